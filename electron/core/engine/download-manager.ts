@@ -1,0 +1,215 @@
+/**
+ * Downloads a completed task's images: all of them at once (URLs may expire), each with its own
+ * state, transient failures retried with backoff, a bounded number running across all tasks.
+ */
+import type { ImageRecord, TaskError, TaskRecord } from '../../../shared/domain/task-record';
+import type { TimerHandle } from '../../ports/clock';
+import type { CredentialsProvider } from '../../ports/credentials';
+import { backoffDelay } from './backoff';
+import type { EngineContext } from './engine-context';
+import type { EngineDownloadOutcome, EngineGallery } from './engine-types';
+import { SidecarWriter } from './sidecar-writer';
+
+const NO_IMAGES: TaskError = {
+  kind: 'protocol',
+  message: 'The service said the task completed but listed no images.',
+};
+
+export class DownloadManager {
+  private readonly busy = new Map<string, Set<number>>();
+  private readonly retryTimers = new Map<string, { handle: TimerHandle; run: () => void }>();
+  private readonly queue: (() => Promise<void>)[] = [];
+  private running = 0;
+  private readonly sidecars: SidecarWriter;
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly gallery: EngineGallery,
+    private readonly credentials: CredentialsProvider,
+  ) {
+    this.sidecars = new SidecarWriter((record) => gallery.writeSidecar(record), ctx.get, ctx.logger);
+  }
+
+  /** The service finished the task: record its images and fetch them all. */
+  complete(record: TaskRecord, imageUrls: readonly (string | null)[]): void {
+    const images: ImageRecord[] = imageUrls.map((url, index) =>
+      url
+        ? { index, url, state: 'pending', attempts: 0, favourite: false }
+        : { index, url: null, state: 'invalid', attempts: 0, favourite: false, error: 'The service listed this image without an address.' },
+    );
+    this.ctx.commit({
+      ...record,
+      status: 'completed',
+      hold: null,
+      finishedAt: this.ctx.clock.now(),
+      images,
+      folder: record.folder ?? this.gallery.folderFor(record),
+      error: images.length === 0 ? NO_IMAGES : null,
+    });
+    this.ctx.logger.info('task completed', { localId: record.localId, taskId: record.taskId, images: images.length });
+    this.sidecars.request(record.localId);
+    this.start(record.localId);
+  }
+
+  /** Downloads every pending image of the task that is not already on its way. */
+  start(localId: string): void {
+    const record = this.ctx.get(localId);
+    if (!record) return;
+    for (const image of record.images) {
+      if (image.state === 'pending' && !this.busy.get(localId)?.has(image.index)) {
+        this.markBusy(localId, image.index);
+        this.enqueue(localId, image.index);
+      }
+    }
+  }
+
+  /** "Retry" from the user or a resume: pending and expired images get a fresh set of attempts. */
+  retry(localId: string): void {
+    const record = this.ctx.get(localId);
+    if (!record || record.status !== 'completed') return;
+    const images = record.images.map((image): ImageRecord =>
+      image.state === 'pending' || image.state === 'expired'
+        ? withoutError({ ...image, state: 'pending', attempts: 0 })
+        : image,
+    );
+    for (const [key, timer] of this.retryTimers) {
+      if (key.startsWith(`${localId}:`)) this.runNow(key, timer);
+    }
+    this.ctx.commit({ ...record, images });
+    this.start(localId);
+  }
+
+  /** Back online: waiting retries run now. */
+  wake(): void {
+    for (const [key, timer] of [...this.retryTimers]) this.runNow(key, timer);
+  }
+
+  isBusy(localId: string): boolean {
+    return this.busyCount(localId) > 0;
+  }
+
+  busyCount(localId: string): number {
+    return this.busy.get(localId)?.size ?? 0;
+  }
+
+  forget(localId: string): void {
+    for (const [key, timer] of [...this.retryTimers]) {
+      if (key.startsWith(`${localId}:`)) {
+        this.ctx.clock.clearTimeout(timer.handle);
+        this.retryTimers.delete(key);
+      }
+    }
+    this.busy.delete(localId);
+  }
+
+  stopAll(): void {
+    for (const timer of this.retryTimers.values()) this.ctx.clock.clearTimeout(timer.handle);
+    this.retryTimers.clear();
+    this.queue.length = 0;
+  }
+
+  /** Waits for sidecar writes still under way. */
+  flush(): Promise<void> {
+    return this.sidecars.flush();
+  }
+
+  private runNow(key: string, timer: { handle: TimerHandle; run: () => void }): void {
+    this.ctx.clock.clearTimeout(timer.handle);
+    this.retryTimers.delete(key);
+    timer.run();
+  }
+
+  private enqueue(localId: string, index: number): void {
+    this.queue.push(() => this.attempt(localId, index));
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.running < this.ctx.options.maxConcurrentDownloads && this.queue.length > 0) {
+      const job = this.queue.shift();
+      if (!job) break;
+      this.running += 1;
+      void this.ctx.track(job()).finally(() => {
+        this.running -= 1;
+        this.pump();
+      });
+    }
+  }
+
+  private async attempt(localId: string, index: number): Promise<void> {
+    const record = this.ctx.get(localId);
+    const image = record?.images[index];
+    if (!record || !image || image.state !== 'pending' || this.ctx.isStopped()) {
+      this.unmarkBusy(localId, index);
+      return;
+    }
+    const baseUrl = this.credentials.baseUrlFor(record.endpoint) ?? record.endpoint;
+    let outcome: EngineDownloadOutcome;
+    try {
+      outcome = await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal);
+    } catch (error) {
+      outcome = { state: 'retry', error: `The image could not be saved: ${describe(error)}.` };
+    }
+    if (this.ctx.isStopped()) return;
+    this.apply(localId, index, outcome);
+  }
+
+  private apply(localId: string, index: number, outcome: EngineDownloadOutcome): void {
+    const record = this.ctx.get(localId);
+    const image = record?.images[index];
+    if (!record || !image || !this.busy.get(localId)?.has(index)) return;
+    const attempts = image.attempts + 1;
+    let next: ImageRecord;
+    let retryIn: number | null = null;
+    if (outcome.state === 'saved') {
+      const { state, file, thumbnail, width, height, bytes, mime } = outcome;
+      next = withoutError({ ...image, state, file, thumbnail, width, height, bytes, mime, attempts, savedAt: this.ctx.clock.now() });
+    } else if (outcome.state === 'retry') {
+      next = { ...image, attempts, error: outcome.error };
+      if (attempts < this.ctx.options.maxDownloadAttempts) {
+        retryIn = backoffDelay(attempts, { baseMs: this.ctx.options.pollIntervalMs, maxMs: this.ctx.options.maxBackoffMs, random: this.ctx.random }, outcome.retryAfterMs);
+      } else {
+        next = { ...next, error: `${outcome.error} Pictor will try again at the next start, or when you choose Retry.` };
+      }
+    } else {
+      next = { ...image, state: outcome.state, attempts, error: outcome.error };
+    }
+    if (retryIn === null) this.unmarkBusy(localId, index);
+    this.ctx.commit({ ...record, images: record.images.map((item) => (item.index === index ? next : item)) });
+    this.sidecars.request(localId);
+    this.ctx.logger.info('image download', { localId, index, state: next.state, attempts });
+    if (retryIn !== null) this.scheduleRetry(localId, index, retryIn);
+  }
+
+  private scheduleRetry(localId: string, index: number, delay: number): void {
+    const key = `${localId}:${index}`;
+    const run = (): void => this.enqueue(localId, index);
+    const handle = this.ctx.clock.setTimeout(() => {
+      this.retryTimers.delete(key);
+      run();
+    }, delay);
+    this.retryTimers.set(key, { handle, run });
+  }
+
+  private markBusy(localId: string, index: number): void {
+    const set = this.busy.get(localId) ?? new Set<number>();
+    set.add(index);
+    this.busy.set(localId, set);
+  }
+
+  private unmarkBusy(localId: string, index: number): void {
+    const set = this.busy.get(localId);
+    set?.delete(index);
+    if (set?.size === 0) this.busy.delete(localId);
+  }
+}
+
+function withoutError(image: ImageRecord): ImageRecord {
+  const { error: _error, ...rest } = image;
+  return rest;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
+  return String(error);
+}

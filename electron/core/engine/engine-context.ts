@@ -1,0 +1,21 @@
+/** What the engine's parts (poller, downloads) share with the engine that owns them. */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { Clock } from '../../ports/clock';
+import type { Logger } from '../../ports/logger';
+import type { TaskEngineOptions } from './engine-types';
+
+export interface EngineContext {
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly random: () => number;
+  readonly options: TaskEngineOptions;
+  /** Aborted when the engine stops. */
+  readonly signal: AbortSignal;
+  /** The live record of an active task. */
+  get(localId: string): TaskRecord | undefined;
+  /** Stores a changed record (persist + notify) and returns it with its new `updatedAt`. */
+  commit(record: TaskRecord): TaskRecord;
+  /** Registers background work so `stop()` can wait for it. */
+  track<T>(work: Promise<T>): Promise<T>;
+  isStopped(): boolean;
+}

@@ -1,0 +1,90 @@
+/**
+ * What the task engine needs from the rest of the core, as narrow interfaces so tests can pass
+ * in-memory stand-ins and the engine never depends on how history or gallery are stored.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
+import type { ServiceCredentials } from '../../ports/credentials';
+
+export interface EngineServiceClient {
+  submit(
+    credentials: ServiceCredentials,
+    request: GenerationRequest,
+    signal?: AbortSignal,
+  ): Promise<{ id: string }>;
+  getTask(credentials: ServiceCredentials, taskId: string, signal?: AbortSignal): Promise<ServiceTask>;
+}
+
+export interface EngineHistory {
+  put(record: TaskRecord): void;
+  get(localId: string): TaskRecord | undefined;
+  getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined;
+  unfinished(): TaskRecord[];
+  delete(localId: string): boolean;
+}
+
+/** The result of one download attempt (see Gallery.downloadImage). */
+export type EngineDownloadOutcome =
+  | {
+      state: 'saved';
+      file: string;
+      thumbnail: string;
+      width: number;
+      height: number;
+      bytes: number;
+      mime: 'image/png' | 'image/jpeg' | 'image/webp';
+    }
+  | { state: 'expired' | 'invalid'; error: string }
+  | { state: 'retry'; error: string; retryAfterMs?: number };
+
+export interface EngineGallery {
+  folderFor(record: TaskRecord): string;
+  downloadImage(
+    record: TaskRecord,
+    index: number,
+    baseUrl: string,
+    signal?: AbortSignal,
+  ): Promise<EngineDownloadOutcome>;
+  writeSidecar(record: TaskRecord): Promise<void>;
+}
+
+export interface TaskEngineOptions {
+  /** The service's rule is 3 s; configurable for tests. */
+  readonly pollIntervalMs: number;
+  /** Stop watching a task after this long (the id is kept); `null` watches forever. */
+  readonly watchTimeoutMs: number | null;
+  /** Submit attempts when the service answers 429 (it accepted nothing). */
+  readonly maxSubmitAttempts: number;
+  /** Download attempts per image in one run before it waits for the next start or a retry. */
+  readonly maxDownloadAttempts: number;
+  readonly maxBackoffMs: number;
+  readonly maxConcurrentDownloads: number;
+}
+
+export const DEFAULT_ENGINE_OPTIONS: TaskEngineOptions = {
+  pollIntervalMs: 3_000,
+  watchTimeoutMs: null,
+  maxSubmitAttempts: 5,
+  maxDownloadAttempts: 5,
+  maxBackoffMs: 60_000,
+  maxConcurrentDownloads: 16,
+};
+
+/** What the engine knows about a task that is not worth persisting. */
+export interface LiveState {
+  /** When the next poll is due, while one is scheduled. */
+  readonly nextPollAt: number | null;
+  readonly polling: boolean;
+  /** Downloads running or waiting to retry. */
+  readonly downloads: number;
+}
+
+export interface TaskUpdate {
+  readonly record: TaskRecord;
+  readonly live: LiveState;
+}
+
+/** A request the engine refuses before doing anything (bad input, no key). */
+export class EngineInputError extends Error {
+  override readonly name = 'EngineInputError';
+}

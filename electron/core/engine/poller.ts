@@ -1,0 +1,221 @@
+/**
+ * Polls processing tasks: one request in flight per task, every interval at a phase the planner
+ * spreads, backing off on transient errors, holding (never failing) a task the current key
+ * cannot see, and stopping at the watch timeout without forgetting the id.
+ */
+import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
+import type { TimerHandle } from '../../ports/clock';
+import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import { ServiceError } from '../service/service-error';
+import { backoffDelay } from './backoff';
+import type { EngineContext } from './engine-context';
+import type { EngineServiceClient } from './engine-types';
+import { PollPlanner } from './poll-planner';
+import { toTaskError } from './task-transitions';
+
+const AWAITING_KEY: TaskError = {
+  kind: 'auth',
+  message:
+    'The current key cannot see this task: it was created with another account’s key. It waits, and continues when that key is set again.',
+};
+const NO_KEY: TaskError = {
+  kind: 'auth',
+  message: 'No API key is set for the service this task lives on. It waits until one is set in Settings.',
+};
+
+export class Poller {
+  private readonly planner: PollPlanner;
+  private readonly timers = new Map<string, TimerHandle>();
+  private readonly due = new Map<string, number>();
+  private readonly polling = new Set<string>();
+  private readonly failures = new Map<string, number>();
+
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly client: EngineServiceClient,
+    private readonly credentials: CredentialsProvider,
+    private readonly onCompleted: (record: TaskRecord, imageUrls: readonly (string | null)[]) => void,
+  ) {
+    this.planner = new PollPlanner(ctx.options.pollIntervalMs);
+  }
+
+  /** Starts (or restarts) polling: after one interval for a new task, within one for a resumed one. */
+  watch(record: TaskRecord, when: 'interval' | 'soon'): void {
+    const now = this.ctx.clock.now();
+    const earliest = when === 'interval' ? now + this.ctx.options.pollIntervalMs : now;
+    this.schedule(record.localId, this.planner.place(record.localId, earliest));
+  }
+
+  /** Back from sleep or offline: every waiting task polls within the next interval, spread out. */
+  wake(): void {
+    const now = this.ctx.clock.now();
+    for (const localId of [...this.due.keys()]) {
+      this.failures.delete(localId);
+      this.schedule(localId, this.planner.place(localId, now));
+    }
+  }
+
+  forget(localId: string): void {
+    const timer = this.timers.get(localId);
+    if (timer) this.ctx.clock.clearTimeout(timer);
+    this.timers.delete(localId);
+    this.due.delete(localId);
+    this.failures.delete(localId);
+    this.planner.release(localId);
+  }
+
+  stopAll(): void {
+    for (const localId of [...this.timers.keys()]) this.forget(localId);
+  }
+
+  nextPollAt(localId: string): number | null {
+    return this.due.get(localId) ?? null;
+  }
+
+  isPolling(localId: string): boolean {
+    return this.polling.has(localId);
+  }
+
+  backoff(failures: number, retryAfterMs?: number): number {
+    const options = { baseMs: this.ctx.options.pollIntervalMs, maxMs: this.ctx.options.maxBackoffMs, random: this.ctx.random };
+    return backoffDelay(failures, options, retryAfterMs);
+  }
+
+  /** Waits on the engine's clock; resolves early when the engine stops. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = this.ctx.clock.setTimeout(resolve, ms);
+      this.ctx.signal.addEventListener('abort', () => {
+        this.ctx.clock.clearTimeout(timer);
+        resolve();
+      }, { once: true });
+    });
+  }
+
+  private schedule(localId: string, at: number): void {
+    const old = this.timers.get(localId);
+    if (old) this.ctx.clock.clearTimeout(old);
+    this.due.set(localId, at);
+    const record = this.ctx.get(localId);
+    const deadline = record ? this.deadlineOf(record) : null;
+    const fireAt = deadline === null ? at : Math.min(at, deadline);
+    const delay = Math.max(0, fireAt - this.ctx.clock.now());
+    this.timers.set(localId, this.ctx.clock.setTimeout(() => this.fire(localId), delay));
+  }
+
+  private fire(localId: string): void {
+    this.timers.delete(localId);
+    const record = this.ctx.get(localId);
+    if (!record || record.status !== 'processing' || record.hold !== null || this.ctx.isStopped()) {
+      this.forget(localId);
+      return;
+    }
+    const now = this.ctx.clock.now();
+    const deadline = this.deadlineOf(record);
+    if (deadline !== null && now >= deadline) {
+      this.forget(localId);
+      this.ctx.commit({ ...record, hold: 'timed_out' });
+      this.ctx.logger.info('watch timed out', { localId, taskId: record.taskId });
+      return;
+    }
+    const due = this.due.get(localId) ?? now;
+    if (now - due > this.ctx.options.pollIntervalMs) {
+      // Woken far too late (the machine slept): spread out instead of polling in one burst.
+      this.schedule(localId, this.planner.place(localId, now));
+      return;
+    }
+    this.ctx.track(this.poll(record, due));
+  }
+
+  private async poll(record: TaskRecord, due: number): Promise<void> {
+    const { localId } = record;
+    this.due.delete(localId);
+    this.polling.add(localId);
+    try {
+      const credentials = await this.credentials.credentialsFor(record.endpoint);
+      if (!credentials) return this.hold(record, 'awaiting_key', NO_KEY);
+      const startedAt = this.ctx.clock.now();
+      try {
+        const task = await this.client.getTask(credentials, record.taskId ?? '', this.ctx.signal);
+        const current = this.ctx.get(localId);
+        if (!current || this.ctx.isStopped()) return;
+        this.failures.delete(localId);
+        const counted = { ...current, polls: current.polls + 1, lastPolledAt: startedAt, error: null };
+        if (task.status === 'processing') {
+          this.polling.delete(localId);
+          this.schedule(localId, Math.max(this.ctx.clock.now(), due + this.ctx.options.pollIntervalMs));
+          this.ctx.commit(counted);
+        } else if (task.status === 'completed') {
+          this.forget(localId);
+          this.onCompleted(counted, task.imageUrls);
+        } else {
+          this.forget(localId);
+          const error: TaskError = { kind: 'task_failed', message: task.message };
+          this.ctx.commit({ ...counted, status: 'failed', finishedAt: this.ctx.clock.now(), error });
+          this.ctx.logger.info('task failed', { localId, taskId: record.taskId });
+        }
+      } catch (error) {
+        if (this.ctx.isStopped()) return;
+        this.onError(localId, credentials, error, startedAt);
+      }
+    } finally {
+      this.polling.delete(localId);
+    }
+  }
+
+  private onError(localId: string, credentials: ServiceCredentials, error: unknown, startedAt: number): void {
+    const record = this.ctx.get(localId);
+    if (!record) return;
+    const reached = !(error instanceof ServiceError) || error.httpStatus !== undefined || error.mayHaveReachedService;
+    const counted = reached ? { ...record, polls: record.polls + 1, lastPolledAt: startedAt } : record;
+    const ownKey = credentials.account === record.account;
+    const kind = error instanceof ServiceError ? error.kind : 'protocol';
+    if (kind === 'auth' && ownKey) return this.holdAccount(counted, toTaskError(error));
+    if (kind === 'auth' || (kind === 'not_found' && !ownKey)) return this.hold(counted, 'awaiting_key', AWAITING_KEY);
+    if (kind === 'config') return this.hold(counted, 'awaiting_key', toTaskError(error));
+    if (kind === 'not_found') {
+      this.forget(localId);
+      this.ctx.commit({
+        ...counted,
+        status: 'not_found',
+        finishedAt: this.ctx.clock.now(),
+        error: {
+          kind: 'not_found',
+          message: 'The service does not know this task (404) for the key that created it. It may have expired on the service.',
+        },
+      });
+      return;
+    }
+    const failures = (this.failures.get(localId) ?? 0) + 1;
+    this.failures.set(localId, failures);
+    const retryAfter = error instanceof ServiceError ? error.retryAfterMs : undefined;
+    const at = this.ctx.clock.now() + this.backoff(failures, retryAfter);
+    this.polling.delete(localId);
+    this.schedule(localId, this.planner.place(localId, at));
+    this.ctx.commit({ ...counted, error: toTaskError(error) });
+    this.ctx.logger.warn('poll failed; backing off', { localId, kind, failures });
+  }
+
+  private hold(record: TaskRecord, hold: 'awaiting_key' | 'key_rejected', error: TaskError): void {
+    this.forget(record.localId);
+    this.ctx.commit({ ...record, hold, error });
+    this.ctx.logger.info('task on hold', { localId: record.localId, hold });
+  }
+
+  /** 401/403 to the key that created the task: every task of that account waits for a new key. */
+  private holdAccount(record: TaskRecord, error: TaskError): void {
+    this.hold(record, 'key_rejected', error);
+    for (const localId of [...this.due.keys()]) {
+      const other = this.ctx.get(localId);
+      if (other && other.endpoint === record.endpoint && other.account === record.account) {
+        this.hold(other, 'key_rejected', error);
+      }
+    }
+  }
+
+  private deadlineOf(record: TaskRecord): number | null {
+    const timeout = this.ctx.options.watchTimeoutMs;
+    if (timeout === null || record.watchStartedAt === null) return null;
+    return record.watchStartedAt + timeout;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Writes a task's sidecar without letting an older snapshot land after a newer one: one write
+ * per task at a time, and a change during a write triggers exactly one more with the latest record.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { Logger } from '../../ports/logger';
+
+export class SidecarWriter {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly dirty = new Set<string>();
+
+  constructor(
+    private readonly write: (record: TaskRecord) => Promise<void>,
+    private readonly latest: (localId: string) => TaskRecord | undefined,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Schedules a write of the latest version of the task's record. */
+  request(localId: string): void {
+    if (this.running.has(localId)) {
+      this.dirty.add(localId);
+      return;
+    }
+    const run = this.loop(localId).finally(() => this.running.delete(localId));
+    this.running.set(localId, run);
+  }
+
+  /** Resolves when every requested write has finished. */
+  async flush(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()]);
+  }
+
+  private async loop(localId: string): Promise<void> {
+    do {
+      this.dirty.delete(localId);
+      const record = this.latest(localId);
+      if (!record?.folder) return;
+      try {
+        await this.write(record);
+      } catch (error) {
+        this.logger.warn('sidecar write failed', { localId, reason: describe(error) });
+      }
+    } while (this.dirty.has(localId));
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
+  return String(error);
+}

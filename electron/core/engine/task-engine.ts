@@ -1,0 +1,347 @@
+/**
+ * The task engine: submit, poll every 3 s while processing, download results, keep the history.
+ *
+ * Invariants (DESIGN.md "A task's life"):
+ * - the record is stored before the submit request and the service's id the moment it arrives;
+ * - nothing is ever submitted twice: an unknown submit outcome is recorded, never retried;
+ * - a watch timeout, an error or a restart keeps the id and resumes polling it;
+ * - a task is polled only with credentials for its endpoint; another account's refusal holds it.
+ */
+import { randomUUID } from 'node:crypto';
+import { generationRequestSchema } from '../../../shared/service/wire';
+import type { GenerationRequest } from '../../../shared/service/wire';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { isUnfinished } from '../../../shared/domain/task-record';
+import type { Clock } from '../../ports/clock';
+import type { CredentialsProvider } from '../../ports/credentials';
+import type { Logger } from '../../ports/logger';
+import { silentLogger } from '../../ports/logger';
+import { checkTaskId } from '../service/service-client';
+import { ServiceError } from '../service/service-error';
+import { DownloadManager } from './download-manager';
+import type {
+  EngineGallery,
+  EngineHistory,
+  EngineServiceClient,
+  TaskEngineOptions,
+  TaskUpdate,
+} from './engine-types';
+import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
+import { Poller } from './poller';
+import { isSettled, submitFailure, interruptedSubmit } from './task-transitions';
+
+export interface TaskEngineDeps {
+  readonly client: EngineServiceClient;
+  readonly history: EngineHistory;
+  readonly gallery: EngineGallery;
+  readonly credentials: CredentialsProvider;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  readonly random?: () => number;
+  readonly newId?: () => string;
+  readonly options?: Partial<TaskEngineOptions>;
+}
+
+/** What a caller may ask of a tracked task id created elsewhere. */
+export interface TrackOptions {
+  readonly endpoint?: string;
+  readonly prompt?: string;
+}
+
+type Listener = (update: TaskUpdate) => void;
+
+export class TaskEngine {
+  readonly options: TaskEngineOptions;
+  private readonly active = new Map<string, TaskRecord>();
+  private readonly listeners = new Set<Listener>();
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly aborter = new AbortController();
+  private readonly logger: Logger;
+  private readonly newId: () => string;
+  private readonly poller: Poller;
+  private readonly downloads: DownloadManager;
+  private stopped = false;
+
+  constructor(private readonly deps: TaskEngineDeps) {
+    this.options = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+    this.logger = deps.logger ?? silentLogger;
+    this.newId = deps.newId ?? randomUUID;
+    const random = deps.random ?? Math.random;
+    const context = {
+      clock: deps.clock,
+      logger: this.logger,
+      random,
+      options: this.options,
+      signal: this.aborter.signal,
+      get: (localId: string) => this.get(localId),
+      commit: (record: TaskRecord) => this.commit(record),
+      track: <T>(work: Promise<T>) => this.trackWork(work),
+      isStopped: () => this.stopped,
+    };
+    this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
+    this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
+      this.downloads.complete(record, urls),
+    );
+  }
+
+  /** Recovers interrupted work; with `resume`, continues every unfinished task. */
+  start(options: { resume?: boolean } = {}): void {
+    for (const stored of this.deps.history.unfinished()) {
+      const record = stored.status === 'submitting' ? interruptedSubmit(stored, this.now()) : stored;
+      if (record !== stored) this.commit(record);
+      if (options.resume !== false && isUnfinished(record)) this.activate(record, 'start');
+    }
+  }
+
+  /** Stores `count` new tasks and submits each once, in the background. Returns them at once. */
+  async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
+    const request = parseRequest(input);
+    if (!Number.isInteger(count) || count < 1 || count > 100) {
+      throw new EngineInputError('The number of images must be a whole number from 1 to 100.');
+    }
+    const endpoint = this.deps.credentials.currentEndpoint();
+    const credentials = await this.deps.credentials.credentialsFor(endpoint);
+    if (!credentials) throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
+    const records = Array.from({ length: count }, () => {
+      const record = this.newRecord(request, endpoint, credentials.account, 'submitted', null);
+      this.commit(record);
+      return record;
+    });
+    for (const record of records) this.trackWork(this.runSubmit(record.localId));
+    return records;
+  }
+
+  /** Adds a task id created elsewhere and polls it like our own. Existing ids are resumed. */
+  async track(rawTaskId: string, options: TrackOptions = {}): Promise<TaskRecord> {
+    const taskId = checkTaskId(rawTaskId);
+    const endpoint = options.endpoint ?? this.deps.credentials.currentEndpoint();
+    const existing = this.deps.history.getByTaskId(endpoint, taskId);
+    if (existing) return this.resume(existing.localId);
+    const credentials = await this.deps.credentials.credentialsFor(endpoint);
+    if (!credentials) throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
+    const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
+    const record = this.newRecord({ prompt }, endpoint, credentials.account, 'tracked', taskId);
+    this.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
+    this.activate(this.active.get(record.localId) ?? record, 'now');
+    return this.get(record.localId) ?? record;
+  }
+
+  /** Continues a task: polls a processing one again (new watch), retries images that can still work. */
+  resume(localId: string): TaskRecord {
+    const record = this.get(localId);
+    if (!record) throw new EngineInputError('That task is not in the history.');
+    if (record.status === 'processing') {
+      this.activate({ ...record, hold: null, watchStartedAt: this.now() }, 'now');
+    } else if (record.status === 'completed') {
+      this.active.set(localId, record);
+      this.downloads.retry(localId);
+    } else if (record.status === 'submitting') {
+      return record;
+    } else if (record.status === 'submit_unknown' || record.status === 'submit_failed') {
+      throw new EngineInputError('This task never got an id from the service, so there is nothing to resume. Submit it again.');
+    }
+    return this.get(localId) ?? record;
+  }
+
+  /** The key changed: every task waiting for a key is tried again with the new one. */
+  keyChanged(): void {
+    for (const record of [...this.active.values()]) {
+      if (record.hold === 'awaiting_key' || record.hold === 'key_rejected') {
+        this.activate({ ...record, hold: null, error: null }, 'now');
+      }
+    }
+  }
+
+  /** Back from sleep or offline: poll every watched task soon, spread over one interval. */
+  wake(): void {
+    this.poller.wake();
+    this.downloads.wake();
+  }
+
+  /** Stops watching and forgets the task. Its files stay in the gallery. */
+  remove(localId: string): boolean {
+    this.poller.forget(localId);
+    this.downloads.forget(localId);
+    this.active.delete(localId);
+    return this.deps.history.delete(localId);
+  }
+
+  get(localId: string): TaskRecord | undefined {
+    return this.active.get(localId) ?? this.deps.history.get(localId);
+  }
+
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves with the records once every given task needs nothing more from this run. */
+  whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {
+    return new Promise((resolve) => {
+      const check = (): boolean => {
+        const records = localIds.map((id) => this.get(id));
+        if (!records.every((record) => record && isSettled(record, this.liveOf(record.localId)))) {
+          return false;
+        }
+        resolve(records as TaskRecord[]);
+        return true;
+      };
+      if (check()) return;
+      const unsubscribe = this.subscribe(() => {
+        if (check()) unsubscribe();
+      });
+    });
+  }
+
+  /** Cancels timers and requests, waits for running work, writes pending sidecars. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.poller.stopAll();
+    this.downloads.stopAll();
+    this.aborter.abort(new Error('Pictor is shutting down.'));
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.downloads.flush();
+  }
+
+  private async runSubmit(localId: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const record = this.active.get(localId);
+      if (!record || this.stopped) return;
+      const credentials = await this.deps.credentials.credentialsFor(record.endpoint);
+      if (!credentials) {
+        this.commit(submitFailure(record, new EngineInputError('No API key is set.'), this.now()));
+        return;
+      }
+      this.commit({ ...record, error: null });
+      try {
+        const { id } = await this.deps.client.submit(credentials, record.request, this.aborter.signal);
+        this.accept(localId, id);
+        return;
+      } catch (error) {
+        if (this.stopped) return;
+        const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
+        if (!retryable || attempt >= this.options.maxSubmitAttempts) {
+          this.commit(submitFailure(this.active.get(localId) ?? record, error, this.now()));
+          this.logger.warn('submit refused', { localId, kind: errorKind(error) });
+          return;
+        }
+        this.commit({ ...record, error: (error as ServiceError).toTaskError() });
+        await this.poller.sleep(this.poller.backoff(attempt, (error as ServiceError).retryAfterMs));
+      }
+    }
+  }
+
+  private accept(localId: string, taskId: string): void {
+    const record = this.active.get(localId);
+    if (!record) return;
+    const now = this.now();
+    const accepted: TaskRecord = {
+      ...record,
+      taskId,
+      status: 'processing',
+      submittedAt: now,
+      watchStartedAt: now,
+      error: null,
+    };
+    this.commit(accepted);
+    this.logger.info('task accepted', { localId, taskId });
+    this.poller.watch(accepted, 'interval');
+  }
+
+  private activate(record: TaskRecord, when: 'start' | 'now'): void {
+    this.active.set(record.localId, record);
+    if (record.status === 'processing') {
+      const watched = when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
+      this.commit(watched);
+      this.poller.watch(watched, 'soon');
+    } else if (record.status === 'completed') {
+      this.downloads.start(record.localId);
+    }
+  }
+
+  private newRecord(
+    request: GenerationRequest,
+    endpoint: string,
+    account: string,
+    origin: TaskRecord['origin'],
+    taskId: string | null,
+  ): TaskRecord {
+    const now = this.now();
+    return {
+      localId: this.newId(),
+      taskId,
+      origin,
+      endpoint,
+      account,
+      request,
+      status: 'submitting',
+      hold: null,
+      error: null,
+      createdAt: now,
+      updatedAt: now,
+      submittedAt: null,
+      finishedAt: null,
+      watchStartedAt: null,
+      polls: 0,
+      lastPolledAt: null,
+      images: [],
+      favourite: false,
+      folder: null,
+    };
+  }
+
+  private commit(record: TaskRecord): TaskRecord {
+    const next = { ...record, updatedAt: this.now() };
+    if (isUnfinished(next) || this.downloads.isBusy(next.localId) || this.active.has(next.localId)) {
+      this.active.set(next.localId, next);
+    }
+    try {
+      this.deps.history.put(next);
+    } catch (error) {
+      // Kept in memory and written again with the next change; the id is never dropped.
+      this.logger.error('history write failed', { localId: next.localId, reason: errorKind(error) });
+    }
+    const update = { record: next, live: this.liveOf(next.localId) };
+    for (const listener of this.listeners) listener(update);
+    if (!isUnfinished(next) && !this.downloads.isBusy(next.localId)) this.active.delete(next.localId);
+    return next;
+  }
+
+  private liveOf(localId: string): TaskUpdate['live'] {
+    return {
+      nextPollAt: this.poller.nextPollAt(localId),
+      polling: this.poller.isPolling(localId),
+      downloads: this.downloads.busyCount(localId),
+    };
+  }
+
+  private trackWork<T>(work: Promise<T>): Promise<T> {
+    this.inFlight.add(work);
+    const done = (): void => {
+      this.inFlight.delete(work);
+    };
+    work.then(done, (error: unknown) => {
+      done();
+      this.logger.error('engine work failed', { reason: errorKind(error) });
+    });
+    return work;
+  }
+
+  private now(): number {
+    return this.deps.clock.now();
+  }
+}
+
+function parseRequest(input: GenerationRequest): GenerationRequest {
+  const parsed = generationRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new EngineInputError(parsed.error.issues[0]?.message ?? 'The request is not valid.');
+  }
+  return parsed.data;
+}
+
+function errorKind(error: unknown): string {
+  if (error instanceof ServiceError) return error.kind;
+  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.name;
+  return typeof error;
+}

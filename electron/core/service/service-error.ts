@@ -1,0 +1,74 @@
+/**
+ * Typed failures of a request to the service. Every message is a sentence a user can act on;
+ * none ever contains the key (messages are built from fixed text and server-sent text only).
+ */
+import type { ErrorKind, TaskError } from '../../../shared/domain/task-record';
+
+export type ServiceErrorKind = Extract<
+  ErrorKind,
+  | 'auth'
+  | 'credits'
+  | 'not_found'
+  | 'rate_limited'
+  | 'server'
+  | 'bad_request'
+  | 'network'
+  | 'timeout'
+  | 'protocol'
+  | 'config'
+>;
+
+export interface ServiceErrorInit {
+  readonly kind: ServiceErrorKind;
+  /** A sentence for the user: what happened and what to do. */
+  readonly message: string;
+  /** Technical detail shown on demand (status line, server text, parse issue). No secrets. */
+  readonly detail?: string;
+  readonly httpStatus?: number;
+  /** From `Retry-After` (seconds or HTTP-date), already converted to a delay. */
+  readonly retryAfterMs?: number;
+  /**
+   * `true` when the request may have reached the service and been acted on, but no usable
+   * answer came back (connection dropped after sending, timeout, 200 with an unreadable body).
+   * For a submit this means the outcome is unknown and it must not be retried automatically.
+   */
+  readonly mayHaveReachedService: boolean;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly kind: ServiceErrorKind;
+  readonly detail: string | undefined;
+  readonly httpStatus: number | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly mayHaveReachedService: boolean;
+
+  constructor(init: ServiceErrorInit) {
+    super(init.message);
+    this.kind = init.kind;
+    this.detail = init.detail;
+    this.httpStatus = init.httpStatus;
+    this.retryAfterMs = init.retryAfterMs;
+    this.mayHaveReachedService = init.mayHaveReachedService;
+  }
+
+  /** Worth trying again later with the same request (the task is kept meanwhile). */
+  get transient(): boolean {
+    return (
+      this.kind === 'rate_limited' ||
+      this.kind === 'server' ||
+      this.kind === 'network' ||
+      this.kind === 'timeout' ||
+      this.kind === 'protocol'
+    );
+  }
+
+  toTaskError(): TaskError {
+    return {
+      kind: this.kind,
+      message: this.message,
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.httpStatus === undefined ? {} : { httpStatus: this.httpStatus }),
+    };
+  }
+}

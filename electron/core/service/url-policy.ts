@@ -1,0 +1,110 @@
+/**
+ * Which URLs Pictor will talk to. The key goes only to a base URL that is `https:` (or `http:`
+ * on loopback); image URLs never get the key, and may not point at file:, data:, private or
+ * link-local addresses, or carry credentials.
+ */
+import { isIP } from 'node:net';
+
+export class UrlPolicyError extends Error {
+  override readonly name = 'UrlPolicyError';
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', 'localhost.', '[::1]', '::1']);
+
+function bareHost(hostname: string): string {
+  return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = bareHost(hostname.toLowerCase());
+  if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) return host.startsWith('127.');
+  if (isIP(host) === 6) return host === '::1' || host.startsWith('::ffff:127.');
+  return false;
+}
+
+/** Private, link-local, unspecified, CGNAT and multicast literals: never an image host. */
+export function isNonPublicAddress(hostname: string): boolean {
+  const host = bareHost(hostname.toLowerCase());
+  if (isIP(host) === 4) {
+    const [a = 0, b = 0] = host.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
+  }
+  if (isIP(host) === 6) {
+    if (host.startsWith('::ffff:')) return isNonPublicAddress(host.slice(7));
+    return (
+      host === '::' ||
+      /^f[cd][0-9a-f]{2}:/.test(host) ||
+      /^fe[89ab][0-9a-f]:/.test(host) ||
+      host.startsWith('ff')
+    );
+  }
+  return false;
+}
+
+function parse(raw: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new UrlPolicyError(`The ${what} is not a valid URL.`);
+  }
+  if (url.username || url.password) {
+    throw new UrlPolicyError(`The ${what} must not contain a user name or password.`);
+  }
+  return url;
+}
+
+/**
+ * Checks a service base URL and returns it normalised (no trailing slash, no query or hash).
+ * @throws UrlPolicyError before any request is made.
+ */
+export function checkBaseUrl(raw: string): string {
+  const url = parse(raw, 'service URL');
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    throw new UrlPolicyError(
+      'The service URL must start with https:// (plain http:// is allowed only for this computer, e.g. http://127.0.0.1).',
+    );
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UrlPolicyError('The service URL must start with https://.');
+  }
+  if (url.search || url.hash) {
+    throw new UrlPolicyError('The service URL must not have a query (?…) or fragment (#…).');
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * Checks an image URL the service returned (or a redirect hop of one).
+ * Loopback image hosts are allowed only when the service itself is on loopback (the demo).
+ * @throws UrlPolicyError
+ */
+export function checkImageUrl(raw: string, baseUrl: string): URL {
+  const url = parse(raw, 'image address');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new UrlPolicyError(`The image address uses ${url.protocol.replace(':', '')}:, which Pictor does not download from.`);
+  }
+  const serviceIsLocal = isLoopbackHost(new URL(baseUrl).hostname);
+  if (isLoopbackHost(url.hostname)) {
+    if (!serviceIsLocal) throw new UrlPolicyError('The image address points at this computer, which Pictor refuses for a remote service.');
+    return url;
+  }
+  if (isNonPublicAddress(url.hostname)) {
+    throw new UrlPolicyError('The image address points at a private or link-local network address, which Pictor refuses.');
+  }
+  return url;
+}
+
+/** `true` when `a` and `b` share scheme, host and port: the only place the key may follow a redirect. */
+export function sameOrigin(a: string | URL, b: string | URL): boolean {
+  return new URL(a).origin === new URL(b).origin;
+}

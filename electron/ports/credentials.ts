@@ -1,0 +1,22 @@
+/** What a request to the service needs: where it goes and the key it carries. */
+export interface ServiceCredentials {
+  /** `https:` URL, or `http:` on a loopback host. */
+  readonly baseUrl: string;
+  readonly key: string;
+  /** {@link keyFingerprint} of `key`. */
+  readonly account: string;
+}
+
+/**
+ * Supplies the key for an endpoint at the moment a request needs it, so the key is decrypted
+ * only then and never cached in core objects. The app reads the vault; the CLI reads
+ * `SERVICE_API_KEY`; tests pass an in-memory one.
+ */
+export interface CredentialsProvider {
+  /** The endpoint new tasks are submitted to (a base URL, or `demo:` for the built-in service). */
+  currentEndpoint(): string;
+  /** Credentials for `endpoint`, or `null` when no key is available for it now. */
+  credentialsFor(endpoint: string): Promise<ServiceCredentials | null>;
+  /** The base URL behind `endpoint` (for image URL policy), without needing the key. */
+  baseUrlFor(endpoint: string): string | null;
+}

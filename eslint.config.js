@@ -1,0 +1,91 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+/**
+ * Layering (STYLE.md): the folder names the runtime a file may run in, and a crossing is a
+ * lint failure, not a review comment.
+ */
+const electronRuntime = {
+  name: 'electron',
+  message: 'Only electron/adapters, electron/main.ts, electron/preload.ts and electron/window.ts may use Electron at run time; use `import type` elsewhere.',
+  allowTypeImports: true,
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'dist-electron', 'release', 'coverage', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    files: ['electron/core/**', 'electron/ports/**', 'electron/demo-service/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [electronRuntime], patterns: [{ group: ['**/adapters/**', '**/cli/**'], message: 'Core code receives adapters through ports.' }] },
+      ],
+    },
+  },
+  {
+    files: ['electron/cli/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ ...electronRuntime, allowTypeImports: false, message: 'The CLI runs in plain Node: no Electron.' }] },
+      ],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'shared/ runs on both sides: no Electron.' }],
+          patterns: [
+            { group: ['node:*'], message: 'shared/ runs on both sides: no Node built-ins.' },
+            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks to the main process only through window.pictor.' }],
+          patterns: [
+            { group: ['node:*'], message: 'The renderer has no Node.' },
+            { group: ['**/electron/**'], message: 'The renderer imports nothing from the main process; use shared/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tool config files must default-export; nothing else may.
+    files: ['*.config.ts', '*.config.js'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    files: ['tests/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+);

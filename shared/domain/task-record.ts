@@ -1,0 +1,125 @@
+/**
+ * The records Pictor keeps for every task and image. They are read back from disk (history
+ * database, gallery sidecars), so they are schemas, not just types.
+ */
+import { z } from 'zod';
+import { generationRequestSchema } from '../service/wire';
+
+export const TASK_STATUSES = [
+  /** Stored, submit request not answered yet. */
+  'submitting',
+  /** The service answered the submit with something other than 200: nothing was created. */
+  'submit_failed',
+  /** The submit may have reached the service but no task id came back; never retried. */
+  'submit_unknown',
+  /** The service has the task; it is polled. */
+  'processing',
+  'completed',
+  'failed',
+  /** The service answered 404 to the key that created the task. */
+  'not_found',
+] as const;
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+export type TaskStatus = z.infer<typeof taskStatusSchema>;
+
+/** Why a processing task is not being polled right now. */
+export const HOLD_REASONS = [
+  /** The watch timeout passed; the id is kept and the task resumes on request or at start. */
+  'timed_out',
+  /** The current key belongs to another account; waits for the key that created it. */
+  'awaiting_key',
+  /** The service refused the key that created the task (401/403); waits for a key change. */
+  'key_rejected',
+] as const;
+export const holdReasonSchema = z.enum(HOLD_REASONS);
+export type HoldReason = z.infer<typeof holdReasonSchema>;
+
+export const ERROR_KINDS = [
+  'auth',
+  'credits',
+  'not_found',
+  'rate_limited',
+  'server',
+  'bad_request',
+  'network',
+  'timeout',
+  'protocol',
+  'config',
+  'task_failed',
+  'interrupted',
+  'download',
+  'storage',
+] as const;
+export const errorKindSchema = z.enum(ERROR_KINDS);
+export type ErrorKind = z.infer<typeof errorKindSchema>;
+
+/** An error the user sees: a sentence, plus the technical detail one click away. */
+export const taskErrorSchema = z.object({
+  kind: errorKindSchema,
+  message: z.string(),
+  detail: z.string().optional(),
+  httpStatus: z.number().int().optional(),
+});
+export type TaskError = z.infer<typeof taskErrorSchema>;
+
+export const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid'] as const;
+export const imageStateSchema = z.enum(IMAGE_STATES);
+export type ImageState = z.infer<typeof imageStateSchema>;
+
+export const imageRecordSchema = z.object({
+  index: z.number().int().nonnegative(),
+  /** Where the service said the image is; `null` when its entry had no usable URL. */
+  url: z.string().nullable(),
+  state: imageStateSchema,
+  /** Paths relative to the gallery root, so the gallery folder can move. */
+  file: z.string().optional(),
+  thumbnail: z.string().optional(),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+  bytes: z.number().int().nonnegative().optional(),
+  mime: z.enum(['image/png', 'image/jpeg', 'image/webp']).optional(),
+  attempts: z.number().int().nonnegative(),
+  error: z.string().optional(),
+  savedAt: z.number().optional(),
+  favourite: z.boolean().default(false),
+});
+export type ImageRecord = z.infer<typeof imageRecordSchema>;
+
+export const taskRecordSchema = z.object({
+  /** Ours, assigned before the submit; a task that never got a service id still has one. */
+  localId: z.string().min(1),
+  /** The service's id, stored the moment it arrives. */
+  taskId: z.string().min(1).nullable(),
+  /** `submitted` by this app, or `tracked`: an id created elsewhere and pasted in. */
+  origin: z.enum(['submitted', 'tracked']),
+  /** The service the task lives on: its base URL, or `demo:` for the built-in demo service. */
+  endpoint: z.string().min(1),
+  /** Fingerprint of the key that created the task (a task is queried with that account's key). */
+  account: z.string(),
+  request: generationRequestSchema,
+  status: taskStatusSchema,
+  hold: holdReasonSchema.nullable(),
+  error: taskErrorSchema.nullable(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+  submittedAt: z.number().nullable(),
+  finishedAt: z.number().nullable(),
+  /** When the current watch began; the watch timeout counts from here. */
+  watchStartedAt: z.number().nullable(),
+  polls: z.number().int().nonnegative(),
+  lastPolledAt: z.number().nullable(),
+  images: z.array(imageRecordSchema),
+  favourite: z.boolean(),
+  /** The task's folder relative to the gallery root, once it has one. */
+  folder: z.string().nullable(),
+});
+export type TaskRecord = z.infer<typeof taskRecordSchema>;
+
+/** Statuses in which the engine still has work to do for the task. */
+export function isUnfinished(record: TaskRecord): boolean {
+  return (
+    record.status === 'submitting' ||
+    record.status === 'processing' ||
+    (record.status === 'completed' && record.images.some((image) => image.state === 'pending'))
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The image task service's wire format (see shared/spec/image-task-service.md).
+ *
+ * Schemas accept what real providers send beyond the spec (extra fields, any `error` shape)
+ * and reject only what the app cannot use.
+ */
+import { z } from 'zod';
+
+/** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
+export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
+
+export function parseSize(size: string): { width: number; height: number } | null {
+  const match = SIZE_PATTERN.exec(size.trim());
+  if (!match) return null;
+  return { width: Number(match[1]), height: Number(match[2]) };
+}
+
+/** The payload of `POST /v1/images/generations`. Which fields are required is not shown,
+ * so only `prompt` is required here and empty optional fields are left out of the body. */
+export const generationRequestSchema = z.object({
+  prompt: z.string().trim().min(1, 'The prompt is empty.').max(32_000, 'The prompt is too long.'),
+  model: z.string().trim().min(1).max(200).optional(),
+  size: z
+    .string()
+    .trim()
+    .regex(SIZE_PATTERN, 'The size must look like 1024x1024 (two whole numbers).')
+    .optional(),
+  quality: z.string().trim().min(1).max(100).optional(),
+});
+export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+
+/** HTTP 200 body of a submit: an object with a non-empty string `id`; anything else is allowed. */
+export const submitResponseSchema = z.looseObject({
+  id: z.string().trim().min(1).max(1_000),
+});
+
+export const KNOWN_TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
+export type ServiceTaskStatus = (typeof KNOWN_TASK_STATUSES)[number];
+
+/** The body of `GET /v1/tasks/<id>` before normalisation. */
+export const taskResponseSchema = z.looseObject({
+  id: z.string().optional(),
+  status: z.enum(KNOWN_TASK_STATUSES),
+  output: z
+    .looseObject({
+      data: z.array(z.looseObject({ url: z.string().optional() })).optional(),
+    })
+    .nullish(),
+  error: z.unknown().optional(),
+});
+export type TaskResponse = z.infer<typeof taskResponseSchema>;
+
+/** A task as the app uses it, normalised from a {@link TaskResponse}. */
+export type ServiceTask =
+  | { readonly status: 'processing' }
+  | {
+      readonly status: 'completed';
+      /** One entry per generated image; `null` where the entry carried no usable URL. */
+      readonly imageUrls: readonly (string | null)[];
+    }
+  | { readonly status: 'failed'; readonly message: string };
+
+const MAX_MESSAGE = 500;
+
+/** Removes control characters and bounds the length of text that came from the network. */
+export function cleanText(text: string, max = MAX_MESSAGE): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+const MESSAGE_KEYS = ['message', 'msg', 'detail', 'description', 'reason', 'error_description'];
+const CODE_KEYS = ['code', 'type', 'error_code', 'status'];
+
+/** Turns a service `error` of any shape (string, object, nested, array) into a sentence. */
+export function describeServiceError(error: unknown, depth = 0): string {
+  if (error === undefined || error === null || error === '') return '';
+  if (typeof error === 'string') return cleanText(error);
+  if (typeof error === 'number' || typeof error === 'boolean') return cleanText(String(error));
+  if (depth > 3) return '';
+  if (Array.isArray(error)) {
+    return cleanText(
+      error
+        .map((item) => describeServiceError(item, depth + 1))
+        .filter(Boolean)
+        .join('; '),
+    );
+  }
+  if (typeof error === 'object') {
+    const record = error as Record<string, unknown>;
+    const message =
+      MESSAGE_KEYS.map((key) => describeServiceError(record[key], depth + 1)).find(Boolean) ??
+      describeServiceError(record.error, depth + 1);
+    const code = CODE_KEYS.map((key) => record[key]).find(
+      (value): value is string | number => typeof value === 'string' || typeof value === 'number',
+    );
+    if (message && code !== undefined && !message.includes(String(code))) {
+      return cleanText(`${message} (${String(code)})`);
+    }
+    if (message) return message;
+    if (code !== undefined) return cleanText(`Error ${String(code)}`);
+    try {
+      return cleanText(JSON.stringify(error));
+    } catch {
+      return '';
+    }
+  }
+  return '';
+}
+
+/** Normalises a parsed task body. */
+export function normaliseTask(task: TaskResponse): ServiceTask {
+  if (task.status === 'processing') return { status: 'processing' };
+  if (task.status === 'failed') {
+    return {
+      status: 'failed',
+      message: describeServiceError(task.error) || 'The service reported the task as failed without a reason.',
+    };
+  }
+  const entries = task.output?.data ?? [];
+  return {
+    status: 'completed',
+    imageUrls: entries.map((entry) => (entry.url && entry.url.trim() ? entry.url.trim() : null)),
+  };
+}

@@ -1,0 +1,71 @@
+import type { Clock, TimerHandle } from '../../electron/ports/clock';
+
+interface Timer {
+  readonly id: number;
+  readonly at: number;
+  readonly callback: () => void;
+}
+
+/**
+ * A clock that moves only when the test says so. `advance` runs due timers in time order and
+ * lets promise callbacks settle between them, so async code driven by timers behaves as in real time.
+ */
+export class ManualClock implements Clock {
+  private current: number;
+  private nextId = 1;
+  private timers = new Map<number, Timer>();
+
+  constructor(start = Date.UTC(2026, 0, 15, 12, 0, 0)) {
+    this.current = start;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  setTimeout(callback: () => void, ms: number): TimerHandle {
+    const timer = { id: this.nextId++, at: this.current + Math.max(0, ms), callback };
+    this.timers.set(timer.id, timer);
+    return { id: timer.id };
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.timers.delete((handle as { id: number }).id);
+  }
+
+  /** Number of timers waiting. */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Moves time forward by `ms`, firing every timer that falls due on the way. */
+  async advance(ms: number): Promise<void> {
+    const target = this.current + ms;
+    await flushPromises();
+    for (;;) {
+      const due = [...this.timers.values()]
+        .filter((timer) => timer.at <= target)
+        .sort((a, b) => a.at - b.at || a.id - b.id)[0];
+      if (!due) break;
+      this.timers.delete(due.id);
+      this.current = Math.max(this.current, due.at);
+      due.callback();
+      await flushPromises();
+    }
+    this.current = target;
+    await flushPromises();
+  }
+
+  /** Jumps time forward without firing anything on the way (a laptop lid closed), then fires what is due. */
+  async jump(ms: number): Promise<void> {
+    this.current += ms;
+    await this.advance(0);
+  }
+}
+
+/** Lets queued promise callbacks (and a few rounds of their follow-ups) run. */
+export async function flushPromises(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i += 1) {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
