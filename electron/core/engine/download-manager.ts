@@ -37,6 +37,9 @@ export class DownloadManager {
         ? { index, url, state: 'pending', attempts: 0, favourite: false }
         : { index, url: null, state: 'invalid', attempts: 0, favourite: false, error: 'The service listed this image without an address.' },
     );
+    // Busy before the commit, so nobody sees a completed task with nothing on its way.
+    const pending = images.filter((image) => image.state === 'pending').map((image) => image.index);
+    for (const index of pending) this.markBusy(record.localId, index);
     this.ctx.commit({
       ...record,
       status: 'completed',
@@ -48,7 +51,7 @@ export class DownloadManager {
     });
     this.ctx.logger.info('task completed', { localId: record.localId, taskId: record.taskId, images: images.length });
     this.sidecars.request(record.localId);
-    this.start(record.localId);
+    for (const index of pending) this.enqueue(record.localId, index);
   }
 
   /** Downloads every pending image of the task that is not already on its way. */

@@ -21,8 +21,7 @@ export class SidecarWriter {
       this.dirty.add(localId);
       return;
     }
-    const run = this.loop(localId).finally(() => this.running.delete(localId));
-    this.running.set(localId, run);
+    this.running.set(localId, this.loop(localId));
   }
 
   /** Resolves when every requested write has finished. */
@@ -31,16 +30,23 @@ export class SidecarWriter {
   }
 
   private async loop(localId: string): Promise<void> {
-    do {
-      this.dirty.delete(localId);
-      const record = this.latest(localId);
-      if (!record?.folder) return;
-      try {
-        await this.write(record);
-      } catch (error) {
-        this.logger.warn('sidecar write failed', { localId, reason: describe(error) });
-      }
-    } while (this.dirty.has(localId));
+    // Yield first so `running` is set before the loop can finish; the `finally` then runs in the
+    // same turn as the last `dirty` check, leaving no gap in which a request could be lost.
+    await null;
+    try {
+      do {
+        this.dirty.delete(localId);
+        const record = this.latest(localId);
+        if (!record?.folder) return;
+        try {
+          await this.write(record);
+        } catch (error) {
+          this.logger.warn('sidecar write failed', { localId, reason: describe(error) });
+        }
+      } while (this.dirty.has(localId));
+    } finally {
+      this.running.delete(localId);
+    }
   }
 }
 
