@@ -1,0 +1,148 @@
+/**
+ * Reading a service response body safely: bounded in size, abortable even when the transport
+ * ignores the signal, and never throwing (the caller decides what a short or broken body means).
+ */
+import { cleanText } from '../../../shared/service/wire';
+
+/** What became of reading a body. `text` is what arrived, possibly partial. */
+export type BodyRead =
+  | { readonly outcome: 'complete'; readonly text: string }
+  | { readonly outcome: 'too_large'; readonly text: string }
+  /** The stream failed (connection broke) or the signal aborted; `error` is why. */
+  | { readonly outcome: 'broken'; readonly text: string; readonly error: unknown };
+
+const EXCERPT_CHARS = 200;
+
+function declaredLength(response: Response): number | undefined {
+  const raw = response.headers.get('content-length');
+  if (raw === null || !/^\d+$/.test(raw.trim())) return undefined;
+  return Number(raw);
+}
+
+function decode(chunks: readonly Uint8Array[], total: number): string {
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/** Rejects with the signal's reason when it aborts; `stop` removes the listener. */
+function abortPromise(signal: AbortSignal): { promise: Promise<never>; stop: () => void } {
+  let onAbort = (): void => undefined;
+  const promise = new Promise<never>((_, reject) => {
+    onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  // Only ever observed through Promise.race; this keeps an unraced abort from being "unhandled".
+  promise.catch(() => undefined);
+  return { promise, stop: () => signal.removeEventListener('abort', onAbort) };
+}
+
+/**
+ * Settles like `promise`, or rejects with the signal's reason as soon as it aborts, even when
+ * the work behind `promise` ignores the signal (a fake or a stuck transport).
+ */
+export async function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  const aborted = abortPromise(signal);
+  try {
+    return await Promise.race([promise, aborted.promise]);
+  } finally {
+    aborted.stop();
+  }
+}
+
+function cancelQuietly(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  reader.cancel().catch(() => undefined);
+}
+
+/**
+ * Reads `response`'s body as UTF-8 text, stopping after `maxBytes` bytes.
+ * Never throws: a broken stream or an abort comes back as `outcome: 'broken'`.
+ */
+export async function readBodyText(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal,
+): Promise<BodyRead> {
+  const length = declaredLength(response);
+  if (length !== undefined && length > maxBytes) {
+    response.body?.cancel().catch(() => undefined);
+    return { outcome: 'too_large', text: '' };
+  }
+  if (response.body === null) return { outcome: 'complete', text: '' };
+  const reader = response.body.getReader();
+  const aborted = abortPromise(signal);
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted.promise]);
+      if (done) return { outcome: 'complete', text: decode(chunks, total) };
+      if (total + value.byteLength > maxBytes) {
+        cancelQuietly(reader);
+        chunks.push(value.subarray(0, maxBytes - total));
+        return { outcome: 'too_large', text: decode(chunks, maxBytes) };
+      }
+      chunks.push(value);
+      total += value.byteLength;
+    }
+  } catch (error) {
+    cancelQuietly(reader);
+    return { outcome: 'broken', text: decode(chunks, total), error };
+  } finally {
+    aborted.stop();
+  }
+}
+
+/** Drops a body that will not be read (a redirect's), so the connection can be reused. */
+export function discardBody(response: Response): void {
+  try {
+    response.body?.cancel().catch(() => undefined);
+  } catch {
+    // A locked or odd body (from a fake or a broken transport) is simply left to be collected.
+  }
+}
+
+function looksLikeHtml(text: string): boolean {
+  return /^\s*<(!doctype|html|head|body|\?xml)/i.test(text) || /<\/[a-z][a-z0-9]*\s*>/i.test(text);
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+};
+
+/** The readable text of an HTML error page: scripts, styles and tags gone, common entities decoded. */
+export function stripHtml(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(
+      /&(amp|lt|gt|quot|apos|nbsp);/gi,
+      (_, name: string) => ENTITIES[name.toLowerCase()] ?? ' ',
+    );
+}
+
+/** A short, single-line, tag-free excerpt of a body for an error's detail. */
+export function bodyExcerpt(text: string, max = EXCERPT_CHARS): string {
+  const readable = cleanText(looksLikeHtml(text) ? stripHtml(text) : text, max);
+  return readable === '' ? '(empty body)' : readable;
+}
+
+/** `JSON.parse` that reports failure instead of throwing. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Transport failures: no answer at all, a broken answer, or no answer in time. What matters
+ * most is whether the request may have reached the service: a submit that might have been
+ * acted on must never be sent again automatically.
+ */
+import { cleanText } from '../../../shared/service/wire';
+import { ServiceError } from './service-error';
+import type { ServiceOperation } from './status-errors';
+
+/** Failures that happen before a byte of the request is written (Node/undici and Chromium names). */
+const CONNECT_PHASE_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_NAME_NOT_RESOLVED',
+  'ERR_NAME_RESOLUTION_FAILED',
+  'ERR_CONNECTION_REFUSED',
+  'ERR_CONNECTION_TIMED_OUT',
+  'ERR_INTERNET_DISCONNECTED',
+  'ERR_ADDRESS_UNREACHABLE',
+  'ERR_ADDRESS_INVALID',
+  'ERR_PROXY_CONNECTION_FAILED',
+  'ERR_TUNNEL_CONNECTION_FAILED',
+]);
+
+const TLS_CODE =
+  /^(CERT_|ERR_TLS_|ERR_SSL_|ERR_CERT_)|^(DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?)$/;
+
+/** Chromium (`net.fetch`) reports errors as text like "net::ERR_CONNECTION_REFUSED". */
+const CHROMIUM_CODE = /net::(ERR_[A-Z0-9_]+)/;
+
+interface Failure {
+  /** Error codes found along the `cause` chain, outermost first. */
+  readonly codes: readonly string[];
+  /** `connect` or `getaddrinfo` when the failing syscall says so. */
+  readonly connectSyscall: boolean;
+  readonly text: string;
+}
+
+function describeFailure(error: unknown): Failure {
+  const codes: string[] = [];
+  const parts: string[] = [];
+  let connectSyscall = false;
+  const visit = (value: unknown, depth: number): void => {
+    if (depth > 5 || value === null || typeof value !== 'object') {
+      if (typeof value === 'string' && depth === 0) parts.push(value);
+      return;
+    }
+    const record = value as {
+      code?: unknown;
+      syscall?: unknown;
+      message?: unknown;
+      name?: unknown;
+      cause?: unknown;
+      errors?: unknown;
+    };
+    if (typeof record.code === 'string') codes.push(record.code);
+    if (record.syscall === 'connect' || record.syscall === 'getaddrinfo') connectSyscall = true;
+    if (typeof record.message === 'string') {
+      const chromium = CHROMIUM_CODE.exec(record.message);
+      if (chromium?.[1]) codes.push(chromium[1]);
+      parts.push(`${typeof record.name === 'string' ? `${record.name}: ` : ''}${record.message}`);
+    }
+    if (Array.isArray(record.errors))
+      record.errors.slice(0, 3).forEach((inner) => visit(inner, depth + 1));
+    visit(record.cause, depth + 1);
+  };
+  visit(error, 0);
+  return { codes, connectSyscall, text: parts.join(' <- ') };
+}
+
+function detailOf(failure: Failure): string {
+  const code = failure.codes[0] ?? 'no error code';
+  return cleanText(`${code}; ${failure.text || 'no message'}`);
+}
+
+const QUERY_OFFLINE =
+  'Pictor could not reach the service. Check your internet connection; the task is kept and resumes when the network returns.';
+
+function connectMessage(op: ServiceOperation, tls: boolean): string {
+  if (tls) {
+    const base =
+      'Pictor could not make a secure connection to the service (its certificate was not accepted)';
+    return op === 'submit'
+      ? `${base}, so nothing was sent. Check the service URL and this computer's date and time.`
+      : `${base}. Check the service URL and this computer's date and time; the task is kept.`;
+  }
+  return op === 'submit'
+    ? 'Pictor could not reach the service, so nothing was sent. Check your internet connection and the service URL, then try again.'
+    : QUERY_OFFLINE;
+}
+
+/**
+ * The error for a `fetch` that rejected without an answer (and not because of an abort).
+ * Connect-phase failures (refused, DNS, unreachable, TLS) mean nothing was sent; anything else
+ * (reset, socket closed, unknown) may have happened after the request was written.
+ */
+export function errorForTransport(op: ServiceOperation, error: unknown): ServiceError {
+  const failure = describeFailure(error);
+  const tls = failure.codes.some((code) => TLS_CODE.test(code));
+  const notSent =
+    tls || failure.connectSyscall || failure.codes.some((code) => CONNECT_PHASE_CODES.has(code));
+  const message = notSent
+    ? connectMessage(op, tls)
+    : op === 'submit'
+      ? 'The connection to the service broke after the request was sent, so Pictor cannot tell whether the task was created. It does not send it again on its own.'
+      : QUERY_OFFLINE;
+  return new ServiceError({
+    kind: 'network',
+    message,
+    detail: detailOf(failure),
+    mayHaveReachedService: !notSent,
+  });
+}
+
+/** The answer started (status and headers arrived) but its body did not finish. */
+export function errorForBrokenBody(op: ServiceOperation, error: unknown): ServiceError {
+  const next =
+    op === 'submit'
+      ? 'The task may have been created; Pictor does not send it again on its own.'
+      : 'The task is kept and Pictor asks again when the network returns.';
+  return new ServiceError({
+    kind: 'network',
+    message: `The connection to the service broke while reading its answer. ${next}`,
+    detail: detailOf(describeFailure(error)),
+    mayHaveReachedService: true,
+  });
+}
+
+function describeDuration(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  const seconds = Math.round(ms / 100) / 10;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/** No complete answer within the request timeout (connecting, waiting or reading). */
+export function errorForTimeout(op: ServiceOperation, timeoutMs: number): ServiceError {
+  const next =
+    op === 'submit'
+      ? 'The task may have been created; Pictor does not send it again on its own.'
+      : 'The task is kept and Pictor asks again later.';
+  return new ServiceError({
+    kind: 'timeout',
+    message: `The service did not answer within ${describeDuration(timeoutMs)}. ${next}`,
+    detail: `No complete answer within ${timeoutMs} ms.`,
+    mayHaveReachedService: true,
+  });
+}
+
+/** Something unforeseen went wrong; treated as an unknown outcome rather than a crash. */
+export function errorForUnexpected(op: ServiceOperation, error: unknown): ServiceError {
+  return new ServiceError({
+    kind: 'protocol',
+    message: `Pictor hit an unexpected problem while talking to the service. ${
+      op === 'submit'
+        ? 'The task may have been created; Pictor does not send it again on its own.'
+        : 'Pictor asks again later.'
+    }`,
+    detail: detailOf(describeFailure(error)),
+    mayHaveReachedService: true,
+  });
+}

@@ -1,0 +1,86 @@
+/**
+ * What is checked before the key leaves the process, and the last line of defence after:
+ * the key's text is scrubbed from anything that becomes an error, whatever the server echoed.
+ */
+import type { ServiceCredentials } from '../../ports/credentials';
+import { ServiceError } from './service-error';
+import { UrlPolicyError, checkBaseUrl } from './url-policy';
+
+/** Credentials that passed the checks: a normalised base URL and a sendable key. */
+export interface CheckedCredentials {
+  readonly baseUrl: string;
+  readonly key: string;
+}
+
+/**
+ * Bearer tokens are visible ASCII without spaces (RFC 6750 b64token is narrower still); a
+ * space, line break or non-ASCII letter is a paste accident and would break or split the header.
+ */
+const SENDABLE_KEY = /^[\x21-\x7e]+$/;
+
+function configError(message: string): ServiceError {
+  return new ServiceError({ kind: 'config', message, mayHaveReachedService: false });
+}
+
+/**
+ * Checks the base URL (url-policy) and the key before any request.
+ * @throws ServiceError of kind `config`; nothing has been sent.
+ */
+export function checkCredentials(credentials: ServiceCredentials): CheckedCredentials {
+  let baseUrl: string;
+  try {
+    baseUrl = checkBaseUrl(credentials.baseUrl);
+  } catch (error) {
+    if (error instanceof UrlPolicyError) throw configError(`${error.message} Fix it in Settings.`);
+    throw configError('The service URL is not a valid URL. Fix it in Settings.');
+  }
+  const key = typeof credentials.key === 'string' ? credentials.key.trim() : '';
+  if (key === '') throw configError('No API key is set. Add your key in Settings.');
+  if (!SENDABLE_KEY.test(key)) {
+    throw configError(
+      'The API key contains characters that cannot be sent (spaces, line breaks or non-ASCII letters). Paste the key again in Settings.',
+    );
+  }
+  return { baseUrl, key };
+}
+
+/** Keys shorter than this would redact ordinary words; such a key is refused by the service anyway. */
+const MIN_REDACTED_LENGTH = 4;
+export const REDACTED = '[redacted]';
+
+/** The forms in which a server may echo the key: as is, JSON-escaped, percent-encoded. */
+function keyForms(key: string): string[] {
+  if (key.length < MIN_REDACTED_LENGTH) return [];
+  const forms = new Set([key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)]);
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every occurrence of the key in `text` with `[redacted]`. */
+export function redactText(text: string, key: string): string {
+  let result = text;
+  for (const form of keyForms(key)) result = result.split(form).join(REDACTED);
+  return result;
+}
+
+/** Redacts every string inside a parsed JSON value (before it is shortened, so no partial key survives). */
+export function redactValue(value: unknown, key: string, depth = 0): unknown {
+  if (typeof value === 'string') return redactText(value, key);
+  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, key, depth + 1));
+  // fromEntries defines own properties, so a "__proto__" key from the network stays plain data.
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [name, redactValue(item, key, depth + 1)]),
+  );
+}
+
+/** A copy of `error` whose message and detail cannot contain the key. */
+export function redactError(error: ServiceError, key: string): ServiceError {
+  return new ServiceError({
+    kind: error.kind,
+    message: redactText(error.message, key),
+    ...(error.detail === undefined ? {} : { detail: redactText(error.detail, key) }),
+    ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    mayHaveReachedService: error.mayHaveReachedService,
+  });
+}

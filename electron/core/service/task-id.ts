@@ -1,0 +1,48 @@
+/**
+ * Task ids come from the service or are pasted by a user; either way they end up in a URL path
+ * that carries the key, so they are checked here and always percent-encoded by the client.
+ */
+import { ServiceError } from './service-error';
+
+export const MAX_TASK_ID_LENGTH = 256;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const WHITESPACE = /\s/;
+
+function refuse(reason: string): never {
+  throw new ServiceError({
+    kind: 'config',
+    message: `${reason} Check the task id and paste it again.`,
+    mayHaveReachedService: false,
+  });
+}
+
+/**
+ * Validates a task id: trimmed, 1..256 characters, no control characters, no whitespace inside,
+ * not a dot segment and encodable (no lone surrogates).
+ * @returns the trimmed id.
+ * @throws ServiceError of kind `config` with a sentence saying what is wrong.
+ */
+export function checkTaskId(id: string): string {
+  const trimmed = typeof id === 'string' ? id.trim() : '';
+  if (trimmed === '') refuse('The task id is empty.');
+  if (trimmed.length > MAX_TASK_ID_LENGTH) {
+    refuse(`The task id is longer than ${MAX_TASK_ID_LENGTH} characters.`);
+  }
+  if (CONTROL.test(trimmed)) refuse('The task id contains control characters.');
+  if (WHITESPACE.test(trimmed)) refuse('The task id contains spaces.');
+  // URL parsers collapse "." and ".." (even percent-encoded) as path segments: /v1/tasks/.. is /v1/.
+  if (trimmed === '.' || trimmed === '..') refuse('The task id cannot be "." or "..".');
+  try {
+    encodeURIComponent(trimmed);
+  } catch {
+    refuse('The task id contains characters that cannot be sent.');
+  }
+  return trimmed;
+}
+
+/** The path of a task under the base URL; the id cannot leave /v1/tasks/. */
+export function taskPath(id: string): string {
+  return `/v1/tasks/${encodeURIComponent(checkTaskId(id))}`;
+}

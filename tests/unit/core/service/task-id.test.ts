@@ -1,0 +1,91 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ServiceError } from '../../../../electron/core/service/service-error';
+import { checkTaskId, taskPath } from '../../../../electron/core/service/task-id';
+
+function refusal(id: string): ServiceError {
+  try {
+    checkTaskId(id);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ServiceError);
+    return error as ServiceError;
+  }
+  throw new Error(`${JSON.stringify(id)} was accepted`);
+}
+
+describe('checkTaskId', () => {
+  it.each([
+    ['task_123', 'task_123'],
+    ['  task_123\n', 'task_123'],
+    ['../x', '../x'],
+    ['a/b', 'a/b'],
+    ['%2F', '%2F'],
+    ['a?b', 'a?b'],
+    ['a#b', 'a#b'],
+    ['...', '...'],
+    ['ünïcødé-任务', 'ünïcødé-任务'],
+    ['x'.repeat(256), 'x'.repeat(256)],
+  ])('accepts %j', (id, trimmed) => {
+    expect(checkTaskId(id)).toBe(trimmed);
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['x'.repeat(257), 'longer than 256'],
+    ['x'.repeat(300), 'longer than 256'],
+    ['a\u0000b', 'control'],
+    ['a\u007fb', 'control'],
+    ['a\u0085b', 'control'],
+    ['a\rb', 'control'],
+    ['a b', 'spaces'],
+    ['a\u00a0b', 'spaces'],
+    ['a\u2028b', 'spaces'],
+    ['.', '"."'],
+    ['..', '"."'],
+    [' .. ', '"."'],
+    ['a\ud800b', 'cannot be sent'],
+  ])('refuses %j (%s) as a config error with a sentence', (id, words) => {
+    const error = refusal(id);
+    expect(error.kind).toBe('config');
+    expect(error.mayHaveReachedService).toBe(false);
+    expect(error.message).toContain(words);
+    expect(error.message).toMatch(/^[A-Z].*\.$/);
+  });
+
+  it('refuses a value that is not a string (untyped callers)', () => {
+    expect(refusal(42 as unknown as string).kind).toBe('config');
+  });
+});
+
+describe('taskPath', () => {
+  it('keeps every accepted id in one segment under /v1/tasks/', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 256, unit: 'binary' }), (raw) => {
+        let id: string;
+        try {
+          id = checkTaskId(raw);
+        } catch {
+          return;
+        }
+        const url = new URL(`https://service.example/base${taskPath(raw)}`);
+        const segments = url.pathname.split('/');
+        expect(segments.slice(0, 4)).toEqual(['', 'base', 'v1', 'tasks']);
+        expect(segments).toHaveLength(5);
+        expect(decodeURIComponent(segments[4]!)).toBe(id);
+        expect(url.search).toBe('');
+        expect(url.hash).toBe('');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it.each([
+    ['../x', '/v1/tasks/..%2Fx'],
+    ['a/b', '/v1/tasks/a%2Fb'],
+    ['%2F', '/v1/tasks/%252F'],
+    ['a?b#c', '/v1/tasks/a%3Fb%23c'],
+  ])('encodes %j as %s', (id, path) => {
+    expect(taskPath(id)).toBe(path);
+  });
+});
