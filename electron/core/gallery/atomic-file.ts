@@ -1,0 +1,63 @@
+/**
+ * Small file-system helpers for writing gallery files so that a crash never leaves a
+ * half-written file under its final name.
+ */
+import { randomBytes } from 'node:crypto';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Name of the folder inside the gallery root that holds files being written. */
+export const TEMP_DIR = '.pictor-tmp';
+
+/** A fresh, unguessable path inside `<root>/.pictor-tmp`. Every file there is ours. */
+export function tempPath(root: string, suffix = '.part'): string {
+  return join(root, TEMP_DIR, `${randomBytes(12).toString('hex')}${suffix}`);
+}
+
+/** Removes a file, ignoring one that is already gone. */
+export async function removeQuietly(path: string): Promise<void> {
+  await rm(path, { force: true }).catch(() => undefined);
+}
+
+/** Creates `path` (it must not exist), writes `data` and flushes it to disk. */
+export async function writeNewFileSynced(path: string, data: string | Uint8Array): Promise<void> {
+  const handle = await open(path, 'wx');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Makes a rename durable. Best effort: some systems (Windows) cannot open a folder for
+ * syncing, and the data itself is already on disk.
+ */
+export async function fsyncDir(path: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(path, 'r');
+    await handle.sync();
+  } catch {
+    // Not supported here; the rename is still atomic, only its durability is weaker.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Writes `data` to a temp file, syncs it and renames it over `target`. */
+export async function writeFileAtomic(
+  root: string,
+  target: string,
+  data: string | Uint8Array,
+): Promise<void> {
+  const temp = tempPath(root, '.tmp');
+  try {
+    await writeNewFileSynced(temp, data);
+    await rename(temp, target);
+  } catch (error) {
+    await removeQuietly(temp);
+    throw error;
+  }
+}

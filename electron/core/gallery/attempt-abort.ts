@@ -1,0 +1,55 @@
+/**
+ * One download attempt's cancellation: its own timeout plus the caller's signal, remembering
+ * which one fired so the user is told the right reason.
+ */
+import { errorCode, retry, type FailedOutcome } from './download-outcome';
+
+export class AttemptAbort {
+  private readonly controller = new AbortController();
+  private readonly timer: ReturnType<typeof setTimeout>;
+  private timedOut = false;
+  private readonly onCallerAbort = (): void => this.controller.abort(this.caller?.reason);
+
+  constructor(
+    private readonly timeoutMs: number,
+    private readonly caller?: AbortSignal,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.controller.abort(new Error('The image download timed out.'));
+    }, timeoutMs);
+    if (caller?.aborted) this.onCallerAbort();
+    else caller?.addEventListener('abort', this.onCallerAbort, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  /** Stops the timer and lets go of the caller's signal; the attempt's network part is over. */
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this.onCallerAbort);
+  }
+
+  /**
+   * The retry outcome for an error thrown by fetch or by the body stream.
+   * @param during `connecting` (no answer yet) or `receiving` (the body was cut).
+   */
+  failure(error: unknown, during: 'connecting' | 'receiving'): FailedOutcome {
+    if (this.timedOut)
+      return retry(
+        `the image server did not finish within ${Math.round(this.timeoutMs / 1000)} seconds`,
+      );
+    if (this.caller?.aborted) return retry('the download was stopped before it finished');
+    const code = errorCode(error);
+    const suffix = code ? ` (${code})` : '';
+    return during === 'connecting'
+      ? retry(`the image server could not be reached${suffix}`)
+      : retry(`the connection dropped during the download${suffix}`);
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * One download attempt, start to finish: request, stream to a temp file, check, place.
+ * Whatever happens, no temp file is left behind.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FetchLike } from '../../ports/http';
+import type { Logger } from '../../ports/logger';
+import { TEMP_DIR, removeQuietly, tempPath } from './atomic-file';
+import { AttemptAbort } from './attempt-abort';
+import { bodyToFile } from './body-to-file';
+import { errorCode, retry, type DownloadOutcome, type FailedOutcome } from './download-outcome';
+import { toGalleryPath } from './gallery-path';
+import { checkImage, imageNames, placeImage } from './image-finish';
+import { requestImage } from './image-request';
+import { IMAGE_MIME } from './image-sniff';
+
+export interface DownloadSettings {
+  readonly root: string;
+  readonly fetch: FetchLike;
+  readonly maxImageBytes: number;
+  readonly maxPixels: number;
+  readonly thumbnailSize: number;
+  readonly downloadTimeoutMs: number;
+  readonly maxRedirects: number;
+  readonly logger: Logger;
+}
+
+export interface DownloadJob {
+  readonly url: string;
+  readonly baseUrl: string;
+  /** Absolute task folder, already checked to be inside the root. */
+  readonly folder: string;
+  readonly index: number;
+  readonly signal?: AbortSignal;
+}
+
+async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempImage: string) {
+  const abort = new AttemptAbort(settings.downloadTimeoutMs, job.signal);
+  try {
+    const answer = await requestImage(
+      { fetch: settings.fetch, baseUrl: job.baseUrl, maxRedirects: settings.maxRedirects, abort },
+      job.url,
+    );
+    if (!answer.ok) return answer;
+    return await bodyToFile(answer.response, tempImage, {
+      maxBytes: settings.maxImageBytes,
+      abort,
+    });
+  } finally {
+    abort.dispose();
+  }
+}
+
+async function attempt(
+  settings: DownloadSettings,
+  job: DownloadJob,
+  temps: { image: string; thumbnail: string },
+) {
+  try {
+    // Usually made by init(); made here too so a deleted temp folder cannot stall downloads.
+    await mkdir(join(settings.root, TEMP_DIR), { recursive: true });
+  } catch (error) {
+    const code = errorCode(error);
+    return retry(`the gallery folder could not be written to${code ? ` (${code})` : ''}`);
+  }
+  const body = await fetchToTemp(settings, job, temps.image);
+  if (!body.ok) return body.outcome;
+  const checked = await checkImage(temps.image, body.kind, settings);
+  if ('state' in checked) return checked;
+  const placed = await placeImage(
+    {
+      folder: job.folder,
+      index: job.index,
+      kind: body.kind,
+      tempImage: temps.image,
+      tempThumbnail: temps.thumbnail,
+    },
+    checked.thumbnail,
+  );
+  if (placed) return placed;
+  const names = imageNames(job.index, body.kind);
+  return {
+    state: 'saved',
+    file: toGalleryPath(settings.root, join(job.folder, names.image)),
+    thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
+    width: checked.width,
+    height: checked.height,
+    bytes: body.bytes,
+    mime: IMAGE_MIME[body.kind],
+  } satisfies DownloadOutcome;
+}
+
+function logOutcome(logger: Logger, job: DownloadJob, outcome: DownloadOutcome): void {
+  // The host only: the full URL may carry a signed token.
+  const host = URL.canParse(job.url) ? new URL(job.url).host : 'unparsable';
+  const fields = { index: job.index, host, state: outcome.state };
+  if (outcome.state === 'saved') logger.debug('Image saved.', { ...fields, bytes: outcome.bytes });
+  else logger.warn('Image not saved.', { ...fields, error: (outcome as FailedOutcome).error });
+}
+
+/** Runs one attempt; see {@link Gallery.downloadImage}. */
+export async function downloadOnce(
+  settings: DownloadSettings,
+  job: DownloadJob,
+): Promise<DownloadOutcome> {
+  const temps = {
+    image: tempPath(settings.root, '.part'),
+    thumbnail: tempPath(settings.root, '.thumb.part'),
+  };
+  try {
+    const outcome = await attempt(settings, job, temps).catch((error: unknown) => {
+      // A bug or an odd platform failure: the engine still gets an outcome, the log the cause.
+      settings.logger.error('Image download failed unexpectedly.', {
+        index: job.index,
+        error: error instanceof Error ? error.name : typeof error,
+        code: errorCode(error),
+      });
+      return retry('something unexpected went wrong');
+    });
+    logOutcome(settings.logger, job, outcome);
+    return outcome;
+  } finally {
+    await Promise.all([removeQuietly(temps.image), removeQuietly(temps.thumbnail)]);
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * The gallery: a folder of real image files the user can open, one folder per task with a
+ * `pictor.json` sidecar, WebP thumbnails in `.thumbs/`, and `.pictor-tmp/` for files being
+ * written. Names never come from the network.
+ */
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { isAbsolute, join, resolve as resolvePath } from 'node:path';
+import sharp from 'sharp';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { FetchLike } from '../../ports/http';
+import { silentLogger, type Logger } from '../../ports/logger';
+import { TEMP_DIR, fsyncDir, writeFileAtomic } from './atomic-file';
+import { downloadOnce, type DownloadSettings } from './download-image';
+import { invalid, type DownloadOutcome } from './download-outcome';
+import { taskFolderName } from './folder-name';
+import { GalleryPathError, resolveInside } from './gallery-path';
+import { rebuildFromFolder, type RebuildResult } from './rebuild';
+import { SIDECAR_NAME, sidecarText } from './sidecar';
+
+export type { DownloadOutcome } from './download-outcome';
+export type { RebuildResult, Skipped } from './rebuild';
+export { GalleryPathError } from './gallery-path';
+
+/** What a {@link Gallery} needs. Only `root` and `fetch` are required. */
+export interface GalleryOptions {
+  /** Absolute gallery folder (callers default to the OS Pictures folder + `/Pictor`). */
+  root: string;
+  /** The network port; see electron/ports/http.ts. */
+  fetch: FetchLike;
+  /** Default 64 MiB; a bigger image (by Content-Length or by counting) is invalid. */
+  maxImageBytes?: number;
+  /** Default 100,000,000: images claiming more pixels (decompression bombs) are invalid. */
+  maxPixels?: number;
+  /** Default 384: the thumbnail's longest side, WebP. */
+  thumbnailSize?: number;
+  /** Default 120,000 ms per attempt (request, redirects and body). */
+  downloadTimeoutMs?: number;
+  /** Default 5. */
+  maxRedirects?: number;
+  logger?: Logger;
+}
+
+export class Gallery {
+  readonly root: string;
+  private readonly settings: DownloadSettings;
+
+  constructor(options: GalleryOptions) {
+    if (!isAbsolute(options.root))
+      throw new GalleryPathError('The gallery folder must be an absolute path.');
+    this.root = resolvePath(options.root);
+    this.settings = {
+      root: this.root,
+      fetch: options.fetch,
+      maxImageBytes: options.maxImageBytes ?? 64 * 1024 * 1024,
+      maxPixels: options.maxPixels ?? 100_000_000,
+      thumbnailSize: options.thumbnailSize ?? 384,
+      downloadTimeoutMs: options.downloadTimeoutMs ?? 120_000,
+      maxRedirects: options.maxRedirects ?? 5,
+      logger: options.logger ?? silentLogger,
+    };
+    // libvips keeps recently read files open; on Windows an open temp file cannot be renamed
+    // or deleted. Only the open-file cache is turned off, not the memory cache.
+    sharp.cache({ files: 0 });
+  }
+
+  /** Creates the root and `.pictor-tmp/` inside it; deletes every leftover temp file there. */
+  async init(): Promise<{ removedTempFiles: number }> {
+    const temp = join(this.root, TEMP_DIR);
+    await mkdir(temp, { recursive: true });
+    // Everything in .pictor-tmp is ours: files a crash or a kill left half-written.
+    const leftovers = await readdir(temp);
+    await Promise.all(
+      leftovers.map((name) => rm(join(temp, name), { recursive: true, force: true })),
+    );
+    if (leftovers.length > 0)
+      this.settings.logger.info('Removed leftover temp files.', { count: leftovers.length });
+    return { removedTempFiles: leftovers.length };
+  }
+
+  /**
+   * Deterministic folder for the task, relative to root:
+   * `YYYY/MM/YYYY-MM-DD_HHMMSS_<slug of prompt, ≤40 chars, [a-z0-9-]>_<first 8 chars of localId>`
+   * (local time from createdAt). Never from the URL.
+   */
+  folderFor(record: TaskRecord): string {
+    return taskFolderName(record);
+  }
+
+  /**
+   * One download attempt of `record.images[index]`, into the task's folder (`record.folder`
+   * when set, so a task keeps its folder even if the time zone changes; else
+   * {@link folderFor}). `baseUrl` is the service's, for the URL policy. Never sends an
+   * Authorization header or cookies. Never throws for network, image or disk trouble.
+   */
+  async downloadImage(
+    record: TaskRecord,
+    index: number,
+    baseUrl: string,
+    signal?: AbortSignal,
+  ): Promise<DownloadOutcome> {
+    const url = record.images[index]?.url;
+    if (!url) return invalid('The service gave no address for this image.');
+    let folder: string;
+    try {
+      folder = this.resolve(this.taskFolder(record));
+    } catch {
+      return invalid("The task's gallery folder is not inside the gallery.");
+    }
+    return downloadOnce(this.settings, {
+      url,
+      baseUrl,
+      folder,
+      index,
+      ...(signal ? { signal } : {}),
+    });
+  }
+
+  /**
+   * Writes `<folder>/pictor.json` atomically (temp + fsync + rename), creating the folder.
+   * The record is written with `folder` set to the folder used.
+   * @throws GalleryPathError when `record.folder` leaves the gallery; file-system errors.
+   */
+  async writeSidecar(record: TaskRecord): Promise<void> {
+    const relative = this.taskFolder(record);
+    const folder = this.resolve(relative);
+    await mkdir(folder, { recursive: true });
+    await mkdir(join(this.root, TEMP_DIR), { recursive: true });
+    await writeFileAtomic(
+      this.root,
+      join(folder, SIDECAR_NAME),
+      sidecarText({ ...record, folder: relative }),
+    );
+    await fsyncDir(folder);
+  }
+
+  /**
+   * Scans root for sidecars and returns the valid records plus `{ path, reason }` for each
+   * one skipped. See rebuild.ts for how images are matched with the files on disk.
+   */
+  rebuild(): Promise<RebuildResult> {
+    return rebuildFromFolder(this.root);
+  }
+
+  /**
+   * Resolves a root-relative path (with `/` separators), refusing anything that escapes
+   * root: `..`, absolute paths, backslashes, NUL.
+   * @throws GalleryPathError
+   */
+  resolve(relative: string): string {
+    return resolveInside(this.root, relative);
+  }
+
+  private taskFolder(record: TaskRecord): string {
+    return record.folder ?? this.folderFor(record);
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Asks the image host for the image: every hop checked by the URL policy, redirects followed
+ * by hand so each Location is checked too, and no credentials of any kind sent.
+ */
+import { checkImageUrl } from '../service/url-policy';
+import type { FetchLike } from '../../ports/http';
+import type { AttemptAbort } from './attempt-abort';
+import { expired, invalid, retry, type FailedOutcome } from './download-outcome';
+
+/** The only header Pictor sets on an image request. */
+export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,*/*;q=0.5';
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const EXPIRED = new Set([401, 403, 404, 410]);
+/** Longest wait a Retry-After header may ask for; a day covers any sane server. */
+const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+
+export interface ImageRequest {
+  readonly fetch: FetchLike;
+  readonly baseUrl: string;
+  readonly maxRedirects: number;
+  readonly abort: AttemptAbort;
+}
+
+export type ImageResponse =
+  { ok: true; response: Response } | { ok: false; outcome: FailedOutcome };
+
+/** `Retry-After` as a delay: whole seconds or an HTTP-date; `undefined` when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined;
+  const text = value.trim();
+  let ms: number;
+  if (/^\d+$/.test(text)) ms = Number(text) * 1000;
+  else {
+    // HTTP-dates start with a day name; Date.parse alone would accept "-5" as a year.
+    const date = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : Number.NaN;
+    if (Number.isNaN(date)) return undefined;
+    ms = Math.max(0, date - now);
+  }
+  return Math.min(ms, MAX_RETRY_AFTER_MS);
+}
+
+/** Lets go of a response we will not read, so its connection is freed. */
+export async function discardBody(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+function statusOutcome(response: Response): FailedOutcome {
+  const status = response.status;
+  if (EXPIRED.has(status)) return expired(status);
+  if (status === 408 || status === 429 || (status >= 500 && status <= 599)) {
+    const wait = parseRetryAfter(response.headers.get('retry-after'));
+    const reason =
+      status === 429
+        ? 'the image server is busy (it answered 429)'
+        : `the server answered ${status}`;
+    return retry(reason, wait);
+  }
+  return invalid(`The image server answered ${status} instead of sending the image.`);
+}
+
+function checkHop(raw: string, baseUrl: string): URL | FailedOutcome {
+  try {
+    return checkImageUrl(raw, baseUrl);
+  } catch (error) {
+    // UrlPolicyError messages are fixed sentences; anything else (a bad base URL) gets one.
+    return invalid(
+      error instanceof Error && error.name === 'UrlPolicyError'
+        ? error.message
+        : 'The image address could not be checked.',
+    );
+  }
+}
+
+function nextHop(
+  response: Response,
+  current: URL,
+  hop: number,
+  max: number,
+): string | FailedOutcome {
+  const location = response.headers.get('location');
+  if (!location) return invalid('The image server sent a redirect without saying where to.');
+  if (hop >= max)
+    return invalid(
+      `The image server redirected more than ${max} times, so Pictor stopped following it.`,
+    );
+  try {
+    return new URL(location, current).href;
+  } catch {
+    return invalid('The image server redirected to an address that is not valid.');
+  }
+}
+
+/** Follows the image URL to a 200 response, or says why there is none. */
+export async function requestImage(
+  request: ImageRequest,
+  startUrl: string,
+): Promise<ImageResponse> {
+  let current = startUrl;
+  for (let hop = 0; ; hop += 1) {
+    const url = checkHop(current, request.baseUrl);
+    if (!(url instanceof URL)) return { ok: false, outcome: url };
+    let response: Response;
+    try {
+      response = await request.fetch(url.href, {
+        method: 'GET',
+        redirect: 'manual',
+        credentials: 'omit',
+        headers: { Accept: IMAGE_ACCEPT },
+        signal: request.abort.signal,
+      });
+    } catch (error) {
+      return { ok: false, outcome: request.abort.failure(error, 'connecting') };
+    }
+    if (response.status === 200) return { ok: true, response };
+    await discardBody(response);
+    if (!REDIRECTS.has(response.status)) return { ok: false, outcome: statusOutcome(response) };
+    const next = nextHop(response, url, hop, request.maxRedirects);
+    if (typeof next !== 'string') return { ok: false, outcome: next };
+    current = next;
+  }
+}

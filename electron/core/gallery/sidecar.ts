@@ -1,0 +1,64 @@
+/**
+ * `pictor.json`, the small file beside each task's images that lets the library be rebuilt
+ * from the gallery folder alone. It is read back from a folder the user can edit, so it is
+ * parsed with the record schema, never trusted.
+ */
+import { z } from 'zod';
+import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
+
+export const SIDECAR_NAME = 'pictor.json';
+export const SIDECAR_VERSION = 1;
+/** Far above any real sidecar (a prompt is at most 32,000 characters); stops reading junk. */
+export const MAX_SIDECAR_BYTES = 4 * 1024 * 1024;
+
+/** The file's shape: `{ "app": "pictor", "version": 1, "record": TaskRecord }`. */
+export interface Sidecar {
+  readonly app: 'pictor';
+  readonly version: typeof SIDECAR_VERSION;
+  readonly record: TaskRecord;
+}
+
+const envelopeSchema = z.object({
+  app: z.literal('pictor'),
+  version: z.number().int().positive(),
+  record: z.unknown(),
+});
+
+export function sidecarText(record: TaskRecord): string {
+  const sidecar: Sidecar = { app: 'pictor', version: SIDECAR_VERSION, record };
+  return `${JSON.stringify(sidecar, null, 2)}\n`;
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'it does not match the expected shape';
+  const where = issue.path.length > 0 ? issue.path.join('.') : 'the record';
+  return `${where}: ${issue.message}`;
+}
+
+/** The record in a sidecar's text, or the reason it cannot be used (a sentence). */
+export function parseSidecar(
+  text: string,
+): { ok: true; record: TaskRecord } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'The sidecar is not valid JSON.' };
+  }
+  const envelope = envelopeSchema.safeParse(json);
+  if (!envelope.success) return { ok: false, reason: 'The file is not a Pictor sidecar.' };
+  if (envelope.data.version > SIDECAR_VERSION) {
+    return {
+      ok: false,
+      reason: `The sidecar was written by a newer version of Pictor (format ${envelope.data.version}).`,
+    };
+  }
+  const record = taskRecordSchema.safeParse(envelope.data.record);
+  if (!record.success)
+    return {
+      ok: false,
+      reason: `The task record in the sidecar is not valid (${describeIssue(record.error)}).`,
+    };
+  return { ok: true, record: record.data };
+}

@@ -1,0 +1,230 @@
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
+import {
+  makeImage,
+  makeRecord,
+  makeTempDir,
+  removeDir,
+  serve,
+  startServer,
+  tempFiles,
+  type TestServer,
+} from './gallery-helpers';
+
+let server: TestServer;
+let root: string;
+let gallery: Gallery;
+
+beforeAll(async () => {
+  server = await startServer();
+  server.route('/a.png', serve(await makeImage('png', 64, 48)));
+  server.route('/b.jpg', serve(await makeImage('jpeg', 40, 30)));
+});
+
+afterAll(() => server.close());
+
+beforeEach(async () => {
+  root = await makeTempDir();
+  gallery = new Gallery({ root, fetch });
+  await gallery.init();
+});
+
+afterEach(() => removeDir(root));
+
+/** A task whose two images were downloaded for real and recorded as the engine would. */
+async function savedTask(overrides: Partial<TaskRecord> = {}): Promise<TaskRecord> {
+  const record = makeRecord([`${server.baseUrl}/a.png`, `${server.baseUrl}/b.jpg`], overrides);
+  const folder = gallery.folderFor(record);
+  const images = [];
+  for (const image of record.images) {
+    const outcome = await gallery.downloadImage(record, image.index, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    const { state: _state, ...saved } = outcome;
+    images.push({
+      ...image,
+      ...saved,
+      state: 'saved' as const,
+      attempts: 1,
+      savedAt: 1_700_000_000_000,
+    });
+  }
+  return { ...record, folder, images };
+}
+
+async function writeRaw(relativeFolder: string, content: string): Promise<void> {
+  const folder = join(root, relativeFolder);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'pictor.json'), content);
+}
+
+describe('writeSidecar', () => {
+  it('writes { app, version, record } into the task folder, atomically, with no temp file left', async () => {
+    const record = makeRecord([null]);
+    await gallery.writeSidecar(record);
+    const folder = gallery.folderFor(record);
+    const json = JSON.parse(await readFile(gallery.resolve(`${folder}/pictor.json`), 'utf8'));
+    expect(json).toEqual({ app: 'pictor', version: 1, record: { ...record, folder } });
+    expect(await tempFiles(root)).toEqual([]);
+  });
+
+  it('replaces the sidecar on a second write', async () => {
+    const record = makeRecord([null]);
+    await gallery.writeSidecar(record);
+    await gallery.writeSidecar({ ...record, favourite: true, updatedAt: record.updatedAt + 5 });
+    const folder = gallery.resolve(gallery.folderFor(record));
+    expect(await readdir(folder)).toEqual(['pictor.json']);
+    expect(JSON.parse(await readFile(join(folder, 'pictor.json'), 'utf8')).record.favourite).toBe(
+      true,
+    );
+  });
+
+  it('refuses a record whose folder leaves the gallery', async () => {
+    await expect(gallery.writeSidecar(makeRecord([], { folder: '../evil' }))).rejects.toThrow(
+      /leaves the gallery/,
+    );
+  });
+});
+
+describe('rebuild', () => {
+  it('round-trips downloaded tasks through their sidecars', async () => {
+    const first = await savedTask();
+    const second = await savedTask({ request: { prompt: 'Second task' }, favourite: true });
+    await gallery.writeSidecar(first);
+    await gallery.writeSidecar(second);
+    const { records, skipped } = await gallery.rebuild();
+    expect(skipped).toEqual([]);
+    expect(records).toEqual([first, second]);
+  });
+
+  it('finds nothing in an empty gallery and ignores .pictor-tmp and .thumbs', async () => {
+    await writeRaw('.pictor-tmp/x', 'junk');
+    await writeRaw('2024/01/task/.thumbs', 'junk');
+    expect(await gallery.rebuild()).toEqual({ records: [], skipped: [] });
+  });
+
+  it('skips unreadable or invalid sidecars with a reason', async () => {
+    const good = await savedTask();
+    await gallery.writeSidecar(good);
+    await writeRaw('2024/02/not-json', '{ "app": "pictor", ');
+    await writeRaw('2024/02/other-app', JSON.stringify({ app: 'other', version: 1, record: good }));
+    await writeRaw('2024/02/newer', JSON.stringify({ app: 'pictor', version: 2, record: good }));
+    await writeRaw(
+      '2024/02/bad-record',
+      JSON.stringify({ app: 'pictor', version: 1, record: { ...good, status: 'exploded' } }),
+    );
+    // A copy of the task folder: the original (at its own folder, same age) wins; an older
+    // copy loses even where it sits; a newer copy wins over the original.
+    await writeRaw('2024/02/copy', JSON.stringify({ app: 'pictor', version: 1, record: good }));
+    await writeRaw(
+      '2099/older',
+      JSON.stringify({ app: 'pictor', version: 1, record: { ...good, updatedAt: 1 } }),
+    );
+    const { records, skipped } = await gallery.rebuild();
+    expect(records.map((record) => record.localId)).toEqual([good.localId]);
+    expect(skipped).toEqual([
+      {
+        path: '2024/02/bad-record/pictor.json',
+        reason: expect.stringMatching(/not valid \(status: /),
+      },
+      { path: '2024/02/copy/pictor.json', reason: expect.stringMatching(/same task/) },
+      { path: '2024/02/newer/pictor.json', reason: expect.stringMatching(/newer version/) },
+      { path: '2024/02/not-json/pictor.json', reason: 'The sidecar is not valid JSON.' },
+      { path: '2024/02/other-app/pictor.json', reason: 'The file is not a Pictor sidecar.' },
+      { path: '2099/older/pictor.json', reason: expect.stringMatching(/same task/) },
+    ]);
+    expect(records[0]?.folder).toBe(good.folder);
+  });
+
+  it('prefers the most recently updated copy of a task', async () => {
+    const good = await savedTask();
+    await gallery.writeSidecar(good);
+    await writeRaw(
+      '2024/02/copy',
+      JSON.stringify({
+        app: 'pictor',
+        version: 1,
+        record: { ...good, updatedAt: good.updatedAt + 1 },
+      }),
+    );
+    const { records, skipped } = await gallery.rebuild();
+    expect(records.map((record) => record.folder)).toEqual(['2024/02/copy']);
+    expect(skipped).toEqual([
+      { path: `${good.folder}/pictor.json`, reason: expect.stringMatching(/same task/) },
+    ]);
+  });
+
+  it('turns images whose file is missing into pending (with a URL) or invalid (without)', async () => {
+    const record = await savedTask();
+    const withoutUrl = {
+      ...record,
+      images: [record.images[0]!, { ...record.images[1]!, url: null }],
+    };
+    await gallery.writeSidecar(withoutUrl);
+    await rm(gallery.resolve(record.images[0]!.file!));
+    await rm(gallery.resolve(record.images[1]!.file!));
+    const [rebuilt] = (await gallery.rebuild()).records;
+    expect(rebuilt?.images[0]).toMatchObject({ state: 'pending', url: record.images[0]!.url });
+    expect(rebuilt?.images[0]?.file).toBeUndefined();
+    expect(rebuilt?.images[1]).toMatchObject({
+      state: 'invalid',
+      url: null,
+      error: expect.stringMatching(/missing/),
+    });
+  });
+
+  it('keeps expired and invalid images as they were', async () => {
+    const record = makeRecord([`${server.baseUrl}/gone`, null]);
+    record.images[0] = { ...record.images[0]!, state: 'expired', error: 'Gone.' };
+    record.images[1] = { ...record.images[1]!, state: 'invalid', error: 'No URL.' };
+    await gallery.writeSidecar(record);
+    const [rebuilt] = (await gallery.rebuild()).records;
+    expect(rebuilt?.images).toEqual(record.images);
+  });
+
+  it('follows a task folder the user moved, and finds files a crash left unrecorded', async () => {
+    const record = await savedTask();
+    // The sidecar was written before the downloads finished (images still pending).
+    const pending = makeRecord([record.images[0]!.url, record.images[1]!.url], {
+      localId: record.localId,
+      createdAt: record.createdAt,
+      folder: record.folder,
+    });
+    await gallery.writeSidecar(pending);
+    const moved = join(root, 'my albums', 'lighthouse');
+    await mkdir(dirname(moved), { recursive: true });
+    await rename(gallery.resolve(record.folder!), moved);
+    const [rebuilt] = (await gallery.rebuild()).records;
+    expect(rebuilt?.folder).toBe('my albums/lighthouse');
+    expect(rebuilt?.images[0]).toMatchObject({
+      state: 'saved',
+      file: 'my albums/lighthouse/image-1.png',
+      thumbnail: 'my albums/lighthouse/.thumbs/image-1.webp',
+      width: 64,
+      height: 48,
+      mime: 'image/png',
+      bytes: record.images[0]!.bytes,
+    });
+    expect(rebuilt?.images[1]).toMatchObject({
+      state: 'saved',
+      file: 'my albums/lighthouse/image-2.jpg',
+      mime: 'image/jpeg',
+    });
+  });
+});
+
+describe('init', () => {
+  it('creates the root and .pictor-tmp, and removes every leftover temp file', async () => {
+    const fresh = join(root, 'new', 'gallery');
+    const other = new Gallery({ root: fresh, fetch });
+    expect(await other.init()).toEqual({ removedTempFiles: 0 });
+    await writeFile(join(fresh, '.pictor-tmp', 'abc.part'), 'half an image');
+    await writeFile(join(fresh, '.pictor-tmp', 'def.thumb.part'), 'half a thumbnail');
+    await writeFile(join(fresh, 'keep.txt'), 'the user’s file');
+    expect(await other.init()).toEqual({ removedTempFiles: 2 });
+    expect(await tempFiles(fresh)).toEqual([]);
+    expect(await readFile(join(fresh, 'keep.txt'), 'utf8')).toBe('the user’s file');
+  });
+});
