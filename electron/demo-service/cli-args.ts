@@ -1,0 +1,154 @@
+import { parseArgs } from 'node:util';
+import type { DemoAccount, DemoServiceOptions } from './types';
+
+/** A command line the demo service cannot run with; the message never contains a key. */
+export class CliUsageError extends Error {
+  override readonly name = 'CliUsageError';
+}
+
+export const USAGE = `Usage: npm run demo-service -- [options]
+
+Runs the demo image task service on loopback and prints "listening on <url>".
+
+Options:
+  --port <n>               port to listen on (default 0: a free port)
+  --host <host>            interface to listen on (default 127.0.0.1)
+  --key <account:key>      accept this key for this account; repeatable (default: key "demo" for account "demo")
+  --credits <account:n>    give an account n credits; each accepted submit costs one (default: unlimited)
+  --duration <ms|min-max>  how long a task stays processing (default 3000-6000)
+  --failure-rate <0..1>    share of tasks that end failed (default 0)
+  --images-per-task <n>    images per completed task (default 1)
+  --image-ttl <ms>         image URLs expire this long after completion (default: never)
+  --redirect-images        image URLs go through a 302 redirect
+  --max-image-side <px>    largest accepted width or height (default 2048)
+  --seed <n>               seed of durations, failures and fault probabilities
+  --control                expose the /_demo/* control API to loopback clients
+  --help                   show this help
+`;
+
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  key: { type: 'string', multiple: true },
+  credits: { type: 'string', multiple: true },
+  duration: { type: 'string' },
+  'failure-rate': { type: 'string' },
+  'images-per-task': { type: 'string' },
+  'image-ttl': { type: 'string' },
+  'redirect-images': { type: 'boolean' },
+  'max-image-side': { type: 'string' },
+  seed: { type: 'string' },
+  control: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+/** What the command line asks for. */
+export type CliCommand = { kind: 'help' } | { kind: 'run'; options: DemoServiceOptions };
+
+function wholeNumber(flag: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text))
+    throw new CliUsageError(`--${flag} must be a whole number of at least 0, not "${text}".`);
+  return Number(text);
+}
+
+function parseDuration(text: string | undefined): DemoServiceOptions['durationMs'] {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)(?:-(\d+))?$/.exec(text);
+  if (!match)
+    throw new CliUsageError(
+      `--duration must be milliseconds (3000) or a range (3000-8000), not "${text}".`,
+    );
+  const min = Number(match[1]);
+  const max = match[2] === undefined ? min : Number(match[2]);
+  if (min > max) throw new CliUsageError(`--duration range ${text} starts above its end.`);
+  return { min, max };
+}
+
+function parseFailureRate(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const rate = Number(text);
+  if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
+    throw new CliUsageError(`--failure-rate must be a number from 0 to 1, not "${text}".`);
+  }
+  return rate;
+}
+
+function parseKeys(values: string[] | undefined): DemoAccount[] | undefined {
+  if (!values) return undefined;
+  return values.map((value, index) => {
+    const colon = value.indexOf(':');
+    const account = value.slice(0, colon);
+    const key = value.slice(colon + 1);
+    // The value holds a key: the message names the position, never the text.
+    if (colon <= 0 || key === '' || /\s/.test(key)) {
+      throw new CliUsageError(
+        `--key number ${index + 1} must look like account:key (both non-empty, no spaces in the key).`,
+      );
+    }
+    return { account, key };
+  });
+}
+
+function applyCredits(accounts: DemoAccount[], values: string[] | undefined): void {
+  for (const value of values ?? []) {
+    const match = /^([^:]+):(\d+)$/.exec(value);
+    if (!match) throw new CliUsageError(`--credits must look like account:5, not "${value}".`);
+    const [, account, credits] = match;
+    const entries = accounts.filter((entry) => entry.account === account);
+    if (entries.length === 0)
+      throw new CliUsageError(`--credits names account "${account}", which no --key defines.`);
+    for (const entry of entries) entry.credits = Number(credits);
+  }
+}
+
+/**
+ * node:util's messages quote stray arguments, and a stray argument may be a key
+ * (`--key alice sk-alice`), so those are described without their text.
+ */
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
+    return 'Unexpected argument: every value belongs to an option, as in --key account:key or --port 8080.';
+  }
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const name = /'(--?[A-Za-z][\w-]{0,30})'/.exec(message)?.[1];
+    return name ? `Unknown option ${name}.` : 'Unknown option.';
+  }
+  const first = message.split('\n')[0] || 'The command line could not be read';
+  return /[.?!]$/.test(first) ? first : `${first}.`;
+}
+
+/** Turns the command line (without node and script) into options; throws {@link CliUsageError}. */
+export function parseCliArgs(argv: string[]): CliCommand {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new CliUsageError(describeParseError(error));
+  }
+  if (values.help) return { kind: 'help' };
+  const accounts = parseKeys(values.key) ?? [{ account: 'demo', key: 'demo' }];
+  applyCredits(accounts, values.credits);
+  const ttl = wholeNumber('image-ttl', values['image-ttl']);
+  const options: DemoServiceOptions = {
+    host: values.host,
+    port: wholeNumber('port', values.port),
+    accounts,
+    durationMs: parseDuration(values.duration),
+    failureRate: parseFailureRate(values['failure-rate']),
+    imagesPerTask: wholeNumber('images-per-task', values['images-per-task']),
+    imageUrlTtlMs: ttl,
+    redirectImages: values['redirect-images'],
+    maxImageSide: wholeNumber('max-image-side', values['max-image-side']),
+    seed: wholeNumber('seed', values.seed),
+    control: values.control,
+  };
+  return { kind: 'run', options };
+}

@@ -1,0 +1,51 @@
+/**
+ * The demo service as a development server: `npm run demo-service -- --port 0 --key alice:sk-alice`.
+ * Prints exactly `listening on <url>` on stdout once listening; bad arguments exit 2;
+ * SIGINT / SIGTERM close it and exit 0. Keys are never printed.
+ */
+import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
+import { DemoOptionsError } from './options';
+import { startDemoService } from './server';
+import type { DemoService } from './types';
+
+const EXIT_USAGE = 2;
+const EXIT_FAILURE = 1;
+
+function stopOnSignals(service: DemoService): void {
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    void service.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function main(argv: string[]): Promise<void> {
+  let command;
+  try {
+    command = parseCliArgs(argv);
+  } catch (error) {
+    if (!(error instanceof CliUsageError)) throw error;
+    process.stderr.write(`demo-service: ${error.message}\nRun with --help to see the options.\n`);
+    process.exit(EXIT_USAGE);
+  }
+  if (command.kind === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  let service: DemoService;
+  try {
+    service = await startDemoService(command.options);
+  } catch (error) {
+    const usage = error instanceof DemoOptionsError;
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`demo-service: ${usage ? reason : `could not start: ${reason}`}\n`);
+    process.exit(usage ? EXIT_USAGE : EXIT_FAILURE);
+  }
+  stopOnSignals(service);
+  process.stdout.write(`listening on ${service.url}\n`);
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,144 @@
+import type { DemoAccount, DemoDuration, DemoServiceOptions } from './types';
+
+/** A demo service option that cannot be used; the message names the option, never a key. */
+export class DemoOptionsError extends Error {
+  override readonly name = 'DemoOptionsError';
+}
+
+/** {@link DemoServiceOptions} with every default filled in and every value checked. */
+export interface ResolvedOptions {
+  host: string;
+  port: number;
+  accounts: DemoAccount[];
+  durationMs: { min: number; max: number };
+  failureRate: number;
+  imagesPerTask: number;
+  imageUrlTtlMs: number | null;
+  redirectImages: boolean;
+  maxBodyBytes: number;
+  maxImageSide: number;
+  control: boolean;
+  seed: number;
+  now: () => number;
+}
+
+export const DEFAULT_DURATION = { min: 3000, max: 6000 };
+export const MAX_IMAGES_PER_TASK = 10;
+/** sharp/librsvg can render far larger, but a demo image over this costs seconds and ~100 MB. */
+export const HARD_MAX_IMAGE_SIDE = 8192;
+
+function check(condition: boolean, message: string): void {
+  if (!condition) throw new DemoOptionsError(message);
+}
+
+function isWholeNumber(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+}
+
+/** Checks a duration and returns it as a range. */
+export function resolveDuration(duration: DemoDuration | undefined): { min: number; max: number } {
+  if (duration === undefined) return { ...DEFAULT_DURATION };
+  const range = typeof duration === 'number' ? { min: duration, max: duration } : duration;
+  const valid =
+    typeof range === 'object' &&
+    isWholeNumber(range.min, 0, 86_400_000) &&
+    isWholeNumber(range.max, 0, 86_400_000) &&
+    range.min <= range.max;
+  check(
+    valid,
+    'The task duration must be a whole number of milliseconds, or a range whose min is not above its max.',
+  );
+  return { min: range.min, max: range.max };
+}
+
+/** Checks a failure rate (0..1). */
+export function checkFailureRate(rate: number): number {
+  check(
+    typeof rate === 'number' && rate >= 0 && rate <= 1,
+    'The failure rate must be a number from 0 to 1.',
+  );
+  return rate;
+}
+
+/** Checks a credit balance (a whole number ≥ 0, or undefined for unlimited). */
+export function checkCredits(credits: number | undefined): number | undefined {
+  check(
+    credits === undefined || isWholeNumber(credits, 0, Number.MAX_SAFE_INTEGER),
+    'Credits must be a whole number of at least 0.',
+  );
+  return credits;
+}
+
+function resolveAccounts(accounts: DemoAccount[] | undefined): DemoAccount[] {
+  const list = accounts ?? [{ account: 'demo', key: 'demo' }];
+  check(Array.isArray(list) && list.length > 0, 'The demo service needs at least one account.');
+  const keys = new Set<string>();
+  for (const entry of list) {
+    check(
+      typeof entry.account === 'string' && entry.account.length > 0,
+      'Every account needs a non-empty name.',
+    );
+    check(
+      typeof entry.key === 'string' && /^\S+$/.test(entry.key),
+      `The key of account "${entry.account}" must be non-empty and without spaces.`,
+    );
+    check(
+      !keys.has(entry.key),
+      `Two accounts were given the same key (one of them is "${entry.account}").`,
+    );
+    keys.add(entry.key);
+    checkCredits(entry.credits);
+  }
+  return list.map((entry) => ({ ...entry }));
+}
+
+/** Fills in defaults and checks every option; throws {@link DemoOptionsError}. */
+export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOptions {
+  const resolved: ResolvedOptions = {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 0,
+    accounts: resolveAccounts(options.accounts),
+    durationMs: resolveDuration(options.durationMs),
+    failureRate: checkFailureRate(options.failureRate ?? 0),
+    imagesPerTask: options.imagesPerTask ?? 1,
+    imageUrlTtlMs: options.imageUrlTtlMs ?? null,
+    redirectImages: options.redirectImages ?? false,
+    maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
+    maxImageSide: options.maxImageSide ?? 2048,
+    control: options.control ?? false,
+    seed: options.seed ?? 1,
+    now: options.now ?? Date.now,
+  };
+  checkScalars(resolved);
+  return resolved;
+}
+
+function checkScalars(resolved: ResolvedOptions): void {
+  check(
+    typeof resolved.host === 'string' && resolved.host.length > 0,
+    'The host must be a non-empty string.',
+  );
+  check(
+    isWholeNumber(resolved.port, 0, 65_535),
+    'The port must be a whole number from 0 to 65535.',
+  );
+  check(
+    isWholeNumber(resolved.imagesPerTask, 1, MAX_IMAGES_PER_TASK),
+    `Images per task must be a whole number from 1 to ${MAX_IMAGES_PER_TASK}.`,
+  );
+  check(
+    resolved.imageUrlTtlMs === null ||
+      isWholeNumber(resolved.imageUrlTtlMs, 0, Number.MAX_SAFE_INTEGER),
+    'The image URL lifetime must be a whole number of milliseconds, or null for never.',
+  );
+  check(
+    isWholeNumber(resolved.maxBodyBytes, 1, 64 * 1024 * 1024),
+    'The body size limit must be a whole number of bytes from 1 to 64 MiB.',
+  );
+  check(
+    isWholeNumber(resolved.maxImageSide, 1, HARD_MAX_IMAGE_SIDE),
+    `The image side cap must be a whole number from 1 to ${HARD_MAX_IMAGE_SIDE}.`,
+  );
+  check(Number.isFinite(resolved.seed), 'The seed must be a finite number.');
+  check(typeof resolved.now === 'function', 'now must be a function returning milliseconds.');
+}

@@ -1,0 +1,207 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { handleControlCall } from './control-api';
+import { deliver } from './fault-delivery';
+import { FaultBook } from './faults';
+import { readBody, writeReply, errorReply } from './http-reply';
+import { ImageCache } from './image-renderer';
+import type { ResolvedOptions } from './options';
+import { checkCredits, checkFailureRate, resolveDuration, resolveOptions } from './options';
+import { validateGenerationRequest } from './request-validation';
+import type { RouteMatch, ServiceContext } from './service-routes';
+import { bearerKey, handleServiceCall, matchRoute } from './service-routes';
+import { TaskStore } from './task-store';
+import type { DemoRequestLog, DemoService, DemoServiceOptions, RequestLogEntry } from './types';
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/**
+ * The log stays live (the same arrays) but bounded: an embedded demo polled every 3 s for days
+ * must not grow without end. Trimmed in batches so a push stays cheap.
+ */
+const LOG_LIMIT = 10_000;
+
+function append(list: RequestLogEntry[], entry: RequestLogEntry): void {
+  list.push(entry);
+  if (list.length > LOG_LIMIT + 1000) list.splice(0, list.length - LOG_LIMIT);
+}
+
+function isLoopbackAddress(address: string | undefined): boolean {
+  return !!address && (/^(::ffff:)?127\./.test(address) || address === '::1');
+}
+
+/** The URL clients use: a wildcard listen address is reached through loopback. */
+function publicUrl(host: string, port: number): string {
+  if (host === '0.0.0.0') return `http://127.0.0.1:${port}`;
+  if (host === '::') return `http://[::1]:${port}`;
+  return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
+}
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+/** Everything one running service holds. */
+class DemoServer {
+  readonly log: DemoRequestLog = { requests: [], submits: [], polls: [], downloads: [] };
+  readonly store: TaskStore;
+  readonly faults: FaultBook;
+  readonly context: ServiceContext;
+  readonly sockets = new Set<Socket>();
+  readonly waits = new Map<NodeJS.Timeout, (done: boolean) => void>();
+  url = '';
+  api!: DemoService;
+
+  constructor(readonly options: ResolvedOptions) {
+    this.store = new TaskStore(options);
+    this.faults = new FaultBook(options.seed);
+    this.context = {
+      store: this.store,
+      options,
+      images: new ImageCache(),
+      baseUrl: () => this.url,
+    };
+  }
+
+  /** A wait that close() cuts short (resolving false) so no timer outlives the service. */
+  wait = (ms: number): Promise<boolean> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waits.delete(timer);
+        resolve(true);
+      }, ms);
+      this.waits.set(timer, resolve);
+    });
+
+  private record(req: IncomingMessage, match: RouteMatch): RequestLogEntry {
+    const key = bearerKey(req.headers.authorization);
+    const entry: RequestLogEntry = {
+      at: this.options.now(),
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      route: match.route,
+      status: null,
+      account: (key && this.store.accountForKey(key)) ?? null,
+      headers: headersOf(req),
+    };
+    append(this.log.requests, entry);
+    if (match.route === 'submit') append(this.log.submits, entry);
+    if (match.route === 'poll') append(this.log.polls, entry);
+    if (match.route === 'image') append(this.log.downloads, entry);
+    return entry;
+  }
+
+  private taskIdOf(match: RouteMatch): string | undefined {
+    if (match.route === 'poll') return match.taskId;
+    if (match.route === 'image') return this.store.image(match.token)?.taskId;
+    return undefined;
+  }
+
+  private async control(
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<void> {
+    const body = await readBody(req, this.options.maxBodyBytes);
+    if (!body.ok && body.reason === 'aborted') return;
+    const method = req.method ?? 'GET';
+    const reply = isLoopbackAddress(req.socket.remoteAddress)
+      ? handleControlCall(this.api, method, pathname, body)
+      : errorReply(403, 'forbidden', 'The control API answers loopback clients only.');
+    writeReply(res, reply, method);
+  }
+
+  handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Split by hand: new URL() would read '//x/…' as a host and throws on some inputs.
+    const pathname = (req.url ?? '/').split('?')[0] ?? '/';
+    if (this.options.control && pathname.startsWith('/_demo/'))
+      return this.control(req, res, pathname);
+    const match = matchRoute(pathname);
+    const entry = this.record(req, match);
+    const body = await readBody(req, this.options.maxBodyBytes);
+    if (!body.ok && body.reason === 'aborted') return;
+    const applied =
+      match.route === 'other' ? undefined : this.faults.take(match.route, this.taskIdOf(match));
+    if (applied) entry.fault = applied.type;
+    const call = { method: entry.method, match, authorization: req.headers.authorization, body };
+    await deliver(
+      {
+        req,
+        res,
+        produce: () => handleServiceCall(this.context, call),
+        wait: this.wait,
+        setStatus: (status) => (entry.status = status),
+      },
+      applied,
+    );
+  };
+}
+
+function buildApi(state: DemoServer, server: Server, port: number): DemoService {
+  const { store, options } = state;
+  return {
+    url: state.url,
+    port,
+    log: state.log,
+    tasks: () => store.all().map((task) => store.snapshot(task, state.url)),
+    addFault: (rule) => state.faults.add(rule),
+    clearFaults: () => state.faults.clear(),
+    setCredits: (account, credits) => store.setCredits(account, checkCredits(credits)),
+    setFailureRate: (rate) => void (options.failureRate = checkFailureRate(rate)),
+    setDuration: (duration) => void (options.durationMs = resolveDuration(duration)),
+    createTask(account, request) {
+      if (!store.hasAccount(account)) throw new Error(`There is no account named "${account}".`);
+      const checked = validateGenerationRequest(request, options.maxImageSide);
+      if (!checked.ok) throw new Error(checked.problem.message);
+      return store.snapshot(store.create(account, checked.request), state.url);
+    },
+    completeTask: (id) => store.complete(id),
+    failTask: (id, error) => store.fail(id, error),
+    expireImages: () => store.revokeAllImages(),
+    close: () => closeServer(state, server),
+  };
+}
+
+function closeServer(state: DemoServer, server: Server): Promise<void> {
+  for (const [timer, resolve] of state.waits) {
+    clearTimeout(timer);
+    resolve(false);
+  }
+  state.waits.clear();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  for (const socket of state.sockets) socket.destroy();
+  return closed;
+}
+
+/**
+ * Starts the demo service: the local implementation of the image task service's HTTP
+ * interface, with scripted behaviour for tests. Resolves once it is listening.
+ */
+export async function startDemoService(options?: DemoServiceOptions): Promise<DemoService> {
+  const state = new DemoServer(resolveOptions(options));
+  const server = createServer((req, res) => {
+    void state.handle(req, res).catch(() => req.socket.destroy());
+  });
+  server.on('connection', (socket) => {
+    state.sockets.add(socket);
+    socket.on('close', () => state.sockets.delete(socket));
+  });
+  const port = await listen(server, state.options.host, state.options.port);
+  state.url = publicUrl(state.options.host, port);
+  state.api = buildApi(state, server, port);
+  return state.api;
+}

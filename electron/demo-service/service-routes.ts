@@ -1,0 +1,212 @@
+import type { BodyResult, Reply } from './http-reply';
+import { errorReply, jsonReply, xmlErrorReply } from './http-reply';
+import type { ImageCache } from './image-renderer';
+import type { ResolvedOptions } from './options';
+import { parseGenerationBody } from './request-validation';
+import type { StoredTask, TaskStore } from './task-store';
+
+/** Which part of the service interface a path belongs to. */
+export type RouteMatch =
+  | { route: 'submit' }
+  | { route: 'poll'; taskId: string }
+  | { route: 'image'; token: string; hop: 'file' | 'redirect' }
+  | { route: 'other' };
+
+/** Classifies a request path (without its query). */
+export function matchRoute(pathname: string): RouteMatch {
+  if (pathname === '/v1/images/generations') return { route: 'submit' };
+  const [, taskId] = /^\/v1\/tasks\/([^/]+)$/.exec(pathname) ?? [];
+  if (taskId) return { route: 'poll', taskId };
+  const [, file] = /^\/files\/([^/]+)\.png$/.exec(pathname) ?? [];
+  if (file) return { route: 'image', token: file, hop: 'file' };
+  const [, redirect] = /^\/r\/([^/]+)$/.exec(pathname) ?? [];
+  if (redirect) return { route: 'image', token: redirect, hop: 'redirect' };
+  return { route: 'other' };
+}
+
+/** What the routes work with. */
+export interface ServiceContext {
+  store: TaskStore;
+  options: ResolvedOptions;
+  images: ImageCache;
+  baseUrl: () => string;
+}
+
+/** A request as the routes see it. */
+export interface ServiceCall {
+  method: string;
+  match: RouteMatch;
+  authorization: string | undefined;
+  body: BodyResult;
+}
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** The key a request carries, if its Authorization header has the Bearer form. */
+export function bearerKey(authorization: string | undefined): string | undefined {
+  return authorization ? BEARER.exec(authorization)?.[1] : undefined;
+}
+
+/** The account of the request's key, or the 401 to answer. Never echoes the key. */
+function authenticate(ctx: ServiceContext, authorization: string | undefined): string | Reply {
+  const challenge = { headers: { 'WWW-Authenticate': 'Bearer realm="image-task-service"' } };
+  if (!authorization) {
+    return errorReply(
+      401,
+      'missing_api_key',
+      'No API key was sent. Send it in an Authorization header of the form "Bearer <API key>".',
+      challenge,
+    );
+  }
+  const key = bearerKey(authorization);
+  if (!key) {
+    return errorReply(
+      401,
+      'invalid_authorization',
+      'The Authorization header is malformed. It must have the form "Bearer <API key>".',
+      challenge,
+    );
+  }
+  const account = ctx.store.accountForKey(key);
+  if (!account) {
+    return errorReply(
+      401,
+      'invalid_api_key',
+      'The API key is not valid. Check the key, or create a new one in the key console.',
+      challenge,
+    );
+  }
+  return account;
+}
+
+function methodNotAllowed(allowed: string): Reply {
+  return errorReply(405, 'method_not_allowed', `This endpoint accepts ${allowed} requests only.`, {
+    headers: { Allow: allowed },
+  });
+}
+
+function unixSeconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+/** The task as the service sends it; extra fields on purpose, as real providers send them. */
+export function taskBody(ctx: ServiceContext, task: StoredTask): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    id: task.id,
+    object: 'image.task',
+    status: task.status,
+    created_at: unixSeconds(task.createdAt),
+    model: task.model,
+    prompt: task.prompt,
+    size: task.size,
+    quality: task.quality,
+  };
+  if (task.status === 'processing') {
+    const span = Math.max(1, task.completesAt - task.createdAt);
+    body.progress = Math.min(99, Math.floor(((ctx.options.now() - task.createdAt) / span) * 100));
+  } else body.completed_at = unixSeconds(task.completedAt ?? task.completesAt);
+  if (task.status === 'completed') {
+    const data = task.images.map((image) => ({
+      url: ctx.store.imageUrl(ctx.baseUrl(), image),
+      width: image.width,
+      height: image.height,
+    }));
+    body.output = { data };
+  }
+  if (task.status === 'failed') body.error = task.error;
+  return body;
+}
+
+function submit(ctx: ServiceContext, call: ServiceCall): Reply {
+  if (call.method !== 'POST') return methodNotAllowed('POST');
+  const account = authenticate(ctx, call.authorization);
+  if (typeof account !== 'string') return account;
+  if (!call.body.ok) {
+    const kib = Math.floor(ctx.options.maxBodyBytes / 1024);
+    const limit = kib > 0 ? `${kib} KiB` : `${ctx.options.maxBodyBytes} bytes`;
+    return errorReply(
+      400,
+      'request_too_large',
+      `The request body is too large: this service accepts at most ${limit}.`,
+    );
+  }
+  const parsed = parseGenerationBody(call.body.bytes, ctx.options.maxImageSide);
+  if (!parsed.ok) return jsonReply(400, { error: parsed.problem });
+  if (!ctx.store.charge(account)) {
+    return errorReply(
+      402,
+      'insufficient_credits',
+      'Your account has no credits left. Add credits in the billing console, then try again.',
+    );
+  }
+  const task = ctx.store.create(account, parsed.request);
+  return jsonReply(200, {
+    id: task.id,
+    object: 'image.task',
+    status: 'processing',
+    created_at: unixSeconds(task.createdAt),
+    model: task.model,
+  });
+}
+
+function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Reply {
+  if (call.method !== 'GET') return methodNotAllowed('GET');
+  const account = authenticate(ctx, call.authorization);
+  if (typeof account !== 'string') return account;
+  const task = ctx.store.get(taskId);
+  // Another account's task looks exactly like a missing one: ids are not confirmed to strangers.
+  if (!task || task.account !== account) {
+    return errorReply(
+      404,
+      'task_not_found',
+      'No task with this id exists for this account. Query a task with a key of the account that created it.',
+    );
+  }
+  return jsonReply(200, taskBody(ctx, task));
+}
+
+async function image(
+  ctx: ServiceContext,
+  call: ServiceCall,
+  token: string,
+  hop: 'file' | 'redirect',
+): Promise<Reply> {
+  if (call.method !== 'GET' && call.method !== 'HEAD') return methodNotAllowed('GET, HEAD');
+  const stored = ctx.store.image(token);
+  if (!stored) return xmlErrorReply(404, 'NoSuchKey', 'The specified key does not exist.');
+  if (ctx.store.isExpired(stored)) return xmlErrorReply(403, 'AccessDenied', 'Request has expired');
+  if (hop === 'redirect') {
+    const location = `${ctx.baseUrl()}/files/${token}.png`;
+    return {
+      status: 302,
+      headers: { Location: location, 'Content-Type': 'text/plain' },
+      body: Buffer.from(`Found. Redirecting to ${location}\n`),
+    };
+  }
+  const { prompt, width, height, index } = stored;
+  const png = await ctx.images.get({ prompt, width, height, index, seed: ctx.options.seed });
+  return {
+    status: 200,
+    headers: { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' },
+    body: png,
+  };
+}
+
+/** Answers a request to the service interface (faults are applied around this by the server). */
+export async function handleServiceCall(ctx: ServiceContext, call: ServiceCall): Promise<Reply> {
+  const { match } = call;
+  switch (match.route) {
+    case 'submit':
+      return submit(ctx, call);
+    case 'poll':
+      return poll(ctx, call, match.taskId);
+    case 'image':
+      return image(ctx, call, match.token, match.hop);
+    case 'other':
+      return errorReply(
+        404,
+        'not_found',
+        'There is no endpoint at this path. Check the service URL and the /v1 prefix.',
+      );
+  }
+}

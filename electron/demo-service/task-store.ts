@@ -1,0 +1,215 @@
+import type { AcceptedRequest } from './request-validation';
+import type { ResolvedOptions } from './options';
+import type { DemoAccount, DemoTaskSnapshot } from './types';
+import { hashUnit, randomHex } from './prng';
+
+/** One generated image: what its unguessable URL token points at. */
+export interface StoredImage {
+  token: string;
+  taskId: string;
+  index: number;
+  prompt: string;
+  width: number;
+  height: number;
+  /** When the task completed: the start of the URL's lifetime. */
+  issuedAt: number;
+  revoked: boolean;
+}
+
+/** A task with everything the service needs to answer about it. */
+export interface StoredTask extends AcceptedRequest {
+  id: string;
+  account: string;
+  status: 'processing' | 'completed' | 'failed';
+  createdAt: number;
+  completesAt: number;
+  imageCount: number;
+  /** Compared with the failure rate when the task finishes, so a changed rate applies to running tasks. */
+  failureDraw: number;
+  completedAt?: number;
+  error?: unknown;
+  images: StoredImage[];
+}
+
+/** The error of a task that failed on its own (a failure-rate draw or failTask without one). */
+export const DEFAULT_TASK_ERROR = {
+  code: 'generation_failed',
+  message:
+    'The image could not be generated because the model stopped before finishing. Try again, or change the prompt.',
+};
+
+/**
+ * Accounts, credits, tasks and image tokens. Task progress is computed lazily from the clock
+ * when a task is read, so no timers run.
+ */
+export class TaskStore {
+  private readonly accountByKey = new Map<string, string>();
+  private readonly credits = new Map<string, number | undefined>();
+  private readonly taskById = new Map<string, StoredTask>();
+  private readonly imageByToken = new Map<string, StoredImage>();
+
+  constructor(private readonly options: ResolvedOptions) {
+    for (const entry of options.accounts) this.addAccount(entry);
+  }
+
+  private addAccount(entry: DemoAccount): void {
+    this.accountByKey.set(entry.key, entry.account);
+    if (!this.credits.has(entry.account) || entry.credits !== undefined) {
+      this.credits.set(entry.account, entry.credits);
+    }
+  }
+
+  /** The account a key belongs to. */
+  accountForKey(key: string): string | undefined {
+    return this.accountByKey.get(key);
+  }
+
+  hasAccount(account: string): boolean {
+    return this.credits.has(account);
+  }
+
+  setCredits(account: string, credits: number | undefined): void {
+    if (!this.hasAccount(account)) throw new Error(`There is no account named "${account}".`);
+    this.credits.set(account, credits);
+  }
+
+  /** Takes one credit; false when the account has none left. Unlimited accounts always pass. */
+  charge(account: string): boolean {
+    const left = this.credits.get(account);
+    if (left === undefined) return true;
+    if (left <= 0) return false;
+    this.credits.set(account, left - 1);
+    return true;
+  }
+
+  /** Creates a processing task; the caller checked the request and charged the account. */
+  create(account: string, request: AcceptedRequest): StoredTask {
+    const id = `task_${randomHex(12)}`;
+    const now = this.options.now();
+    const { min, max } = this.options.durationMs;
+    const { seed } = this.options;
+    const duration =
+      min + Math.floor(hashUnit(seed, 'duration', request.prompt, id) * (max - min + 1));
+    const task: StoredTask = {
+      ...request,
+      id,
+      account,
+      status: 'processing',
+      createdAt: now,
+      completesAt: now + duration,
+      imageCount: this.options.imagesPerTask,
+      failureDraw: hashUnit(seed, 'failure', request.prompt, id),
+      images: [],
+    };
+    this.taskById.set(id, task);
+    return task;
+  }
+
+  /** The task as of now, or undefined. */
+  get(id: string): StoredTask | undefined {
+    const task = this.taskById.get(id);
+    if (task) this.settle(task);
+    return task;
+  }
+
+  /** Every task as of now, oldest first. */
+  all(): StoredTask[] {
+    return [...this.taskById.values()].map((task) => this.settle(task));
+  }
+
+  private settle(task: StoredTask): StoredTask {
+    if (task.status !== 'processing' || this.options.now() < task.completesAt) return task;
+    if (task.failureDraw < this.options.failureRate)
+      this.finishFailed(task, DEFAULT_TASK_ERROR, task.completesAt);
+    else this.finishCompleted(task, task.completesAt);
+    return task;
+  }
+
+  private processing(id: string): StoredTask {
+    const task = this.get(id);
+    if (!task) throw new Error(`There is no task with id "${id}".`);
+    if (task.status !== 'processing')
+      throw new Error(
+        `Task "${id}" has already ${task.status === 'completed' ? 'completed' : 'failed'}.`,
+      );
+    return task;
+  }
+
+  /** Completes a processing task now. */
+  complete(id: string): void {
+    const task = this.processing(id);
+    task.completesAt = this.options.now();
+    this.finishCompleted(task, task.completesAt);
+  }
+
+  /** Fails a processing task now. */
+  fail(id: string, error: unknown = DEFAULT_TASK_ERROR): void {
+    const task = this.processing(id);
+    task.completesAt = this.options.now();
+    this.finishFailed(task, error, task.completesAt);
+  }
+
+  private finishCompleted(task: StoredTask, at: number): void {
+    task.status = 'completed';
+    task.completedAt = at;
+    for (let index = 0; index < task.imageCount; index += 1) {
+      const image: StoredImage = {
+        token: randomHex(20),
+        taskId: task.id,
+        index,
+        prompt: task.prompt,
+        width: task.width,
+        height: task.height,
+        issuedAt: at,
+        revoked: false,
+      };
+      task.images.push(image);
+      this.imageByToken.set(image.token, image);
+    }
+  }
+
+  private finishFailed(task: StoredTask, error: unknown, at: number): void {
+    task.status = 'failed';
+    task.completedAt = at;
+    task.error = error;
+  }
+
+  /** The image a URL token points at, or undefined for an unknown token. */
+  image(token: string): StoredImage | undefined {
+    return this.imageByToken.get(token);
+  }
+
+  /** Whether an image URL no longer works (revoked, or its lifetime has passed). */
+  isExpired(image: StoredImage): boolean {
+    const ttl = this.options.imageUrlTtlMs;
+    return image.revoked || (ttl !== null && this.options.now() >= image.issuedAt + ttl);
+  }
+
+  /** Every image URL issued so far stops working. */
+  revokeAllImages(): void {
+    for (const image of this.imageByToken.values()) image.revoked = true;
+  }
+
+  /** The URL a client gets for an image. */
+  imageUrl(baseUrl: string, image: StoredImage): string {
+    return this.options.redirectImages
+      ? `${baseUrl}/r/${image.token}`
+      : `${baseUrl}/files/${image.token}.png`;
+  }
+
+  /** A copy of a task for tests and the control API. */
+  snapshot(task: StoredTask, baseUrl: string): DemoTaskSnapshot {
+    return {
+      id: task.id,
+      account: task.account,
+      status: task.status,
+      prompt: task.prompt,
+      model: task.model,
+      size: task.size,
+      quality: task.quality,
+      createdAt: task.createdAt,
+      completesAt: task.completesAt,
+      imageUrls: task.images.map((image) => this.imageUrl(baseUrl, image)),
+    };
+  }
+}

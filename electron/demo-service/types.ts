@@ -1,0 +1,152 @@
+/**
+ * Public types of the demo service: the local implementation of the image task service's HTTP
+ * interface (shared/spec/image-task-service.md). Other code depends on exactly these names.
+ */
+
+/** An account the demo service knows, with one of its keys. Several entries may share an account. */
+export interface DemoAccount {
+  account: string;
+  key: string;
+  /** Credits left; `undefined` = unlimited. Each accepted submit costs one. */
+  credits?: number;
+}
+
+/** How long a task stays `processing`: a fixed time or a range (per task, seeded by prompt + id). */
+export type DemoDuration = number | { min: number; max: number };
+
+/** Options of {@link startDemoService}; every field has a default. */
+export interface DemoServiceOptions {
+  /** Interface to listen on; default `'127.0.0.1'`. */
+  host?: string;
+  /** Port; default 0 (a free one). */
+  port?: number;
+  /** Default `[{ account: 'demo', key: 'demo' }]`. */
+  accounts?: DemoAccount[];
+  /** Task duration; default `{ min: 3000, max: 6000 }`. */
+  durationMs?: DemoDuration;
+  /** 0..1 share of tasks that end `failed` with an error object; default 0. */
+  failureRate?: number;
+  /** Images per completed task; default 1 (the spec's request has no count field). */
+  imagesPerTask?: number;
+  /** Image URLs stop working (403) this long after the task completed; default `null` (never). */
+  imageUrlTtlMs?: number | null;
+  /** Task image URLs go through a 302 hop on the same server; default false. */
+  redirectImages?: boolean;
+  /** Largest accepted request body; default 64 KiB, larger = 400. */
+  maxBodyBytes?: number;
+  /** Largest accepted image side in pixels; default 2048, larger = 400. */
+  maxImageSide?: number;
+  /** Expose the `/_demo/*` control API (loopback clients only); default false. */
+  control?: boolean;
+  /** Seed of task durations, failure draws, fault probabilities and image art. */
+  seed?: number;
+  /** Clock of task progress, image expiry and the request log; default `Date.now`. */
+  now?: () => number;
+}
+
+/** The service routes a fault rule can target. */
+export type DemoRoute = 'submit' | 'poll' | 'image';
+
+/** What a matching fault rule does to a request instead of (or around) the normal answer. */
+export type FaultEffect =
+  | {
+      type: 'status';
+      status: number;
+      retryAfter?: number | 'http-date';
+      body?: 'json' | 'html' | 'empty' | 'text';
+    }
+  /** Destroys the socket without answering. */
+  | { type: 'reset' }
+  /** Submit: creates the task, then destroys the socket (the client cannot know the outcome). */
+  | { type: 'reset-after-accepting' }
+  /** Normal status and headers (full Content-Length), then half the body, then the socket is destroyed. */
+  | { type: 'truncate' }
+  /** Answers normally after `ms`. */
+  | { type: 'delay'; ms: number }
+  /** Never answers; the socket is destroyed when the service closes. */
+  | { type: 'hang' }
+  /** Answers exactly this (malformed JSON, a body without id, HTML labelled image/png…). */
+  | { type: 'body'; status?: number; contentType?: string; body: string };
+
+/** A scripted fault. The first matching rule applies. */
+export interface FaultRule {
+  route: DemoRoute;
+  effect: FaultEffect;
+  /** Applies to the next N matching requests, then is removed; default unlimited. */
+  times?: number;
+  /** Chance (0..1) that a matching request is affected, drawn from the seeded PRNG; default 1. */
+  probability?: number;
+  /** Only requests about this task (polls of it, downloads of its images). */
+  taskId?: string;
+}
+
+/** One request as the service received it. */
+export interface RequestLogEntry {
+  /** `now()` when the request arrived. */
+  at: number;
+  method: string;
+  /** Path and query as requested. */
+  path: string;
+  route: DemoRoute | 'other';
+  /** Status sent; `null` while unanswered and for reset / hang. */
+  status: number | null;
+  /** The account whose key the request carried, if any. */
+  account: string | null;
+  /** Every header as received (lower-case names; repeated ones joined with ', '). */
+  headers: Record<string, string>;
+  fault?: FaultEffect['type'];
+}
+
+/** A task as the demo service holds it. */
+export interface DemoTaskSnapshot {
+  id: string;
+  account: string;
+  status: 'processing' | 'completed' | 'failed';
+  prompt: string;
+  model: string;
+  size: string;
+  quality: string;
+  createdAt: number;
+  completesAt: number;
+  imageUrls: string[];
+}
+
+/** Request fields of {@link DemoService.createTask} (same rules as a submit). */
+export interface DemoTaskRequest {
+  prompt: string;
+  model?: string;
+  size?: string;
+  quality?: string;
+}
+
+/** The live request log; the arrays grow as requests arrive. */
+export interface DemoRequestLog {
+  requests: RequestLogEntry[];
+  submits: RequestLogEntry[];
+  polls: RequestLogEntry[];
+  downloads: RequestLogEntry[];
+}
+
+/** A running demo service. */
+export interface DemoService {
+  /** `http://127.0.0.1:<port>` (or the host it listens on). */
+  readonly url: string;
+  readonly port: number;
+  readonly log: DemoRequestLog;
+  tasks(): DemoTaskSnapshot[];
+  addFault(rule: FaultRule): void;
+  clearFaults(): void;
+  setCredits(account: string, credits: number | undefined): void;
+  setFailureRate(rate: number): void;
+  setDuration(d: DemoServiceOptions['durationMs']): void;
+  /** A task "created outside the app" (same validation as a submit; costs no credit). */
+  createTask(account: string, request: DemoTaskRequest): DemoTaskSnapshot;
+  /** Completes a processing task now. */
+  completeTask(id: string): void;
+  /** Fails a processing task now, with `error` as its error (default: a generation_failed object). */
+  failTask(id: string, error?: unknown): void;
+  /** Every image URL handed out so far stops working (403). */
+  expireImages(): void;
+  /** Closes the server and destroys open sockets (hung ones included). */
+  close(): Promise<void>;
+}

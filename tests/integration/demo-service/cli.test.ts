@@ -1,0 +1,225 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CliUsageError, parseCliArgs } from '../../../electron/demo-service/cli-args';
+import { DemoOptionsError, resolveOptions } from '../../../electron/demo-service/options';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const children: ChildProcess[] = [];
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+}
+
+function runCli(args: string[]): Run {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'electron/demo-service/cli.ts', ...args],
+    {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, stdout: () => stdout, stderr: () => stderr, exit };
+}
+
+/** Resolves with the URL once the CLI prints its listening line. */
+function listeningUrl(run: Run): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(run.stdout());
+      if (match) resolve(match[1]!);
+    };
+    run.child.stdout!.on('data', check);
+    void run.exit.then((code) =>
+      reject(new Error(`exited ${code} before listening: ${run.stderr()}`)),
+    );
+  });
+}
+
+// afterAll, not afterEach: the bad-argument cases run concurrently.
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('demo service CLI', () => {
+  it('listens, answers with the given keys, and exits 0 on SIGTERM', async () => {
+    const run = runCli(['--port', '0', '--key', 'a:k', '--key', 'b:sk-bob', '--duration', '100']);
+    const url = await listeningUrl(run);
+    const submit = await fetch(`${url}/v1/images/generations`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prompt: 'from the CLI', size: '32x32' }),
+    });
+    expect(submit.status).toBe(200);
+    const { id } = (await submit.json()) as { id: string };
+    expect(
+      (await fetch(`${url}/v1/tasks/${id}`, { headers: { Authorization: 'Bearer sk-bob' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${url}/v1/tasks/${id}`, { headers: { Authorization: 'Bearer demo' } })).status,
+    ).toBe(401);
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+    expect(run.stdout()).toBe(`listening on ${url}\n`);
+    expect(run.stdout() + run.stderr()).not.toMatch(/sk-bob|Bearer k/);
+  });
+
+  it('accepts key "demo" without --key, serves the control API with --control, and exits 0 on SIGINT', async () => {
+    const run = runCli([
+      '--port',
+      '0',
+      '--control',
+      '--credits',
+      'demo:1',
+      '--redirect-images',
+      '--duration',
+      '0-0',
+    ]);
+    const url = await listeningUrl(run);
+    const headers = { Authorization: 'Bearer demo', 'Content-Type': 'application/json' };
+    const body = JSON.stringify({ prompt: 'p', size: '16x16' });
+    const first = await fetch(`${url}/v1/images/generations`, { method: 'POST', headers, body });
+    expect(first.status).toBe(200);
+    expect(
+      (await fetch(`${url}/v1/images/generations`, { method: 'POST', headers, body })).status,
+    ).toBe(402);
+    const tasks = (await (await fetch(`${url}/_demo/tasks`)).json()) as { imageUrls: string[] }[];
+    expect(tasks[0]!.imageUrls[0]).toMatch(/\/r\//);
+    run.child.kill('SIGINT');
+    expect(await run.exit).toBe(0);
+  });
+
+  it('prints the options for --help and exits 0', async () => {
+    const run = runCli(['--help']);
+    expect(await run.exit).toBe(0);
+    expect(run.stdout()).toContain('--failure-rate');
+  });
+
+  const badArguments: [string, string[], RegExp][] = [
+    ['a port that is not a number', ['--port', 'abc'], /--port/],
+    [
+      'a key given as a separate argument',
+      ['--key', 'alice', 'sk-stray-secret'],
+      /Unexpected argument/,
+    ],
+    [
+      'two accounts sharing a key',
+      ['--key', 'a:same-secret', '--key', 'b:same-secret'],
+      /same key/,
+    ],
+  ];
+
+  it.concurrent.each(badArguments)(
+    'exits 2 with a message on stderr for %s, never printing a key',
+    async (_label, args, message) => {
+      const run = runCli(args);
+      expect(await run.exit).toBe(2);
+      expect(run.stderr()).toMatch(message);
+      expect(run.stdout()).toBe('');
+      expect(run.stderr()).not.toMatch(/secret/);
+    },
+  );
+});
+
+/** The rest of the argument checks, in-process (spawning costs a second each). */
+describe('demo service CLI arguments', () => {
+  function usageError(args: string[]): string {
+    try {
+      const command = parseCliArgs(args);
+      if (command.kind === 'run') resolveOptions(command.options);
+    } catch (error) {
+      if (error instanceof CliUsageError || error instanceof DemoOptionsError) return error.message;
+      throw error;
+    }
+    throw new Error(`accepted: ${args.join(' ')}`);
+  }
+
+  it.each([
+    [['--port', '70000'], /port/],
+    [['--port', '-1'], /--port/],
+    [['--key', 'sk-lonely-secret'], /--key number 1 must look like account:key/],
+    [['--key', 'a:k', '--key', ':sk-other-secret'], /--key number 2/],
+    [['--key', 'a:sk with space secret'], /--key number 1/],
+    [['--frobnicate'], /^Unknown option --frobnicate\.$/],
+    [['--key'], /argument missing/],
+    [['--failure-rate', '2'], /--failure-rate/],
+    [['--failure-rate', 'often'], /--failure-rate/],
+    [['--duration', '5000-1000'], /--duration/],
+    [['--duration', 'slow'], /--duration/],
+    [['--key', 'a:k', '--credits', 'bob:3'], /"bob"/],
+    [['--credits', 'demo:-3'], /--credits/],
+    [['--images-per-task', '0'], /Images per task/],
+    [['--image-ttl', '1.5'], /--image-ttl/],
+    [['--max-image-side', '0'], /image side cap/],
+  ] as [string[], RegExp][])('refuses %j', (args, message) => {
+    const text = usageError(args);
+    expect(text).toMatch(message);
+    expect(text).not.toMatch(/secret/);
+  });
+
+  it('turns valid arguments into options', () => {
+    const command = parseCliArgs([
+      '--port',
+      '8080',
+      '--host',
+      '127.0.0.1',
+      '--key',
+      'alice:sk-a:with-colon',
+      '--key',
+      'bob:kb',
+      '--credits',
+      'alice:5',
+      '--duration',
+      '3000-8000',
+      '--failure-rate',
+      '0.1',
+      '--images-per-task',
+      '2',
+      '--image-ttl',
+      '60000',
+      '--redirect-images',
+      '--control',
+      '--seed',
+      '7',
+      '--max-image-side',
+      '1024',
+    ]);
+    expect(command).toEqual({
+      kind: 'run',
+      options: {
+        host: '127.0.0.1',
+        port: 8080,
+        accounts: [
+          { account: 'alice', key: 'sk-a:with-colon', credits: 5 },
+          { account: 'bob', key: 'kb' },
+        ],
+        durationMs: { min: 3000, max: 8000 },
+        failureRate: 0.1,
+        imagesPerTask: 2,
+        imageUrlTtlMs: 60000,
+        redirectImages: true,
+        maxImageSide: 1024,
+        seed: 7,
+        control: true,
+      },
+    });
+    expect(parseCliArgs(['--duration', '3000'])).toMatchObject({
+      options: { durationMs: { min: 3000, max: 3000 } },
+    });
+    expect(parseCliArgs([])).toMatchObject({
+      options: { accounts: [{ account: 'demo', key: 'demo' }] },
+    });
+  });
+});
