@@ -64,8 +64,11 @@ const MAX_MESSAGE = 500;
 
 /** Removes control characters and bounds the length of text that came from the network. */
 export function cleanText(text: string, max = MAX_MESSAGE): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
@@ -114,7 +117,9 @@ export function normaliseTask(task: TaskResponse): ServiceTask {
   if (task.status === 'failed') {
     return {
       status: 'failed',
-      message: describeServiceError(task.error) || 'The service reported the task as failed without a reason.',
+      message:
+        describeServiceError(task.error) ||
+        'The service reported the task as failed without a reason.',
     };
   }
   const entries = task.output?.data ?? [];

@@ -1,11 +1,16 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { EngineDownloadOutcome, EngineGallery } from '../../electron/core/engine/engine-types';
 
-type Script = (record: TaskRecord, index: number, attempt: number) => EngineDownloadOutcome | Promise<EngineDownloadOutcome>;
+type Script = (
+  record: TaskRecord,
+  index: number,
+  attempt: number,
+) => EngineDownloadOutcome | Promise<EngineDownloadOutcome>;
 
 /** An EngineGallery that saves nothing: outcomes come from a script (default: saved). */
 export class FakeGallery implements EngineGallery {
-  readonly downloads: { localId: string; index: number; url: string | null; baseUrl: string }[] = [];
+  readonly downloads: { localId: string; index: number; url: string | null; baseUrl: string }[] =
+    [];
   readonly sidecars: TaskRecord[] = [];
   script: Script = (record, index) => ({
     state: 'saved',
@@ -21,9 +26,20 @@ export class FakeGallery implements EngineGallery {
     return `2026/01/${record.localId}`;
   }
 
-  async downloadImage(record: TaskRecord, index: number, baseUrl: string): Promise<EngineDownloadOutcome> {
-    this.downloads.push({ localId: record.localId, index, url: record.images[index]?.url ?? null, baseUrl });
-    const attempt = this.downloads.filter((d) => d.localId === record.localId && d.index === index).length;
+  async downloadImage(
+    record: TaskRecord,
+    index: number,
+    baseUrl: string,
+  ): Promise<EngineDownloadOutcome> {
+    this.downloads.push({
+      localId: record.localId,
+      index,
+      url: record.images[index]?.url ?? null,
+      baseUrl,
+    });
+    const attempt = this.downloads.filter(
+      (d) => d.localId === record.localId && d.index === index,
+    ).length;
     return this.script(record, index, attempt);
   }
 

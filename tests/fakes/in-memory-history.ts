@@ -9,7 +9,8 @@ export class InMemoryHistory implements EngineHistory {
   writes = 0;
 
   put(record: TaskRecord): void {
-    if (this.failWrites) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    if (this.failWrites)
+      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
     this.writes += 1;
     this.records.set(record.localId, structuredClone(record));
   }
@@ -20,7 +21,9 @@ export class InMemoryHistory implements EngineHistory {
   }
 
   getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined {
-    const record = [...this.records.values()].find((r) => r.endpoint === endpoint && r.taskId === taskId);
+    const record = [...this.records.values()].find(
+      (r) => r.endpoint === endpoint && r.taskId === taskId,
+    );
     return record && structuredClone(record);
   }
 

@@ -19,7 +19,12 @@ export function serviceError(
   kind: ServiceError['kind'],
   extra: { httpStatus?: number; retryAfterMs?: number; mayHaveReachedService?: boolean } = {},
 ): ServiceError {
-  return new ServiceError({ kind, message: `fake ${kind}`, mayHaveReachedService: false, ...extra });
+  return new ServiceError({
+    kind,
+    message: `fake ${kind}`,
+    mayHaveReachedService: false,
+    ...extra,
+  });
 }
 
 /**
@@ -47,11 +52,20 @@ export class ScriptedServiceClient implements EngineServiceClient {
     private readonly accounts: Record<string, string> = {},
   ) {}
 
-  async submit(credentials: ServiceCredentials, request: GenerationRequest): Promise<{ id: string }> {
+  async submit(
+    credentials: ServiceCredentials,
+    request: GenerationRequest,
+  ): Promise<{ id: string }> {
     this.submits.push({ at: this.clock.now(), key: credentials.key, prompt: request.prompt });
     await this.runStep(this.submitSteps.shift());
     const id = `task-${this.nextId++}`;
-    this.tasks.set(id, { id, key: credentials.key, request, completesAt: this.clock.now() + this.durationMs, outcome: this.outcomeFor(request, id) });
+    this.tasks.set(id, {
+      id,
+      key: credentials.key,
+      request,
+      completesAt: this.clock.now() + this.durationMs,
+      outcome: this.outcomeFor(request, id),
+    });
     return { id };
   }
 
@@ -62,7 +76,8 @@ export class ScriptedServiceClient implements EngineServiceClient {
     try {
       await this.runStep(this.pollSteps.shift());
       const task = this.tasks.get(taskId);
-      if (!task || this.accountOf(task.key) !== this.accountOf(credentials.key)) throw serviceError('not_found', { httpStatus: 404 });
+      if (!task || this.accountOf(task.key) !== this.accountOf(credentials.key))
+        throw serviceError('not_found', { httpStatus: 404 });
       return this.clock.now() >= task.completesAt ? task.outcome : { status: 'processing' };
     } finally {
       this.inFlightPolls -= 1;
@@ -73,7 +88,13 @@ export class ScriptedServiceClient implements EngineServiceClient {
   createTask(key: string, prompt: string, durationMs = this.durationMs): string {
     const id = `outside-${this.nextId++}`;
     const request = { prompt };
-    this.tasks.set(id, { id, key, request, completesAt: this.clock.now() + durationMs, outcome: this.outcomeFor(request, id) });
+    this.tasks.set(id, {
+      id,
+      key,
+      request,
+      completesAt: this.clock.now() + durationMs,
+      outcome: this.outcomeFor(request, id),
+    });
     return id;
   }
 

@@ -27,7 +27,11 @@ export class DownloadManager {
     private readonly gallery: EngineGallery,
     private readonly credentials: CredentialsProvider,
   ) {
-    this.sidecars = new SidecarWriter((record) => gallery.writeSidecar(record), ctx.get, ctx.logger);
+    this.sidecars = new SidecarWriter(
+      (record) => gallery.writeSidecar(record),
+      ctx.get,
+      ctx.logger,
+    );
   }
 
   /** The service finished the task: record its images and fetch them all. */
@@ -35,7 +39,14 @@ export class DownloadManager {
     const images: ImageRecord[] = imageUrls.map((url, index) =>
       url
         ? { index, url, state: 'pending', attempts: 0, favourite: false }
-        : { index, url: null, state: 'invalid', attempts: 0, favourite: false, error: 'The service listed this image without an address.' },
+        : {
+            index,
+            url: null,
+            state: 'invalid',
+            attempts: 0,
+            favourite: false,
+            error: 'The service listed this image without an address.',
+          },
     );
     // Busy before the commit, so nobody sees a completed task with nothing on its way.
     const pending = images.filter((image) => image.state === 'pending').map((image) => image.index);
@@ -49,7 +60,11 @@ export class DownloadManager {
       folder: record.folder ?? this.gallery.folderFor(record),
       error: images.length === 0 ? NO_IMAGES : null,
     });
-    this.ctx.logger.info('task completed', { localId: record.localId, taskId: record.taskId, images: images.length });
+    this.ctx.logger.info('task completed', {
+      localId: record.localId,
+      taskId: record.taskId,
+      images: images.length,
+    });
     this.sidecars.request(record.localId);
     for (const index of pending) this.enqueue(record.localId, index);
   }
@@ -166,19 +181,44 @@ export class DownloadManager {
     let retryIn: number | null = null;
     if (outcome.state === 'saved') {
       const { state, file, thumbnail, width, height, bytes, mime } = outcome;
-      next = withoutError({ ...image, state, file, thumbnail, width, height, bytes, mime, attempts, savedAt: this.ctx.clock.now() });
+      next = withoutError({
+        ...image,
+        state,
+        file,
+        thumbnail,
+        width,
+        height,
+        bytes,
+        mime,
+        attempts,
+        savedAt: this.ctx.clock.now(),
+      });
     } else if (outcome.state === 'retry') {
       next = { ...image, attempts, error: outcome.error };
       if (attempts < this.ctx.options.maxDownloadAttempts) {
-        retryIn = backoffDelay(attempts, { baseMs: this.ctx.options.pollIntervalMs, maxMs: this.ctx.options.maxBackoffMs, random: this.ctx.random }, outcome.retryAfterMs);
+        retryIn = backoffDelay(
+          attempts,
+          {
+            baseMs: this.ctx.options.pollIntervalMs,
+            maxMs: this.ctx.options.maxBackoffMs,
+            random: this.ctx.random,
+          },
+          outcome.retryAfterMs,
+        );
       } else {
-        next = { ...next, error: `${outcome.error} Pictor will try again at the next start, or when you choose Retry.` };
+        next = {
+          ...next,
+          error: `${outcome.error} Pictor will try again at the next start, or when you choose Retry.`,
+        };
       }
     } else {
       next = { ...image, state: outcome.state, attempts, error: outcome.error };
     }
     if (retryIn === null) this.unmarkBusy(localId, index);
-    this.ctx.commit({ ...record, images: record.images.map((item) => (item.index === index ? next : item)) });
+    this.ctx.commit({
+      ...record,
+      images: record.images.map((item) => (item.index === index ? next : item)),
+    });
     this.sidecars.request(localId);
     this.ctx.logger.info('image download', { localId, index, state: next.state, attempts });
     if (retryIn !== null) this.scheduleRetry(localId, index, retryIn);

@@ -5,6 +5,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
+import type { DownloadOutcome } from '../gallery/download-outcome';
 
 export interface EngineServiceClient {
   submit(
@@ -12,7 +13,11 @@ export interface EngineServiceClient {
     request: GenerationRequest,
     signal?: AbortSignal,
   ): Promise<{ id: string }>;
-  getTask(credentials: ServiceCredentials, taskId: string, signal?: AbortSignal): Promise<ServiceTask>;
+  getTask(
+    credentials: ServiceCredentials,
+    taskId: string,
+    signal?: AbortSignal,
+  ): Promise<ServiceTask>;
 }
 
 export interface EngineHistory {
@@ -24,18 +29,7 @@ export interface EngineHistory {
 }
 
 /** The result of one download attempt (see Gallery.downloadImage). */
-export type EngineDownloadOutcome =
-  | {
-      state: 'saved';
-      file: string;
-      thumbnail: string;
-      width: number;
-      height: number;
-      bytes: number;
-      mime: 'image/png' | 'image/jpeg' | 'image/webp';
-    }
-  | { state: 'expired' | 'invalid'; error: string }
-  | { state: 'retry'; error: string; retryAfterMs?: number };
+export type EngineDownloadOutcome = DownloadOutcome;
 
 export interface EngineGallery {
   folderFor(record: TaskRecord): string;

@@ -20,7 +20,8 @@ const AWAITING_KEY: TaskError = {
 };
 const NO_KEY: TaskError = {
   kind: 'auth',
-  message: 'No API key is set for the service this task lives on. It waits until one is set in Settings.',
+  message:
+    'No API key is set for the service this task lives on. It waits until one is set in Settings.',
 };
 
 export class Poller {
@@ -34,7 +35,10 @@ export class Poller {
     private readonly ctx: EngineContext,
     private readonly client: EngineServiceClient,
     private readonly credentials: CredentialsProvider,
-    private readonly onCompleted: (record: TaskRecord, imageUrls: readonly (string | null)[]) => void,
+    private readonly onCompleted: (
+      record: TaskRecord,
+      imageUrls: readonly (string | null)[],
+    ) => void,
   ) {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
   }
@@ -77,7 +81,11 @@ export class Poller {
   }
 
   backoff(failures: number, retryAfterMs?: number): number {
-    const options = { baseMs: this.ctx.options.pollIntervalMs, maxMs: this.ctx.options.maxBackoffMs, random: this.ctx.random };
+    const options = {
+      baseMs: this.ctx.options.pollIntervalMs,
+      maxMs: this.ctx.options.maxBackoffMs,
+      random: this.ctx.random,
+    };
     return backoffDelay(failures, options, retryAfterMs);
   }
 
@@ -85,10 +93,14 @@ export class Poller {
   sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = this.ctx.clock.setTimeout(resolve, ms);
-      this.ctx.signal.addEventListener('abort', () => {
-        this.ctx.clock.clearTimeout(timer);
-        resolve();
-      }, { once: true });
+      this.ctx.signal.addEventListener(
+        'abort',
+        () => {
+          this.ctx.clock.clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
     });
   }
 
@@ -100,7 +112,10 @@ export class Poller {
     const deadline = record ? this.deadlineOf(record) : null;
     const fireAt = deadline === null ? at : Math.min(at, deadline);
     const delay = Math.max(0, fireAt - this.ctx.clock.now());
-    this.timers.set(localId, this.ctx.clock.setTimeout(() => this.fire(localId), delay));
+    this.timers.set(
+      localId,
+      this.ctx.clock.setTimeout(() => this.fire(localId), delay),
+    );
   }
 
   private fire(localId: string): void {
@@ -140,10 +155,18 @@ export class Poller {
         const current = this.ctx.get(localId);
         if (!current || this.ctx.isStopped()) return;
         this.failures.delete(localId);
-        const counted = { ...current, polls: current.polls + 1, lastPolledAt: startedAt, error: null };
+        const counted = {
+          ...current,
+          polls: current.polls + 1,
+          lastPolledAt: startedAt,
+          error: null,
+        };
         if (task.status === 'processing') {
           this.polling.delete(localId);
-          this.schedule(localId, Math.max(this.ctx.clock.now(), due + this.ctx.options.pollIntervalMs));
+          this.schedule(
+            localId,
+            Math.max(this.ctx.clock.now(), due + this.ctx.options.pollIntervalMs),
+          );
           this.ctx.commit(counted);
         } else if (task.status === 'completed') {
           this.forget(localId);
@@ -151,7 +174,12 @@ export class Poller {
         } else {
           this.forget(localId);
           const error: TaskError = { kind: 'task_failed', message: task.message };
-          this.ctx.commit({ ...counted, status: 'failed', finishedAt: this.ctx.clock.now(), error });
+          this.ctx.commit({
+            ...counted,
+            status: 'failed',
+            finishedAt: this.ctx.clock.now(),
+            error,
+          });
           this.ctx.logger.info('task failed', { localId, taskId: record.taskId });
         }
       } catch (error) {
@@ -163,15 +191,26 @@ export class Poller {
     }
   }
 
-  private onError(localId: string, credentials: ServiceCredentials, error: unknown, startedAt: number): void {
+  private onError(
+    localId: string,
+    credentials: ServiceCredentials,
+    error: unknown,
+    startedAt: number,
+  ): void {
     const record = this.ctx.get(localId);
     if (!record) return;
-    const reached = !(error instanceof ServiceError) || error.httpStatus !== undefined || error.mayHaveReachedService;
-    const counted = reached ? { ...record, polls: record.polls + 1, lastPolledAt: startedAt } : record;
+    const reached =
+      !(error instanceof ServiceError) ||
+      error.httpStatus !== undefined ||
+      error.mayHaveReachedService;
+    const counted = reached
+      ? { ...record, polls: record.polls + 1, lastPolledAt: startedAt }
+      : record;
     const ownKey = credentials.account === record.account;
     const kind = error instanceof ServiceError ? error.kind : 'protocol';
     if (kind === 'auth' && ownKey) return this.holdAccount(counted, toTaskError(error));
-    if (kind === 'auth' || (kind === 'not_found' && !ownKey)) return this.hold(counted, 'awaiting_key', AWAITING_KEY);
+    if (kind === 'auth' || (kind === 'not_found' && !ownKey))
+      return this.hold(counted, 'awaiting_key', AWAITING_KEY);
     if (kind === 'config') return this.hold(counted, 'awaiting_key', toTaskError(error));
     if (kind === 'not_found') {
       this.forget(localId);
@@ -181,7 +220,8 @@ export class Poller {
         finishedAt: this.ctx.clock.now(),
         error: {
           kind: 'not_found',
-          message: 'The service does not know this task (404) for the key that created it. It may have expired on the service.',
+          message:
+            'The service does not know this task (404) for the key that created it. It may have expired on the service.',
         },
       });
       return;

@@ -87,7 +87,8 @@ export class TaskEngine {
   /** Recovers interrupted work; with `resume`, continues every unfinished task. */
   start(options: { resume?: boolean } = {}): void {
     for (const stored of this.deps.history.unfinished()) {
-      const record = stored.status === 'submitting' ? interruptedSubmit(stored, this.now()) : stored;
+      const record =
+        stored.status === 'submitting' ? interruptedSubmit(stored, this.now()) : stored;
       if (record !== stored) this.commit(record);
       if (options.resume !== false && isUnfinished(record)) this.activate(record, 'start');
     }
@@ -101,7 +102,8 @@ export class TaskEngine {
     }
     const endpoint = this.deps.credentials.currentEndpoint();
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
-    if (!credentials) throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
+    if (!credentials)
+      throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
     const records = Array.from({ length: count }, () => {
       const record = this.newRecord(request, endpoint, credentials.account, 'submitted', null);
       this.commit(record);
@@ -118,7 +120,8 @@ export class TaskEngine {
     const existing = this.deps.history.getByTaskId(endpoint, taskId);
     if (existing) return this.resume(existing.localId);
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
-    if (!credentials) throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
+    if (!credentials)
+      throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
     const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
     const record = this.newRecord({ prompt }, endpoint, credentials.account, 'tracked', taskId);
     this.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
@@ -138,7 +141,9 @@ export class TaskEngine {
     } else if (record.status === 'submitting') {
       return record;
     } else if (record.status === 'submit_unknown' || record.status === 'submit_failed') {
-      throw new EngineInputError('This task never got an id from the service, so there is nothing to resume. Submit it again.');
+      throw new EngineInputError(
+        'This task never got an id from the service, so there is nothing to resume. Submit it again.',
+      );
     }
     return this.get(localId) ?? record;
   }
@@ -214,7 +219,11 @@ export class TaskEngine {
       }
       this.commit({ ...record, error: null });
       try {
-        const { id } = await this.deps.client.submit(credentials, record.request, this.aborter.signal);
+        const { id } = await this.deps.client.submit(
+          credentials,
+          record.request,
+          this.aborter.signal,
+        );
         this.accept(localId, id);
         return;
       } catch (error) {
@@ -251,7 +260,8 @@ export class TaskEngine {
   private activate(record: TaskRecord, when: 'start' | 'now'): void {
     this.active.set(record.localId, record);
     if (record.status === 'processing') {
-      const watched = when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
+      const watched =
+        when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
       this.commit(watched);
       this.poller.watch(watched, 'soon');
     } else if (record.status === 'completed') {
@@ -292,18 +302,26 @@ export class TaskEngine {
 
   private commit(record: TaskRecord): TaskRecord {
     const next = { ...record, updatedAt: this.now() };
-    if (isUnfinished(next) || this.downloads.isBusy(next.localId) || this.active.has(next.localId)) {
+    if (
+      isUnfinished(next) ||
+      this.downloads.isBusy(next.localId) ||
+      this.active.has(next.localId)
+    ) {
       this.active.set(next.localId, next);
     }
     try {
       this.deps.history.put(next);
     } catch (error) {
       // Kept in memory and written again with the next change; the id is never dropped.
-      this.logger.error('history write failed', { localId: next.localId, reason: errorKind(error) });
+      this.logger.error('history write failed', {
+        localId: next.localId,
+        reason: errorKind(error),
+      });
     }
     const update = { record: next, live: this.liveOf(next.localId) };
     for (const listener of this.listeners) listener(update);
-    if (!isUnfinished(next) && !this.downloads.isBusy(next.localId)) this.active.delete(next.localId);
+    if (!isUnfinished(next) && !this.downloads.isBusy(next.localId))
+      this.active.delete(next.localId);
     return next;
   }
 

@@ -15,11 +15,27 @@ function bareHost(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
 
+/**
+ * The IPv4 address inside an IPv4-mapped IPv6 address. WHATWG URL parsing turns
+ * `[::ffff:10.0.0.1]` into `[::ffff:a00:1]`, so both spellings are handled.
+ */
+function mappedIpv4(host: string): string | null {
+  const match = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(host);
+  if (!match) return null;
+  if (match[1]) return match[1];
+  const high = parseInt(match[2] ?? '0', 16);
+  const low = parseInt(match[3] ?? '0', 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
+
 export function isLoopbackHost(hostname: string): boolean {
   const host = bareHost(hostname.toLowerCase());
   if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
   if (isIP(host) === 4) return host.startsWith('127.');
-  if (isIP(host) === 6) return host === '::1' || host.startsWith('::ffff:127.');
+  if (isIP(host) === 6) {
+    const mapped = mappedIpv4(host);
+    return host === '::1' || (mapped !== null && mapped.startsWith('127.'));
+  }
   return false;
 }
 
@@ -39,7 +55,8 @@ export function isNonPublicAddress(hostname: string): boolean {
     );
   }
   if (isIP(host) === 6) {
-    if (host.startsWith('::ffff:')) return isNonPublicAddress(host.slice(7));
+    const mapped = mappedIpv4(host);
+    if (mapped !== null) return isLoopbackHost(mapped) || isNonPublicAddress(mapped);
     return (
       host === '::' ||
       /^f[cd][0-9a-f]{2}:/.test(host) ||
@@ -91,15 +108,22 @@ export function checkBaseUrl(raw: string): string {
 export function checkImageUrl(raw: string, baseUrl: string): URL {
   const url = parse(raw, 'image address');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UrlPolicyError(`The image address uses ${url.protocol.replace(':', '')}:, which Pictor does not download from.`);
+    throw new UrlPolicyError(
+      `The image address uses ${url.protocol.replace(':', '')}:, which Pictor does not download from.`,
+    );
   }
   const serviceIsLocal = isLoopbackHost(new URL(baseUrl).hostname);
   if (isLoopbackHost(url.hostname)) {
-    if (!serviceIsLocal) throw new UrlPolicyError('The image address points at this computer, which Pictor refuses for a remote service.');
+    if (!serviceIsLocal)
+      throw new UrlPolicyError(
+        'The image address points at this computer, which Pictor refuses for a remote service.',
+      );
     return url;
   }
   if (isNonPublicAddress(url.hostname)) {
-    throw new UrlPolicyError('The image address points at a private or link-local network address, which Pictor refuses.');
+    throw new UrlPolicyError(
+      'The image address points at a private or link-local network address, which Pictor refuses.',
+    );
   }
   return url;
 }

@@ -6,7 +6,11 @@ describe('TaskEngine: images', () => {
     const h = engineHarness();
     h.client.outcomeFor = (_request, id) => ({
       status: 'completed',
-      imageUrls: [`https://cdn.example.com/${id}/1.png`, `https://cdn.example.com/${id}/2.png`, `https://cdn.example.com/${id}/3.png`],
+      imageUrls: [
+        `https://cdn.example.com/${id}/1.png`,
+        `https://cdn.example.com/${id}/2.png`,
+        `https://cdn.example.com/${id}/3.png`,
+      ],
     });
     await h.engine.submit({ prompt: 'three images' });
     await h.clock.advance(12_000);
@@ -23,7 +27,9 @@ describe('TaskEngine: images', () => {
     const h = engineHarness();
     const saved = h.gallery.script;
     h.gallery.script = (record, index, attempt) =>
-      attempt < 3 ? { state: 'retry', error: 'The server answered 503.', retryAfterMs: 5_000 } : saved(record, index, attempt);
+      attempt < 3
+        ? { state: 'retry', error: 'The server answered 503.', retryAfterMs: 5_000 }
+        : saved(record, index, attempt);
     await h.engine.submit({ prompt: 'retry me' });
     await h.clock.advance(12_000);
     expect(h.history.get('local-1')!.images[0]).toMatchObject({ state: 'pending', attempts: 1 });
@@ -46,9 +52,14 @@ describe('TaskEngine: images', () => {
 
   it('labels expired and invalid images and lets the user retry the expired one', async () => {
     const h = engineHarness();
-    h.client.outcomeFor = () => ({ status: 'completed', imageUrls: ['https://cdn.example.com/a.png', 'https://cdn.example.com/b.png', null] });
+    h.client.outcomeFor = () => ({
+      status: 'completed',
+      imageUrls: ['https://cdn.example.com/a.png', 'https://cdn.example.com/b.png', null],
+    });
     h.gallery.script = (_record, index) =>
-      index === 0 ? { state: 'expired', error: 'The image address has expired (403).' } : { state: 'invalid', error: 'That was an HTML page, not an image.' };
+      index === 0
+        ? { state: 'expired', error: 'The image address has expired (403).' }
+        : { state: 'invalid', error: 'That was an HTML page, not an image.' };
     await h.engine.submit({ prompt: 'mixed' });
     await h.clock.advance(12_000);
     const record = h.history.get('local-1')!;
@@ -57,7 +68,11 @@ describe('TaskEngine: images', () => {
     h.gallery.script = new (await import('../../../fakes/fake-gallery')).FakeGallery().script;
     h.engine.resume('local-1');
     await h.clock.advance(1_000);
-    expect(h.history.get('local-1')!.images.map((image) => image.state)).toEqual(['saved', 'invalid', 'invalid']);
+    expect(h.history.get('local-1')!.images.map((image) => image.state)).toEqual([
+      'saved',
+      'invalid',
+      'invalid',
+    ]);
   });
 
   it('a completed task with no images says so', async () => {
@@ -65,12 +80,19 @@ describe('TaskEngine: images', () => {
     h.client.outcomeFor = () => ({ status: 'completed', imageUrls: [] });
     await h.engine.submit({ prompt: 'empty' });
     await h.clock.advance(12_000);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'completed', images: [], error: { kind: 'protocol' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'completed',
+      images: [],
+      error: { kind: 'protocol' },
+    });
   });
 
   it('a failed task carries the service’s reason', async () => {
     const h = engineHarness();
-    h.client.outcomeFor = () => ({ status: 'failed', message: 'Content policy violation (moderation)' });
+    h.client.outcomeFor = () => ({
+      status: 'failed',
+      message: 'Content policy violation (moderation)',
+    });
     await h.engine.submit({ prompt: 'not allowed' });
     await h.clock.advance(12_000);
     expect(h.history.get('local-1')).toMatchObject({
@@ -88,7 +110,10 @@ describe('TaskEngine: images', () => {
     };
     await h.engine.submit({ prompt: 'disk full once' });
     await h.clock.advance(12_000);
-    expect(h.history.get('local-1')!.images[0]).toMatchObject({ state: 'pending', error: expect.stringContaining('ENOSPC') });
+    expect(h.history.get('local-1')!.images[0]).toMatchObject({
+      state: 'pending',
+      error: expect.stringContaining('ENOSPC'),
+    });
     await h.clock.advance(10_000);
     expect(h.history.get('local-1')!.images[0]!.state).toBe('saved');
   });
@@ -109,7 +134,9 @@ describe('TaskEngine: images', () => {
   it('emits updates with the next poll time for the UI', async () => {
     const h = engineHarness();
     const seen: { status: string; nextPollAt: number | null }[] = [];
-    h.engine.subscribe(({ record, live }) => seen.push({ status: record.status, nextPollAt: live.nextPollAt }));
+    h.engine.subscribe(({ record, live }) =>
+      seen.push({ status: record.status, nextPollAt: live.nextPollAt }),
+    );
     await h.engine.submit({ prompt: 'events' });
     await h.clock.advance(4_000);
     const processing = seen.filter((event) => event.status === 'processing');

@@ -26,7 +26,13 @@ describe('TaskEngine: polling', () => {
     await h.engine.submit({ prompt: 'slow answers' });
     await h.clock.advance(3_000);
     let release: () => void = () => undefined;
-    h.client.pollSteps = [() => new Promise<never>((_, reject) => (release = () => reject(serviceError('timeout', { mayHaveReachedService: true }))))];
+    h.client.pollSteps = [
+      () =>
+        new Promise<never>(
+          (_, reject) =>
+            (release = () => reject(serviceError('timeout', { mayHaveReachedService: true }))),
+        ),
+    ];
     await h.clock.advance(30_000);
     expect(h.client.maxInFlightPolls).toBe(1);
     const before = h.client.polls.length;
@@ -82,7 +88,11 @@ describe('TaskEngine: polling', () => {
     await h.engine.submit({ prompt: 'offline' });
     h.client.pollSteps = [serviceError('network', { mayHaveReachedService: false })];
     await h.clock.advance(3_000);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'processing', hold: null, error: { kind: 'network' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'processing',
+      hold: null,
+      error: { kind: 'network' },
+    });
   });
 
   it('a 404 to the key that created the task marks it not found', async () => {
@@ -91,7 +101,10 @@ describe('TaskEngine: polling', () => {
     await h.clock.advance(1_000);
     h.client.tasks.delete('task-1');
     await h.clock.advance(3_000);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'not_found', error: { kind: 'not_found' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'not_found',
+      error: { kind: 'not_found' },
+    });
   });
 
   it('a 401 to the creating key holds every task of that account until the key changes', async () => {
@@ -121,7 +134,11 @@ describe('TaskEngine: polling', () => {
     h.credentials.setKey('sk-bob');
     h.engine.keyChanged();
     await h.clock.advance(60_000);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'processing', hold: 'awaiting_key', error: { kind: 'auth' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'processing',
+      hold: 'awaiting_key',
+      error: { kind: 'auth' },
+    });
     h.credentials.setKey('sk-alice');
     h.engine.keyChanged();
     await h.clock.advance(3_000);
@@ -142,7 +159,11 @@ describe('TaskEngine: polling', () => {
     h.client.durationMs = 30_000;
     await h.engine.submit({ prompt: 'slow' });
     await h.clock.advance(12_000);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'processing', hold: 'timed_out', taskId: 'task-1' });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'processing',
+      hold: 'timed_out',
+      taskId: 'task-1',
+    });
     const polls = h.client.polls.length;
     await h.clock.advance(30_000);
     expect(h.client.polls.length).toBe(polls);
@@ -172,7 +193,10 @@ describe('TaskEngine: polling', () => {
     const again = await h.engine.track(` ${id} `);
     expect(again.localId).toBe(record.localId);
     await h.clock.advance(12_000);
-    expect(h.history.get(record.localId)).toMatchObject({ status: 'completed', images: [{ state: 'saved' }] });
+    expect(h.history.get(record.localId)).toMatchObject({
+      status: 'completed',
+      images: [{ state: 'saved' }],
+    });
     expect(h.client.submits).toHaveLength(0);
     await expect(h.engine.track('bad id')).rejects.toThrow();
     await expect(h.engine.track('')).rejects.toThrow();

@@ -29,7 +29,9 @@ describe('PollPlanner', () => {
 describe('backoffDelay', () => {
   const options = { baseMs: 3_000, maxMs: 60_000, random: () => 0.5 };
   it('doubles from the base up to the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 10].map((n) => backoffDelay(n, options))).toEqual([3_000, 6_000, 12_000, 24_000, 48_000, 60_000, 60_000]);
+    expect([1, 2, 3, 4, 5, 6, 10].map((n) => backoffDelay(n, options))).toEqual([
+      3_000, 6_000, 12_000, 24_000, 48_000, 60_000, 60_000,
+    ]);
   });
   it('never goes below Retry-After', () => {
     expect(backoffDelay(1, options, 30_000)).toBeGreaterThanOrEqual(30_000);

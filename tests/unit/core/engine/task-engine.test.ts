@@ -27,7 +27,11 @@ describe('TaskEngine: submit', () => {
     const records = await h.engine.submit({ prompt: 'three cats', size: '512x512' }, 3);
     await h.clock.advance(60_000);
     expect(h.client.submits).toHaveLength(3);
-    expect(records.map((r) => h.history.get(r.localId)!.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(records.map((r) => h.history.get(r.localId)!.status)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+    ]);
     expect(JSON.stringify(h.history.all())).not.toContain('sk-alice');
   });
 
@@ -47,24 +51,30 @@ describe('TaskEngine: submit', () => {
     ['credits', 402],
     ['bad_request', 400],
     ['server', 503],
-  ] as const)('a %s refusal (%i) is submit_failed with its reason and is not retried', async (kind, httpStatus) => {
-    const h = engineHarness();
-    h.client.submitSteps = [serviceError(kind, { httpStatus })];
-    await h.engine.submit({ prompt: 'refused' });
-    await h.clock.advance(120_000);
-    const record = h.history.get('local-1')!;
-    expect(record.status).toBe('submit_failed');
-    expect(record.error).toMatchObject({ kind, httpStatus });
-    expect(record.taskId).toBeNull();
-    expect(h.client.submits).toHaveLength(1);
-  });
+  ] as const)(
+    'a %s refusal (%i) is submit_failed with its reason and is not retried',
+    async (kind, httpStatus) => {
+      const h = engineHarness();
+      h.client.submitSteps = [serviceError(kind, { httpStatus })];
+      await h.engine.submit({ prompt: 'refused' });
+      await h.clock.advance(120_000);
+      const record = h.history.get('local-1')!;
+      expect(record.status).toBe('submit_failed');
+      expect(record.error).toMatchObject({ kind, httpStatus });
+      expect(record.taskId).toBeNull();
+      expect(h.client.submits).toHaveLength(1);
+    },
+  );
 
   it('an outcome that may have reached the service is submit_unknown and never resubmitted', async () => {
     const h = engineHarness();
     h.client.submitSteps = [serviceError('network', { mayHaveReachedService: true })];
     await h.engine.submit({ prompt: 'lost answer' });
     await h.clock.advance(300_000);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'submit_unknown', error: { kind: 'network' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'submit_unknown',
+      error: { kind: 'network' },
+    });
     expect(h.client.submits).toHaveLength(1);
     await h.restart();
     await h.clock.advance(300_000);
@@ -73,23 +83,37 @@ describe('TaskEngine: submit', () => {
 
   it('a 429 on submit waits for Retry-After and tries again; the task is created once', async () => {
     const h = engineHarness();
-    h.client.submitSteps = [serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 20_000 })];
+    h.client.submitSteps = [
+      serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 20_000 }),
+    ];
     await h.engine.submit({ prompt: 'busy' });
     await h.clock.advance(19_000);
     expect(h.client.submits).toHaveLength(1);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'submitting', error: { kind: 'rate_limited' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'submitting',
+      error: { kind: 'rate_limited' },
+    });
     await h.clock.advance(3_000);
     expect(h.client.submits).toHaveLength(2);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'processing', taskId: 'task-1', error: null });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'processing',
+      taskId: 'task-1',
+      error: null,
+    });
   });
 
   it('gives up after the allowed number of 429s with a clear reason', async () => {
     const h = engineHarness({ maxSubmitAttempts: 3 });
-    h.client.submitSteps = Array.from({ length: 5 }, () => serviceError('rate_limited', { httpStatus: 429 }));
+    h.client.submitSteps = Array.from({ length: 5 }, () =>
+      serviceError('rate_limited', { httpStatus: 429 }),
+    );
     await h.engine.submit({ prompt: 'very busy' });
     await h.clock.advance(600_000);
     expect(h.client.submits).toHaveLength(3);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'submit_failed', error: { kind: 'rate_limited' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'submit_failed',
+      error: { kind: 'rate_limited' },
+    });
   });
 });
 
@@ -105,8 +129,14 @@ describe('TaskEngine: restart', () => {
     await h.engine.submit({ prompt: 'waiting at crash' });
     await h.clock.advance(1_000);
     await h.restart();
-    expect(h.history.get('local-1')).toMatchObject({ status: 'submit_unknown', error: { kind: 'interrupted' } });
-    expect(h.history.get('local-2')).toMatchObject({ status: 'submit_failed', error: { kind: 'interrupted' } });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'submit_unknown',
+      error: { kind: 'interrupted' },
+    });
+    expect(h.history.get('local-2')).toMatchObject({
+      status: 'submit_failed',
+      error: { kind: 'interrupted' },
+    });
     await h.clock.advance(120_000);
     expect(h.client.submits).toHaveLength(2);
   });
@@ -126,7 +156,10 @@ describe('TaskEngine: restart', () => {
     h.gallery.script = () => new Promise(() => undefined);
     await h.engine.submit({ prompt: 'pending image' });
     await h.clock.advance(15_000);
-    expect(h.history.get('local-1')).toMatchObject({ status: 'completed', images: [{ state: 'pending' }] });
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'completed',
+      images: [{ state: 'pending' }],
+    });
     h.gallery.script = new (await import('../../../fakes/fake-gallery')).FakeGallery().script;
     await h.restart();
     await h.clock.advance(1_000);

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  cleanText,
+  describeServiceError,
+  generationRequestSchema,
+  normaliseTask,
+  parseSize,
+  taskResponseSchema,
+} from '../../../shared/service/wire';
+
+describe('describeServiceError', () => {
+  it.each([
+    ['a string', 'invalid api key', 'invalid api key'],
+    [
+      'an object with message and code',
+      { code: 'moderation', message: 'Prompt rejected' },
+      'Prompt rejected (moderation)',
+    ],
+    [
+      'a nested error',
+      { error: { message: 'Out of GPUs', type: 'server_error' } },
+      'Out of GPUs (server_error)',
+    ],
+    ['an array', [{ msg: 'size too large' }, 'quality unknown'], 'size too large; quality unknown'],
+    ['a number', 42, '42'],
+    ['a code only', { code: 'E42' }, 'Error E42'],
+    ['detail key', { detail: 'Not allowed' }, 'Not allowed'],
+    ['control characters', 'bad\u0000\nthing', 'bad thing'],
+  ])('turns %s into a sentence', (_what, error, expected) => {
+    expect(describeServiceError(error)).toBe(expected);
+  });
+
+  it('falls back to JSON for unknown shapes and bounds the length', () => {
+    expect(describeServiceError({ weird: true })).toBe('{"weird":true}');
+    expect(describeServiceError('x'.repeat(2_000)).length).toBeLessThanOrEqual(500);
+    expect(describeServiceError(null)).toBe('');
+  });
+
+  it('survives cycles and deep nesting', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.error = cyclic;
+    expect(() => describeServiceError(cyclic)).not.toThrow();
+  });
+});
+
+describe('task parsing', () => {
+  it('accepts extra fields and normalises completed, failed and processing tasks', () => {
+    const completed = taskResponseSchema.parse({
+      id: 't1',
+      status: 'completed',
+      extra: { anything: 1 },
+      output: { data: [{ url: ' https://x/1.png ', revised_prompt: 'r' }, { b64_json: null }] },
+    });
+    expect(normaliseTask(completed)).toEqual({
+      status: 'completed',
+      imageUrls: ['https://x/1.png', null],
+    });
+    expect(normaliseTask(taskResponseSchema.parse({ status: 'failed', error: 'boom' }))).toEqual({
+      status: 'failed',
+      message: 'boom',
+    });
+    expect(normaliseTask(taskResponseSchema.parse({ status: 'failed' }))).toMatchObject({
+      status: 'failed',
+      message: expect.stringMatching(/without a reason/),
+    });
+    expect(normaliseTask(taskResponseSchema.parse({ status: 'processing' }))).toEqual({
+      status: 'processing',
+    });
+  });
+
+  it('refuses unknown statuses and wrong types', () => {
+    expect(taskResponseSchema.safeParse({ status: 'queued' }).success).toBe(false);
+    expect(
+      taskResponseSchema.safeParse({ status: 'completed', output: { data: 'x' } }).success,
+    ).toBe(false);
+  });
+});
+
+describe('generation requests', () => {
+  it('requires a prompt and checks the size', () => {
+    expect(generationRequestSchema.safeParse({ prompt: '' }).success).toBe(false);
+    expect(generationRequestSchema.safeParse({ prompt: 'ok', size: '1024x1024' }).success).toBe(
+      true,
+    );
+    expect(generationRequestSchema.safeParse({ prompt: 'ok', size: '1024X1024' }).success).toBe(
+      false,
+    );
+    expect(generationRequestSchema.safeParse({ prompt: 'ok', size: '0x10' }).success).toBe(false);
+    expect(parseSize(' 1536x1024 ')).toEqual({ width: 1536, height: 1024 });
+    expect(parseSize('1.5x2')).toBeNull();
+  });
+
+  it('cleans text from the network', () => {
+    expect(cleanText('  a\tb\u0007c  ')).toBe('a b c');
+  });
+});
