@@ -9,19 +9,33 @@ import globals from 'globals';
  */
 const electronRuntime = {
   name: 'electron',
-  message: 'Only electron/adapters, electron/main.ts, electron/preload.ts and electron/window.ts may use Electron at run time; use `import type` elsewhere.',
+  message:
+    'Only electron/adapters, electron/main.ts, electron/preload.ts and electron/window.ts may use Electron at run time; use `import type` elsewhere.',
   allowTypeImports: true,
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'dist-electron', 'release', 'coverage', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-electron',
+      'release',
+      'coverage',
+      'test-results',
+      'playwright-report',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
@@ -33,7 +47,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [electronRuntime], patterns: [{ group: ['**/adapters/**', '**/cli/**'], message: 'Core code receives adapters through ports.' }] },
+        {
+          paths: [electronRuntime],
+          patterns: [
+            {
+              group: ['**/adapters/**', '**/cli/**'],
+              message: 'Core code receives adapters through ports.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -42,7 +64,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { paths: [{ ...electronRuntime, allowTypeImports: false, message: 'The CLI runs in plain Node: no Electron.' }] },
+        {
+          paths: [
+            {
+              ...electronRuntime,
+              allowTypeImports: false,
+              message: 'The CLI runs in plain Node: no Electron.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -55,7 +85,10 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'shared/ runs on both sides: no Electron.' }],
           patterns: [
             { group: ['node:*'], message: 'shared/ runs on both sides: no Node built-ins.' },
-            { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ imports neither side.' },
+            {
+              group: ['**/electron/**', '**/renderer/**'],
+              message: 'shared/ imports neither side.',
+            },
           ],
         },
       ],
@@ -68,10 +101,18 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer talks to the main process only through window.pictor.' }],
+          paths: [
+            {
+              name: 'electron',
+              message: 'The renderer talks to the main process only through window.pictor.',
+            },
+          ],
           patterns: [
             { group: ['node:*'], message: 'The renderer has no Node.' },
-            { group: ['**/electron/**'], message: 'The renderer imports nothing from the main process; use shared/.' },
+            {
+              group: ['**/electron/**'],
+              message: 'The renderer imports nothing from the main process; use shared/.',
+            },
           ],
         },
       ],
