@@ -1,0 +1,182 @@
+/**
+ * Builds the SQL of the list, count and gallery queries. Values are always bound; the only
+ * text spliced into SQL is fixed fragments and `?` lists, so the statement cache stays small
+ * (one entry per shape of query) and a partial index can match a literal `favourite = 1`.
+ */
+import type { JSValue } from 'node-sqlite3-wasm';
+import { z } from 'zod';
+import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
+import { HistoryError } from './history-error';
+
+/** Filters and paging of {@link HistoryStore.list}. */
+export interface HistoryQuery {
+  /** Substring of the prompt, case-insensitive. */
+  search?: string;
+  /** Only tasks in one of these statuses; an empty list matches nothing. */
+  statuses?: readonly TaskStatus[];
+  favourite?: boolean;
+  /** Page size: default 50, at most 500. */
+  limit?: number;
+  /** `nextCursor` of the previous page; absent or null for the first page. */
+  cursor?: string | null;
+}
+
+/** Filters and paging of {@link HistoryStore.listImages}. */
+export interface ImageQuery {
+  search?: string;
+  /** The image's own favourite flag. */
+  favourite?: boolean;
+  /** The model named in the task's request. */
+  model?: string;
+  /** Task creation time in ms, inclusive. */
+  from?: number;
+  /** Task creation time in ms, inclusive. */
+  to?: number;
+  /** Only images in one of these states (default: all); an empty list matches nothing. */
+  states?: readonly ImageState[];
+  limit?: number;
+  cursor?: string | null;
+}
+
+/** A WHERE clause and its bound values. */
+export interface SqlFilter {
+  readonly where: string;
+  readonly params: JSValue[];
+}
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 500;
+/** The trigram tokenizer indexes three-character runs; shorter searches fall back to LIKE. */
+const TRIGRAM = 3;
+
+export function pageLimit(limit: number | undefined): number {
+  if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_LIMIT;
+  return Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)));
+}
+
+/** WHERE for tasks (alias `t`), without the cursor. */
+export function taskFilter(query: Omit<HistoryQuery, 'limit' | 'cursor'>): SqlFilter {
+  const clauses: string[] = [];
+  const params: JSValue[] = [];
+  addSearch(query.search, 't.id', clauses, params);
+  addIn('t.status', query.statuses, clauses, params);
+  if (query.favourite !== undefined) clauses.push(`t.favourite = ${query.favourite ? 1 : 0}`);
+  return join(clauses, params);
+}
+
+/** WHERE for images (alias `i`, joined to tasks as `t`), without the cursor. */
+export function imageFilter(query: ImageQuery): SqlFilter {
+  const clauses: string[] = [];
+  const params: JSValue[] = [];
+  addSearch(query.search, 'i.task_row', clauses, params);
+  addIn('i.state', query.states, clauses, params);
+  if (query.favourite !== undefined) clauses.push(`i.favourite = ${query.favourite ? 1 : 0}`);
+  if (query.model !== undefined) {
+    clauses.push('i.model = ?');
+    params.push(query.model);
+  }
+  if (query.from !== undefined) {
+    clauses.push('i.created_at >= ?');
+    params.push(query.from);
+  }
+  if (query.to !== undefined) {
+    clauses.push('i.created_at <= ?');
+    params.push(query.to);
+  }
+  return join(clauses, params);
+}
+
+/** `taskRow` is the expression holding the task's `tasks.id`. */
+function addSearch(
+  search: string | undefined,
+  taskRow: string,
+  clauses: string[],
+  params: JSValue[],
+): void {
+  const text = search?.trim() ?? '';
+  if (text === '') return;
+  if ([...text].length >= TRIGRAM) {
+    // A quoted FTS5 string is a phrase: consecutive trigrams, i.e. a substring match. The `+`
+    // keeps the planner from driving the query from the matches and then sorting all of them
+    // (0.5 s for a common word at 100k records); it walks the newest-first index instead.
+    clauses.push(`+${taskRow} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)`);
+    params.push(`"${text.replaceAll('"', '""')}"`);
+  } else {
+    clauses.push("t.prompt LIKE ? ESCAPE '\\'");
+    params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+}
+
+function addIn(
+  column: string,
+  values: readonly string[] | undefined,
+  clauses: string[],
+  params: JSValue[],
+): void {
+  if (values === undefined) return;
+  const distinct = [...new Set(values)];
+  if (distinct.length === 0) {
+    clauses.push('0');
+    return;
+  }
+  clauses.push(`${column} IN (${distinct.map(() => '?').join(', ')})`);
+  params.push(...distinct);
+}
+
+function join(clauses: string[], params: JSValue[]): SqlFilter {
+  return { where: clauses.length === 0 ? '1' : clauses.join(' AND '), params };
+}
+
+// Keyset cursors: the sort key of the last row of a page, opaque to callers.
+const taskCursorSchema = z.tuple([z.literal('t'), z.number(), z.string()]);
+const imageCursorSchema = z.tuple([z.literal('i'), z.number(), z.string(), z.number().int()]);
+
+export interface TaskKey {
+  readonly createdAt: number;
+  readonly localId: string;
+}
+export interface ImageKey extends TaskKey {
+  readonly idx: number;
+}
+
+export function encodeTaskCursor(key: TaskKey): string {
+  return encode(['t', key.createdAt, key.localId]);
+}
+
+export function encodeImageCursor(key: ImageKey): string {
+  return encode(['i', key.createdAt, key.localId, key.idx]);
+}
+
+/** Rows after the cursor in newest-first order, as a WHERE fragment. */
+export function taskAfter(cursor: string): SqlFilter {
+  const [, createdAt, localId] = decode(cursor, taskCursorSchema);
+  // The leading `<=` is what lets SQLite seek into the index instead of scanning to the cursor.
+  return {
+    where: 't.created_at <= ? AND (t.created_at < ? OR t.local_id < ?)',
+    params: [createdAt, createdAt, localId],
+  };
+}
+
+/** Images after the cursor: newer tasks first, a task's images in index order. */
+export function imageAfter(cursor: string): SqlFilter {
+  const [, createdAt, localId, idx] = decode(cursor, imageCursorSchema);
+  return {
+    where:
+      'i.created_at <= ? AND (i.created_at < ? OR i.local_id < ? OR (i.local_id = ? AND i.idx > ?))',
+    params: [createdAt, createdAt, localId, localId, idx],
+  };
+}
+
+function encode(key: readonly JSValue[]): string {
+  return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
+}
+
+function decode<T>(cursor: string, schema: z.ZodType<T>): T {
+  try {
+    return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
+  } catch (error) {
+    throw new HistoryError('The page cursor is not valid; start again from the first page.', {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The history database's schema, versioned with `PRAGMA user_version`. Version N is reached by
+ * running migration N-1; a later version is added by appending one function to the list.
+ */
+import type { Database } from 'node-sqlite3-wasm';
+import { HistoryError, reasonOf } from './history-error';
+
+/** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
+export type Migration = (db: Database) => void;
+
+/** v1: tasks with their whole record as JSON, one row per image, a trigram index of prompts. */
+function createV1(db: Database): void {
+  db.exec(`
+    CREATE TABLE tasks (
+      id INTEGER PRIMARY KEY,
+      local_id TEXT NOT NULL UNIQUE,
+      task_id TEXT,
+      endpoint TEXT NOT NULL,
+      status TEXT NOT NULL,
+      prompt TEXT NOT NULL,
+      model TEXT,
+      favourite INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      updated_at INTEGER NOT NULL,
+      unfinished INTEGER NOT NULL,
+      record TEXT NOT NULL
+    );
+    -- Lists walk this index newest first and test status and favourite inside it, so a page
+    -- costs the rows it skips, never a sort of every match.
+    CREATE INDEX tasks_newest ON tasks (created_at DESC, local_id DESC, status, favourite);
+    CREATE INDEX tasks_favourite_newest ON tasks (created_at DESC, local_id DESC) WHERE favourite = 1;
+    CREATE INDEX tasks_unfinished ON tasks (created_at, local_id) WHERE unfinished = 1;
+    CREATE INDEX tasks_service_id ON tasks (endpoint, task_id);
+    CREATE INDEX tasks_task_id ON tasks (task_id);
+
+    CREATE TABLE images (
+      local_id TEXT NOT NULL REFERENCES tasks (local_id) ON DELETE CASCADE,
+      -- tasks.id of the task: lets a prompt search be tested inside images_newest.
+      task_row INTEGER NOT NULL,
+      idx INTEGER NOT NULL,
+      state TEXT NOT NULL,
+      favourite INTEGER NOT NULL,
+      created_at INTEGER NOT NULL,
+      model TEXT,
+      PRIMARY KEY (local_id, idx)
+    ) WITHOUT ROWID;
+    CREATE INDEX images_newest ON images (created_at DESC, local_id DESC, idx, state, favourite, model, task_row);
+    CREATE INDEX images_favourite_newest ON images (created_at DESC, local_id DESC, idx) WHERE favourite = 1;
+
+    -- External content keyed by tasks.id (an INTEGER PRIMARY KEY, so VACUUM keeps it stable).
+    CREATE VIRTUAL TABLE tasks_fts USING fts5 (prompt, content = 'tasks', content_rowid = 'id', tokenize = 'trigram');
+    CREATE TRIGGER tasks_fts_insert AFTER INSERT ON tasks BEGIN
+      INSERT INTO tasks_fts (rowid, prompt) VALUES (new.id, new.prompt);
+    END;
+    CREATE TRIGGER tasks_fts_delete AFTER DELETE ON tasks BEGIN
+      INSERT INTO tasks_fts (tasks_fts, rowid, prompt) VALUES ('delete', old.id, old.prompt);
+    END;
+    CREATE TRIGGER tasks_fts_update AFTER UPDATE OF prompt ON tasks WHEN old.prompt IS NOT new.prompt BEGIN
+      INSERT INTO tasks_fts (tasks_fts, rowid, prompt) VALUES ('delete', old.id, old.prompt);
+      INSERT INTO tasks_fts (rowid, prompt) VALUES (new.id, new.prompt);
+    END;
+  `);
+}
+
+/** Every migration in order; the schema version this build writes is its length. */
+export const HISTORY_MIGRATIONS: readonly Migration[] = [createV1];
+
+/** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
+ * that is not a database. */
+export function readSchemaVersion(db: Database): number {
+  const row = db.get('PRAGMA user_version');
+  const version = row?.['user_version'];
+  return typeof version === 'number' ? version : 0;
+}
+
+/** Refuses a database written by a newer Pictor before anything is changed in it. */
+export function checkNotNewer(
+  version: number,
+  migrations: readonly Migration[],
+  file: string,
+): void {
+  if (version > migrations.length) {
+    throw new HistoryError(
+      `The history database ${file} was written by a newer version of Pictor. Update Pictor to open it; it has not been changed.`,
+      { detail: `schema version ${version}, this version reads up to ${migrations.length}` },
+    );
+  }
+}
+
+/** Runs the migrations the database has not had yet, each in its own transaction. */
+export function migrate(db: Database, from: number, migrations: readonly Migration[]): number {
+  for (let version = from; version < migrations.length; version += 1) {
+    const migration = migrations[version];
+    if (migration === undefined) break;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      migration(db);
+      // PRAGMA takes no bound parameters; the value is an integer we computed.
+      db.exec(`PRAGMA user_version = ${version + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw new HistoryError(
+        `Pictor could not upgrade its history database to version ${version + 1}. Nothing was changed; report this problem.`,
+        { detail: reasonOf(error), cause: error },
+      );
+    }
+  }
+  return migrations.length;
+}

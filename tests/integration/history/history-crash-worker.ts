@@ -1,0 +1,102 @@
+/**
+ * Child process of history-crash.test.ts: writes records as fast as it can until it is killed.
+ * Prints `ready` once the store is open, then `<localId> <polls>` right after each commit.
+ * Usage: node --import tsx history-crash-worker.ts <dir> <run>
+ */
+import { writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+
+const [dir, run] = process.argv.slice(2);
+if (dir === undefined || run === undefined)
+  throw new Error('usage: history-crash-worker.ts <dir> <run>');
+
+/** Straight to fd 1: a killed process must not hold printed lines in a stream buffer. */
+function print(line: string): void {
+  const bytes = Buffer.from(`${line}\n`);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(1, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    }
+  }
+}
+
+function newRecord(n: number): TaskRecord {
+  const now = Date.now();
+  return {
+    localId: `run${run}-${n}`,
+    taskId: null,
+    origin: 'submitted',
+    endpoint: 'demo:',
+    account: 'acct',
+    request: { prompt: `crash test ${run} ${n} ${'word '.repeat(n % 40)}`, model: 'demo-model' },
+    status: 'submitting',
+    hold: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: null,
+    finishedAt: null,
+    watchStartedAt: null,
+    polls: 0,
+    lastPolledAt: null,
+    images: [],
+    favourite: false,
+    folder: null,
+  };
+}
+
+/** The next version of a record: one more poll, and on some polls a status or image change. */
+function advance(record: TaskRecord): TaskRecord {
+  const polls = record.polls + 1;
+  const now = Date.now();
+  const images =
+    polls % 3 === 0 ? [...record.images, imageAt(record.images.length)] : record.images;
+  return {
+    ...record,
+    taskId: record.taskId ?? `svc-${record.localId}`,
+    status: polls % 7 === 0 ? 'completed' : 'processing',
+    polls,
+    lastPolledAt: now,
+    updatedAt: now,
+    images,
+  };
+}
+
+function imageAt(index: number): TaskRecord['images'][number] {
+  return {
+    index,
+    url: `http://127.0.0.1/${index}.png`,
+    state: 'pending',
+    attempts: 0,
+    favourite: index % 2 === 0,
+  };
+}
+
+const store = HistoryStore.open(join(dir, 'history.sqlite'));
+const live: TaskRecord[] = store.unfinished();
+print('ready');
+for (let n = 0; ; n += 1) {
+  const choice = n % 5;
+  if (choice === 0 || live.length === 0) {
+    const record = newRecord(n);
+    store.put(record);
+    live.push(record);
+    print(`${record.localId} ${record.polls}`);
+  } else if (choice === 4 && live.length >= 3) {
+    const batch = live.slice(-3).map(advance);
+    store.putMany(batch);
+    live.splice(-3, 3, ...batch);
+    for (const record of batch) print(`${record.localId} ${record.polls}`);
+  } else {
+    const at = n % live.length;
+    const record = advance(live[at]!);
+    store.put(record);
+    live[at] = record;
+    print(`${record.localId} ${record.polls}`);
+  }
+}
