@@ -1,0 +1,43 @@
+/** Progress on stderr: a line when a task's state changes, and a heartbeat while it processes. */
+import type { TaskUpdate } from '../core/engine/engine-types';
+
+const HEARTBEAT_MS = 10_000;
+
+export class CliProgress {
+  private readonly last = new Map<string, { signature: string; at: number }>();
+
+  constructor(
+    private readonly watched: ReadonlySet<string>,
+    private readonly write: (line: string) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  readonly onUpdate = ({ record, live }: TaskUpdate): void => {
+    if (!this.watched.has(record.localId)) return;
+    const saved = record.images.filter((image) => image.state === 'saved').length;
+    const signature = [
+      record.status,
+      record.hold,
+      record.error?.message,
+      saved,
+      record.taskId,
+    ].join('|');
+    const previous = this.last.get(record.localId);
+    const now = this.now();
+    if (previous && previous.signature === signature && now - previous.at < HEARTBEAT_MS) return;
+    this.last.set(record.localId, { signature, at: now });
+    const elapsed = Math.round((now - (record.submittedAt ?? record.createdAt)) / 1_000);
+    const parts = [
+      `[${record.taskId ?? record.localId.slice(0, 8)}]`,
+      record.hold ? `${record.status} (${record.hold})` : record.status,
+      `${elapsed}s`,
+    ];
+    if (record.status === 'processing') parts.push(`polls ${record.polls}`);
+    if (live.nextPollAt !== null && record.status === 'processing') {
+      parts.push(`next check in ${Math.max(0, Math.round((live.nextPollAt - now) / 1_000))}s`);
+    }
+    if (record.images.length > 0) parts.push(`images ${saved}/${record.images.length}`);
+    if (record.error) parts.push(`— ${record.error.message}`);
+    this.write(`${parts.join(' ')}\n`);
+  };
+}

@@ -1,0 +1,87 @@
+/** How the CLI reports finished work: exit codes, JSON lines, human lines. */
+import type { TaskRecord } from '../../shared/domain/task-record';
+
+export const EXIT = {
+  ok: 0,
+  failed: 1,
+  usage: 2,
+  watching: 3,
+  imagesMissing: 4,
+  interrupted: 130,
+} as const;
+
+export function exitCodeOf(record: TaskRecord): number {
+  switch (record.status) {
+    case 'completed':
+      return record.images.length > 0 && record.images.every((image) => image.state === 'saved')
+        ? EXIT.ok
+        : EXIT.imagesMissing;
+    case 'failed':
+    case 'not_found':
+      return EXIT.failed;
+    case 'submit_failed':
+    case 'submit_unknown':
+      return EXIT.usage;
+    default:
+      return EXIT.watching;
+  }
+}
+
+export function worstExitCode(records: readonly TaskRecord[]): number {
+  return records.reduce<number>((worst, record) => Math.max(worst, exitCodeOf(record)), EXIT.ok);
+}
+
+/** The `--json` line of one task. */
+export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => string): string {
+  return JSON.stringify({
+    localId: record.localId,
+    taskId: record.taskId,
+    status: record.status,
+    hold: record.hold,
+    error: record.error?.message ?? null,
+    exitCode: exitCodeOf(record),
+    prompt: record.request.prompt,
+    createdAt: new Date(record.createdAt).toISOString(),
+    images: record.images.map((image) => ({
+      index: image.index,
+      state: image.state,
+      path: image.file ? resolvePath(image.file) : null,
+      width: image.width ?? null,
+      height: image.height ?? null,
+      error: image.error ?? null,
+    })),
+  });
+}
+
+/** One `list` line for people. */
+export function listLine(record: TaskRecord): string {
+  const saved = record.images.filter((image) => image.state === 'saved').length;
+  const when = new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19);
+  const state = record.hold ? `${record.status} (${record.hold.replace('_', ' ')})` : record.status;
+  const prompt =
+    record.request.prompt.length > 60
+      ? `${record.request.prompt.slice(0, 59)}…`
+      : record.request.prompt;
+  return `${when}  ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`;
+}
+
+/** A sentence for stderr about a task that did not end well, with what to do next. */
+export function problemLine(record: TaskRecord, resumeCommand: string): string | null {
+  const id = record.taskId ?? record.localId;
+  if (record.status === 'processing') {
+    const why =
+      record.hold === 'awaiting_key'
+        ? `is waiting for a key of the account that created it${record.error ? ` (${record.error.message})` : ''}`
+        : record.hold === 'key_rejected'
+          ? `is paused: ${record.error?.message ?? 'the service refused the key'}`
+          : 'is still processing; Pictor stopped watching it (watch timeout)';
+    return `Task ${id} ${why}. The id is kept. Resume with: ${resumeCommand}`;
+  }
+  if (record.error)
+    return `Task ${id}: ${record.error.message}${record.error.detail ? ` [${record.error.detail}]` : ''}`;
+  const missing = record.images.filter((image) => image.state !== 'saved');
+  if (missing.length > 0) {
+    return `Task ${id}: ${missing.length} image(s) not saved: ${missing.map((image) => `#${image.index + 1} ${image.state}${image.error ? ` (${image.error})` : ''}`).join('; ')}`;
+  }
+  return null;
+}

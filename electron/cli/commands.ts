@@ -1,0 +1,183 @@
+/** The CLI's commands over one opened core. Each returns the process exit code. */
+import type { TaskRecord } from '../../shared/domain/task-record';
+import { createNodeFetch } from '../adapters/node-fetch';
+import { streamLogger } from '../adapters/stream-logger';
+import { systemClock } from '../adapters/system-clock';
+import { openPictorCore, type PictorCore } from '../core/pictor-core';
+import type { Command, CommonOptions } from './cli-args';
+import { UsageError } from './cli-args';
+import { CliProgress } from './cli-progress';
+import { EXIT, jsonLine, listLine, problemLine, worstExitCode } from './cli-report';
+import { EnvCredentials } from './env-credentials';
+
+export interface CliIo {
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** Aborted on Ctrl+C: stop watching, keep every id, exit 130. */
+  readonly interrupt: AbortSignal;
+}
+
+type Runnable = Exclude<Command, { name: 'help' }>;
+
+export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
+  const baseUrl = command.name === 'generate' || command.name === 'track' ? command.baseUrl : null;
+  const credentials = await EnvCredentials.create(io.env, baseUrl);
+  const polls = command.name !== 'list' && command.name !== 'rebuild';
+  if (polls && !credentials.hasKey) {
+    throw new UsageError(
+      'Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).',
+    );
+  }
+  const core = await open(command.common, credentials, io);
+  try {
+    switch (command.name) {
+      case 'generate':
+        core.engine.start({ resume: false });
+        return await watch(
+          core,
+          command.common,
+          io,
+          await core.engine.submit(
+            {
+              prompt: command.prompt,
+              model: command.model,
+              size: command.size,
+              quality: command.quality,
+            },
+            command.count,
+          ),
+        );
+      case 'track':
+        core.engine.start({ resume: false });
+        return await watch(core, command.common, io, [
+          await core.engine.track(command.taskId, {
+            endpoint: credentials.currentEndpoint(),
+            ...(command.prompt ? { prompt: command.prompt } : {}),
+          }),
+        ]);
+      case 'resume':
+        return await resume(core, command.target, command.common, io);
+      case 'list':
+        return list(core, command.common, io);
+      case 'rebuild':
+        return await rebuild(core, io);
+    }
+  } finally {
+    await core.close();
+  }
+}
+
+function open(common: CommonOptions, credentials: EnvCredentials, io: CliIo): Promise<PictorCore> {
+  return openPictorCore({
+    dataDir: common.dataDir,
+    galleryDir: common.galleryDir,
+    fetch: createNodeFetch(io.env),
+    credentials,
+    clock: systemClock,
+    logger: streamLogger(io.stderr, common.verbose ? 'info' : 'error'),
+    engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
+  });
+}
+
+async function resume(
+  core: PictorCore,
+  target: string,
+  common: CommonOptions,
+  io: CliIo,
+): Promise<number> {
+  if (target === 'all') {
+    core.engine.start({ resume: true });
+    const ids = core.history.unfinished().map((record) => record.localId);
+    if (ids.length === 0) io.stderr('Nothing to resume: every task in the history is finished.\n');
+    return watch(
+      core,
+      common,
+      io,
+      ids.map((id) => core.engine.get(id)).filter((r): r is TaskRecord => r !== undefined),
+    );
+  }
+  core.engine.start({ resume: false });
+  const record = core.history.get(target) ?? core.history.findByTaskId(target);
+  if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
+  return watch(core, common, io, [core.engine.resume(record.localId)]);
+}
+
+async function watch(
+  core: PictorCore,
+  common: CommonOptions,
+  io: CliIo,
+  started: readonly TaskRecord[],
+): Promise<number> {
+  const ids = started.map((record) => record.localId);
+  const progress = new CliProgress(new Set(ids), io.stderr);
+  const unsubscribe = core.engine.subscribe(progress.onUpdate);
+  const interrupted = new Promise<'interrupted'>((resolve) => {
+    if (io.interrupt.aborted) resolve('interrupted');
+    io.interrupt.addEventListener('abort', () => resolve('interrupted'), { once: true });
+  });
+  const outcome = await Promise.race([core.engine.whenSettled(ids), interrupted]);
+  unsubscribe();
+  const records = ids
+    .map((id) => core.engine.get(id))
+    .filter((r): r is TaskRecord => r !== undefined);
+  report(core, common, io, records);
+  if (outcome === 'interrupted') {
+    io.stderr(
+      `Interrupted. Every task id is kept; continue with: ${resumeCommand(common, 'all')}\n`,
+    );
+    return EXIT.interrupted;
+  }
+  return worstExitCode(records);
+}
+
+function report(
+  core: PictorCore,
+  common: CommonOptions,
+  io: CliIo,
+  records: readonly TaskRecord[],
+): void {
+  for (const record of records) {
+    if (common.json)
+      io.stdout(`${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`);
+    else {
+      for (const image of record.images)
+        if (image.state === 'saved' && image.file)
+          io.stdout(`${core.gallery.resolve(image.file)}\n`);
+    }
+    const problem = problemLine(record, resumeCommand(common, record.taskId ?? record.localId));
+    if (problem) io.stderr(`${problem}\n`);
+  }
+}
+
+function list(core: PictorCore, common: CommonOptions, io: CliIo): number {
+  let cursor: string | null = null;
+  do {
+    const page = core.history.list({ limit: 500, cursor });
+    for (const record of page.items) {
+      io.stdout(
+        common.json
+          ? `${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`
+          : `${listLine(record)}\n`,
+      );
+    }
+    cursor = page.nextCursor;
+  } while (cursor);
+  return EXIT.ok;
+}
+
+async function rebuild(core: PictorCore, io: CliIo): Promise<number> {
+  const { records, skipped } = await core.gallery.rebuild();
+  const missing = records.filter((record) => !core.history.get(record.localId));
+  if (missing.length > 0) core.history.putMany(missing);
+  for (const skip of skipped) io.stderr(`Skipped ${skip.path}: ${skip.reason}\n`);
+  io.stdout(
+    `Found ${records.length} task(s) in the gallery; added ${missing.length} to the history.\n`,
+  );
+  return EXIT.ok;
+}
+
+function resumeCommand(common: CommonOptions, target: string): string {
+  const what = target === 'all' ? '--all' : target;
+  return `npm run cli -- resume ${what} --data-dir ${JSON.stringify(common.dataDir)} --gallery-dir ${JSON.stringify(common.galleryDir)}`;
+}

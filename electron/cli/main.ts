@@ -1,0 +1,53 @@
+/**
+ * Pictor's command-line front: the same core as the app, for scripts and people without a window.
+ * `npm run cli -- help` lists the commands.
+ */
+import { fileURLToPath } from 'node:url';
+import { UrlPolicyError } from '../core/service/url-policy';
+import { EngineInputError } from '../core/engine/engine-types';
+import { HistoryError } from '../core/history/history-store';
+import { HELP, UsageError, parseCommand } from './cli-args';
+import { EXIT } from './cli-report';
+import { runCommand, type CliIo } from './commands';
+
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const command = parseCommand(argv, io.env);
+    if (command.name === 'help') {
+      io.stdout(HELP);
+      return EXIT.ok;
+    }
+    return await runCommand(command, io);
+  } catch (error) {
+    if (
+      error instanceof UsageError ||
+      error instanceof UrlPolicyError ||
+      error instanceof EngineInputError
+    ) {
+      io.stderr(`${error.message}\n`);
+      if (error instanceof UsageError)
+        io.stderr('Run "npm run cli -- help" for the commands and options.\n');
+      return EXIT.usage;
+    }
+    if (error instanceof HistoryError) {
+      io.stderr(`${error.message}\n`);
+      return EXIT.usage;
+    }
+    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    io.stderr(`Pictor hit an unexpected problem and stopped. Every task id is kept. (${detail})\n`);
+    return 70;
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const interrupt = new AbortController();
+  process.once('SIGINT', () => interrupt.abort());
+  process.once('SIGTERM', () => interrupt.abort());
+  const code = await runCli(process.argv.slice(2), {
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    interrupt: interrupt.signal,
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,84 @@
+/**
+ * Builds the core from its ports: history, gallery, service client and task engine over one data
+ * folder. The CLI, the Electron main process and the end-to-end harness all start Pictor here.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Clock } from '../ports/clock';
+import type { CredentialsProvider } from '../ports/credentials';
+import type { FetchLike } from '../ports/http';
+import type { Logger } from '../ports/logger';
+import { silentLogger } from '../ports/logger';
+import type { TaskEngineOptions } from './engine/engine-types';
+import { TaskEngine } from './engine/task-engine';
+import { Gallery } from './gallery';
+import { HistoryStore, acquireDataDirLock } from './history/history-store';
+import { ServiceClient } from './service/service-client';
+
+export const HISTORY_FILE = 'history.sqlite';
+
+export interface PictorCoreOptions {
+  /** Where the history lives (the app's user-data folder). Locked for this process. */
+  readonly dataDir: string;
+  /** Absolute gallery folder. */
+  readonly galleryDir: string;
+  readonly fetch: FetchLike;
+  readonly credentials: CredentialsProvider;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  readonly engine?: Partial<TaskEngineOptions>;
+  readonly requestTimeoutMs?: number;
+}
+
+export interface PictorCore {
+  readonly history: HistoryStore;
+  readonly gallery: Gallery;
+  readonly client: ServiceClient;
+  readonly engine: TaskEngine;
+  /** Stops the engine (ids kept for the next start), closes the history, releases the folder. */
+  close(): Promise<void>;
+}
+
+export async function openPictorCore(options: PictorCoreOptions): Promise<PictorCore> {
+  const logger = options.logger ?? silentLogger;
+  await mkdir(options.dataDir, { recursive: true });
+  const lock = acquireDataDirLock(options.dataDir);
+  let history: HistoryStore | undefined;
+  try {
+    history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
+    const gallery = new Gallery({ root: options.galleryDir, fetch: options.fetch, logger });
+    await gallery.init();
+    const client = new ServiceClient({
+      fetch: options.fetch,
+      now: () => options.clock.now(),
+      ...(options.requestTimeoutMs === undefined
+        ? {}
+        : { requestTimeoutMs: options.requestTimeoutMs }),
+    });
+    const engine = new TaskEngine({
+      client,
+      history,
+      gallery,
+      credentials: options.credentials,
+      clock: options.clock,
+      logger,
+      ...(options.engine ? { options: options.engine } : {}),
+    });
+    const opened = history;
+    return {
+      history: opened,
+      gallery,
+      client,
+      engine,
+      async close() {
+        await engine.stop();
+        opened.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    history?.close();
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,178 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { coreAgainstDemo } from './core-harness';
+
+describe('the core against the demo service over HTTP', () => {
+  it('generates several images into real files with sidecars and thumbnails, one submit per task', async () => {
+    const h = await coreAgainstDemo();
+    h.core.engine.start();
+    const records = await h.core.engine.submit(
+      { prompt: 'a lighthouse at dusk', size: '320x200', quality: 'low' },
+      3,
+    );
+    const done = await h.core.engine.whenSettled(records.map((r) => r.localId));
+    expect(done.map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
+    for (const record of done) {
+      const image = record.images[0]!;
+      expect(image).toMatchObject({ state: 'saved', width: 320, height: 200, mime: 'image/png' });
+      const file = h.core.gallery.resolve(image.file!);
+      expect((await sharp(file).metadata()).width).toBe(320);
+      expect(existsSync(h.core.gallery.resolve(image.thumbnail!))).toBe(true);
+      const sidecar = JSON.parse(
+        readFileSync(h.core.gallery.resolve(`${record.folder}/pictor.json`), 'utf8'),
+      );
+      expect(sidecar.record).toMatchObject({
+        taskId: record.taskId,
+        request: { prompt: 'a lighthouse at dusk' },
+      });
+      expect(h.core.history.get(record.localId)).toMatchObject({
+        status: 'completed',
+        images: [{ state: 'saved' }],
+      });
+    }
+    expect(h.service.log.submits).toHaveLength(3);
+    expect(h.service.log.downloads.length).toBeGreaterThanOrEqual(3);
+    expect(h.service.log.downloads.every((entry) => !('authorization' in entry.headers))).toBe(
+      true,
+    );
+  });
+
+  it('survives 502 HTML pages, 429 with Retry-After and dropped connections while polling', async () => {
+    const h = await coreAgainstDemo({ durationMs: 1_500 });
+    h.service.addFault({
+      route: 'poll',
+      times: 2,
+      effect: { type: 'status', status: 502, body: 'html' },
+    });
+    h.service.addFault({
+      route: 'poll',
+      times: 1,
+      effect: { type: 'status', status: 429, retryAfter: 1 },
+    });
+    h.service.addFault({ route: 'poll', times: 1, effect: { type: 'reset' } });
+    h.service.addFault({
+      route: 'image',
+      times: 1,
+      effect: { type: 'status', status: 503, body: 'html' },
+    });
+    h.core.engine.start();
+    const [record] = await h.core.engine.submit({ prompt: 'stormy sea' });
+    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    expect(done).toMatchObject({ status: 'completed', error: null, images: [{ state: 'saved' }] });
+    expect(h.service.log.submits).toHaveLength(1);
+  });
+
+  it('keeps the id when the submit may have been accepted, and never resubmits', async () => {
+    const h = await coreAgainstDemo();
+    h.service.addFault({ route: 'submit', times: 1, effect: { type: 'reset-after-accepting' } });
+    h.core.engine.start();
+    const [record] = await h.core.engine.submit({ prompt: 'lost in transit' });
+    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    expect(done).toMatchObject({ status: 'submit_unknown', taskId: null });
+    expect(h.service.tasks()).toHaveLength(1);
+    await h.core.close();
+    h.core = await h.open();
+    h.core.engine.start();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(h.service.log.submits).toHaveLength(1);
+  });
+
+  it.each([
+    ['a wrong key', 'sk-nobody', 'auth', 401],
+    ['an account without credits', 'sk-bob', 'credits', 402],
+  ] as const)(
+    'a submit refused for %s is submit_failed with a clear message',
+    async (_what, key, kind, httpStatus) => {
+      const h = await coreAgainstDemo();
+      h.service.setCredits('bob', 0);
+      h.credentials.setKey(key);
+      h.core.engine.start();
+      const [record] = await h.core.engine.submit({ prompt: 'refused' });
+      const [done] = await h.core.engine.whenSettled([record!.localId]);
+      expect(done).toMatchObject({ status: 'submit_failed', error: { kind, httpStatus } });
+      expect(done!.error!.message).not.toContain(key);
+      expect(h.service.tasks()).toHaveLength(0);
+    },
+  );
+
+  it('a failed task carries the service’s reason', async () => {
+    const h = await coreAgainstDemo({ failureRate: 1 });
+    h.core.engine.start();
+    const [record] = await h.core.engine.submit({ prompt: 'doomed' });
+    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    expect(done!.status).toBe('failed');
+    expect(done!.error!.message.length).toBeGreaterThan(10);
+  });
+
+  it('labels images whose URL expired before the download', async () => {
+    const h = await coreAgainstDemo({ imageUrlTtlMs: 1 });
+    h.service.addFault({ route: 'image', times: 1, effect: { type: 'delay', ms: 50 } });
+    h.core.engine.start();
+    const [record] = await h.core.engine.submit({ prompt: 'fleeting' });
+    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    expect(done).toMatchObject({ status: 'completed', images: [{ state: 'expired' }] });
+    expect(done!.images[0]!.error).toMatch(/no longer available/);
+  });
+
+  it('follows redirecting image URLs', async () => {
+    const h = await coreAgainstDemo({ redirectImages: true });
+    h.core.engine.start();
+    const [record] = await h.core.engine.submit({ prompt: 'redirected' });
+    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    expect(done!.images[0]!.state).toBe('saved');
+  });
+
+  it('resumes processing tasks after a restart and completes them without a new submit', async () => {
+    const h = await coreAgainstDemo({ durationMs: 2_000 });
+    h.core.engine.start();
+    const records = await h.core.engine.submit({ prompt: 'across a restart' }, 2);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await h.core.close();
+    h.core = await h.open();
+    h.core.engine.start();
+    const done = await h.core.engine.whenSettled(records.map((r) => r.localId));
+    expect(done.map((r) => r.status)).toEqual(['completed', 'completed']);
+    expect(h.service.log.submits).toHaveLength(2);
+  });
+
+  it('a task of another account waits for its key, then continues with a key of that account', async () => {
+    const h = await coreAgainstDemo({ durationMs: 1_000 });
+    h.core.engine.start();
+    const [record] = await h.core.engine.submit({ prompt: 'alice’s' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    h.credentials.setKey('sk-bob');
+    h.core.engine.keyChanged();
+    const [held] = await h.core.engine.whenSettled([record!.localId]);
+    expect(held).toMatchObject({ status: 'processing', hold: 'awaiting_key' });
+    h.credentials.setKey('sk-alice-2');
+    h.core.engine.keyChanged();
+    const [done] = await h.core.engine.whenSettled([record!.localId]);
+    expect(done).toMatchObject({ status: 'completed', hold: null, images: [{ state: 'saved' }] });
+  });
+
+  it('tracks a task created outside the app into the gallery', async () => {
+    const h = await coreAgainstDemo();
+    const outside = h.service.createTask('alice', { prompt: 'made elsewhere', size: '64x64' });
+    h.core.engine.start();
+    const record = await h.core.engine.track(outside.id);
+    const [done] = await h.core.engine.whenSettled([record.localId]);
+    expect(done).toMatchObject({
+      status: 'completed',
+      origin: 'tracked',
+      images: [{ state: 'saved', width: 64 }],
+    });
+    expect(h.service.log.submits).toHaveLength(0);
+  });
+
+  it('rebuilds the history from the gallery folder alone', async () => {
+    const h = await coreAgainstDemo();
+    h.core.engine.start();
+    const records = await h.core.engine.submit({ prompt: 'keep me' }, 2);
+    await h.core.engine.whenSettled(records.map((r) => r.localId));
+    const { records: found, skipped } = await h.core.gallery.rebuild();
+    expect(skipped).toEqual([]);
+    expect(found.map((r) => r.localId).sort()).toEqual(records.map((r) => r.localId).sort());
+    expect(found.every((r) => r.images[0]!.state === 'saved')).toBe(true);
+  });
+});

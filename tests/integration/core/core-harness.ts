@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
+import {
+  startDemoService,
+  type DemoService,
+  type DemoServiceOptions,
+} from '../../../electron/demo-service';
+import { StaticCredentials } from '../../fakes/static-credentials';
+
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** The real core (SQLite history, gallery on disk, HTTP client) against the demo service on loopback. */
+export async function coreAgainstDemo(
+  demoOptions: DemoServiceOptions = {},
+  engine: Partial<TaskEngineOptions> = {},
+) {
+  const service: DemoService = await startDemoService({
+    accounts: [
+      { account: 'alice', key: 'sk-alice' },
+      { account: 'alice', key: 'sk-alice-2' },
+      { account: 'bob', key: 'sk-bob' },
+    ],
+    durationMs: { min: 300, max: 600 },
+    ...demoOptions,
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-core-'));
+  const credentials = new StaticCredentials(service.url, 'sk-alice');
+  const open = (): Promise<PictorCore> =>
+    openPictorCore({
+      dataDir: join(dir, 'data'),
+      galleryDir: join(dir, 'gallery'),
+      fetch: (url, init) => fetch(url, init),
+      credentials,
+      clock: systemClock,
+      requestTimeoutMs: 2_000,
+      engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...engine },
+    });
+  const harness = { service, dir, credentials, core: await open(), open };
+  cleanups.push(async () => {
+    await harness.core.close().catch(() => undefined);
+    await service.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return harness;
+}
