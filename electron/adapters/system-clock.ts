@@ -1,13 +1,9 @@
 import type { Clock, TimerHandle } from '../ports/clock';
 
-/** The real clock. Timers are unref'd so a pending poll never keeps a finished CLI alive. */
+/** The real clock. Timers keep the process alive while the engine waits; `engine.stop()` clears them. */
 export const systemClock: Clock = {
   now: () => Date.now(),
-  setTimeout(callback, ms) {
-    const timer = setTimeout(callback, ms);
-    timer.unref();
-    return timer;
-  },
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
   clearTimeout(handle: TimerHandle) {
     clearTimeout(handle as NodeJS.Timeout);
   },
