@@ -1,0 +1,123 @@
+/**
+ * Runs Pictor's command-line front as a child process (`node --import tsx electron/cli/main.ts`,
+ * what `npm run cli` does) and collects what it printed, with a hard timeout.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+/** The repository root: the CLI resolves `tsx` and its own imports from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** One finished CLI run. */
+export interface CliRun {
+  readonly args: readonly string[];
+  /** Exit code; `null` when the process was killed (see `timedOut`). */
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly timedOut: boolean;
+  readonly durationMs: number;
+}
+
+/** Options of {@link runCli}. */
+export interface RunCliOptions {
+  /** The value of `SERVICE_API_KEY`; `undefined` leaves it unset. */
+  readonly key?: string | undefined;
+  /** Used as HOME (and XDG dirs) so nothing the CLI does can touch the real home folder. */
+  readonly home: string;
+  /** Killed with SIGKILL after this many ms. Default 40 s. */
+  readonly timeoutMs?: number;
+}
+
+/** The environment the child gets: no inherited secrets or proxies, loopback never proxied. */
+function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: options.home,
+    XDG_CONFIG_HOME: `${options.home}/.config`,
+    XDG_DATA_HOME: `${options.home}/.local/share`,
+    TMPDIR: process.env.TMPDIR ?? '/tmp',
+    LANG: 'C.UTF-8',
+    NO_COLOR: '1',
+    NO_PROXY: '127.0.0.1,localhost',
+  };
+  if (process.env.NODE_EXTRA_CA_CERTS) env.NODE_EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
+  if (options.key !== undefined) env.SERVICE_API_KEY = options.key;
+  return env;
+}
+
+/** Spawns the CLI with `args` and resolves when it exits (or is killed at the timeout). */
+export function runCli(args: readonly string[], options: RunCliOptions): Promise<CliRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv(options),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let timedOut = false;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, options.timeoutMs ?? 40_000);
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      const durationMs = performance.now() - started;
+      resolve({ args, code, stdout, stderr, timedOut, durationMs });
+    });
+  });
+}
+
+/** One image in a `--json` line. */
+export interface CliImageJson {
+  readonly index: number;
+  readonly state: 'pending' | 'saved' | 'expired' | 'invalid';
+  readonly path: string | null;
+  readonly width: number | null | undefined;
+  readonly height: number | null | undefined;
+  readonly error: string | null;
+}
+
+/** One task in `--json` output (the CLI contract). */
+export interface CliTaskJson {
+  readonly localId: string;
+  readonly taskId: string | null;
+  readonly status: string;
+  readonly hold: string | null;
+  readonly error: string | null;
+  readonly exitCode: number;
+  readonly images: readonly CliImageJson[];
+}
+
+/** Parses `--json` stdout: one object per non-empty line; a bad line fails with the whole output. */
+export function jsonLines(run: CliRun): CliTaskJson[] {
+  return run.stdout
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      try {
+        return JSON.parse(line) as CliTaskJson;
+      } catch {
+        throw new Error(`stdout line is not JSON: ${line}\n--- stdout ---\n${run.stdout}`);
+      }
+    });
+}
+
+/** A readable summary of a run for assertion messages. */
+export function describeRun(run: CliRun): string {
+  return [
+    `$ pictor ${run.args.join(' ')}`,
+    `exit ${String(run.code)}${run.timedOut ? ' (killed at timeout)' : ''} after ${Math.round(run.durationMs)} ms`,
+    `--- stdout ---\n${run.stdout}`,
+    `--- stderr ---\n${run.stderr}`,
+  ].join('\n');
+}
