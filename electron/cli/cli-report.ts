@@ -1,6 +1,25 @@
 /** How the CLI reports finished work: exit codes, JSON lines, human lines. */
 import type { TaskRecord } from '../../shared/domain/task-record';
 
+/**
+ * Core messages speak of the app's Settings; on the command line the same advice points at the
+ * environment variable and flags instead.
+ */
+const CLI_WORDING: readonly [RegExp, string][] = [
+  [/Check the key in Settings/g, 'Check SERVICE_API_KEY'],
+  [/(Add (?:your key|one)|Paste the key again) in Settings/g, 'Set SERVICE_API_KEY'],
+  [/until one is set in Settings/g, 'until SERVICE_API_KEY is set'],
+  [/(Check the service URL|Fix it) in Settings/g, 'Check --base-url'],
+  [/ in Settings/g, ''],
+];
+
+export function cliWording(text: string): string {
+  return CLI_WORDING.reduce(
+    (result, [pattern, replacement]) => result.replace(pattern, replacement),
+    text,
+  );
+}
+
 export const EXIT = {
   ok: 0,
   failed: 1,
@@ -38,7 +57,7 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
     taskId: record.taskId,
     status: record.status,
     hold: record.hold,
-    error: record.error?.message ?? null,
+    error: record.error ? cliWording(record.error.message) : null,
     exitCode: exitCodeOf(record),
     prompt: record.request.prompt,
     createdAt: new Date(record.createdAt).toISOString(),
@@ -71,9 +90,9 @@ export function problemLine(record: TaskRecord, resumeCommand: string): string |
   if (record.status === 'processing') {
     const why =
       record.hold === 'awaiting_key'
-        ? `is waiting for a key of the account that created it${record.error ? ` (${record.error.message})` : ''}`
+        ? `is waiting for a key of the account that created it${record.error ? ` (${cliWording(record.error.message)})` : ''}`
         : record.hold === 'key_rejected'
-          ? `is paused: ${record.error?.message ?? 'the service refused the key'}`
+          ? `is paused: ${cliWording(record.error?.message ?? 'the service refused the key')}`
           : 'is still processing; Pictor stopped watching it (watch timeout)';
     return `Task ${id} ${why}. The id is kept. Resume with: ${resumeCommand}`;
   }

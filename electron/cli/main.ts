@@ -7,7 +7,7 @@ import { UrlPolicyError } from '../core/service/url-policy';
 import { EngineInputError } from '../core/engine/engine-types';
 import { HistoryError } from '../core/history/history-store';
 import { HELP, UsageError, parseCommand } from './cli-args';
-import { EXIT } from './cli-report';
+import { EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -24,7 +24,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       error instanceof UrlPolicyError ||
       error instanceof EngineInputError
     ) {
-      io.stderr(`${error.message}\n`);
+      io.stderr(`${cliWording(error.message)}\n`);
       if (error instanceof UsageError)
         io.stderr('Run "npm run cli -- help" for the commands and options.\n');
       return EXIT.usage;

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand, UsageError } from '../../../electron/cli/cli-args';
+import { cliWording, exitCodeOf, worstExitCode } from '../../../electron/cli/cli-report';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+
+const env = { HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config' };
+
+function record(overrides: Partial<TaskRecord>): TaskRecord {
+  return {
+    localId: 'l',
+    taskId: 't',
+    origin: 'submitted',
+    endpoint: 'https://x',
+    account: 'a',
+    request: { prompt: 'p' },
+    status: 'completed',
+    hold: null,
+    error: null,
+    createdAt: 0,
+    updatedAt: 0,
+    submittedAt: 0,
+    finishedAt: 0,
+    watchStartedAt: 0,
+    polls: 1,
+    lastPolledAt: 0,
+    favourite: false,
+    folder: 'f',
+    images: [{ index: 0, url: 'https://x/1.png', state: 'saved', attempts: 1, favourite: false }],
+    ...overrides,
+  };
+}
+
+describe('CLI arguments', () => {
+  it('parses generate with defaults for folders, timeout and poll interval', () => {
+    const command = parseCommand(
+      ['generate', '--base-url', 'https://x', '--prompt', 'p', '--count', '2'],
+      env,
+    );
+    expect(command).toMatchObject({
+      name: 'generate',
+      count: 2,
+      common: {
+        dataDir: '/home/u/.config/Pictor',
+        timeoutMs: 900_000,
+        pollIntervalMs: 3_000,
+        json: false,
+      },
+    });
+  });
+
+  it('puts the gallery inside --data-dir unless --gallery-dir is given', () => {
+    const a = parseCommand(['list', '--data-dir', '/d'], env);
+    const b = parseCommand(['list', '--data-dir', '/d', '--gallery-dir', '/g'], env);
+    expect(a.name === 'list' && a.common.galleryDir).toBe('/d/gallery');
+    expect(b.name === 'list' && b.common.galleryDir).toBe('/g');
+  });
+
+  it.each([
+    [['generate', '--prompt', 'p'], /--base-url/],
+    [['generate', '--base-url', 'https://x'], /--prompt/],
+    [['generate', '--base-url', 'https://x', '--prompt', 'p', '--size', '12'], /1024x1024/],
+    [['generate', '--base-url', 'https://x', '--prompt', 'p', '--count', '0'], /--count/],
+    [['resume'], /task id, or --all/],
+    [['frobnicate'], /Unknown command/],
+    [['list', '--timeout', '-1'], /--timeout/],
+    [['list', '--nope'], /nope/],
+  ])('refuses %j with a sentence', (argv, message) => {
+    expect(() => parseCommand(argv, env)).toThrow(UsageError);
+    expect(() => parseCommand(argv, env)).toThrow(message);
+  });
+});
+
+describe('CLI report', () => {
+  it('maps each outcome to its exit code and takes the highest', () => {
+    expect(exitCodeOf(record({}))).toBe(0);
+    expect(exitCodeOf(record({ images: [] }))).toBe(4);
+    expect(
+      exitCodeOf(
+        record({
+          images: [{ index: 0, url: null, state: 'expired', attempts: 1, favourite: false }],
+        }),
+      ),
+    ).toBe(4);
+    expect(exitCodeOf(record({ status: 'failed' }))).toBe(1);
+    expect(exitCodeOf(record({ status: 'not_found' }))).toBe(1);
+    expect(exitCodeOf(record({ status: 'submit_failed' }))).toBe(2);
+    expect(exitCodeOf(record({ status: 'submit_unknown' }))).toBe(2);
+    expect(exitCodeOf(record({ status: 'processing', hold: 'timed_out' }))).toBe(3);
+    expect(
+      worstExitCode([record({}), record({ status: 'processing' }), record({ status: 'failed' })]),
+    ).toBe(3);
+  });
+
+  it('points the app’s advice at the environment and flags', () => {
+    expect(cliWording('The service refused the API key (401). Check the key in Settings.')).toBe(
+      'The service refused the API key (401). Check SERVICE_API_KEY.',
+    );
+    expect(cliWording('No API key is set. Add one in Settings, then try again.')).toBe(
+      'No API key is set. Set SERVICE_API_KEY, then try again.',
+    );
+    expect(cliWording('Not found (404). Check the service URL in Settings.')).toBe(
+      'Not found (404). Check --base-url.',
+    );
+    expect(cliWording('Anything else in Settings.')).toBe('Anything else.');
+  });
+});
