@@ -76,3 +76,16 @@ export function sendJson(
   });
   res.end(body);
 }
+
+const started: TestServer[] = [];
+
+/** Starts a server that {@link closeServers} (registered in each file's afterEach) closes. */
+export async function serve(handler: Handler): Promise<TestServer> {
+  const server = await startServer(handler);
+  started.push(server);
+  return server;
+}
+
+export async function closeServers(): Promise<void> {
+  await Promise.all(started.splice(0).map((server) => server.close()));
+}

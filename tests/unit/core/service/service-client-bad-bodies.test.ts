@@ -1,36 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceClient } from '../../../../electron/core/service/service-client';
-import { ServiceError } from '../../../../electron/core/service/service-error';
-import type { Responder } from './fake-fetch';
-import { answer, caught, fakeFetch, json } from './fake-fetch';
-
-const credentials = {
-  baseUrl: 'https://api.example.com/',
-  key: 'sk-test-0123456789',
-  account: 'acct',
-};
-const NOW = Date.parse('2025-03-01T12:00:00Z');
-
-function client(responder: Responder, maxResponseBytes?: number) {
-  const fake = fakeFetch(responder);
-  const options = {
-    fetch: fake.fetch,
-    now: () => NOW,
-    ...(maxResponseBytes ? { maxResponseBytes } : {}),
-  };
-  return { client: new ServiceClient(options), calls: fake.calls };
-}
-
-async function serviceError(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await caught(promise);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
-
-const submitFails = (responder: Responder, maxBytes?: number) =>
-  serviceError(client(responder, maxBytes).client.submit(credentials, { prompt: 'a cat' }));
-const queryFails = (responder: Responder, maxBytes?: number) =>
-  serviceError(client(responder, maxBytes).client.getTask(credentials, 'task_1'));
+import { answer, json } from './fake-fetch';
+import { client, credentials, queryFails, submitFails } from './answer-harness';
 
 describe('unreadable 200 answers', () => {
   const bothBodies: [string, string][] = [

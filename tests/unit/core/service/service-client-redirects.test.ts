@@ -3,21 +3,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import { answer, caught, fakeFetch } from './fake-fetch';
-import type { Handler, TestServer } from './http-servers';
-import { sendJson, startServer } from './http-servers';
+import type { Handler } from './http-servers';
+import { sendJson, closeServers, serve } from './http-servers';
 
 const KEY = 'sk-live-REDIRECT-9000';
-const servers: TestServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
+afterEach(closeServers);
 
 function client(maxRedirects?: number): ServiceClient {
   return new ServiceClient({

@@ -3,21 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import { caught } from './fake-fetch';
-import type { Handler, TestServer } from './http-servers';
-import { closedPort, sendJson, startServer } from './http-servers';
+import { closedPort, sendJson, closeServers, serve } from './http-servers';
 
 const KEY = 'sk-live-TRANSPORT-4242';
-const servers: TestServer[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
+afterEach(closeServers);
 
 function client(requestTimeoutMs = 2_000): ServiceClient {
   return new ServiceClient({ fetch: (url, init) => fetch(url, init), requestTimeoutMs });
