@@ -62,7 +62,8 @@ export const taskErrorSchema = z.object({
 });
 export type TaskError = z.infer<typeof taskErrorSchema>;
 
-export const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid'] as const;
+/** `deleted`: the user moved the file to the OS trash; the record keeps the prompt and dates. */
+export const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
 export const imageStateSchema = z.enum(IMAGE_STATES);
 export type ImageState = z.infer<typeof imageStateSchema>;
 

@@ -1,0 +1,32 @@
+/** What the renderer may know about the API key: never the key itself. */
+import { z } from 'zod';
+
+export const KEY_STATES = [
+  /** No key stored: the demo service is used. */
+  'not_set',
+  /** Stored and readable. */
+  'ready',
+  /** The OS offers only weak storage (Linux basic_text, or none): storing needs the user's consent. */
+  'needs_consent',
+  /** The OS cannot encrypt at all right now; nothing is stored without consent. */
+  'unavailable',
+  /** A key is stored, but the Linux secret backend changed since; it must be entered again. */
+  'backend_changed',
+  /** A key is stored but cannot be decrypted (another machine or user, a reset keyring). */
+  'decrypt_failed',
+  /** The app is still starting; encryption is not ready yet. */
+  'not_ready',
+] as const;
+
+export const keyStatusSchema = z.object({
+  state: z.enum(KEY_STATES),
+  /** Short fingerprint of the stored key (see keyFingerprint), when one is stored. */
+  fingerprint: z.string().nullable(),
+  /** How the key is protected: 'keychain', 'dpapi', 'gnome_libsecret', 'kwallet5', 'basic_text', 'plaintext'… */
+  backend: z.string(),
+  /** True when the storage is effectively plain text. */
+  weak: z.boolean(),
+  /** A sentence for the user when something needs their attention. */
+  message: z.string().nullable(),
+});
+export type KeyStatus = z.infer<typeof keyStatusSchema>;

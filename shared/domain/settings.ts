@@ -1,0 +1,41 @@
+/** User settings: what the renderer may read and change. Stored by the main process. */
+import { z } from 'zod';
+import { SIZE_PATTERN } from '../service/wire';
+
+export const THEMES = ['system', 'light', 'dark'] as const;
+
+export const settingsSchema = z.object({
+  /** The service's base URL; empty until the user sets one (the demo service runs meanwhile). */
+  baseUrl: z.string().max(2_000),
+  defaultModel: z.string().max(200),
+  defaultSize: z.string().regex(SIZE_PATTERN).or(z.literal('')),
+  defaultQuality: z.string().max(100),
+  defaultCount: z.number().int().min(1).max(10),
+  /** Absolute folder; empty means the OS Pictures folder + /Pictor. */
+  galleryDir: z.string().max(4_000),
+  notifications: z.boolean(),
+  theme: z.enum(THEMES),
+  /** Stop watching a task after this many minutes (the id is kept); 0 watches forever. */
+  watchTimeoutMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 60),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  baseUrl: '',
+  defaultModel: '',
+  defaultSize: '1024x1024',
+  defaultQuality: 'auto',
+  defaultCount: 1,
+  galleryDir: '',
+  notifications: true,
+  theme: 'system',
+  watchTimeoutMinutes: 30,
+};
+
+/** A change from the renderer: any subset of the settings. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

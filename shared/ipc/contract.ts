@@ -1,0 +1,193 @@
+/**
+ * The one IPC contract between the main process and the renderer: every request channel with
+ * its input and output schema, every event from main. The preload's API and the main-process
+ * handlers are both typed from this file; every payload is parsed with these schemas at run time.
+ * Output schemas are also a whitelist: zod drops any field they do not name.
+ */
+import { z } from 'zod';
+import { keyStatusSchema } from '../domain/key-status';
+import { settingsPatchSchema, settingsSchema } from '../domain/settings';
+import {
+  imageRecordSchema,
+  imageStateSchema,
+  taskRecordSchema,
+  taskStatusSchema,
+} from '../domain/task-record';
+import { generationRequestSchema } from '../service/wire';
+
+const localId = z.string().min(1).max(100);
+const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
+const cursor = z.string().max(1_000).nullable().optional();
+const search = z.string().max(500).optional();
+const none = z.undefined();
+
+/** What the engine knows about a task beyond its record (for countdowns and spinners). */
+export const liveStateSchema = z.object({
+  nextPollAt: z.number().nullable(),
+  polling: z.boolean(),
+  downloads: z.number().int().nonnegative(),
+});
+export type LiveState = z.infer<typeof liveStateSchema>;
+
+export const taskItemSchema = z.object({
+  record: taskRecordSchema,
+  live: liveStateSchema.nullable(),
+});
+export type TaskItem = z.infer<typeof taskItemSchema>;
+
+export const galleryItemSchema = z.object({
+  localId,
+  taskId: z.string().nullable(),
+  index: z.number().int().nonnegative(),
+  image: imageRecordSchema,
+  prompt: z.string(),
+  model: z.string().optional(),
+  size: z.string().optional(),
+  quality: z.string().optional(),
+  createdAt: z.number(),
+});
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
+
+export const appInfoSchema = z.object({
+  version: z.string(),
+  platform: z.string(),
+  /** True while tasks go to the built-in demo service (no key or no base URL set). */
+  demo: z.boolean(),
+  online: z.boolean(),
+  galleryDir: z.string(),
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const connectionReportSchema = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  detail: z.string().optional(),
+});
+
+export const MENU_COMMANDS = [
+  'new-prompt',
+  'show-tasks',
+  'show-gallery',
+  'open-settings',
+  'focus-search',
+] as const;
+
+/** Request channels: renderer asks, main answers with a {@link Result}. */
+export const requests = {
+  'app:getInfo': { input: none, output: appInfoSchema },
+  'app:openExternal': {
+    input: z.object({ url: z.string().max(2_000) }).strict(),
+    output: z.void(),
+  },
+  'app:openLogs': { input: none, output: z.void() },
+  'tasks:submit': {
+    input: z
+      .object({ request: generationRequestSchema, count: z.number().int().min(1).max(10) })
+      .strict(),
+    output: z.array(taskItemSchema),
+  },
+  'tasks:list': {
+    input: z
+      .object({
+        search,
+        statuses: z.array(taskStatusSchema).max(10).optional(),
+        favourite: z.boolean().optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        cursor,
+      })
+      .strict(),
+    output: z.object({
+      items: z.array(taskItemSchema),
+      nextCursor: z.string().nullable(),
+      total: z.number().int(),
+    }),
+  },
+  'tasks:get': { input: z.object({ localId }).strict(), output: taskItemSchema.nullable() },
+  'tasks:track': {
+    input: z
+      .object({ taskId: z.string().min(1).max(300), prompt: z.string().max(2_000).optional() })
+      .strict(),
+    output: taskItemSchema,
+  },
+  'tasks:resume': { input: z.object({ localId }).strict(), output: taskItemSchema },
+  'tasks:retryImages': { input: z.object({ localId }).strict(), output: taskItemSchema },
+  'tasks:remove': {
+    input: z.object({ localId }).strict(),
+    output: z.object({ removed: z.boolean() }),
+  },
+  'tasks:setFavourite': {
+    input: z.object({ localId, favourite: z.boolean() }).strict(),
+    output: taskItemSchema,
+  },
+  'gallery:list': {
+    input: z
+      .object({
+        search,
+        favourite: z.boolean().optional(),
+        model: z.string().max(200).optional(),
+        from: z.number().optional(),
+        to: z.number().optional(),
+        states: z.array(imageStateSchema).max(10).optional(),
+        limit: z.number().int().min(1).max(500).optional(),
+        cursor,
+      })
+      .strict(),
+    output: z.object({ items: z.array(galleryItemSchema), nextCursor: z.string().nullable() }),
+  },
+  'gallery:setFavourite': {
+    input: imageRef.extend({ favourite: z.boolean() }).strict(),
+    output: taskItemSchema,
+  },
+  'gallery:deleteImage': { input: imageRef, output: taskItemSchema },
+  'gallery:reveal': { input: imageRef, output: z.void() },
+  'gallery:copyImage': { input: imageRef, output: z.void() },
+  'gallery:saveAs': { input: imageRef, output: z.object({ savedTo: z.string().nullable() }) },
+  'gallery:startDrag': { input: imageRef, output: z.void() },
+  'gallery:openFolder': { input: none, output: z.void() },
+  'gallery:chooseFolder': { input: none, output: z.object({ path: z.string().nullable() }) },
+  'settings:get': { input: none, output: settingsSchema },
+  'settings:update': { input: settingsPatchSchema, output: settingsSchema },
+  'key:getStatus': { input: none, output: keyStatusSchema },
+  'key:set': {
+    input: z.object({ key: z.string().min(1).max(4_096), allowWeakStorage: z.boolean() }).strict(),
+    output: keyStatusSchema,
+  },
+  'key:clear': { input: none, output: keyStatusSchema },
+  'service:testConnection': { input: none, output: connectionReportSchema },
+} as const;
+
+/** Event channels: main tells, the renderer listens. */
+export const events = {
+  'task:updated': taskItemSchema,
+  'task:removed': z.object({ localId }),
+  'gallery:changed': z.object({ reason: z.string() }),
+  'settings:changed': settingsSchema,
+  'key:changed': keyStatusSchema,
+  'network:changed': z.object({ online: z.boolean() }),
+  'app:demoChanged': z.object({ demo: z.boolean() }),
+  'menu:command': z.object({ command: z.enum(MENU_COMMANDS) }),
+} as const;
+
+export type RequestChannel = keyof typeof requests;
+export type EventChannel = keyof typeof events;
+export type RequestInput<C extends RequestChannel> = z.input<(typeof requests)[C]['input']>;
+export type RequestOutput<C extends RequestChannel> = z.infer<(typeof requests)[C]['output']>;
+export type EventPayload<C extends EventChannel> = z.infer<(typeof events)[C]>;
+
+export const REQUEST_CHANNELS = Object.keys(requests) as RequestChannel[];
+export const EVENT_CHANNELS = Object.keys(events) as EventChannel[];
+
+/** Why a request did not produce a value. */
+export const IPC_ERROR_CODES = ['bad_input', 'forbidden', 'failed', 'not_found'] as const;
+export const ipcErrorSchema = z.object({
+  code: z.enum(IPC_ERROR_CODES),
+  /** A sentence for the user. */
+  message: z.string(),
+  /** Technical detail, shown on demand. Never a secret. */
+  detail: z.string().optional(),
+});
+export type IpcError = z.infer<typeof ipcErrorSchema>;
+
+/** What every request resolves to: handlers never throw across IPC (Electron keeps only `message`). */
+export type Result<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: IpcError };
