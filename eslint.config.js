@@ -14,6 +14,22 @@ const electronRuntime = {
   allowTypeImports: true,
 };
 
+const noDefaultExport = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
+/** Events reach the renderer only through electron/ipc's typed emitter. */
+const noRawSend = [
+  "CallExpression[callee.property.name='send'][callee.object.property.name='webContents']",
+  "CallExpression[callee.property.name='send'][callee.object.name='webContents']",
+].map((selector) => ({
+  selector,
+  message: 'Send events with the typed emitter in electron/ipc, not webContents.send.',
+}));
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message:
+    'IPC goes through electron/ipc (main) and electron/preload.ts only, typed from shared/ipc/contract.ts.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -36,10 +52,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
-      ],
+      'no-restricted-syntax': ['error', noDefaultExport, ...noRawSend],
     },
   },
   {
@@ -117,6 +130,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Electron glue may use Electron, but not raw IPC.
+    files: ['electron/main.ts', 'electron/window.ts', 'electron/adapters/**', 'electron/build/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [rawIpc] }] },
+  },
+  {
+    files: ['electron/ipc/**', 'electron/preload.ts'],
+    rules: { 'no-restricted-syntax': ['error', noDefaultExport] },
   },
   {
     // Tool config files must default-export; nothing else may.

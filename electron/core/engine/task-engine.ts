@@ -171,6 +171,23 @@ export class TaskEngine {
     return this.deps.history.delete(localId);
   }
 
+  /**
+   * A user's change to a stored task (favourite, image deleted…), written and announced the same
+   * way as the engine's own changes so the two never overwrite each other.
+   */
+  edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord {
+    const record = this.get(localId);
+    if (!record) throw new EngineInputError('That task is not in the history.');
+    const next = change(record);
+    if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
+    return this.commit(next);
+  }
+
+  /** The engine's live view of a task (next poll, downloads) for the UI. */
+  live(localId: string): TaskUpdate['live'] {
+    return this.liveOf(localId);
+  }
+
   get(localId: string): TaskRecord | undefined {
     return this.active.get(localId) ?? this.deps.history.get(localId);
   }

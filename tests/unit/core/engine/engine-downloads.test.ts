@@ -155,3 +155,29 @@ describe('TaskEngine: images', () => {
     expect(h.history.get('local-1')).toBeUndefined();
   });
 });
+
+describe('TaskEngine: edits', () => {
+  it('edit() writes through the same path as the engine and announces the change', async () => {
+    const h = engineHarness();
+    await h.engine.submit({ prompt: 'favourite me' });
+    await h.clock.advance(12_000);
+    const seen: boolean[] = [];
+    h.engine.subscribe(({ record }) => seen.push(record.favourite));
+    const edited = h.engine.edit('local-1', (record) => ({ ...record, favourite: true }));
+    expect(edited.favourite).toBe(true);
+    expect(h.history.get('local-1')!.favourite).toBe(true);
+    expect(seen).toEqual([true]);
+    expect(() => h.engine.edit('missing', (record) => record)).toThrow(/not in the history/);
+    expect(() => h.engine.edit('local-1', (record) => ({ ...record, localId: 'other' }))).toThrow();
+  });
+
+  it('an edit of a processing task is not lost when the next poll lands', async () => {
+    const h = engineHarness();
+    h.client.durationMs = 9_000;
+    await h.engine.submit({ prompt: 'still running' });
+    await h.clock.advance(1_000);
+    h.engine.edit('local-1', (record) => ({ ...record, favourite: true }));
+    await h.clock.advance(12_000);
+    expect(h.history.get('local-1')).toMatchObject({ status: 'completed', favourite: true });
+  });
+});

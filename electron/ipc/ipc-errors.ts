@@ -1,0 +1,36 @@
+/**
+ * Turns whatever a handler threw into the error half of a Result: a sentence for the user and
+ * the technical detail. Errors the core raises for users carry their sentence; anything else is
+ * a bug, reported as one without leaking internals into the message.
+ */
+import type { IpcError } from '../../shared/ipc/contract';
+
+/** Error classes whose message is already a sentence meant for the user. */
+const USER_FACING = new Set([
+  'EngineInputError',
+  'UrlPolicyError',
+  'ServiceError',
+  'HistoryError',
+  'GalleryPathError',
+  'KeyVaultError',
+  'SettingsError',
+  'UserFacingError',
+]);
+
+export function toIpcError(error: unknown): IpcError {
+  if (error instanceof Error && USER_FACING.has(error.name)) {
+    const detail = (error as { detail?: unknown }).detail;
+    return {
+      code: 'failed',
+      message: error.message,
+      ...(typeof detail === 'string' && detail ? { detail } : {}),
+    };
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    code: 'failed',
+    message:
+      'Something went wrong inside Pictor. Nothing was lost; try again, and if it keeps happening, send the log file (Help › Open logs folder).',
+    detail,
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * The only place the main process touches ipcMain and webContents.send (lint bans them elsewhere).
+ * Every request: sender checked, input parsed with its channel's schema, handler run, output
+ * parsed (a whitelist: unknown fields are dropped), and a Result returned instead of a throw.
+ */
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import type { z } from 'zod';
+import {
+  REQUEST_CHANNELS,
+  events,
+  requests,
+  type EventChannel,
+  type EventPayload,
+  type RequestChannel,
+  type RequestOutput,
+  type Result,
+} from '../../shared/ipc/contract';
+import type { Logger } from '../ports/logger';
+import { toIpcError } from './ipc-errors';
+
+type ParsedInput<C extends RequestChannel> = z.infer<(typeof requests)[C]['input']>;
+
+/** One function per request channel, typed from the contract. */
+export type IpcHandlers = {
+  [C in RequestChannel]: (input: ParsedInput<C>) => Promise<RequestOutput<C>> | RequestOutput<C>;
+};
+
+/** Decides whether a request comes from our window's main frame showing our app. */
+export type SenderCheck = (event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>) => boolean;
+
+/** Trusts only the main frame of `getContents()` while it shows a page of `appOrigin`. */
+export function mainFrameSenderCheck(
+  getContents: () => WebContents | null,
+  appOrigin: string,
+): SenderCheck {
+  return (event) => {
+    const contents = getContents();
+    const frame = event.senderFrame;
+    if (!contents || contents.isDestroyed() || event.sender !== contents || !frame) return false;
+    if (frame !== contents.mainFrame) return false;
+    try {
+      // WHATWG URL gives custom schemes an opaque origin ('null'), so compare scheme and host.
+      const url = new URL(frame.url);
+      return `${url.protocol}//${url.host}` === appOrigin;
+    } catch {
+      return false;
+    }
+  };
+}
+
+export async function runRequest<C extends RequestChannel>(
+  channel: C,
+  event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>,
+  raw: unknown,
+  handlers: IpcHandlers,
+  isTrusted: SenderCheck,
+  logger: Logger,
+): Promise<Result<RequestOutput<C>>> {
+  if (!isTrusted(event)) {
+    logger.warn('ipc request refused: untrusted sender', { channel });
+    return {
+      ok: false,
+      error: { code: 'forbidden', message: 'This request did not come from Pictor’s window.' },
+    };
+  }
+  const schema = requests[channel];
+  const parsed = schema.input.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const detail = issue
+      ? `${issue.path.join('.') || '(input)'}: ${issue.message}`
+      : 'invalid input';
+    logger.warn('ipc request refused: bad input', { channel, detail });
+    return {
+      ok: false,
+      error: { code: 'bad_input', message: 'Pictor could not read that request.', detail },
+    };
+  }
+  try {
+    const handler = handlers[channel] as (input: unknown) => unknown;
+    const value = schema.output.parse(await handler(parsed.data)) as RequestOutput<C>;
+    return { ok: true, value };
+  } catch (error) {
+    const ipcError = toIpcError(error);
+    logger.error('ipc request failed', {
+      channel,
+      message: ipcError.message,
+      detail: ipcError.detail,
+    });
+    return { ok: false, error: ipcError };
+  }
+}
+
+/** Registers every channel of the contract; returns a function that removes them. */
+export function registerIpcHandlers(
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>,
+  handlers: IpcHandlers,
+  isTrusted: SenderCheck,
+  logger: Logger,
+): () => void {
+  for (const channel of REQUEST_CHANNELS) {
+    ipcMain.handle(channel, (event, raw: unknown) =>
+      runRequest(channel, event, raw, handlers, isTrusted, logger),
+    );
+  }
+  return () => {
+    for (const channel of REQUEST_CHANNELS) ipcMain.removeHandler(channel);
+  };
+}
+
+export type Emit = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
+
+/** Sends contract events to the window, parsed first (so nothing outside the schema leaves). */
+export function createEmitter(getContents: () => WebContents | null, logger: Logger): Emit {
+  return (channel, payload) => {
+    const contents = getContents();
+    if (!contents || contents.isDestroyed()) return;
+    const parsed = events[channel].safeParse(payload);
+    if (!parsed.success) {
+      logger.error('ipc event dropped: does not match the contract', { channel });
+      return;
+    }
+    contents.send(channel, parsed.data);
+  };
+}

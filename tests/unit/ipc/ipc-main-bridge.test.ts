@@ -1,0 +1,166 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { IpcMainInvokeEvent, WebContents } from 'electron';
+import {
+  createEmitter,
+  mainFrameSenderCheck,
+  registerIpcHandlers,
+  runRequest,
+  type IpcHandlers,
+} from '../../../electron/ipc/ipc-main-bridge';
+import { REQUEST_CHANNELS } from '../../../shared/ipc/contract';
+import { silentLogger } from '../../../electron/ports/logger';
+import { ServiceError } from '../../../electron/core/service/service-error';
+import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+
+const APP_ORIGIN = 'pictor-app://app';
+
+function fakeContents() {
+  const mainFrame = { url: `${APP_ORIGIN}/index.html` };
+  const sent: [string, unknown][] = [];
+  const contents = {
+    mainFrame,
+    isDestroyed: () => false,
+    send: (channel: string, payload: unknown) => sent.push([channel, payload]),
+  };
+  return { contents: contents as unknown as WebContents, mainFrame, sent };
+}
+
+function eventFrom(sender: unknown, senderFrame: unknown) {
+  return { sender, senderFrame } as Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
+}
+
+const handlers = new Proxy({} as IpcHandlers, {
+  get: (_target, channel: string) => {
+    if (channel === 'settings:get') return () => ({ ...DEFAULT_SETTINGS, secret: 'sk-leak' });
+    if (channel === 'tasks:remove') return () => ({ removed: true });
+    if (channel === 'tasks:resume')
+      return () => {
+        throw new ServiceError({
+          kind: 'auth',
+          message: 'The service refused the API key (401).',
+          mayHaveReachedService: false,
+        });
+      };
+    if (channel === 'tasks:get')
+      return () => {
+        throw new TypeError('cannot read properties of undefined');
+      };
+    return () => undefined;
+  },
+});
+
+describe('sender check', () => {
+  const { contents, mainFrame } = fakeContents();
+  const check = mainFrameSenderCheck(() => contents, APP_ORIGIN);
+
+  it('trusts only our window’s main frame showing our app', () => {
+    expect(check(eventFrom(contents, mainFrame))).toBe(true);
+    expect(check(eventFrom(contents, { url: `${APP_ORIGIN}/index.html` }))).toBe(false);
+    expect(check(eventFrom({}, mainFrame))).toBe(false);
+    expect(check(eventFrom(contents, null))).toBe(false);
+    expect(mainFrameSenderCheck(() => null, APP_ORIGIN)(eventFrom(contents, mainFrame))).toBe(
+      false,
+    );
+  });
+
+  it('refuses a main frame that navigated elsewhere', () => {
+    const other = fakeContents();
+    other.mainFrame.url = 'https://evil.example/';
+    const otherCheck = mainFrameSenderCheck(() => other.contents, APP_ORIGIN);
+    expect(otherCheck(eventFrom(other.contents, other.mainFrame))).toBe(false);
+    other.mainFrame.url = 'not a url';
+    expect(otherCheck(eventFrom(other.contents, other.mainFrame))).toBe(false);
+  });
+});
+
+describe('runRequest', () => {
+  const trusted = () => true;
+  const event = eventFrom({}, {});
+
+  it('refuses an untrusted sender without running the handler', async () => {
+    const spy = vi.fn();
+    const result = await runRequest(
+      'tasks:remove',
+      event,
+      { localId: 'a' },
+      { ...handlers, 'tasks:remove': spy },
+      () => false,
+      silentLogger,
+    );
+    expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(spy).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['tasks:remove', {}],
+    ['tasks:remove', { localId: 42 }],
+    ['tasks:remove', { localId: 'a', extra: true }],
+    ['tasks:submit', { request: { prompt: '' }, count: 1 }],
+    ['tasks:submit', { request: { prompt: 'x' }, count: 1_000 }],
+    ['key:set', { key: 'x'.repeat(5_000), allowWeakStorage: false }],
+    ['settings:update', { theme: 'purple' }],
+    ['settings:update', { __proto__: { polluted: true }, theme: 'dark', unknown: 1 }],
+  ] as const)('refuses bad input to %s with a sentence and the detail', async (channel, input) => {
+    const result = await runRequest(channel, event, input, handlers, trusted, silentLogger);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', message: expect.any(String), detail: expect.any(String) },
+    });
+  });
+
+  it('returns the value, with fields outside the output schema dropped', async () => {
+    const result = await runRequest(
+      'settings:get',
+      event,
+      undefined,
+      handlers,
+      trusted,
+      silentLogger,
+    );
+    expect(result.ok).toBe(true);
+    expect(JSON.stringify(result)).not.toContain('sk-leak');
+  });
+
+  it('turns a user-facing error into its sentence and anything else into a generic one with detail', async () => {
+    expect(
+      await runRequest('tasks:resume', event, { localId: 'a' }, handlers, trusted, silentLogger),
+    ).toEqual({
+      ok: false,
+      error: { code: 'failed', message: 'The service refused the API key (401).' },
+    });
+    const bug = await runRequest(
+      'tasks:get',
+      event,
+      { localId: 'a' },
+      handlers,
+      trusted,
+      silentLogger,
+    );
+    expect(bug).toMatchObject({
+      ok: false,
+      error: { code: 'failed', detail: expect.stringContaining('TypeError') },
+    });
+    expect(bug.ok === false && bug.error.message).toMatch(/Nothing was lost/);
+  });
+});
+
+describe('registerIpcHandlers and the emitter', () => {
+  it('registers every contract channel, and removes them', () => {
+    const ipcMain = { handle: vi.fn(), removeHandler: vi.fn() };
+    const remove = registerIpcHandlers(ipcMain, handlers, () => true, silentLogger);
+    expect(ipcMain.handle.mock.calls.map(([channel]) => channel).sort()).toEqual(
+      [...REQUEST_CHANNELS].sort(),
+    );
+    remove();
+    expect(ipcMain.removeHandler).toHaveBeenCalledTimes(REQUEST_CHANNELS.length);
+  });
+
+  it('sends only events that match the contract, stripped to their schema', () => {
+    const { contents, sent } = fakeContents();
+    const emit = createEmitter(() => contents, silentLogger);
+    emit('network:changed', { online: false, extra: 'dropped' } as never);
+    emit('network:changed', { online: 'yes' } as never);
+    expect(sent).toEqual([['network:changed', { online: false }]]);
+    createEmitter(() => null, silentLogger)('network:changed', { online: true });
+  });
+});
