@@ -1,0 +1,67 @@
+/** IPC handlers for the task history: thin translations from contract channels to the engine. */
+import type { TaskItem } from '../../shared/ipc/contract';
+import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
+import type { TaskEngine } from '../core/engine/task-engine';
+import type { HistoryStore } from '../core/history/history-store';
+import type { Emit, IpcHandlers } from './ipc-main-bridge';
+
+export interface TaskHandlerDeps {
+  readonly engine: TaskEngine;
+  readonly history: Pick<HistoryStore, 'list' | 'count'>;
+  readonly emit: Emit;
+}
+
+type TaskChannels =
+  | 'tasks:submit'
+  | 'tasks:list'
+  | 'tasks:get'
+  | 'tasks:track'
+  | 'tasks:resume'
+  | 'tasks:retryImages'
+  | 'tasks:remove'
+  | 'tasks:setFavourite';
+
+/** A record with the engine's live state when the engine still works on it. */
+export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
+  const current = engine.get(record.localId) ?? record;
+  return { record: current, live: isUnfinished(current) ? engine.live(current.localId) : null };
+}
+
+export function taskHandlers({
+  engine,
+  history,
+  emit,
+}: TaskHandlerDeps): Pick<IpcHandlers, TaskChannels> {
+  const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
+  return {
+    'tasks:submit': async ({ request, count }) => (await engine.submit(request, count)).map(item),
+    'tasks:list': ({ search, statuses, favourite, limit, cursor }) => {
+      const filter = {
+        ...(search ? { search } : {}),
+        ...(statuses ? { statuses } : {}),
+        ...(favourite === undefined ? {} : { favourite }),
+      };
+      const page = history.list({ ...filter, ...(limit ? { limit } : {}), cursor: cursor ?? null });
+      return {
+        items: page.items.map(item),
+        nextCursor: page.nextCursor,
+        total: history.count(filter),
+      };
+    },
+    'tasks:get': ({ localId }) => {
+      const record = engine.get(localId);
+      return record ? item(record) : null;
+    },
+    'tasks:track': async ({ taskId, prompt }) =>
+      item(await engine.track(taskId, prompt ? { prompt } : {})),
+    'tasks:resume': ({ localId }) => item(engine.resume(localId)),
+    'tasks:retryImages': ({ localId }) => item(engine.resume(localId)),
+    'tasks:remove': ({ localId }) => {
+      const removed = engine.remove(localId);
+      if (removed) emit('task:removed', { localId });
+      return { removed };
+    },
+    'tasks:setFavourite': ({ localId, favourite }) =>
+      item(engine.edit(localId, (record) => ({ ...record, favourite }))),
+  };
+}

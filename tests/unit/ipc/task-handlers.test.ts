@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TaskEngine } from '../../../electron/core/engine/task-engine';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { taskHandlers } from '../../../electron/ipc/task-handlers';
+import { silentLogger } from '../../../electron/ports/logger';
+import type { EventChannel } from '../../../shared/ipc/contract';
+import { FakeGallery } from '../../fakes/fake-gallery';
+import { ManualClock } from '../../fakes/manual-clock';
+import { ScriptedServiceClient } from '../../fakes/scripted-service-client';
+import { StaticCredentials } from '../../fakes/static-credentials';
+
+const stores: HistoryStore[] = [];
+afterEach(() => stores.splice(0).forEach((store) => store.close()));
+
+function setup() {
+  const clock = new ManualClock();
+  const history = HistoryStore.open(':memory:');
+  stores.push(history);
+  const client = new ScriptedServiceClient(clock);
+  const engine = new TaskEngine({
+    client,
+    history,
+    gallery: new FakeGallery(),
+    credentials: new StaticCredentials('https://api.example.com', 'sk-test'),
+    clock,
+    random: () => 0.5,
+  });
+  const emitted: [EventChannel, unknown][] = [];
+  const handlers = taskHandlers({
+    engine,
+    history,
+    emit: (channel, payload) => emitted.push([channel, payload]),
+  }) as IpcHandlers;
+  const call = (channel: keyof IpcHandlers, input?: unknown) =>
+    runRequest(
+      channel,
+      { sender: {}, senderFrame: {} } as never,
+      input,
+      handlers,
+      () => true,
+      silentLogger,
+    );
+  return { clock, client, engine, history, emitted, call };
+}
+
+describe('task IPC handlers', () => {
+  it('submits, lists newest first with totals and live state, and never includes a key', async () => {
+    const h = setup();
+    const submitted = await h.call('tasks:submit', {
+      request: { prompt: 'a fox', size: '512x512' },
+      count: 2,
+    });
+    expect(submitted).toMatchObject({
+      ok: true,
+      value: [{ record: { status: 'submitting' } }, { record: {} }],
+    });
+    await h.clock.advance(1_000);
+    const list = await h.call('tasks:list', { limit: 1 });
+    expect(list).toMatchObject({
+      ok: true,
+      value: { total: 2, items: [{ record: { status: 'processing' }, live: { polling: false } }] },
+    });
+    expect(
+      list.ok && list.value && (list.value as { nextCursor: string | null }).nextCursor,
+    ).toBeTruthy();
+    expect(JSON.stringify(list)).not.toContain('sk-test');
+  });
+
+  it('searches and filters through the history', async () => {
+    const h = setup();
+    await h.call('tasks:submit', { request: { prompt: 'red lighthouse' }, count: 1 });
+    await h.call('tasks:submit', { request: { prompt: 'blue whale' }, count: 1 });
+    await h.clock.advance(20_000);
+    const found = await h.call('tasks:list', { search: 'lighthouse' });
+    expect(found).toMatchObject({
+      ok: true,
+      value: {
+        total: 1,
+        items: [{ record: { request: { prompt: 'red lighthouse' } }, live: null }],
+      },
+    });
+    const none = await h.call('tasks:list', { statuses: ['failed'] });
+    expect(none).toMatchObject({ ok: true, value: { total: 0, items: [] } });
+  });
+
+  it('favourites, resumes, tracks, and removes (announcing the removal)', async () => {
+    const h = setup();
+    const [record] = await h.engine.submit({ prompt: 'keep' });
+    await h.clock.advance(20_000);
+    expect(
+      await h.call('tasks:setFavourite', { localId: record!.localId, favourite: true }),
+    ).toMatchObject({ ok: true, value: { record: { favourite: true } } });
+    const outside = h.client.createTask('sk-test', 'elsewhere', 5_000);
+    expect(await h.call('tasks:track', { taskId: outside })).toMatchObject({
+      ok: true,
+      value: { record: { origin: 'tracked', status: 'processing' } },
+    });
+    expect(await h.call('tasks:remove', { localId: record!.localId })).toEqual({
+      ok: true,
+      value: { removed: true },
+    });
+    expect(h.emitted).toContainEqual(['task:removed', { localId: record!.localId }]);
+    expect(await h.call('tasks:get', { localId: record!.localId })).toEqual({
+      ok: true,
+      value: null,
+    });
+    expect(await h.call('tasks:resume', { localId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'failed', message: expect.stringMatching(/not in the history/) },
+    });
+  });
+});
