@@ -1,0 +1,65 @@
+/**
+ * KeyValueStore over electron-store: one JSON file in a folder (the app's user-data folder).
+ * Values are kept raw; the core parses them with its own zod schemas, so a bad value is repaired
+ * field by field instead of electron-store refusing the whole file.
+ */
+import { renameSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Store from 'electron-store';
+import type { KeyValueStore } from '../ports/key-value-store';
+
+export interface ElectronStoreKvOptions {
+  /** Absolute folder of the file. */
+  readonly cwd: string;
+  /** File name without `.json`. */
+  readonly name: string;
+}
+
+export class ElectronStoreKv implements KeyValueStore {
+  readonly path: string;
+  private store: Store | undefined;
+
+  constructor(private readonly options: ElectronStoreKvOptions) {
+    this.path = resolve(options.cwd, `${options.name}.json`);
+  }
+
+  get(key: string): unknown {
+    return this.open().get(key);
+  }
+
+  set(key: string, value: unknown): void {
+    if (value === undefined) this.delete(key);
+    else this.open().set(key, value);
+  }
+
+  delete(key: string): void {
+    this.open().delete(key);
+  }
+
+  moveAside(suffix: string): string | null {
+    this.store = undefined;
+    const target = resolve(this.options.cwd, `${this.options.name}.${suffix}.json`);
+    try {
+      renameSync(this.path, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    return target;
+  }
+
+  /**
+   * Opened on first use (and again after moveAside) because electron-store reads the file in its
+   * constructor and throws there when the file is not JSON: the caller's `get` sees that throw.
+   */
+  private open(): Store {
+    this.store ??= new Store({
+      cwd: this.options.cwd,
+      name: this.options.name,
+      clearInvalidConfig: false,
+      accessPropertiesByDotNotation: false,
+      watch: false,
+    });
+    return this.store;
+  }
+}

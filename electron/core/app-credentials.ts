@@ -1,0 +1,106 @@
+/**
+ * The app's credentials: the user's service with the key from the vault once both a key and a
+ * base URL are set, the embedded demo service until then. The key is read from the vault at the
+ * moment a request needs it and not kept.
+ */
+import { keyFingerprint } from '../../shared/domain/fingerprint';
+import type { KeyStatus } from '../../shared/domain/key-status';
+import type { Settings } from '../../shared/domain/settings';
+import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
+import { checkBaseUrl } from './service/url-policy';
+
+/** The endpoint of tasks sent to the built-in demo service (its port changes every launch). */
+export const DEMO_ENDPOINT = 'demo:';
+/** The key the demo service accepts. */
+export const DEMO_KEY = 'demo';
+
+/** What AppCredentials needs of the key vault. */
+export interface KeySource {
+  status(): KeyStatus;
+  readKey(): Promise<string | null>;
+  onChange(listener: (status: KeyStatus) => void): () => void;
+}
+
+/** What AppCredentials needs of the settings. */
+export interface BaseUrlSource {
+  get(): Pick<Settings, 'baseUrl'>;
+  onChange(listener: (settings: Settings) => void): () => void;
+}
+
+export interface AppCredentialsOptions {
+  readonly vault: KeySource;
+  readonly settings: BaseUrlSource;
+  /** The running demo service's base URL (random loopback port), or null when it is not running. */
+  readonly demoUrl: () => string | null;
+}
+
+export class AppCredentials implements CredentialsProvider {
+  constructor(private readonly options: AppCredentialsOptions) {}
+
+  /** The user's normalised base URL when a key is ready and a base URL is set, else `demo:`. */
+  currentEndpoint(): string {
+    if (this.options.vault.status().state !== 'ready') return DEMO_ENDPOINT;
+    return this.userBaseUrl() ?? DEMO_ENDPOINT;
+  }
+
+  /** True while new tasks go to the demo service (the UI says so). */
+  isDemo(): boolean {
+    return this.currentEndpoint() === DEMO_ENDPOINT;
+  }
+
+  /**
+   * Demo credentials for `demo:`; the vault's key for the current base URL; null for any other
+   * endpoint (a task made with an earlier base URL waits, visibly, until that URL is set again).
+   */
+  async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
+    if (endpoint === DEMO_ENDPOINT) {
+      const baseUrl = this.options.demoUrl();
+      return baseUrl === null
+        ? null
+        : { baseUrl, key: DEMO_KEY, account: await keyFingerprint(DEMO_KEY) };
+    }
+    const baseUrl = this.userBaseUrl();
+    if (baseUrl === null || normalised(endpoint) !== baseUrl) return null;
+    const key = await this.options.vault.readKey();
+    if (key === null) return null;
+    return { baseUrl, key, account: await keyFingerprint(key) };
+  }
+
+  baseUrlFor(endpoint: string): string | null {
+    return endpoint === DEMO_ENDPOINT ? this.options.demoUrl() : normalised(endpoint);
+  }
+
+  /**
+   * Calls `listener` whenever `isDemo()` flips (a key set or cleared, a base URL changed), for
+   * main's `app:demoChanged` event. Returns the unsubscribe function.
+   */
+  onDemoChange(listener: (demo: boolean) => void): () => void {
+    let last = this.isDemo();
+    const check = () => {
+      const now = this.isDemo();
+      if (now !== last) {
+        last = now;
+        listener(now);
+      }
+    };
+    const offVault = this.options.vault.onChange(check);
+    const offSettings = this.options.settings.onChange(check);
+    return () => {
+      offVault();
+      offSettings();
+    };
+  }
+
+  private userBaseUrl(): string | null {
+    const raw = this.options.settings.get().baseUrl;
+    return raw.trim() === '' ? null : normalised(raw);
+  }
+}
+
+function normalised(url: string): string | null {
+  try {
+    return checkBaseUrl(url);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The one record the key vault keeps on disk: the encrypted key and how it was protected.
+ * Parsed with zod on every read, so a hand-edited or truncated file is "damaged", never trusted.
+ */
+import { z } from 'zod';
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+export const keyRecordSchema = z.object({
+  version: z.literal(1),
+  /** The encrypted key, base64; for a `plaintext` record the key's UTF-8 bytes, base64. */
+  ciphertext: z.string().min(1).max(65_536).regex(BASE64),
+  /** The cipher backend that wrote it (`keychain`, `dpapi`, `gnome_libsecret`, …, `plaintext`). */
+  backend: z.string().min(1).max(100),
+  /** True when the storage is effectively plain text (the user consented to it). */
+  weak: z.boolean(),
+  /** keyFingerprint of the key: lets a decrypt be checked, and shown without decrypting. */
+  fingerprint: z.string().regex(/^[0-9a-f]{12}$/),
+  storedAt: z.number(),
+  /** Present only when the OS offered no encryption at all and the user consented. */
+  plaintext: z.literal(true).optional(),
+});
+export type KeyRecord = z.infer<typeof keyRecordSchema>;
+
+/** The key under which the record lives in key-vault.json. */
+export const KEY_RECORD_NAME = 'apiKey';
+
+/** Backend name recorded when the key is stored without any encryption. */
+export const PLAINTEXT_BACKEND = 'plaintext';
+
+/** The record for an encrypted key. */
+export function encryptedRecord(
+  ciphertext: Buffer,
+  facts: { backend: string; weak: boolean; fingerprint: string; storedAt: number },
+): KeyRecord {
+  return { version: 1, ciphertext: ciphertext.toString('base64'), ...facts };
+}
+
+/** The record for a key kept without encryption (only after explicit consent). */
+export function plaintextRecord(
+  key: string,
+  facts: { fingerprint: string; storedAt: number },
+): KeyRecord {
+  return {
+    version: 1,
+    ciphertext: Buffer.from(key, 'utf8').toString('base64'),
+    backend: PLAINTEXT_BACKEND,
+    weak: true,
+    plaintext: true,
+    ...facts,
+  };
+}

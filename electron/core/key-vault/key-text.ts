@@ -1,0 +1,55 @@
+/**
+ * What a pasted key may look like. The refusals are sentences that never quote the key: they
+ * reach the renderer and the log.
+ */
+
+/** Longest key accepted (the IPC contract's limit too). */
+export const MAX_KEY_LENGTH = 4_096;
+
+/** A key refused or a vault write that failed. The message never contains the key. */
+export class KeyVaultError extends Error {
+  override readonly name = 'KeyVaultError';
+  constructor(
+    readonly code: 'invalid_key' | 'not_saved',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
+const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+/** Bearer tokens are printable ASCII; anything else breaks the Authorization header. */
+const PRINTABLE_ASCII = /^[\u0021-\u007e]+$/;
+
+/** Why `text` (already trimmed) cannot be a key, or `null` when it can. */
+export function keyTextProblem(text: string): string | null {
+  if (text.length === 0) return 'Paste your API key: the field is empty.';
+  if (text.length > MAX_KEY_LENGTH) {
+    return 'That is too long to be an API key (over 4,096 characters). Paste only the key.';
+  }
+  if (/^bearer\s/i.test(text)) return 'Paste only the key itself, without the word “Bearer”.';
+  if (WHITESPACE_OR_CONTROL.test(text)) {
+    return 'The key contains a space, line break or control character. Paste only the key itself.';
+  }
+  if (!PRINTABLE_ASCII.test(text)) {
+    return 'The key contains a character that API keys do not use (such as a typographic dash or quote). Copy it again from your provider’s key page.';
+  }
+  return null;
+}
+
+/**
+ * The key to store: `raw` trimmed.
+ * @throws KeyVaultError `invalid_key` with a sentence when it cannot be a key.
+ */
+export function checkKeyText(raw: string): string {
+  const text = raw.trim();
+  const problem = keyTextProblem(text);
+  if (problem !== null) throw new KeyVaultError('invalid_key', problem);
+  return text;
+}
+
+/** True when decrypted text could be a key we stored (not empty, not garbled). */
+export function isPlausibleKey(text: string): boolean {
+  return text === text.trim() && keyTextProblem(text) === null;
+}

@@ -1,0 +1,224 @@
+/**
+ * The API key, kept encrypted through a SecretCipher in its own small store, decrypted only when
+ * a request needs it and never kept longer than that call. The renderer learns only a KeyStatus.
+ */
+import { keyFingerprint } from '../../../shared/domain/fingerprint';
+import type { KeyStatus } from '../../../shared/domain/key-status';
+import type { KeyValueStore } from '../../ports/key-value-store';
+import { damagedFileSuffix } from '../../ports/key-value-store';
+import type { Logger } from '../../ports/logger';
+import { silentLogger } from '../../ports/logger';
+import type { SecretCipher } from '../../ports/secret-cipher';
+import type { KeyRecord } from './key-record';
+import { KEY_RECORD_NAME, encryptedRecord, keyRecordSchema, plaintextRecord } from './key-record';
+import { keyMessages } from './key-messages';
+import type { KeyFacts, KeyProblem } from './key-state';
+import { computeKeyStatus, consentRefusal } from './key-state';
+import { KeyVaultError, checkKeyText, isPlausibleKey } from './key-text';
+
+export interface KeyVaultOptions {
+  /** The vault's own store (key-vault.json), never the settings store. */
+  readonly store: KeyValueStore;
+  readonly cipher: SecretCipher;
+  readonly now: () => number;
+  readonly logger?: Logger;
+}
+
+export interface SetKeyOptions {
+  /** The user agreed to weak (basic_text) or no encryption. */
+  readonly allowWeakStorage: boolean;
+}
+
+export type KeyStatusListener = (status: KeyStatus) => void;
+
+export class KeyVault {
+  /** `undefined` until first read: the file is read lazily so construction never throws. */
+  private record: KeyRecord | null | undefined;
+  private problem: KeyProblem | null = null;
+  private lastEmitted: string | null = null;
+  private readonly listeners = new Set<KeyStatusListener>();
+  private readonly logger: Logger;
+
+  constructor(private readonly options: KeyVaultOptions) {
+    this.logger = options.logger ?? silentLogger;
+  }
+
+  status(): KeyStatus {
+    return computeKeyStatus(this.facts());
+  }
+
+  /**
+   * Stores `raw` (trimmed). On weak or absent encryption without `allowWeakStorage` nothing is
+   * stored and the answer is `needs_consent` / `unavailable`; before the app is ready, `not_ready`.
+   * @throws KeyVaultError `invalid_key` (a sentence, never the key) or `not_saved`.
+   */
+  async setKey(raw: string, options: SetKeyOptions): Promise<KeyStatus> {
+    const key = checkKeyText(raw);
+    const fingerprint = await keyFingerprint(key);
+    const facts = this.facts();
+    if (!facts.ready) return computeKeyStatus(facts);
+    const weakOrNone = !facts.available || facts.weak;
+    if (weakOrNone && !options.allowWeakStorage) return consentRefusal(facts);
+    const storedAt = this.options.now();
+    const record = facts.available
+      ? encryptedRecord(this.encryptChecked(key), {
+          backend: facts.backend,
+          weak: facts.weak,
+          fingerprint,
+          storedAt,
+        })
+      : plaintextRecord(key, { fingerprint, storedAt });
+    try {
+      this.options.store.set(KEY_RECORD_NAME, record);
+    } catch {
+      throw new KeyVaultError('not_saved', keyMessages.notSaved(this.options.store.path));
+    }
+    this.record = record;
+    this.problem = null;
+    this.logger.info('API key stored', { backend: record.backend, weak: record.weak });
+    return this.refresh();
+  }
+
+  /**
+   * Forgets the key (one action).
+   * @throws KeyVaultError `not_saved` when the file can be neither changed nor moved away.
+   */
+  clear(): KeyStatus {
+    const { store } = this.options;
+    try {
+      store.delete(KEY_RECORD_NAME);
+    } catch {
+      try {
+        store.moveAside(damagedFileSuffix(this.options.now()));
+      } catch {
+        throw new KeyVaultError('not_saved', keyMessages.notRemoved(store.path));
+      }
+    }
+    this.record = null;
+    this.problem = null;
+    this.logger.info('API key cleared');
+    return this.refresh();
+  }
+
+  /**
+   * The key, decrypted now for one request, or `null` in every state but `ready`. A decrypt that
+   * throws or yields text that is not the stored key turns the state to `decrypt_failed`.
+   */
+  async readKey(): Promise<string | null> {
+    const facts = this.facts();
+    const record = facts.record;
+    if (record === null || computeKeyStatus(facts).state !== 'ready') return null;
+    const key = this.decrypt(record);
+    const matches = key !== null && (await keyFingerprint(key)) === record.fingerprint;
+    if (this.record !== record) return null;
+    if (key === null || !matches) {
+      this.problem = { kind: 'decrypt_failed' };
+      this.logger.warn('API key could not be decrypted', { backend: record.backend });
+      this.refresh();
+      return null;
+    }
+    return key;
+  }
+
+  /**
+   * Tries the stored key once more (after start-up, or when the user asks): clears a remembered
+   * decrypt failure, decrypts and discards the key, and reports the state.
+   */
+  async verify(): Promise<KeyStatus> {
+    if (this.problem?.kind === 'decrypt_failed') this.problem = null;
+    await this.readKey();
+    return this.refresh();
+  }
+
+  /** The current status, told to listeners when it differs from the last one told. */
+  refresh(): KeyStatus {
+    const current = this.status();
+    const serialised = JSON.stringify(current);
+    if (serialised !== this.lastEmitted) {
+      this.lastEmitted = serialised;
+      for (const listener of this.listeners) {
+        try {
+          listener(current);
+        } catch (error) {
+          this.logger.error('key status listener failed', { error: String(error) });
+        }
+      }
+    }
+    return current;
+  }
+
+  /** Called with the new status whenever it changes; returns the unsubscribe function. */
+  onChange(listener: KeyStatusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private facts(): KeyFacts {
+    const { cipher } = this.options;
+    const ready = cipher.isReady();
+    return {
+      ready,
+      available: ready && cipher.isAvailable(),
+      backend: cipher.backend(),
+      weak: cipher.isWeak(),
+      record: this.loadRecord(),
+      problem: this.problem,
+    };
+  }
+
+  private loadRecord(): KeyRecord | null {
+    if (this.record !== undefined) return this.record;
+    const { store } = this.options;
+    let raw: unknown;
+    try {
+      raw = store.get(KEY_RECORD_NAME);
+    } catch {
+      return this.quarantine('the file is not valid JSON');
+    }
+    if (raw === undefined) return (this.record = null);
+    const parsed = keyRecordSchema.safeParse(raw);
+    if (!parsed.success) return this.quarantine('the record does not match its schema');
+    return (this.record = parsed.data);
+  }
+
+  /** Keeps a damaged vault file aside and remembers to tell the user. */
+  private quarantine(reason: string): null {
+    const { store } = this.options;
+    let copy: string | null = null;
+    try {
+      copy = store.moveAside(damagedFileSuffix(this.options.now()));
+    } catch (error) {
+      this.logger.error('damaged key vault file could not be moved aside', {
+        path: store.path,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+    this.logger.warn('key vault file damaged', { path: store.path, reason, copy });
+    this.problem = { kind: 'damaged', copy };
+    this.record = null;
+    return null;
+  }
+
+  /** The key in `record`, or null when it cannot be (throws, empty, garbled). */
+  private decrypt(record: KeyRecord): string | null {
+    const bytes = Buffer.from(record.ciphertext, 'base64');
+    try {
+      const text = record.plaintext ? bytes.toString('utf8') : this.options.cipher.decrypt(bytes);
+      return typeof text === 'string' && isPlausibleKey(text) ? text : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Encrypts and checks the round trip, so a cipher that garbles is caught before storing. */
+  private encryptChecked(key: string): Buffer {
+    const { cipher } = this.options;
+    try {
+      const ciphertext = cipher.encrypt(key);
+      if (cipher.decrypt(ciphertext) === key) return ciphertext;
+    } catch {
+      // The cipher's own message is not passed on: it is not ours to vouch for.
+    }
+    throw new KeyVaultError('not_saved', keyMessages.encryptFailed);
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The user's settings in their own store (settings.json, beside the window bounds), checked on
+ * every read and change. A damaged file is kept aside and replaced by defaults, with a sentence
+ * for the user; the key vault and the history live in other files and are never touched.
+ */
+import type { Settings } from '../../../shared/domain/settings';
+import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import type { KeyValueStore } from '../../ports/key-value-store';
+import { damagedFileSuffix } from '../../ports/key-value-store';
+import type { Logger } from '../../ports/logger';
+import { silentLogger } from '../../ports/logger';
+import { SETTING_LABELS, parseStoredSettings } from './settings-fields';
+import { SettingsError, applySettingsPatch } from './settings-patch';
+import type { WindowBounds } from './window-bounds';
+import { windowBoundsSchema } from './window-bounds';
+
+export const SETTINGS_KEY = 'settings';
+export const WINDOW_BOUNDS_KEY = 'windowBounds';
+
+export interface SettingsServiceOptions {
+  /** The settings store (settings.json), never the key vault's. */
+  readonly store: KeyValueStore;
+  readonly now: () => number;
+  readonly logger?: Logger;
+}
+
+export type SettingsListener = (settings: Settings) => void;
+
+const damagedMessage = (copy: string | null, path: string) =>
+  copy === null
+    ? `Your settings file (${path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again.`
+    : `Your settings file was damaged and has been reset to defaults; a copy was kept at ${copy}.`;
+
+const fieldsResetMessage = (labels: string[], copy: string | null) =>
+  `Some settings had values Pictor cannot use and were reset to their defaults: ${labels.join(', ')}.` +
+  (copy === null ? '' : ` A copy of the old file was kept at ${copy}.`);
+
+export class SettingsService {
+  private current: Settings = { ...DEFAULT_SETTINGS };
+  private bounds: WindowBounds | null = null;
+  private problems: string[] = [];
+  private readonly listeners = new Set<SettingsListener>();
+  private readonly logger: Logger;
+
+  /** Reads the file now; never throws (a damaged file becomes defaults and a problem). */
+  constructor(private readonly options: SettingsServiceOptions) {
+    this.logger = options.logger ?? silentLogger;
+    this.load();
+  }
+
+  get(): Settings {
+    return { ...this.current };
+  }
+
+  /**
+   * Applies a change from the renderer and saves it; listeners hear of it when anything changed.
+   * @throws SettingsError with sentences naming every refused setting, or when saving failed.
+   */
+  update(patch: unknown): Settings {
+    const next = applySettingsPatch(this.current, patch);
+    if (JSON.stringify(next) === JSON.stringify(this.current)) return this.get();
+    try {
+      this.options.store.set(SETTINGS_KEY, next);
+    } catch (error) {
+      this.logger.error('settings could not be saved', {
+        path: this.options.store.path,
+        error: describe(error),
+      });
+      throw new SettingsError(
+        `Your settings could not be saved in ${this.options.store.path}. Check that the folder is writable and try again.`,
+      );
+    }
+    this.current = next;
+    this.emit();
+    return this.get();
+  }
+
+  /** Sentences about problems found when the file was read; each is handed out once. */
+  takeProblems(): string[] {
+    const problems = this.problems;
+    this.problems = [];
+    return problems;
+  }
+
+  /** Called with the new settings after each change; returns the unsubscribe function. */
+  onChange(listener: SettingsListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The main window's last bounds, or null when none were saved (or they were invalid). */
+  getWindowBounds(): WindowBounds | null {
+    return this.bounds === null ? null : { ...this.bounds };
+  }
+
+  /** Remembers the window's bounds. Returns false (and logs) when they are invalid or not saved. */
+  setWindowBounds(bounds: unknown): boolean {
+    const parsed = windowBoundsSchema.safeParse(bounds);
+    if (!parsed.success) {
+      this.logger.warn('window bounds refused', { issues: parsed.error.issues.length });
+      return false;
+    }
+    try {
+      this.options.store.set(WINDOW_BOUNDS_KEY, parsed.data);
+    } catch (error) {
+      this.logger.warn('window bounds not saved', { error: describe(error) });
+      return false;
+    }
+    this.bounds = parsed.data;
+    return true;
+  }
+
+  private load(): void {
+    const { store } = this.options;
+    let rawSettings: unknown;
+    let rawBounds: unknown;
+    try {
+      rawSettings = store.get(SETTINGS_KEY);
+      rawBounds = store.get(WINDOW_BOUNDS_KEY);
+    } catch (error) {
+      this.logger.warn('settings file is not valid JSON', {
+        path: store.path,
+        error: describe(error),
+      });
+      this.problems.push(damagedMessage(this.keepAside(), store.path));
+      return;
+    }
+    const stored = parseStoredSettings(rawSettings);
+    const bounds = windowBoundsSchema.safeParse(rawBounds);
+    this.bounds = bounds.success ? bounds.data : null;
+    if (stored.unusable) {
+      this.logger.warn('settings in the file are not an object', { path: store.path });
+      this.bounds = null;
+      this.problems.push(damagedMessage(this.keepAside(), store.path));
+      return;
+    }
+    this.current = stored.settings;
+    if (stored.invalid.length > 0)
+      this.repairFields(stored.invalid.map((name) => SETTING_LABELS[name]));
+  }
+
+  /** Some values were bad: keep the old file, write the repaired one (good values and bounds kept). */
+  private repairFields(labels: string[]): void {
+    this.logger.warn('settings reset to defaults', { fields: labels.join(', ') });
+    const copy = this.keepAside();
+    try {
+      this.options.store.set(SETTINGS_KEY, this.current);
+      if (this.bounds) this.options.store.set(WINDOW_BOUNDS_KEY, this.bounds);
+    } catch (error) {
+      this.logger.warn('repaired settings not saved', { error: describe(error) });
+    }
+    this.problems.push(fieldsResetMessage(labels, copy));
+  }
+
+  /** Moves the file aside; the path of the copy, or null when it could not be moved. */
+  private keepAside(): string | null {
+    try {
+      return this.options.store.moveAside(damagedFileSuffix(this.options.now()));
+    } catch (error) {
+      this.logger.error('settings file could not be moved aside', { error: describe(error) });
+      return null;
+    }
+  }
+
+  private emit(): void {
+    const settings = this.get();
+    for (const listener of this.listeners) {
+      try {
+        listener(settings);
+      } catch (error) {
+        this.logger.error('settings listener failed', { error: describe(error) });
+      }
+    }
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,71 @@
+import type { KeyValueStore } from '../../electron/ports/key-value-store';
+
+/**
+ * A KeyValueStore in a Map, with the failures of a real file: `damage()` makes every access throw
+ * as electron-store does on a file that is not JSON, until `moveAside`; `failWrites` makes set
+ * and delete throw as on a read-only folder. Values are copied through JSON like a file.
+ */
+export class InMemoryKv implements KeyValueStore {
+  readonly path: string;
+  private values = new Map<string, string>();
+  private damaged = false;
+  failWrites = false;
+  failMoveAside = false;
+  /** Files moved aside: path → the values they held (`null` for a damaged file). */
+  readonly movedAside = new Map<string, Record<string, unknown> | null>();
+  writes = 0;
+
+  constructor(
+    private readonly folder = '/data',
+    private readonly name = 'store',
+  ) {
+    this.path = `${folder}/${name}.json`;
+  }
+
+  /** The file now holds text that is not JSON. */
+  damage(): void {
+    this.damaged = true;
+  }
+
+  /** Everything stored, as the file would hold it. */
+  snapshot(): Record<string, unknown> {
+    return Object.fromEntries([...this.values].map(([key, value]) => [key, JSON.parse(value)]));
+  }
+
+  get(key: string): unknown {
+    this.checkReadable();
+    const value = this.values.get(key);
+    return value === undefined ? undefined : JSON.parse(value);
+  }
+
+  set(key: string, value: unknown): void {
+    this.checkWritable();
+    this.values.set(key, JSON.stringify(value));
+    this.writes += 1;
+  }
+
+  delete(key: string): void {
+    this.checkWritable();
+    this.values.delete(key);
+    this.writes += 1;
+  }
+
+  moveAside(suffix: string): string | null {
+    if (this.failMoveAside) throw new Error(`EACCES: permission denied, rename '${this.path}'`);
+    if (!this.damaged && this.values.size === 0) return null;
+    const target = `${this.folder}/${this.name}.${suffix}.json`;
+    this.movedAside.set(target, this.damaged ? null : this.snapshot());
+    this.values.clear();
+    this.damaged = false;
+    return target;
+  }
+
+  private checkReadable(): void {
+    if (this.damaged) throw new SyntaxError('Unexpected token } in JSON at position 12');
+  }
+
+  private checkWritable(): void {
+    this.checkReadable();
+    if (this.failWrites) throw new Error(`EACCES: permission denied, open '${this.path}'`);
+  }
+}

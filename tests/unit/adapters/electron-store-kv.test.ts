@@ -1,0 +1,135 @@
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import { KeyVault } from '../../../electron/core/key-vault/key-vault';
+import { SettingsService } from '../../../electron/core/settings/settings-service';
+import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+
+/*
+ * The REAL electron-store, on real files. In plain Node, electron-store's own `import 'electron'`
+ * loads the npm package `electron`, whose main file returns the path of the Electron binary and
+ * tries to download it when missing (this machine cannot). vi.mock cannot reach an import made
+ * inside node_modules, so instead the package is told where a binary would be: it then returns a
+ * path string without downloading, electron-store finds no `app` (as in any non-Electron process)
+ * and, given `cwd`, works exactly as in the app.
+ */
+vi.hoisted(() => {
+  process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
+});
+
+const { ElectronStoreKv } = await import('../../../electron/adapters/electron-store-kv');
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const CORRUPT_NAME = 'settings.corrupt-2026-01-15T12-00-00-000Z.json';
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-kv-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('ElectronStoreKv', () => {
+  it('keeps JSON values by key in <cwd>/<name>.json, dots in keys taken literally', () => {
+    const kv = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+    expect(kv.path).toBe(join(dir, 'settings.json'));
+    expect(kv.get('missing')).toBeUndefined();
+    kv.set('settings', { theme: 'dark', count: 2 });
+    kv.set('a.b', 1);
+    expect(kv.get('settings')).toEqual({ theme: 'dark', count: 2 });
+    expect(JSON.parse(readFileSync(kv.path, 'utf8'))).toEqual({
+      settings: { theme: 'dark', count: 2 },
+      'a.b': 1,
+    });
+    kv.delete('a.b');
+    kv.set('settings', undefined);
+    expect(JSON.parse(readFileSync(kv.path, 'utf8'))).toEqual({});
+    expect(new ElectronStoreKv({ cwd: dir, name: 'other' }).get('settings')).toBeUndefined();
+  });
+
+  it('throws on a file that is not JSON, and starts empty once it is moved aside', () => {
+    writeFileSync(join(dir, 'settings.json'), '{"settings": {"theme": "da');
+    const kv = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+    expect(() => kv.get('settings')).toThrow(SyntaxError);
+    expect(() => kv.set('settings', {})).toThrow(SyntaxError);
+    const copy = kv.moveAside('corrupt-1');
+    expect(copy).toBe(join(dir, 'settings.corrupt-1.json'));
+    expect(readFileSync(copy!, 'utf8')).toBe('{"settings": {"theme": "da');
+    expect(kv.get('settings')).toBeUndefined();
+    kv.set('settings', { theme: 'light' });
+    expect(kv.get('settings')).toEqual({ theme: 'light' });
+  });
+
+  it('notices a file damaged while it is open (every read goes to the file)', () => {
+    const kv = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+    kv.set('settings', { theme: 'dark' });
+    writeFileSync(kv.path, 'garbage');
+    expect(() => kv.get('settings')).toThrow(SyntaxError);
+  });
+
+  it('moves nothing aside when there is no file', () => {
+    const kv = new ElectronStoreKv({ cwd: dir, name: 'settings' });
+    expect(kv.moveAside('corrupt-1')).toBeNull();
+  });
+});
+
+describe('a corrupted settings file, with the real electron-store', () => {
+  async function storeKey(): Promise<string> {
+    const vault = new KeyVault({
+      store: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+      cipher: new InMemoryCipher(),
+      now: () => NOW,
+    });
+    await vault.setKey('sk-real-file-key-123', { allowWeakStorage: false });
+    return readFileSync(join(dir, 'key-vault.json'), 'utf8');
+  }
+
+  it('is reported, kept aside and replaced by defaults; the key file is untouched', async () => {
+    const vaultBefore = await storeKey();
+    writeFileSync(join(dir, 'settings.json'), '\u0000\u0000 not json at all');
+    const settings = new SettingsService({
+      store: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
+      now: () => NOW,
+    });
+    expect(settings.get()).toEqual(DEFAULT_SETTINGS);
+    expect(settings.takeProblems()).toEqual([
+      `Your settings file was damaged and has been reset to defaults; a copy was kept at ${join(dir, CORRUPT_NAME)}.`,
+    ]);
+    expect(readFileSync(join(dir, CORRUPT_NAME), 'utf8')).toBe('\u0000\u0000 not json at all');
+    expect(existsSync(join(dir, 'settings.json'))).toBe(false);
+
+    settings.update({ theme: 'dark' });
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toMatchObject({
+      settings: { theme: 'dark' },
+    });
+    expect(readFileSync(join(dir, 'key-vault.json'), 'utf8')).toBe(vaultBefore);
+    const vault = new KeyVault({
+      store: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+      cipher: new InMemoryCipher(),
+      now: () => NOW,
+    });
+    expect(await vault.readKey()).toBe('sk-real-file-key-123');
+  });
+
+  it('repairs values that fail the schema field by field and rewrites the file', () => {
+    writeFileSync(
+      join(dir, 'settings.json'),
+      JSON.stringify({ settings: { theme: 'neon', defaultCount: 3 }, windowBounds: 'wide' }),
+    );
+    const settings = new SettingsService({
+      store: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
+      now: () => NOW,
+    });
+    expect(settings.get()).toEqual({ ...DEFAULT_SETTINGS, defaultCount: 3 });
+    expect(settings.takeProblems()[0]).toMatch(/reset to their defaults: theme\./);
+    expect(settings.getWindowBounds()).toBeNull();
+    expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({
+      settings: { ...DEFAULT_SETTINGS, defaultCount: 3 },
+    });
+    expect(readdirSync(dir).sort()).toEqual([CORRUPT_NAME, 'settings.json']);
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { keyFingerprint } from '../../../shared/domain/fingerprint';
+import { AppCredentials, DEMO_ENDPOINT, DEMO_KEY } from '../../../electron/core/app-credentials';
+import { KeyVault } from '../../../electron/core/key-vault/key-vault';
+import { SettingsService } from '../../../electron/core/settings/settings-service';
+import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+import { InMemoryKv } from '../../fakes/in-memory-kv';
+
+const KEY = 'sk-live-credentials-test-key';
+const BASE = 'https://api.example.com/v1';
+
+function app(options: { demoUrl?: string | null; ready?: boolean } = {}) {
+  const cipher = new InMemoryCipher({ ready: options.ready ?? true });
+  const vault = new KeyVault({ store: new InMemoryKv('/d', 'key-vault'), cipher, now: () => 1 });
+  const settings = new SettingsService({ store: new InMemoryKv('/d', 'settings'), now: () => 1 });
+  let demoUrl = options.demoUrl === undefined ? 'http://127.0.0.1:40111' : options.demoUrl;
+  const credentials = new AppCredentials({ vault, settings, demoUrl: () => demoUrl });
+  const flips: boolean[] = [];
+  credentials.onDemoChange((demo) => flips.push(demo));
+  const setDemoUrl = (url: string | null) => (demoUrl = url);
+  return { cipher, vault, settings, credentials, flips, setDemoUrl };
+}
+
+describe('AppCredentials', () => {
+  it('uses the demo service with the key "demo" while there is neither key nor base URL', async () => {
+    const { credentials } = app();
+    expect(credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
+    expect(credentials.isDemo()).toBe(true);
+    expect(await credentials.credentialsFor(DEMO_ENDPOINT)).toEqual({
+      baseUrl: 'http://127.0.0.1:40111',
+      key: DEMO_KEY,
+      account: await keyFingerprint(DEMO_KEY),
+    });
+    expect(credentials.baseUrlFor(DEMO_ENDPOINT)).toBe('http://127.0.0.1:40111');
+  });
+
+  it('has no demo credentials while the demo service is not running', async () => {
+    const { credentials, setDemoUrl } = app({ demoUrl: null });
+    expect(await credentials.credentialsFor(DEMO_ENDPOINT)).toBeNull();
+    expect(credentials.baseUrlFor(DEMO_ENDPOINT)).toBeNull();
+    setDemoUrl('http://127.0.0.1:40222');
+    expect((await credentials.credentialsFor(DEMO_ENDPOINT))?.baseUrl).toBe(
+      'http://127.0.0.1:40222',
+    );
+  });
+
+  it('stays on the demo with a key but no base URL, and with a base URL but no key', async () => {
+    const keyOnly = app();
+    await keyOnly.vault.setKey(KEY, { allowWeakStorage: false });
+    expect(keyOnly.credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
+
+    const urlOnly = app();
+    urlOnly.settings.update({ baseUrl: BASE });
+    expect(urlOnly.credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
+    expect(await urlOnly.credentials.credentialsFor(BASE)).toBeNull();
+  });
+
+  it('uses the user’s service, reading the key at call time, once both are set', async () => {
+    const { credentials, vault, settings, cipher, flips } = app();
+    settings.update({ baseUrl: `${BASE}/` });
+    await vault.setKey(KEY, { allowWeakStorage: false });
+    expect(credentials.currentEndpoint()).toBe(BASE);
+    expect(credentials.isDemo()).toBe(false);
+    expect(flips).toEqual([false]);
+
+    const decrypts = cipher.calls.decrypt;
+    expect(await credentials.credentialsFor(BASE)).toEqual({
+      baseUrl: BASE,
+      key: KEY,
+      account: await keyFingerprint(KEY),
+    });
+    expect(await credentials.credentialsFor(`${BASE}/`)).toMatchObject({ key: KEY });
+    expect(cipher.calls.decrypt).toBe(decrypts + 2);
+    expect(credentials.baseUrlFor(BASE)).toBe(BASE);
+  });
+
+  it('gives no credentials for another base URL (older tasks wait), but still its base URL', async () => {
+    const { credentials, vault, settings } = app();
+    settings.update({ baseUrl: BASE });
+    await vault.setKey(KEY, { allowWeakStorage: false });
+    const older = 'https://old.example.com';
+    expect(await credentials.credentialsFor(older)).toBeNull();
+    expect(credentials.baseUrlFor(older)).toBe(older);
+    expect(credentials.baseUrlFor('not a url')).toBeNull();
+    expect(await credentials.credentialsFor('not a url')).toBeNull();
+  });
+
+  it('goes back to the demo when the key is cleared or cannot be decrypted', async () => {
+    const { credentials, vault, settings, cipher, flips } = app();
+    settings.update({ baseUrl: BASE });
+    await vault.setKey(KEY, { allowWeakStorage: false });
+    cipher.decryptFault = 'throws';
+    expect(await credentials.credentialsFor(BASE)).toBeNull();
+    expect(credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
+    cipher.decryptFault = 'none';
+    await vault.setKey(KEY, { allowWeakStorage: false });
+    vault.clear();
+    expect(credentials.isDemo()).toBe(true);
+    expect(await credentials.credentialsFor(BASE)).toBeNull();
+    expect(flips).toEqual([false, true, false, true]);
+  });
+
+  it('stays on the demo before the app is ready, and leaves it once ready', async () => {
+    const kv = new InMemoryKv('/d', 'key-vault');
+    const first = new KeyVault({ store: kv, cipher: new InMemoryCipher(), now: () => 1 });
+    await first.setKey(KEY, { allowWeakStorage: false });
+    const cipher = new InMemoryCipher({ ready: false });
+    const vault = new KeyVault({ store: kv, cipher, now: () => 1 });
+    const settings = new SettingsService({ store: new InMemoryKv('/d', 's'), now: () => 1 });
+    settings.update({ baseUrl: BASE });
+    const credentials = new AppCredentials({ vault, settings, demoUrl: () => null });
+    const flips: boolean[] = [];
+    credentials.onDemoChange((demo) => flips.push(demo));
+    expect(credentials.isDemo()).toBe(true);
+    expect(await credentials.credentialsFor(BASE)).toBeNull();
+    cipher.ready = true;
+    await vault.verify();
+    expect(flips).toEqual([false]);
+    expect(await credentials.credentialsFor(BASE)).toMatchObject({ key: KEY });
+  });
+
+  it('tells demo changes only when the answer flips, and stops when unsubscribed', async () => {
+    const { credentials, vault, settings } = app();
+    const seen: boolean[] = [];
+    const off = credentials.onDemoChange((demo) => seen.push(demo));
+    settings.update({ theme: 'dark' });
+    settings.update({ baseUrl: BASE });
+    await vault.setKey(KEY, { allowWeakStorage: false });
+    settings.update({ baseUrl: 'https://other.example.com' });
+    off();
+    settings.update({ baseUrl: '' });
+    expect(seen).toEqual([false]);
+  });
+});

@@ -1,0 +1,260 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Settings } from '../../../../shared/domain/settings';
+import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings';
+import { SettingsService } from '../../../../electron/core/settings/settings-service';
+import { SettingsError } from '../../../../electron/core/settings/settings-patch';
+import type { LogFields } from '../../../../electron/ports/logger';
+import { InMemoryKv } from '../../../fakes/in-memory-kv';
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const COPY = '/data/settings.corrupt-2026-01-15T12-00-00-000Z.json';
+const bounds = { x: 10, y: 20, width: 1000, height: 700, maximized: false };
+
+function open(kv = new InMemoryKv('/data', 'settings')) {
+  const logs: { message: string; fields?: LogFields }[] = [];
+  const log = (message: string, fields?: LogFields) => logs.push({ message, fields });
+  const service = new SettingsService({
+    store: kv,
+    now: () => NOW,
+    logger: { debug: log, info: log, warn: log, error: log },
+  });
+  const changes: Settings[] = [];
+  service.onChange((settings) => changes.push(settings));
+  return { service, kv, changes, logs };
+}
+
+function refusal(run: () => unknown): SettingsError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof SettingsError) return error;
+    throw error;
+  }
+  throw new Error('expected a SettingsError');
+}
+
+describe('SettingsService defaults and changes', () => {
+  it('starts with the defaults and no problems when there is no file', () => {
+    const { service, kv } = open();
+    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+    expect(service.takeProblems()).toEqual([]);
+    expect(service.getWindowBounds()).toBeNull();
+    expect(kv.writes).toBe(0);
+  });
+
+  it('saves a valid change, tells listeners once, and returns a copy', () => {
+    const { service, kv, changes } = open();
+    const next = service.update({ theme: 'dark', defaultCount: 4, notifications: false });
+    expect(next).toMatchObject({ theme: 'dark', defaultCount: 4, notifications: false });
+    expect(kv.snapshot().settings).toEqual(next);
+    expect(changes).toEqual([next]);
+    next.theme = 'light';
+    expect(service.get().theme).toBe('dark');
+  });
+
+  it('does not write or tell anyone when nothing changes', () => {
+    const { service, kv, changes } = open();
+    service.update({ theme: 'system', defaultModel: '  ' });
+    expect(kv.writes).toBe(0);
+    expect(changes).toEqual([]);
+  });
+
+  it('normalises the base URL, trims text and resolves the gallery folder', () => {
+    const { service } = open();
+    const folder = resolve('/tmp', 'pictures', '..', 'Pictor');
+    const next = service.update({
+      baseUrl: '  https://api.example.com/v1/  ',
+      defaultModel: ' img-2 ',
+      galleryDir: `${resolve('/tmp')}/pictures/../Pictor`,
+    });
+    expect(next.baseUrl).toBe('https://api.example.com/v1');
+    expect(next.defaultModel).toBe('img-2');
+    expect(next.galleryDir).toBe(folder);
+    expect(service.update({ baseUrl: '', galleryDir: '' })).toMatchObject({
+      baseUrl: '',
+      galleryDir: '',
+    });
+    expect(service.update({ baseUrl: 'http://127.0.0.1:8080/' }).baseUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+  });
+
+  it.each([
+    [{ baseUrl: 'http://api.example.com' }, /must start with https:\/\//, ['baseUrl']],
+    [{ baseUrl: 'not a url' }, /not a valid URL/, ['baseUrl']],
+    [{ baseUrl: 'https://user:pw@api.example.com' }, /user name or password/, ['baseUrl']],
+    [{ galleryDir: 'Pictures/Pictor' }, /full path/, ['galleryDir']],
+    [{ defaultCount: 0 }, /whole number from 1 to 10/, ['defaultCount']],
+    [{ defaultCount: 2.5 }, /whole number from 1 to 10/, ['defaultCount']],
+    [{ theme: 'neon' }, /system, light or dark/, ['theme']],
+    [{ defaultSize: '1024' }, /look like 1024x1024/, ['defaultSize']],
+    [{ watchTimeoutMinutes: -1 }, /0 \(watch forever\)/, ['watchTimeoutMinutes']],
+    [{ notifications: 'yes' }, /on or off/, ['notifications']],
+    [{ colour: 'red' }, /no setting called “colour”/, ['colour']],
+    ['theme=dark', /not a list of settings/, []],
+  ])('refuses %j in a sentence and saves nothing', (patch, sentence, fields) => {
+    const { service, kv, changes } = open();
+    const error = refusal(() => service.update(patch));
+    expect(error.message).toMatch(sentence);
+    expect(error.message).toMatch(/\.$/);
+    expect(error.fields).toEqual(fields);
+    expect(kv.writes).toBe(0);
+    expect(changes).toEqual([]);
+    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('names every refused setting at once and applies none of the change', () => {
+    const { service } = open();
+    const error = refusal(() =>
+      service.update({ theme: 'dark', galleryDir: 'relative', baseUrl: 'ftp://x.example' }),
+    );
+    expect(error.fields).toEqual(['galleryDir', 'baseUrl']);
+    expect(error.message).toMatch(/full path.*https:\/\//);
+    expect(service.get().theme).toBe('system');
+  });
+
+  it('says the settings were not saved when the file cannot be written, and keeps the old ones', () => {
+    const { service, kv, changes } = open();
+    kv.failWrites = true;
+    const error = refusal(() => service.update({ theme: 'dark' }));
+    expect(error.message).toMatch(/could not be saved in \/data\/settings\.json/);
+    expect(service.get().theme).toBe('system');
+    expect(changes).toEqual([]);
+  });
+
+  it('keeps listeners apart: a throwing one is logged, an unsubscribed one hears nothing', () => {
+    const { service, changes, logs } = open();
+    service.onChange(() => {
+      throw new Error('listener broke');
+    });
+    const heard: string[] = [];
+    const off = service.onChange((s) => heard.push(s.theme));
+    service.update({ theme: 'dark' });
+    off();
+    service.update({ theme: 'light' });
+    expect(heard).toEqual(['dark']);
+    expect(changes.map((s) => s.theme)).toEqual(['dark', 'light']);
+    expect(logs.filter((l) => l.message === 'settings listener failed')).toHaveLength(2);
+  });
+});
+
+describe('SettingsService with a damaged file', () => {
+  it('replaces a file that is not JSON by defaults, keeps a copy and says so once', () => {
+    const kv = new InMemoryKv('/data', 'settings');
+    kv.set('settings', { ...DEFAULT_SETTINGS, theme: 'dark' });
+    kv.damage();
+    const { service } = open(kv);
+    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+    expect(service.takeProblems()).toEqual([
+      `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}.`,
+    ]);
+    expect(service.takeProblems()).toEqual([]);
+    expect([...kv.movedAside.keys()]).toEqual([COPY]);
+    expect(service.update({ theme: 'light' }).theme).toBe('light');
+  });
+
+  it.each([
+    ['a list', [1, 2]],
+    ['a string', 'dark'],
+    ['null', null],
+  ])('treats settings stored as %s as damaged', (_name, stored) => {
+    const kv = new InMemoryKv('/data', 'settings');
+    kv.set('settings', stored);
+    kv.set('windowBounds', bounds);
+    const { service } = open(kv);
+    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+    expect(service.takeProblems()[0]).toMatch(/damaged and has been reset to defaults/);
+    expect(service.getWindowBounds()).toBeNull();
+  });
+
+  it('says where the file is when it could not even be moved aside', () => {
+    const kv = new InMemoryKv('/data', 'settings');
+    kv.damage();
+    kv.failMoveAside = true;
+    const { service } = open(kv);
+    expect(service.get()).toEqual(DEFAULT_SETTINGS);
+    expect(service.takeProblems()[0]).toMatch(
+      /\(\/data\/settings\.json\) was damaged and could not be read.*Remove or repair/,
+    );
+    expect(() => service.update({ theme: 'dark' })).toThrow(SettingsError);
+  });
+
+  it('resets only the bad values, keeps the rest and the bounds, and rewrites the file', () => {
+    const kv = new InMemoryKv('/data', 'settings');
+    kv.set('settings', {
+      ...DEFAULT_SETTINGS,
+      baseUrl: 'http://evil.example',
+      theme: 'neon',
+      defaultCount: 99,
+      defaultModel: 'kept-model',
+      galleryDir: '/pictures/pictor',
+      extraFromTheFuture: true,
+    });
+    kv.set('windowBounds', bounds);
+    const { service } = open(kv);
+    expect(service.get()).toEqual({
+      ...DEFAULT_SETTINGS,
+      defaultModel: 'kept-model',
+      galleryDir: resolve('/pictures/pictor'),
+    });
+    expect(service.takeProblems()).toEqual([
+      `Some settings had values Pictor cannot use and were reset to their defaults: service URL, default number of images, theme. A copy of the old file was kept at ${COPY}.`,
+    ]);
+    expect(kv.movedAside.get(COPY)).toMatchObject({ settings: { theme: 'neon' } });
+    expect(kv.snapshot()).toEqual({ settings: service.get(), windowBounds: bounds });
+    expect(service.getWindowBounds()).toEqual(bounds);
+  });
+
+  it('fills settings missing from an older file with defaults, silently', () => {
+    const kv = new InMemoryKv('/data', 'settings');
+    kv.set('settings', { theme: 'dark' });
+    const writes = kv.writes;
+    const { service } = open(kv);
+    expect(service.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(service.takeProblems()).toEqual([]);
+    expect(kv.writes).toBe(writes);
+  });
+});
+
+describe('SettingsService window bounds', () => {
+  it('remembers valid bounds beside the settings, not inside them', () => {
+    const kv = new InMemoryKv('/data', 'settings');
+    const first = open(kv).service;
+    expect(first.setWindowBounds({ ...bounds, maximized: true })).toBe(true);
+    first.update({ theme: 'dark' });
+    const again = open(kv).service;
+    expect(again.getWindowBounds()).toEqual({ ...bounds, maximized: true });
+    expect(again.get()).not.toHaveProperty('windowBounds');
+    expect(again.get().theme).toBe('dark');
+  });
+
+  it.each([
+    { ...bounds, width: 0 },
+    { ...bounds, x: 1.5 },
+    { ...bounds, y: Number.NaN },
+    { ...bounds, maximized: 'no' },
+    { x: 1, y: 2 },
+    null,
+  ])('refuses bounds %j', (bad) => {
+    const { service, kv } = open();
+    expect(service.setWindowBounds(bad)).toBe(false);
+    expect(kv.writes).toBe(0);
+    expect(service.getWindowBounds()).toBeNull();
+  });
+
+  it('ignores invalid stored bounds without troubling the user', () => {
+    const kv = new InMemoryKv('/data', 'settings');
+    kv.set('windowBounds', { ...bounds, width: -5 });
+    const { service } = open(kv);
+    expect(service.getWindowBounds()).toBeNull();
+    expect(service.takeProblems()).toEqual([]);
+  });
+
+  it('reports (false) rather than throws when bounds cannot be written', () => {
+    const { service, kv } = open();
+    kv.failWrites = true;
+    expect(service.setWindowBounds(bounds)).toBe(false);
+    expect(service.getWindowBounds()).toBeNull();
+  });
+});
