@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -8,7 +8,18 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
+          // The renderer's tests need a DOM: they run in the `renderer` project below.
+          exclude: [...configDefaults.exclude, 'tests/unit/renderer/**'],
           environment: 'node',
+          testTimeout: 15_000,
+        },
+      },
+      {
+        test: {
+          name: 'renderer',
+          include: ['tests/unit/renderer/**/*.test.ts', 'tests/unit/renderer/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/renderer/setup.ts'],
           testTimeout: 15_000,
         },
       },
@@ -19,6 +30,16 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Builds the app and runs electron-builder in beforeAll (about half a minute on 2 cores).
+        test: {
+          name: 'packaging',
+          include: ['tests/packaging/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 240_000,
         },
       },
     ],

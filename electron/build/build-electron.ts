@@ -1,0 +1,145 @@
+/**
+ * Bundles the main process and the preload with esbuild (`npm run build:electron`).
+ *
+ * - main: electron/main.ts → dist-electron/main.js, ESM for Node 22 (Electron 45's Node). Every
+ *   production dependency stays external: electron-builder copies `dependencies` into the asar
+ *   anyway, and native or WASM packages (sharp, node-sqlite3-wasm) must load from node_modules.
+ * - preload: electron/preload.ts → dist-electron/preload.cjs, CommonJS for the sandboxed preload,
+ *   which can `require` only `electron` and a few polyfills, so everything else is bundled.
+ *   Platform `browser` makes any Node built-in import a build error instead of a runtime crash.
+ */
+import { build, type BuildOptions, type Metafile } from 'esbuild';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** Where to read the sources and write the bundles (the repo by default; tests pass a temp tree). */
+export interface ElectronBuildPaths {
+  /** Folder holding `electron/main.ts`, `electron/preload.ts` and `package.json`. */
+  readonly rootDir: string;
+  /** Output folder; emptied first. */
+  readonly outDir: string;
+}
+
+/** One bundle written by {@link buildElectron}. */
+export interface BuiltBundle {
+  readonly file: string;
+  readonly bytes: number;
+}
+
+/** Node version bundled with Electron 45; syntax is lowered no further than this. */
+export const MAIN_TARGET = 'node22';
+/** Chromium of Electron 45; the preload runs in a renderer. */
+export const PRELOAD_TARGET = 'chrome140';
+
+/**
+ * A bundled CommonJS dependency may call `require` (for Node built-ins), which an ES module does
+ * not have; give the bundle one bound to its own URL.
+ */
+const ESM_REQUIRE_BANNER = [
+  "import { createRequire as __pictorCreateRequire } from 'node:module';",
+  'const require = __pictorCreateRequire(import.meta.url);',
+].join('\n');
+
+/** Modules the main bundle leaves to `import` at run time: Electron plus every production dependency. */
+export function mainExternals(dependencies: Readonly<Record<string, string>>): string[] {
+  const names = ['electron', ...Object.keys(dependencies)];
+  // Subpath imports (`undici/types`, `@img/…`) must stay external too.
+  return [...new Set(names)].flatMap((name) => [name, `${name}/*`]);
+}
+
+/** esbuild options for the main process bundle. */
+export function mainBuildOptions(
+  paths: ElectronBuildPaths,
+  dependencies: Readonly<Record<string, string>>,
+): BuildOptions {
+  return {
+    entryPoints: [path.join(paths.rootDir, 'electron', 'main.ts')],
+    outfile: path.join(paths.outDir, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: MAIN_TARGET,
+    external: mainExternals(dependencies),
+    banner: { js: ESM_REQUIRE_BANNER },
+    sourcemap: 'linked',
+    // Readable stack traces in the log file matter more than a few kilobytes.
+    keepNames: true,
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** esbuild options for the sandboxed preload bundle. */
+export function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+  return {
+    entryPoints: [path.join(paths.rootDir, 'electron', 'preload.ts')],
+    outfile: path.join(paths.outDir, 'preload.cjs'),
+    bundle: true,
+    platform: 'browser',
+    format: 'cjs',
+    target: PRELOAD_TARGET,
+    external: ['electron'],
+    sourcemap: 'linked',
+    keepNames: true,
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+async function readDependencies(rootDir: string): Promise<Record<string, string>> {
+  const text = await readFile(path.join(rootDir, 'package.json'), 'utf8');
+  const manifest = JSON.parse(text) as { dependencies?: Record<string, string> };
+  return manifest.dependencies ?? {};
+}
+
+function outputsOf(metafile: Metafile | undefined, outDir: string): BuiltBundle[] {
+  if (!metafile) return [];
+  return Object.entries(metafile.outputs)
+    .filter(([file]) => !file.endsWith('.map'))
+    .map(([file, output]) => ({
+      file: path.relative(outDir, path.resolve(file)),
+      bytes: output.bytes,
+    }));
+}
+
+/** Empties `outDir` and writes main.js and preload.cjs (with source maps) into it. */
+export async function buildElectron(paths: ElectronBuildPaths): Promise<BuiltBundle[]> {
+  await rm(paths.outDir, { recursive: true, force: true });
+  const dependencies = await readDependencies(paths.rootDir);
+  // Wait for both bundles even when one fails, so nothing is written after this returns.
+  const results = await Promise.allSettled([
+    build(mainBuildOptions(paths, dependencies)),
+    build(preloadBuildOptions(paths)),
+  ]);
+  const failure = results.find((result) => result.status === 'rejected');
+  if (failure) throw failure.reason;
+  return results.flatMap((result) =>
+    result.status === 'fulfilled' ? outputsOf(result.value.metafile, paths.outDir) : [],
+  );
+}
+
+function formatKiB(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+async function runCli(): Promise<void> {
+  const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  const outDir = path.join(rootDir, 'dist-electron');
+  const bundles = await buildElectron({ rootDir, outDir });
+  for (const bundle of bundles) {
+    console.log(`dist-electron/${bundle.file}  ${formatKiB(bundle.bytes)}`);
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  runCli().catch((error: unknown) => {
+    // esbuild has already printed the located errors; this line says which step failed.
+    console.error(
+      `build:electron failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,115 @@
+/**
+ * The main-process and preload bundles, built from small stand-in sources in a temp folder:
+ * production dependencies stay imports in the ESM main bundle, the CommonJS preload inlines
+ * everything but `electron`, and a Node built-in in the preload fails the build.
+ */
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildElectron, mainExternals } from '../../electron/build/build-electron';
+import { bareImportsOf, requiresOf } from './asar-listing';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+let rootDir: string;
+
+async function writeSource(relative: string, text: string): Promise<void> {
+  const file = path.join(rootDir, relative);
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, text);
+}
+
+beforeEach(async () => {
+  rootDir = await mkdtemp(path.join(os.tmpdir(), 'pictor-build-'));
+  await symlink(path.join(ROOT, 'node_modules'), path.join(rootDir, 'node_modules'), 'dir');
+  await writeSource(
+    'package.json',
+    JSON.stringify({ type: 'module', dependencies: { sharp: '*', undici: '*' } }),
+  );
+  await writeSource(
+    'electron/main.ts',
+    [
+      "import { app } from 'electron';",
+      "import path from 'node:path';",
+      "import sharp from 'sharp';",
+      "import { fetch } from 'undici';",
+      "import { z } from 'zod';",
+      "import { greeting } from './greeting';",
+      "const preload = path.join(import.meta.dirname, 'preload.cjs');",
+      'console.log(app, sharp, fetch, z.string().parse(greeting), preload);',
+    ].join('\n'),
+  );
+  await writeSource('electron/greeting.ts', "export const greeting = 'inlined-greeting';\n");
+  await writeSource(
+    'electron/preload.ts',
+    [
+      "import { contextBridge } from 'electron';",
+      "import { z } from 'zod';",
+      "contextBridge.exposeInMainWorld('pictor', { ok: z.boolean().parse(true) });",
+    ].join('\n'),
+  );
+});
+
+afterEach(async () => {
+  await rm(rootDir, { recursive: true, force: true });
+});
+
+describe('mainExternals', () => {
+  it('keeps Electron and every production dependency, with their subpaths, external', () => {
+    expect(mainExternals({ sharp: '^1', '@scope/pkg': '^2' })).toEqual([
+      'electron',
+      'electron/*',
+      'sharp',
+      'sharp/*',
+      '@scope/pkg',
+      '@scope/pkg/*',
+    ]);
+  });
+});
+
+describe('buildElectron', () => {
+  it('writes an ESM main bundle that imports production dependencies and inlines the rest', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    const bundles = await buildElectron({ rootDir, outDir });
+    expect(bundles.map((bundle) => bundle.file).sort()).toEqual(['main.js', 'preload.cjs']);
+
+    const main = await readFile(path.join(outDir, 'main.js'), 'utf8');
+    expect(bareImportsOf(main).sort()).toEqual([
+      'electron',
+      'node:module',
+      'node:path',
+      'sharp',
+      'undici',
+    ]);
+    expect(main).toContain('inlined-greeting');
+    expect(main).toContain('const require = __pictorCreateRequire(import.meta.url);');
+    expect(main).not.toMatch(/\brequire\(["']/);
+  });
+
+  it('writes a CommonJS preload that requires only electron', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const preload = await readFile(path.join(outDir, 'preload.cjs'), 'utf8');
+    expect(requiresOf(preload)).toEqual(['electron']);
+    expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+  });
+
+  it('empties the output folder first', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await writeSource('dist-electron/stale.js', 'old\n');
+    await buildElectron({ rootDir, outDir });
+    await expect(readFile(path.join(outDir, 'stale.js'))).rejects.toThrow();
+  });
+
+  it('fails when the preload imports a Node built-in, which the sandbox does not provide', async () => {
+    await writeSource(
+      'electron/preload.ts',
+      "import { readFileSync } from 'node:fs';\nconsole.log(readFileSync);\n",
+    );
+    await expect(buildElectron({ rootDir, outDir: path.join(rootDir, 'out') })).rejects.toThrow(
+      /node:fs/,
+    );
+  });
+});

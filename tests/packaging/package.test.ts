@@ -1,0 +1,259 @@
+/**
+ * Packs the app the way a release does (`npm run build`, then electron-builder with
+ * electron-builder.yml) into an unpacked linux-x64 folder, using a stand-in Electron distribution
+ * (the real one cannot be downloaded here), and checks what the asar holds.
+ *
+ * Nothing may come from the network: Electron comes from `electronDist`, the icons are premade
+ * (no icon toolset), `npmRebuild: false` fetches no headers, and every download mirror points at a
+ * closed loopback port with an empty cache, so an attempted download fails the build at once.
+ */
+import { execFile } from 'node:child_process';
+import { access, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bareImportsOf,
+  isRuntimeProvided,
+  isUnpacked,
+  openAsar,
+  packageNameOf,
+  readJson,
+  readText,
+  requiresOf,
+  resolvePackage,
+  unresolvedDependencies,
+  type AsarListing,
+} from './asar-listing';
+import { createStandInElectron, FUSE_SENTINEL } from './stand-in-electron';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
+const SOURCES_NEEDED = ['electron/main.ts', 'electron/preload.ts', 'renderer/index.html'];
+const execFileAsync = promisify(execFile);
+
+interface Manifest {
+  main: string;
+  desktopName?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+}
+
+interface Packed {
+  work: string;
+  appOut: string;
+  asar: AsarListing;
+  manifest: Manifest;
+  builderLog: string;
+}
+
+let packed: Packed | undefined;
+
+function current(): Packed {
+  if (!packed) throw new Error('The app was not packed (see the error of beforeAll).');
+  return packed;
+}
+
+async function runLogged(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  try {
+    const { stdout, stderr } = await execFileAsync(file, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return `${stdout}\n${stderr}`;
+  } catch (error) {
+    const output = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `${file} ${args.join(' ')} failed: ${output.message}\n${output.stdout ?? ''}\n${output.stderr ?? ''}`,
+      { cause: error },
+    );
+  }
+}
+
+async function missingSources(): Promise<string[]> {
+  const missing: string[] = [];
+  for (const file of SOURCES_NEEDED) {
+    await access(path.join(ROOT, file)).catch(() => missing.push(file));
+  }
+  return missing;
+}
+
+async function packApp(work: string): Promise<Omit<Packed, 'asar' | 'manifest'>> {
+  const electron = JSON.parse(
+    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
+  ) as { version: string };
+  const standIn = await createStandInElectron(path.join(work, 'electron-dist'), electron.version);
+  const output = path.join(work, 'release');
+  const builderLog = await runLogged(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/electron-builder/cli.js'),
+      '--linux',
+      'dir',
+      '--x64',
+      '--config',
+      'electron-builder.yml',
+      `-c.electronDist=${standIn.dir}`,
+      `-c.electronVersion=${standIn.version}`,
+      `-c.electronDownload.mirror=${CLOSED_PORT_URL}`,
+      `-c.directories.output=${output}`,
+      '--publish',
+      'never',
+    ],
+    {
+      ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
+      ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
+      ELECTRON_BUILDER_BINARIES_ALLOW_HTTP: 'true',
+      ELECTRON_MIRROR: CLOSED_PORT_URL,
+    },
+  );
+  return { work, appOut: path.join(output, 'linux-unpacked'), builderLog };
+}
+
+beforeAll(async () => {
+  const missing = await missingSources();
+  if (missing.length > 0) {
+    throw new Error(
+      `Cannot pack the app: ${missing.join(', ')} missing. The packaging test builds the real main process, preload and renderer.`,
+    );
+  }
+  const work = await mkdtemp(path.join(os.tmpdir(), 'pictor-pack-'));
+  const started = performance.now();
+  await runLogged('npm', ['run', 'build'], {});
+  const built = performance.now();
+  const result = await packApp(work);
+  const asarFile = path.join(result.appOut, 'resources', 'app.asar');
+  const asar = openAsar(asarFile);
+  packed = { ...result, asar, manifest: readJson<Manifest>(asar, 'package.json') };
+  const seconds = (from: number, to: number): string => `${((to - from) / 1000).toFixed(1)} s`;
+  const mib = ((await stat(asarFile)).size / 1024 / 1024).toFixed(1);
+  console.info(
+    `packaging: build ${seconds(started, built)}, electron-builder ${seconds(built, performance.now())}, app.asar ${mib} MiB, ${asar.entries.size} entries`,
+  );
+}, 240_000);
+
+afterAll(async () => {
+  if (packed) await rm(packed.work, { recursive: true, force: true });
+});
+
+describe('the packed linux-x64 folder', () => {
+  it('renames the Electron executable to the app’s, keeping the fuse wire and the licences', async () => {
+    const { appOut } = current();
+    const executable = path.join(appOut, 'pictor');
+    expect((await stat(executable)).mode & 0o111).not.toBe(0);
+    expect((await readFile(executable)).includes(FUSE_SENTINEL)).toBe(true);
+    await expect(access(path.join(appOut, 'electron'))).rejects.toThrow();
+    await expect(access(path.join(appOut, 'LICENSE.electron.txt'))).resolves.toBeUndefined();
+    await expect(access(path.join(appOut, 'LICENSES.chromium.html'))).resolves.toBeUndefined();
+  });
+
+  it('downloaded nothing', () => {
+    expect(current().builderLog).not.toMatch(/\bdownload(ing|ed)\b/i);
+  });
+});
+
+describe('app.asar', () => {
+  it('holds the build outputs, the manifest and node_modules, and nothing else at the top', () => {
+    const top = [...current().asar.entries].filter((entry) => !entry.includes('/'));
+    expect(top.sort()).toEqual(['dist', 'dist-electron', 'node_modules', 'package.json']);
+    const own = [...current().asar.entries].filter((entry) => !entry.startsWith('node_modules/'));
+    expect(own.filter((entry) => /\.(map|tsx?|mts|cts)$/.test(entry))).toEqual([]);
+  });
+
+  it('ships a manifest whose main is the bundled entry, without development fields', async () => {
+    const { asar, manifest } = current();
+    const source = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+    expect(manifest.main).toBe(source.main);
+    expect(manifest.main).toBe('dist-electron/main.js');
+    expect(asar.entries.has(manifest.main)).toBe(true);
+    expect(manifest.desktopName).toBe('pictor.desktop');
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(manifest.scripts).toBeUndefined();
+  });
+
+  it('resolves every package the main bundle imports, and the main bundle names the preload', () => {
+    const { asar, manifest } = current();
+    const main = readText(asar, manifest.main);
+    const packages = bareImportsOf(main).filter((specifier) => !isRuntimeProvided(specifier));
+    const unresolved = packages.filter(
+      (specifier) =>
+        resolvePackage(asar, packageNameOf(specifier), path.posix.dirname(manifest.main)) === null,
+    );
+    expect(unresolved).toEqual([]);
+    expect(main).toContain('preload.cjs');
+  });
+
+  it('ships the sandboxed preload, which requires nothing but electron', () => {
+    const { asar } = current();
+    expect(asar.entries.has('dist-electron/preload.cjs')).toBe(true);
+    const required = requiresOf(readText(asar, 'dist-electron/preload.cjs'));
+    expect(required.filter((name) => name !== 'electron')).toEqual([]);
+  });
+
+  it('ships the renderer page and every script and style it loads', () => {
+    const { asar } = current();
+    const html = readText(asar, 'dist/renderer/index.html');
+    const scripts = [...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+    const styles = [...html.matchAll(/<link[^>]*\brel="stylesheet"[^>]*\bhref="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const asset of [...scripts, ...styles]) {
+      expect(asset, 'asset URLs stay relative for the packaged app').not.toMatch(/^(\/|[a-z]+:)/i);
+      expect(asar.entries.has(path.posix.join('dist/renderer', asset))).toBe(true);
+    }
+  });
+
+  it('ships every production dependency and everything they depend on', () => {
+    const { asar, manifest } = current();
+    const names = Object.keys(manifest.dependencies ?? {});
+    expect(names).toEqual(
+      expect.arrayContaining(['electron-store', 'node-sqlite3-wasm', 'sharp', 'undici']),
+    );
+    expect(names.filter((name) => resolvePackage(asar, name, '') === null)).toEqual([]);
+    expect(unresolvedDependencies(asar)).toEqual([]);
+  });
+
+  it('leaves every development dependency out', async () => {
+    const { asar } = current();
+    const source = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as Manifest;
+    const devNames = Object.keys(source.devDependencies ?? {});
+    expect(devNames).toEqual(
+      expect.arrayContaining([
+        'electron',
+        'vitest',
+        'typescript',
+        'eslint',
+        'react',
+        '@playwright/test',
+        'vite',
+      ]),
+    );
+    const shipped = devNames.filter((name) =>
+      [...asar.entries].some(
+        (entry) => entry === `node_modules/${name}` || entry.includes(`node_modules/${name}/`),
+      ),
+    );
+    expect(shipped).toEqual([]);
+  });
+
+  it('unpacks native code and WebAssembly to disk, where dlopen and the wasm loader read them', async () => {
+    const { asar, appOut } = current();
+    const native = [...asar.entries].filter((entry) =>
+      /\.(node|wasm|dylib|dll)$|\.so(\.\d+)*$/.test(entry),
+    );
+    expect(native.some((entry) => /@img\/sharp-linux-x64\/.*\.node$/.test(entry))).toBe(true);
+    expect(native.some((entry) => /@img\/sharp-libvips-linux-x64\/.*\.so/.test(entry))).toBe(true);
+    expect(native).toContain('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm');
+    for (const entry of native) {
+      expect(isUnpacked(asar, entry), entry).toBe(true);
+      const onDisk = await stat(path.join(appOut, 'resources', 'app.asar.unpacked', entry));
+      const original = await stat(path.join(ROOT, entry));
+      expect(onDisk.size, entry).toBe(original.size);
+    }
+  });
+});
