@@ -18,6 +18,15 @@ const USER_FACING = new Set([
 ]);
 
 export function toIpcError(error: unknown): IpcError {
+  if (error instanceof Error && error.name === 'SettingsError') {
+    // A refused change names its fields; an empty list means the file could not be saved.
+    const fields = (error as { fields?: readonly string[] }).fields ?? [];
+    return { code: fields.length > 0 ? 'bad_input' : 'failed', message: error.message };
+  }
+  if (error instanceof Error && error.name === 'KeyVaultError') {
+    const code = (error as { code?: string }).code === 'invalid_key' ? 'bad_input' : 'failed';
+    return { code, message: error.message };
+  }
   if (error instanceof Error && USER_FACING.has(error.name)) {
     const detail = (error as { detail?: unknown }).detail;
     return {

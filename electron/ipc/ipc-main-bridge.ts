@@ -18,6 +18,9 @@ import {
 import type { Logger } from '../ports/logger';
 import { toIpcError } from './ipc-errors';
 
+/** Channels whose input carries a secret: nothing of it goes into errors or logs. */
+const SECRET_INPUT = new Set<RequestChannel>(['key:set']);
+
 type ParsedInput<C extends RequestChannel> = z.infer<(typeof requests)[C]['input']>;
 
 /** One function per request channel, typed from the contract. */
@@ -67,13 +70,20 @@ export async function runRequest<C extends RequestChannel>(
   const parsed = schema.input.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const detail = issue
-      ? `${issue.path.join('.') || '(input)'}: ${issue.message}`
-      : 'invalid input';
+    // A refused key must not come back in the detail or the log, even in part.
+    const detail = SECRET_INPUT.has(channel)
+      ? undefined
+      : issue
+        ? `${issue.path.join('.') || '(input)'}: ${issue.message}`
+        : 'invalid input';
     logger.warn('ipc request refused: bad input', { channel, detail });
     return {
       ok: false,
-      error: { code: 'bad_input', message: 'Pictor could not read that request.', detail },
+      error: {
+        code: 'bad_input',
+        message: 'Pictor could not read that request.',
+        ...(detail ? { detail } : {}),
+      },
     };
   }
   try {
