@@ -4,10 +4,10 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { PictorApi } from '../shared/ipc/api';
-import { EVENT_CHANNELS, REQUEST_CHANNELS } from '../shared/ipc/contract';
+import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../shared/ipc/channels';
 
-const requestChannels = new Set<string>(REQUEST_CHANNELS);
-const eventChannels = new Set<string>(EVENT_CHANNELS);
+const requestChannels = new Set<string>(REQUEST_CHANNEL_NAMES);
+const eventChannels = new Set<string>(EVENT_CHANNEL_NAMES);
 
 export const api: PictorApi = {
   invoke(channel, ...args) {

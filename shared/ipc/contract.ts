@@ -14,6 +14,7 @@ import {
   taskStatusSchema,
 } from '../domain/task-record';
 import { generationRequestSchema } from '../service/wire';
+import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 
 const localId = z.string().min(1).max(100);
 const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
@@ -174,8 +175,15 @@ export type RequestInput<C extends RequestChannel> = z.input<(typeof requests)[C
 export type RequestOutput<C extends RequestChannel> = z.infer<(typeof requests)[C]['output']>;
 export type EventPayload<C extends EventChannel> = z.infer<(typeof events)[C]>;
 
-export const REQUEST_CHANNELS = Object.keys(requests) as RequestChannel[];
-export const EVENT_CHANNELS = Object.keys(events) as EventChannel[];
+export const REQUEST_CHANNELS: readonly RequestChannel[] = REQUEST_CHANNEL_NAMES;
+export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;
+
+/** Compile-time proof that channels.ts names exactly the contract's channels, no more, no fewer. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const requestNamesMatch: Same<(typeof REQUEST_CHANNEL_NAMES)[number], RequestChannel> = true;
+const eventNamesMatch: Same<(typeof EVENT_CHANNEL_NAMES)[number], EventChannel> = true;
+void requestNamesMatch;
+void eventNamesMatch;
 
 /** Why a request did not produce a value. */
 export const IPC_ERROR_CODES = ['bad_input', 'forbidden', 'failed', 'not_found'] as const;

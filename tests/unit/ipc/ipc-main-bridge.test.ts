@@ -97,7 +97,6 @@ describe('runRequest', () => {
     ['tasks:remove', { localId: 'a', extra: true }],
     ['tasks:submit', { request: { prompt: '' }, count: 1 }],
     ['tasks:submit', { request: { prompt: 'x' }, count: 1_000 }],
-    ['key:set', { key: 'x'.repeat(5_000), allowWeakStorage: false }],
     ['settings:update', { theme: 'purple' }],
     ['settings:update', { __proto__: { polluted: true }, theme: 'dark', unknown: 1 }],
   ] as const)('refuses bad input to %s with a sentence and the detail', async (channel, input) => {
@@ -106,6 +105,23 @@ describe('runRequest', () => {
       ok: false,
       error: { code: 'bad_input', message: expect.any(String), detail: expect.any(String) },
     });
+  });
+
+  it('refuses a bad key:set without echoing any of the key in the detail', async () => {
+    const key = `sk-${'secret'.repeat(1_000)}`;
+    const result = await runRequest(
+      'key:set',
+      event,
+      { key, allowWeakStorage: 'no' },
+      handlers,
+      trusted,
+      silentLogger,
+    );
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'bad_input', message: 'Pictor could not read that request.' },
+    });
+    expect(JSON.stringify(result)).not.toContain('secret');
   });
 
   it('returns the value, with fields outside the output schema dropped', async () => {
@@ -162,5 +178,15 @@ describe('registerIpcHandlers and the emitter', () => {
     emit('network:changed', { online: 'yes' } as never);
     expect(sent).toEqual([['network:changed', { online: false }]]);
     createEmitter(() => null, silentLogger)('network:changed', { online: true });
+  });
+});
+
+describe('channel name lists', () => {
+  it('name exactly the contract’s channels (the preload uses the lists, not the schemas)', async () => {
+    const { requests, events } = await import('../../../shared/ipc/contract');
+    const { REQUEST_CHANNEL_NAMES, EVENT_CHANNEL_NAMES } =
+      await import('../../../shared/ipc/channels');
+    expect([...REQUEST_CHANNEL_NAMES].sort()).toEqual(Object.keys(requests).sort());
+    expect([...EVENT_CHANNEL_NAMES].sort()).toEqual(Object.keys(events).sort());
   });
 });
