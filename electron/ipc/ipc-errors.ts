@@ -17,7 +17,22 @@ const USER_FACING = new Set([
   'UserFacingError',
 ]);
 
+/** A failure that already has its IPC shape (from an adapter that returns Results). */
+export class IpcFailure extends Error {
+  override readonly name = 'IpcFailure';
+  constructor(readonly error: IpcError) {
+    super(error.message);
+  }
+}
+
+/** The value of a Result, or its error thrown as an {@link IpcFailure}. */
+export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: IpcError }): T {
+  if (!result.ok) throw new IpcFailure(result.error);
+  return result.value;
+}
+
 export function toIpcError(error: unknown): IpcError {
+  if (error instanceof IpcFailure) return error.error;
   if (error instanceof Error && error.name === 'SettingsError') {
     // A refused change names its fields; an empty list means the file could not be saved.
     const fields = (error as { fields?: readonly string[] }).fields ?? [];

@@ -23,9 +23,17 @@ const SECRET_INPUT = new Set<RequestChannel>(['key:set']);
 
 type ParsedInput<C extends RequestChannel> = z.infer<(typeof requests)[C]['input']>;
 
+/** Who asked: for the few handlers that act on the asking page (drag and drop). */
+export interface HandlerContext {
+  readonly sender: WebContents;
+}
+
 /** One function per request channel, typed from the contract. */
 export type IpcHandlers = {
-  [C in RequestChannel]: (input: ParsedInput<C>) => Promise<RequestOutput<C>> | RequestOutput<C>;
+  [C in RequestChannel]: (
+    input: ParsedInput<C>,
+    context: HandlerContext,
+  ) => Promise<RequestOutput<C>> | RequestOutput<C>;
 };
 
 /** Decides whether a request comes from our window's main frame showing our app. */
@@ -87,8 +95,10 @@ export async function runRequest<C extends RequestChannel>(
     };
   }
   try {
-    const handler = handlers[channel] as (input: unknown) => unknown;
-    const value = schema.output.parse(await handler(parsed.data)) as RequestOutput<C>;
+    const handler = handlers[channel] as (input: unknown, context: HandlerContext) => unknown;
+    const value = schema.output.parse(
+      await handler(parsed.data, { sender: event.sender }),
+    ) as RequestOutput<C>;
     return { ok: true, value };
   } catch (error) {
     const ipcError = toIpcError(error);

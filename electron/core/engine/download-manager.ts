@@ -126,6 +126,11 @@ export class DownloadManager {
     this.queue.length = 0;
   }
 
+  /** Brings the task's sidecar up to date (after a user's edit). */
+  writeSidecar(localId: string): void {
+    this.sidecars.request(localId);
+  }
+
   /** Waits for sidecar writes still under way. */
   flush(): Promise<void> {
     return this.sidecars.flush();

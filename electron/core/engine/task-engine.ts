@@ -180,7 +180,9 @@ export class TaskEngine {
     if (!record) throw new EngineInputError('That task is not in the history.');
     const next = change(record);
     if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
-    return this.commit(next);
+    const committed = this.commit(next);
+    this.downloads.writeSidecar(localId);
+    return committed;
   }
 
   /** The engine's live view of a task (next poll, downloads) for the UI. */

@@ -1,0 +1,142 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { galleryHandlers, type GalleryShell } from '../../../electron/ipc/gallery-handlers';
+import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { silentLogger } from '../../../electron/ports/logger';
+import type { EventChannel } from '../../../shared/ipc/contract';
+import { coreAgainstDemo } from '../core/core-harness';
+
+/** A shell that records what it was asked and really moves "trashed" files away. */
+function recordingShell() {
+  const calls: [string, string][] = [];
+  const ok = async (name: string, file: string) => {
+    calls.push([name, file]);
+    return { ok: true as const, value: undefined };
+  };
+  const shell: GalleryShell = {
+    reveal: (file) => ok('reveal', file),
+    trash: async (file) => {
+      await rm(file);
+      return ok('trash', file);
+    },
+    copyImage: (file) => ok('copy', file),
+    saveAs: async (file) => {
+      calls.push(['saveAs', file]);
+      return { ok: true, value: { savedTo: '/somewhere/else.png' } };
+    },
+    startDrag: (_sender, file) => ok('drag', file),
+    openExternal: (url) => ok('external', url),
+    openGalleryFolder: () => ok('openGallery', ''),
+    openLogsFolder: () => ok('openLogs', ''),
+  };
+  return { shell, calls };
+}
+
+async function galleryWithImages(count: number) {
+  const h = await coreAgainstDemo();
+  h.core.engine.start();
+  const records = await h.core.engine.submit(
+    { prompt: 'gallery handler test', size: '96x64' },
+    count,
+  );
+  await h.core.engine.whenSettled(records.map((r) => r.localId));
+  const { shell, calls } = recordingShell();
+  const emitted: [EventChannel, unknown][] = [];
+  const handlers = galleryHandlers({
+    engine: h.core.engine,
+    history: h.core.history,
+    gallery: () => h.core.gallery,
+    shell,
+    chooseFolder: async () => '/chosen',
+    emit: (channel, payload) => emitted.push([channel, payload]),
+  }) as IpcHandlers;
+  const call = (channel: keyof IpcHandlers, input?: unknown) =>
+    runRequest(
+      channel,
+      { sender: {}, senderFrame: {} } as never,
+      input,
+      handlers,
+      () => true,
+      silentLogger,
+    );
+  return { h, records, calls, emitted, call };
+}
+
+describe('gallery IPC handlers over the real core', () => {
+  it('lists saved images newest first and filters by favourite', async () => {
+    const g = await galleryWithImages(2);
+    const listed = await g.call('gallery:list', {});
+    expect(listed).toMatchObject({
+      ok: true,
+      value: { items: [{ image: { state: 'saved', width: 96 } }, {}] },
+    });
+    const [first] = g.records;
+    const favourite = await g.call('gallery:setFavourite', {
+      localId: first!.localId,
+      index: 0,
+      favourite: true,
+    });
+    expect(favourite).toMatchObject({
+      ok: true,
+      value: { record: { images: [{ favourite: true }] } },
+    });
+    expect(await g.call('gallery:list', { favourite: true })).toMatchObject({
+      ok: true,
+      value: { items: [{ localId: first!.localId }] },
+    });
+    // The sidecar follows, so a rebuild from the folder keeps the favourite.
+    await g.h.core.engine.stop();
+    const sidecar = JSON.parse(
+      readFileSync(
+        g.h.core.gallery.resolve(
+          `${first!.folder ?? g.h.core.engine.get(first!.localId)!.folder}/pictor.json`,
+        ),
+        'utf8',
+      ),
+    );
+    expect(sidecar.record.images[0].favourite).toBe(true);
+  });
+
+  it('deletes to the trash: file and thumbnail gone, record says deleted, listing hides it', async () => {
+    const g = await galleryWithImages(1);
+    const [record] = g.records;
+    const saved = g.h.core.engine.get(record!.localId)!.images[0]!;
+    const file = g.h.core.gallery.resolve(saved.file!);
+    const thumbnail = g.h.core.gallery.resolve(saved.thumbnail!);
+    const result = await g.call('gallery:deleteImage', { localId: record!.localId, index: 0 });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { record: { images: [{ state: 'deleted' }] } },
+    });
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(thumbnail)).toBe(false);
+    expect(g.calls).toContainEqual(['trash', file]);
+    expect(g.emitted).toContainEqual(['gallery:changed', { reason: 'deleted' }]);
+    expect(await g.call('gallery:list', {})).toMatchObject({ ok: true, value: { items: [] } });
+    expect(await g.call('gallery:reveal', { localId: record!.localId, index: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+  });
+
+  it('passes resolved gallery paths to reveal, copy, save as and drag', async () => {
+    const g = await galleryWithImages(1);
+    const [record] = g.records;
+    const file = g.h.core.gallery.resolve(g.h.core.engine.get(record!.localId)!.images[0]!.file!);
+    for (const channel of [
+      'gallery:reveal',
+      'gallery:copyImage',
+      'gallery:saveAs',
+      'gallery:startDrag',
+    ] as const) {
+      expect((await g.call(channel, { localId: record!.localId, index: 0 })).ok).toBe(true);
+    }
+    expect(g.calls.map(([, path]) => path)).toEqual([file, file, file, file]);
+    expect(await g.call('gallery:reveal', { localId: 'nope', index: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await g.call('gallery:chooseFolder')).toEqual({ ok: true, value: { path: '/chosen' } });
+  });
+});
