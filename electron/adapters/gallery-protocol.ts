@@ -1,0 +1,29 @@
+/**
+ * Binds the gallery scheme to Electron. Every decision (which file, which headers, what is
+ * refused) is in core/protocol/gallery-request; this only hands requests over.
+ */
+import { protocol } from 'electron';
+import { serveGalleryRequest } from '../core/protocol/gallery-request';
+import { GALLERY_SCHEME } from '../core/protocol/schemes';
+import { silentLogger, type Logger } from '../ports/logger';
+
+export interface GalleryProtocolOptions {
+  /** The gallery folder now (absolute); read on every request since the user may change it. */
+  readonly root: () => string;
+  readonly logger?: Logger;
+}
+
+/** Serves `pictor-gallery://gallery/…` from the gallery folder only. Call after `ready`. */
+export function registerGalleryProtocol(options: GalleryProtocolOptions): void {
+  const logger = options.logger ?? silentLogger;
+  protocol.handle(GALLERY_SCHEME, async (request) => {
+    const response = await serveGalleryRequest(request, options.root());
+    if (response.status >= 400) {
+      logger.warn('Gallery protocol refused a request', {
+        status: response.status,
+        url: request.url.slice(0, 300),
+      });
+    }
+    return response;
+  });
+}
