@@ -7,6 +7,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'app:getInfo',
   'app:openExternal',
   'app:openLogs',
+  'app:copyText',
   'tasks:submit',
   'tasks:list',
   'tasks:get',

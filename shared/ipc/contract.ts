@@ -81,6 +81,8 @@ export const requests = {
     output: z.void(),
   },
   'app:openLogs': { input: none, output: z.void() },
+  /** Text to the clipboard (task ids): the page's own clipboard API is denied with every permission. */
+  'app:copyText': { input: z.object({ text: z.string().max(10_000) }).strict(), output: z.void() },
   'tasks:submit': {
     input: z
       .object({ request: generationRequestSchema, count: z.number().int().min(1).max(10) })

@@ -141,11 +141,20 @@ afterAll(async () => {
 });
 
 describe('the packed linux-x64 folder', () => {
-  it('renames the Electron executable to the app’s, keeping the fuse wire and the licences', async () => {
+  it('renames the Electron executable to the app’s, flips its fuses, and keeps the licences', async () => {
     const { appOut } = current();
     const executable = path.join(appOut, 'pictor');
     expect((await stat(executable)).mode & 0o111).not.toBe(0);
     expect((await readFile(executable)).includes(FUSE_SENTINEL)).toBe(true);
+    // electron-builder.yml's electronFuses, in wire order: RunAsNode off, cookie encryption on,
+    // NODE_OPTIONS off, --inspect off, asar integrity on, only-asar on, V8 snapshot as shipped,
+    // file:// privileges off.
+    const flipped = Buffer.concat([
+      Buffer.from(FUSE_SENTINEL, 'latin1'),
+      Buffer.from([1, 8]),
+      Buffer.from('01001100', 'latin1'),
+    ]);
+    expect((await readFile(executable)).includes(flipped)).toBe(true);
     await expect(access(path.join(appOut, 'electron'))).rejects.toThrow();
     await expect(access(path.join(appOut, 'LICENSE.electron.txt'))).resolves.toBeUndefined();
     await expect(access(path.join(appOut, 'LICENSES.chromium.html'))).resolves.toBeUndefined();
