@@ -1,0 +1,149 @@
+/**
+ * The core's FetchLike over Chromium's network stack (system proxy settings, PAC files and
+ * the OS certificate store are honoured), for the app. The CLI uses node-fetch.ts instead.
+ *
+ * `redirect: 'manual'` (every request the core sends: the service client follows same-origin
+ * redirects itself, the image downloader checks each hop against the URL policy) cannot go
+ * through `net.fetch`: Electron passes the mode to `net.request`, where a redirect nobody
+ * follows synchronously cancels the request and `net.fetch` rejects with "Redirect was
+ * cancelled", with neither the status nor the Location (electron/electron#43715, working as
+ * documented for ClientRequest's `redirect` event). So manual requests use `net.request`
+ * directly (same default session, so the same proxy settings) and turn its `redirect` event
+ * into the response undici gives in manual mode: the 3xx status with its headers and an
+ * absolute `Location`, no body. Other modes go to `net.fetch` unchanged.
+ */
+import { Readable } from 'node:stream';
+import type {
+  ClientRequest,
+  ClientRequestConstructorOptions,
+  IncomingMessage,
+  Net,
+} from 'electron';
+import type { FetchLike } from '../ports/http';
+
+/** The part of Electron's `net` module this adapter uses. */
+export type ElectronNet = Pick<Net, 'fetch' | 'request'>;
+
+/** Statuses whose responses have no body (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+export function createElectronFetch(net: ElectronNet): FetchLike {
+  return (url, init) =>
+    init?.redirect === 'manual' ? manualFetch(net, url, init) : net.fetch(url, init);
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
+
+/** Request bytes from any BodyInit (the core sends JSON strings). */
+async function bodyBytes(body: RequestInit['body']): Promise<Buffer | null> {
+  if (body === undefined || body === null) return null;
+  return Buffer.from(await new Response(body).arrayBuffer());
+}
+
+function requestOptions(url: string, init: RequestInit): ClientRequestConstructorOptions {
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  return {
+    url,
+    method: (init.method ?? 'GET').toUpperCase(),
+    redirect: 'manual',
+    headers,
+    // As net.fetch does: fetch's default `same-origin` needs an origin, which main has not.
+    credentials: init.credentials === 'omit' ? 'omit' : 'include',
+    ...(init.cache ? { cache: init.cache } : {}),
+  };
+}
+
+function redirectResponse(
+  status: number,
+  location: string,
+  responseHeaders: Record<string, string[]>,
+): Response {
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(responseHeaders)) {
+    for (const value of values) headers.append(name, value);
+  }
+  // Chromium hands over the target already resolved against the request URL.
+  headers.set('location', location);
+  return new Response(null, { status, headers });
+}
+
+function messageResponse(message: IncomingMessage, method: string): Response {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(message.headers)) {
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  // Electron's IncomingMessage is a Node Readable at run time (net.fetch relies on it too).
+  const stream = message as unknown as Readable;
+  const empty = NULL_BODY_STATUSES.has(message.statusCode) || method === 'HEAD';
+  if (empty) stream.resume();
+  const body = empty ? null : (Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>);
+  return new Response(body, {
+    status: message.statusCode,
+    statusText: message.statusMessage,
+    headers,
+  });
+}
+
+async function manualFetch(net: ElectronNet, url: string, init: RequestInit): Promise<Response> {
+  const signal = init.signal ?? null;
+  if (signal?.aborted) throw abortReason(signal);
+  const body = await bodyBytes(init.body);
+  if (signal?.aborted) throw abortReason(signal);
+  const options = requestOptions(url, init);
+  return exchange(net.request(options), options.method ?? 'GET', body, signal);
+}
+
+/** Sends `request` and settles with its redirect, its response or its error. */
+function exchange(
+  request: ClientRequest,
+  method: string,
+  body: Buffer | null,
+  signal: AbortSignal | null,
+): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    let settled = false;
+    let stream: Readable | null = null;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      outcome();
+    };
+    const onAbort = () => {
+      const reason = abortReason(signal as AbortSignal);
+      settle(() => reject(reason));
+      stream?.destroy(reason instanceof Error ? reason : new Error(String(reason)));
+      request.abort();
+    };
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    request.on('redirect', (status, _method, location, responseHeaders) => {
+      done();
+      settle(() => resolve(redirectResponse(status, location, responseHeaders)));
+      // Not following: end this request quietly instead of letting it fail as cancelled.
+      request.abort();
+    });
+    request.on('response', (message) => {
+      stream = message as unknown as Readable;
+      stream.once('close', done);
+      try {
+        const response = messageResponse(message, method);
+        settle(() => resolve(response));
+      } catch (error) {
+        done();
+        settle(() => reject(error));
+        request.abort();
+      }
+    });
+    request.on('error', (error) => {
+      done();
+      settle(() => reject(error));
+    });
+    if (body) request.end(body);
+    else request.end();
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Shows the notifications the core's NotificationPolicy decides on, through Electron's
+ * Notification. When to notify is decided in core/os/notification-policy.ts, not here.
+ */
+import { Notification } from 'electron';
+import type { NotificationContent } from '../core/os/notification-policy';
+
+/** Notifications kept referenced so their click handler survives garbage collection. */
+const MAX_RETAINED = 20;
+
+export interface DesktopNotifierOptions {
+  /** Clicked: focus the window and show the task (`null`: the task list). */
+  readonly onClick: (localId: string | null) => void;
+  /** Shown beside the text on Linux and Windows. */
+  readonly icon?: string;
+}
+
+/**
+ * Returns the `show` function for NotificationPolicy. It returns `false` when the system has
+ * no notifications (some Linux desktops) or refused this one, and never throws.
+ */
+export function createDesktopNotifier(
+  options: DesktopNotifierOptions,
+): (content: NotificationContent) => boolean {
+  const retained = new Set<Notification>();
+  const release = (notification: Notification) => retained.delete(notification);
+  return (content) => {
+    if (!Notification.isSupported()) return false;
+    try {
+      const notification = new Notification({
+        title: content.title,
+        body: content.body,
+        ...(options.icon ? { icon: options.icon } : {}),
+      });
+      notification.on('click', () => {
+        release(notification);
+        options.onClick(content.localId);
+      });
+      notification.on('close', () => release(notification));
+      notification.on('failed', () => release(notification));
+      retained.add(notification);
+      if (retained.size > MAX_RETAINED) release(retained.values().next().value as Notification);
+      notification.show();
+      return true;
+    } catch {
+      return false;
+    }
+  };
+}

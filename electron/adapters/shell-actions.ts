@@ -1,0 +1,259 @@
+/**
+ * What the user can do with a gallery image through the OS: reveal it in Finder/Explorer,
+ * move it to the trash, copy it to the clipboard, save a copy elsewhere, drag it out to other
+ * apps; and open https links, the gallery folder and the logs folder.
+ *
+ * Callers pass absolute paths they resolved inside the gallery; every action checks them again
+ * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
+ * for the user and the technical detail beside it.
+ */
+import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve } from 'node:path';
+import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
+import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
+import sharp from 'sharp';
+import type { IpcError, Result } from '../../shared/ipc/contract';
+import type { PathGuard } from '../core/os/path-guard';
+import { suggestedFileName } from '../core/os/save-name';
+
+export interface ShellActionsOptions {
+  /** The gallery folder now (it can change in Settings). */
+  readonly galleryRoot: () => string;
+  /** The last check on every image path (core/os/path-guard.ts `galleryGuard`). */
+  readonly isInsideGallery: PathGuard;
+  /** The URL check links must pass before they open in the browser (https only on top). */
+  readonly isAllowedExternal: (url: string) => boolean;
+  /** `app.getPath('logs')`. */
+  readonly logsDir: () => string;
+  /** Where Save As starts: `app.getPath('downloads')` or `'pictures'`. */
+  readonly saveDir: () => string;
+  /** Dragged when no image of the file can be made (macOS refuses an empty drag icon). */
+  readonly fallbackDragIcon?: string;
+}
+
+export interface SaveAsRequest {
+  readonly prompt: string;
+  readonly index: number;
+  /** The dialog is a sheet on this window (macOS). */
+  readonly window?: BrowserWindow | null;
+}
+
+export interface ShellActions {
+  reveal(file: string): Promise<Result<void>>;
+  trash(file: string): Promise<Result<void>>;
+  copyImage(file: string): Promise<Result<void>>;
+  saveAs(file: string, request: SaveAsRequest): Promise<Result<{ savedTo: string | null }>>;
+  /** Call while the renderer's `dragstart` is being handled. */
+  startDrag(sender: WebContents, file: string, thumbnail?: string): Promise<Result<void>>;
+  openExternal(url: string): Promise<Result<void>>;
+  openGalleryFolder(): Promise<Result<void>>;
+  openLogsFolder(): Promise<Result<void>>;
+}
+
+const DRAG_ICON_SIZE = 128;
+
+const MIME_FILTERS: Record<string, { name: string; extensions: string[] }> = {
+  '.png': { name: 'PNG image', extensions: ['png'] },
+  '.jpg': { name: 'JPEG image', extensions: ['jpg', 'jpeg'] },
+  '.jpeg': { name: 'JPEG image', extensions: ['jpg', 'jpeg'] },
+  '.webp': { name: 'WebP image', extensions: ['webp'] },
+};
+
+function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+function fail(code: IpcError['code'], message: string, detail?: unknown): Result<never> {
+  const text =
+    detail instanceof Error ? detail.message : detail === undefined ? '' : String(detail);
+  return { ok: false, error: { code, message, ...(text ? { detail: text } : {}) } };
+}
+
+const OUTSIDE = fail(
+  'forbidden',
+  'Pictor works only with files inside its gallery folder, and this one is not there.',
+);
+
+/** Refusal or absence of `files`, or `null` when they may be used. */
+async function checkFiles(
+  guard: PathGuard,
+  files: readonly string[],
+): Promise<Result<never> | null> {
+  for (const file of files) if (!(await guard(file))) return OUTSIDE;
+  try {
+    const info = await stat(files[0] ?? '');
+    if (!info.isFile()) return fail('not_found', 'This is not an image file.');
+    return null;
+  } catch (error) {
+    return fail(
+      'not_found',
+      'The image is no longer in the gallery folder. It may have been moved or deleted outside Pictor.',
+      error,
+    );
+  }
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted. */
+async function pngBytes(file: string): Promise<Buffer | null> {
+  try {
+    const bytes = await readFile(file);
+    if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return bytes;
+    return await sharp(bytes).png().toBuffer();
+  } catch {
+    return null;
+  }
+}
+
+/** A small PNG of `file` for the drag cursor (Electron cannot read WebP thumbnails itself). */
+async function iconImage(file: string): Promise<NativeImage | null> {
+  try {
+    const png = await sharp(file)
+      .resize(DRAG_ICON_SIZE, DRAG_ICON_SIZE, { fit: 'inside' })
+      .png()
+      .toBuffer();
+    const image = nativeImage.createFromBuffer(png);
+    return image.isEmpty() ? null : image;
+  } catch {
+    return null;
+  }
+}
+
+async function dragIcon(
+  sources: readonly string[],
+  fallback: string | undefined,
+): Promise<NativeImage | null> {
+  for (const source of sources) {
+    const image = await iconImage(source);
+    if (image) return image;
+  }
+  const last = fallback ? nativeImage.createFromPath(fallback) : null;
+  return last && !last.isEmpty() ? last : null;
+}
+
+async function openFolder(folder: string, what: string): Promise<Result<void>> {
+  try {
+    await mkdir(folder, { recursive: true });
+    const problem = await shell.openPath(folder);
+    if (problem === '') return ok(undefined);
+    return fail('failed', `Pictor could not open the ${what}. It is at ${folder}`, problem);
+  } catch (error) {
+    return fail('failed', `Pictor could not open the ${what}. It is at ${folder}`, error);
+  }
+}
+
+export function createShellActions(options: ShellActionsOptions): ShellActions {
+  const guarded = async <T>(files: string[], action: () => Promise<Result<T>>) =>
+    (await checkFiles(options.isInsideGallery, files)) ?? action();
+  return {
+    reveal: (file) =>
+      guarded([file], async () => {
+        shell.showItemInFolder(file);
+        return ok(undefined);
+      }),
+    trash: (file) => guarded([file], () => moveToTrash(file)),
+    copyImage: (file) => guarded([file], () => copyToClipboard(file)),
+    saveAs: (file, request) => guarded([file], () => saveCopy(file, request, options.saveDir())),
+    startDrag: (sender, file, thumbnail) =>
+      guarded(thumbnail ? [file, thumbnail] : [file], () =>
+        dragOut(sender, file, thumbnail ? [thumbnail, file] : [file], options.fallbackDragIcon),
+      ),
+    openExternal: (url) => openLink(url, options.isAllowedExternal),
+    openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery folder'),
+    openLogsFolder: () => openFolder(options.logsDir(), 'logs folder'),
+  };
+}
+
+async function moveToTrash(file: string): Promise<Result<void>> {
+  try {
+    await shell.trashItem(file);
+    return ok(undefined);
+  } catch (error) {
+    return fail(
+      'failed',
+      'Pictor could not move the image to the trash, so it is still in the gallery folder. Your system may have no trash for this folder.',
+      error,
+    );
+  }
+}
+
+async function copyToClipboard(file: string): Promise<Result<void>> {
+  const png = await pngBytes(file);
+  if (!png) return fail('failed', 'Pictor could not read this image to copy it.');
+  try {
+    const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
+    await clipboard.write([new ClipboardItem({ 'image/png': blob })]);
+    return ok(undefined);
+  } catch (error) {
+    return fail('failed', 'Pictor could not put the image on the clipboard.', error);
+  }
+}
+
+async function dragOut(
+  sender: WebContents,
+  file: string,
+  iconSources: readonly string[],
+  fallbackIcon: string | undefined,
+): Promise<Result<void>> {
+  const icon = await dragIcon(iconSources, fallbackIcon);
+  if (!icon) return fail('failed', 'Pictor could not start dragging this image.');
+  try {
+    sender.startDrag({ file, icon });
+    return ok(undefined);
+  } catch (error) {
+    return fail('failed', 'Pictor could not start dragging this image.', error);
+  }
+}
+
+async function openLink(url: string, allowed: (url: string) => boolean): Promise<Result<void>> {
+  const href = httpsHref(url);
+  if (href === null || !allowed(href)) {
+    return fail('forbidden', 'Pictor opens only secure web links (https) in your browser.');
+  }
+  try {
+    await shell.openExternal(href); // eng-disable OPEN_EXTERNAL_JS_CHECK (https only, and the caller's check passed)
+    return ok(undefined);
+  } catch (error) {
+    return fail('failed', 'Pictor could not open the link in your browser.', error);
+  }
+}
+
+/** The parsed, normalised form of an https URL (what is checked is what opens), else `null`. */
+function httpsHref(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+async function saveCopy(
+  file: string,
+  request: SaveAsRequest,
+  startDir: string,
+): Promise<Result<{ savedTo: string | null }>> {
+  const filter = MIME_FILTERS[extname(file).toLowerCase()];
+  const dialogOptions: SaveDialogOptions = {
+    title: 'Save Image As',
+    defaultPath: join(startDir, suggestedFileName(request.prompt, request.index, file)),
+    ...(filter ? { filters: [filter] } : {}),
+    properties: ['createDirectory', 'showOverwriteConfirmation'],
+  };
+  try {
+    const choice = request.window
+      ? await dialog.showSaveDialog(request.window, dialogOptions)
+      : await dialog.showSaveDialog(dialogOptions);
+    if (choice.canceled || !choice.filePath) return ok({ savedTo: null });
+    const target = choice.filePath;
+    // Copying a file onto itself would truncate it on some systems.
+    if (resolve(target) !== resolve(file)) await copyFile(file, target);
+    return ok({ savedTo: target });
+  } catch (error) {
+    return fail(
+      'failed',
+      'Pictor could not save a copy there. Check that the folder exists and that you can write to it.',
+      error,
+    );
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * The app's log: JSON lines appended to `pictor.log` in the logs folder, rotated by size
+ * (`pictor.log` → `pictor.1.log` → … → `pictor.<keep>.log`, the oldest dropped), so a user can
+ * send a useful bug report and the folder never grows without bound.
+ *
+ * Calls never block and never throw: lines are queued and one writer appends them in order.
+ * When the file cannot be written (read-only folder, full disk) the logger says so once on the
+ * fallback stream (stderr) and sends every later line there instead; the app keeps running.
+ */
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { LogFields, Logger } from '../../ports/logger';
+import type { LogLevel } from './log-line';
+import { formatLogLine, isLoggable } from './log-line';
+import type { Redactor } from './redaction';
+
+export const LOG_FILE_NAME = 'pictor.log';
+export const DEFAULT_MAX_LOG_BYTES = 1024 * 1024;
+export const DEFAULT_KEPT_LOGS = 3;
+
+export interface RotatingFileLoggerOptions {
+  /** The logs folder (created when missing). In the app: `app.getPath('logs')`. */
+  readonly dir: string;
+  readonly fileName?: string;
+  /** A file is rotated before a line would take it past this size. Default 1 MiB. */
+  readonly maxBytes?: number;
+  /** Rotated files kept beside the current one. Default 3. */
+  readonly keep?: number;
+  /** Default `info`. */
+  readonly minimumLevel?: LogLevel;
+  readonly now?: () => number;
+  /** Where lines go when the file cannot be written. Default: stderr. */
+  readonly fallback?: (text: string) => void;
+}
+
+export class RotatingFileLogger implements Logger {
+  /** The current log file. */
+  readonly path: string;
+  private readonly maxBytes: number;
+  private readonly keep: number;
+  private readonly now: () => number;
+  private readonly fallback: (text: string) => void;
+  private minimumLevel: LogLevel;
+  private redactor: Redactor | null = null;
+  private queue: string[] = [];
+  private draining: Promise<void> | null = null;
+  private handle: FileHandle | null = null;
+  private size = 0;
+  private failed = false;
+
+  constructor(private readonly options: RotatingFileLoggerOptions) {
+    this.path = join(options.dir, options.fileName ?? LOG_FILE_NAME);
+    this.maxBytes = options.maxBytes ?? DEFAULT_MAX_LOG_BYTES;
+    this.keep = Math.max(0, options.keep ?? DEFAULT_KEPT_LOGS);
+    this.now = options.now ?? Date.now;
+    this.fallback = options.fallback ?? ((text) => void process.stderr.write(text));
+    this.minimumLevel = options.minimumLevel ?? 'info';
+  }
+
+  debug(message: string, fields?: LogFields): void {
+    this.log('debug', message, fields);
+  }
+  info(message: string, fields?: LogFields): void {
+    this.log('info', message, fields);
+  }
+  warn(message: string, fields?: LogFields): void {
+    this.log('warn', message, fields);
+  }
+  error(message: string, fields?: LogFields): void {
+    this.log('error', message, fields);
+  }
+
+  /**
+   * Replaces text on top of the built-in patterns in every later line: the app sets one built
+   * from the current key ({@link secretRedactor}) whenever the key changes, `null` when cleared.
+   */
+  setRedactor(redact: Redactor | null): void {
+    this.redactor = redact;
+  }
+
+  setMinimumLevel(level: LogLevel): void {
+    this.minimumLevel = level;
+  }
+
+  /** The rotated file `n` (1 is the newest): `pictor.1.log`. */
+  rotatedPath(n: number): string {
+    const name = this.options.fileName ?? LOG_FILE_NAME;
+    const ext = extname(name);
+    return join(this.options.dir, `${name.slice(0, name.length - ext.length)}.${n}${ext}`);
+  }
+
+  /** Resolves when every line logged so far is written (or handed to the fallback). */
+  async flush(): Promise<void> {
+    while (this.draining) await this.draining;
+  }
+
+  /** Flushes and closes the file (on quit). A later line opens it again. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.closeHandle();
+  }
+
+  private log(level: LogLevel, message: string, fields: LogFields | undefined): void {
+    if (!isLoggable(level, this.minimumLevel)) return;
+    let line: string;
+    try {
+      line = formatLogLine(this.now(), level, message, fields, this.redactor);
+    } catch {
+      // A redactor that throws must not take a secret-bearing line through unredacted.
+      line = formatLogLine(this.now(), level, 'A log line could not be redacted.', {}, null);
+    }
+    if (this.failed) {
+      this.fallback(line);
+      return;
+    }
+    this.queue.push(line);
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.draining) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0 && !this.failed) {
+      const lines = this.queue.splice(0);
+      await this.writeLines(lines);
+    }
+  }
+
+  /** Appends `lines` in order, rotating between lines when the next one would not fit. */
+  private async writeLines(lines: string[]): Promise<void> {
+    let pending = lines;
+    try {
+      await this.ensureOpen();
+      let chunk = '';
+      let chunkBytes = 0;
+      for (const [index, line] of lines.entries()) {
+        const bytes = Buffer.byteLength(line);
+        if (this.size + chunkBytes > 0 && this.size + chunkBytes + bytes > this.maxBytes) {
+          await this.append(chunk, chunkBytes);
+          pending = lines.slice(index);
+          chunk = '';
+          chunkBytes = 0;
+          await this.rotate();
+        }
+        chunk += line;
+        chunkBytes += bytes;
+      }
+      await this.append(chunk, chunkBytes);
+    } catch (error) {
+      await this.fail(error, pending);
+    }
+  }
+
+  private async ensureOpen(): Promise<void> {
+    if (this.handle) return;
+    await mkdir(this.options.dir, { recursive: true });
+    const handle = await open(this.path, 'a');
+    try {
+      this.size = (await stat(this.path)).size;
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    this.handle = handle;
+  }
+
+  private async append(text: string, bytes: number): Promise<void> {
+    if (bytes === 0 || !this.handle) return;
+    await this.handle.appendFile(text, 'utf8');
+    this.size += bytes;
+  }
+
+  private async rotate(): Promise<void> {
+    await this.closeHandle();
+    await rm(this.rotatedPath(this.keep), { force: true });
+    for (let n = this.keep - 1; n >= 1; n -= 1) {
+      await renameIfPresent(this.rotatedPath(n), this.rotatedPath(n + 1));
+    }
+    if (this.keep > 0) await renameIfPresent(this.path, this.rotatedPath(1));
+    else await rm(this.path, { force: true });
+    await this.ensureOpen();
+  }
+
+  private async fail(error: unknown, unwritten: string[]): Promise<void> {
+    this.failed = true;
+    await this.closeHandle();
+    const code = (error as { code?: unknown }).code;
+    const reason = typeof code === 'string' ? code : String(error);
+    this.fallback(
+      formatLogLine(
+        this.now(),
+        'warn',
+        'Pictor cannot write its log file; log lines go to stderr from now on.',
+        { path: this.path, reason },
+        this.redactor,
+      ),
+    );
+    for (const line of [...unwritten, ...this.queue.splice(0)]) this.fallback(line);
+  }
+
+  private async closeHandle(): Promise<void> {
+    const handle = this.handle;
+    this.handle = null;
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+async function renameIfPresent(from: string, to: string): Promise<void> {
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+  }
+}

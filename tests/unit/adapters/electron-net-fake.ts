@@ -1,0 +1,144 @@
+/**
+ * Stand-ins for Electron's `net` module, behaving as its ClientRequest does where it matters:
+ * in `manual` redirect mode a redirect that is neither followed nor aborted during the
+ * `redirect` event fails the request with "Redirect was cancelled" (lib/common/api/
+ * net-client-request.ts), and `abort()` ends the request without an `error` event.
+ */
+import { EventEmitter } from 'node:events';
+import { request as httpRequest } from 'node:http';
+import type { ClientRequest as NodeClientRequest, IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ClientRequestConstructorOptions } from 'electron';
+
+export class FakeClientRequest extends EventEmitter {
+  aborted = false;
+  ended = false;
+  body: Buffer | null = null;
+  private following: (() => void) | null = null;
+
+  constructor(readonly options: ClientRequestConstructorOptions) {
+    super();
+  }
+
+  end(body?: Buffer): void {
+    this.ended = true;
+    this.body = body ?? null;
+    this.emit('ended');
+  }
+
+  abort(): void {
+    this.aborted = true;
+  }
+
+  followRedirect(): void {
+    if (!this.following)
+      throw new Error('followRedirect() called, but was not waiting for a redirect');
+    this.following();
+  }
+
+  /** The server answered a redirect. */
+  redirect(status: number, location: string, headers: Record<string, string[]> = {}): void {
+    let followed = false;
+    this.following = () => {
+      followed = true;
+    };
+    try {
+      this.emit('redirect', status, 'GET', location, headers);
+    } finally {
+      this.following = null;
+      if (!followed && !this.aborted) this.emit('error', new Error('Redirect was cancelled'));
+    }
+  }
+
+  /** The server answered; the body arrives through the returned stream's `push`. */
+  respond(
+    status: number,
+    headers: Record<string, string | string[]> = {},
+    statusMessage = 'OK',
+  ): Readable {
+    const message = Object.assign(new Readable({ read: () => undefined }), {
+      statusCode: status,
+      statusMessage,
+      headers,
+    });
+    this.emit('response', message);
+    return message;
+  }
+}
+
+/** A `net` whose requests the test answers by hand; `fetch` records its calls. */
+export function scriptedNet() {
+  const requests: FakeClientRequest[] = [];
+  const fetched: [string, RequestInit | undefined][] = [];
+  return {
+    requests,
+    fetched,
+    last(): FakeClientRequest {
+      const request = requests.at(-1);
+      if (!request) throw new Error('no request yet');
+      return request;
+    },
+    request(options: ClientRequestConstructorOptions | string): FakeClientRequest {
+      if (typeof options === 'string') throw new Error('options expected');
+      if (!/^https?:/.test(options.url ?? '')) {
+        throw new Error('ClientRequest only supports http: and https: protocols');
+      }
+      const request = new FakeClientRequest(options);
+      requests.push(request);
+      return request;
+    },
+    async fetch(url: string, init?: RequestInit): Promise<Response> {
+      fetched.push([url, init]);
+      return new Response('from net.fetch', { status: 200 });
+    },
+  };
+}
+
+/** A `net` whose requests go to real HTTP servers (Chromium's stack played by node:http). */
+export function loopbackNet() {
+  const net = scriptedNet();
+  const request = (options: ClientRequestConstructorOptions | string) => {
+    const fake = net.request(options);
+    let outgoing: NodeClientRequest | null = null;
+    fake.once('ended', () => {
+      const url = fake.options.url ?? '';
+      outgoing = httpRequest(url, {
+        method: fake.options.method ?? 'GET',
+        headers: fake.options.headers ?? {},
+      });
+      outgoing.on('response', (res: IncomingMessage) => answer(fake, url, res));
+      outgoing.on('error', (error: NodeJS.ErrnoException) => {
+        if (fake.aborted) return;
+        const code = error.code === 'ECONNREFUSED' ? 'ERR_CONNECTION_REFUSED' : 'ERR_FAILED';
+        fake.emit('error', new Error(`net::${code}`));
+      });
+      outgoing.end(fake.body ?? undefined);
+    });
+    const abort = fake.abort.bind(fake);
+    fake.abort = () => {
+      abort();
+      outgoing?.destroy();
+    };
+    return fake;
+  };
+  return { ...net, request };
+}
+
+function answer(fake: FakeClientRequest, url: string, res: IncomingMessage): void {
+  const status = res.statusCode ?? 0;
+  const location = res.headers.location;
+  if (status >= 300 && status < 400 && location) {
+    const headers: Record<string, string[]> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) headers[name] = Array.isArray(value) ? value : [value];
+    }
+    res.resume();
+    fake.redirect(status, new URL(location, url).href, headers);
+    return;
+  }
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(res.headers))
+    if (value !== undefined) headers[name] = value;
+  Object.assign(res, { headers });
+  fake.emit('response', res);
+}

@@ -1,0 +1,210 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createElectronFetch } from '../../../electron/adapters/electron-net-fetch';
+import type { ElectronNet } from '../../../electron/adapters/electron-net-fetch';
+import { ServiceClient } from '../../../electron/core/service/service-client';
+import { ServiceError } from '../../../electron/core/service/service-error';
+import { closedPort, closeServers, sendJson, serve } from '../core/service/http-servers';
+import { loopbackNet, scriptedNet } from './electron-net-fake';
+
+afterEach(closeServers);
+
+function setup() {
+  const net = scriptedNet();
+  return { net, fetch: createElectronFetch(net as unknown as ElectronNet) };
+}
+
+/** Lets the adapter get from `await body` to `net.request`. */
+async function requested(net: ReturnType<typeof scriptedNet>) {
+  for (let i = 0; i < 20 && net.requests.length === 0; i += 1) await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
+  return net.last();
+}
+
+describe('redirect: manual goes through net.request', () => {
+  it('sends the method, headers, body and manual mode', async () => {
+    const { net, fetch } = setup();
+    const pending = fetch('https://api.test/v1/images/generations', {
+      method: 'post',
+      headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json' },
+      body: '{"prompt":"fox"}',
+      redirect: 'manual',
+    });
+    const request = await requested(net);
+    expect(request.options).toEqual({
+      url: 'https://api.test/v1/images/generations',
+      method: 'POST',
+      redirect: 'manual',
+      headers: { authorization: 'Bearer k', 'content-type': 'application/json' },
+      credentials: 'include',
+    });
+    expect(request.body?.toString()).toBe('{"prompt":"fox"}');
+    request.respond(200, { 'content-type': 'application/json' }).push(null);
+    expect((await pending).status).toBe(200);
+    expect(net.fetched).toEqual([]);
+  });
+
+  it('passes credentials: omit and the cache mode on', async () => {
+    const { net, fetch } = setup();
+    void fetch('https://cdn.test/a.png', {
+      redirect: 'manual',
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+    const request = await requested(net);
+    expect(request.options).toMatchObject({
+      credentials: 'omit',
+      cache: 'no-store',
+      method: 'GET',
+    });
+    expect(request.body).toBeNull();
+  });
+
+  it('a redirect becomes the 3xx response with its headers and an absolute Location', async () => {
+    const { net, fetch } = setup();
+    const pending = fetch('https://api.test/v1/tasks/1', { redirect: 'manual' });
+    const request = await requested(net);
+    request.redirect(307, 'https://api.test/moved/v1/tasks/1', {
+      location: ['/moved/v1/tasks/1'],
+      'retry-after': ['3'],
+      'set-cookie': ['a=1', 'b=2'],
+    });
+    const response = await pending;
+    expect(response.status).toBe(307);
+    expect(response.headers.get('location')).toBe('https://api.test/moved/v1/tasks/1');
+    expect(response.headers.get('retry-after')).toBe('3');
+    expect(response.headers.getSetCookie()).toEqual(['a=1', 'b=2']);
+    expect(response.body).toBeNull();
+    // Ended quietly, not "Redirect was cancelled".
+    expect(request.aborted).toBe(true);
+  });
+
+  it('streams a response body with status text and repeated headers', async () => {
+    const { net, fetch } = setup();
+    const pending = fetch('https://api.test/x', { redirect: 'manual' });
+    const request = await requested(net);
+    const body = request.respond(
+      503,
+      { 'x-many': ['a', 'b'], 'content-type': 'text/plain' },
+      'Busy',
+    );
+    const response = await pending;
+    expect(response.status).toBe(503);
+    expect(response.statusText).toBe('Busy');
+    expect(response.headers.get('x-many')).toBe('a, b');
+    body.push('hello ');
+    body.push('world');
+    body.push(null);
+    expect(await response.text()).toBe('hello world');
+  });
+
+  it.each([204, 304])('%i has no body', async (status) => {
+    const { net, fetch } = setup();
+    const pending = fetch('https://api.test/x', { redirect: 'manual' });
+    (await requested(net)).respond(status);
+    expect((await pending).body).toBeNull();
+  });
+
+  it('HEAD has no body', async () => {
+    const { net, fetch } = setup();
+    const pending = fetch('https://api.test/x', { redirect: 'manual', method: 'HEAD' });
+    (await requested(net)).respond(200);
+    expect((await pending).body).toBeNull();
+  });
+
+  it('a network error rejects with Chromium’s error as it is (the core reads its code)', async () => {
+    const { net, fetch } = setup();
+    const pending = fetch('https://api.test/x', { redirect: 'manual' });
+    (await requested(net)).emit('error', new Error('net::ERR_CONNECTION_REFUSED'));
+    await expect(pending).rejects.toThrow('net::ERR_CONNECTION_REFUSED');
+  });
+
+  it('a URL net.request refuses rejects', async () => {
+    const { fetch } = setup();
+    await expect(fetch('ftp://x.test/a', { redirect: 'manual' })).rejects.toThrow(/only supports/);
+  });
+
+  it('an already aborted signal rejects with its reason and sends nothing', async () => {
+    const { net, fetch } = setup();
+    const controller = new AbortController();
+    controller.abort(new Error('shutting down'));
+    await expect(
+      fetch('https://api.test/x', { redirect: 'manual', signal: controller.signal }),
+    ).rejects.toThrow('shutting down');
+    expect(net.requests).toEqual([]);
+  });
+
+  it('an abort before the answer rejects with the reason and aborts the request', async () => {
+    const { net, fetch } = setup();
+    const controller = new AbortController();
+    const pending = fetch('https://api.test/x', { redirect: 'manual', signal: controller.signal });
+    const request = await requested(net);
+    controller.abort(new Error('timeout'));
+    await expect(pending).rejects.toThrow('timeout');
+    expect(request.aborted).toBe(true);
+  });
+
+  it('an abort while the body streams errors the body', async () => {
+    const { net, fetch } = setup();
+    const controller = new AbortController();
+    const pending = fetch('https://api.test/x', { redirect: 'manual', signal: controller.signal });
+    const request = await requested(net);
+    request.respond(200).push('partial');
+    const response = await pending;
+    const reading = response.text();
+    controller.abort(new Error('timeout'));
+    await expect(reading).rejects.toThrow('timeout');
+    expect(request.aborted).toBe(true);
+  });
+});
+
+describe('other redirect modes go to net.fetch unchanged', () => {
+  it.each([undefined, 'follow', 'error'] as const)('redirect: %s', async (redirect) => {
+    const { net, fetch } = setup();
+    const init = redirect ? { redirect } : undefined;
+    const response = await fetch('https://api.test/x', init);
+    expect(await response.text()).toBe('from net.fetch');
+    expect(net.fetched).toEqual([['https://api.test/x', init]]);
+    expect(net.requests).toEqual([]);
+  });
+});
+
+describe('the service client over it (real HTTP, Chromium played by node:http)', () => {
+  const KEY = 'sk-live-NETFETCH-1234';
+  const client = () =>
+    new ServiceClient({ fetch: createElectronFetch(loopbackNet() as unknown as ElectronNet) });
+
+  it('follows a same-origin redirect with the key, and parses the answer', async () => {
+    const server = await serve((req, res) => {
+      if (req.url?.startsWith('/moved')) sendJson(res, 200, { status: 'processing' });
+      else res.writeHead(302, { location: `/moved${req.url}` }).end();
+    });
+    const credentials = { baseUrl: server.origin, key: KEY, account: 'a' };
+    await expect(client().getTask(credentials, 'abc')).resolves.toEqual({ status: 'processing' });
+    expect(server.requests.map((request) => request.url)).toEqual([
+      '/v1/tasks/abc',
+      '/moved/v1/tasks/abc',
+    ]);
+    expect(server.requests[1]!.headers.authorization).toBe(`Bearer ${KEY}`);
+  });
+
+  it('refuses a redirect to another origin: the other server gets nothing', async () => {
+    const elsewhere = await serve((_req, res) => sendJson(res, 200, { status: 'processing' }));
+    const server = await serve((req, res) =>
+      res.writeHead(302, { location: `${elsewhere.origin}${req.url}` }).end(),
+    );
+    const error = await client()
+      .getTask({ baseUrl: server.origin, key: KEY, account: 'a' }, 'abc')
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(String((error as Error).message)).not.toContain(KEY);
+    expect(elsewhere.requests).toEqual([]);
+  });
+
+  it('a refused connection is a network error that did not reach the service', async () => {
+    const port = await closedPort();
+    const error = await client()
+      .submit({ baseUrl: `http://127.0.0.1:${port}`, key: KEY, account: 'a' }, { prompt: 'fox' })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'network', mayHaveReachedService: false });
+  });
+});

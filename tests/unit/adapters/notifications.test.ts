@@ -1,0 +1,96 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const electron = vi.hoisted(() => {
+  class FakeNotification {
+    static supported = true;
+    static created: FakeNotification[] = [];
+    static isSupported(): boolean {
+      return FakeNotification.supported;
+    }
+    readonly handlers = new Map<string, () => void>();
+    shown = 0;
+    constructor(readonly options: Record<string, unknown>) {
+      FakeNotification.created.push(this);
+    }
+    on(event: string, handler: () => void): this {
+      this.handlers.set(event, handler);
+      return this;
+    }
+    show(): void {
+      this.shown += 1;
+    }
+  }
+  return { Notification: FakeNotification };
+});
+
+vi.mock('electron', () => ({ Notification: electron.Notification }));
+
+const { createDesktopNotifier } = await import('../../../electron/adapters/notifications');
+
+beforeEach(() => {
+  electron.Notification.supported = true;
+  electron.Notification.created = [];
+});
+
+describe('createDesktopNotifier', () => {
+  it('shows a notification with the title and body', () => {
+    const show = createDesktopNotifier({ onClick: () => undefined, icon: '/app/icon.png' });
+    expect(show({ title: 'Image ready', body: 'a fox', localId: 't1' })).toBe(true);
+    const [created] = electron.Notification.created;
+    expect(created?.options).toEqual({
+      title: 'Image ready',
+      body: 'a fox',
+      icon: '/app/icon.png',
+    });
+    expect(created?.shown).toBe(1);
+  });
+
+  it('a click calls back with the task, or null for a summary', () => {
+    const clicks: (string | null)[] = [];
+    const show = createDesktopNotifier({ onClick: (localId) => clicks.push(localId) });
+    show({ title: 'Image ready', body: 'a', localId: 't1' });
+    show({ title: '3 images ready', body: 'b', localId: null });
+    for (const created of electron.Notification.created) created.handlers.get('click')?.();
+    expect(clicks).toEqual(['t1', null]);
+    expect(electron.Notification.created[0]?.options).not.toHaveProperty('icon');
+  });
+
+  it('does nothing where notifications are not supported', () => {
+    electron.Notification.supported = false;
+    const show = createDesktopNotifier({ onClick: () => undefined });
+    expect(show({ title: 'Image ready', body: 'a', localId: 't1' })).toBe(false);
+    expect(electron.Notification.created).toEqual([]);
+  });
+
+  it('a notification that throws is reported as not shown', () => {
+    const show = createDesktopNotifier({ onClick: () => undefined });
+    vi.spyOn(electron.Notification.prototype, 'show').mockImplementationOnce(() => {
+      throw new Error('no notification server');
+    });
+    expect(show({ title: 'x', body: 'y', localId: null })).toBe(false);
+  });
+});
+
+describe('with the core policy', () => {
+  it('a task that finishes while the window is in the background becomes one clickable banner', async () => {
+    const { NotificationPolicy } = await import('../../../electron/core/os/notification-policy');
+    const { ManualClock } = await import('../../fakes/manual-clock');
+    const { makeImage, makeRecord } = await import('../core/history/history-fixtures');
+    const clock = new ManualClock();
+    const clicks: (string | null)[] = [];
+    const policy = new NotificationPolicy({
+      clock,
+      isEnabled: () => true,
+      isWindowFocused: () => false,
+      show: createDesktopNotifier({ onClick: (localId) => clicks.push(localId) }),
+    });
+    const task = makeRecord({ localId: 't9', status: 'processing', images: [] });
+    policy.observe(task);
+    policy.observe({ ...task, status: 'completed', images: [makeImage(0)] });
+    await clock.advance(2_000);
+    const [banner] = electron.Notification.created;
+    expect(banner?.options).toMatchObject({ title: 'Image ready', body: 'prompt of t9' });
+    banner?.handlers.get('click')?.();
+    expect(clicks).toEqual(['t9']);
+  });
+});
