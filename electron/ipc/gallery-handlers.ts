@@ -19,7 +19,8 @@ export interface GalleryShell {
     request: { prompt: string; index: number },
   ): Promise<Result<{ savedTo: string | null }>>;
   startDrag(sender: never, file: string, thumbnail?: string): Promise<Result<void>>;
-  openExternal(url: string): Promise<Result<void>>;
+  /** Opens an https link in the browser after checking it (ShellActions.openExternal). */
+  openLink(url: string): Promise<Result<void>>;
   openGalleryFolder(): Promise<Result<void>>;
   openLogsFolder(): Promise<Result<void>>;
 }
@@ -115,7 +116,7 @@ export function galleryHandlers(deps: GalleryHandlerDeps): Pick<IpcHandlers, Gal
     },
     'gallery:openFolder': async () => unwrap(await shell.openGalleryFolder()),
     'gallery:chooseFolder': async () => ({ path: await deps.chooseFolder() }),
-    'app:openExternal': async ({ url }) => unwrap(await shell.openExternal(url)),
+    'app:openExternal': async ({ url }) => unwrap(await shell.openLink(url)),
     'app:openLogs': async () => unwrap(await shell.openLogsFolder()),
   };
 }

@@ -1,5 +1,6 @@
 /** IPC handlers for settings, the API key and the app's state. The key itself never crosses. */
 import type { AppInfo } from '../../shared/ipc/contract';
+import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppCredentials } from '../core/app-credentials';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { SettingsService } from '../core/settings/settings-service';
@@ -8,7 +9,11 @@ import { ServiceError } from '../core/service/service-error';
 import type { IpcHandlers } from './ipc-main-bridge';
 
 export interface SettingsHandlerDeps {
-  readonly settings: Pick<SettingsService, 'get' | 'update'>;
+  readonly settings: {
+    get: SettingsService['get'];
+    /** May move the gallery first, hence asynchronous. */
+    update(patch: SettingsPatch): Settings | Promise<Settings>;
+  };
   readonly vault: Pick<KeyVault, 'status' | 'setKey' | 'clear'>;
   readonly credentials: Pick<AppCredentials, 'currentEndpoint' | 'credentialsFor' | 'isDemo'>;
   readonly client: Pick<ServiceClient, 'getTask'>;

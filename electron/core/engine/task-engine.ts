@@ -51,7 +51,7 @@ export interface TrackOptions {
 type Listener = (update: TaskUpdate) => void;
 
 export class TaskEngine {
-  readonly options: TaskEngineOptions;
+  private readonly settings: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
   private readonly active = new Map<string, TaskRecord>();
   private readonly listeners = new Set<Listener>();
   private readonly inFlight = new Set<Promise<unknown>>();
@@ -63,7 +63,7 @@ export class TaskEngine {
   private stopped = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
-    this.options = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+    this.settings = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
     const random = deps.random ?? Math.random;
@@ -71,7 +71,7 @@ export class TaskEngine {
       clock: deps.clock,
       logger: this.logger,
       random,
-      options: this.options,
+      options: this.settings,
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
       commit: (record: TaskRecord) => this.commit(record),
@@ -82,6 +82,15 @@ export class TaskEngine {
     this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
       this.downloads.complete(record, urls),
     );
+  }
+
+  get options(): TaskEngineOptions {
+    return this.settings;
+  }
+
+  /** A new watch timeout (from Settings) for every watch from now on; `null` watches forever. */
+  setWatchTimeout(ms: number | null): void {
+    this.settings.watchTimeoutMs = ms;
   }
 
   /** Recovers interrupted work; with `resume`, continues every unfinished task. */
@@ -248,7 +257,7 @@ export class TaskEngine {
       } catch (error) {
         if (this.stopped) return;
         const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
-        if (!retryable || attempt >= this.options.maxSubmitAttempts) {
+        if (!retryable || attempt >= this.settings.maxSubmitAttempts) {
           this.commit(submitFailure(this.active.get(localId) ?? record, error, this.now()));
           this.logger.warn('submit refused', { localId, kind: errorKind(error) });
           return;

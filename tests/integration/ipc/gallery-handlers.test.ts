@@ -26,7 +26,7 @@ function recordingShell() {
       return { ok: true, value: { savedTo: '/somewhere/else.png' } };
     },
     startDrag: (_sender, file) => ok('drag', file),
-    openExternal: (url) => ok('external', url),
+    openLink: (url) => ok('external', url),
     openGalleryFolder: () => ok('openGallery', ''),
     openLogsFolder: () => ok('openLogs', ''),
   };

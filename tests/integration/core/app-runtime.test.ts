@@ -1,0 +1,142 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { AppRuntime } from '../../../electron/core/app-runtime';
+import { relocateGallery } from '../../../electron/core/gallery/relocate';
+import { silentLogger } from '../../../electron/ports/logger';
+import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+import { InMemoryKv } from '../../fakes/in-memory-kv';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-runtime-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function startRuntime(dir: string) {
+  const runtime = await AppRuntime.start({
+    dataDir: join(dir, 'data'),
+    defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
+    cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
+    settingsStore: new InMemoryKv(dir, 'settings'),
+    vaultStore: new InMemoryKv(dir, 'key-vault'),
+    fetch: (url, init) => fetch(url, init),
+    clock: systemClock,
+    logger: silentLogger,
+    demo: { durationMs: 300 },
+    pollIntervalMs: 150,
+  });
+  cleanups.push(() => runtime.close());
+  return runtime;
+}
+
+describe('AppRuntime', () => {
+  it('runs on the embedded demo service until a key and a base URL are set', async () => {
+    const runtime = await startRuntime(await tempDir());
+    expect(runtime.credentials.isDemo()).toBe(true);
+    runtime.core.engine.start();
+    const [record] = await runtime.core.engine.submit({ prompt: 'first run', size: '64x64' });
+    const [done] = await runtime.core.engine.whenSettled([record!.localId]);
+    expect(done).toMatchObject({
+      status: 'completed',
+      endpoint: 'demo:',
+      images: [{ state: 'saved' }],
+    });
+    expect(runtime.demo.log.submits).toHaveLength(1);
+  });
+
+  it('switches to the user’s service once the key and base URL are set, and back when the key is cleared', async () => {
+    const dir = await tempDir();
+    const service: DemoService = await startDemoService({
+      accounts: [{ account: 'me', key: 'sk-mine' }],
+      durationMs: 300,
+    });
+    cleanups.push(() => service.close());
+    const runtime = await startRuntime(dir);
+    await runtime.vault.setKey('sk-mine', { allowWeakStorage: false });
+    await runtime.updateSettings({ baseUrl: service.url });
+    expect(runtime.credentials.isDemo()).toBe(false);
+    runtime.core.engine.start();
+    const [record] = await runtime.core.engine.submit({ prompt: 'real service', size: '64x64' });
+    await runtime.core.engine.whenSettled([record!.localId]);
+    expect(service.log.submits).toHaveLength(1);
+    expect(service.log.submits[0]!.headers.authorization).toBe('Bearer sk-mine');
+    runtime.vault.clear();
+    expect(runtime.credentials.isDemo()).toBe(true);
+  });
+
+  it('applies a new watch timeout at once', async () => {
+    const runtime = await startRuntime(await tempDir());
+    await runtime.updateSettings({ watchTimeoutMinutes: 0 });
+    expect(runtime.core.engine.options.watchTimeoutMs).toBeNull();
+    await runtime.updateSettings({ watchTimeoutMinutes: 5 });
+    expect(runtime.core.engine.options.watchTimeoutMs).toBe(300_000);
+  });
+
+  it('moves the gallery to a new folder: files move, records still resolve, the core is replaced', async () => {
+    const dir = await tempDir();
+    const runtime = await startRuntime(dir);
+    runtime.core.engine.start();
+    const [record] = await runtime.core.engine.submit({ prompt: 'moving day', size: '64x64' });
+    const [done] = await runtime.core.engine.whenSettled([record!.localId]);
+    const oldFile = runtime.core.gallery.resolve(done!.images[0]!.file!);
+    let replaced = 0;
+    runtime.onCoreReplaced(() => (replaced += 1));
+    const target = join(dir, 'Elsewhere');
+    const settings = await runtime.updateSettings({ galleryDir: target });
+    expect(settings.galleryDir).toBe(target);
+    expect(replaced).toBe(1);
+    expect(existsSync(oldFile)).toBe(false);
+    const moved = runtime.core.engine.get(record!.localId)!;
+    expect(existsSync(runtime.core.gallery.resolve(moved.images[0]!.file!))).toBe(true);
+    expect(runtime.core.gallery.root).toBe(target);
+  });
+
+  it('refuses a gallery move into a folder with clashing names and keeps the old folder', async () => {
+    const dir = await tempDir();
+    const runtime = await startRuntime(dir);
+    runtime.core.engine.start();
+    const [record] = await runtime.core.engine.submit({ prompt: 'stay', size: '64x64' });
+    await runtime.core.engine.whenSettled([record!.localId]);
+    const year = (await readdir(runtime.galleryDir())).find((name) => /^\d{4}$/.test(name))!;
+    const target = join(dir, 'Busy');
+    await mkdir(join(target, year), { recursive: true });
+    await expect(runtime.updateSettings({ galleryDir: target })).rejects.toThrow(
+      /Choose an empty folder/,
+    );
+    expect(runtime.settings.get().galleryDir).toBe('');
+    expect(runtime.core.gallery.root).toBe(join(dir, 'Pictures', 'Pictor'));
+  });
+});
+
+describe('relocateGallery', () => {
+  it('refuses a folder inside the gallery, or one containing it', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'g', 'inner'), { recursive: true });
+    await expect(relocateGallery(join(dir, 'g'), join(dir, 'g', 'inner'))).rejects.toThrow(
+      /inside/,
+    );
+    await expect(relocateGallery(join(dir, 'g'), dir)).rejects.toThrow(/inside/);
+    expect(await relocateGallery(join(dir, 'g'), join(dir, 'g'))).toEqual({ moved: 0 });
+  });
+
+  it('moves every entry and drops leftover temp files', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'g', '2026', '01'), { recursive: true });
+    await mkdir(join(dir, 'g', '.pictor-tmp'), { recursive: true });
+    await writeFile(join(dir, 'g', '2026', '01', 'x.png'), 'x');
+    await writeFile(join(dir, 'g', '.pictor-tmp', 'half.part'), 'x');
+    expect(await relocateGallery(join(dir, 'g'), join(dir, 'new'))).toEqual({ moved: 1 });
+    expect(existsSync(join(dir, 'new', '2026', '01', 'x.png'))).toBe(true);
+    expect(existsSync(join(dir, 'new', '.pictor-tmp', 'half.part'))).toBe(false);
+  });
+});
