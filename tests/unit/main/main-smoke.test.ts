@@ -1,0 +1,169 @@
+/**
+ * The composition root, run with `electron` replaced by recording fakes: it must start the runtime,
+ * register every IPC channel behind the sender check, open the secure window on the app URL with the
+ * bundled preload, serve both protocols, and forward engine events to the page. (The real binary
+ * runs it in the end-to-end suite where one is present.)
+ */
+import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { REQUEST_CHANNELS } from '../../../shared/ipc/contract';
+
+const state = vi.hoisted(() => {
+  process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
+  return {
+    handlers: new Map<string, (event: unknown, input: unknown) => Promise<unknown>>(),
+    dir: '',
+  };
+});
+state.dir = mkdtempSync(join(tmpdir(), 'pictor-main-'));
+
+vi.mock('electron', async () => {
+  const base = (await import('../../fakes/electron-window')).fakeElectron;
+  const { FakeApp, FakeBrowserWindow, setDisplays } = await import('../../fakes/electron-window');
+  setDisplays([{ x: 0, y: 0, width: 1920, height: 1080 }]);
+  class App extends FakeApp {
+    isPackaged = false;
+    name = 'Pictor';
+    getPath = (name: string) => join(state.dir, name);
+    getAppPath = () => state.dir;
+    getVersion = () => '0.1.0-test';
+    whenReady = () => Promise.resolve();
+    setAppUserModelId = vi.fn();
+    setBadgeCount = vi.fn();
+    quit = vi.fn();
+    exit = vi.fn();
+  }
+  const { FakeWebContents } = await import('../../fakes/electron-window');
+  Object.assign((FakeWebContents as unknown as { prototype: Record<string, unknown> }).prototype, {
+    isDestroyed: () => false,
+    send: vi.fn(),
+    mainFrame: { url: 'pictor-app://app/index.html' },
+  });
+  const windows = FakeBrowserWindow as unknown as { prototype: Record<string, unknown> };
+  Object.assign(windows.prototype, {
+    setProgressBar: vi.fn(),
+    isFocused: () => false,
+    once(this: EventEmitter, event: string, listener: () => void) {
+      return EventEmitter.prototype.once.call(this, event, listener);
+    },
+  });
+  return {
+    ...base,
+    app: new App(),
+    BrowserWindow: FakeBrowserWindow,
+    ipcMain: {
+      handle: (channel: string, handler: (event: unknown, input: unknown) => Promise<unknown>) =>
+        state.handlers.set(channel, handler),
+      removeHandler: (channel: string) => state.handlers.delete(channel),
+    },
+    net: {
+      fetch: (url: string, init?: RequestInit) => fetch(url, init),
+      request: vi.fn(),
+      isOnline: () => true,
+    },
+    powerMonitor: new EventEmitter(),
+    Notification: { isSupported: () => false },
+    Menu: { buildFromTemplate: (template: unknown) => template, setApplicationMenu: vi.fn() },
+    dialog: { showMessageBox: vi.fn(), showErrorBox: vi.fn(), showOpenDialog: vi.fn() },
+    clipboard: { writeText: vi.fn() },
+    safeStorage: {
+      isEncryptionAvailable: () => true,
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+      encryptString: (text: string) => Buffer.from(`enc:${text}`),
+      decryptString: (buffer: Buffer) => buffer.toString().slice(4),
+    },
+    nativeImage: { createFromBuffer: vi.fn(), createFromPath: vi.fn() },
+  };
+});
+
+// net.fetch/net.request have their own adapter tests (tests/unit/adapters/electron-net-fetch.test.ts);
+// here the network goes through Node's fetch to the real embedded demo service.
+vi.mock('../../../electron/adapters/electron-net-fetch', () => ({
+  createElectronFetch: () => (url: string, init?: RequestInit) => fetch(url, init),
+}));
+
+const electron = await import('electron');
+const { FakeBrowserWindow } = await import('../../fakes/electron-window');
+await import('../../../electron/main');
+
+async function until<T>(probe: () => T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+afterAll(() => {
+  electron.app.emit('will-quit', { preventDefault: () => undefined });
+});
+
+describe('electron/main.ts', () => {
+  it('opens one secure window on the app URL with the bundled preload', async () => {
+    const window = await until(() => FakeBrowserWindow.instances[0]);
+    const prefs = window.options['webPreferences'] as Record<string, unknown>;
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
+    expect(String(prefs['preload'])).toMatch(/preload\.cjs$/);
+    expect(window.loaded).toEqual(['pictor-app://app/index.html']);
+  });
+
+  it('registers every contract channel and serves both protocols', async () => {
+    await until(() => (state.handlers.size === REQUEST_CHANNELS.length ? true : undefined));
+    expect([...state.handlers.keys()].sort()).toEqual([...REQUEST_CHANNELS].sort());
+    const schemes = vi.mocked(electron.protocol.handle).mock.calls.map(([scheme]) => scheme);
+    expect(schemes.sort()).toEqual(['pictor-app', 'pictor-gallery']);
+  });
+
+  it('answers the window’s main frame, refuses any other sender', async () => {
+    const window = await until(() => FakeBrowserWindow.instances[0]);
+    const contents = window.webContents as unknown as { mainFrame: unknown };
+    const getInfo = state.handlers.get('app:getInfo')!;
+    expect(
+      await getInfo({ sender: window.webContents, senderFrame: contents.mainFrame }, undefined),
+    ).toMatchObject({
+      ok: true,
+      value: { demo: true, version: '0.1.0-test' },
+    });
+    expect(await getInfo({ sender: {}, senderFrame: {} }, undefined)).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+  });
+
+  it('generates on the embedded demo service and forwards task events to the page', async () => {
+    const window = await until(() => FakeBrowserWindow.instances[0]);
+    const contents = window.webContents as unknown as {
+      mainFrame: unknown;
+      send: (...args: unknown[]) => void;
+      isDestroyed: () => boolean;
+    };
+    const sent: [string, { record?: { status: string } }][] = [];
+    contents.send = (channel, payload) => sent.push([channel as string, payload as never]);
+    contents.isDestroyed = () => false;
+    const submit = state.handlers.get('tasks:submit')!;
+    const result = await submit(
+      { sender: window.webContents, senderFrame: contents.mainFrame },
+      { request: { prompt: 'smoke', size: '64x64' }, count: 1 },
+    );
+    expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+    await until(
+      () =>
+        sent.find(
+          ([channel, payload]) =>
+            channel === 'task:updated' && payload.record?.status === 'completed',
+        ),
+      20_000,
+    );
+    expect(sent.map(([channel]) => channel)).toContain('task:updated');
+  }, 30_000);
+});
