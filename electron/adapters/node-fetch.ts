@@ -10,7 +10,17 @@ const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy
 export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike {
   const proxied = PROXY_VARIABLES.some((name) => Boolean(env[name]));
   if (!proxied) return (url, init) => fetch(url, init);
-  const dispatcher = new EnvHttpProxyAgent();
+  // Read from the env given (not only process.env), so what is tested is what runs.
+  const pick = (upper: string): string | undefined =>
+    env[upper] || env[upper.toLowerCase()] || undefined;
+  const httpProxy = pick('HTTP_PROXY');
+  const httpsProxy = pick('HTTPS_PROXY') ?? httpProxy;
+  const noProxy = pick('NO_PROXY');
+  const dispatcher = new EnvHttpProxyAgent({
+    ...(httpProxy ? { httpProxy } : {}),
+    ...(httpsProxy ? { httpsProxy } : {}),
+    ...(noProxy !== undefined ? { noProxy } : {}),
+  });
   return (url, init) =>
     undiciFetch(url, {
       ...(init as Parameters<typeof undiciFetch>[1]),
