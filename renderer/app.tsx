@@ -1,0 +1,56 @@
+/**
+ * The window: sidebar, standing banners, the current screen, error toasts and the live region.
+ * Screens stay mounted once shown (hidden when not current) so a list keeps its scroll position.
+ */
+import { useState } from 'react';
+import { LiveRegion } from './components';
+import { GalleryView } from './features/gallery/gallery-view';
+import { SettingsView } from './features/settings/settings-view';
+import { Banners } from './features/shell/banners';
+import { Nav } from './features/shell/nav';
+import { Toasts } from './features/shell/toasts';
+import { useAppliedTheme } from './features/shell/use-theme';
+import { TasksView } from './features/tasks/tasks-view';
+import { t } from './i18n';
+import { useAppStore } from './store';
+import type { View } from './store/ui-slice';
+
+function useShownViews(view: View): ReadonlySet<View> {
+  const [shown, setShown] = useState<ReadonlySet<View>>(() => new Set([view]));
+  if (!shown.has(view)) setShown(new Set([...shown, view]));
+  return shown;
+}
+
+export function App() {
+  useAppliedTheme();
+  const view = useAppStore((state) => state.view);
+  const shown = useShownViews(view);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('app.skipToContent')}
+      </a>
+      <Nav />
+      <div className="app__main">
+        <Banners />
+        <main id="main" className="app__content" tabIndex={-1}>
+          <div className="app__view" hidden={view !== 'tasks'}>
+            <TasksView active={view === 'tasks'} />
+          </div>
+          {shown.has('gallery') ? (
+            <div className="app__view" hidden={view !== 'gallery'}>
+              <GalleryView />
+            </div>
+          ) : null}
+          {shown.has('settings') ? (
+            <div className="app__view" hidden={view !== 'settings'}>
+              <SettingsView />
+            </div>
+          ) : null}
+        </main>
+      </div>
+      <Toasts />
+      <LiveRegion />
+    </div>
+  );
+}

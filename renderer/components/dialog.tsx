@@ -1,0 +1,127 @@
+/**
+ * A modal dialog: labelled by its title, focus moves in on open and back on close, Tab stays
+ * inside, Escape and the backdrop close it.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { t } from '../i18n';
+import { Button } from './button';
+import { IconButton } from './icon-button';
+
+export interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons at the bottom. */
+  footer?: ReactNode;
+  size?: 'small' | 'large';
+  /** `alertdialog` for confirmations. */
+  role?: 'dialog' | 'alertdialog';
+}
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function trapTab(event: React.KeyboardEvent, root: HTMLElement | null): void {
+  if (event.key !== 'Tab' || !root) return;
+  const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  size = 'small',
+  role = 'dialog',
+}: DialogProps) {
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    const body = panel.current?.querySelector<HTMLElement>('[data-autofocus]');
+    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE);
+    (body ?? first ?? panel.current)?.focus();
+    return () => opener?.focus?.();
+  }, []);
+  return (
+    <div
+      className="dialog-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        className={`dialog dialog--${size}`}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            onClose();
+          } else trapTab(event, panel.current);
+        }}
+      >
+        <header className="dialog__header">
+          <h2 id={titleId} className="dialog__title">
+            {title}
+          </h2>
+          <IconButton icon="close" label={t('common.close')} onClick={onClose} />
+        </header>
+        <div className="dialog__body">{children}</div>
+        {footer ? <footer className="dialog__footer">{footer}</footer> : null}
+      </div>
+    </div>
+  );
+}
+
+export interface ConfirmDialogProps {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+}
+
+/** Asks before something that cannot be undone; the safe choice has the focus. */
+export function ConfirmDialog({
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  danger,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      title={title}
+      onClose={onCancel}
+      role="alertdialog"
+      footer={
+        <>
+          <Button data-autofocus onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button variant={danger ? 'danger' : 'primary'} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <p>{body}</p>
+    </Dialog>
+  );
+}

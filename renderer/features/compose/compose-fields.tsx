@@ -1,0 +1,134 @@
+/** The compose form's own fields: prompt, model (with suggestions) and count. */
+import { useId, type KeyboardEvent, type Ref } from 'react';
+import { Spinner } from '../../components';
+import { t, type MessageKey } from '../../i18n';
+import { MAX_COUNT } from '../../lib/request-validation';
+import { useModelSuggestions } from './use-model-suggestions';
+
+export interface PromptFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Ctrl/Cmd+Enter. */
+  onSubmit: () => void;
+  error: MessageKey | undefined;
+  /** How the shortcut is written on this platform. */
+  shortcut: string;
+  mac: boolean;
+  /** Submits are in flight. */
+  pending: boolean;
+  inputRef: Ref<HTMLTextAreaElement>;
+}
+
+export function PromptField(props: PromptFieldProps) {
+  const ids = { input: useId(), error: useId(), hint: useId() };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+      event.preventDefault();
+      props.onSubmit();
+    }
+  };
+  return (
+    <div className="field compose__prompt">
+      <div className="compose__prompt-head">
+        <label className="field__label" htmlFor={ids.input}>
+          {t('compose.prompt.label')}
+        </label>
+        <span className="compose__hint muted" id={ids.hint}>
+          {props.pending ? <Spinner label={t('compose.sending')} /> : null}
+          <span>{t('compose.hint', { shortcut: props.shortcut })}</span>
+        </span>
+      </div>
+      <textarea
+        id={ids.input}
+        ref={props.inputRef}
+        className="textarea"
+        rows={3}
+        value={props.value}
+        placeholder={t('compose.prompt.placeholder')}
+        aria-keyshortcuts={props.mac ? 'Meta+Enter' : 'Control+Enter'}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? ids.error : ids.hint}
+        onChange={(event) => props.onChange(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      {props.error ? (
+        <p className="field__error" id={ids.error} role="alert">
+          {t(props.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export interface SimpleFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  error: MessageKey | undefined;
+  inputRef: Ref<HTMLInputElement>;
+}
+
+/** Free text; models used before are offered first. Empty means the service's default. */
+export function ModelField({ value, onChange, error, inputRef }: SimpleFieldProps) {
+  const ids = { input: useId(), list: useId(), error: useId() };
+  const models = useModelSuggestions();
+  return (
+    <div className="field compose__model">
+      <label className="field__label" htmlFor={ids.input}>
+        {t('compose.model.label')}
+      </label>
+      <input
+        id={ids.input}
+        ref={inputRef}
+        className="input"
+        list={ids.list}
+        value={value}
+        placeholder={t('compose.serviceDefault')}
+        spellCheck={false}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.error : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <datalist id={ids.list}>
+        {models.map((model) => (
+          <option key={model} value={model} />
+        ))}
+      </datalist>
+      {error ? (
+        <p className="field__error" id={ids.error}>
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** How many tasks one submit creates (1–10), checked as typed. */
+export function CountField({ value, onChange, error, inputRef }: SimpleFieldProps) {
+  const ids = { input: useId(), error: useId() };
+  return (
+    <div className="field compose__count">
+      <label className="field__label" htmlFor={ids.input}>
+        {t('compose.count.label')}
+      </label>
+      <input
+        id={ids.input}
+        ref={inputRef}
+        className="input"
+        type="number"
+        min={1}
+        max={MAX_COUNT}
+        step={1}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? ids.error : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error ? (
+        <p className="field__error" id={ids.error}>
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * The compose form: prompt, model, size, quality, count. Ctrl/Cmd+Enter submits; submitting
+ * never disables the form, so the next prompt can be written while earlier ones are sent.
+ */
+import { useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { Button, ErrorMessage } from '../../components';
+import { t } from '../../i18n';
+import { checkQuality, checkSize, type Checked } from '../../lib/request-validation';
+import { useAppStore } from '../../store';
+import { composeErrors, type ComposeField } from '../../store/compose-slice';
+import { useFocusRequest } from '../shell/use-focus-request';
+import { ChoiceField } from './choice-field';
+import { CountField, ModelField, PromptField } from './compose-fields';
+import { qualityOptions, sizeOptions } from './options';
+
+function isMac(platform: string | undefined): boolean {
+  return platform === 'darwin' || (platform === undefined && /Mac/.test(navigator.platform));
+}
+
+function reasonOf(checked: Checked<unknown>) {
+  return checked.ok ? undefined : checked.reason;
+}
+
+function useComposeState() {
+  return useAppStore(
+    useShallow((state) => ({
+      draft: state.composeDraft,
+      attempted: state.composeAttempted,
+      pending: state.composePending,
+      submitError: state.composeSubmitError,
+      setDraft: state.composeSetDraft,
+      submit: state.composeSubmit,
+      dismissError: state.composeDismissError,
+      mac: isMac(state.appInfo?.platform),
+    })),
+  );
+}
+
+export function ComposeForm({ active = true }: { active?: boolean }) {
+  const { draft, attempted, pending, submitError, setDraft, submit, dismissError, mac } =
+    useComposeState();
+  const errors = useMemo(() => composeErrors(draft), [draft]);
+  const refs = {
+    prompt: useRef<HTMLTextAreaElement>(null),
+    model: useRef<HTMLInputElement>(null),
+    size: useRef<HTMLInputElement>(null),
+    quality: useRef<HTMLInputElement>(null),
+    count: useRef<HTMLInputElement>(null),
+  } satisfies Record<ComposeField, unknown>;
+  useFocusRequest('prompt', refs.prompt, active);
+
+  const send = async (): Promise<void> => {
+    const outcome = await submit();
+    // A refused draft: go to the first field that says why.
+    if (!outcome.ok && outcome.field) refs[outcome.field].current?.focus();
+  };
+  const shortcut = t(mac ? 'compose.shortcut.mac' : 'compose.shortcut.other');
+  const count = Number(draft.count);
+  return (
+    <form
+      className="compose"
+      aria-label={t('compose.label')}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <PromptField
+        value={draft.prompt}
+        onChange={(prompt) => setDraft({ prompt })}
+        onSubmit={() => void send()}
+        error={attempted ? errors.prompt : undefined}
+        shortcut={shortcut}
+        mac={mac}
+        pending={pending > 0}
+        inputRef={refs.prompt}
+      />
+      <div className="compose__params">
+        <ModelField
+          value={draft.model}
+          onChange={(model) => setDraft({ model })}
+          error={errors.model}
+          inputRef={refs.model}
+        />
+        <ChoiceField
+          className="compose__size"
+          label={t('compose.size.label')}
+          options={sizeOptions()}
+          value={draft.size}
+          custom={draft.sizeCustom}
+          onChange={(size, sizeCustom) => setDraft({ size, sizeCustom })}
+          customLabel={t('compose.size.customLabel')}
+          customPlaceholder={t('compose.size.placeholder')}
+          error={draft.sizeCustom ? reasonOf(checkSize(draft.size)) : undefined}
+          forceError={attempted}
+          customRef={refs.size}
+        />
+        <ChoiceField
+          className="compose__quality"
+          label={t('compose.quality.label')}
+          options={qualityOptions()}
+          value={draft.quality}
+          custom={draft.qualityCustom}
+          onChange={(quality, qualityCustom) => setDraft({ quality, qualityCustom })}
+          customLabel={t('compose.quality.customLabel')}
+          customPlaceholder={t('compose.quality.placeholder')}
+          error={draft.qualityCustom ? reasonOf(checkQuality(draft.quality)) : undefined}
+          forceError={attempted}
+          customRef={refs.quality}
+        />
+        <CountField
+          value={draft.count}
+          onChange={(value) => setDraft({ count: value })}
+          error={errors.count}
+          inputRef={refs.count}
+        />
+        <div className="compose__submit">
+          <Button type="submit" variant="primary" icon="send" title={shortcut}>
+            {Number.isInteger(count) && count > 1
+              ? t('compose.submitMany', { count })
+              : t('compose.submit')}
+          </Button>
+        </div>
+      </div>
+      {submitError ? (
+        <ErrorMessage
+          message={submitError.message}
+          detail={submitError.detail}
+          onDismiss={dismissError}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+/** Models offered in the compose form: this session's first, then those in the loaded history. */
+import { useMemo } from 'react';
+import { useAppStore } from '../../store';
+
+const MAX_SUGGESTIONS = 20;
+/** How far into the loaded history to look (it can hold 100,000 items). */
+const SCAN = 500;
+
+export function useModelSuggestions(): string[] {
+  const session = useAppStore((state) => state.composeModels);
+  const items = useAppStore((state) => state.tasksItems);
+  const fallback = useAppStore((state) => state.settings?.defaultModel ?? '');
+  return useMemo(() => {
+    const seen = new Set<string>();
+    const add = (model: string | undefined): void => {
+      if (model && seen.size < MAX_SUGGESTIONS) seen.add(model);
+    };
+    session.forEach(add);
+    // The loaded history is newest first, so the most recently used models come first.
+    for (let index = 0; index < Math.min(items.length, SCAN); index += 1) {
+      add(items[index]?.record.request.model);
+    }
+    add(fallback);
+    return [...seen];
+  }, [session, items, fallback]);
+}

@@ -1,0 +1,122 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../components/button';
+import { Icon } from '../../components/icon';
+import { t } from '../../i18n';
+import { useFocusRequest } from '../shell/use-focus-request';
+import { EMPTY_GALLERY_FILTERS, hasActiveFilters, type GalleryFilters } from './gallery-items';
+
+/** How long typing pauses before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export interface GalleryFiltersBarProps {
+  readonly filters: GalleryFilters;
+  readonly models: readonly string[];
+  readonly onChange: (patch: Partial<GalleryFilters>) => void;
+  /** False while another screen is shown (the search then ignores focus requests). */
+  readonly active?: boolean;
+}
+
+/** Search by prompt (debounced), favourites only, model, and a date range. */
+export function GalleryFiltersBar({
+  filters,
+  models,
+  onChange,
+  active = true,
+}: GalleryFiltersBarProps) {
+  const id = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(filters.search);
+  useFocusRequest('search', searchRef, active);
+
+  // "Clear filters" (or any outside change) resets the field.
+  useEffect(() => setText(filters.search), [filters.search]);
+  useEffect(() => {
+    if (text === filters.search) return;
+    const timer = setTimeout(() => onChange({ search: text }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.search, onChange]);
+
+  const modelOptions =
+    filters.model && !models.includes(filters.model) ? [filters.model, ...models] : models;
+  return (
+    <form
+      className="gallery-filters"
+      role="search"
+      aria-label={t('gallery.filters.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ search: text });
+      }}
+    >
+      <div className="gallery-filters__search">
+        <label htmlFor={`${id}-search`} className="visually-hidden">
+          {t('gallery.search.label')}
+        </label>
+        <Icon name="search" className="gallery-filters__search-icon" />
+        <input
+          ref={searchRef}
+          id={`${id}-search`}
+          type="search"
+          className="input"
+          placeholder={t('gallery.search.placeholder')}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={500}
+        />
+      </div>
+      <label className="checkbox gallery-filters__check">
+        <input
+          type="checkbox"
+          checked={filters.favouriteOnly}
+          onChange={(event) => onChange({ favouriteOnly: event.target.checked })}
+        />
+        {t('gallery.favourite.label')}
+      </label>
+      <div className="gallery-filters__field">
+        <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
+        <select
+          id={`${id}-model`}
+          className="select"
+          value={filters.model}
+          onChange={(event) => onChange({ model: event.target.value })}
+        >
+          <option value="">{t('gallery.model.all')}</option>
+          {modelOptions.map((model) => (
+            <option key={model} value={model}>
+              {model}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="gallery-filters__dates">
+        <div className="gallery-filters__field">
+          <label htmlFor={`${id}-from`}>{t('gallery.from.label')}</label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className="input"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(event) => onChange({ from: event.target.value })}
+          />
+        </div>
+        <div className="gallery-filters__field">
+          <label htmlFor={`${id}-to`}>{t('gallery.to.label')}</label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className="input"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(event) => onChange({ to: event.target.value })}
+          />
+        </div>
+      </div>
+      {hasActiveFilters(filters) ? (
+        <Button variant="ghost" size="small" onClick={() => onChange(EMPTY_GALLERY_FILTERS)}>
+          {t('gallery.filters.clear')}
+        </Button>
+      ) : null}
+    </form>
+  );
+}

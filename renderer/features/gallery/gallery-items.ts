@@ -1,0 +1,238 @@
+/**
+ * Pure helpers over the gallery's loaded items: identity, order, filters, and merging fresh
+ * data (a first page, a task update) into what is already loaded without reshuffling it.
+ */
+import type { ImageState, TaskRecord } from '../../../shared/domain/task-record';
+import type { GalleryItem, RequestInput } from '../../../shared/ipc/contract';
+import type { GenerationRequest } from '../../../shared/service/wire';
+
+/** What the filter bar holds; dates are `YYYY-MM-DD` from date inputs, empty when unset. */
+export interface GalleryFilters {
+  readonly search: string;
+  readonly favouriteOnly: boolean;
+  readonly model: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+export const EMPTY_GALLERY_FILTERS: GalleryFilters = {
+  search: '',
+  favouriteOnly: false,
+  model: '',
+  from: '',
+  to: '',
+};
+
+/** Deleted images are in the trash: the gallery never lists them. */
+export const VISIBLE_STATES: readonly ImageState[] = ['pending', 'saved', 'expired', 'invalid'];
+
+/** Images per `gallery:list` call. */
+export const GALLERY_PAGE_SIZE = 200;
+
+/** A stable identity for one image of one task. */
+export function itemKey(item: Pick<GalleryItem, 'localId' | 'index'>): string {
+  return `${item.localId}/${String(item.index)}`;
+}
+
+export function hasActiveFilters(filters: GalleryFilters): boolean {
+  return (
+    filters.search.trim() !== '' ||
+    filters.favouriteOnly ||
+    filters.model !== '' ||
+    filters.from !== '' ||
+    filters.to !== ''
+  );
+}
+
+/** Local midnight of a `YYYY-MM-DD` day, or undefined when the text is not a day. */
+export function dayStart(day: string): number | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const time = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** The last millisecond of a local day, so "to" includes the whole day. */
+export function dayEnd(day: string): number | undefined {
+  const start = dayStart(day);
+  if (start === undefined) return undefined;
+  const next = new Date(start);
+  next.setDate(next.getDate() + 1);
+  return next.getTime() - 1;
+}
+
+/** The `gallery:list` input for these filters. */
+export function listQuery(
+  filters: GalleryFilters,
+  cursor: string | null,
+  limit = GALLERY_PAGE_SIZE,
+): RequestInput<'gallery:list'> {
+  const search = filters.search.trim();
+  const from = dayStart(filters.from);
+  const to = dayEnd(filters.to);
+  return {
+    ...(search ? { search } : {}),
+    ...(filters.favouriteOnly ? { favourite: true } : {}),
+    ...(filters.model ? { model: filters.model } : {}),
+    ...(from === undefined ? {} : { from }),
+    ...(to === undefined ? {} : { to }),
+    states: [...VISIBLE_STATES],
+    limit,
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
+/** Whether an image the list has not returned yet would be returned for these filters. */
+export function matchesFilters(item: GalleryItem, filters: GalleryFilters): boolean {
+  if (!VISIBLE_STATES.includes(item.image.state)) return false;
+  const search = filters.search.trim().toLowerCase();
+  if (search && !item.prompt.toLowerCase().includes(search)) return false;
+  if (filters.favouriteOnly && !item.image.favourite) return false;
+  if (filters.model && item.model !== filters.model) return false;
+  const from = dayStart(filters.from);
+  const to = dayEnd(filters.to);
+  if (from !== undefined && item.createdAt < from) return false;
+  if (to !== undefined && item.createdAt > to) return false;
+  return true;
+}
+
+/** The list's order: newest task first, then local id descending, then image index. */
+export function compareItems(a: GalleryItem, b: GalleryItem): number {
+  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  if (a.localId !== b.localId) return a.localId < b.localId ? 1 : -1;
+  return a.index - b.index;
+}
+
+/** The gallery items of a task record, built the way the main process builds them. */
+export function galleryItemsOf(record: TaskRecord): GalleryItem[] {
+  const { prompt, model, size, quality } = record.request;
+  return record.images.map((image) => ({
+    localId: record.localId,
+    taskId: record.taskId,
+    index: image.index,
+    image,
+    prompt,
+    ...(model === undefined ? {} : { model }),
+    ...(size === undefined ? {} : { size }),
+    ...(quality === undefined ? {} : { quality }),
+    createdAt: record.createdAt,
+  }));
+}
+
+/** The request that made an image, to compose it again. */
+export function requestOf(item: GalleryItem): GenerationRequest {
+  return {
+    prompt: item.prompt,
+    ...(item.model ? { model: item.model } : {}),
+    ...(item.size ? { size: item.size } : {}),
+    ...(item.quality ? { quality: item.quality } : {}),
+  };
+}
+
+/** Whether "retry" can still work for an image: it is waiting, failed or its link expired. */
+export function canRetry(item: GalleryItem): boolean {
+  const { state, error } = item.image;
+  return (state === 'pending' && error !== undefined) || state === 'expired';
+}
+
+export interface TaskMerge {
+  readonly items: GalleryItem[];
+  /** New images placed among the loaded ones. */
+  readonly added: number;
+  readonly changed: boolean;
+}
+
+/**
+ * Brings a task's images up to date in place, drops those now deleted, and inserts new ones
+ * that match the filters where the order puts them. An image that stops matching the filters
+ * (unfavourited under "favourites only") stays until the next load, so nothing vanishes under
+ * the pointer. New images that sort after the loaded ones arrive with a later page instead.
+ */
+export function mergeTask(
+  items: readonly GalleryItem[],
+  record: TaskRecord,
+  filters: GalleryFilters,
+  hasMore: boolean,
+): TaskMerge {
+  const fresh = new Map(galleryItemsOf(record).map((item) => [item.index, item]));
+  const seen = new Set<number>();
+  let changed = false;
+  const next: GalleryItem[] = [];
+  for (const item of items) {
+    if (item.localId !== record.localId) {
+      next.push(item);
+      continue;
+    }
+    seen.add(item.index);
+    const update = fresh.get(item.index);
+    changed = true;
+    if (update && VISIBLE_STATES.includes(update.image.state)) next.push(update);
+  }
+  let added = 0;
+  for (const item of fresh.values()) {
+    if (seen.has(item.index) || !matchesFilters(item, filters)) continue;
+    const at = insertionIndex(next, item);
+    if (at === next.length && hasMore) continue;
+    next.splice(at, 0, item);
+    added += 1;
+    changed = true;
+  }
+  return { items: changed ? next : [...items], added, changed };
+}
+
+/** Where `item` goes in a sorted list (binary search). */
+export function insertionIndex(items: readonly GalleryItem[], item: GalleryItem): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (compareItems(items[mid] as GalleryItem, item) < 0) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+export interface PageMerge {
+  readonly items: GalleryItem[];
+  readonly nextCursor: string | null;
+  /** True when the loaded list was replaced (the page did not overlap what was loaded). */
+  readonly replaced: boolean;
+}
+
+/**
+ * Merges a fresh first page into the loaded list: when the page's last image is among the
+ * loaded ones, the page replaces everything up to it and the rest (and the cursor) is kept, so
+ * a refresh neither loses the scroll depth nor reloads every page. Otherwise the page replaces
+ * the list.
+ */
+export function mergeFirstPage(
+  current: readonly GalleryItem[],
+  currentCursor: string | null,
+  page: readonly GalleryItem[],
+  pageCursor: string | null,
+): PageMerge {
+  const last = page.at(-1);
+  if (pageCursor === null || last === undefined) {
+    return { items: [...page], nextCursor: pageCursor, replaced: true };
+  }
+  const lastKey = itemKey(last);
+  const at = current.findIndex((item) => itemKey(item) === lastKey);
+  if (at < 0) return { items: [...page], nextCursor: pageCursor, replaced: true };
+  return {
+    items: [...page, ...current.slice(at + 1)],
+    nextCursor: at + 1 < current.length ? currentCursor : pageCursor,
+    replaced: false,
+  };
+}
+
+/** Adds the models of `items` to a sorted list of known models. */
+export function withModels(
+  known: readonly string[],
+  items: readonly { readonly model?: string | undefined }[],
+): string[] {
+  const models = new Set(known);
+  const before = models.size;
+  for (const item of items) if (item.model) models.add(item.model);
+  if (models.size === before) return known as string[];
+  return [...models].sort((a, b) => a.localeCompare(b));
+}

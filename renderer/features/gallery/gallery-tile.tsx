@@ -1,0 +1,133 @@
+import { memo, useState, type DragEvent, type MouseEvent } from 'react';
+import { galleryUrl } from '../../../shared/ipc/api';
+import type { GalleryItem } from '../../../shared/ipc/contract';
+import { t, type MessageKey } from '../../i18n';
+import { canRetry } from './gallery-items';
+import { Icon } from '../../components/icon';
+
+/** What a tile shows instead of a picture, or null when it shows the thumbnail. */
+export type TileState = 'downloading' | 'failed' | 'expired' | 'invalid' | 'missing' | null;
+
+const STATE_LABEL: Record<Exclude<TileState, null>, MessageKey> = {
+  downloading: 'gallery.tile.downloading',
+  failed: 'gallery.tile.failed',
+  expired: 'gallery.tile.expired',
+  invalid: 'gallery.tile.invalid',
+  missing: 'gallery.tile.missing',
+};
+
+/** The tile's state from the image record (a file that failed to load is `missing`). */
+export function tileState(item: GalleryItem, loadFailed = false): TileState {
+  const { state, error, thumbnail, file } = item.image;
+  if (state === 'pending') return error === undefined ? 'downloading' : 'failed';
+  if (state === 'expired' || state === 'invalid') return state;
+  if (loadFailed || (thumbnail ?? file) === undefined) return 'missing';
+  return null;
+}
+
+export function tileStateLabel(state: Exclude<TileState, null>): string {
+  return t(STATE_LABEL[state]);
+}
+
+export interface GalleryTileProps {
+  readonly item: GalleryItem;
+  /** The tile's key, also its `data-key` (the grid finds tiles by it). */
+  readonly itemKey: string;
+  readonly column: number;
+  readonly size: number;
+  readonly tabbable: boolean;
+  readonly onActivate: (key: string) => void;
+  readonly onOpen: (key: string) => void;
+  readonly onRetry: (item: GalleryItem) => void;
+  readonly onStartDrag: (item: GalleryItem) => void;
+}
+
+/** One cell of the gallery grid: the thumbnail in a fixed square, or what became of it. */
+export const GalleryTile = memo(function GalleryTile({
+  item,
+  itemKey,
+  column,
+  size,
+  tabbable,
+  onActivate,
+  onOpen,
+  onRetry,
+  onStartDrag,
+}: GalleryTileProps) {
+  // Remembered per source, so a re-downloaded image gets a fresh try.
+  const [failedSource, setFailedSource] = useState<string | null>(null);
+  const source = item.image.thumbnail ?? item.image.file;
+  const state = tileState(item, source !== undefined && failedSource === source);
+  const retry = canRetry(item);
+
+  const onClick = (event: MouseEvent): void => {
+    if ((event.target as HTMLElement).closest('button')) return;
+    onActivate(itemKey);
+    onOpen(itemKey);
+  };
+  const onDragStart = (event: DragEvent): void => {
+    // The OS drag carries the real file; the page's own drag would carry a URL.
+    event.preventDefault();
+    onStartDrag(item);
+  };
+
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={column + 1}
+      tabIndex={tabbable ? 0 : -1}
+      data-key={itemKey}
+      className="gallery-tile"
+      style={{ width: size, height: size }}
+      onClick={onClick}
+      onFocus={() => onActivate(itemKey)}
+    >
+      {state === null && source !== undefined ? (
+        <img
+          className="gallery-tile__image"
+          src={galleryUrl(source)}
+          alt={item.prompt}
+          width={size}
+          height={size}
+          loading="lazy"
+          decoding="async"
+          draggable
+          onDragStart={onDragStart}
+          onError={() => setFailedSource(source)}
+        />
+      ) : (
+        <div className={`gallery-tile__state gallery-tile__state--${state ?? 'missing'}`}>
+          {state === 'downloading' ? (
+            <span className="gallery-tile__pulse" aria-hidden="true" />
+          ) : (
+            <Icon name="warning" className="gallery-tile__icon" />
+          )}
+          <span className="gallery-tile__label">{tileStateLabel(state ?? 'missing')}</span>
+          <span className="gallery-tile__prompt">{item.prompt}</span>
+          {retry ? (
+            <button
+              type="button"
+              className="gallery-tile__retry"
+              tabIndex={tabbable ? 0 : -1}
+              aria-label={t('gallery.tile.retryLabel', { prompt: shortPrompt(item.prompt) })}
+              onClick={() => onRetry(item)}
+            >
+              {t('gallery.tile.retry')}
+            </button>
+          ) : null}
+        </div>
+      )}
+      {item.image.favourite ? (
+        <span className="gallery-tile__star" role="img" aria-label={t('gallery.tile.favourite')}>
+          <Icon name="star" filled />
+        </span>
+      ) : null}
+    </div>
+  );
+});
+
+/** Prompts can be pages long; a label needs only enough to tell tiles apart. */
+export function shortPrompt(prompt: string, max = 80): string {
+  const flat = prompt.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

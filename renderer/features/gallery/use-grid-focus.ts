@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import type { GalleryItem } from '../../../shared/ipc/contract';
+import { useLiveAnchor } from './use-live-anchor';
+
+/** Asks the grid to scroll a tile into view and focus it (a new `seq` asks again). */
+export interface FocusRequest {
+  readonly key: string;
+  readonly seq: number;
+}
+
+export interface GridFocusOptions {
+  readonly scrollerRef: RefObject<HTMLElement | null>;
+  readonly items: readonly GalleryItem[];
+  readonly indexOf: ReadonlyMap<string, number>;
+  readonly columns: number;
+  readonly tile: number;
+  readonly rowHeight: number;
+  readonly padding: number;
+  readonly onActiveChange: (key: string) => void;
+  readonly focusRequest: FocusRequest | null;
+}
+
+/**
+ * Moving the focus between tiles of a virtualized grid: a tile asked for may not be in the page
+ * yet (its row needs a scroll and a render), so the request waits until it is. Keeps the focus
+ * and the view steady when the list changes (see {@link useLiveAnchor}). Returns the function
+ * that moves the focus to the image at `index`.
+ */
+export function useGridFocus(options: GridFocusOptions): (key: string, index: number) => void {
+  const { scrollerRef, indexOf, columns, tile, rowHeight, padding, onActiveChange } = options;
+  const pending = useRef<string | null>(null);
+
+  const applyPending = useCallback(() => {
+    const key = pending.current;
+    if (key === null) return;
+    const element = findTile(scrollerRef.current, key);
+    if (element) {
+      pending.current = null;
+      element.focus({ preventScroll: true });
+    }
+  }, [scrollerRef]);
+
+  const scrollRowIntoView = useCallback(
+    (row: number) => {
+      const scroller = scrollerRef.current;
+      if (!scroller) return;
+      const top = padding + row * rowHeight;
+      const bottom = top + tile + padding;
+      if (top - padding < scroller.scrollTop) scroller.scrollTop = top - padding;
+      else if (bottom > scroller.scrollTop + scroller.clientHeight) {
+        scroller.scrollTop = bottom - scroller.clientHeight;
+      }
+    },
+    [scrollerRef, padding, rowHeight, tile],
+  );
+
+  const focusIndex = useCallback(
+    (key: string, index: number) => {
+      onActiveChange(key);
+      pending.current = key;
+      scrollRowIntoView(Math.floor(index / columns));
+      applyPending();
+    },
+    [columns, onActiveChange, scrollRowIntoView, applyPending],
+  );
+
+  useLiveAnchor({
+    ...options,
+    onRefocus: (key) => {
+      onActiveChange(key);
+      pending.current = key;
+    },
+  });
+
+  // After every render: the tile asked for may have just arrived in the page.
+  useLayoutEffect(() => {
+    const key = pending.current;
+    if (key !== null && !indexOf.has(key)) pending.current = null;
+    applyPending();
+  });
+
+  const { focusRequest } = options;
+  useEffect(() => {
+    if (!focusRequest) return;
+    const index = indexOf.get(focusRequest.key);
+    if (index !== undefined) focusIndex(focusRequest.key, index);
+    // Only a new request moves the focus, not a later change of the list.
+  }, [focusRequest]);
+
+  return focusIndex;
+}
+
+/** The tile element of `key` (compared as data, never spliced into a selector). */
+export function findTile(root: HTMLElement | null, key: string): HTMLElement | null {
+  if (!root) return null;
+  for (const element of root.querySelectorAll<HTMLElement>('[data-key]')) {
+    if (element.dataset['key'] === key) return element;
+  }
+  return null;
+}

@@ -1,0 +1,100 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { GalleryItem } from '../../../shared/ipc/contract';
+import { announce } from '../../components/live-region';
+import { t } from '../../i18n';
+import { toApiError } from '../../lib/api';
+import { useAppStore } from '../../store';
+import type { GalleryProblem } from '../../store/gallery-slice';
+import { requestOf } from './gallery-items';
+
+/** What can be done to one image, from a tile or from the viewer. */
+export interface ImageActions {
+  favourite(item: GalleryItem): void;
+  retry(item: GalleryItem): void;
+  copyImage(item: GalleryItem): void;
+  saveAs(item: GalleryItem): void;
+  reveal(item: GalleryItem): void;
+  startDrag(item: GalleryItem): void;
+  copyTaskId(item: GalleryItem): void;
+  /** Fills the compose form with the image's request and shows the tasks screen. */
+  reuse(item: GalleryItem): void;
+  /** Moves the image to the trash (the caller has asked the user already). */
+  remove(item: GalleryItem): Promise<boolean>;
+}
+
+export interface ImageActionsState {
+  readonly actions: ImageActions;
+  /** The last action that failed, as a sentence with details. */
+  readonly problem: GalleryProblem | null;
+  readonly dismissProblem: () => void;
+}
+
+/**
+ * The gallery's actions with their feedback: success is announced, failure becomes a
+ * {@link GalleryProblem} the screen shows until dismissed or the next action.
+ */
+export function useImageActions(): ImageActionsState {
+  const [problem, setProblem] = useState<GalleryProblem | null>(null);
+  const run = useCallback(async (action: () => Promise<string | null>): Promise<boolean> => {
+    setProblem(null);
+    try {
+      const sentence = await action();
+      if (sentence) announce(sentence);
+      return true;
+    } catch (error) {
+      const { message, detail } = toApiError(error, t('gallery.actionFailed'));
+      setProblem(detail === undefined ? { message } : { message, detail });
+      return false;
+    }
+  }, []);
+
+  const actions = useMemo<ImageActions>(() => {
+    const store = useAppStore.getState;
+    return {
+      favourite: (item) => {
+        const favourite = !item.image.favourite;
+        void run(async () => {
+          await store().gallerySetFavourite(item, favourite);
+          return t(favourite ? 'gallery.announce.favouriteOn' : 'gallery.announce.favouriteOff');
+        });
+      },
+      retry: (item) =>
+        void run(async () => {
+          await store().galleryRetry(item);
+          return t('gallery.announce.retrying');
+        }),
+      copyImage: (item) =>
+        void run(async () => {
+          await store().galleryCopyImage(item);
+          return t('viewer.imageCopied');
+        }),
+      saveAs: (item) =>
+        void run(async () => {
+          const path = await store().gallerySaveAs(item);
+          return path === null ? null : t('viewer.savedTo', { path });
+        }),
+      reveal: (item) => void run(async () => (await store().galleryReveal(item), null)),
+      startDrag: (item) => void run(async () => (await store().galleryStartDrag(item), null)),
+      copyTaskId: (item) =>
+        void run(async () => {
+          await store().galleryCopyTaskId(item);
+          return t('viewer.taskIdCopied');
+        }),
+      reuse: (item) => {
+        const state = store();
+        state.reusePrompt(requestOf(item));
+        state.galleryCloseViewer();
+        state.setView('tasks');
+        state.requestFocus('prompt');
+      },
+      remove: (item) =>
+        run(async () => {
+          await store().galleryDelete(item);
+          return t('gallery.announce.deleted');
+        }),
+    };
+  }, [run]);
+
+  const dismissProblem = useCallback(() => setProblem(null), []);
+  return { actions, problem, dismissProblem };
+}

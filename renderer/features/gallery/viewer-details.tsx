@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import type { GalleryItem } from '../../../shared/ipc/contract';
+import { Button } from '../../components/button';
+import { IconButton } from '../../components/icon-button';
+import { formatBytes, formatDateTime, formatNumber, t } from '../../i18n';
+import type { ImageActions } from './use-image-actions';
+
+export interface ViewerDetailsProps {
+  readonly item: GalleryItem;
+  readonly actions: ImageActions;
+  readonly onDelete: (item: GalleryItem) => void;
+  readonly titleId: string;
+}
+
+function Row({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  return (
+    <div className="viewer-details__row">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The prompt, the parameters and the file's facts, then what can be done with the image. */
+export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetailsProps) {
+  const { image } = item;
+  const saved = image.state === 'saved' && image.file !== undefined;
+  const dimensions =
+    image.width !== undefined && image.height !== undefined
+      ? t('viewer.dimensionsValue', {
+          width: formatNumber(image.width),
+          height: formatNumber(image.height),
+        })
+      : t('viewer.unknown');
+  return (
+    <aside className="viewer-details" aria-labelledby={titleId}>
+      <h2 id={titleId} className="viewer-details__heading">
+        {t('viewer.prompt')}
+      </h2>
+      <p className="viewer-details__prompt">{item.prompt}</p>
+      <dl className="viewer-details__facts">
+        <Row label={t('viewer.model')}>{item.model ?? t('viewer.serviceDefault')}</Row>
+        <Row label={t('viewer.size')}>{item.size ?? t('viewer.serviceDefault')}</Row>
+        <Row label={t('viewer.quality')}>{item.quality ?? t('viewer.serviceDefault')}</Row>
+        <Row label={t('viewer.dimensions')}>{dimensions}</Row>
+        <Row label={t('viewer.fileSize')}>
+          {image.bytes === undefined ? t('viewer.unknown') : formatBytes(image.bytes)}
+        </Row>
+        <Row label={t('viewer.date')}>{formatDateTime(item.createdAt)}</Row>
+        <Row label={t('viewer.taskId')}>
+          {item.taskId === null ? (
+            t('viewer.taskIdNone')
+          ) : (
+            <span className="viewer-details__task-id">
+              <code>{item.taskId}</code>
+              <IconButton
+                icon="copy"
+                size="small"
+                label={t('viewer.copyTaskId')}
+                onClick={() => actions.copyTaskId(item)}
+              />
+            </span>
+          )}
+        </Row>
+      </dl>
+      <div className="viewer-details__actions" role="group" aria-label={t('viewer.actions')}>
+        <Button
+          icon="send"
+          variant="primary"
+          className="viewer-details__wide"
+          onClick={() => actions.reuse(item)}
+        >
+          {t('viewer.reusePrompt')}
+        </Button>
+        <Button
+          icon="star"
+          aria-pressed={image.favourite}
+          className="viewer-details__favourite"
+          onClick={() => actions.favourite(item)}
+        >
+          {t('viewer.favourite')}
+        </Button>
+        <Button icon="copy" disabled={!saved} onClick={() => actions.copyImage(item)}>
+          {t('viewer.copyImage')}
+        </Button>
+        <Button icon="image" disabled={!saved} onClick={() => actions.saveAs(item)}>
+          {t('viewer.saveAs')}
+        </Button>
+        <Button icon="folder" disabled={!saved} onClick={() => actions.reveal(item)}>
+          {t('viewer.reveal')}
+        </Button>
+        <Button
+          icon="trash"
+          variant="danger"
+          className="viewer-details__wide"
+          disabled={!saved}
+          onClick={() => onDelete(item)}
+        >
+          {t('viewer.delete')}
+        </Button>
+      </div>
+      {saved ? <p className="viewer-details__hint">{t('viewer.dragHint')}</p> : null}
+    </aside>
+  );
+}

@@ -1,0 +1,73 @@
+/** The viewer's keyboard: Tab stays inside; arrows pan when zoomed and change image when not. */
+import type { KeyboardEvent } from 'react';
+import { ZOOM_STEP, panForKey } from './zoom-pan';
+
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab inside the dialog. */
+export function trapTab(event: KeyboardEvent, root: HTMLElement | null): void {
+  if (!root) return;
+  const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === root)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+export interface ViewerKeyHandlers {
+  readonly zoomed: boolean;
+  pan(dx: number, dy: number): void;
+  navigate(step: -1 | 1): void;
+  zoomStep(factor: number): void;
+  fit(): void;
+  actual(): void;
+  favourite(): void;
+  remove(): void;
+}
+
+/** The viewer's keyboard: arrows pan when zoomed and change image when not. */
+export function viewerKey(key: string, on: ViewerKeyHandlers): boolean {
+  const pan = panForKey(key);
+  if (pan && on.zoomed) {
+    on.pan(pan.dx, pan.dy);
+    return true;
+  }
+  switch (key) {
+    case 'ArrowLeft':
+      on.navigate(-1);
+      return true;
+    case 'ArrowRight':
+      on.navigate(1);
+      return true;
+    case '+':
+    case '=':
+      on.zoomStep(ZOOM_STEP);
+      return true;
+    case '-':
+      on.zoomStep(1 / ZOOM_STEP);
+      return true;
+    case '0':
+      on.fit();
+      return true;
+    case '1':
+      on.actual();
+      return true;
+    case 'f':
+    case 'F':
+      on.favourite();
+      return true;
+    case 'Delete':
+      on.remove();
+      return true;
+    default:
+      return false;
+  }
+}

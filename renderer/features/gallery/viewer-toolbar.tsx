@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { Icon } from '../../components/icon';
+import { t } from '../../i18n';
+import { ChevronIcon, MinusIcon, PlusIcon } from './gallery-icons';
+import { FIT, ZOOM_STEP, actualSize, type ZoomState } from './zoom-pan';
+
+export interface ViewerToolbarProps {
+  /** "Image 3 of 200". */
+  readonly position: string;
+  readonly percent: number;
+  readonly zoom: ZoomState;
+  readonly onZoomStep: (factor: number) => void;
+  readonly onZoom: (zoom: ZoomState) => void;
+  readonly canPrevious: boolean;
+  readonly canNext: boolean;
+  readonly onNavigate: (step: -1 | 1) => void;
+  readonly onClose: () => void;
+}
+
+/** The viewer's top bar: where the image is in the gallery, zoom, previous/next and close. */
+export function ViewerToolbar(props: ViewerToolbarProps) {
+  const { zoom, onZoom, onZoomStep, onNavigate } = props;
+  return (
+    <div className="viewer__bar">
+      <span className="viewer__position">{props.position}</span>
+      <div className="viewer__zoom" role="group" aria-label={t('viewer.zoomControls')}>
+        <ToolButton label={t('viewer.zoomOut')} onClick={() => onZoomStep(1 / ZOOM_STEP)}>
+          <MinusIcon />
+        </ToolButton>
+        <output className="viewer__percent">
+          {t('viewer.zoomLevel', { percent: props.percent })}
+        </output>
+        <ToolButton label={t('viewer.zoomIn')} onClick={() => onZoomStep(ZOOM_STEP)}>
+          <PlusIcon />
+        </ToolButton>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-pressed={zoom.mode === 'fit'}
+          onClick={() => onZoom(FIT)}
+        >
+          {t('viewer.fit')}
+        </button>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-pressed={zoom.mode === 'scale' && zoom.scale === 1}
+          onClick={() => onZoom(actualSize())}
+        >
+          {t('viewer.actualSize')}
+        </button>
+      </div>
+      <div className="viewer__nav">
+        <ToolButton
+          label={t('viewer.previous')}
+          disabled={!props.canPrevious}
+          onClick={() => onNavigate(-1)}
+        >
+          <ChevronIcon direction="left" />
+        </ToolButton>
+        <ToolButton
+          label={t('viewer.next')}
+          disabled={!props.canNext}
+          onClick={() => onNavigate(1)}
+        >
+          <ChevronIcon direction="right" />
+        </ToolButton>
+        <ToolButton label={t('viewer.close')} onClick={props.onClose}>
+          <Icon name="close" />
+        </ToolButton>
+      </div>
+    </div>
+  );
+}
+
+function ToolButton(props: {
+  readonly label: string;
+  readonly onClick: () => void;
+  readonly disabled?: boolean;
+  readonly children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={props.label}
+      title={props.label}
+      disabled={props.disabled}
+      onClick={props.onClick}
+    >
+      {props.children}
+    </button>
+  );
+}

@@ -1,0 +1,24 @@
+/** The reason a setting was refused, under its field: a catalogue reason or the main's sentence. */
+import { t, type MessageKey } from '../../i18n';
+import type { ApiError } from '../../lib/api';
+import { ErrorMessage } from '../../components';
+
+export function FieldError({
+  id,
+  reason,
+  error,
+}: {
+  id: string;
+  reason?: MessageKey | undefined;
+  error?: ApiError | null;
+}) {
+  if (reason) {
+    return (
+      <p className="field__error" id={id}>
+        {t(reason)}
+      </p>
+    );
+  }
+  if (error) return <ErrorMessage id={id} message={error.message} detail={error.detail} />;
+  return null;
+}

@@ -1,0 +1,142 @@
+/** Gallery folder, notifications, theme and the watch timeout. */
+import { useEffect, useId, useState } from 'react';
+import { THEMES, type Settings } from '../../../shared/domain/settings';
+import { Button } from '../../components';
+import { t, type MessageKey } from '../../i18n';
+import { call } from '../../lib/api';
+import { MAX_WATCH_MINUTES, checkWatchMinutes } from '../../lib/request-validation';
+import { useAppStore } from '../../store';
+import { FieldError } from './field-error';
+import type { SettingSaver } from './use-setting-save';
+
+const THEME_LABELS: Record<Settings['theme'], MessageKey> = {
+  system: 'settings.theme.system',
+  light: 'settings.theme.light',
+  dark: 'settings.theme.dark',
+};
+
+export function GalleryFolder({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
+  const errorId = useId();
+  const fallback = useAppStore((state) => state.appInfo?.galleryDir ?? '');
+  const showError = useAppStore((state) => state.showError);
+  const change = async (): Promise<void> => {
+    try {
+      const { path } = await call('gallery:chooseFolder');
+      if (path) await saver.save('galleryDir', { galleryDir: path });
+    } catch (error) {
+      showError(error);
+    }
+  };
+  return (
+    <div className="field">
+      <span className="field__label">{t('settings.gallery.label')}</span>
+      <p className="folder-path mono">
+        {settings.galleryDir || fallback || t('settings.gallery.default')}
+      </p>
+      <div className="settings-actions">
+        <Button icon="folder" onClick={() => void change()}>
+          {t('settings.gallery.change')}
+        </Button>
+        <Button onClick={() => void call('gallery:openFolder').catch(showError)}>
+          {t('settings.gallery.open')}
+        </Button>
+      </div>
+      <p className="field__hint">{t('settings.gallery.hint')}</p>
+      <FieldError id={errorId} error={saver.errorOf('galleryDir')} />
+    </div>
+  );
+}
+
+export function ThemeChoice({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
+  const name = useId();
+  return (
+    <fieldset className="radio-group">
+      <legend className="field__label">{t('settings.theme.label')}</legend>
+      {THEMES.map((theme) => (
+        <label key={theme} className="checkbox">
+          <input
+            type="radio"
+            name={name}
+            value={theme}
+            checked={settings.theme === theme}
+            onChange={() => void saver.save('theme', { theme })}
+          />
+          {t(THEME_LABELS[theme])}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function NotificationsToggle({
+  settings,
+  saver,
+}: {
+  settings: Settings;
+  saver: SettingSaver;
+}) {
+  const hint = useId();
+  return (
+    <div className="field">
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          checked={settings.notifications}
+          aria-describedby={hint}
+          onChange={(event) =>
+            void saver.save('notifications', { notifications: event.target.checked })
+          }
+        />
+        {t('settings.notifications.label')}
+      </label>
+      <p className="field__hint" id={hint}>
+        {t('settings.notifications.hint')}
+      </p>
+    </div>
+  );
+}
+
+export function WatchTimeout({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
+  const ids = { input: useId(), hint: useId(), error: useId() };
+  const [text, setText] = useState(String(settings.watchTimeoutMinutes));
+  useEffect(() => setText(String(settings.watchTimeoutMinutes)), [settings.watchTimeoutMinutes]);
+  const checked = checkWatchMinutes(text);
+  const commit = (): void => {
+    if (checked.ok && checked.value !== settings.watchTimeoutMinutes) {
+      void saver.save('watchTimeoutMinutes', { watchTimeoutMinutes: checked.value });
+    }
+  };
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={ids.input}>
+        {t('settings.watch.label')}
+      </label>
+      <input
+        id={ids.input}
+        className="input settings-narrow"
+        type="number"
+        min={0}
+        max={MAX_WATCH_MINUTES}
+        value={text}
+        aria-invalid={checked.ok ? undefined : true}
+        aria-describedby={checked.ok ? ids.hint : `${ids.hint} ${ids.error}`}
+        onChange={(event) => {
+          setText(event.target.value);
+          saver.clearError('watchTimeoutMinutes');
+        }}
+        onBlur={commit}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit();
+        }}
+      />
+      <p className="field__hint" id={ids.hint}>
+        {checked.ok && checked.value === 0 ? t('settings.watch.never') : t('settings.watch.hint')}
+      </p>
+      <FieldError
+        id={ids.error}
+        reason={checked.ok ? undefined : checked.reason}
+        error={saver.errorOf('watchTimeoutMinutes')}
+      />
+    </div>
+  );
+}

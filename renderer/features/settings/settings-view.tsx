@@ -1,0 +1,86 @@
+/** The Settings screen: service and key, defaults for new prompts, gallery, appearance, about. */
+import type { ReactNode } from 'react';
+import { Button, Spinner } from '../../components';
+import { t, type MessageKey } from '../../i18n';
+import { call } from '../../lib/api';
+import { useAppStore } from '../../store';
+import { DefaultsSection } from './defaults-section';
+import { GalleryFolder, NotificationsToggle, ThemeChoice, WatchTimeout } from './general-section';
+import { KeySection } from './key-section';
+import { ServiceSection } from './service-section';
+import { useSettingSave } from './use-setting-save';
+import './settings.css';
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: MessageKey;
+  description?: MessageKey;
+  children: ReactNode;
+}) {
+  return (
+    <section className="settings-section" aria-label={t(title)}>
+      <div className="settings-section__heading">
+        <h2>{t(title)}</h2>
+        {description ? <p className="muted">{t(description)}</p> : null}
+      </div>
+      <div className="settings-section__body">{children}</div>
+    </section>
+  );
+}
+
+function About() {
+  const info = useAppStore((state) => state.appInfo);
+  const showError = useAppStore((state) => state.showError);
+  return (
+    <div className="settings-actions">
+      <span className="muted">
+        {info ? t('settings.about.version', { version: info.version }) : ''}
+      </span>
+      <Button onClick={() => void call('app:openLogs').catch(showError)}>
+        {t('settings.about.logs')}
+      </Button>
+    </div>
+  );
+}
+
+export function SettingsView() {
+  const settings = useAppStore((state) => state.settings);
+  const active = useAppStore((state) => state.view === 'settings');
+  const saver = useSettingSave();
+  return (
+    <div className="settings-view">
+      <div className="settings-view__inner">
+        <h1>{t('settings.title')}</h1>
+        {!settings ? (
+          <Spinner size="large" label={t('settings.loading')} />
+        ) : (
+          <>
+            <Section title="settings.service.title" description="settings.service.description">
+              <ServiceSection saver={saver} active={active} />
+            </Section>
+            <Section title="settings.key.title" description="settings.key.description">
+              <KeySection active={active} />
+            </Section>
+            <Section title="settings.defaults.title" description="settings.defaults.description">
+              <DefaultsSection settings={settings} saver={saver} />
+            </Section>
+            <Section title="settings.gallery.title">
+              <GalleryFolder settings={settings} saver={saver} />
+            </Section>
+            <Section title="settings.behaviour.title">
+              <WatchTimeout settings={settings} saver={saver} />
+              <NotificationsToggle settings={settings} saver={saver} />
+              <ThemeChoice settings={settings} saver={saver} />
+            </Section>
+            <Section title="settings.about.title">
+              <About />
+            </Section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

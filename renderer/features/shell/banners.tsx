@@ -1,0 +1,80 @@
+/** The standing notices above every screen: demo service, offline, and a key that needs attention. */
+import { Button, Icon, IconButton } from '../../components';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store';
+
+const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
+
+export function DemoBanner() {
+  const show = useAppStore((state) => state.demo && !state.demoBannerDismissed);
+  // With a key but no base URL the demo still runs: then the URL is what is missing.
+  const hasKey = useAppStore((state) => state.keyStatus?.state === 'ready');
+  const dismiss = useAppStore((state) => state.dismissDemoBanner);
+  const setView = useAppStore((state) => state.setView);
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  if (!show) return null;
+  return (
+    <section className="banner banner--info" aria-label={t('banner.demo.label')}>
+      <Icon name="demo" className="banner__icon" />
+      <p className="banner__text">{t(hasKey ? 'banner.demo.textUrl' : 'banner.demo.text')}</p>
+      <Button
+        variant="primary"
+        size="small"
+        icon="key"
+        onClick={() => {
+          setView('settings');
+          requestFocus(hasKey ? 'baseUrl' : 'key');
+        }}
+      >
+        {t(hasKey ? 'banner.demo.actionUrl' : 'banner.demo.action')}
+      </Button>
+      <IconButton icon="close" size="small" label={t('banner.demo.dismiss')} onClick={dismiss} />
+    </section>
+  );
+}
+
+export function OfflineBanner() {
+  const offline = useAppStore((state) => state.offline);
+  if (!offline) return null;
+  return (
+    <section className="banner banner--warning" aria-label={t('banner.offline.label')}>
+      <Icon name="offline" className="banner__icon" />
+      <p className="banner__text">{t('banner.offline.text')}</p>
+    </section>
+  );
+}
+
+export function KeyProblemBanner() {
+  const status = useAppStore((state) => state.keyStatus);
+  const view = useAppStore((state) => state.view);
+  const setView = useAppStore((state) => state.setView);
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  // Settings shows the same sentence beside the key field.
+  if (!status || !KEY_PROBLEMS.has(status.state) || !status.message || view === 'settings')
+    return null;
+  return (
+    <section className="banner banner--warning" aria-label={t('banner.key.label')}>
+      <Icon name="warning" className="banner__icon" />
+      <p className="banner__text">{status.message}</p>
+      <Button
+        size="small"
+        onClick={() => {
+          setView('settings');
+          requestFocus('key');
+        }}
+      >
+        {t('banner.key.action')}
+      </Button>
+    </section>
+  );
+}
+
+export function Banners() {
+  return (
+    <div className="banners">
+      <OfflineBanner />
+      <KeyProblemBanner />
+      <DemoBanner />
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/** Everything about one task: full prompt, parameters, ids, times, error detail and images. */
+import type { ReactNode } from 'react';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { galleryUrl } from '../../../shared/ipc/api';
+import { Button, Dialog, ErrorMessage } from '../../components';
+import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
+import { useNow } from '../../lib/use-now';
+import { useAppStore } from '../../store';
+import { StatusAction } from './task-row-actions';
+import { describeStatus } from './task-status';
+import { useCopyTaskId } from './use-copy-task-id';
+
+function Row({ label, children }: { label: MessageKey; children: ReactNode }) {
+  return (
+    <>
+      <dt>{t(label)}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function when(ms: number | null): string {
+  return ms === null ? t('tasks.details.never') : formatDateTime(ms);
+}
+
+function Images({ record }: { record: TaskRecord }) {
+  if (record.images.length === 0) return null;
+  return (
+    <ul className="details-images">
+      {record.images.map((image) => {
+        const source = image.state === 'saved' ? (image.thumbnail ?? image.file) : undefined;
+        return (
+          <li key={image.index} className="details-images__item">
+            <span className="details-images__box">
+              {source ? <img src={galleryUrl(source)} alt={record.request.prompt} /> : null}
+            </span>
+            <span className="muted">
+              {t(`tasks.image.state.${image.state}`)}
+              {image.width && image.height ? ` · ${image.width}×${image.height}` : ''}
+              {image.bytes !== undefined ? ` · ${formatBytes(image.bytes)}` : ''}
+            </span>
+            {image.error ? <span className="details-images__error">{image.error}</span> : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function DetailsBody({
+  record,
+  status,
+}: {
+  record: TaskRecord;
+  status: ReturnType<typeof describeStatus>;
+}) {
+  const { request } = record;
+  return (
+    <div className="details">
+      <p className="details__prompt">{request.prompt}</p>
+      <p className={`task-row__status tone--${status.tone}`}>
+        <span className="badge">{status.label}</span>{' '}
+        {/* The error below says it already, with its details. */}
+        {status.sentence !== record.error?.message ? <span>{status.sentence}</span> : null}
+      </p>
+      {record.error ? (
+        <ErrorMessage
+          role="none"
+          tone={status.tone === 'warning' ? 'warning' : 'error'}
+          message={record.error.message}
+          detail={record.error.detail}
+        />
+      ) : null}
+      <dl className="details__list">
+        <Row label="tasks.details.model">{request.model ?? t('compose.serviceDefault')}</Row>
+        <Row label="tasks.details.size">{request.size ?? t('compose.serviceDefault')}</Row>
+        <Row label="tasks.details.quality">{request.quality ?? t('compose.serviceDefault')}</Row>
+        <Row label="tasks.details.taskId">
+          <span className="mono">{record.taskId ?? t('tasks.details.noTaskId')}</span>
+        </Row>
+        <Row label="tasks.details.origin">
+          {t(record.origin === 'tracked' ? 'tasks.details.tracked' : 'tasks.details.ownTask')}
+        </Row>
+        <Row label="tasks.details.service">
+          {record.endpoint === 'demo:' ? t('tasks.details.demo') : record.endpoint}
+        </Row>
+        <Row label="tasks.details.account">
+          <span className="mono">{record.account || t('tasks.details.noAccount')}</span>
+        </Row>
+        <Row label="tasks.details.created">{when(record.createdAt)}</Row>
+        <Row label="tasks.details.submitted">{when(record.submittedAt)}</Row>
+        <Row label="tasks.details.finished">{when(record.finishedAt)}</Row>
+        <Row label="tasks.details.checks">
+          {t('tasks.details.checksValue', { count: record.polls })}
+        </Row>
+      </dl>
+      <Images record={record} />
+    </div>
+  );
+}
+
+export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
+  const item = useAppStore((state) =>
+    state.tasksDetailsId === null
+      ? null
+      : (state.tasksItems.find((entry) => entry.record.localId === state.tasksDetailsId) ?? null),
+  );
+  const close = useAppStore((state) => state.tasksOpenDetails);
+  const reuse = useAppStore((state) => state.reusePrompt);
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  const copy = useCopyTaskId();
+  const now = useNow(
+    item !== null && item.record.status === 'processing' && item.record.hold === null,
+  );
+  if (!item) return null;
+  const { record } = item;
+  const taskId = record.taskId;
+  return (
+    <Dialog
+      title={t('tasks.details.title')}
+      size="large"
+      onClose={() => close(null)}
+      footer={
+        <>
+          <StatusAction record={record} />
+          {taskId ? (
+            <Button icon="copy" onClick={() => void copy(taskId)}>
+              {t('tasks.action.copyId')}
+            </Button>
+          ) : null}
+          <Button
+            icon="retry"
+            onClick={() => {
+              reuse(record.request);
+              close(null);
+              requestFocus('prompt');
+            }}
+          >
+            {t('tasks.action.reuse')}
+          </Button>
+          <Button variant="danger" icon="trash" onClick={() => onRemove(record)}>
+            {t('tasks.action.remove')}
+          </Button>
+        </>
+      }
+    >
+      <DetailsBody record={record} status={describeStatus(item, now)} />
+    </Dialog>
+  );
+}

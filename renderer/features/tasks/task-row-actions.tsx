@@ -1,0 +1,87 @@
+/** The buttons of one task row: the status's own action, then favourite, copy id, details, remove. */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { Button, IconButton } from '../../components';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store';
+import { availableActions } from './task-status';
+import { useCopyTaskId } from './use-copy-task-id';
+
+export interface TaskRowActionsProps {
+  record: TaskRecord;
+  onRemove: (record: TaskRecord) => void;
+}
+
+/** The one action the status calls for (resume, retry images, submit again), if any. */
+export function StatusAction({ record }: { record: TaskRecord }) {
+  const resume = useAppStore((state) => state.tasksResume);
+  const retry = useAppStore((state) => state.tasksRetryImages);
+  const submitAgain = useAppStore((state) => state.tasksSubmitAgain);
+  const actions = availableActions(record);
+  if (actions.resume) {
+    return (
+      <Button size="small" icon="play" onClick={() => void resume(record.localId)}>
+        {t('tasks.action.resume')}
+      </Button>
+    );
+  }
+  if (actions.retryImages) {
+    return (
+      <Button size="small" icon="retry" onClick={() => void retry(record.localId)}>
+        {t('tasks.action.retryImages')}
+      </Button>
+    );
+  }
+  if (actions.submitAgain) {
+    return (
+      <Button
+        size="small"
+        icon="send"
+        title={t('tasks.action.submitAgain.hint')}
+        onClick={() => void submitAgain(record)}
+      >
+        {t('tasks.action.submitAgain')}
+      </Button>
+    );
+  }
+  return null;
+}
+
+export function TaskRowActions({ record, onRemove }: TaskRowActionsProps) {
+  const setFavourite = useAppStore((state) => state.tasksSetFavourite);
+  const openDetails = useAppStore((state) => state.tasksOpenDetails);
+  const copy = useCopyTaskId();
+  const { taskId } = record;
+  return (
+    <div className="task-row__actions">
+      <StatusAction record={record} />
+      <div className="task-row__icons">
+        <IconButton
+          icon="star"
+          size="small"
+          label={t('tasks.action.favourite')}
+          pressed={record.favourite}
+          onClick={() => void setFavourite(record.localId, !record.favourite)}
+        />
+        <IconButton
+          icon="copy"
+          size="small"
+          label={t('tasks.action.copyId')}
+          disabled={taskId === null}
+          onClick={() => taskId && void copy(taskId)}
+        />
+        <IconButton
+          icon="details"
+          size="small"
+          label={t('tasks.action.details')}
+          onClick={() => openDetails(record.localId)}
+        />
+        <IconButton
+          icon="trash"
+          size="small"
+          label={t('tasks.action.remove')}
+          onClick={() => onRemove(record)}
+        />
+      </div>
+    </div>
+  );
+}

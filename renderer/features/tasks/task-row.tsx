@@ -1,0 +1,118 @@
+/**
+ * One task in the list: fixed height (no jump when images arrive), its thumbnails, prompt,
+ * parameters, time, live status and actions. The clock is read only by rows that tick.
+ */
+import { memo, useId, type CSSProperties } from 'react';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskItem } from '../../../shared/ipc/contract';
+import { useNow } from '../../lib/use-now';
+import { createdLine, parametersLine } from './task-meta';
+import { TaskRowActions } from './task-row-actions';
+import { describeStatus, type StatusView } from './task-status';
+import { TaskThumbnails } from './task-thumbnails';
+
+export interface TaskRowProps {
+  item: TaskItem;
+  index: number;
+  total: number;
+  /** The row in the tab order (roving focus). */
+  current: boolean;
+  /** Position and height in the feed, in px (numbers, so memo can skip unchanged rows). */
+  top: number;
+  height: number;
+  onRemove: (record: TaskRecord) => void;
+}
+
+function placement(top: number, height: number): CSSProperties {
+  return { height, transform: `translateY(${top}px)` };
+}
+
+function isTicking(item: TaskItem): boolean {
+  return item.record.status === 'processing' && item.record.hold === null;
+}
+
+function StatusLine({ item, id }: { item: TaskItem; id: string }) {
+  const now = useNow(isTicking(item));
+  const status: StatusView = describeStatus(item, now);
+  return (
+    <p className={`task-row__status tone--${status.tone}`} id={id}>
+      <span className="badge">{status.label}</span>
+      <span className="task-row__sentence" title={status.sentence}>
+        {status.sentence}
+      </span>
+    </p>
+  );
+}
+
+export const TaskRow = memo(function TaskRow({
+  item,
+  index,
+  total,
+  current,
+  top,
+  height,
+  onRemove,
+}: TaskRowProps) {
+  const promptId = useId();
+  const statusId = useId();
+  const { record } = item;
+  return (
+    <article
+      className="task-row"
+      style={placement(top, height)}
+      data-index={index}
+      data-local-id={record.localId}
+      tabIndex={current ? 0 : -1}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      aria-labelledby={promptId}
+      aria-describedby={statusId}
+    >
+      <TaskThumbnails record={record} />
+      <div className="task-row__main">
+        <p className="task-row__prompt" id={promptId} title={record.request.prompt}>
+          {record.request.prompt}
+        </p>
+        <p className="task-row__meta muted">
+          <span>{parametersLine(record)}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={new Date(record.createdAt).toISOString()}>{createdLine(record)}</time>
+        </p>
+        <StatusLine item={item} id={statusId} />
+      </div>
+      <TaskRowActions record={record} onRemove={onRemove} />
+    </article>
+  );
+});
+
+/** A row not loaded yet: same size, no content. */
+export function PlaceholderRow({
+  index,
+  total,
+  top,
+  height,
+}: {
+  index: number;
+  total: number;
+  top: number;
+  height: number;
+}) {
+  return (
+    <article
+      className="task-row task-row--placeholder"
+      style={placement(top, height)}
+      data-index={index}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      aria-busy="true"
+    >
+      <div className="thumbs thumbs--1" aria-hidden="true">
+        <span className="thumbs__cell thumbs__cell--state" />
+      </div>
+      <div className="task-row__main" aria-hidden="true">
+        <span className="skeleton skeleton--wide" />
+        <span className="skeleton" />
+      </div>
+    </article>
+  );
+}

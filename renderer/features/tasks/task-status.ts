@@ -1,0 +1,155 @@
+/**
+ * What a task's status looks like in the list: a short badge, a sentence, its tone, whether it
+ * changes every second, and which actions fit. Pure, so every status is testable on its own.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskItem } from '../../../shared/ipc/contract';
+import { formatDuration, t, type MessageKey } from '../../i18n';
+
+export type StatusTone = 'neutral' | 'busy' | 'success' | 'warning' | 'danger';
+
+export interface StatusView {
+  /** The badge, e.g. "Processing". */
+  readonly label: string;
+  /** The sentence under the prompt. */
+  readonly sentence: string;
+  /** Technical detail (from the error), shown on demand. */
+  readonly detail?: string;
+  readonly tone: StatusTone;
+  /** The sentence depends on the clock (elapsed time, countdown). */
+  readonly ticking: boolean;
+}
+
+/** Images that could not be saved (retry may still work for some). */
+export function failedImages(record: TaskRecord): number {
+  return record.images.filter((image) => image.state === 'invalid' || image.state === 'expired')
+    .length;
+}
+
+function pendingImages(record: TaskRecord): number {
+  return record.images.filter((image) => image.state === 'pending').length;
+}
+
+function view(
+  label: MessageKey,
+  sentence: string,
+  tone: StatusTone,
+  extra: Partial<StatusView> = {},
+): StatusView {
+  return { label: t(label), sentence, tone, ticking: false, ...extra };
+}
+
+function processing(item: TaskItem, now: number): StatusView {
+  const { record, live } = item;
+  const started = record.submittedAt ?? record.createdAt;
+  const parts = [t('tasks.live.elapsed', { elapsed: formatDuration(now - started) })];
+  if (live?.polling) parts.push(t('tasks.live.checking'));
+  else if (live?.nextPollAt != null) {
+    const seconds = Math.max(0, Math.ceil((live.nextPollAt - now) / 1000));
+    parts.push(seconds === 0 ? t('tasks.live.checking') : t('tasks.live.nextCheck', { seconds }));
+  }
+  return view('tasks.status.processing', parts.join(' · '), 'busy', { ticking: true });
+}
+
+function held(record: TaskRecord): StatusView {
+  switch (record.hold) {
+    case 'timed_out':
+      return view('tasks.hold.timedOut', t('tasks.hold.timedOut.sentence'), 'warning');
+    case 'awaiting_key':
+      return view('tasks.hold.awaitingKey', t('tasks.hold.awaitingKey.sentence'), 'warning');
+    default:
+      return view(
+        'tasks.hold.keyRejected',
+        record.error?.message ?? t('tasks.hold.keyRejected.sentence'),
+        'warning',
+        detailOf(record),
+      );
+  }
+}
+
+function detailOf(record: TaskRecord): Partial<StatusView> {
+  return record.error?.detail ? { detail: record.error.detail } : {};
+}
+
+function completed(record: TaskRecord): StatusView {
+  const pending = pendingImages(record);
+  if (pending > 0) {
+    return view('tasks.status.saving', t('tasks.completed.saving', { count: pending }), 'busy');
+  }
+  const failed = failedImages(record);
+  const count = record.images.length;
+  if (failed > 0) {
+    return view(
+      'tasks.status.completed',
+      t('tasks.completed.someFailed', { failed, count }),
+      'warning',
+    );
+  }
+  const took =
+    record.finishedAt !== null && record.submittedAt !== null
+      ? t('tasks.completed.took', {
+          duration: formatDuration(record.finishedAt - record.submittedAt),
+        })
+      : '';
+  const images = t('tasks.completed.images', { count });
+  return view('tasks.status.completed', took ? `${images} · ${took}` : images, 'success');
+}
+
+/** The status display of a task at time `now`. */
+export function describeStatus(item: TaskItem, now: number): StatusView {
+  const { record } = item;
+  switch (record.status) {
+    case 'submitting':
+      return view('tasks.status.submitting', t('tasks.submitting.sentence'), 'busy');
+    case 'processing':
+      return record.hold ? held(record) : processing(item, now);
+    case 'completed':
+      return completed(record);
+    case 'failed':
+      return view(
+        'tasks.status.failed',
+        record.error?.message ?? t('tasks.failed.noReason'),
+        'danger',
+        detailOf(record),
+      );
+    case 'submit_failed':
+      return view(
+        'tasks.status.submit_failed',
+        record.error?.message ?? t('tasks.submitFailed.noReason'),
+        'danger',
+        detailOf(record),
+      );
+    case 'submit_unknown':
+      return view(
+        'tasks.status.submit_unknown',
+        t('tasks.submitUnknown.sentence'),
+        'warning',
+        detailOf(record),
+      );
+    case 'not_found':
+      return view(
+        'tasks.status.not_found',
+        record.error?.message ?? t('tasks.notFound.sentence'),
+        'danger',
+        detailOf(record),
+      );
+  }
+}
+
+/** The actions a task offers besides copy, favourite, details and remove. */
+export interface TaskActions {
+  readonly resume: boolean;
+  readonly retryImages: boolean;
+  readonly submitAgain: boolean;
+}
+
+export function availableActions(record: TaskRecord): TaskActions {
+  return {
+    resume: record.status === 'processing' && record.hold !== null,
+    retryImages: record.status === 'completed' && failedImages(record) > 0,
+    submitAgain:
+      record.status === 'submit_failed' ||
+      record.status === 'submit_unknown' ||
+      record.status === 'failed',
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * A task's images in one fixed square (a mosaic of up to four cells), so rows never change size
+ * as images arrive. Thumbnails come through the gallery protocol; alt text is the prompt.
+ */
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { galleryUrl } from '../../../shared/ipc/api';
+import { Icon, Spinner, type IconName } from '../../components';
+import { t } from '../../i18n';
+
+const MAX_CELLS = 4;
+
+function StateCell({ icon, label }: { icon: IconName; label: string }) {
+  return (
+    <span className="thumbs__cell thumbs__cell--state" title={label}>
+      <Icon name={icon} />
+      <span className="visually-hidden">{label}</span>
+    </span>
+  );
+}
+
+function ImageCell({ image, prompt }: { image: ImageRecord; prompt: string }) {
+  const source = image.thumbnail ?? image.file;
+  if (image.state === 'pending') {
+    return (
+      <span className="thumbs__cell thumbs__cell--state">
+        <Spinner label={t('tasks.image.pending')} />
+      </span>
+    );
+  }
+  if (image.state === 'saved' && source) {
+    return (
+      <span className="thumbs__cell">
+        <img
+          src={galleryUrl(source)}
+          alt={prompt}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      </span>
+    );
+  }
+  if (image.state === 'deleted') return <StateCell icon="trash" label={t('tasks.image.deleted')} />;
+  return (
+    <StateCell
+      icon="warning"
+      label={t(image.state === 'expired' ? 'tasks.image.expired' : 'tasks.image.invalid')}
+    />
+  );
+}
+
+function placeholderIcon(record: TaskRecord): IconName {
+  switch (record.status) {
+    case 'failed':
+    case 'submit_failed':
+    case 'not_found':
+      return 'error';
+    case 'submit_unknown':
+      return 'warning';
+    case 'completed':
+      return 'image';
+    default:
+      return record.hold ? 'clock' : 'image';
+  }
+}
+
+export function TaskThumbnails({ record }: { record: TaskRecord }) {
+  const busy = record.status === 'submitting' || (record.status === 'processing' && !record.hold);
+  if (record.images.length === 0) {
+    return (
+      <div className="thumbs thumbs--1" aria-hidden="true">
+        <span className="thumbs__cell thumbs__cell--state">
+          {busy ? <Spinner /> : <Icon name={placeholderIcon(record)} />}
+        </span>
+      </div>
+    );
+  }
+  const shown = record.images.slice(0, MAX_CELLS);
+  const hidden = record.images.length - shown.length;
+  return (
+    <div className={`thumbs thumbs--${shown.length}`}>
+      {shown.map((image) => (
+        <ImageCell key={image.index} image={image} prompt={record.request.prompt} />
+      ))}
+      {hidden > 0 ? (
+        <span className="thumbs__more">
+          <span aria-hidden="true">{t('tasks.image.moreShort', { count: hidden })}</span>
+          <span className="visually-hidden">{t('tasks.image.more', { count: hidden })}</span>
+        </span>
+      ) : null}
+    </div>
+  );
+}

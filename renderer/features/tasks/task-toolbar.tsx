@@ -1,0 +1,103 @@
+/** Search (debounced), status chips, favourites, the count, and "Track a task id". */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button, Icon } from '../../components';
+import { t, type MessageKey } from '../../i18n';
+import { useAppStore } from '../../store';
+import { STATUS_GROUP_NAMES, isFiltered, type StatusGroup } from '../../store/task-list-model';
+import { useFocusRequest } from '../shell/use-focus-request';
+
+/** How long typing must pause before the search runs. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+const GROUP_LABELS: Record<StatusGroup, MessageKey> = {
+  active: 'tasks.filter.active',
+  completed: 'tasks.filter.completed',
+  failed: 'tasks.filter.failed',
+  notSent: 'tasks.filter.notSent',
+};
+
+function SearchField({ active }: { active: boolean }) {
+  const id = useId();
+  const applied = useAppStore((state) => state.tasksFilter.search);
+  const setSearch = useAppStore((state) => state.tasksSetSearch);
+  const [text, setText] = useState(applied);
+  const input = useRef<HTMLInputElement>(null);
+  useFocusRequest('search', input, active);
+  // "Clear filters" empties the applied search: follow it.
+  useEffect(() => setText((current) => (applied === '' ? '' : current)), [applied]);
+  useEffect(() => {
+    if (text === applied) return undefined;
+    const timer = setTimeout(() => setSearch(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, applied, setSearch]);
+  return (
+    <div className="task-toolbar__search">
+      <label className="visually-hidden" htmlFor={id}>
+        {t('tasks.search.label')}
+      </label>
+      <Icon name="search" className="task-toolbar__search-icon" />
+      <input
+        id={id}
+        ref={input}
+        className="input"
+        type="search"
+        value={text}
+        placeholder={t('tasks.search.placeholder')}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') setSearch(text);
+        }}
+      />
+    </div>
+  );
+}
+
+export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () => void }) {
+  const filter = useAppStore((state) => state.tasksFilter);
+  const total = useAppStore((state) => state.tasksTotal);
+  const loaded = useAppStore((state) => state.tasksLoaded);
+  const toggle = useAppStore((state) => state.tasksToggleGroup);
+  const setFavourite = useAppStore((state) => state.tasksSetFavouriteOnly);
+  const clear = useAppStore((state) => state.tasksClearFilters);
+  return (
+    <div className="task-toolbar">
+      <div className="task-toolbar__row">
+        <h1 className="task-toolbar__title">{t('tasks.title')}</h1>
+        <SearchField active={active} />
+        <Button icon="link" onClick={onTrack}>
+          {t('tasks.track.open')}
+        </Button>
+      </div>
+      <div className="task-toolbar__row" role="group" aria-label={t('tasks.filter.label')}>
+        {STATUS_GROUP_NAMES.map((group) => (
+          <button
+            key={group}
+            type="button"
+            className="chip"
+            aria-pressed={filter.groups.includes(group)}
+            onClick={() => toggle(group)}
+          >
+            {t(GROUP_LABELS[group])}
+          </button>
+        ))}
+        <button
+          type="button"
+          className="chip"
+          aria-pressed={filter.favourite}
+          onClick={() => setFavourite(!filter.favourite)}
+        >
+          <Icon name="star" filled={filter.favourite} />
+          {t('tasks.filter.favourite')}
+        </button>
+        {isFiltered(filter) ? (
+          <Button variant="ghost" size="small" onClick={clear}>
+            {t('tasks.filter.clear')}
+          </Button>
+        ) : null}
+        <span className="task-toolbar__count muted" aria-live="polite">
+          {loaded ? t('tasks.count', { count: total }) : ''}
+        </span>
+      </div>
+    </div>
+  );
+}

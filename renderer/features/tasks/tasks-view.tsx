@@ -1,0 +1,107 @@
+/** The Tasks screen: compose at the top, then the searchable, filterable history. */
+import { useState } from 'react';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { Button, ConfirmDialog, EmptyState, ErrorMessage, Spinner } from '../../components';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store';
+import { isFiltered } from '../../store/task-list-model';
+import { ComposeForm } from '../compose/compose-form';
+import { TaskDetails } from './task-details';
+import { TaskList } from './task-list';
+import { TaskToolbar } from './task-toolbar';
+import { TrackDialog } from './track-dialog';
+import './tasks.css';
+import '../compose/compose.css';
+
+function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
+  const loaded = useAppStore((state) => state.tasksLoaded);
+  const total = useAppStore((state) => state.tasksTotal);
+  const error = useAppStore((state) => state.tasksError);
+  const filtered = useAppStore((state) => isFiltered(state.tasksFilter));
+  const reload = useAppStore((state) => state.tasksReload);
+  const dismissError = useAppStore((state) => state.tasksDismissError);
+  const clear = useAppStore((state) => state.tasksClearFilters);
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  if (error && total === 0) {
+    return (
+      <div className="task-list__message">
+        <ErrorMessage
+          message={error.message}
+          detail={error.detail}
+          actions={<Button onClick={() => void reload()}>{t('common.tryAgain')}</Button>}
+        />
+      </div>
+    );
+  }
+  if (!loaded) {
+    return (
+      <div className="task-list__message">
+        <Spinner size="large" label={t('tasks.loading')} />
+      </div>
+    );
+  }
+  if (total === 0) {
+    return filtered ? (
+      <EmptyState
+        icon="search"
+        title={t('tasks.noMatch.title')}
+        body={t('tasks.noMatch.body')}
+        action={<Button onClick={clear}>{t('tasks.filter.clear')}</Button>}
+      />
+    ) : (
+      <EmptyState
+        icon="tasks"
+        title={t('tasks.empty.title')}
+        body={t('tasks.empty.body')}
+        action={<Button onClick={() => requestFocus('prompt')}>{t('tasks.empty.action')}</Button>}
+      />
+    );
+  }
+  return (
+    <>
+      {error ? (
+        <div className="task-list__message">
+          <ErrorMessage
+            message={error.message}
+            detail={error.detail}
+            actions={<Button onClick={dismissError}>{t('common.tryAgain')}</Button>}
+          />
+        </div>
+      ) : null}
+      <TaskList onRemove={onRemove} />
+    </>
+  );
+}
+
+export function TasksView({ active = true }: { active?: boolean }) {
+  const [tracking, setTracking] = useState(false);
+  const [removing, setRemoving] = useState<TaskRecord | null>(null);
+  const remove = useAppStore((state) => state.tasksRemove);
+  return (
+    <div className="tasks-view">
+      <div className="tasks-view__compose">
+        <ComposeForm active={active} />
+      </div>
+      <section className="tasks-view__history" aria-label={t('tasks.title')}>
+        <TaskToolbar active={active} onTrack={() => setTracking(true)} />
+        <ListArea onRemove={setRemoving} />
+      </section>
+      <TaskDetails onRemove={setRemoving} />
+      {tracking ? <TrackDialog onClose={() => setTracking(false)} /> : null}
+      {removing ? (
+        <ConfirmDialog
+          title={t('tasks.remove.title')}
+          body={t('tasks.remove.body')}
+          confirmLabel={t('tasks.remove.confirm')}
+          danger
+          onCancel={() => setRemoving(null)}
+          onConfirm={() => {
+            const localId = removing.localId;
+            setRemoving(null);
+            void remove(localId);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/** English strings of the Settings screen. */
+export const settings = {
+  'settings.title': 'Settings',
+  'settings.loading': 'Loading settings…',
+  'settings.saved': 'Saved.',
+
+  'settings.service.title': 'Service',
+  'settings.service.description':
+    'Where Pictor sends prompts. Without an address and a key, the built-in demo service is used.',
+  'settings.baseUrl.label': 'Service address (base URL)',
+  'settings.baseUrl.placeholder': 'https://api.example.com',
+  'settings.baseUrl.hint': 'The address the service’s documentation gives, without /v1.',
+  'settings.baseUrl.hintDemo':
+    'The address the service’s documentation gives, without /v1. Leave it empty to keep using the demo service.',
+  'settings.test.button': 'Test connection',
+  'settings.test.running': 'Testing the connection…',
+
+  'settings.key.title': 'API key',
+  'settings.key.description':
+    'Paste your key once. Pictor keeps it in your system’s secure storage and never shows it again.',
+  'settings.key.label': 'API key',
+  'settings.key.placeholder': 'Paste your key',
+  'settings.key.hint': 'The key is hidden as you paste it and stays on this computer.',
+  'settings.key.save': 'Save key',
+  'settings.key.stored': 'A key is stored. Fingerprint: {fingerprint}',
+  'settings.key.storedWith': 'Protected by {backend}.',
+  'settings.key.weakWarning':
+    'This key is stored with weak protection: anyone who can read your files could read it.',
+  'settings.key.replace': 'Replace key',
+  'settings.key.remove': 'Remove key',
+  'settings.key.removeConfirm.title': 'Remove the API key?',
+  'settings.key.removeConfirm.body':
+    'Pictor forgets the key and goes back to the demo service. Tasks created with it wait until you add it again.',
+  'settings.key.consent.question': 'Store with weaker protection?',
+  'settings.key.consent.accept': 'Store with weaker protection',
+  'settings.key.consent.decline': 'Don’t store it',
+  'settings.key.savedAnnounce': 'Key saved.',
+  'settings.key.removedAnnounce': 'Key removed. Pictor uses the demo service.',
+  'settings.key.backend.keychain': 'the macOS Keychain',
+  'settings.key.backend.dpapi': 'Windows data protection',
+  'settings.key.backend.libsecret': 'the GNOME keyring',
+  'settings.key.backend.kwallet': 'KWallet',
+  'settings.key.backend.basicText': 'Chromium’s basic text store (weak)',
+  'settings.key.backend.plaintext': 'no encryption',
+  'settings.key.backend.other': 'the “{backend}” secret store',
+
+  'settings.defaults.title': 'New prompts',
+  'settings.defaults.description': 'What the compose form starts with.',
+
+  'settings.gallery.title': 'Gallery',
+  'settings.gallery.label': 'Gallery folder',
+  'settings.gallery.default': 'Your Pictures folder, in Pictor',
+  'settings.gallery.change': 'Change…',
+  'settings.gallery.open': 'Open folder',
+  'settings.gallery.hint': 'Images and their prompts are saved here as ordinary files.',
+
+  'settings.behaviour.title': 'Behaviour and appearance',
+  'settings.watch.label': 'Stop watching a task after (minutes)',
+  'settings.watch.hint':
+    'The task id is kept: a stopped task can be resumed at any time. 0 watches forever.',
+  'settings.watch.never': 'Tasks are watched until they finish.',
+  'settings.watch.error': 'Enter a whole number of minutes from 0 to 10080 (one week).',
+  'settings.notifications.label': 'Notify me when a task finishes',
+  'settings.notifications.hint': 'Only while Pictor’s window is not in front.',
+  'settings.theme.label': 'Theme',
+  'settings.theme.system': 'Same as the system',
+  'settings.theme.light': 'Light',
+  'settings.theme.dark': 'Dark',
+
+  'settings.about.title': 'About',
+  'settings.about.version': 'Pictor {version}',
+  'settings.about.logs': 'Open the log folder',
+} as const;

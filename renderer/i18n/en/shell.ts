@@ -1,0 +1,27 @@
+/** English strings of the window frame: navigation, banners, toasts, announcements. */
+export const shell = {
+  'nav.label': 'Main',
+  'nav.tasks': 'Tasks',
+  'nav.gallery': 'Gallery',
+  'nav.settings': 'Settings',
+  'nav.activeTasks': '{count, plural, one {# task running} other {# tasks running}}',
+  'banner.demo.label': 'Demo service',
+  'banner.demo.text':
+    'You’re using the built-in demo service — images are generated locally on this computer. Add your API key to use your service.',
+  'banner.demo.textUrl':
+    'You’re using the built-in demo service — images are generated locally on this computer. Add your service’s address to use it.',
+  'banner.demo.action': 'Add your API key',
+  'banner.demo.actionUrl': 'Add the service address',
+  'banner.demo.dismiss': 'Hide this notice',
+  'banner.offline.label': 'Offline',
+  'banner.offline.text':
+    'You’re offline. Running tasks will carry on by themselves when the connection is back; the gallery works as usual.',
+  'banner.key.label': 'API key',
+  'banner.key.action': 'Open Settings',
+  'toasts.label': 'Errors',
+  'announce.completed': 'Task completed: {prompt}',
+  'announce.failed': 'Task failed: {reason}',
+  'announce.submitFailed': 'Task not submitted: {reason}',
+  'announce.offline': 'You’re offline. Tasks will resume when the connection is back.',
+  'announce.online': 'Back online.',
+} as const;

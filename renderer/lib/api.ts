@@ -1,0 +1,92 @@
+/**
+ * The only file that touches `window.pictor`: requests resolve to their value or throw an
+ * {@link ApiError} carrying the main process's sentence, events arrive already typed.
+ */
+import type { PictorApi } from '../../shared/ipc/api';
+import type {
+  EventChannel,
+  EventPayload,
+  IpcError,
+  RequestChannel,
+  RequestInput,
+  RequestOutput,
+  Result,
+} from '../../shared/ipc/contract';
+import { t } from '../i18n';
+
+declare global {
+  interface Window {
+    /** Set by the preload (or a test's fake); absent in a bare browser. */
+    pictor?: PictorApi;
+  }
+}
+
+/** Why a request failed: `message` is a sentence for the user, `detail` is shown on demand. */
+export class ApiError extends Error {
+  readonly code: IpcError['code'] | 'unavailable';
+  readonly detail: string | undefined;
+
+  constructor(code: ApiError['code'], message: string, detail?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.detail = detail;
+  }
+}
+
+/** Channels whose input is `undefined` may be called without an argument. */
+type CallArgs<C extends RequestChannel> =
+  undefined extends RequestInput<C> ? [input?: RequestInput<C>] : [input: RequestInput<C>];
+
+function bridge(): PictorApi {
+  const api = window.pictor;
+  if (!api) throw new ApiError('unavailable', t('error.noBridge'));
+  return api;
+}
+
+/** Sends a request; resolves its value or throws {@link ApiError} (never a raw IPC error). */
+export async function call<C extends RequestChannel>(
+  channel: C,
+  ...args: CallArgs<C>
+): Promise<RequestOutput<C>> {
+  let result;
+  try {
+    // `args` is the channel's one optional input: InvokeArgs<C> in the bridge's own terms.
+    const api = bridge();
+    const invoke = api.invoke.bind(api) as (
+      channel: C,
+      input?: unknown,
+    ) => Promise<Result<RequestOutput<C>>>;
+    result = await invoke(channel, args[0]);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // A rejected invoke means the bridge itself broke (not a handler's refusal).
+    throw new ApiError(
+      'unavailable',
+      t('error.noBridge'),
+      error instanceof Error ? error.message : undefined,
+    );
+  }
+  if (result.ok) return result.value;
+  throw new ApiError(result.error.code, result.error.message, result.error.detail);
+}
+
+/** Subscribes to a main-process event; returns the unsubscribe function. */
+export function listen<C extends EventChannel>(
+  channel: C,
+  listener: (payload: EventPayload<C>) => void,
+): () => void {
+  const api = window.pictor;
+  if (!api) return () => undefined;
+  return api.on(channel, listener);
+}
+
+/**
+ * Any thrown value as an ApiError, so the UI always has a sentence to show: an ApiError as is,
+ * anything else as `fallback` (or a generic sentence) with its text as the detail.
+ */
+export function toApiError(error: unknown, fallback?: string): ApiError {
+  if (error instanceof ApiError) return error;
+  const detail = error instanceof Error ? error.message : undefined;
+  return new ApiError('failed', fallback ?? t('error.unexpected'), detail);
+}

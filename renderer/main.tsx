@@ -1,0 +1,21 @@
+/** The renderer's entry: theme first (no flash), then the store, then the window. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+import { applyTheme } from './features/shell/use-theme';
+import { initStore } from './store';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/shell.css';
+
+applyTheme('system');
+const container = document.getElementById('root');
+if (container) {
+  initStore();
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

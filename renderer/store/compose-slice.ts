@@ -1,0 +1,203 @@
+/**
+ * The compose form: the draft as typed, its validation, and the submit that never blocks (the
+ * form stays usable while earlier submits are in flight; new tasks go straight into the list).
+ */
+import type { StateCreator } from 'zustand';
+import type { Settings } from '../../shared/domain/settings';
+import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
+import type { TaskItem } from '../../shared/ipc/contract';
+import type { GenerationRequest } from '../../shared/service/wire';
+import type { MessageKey } from '../i18n';
+import { call, toApiError, type ApiError } from '../lib/api';
+import {
+  QUALITY_PRESETS,
+  SIZE_PRESETS,
+  buildRequest,
+  checkCount,
+  checkModel,
+  checkPrompt,
+  checkQuality,
+  checkSize,
+} from '../lib/request-validation';
+import type { AppState } from './app-state';
+
+/** The form as typed. `size`/`quality` hold a preset, '' (service default) or the custom text. */
+export interface ComposeDraft {
+  readonly prompt: string;
+  readonly model: string;
+  readonly size: string;
+  readonly sizeCustom: boolean;
+  readonly quality: string;
+  readonly qualityCustom: boolean;
+  readonly count: string;
+}
+
+export type ComposeField = 'prompt' | 'model' | 'size' | 'quality' | 'count';
+export type ComposeErrors = Partial<Record<ComposeField, MessageKey>>;
+
+/** The order fields are checked (and focused) in. */
+export const COMPOSE_FIELDS: readonly ComposeField[] = [
+  'prompt',
+  'model',
+  'size',
+  'quality',
+  'count',
+];
+
+export type ComposeOutcome =
+  | { readonly ok: true; readonly items: TaskItem[] }
+  | { readonly ok: false; readonly field?: ComposeField; readonly error?: ApiError };
+
+export interface ComposeSlice {
+  composeDraft: ComposeDraft;
+  /** True after a submit was refused for an invalid field, until the next good submit. */
+  composeAttempted: boolean;
+  composeSubmitError: ApiError | null;
+  /** Submits sent and not answered yet (the form stays usable meanwhile). */
+  composePending: number;
+  /** Models used in this session, most recent first (offered before older ones). */
+  composeModels: string[];
+  composeSetDraft(patch: Partial<ComposeDraft>): void;
+  /** Follows changed defaults in fields the user has not changed from the old default. */
+  composeApplyDefaults(next: Settings, previous: Settings | null): void;
+  /** Fills the form with an earlier request (gallery's "use this prompt again"). */
+  reusePrompt(request: GenerationRequest): void;
+  composeDismissError(): void;
+  composeSubmit(): Promise<ComposeOutcome>;
+}
+
+function sizeFields(size: string): Pick<ComposeDraft, 'size' | 'sizeCustom'> {
+  const preset = size === '' || (SIZE_PRESETS as readonly string[]).includes(size);
+  return { size, sizeCustom: !preset };
+}
+
+function qualityFields(quality: string): Pick<ComposeDraft, 'quality' | 'qualityCustom'> {
+  const preset = quality === '' || (QUALITY_PRESETS as readonly string[]).includes(quality);
+  return { quality, qualityCustom: !preset };
+}
+
+/** The draft fields a set of defaults gives. */
+export function draftFromDefaults(settings: Settings): Omit<ComposeDraft, 'prompt'> {
+  return {
+    model: settings.defaultModel,
+    ...sizeFields(settings.defaultSize),
+    ...qualityFields(settings.defaultQuality),
+    count: String(settings.defaultCount),
+  };
+}
+
+/** Every field's reason to refuse the draft (empty when it can be sent). */
+export function composeErrors(draft: ComposeDraft): ComposeErrors {
+  const errors: ComposeErrors = {};
+  const prompt = checkPrompt(draft.prompt);
+  if (!prompt.ok) errors.prompt = prompt.reason;
+  const model = checkModel(draft.model);
+  if (!model.ok) errors.model = model.reason;
+  if (draft.sizeCustom) {
+    const size = checkSize(draft.size);
+    if (!size.ok) errors.size = size.reason;
+  }
+  if (draft.qualityCustom) {
+    const quality = checkQuality(draft.quality);
+    if (!quality.ok) errors.quality = quality.reason;
+  }
+  const count = checkCount(draft.count);
+  if (!count.ok) errors.count = count.reason;
+  return errors;
+}
+
+function requestOf(draft: ComposeDraft): { request: GenerationRequest; count: number } {
+  const size = draft.sizeCustom ? checkSize(draft.size) : null;
+  const count = checkCount(draft.count);
+  return {
+    request: buildRequest({
+      prompt: draft.prompt.trim(),
+      model: draft.model.trim(),
+      size: size?.ok ? size.value : draft.size,
+      quality: draft.quality.trim(),
+    }),
+    count: count.ok ? count.value : 1,
+  };
+}
+
+export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = (set, get) => ({
+  composeDraft: { prompt: '', ...draftFromDefaults(DEFAULT_SETTINGS) },
+  composeAttempted: false,
+  composeSubmitError: null,
+  composePending: 0,
+  composeModels: [],
+
+  composeSetDraft(patch) {
+    set((state) => ({ composeDraft: { ...state.composeDraft, ...patch } }));
+  },
+
+  composeApplyDefaults(next, previous) {
+    const before = draftFromDefaults(previous ?? DEFAULT_SETTINGS);
+    const after = draftFromDefaults(next);
+    const draft = get().composeDraft;
+    const patch: { -readonly [K in keyof ComposeDraft]?: ComposeDraft[K] } = {};
+    if (draft.model === before.model) patch.model = after.model;
+    if (draft.size === before.size && draft.sizeCustom === before.sizeCustom) {
+      Object.assign(patch, { size: after.size, sizeCustom: after.sizeCustom });
+    }
+    if (draft.quality === before.quality && draft.qualityCustom === before.qualityCustom) {
+      Object.assign(patch, { quality: after.quality, qualityCustom: after.qualityCustom });
+    }
+    if (draft.count === before.count) patch.count = after.count;
+    get().composeSetDraft(patch);
+  },
+
+  reusePrompt(request) {
+    set((state) => ({
+      composeDraft: {
+        ...state.composeDraft,
+        prompt: request.prompt,
+        model: request.model ?? '',
+        ...sizeFields(request.size ?? ''),
+        ...qualityFields(request.quality ?? ''),
+      },
+      composeAttempted: false,
+    }));
+  },
+
+  composeDismissError() {
+    set({ composeSubmitError: null });
+  },
+
+  async composeSubmit() {
+    const draft = get().composeDraft;
+    const errors = composeErrors(draft);
+    const field = COMPOSE_FIELDS.find((name) => errors[name] !== undefined);
+    if (field) {
+      set({ composeAttempted: true });
+      return { ok: false, field };
+    }
+    const { request, count } = requestOf(draft);
+    set((state) => ({
+      composePending: state.composePending + 1,
+      composeSubmitError: null,
+      composeAttempted: false,
+    }));
+    try {
+      const items = await call('tasks:submit', { request, count });
+      get().tasksInsert(items);
+      set((state) => ({
+        composeModels: request.model
+          ? [request.model, ...state.composeModels.filter((model) => model !== request.model)]
+          : state.composeModels,
+        // Clear the prompt only if the user has not started the next one meanwhile.
+        composeDraft:
+          state.composeDraft.prompt === draft.prompt
+            ? { ...state.composeDraft, prompt: '' }
+            : state.composeDraft,
+      }));
+      return { ok: true, items };
+    } catch (error) {
+      const apiError = toApiError(error);
+      set({ composeSubmitError: apiError });
+      return { ok: false, error: apiError };
+    } finally {
+      set((state) => ({ composePending: state.composePending - 1 }));
+    }
+  },
+});

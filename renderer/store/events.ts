@@ -1,0 +1,105 @@
+/**
+ * Start-up and the main process's events: `initStore()` loads what the first screen needs and
+ * subscribes to every event once; it returns the function that unsubscribes (tests, reloads).
+ */
+import type { TaskStatus } from '../../shared/domain/task-record';
+import type { EventPayload } from '../../shared/ipc/contract';
+import { announce } from '../components/live-region';
+import { t } from '../i18n';
+import { call, listen } from '../lib/api';
+import type { AppState } from './app-state';
+
+type StoreApi = { getState(): AppState };
+
+/** The sentence to announce when a task reaches `status` (null: nothing to say). */
+function announcement(payload: EventPayload<'task:updated'>, before: TaskStatus): string | null {
+  const { record } = payload;
+  if (record.status === before) return null;
+  switch (record.status) {
+    case 'completed':
+      return t('announce.completed', { prompt: record.request.prompt });
+    case 'failed':
+    case 'not_found':
+      return t('announce.failed', { reason: record.error?.message ?? t('tasks.status.failed') });
+    case 'submit_failed':
+      return t('announce.submitFailed', { reason: record.error?.message ?? '' });
+    default:
+      return null;
+  }
+}
+
+function onTaskUpdated(store: StoreApi, payload: EventPayload<'task:updated'>): void {
+  const state = store.getState();
+  const before = state.tasksItems.find((item) => item.record.localId === payload.record.localId);
+  const sentence = before ? announcement(payload, before.record.status) : null;
+  state.tasksApplyUpdate(payload);
+  state.galleryApplyTaskUpdate(payload);
+  if (sentence) announce(sentence);
+}
+
+function subscribe(store: StoreApi): Array<() => void> {
+  const state = (): AppState => store.getState();
+  return [
+    listen('task:updated', (payload) => onTaskUpdated(store, payload)),
+    listen('task:removed', ({ localId }) => {
+      state().tasksApplyRemoved(localId);
+      state().galleryRemoveTask(localId);
+    }),
+    listen('gallery:changed', () => void state().galleryRefresh()),
+    listen('settings:changed', (settings) => state().settingsApply(settings)),
+    listen('key:changed', (status) => state().keyApply(status)),
+    listen('network:changed', ({ online }) => {
+      state().uiSetOffline(!online);
+      announce(online ? t('announce.online') : t('announce.offline'));
+    }),
+    listen('app:demoChanged', ({ demo }) => state().uiSetDemo(demo)),
+    listen('menu:command', ({ command }) => runMenuCommand(store, command)),
+  ];
+}
+
+/** What each application-menu command does in the window. */
+export function runMenuCommand(
+  store: StoreApi,
+  command: EventPayload<'menu:command'>['command'],
+): void {
+  const state = store.getState();
+  switch (command) {
+    case 'new-prompt':
+      state.setView('tasks');
+      state.requestFocus('prompt');
+      return;
+    case 'show-tasks':
+      state.setView('tasks');
+      return;
+    case 'show-gallery':
+      state.setView('gallery');
+      return;
+    case 'open-settings':
+      state.setView('settings');
+      return;
+    case 'focus-search':
+      // The gallery has its own search; from settings, the task search is meant.
+      if (state.view === 'settings') state.setView('tasks');
+      state.requestFocus('search');
+      return;
+  }
+}
+
+async function loadInfo(store: StoreApi): Promise<void> {
+  try {
+    store.getState().uiApplyInfo(await call('app:getInfo'));
+  } catch (error) {
+    store.getState().showError(error);
+  }
+}
+
+/** Loads the first screen's data and subscribes to events; returns the unsubscribe function. */
+export function startStore(store: StoreApi): () => void {
+  const unsubscribe = subscribe(store);
+  void loadInfo(store);
+  void store.getState().settingsLoad();
+  void store.getState().tasksReload();
+  return () => {
+    for (const stop of unsubscribe) stop();
+  };
+}

@@ -1,0 +1,27 @@
+/** The one store of the renderer, combined from its slices (middleware only here, if ever). */
+import { create } from 'zustand';
+import type { AppState } from './app-state';
+import { createComposeSlice } from './compose-slice';
+import { startStore } from './events';
+import { createGallerySlice } from './gallery-slice';
+import { createSettingsSlice } from './settings-slice';
+import { createTasksSlice } from './tasks-slice';
+import { createUiSlice } from './ui-slice';
+
+export type { AppState } from './app-state';
+
+export const useAppStore = create<AppState>()((...a) => ({
+  ...createComposeSlice(...a),
+  ...createTasksSlice(...a),
+  ...createGallerySlice(...a),
+  ...createSettingsSlice(...a),
+  ...createUiSlice(...a),
+}));
+
+/**
+ * Loads what the first screen needs and subscribes to the main process's events (once, from
+ * main.tsx). Returns the function that unsubscribes.
+ */
+export function initStore(): () => void {
+  return startStore(useAppStore);
+}

@@ -1,0 +1,107 @@
+/**
+ * Pure helpers of the task list: status groups for the filter chips, whether a record matches
+ * the current filter, and how pages and live updates merge into the loaded items.
+ */
+import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
+import type { TaskItem } from '../../shared/ipc/contract';
+
+/** The filter chips, each standing for one or more statuses. */
+export const STATUS_GROUPS = {
+  active: ['submitting', 'processing'],
+  completed: ['completed'],
+  failed: ['failed', 'not_found'],
+  notSent: ['submit_failed', 'submit_unknown'],
+} as const satisfies Record<string, readonly TaskStatus[]>;
+export type StatusGroup = keyof typeof STATUS_GROUPS;
+export const STATUS_GROUP_NAMES = Object.keys(STATUS_GROUPS) as StatusGroup[];
+
+export interface TaskFilter {
+  /** Substring of the prompt, case-insensitive; '' for all. */
+  readonly search: string;
+  /** Chips switched on; none means every status. */
+  readonly groups: readonly StatusGroup[];
+  readonly favourite: boolean;
+}
+
+export const EMPTY_FILTER: TaskFilter = { search: '', groups: [], favourite: false };
+
+export function isFiltered(filter: TaskFilter): boolean {
+  return filter.search.trim() !== '' || filter.groups.length > 0 || filter.favourite;
+}
+
+/** The statuses of the chosen groups, or undefined for all. */
+export function statusesOf(filter: TaskFilter): TaskStatus[] | undefined {
+  if (filter.groups.length === 0) return undefined;
+  return filter.groups.flatMap((group) => [...STATUS_GROUPS[group]]);
+}
+
+/** The `tasks:list` filter fields for a {@link TaskFilter}. */
+export function listQuery(filter: TaskFilter): {
+  search?: string;
+  statuses?: TaskStatus[];
+  favourite?: boolean;
+} {
+  const search = filter.search.trim();
+  const statuses = statusesOf(filter);
+  return {
+    ...(search ? { search } : {}),
+    ...(statuses ? { statuses } : {}),
+    ...(filter.favourite ? { favourite: true } : {}),
+  };
+}
+
+/** Whether the main process would list `record` under `filter`. */
+export function matchesFilter(record: TaskRecord, filter: TaskFilter): boolean {
+  const search = filter.search.trim().toLocaleLowerCase();
+  if (search && !record.request.prompt.toLocaleLowerCase().includes(search)) return false;
+  const statuses = statusesOf(filter);
+  if (statuses && !statuses.includes(record.status)) return false;
+  return !filter.favourite || record.favourite;
+}
+
+/** Newest first, like the history: by creation time, then local id. */
+export function newerFirst(a: TaskRecord, b: TaskRecord): number {
+  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  return a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0;
+}
+
+/** The item that should stay: an update never replaces a newer state with an older one. */
+export function fresher(current: TaskItem, incoming: TaskItem): TaskItem {
+  return incoming.record.updatedAt >= current.record.updatedAt ? incoming : current;
+}
+
+/**
+ * Merges items into the loaded list. Known items are replaced (if not older); unknown ones that
+ * match the filter and are newer than the loaded tail are inserted in order. Returns the new list
+ * and how many items were added.
+ */
+export function upsertItems(
+  items: readonly TaskItem[],
+  incoming: readonly TaskItem[],
+  filter: TaskFilter,
+  complete: boolean,
+): { items: TaskItem[]; added: number } {
+  const next = [...items];
+  const index = new Map(next.map((item, position) => [item.record.localId, position]));
+  const fresh: TaskItem[] = [];
+  for (const item of incoming) {
+    const position = index.get(item.record.localId);
+    const known = position === undefined ? undefined : next[position];
+    if (position !== undefined && known) next[position] = fresher(known, item);
+    else if (matchesFilter(item.record, filter)) fresh.push(item);
+  }
+  const tail = next[next.length - 1];
+  // An unknown item older than everything loaded belongs to a page not loaded yet.
+  const placeable = fresh.filter(
+    (item) => complete || !tail || newerFirst(item.record, tail.record) < 0,
+  );
+  if (placeable.length === 0) return { items: next, added: 0 };
+  const merged = [...next, ...placeable].sort((a, b) => newerFirst(a.record, b.record));
+  return { items: merged, added: placeable.length };
+}
+
+/** Appends a page, skipping items already present (inserted by live updates meanwhile). */
+export function appendPage(items: readonly TaskItem[], page: readonly TaskItem[]): TaskItem[] {
+  const known = new Set(items.map((item) => item.record.localId));
+  return [...items, ...page.filter((item) => !known.has(item.record.localId))];
+}

@@ -1,0 +1,235 @@
+/**
+ * The task history as the list shows it: pages loaded with the cursor as the user scrolls,
+ * `total` for the scrollbar, live updates merged in place, and the row actions.
+ */
+import type { StateCreator } from 'zustand';
+import type { TaskRecord } from '../../shared/domain/task-record';
+import type { TaskItem } from '../../shared/ipc/contract';
+import { call, toApiError, type ApiError } from '../lib/api';
+import type { AppState } from './app-state';
+import {
+  EMPTY_FILTER,
+  appendPage,
+  fresher,
+  listQuery,
+  upsertItems,
+  type StatusGroup,
+  type TaskFilter,
+} from './task-list-model';
+
+/** Rows asked for beyond the last one needed, so scrolling rarely waits. */
+const PAGE_AHEAD = 60;
+const MIN_PAGE = 100;
+const MAX_PAGE = 500;
+
+export interface TasksSlice {
+  /** Loaded items, newest first; the list shows `tasksTotal` rows and loads the rest on demand. */
+  tasksItems: TaskItem[];
+  tasksTotal: number;
+  tasksCursor: string | null;
+  tasksLoading: boolean;
+  /** The first page of the current filter has arrived. */
+  tasksLoaded: boolean;
+  tasksError: ApiError | null;
+  tasksFilter: TaskFilter;
+  /** The task whose details are open, by local id. */
+  tasksDetailsId: string | null;
+  tasksSetSearch(search: string): void;
+  tasksToggleGroup(group: StatusGroup): void;
+  tasksSetFavouriteOnly(favourite: boolean): void;
+  tasksClearFilters(): void;
+  /** Loads the first page of the current filter (drops what was loaded). */
+  tasksReload(): Promise<void>;
+  /** Loads pages until row `index` is loaded (or the history ends); not after a failure. */
+  tasksLoadUntil(index: number): Promise<void>;
+  /** Forgets a failed page load, so scrolling loads again. */
+  tasksDismissError(): void;
+  /** Inserts or refreshes items (a submit's answer, a tracked task, an event). */
+  tasksInsert(items: readonly TaskItem[]): void;
+  tasksApplyUpdate(item: TaskItem): void;
+  tasksApplyRemoved(localId: string): void;
+  tasksOpenDetails(localId: string | null): void;
+  /** Row actions: they report failures as toasts and answer whether they worked. */
+  tasksResume(localId: string): Promise<boolean>;
+  tasksRetryImages(localId: string): Promise<boolean>;
+  tasksRemove(localId: string): Promise<boolean>;
+  tasksSetFavourite(localId: string, favourite: boolean): Promise<boolean>;
+  /** An explicit new request with the same parameters (never a resend by the app). */
+  tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
+  /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */
+  tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
+}
+
+/** Increments whenever the filter changes, so a late page of an old filter is dropped. */
+let generation = 0;
+
+export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set, get) => {
+  const setFilter = (filter: TaskFilter): void => {
+    set({ tasksFilter: filter });
+    void get().tasksReload();
+  };
+
+  /** Runs a row action's request; applies the returned item or shows the error. */
+  const act = async (work: () => Promise<TaskItem | null>): Promise<boolean> => {
+    try {
+      const item = await work();
+      if (item) get().tasksApplyUpdate(item);
+      return true;
+    } catch (error) {
+      get().showError(toApiError(error));
+      return false;
+    }
+  };
+
+  return {
+    tasksItems: [],
+    tasksTotal: 0,
+    tasksCursor: null,
+    tasksLoading: false,
+    tasksLoaded: false,
+    tasksError: null,
+    tasksFilter: EMPTY_FILTER,
+    tasksDetailsId: null,
+
+    tasksSetSearch(search) {
+      if (search === get().tasksFilter.search) return;
+      setFilter({ ...get().tasksFilter, search });
+    },
+    tasksToggleGroup(group) {
+      const groups = get().tasksFilter.groups;
+      const next = groups.includes(group) ? groups.filter((g) => g !== group) : [...groups, group];
+      setFilter({ ...get().tasksFilter, groups: next });
+    },
+    tasksSetFavouriteOnly(favourite) {
+      setFilter({ ...get().tasksFilter, favourite });
+    },
+    tasksClearFilters() {
+      setFilter(EMPTY_FILTER);
+    },
+
+    async tasksReload() {
+      generation += 1;
+      const mine = generation;
+      set({ tasksLoading: true, tasksError: null });
+      try {
+        const page = await call('tasks:list', {
+          ...listQuery(get().tasksFilter),
+          limit: MIN_PAGE,
+          cursor: null,
+        });
+        if (mine !== generation) return;
+        set({
+          tasksItems: page.items,
+          tasksCursor: page.nextCursor,
+          tasksTotal: Math.max(page.total, page.items.length),
+          tasksLoaded: true,
+          tasksLoading: false,
+        });
+      } catch (error) {
+        if (mine !== generation) return;
+        set({ tasksError: toApiError(error), tasksLoading: false, tasksLoaded: true });
+      }
+    },
+
+    async tasksLoadUntil(index) {
+      const state = get();
+      if (state.tasksLoading || !state.tasksLoaded || state.tasksCursor === null) return;
+      // After a failure the user decides when to try again (no retry loop while scrolling).
+      if (state.tasksError) return;
+      if (index < state.tasksItems.length) return;
+      const mine = generation;
+      const wanted = index - state.tasksItems.length + PAGE_AHEAD;
+      set({ tasksLoading: true });
+      try {
+        const page = await call('tasks:list', {
+          ...listQuery(state.tasksFilter),
+          limit: Math.min(MAX_PAGE, Math.max(MIN_PAGE, wanted)),
+          cursor: state.tasksCursor,
+        });
+        if (mine !== generation) return;
+        set((current) => {
+          const items = appendPage(current.tasksItems, page.items);
+          return {
+            tasksItems: items,
+            tasksCursor: page.nextCursor,
+            tasksTotal:
+              page.nextCursor === null ? items.length : Math.max(page.total, items.length),
+            tasksLoading: false,
+          };
+        });
+      } catch (error) {
+        if (mine !== generation) return;
+        set({ tasksLoading: false, tasksError: toApiError(error) });
+      }
+    },
+
+    tasksDismissError() {
+      set({ tasksError: null });
+    },
+
+    tasksInsert(incoming) {
+      set((state) => {
+        const merged = upsertItems(
+          state.tasksItems,
+          incoming,
+          state.tasksFilter,
+          state.tasksCursor === null,
+        );
+        return { tasksItems: merged.items, tasksTotal: state.tasksTotal + merged.added };
+      });
+    },
+    tasksApplyUpdate(item) {
+      const items = get().tasksItems;
+      const position = items.findIndex((known) => known.record.localId === item.record.localId);
+      const known = items[position];
+      if (!known) {
+        // Unknown before the first page: the page will bring it.
+        if (get().tasksLoaded) get().tasksInsert([item]);
+        return;
+      }
+      const next = [...items];
+      next[position] = fresher(known, item);
+      set({ tasksItems: next });
+    },
+    tasksApplyRemoved(localId) {
+      set((state) => {
+        const items = state.tasksItems.filter((item) => item.record.localId !== localId);
+        if (items.length === state.tasksItems.length) return {};
+        return {
+          tasksItems: items,
+          tasksTotal: Math.max(items.length, state.tasksTotal - 1),
+          tasksDetailsId: state.tasksDetailsId === localId ? null : state.tasksDetailsId,
+        };
+      });
+    },
+    tasksOpenDetails(localId) {
+      set({ tasksDetailsId: localId });
+    },
+
+    tasksResume: (localId) => act(() => call('tasks:resume', { localId })),
+    tasksRetryImages: (localId) => act(() => call('tasks:retryImages', { localId })),
+    tasksSetFavourite: (localId, favourite) =>
+      act(() => call('tasks:setFavourite', { localId, favourite })),
+    tasksRemove: (localId) =>
+      act(async () => {
+        const { removed } = await call('tasks:remove', { localId });
+        if (removed) get().tasksApplyRemoved(localId);
+        return null;
+      }),
+    tasksSubmitAgain: (record) =>
+      act(async () => {
+        const items = await call('tasks:submit', { request: record.request, count: 1 });
+        get().tasksInsert(items);
+        return null;
+      }),
+
+    async tasksTrack(taskId, prompt) {
+      const item = await call('tasks:track', {
+        taskId: taskId.trim(),
+        ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
+      });
+      get().tasksInsert([item]);
+      return item;
+    },
+  };
+};

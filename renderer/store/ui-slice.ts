@@ -1,0 +1,92 @@
+/** The shell's state: which screen is shown, the banners, focus requests and error toasts. */
+import type { StateCreator } from 'zustand';
+import type { AppInfo } from '../../shared/ipc/contract';
+import { toApiError } from '../lib/api';
+import type { AppState } from './app-state';
+
+export type View = 'tasks' | 'gallery' | 'settings';
+/** Fields a menu command or a banner can ask to focus. */
+export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl';
+
+/** An error shown until dismissed: a sentence, with the technical detail on demand. */
+export interface Toast {
+  readonly id: number;
+  readonly message: string;
+  readonly detail?: string;
+}
+
+const MAX_TOASTS = 3;
+
+export interface UiSlice {
+  view: View;
+  setView(view: View): void;
+  /** The network is away (tasks resume on their own when it is back). */
+  offline: boolean;
+  /** Tasks go to the built-in demo service (no key or no base URL). */
+  demo: boolean;
+  demoBannerDismissed: boolean;
+  appInfo: AppInfo | null;
+  /** The latest request to focus a field; `seq` makes a repeated request distinct. */
+  focusRequest: { readonly target: FocusTarget; readonly seq: number } | null;
+  toasts: Toast[];
+  requestFocus(target: FocusTarget): void;
+  /** The field took the focus: forget the request (if no newer one came). */
+  consumeFocusRequest(seq: number): void;
+  uiApplyInfo(info: AppInfo): void;
+  uiSetOffline(offline: boolean): void;
+  uiSetDemo(demo: boolean): void;
+  dismissDemoBanner(): void;
+  /** Shows any thrown value as a sentence (ApiError's message, or a generic one). */
+  showError(error: unknown): void;
+  dismissToast(id: number): void;
+}
+
+let toastSeq = 0;
+
+export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get) => ({
+  view: 'tasks',
+  offline: false,
+  demo: false,
+  demoBannerDismissed: false,
+  appInfo: null,
+  focusRequest: null,
+  toasts: [],
+
+  setView(view) {
+    set({ view });
+  },
+  requestFocus(target) {
+    set((state) => ({ focusRequest: { target, seq: (state.focusRequest?.seq ?? 0) + 1 } }));
+  },
+  consumeFocusRequest(seq) {
+    set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : {}));
+  },
+  uiApplyInfo(info) {
+    set({ appInfo: info, offline: !info.online });
+    get().uiSetDemo(info.demo);
+  },
+  uiSetOffline(offline) {
+    set({ offline });
+  },
+  uiSetDemo(demo) {
+    // Going back to the demo (the key was cleared) shows the banner again.
+    set((state) => ({
+      demo,
+      demoBannerDismissed: demo && !state.demo ? false : state.demoBannerDismissed,
+    }));
+  },
+  dismissDemoBanner() {
+    set({ demoBannerDismissed: true });
+  },
+  showError(error) {
+    const { message, detail } = toApiError(error);
+    toastSeq += 1;
+    const toast: Toast = { id: toastSeq, message, ...(detail ? { detail } : {}) };
+    set((state) => ({
+      toasts: [...state.toasts.filter((t) => t.message !== message), toast].slice(-MAX_TOASTS),
+    }));
+  },
+  dismissToast(id) {
+    set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
+  },
+});

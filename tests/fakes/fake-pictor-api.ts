@@ -1,0 +1,500 @@
+/**
+ * An in-memory `window.pictor` for renderer tests and the screenshot harness: every contract
+ * channel over in-memory records, inputs and outputs parsed with the contract's schemas (like
+ * the real bridge), helpers to seed tasks, emit events and fail a channel on demand.
+ * Browser-safe: imports only shared/ and zod.
+ */
+import type { KeyStatus } from '../../shared/domain/key-status';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
+import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
+import type { PictorApi } from '../../shared/ipc/api';
+import {
+  events,
+  requests,
+  type AppInfo,
+  type EventChannel,
+  type EventPayload,
+  type GalleryItem,
+  type IpcError,
+  type LiveState,
+  type RequestChannel,
+  type RequestInput,
+  type RequestOutput,
+  type Result,
+  type TaskItem,
+} from '../../shared/ipc/contract';
+
+type Handler<C extends RequestChannel> = (
+  input: RequestInput<C>,
+) => RequestOutput<C> | Promise<RequestOutput<C>>;
+type Handlers = { [C in RequestChannel]: Handler<C> };
+
+const START = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/** A saved image of a task (thumbnail and file paths under the task's folder). */
+export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord {
+  return {
+    index,
+    url: `https://cdn.example.com/${index}.png`,
+    state: 'saved',
+    file: `task/${index}.png`,
+    thumbnail: `task/${index}.thumb.webp`,
+    width: 1024,
+    height: 1024,
+    bytes: 1_234_567,
+    mime: 'image/png',
+    attempts: 1,
+    savedAt: START,
+    favourite: false,
+    ...overrides,
+  };
+}
+
+/** A task record with sensible defaults; `prompt` is a shortcut for `request.prompt`. */
+export function makeTask(overrides: Partial<TaskRecord> & { prompt?: string } = {}): TaskRecord {
+  const { prompt, ...rest } = overrides;
+  const createdAt = rest.createdAt ?? START;
+  return {
+    localId: `local-${createdAt}-${Math.random().toString(36).slice(2, 8)}`,
+    taskId: 'task-1',
+    origin: 'submitted',
+    endpoint: 'demo:',
+    account: 'demo',
+    request: { prompt: prompt ?? 'A lighthouse at dusk', model: 'demo-1', size: '1024x1024' },
+    status: 'completed',
+    hold: null,
+    error: null,
+    createdAt,
+    updatedAt: createdAt,
+    submittedAt: createdAt,
+    finishedAt: createdAt + 30_000,
+    watchStartedAt: createdAt,
+    polls: 10,
+    lastPolledAt: createdAt + 30_000,
+    images: [],
+    favourite: false,
+    folder: null,
+    ...rest,
+  };
+}
+
+function newestFirst(a: TaskRecord, b: TaskRecord): number {
+  if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
+  return a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0;
+}
+
+/** A stand-in fingerprint (the real one is SHA-256 based; tests only need it stable). */
+function fakeFingerprint(key: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  return hash.toString(16).padStart(8, '0').repeat(2).slice(0, 12);
+}
+
+export class FakePictorApi implements PictorApi {
+  /** Every request, in order. */
+  readonly calls: Array<{ channel: RequestChannel; input: unknown }> = [];
+  settings: Settings = { ...DEFAULT_SETTINGS };
+  info: AppInfo = {
+    version: '0.1.0',
+    platform: 'linux',
+    demo: true,
+    online: true,
+    galleryDir: '/home/ada/Pictures/Pictor',
+  };
+  /** How the fake OS stores secrets: `weak` makes key:set ask for consent. */
+  storage = { backend: 'gnome_libsecret', weak: false };
+  keyStatus: KeyStatus = {
+    state: 'not_set',
+    fingerprint: null,
+    backend: 'gnome_libsecret',
+    weak: false,
+    message: 'No API key is set, so Pictor uses its built-in demo service.',
+  };
+  connection: RequestOutput<'service:testConnection'> = {
+    ok: true,
+    message: 'The service answered: your key works.',
+  };
+  /** What the folder picker answers (null: the user cancelled). */
+  chosenFolder: string | null = '/home/ada/Images/Pictor';
+  now: () => number = () => Date.now();
+  /** The last text copied with app:copyText. */
+  clipboard: string | null = null;
+
+  private tasks: TaskRecord[] = [];
+  private readonly byId = new Map<string, TaskRecord>();
+  private readonly live = new Map<string, LiveState>();
+  private readonly failures = new Map<RequestChannel, { error: IpcError; times: number }>();
+  private readonly listeners = new Map<EventChannel, Set<(payload: never) => void>>();
+  private readonly overrides: Partial<Handlers> = {};
+  private seq = 0;
+
+  // ---- PictorApi ----
+
+  async invoke<C extends RequestChannel>(
+    channel: C,
+    ...args: [input?: RequestInput<C>]
+  ): Promise<Result<RequestOutput<C>>> {
+    const input = args[0];
+    this.calls.push({ channel, input });
+    const failure = this.failures.get(channel);
+    if (failure && failure.times > 0) {
+      failure.times -= 1;
+      return { ok: false, error: failure.error };
+    }
+    const spec = requests[channel];
+    const parsed = spec.input.safeParse(input);
+    if (!parsed.success) {
+      const message = 'The request was not understood.';
+      return { ok: false, error: { code: 'bad_input', message, detail: parsed.error.message } };
+    }
+    try {
+      const handler = (this.overrides[channel] ?? this.handlers[channel]) as Handler<C>;
+      const value = await handler(parsed.data as RequestInput<C>);
+      return { ok: true, value: spec.output.parse(value) as RequestOutput<C> };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { code: 'failed', message } };
+    }
+  }
+
+  on<C extends EventChannel>(channel: C, listener: (payload: EventPayload<C>) => void): () => void {
+    const set = this.listeners.get(channel) ?? new Set();
+    set.add(listener as (payload: never) => void);
+    this.listeners.set(channel, set);
+    return () => set.delete(listener as (payload: never) => void);
+  }
+
+  // ---- test helpers ----
+
+  /** Sends an event to the page (parsed with the contract's schema first). */
+  emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {
+    const parsed = events[channel].parse(payload) as never;
+    for (const listener of this.listeners.get(channel) ?? []) listener(parsed);
+  }
+
+  /** How many listeners an event has (the page subscribes once). */
+  listenerCount(channel: EventChannel): number {
+    return this.listeners.get(channel)?.size ?? 0;
+  }
+
+  /** Makes the next `times` requests on `channel` fail with `error`. */
+  fail(
+    channel: RequestChannel,
+    error: Partial<IpcError> & { message: string },
+    times = Infinity,
+  ): void {
+    this.failures.set(channel, { error: { code: 'failed', ...error }, times });
+  }
+
+  /** Replaces a channel's behaviour (e.g. a submit that answers only when the test says so). */
+  handle<C extends RequestChannel>(channel: C, handler: Handler<C>): void {
+    (this.overrides as Record<string, unknown>)[channel] = handler;
+  }
+
+  callsTo<C extends RequestChannel>(channel: C): Array<RequestInput<C>> {
+    return this.calls
+      .filter((call) => call.channel === channel)
+      .map((call) => call.input as RequestInput<C>);
+  }
+
+  /** Adds `count` tasks, newest first one minute apart; `build(i)` customises task i. */
+  seedTasks(
+    count: number,
+    build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
+  ): TaskRecord[] {
+    const made: TaskRecord[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const createdAt = START - index * 60_000;
+      made.push(
+        makeTask({
+          localId: `seed-${String(index).padStart(6, '0')}`,
+          taskId: `task-${index}`,
+          createdAt,
+          prompt: `Prompt number ${index}`,
+          ...build(index),
+        }),
+      );
+    }
+    this.addTasks(made);
+    return made;
+  }
+
+  addTasks(records: readonly TaskRecord[]): void {
+    for (const record of records) this.byId.set(record.localId, record);
+    this.tasks = [...this.byId.values()].sort(newestFirst);
+  }
+
+  task(localId: string): TaskRecord | undefined {
+    return this.byId.get(localId);
+  }
+
+  /** Changes a task as the engine would and emits `task:updated`. */
+  updateTask(localId: string, patch: Partial<TaskRecord>, live: LiveState | null = null): TaskItem {
+    const current = this.byId.get(localId);
+    if (!current) throw new Error(`No task ${localId}`);
+    const next = { ...current, ...patch, updatedAt: Math.max(current.updatedAt + 1, this.now()) };
+    this.byId.set(localId, next);
+    this.tasks = this.tasks.map((record) => (record.localId === localId ? next : record));
+    if (live) this.live.set(localId, live);
+    else this.live.delete(localId);
+    const item = this.item(next);
+    this.emit('task:updated', item);
+    return item;
+  }
+
+  setOnline(online: boolean): void {
+    this.info = { ...this.info, online };
+    this.emit('network:changed', { online });
+  }
+
+  // ---- channel behaviour ----
+
+  private item(record: TaskRecord): TaskItem {
+    return { record, live: this.live.get(record.localId) ?? null };
+  }
+
+  private nextLocalId(): string {
+    this.seq += 1;
+    return `new-${String(this.seq).padStart(4, '0')}`;
+  }
+
+  private refreshDemo(): void {
+    const demo = this.keyStatus.state !== 'ready' || this.settings.baseUrl === '';
+    if (demo === this.info.demo) return;
+    this.info = { ...this.info, demo };
+    this.emit('app:demoChanged', { demo });
+  }
+
+  private setKeyStatus(status: KeyStatus): KeyStatus {
+    this.keyStatus = status;
+    this.emit('key:changed', status);
+    this.refreshDemo();
+    return status;
+  }
+
+  private list(input: RequestInput<'tasks:list'>): RequestOutput<'tasks:list'> {
+    const search = input.search?.toLocaleLowerCase();
+    const matching = this.tasks.filter(
+      (record) =>
+        (!search || record.request.prompt.toLocaleLowerCase().includes(search)) &&
+        (!input.statuses || input.statuses.includes(record.status)) &&
+        (input.favourite === undefined || record.favourite === input.favourite),
+    );
+    const start = input.cursor
+      ? matching.findIndex((record) => record.localId === input.cursor) + 1
+      : 0;
+    const page = matching.slice(start, start + (input.limit ?? 50));
+    const last = page[page.length - 1];
+    const more = start + page.length < matching.length;
+    return {
+      items: page.map((record) => this.item(record)),
+      nextCursor: more && last ? last.localId : null,
+      total: matching.length,
+    };
+  }
+
+  private gallery(input: RequestInput<'gallery:list'>): RequestOutput<'gallery:list'> {
+    const search = input.search?.toLocaleLowerCase();
+    const all: GalleryItem[] = [];
+    for (const record of this.tasks) {
+      if (search && !record.request.prompt.toLocaleLowerCase().includes(search)) continue;
+      if (input.model !== undefined && record.request.model !== input.model) continue;
+      if (
+        (input.from !== undefined && record.createdAt < input.from) ||
+        (input.to !== undefined && record.createdAt > input.to)
+      )
+        continue;
+      for (const image of record.images) {
+        if (input.states ? !input.states.includes(image.state) : image.state === 'deleted')
+          continue;
+        if (input.favourite !== undefined && image.favourite !== input.favourite) continue;
+        all.push({
+          localId: record.localId,
+          taskId: record.taskId,
+          index: image.index,
+          image,
+          prompt: record.request.prompt,
+          createdAt: record.createdAt,
+          ...pick(record.request),
+        });
+      }
+    }
+    const start = input.cursor ? Number(input.cursor) : 0;
+    const limit = input.limit ?? 100;
+    const end = start + limit;
+    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+  }
+
+  private editImage(
+    ref: { localId: string; index: number },
+    patch: Partial<ImageRecord>,
+  ): TaskItem {
+    const record = this.byId.get(ref.localId);
+    if (!record) throw new Error('This task is no longer in the history.');
+    const images = record.images.map((image) =>
+      image.index === ref.index ? { ...image, ...patch } : image,
+    );
+    const item = this.updateTask(ref.localId, { images });
+    this.emit('gallery:changed', { reason: 'image' });
+    return item;
+  }
+
+  private existing(localId: string): TaskRecord {
+    const record = this.byId.get(localId);
+    if (!record) throw new Error('This task is no longer in the history.');
+    return record;
+  }
+
+  private readonly handlers: Handlers = {
+    'app:getInfo': () => this.info,
+    'app:openExternal': () => undefined,
+    'app:openLogs': () => undefined,
+    'app:copyText': ({ text }) => {
+      this.clipboard = text;
+    },
+    'tasks:submit': ({ request, count }) => {
+      const now = this.now();
+      const made = Array.from({ length: count }, () =>
+        makeTask({
+          localId: this.nextLocalId(),
+          taskId: null,
+          request,
+          status: 'submitting',
+          createdAt: now,
+          updatedAt: now,
+          submittedAt: null,
+          finishedAt: null,
+          polls: 0,
+          lastPolledAt: null,
+        }),
+      );
+      this.addTasks(made);
+      return made.map((record) => this.item(record));
+    },
+    'tasks:list': (input) => this.list(input),
+    'tasks:get': ({ localId }) => {
+      const record = this.byId.get(localId);
+      return record ? this.item(record) : null;
+    },
+    'tasks:track': ({ taskId, prompt }) => {
+      const known = this.tasks.find((record) => record.taskId === taskId);
+      if (known) return this.item(known);
+      const now = this.now();
+      const record = makeTask({
+        localId: this.nextLocalId(),
+        taskId,
+        origin: 'tracked',
+        prompt: prompt ?? `Task ${taskId}`,
+        request: { prompt: prompt ?? `Task ${taskId}` },
+        status: 'processing',
+        createdAt: now,
+        finishedAt: null,
+      });
+      this.addTasks([record]);
+      return this.item(record);
+    },
+    'tasks:resume': ({ localId }) => {
+      this.existing(localId);
+      return this.updateTask(
+        localId,
+        { hold: null, watchStartedAt: this.now() },
+        { nextPollAt: this.now() + 3_000, polling: false, downloads: 0 },
+      );
+    },
+    'tasks:retryImages': ({ localId }) => {
+      const record = this.existing(localId);
+      const images = record.images.map((image) =>
+        image.state === 'invalid' || image.state === 'expired'
+          ? { ...image, state: 'pending' as const }
+          : image,
+      );
+      return this.updateTask(localId, { images });
+    },
+    'tasks:remove': ({ localId }) => {
+      const removed = this.byId.delete(localId);
+      if (removed) {
+        this.tasks = this.tasks.filter((record) => record.localId !== localId);
+        this.emit('task:removed', { localId });
+      }
+      return { removed };
+    },
+    'tasks:setFavourite': ({ localId, favourite }) => {
+      this.existing(localId);
+      return this.updateTask(localId, { favourite });
+    },
+    'gallery:list': (input) => this.gallery(input),
+    'gallery:setFavourite': ({ localId, index, favourite }) =>
+      this.editImage({ localId, index }, { favourite }),
+    'gallery:deleteImage': (ref) => this.editImage(ref, { state: 'deleted' }),
+    'gallery:reveal': () => undefined,
+    'gallery:copyImage': () => undefined,
+    'gallery:saveAs': () => ({ savedTo: '/home/ada/Desktop/image.png' }),
+    'gallery:startDrag': () => undefined,
+    'gallery:openFolder': () => undefined,
+    'gallery:chooseFolder': () => ({ path: this.chosenFolder }),
+    'settings:get': () => this.settings,
+    'settings:update': (patch) => {
+      if (
+        patch.baseUrl !== undefined &&
+        patch.baseUrl !== '' &&
+        !/^https?:\/\/[^\s/]+/.test(patch.baseUrl)
+      ) {
+        throw new Error(
+          'The service address must start with https:// (or http:// for this computer).',
+        );
+      }
+      this.settings = { ...this.settings, ...patch };
+      this.emit('settings:changed', this.settings);
+      this.refreshDemo();
+      return this.settings;
+    },
+    'key:getStatus': () => this.keyStatus,
+    'key:set': ({ key, allowWeakStorage }) => {
+      const { backend, weak } = this.storage;
+      if (weak && !allowWeakStorage) {
+        const message =
+          'This computer protects saved secrets only with Chromium’s basic text store, which is effectively plain text.';
+        return {
+          state: 'needs_consent',
+          fingerprint: this.keyStatus.fingerprint,
+          backend,
+          weak: true,
+          message,
+        };
+      }
+      const message = weak
+        ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
+        : null;
+      return this.setKeyStatus({
+        state: 'ready',
+        fingerprint: fakeFingerprint(key.trim()),
+        backend,
+        weak,
+        message,
+      });
+    },
+    'key:clear': () =>
+      this.setKeyStatus({
+        state: 'not_set',
+        fingerprint: null,
+        backend: this.storage.backend,
+        weak: this.storage.weak,
+        message: null,
+      }),
+    'service:testConnection': () => this.connection,
+  };
+}
+
+function pick(request: TaskRecord['request']): Pick<GalleryItem, 'model' | 'size' | 'quality'> {
+  return {
+    ...(request.model ? { model: request.model } : {}),
+    ...(request.size ? { size: request.size } : {}),
+    ...(request.quality ? { quality: request.quality } : {}),
+  };
+}
+
+/** Installs a fake as `window.pictor` and returns it. */
+export function installFakeApi(fake: FakePictorApi = new FakePictorApi()): FakePictorApi {
+  (window as unknown as { pictor: PictorApi }).pictor = fake;
+  return fake;
+}

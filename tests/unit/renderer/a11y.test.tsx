@@ -1,0 +1,116 @@
+/**
+ * axe-core on every screen of the tasks, settings and shell (in jsdom). jsdom has no layout or
+ * rendering, so colour contrast cannot be checked here: that rule is off, and contrast is
+ * checked by the screenshot harness in real Chromium (harness/screenshots.ts).
+ */
+import { act, screen, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../renderer/store';
+import { makeImage } from '../../fakes/fake-pictor-api';
+import { startApp } from './render-app';
+
+async function seriousViolations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
+const everyStatus = (i: number) =>
+  [
+    { status: 'submitting' as const, taskId: null },
+    { status: 'processing' as const, finishedAt: null },
+    {
+      status: 'completed' as const,
+      images: [
+        makeImage(0),
+        makeImage(1, { state: 'pending' }),
+        makeImage(2, { state: 'expired' }),
+        makeImage(3),
+        makeImage(4),
+      ],
+    },
+    {
+      status: 'failed' as const,
+      error: { kind: 'task_failed' as const, message: 'Refused.', detail: 'x' },
+    },
+    {
+      status: 'submit_failed' as const,
+      taskId: null,
+      error: { kind: 'credits' as const, message: 'No credits.' },
+    },
+    { status: 'submit_unknown' as const, taskId: null },
+    { status: 'processing' as const, hold: 'timed_out' as const },
+    { status: 'not_found' as const },
+  ][i % 8]!;
+
+describe('accessibility (axe-core, no serious or critical violations)', () => {
+  it('tasks screen with every status, banners and an error toast', async () => {
+    const { fake } = await startApp({ prepare: (api) => api.seedTasks(40, everyStatus) });
+    act(() => {
+      fake.setOnline(false);
+      useAppStore.getState().showError(new Error('boom'));
+    });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('empty tasks screen, with a refused prompt', async () => {
+    const { user } = await startApp();
+    await user.click(screen.getByRole('button', { name: /Generate/ }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Size' }), 'Custom…');
+    await user.clear(screen.getByRole('textbox', { name: /Custom size/ }));
+    await user.type(screen.getByRole('textbox', { name: /Custom size/ }), 'x');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('task details, track and remove dialogs', async () => {
+    const { user } = await startApp({ prepare: (api) => api.seedTasks(8, everyStatus) });
+    const row = screen.getAllByRole('article')[2]!;
+    await user.click(within(row).getByRole('button', { name: 'Details' }));
+    expect(await seriousViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Track a task id' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Track' }));
+    expect(await seriousViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(within(row).getByRole('button', { name: 'Remove from history' }));
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('settings: no key, consent, stored weak key', async () => {
+    const { user, fake } = await startApp({
+      prepare: (api) => {
+        api.storage = { backend: 'basic_text', weak: true };
+      },
+    });
+    act(() => useAppStore.getState().setView('settings'));
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(await seriousViolations()).toEqual([]);
+    await user.type(screen.getByLabelText('API key', { selector: 'input' }), 'sk-1');
+    await user.click(screen.getByRole('button', { name: 'Save key' }));
+    await screen.findByRole('group', { name: 'Store with weaker protection?' });
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Store with weaker protection' }));
+    await screen.findByText(/A key is stored/);
+    fake.connection = { ok: false, message: 'Refused.', detail: 'HTTP 401' };
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await screen.findByText('Refused.');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('the check itself finds a serious violation when there is one', async () => {
+    await startApp();
+    const broken = document.createElement('img');
+    broken.src = 'x.png';
+    document.querySelector('main')!.append(broken);
+    expect((await seriousViolations()).join()).toMatch(/image-alt/);
+    broken.remove();
+  });
+});

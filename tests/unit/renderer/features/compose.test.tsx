@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TaskItem } from '../../../../shared/ipc/contract';
+import { makeTask } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+
+const form = () => screen.getByRole('form', { name: 'New task' });
+const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
+
+describe('compose form', () => {
+  it('starts from the defaults in settings', async () => {
+    await startApp({
+      prepare: (fake) => {
+        fake.settings = {
+          ...fake.settings,
+          defaultModel: 'gpt-image-1',
+          defaultSize: '1536x1024',
+          defaultQuality: 'ultra',
+          defaultCount: 2,
+        };
+      },
+    });
+    expect(within(form()).getByRole('combobox', { name: 'Model' })).toHaveProperty(
+      'value',
+      'gpt-image-1',
+    );
+    expect(within(form()).getByRole('combobox', { name: 'Size' })).toHaveProperty(
+      'value',
+      '1536x1024',
+    );
+    // A default that is not a preset shows as a custom value.
+    expect(within(form()).getByRole('combobox', { name: 'Quality' })).toHaveProperty(
+      'value',
+      '__custom__',
+    );
+    expect(within(form()).getByRole('textbox', { name: 'Custom quality' })).toHaveProperty(
+      'value',
+      'ultra',
+    );
+    expect(within(form()).getByRole('spinbutton', { name: 'Tasks' })).toHaveProperty('value', '2');
+    expect(within(form()).getByRole('button', { name: /Generate 2/ })).toBeTruthy();
+  });
+
+  it('checks a custom size as it is typed and says why it is refused', async () => {
+    const { user } = await startApp();
+    await user.selectOptions(within(form()).getByRole('combobox', { name: 'Size' }), 'Custom…');
+    const size = within(form()).getByRole('textbox', { name: /Custom size/ });
+    expect(size).toHaveProperty('value', '1024x1024');
+    await user.clear(size);
+    await user.type(size, '1536');
+    expect(size.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/two whole numbers with an x between them/)).toBeTruthy();
+    await user.type(size, 'x0');
+    expect(screen.getByText('Width and height must be at least 1.')).toBeTruthy();
+    await user.type(size, '24');
+    expect(size.getAttribute('aria-invalid')).toBe('false');
+    expect(screen.queryByText('Width and height must be at least 1.')).toBeNull();
+  });
+
+  it('sends a custom size and quality in canonical form, count tasks in one request', async () => {
+    const { user, fake } = await startApp();
+    await user.type(prompt(), 'A red fox');
+    await user.type(within(form()).getByRole('combobox', { name: 'Model' }), 'my-model');
+    await user.selectOptions(within(form()).getByRole('combobox', { name: 'Size' }), 'Custom…');
+    const size = within(form()).getByRole('textbox', { name: /Custom size/ });
+    await user.clear(size);
+    await user.type(size, '640 X 480');
+    await user.selectOptions(within(form()).getByRole('combobox', { name: 'Quality' }), 'Custom…');
+    const quality = within(form()).getByRole('textbox', { name: 'Custom quality' });
+    await user.clear(quality);
+    await user.type(quality, 'hd');
+    const count = within(form()).getByRole('spinbutton', { name: 'Tasks' });
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(within(form()).getByRole('button', { name: /Generate 3/ }));
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    expect(fake.callsTo('tasks:submit')[0]).toEqual({
+      request: { prompt: 'A red fox', model: 'my-model', size: '640x480', quality: 'hd' },
+      count: 3,
+    });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+  });
+
+  it('refuses a count outside 1–10 with the reason, and an empty custom quality', async () => {
+    const { user, fake } = await startApp();
+    await user.type(prompt(), 'x');
+    const count = within(form()).getByRole('spinbutton', { name: 'Tasks' });
+    await user.clear(count);
+    await user.type(count, '11');
+    expect(screen.getByText('Choose a whole number from 1 to 10.')).toBeTruthy();
+    await user.click(within(form()).getByRole('button', { name: /Generate/ }));
+    expect(document.activeElement).toBe(count);
+    await user.clear(count);
+    await user.type(count, '1');
+    await user.selectOptions(within(form()).getByRole('combobox', { name: 'Quality' }), 'Custom…');
+    const quality = within(form()).getByRole('textbox', { name: 'Custom quality' });
+    await user.clear(quality);
+    await user.click(within(form()).getByRole('button', { name: /Generate/ }));
+    expect(screen.getByText('Type a quality value, or choose one from the list.')).toBeTruthy();
+    expect(document.activeElement).toBe(quality);
+    expect(fake.callsTo('tasks:submit')).toEqual([]);
+  });
+
+  it('asks for a prompt when there is none', async () => {
+    const { user } = await startApp();
+    await user.click(within(form()).getByRole('button', { name: /Generate/ }));
+    expect(screen.getByRole('alert').textContent).toMatch(/Write a prompt first/);
+    expect(document.activeElement).toBe(prompt());
+  });
+
+  it.each([
+    ['Ctrl+Enter', '{Control>}{Enter}{/Control}'],
+    ['Cmd+Enter', '{Meta>}{Enter}{/Meta}'],
+  ])('%s in the prompt submits; Enter alone adds a line', async (_name, keys) => {
+    const { user, fake } = await startApp();
+    await user.type(prompt(), 'line one{Enter}line two');
+    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    await user.keyboard(keys);
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    expect(fake.callsTo('tasks:submit')[0]!.request.prompt).toBe('line one\nline two');
+  });
+
+  it('never blocks: tasks show at once and the next prompt can be written while a submit is pending', async () => {
+    let answer: (items: TaskItem[]) => void = () => undefined;
+    const { user, fake } = await startApp();
+    fake.handle('tasks:submit', () => new Promise<TaskItem[]>((resolve) => (answer = resolve)));
+    await user.type(prompt(), 'first prompt');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    // While the first submit is unanswered, the form is usable.
+    expect(within(form()).getByRole('button', { name: /Generate/ })).toHaveProperty(
+      'disabled',
+      false,
+    );
+    await user.clear(prompt());
+    await user.type(prompt(), 'second prompt');
+    expect(screen.getByText('Sending…')).toBeTruthy();
+    const record = makeTask({
+      localId: 'new-1',
+      prompt: 'first prompt',
+      status: 'submitting',
+      createdAt: Date.now(),
+    });
+    answer([{ record, live: null }]);
+    const row = await screen.findByRole('article');
+    expect(within(row).getByText('first prompt')).toBeTruthy();
+    expect(within(row).getByText('Sending')).toBeTruthy();
+    // The prompt typed meanwhile is kept.
+    expect(prompt()).toHaveProperty('value', 'second prompt');
+  });
+
+  it('shows a refused submit as a sentence with its details and keeps the prompt', async () => {
+    const { user, fake } = await startApp();
+    fake.fail(
+      'tasks:submit',
+      {
+        message: 'No API key is set. Add one in Settings, then try again.',
+        detail: 'engine: no credentials',
+      },
+      1,
+    );
+    await user.type(prompt(), 'a prompt');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No API key is set. Add one in Settings, then try again.');
+    await user.click(within(alert).getByText('Details'));
+    expect(within(alert).getByText('engine: no credentials')).toBeTruthy();
+    expect(prompt()).toHaveProperty('value', 'a prompt');
+    await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers models used before, most recent first', async () => {
+    await startApp({
+      prepare: (fake) =>
+        fake.seedTasks(3, (i) => ({
+          request: { prompt: `p${i}`, model: ['newest', 'older', 'newest'][i]! },
+        })),
+    });
+    const list = document.getElementById(
+      within(form()).getByRole('combobox', { name: 'Model' }).getAttribute('list')!,
+    )!;
+    const options = [...list.querySelectorAll('option')].map((option) => option.value);
+    expect(options).toEqual(['newest', 'older']);
+  });
+});

@@ -1,0 +1,255 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { useAppStore } from '../../../../renderer/store';
+import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+
+async function openSettings(prepare?: (fake: FakePictorApi) => void) {
+  const app = await startApp(prepare ? { prepare } : {});
+  act(() => useAppStore.getState().setView('settings'));
+  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  return app;
+}
+
+const keyRegion = () => screen.getByRole('region', { name: 'API key' });
+const keyInput = () => within(keyRegion()).getByLabelText('API key');
+
+describe('API key', () => {
+  it('is pasted into a masked field and afterwards only its fingerprint is shown', async () => {
+    const { user, fake } = await openSettings();
+    expect(keyInput().getAttribute('type')).toBe('password');
+    expect(keyInput().getAttribute('autocomplete')).toBe('off');
+    await user.type(keyInput(), 'sk-secret-value-123');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    await within(keyRegion()).findByText(/A key is stored\. Fingerprint: [0-9a-f]{12}/);
+    expect(fake.callsTo('key:set')).toEqual([
+      { key: 'sk-secret-value-123', allowWeakStorage: false },
+    ]);
+    expect(within(keyRegion()).getByText('Protected by the GNOME keyring.')).toBeTruthy();
+    // The key itself is nowhere in the page, not even in a field's value.
+    expect(document.body.innerHTML).not.toContain('sk-secret-value-123');
+    expect(within(keyRegion()).queryByLabelText('API key')).toBeNull();
+    expect(JSON.stringify(useAppStore.getState().keyStatus)).not.toContain('sk-secret');
+  });
+
+  it('warns plainly when the stored key is weakly protected', async () => {
+    await openSettings((fake) => {
+      fake.keyStatus = {
+        state: 'ready',
+        fingerprint: 'abcdef123456',
+        backend: 'basic_text',
+        weak: true,
+        message:
+          'Your key is stored with Chromium’s basic text store, as you agreed: anyone who can read your files could read the key.',
+      };
+    });
+    expect(
+      within(keyRegion()).getByText('Protected by Chromium’s basic text store (weak).'),
+    ).toBeTruthy();
+    expect(
+      within(keyRegion()).getByText(/anyone who can read your files could read the key/),
+    ).toBeTruthy();
+  });
+
+  it('asks before storing with weak protection, and stores only after consent', async () => {
+    const { user, fake } = await openSettings((api) => {
+      api.storage = { backend: 'basic_text', weak: true };
+    });
+    await user.type(keyInput(), 'sk-weak');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    const question = await within(keyRegion()).findByRole('group', {
+      name: 'Store with weaker protection?',
+    });
+    expect(within(question).getByRole('alert').textContent).toMatch(/effectively plain text/);
+    // Nothing stored yet.
+    expect(useAppStore.getState().keyStatus).toMatchObject({
+      state: 'needs_consent',
+      fingerprint: null,
+    });
+    await user.click(
+      within(question).getByRole('button', { name: 'Store with weaker protection' }),
+    );
+    await within(keyRegion()).findByText(/A key is stored/);
+    expect(fake.callsTo('key:set')).toEqual([
+      { key: 'sk-weak', allowWeakStorage: false },
+      { key: 'sk-weak', allowWeakStorage: true },
+    ]);
+    expect(within(keyRegion()).getByText(/as you agreed/)).toBeTruthy();
+  });
+
+  it('declining consent stores nothing and empties the field', async () => {
+    const { user, fake } = await openSettings((api) => {
+      api.storage = { backend: 'basic_text', weak: true };
+    });
+    await user.type(keyInput(), 'sk-weak');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    await user.click(await within(keyRegion()).findByRole('button', { name: 'Don’t store it' }));
+    expect(keyInput()).toHaveProperty('value', '');
+    expect(fake.callsTo('key:set')).toHaveLength(1);
+  });
+
+  it('clearing the key brings back the demo banner', async () => {
+    const { user } = await openSettings((fake) => {
+      fake.keyStatus = {
+        state: 'ready',
+        fingerprint: 'abcdef123456',
+        backend: 'keychain',
+        weak: false,
+        message: null,
+      };
+      fake.settings = { ...fake.settings, baseUrl: 'https://api.example.com' };
+      fake.info = { ...fake.info, demo: false };
+    });
+    expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Remove key' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove key' }),
+    );
+    await screen.findByRole('region', { name: 'Demo service' });
+    expect(keyInput()).toBeTruthy();
+  });
+
+  it('a refused key shows the main process’s sentence', async () => {
+    const { user, fake } = await openSettings();
+    fake.fail('key:set', {
+      code: 'bad_input',
+      message: 'The key contains spaces or line breaks. Paste it again.',
+    });
+    await user.type(keyInput(), 'sk bad');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    expect((await within(keyRegion()).findByRole('alert')).textContent).toContain(
+      'The key contains spaces or line breaks.',
+    );
+  });
+});
+
+describe('service', () => {
+  const region = () => screen.getByRole('region', { name: 'Service' });
+
+  it('saves the base URL and shows a refusal as a sentence under the field', async () => {
+    const { user, fake } = await openSettings();
+    const url = within(region()).getByLabelText('Service address (base URL)');
+    await user.type(url, 'ftp://nope');
+    await user.click(within(region()).getByRole('button', { name: 'Save' }));
+    expect((await within(region()).findByRole('alert')).textContent).toContain(
+      'must start with https://',
+    );
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(url);
+    await user.type(url, 'https://api.example.com{Enter}');
+    await waitFor(() => expect(fake.settings.baseUrl).toBe('https://api.example.com'));
+    expect(within(region()).queryByRole('alert')).toBeNull();
+  });
+
+  it('"Test connection" reports what the service answered', async () => {
+    const { user, fake } = await openSettings();
+    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
+    expect(await within(region()).findByText('The service answered: your key works.')).toBeTruthy();
+    fake.connection = {
+      ok: false,
+      message: 'The service refused the key (401). Check it in Settings.',
+      detail: 'HTTP 401 {"error":"invalid_api_key"}',
+    };
+    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
+    const alert = await within(region()).findByRole('alert');
+    expect(alert.textContent).toContain('The service refused the key (401).');
+    await user.click(within(alert).getByText('Details'));
+    expect(within(alert).getByText('HTTP 401 {"error":"invalid_api_key"}')).toBeTruthy();
+  });
+});
+
+describe('defaults, gallery, behaviour', () => {
+  it('saves defaults when valid and says why a typed value is not', async () => {
+    const { user, fake } = await openSettings();
+    const region = screen.getByRole('region', { name: 'New prompts' });
+    await user.selectOptions(within(region).getByRole('combobox', { name: 'Size' }), '1024x1536');
+    await waitFor(() => expect(fake.settings.defaultSize).toBe('1024x1536'));
+    await user.selectOptions(within(region).getByRole('combobox', { name: 'Size' }), 'Custom…');
+    const custom = within(region).getByRole('textbox', { name: /Custom size/ });
+    await user.clear(custom);
+    await user.type(custom, '12x');
+    expect(within(region).getByText(/two whole numbers/)).toBeTruthy();
+    await user.type(custom, '34');
+    await user.tab();
+    await waitFor(() => expect(fake.settings.defaultSize).toBe('12x34'));
+    const count = within(region).getByRole('spinbutton', { name: 'Tasks' });
+    await user.clear(count);
+    await user.type(count, '0');
+    await user.tab();
+    expect(within(region).getByText('Choose a whole number from 1 to 10.')).toBeTruthy();
+    expect(fake.settings.defaultCount).toBe(1);
+    await user.clear(count);
+    await user.type(count, '4{Enter}');
+    await waitFor(() => expect(fake.settings.defaultCount).toBe(4));
+    // The compose form follows the new defaults.
+    expect(useAppStore.getState().composeDraft).toMatchObject({
+      size: '12x34',
+      sizeCustom: true,
+      count: '4',
+    });
+  });
+
+  it('validates the watch timeout (0 = never)', async () => {
+    const { user, fake } = await openSettings();
+    const input = screen.getByRole('spinbutton', { name: /Stop watching a task after/ });
+    await user.clear(input);
+    await user.type(input, '20000');
+    await user.tab();
+    expect(
+      screen.getByText('Enter a whole number of minutes from 0 to 10080 (one week).'),
+    ).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(fake.callsTo('settings:update')).toEqual([]);
+    await user.clear(input);
+    await user.type(input, '0');
+    await user.tab();
+    await waitFor(() => expect(fake.settings.watchTimeoutMinutes).toBe(0));
+    expect(screen.getByText('Tasks are watched until they finish.')).toBeTruthy();
+  });
+
+  it('changes the gallery folder through the folder picker', async () => {
+    const { user, fake } = await openSettings();
+    const region = screen.getByRole('region', { name: 'Gallery' });
+    expect(within(region).getByText('/home/ada/Pictures/Pictor')).toBeTruthy();
+    await user.click(within(region).getByRole('button', { name: 'Change…' }));
+    await waitFor(() => expect(fake.settings.galleryDir).toBe('/home/ada/Images/Pictor'));
+    expect(within(region).getByText('/home/ada/Images/Pictor')).toBeTruthy();
+    fake.chosenFolder = null;
+    await user.click(within(region).getByRole('button', { name: 'Change…' }));
+    expect(fake.callsTo('settings:update')).toHaveLength(1);
+  });
+
+  it('applies the theme to <html>, following the system when asked', async () => {
+    let dark = true;
+    const listeners = new Set<() => void>();
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query.includes('dark') && dark;
+      },
+      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
+    }));
+    try {
+      const { user } = await openSettings();
+      expect(document.documentElement.dataset.theme).toBe('dark');
+      act(() => {
+        dark = false;
+        listeners.forEach((listener) => listener());
+      });
+      expect(document.documentElement.dataset.theme).toBe('light');
+      await user.click(screen.getByRole('radio', { name: 'Dark' }));
+      await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+      await user.click(screen.getByRole('radio', { name: 'Light' }));
+      await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
+      expect(listeners.size).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('switches notifications', async () => {
+    const { user, fake } = await openSettings();
+    await user.click(screen.getByRole('checkbox', { name: 'Notify me when a task finishes' }));
+    await waitFor(() => expect(fake.settings.notifications).toBe(false));
+  });
+});

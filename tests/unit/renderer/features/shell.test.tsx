@@ -1,0 +1,110 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store';
+import { startApp } from '../render-app';
+
+describe('app shell', () => {
+  it('navigates between Tasks, Gallery and Settings', async () => {
+    const { user } = await startApp();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('button', { name: 'Tasks' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await user.click(within(nav).getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Settings' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    await user.click(within(nav).getByRole('button', { name: 'Gallery' }));
+    expect(useAppStore.getState().view).toBe('gallery');
+    await user.click(within(nav).getByRole('button', { name: 'Tasks' }));
+    // The tasks screen kept its state while hidden.
+    expect(screen.getByRole('form', { name: 'New task' })).toBeTruthy();
+  });
+
+  it('first run: the demo banner explains, and one click leads to the key field', async () => {
+    const { user } = await startApp();
+    const banner = screen.getByRole('region', { name: 'Demo service' });
+    expect(banner.textContent).toContain(
+      'You’re using the built-in demo service — images are generated locally on this computer. Add your API key to use your service.',
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Add your API key' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('API key', { selector: 'input' })),
+    );
+    expect(useAppStore.getState().view).toBe('settings');
+  });
+
+  it('the demo banner can be hidden, and leads to the address when only that is missing', async () => {
+    const { user } = await startApp({
+      prepare: (fake) => {
+        fake.keyStatus = {
+          state: 'ready',
+          fingerprint: 'abcdef123456',
+          backend: 'keychain',
+          weak: false,
+          message: null,
+        };
+      },
+    });
+    const banner = screen.getByRole('region', { name: 'Demo service' });
+    await user.click(within(banner).getByRole('button', { name: 'Add the service address' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('Service address (base URL)')),
+    );
+    await user.click(within(banner).getByRole('button', { name: 'Hide this notice' }));
+    expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
+  });
+
+  it('shows the offline banner while the network is away', async () => {
+    const { fake } = await startApp();
+    expect(screen.queryByRole('region', { name: 'Offline' })).toBeNull();
+    act(() => fake.setOnline(false));
+    expect(screen.getByRole('region', { name: 'Offline' }).textContent).toMatch(
+      /carry on by themselves/,
+    );
+    expect(document.querySelector('.visually-hidden[role="status"]')!.textContent).toMatch(
+      /offline/,
+    );
+    act(() => fake.setOnline(true));
+    expect(screen.queryByRole('region', { name: 'Offline' })).toBeNull();
+  });
+
+  it('a key that cannot be read is shown above every screen with the way to fix it', async () => {
+    const { user } = await startApp({
+      prepare: (fake) => {
+        fake.keyStatus = {
+          state: 'decrypt_failed',
+          fingerprint: 'abcdef123456',
+          backend: 'keychain',
+          weak: false,
+          message: 'Your saved key could not be decrypted. Enter the key again.',
+        };
+      },
+    });
+    const banner = screen.getByRole('region', { name: 'API key' });
+    expect(banner.textContent).toContain('Your saved key could not be decrypted.');
+    await user.click(within(banner).getByRole('button', { name: 'Open Settings' }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByLabelText('API key', { selector: 'input' })),
+    );
+  });
+
+  it('menu "new prompt" shows the tasks and focuses the prompt', async () => {
+    const { fake } = await startApp();
+    act(() => useAppStore.getState().setView('settings'));
+    act(() => fake.emit('menu:command', { command: 'new-prompt' }));
+    expect(useAppStore.getState().view).toBe('tasks');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prompt' }));
+  });
+
+  it('a start-up failure is shown as a sentence', async () => {
+    await startApp({
+      prepare: (fake) =>
+        fake.fail('key:getStatus', { message: 'The key store could not be read.' }, 1),
+    });
+    expect((await screen.findByRole('region', { name: 'Errors' })).textContent).toContain(
+      'The key store could not be read.',
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_DEBOUNCE_MS } from '../../../../renderer/features/tasks/task-toolbar';
+import { useAppStore } from '../../../../renderer/store';
+import { startApp } from '../render-app';
+
+const search = () => screen.getByRole('searchbox', { name: 'Search prompts' });
+
+describe('search and filters', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('searches by prompt once typing pauses (debounced)', async () => {
+    const { fake } = await startApp({
+      prepare: (api) =>
+        api.seedTasks(30, (i) => ({ prompt: i % 3 === 0 ? `red fox ${i}` : `blue whale ${i}` })),
+    });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Keystrokes closer together than the debounce: nothing is asked while typing.
+    for (const text of ['f', 'fo', 'fox']) {
+      fireEvent.change(search(), { target: { value: text } });
+      act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 10));
+    }
+    expect(fake.callsTo('tasks:list')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(20));
+    expect(fake.callsTo('tasks:list')).toHaveLength(2);
+    expect(fake.callsTo('tasks:list')[1]).toMatchObject({ search: 'fox', cursor: null });
+    vi.useRealTimers();
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
+    expect(screen.getByText('10 tasks')).toBeTruthy();
+  });
+
+  it('filters by status chips (several at once) and by favourite', async () => {
+    const { user, fake } = await startApp({
+      prepare: (api) =>
+        api.seedTasks(12, (i) => ({
+          status: (['completed', 'failed', 'processing', 'submit_failed'] as const)[i % 4],
+          favourite: i < 3,
+        })),
+    });
+    const failed = screen.getByRole('button', { name: 'Failed' });
+    await user.click(failed);
+    expect(failed.getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ statuses: ['failed', 'not_found'] });
+    await user.click(screen.getByRole('button', { name: 'In progress' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(6));
+    expect(fake.callsTo('tasks:list').at(-1)!.statuses).toEqual([
+      'failed',
+      'not_found',
+      'submitting',
+      'processing',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Favourites' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+    expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ favourite: true });
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(12));
+    expect(useAppStore.getState().tasksFilter).toEqual({
+      search: '',
+      groups: [],
+      favourite: false,
+    });
+  });
+
+  it('menu "focus search" focuses the task search', async () => {
+    const { fake } = await startApp();
+    act(() => fake.emit('menu:command', { command: 'focus-search' }));
+    expect(document.activeElement).toBe(search());
+  });
+});

@@ -1,0 +1,128 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store';
+import { startApp } from '../render-app';
+
+const scroller = () => document.querySelector<HTMLElement>('.task-list')!;
+const rows = () => screen.getAllByRole('article');
+
+describe('task list', () => {
+  it('keeps only a window of rows in the DOM with 100,000 tasks', async () => {
+    await startApp({ prepare: (fake) => fake.seedTasks(100_000) });
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    expect(within(feed).getAllByRole('article').length).toBeLessThan(30);
+    expect(rows()[0]!.getAttribute('aria-setsize')).toBe('100000');
+    expect(screen.getByText('100,000 tasks')).toBeTruthy();
+    // The feed is as tall as all rows, so the scrollbar reflects the whole history.
+    expect(Number.parseFloat(feed.style.height)).toBe(100_000 * 104);
+    expect(useAppStore.getState().tasksItems).toHaveLength(100);
+  });
+
+  it('loads pages with the cursor as the user scrolls', async () => {
+    const { fake } = await startApp({ prepare: (api) => api.seedTasks(100_000) });
+    expect(fake.callsTo('tasks:list')).toHaveLength(1);
+    scroller().scrollTop = 104 * 400;
+    fireEvent.scroll(scroller());
+    await waitFor(() => expect(screen.getByText('Prompt number 400')).toBeTruthy());
+    const pages = fake.callsTo('tasks:list').slice(1);
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]!.cursor).toBe('seed-000099');
+    expect(useAppStore.getState().tasksItems.length).toBeLessThan(1_000);
+    // Still only a window of rows.
+    expect(rows().length).toBeLessThan(30);
+    expect(rows().some((row) => row.getAttribute('aria-posinset') === '401')).toBe(true);
+  });
+
+  it('shows rows not loaded yet as same-size placeholders', async () => {
+    const { fake } = await startApp({ prepare: (api) => api.seedTasks(1_000) });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    fake.handle('tasks:list', async () => {
+      await gate;
+      return { items: [], nextCursor: null, total: 1_000 };
+    });
+    scroller().scrollTop = 104 * 600;
+    fireEvent.scroll(scroller());
+    await waitFor(() =>
+      expect(document.querySelectorAll('.task-row--placeholder').length).toBeGreaterThan(0),
+    );
+    const placeholder = document.querySelector<HTMLElement>('.task-row--placeholder')!;
+    expect(placeholder.getAttribute('aria-busy')).toBe('true');
+    expect(placeholder.style.height).toBe('104px');
+    release();
+  });
+
+  it('moves between rows with the arrow keys, Home and End; Enter opens the details', async () => {
+    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(50) });
+    const first = rows()[0]!;
+    expect(first.tabIndex).toBe(0);
+    expect(rows()[1]!.tabIndex).toBe(-1);
+    first.focus();
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement?.getAttribute('aria-posinset')).toBe('3');
+    await user.keyboard('{ArrowUp}');
+    expect(document.activeElement?.getAttribute('aria-posinset')).toBe('2');
+    await user.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('50'));
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1'));
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Task details' });
+    expect(within(dialog).getByText('Prompt number 0')).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Focus goes back to the row it came from.
+    expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1');
+  });
+
+  it('says what to do when there are no tasks, and when filters match none', async () => {
+    const { user } = await startApp();
+    expect(screen.getByRole('heading', { name: 'No tasks yet' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Write a prompt' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prompt' }));
+    await user.click(screen.getByRole('button', { name: 'Failed' }));
+    expect(await screen.findByRole('heading', { name: 'No tasks match' })).toBeTruthy();
+    // The empty state offers the way out (the toolbar has the same button).
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' }).at(-1)!);
+    expect(await screen.findByRole('heading', { name: 'No tasks yet' })).toBeTruthy();
+  });
+
+  it('shows a history that cannot be read as a sentence with "Try again"', async () => {
+    const { user, fake } = await startApp({
+      prepare: (api) =>
+        api.fail(
+          'tasks:list',
+          { message: 'The history could not be opened.', detail: 'database is locked' },
+          1,
+        ),
+    });
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The history could not be opened.');
+    fake.seedTasks(2);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+  });
+});
+
+describe('task list paging failures', () => {
+  it('a page that cannot be read is said once, and loads again only when asked', async () => {
+    const { user, fake } = await startApp({ prepare: (api) => api.seedTasks(1_000) });
+    fake.fail(
+      'tasks:list',
+      { message: 'The history could not be read.', detail: 'SQLITE_BUSY' },
+      1,
+    );
+    scroller().scrollTop = 104 * 300;
+    fireEvent.scroll(scroller());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The history could not be read.');
+    // No retry loop: scrolling again asks nothing while the error stands.
+    const asked = fake.callsTo('tasks:list').length;
+    scroller().scrollTop = 104 * 310;
+    fireEvent.scroll(scroller());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fake.callsTo('tasks:list')).toHaveLength(asked);
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByText('Prompt number 310')).toBeTruthy());
+  });
+});

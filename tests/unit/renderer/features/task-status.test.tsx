@@ -1,0 +1,220 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { availableActions, describeStatus } from '../../../../renderer/features/tasks/task-status';
+import { clockSubscribers } from '../../../../renderer/lib/use-now';
+import { makeImage, makeTask } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const at = (
+  overrides: Partial<TaskRecord>,
+  live: { nextPollAt: number | null; polling?: boolean } | null = null,
+) =>
+  describeStatus(
+    { record: makeTask(overrides), live: live && { polling: false, downloads: 0, ...live } },
+    NOW,
+  );
+
+describe('describeStatus', () => {
+  it('processing: elapsed time and a countdown to the next check', () => {
+    const view = at(
+      { status: 'processing', submittedAt: NOW - 83_000, finishedAt: null },
+      { nextPollAt: NOW + 2_400 },
+    );
+    expect(view).toMatchObject({ label: 'Processing', tone: 'busy', ticking: true });
+    expect(view.sentence).toBe('Running for 1m 23s · next check in 3 s');
+    expect(
+      at(
+        { status: 'processing', submittedAt: NOW - 5_000 },
+        { nextPollAt: NOW + 1_000, polling: true },
+      ).sentence,
+    ).toBe('Running for 5s · checking now…');
+    expect(
+      at({ status: 'processing', submittedAt: NOW - 5_000 }, { nextPollAt: NOW - 10 }).sentence,
+    ).toBe('Running for 5s · checking now…');
+  });
+
+  it('completed: its images and how long it took; images still saving; images that failed', () => {
+    expect(
+      at({
+        status: 'completed',
+        submittedAt: NOW - 40_000,
+        finishedAt: NOW - 10_000,
+        images: [makeImage(0), makeImage(1)],
+      }),
+    ).toMatchObject({
+      label: 'Completed',
+      sentence: '2 images · took 30s',
+      tone: 'success',
+    });
+    expect(at({ status: 'completed', images: [makeImage(0, { state: 'pending' })] })).toMatchObject(
+      { label: 'Saving', sentence: 'Saving 1 image…' },
+    );
+    const someFailed = at({
+      status: 'completed',
+      images: [makeImage(0), makeImage(1, { state: 'expired' })],
+    });
+    expect(someFailed.tone).toBe('warning');
+    expect(someFailed.sentence).toMatch(/^1 of 2 images could not be saved/);
+  });
+
+  it('failed: the service’s reason as a sentence, with the detail on demand', () => {
+    const view = at({
+      status: 'failed',
+      error: {
+        kind: 'task_failed',
+        message: 'The prompt was refused.',
+        detail: '{"code":"policy"}',
+      },
+    });
+    expect(view).toMatchObject({
+      label: 'Failed',
+      sentence: 'The prompt was refused.',
+      detail: '{"code":"policy"}',
+      tone: 'danger',
+    });
+    expect(at({ status: 'failed', error: null }).sentence).toMatch(/without giving a reason/);
+  });
+
+  it('submit refused, outcome unknown, not found', () => {
+    expect(
+      at({ status: 'submit_failed', error: { kind: 'credits', message: 'No credits left.' } }),
+    ).toMatchObject({ label: 'Not submitted', sentence: 'No credits left.' });
+    expect(at({ status: 'submit_unknown' })).toMatchObject({
+      label: 'Outcome unknown',
+      tone: 'warning',
+    });
+    expect(at({ status: 'submit_unknown' }).sentence).toMatch(/does not resend it by itself/);
+    expect(at({ status: 'not_found' }).label).toBe('Not found');
+  });
+
+  it('holds: timed out, waiting for the account’s key, key refused', () => {
+    expect(at({ status: 'processing', hold: 'timed_out' })).toMatchObject({
+      label: 'Stopped watching',
+      ticking: false,
+    });
+    expect(at({ status: 'processing', hold: 'awaiting_key' }).sentence).toMatch(
+      /^Waiting for the key of the account that created it/,
+    );
+    expect(
+      at({
+        status: 'processing',
+        hold: 'key_rejected',
+        error: { kind: 'auth', message: 'The key was refused (401).' },
+      }),
+    ).toMatchObject({
+      label: 'Key refused',
+      sentence: 'The key was refused (401).',
+    });
+  });
+
+  it('offers the action each status calls for', () => {
+    expect(availableActions(makeTask({ status: 'processing', hold: 'timed_out' }))).toEqual({
+      resume: true,
+      retryImages: false,
+      submitAgain: false,
+    });
+    expect(availableActions(makeTask({ status: 'processing', hold: null })).resume).toBe(false);
+    expect(
+      availableActions(
+        makeTask({ status: 'completed', images: [makeImage(0, { state: 'invalid' })] }),
+      ).retryImages,
+    ).toBe(true);
+    expect(
+      availableActions(makeTask({ status: 'completed', images: [makeImage(0)] })).retryImages,
+    ).toBe(false);
+    for (const status of ['submit_failed', 'submit_unknown', 'failed'] as const) {
+      expect(availableActions(makeTask({ status })).submitAgain).toBe(true);
+    }
+  });
+});
+
+describe('status in the list', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('counts down to the next check with one clock for the window', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(NOW);
+    await startApp({
+      prepare: (fake) => {
+        fake.seedTasks(3, (i) => ({
+          status: i < 2 ? 'processing' : 'completed',
+          submittedAt: NOW - 10_000,
+          finishedAt: null,
+          createdAt: NOW - i,
+        }));
+        fake.updateTask(
+          'seed-000000',
+          {},
+          { nextPollAt: NOW + 3_000, polling: false, downloads: 0 },
+        );
+      },
+    });
+    const row = screen.getAllByRole('article')[0]!;
+    expect(within(row).getByText('Running for 10s · next check in 3 s')).toBeTruthy();
+    // Two ticking rows, one interval.
+    expect(clockSubscribers()).toBe(2);
+    expect(vi.getTimerCount()).toBe(1);
+    await act(async () => vi.advanceTimersByTime(1_000));
+    expect(within(row).getByText('Running for 11s · next check in 2 s')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(2_000));
+    expect(within(row).getByText('Running for 13s · checking now…')).toBeTruthy();
+  });
+
+  it('announces a task that completes or fails', async () => {
+    const { fake } = await startApp({
+      prepare: (api) => api.seedTasks(2, () => ({ status: 'processing', finishedAt: null })),
+    });
+    const region = document.querySelector('[aria-live="polite"][role="status"].visually-hidden')!;
+    act(() => {
+      fake.updateTask('seed-000000', { status: 'completed', images: [makeImage(0)] });
+    });
+    expect(region.textContent).toBe('Task completed: Prompt number 0');
+    act(() => {
+      fake.updateTask('seed-000001', {
+        status: 'failed',
+        error: { kind: 'task_failed', message: 'The prompt was refused.' },
+      });
+    });
+    expect(region.textContent).toBe('Task failed: The prompt was refused.');
+    const failed = screen.getAllByRole('article')[1]!;
+    expect(within(failed).getByText('The prompt was refused.')).toBeTruthy();
+    expect(within(failed).getByRole('button', { name: 'Submit again' })).toBeTruthy();
+  });
+
+  it('shows every kind of row with its own action', async () => {
+    await startApp({
+      prepare: (fake) =>
+        fake.seedTasks(
+          6,
+          (i) =>
+            [
+              { status: 'processing', hold: 'timed_out' },
+              { status: 'processing', hold: 'awaiting_key' },
+              { status: 'submit_failed', error: { kind: 'credits', message: 'No credits left.' } },
+              { status: 'submit_unknown' },
+              { status: 'completed', images: [makeImage(0), makeImage(1, { state: 'expired' })] },
+              {
+                status: 'completed',
+                images: [makeImage(0), makeImage(1), makeImage(2), makeImage(3), makeImage(4)],
+              },
+            ][i] as Partial<TaskRecord>,
+        ),
+    });
+    const rows = screen.getAllByRole('article');
+    expect(within(rows[0]!).getByRole('button', { name: 'Resume' })).toBeTruthy();
+    expect(
+      within(rows[1]!).getByText(/Waiting for the key of the account that created it/),
+    ).toBeTruthy();
+    expect(within(rows[2]!).getByText('No credits left.')).toBeTruthy();
+    expect(within(rows[2]!).getByRole('button', { name: 'Submit again' })).toBeTruthy();
+    expect(within(rows[3]!).getByText(/no task id came back/)).toBeTruthy();
+    expect(within(rows[4]!).getByRole('button', { name: 'Retry images' })).toBeTruthy();
+    // Thumbnails: alt text is the prompt; at most four cells and "+N" for the rest.
+    const images = within(rows[5]!).getAllByRole('img', { name: 'Prompt number 5' });
+    expect(images).toHaveLength(4);
+    expect(images[0]!.getAttribute('src')).toBe('pictor-gallery://gallery/task/0.thumb.webp');
+    expect(within(rows[5]!).getByText('1 more image')).toBeTruthy();
+  });
+});

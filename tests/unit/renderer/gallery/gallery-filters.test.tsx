@@ -1,0 +1,160 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store';
+import { makeImage } from '../../../fakes/fake-pictor-api';
+import { keyOf, renderGallery, seedImages, tile } from './gallery-harness';
+
+const lastList = (calls: unknown[]): unknown => calls.at(-1);
+
+describe('gallery filters', () => {
+  it('searches by prompt once typing pauses', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 30) });
+    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 2');
+    // Nothing is sent for each key press: one query once typing pauses.
+    await waitFor(() =>
+      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ search: 'number 2' }),
+    );
+    expect(fake.callsTo('gallery:list').filter((query) => query.search)).toHaveLength(1);
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(11));
+    expect(screen.getByAltText('Prompt number 20')).toBeTruthy();
+  });
+
+  it('filters by favourite, model and date range', async () => {
+    const { user, fake } = await renderGallery({
+      prepare: (f) =>
+        seedImages(f, 12, (index) => ({
+          request: {
+            prompt: `Prompt ${String(index)}`,
+            model: index % 2 ? 'gpt-image-1' : 'demo-1',
+          },
+        })),
+    });
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await waitFor(() =>
+      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ favourite: true }),
+    );
+    expect(await screen.findByText('No images match these filters')).toBeTruthy();
+    expect(await screen.findByText('No images shown.')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+
+    const model = screen.getByRole('combobox', { name: 'Model' });
+    const options = within(model)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(['All models', 'demo-1', 'gpt-image-1']);
+    await user.selectOptions(model, 'gpt-image-1');
+    await waitFor(() =>
+      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ model: 'gpt-image-1' }),
+    );
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(6));
+    expect(await screen.findByText('6 images shown.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-14' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-15' } });
+    await waitFor(() =>
+      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({
+        model: 'gpt-image-1',
+        from: new Date(2026, 0, 14).getTime(),
+        to: new Date(2026, 0, 16).getTime() - 1,
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() =>
+      expect(lastList(fake.callsTo('gallery:list'))).toEqual({
+        states: ['pending', 'saved', 'expired', 'invalid'],
+        limit: 200,
+      }),
+    );
+  });
+
+  it('says what to do when the gallery is empty, and offers to try again when it cannot be read', async () => {
+    const empty = await renderGallery();
+    expect(await screen.findByText('No images yet')).toBeTruthy();
+    await empty.user.click(screen.getByRole('button', { name: 'Write a prompt' }));
+    expect(useAppStore.getState().view).toBe('tasks');
+    empty.unmount();
+
+    useAppStore.setState(useAppStore.getInitialState(), true);
+    const broken = await renderGallery({
+      prepare: (f) => {
+        seedImages(f, 3);
+        f.fail('gallery:list', { message: 'The gallery folder cannot be read.' }, 1);
+      },
+    });
+    expect(await screen.findByText('The gallery folder cannot be read.')).toBeTruthy();
+    await broken.user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByAltText('Prompt number 2')).toBeTruthy();
+  });
+});
+
+describe('images that did not arrive', () => {
+  async function renderStates() {
+    return renderGallery({
+      prepare: (f) =>
+        f.seedTasks(1, () => ({
+          prompt: 'A harbour',
+          images: [
+            makeImage(0, { state: 'pending', error: 'The connection dropped.', file: undefined }),
+            makeImage(1, { state: 'expired', file: undefined, thumbnail: undefined }),
+            makeImage(2, { state: 'invalid', file: undefined, thumbnail: undefined }),
+            makeImage(3, { state: 'pending', file: undefined, thumbnail: undefined }),
+            makeImage(4, { state: 'deleted' }),
+            makeImage(5),
+          ],
+        })),
+    });
+  }
+
+  it('say so on the tile, with Retry where it can still work; deleted images are not shown', async () => {
+    await renderStates();
+    const cell = (index: number) => tile(`seed-000000/${String(index)}`);
+    expect(cell(0).textContent).toContain('Download failed');
+    expect(
+      within(cell(0)).getByRole('button', { name: 'Retry the download of “A harbour”' }),
+    ).toBeTruthy();
+    expect(cell(1).textContent).toContain('Link expired');
+    expect(within(cell(1)).queryByRole('button')).toBeTruthy();
+    expect(cell(2).textContent).toContain('Not a usable image');
+    expect(within(cell(2)).queryByRole('button')).toBeNull();
+    expect(cell(3).textContent).toContain('Downloading…');
+    expect(within(cell(3)).queryByRole('button')).toBeNull();
+    expect(document.querySelector('[data-key="seed-000000/4"]')).toBeNull();
+    expect(screen.getAllByRole('gridcell')).toHaveLength(5);
+    expect(within(cell(5)).getByAltText('A harbour')).toBeTruthy();
+  });
+
+  it('retries through tasks:retryImages and announces it', async () => {
+    const { user, fake } = await renderStates();
+    await user.click(within(tile('seed-000000/1')).getByRole('button'));
+    expect(fake.callsTo('tasks:retryImages')).toEqual([{ localId: 'seed-000000' }]);
+    expect(await screen.findByText('Retrying the download.')).toBeTruthy();
+    // The fake puts the expired image back to pending: the tile follows.
+    await waitFor(() => expect(tile('seed-000000/1').textContent).toContain('Downloading…'));
+  });
+
+  it('shows a missing file when the thumbnail does not load', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 2) });
+    fireEvent.error(screen.getByAltText('Prompt number 1'));
+    expect(tile(keyOf(1)).textContent).toContain('File not found');
+  });
+});
+
+describe('with the network off', () => {
+  it('browses, filters and opens images using only the local gallery', async () => {
+    const { user, fake } = await renderGallery({
+      prepare: (f) => {
+        seedImages(f, 30);
+        f.info = { ...f.info, online: false };
+      },
+    });
+    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 1');
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(11));
+    await user.click(screen.getByAltText('Prompt number 12'));
+    const dialog = await screen.findByRole('dialog');
+    await user.keyboard('{ArrowRight}');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy image' }));
+    const channels = new Set(fake.calls.map((call) => call.channel));
+    expect([...channels].every((channel) => channel.startsWith('gallery:'))).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store';
+import {
+  focusedKey,
+  keyOf,
+  renderGallery,
+  resize,
+  scrollGrid,
+  seedImages,
+  seriousViolations,
+  tile,
+} from './gallery-harness';
+
+// 1000 px wide: 5 columns of 187 px tiles, rows 195 px apart; 600 px tall: about 3 rows in view.
+const ROW = 195;
+const COLUMNS = 5;
+
+function images(): HTMLImageElement[] {
+  return Array.from(document.querySelectorAll('img'));
+}
+
+describe('the gallery grid', () => {
+  it('keeps only a window of 50,000 images in the page and pages in more by cursor', async () => {
+    const { fake } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
+    expect(useAppStore.getState().galleryItems).toHaveLength(200);
+    const first = fake.callsTo('gallery:list')[0]!;
+    expect(first).toMatchObject({ limit: 200, states: ['pending', 'saved', 'expired', 'invalid'] });
+    expect(first).not.toHaveProperty('cursor');
+    expect(images().length).toBeGreaterThan(0);
+    expect(images().length).toBeLessThanOrEqual(12 * COLUMNS);
+
+    // Scroll to the end of what is loaded, five times over.
+    for (let page = 1; page <= 5; page += 1) {
+      scrollGrid(Math.ceil((200 * page) / COLUMNS) * ROW);
+      await waitFor(() =>
+        expect(useAppStore.getState().galleryItems).toHaveLength(200 * (page + 1)),
+      );
+      expect(fake.callsTo('gallery:list')[page]).toMatchObject({ cursor: String(200 * page) });
+      expect(images().length).toBeLessThanOrEqual(12 * COLUMNS);
+    }
+    const grid = screen.getByRole('grid', { name: 'Images' });
+    expect(grid.getAttribute('aria-rowcount')).toBe('-1');
+    // The images in the page are the ones at the scroll position (and the row holding the tab
+    // stop), with the prompt as alt text.
+    const shown = images().map((image) => image.alt);
+    expect(shown).toContain('Prompt number 1000');
+    expect(shown).not.toContain('Prompt number 500');
+    expect(shown).toContain('Prompt number 0');
+  });
+
+  it('loads thumbnails lazily from the gallery protocol in fixed-size squares', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    const image = screen.getByAltText('Prompt number 1');
+    expect(image.getAttribute('src')).toBe('pictor-gallery://gallery/g/1.thumb.webp');
+    expect(image.getAttribute('loading')).toBe('lazy');
+    expect(image.getAttribute('decoding')).toBe('async');
+    expect(image.getAttribute('width')).toBe('187');
+    expect(image.getAttribute('height')).toBe('187');
+    expect(tile(keyOf(1)).style.width).toBe('187px');
+  });
+
+  it('sizes its columns to the width of the window', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    const grid = screen.getByRole('grid');
+    expect(grid.getAttribute('aria-colcount')).toBe('5');
+    resize('.gallery-grid', { width: 520, height: 600 });
+    expect(grid.getAttribute('aria-colcount')).toBe('2');
+    expect(within(screen.getAllByRole('row')[0]!).getAllByRole('gridcell')).toHaveLength(2);
+    resize('.gallery-grid', { width: 1600, height: 900 });
+    expect(grid.getAttribute('aria-colcount')).toBe('8');
+    expect(within(screen.getAllByRole('row')[0]!).getAllByRole('gridcell')).toHaveLength(8);
+    expect(grid.getAttribute('aria-rowcount')).toBe('5');
+  });
+
+  it('moves one tab stop with the arrow keys, Home, End and the page keys', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 200) });
+    const tabbable = () => document.querySelectorAll('[role="gridcell"][tabindex="0"]');
+    expect(tabbable()).toHaveLength(1);
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{ArrowRight}');
+    expect(focusedKey()).toBe(keyOf(1));
+    await user.keyboard('{ArrowDown}');
+    expect(focusedKey()).toBe(keyOf(1 + COLUMNS));
+    await user.keyboard('{ArrowLeft}{ArrowUp}');
+    expect(focusedKey()).toBe(keyOf(0));
+    await user.keyboard('{PageDown}');
+    expect(focusedKey()).toBe(keyOf(3 * COLUMNS));
+    await user.keyboard('{PageUp}');
+    expect(focusedKey()).toBe(keyOf(0));
+    await user.keyboard('{End}');
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(199)));
+    expect(tabbable()).toHaveLength(1);
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(0)));
+  });
+
+  it('opens, favourites and asks before deleting from the keyboard', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 20) });
+    act(() => tile(keyOf(2)).focus());
+    await user.keyboard('f');
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:setFavourite')).toEqual([
+        { localId: 'seed-000002', index: 0, favourite: true },
+      ]),
+    );
+    await waitFor(() =>
+      expect(within(tile(keyOf(2))).getByRole('img', { name: 'Favourite' })).toBeTruthy(),
+    );
+
+    await user.keyboard('{Delete}');
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Move this image to the trash?');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('gallery:deleteImage')).toHaveLength(0);
+    expect(focusedKey()).toBe(keyOf(2));
+
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Image viewer' })).toBeTruthy();
+  });
+
+  it('deletes after confirmation and hands the focus to the next image', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 20) });
+    act(() => tile(keyOf(2)).focus());
+    await user.keyboard('{Delete}');
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:deleteImage')).toEqual([{ localId: 'seed-000002', index: 0 }]),
+    );
+    await waitFor(() => expect(document.querySelector(`[data-key="${keyOf(2)}"]`)).toBeNull());
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
+    expect(await screen.findByText('Image moved to the trash.')).toBeTruthy();
+  });
+
+  it('has no serious or critical axe violations', async () => {
+    await renderGallery({
+      prepare: (f) => {
+        seedImages(f, 30);
+        f.updateTask('seed-000001', {
+          images: [{ ...f.task('seed-000001')!.images[0]!, state: 'expired' }],
+        });
+      },
+    });
+    expect(await seriousViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * Renders the gallery screen against the fake API with a fake layout: jsdom has no layout, so
+ * the grid's scroller and the viewer's stage get sizes here, ResizeObserver is driven by the
+ * test, and a scroll position set by code fires `scroll` as a browser would.
+ */
+import { act, render, screen, waitFor, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
+import { afterEach, expect } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { LiveRegion } from '../../../../renderer/components/live-region';
+import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
+import { initStore, useAppStore } from '../../../../renderer/store';
+import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+const sizes = new Map<string, Size>([
+  ['.gallery-grid', { width: 1000, height: 600 }],
+  ['.viewer-stage', { width: 800, height: 600 }],
+]);
+
+function sizeOf(element: HTMLElement): Size | undefined {
+  for (const [selector, size] of sizes) if (element.matches(selector)) return size;
+  return undefined;
+}
+
+Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return sizeOf(this)?.width ?? 0;
+  },
+});
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+  configurable: true,
+  get(this: HTMLElement) {
+    return sizeOf(this)?.height ?? 0;
+  },
+});
+
+/** A ResizeObserver the test drives with {@link resize}. */
+class TestResizeObserver {
+  static readonly all = new Set<TestResizeObserver>();
+  private readonly targets = new Set<Element>();
+  constructor(private readonly callback: ResizeObserverCallback) {
+    TestResizeObserver.all.add(this);
+  }
+  observe(target: Element): void {
+    this.targets.add(target);
+  }
+  unobserve(target: Element): void {
+    this.targets.delete(target);
+  }
+  disconnect(): void {
+    this.targets.clear();
+    TestResizeObserver.all.delete(this);
+  }
+  notify(): void {
+    const entries = [...this.targets].map((target) => {
+      const size = sizeOf(target as HTMLElement) ?? { width: 0, height: 0 };
+      return {
+        target,
+        contentRect: {
+          ...size,
+          x: 0,
+          y: 0,
+          top: 0,
+          left: 0,
+          right: size.width,
+          bottom: size.height,
+        },
+      } as unknown as ResizeObserverEntry;
+    });
+    if (entries.length > 0) this.callback(entries, this as unknown as ResizeObserver);
+  }
+}
+globalThis.ResizeObserver = TestResizeObserver as unknown as typeof ResizeObserver;
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length > 0) cleanups.pop()?.();
+  sizes.set('.gallery-grid', { width: 1000, height: 600 });
+  sizes.set('.viewer-stage', { width: 800, height: 600 });
+});
+
+/** Changes the layout size of the elements matching `selector` and tells the observers. */
+export function resize(selector: string, size: Size): void {
+  sizes.set(selector, size);
+  act(() => {
+    for (const observer of TestResizeObserver.all) observer.notify();
+  });
+}
+
+export function scroller(): HTMLElement {
+  const element = document.querySelector<HTMLElement>('.gallery-grid');
+  if (!element) throw new Error('no grid');
+  return element;
+}
+
+/** Makes code that sets `scrollTop` fire `scroll`, as a browser does. */
+function scrollEventsFor(element: HTMLElement): void {
+  let top = 0;
+  Object.defineProperty(element, 'scrollTop', {
+    configurable: true,
+    get: () => top,
+    set: (value: number) => {
+      const next = Math.max(0, value);
+      if (next === top) return;
+      top = next;
+      element.dispatchEvent(new Event('scroll'));
+    },
+  });
+}
+
+/** Scrolls the grid as the user would. */
+export function scrollGrid(top: number): void {
+  act(() => {
+    scroller().scrollTop = top;
+  });
+}
+
+export interface GalleryOptions {
+  readonly prepare?: (fake: FakePictorApi) => void;
+  /** Subscribe to the fake's events like the app does. */
+  readonly events?: boolean;
+}
+
+export interface RenderedGallery extends RenderResult {
+  readonly fake: FakePictorApi;
+  readonly user: ReturnType<typeof userEvent.setup>;
+}
+
+/** Renders the gallery (and the live region) and waits for the first page. */
+export async function renderGallery(options: GalleryOptions = {}): Promise<RenderedGallery> {
+  const fake = installFakeApi(new FakePictorApi());
+  options.prepare?.(fake);
+  useAppStore.setState({ view: 'gallery' });
+  if (options.events) cleanups.push(initStore());
+  const user = userEvent.setup();
+  const result = render(
+    <>
+      <GalleryView />
+      <LiveRegion />
+    </>,
+  );
+  await waitFor(() => expect(useAppStore.getState().galleryStatus).not.toBe('loading'));
+  const grid = document.querySelector<HTMLElement>('.gallery-grid');
+  if (grid) scrollEventsFor(grid);
+  return { ...result, fake, user };
+}
+
+/** `count` tasks of one saved image each, newest first (`seed-000000` is the newest). */
+export function seedImages(
+  fake: FakePictorApi,
+  count: number,
+  build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
+): void {
+  fake.seedTasks(count, (index) => ({
+    images: [
+      makeImage(0, { file: `g/${String(index)}.png`, thumbnail: `g/${String(index)}.thumb.webp` }),
+    ],
+    taskId: `svc-${String(index)}`,
+    ...build(index),
+  }));
+}
+
+/** The key of the focused tile, if a tile has the focus. */
+export function focusedKey(): string | undefined {
+  const active = document.activeElement as HTMLElement | null;
+  return active?.getAttribute('role') === 'gridcell' ? active.dataset['key'] : undefined;
+}
+
+export function tile(key: string): HTMLElement {
+  const element = document.querySelector<HTMLElement>(`[data-key="${key}"]`);
+  if (!element) throw new Error(`no tile ${key}`);
+  return element;
+}
+
+export const keyOf = (index: number): string => `seed-${String(index).padStart(6, '0')}/0`;
+
+/** axe-core's serious and critical violations under `root` (colour contrast needs a real browser). */
+export async function seriousViolations(root: Element = document.body): Promise<string[]> {
+  const result = await axe.run(root, {
+    resultTypes: ['violations'],
+    rules: { 'color-contrast': { enabled: false } },
+  });
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
+}
+
+export { screen };

@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_GALLERY_FILTERS,
+  canRetry,
+  dayEnd,
+  dayStart,
+  insertionIndex,
+  itemKey,
+  listQuery,
+  matchesFilters,
+  mergeFirstPage,
+  mergeTask,
+  requestOf,
+  withModels,
+} from '../../../../renderer/features/gallery/gallery-items';
+import { BASE_TIME, galleryItem, galleryItems, savedImage, taskRecord } from './gallery-builders';
+
+const keys = (items: readonly { localId: string; index: number }[]): string[] => items.map(itemKey);
+
+describe('listQuery', () => {
+  it('asks for the visible states only, with no filters by default', () => {
+    expect(listQuery(EMPTY_GALLERY_FILTERS, null)).toEqual({
+      states: ['pending', 'saved', 'expired', 'invalid'],
+      limit: 200,
+    });
+  });
+
+  it('turns every filter into the channel query, dates as whole local days', () => {
+    const query = listQuery(
+      { search: '  fox ', favouriteOnly: true, model: 'm2', from: '2026-01-10', to: '2026-01-12' },
+      'cursor-1',
+      50,
+    );
+    expect(query).toEqual({
+      search: 'fox',
+      favourite: true,
+      model: 'm2',
+      from: new Date(2026, 0, 10).getTime(),
+      to: new Date(2026, 0, 13).getTime() - 1,
+      states: ['pending', 'saved', 'expired', 'invalid'],
+      limit: 50,
+      cursor: 'cursor-1',
+    });
+  });
+
+  it('ignores a date that is not a day', () => {
+    expect(dayStart('2026-1-1')).toBeUndefined();
+    expect(dayEnd('')).toBeUndefined();
+    expect(listQuery({ ...EMPTY_GALLERY_FILTERS, from: 'soon' }, null)).not.toHaveProperty('from');
+  });
+});
+
+describe('matchesFilters', () => {
+  const item = galleryItem({ n: 0, prompt: 'A Red Fox', model: 'm1' });
+
+  it('matches the search case-insensitively and the model exactly', () => {
+    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, search: 'red fox' })).toBe(true);
+    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, search: 'wolf' })).toBe(false);
+    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, model: 'm1' })).toBe(true);
+    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, model: 'm' })).toBe(false);
+  });
+
+  it('honours favourites and the date range, and never matches deleted images', () => {
+    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, favouriteOnly: true })).toBe(false);
+    const day = new Date(item.createdAt);
+    const iso = `${String(day.getFullYear())}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, from: iso, to: iso })).toBe(true);
+    expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, from: '2099-01-01' })).toBe(false);
+    const deleted = galleryItem({ n: 0, image: { state: 'deleted' } });
+    expect(matchesFilters(deleted, EMPTY_GALLERY_FILTERS)).toBe(false);
+  });
+});
+
+describe('canRetry', () => {
+  it('is offered for failed downloads and expired links, not for invalid or saved images', () => {
+    const withImage = (image: Parameters<typeof galleryItem>[0]['image']) =>
+      galleryItem({ n: 0, image });
+    expect(canRetry(withImage({ state: 'pending', error: 'Network down' }))).toBe(true);
+    expect(canRetry(withImage({ state: 'expired' }))).toBe(true);
+    expect(canRetry(withImage({ state: 'pending' }))).toBe(false);
+    expect(canRetry(withImage({ state: 'invalid' }))).toBe(false);
+    expect(canRetry(withImage({}))).toBe(false);
+  });
+});
+
+describe('mergeTask', () => {
+  const items = galleryItems(5);
+
+  it('puts a new task’s images at the top, in order', () => {
+    const record = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0), savedImage(1)]);
+    const merge = mergeTask(items, record, EMPTY_GALLERY_FILTERS, true);
+    expect(merge.added).toBe(2);
+    expect(keys(merge.items).slice(0, 3)).toEqual(['task-new/0', 'task-new/1', itemKey(items[0]!)]);
+  });
+
+  it('updates known images in place and drops deleted ones', () => {
+    const target = items[2]!;
+    const record = taskRecord(target.localId, target.createdAt, [
+      savedImage(0, { state: 'deleted' }),
+    ]);
+    const merge = mergeTask(items, record, EMPTY_GALLERY_FILTERS, false);
+    expect(keys(merge.items)).not.toContain(itemKey(target));
+    expect(merge.items).toHaveLength(4);
+
+    const favourite = taskRecord(target.localId, target.createdAt, [
+      savedImage(0, { favourite: true }),
+    ]);
+    const updated = mergeTask(items, favourite, EMPTY_GALLERY_FILTERS, false);
+    expect(updated.items[2]!.image.favourite).toBe(true);
+    expect(updated.added).toBe(0);
+  });
+
+  it('skips new images the filters exclude, and ones that belong to a page not loaded yet', () => {
+    const record = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0)], { prompt: 'A cat' });
+    expect(
+      mergeTask(items, record, { ...EMPTY_GALLERY_FILTERS, search: 'dog' }, true).changed,
+    ).toBe(false);
+    const old = taskRecord('task-old', BASE_TIME - 10 * 60_000, [savedImage(0)]);
+    expect(mergeTask(items, old, EMPTY_GALLERY_FILTERS, true).changed).toBe(false);
+    expect(mergeTask(items, old, EMPTY_GALLERY_FILTERS, false).items.at(-1)!.localId).toBe(
+      'task-old',
+    );
+  });
+
+  it('finds the sorted place of an image', () => {
+    const middle = galleryItem({ n: 2, index: 1 });
+    expect(insertionIndex(items, middle)).toBe(3);
+  });
+});
+
+describe('mergeFirstPage', () => {
+  const loaded = galleryItems(10);
+
+  it('keeps deeper pages and the cursor when the new first page overlaps', () => {
+    const fresh = [galleryItem({ n: -1 }), ...loaded.slice(0, 4)];
+    const merge = mergeFirstPage(loaded, 'c-deep', fresh, 'c-page');
+    expect(merge.replaced).toBe(false);
+    expect(merge.items).toHaveLength(11);
+    expect(merge.nextCursor).toBe('c-deep');
+  });
+
+  it('replaces the list when the page does not overlap or is the whole gallery', () => {
+    const other = [galleryItem({ n: 100 })];
+    expect(mergeFirstPage(loaded, 'c', other, 'c2')).toMatchObject({
+      replaced: true,
+      nextCursor: 'c2',
+    });
+    expect(mergeFirstPage(loaded, 'c', loaded.slice(0, 3), null)).toMatchObject({
+      replaced: true,
+      nextCursor: null,
+    });
+  });
+});
+
+describe('small helpers', () => {
+  it('builds the request to compose again, without empty parameters', () => {
+    expect(requestOf(galleryItem({ n: 0, prompt: 'p', model: 'm' }))).toEqual({
+      prompt: 'p',
+      model: 'm',
+      size: '1024x768',
+      quality: 'high',
+    });
+  });
+
+  it('collects models sorted, keeping the same array when nothing is new', () => {
+    const known = withModels([], [{ model: 'b' }, { model: 'a' }, {}]);
+    expect(known).toEqual(['a', 'b']);
+    expect(withModels(known, [{ model: 'a' }])).toBe(known);
+  });
+});

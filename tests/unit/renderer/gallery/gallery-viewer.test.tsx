@@ -1,0 +1,234 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store';
+import { makeImage } from '../../../fakes/fake-pictor-api';
+import {
+  focusedKey,
+  keyOf,
+  renderGallery,
+  seedImages,
+  seriousViolations,
+  tile,
+} from './gallery-harness';
+
+async function openViewer(index = 1, count = 10) {
+  const rendered = await renderGallery({
+    prepare: (f) =>
+      seedImages(f, count, (n) => ({
+        request: {
+          prompt: `Prompt number ${String(n)}`,
+          model: 'gpt-image-1',
+          size: '1536x1024',
+          quality: 'high',
+        },
+        images: [
+          makeImage(0, {
+            file: `g/${String(n)}.png`,
+            thumbnail: `g/${String(n)}.thumb.webp`,
+            width: 1536,
+            height: 1024,
+            bytes: 2_345_678,
+          }),
+        ],
+      })),
+  });
+  await rendered.user.click(screen.getByAltText(`Prompt number ${String(index)}`));
+  const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
+  return { ...rendered, dialog };
+}
+
+const stage = (): HTMLElement => screen.getByRole('group', { name: /^Image at/ });
+const scaleOf = (): number => Number(stage().dataset['scale']);
+
+describe('the image viewer', () => {
+  it('shows the full image, the prompt, the parameters and the file’s facts', async () => {
+    const { dialog } = await openViewer(1);
+    const image = within(dialog).getByAltText('Prompt number 1');
+    expect(image.getAttribute('src')).toBe('pictor-gallery://gallery/g/1.png');
+    const text = dialog.textContent ?? '';
+    for (const fact of [
+      'gpt-image-1',
+      '1536x1024',
+      'high',
+      '1,536 × 1,024 pixels',
+      '2.3 MB',
+      'svc-1',
+    ]) {
+      expect(text).toContain(fact);
+    }
+    expect(text).toContain('Image 2 of 10');
+    expect(text).toMatch(/Jan 15, 2026|15 Jan 2026/);
+    expect(document.activeElement).toBe(stage());
+  });
+
+  it('closes with Escape and gives the focus back to the tile', async () => {
+    const { user } = await openViewer(3);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    const { user, dialog } = await openViewer(1);
+    for (let step = 0; step < 25; step += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    await user.tab({ shift: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('goes to the previous and next image with the arrow keys and buttons', async () => {
+    const { user, dialog } = await openViewer(1);
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByAltText('Prompt number 2')).toBeTruthy();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(dialog).getByAltText('Prompt number 0')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Previous image' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Next image' }));
+    expect(within(dialog).getByAltText('Prompt number 1')).toBeTruthy();
+    // Closing returns to the tile of the image last shown.
+    await user.click(within(dialog).getByRole('button', { name: 'Close the viewer' }));
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(1)));
+  });
+
+  it('zooms in and out, to 100 % and back to fit, and pans with the arrow keys when zoomed', async () => {
+    const { user, dialog } = await openViewer(1);
+    // The 800 × 600 stage (less 16 px margins) fits a 1536 × 1024 image at 50 %.
+    expect(scaleOf()).toBeCloseTo(0.5);
+    await user.click(within(dialog).getByRole('button', { name: 'Zoom in' }));
+    expect(scaleOf()).toBeCloseTo(0.5 * 1.25);
+    await user.click(within(dialog).getByRole('button', { name: 'Actual size' }));
+    expect(scaleOf()).toBe(1);
+    expect(dialog.textContent).toContain('100 %');
+
+    act(() => stage().focus());
+    await user.keyboard('{ArrowRight}');
+    // Zoomed: the arrow pans instead of changing image.
+    expect(within(dialog).getByAltText('Prompt number 1')).toBeTruthy();
+    expect(Number(stage().dataset['x'])).toBe(-48);
+    await user.keyboard('{ArrowDown}');
+    expect(Number(stage().dataset['y'])).toBe(-48);
+
+    await user.keyboard('-');
+    expect(scaleOf()).toBeCloseTo(0.8);
+    await user.click(within(dialog).getByRole('button', { name: 'Fit to window' }));
+    expect(scaleOf()).toBeCloseTo(0.5);
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByAltText('Prompt number 2')).toBeTruthy();
+  });
+
+  it('zooms with the wheel and pans by dragging', async () => {
+    await openViewer(1);
+    fireEvent.wheel(stage(), { deltaY: -100 });
+    fireEvent.wheel(stage(), { deltaY: -100 });
+    fireEvent.wheel(stage(), { deltaY: -100 });
+    expect(scaleOf()).toBeCloseTo(0.5 * 1.25 ** 3);
+    fireEvent.pointerDown(stage(), { button: 0, clientX: 100, clientY: 100, pointerId: 1 });
+    fireEvent.pointerMove(stage(), { clientX: 70, clientY: 90, pointerId: 1 });
+    fireEvent.pointerUp(stage(), { pointerId: 1 });
+    expect(Number(stage().dataset['x'])).toBe(-30);
+    expect(Number(stage().dataset['y'])).toBe(-10);
+    fireEvent.wheel(stage(), { deltaY: 100 });
+    expect(scaleOf()).toBeCloseTo(0.5 * 1.25 ** 2);
+  });
+
+  it('calls the right channel for each action', async () => {
+    const { user, dialog, fake } = await openViewer(4);
+    const ref = { localId: 'seed-000004', index: 0 };
+    const button = (name: string) => within(dialog).getByRole('button', { name });
+
+    await user.click(button('Copy image'));
+    expect(fake.callsTo('gallery:copyImage')).toEqual([ref]);
+    expect(await screen.findByText('Image copied.')).toBeTruthy();
+
+    await user.click(button('Save as…'));
+    expect(fake.callsTo('gallery:saveAs')).toEqual([ref]);
+    expect(await screen.findByText('Saved to /home/ada/Desktop/image.png.')).toBeTruthy();
+
+    await user.click(button('Show in folder'));
+    expect(fake.callsTo('gallery:reveal')).toEqual([ref]);
+
+    await user.click(button('Copy task id'));
+    expect(fake.callsTo('app:copyText')).toEqual([{ text: 'svc-4' }]);
+
+    await user.click(button('Favourite'));
+    expect(fake.callsTo('gallery:setFavourite')).toEqual([{ ...ref, favourite: true }]);
+    await waitFor(() => expect(button('Favourite').getAttribute('aria-pressed')).toBe('true'));
+
+    // Drag out: the OS drag of the file, not the page's own.
+    const image = within(dialog).getByAltText('Prompt number 4');
+    expect(image.getAttribute('draggable')).toBe('true');
+    expect(fireEvent.dragStart(image)).toBe(false);
+    expect(fake.callsTo('gallery:startDrag')).toEqual([ref]);
+  });
+
+  it('shows a failed action as a sentence with details, in the viewer', async () => {
+    const { user, dialog, fake } = await openViewer(1);
+    fake.fail('gallery:copyImage', { message: 'The image file is gone.', detail: 'ENOENT' }, 1);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy image' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('The image file is gone.');
+    expect(alert.textContent).toContain('ENOENT');
+  });
+
+  it('asks before deleting, then moves to the next image', async () => {
+    const { user, dialog, fake } = await openViewer(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Move to trash' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('gallery:deleteImage')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Move to trash' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:deleteImage')).toEqual([{ localId: 'seed-000002', index: 0 }]),
+    );
+    await waitFor(() => expect(within(dialog).getByAltText('Prompt number 3')).toBeTruthy());
+    expect(document.querySelector(`[data-key="${keyOf(2)}"]`)).toBeNull();
+  });
+
+  it('uses the prompt again: fills compose and shows the tasks screen', async () => {
+    const { user, dialog } = await openViewer(5);
+    await user.click(within(dialog).getByRole('button', { name: 'Use this prompt again' }));
+    const state = useAppStore.getState();
+    expect(state.view).toBe('tasks');
+    expect(state.composeDraft).toMatchObject({
+      prompt: 'Prompt number 5',
+      model: 'gpt-image-1',
+      size: '1536x1024',
+      quality: 'high',
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('explains an image that was not saved and offers Retry', async () => {
+    const { user, fake } = await renderGallery({
+      prepare: (f) =>
+        f.seedTasks(1, () => ({
+          prompt: 'A harbour',
+          images: [makeImage(0, { state: 'expired', file: undefined, thumbnail: undefined })],
+        })),
+    });
+    act(() => tile('seed-000000/0').focus());
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('The link to this image expired before it was saved.');
+    expect(within(dialog).getByRole('button', { name: 'Copy image' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Retry the download' }));
+    expect(fake.callsTo('tasks:retryImages')).toEqual([{ localId: 'seed-000000' }]);
+  });
+
+  it('has no serious or critical axe violations', async () => {
+    await openViewer(1);
+    expect(await seriousViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { gridLayout, moveFor } from '../../../../renderer/features/gallery/grid-geometry';
+
+describe('gridLayout', () => {
+  it('fits as many columns as the width allows', () => {
+    expect(gridLayout(800).columns).toBe(4);
+    expect(gridLayout(1600).columns).toBe(9);
+    expect(gridLayout(100).columns).toBe(1);
+    expect(gridLayout(0).columns).toBe(1);
+  });
+
+  it('fills the width with square tiles and a gap', () => {
+    const layout = gridLayout(800);
+    expect(layout.tile * layout.columns + 8 * (layout.columns - 1)).toBeLessThanOrEqual(800);
+    expect(layout.tile).toBeGreaterThanOrEqual(168);
+    expect(layout.rowHeight).toBe(layout.tile + 8);
+  });
+});
+
+describe('moveFor', () => {
+  const at = (index: number, key: string, count = 10) =>
+    moveFor(key, { index, count, columns: 4, pageRows: 2 });
+
+  it('moves by one across and by a row up and down', () => {
+    expect(at(5, 'ArrowRight')).toBe(6);
+    expect(at(5, 'ArrowLeft')).toBe(4);
+    expect(at(5, 'ArrowDown')).toBe(9);
+    expect(at(5, 'ArrowUp')).toBe(1);
+  });
+
+  it('stops at the edges', () => {
+    expect(at(0, 'ArrowLeft')).toBe(0);
+    expect(at(9, 'ArrowRight')).toBe(9);
+    expect(at(1, 'ArrowUp')).toBe(1);
+    expect(at(9, 'ArrowDown')).toBe(9);
+  });
+
+  it('lands on the last image when the row below is short', () => {
+    expect(at(7, 'ArrowDown')).toBe(9);
+  });
+
+  it('jumps to the ends and by pages', () => {
+    expect(at(5, 'Home')).toBe(0);
+    expect(at(5, 'End')).toBe(9);
+    expect(at(1, 'PageDown', 40)).toBe(9);
+    expect(at(37, 'PageDown', 40)).toBe(37);
+    expect(at(30, 'PageDown', 40)).toBe(38);
+    expect(at(30, 'PageUp', 40)).toBe(22);
+    expect(at(6, 'PageUp', 40)).toBe(2);
+  });
+
+  it('ignores other keys and empty grids', () => {
+    expect(at(0, 'a')).toBeNull();
+    expect(moveFor('ArrowRight', { index: 0, count: 0, columns: 3, pageRows: 1 })).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  catalogue,
+  formatBytes,
+  formatDuration,
+  formatNumber,
+  setCatalogue,
+  t,
+  type MessageKey,
+} from '../../../renderer/i18n';
+import { common } from '../../../renderer/i18n/en/common';
+import { compose } from '../../../renderer/i18n/en/compose';
+import { gallery } from '../../../renderer/i18n/en/gallery';
+import { settings } from '../../../renderer/i18n/en/settings';
+import { shell } from '../../../renderer/i18n/en/shell';
+import { tasks } from '../../../renderer/i18n/en/tasks';
+
+const RENDERER = resolve(import.meta.dirname, '../../../renderer');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'i18n' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+describe('t()', () => {
+  afterEach(() => setCatalogue({}));
+
+  it('fills placeholders and formats numbers for the locale', () => {
+    expect(t('compose.submitMany', { count: 3 })).toBe('Generate 3');
+    expect(t('tasks.count', { count: 1 })).toBe('1 task');
+    expect(t('tasks.count', { count: 100_000 })).toBe('100,000 tasks');
+    expect(t('tasks.completed.images', { count: 0 })).toBe('No images');
+  });
+
+  it('uses a translation where it has the key and English elsewhere', () => {
+    setCatalogue({ 'compose.submit': 'Générer' });
+    expect(t('compose.submit')).toBe('Générer');
+    expect(t('common.cancel')).toBe('Cancel');
+  });
+
+  it('formats sizes and durations with locale units', () => {
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(1_234_567)).toBe('1.2 MB');
+    expect(formatDuration(42_000)).toBe('42s');
+    expect(formatDuration(65_000)).toBe('1m 5s');
+    expect(formatDuration(7_260_000)).toBe('2h 1m');
+    expect(formatNumber(1234.56)).toBe('1,234.6');
+  });
+});
+
+describe('the catalogue', () => {
+  const sources = sourceFiles(RENDERER).map((path) => ({ path, text: readFileSync(path, 'utf8') }));
+
+  it('has every key that a component passes to t() as a literal', () => {
+    const missing: string[] = [];
+    let found = 0;
+    for (const { path, text } of sources) {
+      for (const match of text.matchAll(/\bt\(\s*'([^']+)'/g)) {
+        found += 1;
+        if (!(match[1]! in catalogue))
+          missing.push(`${path.replace(RENDERER, 'renderer')}: ${match[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The scan really reads the components (it is not vacuously empty).
+    expect(found).toBeGreaterThan(150);
+  });
+
+  it('has every key named as a MessageKey literal in the code (labels passed around)', () => {
+    const prefixes =
+      /'((?:app|common|error|nav|banner|toasts|announce|compose|tasks|settings)\.[\w.]+)'/g;
+    const missing: string[] = [];
+    for (const { path, text } of sources) {
+      if (path.includes('/features/gallery/')) continue;
+      for (const match of text.matchAll(prefixes)) {
+        if (!(match[1]! in catalogue))
+          missing.push(`${path.replace(RENDERER, 'renderer')}: ${match[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('is merged from parts that never define the same key twice', () => {
+    const parts = [common, shell, compose, tasks, settings, gallery];
+    const counted = parts.flatMap((part) => Object.keys(part));
+    expect(counted.length).toBe(new Set(counted).size);
+    expect(Object.keys(catalogue).length).toBe(counted.length);
+  });
+
+  it('has no empty message and no unbalanced placeholder', () => {
+    for (const [key, text] of Object.entries(catalogue)) {
+      expect(text.trim(), key).not.toBe('');
+      expect(text.split('{').length, key).toBe(text.split('}').length);
+    }
+  });
+
+  it('has a status label for every task status the list can show', () => {
+    const statuses = [
+      'submitting',
+      'processing',
+      'completed',
+      'failed',
+      'submit_failed',
+      'submit_unknown',
+      'not_found',
+    ];
+    for (const status of statuses) expect(`tasks.status.${status}` in catalogue).toBe(true);
+    for (const state of ['pending', 'saved', 'expired', 'invalid', 'deleted']) {
+      expect((`tasks.image.state.${state}` as MessageKey) in catalogue).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Starts the real renderer (store, events, <App/>) against a fake API, as main.tsx does, and
+ * gives the test what it needs to drive it.
+ */
+import { render, waitFor, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach } from 'vitest';
+import { App } from '../../../renderer/app';
+import { initStore, useAppStore } from '../../../renderer/store';
+import { FakePictorApi, installFakeApi } from '../../fakes/fake-pictor-api';
+
+const running: Array<() => void> = [];
+afterEach(() => {
+  while (running.length > 0) running.pop()?.();
+});
+
+type Box = 'clientHeight' | 'clientWidth' | 'scrollHeight';
+
+/**
+ * Gives every element matching `selector` a layout size (jsdom has no layout: clientWidth,
+ * clientHeight and scrollHeight are 0). Its scroll height is the inline height of its first
+ * child (the virtual list's spacer). Undone after the test.
+ */
+export function giveSize(selector: string, size: { width: number; height: number }): void {
+  const read = (name: Box, element: HTMLElement): number =>
+    Object.getOwnPropertyDescriptor(Element.prototype, name)?.get?.call(element) as number;
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      if (!this.matches(selector)) return read('scrollHeight', this);
+      const spacer = this.firstElementChild as HTMLElement | null;
+      return Math.max(size.height, Number.parseFloat(spacer?.style.height ?? '') || 0);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.matches(selector) ? size.height : read('clientHeight', this);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.matches(selector) ? size.width : read('clientWidth', this);
+    },
+  });
+  running.push(() => {
+    delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight;
+    delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+    delete (HTMLElement.prototype as { scrollHeight?: number }).scrollHeight;
+  });
+}
+
+export interface StartedApp extends RenderResult {
+  fake: FakePictorApi;
+  user: ReturnType<typeof userEvent.setup>;
+}
+
+export interface StartOptions {
+  /** Prepares the fake before the app starts (seed tasks, settings, key…). */
+  prepare?: (fake: FakePictorApi) => void;
+  /** userEvent options (e.g. `advanceTimers` with fake timers). */
+  userOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/** Installs a fake API, starts the store and renders the app; waits for the first data. */
+export async function startApp(options: StartOptions = {}): Promise<StartedApp> {
+  const fake = installFakeApi(new FakePictorApi());
+  options.prepare?.(fake);
+  giveSize('.task-list', { width: 900, height: 600 });
+  running.push(initStore());
+  const user = userEvent.setup(options.userOptions);
+  const result = render(<App />);
+  await waitFor(() => {
+    const state = useAppStore.getState();
+    if (!state.tasksLoaded || !state.settings || !state.appInfo) throw new Error('still loading');
+  });
+  return { ...result, fake, user };
+}

@@ -1,0 +1,33 @@
+/**
+ * Setup of the `renderer` test project (jsdom): what jsdom lacks for the window's code
+ * (ResizeObserver, element scrolling), and a fresh DOM and store after every test.
+ */
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { useAppStore } from '../../../renderer/store';
+
+class NoResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
+
+if (!('scrollTo' in Element.prototype) || typeof Element.prototype.scrollTo !== 'function') {
+  Element.prototype.scrollTo = function scrollTo(
+    this: Element,
+    options?: ScrollToOptions | number,
+  ) {
+    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+    // A browser tells the page that it scrolled; virtual lists listen for that.
+    this.dispatchEvent(new Event('scroll'));
+  } as Element['scrollTo'];
+}
+
+afterEach(() => {
+  cleanup();
+  useAppStore.setState(useAppStore.getInitialState(), true);
+  document.documentElement.removeAttribute('data-theme');
+  delete (window as { pictor?: unknown }).pictor;
+});
