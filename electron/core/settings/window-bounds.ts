@@ -16,4 +16,3 @@ export const windowBoundsSchema = z.object({
   maximized: z.boolean(),
 });
 export type WindowBounds = z.infer<typeof windowBoundsSchema>;
-
