@@ -27,7 +27,7 @@ export interface GalleryShell {
 
 export interface GalleryHandlerDeps {
   readonly engine: TaskEngine;
-  readonly history: Pick<HistoryStore, 'listImages'>;
+  readonly history: Pick<HistoryStore, 'listImages' | 'imageModels'>;
   readonly gallery: () => Pick<Gallery, 'resolve'>;
   readonly shell: GalleryShell;
   readonly chooseFolder: () => Promise<string | null>;
@@ -36,6 +36,7 @@ export interface GalleryHandlerDeps {
 
 type GalleryChannels =
   | 'gallery:list'
+  | 'gallery:models'
   | 'gallery:setFavourite'
   | 'gallery:deleteImage'
   | 'gallery:reveal'
@@ -82,6 +83,7 @@ export function galleryHandlers(deps: GalleryHandlerDeps): Pick<IpcHandlers, Gal
         states: states ?? VISIBLE_STATES,
         cursor: cursor ?? null,
       }),
+    'gallery:models': () => deps.history.imageModels(),
     'gallery:setFavourite': ({ localId, index, favourite }) => {
       imageOf(localId, index);
       return taskItem(

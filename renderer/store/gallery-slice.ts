@@ -108,14 +108,21 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
       const generation = get().galleryGeneration + 1;
       set({ galleryStatus: 'loading', galleryError: null, galleryGeneration: generation });
       try {
-        const page = await call('gallery:list', listQuery(get().galleryFilters, null));
+        const [page, models] = await Promise.all([
+          call('gallery:list', listQuery(get().galleryFilters, null)),
+          // Every model in the gallery, not only those on the pages loaded so far.
+          call('gallery:models').catch(() => [] as string[]),
+        ]);
         if (get().galleryGeneration !== generation) return;
         set((state) => ({
           galleryItems: page.items,
           galleryNextCursor: page.nextCursor,
           galleryStatus: 'ready',
           galleryLoadingMore: false,
-          galleryModels: withModels(state.galleryModels, page.items),
+          galleryModels: withModels(
+            [...new Set([...state.galleryModels, ...models])].sort(),
+            page.items,
+          ),
         }));
       } catch (error) {
         if (get().galleryGeneration !== generation) return;

@@ -17,6 +17,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'tasks:remove',
   'tasks:setFavourite',
   'gallery:list',
+  'gallery:models',
   'gallery:setFavourite',
   'gallery:deleteImage',
   'gallery:reveal',

@@ -137,6 +137,7 @@ export const requests = {
       .strict(),
     output: z.object({ items: z.array(galleryItemSchema), nextCursor: z.string().nullable() }),
   },
+  'gallery:models': { input: none, output: z.array(z.string()) },
   'gallery:setFavourite': {
     input: imageRef.extend({ favourite: z.boolean() }).strict(),
     output: taskItemSchema,

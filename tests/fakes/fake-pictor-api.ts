@@ -423,6 +423,15 @@ export class FakePictorApi implements PictorApi {
       return this.updateTask(localId, { favourite });
     },
     'gallery:list': (input) => this.gallery(input),
+    'gallery:models': () =>
+      [
+        ...new Set(
+          this.tasks
+            .filter((record) => record.images.some((image) => image.state !== 'deleted'))
+            .map((record) => record.request.model)
+            .filter((model): model is string => Boolean(model)),
+        ),
+      ].sort(),
     'gallery:setFavourite': ({ localId, index, favourite }) =>
       this.editImage({ localId, index }, { favourite }),
     'gallery:deleteImage': (ref) => this.editImage(ref, { state: 'deleted' }),

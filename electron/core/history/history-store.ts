@@ -197,6 +197,17 @@ export class HistoryStore {
     return Number(row?.['n'] ?? 0);
   }
 
+  /** Every model that has an image in the gallery, sorted (for the gallery's model filter). */
+  imageModels(): string[] {
+    const rows = this.read(() =>
+      this.connection.all(
+        "SELECT DISTINCT model FROM images WHERE model IS NOT NULL AND model <> '' AND state <> 'deleted' ORDER BY model",
+        [],
+      ),
+    );
+    return rows.map((row) => String(row['model']));
+  }
+
   /** Removes the record and its image rows; `false` when there was none. */
   delete(localId: string): boolean {
     return this.write(() =>

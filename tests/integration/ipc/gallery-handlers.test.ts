@@ -98,6 +98,18 @@ describe('gallery IPC handlers over the real core', () => {
     expect(sidecar.record.images[0].favourite).toBe(true);
   });
 
+  it('lists every model in the gallery for the model filter', async () => {
+    const g = await galleryWithImages(1);
+    const [extra] = await g.h.core.engine.submit({
+      prompt: 'another model',
+      model: 'zeta-2',
+      size: '64x64',
+    });
+    await g.h.core.engine.whenSettled([extra!.localId]);
+    const models = await g.call('gallery:models');
+    expect(models).toEqual({ ok: true, value: ['zeta-2'] });
+  });
+
   it('deletes to the trash: file and thumbnail gone, record says deleted, listing hides it', async () => {
     const g = await galleryWithImages(1);
     const [record] = g.records;

@@ -19,6 +19,26 @@ describe('gallery filters', () => {
     expect(screen.getByAltText('Prompt number 20')).toBeTruthy();
   });
 
+  it('offers every model in the gallery, also those on pages not loaded yet', async () => {
+    await renderGallery({
+      prepare: (f) =>
+        seedImages(f, 450, (index) => ({
+          request: {
+            prompt: `Prompt ${String(index)}`,
+            model: index === 449 ? 'rare-model' : 'demo-1',
+          },
+        })),
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('combobox', { name: 'Model' }))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toContain('rare-model'),
+    );
+    expect(useAppStore.getState().galleryItems.length).toBeLessThan(450);
+  });
+
   it('filters by favourite, model and date range', async () => {
     const { user, fake } = await renderGallery({
       prepare: (f) =>
