@@ -3,13 +3,14 @@
  * the IPC contract. No Node, no ipcRenderer, no Electron objects reach the page.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { PictorApi } from '../shared/ipc/api';
+import { GALLERY_BASE, type PictorApi } from '../shared/ipc/api';
 import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../shared/ipc/channels';
 
 const requestChannels = new Set<string>(REQUEST_CHANNEL_NAMES);
 const eventChannels = new Set<string>(EVENT_CHANNEL_NAMES);
 
 export const api: PictorApi = {
+  galleryBase: GALLERY_BASE,
   invoke(channel, ...args) {
     if (!requestChannels.has(channel)) {
       return Promise.resolve({

@@ -2,7 +2,7 @@
  * The only file that touches `window.pictor`: requests resolve to their value or throw an
  * {@link ApiError} carrying the main process's sentence, events arrive already typed.
  */
-import type { PictorApi } from '../../shared/ipc/api';
+import { GALLERY_BASE, galleryUrl, type PictorApi } from '../../shared/ipc/api';
 import type {
   EventChannel,
   EventPayload,
@@ -89,4 +89,9 @@ export function toApiError(error: unknown, fallback?: string): ApiError {
   if (error instanceof ApiError) return error;
   const detail = error instanceof Error ? error.message : undefined;
   return new ApiError('failed', fallback ?? t('error.unexpected'), detail);
+}
+
+/** The URL of a gallery file (thumbnail or image) for `<img src>`: from the host's gallery base. */
+export function imageUrl(relativePath: string): string {
+  return galleryUrl(relativePath, window.pictor?.galleryBase ?? GALLERY_BASE);
 }

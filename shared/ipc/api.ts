@@ -16,6 +16,12 @@ type InvokeArgs<C extends RequestChannel> =
   undefined extends RequestInput<C> ? [input?: RequestInput<C>] : [input: RequestInput<C>];
 
 export interface PictorApi {
+  /**
+   * Where the page loads gallery files from: `pictor-gallery://gallery/` in the app; the
+   * end-to-end harness in plain Chromium serves the same files, through the same resolver, over
+   * loopback HTTP.
+   */
+  readonly galleryBase: string;
   invoke<C extends RequestChannel>(
     channel: C,
     ...args: InvokeArgs<C>
@@ -27,7 +33,10 @@ export interface PictorApi {
 /** Where images and thumbnails come from in the page: never file://. */
 export const GALLERY_SCHEME = 'pictor-gallery';
 
-/** The URL of a gallery file (root-relative path from an ImageRecord). */
-export function galleryUrl(relativePath: string): string {
-  return `${GALLERY_SCHEME}://gallery/${relativePath.split('/').map(encodeURIComponent).join('/')}`;
+/** The app's gallery base, the default of {@link PictorApi.galleryBase}. */
+export const GALLERY_BASE = `${GALLERY_SCHEME}://gallery/`;
+
+/** The URL of a gallery file (root-relative path from an ImageRecord) under `base`. */
+export function galleryUrl(relativePath: string, base: string = GALLERY_BASE): string {
+  return `${base}${relativePath.split('/').map(encodeURIComponent).join('/')}`;
 }

@@ -7,7 +7,7 @@
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
-import type { PictorApi } from '../../shared/ipc/api';
+import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
   requests,
@@ -91,6 +91,8 @@ function fakeFingerprint(key: string): string {
 }
 
 export class FakePictorApi implements PictorApi {
+  /** As in the app; screenshot pages may point it at a local server. */
+  galleryBase = GALLERY_BASE;
   /** Every request, in order. */
   readonly calls: Array<{ channel: RequestChannel; input: unknown }> = [];
   settings: Settings = { ...DEFAULT_SETTINGS };

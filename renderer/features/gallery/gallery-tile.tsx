@@ -1,5 +1,5 @@
 import { memo, useState, type DragEvent, type MouseEvent } from 'react';
-import { galleryUrl } from '../../../shared/ipc/api';
+import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { t, type MessageKey } from '../../i18n';
 import { canRetry } from './gallery-items';
@@ -85,7 +85,7 @@ export const GalleryTile = memo(function GalleryTile({
       {state === null && source !== undefined ? (
         <img
           className="gallery-tile__image"
-          src={galleryUrl(source)}
+          src={imageUrl(source)}
           alt={item.prompt}
           width={size}
           height={size}

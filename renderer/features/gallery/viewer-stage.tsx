@@ -8,7 +8,7 @@ import {
   type RefObject,
   type SetStateAction,
 } from 'react';
-import { galleryUrl } from '../../../shared/ipc/api';
+import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
@@ -103,7 +103,7 @@ export function ViewerStage(props: ViewerStageProps) {
       {state === null && item.image.file !== undefined ? (
         <img
           className={`viewer-stage__image${imageSize ? '' : ' viewer-stage__image--unsized'}`}
-          src={galleryUrl(item.image.file)}
+          src={imageUrl(item.image.file)}
           alt={item.prompt}
           decoding="async"
           draggable={!pannable}

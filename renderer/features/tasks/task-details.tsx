@@ -1,7 +1,7 @@
 /** Everything about one task: full prompt, parameters, ids, times, error detail and images. */
 import type { ReactNode } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { galleryUrl } from '../../../shared/ipc/api';
+import { imageUrl } from '../../lib/api';
 import { Button, Dialog, ErrorMessage } from '../../components';
 import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
 import { useNow } from '../../lib/use-now';
@@ -32,7 +32,7 @@ function Images({ record }: { record: TaskRecord }) {
         return (
           <li key={image.index} className="details-images__item">
             <span className="details-images__box">
-              {source ? <img src={galleryUrl(source)} alt={record.request.prompt} /> : null}
+              {source ? <img src={imageUrl(source)} alt={record.request.prompt} /> : null}
             </span>
             <span className="muted">
               {t(`tasks.image.state.${image.state}`)}

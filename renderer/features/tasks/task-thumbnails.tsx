@@ -3,7 +3,7 @@
  * as images arrive. Thumbnails come through the gallery protocol; alt text is the prompt.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { galleryUrl } from '../../../shared/ipc/api';
+import { imageUrl } from '../../lib/api';
 import { Icon, Spinner, type IconName } from '../../components';
 import { t } from '../../i18n';
 
@@ -31,7 +31,7 @@ function ImageCell({ image, prompt }: { image: ImageRecord; prompt: string }) {
     return (
       <span className="thumbs__cell">
         <img
-          src={galleryUrl(source)}
+          src={imageUrl(source)}
           alt={prompt}
           loading="lazy"
           decoding="async"

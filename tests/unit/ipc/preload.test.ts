@@ -18,11 +18,12 @@ vi.mock('electron', () => ({
 describe('preload', () => {
   beforeEach(() => vi.clearAllMocks());
 
-  it('exposes one object, window.pictor, with only invoke and on', async () => {
+  it('exposes one object, window.pictor, with only invoke, on and the gallery base', async () => {
     const { api } = await import('../../../electron/preload');
     expect(Object.keys(exposed)).toEqual(['pictor']);
     expect(exposed.pictor).toBe(api);
-    expect(Object.keys(api).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(api).sort()).toEqual(['galleryBase', 'invoke', 'on']);
+    expect(api.galleryBase).toBe('pictor-gallery://gallery/');
   });
 
   it('forwards contract channels and refuses others without touching ipcRenderer', async () => {

@@ -1,8 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, call, listen, toApiError } from '../../../../renderer/lib/api';
+import { ApiError, call, imageUrl, listen, toApiError } from '../../../../renderer/lib/api';
 import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
 
 describe('lib/api', () => {
+  it('builds image URLs from the host’s gallery base, path segments encoded', () => {
+    const fake = installFakeApi();
+    expect(imageUrl('2026/01/a b/image-1.png')).toBe(
+      'pictor-gallery://gallery/2026/01/a%20b/image-1.png',
+    );
+    fake.galleryBase = 'http://127.0.0.1:4000/gallery/';
+    expect(imageUrl('2026/01/#x/image-1.png')).toBe(
+      'http://127.0.0.1:4000/gallery/2026/01/%23x/image-1.png',
+    );
+  });
+
   it('resolves the value of an ok Result', async () => {
     const fake = installFakeApi();
     fake.settings = { ...fake.settings, defaultModel: 'm1' };
