@@ -16,6 +16,7 @@ import { createShellActions } from './adapters/shell-actions';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { AppRuntime } from './core/app-runtime';
+import { readAppEnvironment } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
 import { RotatingFileLogger } from './core/logging/rotating-file-logger';
 import { secretRedactor } from './core/logging/redaction';
@@ -33,6 +34,12 @@ import { claimSingleInstance, createMainWindow, hardenApp } from './window';
 
 const APP_ID = 'app.pictor.desktop';
 let mainWindow: BrowserWindow | null = null;
+
+const environment = readAppEnvironment(process.env);
+if (environment.userDataDir) {
+  app.setPath('userData', environment.userDataDir);
+  app.setAppLogsPath(join(environment.userDataDir, 'logs'));
+}
 
 const logger = new RotatingFileLogger({
   dir: app.getPath('logs'),
@@ -84,13 +91,19 @@ async function start(): Promise<void> {
   cipher.markReady();
   const started = await AppRuntime.start({
     dataDir: userData,
-    defaultGalleryDir: join(app.getPath('pictures'), 'Pictor'),
+    defaultGalleryDir: environment.galleryDir ?? join(app.getPath('pictures'), 'Pictor'),
     cipher,
     settingsStore: new ElectronStoreKv({ cwd: userData, name: 'settings' }),
     vaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
     fetch: createElectronFetch(net),
     clock: systemClock,
     logger,
+    ...(environment.demoDurationMs === undefined
+      ? {}
+      : { demo: { durationMs: environment.demoDurationMs } }),
+    ...(environment.pollIntervalMs === undefined
+      ? {}
+      : { pollIntervalMs: environment.pollIntervalMs }),
   });
   runtime = started;
   nativeTheme.themeSource = started.settings.get().theme;

@@ -32,6 +32,8 @@ vi.mock('electron', async () => {
     getVersion = () => '0.1.0-test';
     whenReady = () => Promise.resolve();
     setAppUserModelId = vi.fn();
+    setPath = vi.fn();
+    setAppLogsPath = vi.fn();
     setBadgeCount = vi.fn();
     quit = vi.fn();
     exit = vi.fn();

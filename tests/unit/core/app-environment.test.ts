@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { readAppEnvironment } from '../../../electron/core/app-environment';
+
+describe('readAppEnvironment', () => {
+  it('reads the overrides', () => {
+    expect(
+      readAppEnvironment({
+        PICTOR_USER_DATA_DIR: '/tmp/data',
+        PICTOR_GALLERY_DIR: '/tmp/gallery',
+        PICTOR_DEMO_DURATION_MS: '500',
+        PICTOR_POLL_INTERVAL_MS: '200',
+      }),
+    ).toEqual({
+      userDataDir: '/tmp/data',
+      galleryDir: '/tmp/gallery',
+      demoDurationMs: 500,
+      pollIntervalMs: 200,
+    });
+  });
+
+  it('ignores what is malformed or out of range', () => {
+    expect(
+      readAppEnvironment({
+        PICTOR_USER_DATA_DIR: 'relative/data',
+        PICTOR_GALLERY_DIR: '',
+        PICTOR_DEMO_DURATION_MS: '-5',
+        PICTOR_POLL_INTERVAL_MS: '1',
+      }),
+    ).toEqual({});
+    expect(readAppEnvironment({})).toEqual({});
+  });
+});
