@@ -14,6 +14,8 @@ export interface AppEnvironment {
   readonly demoDurationMs?: number;
   /** PICTOR_POLL_INTERVAL_MS: tests only; the service's rule is 3 s. */
   readonly pollIntervalMs?: number;
+  /** PICTOR_WATCH_TIMEOUT_MS: tests only; replaces the Settings value (whole minutes). */
+  readonly watchTimeoutMs?: number;
 }
 
 function folder(value: string | undefined): string | undefined {
@@ -31,10 +33,12 @@ export function readAppEnvironment(env: NodeJS.ProcessEnv): AppEnvironment {
   const galleryDir = folder(env.PICTOR_GALLERY_DIR);
   const demoDurationMs = milliseconds(env.PICTOR_DEMO_DURATION_MS, 0, 600_000);
   const pollIntervalMs = milliseconds(env.PICTOR_POLL_INTERVAL_MS, 50, 60_000);
+  const watchTimeoutMs = milliseconds(env.PICTOR_WATCH_TIMEOUT_MS, 100, 7 * 24 * 3_600_000);
   return {
     ...(userDataDir ? { userDataDir } : {}),
     ...(galleryDir ? { galleryDir } : {}),
     ...(demoDurationMs === undefined ? {} : { demoDurationMs }),
     ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }),
+    ...(watchTimeoutMs === undefined ? {} : { watchTimeoutMs }),
   };
 }

@@ -31,6 +31,8 @@ export interface AppRuntimeOptions {
   readonly demo?: DemoServiceOptions;
   /** Poll interval override for tests; the service's rule (3 s) otherwise. */
   readonly pollIntervalMs?: number;
+  /** Watch timeout override for tests, replacing the Settings value (whole minutes). */
+  readonly watchTimeoutMs?: number;
 }
 
 /** Called after the core was replaced (gallery moved), so listeners can re-subscribe. */
@@ -104,7 +106,7 @@ export class AppRuntime {
       if (after !== before) await this.moveGallery(before, after);
     }
     const updated = this.settings.update(patch);
-    this.current.engine.setWatchTimeout(watchTimeoutMs(updated));
+    this.current.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
     return updated;
   }
 
@@ -146,7 +148,7 @@ export class AppRuntime {
       clock: options.clock,
       logger: options.logger,
       engine: {
-        watchTimeoutMs: watchTimeoutMs(settings),
+        watchTimeoutMs: options.watchTimeoutMs ?? watchTimeoutMs(settings),
         ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
       },
     });
