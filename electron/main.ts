@@ -104,6 +104,9 @@ async function start(): Promise<void> {
     ...(environment.pollIntervalMs === undefined
       ? {}
       : { pollIntervalMs: environment.pollIntervalMs }),
+    ...(environment.watchTimeoutMs === undefined
+      ? {}
+      : { watchTimeoutMs: environment.watchTimeoutMs }),
   });
   runtime = started;
   nativeTheme.themeSource = started.settings.get().theme;

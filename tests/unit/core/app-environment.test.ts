@@ -9,12 +9,14 @@ describe('readAppEnvironment', () => {
         PICTOR_GALLERY_DIR: '/tmp/gallery',
         PICTOR_DEMO_DURATION_MS: '500',
         PICTOR_POLL_INTERVAL_MS: '200',
+        PICTOR_WATCH_TIMEOUT_MS: '4000',
       }),
     ).toEqual({
       userDataDir: '/tmp/data',
       galleryDir: '/tmp/gallery',
       demoDurationMs: 500,
       pollIntervalMs: 200,
+      watchTimeoutMs: 4000,
     });
   });
 
