@@ -3,26 +3,11 @@
  * fails is skipped and logged by local id only (its content may hold a prompt).
  */
 import type { QueryResult } from 'node-sqlite3-wasm';
+import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import type { Logger } from '../../ports/logger';
-import {
-  taskRecordSchema,
-  type ImageRecord,
-  type TaskRecord,
-} from '../../../shared/domain/task-record';
+import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 
-/** One image of one task, as the gallery shows it. */
-export interface GalleryItem {
-  localId: string;
-  taskId: string | null;
-  /** The image's `index` (its position in the service's output). */
-  index: number;
-  image: ImageRecord;
-  prompt: string;
-  model?: string;
-  size?: string;
-  quality?: string;
-  createdAt: number;
-}
+export type { GalleryItem } from '../../../shared/domain/gallery-item';
 
 /** Parses the `record` column of a tasks row; `undefined` (and a warning) when it is not valid. */
 export function recordFromRow(row: QueryResult, logger: Logger): TaskRecord | undefined {
@@ -64,22 +49,7 @@ export function galleryItemsFromRows(rows: readonly QueryResult[], logger: Logge
     if (!records.has(localId)) records.set(localId, recordFromRow(row, logger));
     const record = records.get(localId);
     const image = record?.images[Number(row['idx'])];
-    if (record !== undefined && image !== undefined) items.push(galleryItem(record, image));
+    if (record !== undefined && image !== undefined) items.push(galleryItemOf(record, image));
   }
   return items;
-}
-
-function galleryItem(record: TaskRecord, image: ImageRecord): GalleryItem {
-  const { prompt, model, size, quality } = record.request;
-  return {
-    localId: record.localId,
-    taskId: record.taskId,
-    index: image.index,
-    image,
-    prompt,
-    ...(model === undefined ? {} : { model }),
-    ...(size === undefined ? {} : { size }),
-    ...(quality === undefined ? {} : { quality }),
-    createdAt: record.createdAt,
-  };
 }

@@ -4,6 +4,7 @@
  */
 import type { ImageState, TaskRecord } from '../../../shared/domain/task-record';
 import type { GalleryItem, RequestInput } from '../../../shared/ipc/contract';
+import { galleryItemOf } from '../../../shared/domain/gallery-item';
 import type { GenerationRequest } from '../../../shared/service/wire';
 
 /** What the filter bar holds; dates are `YYYY-MM-DD` from date inputs, empty when unset. */
@@ -105,18 +106,7 @@ export function compareItems(a: GalleryItem, b: GalleryItem): number {
 
 /** The gallery items of a task record, built the way the main process builds them. */
 export function galleryItemsOf(record: TaskRecord): GalleryItem[] {
-  const { prompt, model, size, quality } = record.request;
-  return record.images.map((image) => ({
-    localId: record.localId,
-    taskId: record.taskId,
-    index: image.index,
-    image,
-    prompt,
-    ...(model === undefined ? {} : { model }),
-    ...(size === undefined ? {} : { size }),
-    ...(quality === undefined ? {} : { quality }),
-    createdAt: record.createdAt,
-  }));
+  return record.images.map((image) => galleryItemOf(record, image));
 }
 
 /** The request that made an image, to compose it again. */
