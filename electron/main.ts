@@ -193,7 +193,9 @@ function shellActions(started: AppRuntime) {
     isAllowedExternal: (url) => checkExternalUrl(url).ok,
     logsDir: () => app.getPath('logs'),
     saveDir: () => app.getPath('downloads'),
-    fallbackDragIcon: join(app.getAppPath(), 'resources', 'icons', '128x128.png'),
+    fallbackDragIcon: app.isPackaged
+      ? join(process.resourcesPath, 'drag-icon.png')
+      : join(app.getAppPath(), 'resources', 'icons', '128x128.png'),
   });
 }
 

@@ -160,6 +160,12 @@ describe('the packed linux-x64 folder', () => {
     await expect(access(path.join(appOut, 'LICENSES.chromium.html'))).resolves.toBeUndefined();
   });
 
+  it('puts the fallback drag icon beside the asar', async () => {
+    await expect(
+      access(path.join(current().appOut, 'resources', 'drag-icon.png')),
+    ).resolves.toBeUndefined();
+  });
+
   it('downloaded nothing', () => {
     expect(current().builderLog).not.toMatch(/\bdownload(ing|ed)\b/i);
   });
