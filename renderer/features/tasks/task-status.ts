@@ -48,7 +48,17 @@ function processing(item: TaskItem, now: number): StatusView {
     const seconds = Math.max(0, Math.ceil((live.nextPollAt - now) / 1000));
     parts.push(seconds === 0 ? t('tasks.live.checking') : t('tasks.live.nextCheck', { seconds }));
   }
-  return view('tasks.status.processing', parts.join(' · '), 'busy', { ticking: true });
+  if (!record.error)
+    return view('tasks.status.processing', parts.join(' · '), 'busy', { ticking: true });
+  // A problem the engine is riding out (network, 5xx, 429): said in the row, the sentence on demand.
+  const unreachable = record.error.kind === 'network' || record.error.kind === 'timeout';
+  parts.splice(1, 0, t(unreachable ? 'tasks.live.unreachable' : 'tasks.live.serviceProblem'));
+  return view('tasks.status.processing', parts.join(' · '), 'warning', {
+    ticking: true,
+    detail: record.error.detail
+      ? `${record.error.message} ${record.error.detail}`
+      : record.error.message,
+  });
 }
 
 function held(record: TaskRecord): StatusView {

@@ -36,6 +36,8 @@ export const tasks = {
   'tasks.live.elapsed': 'Running for {elapsed}',
   'tasks.live.nextCheck': 'next check in {seconds} s',
   'tasks.live.checking': 'checking now…',
+  'tasks.live.unreachable': 'can’t reach the service, will retry',
+  'tasks.live.serviceProblem': 'the service had a problem, will retry',
   'tasks.completed.images': '{count, plural, =0 {No images} one {# image} other {# images}}',
   'tasks.completed.took': 'took {duration}',
   'tasks.completed.saving': '{count, plural, one {Saving # image…} other {Saving # images…}}',

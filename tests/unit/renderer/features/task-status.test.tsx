@@ -35,6 +35,32 @@ describe('describeStatus', () => {
     ).toBe('Running for 5s · checking now…');
   });
 
+  it('processing with a problem the engine is riding out: said in the row, the sentence on demand', () => {
+    const offline = at(
+      {
+        status: 'processing',
+        submittedAt: NOW - 5_000,
+        error: {
+          kind: 'network',
+          message: 'Pictor could not reach the service.',
+          detail: 'ECONNREFUSED',
+        },
+      },
+      { nextPollAt: NOW + 6_000 },
+    );
+    expect(offline).toMatchObject({ label: 'Processing', tone: 'warning', ticking: true });
+    expect(offline.sentence).toBe(
+      'Running for 5s · can’t reach the service, will retry · next check in 6 s',
+    );
+    expect(offline.detail).toBe('Pictor could not reach the service. ECONNREFUSED');
+    const busy = at({
+      status: 'processing',
+      submittedAt: NOW - 5_000,
+      error: { kind: 'server', message: 'The service had a problem (502).', httpStatus: 502 },
+    });
+    expect(busy.sentence).toBe('Running for 5s · the service had a problem, will retry');
+  });
+
   it('completed: its images and how long it took; images still saving; images that failed', () => {
     expect(
       at({
