@@ -1,0 +1,50 @@
+/** The harness's public types (re-exported by launch-app.ts), shared by both hosts. */
+import type { Page } from '@playwright/test';
+import type { Host } from './host';
+
+export interface LaunchOptions {
+  /** App data (history, settings, vault, logs). */
+  userDataDir: string;
+  /** Default gallery folder (PICTOR_GALLERY_DIR). */
+  galleryDir: string;
+  /** Extra env (e.g. PICTOR_DEMO_DURATION_MS, PICTOR_POLL_INTERVAL_MS). */
+  env?: Record<string, string>;
+  colorScheme?: 'light' | 'dark';
+  /** Default 1280x800. */
+  viewport?: { width: number; height: number };
+}
+
+export interface LaunchedApp {
+  readonly host: Host;
+  /** The app window, shown and loaded (a new page after `restart()`). */
+  page: Page;
+  /** Closes the app as a user would (tasks keep their ids) and starts it again on the same folders. */
+  restart(): Promise<Page>;
+  /** Everything main sent to the page over IPC (Results and events), as JSON text, in order (chromium host; [] on electron). */
+  ipcPayloads(): string[];
+  /** Calls recorded by the OS stand-ins (chromium host): reveal/trash/copyImage/saveAs/startDrag/openLink/copyText… */
+  osCalls(): { action: string; arg: string }[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_VIEWPORT = { width: 1280, height: 800 } as const;
+
+/** The environment the app process sees: the test's, the two folders, then the extras. */
+export function appEnvironment(options: LaunchOptions): Record<string, string> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
+  return {
+    ...inherited,
+    PICTOR_USER_DATA_DIR: options.userDataDir,
+    PICTOR_GALLERY_DIR: options.galleryDir,
+    ...options.env,
+  };
+}
+
+/** Waits until the renderer has drawn its frame (the sidebar): the window is usable. */
+export async function waitForAppShell(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'visible' });
+}

@@ -1,0 +1,47 @@
+/**
+ * The build the journeys run: `npm run build` (renderer, main, preload), once per run, skipped
+ * when every output is newer than every source (PICTOR_E2E_BUILD=always forces it, =never
+ * skips it). Skipping a fresh build also keeps a second run from emptying dist/renderer under
+ * a run already in progress.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { ELECTRON_DIST, RENDERER_DIST, REPO_ROOT } from './repo-paths';
+
+const SOURCES = ['renderer', 'shared', 'electron', 'vite.config.ts', 'package.json'];
+const OUTPUTS = [
+  join(RENDERER_DIST, 'index.html'),
+  join(ELECTRON_DIST, 'main.js'),
+  join(ELECTRON_DIST, 'preload.cjs'),
+];
+
+function newestMtime(path: string): number {
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  let newest = stats.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+function oldestOutput(): number {
+  try {
+    return Math.min(...OUTPUTS.map((file) => statSync(file).mtimeMs));
+  } catch {
+    return -Infinity;
+  }
+}
+
+/** True when an output is missing or older than a source. */
+export function buildIsStale(): boolean {
+  const sources = Math.max(...SOURCES.map((path) => newestMtime(join(REPO_ROOT, path))));
+  return oldestOutput() < sources;
+}
+
+/** Builds the app unless told not to; returns what it did, for the run's output. */
+export function buildApp(mode = process.env.PICTOR_E2E_BUILD ?? 'auto'): string {
+  if (mode === 'never') return 'e2e build: skipped (PICTOR_E2E_BUILD=never)';
+  if (mode !== 'always' && !buildIsStale()) return 'e2e build: up to date';
+  execFileSync('npm', ['run', 'build'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  return 'e2e build: npm run build done';
+}

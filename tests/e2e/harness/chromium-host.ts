@@ -1,0 +1,148 @@
+/**
+ * The chromium host: the built renderer in Debian's Chromium, served over loopback HTTP, with the
+ * preload's API forwarded to the real main-process code (AppRuntime, handlers, runRequest)
+ * running in this test process. See page-bridge.ts, app-server.ts and node-main.ts.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { silentLogger } from '../../../electron/ports/logger';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import {
+  DEFAULT_VIEWPORT,
+  appEnvironment,
+  waitForAppShell,
+  type LaunchedApp,
+  type LaunchOptions,
+} from './app-types';
+import { startAppServer, type AppServer } from './app-server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './host';
+import { startNodeMain, type NodeMain } from './node-main';
+import { createOsStandIns, type OsStandIns } from './os-stand-ins';
+import { installBridge, type PageBridge } from './page-bridge';
+import { RENDERER_DIST } from './repo-paths';
+import { installWindowGuards } from './window-guards';
+
+/** No handlers while the app is between a close and a restart (the sender check refuses first). */
+const NO_HANDLERS = {} as IpcHandlers;
+
+/** One app: its browser and HTTP server live across restarts, the "main process" does not. */
+class ChromiumApp implements LaunchedApp {
+  readonly host = 'chromium' as const;
+  private main: NodeMain | null = null;
+  private current: Page | null = null;
+  private openingWindow = false;
+  private browser: Browser | null = null;
+  private server: AppServer | null = null;
+  private bridge: PageBridge | null = null;
+  private readonly os: OsStandIns;
+
+  constructor(private readonly options: LaunchOptions) {
+    this.os = createOsStandIns({
+      userDataDir: options.userDataDir,
+      galleryDir: () => this.galleryDir(),
+      env: () => ({ ...process.env, ...options.env }),
+    });
+  }
+
+  get page(): Page {
+    if (!this.current) throw new Error('The app is closed: no window.');
+    return this.current;
+  }
+
+  /** Browser, server, bridge and guards: what stays the same across restarts. */
+  async start(): Promise<void> {
+    const server = await startAppServer({
+      rendererRoot: RENDERER_DIST,
+      galleryDir: () => this.galleryDir(),
+    });
+    this.server = server;
+    this.browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+    });
+    const context = await this.browser.newContext({
+      viewport: this.options.viewport ?? DEFAULT_VIEWPORT,
+      ...(this.options.colorScheme ? { colorScheme: this.options.colorScheme } : {}),
+    });
+    const target = {
+      page: () => this.current,
+      origin: server.origin,
+      handlers: () => this.main?.handlers ?? NO_HANDLERS,
+      logger: () => this.main?.logger ?? silentLogger,
+    };
+    this.bridge = await installBridge(context, target, server.galleryBase);
+    await installWindowGuards(context, {
+      ...target,
+      isAppWindow: (opened) => this.openingWindow || opened === this.current,
+      openExternal: this.os.openExternal,
+    });
+    await this.open(context);
+  }
+
+  async restart(): Promise<Page> {
+    await this.quit();
+    const context = this.browser?.contexts()[0];
+    if (!context) throw new Error('The browser is gone.');
+    return this.open(context);
+  }
+
+  ipcPayloads(): string[] {
+    return [...(this.bridge?.payloads ?? [])];
+  }
+
+  osCalls(): { action: string; arg: string }[] {
+    return this.os.calls.map((call) => ({ ...call }));
+  }
+
+  async close(): Promise<void> {
+    await this.quit();
+    await this.browser?.close();
+    this.browser = null;
+    await this.server?.close();
+    this.server = null;
+  }
+
+  private galleryDir(): string {
+    return this.main?.runtime.galleryDir() ?? this.options.galleryDir;
+  }
+
+  /** As the app starts: the main process first, then its window. */
+  private async open(context: BrowserContext): Promise<Page> {
+    const { bridge, server } = this;
+    if (!bridge || !server) throw new Error('The harness is not started.');
+    this.main = await startNodeMain({
+      userDataDir: this.options.userDataDir,
+      galleryDir: this.options.galleryDir,
+      env: appEnvironment(this.options),
+      os: this.os,
+      emit: bridge.emit,
+    });
+    this.openingWindow = true;
+    const opened = await context.newPage().finally(() => (this.openingWindow = false));
+    this.current = opened;
+    await opened.goto(`${server.origin}/index.html`);
+    await waitForAppShell(opened);
+    return opened;
+  }
+
+  /** As the user quitting: the window goes, then the main process shuts down. */
+  private async quit(): Promise<void> {
+    const closing = this.current;
+    this.current = null;
+    await closing?.close();
+    await this.bridge?.flush();
+    await this.main?.close();
+    this.main = null;
+  }
+}
+
+export async function launchChromiumApp(options: LaunchOptions): Promise<LaunchedApp> {
+  const app = new ChromiumApp(options);
+  try {
+    await app.start();
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  return app;
+}

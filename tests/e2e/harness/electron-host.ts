@@ -1,0 +1,78 @@
+/**
+ * The Electron host: the built app (`npm run build`) launched by Playwright's `_electron` from the
+ * repository root, on the given folders through PICTOR_USER_DATA_DIR / PICTOR_GALLERY_DIR.
+ * The page is the app's real window; IPC and OS calls are Electron's own, so the harness records
+ * none of them (ipcPayloads and osCalls are empty).
+ */
+import { _electron, type ElectronApplication, type Page } from '@playwright/test';
+import {
+  DEFAULT_VIEWPORT,
+  appEnvironment,
+  waitForAppShell,
+  type LaunchedApp,
+  type LaunchOptions,
+} from './app-types';
+import { REPO_ROOT } from './repo-paths';
+
+/** The command line of the app: Chromium's sandbox needs a setuid helper root in CI lacks. */
+export function electronArgs(
+  platform: NodeJS.Platform = process.platform,
+  uid: number | undefined = process.getuid?.(),
+): string[] {
+  return platform === 'linux' && uid === 0 ? ['--no-sandbox', REPO_ROOT] : [REPO_ROOT];
+}
+
+/** The app's environment: ELECTRON_RUN_AS_NODE would make the binary a plain Node. */
+export function electronEnv(options: LaunchOptions): Record<string, string> {
+  const env = appEnvironment(options);
+  delete env.ELECTRON_RUN_AS_NODE;
+  return env;
+}
+
+export async function launchElectronApp(
+  options: LaunchOptions,
+  executablePath: string,
+): Promise<LaunchedApp> {
+  let app: ElectronApplication | null = null;
+  let page: Page | null = null;
+  const open = async (): Promise<Page> => {
+    const launched = await _electron.launch({
+      executablePath,
+      args: electronArgs(),
+      cwd: REPO_ROOT,
+      env: electronEnv(options),
+      ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    });
+    app = launched;
+    const window = await launched.firstWindow();
+    await launched.evaluate(({ BrowserWindow }, size) => {
+      BrowserWindow.getAllWindows()[0]?.setContentSize(size.width, size.height);
+    }, options.viewport ?? DEFAULT_VIEWPORT);
+    await waitForAppShell(window);
+    page = window;
+    return window;
+  };
+  /** Quits the way the user does: main's will-quit stops the engine and closes the history. */
+  const quit = async (): Promise<void> => {
+    const closing = app;
+    app = null;
+    page = null;
+    await closing?.close();
+  };
+
+  await open();
+  return {
+    host: 'electron',
+    get page(): Page {
+      if (!page) throw new Error('The app is closed: no window.');
+      return page;
+    },
+    async restart() {
+      await quit();
+      return open();
+    },
+    ipcPayloads: () => [],
+    osCalls: () => [],
+    close: quit,
+  };
+}

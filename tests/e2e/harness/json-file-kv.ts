@@ -1,0 +1,56 @@
+/**
+ * A KeyValueStore in one JSON file, for the chromium host: what electron-store does in the app
+ * (one small file per store, read back after a restart), in plain Node. Writes go to a temporary
+ * file that is then renamed, so a crash never leaves half a file.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { KeyValueStore } from '../../../electron/ports/key-value-store';
+
+export class JsonFileKv implements KeyValueStore {
+  readonly path: string;
+
+  constructor(
+    private readonly dir: string,
+    private readonly name: string,
+  ) {
+    this.path = join(dir, `${name}.json`);
+  }
+
+  get(key: string): unknown {
+    return this.read()[key];
+  }
+
+  set(key: string, value: unknown): void {
+    // Through JSON, as a file would: what comes back is what was written.
+    this.write({ ...this.read(), [key]: JSON.parse(JSON.stringify(value)) as unknown });
+  }
+
+  delete(key: string): void {
+    this.write(Object.fromEntries(Object.entries(this.read()).filter(([name]) => name !== key)));
+  }
+
+  moveAside(suffix: string): string | null {
+    if (!existsSync(this.path)) return null;
+    const target = join(this.dir, `${this.name}.${suffix}.json`);
+    renameSync(this.path, target);
+    return target;
+  }
+
+  /** @throws SyntaxError when the file is not a JSON object, like electron-store. */
+  private read(): Record<string, unknown> {
+    if (!existsSync(this.path)) return {};
+    const parsed: unknown = JSON.parse(readFileSync(this.path, 'utf8'));
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new SyntaxError(`${this.path} does not hold a JSON object`);
+    }
+    return parsed as Record<string, unknown>;
+  }
+
+  private write(values: Record<string, unknown>): void {
+    mkdirSync(this.dir, { recursive: true });
+    const temporary = `${this.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, `${JSON.stringify(values, null, 2)}\n`);
+    renameSync(temporary, this.path);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * The OS actions of the chromium host: each call is recorded (what the user asked the OS to do),
+ * and the ones that change the disk do so for real, so a test can check the disk afterwards:
+ * `trash` moves the file into `<userDataDir>/.trash`, `saveAs` copies into
+ * `<userDataDir>/downloads`. Files outside the gallery are refused, as the app's ShellActions do.
+ */
+import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Result } from '../../../shared/ipc/contract';
+import type { GalleryShell } from '../../../electron/ipc/gallery-handlers';
+import { galleryGuard } from '../../../electron/core/os/path-guard';
+import { suggestedFileName } from '../../../electron/core/os/save-name';
+import { checkExternalUrl } from '../../../electron/core/protocol/external-url';
+
+/** One recorded OS call: the action and its main argument (a path or a URL). */
+export interface OsCall {
+  readonly action: string;
+  readonly arg: string;
+}
+
+export interface OsStandInOptions {
+  readonly userDataDir: string;
+  /** The gallery folder now (the user may move it). */
+  readonly galleryDir: () => string;
+  /** Read at call time, so a test can set PICTOR_E2E_CHOOSE_FOLDER just before clicking. */
+  readonly env: () => Record<string, string | undefined>;
+}
+
+/** What createAppHandlers needs from the OS, plus the record of calls. */
+export interface OsStandIns {
+  readonly shell: GalleryShell;
+  readonly chooseFolder: () => Promise<string | null>;
+  readonly copyText: (text: string) => void;
+  /** A link the window guards hand to the OS browser (already checked). */
+  readonly openExternal: (url: string) => void;
+  readonly calls: OsCall[];
+}
+
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const OUTSIDE: Result<never> = {
+  ok: false,
+  error: { code: 'forbidden', message: 'Pictor only acts on files inside the gallery folder.' },
+};
+
+export function createOsStandIns(options: OsStandInOptions): OsStandIns {
+  const calls: OsCall[] = [];
+  const inside = galleryGuard(options.galleryDir);
+  const record = (action: string, arg: string): void => void calls.push({ action, arg });
+  const guarded = async <T>(action: string, file: string, run: () => Promise<T>) => {
+    record(action, file);
+    if (!(await inside(file))) return OUTSIDE;
+    return ok(await run());
+  };
+  let trashed = 0;
+  const shell: GalleryShell = {
+    reveal: (file) => guarded('reveal', file, async () => undefined),
+    trash: (file) =>
+      guarded('trash', file, async () => {
+        const bin = join(options.userDataDir, '.trash');
+        await mkdir(bin, { recursive: true });
+        trashed += 1;
+        await rename(file, join(bin, `${trashed}-${basename(file)}`));
+      }),
+    copyImage: (file) => guarded('copyImage', file, async () => undefined),
+    saveAs: (file, request) =>
+      guarded('saveAs', file, async () => {
+        const folder = join(options.userDataDir, 'downloads');
+        await mkdir(folder, { recursive: true });
+        const target = join(folder, suggestedFileName(request.prompt, request.index, file));
+        await copyFile(file, target);
+        return { savedTo: target };
+      }),
+    startDrag: (_sender, file) => guarded('startDrag', file, async () => undefined),
+    openLink: async (url) => {
+      record('openLink', url);
+      const checked = checkExternalUrl(url);
+      return checked.ok
+        ? ok(undefined)
+        : { ok: false, error: { code: 'forbidden', message: checked.reason } };
+    },
+    openGalleryFolder: async () => {
+      record('openGalleryFolder', options.galleryDir());
+      return ok(undefined);
+    },
+    openLogsFolder: async () => {
+      record('openLogsFolder', join(options.userDataDir, 'logs'));
+      return ok(undefined);
+    },
+  };
+  return {
+    shell,
+    calls,
+    chooseFolder: async () => {
+      const chosen = options.env().PICTOR_E2E_CHOOSE_FOLDER;
+      record('chooseFolder', chosen ?? '');
+      return chosen ? chosen : null;
+    },
+    copyText: (text) => record('copyText', text),
+    openExternal: (url) => record('openExternal', url),
+  };
+}

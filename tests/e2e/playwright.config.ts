@@ -1,0 +1,22 @@
+/**
+ * The end-to-end journeys (tests/e2e/specs): one at a time (the app, the demo service and a
+ * browser per test on 2 cores), no retries, JSON results in <repo>/test-results/playwright.json
+ * for .ci/count-results.mjs.
+ */
+import { defineConfig } from '@playwright/test';
+
+// eslint-disable-next-line no-restricted-syntax -- Playwright reads the config's default export
+export default defineConfig({
+  testDir: 'specs',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  forbidOnly: Boolean(process.env.CI),
+  outputDir: '../../test-results/e2e-artifacts',
+  reporter: [['list'], ['json', { outputFile: '../../test-results/playwright.json' }]],
+  globalSetup: './global-setup.ts',
+  use: { trace: 'off', screenshot: 'off', video: 'off' },
+});

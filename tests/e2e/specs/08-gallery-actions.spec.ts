@@ -1,0 +1,203 @@
+/**
+ * Journey 8, gallery actions: with four images from the demo service process, the search
+ * narrows the grid, a favourite is marked (and the favourites filter shows only it, the sidecar
+ * says so), the viewer moves with the arrow keys and Escape hands the focus back to the tile,
+ * and deleting an image moves its file to the (harness) trash, drops it from the grid and marks
+ * it deleted in the sidecar and the history.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
+import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import {
+  connectToService,
+  expectLoadedImage,
+  galleryTiles,
+  generateAll,
+  listFiles,
+  makeAppFolders,
+  readHistory,
+  readSidecars,
+  showScreen,
+  tileFor,
+  tilePrompts,
+  type AppFolders,
+} from './support-e3';
+
+const ACCOUNT = 'gallery';
+const KEY = 'sk-e2e-gallery-5f1c9a2b7d';
+const FOX = 'A red fox asleep in fresh snow';
+const WHALE = 'A blue whale under a violet dusk sky';
+const FOREST = 'A green forest path after summer rain';
+const DUNES = 'Golden desert dunes at noon';
+const PROMPTS = [FOX, WHALE, FOREST, DUNES];
+
+let demo: DemoProcess;
+let folders: AppFolders;
+let app: LaunchedApp | null = null;
+
+test.beforeAll(async () => {
+  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
+});
+
+test.afterAll(async () => {
+  await demo.stop();
+});
+
+test.beforeEach(async () => {
+  folders = await makeAppFolders('gallery-actions');
+});
+
+test.afterEach(async () => {
+  await app?.close();
+  app = null;
+  await folders.remove();
+});
+
+async function search(page: Page, text: string): Promise<void> {
+  const filters = page.getByRole('search', { name: 'Filter the gallery' });
+  await filters.getByLabel('Search prompts').fill(text);
+}
+
+function viewer(page: Page) {
+  return page.getByRole('dialog', { name: 'Image viewer' });
+}
+
+/** The viewer shows image `index` of `count`, whose details and picture are `prompt`'s. */
+async function expectViewerAt(page: Page, index: number, count: number, prompt: string) {
+  const dialog = viewer(page);
+  await expect(dialog.getByText(`Image ${index} of ${count}`, { exact: true })).toBeVisible();
+  await expect(dialog.getByRole('complementary')).toContainText(prompt);
+  await expectLoadedImage(dialog.getByRole('group', { name: /^Image at/ }).getByRole('img'));
+}
+
+test('gallery: search, favourite, viewer keys and delete, as the user, the service and the disk see them', async () => {
+  app = await launchApp({
+    userDataDir: folders.userDataDir,
+    galleryDir: folders.galleryDir,
+    env: { PICTOR_POLL_INTERVAL_MS: '300' },
+  });
+  const { page } = app;
+  await connectToService(page, demo.url, KEY);
+  await generateAll(page, PROMPTS);
+
+  // The service made exactly these four tasks for this account, and each image was fetched once.
+  const served = await demo.tasks();
+  expect(served.map((task) => task.prompt).sort()).toEqual([...PROMPTS].sort());
+  expect(served.every((task) => task.account === ACCOUNT && task.status === 'completed')).toBe(
+    true,
+  );
+  const log = await demo.log();
+  expect(log.submits).toHaveLength(4);
+  expect(log.downloads.filter((entry) => entry.status === 200)).toHaveLength(4);
+
+  await showScreen(page, 'Gallery');
+  await expect(galleryTiles(page)).toHaveCount(4);
+  await expect(page.getByText('4 images', { exact: true })).toBeVisible();
+
+  // Search narrows the grid to the matching prompt, and widens again when cleared.
+  await search(page, 'whale');
+  await expect(galleryTiles(page)).toHaveCount(1);
+  await expect(tileFor(page, WHALE)).toBeVisible();
+  await search(page, 'zebra');
+  await expect(page.getByRole('heading', { name: 'No images match these filters' })).toBeVisible();
+  await search(page, '');
+  await expect(galleryTiles(page)).toHaveCount(4);
+
+  // Favourite the fox with the grid's F key; the favourites filter then shows only it.
+  const fox = tileFor(page, FOX);
+  await fox.focus();
+  await page.keyboard.press('f');
+  await expect(fox.getByRole('img', { name: 'Favourite' })).toBeVisible();
+  const favouritesOnly = page.getByRole('checkbox', { name: 'Favourites only' });
+  await favouritesOnly.check();
+  await expect(galleryTiles(page)).toHaveCount(1);
+  await expect(tileFor(page, FOX)).toBeVisible();
+  await favouritesOnly.uncheck();
+  await expect(galleryTiles(page)).toHaveCount(4);
+  await expect
+    .poll(async () => (await readSidecars(folders.galleryDir)).get(FOX)?.images[0]?.favourite)
+    .toBe(true);
+  const sidecars = await readSidecars(folders.galleryDir);
+  expect(
+    [WHALE, FOREST, DUNES].map((prompt) => sidecars.get(prompt)?.images[0]?.favourite),
+  ).toEqual([false, false, false]);
+
+  // The viewer: open the first tile, move with the arrow keys, Escape returns to the tile shown.
+  const order = await tilePrompts(page);
+  expect([...order].sort()).toEqual([...PROMPTS].sort());
+  await galleryTiles(page).first().click();
+  await expect(viewer(page)).toBeVisible();
+  await expectViewerAt(page, 1, 4, order[0] ?? '');
+  await page.keyboard.press('ArrowRight');
+  await expectViewerAt(page, 2, 4, order[1] ?? '');
+  await page.keyboard.press('ArrowRight');
+  await expectViewerAt(page, 3, 4, order[2] ?? '');
+  await page.keyboard.press('ArrowLeft');
+  await expectViewerAt(page, 2, 4, order[1] ?? '');
+  await page.keyboard.press('Escape');
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(tileFor(page, order[1] ?? '')).toBeFocused();
+
+  await deleteWhale(page);
+
+  // The history on disk, read after the app closed, agrees with the sidecars.
+  await app.close();
+  app = null;
+  const history = new Map(readHistory(folders.userDataDir).map((r) => [r.request.prompt, r]));
+  expect(history.get(WHALE)?.images[0]).toMatchObject({ state: 'deleted' });
+  expect(history.get(WHALE)?.images[0]?.file).toBeUndefined();
+  expect(history.get(FOX)?.images[0]).toMatchObject({ state: 'saved', favourite: true });
+});
+
+/** Deletes the whale from the viewer, with the confirmation, and checks screen, OS and disk. */
+async function deleteWhale(page: Page): Promise<void> {
+  const before = (await readSidecars(folders.galleryDir)).get(WHALE);
+  const file = before?.images[0]?.file;
+  const thumbnail = before?.images[0]?.thumbnail;
+  if (!file || !thumbnail) throw new Error('the whale has no file on disk');
+  const bytes = (await stat(join(folders.galleryDir, file))).size;
+
+  await tileFor(page, WHALE).click();
+  await expectViewerAt(page, (await tilePrompts(page)).indexOf(WHALE) + 1, 4, WHALE);
+  await viewer(page)
+    .getByRole('group', { name: 'Image actions' })
+    .getByRole('button', { name: 'Move to trash' })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Move this image to the trash?' });
+  await expect(confirm).toBeVisible();
+  // The safe choice has the focus.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Move to trash' }).click();
+
+  await expect(confirm).toHaveCount(0);
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(galleryTiles(page)).toHaveCount(3);
+  await expect(tileFor(page, WHALE)).toHaveCount(0);
+  await expect(page.getByText('3 images', { exact: true })).toBeVisible();
+
+  // The OS was asked to trash exactly that file (the chromium host records and performs it).
+  if (app?.host === 'chromium') {
+    expect(app.osCalls().filter((call) => call.action === 'trash')).toEqual([
+      { action: 'trash', arg: join(folders.galleryDir, file) },
+    ]);
+    const trashed = await listFiles(join(folders.userDataDir, '.trash'));
+    expect(trashed).toEqual(['1-image-1.png']);
+    const inTrash = await readFile(join(folders.userDataDir, '.trash', '1-image-1.png'));
+    expect(inTrash.length).toBe(bytes);
+  }
+  const files = await listFiles(folders.galleryDir);
+  expect(files).not.toContain(file);
+  expect(files).not.toContain(thumbnail);
+  expect(files.filter((name) => name.endsWith('.png'))).toHaveLength(3);
+  await expect
+    .poll(async () => (await readSidecars(folders.galleryDir)).get(WHALE)?.images[0]?.state)
+    .toBe('deleted');
+
+  // The task stays in the history, its image shown as in the trash.
+  await showScreen(page, 'Tasks');
+  await expect(page.getByRole('article', { name: WHALE })).toContainText(
+    'Image moved to the trash',
+  );
+}

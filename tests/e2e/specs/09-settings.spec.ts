@@ -1,0 +1,199 @@
+/**
+ * Journey 9, settings: the dark theme and the defaults for new prompts (model, size, quality,
+ * count) are saved, survive a restart (Settings shows them again, the compose form starts with
+ * them, and the service receives them); removing the key returns the app to the built-in demo
+ * service (the banner is back, and the next task never reaches the service process).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
+import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import {
+  FAST_ENV,
+  composeForm,
+  connectToService,
+  generateAll,
+  keySection,
+  makeAppFolders,
+  readHistory,
+  readSidecars,
+  showScreen,
+  type AppFolders,
+} from './support-e3';
+
+const ACCOUNT = 'settings';
+const KEY = 'sk-e2e-settings-8c41d07e2a';
+const MODEL = 'e2e-model-x';
+const SIZE = '1536x1024';
+const QUALITY = 'high';
+const WITH_DEFAULTS = 'A paper lantern floating over a quiet lake';
+const IN_DEMO = 'A lantern made of glass, back in the demo';
+
+let demo: DemoProcess;
+let folders: AppFolders;
+let app: LaunchedApp | null = null;
+
+test.beforeAll(async () => {
+  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
+});
+
+test.afterAll(async () => {
+  await demo.stop();
+});
+
+test.beforeEach(async () => {
+  folders = await makeAppFolders('settings');
+});
+
+test.afterEach(async () => {
+  await app?.close();
+  app = null;
+  await folders.remove();
+});
+
+function theme(page: Page): Promise<{ name: string | undefined; background: string }> {
+  return page.evaluate(() => ({
+    name: document.documentElement.dataset.theme,
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
+}
+
+/** The settings file as the app wrote it (electron-store's and the harness's are both JSON). */
+async function savedSettings(): Promise<Record<string, unknown>> {
+  const text = await readFile(join(folders.userDataDir, 'settings.json'), 'utf8');
+  return (JSON.parse(text) as { settings: Record<string, unknown> }).settings;
+}
+
+/** Settings → New prompts: a typed model, preset size and quality, and a count. */
+async function setDefaults(page: Page): Promise<void> {
+  const defaults = page.getByRole('region', { name: 'New prompts' });
+  const model = defaults.getByLabel('Model', { exact: true });
+  await model.fill(MODEL);
+  await model.press('Enter');
+  await defaults.getByLabel('Size', { exact: true }).selectOption(SIZE);
+  await defaults.getByLabel('Quality', { exact: true }).selectOption(QUALITY);
+  const count = defaults.getByLabel('Tasks', { exact: true });
+  await count.fill('2');
+  await count.press('Enter');
+  await expect.poll(savedSettings).toMatchObject({
+    defaultModel: MODEL,
+    defaultSize: SIZE,
+    defaultQuality: QUALITY,
+    defaultCount: 2,
+  });
+}
+
+/** Settings and the compose form both show the saved defaults. */
+async function expectDefaultsShown(page: Page): Promise<void> {
+  await showScreen(page, 'Settings');
+  const defaults = page.getByRole('region', { name: 'New prompts' });
+  await expect(defaults.getByLabel('Model', { exact: true })).toHaveValue(MODEL);
+  await expect(defaults.getByLabel('Size', { exact: true })).toHaveValue(SIZE);
+  await expect(defaults.getByLabel('Quality', { exact: true })).toHaveValue(QUALITY);
+  await expect(defaults.getByLabel('Tasks', { exact: true })).toHaveValue('2');
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(
+    page.getByRole('region', { name: 'Service' }).getByLabel('Service address (base URL)'),
+  ).toHaveValue(demo.url);
+  await expect(keySection(page).getByText(/^A key is stored\. Fingerprint:/)).toBeVisible();
+
+  await showScreen(page, 'Tasks');
+  const form = composeForm(page);
+  await expect(form.getByLabel('Model', { exact: true })).toHaveValue(MODEL);
+  await expect(form.getByLabel('Size', { exact: true })).toHaveValue(SIZE);
+  await expect(form.getByLabel('Quality', { exact: true })).toHaveValue(QUALITY);
+  await expect(form.getByLabel('Tasks', { exact: true })).toHaveValue('2');
+  await expect(form.getByRole('button', { name: 'Generate 2' })).toBeVisible();
+}
+
+test('theme and defaults survive a restart; removing the key returns to the demo service', async () => {
+  app = await launchApp({
+    userDataDir: folders.userDataDir,
+    galleryDir: folders.galleryDir,
+    colorScheme: 'light',
+    env: FAST_ENV,
+  });
+  let page = app.page;
+  const light = await theme(page);
+  expect(light.name).toBe('light');
+
+  await connectToService(page, demo.url, KEY);
+  // The radio follows the saved setting, so it turns on once main has stored it.
+  await page.getByRole('radio', { name: 'Dark' }).click();
+  await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const dark = await theme(page);
+  expect(dark.background).not.toBe(light.background);
+  await setDefaults(page);
+  expect(await savedSettings()).toMatchObject({ theme: 'dark', baseUrl: demo.url });
+
+  page = await app.restart();
+  // The OS says light; the saved choice wins.
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect((await theme(page)).background).toBe(dark.background);
+  await expect(page.getByRole('region', { name: 'Demo service' })).toHaveCount(0);
+  await expectDefaultsShown(page);
+
+  // One press of "Generate 2" sends two tasks with the saved defaults.
+  await generateAll(page, [WITH_DEFAULTS]);
+  await expect(page.getByRole('article', { name: WITH_DEFAULTS })).toHaveCount(2);
+  await expect(
+    page.getByRole('article', { name: WITH_DEFAULTS }).getByText('Completed', { exact: true }),
+  ).toHaveCount(2, { timeout: 30_000 });
+  const served = await demo.tasks();
+  expect(served).toHaveLength(2);
+  for (const task of served) {
+    expect(task).toMatchObject({
+      account: ACCOUNT,
+      prompt: WITH_DEFAULTS,
+      model: MODEL,
+      size: SIZE,
+      quality: QUALITY,
+    });
+  }
+
+  await removeKey(page);
+  await expectDemoMode(page, served.length);
+});
+
+/** Settings → Remove key, confirmed: the key field is back and the vault file no longer has it. */
+async function removeKey(page: Page): Promise<void> {
+  await showScreen(page, 'Settings');
+  await keySection(page).getByRole('button', { name: 'Remove key' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove the API key?' });
+  await confirm.getByRole('button', { name: 'Remove key' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(keySection(page).getByLabel('API key', { exact: true })).toBeVisible();
+  await expect(keySection(page).getByText(/A key is stored/)).toHaveCount(0);
+  const vault = JSON.parse(
+    await readFile(join(folders.userDataDir, 'key-vault.json'), 'utf8'),
+  ) as Record<string, unknown>;
+  expect(vault['apiKey']).toBeUndefined();
+}
+
+/** The demo banner is back and a new task goes to the built-in demo, not the service process. */
+async function expectDemoMode(page: Page, servedBefore: number): Promise<void> {
+  const banner = page.getByRole('region', { name: 'Demo service' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Add your API key' })).toBeVisible();
+
+  await showScreen(page, 'Tasks');
+  await composeForm(page).getByLabel('Tasks', { exact: true }).fill('1');
+  await generateAll(page, [IN_DEMO]);
+  expect(await demo.tasks()).toHaveLength(servedBefore);
+  expect((await demo.log()).submits).toHaveLength(servedBefore);
+  const sidecar = (await readSidecars(folders.galleryDir)).get(IN_DEMO);
+  expect(sidecar).toMatchObject({ endpoint: 'demo:', status: 'completed' });
+
+  await app?.close();
+  app = null;
+  const history = readHistory(folders.userDataDir);
+  expect(history.filter((record) => record.endpoint === 'demo:')).toHaveLength(1);
+  const sent = history.filter((record) => record.request.prompt === WITH_DEFAULTS);
+  expect(sent).toHaveLength(2);
+  for (const record of sent) {
+    expect(record.endpoint).toBe(demo.url);
+    expect(record.request).toMatchObject({ model: MODEL, size: SIZE, quality: QUALITY });
+  }
+}

@@ -1,0 +1,288 @@
+/**
+ * Journey 10, security in the page: no Node in the page and only the three members of
+ * window.pictor; the API key (and a refused one before it) is nowhere the page or the disk can
+ * show it — DOM, form fields, web storage, IndexedDB, IPC payloads the page received, files in
+ * the data folder (the vault holds only ciphertext), logs, the gallery; the page cannot leave
+ * the app (navigation, links, window.open), run injected code or reach the network itself, and
+ * a request outside the IPC contract is refused.
+ *
+ * What stops navigation and new windows: in Electron, adapters/window-guards.ts (will-navigate,
+ * setWindowOpenHandler → deny, the link to the OS browser only after checkExternalUrl); in the
+ * chromium host, tests/e2e/harness/window-guards.ts applies the same decisions through
+ * Playwright (navigation requests away from the app answered 204 and so not committed,
+ * window.open replaced by one that returns null and hands the link to the checked OS call).
+ * Injected code and the network are stopped by the app's own CSP (RENDERER_CSP), which both
+ * hosts send with the page.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { RENDERER_CSP } from '../../../electron/core/protocol/csp';
+import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
+import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import {
+  connectToService,
+  generateAll,
+  expectNotInPage,
+  keySection,
+  listFiles,
+  makeAppFolders,
+  showScreen,
+  type AppFolders,
+} from './support-e3';
+
+const ACCOUNT = 'secure';
+const SECRET = `sk-e2e-secret-${'7f3a9c1e5b'.repeat(3)}`;
+const REFUSED = `sk-e2e-secret-refused-${'4d8b2f6a'.repeat(3)}`;
+const VAULT_FILE = 'key-vault.json';
+
+let demo: DemoProcess;
+let folders: AppFolders;
+let app: LaunchedApp | null = null;
+
+test.beforeAll(async () => {
+  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${SECRET}`], durationMs: 1_000 });
+});
+
+test.afterAll(async () => {
+  await demo.stop();
+});
+
+test.beforeEach(async () => {
+  folders = await makeAppFolders('security');
+  app = await launchApp({
+    userDataDir: folders.userDataDir,
+    galleryDir: folders.galleryDir,
+    env: { PICTOR_POLL_INTERVAL_MS: '300' },
+  });
+});
+
+test.afterEach(async () => {
+  await app?.close();
+  app = null;
+  await folders.remove();
+});
+
+function current(): LaunchedApp {
+  if (!app) throw new Error('the app is not running');
+  return app;
+}
+
+test('the page has no Node and only galleryBase, invoke and on; unknown requests are refused', async () => {
+  const { page } = current();
+  const globals = await page.evaluate(() => ({
+    require: typeof (window as unknown as Record<string, unknown>)['require'],
+    process: typeof (window as unknown as Record<string, unknown>)['process'],
+    module: typeof (window as unknown as Record<string, unknown>)['module'],
+    Buffer: typeof (window as unknown as Record<string, unknown>)['Buffer'],
+    ipcRenderer: typeof (window as unknown as Record<string, unknown>)['ipcRenderer'],
+    pictor: Object.getOwnPropertyNames(window.pictor ?? {}).sort(),
+    galleryBase: typeof window.pictor?.galleryBase,
+  }));
+  expect(globals).toEqual({
+    require: 'undefined',
+    process: 'undefined',
+    module: 'undefined',
+    Buffer: 'undefined',
+    ipcRenderer: 'undefined',
+    pictor: ['galleryBase', 'invoke', 'on'],
+    galleryBase: 'string',
+  });
+
+  const refused = await page.evaluate(async () => {
+    const invoke = window.pictor?.invoke as unknown as (c: string, i?: unknown) => Promise<unknown>;
+    return {
+      unknown: await invoke('fs:readFile', { path: '/etc/passwd' }),
+      shell: await invoke('shell:openExternal', { url: 'file:///etc/passwd' }),
+      badInput: await invoke('key:set', { key: 42, allowWeakStorage: 'yes' }),
+    };
+  });
+  expect(refused.unknown).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  expect(refused.shell).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  expect(refused.badInput).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+  expect(JSON.stringify(refused.badInput)).not.toContain('42');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('the key is nowhere in the page, its storage, the IPC it received, the files or the logs', async () => {
+  let page = current().page;
+  await storeRefusedThenGoodKey(page);
+  await generateAll(page, ['A brass key on a velvet cushion']);
+  // The key really went to the service (so not finding it below means something).
+  const log = await demo.log();
+  expect(log.submits.at(-1)?.headers['authorization']).toBe(`Bearer ${SECRET}`);
+  for (const secret of [SECRET, REFUSED]) await expectNotInPage(page, secret);
+
+  page = await current().restart();
+  await showScreen(page, 'Settings');
+  await expect(keySection(page).getByText(/^A key is stored\. Fingerprint:/)).toBeVisible();
+
+  for (const secret of [SECRET, REFUSED]) await expectNotInPage(page, secret);
+  if (current().host === 'chromium') {
+    const payloads = current().ipcPayloads();
+    expect(payloads.some((text) => text.includes('"fingerprint"'))).toBe(true);
+    for (const secret of [SECRET, REFUSED]) {
+      expect(payloads.filter((text) => text.includes(secret))).toEqual([]);
+    }
+  }
+  await current().close();
+  app = null;
+  await expectNotOnDisk();
+});
+
+test('the page cannot leave the app, open windows, run injected code or reach the network', async () => {
+  const { page, host } = current();
+  const appUrl = page.url();
+
+  await page.evaluate(() => {
+    window.location.href = 'https://example.com/';
+  });
+  await expectStillTheApp(page, appUrl);
+
+  await addLink(page, 'https://example.com/', null);
+  await page.getByRole('link', { name: 'e2e link' }).click();
+  await expectStillTheApp(page, appUrl);
+
+  // Refused by checkExternalUrl (not https), so no browser opens in either host.
+  await addLink(page, 'http://example.com/blank', '_blank');
+  await page.getByRole('link', { name: 'e2e link' }).click();
+  await expectStillTheApp(page, appUrl);
+
+  // Electron hands an accepted link to the OS browser; a loopback one is refused, so a local
+  // run opens nothing. The chromium host records the call instead, so it uses the real link.
+  const target = host === 'chromium' ? 'https://example.com' : 'https://127.0.0.1/';
+  const opened = await page.evaluate((url) => window.open(url) === null, target);
+  expect(opened).toBe(true);
+  await expectStillTheApp(page, appUrl);
+  if (host === 'chromium') {
+    const external = current()
+      .osCalls()
+      .filter((call) => call.action === 'openExternal');
+    expect(external).toEqual([{ action: 'openExternal', arg: 'https://example.com/' }]);
+  }
+
+  await expectCspEnforced(page);
+});
+
+/** A refused key first (Test connection says so), then the working one in its place. */
+async function storeRefusedThenGoodKey(page: Page): Promise<void> {
+  await connectToService(page, demo.url, REFUSED);
+  const service = page.getByRole('region', { name: 'Service' });
+  const report = service.getByRole('status');
+  await service.getByRole('button', { name: 'Test connection' }).click();
+  await expect(report).toContainText(/key/i);
+  await expect(report).not.toContainText('accepted the key');
+  for (const secret of [SECRET, REFUSED]) await expectNotInPage(page, secret);
+  const section = keySection(page);
+  await section.getByRole('button', { name: 'Replace key' }).click();
+  const field = section.getByLabel('API key', { exact: true });
+  await expect(field).toHaveAttribute('type', 'password');
+  await field.fill(SECRET);
+  await section.getByRole('button', { name: 'Save key' }).click();
+  await expect(section.getByText(/^A key is stored\. Fingerprint:/)).toBeVisible();
+  await service.getByRole('button', { name: 'Test connection' }).click();
+  await expect(report).toContainText('The service answered and accepted the key.');
+}
+
+function contains(bytes: Buffer, secret: string): boolean {
+  return (
+    bytes.includes(Buffer.from(secret, 'utf8')) || bytes.includes(Buffer.from(secret, 'utf16le'))
+  );
+}
+
+/** Every file of the data folder and the gallery, read as bytes; the vault has ciphertext only. */
+async function expectNotOnDisk(): Promise<void> {
+  const roots = [folders.userDataDir, folders.galleryDir];
+  const leaks: string[] = [];
+  for (const root of roots) {
+    for (const file of await listFiles(root)) {
+      const bytes = await readFile(join(root, file));
+      for (const secret of [SECRET, REFUSED]) if (contains(bytes, secret)) leaks.push(file);
+    }
+  }
+  expect(leaks, 'files that hold a key').toEqual([]);
+
+  const logs = await listFiles(join(folders.userDataDir, 'logs'));
+  expect(logs.length).toBeGreaterThan(0);
+
+  const vault = JSON.parse(await readFile(join(folders.userDataDir, VAULT_FILE), 'utf8')) as {
+    apiKey?: { ciphertext: string; weak: boolean; plaintext?: boolean };
+  };
+  const record = vault.apiKey;
+  expect(record?.plaintext).toBeUndefined();
+  const ciphertext = Buffer.from(record?.ciphertext ?? '', 'base64');
+  expect(ciphertext.length).toBeGreaterThan(0);
+  expect(contains(ciphertext, SECRET)).toBe(false);
+}
+
+/** Adds a link the user can click (the app has none to the outside; the page is the attacker). */
+async function addLink(page: Page, href: string, target: string | null): Promise<void> {
+  await page.evaluate(
+    ([url, frame]) => {
+      document.getElementById('e2e-link')?.remove();
+      const link = document.createElement('a');
+      link.id = 'e2e-link';
+      link.href = url ?? '';
+      if (frame) link.target = frame;
+      link.textContent = 'e2e link';
+      link.style.cssText = 'position:fixed;top:0;left:40%;z-index:9999;background:#fff';
+      document.body.append(link);
+    },
+    [href, target] as const,
+  );
+}
+
+/** Still the same document at the app's URL, still answering, and no other window open. */
+async function expectStillTheApp(page: Page, appUrl: string): Promise<void> {
+  // Give a navigation or a popup the time to happen, if it were going to.
+  await page.waitForTimeout(500);
+  expect(page.url()).toBe(appUrl);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  const info = await page.evaluate(() => window.pictor?.invoke('app:getInfo'));
+  expect(info).toMatchObject({ ok: true });
+  await expect
+    .poll(() =>
+      page
+        .context()
+        .pages()
+        .filter((other) => other !== page),
+    )
+    .toEqual([]);
+}
+
+/** The app's CSP arrives with the page and stops eval, inline script and outside requests. */
+async function expectCspEnforced(page: Page): Promise<void> {
+  const outcome = await page.evaluate(async (serviceUrl) => {
+    const header = (await fetch('/index.html')).headers.get('content-security-policy');
+    let evaluated: string;
+    try {
+      evaluated = String((0, eval)('"ran"'));
+    } catch (error) {
+      evaluated = (error as Error).name;
+    }
+    const script = document.createElement('script');
+    script.textContent = 'window.__e2eInline = true;';
+    document.head.append(script);
+    const reach = async (url: string) =>
+      fetch(url).then(
+        () => 'reached',
+        () => 'refused',
+      );
+    return {
+      header,
+      evaluated,
+      inline: (window as unknown as Record<string, unknown>)['__e2eInline'] === true,
+      service: await reach(`${serviceUrl}/v1/tasks/task_0`),
+      outside: await reach('https://example.com/'),
+    };
+  }, demo.url);
+  expect(outcome).toEqual({
+    header: RENDERER_CSP,
+    evaluated: 'EvalError',
+    inline: false,
+    service: 'refused',
+    outside: 'refused',
+  });
+  const served = (await demo.log()).requests.filter((entry) => entry.path === '/v1/tasks/task_0');
+  expect(served).toEqual([]);
+}

@@ -1,0 +1,103 @@
+/**
+ * Screenshots for the README: each main screen (tasks, gallery, viewer, settings) in the light
+ * and the dark theme, from the real app with images the demo service really generated, saved
+ * to docs/screenshots/e2e/<screen>-<theme>.png. Each picture is taken only once the screen
+ * shows what it should (images decoded, the theme applied), and checked to be a PNG of the
+ * window's size.
+ */
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { DEFAULT_VIEWPORT, launchApp, type LaunchedApp } from '../harness/launch-app';
+import { REPO_ROOT } from '../harness/repo-paths';
+import {
+  FAST_ENV,
+  expectLoadedImage,
+  galleryTiles,
+  generateAll,
+  makeAppFolders,
+  readSidecars,
+  showScreen,
+  taskRows,
+  type AppFolders,
+} from './support-e3';
+
+const OUT_DIR = join(REPO_ROOT, 'docs', 'screenshots', 'e2e');
+const PROMPTS = [
+  'A lighthouse on a rocky coast at dawn',
+  'A bowl of ramen with steam rising',
+  'A hot-air balloon over lavender fields',
+  'A snowy mountain cabin at night',
+];
+
+let folders: AppFolders;
+let app: LaunchedApp | null = null;
+
+test.beforeEach(async () => {
+  folders = await makeAppFolders('screenshots');
+});
+
+test.afterEach(async () => {
+  await app?.close();
+  app = null;
+  await folders.remove();
+});
+
+/** Saves the window as <screen>-<theme>.png and checks what was written. */
+async function shoot(page: Page, screen: string, theme: string): Promise<void> {
+  const path = join(OUT_DIR, `${screen}-${theme}.png`);
+  // No caret blinking or hover state in the picture.
+  await page.mouse.move(0, DEFAULT_VIEWPORT.height - 1);
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide', scale: 'css' });
+  const written = await sharp(path).metadata();
+  expect(written).toMatchObject({
+    format: 'png',
+    width: DEFAULT_VIEWPORT.width,
+    height: DEFAULT_VIEWPORT.height,
+  });
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`screenshots of every main screen in the ${theme} theme`, async () => {
+    app = await launchApp({
+      userDataDir: folders.userDataDir,
+      galleryDir: folders.galleryDir,
+      colorScheme: theme,
+      env: FAST_ENV,
+    });
+    const { page } = app;
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await generateAll(page, PROMPTS);
+    expect([...(await readSidecars(folders.galleryDir)).keys()].sort()).toEqual(
+      [...PROMPTS].sort(),
+    );
+    // The notice is for first use; the pictures show the app at work.
+    await page.getByRole('button', { name: 'Hide this notice' }).click();
+    await expect(page.getByRole('region', { name: 'Demo service' })).toHaveCount(0);
+
+    for (const row of await taskRows(page).all()) await expectLoadedImage(row.getByRole('img'));
+    await page
+      .getByRole('form', { name: 'New task' })
+      .getByLabel('Prompt', { exact: true })
+      .fill('A watercolour fox reading a map');
+    await shoot(page, 'tasks', theme);
+
+    await showScreen(page, 'Gallery');
+    await expect(galleryTiles(page)).toHaveCount(PROMPTS.length);
+    for (const prompt of PROMPTS) {
+      await expectLoadedImage(galleryTiles(page).getByRole('img', { name: prompt }));
+    }
+    await shoot(page, 'gallery', theme);
+
+    await galleryTiles(page).first().click();
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    await expectLoadedImage(viewer.getByRole('group', { name: /^Image at/ }).getByRole('img'));
+    await shoot(page, 'viewer', theme);
+    await page.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+
+    await showScreen(page, 'Settings');
+    await expect(page.getByRole('radio', { name: 'Same as the system' })).toBeChecked();
+    await shoot(page, 'settings', theme);
+  });
+}
