@@ -1,0 +1,80 @@
+/**
+ * `npm run bench`: runs every suite in tests/bench/suites, prints one table and writes it to
+ * docs/PERFORMANCE.md with the date, the machine and the command of each row.
+ * `npm run bench -- --only engine,history` runs some suites (the doc is then not rewritten).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchRow, BenchSuite } from './bench-row';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SUITES = ['engine', 'history', 'renderer', 'ui'] as const;
+
+function chromiumVersion(): string {
+  try {
+    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'not found';
+  }
+}
+
+function verdict(pass: boolean | null): string {
+  return pass === null ? 'reported' : pass ? 'met' : 'MISSED';
+}
+
+function table(rows: readonly BenchRow[]): string {
+  const lines = [
+    '| Row | Scenario | Target | Measured | Verdict | Command |',
+    '|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.row} | ${r.scenario} | ${r.target} | ${r.measured} | ${verdict(r.pass)} | \`${r.command}\` |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const only =
+    process.argv.find((arg) => arg.startsWith('--only'))?.split('=')[1] ??
+    process.argv[process.argv.indexOf('--only') + 1];
+  const wanted =
+    process.argv.includes('--only') || only
+      ? new Set((only ?? '').split(','))
+      : new Set<string>(SUITES);
+  const rows: BenchRow[] = [];
+  const started = Date.now();
+  for (const name of SUITES) {
+    if (!wanted.has(name)) continue;
+    const module = (await import(`./suites/${name}.ts`)) as { suite: BenchSuite };
+    console.error(`bench: ${name}…`);
+    const suiteStart = Date.now();
+    rows.push(...(await module.suite.run()));
+    console.error(`bench: ${name} done in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s`);
+  }
+  const machine = `${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${chromiumVersion()}`;
+  const output = table(rows);
+  console.log(output);
+  const notes = rows.filter((r) => r.note).map((r) => `- **${r.row}**: ${r.note}`);
+  if (wanted.size === SUITES.length) {
+    const doc = [
+      '# Performance',
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (${((Date.now() - started) / 60_000).toFixed(1)} min) on ${machine}.`,
+      'Each row is a ratio or a count measured in the same run, through the same code paths as the app',
+      '(the real history store, engine, downloader, renderer bundle). Timings vary with the machine; ratios hold.',
+      '',
+      output,
+      '',
+      ...(notes.length > 0 ? ['## Notes', '', ...notes, ''] : []),
+    ].join('\n');
+    writeFileSync(`${ROOT}docs/PERFORMANCE.md`, doc);
+    console.error('bench: wrote docs/PERFORMANCE.md');
+  }
+  const missed = rows.filter((r) => r.pass === false).length;
+  console.error(`bench: ${rows.length} rows, ${missed} missed`);
+}
+
+await main();
