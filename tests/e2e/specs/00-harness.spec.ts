@@ -5,11 +5,10 @@
  * (`window.open` opens nothing, navigation away is stopped). Electron has its real guards.
  */
 import { expect, test } from '@playwright/test';
-import { makeAppFolders, type AppFolders } from '../harness/disk';
-import { hostName, launchApp, type LaunchedApp } from '../harness/launch-app';
+import { hostName } from '../harness/launch-app';
+import { useAppSession } from './support/session';
 
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
+const session = useAppSession('harness');
 
 test.skip(
   hostName() !== 'chromium',
@@ -17,18 +16,11 @@ test.skip(
 );
 
 test.beforeEach(async () => {
-  folders = await makeAppFolders('harness');
-  app = await launchApp({ userDataDir: folders.userDataDir, galleryDir: folders.galleryDir });
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
+  await session.launch();
 });
 
 test('the bridge answers the main frame and refuses a request from any other frame', async () => {
-  const page = (app as LaunchedApp).page;
+  const { page } = session.app;
   const fromMain = await page.evaluate(() => window.pictor?.invoke('settings:get'));
   expect(fromMain).toMatchObject({ ok: true, value: { theme: 'system' } });
 
@@ -56,13 +48,11 @@ test('the bridge answers the main frame and refuses a request from any other fra
     return JSON.parse(await (binding as (c: string) => Promise<string>)('fs:read')) as unknown;
   });
   expect(unknown).toMatchObject({ ok: false, error: { code: 'forbidden' } });
-  expect((app as LaunchedApp).ipcPayloads().some((text) => text.includes('"forbidden"'))).toBe(
-    true,
-  );
+  expect(session.app.ipcPayloads().some((text) => text.includes('"forbidden"'))).toBe(true);
 });
 
 test('window.open opens nothing and navigation away from the app is stopped', async () => {
-  const launched = app as LaunchedApp;
+  const launched = session.app;
   const page = launched.page;
   const appUrl = page.url();
   expect(await page.evaluate(() => window.open('https://example.com/docs'))).toBeNull();

@@ -5,44 +5,22 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
-import { listFiles, makeAppFolders, readHistory, type AppFolders } from '../harness/disk';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import { listFiles, readHistory } from './support/disk';
+import { useAppSession } from './support/session';
+import { expectLoadedImage } from './support/ui';
 
 const PROMPT = 'A lighthouse on a cliff at dawn, first run';
 
-/** The image has arrived and decoded (not a broken-image icon). */
-async function expectLoadedImage(image: Locator): Promise<void> {
-  await expect(image).toBeVisible();
-  await expect
-    .poll(() =>
-      image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
-    )
-    .toBeGreaterThan(0);
-}
-
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeEach(async () => {
-  folders = await makeAppFolders('first-run');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
+const session = useAppSession('first-run');
 
 test('first run: demo banner, generate one image, see it in tasks and gallery, find it on disk', async () => {
-  app = await launchApp({
-    userDataDir: folders.userDataDir,
-    galleryDir: folders.galleryDir,
+  const { folders } = session;
+  const { page } = await session.launch({
     env: { PICTOR_DEMO_DURATION_MS: '1500', PICTOR_POLL_INTERVAL_MS: '300' },
   });
-  const { page } = app;
 
   const banner = page.getByRole('region', { name: 'Demo service' });
   await expect(banner).toBeVisible();
@@ -100,8 +78,7 @@ test('first run: demo banner, generate one image, see it in tasks and gallery, f
   expect(sidecar.record.taskId).toMatch(/^task_[0-9a-f]{24}$/);
 
   // The history, read back after the app closed, holds the same task.
-  await app.close();
-  app = null;
+  await session.close();
   const history = readHistory(folders.userDataDir);
   expect(history).toHaveLength(1);
   expect(history[0]).toMatchObject({

@@ -8,41 +8,19 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { keyFingerprint } from '../../../shared/domain/fingerprint';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
-import { listFiles, makeAppFolders, readHistory, type AppFolders } from '../harness/disk';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import { listFiles, readHistory } from './support/disk';
+import { useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
 
 const KEY = 'sk-e2e-me';
 const PROMPT = 'Three paper boats on a pond';
 
-let demo: DemoProcess;
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({ keys: [`me:${KEY}`], durationMs: [1000, 2000] });
-});
-
-test.afterAll(async () => {
-  await demo.stop();
-});
-
-test.beforeEach(async () => {
-  folders = await makeAppFolders('key');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
+const demo = useDemoProcess({ keys: [`me:${KEY}`], durationMs: [1000, 2000] });
+const session = useAppSession('key');
 
 test('paste a key and base URL; the key is masked; three tasks at once, one submit each', async () => {
-  app = await launchApp({
-    userDataDir: folders.userDataDir,
-    galleryDir: folders.galleryDir,
-    env: { PICTOR_POLL_INTERVAL_MS: '300' },
-  });
+  const { folders } = session;
+  const app = await session.launch();
   const { page } = app;
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -112,8 +90,7 @@ test('paste a key and base URL; the key is masked; three tasks at once, one subm
   if (app.host === 'chromium') {
     expect(app.ipcPayloads().join('\n')).not.toContain(KEY);
   }
-  await app.close();
-  app = null;
+  await session.close();
   expect(await readFile(join(folders.userDataDir, 'key-vault.json'), 'utf8')).not.toContain(KEY);
   const history = readHistory(folders.userDataDir);
   expect(history).toHaveLength(3);

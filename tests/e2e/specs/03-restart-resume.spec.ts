@@ -4,53 +4,16 @@
  * service saw exactly two submits (nothing was resubmitted) and polls after the restart.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
-import { listFiles, makeAppFolders, readHistory, type AppFolders } from '../harness/disk';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import { listFiles, readHistory } from './support/disk';
+import { useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
+import { composeForm, showScreen } from './support/ui';
 
 const KEY = 'sk-e2e-restart';
 const PROMPT = 'A clock tower in the rain, interrupted';
 
-let demo: DemoProcess;
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({ keys: [`me:${KEY}`], durationMs: 6_000 });
-});
-
-test.afterAll(async () => {
-  await demo.stop();
-});
-
-test.beforeEach(async () => {
-  folders = await makeAppFolders('restart');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
-
-async function connect(page: Page, url: string, key: string): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Settings' })
-    .click();
-  const service = page.getByRole('region', { name: 'Service' });
-  await service.getByLabel('Service address (base URL)').fill(url);
-  await service.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(service.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
-  const keySection = page.getByRole('region', { name: 'API key' });
-  await keySection.getByLabel('API key', { exact: true }).fill(key);
-  await keySection.getByRole('button', { name: 'Save key' }).click();
-  await expect(keySection).toContainText('A key is stored.');
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Tasks' })
-    .click();
-}
+const demo = useDemoProcess({ keys: [`me:${KEY}`], durationMs: 6_000 });
+const session = useAppSession('restart');
 
 async function localIds(page: Page): Promise<string[]> {
   const rows = page.getByRole('article', { name: PROMPT });
@@ -61,13 +24,10 @@ async function localIds(page: Page): Promise<string[]> {
 }
 
 test('restart while two tasks are processing: they resume and complete, nothing is resubmitted', async () => {
-  app = await launchApp({
-    userDataDir: folders.userDataDir,
-    galleryDir: folders.galleryDir,
-    env: { PICTOR_POLL_INTERVAL_MS: '300' },
-  });
-  await connect(app.page, demo.url, KEY);
-  const form = app.page.getByRole('form', { name: 'New task' });
+  const { folders } = session;
+  const app = await session.launchConnected(demo.url, KEY);
+  await showScreen(app.page, 'Tasks');
+  const form = composeForm(app.page);
   await form.getByLabel('Prompt', { exact: true }).fill(PROMPT);
   await form.getByLabel('Tasks', { exact: true }).fill('2');
   await form.getByRole('button', { name: 'Generate 2' }).click();
@@ -105,8 +65,7 @@ test('restart while two tasks are processing: they resume and complete, nothing 
     (await listFiles(folders.galleryDir)).filter((file) => file.endsWith('/image-1.png')),
   ).toHaveLength(2);
 
-  await app.close();
-  app = null;
+  await session.close();
   const history = readHistory(folders.userDataDir);
   expect(history.map((record) => record.localId).sort()).toEqual(idsBefore);
   expect(history.map((record) => record.taskId).sort()).toEqual(

@@ -8,29 +8,20 @@
  * TASK_MS, a little longer than the timeout, so it is still processing when Pictor stops.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
+import { expectSavedOnDisk, readHistory, recordFor } from './support/disk';
+import { byAccount, pollsOf, serviceTask, useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
 import {
-  type AppFolders,
-  byAccount,
   closeDialog,
-  connectToService,
-  expectSavedOnDisk,
+  expectLoadedImage,
   galleryTiles,
   generate,
-  isDecoded,
-  makeAppFolders,
   openDetails,
-  POLL_ENV,
-  pollsOf,
-  readHistory,
-  recordFor,
-  serviceTask,
   setWatchTimeout,
   showScreen,
   statusBadge,
   taskRow,
-} from './support-e2';
+} from './support/ui';
 
 const ACCOUNT = 'watcher';
 const KEY = 'sk-watcher-journey-4';
@@ -39,49 +30,32 @@ const TIMEOUT_MINUTES = 1;
 const TASK_MS = 70_000;
 const PROMPT = 'A lighthouse in a slow, rolling fog';
 
-let demo: DemoProcess;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: TASK_MS });
-});
-
-test.afterAll(async () => {
-  await demo?.stop();
-});
+const demo = useDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: TASK_MS });
+const session = useAppSession('watch-timeout');
 
 test('a slow task stops at the watch timeout, keeps its id, and completes after Resume', async () => {
   test.setTimeout(150_000);
-  const folders: AppFolders = await makeAppFolders('watch-timeout');
-  let app: LaunchedApp | undefined;
-  try {
-    app = await launchApp({ ...folders, env: { ...POLL_ENV } });
-    const { page } = app;
-    await connectToService(page, demo.url, KEY);
-    const field = await setWatchTimeout(page, TIMEOUT_MINUTES);
-    await expect(field).toHaveValue(String(TIMEOUT_MINUTES));
+  const { page } = await session.launchConnected(demo.url, KEY);
+  const field = await setWatchTimeout(page, TIMEOUT_MINUTES);
+  await expect(field).toHaveValue(String(TIMEOUT_MINUTES));
 
-    await showScreen(page, 'Tasks');
-    await generate(page, PROMPT);
-    await expect(statusBadge(taskRow(page, PROMPT))).toHaveText('Processing');
-    const task = await serviceTask(demo, PROMPT);
-    const pollsAtStop = await expectStoppedWithId(page, task.id);
-    await resumeUntilSaved(page);
+  await showScreen(page, 'Tasks');
+  await generate(page, PROMPT);
+  await expect(statusBadge(taskRow(page, PROMPT))).toHaveText('Processing');
+  const task = await serviceTask(demo, PROMPT);
+  const pollsAtStop = await expectStoppedWithId(page, task.id);
+  await resumeUntilSaved(page);
 
-    const log = await demo.log();
-    expect(byAccount(log.submits, ACCOUNT), 'one submit, never a second').toHaveLength(1);
-    expect(pollsOf(log, task.id).length).toBeGreaterThan(pollsAtStop);
-    expect(log.downloads.filter((entry) => entry.status === 200)).toHaveLength(1);
-    expect((await demo.tasks()).filter((entry) => entry.account === ACCOUNT)).toHaveLength(1);
+  const log = await demo.log();
+  expect(byAccount(log.submits, ACCOUNT), 'one submit, never a second').toHaveLength(1);
+  expect(pollsOf(log, task.id).length).toBeGreaterThan(pollsAtStop);
+  expect(log.downloads.filter((entry) => entry.status === 200)).toHaveLength(1);
+  expect((await demo.tasks()).filter((entry) => entry.account === ACCOUNT)).toHaveLength(1);
 
-    await app.close();
-    app = undefined;
-    const record = recordFor(readHistory(folders.userDataDir), PROMPT);
-    expect(record).toMatchObject({ taskId: task.id, status: 'completed', hold: null });
-    await expectSavedOnDisk(folders.galleryDir, record);
-  } finally {
-    await app?.close();
-    await folders.remove();
-  }
+  await session.close();
+  const record = recordFor(readHistory(session.folders.userDataDir), PROMPT);
+  expect(record).toMatchObject({ taskId: task.id, status: 'completed', hold: null });
+  await expectSavedOnDisk(session.folders.galleryDir, record);
 });
 
 /**
@@ -103,7 +77,7 @@ async function expectStoppedWithId(page: Page, taskId: string): Promise<number> 
 
   const pollsAtStop = pollsOf(await demo.log(), taskId).length;
   expect(pollsAtStop).toBeGreaterThan(0);
-  // Three poll intervals: stopped means no checks go out until the user resumes.
+  // Five poll intervals: stopped means no checks go out until the user resumes.
   await page.waitForTimeout(1_500);
   expect(pollsOf(await demo.log(), taskId)).toHaveLength(pollsAtStop);
   return pollsAtStop;
@@ -118,7 +92,5 @@ async function resumeUntilSaved(page: Page): Promise<void> {
   await expect(row).toContainText('1 image');
 
   await showScreen(page, 'Gallery');
-  const image = galleryTiles(page).getByRole('img', { name: PROMPT, exact: true });
-  await expect(image).toBeVisible();
-  await expect.poll(() => isDecoded(image)).toBe(true);
+  await expectLoadedImage(galleryTiles(page).getByRole('img', { name: PROMPT, exact: true }));
 }

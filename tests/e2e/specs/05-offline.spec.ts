@@ -11,29 +11,21 @@
  * task's own details say the service cannot be reached.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
+import { expectSavedOnDisk, readHistory, recordFor } from './support/disk';
+import { pollsOf, serviceTask, useDemoProcess, type ServiceTask } from './support/service';
+import { useAppSession } from './support/session';
 import {
-  type AppFolders,
   closeDialog,
-  connectToService,
-  expectSavedOnDisk,
+  expectLoadedImage,
   galleryTiles,
   generate,
   historySection,
-  isDecoded,
-  makeAppFolders,
   openDetails,
-  POLL_ENV,
-  pollsOf,
-  readHistory,
-  recordFor,
-  serviceTask,
-  type ServiceTask,
   showScreen,
   statusBadge,
   taskRow,
-} from './support-e2';
+  viewer,
+} from './support/ui';
 
 const ACCOUNT = 'traveller';
 const KEY = 'sk-traveller-journey-5';
@@ -42,51 +34,33 @@ const WHALE = 'A blue whale under a dusk sky';
 const FOREST = 'A green forest path after the rain';
 const UNREACHABLE = 'Pictor could not reach the service';
 
-let demo: DemoProcess;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
-});
-
-test.afterAll(async () => {
-  await demo?.goOnline();
-  await demo?.stop();
-});
+const demo = useDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
+const session = useAppSession('offline');
 
 test('offline: local things work, the running task waits, and completes by itself when back', async () => {
-  const folders: AppFolders = await makeAppFolders('offline');
-  let app: LaunchedApp | undefined;
-  try {
-    app = await launchApp({ ...folders, env: { ...POLL_ENV } });
-    const { page } = app;
-    await connectToService(page, demo.url, KEY);
-    await showScreen(page, 'Tasks');
-    for (const prompt of [FOX, WHALE]) await generate(page, prompt);
-    for (const prompt of [FOX, WHALE])
-      await expect(statusBadge(taskRow(page, prompt))).toHaveText('Completed', { timeout: 20_000 });
+  const { page } = await session.launchConnected(demo.url, KEY);
+  await showScreen(page, 'Tasks');
+  for (const prompt of [FOX, WHALE]) await generate(page, prompt);
+  for (const prompt of [FOX, WHALE])
+    await expect(statusBadge(taskRow(page, prompt))).toHaveText('Completed', { timeout: 20_000 });
 
-    const forest = await goOfflineWhileProcessing(page);
-    const pollsBefore = pollsOf(await demo.log(), forest.id).length;
-    await searchAndFilterHistory(page);
-    await browseGalleryOffline(page);
-    const polls = pollsOf(await demo.log(), forest.id);
-    expect(polls, 'nothing reached the service while offline').toHaveLength(pollsBefore);
-    await completesWhenBack(page, forest.id, pollsBefore);
+  const forest = await goOfflineWhileProcessing(page);
+  const pollsBefore = pollsOf(await demo.log(), forest.id).length;
+  await searchAndFilterHistory(page);
+  await browseGalleryOffline(page);
+  const polls = pollsOf(await demo.log(), forest.id);
+  expect(polls, 'nothing reached the service while offline').toHaveLength(pollsBefore);
+  await completesWhenBack(page, forest.id, pollsBefore);
 
-    await app.close();
-    app = undefined;
-    const records = readHistory(folders.userDataDir);
-    expect(records).toHaveLength(3);
-    for (const prompt of [FOX, WHALE, FOREST]) {
-      const record = recordFor(records, prompt);
-      expect(record.status).toBe('completed');
-      await expectSavedOnDisk(folders.galleryDir, record);
-    }
-    expect(recordFor(records, FOREST)).toMatchObject({ taskId: forest.id, error: null });
-  } finally {
-    await app?.close();
-    await folders.remove();
+  await session.close();
+  const records = readHistory(session.folders.userDataDir);
+  expect(records).toHaveLength(3);
+  for (const prompt of [FOX, WHALE, FOREST]) {
+    const record = recordFor(records, prompt);
+    expect(record.status).toBe('completed');
+    await expectSavedOnDisk(session.folders.galleryDir, record);
   }
+  expect(recordFor(records, FOREST)).toMatchObject({ taskId: forest.id, error: null });
 });
 
 /**
@@ -155,8 +129,7 @@ async function browseGalleryOffline(page: Page): Promise<void> {
   const tiles = galleryTiles(page);
   await expect(tiles).toHaveCount(2);
   for (const prompt of [FOX, WHALE]) {
-    const image = tiles.getByRole('img', { name: prompt, exact: true });
-    await expect.poll(() => isDecoded(image)).toBe(true);
+    await expectLoadedImage(tiles.getByRole('img', { name: prompt, exact: true }));
   }
   const filters = page.getByRole('search', { name: 'Filter the gallery' });
   await filters.getByRole('searchbox', { name: 'Search prompts' }).fill('fox');
@@ -166,16 +139,13 @@ async function browseGalleryOffline(page: Page): Promise<void> {
   await expect(tiles).toHaveCount(2);
 
   await tiles.getByRole('img', { name: WHALE, exact: true }).click();
-  const viewer = page.getByRole('dialog', { name: 'Image viewer' });
-  await expect(viewer).toBeVisible();
-  const shown = viewer.getByRole('img', { name: WHALE, exact: true });
-  await expect.poll(() => isDecoded(shown)).toBe(true);
-  await expect(viewer).toContainText('Image 1 of 2');
-  await viewer.getByRole('button', { name: 'Next image' }).click();
-  await expect(viewer).toContainText('Image 2 of 2');
-  await expect
-    .poll(() => isDecoded(viewer.getByRole('img', { name: FOX, exact: true })))
-    .toBe(true);
-  await viewer.getByRole('button', { name: 'Close the viewer' }).click();
-  await expect(viewer).toBeHidden();
+  const dialog = viewer(page);
+  await expect(dialog).toBeVisible();
+  await expectLoadedImage(dialog.getByRole('img', { name: WHALE, exact: true }));
+  await expect(dialog).toContainText('Image 1 of 2');
+  await dialog.getByRole('button', { name: 'Next image' }).click();
+  await expect(dialog).toContainText('Image 2 of 2');
+  await expectLoadedImage(dialog.getByRole('img', { name: FOX, exact: true }));
+  await dialog.getByRole('button', { name: 'Close the viewer' }).click();
+  await expect(dialog).toBeHidden();
 }

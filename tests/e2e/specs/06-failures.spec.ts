@@ -10,26 +10,19 @@
  * and image URLs expire 1 ms after completion (no test here needs a download to work).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
+import { imageFiles, readHistory, recordFor } from './support/disk';
+import { serviceTask, useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
 import {
-  type AppFolders,
   closeDialog,
-  connectToService,
   galleryTiles,
   generate,
   historySection,
-  imageFiles,
-  makeAppFolders,
   openDetails,
-  POLL_ENV,
-  readHistory,
-  recordFor,
-  serviceTask,
   showScreen,
   statusBadge,
   taskRow,
-} from './support-e2';
+} from './support/ui';
 
 const ALICE = { account: 'alice', key: 'sk-alice-journey-6' };
 const BROKE = { account: 'broke', key: 'sk-broke-journey-6' };
@@ -38,74 +31,50 @@ const SERVICE_REASON = {
   message: 'The prompt was refused by the safety system: it names a real person',
 };
 
-let demo: DemoProcess;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({
-    keys: [`${ALICE.account}:${ALICE.key}`, `${BROKE.account}:${BROKE.key}`],
-    credits: [`${BROKE.account}:0`],
-    durationMs: 60_000,
-    imageTtlMs: 1,
-  });
+const demo = useDemoProcess({
+  keys: [`${ALICE.account}:${ALICE.key}`, `${BROKE.account}:${BROKE.key}`],
+  credits: [`${BROKE.account}:0`],
+  durationMs: 60_000,
+  imageTtlMs: 1,
 });
+const session = useAppSession('failures');
 
-test.afterAll(async () => {
-  await demo?.stop();
-});
-
-/** Launches the app on fresh folders, connected to the service with `key`, and runs `body`. */
-async function withApp(
-  label: string,
-  key: string,
-  body: (page: Page, folders: AppFolders, close: () => Promise<void>) => Promise<void>,
-): Promise<void> {
-  const folders = await makeAppFolders(label);
-  let app: LaunchedApp | undefined;
-  const close = async (): Promise<void> => {
-    await app?.close();
-    app = undefined;
-  };
-  try {
-    app = await launchApp({ ...folders, env: { ...POLL_ENV } });
-    const { page } = app;
-    await connectToService(page, demo.url, key);
-    await showScreen(page, 'Tasks');
-    await body(page, folders, close);
-  } finally {
-    await close();
-    await folders.remove();
-  }
+/** Launches the app connected to the service with `key`, on the Tasks screen. */
+async function tasksWithKey(key: string): Promise<Page> {
+  const { page } = await session.launchConnected(demo.url, key);
+  await showScreen(page, 'Tasks');
+  return page;
 }
 
 test('a task the service fails shows the service’s reason', async () => {
   const prompt = 'A portrait of a famous person, failed by the service';
-  await withApp('failed', ALICE.key, async (page, folders, close) => {
-    const before = await submitCounts(200);
-    await generate(page, prompt);
-    const row = taskRow(page, prompt);
-    await expect(statusBadge(row)).toHaveText('Processing');
-    const task = await serviceTask(demo, prompt);
-    await demo.control(`tasks/${task.id}/fail`, { error: SERVICE_REASON });
+  const page = await tasksWithKey(ALICE.key);
+  const { folders } = session;
+  const before = await submitCounts(200);
+  await generate(page, prompt);
+  const row = taskRow(page, prompt);
+  await expect(statusBadge(row)).toHaveText('Processing');
+  const task = await serviceTask(demo, prompt);
+  await demo.control(`tasks/${task.id}/fail`, { error: SERVICE_REASON });
 
-    await expect(statusBadge(row)).toHaveText('Failed', { timeout: 15_000 });
-    await expect(row).toContainText(SERVICE_REASON.message);
-    await expect(row.getByRole('button', { name: 'Submit again' })).toBeVisible();
-    const details = await openDetails(page, prompt);
-    await expect(details).toContainText(SERVICE_REASON.message);
-    await expect(details).toContainText(task.id);
-    await closeDialog(details);
+  await expect(statusBadge(row)).toHaveText('Failed', { timeout: 15_000 });
+  await expect(row).toContainText(SERVICE_REASON.message);
+  await expect(row.getByRole('button', { name: 'Submit again' })).toBeVisible();
+  const details = await openDetails(page, prompt);
+  await expect(details).toContainText(SERVICE_REASON.message);
+  await expect(details).toContainText(task.id);
+  await closeDialog(details);
 
-    const after = await submitCounts(200);
-    expect(after.accepted, 'one submit').toBe(before.accepted + 1);
-    expect(after.lastAccount, 'with the key of the account').toBe(ALICE.account);
-    expect((await demo.tasks()).filter((entry) => entry.prompt === prompt)).toHaveLength(1);
-    await close();
-    const record = recordFor(readHistory(folders.userDataDir), prompt);
-    expect(record).toMatchObject({ taskId: task.id, status: 'failed', images: [] });
-    expect(record.error?.kind).toBe('task_failed');
-    expect(record.error?.message).toContain(SERVICE_REASON.message);
-    expect(await imageFiles(folders.galleryDir)).toEqual([]);
-  });
+  const after = await submitCounts(200);
+  expect(after.accepted, 'one submit').toBe(before.accepted + 1);
+  expect(after.lastAccount, 'with the key of the account').toBe(ALICE.account);
+  expect((await demo.tasks()).filter((entry) => entry.prompt === prompt)).toHaveLength(1);
+  await session.close();
+  const record = recordFor(readHistory(folders.userDataDir), prompt);
+  expect(record).toMatchObject({ taskId: task.id, status: 'failed', images: [] });
+  expect(record.error?.kind).toBe('task_failed');
+  expect(record.error?.message).toContain(SERVICE_REASON.message);
+  expect(await imageFiles(folders.galleryDir)).toEqual([]);
 });
 
 interface RefusalCase {
@@ -146,32 +115,32 @@ const REFUSALS: readonly RefusalCase[] = [
 for (const refusal of REFUSALS) {
   test(`a refused submit (${refusal.name}) says why and leaves no phantom task`, async () => {
     const prompt = `A quiet harbour at dawn, refused with ${refusal.status}`;
-    await withApp(`refused-${refusal.status}`, refusal.key, async (page, folders, close) => {
-      const before = await submitCounts(refusal.status);
-      await generate(page, prompt, refusal.customSize ? { customSize: refusal.customSize } : {});
+    const page = await tasksWithKey(refusal.key);
+    const { folders } = session;
+    const before = await submitCounts(refusal.status);
+    await generate(page, prompt, refusal.customSize ? { customSize: refusal.customSize } : {});
 
-      const row = taskRow(page, prompt);
-      await expect(statusBadge(row)).toHaveText('Not submitted', { timeout: 15_000 });
-      for (const text of refusal.says) await expect(row).toContainText(text);
-      await expect(row.getByRole('button', { name: 'Submit again' })).toBeVisible();
-      await expect(row.getByRole('button', { name: 'Copy task id' })).toBeDisabled();
-      await expectOnlyUnder(page, 'Not submitted', prompt);
-      await expect(
-        page.getByRole('navigation', { name: 'Main' }).getByText(/tasks? running/),
-      ).toHaveCount(0);
+    const row = taskRow(page, prompt);
+    await expect(statusBadge(row)).toHaveText('Not submitted', { timeout: 15_000 });
+    for (const text of refusal.says) await expect(row).toContainText(text);
+    await expect(row.getByRole('button', { name: 'Submit again' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Copy task id' })).toBeDisabled();
+    await expectOnlyUnder(page, 'Not submitted', prompt);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText(/tasks? running/),
+    ).toHaveCount(0);
 
-      const after = await submitCounts(refusal.status);
-      expect(after.answered, 'the service saw the submit and refused it').toBe(before.answered + 1);
-      expect(after.lastAccount).toBe(refusal.account);
-      expect(after.accepted, 'no submit was accepted').toBe(before.accepted);
-      expect(after.tasks, 'the service created no task').toBe(before.tasks);
+    const after = await submitCounts(refusal.status);
+    expect(after.answered, 'the service saw the submit and refused it').toBe(before.answered + 1);
+    expect(after.lastAccount).toBe(refusal.account);
+    expect(after.accepted, 'no submit was accepted').toBe(before.accepted);
+    expect(after.tasks, 'the service created no task').toBe(before.tasks);
 
-      await close();
-      const record = recordFor(readHistory(folders.userDataDir), prompt);
-      expect(record).toMatchObject({ status: 'submit_failed', taskId: null, hold: null });
-      expect(record.error?.httpStatus).toBe(refusal.status);
-      expect(await imageFiles(folders.galleryDir)).toEqual([]);
-    });
+    await session.close();
+    const record = recordFor(readHistory(folders.userDataDir), prompt);
+    expect(record).toMatchObject({ status: 'submit_failed', taskId: null, hold: null });
+    expect(record.error?.httpStatus).toBe(refusal.status);
+    expect(await imageFiles(folders.galleryDir)).toEqual([]);
   });
 }
 
@@ -203,37 +172,35 @@ async function expectOnlyUnder(page: Page, group: string, prompt: string): Promi
 
 test('an image whose URL expired before the download is labelled', async () => {
   const prompt = 'A snow globe on a windowsill, its link already expired';
-  await withApp('expired', ALICE.key, async (page, folders, close) => {
-    await generate(page, prompt);
-    const row = taskRow(page, prompt);
-    await expect(statusBadge(row)).toHaveText('Processing');
-    const task = await serviceTask(demo, prompt);
-    await demo.control(`tasks/${task.id}/complete`);
+  const page = await tasksWithKey(ALICE.key);
+  const { folders } = session;
+  await generate(page, prompt);
+  const row = taskRow(page, prompt);
+  await expect(statusBadge(row)).toHaveText('Processing');
+  const task = await serviceTask(demo, prompt);
+  await demo.control(`tasks/${task.id}/complete`);
 
-    await expect(row).toContainText('1 of 1 images could not be saved', { timeout: 15_000 });
-    await expect(statusBadge(row)).toHaveText('Completed');
-    await expect(row.getByRole('button', { name: 'Retry images' })).toBeVisible();
-    const details = await openDetails(page, prompt);
-    await expect(details).toContainText('Link expired');
-    await expect(details).toContainText('the image server answered 403');
-    await closeDialog(details);
+  await expect(row).toContainText('1 of 1 images could not be saved', { timeout: 15_000 });
+  await expect(statusBadge(row)).toHaveText('Completed');
+  await expect(row.getByRole('button', { name: 'Retry images' })).toBeVisible();
+  const details = await openDetails(page, prompt);
+  await expect(details).toContainText('Link expired');
+  await expect(details).toContainText('the image server answered 403');
+  await closeDialog(details);
 
-    await showScreen(page, 'Gallery');
-    const tile = galleryTiles(page).filter({ hasText: prompt });
-    await expect(tile).toHaveCount(1);
-    await expect(tile).toContainText('Link expired');
-    await expect(tile.getByRole('img', { name: prompt })).toHaveCount(0);
+  await showScreen(page, 'Gallery');
+  const tile = galleryTiles(page).filter({ hasText: prompt });
+  await expect(tile).toHaveCount(1);
+  await expect(tile).toContainText('Link expired');
+  await expect(tile.getByRole('img', { name: prompt })).toHaveCount(0);
 
-    const downloads = (await demo.log()).downloads.filter((entry) =>
-      entry.path.includes('/files/'),
-    );
-    expect(downloads.length).toBeGreaterThan(0);
-    expect(downloads.every((entry) => entry.status === 403)).toBe(true);
-    await close();
-    const record = recordFor(readHistory(folders.userDataDir), prompt);
-    expect(record.status).toBe('completed');
-    expect(record.images).toHaveLength(1);
-    expect(record.images[0]?.state).toBe('expired');
-    expect(await imageFiles(folders.galleryDir)).toEqual([]);
-  });
+  const downloads = (await demo.log()).downloads.filter((entry) => entry.path.includes('/files/'));
+  expect(downloads.length).toBeGreaterThan(0);
+  expect(downloads.every((entry) => entry.status === 403)).toBe(true);
+  await session.close();
+  const record = recordFor(readHistory(folders.userDataDir), prompt);
+  expect(record.status).toBe('completed');
+  expect(record.images).toHaveLength(1);
+  expect(record.images[0]?.state).toBe('expired');
+  expect(await imageFiles(folders.galleryDir)).toEqual([]);
 });

@@ -8,22 +8,19 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import { listFiles, readHistory, readSidecars } from './support/disk';
+import { useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
 import {
-  connectToService,
   expectLoadedImage,
   galleryTiles,
   generateAll,
-  listFiles,
-  makeAppFolders,
-  readHistory,
-  readSidecars,
   showScreen,
   tileFor,
   tilePrompts,
-  type AppFolders,
-} from './support-e3';
+  viewer,
+  viewerImage,
+} from './support/ui';
 
 const ACCOUNT = 'gallery';
 const KEY = 'sk-e2e-gallery-5f1c9a2b7d';
@@ -33,35 +30,12 @@ const FOREST = 'A green forest path after summer rain';
 const DUNES = 'Golden desert dunes at noon';
 const PROMPTS = [FOX, WHALE, FOREST, DUNES];
 
-let demo: DemoProcess;
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
-});
-
-test.afterAll(async () => {
-  await demo.stop();
-});
-
-test.beforeEach(async () => {
-  folders = await makeAppFolders('gallery-actions');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
+const demo = useDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
+const session = useAppSession('gallery-actions');
 
 async function search(page: Page, text: string): Promise<void> {
   const filters = page.getByRole('search', { name: 'Filter the gallery' });
   await filters.getByLabel('Search prompts').fill(text);
-}
-
-function viewer(page: Page) {
-  return page.getByRole('dialog', { name: 'Image viewer' });
 }
 
 /** The viewer shows image `index` of `count`, whose details and picture are `prompt`'s. */
@@ -69,17 +43,12 @@ async function expectViewerAt(page: Page, index: number, count: number, prompt: 
   const dialog = viewer(page);
   await expect(dialog.getByText(`Image ${index} of ${count}`, { exact: true })).toBeVisible();
   await expect(dialog.getByRole('complementary')).toContainText(prompt);
-  await expectLoadedImage(dialog.getByRole('group', { name: /^Image at/ }).getByRole('img'));
+  await expectLoadedImage(viewerImage(page));
 }
 
 test('gallery: search, favourite, viewer keys and delete, as the user, the service and the disk see them', async () => {
-  app = await launchApp({
-    userDataDir: folders.userDataDir,
-    galleryDir: folders.galleryDir,
-    env: { PICTOR_POLL_INTERVAL_MS: '300' },
-  });
-  const { page } = app;
-  await connectToService(page, demo.url, KEY);
+  const { folders } = session;
+  const { page } = await session.launchConnected(demo.url, KEY);
   await generateAll(page, PROMPTS);
 
   // The service made exactly these four tasks for this account, and each image was fetched once.
@@ -143,8 +112,7 @@ test('gallery: search, favourite, viewer keys and delete, as the user, the servi
   await deleteWhale(page);
 
   // The history on disk, read after the app closed, agrees with the sidecars.
-  await app.close();
-  app = null;
+  await session.close();
   const history = new Map(readHistory(folders.userDataDir).map((r) => [r.request.prompt, r]));
   expect(history.get(WHALE)?.images[0]).toMatchObject({ state: 'deleted' });
   expect(history.get(WHALE)?.images[0]?.file).toBeUndefined();
@@ -153,6 +121,7 @@ test('gallery: search, favourite, viewer keys and delete, as the user, the servi
 
 /** Deletes the whale from the viewer, with the confirmation, and checks screen, OS and disk. */
 async function deleteWhale(page: Page): Promise<void> {
+  const { app, folders } = session;
   const before = (await readSidecars(folders.galleryDir)).get(WHALE);
   const file = before?.images[0]?.file;
   const thumbnail = before?.images[0]?.thumbnail;
@@ -178,7 +147,7 @@ async function deleteWhale(page: Page): Promise<void> {
   await expect(page.getByText('3 images', { exact: true })).toBeVisible();
 
   // The OS was asked to trash exactly that file (the chromium host records and performs it).
-  if (app?.host === 'chromium') {
+  if (app.host === 'chromium') {
     expect(app.osCalls().filter((call) => call.action === 'trash')).toEqual([
       { action: 'trash', arg: join(folders.galleryDir, file) },
     ]);

@@ -7,20 +7,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
-import {
-  FAST_ENV,
-  composeForm,
-  connectToService,
-  generateAll,
-  keySection,
-  makeAppFolders,
-  readHistory,
-  readSidecars,
-  showScreen,
-  type AppFolders,
-} from './support-e3';
+import { readHistory, readSidecars } from './support/disk';
+import { useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
+import { composeForm, connectToService, generateAll, keySection, showScreen } from './support/ui';
 
 const ACCOUNT = 'settings';
 const KEY = 'sk-e2e-settings-8c41d07e2a';
@@ -30,27 +20,8 @@ const QUALITY = 'high';
 const WITH_DEFAULTS = 'A paper lantern floating over a quiet lake';
 const IN_DEMO = 'A lantern made of glass, back in the demo';
 
-let demo: DemoProcess;
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
-});
-
-test.afterAll(async () => {
-  await demo.stop();
-});
-
-test.beforeEach(async () => {
-  folders = await makeAppFolders('settings');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
+const demo = useDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: 1_000 });
+const session = useAppSession('settings');
 
 function theme(page: Page): Promise<{ name: string | undefined; background: string }> {
   return page.evaluate(() => ({
@@ -61,7 +32,7 @@ function theme(page: Page): Promise<{ name: string | undefined; background: stri
 
 /** The settings file as the app wrote it (electron-store's and the harness's are both JSON). */
 async function savedSettings(): Promise<Record<string, unknown>> {
-  const text = await readFile(join(folders.userDataDir, 'settings.json'), 'utf8');
+  const text = await readFile(join(session.folders.userDataDir, 'settings.json'), 'utf8');
   return (JSON.parse(text) as { settings: Record<string, unknown> }).settings;
 }
 
@@ -108,12 +79,7 @@ async function expectDefaultsShown(page: Page): Promise<void> {
 }
 
 test('theme and defaults survive a restart; removing the key returns to the demo service', async () => {
-  app = await launchApp({
-    userDataDir: folders.userDataDir,
-    galleryDir: folders.galleryDir,
-    colorScheme: 'light',
-    env: FAST_ENV,
-  });
+  const app = await session.launch({ colorScheme: 'light' });
   let page = app.page;
   const light = await theme(page);
   expect(light.name).toBe('light');
@@ -167,7 +133,7 @@ async function removeKey(page: Page): Promise<void> {
   await expect(keySection(page).getByLabel('API key', { exact: true })).toBeVisible();
   await expect(keySection(page).getByText(/A key is stored/)).toHaveCount(0);
   const vault = JSON.parse(
-    await readFile(join(folders.userDataDir, 'key-vault.json'), 'utf8'),
+    await readFile(join(session.folders.userDataDir, 'key-vault.json'), 'utf8'),
   ) as Record<string, unknown>;
   expect(vault['apiKey']).toBeUndefined();
 }
@@ -183,12 +149,11 @@ async function expectDemoMode(page: Page, servedBefore: number): Promise<void> {
   await generateAll(page, [IN_DEMO]);
   expect(await demo.tasks()).toHaveLength(servedBefore);
   expect((await demo.log()).submits).toHaveLength(servedBefore);
-  const sidecar = (await readSidecars(folders.galleryDir)).get(IN_DEMO);
+  const sidecar = (await readSidecars(session.folders.galleryDir)).get(IN_DEMO);
   expect(sidecar).toMatchObject({ endpoint: 'demo:', status: 'completed' });
 
-  await app?.close();
-  app = null;
-  const history = readHistory(folders.userDataDir);
+  await session.close();
+  const history = readHistory(session.folders.userDataDir);
   expect(history.filter((record) => record.endpoint === 'demo:')).toHaveLength(1);
   const sent = history.filter((record) => record.request.prompt === WITH_DEFAULTS);
   expect(sent).toHaveLength(2);

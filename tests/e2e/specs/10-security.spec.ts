@@ -18,58 +18,31 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { RENDERER_CSP } from '../../../electron/core/protocol/csp';
-import { startDemoProcess, type DemoProcess } from '../harness/demo-process';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import { listFiles } from './support/disk';
+import { useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
 import {
   connectToService,
-  generateAll,
   expectNotInPage,
+  generateAll,
   keySection,
-  listFiles,
-  makeAppFolders,
   showScreen,
-  type AppFolders,
-} from './support-e3';
+} from './support/ui';
 
 const ACCOUNT = 'secure';
 const SECRET = `sk-e2e-secret-${'7f3a9c1e5b'.repeat(3)}`;
 const REFUSED = `sk-e2e-secret-refused-${'4d8b2f6a'.repeat(3)}`;
 const VAULT_FILE = 'key-vault.json';
 
-let demo: DemoProcess;
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeAll(async () => {
-  demo = await startDemoProcess({ keys: [`${ACCOUNT}:${SECRET}`], durationMs: 1_000 });
-});
-
-test.afterAll(async () => {
-  await demo.stop();
-});
+const demo = useDemoProcess({ keys: [`${ACCOUNT}:${SECRET}`], durationMs: 1_000 });
+const session = useAppSession('security');
 
 test.beforeEach(async () => {
-  folders = await makeAppFolders('security');
-  app = await launchApp({
-    userDataDir: folders.userDataDir,
-    galleryDir: folders.galleryDir,
-    env: { PICTOR_POLL_INTERVAL_MS: '300' },
-  });
+  await session.launch();
 });
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
-
-function current(): LaunchedApp {
-  if (!app) throw new Error('the app is not running');
-  return app;
-}
 
 test('the page has no Node and only galleryBase, invoke and on; unknown requests are refused', async () => {
-  const { page } = current();
+  const { page } = session.app;
   const globals = await page.evaluate(() => ({
     require: typeof (window as unknown as Record<string, unknown>)['require'],
     process: typeof (window as unknown as Record<string, unknown>)['process'],
@@ -105,7 +78,7 @@ test('the page has no Node and only galleryBase, invoke and on; unknown requests
 });
 
 test('the key is nowhere in the page, its storage, the IPC it received, the files or the logs', async () => {
-  let page = current().page;
+  let page = session.app.page;
   await storeRefusedThenGoodKey(page);
   await generateAll(page, ['A brass key on a velvet cushion']);
   // The key really went to the service (so not finding it below means something).
@@ -113,25 +86,24 @@ test('the key is nowhere in the page, its storage, the IPC it received, the file
   expect(log.submits.at(-1)?.headers['authorization']).toBe(`Bearer ${SECRET}`);
   for (const secret of [SECRET, REFUSED]) await expectNotInPage(page, secret);
 
-  page = await current().restart();
+  page = await session.app.restart();
   await showScreen(page, 'Settings');
   await expect(keySection(page).getByText(/^A key is stored\. Fingerprint:/)).toBeVisible();
 
   for (const secret of [SECRET, REFUSED]) await expectNotInPage(page, secret);
-  if (current().host === 'chromium') {
-    const payloads = current().ipcPayloads();
+  if (session.app.host === 'chromium') {
+    const payloads = session.app.ipcPayloads();
     expect(payloads.some((text) => text.includes('"fingerprint"'))).toBe(true);
     for (const secret of [SECRET, REFUSED]) {
       expect(payloads.filter((text) => text.includes(secret))).toEqual([]);
     }
   }
-  await current().close();
-  app = null;
+  await session.close();
   await expectNotOnDisk();
 });
 
 test('the page cannot leave the app, open windows, run injected code or reach the network', async () => {
-  const { page, host } = current();
+  const { page, host } = session.app;
   const appUrl = page.url();
 
   await page.evaluate(() => {
@@ -155,9 +127,7 @@ test('the page cannot leave the app, open windows, run injected code or reach th
   expect(opened).toBe(true);
   await expectStillTheApp(page, appUrl);
   if (host === 'chromium') {
-    const external = current()
-      .osCalls()
-      .filter((call) => call.action === 'openExternal');
+    const external = session.app.osCalls().filter((call) => call.action === 'openExternal');
     expect(external).toEqual([{ action: 'openExternal', arg: 'https://example.com/' }]);
   }
 
@@ -192,6 +162,7 @@ function contains(bytes: Buffer, secret: string): boolean {
 
 /** Every file of the data folder and the gallery, read as bytes; the vault has ciphertext only. */
 async function expectNotOnDisk(): Promise<void> {
+  const { folders } = session;
   const roots = [folders.userDataDir, folders.galleryDir];
   const leaks: string[] = [];
   for (const root of roots) {

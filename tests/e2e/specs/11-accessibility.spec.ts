@@ -10,45 +10,29 @@
  * the panel is not shown and not checked (the test records that as an annotation).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { launchApp, type LaunchedApp } from '../harness/launch-app';
+import { expectAccessible } from './support/axe';
+import { readSidecars } from './support/disk';
+import { useAppSession } from './support/session';
 import {
-  FAST_ENV,
-  expectAccessible,
   expectLoadedImage,
   galleryTiles,
   generateAll,
   keySection,
-  makeAppFolders,
-  readSidecars,
+  openDetails,
+  showGalleryOf,
   showScreen,
-  type AppFolders,
-} from './support-e3';
+  viewer,
+  viewerImage,
+} from './support/ui';
 
 const PROMPTS = ['A tidy desk with a green lamp', 'An orange cat on a windowsill'];
 const KEY = 'sk-e2e-a11y-2b9d4c';
 
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeEach(async () => {
-  folders = await makeAppFolders('a11y');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
+const session = useAppSession('a11y');
 
 for (const theme of ['light', 'dark'] as const) {
   test(`every screen passes axe in the ${theme} theme`, async () => {
-    app = await launchApp({
-      userDataDir: folders.userDataDir,
-      galleryDir: folders.galleryDir,
-      colorScheme: theme,
-      env: FAST_ENV,
-    });
-    const { page } = app;
+    const { page } = await session.launch({ colorScheme: theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 
     await expect(page.getByRole('heading', { name: 'No tasks yet' })).toBeVisible();
@@ -61,7 +45,7 @@ for (const theme of ['light', 'dark'] as const) {
     await checkSettings(page, theme);
 
     // What the checks ran on is real: the two images are on disk with their sidecars.
-    const sidecars = await readSidecars(folders.galleryDir);
+    const sidecars = await readSidecars(session.folders.galleryDir);
     expect([...sidecars.keys()].sort()).toEqual([...PROMPTS].sort());
     test.info().annotations.push({
       type: 'not checked',
@@ -72,10 +56,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 async function checkTaskDialogs(page: Page, theme: string): Promise<void> {
-  const row = page.getByRole('article', { name: PROMPTS[0] });
-  await row.getByRole('button', { name: 'Details' }).click();
-  const details = page.getByRole('dialog', { name: 'Task details' });
-  await expect(details).toBeVisible();
+  const details = await openDetails(page, PROMPTS[0] ?? '');
   await expectLoadedImage(details.getByRole('img', { name: PROMPTS[0] }));
   await expectAccessible(page, `task details (${theme})`);
   await page.keyboard.press('Escape');
@@ -90,27 +71,22 @@ async function checkTaskDialogs(page: Page, theme: string): Promise<void> {
 }
 
 async function checkGallery(page: Page, theme: string): Promise<void> {
-  await showScreen(page, 'Gallery');
-  await expect(galleryTiles(page)).toHaveCount(PROMPTS.length);
-  for (const prompt of PROMPTS) {
-    await expectLoadedImage(galleryTiles(page).getByRole('img', { name: prompt }));
-  }
+  await showGalleryOf(page, PROMPTS);
   await expectAccessible(page, `gallery (${theme})`);
 
   await galleryTiles(page).first().click();
-  const viewer = page.getByRole('dialog', { name: 'Image viewer' });
-  await expect(viewer).toBeVisible();
-  await expectLoadedImage(viewer.getByRole('group', { name: /^Image at/ }).getByRole('img'));
+  await expect(viewer(page)).toBeVisible();
+  await expectLoadedImage(viewerImage(page));
   await expectAccessible(page, `viewer (${theme})`);
 
-  await viewer.getByRole('button', { name: 'Move to trash' }).click();
+  await viewer(page).getByRole('button', { name: 'Move to trash' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Move this image to the trash?' });
   await expect(confirm).toBeVisible();
   await expectAccessible(page, `delete confirmation (${theme})`);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect(confirm).toHaveCount(0);
   await page.keyboard.press('Escape');
-  await expect(viewer).toHaveCount(0);
+  await expect(viewer(page)).toHaveCount(0);
 }
 
 async function checkSettings(page: Page, theme: string): Promise<void> {

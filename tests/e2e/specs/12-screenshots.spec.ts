@@ -8,19 +8,21 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEFAULT_VIEWPORT, launchApp, type LaunchedApp } from '../harness/launch-app';
+import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 import { REPO_ROOT } from '../harness/repo-paths';
+import { readSidecars } from './support/disk';
+import { useAppSession } from './support/session';
 import {
-  FAST_ENV,
+  composeForm,
   expectLoadedImage,
   galleryTiles,
   generateAll,
-  makeAppFolders,
-  readSidecars,
+  showGalleryOf,
   showScreen,
   taskRows,
-  type AppFolders,
-} from './support-e3';
+  viewer,
+  viewerImage,
+} from './support/ui';
 
 const OUT_DIR = join(REPO_ROOT, 'docs', 'screenshots', 'e2e');
 const PROMPTS = [
@@ -30,18 +32,7 @@ const PROMPTS = [
   'A snowy mountain cabin at night',
 ];
 
-let folders: AppFolders;
-let app: LaunchedApp | null = null;
-
-test.beforeEach(async () => {
-  folders = await makeAppFolders('screenshots');
-});
-
-test.afterEach(async () => {
-  await app?.close();
-  app = null;
-  await folders.remove();
-});
+const session = useAppSession('screenshots');
 
 /** Saves the window as <screen>-<theme>.png and checks what was written. */
 async function shoot(page: Page, screen: string, theme: string): Promise<void> {
@@ -59,16 +50,10 @@ async function shoot(page: Page, screen: string, theme: string): Promise<void> {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`screenshots of every main screen in the ${theme} theme`, async () => {
-    app = await launchApp({
-      userDataDir: folders.userDataDir,
-      galleryDir: folders.galleryDir,
-      colorScheme: theme,
-      env: FAST_ENV,
-    });
-    const { page } = app;
+    const { page } = await session.launch({ colorScheme: theme });
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await generateAll(page, PROMPTS);
-    expect([...(await readSidecars(folders.galleryDir)).keys()].sort()).toEqual(
+    expect([...(await readSidecars(session.folders.galleryDir)).keys()].sort()).toEqual(
       [...PROMPTS].sort(),
     );
     // The notice is for first use; the pictures show the app at work.
@@ -76,25 +61,19 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Demo service' })).toHaveCount(0);
 
     for (const row of await taskRows(page).all()) await expectLoadedImage(row.getByRole('img'));
-    await page
-      .getByRole('form', { name: 'New task' })
+    await composeForm(page)
       .getByLabel('Prompt', { exact: true })
       .fill('A watercolour fox reading a map');
     await shoot(page, 'tasks', theme);
 
-    await showScreen(page, 'Gallery');
-    await expect(galleryTiles(page)).toHaveCount(PROMPTS.length);
-    for (const prompt of PROMPTS) {
-      await expectLoadedImage(galleryTiles(page).getByRole('img', { name: prompt }));
-    }
+    await showGalleryOf(page, PROMPTS);
     await shoot(page, 'gallery', theme);
 
     await galleryTiles(page).first().click();
-    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
-    await expectLoadedImage(viewer.getByRole('group', { name: /^Image at/ }).getByRole('img'));
+    await expectLoadedImage(viewerImage(page));
     await shoot(page, 'viewer', theme);
     await page.keyboard.press('Escape');
-    await expect(viewer).toHaveCount(0);
+    await expect(viewer(page)).toHaveCount(0);
 
     await showScreen(page, 'Settings');
     await expect(page.getByRole('radio', { name: 'Same as the system' })).toBeChecked();

@@ -11,7 +11,8 @@ export const HARNESS_NOW = Date.now();
 /** Which thumbnails the screenshot script generates: `g/<n>.png` for n in 0..IMAGE_COUNT-1. */
 export const IMAGE_COUNT = 12;
 
-const PROMPTS = [
+/** The prompts the scenes' tasks take in turn. */
+export const SCENE_PROMPTS: readonly string[] = [
   'A lighthouse on a basalt cliff at dusk, long exposure, soft pink sky',
   'Isometric illustration of a tiny bakery with a striped awning',
   'Portrait of a red fox in falling snow, shallow depth of field',
@@ -31,9 +32,9 @@ function images(seed: number, count: number): TaskRecord['images'] {
 
 function base(index: number): Partial<TaskRecord> & { prompt: string } {
   return {
-    prompt: PROMPTS[index % PROMPTS.length]!,
+    prompt: SCENE_PROMPTS[index % SCENE_PROMPTS.length]!,
     request: {
-      prompt: PROMPTS[index % PROMPTS.length]!,
+      prompt: SCENE_PROMPTS[index % SCENE_PROMPTS.length]!,
       model: index % 3 === 0 ? 'gpt-image-1' : 'demo-1',
       size: ['1024x1024', '1536x1024', '1024x1536'][index % 3]!,
       quality: ['high', 'medium', 'low'][index % 3]!,

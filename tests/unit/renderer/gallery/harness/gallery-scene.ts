@@ -5,6 +5,7 @@
  */
 import type { ImageRecord } from '../../../../../shared/domain/task-record';
 import { makeImage, type FakePictorApi } from '../../../../fakes/fake-pictor-api';
+import { SCENE_PROMPTS } from '../../harness/scenes';
 
 /** Distinct pictures the script draws: `g/<n>.png` (full) and `g/<n>.thumb.png`. */
 export const PICTURES = 15;
@@ -17,17 +18,7 @@ export function pictureSize(n: number): { width: number; height: number } {
   ][n % 3]!;
 }
 
-const PROMPTS = [
-  'A lighthouse on a basalt cliff at dusk, long exposure, soft pink sky',
-  'Isometric illustration of a tiny bakery with a striped awning',
-  'Portrait of a red fox in falling snow, shallow depth of field',
-  'Watercolour map of an imaginary archipelago with hand-lettered names',
-  'A brutalist library interior flooded with morning light',
-  'Macro photograph of dew drops on a spider web, backlit',
-  'Retro travel poster for a city on the Moon, 1960s style',
-  'Still life of lemons and a blue jug on a linen tablecloth',
-  'A paper-cut diorama of a forest at night with fireflies',
-];
+const PROMPTS = [...SCENE_PROMPTS, 'A paper-cut diorama of a forest at night with fireflies'];
 const MODELS = ['gpt-image-1', 'demo-1', 'flux-pro'];
 const SIZES = ['1024x1024', '1536x1024', '1024x1536'];
 const QUALITIES = ['high', 'medium', 'auto'];

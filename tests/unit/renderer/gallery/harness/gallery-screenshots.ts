@@ -6,30 +6,14 @@
  *
  *   npx tsx tests/unit/renderer/gallery/harness/gallery-screenshots.ts [--size 1280x800] [--suffix -800x600]
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { build } from 'vite';
+import { audit, option, SCREENSHOT_DIR, shown, runScreenshots } from '../../harness/harness-server';
 import { PICTURES, pictureSize } from './gallery-scene';
 
-const ROOT = resolve(import.meta.dirname, '../../../../..');
-const OUT = join(ROOT, 'docs/screenshots');
 const THEMES = ['light', 'dark'] as const;
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.png': 'image/png',
-  '.map': 'application/json',
-};
-
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? undefined : process.argv[index + 1];
-}
 
 /** Pictures with some depth (gradients, a horizon, a sun) so thumbnails look like images. */
 function pictureSvg(n: number, width: number, height: number): string {
@@ -66,76 +50,13 @@ async function makePictures(dir: string): Promise<void> {
   }
 }
 
-function serve(dir: string): Promise<{ url: string; close: () => void }> {
-  const server = createServer((request, response) => {
-    const path = normalize(
-      decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname),
-    ).replace(/^(\.\.[/\\])+/, '');
-    // axe-core comes from the same origin: the page's CSP allows scripts from 'self' only.
-    const file =
-      path === '/axe.min.js'
-        ? join(ROOT, 'node_modules/axe-core/axe.min.js')
-        : join(dir, path === '/' ? 'gallery-harness.html' : path);
-    readFile(file).then(
-      (body) =>
-        response
-          .writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-          .end(body),
-      () => response.writeHead(404).end(),
-    );
-  });
-  return new Promise((done) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      done({
-        url: `http://127.0.0.1:${String(port)}/gallery-harness.html`,
-        close: () => server.close(),
-      });
-    }),
-  );
-}
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  nodes: Array<{ target: string[] }>;
-}
-
-async function audit(page: Page, name: string): Promise<number> {
-  await page.addScriptTag({ url: './axe.min.js' });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }>;
-        };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = violations
-    .map(
-      (v) =>
-        `${v.id}(${v.impact}, ${String(v.nodes.length)}: ${v.nodes
-          .slice(0, 2)
-          .map((n) => n.target.join(' '))
-          .join(' | ')})`,
-    )
-    .join('; ');
-  console.log(`${name}: axe: ${summary || 'no violations'}`);
-  return serious.length;
-}
-
 async function imagesLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     Array.from(document.images).every((image) => image.complete && image.naturalWidth > 0),
   );
 }
 
-async function shoot(page: Page, url: string, theme: string, suffix: string): Promise<number> {
-  await page.goto(`${url}?theme=${theme}`);
+async function shoot(page: Page, theme: string, suffix: string): Promise<number> {
   await page.waitForSelector('.gallery-tile img');
   await imagesLoaded(page);
   // Keyboard focus on the third tile, to show the focus ring.
@@ -143,67 +64,35 @@ async function shoot(page: Page, url: string, theme: string, suffix: string): Pr
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.waitForTimeout(300);
-  const gallery = join(OUT, `gallery-${theme}${suffix}.png`);
+  const gallery = join(SCREENSHOT_DIR, `gallery-${theme}${suffix}.png`);
   await page.screenshot({ path: gallery });
   let problems = await audit(page, `gallery-${theme}${suffix}`);
   await page.keyboard.press('Enter');
   await page.waitForSelector('.viewer-stage__image');
   await imagesLoaded(page);
   await page.waitForTimeout(300);
-  const viewer = join(OUT, `viewer-${theme}${suffix}.png`);
+  const viewer = join(SCREENSHOT_DIR, `viewer-${theme}${suffix}.png`);
   await page.screenshot({ path: viewer });
   problems += await audit(page, `viewer-${theme}${suffix}`);
-  console.log(`wrote ${gallery.replace(`${ROOT}/`, '')}, ${viewer.replace(`${ROOT}/`, '')}`);
+  console.log(`wrote ${shown(gallery)}, ${shown(viewer)}`);
   return problems;
 }
 
 async function main(): Promise<void> {
-  const [width, height] = (option('size') ?? '1280x800').split('x').map(Number) as [number, number];
   const suffix = option('suffix') ?? '';
-  const dir = await mkdtemp(join(tmpdir(), 'pictor-gallery-harness-'));
-  await build({
-    root: import.meta.dirname,
-    base: './',
-    logLevel: 'warn',
-    build: {
-      outDir: dir,
-      emptyOutDir: true,
-      target: 'chrome130',
-      rollupOptions: { input: join(import.meta.dirname, 'gallery-harness.html') },
-    },
-  });
-  await makePictures(dir);
-  await mkdir(OUT, { recursive: true });
-  const server = await serve(dir);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  let problems = 0;
-  try {
+  const harness = {
+    html: join(import.meta.dirname, 'gallery-harness.html'),
+    addFiles: makePictures,
+  };
+  const problems = await runScreenshots(harness, async (open) => {
+    let found = 0;
     for (const theme of THEMES) {
-      const page = await browser.newPage({ viewport: { width, height }, colorScheme: theme });
-      page.on('pageerror', (error) => console.error(`[${theme}] page error:`, error.message));
-      page.on('response', (response) => {
-        if (response.status() >= 400)
-          console.error(`[${theme}] ${String(response.status())}: ${response.url()}`);
-      });
-      page.on('console', (message) => {
-        if (message.type() === 'error') console.error(`[${theme}] console:`, message.text());
-      });
-      problems += await shoot(page, server.url, theme, suffix);
+      const page = await open(`theme=${theme}`, theme, theme);
+      found += await shoot(page, theme, suffix);
       await page.close();
     }
-  } finally {
-    await browser.close();
-    server.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-  console.log(
-    problems === 0
-      ? 'axe: no serious or critical violations'
-      : `axe: ${String(problems)} serious/critical violations`,
-  );
+    return found;
+  });
   if (problems > 0) process.exitCode = 1;
 }
 
