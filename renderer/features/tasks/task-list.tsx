@@ -59,6 +59,12 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
   const [current, setCurrent] = useState(0);
   const focusPending = useRef(false);
 
+  // Stable between pages: the virtualizer recomputes every row's measurement (100,000 of them)
+  // whenever getItemKey changes, which an inline function would do on every scroll frame.
+  const getItemKey = useCallback(
+    (index: number) => items[index]?.record.localId ?? `placeholder-${index}`,
+    [items],
+  );
   const virtualizer = useVirtualizer({
     count: total,
     getScrollElement: () => scroller.current,
@@ -66,7 +72,7 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
     overscan: OVERSCAN,
     // React 19 batches the scroll updates itself; flushSync here warns when React is rendering.
     useFlushSync: false,
-    getItemKey: (index) => items[index]?.record.localId ?? `placeholder-${index}`,
+    getItemKey,
   });
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
