@@ -1,199 +1,105 @@
 /**
- * History store figures at scale (not a test): `npx tsx tests/bench/history-bench.ts`.
- * Prints one table: put-update latency at 1,000 vs 100,000 records, open + first page, search,
- * and a control row with the same records in one JSON file rewritten per change (what
- * electron-store does on every `set`).
+ * History store measurements, used by the bench suite (tests/bench/suites/history.ts, run with
+ * `npm run bench -- --only history`) and printable on their own, with a few more cases, by
+ * `npx tsx tests/bench/history-bench.ts`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { HistoryStore } from '../../electron/core/history/history-store';
 import type { TaskRecord } from '../../shared/domain/task-record';
+import { bigHistory, fillStore } from './history-fixture';
 
-const BIG = Number(process.env['PICTOR_BENCH_RECORDS'] ?? 100_000);
-const SMALL = 1_000;
-const WORDS = [
-  'red',
-  'fox',
-  'lighthouse',
-  'storm',
-  'portrait',
-  'neon',
-  'forest',
-  'city',
-  'cat',
-  'watercolor',
-];
-
-interface Row {
-  case: string;
-  p50: string;
-  p95: string;
-  runs: number;
+/** Median and 95th percentile of a set of timings, in ms. */
+export interface Stats {
+  readonly p50: number;
+  readonly p95: number;
+  readonly runs: number;
 }
 
-function record(n: number, createdAt: number): TaskRecord {
-  const words = Array.from({ length: 12 }, (_, k) => WORDS[(n * 7 + k * 3) % WORDS.length]).join(
-    ' ',
-  );
-  return {
-    localId: `local-${n.toString(36).padStart(6, '0')}`,
-    taskId: `task-${n}`,
-    origin: 'submitted',
-    endpoint: 'https://images.example.test',
-    account: 'acct-1234',
-    request: {
-      prompt: `${words} #${n}`,
-      model: n % 3 === 0 ? 'model-b' : 'model-a',
-      size: '1024x1024',
-    },
-    status: n % 10 === 0 ? 'failed' : 'completed',
-    hold: null,
-    error: null,
-    createdAt,
-    updatedAt: createdAt + 5_000,
-    submittedAt: createdAt + 10,
-    finishedAt: createdAt + 5_000,
-    watchStartedAt: createdAt + 10,
-    polls: 4,
-    lastPolledAt: createdAt + 4_000,
-    images: Array.from({ length: 1 + (n % 4) }, (_, index) => ({
-      index,
-      url: `https://cdn.example.test/${n}/${index}.png`,
-      state: 'saved' as const,
-      file: `2024/${n}/image-${index}.png`,
-      thumbnail: `2024/${n}/image-${index}.thumb.webp`,
-      width: 1024,
-      height: 1024,
-      bytes: 1_234_567,
-      mime: 'image/png' as const,
-      attempts: 1,
-      savedAt: createdAt + 6_000,
-      favourite: n % 50 === 0,
-    })),
-    favourite: n % 40 === 0,
-    folder: `2024/${n}`,
-  };
+export function summarise(times: readonly number[]): Stats {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p95: at(0.95), runs: times.length };
 }
 
-function fill(store: HistoryStore, count: number): TaskRecord[] {
-  const records = Array.from({ length: count }, (_, n) => record(n, 1_700_000_000_000 + n * 1_000));
-  for (let start = 0; start < count; start += 5_000)
-    store.putMany(records.slice(start, start + 5_000));
-  return records;
-}
-
-/** Runs `work` `runs` times and reports the median and 95th percentile in ms. */
-function measure(name: string, runs: number, work: (run: number) => void): Row {
+/** Runs `work` `runs` times (after one unmeasured warm-up run) and summarises the timings. */
+export function measure(runs: number, work: (run: number) => void): Stats {
+  work(-1);
   const times: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     const start = performance.now();
     work(run);
     times.push(performance.now() - start);
   }
-  return summarise(name, times);
+  return summarise(times);
 }
 
-function summarise(name: string, times: number[]): Row {
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (q: number) =>
-    (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2);
-  return { case: name, p50: at(0.5), p95: at(0.95), runs: times.length };
+/** One status update: a put of an existing record, as the engine does after a poll. */
+function updateOne(store: HistoryStore, records: readonly TaskRecord[], run: number): number {
+  const target = records[(run * 7_919) % records.length]!;
+  const start = performance.now();
+  store.put({ ...target, polls: target.polls + run + 1, updatedAt: Date.now() });
+  return performance.now() - start;
 }
 
 /**
  * Update latency at both sizes, measured alternately so machine load (other processes, disk
  * write-back) weighs on both the same.
  */
-function updates(
-  small: HistoryStore,
-  smallRecords: TaskRecord[],
-  big: HistoryStore,
-  bigRecords: TaskRecord[],
-): Row[] {
+export function alternateUpdates(
+  small: { store: HistoryStore; records: readonly TaskRecord[] },
+  big: { store: HistoryStore; records: readonly TaskRecord[] },
+  runs: number,
+): { small: Stats; big: Stats } {
   const smallTimes: number[] = [];
   const bigTimes: number[] = [];
-  const update = (store: HistoryStore, records: TaskRecord[], run: number, times: number[]) => {
-    const target = records[(run * 7_919) % records.length]!;
-    const start = performance.now();
-    store.put({ ...target, polls: target.polls + run + 1, updatedAt: Date.now() });
-    times.push(performance.now() - start);
-  };
-  for (let run = 0; run < 400; run += 1) {
-    update(small, smallRecords, run, smallTimes);
-    update(big, bigRecords, run, bigTimes);
+  updateOne(small.store, small.records, runs);
+  updateOne(big.store, big.records, runs);
+  for (let run = 0; run < runs; run += 1) {
+    smallTimes.push(updateOne(small.store, small.records, run));
+    bigTimes.push(updateOne(big.store, big.records, run));
   }
-  return [
-    summarise(`put update @ ${smallRecords.length.toLocaleString('en')}`, smallTimes),
-    summarise(`put update @ ${bigRecords.length.toLocaleString('en')}`, bigTimes),
-  ];
+  return { small: summarise(smallTimes), big: summarise(bigTimes) };
 }
 
-function main(): void {
-  const dir = mkdtempSync(join(tmpdir(), 'pictor-history-bench-'));
-  const file = join(dir, 'big.sqlite');
-  const label = BIG.toLocaleString('en');
-  const rows: Row[] = [];
-  try {
-    const small = HistoryStore.open(join(dir, 'small.sqlite'));
-    const smallRecords = fill(small, SMALL);
-    let store = HistoryStore.open(file);
-    const fillStart = performance.now();
-    const records = fill(store, BIG);
-    rows.push({
-      case: `insert ${label} (putMany)`,
-      p50: (performance.now() - fillStart).toFixed(0),
-      p95: '',
-      runs: 1,
-    });
-    rows.push(...updates(small, smallRecords, store, records));
-    small.close();
-    store.close();
-    rows.push(...opens(file, label));
-    store = HistoryStore.open(file);
-    rows.push(...queries(store));
-    store.close();
-    rows.push(jsonControl(dir, records, label));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  console.table(rows);
-}
-
-/** A clean open, and an open after a crash (which runs the full integrity check). */
-function opens(file: string, label: string): Row[] {
-  const clean = measure(`open + first page @ ${label}`, 5, () => {
+/** A clean open of the file and its first page, as the app does at start. */
+export function openAndFirstPage(file: string, runs: number): Stats {
+  return measure(runs, () => {
     const store = HistoryStore.open(file);
     store.list();
     store.close();
   });
-  const afterCrash = measure(`open after a crash (quick_check) @ ${label}`, 2, () => {
+}
+
+/** An open after a crash (the previous owner is dead), which runs the full integrity check. */
+export function openAfterCrash(file: string, runs: number): Stats {
+  return measure(runs, () => {
     const dead = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(`${file}.owner`, JSON.stringify({ pid: dead, startedAt: 1 }));
     const store = HistoryStore.open(file);
     store.list();
     store.close();
   });
-  return [clean, afterCrash];
 }
 
-function queries(store: HistoryStore): Row[] {
-  return [
-    measure('list 20 pages (cursor walk)', 20, () => walk(store, 20)),
-    measure('list statuses=[failed]', 20, () => store.list({ statuses: ['failed'] })),
-    measure('list statuses=[processing] (none)', 20, () =>
-      store.list({ statuses: ['processing'] }),
-    ),
-    measure('list favourite', 20, () => store.list({ favourite: true })),
-    measure('listImages first page', 20, () => store.listImages()),
-    measure('listImages search "#99999"', 20, () => store.listImages({ search: '#99999' })),
-    measure('search "lighthouse" (every record)', 20, () => store.list({ search: 'lighthouse' })),
-    measure('search "#99999" (one record)', 20, () => store.list({ search: '#99999' })),
-    measure('search "zq" (2 chars: scan, none)', 10, () => store.list({ search: 'zq' })),
-    measure('count search "storm neon"', 10, () => store.count({ search: 'storm neon' })),
-    measure('unfinished()', 10, () => store.unfinished()),
-  ];
+/** A search as the app's `tasks:list` handler issues it: the first page, then the total. */
+export function appSearch(store: HistoryStore, search: string): void {
+  store.list({ search, limit: 50 });
+  store.count({ search });
+}
+
+/** electron-store rewrites its whole JSON file on every `set`: one `set` at this size. */
+export function jsonControl(dir: string, records: readonly TaskRecord[], runs: number): Stats {
+  const file = join(dir, 'history.json');
+  const byId: Record<string, TaskRecord> = Object.fromEntries(records.map((r) => [r.localId, r]));
+  return measure(runs, (run) => {
+    const target = records[Math.max(0, run)]!;
+    byId[target.localId] = { ...target, polls: target.polls + 1 };
+    writeFileSync(file, JSON.stringify({ history: byId }, null, '\t'));
+  });
 }
 
 function walk(store: HistoryStore, pages: number): void {
@@ -201,15 +107,56 @@ function walk(store: HistoryStore, pages: number): void {
   for (let page = 0; page < pages; page += 1) cursor = store.list({ cursor }).nextCursor;
 }
 
-/** electron-store rewrites its whole JSON file on every `set`. */
-function jsonControl(dir: string, records: TaskRecord[], label: string): Row {
-  const file = join(dir, 'history.json');
-  const byId: Record<string, TaskRecord> = Object.fromEntries(records.map((r) => [r.localId, r]));
-  return measure(`JSON rewrite per set @ ${label} (control)`, 10, (run) => {
-    const target = records[run]!;
-    byId[target.localId] = { ...target, polls: target.polls + 1 };
-    writeFileSync(file, JSON.stringify({ history: byId }, null, '\t'));
-  });
+/** Every case, printed as one table: the suite's rows and more. */
+function main(): void {
+  const big = Number(process.env['PICTOR_BENCH_RECORDS'] ?? 100_000);
+  const dir = mkdtempSync(join(tmpdir(), 'pictor-history-bench-'));
+  const rows: Record<string, Stats> = {};
+  try {
+    const small = HistoryStore.open(join(dir, 'small.sqlite'));
+    const smallRecords = fillStore(small, 1_000);
+    const history = bigHistory(join(dir, 'big.sqlite'), big);
+    console.log(`${big} records: ${history.source} ${history.buildMs?.toFixed(0) ?? ''}`);
+    let store = HistoryStore.open(history.file);
+    const updates = alternateUpdates(
+      { store: small, records: smallRecords },
+      { store, records: history.records },
+      400,
+    );
+    rows['put update @ 1,000'] = updates.small;
+    rows[`put update @ ${big}`] = updates.big;
+    small.close();
+    store.close();
+    rows['open + first page'] = openAndFirstPage(history.file, 5);
+    rows['open after a crash (quick_check)'] = openAfterCrash(history.file, 2);
+    store = HistoryStore.open(history.file);
+    const cases: Record<string, () => unknown> = {
+      'list 20 pages (cursor walk)': () => walk(store, 20),
+      'list statuses=[failed]': () => store.list({ statuses: ['failed'] }),
+      'list favourite': () => store.list({ favourite: true }),
+      'listImages first page': () => store.listImages(),
+      'listImages search "#99999"': () => store.listImages({ search: '#99999' }),
+      'list search "lighthouse" (every record)': () => store.list({ search: 'lighthouse' }),
+      'count search "lighthouse"': () => store.count({ search: 'lighthouse' }),
+      'list search "#99999" (one record)': () => store.list({ search: '#99999' }),
+      'count search "#99999"': () => store.count({ search: '#99999' }),
+      'list search "zq" (2 chars: scan, none)': () => store.list({ search: 'zq' }),
+      'unfinished()': () => store.unfinished(),
+    };
+    for (const [name, work] of Object.entries(cases)) rows[name] = measure(10, work);
+    store.close();
+    rows['JSON rewrite per set (control)'] = jsonControl(dir, history.records, 5);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.table(
+    Object.fromEntries(
+      Object.entries(rows).map(([name, s]) => [
+        name,
+        { p50: s.p50.toFixed(2), p95: s.p95.toFixed(2), runs: s.runs },
+      ]),
+    ),
+  );
 }
 
-main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

@@ -14,7 +14,11 @@ const SUITES = ['engine', 'history', 'renderer', 'ui'] as const;
 
 function chromiumVersion(): string {
   try {
-    return execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim();
+    // Debian's launcher script prints shell noise on stderr; only stdout is the version.
+    return execFileSync('/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return 'not found';
   }

@@ -1,0 +1,191 @@
+/**
+ * Child process of the "Download memory" row, run as
+ * `node --expose-gc --import tsx <this> <gallery|engine> <url> <n>` so it can collect garbage
+ * before measuring and nothing else shares its heap. `gallery` calls the real
+ * Gallery.downloadImage for `n` records at once (each `<url>/files/image-<k>.png`); `engine`
+ * opens the real core against the fake service at `<url>`, submits `n` tasks that complete at
+ * the first poll, and lets the engine's DownloadManager fetch them (at most
+ * maxConcurrentDownloads at a time, as in the app). Prints one JSON line: RSS before (after a
+ * GC), the peak sampled every 50 ms, the kernel's high-water mark for the same span, and how
+ * many images were saved.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeFetch } from '../../../electron/adapters/node-fetch';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { Gallery, type DownloadOutcome } from '../../../electron/core/gallery';
+import { openPictorCore } from '../../../electron/core/pictor-core';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+
+export interface DownloadMemoryReport {
+  readonly baselineRss: number;
+  readonly peakRss: number;
+  /** VmHWM after resetting it at the baseline; null where /proc cannot be reset. */
+  readonly highWaterRss: number | null;
+  readonly afterRss: number;
+  readonly saved: number;
+  readonly failed: string[];
+  readonly bytes: number;
+  readonly wallMs: number;
+}
+
+function record(n: number, url: string): TaskRecord {
+  const now = Date.now();
+  return {
+    localId: `bench-${n.toString().padStart(4, '0')}`,
+    taskId: `task-${n}`,
+    origin: 'submitted',
+    endpoint: url,
+    account: 'bench',
+    request: { prompt: `download memory ${n}` },
+    status: 'completed',
+    hold: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: now,
+    finishedAt: now,
+    watchStartedAt: now,
+    polls: 1,
+    lastPolledAt: now,
+    images: [
+      {
+        index: 0,
+        url: `${url}/files/image-${n}.png`,
+        state: 'pending',
+        attempts: 0,
+        favourite: false,
+      },
+    ],
+    favourite: false,
+    folder: null,
+  };
+}
+
+/** Resets the kernel's peak-RSS counter (Linux: `5` to clear_refs); false where unsupported. */
+function resetHighWater(): boolean {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function highWater(): number | null {
+  try {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return kb === undefined ? null : Number(kb) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+}
+
+type Outcome = Pick<DownloadOutcome, 'state'> & { error?: string; bytes?: number };
+
+/** 100 Gallery.downloadImage calls at once: the downloader alone, no concurrency cap. */
+async function viaGallery(dir: string, url: string, count: number, measure: Meter) {
+  const gallery = new Gallery({ root: dir, fetch: createNodeFetch() });
+  await gallery.init();
+  const records = Array.from({ length: count }, (_, n) => record(n, url));
+  return measure(() => Promise.all(records.map((r) => gallery.downloadImage(r, 0, url))));
+}
+
+/** The real core: tasks complete at their first poll and the engine downloads every image. */
+async function viaEngine(dir: string, url: string, count: number, measure: Meter) {
+  const core = await openPictorCore({
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch: createNodeFetch(),
+    credentials: new StaticCredentials(url, 'sk-bench'),
+    clock: systemClock,
+    // Short so every task completes within a tenth of a second: the downloads start together.
+    engine: { pollIntervalMs: 100 },
+  });
+  try {
+    core.engine.start();
+    return await measure(async () => {
+      const records = await core.engine.submit({ prompt: 'download memory' }, count);
+      const done = await core.engine.whenSettled(records.map((r) => r.localId));
+      return done.map((r): Outcome => {
+        const image = r.images[0];
+        return image?.state === 'saved'
+          ? { state: 'saved', bytes: image.bytes ?? 0 }
+          : {
+              state: image?.state === 'expired' ? 'expired' : 'invalid',
+              error: image?.error ?? r.status,
+            };
+      });
+    });
+  } finally {
+    await core.close();
+  }
+}
+
+interface Measured {
+  readonly outcomes: readonly Outcome[];
+  readonly baselineRss: number;
+  readonly peakRss: number;
+  readonly highWaterRss: number | null;
+  readonly afterRss: number;
+  readonly wallMs: number;
+}
+type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
+
+const measure: Meter = async (work) => {
+  collect();
+  const canReset = resetHighWater();
+  const baselineRss = process.memoryUsage().rss;
+  let peakRss = baselineRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  }, 50);
+  const started = Date.now();
+  const outcomes = await work();
+  const wallMs = Date.now() - started;
+  clearInterval(sampler);
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  const highWaterRss = canReset ? highWater() : null;
+  collect();
+  return {
+    outcomes,
+    baselineRss,
+    peakRss,
+    highWaterRss,
+    afterRss: process.memoryUsage().rss,
+    wallMs,
+  };
+};
+
+async function main(): Promise<void> {
+  const [mode, url, countText] = process.argv.slice(2);
+  if ((mode !== 'gallery' && mode !== 'engine') || !url)
+    throw new Error('usage: download-memory-child <gallery|engine> <server url> <count>');
+  const count = Number(countText ?? 100);
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-download-'));
+  try {
+    const run = mode === 'gallery' ? viaGallery : viaEngine;
+    const { outcomes, ...figures } = await run(dir, url, count, measure);
+    const saved = outcomes.filter((o) => o.state === 'saved');
+    const report: DownloadMemoryReport = {
+      ...figures,
+      saved: saved.length,
+      failed: outcomes.filter((o) => o.state !== 'saved').map((o) => o.error ?? o.state),
+      bytes: saved.reduce((sum, o) => sum + (o.bytes ?? 0), 0),
+    };
+    process.stdout.write(`${JSON.stringify(report)}\n`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

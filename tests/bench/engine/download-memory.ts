@@ -1,0 +1,104 @@
+/**
+ * The "Download memory" row: serves one incompressible ~8 MiB PNG from a loopback server in this
+ * process and lets a child process (see download-memory-child.ts) download it as N different
+ * images at once through the real Gallery, so only the downloader's memory is in the child.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import type { DownloadMemoryReport } from './download-memory-child';
+
+const CHILD = fileURLToPath(new URL('./download-memory-child.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Random RGB pixels: PNG cannot compress them, so the file is about side² × 3 bytes. */
+export async function noisePng(side: number): Promise<Buffer> {
+  return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/**
+ * Just enough of the service interface for the engine: every submit gets a new id, every task
+ * is already completed with one image at `/files/<id>.png`, and every file is the same PNG.
+ */
+function serve(png: Buffer): Promise<{ server: Server; url: string }> {
+  let next = 0;
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    const json = (body: unknown): void => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (path === '/v1/images/generations') {
+      req.resume();
+      next += 1;
+      return json({ id: `task_${next}`, status: 'processing' });
+    }
+    const taskId = /^\/v1\/tasks\/([^/?]+)/.exec(path)?.[1];
+    if (taskId) {
+      const origin = `http://${req.headers.host ?? '127.0.0.1'}`;
+      return json({
+        id: taskId,
+        status: 'completed',
+        output: { data: [{ url: `${origin}/files/${taskId}.png` }] },
+      });
+    }
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+    res.end(png);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+export type DownloadMode = 'gallery' | 'engine';
+
+function runChild(mode: DownloadMode, url: string, count: number): Promise<DownloadMemoryReport> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', CHILD, mode, url, String(count)],
+      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`download child failed: ${error.message}\n${stderr}`));
+        const line = stdout.trim().split('\n').pop() ?? '';
+        try {
+          resolve(JSON.parse(line) as DownloadMemoryReport);
+        } catch {
+          reject(new Error(`download child printed no report: ${stdout.slice(0, 500)}`));
+        }
+      },
+    );
+  });
+}
+
+/** Serves a `side`×`side` noise PNG and downloads it `count` times at once in a child per mode. */
+export async function measureDownloadMemory(
+  count: number,
+  side: number,
+  modes: readonly DownloadMode[],
+): Promise<{
+  imageBytes: number;
+  reports: Record<DownloadMode, DownloadMemoryReport | undefined>;
+}> {
+  const png = await noisePng(side);
+  const { server, url } = await serve(png);
+  try {
+    const reports: Record<DownloadMode, DownloadMemoryReport | undefined> = {
+      gallery: undefined,
+      engine: undefined,
+    };
+    for (const mode of modes) reports[mode] = await runChild(mode, url, count);
+    return { imageBytes: png.length, reports };
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}

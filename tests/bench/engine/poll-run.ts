@@ -1,0 +1,135 @@
+/**
+ * One run of the real core (SQLite history, gallery on disk, Node fetch, the real clock) against
+ * the demo service on loopback: many tasks submitted at once, then the service's request log and
+ * task snapshots read back to count polls per task and time each image from done to saved.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createNodeFetch } from '../../../electron/adapters/node-fetch';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { openPictorCore } from '../../../electron/core/pictor-core';
+import { startDemoService } from '../../../electron/demo-service';
+import type { DemoService } from '../../../electron/demo-service';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { maxInWindow } from './stats';
+
+export interface PollRunOptions {
+  readonly tasks: number;
+  readonly durationMs: { min: number; max: number };
+  readonly pollIntervalMs: number;
+  /** Requested image size (the demo renders each image on its first download). */
+  readonly size: string;
+  /** Give up waiting for the tasks after this long. */
+  readonly deadlineMs: number;
+}
+
+/** Per task: its duration on the service, the polls it received, and done→saved latency. */
+export interface TaskFigures {
+  readonly durationMs: number;
+  readonly polls: number;
+  /** ceil(duration / interval) + 1: the most polls a task should need. */
+  readonly allowance: number;
+  /** savedAt of its image minus the service's completesAt; null when not saved. */
+  readonly doneToSavedMs: number | null;
+  /** Of that: from completesAt to the arrival of the poll that saw it done. */
+  readonly waitMs: number | null;
+}
+
+export interface PollRunResult {
+  readonly tasks: TaskFigures[];
+  readonly totalPolls: number;
+  readonly failedPolls: number;
+  /** Most poll requests the service received in any 1-second window. */
+  readonly maxPollsPerSecond: number;
+  readonly settled: boolean;
+  readonly wallMs: number;
+}
+
+const KEY = 'sk-bench';
+
+/** Per task id: how many polls arrived, and when the last one did. */
+function pollsByTask(service: DemoService): Map<string, { count: number; lastAt: number }> {
+  const polls = new Map<string, { count: number; lastAt: number }>();
+  for (const entry of service.log.polls) {
+    const id = /^\/v1\/tasks\/([^/?]+)/.exec(entry.path)?.[1];
+    if (!id) continue;
+    const seen = polls.get(id);
+    polls.set(id, { count: (seen?.count ?? 0) + 1, lastAt: Math.max(seen?.lastAt ?? 0, entry.at) });
+  }
+  return polls;
+}
+
+function figures(service: DemoService, records: readonly TaskRecord[], interval: number) {
+  const counts = pollsByTask(service);
+  const byTaskId = new Map(records.map((record) => [record.taskId, record]));
+  return service.tasks().map((task): TaskFigures => {
+    const durationMs = task.completesAt - task.createdAt;
+    const savedAt = byTaskId.get(task.id)?.images[0]?.savedAt;
+    const polls = counts.get(task.id);
+    return {
+      durationMs,
+      polls: polls?.count ?? 0,
+      allowance: Math.ceil(durationMs / interval) + 1,
+      doneToSavedMs: savedAt === undefined ? null : savedAt - task.completesAt,
+      waitMs: polls === undefined ? null : polls.lastAt - task.completesAt,
+    };
+  });
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/** Runs the scenario and returns the figures; everything it starts is closed and removed. */
+export async function runPollScenario(options: PollRunOptions): Promise<PollRunResult> {
+  const service = await startDemoService({
+    accounts: [{ account: 'bench', key: KEY }],
+    durationMs: options.durationMs,
+    seed: 7,
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-engine-'));
+  try {
+    const core = await openPictorCore({
+      dataDir: join(dir, 'data'),
+      galleryDir: join(dir, 'gallery'),
+      fetch: createNodeFetch(),
+      credentials: new StaticCredentials(service.url, KEY),
+      clock: systemClock,
+      engine: { pollIntervalMs: options.pollIntervalMs },
+    });
+    try {
+      core.engine.start();
+      const started = Date.now();
+      // One submit per task so each has its own prompt (and the demo renders each image).
+      const submitted = await Promise.all(
+        Array.from({ length: options.tasks }, (_, n) =>
+          core.engine.submit({ prompt: `benchmark task ${n}: a lighthouse`, size: options.size }),
+        ),
+      );
+      const ids = submitted.flat().map((record) => record.localId);
+      const settled = await withDeadline(core.engine.whenSettled(ids), options.deadlineMs);
+      const wallMs = Date.now() - started;
+      const records = ids.map((id) => core.history.get(id)).filter((r) => r !== undefined);
+      return {
+        tasks: figures(service, records, options.pollIntervalMs),
+        totalPolls: service.log.polls.length,
+        failedPolls: service.log.polls.filter((entry) => entry.status !== 200).length,
+        maxPollsPerSecond: maxInWindow(
+          service.log.polls.map((entry) => entry.at),
+          1000,
+        ),
+        settled: settled !== null,
+        wallMs,
+      };
+    } finally {
+      await core.close();
+    }
+  } finally {
+    await service.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Engine rows of `npm run bench`: poll efficiency and completion-to-gallery (one run of 200
+ * tasks through the real core against the demo service), download memory (a child process with
+ * --expose-gc) and thumbnail throughput (the gallery's own check-and-thumbnail step).
+ */
+import { availableParallelism } from 'node:os';
+import type { BenchRow, BenchSuite } from '../bench-row';
+import { measureDownloadMemory } from '../engine/download-memory';
+import type { DownloadMemoryReport } from '../engine/download-memory-child';
+import { runPollScenario, type PollRunResult } from '../engine/poll-run';
+import { mean, quantile, seconds } from '../engine/stats';
+import { measureThumbnails } from '../engine/thumbnails';
+
+const COMMAND = 'npm run bench -- --only engine';
+const TASKS = 200;
+const INTERVAL_MS = 3_000;
+const MB = 1024 * 1024;
+
+function pollRow(run: PollRunResult): BenchRow {
+  const ratios = run.tasks.map((task) => task.polls / task.allowance);
+  const allowance = run.tasks.reduce((sum, task) => sum + task.allowance, 0);
+  const burstLimit = (TASKS / 3) * 1.5;
+  const meanRatio = mean(ratios);
+  const maxRatio = Math.max(...ratios);
+  const pass =
+    run.settled &&
+    run.tasks.length === TASKS &&
+    meanRatio <= 1.05 &&
+    run.maxPollsPerSecond <= burstLimit;
+  return {
+    row: 'Poll efficiency',
+    scenario: `${TASKS} tasks of 6–60 s submitted at once, real core vs demo service on loopback, 3 s interval`,
+    target: 'polls per task ÷ (ceil(duration/3)+1) ≤ 1.05; no 1-s burst above (tasks/3)×1.5',
+    measured:
+      `mean ${meanRatio.toFixed(3)}, max ${maxRatio.toFixed(3)} (${run.totalPolls} polls / allowance ${allowance}); ` +
+      `busiest second ${run.maxPollsPerSecond} polls vs limit ${burstLimit}`,
+    pass,
+    command: COMMAND,
+    note:
+      'The mean ratio is held to the target; the max is reported (at most 1.0 means no task got a poll beyond its allowance). ' +
+      `Polls counted from the demo service's request log per task id; ${run.failedPolls} polls were not answered 200` +
+      (run.settled
+        ? '.'
+        : `; NOT every task settled within the deadline (${seconds(run.wallMs)}).`),
+  };
+}
+
+function completionRow(run: PollRunResult): BenchRow {
+  const latencies = run.tasks
+    .map((task) => task.doneToSavedMs)
+    .filter((ms): ms is number => ms !== null);
+  const waits = run.tasks.map((task) => task.waitMs).filter((ms): ms is number => ms !== null);
+  const after = run.tasks
+    .map((task) =>
+      task.doneToSavedMs === null || task.waitMs === null ? null : task.doneToSavedMs - task.waitMs,
+    )
+    .filter((ms): ms is number => ms !== null);
+  const median = quantile(latencies, 0.5);
+  const p95 = quantile(latencies, 0.95);
+  const pass = latencies.length === TASKS && median <= 1_600 && p95 <= 3_200;
+  return {
+    row: 'Completion to gallery',
+    scenario: `the same ${TASKS} tasks: service's completesAt → image saved with thumbnail (savedAt in history), 1024×1024 PNGs`,
+    target: 'median ≤ 1.6 s, p95 ≤ 3.2 s at a 3 s poll interval',
+    measured: `median ${seconds(median)}, p95 ${seconds(p95)}, max ${seconds(Math.max(...latencies))} (${latencies.length}/${TASKS} saved)`,
+    pass,
+    command: COMMAND,
+    note:
+      `Split: waiting for the next poll median ${seconds(quantile(waits, 0.5))} / p95 ${seconds(quantile(waits, 0.95))}, ` +
+      `then poll → saved median ${seconds(quantile(after, 0.5))} / p95 ${seconds(quantile(after, 0.95))}. ` +
+      'The wait is uniform over 0–3 s by design (each task polls at a fixed phase every 3 s, the service’s rule), so its ' +
+      'median is 1.5 s and only ~0.1 s is left for the poll answer, the demo rendering the image on first download, ' +
+      'the download, the full decode check, the thumbnail, fsyncs and the history write. A median well under 1.6 s ' +
+      'would need polls timed to the expected completion (more often than every 3 s), which the service does not allow. ' +
+      'With 200 tasks the median of a uniform 0–3 s wait itself varies by about ±0.1 s from run to run, so this ' +
+      'verdict can flip between runs (1.46 s and 1.73 s in two runs); the app’s own share is the poll → saved part.',
+  };
+}
+
+function growth(report: DownloadMemoryReport): number {
+  return (report.peakRss - report.baselineRss) / MB;
+}
+
+function memoryRow(
+  imageBytes: number,
+  engine: DownloadMemoryReport,
+  gallery: DownloadMemoryReport,
+): BenchRow {
+  const grew = growth(engine);
+  const pass = engine.saved === 100 && grew <= 150;
+  const hwm =
+    engine.highWaterRss === null
+      ? ''
+      : `, kernel high-water ${((engine.highWaterRss - engine.baselineRss) / MB).toFixed(0)} MB`;
+  return {
+    row: 'Download memory',
+    scenario: `100 tasks completing together, one ${(imageBytes / 1e6).toFixed(1)} MB noise PNG each, downloaded by the real core (DownloadManager → Gallery) from loopback`,
+    target: 'main-process RSS growth ≤ 150 MB',
+    measured:
+      `+${grew.toFixed(0)} MB peak RSS (${(engine.baselineRss / MB).toFixed(0)} → ${(engine.peakRss / MB).toFixed(0)} MB, sampled every 50 ms${hwm}; ` +
+      `${engine.saved}/100 saved, ${(engine.bytes / MB).toFixed(0)} MiB in ${seconds(engine.wallMs)})`,
+    pass,
+    command: COMMAND,
+    note:
+      `Child process started with --expose-gc, baseline taken after a GC. The engine runs at most 16 downloads at once; ` +
+      `the same 100 images through 100 simultaneous Gallery.downloadImage calls (no cap) grew +${growth(gallery).toFixed(0)} MB ` +
+      `(${gallery.saved}/100 saved). Bodies stream to disk; the growth does not scale with the number of images ` +
+      '(10 images cost about as much as 100): it is V8 letting ~64 MB of dead socket read buffers pile up before a GC, ' +
+      'its young generation growing, and glibc keeping memory freed by the decode threads. Image checks are capped at 2 ' +
+      'at once (electron/core/gallery/image-finish.ts): before that cap this row measured +186 MB.',
+  };
+}
+
+function thumbnailRow(figures: Awaited<ReturnType<typeof measureThumbnails>>): BenchRow {
+  const cores = availableParallelism();
+  return {
+    row: 'Thumbnails',
+    scenario: `${figures.count} photo-like 2048×2048 PNGs (${(figures.meanFileBytes / MB).toFixed(1)} MiB each) through the gallery's checkImage (full decode + 384 px WebP)`,
+    target: 'reported; ≥ 20/s on 2 cores',
+    measured: `${figures.perSecond.toFixed(1)} thumbnails/s (${figures.count} in ${seconds(figures.wallMs)}, ${figures.failed} failed, ${cores} cores)`,
+    pass: cores === 2 ? figures.perSecond >= 20 && figures.failed === 0 : null,
+    command: COMMAND,
+    note:
+      'Every image is decoded in full (so a truncated file is caught) before the thumbnail is made; PNG has no shrink-on-load, ' +
+      'so the cost is the inflate of ~12 M pixels. Two checks run at once.',
+  };
+}
+
+export const suite: BenchSuite = {
+  name: 'engine',
+  async run() {
+    const run = await runPollScenario({
+      tasks: TASKS,
+      durationMs: { min: 6_000, max: 60_000 },
+      pollIntervalMs: INTERVAL_MS,
+      size: '1024x1024',
+      deadlineMs: 150_000,
+    });
+    const thumbs = await measureThumbnails(60, 4);
+    const memory = await measureDownloadMemory(100, 1590, ['engine', 'gallery']);
+    const { engine, gallery } = memory.reports;
+    if (!engine || !gallery) throw new Error('the download memory child gave no report');
+    return [
+      pollRow(run),
+      completionRow(run),
+      memoryRow(memory.imageBytes, engine, gallery),
+      thumbnailRow(thumbs),
+    ];
+  },
+};
