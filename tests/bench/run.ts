@@ -24,6 +24,15 @@ function chromiumVersion(): string {
   }
 }
 
+/** `--only a,b` or `--only=a,b`; every suite when absent. */
+function selectedSuites(args: readonly string[]): Set<string> {
+  const index = args.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (index === -1) return new Set(SUITES);
+  const arg = args[index] ?? '';
+  const list = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : (args[index + 1] ?? '');
+  return new Set(list.split(',').filter(Boolean));
+}
+
 function verdict(pass: boolean | null): string {
   return pass === null ? 'reported' : pass ? 'met' : 'MISSED';
 }
@@ -41,13 +50,7 @@ function table(rows: readonly BenchRow[]): string {
 }
 
 async function main(): Promise<void> {
-  const only =
-    process.argv.find((arg) => arg.startsWith('--only'))?.split('=')[1] ??
-    process.argv[process.argv.indexOf('--only') + 1];
-  const wanted =
-    process.argv.includes('--only') || only
-      ? new Set((only ?? '').split(','))
-      : new Set<string>(SUITES);
+  const wanted = selectedSuites(process.argv.slice(2));
   const rows: BenchRow[] = [];
   const started = Date.now();
   for (const name of SUITES) {
