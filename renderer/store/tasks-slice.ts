@@ -121,7 +121,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
         set({
           tasksItems: page.items,
           tasksCursor: page.nextCursor,
-          tasksTotal: Math.max(page.total, page.items.length),
+          tasksTotal: Math.max(page.total ?? 0, page.items.length),
           tasksLoaded: true,
           tasksLoading: false,
         });
@@ -153,7 +153,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
             tasksItems: items,
             tasksCursor: page.nextCursor,
             tasksTotal:
-              page.nextCursor === null ? items.length : Math.max(page.total, items.length),
+              page.nextCursor === null
+                ? items.length
+                : Math.max(page.total ?? current.tasksTotal, items.length),
             tasksLoading: false,
           };
         });

@@ -102,7 +102,8 @@ export const requests = {
     output: z.object({
       items: z.array(taskItemSchema),
       nextCursor: z.string().nullable(),
-      total: z.number().int(),
+      /** Counted for the first page only (null after it): a count costs as much as a page. */
+      total: z.number().int().nullable(),
     }),
   },
   'tasks:get': { input: z.object({ localId }).strict(), output: taskItemSchema.nullable() },

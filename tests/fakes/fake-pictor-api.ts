@@ -291,7 +291,7 @@ export class FakePictorApi implements PictorApi {
     return {
       items: page.map((record) => this.item(record)),
       nextCursor: more && last ? last.localId : null,
-      total: matching.length,
+      total: input.cursor ? null : matching.length,
     };
   }
 

@@ -65,6 +65,10 @@ describe('task IPC handlers', () => {
       list.ok && list.value && (list.value as { nextCursor: string | null }).nextCursor,
     ).toBeTruthy();
     expect(JSON.stringify(list)).not.toContain('sk-test');
+    // The next page is not counted again: the total came with the first.
+    const cursor = list.ok ? (list.value as { nextCursor: string }).nextCursor : null;
+    const next = await h.call('tasks:list', { limit: 1, cursor });
+    expect(next).toMatchObject({ ok: true, value: { total: null, items: [{}] } });
   });
 
   it('searches and filters through the history', async () => {
