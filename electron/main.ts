@@ -16,10 +16,9 @@ import { createShellActions } from './adapters/shell-actions';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { AppRuntime } from './core/app-runtime';
-import { readAppEnvironment } from './core/app-environment';
+import { readAppEnvironment, runtimeOverrides } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
 import { RotatingFileLogger } from './core/logging/rotating-file-logger';
-import { secretRedactor } from './core/logging/redaction';
 import { createTaskEventLog } from './core/logging/task-event-log';
 import { NotificationPolicy } from './core/os/notification-policy';
 import { galleryGuard } from './core/os/path-guard';
@@ -98,19 +97,11 @@ async function start(): Promise<void> {
     fetch: createElectronFetch(net),
     clock: systemClock,
     logger,
-    ...(environment.demoDurationMs === undefined
-      ? {}
-      : { demo: { durationMs: environment.demoDurationMs } }),
-    ...(environment.pollIntervalMs === undefined
-      ? {}
-      : { pollIntervalMs: environment.pollIntervalMs }),
-    ...(environment.watchTimeoutMs === undefined
-      ? {}
-      : { watchTimeoutMs: environment.watchTimeoutMs }),
+    ...runtimeOverrides(environment),
   });
   runtime = started;
   nativeTheme.themeSource = started.settings.get().theme;
-  await updateRedactor(started);
+  await started.redactKeyIn(logger);
   wireRuntimeEvents(started);
   registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
   registerGalleryProtocol({ root: () => started.galleryDir(), logger });
@@ -168,21 +159,12 @@ function wireCore(core: PictorCore): void {
 }
 
 function wireRuntimeEvents(started: AppRuntime): void {
-  started.vault.onChange((status) => {
-    emit('key:changed', status);
-    void updateRedactor(started);
-  });
+  started.vault.onChange((status) => emit('key:changed', status));
   started.settings.onChange((settings) => {
     nativeTheme.themeSource = settings.theme;
     emit('settings:changed', settings);
   });
   started.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
-}
-
-/** The key's text never reaches a log line, whatever code logs it. */
-async function updateRedactor(started: AppRuntime): Promise<void> {
-  const key = await started.vault.readKey();
-  logger.setRedactor(key ? secretRedactor([key]) : null);
 }
 
 function shellActions(started: AppRuntime) {

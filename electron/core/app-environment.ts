@@ -4,6 +4,7 @@
  * ignored (the defaults stand) rather than trusted.
  */
 import { isAbsolute } from 'node:path';
+import type { AppRuntimeOptions } from './app-runtime';
 
 export interface AppEnvironment {
   /** PICTOR_USER_DATA_DIR: the data folder instead of the OS default. */
@@ -38,6 +39,18 @@ export function readAppEnvironment(env: NodeJS.ProcessEnv): AppEnvironment {
     ...(userDataDir ? { userDataDir } : {}),
     ...(galleryDir ? { galleryDir } : {}),
     ...(demoDurationMs === undefined ? {} : { demoDurationMs }),
+    ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }),
+    ...(watchTimeoutMs === undefined ? {} : { watchTimeoutMs }),
+  };
+}
+
+/** The AppRuntime options an environment overrides (both composition roots pass these on). */
+export function runtimeOverrides(
+  environment: AppEnvironment,
+): Pick<AppRuntimeOptions, 'demo' | 'pollIntervalMs' | 'watchTimeoutMs'> {
+  const { demoDurationMs, pollIntervalMs, watchTimeoutMs } = environment;
+  return {
+    ...(demoDurationMs === undefined ? {} : { demo: { durationMs: demoDurationMs } }),
     ...(pollIntervalMs === undefined ? {} : { pollIntervalMs }),
     ...(watchTimeoutMs === undefined ? {} : { watchTimeoutMs }),
   };

@@ -13,6 +13,7 @@ import type { SecretCipher } from '../ports/secret-cipher';
 import { AppCredentials } from './app-credentials';
 import { relocateGallery } from './gallery/relocate';
 import { KeyVault } from './key-vault/key-vault';
+import { secretRedactor, type Redactor } from './logging/redaction';
 import { openPictorCore, type PictorCore } from './pictor-core';
 import { SettingsService } from './settings/settings-service';
 
@@ -74,7 +75,13 @@ export class AppRuntime {
       const core = await AppRuntime.openCore(options, settings.get(), credentials);
       const runtime = new AppRuntime(options, settings, vault, credentials, demo, core);
       vault.onChange(() => runtime.core.engine.keyChanged());
-      settings.onChange(() => runtime.core.engine.keyChanged());
+      // Held tasks are retried only when where they go changes, not on every setting (theme…).
+      let baseUrl = settings.get().baseUrl;
+      settings.onChange((next) => {
+        if (next.baseUrl === baseUrl) return;
+        baseUrl = next.baseUrl;
+        runtime.core.engine.keyChanged();
+      });
       return runtime;
     } catch (error) {
       await demo.close();
@@ -84,6 +91,16 @@ export class AppRuntime {
 
   get core(): PictorCore {
     return this.current;
+  }
+
+  /** Keeps `target` redacting the stored key's text, now and whenever the key changes. */
+  async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
+    const update = async (): Promise<void> => {
+      const key = await this.vault.readKey();
+      target.setRedactor(key ? secretRedactor([key]) : null);
+    };
+    this.vault.onChange(() => void update());
+    await update();
   }
 
   galleryDir(): string {

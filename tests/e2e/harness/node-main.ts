@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/core/app-runtime';
-import { readAppEnvironment } from '../../../electron/core/app-environment';
-import { secretRedactor } from '../../../electron/core/logging/redaction';
+import { readAppEnvironment, runtimeOverrides } from '../../../electron/core/app-environment';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import { createAppHandlers } from '../../../electron/ipc/app-handlers';
@@ -55,30 +54,13 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     fetch: createNodeFetch(options.env as NodeJS.ProcessEnv),
     clock: systemClock,
     logger,
-    ...(environment.demoDurationMs === undefined
-      ? {}
-      : { demo: { durationMs: environment.demoDurationMs } }),
-    ...(environment.pollIntervalMs === undefined
-      ? {}
-      : { pollIntervalMs: environment.pollIntervalMs }),
-    ...(environment.watchTimeoutMs === undefined
-      ? {}
-      : { watchTimeoutMs: environment.watchTimeoutMs }),
+    ...runtimeOverrides(environment),
   });
-}
-
-/** The key's text never reaches a log line (main.ts's updateRedactor). */
-async function updateRedactor(runtime: AppRuntime, logger: RotatingFileLogger): Promise<void> {
-  const key = await runtime.vault.readKey();
-  logger.setRedactor(key ? secretRedactor([key]) : null);
 }
 
 /** main.ts's wireRuntimeEvents: vault, settings and demo changes to the window. */
-function wireRuntimeEvents(runtime: AppRuntime, emit: Emit, logger: RotatingFileLogger): void {
-  runtime.vault.onChange((status) => {
-    emit('key:changed', status);
-    void updateRedactor(runtime, logger);
-  });
+function wireRuntimeEvents(runtime: AppRuntime, emit: Emit): void {
+  runtime.vault.onChange((status) => emit('key:changed', status));
   runtime.settings.onChange((settings) => emit('settings:changed', settings));
   runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
 }
@@ -111,8 +93,8 @@ export async function startNodeMain(options: NodeMainOptions): Promise<NodeMain>
   });
   const { emit } = options;
   const runtime = await startRuntime(options, logger);
-  await updateRedactor(runtime, logger);
-  wireRuntimeEvents(runtime, emit, logger);
+  await runtime.redactKeyIn(logger);
+  wireRuntimeEvents(runtime, emit);
   const handlers = {} as IpcHandlers;
   bindHandlers(handlers, runtime, options);
   wireCore(runtime.core, emit);

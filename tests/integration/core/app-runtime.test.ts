@@ -74,6 +74,27 @@ describe('AppRuntime', () => {
     expect(runtime.credentials.isDemo()).toBe(true);
   });
 
+  it('keeps a logger redacting the current key, and retries held tasks only when the base URL changes', async () => {
+    const runtime = await startRuntime(await tempDir());
+    const redactors: (((text: string) => string) | null)[] = [];
+    await runtime.redactKeyIn({ setRedactor: (redactor) => redactors.push(redactor) });
+    expect(redactors).toEqual([null]);
+    await runtime.vault.setKey('sk-follow-me', { allowWeakStorage: false });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(redactors.at(-1)?.('token sk-follow-me here')).not.toContain('sk-follow-me');
+    let retried = 0;
+    const engine = runtime.core.engine;
+    const original = engine.keyChanged.bind(engine);
+    engine.keyChanged = () => {
+      retried += 1;
+      original();
+    };
+    await runtime.updateSettings({ theme: 'dark' });
+    expect(retried).toBe(0);
+    await runtime.updateSettings({ baseUrl: 'https://api.example.com' });
+    expect(retried).toBe(1);
+  });
+
   it('applies a new watch timeout at once', async () => {
     const runtime = await startRuntime(await tempDir());
     await runtime.updateSettings({ watchTimeoutMinutes: 0 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAppEnvironment } from '../../../electron/core/app-environment';
+import { readAppEnvironment, runtimeOverrides } from '../../../electron/core/app-environment';
 
 describe('readAppEnvironment', () => {
   it('reads the overrides', () => {
@@ -30,5 +30,16 @@ describe('readAppEnvironment', () => {
       }),
     ).toEqual({});
     expect(readAppEnvironment({})).toEqual({});
+  });
+
+  it('turns the overrides into runtime options, leaving out what is not set', () => {
+    expect(
+      runtimeOverrides({ demoDurationMs: 500, pollIntervalMs: 200, watchTimeoutMs: 4000 }),
+    ).toEqual({
+      demo: { durationMs: 500 },
+      pollIntervalMs: 200,
+      watchTimeoutMs: 4000,
+    });
+    expect(runtimeOverrides({ userDataDir: '/x' })).toEqual({});
   });
 });
