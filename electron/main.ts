@@ -229,8 +229,7 @@ function openWindow(): void {
     appUrl: APP_ENTRY_URL,
     bounds: settings.getWindowBounds(),
     isPackaged: app.isPackaged,
-    onBoundsChanged: (state) =>
-      settings.setWindowBounds({ x: 0, y: 0, maximized: false, ...state }),
+    onBoundsChanged: (state) => settings.setWindowBounds(state),
     logger,
   });
   mainWindow.on('closed', () => (mainWindow = null));

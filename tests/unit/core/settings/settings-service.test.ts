@@ -225,6 +225,9 @@ describe('SettingsService window bounds', () => {
     first.update({ theme: 'dark' });
     const again = open(kv).service;
     expect(again.getWindowBounds()).toEqual({ ...bounds, maximized: true });
+    // A centred window has no place yet: kept as such, not moved to the corner.
+    expect(again.setWindowBounds({ width: 900, height: 700 })).toBe(true);
+    expect(again.getWindowBounds()).toEqual({ width: 900, height: 700 });
     expect(again.get()).not.toHaveProperty('windowBounds');
     expect(again.get().theme).toBe('dark');
   });
