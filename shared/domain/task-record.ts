@@ -124,3 +124,29 @@ export function isUnfinished(record: TaskRecord): boolean {
     (record.status === 'completed' && record.images.some((image) => image.state === 'pending'))
   );
 }
+
+/** What a new record needs; everything else starts empty. */
+export type NewTaskRecord = Pick<
+  TaskRecord,
+  'localId' | 'taskId' | 'origin' | 'endpoint' | 'account' | 'request'
+>;
+
+/** A task as it is stored before anything was sent for it (status `submitting`, created `now`). */
+export function newTaskRecord(fields: NewTaskRecord, now: number): TaskRecord {
+  return {
+    ...fields,
+    status: 'submitting',
+    hold: null,
+    error: null,
+    createdAt: now,
+    updatedAt: now,
+    submittedAt: null,
+    finishedAt: null,
+    watchStartedAt: null,
+    polls: 0,
+    lastPolledAt: null,
+    images: [],
+    favourite: false,
+    folder: null,
+  };
+}

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { generationRequestSchema } from '../../../shared/service/wire';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { isUnfinished } from '../../../shared/domain/task-record';
+import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
 import type { Clock } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import type { Logger } from '../../ports/logger';
@@ -304,28 +304,10 @@ export class TaskEngine {
     origin: TaskRecord['origin'],
     taskId: string | null,
   ): TaskRecord {
-    const now = this.now();
-    return {
-      localId: this.newId(),
-      taskId,
-      origin,
-      endpoint,
-      account,
-      request,
-      status: 'submitting',
-      hold: null,
-      error: null,
-      createdAt: now,
-      updatedAt: now,
-      submittedAt: null,
-      finishedAt: null,
-      watchStartedAt: null,
-      polls: 0,
-      lastPolledAt: null,
-      images: [],
-      favourite: false,
-      folder: null,
-    };
+    return newTaskRecord(
+      { localId: this.newId(), taskId, origin, endpoint, account, request },
+      this.now(),
+    );
   }
 
   private commit(record: TaskRecord): TaskRecord {

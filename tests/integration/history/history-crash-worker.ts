@@ -6,7 +6,7 @@
 import { writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 
 const [dir, run] = process.argv.slice(2);
 if (dir === undefined || run === undefined)
@@ -26,28 +26,17 @@ function print(line: string): void {
 }
 
 function newRecord(n: number): TaskRecord {
-  const now = Date.now();
-  return {
-    localId: `run${run}-${n}`,
-    taskId: null,
-    origin: 'submitted',
-    endpoint: 'demo:',
-    account: 'acct',
-    request: { prompt: `crash test ${run} ${n} ${'word '.repeat(n % 40)}`, model: 'demo-model' },
-    status: 'submitting',
-    hold: null,
-    error: null,
-    createdAt: now,
-    updatedAt: now,
-    submittedAt: null,
-    finishedAt: null,
-    watchStartedAt: null,
-    polls: 0,
-    lastPolledAt: null,
-    images: [],
-    favourite: false,
-    folder: null,
-  };
+  return newTaskRecord(
+    {
+      localId: `run${run}-${n}`,
+      taskId: null,
+      origin: 'submitted',
+      endpoint: 'demo:',
+      account: 'acct',
+      request: { prompt: `crash test ${run} ${n} ${'word '.repeat(n % 40)}`, model: 'demo-model' },
+    },
+    Date.now(),
+  );
 }
 
 /** The next version of a record: one more poll, and on some polls a status or image change. */
