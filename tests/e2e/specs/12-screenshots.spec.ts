@@ -24,7 +24,12 @@ import {
   viewerImage,
 } from './support/ui';
 
-const OUT_DIR = join(REPO_ROOT, 'docs', 'screenshots', 'e2e');
+// The README's pictures are refreshed on request (`npm run screenshots`); an ordinary test run
+// writes its copies under test-results, so running the tests leaves the working tree clean.
+const OUT_DIR =
+  process.env.PICTOR_E2E_SCREENSHOTS === 'docs'
+    ? join(REPO_ROOT, 'docs', 'screenshots', 'e2e')
+    : join(REPO_ROOT, 'test-results', 'screenshots');
 const PROMPTS = [
   'A lighthouse on a rocky coast at dawn',
   'A bowl of ramen with steam rising',
