@@ -54,11 +54,29 @@ export function pageLimit(limit: number | undefined): number {
   return Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)));
 }
 
-/** WHERE for tasks (alias `t`), without the cursor. */
-export function taskFilter(query: Omit<HistoryQuery, 'limit' | 'cursor'>): SqlFilter {
+/** True when the search goes through the trigram index (else it is a LIKE scan). */
+export function usesSearchIndex(search: string | undefined): boolean {
+  return [...(search?.trim() ?? '')].length >= TRIGRAM;
+}
+
+/**
+ * WHERE for tasks (alias `t`), without the cursor. With `fromRow`, an indexed search looks only
+ * at tasks whose row id is at least that (the newest rows: ids grow as tasks are added).
+ */
+export function taskFilter(
+  query: Omit<HistoryQuery, 'limit' | 'cursor'>,
+  fromRow?: number,
+): SqlFilter {
   const clauses: string[] = [];
   const params: JSValue[] = [];
-  addSearch(query.search, 't.id', clauses, params);
+  if (fromRow !== undefined && usesSearchIndex(query.search)) {
+    clauses.push(
+      't.id >= ? AND t.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? AND rowid >= ?)',
+    );
+    params.push(fromRow, ftsPhrase(query.search ?? ''), fromRow);
+  } else {
+    addSearch(query.search, 't.id', clauses, params);
+  }
   addIn('t.status', query.statuses, clauses, params);
   if (query.favourite !== undefined) clauses.push(`t.favourite = ${query.favourite ? 1 : 0}`);
   return join(clauses, params);
@@ -95,16 +113,20 @@ function addSearch(
 ): void {
   const text = search?.trim() ?? '';
   if (text === '') return;
-  if ([...text].length >= TRIGRAM) {
-    // A quoted FTS5 string is a phrase: consecutive trigrams, i.e. a substring match. The `+`
-    // keeps the planner from driving the query from the matches and then sorting all of them
+  if (usesSearchIndex(text)) {
+    // The `+` keeps the planner from driving the query from the matches and then sorting all of them
     // (0.5 s for a common word at 100k records); it walks the newest-first index instead.
     clauses.push(`+${taskRow} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)`);
-    params.push(`"${text.replaceAll('"', '""')}"`);
+    params.push(ftsPhrase(text));
   } else {
     clauses.push("t.prompt LIKE ? ESCAPE '\\'");
     params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   }
+}
+
+/** The search as one quoted FTS5 phrase: consecutive trigrams, i.e. a substring match. */
+export function ftsPhrase(search: string): string {
+  return `"${search.trim().replaceAll('"', '""')}"`;
 }
 
 function addIn(

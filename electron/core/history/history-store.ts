@@ -19,7 +19,9 @@ import {
   imageFilter,
   pageLimit,
   taskAfter,
+  ftsPhrase,
   taskFilter,
+  usesSearchIndex,
   type HistoryQuery,
   type ImageQuery,
   type SqlFilter,
@@ -65,6 +67,10 @@ export interface HistoryStoreOptions {
   integrityCheck?: IntegrityCheck;
 }
 
+/** Newest rows a search tries first (see {@link HistoryStore.searchNewest}). */
+const SEARCH_WINDOW = 2_000;
+
+const COUNT_SEARCH = 'SELECT count(*) AS n FROM tasks_fts WHERE tasks_fts MATCH ?';
 const UPSERT_TASK = `
   INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -149,11 +155,9 @@ export class HistoryStore {
   /** Tasks newest first (createdAt, then localId); the cursor stays valid while tasks are added. */
   list(query: HistoryQuery = {}): HistoryPage {
     const limit = pageLimit(query.limit);
-    const filters = [taskFilter(query), ...(query.cursor ? [taskAfter(query.cursor)] : [])];
-    const { where, params } = combine(filters);
-    const sql = `SELECT t.local_id, t.created_at, t.record FROM tasks t WHERE ${where}
-      ORDER BY t.created_at DESC, t.local_id DESC LIMIT ?`;
-    const rows = this.read(() => this.connection.all(sql, [...params, limit + 1]));
+    const rows =
+      (usesSearchIndex(query.search) ? this.searchNewest(query, limit) : null) ??
+      this.listRows(query, limit);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -162,6 +166,41 @@ export class HistoryStore {
     };
   }
 
+  /** Up to `limit + 1` rows of the page (the extra one says there is a next page). */
+  private listRows(query: HistoryQuery, limit: number, fromRow?: number): QueryResult[] {
+    const filters = [
+      taskFilter(query, fromRow),
+      ...(query.cursor ? [taskAfter(query.cursor)] : []),
+    ];
+    const { where, params } = combine(filters);
+    const sql = `SELECT t.local_id, t.created_at, t.record FROM tasks t WHERE ${where}
+      ORDER BY t.created_at DESC, t.local_id DESC LIMIT ?`;
+    return this.read(() => this.connection.all(sql, [...params, limit + 1]));
+  }
+
+  /**
+   * A search's page from the newest rows alone, when that is provably the whole answer: the
+   * full-text subquery collects every match before the newest-first walk (~70 ms for a word in
+   * all of 100,000 prompts), while the newest {@link SEARCH_WINDOW} rows answer a common word in
+   * a few ms. Null (search everything) when the window holds too few matches, or when an older
+   * row could sort among them (a record created with an earlier id but a later date).
+   */
+  private searchNewest(query: HistoryQuery, limit: number): QueryResult[] | null {
+    const top = this.read(() => this.connection.get('SELECT max(id) AS id FROM tasks', []));
+    const fromRow = Number(top?.['id'] ?? 0) - SEARCH_WINDOW;
+    if (fromRow <= 0) return null;
+    const rows = this.listRows(query, limit, fromRow);
+    const edge = rows[limit];
+    if (edge === undefined) return null;
+    const older = this.read(() =>
+      this.connection.get(
+        // `+t.id`: walk the newest-first index over the few rows at or above the edge's date.
+        `SELECT 1 AS hit FROM tasks t WHERE t.created_at >= ? AND +t.id < ? LIMIT 1`,
+        [Number(edge['created_at']), fromRow],
+      ),
+    );
+    return older ? null : rows;
+  }
   /** One item per image of every task, newest task first, a task's images in order. */
   listImages(query: ImageQuery = {}): ImagePage {
     const limit = pageLimit(query.limit);
@@ -189,10 +228,19 @@ export class HistoryStore {
     );
   }
 
+  /** How many tasks match; with only a search, counted in the full-text index alone. */
   count(query: Omit<HistoryQuery, 'limit' | 'cursor'> = {}): number {
+    const searchOnly =
+      usesSearchIndex(query.search) &&
+      query.statuses === undefined &&
+      query.favourite === undefined;
+    // Every task has exactly one row in the index (triggers keep them in step), so counting the
+    // matches there skips a lookup per match (50 ms instead of 95 ms for a word in 100,000).
     const { where, params } = taskFilter(query);
     const row = this.read(() =>
-      this.connection.get(`SELECT count(*) AS n FROM tasks t WHERE ${where}`, params),
+      searchOnly
+        ? this.connection.get(COUNT_SEARCH, [ftsPhrase(query.search ?? '')])
+        : this.connection.get(`SELECT count(*) AS n FROM tasks t WHERE ${where}`, params),
     );
     return Number(row?.['n'] ?? 0);
   }

@@ -1,0 +1,94 @@
+/**
+ * A search first tries the newest 2,000 rows and keeps that answer only when it is provably the
+ * whole answer. Every page must equal the answer of a plain scan over all records, including
+ * when an old row carries a newer date than the newest rows (it sorts first and must not be
+ * missed), and across cursor pages and other filters.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRecord, TaskStatus } from '../../../../shared/domain/task-record';
+import { HistoryStore, type HistoryQuery } from '../../../../electron/core/history/history-store';
+import { makeRecord } from './history-fixtures';
+
+const COUNT = 3_000;
+const STATUSES: TaskStatus[] = ['completed', 'failed', 'processing'];
+let store: HistoryStore;
+let records: TaskRecord[];
+
+/** Every record says "harbour"; one in 40 also says "rare kite"; dates follow insertion. */
+function record(n: number, createdAt = 1_000_000 + n * 1_000): TaskRecord {
+  const kite = n % 40 === 0 ? ' rare kite' : '';
+  return makeRecord({
+    localId: `local-${String(n).padStart(5, '0')}`,
+    createdAt,
+    status: STATUSES[n % 3]!,
+    request: { prompt: `harbour at dusk ${n}${kite}` },
+  });
+}
+
+/** The answer by brute force: filter, sort newest first, cut pages. */
+function expected(query: HistoryQuery): string[] {
+  const search = query.search?.toLowerCase() ?? '';
+  return records
+    .filter((r) => r.request.prompt.toLowerCase().includes(search))
+    .filter((r) => !query.statuses || query.statuses.includes(r.status))
+    .sort((a, b) => b.createdAt - a.createdAt || (a.localId < b.localId ? 1 : -1))
+    .map((r) => r.localId);
+}
+
+/** Every page of the store's answer, in order. */
+function allPages(query: HistoryQuery): string[] {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = store.list({ ...query, limit: 50, cursor });
+    ids.push(...page.items.map((r) => r.localId));
+    cursor = page.nextCursor;
+  } while (cursor !== null && ids.length <= COUNT);
+  return ids;
+}
+
+beforeEach(() => {
+  store = HistoryStore.open(':memory:');
+  records = Array.from({ length: COUNT }, (_, n) => record(n));
+  store.putMany(records);
+});
+afterEach(() => store.close());
+
+describe('search of the newest rows first', () => {
+  it('gives the same first page and the same pages as a scan of everything', () => {
+    for (const query of [
+      { search: 'harbour' },
+      { search: 'HARBOUR AT' },
+      { search: 'rare kite' },
+      { search: 'harbour', statuses: ['failed' as const] },
+      { search: 'dusk 29' },
+    ]) {
+      expect(store.list({ ...query, limit: 50 }).items.map((r) => r.localId)).toEqual(
+        expected(query).slice(0, 50),
+      );
+      expect(allPages(query)).toEqual(expected(query));
+    }
+  });
+
+  it('does not miss an old row that was given the newest date', () => {
+    // Row 5 (far outside the newest 2,000) now sorts first; so does row 900 for the next page.
+    records[5] = record(5, 9_000_000_000);
+    records[900] = record(900, 1_000_000 + 2_990_500);
+    store.putMany([records[5]!, records[900]!]);
+    const first = store.list({ search: 'harbour', limit: 50 });
+    expect(first.items[0]?.localId).toBe('local-00005');
+    expect(first.items.map((r) => r.localId)).toEqual(expected({ search: 'harbour' }).slice(0, 50));
+    expect(allPages({ search: 'harbour' })).toEqual(expected({ search: 'harbour' }));
+  });
+
+  it('counts a search in the index alone, and with other filters through the tasks', () => {
+    expect(store.count({ search: 'harbour' })).toBe(COUNT);
+    expect(store.count({ search: 'rare kite' })).toBe(expected({ search: 'rare kite' }).length);
+    expect(store.count({ search: 'harbour', statuses: ['failed'] })).toBe(
+      expected({ search: 'harbour', statuses: ['failed'] }).length,
+    );
+    store.delete('local-00040');
+    records = records.filter((r) => r.localId !== 'local-00040');
+    expect(store.count({ search: 'rare kite' })).toBe(expected({ search: 'rare kite' }).length);
+  });
+});
