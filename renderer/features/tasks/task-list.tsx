@@ -3,7 +3,6 @@
  * DOM, pages loaded with the cursor as the user scrolls. Arrow keys, Page Up/Down, Home and End
  * move between rows; Enter opens a row's details.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -16,6 +15,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';
 import { PlaceholderRow, TaskRow } from './task-row';
+import { useFixedRows } from './use-fixed-rows';
 
 /** Rows rendered beyond the visible ones, in each direction. */
 const OVERSCAN = 6;
@@ -59,22 +59,12 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
   const [current, setCurrent] = useState(0);
   const focusPending = useRef(false);
 
-  // Stable between pages: the virtualizer recomputes every row's measurement (100,000 of them)
-  // whenever getItemKey changes, which an inline function would do on every scroll frame.
-  const getItemKey = useCallback(
-    (index: number) => items[index]?.record.localId ?? `placeholder-${index}`,
-    [items],
-  );
-  const virtualizer = useVirtualizer({
+  const { rows, totalSize, scrollToIndex } = useFixedRows({
+    scroller,
     count: total,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
     overscan: OVERSCAN,
-    // React 19 batches the scroll updates itself; flushSync here warns when React is rendering.
-    useFlushSync: false,
-    getItemKey,
   });
-  const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.at(-1)?.index ?? -1;
 
   useEffect(() => {
@@ -118,9 +108,9 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
       event.preventDefault();
       setCurrent(next);
       focusPending.current = true;
-      virtualizer.scrollToIndex(next, { align: 'auto' });
+      scrollToIndex(next);
     },
-    [items, openDetails, rowHeight, safeCurrent, total, virtualizer],
+    [items, openDetails, rowHeight, safeCurrent, total, scrollToIndex],
   );
 
   return (
@@ -130,7 +120,7 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
         role="feed"
         aria-label={t('tasks.list.label')}
         aria-busy={loading}
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: totalSize }}
         onFocus={(event) => {
           const row = (event.target as HTMLElement).closest<HTMLElement>('article[data-index]');
           if (row) setCurrent(Number(row.dataset.index));
@@ -140,22 +130,22 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
           const item = items[row.index];
           return item ? (
             <TaskRow
-              key={row.key}
+              key={item.record.localId}
               item={item}
               index={row.index}
               total={total}
               current={row.index === tabRow}
               top={row.start}
-              height={row.size}
+              height={rowHeight}
               onRemove={onRemove}
             />
           ) : (
             <PlaceholderRow
-              key={row.key}
+              key={`placeholder-${row.index}`}
               index={row.index}
               total={total}
               top={row.start}
-              height={row.size}
+              height={rowHeight}
             />
           );
         })}
