@@ -1,8 +1,8 @@
 /** IPC handlers for the task history: thin translations from contract channels to the engine. */
-import type { TaskItem } from '../../shared/ipc/contract';
+import type { RequestInput, TaskItem } from '../../shared/ipc/contract';
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
-import type { HistoryStore } from '../core/history/history-store';
+import type { HistoryQuery, HistoryStore } from '../core/history/history-store';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 
 export interface TaskHandlerDeps {
@@ -14,12 +14,22 @@ export interface TaskHandlerDeps {
 type TaskChannels =
   | 'tasks:submit'
   | 'tasks:list'
+  | 'tasks:count'
   | 'tasks:get'
   | 'tasks:track'
   | 'tasks:resume'
   | 'tasks:retryImages'
   | 'tasks:remove'
   | 'tasks:setFavourite';
+
+/** The renderer's filter as the history takes it (absent fields left out, not undefined). */
+function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
+  return {
+    ...(filter.search ? { search: filter.search } : {}),
+    ...(filter.statuses ? { statuses: filter.statuses } : {}),
+    ...(filter.favourite === undefined ? {} : { favourite: filter.favourite }),
+  };
+}
 
 /** A record with the engine's live state when the engine still works on it. */
 export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
@@ -35,20 +45,15 @@ export function taskHandlers({
   const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
   return {
     'tasks:submit': async ({ request, count }) => (await engine.submit(request, count)).map(item),
-    'tasks:list': ({ search, statuses, favourite, limit, cursor }) => {
-      const filter = {
-        ...(search ? { search } : {}),
-        ...(statuses ? { statuses } : {}),
-        ...(favourite === undefined ? {} : { favourite }),
-      };
-      const page = history.list({ ...filter, ...(limit ? { limit } : {}), cursor: cursor ?? null });
-      return {
-        items: page.items.map(item),
-        nextCursor: page.nextCursor,
-        // Once per listing: counting costs as much as the page itself.
-        total: cursor ? null : history.count(filter),
-      };
+    'tasks:list': ({ limit, cursor, ...filter }) => {
+      const page = history.list({
+        ...historyFilter(filter),
+        ...(limit ? { limit } : {}),
+        cursor: cursor ?? null,
+      });
+      return { items: page.items.map(item), nextCursor: page.nextCursor };
     },
+    'tasks:count': (filter) => ({ total: history.count(historyFilter(filter)) }),
     'tasks:get': ({ localId }) => {
       const record = engine.get(localId);
       return record ? item(record) : null;

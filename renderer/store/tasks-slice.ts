@@ -1,6 +1,8 @@
 /**
  * The task history as the list shows it: pages loaded with the cursor as the user scrolls,
- * `total` for the scrollbar, live updates merged in place, and the row actions.
+ * `total` for the scrollbar, live updates merged in place, and the row actions. The first page
+ * is small (a screenful and some) and its count is a second request, so the rows are drawn
+ * without waiting for either the rest of the page or the count.
  */
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
@@ -19,13 +21,18 @@ import {
 
 /** Rows asked for beyond the last one needed, so scrolling rarely waits. */
 const PAGE_AHEAD = 60;
+/** The first page: a tall window's rows and the overscan, and little more. */
+const FIRST_PAGE = 30;
 const MIN_PAGE = 100;
 const MAX_PAGE = 500;
 
 export interface TasksSlice {
   /** Loaded items, newest first; the list shows `tasksTotal` rows and loads the rest on demand. */
   tasksItems: TaskItem[];
+  /** The count when `tasksCounted`; until then the loaded rows plus one while more exist. */
   tasksTotal: number;
+  /** The current filter's count has arrived. */
+  tasksCounted: boolean;
   tasksCursor: string | null;
   tasksLoading: boolean;
   /** The first page of the current filter has arrived. */
@@ -60,6 +67,11 @@ export interface TasksSlice {
   tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
 }
 
+/** Before the count: the loaded rows, and one placeholder row while there are more. */
+function provisionalTotal(loaded: number, cursor: string | null): number {
+  return loaded + (cursor === null ? 0 : 1);
+}
+
 /** Increments whenever the filter changes, so a late page of an old filter is dropped. */
 let generation = 0;
 
@@ -84,6 +96,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
   return {
     tasksItems: [],
     tasksTotal: 0,
+    tasksCounted: false,
     tasksCursor: null,
     tasksLoading: false,
     tasksLoaded: false,
@@ -110,24 +123,32 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     async tasksReload() {
       generation += 1;
       const mine = generation;
-      set({ tasksLoading: true, tasksError: null });
+      const filter = listQuery(get().tasksFilter);
+      set({ tasksLoading: true, tasksError: null, tasksCounted: false });
       try {
-        const page = await call('tasks:list', {
-          ...listQuery(get().tasksFilter),
-          limit: MIN_PAGE,
-          cursor: null,
-        });
+        const page = await call('tasks:list', { ...filter, limit: FIRST_PAGE, cursor: null });
         if (mine !== generation) return;
         set({
           tasksItems: page.items,
           tasksCursor: page.nextCursor,
-          tasksTotal: Math.max(page.total ?? 0, page.items.length),
+          tasksTotal: provisionalTotal(page.items.length, page.nextCursor),
           tasksLoaded: true,
           tasksLoading: false,
         });
       } catch (error) {
         if (mine !== generation) return;
         set({ tasksError: toApiError(error), tasksLoading: false, tasksLoaded: true });
+        return;
+      }
+      try {
+        const { total } = await call('tasks:count', filter);
+        if (mine !== generation) return;
+        set((current) => ({
+          tasksTotal: Math.max(total, current.tasksItems.length),
+          tasksCounted: true,
+        }));
+      } catch {
+        // The rows are there; without a count the list grows page by page as it scrolls.
       }
     },
 
@@ -153,9 +174,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
             tasksItems: items,
             tasksCursor: page.nextCursor,
             tasksTotal:
-              page.nextCursor === null
-                ? items.length
-                : Math.max(page.total ?? current.tasksTotal, items.length),
+              page.nextCursor !== null && current.tasksCounted
+                ? Math.max(current.tasksTotal, items.length)
+                : provisionalTotal(items.length, page.nextCursor),
             tasksLoading: false,
           };
         });

@@ -10,6 +10,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'app:copyText',
   'tasks:submit',
   'tasks:list',
+  'tasks:count',
   'tasks:get',
   'tasks:track',
   'tasks:resume',

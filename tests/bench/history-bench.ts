@@ -85,12 +85,6 @@ export function openAfterCrash(file: string, runs: number): Stats {
   });
 }
 
-/** A search as the app's `tasks:list` handler issues it: the first page, then the total. */
-export function appSearch(store: HistoryStore, search: string): void {
-  store.list({ search, limit: 50 });
-  store.count({ search });
-}
-
 /** electron-store rewrites its whole JSON file on every `set`: one `set` at this size. */
 export function jsonControl(dir: string, records: readonly TaskRecord[], runs: number): Stats {
   const file = join(dir, 'history.json');

@@ -274,14 +274,18 @@ export class FakePictorApi implements PictorApi {
     return status;
   }
 
-  private list(input: RequestInput<'tasks:list'>): RequestOutput<'tasks:list'> {
+  private matching(input: RequestInput<'tasks:count'>): TaskRecord[] {
     const search = input.search?.toLocaleLowerCase();
-    const matching = this.tasks.filter(
+    return this.tasks.filter(
       (record) =>
         (!search || record.request.prompt.toLocaleLowerCase().includes(search)) &&
         (!input.statuses || input.statuses.includes(record.status)) &&
         (input.favourite === undefined || record.favourite === input.favourite),
     );
+  }
+
+  private list(input: RequestInput<'tasks:list'>): RequestOutput<'tasks:list'> {
+    const matching = this.matching(input);
     const start = input.cursor
       ? matching.findIndex((record) => record.localId === input.cursor) + 1
       : 0;
@@ -291,7 +295,6 @@ export class FakePictorApi implements PictorApi {
     return {
       items: page.map((record) => this.item(record)),
       nextCursor: more && last ? last.localId : null,
-      total: input.cursor ? null : matching.length,
     };
   }
 
@@ -374,6 +377,7 @@ export class FakePictorApi implements PictorApi {
       return made.map((record) => this.item(record));
     },
     'tasks:list': (input) => this.list(input),
+    'tasks:count': (input) => ({ total: this.matching(input).length }),
     'tasks:get': ({ localId }) => {
       const record = this.byId.get(localId);
       return record ? this.item(record) : null;

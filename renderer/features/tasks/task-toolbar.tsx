@@ -55,7 +55,7 @@ function SearchField({ active }: { active: boolean }) {
 export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () => void }) {
   const filter = useAppStore((state) => state.tasksFilter);
   const total = useAppStore((state) => state.tasksTotal);
-  const loaded = useAppStore((state) => state.tasksLoaded);
+  const counted = useAppStore((state) => state.tasksCounted);
   const toggle = useAppStore((state) => state.tasksToggleGroup);
   const setFavourite = useAppStore((state) => state.tasksSetFavouriteOnly);
   const clear = useAppStore((state) => state.tasksClearFilters);
@@ -95,7 +95,7 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
           </Button>
         ) : null}
         <span className="task-toolbar__count muted" aria-live="polite">
-          {loaded ? t('tasks.count', { count: total }) : ''}
+          {counted ? t('tasks.count', { count: total }) : ''}
         </span>
       </div>
     </div>

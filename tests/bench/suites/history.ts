@@ -10,7 +10,6 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import {
   alternateUpdates,
-  appSearch,
   jsonControl,
   measure,
   openAndFirstPage,
@@ -23,6 +22,7 @@ const SMALL = 1_000;
 const COMMAND = 'npm run bench -- --only history';
 const COMMON = 'lighthouse';
 const RARE = '#99999';
+const MIDDLE = '#999';
 
 const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 0)} ms`;
 
@@ -70,21 +70,22 @@ function searchRow(history: BigHistory): BenchRow {
   const store = HistoryStore.open(history.file);
   const time = (work: () => unknown): Stats => measure(10, () => void work());
   try {
-    const common = time(() => appSearch(store, COMMON));
-    const commonList = time(() => store.list({ search: COMMON, limit: 50 }));
-    const commonCount = time(() => store.count({ search: COMMON }));
-    const rare = time(() => appSearch(store, RARE));
-    const pass = common.p50 <= 50 && rare.p50 <= 50;
+    const page = (search: string) => time(() => store.list({ search, limit: 50 }));
+    const count = (search: string) => time(() => store.count({ search }));
+    const common = { page: page(COMMON), count: count(COMMON) };
+    const middle = { page: page(MIDDLE), count: count(MIDDLE) };
+    const rare = { page: page(RARE), count: count(RARE) };
+    const pass = Math.max(common.page.p50, middle.page.p50, rare.page.p50) <= 50;
     return {
       row: 'History search',
-      scenario: `prompt search at 100,000 records as tasks:list issues it (list({ search, limit: 50 }) + count()), “${COMMON}” (in every record) and “${RARE}” (one record), median of 10`,
+      scenario: `prompt search at 100,000 records: the page of results the renderer waits for (tasks:list → list({ search, limit: 50 })), for “${COMMON}” (in every record), “${MIDDLE}” (111 records) and “${RARE}” (one record); the total follows in its own request (tasks:count → count({ search })), reported; median of 10`,
       target: '≤ 50 ms',
-      measured: `common ${ms(common.p50)} (list ${ms(commonList.p50)} + count ${ms(commonCount.p50)}); rare ${ms(rare.p50)}`,
+      measured: `page: common ${ms(common.page.p50)}, middle ${ms(middle.page.p50)}, rare ${ms(rare.page.p50)}; count after it: common ${ms(common.count.p50)}, middle ${ms(middle.count.p50)}, rare ${ms(rare.count.p50)}`,
       pass,
       command: COMMAND,
-      note: pass
-        ? undefined
-        : 'A word in every record: list() materialises all 100,000 FTS matches for its `t.id IN (…MATCH…)` before walking newest-first, and count() phrase-matches every document (a bare `SELECT count(*) FROM tasks_fts WHERE tasks_fts MATCH` costs the same ~95 ms), so the trigram index itself is the floor. Would close it: test the next ~2,000 rows newest-first before falling back to the FTS subquery (first page of a common word in ~2 ms), and send the total in a separate request the renderer awaits after showing the page, or cap it ("1,000+"). Rare words are within target.',
+      note: `A search first reads the newest 2,000 rows and keeps that page when it is provably complete (no older row sorts among it), else it runs the full-text subquery over all matches (electron/core/history/history-store.ts searchNewest). The renderer shows the page, then asks for the count (a word in every record costs ~50 ms to count: the trigram phrase is checked in every document); until then the list shows the loaded rows and one placeholder row.${
+        pass ? '' : ' Missed: see the page figures.'
+      }`,
     };
   } finally {
     store.close();

@@ -37,7 +37,9 @@ interface Bench {
   loadWholeGallery(): Promise<number>;
   mountList(): Promise<MountResult>;
   harness: {
-    store: { getState(): { setView(view: string): void; tasksLoaded: boolean } };
+    store: {
+      getState(): { setView(view: string): void; tasksLoaded: boolean; tasksCounted: boolean };
+    };
   };
 }
 /** The page's probes (page functions are serialized, so each names window itself). */
@@ -104,7 +106,7 @@ async function collectGarbage(page: Page): Promise<CDPSession> {
 
 async function historyRow(page: Page): Promise<BenchRow> {
   await page.waitForFunction(
-    () => (window as unknown as BenchWindow).bench?.harness.store.getState().tasksLoaded,
+    () => (window as unknown as BenchWindow).bench?.harness.store.getState().tasksCounted,
     null,
     {
       timeout: 60_000,

@@ -32,9 +32,12 @@ const probe: MountProbe = { dataAt: null, rowsAt: null, paintedAt: null, total: 
 
 // Subscribed before the renderer starts: zustand calls this synchronously inside the `set` that
 // stores the first page, i.e. the moment the list's data arrives in the renderer.
+// The count comes in its own answer after the first page.
 const unsubscribe = useAppStore.subscribe((state, previous) => {
   if (state.tasksLoaded && !previous.tasksLoaded && state.tasksTotal > 0) {
     probe.dataAt = performance.now();
+  }
+  if (state.tasksCounted) {
     probe.total = state.tasksTotal;
     unsubscribe();
   }

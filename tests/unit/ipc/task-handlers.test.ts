@@ -59,16 +59,18 @@ describe('task IPC handlers', () => {
     const list = await h.call('tasks:list', { limit: 1 });
     expect(list).toMatchObject({
       ok: true,
-      value: { total: 2, items: [{ record: { status: 'processing' }, live: { polling: false } }] },
+      value: { items: [{ record: { status: 'processing' }, live: { polling: false } }] },
     });
     expect(
       list.ok && list.value && (list.value as { nextCursor: string | null }).nextCursor,
     ).toBeTruthy();
     expect(JSON.stringify(list)).not.toContain('sk-test');
-    // The next page is not counted again: the total came with the first.
+    expect(list.ok && Object.keys(list.value as object).sort()).toEqual(['items', 'nextCursor']);
     const cursor = list.ok ? (list.value as { nextCursor: string }).nextCursor : null;
     const next = await h.call('tasks:list', { limit: 1, cursor });
-    expect(next).toMatchObject({ ok: true, value: { total: null, items: [{}] } });
+    expect(next).toMatchObject({ ok: true, value: { items: [{}], nextCursor: null } });
+    // The count is its own request, so a page never waits for it.
+    expect(await h.call('tasks:count', {})).toEqual({ ok: true, value: { total: 2 } });
   });
 
   it('searches and filters through the history', async () => {
@@ -79,13 +81,20 @@ describe('task IPC handlers', () => {
     const found = await h.call('tasks:list', { search: 'lighthouse' });
     expect(found).toMatchObject({
       ok: true,
-      value: {
-        total: 1,
-        items: [{ record: { request: { prompt: 'red lighthouse' } }, live: null }],
-      },
+      value: { items: [{ record: { request: { prompt: 'red lighthouse' } }, live: null }] },
+    });
+    expect(await h.call('tasks:count', { search: 'lighthouse' })).toEqual({
+      ok: true,
+      value: { total: 1 },
     });
     const none = await h.call('tasks:list', { statuses: ['failed'] });
-    expect(none).toMatchObject({ ok: true, value: { total: 0, items: [] } });
+    expect(none).toMatchObject({ ok: true, value: { items: [] } });
+    expect(await h.call('tasks:count', { statuses: ['failed'] })).toEqual({
+      ok: true,
+      value: { total: 0 },
+    });
+    // A count takes only the filter: paging fields are refused.
+    expect(await h.call('tasks:count', { limit: 1 } as never)).toMatchObject({ ok: false });
   });
 
   it('favourites, resumes, tracks, and removes (announcing the removal)', async () => {

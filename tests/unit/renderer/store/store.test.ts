@@ -98,16 +98,43 @@ describe('compose slice', () => {
 });
 
 describe('tasks slice and events', () => {
-  it('loads the first page with the total and the next pages on demand', async () => {
+  it('loads a small first page, then its count, and the next pages on demand', async () => {
     await start((api) => api.seedTasks(250));
-    expect(state().tasksItems).toHaveLength(100);
+    expect(state().tasksItems).toHaveLength(30);
+    await waitFor(() => expect(state().tasksCounted).toBe(true));
     expect(state().tasksTotal).toBe(250);
+    expect(fake.callsTo('tasks:count')).toEqual([{}]);
     await state().tasksLoadUntil(180);
     expect(state().tasksItems.length).toBeGreaterThan(180);
-    expect(fake.callsTo('tasks:list').at(-1)!.cursor).toBe('seed-000099');
+    expect(fake.callsTo('tasks:list').at(-1)!.cursor).toBe('seed-000029');
     await state().tasksLoadUntil(249);
     expect(state().tasksItems).toHaveLength(250);
     expect(state().tasksCursor).toBeNull();
+  });
+
+  it('shows the rows before the count, and drops a count of an old filter', async () => {
+    fake = installFakeApi();
+    fake.seedTasks(100, (i) => ({ favourite: i % 4 === 0 }));
+    const gates: (() => void)[] = [];
+    fake.handle('tasks:count', async (input) => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      return { total: input.favourite ? 25 : 100 };
+    });
+    stop = initStore();
+    await waitFor(() => expect(state().tasksLoaded).toBe(true));
+    // Before the count: the loaded rows and one placeholder for the rest; no count shown.
+    expect(state().tasksItems).toHaveLength(30);
+    expect(state().tasksTotal).toBe(31);
+    expect(state().tasksCounted).toBe(false);
+    state().tasksSetFavouriteOnly(true);
+    await waitFor(() => expect(gates).toHaveLength(2));
+    gates[1]!();
+    await waitFor(() => expect(state().tasksCounted).toBe(true));
+    expect(state().tasksTotal).toBe(25);
+    // The first filter's count arrives late and is dropped.
+    gates[0]!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state().tasksTotal).toBe(25);
   });
 
   it('subscribes to each event once and applies task updates in place', async () => {
