@@ -33,6 +33,17 @@ export default defineConfig({
         },
       },
       {
+        // Faults, crashes, hostile input and the key's safety (issue 6). `npm run soak` runs the
+        // same files at a larger size (PICTOR_SOAK=1).
+        test: {
+          name: 'hardening',
+          include: ['tests/hardening/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         // Builds the app and runs electron-builder in beforeAll (about half a minute on 2 cores).
         test: {
           name: 'packaging',

@@ -1,0 +1,46 @@
+/**
+ * Figures the hardening suites measured, written as JSON under test-results/reliability so
+ * `npm run soak` (tests/hardening/report.ts) can build docs/RELIABILITY.md from a real run.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SOAK, commandFor } from './scale';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const RELIABILITY_DIR = join(ROOT, 'test-results', 'reliability');
+
+/** One row of the reliability table, as one suite measured it. */
+export interface ReliabilityFigure {
+  /** Section of the issue: faults, crashes, hostile input, key safety. */
+  readonly section: 'faults' | 'crashes' | 'hostile-input' | 'key-safety';
+  /** Short name of the row, e.g. "Soak: 200 tasks under random faults". */
+  readonly row: string;
+  /** Load held, e.g. "200 tasks, 2 images each". */
+  readonly load: string;
+  /** Faults injected / crashes / inputs tried, with counts, e.g. { '429': 41, reset: 12 }. */
+  readonly injected: Readonly<Record<string, number>>;
+  /** What was checked and found (counts): lost, duplicated and leaked must be present. */
+  readonly outcome: Readonly<Record<string, number | string>>;
+  readonly lost: number;
+  readonly duplicated: number;
+  readonly leaked: number;
+  /** Test file (relative to the repo root) that measured it. */
+  readonly file: string;
+}
+
+/** Writes a figure for the report and prints one line so the test output shows it too. */
+export function recordReliability(figure: ReliabilityFigure): void {
+  const size = SOAK ? 'soak' : 'test';
+  const entry = { ...figure, size, command: commandFor(figure.file), at: new Date().toISOString() };
+  mkdirSync(RELIABILITY_DIR, { recursive: true });
+  const name = `${figure.file.replace(/[^a-z0-9]+/gi, '-')}-${figure.row.replace(/[^a-z0-9]+/gi, '-')}`;
+  writeFileSync(
+    join(RELIABILITY_DIR, `${name.toLowerCase()}.json`),
+    JSON.stringify(entry, null, 2),
+  );
+  console.log(
+    `reliability: ${figure.row} — load ${figure.load}; injected ${JSON.stringify(figure.injected)}; ` +
+      `lost ${figure.lost}, duplicated ${figure.duplicated}, leaked ${figure.leaked}`,
+  );
+}
