@@ -1,0 +1,186 @@
+/**
+ * Shared pieces of the fault suites: the real core (openPictorCore) over a fresh temp folder with
+ * the fetch, clock and base URL a scenario needs, a request log that survives the demo service's
+ * log trimming, and checks of records and images on disk.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { Clock } from '../../../electron/ports/clock';
+import type { FetchLike } from '../../../electron/ports/http';
+import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
+import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import type { DemoService, RequestLogEntry } from '../../../electron/demo-service';
+import { StaticCredentials } from '../../fakes/static-credentials';
+
+/** The key every suite here uses; searched for in records to count leaks. */
+export const KEY = 'sk-fault-suite-key-4f7c1d';
+
+/** What a scenario needs to open (and reopen) the core. */
+export interface CoreSetup {
+  readonly baseUrl: string;
+  readonly fetch: FetchLike;
+  readonly clock: Clock;
+  readonly requestTimeoutMs: number;
+  readonly engine: Partial<TaskEngineOptions>;
+}
+
+/** The core over its own temp folder; `reopen` stands for the app's next start. */
+export interface CoreRun {
+  core: PictorCore;
+  readonly dir: string;
+  reopen(): Promise<PictorCore>;
+  dispose(): Promise<void>;
+}
+
+/** Opens the real core (SQLite history, gallery on disk, HTTP client, engine) in a temp folder. */
+export async function openCoreRun(setup: CoreSetup): Promise<CoreRun> {
+  const dir = await mkdtemp(join(scratchRoot(), 'pictor-faults-'));
+  const credentials = new StaticCredentials(setup.baseUrl, KEY);
+  const open = (): Promise<PictorCore> =>
+    openPictorCore({
+      dataDir: join(dir, 'data'),
+      galleryDir: join(dir, 'gallery'),
+      fetch: setup.fetch,
+      credentials,
+      clock: setup.clock,
+      requestTimeoutMs: setup.requestTimeoutMs,
+      engine: setup.engine,
+    });
+  const run: CoreRun = {
+    core: await open(),
+    dir,
+    async reopen() {
+      await run.core.close();
+      run.core = await open();
+      return run.core;
+    },
+    async dispose() {
+      await run.core.close().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return run;
+}
+
+/** Every record in the history (paged through, 500 at a time). */
+export function allRecords(core: PictorCore): TaskRecord[] {
+  const records: TaskRecord[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = core.history.list({ limit: 500, cursor });
+    records.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return records;
+}
+
+/**
+ * A copy of the demo service's request log that keeps every entry: the service trims its own log
+ * past 11,000 entries, which a soak-size run exceeds. Entries are the service's objects, so a
+ * status set after arrival is seen here too.
+ */
+export class LogCollector {
+  readonly entries: RequestLogEntry[] = [];
+  private readonly seen = new WeakSet<RequestLogEntry>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly service: DemoService) {
+    this.timer = setInterval(() => this.collect(), 20);
+  }
+
+  /** Takes the entries that arrived since the last call (scanning back to the first one seen). */
+  collect(): RequestLogEntry[] {
+    const log = this.service.log.requests;
+    let start = log.length;
+    while (start > 0 && !this.seen.has(log[start - 1]!)) start -= 1;
+    const fresh = log.slice(start);
+    for (const entry of fresh) this.seen.add(entry);
+    this.entries.push(...fresh);
+    return this.entries;
+  }
+
+  stop(): RequestLogEntry[] {
+    clearInterval(this.timer);
+    return this.collect();
+  }
+}
+
+/** The task id a poll path names. */
+export function polledTaskId(entry: RequestLogEntry): string | null {
+  return /^\/v1\/tasks\/([^/?]+)/.exec(entry.path)?.[1] ?? null;
+}
+
+/** Groups entries by a key (entries without one are left out). */
+export function groupBy<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | null,
+): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key === null) continue;
+    const group = groups.get(key) ?? [];
+    group.push(item);
+    groups.set(key, group);
+  }
+  return groups;
+}
+
+/** Adds one to a named counter. */
+export function bump(counts: Record<string, number>, name: string, by = 1): void {
+  counts[name] = (counts[name] ?? 0) + by;
+}
+
+/** Why a saved image is not a real one on disk, or null when it is: file, decodable, thumbnail. */
+export async function problemWithSavedImage(
+  core: PictorCore,
+  image: TaskRecord['images'][number],
+): Promise<string | null> {
+  if (!image.file || !image.thumbnail) return 'no file or thumbnail recorded';
+  const file = core.gallery.resolve(image.file);
+  const thumbnail = core.gallery.resolve(image.thumbnail);
+  if (!existsSync(file)) return `missing file ${image.file}`;
+  if (!existsSync(thumbnail)) return `missing thumbnail ${image.thumbnail}`;
+  try {
+    const [full, thumb] = await Promise.all([sharp(file).metadata(), sharp(thumbnail).metadata()]);
+    if (full.width !== image.width || full.height !== image.height) return 'wrong dimensions';
+    if (!thumb.width) return 'undecodable thumbnail';
+    await sharp(file).raw().toBuffer();
+  } catch (error) {
+    return `undecodable: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return null;
+}
+
+/** Times (`at`) of entries, bucketed in windows of `windowMs`: the largest count in any window. */
+export function busiestWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end += 1) {
+    while (sorted[end]! - sorted[start]! >= windowMs) start += 1;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
+
+/** How many records mention the key's text anywhere (must be 0). */
+export function recordsWithKey(records: readonly TaskRecord[]): number {
+  return records.filter((record) => JSON.stringify(record).includes(KEY)).length;
+}
+
+/**
+ * Where the history and gallery live: RAM-backed /dev/shm when there is one. These suites measure
+ * fault handling, not the disk; every history write is fsynced on the main thread, and on a
+ * shared 2-core VM a contended disk makes fsync take tens of ms, so the app's own backlog would
+ * time requests out. (Disk trouble is section 2's subject.) Set PICTOR_FAULTS_ON_DISK=1 to use
+ * os.tmpdir() instead.
+ */
+export function scratchRoot(): string {
+  const shm = '/dev/shm';
+  return process.env['PICTOR_FAULTS_ON_DISK'] !== '1' && existsSync(shm) ? shm : tmpdir();
+}
