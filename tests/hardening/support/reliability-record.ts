@@ -36,7 +36,7 @@ export function recordReliability(figure: ReliabilityFigure): void {
   mkdirSync(RELIABILITY_DIR, { recursive: true });
   const name = `${figure.file.replace(/[^a-z0-9]+/gi, '-')}-${figure.row.replace(/[^a-z0-9]+/gi, '-')}`;
   writeFileSync(
-    join(RELIABILITY_DIR, `${name.toLowerCase()}.json`),
+    join(RELIABILITY_DIR, `${size}-${name.toLowerCase()}.json`),
     JSON.stringify(entry, null, 2),
   );
   console.log(
