@@ -260,8 +260,8 @@ export class HistoryStore {
   delete(localId: string): boolean {
     return this.write(() =>
       this.connection.transaction(() => {
-        this.connection.statement(DELETE_IMAGES).run([localId]);
-        return this.connection.statement(DELETE_TASK).run([localId]).changes > 0;
+        this.connection.run(DELETE_IMAGES, [localId]);
+        return this.connection.run(DELETE_TASK, [localId]).changes > 0;
       }),
     );
   }
@@ -274,26 +274,23 @@ export class HistoryStore {
   private writeRecord(record: TaskRecord): void {
     const model = record.request.model ?? null;
     // all(), not get(): the statement must run to completion (see SqliteConnection.get).
-    const [row] = this.connection
-      .statement(UPSERT_TASK)
-      .all([
-        record.localId,
-        record.taskId,
-        record.endpoint,
-        record.status,
-        record.request.prompt,
-        model,
-        record.favourite ? 1 : 0,
-        record.createdAt,
-        record.updatedAt,
-        isUnfinished(record) ? 1 : 0,
-        JSON.stringify(record),
-      ]);
+    const [row] = this.connection.all(UPSERT_TASK, [
+      record.localId,
+      record.taskId,
+      record.endpoint,
+      record.status,
+      record.request.prompt,
+      model,
+      record.favourite ? 1 : 0,
+      record.createdAt,
+      record.updatedAt,
+      isUnfinished(record) ? 1 : 0,
+      JSON.stringify(record),
+    ]);
     const taskRow = Number(row?.['id']);
-    this.connection.statement(DELETE_IMAGES).run([record.localId]);
-    const insert = this.connection.statement(INSERT_IMAGE);
+    this.connection.run(DELETE_IMAGES, [record.localId]);
     record.images.forEach((image, position) => {
-      insert.run([
+      this.connection.run(INSERT_IMAGE, [
         record.localId,
         taskRow,
         position,

@@ -4,7 +4,7 @@
  */
 import { existsSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import sqlite from 'node-sqlite3-wasm';
-import type { BindValues, Database, QueryResult, Statement } from 'node-sqlite3-wasm';
+import type { BindValues, Database, QueryResult, RunResult, Statement } from 'node-sqlite3-wasm';
 import type { Logger } from '../../ports/logger';
 import { HistoryError, reasonOf } from './history-error';
 import { checkNotNewer, migrate, readSchemaVersion, type Migration } from './history-schema';
@@ -31,7 +31,7 @@ export class SqliteConnection {
    * shapes, so the least recently used statement is finalized past {@link MAX_STATEMENTS}.
    * Use the result at once: a later call may finalize it.
    */
-  statement(sql: string): Statement {
+  private statement(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
       statement = this.db.prepare(sql);
@@ -49,24 +49,44 @@ export class SqliteConnection {
   }
 
   all(sql: string, params: BindValues): QueryResult[] {
-    return this.statement(sql).all(params);
+    return this.withStatement(sql, (statement) => statement.all(params));
+  }
+
+  run(sql: string, params?: BindValues): RunResult {
+    return this.withStatement(sql, (statement) => statement.run(params));
+  }
+
+  /**
+   * Runs the cached statement for `sql`. One that failed (a full disk) is finalized and dropped:
+   * node-sqlite3-wasm would report its error again when it is next bound ("Could not reset
+   * statement"), failing the first write after space returns.
+   */
+  private withStatement<T>(sql: string, work: (statement: Statement) => T): T {
+    const statement = this.statement(sql);
+    try {
+      return work(statement);
+    } catch (error) {
+      this.statements.delete(sql);
+      finalizeQuietly(statement);
+      throw error;
+    }
   }
 
   /** The first row. Runs the statement to completion: node-sqlite3-wasm resets a statement only
    * when it is next bound, so a `get()` that stops after one row would keep a read open. */
   get(sql: string, params: BindValues): QueryResult | null {
-    return this.statement(sql).all(params)[0] ?? null;
+    return this.all(sql, params)[0] ?? null;
   }
 
   /** Runs `work` in one transaction: all of it is on disk when this returns, or none of it. */
   transaction<T>(work: () => T): T {
-    this.statement('BEGIN IMMEDIATE').run();
+    this.run('BEGIN IMMEDIATE');
     try {
       const result = work();
-      this.statement('COMMIT').run();
+      this.run('COMMIT');
       return result;
     } catch (error) {
-      if (this.db.inTransaction) this.statement('ROLLBACK').run();
+      if (this.db.inTransaction) this.run('ROLLBACK');
       throw error;
     }
   }

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../../electron/core/history/sqlite-connection';
+import { silentLogger } from '../../../../electron/ports/logger';
+
+describe('SqliteConnection statements', () => {
+  it('a statement whose write failed is replaced, so the next write with it works', () => {
+    const { connection } = openDatabase(
+      ':memory:',
+      [(db) => db.exec('CREATE TABLE notes (n INTEGER NOT NULL CHECK (n >= 0))')],
+      silentLogger,
+    );
+    const insert = 'INSERT INTO notes (n) VALUES (?)';
+    connection.run(insert, [1]);
+    // A failing step (here a CHECK; on a full disk, SQLITE_FULL) leaves its error in the
+    // prepared statement; reusing it would throw "Could not reset statement" once more.
+    expect(() => connection.run(insert, [-1])).toThrow(/CHECK constraint failed/);
+    expect(() => connection.transaction(() => connection.run(insert, [-2]))).toThrow(/CHECK/);
+    connection.run(insert, [2]);
+    connection.transaction(() => connection.run(insert, [3]));
+    expect(connection.all('SELECT n FROM notes ORDER BY n', []).map((row) => row['n'])).toEqual([
+      1, 2, 3,
+    ]);
+    connection.close();
+  });
+});
