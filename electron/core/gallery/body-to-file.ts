@@ -5,7 +5,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { AttemptAbort } from './attempt-abort';
 import { discardBody } from './image-request';
-import { errorCode, formatBytes, invalid, retry, type FailedOutcome } from './download-outcome';
+import { diskReason, formatBytes, invalid, retry, type FailedOutcome } from './download-outcome';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
@@ -48,8 +48,7 @@ function tooBig(maxBytes: number): FailedOutcome {
 }
 
 function diskFailure(error: unknown): FailedOutcome {
-  const code = errorCode(error);
-  return retry(`the image could not be written to the gallery folder${code ? ` (${code})` : ''}`);
+  return retry(diskReason('the image could not be written to the gallery folder', error));
 }
 
 /** Content-Length when it is a plain number and describes the bytes we will read (no encoding). */

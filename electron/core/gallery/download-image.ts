@@ -9,7 +9,13 @@ import type { Logger } from '../../ports/logger';
 import { TEMP_DIR, removeQuietly, tempPath } from './atomic-file';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile } from './body-to-file';
-import { errorCode, retry, type DownloadOutcome, type FailedOutcome } from './download-outcome';
+import {
+  diskReason,
+  errorCode,
+  retry,
+  type DownloadOutcome,
+  type FailedOutcome,
+} from './download-outcome';
 import { toGalleryPath } from './gallery-path';
 import { checkImage, imageNames, placeImage } from './image-finish';
 import { requestImage } from './image-request';
@@ -61,8 +67,7 @@ async function attempt(
     // Usually made by init(); made here too so a deleted temp folder cannot stall downloads.
     await mkdir(join(settings.root, TEMP_DIR), { recursive: true });
   } catch (error) {
-    const code = errorCode(error);
-    return retry(`the gallery folder could not be written to${code ? ` (${code})` : ''}`);
+    return retry(diskReason('the gallery folder could not be written to', error));
   }
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;

@@ -56,6 +56,26 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** File-system error codes a user can act on, in plain words. */
+const DISK_PROBLEMS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk is full (no space left)',
+  EDQUOT: 'the disk quota is used up',
+  EROFS: 'the disk is read-only',
+  EACCES: 'Pictor is not allowed to write there',
+  EPERM: 'Pictor is not allowed to write there',
+};
+
+/**
+ * `what` failed, with the reason in plain words when the error is a known disk problem, and
+ * its code for a support request: "… because the disk is full (no space left) (ENOSPC)".
+ */
+export function diskReason(what: string, error: unknown): string {
+  const code = errorCode(error);
+  if (!code) return what;
+  const problem = DISK_PROBLEMS[code];
+  return problem ? `${what} because ${problem} (${code})` : `${what} (${code})`;
+}
+
 /** Binary units for size limits in messages: "64 MiB". */
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;

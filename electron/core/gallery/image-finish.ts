@@ -6,7 +6,7 @@ import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { fsyncDir, removeQuietly, writeNewFileSynced } from './atomic-file';
-import { errorCode, invalid, retry, type FailedOutcome } from './download-outcome';
+import { diskReason, invalid, retry, type FailedOutcome } from './download-outcome';
 import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
 
 export const THUMBS_DIR = '.thumbs';
@@ -143,7 +143,6 @@ export async function placeImage(
     await fsyncDir(join(folder, THUMBS_DIR));
     return null;
   } catch (error) {
-    const code = errorCode(error);
-    return retry(`the image could not be stored in the gallery folder${code ? ` (${code})` : ''}`);
+    return retry(diskReason('the image could not be stored in the gallery folder', error));
   }
 }
