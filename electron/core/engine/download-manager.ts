@@ -73,11 +73,14 @@ export class DownloadManager {
   start(localId: string): void {
     const record = this.ctx.get(localId);
     if (!record) return;
-    for (const image of record.images) {
-      if (image.state === 'pending' && !this.busy.get(localId)?.has(image.index)) {
-        this.markBusy(localId, image.index);
-        this.enqueue(localId, image.index);
-      }
+    const pending = record.images.filter(
+      (image) => image.state === 'pending' && !this.busy.get(localId)?.has(image.index),
+    );
+    // A kill may have come before the task's first sidecar was written (see attempt()).
+    if (pending.length > 0) this.sidecars.request(localId);
+    for (const image of pending) {
+      this.markBusy(localId, image.index);
+      this.enqueue(localId, image.index);
     }
   }
 
@@ -166,6 +169,9 @@ export class DownloadManager {
       this.unmarkBusy(localId, index);
       return;
     }
+    // The sidecar is on disk before any image can be recorded saved, so a task the history
+    // holds as finished always has one, even when the process was killed in between.
+    await this.sidecars.settled(localId);
     const baseUrl = this.credentials.baseUrlFor(record.endpoint) ?? record.endpoint;
     let outcome: EngineDownloadOutcome;
     try {

@@ -24,6 +24,11 @@ export class SidecarWriter {
     this.running.set(localId, this.loop(localId));
   }
 
+  /** Resolves when the task's writes under way (or asked for) have finished. */
+  settled(localId: string): Promise<void> {
+    return this.running.get(localId) ?? Promise.resolve();
+  }
+
   /** Resolves when every requested write has finished. */
   async flush(): Promise<void> {
     while (this.running.size > 0) await Promise.all([...this.running.values()]);
