@@ -52,11 +52,10 @@ export class Poller {
 
   /** Back from sleep or offline: every waiting task polls within the next interval, spread out. */
   wake(): void {
-    const now = this.ctx.clock.now();
-    for (const localId of [...this.due.keys()]) {
-      this.failures.delete(localId);
-      this.schedule(localId, this.planner.place(localId, now));
-    }
+    const waiting = [...this.due.keys()];
+    for (const localId of waiting) this.failures.delete(localId);
+    const times = this.planner.placeAll(waiting, this.ctx.clock.now());
+    for (const [localId, at] of times) this.schedule(localId, at);
   }
 
   forget(localId: string): void {

@@ -15,6 +15,51 @@ describe('PollPlanner', () => {
     expect([...perSlot.values()].every((count) => count === 3)).toBe(true);
   });
 
+  it('spreads any task count over the cycle: no third of the interval holds more than 1.5× its share', () => {
+    const interval = 3_000;
+    for (let tasks = 1; tasks <= 120; tasks += 1) {
+      const limit = Math.ceil((tasks / 3) * 1.5);
+      const keys = Array.from({ length: tasks }, (_, i) => `t${i}`);
+      const planner = new PollPlanner(interval, 30);
+      const atOnce = keys.map((key) => planner.place(key, 10_400));
+      expect(busiestWindow(atOnce, interval / 3), `${tasks} placed at once`).toBeLessThanOrEqual(
+        limit,
+      );
+      const woken = [...planner.placeAll(keys, 50_750).values()];
+      expect(busiestWindow(woken, interval / 3), `${tasks} after a wake`).toBeLessThanOrEqual(
+        limit,
+      );
+      // Timers that fire late re-place tasks one by one, each around the others' old phases.
+      const oneByOne = [...keys].reverse().map((key, i) => planner.place(key, 90_100 + i));
+      expect(busiestWindow(oneByOne, interval / 3), `${tasks} one by one`).toBeLessThanOrEqual(
+        limit,
+      );
+      expect(planner.size).toBe(tasks);
+    }
+  });
+
+  it('also spreads tasks that arrived at scattered times, when they are woken together', () => {
+    let seed = 7;
+    const random = (): number => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return seed / 2_147_483_648;
+    };
+    for (const tasks of [31, 40, 59, 95, 119]) {
+      const planner = new PollPlanner(3_000, 30);
+      const keys = Array.from({ length: tasks }, (_, i) => `t${i}`);
+      for (const key of keys) planner.place(key, Math.floor(random() * 9_000));
+      const woken = [...planner.placeAll(keys, 20_000).values()];
+      expect(busiestWindow(woken, 1_000)).toBeLessThanOrEqual(Math.ceil(tasks / 2));
+    }
+  });
+
+  it('puts 40 tasks at most 14 to a third of the interval (the earliest-slot rule gave 20)', () => {
+    const planner = new PollPlanner(3_000, 30);
+    const keys = Array.from({ length: 40 }, (_, i) => `t${i}`);
+    const times = [...planner.placeAll(keys, 0).values()];
+    expect(busiestWindow(times, 1_000)).toBe(14);
+  });
+
   it('frees a slot when a task is released', () => {
     const planner = new PollPlanner(3_000, 3);
     planner.place('a', 0);
@@ -25,6 +70,18 @@ describe('PollPlanner', () => {
     expect(planner.place('d', 0)).toBe(1_000);
   });
 });
+
+/** The most times within any span shorter than `windowMs` (as the fault suite counts a burst). */
+function busiestWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let best = 0;
+  let start = 0;
+  for (let end = 0; end < sorted.length; end += 1) {
+    while (sorted[end]! - sorted[start]! >= windowMs) start += 1;
+    best = Math.max(best, end - start + 1);
+  }
+  return best;
+}
 
 describe('backoffDelay', () => {
   const options = { baseMs: 3_000, maxMs: 60_000, random: () => 0.5 };
