@@ -15,6 +15,12 @@ export class InMemoryHistory implements EngineHistory {
     this.records.set(record.localId, structuredClone(record));
   }
 
+  putMany(records: readonly TaskRecord[]): void {
+    if (this.failWrites)
+      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    for (const record of records) this.put(record);
+  }
+
   get(localId: string): TaskRecord | undefined {
     const record = this.records.get(localId);
     return record && structuredClone(record);

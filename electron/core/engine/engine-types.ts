@@ -22,6 +22,8 @@ export interface EngineServiceClient {
 
 export interface EngineHistory {
   put(record: TaskRecord): void;
+  /** All or none: one transaction. */
+  putMany(records: readonly TaskRecord[]): void;
   get(localId: string): TaskRecord | undefined;
   getByTaskId(endpoint: string, taskId: string): TaskRecord | undefined;
   unfinished(): TaskRecord[];
@@ -53,6 +55,12 @@ export interface TaskEngineOptions {
   readonly maxDownloadAttempts: number;
   readonly maxBackoffMs: number;
   readonly maxConcurrentDownloads: number;
+  /**
+   * Longest a poll count may stay unwritten: polls that change nothing else are written with the
+   * task's next real change, after this long, or at stop (each history write is an fsync);
+   * 0 writes every change at once.
+   */
+  readonly bookkeepingWriteMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: TaskEngineOptions = {
@@ -62,6 +70,7 @@ export const DEFAULT_ENGINE_OPTIONS: TaskEngineOptions = {
   maxDownloadAttempts: 5,
   maxBackoffMs: 60_000,
   maxConcurrentDownloads: 16,
+  bookkeepingWriteMs: 60_000,
 };
 
 /** What the engine knows about a task that is not worth persisting. */

@@ -18,6 +18,7 @@ import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/service-client';
 import { ServiceError } from '../service/service-error';
+import { BookkeepingWrites } from './bookkeeping-writes';
 import { DownloadManager } from './download-manager';
 import type {
   EngineGallery,
@@ -55,11 +56,14 @@ export class TaskEngine {
   private readonly active = new Map<string, TaskRecord>();
   private readonly listeners = new Set<Listener>();
   private readonly inFlight = new Set<Promise<unknown>>();
+  /** Tasks whose latest change the history refused (a full disk): kept in `active` until written. */
+  private readonly unsaved = new Set<string>();
   private readonly aborter = new AbortController();
   private readonly logger: Logger;
   private readonly newId: () => string;
   private readonly poller: Poller;
   private readonly downloads: DownloadManager;
+  private readonly bookkeeping = new BookkeepingWrites(() => this.settings.bookkeepingWriteMs);
   private stopped = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
@@ -113,12 +117,24 @@ export class TaskEngine {
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials)
       throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
-    const records = Array.from({ length: count }, () => {
-      const record = this.newRecord(request, endpoint, credentials.account, 'submitted', null);
-      this.commit(record);
-      return record;
-    });
-    for (const record of records) this.trackWork(this.runSubmit(record.localId));
+    const records = Array.from({ length: count }, () =>
+      this.newRecord(request, endpoint, credentials.account, 'submitted', null),
+    );
+    // On disk before anything is sent, all or none: a request whose task id the history could
+    // not keep is never sent (a crash would lose the id, and with it the images).
+    try {
+      this.deps.history.putMany(records);
+    } catch (error) {
+      this.logger.error('history write failed before a submit', { reason: errorKind(error) });
+      throw new EngineInputError(
+        'Pictor could not save the new task to its history, so nothing was sent. Check that the disk has free space, then try again.',
+      );
+    }
+    for (const record of records) {
+      this.active.set(record.localId, record);
+      this.announce(record);
+      this.trackWork(this.runSubmit(record.localId));
+    }
     return records;
   }
 
@@ -177,6 +193,8 @@ export class TaskEngine {
     this.poller.forget(localId);
     this.downloads.forget(localId);
     this.active.delete(localId);
+    this.unsaved.delete(localId);
+    this.bookkeeping.forget(localId);
     return this.deps.history.delete(localId);
   }
 
@@ -234,6 +252,8 @@ export class TaskEngine {
     this.aborter.abort(new Error('Pictor is shutting down.'));
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     await this.downloads.flush();
+    this.saveUnsaved();
+    this.saveBookkeeping();
   }
 
   private async runSubmit(localId: string): Promise<void> {
@@ -312,27 +332,79 @@ export class TaskEngine {
 
   private commit(record: TaskRecord): TaskRecord {
     const next = { ...record, updatedAt: this.now() };
+    const previous = this.active.get(next.localId);
     if (
+      previous &&
+      !this.unsaved.has(next.localId) &&
+      this.bookkeeping.mayDefer(previous, next, next.updatedAt)
+    ) {
+      // Only the poll count moved: kept and announced now, written with the next real change.
+      this.active.set(next.localId, next);
+      this.announce(next);
+      return next;
+    }
+    const saved = this.save(next);
+    // A record the history could not take stays in memory (even a finished one) until it can.
+    if (
+      !saved ||
       isUnfinished(next) ||
       this.downloads.isBusy(next.localId) ||
       this.active.has(next.localId)
     ) {
       this.active.set(next.localId, next);
     }
+    if (saved && this.unsaved.size > 0) this.saveUnsaved();
+    this.announce(next);
+    this.release(next.localId);
+    return next;
+  }
+
+  private announce(record: TaskRecord): void {
+    const update = { record, live: this.liveOf(record.localId) };
+    for (const listener of this.listeners) listener(update);
+  }
+
+  /** Writes the poll counts still held in memory (at stop). */
+  private saveBookkeeping(): void {
+    for (const localId of this.bookkeeping.pending()) {
+      const record = this.active.get(localId);
+      if (record) this.save(record);
+      else this.bookkeeping.written(localId);
+    }
+  }
+
+  /** Writes the record; on failure remembers it, to be written again with a later change. */
+  private save(record: TaskRecord): boolean {
     try {
-      this.deps.history.put(next);
+      this.deps.history.put(record);
+      this.unsaved.delete(record.localId);
+      this.bookkeeping.written(record.localId);
+      return true;
     } catch (error) {
-      // Kept in memory and written again with the next change; the id is never dropped.
+      this.unsaved.add(record.localId);
       this.logger.error('history write failed', {
-        localId: next.localId,
+        localId: record.localId,
         reason: errorKind(error),
       });
+      return false;
     }
-    const update = { record: next, live: this.liveOf(next.localId) };
-    for (const listener of this.listeners) listener(update);
-    if (!isUnfinished(next) && !this.downloads.isBusy(next.localId))
-      this.active.delete(next.localId);
-    return next;
+  }
+
+  /** The history takes writes again (a disk had no space): catch up on the ones it refused. */
+  private saveUnsaved(): void {
+    for (const localId of [...this.unsaved]) {
+      const record = this.active.get(localId);
+      if (!record) this.unsaved.delete(localId);
+      else if (!this.save(record)) return;
+      else this.release(localId);
+    }
+  }
+
+  /** Forgets a task that needs nothing more and is safely in the history. */
+  private release(localId: string): void {
+    const record = this.active.get(localId);
+    if (!record || isUnfinished(record) || this.downloads.isBusy(localId)) return;
+    if (!this.unsaved.has(localId)) this.active.delete(localId);
   }
 
   private liveOf(localId: string): TaskUpdate['live'] {

@@ -131,6 +131,22 @@ describe('TaskEngine: images', () => {
     expect(h.client.submits).toHaveLength(1);
   });
 
+  it('sends nothing when the history cannot keep the new task, and says why', async () => {
+    const h = engineHarness();
+    h.history.failWrites = true;
+    await expect(h.engine.submit({ prompt: 'disk full' }, 3)).rejects.toThrow(
+      /could not save the new task to its history, so nothing was sent/,
+    );
+    await h.clock.advance(10_000);
+    expect(h.client.submits).toHaveLength(0);
+    expect(h.engine.get('local-1')).toBeUndefined();
+    h.history.failWrites = false;
+    const [record] = await h.engine.submit({ prompt: 'space again' });
+    await h.clock.advance(30_000);
+    expect(h.history.get(record!.localId)).toMatchObject({ status: 'completed' });
+    expect(h.client.submits).toHaveLength(1);
+  });
+
   it('emits updates with the next poll time for the UI', async () => {
     const h = engineHarness();
     const seen: { status: string; nextPollAt: number | null }[] = [];
