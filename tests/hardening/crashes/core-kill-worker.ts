@@ -1,0 +1,137 @@
+/**
+ * Child process of core-kill.test.ts: the real core (openPictorCore: SQLite history, gallery,
+ * HTTP client, engine) against the test's demo service, instrumented to print a phase marker
+ * on stdout right before each submit, poll, image download, history write, thumbnail write and
+ * sidecar write, so the parent can aim its SIGKILL at a phase.
+ *
+ * Protocol (one line each, straight to fd 1): `ready` once the core is open (the gallery's
+ * start-up cleanup has run, no work started); it then waits for `go` on stdin. Markers are
+ * `phase <name>`. In `finish` mode it prints `done <json>` after a clean close and exits 0.
+ *
+ * Usage: node --import tsx core-kill-worker.ts <dataDir> <galleryDir> <serviceUrl> run|finish
+ *        [<comma-separated task numbers to submit>] [<ms between submits>]
+ */
+import { writeSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { DEMO_KEY, IMAGE_SIZE, promptOf } from './core-kill-shared';
+
+/** Straight to fd 1: a killed process must not hold printed lines in a stream buffer. */
+function print(line: string): void {
+  const bytes = Buffer.from(`${line}\n`);
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(1, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    }
+  }
+}
+
+/** Fetch that announces what it is about to send (submit, poll or image download). */
+const markedFetch = (url: string, init?: RequestInit): Promise<Response> => {
+  const path = new URL(url).pathname;
+  if (path === '/v1/images/generations') print('phase submit');
+  else if (path.startsWith('/v1/tasks/')) print('phase poll');
+  else if (path.startsWith('/files/')) print('phase download');
+  return fetch(url, init);
+};
+
+/** Every history write (put, putMany) is announced before it starts. */
+function markHistoryWrites(): void {
+  const proto = HistoryStore.prototype;
+  const put = proto.put;
+  const putMany = proto.putMany;
+  proto.put = function (this: HistoryStore, ...args: Parameters<typeof put>) {
+    print('phase history');
+    return put.apply(this, args);
+  };
+  proto.putMany = function (this: HistoryStore, ...args: Parameters<typeof putMany>) {
+    print('phase history');
+    return putMany.apply(this, args);
+  };
+}
+
+/**
+ * The gallery writes thumbnails (WebP bytes) and sidecars (JSON text) with FileHandle.writeFile
+ * (atomic-file.ts); the shared prototype is reached through any open handle.
+ */
+async function markFileWrites(): Promise<void> {
+  const handle = await open(process.execPath, 'r');
+  const proto = Object.getPrototypeOf(handle) as FileHandle;
+  await handle.close();
+  const writeFile = proto.writeFile;
+  proto.writeFile = function (this: FileHandle, ...args: Parameters<typeof writeFile>) {
+    const [data] = args;
+    if (typeof data === 'string') print('phase sidecar');
+    else if (data instanceof Uint8Array && Buffer.from(data.subarray(8, 12)).toString() === 'WEBP')
+      print('phase thumbnail');
+    return writeFile.apply(this, args);
+  };
+}
+
+function waitForGo(): Promise<void> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: process.stdin });
+    lines.on('line', (line) => {
+      if (line.trim() !== 'go') return;
+      lines.close();
+      resolve();
+    });
+  });
+}
+
+async function submitEach(core: PictorCore, tasks: readonly number[], gapMs: number) {
+  for (const task of tasks) {
+    await core.engine.submit({ prompt: promptOf(task), size: IMAGE_SIZE });
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
+  }
+}
+
+/** Resumes everything, waits until no task needs more from this run, closes cleanly. */
+async function finish(core: PictorCore): Promise<void> {
+  core.engine.start({ resume: true });
+  const ids = core.history.unfinished().map((record) => record.localId);
+  const settled = await core.engine.whenSettled(ids);
+  await core.close();
+  print(`done ${JSON.stringify({ resumed: ids.length, settled: settled.length })}`);
+  // Keep-alive sockets and stdin would hold the process open; the work is done and on disk.
+  process.exit(0);
+}
+
+async function main(): Promise<void> {
+  const [dataDir, galleryDir, serviceUrl, mode, list = '', gap = '60'] = process.argv.slice(2);
+  if (!dataDir || !galleryDir || !serviceUrl || (mode !== 'run' && mode !== 'finish'))
+    throw new Error('usage: core-kill-worker.ts <dataDir> <galleryDir> <serviceUrl> run|finish');
+  markHistoryWrites();
+  await markFileWrites();
+  const core = await openPictorCore({
+    dataDir,
+    galleryDir,
+    fetch: markedFetch,
+    credentials: new StaticCredentials(serviceUrl, DEMO_KEY),
+    clock: systemClock,
+    requestTimeoutMs: 5_000,
+    engine: { pollIntervalMs: 250, maxBackoffMs: 1_000 },
+  });
+  print('ready');
+  await waitForGo();
+  if (mode === 'finish') return finish(core);
+  // Killed, never closed: keep the process alive when the engine has nothing left to wait for.
+  setInterval(() => undefined, 1 << 30);
+  core.engine.start({ resume: true });
+  const tasks = list === '' ? [] : list.split(',').map(Number);
+  await submitEach(core, tasks, Number(gap));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
