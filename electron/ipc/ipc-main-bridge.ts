@@ -15,11 +15,15 @@ import {
   type RequestOutput,
   type Result,
 } from '../../shared/ipc/contract';
+import { cleanText } from '../../shared/service/wire';
 import type { Logger } from '../ports/logger';
 import { toIpcError } from './ipc-errors';
 
 /** Channels whose input carries a secret: nothing of it goes into errors or logs. */
 const SECRET_INPUT = new Set<RequestChannel>(['key:set']);
+
+/** Longest refusal detail returned or logged. */
+const MAX_DETAIL = 200;
 
 type ParsedInput<C extends RequestChannel> = z.infer<(typeof requests)[C]['input']>;
 
@@ -82,7 +86,9 @@ export async function runRequest<C extends RequestChannel>(
     const detail = SECRET_INPUT.has(channel)
       ? undefined
       : issue
-        ? `${issue.path.join('.') || '(input)'}: ${issue.message}`
+        ? // zod names unknown keys in its message: bounded and cleaned, a hostile key name
+          // (a megabyte long, or full of control characters) is not echoed back or logged.
+          cleanText(`${issue.path.join('.') || '(input)'}: ${issue.message}`, MAX_DETAIL)
         : 'invalid input';
     logger.warn('ipc request refused: bad input', { channel, detail });
     return {
