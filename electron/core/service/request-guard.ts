@@ -3,6 +3,7 @@
  * the key's text is scrubbed from anything that becomes an error, whatever the server echoed.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
+import { parseJson } from './http-response';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
@@ -48,10 +49,30 @@ export function checkCredentials(credentials: ServiceCredentials): CheckedCreden
 const MIN_REDACTED_LENGTH = 4;
 export const REDACTED = '[redacted]';
 
-/** The forms in which a server may echo the key: as is, JSON-escaped, percent-encoded. */
+const HTML_ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+};
+
+/** The key as an HTML error page shows it (both common spellings of the apostrophe). */
+function htmlForms(key: string): string[] {
+  const escaped = key.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char] ?? char);
+  return [escaped.replace(/'/g, '&#39;'), escaped.replace(/'/g, '&#x27;')];
+}
+
+/** The forms in which a server may echo the key: as is, JSON-, HTML- or percent-escaped. */
 function keyForms(key: string): string[] {
   if (key.length < MIN_REDACTED_LENGTH) return [];
-  const forms = new Set([key, JSON.stringify(key).slice(1, -1), encodeURIComponent(key)]);
+  const forms = new Set([
+    key,
+    JSON.stringify(key).slice(1, -1),
+    // PHP's json_encode writes `/` as `\/` (base64 keys have slashes).
+    JSON.stringify(key).slice(1, -1).replace(/\//g, '\\/'),
+    encodeURIComponent(key),
+    ...htmlForms(key),
+  ]);
   return [...forms].sort((a, b) => b.length - a.length);
 }
 
@@ -68,9 +89,31 @@ export function redactValue(value: unknown, key: string, depth = 0): unknown {
   if (depth > 8 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, key, depth + 1));
   // fromEntries defines own properties, so a "__proto__" key from the network stays plain data.
+  // Names too: an error object that fits no known shape is shown as JSON, names and all.
   return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [name, redactValue(item, key, depth + 1)]),
+    Object.entries(value).map(([name, item]) => [
+      redactText(name, key),
+      redactValue(item, key, depth + 1),
+    ]),
   );
+}
+
+/**
+ * An error body with the key scrubbed, also from inside a JSON body's strings: a server may
+ * escape the key (`\u0073k-…`, `\/`), and the parsed message would carry it again, perhaps
+ * cut short by the message's length limit where no later redaction can find it.
+ */
+export function redactBody(text: string, key: string): string {
+  const scrubbed = redactText(text, key);
+  const parsed = parseJson(scrubbed);
+  if (!parsed.ok) return scrubbed;
+  try {
+    const redacted = JSON.stringify(redactValue(parsed.value, key));
+    return redacted === JSON.stringify(parsed.value) ? scrubbed : redacted;
+  } catch {
+    // Too deep to write back: not shown at all rather than shown unchecked.
+    return '(an error body nested too deeply to show)';
+  }
 }
 
 /** A copy of `error` whose message and detail cannot contain the key. */

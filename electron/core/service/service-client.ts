@@ -15,7 +15,7 @@ import {
   errorForTransport,
   errorForUnexpected,
 } from './network-errors';
-import { checkCredentials, redactError, redactText } from './request-guard';
+import { checkCredentials, redactBody, redactError, redactText } from './request-guard';
 import type { CheckedCredentials } from './request-guard';
 import { ServiceError } from './service-error';
 import { errorForRedirect, errorForStatus, errorForTooLarge } from './status-errors';
@@ -239,7 +239,7 @@ export class ServiceClient {
       {
         status: response.status,
         statusText: response.statusText,
-        body: redactText(body, call.credentials.key),
+        body: redactBody(body, call.credentials.key),
         retryAfter: response.headers.get('retry-after'),
       },
       this.#now(),
