@@ -29,7 +29,8 @@ function mappedIpv4(host: string): string | null {
 }
 
 export function isLoopbackHost(hostname: string): boolean {
-  const host = bareHost(hostname.toLowerCase());
+  // A fully qualified name ends in a dot: `app.localhost.` is `app.localhost` to a resolver.
+  const host = bareHost(hostname.toLowerCase()).replace(/(?<=[^.])\.$/, '');
   if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   if (isIP(host) === 6) {
@@ -101,11 +102,22 @@ export function checkBaseUrl(raw: string): string {
 }
 
 /**
+ * Longest image URL accepted: signed CDN URLs run to a few kilobytes; a megabyte-long one is
+ * junk that would otherwise be stored in the history and every sidecar.
+ */
+export const MAX_IMAGE_URL_LENGTH = 16_384;
+
+/**
  * Checks an image URL the service returned (or a redirect hop of one).
  * Loopback image hosts are allowed only when the service itself is on loopback (the demo).
  * @throws UrlPolicyError
  */
 export function checkImageUrl(raw: string, baseUrl: string): URL {
+  if (raw.length > MAX_IMAGE_URL_LENGTH) {
+    throw new UrlPolicyError(
+      `The image address is longer than ${MAX_IMAGE_URL_LENGTH} characters, which Pictor refuses.`,
+    );
+  }
   const url = parse(raw, 'image address');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UrlPolicyError(
