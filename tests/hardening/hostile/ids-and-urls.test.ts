@@ -1,0 +1,376 @@
+/**
+ * Issue 6 §3, hostile task ids and image URLs. Task ids (traversal, encoded slashes, NUL, very
+ * long, look-alikes, empty) go through validation and every place an id becomes a path or URL:
+ * the poll URL (also over real loopback HTTP), the gallery folder name, gallery paths and the
+ * gallery protocol. Image URLs (schemes, non-public addresses in every notation, userinfo and
+ * backslash tricks, overlong) go through checkImageUrl, judged by an independent oracle.
+ */
+import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskFolderName } from '../../../electron/core/gallery/folder-name';
+import { GalleryPathError, resolveInside } from '../../../electron/core/gallery/gallery-path';
+import { resolveGalleryRequest } from '../../../electron/core/protocol/gallery-request';
+import { GALLERY_HOST, GALLERY_SCHEME } from '../../../electron/core/protocol/schemes';
+import { ServiceClient } from '../../../electron/core/service/service-client';
+import { ServiceError } from '../../../electron/core/service/service-error';
+import { MAX_TASK_ID_LENGTH, checkTaskId, taskPath } from '../../../electron/core/service/task-id';
+import {
+  UrlPolicyError,
+  checkBaseUrl,
+  checkImageUrl,
+} from '../../../electron/core/service/url-policy';
+import { startServer, sendJson, type TestServer } from '../../unit/core/service/http-servers';
+import { recordReliability } from '../support/reliability-record';
+import { scaled } from '../support/scale';
+import {
+  dotted,
+  isNonPublicHost,
+  nonPublicV4,
+  nonPublicV6,
+  publicV4,
+  v4Notations,
+} from './address-oracle';
+import { hostileImageUrl, taskId } from './id-url-inputs';
+
+const RUNS = scaled(2000, 20000);
+const CLIENT_RUNS = scaled(200, 2000);
+const REMOTE = 'https://api.example.com';
+const tried: Record<string, number> = {};
+const count = (kind: string): void => {
+  tried[kind] = (tried[kind] ?? 0) + 1;
+};
+const passed = new Set<string>();
+
+function expectIdRefusal(error: unknown, id: string): void {
+  expect(error).toBeInstanceOf(ServiceError);
+  const { kind, message } = error as ServiceError;
+  expect(kind).toBe('config');
+  expect(message).toMatch(/^The task id .+ Check the task id and paste it again\.$/);
+  expect(message.length).toBeLessThan(200);
+  if (id.trim().length > 3) expect(message).not.toContain(id.trim());
+}
+
+/** The id's path must stay one segment under `<base>/v1/tasks/` and decode to the id. */
+function expectOneSegment(service: string, id: string, checked: string): void {
+  // As the client builds it: the checked base URL (no trailing slash) plus the task path.
+  const base = checkBaseUrl(service);
+  const url = new URL(`${base}${taskPath(id)}`);
+  const prefix = `${new URL(base).pathname.replace(/\/$/, '')}/v1/tasks/`;
+  expect(url.pathname.startsWith(prefix)).toBe(true);
+  const segment = url.pathname.slice(prefix.length);
+  expect(segment).not.toMatch(/[/\\]/);
+  expect(decodeURIComponent(segment)).toBe(checked);
+  expect(url.search + url.hash).toBe('');
+}
+
+/** Percent-encoded, or as is when it cannot be (a lone surrogate). */
+function encodeOrRaw(id: string): string {
+  try {
+    return encodeURIComponent(id);
+  } catch {
+    return id;
+  }
+}
+
+function isInside(root: string, file: string): boolean {
+  const inside = relative(root, file);
+  return inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside);
+}
+
+let base: string;
+let root: string;
+let secret: string;
+beforeAll(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), 'pictor-hostile-ids-')));
+  root = join(base, 'gallery');
+  secret = join(base, 'secret.png');
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
+  await mkdir(join(root, '2024', '01', 'task'), { recursive: true });
+  await writeFile(join(root, '2024', '01', 'task', 'image-0.png'), png);
+  await writeFile(secret, png);
+});
+afterAll(() => rm(base, { recursive: true, force: true }));
+
+describe('task ids', () => {
+  it('are refused with a clear error, or stay one encoded segment of the poll URL', () => {
+    fc.assert(
+      fc.property(
+        taskId,
+        fc.constantFrom(REMOTE, 'https://api.example.com/proxy/v2', 'http://127.0.0.1:8080/a/b/'),
+        (id, service) => {
+          count('task-id');
+          let checked: string;
+          try {
+            checked = checkTaskId(id);
+          } catch (error) {
+            expectIdRefusal(error, id);
+            expect(() => taskPath(id)).toThrow(ServiceError);
+            return;
+          }
+          expect(checked.length).toBeLessThanOrEqual(MAX_TASK_ID_LENGTH);
+          expectOneSegment(service, id, checked);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    passed.add('task-id');
+  });
+
+  it('never name a folder or file outside the gallery', () => {
+    fc.assert(
+      fc.property(taskId, fc.integer({ min: -8.64e15, max: 8.64e15 }), (id, createdAt) => {
+        count('folder-name');
+        const folder = taskFolderName({ createdAt, localId: id, request: { prompt: id } });
+        // Three segments of [0-9a-z_-] only: nothing from the id or prompt can add a separator or a dot.
+        expect(folder).toMatch(/^[0-9-]+\/[0-9-]+\/[0-9-]+_\d{6}_[a-z0-9-]+_[a-z0-9-]+$/);
+        expect(isInside(root, resolveInside(root, folder))).toBe(true);
+        for (const path of [id, `${folder}/${id}`, `2024/01/${id}/image-0.png`]) {
+          count('gallery-path');
+          try {
+            expect(isInside(root, resolveInside(root, path))).toBe(true);
+          } catch (error) {
+            expect(error).toBeInstanceOf(GalleryPathError);
+            expect((error as Error).message).toMatch(/^The gallery path [^\n]{5,80}\.$/);
+          }
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    passed.add('folder');
+  });
+
+  it('in a gallery protocol address: refused, or a file inside the gallery', async () => {
+    const scheme = `${GALLERY_SCHEME}://${GALLERY_HOST}`;
+    await fc.assert(
+      fc.asyncProperty(
+        taskId,
+        fc.constantFrom('raw', 'encoded', 'folder', 'image'),
+        async (id, how) => {
+          count('gallery-request');
+          const path =
+            how === 'raw'
+              ? id
+              : how === 'encoded'
+                ? encodeOrRaw(id)
+                : how === 'folder'
+                  ? `2024/01/${id}/image-0.png`
+                  : `2024/01/task/${id}`;
+          const served = await resolveGalleryRequest(root, `${scheme}/${path}`);
+          if (served.ok) {
+            expect(isInside(root, served.file)).toBe(true);
+            expect(served.file).not.toBe(secret);
+          } else {
+            expect([400, 403, 404]).toContain(served.status);
+            expect(served.reason).toMatch(/^[A-Z][^\n]{5,80}\.$/);
+            if (id.length > 3) expect(served.reason).not.toContain(id);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    passed.add('protocol');
+  });
+
+  it('reach the real service only as one encoded segment under /v1/tasks/', async () => {
+    const server: TestServer = await startServer((_req, res) =>
+      sendJson(res, 200, { status: 'processing' }),
+    );
+    const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+    const credentials = {
+      baseUrl: `${server.origin}/svc`,
+      key: 'sk-hostile-ids-0123456789',
+      account: 'a',
+    };
+    let expectedRequests = 0;
+    try {
+      await fc.assert(
+        fc.asyncProperty(taskId, async (id) => {
+          count('client-poll');
+          const accepted = (() => {
+            try {
+              return checkTaskId(id);
+            } catch {
+              return null;
+            }
+          })();
+          const outcome = await client.getTask(credentials, id).then(
+            (task) => task,
+            (error: unknown) => error,
+          );
+          if (accepted === null) return expectIdRefusal(outcome, id);
+          expectedRequests += 1;
+          expect(outcome).toEqual({ status: 'processing' });
+          const seen = server.requests[server.requests.length - 1]!.url;
+          expect(seen.startsWith('/svc/v1/tasks/')).toBe(true);
+          expect(decodeURIComponent(seen.slice('/svc/v1/tasks/'.length))).toBe(accepted);
+        }),
+        { numRuns: CLIENT_RUNS },
+      );
+      // A refused id sent nothing at all.
+      expect(server.requests).toHaveLength(expectedRequests);
+    } finally {
+      await server.close();
+    }
+    passed.add('client');
+  });
+});
+
+function expectUrlRefusal(error: unknown, url: string): void {
+  expect(error).toBeInstanceOf(UrlPolicyError);
+  const { message } = error as UrlPolicyError;
+  expect(message).toMatch(/^The image address [^\n]{10,200}\.$/);
+  if (url.length > 12) expect(message).not.toContain(url);
+}
+
+describe('image URLs', () => {
+  it('to non-public hosts, other schemes, through tricks or overlong: refused with a clear error', () => {
+    fc.assert(
+      fc.property(hostileImageUrl, ({ kind, url }) => {
+        count(`image-url:${kind}`);
+        let accepted: URL;
+        try {
+          accepted = checkImageUrl(url, REMOTE);
+        } catch (error) {
+          return expectUrlRefusal(error, url);
+        }
+        // Only a trick whose parsed host is the good one may pass (the fetch then goes there).
+        expect(kind).toBe('userinfo-backslash');
+        expect(isNonPublicHost(accepted.hostname)).toBe(false);
+        expect(accepted.username + accepted.password).toBe('');
+      }),
+      { numRuns: RUNS },
+    );
+    passed.add('image-hostile');
+  });
+
+  it('any URL is accepted exactly when the oracle calls its host public', () => {
+    const anyUrl = fc.oneof(
+      fc.webUrl({
+        validSchemes: ['https', 'http'],
+        withQueryParameters: true,
+        withFragments: true,
+      }),
+      publicV4.map((n) => `https://${dotted(n)}/a.png`),
+      fc
+        .tuple(fc.oneof(publicV4, nonPublicV4), fc.nat())
+        .map(([n, pick]) => `https://${v4Notations(n)[pick % 11]!}/a.png`),
+      nonPublicV6.map((host) => `https://[${host}]/a.png`),
+    );
+    fc.assert(
+      fc.property(anyUrl, (url) => {
+        count('image-url:any');
+        const publicHost = !isNonPublicHost(new URL(url).hostname);
+        let accepted = false;
+        try {
+          checkImageUrl(url, REMOTE);
+          accepted = true;
+        } catch (error) {
+          expectUrlRefusal(error, url);
+        }
+        expect(accepted).toBe(publicHost);
+      }),
+      { numRuns: RUNS },
+    );
+    passed.add('image-any');
+  });
+
+  it.each(
+    [
+      'file:///etc/passwd',
+      'data:image/png;base64,AAAA',
+      'javascript:alert(1)',
+      'blob:https://cdn.example.com/1',
+      'ftp://cdn.example.com/a.png',
+      'https://127.1/',
+      'https://0x7f.1/',
+      'https://2130706433/',
+      'https://017700000001/',
+      'https://0177.0.0.1/',
+      'https://127.0.0.1./',
+      'https://0/',
+      'https://[::]/',
+      'https://[::1]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[::ffff:7f00:1]/',
+      'https://[0:0:0:0:0:ffff:a9fe:a9fe]/',
+      'https://[fe80::1%25eth0]/',
+      'https://[fe80::1]/',
+      'https://[febf::1]/',
+      'https://[fc00::1]/',
+      'https://[fd12:3456::1]/',
+      'https://[ff02::1]/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://100.64.0.1/',
+      'https://100.127.255.254/',
+      'https://172.31.255.255/',
+      'https://192.168.1.1/',
+      'https://10.0.0.1/',
+      'https://224.0.0.1/',
+      'https://255.255.255.255/',
+      'https://good.com@127.0.0.1/',
+      'https://127.0.0.1#@good.com',
+      'https:\\\\127.0.0.1\\a.png',
+      'https://127.0.0.1\\@good.com/',
+      'https://user:pass@cdn.example.com/a.png',
+      'https://x.localhost./a.png',
+      `https://cdn.example.com/${'a'.repeat(70_000)}`,
+    ].map((url) => [
+      url.length > 100 ? `${url.slice(0, 40)}… (${url.length} characters)` : url,
+      url,
+    ]),
+  )('hand table: %s is refused', (_name, url) => {
+    count('image-url:table');
+    expect(() => checkImageUrl(url, REMOTE)).toThrow(UrlPolicyError);
+    try {
+      checkImageUrl(url, REMOTE);
+    } catch (error) {
+      expectUrlRefusal(error, url);
+    }
+  });
+
+  it.each(
+    [
+      'https://cdn.example.com/a.png?sig=abc&exp=1',
+      'https://8.8.8.8/a.png',
+      'https://[2606:4700::1111]/a.png',
+      'http://images.example.org:8080/x/y.webp',
+      `https://cdn.example.com/${'a'.repeat(4_000)}.png`,
+    ].map((url) => [
+      url.length > 100 ? `${url.slice(0, 40)}… (${url.length} characters)` : url,
+      url,
+    ]),
+  )('hand table: %s is accepted', (_name, url) => {
+    count('image-url:table');
+    expect(checkImageUrl(url, REMOTE).href).toBe(new URL(url).href);
+  });
+});
+
+describe('record', () => {
+  it('every path was tried', () => {
+    expect([...passed].sort()).toEqual([
+      'client',
+      'folder',
+      'image-any',
+      'image-hostile',
+      'protocol',
+      'task-id',
+    ]);
+    recordReliability({
+      section: 'hostile-input',
+      row: 'Hostile task ids and image URLs',
+      load: `${RUNS} generated ids or URLs per property, ${CLIENT_RUNS} ids through the real client over loopback HTTP`,
+      injected: tried,
+      outcome: { escapedFolder: 0, escapedServicePath: 0, nonPublicImageAccepted: 0, crashes: 0 },
+      lost: 0,
+      duplicated: 0,
+      leaked: 0,
+      file: 'tests/hardening/hostile/ids-and-urls.test.ts',
+    });
+  });
+});

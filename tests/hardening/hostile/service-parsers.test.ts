@@ -1,0 +1,405 @@
+/**
+ * Issue 6 §3, hostile service answers: every parser of what the service sends (200 bodies,
+ * error bodies, bodies as bytes, task ids, Retry-After, `error` of any shape) over generated
+ * input with an API key planted in it. Nothing throws anything but a ServiceError, every
+ * refusal reads as a sentence, and no error text carries the key (whole or a long piece of it).
+ * A sample also goes through the real ServiceClient over a loopback HTTP server.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSubmitAnswer, parseTaskAnswer } from '../../../electron/core/service/answer-parsing';
+import {
+  bodyExcerpt,
+  parseJson,
+  readBodyText,
+  stripHtml,
+} from '../../../electron/core/service/http-response';
+import { redactBody } from '../../../electron/core/service/request-guard';
+import {
+  MAX_RETRY_AFTER_MS,
+  describeWait,
+  parseRetryAfter,
+} from '../../../electron/core/service/retry-after';
+import { ServiceClient } from '../../../electron/core/service/service-client';
+import { ServiceError } from '../../../electron/core/service/service-error';
+import { errorForStatus } from '../../../electron/core/service/status-errors';
+import { MAX_TASK_ID_LENGTH, checkTaskId } from '../../../electron/core/service/task-id';
+import {
+  describeServiceError,
+  normaliseTask,
+  taskResponseSchema,
+} from '../../../shared/service/wire';
+import { startServer, type TestServer } from '../../unit/core/service/http-servers';
+import { recordReliability } from '../support/reliability-record';
+import { scaled } from '../support/scale';
+import { deepNesting, hostileString, hostileValue } from './hostile-values';
+import { apiKey, bodyWithKey } from './service-bodies';
+
+const RUNS = scaled(1000, 20000);
+const CLIENT_RUNS = scaled(300, 3000);
+// eslint-disable-next-line no-control-regex -- control characters in a message are the failure
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const tried: Record<string, number> = {};
+const count = (kind: string): void => {
+  tried[kind] = (tried[kind] ?? 0) + 1;
+};
+const passed = new Set<string>();
+const shortHostile = hostileString.filter((text) => text.length < 10_000);
+
+/** True when `text` holds the key or any 16-character piece of it. */
+function leaks(text: string, key: string): boolean {
+  const piece = Math.min(16, key.length);
+  for (let start = 0; start + piece <= key.length; start += 1) {
+    if (text.includes(key.slice(start, start + piece))) return true;
+  }
+  return false;
+}
+
+/** A refusal the user can read: a ServiceError, a sentence, bounded detail, no key. */
+function expectCleanRefusal(error: unknown, key: string): void {
+  if (!(error instanceof ServiceError)) throw error;
+  count('refused');
+  expect(error.message.length).toBeGreaterThan(10);
+  expect(error.message.length).toBeLessThan(700);
+  expect(error.message).not.toMatch(CONTROL);
+  expect((error.detail ?? '').length).toBeLessThan(1_000);
+  expect(error.detail ?? '').not.toMatch(CONTROL);
+  expect(leaks(`${error.message} ${error.detail ?? ''}`, key)).toBe(false);
+}
+
+function run<T>(parse: () => T, key: string): T | undefined {
+  try {
+    const value = parse();
+    count('accepted');
+    return value;
+  } catch (error) {
+    expectCleanRefusal(error, key);
+    return undefined;
+  }
+}
+
+describe('200 answers, parsed directly', () => {
+  it('parseSubmitAnswer: an id Pictor can use, or a clean protocol error', () => {
+    fc.assert(
+      fc.property(bodyWithKey, ({ kind, key, text }) => {
+        count(`submit:${kind}`);
+        const answer = run(() => parseSubmitAnswer(text, key), key);
+        if (answer) expect(checkTaskId(answer.id)).toBe(answer.id);
+      }),
+      { numRuns: RUNS },
+    );
+    passed.add('submit');
+  });
+
+  it('parseTaskAnswer: a normalised task, or a clean protocol error', () => {
+    fc.assert(
+      fc.property(bodyWithKey, ({ kind, key, text }) => {
+        count(`task:${kind}`);
+        const task = run(() => parseTaskAnswer(text, key), key);
+        if (task?.status === 'failed') {
+          expect(task.message.length).toBeGreaterThan(0);
+          expect(task.message.length).toBeLessThanOrEqual(500);
+          expect(leaks(task.message, key)).toBe(false);
+        }
+        if (task?.status === 'completed') {
+          for (const url of task.imageUrls) expect(url === null || url.trim() === url).toBe(true);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    passed.add('task');
+  });
+});
+
+describe('error answers and body helpers', () => {
+  it('errorForStatus: any status, status text and (key-scrubbed) body gives a sentence', () => {
+    const status = fc.oneof(
+      fc.integer({ min: 100, max: 599 }),
+      fc.constantFrom(400, 401, 403, 404, 429, 500, 502, 503),
+    );
+    fc.assert(
+      fc.property(
+        bodyWithKey,
+        status,
+        shortHostile,
+        fc.option(shortHostile),
+        fc.constantFrom('submit', 'query'),
+        ({ key, text }, code, statusText, retryAfter, op) => {
+          count('error-status');
+          // As the client does: the body is scrubbed of the key before it is described.
+          const error = errorForStatus(
+            op as 'submit',
+            { status: code, statusText, body: redactBody(text, key), retryAfter },
+            Date.now(),
+          );
+          expectCleanRefusal(error, key);
+          if (error.retryAfterMs !== undefined)
+            expect(error.retryAfterMs).toBeLessThanOrEqual(MAX_RETRY_AFTER_MS);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    passed.add('status');
+  });
+
+  it('describeServiceError: any JSON shape (deep, huge, prototype keys) gives bounded clean text', () => {
+    const shape = fc.oneof(
+      fc.jsonValue(),
+      hostileValue,
+      deepNesting,
+      fc
+        .tuple(fc.jsonValue({ maxDepth: 2 }), fc.integer({ min: 1_000, max: 20_000 }))
+        .map(([item, length]) => Array.from({ length }, () => item)),
+    );
+    fc.assert(
+      fc.property(shape, (value) => {
+        count('error-shape');
+        const text = describeServiceError(value);
+        expect(typeof text).toBe('string');
+        expect(text.length).toBeLessThanOrEqual(500);
+        expect(text).not.toMatch(CONTROL);
+        const parsed = taskResponseSchema.safeParse({ status: 'failed', error: value });
+        if (parsed.success)
+          expect(normaliseTask(parsed.data)).toMatchObject({
+            status: 'failed',
+            message: expect.any(String),
+          });
+      }),
+      { numRuns: RUNS },
+    );
+    passed.add('describe');
+  });
+
+  it('readBodyText, bodyExcerpt, stripHtml, parseJson: never throw, always bounded', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uint8Array({ maxLength: 2_000 }),
+        fc.integer({ min: 0, max: 2_500 }),
+        fc.boolean(),
+        async (bytes, maxBytes, breaks) => {
+          count('body-bytes');
+          const stream = new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(bytes);
+              if (breaks) controller.error(new Error('connection reset'));
+              else controller.close();
+            },
+          });
+          const read = await readBodyText(
+            new Response(stream),
+            maxBytes,
+            new AbortController().signal,
+          );
+          const expected = breaks
+            ? 'broken'
+            : bytes.byteLength > maxBytes
+              ? 'too_large'
+              : 'complete';
+          expect(read.outcome).toBe(expected);
+          const excerpt = bodyExcerpt(read.text);
+          expect(excerpt.length).toBeLessThanOrEqual(200);
+          expect(excerpt).not.toMatch(CONTROL);
+          expect(typeof stripHtml(read.text)).toBe('string');
+          expect(parseJson(read.text)).toHaveProperty('ok');
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    passed.add('bytes');
+  });
+
+  it('parseRetryAfter and checkTaskId: read or refuse, never throw anything else', () => {
+    const header = fc.oneof(
+      hostileString,
+      fc.nat().map(String),
+      fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()),
+      fc.constant(null),
+    );
+    fc.assert(
+      fc.property(
+        header,
+        fc.integer({ min: 0, max: 4_102_444_800_000 }),
+        hostileString,
+        apiKey,
+        (value, now, id, key) => {
+          count('retry-after');
+          const wait = parseRetryAfter(value, now);
+          if (wait !== undefined) {
+            expect(wait).toBeGreaterThanOrEqual(0);
+            expect(wait).toBeLessThanOrEqual(MAX_RETRY_AFTER_MS);
+            expect(describeWait(wait)).toMatch(/^about \d+ (second|seconds|minutes)$/);
+          }
+          count('task-id');
+          const checked = run(() => checkTaskId(id), key);
+          if (checked !== undefined) {
+            expect(checked.length).toBeGreaterThan(0);
+            expect(checked.length).toBeLessThanOrEqual(MAX_TASK_ID_LENGTH);
+            expect(checked).not.toMatch(/\s/);
+            expect(checked).not.toMatch(CONTROL);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    passed.add('headers');
+  });
+});
+
+describe('the real ServiceClient over loopback HTTP', () => {
+  let server: TestServer;
+  let next = { status: 200, type: 'application/json', text: '' };
+  beforeAll(async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(next.status, {
+        'content-type': next.type,
+        'content-length': Buffer.byteLength(next.text),
+      });
+      res.end(next.text);
+    });
+  });
+  afterAll(() => server.close());
+
+  it('every generated body ends as a typed answer or a clean ServiceError', async () => {
+    const client = new ServiceClient({
+      fetch: (url, init) => fetch(url, init),
+      requestTimeoutMs: 10_000,
+    });
+    const status = fc.constantFrom(200, 200, 200, 201, 400, 401, 403, 404, 429, 500, 502, 503);
+    const type = fc.constantFrom('application/json', 'text/html', 'text/plain', 'image/png');
+    await fc.assert(
+      fc.asyncProperty(
+        bodyWithKey,
+        status,
+        type,
+        fc.boolean(),
+        async ({ kind, key, text }, code, contentType, submit) => {
+          count(`client:${kind}`);
+          next = { status: code, type: contentType, text };
+          const credentials = { baseUrl: server.origin, key, account: 'acct' };
+          try {
+            const answer = submit
+              ? await client.submit(credentials, { prompt: 'a cat' })
+              : await client.getTask(credentials, 'task_1');
+            count('client-accepted');
+            expect(code).toBe(200);
+            if (answer && 'message' in answer) expect(leaks(answer.message, key)).toBe(false);
+          } catch (error) {
+            expectCleanRefusal(error, key);
+          }
+        },
+      ),
+      { numRuns: CLIENT_RUNS },
+    );
+    expect(server.requests.length).toBe(CLIENT_RUNS);
+    passed.add('client');
+  });
+});
+
+describe('found by the properties above (fixed in app code)', () => {
+  const key = 'sk-live-a&b<c>"d/e0123456789';
+  let server: TestServer;
+  let reply = { status: 500, type: 'text/html', text: '' };
+  beforeAll(async () => {
+    server = await startServer((_req, res) => {
+      res.writeHead(reply.status, { 'content-type': reply.type });
+      res.end(reply.text);
+    });
+  });
+  afterAll(() => server.close());
+  const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+  const call = (status: number, text: string) => {
+    reply = { status, type: status === 200 ? 'application/json' : 'text/html', text };
+    return client.getTask({ baseUrl: server.origin, key, account: 'a' }, 'task_1').then(
+      () => expect.unreachable('the answer should have been refused'),
+      (error: unknown) => error,
+    );
+  };
+
+  it('an HTML-escaped key in an error page is redacted (seed -761929950)', async () => {
+    const escaped = key
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;');
+    for (const status of [200, 500]) {
+      const error = await call(status, `<html><body><p>bad key ${escaped}</p></body></html>`);
+      expectCleanRefusal(error, key);
+    }
+  });
+
+  it('a JSON-escaped key cut by the message limit leaves no piece behind (seed -175982323)', async () => {
+    const escaped = [...key]
+      .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('');
+    for (const pad of [170, 180, 190, 480, 490]) {
+      const error = await call(401, `{"error":{"message":"${'w'.repeat(pad)} ${escaped}"}}`);
+      expectCleanRefusal(error, key);
+      const slashed = await call(
+        429,
+        `{"error":"${'w'.repeat(pad)} ${JSON.stringify(key).slice(1, -1).replace(/\//g, '\\/')}"}`,
+      );
+      expectCleanRefusal(slashed, key);
+    }
+  });
+
+  it('a key used as a field name of a JSON error body is redacted (seed 633403303)', async () => {
+    const escaped = [...key]
+      .map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`)
+      .join('');
+    expectCleanRefusal(await call(400, `{"${escaped}id":"0_AA"}`), key);
+    reply = {
+      status: 200,
+      type: 'application/json',
+      text: `{"status":"failed","error":{"${escaped}":1}}`,
+    };
+    const task = await client.getTask({ baseUrl: server.origin, key, account: 'a' }, 'task_1');
+    expect(task).toMatchObject({ status: 'failed' });
+    expect(leaks(JSON.stringify(task), key)).toBe(false);
+  });
+
+  // stripHtml's lazy regexes were quadratic: a 1 MiB error page of unclosed `<script` (or of `<`)
+  // blocked the event loop for minutes. The timeout is the test's bound, not a speed claim.
+  it.each(['<script', '<!--', '<'])(
+    'a 1 MiB error page of unclosed %s is read, not hung on',
+    { timeout: 30_000 },
+    async (unit) => {
+      const error = await call(
+        502,
+        `</a>${unit.repeat(Math.floor((1024 * 1024 - 4) / unit.length))}`,
+      );
+      expectCleanRefusal(error, key);
+    },
+  );
+});
+
+describe('record', () => {
+  it('every parser was tried', () => {
+    expect([...passed].sort()).toEqual([
+      'bytes',
+      'client',
+      'describe',
+      'headers',
+      'status',
+      'submit',
+      'task',
+    ]);
+    const { refused = 0, accepted = 0, ...kinds } = tried;
+    recordReliability({
+      section: 'hostile-input',
+      row: 'Hostile service answers through every response parser',
+      load: `${RUNS} generated inputs per parser, ${CLIENT_RUNS} through the real client over loopback HTTP`,
+      injected: kinds,
+      outcome: {
+        refusedWithServiceError: refused,
+        accepted,
+        otherThrows: 0,
+        crashes: 0,
+        keyLeaks: 0,
+      },
+      lost: 0,
+      duplicated: 0,
+      leaked: 0,
+      file: 'tests/hardening/hostile/service-parsers.test.ts',
+    });
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * Derives fast-check arbitraries of valid values from the contract's zod (v4) schemas, so a new
+ * IPC channel gets generated payloads without anyone writing them, and a schema shape this file
+ * does not understand fails the suite instead of being skipped.
+ */
+import fc from 'fast-check';
+import type { z } from 'zod';
+
+type Schema = z.ZodType;
+
+interface Def {
+  readonly type: string;
+  readonly checks?: readonly { _zod: { def: Record<string, unknown> } }[];
+  readonly shape?: Record<string, Schema>;
+  readonly catchall?: Schema;
+  readonly innerType?: Schema;
+  readonly element?: Schema;
+  readonly options?: readonly Schema[];
+  readonly entries?: Record<string, string>;
+  readonly values?: readonly unknown[];
+  readonly in?: Schema;
+}
+
+function defOf(schema: Schema): Def {
+  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+}
+
+function checks(schema: Schema): Record<string, unknown>[] {
+  return (defOf(schema).checks ?? []).map((check) => check._zod.def);
+}
+
+function bound(schema: Schema, name: 'min_length' | 'max_length'): number | undefined {
+  const found = checks(schema).find((check) => check['check'] === name);
+  const value = found?.[name === 'min_length' ? 'minimum' : 'maximum'];
+  return typeof value === 'number' ? value : undefined;
+}
+
+function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
+  const regex = checks(schema).find((check) => check['format'] === 'regex')?.['pattern'];
+  const minLength = bound(schema, 'min_length') ?? 0;
+  const maxLength = Math.min(bound(schema, 'max_length') ?? 60, 60);
+  const base =
+    regex instanceof RegExp
+      ? fc.stringMatching(regex)
+      : fc.oneof(
+          fc.string({ minLength, maxLength }),
+          fc.string({ minLength, maxLength, unit: 'grapheme' }),
+        );
+  return base.filter((value) => schema.safeParse(value).success);
+}
+
+function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
+  let min = -1e9;
+  let max = 1e9;
+  let integer = false;
+  for (const check of checks(schema)) {
+    if (check['format'] === 'safeint') integer = true;
+    if (check['check'] === 'greater_than') min = Math.max(min, Number(check['value']));
+    if (check['check'] === 'less_than') max = Math.min(max, Number(check['value']));
+  }
+  const base = integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  return base.filter((value) => schema.safeParse(value).success);
+}
+
+function objectArbitrary(def: Def): fc.Arbitrary<Record<string, unknown>> {
+  const shape = def.shape ?? {};
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  const requiredKeys: string[] = [];
+  for (const [name, field] of Object.entries(shape)) {
+    const type = defOf(field).type;
+    const optional = type === 'optional' || type === 'default';
+    model[name] = validArbitrary(optional ? (defOf(field).innerType as Schema) : field);
+    if (!optional) requiredKeys.push(name);
+  }
+  return fc.record(model, { requiredKeys });
+}
+
+/**
+ * An arbitrary of values `schema` accepts (each one re-checked with the schema itself).
+ * @throws Error naming the zod type when the schema uses one this deriver does not know.
+ */
+export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string':
+      return stringArbitrary(schema);
+    case 'number':
+      return numberArbitrary(schema);
+    case 'boolean':
+      return fc.boolean();
+    case 'undefined':
+    case 'void':
+      return fc.constant(undefined);
+    case 'null':
+      return fc.constant(null);
+    case 'unknown':
+    case 'any':
+      return fc.jsonValue({ maxDepth: 2 });
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries ?? {}));
+    case 'literal':
+      return fc.constantFrom(...(def.values ?? []));
+    case 'optional':
+    case 'default':
+      return fc.option(validArbitrary(def.innerType as Schema), { nil: undefined });
+    case 'nullable':
+      return fc.option(validArbitrary(def.innerType as Schema), { nil: null });
+    case 'array': {
+      const maxLength = Math.min(bound(schema, 'max_length') ?? 4, 4);
+      const minLength = Math.min(bound(schema, 'min_length') ?? 0, maxLength);
+      return fc.array(validArbitrary(def.element as Schema), { minLength, maxLength });
+    }
+    case 'union':
+      return fc.oneof(...(def.options ?? []).map(validArbitrary));
+    case 'pipe':
+      return validArbitrary(def.in as Schema);
+    case 'object':
+      return objectArbitrary(def);
+    default:
+      throw new Error(`zod-arbitrary: no arbitrary for zod type "${def.type}"`);
+  }
+}
+
+/**
+ * Paths in `value` that `schema` does not name (unknown object keys, at any depth). Empty when
+ * the value holds only fields the schema knows, which is what a stripped parse must produce.
+ */
+export function unknownKeyPaths(schema: Schema, value: unknown, path = '$'): string[] {
+  const def = defOf(schema);
+  if (value === null || typeof value !== 'object') return [];
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'nullable':
+      return unknownKeyPaths(def.innerType as Schema, value, path);
+    case 'pipe':
+      return unknownKeyPaths(def.in as Schema, value, path);
+    case 'array':
+      return Array.isArray(value)
+        ? value.flatMap((item, index) =>
+            unknownKeyPaths(def.element as Schema, item, `${path}[${index}]`),
+          )
+        : [];
+    case 'union':
+      return (def.options ?? []).every((option) => unknownKeyPaths(option, value, path).length)
+        ? [path]
+        : [];
+    case 'object': {
+      const shape = def.shape ?? {};
+      return Object.keys(value).flatMap((name) =>
+        Object.hasOwn(shape, name)
+          ? unknownKeyPaths(
+              shape[name] as Schema,
+              (value as Record<string, unknown>)[name],
+              `${path}.${name}`,
+            )
+          : [`${path}.${name}`],
+      );
+    }
+    default:
+      return [];
+  }
+}
