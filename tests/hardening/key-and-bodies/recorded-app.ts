@@ -1,0 +1,175 @@
+/**
+ * The app's main process in-process, as tests/e2e/harness/node-main.ts builds it (AppRuntime,
+ * JSON-file stores, the test cipher, Node's fetch, a rotating log in <userData>/logs), with the
+ * IPC handlers registered through the real bridge on a recording ipcMain and window: every
+ * response and event the renderer would receive is kept, serialized, for the key scan. Every
+ * request the app makes goes through a recording fetch too.
+ */
+import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
+import { join } from 'node:path';
+import { createNodeFetch } from '../../../electron/adapters/node-fetch';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { AppRuntime } from '../../../electron/core/app-runtime';
+import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
+import type { PictorCore } from '../../../electron/core/pictor-core';
+import type { DemoServiceOptions } from '../../../electron/demo-service';
+import { createAppHandlers } from '../../../electron/ipc/app-handlers';
+import {
+  createEmitter,
+  mainFrameSenderCheck,
+  registerIpcHandlers,
+  type Emit,
+  type IpcHandlers,
+} from '../../../electron/ipc/ipc-main-bridge';
+import { taskItem } from '../../../electron/ipc/task-handlers';
+import type { FetchLike } from '../../../electron/ports/http';
+import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
+import { JsonFileKv } from '../../e2e/harness/json-file-kv';
+import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+import { TestSecretCipher } from '../../e2e/harness/test-cipher';
+
+const APP_ORIGIN = 'pictor-app://app';
+
+/** One request the app's fetch was asked to make. */
+export interface FetchCall {
+  readonly url: string;
+  readonly authorization: string | null;
+}
+
+/** Everything the renderer would have received, serialized as it would cross the bridge. */
+export interface IpcRecord {
+  readonly kind: 'response' | 'event';
+  readonly channel: string;
+  readonly text: string;
+}
+
+export interface RecordedApp {
+  readonly runtime: AppRuntime;
+  invoke<C extends RequestChannel>(channel: C, input?: RequestInput<C>): Promise<Result<unknown>>;
+  close(): Promise<void>;
+}
+
+/** A fetch that records the URL and Authorization of every request, then sends it. */
+export function recordingFetch(
+  calls: FetchCall[],
+  send: FetchLike = createNodeFetch({}),
+): FetchLike {
+  return (url, init) => {
+    const headers = new Headers(init?.headers);
+    calls.push({ url, authorization: headers.get('authorization') });
+    return send(url, init);
+  };
+}
+
+function recordingWindow(ipc: IpcRecord[]) {
+  const mainFrame = { url: `${APP_ORIGIN}/index.html` };
+  const contents = {
+    mainFrame,
+    isDestroyed: () => false,
+    send: (channel: string, payload: unknown) =>
+      ipc.push({ kind: 'event', channel, text: JSON.stringify(payload) ?? 'undefined' }),
+  };
+  return contents as unknown as WebContents;
+}
+
+function recordingIpcMain() {
+  const listeners = new Map<string, (event: IpcMainInvokeEvent, raw: unknown) => unknown>();
+  const ipcMain = {
+    handle: (channel: string, listener: (event: IpcMainInvokeEvent, raw: unknown) => unknown) =>
+      void listeners.set(channel, listener),
+    removeHandler: (channel: string) => void listeners.delete(channel),
+  } as unknown as Pick<IpcMain, 'handle' | 'removeHandler'>;
+  return { ipcMain, listeners };
+}
+
+export interface RecordedAppOptions {
+  readonly userDataDir: string;
+  readonly galleryDir: string;
+  readonly fetchCalls: FetchCall[];
+  readonly ipc: IpcRecord[];
+  readonly demo?: DemoServiceOptions;
+}
+
+/** main.ts's wiring (see node-main.ts), over the recording window and ipcMain. */
+function wire(runtime: AppRuntime, options: RecordedAppOptions, emit: Emit): IpcHandlers {
+  const os = createOsStandIns({
+    userDataDir: options.userDataDir,
+    galleryDir: () => runtime.galleryDir(),
+    env: () => ({}),
+  });
+  const handlers = {} as IpcHandlers;
+  const bind = () =>
+    Object.assign(
+      handlers,
+      createAppHandlers({
+        runtime,
+        shell: os.shell,
+        chooseFolder: os.chooseFolder,
+        copyText: os.copyText,
+        info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
+        emit,
+      }),
+    );
+  const wireCore = (core: PictorCore) => {
+    core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record)));
+    core.engine.start({ resume: true });
+  };
+  runtime.vault.onChange((status) => emit('key:changed', status));
+  runtime.settings.onChange((settings) => emit('settings:changed', settings));
+  runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
+  bind();
+  wireCore(runtime.core);
+  runtime.onCoreReplaced((core) => {
+    wireCore(core);
+    bind();
+  });
+  return handlers;
+}
+
+/** Starts the recorded app on `userDataDir` (a second start on the same folder is a restart). */
+export async function startRecordedApp(options: RecordedAppOptions): Promise<RecordedApp> {
+  const logger = new RotatingFileLogger({
+    dir: join(options.userDataDir, 'logs'),
+    minimumLevel: 'debug',
+    fallback: () => undefined,
+  });
+  const runtime = await AppRuntime.start({
+    dataDir: options.userDataDir,
+    defaultGalleryDir: options.galleryDir,
+    cipher: new TestSecretCipher(),
+    settingsStore: new JsonFileKv(options.userDataDir, 'settings'),
+    vaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
+    fetch: recordingFetch(options.fetchCalls),
+    clock: systemClock,
+    logger,
+    demo: { durationMs: 200, ...options.demo },
+    pollIntervalMs: 100,
+  });
+  await runtime.redactKeyIn(logger);
+  const contents = recordingWindow(options.ipc);
+  const emit = createEmitter(() => contents, logger);
+  const handlers = wire(runtime, options, emit);
+  const { ipcMain, listeners } = recordingIpcMain();
+  const unregister = registerIpcHandlers(
+    ipcMain,
+    handlers,
+    mainFrameSenderCheck(() => contents, APP_ORIGIN),
+    logger,
+  );
+  const event = { sender: contents, senderFrame: contents.mainFrame } as IpcMainInvokeEvent;
+  return {
+    runtime,
+    async invoke(channel, input) {
+      const listener = listeners.get(channel);
+      if (!listener) throw new Error(`no handler for ${channel}`);
+      const result = (await listener(event, input)) as Result<unknown>;
+      options.ipc.push({ kind: 'response', channel, text: JSON.stringify(result) ?? 'undefined' });
+      return result;
+    },
+    async close() {
+      unregister();
+      await runtime.close();
+      await logger.close();
+    },
+  };
+}

@@ -1,0 +1,287 @@
+/**
+ * Issue 6 §3, redirects, end to end over real HTTP: the engine's service requests and image
+ * downloads meet redirects to another origin, to file:, data: and custom schemes, from a public
+ * host to private and loopback addresses, and loops. Every server records the headers it saw,
+ * so "the key went nowhere else" and "the hops were bounded" are counted, not assumed.
+ * Unit-level cases (each status, userinfo, opaque redirects, POST 301/302) are in
+ * tests/unit/core/gallery/redirects.test.ts and tests/unit/core/service/service-client-redirects.test.ts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import { ServiceClient } from '../../../electron/core/service/service-client';
+import type { FetchLike } from '../../../electron/ports/http';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { recordReliability } from '../support/reliability-record';
+import { randomPng } from './hostile-bodies';
+import { startFakeService, startRawHost, startRedirectingServer, type RawHost } from './raw-hosts';
+
+const FILE = 'tests/hardening/key-and-bodies/redirects.test.ts';
+const KEY = `sk-redirect-${Date.now().toString(16)}`;
+const GALLERY_MAX_REDIRECTS = 5;
+const CLIENT_MAX_REDIRECTS = 3;
+
+let a: RawHost;
+let b: RawHost;
+let dir: string;
+let goodPng: Buffer;
+const cleanups: (() => Promise<void>)[] = [];
+const figures = { redirects: 0, refused: 0, keyAtOtherOrigins: 0, hopsSeen: 0, authOnImages: 0 };
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([startRawHost(), startRawHost()]);
+  goodPng = await randomPng(40, 30);
+  dir = await mkdtemp(join(tmpdir(), 'pictor-redirects-'));
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+afterAll(async () => {
+  // No image host ever saw a key, whatever the test did.
+  const withAuth = [...a.requests, ...b.requests].filter((r) => 'authorization' in r.headers);
+  expect(withAuth).toEqual([]);
+  await Promise.all([a.close(), b.close()]);
+  await rm(dir, { recursive: true, force: true });
+});
+
+function png() {
+  return {
+    headers: { 'Content-Type': 'image/png', 'Content-Length': String(goodPng.length) },
+    body: [goodPng],
+  };
+}
+
+function redirect(location: string, status = 302) {
+  return () => ({ status, headers: { Location: location, 'Content-Length': '0' } });
+}
+
+function hits(host: RawHost, prefix: string): number {
+  return host.requests.filter((request) => request.path.startsWith(prefix)).length;
+}
+
+async function openCore(baseUrl: string, fetchPort: FetchLike, name: string): Promise<PictorCore> {
+  const core = await openPictorCore({
+    dataDir: join(dir, name, 'data'),
+    galleryDir: join(dir, name, 'gallery'),
+    fetch: fetchPort,
+    credentials: new StaticCredentials(baseUrl, KEY),
+    clock: systemClock,
+    requestTimeoutMs: 5_000,
+    engine: { pollIntervalMs: 100, maxBackoffMs: 300, maxDownloadAttempts: 1 },
+  });
+  cleanups.push(() => core.close());
+  core.engine.start();
+  return core;
+}
+
+/** Submits one task, waits for it to settle, returns it. */
+async function runTask(core: PictorCore, prompt: string) {
+  const [record] = await core.engine.submit({ prompt }, 1);
+  const [done] = await core.engine.whenSettled([record!.localId]);
+  return done!;
+}
+
+describe('image downloads through the engine', () => {
+  it('follow a redirect to another origin without the key, refuse other schemes, bound loops', async () => {
+    a.route('/hop.png', redirect(b.route('/final.png', png)));
+    // Ping-pong between two origins, and a chain of 12 distinct hops: both must stop at the limit.
+    a.route('/ping', redirect(`${b.origin}/pong`));
+    b.route('/pong', redirect(`${a.origin}/ping`));
+    for (let hop = 0; hop < 12; hop += 1)
+      a.route(`/chain/${hop}`, redirect(`${hop % 2 ? a.origin : b.origin}/chain/${hop + 1}`));
+    for (let hop = 1; hop <= 12; hop += 1)
+      b.route(`/chain/${hop}`, redirect(`${hop % 2 ? a.origin : b.origin}/chain/${hop + 1}`));
+    const images = [
+      [`${a.origin}/hop.png`, 'saved', null],
+      [a.route('/to-file', redirect('file:///etc/passwd')), 'invalid', /file:/],
+      [
+        a.route('/to-data', redirect('data:image/png;base64,iVBORw0KGgo=', 301)),
+        'invalid',
+        /data:/,
+      ],
+      [a.route('/to-custom', redirect('pictor-evil://steal/this', 307)), 'invalid', /pictor-evil:/],
+      [a.route('/to-js', redirect('javascript:alert(1)', 308)), 'invalid', /javascript:/],
+      [`${a.origin}/ping`, 'invalid', /more than 5 times/],
+      [`${a.origin}/chain/0`, 'invalid', /more than 5 times/],
+    ] as const;
+    const service = await startFakeService(() => ({ images: images.map(([url]) => url) }));
+    cleanups.push(() => service.close());
+    const core = await openCore(service.origin, (url, init) => fetch(url, init), 'images');
+    const done = await runTask(core, 'redirected images');
+    expect(done.status).toBe('completed');
+    for (const [index, [, state, message]] of images.entries()) {
+      const image = done.images[index]!;
+      expect(image.state, `image ${index}: ${JSON.stringify(image)}`).toBe(state);
+      if (message) expect(image.error).toMatch(message);
+      figures.redirects += 1;
+      if (state === 'invalid') figures.refused += 1;
+    }
+    // The loops: the servers saw exactly the first request plus the allowed hops, no more.
+    const pingPong = hits(a, '/ping') + hits(b, '/pong');
+    const chain = hits(a, '/chain/') + hits(b, '/chain/');
+    expect(pingPong).toBe(GALLERY_MAX_REDIRECTS + 1);
+    expect(chain).toBe(GALLERY_MAX_REDIRECTS + 1);
+    figures.hopsSeen += pingPong + chain;
+    expect(b.requests.filter((r) => r.path === '/final.png')).toHaveLength(1);
+    expect(service.requests.every((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    figures.authOnImages += [...a.requests, ...b.requests].filter(
+      (r) => 'authorization' in r.headers,
+    ).length;
+  });
+
+  it('from a public image host refuse private, link-local and loopback targets without connecting', async () => {
+    // A fetch that plays https://api.example.test and https://images.example.test by forwarding
+    // to loopback servers, and records every URL the core asked it for.
+    const service = await startFakeService(() => ({
+      images: ['/to-private', '/to-metadata', '/to-loopback', '/good.png'].map(
+        (path) => `https://images.example.test${path}`,
+      ),
+    }));
+    cleanups.push(() => service.close());
+    a.route('/to-private', redirect('http://10.0.0.1/x.png'));
+    a.route('/to-metadata', redirect('http://169.254.169.254/latest/meta-data/'));
+    a.route('/to-loopback', redirect(`${b.origin}/final.png`));
+    a.route('/good.png', png);
+    const asked: string[] = [];
+    const routes: Record<string, string> = {
+      'https://api.example.test': service.origin,
+      'https://images.example.test': a.origin,
+    };
+    const routing: FetchLike = (url, init) => {
+      asked.push(url);
+      const origin = new URL(url).origin;
+      const target = routes[origin];
+      if (!target) return Promise.reject(new TypeError(`test fetch: no route to ${origin}`));
+      return fetch(url.replace(origin, target), init);
+    };
+    const finalsBefore = hits(b, '/final.png');
+    const core = await openCore('https://api.example.test', routing, 'public');
+    const done = await runTask(core, 'public host');
+    expect(done.images.map((image) => image.state)).toEqual([
+      'invalid',
+      'invalid',
+      'invalid',
+      'saved',
+    ]);
+    expect(done.images[0]!.error).toMatch(/private or link-local/);
+    expect(done.images[1]!.error).toMatch(/private or link-local/);
+    expect(done.images[2]!.error).toMatch(/this computer/);
+    expect(asked.filter((url) => !/^https:\/\/(api|images)\.example\.test\//.test(url))).toEqual(
+      [],
+    );
+    expect(hits(b, '/final.png')).toBe(finalsBefore);
+    figures.redirects += 3;
+    figures.refused += 3;
+  });
+});
+
+/** A redirecting service, closed after the test. */
+async function redirectingService(status: number, location: (path: string) => string) {
+  const server = await startRedirectingServer(status, location);
+  cleanups.push(server.close);
+  return server;
+}
+
+describe('service requests', () => {
+  const other = () => startFakeService(() => ({ images: [] }));
+
+  it.each([301, 302, 303, 307, 308])(
+    'a %d to another origin: submit and poll stop, the other origin receives nothing',
+    async (status) => {
+      const elsewhere = await other();
+      cleanups.push(() => elsewhere.close());
+      const service = await redirectingService(status, (path) => `${elsewhere.origin}${path}`);
+      const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+      const creds = { baseUrl: service.origin, key: KEY, account: 'acct' };
+      for (const call of [
+        () => client.submit(creds, { prompt: 'p' }),
+        () => client.getTask(creds, 't-1'),
+      ]) {
+        const error = (await call().catch((caught: unknown) => caught)) as Error & {
+          detail?: string;
+        };
+        expect(error.message).toMatch(/did not send the key there/);
+        expect(`${error.message} ${error.detail ?? ''} ${error.stack ?? ''}`).not.toContain(KEY);
+        figures.refused += 1;
+        figures.redirects += 1;
+      }
+      expect(service.requests.map((r) => r.headers.authorization)).toEqual([
+        `Bearer ${KEY}`,
+        `Bearer ${KEY}`,
+      ]);
+      expect(elsewhere.requests).toEqual([]);
+      figures.keyAtOtherOrigins += elsewhere.requests.length;
+    },
+  );
+
+  it.each([
+    ['another origin', (origin: string) => `${origin}/v1/images/generations`],
+    ['file:', () => 'file:///etc/passwd'],
+    ['data:', () => 'data:application/json,{"id":"x"}'],
+    ['a custom scheme', () => 'pictor-evil://steal'],
+  ])(
+    'through the engine, a submit redirected to %s fails clearly, no key sent there',
+    async (_name, target) => {
+      const elsewhere = await other();
+      cleanups.push(() => elsewhere.close());
+      const service = await redirectingService(307, () => target(elsewhere.origin));
+      const core = await openCore(
+        service.origin,
+        (url, init) => fetch(url, init),
+        `submit-${figures.redirects}`,
+      );
+      const done = await runTask(core, 'redirected submit');
+      expect(done.status).toBe('submit_failed');
+      expect(done.error?.message).toMatch(
+        /redirected the request to another address, and Pictor did not send the key there/,
+      );
+      expect(JSON.stringify(done)).not.toContain(KEY);
+      expect(service.requests).toHaveLength(1);
+      expect(elsewhere.requests).toEqual([]);
+      figures.redirects += 1;
+      figures.refused += 1;
+    },
+  );
+
+  it('a poll redirect loop and a long same-origin chain stop at the client limit', async () => {
+    const loop = await redirectingService(302, (path) => path);
+    const chain = await redirectingService(307, (path) => `${path}x`);
+    const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+    for (const server of [loop, chain]) {
+      const creds = { baseUrl: server.origin, key: KEY, account: 'acct' };
+      const error = (await client
+        .getTask(creds, 'loop')
+        .catch((caught: unknown) => caught)) as Error;
+      expect(error.message).toMatch(/kept redirecting/);
+      expect(server.requests).toHaveLength(CLIENT_MAX_REDIRECTS + 1);
+      figures.hopsSeen += server.requests.length;
+      figures.redirects += 1;
+      figures.refused += 1;
+    }
+    expect(chain.requests.at(-1)?.path).toBe(`/v1/tasks/loop${'x'.repeat(CLIENT_MAX_REDIRECTS)}`);
+    recordReliability({
+      section: 'hostile-input',
+      row: 'Redirects (service requests and image downloads)',
+      load: 'engine and ServiceClient over real HTTP: cross-origin, file:/data:/custom/javascript:, private targets, loops',
+      injected: {
+        'redirects served': figures.redirects,
+        'redirect hops counted at the servers': figures.hopsSeen,
+      },
+      outcome: {
+        'refused with a clear error': figures.refused,
+        'requests that reached another origin with the key': figures.keyAtOtherOrigins,
+        'image requests carrying Authorization': figures.authOnImages,
+        'longest chain followed (gallery / service client)': `${GALLERY_MAX_REDIRECTS} / ${CLIENT_MAX_REDIRECTS}`,
+      },
+      lost: 0,
+      duplicated: 0,
+      leaked: figures.keyAtOtherOrigins + figures.authOnImages,
+      file: FILE,
+    });
+  });
+});
