@@ -136,10 +136,12 @@ export function openDatabase(
   let db: Database | undefined;
   try {
     db = newDatabase(file);
+    // Before anything reads the file: a WAL database opens only in exclusive mode here.
+    db.get('PRAGMA locking_mode = EXCLUSIVE');
     const version = readVersion(db, file);
     checkNotNewer(version, migrations, file);
     if (file !== MEMORY) checkAfterCrash(db, file, crashed || integrityCheck === 'always');
-    configure(db);
+    configure(db, logger, file);
     const schemaVersion = migrate(db, version, migrations);
     return { connection: new SqliteConnection(db, lock), schemaVersion };
   } catch (error) {
@@ -151,7 +153,7 @@ export function openDatabase(
 
 /**
  * Takes our pid lock on the file. `crashed` is true when the last process to use the file did
- * not close it: it left its pid lock, node-sqlite3-wasm's lock directory or a journal behind.
+ * not close it: it left its pid lock, node-sqlite3-wasm's lock directory or a log behind.
  *
  * node-sqlite3-wasm locks a database by creating the directory `<file>.lock` and leaves it
  * behind when the process is killed; SQLite would then neither write nor roll back the
@@ -185,12 +187,15 @@ function lockDatabaseFile(file: string, logger: Logger): { lock: HeldLock; crash
   return { lock, crashed };
 }
 
+/** A write-ahead log (removed by a clean close) or a rollback journal with content. */
 function hasJournal(file: string): boolean {
-  try {
-    return statSync(`${file}-journal`).size > 0;
-  } catch {
-    return false;
-  }
+  return [`${file}-wal`, `${file}-journal`].some((path) => {
+    try {
+      return statSync(path).size > 0;
+    } catch {
+      return false;
+    }
+  });
 }
 
 function newDatabase(file: string): Database {
@@ -249,13 +254,19 @@ function quickCheck(db: Database, file: string): void {
 }
 
 /**
- * Durable against a killed process and power loss: a rollback journal (node-sqlite3-wasm's VFS
- * has no shared memory, so no WAL) truncated and synced at every commit, full syncs, and an
- * exclusive lock held while open (one process per file; saves a lock round trip per write).
+ * Durable against a killed process and power loss: a write-ahead log synced at every commit.
+ * Not a rollback journal: node-sqlite3-wasm's VFS reports its own lock directory as another
+ * process's RESERVED lock, so SQLite never sees a journal left by a killed process as hot and
+ * never rolls it back (a kill mid-commit left pages of a half-written transaction in the file).
+ * A WAL needs no such check: at open, frames without a commit are ignored. In exclusive locking
+ * mode (one process per file, set before the first read) SQLite keeps the WAL index in memory,
+ * so the VFS's missing shared memory does not matter.
  */
-function configure(db: Database): void {
-  db.get('PRAGMA journal_mode = TRUNCATE');
+function configure(db: Database, logger: Logger, file: string): void {
+  const mode = String(db.get('PRAGMA journal_mode = WAL')?.['journal_mode']);
+  if (file !== MEMORY && mode !== 'wal') {
+    logger.warn('The history database could not use a write-ahead log.', { file, mode });
+  }
   db.exec('PRAGMA synchronous = FULL');
-  db.get('PRAGMA locking_mode = EXCLUSIVE');
   db.exec('PRAGMA foreign_keys = ON');
 }

@@ -19,7 +19,7 @@ import { scaled } from '../support/scale';
 import {
   expectCleanDataDir,
   expectGalleryExact,
-  hasHotJournal,
+  hasLeftLog,
   openAndReadHistory,
   tempFiles,
 } from './core-kill-checks';
@@ -140,7 +140,7 @@ describe('the core in a child process under SIGKILL', () => {
     const ids = new Map<string, string | null>();
     const tempAtStart: string[] = [];
     let tempLeftByKills = 0;
-    let hotJournals = 0;
+    let logsLeft = 0;
     let historyOpens = 0;
     let records: TaskRecord[] = [];
     const checkTemp = async (): Promise<void> => void tempAtStart.push(...tempFiles(galleryDir));
@@ -158,7 +158,7 @@ describe('the core in a child process under SIGKILL', () => {
       );
 
       tempLeftByKills += tempFiles(galleryDir).length;
-      if (hasHotJournal(dataDir)) hotJournals += 1;
+      if (hasLeftLog(dataDir)) logsLeft += 1;
       records = openAndReadHistory(dataDir);
       historyOpens += 1;
       checkIdsStable(records, ids);
@@ -194,7 +194,7 @@ describe('the core in a child process under SIGKILL', () => {
       outcome: {
         ...figures,
         historyOpens,
-        hotJournalsRolledBack: hotJournals,
+        historyLogsRecoveredAtOpen: logsLeft,
         tempFilesLeftByKills: tempLeftByKills,
         tempFilesAfterNextStart: tempAtStart.length,
         seed: SEED,

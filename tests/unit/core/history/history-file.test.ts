@@ -23,6 +23,8 @@ afterEach(() => temp.remove());
 
 function withRaw<T>(work: (db: Database) => T): T {
   const db = new sqlite.Database(file);
+  // The history is a WAL database in exclusive mode: this VFS opens one no other way.
+  db.get('PRAGMA locking_mode = EXCLUSIVE');
   try {
     return work(db);
   } finally {
