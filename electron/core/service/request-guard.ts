@@ -83,10 +83,14 @@ export function redactText(text: string, key: string): string {
   return result;
 }
 
+const NESTED_TOO_DEEP = '(nested too deeply to show)';
+
 /** Redacts every string inside a parsed JSON value (before it is shortened, so no partial key survives). */
 export function redactValue(value: unknown, key: string, depth = 0): unknown {
   if (typeof value === 'string') return redactText(value, key);
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') return value;
+  // Deeper than any error shape: dropped, not passed on unchecked (a key may be a name there).
+  if (depth > 8) return NESTED_TOO_DEEP;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, key, depth + 1));
   // fromEntries defines own properties, so a "__proto__" key from the network stays plain data.
   // Names too: an error object that fits no known shape is shown as JSON, names and all.

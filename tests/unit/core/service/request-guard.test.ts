@@ -3,6 +3,7 @@ import {
   checkCredentials,
   redactError,
   redactText,
+  redactBody,
   redactValue,
 } from '../../../../electron/core/service/request-guard';
 import { ServiceError } from '../../../../electron/core/service/service-error';
@@ -88,6 +89,18 @@ describe('redaction', () => {
       ['__proto__']: { x: '[redacted]' },
     });
     expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
+  });
+
+  it('drops what is nested deeper than any error shape, so a key cannot hide down there', () => {
+    // Found by the soak-size property run (seed 358863318): the key as a field name, escaped as
+    // \u0021…, nine levels down in an error body.
+    const key = '!!!!!!!!!!!!!!!!';
+    const escapedKey = '\\u0021'.repeat(16);
+    const body = `${'{"error":'.repeat(9)}{"${escapedKey}error":{"error":1}}${'}'.repeat(9)}`;
+    const redacted = JSON.stringify(redactValue(JSON.parse(body), key));
+    expect(redacted).not.toContain(key);
+    expect(redacted).toContain('nested too deeply');
+    expect(redactBody(body, key)).not.toContain(key);
   });
 
   it('redacts an error but keeps everything else', () => {
