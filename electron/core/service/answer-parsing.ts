@@ -59,6 +59,23 @@ export function parseSubmitAnswer(text: string, key: string): { id: string } {
   }
 }
 
+const WITHHELD = {
+  message: 'The service reported a failure; its message contained the API key, so it is not shown.',
+};
+
+/**
+ * A failed task's error read again from the body with the key scrubbed as the server wrote it:
+ * once the JSON is read, an echoed key's backslashes have become other characters and the key
+ * no longer matches. Withheld when the scrubbed body no longer reads.
+ */
+function errorAsWritten(text: string, key: string, error: unknown): unknown {
+  const scrubbed = redactText(text, key);
+  if (scrubbed === text) return error;
+  const json = parseJson(scrubbed);
+  const reread = json.ok ? taskResponseSchema.safeParse(json.value) : null;
+  return reread?.success && reread.data.status === 'failed' ? reread.data.error : WITHHELD;
+}
+
 /**
  * Reads a task query's 200 body and normalises it. A failed task's reason comes from the
  * server, so the key is scrubbed from it before it is shortened into a message.
@@ -67,7 +84,8 @@ export function parseSubmitAnswer(text: string, key: string): { id: string } {
 export function parseTaskAnswer(text: string, key: string): ServiceTask {
   const task = parseWith('query', text, key, taskResponseSchema);
   if (task.status !== 'failed') return normaliseTask(task);
-  const normalised = normaliseTask({ ...task, error: redactValue(task.error, key) });
+  const error = redactValue(errorAsWritten(text, key, task.error), key);
+  const normalised = normaliseTask({ ...task, error });
   return normalised.status === 'failed'
     ? { status: 'failed', message: redactText(normalised.message, key) }
     : normalised;
