@@ -11,7 +11,6 @@
  * Usage: node --import tsx core-kill-worker.ts <dataDir> <galleryDir> <serviceUrl> run|finish
  *        [<comma-separated task numbers to submit>] [<ms between submits>]
  */
-import { writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { systemClock } from '../../../electron/adapters/system-clock';
@@ -19,19 +18,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { DEMO_KEY, IMAGE_SIZE, promptOf } from './core-kill-shared';
-
-/** Straight to fd 1: a killed process must not hold printed lines in a stream buffer. */
-function print(line: string): void {
-  const bytes = Buffer.from(`${line}\n`);
-  let written = 0;
-  while (written < bytes.length) {
-    try {
-      written += writeSync(1, bytes, written);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-    }
-  }
-}
+import { printLine as print } from '../support/print-line';
 
 /** Fetch that announces what it is about to send (submit, poll or image download). */
 const markedFetch = (url: string, init?: RequestInit): Promise<Response> => {

@@ -25,6 +25,8 @@ import {
 } from './core-kill-checks';
 import { killLiveWorkers, runWorker, type KillPlan } from './core-kill-runner';
 import { taskOfPrompt, type Phase } from './core-kill-shared';
+// The demo service's seeded PRNG: the plan of every kill replays from the seed.
+import { seededRandom } from '../../../electron/demo-service/prng';
 
 const TASKS = scaled(50, 200);
 const KILLS = scaled(30, 100);
@@ -32,18 +34,6 @@ const KILLS = scaled(30, 100);
 const SUBMIT_BATCH = Math.ceil(TASKS / 6);
 const SEED = Number(process.env['PICTOR_CRASH_SEED'] || Math.floor(Math.random() * 1e9));
 const FILE = 'tests/hardening/crashes/core-kill.test.ts';
-
-/** Small seeded PRNG (mulberry32): the plan of every kill replays from the seed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const debug = (...args: unknown[]): void => {
   if (process.env['PICTOR_CRASH_DEBUG']) console.log(...args);
@@ -125,7 +115,7 @@ function completeUpTo(demo: DemoService, share: number): void {
 describe('the core in a child process under SIGKILL', () => {
   it(`loses nothing across ${KILLS} kills during ${TASKS} tasks`, async () => {
     onTestFailed(() => console.error(`core-kill seed: ${SEED} (PICTOR_CRASH_SEED=${SEED})`));
-    const random = prng(SEED);
+    const random = seededRandom(SEED);
     service = await startDemoService({
       // Longer than the test: tasks complete when the test says, so every run has work.
       durationMs: 600_000,

@@ -13,7 +13,11 @@ import type { Clock } from '../../../electron/ports/clock';
 import type { FetchLike } from '../../../electron/ports/http';
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import type { DemoService, RequestLogEntry } from '../../../electron/demo-service';
+import type {
+  DemoService,
+  DemoTaskSnapshot,
+  RequestLogEntry,
+} from '../../../electron/demo-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 
 /** The key every suite here uses; searched for in records to count leaks. */
@@ -183,4 +187,14 @@ export function recordsWithKey(records: readonly TaskRecord[]): number {
 export function scratchRoot(): string {
   const shm = '/dev/shm';
   return process.env['PICTOR_FAULTS_ON_DISK'] !== '1' && existsSync(shm) ? shm : tmpdir();
+}
+
+/** What a finished run left, as the checks read it: the app's records, the service's view. */
+export interface RunFacts {
+  readonly core: PictorCore;
+  readonly records: readonly TaskRecord[];
+  readonly tasks: readonly DemoTaskSnapshot[];
+  readonly log: readonly RequestLogEntry[];
+  readonly expectedTasks: number;
+  readonly intervalMs: number;
 }

@@ -2,18 +2,15 @@
  * After a sleep or a network outage: did every task resume promptly, without a burst of polls,
  * and end completed with its images, each submitted once? Counted from the service's log.
  */
-import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { PictorCore } from '../../../electron/core/pictor-core';
-import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service';
-import { busiestWindow, groupBy, polledTaskId, problemWithSavedImage } from './fault-harness';
+import {
+  busiestWindow,
+  groupBy,
+  polledTaskId,
+  problemWithSavedImage,
+  type RunFacts,
+} from './fault-harness';
 
-export interface ResumeFacts {
-  readonly core: PictorCore;
-  readonly records: readonly TaskRecord[];
-  readonly tasks: readonly DemoTaskSnapshot[];
-  readonly log: readonly RequestLogEntry[];
-  readonly expectedTasks: number;
-  readonly intervalMs: number;
+export interface ResumeFacts extends RunFacts {
   /** Service time when the machine woke / the network returned. */
   readonly backAt: number;
   /** First successful poll per task must come by `backAt + boundMs`. */

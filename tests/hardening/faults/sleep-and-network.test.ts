@@ -62,11 +62,15 @@ async function startAll(clock: Clock, durationMs: { min: number; max: number }, 
     engine: { pollIntervalMs: INTERVAL_MS, maxBackoffMs: MAX_BACKOFF_MS },
   });
   run.core.engine.start();
-  const records = await run.core.engine.submit(
-    { prompt: 'through the night', size: '64x64' },
-    TASKS,
-  );
-  const ids = records.map((record) => record.localId);
+  // One submit takes at most 100 tasks (the soak size is 200).
+  const ids: string[] = [];
+  for (let left = TASKS; left > 0; left -= 100) {
+    const records = await run.core.engine.submit(
+      { prompt: 'through the night', size: '64x64' },
+      Math.min(100, left),
+    );
+    ids.push(...records.map((record) => record.localId));
+  }
   // Every task has its id and is being polled before the break.
   while (ids.some((id) => run?.core.engine.get(id)?.status !== 'processing')) await pause(50);
   return { service, run, ids };

@@ -4,7 +4,6 @@
  * task broke which rule.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service';
 import {
   bump,
@@ -12,16 +11,11 @@ import {
   polledTaskId,
   problemWithSavedImage,
   recordsWithKey,
+  type RunFacts,
 } from './fault-harness';
 
 /** What the checks need to know about the run. */
-export interface SoakFacts {
-  readonly core: PictorCore;
-  readonly records: readonly TaskRecord[];
-  readonly tasks: readonly DemoTaskSnapshot[];
-  readonly log: readonly RequestLogEntry[];
-  readonly expectedTasks: number;
-  readonly intervalMs: number;
+export interface SoakFacts extends RunFacts {
   readonly urlTtlMs: number;
 }
 

@@ -3,27 +3,14 @@
  * Prints `ready` once the store is open, then `<localId> <polls>` right after each commit.
  * Usage: node --import tsx history-crash-worker.ts <dir> <run>
  */
-import { writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
+import { printLine as print } from '../../hardening/support/print-line';
 
 const [dir, run] = process.argv.slice(2);
 if (dir === undefined || run === undefined)
   throw new Error('usage: history-crash-worker.ts <dir> <run>');
-
-/** Straight to fd 1: a killed process must not hold printed lines in a stream buffer. */
-function print(line: string): void {
-  const bytes = Buffer.from(`${line}\n`);
-  let written = 0;
-  while (written < bytes.length) {
-    try {
-      written += writeSync(1, bytes, written);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
-    }
-  }
-}
 
 function newRecord(n: number): TaskRecord {
   return newTaskRecord(
