@@ -83,19 +83,21 @@ function sectionTable(figures: readonly Figure[]): string {
 
 function totalsTable(figures: readonly Figure[]): string {
   const lines = [
-    '| Section | Rows | Faults, crashes or inputs survived (counted) | Lost | Duplicated | Key leaks |',
-    '|---|---|---|---|---|---|',
+    '| Section | Size | Rows | Faults, crashes or inputs survived (counted) | Lost | Duplicated | Key leaks |',
+    '|---|---|---|---|---|---|---|',
   ];
   for (const [section, title] of Object.entries(SECTIONS)) {
-    const mine = figures.filter((f) => f.section === section);
-    if (mine.length === 0) {
-      lines.push(`| ${title} | 0 (not run) | – | – | – | – |`);
-      continue;
+    for (const size of ['test', 'soak'] as const) {
+      const mine = figures.filter((f) => f.section === section && f.size === size);
+      if (mine.length === 0) {
+        lines.push(`| ${title} | ${size} | 0 (not run) | – | – | – | – |`);
+        continue;
+      }
+      const total = (pick: (f: Figure) => number) => mine.reduce((n, f) => n + pick(f), 0);
+      lines.push(
+        `| ${title} | ${size} | ${mine.length} | ${total((f) => sum(f.injected)).toLocaleString('en')} | ${total((f) => f.lost)} | ${total((f) => f.duplicated)} | ${total((f) => f.leaked)} |`,
+      );
     }
-    const total = (pick: (f: Figure) => number) => mine.reduce((n, f) => n + pick(f), 0);
-    lines.push(
-      `| ${title} | ${mine.length} | ${total((f) => sum(f.injected)).toLocaleString('en')} | ${total((f) => f.lost)} | ${total((f) => f.duplicated)} | ${total((f) => f.leaked)} |`,
-    );
   }
   return lines.join('\n');
 }
