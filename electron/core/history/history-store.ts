@@ -236,12 +236,11 @@ export class HistoryStore {
       query.favourite === undefined;
     // Every task has exactly one row in the index (triggers keep them in step), so counting the
     // matches there skips a lookup per match (50 ms instead of 95 ms for a word in 100,000).
-    const { where, params } = taskFilter(query);
-    const row = this.read(() =>
-      searchOnly
-        ? this.connection.get(COUNT_SEARCH, [ftsPhrase(query.search ?? '')])
-        : this.connection.get(`SELECT count(*) AS n FROM tasks t WHERE ${where}`, params),
-    );
+    const row = this.read(() => {
+      if (searchOnly) return this.connection.get(COUNT_SEARCH, [ftsPhrase(query.search ?? '')]);
+      const { where, params } = taskFilter(query);
+      return this.connection.get(`SELECT count(*) AS n FROM tasks t WHERE ${where}`, params);
+    });
     return Number(row?.['n'] ?? 0);
   }
 
