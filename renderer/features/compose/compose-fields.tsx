@@ -1,6 +1,6 @@
 /** The compose form's own fields: prompt, model (with suggestions) and count. */
 import { useId, type KeyboardEvent, type Ref } from 'react';
-import { Spinner } from '../../components';
+import { Field, Spinner } from '../../components';
 import { t, type MessageKey } from '../../i18n';
 import { MAX_COUNT } from '../../lib/request-validation';
 import { useModelSuggestions } from './use-model-suggestions';
@@ -69,66 +69,59 @@ export interface SimpleFieldProps {
 
 /** Free text; models used before are offered first. Empty means the service's default. */
 export function ModelField({ value, onChange, error, inputRef }: SimpleFieldProps) {
-  const ids = { input: useId(), list: useId(), error: useId() };
+  const list = useId();
   const models = useModelSuggestions();
   return (
-    <div className="field compose__model">
-      <label className="field__label" htmlFor={ids.input}>
-        {t('compose.model.label')}
-      </label>
-      <input
-        id={ids.input}
-        ref={inputRef}
-        className="input"
-        list={ids.list}
-        value={value}
-        placeholder={t('compose.serviceDefault')}
-        spellCheck={false}
-        autoComplete="off"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <datalist id={ids.list}>
-        {models.map((model) => (
-          <option key={model} value={model} />
-        ))}
-      </datalist>
-      {error ? (
-        <p className="field__error" id={ids.error}>
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      label={t('compose.model.label')}
+      className="compose__model"
+      error={error ? t(error) : null}
+    >
+      {(control) => (
+        <>
+          <input
+            {...control}
+            ref={inputRef}
+            className="input"
+            list={list}
+            value={value}
+            placeholder={t('compose.serviceDefault')}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <datalist id={list}>
+            {models.map((model) => (
+              <option key={model} value={model} />
+            ))}
+          </datalist>
+        </>
+      )}
+    </Field>
   );
 }
 
 /** How many tasks one submit creates (1–10), checked as typed. */
 export function CountField({ value, onChange, error, inputRef }: SimpleFieldProps) {
-  const ids = { input: useId(), error: useId() };
   return (
-    <div className="field compose__count">
-      <label className="field__label" htmlFor={ids.input}>
-        {t('compose.count.label')}
-      </label>
-      <input
-        id={ids.input}
-        ref={inputRef}
-        className="input"
-        type="number"
-        min={1}
-        max={MAX_COUNT}
-        step={1}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? ids.error : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error ? (
-        <p className="field__error" id={ids.error}>
-          {t(error)}
-        </p>
-      ) : null}
-    </div>
+    <Field
+      label={t('compose.count.label')}
+      className="compose__count"
+      error={error ? t(error) : null}
+    >
+      {(control) => (
+        <input
+          {...control}
+          ref={inputRef}
+          className="input"
+          type="number"
+          min={1}
+          max={MAX_COUNT}
+          step={1}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }

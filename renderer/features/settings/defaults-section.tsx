@@ -15,7 +15,8 @@ import {
 import { draftFromDefaults } from '../../store/compose-slice';
 import { ChoiceField } from '../compose/choice-field';
 import { qualityOptions, sizeOptions } from '../compose/options';
-import { FieldError } from './field-error';
+import { Field } from '../../components';
+import { FieldError, fieldProblem } from './field-error';
 import type { SettingSaver } from './use-setting-save';
 
 type Draft = ReturnType<typeof draftFromDefaults>;
@@ -41,7 +42,6 @@ function useDraft(settings: Settings): [Draft, (patch: Partial<Draft>) => void] 
 }
 
 export function DefaultsSection({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
-  const ids = { model: useId(), modelError: useId(), count: useId(), countError: useId() };
   const sizeError = useId();
   const qualityError = useId();
   const [draft, patch] = useDraft(settings);
@@ -75,31 +75,29 @@ export function DefaultsSection({ settings, saver }: { settings: Settings; saver
 
   return (
     <div className="settings-grid">
-      <div className="field">
-        <label className="field__label" htmlFor={ids.model}>
-          {t('compose.model.label')}
-        </label>
-        <input
-          id={ids.model}
-          className="input"
-          value={draft.model}
-          placeholder={t('compose.serviceDefault')}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={modelCheck.ok ? undefined : true}
-          aria-describedby={ids.modelError}
-          onChange={(event) => patch({ model: event.target.value })}
-          onBlur={commitModel}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commitModel();
-          }}
-        />
-        <FieldError
-          id={ids.modelError}
-          reason={modelCheck.ok ? undefined : modelCheck.reason}
-          error={saver.errorOf('defaultModel')}
-        />
-      </div>
+      <Field
+        label={t('compose.model.label')}
+        error={fieldProblem(
+          modelCheck.ok ? undefined : modelCheck.reason,
+          saver.errorOf('defaultModel'),
+        )}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            value={draft.model}
+            placeholder={t('compose.serviceDefault')}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(event) => patch({ model: event.target.value })}
+            onBlur={commitModel}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commitModel();
+            }}
+          />
+        )}
+      </Field>
       <div>
         <ChoiceField
           label={t('compose.size.label')}
@@ -134,31 +132,29 @@ export function DefaultsSection({ settings, saver }: { settings: Settings; saver
         />
         <FieldError id={qualityError} error={saver.errorOf('defaultQuality')} />
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={ids.count}>
-          {t('compose.count.label')}
-        </label>
-        <input
-          id={ids.count}
-          className="input"
-          type="number"
-          min={1}
-          max={MAX_COUNT}
-          value={draft.count}
-          aria-invalid={countCheck.ok ? undefined : true}
-          aria-describedby={ids.countError}
-          onChange={(event) => patch({ count: event.target.value })}
-          onBlur={commitCount}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commitCount();
-          }}
-        />
-        <FieldError
-          id={ids.countError}
-          reason={countCheck.ok ? undefined : countCheck.reason}
-          error={saver.errorOf('defaultCount')}
-        />
-      </div>
+      <Field
+        label={t('compose.count.label')}
+        error={fieldProblem(
+          countCheck.ok ? undefined : countCheck.reason,
+          saver.errorOf('defaultCount'),
+        )}
+      >
+        {(control) => (
+          <input
+            {...control}
+            className="input"
+            type="number"
+            min={1}
+            max={MAX_COUNT}
+            value={draft.count}
+            onChange={(event) => patch({ count: event.target.value })}
+            onBlur={commitCount}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') commitCount();
+            }}
+          />
+        )}
+      </Field>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /** The reason a setting was refused, under its field: a catalogue reason or the main's sentence. */
 import { t, type MessageKey } from '../../i18n';
 import type { ApiError } from '../../lib/api';
-import { ErrorMessage } from '../../components';
+import { ErrorMessage, type FieldProblem } from '../../components';
 
 export function FieldError({
   id,
@@ -21,4 +21,12 @@ export function FieldError({
   }
   if (error) return <ErrorMessage id={id} message={error.message} detail={error.detail} />;
   return null;
+}
+
+/** What a setting's Field shows: the value's own problem first, else the main's refusal. */
+export function fieldProblem(
+  reason: MessageKey | undefined,
+  error: ApiError | null,
+): FieldProblem | null {
+  return reason ? t(reason) : error;
 }

@@ -1,12 +1,12 @@
 /** Gallery folder, notifications, theme and the watch timeout. */
 import { useEffect, useId, useState } from 'react';
 import { THEMES, type Settings } from '../../../shared/domain/settings';
-import { Button } from '../../components';
+import { Button, Field } from '../../components';
 import { t, type MessageKey } from '../../i18n';
 import { call } from '../../lib/api';
 import { MAX_WATCH_MINUTES, checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store';
-import { FieldError } from './field-error';
+import { FieldError, fieldProblem } from './field-error';
 import type { SettingSaver } from './use-setting-save';
 
 const THEME_LABELS: Record<Settings['theme'], MessageKey> = {
@@ -97,7 +97,6 @@ export function NotificationsToggle({
 }
 
 export function WatchTimeout({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
-  const ids = { input: useId(), hint: useId(), error: useId() };
   const [text, setText] = useState(String(settings.watchTimeoutMinutes));
   useEffect(() => setText(String(settings.watchTimeoutMinutes)), [settings.watchTimeoutMinutes]);
   const checked = checkWatchMinutes(text);
@@ -107,36 +106,34 @@ export function WatchTimeout({ settings, saver }: { settings: Settings; saver: S
     }
   };
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={ids.input}>
-        {t('settings.watch.label')}
-      </label>
-      <input
-        id={ids.input}
-        className="input settings-narrow"
-        type="number"
-        min={0}
-        max={MAX_WATCH_MINUTES}
-        value={text}
-        aria-invalid={checked.ok ? undefined : true}
-        aria-describedby={checked.ok ? ids.hint : `${ids.hint} ${ids.error}`}
-        onChange={(event) => {
-          setText(event.target.value);
-          saver.clearError('watchTimeoutMinutes');
-        }}
-        onBlur={commit}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') commit();
-        }}
-      />
-      <p className="field__hint" id={ids.hint}>
-        {checked.ok && checked.value === 0 ? t('settings.watch.never') : t('settings.watch.hint')}
-      </p>
-      <FieldError
-        id={ids.error}
-        reason={checked.ok ? undefined : checked.reason}
-        error={saver.errorOf('watchTimeoutMinutes')}
-      />
-    </div>
+    <Field
+      label={t('settings.watch.label')}
+      hint={
+        checked.ok && checked.value === 0 ? t('settings.watch.never') : t('settings.watch.hint')
+      }
+      error={fieldProblem(
+        checked.ok ? undefined : checked.reason,
+        saver.errorOf('watchTimeoutMinutes'),
+      )}
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="input settings-narrow"
+          type="number"
+          min={0}
+          max={MAX_WATCH_MINUTES}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            saver.clearError('watchTimeoutMinutes');
+          }}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+      )}
+    </Field>
   );
 }
