@@ -19,6 +19,7 @@ import type {
   RequestLogEntry,
 } from '../../../electron/demo-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
+export { busiestWindow } from '../support/busiest-window';
 
 /** The key every suite here uses; searched for in records to count leaks. */
 export const KEY = 'sk-fault-suite-key-4f7c1d';
@@ -158,18 +159,6 @@ export async function problemWithSavedImage(
     return `undecodable: ${error instanceof Error ? error.message : String(error)}`;
   }
   return null;
-}
-
-/** Times (`at`) of entries, bucketed in windows of `windowMs`: the largest count in any window. */
-export function busiestWindow(times: readonly number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < sorted.length; end += 1) {
-    while (sorted[end]! - sorted[start]! >= windowMs) start += 1;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
 }
 
 /** How many records mention the key's text anywhere (must be 0). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PollPlanner } from '../../../../electron/core/engine/poll-planner';
 import { backoffDelay } from '../../../../electron/core/engine/backoff';
+import { busiestWindow } from '../../../hardening/support/busiest-window';
 
 describe('PollPlanner', () => {
   it('puts a lone task at the earliest time, and spreads many evenly over the interval', () => {
@@ -70,18 +71,6 @@ describe('PollPlanner', () => {
     expect(planner.place('d', 0)).toBe(1_000);
   });
 });
-
-/** The most times within any span shorter than `windowMs` (as the fault suite counts a burst). */
-function busiestWindow(times: readonly number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  let start = 0;
-  for (let end = 0; end < sorted.length; end += 1) {
-    while (sorted[end]! - sorted[start]! >= windowMs) start += 1;
-    best = Math.max(best, end - start + 1);
-  }
-  return best;
-}
 
 describe('backoffDelay', () => {
   const options = { baseMs: 3_000, maxMs: 60_000, random: () => 0.5 };
