@@ -27,6 +27,19 @@ const MAX_DETAIL = 200;
 
 type ParsedInput<C extends RequestChannel> = z.infer<(typeof requests)[C]['input']>;
 
+/**
+ * The schema's verdict on a page's input. zod's length checks also run on a non-string that has
+ * a `length` property, and throw while describing a hostile one (an object with no prototype):
+ * whatever the schema cannot check is refused like what it rejects.
+ */
+function readInput<R>(parse: () => R): R | { success: false; error: null } {
+  try {
+    return parse();
+  } catch {
+    return { success: false, error: null };
+  }
+}
+
 /** Who asked: for the few handlers that act on the asking page (drag and drop). */
 export interface HandlerContext {
   readonly sender: WebContents;
@@ -79,9 +92,9 @@ export async function runRequest<C extends RequestChannel>(
     };
   }
   const schema = requests[channel];
-  const parsed = schema.input.safeParse(raw);
+  const parsed = readInput(() => schema.input.safeParse(raw));
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
+    const issue = parsed.error?.issues[0];
     // A refused key must not come back in the detail or the log, even in part.
     const detail = SECRET_INPUT.has(channel)
       ? undefined

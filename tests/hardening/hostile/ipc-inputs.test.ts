@@ -198,11 +198,24 @@ function expectDelivered(
   expect(result).toMatchObject({ ok: true });
 }
 
+/** What the schema says; a schema that throws on the input (zod can) counts as refusing it. */
+function schemaVerdict(
+  schema: z.ZodType,
+  payload: unknown,
+): { success: true; data: unknown } | { success: false } {
+  try {
+    const parsed = schema.safeParse(payload);
+    return parsed.success ? { success: true, data: parsed.data } : { success: false };
+  } catch {
+    return { success: false };
+  }
+}
+
 async function tryOne(channel: RequestChannel, { kind, payload }: Tagged): Promise<void> {
   count(kind);
   const seen = calls.length;
   const loggedBefore = logged.length;
-  const oracle = (requests[channel].input as z.ZodType).safeParse(payload);
+  const oracle = schemaVerdict(requests[channel].input as z.ZodType, payload);
   const result = await ipcMain.invoke(channel, payload);
   if (oracle.success) {
     count('accepted');
@@ -258,6 +271,15 @@ function sprinkleUnknown(value: unknown, junk: unknown): unknown {
 }
 
 describe('event payloads, main → renderer', () => {
+  it('refuses a payload the schema throws on instead of judging (found with seed 285680436)', async () => {
+    // zod's length check runs on any value with a `length`, and throws describing this one.
+    const payload = { localId: { length: [Object.create(null)] }, index: 0 };
+    const seen = calls.length;
+    const result = await ipcMain.invoke('gallery:reveal', payload);
+    expect(calls.length).toBe(seen);
+    expectReadableRefusal('gallery:reveal', result);
+  });
+
   it('every event drops fields its schema does not name', () => {
     const eventChannels = Object.keys(events) as EventChannel[];
     const sent: [string, unknown][] = [];
