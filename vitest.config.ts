@@ -39,6 +39,7 @@ export default defineConfig({
           name: 'hardening',
           include: ['tests/hardening/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/hardening/support/fast-check-seed.ts'],
           testTimeout: 180_000,
           hookTimeout: 60_000,
         },
