@@ -37,6 +37,49 @@ export function locale(): string {
   return (typeof navigator !== 'undefined' && navigator.language) || 'en';
 }
 
+/**
+ * Intl formatters, one per locale and options. Building one costs far more than using it (the
+ * first one a page builds loads the locale's data, about 20 ms here), and a screen of task rows
+ * formats a date and a duration per row: building one per call was most of the script time of
+ * drawing the first rows.
+ */
+const formatters = new Map<string, { format(value: number): string }>();
+
+function formatter<T extends { format(value: number): string }>(
+  kind: string,
+  options: object,
+  build: (tag: string) => T,
+): T {
+  const tag = locale();
+  const key = `${kind}|${tag}|${JSON.stringify(options)}`;
+  let known = formatters.get(key) as T | undefined;
+  if (!known) {
+    known = build(tag);
+    formatters.set(key, known);
+  }
+  return known;
+}
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  return formatter('number', options, (tag) => new Intl.NumberFormat(tag, options));
+}
+
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return formatter('date', options, (tag) => new Intl.DateTimeFormat(tag, options));
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+function pluralCategory(value: number): Intl.LDMLPluralRule {
+  const tag = locale();
+  let rules = pluralRules.get(tag);
+  if (!rules) {
+    rules = new Intl.PluralRules(tag);
+    pluralRules.set(tag, rules);
+  }
+  return rules.select(value);
+}
+
 /** The message for `key` with its placeholders filled in. */
 export function t(key: MessageKey, params?: MessageParams): string {
   const text = messages[key] ?? key;
@@ -55,7 +98,7 @@ function format(text: string, params: MessageParams): string {
     for (const [, selector, option] of body.matchAll(OPTION)) {
       if (selector !== undefined && option !== undefined) options.set(selector, option);
     }
-    const category = new Intl.PluralRules(locale()).select(value);
+    const category = pluralCategory(value);
     const chosen = options.get(`=${value}`) ?? options.get(category) ?? options.get('other') ?? '';
     return chosen.replace(/#/g, formatNumber(value));
   });
@@ -68,22 +111,22 @@ function format(text: string, params: MessageParams): string {
 
 /** A whole or decimal number in the user's locale. */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 1 }).format(value);
+  return numberFormat({ maximumFractionDigits: 1 }).format(value);
 }
 
 /** A date without time, e.g. "21 Nov 2025". */
 export function formatDate(ms: number): string {
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(ms);
+  return dateFormat({ dateStyle: 'medium' }).format(ms);
 }
 
 /** A date and time, e.g. "21 Nov 2025, 14:03". */
 export function formatDateTime(ms: number): string {
-  return new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(ms);
 }
 
 /** A time of day alone, for today's entries. */
 export function formatTime(ms: number): string {
-  return new Intl.DateTimeFormat(locale(), { timeStyle: 'short' }).format(ms);
+  return dateFormat({ timeStyle: 'short' }).format(ms);
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
@@ -96,7 +139,7 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(locale(), {
+  return numberFormat({
     style: 'unit',
     unit: BYTE_UNITS[unit],
     unitDisplay: unit === 0 ? 'long' : 'short',
@@ -105,7 +148,7 @@ export function formatBytes(bytes: number): string {
 }
 
 function unitPart(value: number, unit: 'hour' | 'minute' | 'second'): string {
-  return new Intl.NumberFormat(locale(), {
+  return numberFormat({
     style: 'unit',
     unit,
     unitDisplay: 'narrow',

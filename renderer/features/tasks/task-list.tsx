@@ -13,11 +13,12 @@ import {
 } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store';
 import { PlaceholderRow, TaskRow } from './task-row';
 import { useFixedRows } from './use-fixed-rows';
 
-/** Rows rendered beyond the visible ones, in each direction. */
+/** Rows rendered beyond the visible ones, in each direction (from the second frame with rows on). */
 const OVERSCAN = 6;
 /** Start loading the next page this many rows before the loaded end. */
 const LOAD_AHEAD = 30;
@@ -58,18 +59,21 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
   const [rowHeight] = useState(rowHeightPx);
   const [current, setCurrent] = useState(0);
   const focusPending = useRef(false);
+  // The first frame with rows draws only those on screen; the overscan follows a frame later.
+  const painted = useAfterFirstPaint(items.length > 0);
 
   const { rows, totalSize, scrollToIndex } = useFixedRows({
     scroller,
     count: total,
     rowHeight,
-    overscan: OVERSCAN,
+    overscan: painted ? OVERSCAN : 0,
   });
   const lastIndex = rows.at(-1)?.index ?? -1;
 
+  // From the second frame on, so the next page's request is not sent before the first rows paint.
   useEffect(() => {
-    if (lastIndex >= items.length - LOAD_AHEAD) void loadUntil(lastIndex + LOAD_AHEAD);
-  }, [lastIndex, items.length, loading, failed, loadUntil]);
+    if (painted && lastIndex >= items.length - LOAD_AHEAD) void loadUntil(lastIndex + LOAD_AHEAD);
+  }, [painted, lastIndex, items.length, loading, failed, loadUntil]);
 
   const safeCurrent = Math.min(current, Math.max(0, total - 1));
   // Keep one row in the tab order even when the current one is scrolled out of the DOM.

@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   catalogue,
   formatBytes,
+  formatDateTime,
   formatDuration,
   formatNumber,
   setCatalogue,
@@ -50,6 +51,44 @@ describe('t()', () => {
     expect(formatDuration(65_000)).toBe('1m 5s');
     expect(formatDuration(7_260_000)).toBe('2h 1m');
     expect(formatNumber(1234.56)).toBe('1,234.6');
+  });
+});
+
+describe('locale formatters', () => {
+  const { DateTimeFormat, NumberFormat } = Intl;
+  afterEach(() => {
+    Intl.DateTimeFormat = DateTimeFormat;
+    Intl.NumberFormat = NumberFormat;
+    vi.restoreAllMocks();
+  });
+
+  it('builds each formatter once per locale, not once per value', () => {
+    const built = { dates: 0, numbers: 0 };
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        built.dates += 1;
+      }
+    } as typeof DateTimeFormat;
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        built.numbers += 1;
+      }
+    } as typeof NumberFormat;
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
+    const expected = new DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+    const times = Array.from({ length: 50 }, (_, n) => Date.UTC(2026, 0, 1 + n, 12));
+    expect(times.map(formatDateTime)).toEqual(times.map((ms) => expected.format(ms)));
+    for (let s = 0; s < 50; s += 1) formatDuration(s * 61_000);
+    expect(built.dates).toBe(1);
+    // Minutes and seconds: one unit formatter each.
+    expect(built.numbers).toBe(2);
+    // Another locale gets its own.
+    language.mockReturnValue('en-GB');
+    const british = new DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(formatDateTime(times[0]!)).toBe(british.format(times[0]));
+    expect(built.dates).toBe(2);
   });
 });
 

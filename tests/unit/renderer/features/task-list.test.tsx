@@ -1,5 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store';
 import { startApp } from '../render-app';
 
@@ -7,6 +7,8 @@ const scroller = () => document.querySelector<HTMLElement>('.task-list')!;
 const rows = () => screen.getAllByRole('article');
 
 describe('task list', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('keeps only a window of rows in the DOM with 100,000 tasks', async () => {
     const { fake } = await startApp({ prepare: (api) => api.seedTasks(100_000) });
     // A screenful first; the count follows in its own request.
@@ -18,6 +20,29 @@ describe('task list', () => {
     // The feed is as tall as all rows, so the scrollbar reflects the whole history.
     expect(Number.parseFloat(feed.style.height)).toBe(100_000 * 104);
     expect(useAppStore.getState().tasksItems.length).toBeLessThanOrEqual(130);
+  });
+
+  it('draws only the rows on screen in its first frame, and the overscan after it', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    await startApp({ prepare: (api) => api.seedTasks(100) });
+    // 600 px of list, 104 px rows: 6 rows on screen, none below them yet.
+    expect(rows().map((row) => row.getAttribute('aria-posinset'))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+    ]);
+    act(() => {
+      for (const frame of frames.splice(0)) frame(performance.now());
+    });
+    // The frame painted: 6 more rows below the screen, ready for scrolling.
+    await waitFor(() => expect(rows()).toHaveLength(12));
   });
 
   it('loads pages with the cursor as the user scrolls', async () => {

@@ -177,6 +177,12 @@ describe('status in the list', () => {
         );
       },
     });
+    // Let the list's first frame pass (jsdom runs animation frames on a 60 Hz interval, which
+    // this test's fake setInterval holds), so the clock's is the only interval left.
+    await act(async () => {
+      vi.advanceTimersByTime(17);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     const row = screen.getAllByRole('article')[0]!;
     expect(within(row).getByText('Running for 10s · next check in 3 s')).toBeTruthy();
     // Two ticking rows, one interval.
