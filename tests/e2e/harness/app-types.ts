@@ -14,12 +14,26 @@ export interface LaunchOptions {
   viewport?: { width: number; height: number };
 }
 
+export interface RestartOptions {
+  /**
+   * Wait until the sidebar is drawn before returning (default). The start-up benchmark passes
+   * false and times the page itself, so Playwright's selector polling does not run in the page
+   * while it starts.
+   */
+  waitForShell?: boolean;
+  /**
+   * Runs after the app has quit and before it starts again: the files are closed, so a test can
+   * change them as a user could between two launches (the start-up benchmark swaps histories).
+   */
+  whileClosed?: () => void | Promise<void>;
+}
+
 export interface LaunchedApp {
   readonly host: Host;
   /** The app window, shown and loaded (a new page after `restart()`). */
   page: Page;
   /** Closes the app as a user would (tasks keep their ids) and starts it again on the same folders. */
-  restart(): Promise<Page>;
+  restart(options?: RestartOptions): Promise<Page>;
   /** Everything main sent to the page over IPC (Results and events), as JSON text, in order (chromium host; [] on electron). */
   ipcPayloads(): string[];
   /** Calls recorded by the OS stand-ins (chromium host): reveal/trash/copyImage/saveAs/startDrag/openLink/copyText… */

@@ -12,6 +12,7 @@ import {
   waitForAppShell,
   type LaunchedApp,
   type LaunchOptions,
+  type RestartOptions,
 } from './app-types';
 import { startAppServer, type AppServer } from './app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './host';
@@ -79,11 +80,12 @@ class ChromiumApp implements LaunchedApp {
     await this.open(context);
   }
 
-  async restart(): Promise<Page> {
+  async restart(options: RestartOptions = {}): Promise<Page> {
     await this.quit();
+    await options.whileClosed?.();
     const context = this.browser?.contexts()[0];
     if (!context) throw new Error('The browser is gone.');
-    return this.open(context);
+    return this.open(context, options.waitForShell ?? true);
   }
 
   ipcPayloads(): string[] {
@@ -107,7 +109,7 @@ class ChromiumApp implements LaunchedApp {
   }
 
   /** As the app starts: the main process first, then its window. */
-  private async open(context: BrowserContext): Promise<Page> {
+  private async open(context: BrowserContext, waitForShell = true): Promise<Page> {
     const { bridge, server } = this;
     if (!bridge || !server) throw new Error('The harness is not started.');
     this.main = await startNodeMain({
@@ -121,7 +123,7 @@ class ChromiumApp implements LaunchedApp {
     const opened = await context.newPage().finally(() => (this.openingWindow = false));
     this.current = opened;
     await opened.goto(`${server.origin}/index.html`);
-    await waitForAppShell(opened);
+    if (waitForShell) await waitForAppShell(opened);
     return opened;
   }
 

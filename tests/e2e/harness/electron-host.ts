@@ -11,6 +11,7 @@ import {
   waitForAppShell,
   type LaunchedApp,
   type LaunchOptions,
+  type RestartOptions,
 } from './app-types';
 import { REPO_ROOT } from './repo-paths';
 
@@ -35,7 +36,7 @@ export async function launchElectronApp(
 ): Promise<LaunchedApp> {
   let app: ElectronApplication | null = null;
   let page: Page | null = null;
-  const open = async (): Promise<Page> => {
+  const open = async (waitForShell = true): Promise<Page> => {
     const launched = await _electron.launch({
       executablePath,
       args: electronArgs(),
@@ -48,7 +49,7 @@ export async function launchElectronApp(
     await launched.evaluate(({ BrowserWindow }, size) => {
       BrowserWindow.getAllWindows()[0]?.setContentSize(size.width, size.height);
     }, options.viewport ?? DEFAULT_VIEWPORT);
-    await waitForAppShell(window);
+    if (waitForShell) await waitForAppShell(window);
     page = window;
     return window;
   };
@@ -67,9 +68,10 @@ export async function launchElectronApp(
       if (!page) throw new Error('The app is closed: no window.');
       return page;
     },
-    async restart() {
+    async restart(restartOptions: RestartOptions = {}) {
       await quit();
-      return open();
+      await restartOptions.whileClosed?.();
+      return open(restartOptions.waitForShell ?? true);
     },
     ipcPayloads: () => [],
     osCalls: () => [],

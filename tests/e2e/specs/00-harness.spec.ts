@@ -3,9 +3,11 @@
  * main frame (another frame calling the same binding is refused, as mainFrameSenderCheck refuses
  * it in Electron), only the top frame gets `window.pictor`, and the window guards hold
  * (`window.open` opens nothing, navigation away is stopped). Electron has its real guards.
+ * `restart({ whileClosed })` runs its step with the app fully closed.
  */
 import { expect, test } from '@playwright/test';
 import { hostName } from '../harness/launch-app';
+import { readHistory } from './support/disk';
 import { useAppSession } from './support/session';
 
 const session = useAppSession('harness');
@@ -68,4 +70,21 @@ test('window.open opens nothing and navigation away from the app is stopped', as
     action: 'openExternal',
     arg: 'https://example.com/docs',
   });
+});
+
+test('restart runs whileClosed after the app has quit and before it starts again', async () => {
+  const launched = session.app;
+  const before = launched.page;
+  // While the app runs, its history is held in exclusive mode: nobody else can read it.
+  expect(() => readHistory(session.folders.userDataDir)).toThrow();
+  const seen: { windowClosed?: boolean; records?: number } = {};
+  const page = await launched.restart({
+    waitForShell: false,
+    whileClosed: () => {
+      seen.windowClosed = before.isClosed();
+      seen.records = readHistory(session.folders.userDataDir).length;
+    },
+  });
+  expect(seen).toEqual({ windowClosed: true, records: 0 });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 });
