@@ -6,8 +6,8 @@
  * opens the real core against the fake service at `<url>`, submits `n` tasks that complete at
  * the first poll, and lets the engine's DownloadManager fetch them (at most
  * maxConcurrentDownloads at a time, as in the app). Prints one JSON line: RSS before (after a
- * GC), the peak sampled every 50 ms, the kernel's high-water mark for the same span, and how
- * many images were saved.
+ * GC), the peak sampled every 50 ms (with V8's heap and external shares at that moment), the
+ * kernel's high-water mark for the same span, RSS after a final GC, and how many images were saved.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,6 +26,10 @@ export interface DownloadMemoryReport {
   /** VmHWM after resetting it at the baseline; null where /proc cannot be reset. */
   readonly highWaterRss: number | null;
   readonly afterRss: number;
+  /** V8's share at the sampled RSS peak, as growth over the baseline (bytes). */
+  readonly peakHeapGrowth: number;
+  /** Memory outside V8's heap held by JS objects (socket and file buffers) at the RSS peak. */
+  readonly peakExternalGrowth: number;
   readonly saved: number;
   readonly failed: string[];
   readonly bytes: number;
@@ -137,6 +141,8 @@ interface Measured {
   readonly peakRss: number;
   readonly highWaterRss: number | null;
   readonly afterRss: number;
+  readonly peakHeapGrowth: number;
+  readonly peakExternalGrowth: number;
   readonly wallMs: number;
 }
 type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
@@ -144,24 +150,28 @@ type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
 const measure: Meter = async (work) => {
   collect();
   const canReset = resetHighWater();
-  const baselineRss = process.memoryUsage().rss;
-  let peakRss = baselineRss;
-  const sampler = setInterval(() => {
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
-  }, 50);
+  const baseline = process.memoryUsage();
+  let peak = baseline;
+  const sample = (): void => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  };
+  const sampler = setInterval(sample, 50);
   const started = Date.now();
   const outcomes = await work();
   const wallMs = Date.now() - started;
   clearInterval(sampler);
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  sample();
   const highWaterRss = canReset ? highWater() : null;
   collect();
   return {
     outcomes,
-    baselineRss,
-    peakRss,
+    baselineRss: baseline.rss,
+    peakRss: peak.rss,
     highWaterRss,
     afterRss: process.memoryUsage().rss,
+    peakHeapGrowth: peak.heapTotal - baseline.heapTotal,
+    peakExternalGrowth: peak.external - baseline.external,
     wallMs,
   };
 };

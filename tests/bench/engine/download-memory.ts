@@ -79,23 +79,27 @@ function runChild(mode: DownloadMode, url: string, count: number): Promise<Downl
   });
 }
 
-/** Serves a `side`×`side` noise PNG and downloads it `count` times at once in a child per mode. */
+/**
+ * Serves a `side`×`side` noise PNG and downloads it `count` times at once, in a fresh child per
+ * run: `runs[mode]` children for each mode, one after the other.
+ */
 export async function measureDownloadMemory(
   count: number,
   side: number,
-  modes: readonly DownloadMode[],
+  runs: Readonly<Partial<Record<DownloadMode, number>>>,
 ): Promise<{
   imageBytes: number;
-  reports: Record<DownloadMode, DownloadMemoryReport | undefined>;
+  reports: Record<DownloadMode, DownloadMemoryReport[]>;
 }> {
   const png = await noisePng(side);
   const { server, url } = await serve(png);
   try {
-    const reports: Record<DownloadMode, DownloadMemoryReport | undefined> = {
-      gallery: undefined,
-      engine: undefined,
-    };
-    for (const mode of modes) reports[mode] = await runChild(mode, url, count);
+    const reports: Record<DownloadMode, DownloadMemoryReport[]> = { gallery: [], engine: [] };
+    for (const mode of ['engine', 'gallery'] as const) {
+      for (let run = 0; run < (runs[mode] ?? 0); run += 1) {
+        reports[mode].push(await runChild(mode, url, count));
+      }
+    }
     return { imageBytes: png.length, reports };
   } finally {
     server.closeAllConnections();

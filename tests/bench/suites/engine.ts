@@ -15,6 +15,8 @@ const COMMAND = 'npm run bench -- --only engine';
 const TASKS = 200;
 const INTERVAL_MS = 3_000;
 const MB = 1024 * 1024;
+/** Fresh processes for the download memory row; its verdict is their median. */
+const MEMORY_RUNS = 3;
 
 function pollRow(run: PollRunResult): BenchRow {
   const ratios = run.tasks.map((task) => task.polls / task.allowance);
@@ -81,33 +83,49 @@ function growth(report: DownloadMemoryReport): number {
   return (report.peakRss - report.baselineRss) / MB;
 }
 
+/** The run whose growth is the median (runs sorted by growth; an odd count). */
+function medianRun(runs: readonly DownloadMemoryReport[]): DownloadMemoryReport {
+  const sorted = [...runs].sort((a, b) => growth(a) - growth(b));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no download memory run');
+  return middle;
+}
+
+const mb = (bytes: number): string => (bytes / MB).toFixed(0);
+
 function memoryRow(
   imageBytes: number,
-  engine: DownloadMemoryReport,
+  runs: readonly DownloadMemoryReport[],
   gallery: DownloadMemoryReport,
 ): BenchRow {
+  const engine = medianRun(runs);
   const grew = growth(engine);
-  const pass = engine.saved === 100 && grew <= 150;
+  const pass = runs.every((run) => run.saved === 100) && grew <= 150;
   const hwm =
     engine.highWaterRss === null
       ? ''
-      : `, kernel high-water ${((engine.highWaterRss - engine.baselineRss) / MB).toFixed(0)} MB`;
+      : `, kernel high-water +${mb(engine.highWaterRss - engine.baselineRss)} MB`;
+  const all = runs.map((run) => `+${growth(run).toFixed(0)}`).join(', ');
   return {
     row: 'Download memory',
-    scenario: `100 tasks completing together, one ${(imageBytes / 1e6).toFixed(1)} MB noise PNG each, downloaded by the real core (DownloadManager → Gallery) from loopback`,
+    scenario: `100 tasks completing together, one ${(imageBytes / 1e6).toFixed(1)} MB noise PNG each, downloaded by the real core (DownloadManager → Gallery) from loopback; median of ${runs.length} fresh processes`,
     target: 'main-process RSS growth ≤ 150 MB',
     measured:
-      `+${grew.toFixed(0)} MB peak RSS (${(engine.baselineRss / MB).toFixed(0)} → ${(engine.peakRss / MB).toFixed(0)} MB, sampled every 50 ms${hwm}; ` +
-      `${engine.saved}/100 saved, ${(engine.bytes / MB).toFixed(0)} MiB in ${seconds(engine.wallMs)})`,
+      `+${grew.toFixed(0)} MB peak RSS (runs ${all} MB; median run ${mb(engine.baselineRss)} → ${mb(engine.peakRss)} MB, sampled every 50 ms${hwm}; ` +
+      `${engine.saved}/100 saved, ${mb(engine.bytes)} MiB in ${seconds(engine.wallMs)})`,
     pass,
     command: COMMAND,
     note:
-      `Child process started with --expose-gc, baseline taken after a GC. The engine runs at most 16 downloads at once; ` +
-      `the same 100 images through 100 simultaneous Gallery.downloadImage calls (no cap) grew +${growth(gallery).toFixed(0)} MB ` +
-      `(${gallery.saved}/100 saved). Bodies stream to disk; the growth does not scale with the number of images ` +
-      '(10 images cost about as much as 100): it is V8 letting ~64 MB of dead socket read buffers pile up before a GC, ' +
-      'its young generation growing, and glibc keeping memory freed by the decode threads. Image checks are capped at 2 ' +
-      'at once (electron/core/gallery/image-finish.ts): before that cap this row measured +186 MB.',
+      `Child processes started with --expose-gc, baseline taken after a GC. In the median run, at the RSS peak V8's heap had grown ` +
+      `+${mb(engine.peakHeapGrowth)} MB and the memory its objects hold outside it (socket and file buffers not collected yet) ` +
+      `+${mb(engine.peakExternalGrowth)} MB; after a final GC the process still held +${mb(engine.afterRss - engine.baselineRss)} MB. ` +
+      'That remainder is native memory glibc keeps after it is freed: decode and thumbnail buffers freed on libvips and libuv threads ' +
+      'stay in per-thread malloc arenas, and many freed 64 KB read buffers fragment the main one. Measured on this machine: the ' +
+      'same run grew +63 and +66 MB with MALLOC_ARENA_MAX=2 (two arenas), and +69 to +98 MB with the image check skipped; ' +
+      'neither is how the app runs, and Electron’s main process may use another allocator. The growth does not scale with the ' +
+      'number of images (bodies stream to disk; at most 16 downloads and 2 image checks run at once; before the check cap ' +
+      `this row measured +186 MB). The same 100 images through 100 simultaneous Gallery.downloadImage calls (no cap) grew ` +
+      `+${growth(gallery).toFixed(0)} MB (${gallery.saved}/100 saved).`,
   };
 }
 
@@ -137,13 +155,15 @@ export const suite: BenchSuite = {
       deadlineMs: 150_000,
     });
     const thumbs = await measureThumbnails(60, 4);
-    const memory = await measureDownloadMemory(100, 1590, ['engine', 'gallery']);
+    const memory = await measureDownloadMemory(100, 1590, { engine: MEMORY_RUNS, gallery: 1 });
     const { engine, gallery } = memory.reports;
-    if (!engine || !gallery) throw new Error('the download memory child gave no report');
+    if (engine.length !== MEMORY_RUNS || !gallery[0]) {
+      throw new Error('the download memory child gave no report');
+    }
     return [
       pollRow(run),
       completionRow(run),
-      memoryRow(memory.imageBytes, engine, gallery),
+      memoryRow(memory.imageBytes, engine, gallery[0]),
       thumbnailRow(thumbs),
     ];
   },
