@@ -15,17 +15,53 @@ function bareHost(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
 
+/** The eight 16-bit groups of a URL-normalised IPv6 literal (hex groups only), or null. */
+function ipv6Groups(host: string): number[] | null {
+  const halves = host.split('::');
+  if (halves.length > 2) return null;
+  const part = (text: string | undefined) => (text ? text.split(':') : []);
+  const left = part(halves[0]);
+  const right = part(halves[1]);
+  const missing = halves.length === 1 ? 0 : 8 - left.length - right.length;
+  if (left.length + missing + right.length !== 8 || (halves.length === 2 && missing < 1)) {
+    return null;
+  }
+  const groups = [...left, ...Array<string>(missing).fill('0'), ...right];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return null;
+  return groups.map((group) => parseInt(group, 16));
+}
+
+const dottedQuad = (high = 0, low = 0): string =>
+  [high >> 8, high & 255, low >> 8, low & 255].join('.');
+
 /**
  * The IPv4 address inside an IPv4-mapped IPv6 address. WHATWG URL parsing turns
  * `[::ffff:10.0.0.1]` into `[::ffff:a00:1]`, so both spellings are handled.
  */
 function mappedIpv4(host: string): string | null {
-  const match = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(host);
-  if (!match) return null;
-  if (match[1]) return match[1];
-  const high = parseInt(match[2] ?? '0', 16);
-  const low = parseInt(match[3] ?? '0', 16);
-  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+  if (dotted) return dotted[1] ?? null;
+  const g = ipv6Groups(host);
+  if (!g || !g.slice(0, 5).every((group) => group === 0) || g[5] !== 0xffff) return null;
+  return dottedQuad(g[6], g[7]);
+}
+
+/**
+ * The IPv4 address an IPv6 literal carries, which a network may route it to: IPv4-mapped
+ * (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), IPv4-translated (::ffff:0:a.b.c.d), NAT64's
+ * well-known prefix (64:ff9b::a.b.c.d) and 6to4 (2002:aabb:ccdd::…).
+ */
+function embeddedIpv4(host: string): string | null {
+  const mapped = mappedIpv4(host);
+  if (mapped !== null) return mapped;
+  const g = ipv6Groups(host);
+  if (!g) return null;
+  const zero = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  if (zero(0, 6)) return dottedQuad(g[6], g[7]);
+  if (zero(0, 4) && g[4] === 0xffff && g[5] === 0) return dottedQuad(g[6], g[7]);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zero(2, 6)) return dottedQuad(g[6], g[7]);
+  if (g[0] === 0x2002) return dottedQuad(g[1], g[2]);
+  return null;
 }
 
 export function isLoopbackHost(hostname: string): boolean {
@@ -40,7 +76,10 @@ export function isLoopbackHost(hostname: string): boolean {
   return false;
 }
 
-/** Private, link-local, unspecified, CGNAT and multicast literals: never an image host. */
+/**
+ * Private, link-local, unspecified, CGNAT and multicast literals, and IPv6 literals that carry
+ * one of those (or loopback) inside: never an image host.
+ */
 export function isNonPublicAddress(hostname: string): boolean {
   const host = bareHost(hostname.toLowerCase());
   if (isIP(host) === 4) {
@@ -56,10 +95,12 @@ export function isNonPublicAddress(hostname: string): boolean {
     );
   }
   if (isIP(host) === 6) {
-    const mapped = mappedIpv4(host);
-    if (mapped !== null) return isLoopbackHost(mapped) || isNonPublicAddress(mapped);
+    // `::` and `::1` are IPv4-compatible forms of 0.0.0.0 and 0.0.0.1: non-public either way.
+    const embedded = embeddedIpv4(host);
+    if (embedded !== null) return isLoopbackHost(embedded) || isNonPublicAddress(embedded);
     return (
-      host === '::' ||
+      // NAT64's local-use prefix (RFC 8215): only ever routed inside its own network.
+      /^64:ff9b:1:/.test(host) ||
       /^f[cd][0-9a-f]{2}:/.test(host) ||
       /^fe[89ab][0-9a-f]:/.test(host) ||
       host.startsWith('ff')

@@ -1,7 +1,8 @@
 /**
  * An independent judge of which hosts an image may come from (written from the RFCs, not from
  * url-policy.ts), and generators of non-public addresses in every notation the URL parser
- * accepts: dotted, one number, hex, octal, short forms, IPv6 and IPv4-mapped IPv6.
+ * accepts: dotted, one number, hex, octal, short forms, IPv6, and IPv4 inside IPv6 (mapped,
+ * compatible, translated, NAT64 and 6to4).
  */
 import fc from 'fast-check';
 
@@ -47,10 +48,18 @@ function isNonPublicV6(host: string): boolean {
   const [first = 0] = groups;
   const allZero = (from: number, to: number) =>
     groups.slice(from, to).every((group) => group === 0);
-  if (allZero(0, 7) && (groups[7] === 0 || groups[7] === 1)) return true;
-  if (allZero(0, 5) && groups[5] === 0xffff) {
-    return isNonPublicV4(((groups[6] ?? 0) * 0x10000 + (groups[7] ?? 0)) >>> 0);
-  }
+  const v4At = (high: number) =>
+    isNonPublicV4(((groups[high] ?? 0) * 0x10000 + (groups[high + 1] ?? 0)) >>> 0);
+  // RFC 4291 §2.5.5: IPv4-compatible (::a.b.c.d, which covers :: and ::1) and IPv4-mapped.
+  if (allZero(0, 6)) return v4At(6);
+  if (allZero(0, 5) && groups[5] === 0xffff) return v4At(6);
+  // RFC 2765 §2.1: IPv4-translated ::ffff:0:a.b.c.d.
+  if (allZero(0, 4) && groups[4] === 0xffff && groups[5] === 0) return v4At(6);
+  // RFC 6052 §2.1: NAT64's well-known prefix 64:ff9b::/96; RFC 8215: its local-use 64:ff9b:1::/48.
+  if (first === 0x64 && groups[1] === 0xff9b && allZero(2, 6)) return v4At(6);
+  if (first === 0x64 && groups[1] === 0xff9b && groups[2] === 1) return true;
+  // RFC 3056 §2: 6to4, 2002:V4ADDR::/48.
+  if (first === 0x2002) return v4At(1);
   return (first & 0xffc0) === 0xfe80 || (first & 0xfe00) === 0xfc00 || (first & 0xff00) === 0xff00;
 }
 
@@ -98,11 +107,22 @@ export function v4Notations(n: number): string[] {
 
 const hex4 = fc.integer({ min: 0, max: 0xffff }).map((group) => group.toString(16));
 
-/** Non-public IPv6 literals (without brackets), in compressed, full and mapped spellings. */
+/**
+ * Non-public IPv6 literals (without brackets), in compressed, full and mapped spellings, and
+ * IPv6 forms that carry a non-public IPv4 address inside.
+ */
 export const nonPublicV6: fc.Arbitrary<string> = fc.oneof(
   fc.constantFrom('::1', '0:0:0:0:0:0:0:1', '0000:0000::0001', '::', '0::0'),
   nonPublicV4.map((n) => `::ffff:${dotted(n)}`),
   nonPublicV4.map((n) => `0:0:0:0:0:FFFF:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`),
+  // IPv4 inside IPv6: compatible, translated, NAT64 (well-known and local-use) and 6to4.
+  nonPublicV4.map((n) => `::${dotted(n)}`),
+  nonPublicV4.map((n) => `::ffff:0:${dotted(n)}`),
+  nonPublicV4.map((n) => `64:ff9b::${dotted(n)}`),
+  fc.tuple(hex4, hex4).map(([a, b]) => `64:ff9b:1:${a}::${b}`),
+  fc
+    .tuple(nonPublicV4, hex4)
+    .map(([n, last]) => `2002:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::${last}`),
   fc
     .tuple(fc.integer({ min: 0xfe80, max: 0xfebf }), hex4)
     .map(([first, last]) => `${first.toString(16)}::${last}`),

@@ -54,6 +54,11 @@ describe('checkImageUrl', () => {
     'http://[fd00::1]/a.png',
     'http://[::ffff:10.0.0.1]/a.png',
     'http://[::ffff:127.0.0.1]/a.png',
+    'http://[::127.0.0.1]/a.png',
+    'http://[::ffff:0:10.0.0.1]/a.png',
+    'http://[64:ff9b::127.0.0.1]/a.png',
+    'http://[64:ff9b:1::1]/a.png',
+    'http://[2002:7f00:1::]/a.png',
     'http://0.0.0.0/a.png',
   ])('refuses %s for a remote service', (url) => {
     expect(() => checkImageUrl(url, remote)).toThrow();
@@ -68,6 +73,9 @@ describe('checkImageUrl', () => {
     expect(isLoopbackHost('example.com')).toBe(false);
     expect(isNonPublicAddress('100.64.0.1')).toBe(true);
     expect(isNonPublicAddress('8.8.8.8')).toBe(false);
+    // A public IPv4 address inside IPv6 stays public.
+    expect(isNonPublicAddress(new URL('http://[64:ff9b::8.8.8.8]/').hostname)).toBe(false);
+    expect(isNonPublicAddress(new URL('http://[2002:808:808::1]/').hostname)).toBe(false);
     expect(sameOrigin('https://a.com/x', 'https://a.com:443/y')).toBe(true);
     expect(sameOrigin('https://a.com', 'https://a.com:8443')).toBe(false);
   });
