@@ -17,9 +17,8 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/service-client';
-import { ServiceError } from '../service/service-error';
-import { BookkeepingWrites } from './bookkeeping-writes';
 import { DownloadManager } from './download-manager';
+import { EngineRecords } from './engine-records';
 import type {
   EngineGallery,
   EngineHistory,
@@ -28,8 +27,10 @@ import type {
   TaskUpdate,
 } from './engine-types';
 import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
+import { errorKind } from './error-kind';
 import { Poller } from './poller';
-import { isSettled, submitFailure, interruptedSubmit } from './task-transitions';
+import { Submitter } from './submitter';
+import { isSettled, interruptedSubmit } from './task-transitions';
 
 export interface TaskEngineDeps {
   readonly client: EngineServiceClient;
@@ -53,17 +54,15 @@ type Listener = (update: TaskUpdate) => void;
 
 export class TaskEngine {
   private readonly settings: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
-  private readonly active = new Map<string, TaskRecord>();
   private readonly listeners = new Set<Listener>();
   private readonly inFlight = new Set<Promise<unknown>>();
-  /** Tasks whose latest change the history refused (a full disk): kept in `active` until written. */
-  private readonly unsaved = new Set<string>();
   private readonly aborter = new AbortController();
   private readonly logger: Logger;
   private readonly newId: () => string;
   private readonly poller: Poller;
   private readonly downloads: DownloadManager;
-  private readonly bookkeeping = new BookkeepingWrites(() => this.settings.bookkeepingWriteMs);
+  private readonly records: EngineRecords;
+  private readonly submitter: Submitter;
   private stopped = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
@@ -71,6 +70,14 @@ export class TaskEngine {
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
     const random = deps.random ?? Math.random;
+    this.records = new EngineRecords({
+      history: deps.history,
+      logger: this.logger,
+      now: () => this.now(),
+      bookkeepingWriteMs: () => this.settings.bookkeepingWriteMs,
+      isBusy: (localId) => this.downloads.isBusy(localId),
+      announce: (record) => this.announce(record),
+    });
     const context = {
       clock: deps.clock,
       logger: this.logger,
@@ -78,13 +85,16 @@ export class TaskEngine {
       options: this.settings,
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
-      commit: (record: TaskRecord) => this.commit(record),
+      commit: (record: TaskRecord) => this.records.commit(record),
       track: <T>(work: Promise<T>) => this.trackWork(work),
       isStopped: () => this.stopped,
     };
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
     this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
       this.downloads.complete(record, urls),
+    );
+    this.submitter = new Submitter(context, deps.client, deps.credentials, this.poller, (id) =>
+      this.records.held(id),
     );
   }
 
@@ -102,7 +112,7 @@ export class TaskEngine {
     for (const stored of this.deps.history.unfinished()) {
       const record =
         stored.status === 'submitting' ? interruptedSubmit(stored, this.now()) : stored;
-      if (record !== stored) this.commit(record);
+      if (record !== stored) this.records.commit(record);
       if (options.resume !== false && isUnfinished(record)) this.activate(record, 'start');
     }
   }
@@ -131,9 +141,9 @@ export class TaskEngine {
       );
     }
     for (const record of records) {
-      this.active.set(record.localId, record);
+      this.records.hold(record);
       this.announce(record);
-      this.trackWork(this.runSubmit(record.localId));
+      this.trackWork(this.submitter.run(record.localId));
     }
     return records;
   }
@@ -149,8 +159,8 @@ export class TaskEngine {
       throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
     const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
     const record = this.newRecord({ prompt }, endpoint, credentials.account, 'tracked', taskId);
-    this.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
-    this.activate(this.active.get(record.localId) ?? record, 'now');
+    this.records.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
+    this.activate(this.records.held(record.localId) ?? record, 'now');
     return this.get(record.localId) ?? record;
   }
 
@@ -161,7 +171,7 @@ export class TaskEngine {
     if (record.status === 'processing') {
       this.activate({ ...record, hold: null, watchStartedAt: this.now() }, 'now');
     } else if (record.status === 'completed') {
-      this.active.set(localId, record);
+      this.records.hold(record);
       this.downloads.retry(localId);
     } else if (record.status === 'submitting') {
       return record;
@@ -175,7 +185,7 @@ export class TaskEngine {
 
   /** The key changed: every task waiting for a key is tried again with the new one. */
   keyChanged(): void {
-    for (const record of [...this.active.values()]) {
+    for (const record of this.records.heldRecords()) {
       if (record.hold === 'awaiting_key' || record.hold === 'key_rejected') {
         this.activate({ ...record, hold: null, error: null }, 'now');
       }
@@ -192,9 +202,7 @@ export class TaskEngine {
   remove(localId: string): boolean {
     this.poller.forget(localId);
     this.downloads.forget(localId);
-    this.active.delete(localId);
-    this.unsaved.delete(localId);
-    this.bookkeeping.forget(localId);
+    this.records.forget(localId);
     return this.deps.history.delete(localId);
   }
 
@@ -207,7 +215,7 @@ export class TaskEngine {
     if (!record) throw new EngineInputError('That task is not in the history.');
     const next = change(record);
     if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
-    const committed = this.commit(next);
+    const committed = this.records.commit(next);
     this.downloads.writeSidecar(localId);
     return committed;
   }
@@ -218,7 +226,7 @@ export class TaskEngine {
   }
 
   get(localId: string): TaskRecord | undefined {
-    return this.active.get(localId) ?? this.deps.history.get(localId);
+    return this.records.get(localId);
   }
 
   subscribe(listener: Listener): () => void {
@@ -252,65 +260,15 @@ export class TaskEngine {
     this.aborter.abort(new Error('Pictor is shutting down.'));
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     await this.downloads.flush();
-    this.saveUnsaved();
-    this.saveBookkeeping();
-  }
-
-  private async runSubmit(localId: string): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      const record = this.active.get(localId);
-      if (!record || this.stopped) return;
-      const credentials = await this.deps.credentials.credentialsFor(record.endpoint);
-      if (!credentials) {
-        this.commit(submitFailure(record, new EngineInputError('No API key is set.'), this.now()));
-        return;
-      }
-      this.commit({ ...record, error: null });
-      try {
-        const { id } = await this.deps.client.submit(
-          credentials,
-          record.request,
-          this.aborter.signal,
-        );
-        this.accept(localId, id);
-        return;
-      } catch (error) {
-        if (this.stopped) return;
-        const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
-        if (!retryable || attempt >= this.settings.maxSubmitAttempts) {
-          this.commit(submitFailure(this.active.get(localId) ?? record, error, this.now()));
-          this.logger.warn('submit refused', { localId, kind: errorKind(error) });
-          return;
-        }
-        this.commit({ ...record, error: (error as ServiceError).toTaskError() });
-        await this.poller.sleep(this.poller.backoff(attempt, (error as ServiceError).retryAfterMs));
-      }
-    }
-  }
-
-  private accept(localId: string, taskId: string): void {
-    const record = this.active.get(localId);
-    if (!record) return;
-    const now = this.now();
-    const accepted: TaskRecord = {
-      ...record,
-      taskId,
-      status: 'processing',
-      submittedAt: now,
-      watchStartedAt: now,
-      error: null,
-    };
-    this.commit(accepted);
-    this.logger.info('task accepted', { localId, taskId });
-    this.poller.watch(accepted, 'interval');
+    this.records.flush();
   }
 
   private activate(record: TaskRecord, when: 'start' | 'now'): void {
-    this.active.set(record.localId, record);
+    this.records.hold(record);
     if (record.status === 'processing') {
       const watched =
         when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
-      this.commit(watched);
+      this.records.commit(watched);
       this.poller.watch(watched, 'soon');
     } else if (record.status === 'completed') {
       this.downloads.start(record.localId);
@@ -330,81 +288,9 @@ export class TaskEngine {
     );
   }
 
-  private commit(record: TaskRecord): TaskRecord {
-    const next = { ...record, updatedAt: this.now() };
-    const previous = this.active.get(next.localId);
-    if (
-      previous &&
-      !this.unsaved.has(next.localId) &&
-      this.bookkeeping.mayDefer(previous, next, next.updatedAt)
-    ) {
-      // Only the poll count moved: kept and announced now, written with the next real change.
-      this.active.set(next.localId, next);
-      this.announce(next);
-      return next;
-    }
-    const saved = this.save(next);
-    // A record the history could not take stays in memory (even a finished one) until it can.
-    if (
-      !saved ||
-      isUnfinished(next) ||
-      this.downloads.isBusy(next.localId) ||
-      this.active.has(next.localId)
-    ) {
-      this.active.set(next.localId, next);
-    }
-    if (saved && this.unsaved.size > 0) this.saveUnsaved();
-    this.announce(next);
-    this.release(next.localId);
-    return next;
-  }
-
   private announce(record: TaskRecord): void {
     const update = { record, live: this.liveOf(record.localId) };
     for (const listener of this.listeners) listener(update);
-  }
-
-  /** Writes the poll counts still held in memory (at stop). */
-  private saveBookkeeping(): void {
-    for (const localId of this.bookkeeping.pending()) {
-      const record = this.active.get(localId);
-      if (record) this.save(record);
-      else this.bookkeeping.written(localId);
-    }
-  }
-
-  /** Writes the record; on failure remembers it, to be written again with a later change. */
-  private save(record: TaskRecord): boolean {
-    try {
-      this.deps.history.put(record);
-      this.unsaved.delete(record.localId);
-      this.bookkeeping.written(record.localId);
-      return true;
-    } catch (error) {
-      this.unsaved.add(record.localId);
-      this.logger.error('history write failed', {
-        localId: record.localId,
-        reason: errorKind(error),
-      });
-      return false;
-    }
-  }
-
-  /** The history takes writes again (a disk had no space): catch up on the ones it refused. */
-  private saveUnsaved(): void {
-    for (const localId of [...this.unsaved]) {
-      const record = this.active.get(localId);
-      if (!record) this.unsaved.delete(localId);
-      else if (!this.save(record)) return;
-      else this.release(localId);
-    }
-  }
-
-  /** Forgets a task that needs nothing more and is safely in the history. */
-  private release(localId: string): void {
-    const record = this.active.get(localId);
-    if (!record || isUnfinished(record) || this.downloads.isBusy(localId)) return;
-    if (!this.unsaved.has(localId)) this.active.delete(localId);
   }
 
   private liveOf(localId: string): TaskUpdate['live'] {
@@ -438,10 +324,4 @@ function parseRequest(input: GenerationRequest): GenerationRequest {
     throw new EngineInputError(parsed.error.issues[0]?.message ?? 'The request is not valid.');
   }
   return parsed.data;
-}
-
-function errorKind(error: unknown): string {
-  if (error instanceof ServiceError) return error.kind;
-  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.name;
-  return typeof error;
 }

@@ -1,0 +1,139 @@
+/**
+ * The engine's records: the live copy of every task it is working on, written to the history
+ * on every change that matters. A change the history refuses (a full disk) is kept in memory and
+ * written again with a later change or at stop; a change that only moves the poll count may wait
+ * (see bookkeeping-writes.ts). A task the engine no longer needs, and the history holds, is let
+ * go, so memory follows the work in progress, not the size of the history.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { isUnfinished } from '../../../shared/domain/task-record';
+import type { Logger } from '../../ports/logger';
+import { BookkeepingWrites } from './bookkeeping-writes';
+import { errorKind } from './error-kind';
+import type { EngineHistory } from './engine-types';
+
+export interface EngineRecordsDeps {
+  readonly history: EngineHistory;
+  readonly logger: Logger;
+  readonly now: () => number;
+  readonly bookkeepingWriteMs: () => number;
+  /** True while a task still has images to download (its record stays live until then). */
+  readonly isBusy: (localId: string) => boolean;
+  /** Tells the engine's listeners about a change. */
+  readonly announce: (record: TaskRecord) => void;
+}
+
+export class EngineRecords {
+  private readonly live = new Map<string, TaskRecord>();
+  /** Tasks whose latest change the history refused: kept live until written. */
+  private readonly unsaved = new Set<string>();
+  private readonly bookkeeping: BookkeepingWrites;
+
+  constructor(private readonly deps: EngineRecordsDeps) {
+    this.bookkeeping = new BookkeepingWrites(deps.bookkeepingWriteMs);
+  }
+
+  /** The live record, else the history's. */
+  get(localId: string): TaskRecord | undefined {
+    return this.live.get(localId) ?? this.deps.history.get(localId);
+  }
+
+  /** The live record only (a task the engine is working on). */
+  held(localId: string): TaskRecord | undefined {
+    return this.live.get(localId);
+  }
+
+  /** Every live record, as of now. */
+  heldRecords(): TaskRecord[] {
+    return [...this.live.values()];
+  }
+
+  /** Keeps `record` live without writing it (it was just written, or is about to be). */
+  hold(record: TaskRecord): void {
+    this.live.set(record.localId, record);
+  }
+
+  /**
+   * Stores a changed record: stamped, written (or deferred, or kept for a later write when the
+   * history refuses it), announced, and let go when nothing more is needed of it.
+   */
+  commit(record: TaskRecord): TaskRecord {
+    const next = { ...record, updatedAt: this.deps.now() };
+    const previous = this.live.get(next.localId);
+    if (
+      previous &&
+      !this.unsaved.has(next.localId) &&
+      this.bookkeeping.mayDefer(previous, next, next.updatedAt)
+    ) {
+      // Only the poll count moved: kept and announced now, written with the next real change.
+      this.live.set(next.localId, next);
+      this.deps.announce(next);
+      return next;
+    }
+    const saved = this.save(next);
+    // A record the history could not take stays in memory (even a finished one) until it can.
+    if (
+      !saved ||
+      isUnfinished(next) ||
+      this.deps.isBusy(next.localId) ||
+      this.live.has(next.localId)
+    ) {
+      this.live.set(next.localId, next);
+    }
+    if (saved && this.unsaved.size > 0) this.saveUnsaved();
+    this.deps.announce(next);
+    this.release(next.localId);
+    return next;
+  }
+
+  /** The task left the history: nothing of it is kept or written. */
+  forget(localId: string): void {
+    this.live.delete(localId);
+    this.unsaved.delete(localId);
+    this.bookkeeping.forget(localId);
+  }
+
+  /** At stop: writes the changes the history refused and the poll counts still held. */
+  flush(): void {
+    this.saveUnsaved();
+    for (const localId of this.bookkeeping.pending()) {
+      const record = this.live.get(localId);
+      if (record) this.save(record);
+      else this.bookkeeping.written(localId);
+    }
+  }
+
+  /** Writes the record; on failure remembers it, to be written again with a later change. */
+  private save(record: TaskRecord): boolean {
+    try {
+      this.deps.history.put(record);
+      this.unsaved.delete(record.localId);
+      this.bookkeeping.written(record.localId);
+      return true;
+    } catch (error) {
+      this.unsaved.add(record.localId);
+      this.deps.logger.error('history write failed', {
+        localId: record.localId,
+        reason: errorKind(error),
+      });
+      return false;
+    }
+  }
+
+  /** The history takes writes again (a disk had no space): catch up on the ones it refused. */
+  private saveUnsaved(): void {
+    for (const localId of [...this.unsaved]) {
+      const record = this.live.get(localId);
+      if (!record) this.unsaved.delete(localId);
+      else if (!this.save(record)) return;
+      else this.release(localId);
+    }
+  }
+
+  /** Lets go of a task that needs nothing more and is safely in the history. */
+  private release(localId: string): void {
+    const record = this.live.get(localId);
+    if (!record || isUnfinished(record) || this.deps.isBusy(localId)) return;
+    if (!this.unsaved.has(localId)) this.live.delete(localId);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Sends a stored task's one submit request. The record is already in the history; the service's
+ * id is written the moment it arrives and the task is then polled. A submit is never sent again
+ * once it may have reached the service: only a refusal with 429 (nothing created) is retried,
+ * after the backoff the service asked for; any other failure is recorded as it stands.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { CredentialsProvider } from '../../ports/credentials';
+import { ServiceError } from '../service/service-error';
+import type { EngineContext } from './engine-context';
+import { EngineInputError, type EngineServiceClient } from './engine-types';
+import { errorKind } from './error-kind';
+import type { Poller } from './poller';
+import { submitFailure } from './task-transitions';
+
+export class Submitter {
+  constructor(
+    private readonly ctx: EngineContext,
+    private readonly client: EngineServiceClient,
+    private readonly credentials: CredentialsProvider,
+    private readonly poller: Poller,
+    /** The engine's live record of a task (undefined once it was removed). */
+    private readonly held: (localId: string) => TaskRecord | undefined,
+  ) {}
+
+  async run(localId: string): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      const record = this.held(localId);
+      if (!record || this.ctx.isStopped()) return;
+      const credentials = await this.credentials.credentialsFor(record.endpoint);
+      if (!credentials) {
+        this.ctx.commit(
+          submitFailure(record, new EngineInputError('No API key is set.'), this.now()),
+        );
+        return;
+      }
+      this.ctx.commit({ ...record, error: null });
+      try {
+        const { id } = await this.client.submit(credentials, record.request, this.ctx.signal);
+        this.accept(localId, id);
+        return;
+      } catch (error) {
+        if (this.ctx.isStopped()) return;
+        const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
+        if (!retryable || attempt >= this.ctx.options.maxSubmitAttempts) {
+          this.ctx.commit(submitFailure(this.held(localId) ?? record, error, this.now()));
+          this.ctx.logger.warn('submit refused', { localId, kind: errorKind(error) });
+          return;
+        }
+        this.ctx.commit({ ...record, error: error.toTaskError() });
+        await this.poller.sleep(this.poller.backoff(attempt, error.retryAfterMs));
+      }
+    }
+  }
+
+  private accept(localId: string, taskId: string): void {
+    const record = this.held(localId);
+    if (!record) return;
+    const now = this.now();
+    const accepted: TaskRecord = {
+      ...record,
+      taskId,
+      status: 'processing',
+      submittedAt: now,
+      watchStartedAt: now,
+      error: null,
+    };
+    this.ctx.commit(accepted);
+    this.ctx.logger.info('task accepted', { localId, taskId });
+    this.poller.watch(accepted, 'interval');
+  }
+
+  private now(): number {
+    return this.ctx.clock.now();
+  }
+}
