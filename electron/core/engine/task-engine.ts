@@ -8,6 +8,7 @@
  * - a task is polled only with credentials for its endpoint; another account's refusal holds it.
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { generationRequestSchema } from '../../../shared/service/wire';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -69,6 +70,9 @@ export class TaskEngine {
     this.settings = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
+    // Every request of every task listens on this one signal, so hundreds at once is normal;
+    // fetch lets go of its listener when the request is collected, not when it ends.
+    setMaxListeners(0, this.aborter.signal);
     const random = deps.random ?? Math.random;
     this.records = new EngineRecords({
       history: deps.history,

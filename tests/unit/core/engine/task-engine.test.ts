@@ -117,6 +117,32 @@ describe('TaskEngine: submit', () => {
   });
 });
 
+describe('TaskEngine: its shutdown signal', () => {
+  it('carries hundreds of requests at once without a listener warning', async () => {
+    const h = engineHarness();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    // As fetch does: a listener per request, let go only when the request is collected.
+    const submit = h.client.submit.bind(h.client);
+    let listened = 0;
+    h.client.submit = (credentials, request, signal) => {
+      signal?.addEventListener('abort', () => undefined);
+      listened += 1;
+      return submit(credentials, request);
+    };
+    try {
+      await h.engine.submit({ prompt: 'many at once' }, 100);
+      await h.clock.advance(0);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(listened).toBe(100);
+      expect(warnings).not.toContain('MaxListenersExceededWarning');
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
+
 describe('TaskEngine: restart', () => {
   it('marks a submit interrupted by a crash as unknown, and one waiting after a 429 as failed, without resubmitting', async () => {
     const h = engineHarness();
