@@ -64,8 +64,13 @@ function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
   return formatter('number', options, (tag) => new Intl.NumberFormat(tag, options));
 }
 
+/**
+ * A date formatter keeps the time zone it was made in; keyed by the current UTC offset (cheap to
+ * read), a trip to another zone gets a new one instead of dates in the old zone.
+ */
 function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return formatter('date', options, (tag) => new Intl.DateTimeFormat(tag, options));
+  const zone = new Date().getTimezoneOffset();
+  return formatter(`date${zone}`, options, (tag) => new Intl.DateTimeFormat(tag, options));
 }
 
 const pluralRules = new Map<string, Intl.PluralRules>();
