@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { EngineServiceClient } from '../../../../electron/core/engine/engine-types';
 import { engineHarness } from './engine-harness';
 import { serviceError } from '../../../fakes/scripted-service-client';
 
@@ -126,11 +127,12 @@ describe('TaskEngine: its shutdown signal', () => {
     // As fetch does: a listener per request, let go only when the request is collected.
     const submit = h.client.submit.bind(h.client);
     let listened = 0;
-    h.client.submit = (credentials, request, signal) => {
+    const listening: EngineServiceClient['submit'] = (credentials, request, signal) => {
       signal?.addEventListener('abort', () => undefined);
       listened += 1;
       return submit(credentials, request);
     };
+    h.client.submit = listening;
     try {
       await h.engine.submit({ prompt: 'many at once' }, 100);
       await h.clock.advance(0);
