@@ -73,7 +73,6 @@ export const MENU_COMMANDS = [
   'focus-search',
 ] as const;
 
-/** Request channels: renderer asks, main answers with a {@link Result}. */
 /** The task list's filter, shared by a page and its count. */
 const taskFilterFields = {
   search,
@@ -81,6 +80,7 @@ const taskFilterFields = {
   favourite: z.boolean().optional(),
 };
 
+/** Request channels: renderer asks, main answers with a {@link Result}. */
 export const requests = {
   'app:getInfo': { input: none, output: appInfoSchema },
   'app:openExternal': {
