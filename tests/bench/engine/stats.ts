@@ -12,7 +12,10 @@ export function mean(values: readonly number[]): number {
   return values.length === 0 ? Number.NaN : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** The most events in any window of `windowMs` (sliding, each window starting at an event). */
+/**
+ * The most events in any window of `windowMs` (sliding, each window starting at an event): how a
+ * burst is counted by the bench, the poll planner's unit tests and the fault suites alike.
+ */
 export function maxInWindow(times: readonly number[], windowMs: number): number {
   const sorted = [...times].sort((a, b) => a - b);
   let best = 0;

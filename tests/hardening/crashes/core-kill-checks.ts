@@ -4,8 +4,8 @@
  * image file against the bytes the service serves.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { Gallery } from '../../../electron/core/gallery';
@@ -16,6 +16,7 @@ import { DATA_DIR_LOCK_FILE } from '../../../electron/core/history/lock-file';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
+import { listFiles } from '../../e2e/harness/disk';
 
 /** Files in the gallery's temp folder (written by an attempt that a kill interrupted). */
 export function tempFiles(galleryDir: string): string[] {
@@ -76,13 +77,6 @@ export function expectCleanDataDir(dataDir: string): void {
   expect(names).not.toContain(DATA_DIR_LOCK_FILE);
 }
 
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/'));
-}
-
 /** The files a completed task owns: its images and their thumbnails (its sidecar aside). */
 function expectedFiles(record: TaskRecord): string[] {
   return record.images.flatMap((image) => [image.file ?? '?', image.thumbnail ?? '?']);
@@ -110,7 +104,7 @@ export async function expectGalleryExact(
 ): Promise<SidecarFigures> {
   expect(tempFiles(galleryDir)).toEqual([]);
   const sidecarPaths = completed.map((record) => `${record.folder}/${SIDECAR_NAME}`);
-  const found = (await filesUnder(galleryDir)).sort();
+  const found = await listFiles(galleryDir);
   expect(found.filter((path) => !sidecarPaths.includes(path))).toEqual(
     completed.flatMap(expectedFiles).sort(),
   );

@@ -3,7 +3,7 @@
  * and end completed with its images, each submitted once? Counted from the service's log.
  */
 import {
-  busiestWindow,
+  maxInWindow,
   groupBy,
   polledTaskId,
   problemWithSavedImage,
@@ -50,13 +50,13 @@ function checkBurst(facts: ResumeFacts, verdict: ResumeVerdict): void {
   const after = facts.log.filter((e) => e.at >= facts.backAt);
   const window = facts.intervalMs / 3;
   const limit = Math.ceil((facts.expectedTasks / facts.intervalMs) * window * 1.5);
-  const polls = busiestWindow(
+  const polls = maxInWindow(
     after.filter((e) => e.route === 'poll').map((e) => e.at),
     window,
   );
   verdict.counts['busiest window of polls after the break'] = polls;
   verdict.counts['allowed per window'] = limit;
-  verdict.counts['busiest window of all requests after the break'] = busiestWindow(
+  verdict.counts['busiest window of all requests after the break'] = maxInWindow(
     after.map((e) => e.at),
     window,
   );

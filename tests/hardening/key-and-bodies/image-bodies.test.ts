@@ -5,7 +5,7 @@
  * the task's good image saved next to it. tests/unit/core/gallery/download-refusals.test.ts
  * covers the gallery's messages one by one; this is the end-to-end table, counted.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import { systemClock } from '../../../electron/adapters/system-clock';
 import { Gallery, type DownloadOutcome } from '../../../electron/core/gallery/gallery';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { makeRecord } from '../../unit/core/gallery/gallery-helpers';
 import { recordReliability } from '../support/reliability-record';
@@ -43,22 +44,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Every file under `root`, relative, with `/` separators. */
-async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) =>
-      join(entry.parentPath, entry.name)
-        .slice(root.length + 1)
-        .replaceAll('\\', '/'),
-    )
-    .sort();
-}
-
 /** What is on disk must be exactly the good images (and sidecars): nothing of a hostile body. */
 async function expectOnlyGoodFiles(root: string, tasks: number, sidecars: boolean) {
-  const files = await filesUnder(root);
+  const files = await listFiles(root);
   const names = files.map((file) => file.split('/').slice(-2).join('/'));
   const bases = files.map((file) => file.split('/').at(-1));
   expect(files.filter((file) => file.startsWith('.pictor-tmp/'))).toEqual([]);

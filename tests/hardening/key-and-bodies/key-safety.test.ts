@@ -9,12 +9,13 @@
  * Replay a failure with PICTOR_SEED=<seed printed in the failing assertion>.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { ServiceClient } from '../../../electron/core/service/service-client';
+import { listFiles } from '../../e2e/harness/disk';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
@@ -62,11 +63,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Every file under `root`, as an absolute path. */
 async function filesUnder(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
+  return (await listFiles(root)).map((file) => join(root, file));
 }
 
 /** Searches every file (bytes as latin1, so text inside SQLite pages is found too) and counts log lines. */
