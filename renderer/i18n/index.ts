@@ -43,13 +43,9 @@ export function locale(): string {
  * formats a date and a duration per row: building one per call was most of the script time of
  * drawing the first rows.
  */
-const formatters = new Map<string, { format(value: number): string }>();
+const formatters = new Map<string, unknown>();
 
-function formatter<T extends { format(value: number): string }>(
-  kind: string,
-  options: object,
-  build: (tag: string) => T,
-): T {
+function formatter<T>(kind: string, options: object, build: (tag: string) => T): T {
   const tag = locale();
   const key = `${kind}|${tag}|${JSON.stringify(options)}`;
   let known = formatters.get(key) as T | undefined;
@@ -73,16 +69,8 @@ function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return formatter(`date${zone}`, options, (tag) => new Intl.DateTimeFormat(tag, options));
 }
 
-const pluralRules = new Map<string, Intl.PluralRules>();
-
 function pluralCategory(value: number): Intl.LDMLPluralRule {
-  const tag = locale();
-  let rules = pluralRules.get(tag);
-  if (!rules) {
-    rules = new Intl.PluralRules(tag);
-    pluralRules.set(tag, rules);
-  }
-  return rules.select(value);
+  return formatter('plural', {}, (tag) => new Intl.PluralRules(tag)).select(value);
 }
 
 /** The message for `key` with its placeholders filled in. */
