@@ -58,31 +58,49 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
   });
 }
 
-/** main.ts's wireRuntimeEvents: vault, settings and demo changes to the window. */
-function wireRuntimeEvents(runtime: AppRuntime, emit: Emit): void {
-  runtime.vault.onChange((status) => emit('key:changed', status));
-  runtime.settings.onChange((settings) => emit('settings:changed', settings));
-  runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
-}
-
 /** main.ts's wireCore: engine events to the window, then resume everything. */
 function wireCore(core: PictorCore, emit: Emit): void {
   core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record)));
   core.engine.start({ resume: true });
 }
 
-function bindHandlers(handlers: IpcHandlers, runtime: AppRuntime, options: NodeMainOptions): void {
-  Object.assign(
-    handlers,
-    createAppHandlers({
-      runtime,
-      shell: options.os.shell,
-      chooseFolder: options.os.chooseFolder,
-      copyText: options.os.copyText,
-      info: () => ({ version: APP_VERSION, platform: process.platform, online: true }),
-      emit: options.emit,
-    }),
-  );
+export interface MainWiring {
+  readonly os: OsStandIns;
+  readonly emit: Emit;
+  readonly version: string;
+}
+
+/**
+ * main.ts's wiring around a started runtime: vault, settings and demo changes and the engine's
+ * task updates to the window, the IPC handlers (bound again to the new core when the gallery
+ * moves), and every unfinished task resumed. Returns the handlers, kept current.
+ */
+export function wireMain(runtime: AppRuntime, { os, emit, version }: MainWiring): IpcHandlers {
+  runtime.vault.onChange((status) => emit('key:changed', status));
+  runtime.settings.onChange((settings) => emit('settings:changed', settings));
+  runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
+  const handlers = {} as IpcHandlers;
+  const bind = (): void => {
+    Object.assign(
+      handlers,
+      createAppHandlers({
+        runtime,
+        shell: os.shell,
+        chooseFolder: os.chooseFolder,
+        copyText: os.copyText,
+        info: () => ({ version, platform: process.platform, online: true }),
+        emit,
+      }),
+    );
+  };
+  bind();
+  wireCore(runtime.core, emit);
+  runtime.onCoreReplaced((core) => {
+    wireCore(core, emit);
+    bind();
+    emit('gallery:changed', { reason: 'moved' });
+  });
+  return handlers;
 }
 
 export async function startNodeMain(options: NodeMainOptions): Promise<NodeMain> {
@@ -91,18 +109,9 @@ export async function startNodeMain(options: NodeMainOptions): Promise<NodeMain>
     minimumLevel: 'debug',
     fallback: () => undefined,
   });
-  const { emit } = options;
   const runtime = await startRuntime(options, logger);
   await runtime.redactKeyIn(logger);
-  wireRuntimeEvents(runtime, emit);
-  const handlers = {} as IpcHandlers;
-  bindHandlers(handlers, runtime, options);
-  wireCore(runtime.core, emit);
-  runtime.onCoreReplaced((core) => {
-    wireCore(core, emit);
-    bindHandlers(handlers, runtime, options);
-    emit('gallery:changed', { reason: 'moved' });
-  });
+  const handlers = wireMain(runtime, { os: options.os, emit: options.emit, version: APP_VERSION });
   return {
     runtime,
     handlers,

@@ -11,9 +11,7 @@ import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/core/app-runtime';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
-import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { DemoServiceOptions } from '../../../electron/demo-service';
-import { createAppHandlers } from '../../../electron/ipc/app-handlers';
 import {
   createEmitter,
   mainFrameSenderCheck,
@@ -21,10 +19,10 @@ import {
   type Emit,
   type IpcHandlers,
 } from '../../../electron/ipc/ipc-main-bridge';
-import { taskItem } from '../../../electron/ipc/task-handlers';
 import type { FetchLike } from '../../../electron/ports/http';
 import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
 import { JsonFileKv } from '../../e2e/harness/json-file-kv';
+import { wireMain } from '../../e2e/harness/node-main';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';
 
@@ -90,40 +88,14 @@ export interface RecordedAppOptions {
   readonly demo?: DemoServiceOptions;
 }
 
-/** main.ts's wiring (see node-main.ts), over the recording window and ipcMain. */
+/** main.ts's wiring (node-main.ts's wireMain), over the recording window and ipcMain. */
 function wire(runtime: AppRuntime, options: RecordedAppOptions, emit: Emit): IpcHandlers {
   const os = createOsStandIns({
     userDataDir: options.userDataDir,
     galleryDir: () => runtime.galleryDir(),
     env: () => ({}),
   });
-  const handlers = {} as IpcHandlers;
-  const bind = () =>
-    Object.assign(
-      handlers,
-      createAppHandlers({
-        runtime,
-        shell: os.shell,
-        chooseFolder: os.chooseFolder,
-        copyText: os.copyText,
-        info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
-        emit,
-      }),
-    );
-  const wireCore = (core: PictorCore) => {
-    core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record)));
-    core.engine.start({ resume: true });
-  };
-  runtime.vault.onChange((status) => emit('key:changed', status));
-  runtime.settings.onChange((settings) => emit('settings:changed', settings));
-  runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
-  bind();
-  wireCore(runtime.core);
-  runtime.onCoreReplaced((core) => {
-    wireCore(core);
-    bind();
-  });
-  return handlers;
+  return wireMain(runtime, { os, emit, version: '0.0.0-test' });
 }
 
 /** Starts the recorded app on `userDataDir` (a second start on the same folder is a restart). */
