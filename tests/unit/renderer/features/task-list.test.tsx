@@ -22,13 +22,13 @@ describe('task list', () => {
     expect(useAppStore.getState().tasksItems.length).toBeLessThanOrEqual(130);
   });
 
-  it('draws only the rows on screen in its first frame, and the overscan after it', async () => {
+  it('draws only the rows on screen in its first frame; the overscan and the next page follow it', async () => {
     const frames: FrameRequestCallback[] = [];
     vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
       frames.push(callback);
       return frames.length;
     });
-    await startApp({ prepare: (api) => api.seedTasks(100) });
+    const { fake } = await startApp({ prepare: (api) => api.seedTasks(100) });
     // 600 px of list, 104 px rows: 6 rows on screen, none below them yet.
     expect(rows().map((row) => row.getAttribute('aria-posinset'))).toEqual([
       '1',
@@ -38,11 +38,14 @@ describe('task list', () => {
       '5',
       '6',
     ]);
+    // Nor is the next page asked for before that frame.
+    expect(fake.callsTo('tasks:list')).toHaveLength(1);
     act(() => {
       for (const frame of frames.splice(0)) frame(performance.now());
     });
-    // The frame painted: 6 more rows below the screen, ready for scrolling.
+    // The frame painted: 6 more rows below the screen, ready for scrolling, and the next page.
     await waitFor(() => expect(rows()).toHaveLength(12));
+    await waitFor(() => expect(fake.callsTo('tasks:list')).toHaveLength(2));
   });
 
   it('loads pages with the cursor as the user scrolls', async () => {
