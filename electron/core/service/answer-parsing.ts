@@ -11,7 +11,7 @@ import {
 } from '../../../shared/service/wire';
 import type { ServiceTask } from '../../../shared/service/wire';
 import { bodyExcerpt, parseJson } from './http-response';
-import { redactText, redactValue } from './request-guard';
+import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { errorForBadBody } from './status-errors';
 import type { ServiceOperation } from './status-errors';
@@ -64,12 +64,13 @@ const WITHHELD = {
 };
 
 /**
- * A failed task's error read again from the body with the key scrubbed as the server wrote it:
- * once the JSON is read, an echoed key's backslashes have become other characters and the key
- * no longer matches. Withheld when the scrubbed body no longer reads.
+ * A failed task's error, read again from the body with the key scrubbed as the server wrote it
+ * and inside every decoded string (redactBody, as for an error body): once the JSON is read, an
+ * echoed key's escapes (`\u0073k-…`, `\/`) have become other characters, and a message cut to
+ * length could keep part of it. Withheld when the scrubbed body no longer reads.
  */
 function errorAsWritten(text: string, key: string, error: unknown): unknown {
-  const scrubbed = redactText(text, key);
+  const scrubbed = redactBody(text, key);
   if (scrubbed === text) return error;
   const json = parseJson(scrubbed);
   const reread = json.ok ? taskResponseSchema.safeParse(json.value) : null;
@@ -84,8 +85,7 @@ function errorAsWritten(text: string, key: string, error: unknown): unknown {
 export function parseTaskAnswer(text: string, key: string): ServiceTask {
   const task = parseWith('query', text, key, taskResponseSchema);
   if (task.status !== 'failed') return normaliseTask(task);
-  const error = redactValue(errorAsWritten(text, key, task.error), key);
-  const normalised = normaliseTask({ ...task, error });
+  const normalised = normaliseTask({ ...task, error: errorAsWritten(text, key, task.error) });
   return normalised.status === 'failed'
     ? { status: 'failed', message: redactText(normalised.message, key) }
     : normalised;
