@@ -4,6 +4,25 @@
  */
 import { z } from 'zod';
 import { generationRequestSchema } from '../service/wire';
+import {
+  MAX_ACCOUNT_CHARS,
+  MAX_COUNT,
+  MAX_DETAIL_CHARS,
+  MAX_ENDPOINT_CHARS,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
+  MAX_IMAGES_PER_TASK,
+  MAX_LOCAL_ID_CHARS,
+  MAX_MESSAGE_CHARS,
+  MAX_PATH_CHARS,
+  MAX_TASK_ID_CHARS,
+  MAX_URL_CHARS,
+  boundedInt,
+  boundedText,
+  dateMsSchema,
+} from './limits';
+
+export { MAX_IMAGES_PER_TASK } from './limits';
 
 export const TASK_STATUSES = [
   /** Stored, submit request not answered yet. */
@@ -56,9 +75,9 @@ export type ErrorKind = z.infer<typeof errorKindSchema>;
 /** An error the user sees: a sentence, plus the technical detail one click away. */
 export const taskErrorSchema = z.object({
   kind: errorKindSchema,
-  message: z.string(),
-  detail: z.string().optional(),
-  httpStatus: z.number().int().optional(),
+  message: boundedText(MAX_MESSAGE_CHARS),
+  detail: boundedText(MAX_DETAIL_CHARS).optional(),
+  httpStatus: boundedInt(100, 599).optional(),
 });
 export type TaskError = z.infer<typeof taskErrorSchema>;
 
@@ -68,51 +87,56 @@ export const imageStateSchema = z.enum(IMAGE_STATES);
 export type ImageState = z.infer<typeof imageStateSchema>;
 
 export const imageRecordSchema = z.object({
-  index: z.number().int().nonnegative(),
+  index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),
   /** Where the service said the image is; `null` when its entry had no usable URL. */
-  url: z.string().nullable(),
+  url: boundedText(MAX_URL_CHARS).nullable(),
   state: imageStateSchema,
   /** Paths relative to the gallery root, so the gallery folder can move. */
-  file: z.string().optional(),
-  thumbnail: z.string().optional(),
-  width: z.number().int().positive().optional(),
-  height: z.number().int().positive().optional(),
-  bytes: z.number().int().nonnegative().optional(),
+  file: boundedText(MAX_PATH_CHARS).optional(),
+  thumbnail: boundedText(MAX_PATH_CHARS).optional(),
+  width: boundedInt(1, MAX_IMAGE_SIDE).optional(),
+  height: boundedInt(1, MAX_IMAGE_SIDE).optional(),
+  bytes: boundedInt(0, MAX_IMAGE_BYTES).optional(),
   mime: z.enum(['image/png', 'image/jpeg', 'image/webp']).optional(),
-  attempts: z.number().int().nonnegative(),
-  error: z.string().optional(),
-  savedAt: z.number().optional(),
+  attempts: boundedInt(0, MAX_COUNT),
+  error: boundedText(MAX_MESSAGE_CHARS).optional(),
+  savedAt: dateMsSchema.optional(),
   favourite: z.boolean().default(false),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 
 export const taskRecordSchema = z.object({
   /** Ours, assigned before the submit; a task that never got a service id still has one. */
-  localId: z.string().min(1),
+  localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
   /** The service's id, stored the moment it arrives. */
-  taskId: z.string().min(1).nullable(),
+  taskId: z.string().min(1).max(MAX_TASK_ID_CHARS).nullable(),
   /** `submitted` by this app, or `tracked`: an id created elsewhere and pasted in. */
   origin: z.enum(['submitted', 'tracked']),
   /** The service the task lives on: its base URL, or `demo:` for the built-in demo service. */
-  endpoint: z.string().min(1),
+  endpoint: z.string().min(1).max(MAX_ENDPOINT_CHARS),
   /** Fingerprint of the key that created the task (a task is queried with that account's key). */
-  account: z.string(),
+  account: boundedText(MAX_ACCOUNT_CHARS),
   request: generationRequestSchema,
   status: taskStatusSchema,
   hold: holdReasonSchema.nullable(),
   error: taskErrorSchema.nullable(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  submittedAt: z.number().nullable(),
-  finishedAt: z.number().nullable(),
+  createdAt: dateMsSchema,
+  updatedAt: dateMsSchema,
+  submittedAt: dateMsSchema.nullable(),
+  finishedAt: dateMsSchema.nullable(),
   /** When the current watch began; the watch timeout counts from here. */
-  watchStartedAt: z.number().nullable(),
-  polls: z.number().int().nonnegative(),
-  lastPolledAt: z.number().nullable(),
-  images: z.array(imageRecordSchema),
+  watchStartedAt: dateMsSchema.nullable(),
+  polls: boundedInt(0, MAX_COUNT),
+  lastPolledAt: dateMsSchema.nullable(),
+  images: z.array(imageRecordSchema).max(MAX_IMAGES_PER_TASK),
   favourite: z.boolean(),
   /** The task's folder relative to the gallery root, once it has one. */
-  folder: z.string().nullable(),
+  folder: boundedText(MAX_PATH_CHARS).nullable(),
+  /**
+   * Set by `rebuild` on a record it created from a gallery sidecar (absent: false). Such a
+   * record came from a folder anyone could have written, not from this app's own history.
+   */
+  imported: z.boolean().optional(),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 

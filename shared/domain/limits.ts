@@ -1,0 +1,67 @@
+/**
+ * Limits of every date, count and string in the records Pictor keeps, declared once. The record
+ * schemas (task-record.ts) apply them where a record is parsed: from the history database, from a
+ * gallery sidecar, from the main process. A value outside them makes the record unreadable
+ * instead of breaking whatever later formats, sorts or stores it.
+ *
+ * Each limit sits far beyond anything the app writes, so a record the app made always reads
+ * back; they exist to stop junk (a date no formatter can show, a megabyte-long "id").
+ */
+import { z } from 'zod';
+
+/**
+ * Earliest date a record may carry: the Unix epoch. Not later: a computer whose clock was
+ * reset (a dead clock battery) writes dates from 1970 or 1980, and the app must still be able
+ * to save its own records; the window only has to keep dates formattable and orderable.
+ */
+export const MIN_DATE_MS = 0;
+/** Latest date a record may carry: 2200-01-01T00:00:00Z (far below the 8.64e15 `Date` limit). */
+export const MAX_DATE_MS = Date.UTC(2200, 0, 1);
+
+/** Counters that only grow by one per event (polls, download attempts). */
+export const MAX_COUNT = 1_000_000_000;
+/** Images one task may hold (also the largest image `index` plus one). */
+export const MAX_IMAGES_PER_TASK = 100;
+/** Width or height of an image in pixels (sharp refuses far smaller images by default). */
+export const MAX_IMAGE_SIDE = 1_000_000;
+/** Size of one image file; the download has its own, smaller cap. */
+export const MAX_IMAGE_BYTES = 2 ** 40;
+
+/** Our own id of a task (a UUID; the IPC contract accepts up to 100 characters). */
+export const MAX_LOCAL_ID_CHARS = 100;
+/** The service's id of a task (a submit answer's `id` is accepted up to this length). */
+export const MAX_TASK_ID_CHARS = 1_000;
+/** A service base URL (the settings accept up to 2,000 characters) or `demo:`. */
+export const MAX_ENDPOINT_CHARS = 2_000;
+/** An account fingerprint (a short hash). */
+export const MAX_ACCOUNT_CHARS = 200;
+/** An image URL: signed CDN URLs run to a few kilobytes (same figure as the image URL policy). */
+export const MAX_URL_CHARS = 16_384;
+/** A path relative to the gallery root (a few folders deep, each name at most 255 bytes). */
+export const MAX_PATH_CHARS = 4_096;
+/** The sentence of an error the user sees. */
+export const MAX_MESSAGE_CHARS = 2_000;
+/** The technical detail of an error, shown on demand. */
+export const MAX_DETAIL_CHARS = 10_000;
+
+/** A date in ms since the epoch: a whole number from {@link MIN_DATE_MS} to {@link MAX_DATE_MS}. */
+export const dateMsSchema = z
+  .number()
+  .int('A date must be a whole number of milliseconds.')
+  .min(MIN_DATE_MS, 'The date is before 1970.')
+  .max(MAX_DATE_MS, 'The date is after the year 2200.');
+
+/** True when `ms` is a date the app can show and store (see {@link dateMsSchema}). */
+export function isSaneDate(ms: unknown): ms is number {
+  return typeof ms === 'number' && Number.isInteger(ms) && ms >= MIN_DATE_MS && ms <= MAX_DATE_MS;
+}
+
+/** A whole number from `min` to `max`. */
+export function boundedInt(min: number, max: number) {
+  return z.number().int().min(min).max(max);
+}
+
+/** A string of at most `max` characters. */
+export function boundedText(max: number) {
+  return z.string().max(max);
+}

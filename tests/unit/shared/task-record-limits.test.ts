@@ -1,0 +1,180 @@
+/**
+ * Issue 12 §5: every date, count and string of a task record is range-checked where it is
+ * parsed. Each field is tried at its limit (accepted) and just past it, plus the values a
+ * crafted sidecar or an old build could hold (a date no `Date` can show, fractions, negatives).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_ACCOUNT_CHARS,
+  MAX_COUNT,
+  MAX_DATE_MS,
+  MAX_DETAIL_CHARS,
+  MAX_ENDPOINT_CHARS,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_SIDE,
+  MAX_IMAGES_PER_TASK,
+  MAX_LOCAL_ID_CHARS,
+  MAX_MESSAGE_CHARS,
+  MAX_PATH_CHARS,
+  MAX_TASK_ID_CHARS,
+  MAX_URL_CHARS,
+  MIN_DATE_MS,
+  isSaneDate,
+} from '../../../shared/domain/limits';
+import {
+  taskRecordSchema,
+  type ImageRecord,
+  type TaskRecord,
+} from '../../../shared/domain/task-record';
+
+const NOW = Date.UTC(2026, 0, 15, 12);
+
+function image(overrides: Partial<ImageRecord> = {}): ImageRecord {
+  return {
+    index: 0,
+    url: 'https://cdn.example.com/a.png',
+    state: 'saved',
+    file: '2026/01/task/image-1.png',
+    thumbnail: '2026/01/task/.thumbs/image-1.webp',
+    width: 64,
+    height: 48,
+    bytes: 1234,
+    mime: 'image/png',
+    attempts: 1,
+    savedAt: NOW,
+    favourite: false,
+    error: 'An earlier attempt failed.',
+    ...overrides,
+  };
+}
+
+function record(overrides: Partial<TaskRecord> = {}): TaskRecord {
+  return {
+    localId: 'b1c2d3e4-0000-4000-8000-000000000001',
+    taskId: 'task-1',
+    origin: 'submitted',
+    endpoint: 'https://api.example.com',
+    account: 'acct1234',
+    request: { prompt: 'A lighthouse' },
+    status: 'completed',
+    hold: null,
+    error: { kind: 'server', message: 'It failed.', detail: 'HTTP 500', httpStatus: 500 },
+    createdAt: NOW,
+    updatedAt: NOW,
+    submittedAt: NOW,
+    finishedAt: NOW,
+    watchStartedAt: NOW,
+    polls: 3,
+    lastPolledAt: NOW,
+    images: [image()],
+    favourite: false,
+    folder: '2026/01/task',
+    ...overrides,
+  };
+}
+
+const DATE_FIELDS = [
+  'createdAt',
+  'updatedAt',
+  'submittedAt',
+  'finishedAt',
+  'watchStartedAt',
+  'lastPolledAt',
+] as const;
+
+/** Dates a crafted file can hold that no date formatter or sort should ever see. */
+const BAD_DATES = [1e16, 8.64e15 + 1, MAX_DATE_MS + 1, -1, -8.64e15, NOW + 0.5, Infinity, NaN];
+
+function parses(value: unknown): boolean {
+  return taskRecordSchema.safeParse(value).success;
+}
+
+describe('dates', () => {
+  it.each(DATE_FIELDS)('%s accepts the limits and refuses everything outside them', (field) => {
+    expect(parses(record({ [field]: MIN_DATE_MS }))).toBe(true);
+    expect(parses(record({ [field]: MAX_DATE_MS }))).toBe(true);
+    for (const bad of BAD_DATES) expect(parses(record({ [field]: bad })), String(bad)).toBe(false);
+  });
+
+  it('an image savedAt has the same limits', () => {
+    expect(parses(record({ images: [image({ savedAt: MAX_DATE_MS })] }))).toBe(true);
+    for (const bad of BAD_DATES)
+      expect(parses(record({ images: [image({ savedAt: bad })] })), String(bad)).toBe(false);
+  });
+
+  it('every accepted date can be formatted, and isSaneDate agrees with the schema', () => {
+    for (const ms of [MIN_DATE_MS, MAX_DATE_MS, ...BAD_DATES]) {
+      const accepted = parses(record({ createdAt: ms }));
+      expect(isSaneDate(ms)).toBe(accepted);
+      if (accepted) expect(() => new Date(ms).toISOString()).not.toThrow();
+    }
+  });
+});
+
+describe('counts', () => {
+  const cases: Array<[string, (value: number) => TaskRecord, number, number]> = [
+    ['polls', (polls) => record({ polls }), 0, MAX_COUNT],
+    ['attempts', (attempts) => record({ images: [image({ attempts })] }), 0, MAX_COUNT],
+    ['bytes', (bytes) => record({ images: [image({ bytes })] }), 0, MAX_IMAGE_BYTES],
+    ['width', (width) => record({ images: [image({ width })] }), 1, MAX_IMAGE_SIDE],
+    ['height', (height) => record({ images: [image({ height })] }), 1, MAX_IMAGE_SIDE],
+    ['index', (index) => record({ images: [image({ index })] }), 0, MAX_IMAGES_PER_TASK - 1],
+    [
+      'httpStatus',
+      (httpStatus) => record({ error: { kind: 'server', message: 'x', httpStatus } }),
+      100,
+      599,
+    ],
+  ];
+  it.each(cases)('%s is a whole number within its limits', (_name, build, min, max) => {
+    expect(parses(build(min))).toBe(true);
+    expect(parses(build(max))).toBe(true);
+    for (const bad of [min - 1, max + 1, min + 0.5, Infinity, NaN, 1e300])
+      expect(parses(build(bad)), String(bad)).toBe(false);
+  });
+
+  it('a task holds at most MAX_IMAGES_PER_TASK images', () => {
+    const images = (count: number) =>
+      Array.from({ length: count }, (_, index) => image({ index: index % MAX_IMAGES_PER_TASK }));
+    expect(parses(record({ images: images(MAX_IMAGES_PER_TASK) }))).toBe(true);
+    expect(parses(record({ images: images(MAX_IMAGES_PER_TASK + 1) }))).toBe(false);
+  });
+});
+
+describe('strings', () => {
+  const cases: Array<[string, (text: string) => TaskRecord, number]> = [
+    ['localId', (localId) => record({ localId }), MAX_LOCAL_ID_CHARS],
+    ['taskId', (taskId) => record({ taskId }), MAX_TASK_ID_CHARS],
+    ['endpoint', (endpoint) => record({ endpoint }), MAX_ENDPOINT_CHARS],
+    ['account', (account) => record({ account }), MAX_ACCOUNT_CHARS],
+    ['folder', (folder) => record({ folder }), MAX_PATH_CHARS],
+    [
+      'error.message',
+      (message) => record({ error: { kind: 'server', message } }),
+      MAX_MESSAGE_CHARS,
+    ],
+    [
+      'error.detail',
+      (detail) => record({ error: { kind: 'server', message: 'x', detail } }),
+      MAX_DETAIL_CHARS,
+    ],
+    ['image.url', (url) => record({ images: [image({ url })] }), MAX_URL_CHARS],
+    ['image.file', (file) => record({ images: [image({ file })] }), MAX_PATH_CHARS],
+    ['image.thumbnail', (thumbnail) => record({ images: [image({ thumbnail })] }), MAX_PATH_CHARS],
+    ['image.error', (error) => record({ images: [image({ error })] }), MAX_MESSAGE_CHARS],
+    ['request.prompt', (prompt) => record({ request: { prompt } }), 32_000],
+  ];
+  it.each(cases)('%s is refused past its limit', (_name, build, max) => {
+    expect(parses(build('x'.repeat(max)))).toBe(true);
+    expect(parses(build('x'.repeat(max + 1)))).toBe(false);
+    expect(parses(build('x'.repeat(1024 * 1024)))).toBe(false);
+  });
+});
+
+describe('imported', () => {
+  it('is optional (absent means the record is the app’s own) and a boolean when present', () => {
+    expect(taskRecordSchema.parse(record()).imported).toBeUndefined();
+    expect(taskRecordSchema.parse(record({ imported: true })).imported).toBe(true);
+    expect(parses({ ...record(), imported: 'yes' })).toBe(false);
+  });
+});
