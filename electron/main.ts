@@ -4,6 +4,7 @@
  */
 import { join } from 'node:path';
 import { app, clipboard, dialog, nativeTheme, net, type BrowserWindow } from 'electron';
+import { createDialogPrompts } from './adapters/dialog-prompts';
 import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
 import { registerAppProtocol, registerPrivilegedSchemes } from './adapters/app-protocol';
@@ -97,6 +98,7 @@ async function start(): Promise<void> {
     fetch: createElectronFetch(net),
     clock: systemClock,
     logger,
+    prompts: createDialogPrompts(dialog, () => mainWindow),
     ...runtimeOverrides(environment),
   });
   runtime = started;
@@ -195,6 +197,8 @@ function bindHandlers(started: AppRuntime): void {
       },
       chooseFolder: async () => {
         const options = {
+          // Electron 43+ opens in Downloads unless told where: start at the library itself.
+          defaultPath: started.galleryDir(),
           properties: ['openDirectory', 'createDirectory'] as (
             'openDirectory' | 'createDirectory'
           )[],

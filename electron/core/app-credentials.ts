@@ -1,23 +1,22 @@
 /**
  * The app's credentials: the user's service with the key from the vault once both a key and a
  * base URL are set, the embedded demo service until then. The key is read from the vault at the
- * moment a request needs it and not kept.
+ * moment a request needs it and not kept, and only for the origin it was entered for.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings } from '../../shared/domain/settings';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
+import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
+import { serviceOrigin } from './credentials/key-origin';
 import { checkBaseUrl } from './service/url-policy';
-
-/** The endpoint of tasks sent to the built-in demo service (its port changes every launch). */
-export const DEMO_ENDPOINT = 'demo:';
-/** The key the demo service accepts. */
-export const DEMO_KEY = 'demo';
 
 /** What AppCredentials needs of the key vault. */
 export interface KeySource {
   status(): KeyStatus;
   readKey(): Promise<string | null>;
+  /** The origin the stored key was entered for (see KeyVault.boundOrigin). */
+  boundOrigin(): string | null | undefined;
   onChange(listener: (status: KeyStatus) => void): () => void;
 }
 
@@ -49,8 +48,9 @@ export class AppCredentials implements CredentialsProvider {
   }
 
   /**
-   * Demo credentials for `demo:`; the vault's key for the current base URL; null for any other
-   * endpoint (a task made with an earlier base URL waits, visibly, until that URL is set again).
+   * Demo credentials for `demo:`; the vault's key for the current base URL when the key was
+   * entered for that URL's origin; null for any other endpoint (a task made with an earlier base
+   * URL waits, visibly, until that URL is set again) and whenever the origins differ.
    */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     if (endpoint === DEMO_ENDPOINT) {
@@ -61,6 +61,7 @@ export class AppCredentials implements CredentialsProvider {
     }
     const baseUrl = this.userBaseUrl();
     if (baseUrl === null || normalised(endpoint) !== baseUrl) return null;
+    if (serviceOrigin(baseUrl) !== this.options.vault.boundOrigin()) return null;
     const key = await this.options.vault.readKey();
     if (key === null) return null;
     return { baseUrl, key, account: await keyFingerprint(key) };

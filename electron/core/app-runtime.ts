@@ -3,6 +3,7 @@
  * embedded demo service, and the core. main.ts builds it from Electron adapters; the end-to-end
  * harness builds it from plain Node ones, so both hosts run the same code.
  */
+import type { KeyStatus } from '../../shared/domain/key-status';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
 import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
 import type { Clock } from '../ports/clock';
@@ -10,11 +11,14 @@ import type { FetchLike } from '../ports/http';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { Logger } from '../ports/logger';
 import type { SecretCipher } from '../ports/secret-cipher';
+import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
+import { originLabel, serviceOrigin } from './credentials/key-origin';
 import { relocateGallery } from './gallery/relocate';
 import { KeyVault } from './key-vault/key-vault';
 import { secretRedactor, type Redactor } from './logging/redaction';
 import { openPictorCore, type PictorCore } from './pictor-core';
+import { SettingsError } from './settings/settings-patch';
 import { SettingsService } from './settings/settings-service';
 
 export interface AppRuntimeOptions {
@@ -34,6 +38,11 @@ export interface AppRuntimeOptions {
   readonly pollIntervalMs?: number;
   /** Watch timeout override for tests, replacing the Settings value (whole minutes). */
   readonly watchTimeoutMs?: number;
+  /**
+   * Questions for the user in the main process's own dialogs (sending the key to a new service
+   * origin). Without it every such question is answered "cancel": the key never moves.
+   */
+  readonly prompts?: UserPrompts;
 }
 
 /** Called after the core was replaced (gallery moved), so listeners can re-subscribe. */
@@ -41,6 +50,8 @@ type CoreListener = (core: PictorCore) => void;
 
 export class AppRuntime {
   private coreListeners = new Set<CoreListener>();
+  /** Settings, key and gallery changes run one at a time, in the order they were asked for. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly options: AppRuntimeOptions,
@@ -66,6 +77,7 @@ export class AppRuntime {
       logger,
     });
     await vault.verify();
+    bindLegacyKey(vault, settings.get().baseUrl, logger);
     const demo = await startDemoService({
       durationMs: { min: 3_000, max: 8_000 },
       ...options.demo,
@@ -113,18 +125,46 @@ export class AppRuntime {
   }
 
   /**
-   * Applies a settings change from the user. A new gallery folder moves the gallery there first
-   * (the setting changes only once the files are moved); a new watch timeout applies at once.
+   * Applies a settings change from the page. A service address on another origin than the one
+   * the stored key was entered for is applied only after the user answers the main process's
+   * own dialog (send the key there, or remove it); a new watch timeout applies at once. The
+   * gallery folder is not a setting the page can change: see {@link moveGalleryTo}.
+   * @throws SettingsError for refused values, or when the user kept the address as it was.
    */
-  async updateSettings(patch: SettingsPatch): Promise<Settings> {
-    const before = this.galleryDir();
-    if (patch.galleryDir !== undefined) {
-      const after = patch.galleryDir || this.options.defaultGalleryDir;
-      if (after !== before) await this.moveGallery(before, after);
-    }
-    const updated = this.settings.update(patch);
-    this.current.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
-    return updated;
+  updateSettings(patch: SettingsPatch): Promise<Settings> {
+    return this.exclusive(async () => {
+      const rebind = patch.baseUrl === undefined ? null : await this.askKeyOrigin(patch.baseUrl);
+      const updated = this.settings.update(patch);
+      if (rebind) this.vault.bindOrigin(rebind.origin);
+      this.current.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
+      return updated;
+    });
+  }
+
+  /**
+   * Stores a key pasted in Settings, bound to the origin of the service address set now (or to
+   * none, when no address is set yet: it is then bound when the user confirms one).
+   */
+  setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus> {
+    return this.exclusive(() =>
+      this.vault.setKey(key, {
+        allowWeakStorage,
+        origin: serviceOrigin(this.settings.get().baseUrl),
+      }),
+    );
+  }
+
+  /**
+   * Moves the library to `folder`, which must come from the main process itself (its folder
+   * dialog), never from the page. The setting changes only once the move is complete.
+   * @throws GalleryPathError / file-system errors: the library stays where it was.
+   */
+  moveGalleryTo(folder: string): Promise<Settings> {
+    return this.exclusive(async () => {
+      const before = this.galleryDir();
+      if (folder !== before) await this.moveGallery(before, folder);
+      return this.settings.get();
+    });
   }
 
   async close(): Promise<void> {
@@ -132,11 +172,48 @@ export class AppRuntime {
     await this.demo.close();
   }
 
+  /** Runs `work` after every change asked for before it has finished. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Before the service address changes to `raw`: when it points at another origin than the one
+   * the stored key was entered for, the user decides in the main process's dialog. Returns the
+   * origin to bind the key to once the address is saved, or null when nothing needs binding.
+   */
+  private async askKeyOrigin(raw: string): Promise<{ origin: string } | null> {
+    const to = serviceOrigin(raw);
+    const from = this.vault.boundOrigin();
+    // No key, an address that is not valid (refused by the settings next), no address (the
+    // demo: the key goes nowhere), or the key's own origin: nothing to ask.
+    if (!this.vault.hasKey() || to === null || to === from) return null;
+    const prompts = this.options.prompts ?? refusingPrompts;
+    const answer = await prompts.confirmKeyOrigin({
+      fingerprint: this.vault.status().fingerprint,
+      from: from ?? null,
+      to,
+    });
+    this.options.logger.info('key origin question answered', { from: from ?? null, to, answer });
+    if (answer === 'carry') return { origin: to };
+    if (answer === 'forget') {
+      this.vault.clear();
+      return null;
+    }
+    throw new SettingsError(
+      `The service address was not changed: your API key stays with ${originLabel(from ?? null)} and is never sent to ${originLabel(to)} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service's key.`,
+      ['baseUrl'],
+    );
+  }
+
   private async moveGallery(from: string, to: string): Promise<void> {
     await this.current.close();
     let moved = false;
     try {
       await relocateGallery(from, to);
+      this.settings.setGalleryDir(to === this.options.defaultGalleryDir ? '' : to);
       moved = true;
       this.options.logger.info('gallery moved', { from, to });
     } finally {
@@ -169,6 +246,20 @@ export class AppRuntime {
         ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
       },
     });
+  }
+}
+
+/**
+ * A key stored before keys were bound to an origin was being sent to the address then in use:
+ * it stays bound to that one origin (or to none, when no address was set).
+ */
+function bindLegacyKey(vault: KeyVault, baseUrl: string, logger: Logger): void {
+  if (!vault.hasKey() || vault.boundOrigin() !== undefined) return;
+  try {
+    vault.bindOrigin(serviceOrigin(baseUrl));
+  } catch (error) {
+    // The key stays unbound, so it is sent nowhere until the user enters it again.
+    logger.warn('legacy key could not be bound to its service', { error: String(error) });
   }
 }
 

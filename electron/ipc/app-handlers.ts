@@ -30,6 +30,7 @@ export function createAppHandlers(deps: AppHandlerDeps): IpcHandlers {
       gallery: () => runtime.core.gallery,
       shell: deps.shell,
       chooseFolder: deps.chooseFolder,
+      moveGalleryTo: (folder) => runtime.moveGalleryTo(folder),
       emit,
     }),
     ...settingsHandlers({
@@ -38,6 +39,7 @@ export function createAppHandlers(deps: AppHandlerDeps): IpcHandlers {
         update: (patch) => runtime.updateSettings(patch),
       },
       vault: runtime.vault,
+      setKey: (key, allowWeakStorage) => runtime.setKey(key, allowWeakStorage),
       credentials: runtime.credentials,
       client,
       info: () => ({ ...deps.info(), galleryDir: runtime.galleryDir() }),

@@ -30,7 +30,10 @@ export interface GalleryHandlerDeps {
   readonly history: Pick<HistoryStore, 'listImages' | 'imageModels'>;
   readonly gallery: () => Pick<Gallery, 'resolve'>;
   readonly shell: GalleryShell;
+  /** The main process's own folder dialog: the only source of a new gallery folder. */
   readonly chooseFolder: () => Promise<string | null>;
+  /** Moves the library to a folder the dialog returned (AppRuntime.moveGalleryTo). */
+  readonly moveGalleryTo: (folder: string) => Promise<unknown>;
   readonly emit: Emit;
 }
 
@@ -117,7 +120,13 @@ export function galleryHandlers(deps: GalleryHandlerDeps): Pick<IpcHandlers, Gal
       unwrap(await shell.startDrag(sender as never, fileOf(image), thumbnail));
     },
     'gallery:openFolder': async () => unwrap(await shell.openGalleryFolder()),
-    'gallery:chooseFolder': async () => ({ path: await deps.chooseFolder() }),
+    'gallery:chooseFolder': async () => {
+      // The page asks; the user chooses in the main process's dialog; the page never names a path.
+      const folder = await deps.chooseFolder();
+      if (folder === null) return { path: null };
+      await deps.moveGalleryTo(folder);
+      return { path: folder };
+    },
     'app:openExternal': async ({ url }) => unwrap(await shell.openLink(url)),
     'app:openLogs': async () => unwrap(await shell.openLogsFolder()),
   };

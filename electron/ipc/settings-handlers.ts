@@ -1,5 +1,6 @@
 /** IPC handlers for settings, the API key and the app's state. The key itself never crosses. */
 import type { AppInfo } from '../../shared/ipc/contract';
+import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppCredentials } from '../core/app-credentials';
 import type { KeyVault } from '../core/key-vault/key-vault';
@@ -11,10 +12,12 @@ import type { IpcHandlers } from './ipc-main-bridge';
 export interface SettingsHandlerDeps {
   readonly settings: {
     get: SettingsService['get'];
-    /** May move the gallery first, hence asynchronous. */
+    /** May ask the user first (a service address on another origin), hence asynchronous. */
     update(patch: SettingsPatch): Settings | Promise<Settings>;
   };
-  readonly vault: Pick<KeyVault, 'status' | 'setKey' | 'clear'>;
+  readonly vault: Pick<KeyVault, 'status' | 'clear'>;
+  /** Stores a key bound to the current service address's origin (AppRuntime.setKey). */
+  readonly setKey: (key: string, allowWeakStorage: boolean) => Promise<KeyStatus>;
   readonly credentials: Pick<AppCredentials, 'currentEndpoint' | 'credentialsFor' | 'isDemo'>;
   readonly client: Pick<ServiceClient, 'getTask'>;
   readonly info: () => Omit<AppInfo, 'demo'>;
@@ -37,7 +40,7 @@ export function settingsHandlers(deps: SettingsHandlerDeps): Pick<IpcHandlers, S
     'settings:get': () => deps.settings.get(),
     'settings:update': (patch) => deps.settings.update(patch),
     'key:getStatus': () => deps.vault.status(),
-    'key:set': ({ key, allowWeakStorage }) => deps.vault.setKey(key, { allowWeakStorage }),
+    'key:set': ({ key, allowWeakStorage }) => deps.setKey(key, allowWeakStorage),
     'key:clear': () => deps.vault.clear(),
     'app:getInfo': () => ({ ...deps.info(), demo: deps.credentials.isDemo() }),
     'service:testConnection': () => testConnection(deps),

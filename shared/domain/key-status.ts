@@ -28,5 +28,10 @@ export const keyStatusSchema = z.object({
   weak: z.boolean(),
   /** A sentence for the user when something needs their attention. */
   message: z.string().nullable(),
+  /**
+   * The service origin the key was entered for (`https://api.example.com`): the only place it is
+   * ever sent. Null when it was stored before any service address was set.
+   */
+  origin: z.string().max(2_100).nullable().optional(),
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;

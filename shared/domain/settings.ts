@@ -36,6 +36,10 @@ export const DEFAULT_SETTINGS: Settings = {
   watchTimeoutMinutes: 30,
 };
 
-/** A change from the renderer: any subset of the settings. */
-export const settingsPatchSchema = settingsSchema.partial().strict();
+/**
+ * A change from the renderer: any subset of the settings but the gallery folder. A path the
+ * main process acts on comes from the main process itself (its folder dialog), never from the
+ * page: see the `gallery:chooseFolder` request.
+ */
+export const settingsPatchSchema = settingsSchema.omit({ galleryDir: true }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

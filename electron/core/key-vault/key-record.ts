@@ -19,6 +19,12 @@ export const keyRecordSchema = z.object({
   storedAt: z.number(),
   /** Present only when the OS offered no encryption at all and the user consented. */
   plaintext: z.literal(true).optional(),
+  /**
+   * The service origin the key was entered for; the key is sent to no other. `null`: entered
+   * before any service address was set (bound when the user confirms one). Absent: written by a
+   * version before origins were recorded (bound at start to the address then in use).
+   */
+  origin: z.string().max(2_100).nullable().optional(),
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 
@@ -31,7 +37,13 @@ export const PLAINTEXT_BACKEND = 'plaintext';
 /** The record for an encrypted key. */
 export function encryptedRecord(
   ciphertext: Buffer,
-  facts: { backend: string; weak: boolean; fingerprint: string; storedAt: number },
+  facts: {
+    backend: string;
+    weak: boolean;
+    fingerprint: string;
+    storedAt: number;
+    origin: string | null;
+  },
 ): KeyRecord {
   return { version: 1, ciphertext: ciphertext.toString('base64'), ...facts };
 }
@@ -39,7 +51,7 @@ export function encryptedRecord(
 /** The record for a key kept without encryption (only after explicit consent). */
 export function plaintextRecord(
   key: string,
-  facts: { fingerprint: string; storedAt: number },
+  facts: { fingerprint: string; storedAt: number; origin: string | null },
 ): KeyRecord {
   return {
     version: 1,

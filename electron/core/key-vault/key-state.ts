@@ -77,7 +77,15 @@ function status(
   message: string | null,
   weak = facts.record?.weak ?? facts.weak,
 ): KeyStatus {
-  return { state, fingerprint: facts.record?.fingerprint ?? null, backend, weak, message };
+  const record = facts.record;
+  return {
+    state,
+    fingerprint: record?.fingerprint ?? null,
+    backend,
+    weak,
+    message,
+    origin: record?.origin ?? null,
+  };
 }
 
 /**

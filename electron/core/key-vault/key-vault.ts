@@ -27,6 +27,11 @@ export interface KeyVaultOptions {
 export interface SetKeyOptions {
   /** The user agreed to weak (basic_text) or no encryption. */
   readonly allowWeakStorage: boolean;
+  /**
+   * The service origin the key is entered for (see credentials/key-origin.ts); the key is sent to
+   * no other. `null` when no service address is set yet.
+   */
+  readonly origin: string | null;
 }
 
 export type KeyStatusListener = (status: KeyStatus) => void;
@@ -60,22 +65,45 @@ export class KeyVault {
     const weakOrNone = !facts.available || facts.weak;
     if (weakOrNone && !options.allowWeakStorage) return consentRefusal(facts);
     const storedAt = this.options.now();
+    const origin = options.origin;
     const record = facts.available
       ? encryptedRecord(this.encryptChecked(key), {
           backend: facts.backend,
           weak: facts.weak,
           fingerprint,
           storedAt,
+          origin,
         })
-      : plaintextRecord(key, { fingerprint, storedAt });
-    try {
-      this.options.store.set(KEY_RECORD_NAME, record);
-    } catch {
-      throw new KeyVaultError('not_saved', keyMessages.notSaved(this.options.store.path));
-    }
-    this.record = record;
+      : plaintextRecord(key, { fingerprint, storedAt, origin });
+    this.save(record);
     this.problem = null;
-    this.logger.info('API key stored', { backend: record.backend, weak: record.weak });
+    this.logger.info('API key stored', { backend: record.backend, weak: record.weak, origin });
+    return this.refresh();
+  }
+
+  /** True when a key record is stored (whether or not it can be read right now). */
+  hasKey(): boolean {
+    return this.loadRecord() !== null;
+  }
+
+  /**
+   * The origin the stored key is bound to: a string, `null` (stored before any service address
+   * was set), or `undefined` when no key is stored or the record predates origins.
+   */
+  boundOrigin(): string | null | undefined {
+    return this.loadRecord()?.origin;
+  }
+
+  /**
+   * Binds the stored key to `origin`, after the user confirmed sending it there (or, once, for a
+   * record written before origins were recorded). The ciphertext is kept as it is.
+   * @throws KeyVaultError `not_saved` when the file cannot be written.
+   */
+  bindOrigin(origin: string | null): KeyStatus {
+    const record = this.loadRecord();
+    if (record === null || record.origin === origin) return this.refresh();
+    this.save({ ...record, origin });
+    this.logger.info('API key bound to a service', { from: record.origin ?? null, to: origin });
     return this.refresh();
   }
 
@@ -179,6 +207,15 @@ export class KeyVault {
     const parsed = keyRecordSchema.safeParse(raw);
     if (!parsed.success) return this.quarantine('the record does not match its schema');
     return (this.record = parsed.data);
+  }
+
+  private save(record: KeyRecord): void {
+    try {
+      this.options.store.set(KEY_RECORD_NAME, record);
+    } catch {
+      throw new KeyVaultError('not_saved', keyMessages.notSaved(this.options.store.path));
+    }
+    this.record = record;
   }
 
   /** Keeps a damaged vault file aside and remembers to tell the user. */

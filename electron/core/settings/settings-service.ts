@@ -9,7 +9,7 @@ import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import { SETTING_LABELS, parseStoredSettings } from './settings-fields';
+import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fields';
 import { SettingsError, applySettingsPatch } from './settings-patch';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
@@ -57,7 +57,21 @@ export class SettingsService {
    * @throws SettingsError with sentences naming every refused setting, or when saving failed.
    */
   update(patch: unknown): Settings {
-    const next = applySettingsPatch(this.current, patch);
+    return this.save(applySettingsPatch(this.current, patch));
+  }
+
+  /**
+   * The gallery folder, after the main process moved the library there (a folder from its own
+   * dialog; empty for the default folder). Not reachable from the page's settings patch.
+   * @throws SettingsError when the path is not absolute, or when saving failed.
+   */
+  setGalleryDir(folder: string): Settings {
+    const checked = checkField('galleryDir', folder);
+    if (!checked.ok) throw new SettingsError(checked.message, ['galleryDir']);
+    return this.save({ ...this.current, galleryDir: checked.value });
+  }
+
+  private save(next: Settings): Settings {
     if (JSON.stringify(next) === JSON.stringify(this.current)) return this.get();
     try {
       this.options.store.set(SETTINGS_KEY, next);

@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { THEMES, type Settings } from '../../../shared/domain/settings';
 import { Button, Field } from '../../components';
 import { t, type MessageKey } from '../../i18n';
-import { call } from '../../lib/api';
+import { announce } from '../../components';
+import { call, toApiError, type ApiError } from '../../lib/api';
 import { MAX_WATCH_MINUTES, checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store';
 import { FieldError, fieldProblem } from './field-error';
@@ -15,16 +16,20 @@ const THEME_LABELS: Record<Settings['theme'], MessageKey> = {
   dark: 'settings.theme.dark',
 };
 
-export function GalleryFolder({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
+export function GalleryFolder({ settings }: { settings: Settings }) {
   const errorId = useId();
   const fallback = useAppStore((state) => state.appInfo?.galleryDir ?? '');
   const showError = useAppStore((state) => state.showError);
+  const [error, setError] = useState<ApiError | null>(null);
+  // The main process shows its own folder dialog and moves the library; the page never names a
+  // path. The new folder arrives with `settings:changed`.
   const change = async (): Promise<void> => {
     try {
+      setError(null);
       const { path } = await call('gallery:chooseFolder');
-      if (path) await saver.save('galleryDir', { galleryDir: path });
-    } catch (error) {
-      showError(error);
+      if (path) announce(t('settings.saved'));
+    } catch (caught) {
+      setError(toApiError(caught));
     }
   };
   return (
@@ -42,7 +47,7 @@ export function GalleryFolder({ settings, saver }: { settings: Settings; saver: 
         </Button>
       </div>
       <p className="field__hint">{t('settings.gallery.hint')}</p>
-      <FieldError id={errorId} error={saver.errorOf('galleryDir')} />
+      <FieldError id={errorId} error={error} />
     </div>
   );
 }

@@ -68,7 +68,7 @@ export function SettingsView() {
               <DefaultsSection settings={settings} saver={saver} />
             </Section>
             <Section title="settings.gallery.title">
-              <GalleryFolder settings={settings} saver={saver} />
+              <GalleryFolder settings={settings} />
             </Section>
             <Section title="settings.behaviour.title">
               <WatchTimeout settings={settings} saver={saver} />

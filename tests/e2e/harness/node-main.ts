@@ -54,6 +54,7 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     fetch: createNodeFetch(options.env as NodeJS.ProcessEnv),
     clock: systemClock,
     logger,
+    prompts: options.os.prompts,
     ...runtimeOverrides(environment),
   });
 }

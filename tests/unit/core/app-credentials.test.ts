@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../../../shared/domain/fingerprint';
-import { AppCredentials, DEMO_ENDPOINT, DEMO_KEY } from '../../../electron/core/app-credentials';
+import { AppCredentials } from '../../../electron/core/app-credentials';
+import { DEMO_ENDPOINT, DEMO_KEY } from '../../../electron/core/credentials/demo-endpoint';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
@@ -8,6 +9,7 @@ import { InMemoryKv } from '../../fakes/in-memory-kv';
 
 const KEY = 'sk-live-credentials-test-key';
 const BASE = 'https://api.example.com/v1';
+const ORIGIN = 'https://api.example.com';
 
 function app(options: { demoUrl?: string | null; ready?: boolean } = {}) {
   const cipher = new InMemoryCipher({ ready: options.ready ?? true });
@@ -46,7 +48,7 @@ describe('AppCredentials', () => {
 
   it('stays on the demo with a key but no base URL, and with a base URL but no key', async () => {
     const keyOnly = app();
-    await keyOnly.vault.setKey(KEY, { allowWeakStorage: false });
+    await keyOnly.vault.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
     expect(keyOnly.credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
 
     const urlOnly = app();
@@ -58,7 +60,7 @@ describe('AppCredentials', () => {
   it('uses the user’s service, reading the key at call time, once both are set', async () => {
     const { credentials, vault, settings, cipher, flips } = app();
     settings.update({ baseUrl: `${BASE}/` });
-    await vault.setKey(KEY, { allowWeakStorage: false });
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
     expect(credentials.currentEndpoint()).toBe(BASE);
     expect(credentials.isDemo()).toBe(false);
     expect(flips).toEqual([false]);
@@ -77,7 +79,7 @@ describe('AppCredentials', () => {
   it('gives no credentials for another base URL (older tasks wait), but still its base URL', async () => {
     const { credentials, vault, settings } = app();
     settings.update({ baseUrl: BASE });
-    await vault.setKey(KEY, { allowWeakStorage: false });
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
     const older = 'https://old.example.com';
     expect(await credentials.credentialsFor(older)).toBeNull();
     expect(credentials.baseUrlFor(older)).toBe(older);
@@ -88,22 +90,42 @@ describe('AppCredentials', () => {
   it('goes back to the demo when the key is cleared or cannot be decrypted', async () => {
     const { credentials, vault, settings, cipher, flips } = app();
     settings.update({ baseUrl: BASE });
-    await vault.setKey(KEY, { allowWeakStorage: false });
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
     cipher.decryptFault = 'throws';
     expect(await credentials.credentialsFor(BASE)).toBeNull();
     expect(credentials.currentEndpoint()).toBe(DEMO_ENDPOINT);
     cipher.decryptFault = 'none';
-    await vault.setKey(KEY, { allowWeakStorage: false });
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
     vault.clear();
     expect(credentials.isDemo()).toBe(true);
     expect(await credentials.credentialsFor(BASE)).toBeNull();
     expect(flips).toEqual([false, true, false, true]);
   });
 
+  it('sends the key only to the origin it was entered for, whatever the base URL says', async () => {
+    const { credentials, vault, settings } = app();
+    settings.update({ baseUrl: BASE });
+    // The same address, on another port, scheme or host: each is another origin.
+    for (const origin of [
+      'https://api.example.com:8443',
+      'http://api.example.com',
+      'https://evil.example.com',
+      null,
+    ]) {
+      await vault.setKey(KEY, { allowWeakStorage: false, origin });
+      expect(await credentials.credentialsFor(BASE)).toBeNull();
+    }
+    vault.bindOrigin(ORIGIN);
+    expect(await credentials.credentialsFor(BASE)).toMatchObject({ key: KEY });
+    // Moving the address elsewhere without binding the key there sends the key nowhere.
+    settings.update({ baseUrl: 'https://evil.example.com/v1' });
+    expect(await credentials.credentialsFor('https://evil.example.com/v1')).toBeNull();
+  });
+
   it('stays on the demo before the app is ready, and leaves it once ready', async () => {
     const kv = new InMemoryKv('/d', 'key-vault');
     const first = new KeyVault({ store: kv, cipher: new InMemoryCipher(), now: () => 1 });
-    await first.setKey(KEY, { allowWeakStorage: false });
+    await first.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
     const cipher = new InMemoryCipher({ ready: false });
     const vault = new KeyVault({ store: kv, cipher, now: () => 1 });
     const settings = new SettingsService({ store: new InMemoryKv('/d', 's'), now: () => 1 });
@@ -125,7 +147,7 @@ describe('AppCredentials', () => {
     const off = credentials.onDemoChange((demo) => seen.push(demo));
     settings.update({ theme: 'dark' });
     settings.update({ baseUrl: BASE });
-    await vault.setKey(KEY, { allowWeakStorage: false });
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
     settings.update({ baseUrl: 'https://other.example.com' });
     off();
     settings.update({ baseUrl: '' });

@@ -14,8 +14,8 @@ import {
   vaultHarness,
 } from './vault-harness';
 
-const strong = { allowWeakStorage: false };
-const consented = { allowWeakStorage: true };
+const strong = { allowWeakStorage: false, origin: null };
+const consented = { allowWeakStorage: true, origin: null };
 
 describe('KeyVault on a strong backend', () => {
   it('starts not_set with a sentence, and stores, reports and reads a key', async () => {
@@ -33,6 +33,7 @@ describe('KeyVault on a strong backend', () => {
       backend: 'gnome_libsecret',
       weak: false,
       message: null,
+      origin: null,
     });
     expect(storedRecord(kv)).toMatchObject({
       version: 1,
@@ -426,5 +427,36 @@ describe('KeyVault listeners and leaks', () => {
   it('has a leak check that finds a key, or a part of one, anywhere in a value', () => {
     expect(() => expectNoKeyIn({ deep: [new Map([['k', KEY.slice(3)]])] })).toThrow();
     expect(() => expectNoKeyIn(new Error(`bad key ${OTHER_KEY}`))).toThrow();
+  });
+});
+
+describe('KeyVault origin binding', () => {
+  it('stores the origin with the key, rebinds without re-encrypting, and reports it', async () => {
+    const { vault, kv } = vaultHarness();
+    expect(vault.hasKey()).toBe(false);
+    expect(vault.boundOrigin()).toBeUndefined();
+    const status = await vault.setKey(KEY, {
+      allowWeakStorage: false,
+      origin: 'https://a.example',
+    });
+    expect(status.origin).toBe('https://a.example');
+    expect(vault.hasKey()).toBe(true);
+    const ciphertext = storedRecord(kv).ciphertext;
+    expect(vault.bindOrigin('https://b.example').origin).toBe('https://b.example');
+    expect(storedRecord(kv)).toMatchObject({ origin: 'https://b.example', ciphertext });
+    expect(await vault.readKey()).toBe(KEY);
+    vault.clear();
+    expect(vault.bindOrigin('https://c.example').state).toBe('not_set');
+    expect(kv.snapshot()).toEqual({});
+  });
+
+  it('reads a record written before origins as unbound (undefined), not as bound to none', async () => {
+    const { vault, kv } = vaultHarness();
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: 'https://a.example' });
+    const { origin: _origin, ...legacy } = storedRecord(kv);
+    kv.set('apiKey', legacy);
+    const reopened = vaultHarness({}, kv).vault;
+    expect(reopened.boundOrigin()).toBeUndefined();
+    expect(reopened.status().origin).toBeNull();
   });
 });

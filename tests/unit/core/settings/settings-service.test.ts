@@ -66,12 +66,14 @@ describe('SettingsService defaults and changes', () => {
     const next = service.update({
       baseUrl: '  https://api.example.com/v1/  ',
       defaultModel: ' img-2 ',
-      galleryDir: `${resolve('/tmp')}/pictures/../Pictor`,
     });
     expect(next.baseUrl).toBe('https://api.example.com/v1');
     expect(next.defaultModel).toBe('img-2');
-    expect(next.galleryDir).toBe(folder);
-    expect(service.update({ baseUrl: '', galleryDir: '' })).toMatchObject({
+    // The gallery folder is the main process's to set (after its own dialog and a move).
+    expect(service.setGalleryDir(`${resolve('/tmp')}/pictures/../Pictor`).galleryDir).toBe(folder);
+    expect(() => service.setGalleryDir('Pictures/Pictor')).toThrow(/full path/);
+    expect(service.setGalleryDir('').galleryDir).toBe('');
+    expect(service.update({ baseUrl: '' })).toMatchObject({
       baseUrl: '',
       galleryDir: '',
     });
@@ -84,7 +86,9 @@ describe('SettingsService defaults and changes', () => {
     [{ baseUrl: 'http://api.example.com' }, /must start with https:\/\//, ['baseUrl']],
     [{ baseUrl: 'not a url' }, /not a valid URL/, ['baseUrl']],
     [{ baseUrl: 'https://user:pw@api.example.com' }, /user name or password/, ['baseUrl']],
-    [{ galleryDir: 'Pictures/Pictor' }, /full path/, ['galleryDir']],
+    // The page cannot name a folder for the main process to act on, absolute or not.
+    [{ galleryDir: 'Pictures/Pictor' }, /no setting called “galleryDir”/, ['galleryDir']],
+    [{ galleryDir: '/home/ada' }, /no setting called “galleryDir”/, ['galleryDir']],
     [{ defaultCount: 0 }, /whole number from 1 to 10/, ['defaultCount']],
     [{ defaultCount: 2.5 }, /whole number from 1 to 10/, ['defaultCount']],
     [{ theme: 'neon' }, /system, light or dark/, ['theme']],
@@ -107,11 +111,11 @@ describe('SettingsService defaults and changes', () => {
   it('names every refused setting at once and applies none of the change', () => {
     const { service } = open();
     const error = refusal(() =>
-      service.update({ theme: 'dark', galleryDir: 'relative', baseUrl: 'ftp://x.example' }),
+      service.update({ defaultModel: 'kept?', defaultCount: 0, theme: 'neon' }),
     );
-    expect(error.fields).toEqual(['galleryDir', 'baseUrl']);
-    expect(error.message).toMatch(/full path.*https:\/\//);
-    expect(service.get().theme).toBe('system');
+    expect(error.fields).toEqual(['defaultCount', 'theme']);
+    expect(error.message).toMatch(/1 to 10.*system, light or dark/);
+    expect(service.get().defaultModel).toBe('');
   });
 
   it('says the settings were not saved when the file cannot be written, and keeps the old ones', () => {

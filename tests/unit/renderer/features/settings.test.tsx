@@ -216,7 +216,9 @@ describe('defaults, gallery, behaviour', () => {
     expect(within(region).getByText('/home/ada/Images/Pictor')).toBeTruthy();
     fake.chosenFolder = null;
     await user.click(within(region).getByRole('button', { name: 'Change…' }));
-    expect(fake.callsTo('settings:update')).toHaveLength(1);
+    // The page never names a folder: main's dialog chooses and main moves the library.
+    expect(fake.callsTo('gallery:chooseFolder')).toHaveLength(2);
+    expect(fake.callsTo('settings:update')).toEqual([]);
   });
 
   it('applies the theme to <html>, following the system when asked', async () => {

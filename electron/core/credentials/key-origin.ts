@@ -1,0 +1,42 @@
+/**
+ * The key is bound to the origin (scheme, host and port) it was entered for, and is sent nowhere
+ * else. These helpers name that origin, and the endpoints Pictor never contacts for a record it
+ * did not make itself.
+ */
+import { DEMO_ENDPOINT } from './demo-endpoint';
+import { checkBaseUrl, isLoopbackHost } from '../service/url-policy';
+
+/** The origin of a service base URL (`https://api.example.com`), or null when it is not one. */
+export function serviceOrigin(baseUrl: string): string | null {
+  if (baseUrl.trim() === '') return null;
+  try {
+    return new URL(checkBaseUrl(baseUrl)).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True for endpoints on this computer: the built-in demo service and loopback hosts. A record
+ * imported from a gallery folder never reaches these (a crafted sidecar could aim the engine at
+ * a local server; the user's own tasks there were finished before their sidecar was written).
+ */
+export function isLocalEndpoint(endpoint: string): boolean {
+  if (endpoint === DEMO_ENDPOINT) return true;
+  try {
+    return isLoopbackHost(new URL(endpoint).hostname);
+  } catch {
+    // Not a URL at all: nothing to contact, and nothing Pictor would send a key to either.
+    return true;
+  }
+}
+
+/** How an origin is named to the user: the host, with the port when it is not the default. */
+export function originLabel(origin: string | null): string {
+  if (origin === null) return 'no service';
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
+  }
+}
