@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { checkContained, removeFile } from '../fs/contained-fs';
 
 /** Name of the folder inside the gallery root that holds files being written. */
 export const TEMP_DIR = '.pictor-tmp';
@@ -14,9 +15,14 @@ export function tempPath(root: string, suffix = '.part'): string {
   return join(root, TEMP_DIR, `${randomBytes(12).toString('hex')}${suffix}`);
 }
 
-/** Removes a file, ignoring one that is already gone. */
-export async function removeQuietly(path: string): Promise<void> {
-  await rm(path, { force: true }).catch(() => undefined);
+/**
+ * Removes a file, ignoring one that is already gone (and any other failure). With `root`, the
+ * removal is refused when a folder between `root` and the file is a link (core/fs/contained-fs);
+ * without it, only a link at `path` itself is safe (it is removed as a link).
+ */
+export async function removeQuietly(path: string, root?: string): Promise<void> {
+  if (root === undefined) await rm(path, { force: true }).catch(() => undefined);
+  else await removeFile(root, path).catch(() => undefined);
 }
 
 /** Creates `path` (it must not exist), writes `data` and flushes it to disk. */
@@ -46,12 +52,18 @@ export async function fsyncDir(path: string): Promise<void> {
   }
 }
 
-/** Writes `data` to a temp file, syncs it and renames it over `target`. */
+/**
+ * Writes `data` to a temp file, syncs it and renames it over `target`. Neither the temp folder
+ * nor a folder between `root` and `target` may be a link (the write would land elsewhere).
+ * @throws UnsafePathError (core/fs/contained-fs); file-system errors.
+ */
 export async function writeFileAtomic(
   root: string,
   target: string,
   data: string | Uint8Array,
 ): Promise<void> {
+  await checkContained(root, join(root, TEMP_DIR));
+  await checkContained(root, dirname(target));
   const temp = tempPath(root, '.tmp');
   try {
     await writeNewFileSynced(temp, data);

@@ -5,7 +5,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 
 export class GalleryPathError extends Error {
-  override readonly name = 'GalleryPathError';
+  override readonly name: string = 'GalleryPathError';
 }
 
 /**

@@ -3,23 +3,39 @@
  * `pictor.json` sidecar, WebP thumbnails in `.thumbs/`, and `.pictor-tmp/` for files being
  * written. Names never come from the network.
  */
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import sharp from 'sharp';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { FetchLike } from '../../ports/http';
 import { silentLogger, type Logger } from '../../ports/logger';
+import {
+  UnsafePathError,
+  checkContained,
+  ensureFolder,
+  ownFolder,
+  removeFile,
+  removeTree,
+} from '../fs/contained-fs';
 import { TEMP_DIR, fsyncDir, writeFileAtomic } from './atomic-file';
 import { downloadOnce, type DownloadSettings } from './download-image';
 import { invalid, type DownloadOutcome } from './download-outcome';
 import { taskFolderName } from './folder-name';
 import { GalleryPathError, resolveInside } from './gallery-path';
+import { THUMBS_DIR } from './image-finish';
 import { rebuildFromFolder, type RebuildResult } from './rebuild';
 import { SIDECAR_NAME, sidecarText } from './sidecar';
 
 export type { DownloadOutcome } from './download-outcome';
 export type { RebuildResult, Skipped } from './rebuild';
 export { GalleryPathError } from './gallery-path';
+export { UnsafePathError } from '../fs/contained-fs';
+
+/** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
+export interface InitResult {
+  readonly removedTempFiles: number;
+  readonly warnings?: readonly string[];
+}
 
 /** What a {@link Gallery} needs. Only `root` and `fetch` are required. */
 export interface GalleryOptions {
@@ -63,18 +79,45 @@ export class Gallery {
     sharp.cache({ files: 0 });
   }
 
-  /** Creates the root and `.pictor-tmp/` inside it; deletes every leftover temp file there. */
-  async init(): Promise<{ removedTempFiles: number }> {
+  /**
+   * Creates the root and `.pictor-tmp/` inside it; deletes every leftover temp file there,
+   * never through a link (see core/fs/contained-fs.ts).
+   *
+   * `.pictor-tmp` is Pictor's alone and holds nothing worth keeping, so when a link (or a file)
+   * sits at that name, only the link itself is removed and a real folder made in its place:
+   * nothing it points to is touched, and a crafted or unpacked folder cannot stop the app from
+   * starting. A warning naming the path is logged and returned.
+   */
+  async init(): Promise<InitResult> {
+    await mkdir(this.root, { recursive: true });
+    const warnings: string[] = [];
+    const replaced = await ownFolder(this.root, TEMP_DIR);
+    if (replaced !== null) {
+      warnings.push(
+        `${replaced} was a link or a file, not Pictor's temporary folder. Pictor removed the link itself (nothing it pointed to) and made a real folder there.`,
+      );
+    }
     const temp = join(this.root, TEMP_DIR);
-    await mkdir(temp, { recursive: true });
     // Everything in .pictor-tmp is ours: files a crash or a kill left half-written.
-    const leftovers = await readdir(temp);
-    await Promise.all(
-      leftovers.map((name) => rm(join(temp, name), { recursive: true, force: true })),
-    );
-    if (leftovers.length > 0)
-      this.settings.logger.info('Removed leftover temp files.', { count: leftovers.length });
-    return { removedTempFiles: leftovers.length };
+    let removed = 0;
+    for (const name of await readdir(temp)) {
+      try {
+        await removeTree(this.root, join(temp, name), { onLink: 'unlink' });
+        removed += 1;
+      } catch (error) {
+        // A leftover that cannot go is harmless; it must not stop the app from starting.
+        warnings.push(
+          error instanceof UnsafePathError
+            ? error.message
+            : `Pictor could not remove the leftover temporary file ${join(temp, name)}.`,
+        );
+      }
+    }
+    if (removed > 0) this.settings.logger.info('Removed leftover temp files.', { count: removed });
+    for (const warning of warnings) this.settings.logger.warn(warning);
+    return warnings.length > 0
+      ? { removedTempFiles: removed, warnings }
+      : { removedTempFiles: removed };
   }
 
   /**
@@ -106,6 +149,14 @@ export class Gallery {
     } catch {
       return invalid("The task's gallery folder is not inside the gallery.");
     }
+    try {
+      // No link on the way may take the files elsewhere (what is missing is made later).
+      await checkContained(this.root, join(this.root, TEMP_DIR));
+      await checkContained(this.root, join(folder, THUMBS_DIR));
+    } catch (error) {
+      if (error instanceof UnsafePathError) return invalid(error.message);
+      // Disk trouble: the attempt itself reports it in plain words.
+    }
     return downloadOnce(this.settings, {
       url,
       baseUrl,
@@ -123,8 +174,8 @@ export class Gallery {
   async writeSidecar(record: TaskRecord): Promise<void> {
     const relative = this.taskFolder(record);
     const folder = this.resolve(relative);
-    await mkdir(folder, { recursive: true });
-    await mkdir(join(this.root, TEMP_DIR), { recursive: true });
+    await ensureFolder(this.root, folder);
+    await ensureFolder(this.root, join(this.root, TEMP_DIR));
     await writeFileAtomic(
       this.root,
       join(folder, SIDECAR_NAME),
@@ -148,6 +199,16 @@ export class Gallery {
    */
   resolve(relative: string): string {
     return resolveInside(this.root, relative);
+  }
+
+  /**
+   * Removes one file of the gallery (a thumbnail, an image), never through a link and never
+   * outside the gallery. A missing file is not an error.
+   * @returns whether a file was removed.
+   * @throws GalleryPathError (an {@link UnsafePathError} for a link); file-system errors.
+   */
+  removeFile(relative: string): Promise<boolean> {
+    return removeFile(this.root, this.resolve(relative));
   }
 
   private taskFolder(record: TaskRecord): string {

@@ -1,0 +1,250 @@
+/**
+ * Every delete, clean-up, rename and move Pictor makes in a folder it trusts (the gallery root
+ * or the data folder) goes through here. The rule: nothing is acted on through a link, and
+ * nothing whose real location is outside the root is touched.
+ *
+ * The root itself is trusted as given: a gallery folder that is a link to another disk is the
+ * user's choice. Every component BELOW the root is `lstat`ed from the root down and may not be a
+ * symbolic link; then `realpath` must still lie inside the root's real path. On Windows, `lstat`
+ * reports junctions (mount-point reparse points) as symbolic links too, so they are refused the
+ * same way; other reparse points (cloud-file placeholders) show as plain files and folders.
+ *
+ * Limit: Node has no `openat`/`unlinkat`, so another local process that swaps a component for a
+ * link in the instant between the check and the call can still redirect one call. The checks run
+ * right before each call, and a recursive removal checks every folder again before reading it
+ * and before removing it. A gallery other users can write to is outside what this protects.
+ */
+import type { Stats } from 'node:fs';
+import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { GalleryPathError } from '../gallery/gallery-path';
+
+/**
+ * A path Pictor refused to act on: a link where it expected its own file or folder, or a path
+ * whose real location is outside the folder it trusts. `path` names the offending component.
+ */
+export class UnsafePathError extends GalleryPathError {
+  override readonly name: string = 'UnsafePathError';
+
+  constructor(
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The error for a link found at `path`. */
+export function linkRefusal(path: string): UnsafePathError {
+  return new UnsafePathError(
+    `${path} is a link (a symbolic link or junction), where Pictor expects a folder or file of its own. Pictor does not delete, move or write anything through a link: remove the link or move it out of the folder, then try again.`,
+    path,
+  );
+}
+
+function outsideRefusal(path: string, root: string): UnsafePathError {
+  return new UnsafePathError(
+    `${path} is not inside ${root}, so Pictor will not delete, move or write it.`,
+    path,
+  );
+}
+
+/** `path` is `root` or below it, by text. */
+export function isWithin(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+function codeOf(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | null)?.code;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** The absolute paths of every component below `root` down to `path`, top first. */
+function componentsBelow(root: string, path: string): string[] {
+  const base = resolve(root);
+  const target = resolve(path);
+  if (!isWithin(base, target)) throw outsideRefusal(target, base);
+  const rel = relative(base, target);
+  if (rel === '') return [];
+  const parts: string[] = [];
+  let at = base;
+  for (const name of rel.split(sep)) {
+    at = join(at, name);
+    parts.push(at);
+  }
+  return parts;
+}
+
+async function lstatOrNull(path: string): Promise<Stats | null> {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Checks `path` under `root`: no component below the root is a link, and the real path of what
+ * exists of it lies inside the root's real path.
+ * @returns the `lstat` of `path`, or `null` when it (or a folder above it) does not exist.
+ * @throws UnsafePathError
+ */
+export async function checkContained(root: string, path: string): Promise<Stats | null> {
+  let last: Stats | null = null;
+  let deepest = resolve(root);
+  for (const at of componentsBelow(root, path)) {
+    last = await lstatOrNull(at);
+    if (last === null) break;
+    if (last.isSymbolicLink()) throw linkRefusal(at);
+    deepest = at;
+  }
+  const [realRoot, realDeepest] = await Promise.all([realpath(root), realpath(deepest)]);
+  if (!isWithin(realRoot, realDeepest)) throw outsideRefusal(resolve(path), resolve(root));
+  if (resolve(path) === resolve(root)) return lstat(root);
+  return last;
+}
+
+/**
+ * Makes sure `path` is a real folder under `root`, creating what is missing one level at a time.
+ * A link or a file where a folder should be is refused, never followed or replaced.
+ * @throws UnsafePathError; file-system errors (full disk, no permission).
+ */
+export async function ensureFolder(root: string, path: string): Promise<void> {
+  for (const at of componentsBelow(root, path)) {
+    let info = await lstatOrNull(at);
+    if (info === null) {
+      await mkdir(at).catch((error: unknown) => {
+        if (codeOf(error) !== 'EEXIST') throw error;
+      });
+      info = await lstat(at);
+    }
+    if (info.isSymbolicLink()) throw linkRefusal(at);
+    if (!info.isDirectory()) {
+      throw new UnsafePathError(
+        `${at} is a file where Pictor expects a folder. Move it away, then try again.`,
+        at,
+      );
+    }
+  }
+  await checkContained(root, path);
+}
+
+/**
+ * Removes one entry that is not a folder (a file, a FIFO, or a link itself, never what a link
+ * points to). A missing entry is not an error.
+ * @returns whether something was removed.
+ * @throws UnsafePathError when a folder above it is a link, or when it is a folder.
+ */
+export async function removeFile(root: string, path: string): Promise<boolean> {
+  await checkContained(root, dirname(resolve(path)));
+  const info = await lstatOrNull(path);
+  if (info === null) return false;
+  if (info.isDirectory()) {
+    throw new UnsafePathError(`${path} is a folder where Pictor expects a file.`, path);
+  }
+  try {
+    await unlink(path); // unlink never follows a link: it removes the link itself
+    return true;
+  } catch (error) {
+    if (isMissing(error)) return false;
+    throw error;
+  }
+}
+
+/** What to do with a link found where a removal expects a folder or file of Pictor's own. */
+export type LinkPolicy = 'unlink' | 'refuse';
+
+/**
+ * Removes `path` and everything below it, walking with `lstat`/`readdir`. Links inside are
+ * removed as links (their targets are never touched); a link at `path` itself is removed as a
+ * link with `onLink: 'unlink'` and refused with `'refuse'`.
+ * @returns how many entries that are not folders were removed.
+ * @throws UnsafePathError; file-system errors.
+ */
+export async function removeTree(
+  root: string,
+  path: string,
+  options: { onLink?: LinkPolicy } = {},
+): Promise<number> {
+  const absolute = resolve(path);
+  if (absolute === resolve(root)) throw outsideRefusal(absolute, resolve(root));
+  await checkContained(root, dirname(absolute));
+  const info = await lstatOrNull(absolute);
+  if (info === null) return 0;
+  if (info.isSymbolicLink() && (options.onLink ?? 'refuse') === 'refuse') {
+    throw linkRefusal(absolute);
+  }
+  if (!info.isDirectory()) return (await removeFile(root, absolute)) ? 1 : 0;
+  let removed = 0;
+  for (const name of await readdir(absolute)) {
+    removed += await removeTree(root, join(absolute, name), { onLink: 'unlink' });
+  }
+  // Checked again: the folder may have been swapped for a link while it was emptied.
+  const again = await checkContained(root, absolute);
+  if (again?.isDirectory()) {
+    await rmdir(absolute).catch((error: unknown) => {
+      if (!isMissing(error)) throw error;
+    });
+  }
+  return removed;
+}
+
+/**
+ * Removes `path` if it is an empty folder under `root`; leaves it (returns false) when it holds
+ * anything or is gone.
+ */
+export async function removeEmptyFolder(root: string, path: string): Promise<boolean> {
+  const info = await checkContained(root, path);
+  if (!info?.isDirectory() || resolve(path) === resolve(root)) return false;
+  try {
+    await rmdir(path);
+    return true;
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || isMissing(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Renames `from` to `to`, both under `root`, neither through a link above them. A link at `to`
+ * is replaced as a link (rename never writes through it); a folder at `to` is refused, since
+ * POSIX would let an empty one be replaced silently.
+ * @throws UnsafePathError; file-system errors.
+ */
+export async function renameContained(root: string, from: string, to: string): Promise<void> {
+  const source = await checkContained(root, from);
+  if (source === null) {
+    throw Object.assign(new Error(`${from} does not exist.`), { code: 'ENOENT' });
+  }
+  await checkContained(root, dirname(resolve(to)));
+  const existing = await lstatOrNull(to);
+  if (existing?.isDirectory()) {
+    throw new UnsafePathError(`${to} already exists, so Pictor will not replace it.`, to);
+  }
+  await rename(from, to);
+}
+
+/**
+ * Makes `<root>/<name>` a real, empty-able folder of Pictor's own (such as `.pictor-tmp`). When
+ * a link, file or FIFO sits there instead, that entry itself is removed (a link is unlinked,
+ * never followed) and a real folder made in its place.
+ * @returns the path of what was replaced, or `null` when the folder was already fine.
+ */
+export async function ownFolder(root: string, name: string): Promise<string | null> {
+  const path = join(resolve(root), name);
+  const info = await lstatOrNull(path);
+  let replaced: string | null = null;
+  if (info !== null && !info.isDirectory()) {
+    await removeFile(root, path);
+    replaced = path;
+  }
+  await ensureFolder(root, path);
+  return replaced;
+}
