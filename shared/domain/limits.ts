@@ -20,8 +20,12 @@ export const MAX_DATE_MS = Date.UTC(2200, 0, 1);
 
 /** Counters that only grow by one per event (polls, download attempts). */
 export const MAX_COUNT = 1_000_000_000;
-/** Images one task may hold (also the largest image `index` plus one). */
-export const MAX_IMAGES_PER_TASK = 100;
+/**
+ * Images one task may hold (also the largest image `index` plus one). A task is one prompt:
+ * services send one to a few images for it. Small enough that a task's sidecar, with every
+ * image's URL and paths, stays under the sidecar size cap (see electron/core/gallery/sidecar.ts).
+ */
+export const MAX_IMAGES_PER_TASK = 16;
 /** Width or height of an image in pixels (sharp refuses far smaller images by default). */
 export const MAX_IMAGE_SIDE = 1_000_000;
 /** Size of one image file; the download has its own, smaller cap. */

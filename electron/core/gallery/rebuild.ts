@@ -6,9 +6,14 @@
  * it); image files are looked up by their deterministic names (`image-<n>.<ext>`), never by
  * the paths written in the sidecar. An image whose file is missing comes back `pending` when
  * it has a URL (the engine tries to download it again; an expired URL then says so) and
- * `invalid` when it has none. Images recorded as `expired` or `invalid` keep that state.
+ * `invalid` when it has none. Images recorded as `expired` or `invalid` keep that state, and an
+ * image the user deleted stays deleted even when a file with its name is there.
+ *
+ * The folder is hostile input: only regular files are opened, never through a link and never
+ * blocking (see regular-file.ts), each with a size cap, and every record goes through the
+ * record schema's limits. Every record that comes back is marked `imported`.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
@@ -17,6 +22,7 @@ import { errorCode } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
 import { THUMBS_DIR, imageNames } from './image-finish';
 import { IMAGE_MIME, type ImageKind } from './image-sniff';
+import { readRegularFile, regularFileSize, UnsafeFileError } from './regular-file';
 import { MAX_SIDECAR_BYTES, SIDECAR_NAME, parseSidecar } from './sidecar';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
@@ -25,6 +31,10 @@ const CONCURRENCY = 8;
 const MAX_DEPTH = 8;
 const SKIPPED_DIRS = new Set([TEMP_DIR, THUMBS_DIR]);
 const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
+/** The download's default cap: a bigger file was not saved by Pictor. */
+const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
+/** Image files read whole at once (to read their header), bounding memory to a few of them. */
+const IMAGE_READS = 2;
 
 export interface Skipped {
   /** Root-relative. */
@@ -38,6 +48,7 @@ export interface RebuildResult {
 }
 
 function fsReason(what: string, error: unknown): string {
+  if (error instanceof UnsafeFileError) return `The ${what} was not read. ${error.reason}`;
   const code = errorCode(error);
   return `The ${what} could not be read${code ? ` (${code})` : ''}.`;
 }
@@ -72,10 +83,7 @@ async function readSidecar(
   path: string,
 ): Promise<{ ok: true; record: TaskRecord } | { ok: false; reason: string }> {
   try {
-    const info = await stat(path);
-    if (info.size > MAX_SIDECAR_BYTES)
-      return { ok: false, reason: 'The sidecar is too large to be a Pictor sidecar.' };
-    return parseSidecar(await readFile(path, 'utf8'));
+    return parseSidecar((await readRegularFile(path, MAX_SIDECAR_BYTES)).toString('utf8'));
   } catch (error) {
     return { ok: false, reason: fsReason('sidecar', error) };
   }
@@ -86,19 +94,28 @@ interface FolderFiles {
   readonly folder: string;
   readonly images: ReadonlySet<string>;
   readonly thumbnails: ReadonlySet<string>;
+  /** Lets {@link IMAGE_READS} image reads run at once across the whole rebuild. */
+  readonly reads: Limiter;
 }
 
-async function listFolder(root: string, folder: string): Promise<FolderFiles> {
-  const names = async (dir: string) => new Set(await readdir(dir).catch(() => [] as string[]));
+/** Names of the regular files in `dir` (links, FIFOs, sockets, devices and folders left out). */
+async function regularFiles(dir: string): Promise<Set<string>> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+}
+
+async function listFolder(root: string, folder: string, reads: Limiter): Promise<FolderFiles> {
   return {
     root,
     folder,
-    images: await names(folder),
-    thumbnails: await names(join(folder, THUMBS_DIR)),
+    images: await regularFiles(folder),
+    thumbnails: await regularFiles(join(folder, THUMBS_DIR)),
+    reads,
   };
 }
 
-function missing(image: ImageRecord): ImageRecord {
+/** The image without anything that points at a file. */
+function withoutFile(image: ImageRecord): ImageRecord {
   const {
     file: _file,
     thumbnail: _thumbnail,
@@ -108,6 +125,11 @@ function missing(image: ImageRecord): ImageRecord {
     mime: _m,
     ...rest
   } = image;
+  return rest;
+}
+
+function missing(image: ImageRecord): ImageRecord {
+  const rest = withoutFile(image);
   if (image.state === 'expired' || image.state === 'invalid') return rest;
   return image.url
     ? {
@@ -123,18 +145,26 @@ function missing(image: ImageRecord): ImageRecord {
       };
 }
 
-async function describeFile(path: string, kind: ImageKind, image: ImageRecord) {
-  const { size } = await stat(path);
+async function describeFile(path: string, kind: ImageKind, image: ImageRecord, reads: Limiter) {
   if (image.state === 'saved' && image.mime === IMAGE_MIME[kind] && image.width && image.height) {
+    const size = await regularFileSize(path, MAX_IMAGE_FILE_BYTES);
     return { width: image.width, height: image.height, bytes: size };
   }
-  // Saved by a download whose record update never happened (a crash): read the header only.
-  const metadata = await sharp(path).metadata();
+  // Saved by a download whose record update never happened (a crash): read its header. From
+  // bytes read through our own checked handle: sharp opening the path could meet a FIFO.
+  const bytes = await reads(() => readRegularFile(path, MAX_IMAGE_FILE_BYTES));
+  const metadata = await sharp(bytes).metadata();
   if (metadata.format !== kind) throw new Error('The file does not hold the image its name says.');
-  return { width: metadata.autoOrient.width, height: metadata.autoOrient.height, bytes: size };
+  return {
+    width: metadata.autoOrient.width,
+    height: metadata.autoOrient.height,
+    bytes: bytes.length,
+  };
 }
 
 async function repairImage(image: ImageRecord, files: FolderFiles): Promise<ImageRecord> {
+  // The user deleted it: a file of that name (restored, copied back, planted) does not undo that.
+  if (image.state === 'deleted') return withoutFile(image);
   const preferred = KINDS.find((kind) => IMAGE_MIME[kind] === image.mime);
   const order = preferred ? [preferred, ...KINDS.filter((kind) => kind !== preferred)] : KINDS;
   const kind = order.find((candidate) =>
@@ -144,7 +174,7 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
   const names = imageNames(image.index, kind);
   const path = join(files.folder, names.image);
   try {
-    const described = await describeFile(path, kind, image);
+    const described = await describeFile(path, kind, image, files.reads);
     const { error: _error, thumbnail: _thumbnail, ...rest } = image;
     const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
     return {
@@ -166,11 +196,13 @@ async function repairRecord(
   root: string,
   sidecarPath: string,
   record: TaskRecord,
+  reads: Limiter,
 ): Promise<TaskRecord> {
   const folder = join(sidecarPath, '..');
-  const files = await listFolder(root, folder);
+  const files = await listFolder(root, folder, reads);
   const images = await Promise.all(record.images.map((image) => repairImage(image, files)));
-  return { ...record, folder: toGalleryPath(root, folder), images };
+  // Whatever the file says: it came from a folder anyone could write, not from our history.
+  return { ...record, folder: toGalleryPath(root, folder), images, imported: true };
 }
 
 interface Found {
@@ -205,6 +237,25 @@ function pickOnePerTask(found: Found[], skipped: Skipped[]): Found[] {
   return found.filter((candidate) => kept.has(candidate));
 }
 
+type Limiter = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** Runs at most `slots` of the works given to it at once, the others in arrival order. */
+function limiter(slots: number): Limiter {
+  let free = slots;
+  const waiting: Array<() => void> = [];
+  return async (work) => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else free += 1;
+    }
+  };
+}
+
 /** `map` with at most {@link CONCURRENCY} calls in flight; results keep the input order. */
 async function mapLimited<T, R>(items: readonly T[], map: (item: T) => Promise<R>): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
@@ -228,7 +279,10 @@ export async function rebuildFromFolder(root: string): Promise<RebuildResult> {
     else skipped.push({ path: relative, reason: read.reason });
   }
   const kept = pickOnePerTask(found, skipped);
-  const records = await mapLimited(kept, ({ path, record }) => repairRecord(root, path, record));
+  const imageReads = limiter(IMAGE_READS);
+  const records = await mapLimited(kept, ({ path, record }) =>
+    repairRecord(root, path, record, imageReads),
+  );
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { records, skipped };
 }

@@ -8,8 +8,11 @@ import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-r
 
 export const SIDECAR_NAME = 'pictor.json';
 export const SIDECAR_VERSION = 1;
-/** Far above any real sidecar (a prompt is at most 32,000 characters); stops reading junk. */
-export const MAX_SIDECAR_BYTES = 4 * 1024 * 1024;
+/**
+ * Far above any real sidecar (a few kilobytes) and above one whose record has every field at
+ * its limit in plain text (shared/domain/limits.ts; tested); stops reading junk.
+ */
+export const MAX_SIDECAR_BYTES = 1024 * 1024;
 
 /** The file's shape: `{ "app": "pictor", "version": 1, "record": TaskRecord }`. */
 export interface Sidecar {

@@ -96,7 +96,11 @@ describe('rebuild', () => {
     await gallery.writeSidecar(second);
     const { records, skipped } = await gallery.rebuild();
     expect(skipped).toEqual([]);
-    expect(records).toEqual([first, second]);
+    // Marked as imported: a sidecar is a file anyone could have written.
+    expect(records).toEqual([
+      { ...first, imported: true },
+      { ...second, imported: true },
+    ]);
   });
 
   it('finds nothing in an empty gallery and ignores .pictor-tmp and .thumbs', async () => {

@@ -1,0 +1,295 @@
+/**
+ * Issue 12 §6: `rebuild` reads a gallery folder someone may have crafted. Real files in a temp
+ * folder: FIFOs, sockets, links and folders named like a sidecar or an image, oversized and
+ * out-of-range sidecars, images the user deleted, and a sidecar claiming it is not imported.
+ * Every rebuild here must end on its own, in seconds: a FIFO opened the ordinary way never does.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Gallery } from '../../../electron/core/gallery/gallery';
+import { MAX_SIDECAR_BYTES, sidecarText } from '../../../electron/core/gallery/sidecar';
+import {
+  MAX_ACCOUNT_CHARS,
+  MAX_DETAIL_CHARS,
+  MAX_ENDPOINT_CHARS,
+  MAX_IMAGES_PER_TASK,
+  MAX_LOCAL_ID_CHARS,
+  MAX_MESSAGE_CHARS,
+  MAX_PATH_CHARS,
+  MAX_TASK_ID_CHARS,
+  MAX_URL_CHARS,
+} from '../../../shared/domain/limits';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+
+/** Far more than a rebuild of a few folders takes; far less than "forever". */
+const ENDS_WITHIN_MS = 10_000;
+const CREATED = Date.UTC(2024, 4, 17, 9, 5, 7);
+
+let base: string;
+let root: string;
+let gallery: Gallery;
+let png: Buffer;
+const servers: Server[] = [];
+
+beforeEach(async () => {
+  base = await realpath(await mkdtemp(join(tmpdir(), 'pictor-hostile-gallery-')));
+  root = join(base, 'gallery');
+  gallery = new Gallery({ root, fetch });
+  await gallery.init();
+  png ??= await sharp({ create: { width: 6, height: 4, channels: 3, background: '#0a0' } })
+    .png()
+    .toBuffer();
+});
+
+afterEach(async () => {
+  for (const server of servers.splice(0)) await new Promise((done) => server.close(done));
+  await rm(base, { recursive: true, force: true });
+});
+
+function image(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord {
+  return {
+    index,
+    url: `https://cdn.example.com/${index}.png`,
+    state: 'pending',
+    attempts: 0,
+    favourite: false,
+    ...overrides,
+  };
+}
+
+function record(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
+  return {
+    localId: `c0ffee00-0000-4000-8000-${id.padStart(12, '0')}`,
+    taskId: `task-${id}`,
+    origin: 'submitted',
+    endpoint: 'https://api.example.com',
+    account: 'acct1234',
+    request: { prompt: `Task ${id}` },
+    status: 'completed',
+    hold: null,
+    error: null,
+    createdAt: CREATED,
+    updatedAt: CREATED,
+    submittedAt: CREATED,
+    finishedAt: CREATED + 1000,
+    watchStartedAt: CREATED,
+    polls: 1,
+    lastPolledAt: CREATED + 1000,
+    images: [image(0)],
+    favourite: false,
+    folder: `2024/05/${id}`,
+    ...overrides,
+  };
+}
+
+/** Writes the task's folder with its sidecar; returns the folder's absolute path. */
+async function writeTask(task: TaskRecord, text = sidecarText(task)): Promise<string> {
+  const folder = join(root, task.folder ?? 'loose');
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, 'pictor.json'), text);
+  return folder;
+}
+
+function mkfifo(path: string): void {
+  execFileSync('mkfifo', [path]);
+}
+
+async function socketAt(path: string): Promise<void> {
+  const server = createServer();
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(path, resolve));
+}
+
+/** The rebuild, failing the test if it does not end by itself within the bound. */
+async function rebuildBounded() {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('rebuild did not finish')), ENDS_WITHIN_MS);
+  });
+  try {
+    return await Promise.race([gallery.rebuild(), hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+describe('rebuild opens only regular files', () => {
+  it('a FIFO, socket, link or folder named pictor.json is never read and never hangs', async () => {
+    const good = record('1');
+    await writeTask(good);
+    for (const name of ['fifo', 'socket', 'link', 'folder']) {
+      await mkdir(join(root, '2024', '06', name), { recursive: true });
+    }
+    mkfifo(join(root, '2024/06/fifo/pictor.json'));
+    await socketAt(join(root, '2024/06/socket/pictor.json'));
+    // A link to a valid sidecar outside the gallery.
+    const outside = join(base, 'outside.json');
+    await writeFile(outside, sidecarText(record('2')));
+    await symlink(outside, join(root, '2024/06/link/pictor.json'));
+    await mkdir(join(root, '2024/06/folder/pictor.json'));
+    const { records } = await rebuildBounded();
+    expect(records.map((task) => task.localId)).toEqual([good.localId]);
+  });
+
+  it('a FIFO, socket, link or folder named like an image is not taken for the image', async () => {
+    const saved: Partial<ImageRecord> = {
+      state: 'saved',
+      mime: 'image/png',
+      width: 6,
+      height: 4,
+      bytes: png.length,
+      file: 'x',
+    };
+    // Image 0: recorded saved with its size (the path that only stats the file); image 1:
+    // pending (the crash-repair path that reads the file's header); one task per impostor.
+    const impostors: Record<string, (path: string) => Promise<void>> = {
+      fifo: async (path) => mkfifo(path),
+      socket: socketAt,
+      link: async (path) => {
+        await writeFile(join(base, 'real.png'), png);
+        await symlink(join(base, 'real.png'), path);
+      },
+      folder: (path) => mkdir(path).then(() => undefined),
+    };
+    let id = 10;
+    const folders: string[] = [];
+    for (const make of Object.values(impostors)) {
+      id += 1;
+      const task = record(String(id), { images: [image(0, saved), image(1)] });
+      const folder = await writeTask(task);
+      await make(join(folder, 'image-1.png'));
+      await make(join(folder, 'image-2.png'));
+      folders.push(task.localId);
+    }
+    const { records } = await rebuildBounded();
+    expect(records.map((task) => task.localId)).toEqual(folders);
+    for (const task of records) {
+      for (const rebuilt of task.images) {
+        expect(rebuilt.state, `${task.folder} image ${rebuilt.index}`).toBe('pending');
+        expect(rebuilt.file).toBeUndefined();
+      }
+    }
+  });
+
+  it('a real image beside the impostors is still found (the checks refuse only what they must)', async () => {
+    const task = record('20', { images: [image(0), image(1)] });
+    const folder = await writeTask(task);
+    await writeFile(join(folder, 'image-1.png'), png);
+    mkfifo(join(folder, 'image-2.png'));
+    const [rebuilt] = (await rebuildBounded()).records;
+    expect(rebuilt?.images[0]).toMatchObject({ state: 'saved', width: 6, height: 4 });
+    expect(rebuilt?.images[1]).toMatchObject({ state: 'pending' });
+  });
+});
+
+describe('rebuild caps every sidecar', () => {
+  it('refuses a sidecar over the size cap, with a reason, before parsing it', async () => {
+    const big = record('30', { request: { prompt: 'x'.repeat(30_000) } });
+    const text = sidecarText(big).replace(
+      '"app"',
+      `"pad": "${' '.repeat(MAX_SIDECAR_BYTES)}", "app"`,
+    );
+    await writeTask(big, text);
+    const { records, skipped } = await rebuildBounded();
+    expect(records).toEqual([]);
+    expect(skipped).toEqual([
+      { path: '2024/05/30/pictor.json', reason: expect.stringMatching(/larger than/) },
+    ]);
+  });
+
+  it('refuses a sidecar whose dates or fields are out of range, keeping the others', async () => {
+    const cases: Array<[string, Partial<TaskRecord>]> = [
+      ['created-far-future', { createdAt: 1e16 }],
+      ['updated-negative', { updatedAt: -5 }],
+      ['finished-fraction', { finishedAt: CREATED + 0.5 }],
+      ['polls-huge', { polls: 1e300 }],
+      ['url-megabyte', { images: [image(0, { url: `https://x/${'a'.repeat(1 << 20)}` })] }],
+      ['too-many-images', { images: Array.from({ length: 200 }, (_, i) => image(i % 16)) }],
+      ['error-novel', { error: { kind: 'server', message: 'm'.repeat(MAX_MESSAGE_CHARS + 1) } }],
+    ];
+    let id = 40;
+    for (const [name, overrides] of cases) {
+      id += 1;
+      await writeTask(record(String(id), { ...overrides, folder: `bad/${name}` }));
+    }
+    const good = record('99');
+    await writeTask(good);
+    const { records, skipped } = await rebuildBounded();
+    expect(records.map((task) => task.localId)).toEqual([good.localId]);
+    expect(skipped.map((skip) => skip.path).sort()).toEqual(
+      cases.map(([name]) => `bad/${name}/pictor.json`).sort(),
+    );
+    for (const skip of skipped) expect(skip.reason).toMatch(/^The (task record|sidecar)/);
+  });
+
+  it('a record with every field at its limit still fits a sidecar and comes back', async () => {
+    const id = 'f'.repeat(MAX_LOCAL_ID_CHARS);
+    const path = 'p'.repeat(MAX_PATH_CHARS);
+    const full = record('50', {
+      localId: id,
+      taskId: 't'.repeat(MAX_TASK_ID_CHARS),
+      endpoint: 'e'.repeat(MAX_ENDPOINT_CHARS),
+      account: 'a'.repeat(MAX_ACCOUNT_CHARS),
+      // Three bytes per character in UTF-8.
+      request: {
+        prompt: '\u2603'.repeat(32_000),
+        model: 'm'.repeat(200),
+        quality: 'q'.repeat(100),
+      },
+      error: {
+        kind: 'server',
+        message: 'm'.repeat(MAX_MESSAGE_CHARS),
+        detail: 'd'.repeat(MAX_DETAIL_CHARS),
+      },
+      images: Array.from({ length: MAX_IMAGES_PER_TASK }, (_, index) =>
+        image(index, {
+          url: 'u'.repeat(MAX_URL_CHARS),
+          state: 'expired',
+          file: path,
+          thumbnail: path,
+          error: 'e'.repeat(MAX_MESSAGE_CHARS),
+        }),
+      ),
+      folder: '2024/05/full',
+    });
+    const text = sidecarText(full);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_SIDECAR_BYTES);
+    await writeTask(full, text);
+    const { records, skipped } = await rebuildBounded();
+    expect(skipped).toEqual([]);
+    expect(records.map((task) => task.localId)).toEqual([id]);
+  });
+});
+
+describe('rebuild keeps what the user decided', () => {
+  it('an image the user deleted stays deleted, whether or not a file of its name is there', async () => {
+    const task = record('60', {
+      images: [image(0, { state: 'deleted' }), image(1, { state: 'deleted' }), image(2)],
+    });
+    const folder = await writeTask(task);
+    // Image 1 put back (restored from the trash, copied, planted); image 2 never deleted.
+    await writeFile(join(folder, 'image-2.png'), png);
+    await writeFile(join(folder, 'image-3.png'), png);
+    const [rebuilt] = (await rebuildBounded()).records;
+    expect(rebuilt?.images.map((one) => one.state)).toEqual(['deleted', 'deleted', 'saved']);
+    expect(rebuilt?.images[1]?.file).toBeUndefined();
+    expect(rebuilt?.images[1]?.url).toBe(task.images[1]?.url);
+  });
+
+  it('marks every record it returns as imported, whatever the sidecar says', async () => {
+    await writeTask(record('70', { imported: false }));
+    await writeTask(record('71'));
+    const { records } = await rebuildBounded();
+    expect(records.map((task) => task.imported)).toEqual([true, true]);
+    // The flag is also what the sidecar of an imported record says from then on.
+    expect(JSON.parse(sidecarText(records[0]!)).record.imported).toBe(true);
+    expect(JSON.parse(await readFile(join(root, '2024/05/70/pictor.json'), 'utf8')).record).toEqual(
+      expect.objectContaining({ imported: false }),
+    );
+  });
+});
