@@ -30,7 +30,13 @@ export type Command =
       readonly count: number;
       readonly common: CommonOptions;
     }
-  | { readonly name: 'resume'; readonly target: string | 'all'; readonly common: CommonOptions }
+  | {
+      readonly name: 'resume';
+      readonly target: string | 'all';
+      /** The service SERVICE_API_KEY is for; tasks on any other origin wait, and say why. */
+      readonly baseUrl: string | null;
+      readonly common: CommonOptions;
+    }
   | {
       readonly name: 'track';
       readonly taskId: string;
@@ -135,7 +141,8 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     case 'resume': {
       extra(1);
       const target = values.all ? 'all' : required(rest[0], 'resume needs a task id, or --all.');
-      return { name, target, common: common(values, env) };
+      const baseUrl = values['base-url']?.trim() || null;
+      return { name, target, baseUrl, common: common(values, env) };
     }
     case 'track':
       extra(1);
@@ -162,10 +169,12 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
 
 export const HELP = `Pictor command line: generate images through an image task service and keep them.
 
-Usage: npm run cli -- <command> [options]   (the key is read from SERVICE_API_KEY)
+Usage: npm run cli -- <command> [options]   (the key is read from SERVICE_API_KEY and is sent
+only to the service named with --base-url)
 
   generate --base-url URL --prompt TEXT [--model M] [--size WxH] [--quality Q] [--count N]
-  resume <task-id> | --all        continue polling tasks in the history (never resubmits)
+  resume <task-id> | --all --base-url URL   continue polling tasks in the history (never
+                                  resubmits); only tasks on that service get the key
   track <task-id> --base-url URL [--prompt TEXT]   follow a task created elsewhere
   list                            print the history
   rebuild                         re-import the gallery folder's sidecars into the history

@@ -3,6 +3,7 @@ import type { TaskRecord } from '../../shared/domain/task-record';
 import { createNodeFetch } from '../adapters/node-fetch';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
+import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { Command, CommonOptions } from './cli-args';
 import { UsageError } from './cli-args';
@@ -21,7 +22,10 @@ export interface CliIo {
 type Runnable = Exclude<Command, { name: 'help' }>;
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
-  const baseUrl = command.name === 'generate' || command.name === 'track' ? command.baseUrl : null;
+  const baseUrl =
+    command.name === 'generate' || command.name === 'track' || command.name === 'resume'
+      ? command.baseUrl
+      : null;
   const credentials = await EnvCredentials.create(io.env, baseUrl);
   const polls = command.name !== 'list' && command.name !== 'rebuild';
   if (polls && !credentials.hasKey) {
@@ -145,7 +149,10 @@ function report(
         if (image.state === 'saved' && image.file)
           io.stdout(`${core.gallery.resolve(image.file)}\n`);
     }
-    const problem = problemLine(record, resumeCommand(common, record.taskId ?? record.localId));
+    const problem = problemLine(
+      record,
+      resumeCommand(common, record.taskId ?? record.localId, record.endpoint),
+    );
     if (problem) io.stderr(`${problem}\n`);
   }
 }
@@ -177,7 +184,10 @@ async function rebuild(core: PictorCore, io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-function resumeCommand(common: CommonOptions, target: string): string {
+/** The command that continues `target`, with the service its key must be for when known. */
+function resumeCommand(common: CommonOptions, target: string, endpoint?: string): string {
   const what = target === 'all' ? '--all' : target;
-  return `npm run cli -- resume ${what} --data-dir ${JSON.stringify(common.dataDir)} --gallery-dir ${JSON.stringify(common.galleryDir)}`;
+  const service =
+    endpoint && endpoint !== DEMO_ENDPOINT ? ` --base-url ${JSON.stringify(endpoint)}` : '';
+  return `npm run cli -- resume ${what}${service} --data-dir ${JSON.stringify(common.dataDir)} --gallery-dir ${JSON.stringify(common.galleryDir)}`;
 }

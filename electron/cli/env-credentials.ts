@@ -1,9 +1,11 @@
 /**
- * The CLI's credentials: one key from SERVICE_API_KEY (as in the spec's examples), used for the
- * endpoint being submitted to and for resuming tasks stored with any base URL.
+ * The CLI's credentials: one key from SERVICE_API_KEY (as in the spec's examples), bound to the
+ * origin of the service named with --base-url and sent nowhere else: not to the endpoint a
+ * history record names (a crafted sidecar, a task of another provider), not to any other.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
+import { originLabel, serviceOrigin } from '../core/credentials/key-origin';
 import { checkBaseUrl } from '../core/service/url-policy';
 
 export class EnvCredentials implements CredentialsProvider {
@@ -13,7 +15,10 @@ export class EnvCredentials implements CredentialsProvider {
     private readonly account: string | null,
   ) {}
 
-  /** @param baseUrl the endpoint new tasks go to; checked here so a bad URL is a usage error. */
+  /**
+   * @param baseUrl the service the key is for (--base-url), where new tasks go; checked here so
+   *   a bad URL is a usage error. Null: the key is sent nowhere.
+   */
   static async create(env: NodeJS.ProcessEnv, baseUrl: string | null): Promise<EnvCredentials> {
     const key = env.SERVICE_API_KEY?.trim() || null;
     const endpoint = baseUrl === null ? null : checkBaseUrl(baseUrl);
@@ -29,9 +34,11 @@ export class EnvCredentials implements CredentialsProvider {
     return this.endpoint;
   }
 
+  /** The key, for an endpoint on the origin of --base-url only. */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     const baseUrl = this.baseUrlFor(endpoint);
-    if (!baseUrl || !this.key || !this.account) return null;
+    if (!baseUrl || !this.key || !this.account || this.endpoint === null) return null;
+    if (serviceOrigin(baseUrl) !== serviceOrigin(this.endpoint)) return null;
     return { baseUrl, key: this.key, account: this.account };
   }
 
@@ -42,5 +49,16 @@ export class EnvCredentials implements CredentialsProvider {
     } catch {
       return null;
     }
+  }
+
+  missingKeyReason(endpoint: string): string {
+    const lives = originLabel(serviceOrigin(endpoint));
+    if (this.endpoint === null) {
+      return `This task lives on ${lives}. SERVICE_API_KEY is sent only to the service named with --base-url: resume with --base-url and that service's address.`;
+    }
+    if (serviceOrigin(endpoint) !== serviceOrigin(this.endpoint)) {
+      return `This task lives on ${lives}, but SERVICE_API_KEY is for ${originLabel(serviceOrigin(this.endpoint))} and is never sent to another service. Resume it with --base-url and the key of ${lives}.`;
+    }
+    return 'SERVICE_API_KEY is not set. Set it to your API key for this service, then resume.';
   }
 }

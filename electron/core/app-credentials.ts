@@ -8,7 +8,7 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings } from '../../shared/domain/settings';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
-import { serviceOrigin } from './credentials/key-origin';
+import { originLabel, serviceOrigin } from './credentials/key-origin';
 import { checkBaseUrl } from './service/url-policy';
 
 /** What AppCredentials needs of the key vault. */
@@ -65,6 +65,18 @@ export class AppCredentials implements CredentialsProvider {
     const key = await this.options.vault.readKey();
     if (key === null) return null;
     return { baseUrl, key, account: await keyFingerprint(key) };
+  }
+
+  missingKeyReason(endpoint: string): string {
+    const lives = originLabel(serviceOrigin(endpoint));
+    const bound = this.options.vault.boundOrigin();
+    if (this.options.vault.status().state !== 'ready' || bound === undefined) {
+      return `No API key is set for ${lives}, where this task lives. It waits until you add that service's key in Settings.`;
+    }
+    if (serviceOrigin(endpoint) !== bound) {
+      return `This task lives on ${lives}, but your key was entered for ${originLabel(bound ?? null)} and is never sent to another service. It waits until the key of ${lives} is set in Settings.`;
+    }
+    return `This task was made with the service address ${endpoint}. It waits until that address is set again in Settings.`;
   }
 
   baseUrlFor(endpoint: string): string | null {

@@ -19,4 +19,9 @@ export interface CredentialsProvider {
   credentialsFor(endpoint: string): Promise<ServiceCredentials | null>;
   /** The base URL behind `endpoint` (for image URL policy), without needing the key. */
   baseUrlFor(endpoint: string): string | null;
+  /**
+   * Why {@link credentialsFor} has no key for `endpoint`, as a sentence that says what to do
+   * (the app points to Settings, the CLI to --base-url). Optional: a generic sentence otherwise.
+   */
+  missingKeyReason?(endpoint: string): string;
 }

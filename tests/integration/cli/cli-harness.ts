@@ -31,7 +31,7 @@ export interface CliWorld {
   readonly service: QuirkyService;
   readonly dataDir: string;
   readonly runs: CliRun[];
-  /** Runs `pictor <args>` with `--data-dir` (and `--base-url` for generate/track) added. */
+  /** Runs `pictor <args>` with `--data-dir` (and `--base-url` for generate/track/resume) added. */
   run(args: readonly string[], options?: WorldRunOptions): Promise<CliRun>;
   /** `list --json`, parsed. */
   list(): Promise<CliTaskJson[]>;
@@ -42,7 +42,7 @@ const KNOWN_KEYS: readonly string[] = Object.values(QUIRKY_KEYS);
 export const UNKNOWN_KEY = 'sk-nobody-3e8a61d2f09c47b5';
 
 const FAST_COMMANDS = new Set(['generate', 'resume', 'track']);
-const SERVICE_COMMANDS = new Set(['generate', 'track']);
+const SERVICE_COMMANDS = new Set(['generate', 'track', 'resume']);
 
 function completeArgs(args: readonly string[], world: CliWorld, fast: boolean): string[] {
   const full = [...args];

@@ -441,7 +441,7 @@ describe('KeyVault origin binding', () => {
     });
     expect(status.origin).toBe('https://a.example');
     expect(vault.hasKey()).toBe(true);
-    const ciphertext = storedRecord(kv).ciphertext;
+    const ciphertext = storedRecord(kv)?.ciphertext;
     expect(vault.bindOrigin('https://b.example').origin).toBe('https://b.example');
     expect(storedRecord(kv)).toMatchObject({ origin: 'https://b.example', ciphertext });
     expect(await vault.readKey()).toBe(KEY);
@@ -453,7 +453,7 @@ describe('KeyVault origin binding', () => {
   it('reads a record written before origins as unbound (undefined), not as bound to none', async () => {
     const { vault, kv } = vaultHarness();
     await vault.setKey(KEY, { allowWeakStorage: false, origin: 'https://a.example' });
-    const { origin: _origin, ...legacy } = storedRecord(kv);
+    const { origin: _origin, ...legacy } = storedRecord(kv) ?? {};
     kv.set('apiKey', legacy);
     const reopened = vaultHarness({}, kv).vault;
     expect(reopened.boundOrigin()).toBeUndefined();
