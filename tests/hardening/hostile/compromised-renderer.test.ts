@@ -1,0 +1,242 @@
+/**
+ * A compromised renderer: script in the app's page calls every IPC channel as it likes, in any
+ * order, with any values the schemas accept, plus the values an attacker would pick (its own
+ * server as the service address, the user's home folder as the gallery, its own URLs and ids).
+ * The real runtime and handlers run behind the real bridge (recorded-app.ts); the user's
+ * service is a demo service on loopback with the user's key, the attacker's a loopback server
+ * that counts every request. Nobody answers the main process's dialogs with "send the key" or
+ * picks a folder: the user did not ask for them.
+ *
+ * It must never: send the key to another origin, reach a host the user did not configure, or
+ * touch a file outside the gallery and the data folder.
+ */
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import {
+  requests,
+  type RequestChannel,
+  type RequestInput,
+  type Result,
+} from '../../../shared/ipc/contract';
+import { listFiles } from '../../e2e/harness/disk';
+import {
+  startRecordedApp,
+  type FetchCall,
+  type IpcRecord,
+  type RecordedApp,
+} from '../key-and-bodies/recorded-app';
+import { recordReliability } from '../support/reliability-record';
+import { scaled } from '../support/scale';
+import { validArbitrary } from './zod-arbitrary';
+
+const FILE = 'tests/hardening/hostile/compromised-renderer.test.ts';
+const KEY = 'sk-user-0f3c9a71d2b84e65a9c1';
+const RUNS = scaled(60, 1_000);
+const CHANNELS = Object.keys(requests) as RequestChannel[];
+
+let dir: string;
+let home: string;
+let service: DemoService;
+let attacker: {
+  server: Server;
+  url: string;
+  seen: { url: string; headers: IncomingHttpHeaders }[];
+};
+let app: RecordedApp;
+let closed = false;
+const fetchCalls: FetchCall[] = [];
+const ipc: IpcRecord[] = [];
+
+async function startAttacker() {
+  const seen: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', headers: request.headers });
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"id":"attacker-task","status":"processing"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, seen };
+}
+
+/** Every file under `folder` with a hash of its bytes: what "untouched" is checked against. */
+async function snapshot(folder: string): Promise<Record<string, string>> {
+  const entries: Record<string, string> = {};
+  for (const file of await listFiles(folder)) {
+    const bytes = await readFile(join(folder, file));
+    entries[file] = createHash('sha256').update(bytes).digest('hex');
+  }
+  return entries;
+}
+
+/** The user's own set-up, done again before each hostile sequence. */
+async function asTheUser(): Promise<void> {
+  await app.invoke('key:clear');
+  expect((await app.invoke('settings:update', { baseUrl: service.url })).ok).toBe(true);
+  expect((await app.invoke('key:set', { key: KEY, allowWeakStorage: true })).ok).toBe(true);
+}
+
+/** Values an attacker would choose, per channel, beside whatever the schemas accept. */
+function targeted(channel: RequestChannel): fc.Arbitrary<unknown>[] {
+  const evil = [
+    attacker.url,
+    `${attacker.url}/v1`,
+    `http://localhost:${new URL(attacker.url).port}`,
+    'https://evil.example',
+    `${service.url}@evil.example`,
+  ];
+  switch (channel) {
+    case 'settings:update':
+      return [
+        fc.record({ baseUrl: fc.constantFrom(...evil, '', `${service.url}/other`) }),
+        fc.constantFrom(
+          { galleryDir: home },
+          { galleryDir: join(home, '.ssh') },
+          { galleryDir: 'relative/folder' },
+          { galleryDir: '/' },
+        ),
+      ];
+    case 'tasks:track':
+      return [
+        fc.record({ taskId: fc.constantFrom('attacker-task', `${attacker.url}/x`, '../..') }),
+      ];
+    case 'app:openExternal':
+      return [fc.record({ url: fc.constantFrom(...evil) })];
+    case 'key:set':
+      return [
+        fc.record({
+          key: fc.constantFrom('sk-page-own-key-123456', KEY),
+          allowWeakStorage: fc.boolean(),
+        }),
+      ];
+    case 'tasks:submit':
+      return [fc.constant({ request: { prompt: 'hostile page', size: '64x64' }, count: 1 })];
+    default:
+      return [];
+  }
+}
+
+function callArbitrary(): fc.Arbitrary<{ channel: RequestChannel; input: unknown }> {
+  return fc.oneof(
+    ...CHANNELS.map((channel) =>
+      fc.record({
+        channel: fc.constant(channel),
+        input: fc.oneof(validArbitrary(requests[channel].input), ...targeted(channel)),
+      }),
+    ),
+  );
+}
+
+const originOf = (url: string): string => new URL(url).origin;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-hostile-page-'));
+  home = join(dir, 'home');
+  await mkdir(join(home, '.ssh'), { recursive: true });
+  await mkdir(join(home, 'Documents'), { recursive: true });
+  await writeFile(join(home, '.ssh', 'id_ed25519'), 'private key material');
+  await writeFile(join(home, 'Documents', 'thesis.txt'), 'years of work');
+  service = await startDemoService({ accounts: [{ account: 'user', key: KEY }], durationMs: 100 });
+  attacker = await startAttacker();
+  app = await startRecordedApp({
+    userDataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetchCalls,
+    ipc,
+  });
+  await asTheUser();
+});
+
+afterAll(async () => {
+  if (!closed) await app?.close();
+  await service?.close();
+  await new Promise((resolve) => attacker?.server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a compromised renderer', () => {
+  it('cannot point the key at its own server: the address change is refused unless the user says so', async () => {
+    const moved = await app.invoke('settings:update', { baseUrl: attacker.url });
+    expect(moved).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/not changed/) },
+    });
+    const probe = (await app.invoke('service:testConnection')) as Result<{ ok: boolean }>;
+    expect(probe).toMatchObject({ ok: true, value: { ok: true } });
+    expect(attacker.seen).toEqual([]);
+  });
+
+  it('cannot name a folder for the main process to move, relative or not', async () => {
+    const before = await snapshot(home);
+    for (const galleryDir of [home, home, home, 'relative', join(home, '.ssh')]) {
+      const result = await app.invoke('settings:update', {
+        galleryDir,
+      } as unknown as RequestInput<'settings:update'>);
+      expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    }
+    expect(await snapshot(home)).toEqual(before);
+    // The library is still open and in use.
+    expect((await app.invoke('tasks:list', {})).ok).toBe(true);
+    expect(app.runtime.galleryDir()).toBe(join(dir, 'gallery'));
+  });
+
+  it(`drives every channel in any order (${RUNS} sequences) without reaching the key, a host or a file it should not`, async () => {
+    const homeBefore = await snapshot(home);
+    const allowed = new Set([originOf(service.url), originOf(app.runtime.demo.url)]);
+    let calls = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(callArbitrary(), { minLength: 1, maxLength: 12 }),
+        async (sequence) => {
+          await asTheUser();
+          for (const { channel, input } of sequence) {
+            calls += 1;
+            await app.invoke(channel, input as never);
+          }
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    const records = app.runtime.core.history.list({ limit: 500, cursor: null }).items;
+    // Closing stops the engine: nothing in flight can reach the wire after the judgement.
+    await app.close();
+    closed = true;
+    const keyed = fetchCalls.filter((call) => call.authorization?.includes(KEY));
+    expect(keyed.length, 'the user key was used at all').toBeGreaterThan(0);
+    expect(new Set(keyed.map((call) => originOf(call.url)))).toEqual(
+      new Set([originOf(service.url)]),
+    );
+    const strangers = fetchCalls.filter((call) => !allowed.has(originOf(call.url)));
+    expect(strangers, 'requests to hosts the user did not configure').toEqual([]);
+    expect(attacker.seen).toEqual([]);
+    expect(ipc.filter((record) => record.text.includes(KEY))).toEqual([]);
+    expect(await snapshot(home)).toEqual(homeBefore);
+    expect(app.runtime.galleryDir()).toBe(join(dir, 'gallery'));
+    const homeAfter = await snapshot(home);
+    const ids = records.map((record) => record.taskId).filter((id) => id !== null);
+    recordReliability({
+      file: FILE,
+      section: 'hostile-input',
+      row: 'Compromised renderer: any channel, any order',
+      load: `${RUNS} sequences of up to 12 calls over ${CHANNELS.length} channels`,
+      injected: { 'IPC calls': calls, 'tasks made': records.length },
+      outcome: {
+        'requests sent': fetchCalls.length,
+        'to unconfigured hosts': strangers.length,
+        'received by the attacker': attacker.seen.length,
+      },
+      lost: Object.keys(homeBefore).filter((file) => homeAfter[file] !== homeBefore[file]).length,
+      duplicated: ids.length - new Set(ids).size,
+      leaked:
+        keyed.filter((call) => originOf(call.url) !== originOf(service.url)).length +
+        ipc.filter((record) => record.text.includes(KEY)).length,
+    });
+  });
+});
