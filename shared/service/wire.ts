@@ -5,6 +5,9 @@
  * and reject only what the app cannot use.
  */
 import { z } from 'zod';
+import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS } from '../domain/limits';
+
+export { MAX_IMAGES_PER_TASK };
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
@@ -53,12 +56,19 @@ export type TaskResponse = z.infer<typeof taskResponseSchema>;
 /** A task as the app uses it, normalised from a {@link TaskResponse}. */
 export type ServiceTask =
   | { readonly status: 'processing' }
-  | {
-      readonly status: 'completed';
-      /** One entry per generated image; `null` where the entry carried no usable URL. */
-      readonly imageUrls: readonly (string | null)[];
-    }
+  | CompletedTask
   | { readonly status: 'failed'; readonly message: string };
+
+/** A completed task as the app uses it: at most {@link MAX_IMAGES_PER_TASK} images. */
+export interface CompletedTask {
+  readonly status: 'completed';
+  /** One entry per image kept; `null` where the entry carried no usable URL or was refused. */
+  readonly imageUrls: readonly (string | null)[];
+  /** Why an entry's URL was refused, by index (absent when none was). */
+  readonly refusedImages?: Readonly<Record<number, string>>;
+  /** A sentence about the answer as a whole: the images listed beyond what Pictor keeps. */
+  readonly notice?: string;
+}
 
 const MAX_MESSAGE = 500;
 
@@ -122,9 +132,33 @@ export function normaliseTask(task: TaskResponse): ServiceTask {
         'The service reported the task as failed without a reason.',
     };
   }
-  const entries = task.output?.data ?? [];
+  return completedTask(task.output?.data ?? []);
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/**
+ * The images of a completed task: the first {@link MAX_IMAGES_PER_TASK} entries, each looked at
+ * once (a listing of 10,000 costs no more than its first entries), the rest counted in a notice.
+ */
+function completedTask(entries: readonly { url?: string | undefined }[]): CompletedTask {
+  const kept = entries.slice(0, MAX_IMAGES_PER_TASK);
+  const refusedImages: Record<number, string> = {};
+  const imageUrls = kept.map((entry, index) => {
+    const url = entry.url?.trim() ?? '';
+    if (url.length <= MAX_URL_CHARS) return url === '' ? null : url;
+    refusedImages[index] =
+      `The service sent an address for this image longer than ${count.format(MAX_URL_CHARS)} characters, so Pictor did not keep it.`;
+    return null;
+  });
   return {
     status: 'completed',
-    imageUrls: entries.map((entry) => (entry.url && entry.url.trim() ? entry.url.trim() : null)),
+    imageUrls,
+    ...(Object.keys(refusedImages).length > 0 ? { refusedImages } : {}),
+    ...(entries.length > kept.length
+      ? {
+          notice: `The service listed ${count.format(entries.length)} images; Pictor keeps the first ${count.format(MAX_IMAGES_PER_TASK)}.`,
+        }
+      : {}),
   };
 }

@@ -3,12 +3,18 @@
  * state, transient failures retried with backoff, a bounded number running across all tasks.
  */
 import type { ImageRecord, TaskError, TaskRecord } from '../../../shared/domain/task-record';
+import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { backoffDelay } from './backoff';
 import type { EngineContext } from './engine-context';
 import type { EngineDownloadOutcome, EngineGallery } from './engine-types';
 import { SidecarWriter } from './sidecar-writer';
+
+/** The answer listed more images than a task keeps: said on the task, the kept ones still come. */
+function noticeOf(message: string): TaskError {
+  return { kind: 'protocol', message };
+}
 
 const NO_IMAGES: TaskError = {
   kind: 'protocol',
@@ -34,9 +40,12 @@ export class DownloadManager {
     );
   }
 
-  /** The service finished the task: record its images and fetch them all. */
-  complete(record: TaskRecord, imageUrls: readonly (string | null)[]): void {
-    const images: ImageRecord[] = imageUrls.map((url, index) =>
+  /**
+   * The service finished the task: record its images and fetch them all. An entry without a
+   * usable URL, or whose URL was refused (it carried the key), is `invalid` with the reason.
+   */
+  complete(record: TaskRecord, task: CompletedTask): void {
+    const images: ImageRecord[] = task.imageUrls.map((url, index) =>
       url
         ? { index, url, state: 'pending', attempts: 0, favourite: false }
         : {
@@ -45,7 +54,8 @@ export class DownloadManager {
             state: 'invalid',
             attempts: 0,
             favourite: false,
-            error: 'The service listed this image without an address.',
+            error:
+              task.refusedImages?.[index] ?? 'The service listed this image without an address.',
           },
     );
     // Busy before the commit, so nobody sees a completed task with nothing on its way.
@@ -58,7 +68,7 @@ export class DownloadManager {
       finishedAt: this.ctx.clock.now(),
       images,
       folder: record.folder ?? this.gallery.folderFor(record),
-      error: images.length === 0 ? NO_IMAGES : null,
+      error: images.length === 0 ? NO_IMAGES : task.notice ? noticeOf(task.notice) : null,
     });
     this.ctx.logger.info('task completed', {
       localId: record.localId,

@@ -4,6 +4,7 @@
  * cannot see, and stopping at the watch timeout without forgetting the id.
  */
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
+import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { ServiceError } from '../service/service-error';
@@ -35,10 +36,7 @@ export class Poller {
     private readonly ctx: EngineContext,
     private readonly client: EngineServiceClient,
     private readonly credentials: CredentialsProvider,
-    private readonly onCompleted: (
-      record: TaskRecord,
-      imageUrls: readonly (string | null)[],
-    ) => void,
+    private readonly onCompleted: (record: TaskRecord, task: CompletedTask) => void,
   ) {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
   }
@@ -169,7 +167,7 @@ export class Poller {
           this.ctx.commit(counted);
         } else if (task.status === 'completed') {
           this.forget(localId);
-          this.onCompleted(counted, task.imageUrls);
+          this.onCompleted(counted, task);
         } else {
           this.forget(localId);
           const error: TaskError = { kind: 'task_failed', message: task.message };

@@ -32,6 +32,10 @@ export function interruptedSubmit(record: TaskRecord, now: number): TaskRecord {
 
 /** The submit ended without a task id. */
 export function submitFailure(record: TaskRecord, error: unknown, now: number): TaskRecord {
+  if (error instanceof ServiceError && error.refusedAnswer) {
+    // The service answered (a task may exist) with an id Pictor would not keep: its own words.
+    return { ...record, status: 'submit_unknown', finishedAt: now, error: error.toTaskError() };
+  }
   if (error instanceof ServiceError && error.mayHaveReachedService) {
     return {
       ...record,

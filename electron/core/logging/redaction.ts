@@ -4,6 +4,7 @@
  * app holds is replaced wherever it appears (the app sets that through {@link secretRedactor}).
  */
 import type { LogFields } from '../../ports/logger';
+import { scrubKey } from '../service/key-echo';
 
 export const REDACTED = '[redacted]';
 
@@ -42,20 +43,14 @@ export function isSecretFieldName(name: string): boolean {
 }
 
 /**
- * A redactor that replaces each of `secrets` wherever it appears, also in its URL-encoded and
- * JSON-escaped forms (a line is redacted before and after it is encoded as JSON).
+ * A redactor that scrubs each of `secrets` wherever it appears, in every encoding the service
+ * client knows an echo of the key by (raw, escaped, percent- or entity-encoded, UTF-16, base64,
+ * hex, invisible characters between its letters, any run of 12 of its characters): the same
+ * search (key-echo.ts), so a line the service client would refuse is never logged as it came.
  */
 export function secretRedactor(secrets: readonly string[]): Redactor {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (secret === '') continue;
-    forms.add(secret);
-    forms.add(encodeURIComponent(secret));
-    forms.add(JSON.stringify(secret).slice(1, -1));
-  }
-  // Longest first, so a form containing another is replaced whole.
-  const ordered = [...forms].sort((a, b) => b.length - a.length);
-  return (text) => ordered.reduce((out, form) => out.split(form).join(REDACTED), text);
+  const kept = secrets.filter((secret) => secret !== '');
+  return (text) => kept.reduce((out, secret) => scrubKey(out, secret), text);
 }
 
 /** Applies the patterns, then `extra` (the app's current key), to one piece of text. */

@@ -9,7 +9,7 @@ import {
   submitResponseSchema,
   taskResponseSchema,
 } from '../../../shared/service/wire';
-import type { ServiceTask } from '../../../shared/service/wire';
+import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
 import { bodyExcerpt, parseJson } from './http-response';
 import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
@@ -45,12 +45,49 @@ function parseWith<T>(op: ServiceOperation, text: string, key: string, schema: z
   return parsed.data;
 }
 
+/** The task id of a submit answer that carried the API key: refused, never kept. */
+function keyInTaskId(text: string, key: string): ServiceError {
+  return new ServiceError({
+    kind: 'protocol',
+    message:
+      'The service sent back a task id that contains your API key, so Pictor did not keep it. The task may have been created; Pictor does not send it again on its own. Report this to the service’s provider before you submit again.',
+    detail: cleanText(
+      `HTTP 200; the task id carries the API key; body: ${bodyExcerpt(redactText(text, key))}`,
+      600,
+    ),
+    httpStatus: 200,
+    mayHaveReachedService: true,
+    refusedAnswer: true,
+  });
+}
+
+/** What an image whose address carried the API key says in its place. */
+export const KEY_IN_IMAGE_URL =
+  'The service sent an address for this image that contains your API key, so Pictor did not keep it or download it.';
+
 /**
- * Reads a submit's 200 body: an object with a usable task id.
+ * The body read again after the key was scrubbed from it (see key-echo.ts), or `null` when the
+ * scrubbed body no longer fits the schema (an echo that took the JSON's structure with it).
+ * Comparing a field before and after tells whether the field carried part of an echo: detection
+ * and scrubbing are the same search, so they cannot disagree.
+ */
+function reread<T>(scrubbed: string, schema: z.ZodType<T>): T | null {
+  const json = parseJson(scrubbed);
+  const parsed = json.ok ? schema.safeParse(json.value) : null;
+  return parsed?.success ? parsed.data : null;
+}
+
+/**
+ * Reads a submit's 200 body: an object with a usable task id. An id that carries the key (in
+ * any encoding, or together with the next field) is refused: a stored id is written to the
+ * history, the sidecar and the screen.
  * @throws ServiceError of kind `protocol` (the task may have been created).
  */
 export function parseSubmitAnswer(text: string, key: string): { id: string } {
   const { id } = parseWith('submit', text, key, submitResponseSchema);
+  const scrubbed = redactBody(text, key);
+  if (scrubbed !== text && reread(scrubbed, submitResponseSchema)?.id !== id)
+    throw keyInTaskId(text, key);
   try {
     return { id: checkTaskId(id) };
   } catch (error) {
@@ -63,29 +100,40 @@ const WITHHELD = {
   message: 'The service reported a failure; its message contained the API key, so it is not shown.',
 };
 
-/**
- * A failed task's error, read again from the body with the key scrubbed as the server wrote it
- * and inside every decoded string (redactBody, as for an error body): once the JSON is read, an
- * echoed key's escapes (`\u0073k-…`, `\/`) have become other characters, and a message cut to
- * length could keep part of it. Withheld when the scrubbed body no longer reads.
- */
-function errorAsWritten(text: string, key: string, error: unknown): unknown {
-  const scrubbed = redactBody(text, key);
-  if (scrubbed === text) return error;
-  const json = parseJson(scrubbed);
-  const reread = json.ok ? taskResponseSchema.safeParse(json.value) : null;
-  return reread?.success && reread.data.status === 'failed' ? reread.data.error : WITHHELD;
+/** Each image URL that changed when the key was scrubbed carried part of it: refused. */
+function withoutKeyedUrls(task: CompletedTask, clean: ServiceTask | null): CompletedTask {
+  const cleanUrls = clean?.status === 'completed' ? clean.imageUrls : [];
+  const refusedImages: Record<number, string> = { ...task.refusedImages };
+  const imageUrls = task.imageUrls.map((url, index) => {
+    if (url === null || cleanUrls[index] === url) return url;
+    refusedImages[index] = KEY_IN_IMAGE_URL;
+    return null;
+  });
+  if (Object.keys(refusedImages).length === Object.keys(task.refusedImages ?? {}).length)
+    return task;
+  return { ...task, imageUrls, refusedImages };
 }
 
 /**
- * Reads a task query's 200 body and normalises it. A failed task's reason comes from the
- * server, so the key is scrubbed from it before it is shortened into a message.
+ * Reads a task query's 200 body and normalises it. Whatever the body says is read twice: as
+ * sent and with the key scrubbed from it (as written and inside every escape, see key-echo.ts).
+ * A failed task's reason comes from the scrubbed body (withheld when that no longer reads); an
+ * image URL that differs between the two carried the key and is refused.
  * @throws ServiceError of kind `protocol`.
  */
 export function parseTaskAnswer(text: string, key: string): ServiceTask {
   const task = parseWith('query', text, key, taskResponseSchema);
-  if (task.status !== 'failed') return normaliseTask(task);
-  const normalised = normaliseTask({ ...task, error: errorAsWritten(text, key, task.error) });
+  if (task.status === 'processing') return normaliseTask(task);
+  const scrubbed = redactBody(text, key);
+  if (scrubbed === text) return normaliseTask(task);
+  const clean = reread(scrubbed, taskResponseSchema);
+  if (task.status === 'completed') {
+    const normalised = normaliseTask(task);
+    const cleaned = clean ? normaliseTask(clean) : null;
+    return normalised.status === 'completed' ? withoutKeyedUrls(normalised, cleaned) : normalised;
+  }
+  const error = clean?.status === 'failed' ? clean.error : WITHHELD;
+  const normalised = normaliseTask({ ...task, error });
   return normalised.status === 'failed'
     ? { status: 'failed', message: redactText(normalised.message, key) }
     : normalised;

@@ -3,7 +3,7 @@
  * the key's text is scrubbed from anything that becomes an error, whatever the server echoed.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
-import { parseJson } from './http-response';
+import { scrubKey } from './key-echo';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
@@ -45,79 +45,25 @@ export function checkCredentials(credentials: ServiceCredentials): CheckedCreden
   return { baseUrl, key };
 }
 
-/** Keys shorter than this would redact ordinary words; such a key is refused by the service anyway. */
-const MIN_REDACTED_LENGTH = 4;
-export const REDACTED = '[redacted]';
+export { REDACTED } from './key-echo';
 
-const HTML_ESCAPES: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-};
-
-/** The key as an HTML error page shows it (both common spellings of the apostrophe). */
-function htmlForms(key: string): string[] {
-  const escaped = key.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char] ?? char);
-  return [escaped.replace(/'/g, '&#39;'), escaped.replace(/'/g, '&#x27;')];
-}
-
-/** The forms in which a server may echo the key: as is, JSON-, HTML- or percent-escaped. */
-function keyForms(key: string): string[] {
-  if (key.length < MIN_REDACTED_LENGTH) return [];
-  const forms = new Set([
-    key,
-    JSON.stringify(key).slice(1, -1),
-    // PHP's json_encode writes `/` as `\/` (base64 keys have slashes).
-    JSON.stringify(key).slice(1, -1).replace(/\//g, '\\/'),
-    encodeURIComponent(key),
-    ...htmlForms(key),
-  ]);
-  return [...forms].sort((a, b) => b.length - a.length);
-}
-
-/** Replaces every occurrence of the key in `text` with `[redacted]`. */
+/**
+ * `text` with every echo of the key scrubbed: as is, escaped, percent- or entity-encoded, as
+ * UTF-16, base64, hex, with invisible characters between its letters, or a run of 12 of its
+ * characters (see key-echo.ts). Short keys (under 4 characters) are left alone.
+ */
 export function redactText(text: string, key: string): string {
-  let result = text;
-  for (const form of keyForms(key)) result = result.split(form).join(REDACTED);
-  return result;
-}
-
-const NESTED_TOO_DEEP = '(nested too deeply to show)';
-
-/** Redacts every string inside a parsed JSON value (before it is shortened, so no partial key survives). */
-export function redactValue(value: unknown, key: string, depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value, key);
-  if (value === null || typeof value !== 'object') return value;
-  // Deeper than any error shape: dropped, not passed on unchecked (a key may be a name there).
-  if (depth > 8) return NESTED_TOO_DEEP;
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, key, depth + 1));
-  // fromEntries defines own properties, so a "__proto__" key from the network stays plain data.
-  // Names too: an error object that fits no known shape is shown as JSON, names and all.
-  return Object.fromEntries(
-    Object.entries(value).map(([name, item]) => [
-      redactText(name, key),
-      redactValue(item, key, depth + 1),
-    ]),
-  );
+  return scrubKey(text, key);
 }
 
 /**
- * An error body with the key scrubbed, also from inside a JSON body's strings: a server may
- * escape the key (`\u0073k-…`, `\/`), and the parsed message would carry it again, perhaps
- * cut short by the message's length limit where no later redaction can find it.
+ * An error body with the key scrubbed. The text is searched as written and with its JSON
+ * escapes undone, without parsing it: a body nested 10,000 levels deep is read like a flat one
+ * (a depth limit that gave up used to report such a body as carrying the key). An echo inside a
+ * JSON string is replaced inside that string, so the body still parses afterwards.
  */
 export function redactBody(text: string, key: string): string {
-  const scrubbed = redactText(text, key);
-  const parsed = parseJson(scrubbed);
-  if (!parsed.ok) return scrubbed;
-  try {
-    const redacted = JSON.stringify(redactValue(parsed.value, key));
-    return redacted === JSON.stringify(parsed.value) ? scrubbed : redacted;
-  } catch {
-    // Too deep to write back: not shown at all rather than shown unchecked.
-    return '(an error body nested too deeply to show)';
-  }
+  return scrubKey(text, key);
 }
 
 /** A copy of `error` whose message and detail cannot contain the key. */
@@ -129,5 +75,6 @@ export function redactError(error: ServiceError, key: string): ServiceError {
     ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
     ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
     mayHaveReachedService: error.mayHaveReachedService,
+    refusedAnswer: error.refusedAnswer,
   });
 }

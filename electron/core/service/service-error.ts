@@ -33,6 +33,11 @@ export interface ServiceErrorInit {
    * For a submit this means the outcome is unknown and it must not be retried automatically.
    */
   readonly mayHaveReachedService: boolean;
+  /**
+   * The service answered, but Pictor refused to keep what it sent (a task id carrying the API
+   * key): the message says so and stands on its own, also for a submit whose outcome is unknown.
+   */
+  readonly refusedAnswer?: boolean;
 }
 
 export class ServiceError extends Error {
@@ -42,6 +47,7 @@ export class ServiceError extends Error {
   readonly httpStatus: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly mayHaveReachedService: boolean;
+  readonly refusedAnswer: boolean;
 
   constructor(init: ServiceErrorInit) {
     super(init.message);
@@ -50,6 +56,7 @@ export class ServiceError extends Error {
     this.httpStatus = init.httpStatus;
     this.retryAfterMs = init.retryAfterMs;
     this.mayHaveReachedService = init.mayHaveReachedService;
+    this.refusedAnswer = init.refusedAnswer ?? false;
   }
 
   /** Worth trying again later with the same request (the task is kept meanwhile). */

@@ -4,7 +4,6 @@ import {
   redactError,
   redactText,
   redactBody,
-  redactValue,
 } from '../../../../electron/core/service/request-guard';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 
@@ -78,31 +77,39 @@ describe('redaction', () => {
     expect(redactText('abcd abcd', 'abcd')).toBe('[redacted] [redacted]');
   });
 
-  it('redacts strings deep inside parsed JSON without touching its shape', () => {
-    const value = JSON.parse(
-      '{"error":{"message":"Bearer sk-12345 is bad","list":["sk-12345",3,null]},"__proto__":{"x":"sk-12345"}}',
-    );
-    const redacted = redactValue(value, 'sk-12345') as Record<string, unknown>;
-    expect(JSON.stringify(redacted)).not.toContain('sk-12345');
-    expect(redacted).toEqual({
+  it('redacts strings deep inside a JSON body, names too, and the body still parses', () => {
+    const body =
+      '{"error":{"message":"Bearer sk-12345 is bad","list":["sk-12345",3,null]},"__proto__":{"x":"sk-12345"},"sk-12345":1}';
+    const redacted = redactBody(body, 'sk-12345');
+    expect(redacted).not.toContain('sk-12345');
+    expect(JSON.parse(redacted)).toEqual({
       error: { message: 'Bearer [redacted] is bad', list: ['[redacted]', 3, null] },
       ['__proto__']: { x: '[redacted]' },
+      '[redacted]': 1,
     });
-    expect(Object.getPrototypeOf(redacted)).toBe(Object.prototype);
   });
 
-  it('drops what is nested deeper than any error shape, so a key cannot hide down there', () => {
+  it('finds a key escaped as \\u… as a field name nine levels down', () => {
     // Found by the soak-size property run (seed 358863318): the key as a field name, escaped as
     // \u0021…, nine levels down in an error body.
     const key = '!!!!!!!!!!!!!!!!';
     const escapedKey = '\\u0021'.repeat(16);
     const body = `${'{"error":'.repeat(9)}{"${escapedKey}error":{"error":1}}${'}'.repeat(9)}`;
-    const redacted = JSON.stringify(redactValue(JSON.parse(body), key));
-    expect(redacted).not.toContain(key);
-    expect(redacted).toContain('nested too deeply');
-    expect(redactBody(body, key)).not.toContain(key);
+    const redacted = redactBody(body, key);
+    expect(JSON.stringify(JSON.parse(redacted))).not.toContain(key);
+    expect(redacted).toContain('[redacted]');
   });
 
+  // Issue 12 §6: a deep body was reported as carrying the key because a depth limit gave up.
+  it.each([1, 100, 10_000])('reads a body nested %i levels deep without parsing it', (depth) => {
+    const key = 'sk-deep-0123456789abcdef';
+    const nest = (inner: string) => `${'{"error":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;
+    const clean = nest('{"message":"quota exceeded"}');
+    expect(redactBody(clean, key)).toBe(clean);
+    const echoed = nest(`{"message":"bad key ${Buffer.from(key).toString('base64')}"}`);
+    const redacted = redactBody(echoed, key);
+    expect(redacted).toBe(nest('{"message":"bad key [redacted]"}'));
+  });
   it('redacts an error but keeps everything else', () => {
     const error = new ServiceError({
       kind: 'rate_limited',

@@ -1,0 +1,359 @@
+/**
+ * Views of a text for key-echo.ts: the same text decoded one way or another, each character
+ * remembering the stretch `[from, to)` of the original text it came from, so that what is found
+ * in a view can be scrubbed from the original. Every view is built in one pass over its source.
+ */
+
+/** A decoded text (UTF-16 code units) with, per unit, where in the original text it came from. */
+export class View {
+  codes: Uint16Array;
+  from: Int32Array;
+  to: Int32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    const size = Math.max(1, capacity);
+    this.codes = new Uint16Array(size);
+    this.from = new Int32Array(size);
+    this.to = new Int32Array(size);
+  }
+
+  push(code: number, from: number, to: number): void {
+    if (this.length === this.codes.length) this.#grow();
+    this.codes[this.length] = code;
+    this.from[this.length] = from;
+    this.to[this.length] = to;
+    this.length += 1;
+  }
+
+  /**
+   * A character that was dropped (invisible, NUL): the one before it now reaches over it, so a
+   * key with zero-width spaces between its letters is scrubbed as one stretch.
+   */
+  absorb(to: number): void {
+    if (this.length > 0) this.to[this.length - 1] = Math.max(this.to[this.length - 1] ?? 0, to);
+  }
+
+  #grow(): void {
+    const size = this.codes.length * 2;
+    const codes = new Uint16Array(size);
+    const from = new Int32Array(size);
+    const to = new Int32Array(size);
+    codes.set(this.codes);
+    from.set(this.from);
+    to.set(this.to);
+    this.codes = codes;
+    this.from = from;
+    this.to = to;
+  }
+}
+
+/**
+ * Characters that show nothing: controls (NUL between the letters of UTF-16 bytes), and Unicode's
+ * default-ignorable code points (zero-width spaces and joiners, U+2060, U+FEFF, soft hyphen,
+ * bidi marks, variation selectors). A table, so the check per character is one lookup.
+ */
+const INVISIBLE = (() => {
+  const table = new Uint8Array(0x10000);
+  const pattern = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+  for (let code = 0; code < 0x10000; code += 1) {
+    if (code >= 0xd800 && code <= 0xdfff) continue;
+    if (pattern.test(String.fromCharCode(code))) table[code] = 1;
+  }
+  return table;
+})();
+
+/**
+ * Tag characters (U+E0000–U+E007F) hide ASCII in plain sight: a high surrogate U+DB40 and a low
+ * one from U+DC00 to U+DC7F.
+ */
+function isTagPair(high: number, low: number | undefined): boolean {
+  return high === 0xdb40 && low !== undefined && (low & 0xff80) === 0xdc00;
+}
+
+/** The text as it is, invisible characters dropped. */
+export function rawView(text: string): View {
+  const view = new View(text.length);
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (i + 1 < text.length && isTagPair(code, text.charCodeAt(i + 1))) {
+      view.absorb(i + 2);
+      i += 1;
+    } else if (INVISIBLE[code]) view.absorb(i + 1);
+    else view.push(code, i, i + 1);
+  }
+  return view;
+}
+
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48;
+  const lower = code | 0x20;
+  if (lower >= 97 && lower <= 102) return lower - 87;
+  return -1;
+}
+
+/** The value of `count` hex digits at `at`, or -1. */
+function hexAt(codes: Uint16Array, at: number, count: number, length: number): number {
+  if (at + count > length) return -1;
+  let value = 0;
+  for (let i = 0; i < count; i += 1) {
+    const digit = hexValue(codes[at + i] ?? 0);
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+/**
+ * HTML's names for the visible ASCII a key may hold (the rest of HTML's named entities stand for
+ * characters a key cannot contain).
+ */
+const NAMED: Readonly<Record<string, number>> = {
+  excl: 33,
+  quot: 34,
+  QUOT: 34,
+  num: 35,
+  dollar: 36,
+  percnt: 37,
+  amp: 38,
+  AMP: 38,
+  apos: 39,
+  lpar: 40,
+  rpar: 41,
+  ast: 42,
+  midast: 42,
+  plus: 43,
+  comma: 44,
+  period: 46,
+  sol: 47,
+  colon: 58,
+  semi: 59,
+  lt: 60,
+  LT: 60,
+  equals: 61,
+  gt: 62,
+  GT: 62,
+  quest: 63,
+  commat: 64,
+  lsqb: 91,
+  lbrack: 91,
+  bsol: 92,
+  rsqb: 93,
+  rbrack: 93,
+  Hat: 94,
+  lowbar: 95,
+  UnderBar: 95,
+  grave: 96,
+  DiacriticalGrave: 96,
+  lcub: 123,
+  lbrace: 123,
+  verbar: 124,
+  vert: 124,
+  VerticalLine: 124,
+  rcub: 125,
+  rbrace: 125,
+};
+
+/** One decoded escape: its character (or -1 for one that stands for nothing visible) and length. */
+type Escape = readonly [code: number, length: number] | null;
+
+const SIMPLE_ESCAPES: Readonly<Record<string, number>> = {
+  '"': 34,
+  "'": 39,
+  '/': 47,
+  '\\': 92,
+  '`': 96,
+  b: -1,
+  f: -1,
+  n: -1,
+  r: -1,
+  t: -1,
+  v: -1,
+  '0': -1,
+};
+
+/** `\uXXXX`, `\u{X…}`, `\xXX`, `\/` and friends (JSON and JavaScript string escapes). */
+function backslashEscape(codes: Uint16Array, at: number, length: number): Escape {
+  const next = codes[at + 1];
+  if (next === undefined || at + 1 >= length) return null;
+  if (next === 0x75 /* u */) {
+    const value = hexAt(codes, at + 2, 4, length);
+    if (value >= 0) return [value, 6];
+    if (codes[at + 2] === 0x7b /* { */) {
+      let value2 = 0;
+      for (let i = at + 3; i < Math.min(length, at + 10); i += 1) {
+        if (codes[i] === 0x7d /* } */)
+          return i > at + 3 && value2 <= 0xffff ? [value2, i - at + 1] : null;
+        const digit = hexValue(codes[i] ?? 0);
+        if (digit < 0) return null;
+        value2 = value2 * 16 + digit;
+      }
+    }
+    return null;
+  }
+  if (next === 0x78 /* x */) {
+    const value = hexAt(codes, at + 2, 2, length);
+    return value >= 0 ? [value, 4] : null;
+  }
+  const simple = SIMPLE_ESCAPES[String.fromCharCode(next)];
+  return simple === undefined ? null : [simple, 2];
+}
+
+/** `&#115;`, `&#x73;`, `&amp;` (the semicolon is optional after a number, as browsers read it). */
+function entityEscape(codes: Uint16Array, at: number, length: number): Escape {
+  if (codes[at + 1] === 0x23 /* # */) {
+    const hex = ((codes[at + 2] ?? 0) | 0x20) === 0x78; /* x */
+    let i = at + (hex ? 3 : 2);
+    let value = 0;
+    const first = i;
+    for (; i < length && i < first + 8; i += 1) {
+      const digit = hexValue(codes[i] ?? 0);
+      if (digit < 0 || (!hex && digit > 9)) break;
+      value = value * (hex ? 16 : 10) + digit;
+    }
+    if (i === first || value > 0xffff) return null;
+    return [value, i - at + (codes[i] === 0x3b /* ; */ ? 1 : 0)];
+  }
+  let i = at + 1;
+  let name = '';
+  for (; i < length && i < at + 20; i += 1) {
+    const code = codes[i] ?? 0;
+    if (code === 0x3b) break;
+    if (!((code | 0x20) >= 97 && (code | 0x20) <= 122)) return null;
+    name += String.fromCharCode(code);
+  }
+  const value = codes[i] === 0x3b ? NAMED[name] : undefined;
+  return value === undefined ? null : [value, i - at + 1];
+}
+
+/** `%XX` for a byte (both cases of hex). */
+function percentEscape(codes: Uint16Array, at: number, length: number): Escape {
+  const value = hexAt(codes, at + 1, 2, length);
+  return value >= 0 ? [value, 3] : null;
+}
+
+function escapeAt(codes: Uint16Array, at: number, length: number): Escape {
+  switch (codes[at]) {
+    case 0x5c /* \ */:
+      return backslashEscape(codes, at, length);
+    case 0x26 /* & */:
+      return entityEscape(codes, at, length);
+    case 0x25 /* % */:
+      return percentEscape(codes, at, length);
+    default:
+      return null;
+  }
+}
+
+/** One pass: every escape replaced by its character, invisible characters dropped. */
+function unescapeOnce(source: View): View {
+  const { codes, length } = source;
+  const view = new View(length);
+  for (let i = 0; i < length; i += 1) {
+    const tag = i + 1 < length && isTagPair(codes[i] ?? 0, codes[i + 1]);
+    const [code, size] = escapeAt(codes, i, length) ?? [codes[i] ?? 0, tag ? 2 : 1];
+    const end = source.to[i + size - 1] ?? 0;
+    if (tag || code < 0 || INVISIBLE[code]) view.absorb(end);
+    else view.push(code, source.from[i] ?? 0, end);
+    i += size - 1;
+  }
+  return view;
+}
+
+/**
+ * Escapes undone until nothing changes (at most three rounds: `%255C` → `%5C` → `\` …), so an
+ * escape of an escape is read too.
+ */
+export function unescaped(source: View): View {
+  let current = source;
+  for (let round = 0; round < 3; round += 1) {
+    const next = unescapeOnce(current);
+    if (next.length === current.length) return next;
+    current = next;
+  }
+  return current;
+}
+
+/** base64 and base64url share one table: `+`/`-` are 62, `/`/`_` are 63. */
+const SEXTET = (() => {
+  const table = new Int8Array(0x80).fill(-1);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  for (let i = 0; i < alphabet.length; i += 1) table[alphabet.charCodeAt(i)] = i;
+  table[0x2b] = 62;
+  table[0x2d] = 62;
+  table[0x2f] = 63;
+  table[0x5f] = 63;
+  return table;
+})();
+
+function digitOf(encoding: 'base64' | 'hex', code: number): number {
+  if (encoding === 'hex') return hexValue(code);
+  return code < 0x80 ? (SEXTET[code] ?? -1) : -1;
+}
+
+/** Pushes one decoded byte (a NUL, as between UTF-16's letters, is absorbed instead). */
+function pushByte(view: View, byte: number, from: number, to: number): void {
+  if (byte === 0) view.absorb(to);
+  else view.push(byte, from, to);
+}
+
+/**
+ * Decodes every run of base64 (or hex) digits in `source` as bytes, starting `alignment` digits
+ * into the run: text echoed inside a longer blob starts at any of 4 (or 2) positions of a group.
+ * Each byte maps to the digits it was made of.
+ */
+export function decodeBytes(source: View, encoding: 'base64' | 'hex', alignment: number): View {
+  const bitsPerDigit = encoding === 'hex' ? 4 : 6;
+  const view = new View(Math.ceil(source.length * 0.75));
+  const { codes, length } = source;
+  let inRun = 0;
+  let bits = 0;
+  let count = 0;
+  let byteFrom = 0;
+  for (let i = 0; i < length; i += 1) {
+    const digit = digitOf(encoding, codes[i] ?? 0);
+    if (digit < 0) {
+      inRun = 0;
+      count = 0;
+      bits = 0;
+      continue;
+    }
+    inRun += 1;
+    if (inRun <= alignment) continue;
+    if (count === 0) byteFrom = source.from[i] ?? 0;
+    bits = ((bits << bitsPerDigit) | digit) & 0xffff;
+    count += bitsPerDigit;
+    if (count >= 8) {
+      count -= 8;
+      pushByte(view, (bits >> count) & 0xff, byteFrom, source.to[i] ?? 0);
+      // Bits left over: the next byte starts in this digit (else at the next one, above).
+      if (count > 0) byteFrom = source.from[i] ?? 0;
+    }
+  }
+  return view;
+}
+
+/**
+ * The JSON string values of `text` (not the names) joined in order, read lexically (no parse, so
+ * depth and broken syntax do not matter): a key split across two fields is whole again here.
+ * `null` when there are fewer than two values.
+ */
+export function joinedStringValues(text: string): View | null {
+  const view = new View(Math.min(text.length, 1 << 16));
+  let values = 0;
+  for (let i = text.indexOf('"'); i !== -1 && i < text.length; i = text.indexOf('"', i + 1)) {
+    let end = i + 1;
+    while (end < text.length && text.charCodeAt(end) !== 0x22)
+      end += text.charCodeAt(end) === 0x5c ? 2 : 1;
+    let after = end + 1;
+    while (after < text.length && /\s/.test(text.charAt(after))) after += 1;
+    if (text[after] !== ':') {
+      values += 1;
+      // Invisible characters stay: unescaped() drops them, as from any other view.
+      for (let k = i + 1; k < Math.min(end, text.length); k += 1)
+        view.push(text.charCodeAt(k), k, k + 1);
+    }
+    i = end;
+  }
+  return values >= 2 ? view : null;
+}

@@ -1,0 +1,187 @@
+/**
+ * Finds the API key in text a server sent back, in whatever encoding it was echoed: as is, with
+ * invisible characters between its letters, JSON `\uXXXX` escapes, `%XX` for every byte, HTML
+ * entities, UTF-16 bytes, base64 or base64url (of the key or of `Bearer <key>`, at any byte
+ * alignment), hex, or split across two JSON string values. Any run of {@link KEY_RUN} or more
+ * consecutive characters of the key counts (a key cut short at a read limit still leaks its
+ * first part). Detecting and scrubbing are one function, so they cannot disagree: text is
+ * scrubbed where the finder found the key, then searched again.
+ *
+ * Linear in the text: each view of it (raw, unescaped, decoded as bytes at every alignment, the
+ * JSON string values joined) is built in one pass and searched with a rolling hash.
+ */
+import { type View, decodeBytes, joinedStringValues, rawView, unescaped } from './key-echo-views';
+
+/** Consecutive characters of the key that count as an echo of it (or the whole of a shorter key). */
+export const KEY_RUN = 12;
+/** A key shorter than this would match ordinary words; such a key is refused by the service anyway. */
+export const MIN_KEY_LENGTH = 4;
+export const REDACTED = '[redacted]';
+/** What is left of a text whose key could not be scrubbed out after a few rounds. */
+export const WITHHELD_TEXT = '(withheld: it contained the API key)';
+
+const BASE = 0x01000193;
+
+/** ASCII letters folded to lower case: an echo in another case is still the key. */
+function fold(code: number): number {
+  return code >= 65 && code <= 90 ? code + 32 : code;
+}
+
+/** The key's runs, ready to be looked for. */
+class KeyRuns {
+  readonly width: number;
+  readonly #folded: number[];
+  /** Hash of a run → where in the key such runs start. */
+  readonly #starts = new Map<number, number[]>();
+  readonly #lead: number;
+  /** A bit per low 16 bits of a run's hash: most positions are ruled out without a map lookup. */
+  readonly #filter = new Uint8Array(0x10000);
+
+  constructor(key: string) {
+    this.#folded = [...key].map((char) => fold(char.charCodeAt(0)));
+    this.width = Math.min(KEY_RUN, this.#folded.length);
+    let lead = 1;
+    for (let i = 1; i < this.width; i += 1) lead = Math.imul(lead, BASE);
+    this.#lead = lead;
+    for (let start = 0; start + this.width <= this.#folded.length; start += 1) {
+      let hash = 0;
+      for (let i = 0; i < this.width; i += 1)
+        hash = (Math.imul(hash, BASE) + (this.#folded[start + i] ?? 0)) | 0;
+      this.#filter[hash & 0xffff] = 1;
+      const list = this.#starts.get(hash) ?? [];
+      list.push(start);
+      this.#starts.set(hash, list);
+    }
+  }
+
+  /** Calls `found(i)` for every position of `view` where a run of the key begins. */
+  scan(view: View, found: (at: number) => void): void {
+    const { codes, length } = view;
+    const width = this.width;
+    if (length < width) return;
+    let hash = 0;
+    for (let i = 0; i < width; i += 1) hash = (Math.imul(hash, BASE) + fold(codes[i] ?? 0)) | 0;
+    for (let at = 0; ; at += 1) {
+      if (this.#filter[hash & 0xffff] === 1) {
+        const starts = this.#starts.get(hash);
+        if (starts?.some((start) => this.#same(view, at, start))) found(at);
+      }
+      if (at + width >= length) return;
+      hash = (hash - Math.imul(fold(codes[at] ?? 0), this.#lead)) | 0;
+      hash = (Math.imul(hash, BASE) + fold(codes[at + width] ?? 0)) | 0;
+    }
+  }
+
+  #same(view: View, at: number, start: number): boolean {
+    for (let i = 0; i < this.width; i += 1)
+      if (fold(view.codes[at + i] ?? 0) !== this.#folded[start + i]) return false;
+    return true;
+  }
+}
+
+/** A stretch `[start, end)` of the original text. */
+export type Span = readonly [start: number, end: number];
+
+/** The stretches of the original text that the view's characters `[from, to)` came from. */
+function spansOf(view: View, from: number, to: number, out: [number, number][]): void {
+  let current: [number, number] | null = null;
+  for (let i = from; i < to; i += 1) {
+    const start = view.from[i] ?? 0;
+    const end = view.to[i] ?? 0;
+    if (current && start <= current[1]) current[1] = Math.max(current[1], end);
+    else {
+      current = [start, end];
+      out.push(current);
+    }
+  }
+}
+
+function searchView(runs: KeyRuns, view: View, out: [number, number][]): void {
+  let runFrom = -1;
+  let runTo = -1;
+  runs.scan(view, (at) => {
+    if (at > runTo) {
+      if (runFrom >= 0) spansOf(view, runFrom, runTo, out);
+      runFrom = at;
+    }
+    runTo = at + runs.width;
+  });
+  if (runFrom >= 0) spansOf(view, runFrom, runTo, out);
+}
+
+/** Every view of `text` the key is looked for in. */
+function* viewsOf(text: string): Generator<View> {
+  yield rawView(text);
+  const sources = [unescaped(rawView(text))];
+  const joined = joinedStringValues(text);
+  if (joined) sources.push(unescaped(joined));
+  for (const source of sources) {
+    yield source;
+    for (const alignment of [0, 1, 2, 3]) yield decodeBytes(source, 'base64', alignment);
+    for (const alignment of [0, 1]) yield decodeBytes(source, 'hex', alignment);
+  }
+}
+
+function merged(spans: [number, number][]): Span[] {
+  spans.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const span of spans) {
+    const last = out[out.length - 1];
+    if (last && span[0] <= last[1]) last[1] = Math.max(last[1], span[1]);
+    else out.push([span[0], span[1]]);
+  }
+  return out;
+}
+
+const compiled = new Map<string, KeyRuns>();
+
+function runsFor(key: string): KeyRuns | null {
+  if (key.length < MIN_KEY_LENGTH) return null;
+  let runs = compiled.get(key);
+  if (!runs) {
+    // A handful of keys at most in a process (the current one, a replaced one).
+    if (compiled.size > 8) compiled.clear();
+    runs = new KeyRuns(key);
+    compiled.set(key, runs);
+  }
+  return runs;
+}
+
+/** Where in `text` a run of the key appears, in any encoding this module knows; sorted, merged. */
+export function findKeyEchoes(text: string, key: string): Span[] {
+  const runs = runsFor(key);
+  if (!runs || text.length < runs.width) return [];
+  const spans: [number, number][] = [];
+  for (const view of viewsOf(text)) searchView(runs, view, spans);
+  return merged(spans);
+}
+
+/** `true` when `text` carries a run of the key in any encoding. */
+export function carriesKey(text: string, key: string): boolean {
+  return findKeyEchoes(text, key).length > 0;
+}
+
+function replaced(text: string, spans: readonly Span[]): string {
+  let out = '';
+  let from = 0;
+  for (const [start, end] of spans) {
+    out += text.slice(from, start) + REDACTED;
+    from = end;
+  }
+  return out + text.slice(from);
+}
+
+/**
+ * `text` with every echo of the key replaced by `[redacted]`, searched again until none is left
+ * (what remains around a cut could in theory line up anew); {@link WITHHELD_TEXT} when that does
+ * not settle.
+ */
+export function scrubKey(text: string, key: string): string {
+  let current = text;
+  for (let round = 0; round < 3; round += 1) {
+    const spans = findKeyEchoes(current, key);
+    if (spans.length === 0) return current;
+    current = replaced(current, spans);
+  }
+  return carriesKey(current, key) ? WITHHELD_TEXT : current;
+}
