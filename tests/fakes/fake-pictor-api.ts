@@ -488,12 +488,17 @@ export class FakePictorApi implements PictorApi {
       const message = weak
         ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
         : null;
+      // As main does: the key is bound to the origin of the address set now (or to none).
+      const origin = URL.canParse(this.settings.baseUrl)
+        ? new URL(this.settings.baseUrl).origin
+        : null;
       return this.setKeyStatus({
         state: 'ready',
         fingerprint: fakeFingerprint(key.trim()),
         backend,
         weak,
         message,
+        origin,
       });
     },
     'key:clear': () =>

@@ -29,6 +29,11 @@ function StoredKey({
       <p className="muted">
         {t('settings.key.storedWith', { backend: backendName(status.backend) })}
       </p>
+      <p className="muted">
+        {status.origin
+          ? t('settings.key.boundTo', { origin: status.origin })
+          : t('settings.key.unbound')}
+      </p>
       {status.weak ? (
         <ErrorMessage
           role="none"

@@ -24,6 +24,9 @@ export const settings = {
   'settings.key.save': 'Save key',
   'settings.key.stored': 'A key is stored. Fingerprint: {fingerprint}',
   'settings.key.storedWith': 'Protected by {backend}.',
+  'settings.key.boundTo': 'Sent only to {origin}. Pictor asks you before it goes anywhere else.',
+  'settings.key.unbound':
+    'Not tied to a service yet: Pictor asks you before sending it to the address you set.',
   'settings.key.weakWarning':
     'This key is stored with weak protection: anyone who can read your files could read it.',
   'settings.key.replace': 'Replace key',

@@ -15,6 +15,16 @@ const keyRegion = () => screen.getByRole('region', { name: 'API key' });
 const keyInput = () => within(keyRegion()).getByLabelText('API key');
 
 describe('API key', () => {
+  it('says which service the stored key is sent to', async () => {
+    const { user, fake } = await openSettings();
+    fake.settings = { ...fake.settings, baseUrl: 'https://api.example.com/v1' };
+    await user.type(keyInput(), 'sk-secret-value-123');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    await within(keyRegion()).findByText(
+      'Sent only to https://api.example.com. Pictor asks you before it goes anywhere else.',
+    );
+  });
+
   it('is pasted into a masked field and afterwards only its fingerprint is shown', async () => {
     const { user, fake } = await openSettings();
     expect(keyInput().getAttribute('type')).toBe('password');
@@ -26,6 +36,8 @@ describe('API key', () => {
       { key: 'sk-secret-value-123', allowWeakStorage: false },
     ]);
     expect(within(keyRegion()).getByText('Protected by the GNOME keyring.')).toBeTruthy();
+    // No address set yet: the key is tied to none, and the page says main will ask.
+    expect(within(keyRegion()).getByText(/Not tied to a service yet/)).toBeTruthy();
     // The key itself is nowhere in the page, not even in a field's value.
     expect(document.body.innerHTML).not.toContain('sk-secret-value-123');
     expect(within(keyRegion()).queryByLabelText('API key')).toBeNull();
