@@ -1,8 +1,8 @@
 /** IPC handlers for the gallery: listing from the history, and actions on files inside the gallery. */
-import { rm } from 'node:fs/promises';
 import type { ImageRecord, ImageState } from '../../shared/domain/task-record';
 import type { Result } from '../../shared/ipc/contract';
 import type { TaskEngine } from '../core/engine/task-engine';
+import { removeFile } from '../core/fs/contained-fs';
 import type { Gallery } from '../core/gallery';
 import type { HistoryStore } from '../core/history/history-store';
 import { IpcFailure, unwrap } from './ipc-errors';
@@ -28,7 +28,7 @@ export interface GalleryShell {
 export interface GalleryHandlerDeps {
   readonly engine: TaskEngine;
   readonly history: Pick<HistoryStore, 'listImages' | 'imageModels'>;
-  readonly gallery: () => Pick<Gallery, 'resolve'>;
+  readonly gallery: () => Pick<Gallery, 'resolve' | 'root'>;
   readonly shell: GalleryShell;
   /** The main process's own folder dialog: the only source of a new gallery folder. */
   readonly chooseFolder: () => Promise<string | null>;
@@ -97,8 +97,13 @@ export function galleryHandlers(deps: GalleryHandlerDeps): Pick<IpcHandlers, Gal
     'gallery:deleteImage': async ({ localId, index }) => {
       const { image } = imageOf(localId, index);
       unwrap(await shell.trash(fileOf(image)));
-      // The thumbnail is our cache, not the user's file: removed, not trashed.
-      if (image.thumbnail) await rm(deps.gallery().resolve(image.thumbnail), { force: true });
+      // The thumbnail is our cache, not the user's file: removed, not trashed, and never through
+      // a link (a `.thumbs` folder swapped for a link to elsewhere is refused).
+      // Its failure leaves a stray cache file, never a half-deleted image, so it does not fail.
+      if (image.thumbnail) {
+        const gallery = deps.gallery();
+        await removeFile(gallery.root, gallery.resolve(image.thumbnail)).catch(() => false);
+      }
       const record = editImage(localId, index, ({ file: _file, thumbnail: _thumb, ...rest }) => ({
         ...rest,
         state: 'deleted',

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { galleryHandlers, type GalleryShell } from '../../../electron/ipc/gallery-handlers';
 import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
@@ -133,6 +135,25 @@ describe('gallery IPC handlers over the real core', () => {
       ok: false,
       error: { code: 'not_found' },
     });
+  });
+
+  it('never removes a thumbnail through a link: a .thumbs folder swapped for a link keeps the outside file', async () => {
+    const g = await galleryWithImages(1);
+    const [record] = g.records;
+    const saved = g.h.core.engine.get(record!.localId)!.images[0]!;
+    const thumbnail = g.h.core.gallery.resolve(saved.thumbnail!);
+    const outside = await mkdtemp(join(tmpdir(), 'pictor-outside-'));
+    const victim = join(outside, basename(thumbnail));
+    await writeFile(victim, 'not Pictor’s');
+    await rm(dirname(thumbnail), { recursive: true });
+    await symlink(outside, dirname(thumbnail));
+    const result = await g.call('gallery:deleteImage', { localId: record!.localId, index: 0 });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { record: { images: [{ state: 'deleted' }] } },
+    });
+    expect(await readFile(victim, 'utf8')).toBe('not Pictor’s');
+    await rm(outside, { recursive: true, force: true });
   });
 
   it('passes resolved gallery paths to reveal, copy, save as and drag', async () => {
