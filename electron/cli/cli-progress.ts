@@ -1,5 +1,6 @@
 /** Progress on stderr: a line when a task's state changes, and a heartbeat while it processes. */
 import type { TaskUpdate } from '../core/engine/engine-types';
+import { terminalSafe } from './terminal-text';
 
 const HEARTBEAT_MS = 10_000;
 
@@ -38,6 +39,6 @@ export class CliProgress {
     }
     if (record.images.length > 0) parts.push(`images ${saved}/${record.images.length}`);
     if (record.error) parts.push(`— ${record.error.message}`);
-    this.write(`${parts.join(' ')}\n`);
+    this.write(`${terminalSafe(parts.join(' '))}\n`);
   };
 }

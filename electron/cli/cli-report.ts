@@ -1,5 +1,10 @@
-/** How the CLI reports finished work: exit codes, JSON lines, human lines. */
+/**
+ * How the CLI reports finished work: exit codes, JSON lines, human lines. Every line carries
+ * text from the service or a sidecar (ids, prompts, errors, URLs, paths), so each one leaves
+ * through terminalSafe (or jsonSafe) whole: no escape sequence of theirs reaches the terminal.
+ */
 import type { TaskRecord } from '../../shared/domain/task-record';
+import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
 
 /**
  * Core messages speak of the app's Settings; on the command line the same advice points at the
@@ -52,24 +57,26 @@ export function worstExitCode(records: readonly TaskRecord[]): number {
 
 /** The `--json` line of one task. */
 export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => string): string {
-  return JSON.stringify({
-    localId: record.localId,
-    taskId: record.taskId,
-    status: record.status,
-    hold: record.hold,
-    error: record.error ? cliWording(record.error.message) : null,
-    exitCode: exitCodeOf(record),
-    prompt: record.request.prompt,
-    createdAt: new Date(record.createdAt).toISOString(),
-    images: record.images.map((image) => ({
-      index: image.index,
-      state: image.state,
-      path: image.file ? resolvePath(image.file) : null,
-      width: image.width ?? null,
-      height: image.height ?? null,
-      error: image.error ?? null,
-    })),
-  });
+  return jsonSafe(
+    JSON.stringify({
+      localId: record.localId,
+      taskId: record.taskId,
+      status: record.status,
+      hold: record.hold,
+      error: record.error ? cliWording(record.error.message) : null,
+      exitCode: exitCodeOf(record),
+      prompt: record.request.prompt,
+      createdAt: new Date(record.createdAt).toISOString(),
+      images: record.images.map((image) => ({
+        index: image.index,
+        state: image.state,
+        path: image.file ? resolvePath(image.file) : null,
+        width: image.width ?? null,
+        height: image.height ?? null,
+        error: image.error ?? null,
+      })),
+    }),
+  );
 }
 
 /** One `list` line for people. */
@@ -81,11 +88,32 @@ export function listLine(record: TaskRecord): string {
     record.request.prompt.length > 60
       ? `${record.request.prompt.slice(0, 59)}…`
       : record.request.prompt;
-  return `${when}  ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`;
+  return terminalSafe(
+    `${when}  ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
+  );
+}
+
+/**
+ * The command that resumes `target` (a task id, or `all`), each argument quoted for the shell
+ * of `platform` (see shellQuote): an id pasted from this line is one argument, never a command.
+ */
+export function resumeCommand(
+  target: string,
+  dataDir: string,
+  galleryDir: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const what = target === 'all' ? '--all' : shellQuote(target, platform);
+  return `npm run cli -- resume ${what} --data-dir ${shellQuote(dataDir, platform)} --gallery-dir ${shellQuote(galleryDir, platform)}`;
 }
 
 /** A sentence for stderr about a task that did not end well, with what to do next. */
-export function problemLine(record: TaskRecord, resumeCommand: string): string | null {
+export function problemLine(record: TaskRecord, resumeWith: string): string | null {
+  const line = problemText(record, resumeWith);
+  return line === null ? null : terminalSafe(line);
+}
+
+function problemText(record: TaskRecord, resumeWith: string): string | null {
   const id = record.taskId ?? record.localId;
   if (record.status === 'processing') {
     const why =
@@ -94,7 +122,7 @@ export function problemLine(record: TaskRecord, resumeCommand: string): string |
         : record.hold === 'key_rejected'
           ? `is paused: ${cliWording(record.error?.message ?? 'the service refused the key')}`
           : 'is still processing; Pictor stopped watching it (watch timeout)';
-    return `Task ${id} ${why}. The id is kept. Resume with: ${resumeCommand}`;
+    return `Task ${id} ${why}. The id is kept. Resume with: ${resumeWith}`;
   }
   if (record.error)
     return `Task ${id}: ${record.error.message}${record.error.detail ? ` [${record.error.detail}]` : ''}`;

@@ -1,0 +1,60 @@
+/**
+ * Text from the service or from a sidecar on its way to a terminal. A terminal obeys what it is
+ * sent: ESC starts sequences that move the cursor, rewrite the title, set the clipboard (OSC 52)
+ * or hide a link behind other words (OSC 8), and bidi overrides print a command backwards from
+ * how it runs. Such characters are shown as visible escapes instead; and a value pasted back
+ * into a shell is quoted for that shell, so it stays one word whatever it holds.
+ */
+
+/** Bidi embeddings, overrides and isolates, the marks, and the line and paragraph separators. */
+const BIDI_AND_SEPARATORS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
+// eslint-disable-next-line no-control-regex -- control characters are what is neutralised
+const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+function hex(code: number, digits: number): string {
+  return code.toString(16).toUpperCase().padStart(digits, '0');
+}
+
+/**
+ * `text` with every C0 and C1 control (ESC, so every CSI, OSC and DCS sequence, included), DEL,
+ * bidi control and line separator written out visibly (`\x1B`, `\x9B`, `U+202E`): safe to print
+ * on one line of a terminal.
+ */
+export function terminalSafe(text: string): string {
+  return text
+    .replace(CONTROLS, (char) => `\\x${hex(char.charCodeAt(0), 2)}`)
+    .replace(BIDI_AND_SEPARATORS, (char) => `U+${hex(char.charCodeAt(0), 4)}`);
+}
+
+/**
+ * A JSON line that stays one line and shows no bidi tricks: JSON.stringify escapes controls, but
+ * not U+2028/U+2029 (line breaks to some readers) or bidi controls; those are written as `\uXXXX`
+ * here, which every JSON parser reads back as the same characters.
+ */
+export function jsonSafe(line: string): string {
+  return line.replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+    (char) => `\\u${hex(char.charCodeAt(0), 4).toLowerCase()}`,
+  );
+}
+
+/**
+ * A word every shell (sh, bash, zsh, PowerShell) takes literally as is: no `@` (PowerShell
+ * splats it), no `,` (PowerShell makes a list), no `~` or `%`, no leading `-`.
+ */
+const PLAIN_WORD = /^[A-Za-z0-9_][A-Za-z0-9_./:=+-]*$/;
+
+/** Single quotes to PowerShell: the ASCII one and the typographic ones it also ends strings on. */
+const POWERSHELL_QUOTES = /['\u2018\u2019\u201a\u201b]/g;
+
+/**
+ * `value` as one word for the user's shell: bare when it is plain, otherwise single-quoted, POSIX
+ * style (`'` written as `'\''`; nothing expands inside) or, on Windows, PowerShell style (a quote
+ * doubled; nothing expands inside). Not for cmd.exe, which has no quoting that stops `%` expanding.
+ */
+export function shellQuote(value: string, platform: NodeJS.Platform = process.platform): string {
+  if (PLAIN_WORD.test(value)) return value;
+  if (platform === 'win32')
+    return `'${value.replace(POWERSHELL_QUOTES, (quote) => quote + quote)}'`;
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,206 @@
+/**
+ * Issue 12 §6, the terminal: text from the service or a sidecar is printed with every control,
+ * escape sequence and bidi control made visible, JSON lines carry no raw U+2028/2029 or bidi, and
+ * the "Resume with:" line quotes the id so a real /bin/sh reads it back as exactly one argument.
+ */
+import { execFileSync } from 'node:child_process';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { jsonLine, listLine, problemLine, resumeCommand } from '../../../electron/cli/cli-report';
+import { jsonSafe, shellQuote, terminalSafe } from '../../../electron/cli/terminal-text';
+import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
+
+/** What a terminal acts on: C0, DEL, C1, bidi controls, line and paragraph separators. */
+const ACTIVE =
+  // eslint-disable-next-line no-control-regex -- these are what the test looks for
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+const HOSTILE_PIECES = [
+  '\u001b[2J',
+  '\u001b]0;owned\u0007',
+  '\u001b]8;;https://evil.test\u001b\\click\u001b]8;;\u001b\\',
+  '\u001b]52;c;cm0gLXJmIH4=\u0007',
+  '\u009b31m',
+  '\u009d0;t\u009c',
+  '\u007f',
+  '\r',
+  '\n',
+  '\u202e',
+  '\u2066',
+  '\u2069',
+  '\u2028',
+  '\u2029',
+  '\u200f',
+];
+const hostileText = fc
+  .array(fc.oneof(fc.constantFrom(...HOSTILE_PIECES), fc.string({ maxLength: 8 })), {
+    maxLength: 12,
+  })
+  .map((parts) => parts.join(''));
+
+describe('terminalSafe', () => {
+  it('leaves nothing a terminal acts on, and shows each as a visible escape', () => {
+    fc.assert(
+      fc.property(hostileText, (text) => {
+        expect(terminalSafe(text)).not.toMatch(ACTIVE);
+      }),
+      { numRuns: 500 },
+    );
+    expect(terminalSafe('a\u001b[31mb\u202ec\u009bd\u007f')).toBe('a\\x1B[31mbU+202Ec\\x9Bd\\x7F');
+  });
+
+  it('leaves ordinary text alone, accents and emoji included', () => {
+    const text = 'Un phare au crépuscule — 夕暮れの灯台 🌅 (429) https://cdn.example/a.png?x=1&y=2';
+    expect(terminalSafe(text)).toBe(text);
+  });
+});
+
+describe('jsonSafe', () => {
+  it('writes U+2028/2029, bidi and C1 controls as \\u escapes; the JSON reads back the same', () => {
+    fc.assert(
+      fc.property(hostileText, (text) => {
+        const line = jsonSafe(JSON.stringify({ prompt: text }));
+        expect(line).not.toMatch(ACTIVE);
+        expect((JSON.parse(line) as { prompt: string }).prompt).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+const HOSTILE_IDS = [
+  '$(touch x)',
+  '`touch x`',
+  'a;touch x',
+  "it's",
+  '"quoted"',
+  'line\nbreak',
+  '$HOME',
+  '\\',
+  "'",
+  "''",
+  'a b',
+  '-rf',
+  '*',
+  '~',
+  '#comment',
+  '!',
+  '\u2019curly\u2018',
+  '@splat',
+  'a,b',
+];
+const idArb = fc.oneof(
+  fc.constantFrom(...HOSTILE_IDS),
+  fc.string({ minLength: 1, maxLength: 30 }).filter((id) => !id.includes('\u0000')),
+);
+
+/** What a real POSIX shell makes of `printf %s <word>`. */
+function shellPrints(word: string): string {
+  return execFileSync('/bin/sh', ['-c', `printf %s ${word}`], { encoding: 'utf8' });
+}
+
+/**
+ * An independent reader of one PowerShell single-quoted string (about_Quoting_Rules: nothing
+ * expands inside; a quote mark — ASCII or typographic — written twice stands for one).
+ * @returns the value, or null when `word` is not exactly one such string (or a bare plain word).
+ */
+function readPowerShellWord(word: string): string | null {
+  const quotes = ["'", '\u2018', '\u2019', '\u201a', '\u201b'];
+  if (!quotes.includes(word[0] ?? ''))
+    return /^[A-Za-z0-9_][A-Za-z0-9_./:=+-]*$/.test(word) ? word : null;
+  let value = '';
+  for (let i = 1; i < word.length; i += 1) {
+    const char = word[i]!;
+    if (!quotes.includes(char)) value += char;
+    else if (quotes.includes(word[i + 1] ?? '')) {
+      value += word[i + 1];
+      i += 1;
+    } else return i === word.length - 1 ? value : null;
+  }
+  return null;
+}
+
+describe('shellQuote and the "Resume with:" line', () => {
+  it('POSIX: /bin/sh prints exactly the id, whatever it holds', () => {
+    fc.assert(
+      fc.property(idArb, (id) => {
+        expect(shellPrints(shellQuote(id, 'linux'))).toBe(id);
+      }),
+      { numRuns: 60 },
+    );
+    for (const id of HOSTILE_IDS) expect(shellPrints(shellQuote(id, 'darwin'))).toBe(id);
+  });
+
+  it('Windows: one PowerShell single-quoted word that reads back as the id', () => {
+    fc.assert(
+      fc.property(idArb, (id) => {
+        expect(readPowerShellWord(shellQuote(id, 'win32'))).toBe(id);
+      }),
+      { numRuns: 500 },
+    );
+    expect(shellQuote("it's", 'win32')).toBe("'it''s'");
+    expect(shellQuote('task-123_a.b', 'win32')).toBe('task-123_a.b');
+  });
+
+  it('the resume command is one argument per value under /bin/sh', () => {
+    const command = resumeCommand('$(touch x);`id`', "/tmp/it's data", '/tmp/gal $HOME', 'linux');
+    const args = command.slice('npm run cli -- '.length);
+    const printed = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${args}`], { encoding: 'utf8' });
+    expect(printed.split('\n').slice(0, -1)).toEqual([
+      'resume',
+      '$(touch x);`id`',
+      '--data-dir',
+      "/tmp/it's data",
+      '--gallery-dir',
+      '/tmp/gal $HOME',
+    ]);
+  });
+});
+
+function record(fields: Partial<TaskRecord>): TaskRecord {
+  const base = newTaskRecord(
+    {
+      localId: '00000000-0000-4000-8000-000000000001',
+      taskId: 'task-1',
+      origin: 'submitted',
+      endpoint: 'https://api.example.test',
+      account: 'fp',
+      request: { prompt: 'a lighthouse' },
+    },
+    Date.UTC(2026, 0, 1),
+  );
+  return { ...base, ...fields };
+}
+
+describe('CLI report lines', () => {
+  it('carry no escape sequence from a hostile prompt, id, error or image error', () => {
+    fc.assert(
+      fc.property(hostileText, hostileText, (text, other) => {
+        const hostile = record({
+          taskId: `t${other}`,
+          status: 'completed',
+          request: { prompt: `p${text}` },
+          error: { kind: 'protocol', message: text, detail: other },
+          images: [
+            {
+              index: 0,
+              url: `https://x/${text}`,
+              state: 'invalid',
+              attempts: 1,
+              favourite: false,
+              error: other,
+            },
+          ],
+        });
+        const lines = [
+          listLine(hostile),
+          problemLine(hostile, 'npm run cli -- resume x') ?? '',
+          problemLine({ ...hostile, error: null }, 'x') ?? '',
+          jsonLine(hostile, (relative) => `/g/${relative}${text}`),
+        ];
+        for (const line of lines) expect(line).not.toMatch(ACTIVE);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
