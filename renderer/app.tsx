@@ -3,7 +3,7 @@
  * Screens stay mounted once shown (hidden when not current) so a list keeps its scroll position.
  */
 import { useState } from 'react';
-import { LiveRegion } from './components';
+import { LiveRegion, ViewErrorBoundary } from './components';
 import { GalleryView } from './features/gallery/gallery-view';
 import { SettingsView } from './features/settings/settings-view';
 import { Banners } from './features/shell/banners';
@@ -35,16 +35,22 @@ export function App() {
         <Banners />
         <main id="main" className="app__content" tabIndex={-1}>
           <div className="app__view" hidden={view !== 'tasks'}>
-            <TasksView active={view === 'tasks'} />
+            <ViewErrorBoundary>
+              <TasksView active={view === 'tasks'} />
+            </ViewErrorBoundary>
           </div>
           {shown.has('gallery') ? (
             <div className="app__view" hidden={view !== 'gallery'}>
-              <GalleryView />
+              <ViewErrorBoundary>
+                <GalleryView />
+              </ViewErrorBoundary>
             </div>
           ) : null}
           {shown.has('settings') ? (
             <div className="app__view" hidden={view !== 'settings'}>
-              <SettingsView />
+              <ViewErrorBoundary>
+                <SettingsView />
+              </ViewErrorBoundary>
             </div>
           ) : null}
         </main>

@@ -102,30 +102,49 @@ function format(text: string, params: MessageParams): string {
   });
 }
 
-/** A whole or decimal number in the user's locale. */
+/** A whole or decimal number in the user's locale; a dash for a value that is not a number. */
 export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return t('format.unknown');
   return numberFormat({ maximumFractionDigits: 1 }).format(value);
+}
+
+/**
+ * Formatters never throw: the values come from records, and a record can hold anything (a
+ * compromised main process, an old build). `Intl.DateTimeFormat` throws a RangeError for a
+ * time `Date` cannot hold (beyond ±8.64e15 ms, NaN); such a date reads "unknown date".
+ */
+function formatDateWith(options: Intl.DateTimeFormatOptions, ms: number): string {
+  if (typeof ms !== 'number' || Number.isNaN(new Date(ms).getTime()))
+    return t('format.unknownDate');
+  return dateFormat(options).format(ms);
 }
 
 /** A date without time, e.g. "21 Nov 2025". */
 export function formatDate(ms: number): string {
-  return dateFormat({ dateStyle: 'medium' }).format(ms);
+  return formatDateWith({ dateStyle: 'medium' }, ms);
 }
 
 /** A date and time, e.g. "21 Nov 2025, 14:03". */
 export function formatDateTime(ms: number): string {
-  return dateFormat({ dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  return formatDateWith({ dateStyle: 'medium', timeStyle: 'short' }, ms);
 }
 
 /** A time of day alone, for today's entries. */
 export function formatTime(ms: number): string {
-  return dateFormat({ timeStyle: 'short' }).format(ms);
+  return formatDateWith({ timeStyle: 'short' }, ms);
+}
+
+/** The machine-readable form of a date (a `<time dateTime>`), or undefined when there is none. */
+export function isoDate(ms: number): string | undefined {
+  const date = new Date(ms);
+  return typeof ms === 'number' && !Number.isNaN(date.getTime()) ? date.toISOString() : undefined;
 }
 
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 
 /** A file size with a locale unit, e.g. "1.4 MB". */
 export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes)) return t('format.unknown');
   let value = Math.max(0, bytes);
   let unit = 0;
   while (value >= 1000 && unit < BYTE_UNITS.length - 1) {
@@ -150,6 +169,7 @@ function unitPart(value: number, unit: 'hour' | 'minute' | 'second'): string {
 
 /** A length of time, e.g. "42s", "3m 05s", "2h 10m" (locale units, seconds dropped past an hour). */
 export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return t('format.unknown');
   const total = Math.max(0, Math.floor(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);

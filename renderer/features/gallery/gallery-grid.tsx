@@ -10,7 +10,8 @@ import {
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { t } from '../../i18n';
 import { itemKey } from './gallery-items';
-import { GalleryTile } from './gallery-tile';
+import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
+import { GalleryTile, UnreadableTile } from './gallery-tile';
 import { gridLayout, moveFor } from './grid-geometry';
 import { useElementSize } from './use-element-size';
 import { useGridFocus, type FocusRequest } from './use-grid-focus';
@@ -136,19 +137,27 @@ export function GalleryGrid(props: GalleryGridProps) {
           >
             {items.slice(row.index * columns, row.index * columns + columns).map((item, column) => {
               const key = itemKey(item);
+              const place = {
+                itemKey: key,
+                column,
+                size: tile,
+                tabbable: row.index * columns + column === tabIndex,
+              };
               return (
-                <GalleryTile
+                <ErrorBoundary
                   key={key}
-                  item={item}
-                  itemKey={key}
-                  column={column}
-                  size={tile}
-                  tabbable={row.index * columns + column === tabIndex}
-                  onActivate={onActiveChange}
-                  onOpen={props.onOpen}
-                  onRetry={props.onRetry}
-                  onStartDrag={props.onStartDrag}
-                />
+                  resetKey={item}
+                  fallback={(error) => <UnreadableTile {...place} detail={errorDetail(error)} />}
+                >
+                  <GalleryTile
+                    item={item}
+                    {...place}
+                    onActivate={onActiveChange}
+                    onOpen={props.onOpen}
+                    onRetry={props.onRetry}
+                    onStartDrag={props.onStartDrag}
+                  />
+                </ErrorBoundary>
               );
             })}
           </div>

@@ -126,6 +126,32 @@ export const GalleryTile = memo(function GalleryTile({
   );
 });
 
+/** A tile whose drawing threw (a damaged record): it says so and keeps its place in the grid. */
+export function UnreadableTile({
+  itemKey,
+  column,
+  size,
+  tabbable,
+  detail,
+}: Pick<GalleryTileProps, 'itemKey' | 'column' | 'size' | 'tabbable'> & { detail: string }) {
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={column + 1}
+      tabIndex={tabbable ? 0 : -1}
+      data-key={itemKey}
+      className="gallery-tile"
+      style={{ width: size, height: size }}
+      title={detail}
+    >
+      <div className="gallery-tile__state gallery-tile__state--invalid">
+        <Icon name="warning" className="gallery-tile__icon" />
+        <span className="gallery-tile__label">{t('gallery.tile.unreadable')}</span>
+      </div>
+    </div>
+  );
+}
+
 /** Prompts can be pages long; a label needs only enough to tell tiles apart. */
 export function shortPrompt(prompt: string, max = 80): string {
   const flat = prompt.replace(/\s+/g, ' ').trim();

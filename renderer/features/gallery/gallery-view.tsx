@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { ConfirmDialog } from '../../components/dialog';
+import { ViewErrorBoundary } from '../../components/error-boundary';
 import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
@@ -123,18 +124,20 @@ export function GalleryView() {
         ) : null}
       </GalleryBody>
       {viewer.item ? (
-        <GalleryViewer
-          item={viewer.item}
-          position={viewer.index}
-          count={state.items.length}
-          hasMore={state.hasMore}
-          onNavigate={viewer.navigate}
-          onClose={viewer.close}
-          onDelete={askDelete}
-          actions={actions}
-          problem={problem}
-          onDismissProblem={dismissProblem}
-        />
+        <ViewErrorBoundary>
+          <GalleryViewer
+            item={viewer.item}
+            position={viewer.index}
+            count={state.items.length}
+            hasMore={state.hasMore}
+            onNavigate={viewer.navigate}
+            onClose={viewer.close}
+            onDelete={askDelete}
+            actions={actions}
+            problem={problem}
+            onDismissProblem={dismissProblem}
+          />
+        </ViewErrorBoundary>
       ) : null}
       {confirming ? (
         <ConfirmDialog

@@ -15,7 +15,9 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store';
+import { ErrorBoundary, errorDetail } from '../../components';
 import { PlaceholderRow, TaskRow } from './task-row';
+import { UnreadableRow, recordProblem } from './unreadable-row';
 import { useFixedRows } from './use-fixed-rows';
 
 /** Rows rendered beyond the visible ones, in each direction (from the second frame with rows on). */
@@ -46,6 +48,12 @@ function nextIndex(key: string, index: number, total: number, pageRows: number):
     default:
       return null;
   }
+}
+
+/** The row's React key: its local id, or its position when the record has none to give. */
+function rowKey(record: unknown, index: number): string {
+  const localId = (record as { localId?: unknown } | null)?.localId;
+  return typeof localId === 'string' ? localId : `unreadable-${index}`;
 }
 
 export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
@@ -95,7 +103,7 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
       const isRow = target.matches('article[data-index]');
       if (event.key === 'Enter' && isRow) {
         const item = items[Number(target.dataset.index)];
-        if (item) {
+        if (item && recordProblem(item.record) === null) {
           event.preventDefault();
           openDetails(item.record.localId);
         }
@@ -132,17 +140,22 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
       >
         {rows.map((row) => {
           const item = items[row.index];
+          const place = {
+            index: row.index,
+            total,
+            current: row.index === tabRow,
+            top: row.start,
+            height: rowHeight,
+          };
           return item ? (
-            <TaskRow
-              key={item.record.localId}
-              item={item}
-              index={row.index}
-              total={total}
-              current={row.index === tabRow}
-              top={row.start}
-              height={rowHeight}
-              onRemove={onRemove}
-            />
+            // One row that throws while drawing says so; the list and the other rows stay.
+            <ErrorBoundary
+              key={rowKey(item.record, row.index)}
+              resetKey={item}
+              fallback={(error) => <UnreadableRow {...place} detail={errorDetail(error)} />}
+            >
+              <TaskRow item={item} {...place} onRemove={onRemove} />
+            </ErrorBoundary>
           ) : (
             <PlaceholderRow
               key={`placeholder-${row.index}`}

@@ -5,11 +5,13 @@
 import { memo, useId, type CSSProperties } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
+import { isoDate } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { createdLine, parametersLine } from './task-meta';
 import { TaskRowActions } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
 import { TaskThumbnails } from './task-thumbnails';
+import { UnreadableRow, recordProblem } from './unreadable-row';
 
 export interface TaskRowProps {
   item: TaskItem;
@@ -56,6 +58,11 @@ export const TaskRow = memo(function TaskRow({
   const promptId = useId();
   const statusId = useId();
   const { record } = item;
+  const problem = recordProblem(record);
+  if (problem !== null) {
+    const place = { index, total, current, top, height };
+    return <UnreadableRow {...place} detail={problem} />;
+  }
   return (
     <article
       className="task-row"
@@ -76,7 +83,7 @@ export const TaskRow = memo(function TaskRow({
         <p className="task-row__meta muted">
           <span>{parametersLine(record)}</span>
           <span aria-hidden="true"> · </span>
-          <time dateTime={new Date(record.createdAt).toISOString()}>{createdLine(record)}</time>
+          <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
         </p>
         <StatusLine item={item} id={statusId} />
       </div>

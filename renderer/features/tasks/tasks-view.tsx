@@ -1,7 +1,14 @@
 /** The Tasks screen: compose at the top, then the searchable, filterable history. */
 import { useState } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { Button, ConfirmDialog, EmptyState, ErrorMessage, Spinner } from '../../components';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorMessage,
+  Spinner,
+  ViewErrorBoundary,
+} from '../../components';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';
 import { isFiltered } from '../../store/task-list-model';
@@ -86,7 +93,9 @@ export function TasksView({ active = true }: { active?: boolean }) {
         <TaskToolbar active={active} onTrack={() => setTracking(true)} />
         <ListArea onRemove={setRemoving} />
       </section>
-      <TaskDetails onRemove={setRemoving} />
+      <ViewErrorBoundary>
+        <TaskDetails onRemove={setRemoving} />
+      </ViewErrorBoundary>
       {tracking ? <TrackDialog onClose={() => setTracking(false)} /> : null}
       {removing ? (
         <ConfirmDialog

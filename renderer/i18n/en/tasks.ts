@@ -2,6 +2,10 @@
 export const tasks = {
   'tasks.title': 'Tasks',
   'tasks.list.label': 'Task history',
+  'tasks.unreadable':
+    'Pictor cannot show this task: its record is damaged. The other tasks are not affected.',
+  'tasks.unreadable.label': 'Unreadable task',
+  'tasks.unreadable.notRecord': 'The list sent something that is not a task record.',
   'tasks.loading': 'Loading tasks…',
   'tasks.count': '{count, plural, one {# task} other {# tasks}}',
   'tasks.search.label': 'Search prompts',

@@ -1,0 +1,161 @@
+/**
+ * Issue 12 §5 in the window: a record no formatter can show (createdAt 1e16, as a compromised
+ * main process or an old build could send, bypassing the contract's schema) is one row that
+ * says it is unreadable, with the detail on demand; the other rows, the other views and the
+ * formatters keep working. A view that throws shows a message with "Try again", never a blank
+ * window.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestChannel } from '../../../../shared/ipc/contract';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatNumber,
+  formatTime,
+  isoDate,
+} from '../../../../renderer/i18n';
+import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { useAppStore } from '../../../../renderer/store';
+import { giveSize, startApp } from '../render-app';
+
+/** Values a damaged record can carry where a number is expected. */
+const JUNK_NUMBERS = [1e16, -1e16, 8.64e15 + 1, NaN, Infinity, -Infinity, Number.MAX_VALUE];
+
+/**
+ * Lets `channel` answer with whatever `tamper` makes of the schema-checked output: what a
+ * compromised main process (or an old build) could send past the contract.
+ */
+function tamper(fake: FakePictorApi, channel: RequestChannel, change: (value: never) => unknown) {
+  const invoke = fake.invoke.bind(fake);
+  fake.invoke = (async (name: RequestChannel, ...args: [unknown?]) => {
+    const result = await (invoke as (c: RequestChannel, i?: unknown) => Promise<unknown>)(
+      name,
+      args[0],
+    );
+    const answer = result as { ok: boolean; value?: unknown };
+    if (name !== channel || !answer.ok) return result;
+    return { ok: true, value: change(structuredClone(answer.value) as never) };
+  }) as FakePictorApi['invoke'];
+}
+
+async function seriousViolations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('formatters never throw', () => {
+  it.each(JUNK_NUMBERS)('formats %s as a placeholder, not an exception', (value) => {
+    for (const format of [formatDate, formatDateTime, formatTime])
+      expect(format(value)).toBe('unknown date');
+    expect(() => formatNumber(value)).not.toThrow();
+    expect(() => formatBytes(value)).not.toThrow();
+    expect(() => formatDuration(value)).not.toThrow();
+    expect(isoDate(value)).toBeUndefined();
+  });
+
+  it('still formats real dates', () => {
+    const ms = Date.UTC(2026, 0, 15, 12);
+    expect(formatDate(ms)).toMatch(/2026/);
+    expect(isoDate(ms)).toBe('2026-01-15T12:00:00.000Z');
+    expect(formatBytes(Infinity)).toBe('—');
+  });
+});
+
+describe('a damaged record in the task list', () => {
+  it.each([
+    ['createdAt 1e16', { createdAt: 1e16 }],
+    ['createdAt NaN (null on the wire)', { createdAt: null }],
+    ['a prompt that is not text', { request: { prompt: { html: '<b>' } } }],
+    ['images that are not a list', { images: 'many' }],
+  ])('shows one unreadable row and every other row intact (%s)', async (_what, patch) => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await startApp({
+      prepare: (fake) => {
+        fake.seedTasks(5, () => ({ images: [makeImage(0)] }));
+        tamper(fake, 'tasks:list', (page: { items: Array<{ record: object }> }) => {
+          const item = page.items[2];
+          if (item) item.record = { ...item.record, ...patch };
+          return page;
+        });
+      },
+    });
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    await waitFor(() => expect(within(feed).getAllByRole('article')).toHaveLength(5));
+    const unreadable = within(feed).getByRole('article', { name: 'Unreadable task' });
+    expect(unreadable.textContent).toMatch(/cannot show this task/);
+    for (const index of [0, 1, 3, 4]) expect(within(feed).getByText(`Prompt number ${index}`));
+    expect(within(feed).queryByText('Prompt number 2')).toBeNull();
+
+    // The technical detail is one click away.
+    await user.click(within(unreadable).getByText('Details'));
+    expect(within(unreadable).getByText(/createdAt|request|images/).textContent).not.toBe('');
+    expect(await seriousViolations()).toEqual([]);
+
+    // The app still works: another view opens.
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
+});
+
+describe('a view that throws', () => {
+  it('shows a message with Try again instead of a blank window; the rest of the app works', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    const { user } = await startApp({
+      prepare: (fake) => {
+        fake.seedTasks(3, () => ({ images: [makeImage(0)] }));
+        // A model list with an object in it: React cannot render it and throws.
+        tamper(fake, 'gallery:models', (models: unknown[]) =>
+          broken ? [...models, { not: 'a string' }] : models,
+        );
+      },
+    });
+    giveSize('.gallery-grid', { width: 900, height: 600 });
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    const alert = await screen.findByText(/This part of Pictor could not be shown/);
+    expect(alert.closest('.message')).not.toBeNull();
+    expect(await seriousViolations()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Tasks' }));
+    expect(screen.getByRole('feed', { name: 'Task history' })).toBeTruthy();
+    expect(screen.getByText('Prompt number 1')).toBeTruthy();
+
+    // Once the data is fine again, Try again brings the view back.
+    broken = false;
+    act(() => useAppStore.setState({ galleryModels: [] }));
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('grid', { name: 'Images' })).toBeTruthy();
+  });
+
+  it('a gallery tile that throws is one unreadable tile; the others show', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await startApp({
+      prepare: (fake) => {
+        fake.seedTasks(4, (index) => ({ images: [makeImage(0, { file: `g/${index}.png` })] }));
+        tamper(fake, 'gallery:list', (page: { items: Array<{ image: unknown }> }) => {
+          const item = page.items[1];
+          if (item) item.image = null;
+          return page;
+        });
+      },
+    });
+    giveSize('.gallery-grid', { width: 900, height: 600 });
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    const grid = await screen.findByRole('grid', { name: 'Images' });
+    await waitFor(() => expect(within(grid).getAllByRole('gridcell')).toHaveLength(4));
+    expect(within(grid).getAllByText(/Cannot be shown/)).toHaveLength(1);
+    expect(within(grid).getAllByRole('img', { name: /Prompt number/ })).toHaveLength(3);
+  });
+});
