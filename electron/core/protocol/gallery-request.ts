@@ -3,7 +3,6 @@
  * and nothing else. The decision (`resolveGalleryRequest`) and the response (`serveGalleryRequest`)
  * are plain Node; the Electron adapter only hands requests over.
  */
-import { constants, promises as fs } from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { TEMP_DIR } from '../gallery/atomic-file';
@@ -17,7 +16,7 @@ import {
   methodNotAllowed,
   refusalResponse,
 } from './responses';
-import { resolveServedFile, type ServeRules, type ServedFile } from './served-file';
+import { openServedFile, resolveServedFile, type ServeRules, type ServedFile } from './served-file';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
 export const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
@@ -47,15 +46,17 @@ export async function resolveGalleryRequest(
   return resolveServedFile(root, parsed.segments, GALLERY_RULES);
 }
 
-/** Opens without following a symlink swapped in after the check (where the OS can). */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+/** Test seam: runs between the decision and the open (where a swapped folder would strike). */
+export interface GalleryServeHooks {
+  readonly beforeOpen?: () => Promise<void>;
+}
 
-async function streamFile(request: Request, served: ServedFile): Promise<Response> {
-  const handle = await fs.open(served.file, OPEN_FLAGS).catch(() => null);
+async function streamFile(request: Request, root: string, served: ServedFile): Promise<Response> {
+  // Opened first, then checked: what is served is what was verified, not what was resolved.
+  const handle = await openServedFile(root, served.file);
   if (!handle) return refusalResponse(refuse(404, 'No such file.'));
   try {
     const stats = await handle.stat();
-    if (!stats.isFile()) throw new Error('not a file');
     const etag = fileEtag(stats);
     const headers = galleryHeaders(served.contentType, etag, stats.size);
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
@@ -82,9 +83,14 @@ async function streamFile(request: Request, served: ServedFile): Promise<Respons
  * Answers one gallery request. `root` is read per request: the user may move the gallery.
  * Never falls back to file://, never serves anything `resolveGalleryRequest` refuses.
  */
-export async function serveGalleryRequest(request: Request, root: string): Promise<Response> {
+export async function serveGalleryRequest(
+  request: Request,
+  root: string,
+  hooks: GalleryServeHooks = {},
+): Promise<Response> {
   if (!READ_METHODS.has(request.method)) return methodNotAllowed();
   const served = await resolveGalleryRequest(root, request.url);
   if (!served.ok) return refusalResponse(served);
-  return streamFile(request, served);
+  await hooks.beforeOpen?.();
+  return streamFile(request, root, served);
 }

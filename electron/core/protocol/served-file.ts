@@ -5,8 +5,9 @@
  * `fs.promises` is looked up at call time: in the packaged app Electron patches it to read
  * inside app.asar.
  */
-import { promises as fs } from 'node:fs';
-import { extname, isAbsolute, relative, sep } from 'node:path';
+import { constants, promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import { GalleryPathError, resolveInside } from '../gallery/gallery-path';
 import { refuse, type ProtocolRefusal } from './request-path';
 
@@ -88,4 +89,51 @@ export async function resolveServedFile(
   const stats = await fs.stat(realFile).catch(() => null);
   if (!stats?.isFile()) return refuse(404, 'No such file.');
   return { ok: true, file: realFile, contentType };
+}
+
+/** Never follows a link at the last component (where the OS can; Windows has no O_NOFOLLOW). */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+
+/** Whether `file` is, right now, reached from `realRoot` through real folders only, and its identity. */
+async function walkInside(realRoot: string, file: string) {
+  if (!isInside(realRoot, file)) return null;
+  let at = realRoot;
+  let info = null;
+  for (const name of relative(realRoot, file).split(sep)) {
+    at = join(at, name);
+    info = await fs.lstat(at, { bigint: true }).catch(() => null);
+    if (info === null || info.isSymbolicLink()) return null;
+  }
+  return info;
+}
+
+/**
+ * Opens a file {@link resolveServedFile} chose, then checks what was opened, so a folder swapped
+ * for a link between that check and the open cannot serve a file from outside: the handle must
+ * be a regular file, and a fresh `lstat` walk from the real root down to `file` (no link on the
+ * way) must end at the same device and inode. Serve from the returned handle only.
+ * @returns the open handle, or `null` (nothing opened, or it was not the file inside the root).
+ */
+export async function openServedFile(root: string, file: string): Promise<FileHandle | null> {
+  const realRoot = await realRootOf(root);
+  if (realRoot === null) return null;
+  const handle = await fs.open(file, OPEN_FLAGS).catch(() => null);
+  if (!handle) return null;
+  try {
+    const [opened, walked] = await Promise.all([
+      handle.stat({ bigint: true }),
+      walkInside(realRoot, file),
+    ]);
+    if (
+      opened.isFile() &&
+      walked?.isFile() &&
+      opened.dev === walked.dev &&
+      opened.ino === walked.ino
+    )
+      return handle;
+  } catch {
+    // Treated as not found below.
+  }
+  await handle.close().catch(() => undefined);
+  return null;
 }
