@@ -144,7 +144,12 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
         const { total } = await call('tasks:count', filter);
         if (mine !== generation) return;
         set((current) => ({
-          tasksTotal: Math.max(total, current.tasksItems.length),
+          // With every page loaded, the rows are the answer: the count also counts stored rows
+          // the main process could not read and skipped, which would stay placeholders forever.
+          tasksTotal:
+            current.tasksCursor === null
+              ? current.tasksItems.length
+              : Math.max(total, current.tasksItems.length),
           tasksCounted: true,
         }));
       } catch {

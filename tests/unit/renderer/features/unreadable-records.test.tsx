@@ -108,6 +108,22 @@ describe('a damaged record in the task list', () => {
   });
 });
 
+describe('rows the main process skipped', () => {
+  it('leave no placeholder behind once every page is loaded (the count still counts them)', async () => {
+    await startApp({
+      prepare: (fake) => {
+        fake.seedTasks(4);
+        // The history counts 5 stored rows; one could not be read, so the list gives 4.
+        tamper(fake, 'tasks:count', ({ total }: { total: number }) => ({ total: total + 1 }));
+      },
+    });
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    await waitFor(() => expect(useAppStore.getState().tasksCounted).toBe(true));
+    expect(within(feed).getAllByRole('article')).toHaveLength(4);
+    expect(feed.querySelector('[aria-busy="true"]')).toBeNull();
+  });
+});
+
 describe('a view that throws', () => {
   it('shows a message with Try again instead of a blank window; the rest of the app works', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
