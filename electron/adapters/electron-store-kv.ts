@@ -6,6 +6,7 @@
 import { renameSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Store from 'electron-store';
+import { PRIVATE_FILE_MODE, tightenFileSync } from '../core/fs/private-files';
 import type { KeyValueStore } from '../ports/key-value-store';
 
 export interface ElectronStoreKvOptions {
@@ -59,7 +60,11 @@ export class ElectronStoreKv implements KeyValueStore {
       clearInvalidConfig: false,
       accessPropertiesByDotNotation: false,
       watch: false,
+      // Owner-only (the vault holds the encrypted key): the mode applies when the file is made,
+      // and a file an older version left readable by others is tightened below.
+      configFileMode: PRIVATE_FILE_MODE,
     });
+    tightenFileSync(this.path);
     return this.store;
   }
 }

@@ -2,7 +2,6 @@
  * Builds the core from its ports: history, gallery, service client and task engine over one data
  * folder. The CLI, the Electron main process and the end-to-end harness all start Pictor here.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../ports/clock';
 import type { CredentialsProvider } from '../ports/credentials';
@@ -11,6 +10,7 @@ import type { Logger } from '../ports/logger';
 import { silentLogger } from '../ports/logger';
 import type { TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
+import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery';
 import { HistoryStore, acquireDataDirLock } from './history/history-store';
 import { ServiceClient } from './service/service-client';
@@ -41,7 +41,8 @@ export interface PictorCore {
 
 export async function openPictorCore(options: PictorCoreOptions): Promise<PictorCore> {
   const logger = options.logger ?? silentLogger;
-  await mkdir(options.dataDir, { recursive: true });
+  // 0700: the history and the lock say what the user generated; other local users may exist.
+  await ensurePrivateFolder(options.dataDir);
   const lock = acquireDataDirLock(options.dataDir);
   let history: HistoryStore | undefined;
   try {

@@ -67,7 +67,7 @@ export function acquireLockFile(lockPath: string, refusal: (pid: number) => stri
 function tryCreate(path: string, content: LockContent): boolean {
   let fd: number;
   try {
-    fd = openSync(path, 'wx', 0o644);
+    fd = openSync(path, 'wx', 0o600); // owner-only: it names a pid and a start time
   } catch (error) {
     if (codeOf(error) === 'EEXIST') return false;
     throw new HistoryError(

@@ -7,10 +7,12 @@
  * When the file cannot be written (read-only folder, full disk) the logger says so once on the
  * fallback stream (stderr) and sends every later line there instead; the app keeps running.
  */
-import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { LogFields, Logger } from '../../ports/logger';
+import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs/private-files';
 import type { LogLevel } from './log-line';
 import { formatLogLine, isLoggable } from './log-line';
 import type { Redactor } from './redaction';
@@ -18,6 +20,10 @@ import type { Redactor } from './redaction';
 export const LOG_FILE_NAME = 'pictor.log';
 export const DEFAULT_MAX_LOG_BYTES = 1024 * 1024;
 export const DEFAULT_KEPT_LOGS = 3;
+
+/** Append, create owner-only, and never write through a link planted at the log's name. */
+const OPEN_FLAGS =
+  constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | (constants.O_NOFOLLOW ?? 0);
 
 export interface RotatingFileLoggerOptions {
   /** The logs folder (created when missing). In the app: `app.getPath('logs')`. */
@@ -160,10 +166,14 @@ export class RotatingFileLogger implements Logger {
 
   private async ensureOpen(): Promise<void> {
     if (this.handle) return;
-    await mkdir(this.options.dir, { recursive: true });
-    const handle = await open(this.path, 'a');
+    await ensurePrivateFolder(this.options.dir);
+    const handle = await open(this.path, OPEN_FLAGS, PRIVATE_FILE_MODE);
     try {
-      this.size = (await stat(this.path)).size;
+      const info = await handle.stat();
+      // A log an older version left readable by others is tightened (lines can name prompts).
+      if (process.platform !== 'win32' && (info.mode & 0o077) !== 0)
+        await handle.chmod(PRIVATE_FILE_MODE);
+      this.size = info.size;
     } catch (error) {
       await handle.close();
       throw error;

@@ -1,0 +1,43 @@
+/**
+ * Owner-only modes for what Pictor keeps about the user (issue 12 §6): the data folder 0700;
+ * the key vault, settings, log and lock files 0600. Other local users may exist; the umask
+ * (usually 022) would otherwise leave these readable by all. Windows has no such bits: there
+ * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.
+ */
+import { chmodSync, statSync } from 'node:fs';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+
+export const PRIVATE_FOLDER_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** Bits that would let the group or others in. */
+const SHARED_BITS = 0o077;
+
+function posix(platform: NodeJS.Platform): boolean {
+  return platform !== 'win32';
+}
+
+/**
+ * Creates `path` (and missing parents) as 0700, and takes group and other bits away from an
+ * existing folder that has them.
+ */
+export async function ensurePrivateFolder(
+  path: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<void> {
+  await mkdir(path, { recursive: true, mode: PRIVATE_FOLDER_MODE });
+  if (!posix(platform)) return;
+  const { mode } = await stat(path);
+  if ((mode & SHARED_BITS) !== 0) await chmod(path, mode & ~SHARED_BITS & 0o7777);
+}
+
+/** Takes group and other bits away from an existing file; a missing file is not an error. */
+export function tightenFileSync(path: string, platform: NodeJS.Platform = process.platform): void {
+  if (!posix(platform)) return;
+  try {
+    const { mode } = statSync(path);
+    if ((mode & SHARED_BITS) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
