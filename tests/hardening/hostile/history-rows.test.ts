@@ -1,0 +1,122 @@
+/**
+ * Issue 12 §5 in the history: a stored row whose record is outside the record limits (an old
+ * build's, or a database edited by hand) is skipped where it is read and logged by local id
+ * only; it never throws for the page, never stops paging, and never reaches a caller. Real
+ * SQLite files, damaged with plain SQL.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sqlite from 'node-sqlite3-wasm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { silentLogger, type Logger } from '../../../electron/ports/logger';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+
+const CREATED = Date.UTC(2025, 0, 1);
+let dir: string;
+let file: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-hostile-rows-'));
+  file = join(dir, 'history.sqlite');
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function record(n: number): TaskRecord {
+  const createdAt = CREATED - n * 60_000;
+  return {
+    localId: `row-${String(n).padStart(3, '0')}`,
+    taskId: `task-${n}`,
+    origin: 'submitted',
+    endpoint: 'https://api.example.com',
+    account: 'acct1234',
+    request: { prompt: `Secret prompt ${n}` },
+    status: 'completed',
+    hold: null,
+    error: null,
+    createdAt,
+    updatedAt: createdAt,
+    submittedAt: createdAt,
+    finishedAt: createdAt,
+    watchStartedAt: createdAt,
+    polls: 1,
+    lastPolledAt: createdAt,
+    images: [{ index: 0, url: null, state: 'invalid', attempts: 0, favourite: false }],
+    favourite: false,
+    folder: null,
+  };
+}
+
+/** Values a damaged row can hold that the record limits refuse. */
+const DAMAGE: Array<[string, Record<string, unknown>]> = [
+  ['a date no Date can hold', { updatedAt: 1e16 }],
+  ['a negative date', { finishedAt: -1 }],
+  ['a fractional count', { polls: 0.5 }],
+  ['a megabyte id', { taskId: 'x'.repeat(1 << 20) }],
+  ['too many images', { images: Array.from({ length: 17 }, () => record(0).images[0]) }],
+];
+
+function damage(localIds: readonly string[], patch: Record<string, unknown>): void {
+  const db = new sqlite.Database(file);
+  // The history is a WAL database in exclusive mode: this VFS opens one no other way.
+  db.get('PRAGMA locking_mode = EXCLUSIVE');
+  try {
+    for (const localId of localIds) {
+      const row = db.get('SELECT record FROM tasks WHERE local_id = ?', [localId]);
+      const stored = JSON.parse(String(row?.['record'])) as object;
+      db.run('UPDATE tasks SET record = ? WHERE local_id = ?', [
+        JSON.stringify({ ...stored, ...patch }),
+        localId,
+      ]);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+function recordingLogger(): Logger & { warnings: unknown[] } {
+  const warnings: unknown[] = [];
+  return {
+    ...silentLogger,
+    warnings,
+    warn: (message, fields) => void warnings.push([message, fields]),
+  };
+}
+
+describe('damaged history rows', () => {
+  it.each(DAMAGE)('are skipped by every read, pages carry on past them (%s)', (_what, patch) => {
+    let store = HistoryStore.open(file);
+    store.putMany(Array.from({ length: 12 }, (_, n) => record(n)));
+    store.close();
+    // Damaged: the last row of the first page of 5, a whole page's worth (5..9), and row 11.
+    const bad = ['row-004', 'row-005', 'row-006', 'row-007', 'row-008', 'row-009', 'row-011'];
+    damage(bad, patch);
+
+    const logger = recordingLogger();
+    store = HistoryStore.open(file, { logger });
+    try {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const page = store.list({ limit: 5, cursor });
+        seen.push(...page.items.map((item) => item.localId));
+        cursor = page.nextCursor;
+        pages += 1;
+      } while (cursor && pages < 10);
+      expect(seen).toEqual(['row-000', 'row-001', 'row-002', 'row-003', 'row-010']);
+      expect(pages).toBe(3);
+
+      const images = store.listImages({ limit: 3 });
+      expect(images.items.map((item) => item.localId)).toEqual(['row-000', 'row-001', 'row-002']);
+      expect(store.get('row-004')).toBeUndefined();
+      expect(store.findByTaskId('task-11')).toBeUndefined();
+      // Logged by local id only: the row's content may hold a prompt.
+      expect(logger.warnings.length).toBeGreaterThanOrEqual(bad.length);
+      expect(JSON.stringify(logger.warnings)).not.toContain('Secret prompt');
+    } finally {
+      store.close();
+    }
+  });
+});
