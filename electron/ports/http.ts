@@ -4,3 +4,27 @@
  * agent; in tests the real thing against loopback, or a fake that injects faults.
  */
 export type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+/** One address a host name resolved to. */
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+/**
+ * Every address a host name resolves to, the way the operating system resolves it (hosts file,
+ * DNS). Image downloads check each one before connecting. Rejects when the name has none.
+ */
+export type Resolver = (host: string) => Promise<readonly ResolvedAddress[]>;
+
+/**
+ * The network port of image downloads: `fetch` that connects to `address` (already checked by
+ * the URL policy) for `url`'s host and never resolves the name again, so a second DNS answer
+ * cannot send the request elsewhere (DNS rebinding). TLS still verifies the certificate against
+ * the host name, and the Host header is the URL's. Redirects are never followed here.
+ */
+export type PinnedFetch = (
+  url: string,
+  init: RequestInit,
+  address: ResolvedAddress,
+) => Promise<Response>;

@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FetchLike } from '../../ports/http';
+import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
 import { TEMP_DIR, removeQuietly, tempPath } from './atomic-file';
 import { AttemptAbort } from './attempt-abort';
@@ -20,10 +20,22 @@ import { toGalleryPath } from './gallery-path';
 import { checkImage, imageNames, placeImage } from './image-finish';
 import { requestImage } from './image-request';
 import { IMAGE_MIME } from './image-sniff';
+import { createPinnedFetch, systemResolver } from './pinned-fetch';
+import type { AddressClassifier } from '../service/url-policy';
+
+/** Direct connections pinned to the checked address: safe whatever the caller wires. */
+const directPinnedFetch = createPinnedFetch();
 
 export interface DownloadSettings {
   readonly root: string;
+  /** Not used for images (it cannot be pinned to an address): see `imageFetch`. */
   readonly fetch: FetchLike;
+  /** The image transport; default: direct connections pinned to the checked address. */
+  readonly imageFetch?: PinnedFetch;
+  /** Default: the system resolver (hosts file, DNS). */
+  readonly resolver?: Resolver;
+  /** Tests only; see ImageRequest.classify. */
+  readonly classify?: AddressClassifier;
   readonly maxImageBytes: number;
   readonly maxPixels: number;
   readonly thumbnailSize: number;
@@ -45,7 +57,14 @@ async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempIma
   const abort = new AttemptAbort(settings.downloadTimeoutMs, job.signal);
   try {
     const answer = await requestImage(
-      { fetch: settings.fetch, baseUrl: job.baseUrl, maxRedirects: settings.maxRedirects, abort },
+      {
+        fetch: settings.imageFetch ?? directPinnedFetch,
+        resolve: settings.resolver ?? systemResolver,
+        ...(settings.classify ? { classify: settings.classify } : {}),
+        baseUrl: job.baseUrl,
+        maxRedirects: settings.maxRedirects,
+        abort,
+      },
       job.url,
     );
     if (!answer.ok) return answer;

@@ -1,9 +1,17 @@
 /**
- * Asks the image host for the image: every hop checked by the URL policy, redirects followed
- * by hand so each Location is checked too, and no credentials of any kind sent.
+ * Asks the image host for the image: every hop checked by the URL policy, its host name
+ * resolved and every address checked, the connection pinned to a checked address (so a second
+ * DNS answer cannot point it at this computer or the local network), redirects followed by
+ * hand so each Location gets the same treatment, and no credentials of any kind sent.
  */
-import { checkImageUrl } from '../service/url-policy';
-import type { FetchLike } from '../../ports/http';
+import { isIP } from 'node:net';
+import {
+  UrlPolicyError,
+  checkImageUrl,
+  checkResolvedAddresses,
+  type AddressClassifier,
+} from '../service/url-policy';
+import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import type { AttemptAbort } from './attempt-abort';
 import { expired, invalid, retry, type FailedOutcome } from './download-outcome';
 
@@ -16,7 +24,10 @@ const EXPIRED = new Set([401, 403, 404, 410]);
 const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface ImageRequest {
-  readonly fetch: FetchLike;
+  readonly fetch: PinnedFetch;
+  readonly resolve: Resolver;
+  /** Tests only: stands in for the special-address table (e.g. to call one loopback address public). */
+  readonly classify?: AddressClassifier;
   readonly baseUrl: string;
   readonly maxRedirects: number;
   readonly abort: AttemptAbort;
@@ -59,16 +70,57 @@ function statusOutcome(response: Response): FailedOutcome {
   return invalid(`The image server answered ${status} instead of sending the image.`);
 }
 
+function policyRefusal(error: unknown): FailedOutcome {
+  // UrlPolicyError messages are fixed sentences; anything else (a bad base URL) gets one.
+  return invalid(
+    error instanceof UrlPolicyError ? error.message : 'The image address could not be checked.',
+  );
+}
+
 function checkHop(raw: string, baseUrl: string): URL | FailedOutcome {
   try {
     return checkImageUrl(raw, baseUrl);
   } catch (error) {
-    // UrlPolicyError messages are fixed sentences; anything else (a bad base URL) gets one.
-    return invalid(
-      error instanceof Error && error.name === 'UrlPolicyError'
-        ? error.message
-        : 'The image address could not be checked.',
-    );
+    return policyRefusal(error);
+  }
+}
+
+/** Settles with the resolver's answer, or rejects as soon as the attempt is aborted. */
+function resolveUnlessAborted(request: ImageRequest, host: string) {
+  const signal = request.abort.signal;
+  return new Promise<readonly ResolvedAddress[]>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    request
+      .resolve(host)
+      .then(resolve, reject)
+      .finally(() => {
+        signal.removeEventListener('abort', onAbort);
+      });
+  });
+}
+
+/** The checked address to connect to for `url`, or why there is none. */
+async function pinAddress(
+  request: ImageRequest,
+  url: URL,
+): Promise<ResolvedAddress | FailedOutcome> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  let answers: readonly ResolvedAddress[];
+  try {
+    // A literal is its own answer (checkImageUrl has judged it); a name asks the resolver.
+    answers = isIP(host)
+      ? [{ address: host, family: isIP(host) === 6 ? 6 : 4 }]
+      : await resolveUnlessAborted(request, host);
+  } catch (error) {
+    return request.abort.failure(error, 'connecting');
+  }
+  try {
+    const { address } = checkResolvedAddresses(answers, request.baseUrl, request.classify);
+    return { address, family: isIP(address) === 6 ? 6 : 4 };
+  } catch (error) {
+    return policyRefusal(error);
   }
 }
 
@@ -100,15 +152,21 @@ export async function requestImage(
   for (let hop = 0; ; hop += 1) {
     const url = checkHop(current, request.baseUrl);
     if (!(url instanceof URL)) return { ok: false, outcome: url };
+    const address = await pinAddress(request, url);
+    if ('state' in address) return { ok: false, outcome: address };
     let response: Response;
     try {
-      response = await request.fetch(url.href, {
-        method: 'GET',
-        redirect: 'manual',
-        credentials: 'omit',
-        headers: { Accept: IMAGE_ACCEPT },
-        signal: request.abort.signal,
-      });
+      response = await request.fetch(
+        url.href,
+        {
+          method: 'GET',
+          redirect: 'manual',
+          credentials: 'omit',
+          headers: { Accept: IMAGE_ACCEPT },
+          signal: request.abort.signal,
+        },
+        address,
+      );
     } catch (error) {
       return { ok: false, outcome: request.abort.failure(error, 'connecting') };
     }

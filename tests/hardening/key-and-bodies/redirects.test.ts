@@ -18,6 +18,12 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { recordReliability } from '../support/reliability-record';
 import { randomPng } from './hostile-bodies';
 import { startFakeService, startRawHost, startRedirectingServer, type RawHost } from './raw-hosts';
+import {
+  downloadSettings,
+  downloadWith,
+  routedFetch,
+  scriptedResolver,
+} from '../../unit/core/gallery/pinned-helpers';
 
 const FILE = 'tests/hardening/key-and-bodies/redirects.test.ts';
 const KEY = `sk-redirect-${Date.now().toString(16)}`;
@@ -135,45 +141,33 @@ describe('image downloads through the engine', () => {
   });
 
   it('from a public image host refuse private, link-local and loopback targets without connecting', async () => {
-    // A fetch that plays https://api.example.test and https://images.example.test by forwarding
-    // to loopback servers, and records every URL the core asked it for.
-    const service = await startFakeService(() => ({
-      images: ['/to-private', '/to-metadata', '/to-loopback', '/good.png'].map(
-        (path) => `https://images.example.test${path}`,
-      ),
-    }));
-    cleanups.push(() => service.close());
+    // https://images.example.test resolves to a public address; the pinned fetch carries that
+    // address to the loopback server a and records every address the core pinned. (Through the
+    // gallery's downloader: the core options do not take image ports yet.)
     a.route('/to-private', redirect('http://10.0.0.1/x.png'));
     a.route('/to-metadata', redirect('http://169.254.169.254/latest/meta-data/'));
     a.route('/to-loopback', redirect(`${b.origin}/final.png`));
     a.route('/good.png', png);
-    const asked: string[] = [];
-    const routes: Record<string, string> = {
-      'https://api.example.test': service.origin,
-      'https://images.example.test': a.origin,
-    };
-    const routing: FetchLike = (url, init) => {
-      asked.push(url);
-      const origin = new URL(url).origin;
-      const target = routes[origin];
-      if (!target) return Promise.reject(new TypeError(`test fetch: no route to ${origin}`));
-      return fetch(url.replace(origin, target), init);
-    };
+    const resolver = scriptedResolver({ 'images.example.test': [['93.184.215.14']] });
+    const imageFetch = routedFetch({ '93.184.215.14': a.origin });
+    const settings = downloadSettings(join(dir, 'public'), { resolver, imageFetch });
     const finalsBefore = hits(b, '/final.png');
-    const core = await openCore('https://api.example.test', routing, 'public');
-    const done = await runTask(core, 'public host');
-    expect(done.images.map((image) => image.state)).toEqual([
+    const outcomes = [];
+    for (const path of ['/to-private', '/to-metadata', '/to-loopback', '/good.png']) {
+      const url = `https://images.example.test${path}`;
+      outcomes.push(await downloadWith(settings, url, 'https://api.example.test'));
+    }
+    expect(outcomes.map((outcome) => outcome.state)).toEqual([
       'invalid',
       'invalid',
       'invalid',
       'saved',
     ]);
-    expect(done.images[0]!.error).toMatch(/private or link-local/);
-    expect(done.images[1]!.error).toMatch(/private or link-local/);
-    expect(done.images[2]!.error).toMatch(/this computer/);
-    expect(asked.filter((url) => !/^https:\/\/(api|images)\.example\.test\//.test(url))).toEqual(
-      [],
-    );
+    const errors = outcomes.map((outcome) => ('error' in outcome ? outcome.error : ''));
+    expect(errors[0]).toMatch(/private or link-local/);
+    expect(errors[1]).toMatch(/private or link-local/);
+    expect(errors[2]).toMatch(/this computer/);
+    expect(imageFetch.pins.map((pin) => pin.address)).toEqual(Array(4).fill('93.184.215.14'));
     expect(hits(b, '/final.png')).toBe(finalsBefore);
     figures.redirects += 3;
     figures.refused += 3;

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { makeImage, makeRecord, serve, tempFiles } from './gallery-helpers';
+import { downloadSettings, downloadWith } from './pinned-helpers';
+import { createPinnedFetch } from '../../../../electron/core/gallery/pinned-fetch';
+import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
 
 const f = useDownloadFixture();
 
@@ -56,20 +59,24 @@ describe('saving images', () => {
   });
 
   it('passes only Accept, no credentials and manual redirects to the fetch port', async () => {
-    const seen: RequestInit[] = [];
-    const spy: typeof fetch = (input, init) => {
-      seen.push(init ?? {});
-      return fetch(input, init);
+    const seen: { init: RequestInit; address: ResolvedAddress }[] = [];
+    const real = createPinnedFetch();
+    const spy: PinnedFetch = (url, init, address) => {
+      seen.push({ init, address });
+      return real(url, init, address);
     };
-    const spied = new Gallery({ root: f.root, fetch: spy });
-    expectState(
-      (await f.download(f.server.route('/spied.png', serve(f.png)), { gallery: spied })).outcome,
-      'saved',
+    const url = f.server.route('/spied.png', serve(f.png));
+    const outcome = await downloadWith(
+      downloadSettings(f.root, { imageFetch: spy }),
+      url,
+      f.server.baseUrl,
     );
+    expectState(outcome, 'saved');
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ method: 'GET', redirect: 'manual', credentials: 'omit' });
-    expect(new Headers(seen[0]!.headers).get('authorization')).toBeNull();
-    expect([...new Headers(seen[0]!.headers).keys()]).toEqual(['accept']);
+    expect(seen[0]!.address).toEqual({ address: '127.0.0.1', family: 4 });
+    expect(seen[0]!.init).toMatchObject({ method: 'GET', redirect: 'manual', credentials: 'omit' });
+    expect(new Headers(seen[0]!.init.headers).get('authorization')).toBeNull();
+    expect([...new Headers(seen[0]!.init.headers).keys()]).toEqual(['accept']);
   });
 
   it('streams the body to disk chunk by chunk instead of holding it in memory', async () => {
@@ -89,12 +96,10 @@ describe('saving images', () => {
       },
       { highWaterMark: 0 },
     );
-    const streaming = new Gallery({
-      root: f.root,
-      fetch: async () => new Response(body, { status: 200 }),
+    const streaming = downloadSettings(f.root, {
+      imageFetch: async () => new Response(body, { status: 200 }),
     });
-    const outcome = (await f.download('http://127.0.0.1/stream.png', { gallery: streaming }))
-      .outcome;
+    const outcome = await downloadWith(streaming, 'http://127.0.0.1/stream.png', f.server.baseUrl);
     expect(expectState(outcome, 'saved').bytes).toBe(f.png.length);
     expect(f.png.length).toBeGreaterThan(6 * chunk);
     expect(onDisk.slice(1, 6)).toEqual([1, 2, 3, 4, 5].map((n) => n * chunk));

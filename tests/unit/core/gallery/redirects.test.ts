@@ -10,6 +10,7 @@ import {
   tempFiles,
   type TestServer,
 } from './gallery-helpers';
+import { downloadSettings, downloadWith, routedFetch, scriptedResolver } from './pinned-helpers';
 
 let server: TestServer;
 let root: string;
@@ -110,21 +111,27 @@ describe('redirects', () => {
   });
 
   it('refuses a redirect from a remote image host to this computer', async () => {
-    // A fetch that plays the remote host https://images.example by forwarding to the local
-    // server, so the second hop (a Location on loopback) meets the policy for a remote service.
+    // https://images.example resolves to a public address, which the pinned fetch routes to the
+    // local server, so the second hop (a Location on loopback) meets the policy for a remote
+    // service.
     const before = hitsOf('/img.png');
-    const remoteFetch: typeof fetch = (input, init) =>
-      fetch(String(input).replace('https://images.example', server.baseUrl), init);
-    const remote = new Gallery({ root, fetch: remoteFetch });
+    const remote = downloadSettings(root, {
+      resolver: scriptedResolver({ 'images.example': [['93.184.215.14']] }),
+      imageFetch: routedFetch({ '93.184.215.14': server.baseUrl }),
+    });
     server.route('/remote-redirect', (_req, res) =>
       res.writeHead(302, { Location: `${server.baseUrl}/img.png` }).end(),
     );
-    const record = makeRecord(['https://images.example/remote-redirect']);
-    const outcome = await remote.downloadImage(record, 0, 'https://example.com');
+    const outcome = await downloadWith(
+      remote,
+      'https://images.example/remote-redirect',
+      'https://example.com',
+    );
     expect(outcome).toMatchObject({
       state: 'invalid',
       error: expect.stringMatching(/this computer/),
     });
+    expect(hitsOf('/remote-redirect')).toBe(1);
     expect(hitsOf('/img.png')).toBe(before);
   });
 });

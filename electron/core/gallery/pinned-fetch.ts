@@ -1,0 +1,97 @@
+/**
+ * The image downloads' network defaults: the system resolver (hosts file and DNS, as every
+ * other program on the computer resolves) and a direct connection pinned to the address the URL
+ * policy checked.
+ *
+ * Each request is Node's `http(s).request` on a fresh socket (`agent: false`, so no pooled
+ * connection to another address is reused) whose `lookup` answers with that one address: the
+ * socket cannot go anywhere else even if the name now resolves differently. TLS still sends the
+ * host name as SNI and verifies the certificate against it; the Host header is the URL's.
+ *
+ * Not undici: in undici 7 a server that closes while the body is paused under backpressure
+ * trips an assertion in the socket's `end` handler, an uncaught exception that would take the
+ * main process down (nodejs/undici#5360, fixed only in undici 8, which needs Node 22.19).
+ */
+import { lookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { Readable } from 'node:stream';
+import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
+
+/** `dns.lookup` with every address: what the operating system would connect to. */
+export const systemResolver: Resolver = async (host) => {
+  const answers = await lookup(host, { all: true, verbatim: true });
+  return answers.map(({ address, family }) => ({ address, family: family === 6 ? 6 : 4 }));
+};
+
+function pinnedLookup(host: string, pin: ResolvedAddress): LookupFunction {
+  return (hostname, options, callback) => {
+    const done = callback as (error: Error | null, ...answer: unknown[]) => void;
+    // The socket serves one URL; any other name here would be a bug, not a reason to connect.
+    if (hostname !== host) return done(new Error(`pinned to ${host}, asked for ${hostname}`));
+    if (options.all) done(null, [{ address: pin.address, family: pin.family }]);
+    else done(null, pin.address, pin.family);
+  };
+}
+
+/** Statuses whose responses have no body (the Fetch standard's null body statuses). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+function toResponse(message: IncomingMessage, method: string): Response {
+  const headers = new Headers();
+  for (let index = 0; index + 1 < message.rawHeaders.length; index += 2) {
+    headers.append(message.rawHeaders[index] ?? '', message.rawHeaders[index + 1] ?? '');
+  }
+  const status = message.statusCode ?? 0;
+  const empty = NULL_BODY_STATUSES.has(status) || method === 'HEAD';
+  if (empty) message.resume();
+  const body = empty ? null : (Readable.toWeb(message) as unknown as ReadableStream<Uint8Array>);
+  return new Response(body, { status, statusText: message.statusMessage ?? '', headers });
+}
+
+function requestHeaders(init: RequestInit): Record<string, string> {
+  const headers: Record<string, string> = {};
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
+  return headers;
+}
+
+export interface PinnedFetchOptions {
+  /** Extra trusted certificates (tests' self-signed hosts); the system store otherwise. */
+  readonly ca?: string | Buffer;
+}
+
+/**
+ * A {@link PinnedFetch} over direct connections (no proxy), for GET and HEAD without a body:
+ * all image downloads need. Redirects are returned, never followed.
+ */
+export function createPinnedFetch(options: PinnedFetchOptions = {}): PinnedFetch {
+  return (url, init, address) =>
+    new Promise<Response>((resolve, reject) => {
+      const target = new URL(url);
+      const host = target.hostname.replace(/^\[(.*)\]$/, '$1');
+      const method = (init.method ?? 'GET').toUpperCase();
+      const request: RequestOptions = {
+        method,
+        headers: requestHeaders(init),
+        agent: false,
+        lookup: pinnedLookup(host, address),
+        ...(init.signal ? { signal: init.signal } : {}),
+      };
+      const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const tls = options.ca === undefined ? {} : { ca: options.ca };
+      const outgoing = send(target, { ...request, ...tls }, (message) => {
+        try {
+          resolve(toResponse(message, method));
+        } catch (error) {
+          // A status or header the Fetch standard cannot hold: not a usable answer.
+          message.destroy();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+      outgoing.on('error', reject);
+      outgoing.end();
+    });
+}
