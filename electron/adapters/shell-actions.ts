@@ -7,7 +7,7 @@
  * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
  * for the user and the technical detail beside it.
  */
-import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
 import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
@@ -81,7 +81,8 @@ async function checkFiles(
 ): Promise<Result<never> | null> {
   for (const file of files) if (!(await guard(file))) return OUTSIDE;
   try {
-    const info = await stat(files[0] ?? '');
+    // lstat: a link, FIFO or device is never acted on, whatever it leads to.
+    const info = await lstat(files[0] ?? '');
     if (!info.isFile()) return fail('not_found', 'This is not an image file.');
     return null;
   } catch (error) {

@@ -1,10 +1,11 @@
 /**
  * The last check before an OS action (reveal, trash, copy, drag, save as) touches a file: the
- * absolute path must lie inside the gallery folder, by its text and, when it exists, by where
- * it really is (a symlink inside the gallery pointing out of it is refused).
+ * absolute path must lie inside the gallery folder by its text, no component below the gallery
+ * folder may be a link (symbolic link or junction, wherever it points: trash moves what it is
+ * given, and a link is never Pictor's), and what exists of it must really be inside the folder.
  */
-import { realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { checkContained } from '../fs/contained-fs';
 
 /** Resolves `true` when an OS action may touch `absolutePath`. */
 export type PathGuard = (absolutePath: string) => Promise<boolean>;
@@ -17,15 +18,6 @@ export function isInsideFolder(root: string, path: string, allowRoot = false): b
   return inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
 }
 
-async function realOrNull(path: string): Promise<string | null> {
-  try {
-    return await realpath(path);
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 /**
  * A guard for files in the gallery whose folder is `root()` at the time of the check (the
  * folder can change in Settings). A path that does not exist passes on its text alone; the
@@ -36,12 +28,9 @@ export function galleryGuard(root: () => string, options: { allowRoot?: boolean 
     const folder = root();
     if (!isInsideFolder(folder, absolutePath, options.allowRoot)) return false;
     try {
-      const [realRoot, realPath] = await Promise.all([
-        realOrNull(folder),
-        realOrNull(absolutePath),
-      ]);
-      if (realPath === null) return true;
-      return realRoot !== null && isInsideFolder(realRoot, realPath, options.allowRoot);
+      // Refuses (throws) at the first link below the folder, and a real path outside it.
+      await checkContained(folder, absolutePath);
+      return true;
     } catch {
       return false;
     }
