@@ -17,7 +17,7 @@ const shell = vi.hoisted(() => ({
   openPath: vi.fn(),
 }));
 vi.mock('electron', () => ({
-  ClipboardItem: class {},
+  ClipboardItem: vi.fn(),
   clipboard: { write: vi.fn() },
   dialog: { showSaveDialog: vi.fn() },
   nativeImage: { createFromPath: vi.fn(), createFromBuffer: vi.fn() },
