@@ -22,16 +22,23 @@ import {
   UrlPolicyError,
   checkBaseUrl,
   checkImageUrl,
+  checkResolvedAddresses,
 } from '../../../electron/core/service/url-policy';
+import { classifyAddress } from '../../../electron/core/service/special-addresses';
+import { AttemptAbort } from '../../../electron/core/gallery/attempt-abort';
+import { requestImage } from '../../../electron/core/gallery/image-request';
+import type { ResolvedAddress } from '../../../electron/ports/http';
 import { startServer, sendJson, type TestServer } from '../../unit/core/service/http-servers';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import {
   dotted,
   isNonPublicHost,
+  isNonPublicIp,
   nonPublicV4,
   nonPublicV6,
   publicV4,
+  publicV6,
   v4Notations,
 } from './address-oracle';
 import { hostileImageUrl, taskId } from './id-url-inputs';
@@ -360,6 +367,61 @@ describe('image URLs', () => {
   });
 });
 
+describe('resolved addresses', () => {
+  // What a resolver may answer for an image host's name: every special block, and public ones.
+  const anyAddress = fc.oneof(nonPublicV4.map(dotted), publicV4.map(dotted), nonPublicV6, publicV6);
+
+  it('are refused exactly when the oracle calls them non-public', () => {
+    fc.assert(
+      fc.property(anyAddress, (address) => {
+        count('resolved:any');
+        const nonPublic = isNonPublicIp(address.toLowerCase());
+        expect(classifyAddress(address) !== 'public', address).toBe(nonPublic);
+        let refused = false;
+        try {
+          checkResolvedAddresses([{ address }], REMOTE);
+        } catch (error) {
+          refused = true;
+          expect(error).toBeInstanceOf(UrlPolicyError);
+          expect((error as Error).message).toContain(`(${address})`);
+        }
+        expect(refused, address).toBe(nonPublic);
+      }),
+      { numRuns: RUNS },
+    );
+    passed.add('resolved-any');
+  });
+
+  it('through the image request: a name with any non-public answer never reaches the fetch', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyAddress, { minLength: 1, maxLength: 4 }), async (answers) => {
+        count('resolved:request');
+        const pins: ResolvedAddress[] = [];
+        const abort = new AttemptAbort(5_000);
+        const answer = await requestImage(
+          {
+            resolve: async () =>
+              answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+            fetch: async (_url, _init, address) => {
+              pins.push(address);
+              return new Response('image', { status: 200 });
+            },
+            baseUrl: REMOTE,
+            maxRedirects: 5,
+            abort,
+          },
+          'https://images.example.net/a.png',
+        ).finally(() => abort.dispose());
+        const refused = answers.some((address) => isNonPublicIp(address.toLowerCase()));
+        expect(answer.ok, answers.join(' ')).toBe(!refused);
+        expect(pins.map((pin) => pin.address)).toEqual(refused ? [] : [answers[0]]);
+      }),
+      { numRuns: Math.ceil(RUNS / 4) },
+    );
+    passed.add('resolved-request');
+  });
+});
+
 describe('record', () => {
   it('every path was tried', () => {
     expect([...passed].sort()).toEqual([
@@ -368,6 +430,8 @@ describe('record', () => {
       'image-any',
       'image-hostile',
       'protocol',
+      'resolved-any',
+      'resolved-request',
       'task-id',
     ]);
     recordReliability({
