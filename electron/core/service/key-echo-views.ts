@@ -27,11 +27,13 @@ export class View {
   }
 
   /**
-   * A character that was dropped (invisible, NUL): the one before it now reaches over it, so a
-   * key with zero-width spaces between its letters is scrubbed as one stretch.
+   * A character `[from, to)` that was dropped (invisible, NUL): the one before it now reaches
+   * over it, so a key with zero-width spaces between its letters is scrubbed as one stretch. Not
+   * across a gap (the JSON between two joined values), which would be scrubbed with it.
    */
-  absorb(to: number): void {
-    if (this.length > 0) this.to[this.length - 1] = Math.max(this.to[this.length - 1] ?? 0, to);
+  absorb(from: number, to: number): void {
+    const last = this.length - 1;
+    if (last >= 0 && (this.to[last] ?? 0) >= from) this.to[last] = Math.max(this.to[last] ?? 0, to);
   }
 
   #grow(): void {
@@ -77,9 +79,9 @@ export function rawView(text: string): View {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (i + 1 < text.length && isTagPair(code, text.charCodeAt(i + 1))) {
-      view.absorb(i + 2);
+      view.absorb(i, i + 2);
       i += 1;
-    } else if (INVISIBLE[code]) view.absorb(i + 1);
+    } else if (INVISIBLE[code]) view.absorb(i, i + 1);
     else view.push(code, i, i + 1);
   }
   return view;
@@ -245,6 +247,19 @@ function escapeAt(codes: Uint16Array, at: number, length: number): Escape {
   }
 }
 
+/**
+ * Where in the original the view's characters `[at, at + size)` begin, counting only those after
+ * the last gap between them. In the joined JSON values two neighbours may come from two strings
+ * (`"…&#x6","1;…"`): an escape or a byte made across that gap maps to its part after the gap, so
+ * the JSON between the strings is never scrubbed (the part before holds less than a character).
+ */
+function startAfterGaps(view: View, at: number, size: number): number {
+  let start = view.from[at] ?? 0;
+  for (let i = at + 1; i < at + size; i += 1)
+    if ((view.from[i] ?? 0) > (view.to[i - 1] ?? 0)) start = view.from[i] ?? 0;
+  return start;
+}
+
 /** One pass: every escape replaced by its character, invisible characters dropped. */
 function unescapeOnce(source: View): View {
   const { codes, length } = source;
@@ -252,9 +267,10 @@ function unescapeOnce(source: View): View {
   for (let i = 0; i < length; i += 1) {
     const tag = i + 1 < length && isTagPair(codes[i] ?? 0, codes[i + 1]);
     const [code, size] = escapeAt(codes, i, length) ?? [codes[i] ?? 0, tag ? 2 : 1];
+    const start = startAfterGaps(source, i, size);
     const end = source.to[i + size - 1] ?? 0;
-    if (tag || code < 0 || INVISIBLE[code]) view.absorb(end);
-    else view.push(code, source.from[i] ?? 0, end);
+    if (tag || code < 0 || INVISIBLE[code]) view.absorb(start, end);
+    else view.push(code, start, end);
     i += size - 1;
   }
   return view;
@@ -293,7 +309,7 @@ function digitOf(encoding: 'base64' | 'hex', code: number): number {
 
 /** Pushes one decoded byte (a NUL, as between UTF-16's letters, is absorbed instead). */
 function pushByte(view: View, byte: number, from: number, to: number): void {
-  if (byte === 0) view.absorb(to);
+  if (byte === 0) view.absorb(from, to);
   else view.push(byte, from, to);
 }
 
@@ -320,7 +336,9 @@ export function decodeBytes(source: View, encoding: 'base64' | 'hex', alignment:
     }
     inRun += 1;
     if (inRun <= alignment) continue;
+    // A byte whose digits straddle a gap (two JSON values) maps to the digits after it only.
     if (count === 0) byteFrom = source.from[i] ?? 0;
+    else byteFrom = Math.max(byteFrom, startAfterGaps(source, i - 1, 2));
     bits = ((bits << bitsPerDigit) | digit) & 0xffff;
     count += bitsPerDigit;
     if (count >= 8) {

@@ -1,7 +1,7 @@
 /**
  * key-echo.ts, the one search for the key in text a server sent back: every encoding of issue 12
- * §4, as a property over keys, encodings and where in a body the echo sits. The encoders here are
- * the test's own (Buffer and hand-written loops), not the module's decoders run backwards.
+ * §4, as a property over keys, encodings and where in a body the echo sits. The encoders are
+ * the tests' own (key-encodings.ts: Buffer and hand-written loops), not the module's decoders.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,48 +12,7 @@ import {
   findKeyEchoes,
   scrubKey,
 } from '../../../../electron/core/service/key-echo';
-
-const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
-
-/** Realistic keys: 20–100 characters of [A-Za-z0-9_-], half of them in the `sk-` form. */
-const keyArb = fc
-  .tuple(
-    fc.boolean(),
-    fc.string({ unit: fc.constantFrom(...KEY_CHARS), minLength: 20, maxLength: 100 }),
-  )
-  .map(([sk, body]) => (sk ? `sk-${body}` : body));
-
-const bytes = (text: string) => Buffer.from(text, 'utf8');
-const pad = (prefix: number, text: string) =>
-  Buffer.concat([Buffer.alloc(prefix, 0x41), bytes(text)]);
-
-/** Each encoding the service may echo the key in. `shift` moves base64 to another alignment. */
-export const ENCODINGS: Readonly<Record<string, (text: string, shift: number) => string>> = {
-  raw: (text) => text,
-  upper: (text) => text.toUpperCase(),
-  base64: (text, shift) => pad(shift % 3, text).toString('base64'),
-  base64url: (text, shift) => pad(shift % 3, text).toString('base64url'),
-  bearerBase64: (text, shift) => pad(shift % 3, `Bearer ${text}`).toString('base64'),
-  bearerBase64url: (text, shift) => pad(shift % 3, `Bearer ${text}`).toString('base64url'),
-  hexLower: (text) => bytes(text).toString('hex'),
-  hexUpper: (text) => bytes(text).toString('hex').toUpperCase(),
-  percentEveryByte: (text) =>
-    [...bytes(text)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join(''),
-  percentEveryByteUpper: (text) =>
-    [...bytes(text)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join(''),
-  percentOrdinary: (text) => encodeURIComponent(text),
-  htmlDecimal: (text) => [...text].map((c) => `&#${c.charCodeAt(0)};`).join(''),
-  htmlHex: (text) => [...text].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(''),
-  htmlNamed: (text) => text.replace(/-/g, '&#45;').replace(/_/g, '&lowbar;'),
-  utf16le: (text) => Buffer.from(text, 'utf16le').toString('latin1'),
-  utf16be: (text) => Buffer.from(text, 'utf16le').swap16().toString('latin1'),
-  jsonUnicodeEscapes: (text) =>
-    [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
-  zeroWidth: (text, shift) =>
-    [...text].join(['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad'][shift % 6]),
-};
-
-const ENCODING_NAMES = Object.keys(ENCODINGS);
+import { ENCODINGS, ENCODING_NAMES, keyArb } from '../../../hardening/key-and-bodies/key-encodings';
 
 /** Whether two keys have a run of KEY_RUN characters in common (either case). */
 function sharesRun(a: string, b: string): boolean {
@@ -98,17 +57,21 @@ describe('findKeyEchoes', () => {
     );
   });
 
-  it('finds a key split across two JSON fields, and scrubs both halves inside their strings', () => {
+  it('finds a key split across two JSON fields, in any encoding, and scrubs only inside them', () => {
     fc.assert(
-      fc.property(keyArb, fc.nat(), (key, cut) => {
-        const at = 1 + (cut % (key.length - 1));
-        const body = JSON.stringify({ id: key.slice(0, at), url: key.slice(at) });
-        expect(carriesKey(body, key)).toBe(true);
-        const scrubbed = JSON.parse(scrubKey(body, key)) as { id: string; url: string };
-        expect(`${scrubbed.id}${scrubbed.url}`).toContain(REDACTED);
+      fc.property(keyArb, fc.constantFrom(...ENCODING_NAMES), fc.nat(), (key, encoding, cut) => {
+        const echo = ENCODINGS[encoding]!(key, cut);
+        const at = 1 + (cut % (echo.length - 1));
+        const next = 'https://cdn.example/ok.png';
+        const body = JSON.stringify({ id: echo.slice(0, at), url: echo.slice(at), next });
+        expect(carriesKey(body, key), encoding).toBe(true);
+        const scrubbed = JSON.parse(scrubKey(body, key)) as Record<string, string>;
+        expect(Object.keys(scrubbed)).toEqual(['id', 'url', 'next']);
+        // The JSON between the two strings is never scrubbed with them.
+        expect(scrubbed['next']).toMatch(/ok\.png$/);
         expect(carriesKey(JSON.stringify(scrubbed), key)).toBe(false);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
   });
 

@@ -1,0 +1,285 @@
+/**
+ * Issue 12 §4: a service that echoes the key, in any encoding, in any place of its answers.
+ * A property over keys × encodings × places, each run through the real core (the HTTP service
+ * client over loopback to a node:http service in this file, the task engine, the SQLite history,
+ * the gallery with its sidecars on disk, a rotating log with the app's key redactor), then the
+ * CLI's lines for the finished task. Afterwards every file (history database bytes, sidecars,
+ * the log), every engine event (what the IPC bridge forwards to the renderer) and every CLI line
+ * is searched for any 12 consecutive characters of the key in any of the encodings, by the
+ * test's own scanner (key-encodings.ts).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { CliProgress } from '../../../electron/cli/cli-progress';
+import { jsonLine, listLine, problemLine, resumeCommand } from '../../../electron/cli/cli-report';
+import { secretRedactor } from '../../../electron/core/logging/redaction';
+import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
+import { openPictorCore } from '../../../electron/core/pictor-core';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { listFiles } from '../../e2e/harness/disk';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { startServer, type TestServer } from '../../unit/core/service/http-servers';
+import { recordReliability } from '../support/reliability-record';
+import { scaled } from '../support/scale';
+import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
+
+const FILE = 'tests/hardening/key-and-bodies/key-echoes.test.ts';
+const RUNS = scaled(120, 1_000);
+const MAX_BODY = 1024 * 1024;
+
+/** Where the service puts the echo, and what the finished task must look like. */
+const PLACES = {
+  taskId: 'submit_unknown',
+  splitIdAndNextField: 'submit_unknown',
+  submitErrorDetail: 'submit_failed',
+  imageUrl: 'completed',
+  imageUrlsSplit: 'completed',
+  errorMessage: 'failed',
+  errorObject: 'failed',
+  errorSplitMessageAndCode: 'failed',
+  deeplyNestedError: 'failed',
+  pollErrorDetail: 'completed',
+  cutAtReadLimit: 'completed',
+} as const;
+type Place = keyof typeof PLACES;
+
+interface Scenario {
+  readonly place: Place;
+  readonly echo: string;
+  /** Levels of `{"error": …}` around the nested failure (200 unless set). */
+  readonly depth?: number;
+  polls: number;
+}
+
+let server: TestServer;
+let png: Buffer;
+let scenario: Scenario | null = null;
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+function submitAnswer(res: ServerResponse, { place, echo }: Scenario): void {
+  const half = Math.floor(echo.length / 2);
+  if (place === 'taskId') return json(res, 200, { id: `task-${echo}` });
+  if (place === 'splitIdAndNextField')
+    return json(res, 200, { id: `task-${echo.slice(0, half)}`, object: echo.slice(half) });
+  if (place === 'submitErrorDetail')
+    return json(res, 400, { error: { message: `Invalid request from ${echo}` } });
+  return json(res, 200, { id: 'task-1' });
+}
+
+/** A failure `depth` levels deep, written as text (JSON.stringify would recurse that deep). */
+function nested(depth: number, inner: unknown): string {
+  const error = `${'{"error":'.repeat(depth)}${JSON.stringify(inner)}${'}'.repeat(depth)}`;
+  return `{"status":"failed","error":${error}}`;
+}
+
+function taskAnswer(res: ServerResponse, scene: Scenario): void {
+  const { place, echo } = scene;
+  scene.polls += 1;
+  const ok = `${server.origin}/img/ok.png`;
+  const half = Math.floor(echo.length / 2);
+  const completed = (urls: string[]) =>
+    json(res, 200, { status: 'completed', output: { data: urls.map((url) => ({ url })) } });
+  const failed = (error: unknown) => json(res, 200, { status: 'failed', error });
+  switch (place) {
+    case 'imageUrl':
+      return completed([`${server.origin}/img/ok.png?sig=${echo}`, ok]);
+    case 'imageUrlsSplit':
+      return completed([`${ok}?a=${echo.slice(0, half)}`, `${echo.slice(half)}`, ok]);
+    case 'errorMessage':
+      return failed({ message: `Refused for ${echo}.`, code: 'content_policy' });
+    case 'errorObject':
+      return failed({ code: echo, param: { value: echo } });
+    case 'errorSplitMessageAndCode':
+      return failed({ message: `Refused ${echo.slice(0, half)}`, code: echo.slice(half) });
+    case 'deeplyNestedError':
+      return json(res, 200, nested(scene.depth ?? 200, { message: `bad key ${echo}` }));
+    case 'pollErrorDetail':
+      if (scene.polls === 1) return json(res, 400, `{"error":"unknown task for ${echo}"}`);
+      return completed([ok]);
+    case 'cutAtReadLimit':
+      if (scene.polls === 1) {
+        const lead = `{"error":"${'x'.repeat(MAX_BODY - 20)}`;
+        return json(res, 500, `${lead}${echo}"}`);
+      }
+      return completed([ok]);
+    default:
+      return completed([ok]);
+  }
+}
+
+beforeAll(async () => {
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#369' } })
+    .png()
+    .toBuffer();
+  server = await startServer((req, res) => {
+    const scene = scenario;
+    if (!scene) return json(res, 503, { error: 'no scenario' });
+    if (req.url === '/v1/images/generations') return submitAnswer(res, scene);
+    if (req.url?.startsWith('/v1/tasks/')) return taskAnswer(res, scene);
+    if (req.url?.startsWith('/img/ok.png')) {
+      res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
+      return res.end(png);
+    }
+    res.writeHead(404).end();
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+interface RunOutcome {
+  readonly record: TaskRecord;
+  readonly texts: { readonly where: string; readonly text: string }[];
+}
+
+/** One task through the real core against the scenario; everything it wrote or said, as text. */
+async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
+  scenario = scene;
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-key-echo-'));
+  const dataDir = join(dir, 'data');
+  const galleryDir = join(dir, 'gallery');
+  const logger = new RotatingFileLogger({
+    dir: join(dataDir, 'logs'),
+    minimumLevel: 'debug',
+    fallback: () => undefined,
+  });
+  logger.setRedactor(secretRedactor([key]));
+  const core = await openPictorCore({
+    dataDir,
+    galleryDir,
+    fetch: (url, init) => fetch(url, init),
+    credentials: new StaticCredentials(server.origin, key),
+    clock: systemClock,
+    logger,
+    requestTimeoutMs: 5_000,
+    engine: { pollIntervalMs: 20, maxBackoffMs: 40 },
+  });
+  const texts: { where: string; text: string }[] = [];
+  try {
+    core.engine.start({ resume: false });
+    const [submitted] = await core.engine.submit({ prompt: 'an echo' }, 1);
+    const progress = new CliProgress(new Set([submitted!.localId]), (line) =>
+      texts.push({ where: 'cli progress', text: line }),
+    );
+    const unsubscribe = core.engine.subscribe((update) => {
+      texts.push({ where: 'event', text: JSON.stringify(update) });
+      progress.onUpdate(update);
+    });
+    const [record] = await core.engine.whenSettled([submitted!.localId]);
+    unsubscribe();
+    const resolve = (relative: string) => core.gallery.resolve(relative);
+    const id = record!.taskId ?? record!.localId;
+    texts.push(
+      { where: 'cli json', text: jsonLine(record!, resolve) },
+      { where: 'cli list', text: listLine(record!) },
+      {
+        where: 'cli problem',
+        text: problemLine(record!, resumeCommand(id, dataDir, galleryDir)) ?? '',
+      },
+    );
+    await core.close();
+    await logger.close();
+    for (const file of await listFiles(dir)) {
+      const bytes = await readFile(join(dir, file));
+      texts.push({ where: file, text: bytes.toString('latin1') });
+      texts.push({ where: `${file} (utf8)`, text: bytes.toString('utf8') });
+    }
+    return { record: record!, texts };
+  } finally {
+    await core.close().catch(() => undefined);
+    await logger.close().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+    scenario = null;
+  }
+}
+
+function expectOutcome(place: Place, record: TaskRecord, where: string): void {
+  expect(record.status, where).toBe(PLACES[place]);
+  if (place === 'taskId' || place === 'splitIdAndNextField') {
+    expect(record.taskId, where).toBeNull();
+    expect(record.error?.message, where).toMatch(
+      /^The service sent back a task id that contains your API key, so Pictor did not keep it\./,
+    );
+  }
+  if (place === 'imageUrl') {
+    expect(
+      record.images.map((image) => image.state),
+      where,
+    ).toEqual(['invalid', 'saved']);
+    expect(record.images[0]!.url, where).toBeNull();
+    expect(record.images[0]!.error, where).toMatch(/contains your API key/);
+  }
+  if (place === 'imageUrlsSplit')
+    expect(
+      record.images.map((image) => image.state),
+      where,
+    ).toEqual(['invalid', 'invalid', 'saved']);
+}
+
+describe('the key echoed by the service, in any encoding and any place', () => {
+  it('never reaches the history, a sidecar, the log, an event or a CLI line', async () => {
+    const tried: Record<string, number> = {};
+    let scanned = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        keyArb,
+        fc.constantFrom(...ENCODING_NAMES),
+        fc.constantFrom(...(Object.keys(PLACES) as Place[])),
+        fc.nat(5),
+        async (key, encoding, place, shift) => {
+          const echo = ENCODINGS[encoding]!(key, shift);
+          const where = `${place} × ${encoding} (key ${key.length} chars)`;
+          const { record, texts } = await runOnce(key, { place, echo, polls: 0 });
+          expectOutcome(place, record, where);
+          const scanner = keyScanner(key);
+          const leaks = texts.flatMap(({ where: at, text }) =>
+            scanner.leaks(text).map((form) => `${at}: ${form}`),
+          );
+          expect(leaks, where).toEqual([]);
+          tried[place] = (tried[place] ?? 0) + 1;
+          scanned += texts.length;
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    // The scanner finds what it is meant to find (a positive control).
+    const control = 'sk-control-0123456789abcdef';
+    for (const encoding of ENCODING_NAMES)
+      expect(
+        keyScanner(control).leaks(`x${ENCODINGS[encoding]!(control, 1)}x`),
+        encoding,
+      ).not.toEqual([]);
+    recordReliability({
+      section: 'key-safety',
+      row: 'Key echoed by the service in any encoding and place (property)',
+      load: `${RUNS} tasks through the real core over loopback, random keys × ${ENCODING_NAMES.length} encodings × ${Object.keys(PLACES).length} places`,
+      injected: tried,
+      outcome: { 'texts scanned (files, events, CLI lines)': scanned, leaks: 0 },
+      lost: 0,
+      duplicated: 0,
+      leaked: 0,
+      file: FILE,
+    });
+  });
+
+  it('a deeply nested failure without the key is not reported as carrying it', async () => {
+    for (const depth of [1, 100, 10_000]) {
+      const key = 'sk-nested-0123456789abcdefgh';
+      const scene: Scenario = { place: 'deeplyNestedError', echo: 'no key', depth, polls: 0 };
+      const { record } = await runOnce(key, scene);
+      expect(record.status).toBe('failed');
+      expect(record.error?.message, `depth ${depth}`).not.toMatch(/API key/);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The test's own encoders of the key (Buffer and hand-written loops, nothing from the product's
+ * key-echo.ts) and an independent scanner built from them: the forms a leak of any 12
+ * consecutive characters of the key would take, looked for with plain substring search.
+ */
+import fc from 'fast-check';
+
+/** Consecutive characters of the key that count as a leak (issue 12 §4). */
+export const LEAK_RUN = 12;
+
+const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
+
+/** Realistic keys: 20–100 characters of [A-Za-z0-9_-], half of them in the `sk-` form. */
+export const keyArb = fc
+  .tuple(
+    fc.boolean(),
+    fc.string({ unit: fc.constantFrom(...KEY_CHARS), minLength: 20, maxLength: 100 }),
+  )
+  .map(([sk, body]) => (sk ? `sk-${body}` : body));
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+const pad = (prefix: number, text: string) =>
+  Buffer.concat([Buffer.alloc(prefix, 0x41), bytes(text)]);
+const percent = (text: string, upper: boolean) =>
+  [...bytes(text)]
+    .map((b) => `%${b.toString(16).padStart(2, '0')}`)
+    .map((form) => (upper ? form.toUpperCase() : form))
+    .join('');
+
+/** Each encoding a service may echo the key in. `shift` picks a base64 alignment or a padding. */
+export const ENCODINGS: Readonly<Record<string, (text: string, shift: number) => string>> = {
+  raw: (text) => text,
+  upper: (text) => text.toUpperCase(),
+  base64: (text, shift) => pad(shift % 3, text).toString('base64'),
+  base64url: (text, shift) => pad(shift % 3, text).toString('base64url'),
+  bearerBase64: (text, shift) => pad(shift % 3, `Bearer ${text}`).toString('base64'),
+  bearerBase64url: (text, shift) => pad(shift % 3, `Bearer ${text}`).toString('base64url'),
+  hexLower: (text) => bytes(text).toString('hex'),
+  hexUpper: (text) => bytes(text).toString('hex').toUpperCase(),
+  percentEveryByte: (text) => percent(text, false),
+  percentEveryByteUpper: (text) => percent(text, true),
+  percentOrdinary: (text) => encodeURIComponent(text),
+  htmlDecimal: (text) => [...text].map((c) => `&#${c.charCodeAt(0)};`).join(''),
+  htmlHex: (text) => [...text].map((c) => `&#x${c.charCodeAt(0).toString(16)};`).join(''),
+  htmlNamed: (text) => text.replace(/-/g, '&#45;').replace(/_/g, '&lowbar;'),
+  utf16le: (text) => Buffer.from(text, 'utf16le').toString('latin1'),
+  utf16be: (text) => Buffer.from(text, 'utf16le').swap16().toString('latin1'),
+  jsonUnicodeEscapes: (text) =>
+    [...text].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+  zeroWidth: (text, shift) =>
+    [...text].join(['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad'][shift % 6]),
+};
+
+export const ENCODING_NAMES = Object.keys(ENCODINGS);
+
+/** The base64 characters fully made of `run`'s bytes, when it starts `lead` bytes into a group. */
+function base64Core(run: string, lead: number, url: boolean): string {
+  const encoded = pad(lead, run).toString(url ? 'base64url' : 'base64');
+  const first = Math.ceil((lead * 8) / 6);
+  const last = Math.floor(((lead + run.length) * 8) / 6);
+  return encoded.slice(first, last);
+}
+
+/** Every form a run of the key could be stored in, matched case-insensitively where marked. */
+function leakForms(run: string): { exact: string[]; folded: string[] } {
+  const exact: string[] = [];
+  for (const lead of [0, 1, 2])
+    for (const url of [false, true]) exact.push(base64Core(run, lead, url));
+  exact.push(Buffer.from(run, 'utf16le').toString('latin1'));
+  exact.push(Buffer.from(run, 'utf16le').swap16().toString('latin1'));
+  const folded = [
+    run,
+    bytes(run).toString('hex'),
+    percent(run, false),
+    encodeURIComponent(run),
+    ENCODINGS['htmlDecimal']!(run, 0),
+    ENCODINGS['htmlHex']!(run, 0),
+    ENCODINGS['jsonUnicodeEscapes']!(run, 0),
+  ].map((form) => form.toLowerCase());
+  return { exact, folded };
+}
+
+/** Characters a leak could be padded with and still be read: dropped before searching. */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
+
+/** A scanner for one key: `leaks(text)` lists the forms of the key's runs found in `text`. */
+export function keyScanner(key: string): { leaks(text: string): string[] } {
+  const runs: string[] = [];
+  for (let i = 0; i + LEAK_RUN <= key.length; i += 1) runs.push(key.slice(i, i + LEAK_RUN));
+  const forms = runs.map(leakForms);
+  return {
+    leaks(text) {
+      const plain = text.replace(INVISIBLE, '');
+      const lower = plain.toLowerCase();
+      const found: string[] = [];
+      for (const { exact, folded } of forms) {
+        for (const form of exact) if (plain.includes(form)) found.push(form);
+        for (const form of folded) if (lower.includes(form)) found.push(form);
+      }
+      return found;
+    },
+  };
+}
