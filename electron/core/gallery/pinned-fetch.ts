@@ -8,6 +8,13 @@
  * socket cannot go anywhere else even if the name now resolves differently. TLS still sends the
  * host name as SNI and verifies the certificate against it; the Host header is the URL's.
  *
+ * Proxies: image downloads connect directly, in the app and the CLI alike. Through a proxy the
+ * proxy resolves the name, so the address Pictor checked would not be the one connected to and
+ * the rebinding check would be void; an image host is public by definition, so a direct
+ * connection is what a download needs. The cost: on a network whose only way out is an HTTP(S)
+ * proxy (system settings, PAC, HTTPS_PROXY), images fail as "could not be reached" while the
+ * service requests still go through the proxy.
+ *
  * Not undici: in undici 7 a server that closes while the body is paused under backpressure
  * trips an assertion in the socket's `end` handler, an uncaught exception that would take the
  * main process down (nodejs/undici#5360, fixed only in undici 8, which needs Node 22.19).
