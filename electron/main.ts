@@ -17,6 +17,7 @@ import { createShellActions } from './adapters/shell-actions';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { AppRuntime } from './core/app-runtime';
+import { ensurePrivateFolder } from './core/fs/private-files';
 import { readAppEnvironment, runtimeOverrides } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
 import { RotatingFileLogger } from './core/logging/rotating-file-logger';
@@ -88,6 +89,8 @@ const notifications = new NotificationPolicy({
 });
 
 async function start(): Promise<void> {
+  // Owner-only before any store, vault or history file is written into it.
+  await ensurePrivateFolder(userData);
   cipher.markReady();
   const started = await AppRuntime.start({
     dataDir: userData,

@@ -212,10 +212,21 @@ export class AppRuntime {
     await this.current.close();
     let moved = false;
     try {
-      await relocateGallery(from, to);
-      this.settings.setGalleryDir(to === this.options.defaultGalleryDir ? '' : to);
-      moved = true;
-      this.options.logger.info('gallery moved', { from, to });
+      // Copy every task folder, switch the setting, and only then remove the old copies: a stop
+      // half-way leaves the old library complete and in use (relocate.ts).
+      const result = await relocateGallery(from, to, {
+        dataDir: this.options.dataDir,
+        switchTo: (target) => {
+          this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
+          moved = true;
+        },
+      });
+      this.options.logger.info('gallery moved', {
+        from,
+        to,
+        moved: result.moved,
+        leftBehind: result.leftBehind.length,
+      });
     } finally {
       // Reopened on the new folder when the move worked, on the old one when it did not.
       const galleryDir = moved ? to : from;

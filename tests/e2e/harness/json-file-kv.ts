@@ -48,9 +48,9 @@ export class JsonFileKv implements KeyValueStore {
   }
 
   private write(values: Record<string, unknown>): void {
-    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 });
     const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${JSON.stringify(values, null, 2)}\n`);
+    writeFileSync(temporary, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600 });
     renameSync(temporary, this.path);
   }
 }

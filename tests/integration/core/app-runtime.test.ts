@@ -1,11 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/core/app-runtime';
-import { relocateGallery } from '../../../electron/core/gallery/relocate';
 import { silentLogger } from '../../../electron/ports/logger';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import type {
@@ -143,40 +142,21 @@ describe('AppRuntime', () => {
     expect(runtime.core.gallery.root).toBe(target);
   });
 
-  it('refuses a gallery move into a folder with clashing names and keeps the old folder', async () => {
+  it('refuses a gallery move onto another task’s folder and keeps the old library in use', async () => {
     const dir = await tempDir();
     const runtime = await startRuntime(dir);
     runtime.core.engine.start();
     const [record] = await runtime.core.engine.submit({ prompt: 'stay', size: '64x64' });
-    await runtime.core.engine.whenSettled([record!.localId]);
-    const year = (await readdir(runtime.galleryDir())).find((name) => /^\d{4}$/.test(name))!;
+    const [done] = await runtime.core.engine.whenSettled([record!.localId]);
     const target = join(dir, 'Busy');
-    await mkdir(join(target, year), { recursive: true });
+    await mkdir(join(target, done!.folder!), { recursive: true });
+    await writeFile(
+      join(target, done!.folder!, 'pictor.json'),
+      JSON.stringify({ localId: 'someone-else' }),
+    );
     await expect(runtime.moveGalleryTo(target)).rejects.toThrow(/Choose an empty folder/);
     expect(runtime.settings.get().galleryDir).toBe('');
     expect(runtime.core.gallery.root).toBe(join(dir, 'Pictures', 'Pictor'));
-  });
-});
-
-describe('relocateGallery', () => {
-  it('refuses a folder inside the gallery, or one containing it', async () => {
-    const dir = await tempDir();
-    await mkdir(join(dir, 'g', 'inner'), { recursive: true });
-    await expect(relocateGallery(join(dir, 'g'), join(dir, 'g', 'inner'))).rejects.toThrow(
-      /inside/,
-    );
-    await expect(relocateGallery(join(dir, 'g'), dir)).rejects.toThrow(/inside/);
-    expect(await relocateGallery(join(dir, 'g'), join(dir, 'g'))).toEqual({ moved: 0 });
-  });
-
-  it('moves every entry and drops leftover temp files', async () => {
-    const dir = await tempDir();
-    await mkdir(join(dir, 'g', '2026', '01'), { recursive: true });
-    await mkdir(join(dir, 'g', '.pictor-tmp'), { recursive: true });
-    await writeFile(join(dir, 'g', '2026', '01', 'x.png'), 'x');
-    await writeFile(join(dir, 'g', '.pictor-tmp', 'half.part'), 'x');
-    expect(await relocateGallery(join(dir, 'g'), join(dir, 'new'))).toEqual({ moved: 1 });
-    expect(existsSync(join(dir, 'new', '2026', '01', 'x.png'))).toBe(true);
-    expect(existsSync(join(dir, 'new', '.pictor-tmp', 'half.part'))).toBe(false);
+    expect(existsSync(runtime.core.gallery.resolve(done!.images[0]!.file!))).toBe(true);
   });
 });
