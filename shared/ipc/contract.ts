@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { keyStatusSchema } from '../domain/key-status';
+import { MAX_LOCAL_ID_CHARS, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import {
   imageRecordSchema,
@@ -16,7 +17,7 @@ import {
 import { generationRequestSchema } from '../service/wire';
 import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 
-const localId = z.string().min(1).max(100);
+const localId = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
 const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
 const cursor = z.string().max(1_000).nullable().optional();
 const search = z.string().max(500).optional();
@@ -45,7 +46,7 @@ export const galleryItemSchema = z.object({
   model: z.string().optional(),
   size: z.string().optional(),
   quality: z.string().optional(),
-  createdAt: z.number(),
+  createdAt: dateMsSchema,
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
@@ -137,8 +138,8 @@ export const requests = {
         search,
         favourite: z.boolean().optional(),
         model: z.string().max(200).optional(),
-        from: z.number().optional(),
-        to: z.number().optional(),
+        from: dateMsSchema.optional(),
+        to: dateMsSchema.optional(),
         states: z.array(imageStateSchema).max(10).optional(),
         limit: z.number().int().min(1).max(500).optional(),
         cursor,
