@@ -1,0 +1,124 @@
+/**
+ * Issue 12 §6: a task answer listing thousands of image URLs. A task keeps the first
+ * MAX_IMAGES_PER_TASK, says on the task how many were listed, and the work done for it is the
+ * same whether the answer lists that many or 10,000: counted (image requests, engine commits),
+ * not timed. Through the real core over loopback, with real PNGs.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { openPictorCore } from '../../../electron/core/pictor-core';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { MAX_IMAGES_PER_TASK } from '../../../shared/service/wire';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { startServer, type TestServer } from '../../unit/core/service/http-servers';
+import { recordReliability } from '../support/reliability-record';
+
+const FILE = 'tests/hardening/hostile/many-images.test.ts';
+let server: TestServer;
+let listed = 0;
+
+beforeAll(async () => {
+  const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#963' } })
+    .png()
+    .toBuffer();
+  server = await startServer((req, res) => {
+    if (req.url === '/v1/images/generations') return res.end('{"id":"task-many"}');
+    if (req.url?.startsWith('/v1/tasks/')) {
+      const data = Array.from({ length: listed }, (_, i) => ({
+        url: `${server.origin}/img/${i}.png`,
+      }));
+      return res.end(JSON.stringify({ status: 'completed', output: { data } }));
+    }
+    res.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': png.length });
+    res.end(png);
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+interface Counted {
+  readonly record: TaskRecord;
+  readonly imageRequests: number;
+  readonly commits: number;
+}
+
+async function completeWith(count: number): Promise<Counted> {
+  listed = count;
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-many-images-'));
+  const core = await openPictorCore({
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch: (url, init) => fetch(url, init),
+    credentials: new StaticCredentials(server.origin, 'sk-many-images-0123456789'),
+    clock: systemClock,
+    engine: { pollIntervalMs: 20 },
+  });
+  try {
+    const before = server.requests.length;
+    let commits = 0;
+    const unsubscribe = core.engine.subscribe(() => {
+      commits += 1;
+    });
+    core.engine.start({ resume: false });
+    const [submitted] = await core.engine.submit({ prompt: 'many' }, 1);
+    const [record] = await core.engine.whenSettled([submitted!.localId]);
+    unsubscribe();
+    const seen = server.requests.slice(before);
+    const poll = seen.find((request) => request.url.startsWith('/v1/tasks/'));
+    expect(poll).toBeDefined();
+    return {
+      record: record!,
+      imageRequests: seen.filter((request) => request.url.startsWith('/img/')).length,
+      commits,
+    };
+  } finally {
+    await core.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a task answer listing thousands of images', () => {
+  it('keeps the first MAX_IMAGES_PER_TASK, says so, and costs what that many cost', async () => {
+    const few = await completeWith(MAX_IMAGES_PER_TASK);
+    const many = await completeWith(10_000);
+    for (const { record } of [few, many]) {
+      expect(record.status).toBe('completed');
+      expect(record.images).toHaveLength(MAX_IMAGES_PER_TASK);
+      expect(record.images.every((image) => image.state === 'saved')).toBe(true);
+    }
+    expect(few.record.error).toBeNull();
+    expect(many.record.error?.message).toBe(
+      `The service listed 10,000 images; Pictor keeps the first ${MAX_IMAGES_PER_TASK}.`,
+    );
+    expect(many.record.images.map((image) => image.url)).toEqual(
+      few.record.images.map((image) => image.url),
+    );
+    // The work per image is done for the kept ones only: the same requests and history commits.
+    expect(many.imageRequests).toBe(MAX_IMAGES_PER_TASK);
+    expect(many.imageRequests).toBe(few.imageRequests);
+    expect(many.commits).toBe(few.commits);
+    recordReliability({
+      section: 'hostile-input',
+      row: 'A task answer listing 10,000 images',
+      load: `one task whose answer lists 10,000 image URLs, against one listing ${MAX_IMAGES_PER_TASK}`,
+      injected: { 'image URLs listed': 10_000 },
+      outcome: {
+        'images kept': many.record.images.length,
+        'image requests (10,000 listed)': many.imageRequests,
+        [`image requests (${MAX_IMAGES_PER_TASK} listed)`]: few.imageRequests,
+        'engine commits (10,000 listed)': many.commits,
+        [`engine commits (${MAX_IMAGES_PER_TASK} listed)`]: few.commits,
+      },
+      lost: 0,
+      duplicated: 0,
+      leaked: 0,
+      file: FILE,
+    });
+  });
+});
