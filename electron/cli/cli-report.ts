@@ -93,18 +93,26 @@ export function listLine(record: TaskRecord): string {
   );
 }
 
+/** What the "Resume with:" command continues, and where. */
+export interface ResumeTarget {
+  /** A task id (or local id), or `all`. */
+  readonly target: string;
+  readonly dataDir: string;
+  readonly galleryDir: string;
+  /** The service the task's key is for, when it is not the built-in demo. */
+  readonly baseUrl?: string;
+  readonly platform?: NodeJS.Platform;
+}
+
 /**
- * The command that resumes `target` (a task id, or `all`), each argument quoted for the shell
- * of `platform` (see shellQuote): an id pasted from this line is one argument, never a command.
+ * The command that resumes a task, each value quoted for the user's shell (see shellQuote): an id
+ * or path pasted from this line is one argument, never a command.
  */
-export function resumeCommand(
-  target: string,
-  dataDir: string,
-  galleryDir: string,
-  platform: NodeJS.Platform = process.platform,
-): string {
-  const what = target === 'all' ? '--all' : shellQuote(target, platform);
-  return `npm run cli -- resume ${what} --data-dir ${shellQuote(dataDir, platform)} --gallery-dir ${shellQuote(galleryDir, platform)}`;
+export function resumeCommand(resume: ResumeTarget): string {
+  const quote = (value: string) => shellQuote(value, resume.platform ?? process.platform);
+  const what = resume.target === 'all' ? '--all' : quote(resume.target);
+  const service = resume.baseUrl === undefined ? '' : ` --base-url ${quote(resume.baseUrl)}`;
+  return `npm run cli -- resume ${what}${service} --data-dir ${quote(resume.dataDir)} --gallery-dir ${quote(resume.galleryDir)}`;
 }
 
 /** A sentence for stderr about a task that did not end well, with what to do next. */

@@ -185,7 +185,11 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
       { where: 'cli list', text: listLine(record!) },
       {
         where: 'cli problem',
-        text: problemLine(record!, resumeCommand(id, dataDir, galleryDir)) ?? '',
+        text:
+          problemLine(
+            record!,
+            resumeCommand({ target: id, dataDir, galleryDir, baseUrl: server.origin }),
+          ) ?? '',
       },
     );
     await core.close();

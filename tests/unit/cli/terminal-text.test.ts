@@ -143,12 +143,20 @@ describe('shellQuote and the "Resume with:" line', () => {
   });
 
   it('the resume command is one argument per value under /bin/sh', () => {
-    const command = resumeCommand('$(touch x);`id`', "/tmp/it's data", '/tmp/gal $HOME', 'linux');
+    const command = resumeCommand({
+      target: '$(touch x);`id`',
+      dataDir: "/tmp/it's data",
+      galleryDir: '/tmp/gal $HOME',
+      baseUrl: 'https://api.example/$(id)',
+      platform: 'linux',
+    });
     const args = command.slice('npm run cli -- '.length);
     const printed = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${args}`], { encoding: 'utf8' });
     expect(printed.split('\n').slice(0, -1)).toEqual([
       'resume',
       '$(touch x);`id`',
+      '--base-url',
+      'https://api.example/$(id)',
       '--data-dir',
       "/tmp/it's data",
       '--gallery-dir',
