@@ -138,12 +138,11 @@ function checkWire(ctx: KeyRunContext) {
   expect(keyed.length).toBe(log.submits.length + log.polls.length);
   const otherAuth = calls.filter((call) => call.authorization !== null && !keyed.includes(call));
   expect(otherAuth.filter((call) => call.authorization !== 'Bearer demo')).toEqual([]);
-  const downloads = calls.filter((call) => call.url.includes('/files/'));
-  expect(downloads.filter((call) => call.authorization !== null)).toEqual([]);
-  expect(downloads.filter((call) => call.url.startsWith(service.url))).toHaveLength(
-    log.downloads.length,
-  );
-  return { keyed: keyed.length, downloads: downloads.length };
+  // Images leave through their own pinned connection (never the service's fetch, so never with
+  // its headers): what the image host saw is the record of them.
+  expect(calls.filter((call) => call.url.includes('/files/'))).toEqual([]);
+  expect(log.downloads.length).toBeGreaterThan(0);
+  return { keyed: keyed.length, downloads: log.downloads.length };
 }
 
 describe('the key after a full run', () => {
