@@ -8,8 +8,16 @@ import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { Command, CommonOptions } from './cli-args';
 import { UsageError } from './cli-args';
 import { CliProgress } from './cli-progress';
-import { EXIT, jsonLine, listLine, problemLine, worstExitCode } from './cli-report';
+import {
+  EXIT,
+  jsonLine,
+  listLine,
+  problemLine,
+  resumeCommand as quotedResumeCommand,
+  worstExitCode,
+} from './cli-report';
 import { EnvCredentials } from './env-credentials';
+import { terminalSafe } from './terminal-text';
 
 export interface CliIo {
   readonly env: NodeJS.ProcessEnv;
@@ -79,7 +87,11 @@ function open(common: CommonOptions, credentials: EnvCredentials, io: CliIo): Pr
     fetch: createNodeFetch(io.env),
     credentials,
     clock: systemClock,
-    logger: streamLogger(io.stderr, common.verbose ? 'info' : 'error'),
+    // Log fields can hold text from the service or a sidecar: shown, never interpreted.
+    logger: streamLogger(
+      (line) => io.stderr(`${terminalSafe(line.trimEnd())}\n`),
+      common.verbose ? 'info' : 'error',
+    ),
     engine: { pollIntervalMs: common.pollIntervalMs, watchTimeoutMs: common.timeoutMs },
   });
 }
@@ -147,7 +159,7 @@ function report(
     else {
       for (const image of record.images)
         if (image.state === 'saved' && image.file)
-          io.stdout(`${core.gallery.resolve(image.file)}\n`);
+          io.stdout(`${terminalSafe(core.gallery.resolve(image.file))}\n`);
     }
     const problem = problemLine(
       record,
@@ -177,17 +189,20 @@ async function rebuild(core: PictorCore, io: CliIo): Promise<number> {
   const { records, skipped } = await core.gallery.rebuild();
   const missing = records.filter((record) => !core.history.get(record.localId));
   if (missing.length > 0) core.history.putMany(missing);
-  for (const skip of skipped) io.stderr(`Skipped ${skip.path}: ${skip.reason}\n`);
+  for (const skip of skipped)
+    io.stderr(`${terminalSafe(`Skipped ${skip.path}: ${skip.reason}`)}\n`);
   io.stdout(
     `Found ${records.length} task(s) in the gallery; added ${missing.length} to the history.\n`,
   );
   return EXIT.ok;
 }
 
-/** The command that continues `target`, with the service its key must be for when known. */
+/** The command that continues `target`, quoted for the user's shell, naming the task's service. */
 function resumeCommand(common: CommonOptions, target: string, endpoint?: string): string {
-  const what = target === 'all' ? '--all' : target;
-  const service =
-    endpoint && endpoint !== DEMO_ENDPOINT ? ` --base-url ${JSON.stringify(endpoint)}` : '';
-  return `npm run cli -- resume ${what}${service} --data-dir ${JSON.stringify(common.dataDir)} --gallery-dir ${JSON.stringify(common.galleryDir)}`;
+  return quotedResumeCommand({
+    target,
+    dataDir: common.dataDir,
+    galleryDir: common.galleryDir,
+    ...(endpoint && endpoint !== DEMO_ENDPOINT ? { baseUrl: endpoint } : {}),
+  });
 }

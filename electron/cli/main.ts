@@ -9,6 +9,7 @@ import { HistoryError } from '../core/history/history-store';
 import { HELP, UsageError, parseCommand } from './cli-args';
 import { EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
+import { terminalSafe } from './terminal-text';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -24,17 +25,19 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       error instanceof UrlPolicyError ||
       error instanceof EngineInputError
     ) {
-      io.stderr(`${cliWording(error.message)}\n`);
+      io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
       if (error instanceof UsageError)
         io.stderr('Run "npm run cli -- help" for the commands and options.\n');
       return EXIT.usage;
     }
     if (error instanceof HistoryError) {
-      io.stderr(`${error.message}\n`);
+      io.stderr(`${terminalSafe(error.message)}\n`);
       return EXIT.usage;
     }
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    io.stderr(`Pictor hit an unexpected problem and stopped. Every task id is kept. (${detail})\n`);
+    io.stderr(
+      `${terminalSafe(`Pictor hit an unexpected problem and stopped. Every task id is kept. (${detail})`)}\n`,
+    );
     return 70;
   }
 }

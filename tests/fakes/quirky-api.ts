@@ -47,6 +47,7 @@ export interface QuirkyApiConfig {
   /** Consumed (shifted) as polls arrive. */
   readonly pollFaults: PollFault[];
   readonly basePath: string;
+  readonly taskId?: (seq: number) => string;
 }
 
 const BAD_GATEWAY_HTML =
@@ -78,7 +79,7 @@ export class QuirkyApi {
 
   /** Creates a task for `account` (used by submit and by "created outside the app"). */
   createTask(account: string, request: { prompt: string; size?: string | undefined }): string {
-    const id = `gen-${randomBytes(8).toString('hex')}`;
+    const id = this.config.taskId?.(this.tasks.size + 1) ?? `gen-${randomBytes(8).toString('hex')}`;
     const info: QuirkyTaskInfo = {
       id,
       seq: this.tasks.size + 1,

@@ -55,6 +55,8 @@ export interface QuirkyServiceOptions {
   readonly basePath?: string;
   /** The image origin's habits. */
   readonly cdn?: QuirkyCdnOptions;
+  /** The id of the n-th task (from 1); default `gen-<16 hex>`. Hostile ids test the CLI. */
+  readonly taskId?: (seq: number) => string;
 }
 
 /** A running quirky service. */
@@ -118,6 +120,7 @@ export async function startQuirkyService(
       submitThrottle: [...(options.submitThrottle ?? [])],
       pollFaults: [...(options.pollFaults ?? [])],
       basePath,
+      ...(options.taskId ? { taskId: options.taskId } : {}),
     },
     cdn,
     log,

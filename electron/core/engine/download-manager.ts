@@ -6,6 +6,7 @@ import type { ImageRecord, TaskError, TaskRecord } from '../../../shared/domain/
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
+import { IMPORTED_LOCAL_MESSAGE, isImportedLocal } from '../credentials/record-credentials';
 import { backoffDelay } from './backoff';
 import type { EngineContext } from './engine-context';
 import type { EngineDownloadOutcome, EngineGallery } from './engine-types';
@@ -185,7 +186,9 @@ export class DownloadManager {
     const baseUrl = this.credentials.baseUrlFor(record.endpoint) ?? record.endpoint;
     let outcome: EngineDownloadOutcome;
     try {
-      outcome = await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal);
+      outcome = isImportedLocal(record)
+        ? { state: 'invalid', error: IMPORTED_LOCAL_MESSAGE }
+        : await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal);
     } catch (error) {
       outcome = { state: 'retry', error: `The image could not be saved: ${describe(error)}.` };
     }

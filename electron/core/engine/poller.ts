@@ -7,6 +7,7 @@ import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import { credentialsForRecord } from '../credentials/record-credentials';
 import { ServiceError } from '../service/service-error';
 import { backoffDelay } from './backoff';
 import type { EngineContext } from './engine-context';
@@ -18,11 +19,6 @@ const AWAITING_KEY: TaskError = {
   kind: 'auth',
   message:
     'The current key cannot see this task: it was created with another account’s key. It waits, and continues when that key is set again.',
-};
-const NO_KEY: TaskError = {
-  kind: 'auth',
-  message:
-    'No API key is set for the service this task lives on. It waits until one is set in Settings.',
 };
 
 export class Poller {
@@ -144,8 +140,9 @@ export class Poller {
     this.due.delete(localId);
     this.polling.add(localId);
     try {
-      const credentials = await this.credentials.credentialsFor(record.endpoint);
-      if (!credentials) return this.hold(record, 'awaiting_key', NO_KEY);
+      const found = await credentialsForRecord(this.credentials, record);
+      if (!found.ok) return this.hold(record, 'awaiting_key', found.error);
+      const { credentials } = found;
       const startedAt = this.ctx.clock.now();
       try {
         const task = await this.client.getTask(credentials, record.taskId ?? '', this.ctx.signal);
