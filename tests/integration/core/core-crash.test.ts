@@ -73,7 +73,7 @@ describe('the core under kill -9', () => {
               '6',
               ...common,
             ]
-          : ['resume', '--all', ...common];
+          : ['resume', '--all', '--base-url', service.url, ...common];
       const code = await runCli(args, 700 + Math.floor(Math.random() * 1_500));
       if (code === null) killed += 1;
       // A run killed before it made the data folder (a slow start) left nothing to open.
@@ -83,7 +83,9 @@ describe('the core under kill -9', () => {
       history.close();
     }
     expect(killed).toBeGreaterThan(0);
-    expect(await runCli(['resume', '--all', ...common], null)).not.toBeNull();
+    expect(
+      await runCli(['resume', '--all', '--base-url', service.url, ...common], null),
+    ).not.toBeNull();
 
     const history = HistoryStore.open(join(data, 'history.sqlite'));
     const records = history.list({ limit: 100 }).items;
