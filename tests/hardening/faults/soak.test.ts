@@ -127,7 +127,11 @@ describe('soak: tasks submitted at once under random faults', () => {
       const kind = kindOf(entry);
       if (kind && kind !== '429') bump(injected, `${entry.route}: ${kind}`);
     }
-    const logged429 = log.filter((entry) => kindOf(entry) === '429').length;
+    // Image requests leave through their own pinned connection, not the service fetch counted
+    // here: the service routes' 429s must all reach the app; image 429s are judged per image.
+    const logged429 = log.filter(
+      (entry) => kindOf(entry) === '429' && entry.route !== 'image',
+    ).length;
     const appSaw429 = Object.values(seen429).reduce((sum, n) => sum + n, 0);
     Object.assign(injected, seen429);
     console.log(
