@@ -167,9 +167,12 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
   }
 }
 
-export const HELP = `Pictor command line: generate images through an image task service and keep them.
+/** The help text, naming the CLI as the user runs it (`pictor`, or `npm run cli --`). */
+export const helpText = (
+  program: string,
+): string => `Pictor command line: generate images through an image task service and keep them.
 
-Usage: npm run cli -- <command> [options]   (the key is read from SERVICE_API_KEY and is sent
+Usage: ${program} <command> [options]   (the key is read from SERVICE_API_KEY and is sent
 only to the service named with --base-url)
 
   generate --base-url URL --prompt TEXT [--model M] [--size WxH] [--quality Q] [--count N]

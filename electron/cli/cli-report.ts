@@ -93,6 +93,9 @@ export function listLine(record: TaskRecord): string {
   );
 }
 
+/** How the CLI is run from a source checkout. */
+export const DEV_PROGRAM = 'npm run cli --';
+
 /** What the "Resume with:" command continues, and where. */
 export interface ResumeTarget {
   /** A task id (or local id), or `all`. */
@@ -102,6 +105,8 @@ export interface ResumeTarget {
   /** The service the task's key is for, when it is not the built-in demo. */
   readonly baseUrl?: string;
   readonly platform?: NodeJS.Platform;
+  /** How the user runs the CLI: `pictor` (the installed app) or `npm run cli --` (a checkout). */
+  readonly program?: string;
 }
 
 /**
@@ -112,7 +117,7 @@ export function resumeCommand(resume: ResumeTarget): string {
   const quote = (value: string) => shellQuote(value, resume.platform ?? process.platform);
   const what = resume.target === 'all' ? '--all' : quote(resume.target);
   const service = resume.baseUrl === undefined ? '' : ` --base-url ${quote(resume.baseUrl)}`;
-  return `npm run cli -- resume ${what}${service} --data-dir ${quote(resume.dataDir)} --gallery-dir ${quote(resume.galleryDir)}`;
+  return `${resume.program ?? DEV_PROGRAM} resume ${what}${service} --data-dir ${quote(resume.dataDir)} --gallery-dir ${quote(resume.galleryDir)}`;
 }
 
 /** A sentence for stderr about a task that did not end well, with what to do next. */

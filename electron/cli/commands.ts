@@ -25,6 +25,8 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   /** Aborted on Ctrl+C: stop watching, keep every id, exit 130. */
   readonly interrupt: AbortSignal;
+  /** How the user runs the CLI, for the commands it prints; default `npm run cli --`. */
+  readonly program?: string;
 }
 
 type Runnable = Exclude<Command, { name: 'help' }>;
@@ -140,7 +142,7 @@ async function watch(
   report(core, common, io, records);
   if (outcome === 'interrupted') {
     io.stderr(
-      `Interrupted. Every task id is kept; continue with: ${resumeCommand(common, 'all')}\n`,
+      `Interrupted. Every task id is kept; continue with: ${resumeCommand(io, common, 'all')}\n`,
     );
     return EXIT.interrupted;
   }
@@ -163,7 +165,7 @@ function report(
     }
     const problem = problemLine(
       record,
-      resumeCommand(common, record.taskId ?? record.localId, record.endpoint),
+      resumeCommand(io, common, record.taskId ?? record.localId, record.endpoint),
     );
     if (problem) io.stderr(`${problem}\n`);
   }
@@ -198,9 +200,15 @@ async function rebuild(core: PictorCore, io: CliIo): Promise<number> {
 }
 
 /** The command that continues `target`, quoted for the user's shell, naming the task's service. */
-function resumeCommand(common: CommonOptions, target: string, endpoint?: string): string {
+function resumeCommand(
+  io: CliIo,
+  common: CommonOptions,
+  target: string,
+  endpoint?: string,
+): string {
   return quotedResumeCommand({
     target,
+    ...(io.program ? { program: io.program } : {}),
     dataDir: common.dataDir,
     galleryDir: common.galleryDir,
     ...(endpoint && endpoint !== DEMO_ENDPOINT ? { baseUrl: endpoint } : {}),

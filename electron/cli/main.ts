@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { UrlPolicyError } from '../core/service/url-policy';
 import { EngineInputError } from '../core/engine/engine-types';
 import { HistoryError } from '../core/history/history-store';
-import { HELP, UsageError, parseCommand } from './cli-args';
-import { EXIT, cliWording } from './cli-report';
+import { UsageError, helpText, parseCommand } from './cli-args';
+import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
 
@@ -15,7 +15,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     const command = parseCommand(argv, io.env);
     if (command.name === 'help') {
-      io.stdout(HELP);
+      io.stdout(helpText(io.program ?? DEV_PROGRAM));
       return EXIT.ok;
     }
     return await runCommand(command, io);
@@ -27,7 +27,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     ) {
       io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
       if (error instanceof UsageError)
-        io.stderr('Run "npm run cli -- help" for the commands and options.\n');
+        io.stderr(`Run "${io.program ?? DEV_PROGRAM} help" for the commands and options.\n`);
       return EXIT.usage;
     }
     if (error instanceof HistoryError) {

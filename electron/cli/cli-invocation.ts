@@ -1,0 +1,21 @@
+/**
+ * The installed app is also the `pictor` command: started with one of the CLI's commands as its
+ * first argument (`Pictor list`, `/usr/bin/pictor generate …`), it runs the command-line front on
+ * the same library instead of opening a window. No Node, no source checkout, and no
+ * ELECTRON_RUN_AS_NODE: the `runAsNode` fuse stays off, so the binary never becomes a general
+ * script runner that could read the key's storage.
+ */
+
+/** The CLI's commands; anything else (no argument, a file, macOS's -psn_…) starts the app. */
+export const CLI_COMMANDS = ['generate', 'resume', 'track', 'list', 'rebuild', 'help'] as const;
+
+/**
+ * The CLI arguments in `argv` when the app was started as the command line, else null.
+ * @param argv `process.argv`: `[binary, …args]` when packaged, `[electron, appPath, …args]` when
+ *   started as `electron .` (`defaultApp`).
+ */
+export function cliArguments(argv: readonly string[], defaultApp: boolean): string[] | null {
+  const args = argv.slice(defaultApp ? 2 : 1);
+  const first = args[0];
+  return first !== undefined && (CLI_COMMANDS as readonly string[]).includes(first) ? args : null;
+}
