@@ -22,3 +22,25 @@ describe('the app started as the pictor command', () => {
     expect(cliArguments(argv, defaultApp)).toBeNull();
   });
 });
+
+describe('the CLI names itself as it was run', () => {
+  it('says pictor in the help and the usage hint when run as the installed app', async () => {
+    const { runCli } = await import('../../../electron/cli/main');
+    const out: string[] = [];
+    const io = {
+      env: {},
+      stdout: (text: string) => void out.push(text),
+      stderr: (text: string) => void out.push(text),
+      interrupt: new AbortController().signal,
+      program: 'pictor',
+    };
+    expect(await runCli(['help'], io)).toBe(0);
+    expect(out.join('')).toContain('Usage: pictor <command>');
+    out.length = 0;
+    expect(await runCli(['frobnicate'], io)).toBe(2);
+    expect(out.join('')).toContain('Run "pictor help"');
+    out.length = 0;
+    expect(await runCli(['help'], { ...io, program: undefined })).toBe(0);
+    expect(out.join('')).toContain('Usage: npm run cli -- <command>');
+  });
+});
