@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adviceFor,
+  binaryInDist,
+  downloadCause,
+  findElectron,
+} from '../../../electron/build/check-electron';
+
+const PACKAGE = '/repo/node_modules/electron';
+
+function lookup(
+  env: Record<string, string>,
+  present: string[],
+  platform: NodeJS.Platform = 'linux',
+) {
+  return { env, platform, packageDir: PACKAGE, exists: (path: string) => present.includes(path) };
+}
+
+describe('npm start’s Electron pre-flight', () => {
+  it('finds the binary the electron package downloaded, per platform', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      const binary = `${PACKAGE}/dist/${binaryInDist(platform)}`;
+      expect(findElectron(lookup({}, [binary], platform))).toEqual({ ok: true, binary });
+    }
+  });
+
+  it('uses ELECTRON_OVERRIDE_DIST_PATH and says so when it holds no binary', () => {
+    const env = { ELECTRON_OVERRIDE_DIST_PATH: '/opt/electron-45' };
+    expect(findElectron(lookup(env, ['/opt/electron-45/electron']))).toEqual({
+      ok: true,
+      binary: '/opt/electron-45/electron',
+    });
+    const missing = findElectron(lookup(env, [`${PACKAGE}/dist/electron`]));
+    expect(missing).toMatchObject({ ok: false, mayDownload: false });
+    expect(!missing.ok && missing.problem).toMatch(
+      /ELECTRON_OVERRIDE_DIST_PATH is set to \/opt\/electron-45/,
+    );
+  });
+
+  it('tries the download only when nothing forbids it', () => {
+    expect(findElectron(lookup({}, []))).toMatchObject({ ok: false, mayDownload: true });
+    const skipped = findElectron(lookup({ ELECTRON_SKIP_BINARY_DOWNLOAD: '1' }, []));
+    expect(skipped).toMatchObject({ ok: false, mayDownload: false });
+    expect(!skipped.ok && skipped.problem).toMatch(/ELECTRON_SKIP_BINARY_DOWNLOAD is set/);
+  });
+
+  it('says what happened and what to do, never "npx install-electron"', () => {
+    const text = adviceFor(
+      'The Electron binary has not been downloaded yet.',
+      'getaddrinfo ENOTFOUND github.com',
+    );
+    expect(text).toContain('The download failed with: getaddrinfo ENOTFOUND github.com');
+    for (const advice of [
+      'HTTPS_PROXY',
+      'ELECTRON_MIRROR',
+      'ELECTRON_OVERRIDE_DIST_PATH',
+      'ELECTRON_SKIP_BINARY_DOWNLOAD',
+    ]) {
+      expect(text).toContain(advice);
+    }
+    expect(text).not.toContain('install-electron');
+  });
+});
+
+describe('the download’s cause', () => {
+  it('keeps the error and its cause, not the stack', () => {
+    const output = `TypeError: fetch failed
+    at node:internal/deps/undici/undici:14976:13
+    at async downloadArtifact (file:///x/index.js:154:12) {
+  [cause]: Error: getaddrinfo ENOTFOUND github.com
+      at GetAddrInfoReqWrap.onlookup [as oncomplete] (node:dns:120:26)
+}`;
+    expect(downloadCause(output)).toBe(
+      'TypeError: fetch failed [cause]: Error: getaddrinfo ENOTFOUND github.com',
+    );
+    expect(downloadCause('\n  at x\n')).toBeNull();
+  });
+});
