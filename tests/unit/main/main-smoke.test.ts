@@ -5,7 +5,8 @@
  * runs it in the end-to-end suite where one is present.)
  */
 import { EventEmitter } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -19,6 +20,27 @@ const state = vi.hoisted(() => {
   };
 });
 state.dir = mkdtempSync(join(tmpdir(), 'pictor-main-'));
+// A stored key (as the fake safeStorage below encrypts it), so start-up really waits on its
+// fingerprint (Web Crypto, off the main thread) after the runtime exists: the gap that matters.
+const STORED_KEY = 'sk-main-smoke-0123456789';
+mkdirSync(join(state.dir, 'userData'), { recursive: true });
+writeFileSync(
+  join(state.dir, 'userData', 'key-vault.json'),
+  JSON.stringify({
+    apiKey: {
+      version: 1,
+      ciphertext: Buffer.from(`enc:${STORED_KEY}`).toString('base64'),
+      backend: 'gnome_libsecret',
+      weak: false,
+      fingerprint: createHash('sha256')
+        .update(`pictor-key:${STORED_KEY}`)
+        .digest('hex')
+        .slice(0, 12),
+      storedAt: 1,
+      origin: null,
+    },
+  }),
+);
 
 vi.mock('electron', async () => {
   const base = (await import('../../fakes/electron-window')).fakeElectron;
@@ -89,7 +111,27 @@ vi.mock('../../../electron/adapters/electron-net-fetch', () => ({
 
 const electron = await import('electron');
 const { FakeBrowserWindow } = await import('../../fakes/electron-window');
+/** How many protocols were registered when each window was made. */
+const protocolsAtWindow: number[] = [];
+const push = FakeBrowserWindow.instances.push.bind(FakeBrowserWindow.instances);
+FakeBrowserWindow.instances.push = (...windows) => {
+  protocolsAtWindow.push(vi.mocked(electron.protocol.handle).mock.calls.length);
+  return push(...windows);
+};
 await import('../../../electron/main');
+// A second launch and macOS `activate` on every turn of the event loop while the app starts: a
+// window opened in the gap would load before pictor-app:// is handled.
+let knocks = 0;
+await new Promise<void>((resolve) => {
+  const knock = () => {
+    if (FakeBrowserWindow.instances.length > 0) return resolve();
+    knocks += 1;
+    electron.app.emit('activate');
+    electron.app.emit('second-instance');
+    setImmediate(knock);
+  };
+  knock();
+});
 
 async function until<T>(probe: () => T | undefined, ms = 10_000): Promise<T> {
   const end = Date.now() + ms;
@@ -106,6 +148,12 @@ afterAll(() => {
 });
 
 describe('electron/main.ts', () => {
+  it('opens its window only once the protocols are registered, however often it is asked earlier', () => {
+    expect(knocks).toBeGreaterThan(0);
+    expect(protocolsAtWindow).toEqual([2]);
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+  });
+
   it('opens one secure window on the app URL with the bundled preload', async () => {
     const window = await until(() => FakeBrowserWindow.instances[0]);
     const prefs = window.options['webPreferences'] as Record<string, unknown>;

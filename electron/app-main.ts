@@ -1,0 +1,285 @@
+/**
+ * The app's composition root: builds the Electron adapters, the runtime (settings, key vault, demo
+ * service, core), the IPC handlers and the window, and ties their lifecycles together. No logic
+ * lives here. main.ts calls {@link startApp} unless the app was started as the `pictor` command.
+ */
+import { join } from 'node:path';
+import { app, clipboard, dialog, nativeTheme, net, type BrowserWindow } from 'electron';
+import { createDialogPrompts } from './adapters/dialog-prompts';
+import { createElectronFetch } from './adapters/electron-net-fetch';
+import { installApplicationMenu } from './adapters/app-menu';
+import { registerAppProtocol, registerPrivilegedSchemes } from './adapters/app-protocol';
+import { ElectronStoreKv } from './adapters/electron-store-kv';
+import { registerGalleryProtocol } from './adapters/gallery-protocol';
+import { createDesktopNotifier } from './adapters/notifications';
+import { watchPowerAndNetwork, type PowerAndNetworkWatch } from './adapters/power-and-network';
+import { SafeStorageCipher } from './adapters/safe-storage-cipher';
+import { createShellActions } from './adapters/shell-actions';
+import { systemClock } from './adapters/system-clock';
+import { createTaskProgressPresenter } from './adapters/task-progress';
+import { AppRuntime } from './core/app-runtime';
+import { ensurePrivateFolder } from './core/fs/private-files';
+import { readAppEnvironment, runtimeOverrides } from './core/app-environment';
+import type { PictorCore } from './core/pictor-core';
+import { RotatingFileLogger } from './core/logging/rotating-file-logger';
+import { createTaskEventLog } from './core/logging/task-event-log';
+import { NotificationPolicy } from './core/os/notification-policy';
+import { galleryGuard } from './core/os/path-guard';
+import { TaskActivity } from './core/os/task-activity';
+import { checkExternalUrl } from './core/protocol/external-url';
+import { APP_ENTRY_URL, APP_HOST, APP_SCHEME } from './core/protocol/schemes';
+import { createAppHandlers } from './ipc/app-handlers';
+import { installIpc } from './ipc/install-ipc';
+import { createEmitter, mainFrameSenderCheck, type IpcHandlers } from './ipc/ipc-main-bridge';
+import { taskItem } from './ipc/task-handlers';
+import { claimSingleInstance, createMainWindow, hardenApp } from './window';
+
+/** Starts the desktop app: one instance, its window, its engine. */
+export function startApp(): void {
+  const APP_ID = 'app.pictor.desktop';
+  let mainWindow: BrowserWindow | null = null;
+
+  const environment = readAppEnvironment(process.env);
+  if (environment.userDataDir) {
+    app.setPath('userData', environment.userDataDir);
+    app.setAppLogsPath(join(environment.userDataDir, 'logs'));
+  }
+
+  const logger = new RotatingFileLogger({
+    dir: app.getPath('logs'),
+    minimumLevel: app.isPackaged ? 'info' : 'debug',
+  });
+  process.on('uncaughtException', (error) =>
+    logger.error('uncaught exception', { detail: String(error) }),
+  );
+  process.on('unhandledRejection', (error) =>
+    logger.error('unhandled rejection', { detail: String(error) }),
+  );
+
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+  registerPrivilegedSchemes();
+  hardenApp(app, { appUrl: APP_ENTRY_URL, logger });
+  if (
+    !claimSingleInstance(
+      app,
+      () => mainWindow,
+      () => openWindow(),
+    )
+  )
+    app.quit();
+  else void app.whenReady().then(start, (error: unknown) => fail(error));
+
+  const cipher = new SafeStorageCipher();
+  const userData = app.getPath('userData');
+  const emit = createEmitter(() => mainWindow?.webContents ?? null, logger);
+  const handlers = {} as IpcHandlers;
+  let runtime: AppRuntime | null = null;
+  let starting: AppRuntime | null = null;
+  let watch: PowerAndNetworkWatch | null = null;
+  const activity = new TaskActivity(process.platform);
+  const progress = createTaskProgressPresenter(() => mainWindow);
+  const logTask = createTaskEventLog(logger);
+
+  const notifications = new NotificationPolicy({
+    clock: systemClock,
+    isEnabled: () => runtime?.settings.get().notifications ?? false,
+    isWindowFocused: () => mainWindow?.isFocused() ?? false,
+    show: createDesktopNotifier({
+      onClick: () => {
+        openWindow();
+        emit('menu:command', { command: 'show-tasks' });
+      },
+    }),
+  });
+
+  async function start(): Promise<void> {
+    // Owner-only before any store, vault or history file is written into it.
+    await ensurePrivateFolder(userData);
+    cipher.markReady();
+    const started = await AppRuntime.start({
+      dataDir: userData,
+      defaultGalleryDir: environment.galleryDir ?? join(app.getPath('pictures'), 'Pictor'),
+      cipher,
+      settingsStore: new ElectronStoreKv({ cwd: userData, name: 'settings' }),
+      vaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
+      fetch: createElectronFetch(net),
+      clock: systemClock,
+      logger,
+      prompts: createDialogPrompts(dialog, () => mainWindow),
+      ...runtimeOverrides(environment),
+    });
+    // Closed on quit from here on; published (for windows and menus) only once it is wired.
+    starting = started;
+    nativeTheme.themeSource = started.settings.get().theme;
+    await started.redactKeyIn(logger);
+    wireRuntimeEvents(started);
+    registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
+    registerGalleryProtocol({ root: () => started.galleryDir(), logger });
+    watch = watchPowerAndNetwork({
+      onWake: () => started.core.engine.wake(),
+      onOnlineChanged: (online) => emit('network:changed', { online }),
+    });
+    bindHandlers(started);
+    installIpc(
+      handlers,
+      mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
+      logger,
+    );
+    installApplicationMenu({
+      platform: process.platform,
+      appName: app.name,
+      packaged: app.isPackaged,
+      onCommand: (command) => {
+        openWindow();
+        emit('menu:command', { command });
+      },
+      onOpenLogs: () => void shellActions(started).openLogsFolder(),
+    });
+    wireCore(started.core);
+    started.onCoreReplaced((core) => {
+      wireCore(core);
+      bindHandlers(started);
+      emit('gallery:changed', { reason: 'moved' });
+    });
+    // Last: a second launch or macOS `activate` before this opens no window (openWindow needs
+    // the runtime), so no window can load before pictor-app:// and the IPC handlers exist.
+    runtime = started;
+    openWindow();
+    for (const problem of started.settings.takeProblems()) {
+      logger.warn('settings problem', { problem });
+      void dialog.showMessageBox({ type: 'warning', message: problem });
+    }
+  }
+
+  /** Engine events to the window, the log, notifications and the dock; then resume everything. */
+  function wireCore(core: PictorCore): void {
+    for (const record of core.history.unfinished())
+      progress.show(activity.update({ ...record, downloads: 0 }));
+    core.engine.subscribe(({ record, live }) => {
+      logTask(record);
+      notifications.observe(record);
+      progress.show(
+        activity.update({
+          localId: record.localId,
+          status: record.status,
+          hold: record.hold,
+          downloads: live.downloads,
+        }),
+      );
+      emit('task:updated', taskItem(core.engine, record));
+    });
+    core.engine.start({ resume: true });
+  }
+
+  function wireRuntimeEvents(started: AppRuntime): void {
+    started.vault.onChange((status) => emit('key:changed', status));
+    started.settings.onChange((settings) => {
+      nativeTheme.themeSource = settings.theme;
+      emit('settings:changed', settings);
+    });
+    started.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
+  }
+
+  function shellActions(started: AppRuntime) {
+    const root = (): string => started.galleryDir();
+    return createShellActions({
+      galleryRoot: root,
+      isInsideGallery: galleryGuard(root),
+      isAllowedExternal: (url) => checkExternalUrl(url).ok,
+      logsDir: () => app.getPath('logs'),
+      saveDir: () => app.getPath('downloads'),
+      fallbackDragIcon: app.isPackaged
+        ? join(process.resourcesPath, 'drag-icon.png')
+        : join(app.getAppPath(), 'resources', 'icons', '128x128.png'),
+    });
+  }
+
+  function bindHandlers(started: AppRuntime): void {
+    const actions = shellActions(started);
+    Object.assign(
+      handlers,
+      createAppHandlers({
+        runtime: started,
+        shell: {
+          ...actions,
+          openLink: actions.openExternal,
+          saveAs: (file, request) => actions.saveAs(file, { ...request, window: mainWindow }),
+          startDrag: (sender, file, thumbnail) => actions.startDrag(sender, file, thumbnail),
+        },
+        chooseFolder: async () => {
+          const options = {
+            // Electron 43+ opens in Downloads unless told where: start at the library itself.
+            defaultPath: started.galleryDir(),
+            properties: ['openDirectory', 'createDirectory'] as (
+              'openDirectory' | 'createDirectory'
+            )[],
+          };
+          const result = mainWindow
+            ? await dialog.showOpenDialog(mainWindow, options)
+            : await dialog.showOpenDialog(options);
+          return result.canceled ? null : (result.filePaths[0] ?? null);
+        },
+        copyText: (text) => clipboard.writeText(text),
+        info: () => ({
+          version: app.getVersion(),
+          platform: process.platform,
+          online: watch?.online() ?? true,
+        }),
+        emit,
+      }),
+    );
+  }
+
+  function openWindow(): void {
+    if (mainWindow && !mainWindow.isDestroyed()) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.show();
+      mainWindow.focus();
+      return;
+    }
+    if (!runtime) return;
+    const settings = runtime.settings;
+    mainWindow = createMainWindow({
+      preloadPath: join(import.meta.dirname, 'preload.cjs'),
+      appUrl: APP_ENTRY_URL,
+      bounds: settings.getWindowBounds(),
+      isPackaged: app.isPackaged,
+      onBoundsChanged: (state) => settings.setWindowBounds(state),
+      logger,
+    });
+    mainWindow.on('closed', () => (mainWindow = null));
+    progress.refresh();
+  }
+
+  app.on('activate', () => openWindow());
+
+  // The engine keeps working with no window open; on macOS the app stays until Quit.
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  let quitting = false;
+  app.on('will-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    void (async () => {
+      watch?.dispose();
+      notifications.dispose();
+      await (runtime ?? starting)
+        ?.close()
+        .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
+      await logger.close();
+      app.quit();
+    })();
+  });
+
+  function fail(error: unknown): void {
+    logger.error('start-up failed', { detail: String(error) });
+    dialog.showErrorBox(
+      'Pictor could not start',
+      `${error instanceof Error ? error.message : String(error)}\n\nNothing was lost. The log file is in ${app.getPath('logs')}.`,
+    );
+    app.exit(1);
+  }
+}
