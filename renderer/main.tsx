@@ -1,4 +1,6 @@
 /** The renderer's entry: theme first (no flash), then the store, then the window. */
+// First: zod must not probe `new Function` under the page's CSP (see zod-jitless.ts).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';

@@ -1,7 +1,7 @@
 /**
  * Bundles the main process and the preload with esbuild (`npm run build:electron`).
  *
- * - main: electron/main.ts → dist-electron/main.js, ESM for Node 22 (Electron 45's Node). Every
+ * - main: electron/main.ts → dist-electron/main.js, ESM for Node 24 (Electron 45's Node). Every
  *   production dependency stays external: electron-builder copies `dependencies` into the asar
  *   anyway, and native or WASM packages (sharp, node-sqlite3-wasm) must load from node_modules.
  * - preload: electron/preload.ts → dist-electron/preload.cjs, CommonJS for the sandboxed preload,
@@ -27,10 +27,10 @@ export interface BuiltBundle {
   readonly bytes: number;
 }
 
-/** Node version bundled with Electron 45; syntax is lowered no further than this. */
-export const MAIN_TARGET = 'node22';
-/** Chromium of Electron 45; the preload runs in a renderer. */
-export const PRELOAD_TARGET = 'chrome140';
+/** Node version bundled with Electron 45 (24.x); syntax is lowered no further than this. */
+export const MAIN_TARGET = 'node24';
+/** Chromium of Electron 45 (153); the preload runs in a renderer. */
+export const PRELOAD_TARGET = 'chrome153';
 
 /**
  * A bundled CommonJS dependency may call `require` (for Node built-ins), which an ES module does

@@ -131,7 +131,7 @@ async function buildPage(html: string, outDir: string): Promise<void> {
     root: dirname(html),
     base: './',
     logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, target: 'chrome130', rollupOptions: { input: html } },
+    build: { outDir, emptyOutDir: true, target: 'chrome153', rollupOptions: { input: html } },
   });
 }
 
