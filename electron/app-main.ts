@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { app, clipboard, dialog, nativeTheme, net, type BrowserWindow } from 'electron';
 import { createDialogPrompts } from './adapters/dialog-prompts';
+import { watchRendererCrashes } from './adapters/renderer-crashes';
 import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
 import { registerAppProtocol, registerPrivilegedSchemes } from './adapters/app-protocol';
@@ -28,11 +29,13 @@ import { galleryGuard } from './core/os/path-guard';
 import { TaskActivity } from './core/os/task-activity';
 import { checkExternalUrl } from './core/protocol/external-url';
 import { APP_ENTRY_URL, APP_HOST, APP_SCHEME } from './core/protocol/schemes';
+import { RendererCrashPolicy } from './core/window/crash-policy';
 import { createAppHandlers } from './ipc/app-handlers';
 import { installIpc } from './ipc/install-ipc';
 import { createEmitter, mainFrameSenderCheck, type IpcHandlers } from './ipc/ipc-main-bridge';
 import { taskItem } from './ipc/task-handlers';
 import { claimSingleInstance, createMainWindow, hardenApp } from './window';
+import type { AppNotice } from '../shared/ipc/contract';
 
 /** Starts the desktop app: one instance, its window, its engine. */
 export function startApp(): void {
@@ -74,6 +77,8 @@ export function startApp(): void {
   const emit = createEmitter(() => mainWindow?.webContents ?? null, logger);
   const handlers = {} as IpcHandlers;
   let runtime: AppRuntime | null = null;
+  const notices = new Set<AppNotice>();
+  const crashPolicy = new RendererCrashPolicy({ now: () => systemClock.now() });
   let starting: AppRuntime | null = null;
   let watch: PowerAndNetworkWatch | null = null;
   const activity = new TaskActivity(process.platform);
@@ -224,6 +229,7 @@ export function startApp(): void {
           version: app.getVersion(),
           platform: process.platform,
           online: watch?.online() ?? true,
+          notices: takeNotices(),
         }),
         emit,
       }),
@@ -247,8 +253,22 @@ export function startApp(): void {
       onBoundsChanged: (state) => settings.setWindowBounds(state),
       logger,
     });
+    watchRendererCrashes(mainWindow, {
+      policy: crashPolicy,
+      logger,
+      dialog,
+      onRecovered: () => notices.add('window_recovered'),
+      quit: () => app.quit(),
+    });
     mainWindow.on('closed', () => (mainWindow = null));
     progress.refresh();
+  }
+
+  /** The page's one-time notices (see AppInfo.notices): each is handed out once. */
+  function takeNotices(): AppNotice[] {
+    const taken = [...notices];
+    notices.clear();
+    return taken;
   }
 
   app.on('activate', () => openWindow());

@@ -14,7 +14,7 @@ export interface AppHandlerDeps {
   readonly shell: GalleryShell;
   readonly chooseFolder: () => Promise<string | null>;
   readonly copyText: (text: string) => void;
-  readonly info: () => Pick<AppInfo, 'version' | 'platform' | 'online'>;
+  readonly info: () => Pick<AppInfo, 'version' | 'platform' | 'online' | 'notices'>;
   readonly emit: Emit;
 }
 

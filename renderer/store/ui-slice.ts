@@ -1,6 +1,6 @@
 /** The shell's state: which screen is shown, the banners, focus requests and error toasts. */
 import type { StateCreator } from 'zustand';
-import type { AppInfo } from '../../shared/ipc/contract';
+import type { AppInfo, AppNotice } from '../../shared/ipc/contract';
 import { toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 
@@ -26,6 +26,9 @@ export interface UiSlice {
   demo: boolean;
   demoBannerDismissed: boolean;
   appInfo: AppInfo | null;
+  /** Notices main handed out (each once), shown until dismissed. */
+  notices: AppNotice[];
+  dismissNotice(notice: AppNotice): void;
   /** The latest request to focus a field; `seq` makes a repeated request distinct. */
   focusRequest: { readonly target: FocusTarget; readonly seq: number } | null;
   toasts: Toast[];
@@ -49,6 +52,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   demo: false,
   demoBannerDismissed: false,
   appInfo: null,
+  notices: [],
   focusRequest: null,
   toasts: [],
 
@@ -62,8 +66,15 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
     set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : {}));
   },
   uiApplyInfo(info) {
-    set({ appInfo: info, offline: !info.online });
+    set((state) => ({
+      appInfo: info,
+      offline: !info.online,
+      notices: [...new Set([...state.notices, ...(info.notices ?? [])])],
+    }));
     get().uiSetDemo(info.demo);
+  },
+  dismissNotice(notice) {
+    set((state) => ({ notices: state.notices.filter((shown) => shown !== notice) }));
   },
   uiSetOffline(offline) {
     set({ offline });

@@ -50,6 +50,10 @@ export const galleryItemSchema = z.object({
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
+/** Things main wants the page to say once, by code (the page words them in the user's language). */
+export const APP_NOTICES = ['window_recovered'] as const;
+export type AppNotice = (typeof APP_NOTICES)[number];
+
 export const appInfoSchema = z.object({
   version: z.string(),
   platform: z.string(),
@@ -57,6 +61,8 @@ export const appInfoSchema = z.object({
   demo: z.boolean(),
   online: z.boolean(),
   galleryDir: z.string(),
+  /** Notices to show once (each is handed out by one `app:getInfo`). */
+  notices: z.array(z.enum(APP_NOTICES)).max(APP_NOTICES.length).optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

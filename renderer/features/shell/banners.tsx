@@ -1,6 +1,7 @@
 /** The standing notices above every screen: demo service, offline, and a key that needs attention. */
 import { Button, Icon, IconButton } from '../../components';
-import { t } from '../../i18n';
+import type { AppNotice } from '../../../shared/ipc/contract';
+import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
@@ -69,9 +70,40 @@ export function KeyProblemBanner() {
   );
 }
 
+const NOTICE_TEXT: Record<AppNotice, MessageKey> = {
+  window_recovered: 'banner.notice.windowRecovered',
+};
+
+/** What main asked the page to say once (the window was reloaded after a crash). */
+export function NoticeBanners() {
+  const notices = useAppStore((state) => state.notices);
+  const dismiss = useAppStore((state) => state.dismissNotice);
+  return (
+    <>
+      {notices.map((notice) => (
+        <section
+          key={notice}
+          className="banner banner--warning"
+          aria-label={t('banner.notice.label')}
+        >
+          <Icon name="warning" className="banner__icon" />
+          <p className="banner__text">{t(NOTICE_TEXT[notice])}</p>
+          <IconButton
+            icon="close"
+            size="small"
+            label={t('banner.notice.dismiss')}
+            onClick={() => dismiss(notice)}
+          />
+        </section>
+      ))}
+    </>
+  );
+}
+
 export function Banners() {
   return (
     <div className="banners">
+      <NoticeBanners />
       <OfflineBanner />
       <KeyProblemBanner />
       <DemoBanner />

@@ -13,6 +13,10 @@ export const shell = {
   'banner.demo.action': 'Add your API key',
   'banner.demo.actionUrl': 'Add the service address',
   'banner.demo.dismiss': 'Hide this notice',
+  'banner.notice.label': 'Notice',
+  'banner.notice.dismiss': 'Hide this notice',
+  'banner.notice.windowRecovered':
+    'Pictor’s window stopped unexpectedly and was reloaded. Your tasks kept running and nothing was lost.',
   'banner.offline.label': 'Offline',
   'banner.offline.text':
     'You’re offline. Running tasks will carry on by themselves when the connection is back; the gallery works as usual.',

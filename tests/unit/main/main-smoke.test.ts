@@ -190,6 +190,25 @@ describe('electron/main.ts', () => {
     });
   });
 
+  it('reloads a window whose renderer crashed and tells the page once', async () => {
+    const window = await until(() => FakeBrowserWindow.instances[0]);
+    const contents = window.webContents as unknown as EventEmitter & {
+      mainFrame: unknown;
+      reload: () => void;
+    };
+    let reloads = 0;
+    contents.reload = () => void (reloads += 1);
+    contents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 11 });
+    expect(reloads).toBe(1);
+    const getInfo = state.handlers.get('app:getInfo')!;
+    const event = { sender: window.webContents, senderFrame: contents.mainFrame };
+    expect(await getInfo(event, undefined)).toMatchObject({
+      ok: true,
+      value: { notices: ['window_recovered'] },
+    });
+    expect(await getInfo(event, undefined)).toMatchObject({ ok: true, value: { notices: [] } });
+  });
+
   it('generates on the embedded demo service and forwards task events to the page', async () => {
     const window = await until(() => FakeBrowserWindow.instances[0]);
     const contents = window.webContents as unknown as {

@@ -4,6 +4,18 @@ import { useAppStore } from '../../../../renderer/store';
 import { startApp } from '../render-app';
 
 describe('app shell', () => {
+  it('says once that the window was reloaded after a crash, until hidden', async () => {
+    const { user } = await startApp({
+      prepare: (fake) => {
+        fake.info = { ...fake.info, notices: ['window_recovered'] };
+      },
+    });
+    const notice = screen.getByRole('region', { name: 'Notice' });
+    expect(notice.textContent).toContain('Pictor’s window stopped unexpectedly and was reloaded.');
+    await user.click(within(notice).getByRole('button', { name: 'Hide this notice' }));
+    expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
+  });
+
   it('navigates between Tasks, Gallery and Settings', async () => {
     const { user } = await startApp();
     const nav = screen.getByRole('navigation', { name: 'Main' });

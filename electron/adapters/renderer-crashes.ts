@@ -1,0 +1,60 @@
+/**
+ * Keeps the window usable when its renderer process dies (a GPU driver fault, out of memory, a
+ * crash in Chromium): reloads it, and after repeated crashes asks in a native message box whether
+ * to reload again or quit. The page learns it was reloaded from `app:getInfo`'s notices.
+ */
+import type { BrowserWindow, Dialog } from 'electron';
+import type { RendererCrashPolicy } from '../core/window/crash-policy';
+import type { Logger } from '../ports/logger';
+
+export interface RendererCrashOptions {
+  readonly policy: RendererCrashPolicy;
+  readonly logger: Logger;
+  readonly dialog: Pick<Dialog, 'showMessageBox'>;
+  /** Called before each reload, so the page can say what happened. */
+  readonly onRecovered: () => void;
+  readonly quit: () => void;
+}
+
+type CrashWindow = Pick<BrowserWindow, 'isDestroyed'> & {
+  readonly webContents: Pick<BrowserWindow['webContents'], 'on' | 'reload' | 'isDestroyed'>;
+  on(event: 'unresponsive' | 'responsive', listener: () => void): unknown;
+};
+
+export function watchRendererCrashes(win: CrashWindow, options: RendererCrashOptions): void {
+  const { policy, logger } = options;
+  const reload = () => {
+    if (win.isDestroyed() || win.webContents.isDestroyed()) return;
+    options.onRecovered();
+    win.webContents.reload();
+  };
+  const ask = async (message: string, detail: string) => {
+    const { response } = await options.dialog.showMessageBox(win as BrowserWindow, {
+      type: 'error',
+      message,
+      detail,
+      buttons: ['Reload the window', 'Quit Pictor'],
+      defaultId: 0,
+      cancelId: 0,
+      noLink: true,
+    });
+    if (response === 1) options.quit();
+    else {
+      policy.reset();
+      reload();
+    }
+  };
+  win.webContents.on('render-process-gone', (_event, details) => {
+    logger.error('window renderer gone', { reason: details.reason, exitCode: details.exitCode });
+    const decision = policy.decide(details);
+    if (decision === 'reload') reload();
+    else if (decision === 'ask') {
+      void ask(
+        'Pictor’s window keeps stopping unexpectedly.',
+        `It stopped several times in a few minutes (${details.reason}). Your tasks keep running and nothing was lost. Reload the window to try again, or quit Pictor; the log file has the details.`,
+      );
+    }
+  });
+  win.on('unresponsive', () => logger.warn('window unresponsive'));
+  win.on('responsive', () => logger.info('window responsive again'));
+}
