@@ -94,6 +94,10 @@ export function startApp(): void {
         openWindow();
         emit('menu:command', { command: 'show-tasks' });
       },
+      onFailed: (error) => {
+        logger.warn('notifications cannot be shown', { error });
+        notice('notifications_failed');
+      },
     }),
   });
 
@@ -262,6 +266,12 @@ export function startApp(): void {
     });
     mainWindow.on('closed', () => (mainWindow = null));
     progress.refresh();
+  }
+
+  /** Tells the page now, and keeps it for the next `app:getInfo` in case no page listened. */
+  function notice(code: AppNotice): void {
+    notices.add(code);
+    emit('app:notice', { notice: code });
   }
 
   /** The page's one-time notices (see AppInfo.notices): each is handed out once. */

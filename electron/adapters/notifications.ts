@@ -13,19 +13,26 @@ export interface DesktopNotifierOptions {
   readonly onClick: (localId: string | null) => void;
   /** Shown beside the text on Linux and Windows. */
   readonly icon?: string;
+  /**
+   * The system refused to show one (Electron's `failed` event, macOS and Windows: an unsigned
+   * macOS build cannot use UNNotification). Called once; Pictor stops trying until restarted.
+   */
+  readonly onFailed?: (error: string) => void;
 }
 
 /**
  * Returns the `show` function for NotificationPolicy. It returns `false` when the system has
- * no notifications (some Linux desktops) or refused this one, and never throws.
+ * no notifications (some Linux desktops), refused this one, or refused one before; `true` means
+ * only "asked": whether it was shown arrives later (`failed` → `onFailed`). Never throws.
  */
 export function createDesktopNotifier(
   options: DesktopNotifierOptions,
 ): (content: NotificationContent) => boolean {
   const retained = new Set<Notification>();
   const release = (notification: Notification) => retained.delete(notification);
+  let failed = false;
   return (content) => {
-    if (!Notification.isSupported()) return false;
+    if (failed || !Notification.isSupported()) return false;
     try {
       const notification = new Notification({
         title: content.title,
@@ -37,7 +44,12 @@ export function createDesktopNotifier(
         options.onClick(content.localId);
       });
       notification.on('close', () => release(notification));
-      notification.on('failed', () => release(notification));
+      notification.on('failed', (_event, error) => {
+        release(notification);
+        if (failed) return;
+        failed = true;
+        options.onFailed?.(String(error));
+      });
       retained.add(notification);
       if (retained.size > MAX_RETAINED) release(retained.values().next().value as Notification);
       notification.show();

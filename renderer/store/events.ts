@@ -54,6 +54,7 @@ function subscribe(store: StoreApi): Array<() => void> {
     }),
     listen('app:demoChanged', ({ demo }) => state().uiSetDemo(demo)),
     listen('menu:command', ({ command }) => runMenuCommand(store, command)),
+    listen('app:notice', ({ notice }) => state().uiAddNotice(notice)),
   ];
 }
 

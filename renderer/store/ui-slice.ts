@@ -28,6 +28,7 @@ export interface UiSlice {
   appInfo: AppInfo | null;
   /** Notices main handed out (each once), shown until dismissed. */
   notices: AppNotice[];
+  uiAddNotice(notice: AppNotice): void;
   dismissNotice(notice: AppNotice): void;
   /** The latest request to focus a field; `seq` makes a repeated request distinct. */
   focusRequest: { readonly target: FocusTarget; readonly seq: number } | null;
@@ -72,6 +73,9 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
       notices: [...new Set([...state.notices, ...(info.notices ?? [])])],
     }));
     get().uiSetDemo(info.demo);
+  },
+  uiAddNotice(notice) {
+    set((state) => (state.notices.includes(notice) ? {} : { notices: [...state.notices, notice] }));
   },
   dismissNotice(notice) {
     set((state) => ({ notices: state.notices.filter((shown) => shown !== notice) }));

@@ -44,4 +44,5 @@ export const EVENT_CHANNEL_NAMES = [
   'network:changed',
   'app:demoChanged',
   'menu:command',
+  'app:notice',
 ] as const;

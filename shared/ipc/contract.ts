@@ -51,7 +51,7 @@ export const galleryItemSchema = z.object({
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
-export const APP_NOTICES = ['window_recovered'] as const;
+export const APP_NOTICES = ['window_recovered', 'notifications_failed'] as const;
 export type AppNotice = (typeof APP_NOTICES)[number];
 
 export const appInfoSchema = z.object({
@@ -186,6 +186,8 @@ export const events = {
   'network:changed': z.object({ online: z.boolean() }),
   'app:demoChanged': z.object({ demo: z.boolean() }),
   'menu:command': z.object({ command: z.enum(MENU_COMMANDS) }),
+  /** A notice to show once (also handed out by the next `app:getInfo` when no page listened). */
+  'app:notice': z.object({ notice: z.enum(APP_NOTICES) }),
 } as const;
 
 export type RequestChannel = keyof typeof requests;

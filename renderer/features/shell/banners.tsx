@@ -72,6 +72,7 @@ export function KeyProblemBanner() {
 
 const NOTICE_TEXT: Record<AppNotice, MessageKey> = {
   window_recovered: 'banner.notice.windowRecovered',
+  notifications_failed: 'banner.notice.notificationsFailed',
 };
 
 /** What main asked the page to say once (the window was reloaded after a crash). */

@@ -17,6 +17,8 @@ export const shell = {
   'banner.notice.dismiss': 'Hide this notice',
   'banner.notice.windowRecovered':
     'Pictor’s window stopped unexpectedly and was reloaded. Your tasks kept running and nothing was lost.',
+  'banner.notice.notificationsFailed':
+    'Your system did not show Pictor’s notification (unsigned macOS builds and some Linux desktops cannot). Finished tasks still appear here; you can turn notifications off in Settings.',
   'banner.offline.label': 'Offline',
   'banner.offline.text':
     'You’re offline. Running tasks will carry on by themselves when the connection is back; the gallery works as usual.',

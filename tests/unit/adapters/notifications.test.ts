@@ -7,12 +7,12 @@ const electron = vi.hoisted(() => {
     static isSupported(): boolean {
       return FakeNotification.supported;
     }
-    readonly handlers = new Map<string, () => void>();
+    readonly handlers = new Map<string, (...args: unknown[]) => void>();
     shown = 0;
     constructor(readonly options: Record<string, unknown>) {
       FakeNotification.created.push(this);
     }
-    on(event: string, handler: () => void): this {
+    on(event: string, handler: (...args: unknown[]) => void): this {
       this.handlers.set(event, handler);
       return this;
     }
@@ -33,6 +33,21 @@ beforeEach(() => {
 });
 
 describe('createDesktopNotifier', () => {
+  it('reports a notification the system refused, once, and stops asking', () => {
+    const failures: string[] = [];
+    const show = createDesktopNotifier({
+      onClick: () => undefined,
+      onFailed: (error) => failures.push(error),
+    });
+    expect(show({ title: 'Image ready', body: 'one', localId: 't1' })).toBe(true);
+    const [first] = electron.Notification.created;
+    first?.handlers.get('failed')?.({}, 'Notifications are not allowed for this application');
+    expect(failures).toEqual(['Notifications are not allowed for this application']);
+    // Asked no more: an unsigned macOS build would fail every time.
+    expect(show({ title: 'Image ready', body: 'two', localId: 't2' })).toBe(false);
+    expect(electron.Notification.created).toHaveLength(1);
+  });
+
   it('shows a notification with the title and body', () => {
     const show = createDesktopNotifier({ onClick: () => undefined, icon: '/app/icon.png' });
     expect(show({ title: 'Image ready', body: 'a fox', localId: 't1' })).toBe(true);

@@ -4,6 +4,13 @@ import { useAppStore } from '../../../../renderer/store';
 import { startApp } from '../render-app';
 
 describe('app shell', () => {
+  it('shows a notice main sends while the app runs (notifications the system refused)', async () => {
+    const { fake } = await startApp();
+    act(() => fake.emit('app:notice', { notice: 'notifications_failed' }));
+    const notice = await screen.findByRole('region', { name: 'Notice' });
+    expect(notice.textContent).toContain('did not show Pictor’s notification');
+  });
+
   it('says once that the window was reloaded after a crash, until hidden', async () => {
     const { user } = await startApp({
       prepare: (fake) => {
