@@ -104,7 +104,7 @@ export function startApp(): void {
   async function start(): Promise<void> {
     // Owner-only before any store, vault or history file is written into it.
     await ensurePrivateFolder(userData);
-    cipher.markReady();
+    await cipher.markReady();
     const started = await AppRuntime.start({
       dataDir: userData,
       defaultGalleryDir: environment.galleryDir ?? join(app.getPath('pictures'), 'Pictor'),

@@ -1,21 +1,24 @@
 /**
- * SecretCipher over Electron's safeStorage. safeStorage must not be touched before
- * `app.whenReady()` (on Linux it answers for the wrong backend, or crashes), so this adapter
- * answers "not ready" until main calls {@link SafeStorageCipher.markReady}.
+ * SecretCipher over Electron's safeStorage, through its asynchronous API (the synchronous calls
+ * are deprecated in Electron 45; data they wrote decrypts with the asynchronous one). safeStorage
+ * must not be touched before `app.whenReady()` (on Linux it answers for the wrong backend, or
+ * crashes), so this adapter answers "not ready" until main awaits {@link SafeStorageCipher.markReady}.
  */
 import { safeStorage } from 'electron';
-import type { SecretCipher } from '../ports/secret-cipher';
+import type { DecryptedSecret, SecretCipher } from '../ports/secret-cipher';
 
 /** Backends that protect the secret with a fixed, public password (or nothing known). */
 const WEAK_BACKENDS = new Set(['basic_text', 'unknown']);
 
 export class SafeStorageCipher implements SecretCipher {
   private ready = false;
+  private available = false;
 
   constructor(private readonly platform: NodeJS.Platform = process.platform) {}
 
-  /** Call once, after `app.whenReady()` has resolved. */
-  markReady(): void {
+  /** Call once, after `app.whenReady()` has resolved: initialises the asynchronous encryptor. */
+  async markReady(): Promise<void> {
+    this.available = await safeStorage.isAsyncEncryptionAvailable().catch(() => false);
     this.ready = true;
   }
 
@@ -24,7 +27,7 @@ export class SafeStorageCipher implements SecretCipher {
   }
 
   isAvailable(): boolean {
-    return this.ready && safeStorage.isEncryptionAvailable();
+    return this.ready && this.available;
   }
 
   backend(): string {
@@ -38,14 +41,15 @@ export class SafeStorageCipher implements SecretCipher {
     return WEAK_BACKENDS.has(this.backend());
   }
 
-  encrypt(plain: string): Buffer {
+  async encrypt(plain: string): Promise<Buffer> {
     this.assertReady();
-    return safeStorage.encryptString(plain);
+    return safeStorage.encryptStringAsync(plain);
   }
 
-  decrypt(cipher: Buffer): string {
+  async decrypt(cipher: Buffer): Promise<DecryptedSecret> {
     this.assertReady();
-    return safeStorage.decryptString(cipher);
+    const { result, shouldReEncrypt } = await safeStorage.decryptStringAsync(cipher);
+    return { text: result, shouldReEncrypt };
   }
 
   private assertReady(): void {

@@ -18,8 +18,17 @@ export interface SecretCipher {
   backend(): string;
   /** True when the backend is effectively plain text (Linux `basic_text`, or `unknown`). */
   isWeak(): boolean;
-  /** @throws when the cipher is not ready or the OS refuses. */
-  encrypt(plain: string): Buffer;
-  /** @throws when the bytes cannot be decrypted (another machine or user, a reset keyring). */
-  decrypt(cipher: Buffer): string;
+  /** @throws (rejects) when the cipher is not ready or the OS refuses. */
+  encrypt(plain: string): Promise<Buffer>;
+  /**
+   * The text, and whether it should be encrypted again (the OS rotated its key or offers a
+   * stronger one: Electron's `shouldReEncrypt`). Reads data written by the old synchronous API.
+   * @throws (rejects) when the bytes cannot be decrypted (another machine or user, a reset keyring).
+   */
+  decrypt(cipher: Buffer): Promise<DecryptedSecret>;
+}
+
+export interface DecryptedSecret {
+  readonly text: string;
+  readonly shouldReEncrypt: boolean;
 }

@@ -1,4 +1,4 @@
-import type { SecretCipher } from '../../electron/ports/secret-cipher';
+import type { DecryptedSecret, SecretCipher } from '../../electron/ports/secret-cipher';
 
 /** How decrypt misbehaves, for the vault's failure states. */
 export type DecryptFault = 'none' | 'throws' | 'garbage' | 'empty' | 'other-key';
@@ -7,6 +7,11 @@ export type DecryptFault = 'none' | 'throws' | 'garbage' | 'empty' | 'other-key'
  * A SecretCipher in memory. Ciphertext is `<machine>:` + the text XOR-ed, so it is not the key
  * in the clear and another "machine" (another instance with a different name) cannot read it.
  * Every answer can be changed mid-test: ready, available, backend, and a decrypt fault.
+ *
+ * It models Electron 45's two APIs: {@link InMemoryCipher.encryptLegacy} writes what the old
+ * synchronous `encryptString` did (`v10:` before the machine), which `decrypt` (the asynchronous
+ * API) still reads, as Electron documents. Whether the OS then asks for it to be encrypted again
+ * is its own call; the fake always asks (the path with more to get wrong).
  */
 export class InMemoryCipher implements SecretCipher {
   ready: boolean;
@@ -14,7 +19,11 @@ export class InMemoryCipher implements SecretCipher {
   currentBackend: string;
   decryptFault: DecryptFault = 'none';
   encryptThrows = false;
+  /** The next decrypts say the OS wants the data encrypted again (a rotated key). */
+  askReEncrypt = false;
   readonly calls = { encrypt: 0, decrypt: 0 };
+  /** Runs at the start of every encrypt (a test's way into the gap while the OS works). */
+  onEncrypt: (() => void) | null = null;
 
   private readonly machine: string;
 
@@ -43,13 +52,29 @@ export class InMemoryCipher implements SecretCipher {
     return this.currentBackend === 'basic_text' || this.currentBackend === 'unknown';
   }
 
-  encrypt(plain: string): Buffer {
+  /** What a release on Electron's synchronous `safeStorage.encryptString` wrote. */
+  encryptLegacy(plain: string): Buffer {
+    return Buffer.concat([LEGACY, this.encryptNow(plain)]);
+  }
+
+  async encrypt(plain: string): Promise<Buffer> {
     this.calls.encrypt += 1;
+    this.onEncrypt?.();
     if (!this.isAvailable() || this.encryptThrows) throw new Error('encryption refused');
+    return this.encryptNow(plain);
+  }
+
+  async decrypt(cipher: Buffer): Promise<DecryptedSecret> {
+    const legacy = cipher.subarray(0, LEGACY.length).equals(LEGACY);
+    const text = this.decryptText(legacy ? cipher.subarray(LEGACY.length) : cipher);
+    return { text, shouldReEncrypt: legacy || this.askReEncrypt };
+  }
+
+  private encryptNow(plain: string): Buffer {
     return Buffer.concat([Buffer.from(`${this.machine}:`), xor(Buffer.from(plain, 'utf8'))]);
   }
 
-  decrypt(cipher: Buffer): string {
+  private decryptText(cipher: Buffer): string {
     this.calls.decrypt += 1;
     if (!this.isAvailable()) throw new Error('decryption not available');
     if (this.decryptFault === 'throws') throw new Error('Error while decrypting the ciphertext');
@@ -63,6 +88,8 @@ export class InMemoryCipher implements SecretCipher {
     return xor(cipher.subarray(prefix.length)).toString('utf8');
   }
 }
+
+const LEGACY = Buffer.from('v10:');
 
 function xor(bytes: Buffer): Buffer {
   return Buffer.from(bytes.map((byte) => byte ^ 0x5a));

@@ -8,7 +8,7 @@ import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import type { SecretCipher } from '../../ports/secret-cipher';
+import type { DecryptedSecret, SecretCipher } from '../../ports/secret-cipher';
 import type { KeyRecord } from './key-record';
 import { KEY_RECORD_NAME, encryptedRecord, keyRecordSchema, plaintextRecord } from './key-record';
 import { keyMessages } from './key-messages';
@@ -67,7 +67,7 @@ export class KeyVault {
     const storedAt = this.options.now();
     const origin = options.origin;
     const record = facts.available
-      ? encryptedRecord(this.encryptChecked(key), {
+      ? encryptedRecord(await this.encryptChecked(key), {
           backend: facts.backend,
           weak: facts.weak,
           fingerprint,
@@ -136,7 +136,8 @@ export class KeyVault {
     const facts = this.facts();
     const record = facts.record;
     if (record === null || computeKeyStatus(facts).state !== 'ready') return null;
-    const key = this.decrypt(record);
+    const decrypted = await this.decrypt(record);
+    const key = decrypted?.text ?? null;
     const matches = key !== null && (await keyFingerprint(key)) === record.fingerprint;
     if (this.record !== record) return null;
     if (key === null || !matches) {
@@ -145,7 +146,26 @@ export class KeyVault {
       this.refresh();
       return null;
     }
+    if (decrypted?.shouldReEncrypt && !(await this.reEncrypt(record, key))) return null;
     return key;
+  }
+
+  /**
+   * The OS rotated its key (or offers a stronger one): stores the key encrypted afresh, keeping
+   * the rest of the record. False when the key was cleared or replaced meanwhile (nothing written).
+   */
+  private async reEncrypt(record: KeyRecord, key: string): Promise<boolean> {
+    try {
+      const ciphertext = await this.encryptChecked(key);
+      if (this.record !== record) return false;
+      this.save({ ...record, ciphertext: ciphertext.toString('base64') });
+      this.logger.info('API key encrypted again, as the OS asked', { backend: record.backend });
+      return true;
+    } catch {
+      // The old ciphertext still decrypts; the next read tries again.
+      this.logger.warn('API key could not be encrypted again', { backend: record.backend });
+      return this.record === record;
+    }
   }
 
   /**
@@ -237,22 +257,26 @@ export class KeyVault {
   }
 
   /** The key in `record`, or null when it cannot be (throws, empty, garbled). */
-  private decrypt(record: KeyRecord): string | null {
+  private async decrypt(record: KeyRecord): Promise<DecryptedSecret | null> {
     const bytes = Buffer.from(record.ciphertext, 'base64');
     try {
-      const text = record.plaintext ? bytes.toString('utf8') : this.options.cipher.decrypt(bytes);
-      return typeof text === 'string' && isPlausibleKey(text) ? text : null;
+      const decrypted = record.plaintext
+        ? { text: bytes.toString('utf8'), shouldReEncrypt: false }
+        : await this.options.cipher.decrypt(bytes);
+      return typeof decrypted.text === 'string' && isPlausibleKey(decrypted.text)
+        ? decrypted
+        : null;
     } catch {
       return null;
     }
   }
 
   /** Encrypts and checks the round trip, so a cipher that garbles is caught before storing. */
-  private encryptChecked(key: string): Buffer {
+  private async encryptChecked(key: string): Promise<Buffer> {
     const { cipher } = this.options;
     try {
-      const ciphertext = cipher.encrypt(key);
-      if (cipher.decrypt(ciphertext) === key) return ciphertext;
+      const ciphertext = await cipher.encrypt(key);
+      if ((await cipher.decrypt(ciphertext)).text === key) return ciphertext;
     } catch {
       // The cipher's own message is not passed on: it is not ours to vouch for.
     }

@@ -3,7 +3,7 @@
  * is stored as ciphertext (never its text), and a restart of the harness decrypts it again,
  * because the "machine" is the same. Not security: security is the keyring's job in the app.
  */
-import type { SecretCipher } from '../../../electron/ports/secret-cipher';
+import type { DecryptedSecret, SecretCipher } from '../../../electron/ports/secret-cipher';
 
 const PREFIX = Buffer.from('pictor-e2e:');
 const MASK = 0x5a;
@@ -30,11 +30,16 @@ export class TestSecretCipher implements SecretCipher {
     return false;
   }
 
-  encrypt(plain: string): Buffer {
+  async encrypt(plain: string): Promise<Buffer> {
     return Buffer.concat([PREFIX, mask(Buffer.from(plain, 'utf8'))]);
   }
 
-  decrypt(cipher: Buffer): string {
+  async decrypt(cipher: Buffer): Promise<DecryptedSecret> {
+    return { text: TestSecretCipher.reveal(cipher), shouldReEncrypt: false };
+  }
+
+  /** The text behind a ciphertext this cipher wrote (tests read the vault file with it). */
+  static reveal(cipher: Buffer): string {
     if (!cipher.subarray(0, PREFIX.length).equals(PREFIX)) {
       throw new Error('Error while decrypting the ciphertext');
     }

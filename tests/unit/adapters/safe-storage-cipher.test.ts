@@ -1,26 +1,36 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** The slice of Electron's safeStorage the adapter uses, recording every call. */
+/**
+ * The slice of Electron 45's safeStorage the adapter uses, recording every call. The old
+ * synchronous API is here only to show it is never called (it is deprecated in Electron 45).
+ */
 const safeStorage = vi.hoisted(() => ({
   calls: [] as string[],
   available: true,
   backend: 'gnome_libsecret',
-  isEncryptionAvailable() {
-    safeStorage.calls.push('isEncryptionAvailable');
+  reEncrypt: false,
+  async isAsyncEncryptionAvailable() {
+    safeStorage.calls.push('isAsyncEncryptionAvailable');
     return safeStorage.available;
   },
   getSelectedStorageBackend() {
     safeStorage.calls.push('getSelectedStorageBackend');
     return safeStorage.backend;
   },
-  encryptString(plain: string) {
-    safeStorage.calls.push('encryptString');
+  async encryptStringAsync(plain: string) {
+    safeStorage.calls.push('encryptStringAsync');
     return Buffer.from(`enc:${plain}`);
   },
-  decryptString(cipher: Buffer) {
-    safeStorage.calls.push('decryptString');
-    return cipher.toString().replace(/^enc:/, '');
+  async decryptStringAsync(cipher: Buffer) {
+    safeStorage.calls.push('decryptStringAsync');
+    return {
+      result: cipher.toString().replace(/^enc:/, ''),
+      shouldReEncrypt: safeStorage.reEncrypt,
+    };
   },
+  isEncryptionAvailable: () => safeStorage.calls.push('deprecated isEncryptionAvailable'),
+  encryptString: () => safeStorage.calls.push('deprecated encryptString'),
+  decryptString: () => safeStorage.calls.push('deprecated decryptString'),
 }));
 vi.mock('electron', () => ({ safeStorage }));
 
@@ -30,19 +40,20 @@ beforeEach(() => {
   safeStorage.calls.length = 0;
   safeStorage.available = true;
   safeStorage.backend = 'gnome_libsecret';
+  safeStorage.reEncrypt = false;
 });
 
 describe('SafeStorageCipher before the app is ready', () => {
   it.each(['linux', 'darwin', 'win32'] as const)(
     'on %s answers "not ready" and never touches safeStorage',
-    (platform) => {
+    async (platform) => {
       const cipher = new SafeStorageCipher(platform);
       expect(cipher.isReady()).toBe(false);
       expect(cipher.isAvailable()).toBe(false);
       cipher.backend();
       cipher.isWeak();
-      expect(() => cipher.encrypt('secret')).toThrow(/not ready/);
-      expect(() => cipher.decrypt(Buffer.from('enc:secret'))).toThrow(/not ready/);
+      await expect(cipher.encrypt('secret')).rejects.toThrow(/not ready/);
+      await expect(cipher.decrypt(Buffer.from('enc:secret'))).rejects.toThrow(/not ready/);
       expect(safeStorage.calls).toEqual([]);
     },
   );
@@ -59,9 +70,9 @@ describe('SafeStorageCipher once ready', () => {
     ['darwin', 'keychain', false],
     ['win32', 'dpapi', false],
     ['freebsd', 'unknown', true],
-  ] as const)('on %s names the backend %s (weak: %s)', (platform, backend, weak) => {
+  ] as const)('on %s names the backend %s (weak: %s)', async (platform, backend, weak) => {
     const cipher = new SafeStorageCipher(platform);
-    cipher.markReady();
+    await cipher.markReady();
     expect(cipher.backend()).toBe(backend);
     expect(cipher.isWeak()).toBe(weak);
     expect(safeStorage.calls).not.toContain('getSelectedStorageBackend');
@@ -74,29 +85,36 @@ describe('SafeStorageCipher once ready', () => {
     ['kwallet6', false],
     ['basic_text', true],
     ['unknown', true],
-  ])('on Linux asks safeStorage for the backend: %s (weak: %s)', (backend, weak) => {
+  ])('on Linux asks safeStorage for the backend: %s (weak: %s)', async (backend, weak) => {
     safeStorage.backend = backend;
     const cipher = new SafeStorageCipher('linux');
-    cipher.markReady();
+    await cipher.markReady();
     expect(cipher.backend()).toBe(backend);
     expect(cipher.isWeak()).toBe(weak);
   });
 
-  it('follows safeStorage on availability and passes encrypt/decrypt through', () => {
+  it('uses only the asynchronous API, and passes shouldReEncrypt on', async () => {
     const cipher = new SafeStorageCipher('linux');
-    cipher.markReady();
+    await cipher.markReady();
     expect(cipher.isReady()).toBe(true);
     expect(cipher.isAvailable()).toBe(true);
-    safeStorage.available = false;
-    expect(cipher.isAvailable()).toBe(false);
-    const encrypted = cipher.encrypt('secret');
+    const encrypted = await cipher.encrypt('secret');
     expect(encrypted.toString()).toBe('enc:secret');
-    expect(cipher.decrypt(encrypted)).toBe('secret');
+    expect(await cipher.decrypt(encrypted)).toEqual({ text: 'secret', shouldReEncrypt: false });
+    safeStorage.reEncrypt = true;
+    expect(await cipher.decrypt(encrypted)).toEqual({ text: 'secret', shouldReEncrypt: true });
     expect(safeStorage.calls).toEqual([
-      'isEncryptionAvailable',
-      'isEncryptionAvailable',
-      'encryptString',
-      'decryptString',
+      'isAsyncEncryptionAvailable',
+      'encryptStringAsync',
+      'decryptStringAsync',
+      'decryptStringAsync',
     ]);
+  });
+
+  it('is unavailable when the asynchronous encryptor is', async () => {
+    safeStorage.available = false;
+    const cipher = new SafeStorageCipher('linux');
+    await cipher.markReady();
+    expect(cipher.isAvailable()).toBe(false);
   });
 });

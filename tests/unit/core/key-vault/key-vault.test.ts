@@ -460,3 +460,83 @@ describe('KeyVault origin binding', () => {
     expect(reopened.status().origin).toBeNull();
   });
 });
+
+describe('KeyVault on the asynchronous safeStorage (Electron 45)', () => {
+  /** A vault file as the release on the synchronous `encryptString` left it, read afresh. */
+  async function legacyVault() {
+    const written = vaultHarness();
+    await written.vault.setKey(KEY, { allowWeakStorage: false, origin: 'https://api.example' });
+    const record = storedRecord(written.kv)!;
+    const legacy = { ...record, ciphertext: written.cipher.encryptLegacy(KEY).toString('base64') };
+    const kv = new InMemoryKv('/data', 'key-vault');
+    kv.set('apiKey', legacy);
+    kv.writes = 0;
+    return { ...vaultHarness({}, kv), legacy };
+  }
+
+  it('reads a key the synchronous API wrote, and stores it encrypted afresh once', async () => {
+    const { vault, kv, cipher, legacy, logs } = await legacyVault();
+    expect(Buffer.from(legacy.ciphertext, 'base64').subarray(0, 4).toString()).toBe('v10:');
+    expect(await vault.readKey()).toBe(KEY);
+    const rewritten = storedRecord(kv)!;
+    expect(rewritten.ciphertext).not.toBe(legacy.ciphertext);
+    expect((await cipher.decrypt(Buffer.from(rewritten.ciphertext as string, 'base64'))).text).toBe(
+      KEY,
+    );
+    // Only the ciphertext changes: fingerprint, backend, origin and date are the user's record.
+    expect({ ...rewritten, ciphertext: legacy.ciphertext }).toEqual(legacy);
+    expect(kv.writes).toBe(1);
+    expect(logs.map((line) => line.message)).toContain('API key encrypted again, as the OS asked');
+
+    expect(await vault.readKey()).toBe(KEY);
+    expect(kv.writes).toBe(1);
+    expect(vault.status()).toMatchObject({ state: 'ready', origin: 'https://api.example' });
+    expectNoKeyIn(kv.snapshot(), logs);
+  });
+
+  it('encrypts again whenever the OS asks (a rotated key)', async () => {
+    const { vault, kv, cipher } = vaultHarness();
+    await vault.setKey(KEY, strong);
+    const writes = kv.writes;
+    const encrypts = cipher.calls.encrypt;
+    cipher.askReEncrypt = true;
+    expect(await vault.readKey()).toBe(KEY);
+    expect(cipher.calls.encrypt).toBe(encrypts + 1);
+    expect(kv.writes).toBe(writes + 1);
+  });
+
+  it.each([
+    [
+      'the OS refuses to encrypt',
+      (h: Awaited<ReturnType<typeof legacyVault>>) => (h.cipher.encryptThrows = true),
+    ],
+    [
+      'the file cannot be written',
+      (h: Awaited<ReturnType<typeof legacyVault>>) => (h.kv.failWrites = true),
+    ],
+  ])(
+    'still returns the key when %s, keeps the old record, and tries again next time',
+    async (_name, breakIt) => {
+      const harness = await legacyVault();
+      const { vault, kv, legacy, logs } = harness;
+      breakIt(harness);
+      expect(await vault.readKey()).toBe(KEY);
+      expect(storedRecord(kv)).toEqual(legacy);
+      expect(vault.status().state).toBe('ready');
+      expect(logs.map((line) => line.message)).toContain('API key could not be encrypted again');
+
+      harness.cipher.encryptThrows = false;
+      kv.failWrites = false;
+      expect(await vault.readKey()).toBe(KEY);
+      expect(storedRecord(kv)!.ciphertext).not.toBe(legacy.ciphertext);
+    },
+  );
+
+  it('does not bring back a key cleared while it was being encrypted again', async () => {
+    const { vault, kv, cipher } = await legacyVault();
+    cipher.onEncrypt = () => vault.clear();
+    expect(await vault.readKey()).toBeNull();
+    expect(storedRecord(kv)).toBeUndefined();
+    expect(vault.status().state).toBe('not_set');
+  });
+});
