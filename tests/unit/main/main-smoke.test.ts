@@ -94,10 +94,13 @@ vi.mock('electron', async () => {
     dialog: { showMessageBox: vi.fn(), showErrorBox: vi.fn(), showOpenDialog: vi.fn() },
     clipboard: { writeText: vi.fn() },
     safeStorage: {
-      isEncryptionAvailable: () => true,
+      isAsyncEncryptionAvailable: async () => true,
       getSelectedStorageBackend: () => 'gnome_libsecret',
-      encryptString: (text: string) => Buffer.from(`enc:${text}`),
-      decryptString: (buffer: Buffer) => buffer.toString().slice(4),
+      encryptStringAsync: async (text: string) => Buffer.from(`enc:${text}`),
+      decryptStringAsync: async (buffer: Buffer) => ({
+        result: buffer.toString().slice(4),
+        shouldReEncrypt: false,
+      }),
     },
     nativeImage: { createFromBuffer: vi.fn(), createFromPath: vi.fn() },
   };
