@@ -1,6 +1,6 @@
 /**
  * The demo service: the local implementation of the image task service's HTTP interface
- * (shared/spec/image-task-service.md). The app's built-in default service, the development
+ * (docs/SERVICE.md). The app's built-in default service, the development
  * server (see cli.ts) and the tests' counterpart. Plain Node and sharp only.
  */
 export { startDemoService } from './server';

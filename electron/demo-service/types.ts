@@ -1,6 +1,6 @@
 /**
  * Public types of the demo service: the local implementation of the image task service's HTTP
- * interface (shared/spec/image-task-service.md). Other code depends on exactly these names.
+ * interface (docs/SERVICE.md). Other code depends on exactly these names.
  */
 
 /** An account the demo service knows, with one of its keys. Several entries may share an account. */

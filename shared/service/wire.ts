@@ -1,5 +1,5 @@
 /**
- * The image task service's wire format (see shared/spec/image-task-service.md).
+ * The image task service's wire format (see docs/SERVICE.md).
  *
  * Schemas accept what real providers send beyond the spec (extra fields, any `error` shape)
  * and reject only what the app cannot use.

@@ -1,5 +1,5 @@
 /**
- * An independent implementation of the image task service (shared/spec/image-task-service.md)
+ * An independent implementation of the image task service (docs/SERVICE.md)
  * with the habits of real providers the spec leaves "not shown": extra fields, `error` as a
  * string or an object, 429 with and without `Retry-After`, gateway 502 pages in HTML, 503 with
  * an HTTP-date `Retry-After`, images on another origin that redirect, expire or come back as

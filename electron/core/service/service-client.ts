@@ -1,5 +1,5 @@
 /**
- * The HTTP client of the image task service (shared/spec/image-task-service.md): submit a
+ * The HTTP client of the image task service (docs/SERVICE.md): submit a
  * generation, query a task. It owns everything between a call and a typed answer: the checks
  * before the key leaves, same-origin redirects only, a total timeout, a bounded body, and the
  * mapping of every failure to a {@link ServiceError} whose text never contains the key.
