@@ -238,4 +238,26 @@ describe('electron/main.ts', () => {
     );
     expect(sent.map(([channel]) => channel)).toContain('task:updated');
   }, 30_000);
+
+  it('opens the folder chooser at the current gallery folder, not Downloads', async () => {
+    const window = await until(() => FakeBrowserWindow.instances[0]);
+    const contents = window.webContents as unknown as { mainFrame: unknown };
+    const event = { sender: window.webContents, senderFrame: contents.mainFrame };
+    const choose = state.handlers.get('gallery:chooseFolder')!;
+    const showOpenDialog = vi.mocked(electron.dialog.showOpenDialog);
+    const chosen = join(state.dir, 'chosen-library');
+    mkdirSync(chosen);
+    showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [chosen] });
+    showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
+
+    expect(await choose(event, undefined)).toMatchObject({ ok: true, value: { path: chosen } });
+    expect(await choose(event, undefined)).toMatchObject({ ok: true, value: { path: null } });
+    const asked = showOpenDialog.mock.calls.map((call) => call.at(-1) as { defaultPath?: string });
+    expect(asked.map((options) => options.defaultPath)).toEqual([
+      join(state.dir, 'pictures', 'Pictor'),
+      chosen,
+    ]);
+    // A sheet on the window, so it cannot end up behind it.
+    expect(showOpenDialog.mock.calls.map((call) => call[0])).toEqual([window, window]);
+  }, 30_000);
 });
