@@ -11,6 +11,7 @@ import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
 import { registerAppProtocol, registerPrivilegedSchemes } from './adapters/app-protocol';
 import { ElectronStoreKv } from './adapters/electron-store-kv';
+import { selectLinuxPasswordStore } from './adapters/linux-secret-service';
 import { registerGalleryProtocol } from './adapters/gallery-protocol';
 import { createDesktopNotifier } from './adapters/notifications';
 import { watchPowerAndNetwork, type PowerAndNetworkWatch } from './adapters/power-and-network';
@@ -70,7 +71,17 @@ export function startApp(): void {
     )
   )
     app.quit();
-  else void app.whenReady().then(start, (error: unknown) => fail(error));
+  else {
+    // Command-line switches count only before ready: safeStorage reads this one when it starts.
+    selectLinuxPasswordStore({
+      commandLine: app.commandLine,
+      platform: process.platform,
+      env: process.env,
+      argv: process.argv,
+      logger,
+    });
+    void app.whenReady().then(start, (error: unknown) => fail(error));
+  }
 
   const cipher = new SafeStorageCipher();
   const userData = app.getPath('userData');

@@ -8,7 +8,7 @@ import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_CHANNELS } from '../../../shared/ipc/contract';
 
@@ -17,6 +17,8 @@ const state = vi.hoisted(() => {
   return {
     handlers: new Map<string, (event: unknown, input: unknown) => Promise<unknown>>(),
     dir: '',
+    /** Start-up steps in order: command-line switches, then whenReady. */
+    steps: [] as string[],
   };
 });
 state.dir = mkdtempSync(join(tmpdir(), 'pictor-main-'));
@@ -52,7 +54,14 @@ vi.mock('electron', async () => {
     getPath = (name: string) => join(state.dir, name);
     getAppPath = () => state.dir;
     getVersion = () => '0.1.0-test';
-    whenReady = () => Promise.resolve();
+    whenReady = () => {
+      state.steps.push('whenReady');
+      return Promise.resolve();
+    };
+    commandLine = {
+      hasSwitch: () => false,
+      appendSwitch: (name: string, value?: string) => state.steps.push(`--${name}=${value}`),
+    };
     setAppUserModelId = vi.fn();
     setPath = vi.fn();
     setAppLogsPath = vi.fn();
@@ -121,7 +130,17 @@ FakeBrowserWindow.instances.push = (...windows) => {
   protocolsAtWindow.push(vi.mocked(electron.protocol.handle).mock.calls.length);
   return push(...windows);
 };
+// On Linux, a desktop Electron does not recognise, with a Secret Service on the session bus (a
+// dbus-send on PATH that says so): start-up must ask for it before ready.
+const fakeBin = join(state.dir, 'bin');
+mkdirSync(fakeBin);
+writeFileSync(join(fakeBin, 'dbus-send'), "#!/bin/sh\nprintf '   boolean true\\n'\n", {
+  mode: 0o755,
+});
+vi.stubEnv('XDG_CURRENT_DESKTOP', 'sway');
+vi.stubEnv('PATH', `${fakeBin}${delimiter}${process.env.PATH ?? ''}`);
 await import('../../../electron/main');
+vi.unstubAllEnvs();
 // A second launch and macOS `activate` on every turn of the event loop while the app starts: a
 // window opened in the gap would load before pictor-app:// is handled.
 let knocks = 0;
@@ -155,6 +174,14 @@ describe('electron/main.ts', () => {
     expect(knocks).toBeGreaterThan(0);
     expect(protocolsAtWindow).toEqual([2]);
     expect(FakeBrowserWindow.instances).toHaveLength(1);
+  });
+
+  it('selects the Secret Service on an unrecognised Linux desktop before the app is ready', () => {
+    expect(state.steps).toEqual(
+      process.platform === 'linux'
+        ? ['--password-store=gnome-libsecret', 'whenReady']
+        : ['whenReady'],
+    );
   });
 
   it('opens one secure window on the app URL with the bundled preload', async () => {
