@@ -1,7 +1,8 @@
 /**
  * Keeps the window usable when its renderer process dies (a GPU driver fault, out of memory, a
  * crash in Chromium): reloads it, and after repeated crashes asks in a native message box whether
- * to reload again or quit. The page learns it was reloaded from `app:getInfo`'s notices.
+ * to reload again or quit; a page that stops responding gets a box offering to reload it. The page
+ * learns it was reloaded from `app:getInfo`'s notices.
  */
 import type { BrowserWindow, Dialog } from 'electron';
 import type { RendererCrashPolicy } from '../core/window/crash-policy';
@@ -17,7 +18,10 @@ export interface RendererCrashOptions {
 }
 
 type CrashWindow = Pick<BrowserWindow, 'isDestroyed'> & {
-  readonly webContents: Pick<BrowserWindow['webContents'], 'on' | 'reload' | 'isDestroyed'>;
+  readonly webContents: Pick<
+    BrowserWindow['webContents'],
+    'on' | 'reload' | 'isDestroyed' | 'forcefullyCrashRenderer'
+  >;
   on(event: 'unresponsive' | 'responsive', listener: () => void): unknown;
 };
 
@@ -55,6 +59,43 @@ export function watchRendererCrashes(win: CrashWindow, options: RendererCrashOpt
       );
     }
   });
-  win.on('unresponsive', () => logger.warn('window unresponsive'));
-  win.on('responsive', () => logger.info('window responsive again'));
+  // A hung page (a long script, a stuck GPU process): offer to reload; the box closes by itself
+  // when the page answers again. Reloading ends the hung renderer first (a hung one cannot
+  // reload itself); its render-process-gone then reloads through the policy above.
+  let hung: AbortController | null = null;
+  win.on('unresponsive', () => {
+    logger.warn('window unresponsive');
+    if (hung) return;
+    const asking = new AbortController();
+    hung = asking;
+    void options.dialog
+      .showMessageBox(win as BrowserWindow, {
+        type: 'warning',
+        message: 'Pictor’s window is not responding.',
+        detail:
+          'Your tasks keep running. Wait for the window to respond, or reload it; nothing is lost.',
+        buttons: ['Wait', 'Reload the window'],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+        signal: asking.signal,
+      })
+      .then(
+        ({ response }) => {
+          if (hung === asking) hung = null;
+          if (response !== 1 || asking.signal.aborted) return;
+          if (win.isDestroyed() || win.webContents.isDestroyed()) return;
+          logger.warn('window reloaded by the user while unresponsive');
+          win.webContents.forcefullyCrashRenderer();
+        },
+        () => {
+          if (hung === asking) hung = null;
+        },
+      );
+  });
+  win.on('responsive', () => {
+    logger.info('window responsive again');
+    hung?.abort();
+    hung = null;
+  });
 }
