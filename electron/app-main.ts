@@ -105,6 +105,7 @@ export function startApp(): void {
         openWindow();
         emit('menu:command', { command: 'show-tasks' });
       },
+      onShown: () => logger.info('notifications are shown'),
       onFailed: (error) => {
         logger.warn('notifications cannot be shown', { error });
         notice('notifications_failed');

@@ -18,12 +18,16 @@ export interface DesktopNotifierOptions {
    * macOS build cannot use UNNotification). Called once; Pictor stops trying until restarted.
    */
   readonly onFailed?: (error: string) => void;
+  /** The system showed one (Electron's `show` event): called once, for the log. */
+  readonly onShown?: () => void;
 }
 
 /**
  * Returns the `show` function for NotificationPolicy. It returns `false` when the system has
  * no notifications (some Linux desktops), refused this one, or refused one before; `true` means
- * only "asked": whether it was shown arrives later (`failed` → `onFailed`). Never throws.
+ * only "asked": whether it was shown arrives later (`show` → `onShown`, `failed` → `onFailed`).
+ * Every way of not showing is reported once through `onFailed`, then nothing more is asked until
+ * restart. Never throws.
  */
 export function createDesktopNotifier(
   options: DesktopNotifierOptions,
@@ -31,8 +35,18 @@ export function createDesktopNotifier(
   const retained = new Set<Notification>();
   const release = (notification: Notification) => retained.delete(notification);
   let failed = false;
+  let shown = false;
+  const fail = (error: string) => {
+    if (failed) return;
+    failed = true;
+    options.onFailed?.(error);
+  };
   return (content) => {
-    if (failed || !Notification.isSupported()) return false;
+    if (failed) return false;
+    if (!Notification.isSupported()) {
+      fail('This system offers no desktop notifications (Notification.isSupported() is false).');
+      return false;
+    }
     try {
       const notification = new Notification({
         title: content.title,
@@ -44,17 +58,21 @@ export function createDesktopNotifier(
         options.onClick(content.localId);
       });
       notification.on('close', () => release(notification));
+      notification.on('show', () => {
+        if (shown) return;
+        shown = true;
+        options.onShown?.();
+      });
       notification.on('failed', (_event, error) => {
         release(notification);
-        if (failed) return;
-        failed = true;
-        options.onFailed?.(String(error));
+        fail(String(error));
       });
       retained.add(notification);
       if (retained.size > MAX_RETAINED) release(retained.values().next().value as Notification);
       notification.show();
       return true;
-    } catch {
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
       return false;
     }
   };

@@ -70,19 +70,49 @@ describe('createDesktopNotifier', () => {
     expect(electron.Notification.created[0]?.options).not.toHaveProperty('icon');
   });
 
-  it('does nothing where notifications are not supported', () => {
+  it('where notifications are not supported, creates none and says so once', () => {
     electron.Notification.supported = false;
-    const show = createDesktopNotifier({ onClick: () => undefined });
+    const failures: string[] = [];
+    const show = createDesktopNotifier({
+      onClick: () => undefined,
+      onFailed: (error) => failures.push(error),
+    });
     expect(show({ title: 'Image ready', body: 'a', localId: 't1' })).toBe(false);
+    expect(show({ title: 'Image ready', body: 'b', localId: 't2' })).toBe(false);
     expect(electron.Notification.created).toEqual([]);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(/no desktop notifications/);
   });
 
-  it('a notification that throws is reported as not shown', () => {
-    const show = createDesktopNotifier({ onClick: () => undefined });
+  it('a notification that throws is reported as not shown, once, and not asked again', () => {
+    const failures: string[] = [];
+    const show = createDesktopNotifier({
+      onClick: () => undefined,
+      onFailed: (error) => failures.push(error),
+    });
     vi.spyOn(electron.Notification.prototype, 'show').mockImplementationOnce(() => {
       throw new Error('no notification server');
     });
     expect(show({ title: 'x', body: 'y', localId: null })).toBe(false);
+    expect(show({ title: 'x', body: 'z', localId: null })).toBe(false);
+    expect(failures).toEqual(['no notification server']);
+    expect(electron.Notification.created).toHaveLength(1);
+  });
+
+  it('tells once that the system showed one (true from show() only means asked)', () => {
+    let shown = 0;
+    const failures: string[] = [];
+    const show = createDesktopNotifier({
+      onClick: () => undefined,
+      onShown: () => (shown += 1),
+      onFailed: (error) => failures.push(error),
+    });
+    expect(show({ title: 'a', body: 'a', localId: 't1' })).toBe(true);
+    expect(shown).toBe(0);
+    expect(show({ title: 'b', body: 'b', localId: 't2' })).toBe(true);
+    for (const created of electron.Notification.created) created.handlers.get('show')?.({});
+    expect(shown).toBe(1);
+    expect(failures).toEqual([]);
   });
 });
 
