@@ -3,7 +3,8 @@
  *
  * - main: electron/main.ts → dist-electron/main.js, ESM for Node 24 (Electron 45's Node). Every
  *   production dependency stays external: electron-builder copies `dependencies` into the asar
- *   anyway, and native or WASM packages (sharp, node-sqlite3-wasm) must load from node_modules.
+ *   anyway, and native packages (sharp) must load from node_modules. Node built-ins, `node:sqlite`
+ *   (the history) among them, are external on platform `node` and come with Electron's Node.
  * - preload: electron/preload.ts → dist-electron/preload.cjs, CommonJS for the sandboxed preload,
  *   which can `require` only `electron` and a few polyfills, so everything else is bundled.
  *   Platform `browser` makes any Node built-in import a build error instead of a runtime crash.

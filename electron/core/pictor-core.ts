@@ -2,6 +2,7 @@
  * Builds the core from its ports: history, gallery, service client and task engine over one data
  * folder. The CLI, the Electron main process and the end-to-end harness all start Pictor here.
  */
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../ports/clock';
 import type { CredentialsProvider } from '../ports/credentials';
@@ -12,13 +13,14 @@ import type { TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery';
-import { HistoryStore, acquireDataDirLock } from './history/history-store';
+import { HistoryStore } from './history/history-store';
 import { ServiceClient } from './service/service-client';
 
 export const HISTORY_FILE = 'history.sqlite';
+const FIRST_GENERATION_LOCK = 'pictor.lock';
 
 export interface PictorCoreOptions {
-  /** Where the history lives (the app's user-data folder). Locked for this process. */
+  /** Where the history lives (the app's user-data folder). Shared with other Pictor processes. */
   readonly dataDir: string;
   /** Absolute gallery folder. */
   readonly galleryDir: string;
@@ -35,15 +37,17 @@ export interface PictorCore {
   readonly gallery: Gallery;
   readonly client: ServiceClient;
   readonly engine: TaskEngine;
-  /** Stops the engine (ids kept for the next start), closes the history, releases the folder. */
+  /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
 
 export async function openPictorCore(options: PictorCoreOptions): Promise<PictorCore> {
   const logger = options.logger ?? silentLogger;
-  // 0700: the history and the lock say what the user generated; other local users may exist.
+  // 0700: the history says what the user generated; other local users may exist.
   await ensurePrivateFolder(options.dataDir);
-  const lock = acquireDataDirLock(options.dataDir);
+  // The first generation's one-process lock: nothing takes it any more (SQLite's own locks let
+  // the app and any number of CLI commands share the folder).
+  rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
@@ -59,6 +63,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     const engine = new TaskEngine({
       client,
       history,
+      sharing: history,
       gallery,
       credentials: options.credentials,
       clock: options.clock,
@@ -74,12 +79,10 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       async close() {
         await engine.stop();
         opened.close();
-        lock.release();
       },
     };
   } catch (error) {
     history?.close();
-    lock.release();
     throw error;
   }
 }

@@ -18,4 +18,9 @@ export interface EngineContext {
   /** Registers background work so `stop()` can wait for it. */
   track<T>(work: Promise<T>): Promise<T>;
   isStopped(): boolean;
+  /**
+   * Whether this process may work on the task now (it holds the task's lease). False: another
+   * process took it over, and the engine has already let it go.
+   */
+  owns(localId: string): boolean;
 }

@@ -21,6 +21,8 @@ export interface EngineRecordsDeps {
   readonly isBusy: (localId: string) => boolean;
   /** Tells the engine's listeners about a change. */
   readonly announce: (record: TaskRecord) => void;
+  /** The engine no longer works on the task (finished and written, or forgotten). */
+  readonly letGo?: (localId: string) => void;
 }
 
 export class EngineRecords {
@@ -91,6 +93,17 @@ export class EngineRecords {
     this.live.delete(localId);
     this.unsaved.delete(localId);
     this.bookkeeping.forget(localId);
+    this.deps.letGo?.(localId);
+  }
+
+  /**
+   * Another process works on the task: the live copy goes (the history's is the newer), unless
+   * it holds a change the history refused, which is still to be written.
+   */
+  unhold(localId: string): void {
+    if (this.unsaved.has(localId)) return;
+    this.live.delete(localId);
+    this.bookkeeping.forget(localId);
   }
 
   /** At stop: writes the changes the history refused and the poll counts still held. */
@@ -134,6 +147,8 @@ export class EngineRecords {
   private release(localId: string): void {
     const record = this.live.get(localId);
     if (!record || isUnfinished(record) || this.deps.isBusy(localId)) return;
-    if (!this.unsaved.has(localId)) this.live.delete(localId);
+    if (this.unsaved.has(localId)) return;
+    this.live.delete(localId);
+    this.deps.letGo?.(localId);
   }
 }

@@ -30,6 +30,34 @@ export interface EngineHistory {
   delete(localId: string): boolean;
 }
 
+/** Who works on a task, until when (ms since the epoch). */
+export interface EngineLease {
+  readonly owner: string;
+  readonly expiresAt: number;
+}
+
+/** Tasks other processes wrote or deleted; `overflow` when too many to list (reload all). */
+export interface EngineHistoryChanges {
+  readonly localIds: readonly string[];
+  readonly overflow: boolean;
+}
+
+/**
+ * A history shared with other Pictor processes (the app and CLI commands on one library): the
+ * history store implements it. Without it the engine is alone and every task is its own.
+ */
+export interface EngineSharing {
+  /** `putMany`, the records leased to `lease.owner` in the same transaction. */
+  putMany(records: readonly TaskRecord[], lease: { owner: string; until: number }): void;
+  /** Leases each task that is free, expired at `now` or `owner`'s; returns the ids leased. */
+  claimLeases(localIds: readonly string[], owner: string, now: number, until: number): string[];
+  /** Ends `owner`'s leases on `localIds`, or all of them. */
+  releaseLeases(owner: string, localIds?: readonly string[]): void;
+  leaseOf(localId: string): EngineLease | undefined;
+  /** Other processes' changes, reported on a timer until the returned function is called. */
+  watchChanges(listener: (changes: EngineHistoryChanges) => void): () => void;
+}
+
 /** The result of one download attempt (see Gallery.downloadImage). */
 export type EngineDownloadOutcome = DownloadOutcome;
 
@@ -61,6 +89,11 @@ export interface TaskEngineOptions {
    * 0 writes every change at once.
    */
   readonly bookkeepingWriteMs: number;
+  /**
+   * How long a task's lease lasts without renewal (renewed every third of it): how soon another
+   * process takes over a task whose process was killed. Longer than a request's timeout.
+   */
+  readonly leaseMs: number;
 }
 
 export const DEFAULT_ENGINE_OPTIONS: TaskEngineOptions = {
@@ -71,6 +104,7 @@ export const DEFAULT_ENGINE_OPTIONS: TaskEngineOptions = {
   maxBackoffMs: 60_000,
   maxConcurrentDownloads: 16,
   bookkeepingWriteMs: 60_000,
+  leaseMs: 45_000,
 };
 
 /** What the engine knows about a task that is not worth persisting. */

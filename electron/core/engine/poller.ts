@@ -114,7 +114,13 @@ export class Poller {
   private fire(localId: string): void {
     this.timers.delete(localId);
     const record = this.ctx.get(localId);
-    if (!record || record.status !== 'processing' || record.hold !== null || this.ctx.isStopped()) {
+    if (
+      !record ||
+      record.status !== 'processing' ||
+      record.hold !== null ||
+      this.ctx.isStopped() ||
+      !this.ctx.owns(localId)
+    ) {
       this.forget(localId);
       return;
     }

@@ -5,7 +5,9 @@
  * - the record is stored before the submit request and the service's id the moment it arrives;
  * - nothing is ever submitted twice: an unknown submit outcome is recorded, never retried;
  * - a watch timeout, an error or a restart keeps the id and resumes polling it;
- * - a task is polled only with credentials for its endpoint; another account's refusal holds it.
+ * - a task is polled only with credentials for its endpoint; another account's refusal holds it;
+ * - with a shared history, a task is worked on only by the process holding its lease (see
+ *   task-leases.ts); another process's changes are announced like this engine's own.
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
@@ -13,7 +15,7 @@ import { generationRequestSchema } from '../../../shared/service/wire';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
-import type { Clock } from '../../ports/clock';
+import type { Clock, TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
@@ -23,7 +25,9 @@ import { EngineRecords } from './engine-records';
 import type {
   EngineGallery,
   EngineHistory,
+  EngineHistoryChanges,
   EngineServiceClient,
+  EngineSharing,
   TaskEngineOptions,
   TaskUpdate,
 } from './engine-types';
@@ -31,11 +35,14 @@ import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
 import { errorKind } from './error-kind';
 import { Poller } from './poller';
 import { Submitter } from './submitter';
+import { TaskLeases } from './task-leases';
 import { isSettled, interruptedSubmit } from './task-transitions';
 
 export interface TaskEngineDeps {
   readonly client: EngineServiceClient;
   readonly history: EngineHistory;
+  /** The same history, shared with other processes (leases, their changes); absent: alone. */
+  readonly sharing?: EngineSharing;
   readonly gallery: EngineGallery;
   readonly credentials: CredentialsProvider;
   readonly clock: Clock;
@@ -64,6 +71,12 @@ export class TaskEngine {
   private readonly downloads: DownloadManager;
   private readonly records: EngineRecords;
   private readonly submitter: Submitter;
+  private readonly leases: TaskLeases;
+  /** Tasks another live process works on, each with a timer for when its lease ends. */
+  private readonly elsewhere = new Map<string, TimerHandle>();
+  /** Whether tasks other processes leave behind are taken over (the app; not a CLI command). */
+  private adopting = false;
+  private unwatch: (() => void) | null = null;
   private stopped = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
@@ -81,7 +94,13 @@ export class TaskEngine {
       bookkeepingWriteMs: () => this.settings.bookkeepingWriteMs,
       isBusy: (localId) => this.downloads.isBusy(localId),
       announce: (record) => this.announce(record),
+      letGo: (localId) => this.leases.release(localId),
     });
+    this.leases = new TaskLeases(
+      { clock: deps.clock, logger: this.logger, options: this.settings },
+      deps.sharing,
+      (lost) => this.onLeasesLost(lost),
+    );
     const context = {
       clock: deps.clock,
       logger: this.logger,
@@ -92,6 +111,7 @@ export class TaskEngine {
       commit: (record: TaskRecord) => this.records.commit(record),
       track: <T>(work: Promise<T>) => this.trackWork(work),
       isStopped: () => this.stopped,
+      owns: (localId: string) => this.leases.holds(localId),
     };
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
     this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
@@ -111,13 +131,31 @@ export class TaskEngine {
     this.settings.watchTimeoutMs = ms;
   }
 
-  /** Recovers interrupted work; with `resume`, continues every unfinished task. */
+  /**
+   * Recovers interrupted work; with `resume`, continues every unfinished task, and later takes
+   * over the tasks other processes leave. A task another live process works on is left to it.
+   */
   start(options: { resume?: boolean } = {}): void {
-    for (const stored of this.deps.history.unfinished()) {
-      const record =
-        stored.status === 'submitting' ? interruptedSubmit(stored, this.now()) : stored;
-      if (record !== stored) this.records.commit(record);
-      if (options.resume !== false && isUnfinished(record)) this.activate(record, 'start');
+    const resume = options.resume !== false;
+    this.adopting = resume;
+    const stored = this.deps.history
+      .unfinished()
+      .filter((record) => resume || record.status === 'submitting');
+    const claimed = new Set(this.leases.claim(stored.map((record) => record.localId)));
+    for (const found of stored) {
+      if (!claimed.has(found.localId)) {
+        if (resume) this.watchElsewhere(found.localId);
+        continue;
+      }
+      // Read again under the lease: the previous owner may have written since the list.
+      const fresh = this.deps.history.get(found.localId) ?? found;
+      const record = fresh.status === 'submitting' ? interruptedSubmit(fresh, this.now()) : fresh;
+      if (record !== fresh) this.records.commit(record);
+      if (resume && isUnfinished(record)) this.activate(record, 'start', true);
+      else if (!this.records.held(record.localId)) this.leases.release(record.localId);
+    }
+    if (this.deps.sharing && this.unwatch === null) {
+      this.unwatch = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
     }
   }
 
@@ -137,7 +175,15 @@ export class TaskEngine {
     // On disk before anything is sent, all or none: a request whose task id the history could
     // not keep is never sent (a crash would lose the id, and with it the images).
     try {
-      this.deps.history.putMany(records);
+      if (this.deps.sharing) {
+        this.deps.sharing.putMany(records, {
+          owner: this.leases.owner,
+          until: this.leases.until(),
+        });
+        this.leases.adopt(records.map((record) => record.localId));
+      } else {
+        this.deps.history.putMany(records);
+      }
     } catch (error) {
       this.logger.error('history write failed before a submit', { reason: errorKind(error) });
       throw new EngineInputError(
@@ -175,6 +221,10 @@ export class TaskEngine {
     if (record.status === 'processing') {
       this.activate({ ...record, hold: null, watchStartedAt: this.now() }, 'now');
     } else if (record.status === 'completed') {
+      if (this.leases.claim([localId]).length === 0) {
+        this.watchElsewhere(localId);
+        return record;
+      }
       this.records.hold(record);
       this.downloads.retry(localId);
     } else if (record.status === 'submitting') {
@@ -204,6 +254,7 @@ export class TaskEngine {
 
   /** Stops watching and forgets the task. Its files stay in the gallery. */
   remove(localId: string): boolean {
+    this.stopWatchingElsewhere(localId);
     this.poller.forget(localId);
     this.downloads.forget(localId);
     this.records.forget(localId);
@@ -242,11 +293,14 @@ export class TaskEngine {
   whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {
     return new Promise((resolve) => {
       const check = (): boolean => {
-        const records = localIds.map((id) => this.get(id));
-        if (!records.every((record) => record && isSettled(record, this.liveOf(record.localId)))) {
-          return false;
-        }
-        resolve(records as TaskRecord[]);
+        // A task another process removed from the history needs nothing more.
+        const records = localIds
+          .map((id) => this.get(id))
+          .filter((record): record is TaskRecord => record !== undefined);
+        const settled = (record: TaskRecord): boolean =>
+          isSettled(record, this.liveOf(record.localId)) && !this.elsewhere.has(record.localId);
+        if (!records.every(settled)) return false;
+        resolve(records);
         return true;
       };
       if (check()) return;
@@ -259,15 +313,27 @@ export class TaskEngine {
   /** Cancels timers and requests, waits for running work, writes pending sidecars. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwatch?.();
+    this.unwatch = null;
+    for (const localId of [...this.elsewhere.keys()]) this.stopWatchingElsewhere(localId);
     this.poller.stopAll();
     this.downloads.stopAll();
     this.aborter.abort(new Error('Pictor is shutting down.'));
     while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     await this.downloads.flush();
     this.records.flush();
+    // Last, after every write: a process taking a task over reads its latest record.
+    this.leases.releaseAll();
   }
 
-  private activate(record: TaskRecord, when: 'start' | 'now'): void {
+  /** Works on the task when this process holds (or now gets) its lease; else waits for it. */
+  private activate(record: TaskRecord, when: 'start' | 'now', leased = false): void {
+    if (!leased && this.leases.claim([record.localId]).length === 0) {
+      this.records.unhold(record.localId);
+      this.watchElsewhere(record.localId);
+      return;
+    }
+    this.stopWatchingElsewhere(record.localId);
     this.records.hold(record);
     if (record.status === 'processing') {
       const watched =
@@ -290,6 +356,101 @@ export class TaskEngine {
       { localId: this.newId(), taskId, origin, endpoint, account, request },
       this.now(),
     );
+  }
+
+  /**
+   * Another live process works on the task: take it over when its lease ends (if that process
+   * died; a live one renews it, and the check is made again at the new end).
+   */
+  private watchElsewhere(localId: string): void {
+    const sharing = this.deps.sharing;
+    if (!sharing || this.stopped || this.elsewhere.has(localId)) return;
+    let endsAt = this.now();
+    try {
+      endsAt = sharing.leaseOf(localId)?.expiresAt ?? endsAt;
+    } catch {
+      endsAt += this.settings.leaseMs / 3;
+    }
+    // A little after the end, so the owner's clock has passed it too.
+    const delay = Math.max(0, endsAt - this.now()) + 50;
+    this.elsewhere.set(
+      localId,
+      this.deps.clock.setTimeout(() => this.takeOver(localId), delay),
+    );
+  }
+
+  private stopWatchingElsewhere(localId: string): void {
+    const timer = this.elsewhere.get(localId);
+    if (timer === undefined) return;
+    this.deps.clock.clearTimeout(timer);
+    this.elsewhere.delete(localId);
+  }
+
+  /** The lease of a task another process worked on ended: carry on with the task if it needs it. */
+  private takeOver(localId: string): void {
+    this.elsewhere.delete(localId);
+    if (this.stopped || this.records.held(localId)) return;
+    const before = this.deps.history.get(localId);
+    if (!before || !needsWork(before)) return;
+    if (this.leases.claim([localId]).length === 0) return this.watchElsewhere(localId);
+    // The previous owner's last write is in: read the task again under the lease.
+    const record = this.deps.history.get(localId);
+    if (!record || !needsWork(record)) return this.leases.release(localId);
+    this.logger.info('took over a task another Pictor process left', { localId });
+    if (record.status === 'submitting') {
+      // Its process ended before the service answered: recorded, never sent again.
+      this.records.commit(interruptedSubmit(record, this.now()));
+      this.leases.release(localId);
+      return;
+    }
+    this.activate(record, 'now', true);
+  }
+
+  /** This engine lost leases (it was suspended past their end): the new owner carries on. */
+  private onLeasesLost(localIds: readonly string[]): void {
+    for (const localId of localIds) {
+      this.poller.forget(localId);
+      this.downloads.forget(localId);
+      this.records.unhold(localId);
+      if (!this.stopped) this.watchElsewhere(localId);
+    }
+  }
+
+  /** Other processes changed tasks: shown like this engine's own changes, taken over if left. */
+  private onExternal(changes: EngineHistoryChanges): void {
+    if (this.stopped) return;
+    const localIds = new Set(changes.localIds);
+    if (changes.overflow) {
+      for (const record of this.deps.history.unfinished()) localIds.add(record.localId);
+    }
+    for (const localId of localIds) {
+      let record: TaskRecord | undefined;
+      try {
+        record = this.deps.history.get(localId);
+      } catch (error) {
+        this.logger.warn('could not read a task another process changed', {
+          reason: errorKind(error),
+        });
+        continue;
+      }
+      if (record === undefined) {
+        // Removed by another process.
+        if (this.records.held(localId) || this.elsewhere.has(localId)) {
+          this.stopWatchingElsewhere(localId);
+          this.poller.forget(localId);
+          this.downloads.forget(localId);
+          this.records.forget(localId);
+        }
+        continue;
+      }
+      const ours = this.leases.shared && this.leases.isMine(localId);
+      if (ours && this.records.held(localId)) continue;
+      // Not ours: the history's copy is the current one.
+      this.records.unhold(localId);
+      if (!needsWork(record)) this.stopWatchingElsewhere(localId);
+      else if (this.adopting || this.elsewhere.has(localId)) this.watchElsewhere(localId);
+      this.announce(record);
+    }
   }
 
   private announce(record: TaskRecord): void {
@@ -320,6 +481,15 @@ export class TaskEngine {
   private now(): number {
     return this.deps.clock.now();
   }
+}
+
+/** Whether a task left by another process needs a process to work on it. */
+function needsWork(record: TaskRecord): boolean {
+  if (record.status === 'submitting') return true;
+  if (record.status === 'processing') return record.hold === null;
+  if (record.status === 'completed')
+    return record.images.some((image) => image.state === 'pending');
+  return false;
 }
 
 function parseRequest(input: GenerationRequest): GenerationRequest {

@@ -3,7 +3,7 @@
  * text spliced into SQL is fixed fragments and `?` lists, so the statement cache stays small
  * (one entry per shape of query) and a partial index can match a literal `favourite = 1`.
  */
-import type { JSValue } from 'node-sqlite3-wasm';
+import type { SqlValue } from './sqlite-connection';
 import { z } from 'zod';
 import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
 import { HistoryError } from './history-error';
@@ -41,7 +41,7 @@ export interface ImageQuery {
 /** A WHERE clause and its bound values. */
 export interface SqlFilter {
   readonly where: string;
-  readonly params: JSValue[];
+  readonly params: SqlValue[];
 }
 
 export const DEFAULT_LIMIT = 50;
@@ -68,7 +68,7 @@ export function taskFilter(
   fromRow?: number,
 ): SqlFilter {
   const clauses: string[] = [];
-  const params: JSValue[] = [];
+  const params: SqlValue[] = [];
   if (fromRow !== undefined && usesSearchIndex(query.search)) {
     clauses.push(
       't.id >= ? AND t.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? AND rowid >= ?)',
@@ -85,7 +85,7 @@ export function taskFilter(
 /** WHERE for images (alias `i`, joined to tasks as `t`), without the cursor. */
 export function imageFilter(query: ImageQuery): SqlFilter {
   const clauses: string[] = [];
-  const params: JSValue[] = [];
+  const params: SqlValue[] = [];
   addSearch(query.search, 'i.task_row', clauses, params);
   addIn('i.state', query.states, clauses, params);
   if (query.favourite !== undefined) clauses.push(`i.favourite = ${query.favourite ? 1 : 0}`);
@@ -109,7 +109,7 @@ function addSearch(
   search: string | undefined,
   taskRow: string,
   clauses: string[],
-  params: JSValue[],
+  params: SqlValue[],
 ): void {
   const text = search?.trim() ?? '';
   if (text === '') return;
@@ -133,7 +133,7 @@ function addIn(
   column: string,
   values: readonly string[] | undefined,
   clauses: string[],
-  params: JSValue[],
+  params: SqlValue[],
 ): void {
   if (values === undefined) return;
   const distinct = [...new Set(values)];
@@ -145,7 +145,7 @@ function addIn(
   params.push(...distinct);
 }
 
-function join(clauses: string[], params: JSValue[]): SqlFilter {
+function join(clauses: string[], params: SqlValue[]): SqlFilter {
   return { where: clauses.length === 0 ? '1' : clauses.join(' AND '), params };
 }
 
@@ -189,7 +189,7 @@ export function imageAfter(cursor: string): SqlFilter {
   };
 }
 
-function encode(key: readonly JSValue[]): string {
+function encode(key: readonly SqlValue[]): string {
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 

@@ -2,15 +2,15 @@
  * Turns rows back into records. Every record read from disk goes through the schema; a row that
  * fails is skipped and logged by local id only (its content may hold a prompt).
  */
-import type { QueryResult } from 'node-sqlite3-wasm';
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import type { Logger } from '../../ports/logger';
+import type { Row } from './sqlite-connection';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 
 export type { GalleryItem } from '../../../shared/domain/gallery-item';
 
 /** Parses the `record` column of a tasks row; `undefined` (and a warning) when it is not valid. */
-export function recordFromRow(row: QueryResult, logger: Logger): TaskRecord | undefined {
+export function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
   const localId = String(row['local_id']);
   const text = row['record'];
   let json: unknown;
@@ -28,7 +28,7 @@ export function recordFromRow(row: QueryResult, logger: Logger): TaskRecord | un
 }
 
 /** The records of `rows` that parse, in order. */
-export function recordsFromRows(rows: readonly QueryResult[], logger: Logger): TaskRecord[] {
+export function recordsFromRows(rows: readonly Row[], logger: Logger): TaskRecord[] {
   const records: TaskRecord[] = [];
   for (const row of rows) {
     const record = recordFromRow(row, logger);
@@ -41,7 +41,7 @@ export function recordsFromRows(rows: readonly QueryResult[], logger: Logger): T
  * Gallery items of image rows joined to their task's record. A task's record is parsed once
  * per page however many of its images the page holds.
  */
-export function galleryItemsFromRows(rows: readonly QueryResult[], logger: Logger): GalleryItem[] {
+export function galleryItemsFromRows(rows: readonly Row[], logger: Logger): GalleryItem[] {
   const records = new Map<string, TaskRecord | undefined>();
   const items: GalleryItem[] = [];
   for (const row of rows) {

@@ -2,14 +2,14 @@
  * The history database's schema, versioned with `PRAGMA user_version`. Version N is reached by
  * running migration N-1; a later version is added by appending one function to the list.
  */
-import type { Database } from 'node-sqlite3-wasm';
+import type { DatabaseSync } from 'node:sqlite';
 import { HistoryError, reasonOf } from './history-error';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
-export type Migration = (db: Database) => void;
+export type Migration = (db: DatabaseSync) => void;
 
 /** v1: tasks with their whole record as JSON, one row per image, a trigram index of prompts. */
-function createV1(db: Database): void {
+function createV1(db: DatabaseSync): void {
   db.exec(`
     CREATE TABLE tasks (
       id INTEGER PRIMARY KEY,
@@ -62,15 +62,51 @@ function createV1(db: Database): void {
   `);
 }
 
+/**
+ * v2: several processes share the file. `leases` says which process works on a task (polls it,
+ * downloads its images) until when; `task_changes` logs every task row written, in commit order,
+ * so another process shows what changed without re-reading the history. The log keeps the last
+ * {@link CHANGE_LOG_KEEP} entries: a reader further behind reloads everything.
+ */
+function addSharingV2(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE leases (
+      local_id TEXT PRIMARY KEY,
+      owner TEXT NOT NULL,
+      expires_at INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX leases_owner ON leases (owner);
+
+    -- seq is the rowid: always max + 1, and the newest entry is never pruned, so it only grows.
+    CREATE TABLE task_changes (seq INTEGER PRIMARY KEY, local_id TEXT NOT NULL);
+    CREATE TRIGGER tasks_changed_insert AFTER INSERT ON tasks BEGIN
+      INSERT INTO task_changes (local_id) VALUES (new.local_id);
+    END;
+    CREATE TRIGGER tasks_changed_update AFTER UPDATE ON tasks BEGIN
+      INSERT INTO task_changes (local_id) VALUES (new.local_id);
+    END;
+    CREATE TRIGGER tasks_changed_delete AFTER DELETE ON tasks BEGIN
+      INSERT INTO task_changes (local_id) VALUES (old.local_id);
+      DELETE FROM leases WHERE local_id = old.local_id;
+    END;
+    CREATE TRIGGER task_changes_prune AFTER INSERT ON task_changes BEGIN
+      DELETE FROM task_changes WHERE seq <= new.seq - ${CHANGE_LOG_KEEP};
+    END;
+  `);
+}
+
+/** Entries of `task_changes` kept (a reader polls it every quarter second). */
+export const CHANGE_LOG_KEEP = 10_000;
+
 /** Every migration in order; the schema version this build writes is its length. */
-export const HISTORY_MIGRATIONS: readonly Migration[] = [createV1];
+export const HISTORY_MIGRATIONS: readonly Migration[] = [createV1, addSharingV2];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
  * that is not a database. */
-export function readSchemaVersion(db: Database): number {
-  const row = db.get('PRAGMA user_version');
+export function readSchemaVersion(db: DatabaseSync): number {
+  const row = db.prepare('PRAGMA user_version').get();
   const version = row?.['user_version'];
-  return typeof version === 'number' ? version : 0;
+  return typeof version === 'number' || typeof version === 'bigint' ? Number(version) : 0;
 }
 
 /** Refuses a database written by a newer Pictor before anything is changed in it. */
@@ -87,24 +123,34 @@ export function checkNotNewer(
   }
 }
 
-/** Runs the migrations the database has not had yet, each in its own transaction. */
-export function migrate(db: Database, from: number, migrations: readonly Migration[]): number {
-  for (let version = from; version < migrations.length; version += 1) {
-    const migration = migrations[version];
-    if (migration === undefined) break;
+/**
+ * Runs the migrations the database has not had yet, each in its own transaction. The version is
+ * read again once the write lock is held: another process opening the same file at the same
+ * moment may have run the migration already.
+ */
+export function migrate(db: DatabaseSync, from: number, migrations: readonly Migration[]): number {
+  // Up to date (the common case): no write lock to wait for.
+  if (from >= migrations.length) return from;
+  for (;;) {
     db.exec('BEGIN IMMEDIATE');
+    let version = 0;
     try {
+      version = readSchemaVersion(db);
+      const migration = migrations[version];
+      if (version >= migrations.length || migration === undefined) {
+        db.exec('COMMIT');
+        return version;
+      }
       migration(db);
       // PRAGMA takes no bound parameters; the value is an integer we computed.
       db.exec(`PRAGMA user_version = ${version + 1}`);
       db.exec('COMMIT');
     } catch (error) {
-      if (db.inTransaction) db.exec('ROLLBACK');
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw new HistoryError(
         `Pictor could not upgrade its history database to version ${version + 1}. Nothing was changed; report this problem.`,
         { detail: reasonOf(error), cause: error },
       );
     }
   }
-  return migrations.length;
 }

@@ -1,10 +1,11 @@
 /**
- * The persistent history of every task: SQLite through node-sqlite3-wasm. Each write is one
- * transaction synced to disk before it returns, and costs the same at 100 records as at 100,000
- * (indexed upsert, no file rewrite). Records are stored whole as JSON beside the columns that
- * listing, filtering and search need.
+ * The persistent history of every task: SQLite through Node's `node:sqlite`, shared by every
+ * Pictor process on the machine (the app, CLI commands). Each write is one transaction synced to
+ * disk before it returns, and costs the same at 100 records as at 1,000,000 (indexed upsert, no
+ * file rewrite). Records are stored whole as JSON beside the columns that listing, filtering and
+ * search need. Leases say which process works on a task; a change log lets each process show
+ * what the others changed.
  */
-import type { JSValue, QueryResult } from 'node-sqlite3-wasm';
 import {
   isUnfinished,
   taskRecordSchema,
@@ -33,10 +34,17 @@ import {
   type GalleryItem,
 } from './history-rows';
 import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
-import { openDatabase, type IntegrityCheck, type SqliteConnection } from './sqlite-connection';
+import { ChangeFeed, type HistoryChanges } from './change-feed';
+import {
+  openDatabase,
+  type IntegrityCheck,
+  type Row,
+  type SqliteConnection,
+  type SqlValue,
+} from './sqlite-connection';
 
 export { HistoryError } from './history-error';
-export { acquireDataDirLock } from './lock-file';
+export type { HistoryChanges } from './change-feed';
 export type { HistoryQuery, ImageQuery } from './history-query';
 export type { GalleryItem } from './history-rows';
 export type { Migration } from './history-schema';
@@ -67,6 +75,18 @@ export interface HistoryStoreOptions {
   integrityCheck?: IntegrityCheck;
 }
 
+/** A lease being granted: to `owner`, until `until` (ms). */
+export interface LeaseGrant {
+  readonly owner: string;
+  readonly until: number;
+}
+
+/** Who works on a task, until when (ms). */
+export interface Lease {
+  readonly owner: string;
+  readonly expiresAt: number;
+}
+
 /** Newest rows a search tries first (see {@link HistoryStore.searchNewest}). */
 const SEARCH_WINDOW = 2_000;
 
@@ -91,26 +111,37 @@ const SELECT_BY_TASK_ID =
 const SELECT_UNFINISHED =
   'SELECT local_id, record FROM tasks WHERE unfinished = 1 ORDER BY created_at, local_id';
 const DELETE_TASK = 'DELETE FROM tasks WHERE local_id = ?';
+const SET_LEASE = 'INSERT OR REPLACE INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)';
+const CLAIM_LEASE = `
+  INSERT INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+  WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`;
+const RENEW_LEASES = 'UPDATE leases SET expires_at = ? WHERE owner = ? RETURNING local_id';
+const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
+const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
+const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
 const DAMAGED =
   'The history database is damaged. Quit Pictor, then restore a backup or move the file aside to start a new history.';
 
-/** The history database. Synchronous; one instance per file and process. */
+/** The history database. Synchronous; one instance per file and process, any number of processes. */
 export class HistoryStore {
   /** The schema version of the open database. */
   readonly schemaVersion: number;
   private readonly connection: SqliteConnection;
   private readonly logger: Logger;
+  private readonly feed: ChangeFeed;
 
   private constructor(connection: SqliteConnection, schemaVersion: number, logger: Logger) {
     this.connection = connection;
     this.schemaVersion = schemaVersion;
     this.logger = logger;
+    this.feed = new ChangeFeed(connection, logger);
   }
 
   /**
    * Opens (creating if needed) and migrates the database at `file`; `':memory:'` is allowed.
    * Throws {@link HistoryError} with a sentence when the file is not a database, is damaged,
-   * comes from a newer Pictor, is in use by another process or cannot be opened.
+   * comes from a newer Pictor or cannot be opened. Other processes may have it open too.
    */
   static open(file: string, options: HistoryStoreOptions = {}): HistoryStore {
     const logger = options.logger ?? silentLogger;
@@ -127,15 +158,70 @@ export class HistoryStore {
   /** Inserts or replaces the record; on disk when this returns. `updatedAt` is the caller's. */
   put(record: TaskRecord): void {
     const valid = validate(record);
-    this.write(() => this.connection.transaction(() => this.writeRecord(valid)));
+    this.writeTransaction(() => this.writeRecord(valid));
   }
 
-  /** Inserts or replaces every record in one transaction. */
-  putMany(records: readonly TaskRecord[]): void {
+  /**
+   * Inserts or replaces every record in one transaction. With `lease`, the records are leased to
+   * its owner in the same transaction, so no other process ever sees them unclaimed.
+   */
+  putMany(records: readonly TaskRecord[], lease?: LeaseGrant): void {
     const valid = records.map(validate);
-    this.write(() =>
-      this.connection.transaction(() => valid.forEach((record) => this.writeRecord(record))),
+    this.writeTransaction(() => {
+      valid.forEach((record) => this.writeRecord(record));
+      if (lease) {
+        for (const record of valid)
+          this.connection.run(SET_LEASE, [record.localId, lease.owner, lease.until]);
+      }
+    });
+  }
+
+  /**
+   * Leases each task to `owner` until `until` when it is free, its lease ended by `now`, or it
+   * is `owner`'s already; returns the ids leased. Atomic across processes: of two claiming the
+   * same expired lease at once, one gets it.
+   */
+  claimLeases(localIds: readonly string[], owner: string, now: number, until: number): string[] {
+    if (localIds.length === 0) return [];
+    return this.write(() =>
+      this.connection.transaction(() =>
+        localIds.filter(
+          (localId) => this.connection.run(CLAIM_LEASE, [localId, owner, until, now]).changes > 0,
+        ),
+      ),
     );
+  }
+
+  /** Extends every lease `owner` holds to `until`; returns the tasks it still holds. */
+  renewLeases(owner: string, until: number): string[] {
+    return this.write(() =>
+      this.connection.all(RENEW_LEASES, [until, owner]).map((row) => String(row['local_id'])),
+    );
+  }
+
+  /** Ends `owner`'s leases on `localIds` (all of them when absent); others' are untouched. */
+  releaseLeases(owner: string, localIds?: readonly string[]): void {
+    this.write(() => {
+      if (localIds === undefined) this.connection.run(RELEASE_ALL_LEASES, [owner]);
+      else
+        this.connection.transaction(() => {
+          for (const localId of localIds) this.connection.run(RELEASE_LEASE, [localId, owner]);
+        });
+    });
+  }
+
+  /** The task's lease, if any (possibly expired). */
+  leaseOf(localId: string): Lease | undefined {
+    const row = this.read(() => this.connection.get(SELECT_LEASE, [localId]));
+    return row ? { owner: String(row['owner']), expiresAt: Number(row['expires_at']) } : undefined;
+  }
+
+  /**
+   * Calls `listener` (on a timer) with the tasks other processes wrote or deleted, until the
+   * returned function is called or the store closes. This process's own writes are not reported.
+   */
+  watchChanges(listener: (changes: HistoryChanges) => void, intervalMs?: number): () => void {
+    return this.feed.watch(listener, intervalMs);
   }
 
   get(localId: string): TaskRecord | undefined {
@@ -167,7 +253,7 @@ export class HistoryStore {
   }
 
   /** Up to `limit + 1` rows of the page (the extra one says there is a next page). */
-  private listRows(query: HistoryQuery, limit: number, fromRow?: number): QueryResult[] {
+  private listRows(query: HistoryQuery, limit: number, fromRow?: number): Row[] {
     const filters = [
       taskFilter(query, fromRow),
       ...(query.cursor ? [taskAfter(query.cursor)] : []),
@@ -185,7 +271,7 @@ export class HistoryStore {
    * a few ms. Null (search everything) when the window holds too few matches, or when an older
    * row could sort among them (a record created with an earlier id but a later date).
    */
-  private searchNewest(query: HistoryQuery, limit: number): QueryResult[] | null {
+  private searchNewest(query: HistoryQuery, limit: number): Row[] | null {
     const top = this.read(() => this.connection.get('SELECT max(id) AS id FROM tasks', []));
     const fromRow = Number(top?.['id'] ?? 0) - SEARCH_WINDOW;
     if (fromRow <= 0) return null;
@@ -257,22 +343,25 @@ export class HistoryStore {
 
   /** Removes the record and its image rows; `false` when there was none. */
   delete(localId: string): boolean {
-    return this.write(() =>
-      this.connection.transaction(() => {
-        this.connection.run(DELETE_IMAGES, [localId]);
-        return this.connection.run(DELETE_TASK, [localId]).changes > 0;
-      }),
-    );
+    return this.writeTransaction(() => {
+      this.connection.run(DELETE_IMAGES, [localId]);
+      return this.connection.run(DELETE_TASK, [localId]).changes > 0;
+    });
   }
 
-  /** Frees the statements and the database and releases the file. Idempotent. */
+  /** Stops the change feed and closes the database. Idempotent. */
   close(): void {
+    this.feed.stop();
     if (this.connection.isOpen) this.connection.close();
+  }
+
+  /** A write of task rows: one transaction, its change-log entries known as this process's. */
+  private writeTransaction<T>(work: () => T): T {
+    return this.write(() => this.connection.transaction(() => this.feed.own(work)));
   }
 
   private writeRecord(record: TaskRecord): void {
     const model = record.request.model ?? null;
-    // all(), not get(): the statement must run to completion (see SqliteConnection.get).
     const [row] = this.connection.all(UPSERT_TASK, [
       record.localId,
       record.taskId,
@@ -301,7 +390,7 @@ export class HistoryStore {
     });
   }
 
-  private readOne(sql: string, params: JSValue[]): TaskRecord | undefined {
+  private readOne(sql: string, params: SqlValue[]): TaskRecord | undefined {
     const row = this.read(() => this.connection.get(sql, params));
     return row ? recordFromRow(row, this.logger) : undefined;
   }
@@ -355,6 +444,6 @@ function combine(filters: readonly SqlFilter[]): SqlFilter {
   };
 }
 
-function taskKey(row: QueryResult): { createdAt: number; localId: string } {
+function taskKey(row: Row): { createdAt: number; localId: string } {
   return { createdAt: Number(row['created_at']), localId: String(row['local_id']) };
 }

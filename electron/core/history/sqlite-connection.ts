@@ -1,26 +1,51 @@
 /**
- * Opens the history database file safely (lock, recovery, integrity, migrations) and keeps the
- * prepared statements of the hot paths, which node-sqlite3-wasm frees only when finalized.
+ * Opens the history database file (integrity, migrations, shared WAL mode) through Node's
+ * built-in `node:sqlite`, and keeps the prepared statements of the hot paths.
+ *
+ * Any number of processes (the app, CLI commands) open the same file: SQLite's own OS locks
+ * order their writes, the kernel drops a killed process's locks, and the write-ahead log lets
+ * readers go on while one process writes. A writer that finds the file busy waits up to
+ * {@link BUSY_TIMEOUT_MS} instead of failing.
  */
-import { existsSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import sqlite from 'node-sqlite3-wasm';
-import type { BindValues, Database, QueryResult, RunResult, Statement } from 'node-sqlite3-wasm';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fchmodSync,
+  fstatSync,
+  openSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import {
+  DatabaseSync,
+  type SQLInputValue,
+  type SQLOutputValue,
+  type StatementSync,
+} from 'node:sqlite';
 import type { Logger } from '../../ports/logger';
 import { HistoryError, reasonOf } from './history-error';
 import { checkNotNewer, migrate, readSchemaVersion, type Migration } from './history-schema';
-import { acquireLockFile, type HeldLock } from './lock-file';
+
+/** A value bound to a statement. */
+export type SqlValue = SQLInputValue;
+/** A row read back: column name to value. */
+export type Row = Record<string, SQLOutputValue>;
 
 const MEMORY = ':memory:';
 const MAX_STATEMENTS = 64;
+/**
+ * How long a write waits for another process's transaction before giving up. Our transactions
+ * take milliseconds; a checkpoint of a large log, or a slow disk, a few hundred.
+ */
+export const BUSY_TIMEOUT_MS = 10_000;
 
-/** A database connection with a statement cache. Not shared between processes. */
+/** A database connection with a statement cache. One per store; each process has its own. */
 export class SqliteConnection {
-  private readonly statements = new Map<string, Statement>();
+  private readonly statements = new Map<string, StatementSync>();
 
-  constructor(
-    private readonly db: Database,
-    private readonly lock: HeldLock | null,
-  ) {}
+  constructor(private readonly db: DatabaseSync) {}
 
   get isOpen(): boolean {
     return this.db.isOpen;
@@ -28,18 +53,15 @@ export class SqliteConnection {
 
   /**
    * A prepared statement for `sql`, prepared once and reused. Filters give list queries many
-   * shapes, so the least recently used statement is finalized past {@link MAX_STATEMENTS}.
-   * Use the result at once: a later call may finalize it.
+   * shapes, so past {@link MAX_STATEMENTS} the least recently used one is dropped.
    */
-  private statement(sql: string): Statement {
+  private statement(sql: string): StatementSync {
     let statement = this.statements.get(sql);
     if (statement === undefined) {
       statement = this.db.prepare(sql);
-      const oldest =
-        this.statements.size >= MAX_STATEMENTS ? this.statements.entries().next().value : undefined;
-      if (oldest !== undefined) {
-        this.statements.delete(oldest[0]);
-        finalizeQuietly(oldest[1]);
+      if (this.statements.size >= MAX_STATEMENTS) {
+        const oldest = this.statements.keys().next().value;
+        if (oldest !== undefined) this.statements.delete(oldest);
       }
     } else {
       this.statements.delete(sql);
@@ -48,37 +70,38 @@ export class SqliteConnection {
     return statement;
   }
 
-  all(sql: string, params: BindValues): QueryResult[] {
-    return this.withStatement(sql, (statement) => statement.all(params));
+  all(sql: string, params: readonly SqlValue[]): Row[] {
+    return this.withStatement(sql, (statement) => statement.all(...params));
   }
 
-  run(sql: string, params?: BindValues): RunResult {
-    return this.withStatement(sql, (statement) => statement.run(params));
+  run(sql: string, params: readonly SqlValue[] = []): { changes: number } {
+    return this.withStatement(sql, (statement) => {
+      const result = statement.run(...params);
+      return { changes: Number(result.changes) };
+    });
   }
 
-  /**
-   * Runs the cached statement for `sql`. One that failed (a full disk) is finalized and dropped:
-   * node-sqlite3-wasm would report its error again when it is next bound ("Could not reset
-   * statement"), failing the first write after space returns.
-   */
-  private withStatement<T>(sql: string, work: (statement: Statement) => T): T {
+  /** The first row, or null. */
+  get(sql: string, params: readonly SqlValue[]): Row | null {
+    return this.withStatement(sql, (statement) => statement.get(...params) ?? null);
+  }
+
+  /** Runs the cached statement for `sql`; one that failed is prepared afresh next time. */
+  private withStatement<T>(sql: string, work: (statement: StatementSync) => T): T {
     const statement = this.statement(sql);
     try {
       return work(statement);
     } catch (error) {
       this.statements.delete(sql);
-      finalizeQuietly(statement);
       throw error;
     }
   }
 
-  /** The first row. Runs the statement to completion: node-sqlite3-wasm resets a statement only
-   * when it is next bound, so a `get()` that stops after one row would keep a read open. */
-  get(sql: string, params: BindValues): QueryResult | null {
-    return this.all(sql, params)[0] ?? null;
-  }
-
-  /** Runs `work` in one transaction: all of it is on disk when this returns, or none of it. */
+  /**
+   * Runs `work` in one write transaction: all of it is on disk when this returns, or none of it.
+   * BEGIN IMMEDIATE takes the write lock first (waiting for another process's write), so a
+   * transaction never fails half-way because another process wrote since it read.
+   */
   transaction<T>(work: () => T): T {
     this.run('BEGIN IMMEDIATE');
     try {
@@ -86,29 +109,23 @@ export class SqliteConnection {
       this.run('COMMIT');
       return result;
     } catch (error) {
-      if (this.db.inTransaction) this.run('ROLLBACK');
+      if (this.db.isTransaction) this.run('ROLLBACK');
       throw error;
     }
   }
 
-  /** Finalizes every statement, closes the database and releases the file, whatever fails. */
-  close(): void {
-    try {
-      for (const statement of this.statements.values()) finalizeQuietly(statement);
-      this.statements.clear();
-      if (this.db.isOpen) this.db.close();
-    } finally {
-      this.lock?.release();
-    }
+  /**
+   * SQLite's `data_version`: changes when another connection (another process) commits, never
+   * for this connection's own writes. Costs no file read while nothing changed.
+   */
+  dataVersion(): number {
+    return Number(this.get('PRAGMA data_version', [])?.['data_version'] ?? 0);
   }
-}
 
-/** sqlite3_finalize reports the statement's last error again; the statement is freed regardless. */
-function finalizeQuietly(statement: Statement): void {
-  try {
-    statement.finalize();
-  } catch {
-    // Already reported when the statement ran.
+  /** Closes the database (the last connection to close folds the log into the file). Idempotent. */
+  close(): void {
+    this.statements.clear();
+    if (this.db.isOpen) this.db.close();
   }
 }
 
@@ -117,13 +134,19 @@ export interface OpenedDatabase {
   readonly schemaVersion: number;
 }
 
-/** When the whole file is checked at open. */
+/**
+ * When the whole file is checked at open: `after-crash` only when an earlier check did not
+ * finish (or found damage), `always` at every open.
+ */
 export type IntegrityCheck = 'after-crash' | 'always';
 
 /**
- * Opens `file` (created when missing; `:memory:` allowed), recovers from an interrupted write,
- * checks it and brings its schema up to date. Throws {@link HistoryError} with a sentence, and
- * leaves a file that is not a database, is damaged or is from a newer Pictor unchanged.
+ * Opens `file` (created when missing; `:memory:` allowed), checks it when asked and brings its
+ * schema up to date. Throws {@link HistoryError} with a sentence, and leaves a file that is not a
+ * database, is damaged or is from a newer Pictor unchanged.
+ *
+ * No lock of ours: SQLite's locks are the kernel's, so a killed process leaves nothing that
+ * could lock the user out, and an interrupted transaction is rolled back by the next reader.
  */
 export function openDatabase(
   file: string,
@@ -131,76 +154,56 @@ export function openDatabase(
   logger: Logger,
   integrityCheck: IntegrityCheck = 'after-crash',
 ): OpenedDatabase {
-  const { lock, crashed } =
-    file === MEMORY ? { lock: null, crashed: false } : lockDatabaseFile(file, logger);
-  let db: Database | undefined;
+  const db = newDatabase(file);
   try {
-    db = newDatabase(file);
-    // Before anything reads the file: a WAL database opens only in exclusive mode here.
-    db.get('PRAGMA locking_mode = EXCLUSIVE');
     const version = readVersion(db, file);
     checkNotNewer(version, migrations, file);
-    if (file !== MEMORY) checkAfterCrash(db, file, crashed || integrityCheck === 'always');
+    if (file !== MEMORY) checkIfAsked(db, file, integrityCheck === 'always');
     configure(db, logger, file);
+    if (file !== MEMORY) removeFirstGenerationLocks(file);
     const schemaVersion = migrate(db, version, migrations);
-    return { connection: new SqliteConnection(db, lock), schemaVersion };
+    return { connection: new SqliteConnection(db), schemaVersion };
   } catch (error) {
-    if (db?.isOpen) db.close();
-    lock?.release();
+    if (db.isOpen) db.close();
     throw error;
   }
 }
 
 /**
- * Takes our pid lock on the file. `crashed` is true when the last process to use the file did
- * not close it: it left its pid lock, node-sqlite3-wasm's lock directory or a log behind.
- *
- * node-sqlite3-wasm locks a database by creating the directory `<file>.lock` and leaves it
- * behind when the process is killed; SQLite would then neither write nor roll back the
- * interrupted transaction. Holding our pid lock proves no live process uses the file, so a
- * leftover directory is stale and removed.
+ * The history says what the user generated, and other local users may exist: the file is made
+ * owner-only before SQLite opens it (SQLite would create it 0644, and gives its -wal and -shm
+ * files the database file's mode). An existing file readable by others is tightened.
  */
-function lockDatabaseFile(file: string, logger: Logger): { lock: HeldLock; crashed: boolean } {
-  const lock = acquireLockFile(
-    `${file}.owner`,
-    (pid) =>
-      `Another Pictor process (pid ${pid}) is using the history database ${file}. Close it, then try again.`,
-  );
-  let removedVfsLock = false;
+function createPrivately(file: string): void {
+  const fd = openSync(file, constants.O_RDWR | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  try {
+    if ((fstatSync(fd).mode & 0o077) !== 0) fchmodSync(fd, 0o600);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The first generation (node-sqlite3-wasm) kept a pid file `<file>.owner` and its VFS a lock
+ * directory `<file>.lock`; nothing reads them now, and a stale one would only puzzle the user.
+ */
+function removeFirstGenerationLocks(file: string): void {
+  rmSync(`${file}.owner`, { force: true });
   try {
     rmdirSync(`${file}.lock`);
-    removedVfsLock = true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      lock.release();
-      throw new HistoryError(
-        `Pictor could not unlock its history database ${file}. Check the folder's permissions.`,
-        {
-          detail: reasonOf(error),
-          cause: error,
-        },
-      );
-    }
+  } catch {
+    // Absent (the usual case), or not an empty directory: not ours to remove.
   }
-  const crashed = lock.tookOverStale || removedVfsLock || hasJournal(file);
-  if (crashed) logger.warn('The history database was not closed last time; checking it.', { file });
-  return { lock, crashed };
 }
 
-/** A write-ahead log (removed by a clean close) or a rollback journal with content. */
-function hasJournal(file: string): boolean {
-  return [`${file}-wal`, `${file}-journal`].some((path) => {
-    try {
-      return statSync(path).size > 0;
-    } catch {
-      return false;
-    }
-  });
-}
-
-function newDatabase(file: string): Database {
+function newDatabase(file: string): DatabaseSync {
   try {
-    return new sqlite.Database(file);
+    if (file !== MEMORY) createPrivately(file);
+    // The busy timeout is set before the first read: another process may be writing right now.
+    // Integers are read as BigInt: node:sqlite throws on a plain read of one past 2^53, so a
+    // single crafted row (a date of 1e16) would fail every page it is on. Callers convert with
+    // Number(), and the record schema refuses what is out of range, row by row.
+    return new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, readBigInts: true });
   } catch (error) {
     throw new HistoryError(
       `Pictor could not open its history database ${file}. Check that the folder exists and is writable.`,
@@ -209,7 +212,7 @@ function newDatabase(file: string): Database {
   }
 }
 
-function readVersion(db: Database, file: string): number {
+function readVersion(db: DatabaseSync, file: string): number {
   try {
     return readSchemaVersion(db);
   } catch (error) {
@@ -223,23 +226,23 @@ function readVersion(db: Database, file: string): number {
 
 /**
  * Runs the full check when asked, or when an earlier check was interrupted or failed: the
- * marker file outlives a refused open, so a damaged file is refused again at the next start
- * (the crash evidence, the stale locks, is gone by then).
+ * marker file outlives a refused open, so a damaged file is refused again at the next start.
  */
-function checkAfterCrash(db: Database, file: string, wanted: boolean): void {
+function checkIfAsked(db: DatabaseSync, file: string, wanted: boolean): void {
   const marker = `${file}.check`;
   if (!wanted && !existsSync(marker)) return;
-  writeFileSync(marker, '');
+  writeFileSync(marker, '', { mode: 0o600 });
   quickCheck(db, file);
   rmSync(marker, { force: true });
 }
 
 /** The whole file, FTS index included: about 1 s at 100,000 records, so not at every open. */
-function quickCheck(db: Database, file: string): void {
+function quickCheck(db: DatabaseSync, file: string): void {
   let problems: string[];
   try {
     problems = db
-      .all('PRAGMA quick_check')
+      .prepare('PRAGMA quick_check')
+      .all()
       .map((row) => String(row['quick_check']))
       .filter((line) => line !== 'ok');
   } catch (error) {
@@ -254,16 +257,13 @@ function quickCheck(db: Database, file: string): void {
 }
 
 /**
- * Durable against a killed process and power loss: a write-ahead log synced at every commit.
- * Not a rollback journal: node-sqlite3-wasm's VFS reports its own lock directory as another
- * process's RESERVED lock, so SQLite never sees a journal left by a killed process as hot and
- * never rolls it back (a kill mid-commit left pages of a half-written transaction in the file).
- * A WAL needs no such check: at open, frames without a commit are ignored. In exclusive locking
- * mode (one process per file, set before the first read) SQLite keeps the WAL index in memory,
- * so the VFS's missing shared memory does not matter.
+ * A write-ahead log synced at every commit: durable against a killed process and power loss,
+ * and readers in other processes never wait for a writer. A file from the first generation
+ * (node-sqlite3-wasm) is already a WAL database; one in another mode is switched here (that
+ * needs a moment alone with the file, which the busy timeout waits for).
  */
-function configure(db: Database, logger: Logger, file: string): void {
-  const mode = String(db.get('PRAGMA journal_mode = WAL')?.['journal_mode']);
+function configure(db: DatabaseSync, logger: Logger, file: string): void {
+  const mode = String(db.prepare('PRAGMA journal_mode = WAL').get()?.['journal_mode']);
   if (file !== MEMORY && mode !== 'wal') {
     logger.warn('The history database could not use a write-ahead log.', { file, mode });
   }

@@ -12,7 +12,6 @@ import { Gallery } from '../../../electron/core/gallery';
 import { TEMP_DIR } from '../../../electron/core/gallery/atomic-file';
 import { SIDECAR_NAME, parseSidecar } from '../../../electron/core/gallery/sidecar';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { DATA_DIR_LOCK_FILE } from '../../../electron/core/history/lock-file';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
@@ -69,12 +68,11 @@ export function openAndReadHistory(dataDir: string): TaskRecord[] {
   }
 }
 
-/** What a clean close leaves in the data folder: the database alone (no log, no locks). */
+/** What a clean close leaves in the data folder: the database alone (no log, no lock file). */
 export function expectCleanDataDir(dataDir: string): void {
   const names = readdirSync(dataDir).sort();
   expect(names.filter((name) => name !== HISTORY_FILE)).toEqual([]);
   expect(hasLeftLog(dataDir)).toBe(false);
-  expect(names).not.toContain(DATA_DIR_LOCK_FILE);
 }
 
 /** The files a completed task owns: its images and their thumbnails (its sidecar aside). */

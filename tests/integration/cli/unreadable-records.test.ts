@@ -6,7 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sqlite from 'node-sqlite3-wasm';
+import { DatabaseSync } from 'node:sqlite';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
@@ -55,18 +55,16 @@ function putAll(dataDir: string, records: readonly TaskRecord[]): void {
 
 /** Rewrites a stored record's JSON and sort column behind the store's back. */
 function damage(dataDir: string, localId: string, patch: Record<string, unknown>): void {
-  const db = new sqlite.Database(join(dataDir, HISTORY_FILE));
-  // The history is a WAL database in exclusive mode: this VFS opens one no other way.
-  db.get('PRAGMA locking_mode = EXCLUSIVE');
+  const db = new DatabaseSync(join(dataDir, HISTORY_FILE));
   try {
-    const row = db.get('SELECT record FROM tasks WHERE local_id = ?', [localId]);
+    const row = db.prepare('SELECT record FROM tasks WHERE local_id = ?').get(localId);
     const record = { ...(JSON.parse(String(row?.['record'])) as object), ...patch };
     const createdAt = typeof patch['createdAt'] === 'number' ? patch['createdAt'] : CREATED;
-    db.run('UPDATE tasks SET record = ?, created_at = ? WHERE local_id = ?', [
+    db.prepare('UPDATE tasks SET record = ?, created_at = ? WHERE local_id = ?').run(
       JSON.stringify(record),
       createdAt,
       localId,
-    ]);
+    );
   } finally {
     db.close();
   }

@@ -17,9 +17,23 @@ describe('SqliteConnection statements', () => {
     expect(() => connection.transaction(() => connection.run(insert, [-2]))).toThrow(/CHECK/);
     connection.run(insert, [2]);
     connection.transaction(() => connection.run(insert, [3]));
-    expect(connection.all('SELECT n FROM notes ORDER BY n', []).map((row) => row['n'])).toEqual([
-      1, 2, 3,
-    ]);
+    expect(
+      connection.all('SELECT n FROM notes ORDER BY n', []).map((row) => Number(row['n'])),
+    ).toEqual([1, 2, 3]);
+    connection.close();
+  });
+
+  it('reads integers past 2^53 (a crafted row) instead of throwing on the whole page', () => {
+    const { connection } = openDatabase(
+      ':memory:',
+      [(db) => db.exec('CREATE TABLE notes (n INTEGER NOT NULL)')],
+      silentLogger,
+    );
+    for (const n of [1, 2 ** 53 + 2, -(2 ** 62), 9_223_372_036_854_775_807n])
+      connection.run('INSERT INTO notes (n) VALUES (?)', [n]);
+    expect(connection.all('SELECT n FROM notes ORDER BY rowid', []).map((row) => row['n'])).toEqual(
+      [1n, 2n ** 53n + 2n, -(2n ** 62n), 9_223_372_036_854_775_807n],
+    );
     connection.close();
   });
 });

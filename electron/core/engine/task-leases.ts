@@ -1,0 +1,158 @@
+/**
+ * Which process works on a task. The history is shared by the app and any number of CLI
+ * commands; a task is polled (and its images downloaded) only by the process holding its lease:
+ * an owner and an expiry in the history, renewed every third of {@link TaskEngineOptions.leaseMs}
+ * while the process lives. A process that dies stops renewing, and another one takes the task
+ * over once the lease has ended: never while it runs, so no task is polled by two at once.
+ *
+ * A write the history refuses (a full disk) keeps what this process had: another process would
+ * need a write on the same file to take a task over, and the next renewal writes the lease.
+ */
+import { randomUUID } from 'node:crypto';
+import type { TimerHandle } from '../../ports/clock';
+import type { EngineContext } from './engine-context';
+import type { EngineSharing } from './engine-types';
+import { errorKind } from './error-kind';
+
+type LeaseContext = Pick<EngineContext, 'clock' | 'logger' | 'options'>;
+
+export class TaskLeases {
+  /** This engine: the pid for whoever reads the table, a random part because pids are reused. */
+  readonly owner = `${process.pid}:${randomUUID()}`;
+  private readonly mine = new Set<string>();
+  private timer: TimerHandle | null = null;
+
+  constructor(
+    private readonly ctx: LeaseContext,
+    private readonly sharing: EngineSharing | undefined,
+    /** Leases another process took over (this one stopped renewing in time, e.g. suspended). */
+    private readonly onLost: (localIds: string[]) => void,
+  ) {}
+
+  /** False when the engine is alone with its history (tests): every task is its own. */
+  get shared(): boolean {
+    return this.sharing !== undefined;
+  }
+
+  /** The expiry of a lease granted now. */
+  until(): number {
+    return this.ctx.clock.now() + this.ctx.options.leaseMs;
+  }
+
+  isMine(localId: string): boolean {
+    return this.sharing === undefined || this.mine.has(localId);
+  }
+
+  /** Leases the tasks that are free, expired or this engine's already; returns those. */
+  claim(localIds: readonly string[]): string[] {
+    const sharing = this.sharing;
+    if (sharing === undefined || localIds.length === 0) return [...localIds];
+    const now = this.ctx.clock.now();
+    let claimed: string[];
+    try {
+      claimed = sharing.claimLeases(localIds, this.owner, now, this.until());
+    } catch (error) {
+      // No write possible: nobody can take a lease over either. Work on the tasks nobody holds;
+      // the next renewal writes their leases.
+      this.ctx.logger.warn('could not write task leases', { reason: errorKind(error) });
+      claimed = localIds.filter((localId) => this.claimable(sharing, localId, now));
+    }
+    this.adopt(claimed);
+    return claimed;
+  }
+
+  /** Tasks leased to this engine by the write that created them. */
+  adopt(localIds: readonly string[]): void {
+    if (this.sharing === undefined) return;
+    for (const localId of localIds) this.mine.add(localId);
+    if (this.mine.size > 0 && this.timer === null) this.scheduleRenewal();
+  }
+
+  /**
+   * Whether this engine may work on the task now: its lease is held and has at least a third of
+   * its time left (a request started now ends well before anyone could take it over). A lease
+   * nearer its end is renewed on the spot.
+   */
+  holds(localId: string): boolean {
+    const sharing = this.sharing;
+    if (sharing === undefined) return true;
+    if (!this.mine.has(localId)) return false;
+    const now = this.ctx.clock.now();
+    try {
+      const lease = sharing.leaseOf(localId);
+      if (lease?.owner === this.owner && lease.expiresAt - now >= this.ctx.options.leaseMs / 3)
+        return true;
+    } catch {
+      // Unreadable for now: claiming below says whether it is ours.
+    }
+    if (this.claim([localId]).length > 0) return true;
+    this.lose([localId]);
+    return false;
+  }
+
+  /** This engine is done with the task: another process may take it at once. */
+  release(localId: string): void {
+    if (!this.mine.delete(localId) || this.sharing === undefined) return;
+    try {
+      this.sharing.releaseLeases(this.owner, [localId]);
+    } catch (error) {
+      // It simply expires.
+      this.ctx.logger.warn('could not end a task lease', { reason: errorKind(error) });
+    }
+    if (this.mine.size === 0) this.cancelRenewal();
+  }
+
+  /** At stop: every lease ends, so another process carries on without waiting for expiry. */
+  releaseAll(): void {
+    this.cancelRenewal();
+    if (this.sharing === undefined) return;
+    this.mine.clear();
+    try {
+      this.sharing.releaseLeases(this.owner);
+    } catch (error) {
+      this.ctx.logger.warn('could not end the task leases', { reason: errorKind(error) });
+    }
+  }
+
+  private claimable(sharing: EngineSharing, localId: string, now: number): boolean {
+    try {
+      const lease = sharing.leaseOf(localId);
+      return lease === undefined || lease.owner === this.owner || lease.expiresAt <= now;
+    } catch {
+      return this.mine.has(localId);
+    }
+  }
+
+  private scheduleRenewal(): void {
+    this.timer = this.ctx.clock.setTimeout(() => this.renew(), this.ctx.options.leaseMs / 3);
+  }
+
+  private cancelRenewal(): void {
+    if (this.timer !== null) this.ctx.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** Extends every lease held (re-creating any a refused write never stored). */
+  private renew(): void {
+    this.timer = null;
+    const held = [...this.mine];
+    if (held.length === 0 || this.sharing === undefined) return;
+    try {
+      const kept = new Set(
+        this.sharing.claimLeases(held, this.owner, this.ctx.clock.now(), this.until()),
+      );
+      const lost = held.filter((localId) => !kept.has(localId));
+      if (lost.length > 0) this.lose(lost);
+    } catch (error) {
+      this.ctx.logger.warn('could not renew task leases', { reason: errorKind(error) });
+    }
+    if (this.mine.size > 0) this.scheduleRenewal();
+  }
+
+  private lose(localIds: string[]): void {
+    for (const localId of localIds) this.mine.delete(localId);
+    if (this.mine.size === 0) this.cancelRenewal();
+    this.ctx.logger.warn('another Pictor process took over tasks', { count: localIds.length });
+    this.onLost(localIds);
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * What other processes changed in the history. Every task row written (by any process) appends
+ * its local id to `task_changes` (triggers, schema v2); a quarter-second timer asks SQLite's
+ * `data_version` whether another connection committed since the last look (no file read when
+ * nothing did) and, when one did, reads the new entries. This process's own writes are skipped:
+ * its engine announced them already.
+ */
+import type { Logger } from '../../ports/logger';
+import { reasonOf } from './history-error';
+import type { SqliteConnection } from './sqlite-connection';
+
+/** Tasks another process wrote (or deleted); `overflow` when more changed than the log keeps. */
+export interface HistoryChanges {
+  readonly localIds: readonly string[];
+  /** The log was pruned past the last look: anything may have changed; reload what is shown. */
+  readonly overflow: boolean;
+}
+
+export type HistoryChangeListener = (changes: HistoryChanges) => void;
+
+/** How often the feed looks by default: well inside the one second the app promises. */
+export const CHANGE_POLL_MS = 250;
+const MAX_READ = 10_000;
+
+export class ChangeFeed {
+  private readonly listeners = new Set<HistoryChangeListener>();
+  private timer: NodeJS.Timeout | null = null;
+  private lastSeen = 0;
+  private lastVersion = -1;
+  /** Log entries this process wrote that the feed has not passed yet: [from, to] inclusive. */
+  private ownRanges: [number, number][] = [];
+
+  constructor(
+    private readonly connection: SqliteConnection,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Calls `listener` with other processes' changes from now on, until the returned function. */
+  watch(listener: HistoryChangeListener, intervalMs = CHANGE_POLL_MS): () => void {
+    if (this.listeners.size === 0) {
+      this.lastSeen = this.maxSeq();
+      this.lastVersion = this.connection.dataVersion();
+      this.ownRanges = [];
+      this.timer = setInterval(() => this.look(), intervalMs);
+      // A watching CLI command must still exit when its work is done.
+      this.timer.unref();
+    }
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (this.listeners.size === 0) this.stop();
+    };
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.listeners.clear();
+  }
+
+  /**
+   * Runs this process's write (inside its transaction) and remembers the log entries it made,
+   * so the feed does not report them back. Free while nobody watches.
+   */
+  own<T>(write: () => T): T {
+    if (this.listeners.size === 0) return write();
+    const before = this.maxSeq();
+    const result = write();
+    const after = this.maxSeq();
+    if (after > before) this.ownRanges.push([before + 1, after]);
+    return result;
+  }
+
+  /** Reads the entries another process committed since the last look. Exposed for tests. */
+  look(): void {
+    if (!this.connection.isOpen) return this.stop();
+    try {
+      const version = this.connection.dataVersion();
+      if (version === this.lastVersion) return;
+      const rows = this.connection.all(
+        'SELECT seq, local_id FROM task_changes WHERE seq > ? ORDER BY seq LIMIT ?',
+        [this.lastSeen, MAX_READ],
+      );
+      if (rows.length === 0) {
+        this.lastVersion = version;
+        return;
+      }
+      const first = Number(rows[0]?.['seq']);
+      const overflow = first > this.lastSeen + 1 || rows.length === MAX_READ;
+      const localIds = new Set<string>();
+      for (const row of rows) {
+        const seq = Number(row['seq']);
+        if (!this.isOwn(seq)) localIds.add(String(row['local_id']));
+      }
+      this.lastSeen = overflow ? this.maxSeq() : Number(rows.at(-1)?.['seq']);
+      this.ownRanges = this.ownRanges.filter(([, to]) => to > this.lastSeen);
+      // Only now: a failed read is tried again at the next look.
+      this.lastVersion = version;
+      if (localIds.size === 0 && !overflow) return;
+      const changes: HistoryChanges = { localIds: [...localIds], overflow };
+      for (const listener of [...this.listeners]) listener(changes);
+    } catch (error) {
+      // Busy for longer than the timeout, or a disk problem: the next look tries again.
+      this.logger.warn('Could not read what other Pictor processes changed.', {
+        reason: reasonOf(error),
+      });
+    }
+  }
+
+  private isOwn(seq: number): boolean {
+    return this.ownRanges.some(([from, to]) => seq >= from && seq <= to);
+  }
+
+  private maxSeq(): number {
+    return Number(
+      this.connection.get('SELECT max(seq) AS seq FROM task_changes', [])?.['seq'] ?? 0,
+    );
+  }
+}
