@@ -11,6 +11,9 @@ import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
 
+/** The history could not be opened, read or written: 2 stays a usage error only. */
+export const EXIT_LIBRARY = 5;
+
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const command = parseCommand(argv, io.env);
@@ -31,8 +34,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return EXIT.usage;
     }
     if (error instanceof HistoryError) {
+      // The library itself (damaged, from a newer Pictor, a disk that refuses writes): not a
+      // mistake in the command line, and never "busy" (other Pictor processes share it).
       io.stderr(`${terminalSafe(error.message)}\n`);
-      return EXIT.usage;
+      return EXIT_LIBRARY;
     }
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     io.stderr(
