@@ -1,0 +1,227 @@
+/**
+ * Issue 14 §2: exactly one process polls a task at a time. Two app-like processes share one
+ * library (tests/hardening/concurrency/lease-worker.ts); one of them is killed with SIGKILL at a
+ * random moment, again and again, and a new one started, while tasks are submitted, polled and
+ * downloaded. A loopback proxy in front of the demo service sees every request and who sent it.
+ *
+ * Must hold: no task lost (every task a worker said it stored is in the history, once); none
+ * submitted twice; never two requests for one task in flight at once; a task's polls come from
+ * one process after another, never back and forth; every task with an id ends completed once a
+ * last process finishes the work; and tasks were really taken over from killed processes.
+ * Replay with PICTOR_LEASE_SEED=<seed printed on failure>.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it, onTestFailed } from 'vitest';
+import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { seededRandom } from '../../../electron/demo-service/prng';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { scaled } from '../support/scale';
+import { promptOf } from './lease-shared';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const WORKER = fileURLToPath(new URL('./lease-worker.ts', import.meta.url));
+const KILLS = Number(process.env['PICTOR_LEASE_KILLS'] || scaled(16, 80));
+const BATCH = 4;
+const SEED = Number(process.env['PICTOR_LEASE_SEED'] || Math.floor(Math.random() * 1e9));
+
+interface Seen {
+  /** Task id → how many of its requests are in flight now, and the most ever at once. */
+  readonly inFlight: Map<string, { now: number; max: number }>;
+  /** Task id → the workers that polled it, in order of their polls. */
+  readonly pollers: Map<string, string[]>;
+  /** Prompt of every submit that reached the service. */
+  readonly submits: string[];
+}
+
+const workers = new Set<ChildProcess>();
+let service: DemoService | undefined;
+let proxy: Server | undefined;
+let dir: string | undefined;
+afterEach(async () => {
+  for (const child of workers) child.kill('SIGKILL');
+  workers.clear();
+  proxy?.closeAllConnections();
+  await new Promise((resolve) => (proxy ? proxy.close(resolve) : resolve(undefined)));
+  await service?.close();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** Forwards to the demo service, counting what is in flight per task and who sent it. */
+async function startProxy(target: string, seen: Seen): Promise<string> {
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const url = request.url ?? '/';
+    const taskId = /^\/v1\/tasks\/([^/?]+)/.exec(url)?.[1] ?? null;
+    const worker = String(request.headers['x-worker'] ?? '?');
+    if (request.method === 'POST') {
+      seen.submits.push(String((JSON.parse(body.toString('utf8')) as { prompt?: unknown }).prompt));
+    }
+    let done = (): void => undefined;
+    if (taskId !== null) {
+      const list = seen.pollers.get(taskId) ?? [];
+      if (list.at(-1) !== worker) list.push(worker);
+      seen.pollers.set(taskId, list);
+      const count = seen.inFlight.get(taskId) ?? { now: 0, max: 0 };
+      count.now += 1;
+      count.max = Math.max(count.max, count.now);
+      seen.inFlight.set(taskId, count);
+      let ended = false;
+      done = () => {
+        if (ended) return;
+        ended = true;
+        count.now -= 1;
+      };
+      // A killed worker's socket closes: its request is no longer in flight.
+      response.on('close', done);
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string' && !['host', 'connection', 'content-length'].includes(name))
+        headers.set(name, value);
+    }
+    const answer = await fetch(`${target}${url}`, {
+      method: request.method ?? 'GET',
+      headers,
+      ...(body.length > 0 ? { body } : {}),
+    });
+    const bytes = Buffer.from(await answer.arrayBuffer());
+    const out: Record<string, string> = {};
+    answer.headers.forEach((value, name) => {
+      if (!['content-encoding', 'transfer-encoding', 'connection'].includes(name))
+        out[name] = value;
+    });
+    response.writeHead(answer.status, out);
+    response.end(bytes, done);
+  };
+  proxy = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) response.writeHead(502);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => proxy!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+}
+
+/** A worker and its printed lines. */
+function startWorker(args: readonly string[], lines: string[]): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  workers.add(child);
+  let buffer = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    buffer += chunk;
+    const parts = buffer.split('\n');
+    buffer = parts.pop() ?? '';
+    lines.push(...parts);
+  });
+  let err = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  child.on('close', (code) => {
+    workers.delete(child);
+    if (code !== null && code !== 0) lines.push(`error ${err}`);
+  });
+  return child;
+}
+
+/** Kills a worker with SIGKILL and waits for it to be gone (it may have ended already). */
+async function kill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const closed = once(child, 'close');
+  child.kill('SIGKILL');
+  await closed;
+}
+
+async function waitFor(check: () => boolean, ms: number, what: string): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+function readHistory(dataDir: string): TaskRecord[] {
+  const store = HistoryStore.open(join(dataDir, HISTORY_FILE), { integrityCheck: 'always' });
+  try {
+    return store.list({ limit: 500 }).items;
+  } finally {
+    store.close();
+  }
+}
+
+describe('task leases under kill -9', () => {
+  it(`${KILLS} kills of one of two processes sharing a library: no task lost, resubmitted or polled by two at once`, async () => {
+    onTestFailed(() => console.log(`replay with PICTOR_LEASE_SEED=${SEED}`));
+    const random = seededRandom(SEED);
+    service = await startDemoService({ durationMs: { min: 600, max: 2_500 }, seed: SEED });
+    const seen: Seen = { inFlight: new Map(), pollers: new Map(), submits: [] };
+    const url = await startProxy(service.url, seen);
+    dir = await mkdtemp(join(tmpdir(), 'pictor-leases-'));
+    const dataDir = dir;
+    const lines: string[] = [];
+    let next = 0;
+    const spawnRunner = (): ChildProcess => {
+      const child = startWorker([dataDir, url, 'run', `${next},${BATCH}`], lines);
+      next += BATCH;
+      return child;
+    };
+    const alive = [spawnRunner(), spawnRunner()];
+    for (let round = 0; round < KILLS; round += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 150 + random() * 1_200));
+      await kill(alive.splice(Math.floor(random() * alive.length), 1)[0]!);
+      alive.push(spawnRunner());
+    }
+    for (const child of alive) await kill(child);
+    // A last process takes everything over (after the leases end) and finishes it.
+    const finisher = startWorker([dataDir, url, 'finish'], lines);
+    await waitFor(
+      () => lines.includes('done') || lines.some((line) => line.startsWith('error')),
+      60_000,
+      'the last process to finish',
+    );
+    await kill(finisher);
+    expect(lines.filter((line) => line.startsWith('error'))).toEqual([]);
+
+    const records = readHistory(dataDir);
+    const stored = lines
+      .filter((line) => line.startsWith('submitted '))
+      .map((line) => Number(line.slice(10)));
+    const prompts = records.map((record) => record.request.prompt);
+    // Nothing lost, nothing stored twice.
+    for (const n of stored) expect(prompts).toContain(promptOf(n));
+    expect(new Set(prompts).size).toBe(prompts.length);
+    // Nothing submitted twice.
+    expect(seen.submits.length).toBe(new Set(seen.submits).size);
+    // Every task that got an id is finished, with its images.
+    for (const record of records.filter((r) => r.taskId !== null)) {
+      expect(record.status, record.localId).toBe('completed');
+      expect(record.images.map((image) => image.state)).toEqual(record.images.map(() => 'saved'));
+    }
+    // Never two requests for one task at once; a task passes from process to process, never back.
+    for (const [taskId, count] of seen.inFlight) expect(count.max, taskId).toBe(1);
+    for (const [taskId, list] of seen.pollers) {
+      expect(new Set(list).size, `${taskId} polled by ${list.join(' → ')}`).toBe(list.length);
+    }
+    const takenOver = [...seen.pollers.values()].filter((list) => list.length > 1).length;
+    expect(
+      takenOver,
+      'tasks polled by a second process after the first was killed',
+    ).toBeGreaterThan(0);
+    console.log(
+      `leases: ${KILLS} kills, ${records.length} tasks, ${seen.submits.length} submits, ${takenOver} taken over`,
+    );
+  });
+});
