@@ -116,7 +116,6 @@ const CLAIM_LEASE = `
   INSERT INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)
   ON CONFLICT (local_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
   WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`;
-const RENEW_LEASES = 'UPDATE leases SET expires_at = ? WHERE owner = ? RETURNING local_id';
 const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
 const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
 const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
@@ -189,13 +188,6 @@ export class HistoryStore {
           (localId) => this.connection.run(CLAIM_LEASE, [localId, owner, until, now]).changes > 0,
         ),
       ),
-    );
-  }
-
-  /** Extends every lease `owner` holds to `until`; returns the tasks it still holds. */
-  renewLeases(owner: string, until: number): string[] {
-    return this.write(() =>
-      this.connection.all(RENEW_LEASES, [until, owner]).map((row) => String(row['local_id'])),
     );
   }
 
