@@ -367,7 +367,8 @@ export class TaskEngine {
     if (!sharing || this.stopped || this.elsewhere.has(localId)) return;
     let endsAt = this.now();
     try {
-      endsAt = sharing.leaseOf(localId)?.expiresAt ?? endsAt;
+      // A dead owner's lease is taken at once (see task-leases.ts).
+      if (!this.leases.ownerIsGone(localId)) endsAt = sharing.leaseOf(localId)?.expiresAt ?? endsAt;
     } catch {
       endsAt += this.settings.leaseMs / 3;
     }

@@ -5,10 +5,15 @@
  * while the process lives. A process that dies stops renewing, and another one takes the task
  * over once the lease has ended: never while it runs, so no task is polled by two at once.
  *
+ * A lease whose owner is a process of this machine that no longer exists (killed, crashed: its
+ * pid is gone) is taken over at once rather than at its end, so a restarted app carries on
+ * straight away; a pid reused by another process only means waiting for the end, never more.
+ *
  * A write the history refuses (a full disk) keeps what this process had: another process would
  * need a write on the same file to take a task over, and the next renewal writes the lease.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { TimerHandle } from '../../ports/clock';
 import type { EngineContext } from './engine-context';
 import type { EngineSharing } from './engine-types';
@@ -17,8 +22,8 @@ import { errorKind } from './error-kind';
 type LeaseContext = Pick<EngineContext, 'clock' | 'logger' | 'options'>;
 
 export class TaskLeases {
-  /** This engine: the pid for whoever reads the table, a random part because pids are reused. */
-  readonly owner = `${process.pid}:${randomUUID()}`;
+  /** This engine: machine and pid (to tell a dead owner), a random part because pids are reused. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
   private readonly mine = new Set<string>();
   private timer: TimerHandle | null = null;
 
@@ -51,6 +56,14 @@ export class TaskLeases {
     let claimed: string[];
     try {
       claimed = sharing.claimLeases(localIds, this.owner, now, this.until());
+      if (claimed.length < localIds.length) {
+        const taken = new Set(claimed);
+        claimed.push(
+          ...localIds.filter(
+            (localId) => !taken.has(localId) && this.takeFromDead(sharing, localId),
+          ),
+        );
+      }
     } catch (error) {
       // No write possible: nobody can take a lease over either. Work on the tasks nobody holds;
       // the next renewal writes their leases.
@@ -114,6 +127,23 @@ export class TaskLeases {
     }
   }
 
+  /** Whether the task's lease is held by a process of this machine that no longer exists. */
+  ownerIsGone(localId: string): boolean {
+    try {
+      const lease = this.sharing?.leaseOf(localId);
+      return lease !== undefined && isGone(lease.owner);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Takes the lease of a dead owner, if it is still that owner's (one process wins). */
+  private takeFromDead(sharing: EngineSharing, localId: string): boolean {
+    const lease = sharing.leaseOf(localId);
+    if (lease === undefined || !isGone(lease.owner)) return false;
+    return sharing.takeOverLease(localId, lease.owner, this.owner, this.until());
+  }
+
   private claimable(sharing: EngineSharing, localId: string, now: number): boolean {
     try {
       const lease = sharing.leaseOf(localId);
@@ -154,5 +184,20 @@ export class TaskLeases {
     if (this.mine.size === 0) this.cancelRenewal();
     this.ctx.logger.warn('another Pictor process took over tasks', { count: localIds.length });
     this.onLost(localIds);
+  }
+}
+
+/** An owner on this machine whose process does not exist (`kill(pid, 0)` says ESRCH). */
+function isGone(owner: string): boolean {
+  const parts = owner.split(':');
+  const pid = Number(parts.at(-2));
+  const host = parts.slice(0, -2).join(':');
+  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid)
+    return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
 }

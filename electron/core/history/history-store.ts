@@ -116,6 +116,8 @@ const CLAIM_LEASE = `
   INSERT INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)
   ON CONFLICT (local_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
   WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`;
+const TAKE_OVER_LEASE =
+  'UPDATE leases SET owner = ?, expires_at = ? WHERE local_id = ? AND owner = ?';
 const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
 const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
 const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
@@ -188,6 +190,17 @@ export class HistoryStore {
           (localId) => this.connection.run(CLAIM_LEASE, [localId, owner, until, now]).changes > 0,
         ),
       ),
+    );
+  }
+
+  /**
+   * Gives the task's lease to `owner` until `until` if `from` still holds it, expired or not
+   * (the engine does so when `from` is a process that no longer exists). Atomic: of two
+   * processes taking over from the same owner, one does.
+   */
+  takeOverLease(localId: string, from: string, owner: string, until: number): boolean {
+    return this.write(
+      () => this.connection.run(TAKE_OVER_LEASE, [owner, until, localId, from]).changes > 0,
     );
   }
 
