@@ -132,7 +132,6 @@ export function bigHistory(file: string, count: number): BigHistory {
     copyFileSync(cache, file);
     if (isValidCopy(file, count)) return { file, records, source: 'cache', buildMs: null };
     rmSync(file, { force: true });
-    rmSync(`${file}.owner`, { force: true });
   }
   const start = performance.now();
   const store = HistoryStore.open(file);

@@ -62,7 +62,7 @@ function openRow(history: BigHistory): BenchRow {
     measured: `${ms(open.p50)} (max ${ms(open.p95)})`,
     pass: open.p50 <= 100,
     command: COMMAND,
-    note: 'A clean open. After a crash the open runs PRAGMA quick_check over the whole file (~1 s at 100k; `npx tsx tests/bench/history-bench.ts` shows it).',
+    note: 'A plain open. An open after an interrupted integrity check runs PRAGMA quick_check over the whole file first (`npx tsx tests/bench/history-bench.ts` shows it).',
   };
 }
 
