@@ -1,6 +1,6 @@
 /**
  * Issue 12 §6: owner-only modes. The data folder is 0700 (made so, and tightened when an older
- * version left it wider); the key vault, settings, log and lock files are 0600. POSIX only:
+ * version left it wider); the key vault, settings, log and history files are 0600. POSIX only:
  * Windows has no such bits.
  */
 import { chmod, mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../../../electron/adapters/system-clock';
-import { DATA_DIR_LOCK_FILE } from '../../../../electron/core/history/lock-file';
+import { existsSync } from 'node:fs';
 import { RotatingFileLogger } from '../../../../electron/core/logging/rotating-file-logger';
 import { HISTORY_FILE, openPictorCore } from '../../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../../fakes/static-credentials';
@@ -41,13 +41,15 @@ function openCore(dataDir: string) {
 }
 
 describe.skipIf(process.platform === 'win32')('owner-only modes', () => {
-  it('a new data folder is 0700; its lock and history files are 0600', async () => {
+  it('a new data folder is 0700; its history files (with the write-ahead log) are 0600', async () => {
     const dataDir = join(base, 'new', 'data');
     const core = await openCore(dataDir);
     try {
       expect(await modeOf(dataDir)).toBe(0o700);
-      expect(await modeOf(join(dataDir, DATA_DIR_LOCK_FILE))).toBe(0o600);
-      expect(await modeOf(join(dataDir, HISTORY_FILE))).toBe(0o600);
+      for (const file of [HISTORY_FILE, `${HISTORY_FILE}-wal`, `${HISTORY_FILE}-shm`]) {
+        if (file === HISTORY_FILE || existsSync(join(dataDir, file)))
+          expect(await modeOf(join(dataDir, file)), file).toBe(0o600);
+      }
     } finally {
       await core.close();
     }
