@@ -97,6 +97,27 @@ export class EngineRecords {
   }
 
   /**
+   * Another process changed a task this engine works on: the user's edits there (favourites,
+   * an image moved to the trash) are taken into the live copy, so the engine's next write keeps
+   * them. Everything else is the engine's own to decide.
+   */
+  takeUserEdits(stored: TaskRecord): void {
+    const live = this.live.get(stored.localId);
+    if (!live) return;
+    const images = live.images.map((image) => {
+      const theirs = stored.images.find((other) => other.index === image.index);
+      if (!theirs) return image;
+      const deleted = theirs.state === 'deleted' && image.state === 'saved';
+      return theirs.favourite === image.favourite && !deleted
+        ? image
+        : { ...image, favourite: theirs.favourite, ...(deleted ? { state: theirs.state } : {}) };
+    });
+    const changed =
+      live.favourite !== stored.favourite || images.some((image, n) => image !== live.images[n]);
+    if (changed) this.live.set(stored.localId, { ...live, favourite: stored.favourite, images });
+  }
+
+  /**
    * Another process works on the task: the live copy goes (the history's is the newer), unless
    * it holds a change the history refused, which is still to be written.
    */

@@ -445,7 +445,10 @@ export class TaskEngine {
         continue;
       }
       const ours = this.leases.shared && this.leases.isMine(localId);
-      if (ours && this.records.held(localId)) continue;
+      if (ours && this.records.held(localId)) {
+        this.records.takeUserEdits(record);
+        continue;
+      }
       // Not ours: the history's copy is the current one.
       this.records.unhold(localId);
       if (!needsWork(record)) this.stopWatchingElsewhere(localId);
