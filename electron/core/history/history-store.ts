@@ -69,8 +69,9 @@ export interface HistoryStoreOptions {
   /** The schema's migrations; tests pass a longer list to exercise an upgrade. */
   migrations?: readonly Migration[];
   /**
-   * When to run `PRAGMA quick_check` over the whole file: `after-crash` (default) when the last
-   * process did not close the file, `always` at every open (about 1 s at 100,000 records).
+   * When to run `PRAGMA quick_check` over the whole file: `after-crash` (default) only when an
+   * earlier check did not finish or found damage (SQLite itself rolls back what a killed process
+   * left), `always` at every open (about 1 s at 100,000 records).
    */
   integrityCheck?: IntegrityCheck;
 }
