@@ -226,9 +226,10 @@ describe('app.asar', () => {
   it('ships every production dependency and everything they depend on', () => {
     const { asar, manifest } = current();
     const names = Object.keys(manifest.dependencies ?? {});
-    expect(names).toEqual(
-      expect.arrayContaining(['electron-store', 'node-sqlite3-wasm', 'sharp', 'undici']),
-    );
+    expect(names).toEqual(expect.arrayContaining(['electron-store', 'sharp', 'undici']));
+    // The history is the runtime's own node:sqlite; the WASM SQLite is a dev (bench) dependency.
+    expect(names).not.toContain('node-sqlite3-wasm');
+    expect([...asar.entries].some((entry) => entry.includes('node-sqlite3-wasm'))).toBe(false);
     expect(names.filter((name) => resolvePackage(asar, name, '') === null)).toEqual([]);
     expect(unresolvedDependencies(asar)).toEqual([]);
   });
@@ -256,14 +257,13 @@ describe('app.asar', () => {
     expect(shipped).toEqual([]);
   });
 
-  it('unpacks native code and WebAssembly to disk, where dlopen and the wasm loader read them', async () => {
+  it('unpacks native code to disk, where dlopen reads it', async () => {
     const { asar, appOut } = current();
     const native = [...asar.entries].filter((entry) =>
       /\.(node|wasm|dylib|dll)$|\.so(\.\d+)*$/.test(entry),
     );
     expect(native.some((entry) => /@img\/sharp-linux-x64\/.*\.node$/.test(entry))).toBe(true);
     expect(native.some((entry) => /@img\/sharp-libvips-linux-x64\/.*\.so/.test(entry))).toBe(true);
-    expect(native).toContain('node_modules/node-sqlite3-wasm/dist/node-sqlite3-wasm.wasm');
     for (const entry of native) {
       expect(isUnpacked(asar, entry), entry).toBe(true);
       const onDisk = await stat(path.join(appOut, 'resources', 'app.asar.unpacked', entry));
