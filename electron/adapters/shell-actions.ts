@@ -11,10 +11,10 @@ import { copyFile, lstat, mkdir, readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
 import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
-import sharp from 'sharp';
 import type { IpcError, Result } from '../../shared/ipc/contract';
 import type { PathGuard } from '../core/os/path-guard';
 import { suggestedFileName } from '../core/os/save-name';
+import { convertToPng, iconPng } from '../core/images/image-ops';
 
 export interface ShellActionsOptions {
   /** The gallery folder now (it can change in Settings). */
@@ -101,7 +101,7 @@ async function pngBytes(file: string): Promise<Buffer | null> {
   try {
     const bytes = await readFile(file);
     if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return bytes;
-    return await sharp(bytes).png().toBuffer();
+    return await convertToPng(bytes);
   } catch {
     return null;
   }
@@ -110,10 +110,7 @@ async function pngBytes(file: string): Promise<Buffer | null> {
 /** A small PNG of `file` for the drag cursor (Electron cannot read WebP thumbnails itself). */
 async function iconImage(file: string): Promise<NativeImage | null> {
   try {
-    const png = await sharp(file)
-      .resize(DRAG_ICON_SIZE, DRAG_ICON_SIZE, { fit: 'inside' })
-      .png()
-      .toBuffer();
+    const png = await iconPng(await readFile(file), DRAG_ICON_SIZE);
     const image = nativeImage.createFromBuffer(png);
     return image.isEmpty() ? null : image;
   } catch {

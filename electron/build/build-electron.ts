@@ -55,8 +55,13 @@ export function mainBuildOptions(
   dependencies: Readonly<Record<string, string>>,
 ): BuildOptions {
   return {
-    entryPoints: [path.join(paths.rootDir, 'electron', 'main.ts')],
-    outfile: path.join(paths.outDir, 'main.js'),
+    // The image worker (core/images) is a thread of the main process with its own bundle beside
+    // main.js, where core/images/image-workers.ts looks for it.
+    entryPoints: {
+      main: path.join(paths.rootDir, 'electron', 'main.ts'),
+      'image-worker': path.join(paths.rootDir, 'electron', 'core', 'images', 'image-worker.ts'),
+    },
+    outdir: paths.outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',

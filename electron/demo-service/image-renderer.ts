@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { renderSvgPng } from '../core/images/image-ops';
 import { hashParts, seededRandom } from './prng';
 
 /** What an image looks like: the same input always gives the same pixels. */
@@ -12,46 +12,6 @@ export interface ImageSpec {
 }
 
 const CACHE_SIZE = 32;
-const MAX_LINES = 5;
-
-/**
- * Text drawn into SVG: characters XML forbids are dropped, markup characters escaped. (Lone
- * surrogates need nothing: Buffer.from turns them into U+FFFD.)
- */
-export function escapeSvgText(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
-}
-
-/** Splits the prompt into at most {@link MAX_LINES} lines of about `width` characters. */
-export function wrapText(text: string, width: number): string[] {
-  const words = text
-    .trim()
-    .split(/\s+/)
-    .flatMap((word) => word.match(new RegExp(`.{1,${width}}`, 'gsu')) ?? []);
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    if (line && line.length + 1 + word.length > width) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  if (line) lines.push(line);
-  if (lines.length <= MAX_LINES) return lines;
-  const kept = lines.slice(0, MAX_LINES - 1);
-  kept.push(`${(lines[MAX_LINES - 1] ?? '').slice(0, width - 1)}…`);
-  return kept;
-}
-
 function colour(random: () => number, lightness: number): string {
   return `hsl(${Math.floor(random() * 360)}, ${55 + Math.floor(random() * 35)}%, ${lightness}%)`;
 }
@@ -80,34 +40,21 @@ function shapes(random: () => number, width: number, height: number): string {
   return parts.join('');
 }
 
-function caption(prompt: string, width: number, height: number): string {
-  const fontSize = Math.max(8, Math.round(Math.min(width, height) / 18));
-  const perLine = Math.max(8, Math.floor((width * 0.9) / (fontSize * 0.55)));
-  const lines = wrapText(prompt, perLine);
-  const lineHeight = Math.round(fontSize * 1.25);
-  const top = Math.round(height / 2 - (lines.length * lineHeight) / 2);
-  const tspans = lines
-    .map(
-      (line, i) =>
-        `<tspan x="${width / 2}" y="${top + (i + 0.8) * lineHeight}">${escapeSvgText(line)}</tspan>`,
-    )
-    .join('');
+/**
+ * A striped corner band, so nobody mistakes a demo picture for a generated one. Shapes, not text:
+ * the WebAssembly renderer (core/images) has no fonts, so SVG text would not be drawn.
+ */
+function demoMark(width: number, height: number): string {
+  const band = Math.max(8, Math.round(Math.min(width, height) / 6));
+  const stripe = Math.max(2, Math.round(band / 6));
   return (
-    `<rect x="0" y="${top - lineHeight / 2}" width="${width}" height="${(lines.length + 1) * lineHeight}" fill="#000" fill-opacity="0.35"/>` +
-    `<text font-family="DejaVu Sans, Arial, Helvetica, sans-serif" font-size="${fontSize}" fill="#fff" text-anchor="middle">${tspans}</text>`
+    `<defs><pattern id="demo" width="${stripe * 2}" height="${stripe * 2}" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">` +
+    `<rect width="${stripe}" height="${stripe * 2}" fill="#fff" fill-opacity="0.55"/></pattern></defs>` +
+    `<polygon points="${width},${height - band * 2} ${width},${height} ${width - band * 2},${height}" fill="url(#demo)"/>`
   );
 }
 
-/** A corner label, so nobody mistakes a demo picture for a generated one. */
-function footer(width: number, height: number): string {
-  const fontSize = Math.max(6, Math.round(Math.min(width, height) / 40));
-  return (
-    `<text x="${width - fontSize}" y="${height - fontSize}" font-family="DejaVu Sans, Arial, Helvetica, sans-serif" ` +
-    `font-size="${fontSize}" fill="#fff" fill-opacity="0.8" text-anchor="end">Pictor demo · ${width}×${height}</text>`
-  );
-}
-
-/** The SVG of a demo image: seeded background and shapes, the prompt written across it. */
+/** The SVG of a demo image: background and shapes seeded by the prompt, and the demo mark. */
 export function buildSvg(spec: ImageSpec): string {
   const { width, height } = spec;
   const random = seededRandom(hashParts(spec.seed, 'image', spec.prompt, spec.index));
@@ -118,18 +65,17 @@ export function buildSvg(spec: ImageSpec): string {
     `<stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
     shapes(random, width, height) +
-    caption(spec.prompt, width, height) +
-    footer(width, height) +
+    demoMark(width, height) +
     '</svg>'
   );
 }
 
-/** Renders an exact-size PNG from the SVG; low compression keeps it fast. */
+/**
+ * Renders an exact-size PNG from the SVG, on the image workers (core/images); low compression
+ * keeps it fast.
+ */
 export async function renderPng(spec: ImageSpec): Promise<Buffer> {
-  return sharp(Buffer.from(buildSvg(spec)), { density: 72 })
-    .resize(spec.width, spec.height, { fit: 'fill' })
-    .png({ compressionLevel: 1 })
-    .toBuffer();
+  return renderSvgPng(buildSvg(spec), { width: spec.width, height: spec.height });
 }
 
 /**

@@ -43,6 +43,19 @@ beforeEach(async () => {
   );
   await writeSource('electron/greeting.ts', "export const greeting = 'inlined-greeting';\n");
   await writeSource(
+    'electron/core/images/image-worker.ts',
+    [
+      "import { parentPort } from 'node:worker_threads';",
+      "import { twice } from './twice.ts';",
+      "const sharp = (await import('sharp')).default;",
+      'parentPort?.postMessage(`${twice(21)} ${typeof sharp}`);',
+    ].join('\n'),
+  );
+  await writeSource(
+    'electron/core/images/twice.ts',
+    'export const twice = (n: number): string => `inlined-twice-${n * 2}`;\n',
+  );
+  await writeSource(
     'electron/preload.ts',
     [
       "import { contextBridge } from 'electron';",
@@ -73,7 +86,11 @@ describe('buildElectron', () => {
   it('writes an ESM main bundle that imports production dependencies and inlines the rest', async () => {
     const outDir = path.join(rootDir, 'dist-electron');
     const bundles = await buildElectron({ rootDir, outDir });
-    expect(bundles.map((bundle) => bundle.file).sort()).toEqual(['main.js', 'preload.cjs']);
+    expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
+      'image-worker.js',
+      'main.js',
+      'preload.cjs',
+    ]);
 
     const main = await readFile(path.join(outDir, 'main.js'), 'utf8');
     expect(bareImportsOf(main).sort()).toEqual([
@@ -86,6 +103,15 @@ describe('buildElectron', () => {
     expect(main).toContain('inlined-greeting');
     expect(main).toContain('const require = __pictorCreateRequire(import.meta.url);');
     expect(main).not.toMatch(/\brequire\(["']/);
+  });
+
+  it('writes the image worker beside main.js, its own code inlined and sharp loaded at run time', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const worker = await readFile(path.join(outDir, 'image-worker.js'), 'utf8');
+    expect(worker).toContain('inlined-twice');
+    expect(worker).toMatch(/import\(["']sharp["']\)/);
+    expect(bareImportsOf(worker).sort()).toEqual(['node:module', 'node:worker_threads', 'sharp']);
   });
 
   it('writes a CommonJS preload that requires only electron', async () => {

@@ -104,14 +104,19 @@ async function attempt(
   );
   if (placed) return placed;
   const names = imageNames(job.index, body.kind);
+  const file = toGalleryPath(settings.root, join(job.folder, names.image));
+  const mime = IMAGE_MIME[body.kind];
+  // Without the image code (see core/images) the image is kept as it came, unchecked.
+  if (!checked.thumbnail)
+    return { state: 'saved', file, bytes: body.bytes, mime } satisfies DownloadOutcome;
   return {
     state: 'saved',
-    file: toGalleryPath(settings.root, join(job.folder, names.image)),
+    file,
     thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
     width: checked.width,
     height: checked.height,
     bytes: body.bytes,
-    mime: IMAGE_MIME[body.kind],
+    mime,
   } satisfies DownloadOutcome;
 }
 

@@ -10,10 +10,13 @@ export type DownloadOutcome =
       state: 'saved';
       /** Root-relative path of the image. */
       file: string;
-      /** Root-relative path of its WebP thumbnail. */
-      thumbnail: string;
-      width: number;
-      height: number;
+      /**
+       * Root-relative path of its WebP thumbnail, and the displayed size; all three absent when
+       * the image code could not load (the image is kept unchecked, see core/images).
+       */
+      thumbnail?: string;
+      width?: number;
+      height?: number;
       bytes: number;
       mime: 'image/png' | 'image/jpeg' | 'image/webp';
     }

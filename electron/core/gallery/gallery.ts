@@ -5,7 +5,6 @@
  */
 import { mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
-import sharp from 'sharp';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { FetchLike } from '../../ports/http';
 import { silentLogger, type Logger } from '../../ports/logger';
@@ -74,9 +73,6 @@ export class Gallery {
       maxRedirects: options.maxRedirects ?? 5,
       logger: options.logger ?? silentLogger,
     };
-    // libvips keeps recently read files open; on Windows an open temp file cannot be renamed
-    // or deleted. Only the open-file cache is turned off, not the memory cache.
-    sharp.cache({ files: 0 });
   }
 
   /**

@@ -1,39 +1,18 @@
 /**
- * Checks a downloaded image with sharp (header, pixel limit, full decode) and makes its
- * thumbnail, then moves both into the task's folder under deterministic names.
+ * Checks a downloaded image (header, pixel limit, full decode) and makes its thumbnail, both on
+ * the image workers (core/images), then moves both into the task's folder under deterministic
+ * names.
  */
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import { checkImageFile } from '../images/image-ops';
+import type { ImageHeader } from '../images/image-protocol';
+import { ImagesUnavailableError, ImageWorkerError } from '../images/image-workers';
 import { fsyncDir, removeQuietly, writeNewFileSynced } from './atomic-file';
 import { diskReason, invalid, retry, type FailedOutcome } from './download-outcome';
 import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
 
 export const THUMBS_DIR = '.thumbs';
-
-/**
- * How many images are decoded at once. Each decode holds a full-size image in native memory,
- * and glibc keeps what several threads freed, so 4 (libuv's pool) cost ~50–70 MB more resident
- * memory than 2 when 100 images finish together, and were slower on 2 cores
- * (see tests/bench/suites/engine.ts).
- */
-const MAX_PARALLEL_CHECKS = 2;
-let runningChecks = 0;
-const waitingChecks: (() => void)[] = [];
-
-async function withCheckSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (runningChecks >= MAX_PARALLEL_CHECKS)
-    await new Promise<void>((resolve) => waitingChecks.push(resolve));
-  else runningChecks += 1;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so the count never drops in between.
-    const next = waitingChecks.shift();
-    if (next) next();
-    else runningChecks -= 1;
-  }
-}
 
 export interface CheckedImage {
   /** Displayed size (EXIF orientation applied). */
@@ -43,66 +22,74 @@ export interface CheckedImage {
   readonly thumbnail: Buffer;
 }
 
+/**
+ * The image code cannot load in this process: the image is kept as downloaded (its type was
+ * sniffed from its first bytes), with no thumbnail and no size; the user has been told why.
+ */
+export interface UncheckedImage {
+  readonly thumbnail: null;
+}
+
 function pixelLimitText(maxPixels: number): string {
   return `${maxPixels.toLocaleString('en-US')} pixels`;
 }
 
-async function readHeader(file: string, kind: ImageKind, maxPixels: number) {
-  let metadata: Metadata;
-  try {
-    // The header alone: the pixel limit is checked below so the user is told the size.
-    metadata = await sharp(file, { limitInputPixels: false, failOn: 'error' }).metadata();
-  } catch {
-    return invalid('The image file is damaged and could not be read.');
-  }
-  if (metadata.format !== kind) {
+function headerProblem(
+  header: ImageHeader | null,
+  kind: ImageKind,
+  maxPixels: number,
+): FailedOutcome | null {
+  if (!header) return invalid('The image file is damaged and could not be read.');
+  if (header.format !== kind) {
     return invalid('The image file is damaged: its contents do not match its type.');
   }
-  if (!metadata.width || !metadata.height) {
+  if (!header.width || !header.height) {
     return invalid('The image file does not say how big it is.');
   }
-  if (metadata.width * metadata.height > maxPixels) {
+  if (header.width * header.height > maxPixels) {
     return invalid(
-      `The image claims to be ${metadata.width}×${metadata.height} pixels, more than the ${pixelLimitText(maxPixels)} Pictor accepts.`,
+      `The image claims to be ${header.width}×${header.height} pixels, more than the ${pixelLimitText(maxPixels)} Pictor accepts.`,
     );
   }
-  return { width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+  return null;
 }
 
 /**
  * Reads the whole image (so a truncated or corrupt file fails here) while making the
  * thumbnail: fit inside `thumbnailSize`, never enlarged, WebP.
  */
-export function checkImage(
+export async function checkImage(
   file: string,
   kind: ImageKind,
   limits: { maxPixels: number; thumbnailSize: number },
-): Promise<CheckedImage | FailedOutcome> {
-  return withCheckSlot(() => decodeAndThumbnail(file, kind, limits));
-}
-
-async function decodeAndThumbnail(
-  file: string,
-  kind: ImageKind,
-  limits: { maxPixels: number; thumbnailSize: number },
-): Promise<CheckedImage | FailedOutcome> {
-  const header = await readHeader(file, kind, limits.maxPixels);
-  if ('state' in header) return header;
+): Promise<CheckedImage | UncheckedImage | FailedOutcome> {
+  let result;
   try {
-    const thumbnail = await sharp(file, { limitInputPixels: limits.maxPixels, failOn: 'error' })
-      .autoOrient()
-      .resize({
-        width: limits.thumbnailSize,
-        height: limits.thumbnailSize,
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .webp({ quality: 80 })
-      .toBuffer();
-    return { ...header, thumbnail };
-  } catch {
+    result = await checkImageFile(file, kind, {
+      maxPixels: limits.maxPixels,
+      thumbnailSize: limits.thumbnailSize,
+    });
+  } catch (error) {
+    if (error instanceof ImagesUnavailableError) return { thumbnail: null };
+    if (error instanceof ImageWorkerError)
+      return retry(`the image could not be checked: ${error.message}`);
+    throw error;
+  }
+  const problem = headerProblem(result.header, kind, limits.maxPixels);
+  if (problem) return problem;
+  const { orientedWidth, orientedHeight } = result.header ?? {};
+  if (!result.thumbnail || !orientedWidth || !orientedHeight) {
     return invalid('The image is damaged or incomplete and could not be decoded.');
   }
+  return {
+    width: orientedWidth,
+    height: orientedHeight,
+    thumbnail: Buffer.from(
+      result.thumbnail.buffer,
+      result.thumbnail.byteOffset,
+      result.thumbnail.byteLength,
+    ),
+  };
 }
 
 export interface Placement {
@@ -126,15 +113,17 @@ export function imageNames(index: number, kind: ImageKind): { image: string; thu
  */
 export async function placeImage(
   placement: Placement,
-  thumbnail: Buffer,
+  thumbnail: Buffer | null,
 ): Promise<FailedOutcome | null> {
   const { folder, index, kind } = placement;
   const names = imageNames(index, kind);
   try {
     await mkdir(join(folder, THUMBS_DIR), { recursive: true });
-    await writeNewFileSynced(placement.tempThumbnail, thumbnail);
+    if (thumbnail) await writeNewFileSynced(placement.tempThumbnail, thumbnail);
     await rename(placement.tempImage, join(folder, names.image));
-    await rename(placement.tempThumbnail, join(folder, names.thumbnail));
+    if (thumbnail) await rename(placement.tempThumbnail, join(folder, names.thumbnail));
+    // No thumbnail this time: one left by an earlier attempt would show another image.
+    else await removeQuietly(join(folder, names.thumbnail));
     const others = (Object.keys(IMAGE_EXTENSION) as ImageKind[]).filter((other) => other !== kind);
     await Promise.all(
       others.map((other) => removeQuietly(join(folder, imageNames(index, other).image))),

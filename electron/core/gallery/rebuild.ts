@@ -15,8 +15,9 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { readImageHeader } from '../images/image-ops';
+import { ImagesUnavailableError } from '../images/image-workers';
 import { TEMP_DIR } from './atomic-file';
 import { errorCode } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
@@ -151,15 +152,18 @@ async function describeFile(path: string, kind: ImageKind, image: ImageRecord, r
     return { width: image.width, height: image.height, bytes: size };
   }
   // Saved by a download whose record update never happened (a crash): read its header. From
-  // bytes read through our own checked handle: sharp opening the path could meet a FIFO.
+  // bytes read through our own checked handle: a decoder opening the path could meet a FIFO.
   const bytes = await reads(() => readRegularFile(path, MAX_IMAGE_FILE_BYTES));
-  const metadata = await sharp(bytes).metadata();
-  if (metadata.format !== kind) throw new Error('The file does not hold the image its name says.');
-  return {
-    width: metadata.autoOrient.width,
-    height: metadata.autoOrient.height,
-    bytes: bytes.length,
-  };
+  let header;
+  try {
+    header = await readImageHeader(bytes);
+  } catch (error) {
+    // Without the image code the file is kept as it is, its size unknown (see core/images).
+    if (error instanceof ImagesUnavailableError) return { bytes: bytes.length };
+    throw error;
+  }
+  if (header.format !== kind) throw new Error('The file does not hold the image its name says.');
+  return { width: header.orientedWidth, height: header.orientedHeight, bytes: bytes.length };
 }
 
 async function repairImage(image: ImageRecord, files: FolderFiles): Promise<ImageRecord> {

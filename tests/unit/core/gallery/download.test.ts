@@ -31,7 +31,7 @@ describe('saving images', () => {
       expect(saved.thumbnail).toBe(`${folder}/.thumbs/image-1.webp`);
       // Buffer.equals: a deep toEqual over a megabyte takes seconds.
       expect((await readFile(f.gallery.resolve(saved.file))).equals(body)).toBe(true);
-      const thumb = await sharp(f.gallery.resolve(saved.thumbnail)).metadata();
+      const thumb = await sharp(f.gallery.resolve(saved.thumbnail ?? '')).metadata();
       expect(thumb).toMatchObject({ format: 'webp', width: 384, height: 240 });
     },
   );
@@ -42,7 +42,7 @@ describe('saving images', () => {
       (await f.download(f.server.route('/small.png', serve(small)))).outcome,
       'saved',
     );
-    expect(await sharp(f.gallery.resolve(saved.thumbnail)).metadata()).toMatchObject({
+    expect(await sharp(f.gallery.resolve(saved.thumbnail ?? '')).metadata()).toMatchObject({
       width: 100,
       height: 60,
     });

@@ -1,0 +1,154 @@
+/**
+ * The image worker: every decode, thumbnail, conversion and SVG render Pictor does runs here, in
+ * a worker thread of the main process, on sharp's WebAssembly build.
+ *
+ * Why WebAssembly, in every build: on Linux, Electron's binary links the system GLib and sharp's
+ * native libvips carries its own; in one process they clash (sharp's install docs, "Electron and
+ * Linux"; electron/electron#46323). The WebAssembly build has no native code at all, so it also
+ * cannot miss its platform package or need a newer CPU, and every packaged target runs the same
+ * image code. Native sharp, when installed (a devDependency for tests and icons), is refused
+ * below before sharp is loaded, so this thread can never pick it. docs/PERFORMANCE.md has the
+ * measurement that chose this ("Image pipeline").
+ *
+ * Runs from its own bundle (dist-electron/image-worker.js) and, in tests and `npm run cli`, from
+ * source under Node's type stripping: imports carry their `.ts` extension and types only.
+ */
+import { readFile } from 'node:fs/promises';
+import { registerHooks } from 'node:module';
+import { parentPort } from 'node:worker_threads';
+import type sharpModule from 'sharp';
+import type { CheckResult, ImageHeader, ImageRequest, WorkerMessage } from './image-protocol.ts';
+import { storedPng } from './png-stored.ts';
+
+/** Any sharp binary but the WebAssembly one: `@img/sharp-<os>-<cpu>/sharp.node` or a local build. */
+const NATIVE_SHARP = /(^@img\/sharp-|\/sharp-)(?!wasm32)[\w.-]+(\/sharp\.node|\.node)$/;
+
+function refuseNativeSharp(): void {
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      if (NATIVE_SHARP.test(specifier)) {
+        throw Object.assign(new Error(`Pictor uses sharp's WebAssembly build, not ${specifier}.`), {
+          code: 'MODULE_NOT_FOUND',
+        });
+      }
+      return nextResolve(specifier, context);
+    },
+  });
+}
+
+type Sharp = typeof sharpModule;
+
+async function loadSharp(): Promise<Sharp> {
+  refuseNativeSharp();
+  const sharp = (await import('sharp')).default;
+  if (!('emscripten' in sharp.versions))
+    throw new Error('sharp did not load its WebAssembly build.');
+  // Every input is a buffer and every job runs once: nothing is worth caching.
+  sharp.cache(false);
+  return sharp;
+}
+
+async function readHeader(sharp: Sharp, bytes: Uint8Array): Promise<ImageHeader> {
+  // The header alone: the caller checks the pixel limit, so it can tell the user the size.
+  const metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
+  return {
+    format: metadata.format,
+    width: metadata.width,
+    height: metadata.height,
+    orientedWidth: metadata.autoOrient.width,
+    orientedHeight: metadata.autoOrient.height,
+  };
+}
+
+/** Bytes per pixel at most (16-bit RGBA), plus the scanlines' filter bytes. */
+function maxInflatedBytes(maxPixels: number): number {
+  return maxPixels * 9;
+}
+
+async function check(
+  sharp: Sharp,
+  request: Extract<ImageRequest, { op: 'check' }>,
+): Promise<CheckResult> {
+  const bytes = await readFile(request.file);
+  let header: ImageHeader;
+  try {
+    header = await readHeader(sharp, bytes);
+  } catch {
+    return { header: null };
+  }
+  const { width, height, format } = header;
+  if (format !== request.kind || !width || !height || width * height > request.maxPixels) {
+    return { header };
+  }
+  const input =
+    format === 'png'
+      ? ((await storedPng(bytes, maxInflatedBytes(request.maxPixels))) ?? bytes)
+      : bytes;
+  try {
+    const thumbnail = await sharp(input, { limitInputPixels: request.maxPixels, failOn: 'error' })
+      .autoOrient()
+      .resize({
+        width: request.thumbnailSize,
+        height: request.thumbnailSize,
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { header, thumbnail };
+  } catch {
+    return { header, decodeFailed: true };
+  }
+}
+
+async function run(sharp: Sharp, request: ImageRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'check':
+      return check(sharp, request);
+    case 'header':
+      return readHeader(sharp, request.bytes);
+    case 'png':
+      return sharp(request.bytes, { failOn: 'error' }).png().toBuffer();
+    case 'icon':
+      return sharp(request.bytes, { failOn: 'error' })
+        .resize(request.size, request.size, { fit: 'inside' })
+        .png()
+        .toBuffer();
+    case 'svg':
+      return sharp(Buffer.from(request.svg), { density: 72 })
+        .resize(request.width, request.height, { fit: 'fill' })
+        .png({ compressionLevel: 1 })
+        .toBuffer();
+  }
+}
+
+function send(message: WorkerMessage): void {
+  parentPort?.postMessage(message);
+}
+
+async function serve(): Promise<void> {
+  let sharp: Sharp;
+  try {
+    sharp = await loadSharp();
+  } catch (error) {
+    send({ type: 'failed', reason: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  parentPort?.on('message', (message: { id: number; request: ImageRequest }) => {
+    run(sharp, message.request).then(
+      (value) => send({ type: 'done', id: message.id, value }),
+      (error: unknown) =>
+        send({
+          type: 'error',
+          id: message.id,
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  });
+  send({
+    type: 'ready',
+    library: `sharp ${sharp.versions.sharp} (WebAssembly, libvips ${sharp.versions.vips})`,
+  });
+}
+
+void serve();
