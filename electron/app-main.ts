@@ -20,6 +20,7 @@ import { createShellActions } from './adapters/shell-actions';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { AppRuntime } from './core/app-runtime';
+import { imageWorkers } from './core/images/image-workers';
 import { ensurePrivateFolder } from './core/fs/private-files';
 import { readAppEnvironment, runtimeOverrides } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
@@ -111,6 +112,11 @@ export function startApp(): void {
         notice('notifications_failed');
       },
     }),
+  });
+  // The image code loads on first use (core/images); if it cannot, images are still saved.
+  imageWorkers().onUnavailable((reason) => {
+    logger.warn('image code could not load: images are saved without thumbnails', { reason });
+    notice('thumbnails_unavailable');
   });
 
   async function start(): Promise<void> {

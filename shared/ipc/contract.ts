@@ -51,7 +51,11 @@ export const galleryItemSchema = z.object({
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
-export const APP_NOTICES = ['window_recovered', 'notifications_failed'] as const;
+export const APP_NOTICES = [
+  'window_recovered',
+  'notifications_failed',
+  'thumbnails_unavailable',
+] as const;
 export type AppNotice = (typeof APP_NOTICES)[number];
 
 export const appInfoSchema = z.object({

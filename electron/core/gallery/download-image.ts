@@ -17,6 +17,7 @@ import {
   type FailedOutcome,
 } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
+import type { ImageWorkers } from '../images/image-workers';
 import { checkImage, imageNames, placeImage } from './image-finish';
 import { requestImage } from './image-request';
 import { IMAGE_MIME } from './image-sniff';
@@ -36,6 +37,8 @@ export interface DownloadSettings {
   readonly resolver?: Resolver;
   /** Tests only; see ImageRequest.classify. */
   readonly classify?: AddressClassifier;
+  /** The image workers; default the process's own (core/images). */
+  readonly images?: ImageWorkers;
   readonly maxImageBytes: number;
   readonly maxPixels: number;
   readonly thumbnailSize: number;

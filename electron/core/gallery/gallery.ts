@@ -3,6 +3,7 @@
  * `pictor.json` sidecar, WebP thumbnails in `.thumbs/`, and `.pictor-tmp/` for files being
  * written. Names never come from the network.
  */
+import type { ImageWorkers } from '../images/image-workers';
 import { mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -53,6 +54,8 @@ export interface GalleryOptions {
   /** Default 5. */
   maxRedirects?: number;
   logger?: Logger;
+  /** The image workers; default the process's own (core/images). */
+  images?: ImageWorkers;
 }
 
 export class Gallery {
@@ -72,6 +75,7 @@ export class Gallery {
       downloadTimeoutMs: options.downloadTimeoutMs ?? 120_000,
       maxRedirects: options.maxRedirects ?? 5,
       logger: options.logger ?? silentLogger,
+      ...(options.images ? { images: options.images } : {}),
     };
   }
 

@@ -7,7 +7,11 @@ import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkImageFile } from '../images/image-ops';
 import type { ImageHeader } from '../images/image-protocol';
-import { ImagesUnavailableError, ImageWorkerError } from '../images/image-workers';
+import {
+  ImagesUnavailableError,
+  ImageWorkerError,
+  type ImageWorkers,
+} from '../images/image-workers';
 import { fsyncDir, removeQuietly, writeNewFileSynced } from './atomic-file';
 import { diskReason, invalid, retry, type FailedOutcome } from './download-outcome';
 import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
@@ -61,14 +65,16 @@ function headerProblem(
 export async function checkImage(
   file: string,
   kind: ImageKind,
-  limits: { maxPixels: number; thumbnailSize: number },
+  limits: { maxPixels: number; thumbnailSize: number; images?: ImageWorkers },
 ): Promise<CheckedImage | UncheckedImage | FailedOutcome> {
   let result;
   try {
-    result = await checkImageFile(file, kind, {
-      maxPixels: limits.maxPixels,
-      thumbnailSize: limits.thumbnailSize,
-    });
+    result = await checkImageFile(
+      file,
+      kind,
+      { maxPixels: limits.maxPixels, thumbnailSize: limits.thumbnailSize },
+      limits.images,
+    );
   } catch (error) {
     if (error instanceof ImagesUnavailableError) return { thumbnail: null };
     if (error instanceof ImageWorkerError)

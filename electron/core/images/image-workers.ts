@@ -86,6 +86,11 @@ export class ImageWorkers {
     return this.current;
   }
 
+  /** Worker threads running now (idle ones included, until they end). */
+  liveWorkers(): number {
+    return this.slots.filter((slot) => slot.worker !== null).length;
+  }
+
   /** Called once, when the image code turns out not to load. */
   onUnavailable(listener: (reason: string) => void): () => void {
     this.unavailableListeners.add(listener);

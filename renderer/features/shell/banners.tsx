@@ -73,6 +73,7 @@ export function KeyProblemBanner() {
 const NOTICE_TEXT: Record<AppNotice, MessageKey> = {
   window_recovered: 'banner.notice.windowRecovered',
   notifications_failed: 'banner.notice.notificationsFailed',
+  thumbnails_unavailable: 'banner.notice.thumbnailsUnavailable',
 };
 
 /** What main asked the page to say once (the window was reloaded after a crash). */

@@ -19,6 +19,8 @@ export const shell = {
     'Pictor’s window stopped unexpectedly and was reloaded. Your tasks kept running and nothing was lost.',
   'banner.notice.notificationsFailed':
     'Your system did not show Pictor’s notification (unsigned macOS builds and some Linux desktops cannot). Finished tasks still appear here; you can turn notifications off in Settings.',
+  'banner.notice.thumbnailsUnavailable':
+    'Pictor could not load its image component, so new images get no thumbnails or size checks. They are still saved in the gallery folder; restarting or reinstalling Pictor may fix this.',
   'banner.offline.label': 'Offline',
   'banner.offline.text':
     'You’re offline. Running tasks will carry on by themselves when the connection is back; the gallery works as usual.',

@@ -11,6 +11,14 @@ describe('app shell', () => {
     expect(notice.textContent).toContain('did not show Pictor’s notification');
   });
 
+  it('says in one sentence that thumbnails are off when the image code could not load', async () => {
+    const { fake } = await startApp();
+    act(() => fake.emit('app:notice', { notice: 'thumbnails_unavailable' }));
+    const notice = await screen.findByRole('region', { name: 'Notice' });
+    expect(notice.textContent).toContain('new images get no thumbnails');
+    expect(notice.textContent).toContain('still saved in the gallery folder');
+  });
+
   it('says once that the window was reloaded after a crash, until hidden', async () => {
     const { user } = await startApp({
       prepare: (fake) => {

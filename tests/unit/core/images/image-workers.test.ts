@@ -1,0 +1,194 @@
+/**
+ * The image workers (electron/core/images): the real worker runs sharp's WebAssembly build even
+ * though native sharp is installed here; a worker whose image code cannot load makes every job
+ * fail with ImagesUnavailableError and tells its listeners once; a worker that dies or hangs fails
+ * only its own job; idle workers end. Stand-in workers are real worker threads, written as files.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readImageHeader, renderSvgPng } from '../../../../electron/core/images/image-ops';
+import {
+  ImagesUnavailableError,
+  ImageWorkerError,
+  ImageWorkers,
+} from '../../../../electron/core/images/image-workers';
+
+let dir = '';
+const pools: ImageWorkers[] = [];
+
+function pool(options: ConstructorParameters<typeof ImageWorkers>[0] = {}): ImageWorkers {
+  const created = new ImageWorkers(options);
+  pools.push(created);
+  return created;
+}
+
+/** A stand-in worker: `onRequest` is the body of the message handler (`message`, `reply`). */
+async function standIn(name: string, source: string): Promise<URL> {
+  const file = join(dir, `${name}.mjs`);
+  await writeFile(file, `import { parentPort } from 'node:worker_threads';\n${source}\n`);
+  return pathToFileURL(file);
+}
+
+const READY = "parentPort.postMessage({ type: 'ready', library: 'stand-in' });";
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-image-workers-'));
+});
+
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((each) => each.close()));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the real image worker', () => {
+  it('runs sharp’s WebAssembly build although native sharp is installed in this process', async () => {
+    expect('emscripten' in sharp.versions).toBe(false); // the tests' own sharp is native
+    const images = pool();
+    const png = await renderSvgPng(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"><rect width="40" height="30" fill="#f00"/></svg>',
+      { width: 40, height: 30 },
+      images,
+    );
+    expect(images.status()).toMatchObject({ state: 'ready' });
+    const status = images.status();
+    expect(status.state === 'ready' && status.library).toMatch(/WebAssembly/);
+    const stats = await sharp(png).stats();
+    expect(await sharp(png).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+    expect(stats.channels[0]?.mean).toBe(255);
+    expect(await readImageHeader(png, images)).toMatchObject({ format: 'png', width: 40 });
+  });
+
+  it('fails a job on a damaged image with an error, and keeps working', async () => {
+    const images = pool();
+    await expect(readImageHeader(Buffer.from('not an image at all'), images)).rejects.toThrow();
+    const png = await sharp({
+      create: { width: 5, height: 4, channels: 3, background: '#00f' },
+    })
+      .png()
+      .toBuffer();
+    expect(await readImageHeader(png, images)).toMatchObject({ width: 5, height: 4 });
+  });
+});
+
+describe('when the image code cannot load', () => {
+  it.each([
+    ['reports that it failed', "parentPort.postMessage({ type: 'failed', reason: 'no wasm' });"],
+    ['throws while loading', "throw new Error('no wasm');"],
+    ['exits while loading', 'process.exit(7);'],
+  ])('every job fails with ImagesUnavailableError when the worker %s', async (name, source) => {
+    const images = pool({ workerUrl: await standIn(name.replaceAll(' ', '-'), source) });
+    const told = vi.fn();
+    images.onUnavailable(told);
+    const first = images.run({ op: 'header', bytes: new Uint8Array(1) });
+    const second = images.run({ op: 'header', bytes: new Uint8Array(1) });
+    await expect(first).rejects.toBeInstanceOf(ImagesUnavailableError);
+    await expect(second).rejects.toBeInstanceOf(ImagesUnavailableError);
+    await expect(images.run({ op: 'png', bytes: new Uint8Array(1) })).rejects.toBeInstanceOf(
+      ImagesUnavailableError,
+    );
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(images.status()).toMatchObject({ state: 'unavailable' });
+    // A listener added later hears it too.
+    const late = vi.fn();
+    images.onUnavailable(late);
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it('fails when the worker script does not exist at all', async () => {
+    const images = pool({ workerUrl: pathToFileURL(join(dir, 'missing-worker.mjs')) });
+    await expect(images.run({ op: 'header', bytes: new Uint8Array(1) })).rejects.toBeInstanceOf(
+      ImagesUnavailableError,
+    );
+  });
+});
+
+describe('a worker that dies or hangs', () => {
+  it('fails only the job it was running; the next job gets a new worker', async () => {
+    const url = await standIn(
+      'dies-on-first',
+      `${READY}
+       parentPort.on('message', ({ id, request }) => {
+         if (request.op === 'png') process.exit(3);
+         parentPort.postMessage({ type: 'done', id, value: request.op });
+       });`,
+    );
+    const images = pool({ workerUrl: url, size: 1 });
+    await expect(images.run({ op: 'png', bytes: new Uint8Array(1) })).rejects.toBeInstanceOf(
+      ImageWorkerError,
+    );
+    expect(await images.run({ op: 'header', bytes: new Uint8Array(1) })).toBe('header');
+    expect(images.status()).toMatchObject({ state: 'ready' });
+  });
+
+  it('ends a worker whose job overruns its time, and answers the next job', async () => {
+    const url = await standIn(
+      'hangs-on-png',
+      `${READY}
+       parentPort.on('message', ({ id, request }) => {
+         if (request.op === 'png') return;
+         parentPort.postMessage({ type: 'done', id, value: 'answered' });
+       });`,
+    );
+    const images = pool({ workerUrl: url, size: 1, jobTimeoutMs: 300 });
+    const hung = images.run({ op: 'png', bytes: new Uint8Array(1) });
+    const queued = images.run({ op: 'header', bytes: new Uint8Array(1) });
+    await expect(hung).rejects.toThrow(/longer than 0.3 s/);
+    expect(await queued).toBe('answered');
+  });
+
+  it('passes a job’s own error back as an error', async () => {
+    const url = await standIn(
+      'job-error',
+      `${READY}
+       parentPort.on('message', ({ id }) => parentPort.postMessage({ type: 'error', id, message: 'bad input' }));`,
+    );
+    const images = pool({ workerUrl: url });
+    await expect(images.run({ op: 'png', bytes: new Uint8Array(1) })).rejects.toThrow('bad input');
+  });
+});
+
+describe('parallel and idle workers', () => {
+  it('runs up to `size` jobs at once, each in its own thread', async () => {
+    // Each job answers with its worker's thread id once two jobs have arrived anywhere: with one
+    // thread the first job would wait for ever (and the test time out).
+    const url = await standIn(
+      'parallel',
+      `import { threadId } from 'node:worker_threads';
+       ${READY}
+       parentPort.on('message', ({ id, request }) => {
+         const counter = new Int32Array(request.bytes.buffer);
+         Atomics.add(counter, 0, 1);
+         Atomics.notify(counter, 0);
+         while (Atomics.load(counter, 0) < 2) Atomics.wait(counter, 0, 1, 50);
+         parentPort.postMessage({ type: 'done', id, value: threadId });
+       });`,
+    );
+    const images = pool({ workerUrl: url, size: 2 });
+    const counter = new Uint8Array(new SharedArrayBuffer(4));
+    const ids = await Promise.all([
+      images.run({ op: 'png', bytes: counter }),
+      images.run({ op: 'png', bytes: counter }),
+    ]);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('ends a worker that stays idle, and starts one again for the next job', async () => {
+    const url = await standIn(
+      'idle',
+      `${READY}
+       parentPort.on('message', ({ id }) => parentPort.postMessage({ type: 'done', id, value: 'ok' }));`,
+    );
+    const images = pool({ workerUrl: url, idleMs: 50 });
+    expect(await images.run({ op: 'png', bytes: new Uint8Array(1) })).toBe('ok');
+    expect(images.liveWorkers()).toBe(1);
+    await vi.waitFor(() => expect(images.liveWorkers()).toBe(0), { timeout: 5_000 });
+    expect(await images.run({ op: 'png', bytes: new Uint8Array(1) })).toBe('ok');
+  });
+});

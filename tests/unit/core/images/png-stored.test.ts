@@ -1,0 +1,252 @@
+/**
+ * storedPng (electron/core/images/png-stored.ts): for every kind of PNG (each colour type and bit
+ * depth, interlaced or not, with ancillary chunks) the re-packed file decodes to the very same
+ * pixels; for anything that is not a plain, intact PNG it returns null, so sharp judges the
+ * original. Images are real PNGs made by (native) sharp; pixels are compared as raw buffers.
+ */
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { inflatedSize, storedPng } from '../../../../electron/core/images/png-stored';
+
+const LIMIT = 100_000_000;
+
+function noise(width: number, height: number, channels: 1 | 2 | 3 | 4, seed = 7): Buffer {
+  const bytes = Buffer.alloc(width * height * channels);
+  let state = seed;
+  for (let i = 0; i < bytes.length; i += 1) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    bytes[i] = (state >>> 16) & 0xff;
+  }
+  return bytes;
+}
+
+interface Variant {
+  readonly name: string;
+  make(): Promise<Buffer>;
+}
+
+const raw = (width: number, height: number, channels: 1 | 2 | 3 | 4) =>
+  sharp(noise(width, height, channels), { raw: { width, height, channels } });
+
+const VARIANTS: Variant[] = [
+  { name: 'RGB 8-bit', make: () => raw(97, 61, 3).png().toBuffer() },
+  { name: 'RGBA 8-bit', make: () => raw(64, 33, 4).png().toBuffer() },
+  { name: 'grey 8-bit', make: () => raw(50, 50, 1).png().toBuffer() },
+  { name: 'grey + alpha', make: () => raw(31, 17, 2).png().toBuffer() },
+  { name: 'RGB 16-bit', make: () => raw(40, 23, 3).toColourspace('rgb16').png().toBuffer() },
+  { name: 'palette', make: () => raw(45, 29, 3).png({ palette: true, colours: 16 }).toBuffer() },
+  {
+    name: 'palette 1-bit',
+    make: () => raw(45, 29, 3).png({ palette: true, colours: 2 }).toBuffer(),
+  },
+  { name: 'interlaced RGB', make: () => raw(53, 37, 3).png({ progressive: true }).toBuffer() },
+  {
+    name: 'interlaced 1×1',
+    make: () => raw(1, 1, 3).png({ progressive: true }).toBuffer(),
+  },
+  {
+    name: 'with EXIF and ICC chunks',
+    make: () =>
+      raw(30, 20, 3)
+        .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'x' } } })
+        .png()
+        .toBuffer(),
+  },
+];
+
+async function pixels(png: Buffer): Promise<Buffer> {
+  return sharp(png).raw().toBuffer();
+}
+
+interface Chunk {
+  type: string;
+  data: Buffer;
+}
+
+function chunksOf(png: Buffer): Chunk[] {
+  const chunks: Chunk[] = [];
+  for (let offset = 8; offset < png.length;) {
+    const length = png.readUInt32BE(offset);
+    chunks.push({
+      type: png.toString('latin1', offset + 4, offset + 8),
+      data: png.subarray(offset + 8, offset + 8 + length),
+    });
+    offset += 12 + length;
+  }
+  return chunks;
+}
+
+function build(chunks: Chunk[]): Buffer {
+  const parts: Buffer[] = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])];
+  for (const { type, data } of chunks) {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const tail = Buffer.alloc(4);
+    tail.writeUInt32BE(crc32(data, crc32(type)), 0);
+    parts.push(head, data, tail);
+  }
+  return Buffer.concat(parts);
+}
+
+/** The PNG with its IDAT data replaced by `data` (CRCs correct). */
+function withIdat(png: Buffer, data: Buffer): Buffer {
+  const chunks = chunksOf(png);
+  const first = chunks.findIndex((chunk) => chunk.type === 'IDAT');
+  const others = chunks.filter((chunk) => chunk.type !== 'IDAT');
+  others.splice(first, 0, { type: 'IDAT', data });
+  return build(others);
+}
+
+describe('storedPng', () => {
+  it.each(VARIANTS)('re-packs a $name PNG that decodes to the same pixels', async (variant) => {
+    const png = await variant.make();
+    const stored = await storedPng(png, LIMIT);
+    expect(stored).not.toBeNull();
+    if (!stored) return;
+    expect((await pixels(stored)).equals(await pixels(png))).toBe(true);
+    expect(await sharp(stored).metadata()).toMatchObject(
+      await sharp(png)
+        .metadata()
+        .then(({ width, height, channels, depth, isProgressive, orientation }) => ({
+          width,
+          height,
+          channels,
+          depth,
+          isProgressive,
+          ...(orientation ? { orientation } : {}),
+        })),
+    );
+    // Every IDAT of the result holds stored deflate blocks (BTYPE 00), at most 1 MiB each.
+    const idat = chunksOf(stored).filter((chunk) => chunk.type === 'IDAT');
+    expect(idat.every((chunk) => chunk.data.length <= 1024 * 1024)).toBe(true);
+    const stream = Buffer.concat(idat.map((chunk) => chunk.data));
+    expect((stream[2] ?? 0xff) & 0b110).toBe(0);
+  });
+
+  it('splits a large stream into 1 MiB IDAT chunks', async () => {
+    const png = await raw(800, 600, 3).png().toBuffer();
+    const stored = await storedPng(png, LIMIT);
+    const idat = chunksOf(stored ?? Buffer.alloc(0)).filter((chunk) => chunk.type === 'IDAT');
+    const stream = Buffer.concat(idat.map((chunk) => chunk.data));
+    expect(idat.length).toBeGreaterThan(1);
+    expect(idat.length).toBe(Math.ceil(stream.length / (1024 * 1024)));
+    expect((await pixels(stored ?? Buffer.alloc(0))).equals(await pixels(png))).toBe(true);
+  });
+
+  it('computes the inflated size of interlaced images pass by pass', () => {
+    // 8×8 RGB 8-bit, Adam7: passes of 1×1, 1×1, 2×1, 2×2, 4×2, 4×4, 8×4 pixels.
+    const rows = [
+      [1, 1],
+      [1, 1],
+      [2, 1],
+      [2, 2],
+      [4, 2],
+      [4, 4],
+      [8, 4],
+    ].reduce((total, [width = 0, height = 0]) => total + height * (1 + width * 3), 0);
+    expect(inflatedSize({ width: 8, height: 8, bitsPerPixel: 24, interlaced: true })).toBe(rows);
+    expect(inflatedSize({ width: 8, height: 8, bitsPerPixel: 24, interlaced: false })).toBe(8 * 25);
+    expect(inflatedSize({ width: 3, height: 2, bitsPerPixel: 1, interlaced: false })).toBe(4);
+  });
+
+  describe('leaves to sharp (returns null) anything not plain and intact', () => {
+    let png: Buffer;
+    const cases: [string, (png: Buffer) => Buffer][] = [
+      ['not a PNG', () => Buffer.from('GIF89a not a png')],
+      ['an empty file', () => Buffer.alloc(0)],
+      ['a file cut in the middle', (p) => p.subarray(0, Math.floor(p.length / 2))],
+      ['bytes after IEND', (p) => Buffer.concat([p, Buffer.from('extra')])],
+      [
+        'a chunk whose CRC is wrong',
+        (p) => {
+          const copy = Buffer.from(p);
+          const at = copy.indexOf('IDAT', 8, 'latin1') + 10;
+          copy[at] = (copy[at] ?? 0) ^ 0xff;
+          return copy;
+        },
+      ],
+      [
+        'a chunk length past the end',
+        (p) => {
+          const copy = Buffer.from(p);
+          copy.writeUInt32BE(0x7ffffff0, copy.indexOf('IDAT', 8, 'latin1') - 4);
+          return copy;
+        },
+      ],
+      ['an IDAT stream that is not deflate', (p) => withIdat(p, Buffer.from('plainly not zlib'))],
+      [
+        'an IDAT stream that ends early',
+        (p) =>
+          withIdat(
+            p,
+            deflateSync(
+              inflateSync(
+                Buffer.concat(
+                  chunksOf(p)
+                    .filter((c) => c.type === 'IDAT')
+                    .map((c) => c.data),
+                ),
+              ).subarray(0, 100),
+            ),
+          ),
+      ],
+      [
+        'an IDAT stream that inflates to more than the header says (a bomb)',
+        (p) => withIdat(p, deflateSync(Buffer.alloc(50 * 1024 * 1024))),
+      ],
+      [
+        'IDAT chunks that are not consecutive',
+        (p) => {
+          const chunks = chunksOf(p);
+          const at = chunks.findIndex((c) => c.type === 'IDAT');
+          const idat = chunks[at];
+          if (!idat) return p;
+          const half = Math.floor(idat.data.length / 2);
+          chunks.splice(
+            at,
+            1,
+            { type: 'IDAT', data: idat.data.subarray(0, half) },
+            { type: 'tEXt', data: Buffer.from('k\0v') },
+            { type: 'IDAT', data: idat.data.subarray(half) },
+          );
+          return build(chunks);
+        },
+      ],
+      [
+        'a header of the wrong size',
+        (p) => {
+          const chunks = chunksOf(p);
+          const ihdr = chunks[0];
+          if (ihdr) chunks[0] = { type: 'IHDR', data: Buffer.concat([ihdr.data, Buffer.alloc(1)]) };
+          return build(chunks);
+        },
+      ],
+      [
+        'a bit depth PNG does not have',
+        (p) => {
+          const chunks = chunksOf(p);
+          const ihdr = chunks[0];
+          if (ihdr) {
+            const data = Buffer.from(ihdr.data);
+            data[8] = 3;
+            chunks[0] = { type: 'IHDR', data };
+          }
+          return build(chunks);
+        },
+      ],
+    ];
+
+    it.each(cases)('%s', async (_name, damage) => {
+      png ??= await raw(64, 48, 3).png().toBuffer();
+      expect(await storedPng(damage(png), LIMIT)).toBeNull();
+    });
+
+    it('an image whose pixel stream would exceed the memory bound', async () => {
+      const png = await raw(64, 48, 3).png().toBuffer();
+      expect(await storedPng(png, 48 * (1 + 64 * 3) - 1)).toBeNull();
+      expect(await storedPng(png, 48 * (1 + 64 * 3))).not.toBeNull();
+    });
+  });
+});
