@@ -49,6 +49,8 @@ export default defineConfig({
         test: {
           name: 'packaging',
           include: ['tests/packaging/**/*.test.ts'],
+          // One `npm run build` for every file, before any of them packs.
+          globalSetup: ['tests/packaging/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 240_000,

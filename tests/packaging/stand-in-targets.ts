@@ -1,0 +1,230 @@
+/**
+ * Stand-in Electron distributions for macOS and Windows, and the electron-builder run that packs
+ * one target (`--dir`) from any of them, for checking each target's file set on this Linux
+ * machine (the real distributions cannot be downloaded here).
+ *
+ * electron-builder copies the distribution and edits it: on macOS it reads and rewrites the
+ * Info.plist of the app and of each helper app (app-builder-lib/out/electron/electronMac.js) and
+ * renames the helpers; @electron/fuses flips the wire in `Electron Framework` (macOS) or the
+ * executable (Windows, Linux). The layouts below carry just those files, with placeholder
+ * contents and Electron's fuse wire.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import * as ResEdit from 'resedit';
+import { createStandInElectron, DEFAULT_FUSE_WIRE } from './stand-in-electron';
+
+const execFileAsync = promisify(execFile);
+const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
+
+export type TargetOs = 'mac' | 'win' | 'linux';
+export type TargetArch = 'x64' | 'arm64';
+
+export interface Target {
+  readonly os: TargetOs;
+  readonly arch: TargetArch;
+}
+
+/** Every target `npm run dist` builds (electron-builder.yml). */
+export const RELEASE_TARGETS: readonly Target[] = [
+  { os: 'mac', arch: 'x64' },
+  { os: 'mac', arch: 'arm64' },
+  { os: 'win', arch: 'x64' },
+  { os: 'linux', arch: 'x64' },
+];
+
+function plist(entries: Record<string, string>): string {
+  const body = Object.entries(entries)
+    .map(([key, value]) => `  <key>${key}</key>\n  <string>${value}</string>`)
+    .join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">',
+    '<plist version="1.0">',
+    '<dict>',
+    body,
+    '</dict>',
+    '</plist>',
+    '',
+  ].join('\n');
+}
+
+async function writeExecutable(file: string, withFuses: boolean): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const text = Buffer.from('stand-in Electron binary: runs nothing\n');
+  await writeFile(file, withFuses ? Buffer.concat([text, DEFAULT_FUSE_WIRE]) : text);
+  await chmod(file, 0o755);
+}
+
+async function writeLicences(dir: string, version: string): Promise<void> {
+  await writeFile(path.join(dir, 'LICENSE'), 'Copyright (c) Electron contributors (stand-in)\n');
+  await writeFile(
+    path.join(dir, 'LICENSES.chromium.html'),
+    '<!doctype html><title>stand-in</title>\n',
+  );
+  await writeFile(path.join(dir, 'version'), `${version}\n`);
+}
+
+const MAC_HELPERS = ['', ' (Renderer)', ' (GPU)', ' (Plugin)'];
+
+async function createMacDist(dir: string, version: string): Promise<void> {
+  const contents = path.join(dir, 'Electron.app', 'Contents');
+  await mkdir(path.join(contents, 'Resources'), { recursive: true });
+  await writeFile(
+    path.join(contents, 'Info.plist'),
+    plist({
+      CFBundleExecutable: 'Electron',
+      CFBundleIdentifier: 'com.github.Electron',
+      CFBundleName: 'Electron',
+      CFBundleDisplayName: 'Electron',
+      CFBundleIconFile: 'electron.icns',
+      CFBundleVersion: version,
+      CFBundleShortVersionString: version,
+    }),
+  );
+  await writeExecutable(path.join(contents, 'MacOS', 'Electron'), false);
+  await writeFile(path.join(contents, 'Resources', 'electron.icns'), 'stand-in icns\n');
+  const frameworks = path.join(contents, 'Frameworks');
+  await writeExecutable(
+    path.join(frameworks, 'Electron Framework.framework', 'Electron Framework'),
+    true,
+  );
+  for (const suffix of MAC_HELPERS) {
+    const name = `Electron Helper${suffix}`;
+    const helper = path.join(frameworks, `${name}.app`, 'Contents');
+    await mkdir(helper, { recursive: true });
+    await writeFile(
+      path.join(helper, 'Info.plist'),
+      plist({
+        CFBundleExecutable: name,
+        CFBundleIdentifier: `com.github.Electron.helper${suffix ? `.${suffix.slice(2, -1).toLowerCase()}` : ''}`,
+        CFBundleName: name,
+        CFBundleDisplayName: name,
+      }),
+    );
+    await writeExecutable(path.join(helper, 'MacOS', name), false);
+  }
+  await writeLicences(dir, version);
+}
+
+const WIN_PLACEHOLDERS = [
+  'chrome_100_percent.pak',
+  'chrome_200_percent.pak',
+  'd3dcompiler_47.dll',
+  'ffmpeg.dll',
+  'icudtl.dat',
+  'libEGL.dll',
+  'libGLESv2.dll',
+  'resources.pak',
+  'snapshot_blob.bin',
+  'v8_context_snapshot.bin',
+  'vk_swiftshader.dll',
+  'vk_swiftshader_icd.json',
+  'locales/en-US.pak',
+];
+
+/**
+ * A real (empty) PE executable with the version resource electron-builder adds its asar integrity
+ * beside (app-builder-lib/out/electron/electronWin.js), and the fuse wire after its sections.
+ */
+async function writeWindowsExecutable(file: string, version: string): Promise<void> {
+  const exe = ResEdit.NtExecutable.createEmpty(false, false);
+  const resource = ResEdit.NtExecutableResource.from(exe);
+  const info = ResEdit.Resource.VersionInfo.createEmpty();
+  info.setStringValues(
+    { lang: 1033, codepage: 1200 },
+    { ProductName: 'Electron', FileDescription: 'Electron (stand-in)', ProductVersion: version },
+  );
+  info.outputToResourceEntries(resource.entries);
+  resource.outputResource(exe);
+  exe.setExtraData(DEFAULT_FUSE_WIRE);
+  await writeFile(file, Buffer.from(exe.generate()));
+}
+
+async function createWinDist(dir: string, version: string): Promise<void> {
+  await mkdir(path.join(dir, 'locales'), { recursive: true });
+  await mkdir(path.join(dir, 'resources'), { recursive: true });
+  await writeWindowsExecutable(path.join(dir, 'electron.exe'), version);
+  for (const name of WIN_PLACEHOLDERS) await writeFile(path.join(dir, name), `stand-in ${name}\n`);
+  await writeLicences(dir, version);
+}
+
+/** Writes a stand-in Electron distribution for `os` into `dir`. */
+export async function createStandInFor(os: TargetOs, dir: string, version: string): Promise<void> {
+  if (os === 'mac') await createMacDist(dir, version);
+  else if (os === 'win') await createWinDist(dir, version);
+  else await createStandInElectron(dir, version);
+}
+
+/** Where electron-builder leaves the unpacked app of a target, under its output folder. */
+export function unpackedDir(target: Target): string {
+  if (target.os === 'mac') return target.arch === 'arm64' ? 'mac-arm64' : 'mac';
+  if (target.os === 'win') return target.arch === 'arm64' ? 'win-arm64-unpacked' : 'win-unpacked';
+  return target.arch === 'arm64' ? 'linux-arm64-unpacked' : 'linux-unpacked';
+}
+
+/** The folder holding app.asar inside a target's unpacked app. */
+export function resourcesDir(target: Target, appOut: string): string {
+  return target.os === 'mac'
+    ? path.join(appOut, 'Pictor.app', 'Contents', 'Resources')
+    : path.join(appOut, 'resources');
+}
+
+/**
+ * Packs the already built app (`npm run build`) for `target` as a folder, with electron-builder.yml
+ * and a stand-in Electron, offline. Only what needs a tool this machine lacks is changed: Windows
+ * executable resources (rcedit runs under Wine here) and macOS ad-hoc signing (codesign) are
+ * skipped; neither changes which files ship.
+ */
+export async function packTarget(
+  root: string,
+  work: string,
+  target: Target,
+  electronVersion: string,
+): Promise<{ appOut: string; log: string }> {
+  const dist = path.join(work, `electron-${target.os}-${target.arch}`);
+  await createStandInFor(target.os, dist, electronVersion);
+  const output = path.join(work, `release-${target.os}-${target.arch}`);
+  const args = [
+    path.join(root, 'node_modules/electron-builder/cli.js'),
+    `--${target.os}`,
+    'dir',
+    `--${target.arch}`,
+    '--config',
+    'electron-builder.yml',
+    `-c.electronDist=${dist}`,
+    `-c.electronVersion=${electronVersion}`,
+    `-c.electronDownload.mirror=${CLOSED_PORT_URL}`,
+    `-c.directories.output=${output}`,
+    ...(target.os === 'win' ? ['-c.win.signAndEditExecutable=false'] : []),
+    ...(target.os === 'mac'
+      ? ['-c.electronFuses.resetAdHocDarwinSignature=false', '-c.mac.identity=null']
+      : []),
+    '--publish',
+    'never',
+  ];
+  const env = {
+    ...process.env,
+    ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
+    ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
+    ELECTRON_BUILDER_BINARIES_ALLOW_HTTP: 'true',
+    ELECTRON_MIRROR: CLOSED_PORT_URL,
+    CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+  };
+  try {
+    const { stdout, stderr } = await execFileAsync(process.execPath, args, {
+      cwd: root,
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { appOut: path.join(output, unpackedDir(target)), log: `${stdout}\n${stderr}` };
+  } catch (error) {
+    const output = error as { stdout?: string; stderr?: string; message: string };
+    throw new Error(
+      `electron-builder ${target.os} ${target.arch} failed: ${output.message}\n${output.stdout ?? ''}\n${output.stderr ?? ''}`,
+      { cause: error },
+    );
+  }
+}

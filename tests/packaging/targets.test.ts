@@ -1,0 +1,161 @@
+/**
+ * Every release target `npm run dist` builds (macOS x64 and arm64, Windows x64, Linux x64) packed
+ * as a folder with a stand-in Electron of that OS (stand-in-targets.ts), and each target's own
+ * file set checked: the app's bundles, the image worker and what it loads (sharp's WebAssembly
+ * build, the same on every OS and CPU), no native binary of any platform, every dependency
+ * resolvable inside the archive, and the fuses flipped in that OS's binary.
+ */
+import { access, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bareImportsOf,
+  isRuntimeProvided,
+  isUnpacked,
+  openAsar,
+  packageNameOf,
+  readText,
+  resolvePackage,
+  unresolvedDependencies,
+  type AsarListing,
+} from './asar-listing';
+import { FUSE_SENTINEL } from './stand-in-electron';
+import { packTarget, RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** electron-builder.yml's electronFuses in wire order (see package.test.ts). */
+const FLIPPED_WIRE = Buffer.concat([
+  Buffer.from(FUSE_SENTINEL, 'latin1'),
+  Buffer.from([1, 8]),
+  Buffer.from('01001100', 'latin1'),
+]);
+const NATIVE_BINARY = /\.(node|dylib|dll|exe)$|\.so(\.\d+)*$/;
+
+interface PackedTarget {
+  readonly target: Target;
+  readonly appOut: string;
+  readonly resources: string;
+  readonly asar: AsarListing;
+}
+
+let work = '';
+const packed = new Map<string, PackedTarget>();
+
+function nameOf(target: Target): string {
+  return `${target.os}-${target.arch}`;
+}
+
+function get(target: Target): PackedTarget {
+  const found = packed.get(nameOf(target));
+  if (!found) throw new Error(`${nameOf(target)} was not packed (see the error of beforeAll).`);
+  return found;
+}
+
+/** The binary whose fuse wire electron-builder flips, per OS (@electron/fuses). */
+function fusedBinary(target: Target, appOut: string): string {
+  if (target.os === 'mac') {
+    return path.join(
+      appOut,
+      'Pictor.app/Contents/Frameworks/Electron Framework.framework/Electron Framework',
+    );
+  }
+  return path.join(appOut, target.os === 'win' ? 'Pictor.exe' : 'pictor');
+}
+
+function executable(target: Target, appOut: string): string {
+  if (target.os === 'mac') return path.join(appOut, 'Pictor.app/Contents/MacOS/Pictor');
+  return fusedBinary(target, appOut);
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'pictor-targets-'));
+  const electron = JSON.parse(
+    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
+  ) as { version: string };
+  // One at a time: each run of electron-builder takes both cores for a few seconds.
+  for (const target of RELEASE_TARGETS) {
+    const { appOut } = await packTarget(ROOT, work, target, electron.version);
+    const resources = resourcesDir(target, appOut);
+    packed.set(nameOf(target), {
+      target,
+      appOut,
+      resources,
+      asar: openAsar(path.join(resources, 'app.asar')),
+    });
+  }
+}, 240_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target) })))(
+  'the $name app',
+  (target) => {
+    it('carries the main bundle, the image worker, the preload and the renderer', () => {
+      const { asar } = get(target);
+      for (const file of [
+        'dist-electron/main.js',
+        'dist-electron/image-worker.js',
+        'dist-electron/preload.cjs',
+        'dist/renderer/index.html',
+      ]) {
+        expect(asar.entries.has(file), file).toBe(true);
+      }
+    });
+
+    it('resolves everything the main bundle and the image worker import, inside the archive', () => {
+      const { asar } = get(target);
+      for (const bundle of ['dist-electron/main.js', 'dist-electron/image-worker.js']) {
+        const packages = bareImportsOf(readText(asar, bundle)).filter(
+          (specifier) => !isRuntimeProvided(specifier),
+        );
+        const unresolved = packages.filter(
+          (specifier) => resolvePackage(asar, packageNameOf(specifier), 'dist-electron') === null,
+        );
+        expect(unresolved, bundle).toEqual([]);
+      }
+      expect(bareImportsOf(readText(asar, 'dist-electron/image-worker.js'))).toContain('sharp');
+      expect(unresolvedDependencies(asar)).toEqual([]);
+    });
+
+    it('carries sharp’s WebAssembly build, unpacked, and no native binary of any platform', async () => {
+      const { asar, resources } = get(target);
+      const entries = [...asar.entries];
+      expect(entries.filter((entry) => NATIVE_BINARY.test(entry))).toEqual([]);
+      const images = entries.filter((entry) => /^node_modules\/@img\/[^/]+$/.test(entry));
+      expect(images.sort()).toEqual(['node_modules/@img/colour', 'node_modules/@img/sharp-wasm32']);
+      expect(resolvePackage(asar, '@emnapi/runtime', 'node_modules/@img/sharp-wasm32')).not.toBe(
+        null,
+      );
+      const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
+      expect(wasm).toHaveLength(1);
+      for (const entry of wasm) {
+        expect(isUnpacked(asar, entry)).toBe(true);
+        const onDisk = await stat(path.join(resources, 'app.asar.unpacked', entry));
+        expect(onDisk.size).toBe((await stat(path.join(ROOT, entry))).size);
+      }
+    });
+
+    it('has its executable, with the fuses flipped in its binary', async () => {
+      const { appOut } = get(target);
+      await expect(access(executable(target, appOut))).resolves.toBeUndefined();
+      expect((await readFile(fusedBinary(target, appOut))).includes(FLIPPED_WIRE)).toBe(true);
+      await expect(access(path.join(get(target).resources, 'drag-icon.png'))).resolves.toBe(
+        undefined,
+      );
+    });
+  },
+);
+
+describe('across targets', () => {
+  it('every target ships the same app files (nothing in the archive depends on the OS or CPU)', () => {
+    const [first, ...others] = RELEASE_TARGETS.map((target) => get(target));
+    const listing = (each: PackedTarget) => [...each.asar.entries].sort();
+    for (const other of others) {
+      expect(listing(other), nameOf(other.target)).toEqual(first ? listing(first) : []);
+    }
+  });
+});
