@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export default async function buildOnce(): Promise<void> {
+export async function setup(): Promise<void> {
   const started = performance.now();
   try {
     await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
