@@ -2,6 +2,7 @@
  * Builds the core from its ports: history, gallery, service client and task engine over one data
  * folder. The CLI, the Electron main process and the end-to-end harness all start Pictor here.
  */
+import type { ImageWorkers } from './images/image-workers';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../ports/clock';
@@ -30,6 +31,8 @@ export interface PictorCoreOptions {
   readonly logger?: Logger;
   readonly engine?: Partial<TaskEngineOptions>;
   readonly requestTimeoutMs?: number;
+  /** The image workers the gallery uses; default the process's own (core/images). */
+  readonly images?: ImageWorkers;
 }
 
 export interface PictorCore {
@@ -51,7 +54,12 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   let history: HistoryStore | undefined;
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
-    const gallery = new Gallery({ root: options.galleryDir, fetch: options.fetch, logger });
+    const gallery = new Gallery({
+      root: options.galleryDir,
+      fetch: options.fetch,
+      logger,
+      ...(options.images ? { images: options.images } : {}),
+    });
     await gallery.init();
     const client = new ServiceClient({
       fetch: options.fetch,

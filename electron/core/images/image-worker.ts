@@ -81,9 +81,7 @@ async function check(
     return { header };
   }
   const input =
-    format === 'png'
-      ? ((await storedPng(bytes, maxInflatedBytes(request.maxPixels))) ?? bytes)
-      : bytes;
+    format === 'png' ? (storedPng(bytes, maxInflatedBytes(request.maxPixels)) ?? bytes) : bytes;
   try {
     const thumbnail = await sharp(input, { limitInputPixels: request.maxPixels, failOn: 'error' })
       .autoOrient()
@@ -93,7 +91,8 @@ async function check(
         fit: 'inside',
         withoutEnlargement: true,
       })
-      .webp({ quality: 80 })
+      // Effort 2 of 6: a thumbnail a few bytes larger, made in about half the time.
+      .webp({ quality: 80, effort: 2 })
       .toBuffer();
     return { header, thumbnail };
   } catch {

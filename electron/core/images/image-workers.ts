@@ -24,7 +24,11 @@ export class ImageWorkerError extends Error {
 }
 
 export interface ImageWorkersOptions {
-  /** Worker threads at most (each holds one decoded image at a time). Default 2. */
+  /**
+   * Worker threads at most. Default 1: sharp's WebAssembly build already does its work on threads
+   * of its own, and a second worker measured no faster on 2 cores while it doubled the memory
+   * (a second WebAssembly instance with its own threads; see docs/PERFORMANCE.md).
+   */
   readonly size?: number;
   /** The worker script; default image-worker.js beside the bundle, or the .ts source. */
   readonly workerUrl?: URL;
@@ -70,7 +74,7 @@ export class ImageWorkers {
   private nextId = 1;
 
   constructor(options: ImageWorkersOptions = {}) {
-    this.size = Math.max(1, options.size ?? 2);
+    this.size = Math.max(1, options.size ?? 1);
     this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
     this.idleMs = options.idleMs ?? 30_000;
     this.jobTimeoutMs = options.jobTimeoutMs ?? 60_000;

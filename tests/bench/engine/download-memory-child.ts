@@ -16,7 +16,9 @@ import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { Gallery, type DownloadOutcome } from '../../../electron/core/gallery';
+import { ImageWorkers } from '../../../electron/core/images/image-workers';
 import { openPictorCore } from '../../../electron/core/pictor-core';
+import { shippedWorkerFromEnv } from '../images/shipped-worker';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 
@@ -97,11 +99,27 @@ function collect(): void {
 type Outcome = Pick<DownloadOutcome, 'state'> & { error?: string; bytes?: number };
 
 /** 100 Gallery.downloadImage calls at once: the downloader alone, no concurrency cap. */
+/**
+ * The image workers as the app runs them, on the worker the parent passed: the built bundle, or
+ * for the control run a stand-in that decodes nothing (no-decode-worker.ts).
+ */
+function shippedImages(): ImageWorkers {
+  const workerUrl = shippedWorkerFromEnv();
+  if (!workerUrl) throw new Error('no built image worker given (PICTOR_BENCH_IMAGE_WORKER)');
+  return new ImageWorkers({ workerUrl });
+}
+
 async function viaGallery(dir: string, url: string, count: number, measure: Meter) {
-  const gallery = new Gallery({ root: dir, fetch: createNodeFetch() });
+  const gallery = new Gallery({ root: dir, fetch: createNodeFetch(), images: shippedImages() });
   await gallery.init();
   const records = Array.from({ length: count }, (_, n) => record(n, url));
-  return measure(() => Promise.all(records.map((r) => gallery.downloadImage(r, 0, url))));
+  return measure(async () => {
+    const outcomes = await Promise.all(records.map((r) => gallery.downloadImage(r, 0, url)));
+    // Saved without a thumbnail would mean the image code did not run: not a success here.
+    return outcomes.map((o): Outcome =>
+      o.state === 'saved' && !o.thumbnail ? { state: 'invalid', error: 'no thumbnail' } : o,
+    );
+  });
 }
 
 /** The real core: tasks complete at their first poll and the engine downloads every image. */
@@ -114,6 +132,7 @@ async function viaEngine(dir: string, url: string, count: number, measure: Meter
     clock: systemClock,
     // Short so every task completes within a tenth of a second: the downloads start together.
     engine: { pollIntervalMs: 100 },
+    images: shippedImages(),
   });
   try {
     core.engine.start();
@@ -122,7 +141,8 @@ async function viaEngine(dir: string, url: string, count: number, measure: Meter
       const done = await core.engine.whenSettled(records.map((r) => r.localId));
       return done.map((r): Outcome => {
         const image = r.images[0];
-        return image?.state === 'saved'
+        // Saved without a thumbnail would mean the image code did not run: not a success here.
+        return image?.state === 'saved' && image.thumbnail
           ? { state: 'saved', bytes: image.bytes ?? 0 }
           : {
               state: image?.state === 'expired' ? 'expired' : 'invalid',

@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { DownloadMemoryReport } from './download-memory-child';
+import { buildShippedWorker, SHIPPED_WORKER_ENV } from '../images/shipped-worker';
 
 const CHILD = fileURLToPath(new URL('./download-memory-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -59,13 +60,27 @@ function serve(png: Buffer): Promise<{ server: Server; url: string }> {
 }
 
 export type DownloadMode = 'gallery' | 'engine';
+/** `control`: the engine run with a stand-in image worker that decodes nothing. */
+export type DownloadRun = DownloadMode | 'control';
 
-function runChild(mode: DownloadMode, url: string, count: number): Promise<DownloadMemoryReport> {
+const NO_DECODE_WORKER = new URL('../images/no-decode-worker.ts', import.meta.url);
+
+function runChild(
+  mode: DownloadMode,
+  url: string,
+  count: number,
+  workerUrl: URL,
+): Promise<DownloadMemoryReport> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
       ['--expose-gc', '--import', 'tsx', CHILD, mode, url, String(count)],
-      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 },
+      {
+        cwd: ROOT,
+        env: { ...process.env, [SHIPPED_WORKER_ENV]: workerUrl.href },
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 120_000,
+      },
       (error, stdout, stderr) => {
         if (error) return reject(new Error(`download child failed: ${error.message}\n${stderr}`));
         const line = stdout.trim().split('\n').pop() ?? '';
@@ -81,23 +96,34 @@ function runChild(mode: DownloadMode, url: string, count: number): Promise<Downl
 
 /**
  * Serves a `side`×`side` noise PNG and downloads it `count` times at once, in a fresh child per
- * run: `runs[mode]` children for each mode, one after the other.
+ * run: `runs[kind]` children for each kind, alternated. Images are checked by the built image
+ * worker (dist-electron/image-worker.js, what ships), or by the no-decode stand-in for `control`.
  */
 export async function measureDownloadMemory(
   count: number,
   side: number,
-  runs: Readonly<Partial<Record<DownloadMode, number>>>,
+  runs: Readonly<Partial<Record<DownloadRun, number>>>,
 ): Promise<{
   imageBytes: number;
-  reports: Record<DownloadMode, DownloadMemoryReport[]>;
+  reports: Record<DownloadRun, DownloadMemoryReport[]>;
 }> {
+  const workerUrl = await buildShippedWorker();
   const png = await noisePng(side);
   const { server, url } = await serve(png);
   try {
-    const reports: Record<DownloadMode, DownloadMemoryReport[]> = { gallery: [], engine: [] };
-    for (const mode of ['engine', 'gallery'] as const) {
-      for (let run = 0; run < (runs[mode] ?? 0); run += 1) {
-        reports[mode].push(await runChild(mode, url, count));
+    const reports: Record<DownloadRun, DownloadMemoryReport[]> = {
+      gallery: [],
+      engine: [],
+      control: [],
+    };
+    // Alternated, so a drift of the machine touches every kind alike.
+    const most = Math.max(...Object.values(runs).map((n) => n ?? 0));
+    for (let round = 0; round < most; round += 1) {
+      for (const kind of ['engine', 'control', 'gallery'] as const) {
+        if (round >= (runs[kind] ?? 0)) continue;
+        const mode = kind === 'control' ? 'engine' : kind;
+        const worker = kind === 'control' ? NO_DECODE_WORKER : workerUrl;
+        reports[kind].push(await runChild(mode, url, count, worker));
       }
     }
     return { imageBytes: png.length, reports };

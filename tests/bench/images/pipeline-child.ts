@@ -1,0 +1,108 @@
+/**
+ * Child process of the "Image pipeline" row, run as
+ * `node --expose-gc --import tsx <this> <native|shipped> <dir> <count>`: checks and thumbnails
+ * every PNG in `<dir>` (`count` files, two at a time, as the app does) through one path, and
+ * prints one JSON line with the wall time, failures and RSS (baseline after a GC, the peak sampled
+ * every 20 ms). Each path runs in its own process so its memory is its own.
+ *
+ * - native: sharp's native build in this thread, the operations the gallery ran before the
+ *   image worker existed (header, full decode, 384 px WebP).
+ * - shipped: the gallery's checkImage on image workers running dist-electron/image-worker.js
+ *   (sharp's WebAssembly build, PNG streams inflated by Node's zlib first).
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { checkImage } from '../../../electron/core/gallery/image-finish';
+import { ImageWorkers } from '../../../electron/core/images/image-workers';
+import { shippedWorkerFromEnv } from './shipped-worker';
+
+export interface PipelineReport {
+  readonly mode: string;
+  readonly count: number;
+  readonly failed: number;
+  readonly wallMs: number;
+  readonly baselineRss: number;
+  readonly peakRss: number;
+  readonly library: string;
+}
+
+type CheckOne = (file: string) => Promise<boolean>;
+
+async function nativePath(): Promise<{ check: CheckOne; library: string; close(): void }> {
+  const sharp = (await import('sharp')).default;
+  return {
+    library: `sharp ${sharp.versions.sharp} native, libvips ${sharp.versions.vips}`,
+    async check(file) {
+      const metadata = await sharp(file, { limitInputPixels: false, failOn: 'error' }).metadata();
+      if (metadata.format !== 'png') return false;
+      await sharp(file, { limitInputPixels: 100_000_000, failOn: 'error' })
+        .autoOrient()
+        .resize({ width: 384, height: 384, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      return true;
+    },
+    close() {},
+  };
+}
+
+function shippedPath(): { check: CheckOne; library: () => string; close(): Promise<void> } {
+  const workerUrl = shippedWorkerFromEnv();
+  if (!workerUrl) throw new Error('no shipped worker given (PICTOR_BENCH_IMAGE_WORKER)');
+  const images = new ImageWorkers({ workerUrl });
+  return {
+    library: () => {
+      const status = images.status();
+      return status.state === 'ready' ? status.library : status.state;
+    },
+    async check(file) {
+      const result = await checkImage(file, 'png', {
+        maxPixels: 100_000_000,
+        thumbnailSize: 384,
+        images,
+      });
+      return !('state' in result) && result.thumbnail !== null;
+    },
+    close: () => images.close(),
+  };
+}
+
+function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+}
+
+async function main(): Promise<void> {
+  const [mode = '', dir = '', countText = '0'] = process.argv.slice(2);
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.png')).sort();
+  const count = Number(countText);
+  const path = mode === 'native' ? await nativePath() : mode === 'shipped' ? shippedPath() : null;
+  if (!path) throw new Error(`unknown mode ${mode}`);
+  collect();
+  const baselineRss = process.memoryUsage.rss();
+  let peakRss = baselineRss;
+  const sampler = setInterval(() => {
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 20);
+  const queue = Array.from({ length: count }, (_, n) => join(dir, files[n % files.length] ?? ''));
+  let failed = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 2 }, async () => {
+      for (let file = queue.shift(); file; file = queue.shift()) {
+        const ok = await path.check(file).catch(() => false);
+        if (!ok) failed += 1;
+        peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      }
+    }),
+  );
+  const wallMs = performance.now() - started;
+  clearInterval(sampler);
+  const library = typeof path.library === 'function' ? path.library() : path.library;
+  await path.close();
+  const report: PipelineReport = { mode, count, failed, wallMs, baselineRss, peakRss, library };
+  console.log(JSON.stringify(report));
+}
+
+await main();

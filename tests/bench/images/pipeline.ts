@@ -1,0 +1,97 @@
+/**
+ * The "Image pipeline" row's measurement: photo-like 2048×2048 PNGs checked and thumbnailed by
+ * the native path and by the shipped path (pipeline-child.ts), each in fresh child processes, in
+ * one run, on the same files.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { buildSvg } from '../../../electron/demo-service/image-renderer';
+import type { PipelineReport } from './pipeline-child';
+import { buildShippedWorker, SHIPPED_WORKER_ENV } from './shipped-worker';
+
+const CHILD = fileURLToPath(new URL('./pipeline-child.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const SIDE = 2048;
+
+export type PipelineMode = 'native' | 'shipped';
+
+/**
+ * A photo-like 2048² PNG: the demo service's art with ±6 of noise per channel, so it compresses
+ * like a generated picture (several MB) rather than like flat shapes.
+ */
+async function photoLikePng(n: number): Promise<Buffer> {
+  const svg = buildSvg({ prompt: `pipeline ${n}`, width: SIDE, height: SIDE, index: 0, seed: n });
+  const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
+  const noise = randomBytes(raw.length);
+  for (let i = 0; i < raw.length; i += 1) {
+    raw[i] = Math.max(0, Math.min(255, (raw[i] ?? 0) + ((noise[i] ?? 0) % 13) - 6));
+  }
+  return sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+function runChild(
+  mode: PipelineMode,
+  dir: string,
+  count: number,
+  workerUrl: URL,
+): Promise<PipelineReport> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--expose-gc', '--import', 'tsx', CHILD, mode, dir, String(count)],
+      {
+        cwd: ROOT,
+        env: { ...process.env, [SHIPPED_WORKER_ENV]: workerUrl.href },
+        maxBuffer: 16 * 1024 * 1024,
+        timeout: 300_000,
+      },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`pipeline child failed: ${error.message}\n${stderr}`));
+        try {
+          resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '') as PipelineReport);
+        } catch {
+          reject(new Error(`pipeline child printed no report: ${stdout.slice(0, 500)}`));
+        }
+      },
+    );
+  });
+}
+
+export interface PipelineFigures {
+  readonly meanFileBytes: number;
+  /** Every run of each mode, in the order run (alternated). */
+  readonly runs: Record<PipelineMode, PipelineReport[]>;
+}
+
+/** `distinct` images, `count` checks per run, `rounds` runs of each mode alternated. */
+export async function measurePipeline(
+  count: number,
+  distinct: number,
+  rounds: number,
+): Promise<PipelineFigures> {
+  const workerUrl = await buildShippedWorker();
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-pipeline-'));
+  try {
+    const images = await Promise.all(Array.from({ length: distinct }, (_, n) => photoLikePng(n)));
+    await Promise.all(images.map((image, n) => writeFile(join(dir, `image-${n}.png`), image)));
+    const runs: Record<PipelineMode, PipelineReport[]> = { native: [], shipped: [] };
+    for (let round = 0; round < rounds; round += 1) {
+      for (const mode of ['native', 'shipped'] as const) {
+        runs[mode].push(await runChild(mode, dir, count, workerUrl));
+      }
+    }
+    return {
+      meanFileBytes: images.reduce((sum, image) => sum + image.length, 0) / images.length,
+      runs,
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
