@@ -190,7 +190,9 @@ Options for every command:
   --json              one JSON object per task on stdout
   --verbose           log engine events on stderr
 
-Exit codes: 0 done and every image saved; 1 task failed; 2 usage error or submit refused;
-3 stopped watching (timeout, or waiting for another account's key); 4 completed but an image
-could not be saved; 130 interrupted. With several tasks, the highest code.
+Exit codes: 0 done and every image saved; 1 task failed; 2 usage error; 3 stopped watching
+(timeout, or waiting for another account's key); 4 completed but an image could not be saved;
+5 the library cannot be used; 6 the service refused the request (nothing submitted); 7 the
+request may have reached the service (not sent again); 70 unexpected problem; 130 interrupted.
+With several tasks, the highest code.
 `;

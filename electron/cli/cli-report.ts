@@ -25,12 +25,20 @@ export function cliWording(text: string): string {
   );
 }
 
+/** Exit codes; with several tasks the highest wins. 2 means a mistake in the command line only. */
 export const EXIT = {
   ok: 0,
   failed: 1,
   usage: 2,
   watching: 3,
   imagesMissing: 4,
+  /** The history could not be opened, read or written (never "busy": processes share it). */
+  library: 5,
+  /** The service refused the request or could not be reached: nothing was submitted. */
+  submitRefused: 6,
+  /** The request may have reached the service; it is not sent again, so no task id is known. */
+  submitUnknown: 7,
+  unexpected: 70,
   interrupted: 130,
 } as const;
 
@@ -44,8 +52,9 @@ export function exitCodeOf(record: TaskRecord): number {
     case 'not_found':
       return EXIT.failed;
     case 'submit_failed':
+      return EXIT.submitRefused;
     case 'submit_unknown':
-      return EXIT.usage;
+      return EXIT.submitUnknown;
     default:
       return EXIT.watching;
   }

@@ -11,9 +11,6 @@ import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
 
-/** The history could not be opened, read or written: 2 stays a usage error only. */
-export const EXIT_LIBRARY = 5;
-
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
     const command = parseCommand(argv, io.env);
@@ -37,13 +34,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // The library itself (damaged, from a newer Pictor, a disk that refuses writes): not a
       // mistake in the command line, and never "busy" (other Pictor processes share it).
       io.stderr(`${terminalSafe(error.message)}\n`);
-      return EXIT_LIBRARY;
+      return EXIT.library;
     }
     const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     io.stderr(
       `${terminalSafe(`Pictor hit an unexpected problem and stopped. Every task id is kept. (${detail})`)}\n`,
     );
-    return 70;
+    return EXIT.unexpected;
   }
 }
 

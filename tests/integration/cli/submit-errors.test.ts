@@ -33,10 +33,10 @@ describe('pictor generate when the submit is refused', () => {
     expect(line.images.map((image) => image.state)).toEqual(['saved']);
   }, 60_000);
 
-  it('401 with a string error: exit 2, a sentence about the key, recorded as submit_failed', async () => {
+  it('401 with a string error: exit 6 (refused, not a usage error), a sentence about the key, recorded as submit_failed', async () => {
     const world = await newWorld();
     const run = await world.run(['generate', '--prompt', 'anything'], { key: UNKNOWN_KEY });
-    expectExit(run, 2);
+    expectExit(run, 6);
     expectSentence(run.stderr, /key/i);
     expect(run.stdout.trim(), 'no image paths').toBe('');
     expect(world.service.tasks()).toHaveLength(0);
@@ -49,19 +49,19 @@ describe('pictor generate when the submit is refused', () => {
     expect(listed[0]).toMatchObject({ status: 'submit_failed', taskId: null });
   });
 
-  it('402 no credits: exit 2 with a credits message, --json says submit_failed', async () => {
+  it('402 no credits: exit 6 with a credits message, --json says submit_failed', async () => {
     const world = await newWorld();
     const run = await world.run(['generate', '--prompt', 'anything'], { key: QUIRKY_KEYS.carol });
-    expectExit(run, 2);
+    expectExit(run, 6);
     expectSentence(run.stderr, /credit/i);
     expect(world.service.submits().map((submit) => submit.status)).toEqual([402]);
 
     const json = await world.run(['generate', '--prompt', 'again', '--json'], {
       key: QUIRKY_KEYS.carol,
     });
-    expectExit(json, 2);
+    expectExit(json, 6);
     const line = onlyTask(json);
-    expect(line).toMatchObject({ status: 'submit_failed', taskId: null, exitCode: 2 });
+    expect(line).toMatchObject({ status: 'submit_failed', taskId: null, exitCode: 6 });
     expect(line.error).toMatch(/credit/i);
     expect(world.service.submits(), 'each refused submit was sent once').toHaveLength(2);
     expect(world.service.tasks()).toHaveLength(0);

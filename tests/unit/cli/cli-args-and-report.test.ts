@@ -83,8 +83,9 @@ describe('CLI report', () => {
     ).toBe(4);
     expect(exitCodeOf(record({ status: 'failed' }))).toBe(1);
     expect(exitCodeOf(record({ status: 'not_found' }))).toBe(1);
-    expect(exitCodeOf(record({ status: 'submit_failed' }))).toBe(2);
-    expect(exitCodeOf(record({ status: 'submit_unknown' }))).toBe(2);
+    // 2 is a usage error only: a refusal and an unknown outcome have codes of their own.
+    expect(exitCodeOf(record({ status: 'submit_failed' }))).toBe(6);
+    expect(exitCodeOf(record({ status: 'submit_unknown' }))).toBe(7);
     expect(exitCodeOf(record({ status: 'processing', hold: 'timed_out' }))).toBe(3);
     expect(
       worstExitCode([record({}), record({ status: 'processing' }), record({ status: 'failed' })]),
