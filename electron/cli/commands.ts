@@ -188,14 +188,18 @@ function list(core: PictorCore, common: CommonOptions, io: CliIo): number {
 }
 
 async function rebuild(core: PictorCore, io: CliIo): Promise<number> {
-  const { records, skipped } = await core.gallery.rebuild();
-  const missing = records.filter((record) => !core.history.get(record.localId));
-  if (missing.length > 0) core.history.putMany(missing);
+  let added = 0;
+  // A batch at a time, each in one transaction: memory stays flat for a folder of any size.
+  const { count, skipped } = await core.gallery.rebuild({
+    onBatch: (records) => {
+      const missing = records.filter((record) => !core.history.get(record.localId));
+      if (missing.length > 0) core.history.putMany(missing);
+      added += missing.length;
+    },
+  });
   for (const skip of skipped)
     io.stderr(`${terminalSafe(`Skipped ${skip.path}: ${skip.reason}`)}\n`);
-  io.stdout(
-    `Found ${records.length} task(s) in the gallery; added ${missing.length} to the history.\n`,
-  );
+  io.stdout(`Found ${count} task(s) in the gallery; added ${added} to the history.\n`);
   return EXIT.ok;
 }
 

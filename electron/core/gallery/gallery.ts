@@ -23,11 +23,11 @@ import { invalid, type DownloadOutcome } from './download-outcome';
 import { taskFolderName } from './folder-name';
 import { GalleryPathError, resolveInside } from './gallery-path';
 import { THUMBS_DIR } from './image-finish';
-import { rebuildFromFolder, type RebuildResult } from './rebuild';
+import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
 import { SIDECAR_NAME, sidecarText } from './sidecar';
 
 export type { DownloadOutcome } from './download-outcome';
-export type { RebuildResult, Skipped } from './rebuild';
+export type { RebuildOptions, RebuildResult, Skipped } from './rebuild';
 export { GalleryPathError } from './gallery-path';
 export { UnsafePathError } from '../fs/contained-fs';
 
@@ -185,11 +185,12 @@ export class Gallery {
   }
 
   /**
-   * Scans root for sidecars and returns the valid records plus `{ path, reason }` for each
-   * one skipped. See rebuild.ts for how images are matched with the files on disk.
+   * Scans root for sidecars and returns the valid records (or hands them to `options.onBatch`,
+   * for folders of any size) plus `{ path, reason }` for each one skipped. See rebuild.ts for how
+   * images are matched with the files on disk.
    */
-  rebuild(): Promise<RebuildResult> {
-    return rebuildFromFolder(this.root);
+  rebuild(options?: RebuildOptions): Promise<RebuildResult> {
+    return rebuildFromFolder(this.root, options);
   }
 
   /**

@@ -24,7 +24,7 @@ import { toGalleryPath } from './gallery-path';
 import { THUMBS_DIR, imageNames } from './image-finish';
 import { IMAGE_MIME, type ImageKind } from './image-sniff';
 import { readRegularFile, regularFileSize, UnsafeFileError } from './regular-file';
-import { MAX_SIDECAR_BYTES, SIDECAR_NAME, parseSidecar } from './sidecar';
+import { MAX_SIDECAR_BYTES, SIDECAR_NAME, parseSidecar, summariseSidecar } from './sidecar';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;
@@ -44,9 +44,25 @@ export interface Skipped {
 }
 
 export interface RebuildResult {
+  /** Every record found, in path order; empty when they went to {@link RebuildOptions.onBatch}. */
   readonly records: TaskRecord[];
   readonly skipped: Skipped[];
+  /** How many records were found (handed out or returned). */
+  readonly count: number;
 }
+
+export interface RebuildOptions {
+  /**
+   * Receives the records in path order, a batch at a time, as they are repaired, so a folder of
+   * any size is rebuilt in bounded memory. Without it, they all come back in `records`.
+   */
+  readonly onBatch?: (records: TaskRecord[]) => void | Promise<void>;
+  /** Records per batch; default {@link BATCH_SIZE}. */
+  readonly batchSize?: number;
+}
+
+/** Records repaired and handed out together: a few megabytes of records at most. */
+const BATCH_SIZE = 200;
 
 function fsReason(what: string, error: unknown): string {
   if (error instanceof UnsafeFileError) return `The ${what} was not read. ${error.reason}`;
@@ -54,41 +70,45 @@ function fsReason(what: string, error: unknown): string {
   return `The ${what} could not be read${code ? ` (${code})` : ''}.`;
 }
 
+/** Every sidecar under `dir`, appended to `found` (one list, however deep the folders go). */
 async function findSidecars(
   root: string,
   dir: string,
   depth: number,
   skipped: Skipped[],
+  found: string[] = [],
 ): Promise<string[]> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (error) {
     skipped.push({ path: toGalleryPath(root, dir) || '.', reason: fsReason('folder', error) });
-    return [];
+    return found;
   }
-  const found: string[] = [];
   for (const entry of entries) {
     // Symbolic links are not followed: they could lead outside the gallery or in circles.
     // A sidecar sits in a task folder, never in the root itself.
     if (entry.isFile() && entry.name === SIDECAR_NAME && depth > 0)
       found.push(join(dir, entry.name));
     else if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && depth < MAX_DEPTH) {
-      found.push(...(await findSidecars(root, join(dir, entry.name), depth + 1, skipped)));
+      await findSidecars(root, join(dir, entry.name), depth + 1, skipped, found);
     }
   }
   return found;
 }
 
-async function readSidecar(
+async function readSidecarWith<T>(
   path: string,
-): Promise<{ ok: true; record: TaskRecord } | { ok: false; reason: string }> {
+  parse: (text: string) => T,
+): Promise<T | { ok: false; reason: string }> {
   try {
-    return parseSidecar((await readRegularFile(path, MAX_SIDECAR_BYTES)).toString('utf8'));
+    return parse((await readRegularFile(path, MAX_SIDECAR_BYTES)).toString('utf8'));
   } catch (error) {
     return { ok: false, reason: fsReason('sidecar', error) };
   }
 }
+
+const readSidecar = (path: string) => readSidecarWith(path, parseSidecar);
 
 interface FolderFiles {
   readonly root: string;
@@ -209,36 +229,41 @@ async function repairRecord(
   return { ...record, folder: toGalleryPath(root, folder), images, imported: true };
 }
 
+/**
+ * What the first pass keeps of each sidecar: enough to choose one per task. The record itself is
+ * read again when its turn comes, so memory does not grow with the size of the folder.
+ */
 interface Found {
-  readonly path: string;
+  /** Root-relative path of the sidecar. */
   readonly relative: string;
-  readonly record: TaskRecord;
+  readonly localId: string;
+  readonly updatedAt: number;
+  /** The sidecar sits in the folder its record names. */
+  readonly atHome: boolean;
 }
 
 /** Of two sidecars of one task (a copied folder), the newer one, then the one at its own folder. */
-function better(a: Found, b: Found): Found {
-  if (a.record.updatedAt !== b.record.updatedAt)
-    return a.record.updatedAt > b.record.updatedAt ? a : b;
-  const atHome = (found: Found) => found.relative === `${found.record.folder}/${SIDECAR_NAME}`;
-  return atHome(b) && !atHome(a) ? b : a;
+function compareCandidates(a: Found, b: Found): number {
+  if (a.updatedAt !== b.updatedAt) return b.updatedAt - a.updatedAt;
+  if (a.atHome !== b.atHome) return a.atHome ? -1 : 1;
+  return a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0;
 }
 
-function pickOnePerTask(found: Found[], skipped: Skipped[]): Found[] {
-  const chosen = new Map<string, Found>();
+/**
+ * The sidecars of each task, best first (see {@link compareCandidates}), the tasks in the path
+ * order of their best sidecar. The second pass uses the best one that is valid in full.
+ */
+function groupByTask(found: readonly Found[]): Found[][] {
+  const groups = new Map<string, Found[]>();
   for (const candidate of found) {
-    const current = chosen.get(candidate.record.localId);
-    chosen.set(candidate.record.localId, current ? better(current, candidate) : candidate);
+    const group = groups.get(candidate.localId);
+    if (group) group.push(candidate);
+    else groups.set(candidate.localId, [candidate]);
   }
-  const kept = new Set(chosen.values());
-  for (const candidate of found) {
-    if (!kept.has(candidate)) {
-      skipped.push({
-        path: candidate.relative,
-        reason: 'Another sidecar in the gallery describes the same task.',
-      });
-    }
-  }
-  return found.filter((candidate) => kept.has(candidate));
+  const ordered = [...groups.values()];
+  for (const group of ordered) if (group.length > 1) group.sort(compareCandidates);
+  const first = (group: Found[]) => group[0]?.relative ?? '';
+  return ordered.sort((a, b) => (first(a) < first(b) ? -1 : first(a) > first(b) ? 1 : 0));
 }
 
 type Limiter = <T>(work: () => Promise<T>) => Promise<T>;
@@ -271,22 +296,75 @@ async function mapLimited<T, R>(items: readonly T[], map: (item: T) => Promise<R
   return results;
 }
 
-/** See {@link Gallery.rebuild}. Records come back in path order (oldest folders first). */
-export async function rebuildFromFolder(root: string): Promise<RebuildResult> {
+/**
+ * The task's record from the best of its sidecars that is valid in full; every other one is
+ * skipped, with its own reason when it is invalid, else as a copy of the same task.
+ */
+async function firstValid(
+  root: string,
+  candidates: readonly Found[],
+  skipped: Skipped[],
+  reads: Limiter,
+): Promise<TaskRecord | null> {
+  let record: TaskRecord | null = null;
+  for (const found of candidates) {
+    const path = join(root, found.relative);
+    // Copies are rare: each is read in full, so an invalid one is reported for what it is.
+    const read = await readSidecar(path);
+    if (record) {
+      skipped.push({
+        path: found.relative,
+        reason: read.ok ? 'Another sidecar in the gallery describes the same task.' : read.reason,
+      });
+      continue;
+    }
+    if (read.ok && read.record.localId === found.localId) {
+      record = await repairRecord(root, path, read.record, reads);
+    } else {
+      skipped.push({
+        path: found.relative,
+        reason: read.ok ? 'The sidecar changed while the gallery was being rebuilt.' : read.reason,
+      });
+    }
+  }
+  return record;
+}
+
+/**
+ * See {@link Gallery.rebuild}. Records come in path order (oldest folders first). Two passes: the
+ * first reads every sidecar and keeps only what choosing one per task needs; the second reads the
+ * chosen ones again and repairs them a batch at a time.
+ */
+export async function rebuildFromFolder(
+  root: string,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
   const skipped: Skipped[] = [];
   const paths = (await findSidecars(root, root, 0, skipped)).sort();
-  const reads = await mapLimited(paths, async (path) => ({ path, read: await readSidecar(path) }));
-  const found: Found[] = [];
-  for (const { path, read } of reads) {
+  const summaries = await mapLimited(paths, async (path): Promise<Found | null> => {
     const relative = toGalleryPath(root, path);
-    if (read.ok) found.push({ path, relative, record: read.record });
-    else skipped.push({ path: relative, reason: read.reason });
-  }
-  const kept = pickOnePerTask(found, skipped);
+    const read = await readSidecarWith(path, summariseSidecar);
+    if (!read.ok) {
+      skipped.push({ path: relative, reason: read.reason });
+      return null;
+    }
+    const { localId, updatedAt, folder } = read.summary;
+    return { relative, localId, updatedAt, atHome: relative === `${folder}/${SIDECAR_NAME}` };
+  });
+  const tasks = groupByTask(summaries.filter((found): found is Found => found !== null));
   const imageReads = limiter(IMAGE_READS);
-  const records = await mapLimited(kept, ({ path, record }) =>
-    repairRecord(root, path, record, imageReads),
-  );
+  const records: TaskRecord[] = [];
+  let count = 0;
+  const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
+  for (let start = 0; start < tasks.length; start += batchSize) {
+    const batch = await mapLimited(tasks.slice(start, start + batchSize), (candidates) =>
+      firstValid(root, candidates, skipped, imageReads),
+    );
+    const repaired = batch.filter((record): record is TaskRecord => record !== null);
+    count += repaired.length;
+    if (options.onBatch) await options.onBatch(repaired);
+    else records.push(...repaired);
+  }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { records, skipped };
+  return { records, skipped, count };
 }

@@ -103,10 +103,59 @@ describe('rebuild', () => {
     ]);
   });
 
+  it('hands the records out in batches, in path order, when asked, keeping none itself', async () => {
+    const tasks = [];
+    for (let n = 0; n < 5; n += 1) {
+      const record = makeRecord([null], { request: { prompt: `batch ${n}` } });
+      await gallery.writeSidecar(record);
+      tasks.push(record);
+    }
+    const whole = await gallery.rebuild();
+    const batches: TaskRecord[][] = [];
+    const streamed = await gallery.rebuild({ batchSize: 2, onBatch: (b) => void batches.push(b) });
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    expect(batches.flat()).toEqual(whole.records);
+    expect(streamed).toEqual({ records: [], skipped: [], count: 5 });
+    expect(whole.count).toBe(5);
+  });
+
+  it('skips a sidecar that changed to another task between its two reads', async () => {
+    const first = makeRecord([null], { request: { prompt: 'first' } });
+    const second = makeRecord([null], { request: { prompt: 'second' } });
+    await gallery.writeSidecar(first);
+    await gallery.writeSidecar(second);
+    const order = (await gallery.rebuild()).records.map((record) => record.localId);
+    const later = order[1] === second.localId ? second : first;
+    const seen: string[] = [];
+    const result = await gallery.rebuild({
+      batchSize: 1,
+      onBatch: async (batch) => {
+        seen.push(...batch.map((record) => record.localId));
+        // After the first batch, the other task's folder is overwritten with a third task.
+        if (seen.length === 1) {
+          const folder = gallery.resolve(gallery.folderFor(later));
+          const third = makeRecord([null], { request: { prompt: 'third' } });
+          await writeFile(
+            join(folder, 'pictor.json'),
+            JSON.stringify({ app: 'pictor', version: 1, record: third }),
+          );
+        }
+      },
+    });
+    expect(seen).toHaveLength(1);
+    expect(result.count).toBe(1);
+    expect(result.skipped).toEqual([
+      {
+        path: `${gallery.folderFor(later)}/pictor.json`,
+        reason: 'The sidecar changed while the gallery was being rebuilt.',
+      },
+    ]);
+  });
+
   it('finds nothing in an empty gallery and ignores .pictor-tmp and .thumbs', async () => {
     await writeRaw('.pictor-tmp/x', 'junk');
     await writeRaw('2024/01/task/.thumbs', 'junk');
-    expect(await gallery.rebuild()).toEqual({ records: [], skipped: [] });
+    expect(await gallery.rebuild()).toEqual({ records: [], skipped: [], count: 0 });
   });
 
   it('skips unreadable or invalid sidecars with a reason', async () => {
@@ -140,6 +189,29 @@ describe('rebuild', () => {
       { path: '2099/older/pictor.json', reason: expect.stringMatching(/same task/) },
     ]);
     expect(records[0]?.folder).toBe(good.folder);
+  });
+
+  it('keeps the task from a valid copy when a newer copy of it is invalid', async () => {
+    const good = await savedTask();
+    await gallery.writeSidecar(good);
+    // Newer, so it ranks first, but its record is not valid: the original is used instead.
+    await writeRaw(
+      '2024/03/newer-but-broken',
+      JSON.stringify({
+        app: 'pictor',
+        version: 1,
+        record: { ...good, updatedAt: good.updatedAt + 1_000, status: 'exploded' },
+      }),
+    );
+    const { records, skipped } = await gallery.rebuild();
+    expect(records.map((record) => record.localId)).toEqual([good.localId]);
+    expect(records[0]?.folder).toBe(good.folder);
+    expect(skipped).toEqual([
+      {
+        path: '2024/03/newer-but-broken/pictor.json',
+        reason: expect.stringMatching(/not valid \(status: /),
+      },
+    ]);
   });
 
   it('prefers the most recently updated copy of a task', async () => {
