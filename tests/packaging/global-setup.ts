@@ -13,7 +13,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export async function setup(): Promise<void> {
   const started = performance.now();
   try {
-    await promisify(execFile)('npm', ['run', 'build'], { cwd: ROOT, maxBuffer: 64 * 1024 * 1024 });
+    // The release's settings: vitest sets NODE_ENV=test, with which Vite would bundle React's
+    // development build into dist/ (which the journeys and the bench then reuse).
+    await promisify(execFile)('npm', ['run', 'build'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
   } catch (error) {
     const output = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(

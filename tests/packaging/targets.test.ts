@@ -151,6 +151,16 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
 );
 
 describe('across targets', () => {
+  it('ships React’s production build (the build ran with the release’s NODE_ENV)', () => {
+    const { asar } = get(RELEASE_TARGETS[0] ?? { os: 'linux', arch: 'x64' });
+    const scripts = [...asar.entries].filter((entry) =>
+      /^dist\/renderer\/assets\/.*\.js$/.test(entry),
+    );
+    expect(scripts.length).toBeGreaterThan(0);
+    // jsxDEV is the development JSX runtime; a test NODE_ENV would have bundled it.
+    expect(scripts.filter((entry) => readText(asar, entry).includes('jsxDEV'))).toEqual([]);
+  });
+
   it('every target ships the same app files (nothing in the archive depends on the OS or CPU)', () => {
     const [first, ...others] = RELEASE_TARGETS.map((target) => get(target));
     const listing = (each: PackedTarget) => [...each.asar.entries].sort();
