@@ -121,8 +121,34 @@ async function run(sharp: Sharp, request: ImageRequest): Promise<unknown> {
   }
 }
 
-function send(message: WorkerMessage): void {
-  parentPort?.postMessage(message);
+/**
+ * A copy of `bytes` in memory of its own. sharp's WebAssembly build hands out buffers that are
+ * views of its shared WebAssembly memory: posted as they are, the main thread would read them
+ * after the next job had reused that memory (seen: a PNG turned into another image's pixels).
+ */
+function ownCopy(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}
+
+/** The job's value with every byte array in memory of its own, and the buffers to transfer. */
+function detached(value: unknown): { value: unknown; transfer: ArrayBuffer[] } {
+  if (value instanceof Uint8Array) {
+    const copy = ownCopy(value);
+    return { value: copy, transfer: [copy.buffer] };
+  }
+  if (value && typeof value === 'object' && 'thumbnail' in value) {
+    const result = value as CheckResult;
+    if (!result.thumbnail) return { value, transfer: [] };
+    const thumbnail = ownCopy(result.thumbnail);
+    return { value: { ...result, thumbnail }, transfer: [thumbnail.buffer] };
+  }
+  return { value, transfer: [] };
+}
+
+function send(message: WorkerMessage, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer);
 }
 
 async function serve(): Promise<void> {
@@ -135,7 +161,10 @@ async function serve(): Promise<void> {
   }
   parentPort?.on('message', (message: { id: number; request: ImageRequest }) => {
     run(sharp, message.request).then(
-      (value) => send({ type: 'done', id: message.id, value }),
+      (result) => {
+        const { value, transfer } = detached(result);
+        send({ type: 'done', id: message.id, value }, transfer);
+      },
       (error: unknown) =>
         send({
           type: 'error',

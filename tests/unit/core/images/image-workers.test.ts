@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readImageHeader, renderSvgPng } from '../../../../electron/core/images/image-ops';
+import { iconPng, readImageHeader, renderSvgPng } from '../../../../electron/core/images/image-ops';
 import {
   ImagesUnavailableError,
   ImageWorkerError,
@@ -74,6 +74,39 @@ describe('the real image worker', () => {
       .png()
       .toBuffer();
     expect(await readImageHeader(png, images)).toMatchObject({ width: 5, height: 4 });
+  });
+});
+
+describe('the bytes a job returns', () => {
+  it('are the job’s own, not a view of memory the next job reuses', async () => {
+    // sharp's WebAssembly build returns views of its shared WebAssembly memory; posted as they
+    // are, a result is read after that memory was freed and reused (seen: a demo PNG served as
+    // another image's pixels). Each result must be in memory of its own.
+    const images = pool();
+    const jobs = Array.from({ length: 40 }, (_, n) => {
+      const side = 24 + (n % 7) * 5;
+      const red = (n * 37) % 256;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><rect width="${side}" height="${side}" fill="rgb(${red},0,0)"/></svg>`;
+      return { side, red, png: renderSvgPng(svg, { width: side, height: side }, images) };
+    });
+    // Other work between them, as downloads are checked between the demo's renders.
+    const noise = await sharp(Buffer.alloc(300 * 300 * 3, 7), {
+      raw: { width: 300, height: 300, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const between = Array.from({ length: 10 }, () => iconPng(noise, 64, images));
+    // Read only once every job has run, as a response body is read after later jobs ran.
+    const pngs = await Promise.all(jobs.map((job) => job.png));
+    await Promise.all(between);
+    for (const [n, job] of jobs.entries()) {
+      const png = pngs[n] ?? Buffer.alloc(0);
+      expect(png.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+      expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height]).toEqual([job.side, job.side]);
+      expect(data[0]).toBe(job.red);
+    }
   });
 });
 
