@@ -26,7 +26,7 @@ const figureSchema = z.object({
   outcome: z.record(z.string(), z.union([z.number(), z.string()])),
   lost: z.number(),
   duplicated: z.number(),
-  leaked: z.number(),
+  leaked: z.number().nullable(),
   file: z.string(),
   size: z.enum(['test', 'soak']),
   command: z.string(),
@@ -75,7 +75,7 @@ function sectionTable(figures: readonly Figure[]): string {
   ];
   for (const f of figures) {
     lines.push(
-      `| ${cell(f.row)} | ${f.size} | ${cell(f.load)} | ${cell(pairs(f.injected))} | ${cell(pairs(f.outcome))} | ${f.lost} | ${f.duplicated} | ${f.leaked} | \`${f.command}\` |`,
+      `| ${cell(f.row)} | ${f.size} | ${cell(f.load)} | ${cell(pairs(f.injected))} | ${cell(pairs(f.outcome))} | ${f.lost} | ${f.duplicated} | ${f.leaked ?? 'not measured'} | \`${f.command}\` |`,
     );
   }
   return lines.join('\n');
@@ -95,7 +95,7 @@ function totalsTable(figures: readonly Figure[]): string {
       }
       const total = (pick: (f: Figure) => number) => mine.reduce((n, f) => n + pick(f), 0);
       lines.push(
-        `| ${title} | ${size} | ${mine.length} | ${total((f) => sum(f.injected)).toLocaleString('en')} | ${total((f) => f.lost)} | ${total((f) => f.duplicated)} | ${total((f) => f.leaked)} |`,
+        `| ${title} | ${size} | ${mine.length} | ${total((f) => sum(f.injected)).toLocaleString('en')} | ${total((f) => f.lost)} | ${total((f) => f.duplicated)} | ${total((f) => f.leaked ?? 0)}${mine.some((f) => f.leaked === null) ? ' (some rows not measured)' : ''} |`,
       );
     }
   }

@@ -254,7 +254,7 @@ async function historyScenario(setup: Setup) {
   const counted = {
     lost: [first, second].filter((r) => !records.some((s) => s.localId === r.localId)).length,
     duplicated: setup.service.log.submits.length - 2,
-    leaked: 0,
+    leaked: readdirSync(join(setup.galleryDir, TEMP_DIR)).length,
   };
   expect(records.find((r) => r.localId === first.localId)?.favourite).toBe(true);
   expect(counted).toEqual({ lost: 0, duplicated: 0, leaked: 0 });

@@ -49,13 +49,15 @@ async function expectOnlyGoodFiles(root: string, tasks: number, sidecars: boolea
   const files = await listFiles(root);
   const names = files.map((file) => file.split('/').slice(-2).join('/'));
   const bases = files.map((file) => file.split('/').at(-1));
-  expect(files.filter((file) => file.startsWith('.pictor-tmp/'))).toEqual([]);
-  expect(bases.filter((name) => name?.startsWith('image-1.'))).toEqual([]);
+  const temp = files.filter((file) => file.startsWith('.pictor-tmp/'));
+  const hostile = bases.filter((name) => name?.startsWith('image-1.'));
+  expect(temp).toEqual([]);
+  expect(hostile).toEqual([]);
   expect(bases.filter((name) => name === 'image-2.png')).toHaveLength(tasks);
   expect(names.filter((name) => name === '.thumbs/image-2.webp')).toHaveLength(tasks);
   expect(files.filter((file) => file.endsWith('pictor.json'))).toHaveLength(sidecars ? tasks : 0);
   expect(files).toHaveLength(tasks * (sidecars ? 3 : 2));
-  return files.length;
+  return { files: files.length, hostile: temp.length + hostile.length };
 }
 
 function hitsOf(path: string): number {
@@ -69,7 +71,19 @@ function checkFailure(hostile: HostileCase, outcome: { state: string; error?: st
 }
 
 describe('hostile image bodies are refused before they reach the gallery', () => {
-  const figures = { direct: 0, engine: 0, files: 0, invalid: 0, retried: 0, goodSaved: 0 };
+  const figures = {
+    direct: 0,
+    engine: 0,
+    files: 0,
+    hostileFiles: 0,
+    invalid: 0,
+    retried: 0,
+    goodSaved: 0,
+  };
+  const countFiles = ({ files, hostile }: { files: number; hostile: number }) => {
+    figures.files += files;
+    figures.hostileFiles += hostile;
+  };
 
   it('through the Gallery downloader, one attempt each', async () => {
     const root = join(dir, 'direct');
@@ -87,7 +101,7 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
       figures[bad.state === 'invalid' ? 'invalid' : 'retried'] += 1;
       figures.goodSaved += 1;
     }
-    figures.files += await expectOnlyGoodFiles(root, cases.length, false);
+    countFiles(await expectOnlyGoodFiles(root, cases.length, false));
   });
 
   it('through the engine: submit, poll, download, sidecar; the good image of each task saved', async () => {
@@ -132,7 +146,7 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
       await core.close();
       await service.close();
     }
-    figures.files += await expectOnlyGoodFiles(root, cases.length, true);
+    countFiles(await expectOnlyGoodFiles(root, cases.length, true));
     // The image host is not the service: no request to it carried a key.
     expect(host.requests.filter((request) => 'authorization' in request.headers)).toEqual([]);
     recordReliability({
@@ -149,11 +163,11 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
         'broken transfers retried then held (never saved)': figures.retried,
         'good images saved next to them': figures.goodSaved,
         'files on disk checked (only good images, thumbnails, sidecars)': figures.files,
-        'hostile files in the gallery (final or temp)': 0,
+        'hostile files in the gallery (final or temp)': figures.hostileFiles,
       },
       lost: 0,
       duplicated: 0,
-      leaked: 0,
+      leaked: figures.hostileFiles,
       file: FILE,
     });
   });
