@@ -1,6 +1,6 @@
 /** One row of `npm run bench`: a ratio or count measured in this run, its target and verdict. */
 export interface BenchRow {
-  /** The row's name in the issue's table, e.g. "Poll efficiency". */
+  /** The row's name in docs/PERFORMANCE.md, e.g. "Poll efficiency". */
   readonly row: string;
   readonly scenario: string;
   /** The target as written, e.g. "≤ 1.05". */

@@ -1,5 +1,5 @@
 /**
- * The "Gallery rebuild" row (issue 14): a gallery folder of 100,000 tasks, laid out as the app
+ * The "Gallery rebuild" row: a gallery folder of 100,000 tasks, laid out as the app
  * writes it (a folder per task with its `pictor.json` sidecar, a real PNG and its WebP
  * thumbnail), built once and cached under the system's temp folder, then `pictor rebuild` run on
  * it as a user would, in a fresh process with an empty library. The command line is bundled the

@@ -1,5 +1,5 @@
 /**
- * Measurements behind the `shared-history` bench suite (issue 14): the two SQLite engines side
+ * Measurements behind the `shared-history` bench suite: the two SQLite engines side
  * by side on the same statements, a 1,000,000-task history, and two processes on one library.
  */
 import { existsSync, copyFileSync, renameSync, rmSync } from 'node:fs';

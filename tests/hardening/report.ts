@@ -1,6 +1,6 @@
 /**
  * Writes docs/RELIABILITY.md from the figures the hardening suites recorded in their last run
- * (test-results/reliability/*.json): one table per section of issue 6, a totals table, the
+ * (test-results/reliability/*.json): one table per section (faults, crashes, hostile input, key safety), a totals table, the
  * machine, and the command behind each row. The hand-written notes below the NOTES marker of
  * the existing doc are kept as they are.
  *
@@ -124,7 +124,7 @@ function render(figures: readonly Figure[]): string {
     .join('\n');
   return `# Reliability
 
-What Pictor survives, measured by the hardening suites in \`tests/hardening/\` (issue 6). Every
+What Pictor survives, measured by the hardening suites in \`tests/hardening/\`. Every
 figure below was counted by a test that asserts it (the test fails on any loss, duplicate or
 leak), and was written by that test after its assertions passed. \`npm test\` runs every suite at
 the "test" size; \`npm run soak\` runs the same files at the larger "soak" size and rewrites this

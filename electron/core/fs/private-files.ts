@@ -1,5 +1,5 @@
 /**
- * Owner-only modes for what Pictor keeps about the user (issue 12 §6): the data folder 0700;
+ * Owner-only modes for what Pictor keeps about the user: the data folder 0700;
  * the key vault, settings, log and lock files 0600. Other local users may exist; the umask
  * (usually 022) would otherwise leave these readable by all. Windows has no such bits: there
  * the folder's inherited ACL (the user's profile) already keeps others out, so nothing is done.

@@ -1,5 +1,5 @@
 /**
- * The image pipeline (issue 13): sharp's native build against what ships (sharp's WebAssembly
+ * The image pipeline: sharp's native build against what ships (sharp's WebAssembly
  * build on image workers, dist-electron/image-worker.js), side by side in one run.
  */
 import { availableParallelism } from 'node:os';

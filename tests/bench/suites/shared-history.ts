@@ -1,5 +1,5 @@
 /**
- * Issue 14 rows: the history on node:sqlite against node-sqlite3-wasm in the same run, a
+ * The shared history's rows: node:sqlite against node-sqlite3-wasm in the same run, a
  * 1,000,000-task history, two processes on one library (the app's writes while a CLI
  * command generates 100 tasks; how soon the app sees the command's changes), and `pictor rebuild`
  * of a 100,000-task gallery folder.

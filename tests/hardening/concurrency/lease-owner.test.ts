@@ -1,5 +1,5 @@
 /**
- * Issue 14: after a crash and a restart the app carries on at once with tasks the dead process
+ * After a crash and a restart the app carries on at once with tasks the dead process
  * leased (its pid is gone), while a task leased by a live process waits for that lease to end;
  * a pid reused by another process only delays, never locks out; and a task leased by a process
  * the app cannot see (another machine) waits for the lease to end too.

@@ -1,5 +1,5 @@
 /**
- * Issue 14: "two processes taking over a stale lock at the same moment both won". Several
+ * The old finding "two processes taking over a stale lock at the same moment both won". Several
  * processes try to take over the same expired lease at the same instant, round after round:
  * exactly one wins each round (SQLite's write lock orders the conditional upserts).
  */

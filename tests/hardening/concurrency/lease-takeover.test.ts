@@ -1,5 +1,5 @@
 /**
- * Issue 14 §2: exactly one process polls a task at a time. Two app-like processes share one
+ * Exactly one process polls a task at a time. Two app-like processes share one
  * library (tests/hardening/concurrency/lease-worker.ts); one of them is killed with SIGKILL at a
  * random moment, again and again, and a new one started, while tasks are submitted, polled and
  * downloaded. A loopback proxy in front of the demo service sees every request and who sent it.

@@ -1,6 +1,6 @@
 /**
  * A favourite set in one process on a task another process is polling survives that process's
- * later writes (issue 14: the app and a CLI command on one library). Without taking the edit
+ * later writes (the app and a CLI command on one library). Without taking the edit
  * into its live copy, the polling process's completion would write the old favourite back.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,11 +1,11 @@
 /**
- * Issue 6, crashes: the whole core in a child process, killed with SIGKILL at random moments
+ * Crashes: the whole core in a child process, killed with SIGKILL at random moments
  * aimed at submits, polls, downloads, history writes and thumbnail writes, restarted each time.
  * No task lost, none submitted twice, no image duplicated or half-written, the history opens
  * after every kill, no temporary file survives the next start.
  *
  * tests/integration/core/core-crash.test.ts already kills the CLI at timed moments (6 tasks,
- * 8 kills); this suite aims the kills at phases, at the issue's scale, and counts them.
+ * 8 kills); this suite aims the kills at phases, at the full scale, and counts them.
  * Replay a failure with PICTOR_CRASH_SEED=<seed printed on failure>.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

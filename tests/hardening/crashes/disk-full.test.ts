@@ -1,5 +1,5 @@
 /**
- * Issue 6, crashes: a full disk and a read-only gallery folder. Clear errors, nothing corrupted
+ * Crashes: a full disk and a read-only gallery folder. Clear errors, nothing corrupted
  * (history opens, no partial image in the gallery, existing images intact byte for byte), and
  * the work resumes when the space comes back, without a new submit.
  *

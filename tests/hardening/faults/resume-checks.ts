@@ -43,7 +43,7 @@ function checkPrompt(facts: ResumeFacts, verdict: ResumeVerdict): void {
 }
 
 /**
- * No window of a third of an interval (the issue's 1 s at the real 3 s) holds more polls than
+ * No window of a third of an interval (1 s at the real 3 s) holds more polls than
  * 1.5 × the steady rate: tasks / interval × window × 1.5 = tasks / 2.
  */
 function checkBurst(facts: ResumeFacts, verdict: ResumeVerdict): void {

@@ -1,5 +1,5 @@
 /**
- * The soak's fault mix: every kind issue 6 names, on the submit, poll and image routes, each with
+ * The soak's fault mix: every kind of fault, on the submit, poll and image routes, each with
  * a seeded probability, and how each logged request is told apart afterwards.
  */
 import type {

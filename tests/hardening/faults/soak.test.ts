@@ -1,6 +1,6 @@
 /**
- * Issue 6 §1 soak: many tasks submitted at once through the real core while the demo service
- * injects, at random (seeded), every fault the issue names on the submit, poll and image routes,
+ * Soak: many tasks submitted at once through the real core while the demo service
+ * injects, at random (seeded), every fault kind on the submit, poll and image routes,
  * and image URLs expire. Judged from the history, the files on disk and the service's own log.
  * Replay a failure with PICTOR_FAULT_SEED=<printed seed>.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1: a gallery move onto a real disk that fills up half-way (a small tmpfs, Linux as
+ * A gallery move onto a real disk that fills up half-way (a small tmpfs, Linux as
  * root). The old library must stay complete and in use, the target must hold only whole task
  * folders, the error must say how far the move got, and a retry once the disk has room must
  * finish the move. Where no tmpfs can be mounted, the unit suite's injected faults cover the

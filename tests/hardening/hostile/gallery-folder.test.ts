@@ -1,5 +1,5 @@
 /**
- * Issue 12 §6: `rebuild` reads a gallery folder someone may have crafted. Real files in a temp
+ * `rebuild` reads a gallery folder someone may have crafted. Real files in a temp
  * folder: FIFOs, sockets, links and folders named like a sidecar or an image, oversized and
  * out-of-range sidecars, images the user deleted, and a sidecar claiming it is not imported.
  * Every rebuild here must end on its own, in seconds: a FIFO opened the ordinary way never does.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5 in the history: a stored row whose record is outside the record limits (an old
+ * In the history: a stored row whose record is outside the record limits (an old
  * build's, or a database edited by hand) is skipped where it is read and logged by local id
  * only; it never throws for the page, never stops paging, and never reaches a caller. Real
  * SQLite files, damaged with plain SQL.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §3, hostile task ids and image URLs. Task ids (traversal, encoded slashes, NUL, very
+ * Hostile task ids and image URLs. Task ids (traversal, encoded slashes, NUL, very
  * long, look-alikes, empty) go through validation and every place an id becomes a path or URL:
  * the poll URL (also over real loopback HTTP), the gallery folder name, gallery paths and the
  * gallery protocol. Image URLs (schemes, non-public addresses in every notation, userinfo and

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §3, hostile IPC input: every request channel of the contract (enumerated from the
+ * Hostile IPC input: every request channel of the contract (enumerated from the
  * contract object, so a new channel is covered without editing this file) gets thousands of
  * generated payloads through the real main-process bridge. Invalid ones are refused with a
  * readable error and never reach the handler; valid ones do; nothing pollutes a prototype.
@@ -111,7 +111,7 @@ function dropField(value: unknown, pick: number): unknown {
 
 type Tagged = { readonly kind: string; readonly payload: unknown };
 
-/** Every kind of payload the issue names, each tagged so it can be counted. */
+/** Every kind of hostile payload, each tagged so it can be counted. */
 function payloads(channel: RequestChannel): fc.Arbitrary<Tagged> {
   const valid = validArbitrary(requests[channel].input);
   const tag = (kind: string) => (payload: unknown) => ({ kind, payload });

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §6: a task answer listing thousands of image URLs. A task keeps the first
+ * A task answer listing thousands of image URLs. A task keeps the first
  * MAX_IMAGES_PER_TASK, says on the task how many were listed, and the work done for it is the
  * same whether the answer lists that many or 10,000: counted (image requests, engine commits),
  * not timed. Through the real core over loopback, with real PNGs.

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §3, hostile service answers: every parser of what the service sends (200 bodies,
+ * Hostile service answers: every parser of what the service sends (200 bodies,
  * error bodies, bodies as bytes, task ids, Retry-After, `error` of any shape) over generated
  * input with an API key planted in it. Nothing throws anything but a ServiceError, every
  * refusal reads as a sentence, and no error text carries the key (whole or a long piece of it).

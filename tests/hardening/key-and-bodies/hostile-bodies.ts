@@ -1,5 +1,5 @@
 /**
- * The hostile image bodies of issue 6 §3, as raw replies: each with what the gallery must say
+ * The hostile image bodies the hardening suites serve, as raw replies: each with what the gallery must say
  * about it. Built once per suite (the real bomb and the good PNG are made here, not stored).
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 6 §3, image bodies: every hostile body, over real HTTP, through the real Gallery and
+ * Image bodies: every hostile body, over real HTTP, through the real Gallery and
  * through the whole engine (fake service on loopback → engine → gallery on disk). Each is refused
  * before it reaches the gallery: no file of it (final or temp), a clear message on the image,
  * the task's good image saved next to it. tests/unit/core/gallery/download-refusals.test.ts

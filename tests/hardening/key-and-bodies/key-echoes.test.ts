@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4: a service that echoes the key, in any encoding, in any place of its answers.
+ * A service that echoes the key, in any encoding, in any place of its answers.
  * A property over keys × encodings × places, each run through the real core (the HTTP service
  * client over loopback to a node:http service in this file, the task engine, the SQLite history,
  * the gallery with its sidecars on disk, a rotating log with the app's key redactor), then the

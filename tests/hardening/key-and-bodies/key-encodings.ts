@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 
-/** Consecutive characters of the key that count as a leak (issue 12 §4). */
+/** Consecutive characters of the key that count as a leak. */
 export const LEAK_RUN = 12;
 
 const KEY_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';

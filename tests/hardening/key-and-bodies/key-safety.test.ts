@@ -1,5 +1,5 @@
 /**
- * Issue 6 §4, the key's safety, after a full run in-process: the app (AppRuntime + the real IPC
+ * The key's safety, after a full run in-process: the app (AppRuntime + the real IPC
  * bridge on a recording window, see recorded-app.ts) goes through key-run.ts's scenario (refused
  * keys and base URLs, a 401, the right key, tasks under faults, a failed task, two restarts).
  * Then every file under the user-data and gallery folders, every log line, every IPC response

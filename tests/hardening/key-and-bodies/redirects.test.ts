@@ -1,5 +1,5 @@
 /**
- * Issue 6 §3, redirects, end to end over real HTTP: the engine's service requests and image
+ * Redirects, end to end over real HTTP: the engine's service requests and image
  * downloads meet redirects to another origin, to file:, data: and custom schemes, from a public
  * host to private and loopback addresses, and loops. Every server records the headers it saw,
  * so "the key went nowhere else" and "the hops were bounded" are counted, not assumed.

@@ -12,7 +12,7 @@ export const RELIABILITY_DIR = join(ROOT, 'test-results', 'reliability');
 
 /** One row of the reliability table, as one suite measured it. */
 export interface ReliabilityFigure {
-  /** Section of the issue: faults, crashes, hostile input, key safety. */
+  /** Section of the reliability report: faults, crashes, hostile input, key safety. */
   readonly section: 'faults' | 'crashes' | 'hostile-input' | 'key-safety';
   /** Short name of the row, e.g. "Soak: 200 tasks under random faults". */
   readonly row: string;

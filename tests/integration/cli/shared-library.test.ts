@@ -1,5 +1,5 @@
 /**
- * Issue 14: one library, many processes. The app's core (in this process) generates while two
+ * One library, many processes. The app's core (in this process) generates while two
  * `pictor generate` commands and a `pictor list` run on the same data folder: every command
  * succeeds, every task is submitted once and polled by one process only, and the app shows the
  * commands' tasks (created, then completed) within a second of their being written.

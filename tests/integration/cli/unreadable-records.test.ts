@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5 and §6 on the command line: one bad record in the history (an old build's, or a
+ * On the command line: one bad record in the history (an old build's, or a
  * file edited by hand) never takes `list` down, and `rebuild` never brings back what the user
  * deleted nor trusts a sidecar's word that it is not imported. The history is real SQLite
  * written by HistoryStore, then damaged with plain SQL, as a crafted file would be.

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §6, the terminal: text from the service or a sidecar is printed with every control,
+ * The terminal: text from the service or a sidecar is printed with every control,
  * escape sequence and bidi control made visible, JSON lines carry no raw U+2028/2029 or bidi, and
  * the "Resume with:" line quotes the id so a real /bin/sh reads it back as exactly one argument.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5: every date, count and string of a task record is range-checked where it is
+ * Every date, count and string of a task record is range-checked where it is
  * parsed. Each field is tried at its limit (accepted) and just past it, plus the values a
  * crafted sidecar or an old build could hold (a date no `Date` can show, fractions, negatives).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1, §6: the OS actions (trash, reveal, copy, drag, save as) act only on a regular
+ * The OS actions (trash, reveal, copy, drag, save as) act only on a regular
  * file inside the gallery with no link anywhere in its path, whatever the link points to
  * (inside or outside the gallery): trash would otherwise move what the link names.
  */

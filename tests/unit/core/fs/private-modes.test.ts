@@ -1,5 +1,5 @@
 /**
- * Issue 12 §6: owner-only modes. The data folder is 0700 (made so, and tightened when an older
+ * Owner-only modes. The data folder is 0700 (made so, and tightened when an older
  * version left it wider); the key vault, settings, log and history files are 0600. POSIX only:
  * Windows has no such bits.
  */

@@ -1,4 +1,4 @@
-/** Which folders a gallery move refuses, per platform (issue 12 §3). */
+/** Which folders a gallery move refuses, per platform. */
 import { describe, expect, it } from 'vitest';
 import {
   refusedMoveTarget,

@@ -1,5 +1,5 @@
 /**
- * Gallery moves (issue 12 §1, §3): only Pictor's task folders are carried, never through a
+ * Gallery moves: only Pictor's task folders are carried, never through a
  * link, never into the home folder, a folder around it, a system folder or the data folder;
  * a move that stops half-way leaves the old library complete and in use, and a retry finishes.
  */

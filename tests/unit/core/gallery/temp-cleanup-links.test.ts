@@ -1,5 +1,5 @@
 /**
- * Issue 12 §1: the start-up clean-up of `.pictor-tmp` never deletes through a link. Every kind
+ * The start-up clean-up of `.pictor-tmp` never deletes through a link. Every kind
  * of link a crafted or unpacked gallery can hold (absolute, relative `..` and `../..` that
  * survive tar and zip, to the gallery itself, to a file, dangling, and links inside the temp
  * folder) is planted, and everything outside `.pictor-tmp` must be byte-for-byte unchanged

@@ -1,5 +1,5 @@
 /**
- * The history shared by several processes (issue 14): task leases and the change feed, with two
+ * The history shared by several processes: task leases and the change feed, with two
  * stores on one file standing for two processes (each has its own connection, as they would).
  */
 import { join } from 'node:path';

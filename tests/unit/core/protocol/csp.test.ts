@@ -3,7 +3,7 @@ import { RENDERER_CSP, RENDERER_CSP_DIRECTIVES } from '../../../../electron/core
 import { GALLERY_SCHEME } from '../../../../shared/ipc/api';
 
 describe('RENDERER_CSP', () => {
-  it('is the policy the issue asks for, word for word', () => {
+  it('is the documented policy, word for word', () => {
     expect(RENDERER_CSP).toBe(
       "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' pictor-gallery: data:; font-src 'self'; connect-src 'self'; " +

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §6: the gallery protocol's check-then-open race. Between the decision (which file,
+ * The gallery protocol's check-then-open race. Between the decision (which file,
  * checked with realpath) and the open, a folder on the way, or the file itself, is swapped for
  * a link to a folder outside the gallery. No byte of the outside file may be served.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4 and §6 at the parser: a task id or an image URL that carries the key is refused
+ * At the parser: a task id or an image URL that carries the key is refused
  * (never returned), a failed task's error keeps its words without the key, a deep error body is
  * not mistaken for one carrying the key, and a completed task keeps MAX_IMAGES_PER_TASK images.
  */

@@ -1,6 +1,6 @@
 /**
- * key-echo.ts, the one search for the key in text a server sent back: every encoding of issue 12
- * §4, as a property over keys, encodings and where in a body the echo sits. The encoders are
+ * key-echo.ts, the one search for the key in text a server sent back: every encoding the
+ * key-safety suites try, as a property over keys, encodings and where in a body the echo sits. The encoders are
  * the tests' own (key-encodings.ts: Buffer and hand-written loops), not the module's decoders.
  */
 import fc from 'fast-check';

@@ -100,7 +100,7 @@ describe('redaction', () => {
     expect(redacted).toContain('[redacted]');
   });
 
-  // Issue 12 §6: a deep body was reported as carrying the key because a depth limit gave up.
+  // A deep body was reported as carrying the key because a depth limit gave up.
   it.each([1, 100, 10_000])('reads a body nested %i levels deep without parsing it', (depth) => {
     const key = 'sk-deep-0123456789abcdef';
     const nest = (inner: string) => `${'{"error":'.repeat(depth)}${inner}${'}'.repeat(depth)}`;

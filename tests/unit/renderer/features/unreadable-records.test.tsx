@@ -1,5 +1,5 @@
 /**
- * Issue 12 §5 in the window: a record no formatter can show (createdAt 1e16, as a compromised
+ * In the window: a record no formatter can show (createdAt 1e16, as a compromised
  * main process or an old build could send, bypassing the contract's schema) is one row that
  * says it is unreadable, with the detail on demand; the other rows, the other views and the
  * formatters keep working. A view that throws shows a message with "Try again", never a blank
