@@ -56,6 +56,19 @@ export default tseslint.config(
     },
   },
   {
+    // Size limits at the product code's largest today (STYLE asks for files under ~300 lines and
+    // functions under ~40): nothing may grow past them; lower each as the largest shrinks.
+    // Largest now: core/engine/task-engine.ts (file), app-main.ts startApp (function),
+    // core/app-runtime.ts's constructor (parameters), cli/commands.ts (nesting).
+    files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 417, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 263, skipBlankLines: true, skipComments: true }],
+      'max-params': ['error', 6],
+      'max-depth': ['error', 4],
+    },
+  },
+  {
     files: ['electron/core/**', 'electron/ports/**', 'electron/demo-service/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
