@@ -110,13 +110,16 @@ function outputsOf(metafile: Metafile | undefined, outDir: string): BuiltBundle[
 }
 
 /** Empties `outDir` and writes main.js and preload.cjs (with source maps) into it. */
-export async function buildElectron(paths: ElectronBuildPaths): Promise<BuiltBundle[]> {
+export async function buildElectron(
+  paths: ElectronBuildPaths,
+  options: { logLevel?: BuildOptions['logLevel'] } = {},
+): Promise<BuiltBundle[]> {
   await rm(paths.outDir, { recursive: true, force: true });
   const dependencies = await readDependencies(paths.rootDir);
   // Wait for both bundles even when one fails, so nothing is written after this returns.
   const results = await Promise.allSettled([
-    build(mainBuildOptions(paths, dependencies)),
-    build(preloadBuildOptions(paths)),
+    build({ ...mainBuildOptions(paths, dependencies), ...options }),
+    build({ ...preloadBuildOptions(paths), ...options }),
   ]);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
