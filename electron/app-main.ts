@@ -81,7 +81,9 @@ export function startApp(): void {
       argv: process.argv,
       logger,
     });
-    void app.whenReady().then(start, (error: unknown) => fail(error));
+    // start()'s own failure too, not only whenReady's: otherwise the app would run on with no
+    // window and nothing said (found by the packaged-app boot test).
+    void app.whenReady().then(start).catch(fail);
   }
 
   const cipher = new SafeStorageCipher();
