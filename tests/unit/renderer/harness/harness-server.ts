@@ -4,6 +4,7 @@
  * in headless Chromium, and audits a page with axe-core (in a real browser, so colour contrast
  * is checked too).
  */
+import { CHROMIUM_PATH } from '../../../e2e/harness/host';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -137,7 +138,7 @@ async function buildPage(html: string, outDir: string): Promise<void> {
 
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',

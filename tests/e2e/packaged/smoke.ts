@@ -1,0 +1,128 @@
+/**
+ * `npm run ci:smoke`: the packaged app of this OS (from `npm run dist`) started as a user starts it,
+ * with throwaway data and gallery folders, and driven through its own window: the built-in demo
+ * service generates one image, it appears in Tasks and in the Gallery, a real PNG is on disk, and
+ * the app quits. The packaged binary's fuses turn Node's --inspect off, so Playwright attaches to
+ * the window over Chromium's DevTools protocol (--remote-debugging-port) instead of _electron.
+ * Runs in CI on macOS, Windows and Linux (.github/workflows/ci.yml) and locally after `npm run dist`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, expect, type Page } from '@playwright/test';
+import { findPackagedExecutable } from './packaged-app';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const PROMPT = 'A lighthouse at dusk, packaged smoke test';
+const APP_URL = 'pictor-app://app/index.html';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  ms: number,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+async function journey(page: Page): Promise<void> {
+  const form = page.getByRole('form', { name: 'New task' });
+  await form.getByLabel('Prompt', { exact: true }).fill(PROMPT);
+  await form.getByRole('button', { name: 'Generate', exact: true }).click();
+  const row = page.getByRole('article', { name: PROMPT });
+  await expect(row.getByText('Completed', { exact: true })).toBeVisible({ timeout: 60_000 });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Gallery' })
+    .click();
+  const grid = page.getByRole('grid', { name: 'Images' });
+  await expect(grid.getByRole('gridcell')).toHaveCount(1, { timeout: 30_000 });
+  await expect(grid.getByRole('img', { name: PROMPT })).toBeVisible();
+}
+
+async function main(): Promise<void> {
+  const executable = findPackagedExecutable(path.join(ROOT, 'release'));
+  const work = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-'));
+  const gallery = path.join(work, 'gallery');
+  const port = await freePort();
+  const args = [`--remote-debugging-port=${port}`];
+  // Root in a container has no setuid sandbox helper; a user's machine never takes this branch.
+  if (process.platform === 'linux' && process.getuid?.() === 0) args.push('--no-sandbox');
+  console.log(`smoke: starting ${executable}`);
+  const app = spawn(executable, args, {
+    env: {
+      ...process.env,
+      PICTOR_USER_DATA_DIR: path.join(work, 'data'),
+      PICTOR_GALLERY_DIR: gallery,
+      PICTOR_DEMO_DURATION_MS: '1500',
+      PICTOR_POLL_INTERVAL_MS: '300',
+    },
+    stdio: 'inherit',
+  });
+  const exited = new Promise<number | null>((resolve) => app.on('exit', (code) => resolve(code)));
+  try {
+    await waitFor(
+      'the app’s DevTools endpoint',
+      async () => ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok ? true : undefined),
+      60_000,
+    );
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    const page = await waitFor(
+      'the app’s window',
+      async () =>
+        browser
+          .contexts()
+          .flatMap((context) => context.pages())
+          .find((candidate) => candidate.url() === APP_URL),
+      60_000,
+    );
+    await journey(page);
+    const files = await filesUnder(gallery);
+    if (!files.some((file) => file.endsWith(`${path.sep}image-1.png`)))
+      throw new Error(`No image on disk in ${gallery}: ${files.join(', ')}`);
+    console.log(`smoke: generated and saved ${files.length} files; quitting`);
+    // Browser.close quits Electron the way the user's Quit does (before-quit, will-quit).
+    await browser.close();
+    const code = await Promise.race([
+      exited,
+      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000)),
+    ]);
+    if (code === 'timeout') throw new Error('The app did not quit within 30 s.');
+    console.log(`smoke: the app quit with code ${String(code)}`);
+  } finally {
+    if (app.exitCode === null) app.kill();
+    await rm(work, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`smoke: FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});
