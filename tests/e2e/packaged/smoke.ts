@@ -2,7 +2,8 @@
  * `npm run ci:smoke`: the packaged app of this OS (from `npm run dist`) started as a user starts it,
  * with throwaway data and gallery folders, and driven through its own window: the built-in demo
  * service generates one image, it appears in Tasks and in the Gallery, a real PNG is on disk, and
- * the app quits. The packaged binary's fuses turn Node's --inspect off, so Playwright attaches to
+ * the app quits; and the same binary run as the `pictor` command prints its help. The packaged
+ * binary's fuses turn Node's --inspect off, so Playwright attaches to
  * the window over Chromium's DevTools protocol (--remote-debugging-port) instead of _electron.
  * Runs in CI on macOS, Windows and Linux (.github/workflows/ci.yml) and locally after `npm run dist`.
  */
@@ -67,8 +68,25 @@ async function journey(page: Page): Promise<void> {
   await expect(grid.getByRole('img', { name: PROMPT })).toBeVisible();
 }
 
+/** The packaged binary as the `pictor` command: `help` prints the commands and exits 0. */
+async function commandLine(executable: string): Promise<void> {
+  const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
+    const child = spawn(executable, ['help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, text }));
+  });
+  if (output.code !== 0 || !output.text.includes('generate --base-url URL --prompt TEXT'))
+    throw new Error(
+      `\`${executable} help\` exited ${String(output.code)}: ${output.text.slice(0, 500)}`,
+    );
+  console.log('smoke: the packaged app as the pictor command printed its help');
+}
+
 async function main(): Promise<void> {
   const executable = findPackagedExecutable(path.join(ROOT, 'release'));
+  await commandLine(executable);
   const work = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-'));
   const gallery = path.join(work, 'gallery');
   const port = await freePort();
