@@ -40,16 +40,22 @@ function describeIssue(error: z.ZodError): string {
 }
 
 /** The record in a sidecar's text, or the reason it cannot be used (a sentence). */
+const NOT_JSON = { ok: false, reason: 'The sidecar is not valid JSON.' } as const;
+
+function parseJson(text: string): { ok: true; json: unknown } | typeof NOT_JSON {
+  try {
+    return { ok: true, json: JSON.parse(text) as unknown };
+  } catch {
+    return NOT_JSON;
+  }
+}
+
 export function parseSidecar(
   text: string,
 ): { ok: true; record: TaskRecord } | { ok: false; reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'The sidecar is not valid JSON.' };
-  }
-  const envelope = envelopeSchema.safeParse(json);
+  const parsed = parseJson(text);
+  if (!parsed.ok) return parsed;
+  const envelope = envelopeSchema.safeParse(parsed.json);
   if (!envelope.success) return { ok: false, reason: 'The file is not a Pictor sidecar.' };
   if (envelope.data.version > SIDECAR_VERSION) {
     return {
@@ -92,13 +98,9 @@ const summarySchema = z.object({
 export function summariseSidecar(
   text: string,
 ): { ok: true; summary: SidecarSummary } | { ok: false; reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'The sidecar is not valid JSON.' };
-  }
-  const summary = summarySchema.safeParse(json);
+  const parsed = parseJson(text);
+  if (!parsed.ok) return parsed;
+  const summary = summarySchema.safeParse(parsed.json);
   if (summary.success) {
     const { localId, updatedAt, folder } = summary.data.record;
     return { ok: true, summary: { localId, updatedAt, folder: folder ?? null } };

@@ -3,16 +3,15 @@
  * process and lets a child process (see download-memory-child.ts) download it as N different
  * images at once through the real Gallery, so only the downloader's memory is in the child.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { runJsonChild } from '../json-child';
 import type { DownloadMemoryReport } from './download-memory-child';
 import { buildShippedWorker, SHIPPED_WORKER_ENV } from '../images/shipped-worker';
 
 const CHILD = fileURLToPath(new URL('./download-memory-child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** Random RGB pixels: PNG cannot compress them, so the file is about side² × 3 bytes. */
 export async function noisePng(side: number): Promise<Buffer> {
@@ -71,26 +70,10 @@ function runChild(
   count: number,
   workerUrl: URL,
 ): Promise<DownloadMemoryReport> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', CHILD, mode, url, String(count)],
-      {
-        cwd: ROOT,
-        env: { ...process.env, [SHIPPED_WORKER_ENV]: workerUrl.href },
-        maxBuffer: 16 * 1024 * 1024,
-        timeout: 120_000,
-      },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`download child failed: ${error.message}\n${stderr}`));
-        const line = stdout.trim().split('\n').pop() ?? '';
-        try {
-          resolve(JSON.parse(line) as DownloadMemoryReport);
-        } catch {
-          reject(new Error(`download child printed no report: ${stdout.slice(0, 500)}`));
-        }
-      },
-    );
+  return runJsonChild<DownloadMemoryReport>(CHILD, [mode, url, String(count)], {
+    env: { [SHIPPED_WORKER_ENV]: workerUrl.href },
+    timeoutMs: 120_000,
+    name: 'download child',
   });
 }
 

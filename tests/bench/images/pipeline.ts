@@ -3,7 +3,6 @@
  * the native path and by the shipped path (pipeline-child.ts), each in fresh child processes, in
  * one run, on the same files.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,11 +10,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { buildSvg } from '../../../electron/demo-service/image-renderer';
+import { runJsonChild } from '../json-child';
 import type { PipelineReport } from './pipeline-child';
 import { buildShippedWorker, SHIPPED_WORKER_ENV } from './shipped-worker';
 
 const CHILD = fileURLToPath(new URL('./pipeline-child.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const SIDE = 2048;
 
 export type PipelineMode = 'native' | 'shipped';
@@ -42,25 +41,10 @@ function runChild(
   count: number,
   workerUrl: URL,
 ): Promise<PipelineReport> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--expose-gc', '--import', 'tsx', CHILD, mode, dir, String(count)],
-      {
-        cwd: ROOT,
-        env: { ...process.env, [SHIPPED_WORKER_ENV]: workerUrl.href },
-        maxBuffer: 16 * 1024 * 1024,
-        timeout: 300_000,
-      },
-      (error, stdout, stderr) => {
-        if (error) return reject(new Error(`pipeline child failed: ${error.message}\n${stderr}`));
-        try {
-          resolve(JSON.parse(stdout.trim().split('\n').pop() ?? '') as PipelineReport);
-        } catch {
-          reject(new Error(`pipeline child printed no report: ${stdout.slice(0, 500)}`));
-        }
-      },
-    );
+  return runJsonChild<PipelineReport>(CHILD, [mode, dir, String(count)], {
+    env: { [SHIPPED_WORKER_ENV]: workerUrl.href },
+    timeoutMs: 300_000,
+    name: 'pipeline child',
   });
 }
 
