@@ -292,7 +292,7 @@ describe('the boot test itself', () => {
     const app = boot(broken, data);
     const code = await app.exited;
     expect(code).not.toBe(0);
-    expect(app.output.join('')).toMatch(/zod/);
+    expect(app.output.join('')).toMatch(/Cannot find package 'zod'/);
     expect(app.messages.filter((message) => message.type === 'window')).toEqual([]);
   }, 60_000);
 });

@@ -324,3 +324,28 @@ process.on(
     );
   },
 );
+
+/** electron-store (in the packed node_modules) imports Electron's default export. */
+const electronModule = {
+  app,
+  BrowserWindow,
+  ClipboardItem,
+  clipboard,
+  contextBridge,
+  dialog,
+  ipcMain,
+  ipcRenderer,
+  Menu,
+  nativeImage,
+  nativeTheme,
+  net,
+  Notification,
+  powerMonitor,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+};
+// eslint-disable-next-line no-restricted-syntax -- the real module has one, and packed code uses it
+export default electronModule;
