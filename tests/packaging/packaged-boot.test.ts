@@ -88,6 +88,12 @@ function boot(app: string, dataDir: string): Boot {
   return new Boot(child);
 }
 
+/** Contract channels with no handler yet when the window started loading (the stand-in's report). */
+function missingAtLoad(window: Message): string[] {
+  const registered = new Set(window['channels'] as string[]);
+  return REQUEST_CHANNELS.filter((channel) => !registered.has(channel));
+}
+
 /** The packed app's files only: app.asar extracted (unpacked files included) outside the repo. */
 async function packedFiles(): Promise<string> {
   const electron = JSON.parse(
@@ -139,6 +145,11 @@ describe('the packed app, booted', () => {
     const preload = String(window['preload']);
     expect(preload.startsWith(appDir)).toBe(true);
     expect((await stat(preload)).isFile()).toBe(true);
+  });
+
+  it('has a handler for every request channel before its window starts loading', async () => {
+    const window = await app.until((all) => all.find((message) => message.type === 'window'));
+    expect(missingAtLoad(window)).toEqual([]);
   });
 
   it('registers every request channel of the contract', async () => {
@@ -294,5 +305,26 @@ describe('the boot test itself', () => {
     expect(code).not.toBe(0);
     expect(app.output.join('')).toMatch(/Cannot find package 'zod'/);
     expect(app.messages.filter((message) => message.type === 'window')).toEqual([]);
+  }, 60_000);
+
+  it('fails when the runtime is published and the window opened before the IPC handlers exist', async () => {
+    const misordered = path.join(work, 'misordered-app');
+    await cp(appDir, misordered, { recursive: true });
+    const main = path.join(misordered, 'dist-electron', 'main.js');
+    const bundle = await readFile(main, 'utf8');
+    // start()'s last two steps, moved to just before the handlers are bound (protocols stay first).
+    const publish = '    runtime = started;\n    openWindow();\n';
+    const bind = '    bindHandlers(started);\n    installIpc(';
+    expect(bundle.split(publish)).toHaveLength(2);
+    expect(bundle.split(bind)).toHaveLength(2);
+    await writeFile(main, bundle.replace(publish, '').replace(bind, publish + bind));
+    const data = await mkdtemp(path.join(work, 'misordered-data-'));
+    const app = boot(misordered, data);
+    try {
+      const window = await app.until((all) => all.find((message) => message.type === 'window'));
+      expect(missingAtLoad(window)).toEqual([...REQUEST_CHANNELS]);
+    } finally {
+      app.child.kill('SIGKILL');
+    }
   }, 60_000);
 });

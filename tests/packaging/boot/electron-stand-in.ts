@@ -4,8 +4,8 @@
  * start in plain Node. A resolve hook (resolve-electron.mjs) maps `electron` here.
  *
  * The test drives it over the child process's IPC channel:
- * - it reports `{ type: 'protocol', scheme }`, `{ type: 'window', url, preload }` (when the window
- *   loads), `{ type: 'channels', names }` (when IPC handlers are registered) and every
+ * - it reports `{ type: 'protocol', scheme }`, `{ type: 'window', url, preload, channels }` (when
+ *   the window loads, with the channels that have a handler then), `{ type: 'channels', names }` (when IPC handlers are registered) and every
  *   `webContents.send` as `{ type: 'event', channel, payload }`;
  * - it answers `{ type: 'invoke', id, channel, input }` with `{ type: 'result', id, value }`, the
  *   handler called as the window's main frame would call it;
@@ -89,7 +89,14 @@ export class BrowserWindow extends EventEmitter {
   async loadURL(url: string): Promise<void> {
     this.webContents.mainFrame = { url };
     const prefs = (this.options['webPreferences'] ?? {}) as Record<string, unknown>;
-    report({ type: 'window', url, preload: prefs['preload'] ?? null });
+    // The channels with a handler as the page starts loading: any missing one is a call the page
+    // could make before start-up has wired it (the order app-main.ts's start() keeps).
+    report({
+      type: 'window',
+      url,
+      preload: prefs['preload'] ?? null,
+      channels: [...handlers.keys()],
+    });
     // The page has loaded: what Electron emits when a real one finishes.
     setImmediate(() => {
       this.emit('ready-to-show');
