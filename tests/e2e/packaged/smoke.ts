@@ -5,9 +5,13 @@
  * the app quits; and the same binary run as the `pictor` command prints its help. The packaged
  * binary's fuses turn Node's --inspect off, so Playwright attaches to
  * the window over Chromium's DevTools protocol (--remote-debugging-port) instead of _electron.
+ * Quitting goes the user's way too: closing the window quits on Linux and Windows; on macOS the app
+ * stays running with no window, as Mac apps do, so it gets SIGTERM, which Electron turns into
+ * app.quit() (before-quit, will-quit). Disconnecting Playwright (browser.close() over CDP) only
+ * drops the connection, and Electron does not implement the protocol's Browser.close.
  * Runs in CI on macOS, Windows and Linux (.github/workflows/ci.yml) and locally after `npm run dist`.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -84,6 +88,30 @@ async function commandLine(executable: string): Promise<void> {
   console.log('smoke: the packaged app as the pictor command printed its help');
 }
 
+/** `promise`, or 'timeout' after `ms`; the timer is cleared so it keeps nothing running. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Closes the window; on macOS, where that leaves the app running, asks it to quit (SIGTERM). */
+async function quit(page: Page, app: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  await page.close();
+  if (process.platform === 'darwin') app.kill('SIGTERM');
+  const code = await within(exited, 30_000);
+  if (code === 'timeout')
+    throw new Error('The app did not quit within 30 s of its window closing.');
+  if (code !== 0) throw new Error(`The app quit with code ${String(code)}, not 0.`);
+  console.log('smoke: the app quit with code 0');
+}
+
 async function main(): Promise<void> {
   const executable = findPackagedExecutable(path.join(ROOT, 'release'));
   await commandLine(executable);
@@ -126,14 +154,8 @@ async function main(): Promise<void> {
     if (!files.some((file) => file.endsWith(`${path.sep}image-1.png`)))
       throw new Error(`No image on disk in ${gallery}: ${files.join(', ')}`);
     console.log(`smoke: generated and saved ${files.length} files; quitting`);
-    // Browser.close quits Electron the way the user's Quit does (before-quit, will-quit).
+    await quit(page, app, exited);
     await browser.close();
-    const code = await Promise.race([
-      exited,
-      new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000)),
-    ]);
-    if (code === 'timeout') throw new Error('The app did not quit within 30 s.');
-    console.log(`smoke: the app quit with code ${String(code)}`);
   } finally {
     if (app.exitCode === null) app.kill();
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
