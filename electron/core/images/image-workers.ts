@@ -25,11 +25,17 @@ export class ImageWorkerError extends Error {
 
 export interface ImageWorkersOptions {
   /**
-   * Worker threads at most. Default 1: sharp's WebAssembly build already does its work on threads
-   * of its own, and a second worker measured no faster on 2 cores while it doubled the memory
-   * (a second WebAssembly instance with its own threads; see docs/PERFORMANCE.md).
+   * Worker threads at most. Default 1: sharp's WebAssembly build does its work on threads of its
+   * own, and a second worker measured no faster on 2 cores while it doubled the memory (a second
+   * WebAssembly instance with its own threads; see docs/PERFORMANCE.md).
    */
   readonly size?: number;
+  /**
+   * Jobs a worker holds at once. Default 2: while sharp works on one (on a thread of its own), the
+   * worker's thread reads and inflates the next, so the two overlap (image-worker.ts runs one
+   * WebAssembly job at a time).
+   */
+  readonly jobsPerWorker?: number;
   /** The worker script; default image-worker.js beside the bundle, or the .ts source. */
   readonly workerUrl?: URL;
   /** An idle worker ends after this long. Default 30 s. */
@@ -47,13 +53,24 @@ interface Job {
   readonly request: ImageRequest;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: Error) => void;
+  /**
+   * Set when the job was running beside another whose worker died or overran: it runs again, on
+   * its own, so a failure then is its own.
+   */
+  alone: boolean;
 }
+
+type Ending =
+  { readonly kind: 'crashed' | 'stopped'; readonly reason: string } | { readonly kind: 'retry' };
 
 interface Slot {
   worker: Worker | null;
   ready: Promise<void> | null;
-  job: Job | null;
-  timer: NodeJS.Timeout | null;
+  /** The jobs the worker holds, by message id, each with its time limit. */
+  readonly running: Map<number, { job: Job; timer: NodeJS.Timeout }>;
+  /** Jobs handed to the slot while its worker is still loading. */
+  starting: number;
+  idle: NodeJS.Timeout | null;
 }
 
 function defaultWorkerUrl(): URL {
@@ -64,6 +81,7 @@ function defaultWorkerUrl(): URL {
 
 export class ImageWorkers {
   private readonly size: number;
+  private readonly jobsPerWorker: number;
   private readonly workerUrl: URL;
   private readonly idleMs: number;
   private readonly jobTimeoutMs: number;
@@ -75,14 +93,16 @@ export class ImageWorkers {
 
   constructor(options: ImageWorkersOptions = {}) {
     this.size = Math.max(1, options.size ?? 1);
+    this.jobsPerWorker = Math.max(1, options.jobsPerWorker ?? 2);
     this.workerUrl = options.workerUrl ?? defaultWorkerUrl();
     this.idleMs = options.idleMs ?? 30_000;
     this.jobTimeoutMs = options.jobTimeoutMs ?? 60_000;
     this.slots = Array.from({ length: this.size }, () => ({
       worker: null,
       ready: null,
-      job: null,
-      timer: null,
+      running: new Map(),
+      starting: 0,
+      idle: null,
     }));
   }
 
@@ -107,7 +127,8 @@ export class ImageWorkers {
       return Promise.reject(new ImagesUnavailableError(this.current.reason));
     }
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ request, resolve: resolve as (value: unknown) => void, reject });
+      const job = { request, resolve: resolve as (value: unknown) => void, reject, alone: false };
+      this.queue.push(job);
       this.pump();
     });
   }
@@ -116,42 +137,77 @@ export class ImageWorkers {
   async close(): Promise<void> {
     for (const job of this.queue.splice(0))
       job.reject(new ImageWorkerError('Image work was stopped.'));
-    await Promise.all(this.slots.map((slot) => this.retire(slot, 'Image work was stopped.')));
+    const end: Ending = { kind: 'stopped', reason: 'Image work was stopped.' };
+    await Promise.all(this.slots.map((slot) => this.retire(slot, end)));
   }
 
+  private held(slot: Slot): number {
+    return slot.running.size + slot.starting;
+  }
+
+  /** Hands queued jobs to workers, the least busy first, as long as one can take another. */
   private pump(): void {
-    for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
-      if (slot.job) continue;
-      const job = this.queue.shift();
-      if (job) void this.start(slot, job);
+    while (this.queue.length > 0) {
+      const next = this.queue[0];
+      const slot = this.slots
+        .filter((each) => this.canTake(each, next))
+        .sort((a, b) => this.held(a) - this.held(b))[0];
+      if (!next || !slot) return;
+      this.queue.shift();
+      void this.start(slot, next);
     }
+  }
+
+  private canTake(slot: Slot, job: Job | undefined): boolean {
+    const held = this.held(slot);
+    if (held >= this.jobsPerWorker) return false;
+    // A job that must run alone waits for an empty worker, and then has it to itself.
+    return held === 0 || !(job?.alone || this.holdsAlone(slot));
+  }
+
+  private holdsAlone(slot: Slot): boolean {
+    return [...slot.running.values()].some(({ job }) => job.alone);
   }
 
   private async start(slot: Slot, job: Job): Promise<void> {
-    slot.job = job;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
+    slot.starting += 1;
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    const ready = this.spawn(slot);
     try {
-      await this.spawn(slot);
-    } catch {
-      // spawn() has marked the pool unavailable and failed every job, this one included.
+      await ready;
+    } catch (error) {
+      // spawn() has marked the pool unavailable and failed every job it held; this one too.
+      job.reject(error instanceof Error ? error : new ImagesUnavailableError(String(error)));
       return;
+    } finally {
+      slot.starting -= 1;
     }
     const worker = slot.worker;
-    if (!worker || slot.job !== job) return;
+    if (!worker || slot.ready !== ready) {
+      // The worker ended while this job waited for it: the job goes back to the queue.
+      this.queue.unshift(job);
+      this.pump();
+      return;
+    }
     const id = this.nextId++;
     worker.ref();
-    slot.timer = setTimeout(() => {
-      void this.retire(
-        slot,
-        `The image took longer than ${this.jobTimeoutMs / 1000} s to process.`,
-      );
+    const timer = setTimeout(() => {
+      slot.running
+        .get(id)
+        ?.job.reject(
+          new ImageWorkerError(
+            `The image took longer than ${this.jobTimeoutMs / 1000} s to process.`,
+          ),
+        );
+      slot.running.delete(id);
+      void this.retire(slot, { kind: 'retry' });
     }, this.jobTimeoutMs);
+    slot.running.set(id, { job, timer });
     const onMessage = (message: WorkerMessage) => {
       if ((message.type !== 'done' && message.type !== 'error') || message.id !== id) return;
       worker.off('message', onMessage);
-      this.finish(slot, job);
+      if (!this.finish(slot, id)) return;
       if (message.type === 'done') job.resolve(message.value);
       else job.reject(new Error(message.message));
     };
@@ -159,14 +215,19 @@ export class ImageWorkers {
     worker.postMessage({ id, request: job.request });
   }
 
-  private finish(slot: Slot, job: Job): void {
-    if (slot.job !== job) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.job = null;
-    slot.worker?.unref();
-    slot.timer = setTimeout(() => void this.retire(slot, null), this.idleMs);
-    slot.timer.unref();
+  /** The job's answer came: true when it was still the slot's to answer. */
+  private finish(slot: Slot, id: number): boolean {
+    const entry = slot.running.get(id);
+    if (!entry) return false;
+    clearTimeout(entry.timer);
+    slot.running.delete(id);
+    if (this.held(slot) === 0) {
+      slot.worker?.unref();
+      slot.idle = setTimeout(() => void this.retire(slot, { kind: 'retry' }), this.idleMs);
+      slot.idle.unref();
+    }
     this.pump();
+    return true;
   }
 
   /** Starts the slot's worker if it has none, and waits until sharp has loaded in it. */
@@ -205,7 +266,10 @@ export class ImageWorkers {
           reject(new ImagesUnavailableError('The image worker stopped while loading.'));
           return;
         }
-        this.forget(slot, worker, `The image worker stopped unexpectedly (exit code ${code}).`);
+        this.forget(slot, worker, {
+          kind: 'crashed',
+          reason: `The image worker stopped unexpectedly (exit code ${code}).`,
+        });
       });
     });
     // A rejection is handled by start(); this keeps an unobserved one from being reported.
@@ -213,20 +277,38 @@ export class ImageWorkers {
     return slot.ready;
   }
 
-  /** The worker is gone: its job (if any) fails and the slot starts afresh on the next job. */
-  private forget(slot: Slot, worker: Worker, reason: string): void {
+  /**
+   * The worker is gone, and with it the jobs it held:
+   * - `crashed`: it stopped by itself. A job it held alone fails; jobs it held together run
+   *   again, each on its own, since which of them ended it is not known.
+   * - `stopped`: the pool is closing; every job fails.
+   * - `retry`: it was ended on purpose (another job overran); every job runs again.
+   */
+  private forget(slot: Slot, worker: Worker, end: Ending): void {
     if (slot.worker !== worker) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    const job = slot.job;
-    Object.assign(slot, { worker: null, ready: null, job: null, timer: null });
-    job?.reject(new ImageWorkerError(reason));
-    this.pump();
+    if (slot.idle) clearTimeout(slot.idle);
+    const held = [...slot.running.values()].map(({ job, timer }) => {
+      clearTimeout(timer);
+      return job;
+    });
+    slot.running.clear();
+    Object.assign(slot, { worker: null, ready: null, idle: null });
+    const retry: Job[] = [];
+    for (const job of held) {
+      if (end.kind === 'stopped') job.reject(new ImageWorkerError(end.reason));
+      else if (end.kind === 'retry') retry.push(job);
+      else if (held.length === 1 || job.alone) job.reject(new ImageWorkerError(end.reason));
+      else retry.push(Object.assign(job, { alone: true }));
+    }
+    this.queue.unshift(...retry);
+    if (end.kind !== 'stopped') this.pump();
   }
 
-  private async retire(slot: Slot, reason: string | null): Promise<void> {
+  /** Ends the slot's worker; what becomes of the jobs it holds is `end` (see forget). */
+  private async retire(slot: Slot, end: Ending): Promise<void> {
     const worker = slot.worker;
     if (!worker) return;
-    this.forget(slot, worker, reason ?? 'The image worker was ended.');
+    this.forget(slot, worker, end);
     await worker.terminate();
   }
 
@@ -235,10 +317,14 @@ export class ImageWorkers {
     this.current = { state: 'unavailable', reason };
     const error = new ImagesUnavailableError(reason);
     for (const slot of this.slots) {
-      const job = slot.job;
+      const held = [...slot.running.values()];
       const worker = slot.worker;
-      Object.assign(slot, { worker: null, ready: null, job: null, timer: null });
-      job?.reject(error);
+      slot.running.clear();
+      Object.assign(slot, { worker: null, ready: null });
+      for (const { job, timer } of held) {
+        clearTimeout(timer);
+        job.reject(error);
+      }
       void worker?.terminate();
     }
     for (const job of this.queue.splice(0)) job.reject(error);

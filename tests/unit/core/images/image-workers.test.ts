@@ -10,7 +10,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { iconPng, readImageHeader, renderSvgPng } from '../../../../electron/core/images/image-ops';
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import {
+  checkImageFile,
+  iconPng,
+  readImageHeader,
+  renderSvgPng,
+} from '../../../../electron/core/images/image-ops';
 import {
   ImagesUnavailableError,
   ImageWorkerError,
@@ -74,6 +80,101 @@ describe('the real image worker', () => {
       .png()
       .toBuffer();
     expect(await readImageHeader(png, images)).toMatchObject({ width: 5, height: 4 });
+  });
+});
+
+/** The PNG with its IDAT chunks replaced by one holding `stream` (CRC correct). */
+function withStream(png: Buffer, stream: Buffer): Buffer {
+  const at = png.indexOf('IDAT', 8, 'latin1') - 4;
+  const end = png.indexOf('IEND', 8, 'latin1') - 4;
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(stream.length, 0);
+  head.write('IDAT', 4, 'latin1');
+  const tail = Buffer.alloc(4);
+  tail.writeUInt32BE(crc32(stream, crc32('IDAT')), 0);
+  return Buffer.concat([png.subarray(0, at), head, stream, tail, png.subarray(end)]);
+}
+
+function streamOf(png: Buffer): Buffer {
+  const at = png.indexOf('IDAT', 8, 'latin1') - 4;
+  return png.subarray(at + 8, at + 8 + png.readUInt32BE(at));
+}
+
+describe('checking a PNG file (header, full decode, thumbnail)', () => {
+  const limits = { maxPixels: 10_000_000, thumbnailSize: 64 };
+  const side = 120;
+  let png: Buffer;
+
+  async function check(bytes: Buffer, images: ImageWorkers) {
+    const file = join(dir, `check-${Math.random().toString(36).slice(2)}.png`);
+    await writeFile(file, bytes);
+    return checkImageFile(file, 'png', limits, images);
+  }
+
+  beforeAll(async () => {
+    const pixels = Buffer.alloc(side * side * 3);
+    for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 7919) % 251;
+    png = await sharp(pixels, { raw: { width: side, height: side, channels: 3 } })
+      .png({ adaptiveFiltering: true })
+      .toBuffer();
+  });
+
+  it('thumbnails an intact PNG, re-packed or not, to the same pixels as native sharp', async () => {
+    const images = pool();
+    const result = await check(png, images);
+    expect(result).toMatchObject({ header: { format: 'png', width: side, height: side } });
+    const thumbnail = Buffer.from(result.thumbnail ?? new Uint8Array());
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp', width: 64 });
+    // The same image with a second IDAT chunk appended empty is still plain and intact.
+    const mean = async (bytes: Uint8Array) => (await sharp(bytes).stats()).channels[0]?.mean ?? 0;
+    expect(
+      Math.abs(
+        (await mean(thumbnail)) - (await mean(await sharp(png).resize(64).webp().toBuffer())),
+      ),
+    ).toBeLessThan(2);
+  });
+
+  const damages: [string, (png: Buffer) => Buffer][] = [
+    [
+      'a scanline with filter type 9',
+      (p) => {
+        const raw = inflateSync(streamOf(p));
+        raw[(1 + side * 3) * 50] = 9;
+        return withStream(p, deflateSync(raw));
+      },
+    ],
+    [
+      'a stream whose Adler-32 is wrong',
+      (p) => {
+        const stream = Buffer.from(streamOf(p));
+        stream[stream.length - 2] = (stream[stream.length - 2] ?? 0) ^ 0x40;
+        return withStream(p, stream);
+      },
+    ],
+    [
+      'a stream cut short',
+      (p) => {
+        const raw = inflateSync(streamOf(p));
+        return withStream(p, deflateSync(raw.subarray(0, raw.length >> 1)));
+      },
+    ],
+    [
+      'a pixel chunk whose CRC is wrong',
+      (p) => {
+        const copy = Buffer.from(p);
+        const at = copy.indexOf('IDAT', 8, 'latin1') + 40;
+        copy[at] = (copy[at] ?? 0) ^ 0xff;
+        return copy;
+      },
+    ],
+  ];
+
+  it.each(damages)('finds %s damaged, and goes on with the next file', async (_name, damage) => {
+    const images = pool();
+    const result = await check(damage(png), images);
+    expect(result.thumbnail).toBeUndefined();
+    expect(result.header === null || result.decodeFailed === true).toBe(true);
+    expect((await check(png, images)).thumbnail).toBeDefined();
   });
 });
 
@@ -210,6 +311,79 @@ describe('parallel and idle workers', () => {
       images.run({ op: 'png', bytes: counter }),
     ]);
     expect(new Set(ids).size).toBe(2);
+  });
+
+  it('hands one worker two jobs at once, so it can prepare one while the other runs', async () => {
+    // The stand-in answers only once it holds two jobs: with one job per worker it never would.
+    const url = await standIn(
+      'holds-two',
+      `${READY}
+       const held = [];
+       parentPort.on('message', ({ id }) => {
+         held.push(id);
+         if (held.length === 2) for (const each of held) parentPort.postMessage({ type: 'done', id: each, value: held.length });
+       });`,
+    );
+    const images = pool({ workerUrl: url, size: 1 });
+    const answers = await Promise.all([
+      images.run({ op: 'png', bytes: new Uint8Array(1) }),
+      images.run({ op: 'png', bytes: new Uint8Array(1) }),
+    ]);
+    expect(answers).toEqual([2, 2]);
+    expect(images.liveWorkers()).toBe(1);
+  });
+
+  it('when a worker holding two jobs dies, runs each again alone: only the one that kills it fails', async () => {
+    // 'png' ends the worker shortly after it arrives; 'header' never answers in a worker that has
+    // seen a 'png' (it dies with it), and answers at once in a worker of its own.
+    const url = await standIn(
+      'dies-holding-two',
+      `${READY}
+       let sawPng = false;
+       parentPort.on('message', ({ id, request }) => {
+         if (request.op === 'png') { sawPng = true; setTimeout(() => process.exit(3), 20); return; }
+         if (!sawPng) parentPort.postMessage({ type: 'done', id, value: 'answered' });
+       });`,
+    );
+    const images = pool({ workerUrl: url, size: 1 });
+    const killer = images.run({ op: 'png', bytes: new Uint8Array(1) });
+    const bystander = images.run({ op: 'header', bytes: new Uint8Array(1) });
+    await expect(killer).rejects.toBeInstanceOf(ImageWorkerError);
+    await expect(killer).rejects.toThrow(/exit code 3/);
+    expect(await bystander).toBe('answered');
+  });
+
+  it('when a held job overruns, fails it alone and answers the job beside it', async () => {
+    const url = await standIn(
+      'hangs-beside',
+      `${READY}
+       let sawPng = false;
+       parentPort.on('message', ({ id, request }) => {
+         if (request.op === 'png') { sawPng = true; return; }
+         if (!sawPng) parentPort.postMessage({ type: 'done', id, value: 'answered' });
+       });`,
+    );
+    const images = pool({ workerUrl: url, size: 1, jobTimeoutMs: 300 });
+    const hung = images.run({ op: 'png', bytes: new Uint8Array(1) });
+    const beside = images.run({ op: 'header', bytes: new Uint8Array(1) });
+    await expect(hung).rejects.toThrow(/longer than 0.3 s/);
+    expect(await beside).toBe('answered');
+  });
+
+  it('fails every held and queued job when closed, and starts no worker after', async () => {
+    const url = await standIn('never-answers', `${READY}\n parentPort.on('message', () => {});`);
+    const images = pool({ workerUrl: url, size: 1 });
+    const jobs = [1, 2, 3].map(() => images.run({ op: 'png', bytes: new Uint8Array(1) }));
+    await vi.waitFor(() => expect(images.status()).toMatchObject({ state: 'ready' }));
+    const settled = Promise.allSettled(jobs);
+    await images.close();
+    for (const outcome of await settled) {
+      expect(outcome).toMatchObject({
+        status: 'rejected',
+        reason: { message: 'Image work was stopped.' },
+      });
+    }
+    expect(images.liveWorkers()).toBe(0);
   });
 
   it('ends a worker that stays idle, and starts one again for the next job', async () => {

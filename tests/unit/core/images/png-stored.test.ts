@@ -90,6 +90,15 @@ function build(chunks: Chunk[]): Buffer {
   return Buffer.concat(parts);
 }
 
+/** The PNG's whole zlib stream (its IDAT chunks' data joined). */
+function idatOf(png: Buffer): Buffer {
+  return Buffer.concat(
+    chunksOf(png)
+      .filter((chunk) => chunk.type === 'IDAT')
+      .map((chunk) => chunk.data),
+  );
+}
+
 /** The PNG with its IDAT data replaced by `data` (CRCs correct). */
 function withIdat(png: Buffer, data: Buffer): Buffer {
   const chunks = chunksOf(png);
@@ -123,6 +132,32 @@ describe('storedPng', () => {
     expect(idat.every((chunk) => chunk.data.length <= 1024 * 1024)).toBe(true);
     const stream = Buffer.concat(idat.map((chunk) => chunk.data));
     expect((stream[2] ?? 0xff) & 0b110).toBe(0);
+  });
+
+  it('re-packs a stream cut into many IDAT chunks, its checksum split over the last two', async () => {
+    const png = await raw(70, 40, 4).png().toBuffer();
+    const stream = idatOf(png);
+    const cuts = [0, 1, 5, 300, stream.length - 2, stream.length];
+    const chunks = chunksOf(png).filter((chunk) => chunk.type !== 'IDAT');
+    const idat = cuts
+      .slice(1)
+      .map((end, n) => ({ type: 'IDAT', data: stream.subarray(cuts[n], end) }));
+    chunks.splice(chunks.length - 1, 0, ...idat);
+    const split = build(chunks);
+    expect(chunksOf(split).filter((chunk) => chunk.type === 'IDAT')).toHaveLength(5);
+    const stored = await storedPng(split, LIMIT);
+    expect(stored).not.toBeNull();
+    expect((await pixels(stored ?? Buffer.alloc(0))).equals(await pixels(png))).toBe(true);
+  });
+
+  it('refuses an interlaced image with a bad filter type in its last pass', async () => {
+    const png = await raw(53, 37, 3).png({ progressive: true }).toBuffer();
+    const stream = inflateSync(idatOf(png));
+    // Adam7's seventh pass is the last 18 rows of 1 + 53 × 3 bytes each.
+    stream[stream.length - (1 + 53 * 3)] = 7;
+    expect(await storedPng(withIdat(png, deflateSync(stream)), LIMIT)).toBeNull();
+    stream[stream.length - (1 + 53 * 3)] = 4;
+    expect(await storedPng(withIdat(png, deflateSync(stream)), LIMIT)).not.toBeNull();
   });
 
   it('splits a large stream into 1 MiB IDAT chunks', async () => {
@@ -234,6 +269,39 @@ describe('storedPng', () => {
             chunks[0] = { type: 'IHDR', data };
           }
           return build(chunks);
+        },
+      ],
+      [
+        'a bit depth its colour type does not allow (16-bit palette)',
+        (p) => {
+          const chunks = chunksOf(p);
+          const ihdr = chunks[0];
+          if (ihdr) {
+            const data = Buffer.from(ihdr.data);
+            [data[8], data[9]] = [16, 3];
+            chunks[0] = { type: 'IHDR', data };
+          }
+          return build(chunks);
+        },
+      ],
+      [
+        'a scanline with a filter type PNG does not have',
+        (p) => {
+          const stream = inflateSync(idatOf(p));
+          stream[(1 + 64 * 3) * 7] = 5; // the eighth row's filter byte
+          return withIdat(p, deflateSync(stream));
+        },
+      ],
+      [
+        'bytes after the end of the IDAT stream',
+        (p) => withIdat(p, Buffer.concat([idatOf(p), Buffer.from('tail')])),
+      ],
+      [
+        'an IDAT stream whose Adler-32 is wrong',
+        (p) => {
+          const stream = Buffer.from(idatOf(p));
+          stream[stream.length - 1] = (stream[stream.length - 1] ?? 0) ^ 1;
+          return withIdat(p, stream);
         },
       ],
     ];
