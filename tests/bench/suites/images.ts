@@ -50,7 +50,8 @@ function pipelineRow(figures: PipelineFigures): BenchRow {
       'Why the shipped path is WebAssembly although native is faster: on Linux native libvips and Electron’s GLib clash in one process ' +
       '(sharp’s install docs, electron/electron#46323), and a native build is per OS and CPU. Inflating a PNG stream is most of its decode ' +
       'and about ten times slower in WebAssembly, so the worker first re-packs the stream with Node’s own zlib as stored blocks ' +
-      '(electron/core/images/png-stored.ts); the WebAssembly decoder then only copies bytes. RSS is the whole process, worker threads included; ' +
+      '(electron/core/images/png-stored.ts); the WebAssembly decoder then only copies bytes. The worker holds two jobs: it reads and re-packs one ' +
+      'on its own thread while sharp decodes the other on one of its threads, one WebAssembly job at a time. RSS is the whole process, worker threads included; ' +
       'peak sampled every 20 ms, baseline after a GC.',
   };
 }

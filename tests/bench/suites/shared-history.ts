@@ -208,7 +208,7 @@ async function twoProcessRows(dir: string): Promise<BenchRow[]> {
 
 const REBUILD_TASKS = 100_000;
 const REBUILD_RUNS = 3;
-const MIB = 1024 * 1024;
+const MB = 1_000_000;
 
 async function rebuildRow(): Promise<BenchRow> {
   const runs: RebuildFigures[] = [];
@@ -230,10 +230,10 @@ async function rebuildRow(): Promise<BenchRow> {
     row: 'Gallery rebuild',
     scenario: `\`pictor rebuild\` of a ${REBUILD_TASKS.toLocaleString('en')}-task gallery folder (a folder per task with its sidecar, a PNG and its WebP thumbnail) into an empty library, the CLI bundled as the app's main process is and run by Node; ${REBUILD_RUNS} fresh processes`,
     target: '≤ 60 s; peak RSS ≤ 300 MB',
-    measured: `${(median.wallMs / 1000).toFixed(1)} s median (runs ${runs.map((run) => (run.wallMs / 1000).toFixed(1)).join(', ')} s); peak RSS ${(worstPeak / MIB).toFixed(0)} MiB at most (runs ${peaks.map((peak) => (peak / MIB).toFixed(0)).join(', ')} MiB); ${allFound ? `all ${REBUILD_TASKS.toLocaleString('en')} tasks added every run` : `not every task added: ${first.output.slice(0, 200)}`}`,
-    pass: allFound && median.wallMs <= 60_000 && worstPeak <= 300 * MIB,
+    measured: `${(median.wallMs / 1000).toFixed(1)} s median (runs ${runs.map((run) => (run.wallMs / 1000).toFixed(1)).join(', ')} s); peak RSS ${(worstPeak / MB).toFixed(0)} MB at most (runs ${peaks.map((peak) => (peak / MB).toFixed(0)).join(', ')} MB); ${allFound ? `all ${REBUILD_TASKS.toLocaleString('en')} tasks added every run` : `not every task added: ${first.output.slice(0, 200)}`}`,
+    pass: allFound && median.wallMs <= 60_000 && worstPeak <= 300 * MB,
     command: COMMAND,
-    note: `The folder is built once (${first.built ? `this run, in ${(first.buildMs / 1000).toFixed(0)} s` : 'cached from an earlier run'}) under the system's temp folder. Peak RSS is the kernel's high-water mark (VmHWM) of the command's process, read every 25 ms until it exits. The rebuild reads every sidecar twice: a first pass keeps only what picks one sidecar per task, the second repairs the chosen ones and the command writes them 200 at a time, so memory does not grow with the folder's size; what remains is V8's heap growing ahead of the garbage the 100,000 reads leave.`,
+    note: `The folder is built once (${first.built ? `this run, in ${(first.buildMs / 1000).toFixed(0)} s` : 'cached from an earlier run'}) under the system's temp folder. Peak RSS is the kernel's high-water mark (VmHWM) of the command's process, read every 25 ms until it exits. The rebuild reads every sidecar twice: a first pass keeps only what picks one sidecar per task, the second repairs the chosen ones and the command writes them 200 at a time, so the live data stays small. What the peak holds is V8's own: run with --max-old-space-size=120 and --trace-gc on 2026-11-22, the same rebuild did 8,779 full collections, ended with 14 MB live, and still peaked at 291 MB (in 307 s), the heap keeping its committed and pooled pages; without the flag it peaked at 300–323 MB with 110 MB used of 238 MB committed. MB here is 10^6 bytes (earlier runs reported MiB against the same figure).`,
   };
 }
 
