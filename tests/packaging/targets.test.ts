@@ -147,6 +147,18 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
         undefined,
       );
     });
+
+    it('on Windows, carries pictor.cmd beside the executable, waiting for it and passing its exit code', async () => {
+      const wrapper = path.join(get(target).appOut, 'pictor.cmd');
+      if (target.os !== 'win') {
+        await expect(access(wrapper)).rejects.toThrow();
+        return;
+      }
+      const text = await readFile(wrapper, 'utf8');
+      expect(text).toContain('start "" /b /wait "%~dp0Pictor.exe" %*');
+      expect(text).toContain('exit /b %ERRORLEVEL%');
+      expect(text.split('\n').every((line) => line === '' || line.endsWith('\r'))).toBe(true);
+    });
   },
 );
 

@@ -72,20 +72,52 @@ async function journey(page: Page): Promise<void> {
   await expect(grid.getByRole('img', { name: PROMPT })).toBeVisible();
 }
 
-/** The packaged binary as the `pictor` command: `help` prints the commands and exits 0. */
-async function commandLine(executable: string): Promise<void> {
-  const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
-    const child = spawn(executable, ['help'], { stdio: ['ignore', 'pipe', 'pipe'] });
+/** Runs `command` with `args`, its output piped, and returns its exit code and output. */
+function run(
+  command: string,
+  args: readonly string[],
+): Promise<{ code: number | null; text: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
     child.on('exit', (code) => resolve({ code, text }));
   });
-  if (output.code !== 0 || !output.text.includes('generate --base-url URL --prompt TEXT'))
-    throw new Error(
-      `\`${executable} help\` exited ${String(output.code)}: ${output.text.slice(0, 500)}`,
+}
+
+/**
+ * The packaged binary as the `pictor` command: `help` prints the commands and exits 0. On Windows
+ * also through pictor.cmd in cmd.exe, as a user types it: it must wait for the app and pass its
+ * exit code on (0 for help, 2 for a usage error).
+ */
+async function commandLine(executable: string): Promise<void> {
+  const usage = 'generate --base-url URL --prompt TEXT';
+  const checks: { what: string; command: string; args: string[]; code: number; text: string }[] = [
+    { what: `${executable} help`, command: executable, args: ['help'], code: 0, text: usage },
+  ];
+  if (process.platform === 'win32') {
+    const wrapper = path.join(path.dirname(executable), 'pictor.cmd');
+    const cmd = (args: string) => ['/d', '/s', '/c', `""${wrapper}" ${args}"`];
+    checks.push(
+      { what: 'pictor.cmd help', command: 'cmd.exe', args: cmd('help'), code: 0, text: usage },
+      {
+        what: 'pictor.cmd list --frobnicate',
+        command: 'cmd.exe',
+        args: cmd('list --frobnicate'),
+        code: 2,
+        text: "Unknown option '--frobnicate'",
+      },
     );
-  console.log('smoke: the packaged app as the pictor command printed its help');
+  }
+  for (const check of checks) {
+    const output = await run(check.command, check.args);
+    if (output.code !== check.code || !output.text.includes(check.text))
+      throw new Error(
+        `\`${check.what}\` exited ${String(output.code)} (expected ${check.code}): ${output.text.slice(0, 500)}`,
+      );
+    console.log(`smoke: \`${check.what}\` exited ${check.code} with the expected output`);
+  }
 }
 
 /** `promise`, or 'timeout' after `ms`; the timer is cleared so it keeps nothing running. */
