@@ -127,7 +127,11 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo({ durationMs: 2_000 });
     h.core.engine.start();
     const records = await h.core.engine.submit({ prompt: 'across a restart' }, 2);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Restart once both are accepted and still processing, so the second run must resume them.
+    await expect
+      .poll(() => records.map((r) => h.core.history.get(r.localId)?.status))
+      .toEqual(['processing', 'processing']);
+    expect(records.every((r) => h.core.history.get(r.localId)?.taskId)).toBe(true);
     await h.core.close();
     h.core = await h.open();
     h.core.engine.start();
@@ -140,7 +144,9 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo({ durationMs: 1_000 });
     h.core.engine.start();
     const [record] = await h.core.engine.submit({ prompt: 'alice’s' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The key changes once the task is alice's on the service and still processing.
+    await expect.poll(() => h.core.history.get(record!.localId)?.status).toBe('processing');
+    expect(h.core.history.get(record!.localId)?.taskId).toBeTruthy();
     h.credentials.setKey('sk-bob');
     h.core.engine.keyChanged();
     const [held] = await h.core.engine.whenSettled([record!.localId]);
