@@ -99,8 +99,9 @@ describe('AppRuntime', () => {
     await runtime.redactKeyIn({ setRedactor: (redactor) => redactors.push(redactor) });
     expect(redactors).toEqual([null]);
     await runtime.setKey('sk-follow-me', false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(redactors.at(-1)?.('token sk-follow-me here')).not.toContain('sk-follow-me');
+    await expect
+      .poll(() => redactors.at(-1)?.('token sk-follow-me here'))
+      .toBe('token [redacted] here');
     let retried = 0;
     const engine = runtime.core.engine;
     const original = engine.keyChanged.bind(engine);

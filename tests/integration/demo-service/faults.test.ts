@@ -163,9 +163,10 @@ describe('demo service: connection faults', () => {
       () => 'answered',
       () => 'failed',
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(service.log.polls).toHaveLength(1);
+    // Once the service has the request, it holds it: logged with no status, still unanswered.
+    await expect.poll(() => service.log.polls.length).toBe(1);
     expect(service.log.polls[0]).toMatchObject({ status: null, fault: 'hang' });
+    expect(await Promise.race([outcome, Promise.resolve('pending')])).toBe('pending');
     await service.close();
     expect(await outcome).toBe('failed');
   });
@@ -177,7 +178,9 @@ describe('demo service: connection faults', () => {
       () => 'answered',
       () => 'failed',
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Closed once the service holds the request (logged on arrival, with no status yet).
+    await expect.poll(() => service.log.submits.length).toBe(1);
+    expect(service.log.submits[0]).toMatchObject({ status: null, fault: 'delay' });
     await service.close();
     expect(await outcome).toBe('failed');
     expect(service.tasks()).toHaveLength(0);
