@@ -60,11 +60,6 @@ async function readHeader(sharp: Sharp, bytes: Uint8Array): Promise<ImageHeader>
   };
 }
 
-/** Bytes per pixel at most (16-bit RGBA), plus the scanlines' filter bytes. */
-function maxInflatedBytes(maxPixels: number): number {
-  return maxPixels * 9;
-}
-
 /**
  * One WebAssembly job at a time: sharp runs each on a thread of its own, so the worker's thread is
  * free meanwhile to prepare the next job (read it, inflate its PNG stream), and two jobs in flight
@@ -78,18 +73,25 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/**
+ * The file's bytes as sharp gets them. A PNG is re-packed (png-stored.ts) before its WebAssembly
+ * turn; the re-packed file is intact by construction, so its decode skips the CRC and Adler-32
+ * checks already made. Anything else keeps every check. Returning drops the original bytes of a
+ * re-packed PNG, which the job then no longer holds while it waits for its turn.
+ */
+async function prepare(
+  request: Extract<ImageRequest, { op: 'check' }>,
+): Promise<{ input: Buffer; failOn: 'none' | 'error' }> {
+  const bytes = await readFile(request.file);
+  const stored = request.kind === 'png' ? storedPng(bytes, request.maxPixels) : null;
+  return stored ? { input: stored, failOn: 'none' } : { input: bytes, failOn: 'error' };
+}
+
 async function check(
   sharp: Sharp,
   request: Extract<ImageRequest, { op: 'check' }>,
 ): Promise<CheckResult> {
-  let bytes: Buffer | null = await readFile(request.file);
-  // A PNG is re-packed before its turn; a re-packed file is intact by construction (png-stored.ts),
-  // so its decode skips the CRC and Adler-32 checks made already. Anything else keeps every check.
-  const stored =
-    request.kind === 'png' ? storedPng(bytes, maxInflatedBytes(request.maxPixels)) : null;
-  if (stored) bytes = null;
-  const input = stored ?? bytes ?? Buffer.alloc(0);
-  const failOn = stored ? 'none' : 'error';
+  const { input, failOn } = await prepare(request);
   return inTurn(async () => {
     let header: ImageHeader;
     try {

@@ -7,7 +7,8 @@
  * It never judges an image: whenever the file is not a plain, intact PNG (a bad chunk, a CRC
  * mismatch, a stream that is short, long or broken), it returns `null` and the caller hands the
  * original bytes to sharp, whose own checks then decide. The inflated size is known from the
- * header, so a stream that inflates to more than that is stopped there.
+ * header, so a stream that inflates to more than that is stopped there, and an image over the
+ * caller's pixel limit is not inflated at all.
  */
 import { crc32, inflateSync } from 'node:zlib';
 
@@ -99,8 +100,11 @@ function storedStreamSize(size: number): number {
   return 2 + Math.max(1, Math.ceil(size / STORED_BLOCK_BYTES)) * 5 + size + 4;
 }
 
-/** Offsets of every scanline's filter byte in the inflated stream, in order, pass by pass. */
-function* filterOffsets(header: Header): Generator<number> {
+/**
+ * True when every scanline starts with one of PNG's five filter types (0-4). A decoder rejects any
+ * other; checked here because the decode of a re-packed file does not repeat this module's checks.
+ */
+function filtersValid(raw: Buffer, header: Header): boolean {
   const passes: readonly (readonly [number, number, number, number])[] = header.interlaced
     ? ADAM7
     : [[0, 0, 1, 1]];
@@ -110,116 +114,65 @@ function* filterOffsets(header: Header): Generator<number> {
     const height = Math.ceil((header.height - y0) / dy);
     if (width === 0 || height === 0) continue;
     const stride = 1 + Math.ceil((width * header.bitsPerPixel) / 8);
-    for (let row = 0; row < height; row += 1, offset += stride) yield offset;
+    for (let row = 0; row < height; row += 1, offset += stride) {
+      if ((raw[offset] ?? 0xff) > 4) return false;
+    }
   }
+  return true;
 }
 
 /**
- * Takes the inflated stream (in one piece or several) and writes it, at `at` in `out`,
- * as a zlib stream of stored blocks cut into IDAT chunks. On the way it checks that every
- * scanline starts with one of PNG's five filter types (0-4): a decoder rejects any other, and the
- * decode of a re-packed file does not repeat the checks made here (see `storedPng`).
+ * Writes `raw` at `at` in `out` as a zlib stream of stored blocks, cut into IDAT chunks of at most
+ * {@link IDAT_CHUNK_BYTES}; `adler` is the stream's checksum. Returns the offset after the last.
  */
-class StoredIdatWriter {
-  private w: number;
-  private streamLeft: number;
-  private chunkData = 0;
-  private chunkLeft = 0;
-  /** Inflated bytes taken so far. */
-  private taken = 0;
-  private readonly filters: Generator<number>;
-  private nextFilter: number;
-  private readonly blockHead = Buffer.alloc(5);
-
-  private readonly out: Buffer;
-  private readonly size: number;
-
-  constructor(out: Buffer, at: number, header: Header, size: number) {
-    this.out = out;
-    this.size = size;
-    this.w = at;
-    this.streamLeft = storedStreamSize(size);
-    this.filters = filterOffsets(header);
-    this.nextFilter = this.filters.next().value ?? Infinity;
-    // zlib header: deflate with a 32 KiB window, no dictionary; (0x78 << 8 | 0x01) % 31 === 0.
-    this.put(Uint8Array.of(0x78, 0x01));
-  }
-
-  /** The next inflated bytes; false when they run past the size or hold a bad filter type. */
-  take(piece: Uint8Array): boolean {
-    const start = this.taken;
-    if (start + piece.length > this.size) return false;
-    for (
-      ;
-      this.nextFilter < start + piece.length;
-      this.nextFilter = this.filters.next().value ?? Infinity
-    ) {
-      if ((piece[this.nextFilter - start] ?? 0xff) > 4) return false;
-    }
-    let from = 0;
-    while (from < piece.length) {
-      const inBlock = this.taken % STORED_BLOCK_BYTES;
-      if (inBlock === 0) this.openBlock();
-      const n = Math.min(piece.length - from, STORED_BLOCK_BYTES - inBlock);
-      this.put(piece, from, from + n);
-      from += n;
-      this.taken += n;
-    }
-    return true;
-  }
-
-  /** True once exactly `size` bytes were taken. */
-  complete(): boolean {
-    return this.taken === this.size;
-  }
-
-  /** Ends the stream with its Adler-32; the offset after the last chunk. */
-  finish(adler: number): number {
-    this.blockHead.writeUInt32BE(adler, 0);
-    this.put(this.blockHead, 0, 4);
-    return this.w;
-  }
-
-  private openBlock(): void {
-    const length = Math.min(STORED_BLOCK_BYTES, this.size - this.taken);
-    this.blockHead[0] = this.taken + length === this.size ? 1 : 0; // BFINAL; BTYPE 00: stored
-    this.blockHead.writeUInt16LE(length, 1);
-    this.blockHead.writeUInt16LE(~length & 0xffff, 3);
-    this.put(this.blockHead);
-  }
-
-  /** Appends stream bytes, opening an IDAT chunk where one is full and closing it with its CRC. */
-  private put(source: Uint8Array, from = 0, to = source.length): void {
-    const out = this.out;
+function writeStoredIdat(out: Buffer, at: number, raw: Buffer, adler: number): number {
+  let w = at;
+  let streamLeft = storedStreamSize(raw.length);
+  let chunkData = 0;
+  let chunkLeft = 0;
+  // Appends stream bytes, opening an IDAT chunk where one is full and closing it with its CRC.
+  const put = (source: Uint8Array, from = 0, to = source.length): void => {
     while (from < to) {
-      if (this.chunkLeft === 0) {
-        this.chunkLeft = Math.min(IDAT_CHUNK_BYTES, this.streamLeft);
-        this.streamLeft -= this.chunkLeft;
-        out.writeUInt32BE(this.chunkLeft, this.w);
-        out.write('IDAT', this.w + 4, 'latin1');
-        this.w += 8;
-        this.chunkData = this.w;
+      if (chunkLeft === 0) {
+        chunkLeft = Math.min(IDAT_CHUNK_BYTES, streamLeft);
+        streamLeft -= chunkLeft;
+        out.writeUInt32BE(chunkLeft, w);
+        out.write('IDAT', w + 4, 'latin1');
+        w += 8;
+        chunkData = w;
       }
-      const n = Math.min(this.chunkLeft, to - from);
-      out.set(source.subarray(from, from + n), this.w);
-      this.w += n;
-      from += n;
-      this.chunkLeft -= n;
-      if (this.chunkLeft === 0) {
-        out.writeUInt32BE(crc32(out.subarray(this.chunkData, this.w), IDAT_CRC), this.w);
-        this.w += 4;
+      const n = Math.min(chunkLeft, to - from);
+      out.set(source.subarray(from, from + n), w);
+      [w, from, chunkLeft] = [w + n, from + n, chunkLeft - n];
+      if (chunkLeft === 0) {
+        out.writeUInt32BE(crc32(out.subarray(chunkData, w), IDAT_CRC), w);
+        w += 4;
       }
     }
+  };
+  // zlib header: deflate with a 32 KiB window, no dictionary; (0x78 << 8 | 0x01) % 31 === 0.
+  put(Uint8Array.of(0x78, 0x01));
+  const blockHead = Buffer.alloc(5);
+  for (let r = 0; r < raw.length; r += STORED_BLOCK_BYTES) {
+    const length = Math.min(STORED_BLOCK_BYTES, raw.length - r);
+    blockHead[0] = r + length === raw.length ? 1 : 0; // BFINAL; BTYPE 00 is "stored"
+    blockHead.writeUInt16LE(length, 1);
+    blockHead.writeUInt16LE(~length & 0xffff, 3);
+    put(blockHead);
+    put(raw, r, r + length);
   }
+  blockHead.writeUInt32BE(adler, 0);
+  put(blockHead, 0, 4);
+  return w;
 }
 
 /**
- * Inflates the IDAT chunks' data, in order, into one buffer of `size` bytes, or null when the
- * stream is broken (zlib checks its Adler-32), inflates to any other size, or has bytes after its
- * end. Synchronous, and in one output buffer: this runs on the image worker's own thread, where
- * blocking costs nothing, and it measured faster than inflating piece by piece on the thread pool.
+ * The IDAT chunks' stream inflated into one buffer of `size` bytes, with the stream's Adler-32
+ * (which zlib checked against those bytes); null when the stream is broken, inflates to any other
+ * size, or has bytes after its end. Synchronous and in one output buffer: it runs on the image
+ * worker's own thread, and measured faster than inflating piece by piece on the thread pool.
  */
-function inflateIdat(idat: readonly Chunk[], size: number): Buffer | null {
+function inflateIdat(idat: readonly Chunk[], size: number): { raw: Buffer; adler: number } | null {
   const stream =
     idat.length === 1
       ? (idat[0]?.data ?? Buffer.alloc(0))
@@ -232,8 +185,9 @@ function inflateIdat(idat: readonly Chunk[], size: number): Buffer | null {
       info: true,
     }) as unknown as { buffer: Buffer; engine: { bytesWritten: number } };
     // zlib leaves bytes after the end of the stream unread: not a plain stream.
-    if (inflated.engine.bytesWritten !== stream.length) return null;
-    return inflated.buffer.length === size ? inflated.buffer : null;
+    if (inflated.engine.bytesWritten !== stream.length || inflated.buffer.length !== size)
+      return null;
+    return { raw: inflated.buffer, adler: stream.readUInt32BE(stream.length - 4) };
   } catch {
     return null;
   }
@@ -241,38 +195,33 @@ function inflateIdat(idat: readonly Chunk[], size: number): Buffer | null {
 
 /**
  * The same PNG with its IDAT stream re-packed as stored blocks, or `null` to use the original.
- * `maxInflatedBytes` bounds the memory the inflated stream and the result may take.
+ * An image of more than `maxPixels` pixels is left to the caller's own limit before anything is
+ * inflated; its inflated stream is then at most 8 bytes a pixel plus a byte a row.
  *
  * When it returns a file, that file is intact by construction: every chunk's CRC was checked,
  * zlib inflated the whole stream to exactly the size the header gives and checked its Adler-32,
  * and every scanline has a valid filter type; its own CRCs and checksum are those of the same
  * bytes. Its decode need not check them again (image-worker.ts decodes it with `failOn: 'none'`).
  */
-export function storedPng(png: Buffer, maxInflatedBytes: number): Buffer | null {
+export function storedPng(png: Buffer, maxPixels: number): Buffer | null {
   const chunks = readChunks(png);
   const header = readHeader(chunks?.[0]);
-  if (!chunks || !header) return null;
+  if (!chunks || !header || header.width * header.height > maxPixels) return null;
   const first = chunks.findIndex((chunk) => chunk.type === 'IDAT');
   const last = chunks.findLastIndex((chunk) => chunk.type === 'IDAT');
   if (first < 0) return null;
   const idat = chunks.slice(first, last + 1);
   const [head, tail] = [idat[0], idat.at(-1)];
   if (!head || !tail || idat.some((chunk) => chunk.type !== 'IDAT')) return null;
-  const expected = inflatedSize(header);
-  if (expected > maxInflatedBytes) return null;
+  const inflated = inflateIdat(idat, inflatedSize(header));
+  if (!inflated || !filtersValid(inflated.raw, header)) return null;
   const before = png.subarray(0, head.start);
   const after = png.subarray(tail.end);
-  const streamSize = storedStreamSize(expected);
+  const streamSize = storedStreamSize(inflated.raw.length);
   const out = Buffer.allocUnsafe(
     before.length + Math.ceil(streamSize / IDAT_CHUNK_BYTES) * 12 + streamSize + after.length,
   );
   before.copy(out, 0);
-  const raw = inflateIdat(idat, expected);
-  const writer = new StoredIdatWriter(out, before.length, header, expected);
-  if (!raw || !writer.take(raw) || !writer.complete()) return null;
-  // zlib checked the stream's Adler-32, its last four bytes, against these very bytes.
-  const adler = Buffer.concat(idat.slice(-4).map((chunk) => chunk.data.subarray(-4))).subarray(-4);
-  if (adler.length !== 4) return null;
-  after.copy(out, writer.finish(adler.readUInt32BE(0)));
+  after.copy(out, writeStoredIdat(out, before.length, inflated.raw, inflated.adler));
   return out;
 }

@@ -4,10 +4,11 @@
  * pixels; for anything that is not a plain, intact PNG it returns null, so sharp judges the
  * original. Images are real PNGs made by (native) sharp; pixels are compared as raw buffers.
  */
-import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { inflatedSize, storedPng } from '../../../../electron/core/images/png-stored';
+import { build, chunksOf, idatOf, withIdat } from './png-chunks';
 
 const LIMIT = 100_000_000;
 
@@ -59,59 +60,10 @@ async function pixels(png: Buffer): Promise<Buffer> {
   return sharp(png).raw().toBuffer();
 }
 
-interface Chunk {
-  type: string;
-  data: Buffer;
-}
-
-function chunksOf(png: Buffer): Chunk[] {
-  const chunks: Chunk[] = [];
-  for (let offset = 8; offset < png.length;) {
-    const length = png.readUInt32BE(offset);
-    chunks.push({
-      type: png.toString('latin1', offset + 4, offset + 8),
-      data: png.subarray(offset + 8, offset + 8 + length),
-    });
-    offset += 12 + length;
-  }
-  return chunks;
-}
-
-function build(chunks: Chunk[]): Buffer {
-  const parts: Buffer[] = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])];
-  for (const { type, data } of chunks) {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'latin1');
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc32(data, crc32(type)), 0);
-    parts.push(head, data, tail);
-  }
-  return Buffer.concat(parts);
-}
-
-/** The PNG's whole zlib stream (its IDAT chunks' data joined). */
-function idatOf(png: Buffer): Buffer {
-  return Buffer.concat(
-    chunksOf(png)
-      .filter((chunk) => chunk.type === 'IDAT')
-      .map((chunk) => chunk.data),
-  );
-}
-
-/** The PNG with its IDAT data replaced by `data` (CRCs correct). */
-function withIdat(png: Buffer, data: Buffer): Buffer {
-  const chunks = chunksOf(png);
-  const first = chunks.findIndex((chunk) => chunk.type === 'IDAT');
-  const others = chunks.filter((chunk) => chunk.type !== 'IDAT');
-  others.splice(first, 0, { type: 'IDAT', data });
-  return build(others);
-}
-
 describe('storedPng', () => {
   it.each(VARIANTS)('re-packs a $name PNG that decodes to the same pixels', async (variant) => {
     const png = await variant.make();
-    const stored = await storedPng(png, LIMIT);
+    const stored = storedPng(png, LIMIT);
     expect(stored).not.toBeNull();
     if (!stored) return;
     expect((await pixels(stored)).equals(await pixels(png))).toBe(true);
@@ -145,7 +97,7 @@ describe('storedPng', () => {
     chunks.splice(chunks.length - 1, 0, ...idat);
     const split = build(chunks);
     expect(chunksOf(split).filter((chunk) => chunk.type === 'IDAT')).toHaveLength(5);
-    const stored = await storedPng(split, LIMIT);
+    const stored = storedPng(split, LIMIT);
     expect(stored).not.toBeNull();
     expect((await pixels(stored ?? Buffer.alloc(0))).equals(await pixels(png))).toBe(true);
   });
@@ -155,14 +107,14 @@ describe('storedPng', () => {
     const stream = inflateSync(idatOf(png));
     // Adam7's seventh pass is the last 18 rows of 1 + 53 × 3 bytes each.
     stream[stream.length - (1 + 53 * 3)] = 7;
-    expect(await storedPng(withIdat(png, deflateSync(stream)), LIMIT)).toBeNull();
+    expect(storedPng(withIdat(png, deflateSync(stream)), LIMIT)).toBeNull();
     stream[stream.length - (1 + 53 * 3)] = 4;
-    expect(await storedPng(withIdat(png, deflateSync(stream)), LIMIT)).not.toBeNull();
+    expect(storedPng(withIdat(png, deflateSync(stream)), LIMIT)).not.toBeNull();
   });
 
   it('splits a large stream into 1 MiB IDAT chunks', async () => {
     const png = await raw(800, 600, 3).png().toBuffer();
-    const stored = await storedPng(png, LIMIT);
+    const stored = storedPng(png, LIMIT);
     const idat = chunksOf(stored ?? Buffer.alloc(0)).filter((chunk) => chunk.type === 'IDAT');
     const stream = Buffer.concat(idat.map((chunk) => chunk.data));
     expect(idat.length).toBeGreaterThan(1);
@@ -308,13 +260,26 @@ describe('storedPng', () => {
 
     it.each(cases)('%s', async (_name, damage) => {
       png ??= await raw(64, 48, 3).png().toBuffer();
-      expect(await storedPng(damage(png), LIMIT)).toBeNull();
+      expect(storedPng(damage(png), LIMIT)).toBeNull();
     });
 
-    it('an image whose pixel stream would exceed the memory bound', async () => {
+    it('an image of more pixels than the limit', async () => {
       const png = await raw(64, 48, 3).png().toBuffer();
-      expect(await storedPng(png, 48 * (1 + 64 * 3) - 1)).toBeNull();
-      expect(await storedPng(png, 48 * (1 + 64 * 3))).not.toBeNull();
+      expect(storedPng(png, 64 * 48 - 1)).toBeNull();
+      expect(storedPng(png, 64 * 48)).not.toBeNull();
+    });
+
+    it('a 1-bit image over the pixel limit whose stream is small (not inflated at all)', async () => {
+      // 4000 × 4000 pixels at 1 bit: 2 MB inflated, a few KB on disk. The limit is checked on the
+      // header, so a small bit depth cannot carry more pixels than the caller allows.
+      const png = await sharp({
+        create: { width: 4000, height: 4000, channels: 3, background: '#fff' },
+      })
+        .png({ palette: true, colours: 2 })
+        .toBuffer();
+      expect((await sharp(png).metadata()).bitsPerSample).toBe(1);
+      expect(storedPng(png, 1_000_000)).toBeNull();
+      expect(storedPng(png, 16_000_000)).not.toBeNull();
     });
   });
 });
