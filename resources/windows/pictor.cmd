@@ -1,7 +1,7 @@
 @echo off
-rem The pictor command on Windows. Pictor.exe is a windowed (GUI) program: started from
-rem cmd.exe or PowerShell it prints to the console it was started from, but the shell does
-rem not wait for it and drops its exit code. This waits, in the same console, and passes
-rem the exit code on. Add this folder to PATH to type "pictor list".
-start "" /b /wait "%~dp0Pictor.exe" %*
+rem The pictor command on Windows. Pictor.exe is a windowed (GUI) program: typed at a cmd.exe or
+rem PowerShell prompt it prints to that console, but the shell neither waits for it nor keeps its
+rem exit code. A batch file waits for the programs it runs, GUI ones included, in the same console
+rem (so Ctrl+C reaches it), and keeps the exit code. Add this folder to PATH to type "pictor list".
+"%~dp0Pictor.exe" %*
 exit /b %ERRORLEVEL%

@@ -155,7 +155,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
         return;
       }
       const text = await readFile(wrapper, 'utf8');
-      expect(text).toContain('start "" /b /wait "%~dp0Pictor.exe" %*');
+      expect(text).toContain('\r\n"%~dp0Pictor.exe" %*\r\n');
       expect(text).toContain('exit /b %ERRORLEVEL%');
       expect(text.split('\n').every((line) => line === '' || line.endsWith('\r'))).toBe(true);
     });
