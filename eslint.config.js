@@ -30,6 +30,29 @@ const rawIpc = {
     'IPC goes through electron/ipc (main) and electron/preload.ts only, typed from shared/ipc/contract.ts.',
 };
 
+/**
+ * What renderer code may not import, plus the layer's own rule: a later block for the same files
+ * replaces this rule's options, so every renderer block repeats the renderer-wide ones.
+ */
+function rendererImports(...layer) {
+  return {
+    paths: [
+      {
+        name: 'electron',
+        message: 'The renderer talks to the main process only through window.pictor.',
+      },
+    ],
+    patterns: [
+      { group: ['node:*'], message: 'The renderer has no Node.' },
+      {
+        group: ['**/electron/**'],
+        message: 'The renderer imports nothing from the main process; use shared/.',
+      },
+      ...layer,
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -123,24 +146,30 @@ export default tseslint.config(
   {
     files: ['renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', rendererImports()] },
+  },
+  {
+    files: ['renderer/store/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        {
-          paths: [
-            {
-              name: 'electron',
-              message: 'The renderer talks to the main process only through window.pictor.',
-            },
-          ],
-          patterns: [
-            { group: ['node:*'], message: 'The renderer has no Node.' },
-            {
-              group: ['**/electron/**'],
-              message: 'The renderer imports nothing from the main process; use shared/.',
-            },
-          ],
-        },
+        rendererImports({
+          group: ['**/features/**'],
+          message: 'The store serves the features: move what both need to store/, lib/ or shared/.',
+        }),
+      ],
+    },
+  },
+  {
+    files: ['renderer/lib/**', 'renderer/components/**', 'renderer/i18n/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        rendererImports({
+          group: ['**/features/**', '**/store', '**/store/**'],
+          message:
+            'lib/, components/ and i18n/ sit under the store and the features: pass data in.',
+        }),
       ],
     },
   },

@@ -91,6 +91,18 @@ export function toApiError(error: unknown, fallback?: string): ApiError {
   return new ApiError('failed', fallback ?? t('error.unexpected'), detail);
 }
 
+/** A failure to show: a sentence, and the technical detail on demand. */
+export interface Problem {
+  readonly message: string;
+  readonly detail?: string;
+}
+
+/** Any thrown value as a {@link Problem} (see {@link toApiError} for `fallback`). */
+export function problemOf(error: unknown, fallback?: string): Problem {
+  const { message, detail } = toApiError(error, fallback);
+  return detail === undefined ? { message } : { message, detail };
+}
+
 /** The URL of a gallery file (thumbnail or image) for `<img src>`: from the host's gallery base. */
 export function imageUrl(relativePath: string): string {
   return galleryUrl(relativePath, window.pictor?.galleryBase ?? GALLERY_BASE);

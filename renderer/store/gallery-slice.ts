@@ -6,7 +6,9 @@
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { GalleryItem, TaskItem } from '../../shared/ipc/contract';
-import { call, toApiError } from '../lib/api';
+import { call } from '../lib/api';
+import { t } from '../i18n';
+import type { AppState } from './app-state';
 import {
   EMPTY_GALLERY_FILTERS,
   itemKey,
@@ -15,34 +17,20 @@ import {
   mergeTask,
   withModels,
   type GalleryFilters,
-} from '../features/gallery/gallery-items';
-import type { AppState } from './app-state';
+} from './gallery-list-model';
+import { createPagedList, type PagedFields } from './paged-list';
 
-/** A failure to show: a sentence, and the technical detail on demand. */
-export interface GalleryProblem {
-  readonly message: string;
-  readonly detail?: string;
-}
-
-export type GalleryStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-export interface GallerySlice {
-  /** Loaded images, newest first; deleted images never appear. */
-  galleryItems: GalleryItem[];
-  /** Where the next page starts; null when everything is loaded. */
-  galleryNextCursor: string | null;
-  /** `idle` until the gallery is first shown. */
-  galleryStatus: GalleryStatus;
-  galleryLoadingMore: boolean;
-  /** Why the last load failed (the grid shows it with "try again"). */
-  galleryError: GalleryProblem | null;
+/**
+ * The loaded images (newest first; deleted images never appear) as a paged list
+ * (`galleryItems`, `galleryNextCursor`, `galleryStatus`, …): `galleryStatus` is `idle` until the
+ * gallery is first shown, and `galleryError` says why the last load failed.
+ */
+export interface GallerySlice extends PagedFields<'gallery', GalleryItem> {
   galleryFilters: GalleryFilters;
   /** Models seen in the gallery so far, for the model filter. */
   galleryModels: string[];
   /** The image open in the viewer ({@link itemKey}), or null. */
   galleryViewerKey: string | null;
-  /** Bumped when the list is replaced, so a late page of an older list is dropped. */
-  galleryGeneration: number;
 
   /** Loads the first page for the current filters, replacing the list. */
   galleryLoad(): Promise<void>;
@@ -74,17 +62,8 @@ export interface GallerySlice {
   galleryCopyTaskId(item: GalleryItem): Promise<void>;
 }
 
-const LOAD_FAILED = 'The gallery could not be read.';
-
 function imageRef(item: GalleryItem): { localId: string; index: number } {
   return { localId: item.localId, index: item.index };
-}
-
-function problem(error: unknown): GalleryProblem {
-  const apiError = toApiError(error, LOAD_FAILED);
-  return apiError.detail === undefined
-    ? { message: apiError.message }
-    : { message: apiError.message, detail: apiError.detail };
 }
 
 export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = (set, get) => {
@@ -93,96 +72,74 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     get().galleryApplyTaskUpdate({ record, live: null });
   };
 
+  const list = createPagedList<'gallery', AppState, GalleryItem>({
+    prefix: 'gallery',
+    set,
+    get,
+    keyOf: itemKey,
+    failure: () => t('gallery.loadError'),
+  });
+
   return {
-    galleryItems: [],
-    galleryNextCursor: null,
-    galleryStatus: 'idle',
-    galleryLoadingMore: false,
-    galleryError: null,
+    ...list.initial,
     galleryFilters: EMPTY_GALLERY_FILTERS,
     galleryModels: [],
     galleryViewerKey: null,
-    galleryGeneration: 0,
 
     galleryLoad: async () => {
-      const generation = get().galleryGeneration + 1;
-      set({ galleryStatus: 'loading', galleryError: null, galleryGeneration: generation });
-      try {
-        const [page, models] = await Promise.all([
-          call('gallery:list', listQuery(get().galleryFilters, null)),
-          // Every model in the gallery, not only those on the pages loaded so far.
-          call('gallery:models').catch(() => [] as string[]),
-        ]);
-        if (get().galleryGeneration !== generation) return;
-        set((state) => ({
-          galleryItems: page.items,
-          galleryNextCursor: page.nextCursor,
-          galleryStatus: 'ready',
-          galleryLoadingMore: false,
+      await list.replace(
+        async () => {
+          const [page, models] = await Promise.all([
+            call('gallery:list', listQuery(get().galleryFilters, null)),
+            // Every model in the gallery, not only those on the pages loaded so far.
+            call('gallery:models').catch(() => [] as string[]),
+          ]);
+          return { ...page, models };
+        },
+        (next, state, page) => ({
           galleryModels: withModels(
-            [...new Set([...state.galleryModels, ...models])].sort(),
-            page.items,
+            [...new Set([...state.galleryModels, ...page.models])].sort(),
+            next.items,
           ),
-        }));
-      } catch (error) {
-        if (get().galleryGeneration !== generation) return;
-        set({ galleryStatus: 'error', galleryError: problem(error), galleryLoadingMore: false });
-      }
+        }),
+      );
     },
 
-    galleryLoadMore: async () => {
-      const { galleryNextCursor: cursor, galleryLoadingMore, galleryStatus } = get();
-      if (cursor === null || galleryLoadingMore || galleryStatus !== 'ready') return;
-      const generation = get().galleryGeneration;
-      set({ galleryLoadingMore: true });
-      try {
-        const page = await call('gallery:list', listQuery(get().galleryFilters, cursor));
-        if (get().galleryGeneration !== generation) return;
-        set((state) => {
-          const known = new Set(state.galleryItems.map(itemKey));
-          const fresh = page.items.filter((item) => !known.has(itemKey(item)));
-          return {
-            galleryItems: [...state.galleryItems, ...fresh],
-            galleryNextCursor: page.nextCursor,
-            galleryLoadingMore: false,
-            galleryModels: withModels(state.galleryModels, fresh),
-          };
-        });
-      } catch (error) {
-        if (get().galleryGeneration !== generation) return;
-        set({ galleryLoadingMore: false, galleryError: problem(error) });
-      }
-    },
+    galleryLoadMore: () =>
+      list.extend(
+        (cursor) => call('gallery:list', listQuery(get().galleryFilters, cursor)),
+        (_next, state, page) => ({ galleryModels: withModels(state.galleryModels, page.items) }),
+      ),
 
     galleryRefresh: async () => {
       const status = get().galleryStatus;
       // Never shown yet: the first load happens when the gallery opens.
       if (status === 'idle') return;
       if (status !== 'ready') return get().galleryLoad();
-      const generation = get().galleryGeneration;
+      const stillCurrent = list.current();
       try {
         const page = await call('gallery:list', listQuery(get().galleryFilters, null));
-        if (get().galleryGeneration !== generation) return;
-        set((state) => {
-          const merged = mergeFirstPage(
-            state.galleryItems,
-            state.galleryNextCursor,
-            page.items,
-            page.nextCursor,
-          );
-          return {
-            galleryItems: merged.items,
-            galleryNextCursor: merged.nextCursor,
-            galleryError: null,
-            galleryModels: withModels(state.galleryModels, page.items),
-            ...(merged.replaced
-              ? { galleryGeneration: state.galleryGeneration + 1, galleryLoadingMore: false }
-              : {}),
-          };
+        if (!stillCurrent()) return;
+        const state = get();
+        const merged = mergeFirstPage(
+          state.galleryItems,
+          state.galleryNextCursor,
+          page.items,
+          page.nextCursor,
+        );
+        // A list replaced here makes a next page already on its way stale.
+        if (merged.replaced) list.drop();
+        set({
+          ...list.patch({
+            items: merged.items,
+            nextCursor: merged.nextCursor,
+            error: null,
+            ...(merged.replaced ? { loadingMore: false } : {}),
+          }),
+          galleryModels: withModels(state.galleryModels, page.items),
         });
       } catch (error) {
-        if (get().galleryGeneration !== generation) return;
-        set({ galleryError: problem(error) });
+        if (stillCurrent()) set(list.patch({ error: list.failure(error) }));
       }
     },
 

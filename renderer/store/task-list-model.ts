@@ -99,9 +99,3 @@ export function upsertItems(
   const merged = [...next, ...placeable].sort((a, b) => newerFirst(a.record, b.record));
   return { items: merged, added: placeable.length };
 }
-
-/** Appends a page, skipping items already present (inserted by live updates meanwhile). */
-export function appendPage(items: readonly TaskItem[], page: readonly TaskItem[]): TaskItem[] {
-  const known = new Set(items.map((item) => item.record.localId));
-  return [...items, ...page.filter((item) => !known.has(item.record.localId))];
-}

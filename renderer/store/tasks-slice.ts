@@ -7,11 +7,11 @@
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
-import { call, toApiError, type ApiError } from '../lib/api';
+import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
+import { createPagedList, type PagedFields } from './paged-list';
 import {
   EMPTY_FILTER,
-  appendPage,
   fresher,
   listQuery,
   upsertItems,
@@ -26,18 +26,15 @@ const FIRST_PAGE = 30;
 const MIN_PAGE = 100;
 const MAX_PAGE = 500;
 
-export interface TasksSlice {
-  /** Loaded items, newest first; the list shows `tasksTotal` rows and loads the rest on demand. */
-  tasksItems: TaskItem[];
+/**
+ * The loaded items (newest first) as a paged list (`tasksItems`, `tasksNextCursor`,
+ * `tasksStatus`, …); the list shows `tasksTotal` rows and loads the rest on demand.
+ */
+export interface TasksSlice extends PagedFields<'tasks', TaskItem> {
   /** The count when `tasksCounted`; until then the loaded rows plus one while more exist. */
   tasksTotal: number;
   /** The current filter's count has arrived. */
   tasksCounted: boolean;
-  tasksCursor: string | null;
-  tasksLoading: boolean;
-  /** The first page of the current filter has arrived. */
-  tasksLoaded: boolean;
-  tasksError: ApiError | null;
   tasksFilter: TaskFilter;
   /** The task whose details are open, by local id. */
   tasksDetailsId: string | null;
@@ -72,10 +69,13 @@ function provisionalTotal(loaded: number, cursor: string | null): number {
   return loaded + (cursor === null ? 0 : 1);
 }
 
-/** Increments whenever the filter changes, so a late page of an old filter is dropped. */
-let generation = 0;
-
 export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set, get) => {
+  const list = createPagedList<'tasks', AppState, TaskItem>({
+    prefix: 'tasks',
+    set,
+    get,
+    keyOf: (item) => item.record.localId,
+  });
   const setFilter = (filter: TaskFilter): void => {
     set({ tasksFilter: filter });
     void get().tasksReload();
@@ -94,13 +94,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
   };
 
   return {
-    tasksItems: [],
+    ...list.initial,
     tasksTotal: 0,
     tasksCounted: false,
-    tasksCursor: null,
-    tasksLoading: false,
-    tasksLoaded: false,
-    tasksError: null,
     tasksFilter: EMPTY_FILTER,
     tasksDetailsId: null,
 
@@ -121,33 +117,21 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     },
 
     async tasksReload() {
-      generation += 1;
-      const mine = generation;
       const filter = listQuery(get().tasksFilter);
-      set({ tasksLoading: true, tasksError: null, tasksCounted: false });
-      try {
-        const page = await call('tasks:list', { ...filter, limit: FIRST_PAGE, cursor: null });
-        if (mine !== generation) return;
-        set({
-          tasksItems: page.items,
-          tasksCursor: page.nextCursor,
-          tasksTotal: provisionalTotal(page.items.length, page.nextCursor),
-          tasksLoaded: true,
-          tasksLoading: false,
-        });
-      } catch (error) {
-        if (mine !== generation) return;
-        set({ tasksError: toApiError(error), tasksLoading: false, tasksLoaded: true });
-        return;
-      }
+      set({ tasksCounted: false });
+      const stillCurrent = await list.replace(
+        () => call('tasks:list', { ...filter, limit: FIRST_PAGE, cursor: null }),
+        (next) => ({ tasksTotal: provisionalTotal(next.items.length, next.nextCursor) }),
+      );
+      if (!stillCurrent) return;
       try {
         const { total } = await call('tasks:count', filter);
-        if (mine !== generation) return;
+        if (!stillCurrent()) return;
         set((current) => ({
           // With every page loaded, the rows are the answer: the count also counts stored rows
           // the main process could not read and skipped, which would stay placeholders forever.
           tasksTotal:
-            current.tasksCursor === null
+            current.tasksNextCursor === null
               ? current.tasksItems.length
               : Math.max(total, current.tasksItems.length),
           tasksCounted: true,
@@ -159,40 +143,27 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
 
     async tasksLoadUntil(index) {
       const state = get();
-      if (state.tasksLoading || !state.tasksLoaded || state.tasksCursor === null) return;
       // After a failure the user decides when to try again (no retry loop while scrolling).
-      if (state.tasksError) return;
-      if (index < state.tasksItems.length) return;
-      const mine = generation;
+      if (state.tasksError || index < state.tasksItems.length) return;
       const wanted = index - state.tasksItems.length + PAGE_AHEAD;
-      set({ tasksLoading: true });
-      try {
-        const page = await call('tasks:list', {
-          ...listQuery(state.tasksFilter),
-          limit: Math.min(MAX_PAGE, Math.max(MIN_PAGE, wanted)),
-          cursor: state.tasksCursor,
-        });
-        if (mine !== generation) return;
-        set((current) => {
-          const items = appendPage(current.tasksItems, page.items);
-          return {
-            tasksItems: items,
-            tasksCursor: page.nextCursor,
-            tasksTotal:
-              page.nextCursor !== null && current.tasksCounted
-                ? Math.max(current.tasksTotal, items.length)
-                : provisionalTotal(items.length, page.nextCursor),
-            tasksLoading: false,
-          };
-        });
-      } catch (error) {
-        if (mine !== generation) return;
-        set({ tasksLoading: false, tasksError: toApiError(error) });
-      }
+      await list.extend(
+        (cursor) =>
+          call('tasks:list', {
+            ...listQuery(state.tasksFilter),
+            limit: Math.min(MAX_PAGE, Math.max(MIN_PAGE, wanted)),
+            cursor,
+          }),
+        (next, current) => ({
+          tasksTotal:
+            next.nextCursor !== null && current.tasksCounted
+              ? Math.max(current.tasksTotal, next.items.length)
+              : provisionalTotal(next.items.length, next.nextCursor),
+        }),
+      );
     },
 
     tasksDismissError() {
-      set({ tasksError: null });
+      list.dismissError();
     },
 
     tasksInsert(incoming) {
@@ -201,7 +172,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
           state.tasksItems,
           incoming,
           state.tasksFilter,
-          state.tasksCursor === null,
+          state.tasksNextCursor === null,
         );
         return { tasksItems: merged.items, tasksTotal: state.tasksTotal + merged.added };
       });

@@ -5,11 +5,12 @@ import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';
-import type { GalleryProblem, GalleryStatus } from '../../store/gallery-slice';
+import type { Problem } from '../../lib/api';
+import type { ListStatus } from '../../store/paged-list';
 
 export interface GalleryBodyProps {
-  readonly status: GalleryStatus;
-  readonly error: GalleryProblem | null;
+  readonly status: ListStatus;
+  readonly error: Problem | null;
   readonly empty: boolean;
   readonly filtered: boolean;
   readonly onRetryLoad: () => void;

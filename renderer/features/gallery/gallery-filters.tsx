@@ -3,7 +3,11 @@ import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 import { useFocusRequest } from '../shell/use-focus-request';
-import { EMPTY_GALLERY_FILTERS, hasActiveFilters, type GalleryFilters } from './gallery-items';
+import {
+  EMPTY_GALLERY_FILTERS,
+  hasActiveFilters,
+  type GalleryFilters,
+} from '../../store/gallery-list-model';
 
 /** How long typing pauses before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { t } from '../../i18n';
-import { itemKey } from './gallery-items';
+import { itemKey } from '../../store/gallery-list-model';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { GalleryTile, UnreadableTile } from './gallery-tile';
 import { gridLayout, moveFor } from './grid-geometry';

@@ -2,7 +2,7 @@ import { memo, useState, type DragEvent, type MouseEvent } from 'react';
 import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { t, type MessageKey } from '../../i18n';
-import { canRetry } from './gallery-items';
+import { canRetry } from '../../store/gallery-list-model';
 import { Icon } from '../../components/icon';
 
 /** What a tile shows instead of a picture, or null when it shows the thumbnail. */

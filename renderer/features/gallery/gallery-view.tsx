@@ -10,7 +10,7 @@ import { useAppStore } from '../../store';
 import { GalleryBody } from './gallery-body';
 import { GalleryFiltersBar } from './gallery-filters';
 import { GalleryGrid } from './gallery-grid';
-import { hasActiveFilters } from './gallery-items';
+import { hasActiveFilters } from '../../store/gallery-list-model';
 import { GalleryViewer } from './gallery-viewer';
 import { useFilterAnnouncement } from './use-filter-announcement';
 import { useGalleryViewer } from './use-gallery-viewer';

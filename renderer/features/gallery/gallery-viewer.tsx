@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
-import type { GalleryProblem } from '../../store/gallery-slice';
+import type { Problem } from '../../lib/api';
 import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
@@ -31,7 +31,7 @@ export interface GalleryViewerProps {
   readonly onClose: () => void;
   readonly onDelete: (item: GalleryItem) => void;
   readonly actions: ImageActions;
-  readonly problem: GalleryProblem | null;
+  readonly problem: Problem | null;
   readonly onDismissProblem: () => void;
 }
 

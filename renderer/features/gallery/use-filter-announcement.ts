@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';
-import type { GalleryFilters } from './gallery-items';
+import type { GalleryFilters } from '../../store/gallery-list-model';
 
 /**
  * Changes the gallery's filters and, once the new list is in, says how many images it shows

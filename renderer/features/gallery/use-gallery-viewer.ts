@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { useAppStore } from '../../store';
-import { itemKey } from './gallery-items';
+import { itemKey } from '../../store/gallery-list-model';
 
 export interface GalleryViewerState {
   /** The image open in the viewer, if it is among the loaded ones. */

@@ -2,10 +2,9 @@ import { useCallback, useMemo, useState } from 'react';
 import type { GalleryItem } from '../../../shared/ipc/contract';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
-import { toApiError } from '../../lib/api';
 import { useAppStore } from '../../store';
-import type { GalleryProblem } from '../../store/gallery-slice';
-import { requestOf } from './gallery-items';
+import { problemOf, type Problem } from '../../lib/api';
+import { requestOf } from '../../store/gallery-list-model';
 
 /** What can be done to one image, from a tile or from the viewer. */
 export interface ImageActions {
@@ -25,16 +24,16 @@ export interface ImageActions {
 export interface ImageActionsState {
   readonly actions: ImageActions;
   /** The last action that failed, as a sentence with details. */
-  readonly problem: GalleryProblem | null;
+  readonly problem: Problem | null;
   readonly dismissProblem: () => void;
 }
 
 /**
  * The gallery's actions with their feedback: success is announced, failure becomes a
- * {@link GalleryProblem} the screen shows until dismissed or the next action.
+ * {@link Problem} the screen shows until dismissed or the next action.
  */
 export function useImageActions(): ImageActionsState {
-  const [problem, setProblem] = useState<GalleryProblem | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const run = useCallback(async (action: () => Promise<string | null>): Promise<boolean> => {
     setProblem(null);
     try {
@@ -42,8 +41,7 @@ export function useImageActions(): ImageActionsState {
       if (sentence) announce(sentence);
       return true;
     } catch (error) {
-      const { message, detail } = toApiError(error, t('gallery.actionFailed'));
-      setProblem(detail === undefined ? { message } : { message, detail });
+      setProblem(problemOf(error, t('gallery.actionFailed')));
       return false;
     }
   }, []);

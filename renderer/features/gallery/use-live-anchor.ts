@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/ipc/contract';
-import { itemKey } from './gallery-items';
+import { itemKey } from '../../store/gallery-list-model';
 
 interface Snapshot {
   readonly items: readonly GalleryItem[];

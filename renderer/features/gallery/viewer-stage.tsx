@@ -13,7 +13,7 @@ import type { GalleryItem } from '../../../shared/ipc/contract';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { t, type MessageKey } from '../../i18n';
-import { canRetry } from './gallery-items';
+import { canRetry } from '../../store/gallery-list-model';
 import { tileState, type TileState } from './gallery-tile';
 import { ZOOM_STEP, currentScale, panBy, zoomBy, type Size, type ZoomState } from './zoom-pan';
 

@@ -59,7 +59,7 @@ function rowKey(record: unknown, index: number): string {
 export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
   const items = useAppStore((state) => state.tasksItems);
   const total = useAppStore((state) => state.tasksTotal);
-  const loading = useAppStore((state) => state.tasksLoading);
+  const loading = useAppStore((state) => state.tasksStatus === 'loading' || state.tasksLoadingMore);
   const failed = useAppStore((state) => state.tasksError !== null);
   const loadUntil = useAppStore((state) => state.tasksLoadUntil);
   const openDetails = useAppStore((state) => state.tasksOpenDetails);

@@ -24,6 +24,8 @@ function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
   const loaded = useAppStore((state) => state.tasksLoaded);
   const total = useAppStore((state) => state.tasksTotal);
   const error = useAppStore((state) => state.tasksError);
+  // A failed first page is tried again by reloading; a failed next page by scrolling on.
+  const firstPageFailed = useAppStore((state) => state.tasksStatus === 'error');
   const filtered = useAppStore((state) => isFiltered(state.tasksFilter));
   const reload = useAppStore((state) => state.tasksReload);
   const dismissError = useAppStore((state) => state.tasksDismissError);
@@ -71,7 +73,11 @@ function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
           <ErrorMessage
             message={error.message}
             detail={error.detail}
-            actions={<Button onClick={dismissError}>{t('common.tryAgain')}</Button>}
+            actions={
+              <Button onClick={firstPageFailed ? () => void reload() : dismissError}>
+                {t('common.tryAgain')}
+              </Button>
+            }
           />
         </div>
       ) : null}

@@ -109,7 +109,7 @@ describe('tasks slice and events', () => {
     expect(fake.callsTo('tasks:list').at(-1)!.cursor).toBe('seed-000029');
     await state().tasksLoadUntil(249);
     expect(state().tasksItems).toHaveLength(250);
-    expect(state().tasksCursor).toBeNull();
+    expect(state().tasksNextCursor).toBeNull();
   });
 
   it('shows the rows before the count, and drops a count of an old filter', async () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import {
   EMPTY_FILTER,
-  appendPage,
   fresher,
   isFiltered,
   listQuery,
@@ -59,11 +58,5 @@ describe('task list model', () => {
     // Items that do not match the filter are not inserted.
     const favouritesOnly = { ...EMPTY_FILTER, favourite: true };
     expect(upsertItems(loaded, [fresh], favouritesOnly, false).added).toBe(0);
-  });
-
-  it('appends a page without duplicating items inserted meanwhile', () => {
-    const loaded = [item({ localId: 'a' }), item({ localId: 'b' })];
-    const page = [item({ localId: 'b' }), item({ localId: 'c' })];
-    expect(appendPage(loaded, page).map((entry) => entry.record.localId)).toEqual(['a', 'b', 'c']);
   });
 });

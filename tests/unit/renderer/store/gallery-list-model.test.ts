@@ -12,8 +12,14 @@ import {
   mergeTask,
   requestOf,
   withModels,
-} from '../../../../renderer/features/gallery/gallery-items';
-import { BASE_TIME, galleryItem, galleryItems, savedImage, taskRecord } from './gallery-builders';
+} from '../../../../renderer/store/gallery-list-model';
+import {
+  BASE_TIME,
+  galleryItem,
+  galleryItems,
+  savedImage,
+  taskRecord,
+} from '../gallery/gallery-builders';
 
 const keys = (items: readonly { localId: string; index: number }[]): string[] => items.map(itemKey);
 

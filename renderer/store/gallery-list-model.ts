@@ -2,10 +2,10 @@
  * Pure helpers over the gallery's loaded items: identity, order, filters, and merging fresh
  * data (a first page, a task update) into what is already loaded without reshuffling it.
  */
-import type { ImageState, TaskRecord } from '../../../shared/domain/task-record';
-import type { GalleryItem, RequestInput } from '../../../shared/ipc/contract';
-import { galleryItemOf } from '../../../shared/domain/gallery-item';
-import type { GenerationRequest } from '../../../shared/service/wire';
+import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
+import type { GalleryItem, RequestInput } from '../../shared/ipc/contract';
+import { galleryItemOf } from '../../shared/domain/gallery-item';
+import type { GenerationRequest } from '../../shared/service/wire';
 
 /** What the filter bar holds; dates are `YYYY-MM-DD` from date inputs, empty when unset. */
 export interface GalleryFilters {
