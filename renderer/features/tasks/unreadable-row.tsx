@@ -20,7 +20,7 @@ export function recordProblem(record: unknown): string | null {
   const issue = parsed.success ? undefined : parsed.error.issues[0];
   const problem = parsed.success
     ? null
-    : `${issue?.path.join('.') || 'record'}: ${issue?.message ?? 'not valid'}`;
+    : `${issue?.path.join('.') || t('tasks.unreadable.wholeRecord')}: ${issue?.message ?? t('tasks.unreadable.notValid')}`;
   checked.set(record, problem);
   return problem;
 }

@@ -6,6 +6,9 @@ export const tasks = {
     'Pictor cannot show this task: its record is damaged. The other tasks are not affected.',
   'tasks.unreadable.label': 'Unreadable task',
   'tasks.unreadable.notRecord': 'The list sent something that is not a task record.',
+  /** The technical detail of an unreadable record: `<where>: <what is wrong>`. */
+  'tasks.unreadable.wholeRecord': 'record',
+  'tasks.unreadable.notValid': 'not valid',
   'tasks.loading': 'Loading tasks…',
   'tasks.count': '{count, plural, one {# task} other {# tasks}}',
   'tasks.search.label': 'Search prompts',

@@ -139,6 +139,21 @@ describe('the catalogue', () => {
     expect(missing).toEqual([]);
   });
 
+  it('holds every sentence the window shows: no English sentence is written in the code', () => {
+    // A quoted capitalised phrase ending like a sentence, outside comments.
+    const sentence = /(['"`])[A-Z][a-z]+(?: [\w'’,-]+)+[.…!?]\1/g;
+    const written: string[] = [];
+    for (const { path, text } of sources) {
+      const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      for (const match of code.matchAll(sentence)) {
+        written.push(`${path.replace(RENDERER, 'renderer')}: ${match[0]}`);
+      }
+    }
+    expect(written).toEqual([]);
+    // The pattern finds a sentence where there is one (it is not vacuously empty).
+    expect("'The gallery could not be read.'".match(sentence)).toHaveLength(1);
+  });
+
   it('is merged from parts that never define the same key twice', () => {
     const parts = [common, shell, compose, tasks, settings, gallery];
     const counted = parts.flatMap((part) => Object.keys(part));
