@@ -36,4 +36,34 @@ describe('SqliteConnection statements', () => {
     );
     connection.close();
   });
+
+  it('binds whole numbers as integers (FTS5 seeks a rowid only when it is one), fractions as reals', () => {
+    const { connection } = openDatabase(
+      ':memory:',
+      [
+        (db) =>
+          db.exec(`CREATE TABLE notes (body TEXT NOT NULL);
+            CREATE VIRTUAL TABLE notes_fts USING fts5 (body, content = 'notes', content_rowid = 'rowid', tokenize = 'trigram');`),
+      ],
+      silentLogger,
+    );
+    const typeOf = (value: number | bigint | string) =>
+      connection.get('SELECT typeof(?) AS t', [value])?.['t'];
+    expect([5, 0, -7, Number.MAX_SAFE_INTEGER].map(typeOf)).toEqual(Array(4).fill('integer'));
+    expect([5.5, 2 ** 60, Number.NaN].map(typeOf)).toEqual(['real', 'real', 'null']);
+    expect([5n, '5'].map(typeOf)).toEqual(['integer', 'text']);
+    // The rowid constraint is applied by the full-text index itself (a REAL one was ignored there).
+    connection.run('INSERT INTO notes (rowid, body) VALUES (1, ?), (2, ?), (3, ?)', [
+      'kite',
+      'kite',
+      'kite',
+    ]);
+    connection.run("INSERT INTO notes_fts (notes_fts) VALUES ('rebuild')");
+    const rows = connection.all(
+      'SELECT rowid AS id FROM notes_fts WHERE notes_fts MATCH ? AND rowid >= ? ORDER BY rowid',
+      ['"kite"', 2],
+    );
+    expect(rows.map((row) => Number(row['id']))).toEqual([2, 3]);
+    connection.close();
+  });
 });
