@@ -92,6 +92,10 @@ export interface Lease {
 const SEARCH_WINDOW = 2_000;
 
 const COUNT_SEARCH = 'SELECT count(*) AS n FROM tasks_fts WHERE tasks_fts MATCH ?';
+/** Fewer matches than this are read and sorted (see {@link HistoryStore.searchRows}). */
+const FEW_MATCHES = 2_000;
+const COUNT_MATCHES_UP_TO =
+  'SELECT count(*) AS n FROM (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? LIMIT ?)';
 const UPSERT_TASK = `
   INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -247,9 +251,9 @@ export class HistoryStore {
   /** Tasks newest first (createdAt, then localId); the cursor stays valid while tasks are added. */
   list(query: HistoryQuery = {}): HistoryPage {
     const limit = pageLimit(query.limit);
-    const rows =
-      (usesSearchIndex(query.search) ? this.searchNewest(query, limit) : null) ??
-      this.listRows(query, limit);
+    const rows = usesSearchIndex(query.search)
+      ? this.searchRows(query, limit)
+      : this.listRows(query, limit);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -268,6 +272,37 @@ export class HistoryStore {
     const sql = `SELECT t.local_id, t.created_at, t.record FROM tasks t WHERE ${where}
       ORDER BY t.created_at DESC, t.local_id DESC LIMIT ?`;
     return this.read(() => this.connection.all(sql, [...params, limit + 1]));
+  }
+
+  /**
+   * An indexed search's page, by whichever plan suits how many tasks match. A word in most
+   * prompts is answered from the newest matches ({@link searchNewest}). Otherwise walking the
+   * newest-first index and checking each task against the matches costs time in proportion to
+   * how far back the page's last match lies (~150 ms to the bottom of 1,000,000 tasks for a
+   * prompt that matches 11), while reading the matches and sorting them costs time in proportion
+   * to their number: fewer than {@link FEW_MATCHES} are read and sorted, more are walked.
+   */
+  private searchRows(query: HistoryQuery, limit: number): Row[] {
+    const newest = this.searchNewest(query, limit);
+    if (newest) return newest;
+    const phrase = ftsPhrase(query.search ?? '');
+    const few = this.read(() => this.connection.get(COUNT_MATCHES_UP_TO, [phrase, FEW_MATCHES]));
+    return Number(few?.['n'] ?? FEW_MATCHES) < FEW_MATCHES
+      ? this.matchRows(query, phrase, limit)
+      : this.listRows(query, limit);
+  }
+
+  /** The page from the search's matches alone (CROSS JOIN keeps SQLite from walking the index). */
+  private matchRows(query: HistoryQuery, phrase: string, limit: number): Row[] {
+    const filters = [
+      taskFilter({ ...query, search: undefined }),
+      ...(query.cursor ? [taskAfter(query.cursor)] : []),
+    ];
+    const { where, params } = combine(filters);
+    const sql = `SELECT t.local_id, t.created_at, t.record
+      FROM (SELECT rowid AS id FROM tasks_fts WHERE tasks_fts MATCH ?) m CROSS JOIN tasks t ON t.id = m.id
+      WHERE ${where} ORDER BY t.created_at DESC, t.local_id DESC LIMIT ?`;
+    return this.read(() => this.connection.all(sql, [phrase, ...params, limit + 1]));
   }
 
   /**

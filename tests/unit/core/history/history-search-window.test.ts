@@ -92,3 +92,38 @@ describe('search of the newest rows first', () => {
     expect(store.count({ search: 'rare kite' })).toBe(expected({ search: 'rare kite' }).length);
   });
 });
+
+describe('searches that match few tasks, or many but none of the newest', () => {
+  it('reads and sorts a few matches: pages, filters and cursors as a scan of everything gives', () => {
+    records[2_999] = { ...record(2_999), favourite: true };
+    records[40] = { ...record(40), favourite: true };
+    store.putMany([records[2_999]!, records[40]!]);
+    for (const query of [
+      { search: 'rare kite' },
+      { search: 'RARE KITE', statuses: ['completed' as const, 'failed' as const] },
+      { search: 'dusk 7' },
+      { search: 'no such words' },
+    ]) {
+      expect(allPages(query)).toEqual(expected(query));
+    }
+    const favourites = store.list({ search: 'harbour', favourite: true }).items;
+    expect(favourites.map((r) => r.localId)).toEqual(['local-02999', 'local-00040']);
+  });
+
+  it('walks the newest-first order when more tasks match than it reads, none of them new', () => {
+    // 2,500 old rows say "old pier"; the newest 2,000 do not, so neither shortcut applies.
+    const old = Array.from({ length: 2_500 }, (_, n) =>
+      makeRecord({
+        localId: `old-${String(n).padStart(5, '0')}`,
+        createdAt: 1_000 + n,
+        request: { prompt: `old pier ${n}` },
+      }),
+    );
+    store.putMany(old);
+    records = [...records, ...old];
+    expect(store.list({ search: 'old pier', limit: 50 }).items.map((r) => r.localId)).toEqual(
+      expected({ search: 'old pier' }).slice(0, 50),
+    );
+    expect(allPages({ search: 'old pier' })).toEqual(expected({ search: 'old pier' }));
+  });
+});
