@@ -2,13 +2,22 @@
  * The API key: pasted once into a masked field and never shown again; afterwards only its
  * fingerprint and how it is stored. Weak storage needs the user's explicit consent.
  */
-import { useId, useRef, useState } from 'react';
+import { useId, useReducer, useRef } from 'react';
 import type { KeyStatus } from '../../../shared/domain/key-status';
-import { Button, ConfirmDialog, ErrorMessage, Icon, Spinner, announce } from '../../components';
+import {
+  Button,
+  ConfirmDialog,
+  ErrorMessage,
+  Field,
+  Icon,
+  Spinner,
+  announce,
+} from '../../components';
 import { t } from '../../i18n';
-import { toApiError, type ApiError } from '../../lib/api';
+import { problemOf } from '../../lib/api';
 import { useAppStore } from '../../store';
 import { useFocusRequest } from '../shell/use-focus-request';
+import { INITIAL_KEY_FORM, askingConsent, canSave, keyFormReducer } from './key-form';
 import { backendName, needsConsent } from './key-labels';
 
 function StoredKey({
@@ -83,46 +92,38 @@ function ConsentPanel({ status, busy, onAccept, onDecline }: ConsentPanelProps) 
 }
 
 export function KeySection({ active }: { active: boolean }) {
-  const ids = { input: useId(), hint: useId(), error: useId() };
   const status = useAppStore((state) => state.keyStatus);
   const keySet = useAppStore((state) => state.keySet);
   const keyClear = useAppStore((state) => state.keyClear);
-  const [text, setText] = useState('');
-  const [replacing, setReplacing] = useState(false);
-  const [consent, setConsent] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [form, dispatch] = useReducer(keyFormReducer, INITIAL_KEY_FORM);
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('key', input, active);
+  const { text, replacing, error } = form;
+  const busy = form.phase.name === 'saving';
+  const consent = askingConsent(form.phase);
 
-  const store = async (allowWeakStorage: boolean): Promise<void> => {
-    if (text.trim() === '') return;
-    setBusy(true);
-    setError(null);
+  const store = async (weak: boolean): Promise<void> => {
+    if (!canSave(form, weak)) return;
+    dispatch({ type: 'save', weak });
     try {
-      const next = await keySet(text, allowWeakStorage);
-      if (!allowWeakStorage && needsConsent(next)) {
-        setConsent(true);
+      const next = await keySet(text, weak);
+      if (!weak && needsConsent(next)) {
+        dispatch({ type: 'consentNeeded' });
         return;
       }
-      setText('');
-      setConsent(false);
-      setReplacing(false);
+      dispatch({ type: 'saved' });
       announce(t('settings.key.savedAnnounce'));
     } catch (caught) {
-      setError(toApiError(caught));
-    } finally {
-      setBusy(false);
+      dispatch({ type: 'failed', error: problemOf(caught) });
     }
   };
   const remove = async (): Promise<void> => {
-    setConfirmRemove(false);
+    dispatch({ type: 'closeRemove' });
     try {
       await keyClear();
       announce(t('settings.key.removedAnnounce'));
     } catch (caught) {
-      setError(toApiError(caught));
+      dispatch({ type: 'failed', error: problemOf(caught) });
     }
   };
 
@@ -137,8 +138,8 @@ export function KeySection({ active }: { active: boolean }) {
       {showStored ? (
         <StoredKey
           status={status}
-          onReplace={() => setReplacing(true)}
-          onRemove={() => setConfirmRemove(true)}
+          onReplace={() => dispatch({ type: 'replace' })}
+          onRemove={() => dispatch({ type: 'askRemove' })}
         />
       ) : (
         <form
@@ -150,60 +151,47 @@ export function KeySection({ active }: { active: boolean }) {
           }}
         >
           {warning ? <ErrorMessage role="none" tone="warning" message={warning} /> : null}
-          <div className="field">
-            <label className="field__label" htmlFor={ids.input}>
-              {t('settings.key.label')}
-            </label>
-            <div className="inline-controls">
-              <input
-                id={ids.input}
-                ref={input}
-                className="input mono"
-                type="password"
-                value={text}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t('settings.key.placeholder')}
-                aria-describedby={ids.hint}
-                disabled={consent}
-                onChange={(event) => setText(event.target.value)}
-              />
-              <Button
-                type="submit"
-                variant="primary"
-                disabled={busy || consent || text.trim() === ''}
-              >
-                {t('settings.key.save')}
-              </Button>
-              {replacing ? (
+          <Field label={t('settings.key.label')} hint={t('settings.key.hint')}>
+            {(control) => (
+              <div className="inline-controls">
+                <input
+                  {...control}
+                  ref={input}
+                  className="input mono"
+                  type="password"
+                  value={text}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={t('settings.key.placeholder')}
+                  disabled={consent}
+                  onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
+                />
                 <Button
-                  onClick={() => {
-                    setReplacing(false);
-                    setText('');
-                  }}
+                  type="submit"
+                  variant="primary"
+                  disabled={busy || consent || text.trim() === ''}
                 >
-                  {t('common.cancel')}
+                  {t('settings.key.save')}
                 </Button>
-              ) : null}
-            </div>
-            <p className="field__hint" id={ids.hint}>
-              {t('settings.key.hint')}
-            </p>
-          </div>
+                {replacing ? (
+                  <Button onClick={() => dispatch({ type: 'cancelReplace' })}>
+                    {t('common.cancel')}
+                  </Button>
+                ) : null}
+              </div>
+            )}
+          </Field>
           {consent ? (
             <ConsentPanel
               status={status}
               busy={busy}
               onAccept={() => void store(true)}
-              onDecline={() => {
-                setConsent(false);
-                setText('');
-              }}
+              onDecline={() => dispatch({ type: 'declined' })}
             />
           ) : null}
           {status.fingerprint && status.state !== 'ready' ? (
             <div className="settings-actions">
-              <Button variant="danger" onClick={() => setConfirmRemove(true)}>
+              <Button variant="danger" onClick={() => dispatch({ type: 'askRemove' })}>
                 {t('settings.key.remove')}
               </Button>
             </div>
@@ -214,16 +202,16 @@ export function KeySection({ active }: { active: boolean }) {
         <ErrorMessage
           message={error.message}
           detail={error.detail}
-          onDismiss={() => setError(null)}
+          onDismiss={() => dispatch({ type: 'dismissError' })}
         />
       ) : null}
-      {confirmRemove ? (
+      {form.confirmingRemove ? (
         <ConfirmDialog
           title={t('settings.key.removeConfirm.title')}
           body={t('settings.key.removeConfirm.body')}
           confirmLabel={t('settings.key.remove')}
           danger
-          onCancel={() => setConfirmRemove(false)}
+          onCancel={() => dispatch({ type: 'closeRemove' })}
           onConfirm={() => void remove()}
         />
       ) : null}
