@@ -20,15 +20,24 @@ export interface FieldProps {
   /** Extra classes beside `field`. */
   className?: string;
   hint?: ReactNode;
+  /** Ids of descriptions outside the field (a form's explanation), read before the hint. */
+  describedBy?: string | undefined;
   /** Null or absent while the value is fine. */
   error?: FieldProblem | null | undefined;
   children: (control: FieldControl) => ReactNode;
 }
 
-export function Field({ label, className, hint, error, children }: FieldProps) {
+export function Field({
+  label,
+  className,
+  hint,
+  describedBy: outside,
+  error,
+  children,
+}: FieldProps) {
   const ids = { control: useId(), hint: useId(), error: useId() };
   const invalid = error !== undefined && error !== null;
-  const describedBy = [hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean);
+  const describedBy = [outside, hint ? ids.hint : null, invalid ? ids.error : null].filter(Boolean);
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={ids.control}>

@@ -1,12 +1,11 @@
 /** The service's base URL and "Test connection", which reports what the service answered. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RequestOutput } from '../../../shared/ipc/contract';
-import { Button, ErrorMessage, Icon, Spinner } from '../../components';
+import { Button, ErrorMessage, Field, Icon, Spinner } from '../../components';
 import { t } from '../../i18n';
 import { call, toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store';
 import { useFocusRequest } from '../shell/use-focus-request';
-import { FieldError } from './field-error';
 import type { SettingSaver } from './use-setting-save';
 
 type Report = RequestOutput<'service:testConnection'>;
@@ -24,7 +23,6 @@ function ConnectionReport({ report, error }: { report: Report | null; error: Api
 }
 
 export function ServiceSection({ saver, active }: { saver: SettingSaver; active: boolean }) {
-  const ids = { url: useId(), hint: useId(), error: useId() };
   const saved = useAppStore((state) => state.settings?.baseUrl ?? '');
   const demo = useAppStore((state) => state.demo);
   const [text, setText] = useState(saved);
@@ -53,42 +51,40 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
   return (
     <div className="service-section">
       <form
-        className="field"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void saver.save('baseUrl', { baseUrl: text.trim() });
         }}
       >
-        <label className="field__label" htmlFor={ids.url}>
-          {t('settings.baseUrl.label')}
-        </label>
-        <div className="inline-controls">
-          <input
-            id={ids.url}
-            ref={input}
-            className="input mono"
-            type="url"
-            inputMode="url"
-            value={text}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={t('settings.baseUrl.placeholder')}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
-            onChange={(event) => {
-              setText(event.target.value);
-              saver.clearError('baseUrl');
-            }}
-          />
-          <Button type="submit" variant="primary" disabled={!changed}>
-            {t('common.save')}
-          </Button>
-        </div>
-        <p className="field__hint" id={ids.hint}>
-          {t(demo ? 'settings.baseUrl.hintDemo' : 'settings.baseUrl.hint')}
-        </p>
-        <FieldError id={ids.error} error={error} />
+        <Field
+          label={t('settings.baseUrl.label')}
+          hint={t(demo ? 'settings.baseUrl.hintDemo' : 'settings.baseUrl.hint')}
+          error={error}
+        >
+          {(control) => (
+            <div className="inline-controls">
+              <input
+                {...control}
+                ref={input}
+                className="input mono"
+                type="url"
+                inputMode="url"
+                value={text}
+                spellCheck={false}
+                autoComplete="off"
+                placeholder={t('settings.baseUrl.placeholder')}
+                onChange={(event) => {
+                  setText(event.target.value);
+                  saver.clearError('baseUrl');
+                }}
+              />
+              <Button type="submit" variant="primary" disabled={!changed}>
+                {t('common.save')}
+              </Button>
+            </div>
+          )}
+        </Field>
       </form>
       <div className="settings-actions">
         <Button icon="link" disabled={testing} onClick={() => void test()}>

@@ -1,12 +1,12 @@
 /** "Track a task id": paste an id created elsewhere (optionally its prompt); it is polled like ours. */
 import { useId, useState } from 'react';
-import { Button, Dialog, ErrorMessage, announce } from '../../components';
+import { Button, Dialog, ErrorMessage, Field, announce } from '../../components';
 import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store';
 
 export function TrackDialog({ onClose }: { onClose: () => void }) {
-  const ids = { form: useId(), taskId: useId(), prompt: useId(), hint: useId() };
+  const ids = { form: useId(), hint: useId() };
   const track = useAppStore((state) => state.tasksTrack);
   const [taskId, setTaskId] = useState('');
   const [prompt, setPrompt] = useState('');
@@ -55,36 +55,33 @@ export function TrackDialog({ onClose }: { onClose: () => void }) {
         <p className="muted" id={ids.hint}>
           {t('tasks.track.explain')}
         </p>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.taskId}>
-            {t('tasks.track.taskId')}
-          </label>
-          <input
-            id={ids.taskId}
-            className="input mono"
-            value={taskId}
-            spellCheck={false}
-            autoComplete="off"
-            data-autofocus
-            aria-invalid={attempted && missing ? true : undefined}
-            aria-describedby={ids.hint}
-            onChange={(event) => setTaskId(event.target.value)}
-          />
-          {attempted && missing ? (
-            <p className="field__error">{t('tasks.track.taskIdMissing')}</p>
-          ) : null}
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={ids.prompt}>
-            {t('tasks.track.prompt')}
-          </label>
-          <input
-            id={ids.prompt}
-            className="input"
-            value={prompt}
-            onChange={(event) => setPrompt(event.target.value)}
-          />
-        </div>
+        <Field
+          label={t('tasks.track.taskId')}
+          describedBy={ids.hint}
+          error={attempted && missing ? t('tasks.track.taskIdMissing') : null}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input mono"
+              value={taskId}
+              spellCheck={false}
+              autoComplete="off"
+              data-autofocus
+              onChange={(event) => setTaskId(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('tasks.track.prompt')}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={prompt}
+              onChange={(event) => setPrompt(event.target.value)}
+            />
+          )}
+        </Field>
         {error ? <ErrorMessage message={error.message} detail={error.detail} /> : null}
       </form>
     </Dialog>

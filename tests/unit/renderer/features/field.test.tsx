@@ -36,4 +36,21 @@ describe('Field', () => {
     expect(screen.getByText('The setting was not saved.')).toBeTruthy();
     expect(screen.getByText('EACCES')).toBeTruthy();
   });
+
+  it('is described first by a description outside it, such as a form explanation', () => {
+    render(
+      <>
+        <p id="explain">Paste the id.</p>
+        <Field label="Task id" describedBy="explain" hint="One line." error="Enter a task id.">
+          {(control) => <input {...control} />}
+        </Field>
+      </>,
+    );
+    const ids = screen.getByLabelText('Task id').getAttribute('aria-describedby')!.split(' ');
+    expect(ids).toEqual([
+      'explain',
+      screen.getByText('One line.').id,
+      screen.getByText(/Enter a/).id,
+    ]);
+  });
 });
