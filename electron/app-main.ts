@@ -1,7 +1,8 @@
 /**
- * The app's composition root: builds the Electron adapters, the runtime (settings, key vault, demo
- * service, core), the IPC handlers and the window, and ties their lifecycles together. No logic
- * lives here. main.ts calls {@link startApp} unless the app was started as the `pictor` command.
+ * The app's composition root: builds the Electron adapters and the runtime (settings, key vault,
+ * demo service, core), wires them with ipc/wire-app.ts (the wiring the end-to-end harness calls
+ * too), opens the window, and ties their lifecycles together. No logic lives here. main.ts
+ * calls {@link startApp} unless the app was started as the `pictor` command.
  */
 import { join } from 'node:path';
 import { app, clipboard, dialog, nativeTheme, net, type BrowserWindow } from 'electron';
@@ -32,10 +33,11 @@ import { TaskActivity } from './core/os/task-activity';
 import { checkExternalUrl } from './core/protocol/external-url';
 import { APP_ENTRY_URL, APP_HOST, APP_SCHEME } from './core/protocol/schemes';
 import { RendererCrashPolicy } from './core/window/crash-policy';
-import { createAppHandlers } from './ipc/app-handlers';
 import { installIpc } from './ipc/install-ipc';
-import { createEmitter, mainFrameSenderCheck, type IpcHandlers } from './ipc/ipc-main-bridge';
-import { taskItem } from './ipc/task-handlers';
+import { createEmitter, mainFrameSenderCheck } from './ipc/ipc-main-bridge';
+import { wireApp, type AppWiringOptions } from './ipc/wire-app';
+import { DisposableStore, toDisposable, type Disposable } from './ports/disposable';
+import type { ShellActions } from './ports/shell-actions';
 import { claimSingleInstance, createMainWindow, hardenApp } from './window';
 import type { AppNotice } from '../shared/ipc/contract';
 
@@ -89,7 +91,8 @@ export function startApp(): void {
   const cipher = new SafeStorageCipher();
   const userData = app.getPath('userData');
   const emit = createEmitter(() => mainWindow?.webContents ?? null, logger);
-  const handlers = {} as IpcHandlers;
+  /** The runtime's subscriptions and the IPC registration, released once the runtime closed. */
+  const wired = new DisposableStore();
   let runtime: AppRuntime | null = null;
   const notices = new Set<AppNotice>();
   const crashPolicy = new RendererCrashPolicy({ now: () => systemClock.now() });
@@ -141,19 +144,24 @@ export function startApp(): void {
     starting = started;
     nativeTheme.themeSource = started.settings.get().theme;
     await started.redactKeyIn(logger);
-    wireRuntimeEvents(started);
+    const theme = started.settings.onChange(
+      (settings) => (nativeTheme.themeSource = settings.theme),
+    );
+    wired.add(toDisposable(theme));
     registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
     registerGalleryProtocol({ root: () => started.galleryDir(), logger });
     watch = watchPowerAndNetwork({
       onWake: () => started.core.engine.wake(),
       onOnlineChanged: (online) => emit('network:changed', { online }),
     });
-    bindHandlers(started);
-    installIpc(
-      handlers,
+    const shell = shellActions(started);
+    const wiring = wired.add(wireApp(wiringOptions(started, shell)));
+    const unregisterIpc = installIpc(
+      wiring.handlers,
       mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
       logger,
     );
+    wired.add(toDisposable(unregisterIpc));
     installApplicationMenu({
       platform: process.platform,
       appName: app.name,
@@ -162,13 +170,7 @@ export function startApp(): void {
         openWindow();
         emit('menu:command', { command });
       },
-      onOpenLogs: () => void shellActions(started).openLogsFolder(),
-    });
-    wireCore(started.core);
-    started.onCoreReplaced((core) => {
-      wireCore(core);
-      bindHandlers(started);
-      emit('gallery:changed', { reason: 'moved' });
+      onOpenLogs: () => void shell.openLogsFolder(),
     });
     // Last: a second launch or macOS `activate` before this opens no window (openWindow needs
     // the runtime), so no window can load before pictor-app:// and the IPC handlers exist.
@@ -180,11 +182,11 @@ export function startApp(): void {
     }
   }
 
-  /** Engine events to the window, the log, notifications and the dock; then resume everything. */
-  function wireCore(core: PictorCore): void {
+  /** The host's share of each core: engine events to the log, notifications and the dock. */
+  function observeCore(core: PictorCore): Disposable {
     for (const record of core.history.unfinished())
       progress.show(activity.update({ ...record, downloads: 0 }));
-    core.engine.subscribe(({ record, live }) => {
+    const unsubscribe = core.engine.subscribe(({ record, live }) => {
       logTask(record);
       notifications.observe(record);
       progress.show(
@@ -195,21 +197,11 @@ export function startApp(): void {
           downloads: live.downloads,
         }),
       );
-      emit('task:updated', taskItem(core.engine, record));
     });
-    core.engine.start({ resume: true });
+    return toDisposable(unsubscribe);
   }
 
-  function wireRuntimeEvents(started: AppRuntime): void {
-    started.vault.onChange((status) => emit('key:changed', status));
-    started.settings.onChange((settings) => {
-      nativeTheme.themeSource = settings.theme;
-      emit('settings:changed', settings);
-    });
-    started.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
-  }
-
-  function shellActions(started: AppRuntime) {
+  function shellActions(started: AppRuntime): ShellActions {
     const root = (): string => started.galleryDir();
     return createShellActions({
       galleryRoot: root,
@@ -220,44 +212,26 @@ export function startApp(): void {
       fallbackDragIcon: app.isPackaged
         ? join(process.resourcesPath, 'drag-icon.png')
         : join(app.getAppPath(), 'resources', 'icons', '128x128.png'),
+      parentWindow: () => mainWindow,
     });
   }
 
-  function bindHandlers(started: AppRuntime): void {
-    const actions = shellActions(started);
-    Object.assign(
-      handlers,
-      createAppHandlers({
-        runtime: started,
-        shell: {
-          ...actions,
-          openLink: actions.openExternal,
-          saveAs: (file, request) => actions.saveAs(file, { ...request, window: mainWindow }),
-          startDrag: (sender, file, thumbnail) => actions.startDrag(sender, file, thumbnail),
-        },
-        chooseFolder: async () => {
-          const options = {
-            // Electron 43+ opens in Downloads unless told where: start at the library itself.
-            defaultPath: started.galleryDir(),
-            properties: ['openDirectory', 'createDirectory'] as (
-              'openDirectory' | 'createDirectory'
-            )[],
-          };
-          const result = mainWindow
-            ? await dialog.showOpenDialog(mainWindow, options)
-            : await dialog.showOpenDialog(options);
-          return result.canceled ? null : (result.filePaths[0] ?? null);
-        },
-        copyText: (text) => clipboard.writeText(text),
-        info: () => ({
-          version: app.getVersion(),
-          platform: process.platform,
-          online: watch?.online() ?? true,
-          notices: takeNotices(),
-        }),
-        emit,
+  /** What only the Electron host provides to the app's one wiring (ipc/wire-app.ts). */
+  function wiringOptions(started: AppRuntime, shell: ShellActions): AppWiringOptions {
+    return {
+      runtime: started,
+      shell,
+      chooseFolder: () => chooseGalleryFolder(mainWindow, started.galleryDir()),
+      copyText: (text) => clipboard.writeText(text),
+      info: () => ({
+        version: app.getVersion(),
+        platform: process.platform,
+        online: watch?.online() ?? true,
+        notices: takeNotices(),
       }),
-    );
+      emit,
+      observeCore,
+    };
   }
 
   function openWindow(): void {
@@ -319,6 +293,7 @@ export function startApp(): void {
       await (runtime ?? starting)
         ?.close()
         .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
+      wired.dispose();
       await logger.close();
       app.quit();
     })();
@@ -332,4 +307,20 @@ export function startApp(): void {
     );
     app.exit(1);
   }
+}
+
+/** The main process's folder dialog, opened at the library itself; `null` when cancelled. */
+async function chooseGalleryFolder(
+  window: BrowserWindow | null,
+  defaultPath: string,
+): Promise<string | null> {
+  const options = {
+    // Electron 43+ opens in Downloads unless told where: start at the library itself.
+    defaultPath,
+    properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
+  };
+  const result = window
+    ? await dialog.showOpenDialog(window, options)
+    : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
 }

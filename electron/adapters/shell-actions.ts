@@ -13,6 +13,7 @@ import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
 import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
 import type { IpcError, Result } from '../../shared/ipc/contract';
 import type { PathGuard } from '../core/os/path-guard';
+import type { SaveAsRequest, ShellActions } from '../ports/shell-actions';
 import { suggestedFileName } from '../core/os/save-name';
 import { convertToPng, iconPng } from '../core/images/image-ops';
 
@@ -29,25 +30,8 @@ export interface ShellActionsOptions {
   readonly saveDir: () => string;
   /** Dragged when no image of the file can be made (macOS refuses an empty drag icon). */
   readonly fallbackDragIcon?: string;
-}
-
-export interface SaveAsRequest {
-  readonly prompt: string;
-  readonly index: number;
-  /** The dialog is a sheet on this window (macOS). */
-  readonly window?: BrowserWindow | null;
-}
-
-export interface ShellActions {
-  reveal(file: string): Promise<Result<void>>;
-  trash(file: string): Promise<Result<void>>;
-  copyImage(file: string): Promise<Result<void>>;
-  saveAs(file: string, request: SaveAsRequest): Promise<Result<{ savedTo: string | null }>>;
-  /** Call while the renderer's `dragstart` is being handled. */
-  startDrag(sender: WebContents, file: string, thumbnail?: string): Promise<Result<void>>;
-  openExternal(url: string): Promise<Result<void>>;
-  openGalleryFolder(): Promise<Result<void>>;
-  openLogsFolder(): Promise<Result<void>>;
+  /** The window Save As is a sheet on (macOS), when one is open. */
+  readonly parentWindow?: () => BrowserWindow | null;
 }
 
 const DRAG_ICON_SIZE = 128;
@@ -152,7 +136,10 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
       }),
     trash: (file) => guarded([file], () => moveToTrash(file)),
     copyImage: (file) => guarded([file], () => copyToClipboard(file)),
-    saveAs: (file, request) => guarded([file], () => saveCopy(file, request, options.saveDir())),
+    saveAs: (file, request) =>
+      guarded([file], () =>
+        saveCopy(file, request, { startDir: options.saveDir(), window: options.parentWindow?.() }),
+      ),
     startDrag: (sender, file, thumbnail) =>
       guarded(thumbnail ? [file, thumbnail] : [file], () =>
         dragOut(sender, file, thumbnail ? [thumbnail, file] : [file], options.fallbackDragIcon),
@@ -229,7 +216,7 @@ function httpsHref(url: string): string | null {
 async function saveCopy(
   file: string,
   request: SaveAsRequest,
-  startDir: string,
+  { startDir, window }: { startDir: string; window: BrowserWindow | null | undefined },
 ): Promise<Result<{ savedTo: string | null }>> {
   const filter = MIME_FILTERS[extname(file).toLowerCase()];
   const dialogOptions: SaveDialogOptions = {
@@ -239,8 +226,8 @@ async function saveCopy(
     properties: ['createDirectory', 'showOverwriteConfirmation'],
   };
   try {
-    const choice = request.window
-      ? await dialog.showSaveDialog(request.window, dialogOptions)
+    const choice = window
+      ? await dialog.showSaveDialog(window, dialogOptions)
       : await dialog.showSaveDialog(dialogOptions);
     if (choice.canceled || !choice.filePath) return ok({ savedTo: null });
     const target = choice.filePath;

@@ -1,35 +1,35 @@
-/** IPC handlers for the gallery: listing from the history, and actions on files inside the gallery. */
-import type { ImageRecord, ImageState } from '../../shared/domain/task-record';
-import type { Result } from '../../shared/ipc/contract';
+/**
+ * IPC handlers of the `gallery:` channels: listing from the history, and actions on files inside
+ * the gallery. Finding and deleting images is core's (core/gallery/gallery-images.ts); the OS
+ * actions are the shell's; these handlers translate and delegate.
+ */
+import type { ImageState } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
-import { removeFile } from '../core/fs/contained-fs';
 import type { Gallery } from '../core/gallery';
+import {
+  deleteImage,
+  editImage,
+  findImage,
+  savedFile,
+  type ImageRef,
+} from '../core/gallery/gallery-images';
 import type { HistoryStore } from '../core/history/history-store';
-import { IpcFailure, unwrap } from './ipc-errors';
-import type { Emit, IpcHandlers } from './ipc-main-bridge';
+import type { ShellActions } from '../ports/shell-actions';
+import { unwrap } from './ipc-errors';
+import type { Emit, HandlersOf } from './ipc-main-bridge';
 import { taskItem } from './task-handlers';
 
-/** The OS actions the gallery needs (electron/adapters/shell-actions.ts in the app; fakes in tests). */
-export interface GalleryShell {
-  reveal(file: string): Promise<Result<void>>;
-  trash(file: string): Promise<Result<void>>;
-  copyImage(file: string): Promise<Result<void>>;
-  saveAs(
-    file: string,
-    request: { prompt: string; index: number },
-  ): Promise<Result<{ savedTo: string | null }>>;
-  startDrag(sender: never, file: string, thumbnail?: string): Promise<Result<void>>;
-  /** Opens an https link in the browser after checking it (ShellActions.openExternal). */
-  openLink(url: string): Promise<Result<void>>;
-  openGalleryFolder(): Promise<Result<void>>;
-  openLogsFolder(): Promise<Result<void>>;
-}
-
 export interface GalleryHandlerDeps {
-  readonly engine: TaskEngine;
-  readonly history: Pick<HistoryStore, 'listImages' | 'imageModels'>;
-  readonly gallery: () => Pick<Gallery, 'resolve' | 'root'>;
-  readonly shell: GalleryShell;
+  /** The core now: read at each call, as moving the gallery replaces it. */
+  readonly core: () => {
+    readonly engine: TaskEngine;
+    readonly history: Pick<HistoryStore, 'listImages' | 'imageModels'>;
+    readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
+  };
+  readonly shell: Pick<
+    ShellActions,
+    'reveal' | 'trash' | 'copyImage' | 'saveAs' | 'startDrag' | 'openGalleryFolder'
+  >;
   /** The main process's own folder dialog: the only source of a new gallery folder. */
   readonly chooseFolder: () => Promise<string | null>;
   /** Moves the library to a folder the dialog returned (AppRuntime.moveGalleryTo). */
@@ -37,92 +37,48 @@ export interface GalleryHandlerDeps {
   readonly emit: Emit;
 }
 
-type GalleryChannels =
-  | 'gallery:list'
-  | 'gallery:models'
-  | 'gallery:setFavourite'
-  | 'gallery:deleteImage'
-  | 'gallery:reveal'
-  | 'gallery:copyImage'
-  | 'gallery:saveAs'
-  | 'gallery:startDrag'
-  | 'gallery:openFolder'
-  | 'gallery:chooseFolder'
-  | 'app:openExternal'
-  | 'app:openLogs';
-
 /** What the gallery shows unless asked otherwise: everything but images moved to the trash. */
 const VISIBLE_STATES: readonly ImageState[] = ['pending', 'saved', 'expired', 'invalid'];
 
-const NOT_ON_DISK = new IpcFailure({
-  code: 'not_found',
-  message: 'This image is not on disk (it was not saved, or it was deleted).',
-});
-
-export function galleryHandlers(deps: GalleryHandlerDeps): Pick<IpcHandlers, GalleryChannels> {
-  const { engine, shell } = deps;
-  const imageOf = (localId: string, index: number) => {
-    const record = engine.get(localId);
-    const image = record?.images[index];
-    if (!record || !image)
-      throw new IpcFailure({ code: 'not_found', message: 'That image is not in the gallery.' });
-    return { record, image };
-  };
-  const fileOf = (image: ImageRecord, which: 'file' | 'thumbnail' = 'file'): string => {
-    const relative = image[which];
-    if (image.state !== 'saved' || !relative) throw NOT_ON_DISK;
-    return deps.gallery().resolve(relative);
-  };
-  const editImage = (localId: string, index: number, change: (image: ImageRecord) => ImageRecord) =>
-    engine.edit(localId, (record) => ({
-      ...record,
-      images: record.images.map((image) => (image.index === index ? change(image) : image)),
-    }));
-
+export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
+  const { core, shell } = deps;
+  /** The saved file of an image, resolved inside the current gallery. */
+  const fileOf = (ref: ImageRef) => savedFile(core().gallery, findImage(core().engine, ref).image);
   return {
     'gallery:list': ({ states, cursor, ...query }) =>
-      deps.history.listImages({
+      core().history.listImages({
         ...query,
         states: states ?? VISIBLE_STATES,
         cursor: cursor ?? null,
       }),
-    'gallery:models': () => deps.history.imageModels(),
-    'gallery:setFavourite': ({ localId, index, favourite }) => {
-      imageOf(localId, index);
+    'gallery:models': () => core().history.imageModels(),
+    'gallery:setFavourite': ({ favourite, ...ref }) => {
+      const { engine } = core();
+      findImage(engine, ref);
       return taskItem(
         engine,
-        editImage(localId, index, (image) => ({ ...image, favourite })),
+        editImage(engine, ref, (image) => ({ ...image, favourite })),
       );
     },
-    'gallery:deleteImage': async ({ localId, index }) => {
-      const { image } = imageOf(localId, index);
-      unwrap(await shell.trash(fileOf(image)));
-      // The thumbnail is our cache, not the user's file: removed, not trashed, and never through
-      // a link (a `.thumbs` folder swapped for a link to elsewhere is refused).
-      // Its failure leaves a stray cache file, never a half-deleted image, so it does not fail.
-      if (image.thumbnail) {
-        const gallery = deps.gallery();
-        await removeFile(gallery.root, gallery.resolve(image.thumbnail)).catch(() => false);
-      }
-      const record = editImage(localId, index, ({ file: _file, thumbnail: _thumb, ...rest }) => ({
-        ...rest,
-        state: 'deleted',
-      }));
+    'gallery:deleteImage': async (ref) => {
+      const { engine, gallery } = core();
+      const trash = async (file: string) => unwrap(await shell.trash(file));
+      const record = await deleteImage({ records: engine, files: gallery, trash }, ref);
       deps.emit('gallery:changed', { reason: 'deleted' });
       return taskItem(engine, record);
     },
-    'gallery:reveal': async ({ localId, index }) =>
-      unwrap(await shell.reveal(fileOf(imageOf(localId, index).image))),
-    'gallery:copyImage': async ({ localId, index }) =>
-      unwrap(await shell.copyImage(fileOf(imageOf(localId, index).image))),
-    'gallery:saveAs': async ({ localId, index }) => {
-      const { record, image } = imageOf(localId, index);
-      return unwrap(await shell.saveAs(fileOf(image), { prompt: record.request.prompt, index }));
+    'gallery:reveal': async (ref) => unwrap(await shell.reveal(fileOf(ref))),
+    'gallery:copyImage': async (ref) => unwrap(await shell.copyImage(fileOf(ref))),
+    'gallery:saveAs': async (ref) => {
+      const { record, image } = findImage(core().engine, ref);
+      const file = savedFile(core().gallery, image);
+      return unwrap(await shell.saveAs(file, { prompt: record.request.prompt, index: ref.index }));
     },
-    'gallery:startDrag': async ({ localId, index }, { sender }) => {
-      const { image } = imageOf(localId, index);
-      const thumbnail = image.thumbnail ? deps.gallery().resolve(image.thumbnail) : undefined;
-      unwrap(await shell.startDrag(sender as never, fileOf(image), thumbnail));
+    'gallery:startDrag': async (ref, { sender }) => {
+      const { image } = findImage(core().engine, ref);
+      const { gallery } = core();
+      const thumbnail = image.thumbnail ? gallery.resolve(image.thumbnail) : undefined;
+      unwrap(await shell.startDrag(sender, savedFile(gallery, image), thumbnail));
     },
     'gallery:openFolder': async () => unwrap(await shell.openGalleryFolder()),
     'gallery:chooseFolder': async () => {
@@ -132,7 +88,5 @@ export function galleryHandlers(deps: GalleryHandlerDeps): Pick<IpcHandlers, Gal
       await deps.moveGalleryTo(folder);
       return { path: folder };
     },
-    'app:openExternal': async ({ url }) => unwrap(await shell.openLink(url)),
-    'app:openLogs': async () => unwrap(await shell.openLogsFolder()),
   };
 }

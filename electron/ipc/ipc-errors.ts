@@ -4,6 +4,7 @@
  * a bug, reported as one without leaking internals into the message.
  */
 import type { IpcError } from '../../shared/ipc/contract';
+import { GalleryImageError } from '../core/gallery/gallery-images';
 
 /** Error classes whose message is already a sentence meant for the user. */
 const USER_FACING = new Set([
@@ -33,6 +34,7 @@ export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: I
 
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof IpcFailure) return error.error;
+  if (error instanceof GalleryImageError) return { code: 'not_found', message: error.message };
   if (error instanceof Error && error.name === 'SettingsError') {
     // A refused change names its fields; an empty list means the file could not be saved.
     const fields = (error as { fields?: readonly string[] }).fields ?? [];

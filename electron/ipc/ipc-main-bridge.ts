@@ -53,6 +53,12 @@ export type IpcHandlers = {
   ) => Promise<RequestOutput<C>> | RequestOutput<C>;
 };
 
+/** The contract's request channels named `<prefix>:…` (`'gallery'` → every `gallery:` channel). */
+export type ChannelsOf<P extends string> = Extract<RequestChannel, `${P}:${string}`>;
+
+/** The handlers of one channel prefix: each handler file serves exactly one prefix. */
+export type HandlersOf<P extends string> = Pick<IpcHandlers, ChannelsOf<P>>;
+
 /** Decides whether a request comes from our window's main frame showing our app. */
 export type SenderCheck = (event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>) => boolean;
 
@@ -76,14 +82,25 @@ export function mainFrameSenderCheck(
   };
 }
 
+/** Where requests go: the handlers, who may ask, and where refusals and failures are logged. */
+export interface RequestBridge {
+  readonly handlers: IpcHandlers;
+  readonly isTrusted: SenderCheck;
+  readonly logger: Logger;
+}
+
+/** One request as it arrives: its channel, who sent it, and its input before parsing. */
+export interface IncomingRequest<C extends RequestChannel> extends RequestBridge {
+  readonly channel: C;
+  readonly event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
+  readonly raw: unknown;
+}
+
+/** Checks the sender, parses the input, runs the handler and wraps what it gives in a Result. */
 export async function runRequest<C extends RequestChannel>(
-  channel: C,
-  event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>,
-  raw: unknown,
-  handlers: IpcHandlers,
-  isTrusted: SenderCheck,
-  logger: Logger,
+  request: IncomingRequest<C>,
 ): Promise<Result<RequestOutput<C>>> {
+  const { channel, event, raw, handlers, isTrusted, logger } = request;
   if (!isTrusted(event)) {
     logger.warn('ipc request refused: untrusted sender', { channel });
     return {
@@ -139,7 +156,7 @@ export function registerIpcHandlers(
 ): () => void {
   for (const channel of REQUEST_CHANNELS) {
     ipcMain.handle(channel, (event, raw: unknown) =>
-      runRequest(channel, event, raw, handlers, isTrusted, logger),
+      runRequest({ channel, event, raw, handlers, isTrusted, logger }),
     );
   }
   return () => {

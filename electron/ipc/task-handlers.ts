@@ -1,26 +1,18 @@
-/** IPC handlers for the task history: thin translations from contract channels to the engine. */
+/** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import type { RequestInput, TaskItem } from '../../shared/ipc/contract';
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { HistoryQuery, HistoryStore } from '../core/history/history-store';
-import type { Emit, IpcHandlers } from './ipc-main-bridge';
+import type { Emit, HandlersOf } from './ipc-main-bridge';
 
 export interface TaskHandlerDeps {
-  readonly engine: TaskEngine;
-  readonly history: Pick<HistoryStore, 'list' | 'count'>;
+  /** The core now: read at each call, as moving the gallery replaces it. */
+  readonly core: () => {
+    readonly engine: TaskEngine;
+    readonly history: Pick<HistoryStore, 'list' | 'count'>;
+  };
   readonly emit: Emit;
 }
-
-type TaskChannels =
-  | 'tasks:submit'
-  | 'tasks:list'
-  | 'tasks:count'
-  | 'tasks:get'
-  | 'tasks:track'
-  | 'tasks:resume'
-  | 'tasks:retryImages'
-  | 'tasks:remove'
-  | 'tasks:setFavourite';
 
 /** The renderer's filter as the history takes it (absent fields left out, not undefined). */
 function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
@@ -37,37 +29,34 @@ export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
   return { record: current, live: isUnfinished(current) ? engine.live(current.localId) : null };
 }
 
-export function taskHandlers({
-  engine,
-  history,
-  emit,
-}: TaskHandlerDeps): Pick<IpcHandlers, TaskChannels> {
-  const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
+export function taskHandlers({ core, emit }: TaskHandlerDeps): HandlersOf<'tasks'> {
+  const engine = () => core().engine;
+  const item = (record: TaskRecord): TaskItem => taskItem(engine(), record);
   return {
-    'tasks:submit': async ({ request, count }) => (await engine.submit(request, count)).map(item),
+    'tasks:submit': async ({ request, count }) => (await engine().submit(request, count)).map(item),
     'tasks:list': ({ limit, cursor, ...filter }) => {
-      const page = history.list({
+      const page = core().history.list({
         ...historyFilter(filter),
         ...(limit ? { limit } : {}),
         cursor: cursor ?? null,
       });
       return { items: page.items.map(item), nextCursor: page.nextCursor };
     },
-    'tasks:count': (filter) => ({ total: history.count(historyFilter(filter)) }),
+    'tasks:count': (filter) => ({ total: core().history.count(historyFilter(filter)) }),
     'tasks:get': ({ localId }) => {
-      const record = engine.get(localId);
+      const record = engine().get(localId);
       return record ? item(record) : null;
     },
     'tasks:track': async ({ taskId, prompt }) =>
-      item(await engine.track(taskId, prompt ? { prompt } : {})),
-    'tasks:resume': ({ localId }) => item(engine.resume(localId)),
-    'tasks:retryImages': ({ localId }) => item(engine.resume(localId)),
+      item(await engine().track(taskId, prompt ? { prompt } : {})),
+    'tasks:resume': ({ localId }) => item(engine().resume(localId)),
+    'tasks:retryImages': ({ localId }) => item(engine().resume(localId)),
     'tasks:remove': ({ localId }) => {
-      const removed = engine.remove(localId);
+      const removed = engine().remove(localId);
       if (removed) emit('task:removed', { localId });
       return { removed };
     },
     'tasks:setFavourite': ({ localId, favourite }) =>
-      item(engine.edit(localId, (record) => ({ ...record, favourite }))),
+      item(engine().edit(localId, (record) => ({ ...record, favourite }))),
   };
 }

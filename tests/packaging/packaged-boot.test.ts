@@ -312,9 +312,10 @@ describe('the boot test itself', () => {
     await cp(appDir, misordered, { recursive: true });
     const main = path.join(misordered, 'dist-electron', 'main.js');
     const bundle = await readFile(main, 'utf8');
-    // start()'s last two steps, moved to just before the handlers are bound (protocols stay first).
+    // start()'s last two steps, moved to just before the app is wired and its handlers
+    // registered (protocols stay first).
     const publish = '    runtime = started;\n    openWindow();\n';
-    const bind = '    bindHandlers(started);\n    installIpc(';
+    const bind = '    const wiring = wired.add(wireApp(';
     expect(bundle.split(publish)).toHaveLength(2);
     expect(bundle.split(bind)).toHaveLength(2);
     await writeFile(main, bundle.replace(publish, '').replace(bind, publish + bind));

@@ -1,8 +1,9 @@
 /**
- * main.ts for the chromium host: the same AppRuntime, handlers and wiring, built from plain-Node
- * adapters (JSON-file stores, a test cipher, Node's fetch, a rotating log in <userDataDir>/logs)
- * and the recording OS stand-ins. What main.ts does with Electron only (menu, tray progress,
- * notifications, the power monitor) is left out; the rest follows main.ts line for line.
+ * main.ts for the chromium host: the same AppRuntime, built from plain-Node adapters (JSON-file
+ * stores, a test cipher, Node's fetch, a rotating log in <userDataDir>/logs), wired by the app's
+ * own wireApp (electron/ipc/wire-app.ts) with the recording OS stand-ins. What app-main.ts does
+ * with Electron only (menu, tray progress, notifications, the power monitor, the theme) is left
+ * out; the wiring itself is not copied.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,10 +12,8 @@ import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/core/app-runtime';
 import { readAppEnvironment, runtimeOverrides } from '../../../electron/core/app-environment';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
-import type { PictorCore } from '../../../electron/core/pictor-core';
-import { createAppHandlers } from '../../../electron/ipc/app-handlers';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { taskItem } from '../../../electron/ipc/task-handlers';
+import { wireApp, type AppWiring } from '../../../electron/ipc/wire-app';
 import { JsonFileKv } from './json-file-kv';
 import type { OsStandIns } from './os-stand-ins';
 import { REPO_ROOT } from './repo-paths';
@@ -32,7 +31,7 @@ export interface NodeMainOptions {
 /** The running "main process" of the chromium host. */
 export interface NodeMain {
   readonly runtime: AppRuntime;
-  /** Bound to the current core (rebound when the gallery moves). */
+  /** The app's handlers: each reaches the current core when called (the gallery may move). */
   readonly handlers: IpcHandlers;
   readonly logger: RotatingFileLogger;
   /** As the app quits: the engine stops (ids kept), the history closes, the demo stops. */
@@ -59,49 +58,22 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
   });
 }
 
-/** main.ts's wireCore: engine events to the window, then resume everything. */
-function wireCore(core: PictorCore, emit: Emit): void {
-  core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record)));
-  core.engine.start({ resume: true });
-}
-
-export interface MainWiring {
+export interface HarnessWiring {
   readonly os: OsStandIns;
   readonly emit: Emit;
   readonly version: string;
 }
 
-/**
- * main.ts's wiring around a started runtime: vault, settings and demo changes and the engine's
- * task updates to the window, the IPC handlers (bound again to the new core when the gallery
- * moves), and every unfinished task resumed. Returns the handlers, kept current.
- */
-export function wireMain(runtime: AppRuntime, { os, emit, version }: MainWiring): IpcHandlers {
-  runtime.vault.onChange((status) => emit('key:changed', status));
-  runtime.settings.onChange((settings) => emit('settings:changed', settings));
-  runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo }));
-  const handlers = {} as IpcHandlers;
-  const bind = (): void => {
-    Object.assign(
-      handlers,
-      createAppHandlers({
-        runtime,
-        shell: os.shell,
-        chooseFolder: os.chooseFolder,
-        copyText: os.copyText,
-        info: () => ({ version, platform: process.platform, online: true }),
-        emit,
-      }),
-    );
-  };
-  bind();
-  wireCore(runtime.core, emit);
-  runtime.onCoreReplaced((core) => {
-    wireCore(core, emit);
-    bind();
-    emit('gallery:changed', { reason: 'moved' });
+/** The app's wiring (wireApp) around a started runtime, with the OS stand-ins as the host. */
+export function wireHarness(runtime: AppRuntime, { os, emit, version }: HarnessWiring): AppWiring {
+  return wireApp({
+    runtime,
+    shell: os.shell,
+    chooseFolder: os.chooseFolder,
+    copyText: os.copyText,
+    info: () => ({ version, platform: process.platform, online: true }),
+    emit,
   });
-  return handlers;
 }
 
 export async function startNodeMain(options: NodeMainOptions): Promise<NodeMain> {
@@ -112,15 +84,20 @@ export async function startNodeMain(options: NodeMainOptions): Promise<NodeMain>
   });
   const runtime = await startRuntime(options, logger);
   await runtime.redactKeyIn(logger);
-  const handlers = wireMain(runtime, { os: options.os, emit: options.emit, version: APP_VERSION });
+  const wiring = wireHarness(runtime, {
+    os: options.os,
+    emit: options.emit,
+    version: APP_VERSION,
+  });
   return {
     runtime,
-    handlers,
+    handlers: wiring.handlers,
     logger,
     async close() {
       await runtime
         .close()
         .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
+      wiring.dispose();
       await logger.close();
     },
   };

@@ -7,10 +7,10 @@
 import { copyFile, mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Result } from '../../../shared/ipc/contract';
-import type { GalleryShell } from '../../../electron/ipc/gallery-handlers';
 import { galleryGuard } from '../../../electron/core/os/path-guard';
 import { suggestedFileName } from '../../../electron/core/os/save-name';
 import { checkExternalUrl } from '../../../electron/core/protocol/external-url';
+import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { UserPrompts } from '../../../electron/ports/user-prompts';
 
 /** One recorded OS call: the action and its main argument (a path or a URL). */
@@ -27,9 +27,9 @@ export interface OsStandInOptions {
   readonly env: () => Record<string, string | undefined>;
 }
 
-/** What createAppHandlers needs from the OS, plus the record of calls. */
+/** What the app's wiring (wireApp) needs from the OS, plus the record of calls. */
 export interface OsStandIns {
-  readonly shell: GalleryShell;
+  readonly shell: ShellActions;
   readonly chooseFolder: () => Promise<string | null>;
   /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
   readonly prompts: UserPrompts;
@@ -55,7 +55,7 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
     return ok(await run());
   };
   let trashed = 0;
-  const shell: GalleryShell = {
+  const shell: ShellActions = {
     reveal: (file) => guarded('reveal', file, async () => undefined),
     trash: (file) =>
       guarded('trash', file, async () => {
@@ -74,7 +74,7 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
         return { savedTo: target };
       }),
     startDrag: (_sender, file) => guarded('startDrag', file, async () => undefined),
-    openLink: async (url) => {
+    openExternal: async (url) => {
       record('openLink', url);
       const checked = checkExternalUrl(url);
       return checked.ok

@@ -126,14 +126,14 @@ function answerRequest(
   if (typeof channel !== 'string' || !REQUESTS.has(channel)) {
     return Promise.resolve(UNKNOWN_CHANNEL);
   }
-  return runRequest(
-    channel as RequestChannel,
-    { sender: source.page, senderFrame: source.frame } as never,
-    input,
-    target.handlers(),
+  return runRequest({
+    channel: channel as RequestChannel,
+    event: { sender: source.page, senderFrame: source.frame } as never,
+    raw: input,
+    handlers: target.handlers(),
     isTrusted,
-    target.logger(),
-  );
+    logger: target.logger(),
+  });
 }
 
 /** createEmitter for the page: parsed with the contract, then handed over in order. */

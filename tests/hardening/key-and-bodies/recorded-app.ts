@@ -1,6 +1,7 @@
 /**
  * The app's main process in-process, as tests/e2e/harness/node-main.ts builds it (AppRuntime,
- * JSON-file stores, the test cipher, Node's fetch, a rotating log in <userData>/logs), with the
+ * JSON-file stores, the test cipher, Node's fetch, a rotating log in <userData>/logs, the app's
+ * own wiring), with the
  * IPC handlers registered through the real bridge on a recording ipcMain and window: every
  * response and event the renderer would receive is kept, serialized, for the key scan. Every
  * request the app makes goes through a recording fetch too.
@@ -17,12 +18,12 @@ import {
   mainFrameSenderCheck,
   registerIpcHandlers,
   type Emit,
-  type IpcHandlers,
 } from '../../../electron/ipc/ipc-main-bridge';
+import type { AppWiring } from '../../../electron/ipc/wire-app';
 import type { FetchLike } from '../../../electron/ports/http';
 import type { RequestChannel, RequestInput, Result } from '../../../shared/ipc/contract';
 import { JsonFileKv } from '../../e2e/harness/json-file-kv';
-import { wireMain } from '../../e2e/harness/node-main';
+import { wireHarness } from '../../e2e/harness/node-main';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';
 
@@ -88,14 +89,14 @@ export interface RecordedAppOptions {
   readonly demo?: DemoServiceOptions;
 }
 
-/** main.ts's wiring (node-main.ts's wireMain), over the recording window and ipcMain. */
-function wire(runtime: AppRuntime, options: RecordedAppOptions, emit: Emit): IpcHandlers {
+/** The app's wiring (node-main.ts's wireHarness), over the recording window and ipcMain. */
+function wire(runtime: AppRuntime, options: RecordedAppOptions, emit: Emit): AppWiring {
   const os = createOsStandIns({
     userDataDir: options.userDataDir,
     galleryDir: () => runtime.galleryDir(),
     env: () => ({}),
   });
-  return wireMain(runtime, { os, emit, version: '0.0.0-test' });
+  return wireHarness(runtime, { os, emit, version: '0.0.0-test' });
 }
 
 /** Starts the recorded app on `userDataDir` (a second start on the same folder is a restart). */
@@ -120,11 +121,11 @@ export async function startRecordedApp(options: RecordedAppOptions): Promise<Rec
   await runtime.redactKeyIn(logger);
   const contents = recordingWindow(options.ipc);
   const emit = createEmitter(() => contents, logger);
-  const handlers = wire(runtime, options, emit);
+  const wiring = wire(runtime, options, emit);
   const { ipcMain, listeners } = recordingIpcMain();
   const unregister = registerIpcHandlers(
     ipcMain,
-    handlers,
+    wiring.handlers,
     mainFrameSenderCheck(() => contents, APP_ORIGIN),
     logger,
   );
@@ -141,6 +142,7 @@ export async function startRecordedApp(options: RecordedAppOptions): Promise<Rec
     async close() {
       unregister();
       await runtime.close();
+      wiring.dispose();
       await logger.close();
     },
   };

@@ -3,9 +3,10 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { galleryHandlers, type GalleryShell } from '../../../electron/ipc/gallery-handlers';
+import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
 import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { silentLogger } from '../../../electron/ports/logger';
+import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { coreAgainstDemo } from '../core/core-harness';
 
@@ -16,7 +17,7 @@ function recordingShell() {
     calls.push([name, file]);
     return { ok: true as const, value: undefined };
   };
-  const shell: GalleryShell = {
+  const shell: ShellActions = {
     reveal: (file) => ok('reveal', file),
     trash: async (file) => {
       await rm(file);
@@ -28,7 +29,7 @@ function recordingShell() {
       return { ok: true, value: { savedTo: '/somewhere/else.png' } };
     },
     startDrag: (_sender, file) => ok('drag', file),
-    openLink: (url) => ok('external', url),
+    openExternal: (url) => ok('external', url),
     openGalleryFolder: () => ok('openGallery', ''),
     openLogsFolder: () => ok('openLogs', ''),
   };
@@ -48,23 +49,21 @@ async function galleryWithImages(count: number) {
   const chosen: (string | null)[] = ['/chosen', null];
   const moves: string[] = [];
   const handlers = galleryHandlers({
-    engine: h.core.engine,
-    history: h.core.history,
-    gallery: () => h.core.gallery,
+    core: () => h.core,
     shell,
     chooseFolder: async () => chosen.shift() ?? null,
     moveGalleryTo: async (folder) => void moves.push(folder),
     emit: (channel, payload) => emitted.push([channel, payload]),
   }) as IpcHandlers;
   const call = (channel: keyof IpcHandlers, input?: unknown) =>
-    runRequest(
+    runRequest({
       channel,
-      { sender: {}, senderFrame: {} } as never,
-      input,
+      event: { sender: {}, senderFrame: {} } as never,
+      raw: input,
       handlers,
-      () => true,
-      silentLogger,
-    );
+      isTrusted: () => true,
+      logger: silentLogger,
+    });
   return { h, records, calls, emitted, call, moves };
 }
 

@@ -92,7 +92,9 @@ beforeEach(() => {
   vi.clearAllMocks();
 });
 
-function actions(overrides: { fallbackDragIcon?: string; allowed?: boolean } = {}) {
+function actions(
+  overrides: { fallbackDragIcon?: string; allowed?: boolean; window?: unknown } = {},
+) {
   return createShellActions({
     galleryRoot: () => root,
     isInsideGallery: galleryGuard(() => root),
@@ -100,6 +102,7 @@ function actions(overrides: { fallbackDragIcon?: string; allowed?: boolean } = {
     logsDir: () => join(base, 'logs'),
     saveDir: () => join(base, 'Downloads'),
     ...(overrides.fallbackDragIcon ? { fallbackDragIcon: overrides.fallbackDragIcon } : {}),
+    ...(overrides.window === undefined ? {} : { parentWindow: () => overrides.window as never }),
   });
 }
 
@@ -237,12 +240,17 @@ describe('saveAs', () => {
     expect((await readFile(target)).equals(await readFile(png))).toBe(true);
   });
 
-  it('opens the dialog on the window when one is given', async () => {
+  it('opens the dialog on the window when one is open', async () => {
     const window = { id: 1 };
-    await actions().saveAs(webp, { prompt: 'p', index: 0, window: window as never });
+    await actions({ window }).saveAs(webp, { prompt: 'p', index: 0 });
     const [first, options] = electron.dialog.showSaveDialog.mock.calls[0]!;
     expect(first).toBe(window);
     expect(options).toMatchObject({ filters: [{ name: 'WebP image', extensions: ['webp'] }] });
+  });
+
+  it('opens a free dialog when the window is gone', async () => {
+    await actions({ window: null }).saveAs(webp, { prompt: 'p', index: 0 });
+    expect(electron.dialog.showSaveDialog.mock.calls[0]).toHaveLength(1);
   });
 
   it('cancelled: nothing saved', async () => {

@@ -76,17 +76,18 @@ describe('sender check', () => {
 describe('runRequest', () => {
   const trusted = () => true;
   const event = eventFrom({}, {});
+  const bridge = { handlers, isTrusted: trusted, logger: silentLogger };
 
   it('refuses an untrusted sender without running the handler', async () => {
     const spy = vi.fn();
-    const result = await runRequest(
-      'tasks:remove',
+    const result = await runRequest({
+      channel: 'tasks:remove',
       event,
-      { localId: 'a' },
-      { ...handlers, 'tasks:remove': spy },
-      () => false,
-      silentLogger,
-    );
+      raw: { localId: 'a' },
+      handlers: { ...handlers, 'tasks:remove': spy },
+      isTrusted: () => false,
+      logger: silentLogger,
+    });
     expect(result).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(spy).not.toHaveBeenCalled();
   });
@@ -100,7 +101,7 @@ describe('runRequest', () => {
     ['settings:update', { theme: 'purple' }],
     ['settings:update', { __proto__: { polluted: true }, theme: 'dark', unknown: 1 }],
   ] as const)('refuses bad input to %s with a sentence and the detail', async (channel, input) => {
-    const result = await runRequest(channel, event, input, handlers, trusted, silentLogger);
+    const result = await runRequest({ ...bridge, channel, event, raw: input });
     expect(result).toMatchObject({
       ok: false,
       error: { code: 'bad_input', message: expect.any(String), detail: expect.any(String) },
@@ -109,14 +110,12 @@ describe('runRequest', () => {
 
   it('refuses a bad key:set without echoing any of the key in the detail', async () => {
     const key = `sk-${'secret'.repeat(1_000)}`;
-    const result = await runRequest(
-      'key:set',
+    const result = await runRequest({
+      ...bridge,
+      channel: 'key:set',
       event,
-      { key, allowWeakStorage: 'no' },
-      handlers,
-      trusted,
-      silentLogger,
-    );
+      raw: { key, allowWeakStorage: 'no' },
+    });
     expect(result).toEqual({
       ok: false,
       error: { code: 'bad_input', message: 'Pictor could not read that request.' },
@@ -125,33 +124,19 @@ describe('runRequest', () => {
   });
 
   it('returns the value, with fields outside the output schema dropped', async () => {
-    const result = await runRequest(
-      'settings:get',
-      event,
-      undefined,
-      handlers,
-      trusted,
-      silentLogger,
-    );
+    const result = await runRequest({ ...bridge, channel: 'settings:get', event, raw: undefined });
     expect(result.ok).toBe(true);
     expect(JSON.stringify(result)).not.toContain('sk-leak');
   });
 
   it('turns a user-facing error into its sentence and anything else into a generic one with detail', async () => {
     expect(
-      await runRequest('tasks:resume', event, { localId: 'a' }, handlers, trusted, silentLogger),
+      await runRequest({ ...bridge, channel: 'tasks:resume', event, raw: { localId: 'a' } }),
     ).toEqual({
       ok: false,
       error: { code: 'failed', message: 'The service refused the API key (401).' },
     });
-    const bug = await runRequest(
-      'tasks:get',
-      event,
-      { localId: 'a' },
-      handlers,
-      trusted,
-      silentLogger,
-    );
+    const bug = await runRequest({ ...bridge, channel: 'tasks:get', event, raw: { localId: 'a' } });
     expect(bug).toMatchObject({
       ok: false,
       error: { code: 'failed', detail: expect.stringContaining('TypeError') },

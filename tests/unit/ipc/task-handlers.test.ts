@@ -28,19 +28,18 @@ function setup() {
   });
   const emitted: [EventChannel, unknown][] = [];
   const handlers = taskHandlers({
-    engine,
-    history,
+    core: () => ({ engine, history }),
     emit: (channel, payload) => emitted.push([channel, payload]),
   }) as IpcHandlers;
   const call = (channel: keyof IpcHandlers, input?: unknown) =>
-    runRequest(
+    runRequest({
       channel,
-      { sender: {}, senderFrame: {} } as never,
-      input,
+      event: { sender: {}, senderFrame: {} } as never,
+      raw: input,
       handlers,
-      () => true,
-      silentLogger,
-    );
+      isTrusted: () => true,
+      logger: silentLogger,
+    });
   return { clock, client, engine, history, emitted, call };
 }
 

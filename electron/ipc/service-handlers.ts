@@ -1,0 +1,16 @@
+/** IPC handlers of the `service:` channels: the connection test is core's (core/service). */
+import { testConnection, type ConnectionTestDeps } from '../core/service/connection-test';
+import type { HandlersOf } from './ipc-main-bridge';
+
+export interface ServiceHandlerDeps {
+  readonly credentials: ConnectionTestDeps['credentials'];
+  /** The current core's service client: read at each call, as moving the gallery replaces it. */
+  readonly client: () => ConnectionTestDeps['client'];
+}
+
+export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'> {
+  return {
+    'service:testConnection': () =>
+      testConnection({ credentials: deps.credentials, client: deps.client() }),
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The app's one wiring: every IPC handler, built from the runtime, and the runtime's and the
+ * engine's events sent to the page. The Electron composition root (app-main.ts) and the
+ * end-to-end harness (tests/e2e/harness/node-main.ts) both call {@link wireApp}, so the journeys
+ * test what ships. Electron-free: the host passes its OS actions, dialog, clipboard and emitter.
+ *
+ * The handlers read `runtime.core` at each call, so nothing is rebound when moving the gallery
+ * replaces the core; only the engine's subscription moves to the new core. Every subscription
+ * made here is released by the returned {@link AppWiring.dispose}.
+ */
+import type { KeyStatus } from '../../shared/domain/key-status';
+import type { Settings, SettingsPatch } from '../../shared/domain/settings';
+import type { AppInfo } from '../../shared/ipc/contract';
+import type { AppCredentials } from '../core/app-credentials';
+import type { KeyVault } from '../core/key-vault/key-vault';
+import type { PictorCore } from '../core/pictor-core';
+import type { ConnectionTestDeps } from '../core/service/connection-test';
+import type { SettingsService } from '../core/settings/settings-service';
+import { DisposableStore, toDisposable, type Disposable } from '../ports/disposable';
+import type { ShellActions } from '../ports/shell-actions';
+import { appHandlers } from './app-handlers';
+import { galleryHandlers } from './gallery-handlers';
+import type { Emit, IpcHandlers } from './ipc-main-bridge';
+import { keyHandlers } from './key-handlers';
+import { serviceHandlers } from './service-handlers';
+import { settingsHandlers } from './settings-handlers';
+import { taskHandlers, taskItem } from './task-handlers';
+
+/** What the wiring uses of the AppRuntime (core/app-runtime.ts). */
+export interface WiredRuntime {
+  /** The core now: moving the gallery replaces it. */
+  readonly core: PictorCore;
+  readonly settings: Pick<SettingsService, 'get' | 'onChange'>;
+  readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
+  readonly credentials: ConnectionTestDeps['credentials'] & Pick<AppCredentials, 'onDemoChange'>;
+  galleryDir(): string;
+  onCoreReplaced(listener: (core: PictorCore) => void): () => void;
+  updateSettings(patch: SettingsPatch): Promise<Settings>;
+  setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
+  moveGalleryTo(folder: string): Promise<unknown>;
+}
+
+/** What only the host knows for `app:getInfo` (the runtime adds the demo flag and the gallery). */
+export type HostInfo = Omit<AppInfo, 'demo' | 'galleryDir'>;
+
+export interface AppWiringOptions {
+  readonly runtime: WiredRuntime;
+  readonly shell: ShellActions;
+  /** The main process's own folder dialog, for `gallery:chooseFolder`. */
+  readonly chooseFolder: () => Promise<string | null>;
+  readonly copyText: (text: string) => void;
+  readonly info: () => HostInfo;
+  readonly emit: Emit;
+  /**
+   * The host's own use of each core, besides the page (the app: its task log, notifications and
+   * dock progress). Called for the first core and for each one that replaces it, before its
+   * engine resumes; what it returns is disposed when that core is replaced or the wiring is.
+   */
+  readonly observeCore?: (core: PictorCore) => Disposable | undefined;
+}
+
+export interface AppWiring extends Disposable {
+  /** Every request channel's handler; each reaches the current core when it is called. */
+  readonly handlers: IpcHandlers;
+}
+
+/** Every IPC handler of the app, one file per channel prefix, over the runtime's current core. */
+export function createIpcHandlers(options: AppWiringOptions): IpcHandlers {
+  const { runtime, shell, emit } = options;
+  const core = () => runtime.core;
+  return {
+    ...appHandlers({
+      shell,
+      copyText: options.copyText,
+      info: () => ({
+        ...options.info(),
+        galleryDir: runtime.galleryDir(),
+        demo: runtime.credentials.isDemo(),
+      }),
+    }),
+    ...taskHandlers({ core, emit }),
+    ...galleryHandlers({
+      core,
+      shell,
+      chooseFolder: options.chooseFolder,
+      moveGalleryTo: (folder) => runtime.moveGalleryTo(folder),
+      emit,
+    }),
+    ...settingsHandlers({
+      get: () => runtime.settings.get(),
+      update: (patch) => runtime.updateSettings(patch),
+    }),
+    ...keyHandlers({
+      vault: runtime.vault,
+      setKey: (key, allowWeakStorage) => runtime.setKey(key, allowWeakStorage),
+    }),
+    ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
+  };
+}
+
+/**
+ * Wires the app around a started runtime: key, settings and demo changes and the engine's task
+ * updates go to the page, every unfinished task resumes, and a new core (the gallery moved) is
+ * wired the same way, the old one's subscriptions released. Dispose to release everything.
+ */
+export function wireApp(options: AppWiringOptions): AppWiring {
+  const { runtime, emit } = options;
+  const wiring = new DisposableStore();
+  const on = (unsubscribe: () => unknown): void => void wiring.add(toDisposable(unsubscribe));
+  on(runtime.vault.onChange((status) => emit('key:changed', status)));
+  on(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
+  on(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
+  let current = wireCore(runtime.core, options);
+  on(
+    runtime.onCoreReplaced((core) => {
+      current.dispose();
+      current = wireCore(core, options);
+      emit('gallery:changed', { reason: 'moved' });
+    }),
+  );
+  on(() => current.dispose());
+  return { handlers: createIpcHandlers(options), dispose: () => wiring.dispose() };
+}
+
+/** One core: the host's observer, then its task updates to the page; then everything resumes. */
+function wireCore(core: PictorCore, { emit, observeCore }: AppWiringOptions): Disposable {
+  const store = new DisposableStore();
+  const observed = observeCore?.(core);
+  if (observed) store.add(observed);
+  store.add(
+    toDisposable(
+      core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record))),
+    ),
+  );
+  core.engine.start({ resume: true });
+  return store;
+}

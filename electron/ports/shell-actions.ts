@@ -1,0 +1,34 @@
+/**
+ * What the user can do with a gallery image through the OS, and the links and folders Pictor
+ * opens. The app implements it with Electron's shell, clipboard and dialogs
+ * (electron/adapters/shell-actions.ts); the end-to-end harness with recording stand-ins.
+ *
+ * Callers pass absolute paths they resolved inside the gallery; every implementation checks them
+ * again. Every action resolves to a Result (never throws), with a sentence for the user and the
+ * technical detail beside it.
+ */
+import type { WebContents } from 'electron';
+import type { Result } from '../../shared/ipc/contract';
+
+/** What Save As needs to suggest a file name. */
+export interface SaveAsRequest {
+  readonly prompt: string;
+  readonly index: number;
+}
+
+export interface ShellActions {
+  /** Shows the file in Finder / Explorer / the file manager. */
+  reveal(file: string): Promise<Result<void>>;
+  /** Moves the file to the system's trash (never deletes it outright). */
+  trash(file: string): Promise<Result<void>>;
+  /** Puts the image on the clipboard, as PNG. */
+  copyImage(file: string): Promise<Result<void>>;
+  /** Asks where to save a copy; `savedTo` is `null` when the user cancelled. */
+  saveAs(file: string, request: SaveAsRequest): Promise<Result<{ savedTo: string | null }>>;
+  /** Starts dragging the file out of `sender`; call while its `dragstart` is being handled. */
+  startDrag(sender: WebContents, file: string, thumbnail?: string): Promise<Result<void>>;
+  /** Opens an https link in the browser after checking it. */
+  openExternal(url: string): Promise<Result<void>>;
+  openGalleryFolder(): Promise<Result<void>>;
+  openLogsFolder(): Promise<Result<void>>;
+}

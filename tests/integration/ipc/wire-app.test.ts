@@ -1,0 +1,187 @@
+/**
+ * The app's one wiring (electron/ipc/wire-app.ts) around a real AppRuntime: every channel has a
+ * handler; after a gallery move the same handlers reach the new core and the engine's events come
+ * from it, the old core's subscriptions released; disposing the wiring releases every
+ * subscription it made.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WebContents } from 'electron';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { AppRuntime } from '../../../electron/core/app-runtime';
+import { TaskEngine } from '../../../electron/core/engine/task-engine';
+import type { PictorCore } from '../../../electron/core/pictor-core';
+import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
+import { wireApp } from '../../../electron/ipc/wire-app';
+import { toDisposable } from '../../../electron/ports/disposable';
+import { silentLogger } from '../../../electron/ports/logger';
+import { REQUEST_CHANNELS, type EventChannel } from '../../../shared/ipc/contract';
+import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+import { InMemoryKv } from '../../fakes/in-memory-kv';
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Live subscriptions per engine, however they were made (wrapped on the prototype). */
+const engineSubscriptions = new Map<TaskEngine, number>();
+const subscribe = TaskEngine.prototype.subscribe;
+TaskEngine.prototype.subscribe = function (this: TaskEngine, listener) {
+  const off = subscribe.call(this, listener);
+  engineSubscriptions.set(this, (engineSubscriptions.get(this) ?? 0) + 1);
+  let live = true;
+  return () => {
+    if (live) engineSubscriptions.set(this, engineSubscriptions.get(this)! - 1);
+    live = false;
+    return off();
+  };
+};
+afterAll(() => void (TaskEngine.prototype.subscribe = subscribe));
+
+/** Counts the subscriptions made through `target[method]` from now on that are not released. */
+function countLive<T extends object>(target: T, method: keyof T & string): () => number {
+  let live = 0;
+  const original = (target[method] as (...args: unknown[]) => () => unknown).bind(target);
+  Object.assign(target, {
+    [method]: (...args: unknown[]) => {
+      const off = original(...args);
+      live += 1;
+      let released = false;
+      return () => {
+        if (!released) live -= 1;
+        released = true;
+        return off();
+      };
+    },
+  });
+  return () => live;
+}
+
+async function wiredApp() {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-wire-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const runtime = await AppRuntime.start({
+    dataDir: join(dir, 'data'),
+    defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
+    cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
+    settingsStore: new InMemoryKv(dir, 'settings'),
+    vaultStore: new InMemoryKv(dir, 'key-vault'),
+    fetch: (url, init) => fetch(url, init),
+    clock: systemClock,
+    logger: silentLogger,
+    demo: { durationMs: 200 },
+    pollIntervalMs: 100,
+  });
+  cleanups.push(() => runtime.close());
+  const moveTo = join(dir, 'Elsewhere');
+  const os = createOsStandIns({
+    userDataDir: dir,
+    galleryDir: () => runtime.galleryDir(),
+    env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: moveTo }),
+  });
+  const live = {
+    keyChanges: countLive(runtime.vault, 'onChange'),
+    settingsChanges: countLive(runtime.settings, 'onChange'),
+    demoChanges: countLive(runtime.credentials, 'onDemoChange'),
+    coreReplacements: countLive(runtime, 'onCoreReplaced'),
+  };
+  const emitted: [EventChannel, unknown][] = [];
+  const observed: PictorCore[] = [];
+  const wiring = wireApp({
+    runtime,
+    shell: os.shell,
+    chooseFolder: os.chooseFolder,
+    copyText: os.copyText,
+    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
+    emit: (channel, payload) => void emitted.push([channel, payload]),
+    observeCore: (core) => {
+      observed.push(core);
+      return toDisposable(core.engine.subscribe(() => undefined));
+    },
+  });
+  cleanups.push(async () => wiring.dispose());
+  const liveCounts = () =>
+    Object.fromEntries(Object.entries(live).map(([name, count]) => [name, count()]));
+  return { runtime, os, wiring, emitted, observed, liveCounts, moveTo };
+}
+
+const context = { sender: {} as WebContents } satisfies HandlerContext;
+
+describe('wireApp', () => {
+  it('has a handler for every request channel of the contract, and nothing else', async () => {
+    const { wiring } = await wiredApp();
+    expect(Object.keys(wiring.handlers).sort()).toEqual([...REQUEST_CHANNELS].sort());
+  });
+
+  it('after a gallery move, the same handlers reach the new core and events come from its engine', async () => {
+    const app = await wiredApp();
+    const { handlers } = app.wiring;
+    const [first] = await handlers['tasks:submit'](
+      { request: { prompt: 'before', size: '64x64' }, count: 1 },
+      context,
+    );
+    await app.runtime.core.engine.whenSettled([first!.record.localId]);
+    const before = app.runtime.core;
+    expect(engineSubscriptions.get(before.engine)).toBe(2);
+
+    expect(await handlers['gallery:chooseFolder'](undefined, context)).toEqual({
+      path: app.moveTo,
+    });
+    const after = app.runtime.core;
+    expect(after).not.toBe(before);
+    expect(app.observed).toEqual([before, after]);
+    expect(app.emitted).toContainEqual(['gallery:changed', { reason: 'moved' }]);
+    // The old core's subscriptions (the page's and the host's) are released, the new one has both.
+    expect(engineSubscriptions.get(before.engine)).toBe(0);
+    expect(engineSubscriptions.get(after.engine)).toBe(2);
+
+    // The old core's history is closed: only the new core can answer these.
+    const listed = await handlers['tasks:list']({}, context);
+    expect(listed.items.map((item) => item.record.localId)).toEqual([first!.record.localId]);
+    await handlers['gallery:reveal']({ localId: first!.record.localId, index: 0 }, context);
+    const revealed = app.os.calls
+      .filter((call) => call.action === 'reveal')
+      .map((call) => call.arg);
+    expect(revealed).toHaveLength(1);
+    expect(revealed[0]!.startsWith(`${app.moveTo}/`)).toBe(true);
+
+    const updates = () => app.emitted.filter(([channel]) => channel === 'task:updated').length;
+    const updatesBefore = updates();
+    const [second] = await handlers['tasks:submit'](
+      { request: { prompt: 'after', size: '64x64' }, count: 1 },
+      context,
+    );
+    const [done] = await after.engine.whenSettled([second!.record.localId]);
+    expect(done!.status).toBe('completed');
+    expect(updates()).toBeGreaterThan(updatesBefore);
+    expect(app.emitted).toContainEqual([
+      'task:updated',
+      expect.objectContaining({
+        record: expect.objectContaining({ localId: second!.record.localId, status: 'completed' }),
+      }),
+    ]);
+  });
+
+  it('disposing releases every subscription it made, and nothing reaches the page any more', async () => {
+    const app = await wiredApp();
+    const core = app.runtime.core;
+    expect(Object.values(app.liveCounts()).every((count) => count > 0)).toBe(true);
+    expect(engineSubscriptions.get(core.engine)).toBe(2);
+    app.wiring.dispose();
+    expect(app.liveCounts()).toEqual({
+      keyChanges: 0,
+      settingsChanges: 0,
+      demoChanges: 0,
+      coreReplacements: 0,
+    });
+    expect(engineSubscriptions.get(core.engine)).toBe(0);
+    app.emitted.length = 0;
+    await app.runtime.updateSettings({ theme: 'dark' });
+    await app.runtime.setKey('sk-wire-test-0123456789', false);
+    expect(app.emitted).toEqual([]);
+  });
+});
