@@ -13,7 +13,7 @@ import { startDemoService } from '../../../electron/demo-service';
 import type { DemoService } from '../../../electron/demo-service';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { StaticCredentials } from '../../fakes/static-credentials';
-import { maxInWindow } from './stats';
+import { maxInWindow } from '../../support/bursts';
 
 export interface PollRunOptions {
   readonly tasks: number;

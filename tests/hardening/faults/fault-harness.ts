@@ -19,7 +19,7 @@ import type {
   RequestLogEntry,
 } from '../../../electron/demo-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
-export { maxInWindow } from '../../bench/engine/stats';
+export { maxInWindow } from '../../support/bursts';
 
 /** The key every suite here uses; searched for in records to count leaks. */
 export const KEY = 'sk-fault-suite-key-4f7c1d';

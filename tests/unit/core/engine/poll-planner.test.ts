@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PollPlanner } from '../../../../electron/core/engine/poll-planner';
 import { backoffDelay } from '../../../../electron/core/engine/backoff';
-import { maxInWindow } from '../../../bench/engine/stats';
+import { maxInWindow } from '../../../support/bursts';
 
 describe('PollPlanner', () => {
   it('puts a lone task at the earliest time, and spreads many evenly over the interval', () => {
