@@ -193,4 +193,22 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // The bench changes for its measurements and caches; a test leaning on it would change with
+    // it. What both need lives in tests/support.
+    files: ['tests/unit/**', 'tests/hardening/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/bench', '**/bench/**'],
+              message: 'Tests import no bench code: move what both need to tests/support.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -43,6 +43,14 @@ describe('layering lint rules', () => {
       "declare const win: { webContents: { send(c: string): void } };\nwin.webContents.send('x');\n",
     ],
     ['electron/cli/x.ts', "import type { App } from 'electron';\nexport type A = App;\n"],
+    [
+      'tests/unit/core/x.test.ts',
+      "import { mean } from '../../bench/engine/stats';\nexport const m = mean;\n",
+    ],
+    [
+      'tests/hardening/faults/x.ts',
+      "import { benchRecord } from '../../bench/history-fixture';\nexport const b = benchRecord;\n",
+    ],
   ])('reports %s crossing a layer', async (path, code) => {
     expect((await problems(path, code)).join('\n')).toMatch(/no-restricted-(imports|syntax)/);
   });
@@ -59,6 +67,11 @@ describe('layering lint rules', () => {
       'renderer/x.ts',
       "import type { PictorApi } from '../shared/ipc/api';\nexport type A = PictorApi;\n",
     ],
+    [
+      'tests/unit/core/x.test.ts',
+      "import { maxInWindow } from '../../support/bursts';\nexport const m = maxInWindow;\n",
+    ],
+    ['tests/bench/x.ts', "import { mean } from './engine/stats';\nexport const m = mean;\n"],
   ])('allows %s', async (path, code) => {
     expect(await problems(path, code)).toEqual([]);
   });
