@@ -2,7 +2,8 @@
  * The composition root, run with `electron` replaced by recording fakes: it must start the runtime,
  * register every IPC channel behind the sender check, open the secure window on the app URL with the
  * bundled preload, serve both protocols, and forward engine events to the page. (The real binary
- * runs it in the end-to-end suite where one is present.)
+ * runs it in the end-to-end suite where one is present.) An integration test: the runtime it starts
+ * serves the real embedded demo service over HTTP.
  */
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
