@@ -7,7 +7,6 @@ import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { IMPORTED_LOCAL_MESSAGE, isImportedLocal } from '../credentials/record-credentials';
-import { backoffDelay } from './backoff';
 import type { EngineContext } from './engine-context';
 import type { EngineDownloadOutcome, EngineGallery } from './engine-types';
 import { SidecarWriter } from './sidecar-writer';
@@ -220,15 +219,7 @@ export class DownloadManager {
     } else if (outcome.state === 'retry') {
       next = { ...image, attempts, error: outcome.error };
       if (attempts < this.ctx.options.maxDownloadAttempts) {
-        retryIn = backoffDelay(
-          attempts,
-          {
-            baseMs: this.ctx.options.pollIntervalMs,
-            maxMs: this.ctx.options.maxBackoffMs,
-            random: this.ctx.random,
-          },
-          outcome.retryAfterMs,
-        );
+        retryIn = this.ctx.backoff(attempts, outcome.retryAfterMs);
       } else {
         next = {
           ...next,

@@ -1,7 +1,8 @@
-/** What the engine's parts (poller, downloads) share with the engine that owns them. */
+/** What the engine's parts (poller, submitter, downloads) share with the engine that owns them. */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
+import { backoffDelay } from './backoff';
 import type { TaskEngineOptions } from './engine-types';
 
 export interface EngineContext {
@@ -23,4 +24,36 @@ export interface EngineContext {
    * process took it over, and the engine has already let it go.
    */
   owns(localId: string): boolean;
+  /** Delay before retry number `failures` (see backoff.ts); `retryAfterMs` is a floor. */
+  backoff(failures: number, retryAfterMs?: number): number;
+  /** Waits on the engine's clock; resolves early when the engine stops. */
+  sleep(ms: number): Promise<void>;
+}
+
+type EngineContextBase = Omit<EngineContext, 'backoff' | 'sleep'>;
+
+/** The context with {@link EngineContext.backoff} and {@link EngineContext.sleep} on its clock. */
+export function withRetryTiming(base: EngineContextBase): EngineContext {
+  const { clock, options, random, signal } = base;
+  return {
+    ...base,
+    backoff: (failures, retryAfterMs) =>
+      backoffDelay(
+        failures,
+        { baseMs: options.pollIntervalMs, maxMs: options.maxBackoffMs, random },
+        retryAfterMs,
+      ),
+    sleep: (ms) =>
+      new Promise((resolve) => {
+        const timer = clock.setTimeout(resolve, ms);
+        signal.addEventListener(
+          'abort',
+          () => {
+            clock.clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      }),
+  };
 }

@@ -9,7 +9,6 @@ import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { credentialsForRecord } from '../credentials/record-credentials';
 import { ServiceError } from '../service/service-error';
-import { backoffDelay } from './backoff';
 import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { PollPlanner } from './poll-planner';
@@ -71,30 +70,6 @@ export class Poller {
 
   isPolling(localId: string): boolean {
     return this.polling.has(localId);
-  }
-
-  backoff(failures: number, retryAfterMs?: number): number {
-    const options = {
-      baseMs: this.ctx.options.pollIntervalMs,
-      maxMs: this.ctx.options.maxBackoffMs,
-      random: this.ctx.random,
-    };
-    return backoffDelay(failures, options, retryAfterMs);
-  }
-
-  /** Waits on the engine's clock; resolves early when the engine stops. */
-  sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = this.ctx.clock.setTimeout(resolve, ms);
-      this.ctx.signal.addEventListener(
-        'abort',
-        () => {
-          this.ctx.clock.clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
   }
 
   private schedule(localId: string, at: number): void {
@@ -229,7 +204,7 @@ export class Poller {
     const failures = (this.failures.get(localId) ?? 0) + 1;
     this.failures.set(localId, failures);
     const retryAfter = error instanceof ServiceError ? error.retryAfterMs : undefined;
-    const at = this.ctx.clock.now() + this.backoff(failures, retryAfter);
+    const at = this.ctx.clock.now() + this.ctx.backoff(failures, retryAfter);
     this.polling.delete(localId);
     this.schedule(localId, this.planner.place(localId, at));
     this.ctx.commit({ ...counted, error: toTaskError(error) });

@@ -18,7 +18,8 @@ export class Submitter {
     private readonly ctx: EngineContext,
     private readonly client: EngineServiceClient,
     private readonly credentials: CredentialsProvider,
-    private readonly poller: Poller,
+    /** Polls an accepted task. */
+    private readonly poller: Pick<Poller, 'watch'>,
     /** The engine's live record of a task (undefined once it was removed). */
     private readonly held: (localId: string) => TaskRecord | undefined,
   ) {}
@@ -48,7 +49,7 @@ export class Submitter {
           return;
         }
         this.ctx.commit({ ...record, error: error.toTaskError() });
-        await this.poller.sleep(this.poller.backoff(attempt, error.retryAfterMs));
+        await this.ctx.sleep(this.ctx.backoff(attempt, error.retryAfterMs));
       }
     }
   }

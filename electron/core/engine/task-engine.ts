@@ -21,6 +21,7 @@ import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/service-client';
 import { DownloadManager } from './download-manager';
+import { withRetryTiming } from './engine-context';
 import { EngineRecords } from './engine-records';
 import type {
   EngineGallery,
@@ -86,7 +87,6 @@ export class TaskEngine {
     // Every request of every task listens on this one signal, so hundreds at once is normal;
     // fetch lets go of its listener when the request is collected, not when it ends.
     setMaxListeners(0, this.aborter.signal);
-    const random = deps.random ?? Math.random;
     this.records = new EngineRecords({
       history: deps.history,
       logger: this.logger,
@@ -101,10 +101,10 @@ export class TaskEngine {
       deps.sharing,
       (lost) => this.onLeasesLost(lost),
     );
-    const context = {
+    const context = withRetryTiming({
       clock: deps.clock,
       logger: this.logger,
-      random,
+      random: deps.random ?? Math.random,
       options: this.settings,
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
@@ -112,7 +112,7 @@ export class TaskEngine {
       track: <T>(work: Promise<T>) => this.trackWork(work),
       isStopped: () => this.stopped,
       owns: (localId: string) => this.leases.holds(localId),
-    };
+    });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
     this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
       this.downloads.complete(record, urls),
