@@ -70,28 +70,32 @@ function fsReason(what: string, error: unknown): string {
   return `The ${what} could not be read${code ? ` (${code})` : ''}.`;
 }
 
-/** Every sidecar under `dir`, appended to `found` (one list, however deep the folders go). */
+/**
+ * The root-relative path (`/`-separated) of every sidecar under the folder `relative`, appended to
+ * `found` (one list, however deep the folders go). Only relative paths are kept: a folder of
+ * 100,000 tasks held both forms, 10 MB of strings, for the whole rebuild.
+ */
 async function findSidecars(
   root: string,
-  dir: string,
+  relative: string,
   depth: number,
   skipped: Skipped[],
   found: string[] = [],
 ): Promise<string[]> {
   let entries;
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = await readdir(relative ? join(root, relative) : root, { withFileTypes: true });
   } catch (error) {
-    skipped.push({ path: toGalleryPath(root, dir) || '.', reason: fsReason('folder', error) });
+    skipped.push({ path: relative || '.', reason: fsReason('folder', error) });
     return found;
   }
   for (const entry of entries) {
+    const path = relative ? `${relative}/${entry.name}` : entry.name;
     // Symbolic links are not followed: they could lead outside the gallery or in circles.
     // A sidecar sits in a task folder, never in the root itself.
-    if (entry.isFile() && entry.name === SIDECAR_NAME && depth > 0)
-      found.push(join(dir, entry.name));
+    if (entry.isFile() && entry.name === SIDECAR_NAME && depth > 0) found.push(path);
     else if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && depth < MAX_DEPTH) {
-      await findSidecars(root, join(dir, entry.name), depth + 1, skipped, found);
+      await findSidecars(root, path, depth + 1, skipped, found);
     }
   }
   return found;
@@ -251,19 +255,39 @@ function compareCandidates(a: Found, b: Found): number {
 
 /**
  * The sidecars of each task, best first (see {@link compareCandidates}), the tasks in the path
- * order of their best sidecar. The second pass uses the best one that is valid in full.
+ * order of their best sidecar; `found` is in path order. The second pass uses the best one that
+ * is valid in full. A task with one sidecar (nearly all) costs no group of its own: the order is
+ * worked out on an index sorted by task, and only copies of a task get an array.
  */
-function groupByTask(found: readonly Found[]): Found[][] {
-  const groups = new Map<string, Found[]>();
-  for (const candidate of found) {
-    const group = groups.get(candidate.localId);
-    if (group) group.push(candidate);
-    else groups.set(candidate.localId, [candidate]);
+function groupByTask(found: readonly Found[]): Array<Found | Found[]> {
+  const byTask = Uint32Array.from(found.keys()).sort((a, b) => {
+    const x = found[a]?.localId ?? '';
+    const y = found[b]?.localId ?? '';
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  const copies = new Map<number, Found[]>();
+  const notBest = new Uint8Array(found.length);
+  for (let start = 0; start < byTask.length;) {
+    const localId = found[byTask[start] ?? 0]?.localId;
+    let end = start + 1;
+    while (end < byTask.length && found[byTask[end] ?? 0]?.localId === localId) end += 1;
+    if (end - start > 1) {
+      const indexes = Array.from(byTask.subarray(start, end));
+      indexes.sort((a, b) => compareCandidates(found[a] as Found, found[b] as Found));
+      const [best = 0, ...rest] = indexes;
+      for (const index of rest) notBest[index] = 1;
+      copies.set(
+        best,
+        indexes.map((index) => found[index] as Found),
+      );
+    }
+    start = end;
   }
-  const ordered = [...groups.values()];
-  for (const group of ordered) if (group.length > 1) group.sort(compareCandidates);
-  const first = (group: Found[]) => group[0]?.relative ?? '';
-  return ordered.sort((a, b) => (first(a) < first(b) ? -1 : first(a) > first(b) ? 1 : 0));
+  const tasks: Array<Found | Found[]> = [];
+  found.forEach((candidate, index) => {
+    if (notBest[index] === 0) tasks.push(copies.get(index) ?? candidate);
+  });
+  return tasks;
 }
 
 type Limiter = <T>(work: () => Promise<T>) => Promise<T>;
@@ -302,12 +326,12 @@ async function mapLimited<T, R>(items: readonly T[], map: (item: T) => Promise<R
  */
 async function firstValid(
   root: string,
-  candidates: readonly Found[],
+  candidates: Found | Found[],
   skipped: Skipped[],
   reads: Limiter,
 ): Promise<TaskRecord | null> {
   let record: TaskRecord | null = null;
-  for (const found of candidates) {
+  for (const found of Array.isArray(candidates) ? candidates : [candidates]) {
     const path = join(root, found.relative);
     // Copies are rare: each is read in full, so an invalid one is reported for what it is.
     const read = await readSidecar(path);
@@ -330,6 +354,21 @@ async function firstValid(
   return record;
 }
 
+/** The first pass: what choosing one sidecar per task needs, of every sidecar, in path order. */
+async function summarise(root: string, skipped: Skipped[]): Promise<Found[]> {
+  const paths = (await findSidecars(root, '', 0, skipped)).sort();
+  const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
+    const read = await readSidecarWith(join(root, relative), summariseSidecar);
+    if (!read.ok) {
+      skipped.push({ path: relative, reason: read.reason });
+      return null;
+    }
+    const { localId, updatedAt, folder } = read.summary;
+    return { relative, localId, updatedAt, atHome: relative === `${folder}/${SIDECAR_NAME}` };
+  });
+  return summaries.filter((found): found is Found => found !== null);
+}
+
 /**
  * See {@link Gallery.rebuild}. Records come in path order (oldest folders first). Two passes: the
  * first reads every sidecar and keeps only what choosing one per task needs; the second reads the
@@ -340,18 +379,7 @@ export async function rebuildFromFolder(
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const skipped: Skipped[] = [];
-  const paths = (await findSidecars(root, root, 0, skipped)).sort();
-  const summaries = await mapLimited(paths, async (path): Promise<Found | null> => {
-    const relative = toGalleryPath(root, path);
-    const read = await readSidecarWith(path, summariseSidecar);
-    if (!read.ok) {
-      skipped.push({ path: relative, reason: read.reason });
-      return null;
-    }
-    const { localId, updatedAt, folder } = read.summary;
-    return { relative, localId, updatedAt, atHome: relative === `${folder}/${SIDECAR_NAME}` };
-  });
-  const tasks = groupByTask(summaries.filter((found): found is Found => found !== null));
+  const tasks = groupByTask(await summarise(root, skipped));
   const imageReads = limiter(IMAGE_READS);
   const records: TaskRecord[] = [];
   let count = 0;
