@@ -3,12 +3,13 @@
  * its database (open only after the app closed: the data folder is locked while it runs), and
  * the files of the gallery folder.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { filesUnder } from '../../support/files';
 
 /** A fresh userDataDir and galleryDir under one temp folder; `remove()` deletes it all. */
 export interface AppFolders {
@@ -47,9 +48,7 @@ export function readHistory(userDataDir: string): TaskRecord[] {
 
 /** Every file under `dir`, as '/'-separated paths relative to it, sorted. */
 export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+  return (await filesUnder(dir, { missing: 'empty' }))
+    .map((file) => relative(dir, file).split(sep).join('/'))
     .sort();
 }

@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { ServiceClient } from '../../../electron/core/service/service-client';
-import { listFiles } from '../../e2e/harness/disk';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';
+import { filesUnder } from '../../support/files';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { runWithKey, type KeyRunContext } from './key-run';
@@ -63,14 +63,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Every file under `root`, as an absolute path. */
-async function filesUnder(root: string): Promise<string[]> {
-  return (await listFiles(root)).map((file) => join(root, file));
-}
-
 /** Searches every file (bytes as latin1, so text inside SQLite pages is found too) and counts log lines. */
 async function scanFiles(ctx: KeyRunContext, leaks: string[]) {
-  const files = [...(await filesUnder(ctx.userDataDir)), ...(await filesUnder(ctx.galleryDir))];
+  const files = [
+    ...(await filesUnder(ctx.userDataDir, { missing: 'empty' })),
+    ...(await filesUnder(ctx.galleryDir, { missing: 'empty' })),
+  ];
   let logLines = 0;
   for (const file of files) {
     const bytes = await readFile(file);

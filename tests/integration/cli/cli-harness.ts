@@ -4,7 +4,7 @@
  * run: no `authorization` header ever reached the image origin, and no API key appears in any
  * output or any file the CLI wrote.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import sharp from 'sharp';
@@ -15,6 +15,7 @@ import {
   type QuirkyService,
   type QuirkyServiceOptions,
 } from '../../fakes/quirky-service';
+import { filesUnder } from '../../support/files';
 import { describeRun, jsonLines, runCli, type CliRun, type CliTaskJson } from './run-cli';
 
 /** Options of one CLI run inside a world. */
@@ -58,13 +59,6 @@ function completeArgs(args: readonly string[], world: CliWorld, fast: boolean): 
   return full;
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 async function checkWorld(world: CliWorld): Promise<void> {
   const withAuth = world.service
     .cdnRequests()
@@ -78,7 +72,7 @@ async function checkWorld(world: CliWorld): Promise<void> {
     const leaked = keys.filter((key) => run.stdout.includes(key) || run.stderr.includes(key));
     expect(leaked, `an API key was printed by:\n${describeRun(run)}`).toEqual([]);
   }
-  for (const file of await filesUnder(world.dataDir)) {
+  for (const file of await filesUnder(world.dataDir, { missing: 'empty' })) {
     const bytes = await readFile(file);
     const leaked = keys.filter((key) => bytes.includes(key));
     expect(leaked, `an API key was written to ${file}`).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService, type DemoService } from '../../../electron/demo-service';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { seededRandom } from '../../../electron/demo-service/prng';
+import { filesUnder } from '../../support/files';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -38,13 +39,6 @@ function runCli(args: string[], killAfterMs: number | null): Promise<number | nu
       resolve(code);
     });
   });
-}
-
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name));
 }
 
 describe('the core under kill -9', () => {

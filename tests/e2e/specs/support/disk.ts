@@ -2,11 +2,12 @@
  * What the disk holds after a journey: the history read back, the gallery's files and sidecars.
  * The harness's own disk helpers are re-exported so a spec finds all of them here.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { expect } from '@playwright/test';
 import { parseSidecar, SIDECAR_NAME } from '../../../../electron/core/gallery/sidecar';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { filesUnder } from '../../../support/files';
 import { listFiles } from '../../harness/disk';
 
 export { listFiles, readHistory, type AppFolders } from '../../harness/disk';
@@ -45,13 +46,9 @@ export async function expectSavedOnDisk(galleryDir: string, record: TaskRecord):
 
 /** Every image file (png/jpeg/webp outside .thumbs) anywhere under the gallery folder. */
 export async function imageFiles(galleryDir: string): Promise<string[]> {
-  const entries = await readdir(galleryDir, { recursive: true, withFileTypes: true }).catch(
-    () => [],
-  );
-  return entries
-    .filter((entry) => entry.isFile() && /^image-\d+\.(png|jpe?g|webp)$/.test(entry.name))
-    .filter((entry) => !entry.parentPath.includes('.thumbs'))
-    .map((entry) => join(entry.parentPath, entry.name));
+  return (await filesUnder(galleryDir, { missing: 'empty' }))
+    .filter((file) => /^image-\d+\.(png|jpe?g|webp)$/.test(basename(file)))
+    .filter((file) => !dirname(file).includes('.thumbs'));
 }
 
 /** Every sidecar's record in the gallery, by prompt (read from disk, parsed as the app does). */
