@@ -1,62 +1,30 @@
 /**
  * Turns whatever a handler threw into the error half of a Result: a sentence for the user and
- * the technical detail. Errors the core raises for users carry their sentence; anything else is
- * a bug, reported as one without leaking internals into the message.
+ * the technical detail. Errors the core raises for users are {@link UserFacingError}s and carry
+ * their code, sentence and detail; anything else is a bug, reported as one without leaking
+ * internals into the message.
  */
 import type { IpcError } from '../../shared/ipc/contract';
-import { GalleryImageError } from '../core/gallery/gallery-images';
+import { describeThrown } from '../core/errors/thrown-value';
+import { UserFacingError } from '../core/errors/user-facing-error';
 
-/** Error classes whose message is already a sentence meant for the user. */
-const USER_FACING = new Set([
-  'EngineInputError',
-  'UrlPolicyError',
-  'ServiceError',
-  'HistoryError',
-  'GalleryPathError',
-  'KeyVaultError',
-  'SettingsError',
-  'UserFacingError',
-]);
+/** What the user reads when something failed that Pictor has no sentence for. */
+const UNEXPECTED_MESSAGE =
+  'Something went wrong inside Pictor. Nothing was lost; try again, and if it keeps happening, send the log file (Help › Open logs folder).';
 
-/** A failure that already has its IPC shape (from an adapter that returns Results). */
-export class IpcFailure extends Error {
-  override readonly name = 'IpcFailure';
-  constructor(readonly error: IpcError) {
-    super(error.message);
-  }
-}
-
-/** The value of a Result, or its error thrown as an {@link IpcFailure}. */
+/** The value of a Result, or its error thrown as a {@link UserFacingError} with the same shape. */
 export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: IpcError }): T {
-  if (!result.ok) throw new IpcFailure(result.error);
+  if (!result.ok) {
+    const { code, message, detail } = result.error;
+    throw new UserFacingError(message, { code, detail });
+  }
   return result.value;
 }
 
 export function toIpcError(error: unknown): IpcError {
-  if (error instanceof IpcFailure) return error.error;
-  if (error instanceof GalleryImageError) return { code: 'not_found', message: error.message };
-  if (error instanceof Error && error.name === 'SettingsError') {
-    // A refused change names its fields; an empty list means the file could not be saved.
-    const fields = (error as { fields?: readonly string[] }).fields ?? [];
-    return { code: fields.length > 0 ? 'bad_input' : 'failed', message: error.message };
+  if (error instanceof UserFacingError) {
+    const { code, message, detail } = error;
+    return { code, message, ...(detail ? { detail } : {}) };
   }
-  if (error instanceof Error && error.name === 'KeyVaultError') {
-    const code = (error as { code?: string }).code === 'invalid_key' ? 'bad_input' : 'failed';
-    return { code, message: error.message };
-  }
-  if (error instanceof Error && USER_FACING.has(error.name)) {
-    const detail = (error as { detail?: unknown }).detail;
-    return {
-      code: 'failed',
-      message: error.message,
-      ...(typeof detail === 'string' && detail ? { detail } : {}),
-    };
-  }
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return {
-    code: 'failed',
-    message:
-      'Something went wrong inside Pictor. Nothing was lost; try again, and if it keeps happening, send the log file (Help › Open logs folder).',
-    detail,
-  };
+  return { code: 'failed', message: UNEXPECTED_MESSAGE, detail: describeThrown(error) };
 }

@@ -5,6 +5,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
+import { UserFacingError } from '../errors/user-facing-error';
 import type { DownloadOutcome } from '../gallery/download-outcome';
 
 export interface EngineServiceClient {
@@ -124,6 +125,6 @@ export interface TaskUpdate {
 }
 
 /** A request the engine refuses before doing anything (bad input, no key). */
-export class EngineInputError extends Error {
+export class EngineInputError extends UserFacingError {
   override readonly name = 'EngineInputError';
 }

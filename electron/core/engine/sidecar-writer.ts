@@ -4,6 +4,7 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
+import { messageOf, systemErrorCode } from '../errors/thrown-value';
 
 export class SidecarWriter {
   private readonly running = new Map<string, Promise<void>>();
@@ -56,6 +57,5 @@ export class SidecarWriter {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
-  return String(error);
+  return systemErrorCode(error) ?? messageOf(error);
 }

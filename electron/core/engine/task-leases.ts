@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { TimerHandle } from '../../ports/clock';
+import { systemErrorCode } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
 import type { EngineSharing } from './engine-types';
 import { errorKind } from './error-kind';
@@ -198,6 +199,6 @@ function isGone(owner: string): boolean {
     process.kill(pid, 0);
     return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+    return systemErrorCode(error) === 'ESRCH';
   }
 }

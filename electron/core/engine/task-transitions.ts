@@ -1,7 +1,8 @@
 /** Pure state changes of a task record, kept apart from the scheduling that triggers them. */
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
+import { messageOf } from '../errors/thrown-value';
 import { ServiceError } from '../service/service-error';
-import type { LiveState } from './engine-types';
+import { EngineInputError, type LiveState } from './engine-types';
 
 /** A record found in `submitting` at start: the process ended before the submit was answered. */
 export function interruptedSubmit(record: TaskRecord, now: number): TaskRecord {
@@ -55,11 +56,12 @@ export function submitFailure(record: TaskRecord, error: unknown, now: number): 
 
 export function toTaskError(error: unknown): TaskError {
   if (error instanceof ServiceError) return error.toTaskError();
-  if (error instanceof Error && error.name === 'EngineInputError') {
-    return { kind: 'config', message: error.message };
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return { kind: 'protocol', message: 'Something unexpected went wrong in Pictor.', detail };
+  if (error instanceof EngineInputError) return { kind: 'config', message: error.message };
+  return {
+    kind: 'protocol',
+    message: 'Something unexpected went wrong in Pictor.',
+    detail: messageOf(error),
+  };
 }
 
 /** Whether a task needs nothing more from this run (used by the CLI to know when to exit). */

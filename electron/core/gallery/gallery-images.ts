@@ -4,12 +4,16 @@
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
+import { UserFacingError } from '../errors/user-facing-error';
 import { removeFile } from '../fs/contained-fs';
 import type { Gallery } from './gallery';
 
 /** An image that is not in the gallery, or whose file is not on disk: nothing to act on. */
-export class GalleryImageError extends Error {
+export class GalleryImageError extends UserFacingError {
   override readonly name = 'GalleryImageError';
+  constructor(message: string) {
+    super(message, { code: 'not_found' });
+  }
 }
 
 /** One image of one task. */

@@ -3,8 +3,10 @@
  * renderer's gallery protocol, so they are checked before they touch the disk.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { UserFacingError } from '../errors/user-facing-error';
 
-export class GalleryPathError extends Error {
+/** A path refused, or a gallery folder Pictor cannot use, in a sentence for the user. */
+export class GalleryPathError extends UserFacingError {
   override readonly name: string = 'GalleryPathError';
 }
 

@@ -6,7 +6,7 @@
  * its engine announced them already.
  */
 import type { Logger } from '../../ports/logger';
-import { reasonOf } from './history-error';
+import { messageOf } from '../errors/thrown-value';
 import type { SqliteConnection } from './sqlite-connection';
 
 /** Tasks another process wrote (or deleted); `overflow` when more changed than the log keeps. */
@@ -102,7 +102,7 @@ export class ChangeFeed {
     } catch (error) {
       // Busy for longer than the timeout, or a disk problem: the next look tries again.
       this.logger.warn('Could not read what other Pictor processes changed.', {
-        reason: reasonOf(error),
+        reason: messageOf(error),
       });
     }
   }

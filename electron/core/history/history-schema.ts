@@ -3,7 +3,8 @@
  * running migration N-1; a later version is added by appending one function to the list.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { HistoryError, reasonOf } from './history-error';
+import { messageOf } from '../errors/thrown-value';
+import { HistoryError } from './history-error';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -149,7 +150,7 @@ export function migrate(db: DatabaseSync, from: number, migrations: readonly Mig
       if (db.isTransaction) db.exec('ROLLBACK');
       throw new HistoryError(
         `Pictor could not upgrade its history database to version ${version + 1}. Nothing was changed; report this problem.`,
-        { detail: reasonOf(error), cause: error },
+        { detail: messageOf(error), cause: error },
       );
     }
   }

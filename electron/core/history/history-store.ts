@@ -12,7 +12,8 @@ import {
   type TaskRecord,
 } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
-import { HistoryError, reasonOf } from './history-error';
+import { messageOf } from '../errors/thrown-value';
+import { HistoryError } from './history-error';
 import {
   encodeImageCursor,
   encodeTaskCursor,
@@ -456,7 +457,7 @@ export class HistoryStore {
       return work();
     } catch (error) {
       if (error instanceof HistoryError) throw error;
-      const detail = reasonOf(error);
+      const detail = messageOf(error);
       // SQLITE_CORRUPT / SQLITE_NOTADB: retrying will not help; say what will.
       const damaged = /malformed|not a database/i.test(detail);
       throw new HistoryError(damaged ? DAMAGED : message, { detail, cause: error });

@@ -25,7 +25,8 @@ import {
   type StatementSync,
 } from 'node:sqlite';
 import type { Logger } from '../../ports/logger';
-import { HistoryError, reasonOf } from './history-error';
+import { messageOf } from '../errors/thrown-value';
+import { HistoryError } from './history-error';
 import { checkNotNewer, migrate, readSchemaVersion, type Migration } from './history-schema';
 
 /** A value bound to a statement. */
@@ -219,7 +220,7 @@ function newDatabase(file: string): DatabaseSync {
   } catch (error) {
     throw new HistoryError(
       `Pictor could not open its history database ${file}. Check that the folder exists and is writable.`,
-      { detail: reasonOf(error), cause: error },
+      { detail: messageOf(error), cause: error },
     );
   }
 }
@@ -228,7 +229,7 @@ function readVersion(db: DatabaseSync, file: string): number {
   try {
     return readSchemaVersion(db);
   } catch (error) {
-    const detail = reasonOf(error);
+    const detail = messageOf(error);
     const message = /locked|busy/i.test(detail)
       ? `The history database ${file} is locked by another program. Close it, then try again.`
       : `The file ${file} is not a Pictor history database, or it is damaged. Pictor left it unchanged; move it aside to start a new history.`;
@@ -258,7 +259,7 @@ function quickCheck(db: DatabaseSync, file: string): void {
       .map((row) => String(row['quick_check']))
       .filter((line) => line !== 'ok');
   } catch (error) {
-    problems = [reasonOf(error)];
+    problems = [messageOf(error)];
   }
   if (problems.length > 0) {
     throw new HistoryError(

@@ -3,17 +3,22 @@
  * reach the renderer and the log.
  */
 
+import { UserFacingError } from '../errors/user-facing-error';
+
 /** Longest key accepted (the IPC contract's limit too). */
 export const MAX_KEY_LENGTH = 4_096;
 
-/** A key refused or a vault write that failed. The message never contains the key. */
-export class KeyVaultError extends Error {
+/**
+ * A key refused (`invalid_key`, sent as `bad_input`) or a vault write that failed (`not_saved`,
+ * sent as `failed`). The message never contains the key.
+ */
+export class KeyVaultError extends UserFacingError {
   override readonly name = 'KeyVaultError';
   constructor(
-    readonly code: 'invalid_key' | 'not_saved',
+    readonly reason: 'invalid_key' | 'not_saved',
     message: string,
   ) {
-    super(message);
+    super(message, { code: reason === 'invalid_key' ? 'bad_input' : 'failed' });
   }
 }
 

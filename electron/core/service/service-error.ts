@@ -3,6 +3,7 @@
  * none ever contains the key (messages are built from fixed text and server-sent text only).
  */
 import type { ErrorKind, TaskError } from '../../../shared/domain/task-record';
+import { UserFacingError } from '../errors/user-facing-error';
 
 export type ServiceErrorKind = Extract<
   ErrorKind,
@@ -40,19 +41,17 @@ export interface ServiceErrorInit {
   readonly refusedAnswer?: boolean;
 }
 
-export class ServiceError extends Error {
+export class ServiceError extends UserFacingError {
   override readonly name = 'ServiceError';
   readonly kind: ServiceErrorKind;
-  readonly detail: string | undefined;
   readonly httpStatus: number | undefined;
   readonly retryAfterMs: number | undefined;
   readonly mayHaveReachedService: boolean;
   readonly refusedAnswer: boolean;
 
   constructor(init: ServiceErrorInit) {
-    super(init.message);
+    super(init.message, { detail: init.detail });
     this.kind = init.kind;
-    this.detail = init.detail;
     this.httpStatus = init.httpStatus;
     this.retryAfterMs = init.retryAfterMs;
     this.mayHaveReachedService = init.mayHaveReachedService;

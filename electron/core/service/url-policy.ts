@@ -3,9 +3,11 @@
  * on loopback); image URLs never get the key, and may not point at file:, data:, private or
  * link-local addresses, or carry credentials.
  */
+import { UserFacingError } from '../errors/user-facing-error';
 import { classifyAddress } from './special-addresses';
 
-export class UrlPolicyError extends Error {
+/** A URL Pictor will not use, in a sentence for the user. */
+export class UrlPolicyError extends UserFacingError {
   override readonly name = 'UrlPolicyError';
 }
 

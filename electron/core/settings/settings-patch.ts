@@ -1,18 +1,22 @@
 /** A change to the settings from the renderer: parsed, checked field by field, refused in sentences. */
 import type { Settings } from '../../../shared/domain/settings';
 import { settingsPatchSchema } from '../../../shared/domain/settings';
+import { UserFacingError } from '../errors/user-facing-error';
 import type { SettingName } from './settings-fields';
 import { SETTING_NAMES, checkField, fieldRule } from './settings-fields';
 
-/** A refused change or a failed save. `message` is one or more sentences for the user. */
-export class SettingsError extends Error {
+/**
+ * A refused change (`bad_input`: it names its fields) or a failed save (`failed`: no fields).
+ * `message` is one or more sentences for the user.
+ */
+export class SettingsError extends UserFacingError {
   override readonly name = 'SettingsError';
   constructor(
     message: string,
     /** The settings the message is about (empty for a failed save). */
     readonly fields: readonly string[] = [],
   ) {
-    super(message);
+    super(message, { code: fields.length > 0 ? 'bad_input' : 'failed' });
   }
 }
 

@@ -75,7 +75,8 @@ describe('KeyVault on a strong backend', () => {
     const { vault, kv, cipher, told } = vaultHarness();
     const error = await rejection(vault.setKey(raw, consented));
     expect(error).toBeInstanceOf(KeyVaultError);
-    expect(error.code).toBe('invalid_key');
+    expect(error.reason).toBe('invalid_key');
+    expect(error.code).toBe('bad_input');
     expect(error.message).toMatch(reason);
     expect(error.message).toMatch(/\.$/);
     expect(kv.writes).toBe(0);
@@ -356,7 +357,8 @@ describe('KeyVault with a damaged or unwritable file', () => {
     kv.failWrites = true;
     const error = await rejection(vault.setKey(OTHER_KEY, strong));
     expect(error).toBeInstanceOf(KeyVaultError);
-    expect(error.code).toBe('not_saved');
+    expect(error.reason).toBe('not_saved');
+    expect(error.code).toBe('failed');
     expect(error.message).toMatch(/could not be saved in \/data\/key-vault\.json/);
     expect(await vault.readKey()).toBe(KEY);
     expect(told.map((s) => s.state)).toEqual(['ready']);

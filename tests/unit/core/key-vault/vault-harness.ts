@@ -48,12 +48,14 @@ export function storedRecord(kv: InMemoryKv): Record<string, unknown> | undefine
   return kv.snapshot().apiKey as Record<string, unknown> | undefined;
 }
 
-/** A rejection's error, for asserting on its class, code and text. */
-export async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string }> {
+/** A rejection's error, for asserting on its class, code, reason and text. */
+export async function rejection(
+  promise: Promise<unknown>,
+): Promise<Error & { code?: string; reason?: string }> {
   try {
     await promise;
   } catch (error) {
-    return error as Error & { code?: string };
+    return error as Error & { code?: string; reason?: string };
   }
   throw new Error('expected a rejection');
 }
