@@ -20,7 +20,7 @@ export interface EngineContext {
   track<T>(work: Promise<T>): Promise<T>;
   isStopped(): boolean;
   /**
-   * Whether this process may work on the task now (it holds the task's lease). False: another
+   * Whether this process may work on the task now (it owns the task's lease). False: another
    * process took it over, and the engine has already let it go.
    */
   owns(localId: string): boolean;

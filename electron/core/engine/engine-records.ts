@@ -2,7 +2,7 @@
  * The engine's records: the live copy of every task it is working on, written to the history
  * on every change that matters. A change the history refuses (a full disk) is kept in memory and
  * written again with a later change or at stop; a change that only moves the poll count may wait
- * (see bookkeeping-writes.ts). A task the engine no longer needs, and the history holds, is let
+ * (see bookkeeping-writes.ts). A task the engine no longer needs, and the history has, is let
  * go, so memory follows the work in progress, not the size of the history.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -41,17 +41,17 @@ export class EngineRecords {
   }
 
   /** The live record only (a task the engine is working on). */
-  held(localId: string): TaskRecord | undefined {
+  liveRecord(localId: string): TaskRecord | undefined {
     return this.live.get(localId);
   }
 
   /** Every live record, as of now. */
-  heldRecords(): TaskRecord[] {
+  liveRecords(): TaskRecord[] {
     return [...this.live.values()];
   }
 
   /** Keeps `record` live without writing it (it was just written, or is about to be). */
-  hold(record: TaskRecord): void {
+  keepLive(record: TaskRecord): void {
     this.live.set(record.localId, record);
   }
 
@@ -119,15 +119,15 @@ export class EngineRecords {
 
   /**
    * Another process works on the task: the live copy goes (the history's is the newer), unless
-   * it holds a change the history refused, which is still to be written.
+   * it has a change the history refused, which is still to be written.
    */
-  unhold(localId: string): void {
+  dropLive(localId: string): void {
     if (this.unsaved.has(localId)) return;
     this.live.delete(localId);
     this.bookkeeping.forget(localId);
   }
 
-  /** At stop: writes the changes the history refused and the poll counts still held. */
+  /** At stop: writes the changes the history refused and the poll counts not yet written. */
   flush(): void {
     this.saveUnsaved();
     for (const localId of this.bookkeeping.pending()) {

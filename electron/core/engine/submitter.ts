@@ -21,12 +21,12 @@ export class Submitter {
     /** Polls an accepted task. */
     private readonly poller: Pick<Poller, 'watch'>,
     /** The engine's live record of a task (undefined once it was removed). */
-    private readonly held: (localId: string) => TaskRecord | undefined,
+    private readonly liveRecord: (localId: string) => TaskRecord | undefined,
   ) {}
 
   async run(localId: string): Promise<void> {
     for (let attempt = 1; ; attempt += 1) {
-      const record = this.held(localId);
+      const record = this.liveRecord(localId);
       if (!record || this.ctx.isStopped()) return;
       const credentials = await this.credentials.credentialsFor(record.endpoint);
       if (!credentials) {
@@ -44,7 +44,7 @@ export class Submitter {
         if (this.ctx.isStopped()) return;
         const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
         if (!retryable || attempt >= this.ctx.options.maxSubmitAttempts) {
-          this.ctx.commit(submitFailure(this.held(localId) ?? record, error, this.now()));
+          this.ctx.commit(submitFailure(this.liveRecord(localId) ?? record, error, this.now()));
           this.ctx.logger.warn('submit refused', { localId, kind: errorKind(error) });
           return;
         }
@@ -55,7 +55,7 @@ export class Submitter {
   }
 
   private accept(localId: string, taskId: string): void {
-    const record = this.held(localId);
+    const record = this.liveRecord(localId);
     if (!record) return;
     const now = this.now();
     const accepted: TaskRecord = {

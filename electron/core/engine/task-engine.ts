@@ -6,7 +6,7 @@
  * - nothing is ever submitted twice: an unknown submit outcome is recorded, never retried;
  * - a watch timeout, an error or a restart keeps the id and resumes polling it;
  * - a task is polled only with credentials for its endpoint; another account's refusal holds it;
- * - with a shared history, a task is worked on only by the process holding its lease (see
+ * - with a shared history, a task is worked on only by the process owning its lease (see
  *   task-leases.ts); another process's changes are announced like this engine's own.
  */
 import { randomUUID } from 'node:crypto';
@@ -111,14 +111,14 @@ export class TaskEngine {
       commit: (record: TaskRecord) => this.records.commit(record),
       track: <T>(work: Promise<T>) => this.trackWork(work),
       isStopped: () => this.stopped,
-      owns: (localId: string) => this.leases.holds(localId),
+      owns: (localId: string) => this.leases.owns(localId),
     });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
     this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
       this.downloads.complete(record, urls),
     );
     this.submitter = new Submitter(context, deps.client, deps.credentials, this.poller, (id) =>
-      this.records.held(id),
+      this.records.liveRecord(id),
     );
   }
 
@@ -152,7 +152,7 @@ export class TaskEngine {
       const record = fresh.status === 'submitting' ? interruptedSubmit(fresh, this.now()) : fresh;
       if (record !== fresh) this.records.commit(record);
       if (resume && isUnfinished(record)) this.activate(record, 'start', true);
-      else if (!this.records.held(record.localId)) this.leases.release(record.localId);
+      else if (!this.records.liveRecord(record.localId)) this.leases.release(record.localId);
     }
     if (this.deps.sharing && this.unwatch === null) {
       this.unwatch = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
@@ -191,7 +191,7 @@ export class TaskEngine {
       );
     }
     for (const record of records) {
-      this.records.hold(record);
+      this.records.keepLive(record);
       this.announce(record);
       this.trackWork(this.submitter.run(record.localId));
     }
@@ -210,7 +210,7 @@ export class TaskEngine {
     const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
     const record = this.newRecord({ prompt }, endpoint, credentials.account, 'tracked', taskId);
     this.records.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
-    this.activate(this.records.held(record.localId) ?? record, 'now');
+    this.activate(this.records.liveRecord(record.localId) ?? record, 'now');
     return this.get(record.localId) ?? record;
   }
 
@@ -225,7 +225,7 @@ export class TaskEngine {
         this.watchElsewhere(localId);
         return record;
       }
-      this.records.hold(record);
+      this.records.keepLive(record);
       this.downloads.retry(localId);
     } else if (record.status === 'submitting') {
       return record;
@@ -239,7 +239,7 @@ export class TaskEngine {
 
   /** The key changed: every task waiting for a key is tried again with the new one. */
   keyChanged(): void {
-    for (const record of this.records.heldRecords()) {
+    for (const record of this.records.liveRecords()) {
       if (record.hold === 'awaiting_key' || record.hold === 'key_rejected') {
         this.activate({ ...record, hold: null, error: null }, 'now');
       }
@@ -326,15 +326,15 @@ export class TaskEngine {
     this.leases.releaseAll();
   }
 
-  /** Works on the task when this process holds (or now gets) its lease; else waits for it. */
+  /** Works on the task when this process owns (or now gets) its lease; else waits for it. */
   private activate(record: TaskRecord, when: 'start' | 'now', leased = false): void {
     if (!leased && this.leases.claim([record.localId]).length === 0) {
-      this.records.unhold(record.localId);
+      this.records.dropLive(record.localId);
       this.watchElsewhere(record.localId);
       return;
     }
     this.stopWatchingElsewhere(record.localId);
-    this.records.hold(record);
+    this.records.keepLive(record);
     if (record.status === 'processing') {
       const watched =
         when === 'start' ? { ...record, hold: null, watchStartedAt: this.now() } : record;
@@ -390,7 +390,7 @@ export class TaskEngine {
   /** The lease of a task another process worked on ended: carry on with the task if it needs it. */
   private takeOver(localId: string): void {
     this.elsewhere.delete(localId);
-    if (this.stopped || this.records.held(localId)) return;
+    if (this.stopped || this.records.liveRecord(localId)) return;
     const before = this.deps.history.get(localId);
     if (!before || !needsWork(before)) return;
     if (this.leases.claim([localId]).length === 0) return this.watchElsewhere(localId);
@@ -412,7 +412,7 @@ export class TaskEngine {
     for (const localId of localIds) {
       this.poller.forget(localId);
       this.downloads.forget(localId);
-      this.records.unhold(localId);
+      this.records.dropLive(localId);
       if (!this.stopped) this.watchElsewhere(localId);
     }
   }
@@ -436,7 +436,7 @@ export class TaskEngine {
       }
       if (record === undefined) {
         // Removed by another process.
-        if (this.records.held(localId) || this.elsewhere.has(localId)) {
+        if (this.records.liveRecord(localId) || this.elsewhere.has(localId)) {
           this.stopWatchingElsewhere(localId);
           this.poller.forget(localId);
           this.downloads.forget(localId);
@@ -445,12 +445,12 @@ export class TaskEngine {
         continue;
       }
       const ours = this.leases.shared && this.leases.isMine(localId);
-      if (ours && this.records.held(localId)) {
+      if (ours && this.records.liveRecord(localId)) {
         this.records.takeUserEdits(record);
         continue;
       }
       // Not ours: the history's copy is the current one.
-      this.records.unhold(localId);
+      this.records.dropLive(localId);
       if (!needsWork(record)) this.stopWatchingElsewhere(localId);
       else if (this.adopting || this.elsewhere.has(localId)) this.watchElsewhere(localId);
       this.announce(record);

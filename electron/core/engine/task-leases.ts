@@ -1,6 +1,6 @@
 /**
  * Which process works on a task. The history is shared by the app and any number of CLI
- * commands; a task is polled (and its images downloaded) only by the process holding its lease:
+ * commands; a task is polled (and its images downloaded) only by the process owning its lease:
  * an owner and an expiry in the history, renewed every third of {@link TaskEngineOptions.leaseMs}
  * while the process lives. A process that dies stops renewing, and another one takes the task
  * over once the lease has ended: never while it runs, so no task is polled by two at once.
@@ -66,7 +66,7 @@ export class TaskLeases {
         );
       }
     } catch (error) {
-      // No write possible: nobody can take a lease over either. Work on the tasks nobody holds;
+      // No write possible: nobody can take a lease over either. Work on the tasks nobody owns;
       // the next renewal writes their leases.
       this.ctx.logger.warn('could not write task leases', { reason: errorKind(error) });
       claimed = localIds.filter((localId) => this.claimable(sharing, localId, now));
@@ -83,11 +83,11 @@ export class TaskLeases {
   }
 
   /**
-   * Whether this engine may work on the task now: its lease is held and has at least a third of
+   * Whether this engine may work on the task now: it owns the lease, with at least a third of
    * its time left (a request started now ends well before anyone could take it over). A lease
    * nearer its end is renewed on the spot.
    */
-  holds(localId: string): boolean {
+  owns(localId: string): boolean {
     const sharing = this.sharing;
     if (sharing === undefined) return true;
     if (!this.mine.has(localId)) return false;
@@ -128,7 +128,7 @@ export class TaskLeases {
     }
   }
 
-  /** Whether the task's lease is held by a process of this machine that no longer exists. */
+  /** Whether the task's lease is owned by a process of this machine that no longer exists. */
   ownerIsGone(localId: string): boolean {
     try {
       const lease = this.sharing?.leaseOf(localId);
@@ -163,16 +163,16 @@ export class TaskLeases {
     this.timer = null;
   }
 
-  /** Extends every lease held (re-creating any a refused write never stored). */
+  /** Extends every lease this engine owns (re-creating any a refused write never stored). */
   private renew(): void {
     this.timer = null;
-    const held = [...this.mine];
-    if (held.length === 0 || this.sharing === undefined) return;
+    const leased = [...this.mine];
+    if (leased.length === 0 || this.sharing === undefined) return;
     try {
       const kept = new Set(
-        this.sharing.claimLeases(held, this.owner, this.ctx.clock.now(), this.until()),
+        this.sharing.claimLeases(leased, this.owner, this.ctx.clock.now(), this.until()),
       );
-      const lost = held.filter((localId) => !kept.has(localId));
+      const lost = leased.filter((localId) => !kept.has(localId));
       if (lost.length > 0) this.lose(lost);
     } catch (error) {
       this.ctx.logger.warn('could not renew task leases', { reason: errorKind(error) });
