@@ -22,7 +22,7 @@ function withoutBookkeeping(
   return rest;
 }
 
-/** Tracks the tasks whose in-memory record is ahead of the history only in bookkeeping. */
+/** Remembers the tasks whose in-memory record is ahead of the history only in bookkeeping. */
 export class BookkeepingWrites {
   /** Task → when its first unwritten bookkeeping change was made. */
   private readonly since = new Map<string, number>();

@@ -165,7 +165,7 @@ export class DownloadManager {
       const job = this.queue.shift();
       if (!job) break;
       this.running += 1;
-      void this.ctx.track(job()).finally(() => {
+      void this.ctx.runInBackground(job()).finally(() => {
         this.running -= 1;
         this.pump();
       });

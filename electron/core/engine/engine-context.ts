@@ -16,8 +16,8 @@ export interface EngineContext {
   get(localId: string): TaskRecord | undefined;
   /** Stores a changed record (persist + notify) and returns it with its new `updatedAt`. */
   commit(record: TaskRecord): TaskRecord;
-  /** Registers background work so `stop()` can wait for it. */
-  track<T>(work: Promise<T>): Promise<T>;
+  /** Runs `work` in the background: `stop()` waits for it, and a failure is logged. */
+  runInBackground<T>(work: Promise<T>): Promise<T>;
   isStopped(): boolean;
   /**
    * Whether this process may work on the task now (it owns the task's lease). False: another

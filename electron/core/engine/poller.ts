@@ -113,7 +113,7 @@ export class Poller {
       this.schedule(localId, this.planner.place(localId, now));
       return;
     }
-    this.ctx.track(this.poll(record, due));
+    this.ctx.runInBackground(this.poll(record, due));
   }
 
   private async poll(record: TaskRecord, due: number): Promise<void> {

@@ -53,7 +53,7 @@ export interface TaskEngineDeps {
   readonly options?: Partial<TaskEngineOptions>;
 }
 
-/** What a caller may ask of a tracked task id created elsewhere. */
+/** For {@link TaskEngine.track}: where the task id created elsewhere lives, the prompt to show. */
 export interface TrackOptions {
   readonly endpoint?: string;
   readonly prompt?: string;
@@ -109,7 +109,7 @@ export class TaskEngine {
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
       commit: (record: TaskRecord) => this.records.commit(record),
-      track: <T>(work: Promise<T>) => this.trackWork(work),
+      runInBackground: <T>(work: Promise<T>) => this.runInBackground(work),
       isStopped: () => this.stopped,
       owns: (localId: string) => this.leases.owns(localId),
     });
@@ -193,7 +193,7 @@ export class TaskEngine {
     for (const record of records) {
       this.records.keepLive(record);
       this.announce(record);
-      this.trackWork(this.submitter.run(record.localId));
+      this.runInBackground(this.submitter.run(record.localId));
     }
     return records;
   }
@@ -470,7 +470,7 @@ export class TaskEngine {
     };
   }
 
-  private trackWork<T>(work: Promise<T>): Promise<T> {
+  private runInBackground<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);
     const done = (): void => {
       this.inFlight.delete(work);

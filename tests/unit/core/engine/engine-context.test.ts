@@ -16,7 +16,7 @@ function timing(random = 0.5) {
     signal: aborter.signal,
     get: () => undefined,
     commit: (record) => record,
-    track: (work) => work,
+    runInBackground: (work) => work,
     isStopped: () => aborter.signal.aborted,
     owns: () => true,
   });
