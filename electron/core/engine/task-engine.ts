@@ -163,7 +163,7 @@ export class TaskEngine {
   async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
     const request = parseRequest(input);
     if (!Number.isInteger(count) || count < 1 || count > 100) {
-      throw new EngineInputError('The number of images must be a whole number from 1 to 100.');
+      throw new EngineInputError('The number of tasks must be a whole number from 1 to 100.');
     }
     const endpoint = this.deps.credentials.currentEndpoint();
     const credentials = await this.deps.credentials.credentialsFor(endpoint);

@@ -17,7 +17,7 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   defaultModel: 'default model',
   defaultSize: 'default size',
   defaultQuality: 'default quality',
-  defaultCount: 'default number of images',
+  defaultCount: 'default number of tasks',
   galleryDir: 'gallery folder',
   notifications: 'notifications',
   theme: 'theme',
@@ -31,7 +31,7 @@ const FIELD_RULES: Readonly<Record<SettingName, string>> = {
   defaultSize:
     'The default size must look like 1024x1024 (width x height in whole pixels), or be empty.',
   defaultQuality: 'The default quality must be text of at most 100 characters.',
-  defaultCount: 'The default number of images must be a whole number from 1 to 10.',
+  defaultCount: 'The default number of tasks must be a whole number from 1 to 10.',
   galleryDir:
     'The gallery folder must be a full path (such as /Users/you/Pictures/Pictor), or empty for the default folder.',
   notifications: 'Notifications must be switched on or off.',

@@ -40,7 +40,12 @@ describe('TaskEngine: submit', () => {
     const h = engineHarness();
     await expect(h.engine.submit({ prompt: '   ' })).rejects.toThrow(/prompt is empty/);
     await expect(h.engine.submit({ prompt: 'x', size: '12by12' })).rejects.toThrow(/size/);
-    await expect(h.engine.submit({ prompt: 'x' }, 0)).rejects.toThrow(/whole number/);
+    // The count is of tasks (each may bring several images).
+    for (const count of [0, 101, 2.5]) {
+      await expect(h.engine.submit({ prompt: 'x' }, count)).rejects.toThrow(
+        'The number of tasks must be a whole number from 1 to 100.',
+      );
+    }
     h.credentials.setKey(null);
     await expect(h.engine.submit({ prompt: 'x' })).rejects.toThrow(/No API key/);
     expect(h.history.all()).toHaveLength(0);

@@ -203,7 +203,7 @@ describe('SettingsService with a damaged file', () => {
       galleryDir: resolve('/pictures/pictor'),
     });
     expect(service.takeProblems()).toEqual([
-      `Some settings had values Pictor cannot use and were reset to their defaults: service URL, default number of images, theme. A copy of the old file was kept at ${COPY}.`,
+      `Some settings had values Pictor cannot use and were reset to their defaults: service URL, default number of tasks, theme. A copy of the old file was kept at ${COPY}.`,
     ]);
     expect(kv.movedAside.get(COPY)).toMatchObject({ settings: { theme: 'neon' } });
     expect(kv.snapshot()).toEqual({ settings: service.get(), windowBounds: bounds });
