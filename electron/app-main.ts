@@ -40,6 +40,7 @@ import { DisposableStore, toDisposable, type Disposable } from './ports/disposab
 import type { ShellActions } from './ports/shell-actions';
 import { claimSingleInstance, createMainWindow, hardenApp } from './window';
 import type { AppNotice } from '../shared/ipc/contract';
+import { messageOf } from './core/errors/thrown-value';
 
 /** Starts the desktop app: one instance, its window, its engine. */
 export function startApp(): void {
@@ -303,7 +304,7 @@ export function startApp(): void {
     logger.error('start-up failed', { detail: String(error) });
     dialog.showErrorBox(
       'Pictor could not start',
-      `${error instanceof Error ? error.message : String(error)}\n\nNothing was lost. The log file is in ${app.getPath('logs')}.`,
+      `${messageOf(error)}\n\nNothing was lost. The log file is in ${app.getPath('logs')}.`,
     );
     app.exit(1);
   }

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import Store from 'electron-store';
 import { PRIVATE_FILE_MODE, tightenFileSync } from '../core/fs/private-files';
 import type { KeyValueStore } from '../ports/key-value-store';
+import { systemErrorCode } from '../core/errors/thrown-value';
 
 export interface ElectronStoreKvOptions {
   /** Absolute folder of the file. */
@@ -43,7 +44,7 @@ export class ElectronStoreKv implements KeyValueStore {
     try {
       renameSync(this.path, target);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (systemErrorCode(error) === 'ENOENT') return null;
       throw error;
     }
     return target;

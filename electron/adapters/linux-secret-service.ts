@@ -14,6 +14,7 @@ import {
   hasPasswordStoreArgument,
   type PasswordStoreChoice,
 } from '../core/key-vault/linux-password-store';
+import { systemErrorCode } from '../core/errors/thrown-value';
 
 /** The slice of `child_process.spawnSync` the probe uses (tests inject their own). */
 export type SpawnSyncText = (
@@ -88,7 +89,7 @@ export function secretServiceRunning(
 }
 
 function isTimeout(error: Error | undefined): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT';
+  return systemErrorCode(error) === 'ETIMEDOUT';
 }
 
 export interface SelectPasswordStoreOptions {

@@ -4,6 +4,7 @@
  */
 import { Notification } from 'electron';
 import type { NotificationContent } from '../core/os/notification-policy';
+import { messageOf } from '../core/errors/thrown-value';
 
 /** Notifications kept referenced so their click handler survives garbage collection. */
 const MAX_RETAINED = 20;
@@ -72,7 +73,7 @@ export function createDesktopNotifier(
       notification.show();
       return true;
     } catch (error) {
-      fail(error instanceof Error ? error.message : String(error));
+      fail(messageOf(error));
       return false;
     }
   };

@@ -15,6 +15,7 @@ import type { IpcError, Result } from '../../shared/ipc/contract';
 import type { PathGuard } from '../core/os/path-guard';
 import type { SaveAsRequest, ShellActions } from '../ports/shell-actions';
 import { suggestedFileName } from '../core/os/save-name';
+import { messageOf } from '../core/errors/thrown-value';
 import { convertToPng, iconPng } from '../core/images/image-ops';
 
 export interface ShellActionsOptions {
@@ -48,8 +49,7 @@ function ok<T>(value: T): Result<T> {
 }
 
 function fail(code: IpcError['code'], message: string, detail?: unknown): Result<never> {
-  const text =
-    detail instanceof Error ? detail.message : detail === undefined ? '' : String(detail);
+  const text = detail === undefined ? '' : messageOf(detail);
   return { ok: false, error: { code, message, ...(text ? { detail: text } : {}) } };
 }
 

@@ -13,6 +13,7 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { messageOf } from '../core/errors/thrown-value';
 
 /** Where to read the sources and write the bundles (the repo by default; tests pass a temp tree). */
 export interface ElectronBuildPaths {
@@ -146,9 +147,7 @@ const invokedDirectly =
 if (invokedDirectly) {
   runCli().catch((error: unknown) => {
     // esbuild has already printed the located errors; this line says which step failed.
-    console.error(
-      `build:electron failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`build:electron failed: ${messageOf(error)}`);
     process.exitCode = 1;
   });
 }

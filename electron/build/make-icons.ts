@@ -11,6 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { encodeIcns, encodeIco, ICNS_TYPE_SIZES, type IcnsType } from './icon-containers';
+import { messageOf } from '../core/errors/thrown-value';
 
 /** Sizes of the Linux icon set (resources/icons/<n>x<n>.png). */
 export const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024] as const;
@@ -108,7 +109,7 @@ const invokedDirectly =
   process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
 if (invokedDirectly) {
   runCli().catch((error: unknown) => {
-    console.error(`icons failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`icons failed: ${messageOf(error)}`);
     process.exitCode = 1;
   });
 }

@@ -10,6 +10,7 @@ import { UsageError, helpText, parseCommand } from './cli-args';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
+import { describeThrown } from '../core/errors/thrown-value';
 
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
@@ -36,7 +37,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`${terminalSafe(error.message)}\n`);
       return EXIT.library;
     }
-    const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const detail = describeThrown(error);
     io.stderr(
       `${terminalSafe(`Pictor hit an unexpected problem and stopped. Every task id is kept. (${detail})`)}\n`,
     );

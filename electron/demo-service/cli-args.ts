@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { DemoAccount, DemoServiceOptions } from './types';
+import { messageOf, systemErrorCode } from '../core/errors/thrown-value';
 
 /** A command line the demo service cannot run with; the message never contains a key. */
 export class CliUsageError extends Error {
@@ -107,8 +108,8 @@ function applyCredits(accounts: DemoAccount[], values: string[] | undefined): vo
  * (`--key alice sk-alice`), so those are described without their text.
  */
 function describeParseError(error: unknown): string {
-  const code = (error as { code?: unknown }).code;
-  const message = error instanceof Error ? error.message : String(error);
+  const code = systemErrorCode(error);
+  const message = messageOf(error);
   if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
     return 'Unexpected argument: every value belongs to an option, as in --key account:key or --port 8080.';
   }

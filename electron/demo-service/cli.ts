@@ -7,6 +7,7 @@ import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
 import { DemoOptionsError } from './options';
 import { startDemoService } from './server';
 import type { DemoService } from './types';
+import { messageOf } from '../core/errors/thrown-value';
 
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 1;
@@ -40,7 +41,7 @@ async function main(argv: string[]): Promise<void> {
     service = await startDemoService(command.options);
   } catch (error) {
     const usage = error instanceof DemoOptionsError;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = messageOf(error);
     process.stderr.write(`demo-service: ${usage ? reason : `could not start: ${reason}`}\n`);
     process.exit(usage ? EXIT_USAGE : EXIT_FAILURE);
   }

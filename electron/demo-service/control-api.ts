@@ -7,6 +7,7 @@ import type { BodyResult, Reply } from './http-reply';
 import { errorReply, jsonReply } from './http-reply';
 import { parseFaultRule } from './faults';
 import type { DemoService } from './types';
+import { messageOf } from '../core/errors/thrown-value';
 
 const createTaskSchema = z.object({
   account: z.string().min(1),
@@ -65,7 +66,7 @@ function attempt<T>(action: () => T): T {
   try {
     return action();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = messageOf(error);
     throw new ControlError(message, message.startsWith('There is no task') ? 404 : 400);
   }
 }

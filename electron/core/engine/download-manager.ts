@@ -7,6 +7,7 @@ import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { IMPORTED_LOCAL_MESSAGE, isImportedLocal } from '../credentials/record-credentials';
+import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
 import type { EngineDownloadOutcome, EngineGallery } from './engine-types';
 import { SidecarWriter } from './sidecar-writer';
@@ -189,7 +190,7 @@ export class DownloadManager {
         ? { state: 'invalid', error: IMPORTED_LOCAL_MESSAGE }
         : await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal);
     } catch (error) {
-      outcome = { state: 'retry', error: `The image could not be saved: ${describe(error)}.` };
+      outcome = { state: 'retry', error: `The image could not be saved: ${codeOrMessage(error)}.` };
     }
     if (this.ctx.isStopped()) return;
     this.apply(localId, index, outcome);
@@ -265,9 +266,4 @@ export class DownloadManager {
 function withoutError(image: ImageRecord): ImageRecord {
   const { error: _error, ...rest } = image;
   return rest;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) return (error as NodeJS.ErrnoException).code ?? error.message;
-  return String(error);
 }

@@ -4,7 +4,7 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
-import { messageOf, systemErrorCode } from '../errors/thrown-value';
+import { codeOrMessage } from '../errors/thrown-value';
 
 export class SidecarWriter {
   private readonly running = new Map<string, Promise<void>>();
@@ -47,15 +47,11 @@ export class SidecarWriter {
         try {
           await this.write(record);
         } catch (error) {
-          this.logger.warn('sidecar write failed', { localId, reason: describe(error) });
+          this.logger.warn('sidecar write failed', { localId, reason: codeOrMessage(error) });
         }
       } while (this.dirty.has(localId));
     } finally {
       this.running.delete(localId);
     }
   }
-}
-
-function describe(error: unknown): string {
-  return systemErrorCode(error) ?? messageOf(error);
 }

@@ -13,6 +13,11 @@ export function describeThrown(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
+/** A system error's code (`ENOSPC`), else the message: short words for a log line or a reason. */
+export function codeOrMessage(error: unknown): string {
+  return systemErrorCode(error) ?? messageOf(error);
+}
+
 /** The code of a Node system error (`ENOENT`, `EACCES`, `ELOOP`…), when it has one. */
 export function systemErrorCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;

@@ -18,6 +18,7 @@ import type { Stats } from 'node:fs';
 import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { GalleryPathError } from '../gallery/gallery-path';
+import { systemErrorCode } from '../errors/thrown-value';
 
 /**
  * A path Pictor refused to act on: a link where it expected its own file or folder, or a path
@@ -55,12 +56,8 @@ export function isWithin(root: string, path: string): boolean {
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
-function codeOf(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | null)?.code;
-}
-
 function isMissing(error: unknown): boolean {
-  const code = codeOf(error);
+  const code = systemErrorCode(error);
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
@@ -120,7 +117,7 @@ export async function ensureFolder(root: string, path: string): Promise<void> {
     let info = await lstatOrNull(at);
     if (info === null) {
       await mkdir(at).catch((error: unknown) => {
-        if (codeOf(error) !== 'EEXIST') throw error;
+        if (systemErrorCode(error) !== 'EEXIST') throw error;
       });
       info = await lstat(at);
     }
@@ -206,7 +203,7 @@ export async function removeEmptyFolder(root: string, path: string): Promise<boo
     await rmdir(path);
     return true;
   } catch (error) {
-    const code = codeOf(error);
+    const code = systemErrorCode(error);
     if (code === 'ENOTEMPTY' || code === 'EEXIST' || isMissing(error)) return false;
     throw error;
   }

@@ -6,6 +6,7 @@
  */
 import { chmodSync, statSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
+import { systemErrorCode } from '../errors/thrown-value';
 
 export const PRIVATE_FOLDER_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -38,6 +39,6 @@ export function tightenFileSync(path: string, platform: NodeJS.Platform = proces
     const { mode } = statSync(path);
     if ((mode & SHARED_BITS) !== 0) chmodSync(path, PRIVATE_FILE_MODE);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if (systemErrorCode(error) !== 'ENOENT') throw error;
   }
 }

@@ -3,6 +3,7 @@
  * from fixed text, status codes and error codes only: never a URL (it may carry a signed
  * token) and never a key (the gallery does not have one).
  */
+import { systemErrorCode } from '../errors/thrown-value';
 
 /** The outcome of {@link Gallery.downloadImage}. */
 export type DownloadOutcome =
@@ -52,8 +53,8 @@ export function retry(reason: string, retryAfterMs?: number): FailedOutcome {
 /** The code of a Node/undici network error (`ECONNRESET`, `UND_ERR_SOCKET`…), if any. */
 export function errorCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
+    const code = systemErrorCode(current);
+    if (code !== undefined && /^[A-Z0-9_]{2,40}$/.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

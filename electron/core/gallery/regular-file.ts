@@ -12,6 +12,7 @@
  */
 import { constants } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { systemErrorCode } from '../errors/thrown-value';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
@@ -61,7 +62,7 @@ export async function openRegularFile(
     handle = await open(path, OPEN_FLAGS);
   } catch (error) {
     // ELOOP: O_NOFOLLOW met a link that replaced the file after the lstat.
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new UnsafeFileError(LINK);
+    if (systemErrorCode(error) === 'ELOOP') throw new UnsafeFileError(LINK);
     throw error;
   }
   try {

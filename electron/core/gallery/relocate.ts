@@ -29,6 +29,7 @@ import { GalleryPathError } from './gallery-path';
 import { compareTaskFolder, copyTaskFolder } from './relocate-copy';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
 import { refusedMoveTarget } from './relocate-target';
+import { messageOf } from '../errors/thrown-value';
 
 /** Injected faults for tests (a port): called before each task folder is copied. */
 export interface RelocateFaults {
@@ -237,7 +238,7 @@ export async function relocateGallery(
   try {
     await options.switchTo?.(target);
   } catch (error) {
-    const why = `Pictor could not switch to the new folder: ${error instanceof Error ? error.message : String(error)}`;
+    const why = `Pictor could not switch to the new folder: ${messageOf(error)}`;
     throw stopped(copied, total, source, target, why);
   }
   const leftBehind = plan.notCarried.map((path) => nativePath(source, path));

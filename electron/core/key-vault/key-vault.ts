@@ -15,6 +15,7 @@ import { keyMessages } from './key-messages';
 import type { KeyFacts, KeyProblem } from './key-state';
 import { computeKeyStatus, consentRefusal } from './key-state';
 import { KeyVaultError, checkKeyText, isPlausibleKey } from './key-text';
+import { messageOf } from '../errors/thrown-value';
 
 export interface KeyVaultOptions {
   /** The vault's own store (key-vault.json), never the settings store. */
@@ -247,7 +248,7 @@ export class KeyVault {
     } catch (error) {
       this.logger.error('damaged key vault file could not be moved aside', {
         path: store.path,
-        error: error instanceof Error ? error.message : String(error),
+        error: messageOf(error),
       });
     }
     this.logger.warn('key vault file damaged', { path: store.path, reason, copy });

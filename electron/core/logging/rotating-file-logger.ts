@@ -16,6 +16,7 @@ import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs/private-files';
 import type { LogLevel } from './log-line';
 import { formatLogLine, isLoggable } from './log-line';
 import type { Redactor } from './redaction';
+import { systemErrorCode } from '../errors/thrown-value';
 
 export const LOG_FILE_NAME = 'pictor.log';
 export const DEFAULT_MAX_LOG_BYTES = 1024 * 1024;
@@ -201,8 +202,7 @@ export class RotatingFileLogger implements Logger {
   private async fail(error: unknown, unwritten: string[]): Promise<void> {
     this.failed = true;
     await this.closeHandle();
-    const code = (error as { code?: unknown }).code;
-    const reason = typeof code === 'string' ? code : String(error);
+    const reason = systemErrorCode(error) ?? String(error);
     this.fallback(
       formatLogLine(
         this.now(),
@@ -226,6 +226,6 @@ async function renameIfPresent(from: string, to: string): Promise<void> {
   try {
     await rename(from, to);
   } catch (error) {
-    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+    if (systemErrorCode(error) !== 'ENOENT') throw error;
   }
 }

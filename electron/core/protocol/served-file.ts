@@ -10,6 +10,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
 import { GalleryPathError, resolveInside } from '../gallery/gallery-path';
 import { refuse, type ProtocolRefusal } from './request-path';
+import { systemErrorCode } from '../errors/thrown-value';
 
 /** A file the protocol may serve. */
 export interface ServedFile {
@@ -31,10 +32,6 @@ function isInside(root: string, file: string): boolean {
   return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
 }
 
-function errorCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | null)?.code;
-}
-
 function typeOf(path: string, rules: ServeRules): string | undefined {
   return rules.contentTypes.get(extname(path).toLowerCase());
 }
@@ -52,7 +49,7 @@ async function realFileOf(candidate: string): Promise<string | ProtocolRefusal> 
   try {
     return await fs.realpath(candidate);
   } catch (error) {
-    if (errorCode(error) === 'ELOOP') return refuse(403, 'The file is a symlink loop.');
+    if (systemErrorCode(error) === 'ELOOP') return refuse(403, 'The file is a symlink loop.');
     return refuse(404, 'No such file.');
   }
 }

@@ -13,6 +13,7 @@ import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fiel
 import { SettingsError, applySettingsPatch } from './settings-patch';
 import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
+import { messageOf } from '../errors/thrown-value';
 
 export const SETTINGS_KEY = 'settings';
 export const WINDOW_BOUNDS_KEY = 'windowBounds';
@@ -78,7 +79,7 @@ export class SettingsService {
     } catch (error) {
       this.logger.error('settings could not be saved', {
         path: this.options.store.path,
-        error: describe(error),
+        error: messageOf(error),
       });
       throw new SettingsError(
         `Your settings could not be saved in ${this.options.store.path}. Check that the folder is writable and try again.`,
@@ -117,7 +118,7 @@ export class SettingsService {
     try {
       this.options.store.set(WINDOW_BOUNDS_KEY, parsed.data);
     } catch (error) {
-      this.logger.warn('window bounds not saved', { error: describe(error) });
+      this.logger.warn('window bounds not saved', { error: messageOf(error) });
       return false;
     }
     this.bounds = parsed.data;
@@ -134,7 +135,7 @@ export class SettingsService {
     } catch (error) {
       this.logger.warn('settings file is not valid JSON', {
         path: store.path,
-        error: describe(error),
+        error: messageOf(error),
       });
       this.problems.push(damagedMessage(this.keepAside(), store.path));
       return;
@@ -161,7 +162,7 @@ export class SettingsService {
       this.options.store.set(SETTINGS_KEY, this.current);
       if (this.bounds) this.options.store.set(WINDOW_BOUNDS_KEY, this.bounds);
     } catch (error) {
-      this.logger.warn('repaired settings not saved', { error: describe(error) });
+      this.logger.warn('repaired settings not saved', { error: messageOf(error) });
     }
     this.problems.push(fieldsResetMessage(labels, copy));
   }
@@ -171,7 +172,7 @@ export class SettingsService {
     try {
       return this.options.store.moveAside(damagedFileSuffix(this.options.now()));
     } catch (error) {
-      this.logger.error('settings file could not be moved aside', { error: describe(error) });
+      this.logger.error('settings file could not be moved aside', { error: messageOf(error) });
       return null;
     }
   }
@@ -182,12 +183,8 @@ export class SettingsService {
       try {
         listener(settings);
       } catch (error) {
-        this.logger.error('settings listener failed', { error: describe(error) });
+        this.logger.error('settings listener failed', { error: messageOf(error) });
       }
     }
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
