@@ -2,6 +2,7 @@
  * What the demo service accepts in a generation request. The spec leaves required fields and
  * allowed values "not shown"; the demo decides, and answers a realistic 400 otherwise.
  */
+import { REQUEST_LIMITS } from '../../shared/domain/limits';
 
 /** A generation request the service accepted, with its defaults filled in. */
 export interface AcceptedRequest {
@@ -27,7 +28,6 @@ export const DEFAULT_MODEL = 'demo-image-1';
 export const DEFAULT_SIZE = '1024x1024';
 export const DEFAULT_QUALITY = 'auto';
 export const ACCEPTED_QUALITIES = ['low', 'medium', 'high', 'auto', 'standard', 'hd'] as const;
-export const MAX_PROMPT_LENGTH = 32_000;
 const SIZE_FORMAT = /^(\d{1,6})x(\d{1,6})$/;
 
 function refuse(code: string, message: string, param?: string): ValidationResult {
@@ -97,10 +97,10 @@ function checkPrompt(prompt: unknown): ValidationResult | null {
       'prompt',
     );
   }
-  if (prompt.length > MAX_PROMPT_LENGTH) {
+  if (prompt.length > REQUEST_LIMITS.prompt) {
     return refuse(
       'invalid_prompt',
-      `The prompt is too long: at most ${MAX_PROMPT_LENGTH} characters are accepted.`,
+      `The prompt is too long: at most ${REQUEST_LIMITS.prompt} characters are accepted.`,
       'prompt',
     );
   }

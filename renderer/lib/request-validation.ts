@@ -5,16 +5,12 @@
 import type { MessageKey } from '../i18n';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { SIZE_PATTERN } from '../../shared/service/wire';
+import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from '../../shared/domain/limits';
 
 /** The size presets offered first; any other `<width>x<height>` is allowed. */
 export const SIZE_PRESETS = ['1024x1024', '1536x1024', '1024x1536'] as const;
 /** The quality levels offered first; the service decides what it accepts. */
 export const QUALITY_PRESETS = ['low', 'medium', 'high', 'auto'] as const;
-export const MAX_COUNT = 10;
-export const MAX_PROMPT = 32_000;
-export const MAX_MODEL = 200;
-export const MAX_QUALITY = 100;
-export const MAX_WATCH_MINUTES = 7 * 24 * 60;
 
 /** A value with its canonical form, or the reason it is refused. */
 export type Checked<T> =
@@ -44,7 +40,7 @@ export function checkSize(text: string): Checked<string> {
 export function checkQuality(text: string): Checked<string> {
   const value = text.trim();
   if (value === '') return refuse('compose.quality.error.empty');
-  if (value.length > MAX_QUALITY) return refuse('compose.quality.error.tooLong');
+  if (value.length > REQUEST_LIMITS.quality) return refuse('compose.quality.error.tooLong');
   return ok(value);
 }
 
@@ -53,19 +49,21 @@ export function checkCount(text: string): Checked<number> {
   const value = text.trim();
   if (!/^\d+$/.test(value)) return refuse('compose.count.error');
   const count = Number(value);
-  return count >= 1 && count <= MAX_COUNT ? ok(count) : refuse('compose.count.error');
+  return count >= TASKS_PER_SUBMIT.min && count <= TASKS_PER_SUBMIT.max
+    ? ok(count)
+    : refuse('compose.count.error');
 }
 
 /** A model id; empty means "the service's default" (the field is left out of the request). */
 export function checkModel(text: string): Checked<string> {
   const value = text.trim();
-  return value.length > MAX_MODEL ? refuse('compose.model.error.tooLong') : ok(value);
+  return value.length > REQUEST_LIMITS.model ? refuse('compose.model.error.tooLong') : ok(value);
 }
 
 export function checkPrompt(text: string): Checked<string> {
   const value = text.trim();
   if (value === '') return refuse('compose.prompt.error.empty');
-  if (value.length > MAX_PROMPT) return refuse('compose.prompt.error.tooLong');
+  if (value.length > REQUEST_LIMITS.prompt) return refuse('compose.prompt.error.tooLong');
   return ok(value);
 }
 

@@ -48,6 +48,17 @@ export const MAX_MESSAGE_CHARS = 2_000;
 /** The technical detail of an error, shown on demand. */
 export const MAX_DETAIL_CHARS = 10_000;
 
+/**
+ * A generation request's text fields, in characters: the prompt, the model name and the quality
+ * level. The request schema (shared/service/wire.ts), the form's checks, the settings' defaults
+ * and the demo service all read them from here.
+ */
+export const REQUEST_LIMITS = { prompt: 32_000, model: 200, quality: 100 } as const;
+/** Tasks one submit from the app makes (the count field, its default in Settings, the IPC call). */
+export const TASKS_PER_SUBMIT = { min: 1, max: 10 } as const;
+/** The longest watch timeout Settings offers, in minutes (a week); 0 watches forever. */
+export const MAX_WATCH_MINUTES = 7 * 24 * 60;
+
 /** A date in ms since the epoch: a whole number from {@link MIN_DATE_MS} to {@link MAX_DATE_MS}. */
 export const dateMsSchema = z
   .number()

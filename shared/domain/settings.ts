@@ -1,26 +1,23 @@
 /** User settings: what the renderer may read and change. Stored by the main process. */
 import { z } from 'zod';
 import { SIZE_PATTERN } from '../service/wire';
+import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 
 export const settingsSchema = z.object({
   /** The service's base URL; empty until the user sets one (the demo service runs meanwhile). */
   baseUrl: z.string().max(2_000),
-  defaultModel: z.string().max(200),
+  defaultModel: z.string().max(REQUEST_LIMITS.model),
   defaultSize: z.string().regex(SIZE_PATTERN).or(z.literal('')),
-  defaultQuality: z.string().max(100),
-  defaultCount: z.number().int().min(1).max(10),
+  defaultQuality: z.string().max(REQUEST_LIMITS.quality),
+  defaultCount: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
   /** Absolute folder; empty means the OS Pictures folder + /Pictor. */
   galleryDir: z.string().max(4_000),
   notifications: z.boolean(),
   theme: z.enum(THEMES),
   /** Stop watching a task after this many minutes (the id is kept); 0 watches forever. */
-  watchTimeoutMinutes: z
-    .number()
-    .int()
-    .min(0)
-    .max(7 * 24 * 60),
+  watchTimeoutMinutes: z.number().int().min(0).max(MAX_WATCH_MINUTES),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { keyStatusSchema } from '../domain/key-status';
-import { MAX_LOCAL_ID_CHARS, dateMsSchema } from '../domain/limits';
+import { MAX_LOCAL_ID_CHARS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import {
   imageRecordSchema,
@@ -103,7 +103,10 @@ export const requests = {
   'app:copyText': { input: z.object({ text: z.string().max(10_000) }).strict(), output: z.void() },
   'tasks:submit': {
     input: z
-      .object({ request: generationRequestSchema, count: z.number().int().min(1).max(10) })
+      .object({
+        request: generationRequestSchema,
+        count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
+      })
       .strict(),
     output: z.array(taskItemSchema),
   },

@@ -5,7 +5,7 @@
  * and reject only what the app cannot use.
  */
 import { z } from 'zod';
-import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS } from '../domain/limits';
+import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS, REQUEST_LIMITS } from '../domain/limits';
 
 export { MAX_IMAGES_PER_TASK };
 
@@ -21,14 +21,18 @@ export function parseSize(size: string): { width: number; height: number } | nul
 /** The payload of `POST /v1/images/generations`. Which fields are required is not shown,
  * so only `prompt` is required here and empty optional fields are left out of the body. */
 export const generationRequestSchema = z.object({
-  prompt: z.string().trim().min(1, 'The prompt is empty.').max(32_000, 'The prompt is too long.'),
-  model: z.string().trim().min(1).max(200).optional(),
+  prompt: z
+    .string()
+    .trim()
+    .min(1, 'The prompt is empty.')
+    .max(REQUEST_LIMITS.prompt, 'The prompt is too long.'),
+  model: z.string().trim().min(1).max(REQUEST_LIMITS.model).optional(),
   size: z
     .string()
     .trim()
     .regex(SIZE_PATTERN, 'The size must look like 1024x1024 (two whole numbers).')
     .optional(),
-  quality: z.string().trim().min(1).max(100).optional(),
+  quality: z.string().trim().min(1).max(REQUEST_LIMITS.quality).optional(),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 

@@ -2,7 +2,7 @@
 import { useId, type KeyboardEvent, type Ref } from 'react';
 import { Field, Spinner } from '../../components';
 import { t, type MessageKey } from '../../i18n';
-import { MAX_COUNT } from '../../lib/request-validation';
+import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
 import { useModelSuggestions } from './use-model-suggestions';
 
 export interface PromptFieldProps {
@@ -116,7 +116,7 @@ export function CountField({ value, onChange, error, inputRef }: SimpleFieldProp
           className="input"
           type="number"
           min={1}
-          max={MAX_COUNT}
+          max={TASKS_PER_SUBMIT.max}
           step={1}
           value={value}
           onChange={(event) => onChange(event.target.value)}

@@ -5,13 +5,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Settings } from '../../../shared/domain/settings';
 import { t } from '../../i18n';
-import {
-  MAX_COUNT,
-  checkCount,
-  checkModel,
-  checkQuality,
-  checkSize,
-} from '../../lib/request-validation';
+import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
+import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
 import { draftFromDefaults } from '../../store/compose-slice';
 import { ChoiceField } from '../compose/choice-field';
 import { qualityOptions, sizeOptions } from '../compose/options';
@@ -145,7 +140,7 @@ export function DefaultsSection({ settings, saver }: { settings: Settings; saver
             className="input"
             type="number"
             min={1}
-            max={MAX_COUNT}
+            max={TASKS_PER_SUBMIT.max}
             value={draft.count}
             onChange={(event) => patch({ count: event.target.value })}
             onBlur={commitCount}
