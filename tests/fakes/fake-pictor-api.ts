@@ -4,9 +4,12 @@
  * the real bridge), helpers to seed tasks, emit events and fail a channel on demand.
  * Browser-safe: imports only shared/ and zod.
  */
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
+import { makeTaskRecord } from '../support/task-records';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -14,9 +17,7 @@ import {
   type AppInfo,
   type EventChannel,
   type EventPayload,
-  type GalleryItem,
   type IpcError,
-  type LiveState,
   type RequestChannel,
   type RequestInput,
   type RequestOutput,
@@ -54,28 +55,20 @@ export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): 
 export function makeTask(overrides: Partial<TaskRecord> & { prompt?: string } = {}): TaskRecord {
   const { prompt, ...rest } = overrides;
   const createdAt = rest.createdAt ?? START;
-  return {
-    localId: `local-${createdAt}-${Math.random().toString(36).slice(2, 8)}`,
-    taskId: 'task-1',
-    origin: 'submitted',
-    endpoint: 'demo:',
-    account: 'demo',
-    request: { prompt: prompt ?? 'A lighthouse at dusk', model: 'demo-1', size: '1024x1024' },
-    status: 'completed',
-    hold: null,
-    error: null,
+  return makeTaskRecord(
+    {
+      localId: `local-${createdAt}-${Math.random().toString(36).slice(2, 8)}`,
+      taskId: 'task-1',
+      endpoint: 'demo:',
+      account: 'demo',
+      request: { prompt: prompt ?? 'A lighthouse at dusk', model: 'demo-1', size: '1024x1024' },
+      finishedAt: createdAt + 30_000,
+      polls: 10,
+      lastPolledAt: createdAt + 30_000,
+      ...rest,
+    },
     createdAt,
-    updatedAt: createdAt,
-    submittedAt: createdAt,
-    finishedAt: createdAt + 30_000,
-    watchStartedAt: createdAt,
-    polls: 10,
-    lastPolledAt: createdAt + 30_000,
-    images: [],
-    favourite: false,
-    folder: null,
-    ...rest,
-  };
+  );
 }
 
 function newestFirst(a: TaskRecord, b: TaskRecord): number {

@@ -25,6 +25,7 @@ import {
   MAX_URL_CHARS,
 } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../support/task-records';
 
 /** Far more than a rebuild of a few folders takes; far less than "forever". */
 const ENDS_WITHIN_MS = 10_000;
@@ -63,28 +64,17 @@ function image(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord
 }
 
 function record(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
-  return {
-    localId: `c0ffee00-0000-4000-8000-${id.padStart(12, '0')}`,
-    taskId: `task-${id}`,
-    origin: 'submitted',
-    endpoint: 'https://api.example.com',
-    account: 'acct1234',
-    request: { prompt: `Task ${id}` },
-    status: 'completed',
-    hold: null,
-    error: null,
-    createdAt: CREATED,
-    updatedAt: CREATED,
-    submittedAt: CREATED,
-    finishedAt: CREATED + 1000,
-    watchStartedAt: CREATED,
-    polls: 1,
-    lastPolledAt: CREATED + 1000,
-    images: [image(0)],
-    favourite: false,
-    folder: `2024/05/${id}`,
-    ...overrides,
-  };
+  return makeTaskRecord(
+    {
+      localId: `c0ffee00-0000-4000-8000-${id.padStart(12, '0')}`,
+      taskId: `task-${id}`,
+      request: { prompt: `Task ${id}` },
+      images: [image(0)],
+      folder: `2024/05/${id}`,
+      ...overrides,
+    },
+    CREATED,
+  );
 }
 
 /** Writes the task's folder with its sidecar; returns the folder's absolute path. */

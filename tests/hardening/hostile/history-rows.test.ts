@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { silentLogger, type Logger } from '../../../electron/ports/logger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../support/task-records';
 
 const CREATED = Date.UTC(2025, 0, 1);
 let dir: string;
@@ -25,27 +26,17 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 function record(n: number): TaskRecord {
   const createdAt = CREATED - n * 60_000;
-  return {
-    localId: `row-${String(n).padStart(3, '0')}`,
-    taskId: `task-${n}`,
-    origin: 'submitted',
-    endpoint: 'https://api.example.com',
-    account: 'acct1234',
-    request: { prompt: `Secret prompt ${n}` },
-    status: 'completed',
-    hold: null,
-    error: null,
+  return makeTaskRecord(
+    {
+      localId: `row-${String(n).padStart(3, '0')}`,
+      taskId: `task-${n}`,
+      request: { prompt: `Secret prompt ${n}` },
+      finishedAt: createdAt,
+      lastPolledAt: createdAt,
+      images: [{ index: 0, url: null, state: 'invalid', attempts: 0, favourite: false }],
+    },
     createdAt,
-    updatedAt: createdAt,
-    submittedAt: createdAt,
-    finishedAt: createdAt,
-    watchStartedAt: createdAt,
-    polls: 1,
-    lastPolledAt: createdAt,
-    images: [{ index: 0, url: null, state: 'invalid', attempts: 0, favourite: false }],
-    favourite: false,
-    folder: null,
-  };
+  );
 }
 
 /** Values a damaged row can hold that the record limits refuse. */

@@ -13,6 +13,7 @@ import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../support/task-records';
 import { expectExit, useCliWorlds } from './cli-harness';
 import { jsonLines } from './run-cli';
 
@@ -20,28 +21,17 @@ const newWorld = useCliWorlds();
 const CREATED = Date.UTC(2025, 2, 3, 10, 0, 0);
 
 function task(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
-  return {
-    localId: `d00d0000-0000-4000-8000-${id.padStart(12, '0')}`,
-    taskId: `task-${id}`,
-    origin: 'submitted',
-    endpoint: 'https://api.example.com',
-    account: 'acct1234',
-    request: { prompt: `Prompt ${id}` },
-    status: 'failed',
-    hold: null,
-    error: { kind: 'task_failed', message: 'The service could not make this image.' },
-    createdAt: CREATED,
-    updatedAt: CREATED,
-    submittedAt: CREATED,
-    finishedAt: CREATED + 1000,
-    watchStartedAt: CREATED,
-    polls: 1,
-    lastPolledAt: CREATED + 1000,
-    images: [],
-    favourite: false,
-    folder: null,
-    ...overrides,
-  };
+  return makeTaskRecord(
+    {
+      localId: `d00d0000-0000-4000-8000-${id.padStart(12, '0')}`,
+      taskId: `task-${id}`,
+      request: { prompt: `Prompt ${id}` },
+      status: 'failed',
+      error: { kind: 'task_failed', message: 'The service could not make this image.' },
+      ...overrides,
+    },
+    CREATED,
+  );
 }
 
 function putAll(dataDir: string, records: readonly TaskRecord[]): void {

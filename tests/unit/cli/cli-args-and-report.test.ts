@@ -2,32 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, UsageError } from '../../../electron/cli/cli-args';
 import { cliWording, exitCodeOf, worstExitCode } from '../../../electron/cli/cli-report';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../support/task-records';
 
 const env = { HOME: '/home/u', XDG_CONFIG_HOME: '/home/u/.config' };
 
 function record(overrides: Partial<TaskRecord>): TaskRecord {
-  return {
-    localId: 'l',
-    taskId: 't',
-    origin: 'submitted',
-    endpoint: 'https://x',
-    account: 'a',
-    request: { prompt: 'p' },
-    status: 'completed',
-    hold: null,
-    error: null,
-    createdAt: 0,
-    updatedAt: 0,
-    submittedAt: 0,
-    finishedAt: 0,
-    watchStartedAt: 0,
-    polls: 1,
-    lastPolledAt: 0,
-    favourite: false,
-    folder: 'f',
-    images: [{ index: 0, url: 'https://x/1.png', state: 'saved', attempts: 1, favourite: false }],
-    ...overrides,
-  };
+  return makeTaskRecord(
+    {
+      localId: 'l',
+      taskId: 't',
+      endpoint: 'https://x',
+      account: 'a',
+      request: { prompt: 'p' },
+      finishedAt: 0,
+      lastPolledAt: 0,
+      folder: 'f',
+      images: [{ index: 0, url: 'https://x/1.png', state: 'saved', attempts: 1, favourite: false }],
+      ...overrides,
+    },
+    0,
+  );
 }
 
 describe('CLI arguments', () => {

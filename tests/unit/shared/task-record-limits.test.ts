@@ -26,6 +26,7 @@ import {
   type ImageRecord,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../support/task-records';
 
 const NOW = Date.UTC(2026, 0, 15, 12);
 
@@ -49,28 +50,21 @@ function image(overrides: Partial<ImageRecord> = {}): ImageRecord {
 }
 
 function record(overrides: Partial<TaskRecord> = {}): TaskRecord {
-  return {
-    localId: 'b1c2d3e4-0000-4000-8000-000000000001',
-    taskId: 'task-1',
-    origin: 'submitted',
-    endpoint: 'https://api.example.com',
-    account: 'acct1234',
-    request: { prompt: 'A lighthouse' },
-    status: 'completed',
-    hold: null,
-    error: { kind: 'server', message: 'It failed.', detail: 'HTTP 500', httpStatus: 500 },
-    createdAt: NOW,
-    updatedAt: NOW,
-    submittedAt: NOW,
-    finishedAt: NOW,
-    watchStartedAt: NOW,
-    polls: 3,
-    lastPolledAt: NOW,
-    images: [image()],
-    favourite: false,
-    folder: '2026/01/task',
-    ...overrides,
-  };
+  return makeTaskRecord(
+    {
+      localId: 'b1c2d3e4-0000-4000-8000-000000000001',
+      taskId: 'task-1',
+      request: { prompt: 'A lighthouse' },
+      error: { kind: 'server', message: 'It failed.', detail: 'HTTP 500', httpStatus: 500 },
+      finishedAt: NOW,
+      polls: 3,
+      lastPolledAt: NOW,
+      images: [image()],
+      folder: '2026/01/task',
+      ...overrides,
+    },
+    NOW,
+  );
 }
 
 const DATE_FIELDS = [

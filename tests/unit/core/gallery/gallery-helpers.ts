@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../../support/task-records';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -113,32 +114,22 @@ export function makeRecord(
 ): TaskRecord {
   counter += 1;
   const createdAt = new Date(2024, 4, 17, 9, 5, 7).getTime() + counter * 1000;
-  return {
-    localId: `a1b2c3d4-0000-4000-8000-${String(counter).padStart(12, '0')}`,
-    taskId: `task-${counter}`,
-    origin: 'submitted',
-    endpoint: 'http://127.0.0.1:1',
-    account: 'acct1234',
-    request: { prompt: 'A lighthouse at dusk, oil painting', size: '64x64', quality: 'low' },
-    status: 'completed',
-    hold: null,
-    error: null,
+  return makeTaskRecord(
+    {
+      localId: `a1b2c3d4-0000-4000-8000-${String(counter).padStart(12, '0')}`,
+      taskId: `task-${counter}`,
+      endpoint: 'http://127.0.0.1:1',
+      request: { prompt: 'A lighthouse at dusk, oil painting', size: '64x64', quality: 'low' },
+      polls: 3,
+      images: urls.map((url, index) => ({
+        index,
+        url,
+        state: 'pending',
+        attempts: 0,
+        favourite: false,
+      })),
+      ...overrides,
+    },
     createdAt,
-    updatedAt: createdAt,
-    submittedAt: createdAt,
-    finishedAt: createdAt + 1000,
-    watchStartedAt: createdAt,
-    polls: 3,
-    lastPolledAt: createdAt + 1000,
-    images: urls.map((url, index) => ({
-      index,
-      url,
-      state: 'pending',
-      attempts: 0,
-      favourite: false,
-    })),
-    favourite: false,
-    folder: null,
-    ...overrides,
-  };
+  );
 }

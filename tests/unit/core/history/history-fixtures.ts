@@ -4,36 +4,33 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import type { Logger, LogFields } from '../../../../electron/ports/logger';
+import { makeTaskRecord } from '../../../support/task-records';
 
 /** A valid completed record; `overrides` replace whole fields. */
 export function makeRecord(overrides: Partial<TaskRecord> & { localId: string }): TaskRecord {
   const createdAt = overrides.createdAt ?? 1_700_000_000_000;
-  return {
-    taskId: `task-${overrides.localId}`,
-    origin: 'submitted',
-    endpoint: 'https://images.example.test',
-    account: 'acct-1234',
-    request: {
-      prompt: `prompt of ${overrides.localId}`,
-      model: 'model-a',
-      size: '1024x1024',
-      quality: 'high',
+  return makeTaskRecord(
+    {
+      endpoint: 'https://images.example.test',
+      account: 'acct-1234',
+      request: {
+        prompt: `prompt of ${overrides.localId}`,
+        model: 'model-a',
+        size: '1024x1024',
+        quality: 'high',
+      },
+      updatedAt: createdAt + 10,
+      submittedAt: createdAt + 1,
+      finishedAt: createdAt + 9,
+      watchStartedAt: createdAt + 1,
+      polls: 3,
+      lastPolledAt: createdAt + 8,
+      images: [makeImage(0), makeImage(1)],
+      folder: `2024/${overrides.localId}`,
+      ...overrides,
     },
-    status: 'completed',
-    hold: null,
-    error: null,
     createdAt,
-    updatedAt: createdAt + 10,
-    submittedAt: createdAt + 1,
-    finishedAt: createdAt + 9,
-    watchStartedAt: createdAt + 1,
-    polls: 3,
-    lastPolledAt: createdAt + 8,
-    images: [makeImage(0), makeImage(1)],
-    favourite: false,
-    folder: `2024/${overrides.localId}`,
-    ...overrides,
-  };
+  );
 }
 
 export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord {

@@ -1,6 +1,7 @@
 /** Builders of gallery data for the gallery's tests. */
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
-import type { GalleryItem } from '../../../../shared/ipc/contract';
+import { makeTaskRecord } from '../../../support/task-records';
+import type { GalleryItem } from '../../../../shared/domain/gallery-item';
 
 const BASE_TIME = Date.UTC(2026, 0, 15, 12, 0, 0);
 
@@ -61,27 +62,21 @@ export function taskRecord(
   images: ImageRecord[],
   request: TaskRecord['request'] = { prompt: 'A fox in the snow', model: 'pictor-1' },
 ): TaskRecord {
-  return {
-    localId,
-    taskId: `svc-${localId}`,
-    origin: 'submitted',
-    endpoint: 'demo:',
-    account: 'demo',
-    request,
-    status: 'completed',
-    hold: null,
-    error: null,
+  return makeTaskRecord(
+    {
+      localId,
+      taskId: `svc-${localId}`,
+      endpoint: 'demo:',
+      account: 'demo',
+      request,
+      finishedAt: createdAt,
+      watchStartedAt: null,
+      lastPolledAt: createdAt,
+      images,
+      folder: `2026/01/${localId}`,
+    },
     createdAt,
-    updatedAt: createdAt,
-    submittedAt: createdAt,
-    finishedAt: createdAt,
-    watchStartedAt: null,
-    polls: 1,
-    lastPolledAt: createdAt,
-    images,
-    favourite: false,
-    folder: `2026/01/${localId}`,
-  };
+  );
 }
 
 export { BASE_TIME };
