@@ -13,7 +13,7 @@ import { silentLogger } from '../ports/logger';
 import type { TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
-import { Gallery } from './gallery';
+import { Gallery } from './gallery/gallery';
 import { HistoryStore } from './history/history-store';
 import { ServiceClient } from './service/service-client';
 

@@ -5,7 +5,7 @@
  */
 import type { ImageState } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
-import type { Gallery } from '../core/gallery';
+import type { Gallery } from '../core/gallery/gallery';
 import {
   deleteImage,
   editImage,

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { Gallery } from '../../../electron/core/gallery';
+import { Gallery } from '../../../electron/core/gallery/gallery';
 import { TEMP_DIR } from '../../../electron/core/gallery/atomic-file';
 import { SIDECAR_NAME, parseSidecar } from '../../../electron/core/gallery/sidecar';
 import { HistoryStore } from '../../../electron/core/history/history-store';
