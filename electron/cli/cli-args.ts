@@ -3,9 +3,14 @@ import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
+import { UserFacingError } from '../core/errors/user-facing-error';
 
-export class UsageError extends Error {
+/** A command line Pictor cannot run, in a sentence that says what to type instead. */
+export class UsageError extends UserFacingError {
   override readonly name = 'UsageError';
+  constructor(message: string) {
+    super(message, { code: 'bad_input' });
+  }
 }
 
 export interface CommonOptions {

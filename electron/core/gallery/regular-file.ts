@@ -16,7 +16,10 @@ import { systemErrorCode } from '../errors/thrown-value';
 
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
-/** Why a file was not read, as a sentence (`reason`) for the user. */
+/**
+ * Why a file was not read, as a sentence (`reason`) for the user. Not a UserFacingError: the
+ * sentence needs its caller's context (which file, read for what), as rebuild.ts gives it.
+ */
 export class UnsafeFileError extends Error {
   constructor(readonly reason: string) {
     super(reason);
