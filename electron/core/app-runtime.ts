@@ -5,7 +5,8 @@
  */
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
-import { startDemoService, type DemoService, type DemoServiceOptions } from '../demo-service';
+import { startDemoService } from '../demo-service/server';
+import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
 import type { FetchLike } from '../ports/http';
 import type { KeyValueStore } from '../ports/key-value-store';

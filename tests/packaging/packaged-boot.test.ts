@@ -16,7 +16,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import asar from '@electron/asar';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoService, type DemoService } from '../../electron/demo-service';
+import { startDemoService } from '../../electron/demo-service/server';
+import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNELS } from '../../shared/ipc/contract';
 import { packTarget } from './stand-in-targets';
 

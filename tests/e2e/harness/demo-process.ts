@@ -4,7 +4,7 @@
  * through its control API at `directUrl`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service';
+import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service/types';
 import { REPO_ROOT } from './repo-paths';
 import { TcpSwitch } from './tcp-switch';
 

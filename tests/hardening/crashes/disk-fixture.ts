@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import type { DemoService } from '../../../electron/demo-service';
+import type { DemoService } from '../../../electron/demo-service/types';
 import type { Logger } from '../../../electron/ports/logger';
 import { StaticCredentials } from '../../fakes/static-credentials';
 

@@ -17,7 +17,7 @@ import type {
   DemoService,
   DemoTaskSnapshot,
   RequestLogEntry,
-} from '../../../electron/demo-service';
+} from '../../../electron/demo-service/types';
 import { StaticCredentials } from '../../fakes/static-credentials';
 export { maxInWindow } from '../../support/bursts';
 

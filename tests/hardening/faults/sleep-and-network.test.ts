@@ -9,7 +9,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
 import type { Clock } from '../../../electron/ports/clock';
 import { TcpSwitch } from '../../e2e/harness/tcp-switch';
 import { recordReliability } from '../support/reliability-record';

@@ -4,7 +4,7 @@
  * task broke which rule.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service';
+import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service/types';
 import {
   bump,
   groupBy,

@@ -7,7 +7,7 @@ import type {
   FaultEffect,
   FaultRule,
   RequestLogEntry,
-} from '../../../electron/demo-service';
+} from '../../../electron/demo-service/types';
 
 /** One kind of fault, as named in the reliability row. */
 interface FaultKind {

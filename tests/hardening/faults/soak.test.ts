@@ -7,7 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import type { FetchLike } from '../../../electron/ports/http';
-import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
 import { recordReliability } from '../support/reliability-record';
 import { SOAK, scaled } from '../support/scale';
 import { KEY, LogCollector, allRecords, bump, openCoreRun, type CoreRun } from './fault-harness';

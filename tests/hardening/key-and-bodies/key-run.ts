@@ -7,7 +7,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import type { DemoService } from '../../../electron/demo-service';
+import type { DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { startRecordedApp, type FetchCall, type IpcRecord, type RecordedApp } from './recorded-app';
 

@@ -12,7 +12,7 @@ import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/core/app-runtime';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
-import type { DemoServiceOptions } from '../../../electron/demo-service';
+import type { DemoServiceOptions } from '../../../electron/demo-service/types';
 import {
   createEmitter,
   mainFrameSenderCheck,

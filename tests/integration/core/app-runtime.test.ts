@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/core/app-runtime';
 import { silentLogger } from '../../../electron/ports/logger';
-import { startDemoService, type DemoService } from '../../../electron/demo-service';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
 import type {
   KeyOriginAnswer,
   KeyOriginQuestion,

@@ -5,11 +5,8 @@ import { afterEach } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
-import {
-  startDemoService,
-  type DemoService,
-  type DemoServiceOptions,
-} from '../../../electron/demo-service';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import { StaticCredentials } from '../../fakes/static-credentials';
 
 const cleanups: (() => Promise<void>)[] = [];

@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import type { DemoService, DemoTaskSnapshot } from '../../../electron/demo-service';
+import type { DemoService, DemoTaskSnapshot } from '../../../electron/demo-service/types';
 import { TestClock, errorOf, poll, pollJson, startService, submit, submitOk } from './helpers';
 
 function control(

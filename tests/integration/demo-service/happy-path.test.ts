@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { DemoOptionsError, startDemoService } from '../../../electron/demo-service';
+import { DemoOptionsError } from '../../../electron/demo-service/options';
+import { startDemoService } from '../../../electron/demo-service/server';
 import {
   PNG_SIGNATURE,
   TestClock,

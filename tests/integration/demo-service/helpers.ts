@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { startDemoService } from '../../../electron/demo-service';
-import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 
 /** A clock the test moves by hand, for task progress and URL lifetimes. */
 export class TestClock {

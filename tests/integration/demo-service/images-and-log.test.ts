@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { DemoService } from '../../../electron/demo-service';
+import type { DemoService } from '../../../electron/demo-service/types';
 import { PNG_SIGNATURE, TestClock, pollJson, startService, submitOk } from './helpers';
 
 async function imageUrl(service: DemoService, prompt: string, key = 'demo'): Promise<string> {
