@@ -3,7 +3,8 @@
  * data (a first page, a task update) into what is already loaded without reshuffling it.
  */
 import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
-import type { GalleryItem, RequestInput } from '../../shared/ipc/contract';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
 import type { GenerationRequest } from '../../shared/service/wire';
 

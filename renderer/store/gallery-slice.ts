@@ -5,7 +5,8 @@
  */
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import type { GalleryItem, TaskItem } from '../../shared/ipc/contract';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import type { TaskItem } from '../../shared/ipc/contract';
 import { call } from '../lib/api';
 import { t } from '../i18n';
 import type { AppState } from './app-state';

@@ -1,18 +1,22 @@
 /** One image of one task, as the gallery shows it: built the same way on both sides. */
-import type { ImageRecord, TaskRecord } from './task-record';
+import { z } from 'zod';
+import { MAX_LOCAL_ID_CHARS, dateMsSchema } from './limits';
+import { imageRecordSchema, type ImageRecord, type TaskRecord } from './task-record';
 
-export interface GalleryItem {
-  localId: string;
-  taskId: string | null;
+/** The gallery's item as it crosses IPC (parsed with this schema there); the type is derived from it. */
+export const galleryItemSchema = z.object({
+  localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
+  taskId: z.string().nullable(),
   /** The image's `index` (its position in the service's output). */
-  index: number;
-  image: ImageRecord;
-  prompt: string;
-  model?: string;
-  size?: string;
-  quality?: string;
-  createdAt: number;
-}
+  index: z.number().int().nonnegative(),
+  image: imageRecordSchema,
+  prompt: z.string(),
+  model: z.string().optional(),
+  size: z.string().optional(),
+  quality: z.string().optional(),
+  createdAt: dateMsSchema,
+});
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
 export function galleryItemOf(record: TaskRecord, image: ImageRecord): GalleryItem {
   const { prompt, model, size, quality } = record.request;

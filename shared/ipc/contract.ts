@@ -5,11 +5,12 @@
  * Output schemas are also a whitelist: zod drops any field they do not name.
  */
 import { z } from 'zod';
+import { galleryItemSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
+import { liveStateSchema } from '../domain/live-state';
 import { MAX_LOCAL_ID_CHARS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import {
-  imageRecordSchema,
   imageStateSchema,
   taskRecordSchema,
   taskStatusSchema,
@@ -23,32 +24,11 @@ const cursor = z.string().max(1_000).nullable().optional();
 const search = z.string().max(500).optional();
 const none = z.undefined();
 
-/** What the engine knows about a task beyond its record (for countdowns and spinners). */
-export const liveStateSchema = z.object({
-  nextPollAt: z.number().nullable(),
-  polling: z.boolean(),
-  downloads: z.number().int().nonnegative(),
-});
-export type LiveState = z.infer<typeof liveStateSchema>;
-
 export const taskItemSchema = z.object({
   record: taskRecordSchema,
   live: liveStateSchema.nullable(),
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
-
-export const galleryItemSchema = z.object({
-  localId,
-  taskId: z.string().nullable(),
-  index: z.number().int().nonnegative(),
-  image: imageRecordSchema,
-  prompt: z.string(),
-  model: z.string().optional(),
-  size: z.string().optional(),
-  quality: z.string().optional(),
-  createdAt: dateMsSchema,
-});
-export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
 export const APP_NOTICES = [

@@ -2,6 +2,7 @@
  * What the task engine needs from the rest of the core, as narrow interfaces so tests can pass
  * in-memory stand-ins and the engine never depends on how history or gallery are stored.
  */
+import type { LiveState } from '../../../shared/domain/live-state';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
@@ -109,15 +110,6 @@ export const DEFAULT_ENGINE_OPTIONS: TaskEngineOptions = {
   bookkeepingWriteMs: 60_000,
   leaseMs: 45_000,
 };
-
-/** What the engine knows about a task that is not worth persisting. */
-export interface LiveState {
-  /** When the next poll is due, while one is scheduled. */
-  readonly nextPollAt: number | null;
-  readonly polling: boolean;
-  /** Downloads running or waiting to retry. */
-  readonly downloads: number;
-}
 
 export interface TaskUpdate {
   readonly record: TaskRecord;

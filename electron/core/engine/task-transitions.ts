@@ -2,7 +2,8 @@
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { messageOf } from '../errors/thrown-value';
 import { ServiceError } from '../service/service-error';
-import { EngineInputError, type LiveState } from './engine-types';
+import type { LiveState } from '../../../shared/domain/live-state';
+import { EngineInputError } from './engine-types';
 
 /** A record found in `submitting` at start: the process ended before the submit was answered. */
 export function interruptedSubmit(record: TaskRecord, now: number): TaskRecord {

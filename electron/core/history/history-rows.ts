@@ -7,8 +7,6 @@ import type { Logger } from '../../ports/logger';
 import type { Row } from './sqlite-connection';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 
-export type { GalleryItem } from '../../../shared/domain/gallery-item';
-
 /** Parses the `record` column of a tasks row; `undefined` (and a warning) when it is not valid. */
 export function recordFromRow(row: Row, logger: Logger): TaskRecord | undefined {
   const localId = String(row['local_id']);

@@ -28,12 +28,8 @@ import {
   type ImageQuery,
   type SqlFilter,
 } from './history-query';
-import {
-  galleryItemsFromRows,
-  recordFromRow,
-  recordsFromRows,
-  type GalleryItem,
-} from './history-rows';
+import { galleryItemsFromRows, recordFromRow, recordsFromRows } from './history-rows';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
 import {
@@ -47,7 +43,6 @@ import {
 export { HistoryError } from './history-error';
 export type { HistoryChanges } from './change-feed';
 export type { HistoryQuery, ImageQuery } from './history-query';
-export type { GalleryItem } from './history-rows';
 export type { Migration } from './history-schema';
 export type { IntegrityCheck } from './sqlite-connection';
 

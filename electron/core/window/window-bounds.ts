@@ -2,15 +2,10 @@
  * The main window's remembered size and place. Saved bounds come from disk and may describe a
  * monitor that is gone, so they are checked against the displays present now before use.
  */
+import type { WindowBounds } from '../settings/window-bounds';
 
-/** What is saved between runs. `x`/`y` absent means "centre it". */
-export interface WindowState {
-  readonly x?: number;
-  readonly y?: number;
-  readonly width: number;
-  readonly height: number;
-  readonly maximized?: boolean;
-}
+/** What is saved between runs, as stored (`WindowBounds`): `x`/`y` absent means "centre it". */
+export type WindowState = Readonly<WindowBounds>;
 
 export interface Rect {
   readonly x: number;

@@ -7,7 +7,7 @@ import {
   useRef,
   type KeyboardEvent,
 } from 'react';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
 import { itemKey } from '../../store/gallery-list-model';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';

@@ -1,6 +1,6 @@
 import { memo, useState, type DragEvent, type MouseEvent } from 'react';
 import { imageUrl } from '../../lib/api';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
 import { canRetry } from '../../store/gallery-list-model';
 import { Icon } from '../../components/icon';

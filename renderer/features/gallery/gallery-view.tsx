@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ConfirmDialog } from '../../components/dialog';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { ErrorMessage } from '../../components/error-message';

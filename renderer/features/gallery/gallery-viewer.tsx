@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';

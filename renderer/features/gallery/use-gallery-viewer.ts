@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { useAppStore } from '../../store';
 import { itemKey } from '../../store/gallery-list-model';
 

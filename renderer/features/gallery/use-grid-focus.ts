@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { useLiveAnchor } from './use-live-anchor';
 
 /** Asks the grid to scroll a tile into view and focus it (a new `seq` asks again). */

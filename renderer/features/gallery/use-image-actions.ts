@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { itemKey } from '../../store/gallery-list-model';
 
 interface Snapshot {

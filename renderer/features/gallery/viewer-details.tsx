@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { formatBytes, formatDateTime, formatNumber, t } from '../../i18n';

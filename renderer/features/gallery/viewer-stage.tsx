@@ -9,7 +9,7 @@ import {
   type SetStateAction,
 } from 'react';
 import { imageUrl } from '../../lib/api';
-import type { GalleryItem } from '../../../shared/ipc/contract';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { t, type MessageKey } from '../../i18n';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import type { GalleryItem } from '../../../../electron/core/history/history-store';
+import type { GalleryItem } from '../../../../shared/domain/gallery-item';
 import { makeImage, makeRecord } from './history-fixtures';
 
 let store: HistoryStore;
