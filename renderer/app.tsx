@@ -3,7 +3,8 @@
  * Screens stay mounted once shown (hidden when not current) so a list keeps its scroll position.
  */
 import { useState } from 'react';
-import { LiveRegion, ViewErrorBoundary } from './components';
+import { LiveRegion } from './components/live-region';
+import { ViewErrorBoundary } from './components/error-boundary';
 import { GalleryView } from './features/gallery/gallery-view';
 import { SettingsView } from './features/settings/settings-view';
 import { Banners } from './features/shell/banners';

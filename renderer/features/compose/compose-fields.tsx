@@ -1,6 +1,7 @@
 /** The compose form's own fields: prompt, model (with suggestions) and count. */
 import { useId, type KeyboardEvent, type Ref } from 'react';
-import { Field, Spinner } from '../../components';
+import { Field } from '../../components/field';
+import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
 import { useModelSuggestions } from './use-model-suggestions';

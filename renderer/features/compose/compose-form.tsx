@@ -4,7 +4,8 @@
  */
 import { useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Button, ErrorMessage } from '../../components';
+import { Button } from '../../components/button';
+import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import { checkQuality, checkSize, type Checked } from '../../lib/request-validation';
 import { useAppStore } from '../../store';

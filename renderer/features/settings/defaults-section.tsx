@@ -10,7 +10,7 @@ import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/reque
 import { draftFromDefaults } from '../../store/compose-slice';
 import { ChoiceField } from '../compose/choice-field';
 import { qualityOptions, sizeOptions } from '../compose/options';
-import { Field } from '../../components';
+import { Field } from '../../components/field';
 import { FieldError, fieldProblem } from './field-error';
 import type { SettingSaver } from './use-setting-save';
 

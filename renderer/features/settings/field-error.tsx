@@ -1,7 +1,8 @@
 /** The reason a setting was refused, under its field: a catalogue reason or the main's sentence. */
 import { t, type MessageKey } from '../../i18n';
 import type { ApiError } from '../../lib/api';
-import { ErrorMessage, type FieldProblem } from '../../components';
+import { ErrorMessage } from '../../components/error-message';
+import type { FieldProblem } from '../../components/field';
 
 export function FieldError({
   id,

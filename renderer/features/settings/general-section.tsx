@@ -1,9 +1,10 @@
 /** Gallery folder, notifications, theme and the watch timeout. */
 import { useEffect, useId, useState } from 'react';
 import { THEMES, type Settings } from '../../../shared/domain/settings';
-import { Button, Field } from '../../components';
+import { Button } from '../../components/button';
+import { Field } from '../../components/field';
 import { t, type MessageKey } from '../../i18n';
-import { announce } from '../../components';
+import { announce } from '../../components/live-region';
 import { call, toApiError, type ApiError } from '../../lib/api';
 import { MAX_WATCH_MINUTES } from '../../../shared/domain/limits';
 import { checkWatchMinutes } from '../../lib/request-validation';

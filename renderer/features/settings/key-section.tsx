@@ -4,15 +4,13 @@
  */
 import { useId, useReducer, useRef } from 'react';
 import type { KeyStatus } from '../../../shared/domain/key-status';
-import {
-  Button,
-  ConfirmDialog,
-  ErrorMessage,
-  Field,
-  Icon,
-  Spinner,
-  announce,
-} from '../../components';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
+import { ErrorMessage } from '../../components/error-message';
+import { Field } from '../../components/field';
+import { Icon } from '../../components/icon';
+import { Spinner } from '../../components/spinner';
+import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { problemOf } from '../../lib/api';
 import { useAppStore } from '../../store';

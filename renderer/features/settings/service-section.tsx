@@ -1,7 +1,11 @@
 /** The service's base URL and "Test connection", which reports what the service answered. */
 import { useEffect, useRef, useState } from 'react';
 import type { RequestOutput } from '../../../shared/ipc/contract';
-import { Button, ErrorMessage, Field, Icon, Spinner } from '../../components';
+import { Button } from '../../components/button';
+import { ErrorMessage } from '../../components/error-message';
+import { Field } from '../../components/field';
+import { Icon } from '../../components/icon';
+import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { call, toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store';

@@ -1,6 +1,7 @@
 /** The Settings screen: service and key, defaults for new prompts, gallery, appearance, about. */
 import type { ReactNode } from 'react';
-import { Button, Spinner } from '../../components';
+import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
 import { call } from '../../lib/api';
 import { useAppStore } from '../../store';

@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { SettingsPatch } from '../../../shared/domain/settings';
-import { announce } from '../../components';
+import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store';

@@ -1,5 +1,7 @@
 /** The standing notices above every screen: demo service, offline, and a key that needs attention. */
-import { Button, Icon, IconButton } from '../../components';
+import { Button } from '../../components/button';
+import { Icon } from '../../components/icon';
+import { IconButton } from '../../components/icon-button';
 import type { AppNotice } from '../../../shared/ipc/contract';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store';

@@ -1,5 +1,5 @@
 /** The sidebar: the app's three screens. Labels collapse to icons (with tooltips) when narrow. */
-import { Icon, type IconName } from '../../components';
+import { Icon, type IconName } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store';
 import type { View } from '../../store/ui-slice';

@@ -1,5 +1,5 @@
 /** Errors from actions, as sentences with details on demand, until dismissed. */
-import { ErrorMessage } from '../../components';
+import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';
 

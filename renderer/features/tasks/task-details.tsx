@@ -2,7 +2,9 @@
 import type { ReactNode } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { imageUrl } from '../../lib/api';
-import { Button, Dialog, ErrorMessage } from '../../components';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorMessage } from '../../components/error-message';
 import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store';

@@ -15,7 +15,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store';
-import { ErrorBoundary, errorDetail } from '../../components';
+import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { PlaceholderRow, TaskRow } from './task-row';
 import { UnreadableRow, recordProblem } from './unreadable-row';
 import { useFixedRows } from './use-fixed-rows';

@@ -1,6 +1,7 @@
 /** The buttons of one task row: the status's own action, then favourite, copy id, details, remove. */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { Button, IconButton } from '../../components';
+import { Button } from '../../components/button';
+import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';
 import { availableActions } from './task-status';

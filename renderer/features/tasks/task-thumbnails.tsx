@@ -4,7 +4,8 @@
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { imageUrl } from '../../lib/api';
-import { Icon, Spinner, type IconName } from '../../components';
+import { Icon, type IconName } from '../../components/icon';
+import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 
 const MAX_CELLS = 4;

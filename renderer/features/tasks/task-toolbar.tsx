@@ -1,6 +1,7 @@
 /** Search (debounced), status chips, favourites, the count, and "Track a task id". */
 import { useEffect, useId, useRef, useState } from 'react';
-import { Button, Icon } from '../../components';
+import { Button } from '../../components/button';
+import { Icon } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store';
 import { STATUS_GROUP_NAMES, isFiltered, type StatusGroup } from '../../store/task-list-model';

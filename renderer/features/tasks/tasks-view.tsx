@@ -1,14 +1,12 @@
 /** The Tasks screen: compose at the top, then the searchable, filterable history. */
 import { useState } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import {
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorMessage,
-  Spinner,
-  ViewErrorBoundary,
-} from '../../components';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/dialog';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorMessage } from '../../components/error-message';
+import { Spinner } from '../../components/spinner';
+import { ViewErrorBoundary } from '../../components/error-boundary';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store';
 import { isFiltered } from '../../store/task-list-model';

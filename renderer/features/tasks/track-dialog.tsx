@@ -1,6 +1,10 @@
 /** "Track a task id": paste an id created elsewhere (optionally its prompt); it is polled like ours. */
 import { useId, useState } from 'react';
-import { Button, Dialog, ErrorMessage, Field, announce } from '../../components';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorMessage } from '../../components/error-message';
+import { Field } from '../../components/field';
+import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store';

@@ -5,7 +5,7 @@
  */
 import type { CSSProperties } from 'react';
 import { taskRecordSchema } from '../../../shared/domain/task-record';
-import { ErrorMessage } from '../../components';
+import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 
 /** Checked once per record object: rows re-render far more often than records change. */

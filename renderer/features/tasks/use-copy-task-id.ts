@@ -3,7 +3,7 @@
  * is denied by its permission policy) and says so, or shows why it could not.
  */
 import { useCallback } from 'react';
-import { announce } from '../../components';
+import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { call, toApiError } from '../../lib/api';
 import { useAppStore } from '../../store';

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Field, type FieldProblem } from '../../../../renderer/components';
+import { Field, type FieldProblem } from '../../../../renderer/components/field';
 
 function renderField(error: FieldProblem | null, hint?: string) {
   render(
