@@ -13,7 +13,7 @@ import { Toasts } from './features/shell/toasts';
 import { useAppliedTheme } from './features/shell/use-theme';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
-import { useAppStore } from './store';
+import { useAppStore } from './store/app-store';
 import type { View } from './store/ui-slice';
 
 function useShownViews(view: View): ReadonlySet<View> {

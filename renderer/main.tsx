@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { applyTheme } from './features/shell/use-theme';
-import { initStore } from './store';
+import { initStore } from './store/app-store';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';

@@ -1,4 +1,4 @@
-/** The whole renderer state: one store made of slices (see store/index.ts). */
+/** The whole renderer state: one store made of slices (see store/app-store.ts). */
 import type { ComposeSlice } from './compose-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';

@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import { checkQuality, checkSize, type Checked } from '../../lib/request-validation';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { composeErrors, type ComposeField } from '../../store/compose-slice';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { ChoiceField } from './choice-field';

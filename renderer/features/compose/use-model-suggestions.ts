@@ -1,6 +1,6 @@
 /** Models offered in the compose form: this session's first, then those in the loaded history. */
 import { useMemo } from 'react';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 
 const MAX_SUGGESTIONS = 20;
 /** How far into the loaded history to look (it can hold 100,000 items). */

@@ -4,7 +4,7 @@ import { EmptyState } from '../../components/empty-state';
 import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import type { Problem } from '../../lib/api';
 import type { ListStatus } from '../../store/paged-list';
 

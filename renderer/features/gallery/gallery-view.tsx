@@ -6,7 +6,7 @@ import { ViewErrorBoundary } from '../../components/error-boundary';
 import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { GalleryBody } from './gallery-body';
 import { GalleryFiltersBar } from './gallery-filters';
 import { GalleryGrid } from './gallery-grid';

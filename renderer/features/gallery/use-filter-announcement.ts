@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import type { GalleryFilters } from '../../store/gallery-list-model';
 
 /**

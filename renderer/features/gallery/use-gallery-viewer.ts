@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { itemKey } from '../../store/gallery-list-model';
 
 export interface GalleryViewerState {

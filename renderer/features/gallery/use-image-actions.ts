@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { problemOf, type Problem } from '../../lib/api';
 import { requestOf } from '../../store/gallery-list-model';
 

@@ -8,7 +8,7 @@ import { announce } from '../../components/live-region';
 import { call, toApiError, type ApiError } from '../../lib/api';
 import { MAX_WATCH_MINUTES } from '../../../shared/domain/limits';
 import { checkWatchMinutes } from '../../lib/request-validation';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { FieldError, fieldProblem } from './field-error';
 import type { SettingSaver } from './use-setting-save';
 

@@ -13,7 +13,7 @@ import { Spinner } from '../../components/spinner';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { problemOf } from '../../lib/api';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { INITIAL_KEY_FORM, askingConsent, canSave, keyFormReducer } from './key-form';
 import { backendName, needsConsent } from './key-labels';

@@ -8,7 +8,7 @@ import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { call, toApiError, type ApiError } from '../../lib/api';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
 import type { SettingSaver } from './use-setting-save';
 

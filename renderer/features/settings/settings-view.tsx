@@ -4,7 +4,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
 import { call } from '../../lib/api';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { DefaultsSection } from './defaults-section';
 import { GalleryFolder, NotificationsToggle, ThemeChoice, WatchTimeout } from './general-section';
 import { KeySection } from './key-section';

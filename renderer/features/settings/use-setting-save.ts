@@ -7,7 +7,7 @@ import type { SettingsPatch } from '../../../shared/domain/settings';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 
 export interface SettingSaver {
   /** Saves `patch`; answers whether it was accepted. */

@@ -4,7 +4,7 @@ import { Icon } from '../../components/icon';
 import { IconButton } from '../../components/icon-button';
 import type { AppNotice } from '../../../shared/ipc/contract';
 import { t, type MessageKey } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
 

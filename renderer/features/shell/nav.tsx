@@ -1,7 +1,7 @@
 /** The sidebar: the app's three screens. Labels collapse to icons (with tooltips) when narrow. */
 import { Icon, type IconName } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import type { View } from '../../store/ui-slice';
 
 const ITEMS: ReadonlyArray<{ view: View; icon: IconName; label: MessageKey }> = [

@@ -1,7 +1,7 @@
 /** Errors from actions, as sentences with details on demand, until dismissed. */
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 
 export function Toasts() {
   const toasts = useAppStore((state) => state.toasts);

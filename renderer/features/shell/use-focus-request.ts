@@ -4,7 +4,7 @@
  * an old one.
  */
 import { useEffect, type RefObject } from 'react';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import type { FocusTarget } from '../../store/ui-slice';
 
 export function useFocusRequest(

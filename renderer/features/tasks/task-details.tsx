@@ -7,7 +7,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
 import { useNow } from '../../lib/use-now';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { StatusAction } from './task-row-actions';
 import { describeStatus } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';

@@ -14,7 +14,7 @@ import {
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { PlaceholderRow, TaskRow } from './task-row';
 import { UnreadableRow, recordProblem } from './unreadable-row';

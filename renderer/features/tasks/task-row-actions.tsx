@@ -3,7 +3,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { availableActions } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
 

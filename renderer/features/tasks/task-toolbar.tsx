@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { STATUS_GROUP_NAMES, isFiltered, type StatusGroup } from '../../store/task-list-model';
 import { useFocusRequest } from '../shell/use-focus-request';
 

@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
 import { ComposeForm } from '../compose/compose-form';
 import { TaskDetails } from './task-details';

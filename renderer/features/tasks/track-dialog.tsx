@@ -7,7 +7,7 @@ import { Field } from '../../components/field';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 
 export function TrackDialog({ onClose }: { onClose: () => void }) {
   const ids = { form: useId(), hint: useId() };

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { call, toApiError } from '../../lib/api';
-import { useAppStore } from '../../store';
+import { useAppStore } from '../../store/app-store';
 
 export function useCopyTaskId(): (taskId: string) => Promise<void> {
   const showError = useAppStore((state) => state.showError);

@@ -7,7 +7,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeImage, type FakePictorApi } from '../../fakes/fake-pictor-api';
 import { startHarnessPage } from '../../unit/renderer/harness/harness-page';
-import { useAppStore } from '../../../renderer/store';
+import { useAppStore } from '../../../renderer/store/app-store';
 import type { View } from '../../../renderer/store/ui-slice';
 
 /** Distinct thumbnail files the suite writes at `gallery/g/<n>.webp`. */

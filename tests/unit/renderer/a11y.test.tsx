@@ -6,7 +6,7 @@
 import { act, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../renderer/store';
+import { useAppStore } from '../../../renderer/store/app-store';
 import { makeImage } from '../../fakes/fake-pictor-api';
 import { startApp } from './render-app';
 

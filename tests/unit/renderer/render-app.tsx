@@ -6,7 +6,7 @@ import { render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
-import { initStore, useAppStore } from '../../../renderer/store';
+import { initStore, useAppStore } from '../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi } from '../../fakes/fake-pictor-api';
 
 const running: Array<() => void> = [];

@@ -4,7 +4,7 @@
  */
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { useAppStore } from '../../../renderer/store';
+import { useAppStore } from '../../../renderer/store/app-store';
 
 class NoResizeObserver {
   observe(): void {}

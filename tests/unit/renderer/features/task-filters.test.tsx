@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../../../renderer/features/tasks/task-toolbar';
-import { useAppStore } from '../../../../renderer/store';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { startApp } from '../render-app';
 
 const search = () => screen.getByRole('searchbox', { name: 'Search prompts' });

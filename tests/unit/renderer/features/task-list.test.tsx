@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useAppStore } from '../../../../renderer/store';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { startApp } from '../render-app';
 
 const scroller = () => document.querySelector<HTMLElement>('.task-list')!;

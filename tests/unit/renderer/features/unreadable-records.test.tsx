@@ -19,7 +19,7 @@ import {
   isoDate,
 } from '../../../../renderer/i18n';
 import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { useAppStore } from '../../../../renderer/store';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { giveSize, startApp } from '../render-app';
 
 /** Values a damaged record can carry where a number is expected. */

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../../renderer/store';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../fakes/fake-pictor-api';
 import { keyOf, renderGallery, seedImages, tile } from './gallery-harness';
 

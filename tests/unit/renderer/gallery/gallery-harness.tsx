@@ -10,7 +10,7 @@ import { afterEach, expect } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { LiveRegion } from '../../../../renderer/components/live-region';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
-import { initStore, useAppStore } from '../../../../renderer/store';
+import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
 
 export interface Size {

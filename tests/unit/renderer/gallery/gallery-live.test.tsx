@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useAppStore } from '../../../../renderer/store';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { makeImage, makeTask } from '../../../fakes/fake-pictor-api';
 import {

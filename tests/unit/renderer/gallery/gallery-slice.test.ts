@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
-import { useAppStore } from '../../../../renderer/store';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
 
 const state = () => useAppStore.getState();

@@ -4,7 +4,7 @@
  * then the real renderer started on a view.
  */
 import type { View } from '../../../../renderer/store/ui-slice';
-import type { useAppStore } from '../../../../renderer/store';
+import type { useAppStore } from '../../../../renderer/store/app-store';
 import { installFakeApi, type FakePictorApi } from '../../../fakes/fake-pictor-api';
 
 /** What a page has once the renderer runs: the fake behind it and the app's store. */
@@ -27,7 +27,7 @@ export async function startHarnessPage(
   // Only Electron serves pictor-gallery://; the screenshot script serves the files at ./gallery/.
   fake.galleryBase = new URL('gallery/', location.href).href;
   await import('../../../../renderer/main');
-  const { useAppStore: store } = await import('../../../../renderer/store');
+  const { useAppStore: store } = await import('../../../../renderer/store/app-store');
   store.getState().setView(view);
   return { fake, store };
 }

@@ -2,7 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings';
 import { ApiError } from '../../../../renderer/lib/api';
-import { initStore, useAppStore } from '../../../../renderer/store';
+import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { installFakeApi, makeTask } from '../../../fakes/fake-pictor-api';
 

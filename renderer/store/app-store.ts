@@ -8,8 +8,6 @@ import { createSettingsSlice } from './settings-slice';
 import { createTasksSlice } from './tasks-slice';
 import { createUiSlice } from './ui-slice';
 
-export type { AppState } from './app-state';
-
 export const useAppStore = create<AppState>()((...a) => ({
   ...createComposeSlice(...a),
   ...createTasksSlice(...a),
