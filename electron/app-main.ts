@@ -38,7 +38,8 @@ import { createEmitter, mainFrameSenderCheck } from './ipc/ipc-main-bridge';
 import { wireApp, type AppWiringOptions } from './ipc/wire-app';
 import { DisposableStore, toDisposable, type Disposable } from './ports/disposable';
 import type { ShellActions } from './ports/shell-actions';
-import { claimSingleInstance, createMainWindow, hardenApp } from './window';
+import { claimSingleInstance, createMainWindow } from './window';
+import { hardenApp } from './adapters/window-guards';
 import type { AppNotice } from '../shared/ipc/contract';
 import { messageOf } from './core/errors/thrown-value';
 

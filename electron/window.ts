@@ -4,7 +4,7 @@
  * size and place the user left it.
  */
 import { BrowserWindow, nativeTheme, screen, type App } from 'electron';
-import { guardWebContents, hardenApp } from './adapters/window-guards';
+import { guardWebContents } from './adapters/window-guards';
 import {
   MIN_WINDOW_SIZE,
   fitWindowState,
@@ -12,9 +12,6 @@ import {
   type WindowState,
 } from './core/window/window-bounds';
 import { silentLogger, type Logger } from './ports/logger';
-
-export { hardenApp };
-export type { WindowState };
 
 /** The window's colour before the renderer paints: `--color-bg` of renderer/styles/tokens.css. */
 export const WINDOW_BACKGROUND = { dark: '#151518', light: '#f6f6f7' } as const;

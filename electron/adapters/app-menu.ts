@@ -3,8 +3,6 @@ import { Menu } from 'electron';
 import type { MenuOptions } from '../core/os/menu-template';
 import { buildMenuTemplate } from '../core/os/menu-template';
 
-export type { MenuCommand, MenuOptions } from '../core/os/menu-template';
-
 /** Builds the menu for this platform and makes it the application menu. */
 export function installApplicationMenu(options: MenuOptions): Menu {
   const menu = Menu.buildFromTemplate(buildMenuTemplate(options));

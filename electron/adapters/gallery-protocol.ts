@@ -4,7 +4,7 @@
  */
 import { protocol } from 'electron';
 import { serveGalleryRequest } from '../core/protocol/gallery-request';
-import { GALLERY_SCHEME } from '../core/protocol/schemes';
+import { GALLERY_SCHEME } from '../../shared/ipc/api';
 import { silentLogger, type Logger } from '../ports/logger';
 
 export interface GalleryProtocolOptions {

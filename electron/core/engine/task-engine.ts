@@ -19,7 +19,7 @@ import type { Clock, TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
-import { checkTaskId } from '../service/service-client';
+import { checkTaskId } from '../service/task-id';
 import { DownloadManager } from './download-manager';
 import { withRetryTiming } from './engine-context';
 import { EngineRecords } from './engine-records';

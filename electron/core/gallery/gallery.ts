@@ -26,11 +26,6 @@ import { THUMBS_DIR } from './image-finish';
 import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
 import { SIDECAR_NAME, sidecarText } from './sidecar';
 
-export type { DownloadOutcome } from './download-outcome';
-export type { RebuildOptions, RebuildResult, Skipped } from './rebuild';
-export { GalleryPathError } from './gallery-path';
-export { UnsafePathError } from '../fs/contained-fs';
-
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
 export interface InitResult {
   readonly removedTempFiles: number;

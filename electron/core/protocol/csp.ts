@@ -2,7 +2,7 @@
  * The renderer's Content-Security-Policy, in one place: the app protocol sends it as a header and
  * the end-to-end harness reuses it, so both hosts run the page under the same rules.
  */
-import { GALLERY_SCHEME } from './schemes';
+import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 
 /**
  * Directive by directive. Scripts only from the bundle (no inline script, no eval); images only

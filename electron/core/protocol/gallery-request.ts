@@ -6,7 +6,8 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { TEMP_DIR } from '../gallery/atomic-file';
-import { GALLERY_HOST, GALLERY_SCHEME } from './schemes';
+import { GALLERY_HOST } from './schemes';
+import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 import { parseRequestPath, refuse, type ProtocolRefusal } from './request-path';
 import {
   READ_METHODS,

@@ -6,8 +6,6 @@
 import type { CustomScheme } from 'electron';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 
-export { GALLERY_SCHEME };
-
 /** Serves the built renderer (dist/renderer) only. */
 export const APP_SCHEME = 'pictor-app';
 export const APP_HOST = 'app';

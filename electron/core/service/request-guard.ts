@@ -45,8 +45,6 @@ export function checkCredentials(credentials: ServiceCredentials): CheckedCreden
   return { baseUrl, key };
 }
 
-export { REDACTED } from './key-echo';
-
 /**
  * `text` with every echo of the key scrubbed: as is, escaped, percent- or entity-encoded, as
  * UTF-16, base64, hex, with invisible characters between its letters, or a run of 12 of its

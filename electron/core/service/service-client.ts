@@ -23,9 +23,6 @@ import type { ServiceOperation } from './status-errors';
 import { taskPath } from './task-id';
 import { sameOrigin } from './url-policy';
 
-export { checkTaskId } from './task-id';
-export { parseRetryAfter } from './retry-after';
-
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
   fetch: FetchLike;

@@ -11,12 +11,8 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { serveAppRequest } from '../../../electron/core/protocol/app-request';
 import { RENDERER_CSP } from '../../../electron/core/protocol/csp';
 import { serveGalleryRequest } from '../../../electron/core/protocol/gallery-request';
-import {
-  APP_HOST,
-  APP_SCHEME,
-  GALLERY_HOST,
-  GALLERY_SCHEME,
-} from '../../../electron/core/protocol/schemes';
+import { APP_HOST, APP_SCHEME, GALLERY_HOST } from '../../../electron/core/protocol/schemes';
+import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 
 const GALLERY_PREFIX = '/gallery';
 

@@ -4,7 +4,8 @@
  * image host never saw an Authorization header or a cookie.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { Gallery, type DownloadOutcome } from '../../../../electron/core/gallery/gallery';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
+import type { DownloadOutcome } from '../../../../electron/core/gallery/download-outcome';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import {
   makeImage,

@@ -1,7 +1,8 @@
 import { join, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Gallery, GalleryPathError } from '../../../../electron/core/gallery/gallery';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
+import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
 import { slugify } from '../../../../electron/core/gallery/folder-name';
 import { makeRecord } from './gallery-helpers';
 

@@ -9,7 +9,7 @@ import {
   downloadOnce,
   type DownloadSettings,
 } from '../../../../electron/core/gallery/download-image';
-import type { DownloadOutcome } from '../../../../electron/core/gallery/gallery';
+import type { DownloadOutcome } from '../../../../electron/core/gallery/download-outcome';
 import { createPinnedFetch } from '../../../../electron/core/gallery/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../../../electron/ports/http';
 import { silentLogger } from '../../../../electron/ports/logger';

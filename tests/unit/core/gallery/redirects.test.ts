@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Gallery, type DownloadOutcome } from '../../../../electron/core/gallery/gallery';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
+import type { DownloadOutcome } from '../../../../electron/core/gallery/download-outcome';
 import {
   makeImage,
   makeRecord,
