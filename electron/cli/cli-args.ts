@@ -1,17 +1,8 @@
 /** The CLI's commands and options, parsed and checked before anything touches the network or disk. */
 import { isAbsolute, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { SIZE_PATTERN } from '../../shared/service/wire';
+import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
-import { UserFacingError } from '../core/errors/user-facing-error';
-
-/** A command line Pictor cannot run, in a sentence that says what to type instead. */
-export class UsageError extends UserFacingError {
-  override readonly name = 'UsageError';
-  constructor(message: string) {
-    super(message, { code: 'bad_input' });
-  }
-}
 
 export interface CommonOptions {
   readonly dataDir: string;
@@ -24,7 +15,8 @@ export interface CommonOptions {
 }
 
 export type Command =
-  | { readonly name: 'help' }
+  /** `topic`: the command whose help was asked for (`pictor generate --help`, `pictor help list`). */
+  | { readonly name: 'help'; readonly topic?: CommandName }
   | {
       readonly name: 'generate';
       readonly baseUrl: string;
@@ -74,11 +66,7 @@ const OPTIONS = {
 type Values = ReturnType<typeof parse>['values'];
 
 function parse(argv: readonly string[]) {
-  try {
-    return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new UsageError((error as Error).message.replace(/\. To specify.*$/s, '.'));
-  }
+  return parseCommandLine(argv, OPTIONS, true);
 }
 
 function seconds(raw: string | undefined, name: string, fallback: number): number {
@@ -115,9 +103,17 @@ function required(value: string | undefined, message: string): string {
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
   const { values, positionals } = parse(argv);
   const [name, ...rest] = positionals;
-  if (values.help || name === undefined || name === 'help') return { name: 'help' };
+  if (values.help || name === undefined || name === 'help') {
+    const topic = name === 'help' ? rest[0] : name;
+    return isCommandName(topic) ? { name: 'help', topic } : { name: 'help' };
+  }
   const extra = (allowed: number): void => {
-    if (rest.length > allowed) throw new UsageError(`Unexpected argument: ${rest[allowed]}`);
+    // Not repeated: a stray argument may be the key pasted in the wrong place.
+    if (rest.length > allowed) {
+      throw new UsageError(
+        `${name} takes ${allowed === 0 ? 'no argument' : 'one argument'} besides its options; there were ${rest.length}.`,
+      );
+    }
   };
   switch (name) {
     case 'generate': {
@@ -172,22 +168,24 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
   }
 }
 
-/** The help text, naming the CLI as the user runs it (`pictor`, or `npm run cli --`). */
-export const helpText = (
-  program: string,
-): string => `Pictor command line: generate images through an image task service and keep them.
+/** What each command is for, as the help shows it. */
+const COMMAND_HELP = {
+  generate: `generate --base-url URL --prompt TEXT [--model M] [--size WxH] [--quality Q] [--count N]
+                                  submit the prompt (--count tasks, 1 to 100) and save the images`,
+  resume: `resume <task-id> | --all --base-url URL   continue polling tasks in the history (never
+                                  resubmits); only tasks on that service get the key`,
+  track: 'track <task-id> --base-url URL [--prompt TEXT]   follow a task created elsewhere',
+  list: 'list                            print the history',
+  rebuild:
+    "rebuild                         re-import the gallery folder's sidecars into the history",
+} as const;
+export type CommandName = keyof typeof COMMAND_HELP;
 
-Usage: ${program} <command> [options]   (the key is read from SERVICE_API_KEY and is sent
-only to the service named with --base-url)
+function isCommandName(name: string | undefined): name is CommandName {
+  return name !== undefined && Object.hasOwn(COMMAND_HELP, name);
+}
 
-  generate --base-url URL --prompt TEXT [--model M] [--size WxH] [--quality Q] [--count N]
-  resume <task-id> | --all --base-url URL   continue polling tasks in the history (never
-                                  resubmits); only tasks on that service get the key
-  track <task-id> --base-url URL [--prompt TEXT]   follow a task created elsewhere
-  list                            print the history
-  rebuild                         re-import the gallery folder's sidecars into the history
-
-Options for every command:
+const COMMON_HELP = `Options for every command:
   --data-dir DIR      history folder (default: the app's data folder)
   --gallery-dir DIR   gallery folder (default: <data-dir>/gallery with --data-dir, else ~/Pictures/Pictor)
   --timeout SECONDS   stop watching after this long; the id is kept for resume (default ${DEFAULT_TIMEOUT_SECONDS})
@@ -201,3 +199,19 @@ Exit codes: 0 done and every image saved; 1 task failed; 2 usage error; 3 stoppe
 request may have reached the service (not sent again); 70 unexpected problem; 130 interrupted.
 With several tasks, the highest code.
 `;
+
+/**
+ * The help text, naming the CLI as the user runs it (`pictor`, or `npm run cli --`): every
+ * command, or only `topic` with the options every command takes.
+ */
+export function helpText(program: string, topic?: CommandName): string {
+  const commands = topic ? [COMMAND_HELP[topic]] : Object.values(COMMAND_HELP);
+  return `Pictor command line: generate images through an image task service and keep them.
+
+Usage: ${program} ${topic ?? '<command>'} [options]   (the key is read from SERVICE_API_KEY and is
+sent only to the service named with --base-url)
+
+${commands.map((line) => `  ${line}`).join('\n')}
+
+${COMMON_HELP}`;
+}

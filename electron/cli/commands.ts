@@ -6,7 +6,7 @@ import { systemClock } from '../adapters/system-clock';
 import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { Command, CommonOptions } from './cli-args';
-import { UsageError } from './cli-args';
+import { UsageError } from '../core/command-line/command-line';
 import { CliProgress } from './cli-progress';
 import {
   EXIT,

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { UrlPolicyError } from '../core/service/url-policy';
 import { EngineInputError } from '../core/engine/engine-types';
 import { HistoryError } from '../core/history/history-store';
-import { UsageError, helpText, parseCommand } from './cli-args';
+import { helpText, parseCommand } from './cli-args';
+import { UsageError } from '../core/command-line/command-line';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
@@ -16,7 +17,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     const command = parseCommand(argv, io.env);
     if (command.name === 'help') {
-      io.stdout(helpText(io.program ?? DEV_PROGRAM));
+      io.stdout(helpText(io.program ?? DEV_PROGRAM, command.topic));
       return EXIT.ok;
     }
     return await runCommand(command, io);

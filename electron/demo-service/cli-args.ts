@@ -1,11 +1,5 @@
-import { parseArgs } from 'node:util';
 import type { DemoAccount, DemoServiceOptions } from './types';
-import { messageOf, systemErrorCode } from '../core/errors/thrown-value';
-
-/** A command line the demo service cannot run with; the message never contains a key. */
-export class CliUsageError extends Error {
-  override readonly name = 'CliUsageError';
-}
+import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 
 export const USAGE = `Usage: npm run demo-service -- [options]
 
@@ -49,7 +43,7 @@ export type CliCommand = { kind: 'help' } | { kind: 'run'; options: DemoServiceO
 function wholeNumber(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text))
-    throw new CliUsageError(`--${flag} must be a whole number of at least 0, not "${text}".`);
+    throw new UsageError(`--${flag} must be a whole number of at least 0, not "${text}".`);
   return Number(text);
 }
 
@@ -57,12 +51,12 @@ function parseDuration(text: string | undefined): DemoServiceOptions['durationMs
   if (text === undefined) return undefined;
   const match = /^(\d+)(?:-(\d+))?$/.exec(text);
   if (!match)
-    throw new CliUsageError(
+    throw new UsageError(
       `--duration must be milliseconds (3000) or a range (3000-8000), not "${text}".`,
     );
   const min = Number(match[1]);
   const max = match[2] === undefined ? min : Number(match[2]);
-  if (min > max) throw new CliUsageError(`--duration range ${text} starts above its end.`);
+  if (min > max) throw new UsageError(`--duration range ${text} starts above its end.`);
   return { min, max };
 }
 
@@ -70,7 +64,7 @@ function parseFailureRate(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const rate = Number(text);
   if (text.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 1) {
-    throw new CliUsageError(`--failure-rate must be a number from 0 to 1, not "${text}".`);
+    throw new UsageError(`--failure-rate must be a number from 0 to 1, not "${text}".`);
   }
   return rate;
 }
@@ -83,7 +77,7 @@ function parseKeys(values: string[] | undefined): DemoAccount[] | undefined {
     const key = value.slice(colon + 1);
     // The value holds a key: the message names the position, never the text.
     if (colon <= 0 || key === '' || /\s/.test(key)) {
-      throw new CliUsageError(
+      throw new UsageError(
         `--key number ${index + 1} must look like account:key (both non-empty, no spaces in the key).`,
       );
     }
@@ -94,46 +88,18 @@ function parseKeys(values: string[] | undefined): DemoAccount[] | undefined {
 function applyCredits(accounts: DemoAccount[], values: string[] | undefined): void {
   for (const value of values ?? []) {
     const match = /^([^:]+):(\d+)$/.exec(value);
-    if (!match) throw new CliUsageError(`--credits must look like account:5, not "${value}".`);
+    if (!match) throw new UsageError(`--credits must look like account:5, not "${value}".`);
     const [, account, credits] = match;
     const entries = accounts.filter((entry) => entry.account === account);
     if (entries.length === 0)
-      throw new CliUsageError(`--credits names account "${account}", which no --key defines.`);
+      throw new UsageError(`--credits names account "${account}", which no --key defines.`);
     for (const entry of entries) entry.credits = Number(credits);
   }
 }
 
-/**
- * node:util's messages quote stray arguments, and a stray argument may be a key
- * (`--key alice sk-alice`), so those are described without their text.
- */
-function describeParseError(error: unknown): string {
-  const code = systemErrorCode(error);
-  const message = messageOf(error);
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') {
-    return 'Unexpected argument: every value belongs to an option, as in --key account:key or --port 8080.';
-  }
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    const name = /'(--?[A-Za-z][\w-]{0,30})'/.exec(message)?.[1];
-    return name ? `Unknown option ${name}.` : 'Unknown option.';
-  }
-  const first = message.split('\n')[0] || 'The command line could not be read';
-  return /[.?!]$/.test(first) ? first : `${first}.`;
-}
-
-/** Turns the command line (without node and script) into options; throws {@link CliUsageError}. */
+/** Turns the command line (without node and script) into options; throws {@link UsageError}. */
 export function parseCliArgs(argv: string[]): CliCommand {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: OPTIONS,
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new CliUsageError(describeParseError(error));
-  }
+  const { values } = parseCommandLine(argv, OPTIONS, false);
   if (values.help) return { kind: 'help' };
   const accounts = parseKeys(values.key) ?? [{ account: 'demo', key: 'demo' }];
   applyCredits(accounts, values.credits);

@@ -3,7 +3,8 @@
  * Prints exactly `listening on <url>` on stdout once listening; bad arguments exit 2;
  * SIGINT / SIGTERM close it and exit 0. Keys are never printed.
  */
-import { CliUsageError, USAGE, parseCliArgs } from './cli-args';
+import { USAGE, parseCliArgs } from './cli-args';
+import { UsageError } from '../core/command-line/command-line';
 import { DemoOptionsError } from './options';
 import { startDemoService } from './server';
 import type { DemoService } from './types';
@@ -28,8 +29,10 @@ async function main(argv: string[]): Promise<void> {
   try {
     command = parseCliArgs(argv);
   } catch (error) {
-    if (!(error instanceof CliUsageError)) throw error;
-    process.stderr.write(`demo-service: ${error.message}\nRun with --help to see the options.\n`);
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(
+      `demo-service: ${error.message}\nRun "npm run demo-service -- --help" for the options.\n`,
+    );
     process.exit(EXIT_USAGE);
   }
   if (command.kind === 'help') {

@@ -96,11 +96,11 @@ async function commandLine(executable: string): Promise<void> {
     checks.push(
       { what: 'pictor.cmd help', command: 'cmd.exe', args: cmd('help'), code: 0, text: usage },
       {
-        what: 'pictor.cmd list --frobnicate',
+        what: 'pictor.cmd list --jsno',
         command: 'cmd.exe',
-        args: cmd('list --frobnicate'),
+        args: cmd('list --jsno'),
         code: 2,
-        text: "Unknown option '--frobnicate'",
+        text: 'Unknown option. Did you mean --json?',
       },
     );
   }

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CliUsageError, parseCliArgs } from '../../../electron/demo-service/cli-args';
+import { parseCliArgs } from '../../../electron/demo-service/cli-args';
+import { UsageError } from '../../../electron/core/command-line/command-line';
 import { DemoOptionsError, resolveOptions } from '../../../electron/demo-service/options';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -140,7 +141,7 @@ describe('demo service CLI arguments', () => {
       const command = parseCliArgs(args);
       if (command.kind === 'run') resolveOptions(command.options);
     } catch (error) {
-      if (error instanceof CliUsageError || error instanceof DemoOptionsError) return error.message;
+      if (error instanceof UsageError || error instanceof DemoOptionsError) return error.message;
       throw error;
     }
     throw new Error(`accepted: ${args.join(' ')}`);
@@ -152,8 +153,9 @@ describe('demo service CLI arguments', () => {
     [['--key', 'sk-lonely-secret'], /--key number 1 must look like account:key/],
     [['--key', 'a:k', '--key', ':sk-other-secret'], /--key number 2/],
     [['--key', 'a:sk with space secret'], /--key number 1/],
-    [['--frobnicate'], /^Unknown option --frobnicate\.$/],
-    [['--key'], /argument missing/],
+    [['--frobnicate'], /^Unknown option\.$/],
+    [['--faliure-rate', '1'], /^Unknown option\. Did you mean --failure-rate\?$/],
+    [['--key'], /^--key needs a value\.$/],
     [['--failure-rate', '2'], /--failure-rate/],
     [['--failure-rate', 'often'], /--failure-rate/],
     [['--duration', '5000-1000'], /--duration/],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from '../../../electron/cli/cli-args';
+import { helpText, parseCommand } from '../../../electron/cli/cli-args';
+import { UsageError } from '../../../electron/core/command-line/command-line';
 import { cliWording, exitCodeOf, worstExitCode } from '../../../electron/cli/cli-report';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
@@ -57,10 +58,45 @@ describe('CLI arguments', () => {
     [['resume'], /task id, or --all/],
     [['frobnicate'], /Unknown command/],
     [['list', '--timeout', '-1'], /--timeout/],
-    [['list', '--nope'], /nope/],
+    [['list', '--nope'], /^Unknown option\.$/],
+    [['generate', '--base-url', 'https://x', '--promt', 'p'], /Did you mean --prompt\?/],
+    [['list', '--data-dri', '/d'], /Did you mean --data-dir\?/],
+    [['list', '--json=yes'], /--json takes no value/],
+    [['generate', '--base-url'], /--base-url needs a value/],
   ])('refuses %j with a sentence', (argv, message) => {
     expect(() => parseCommand(argv, env)).toThrow(UsageError);
     expect(() => parseCommand(argv, env)).toThrow(message);
+  });
+
+  it('never repeats a stray argument or an unknown option (it may be a key)', () => {
+    for (const argv of [
+      ['generate', '--base-url', 'https://x', '--prompt', 'p', 'sk-live-secret'],
+      ['resume', 'task-1', 'sk-live-secret'],
+      ['list', '--sk-live-secret'],
+      ['list', '--sk-live-secret=1'],
+    ]) {
+      let message = '';
+      try {
+        parseCommand(argv, env);
+      } catch (error) {
+        message = error instanceof UsageError ? error.message : 'not a usage error';
+      }
+      expect(message, argv.join(' ')).not.toBe('');
+      expect(message, argv.join(' ')).not.toMatch(/secret|live/);
+    }
+  });
+
+  it('answers --help and help with the help of the command named, if any', () => {
+    expect(parseCommand(['generate', '--help'], env)).toEqual({ name: 'help', topic: 'generate' });
+    expect(parseCommand(['help', 'list'], env)).toEqual({ name: 'help', topic: 'list' });
+    expect(parseCommand(['--help'], env)).toEqual({ name: 'help' });
+    expect(parseCommand(['help', 'frobnicate'], env)).toEqual({ name: 'help' });
+    const generate = helpText('pictor', 'generate');
+    expect(generate).toContain('Usage: pictor generate [options]');
+    expect(generate).toContain('--count N');
+    expect(generate).toContain('--data-dir DIR');
+    expect(generate).not.toContain('rebuild');
+    expect(helpText('pictor')).toContain('rebuild');
   });
 });
 
