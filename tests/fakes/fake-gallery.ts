@@ -1,11 +1,12 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
-import type { EngineDownloadOutcome, EngineGallery } from '../../electron/core/engine/engine-types';
+import type { DownloadOutcome } from '../../electron/core/gallery/download-outcome';
+import type { EngineGallery } from '../../electron/core/engine/engine-types';
 
 type Script = (
   record: TaskRecord,
   index: number,
   attempt: number,
-) => EngineDownloadOutcome | Promise<EngineDownloadOutcome>;
+) => DownloadOutcome | Promise<DownloadOutcome>;
 
 /** An EngineGallery that saves nothing: outcomes come from a script (default: saved). */
 export class FakeGallery implements EngineGallery {
@@ -30,7 +31,7 @@ export class FakeGallery implements EngineGallery {
     record: TaskRecord,
     index: number,
     baseUrl: string,
-  ): Promise<EngineDownloadOutcome> {
+  ): Promise<DownloadOutcome> {
     this.downloads.push({
       localId: record.localId,
       index,

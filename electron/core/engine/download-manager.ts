@@ -9,7 +9,8 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import { IMPORTED_LOCAL_MESSAGE, isImportedLocal } from '../credentials/record-credentials';
 import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
-import type { EngineDownloadOutcome, EngineGallery } from './engine-types';
+import type { DownloadOutcome } from '../gallery/download-outcome';
+import type { EngineGallery } from './engine-types';
 import { SidecarWriter } from './sidecar-writer';
 
 /** The answer listed more images than a task keeps: said on the task, the kept ones still come. */
@@ -184,7 +185,7 @@ export class DownloadManager {
     // holds as finished always has one, even when the process was killed in between.
     await this.sidecars.settled(localId);
     const baseUrl = this.credentials.baseUrlFor(record.endpoint) ?? record.endpoint;
-    let outcome: EngineDownloadOutcome;
+    let outcome: DownloadOutcome;
     try {
       outcome = isImportedLocal(record)
         ? { state: 'invalid', error: IMPORTED_LOCAL_MESSAGE }
@@ -196,7 +197,7 @@ export class DownloadManager {
     this.apply(localId, index, outcome);
   }
 
-  private apply(localId: string, index: number, outcome: EngineDownloadOutcome): void {
+  private apply(localId: string, index: number, outcome: DownloadOutcome): void {
     const record = this.ctx.get(localId);
     const image = record?.images[index];
     if (!record || !image || !this.busy.get(localId)?.has(index)) return;

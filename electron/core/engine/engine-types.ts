@@ -62,9 +62,6 @@ export interface EngineSharing {
   watchChanges(listener: (changes: EngineHistoryChanges) => void): () => void;
 }
 
-/** The result of one download attempt (see Gallery.downloadImage). */
-export type EngineDownloadOutcome = DownloadOutcome;
-
 export interface EngineGallery {
   folderFor(record: TaskRecord): string;
   downloadImage(
@@ -72,7 +69,7 @@ export interface EngineGallery {
     index: number,
     baseUrl: string,
     signal?: AbortSignal,
-  ): Promise<EngineDownloadOutcome>;
+  ): Promise<DownloadOutcome>;
   writeSidecar(record: TaskRecord): Promise<void>;
 }
 
