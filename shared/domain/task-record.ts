@@ -22,8 +22,6 @@ import {
   dateMsSchema,
 } from './limits';
 
-export { MAX_IMAGES_PER_TASK } from './limits';
-
 export const TASK_STATUSES = [
   /** Stored, submit request not answered yet. */
   'submitting',

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { MAX_IMAGES_PER_TASK } from '../../../shared/service/wire';
+import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../unit/core/service/http-servers';
 import { recordReliability } from '../support/reliability-record';

@@ -13,7 +13,7 @@ import { ServiceError } from '../../../../electron/core/service/service-error';
 import { submitFailure } from '../../../../electron/core/engine/task-transitions';
 import { newTaskRecord } from '../../../../shared/domain/task-record';
 import { MAX_URL_CHARS } from '../../../../shared/domain/limits';
-import { MAX_IMAGES_PER_TASK } from '../../../../shared/service/wire';
+import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 
 const KEY = 'sk-refusal-Qw3rTy0123456789';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
