@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { UrlPolicyError } from '../core/service/url-policy';
 import { EngineInputError } from '../core/engine/engine-types';
-import { HistoryError } from '../core/history/history-store';
+import { HistoryError } from '../core/history/history-error';
 import { helpText, parseCommand } from './cli-args';
 import { UsageError } from '../core/command-line/command-line';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';

@@ -2,7 +2,8 @@
 import type { RequestInput, TaskItem } from '../../shared/ipc/contract';
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
-import type { HistoryQuery, HistoryStore } from '../core/history/history-store';
+import type { HistoryQuery } from '../core/history/history-query';
+import type { HistoryStore } from '../core/history/history-store';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
 export interface TaskHandlerDeps {

@@ -40,12 +40,6 @@ import {
   type SqlValue,
 } from './sqlite-connection';
 
-export { HistoryError } from './history-error';
-export type { HistoryChanges } from './change-feed';
-export type { HistoryQuery, ImageQuery } from './history-query';
-export type { Migration } from './history-schema';
-export type { IntegrityCheck } from './sqlite-connection';
-
 /** A page of tasks, newest first. */
 export interface HistoryPage {
   /** Up to `limit` records; fewer when a stored row could not be read (it is skipped and logged). */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEMP_DIR } from '../../../electron/core/gallery/atomic-file';
-import { HistoryError } from '../../../electron/core/history/history-store';
+import { HistoryError } from '../../../electron/core/history/history-error';
 import { recordReliability } from '../support/reliability-record';
 import { fillDisk, probeMount, remount, waitFor } from './disk-fixture';
 import {

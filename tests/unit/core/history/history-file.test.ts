@@ -11,11 +11,9 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  HistoryError,
-  HistoryStore,
-  type Migration,
-} from '../../../../electron/core/history/history-store';
+import { HistoryError } from '../../../../electron/core/history/history-error';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import type { Migration } from '../../../../electron/core/history/history-schema';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { makeImage, makeRecord, recordingLogger, tempDir } from './history-fixtures';
 

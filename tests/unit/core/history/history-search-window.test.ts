@@ -6,7 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord, TaskStatus } from '../../../../shared/domain/task-record';
-import { HistoryStore, type HistoryQuery } from '../../../../electron/core/history/history-store';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import type { HistoryQuery } from '../../../../electron/core/history/history-query';
 import { makeRecord } from './history-fixtures';
 
 const COUNT = 3_000;

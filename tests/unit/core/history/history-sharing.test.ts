@@ -4,7 +4,8 @@
  */
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HistoryStore, type HistoryChanges } from '../../../../electron/core/history/history-store';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import type { HistoryChanges } from '../../../../electron/core/history/change-feed';
 import { CHANGE_LOG_KEEP } from '../../../../electron/core/history/history-schema';
 import { makeRecord, tempDir } from './history-fixtures';
 

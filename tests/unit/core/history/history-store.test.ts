@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HistoryError, HistoryStore } from '../../../../electron/core/history/history-store';
+import { HistoryError } from '../../../../electron/core/history/history-error';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { makeImage, makeRecord } from './history-fixtures';
 
