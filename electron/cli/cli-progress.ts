@@ -1,5 +1,6 @@
 /** Progress on stderr: a line when a task's state changes, and a heartbeat while it processes. */
 import type { TaskUpdate } from '../core/engine/engine-types';
+import { cliWording } from './cli-report';
 import { terminalSafe } from './terminal-text';
 
 const HEARTBEAT_MS = 10_000;
@@ -38,7 +39,11 @@ export class CliProgress {
       parts.push(`next check in ${Math.max(0, Math.round((live.nextPollAt - now) / 1_000))}s`);
     }
     if (record.images.length > 0) parts.push(`images ${saved}/${record.images.length}`);
-    if (record.error) parts.push(`— ${record.error.message}`);
+    // A task that ended with an error gets its own line when the command ends (problemLine):
+    // saying it here too printed every refusal twice.
+    if (record.error && (record.status === 'submitting' || record.status === 'processing')) {
+      parts.push(`— ${cliWording(record.error.message)}`);
+    }
     this.write(`${terminalSafe(parts.join(' '))}\n`);
   };
 }

@@ -147,7 +147,7 @@ function problemText(record: TaskRecord, resumeWith: string): string | null {
     return `Task ${id} ${why}. The id is kept. Resume with: ${resumeWith}`;
   }
   if (record.error)
-    return `Task ${id}: ${record.error.message}${record.error.detail ? ` [${record.error.detail}]` : ''}`;
+    return `Task ${id}: ${cliWording(record.error.message)}${record.error.detail ? ` [${record.error.detail}]` : ''}`;
   const missing = record.images.filter((image) => image.state !== 'saved');
   if (missing.length > 0) {
     return `Task ${id}: ${missing.length} image(s) not saved: ${missing.map((image) => `#${image.index + 1} ${image.state}${image.error ? ` (${image.error})` : ''}`).join('; ')}`;
