@@ -5,8 +5,8 @@
  */
 import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import type { z } from 'zod';
+import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
 import {
-  REQUEST_CHANNELS,
   events,
   requests,
   type EventChannel,
@@ -154,13 +154,13 @@ export function registerIpcHandlers(
   isTrusted: SenderCheck,
   logger: Logger,
 ): () => void {
-  for (const channel of REQUEST_CHANNELS) {
+  for (const channel of REQUEST_CHANNEL_NAMES) {
     ipcMain.handle(channel, (event, raw: unknown) =>
       runRequest({ channel, event, raw, handlers, isTrusted, logger }),
     );
   }
   return () => {
-    for (const channel of REQUEST_CHANNELS) ipcMain.removeHandler(channel);
+    for (const channel of REQUEST_CHANNEL_NAMES) ipcMain.removeHandler(channel);
   };
 }
 

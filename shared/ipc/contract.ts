@@ -10,13 +10,9 @@ import { keyStatusSchema } from '../domain/key-status';
 import { liveStateSchema } from '../domain/live-state';
 import { MAX_LOCAL_ID_CHARS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
-import {
-  imageStateSchema,
-  taskRecordSchema,
-  taskStatusSchema,
-} from '../domain/task-record';
+import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/task-record';
 import { generationRequestSchema } from '../service/wire';
-import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
+import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 
 const localId = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
 const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
@@ -182,9 +178,6 @@ export type EventChannel = keyof typeof events;
 export type RequestInput<C extends RequestChannel> = z.input<(typeof requests)[C]['input']>;
 export type RequestOutput<C extends RequestChannel> = z.infer<(typeof requests)[C]['output']>;
 export type EventPayload<C extends EventChannel> = z.infer<(typeof events)[C]>;
-
-export const REQUEST_CHANNELS: readonly RequestChannel[] = REQUEST_CHANNEL_NAMES;
-export const EVENT_CHANNELS: readonly EventChannel[] = EVENT_CHANNEL_NAMES;
 
 /** Compile-time proof that channels.ts names exactly the contract's channels, no more, no fewer. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
-import { REQUEST_CHANNELS } from '../../shared/ipc/contract';
+import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
 import { packTarget } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -92,7 +92,7 @@ function boot(app: string, dataDir: string): Boot {
 /** Contract channels with no handler yet when the window started loading (the stand-in's report). */
 function missingAtLoad(window: Message): string[] {
   const registered = new Set(window['channels'] as string[]);
-  return REQUEST_CHANNELS.filter((channel) => !registered.has(channel));
+  return REQUEST_CHANNEL_NAMES.filter((channel) => !registered.has(channel));
 }
 
 /** The packed app's files only: app.asar extracted (unpacked files included) outside the repo. */
@@ -157,7 +157,7 @@ describe('the packed app, booted', () => {
     const channels = await app.until((all) =>
       all.findLast((message) => message.type === 'channels'),
     );
-    expect([...(channels['names'] as string[])].sort()).toEqual([...REQUEST_CHANNELS].sort());
+    expect([...(channels['names'] as string[])].sort()).toEqual([...REQUEST_CHANNEL_NAMES].sort());
   });
 
   it('generates one image on the built-in demo service, saved with its thumbnail', async () => {
@@ -324,7 +324,7 @@ describe('the boot test itself', () => {
     const app = boot(misordered, data);
     try {
       const window = await app.until((all) => all.find((message) => message.type === 'window'));
-      expect(missingAtLoad(window)).toEqual([...REQUEST_CHANNELS]);
+      expect(missingAtLoad(window)).toEqual([...REQUEST_CHANNEL_NAMES]);
     } finally {
       app.child.kill('SIGKILL');
     }

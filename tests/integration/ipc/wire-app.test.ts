@@ -17,7 +17,8 @@ import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { wireApp } from '../../../electron/ipc/wire-app';
 import { toDisposable } from '../../../electron/ports/disposable';
 import { silentLogger } from '../../../electron/ports/logger';
-import { REQUEST_CHANNELS, type EventChannel } from '../../../shared/ipc/contract';
+import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
+import type { EventChannel } from '../../../shared/ipc/contract';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
@@ -114,7 +115,7 @@ const context = { sender: {} as WebContents } satisfies HandlerContext;
 describe('wireApp', () => {
   it('has a handler for every request channel of the contract, and nothing else', async () => {
     const { wiring } = await wiredApp();
-    expect(Object.keys(wiring.handlers).sort()).toEqual([...REQUEST_CHANNELS].sort());
+    expect(Object.keys(wiring.handlers).sort()).toEqual([...REQUEST_CHANNEL_NAMES].sort());
   });
 
   it('after a gallery move, the same handlers reach the new core and events come from its engine', async () => {

@@ -11,7 +11,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { REQUEST_CHANNELS } from '../../../shared/ipc/contract';
+import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 
 const state = vi.hoisted(() => {
   process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
@@ -199,8 +199,8 @@ describe('electron/main.ts', () => {
   });
 
   it('registers every contract channel and serves both protocols', async () => {
-    await until(() => (state.handlers.size === REQUEST_CHANNELS.length ? true : undefined));
-    expect([...state.handlers.keys()].sort()).toEqual([...REQUEST_CHANNELS].sort());
+    await until(() => (state.handlers.size === REQUEST_CHANNEL_NAMES.length ? true : undefined));
+    expect([...state.handlers.keys()].sort()).toEqual([...REQUEST_CHANNEL_NAMES].sort());
     const schemes = vi.mocked(electron.protocol.handle).mock.calls.map(([scheme]) => scheme);
     expect(schemes.sort()).toEqual(['pictor-app', 'pictor-gallery']);
   });

@@ -7,7 +7,7 @@ import {
   runRequest,
   type IpcHandlers,
 } from '../../../electron/ipc/ipc-main-bridge';
-import { REQUEST_CHANNELS } from '../../../shared/ipc/contract';
+import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import { silentLogger } from '../../../electron/ports/logger';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
@@ -150,10 +150,10 @@ describe('registerIpcHandlers and the emitter', () => {
     const ipcMain = { handle: vi.fn(), removeHandler: vi.fn() };
     const remove = registerIpcHandlers(ipcMain, handlers, () => true, silentLogger);
     expect(ipcMain.handle.mock.calls.map(([channel]) => channel).sort()).toEqual(
-      [...REQUEST_CHANNELS].sort(),
+      [...REQUEST_CHANNEL_NAMES].sort(),
     );
     remove();
-    expect(ipcMain.removeHandler).toHaveBeenCalledTimes(REQUEST_CHANNELS.length);
+    expect(ipcMain.removeHandler).toHaveBeenCalledTimes(REQUEST_CHANNEL_NAMES.length);
   });
 
   it('sends only events that match the contract, stripped to their schema', () => {
