@@ -12,7 +12,7 @@ export class EnvCredentials implements CredentialsProvider {
   private constructor(
     private readonly endpoint: string | null,
     private readonly key: string | null,
-    private readonly account: string | null,
+    private readonly fingerprint: string | null,
   ) {}
 
   /**
@@ -37,9 +37,9 @@ export class EnvCredentials implements CredentialsProvider {
   /** The key, for an endpoint on the origin of --base-url only. */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     const baseUrl = this.baseUrlFor(endpoint);
-    if (!baseUrl || !this.key || !this.account || this.endpoint === null) return null;
+    if (!baseUrl || !this.key || !this.fingerprint || this.endpoint === null) return null;
     if (serviceOrigin(baseUrl) !== serviceOrigin(this.endpoint)) return null;
-    return { baseUrl, key: this.key, account: this.account };
+    return { baseUrl, key: this.key, keyFingerprint: this.fingerprint };
   }
 
   /** Stored endpoints are base URLs; the app's built-in demo (`demo:`) is not reachable from here. */

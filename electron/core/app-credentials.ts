@@ -57,14 +57,14 @@ export class AppCredentials implements CredentialsProvider {
       const baseUrl = this.options.demoUrl();
       return baseUrl === null
         ? null
-        : { baseUrl, key: DEMO_KEY, account: await keyFingerprint(DEMO_KEY) };
+        : { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
     }
     const baseUrl = this.userBaseUrl();
     if (baseUrl === null || normalised(endpoint) !== baseUrl) return null;
     if (serviceOrigin(baseUrl) !== this.options.vault.boundOrigin()) return null;
     const key = await this.options.vault.readKey();
     if (key === null) return null;
-    return { baseUrl, key, account: await keyFingerprint(key) };
+    return { baseUrl, key, keyFingerprint: await keyFingerprint(key) };
   }
 
   missingKeyReason(endpoint: string): string {

@@ -3,8 +3,11 @@ export interface ServiceCredentials {
   /** `https:` URL, or `http:` on a loopback host. */
   readonly baseUrl: string;
   readonly key: string;
-  /** {@link keyFingerprint} of `key`. */
-  readonly account: string;
+  /**
+   * {@link keyFingerprint} of `key`: compared with a task record's `account` (the fingerprint of
+   * the key that created the task) to tell whether this key created it.
+   */
+  readonly keyFingerprint: string;
 }
 
 /**

@@ -112,7 +112,13 @@ export const taskRecordSchema = z.object({
   origin: z.enum(['submitted', 'tracked']),
   /** The service the task lives on: its base URL, or `demo:` for the built-in demo service. */
   endpoint: z.string().min(1).max(MAX_ENDPOINT_CHARS),
-  /** Fingerprint of the key that created the task (a task is queried with that account's key). */
+  /**
+   * The fingerprint of the key that created the task (`ServiceCredentials.keyFingerprint`): the
+   * service shows a task only to its account's keys, so the engine polls it with that key and
+   * holds it while another is set. Stored under this name in the history and in every gallery
+   * sidecar (read by the CLI and earlier releases), so the field stays `account`; the code that
+   * makes and compares it calls it the key fingerprint.
+   */
   account: boundedText(MAX_ACCOUNT_CHARS),
   request: generationRequestSchema,
   status: taskStatusSchema,

@@ -31,7 +31,7 @@ export class StaticCredentials implements CredentialsProvider {
 
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     if (endpoint !== this.endpoint || !this.key) return null;
-    return { baseUrl: this.baseUrl, key: this.key, account: syncFingerprint(this.key) };
+    return { baseUrl: this.baseUrl, key: this.key, keyFingerprint: syncFingerprint(this.key) };
   }
 
   baseUrlFor(endpoint: string): string | null {

@@ -181,9 +181,9 @@ export class Poller {
     const counted = reached
       ? { ...record, polls: record.polls + 1, lastPolledAt: startedAt }
       : record;
-    const ownKey = credentials.account === record.account;
+    const ownKey = credentials.keyFingerprint === record.account;
     const kind = error instanceof ServiceError ? error.kind : 'protocol';
-    if (kind === 'auth' && ownKey) return this.holdAccount(counted, toTaskError(error));
+    if (kind === 'auth' && ownKey) return this.holdTasksOfKey(counted, toTaskError(error));
     if (kind === 'auth' || (kind === 'not_found' && !ownKey))
       return this.hold(counted, 'awaiting_key', AWAITING_KEY);
     if (kind === 'config') return this.hold(counted, 'awaiting_key', toTaskError(error));
@@ -217,8 +217,8 @@ export class Poller {
     this.ctx.logger.info('task on hold', { localId: record.localId, hold });
   }
 
-  /** 401/403 to the key that created the task: every task of that account waits for a new key. */
-  private holdAccount(record: TaskRecord, error: TaskError): void {
+  /** 401/403 to the key that created the task: every task that key created waits for a new key. */
+  private holdTasksOfKey(record: TaskRecord, error: TaskError): void {
     this.hold(record, 'key_rejected', error);
     for (const localId of [...this.due.keys()]) {
       const other = this.ctx.get(localId);

@@ -16,7 +16,7 @@ import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
 import type { Clock, TimerHandle } from '../../ports/clock';
-import type { CredentialsProvider } from '../../ports/credentials';
+import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
@@ -170,7 +170,7 @@ export class TaskEngine {
     if (!credentials)
       throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
     const records = Array.from({ length: count }, () =>
-      this.newRecord(request, endpoint, credentials.account, 'submitted', null),
+      this.newRecord(request, endpoint, credentials, 'submitted', null),
     );
     // On disk before anything is sent, all or none: a request whose task id the history could
     // not keep is never sent (a crash would lose the id, and with it the images).
@@ -208,7 +208,7 @@ export class TaskEngine {
     if (!credentials)
       throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
     const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
-    const record = this.newRecord({ prompt }, endpoint, credentials.account, 'tracked', taskId);
+    const record = this.newRecord({ prompt }, endpoint, credentials, 'tracked', taskId);
     this.records.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
     this.activate(this.records.liveRecord(record.localId) ?? record, 'now');
     return this.get(record.localId) ?? record;
@@ -348,12 +348,12 @@ export class TaskEngine {
   private newRecord(
     request: GenerationRequest,
     endpoint: string,
-    account: string,
+    creator: Pick<ServiceCredentials, 'keyFingerprint'>,
     origin: TaskRecord['origin'],
     taskId: string | null,
   ): TaskRecord {
     return newTaskRecord(
-      { localId: this.newId(), taskId, origin, endpoint, account, request },
+      { localId: this.newId(), taskId, origin, endpoint, account: creator.keyFingerprint, request },
       this.now(),
     );
   }

@@ -193,7 +193,7 @@ describe('task ids', () => {
     const credentials = {
       baseUrl: `${server.origin}/svc`,
       key: 'sk-hostile-ids-0123456789',
-      account: 'a',
+      keyFingerprint: 'a',
     };
     let expectedRequests = 0;
     try {

@@ -275,7 +275,7 @@ describe('the real ServiceClient over loopback HTTP', () => {
         async ({ kind, key, text }, code, contentType, submit) => {
           count(`client:${kind}`);
           next = { status: code, type: contentType, text };
-          const credentials = { baseUrl: server.origin, key, account: 'acct' };
+          const credentials = { baseUrl: server.origin, key, keyFingerprint: 'acct' };
           try {
             const answer = submit
               ? await client.submit(credentials, { prompt: 'a cat' })
@@ -309,7 +309,7 @@ describe('found by the properties above (fixed in app code)', () => {
   const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
   const call = (status: number, text: string) => {
     reply = { status, type: status === 200 ? 'application/json' : 'text/html', text };
-    return client.getTask({ baseUrl: server.origin, key, account: 'a' }, 'task_1').then(
+    return client.getTask({ baseUrl: server.origin, key, keyFingerprint: 'a' }, 'task_1').then(
       () => expect.unreachable('the answer should have been refused'),
       (error: unknown) => error,
     );
@@ -352,7 +352,10 @@ describe('found by the properties above (fixed in app code)', () => {
       type: 'application/json',
       text: `{"status":"failed","error":{"${escaped}":1}}`,
     };
-    const task = await client.getTask({ baseUrl: server.origin, key, account: 'a' }, 'task_1');
+    const task = await client.getTask(
+      { baseUrl: server.origin, key, keyFingerprint: 'a' },
+      'task_1',
+    );
     expect(task).toMatchObject({ status: 'failed' });
     expect(leaks(JSON.stringify(task), key)).toBe(false);
   });

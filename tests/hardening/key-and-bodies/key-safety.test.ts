@@ -226,13 +226,14 @@ describe('which base URLs receive the key', () => {
     ];
     for (const baseUrl of refused) {
       const error = (await client
-        .getTask({ baseUrl, key: KEY, account: 'a' }, 't')
+        .getTask({ baseUrl, key: KEY, keyFingerprint: 'a' }, 't')
         .catch((caught: unknown) => caught)) as Error & { detail?: string };
       expect(error.message, baseUrl).toMatch(/Settings/);
       expect(leaksIn(`${error.message} ${error.detail ?? ''} ${error.stack ?? ''}`)).toEqual([]);
     }
     expect(calls, `nothing sent for ${refused.join(', ')}`).toEqual([]);
-    for (const baseUrl of allowed) await client.getTask({ baseUrl, key: KEY, account: 'a' }, 't');
+    for (const baseUrl of allowed)
+      await client.getTask({ baseUrl, key: KEY, keyFingerprint: 'a' }, 't');
     expect(calls.map((call) => [new URL(call.url).origin, call.authorization])).toEqual(
       allowed.map((baseUrl) => [new URL(baseUrl).origin, `Bearer ${KEY}`]),
     );

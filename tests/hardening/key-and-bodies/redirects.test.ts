@@ -191,7 +191,7 @@ describe('service requests', () => {
       cleanups.push(() => elsewhere.close());
       const service = await redirectingService(status, (path) => `${elsewhere.origin}${path}`);
       const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
-      const creds = { baseUrl: service.origin, key: KEY, account: 'acct' };
+      const creds = { baseUrl: service.origin, key: KEY, keyFingerprint: 'acct' };
       for (const call of [
         () => client.submit(creds, { prompt: 'p' }),
         () => client.getTask(creds, 't-1'),
@@ -247,7 +247,7 @@ describe('service requests', () => {
     const chain = await redirectingService(307, (path) => `${path}x`);
     const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
     for (const server of [loop, chain]) {
-      const creds = { baseUrl: server.origin, key: KEY, account: 'acct' };
+      const creds = { baseUrl: server.origin, key: KEY, keyFingerprint: 'acct' };
       const error = (await client
         .getTask(creds, 'loop')
         .catch((caught: unknown) => caught)) as Error;

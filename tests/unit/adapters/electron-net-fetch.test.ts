@@ -178,7 +178,7 @@ describe('the service client over it (real HTTP, Chromium played by node:http)',
       if (req.url?.startsWith('/moved')) sendJson(res, 200, { status: 'processing' });
       else res.writeHead(302, { location: `/moved${req.url}` }).end();
     });
-    const credentials = { baseUrl: server.origin, key: KEY, account: 'a' };
+    const credentials = { baseUrl: server.origin, key: KEY, keyFingerprint: 'a' };
     await expect(client().getTask(credentials, 'abc')).resolves.toEqual({ status: 'processing' });
     expect(server.requests.map((request) => request.url)).toEqual([
       '/v1/tasks/abc',
@@ -193,7 +193,7 @@ describe('the service client over it (real HTTP, Chromium played by node:http)',
       res.writeHead(302, { location: `${elsewhere.origin}${req.url}` }).end(),
     );
     const error = await client()
-      .getTask({ baseUrl: server.origin, key: KEY, account: 'a' }, 'abc')
+      .getTask({ baseUrl: server.origin, key: KEY, keyFingerprint: 'a' }, 'abc')
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ServiceError);
     expect(String((error as Error).message)).not.toContain(KEY);
@@ -203,7 +203,10 @@ describe('the service client over it (real HTTP, Chromium played by node:http)',
   it('a refused connection is a network error that did not reach the service', async () => {
     const port = await closedPort();
     const error = await client()
-      .submit({ baseUrl: `http://127.0.0.1:${port}`, key: KEY, account: 'a' }, { prompt: 'fox' })
+      .submit(
+        { baseUrl: `http://127.0.0.1:${port}`, key: KEY, keyFingerprint: 'a' },
+        { prompt: 'fox' },
+      )
       .catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'network', mayHaveReachedService: false });
   });

@@ -31,7 +31,7 @@ describe('AppCredentials', () => {
     expect(await credentials.credentialsFor(DEMO_ENDPOINT)).toEqual({
       baseUrl: 'http://127.0.0.1:40111',
       key: DEMO_KEY,
-      account: await keyFingerprint(DEMO_KEY),
+      keyFingerprint: await keyFingerprint(DEMO_KEY),
     });
     expect(credentials.baseUrlFor(DEMO_ENDPOINT)).toBe('http://127.0.0.1:40111');
   });
@@ -69,7 +69,7 @@ describe('AppCredentials', () => {
     expect(await credentials.credentialsFor(BASE)).toEqual({
       baseUrl: BASE,
       key: KEY,
-      account: await keyFingerprint(KEY),
+      keyFingerprint: await keyFingerprint(KEY),
     });
     expect(await credentials.credentialsFor(`${BASE}/`)).toMatchObject({ key: KEY });
     expect(cipher.calls.decrypt).toBe(decrypts + 2);

@@ -8,7 +8,7 @@ import { caught, fakeFetch } from './fake-fetch';
 export const credentials = {
   baseUrl: 'https://api.example.com/',
   key: 'sk-test-0123456789',
-  account: 'acct',
+  keyFingerprint: 'acct',
 };
 export const NOW = Date.parse('2025-03-01T12:00:00Z');
 

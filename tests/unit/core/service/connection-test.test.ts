@@ -11,7 +11,11 @@ import {
 } from '../../../../electron/core/service/service-error';
 import type { ServiceCredentials } from '../../../../electron/ports/credentials';
 
-const KEY: ServiceCredentials = { baseUrl: 'https://api.example', key: 'sk-x', account: 'acct' };
+const KEY: ServiceCredentials = {
+  baseUrl: 'https://api.example',
+  key: 'sk-x',
+  keyFingerprint: 'acct',
+};
 
 function deps(options: {
   demo?: boolean;

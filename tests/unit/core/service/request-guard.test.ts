@@ -7,7 +7,7 @@ import {
 } from '../../../../electron/core/service/request-guard';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 
-const good = { baseUrl: 'https://api.example.com/', key: 'sk-live-abc123', account: 'fp' };
+const good = { baseUrl: 'https://api.example.com/', key: 'sk-live-abc123', keyFingerprint: 'fp' };
 
 function configMessage(credentials: typeof good): string {
   try {

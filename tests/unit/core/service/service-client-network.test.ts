@@ -7,7 +7,7 @@ import { caught, fail, fakeFetch, json, undiciError } from './fake-fetch';
 const credentials = {
   baseUrl: 'https://api.example.com',
   key: 'sk-test-0123456789',
-  account: 'acct',
+  keyFingerprint: 'acct',
 };
 
 function service(responder: Responder, requestTimeoutMs = 5_000) {

@@ -16,7 +16,7 @@ function client(maxRedirects?: number): ServiceClient {
   });
 }
 
-const creds = (baseUrl: string) => ({ baseUrl, key: KEY, account: 'acct' });
+const creds = (baseUrl: string) => ({ baseUrl, key: KEY, keyFingerprint: 'acct' });
 
 async function serviceError(promise: Promise<unknown>): Promise<ServiceError> {
   const error = await caught(promise);

@@ -22,7 +22,7 @@ describe('task ids stay under /v1/tasks/', () => {
     '%j is sent encoded as one path segment',
     async (id) => {
       const server = await serve((_req, res) => sendJson(res, 200, { status: 'processing' }));
-      await realClient().getTask({ baseUrl: server.origin, key: KEY, account: 'a' }, id);
+      await realClient().getTask({ baseUrl: server.origin, key: KEY, keyFingerprint: 'a' }, id);
       expect(server.requests).toHaveLength(1);
       const path = server.requests[0]!.url;
       expect(path.startsWith('/v1/tasks/')).toBe(true);
@@ -37,7 +37,7 @@ describe('task ids stay under /v1/tasks/', () => {
     async (id) => {
       const server = await serve((_req, res) => sendJson(res, 200, { status: 'processing' }));
       const error = await serviceError(
-        realClient().getTask({ baseUrl: server.origin, key: KEY, account: 'a' }, id),
+        realClient().getTask({ baseUrl: server.origin, key: KEY, keyFingerprint: 'a' }, id),
       );
       expect(error).toMatchObject({ kind: 'config', mayHaveReachedService: false });
       expect(server.connections()).toBe(0);
@@ -57,8 +57,8 @@ describe('checks before anything is sent', () => {
     const fake = fakeFetch(json(200, { id: 't', status: 'processing' }));
     const client = new ServiceClient({ fetch: fake.fetch });
     for (const call of [
-      () => client.submit({ baseUrl, key: KEY, account: 'a' }, { prompt: 'p' }),
-      () => client.getTask({ baseUrl, key: KEY, account: 'a' }, 't'),
+      () => client.submit({ baseUrl, key: KEY, keyFingerprint: 'a' }, { prompt: 'p' }),
+      () => client.getTask({ baseUrl, key: KEY, keyFingerprint: 'a' }, 't'),
     ]) {
       const error = await serviceError(call());
       expect(error).toMatchObject({ kind: 'config', mayHaveReachedService: false });
@@ -77,7 +77,7 @@ describe('checks before anything is sent', () => {
     const fake = fakeFetch(json(200, { id: 't' }));
     const error = await serviceError(
       new ServiceClient({ fetch: fake.fetch }).submit(
-        { baseUrl: 'https://api.example.com', key, account: 'a' },
+        { baseUrl: 'https://api.example.com', key, keyFingerprint: 'a' },
         { prompt: 'p' },
       ),
     );
@@ -89,7 +89,7 @@ describe('checks before anything is sent', () => {
   it('accepts http on 127.0.0.1 and sends exactly "Bearer <key>"', async () => {
     const server = await serve((_req, res) => sendJson(res, 200, { id: 'ok' }));
     await realClient().submit(
-      { baseUrl: server.origin, key: `  ${KEY} `, account: 'a' },
+      { baseUrl: server.origin, key: `  ${KEY} `, keyFingerprint: 'a' },
       { prompt: 'p' },
     );
     expect(server.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
@@ -152,7 +152,7 @@ describe('the key never appears in an error', () => {
   it.each(echoes)('%s echoing the Authorization header', async (_name, make) => {
     for (const key of [KEY, 'sk-"quoted\\key"-777']) {
       const server = await serve((req, res) => respond(res, make(req.headers.authorization ?? '')));
-      const creds = { baseUrl: server.origin, key, account: 'a' };
+      const creds = { baseUrl: server.origin, key, keyFingerprint: 'a' };
       for (const call of [
         () => realClient().submit(creds, { prompt: 'p' }),
         () => realClient().getTask(creds, 't'),
@@ -172,7 +172,7 @@ describe('the key never appears in an error', () => {
       }),
     );
     const task = await realClient().getTask(
-      { baseUrl: server.origin, key: KEY, account: 'a' },
+      { baseUrl: server.origin, key: KEY, keyFingerprint: 'a' },
       't',
     );
     expect(task.status).toBe('failed');
@@ -185,7 +185,7 @@ describe('the key never appears in an error', () => {
       res.end();
     });
     const error = await serviceError(
-      realClient().getTask({ baseUrl: server.origin, key: KEY, account: 'a' }, 't'),
+      realClient().getTask({ baseUrl: server.origin, key: KEY, keyFingerprint: 'a' }, 't'),
     );
     expect(error.detail).toContain('[redacted]');
     expectNoKey(error, KEY);
@@ -199,7 +199,7 @@ describe('the key never appears in an error', () => {
     );
     const error = await serviceError(
       new ServiceClient({ fetch: fake.fetch }).getTask(
-        { baseUrl: 'https://api.example.com', key: KEY, account: 'a' },
+        { baseUrl: 'https://api.example.com', key: KEY, keyFingerprint: 'a' },
         't',
       ),
     );

@@ -13,7 +13,7 @@ function client(requestTimeoutMs = 2_000): ServiceClient {
 }
 
 function creds(baseUrl: string) {
-  return { baseUrl, key: KEY, account: 'acct' };
+  return { baseUrl, key: KEY, keyFingerprint: 'acct' };
 }
 
 async function serviceError(promise: Promise<unknown>): Promise<ServiceError> {
