@@ -201,7 +201,7 @@ With several tasks, the highest code.
 `;
 
 /**
- * The help text, naming the CLI as the user runs it (`pictor`, or `npm run cli --`): every
+ * The help text, naming the CLI as the user runs it (`pictor`, or `npm run -s cli --`): every
  * command, or only `topic` with the options every command takes.
  */
 export function helpText(program: string, topic?: CommandName): string {

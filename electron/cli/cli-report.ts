@@ -103,7 +103,7 @@ export function listLine(record: TaskRecord): string {
 }
 
 /** How the CLI is run from a source checkout. */
-export const DEV_PROGRAM = 'npm run cli --';
+export const DEV_PROGRAM = 'npm run -s cli --';
 
 /** What the "Resume with:" command continues, and where. */
 export interface ResumeTarget {
@@ -114,7 +114,7 @@ export interface ResumeTarget {
   /** The service the task's key is for, when it is not the built-in demo. */
   readonly baseUrl?: string;
   readonly platform?: NodeJS.Platform;
-  /** How the user runs the CLI: `pictor` (the installed app) or `npm run cli --` (a checkout). */
+  /** How the user runs the CLI: `pictor` (the installed app) or `npm run -s cli --` (a checkout). */
   readonly program?: string;
 }
 

@@ -25,7 +25,7 @@ export interface CliIo {
   readonly stderr: (text: string) => void;
   /** Aborted on Ctrl+C: stop watching, keep every id, exit 130. */
   readonly interrupt: AbortSignal;
-  /** How the user runs the CLI, for the commands it prints; default `npm run cli --`. */
+  /** How the user runs the CLI, for the commands it prints; default `npm run -s cli --`. */
   readonly program?: string;
 }
 

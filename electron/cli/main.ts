@@ -1,6 +1,6 @@
 /**
  * Pictor's command-line front: the same core as the app, for scripts and people without a window.
- * `npm run cli -- help` lists the commands.
+ * `npm run -s cli -- help` lists the commands.
  */
 import { fileURLToPath } from 'node:url';
 import { UrlPolicyError } from '../core/service/url-policy';

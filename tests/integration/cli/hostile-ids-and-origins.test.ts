@@ -37,7 +37,7 @@ describe('the CLI against a hostile id', () => {
     const line = run.stderr.split('\n').find((text) => text.includes('Resume with: '));
     expect(line, run.stderr).toBeDefined();
     const command = line!.slice(line!.indexOf('Resume with: ') + 'Resume with: '.length);
-    const words = shellWords(command.replace(/^npm run cli -- /, ''));
+    const words = shellWords(command.replace(/^npm run -s cli -- /, ''));
     expect(words.slice(0, 2)).toEqual(['resume', hostile]);
     expect(words).toContain('--base-url');
     expect(existsSync(marker)).toBe(false);

@@ -41,6 +41,6 @@ describe('the CLI names itself as it was run', () => {
     expect(out.join('')).toContain('Run "pictor help"');
     out.length = 0;
     expect(await runCli(['help'], { ...io, program: undefined })).toBe(0);
-    expect(out.join('')).toContain('Usage: npm run cli -- <command>');
+    expect(out.join('')).toContain('Usage: npm run -s cli -- <command>');
   });
 });

@@ -150,7 +150,7 @@ describe('shellQuote and the "Resume with:" line', () => {
       baseUrl: 'https://api.example/$(id)',
       platform: 'linux',
     });
-    const args = command.slice('npm run cli -- '.length);
+    const args = command.slice('npm run -s cli -- '.length);
     const printed = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${args}`], { encoding: 'utf8' });
     expect(printed.split('\n').slice(0, -1)).toEqual([
       'resume',
@@ -202,7 +202,7 @@ describe('CLI report lines', () => {
         });
         const lines = [
           listLine(hostile),
-          problemLine(hostile, 'npm run cli -- resume x') ?? '',
+          problemLine(hostile, 'npm run -s cli -- resume x') ?? '',
           problemLine({ ...hostile, error: null }, 'x') ?? '',
           jsonLine(hostile, (relative) => `/g/${relative}${text}`),
         ];
