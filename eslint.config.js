@@ -315,12 +315,14 @@ export default tseslint.config(
   {
     // Size limits at the product code's largest today (STYLE asks for files under ~300 lines and
     // functions under ~40): nothing may grow past them; lower each as the largest shrinks.
-    // Largest now: core/engine/task-engine.ts (file), app-main.ts startApp (function),
-    // core/app-runtime.ts's constructor (parameters), cli/commands.ts (nesting).
+    // Largest now (code lines, no blanks or comments): core/engine/task-engine.ts (417 lines),
+    // app-main.ts's startApp (236 lines; next: store/tasks-slice.ts's slice, 148),
+    // core/app-runtime.ts's constructor (6 parameters), 4 levels deep in cli/commands.ts,
+    // gallery/relocate-copy.ts and service/key-echo-views.ts.
     files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
     rules: {
       'max-lines': ['error', { max: 417, skipBlankLines: true, skipComments: true }],
-      'max-lines-per-function': ['error', { max: 263, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 236, skipBlankLines: true, skipComments: true }],
       'max-params': ['error', 6],
       'max-depth': ['error', 4],
     },
