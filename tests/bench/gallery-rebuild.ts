@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import sharp from 'sharp';
 import { mainBuildOptions } from '../../electron/build/build-electron';
-import { imageNames } from '../../electron/core/gallery/image-finish';
+import { imageNames } from '../../electron/core/gallery/gallery-layout';
 import { sidecarText } from '../../electron/core/gallery/sidecar';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { benchRecord } from './history-fixture';

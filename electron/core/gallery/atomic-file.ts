@@ -2,13 +2,11 @@
  * Small file-system helpers for writing gallery files so that a crash never leaves a
  * half-written file under its final name.
  */
+import { TEMP_DIR } from './gallery-layout';
 import { randomBytes } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkContained, removeFile } from '../fs/contained-fs';
-
-/** Name of the folder inside the gallery root that holds files being written. */
-export const TEMP_DIR = '.pictor-tmp';
 
 /** A fresh, unguessable path inside `<root>/.pictor-tmp`. Every file there is ours. */
 export function tempPath(root: string, suffix = '.part'): string {

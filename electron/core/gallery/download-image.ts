@@ -6,7 +6,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
-import { TEMP_DIR, removeQuietly, tempPath } from './atomic-file';
+import { removeQuietly, tempPath } from './atomic-file';
+import { TEMP_DIR } from './gallery-layout';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile } from './body-to-file';
 import {
@@ -18,7 +19,8 @@ import {
 } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
 import type { ImageWorkers } from '../images/image-workers';
-import { checkImage, imageNames, placeImage } from './image-finish';
+import { checkImage, placeImage } from './image-finish';
+import { imageNames } from './gallery-layout';
 import { requestImage } from './image-request';
 import { IMAGE_MIME } from './image-sniff';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';

@@ -17,14 +17,16 @@ import {
   removeFile,
   removeTree,
 } from '../fs/contained-fs';
-import { TEMP_DIR, fsyncDir, writeFileAtomic } from './atomic-file';
+import { fsyncDir, writeFileAtomic } from './atomic-file';
+import { TEMP_DIR } from './gallery-layout';
 import { downloadOnce, type DownloadSettings } from './download-image';
 import { invalid, type DownloadOutcome } from './download-outcome';
-import { taskFolderName } from './folder-name';
+import { taskFolderName } from './gallery-layout';
 import { GalleryPathError, resolveInside } from './gallery-path';
-import { THUMBS_DIR } from './image-finish';
+import { THUMBS_DIR } from './gallery-layout';
 import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
-import { SIDECAR_NAME, sidecarText } from './sidecar';
+import { sidecarText } from './sidecar';
+import { SIDECAR_NAME } from './gallery-layout';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
 export interface InitResult {

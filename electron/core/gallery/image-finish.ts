@@ -3,6 +3,7 @@
  * the image workers (core/images), then moves both into the task's folder under deterministic
  * names.
  */
+import { THUMBS_DIR, imageNames } from './gallery-layout';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkImageFile } from '../images/image-ops';
@@ -15,8 +16,6 @@ import {
 import { fsyncDir, removeQuietly, writeNewFileSynced } from './atomic-file';
 import { diskReason, invalid, retry, type FailedOutcome } from './download-outcome';
 import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
-
-export const THUMBS_DIR = '.thumbs';
 
 export interface CheckedImage {
   /** Displayed size (EXIF orientation applied). */
@@ -105,12 +104,6 @@ export interface Placement {
   readonly kind: ImageKind;
   readonly tempImage: string;
   readonly tempThumbnail: string;
-}
-
-/** `image-<n>.<ext>` and `.thumbs/image-<n>.webp`, relative to the task folder. */
-export function imageNames(index: number, kind: ImageKind): { image: string; thumbnail: string } {
-  const base = `image-${index + 1}`;
-  return { image: `${base}.${IMAGE_EXTENSION[kind]}`, thumbnail: `${THUMBS_DIR}/${base}.webp` };
 }
 
 /**

@@ -18,13 +18,14 @@ import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { readImageHeader } from '../images/image-ops';
 import { ImagesUnavailableError } from '../images/image-workers';
-import { TEMP_DIR } from './atomic-file';
+import { TEMP_DIR } from './gallery-layout';
 import { errorCode } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
-import { THUMBS_DIR, imageNames } from './image-finish';
+import { THUMBS_DIR, imageNames } from './gallery-layout';
 import { IMAGE_MIME, type ImageKind } from './image-sniff';
 import { readRegularFile, regularFileSize, UnsafeFileError } from './regular-file';
-import { MAX_SIDECAR_BYTES, SIDECAR_NAME, parseSidecar, summariseSidecar } from './sidecar';
+import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from './sidecar';
+import { SIDECAR_NAME } from './gallery-layout';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;

@@ -10,8 +10,9 @@ import { constants } from 'node:fs';
 import { lstat, open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { TEMP_DIR } from './atomic-file';
-import { MAX_SIDECAR_BYTES, SIDECAR_NAME } from './sidecar';
+import { TEMP_DIR } from './gallery-layout';
+import { MAX_SIDECAR_BYTES } from './sidecar';
+import { SIDECAR_NAME } from './gallery-layout';
 
 /** Same depth as rebuild.ts looks for sidecars: folders the user regrouped stay where they are. */
 const MAX_DEPTH = 8;

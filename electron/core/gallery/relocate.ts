@@ -23,7 +23,8 @@ import {
   removeTree,
   renameContained,
 } from '../fs/contained-fs';
-import { TEMP_DIR, fsyncDir } from './atomic-file';
+import { fsyncDir } from './atomic-file';
+import { TEMP_DIR } from './gallery-layout';
 import { diskReason } from './download-outcome';
 import { GalleryPathError } from './gallery-path';
 import { compareTaskFolder, copyTaskFolder } from './relocate-copy';

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 
-export const SIDECAR_NAME = 'pictor.json';
 export const SIDECAR_VERSION = 1;
 /**
  * Far above any real sidecar (a few kilobytes) and above one whose record has every field at

@@ -5,7 +5,7 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { TEMP_DIR } from '../gallery/atomic-file';
+import { TEMP_DIR } from '../gallery/gallery-layout';
 import { GALLERY_HOST } from './schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 import { parseRequestPath, refuse, type ProtocolRefusal } from './request-path';

@@ -11,7 +11,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskFolderName } from '../../../electron/core/gallery/folder-name';
+import { taskFolderName } from '../../../electron/core/gallery/gallery-layout';
 import { GalleryPathError, resolveInside } from '../../../electron/core/gallery/gallery-path';
 import { resolveGalleryRequest } from '../../../electron/core/protocol/gallery-request';
 import { GALLERY_HOST } from '../../../electron/core/protocol/schemes';

@@ -5,7 +5,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { expect } from '@playwright/test';
-import { parseSidecar, SIDECAR_NAME } from '../../../../electron/core/gallery/sidecar';
+import { parseSidecar } from '../../../../electron/core/gallery/sidecar';
+import { SIDECAR_NAME } from '../../../../electron/core/gallery/gallery-layout';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { filesUnder } from '../../../support/files';
 import { listFiles } from '../../harness/disk';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
-import { slugify } from '../../../../electron/core/gallery/folder-name';
+import { slugify } from '../../../../electron/core/gallery/gallery-layout';
 import { makeRecord } from './gallery-helpers';
 
 const root = join(sep === '/' ? '/srv' : 'C:\\srv', 'gallery');

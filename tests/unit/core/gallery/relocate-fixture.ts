@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { taskFolderName } from '../../../../electron/core/gallery/folder-name';
+import { taskFolderName } from '../../../../electron/core/gallery/gallery-layout';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
 import { makeImage, makeRecord } from './gallery-helpers';
 

@@ -1,0 +1,59 @@
+/**
+ * How the gallery folder is laid out on disk, named in one place:
+ *
+ *     <root>/YYYY/MM/YYYY-MM-DD_HHMMSS_<slug>_<id8>/   a task's folder (taskFolderName)
+ *         pictor.json                                 its sidecar (SIDECAR_NAME)
+ *         image-1.png, image-2.jpg, …                 its images (imageNames)
+ *         .thumbs/image-1.webp, …                     their thumbnails (THUMBS_DIR)
+ *     <root>/.pictor-tmp/                             files being written (TEMP_DIR)
+ *
+ * Every name is built from the record alone (its date, prompt, local id and image index),
+ * never from anything the network sent, so it is safe and the same on every call.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
+
+/** The sidecar beside a task's images: the record, so the library can be rebuilt from files. */
+export const SIDECAR_NAME = 'pictor.json';
+/** The folder inside a task folder that holds its thumbnails. */
+export const THUMBS_DIR = '.thumbs';
+/** The folder inside the gallery root that holds files being written. */
+export const TEMP_DIR = '.pictor-tmp';
+
+/** `image-<n>.<ext>` and `.thumbs/image-<n>.webp`, relative to the task folder. */
+export function imageNames(index: number, kind: ImageKind): { image: string; thumbnail: string } {
+  const base = `image-${index + 1}`;
+  return { image: `${base}.${IMAGE_EXTENSION[kind]}`, thumbnail: `${THUMBS_DIR}/${base}.webp` };
+}
+
+const SLUG_MAX = 40;
+const ID_CHARS = 8;
+
+/** `[a-z0-9-]` only, at most `max` characters, no leading or trailing dash; '' when nothing is left. */
+export function slugify(text: string, max = SLUG_MAX): string {
+  const flat = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '');
+  return flat.slice(0, max).replace(/-+$/, '');
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/** `YYYY/MM/YYYY-MM-DD_HHMMSS_<slug>_<id8>` in local time; see {@link Gallery.folderFor}. */
+export function taskFolderName(
+  record: Pick<TaskRecord, 'createdAt' | 'localId' | 'request'>,
+): string {
+  const date = new Date(Number.isFinite(record.createdAt) ? record.createdAt : 0);
+  const year = pad(date.getFullYear(), 4);
+  const month = pad(date.getMonth() + 1);
+  const day = `${year}-${month}-${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}`;
+  const slug = slugify(record.request.prompt) || 'untitled';
+  const id = slugify(record.localId, ID_CHARS) || 'task';
+  return `${year}/${month}/${day}_${time}_${slug}_${id}`;
+}
