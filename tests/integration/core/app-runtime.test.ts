@@ -3,9 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/adapters/system-clock';
-import { AppRuntime } from '../../../electron/core/app-runtime';
-import { silentLogger } from '../../../electron/ports/logger';
+import { startTestRuntime } from '../../support/app-runtime';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type {
@@ -13,8 +11,6 @@ import type {
   KeyOriginQuestion,
   UserPrompts,
 } from '../../../electron/ports/user-prompts';
-import { InMemoryCipher } from '../../fakes/in-memory-cipher';
-import { InMemoryKv } from '../../fakes/in-memory-kv';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -42,16 +38,9 @@ function scriptedPrompts(answer: KeyOriginAnswer = 'cancel') {
 }
 
 async function startRuntime(dir: string, prompts: UserPrompts = scriptedPrompts()) {
-  const runtime = await AppRuntime.start({
+  const runtime = await startTestRuntime(dir, {
     prompts,
-    dataDir: join(dir, 'data'),
     defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
-    cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
-    settingsStore: new InMemoryKv(dir, 'settings'),
-    vaultStore: new InMemoryKv(dir, 'key-vault'),
-    fetch: (url, init) => fetch(url, init),
-    clock: systemClock,
-    logger: silentLogger,
     demo: { durationMs: 300 },
     pollIntervalMs: 150,
   });

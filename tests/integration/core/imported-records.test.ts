@@ -10,13 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/adapters/system-clock';
-import { AppRuntime } from '../../../electron/core/app-runtime';
+import { startTestRuntime } from '../../support/app-runtime';
+import type { AppRuntime } from '../../../electron/core/app-runtime';
 import { IMPORTED_LOCAL_MESSAGE } from '../../../electron/core/credentials/record-credentials';
-import { silentLogger } from '../../../electron/ports/logger';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
-import { InMemoryCipher } from '../../fakes/in-memory-cipher';
-import { InMemoryKv } from '../../fakes/in-memory-kv';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -38,18 +35,7 @@ async function localServer(): Promise<{ url: string; hits: string[] }> {
 async function runtime(): Promise<AppRuntime> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-imported-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const started = await AppRuntime.start({
-    dataDir: join(dir, 'data'),
-    defaultGalleryDir: join(dir, 'gallery'),
-    cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
-    settingsStore: new InMemoryKv(dir, 'settings'),
-    vaultStore: new InMemoryKv(dir, 'key-vault'),
-    fetch: (url, init) => fetch(url, init),
-    clock: systemClock,
-    logger: silentLogger,
-    demo: { durationMs: 100 },
-    pollIntervalMs: 100,
-  });
+  const started = await startTestRuntime(dir);
   cleanups.push(() => started.close());
   return started;
 }

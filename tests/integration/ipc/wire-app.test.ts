@@ -9,19 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WebContents } from 'electron';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/adapters/system-clock';
-import { AppRuntime } from '../../../electron/core/app-runtime';
+import { startTestRuntime } from '../../support/app-runtime';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { wireApp } from '../../../electron/ipc/wire-app';
 import { toDisposable } from '../../../electron/ports/disposable';
-import { silentLogger } from '../../../electron/ports/logger';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
-import { InMemoryCipher } from '../../fakes/in-memory-cipher';
-import { InMemoryKv } from '../../fakes/in-memory-kv';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -65,17 +61,9 @@ function countLive<T extends object>(target: T, method: keyof T & string): () =>
 async function wiredApp() {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-wire-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await AppRuntime.start({
-    dataDir: join(dir, 'data'),
+  const runtime = await startTestRuntime(dir, {
     defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
-    cipher: new InMemoryCipher({ backend: 'gnome_libsecret' }),
-    settingsStore: new InMemoryKv(dir, 'settings'),
-    vaultStore: new InMemoryKv(dir, 'key-vault'),
-    fetch: (url, init) => fetch(url, init),
-    clock: systemClock,
-    logger: silentLogger,
     demo: { durationMs: 200 },
-    pollIntervalMs: 100,
   });
   cleanups.push(() => runtime.close());
   const moveTo = join(dir, 'Elsewhere');
