@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GalleryMoveError, relocateGallery } from '../../../electron/core/gallery/relocate';
 import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
-import { snapshotTree, type TreeSnapshot } from '../../unit/core/fs/tree-snapshot';
-import { makeLibrary } from '../../unit/core/gallery/relocate-fixture';
+import { snapshotTree, type TreeSnapshot } from '../../support/tree-snapshot';
+import { makeLibrary } from '../../support/relocate-fixture';
 
 const probe = probeMount();
 const cleanups: (() => Promise<void> | void)[] = [];

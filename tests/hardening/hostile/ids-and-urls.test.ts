@@ -29,7 +29,7 @@ import { classifyAddress } from '../../../electron/core/service/special-addresse
 import { AttemptAbort } from '../../../electron/core/gallery/attempt-abort';
 import { requestImage } from '../../../electron/core/gallery/image-request';
 import type { ResolvedAddress } from '../../../electron/ports/http';
-import { startServer, sendJson, type TestServer } from '../../unit/core/service/http-servers';
+import { startServer, sendJson, type TestServer } from '../../support/http-servers';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import {

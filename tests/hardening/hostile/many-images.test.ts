@@ -14,7 +14,7 @@ import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import { StaticCredentials } from '../../fakes/static-credentials';
-import { startServer, type TestServer } from '../../unit/core/service/http-servers';
+import { startServer, type TestServer } from '../../support/http-servers';
 import { recordReliability } from '../support/reliability-record';
 
 const FILE = 'tests/hardening/hostile/many-images.test.ts';

@@ -29,7 +29,7 @@ import {
   normaliseTask,
   taskResponseSchema,
 } from '../../../shared/service/wire';
-import { startServer, type TestServer } from '../../unit/core/service/http-servers';
+import { startServer, type TestServer } from '../../support/http-servers';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { deepNesting, hostileString, hostileValue } from './hostile-values';

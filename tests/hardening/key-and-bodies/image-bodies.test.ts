@@ -16,7 +16,7 @@ import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
-import { makeRecord } from '../../unit/core/gallery/gallery-helpers';
+import { makeRecord } from '../../support/gallery-helpers';
 import { recordReliability } from '../support/reliability-record';
 import { hostileCases, randomPng, type HostileCase } from './hostile-bodies';
 import { startFakeService, startRawHost, type RawHost } from './raw-hosts';

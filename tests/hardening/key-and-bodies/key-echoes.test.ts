@@ -24,7 +24,7 @@ import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
-import { startServer, type TestServer } from '../../unit/core/service/http-servers';
+import { startServer, type TestServer } from '../../support/http-servers';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';

@@ -23,7 +23,7 @@ import {
   downloadWith,
   routedFetch,
   scriptedResolver,
-} from '../../unit/core/gallery/pinned-helpers';
+} from '../../support/pinned-helpers';
 
 const FILE = 'tests/hardening/key-and-bodies/redirects.test.ts';
 const KEY = `sk-redirect-${Date.now().toString(16)}`;

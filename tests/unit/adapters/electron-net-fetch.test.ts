@@ -3,7 +3,7 @@ import { createElectronFetch } from '../../../electron/adapters/electron-net-fet
 import type { ElectronNet } from '../../../electron/adapters/electron-net-fetch';
 import { ServiceClient } from '../../../electron/core/service/service-client';
 import { ServiceError } from '../../../electron/core/service/service-error';
-import { closedPort, closeServers, sendJson, serve } from '../core/service/http-servers';
+import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
 import { loopbackNet, scriptedNet } from './electron-net-fake';
 
 afterEach(closeServers);

@@ -16,7 +16,7 @@ import {
   renameContained,
 } from '../../../../electron/core/fs/contained-fs';
 import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
-import { snapshotTree } from './tree-snapshot';
+import { snapshotTree } from '../../../support/tree-snapshot';
 
 let base: string;
 let root: string;

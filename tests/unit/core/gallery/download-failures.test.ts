@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
-import { serve, startServer } from './gallery-helpers';
+import { serve, startServer } from '../../../support/gallery-helpers';
 
 const f = useDownloadFixture();
 

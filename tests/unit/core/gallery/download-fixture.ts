@@ -15,7 +15,7 @@ import {
   startServer,
   tempFiles,
   type TestServer,
-} from './gallery-helpers';
+} from '../../../support/gallery-helpers';
 
 export interface DownloadFixture {
   server: TestServer;

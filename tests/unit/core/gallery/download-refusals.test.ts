@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
-import { makeImage, serve, serveChunked } from './gallery-helpers';
+import { makeImage, serve, serveChunked } from '../../../support/gallery-helpers';
 
 const f = useDownloadFixture();
 

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
-import { makeImage, makeRecord, serve, tempFiles } from './gallery-helpers';
-import { downloadSettings, downloadWith } from './pinned-helpers';
+import { makeImage, makeRecord, serve, tempFiles } from '../../../support/gallery-helpers';
+import { downloadSettings, downloadWith } from '../../../support/pinned-helpers';
 import { createPinnedFetch } from '../../../../electron/core/gallery/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
 import { slugify } from '../../../../electron/core/gallery/gallery-layout';
-import { makeRecord } from './gallery-helpers';
+import { makeRecord } from '../../../support/gallery-helpers';
 
 const root = join(sep === '/' ? '/srv' : 'C:\\srv', 'gallery');
 const gallery = new Gallery({ root, fetch });

@@ -13,7 +13,7 @@ import {
 } from '../../../../electron/core/gallery/gallery-images';
 import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { makeRecord } from './gallery-helpers';
+import { makeRecord } from '../../../support/gallery-helpers';
 
 const dirs: string[] = [];
 afterEach(async () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { ImageWorkers } from '../../../../electron/core/images/image-workers';
 import { expectState, useDownloadFixture } from './download-fixture';
-import { makeImage, serve } from './gallery-helpers';
+import { makeImage, serve } from '../../../support/gallery-helpers';
 
 const f = useDownloadFixture();
 let dir = '';

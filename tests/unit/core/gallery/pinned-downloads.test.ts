@@ -11,8 +11,13 @@ import { createPinnedFetch, systemResolver } from '../../../../electron/core/gal
 import { classifyAddress } from '../../../../electron/core/service/special-addresses';
 import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
 import { expectState } from './download-fixture';
-import { makeImage, makeTempDir, removeDir, tempFiles } from './gallery-helpers';
-import { downloadSettings, downloadWith, routedFetch, scriptedResolver } from './pinned-helpers';
+import { makeImage, makeTempDir, removeDir, tempFiles } from '../../../support/gallery-helpers';
+import {
+  downloadSettings,
+  downloadWith,
+  routedFetch,
+  scriptedResolver,
+} from '../../../support/pinned-helpers';
 
 const REMOTE = 'https://api.example.com';
 const PUBLIC = '93.184.215.14';

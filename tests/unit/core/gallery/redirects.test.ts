@@ -10,8 +10,13 @@ import {
   startServer,
   tempFiles,
   type TestServer,
-} from './gallery-helpers';
-import { downloadSettings, downloadWith, routedFetch, scriptedResolver } from './pinned-helpers';
+} from '../../../support/gallery-helpers';
+import {
+  downloadSettings,
+  downloadWith,
+  routedFetch,
+  scriptedResolver,
+} from '../../../support/pinned-helpers';
 
 let server: TestServer;
 let root: string;

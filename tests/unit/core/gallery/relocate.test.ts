@@ -13,8 +13,8 @@ import {
   relocateGallery,
   type RelocateOptions,
 } from '../../../../electron/core/gallery/relocate';
-import { snapshotTree, type TreeSnapshot } from '../fs/tree-snapshot';
-import { makeLibrary } from './relocate-fixture';
+import { snapshotTree, type TreeSnapshot } from '../../../support/tree-snapshot';
+import { makeLibrary } from '../../../support/relocate-fixture';
 
 let base: string;
 let home: string;

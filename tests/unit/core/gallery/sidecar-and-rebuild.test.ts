@@ -12,7 +12,7 @@ import {
   startServer,
   tempFiles,
   type TestServer,
-} from './gallery-helpers';
+} from '../../../support/gallery-helpers';
 
 let server: TestServer;
 let root: string;

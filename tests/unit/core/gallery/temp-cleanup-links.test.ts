@@ -14,7 +14,7 @@ import { systemClock } from '../../../../electron/adapters/system-clock';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { openPictorCore } from '../../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../../fakes/static-credentials';
-import { snapshotTree } from '../fs/tree-snapshot';
+import { snapshotTree } from '../../../support/tree-snapshot';
 
 let base: string;
 let home: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { serveGalleryRequest } from '../../../../electron/core/protocol/gallery-request';
-import { makeImage } from '../gallery/gallery-helpers';
+import { makeImage } from '../../../support/gallery-helpers';
 
 let base: string;
 let root: string;

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import { caught, fakeFetch, json } from './fake-fetch';
-import type { Handler } from './http-servers';
-import { sendJson, closeServers, serve } from './http-servers';
+import type { Handler } from '../../../support/http-servers';
+import { sendJson, closeServers, serve } from '../../../support/http-servers';
 
 const KEY = 'sk-live-SECRET-abcdef123456';
 afterEach(closeServers);

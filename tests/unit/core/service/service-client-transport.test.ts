@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import { caught } from './fake-fetch';
-import { closedPort, sendJson, closeServers, serve } from './http-servers';
+import { closedPort, sendJson, closeServers, serve } from '../../../support/http-servers';
 
 const KEY = 'sk-live-TRANSPORT-4242';
 afterEach(closeServers);

@@ -16,8 +16,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { makeTaskRecord } from '../../../support/task-records';
+import type { TaskRecord } from '../../shared/domain/task-record';
+import { makeTaskRecord } from './task-records';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 

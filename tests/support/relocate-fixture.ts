@@ -4,8 +4,8 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { taskFolderName } from '../../../../electron/core/gallery/gallery-layout';
-import { sidecarText } from '../../../../electron/core/gallery/sidecar';
+import { taskFolderName } from '../../electron/core/gallery/gallery-layout';
+import { sidecarText } from '../../electron/core/gallery/sidecar';
 import { makeImage, makeRecord } from './gallery-helpers';
 
 /** Writes `count` task folders under `root`; returns their root-relative paths, sorted. */

@@ -5,14 +5,11 @@
  * sees the right server reached proves the core pinned the right address.
  */
 import { join } from 'node:path';
-import {
-  downloadOnce,
-  type DownloadSettings,
-} from '../../../../electron/core/gallery/download-image';
-import type { DownloadOutcome } from '../../../../electron/core/gallery/download-outcome';
-import { createPinnedFetch } from '../../../../electron/core/gallery/pinned-fetch';
-import type { PinnedFetch, ResolvedAddress, Resolver } from '../../../../electron/ports/http';
-import { silentLogger } from '../../../../electron/ports/logger';
+import { downloadOnce, type DownloadSettings } from '../../electron/core/gallery/download-image';
+import type { DownloadOutcome } from '../../electron/core/gallery/download-outcome';
+import { createPinnedFetch } from '../../electron/core/gallery/pinned-fetch';
+import type { PinnedFetch, ResolvedAddress, Resolver } from '../../electron/ports/http';
+import { silentLogger } from '../../electron/ports/logger';
 
 /** Settings as Gallery builds them (its defaults), with the given ports. */
 export function downloadSettings(
