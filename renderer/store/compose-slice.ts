@@ -120,6 +120,23 @@ function requestOf(draft: ComposeDraft): { request: GenerationRequest; count: nu
   };
 }
 
+/**
+ * The draft once `sent` was accepted: the prompt is cleared and the count goes back to the
+ * default, so "Generate 3" once does not silently make 3 of every later prompt. A field the user
+ * changed meanwhile (the next prompt started, another count typed) is kept.
+ */
+export function afterSubmit(
+  current: ComposeDraft,
+  sent: ComposeDraft,
+  settings: Settings,
+): ComposeDraft {
+  return {
+    ...current,
+    prompt: current.prompt === sent.prompt ? '' : current.prompt,
+    count: current.count === sent.count ? String(settings.defaultCount) : current.count,
+  };
+}
+
 export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = (set, get) => ({
   composeDraft: { prompt: '', ...draftFromDefaults(DEFAULT_SETTINGS) },
   composeAttempted: false,
@@ -185,11 +202,7 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
         composeModels: request.model
           ? [request.model, ...state.composeModels.filter((model) => model !== request.model)]
           : state.composeModels,
-        // Clear the prompt only if the user has not started the next one meanwhile.
-        composeDraft:
-          state.composeDraft.prompt === draft.prompt
-            ? { ...state.composeDraft, prompt: '' }
-            : state.composeDraft,
+        composeDraft: afterSubmit(state.composeDraft, draft, state.settings ?? DEFAULT_SETTINGS),
       }));
       return { ok: true, items };
     } catch (error) {

@@ -116,7 +116,7 @@ export function CountField({ value, onChange, error, inputRef }: SimpleFieldProp
           ref={inputRef}
           className="input"
           type="number"
-          min={1}
+          min={TASKS_PER_SUBMIT.min}
           max={TASKS_PER_SUBMIT.max}
           step={1}
           value={value}

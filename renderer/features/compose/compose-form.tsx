@@ -7,7 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
-import { checkQuality, checkSize, type Checked } from '../../lib/request-validation';
+import { checkCount, checkQuality, checkSize, type Checked } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import { composeErrors, type ComposeField } from '../../store/compose-slice';
 import { useFocusRequest } from '../shell/use-focus-request';
@@ -57,7 +57,8 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
     if (!outcome.ok && outcome.field) refs[outcome.field].current?.focus();
   };
   const shortcut = t(mac ? 'compose.shortcut.mac' : 'compose.shortcut.other');
-  const count = Number(draft.count);
+  // Only a count the form would send is named on the button (never "Generate 11").
+  const count = checkCount(draft.count);
   return (
     <form
       className="compose"
@@ -119,8 +120,8 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         />
         <div className="compose__submit">
           <Button type="submit" variant="primary" icon="send" title={shortcut}>
-            {Number.isInteger(count) && count > 1
-              ? t('compose.submitMany', { count })
+            {count.ok && count.value > 1
+              ? t('compose.submitMany', { count: count.value })
               : t('compose.submit')}
           </Button>
         </div>

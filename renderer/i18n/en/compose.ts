@@ -29,7 +29,7 @@ export const compose = {
   'compose.quality.placeholder': 'e.g. hd',
   'compose.quality.error.empty': 'Type a quality value, or choose one from the list.',
   'compose.quality.error.tooLong': 'The quality value is too long: keep it under 100 characters.',
-  'compose.count.label': 'Tasks',
+  'compose.count.label': 'Number of tasks',
   'compose.count.error': 'Choose a whole number from 1 to 10.',
   'compose.submit': 'Generate',
   'compose.submitMany': 'Generate {count}',

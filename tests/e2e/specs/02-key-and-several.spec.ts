@@ -58,7 +58,7 @@ test('paste a key and base URL; the key is masked; three tasks at once, one subm
     .click();
   const form = page.getByRole('form', { name: 'New task' });
   await form.getByLabel('Prompt', { exact: true }).fill(PROMPT);
-  await form.getByLabel('Tasks', { exact: true }).fill('3');
+  await form.getByLabel('Number of tasks', { exact: true }).fill('3');
   await form.getByRole('button', { name: 'Generate 3' }).click();
 
   const rows = page.getByRole('article', { name: PROMPT });

@@ -29,7 +29,7 @@ test('restart while two tasks are processing: they resume and complete, nothing 
   await showScreen(app.page, 'Tasks');
   const form = composeForm(app.page);
   await form.getByLabel('Prompt', { exact: true }).fill(PROMPT);
-  await form.getByLabel('Tasks', { exact: true }).fill('2');
+  await form.getByLabel('Number of tasks', { exact: true }).fill('2');
   await form.getByRole('button', { name: 'Generate 2' }).click();
 
   const rowsBefore = app.page.getByRole('article', { name: PROMPT });

@@ -44,7 +44,7 @@ async function setDefaults(page: Page): Promise<void> {
   await model.press('Enter');
   await defaults.getByLabel('Size', { exact: true }).selectOption(SIZE);
   await defaults.getByLabel('Quality', { exact: true }).selectOption(QUALITY);
-  const count = defaults.getByLabel('Tasks', { exact: true });
+  const count = defaults.getByLabel('Number of tasks', { exact: true });
   await count.fill('2');
   await count.press('Enter');
   await expect.poll(savedSettings).toMatchObject({
@@ -62,7 +62,7 @@ async function expectDefaultsShown(page: Page): Promise<void> {
   await expect(defaults.getByLabel('Model', { exact: true })).toHaveValue(MODEL);
   await expect(defaults.getByLabel('Size', { exact: true })).toHaveValue(SIZE);
   await expect(defaults.getByLabel('Quality', { exact: true })).toHaveValue(QUALITY);
-  await expect(defaults.getByLabel('Tasks', { exact: true })).toHaveValue('2');
+  await expect(defaults.getByLabel('Number of tasks', { exact: true })).toHaveValue('2');
   await expect(page.getByRole('radio', { name: 'Dark' })).toBeChecked();
   await expect(
     page.getByRole('region', { name: 'Service' }).getByLabel('Service address (base URL)'),
@@ -74,7 +74,7 @@ async function expectDefaultsShown(page: Page): Promise<void> {
   await expect(form.getByLabel('Model', { exact: true })).toHaveValue(MODEL);
   await expect(form.getByLabel('Size', { exact: true })).toHaveValue(SIZE);
   await expect(form.getByLabel('Quality', { exact: true })).toHaveValue(QUALITY);
-  await expect(form.getByLabel('Tasks', { exact: true })).toHaveValue('2');
+  await expect(form.getByLabel('Number of tasks', { exact: true })).toHaveValue('2');
   await expect(form.getByRole('button', { name: 'Generate 2' })).toBeVisible();
 }
 
@@ -145,7 +145,7 @@ async function expectDemoMode(page: Page, servedBefore: number): Promise<void> {
   await expect(banner.getByRole('button', { name: 'Add your API key' })).toBeVisible();
 
   await showScreen(page, 'Tasks');
-  await composeForm(page).getByLabel('Tasks', { exact: true }).fill('1');
+  await composeForm(page).getByLabel('Number of tasks', { exact: true }).fill('1');
   await generateAll(page, [IN_DEMO]);
   expect(await demo.tasks()).toHaveLength(servedBefore);
   expect((await demo.log()).submits).toHaveLength(servedBefore);

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { TASKS_PER_SUBMIT } from '../../../../shared/domain/limits';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import { makeTask } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
@@ -37,8 +38,34 @@ describe('compose form', () => {
       'value',
       'ultra',
     );
-    expect(within(form()).getByRole('spinbutton', { name: 'Tasks' })).toHaveProperty('value', '2');
+    expect(within(form()).getByRole('spinbutton', { name: 'Number of tasks' })).toHaveProperty(
+      'value',
+      '2',
+    );
     expect(within(form()).getByRole('button', { name: /Generate 2/ })).toBeTruthy();
+  });
+
+  it('goes back to the default count after a submit, so a count of 3 is not sticky', async () => {
+    const { user, fake } = await startApp({
+      prepare: (fake) => {
+        fake.settings = { ...fake.settings, defaultCount: 2 };
+      },
+    });
+    const count = within(form()).getByRole('spinbutton', { name: 'Number of tasks' });
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.type(prompt(), 'three foxes');
+    await user.click(within(form()).getByRole('button', { name: 'Generate 3' }));
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    expect(fake.callsTo('tasks:submit')[0]!.count).toBe(3);
+    await waitFor(() => expect(count).toHaveProperty('value', '2'));
+    expect(within(form()).getByRole('button', { name: 'Generate 2' })).toBeTruthy();
+  });
+
+  it('names the count field apart from the Tasks screen', async () => {
+    await startApp();
+    expect(within(form()).getByRole('spinbutton', { name: 'Number of tasks' })).toBeTruthy();
+    expect(within(form()).queryByLabelText('Tasks', { exact: true })).toBeNull();
   });
 
   it('checks a custom size as it is typed and says why it is refused', async () => {
@@ -69,7 +96,7 @@ describe('compose form', () => {
     const quality = within(form()).getByRole('textbox', { name: 'Custom quality' });
     await user.clear(quality);
     await user.type(quality, 'hd');
-    const count = within(form()).getByRole('spinbutton', { name: 'Tasks' });
+    const count = within(form()).getByRole('spinbutton', { name: 'Number of tasks' });
     await user.clear(count);
     await user.type(count, '3');
     await user.click(within(form()).getByRole('button', { name: /Generate 3/ }));
@@ -84,10 +111,17 @@ describe('compose form', () => {
   it('refuses a count outside 1–10 with the reason, and an empty custom quality', async () => {
     const { user, fake } = await startApp();
     await user.type(prompt(), 'x');
-    const count = within(form()).getByRole('spinbutton', { name: 'Tasks' });
+    const count = within(form()).getByRole('spinbutton', { name: 'Number of tasks' });
     await user.clear(count);
     await user.type(count, '11');
-    expect(screen.getByText('Choose a whole number from 1 to 10.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        `Choose a whole number from ${TASKS_PER_SUBMIT.min} to ${TASKS_PER_SUBMIT.max}.`,
+      ),
+    ).toBeTruthy();
+    // The button names only a count it would send.
+    expect(within(form()).getByRole('button', { name: 'Generate' })).toBeTruthy();
+    expect(within(form()).queryByRole('button', { name: /Generate 11/ })).toBeNull();
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     expect(document.activeElement).toBe(count);
     await user.clear(count);

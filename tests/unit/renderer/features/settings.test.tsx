@@ -184,7 +184,7 @@ describe('defaults, gallery, behaviour', () => {
     await user.type(custom, '34');
     await user.tab();
     await waitFor(() => expect(fake.settings.defaultSize).toBe('12x34'));
-    const count = within(region).getByRole('spinbutton', { name: 'Tasks' });
+    const count = within(region).getByRole('spinbutton', { name: 'Number of tasks' });
     await user.clear(count);
     await user.type(count, '0');
     await user.tab();
