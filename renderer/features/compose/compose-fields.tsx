@@ -9,12 +9,11 @@ import { useModelSuggestions } from './use-model-suggestions';
 export interface PromptFieldProps {
   value: string;
   onChange: (value: string) => void;
-  /** Ctrl/Cmd+Enter. */
+  /** Enter (or Ctrl/Cmd+Enter); Shift+Enter makes a new line. */
   onSubmit: () => void;
   error: MessageKey | undefined;
-  /** How the shortcut is written on this platform. */
-  shortcut: string;
-  mac: boolean;
+  /** How the keys are written on this platform. */
+  keys: { readonly submit: string; readonly newLine: string };
   /** Submits are in flight. */
   pending: boolean;
   inputRef: Ref<HTMLTextAreaElement>;
@@ -23,10 +22,10 @@ export interface PromptFieldProps {
 export function PromptField(props: PromptFieldProps) {
   const ids = { input: useId(), error: useId(), hint: useId() };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
-      event.preventDefault();
-      props.onSubmit();
-    }
+    // An Enter that ends an IME composition (Japanese, Chinese…) picks the characters: no submit.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    props.onSubmit();
   };
   return (
     <div className="field compose__prompt">
@@ -36,7 +35,7 @@ export function PromptField(props: PromptFieldProps) {
         </label>
         <span className="compose__hint muted" id={ids.hint}>
           {props.pending ? <Spinner label={t('compose.sending')} /> : null}
-          <span>{t('compose.hint', { shortcut: props.shortcut })}</span>
+          <span>{t('compose.hint', props.keys)}</span>
         </span>
       </div>
       <textarea
@@ -46,7 +45,7 @@ export function PromptField(props: PromptFieldProps) {
         rows={3}
         value={props.value}
         placeholder={t('compose.prompt.placeholder')}
-        aria-keyshortcuts={props.mac ? 'Meta+Enter' : 'Control+Enter'}
+        aria-keyshortcuts="Enter"
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? ids.error : ids.hint}
         onChange={(event) => props.onChange(event.target.value)}

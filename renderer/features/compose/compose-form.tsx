@@ -1,8 +1,9 @@
 /**
- * The compose form: prompt, model, size, quality, count. Ctrl/Cmd+Enter submits; submitting
+ * The compose form: prompt, model, size, quality, count. Enter submits, Shift+Enter makes a new
+ * line (as in chat prompt boxes); the prompt has the focus when the app starts. Submitting
  * never disables the form, so the next prompt can be written while earlier ones are sent.
  */
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
@@ -50,13 +51,20 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
     count: useRef<HTMLInputElement>(null),
   } satisfies Record<ComposeField, unknown>;
   useFocusRequest('prompt', refs.prompt, active);
+  // First run: the prompt is where the user starts, so the app opens with the focus in it.
+  useEffect(() => {
+    if (active) refs.prompt.current?.focus();
+    // Once, when the form first shows: later visits keep the focus where the user left it.
+  }, []);
 
   const send = async (): Promise<void> => {
     const outcome = await submit();
     // A refused draft: go to the first field that says why.
     if (!outcome.ok && outcome.field) refs[outcome.field].current?.focus();
   };
-  const shortcut = t(mac ? 'compose.shortcut.mac' : 'compose.shortcut.other');
+  const keys = mac
+    ? { submit: t('compose.shortcut.mac'), newLine: t('compose.newLine.mac') }
+    : { submit: t('compose.shortcut.other'), newLine: t('compose.newLine.other') };
   // Only a count the form would send is named on the button (never "Generate 11").
   const count = checkCount(draft.count);
   return (
@@ -74,8 +82,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         onChange={(prompt) => setDraft({ prompt })}
         onSubmit={() => void send()}
         error={attempted ? errors.prompt : undefined}
-        shortcut={shortcut}
-        mac={mac}
+        keys={keys}
         pending={pending > 0}
         inputRef={refs.prompt}
       />
@@ -119,7 +126,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
           inputRef={refs.count}
         />
         <div className="compose__submit">
-          <Button type="submit" variant="primary" icon="send" title={shortcut}>
+          <Button type="submit" variant="primary" icon="send" title={keys.submit}>
             {count.ok && count.value > 1
               ? t('compose.submitMany', { count: count.value })
               : t('compose.submit')}

@@ -34,7 +34,9 @@ export const compose = {
   'compose.submit': 'Generate',
   'compose.submitMany': 'Generate {count}',
   'compose.sending': 'Sending…',
-  'compose.hint': '{shortcut} to generate',
-  'compose.shortcut.mac': '⌘ Return',
-  'compose.shortcut.other': 'Ctrl+Enter',
+  'compose.hint': '{submit} to generate · {newLine} for a new line',
+  'compose.shortcut.mac': 'Return',
+  'compose.shortcut.other': 'Enter',
+  'compose.newLine.mac': 'Shift-Return',
+  'compose.newLine.other': 'Shift+Enter',
 } as const;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASKS_PER_SUBMIT } from '../../../../shared/domain/limits';
 import type { TaskItem } from '../../../../shared/ipc/contract';
@@ -142,16 +142,43 @@ describe('compose form', () => {
     expect(document.activeElement).toBe(prompt());
   });
 
-  it.each([
-    ['Ctrl+Enter', '{Control>}{Enter}{/Control}'],
-    ['Cmd+Enter', '{Meta>}{Enter}{/Meta}'],
-  ])('%s in the prompt submits; Enter alone adds a line', async (_name, keys) => {
+  it('has the focus in the prompt when the app starts', async () => {
+    await startApp();
+    await waitFor(() => expect(document.activeElement).toBe(prompt()));
+  });
+
+  it('submits on Enter; Shift+Enter adds a line; the keys are shown', async () => {
     const { user, fake } = await startApp();
-    await user.type(prompt(), 'line one{Enter}line two');
+    expect(within(form()).getByText('Enter to generate · Shift+Enter for a new line')).toBeTruthy();
+    await user.type(prompt(), 'line one{Shift>}{Enter}{/Shift}line two');
     expect(fake.callsTo('tasks:submit')).toEqual([]);
-    await user.keyboard(keys);
+    expect(prompt()).toHaveProperty('value', 'line one\nline two');
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
     expect(fake.callsTo('tasks:submit')[0]!.request.prompt).toBe('line one\nline two');
+  });
+
+  it('names the Mac keys on macOS', async () => {
+    await startApp({ prepare: (fake) => void (fake.info = { ...fake.info, platform: 'darwin' }) });
+    expect(
+      within(form()).getByText('Return to generate · Shift-Return for a new line'),
+    ).toBeTruthy();
+  });
+
+  it('keeps an Enter that ends an IME composition in the prompt', async () => {
+    const { user, fake } = await startApp();
+    await user.type(prompt(), 'かな');
+    fireEvent.keyDown(prompt(), { key: 'Enter', isComposing: true });
+    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    fireEvent.keyDown(prompt(), { key: 'Enter' });
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+  });
+
+  it('still submits on Ctrl+Enter', async () => {
+    const { user, fake } = await startApp();
+    await user.type(prompt(), 'a prompt');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
   });
 
   it('never blocks: tasks show at once and the next prompt can be written while a submit is pending', async () => {
