@@ -9,6 +9,7 @@ import type { Settings } from '../../shared/domain/settings';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
 import { originLabel, serviceOrigin } from './credentials/key-origin';
+import type { StoredKeyFor } from './service/connection-test';
 import { checkBaseUrl } from './service/url-policy';
 
 /** What AppCredentials needs of the key vault. */
@@ -65,6 +66,24 @@ export class AppCredentials implements CredentialsProvider {
     const key = await this.options.vault.readKey();
     if (key === null) return null;
     return { baseUrl, key, keyFingerprint: await keyFingerprint(key) };
+  }
+
+  /**
+   * The stored key for `baseUrl`, a service address typed in Settings and perhaps not saved yet
+   * (for "Test connection"): only when the key was entered for that address's origin.
+   */
+  async storedKeyFor(baseUrl: string): Promise<StoredKeyFor> {
+    const { vault } = this.options;
+    const bound = vault.boundOrigin();
+    if (vault.status().state !== 'ready' || bound === undefined) return { found: 'none' };
+    const origin = serviceOrigin(baseUrl);
+    if (origin === null || origin !== bound) return { found: 'other_origin', keyOrigin: bound };
+    const key = await vault.readKey();
+    if (key === null) return { found: 'none' };
+    return {
+      found: 'key',
+      credentials: { baseUrl, key, keyFingerprint: await keyFingerprint(key) },
+    };
   }
 
   missingKeyReason(endpoint: string): string {

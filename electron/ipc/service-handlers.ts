@@ -10,7 +10,7 @@ export interface ServiceHandlerDeps {
 
 export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'> {
   return {
-    'service:testConnection': () =>
-      testConnection({ credentials: deps.credentials, client: deps.client() }),
+    'service:testConnection': ({ baseUrl }) =>
+      testConnection({ credentials: deps.credentials, client: deps.client() }, baseUrl),
   };
 }

@@ -32,7 +32,8 @@ export interface WiredRuntime {
   readonly core: PictorCore;
   readonly settings: Pick<SettingsService, 'get' | 'onChange'>;
   readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
-  readonly credentials: ConnectionTestDeps['credentials'] & Pick<AppCredentials, 'onDemoChange'>;
+  readonly credentials: ConnectionTestDeps['credentials'] &
+    Pick<AppCredentials, 'onDemoChange' | 'isDemo'>;
   galleryDir(): string;
   onCoreReplaced(listener: (core: PictorCore) => void): () => void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;

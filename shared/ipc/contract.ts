@@ -156,7 +156,14 @@ export const requests = {
     output: keyStatusSchema,
   },
   'key:clear': { input: none, output: keyStatusSchema },
-  'service:testConnection': { input: none, output: connectionReportSchema },
+  /**
+   * Tests the service address typed in Settings (saved or not; empty: the demo service) with the
+   * key main holds for its origin. The key itself never crosses.
+   */
+  'service:testConnection': {
+    input: z.object({ baseUrl: z.string().max(2_000) }).strict(),
+    output: connectionReportSchema,
+  },
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

@@ -1,11 +1,16 @@
 /**
- * "Test connection": asks the service about a task id it cannot have, with the key the app would
- * use now. A "no such task" answer proves the service is there and took the key. The app's
- * Settings and the CLI share it; the result is a report for the user, not an error.
+ * "Test connection": asks a service about a task id it cannot have, with the key the app holds
+ * for it. A "no such task" answer proves the service is there and took the key. It tests the
+ * address the user has typed (saved or not), normalised as Settings would save it, with the
+ * stored key only when that key was entered for the address's origin; an empty address tests the
+ * built-in demo service. The result is a report for the user, not an error.
  */
-import type { CredentialsProvider } from '../../ports/credentials';
+import type { ServiceCredentials } from '../../ports/credentials';
+import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
+import { originLabel, serviceOrigin } from '../credentials/key-origin';
 import type { ServiceClient } from './service-client';
 import { ServiceError } from './service-error';
+import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
 /** An id no service will have: asking for it tells whether the service is there and takes the key. */
 export const PROBE_TASK_ID = 'pictor-connection-test';
@@ -18,31 +23,79 @@ export interface ConnectionReport {
   readonly detail?: string;
 }
 
+/** The stored key as far as a base URL may have it. */
+export type StoredKeyFor =
+  /** The key, entered for this base URL's origin. */
+  | { readonly found: 'key'; readonly credentials: ServiceCredentials }
+  /** No key is stored (or none can be read now). */
+  | { readonly found: 'none' }
+  /** A key is stored for another origin (`null`: for none yet) and is never sent to this one. */
+  | { readonly found: 'other_origin'; readonly keyOrigin: string | null };
+
 export interface ConnectionTestDeps {
-  readonly credentials: Pick<CredentialsProvider, 'currentEndpoint' | 'credentialsFor'> & {
-    /** True while tasks go to the built-in demo service. */
-    isDemo(): boolean;
+  readonly credentials: {
+    /** Credentials for `demo:` (the built-in service), or null while it is not running. */
+    credentialsFor(endpoint: string): Promise<ServiceCredentials | null>;
+    /** The stored key for `baseUrl` (normalised), only when it was entered for its origin. */
+    storedKeyFor(baseUrl: string): Promise<StoredKeyFor>;
   };
   readonly client: Pick<ServiceClient, 'getTask'>;
 }
 
+type Target =
+  | { readonly ok: true; readonly credentials: ServiceCredentials; readonly service: string }
+  | { readonly ok: false; readonly report: ConnectionReport };
+
+const refused = (message: string, detail?: string): Target => ({
+  ok: false,
+  report: { ok: false, message, ...(detail ? { detail } : {}) },
+});
+
+/** What to test for the address typed in Settings, or why there is nothing to test. */
+async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target> {
+  if (typed.trim() === '') {
+    const demo = await deps.credentials.credentialsFor(DEMO_ENDPOINT);
+    if (!demo)
+      return refused('The built-in demo service is not running, so there is nothing to test.');
+    return { ok: true, credentials: demo, service: 'The built-in demo service' };
+  }
+  let baseUrl: string;
+  try {
+    baseUrl = checkBaseUrl(typed);
+  } catch (error) {
+    if (error instanceof UrlPolicyError) return refused(error.message);
+    throw error;
+  }
+  const host = originLabel(serviceOrigin(baseUrl));
+  const stored = await deps.credentials.storedKeyFor(baseUrl);
+  if (stored.found === 'key') {
+    return { ok: true, credentials: stored.credentials, service: `The service at ${host}` };
+  }
+  if (stored.found === 'none') {
+    return refused(
+      `No API key is set for ${host}, so there is nothing to test. Add that service’s API key first.`,
+    );
+  }
+  return refused(
+    stored.keyOrigin === null
+      ? `Your API key was entered before any service address was set, and is sent nowhere until you save an address, so ${host} was not tested. Save this address first.`
+      : `Your API key was entered for ${originLabel(stored.keyOrigin)} and is never sent to another service, so ${host} was not tested. Save this address to decide what happens to the key, or enter ${host}’s key.`,
+  );
+}
+
 /**
- * Tests the service new tasks would go to, with its key.
+ * Tests the service at `typedBaseUrl` (the built-in demo service when it is empty) with its key.
  * @throws only what is not a {@link ServiceError} (a bug): every service failure is a report.
  */
-export async function testConnection(deps: ConnectionTestDeps): Promise<ConnectionReport> {
-  const demo = deps.credentials.isDemo();
-  const credentials = await deps.credentials.credentialsFor(deps.credentials.currentEndpoint());
-  if (!credentials) {
-    return {
-      ok: false,
-      message:
-        'No key is ready for this service, so there is nothing to test. Add your API key first.',
-    };
-  }
-  const accepted = `${demo ? 'The built-in demo service' : 'The service'} answered and accepted the key.`;
+export async function testConnection(
+  deps: ConnectionTestDeps,
+  typedBaseUrl: string,
+): Promise<ConnectionReport> {
+  const target = await targetOf(deps, typedBaseUrl);
+  if (!target.ok) return target.report;
+  const accepted = `${target.service} answered and accepted the key.`;
   try {
-    await deps.client.getTask(credentials, PROBE_TASK_ID);
+    await deps.client.getTask(target.credentials, PROBE_TASK_ID);
     return { ok: true, message: accepted };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;

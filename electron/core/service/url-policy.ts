@@ -48,7 +48,10 @@ function parse(raw: string, what: string): URL {
 }
 
 /**
- * Checks a service base URL and returns it normalised (no trailing slash, no query or hash).
+ * Checks a service base URL and returns it normalised: no trailing slash, and no trailing `/v1`
+ * (the paths Pictor asks for, `/v1/images/generations` and `/v1/tasks/<id>`, carry it already,
+ * and providers' documentation often quotes the base URL with it). Settings save it in this
+ * form and the connection test and every request use it, so what is tested is what is used.
  * @throws UrlPolicyError before any request is made.
  */
 export function checkBaseUrl(raw: string): string {
@@ -64,7 +67,7 @@ export function checkBaseUrl(raw: string): string {
   if (url.search || url.hash) {
     throw new UrlPolicyError('The service URL must not have a query (?…) or fragment (#…).');
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  return `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}`;
 }
 
 /**

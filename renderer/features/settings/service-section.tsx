@@ -26,29 +26,63 @@ function ConnectionReport({ report, error }: { report: Report | null; error: Api
   );
 }
 
+/** What the key is now: a report about another key (or none) is stale. */
+function useKeyIdentity(): string {
+  return useAppStore((state) => {
+    const status = state.keyStatus;
+    return status ? `${status.state}|${status.fingerprint ?? ''}|${status.origin ?? ''}` : '';
+  });
+}
+
+/**
+ * "Test connection" of the address in the field: its report lasts only while the address and the
+ * key stay as they were tested (an answer that arrives after a change is dropped).
+ */
+function useConnectionTest(text: string) {
+  const keyIdentity = useKeyIdentity();
+  const [testing, setTesting] = useState(false);
+  const [report, setReport] = useState<Report | null>(null);
+  const [testError, setTestError] = useState<ApiError | null>(null);
+  const attempt = useRef(0);
+  useEffect(() => {
+    attempt.current += 1;
+    setReport(null);
+    setTestError(null);
+    setTesting(false);
+  }, [text, keyIdentity]);
+
+  const test = async (): Promise<void> => {
+    const mine = ++attempt.current;
+    setTesting(true);
+    setReport(null);
+    setTestError(null);
+    try {
+      const answer = await call('service:testConnection', { baseUrl: text.trim() });
+      if (mine === attempt.current) setReport(answer);
+    } catch (caught) {
+      if (mine === attempt.current) setTestError(toApiError(caught));
+    } finally {
+      if (mine === attempt.current) setTesting(false);
+    }
+  };
+  return { test, testing, report, testError };
+}
+
 export function ServiceSection({ saver, active }: { saver: SettingSaver; active: boolean }) {
   const saved = useAppStore((state) => state.settings?.baseUrl ?? '');
   const demo = useAppStore((state) => state.demo);
   const [text, setText] = useState(saved);
-  const [testing, setTesting] = useState(false);
-  const [report, setReport] = useState<Report | null>(null);
-  const [testError, setTestError] = useState<ApiError | null>(null);
+  const { test, testing, report, testError } = useConnectionTest(text);
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('baseUrl', input, active);
   useEffect(() => setText(saved), [saved]);
   const error = saver.errorOf('baseUrl');
   const changed = text.trim() !== saved;
 
-  const test = async (): Promise<void> => {
-    setTesting(true);
-    setReport(null);
-    setTestError(null);
-    try {
-      setReport(await call('service:testConnection'));
-    } catch (caught) {
-      setTestError(toApiError(caught));
-    } finally {
-      setTesting(false);
+  const save = async (): Promise<void> => {
+    // The field shows the address as saved (normalised), even when that equals the one before.
+    if (await saver.save('baseUrl', { baseUrl: text.trim() })) {
+      setText(useAppStore.getState().settings?.baseUrl ?? '');
     }
   };
 
@@ -58,7 +92,7 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void saver.save('baseUrl', { baseUrl: text.trim() });
+          void save();
         }}
       >
         <Field

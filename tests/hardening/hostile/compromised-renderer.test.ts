@@ -169,8 +169,18 @@ describe('a compromised renderer', () => {
       ok: false,
       error: { message: expect.stringMatching(/not changed/) },
     });
-    const probe = (await app.invoke('service:testConnection')) as Result<{ ok: boolean }>;
+    const probe = (await app.invoke('service:testConnection', {
+      baseUrl: service.url,
+    })) as Result<{ ok: boolean }>;
     expect(probe).toMatchObject({ ok: true, value: { ok: true } });
+    // Nor can it have the connection test carry the key there.
+    const aimed = (await app.invoke('service:testConnection', {
+      baseUrl: `${attacker.url}/v1`,
+    })) as Result<{ ok: boolean; message: string }>;
+    expect(aimed).toMatchObject({
+      ok: true,
+      value: { ok: false, message: expect.stringMatching(/never sent to another service/) },
+    });
     expect(attacker.seen).toEqual([]);
   });
 

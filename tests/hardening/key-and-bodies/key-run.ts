@@ -102,7 +102,9 @@ async function wrongKeyFirst(ctx: KeyRunContext, app: RecordedApp): Promise<stri
   const [held] = await submit(app, 'submitted with the wrong key', 1);
   const [rejected] = await settle(app, [held!]);
   expect(JSON.stringify(rejected), `seed ${SEED}`).toMatch(/key/i);
-  const probe = (await app.invoke('service:testConnection')) as { value: { ok: boolean } };
+  const probe = (await app.invoke('service:testConnection', { baseUrl: service.url })) as {
+    value: { ok: boolean };
+  };
   expect(probe.value.ok).toBe(false);
   return held!;
 }
@@ -136,7 +138,9 @@ async function firstRun(ctx: KeyRunContext): Promise<TaskRecord[]> {
       message: `Refused for the key ${KEY} (Bearer ${KEY}).`,
     });
     const done = await settle(app, [...ids, doomed!]);
-    expect((await app.invoke('service:testConnection')) as unknown).toMatchObject({
+    expect(
+      (await app.invoke('service:testConnection', { baseUrl: service.url })) as unknown,
+    ).toMatchObject({
       value: { ok: true },
     });
     for (const channel of ['tasks:list', 'gallery:list'] as const) await app.invoke(channel, {});

@@ -8,7 +8,7 @@ import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 
 const KEY = 'sk-live-credentials-test-key';
-const BASE = 'https://api.example.com/v1';
+const BASE = 'https://api.example.com/proxy';
 const ORIGIN = 'https://api.example.com';
 
 function app(options: { demoUrl?: string | null; ready?: boolean } = {}) {
@@ -120,6 +120,35 @@ describe('AppCredentials', () => {
     // Moving the address elsewhere without binding the key there sends the key nowhere.
     settings.update({ baseUrl: 'https://evil.example.com/v1' });
     expect(await credentials.credentialsFor('https://evil.example.com/v1')).toBeNull();
+  });
+
+  it('gives "Test connection" the key for any address of its own origin, saved or not', async () => {
+    const { credentials, vault, settings } = app();
+    expect(await credentials.storedKeyFor(BASE)).toEqual({ found: 'none' });
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: ORIGIN });
+    // Nothing saved yet: the typed address alone decides, by its origin.
+    expect(await credentials.storedKeyFor('https://api.example.com/other')).toEqual({
+      found: 'key',
+      credentials: {
+        baseUrl: 'https://api.example.com/other',
+        key: KEY,
+        keyFingerprint: await keyFingerprint(KEY),
+      },
+    });
+    settings.update({ baseUrl: BASE });
+    for (const other of ['https://evil.example.com', 'http://api.example.com', 'not a url']) {
+      expect(await credentials.storedKeyFor(other)).toEqual({
+        found: 'other_origin',
+        keyOrigin: ORIGIN,
+      });
+    }
+    await vault.setKey(KEY, { allowWeakStorage: false, origin: null });
+    expect(await credentials.storedKeyFor(BASE)).toEqual({
+      found: 'other_origin',
+      keyOrigin: null,
+    });
+    vault.clear();
+    expect(await credentials.storedKeyFor(BASE)).toEqual({ found: 'none' });
   });
 
   it('stays on the demo before the app is ready, and leaves it once ready', async () => {

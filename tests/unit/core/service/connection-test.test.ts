@@ -4,6 +4,7 @@ import {
   PROBE_TASK_ID,
   testConnection,
   type ConnectionTestDeps,
+  type StoredKeyFor,
 } from '../../../../electron/core/service/connection-test';
 import {
   ServiceError,
@@ -17,19 +18,33 @@ const KEY: ServiceCredentials = {
   keyFingerprint: 'acct',
 };
 
+const DEMO: ServiceCredentials = {
+  baseUrl: 'http://127.0.0.1:40111',
+  key: 'demo',
+  keyFingerprint: 'demo-acct',
+};
+
 function deps(options: {
-  demo?: boolean;
-  credentials?: ServiceCredentials | null;
+  /** What the vault has for the address asked about (default: KEY, for its base URL). */
+  stored?: StoredKeyFor;
+  demo?: ServiceCredentials | null;
   answer: () => Promise<unknown>;
 }) {
-  const asked: { endpoint?: string; taskId?: string; credentials?: ServiceCredentials } = {};
+  const asked: {
+    endpoint?: string;
+    storedFor?: string;
+    taskId?: string;
+    credentials?: ServiceCredentials;
+  } = {};
   const test: ConnectionTestDeps = {
     credentials: {
-      isDemo: () => options.demo ?? false,
-      currentEndpoint: () => 'https://api.example',
       credentialsFor: async (endpoint) => {
         asked.endpoint = endpoint;
-        return options.credentials === undefined ? KEY : options.credentials;
+        return options.demo === undefined ? DEMO : options.demo;
+      },
+      storedKeyFor: async (baseUrl) => {
+        asked.storedFor = baseUrl;
+        return options.stored ?? { found: 'key', credentials: { ...KEY, baseUrl } };
       },
     },
     client: {
@@ -54,51 +69,102 @@ const refusal = (init: Partial<ServiceErrorInit>) => () =>
   );
 
 describe('testConnection', () => {
-  it('asks the current endpoint about the probe id with its key', async () => {
+  it('asks the address typed about the probe id with the key entered for it', async () => {
     const { test, asked } = deps({ answer: async () => ({}) });
-    expect(await testConnection(test)).toEqual({
+    expect(await testConnection(test, ' https://api.example ')).toEqual({
       ok: true,
-      message: 'The service answered and accepted the key.',
+      message: 'The service at api.example answered and accepted the key.',
     });
     expect(asked).toEqual({
-      endpoint: 'https://api.example',
+      storedFor: 'https://api.example',
       credentials: KEY,
       taskId: PROBE_TASK_ID,
     });
   });
 
-  it('counts "no such task" as success, naming the demo service when it is the one', async () => {
-    const { test } = deps({ demo: true, answer: refusal({ kind: 'not_found', httpStatus: 404 }) });
-    expect(await testConnection(test)).toEqual({
+  it('tests a base URL quoted with /v1 without it, as Settings saves it', async () => {
+    for (const typed of ['https://api.example/v1', 'https://api.example/v1/']) {
+      const { test, asked } = deps({ answer: async () => ({}) });
+      expect(await testConnection(test, typed)).toMatchObject({ ok: true });
+      expect(asked.storedFor).toBe('https://api.example');
+      expect(asked.credentials?.baseUrl).toBe('https://api.example');
+    }
+  });
+
+  it('tests the built-in demo service when no address is typed, and says so', async () => {
+    const { test, asked } = deps({ answer: refusal({ kind: 'not_found', httpStatus: 404 }) });
+    expect(await testConnection(test, '')).toEqual({
       ok: true,
       message: 'The built-in demo service answered and accepted the key.',
       detail: 'It said it has no task with a test id, as expected.',
     });
+    expect(asked).toMatchObject({ endpoint: 'demo:', credentials: DEMO });
+    expect(asked.storedFor).toBeUndefined();
+    const stopped = deps({ demo: null, answer: async () => ({}) });
+    expect(await testConnection(stopped.test, '')).toMatchObject({ ok: false });
+    expect(stopped.asked.taskId).toBeUndefined();
   });
 
   it('reports a refusal with its sentence and the status and detail beside it', async () => {
     const { test } = deps({ answer: refusal({ httpStatus: 401, detail: 'invalid key' }) });
-    expect(await testConnection(test)).toEqual({
+    expect(await testConnection(test, 'https://api.example')).toEqual({
       ok: false,
       message: 'The service refused the API key.',
       detail: 'HTTP 401 — invalid key',
     });
     const offline = deps({ answer: refusal({ kind: 'network', message: 'No connection.' }) });
-    expect(await testConnection(offline.test)).toEqual({
+    expect(await testConnection(offline.test, 'https://api.example')).toEqual({
       ok: false,
       message: 'No connection.',
       detail: 'network',
     });
   });
 
-  it('says there is nothing to test without a key, and asks the service nothing', async () => {
-    const { test, asked } = deps({ credentials: null, answer: async () => ({}) });
-    expect(await testConnection(test)).toMatchObject({ ok: false, message: /Add your API key/ });
+  it('says no key is set for a typed address without one, never testing the demo', async () => {
+    const { test, asked } = deps({ stored: { found: 'none' }, answer: async () => ({}) });
+    expect(await testConnection(test, 'https://api.example')).toEqual({
+      ok: false,
+      message:
+        'No API key is set for api.example, so there is nothing to test. Add that service’s API key first.',
+    });
     expect(asked.taskId).toBeUndefined();
+    expect(asked.endpoint).toBeUndefined();
+  });
+
+  it('says the key belongs to another service instead of testing it there', async () => {
+    const other = deps({
+      stored: { found: 'other_origin', keyOrigin: 'https://home.example:8443' },
+      answer: async () => ({}),
+    });
+    expect(await testConnection(other.test, 'https://api.example')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(
+        /^Your API key was entered for home\.example:8443 and is never sent to another service, so api\.example was not tested\./,
+      ),
+    });
+    expect(other.asked.taskId).toBeUndefined();
+    const unbound = deps({
+      stored: { found: 'other_origin', keyOrigin: null },
+      answer: async () => ({}),
+    });
+    expect(await testConnection(unbound.test, 'https://api.example')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/before any service address was set/),
+    });
+    expect(unbound.asked.taskId).toBeUndefined();
+  });
+
+  it('refuses an address Settings would refuse, asking nothing', async () => {
+    const { test, asked } = deps({ answer: async () => ({}) });
+    expect(await testConnection(test, 'http://api.example')).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/must start with https:\/\//),
+    });
+    expect(asked).toEqual({});
   });
 
   it('lets a bug through instead of reporting it as the service’s answer', async () => {
     const { test } = deps({ answer: () => Promise.reject(new TypeError('oops')) });
-    await expect(testConnection(test)).rejects.toThrow(TypeError);
+    await expect(testConnection(test, 'https://api.example')).rejects.toThrow(TypeError);
   });
 });

@@ -14,6 +14,12 @@ describe('checkBaseUrl', () => {
     ['http://127.0.0.1:8080', 'http://127.0.0.1:8080'],
     ['http://localhost:3000/', 'http://localhost:3000'],
     ['http://[::1]:3000', 'http://[::1]:3000'],
+    // The service's paths carry /v1 already: a base URL quoted with it would ask /v1/v1/….
+    ['https://api.example.com/v1', 'https://api.example.com'],
+    ['https://api.example.com/v1/', 'https://api.example.com'],
+    ['https://api.example.com/proxy/v1//', 'https://api.example.com/proxy'],
+    ['https://api.example.com/v1x', 'https://api.example.com/v1x'],
+    ['https://api.example.com/v1/v1', 'https://api.example.com/v1'],
   ])('accepts %s', (raw, normalised) => {
     expect(checkBaseUrl(raw)).toBe(normalised);
   });

@@ -60,14 +60,14 @@ describe('SettingsService defaults and changes', () => {
     expect(changes).toEqual([]);
   });
 
-  it('normalises the base URL, trims text and resolves the gallery folder', () => {
+  it('normalises the base URL (without /v1), trims text and resolves the gallery folder', () => {
     const { service } = open();
     const folder = resolve('/tmp', 'pictures', '..', 'Pictor');
     const next = service.update({
       baseUrl: '  https://api.example.com/v1/  ',
       defaultModel: ' img-2 ',
     });
-    expect(next.baseUrl).toBe('https://api.example.com/v1');
+    expect(next.baseUrl).toBe('https://api.example.com');
     expect(next.defaultModel).toBe('img-2');
     // The gallery folder is the main process's to set (after its own dialog and a move).
     expect(service.setGalleryDir(`${resolve('/tmp')}/pictures/../Pictor`).galleryDir).toBe(folder);

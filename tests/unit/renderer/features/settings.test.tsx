@@ -168,6 +168,73 @@ describe('service', () => {
     await user.click(within(alert).getByText('Details'));
     expect(within(alert).getByText('HTTP 401 {"error":"invalid_api_key"}')).toBeTruthy();
   });
+
+  it('tests the address in the field, saved or not', async () => {
+    const { user, fake } = await openSettings();
+    const url = within(region()).getByLabelText('Service address (base URL)');
+    await user.type(url, '  https://typed.example.com/v1 ');
+    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
+    await within(region()).findByText('The service answered: your key works.');
+    expect(fake.callsTo('service:testConnection')).toEqual([
+      { baseUrl: 'https://typed.example.com/v1' },
+    ]);
+    expect(fake.callsTo('settings:update')).toEqual([]);
+  });
+
+  it('clears the result as soon as the address or the key changes', async () => {
+    const { user, fake } = await openSettings();
+    const url = within(region()).getByLabelText('Service address (base URL)');
+    const result = 'The service answered: your key works.';
+    const testIt = async () => {
+      await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
+      await within(region()).findByText(result);
+    };
+    await testIt();
+    await user.type(url, 'h');
+    expect(within(region()).queryByText(result)).toBeNull();
+    await testIt();
+    act(() =>
+      fake.emit('key:changed', {
+        state: 'ready',
+        fingerprint: 'abcdef123456',
+        backend: 'gnome_libsecret',
+        weak: false,
+        message: null,
+        origin: null,
+      }),
+    );
+    expect(within(region()).queryByText(result)).toBeNull();
+  });
+
+  it('drops an answer that arrives after the address changed', async () => {
+    const { user, fake } = await openSettings();
+    let answer: (report: { ok: boolean; message: string }) => void = () => undefined;
+    fake.handle('service:testConnection', () => new Promise((resolve) => (answer = resolve)));
+    const url = within(region()).getByLabelText('Service address (base URL)');
+    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
+    await waitFor(() => expect(fake.callsTo('service:testConnection')).toHaveLength(1));
+    await user.type(url, 'https://other.example.com');
+    await act(async () => answer({ ok: true, message: 'The built-in demo service answered.' }));
+    expect(within(region()).queryByText('The built-in demo service answered.')).toBeNull();
+    expect(
+      within(region()).getByRole('button', { name: 'Test connection' }).hasAttribute('disabled'),
+    ).toBe(false);
+  });
+
+  it('shows the address as main saved it, /v1 removed', async () => {
+    const { user, fake } = await openSettings((fake) => {
+      fake.settings = { ...fake.settings, baseUrl: 'https://api.example.com' };
+    });
+    fake.handle('settings:update', (patch) => {
+      expect(patch).toEqual({ baseUrl: 'https://api.example.com/v1/' });
+      return fake.settings;
+    });
+    const url = within(region()).getByLabelText<HTMLInputElement>('Service address (base URL)');
+    expect(url.value).toBe('https://api.example.com');
+    await user.type(url, '/v1/{Enter}');
+    await waitFor(() => expect(url.value).toBe('https://api.example.com'));
+    expect(fake.callsTo('settings:update')).toHaveLength(1);
+  });
 });
 
 describe('defaults, gallery, behaviour', () => {

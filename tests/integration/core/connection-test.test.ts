@@ -1,0 +1,68 @@
+/**
+ * "Test connection" over real HTTP on loopback: it tests the address typed (saved or not,
+ * `/v1` removed as Settings removes it) with the key entered for its origin, and asks nothing of
+ * an address without a key or of another origin than the key's. Real runtime, real demo services
+ * as two providers, every request they saw checked.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PROBE_TASK_ID, testConnection } from '../../../electron/core/service/connection-test';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import { startTestRuntime } from '../../support/app-runtime';
+
+const KEY = 'sk-provider-a-0123456789abcdef';
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function provider(): Promise<DemoService> {
+  const service = await startDemoService({ accounts: [{ account: 'a', key: KEY }] });
+  cleanups.push(() => service.close());
+  return service;
+}
+
+async function start() {
+  const dir = await mkdtemp(`${tmpdir()}/pictor-connection-`);
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const runtime = await startTestRuntime(dir);
+  cleanups.push(() => runtime.close());
+  const test = (typed: string) =>
+    testConnection({ credentials: runtime.credentials, client: runtime.core.client }, typed);
+  return { runtime, test };
+}
+
+describe('Test connection against real services', () => {
+  it('tests the typed address without /v1, with its own key, and nothing else', async () => {
+    const [service, other] = [await provider(), await provider()];
+    const { runtime, test } = await start();
+
+    // A URL typed, no key: no green tick for the demo service, no request anywhere.
+    expect(await test(`${service.url}/v1`)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^No API key is set for 127\.0\.0\.1:\d+/),
+    });
+    expect(service.log.polls).toEqual([]);
+
+    await runtime.updateSettings({ baseUrl: `${service.url}/v1/` });
+    expect(runtime.settings.get().baseUrl).toBe(service.url);
+    await runtime.setKey(KEY, false);
+    expect(await test(`${service.url}/v1`)).toEqual({
+      ok: true,
+      message: expect.stringMatching(/^The service at 127\.0\.0\.1:\d+ answered and accepted/),
+      detail: 'It said it has no task with a test id, as expected.',
+    });
+    expect(service.log.polls.map((entry) => entry.path)).toEqual([`/v1/tasks/${PROBE_TASK_ID}`]);
+    expect(service.log.polls[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    // Another origin typed (another port): the key stays home and the user is told why.
+    expect(await test(other.url)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/is never sent to another service/),
+    });
+    expect(other.log.polls).toEqual([]);
+    expect(other.log.submits).toEqual([]);
+  });
+});
