@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppInfo, AppNotice } from '../../shared/ipc/contract';
 import { toApiError } from '../lib/api';
+import { isDismissed, setDismissed } from '../lib/dismissals';
 import type { AppState } from './app-state';
 
 export type View = 'tasks' | 'gallery' | 'settings';
@@ -67,12 +68,15 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
     set((state) => (state.focusRequest?.seq === seq ? { focusRequest: null } : {}));
   },
   uiApplyInfo(info) {
+    const first = get().appInfo === null;
     set((state) => ({
       appInfo: info,
       offline: !info.online,
       notices: [...new Set([...state.notices, ...(info.notices ?? [])])],
     }));
-    get().uiSetDemo(info.demo);
+    // At start the demo is where the app was, not a change: a banner hidden before stays hidden.
+    if (first) set({ demo: info.demo, demoBannerDismissed: isDismissed('demoBanner') });
+    else get().uiSetDemo(info.demo);
   },
   uiAddNotice(notice) {
     set((state) => (state.notices.includes(notice) ? {} : { notices: [...state.notices, notice] }));
@@ -85,12 +89,15 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   },
   uiSetDemo(demo) {
     // Going back to the demo (the key was cleared) shows the banner again.
+    const back = demo && !get().demo;
+    if (back) setDismissed('demoBanner', false);
     set((state) => ({
       demo,
-      demoBannerDismissed: demo && !state.demo ? false : state.demoBannerDismissed,
+      demoBannerDismissed: back ? false : state.demoBannerDismissed,
     }));
   },
   dismissDemoBanner() {
+    setDismissed('demoBanner', true);
     set({ demoBannerDismissed: true });
   },
   showError(error) {

@@ -29,5 +29,7 @@ afterEach(() => {
   cleanup();
   useAppStore.setState(useAppStore.getInitialState(), true);
   document.documentElement.removeAttribute('data-theme');
+  // What the page keeps across restarts (hidden notices) must not leak into the next test.
+  localStorage.clear();
   delete (window as { pictor?: unknown }).pictor;
 });

@@ -83,6 +83,24 @@ describe('app shell', () => {
     expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
   });
 
+  it('keeps the demo banner hidden after a restart, and shows it when the app goes back to the demo', async () => {
+    const first = await startApp();
+    await first.user.click(
+      within(screen.getByRole('region', { name: 'Demo service' })).getByRole('button', {
+        name: 'Hide this notice',
+      }),
+    );
+    first.unmount();
+    useAppStore.setState(useAppStore.getInitialState(), true);
+
+    const { fake } = await startApp();
+    expect(screen.getByRole('form', { name: 'New task' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
+    act(() => fake.emit('app:demoChanged', { demo: false }));
+    act(() => fake.emit('app:demoChanged', { demo: true }));
+    expect(await screen.findByRole('region', { name: 'Demo service' })).toBeTruthy();
+  });
+
   it('shows the offline banner while the network is away', async () => {
     const { fake } = await startApp();
     expect(screen.queryByRole('region', { name: 'Offline' })).toBeNull();
