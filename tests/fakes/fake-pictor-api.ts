@@ -268,10 +268,9 @@ export class FakePictorApi implements PictorApi {
   }
 
   private matching(input: RequestInput<'tasks:count'>): TaskRecord[] {
-    const search = input.search?.toLocaleLowerCase();
     return this.tasks.filter(
       (record) =>
-        (!search || record.request.prompt.toLocaleLowerCase().includes(search)) &&
+        matchesWords(record.request.prompt, input.search) &&
         (!input.statuses || input.statuses.includes(record.status)) &&
         (input.favourite === undefined || record.favourite === input.favourite),
     );
@@ -292,10 +291,9 @@ export class FakePictorApi implements PictorApi {
   }
 
   private gallery(input: RequestInput<'gallery:list'>): RequestOutput<'gallery:list'> {
-    const search = input.search?.toLocaleLowerCase();
     const all: GalleryItem[] = [];
     for (const record of this.tasks) {
-      if (search && !record.request.prompt.toLocaleLowerCase().includes(search)) continue;
+      if (!matchesWords(record.request.prompt, input.search)) continue;
       if (input.model !== undefined && record.request.model !== input.model) continue;
       if (
         (input.from !== undefined && record.createdAt < input.from) ||
@@ -504,6 +502,16 @@ export class FakePictorApi implements PictorApi {
       }),
     'service:testConnection': () => this.connection,
   };
+}
+
+/** The history's search, as HistoryStore answers it: every word somewhere in the prompt, any case. */
+function matchesWords(prompt: string, search: string | undefined): boolean {
+  const text = prompt.toLowerCase();
+  return (search ?? '')
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => text.includes(word));
 }
 
 function pick(request: TaskRecord['request']): Pick<GalleryItem, 'model' | 'size' | 'quality'> {

@@ -3,14 +3,14 @@
  * text spliced into SQL is fixed fragments and `?` lists, so the statement cache stays small
  * (one entry per shape of query) and a partial index can match a literal `favourite = 1`.
  */
-import type { SqlValue } from './sqlite-connection';
+import { CONTAINS_FOLDED, type SqlValue } from './sqlite-connection';
 import { z } from 'zod';
 import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
 import { HistoryError } from './history-error';
 
 /** Filters and paging of {@link HistoryStore.list}. */
 export interface HistoryQuery {
-  /** Substring of the prompt, case-insensitive. */
+  /** Words the prompt must hold, each anywhere and in any order, case-insensitive (see {@link searchWords}). */
   search?: string;
   /** Only tasks in one of these statuses; an empty list matches nothing. */
   statuses?: readonly TaskStatus[];
@@ -46,17 +46,51 @@ export interface SqlFilter {
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 500;
-/** The trigram tokenizer indexes three-character runs; shorter searches fall back to LIKE. */
+/** The trigram tokenizer indexes three-character runs; shorter words are checked row by row. */
 const TRIGRAM = 3;
+/** Words of a search that count; more are ignored (a pasted paragraph is not a search). */
+const MAX_WORDS = 16;
 
 export function pageLimit(limit: number | undefined): number {
   if (limit === undefined || !Number.isFinite(limit)) return DEFAULT_LIMIT;
   return Math.min(MAX_LIMIT, Math.max(1, Math.floor(limit)));
 }
 
-/** True when the search goes through the trigram index (else it is a LIKE scan). */
+/**
+ * A search as the user means it: every word must appear in the prompt, anywhere and in any order,
+ * as a whole word or part of one ("light" finds "lighthouse"), ignoring case. Words of three
+ * characters or more are looked up in the trigram index together (`index`: an FTS5 query, each
+ * word a quoted phrase, joined with AND); shorter ones are checked row by row (`short`, see {@link CONTAINS_FOLDED}).
+ */
+export interface SearchWords {
+  readonly index: string | null;
+  readonly short: readonly string[];
+}
+
+export function searchWords(search: string | undefined): SearchWords {
+  const words = [...new Set((search ?? '').trim().split(/\s+/u).filter(Boolean))].slice(
+    0,
+    MAX_WORDS,
+  );
+  const long = words.filter((word) => [...word].length >= TRIGRAM);
+  return {
+    index:
+      long.length > 0 ? long.map((word) => `"${word.replaceAll('"', '""')}"`).join(' AND ') : null,
+    short: words.filter((word) => [...word].length < TRIGRAM),
+  };
+}
+
+/** True when the search goes through the trigram index (else it is a scan, or no search). */
 export function usesSearchIndex(search: string | undefined): boolean {
-  return [...(search?.trim() ?? '')].length >= TRIGRAM;
+  return searchWords(search).index !== null;
+}
+
+/** The short words' checks on `prompt` (the prompt column of the row checked). */
+export function shortWordFilter(words: SearchWords, prompt = 't.prompt'): SqlFilter {
+  return join(
+    words.short.map(() => `${CONTAINS_FOLDED}(${prompt}, ?)`),
+    [...words.short],
+  );
 }
 
 /**
@@ -69,13 +103,15 @@ export function taskFilter(
 ): SqlFilter {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
-  if (fromRow !== undefined && usesSearchIndex(query.search)) {
+  const words = searchWords(query.search);
+  if (fromRow !== undefined && words.index !== null) {
     clauses.push(
       't.id >= ? AND t.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? AND rowid >= ?)',
     );
-    params.push(fromRow, ftsPhrase(query.search ?? ''), fromRow);
+    params.push(fromRow, words.index, fromRow);
+    addFilter(shortWordFilter(words), clauses, params);
   } else {
-    addSearch(query.search, 't.id', clauses, params);
+    addSearch(words, 't.id', clauses, params);
   }
   addIn('t.status', query.statuses, clauses, params);
   if (query.favourite !== undefined) clauses.push(`t.favourite = ${query.favourite ? 1 : 0}`);
@@ -86,7 +122,7 @@ export function taskFilter(
 export function imageFilter(query: ImageQuery): SqlFilter {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
-  addSearch(query.search, 'i.task_row', clauses, params);
+  addSearch(searchWords(query.search), 'i.task_row', clauses, params);
   addIn('i.state', query.states, clauses, params);
   if (query.favourite !== undefined) clauses.push(`i.favourite = ${query.favourite ? 1 : 0}`);
   if (query.model !== undefined) {
@@ -106,27 +142,24 @@ export function imageFilter(query: ImageQuery): SqlFilter {
 
 /** `taskRow` is the expression holding the task's `tasks.id`. */
 function addSearch(
-  search: string | undefined,
+  words: SearchWords,
   taskRow: string,
   clauses: string[],
   params: SqlValue[],
 ): void {
-  const text = search?.trim() ?? '';
-  if (text === '') return;
-  if (usesSearchIndex(text)) {
+  if (words.index !== null) {
     // The `+` keeps the planner from driving the query from the matches and then sorting all of them
     // (0.5 s for a common word at 100k records); it walks the newest-first index instead.
     clauses.push(`+${taskRow} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)`);
-    params.push(ftsPhrase(text));
-  } else {
-    clauses.push("t.prompt LIKE ? ESCAPE '\\'");
-    params.push(`%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    params.push(words.index);
   }
+  addFilter(shortWordFilter(words), clauses, params);
 }
 
-/** The search as one quoted FTS5 phrase: consecutive trigrams, i.e. a substring match. */
-export function ftsPhrase(search: string): string {
-  return `"${search.trim().replaceAll('"', '""')}"`;
+function addFilter(filter: SqlFilter, clauses: string[], params: SqlValue[]): void {
+  if (filter.where === '1') return;
+  clauses.push(filter.where);
+  params.push(...filter.params);
 }
 
 function addIn(

@@ -21,11 +21,13 @@ import {
   imageFilter,
   pageLimit,
   taskAfter,
-  ftsPhrase,
+  searchWords,
+  shortWordFilter,
   taskFilter,
   usesSearchIndex,
   type HistoryQuery,
   type ImageQuery,
+  type SearchWords,
   type SqlFilter,
 } from './history-query';
 import { galleryItemsFromRows, recordFromRow, recordsFromRows } from './history-rows';
@@ -275,24 +277,27 @@ export class HistoryStore {
   private searchRows(query: HistoryQuery, limit: number): Row[] {
     const newest = this.searchNewest(query, limit);
     if (newest) return newest;
-    const phrase = ftsPhrase(query.search ?? '');
-    const few = this.read(() => this.connection.get(COUNT_MATCHES_UP_TO, [phrase, FEW_MATCHES]));
+    const words = searchWords(query.search);
+    const few = this.read(() =>
+      this.connection.get(COUNT_MATCHES_UP_TO, [words.index, FEW_MATCHES]),
+    );
     return Number(few?.['n'] ?? FEW_MATCHES) < FEW_MATCHES
-      ? this.matchRows(query, phrase, limit)
+      ? this.matchRows(query, words, limit)
       : this.listRows(query, limit);
   }
 
   /** The page from the search's matches alone (CROSS JOIN keeps SQLite from walking the index). */
-  private matchRows(query: HistoryQuery, phrase: string, limit: number): Row[] {
+  private matchRows(query: HistoryQuery, words: SearchWords, limit: number): Row[] {
     const filters = [
       taskFilter({ ...query, search: undefined }),
+      shortWordFilter(words),
       ...(query.cursor ? [taskAfter(query.cursor)] : []),
     ];
     const { where, params } = combine(filters);
     const sql = `SELECT t.local_id, t.created_at, t.record
       FROM (SELECT rowid AS id FROM tasks_fts WHERE tasks_fts MATCH ?) m CROSS JOIN tasks t ON t.id = m.id
       WHERE ${where} ORDER BY t.created_at DESC, t.local_id DESC LIMIT ?`;
-    return this.read(() => this.connection.all(sql, [phrase, ...params, limit + 1]));
+    return this.read(() => this.connection.all(sql, [words.index, ...params, limit + 1]));
   }
 
   /**
@@ -347,14 +352,16 @@ export class HistoryStore {
 
   /** How many tasks match; with only a search, counted in the full-text index alone. */
   count(query: Omit<HistoryQuery, 'limit' | 'cursor'> = {}): number {
+    const words = searchWords(query.search);
     const searchOnly =
-      usesSearchIndex(query.search) &&
+      words.index !== null &&
+      words.short.length === 0 &&
       query.statuses === undefined &&
       query.favourite === undefined;
     // Every task has exactly one row in the index (triggers keep them in step), so counting the
     // matches there skips a lookup per match (50 ms instead of 95 ms for a word in 100,000).
     const row = this.read(() => {
-      if (searchOnly) return this.connection.get(COUNT_SEARCH, [ftsPhrase(query.search ?? '')]);
+      if (searchOnly) return this.connection.get(COUNT_SEARCH, [words.index]);
       const { where, params } = taskFilter(query);
       return this.connection.get(`SELECT count(*) AS n FROM tasks t WHERE ${where}`, params);
     });

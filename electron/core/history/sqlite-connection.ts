@@ -282,4 +282,17 @@ function configure(db: DatabaseSync, logger: Logger, file: string): void {
   }
   db.exec('PRAGMA synchronous = FULL');
   db.exec('PRAGMA foreign_keys = ON');
+  db.function(CONTAINS_FOLDED, { deterministic: true }, containsFolded);
+}
+
+/**
+ * `contains_folded(text, word)`: 1 when `word` is in `text`, ignoring case in every script. The
+ * search's words too short for the trigram index are checked with it: SQLite's LIKE ignores
+ * case in ASCII only, so "ü" would not find "Über" while "über" (indexed) would.
+ */
+export const CONTAINS_FOLDED = 'contains_folded';
+
+function containsFolded(text: unknown, word: unknown): number {
+  if (typeof text !== 'string' || typeof word !== 'string') return 0;
+  return text.toLowerCase().includes(word.toLowerCase()) ? 1 : 0;
 }

@@ -26,11 +26,11 @@ function record(n: number, createdAt = 1_000_000 + n * 1_000): TaskRecord {
   });
 }
 
-/** The answer by brute force: filter, sort newest first, cut pages. */
+/** The answer by brute force: every word in the prompt, sorted newest first. */
 function expected(query: HistoryQuery): string[] {
-  const search = query.search?.toLowerCase() ?? '';
+  const words = (query.search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   return records
-    .filter((r) => r.request.prompt.toLowerCase().includes(search))
+    .filter((r) => words.every((word) => r.request.prompt.toLowerCase().includes(word)))
     .filter((r) => !query.statuses || query.statuses.includes(r.status))
     .sort((a, b) => b.createdAt - a.createdAt || (a.localId < b.localId ? 1 : -1))
     .map((r) => r.localId);

@@ -32,8 +32,11 @@ describe('HistoryStore search', () => {
       .items.map((record) => record.localId)
       .sort();
 
-  it('matches a substring anywhere, in any case', () => {
+  it('matches every word anywhere, in any order and any case, parts of words too', () => {
     expect(search('red fox')).toEqual(['fox']);
+    expect(search('fox red')).toEqual(['fox']);
+    expect(search('fen jum')).toEqual(['fox']);
+    expect(search('fox fence hound')).toEqual([]);
     expect(search('RED FOX JUMPS')).toEqual(['fox']);
     expect(search('ence')).toEqual(['fox']);
     expect(search('fox')).toEqual(['fox', 'operators']);
@@ -53,7 +56,9 @@ describe('HistoryStore search', () => {
     expect(search('s "')).toEqual(['quoted']);
     expect(search('cat*')).toEqual(['operators']);
     expect(search('AND (')).toEqual(['operators']);
-    expect(search('fox AND hound')).toEqual([]);
+    // AND and OR are words like any other, not operators: only the prompt that holds them all.
+    expect(search('fox AND hound')).toEqual(['operators']);
+    expect(search('fox OR shirt')).toEqual([]);
   });
 
   it('matches queries of one or two characters with a scan', () => {
@@ -61,6 +66,15 @@ describe('HistoryStore search', () => {
     expect(search('ER')).toEqual(['fox', 'percent', 'umlaut']);
     expect(search('50')).toEqual(['percent']);
     expect(search('Üb')).toEqual(['umlaut']);
+  });
+
+  it('mixes short words (a scan) with indexed ones, in lists and counts alike', () => {
+    expect(search('5 percent')).toEqual(['percent']);
+    expect(search('x fox')).toEqual(['fox', 'operators']);
+    expect(search('ü STR')).toEqual(['umlaut']);
+    for (const text of ['5 percent', 'x fox', 'x', 'fox red', 'zebra 5']) {
+      expect(store.count({ search: text }), text).toBe(search(text).length);
+    }
   });
 
   it('an empty or blank search matches everything', () => {
