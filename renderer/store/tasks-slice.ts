@@ -38,6 +38,8 @@ export interface TasksSlice extends PagedFields<'tasks', TaskItem> {
   tasksFilter: TaskFilter;
   /** The task whose details are open, by local id. */
   tasksDetailsId: string | null;
+  /** The task image shown in the image viewer over the Tasks screen, or null. */
+  tasksViewer: TaskImageRef | null;
   tasksSetSearch(search: string): void;
   tasksToggleGroup(group: StatusGroup): void;
   tasksSetFavouriteOnly(favourite: boolean): void;
@@ -53,6 +55,9 @@ export interface TasksSlice extends PagedFields<'tasks', TaskItem> {
   tasksApplyUpdate(item: TaskItem): void;
   tasksApplyRemoved(localId: string): void;
   tasksOpenDetails(localId: string | null): void;
+  /** Opens (or moves) the image viewer over the Tasks screen to one of a task's images. */
+  tasksOpenViewer(ref: TaskImageRef): void;
+  tasksCloseViewer(): void;
   /** Row actions: they report failures as toasts and answer whether they worked. */
   tasksResume(localId: string): Promise<boolean>;
   tasksRetryImages(localId: string): Promise<boolean>;
@@ -62,6 +67,12 @@ export interface TasksSlice extends PagedFields<'tasks', TaskItem> {
   tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
   /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */
   tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
+}
+
+/** One image of one task, by the task's local id and the image's index. */
+export interface TaskImageRef {
+  readonly localId: string;
+  readonly index: number;
 }
 
 /** Before the count: the loaded rows, and one placeholder row while there are more. */
@@ -99,6 +110,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksCounted: false,
     tasksFilter: EMPTY_FILTER,
     tasksDetailsId: null,
+    tasksViewer: null,
 
     tasksSetSearch(search) {
       if (search === get().tasksFilter.search) return;
@@ -198,11 +210,18 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
           tasksItems: items,
           tasksTotal: Math.max(items.length, state.tasksTotal - 1),
           tasksDetailsId: state.tasksDetailsId === localId ? null : state.tasksDetailsId,
+          tasksViewer: state.tasksViewer?.localId === localId ? null : state.tasksViewer,
         };
       });
     },
     tasksOpenDetails(localId) {
       set({ tasksDetailsId: localId });
+    },
+    tasksOpenViewer(ref) {
+      set({ tasksViewer: { localId: ref.localId, index: ref.index } });
+    },
+    tasksCloseViewer() {
+      set({ tasksViewer: null });
     },
 
     tasksResume: (localId) => act(() => call('tasks:resume', { localId })),

@@ -8,6 +8,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
+import { isViewable, openImageLabel } from './task-image-viewer';
 import { StatusAction } from './task-row-actions';
 import { describeStatus } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
@@ -26,6 +27,7 @@ function when(ms: number | null): string {
 }
 
 function Images({ record }: { record: TaskRecord }) {
+  const openViewer = useAppStore((state) => state.tasksOpenViewer);
   if (record.images.length === 0) return null;
   return (
     <ul className="details-images">
@@ -33,9 +35,21 @@ function Images({ record }: { record: TaskRecord }) {
         const source = image.state === 'saved' ? (image.thumbnail ?? image.file) : undefined;
         return (
           <li key={image.index} className="details-images__item">
-            <span className="details-images__box">
-              {source ? <img src={imageUrl(source)} alt={record.request.prompt} /> : null}
-            </span>
+            {source && isViewable(image) ? (
+              <button
+                type="button"
+                className="details-images__box details-images__box--open"
+                aria-label={openImageLabel(record, image)}
+                title={openImageLabel(record, image)}
+                onClick={() => openViewer({ localId: record.localId, index: image.index })}
+              >
+                <img src={imageUrl(source)} alt={record.request.prompt} />
+              </button>
+            ) : (
+              <span className="details-images__box">
+                {source ? <img src={imageUrl(source)} alt={record.request.prompt} /> : null}
+              </span>
+            )}
             <span className="muted">
               {t(`tasks.image.state.${image.state}`)}
               {image.width && image.height ? ` · ${image.width}×${image.height}` : ''}

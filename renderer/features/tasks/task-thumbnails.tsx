@@ -1,12 +1,15 @@
 /**
  * A task's images in one fixed square (a mosaic of up to four cells), so rows never change size
- * as images arrive. Thumbnails come through the gallery protocol; alt text is the prompt.
+ * as images arrive. Thumbnails come through the gallery protocol; alt text is the prompt. A saved
+ * image is a button that opens it in the image viewer, over the Tasks screen.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { imageUrl } from '../../lib/api';
 import { Icon, type IconName } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import { isViewable, openImageLabel } from './task-image-viewer';
 
 const MAX_CELLS = 4;
 
@@ -19,7 +22,8 @@ function StateCell({ icon, label }: { icon: IconName; label: string }) {
   );
 }
 
-function ImageCell({ image, prompt }: { image: ImageRecord; prompt: string }) {
+function ImageCell({ image, record }: { image: ImageRecord; record: TaskRecord }) {
+  const openViewer = useAppStore((state) => state.tasksOpenViewer);
   const source = image.thumbnail ?? image.file;
   if (image.state === 'pending') {
     return (
@@ -28,17 +32,23 @@ function ImageCell({ image, prompt }: { image: ImageRecord; prompt: string }) {
       </span>
     );
   }
-  if (image.state === 'saved' && source) {
+  if (isViewable(image) && source) {
     return (
-      <span className="thumbs__cell">
+      <button
+        type="button"
+        className="thumbs__cell thumbs__cell--open"
+        aria-label={openImageLabel(record, image)}
+        title={openImageLabel(record, image)}
+        onClick={() => openViewer({ localId: record.localId, index: image.index })}
+      >
         <img
           src={imageUrl(source)}
-          alt={prompt}
+          alt={record.request.prompt}
           loading="lazy"
           decoding="async"
           draggable={false}
         />
-      </span>
+      </button>
     );
   }
   if (image.state === 'deleted') return <StateCell icon="trash" label={t('tasks.image.deleted')} />;
@@ -81,7 +91,7 @@ export function TaskThumbnails({ record }: { record: TaskRecord }) {
   return (
     <div className={`thumbs thumbs--${shown.length}`}>
       {shown.map((image) => (
-        <ImageCell key={image.index} image={image} prompt={record.request.prompt} />
+        <ImageCell key={image.index} image={image} record={record} />
       ))}
       {hidden > 0 ? (
         <span className="thumbs__more">

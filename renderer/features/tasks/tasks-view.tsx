@@ -12,6 +12,7 @@ import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
 import { ComposeForm } from '../compose/compose-form';
 import { TaskDetails } from './task-details';
+import { TaskImageViewer } from './task-image-viewer';
 import { TaskList } from './task-list';
 import { TaskToolbar } from './task-toolbar';
 import { TrackDialog } from './track-dialog';
@@ -100,6 +101,7 @@ export function TasksView({ active = true }: { active?: boolean }) {
       <ViewErrorBoundary>
         <TaskDetails onRemove={setRemoving} />
       </ViewErrorBoundary>
+      <TaskImageViewer />
       {tracking ? <TrackDialog onClose={() => setTracking(false)} /> : null}
       {removing ? (
         <ConfirmDialog

@@ -69,6 +69,7 @@ export const tasks = {
   'tasks.image.invalid': 'The image could not be saved',
   'tasks.image.more': '{count, plural, one {# more image} other {# more images}}',
   'tasks.image.moreShort': '+{count}',
+  'tasks.image.open': 'Open image {index} of {count}',
   'tasks.image.state.pending': 'Downloading',
   'tasks.image.state.saved': 'Saved',
   'tasks.image.state.expired': 'Link expired',

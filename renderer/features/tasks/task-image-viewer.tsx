@@ -1,0 +1,136 @@
+/**
+ * The gallery's image viewer, opened in place over the Tasks screen from a row's thumbnails or
+ * the pictures in Task details. It shows the task's saved images, starting with the one clicked;
+ * closing it gives the focus back to the thumbnail that opened it.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { ConfirmDialog } from '../../components/dialog';
+import { ViewErrorBoundary } from '../../components/error-boundary';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import { requestOf } from '../../store/gallery-list-model';
+import { GalleryViewer } from '../gallery/gallery-viewer';
+import { useImageActions, type ImageActions } from '../gallery/use-image-actions';
+
+const store = useAppStore.getState;
+
+/** Whether the viewer can show an image: it is saved, with its file. */
+export function isViewable(image: ImageRecord): boolean {
+  return image.state === 'saved' && image.file !== undefined;
+}
+
+function savedImages(record: TaskRecord): ImageRecord[] {
+  return record.images.filter(isViewable);
+}
+
+/** The accessible name of a thumbnail that opens the viewer ("Open image 2 of 3"). */
+export function openImageLabel(record: TaskRecord, image: ImageRecord): string {
+  const saved = savedImages(record);
+  const position = saved.findIndex((candidate) => candidate.index === image.index);
+  return t('tasks.image.open', { index: position + 1, count: saved.length });
+}
+
+export function TaskImageViewer() {
+  const open = useAppStore((state) => state.tasksViewer);
+  const record = useAppStore((state) =>
+    state.tasksViewer === null
+      ? null
+      : (state.tasksItems.find((item) => item.record.localId === state.tasksViewer?.localId)
+          ?.record ?? null),
+  );
+  if (open === null || record === null) return null;
+  return (
+    <ViewErrorBoundary>
+      <OpenViewer record={record} index={open.index} />
+    </ViewErrorBoundary>
+  );
+}
+
+function OpenViewer({ record, index }: { record: TaskRecord; index: number }) {
+  // Read while rendering: the viewer moves the focus to its stage in its own first effect.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  const [confirming, setConfirming] = useState<GalleryItem | null>(null);
+  const items = useMemo(
+    () => savedImages(record).map((image) => galleryItemOf(record, image)),
+    [record],
+  );
+  const position = items.findIndex((item) => item.index === index);
+  const item = items[position];
+  const { actions: imageActions, problem, dismissProblem } = useImageActions();
+
+  const close = useCallback(() => {
+    store().tasksCloseViewer();
+    if (opener?.isConnected) opener.focus();
+  }, [opener]);
+  const show = useCallback(
+    (next: GalleryItem | undefined) =>
+      next ? store().tasksOpenViewer({ localId: next.localId, index: next.index }) : close(),
+    [close],
+  );
+
+  const actions = useMemo<ImageActions>(
+    () => ({
+      ...imageActions,
+      reuse: (reused) => {
+        const state = store();
+        state.reusePrompt(requestOf(reused));
+        state.tasksCloseViewer();
+        state.tasksOpenDetails(null);
+        state.requestFocus('prompt');
+      },
+      remove: async (removed) => {
+        // The viewer moves on to the next image (or the previous one) before this one goes, or
+        // closes after the last; if the trash refuses it, the viewer comes back to it.
+        const at = items.findIndex((candidate) => candidate.index === removed.index);
+        show(items[at + 1] ?? items[at - 1]);
+        const done = await imageActions.remove(removed);
+        if (!done && items.length > 1) show(removed);
+        return done;
+      },
+    }),
+    [imageActions, items, show],
+  );
+
+  // The image is no longer saved (deleted or downloading again elsewhere): nothing to show.
+  const gone = item === undefined;
+  useEffect(() => {
+    if (gone) close();
+  }, [gone, close]);
+  if (!item) return null;
+  return (
+    <>
+      <GalleryViewer
+        item={item}
+        position={position}
+        count={items.length}
+        hasMore={false}
+        onNavigate={(step) => {
+          const next = items[position + step];
+          if (next) show(next);
+        }}
+        onClose={close}
+        onDelete={(target) => setConfirming(target)}
+        actions={actions}
+        problem={problem}
+        onDismissProblem={dismissProblem}
+      />
+      {confirming ? (
+        <ConfirmDialog
+          title={t('gallery.confirmDelete.title')}
+          body={t('gallery.confirmDelete.body')}
+          confirmLabel={t('gallery.confirmDelete.confirm')}
+          danger
+          onConfirm={() => {
+            setConfirming(null);
+            void actions.remove(confirming);
+          }}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </>
+  );
+}
