@@ -88,6 +88,10 @@ function completed(record: TaskRecord): StatusView {
   }
   const failed = failedImages(record);
   const count = record.images.length;
+  // Every link expired before its image was saved: nothing can be retried, so say that alone.
+  if (count > 0 && record.images.every((image) => image.state === 'expired')) {
+    return view('tasks.status.completed', t('tasks.completed.expired', { count }), 'warning');
+  }
   if (failed > 0) {
     return view(
       'tasks.status.completed',

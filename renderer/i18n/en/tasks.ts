@@ -50,6 +50,8 @@ export const tasks = {
   'tasks.completed.saving': '{count, plural, one {Saving # image…} other {Saving # images…}}',
   'tasks.completed.someFailed':
     '{failed} of {count} images could not be saved. Retry may still work if their links have not expired.',
+  'tasks.completed.expired':
+    '{count, plural, one {Completed, but the image link expired before the image was saved.} other {Completed, but all # image links expired before the images were saved.}}',
   'tasks.failed.noReason': 'The service reported the task as failed without giving a reason.',
   'tasks.submitFailed.noReason': 'The service refused the request without giving a reason.',
   'tasks.submitUnknown.sentence':

@@ -4,6 +4,7 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { availableActions, describeStatus } from '../../../../renderer/features/tasks/task-status';
 import { clockSubscribers } from '../../../../renderer/lib/use-now';
 import { makeImage, makeTask } from '../../../fakes/fake-pictor-api';
+import { makeTaskRecord } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -83,6 +84,19 @@ describe('describeStatus', () => {
     });
     expect(someFailed.tone).toBe('warning');
     expect(someFailed.sentence).toMatch(/^1 of 2 images could not be saved/);
+  });
+
+  it('completed with its only image link expired: says so, not a count of images', () => {
+    const record = makeTaskRecord({ images: [makeImage(0, { state: 'expired' })] });
+    const view = describeStatus({ record, live: null }, NOW);
+    expect(view).toMatchObject({ label: 'Completed', tone: 'warning' });
+    expect(view.sentence).toBe('Completed, but the image link expired before the image was saved.');
+    const both = makeTaskRecord({
+      images: [makeImage(0, { state: 'expired' }), makeImage(1, { state: 'expired' })],
+    });
+    expect(describeStatus({ record: both, live: null }, NOW).sentence).toBe(
+      'Completed, but all 2 image links expired before the images were saved.',
+    );
   });
 
   it('failed: the service’s reason as a sentence, with the detail on demand', () => {
