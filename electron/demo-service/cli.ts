@@ -22,6 +22,14 @@ function stopOnSignals(service: DemoService): void {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // `npm run demo-service` starts this through a shell. Stopping npm ends the shell but not this
+  // process, which went on holding the port: when the process that started it is gone (its
+  // parent changes), it stops too.
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid !== parent) stop();
+  }, 500);
+  watch.unref();
 }
 
 async function main(argv: string[]): Promise<void> {

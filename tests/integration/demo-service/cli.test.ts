@@ -54,6 +54,47 @@ afterAll(() => {
 });
 
 describe('demo service CLI', () => {
+  it('stops when the process that started it is gone (npm run stopped: the port is freed)', async () => {
+    // As `npm run demo-service` starts it: through a shell that does not exec it (`; true`), so
+    // killing the shell (what stopping npm does) leaves the server orphaned.
+    const shell = spawn(
+      'sh',
+      ['-c', 'node --import tsx electron/demo-service/cli.ts --port 0; true'],
+      {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    children.push(shell);
+    let stdout = '';
+    shell.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    await expect.poll(() => stdout, { timeout: 20_000 }).toMatch(/^listening on http/);
+    const url = /^listening on (\S+)/.exec(stdout)![1]!;
+    expect((await fetch(`${url}/v1/tasks/none`)).status).toBe(401);
+    shell.kill('SIGKILL');
+    await expect
+      .poll(
+        () =>
+          fetch(`${url}/v1/tasks/none`).then(
+            () => 'answering',
+            () => 'closed',
+          ),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe('closed');
+  });
+
+  it('npm run demo-service runs the server in the script’s own process (no wrapper that outlives npm)', async () => {
+    const manifest = JSON.parse(
+      await import('node:fs/promises').then((fs) => fs.readFile(`${repoRoot}package.json`, 'utf8')),
+    ) as { scripts: Record<string, string> };
+    expect(manifest.scripts['demo-service']).toMatch(
+      /^node --import tsx electron\/demo-service\/cli\.ts$/,
+    );
+  });
+
   it('listens, answers with the given keys, and exits 0 on SIGTERM', async () => {
     const run = runCli(['--port', '0', '--key', 'a:k', '--key', 'b:sk-bob', '--duration', '100']);
     const url = await listeningUrl(run);
