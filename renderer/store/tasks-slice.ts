@@ -7,7 +7,10 @@
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
-import { call, toApiError } from '../lib/api';
+import type { GenerationRequest } from '../../shared/service/wire';
+import { t } from '../i18n';
+import { ApiError, call, toApiError } from '../lib/api';
+import { checkRequest } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
 import {
@@ -65,6 +68,11 @@ export interface TasksSlice extends PagedFields<'tasks', TaskItem> {
   tasksSetFavourite(localId: string, favourite: boolean): Promise<boolean>;
   /** An explicit new request with the same parameters (never a resend by the app). */
   tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
+  /**
+   * "Rerun": submits `request` again as one new task, checked as the compose form checks it
+   * and sent on the same `tasks:submit` channel; a refused request becomes an error toast.
+   */
+  tasksRerun(request: GenerationRequest): Promise<boolean>;
   /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */
   tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
 }
@@ -234,9 +242,12 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
         if (removed) get().tasksApplyRemoved(localId);
         return null;
       }),
-    tasksSubmitAgain: (record) =>
+    tasksSubmitAgain: (record) => get().tasksRerun(record.request),
+    tasksRerun: (request) =>
       act(async () => {
-        const items = await call('tasks:submit', { request: record.request, count: 1 });
+        const checked = checkRequest(request);
+        if (!checked.ok) throw new ApiError('bad_input', t(checked.reason));
+        const items = await call('tasks:submit', { request: checked.value, count: 1 });
         get().tasksInsert(items);
         return null;
       }),

@@ -72,6 +72,9 @@ export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetail
         >
           {t('viewer.reusePrompt')}
         </Button>
+        <Button icon="retry" className="viewer-details__wide" onClick={() => actions.rerun(item)}>
+          {t('viewer.rerun')}
+        </Button>
         <Button
           icon="star"
           aria-pressed={image.favourite}

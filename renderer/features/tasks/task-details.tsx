@@ -9,7 +9,7 @@ import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { isViewable, openImageLabel } from './task-image-viewer';
-import { StatusAction } from './task-row-actions';
+import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
 import { describeStatus } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
 
@@ -122,8 +122,8 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
       : (state.tasksItems.find((entry) => entry.record.localId === state.tasksDetailsId) ?? null),
   );
   const close = useAppStore((state) => state.tasksOpenDetails);
-  const reuse = useAppStore((state) => state.reusePrompt);
-  const requestFocus = useAppStore((state) => state.requestFocus);
+  const reuse = useReusePrompt();
+  const rerun = useRerun();
   const copy = useCopyTaskId();
   const now = useNow(
     item !== null && item.record.status === 'processing' && item.record.hold === null,
@@ -144,14 +144,16 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
               {t('tasks.action.copyId')}
             </Button>
           ) : null}
-          <Button
-            icon="retry"
-            onClick={() => {
-              reuse(record.request);
-              close(null);
-              requestFocus('prompt');
-            }}
-          >
+          {record.status === 'completed' ? (
+            <Button
+              icon="retry"
+              title={t('tasks.action.rerun.hint')}
+              onClick={() => rerun(record.request)}
+            >
+              {t('tasks.action.rerun')}
+            </Button>
+          ) : null}
+          <Button icon="send" onClick={() => reuse(record.request)}>
             {t('tasks.action.reuse')}
           </Button>
           <Button variant="danger" icon="trash" onClick={() => onRemove(record)}>

@@ -1,7 +1,13 @@
-/** The buttons of one task row: the status's own action, then favourite, copy id, details, remove. */
+/**
+ * The buttons of one task row: the status's own action, then (on a completed task) rerun and
+ * use this prompt, then favourite, copy id, details, remove.
+ */
+import { useCallback } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { GenerationRequest } from '../../../shared/service/wire';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
+import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { availableActions } from './task-status';
@@ -47,6 +53,46 @@ export function StatusAction({ record }: { record: TaskRecord }) {
   return null;
 }
 
+/** "Rerun": the same request as one new task, through the store's checked submit. */
+export function useRerun(): (request: GenerationRequest) => void {
+  const rerun = useAppStore((state) => state.tasksRerun);
+  return useCallback(
+    (request) => void rerun(request).then((sent) => sent && announce(t('tasks.rerunSent'))),
+    [rerun],
+  );
+}
+
+/** "Use this prompt": fills the compose form with the request and focuses the prompt. */
+export function useReusePrompt(): (request: GenerationRequest) => void {
+  return useCallback((request) => {
+    const state = useAppStore.getState();
+    state.reusePrompt(request);
+    state.tasksOpenDetails(null);
+    state.requestFocus('prompt');
+  }, []);
+}
+
+function CompletedActions({ record }: { record: TaskRecord }) {
+  const rerun = useRerun();
+  const reuse = useReusePrompt();
+  return (
+    <>
+      <IconButton
+        icon="retry"
+        size="small"
+        label={t('tasks.action.rerun')}
+        onClick={() => rerun(record.request)}
+      />
+      <IconButton
+        icon="send"
+        size="small"
+        label={t('tasks.action.reuse')}
+        onClick={() => reuse(record.request)}
+      />
+    </>
+  );
+}
+
 export function TaskRowActions({ record, onRemove }: TaskRowActionsProps) {
   const setFavourite = useAppStore((state) => state.tasksSetFavourite);
   const openDetails = useAppStore((state) => state.tasksOpenDetails);
@@ -56,6 +102,7 @@ export function TaskRowActions({ record, onRemove }: TaskRowActionsProps) {
     <div className="task-row__actions">
       <StatusAction record={record} />
       <div className="task-row__icons">
+        {record.status === 'completed' ? <CompletedActions record={record} /> : null}
         <IconButton
           icon="star"
           size="small"

@@ -83,6 +83,7 @@ export const gallery = {
   'viewer.delete': 'Move to trash',
   'viewer.favourite': 'Favourite',
   'viewer.reusePrompt': 'Use this prompt again',
+  'viewer.rerun': 'Rerun',
   'viewer.retry': 'Retry the download',
   'viewer.state.pending': 'This image is still downloading.',
   'viewer.state.failed':

@@ -87,6 +87,9 @@ export const tasks = {
   'tasks.action.details': 'Details',
   'tasks.action.remove': 'Remove from history',
   'tasks.action.reuse': 'Use this prompt',
+  'tasks.action.rerun': 'Rerun',
+  'tasks.action.rerun.hint': 'Sends the same request again as one new task.',
+  'tasks.rerunSent': 'Sent again as a new task.',
   'tasks.copied': 'Task id copied.',
   'tasks.copyFailed': 'The task id could not be copied to the clipboard.',
 
