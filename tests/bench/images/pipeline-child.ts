@@ -23,6 +23,8 @@ export interface PipelineReport {
   readonly wallMs: number;
   readonly baselineRss: number;
   readonly peakRss: number;
+  /** RSS when the first image was done: the image code's start-up (worker, WebAssembly) and one image. */
+  readonly firstRss: number;
   readonly library: string;
 }
 
@@ -87,13 +89,16 @@ async function main(): Promise<void> {
   }, 20);
   const queue = Array.from({ length: count }, (_, n) => join(dir, files[n % files.length] ?? ''));
   let failed = 0;
+  let firstRss = 0;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 2 }, async () => {
       for (let file = queue.shift(); file; file = queue.shift()) {
         const ok = await path.check(file).catch(() => false);
         if (!ok) failed += 1;
-        peakRss = Math.max(peakRss, process.memoryUsage.rss());
+        const rss = process.memoryUsage.rss();
+        if (firstRss === 0) firstRss = rss;
+        peakRss = Math.max(peakRss, rss);
       }
     }),
   );
@@ -101,7 +106,16 @@ async function main(): Promise<void> {
   clearInterval(sampler);
   const library = typeof path.library === 'function' ? path.library() : path.library;
   await path.close();
-  const report: PipelineReport = { mode, count, failed, wallMs, baselineRss, peakRss, library };
+  const report: PipelineReport = {
+    mode,
+    count,
+    failed,
+    wallMs,
+    baselineRss,
+    peakRss,
+    firstRss,
+    library,
+  };
   console.log(JSON.stringify(report));
 }
 

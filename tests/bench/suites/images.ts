@@ -15,6 +15,7 @@ const COMMAND = 'npm run bench -- --only images';
 
 const perSecond = (run: PipelineReport) => (run.count / run.wallMs) * 1000;
 const growthMb = (run: PipelineReport) => (run.peakRss - run.baselineRss) / MB;
+const firstMb = (run: PipelineReport) => (run.firstRss - run.baselineRss) / MB;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -27,7 +28,8 @@ function describe(runs: PipelineReport[]): string {
   const failed = runs.reduce((sum, run) => sum + run.failed, 0);
   return (
     `${median(rates).toFixed(1)} images/s (runs ${rates.map((r) => r.toFixed(1)).join(', ')}), ` +
-    `RSS +${median(growths).toFixed(0)} MB (runs ${growths.map((g) => `+${g.toFixed(0)}`).join(', ')}), ${failed} failed`
+    `RSS +${median(growths).toFixed(0)} MB (runs ${growths.map((g) => `+${g.toFixed(0)}`).join(', ')}; ` +
+    `+${median(runs.map(firstMb)).toFixed(0)} MB already when the first image was done), ${failed} failed`
   );
 }
 
