@@ -4,6 +4,7 @@ import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { problemOf, type Problem } from '../../lib/api';
+import { fileLocation } from '../../lib/file-location';
 import { requestOf } from '../../store/gallery-list-model';
 
 /** What can be done to one image, from a tile or from the viewer. */
@@ -31,7 +32,7 @@ export interface ImageActionsState {
 }
 
 /**
- * The gallery's actions with their feedback: success is announced, failure becomes a
+ * The gallery's actions with their feedback: success is a confirmation toast, failure becomes a
  * {@link Problem} the screen shows until dismissed or the next action.
  */
 export function useImageActions(): ImageActionsState {
@@ -40,7 +41,8 @@ export function useImageActions(): ImageActionsState {
     setProblem(null);
     try {
       const sentence = await action();
-      if (sentence) announce(sentence);
+      // Shown as a toast, whose polite region also says it to screen readers.
+      if (sentence) useAppStore.getState().confirm(sentence);
       return true;
     } catch (error) {
       setProblem(problemOf(error, t('gallery.actionFailed')));
@@ -71,7 +73,7 @@ export function useImageActions(): ImageActionsState {
       saveAs: (item) =>
         void run(async () => {
           const path = await store().gallerySaveAs(item);
-          return path === null ? null : t('viewer.savedTo', { path });
+          return path === null ? null : t('toasts.savedAs', { ...fileLocation(path) });
         }),
       reveal: (item) => void run(async () => (await store().galleryReveal(item), null)),
       startDrag: (item) => void run(async () => (await store().galleryStartDrag(item), null)),

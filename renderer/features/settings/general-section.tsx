@@ -4,7 +4,6 @@ import { THEMES, type Settings } from '../../../shared/domain/settings';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { t, type MessageKey } from '../../i18n';
-import { announce } from '../../components/live-region';
 import { call, toApiError, type ApiError } from '../../lib/api';
 import { MAX_WATCH_MINUTES } from '../../../shared/domain/limits';
 import { checkWatchMinutes } from '../../lib/request-validation';
@@ -22,6 +21,7 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
   const errorId = useId();
   const fallback = useAppStore((state) => state.appInfo?.galleryDir ?? '');
   const showError = useAppStore((state) => state.showError);
+  const confirm = useAppStore((state) => state.confirm);
   const [error, setError] = useState<ApiError | null>(null);
   // The main process shows its own folder dialog and moves the library; the page never names a
   // path. The new folder arrives with `settings:changed`.
@@ -29,7 +29,7 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
     try {
       setError(null);
       const { path } = await call('gallery:chooseFolder');
-      if (path) announce(t('settings.saved'));
+      if (path) confirm(t('settings.saved'));
     } catch (caught) {
       setError(toApiError(caught));
     }

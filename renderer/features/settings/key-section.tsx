@@ -10,7 +10,6 @@ import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
-import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { problemOf } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
@@ -93,6 +92,7 @@ export function KeySection({ active }: { active: boolean }) {
   const status = useAppStore((state) => state.keyStatus);
   const keySet = useAppStore((state) => state.keySet);
   const keyClear = useAppStore((state) => state.keyClear);
+  const confirm = useAppStore((state) => state.confirm);
   const [form, dispatch] = useReducer(keyFormReducer, INITIAL_KEY_FORM);
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('key', input, active);
@@ -110,7 +110,7 @@ export function KeySection({ active }: { active: boolean }) {
         return;
       }
       dispatch({ type: 'saved' });
-      announce(t('settings.key.savedAnnounce'));
+      confirm(t('settings.key.savedAnnounce'));
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }
@@ -119,7 +119,7 @@ export function KeySection({ active }: { active: boolean }) {
     dispatch({ type: 'closeRemove' });
     try {
       await keyClear();
-      announce(t('settings.key.removedAnnounce'));
+      confirm(t('settings.key.removedAnnounce'));
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }

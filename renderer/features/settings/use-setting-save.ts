@@ -4,7 +4,6 @@
  */
 import { useCallback, useState } from 'react';
 import type { SettingsPatch } from '../../../shared/domain/settings';
-import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
@@ -18,6 +17,7 @@ export interface SettingSaver {
 
 export function useSettingSave(): SettingSaver {
   const update = useAppStore((state) => state.settingsUpdate);
+  const confirm = useAppStore((state) => state.confirm);
   const [errors, setErrors] = useState<Readonly<Record<string, ApiError | null>>>({});
   const clearError = useCallback((field: string) => {
     setErrors((current) => (current[field] ? { ...current, [field]: null } : current));
@@ -27,14 +27,14 @@ export function useSettingSave(): SettingSaver {
       try {
         await update(patch);
         clearError(field);
-        announce(t('settings.saved'));
+        confirm(t('settings.saved'));
         return true;
       } catch (error) {
         setErrors((current) => ({ ...current, [field]: toApiError(error) }));
         return false;
       }
     },
-    [update, clearError],
+    [update, clearError, confirm],
   );
   const errorOf = useCallback((field: string) => errors[field] ?? null, [errors]);
   return { save, errorOf, clearError };

@@ -3,22 +3,22 @@
  * is denied by its permission policy) and says so, or shows why it could not.
  */
 import { useCallback } from 'react';
-import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { call, toApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 
 export function useCopyTaskId(): (taskId: string) => Promise<void> {
   const showError = useAppStore((state) => state.showError);
+  const confirm = useAppStore((state) => state.confirm);
   return useCallback(
     async (taskId: string) => {
       try {
         await call('app:copyText', { text: taskId });
-        announce(t('tasks.copied'));
+        confirm(t('tasks.copied'));
       } catch (error) {
         showError(toApiError(error, t('tasks.copyFailed')));
       }
     },
-    [showError],
+    [showError, confirm],
   );
 }

@@ -27,6 +27,8 @@ export const shell = {
   'banner.key.label': 'API key',
   'banner.key.action': 'Open Settings',
   'toasts.label': 'Errors',
+  'toasts.confirmationsLabel': 'Done',
+  'toasts.savedAs': 'Saved “{file}” in {folder}.',
   'announce.completed': 'Task completed: {prompt}',
   'announce.failed': 'Task failed: {reason}',
   'announce.submitFailed': 'Task not submitted: {reason}',

@@ -23,6 +23,7 @@ describe('API key', () => {
     await within(keyRegion()).findByText(
       'Sent only to https://api.example.com. Pictor asks you before it goes anywhere else.',
     );
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
   });
 
   it('is pasted into a masked field and afterwards only its fingerprint is shown', async () => {
@@ -151,6 +152,8 @@ describe('service', () => {
     await user.type(url, 'https://api.example.com{Enter}');
     await waitFor(() => expect(fake.settings.baseUrl).toBe('https://api.example.com'));
     expect(within(region()).queryByRole('alert')).toBeNull();
+    // "Saved." is shown, not only spoken: the toast corner's polite region.
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('Saved.');
   });
 
   it('"Test connection" reports what the service answered', async () => {

@@ -20,6 +20,8 @@ describe('row actions', () => {
     await user.click(within(row(0)).getByRole('button', { name: 'Copy task id' }));
     await waitFor(() => expect(fake.clipboard).toBe('svc-123'));
     expect(fake.callsTo('app:copyText')).toEqual([{ text: 'svc-123' }]);
+    // Shown, not only spoken: the toast corner's polite region.
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('Task id copied.');
   });
 
   it('cannot copy an id the service never gave', async () => {

@@ -9,6 +9,7 @@ import axe from 'axe-core';
 import { afterEach, expect } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { LiveRegion } from '../../../../renderer/components/live-region';
+import { Toasts } from '../../../../renderer/features/shell/toasts';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
@@ -133,7 +134,7 @@ export interface RenderedGallery extends RenderResult {
   readonly user: ReturnType<typeof userEvent.setup>;
 }
 
-/** Renders the gallery (and the live region) and waits for the first page. */
+/** Renders the gallery (with the toasts and the live region) and waits for the first page. */
 export async function renderGallery(options: GalleryOptions = {}): Promise<RenderedGallery> {
   const fake = installFakeApi(new FakePictorApi());
   options.prepare?.(fake);
@@ -143,6 +144,7 @@ export async function renderGallery(options: GalleryOptions = {}): Promise<Rende
   const result = render(
     <>
       <GalleryView />
+      <Toasts />
       <LiveRegion />
     </>,
   );

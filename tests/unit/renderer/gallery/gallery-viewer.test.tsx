@@ -37,6 +37,8 @@ async function openViewer(index = 1, count = 10) {
   return { ...rendered, dialog };
 }
 
+/** The toast corner's confirmations: a polite live region, so they are said as they are shown. */
+const confirmations = (): HTMLElement => screen.getByRole('status', { name: 'Done' });
 const stage = (): HTMLElement => screen.getByRole('group', { name: /^Image at/ });
 const scaleOf = (): number => Number(stage().dataset['scale']);
 
@@ -143,21 +145,26 @@ describe('the image viewer', () => {
 
     await user.click(button('Copy image'));
     expect(fake.callsTo('gallery:copyImage')).toEqual([ref]);
-    expect(await screen.findByText('Image copied.')).toBeTruthy();
+    await within(confirmations()).findByText('Image copied.');
 
     await user.click(button('Save as…'));
     expect(fake.callsTo('gallery:saveAs')).toEqual([ref]);
-    expect(await screen.findByText('Saved to /home/ada/Desktop/image.png.')).toBeTruthy();
+    // Where it went: the file and its folder, from the path main saved to.
+    await within(confirmations()).findByText('Saved “image.png” in Desktop.');
 
     await user.click(button('Show in folder'));
     expect(fake.callsTo('gallery:reveal')).toEqual([ref]);
 
     await user.click(button('Copy task id'));
     expect(fake.callsTo('app:copyText')).toEqual([{ text: 'svc-4' }]);
+    await within(confirmations()).findByText('Task id copied.');
 
     await user.click(button('Favourite'));
     expect(fake.callsTo('gallery:setFavourite')).toEqual([{ ...ref, favourite: true }]);
     await waitFor(() => expect(button('Favourite').getAttribute('aria-pressed')).toBe('true'));
+    await within(confirmations()).findByText('Added to favourites.');
+    await user.click(button('Favourite'));
+    await within(confirmations()).findByText('Removed from favourites.');
 
     // Drag out: the OS drag of the file, not the page's own.
     const image = within(dialog).getByAltText('Prompt number 4');
@@ -191,6 +198,7 @@ describe('the image viewer', () => {
     );
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 3')).toBeTruthy());
     expect(document.querySelector(`[data-key="${keyOf(2)}"]`)).toBeNull();
+    await within(confirmations()).findByText('Image moved to the trash.');
   });
 
   it('uses the prompt again: fills compose and shows the tasks screen', async () => {
