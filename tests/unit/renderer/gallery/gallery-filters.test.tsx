@@ -9,13 +9,14 @@ const lastList = (calls: unknown[]): unknown => calls.at(-1);
 describe('gallery filters', () => {
   it('searches by prompt once typing pauses', async () => {
     const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 30) });
-    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 2');
+    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), '2 number');
     // Nothing is sent for each key press: one query once typing pauses.
     await waitFor(() =>
-      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ search: 'number 2' }),
+      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ search: '2 number' }),
     );
     expect(fake.callsTo('gallery:list').filter((query) => query.search)).toHaveLength(1);
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(11));
+    // Every word anywhere, in any order: numbers 2, 12 and 20 to 29.
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(12));
     expect(screen.getByAltText('Prompt number 20')).toBeTruthy();
   });
 
@@ -169,7 +170,8 @@ describe('with the network off', () => {
       },
     });
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 1');
-    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(11));
+    // Numbers 1, 10 to 19 and 21: every word anywhere.
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(12));
     await user.click(screen.getByAltText('Prompt number 12'));
     const dialog = await screen.findByRole('dialog');
     await user.keyboard('{ArrowRight}');
