@@ -7,6 +7,8 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { isoDate } from '../../i18n';
 import { useNow } from '../../lib/use-now';
+import { useAppStore } from '../../store/app-store';
+import { selectTypicalDuration } from '../../store/typical-duration';
 import { createdLine, parametersLine } from './task-meta';
 import { TaskRowActions } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
@@ -34,8 +36,12 @@ function isTicking(item: TaskItem): boolean {
 }
 
 function StatusLine({ item, id }: { item: TaskItem; id: string }) {
-  const now = useNow(isTicking(item));
-  const status: StatusView = describeStatus(item, now);
+  const ticking = isTicking(item);
+  const now = useNow(ticking);
+  const typical = useAppStore(
+    ticking ? selectTypicalDuration(item.record.request.model) : () => null,
+  );
+  const status: StatusView = describeStatus(item, now, typical);
   return (
     <p className={`task-row__status tone--${status.tone}`} id={id}>
       <span className="badge">{status.label}</span>

@@ -39,10 +39,11 @@ function view(
   return { label: t(label), sentence, tone, ticking: false, ...extra };
 }
 
-function processing(item: TaskItem, now: number): StatusView {
+function processing(item: TaskItem, now: number, typical: number | null): StatusView {
   const { record, live } = item;
   const started = record.submittedAt ?? record.createdAt;
   const parts = [t('tasks.live.elapsed', { elapsed: formatDuration(now - started) })];
+  if (typical !== null) parts.push(t('tasks.live.typical', { duration: formatDuration(typical) }));
   if (live?.polling) parts.push(t('tasks.live.checking'));
   else if (live?.nextPollAt != null) {
     const seconds = Math.max(0, Math.ceil((live.nextPollAt - now) / 1000));
@@ -109,14 +110,21 @@ function completed(record: TaskRecord): StatusView {
   return view('tasks.status.completed', took ? `${images} · ${took}` : images, 'success');
 }
 
-/** The status display of a task at time `now`. */
-export function describeStatus(item: TaskItem, now: number): StatusView {
+/**
+ * The status display of a task at time `now`; `typical` is how long similar tasks usually took
+ * (ms), said beside a running task's elapsed time when known.
+ */
+export function describeStatus(
+  item: TaskItem,
+  now: number,
+  typical: number | null = null,
+): StatusView {
   const { record } = item;
   switch (record.status) {
     case 'submitting':
       return view('tasks.status.submitting', t('tasks.submitting.sentence'), 'busy');
     case 'processing':
-      return record.hold ? held(record) : processing(item, now);
+      return record.hold ? held(record) : processing(item, now, typical);
     case 'completed':
       return completed(record);
     case 'failed':

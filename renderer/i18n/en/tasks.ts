@@ -43,6 +43,7 @@ export const tasks = {
   'tasks.live.elapsed': 'Running for {elapsed}',
   'tasks.live.nextCheck': 'next check in {seconds} s',
   'tasks.live.checking': 'checking now…',
+  'tasks.live.typical': 'usually about {duration}',
   'tasks.live.unreachable': 'can’t reach the service, will retry',
   'tasks.live.serviceProblem': 'the service had a problem, will retry',
   'tasks.completed.images': '{count, plural, =0 {No images} one {# image} other {# images}}',

@@ -86,6 +86,15 @@ describe('describeStatus', () => {
     expect(someFailed.sentence).toMatch(/^1 of 2 images could not be saved/);
   });
 
+  it('processing: how long similar tasks usually took, when known', () => {
+    const item = {
+      record: makeTask({ status: 'processing', submittedAt: NOW - 5000 }),
+      live: null,
+    };
+    expect(describeStatus(item, NOW, 40_000).sentence).toBe('Running for 5s · usually about 40s');
+    expect(describeStatus(item, NOW).sentence).toBe('Running for 5s');
+  });
+
   it('completed with its only image link expired: says so, not a count of images', () => {
     const record = makeTaskRecord({ images: [makeImage(0, { state: 'expired' })] });
     const view = describeStatus({ record, live: null }, NOW);
