@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
+import { ConfirmImageDelete } from './confirm-image-delete';
 import { useShallow } from 'zustand/react/shallow';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
-import { ConfirmDialog } from '../../components/dialog';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
@@ -139,19 +139,11 @@ export function GalleryView() {
           />
         </ViewErrorBoundary>
       ) : null}
-      {confirming ? (
-        <ConfirmDialog
-          title={t('gallery.confirmDelete.title')}
-          body={t('gallery.confirmDelete.body')}
-          confirmLabel={t('gallery.confirmDelete.confirm')}
-          danger
-          onConfirm={() => {
-            setConfirming(null);
-            void actions.remove(confirming);
-          }}
-          onCancel={() => setConfirming(null)}
-        />
-      ) : null}
+      <ConfirmImageDelete
+        target={confirming}
+        onDone={() => setConfirming(null)}
+        remove={actions.remove}
+      />
     </section>
   );
 }

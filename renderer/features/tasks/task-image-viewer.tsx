@@ -3,10 +3,10 @@
  * the pictures in Task details. It shows the task's saved images, starting with the one clicked;
  * closing it gives the focus back to the thumbnail that opened it.
  */
+import { ConfirmImageDelete } from '../gallery/confirm-image-delete';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import { ConfirmDialog } from '../../components/dialog';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
@@ -118,19 +118,11 @@ function OpenViewer({ record, index }: { record: TaskRecord; index: number }) {
         problem={problem}
         onDismissProblem={dismissProblem}
       />
-      {confirming ? (
-        <ConfirmDialog
-          title={t('gallery.confirmDelete.title')}
-          body={t('gallery.confirmDelete.body')}
-          confirmLabel={t('gallery.confirmDelete.confirm')}
-          danger
-          onConfirm={() => {
-            setConfirming(null);
-            void actions.remove(confirming);
-          }}
-          onCancel={() => setConfirming(null)}
-        />
-      ) : null}
+      <ConfirmImageDelete
+        target={confirming}
+        onDone={() => setConfirming(null)}
+        remove={actions.remove}
+      />
     </>
   );
 }
