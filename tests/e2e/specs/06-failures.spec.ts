@@ -180,7 +180,10 @@ test('an image whose URL expired before the download is labelled', async () => {
   const task = await serviceTask(demo, prompt);
   await demo.control(`tasks/${task.id}/complete`);
 
-  await expect(row).toContainText('1 of 1 images could not be saved', { timeout: 15_000 });
+  await expect(row).toContainText(
+    'Completed, but the image link expired before the image was saved.',
+    { timeout: 15_000 },
+  );
   await expect(statusBadge(row)).toHaveText('Completed');
   await expect(row.getByRole('button', { name: 'Retry images' })).toBeVisible();
   const details = await openDetails(page, prompt);

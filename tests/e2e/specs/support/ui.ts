@@ -50,8 +50,10 @@ export async function setWatchTimeout(page: Page, minutes: number): Promise<Loca
     .getByLabel('Stop watching a task after (minutes)');
   await field.fill(String(minutes));
   await field.press('Enter');
-  // The app's live region confirms the save (a refusal would show under the field instead).
-  await expect(page.getByRole('status').filter({ hasText: /^Saved\.$/ })).toHaveCount(1);
+  // A confirmation toast says the save worked (a refusal would show under the field instead).
+  await expect(
+    page.getByRole('status', { name: 'Done' }).getByText('Saved.', { exact: true }).first(),
+  ).toBeVisible();
   return field;
 }
 
