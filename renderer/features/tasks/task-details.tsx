@@ -8,7 +8,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
-import { isViewable, openImageLabel } from './task-image-viewer';
+import { OpenImageButton, isViewable } from './task-image-viewer';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
 import { describeStatus } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
@@ -27,7 +27,6 @@ function when(ms: number | null): string {
 }
 
 function Images({ record }: { record: TaskRecord }) {
-  const openViewer = useAppStore((state) => state.tasksOpenViewer);
   if (record.images.length === 0) return null;
   return (
     <ul className="details-images">
@@ -36,15 +35,13 @@ function Images({ record }: { record: TaskRecord }) {
         return (
           <li key={image.index} className="details-images__item">
             {source && isViewable(image) ? (
-              <button
-                type="button"
+              <OpenImageButton
+                record={record}
+                image={image}
                 className="details-images__box details-images__box--open"
-                aria-label={openImageLabel(record, image)}
-                title={openImageLabel(record, image)}
-                onClick={() => openViewer({ localId: record.localId, index: image.index })}
               >
                 <img src={imageUrl(source)} alt={record.request.prompt} />
-              </button>
+              </OpenImageButton>
             ) : (
               <span className="details-images__box">
                 {source ? <img src={imageUrl(source)} alt={record.request.prompt} /> : null}

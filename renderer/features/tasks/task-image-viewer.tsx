@@ -4,7 +4,7 @@
  * closing it gives the focus back to the thumbnail that opened it.
  */
 import { ConfirmImageDelete } from '../gallery/confirm-image-delete';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { ViewErrorBoundary } from '../../components/error-boundary';
@@ -30,6 +30,33 @@ export function openImageLabel(record: TaskRecord, image: ImageRecord): string {
   const saved = savedImages(record);
   const position = saved.findIndex((candidate) => candidate.index === image.index);
   return t('tasks.image.open', { index: position + 1, count: saved.length });
+}
+
+/** A task's picture as a button that opens it in the viewer (row thumbnails, Task details). */
+export function OpenImageButton({
+  record,
+  image,
+  className,
+  children,
+}: {
+  record: TaskRecord;
+  image: ImageRecord;
+  className: string;
+  children: ReactNode;
+}) {
+  const openViewer = useAppStore((state) => state.tasksOpenViewer);
+  const label = openImageLabel(record, image);
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      title={label}
+      onClick={() => openViewer({ localId: record.localId, index: image.index })}
+    >
+      {children}
+    </button>
+  );
 }
 
 export function TaskImageViewer() {

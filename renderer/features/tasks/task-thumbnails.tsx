@@ -8,8 +8,7 @@ import { imageUrl } from '../../lib/api';
 import { Icon, type IconName } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
-import { isViewable, openImageLabel } from './task-image-viewer';
+import { OpenImageButton, isViewable } from './task-image-viewer';
 
 const MAX_CELLS = 4;
 
@@ -23,7 +22,6 @@ function StateCell({ icon, label }: { icon: IconName; label: string }) {
 }
 
 function ImageCell({ image, record }: { image: ImageRecord; record: TaskRecord }) {
-  const openViewer = useAppStore((state) => state.tasksOpenViewer);
   const source = image.thumbnail ?? image.file;
   if (image.state === 'pending') {
     return (
@@ -34,13 +32,7 @@ function ImageCell({ image, record }: { image: ImageRecord; record: TaskRecord }
   }
   if (isViewable(image) && source) {
     return (
-      <button
-        type="button"
-        className="thumbs__cell thumbs__cell--open"
-        aria-label={openImageLabel(record, image)}
-        title={openImageLabel(record, image)}
-        onClick={() => openViewer({ localId: record.localId, index: image.index })}
-      >
+      <OpenImageButton record={record} image={image} className="thumbs__cell thumbs__cell--open">
         <img
           src={imageUrl(source)}
           alt={record.request.prompt}
@@ -48,7 +40,7 @@ function ImageCell({ image, record }: { image: ImageRecord; record: TaskRecord }
           decoding="async"
           draggable={false}
         />
-      </button>
+      </OpenImageButton>
     );
   }
   if (image.state === 'deleted') return <StateCell icon="trash" label={t('tasks.image.deleted')} />;
