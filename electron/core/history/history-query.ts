@@ -80,11 +80,6 @@ export function searchWords(search: string | undefined): SearchWords {
   };
 }
 
-/** True when the search goes through the trigram index (else it is a scan, or no search). */
-export function usesSearchIndex(search: string | undefined): boolean {
-  return searchWords(search).index !== null;
-}
-
 /**
  * The short words' checks on `prompt` (the prompt column of the row checked). A word in ASCII is
  * matched with LIKE, SQLite's own scan (ASCII letters fold alike in both); any other goes through
@@ -103,36 +98,24 @@ export function shortWordFilter(words: SearchWords, prompt = 't.prompt'): SqlFil
   );
 }
 
-/**
- * WHERE for tasks (alias `t`), without the cursor. With `fromRow`, an indexed search looks only
- * at tasks whose row id is at least that (the newest rows: ids grow as tasks are added).
- */
+/** WHERE for tasks (alias `t`), without the cursor; `fromRow` as in {@link searchFilter}. */
 export function taskFilter(
   query: Omit<HistoryQuery, 'limit' | 'cursor'>,
   fromRow?: number,
 ): SqlFilter {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
-  const words = searchWords(query.search);
-  if (fromRow !== undefined && words.index !== null) {
-    clauses.push(
-      't.id >= ? AND t.id IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? AND rowid >= ?)',
-    );
-    params.push(fromRow, words.index, fromRow);
-    addFilter(shortWordFilter(words), clauses, params);
-  } else {
-    addSearch(words, 't.id', clauses, params);
-  }
+  addFilter(searchFilter(searchWords(query.search), 't.id', fromRow), clauses, params);
   addIn('t.status', query.statuses, clauses, params);
   if (query.favourite !== undefined) clauses.push(`t.favourite = ${query.favourite ? 1 : 0}`);
   return join(clauses, params);
 }
 
-/** WHERE for images (alias `i`, joined to tasks as `t`), without the cursor. */
-export function imageFilter(query: ImageQuery): SqlFilter {
+/** WHERE for images (alias `i`, joined to tasks as `t`), without the cursor; `fromRow` as in {@link searchFilter}. */
+export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
-  addSearch(searchWords(query.search), 'i.task_row', clauses, params);
+  addFilter(searchFilter(searchWords(query.search), 'i.task_row', fromRow), clauses, params);
   addIn('i.state', query.states, clauses, params);
   if (query.favourite !== undefined) clauses.push(`i.favourite = ${query.favourite ? 1 : 0}`);
   if (query.model !== undefined) {
@@ -150,20 +133,27 @@ export function imageFilter(query: ImageQuery): SqlFilter {
   return join(clauses, params);
 }
 
-/** `taskRow` is the expression holding the task's `tasks.id`. */
-function addSearch(
-  words: SearchWords,
-  taskRow: string,
-  clauses: string[],
-  params: SqlValue[],
-): void {
-  if (words.index !== null) {
+/**
+ * The search's WHERE; `taskRow` is the expression holding the task's `tasks.id`. With `fromRow`,
+ * only tasks whose row id is at least that (the newest: ids grow as tasks are added), which the
+ * full-text index seeks to directly.
+ */
+export function searchFilter(words: SearchWords, taskRow: string, fromRow?: number): SqlFilter {
+  const clauses: string[] = [];
+  const params: SqlValue[] = [];
+  if (words.index !== null && fromRow !== undefined) {
+    clauses.push(
+      `${taskRow} >= ? AND ${taskRow} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? AND rowid >= ?)`,
+    );
+    params.push(fromRow, words.index, fromRow);
+  } else if (words.index !== null) {
     // The `+` keeps the planner from driving the query from the matches and then sorting all of them
     // (0.5 s for a common word at 100k records); it walks the newest-first index instead.
     clauses.push(`+${taskRow} IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)`);
     params.push(words.index);
   }
   addFilter(shortWordFilter(words), clauses, params);
+  return join(clauses, params);
 }
 
 function addFilter(filter: SqlFilter, clauses: string[], params: SqlValue[]): void {

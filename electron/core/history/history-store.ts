@@ -24,7 +24,6 @@ import {
   searchWords,
   shortWordFilter,
   taskFilter,
-  usesSearchIndex,
   type HistoryQuery,
   type ImageQuery,
   type SearchWords,
@@ -34,6 +33,7 @@ import { galleryItemsFromRows, recordFromRow, recordsFromRows } from './history-
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
+import { searchPage } from './search-plans';
 import {
   openDatabase,
   type IntegrityCheck,
@@ -80,14 +80,13 @@ export interface Lease {
   readonly expiresAt: number;
 }
 
-/** Newest rows a search tries first (see {@link HistoryStore.searchNewest}). */
-const SEARCH_WINDOW = 2_000;
-
 const COUNT_SEARCH = 'SELECT count(*) AS n FROM tasks_fts WHERE tasks_fts MATCH ?';
-/** Fewer matches than this are read and sorted (see {@link HistoryStore.searchRows}). */
-const FEW_MATCHES = 2_000;
-const COUNT_MATCHES_UP_TO =
-  'SELECT count(*) AS n FROM (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? LIMIT ?)';
+const IMAGE_COLUMNS = 'SELECT i.local_id, i.idx, i.created_at, t.record';
+const IMAGE_ORDER = 'i.created_at DESC, i.local_id DESC, i.idx ASC';
+
+/** Search words with at least one the full-text index can look up. */
+type IndexedWords = SearchWords & { index: string };
+const hasIndex = (words: SearchWords): words is IndexedWords => words.index !== null;
 const UPSERT_TASK = `
   INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -243,8 +242,9 @@ export class HistoryStore {
   /** Tasks newest first (createdAt, then localId); the cursor stays valid while tasks are added. */
   list(query: HistoryQuery = {}): HistoryPage {
     const limit = pageLimit(query.limit);
-    const rows = usesSearchIndex(query.search)
-      ? this.searchRows(query, limit)
+    const words = searchWords(query.search);
+    const rows = hasIndex(words)
+      ? this.searchRows(query, words, limit)
       : this.listRows(query, limit);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -266,71 +266,66 @@ export class HistoryStore {
     return this.read(() => this.connection.all(sql, [...params, limit + 1]));
   }
 
-  /**
-   * An indexed search's page, by whichever plan suits how many tasks match. A word in most
-   * prompts is answered from the newest matches ({@link searchNewest}). Otherwise walking the
-   * newest-first index and checking each task against the matches costs time in proportion to
-   * how far back the page's last match lies (~150 ms to the bottom of 1,000,000 tasks for a
-   * prompt that matches 11), while reading the matches and sorting them costs time in proportion
-   * to their number: fewer than {@link FEW_MATCHES} are read and sorted, more are walked.
-   */
-  private searchRows(query: HistoryQuery, limit: number): Row[] {
-    const newest = this.searchNewest(query, limit);
-    if (newest) return newest;
-    const words = searchWords(query.search);
-    const few = this.read(() =>
-      this.connection.get(COUNT_MATCHES_UP_TO, [words.index, FEW_MATCHES]),
-    );
-    return Number(few?.['n'] ?? FEW_MATCHES) < FEW_MATCHES
-      ? this.matchRows(query, words, limit)
-      : this.listRows(query, limit);
+  /** An indexed search's page of tasks (see search-plans.ts for the plans). */
+  private searchRows(query: HistoryQuery, words: IndexedWords, limit: number): Row[] {
+    return searchPage(this.readRow.bind(this), words, limit, {
+      walk: (fromRow) => this.listRows(query, limit, fromRow),
+      fromMatches: () =>
+        this.pageFromMatches(
+          'SELECT t.local_id, t.created_at, t.record',
+          '',
+          [
+            taskFilter({ ...query, search: undefined }),
+            ...(query.cursor ? [taskAfter(query.cursor)] : []),
+          ],
+          't.created_at DESC, t.local_id DESC',
+          words,
+          limit,
+        ),
+    });
   }
 
-  /** The page from the search's matches alone (CROSS JOIN keeps SQLite from walking the index). */
-  private matchRows(query: HistoryQuery, words: SearchWords, limit: number): Row[] {
-    const filters = [
-      taskFilter({ ...query, search: undefined }),
-      shortWordFilter(words),
-      ...(query.cursor ? [taskAfter(query.cursor)] : []),
-    ];
-    const { where, params } = combine(filters);
-    const sql = `SELECT t.local_id, t.created_at, t.record
-      FROM (SELECT rowid AS id FROM tasks_fts WHERE tasks_fts MATCH ?) m CROSS JOIN tasks t ON t.id = m.id
-      WHERE ${where} ORDER BY t.created_at DESC, t.local_id DESC LIMIT ?`;
+  /**
+   * The page read from the search's matches alone: the matching tasks (CROSS JOIN keeps SQLite
+   * from walking the newest-first index instead), `join` to reach the listed rows, filtered.
+   */
+  private pageFromMatches(
+    select: string,
+    join: string,
+    filters: SqlFilter[],
+    order: string,
+    words: IndexedWords,
+    limit: number,
+  ): Row[] {
+    const { where, params } = combine([...filters, shortWordFilter(words)]);
+    const sql = `${select}
+      FROM (SELECT rowid AS id FROM tasks_fts WHERE tasks_fts MATCH ?) m CROSS JOIN tasks t ON t.id = m.id ${join}
+      WHERE ${where} ORDER BY ${order} LIMIT ?`;
     return this.read(() => this.connection.all(sql, [words.index, ...params, limit + 1]));
   }
 
-  /**
-   * A search's page from the newest rows alone, when that is provably the whole answer: the
-   * full-text subquery collects every match before the newest-first walk (~70 ms for a word in
-   * all of 100,000 prompts), while the newest {@link SEARCH_WINDOW} rows answer a common word in
-   * a few ms. Null (search everything) when the window holds too few matches, or when an older
-   * row could sort among them (a record created with an earlier id but a later date).
-   */
-  private searchNewest(query: HistoryQuery, limit: number): Row[] | null {
-    const top = this.read(() => this.connection.get('SELECT max(id) AS id FROM tasks', []));
-    const fromRow = Number(top?.['id'] ?? 0) - SEARCH_WINDOW;
-    if (fromRow <= 0) return null;
-    const rows = this.listRows(query, limit, fromRow);
-    const edge = rows[limit];
-    if (edge === undefined) return null;
-    const older = this.read(() =>
-      this.connection.get(
-        // `+t.id`: walk the newest-first index over the few rows at or above the edge's date.
-        `SELECT 1 AS hit FROM tasks t WHERE t.created_at >= ? AND +t.id < ? LIMIT 1`,
-        [Number(edge['created_at']), fromRow],
-      ),
-    );
-    return older ? null : rows;
+  private readRow(sql: string, params: SqlValue[]): Row | null {
+    return this.read(() => this.connection.get(sql, params));
   }
+
   /** One item per image of every task, newest task first, a task's images in order. */
   listImages(query: ImageQuery = {}): ImagePage {
     const limit = pageLimit(query.limit);
-    const filters = [imageFilter(query), ...(query.cursor ? [imageAfter(query.cursor)] : [])];
-    const { where, params } = combine(filters);
-    const sql = `SELECT i.local_id, i.idx, i.created_at, t.record FROM images i JOIN tasks t ON t.local_id = i.local_id
-      WHERE ${where} ORDER BY i.created_at DESC, i.local_id DESC, i.idx ASC LIMIT ?`;
-    const rows = this.read(() => this.connection.all(sql, [...params, limit + 1]));
+    const words = searchWords(query.search);
+    const rows = hasIndex(words)
+      ? searchPage(this.readRow.bind(this), words, limit, {
+          walk: (fromRow) => this.imageRows(query, limit, fromRow),
+          fromMatches: () =>
+            this.pageFromMatches(
+              IMAGE_COLUMNS,
+              'CROSS JOIN images i ON i.local_id = t.local_id',
+              [imageFilter({ ...query, search: undefined }), ...this.imageCursor(query)],
+              IMAGE_ORDER,
+              words,
+              limit,
+            ),
+        })
+      : this.imageRows(query, limit);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {
@@ -340,6 +335,18 @@ export class HistoryStore {
           ? encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) })
           : null,
     };
+  }
+
+  /** Up to `limit + 1` images of the page, walking the newest-first index. */
+  private imageRows(query: ImageQuery, limit: number, fromRow?: number): Row[] {
+    const { where, params } = combine([imageFilter(query, fromRow), ...this.imageCursor(query)]);
+    const sql = `${IMAGE_COLUMNS} FROM images i JOIN tasks t ON t.local_id = i.local_id
+      WHERE ${where} ORDER BY ${IMAGE_ORDER} LIMIT ?`;
+    return this.read(() => this.connection.all(sql, [...params, limit + 1]));
+  }
+
+  private imageCursor(query: ImageQuery): SqlFilter[] {
+    return query.cursor ? [imageAfter(query.cursor)] : [];
   }
 
   /** Records the engine still has work for, oldest first (the order to resume them in). */

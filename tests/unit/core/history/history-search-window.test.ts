@@ -128,3 +128,51 @@ describe('searches that match few tasks, or many but none of the newest', () => 
     expect(allPages({ search: 'old pier' })).toEqual(expected({ search: 'old pier' }));
   });
 });
+
+describe('gallery search: the same plans as the task list', () => {
+  /** The brute-force answer as images: each record has two, in index order. */
+  const expectedImages = (query: HistoryQuery) =>
+    expected(query).flatMap((localId) => [`${localId}#0`, `${localId}#1`]);
+
+  function allImagePages(search: string): string[] {
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = store.listImages({ search, limit: 50, cursor });
+      ids.push(...page.items.map((item) => `${item.localId}#${item.index}`));
+      cursor = page.nextCursor;
+    } while (cursor !== null && ids.length <= 2 * COUNT + 10_000);
+    return ids;
+  }
+
+  it('a word in every prompt, a few matches and none: every page as a scan gives', () => {
+    for (const search of ['harbour', 'rare kite', 'KITE rare', 'dusk 7', 'no such words']) {
+      expect(allImagePages(search), search).toEqual(expectedImages({ search }));
+    }
+  });
+
+  it('an old task given the newest date is not missed', () => {
+    records[5] = record(5, 9_000_000_000);
+    store.putMany([records[5]]);
+    expect(store.listImages({ search: 'harbour', limit: 4 }).items.map((i) => i.localId)).toEqual([
+      'local-00005',
+      'local-00005',
+      'local-02999',
+      'local-02999',
+    ]);
+    expect(allImagePages('harbour')).toEqual(expectedImages({ search: 'harbour' }));
+  });
+
+  it('walks the newest-first order when many old tasks match and none of the newest', () => {
+    const old = Array.from({ length: 2_500 }, (_, n) =>
+      makeRecord({
+        localId: `old-${String(n).padStart(5, '0')}`,
+        createdAt: 1_000 + n,
+        request: { prompt: `old pier ${n}` },
+      }),
+    );
+    store.putMany(old);
+    records = [...records, ...old];
+    expect(allImagePages('old pier')).toEqual(expectedImages({ search: 'old pier' }));
+  });
+});
