@@ -1,0 +1,142 @@
+/**
+ * A list's multi-selection, as the desktop's file managers do it: a click selects one item,
+ * Ctrl/Cmd+click toggles one, Shift+click selects the range from the anchor (the last item
+ * clicked without Shift), Ctrl/Cmd+Shift+click adds that range, Ctrl/Cmd+A selects everything
+ * loaded and Escape clears. Pure functions over an immutable value, generic over the id type,
+ * shared by the task history and the gallery.
+ *
+ * The selection holds ids, not positions: it survives a next page being appended, and a range is
+ * taken in the order the list shows at the moment of the click. Ids that leave the list (deleted,
+ * filtered out) are dropped with {@link retainSelection}.
+ */
+
+export interface Selection<Id> {
+  /** The selected ids, in the order they were selected. */
+  readonly ids: ReadonlySet<Id>;
+  /** Where a Shift+click range starts: the last item clicked without Shift. */
+  readonly anchor: Id | null;
+}
+
+/** Which modifier keys were held during a click (a DOM event fits). */
+export interface ClickModifiers {
+  readonly shiftKey?: boolean;
+  readonly ctrlKey?: boolean;
+  readonly metaKey?: boolean;
+}
+
+/** A key press (a DOM keyboard event fits). */
+export interface SelectionKey extends ClickModifiers {
+  readonly key: string;
+}
+
+/** What a key does to the selection: select everything, clear it, or nothing. */
+export type SelectionCommand = 'select-all' | 'clear' | null;
+
+export function emptySelection<Id>(): Selection<Id> {
+  return { ids: new Set<Id>(), anchor: null };
+}
+
+export function isSelected<Id>(selection: Selection<Id>, id: Id): boolean {
+  return selection.ids.has(id);
+}
+
+export function selectionSize<Id>(selection: Selection<Id>): number {
+  return selection.ids.size;
+}
+
+/** The selected ids in the list's order (ids not in `order` come last, as selected). */
+export function selectedInOrder<Id>(selection: Selection<Id>, order: readonly Id[]): Id[] {
+  const inList = order.filter((id) => selection.ids.has(id));
+  const shown = new Set(inList);
+  return [...inList, ...[...selection.ids].filter((id) => !shown.has(id))];
+}
+
+/** A plain click: only this item, and it becomes the anchor. */
+export function selectOnly<Id>(id: Id): Selection<Id> {
+  return { ids: new Set([id]), anchor: id };
+}
+
+/** Ctrl/Cmd+click: this item in or out, the rest kept; it becomes the anchor. */
+export function toggleSelected<Id>(selection: Selection<Id>, id: Id): Selection<Id> {
+  const ids = new Set(selection.ids);
+  if (ids.has(id)) ids.delete(id);
+  else ids.add(id);
+  return { ids, anchor: id };
+}
+
+/** The ids from `from` to `to` in `order`, both included, whichever comes first. */
+function rangeOf<Id>(order: readonly Id[], from: Id, to: Id): Id[] | null {
+  const start = order.indexOf(from);
+  const end = order.indexOf(to);
+  if (start < 0 || end < 0) return null;
+  return order.slice(Math.min(start, end), Math.max(start, end) + 1);
+}
+
+/**
+ * Shift+click: the range from the anchor to this item. With `add` (Ctrl/Cmd held too) the range
+ * joins the selection; otherwise it replaces it. The anchor stays, so a second Shift+click moves
+ * the range's far end. Without an anchor in the list, the item alone is selected and anchors.
+ */
+export function extendSelection<Id>(
+  selection: Selection<Id>,
+  order: readonly Id[],
+  id: Id,
+  add = false,
+): Selection<Id> {
+  const range = selection.anchor === null ? null : rangeOf(order, selection.anchor, id);
+  if (range === null) return add ? toggleSelected(selection, id) : selectOnly(id);
+  const ids = new Set(add ? selection.ids : []);
+  for (const each of range) ids.add(each);
+  return { ids, anchor: selection.anchor };
+}
+
+/** A click on an item, by the modifiers held. */
+export function clickSelection<Id>(
+  selection: Selection<Id>,
+  order: readonly Id[],
+  id: Id,
+  modifiers: ClickModifiers = {},
+): Selection<Id> {
+  const toggle = modifiers.ctrlKey === true || modifiers.metaKey === true;
+  if (modifiers.shiftKey === true) return extendSelection(selection, order, id, toggle);
+  if (toggle) return toggleSelected(selection, id);
+  return selectOnly(id);
+}
+
+/** Ctrl/Cmd+A: every item in `order`; the anchor is kept when it is among them. */
+export function selectAll<Id>(selection: Selection<Id>, order: readonly Id[]): Selection<Id> {
+  const anchor =
+    selection.anchor !== null && order.includes(selection.anchor) ? selection.anchor : null;
+  return { ids: new Set(order), anchor: anchor ?? order[0] ?? null };
+}
+
+/** Only the selected ids `keep` accepts (those still in the list); the same value when none left. */
+export function retainSelection<Id>(
+  selection: Selection<Id>,
+  keep: (id: Id) => boolean,
+): Selection<Id> {
+  const ids = [...selection.ids].filter(keep);
+  if (ids.length === selection.ids.size) return selection;
+  const anchor = selection.anchor !== null && keep(selection.anchor) ? selection.anchor : null;
+  return { ids: new Set(ids), anchor };
+}
+
+/** What a key press does to the selection: Ctrl/Cmd+A selects all, Escape clears. */
+export function selectionCommand(event: SelectionKey): SelectionCommand {
+  const command = event.ctrlKey === true || event.metaKey === true;
+  if (command && event.shiftKey !== true && event.key.toLowerCase() === 'a') return 'select-all';
+  if (event.key === 'Escape') return 'clear';
+  return null;
+}
+
+/** Applies a key's command; the same value when the key means nothing to the selection. */
+export function keySelection<Id>(
+  selection: Selection<Id>,
+  order: readonly Id[],
+  event: SelectionKey,
+): Selection<Id> {
+  const command = selectionCommand(event);
+  if (command === 'select-all') return selectAll(selection, order);
+  if (command === 'clear') return selection.ids.size === 0 ? selection : emptySelection();
+  return selection;
+}
