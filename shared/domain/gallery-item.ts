@@ -12,6 +12,8 @@ export const galleryItemSchema = z.object({
   image: imageRecordSchema,
   prompt: z.string(),
   model: z.string().optional(),
+  /** The model the service said it used (the task record's `reportedModel`). */
+  reportedModel: z.string().optional(),
   size: z.string().optional(),
   quality: z.string().optional(),
   createdAt: dateMsSchema,
@@ -27,6 +29,7 @@ export function galleryItemOf(record: TaskRecord, image: ImageRecord): GalleryIt
     image,
     prompt,
     ...(model === undefined ? {} : { model }),
+    ...(record.reportedModel === undefined ? {} : { reportedModel: record.reportedModel }),
     ...(size === undefined ? {} : { size }),
     ...(quality === undefined ? {} : { quality }),
     createdAt: record.createdAt,

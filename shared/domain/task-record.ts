@@ -3,7 +3,7 @@
  * database, gallery sidecars), so they are schemas, not just types.
  */
 import { z } from 'zod';
-import { generationRequestSchema } from '../service/wire';
+import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -121,6 +121,12 @@ export const taskRecordSchema = z.object({
    */
   account: boundedText(MAX_ACCOUNT_CHARS),
   request: generationRequestSchema,
+  /**
+   * The model the service said it used (absent: it said none). Optional, so histories and
+   * sidecars written before it parse; a value that is not a usable name is dropped on read
+   * (a crafted sidecar loses the field, not the task).
+   */
+  reportedModel: reportedModelSchema.optional().catch(undefined),
   status: taskStatusSchema,
   hold: holdReasonSchema.nullable(),
   error: taskErrorSchema.nullable(),

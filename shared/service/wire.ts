@@ -34,6 +34,28 @@ export const generationRequestSchema = z.object({
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 
+/**
+ * The model a service says it used (`model` in a submit or task body: not in the spec, sent by
+ * the demo service and by real providers). Kept only when it reads as a name: at most
+ * {@link REQUEST_LIMITS.model} characters, with no control, format or line-separator
+ * characters (a name shown on screen cannot reorder or hide text); anything else is dropped,
+ * never shortened (a cut name would name another model).
+ */
+export const reportedModelSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(REQUEST_LIMITS.model)
+  .regex(/^[^\p{C}\p{Zl}\p{Zp}]+$/u);
+
+/** The reported model in `value`, or `undefined` when there is none or it is not a usable name. */
+export function readReportedModel(value: unknown): string | undefined {
+  // A megabyte of "model" is not trimmed or scanned: it is not a name.
+  if (typeof value !== 'string' || value.length > REQUEST_LIMITS.model * 4) return undefined;
+  const parsed = reportedModelSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** HTTP 200 body of a submit: an object with a non-empty string `id`; anything else is allowed. */
 export const submitResponseSchema = z.looseObject({
   id: z.string().trim().min(1).max(1_000),
@@ -52,14 +74,16 @@ export const taskResponseSchema = z.looseObject({
     })
     .nullish(),
   error: z.unknown().optional(),
+  /** Read with {@link readReportedModel}; any value passes here (a bad one is dropped, not fatal). */
+  model: z.unknown().optional(),
 });
 export type TaskResponse = z.infer<typeof taskResponseSchema>;
 
 /** A task as the app uses it, normalised from a {@link TaskResponse}. */
 export type ServiceTask =
-  | { readonly status: 'processing' }
+  | { readonly status: 'processing'; readonly reportedModel?: string }
   | CompletedTask
-  | { readonly status: 'failed'; readonly message: string };
+  | { readonly status: 'failed'; readonly message: string; readonly reportedModel?: string };
 
 /** A completed task as the app uses it: at most {@link MAX_IMAGES_PER_TASK} images. */
 export interface CompletedTask {
@@ -70,6 +94,8 @@ export interface CompletedTask {
   readonly refusedImages?: Readonly<Record<number, string>>;
   /** A sentence about the answer as a whole: the images listed beyond what Pictor keeps. */
   readonly notice?: string;
+  /** The model the service says it used (see {@link readReportedModel}). */
+  readonly reportedModel?: string;
 }
 
 const MAX_MESSAGE = 500;
@@ -125,16 +151,19 @@ export function describeServiceError(error: unknown, depth = 0): string {
 
 /** Normalises a parsed task body. */
 export function normaliseTask(task: TaskResponse): ServiceTask {
-  if (task.status === 'processing') return { status: 'processing' };
+  const model = readReportedModel(task.model);
+  const reported = model === undefined ? {} : { reportedModel: model };
+  if (task.status === 'processing') return { status: 'processing', ...reported };
   if (task.status === 'failed') {
     return {
       status: 'failed',
       message:
         describeServiceError(task.error) ||
         'The service reported the task as failed without a reason.',
+      ...reported,
     };
   }
-  return completedTask(task.output?.data ?? []);
+  return { ...completedTask(task.output?.data ?? []), ...reported };
 }
 
 const count = new Intl.NumberFormat('en-US');

@@ -14,7 +14,7 @@ export interface EngineServiceClient {
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
-  ): Promise<{ id: string }>;
+  ): Promise<{ id: string; reportedModel?: string }>;
   getTask(
     credentials: ServiceCredentials,
     taskId: string,

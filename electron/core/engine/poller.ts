@@ -132,6 +132,8 @@ export class Poller {
         this.failures.delete(localId);
         const counted = {
           ...current,
+          // What the service says it used, as it last said it (a task may report it late).
+          ...(task.reportedModel === undefined ? {} : { reportedModel: task.reportedModel }),
           polls: current.polls + 1,
           lastPolledAt: startedAt,
           error: null,

@@ -37,8 +37,12 @@ export class Submitter {
       }
       this.ctx.commit({ ...record, error: null });
       try {
-        const { id } = await this.client.submit(credentials, record.request, this.ctx.signal);
-        this.accept(localId, id);
+        const { id, reportedModel } = await this.client.submit(
+          credentials,
+          record.request,
+          this.ctx.signal,
+        );
+        this.accept(localId, id, reportedModel);
         return;
       } catch (error) {
         if (this.ctx.isStopped()) return;
@@ -54,12 +58,13 @@ export class Submitter {
     }
   }
 
-  private accept(localId: string, taskId: string): void {
+  private accept(localId: string, taskId: string, reportedModel: string | undefined): void {
     const record = this.liveRecord(localId);
     if (!record) return;
     const now = this.now();
     const accepted: TaskRecord = {
       ...record,
+      ...(reportedModel === undefined ? {} : { reportedModel }),
       taskId,
       status: 'processing',
       submittedAt: now,

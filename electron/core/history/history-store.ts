@@ -406,7 +406,8 @@ export class HistoryStore {
   }
 
   private writeRecord(record: TaskRecord): void {
-    const model = record.request.model ?? null;
+    // The model filter lists (and matches) what the service said it used, else what was asked.
+    const model = record.reportedModel ?? record.request.model ?? null;
     const [row] = this.connection.all(UPSERT_TASK, [
       record.localId,
       record.taskId,

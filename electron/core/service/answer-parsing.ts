@@ -6,11 +6,13 @@ import type { z } from 'zod';
 import {
   cleanText,
   normaliseTask,
+  readReportedModel,
   submitResponseSchema,
   taskResponseSchema,
 } from '../../../shared/service/wire';
 import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
 import { bodyExcerpt, parseJson } from './http-response';
+import { carriesKey } from './key-echo';
 import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { errorForBadBody } from './status-errors';
@@ -78,18 +80,49 @@ function reread<T>(scrubbed: string, schema: z.ZodType<T>): T | null {
 }
 
 /**
+ * The model the body reports, kept only when it is a usable name (see `readReportedModel`) and
+ * carries no part of the key: not in itself, and not as half of an echo split with the next
+ * field (the model read again from the scrubbed body must be the same).
+ */
+function reportedModelOf(found: unknown, text: string, key: string): string | undefined {
+  const model = readReportedModel(found);
+  if (model === undefined || carriesKey(model, key)) return undefined;
+  const scrubbed = redactBody(text, key);
+  if (scrubbed === text) return model;
+  const json = parseJson(scrubbed);
+  const again =
+    json.ok && typeof json.value === 'object' && json.value !== null
+      ? readReportedModel((json.value as Record<string, unknown>)['model'])
+      : undefined;
+  return again === model ? model : undefined;
+}
+
+/** `task` with its reported model checked against the key (dropped when it carried any). */
+function withCheckedModel(task: ServiceTask, text: string, key: string): ServiceTask {
+  if (task.reportedModel === undefined) return task;
+  const { reportedModel: _unchecked, ...rest } = task;
+  const model = reportedModelOf(task.reportedModel, text, key);
+  return model === undefined ? rest : { ...rest, reportedModel: model };
+}
+
+/**
  * Reads a submit's 200 body: an object with a usable task id. An id that carries the key (in
  * any encoding, or together with the next field) is refused: a stored id is written to the
  * history, the sidecar and the screen.
  * @throws ServiceError of kind `protocol` (the task may have been created).
  */
-export function parseSubmitAnswer(text: string, key: string): { id: string } {
-  const { id } = parseWith('submit', text, key, submitResponseSchema);
+export function parseSubmitAnswer(
+  text: string,
+  key: string,
+): { id: string; reportedModel?: string } {
+  const answer = parseWith('submit', text, key, submitResponseSchema);
+  const { id } = answer;
   const scrubbed = redactBody(text, key);
   if (scrubbed !== text && reread(scrubbed, submitResponseSchema)?.id !== id)
     throw keyInTaskId(text, key);
+  const model = reportedModelOf(answer['model'], text, key);
   try {
-    return { id: checkTaskId(id) };
+    return { id: checkTaskId(id), ...(model === undefined ? {} : { reportedModel: model }) };
   } catch (error) {
     const why = error instanceof ServiceError ? error.message : 'unusable id';
     throw badBody('submit', text, key, `task id Pictor cannot use (${why})`);
@@ -122,6 +155,10 @@ function withoutKeyedUrls(task: CompletedTask, clean: ServiceTask | null): Compl
  * @throws ServiceError of kind `protocol`.
  */
 export function parseTaskAnswer(text: string, key: string): ServiceTask {
+  return withCheckedModel(readTaskAnswer(text, key), text, key);
+}
+
+function readTaskAnswer(text: string, key: string): ServiceTask {
   const task = parseWith('query', text, key, taskResponseSchema);
   if (task.status === 'processing') return normaliseTask(task);
   const scrubbed = redactBody(text, key);

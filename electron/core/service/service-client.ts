@@ -96,7 +96,7 @@ export class ServiceClient {
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
-  ): Promise<{ id: string }> {
+  ): Promise<{ id: string; reportedModel?: string }> {
     return this.#run('submit', credentials, signal, async (call) => {
       const body = requestBody(request);
       const url = `${call.credentials.baseUrl}/v1/images/generations`;

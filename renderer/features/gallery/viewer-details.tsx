@@ -39,7 +39,10 @@ export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetail
       </h2>
       <p className="viewer-details__prompt">{item.prompt}</p>
       <dl className="viewer-details__facts">
-        <Row label={t('viewer.model')}>{item.model ?? t('viewer.serviceDefault')}</Row>
+        <Row label={t('viewer.modelAsked')}>{item.model ?? t('viewer.serviceDefault')}</Row>
+        <Row label={t('viewer.modelReported')}>
+          {item.reportedModel ?? t('viewer.modelNotReported')}
+        </Row>
         <Row label={t('viewer.size')}>{item.size ?? t('viewer.serviceDefault')}</Row>
         <Row label={t('viewer.quality')}>{item.quality ?? t('viewer.serviceDefault')}</Row>
         <Row label={t('viewer.dimensions')}>{dimensions}</Row>

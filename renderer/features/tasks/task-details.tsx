@@ -85,7 +85,10 @@ function DetailsBody({
         />
       ) : null}
       <dl className="details__list">
-        <Row label="tasks.details.model">{request.model ?? t('compose.serviceDefault')}</Row>
+        <Row label="tasks.details.modelAsked">{request.model ?? t('compose.serviceDefault')}</Row>
+        <Row label="tasks.details.modelReported">
+          {record.reportedModel ?? t('tasks.details.modelNotReported')}
+        </Row>
         <Row label="tasks.details.size">{request.size ?? t('compose.serviceDefault')}</Row>
         <Row label="tasks.details.quality">{request.quality ?? t('compose.serviceDefault')}</Row>
         <Row label="tasks.details.taskId">

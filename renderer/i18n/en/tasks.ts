@@ -101,6 +101,9 @@ export const tasks = {
 
   'tasks.details.title': 'Task details',
   'tasks.details.model': 'Model',
+  'tasks.details.modelAsked': 'Model asked for',
+  'tasks.details.modelReported': 'Model used (as the service reported it)',
+  'tasks.details.modelNotReported': 'Not reported by the service',
   'tasks.details.size': 'Size',
   'tasks.details.quality': 'Quality',
   'tasks.details.taskId': 'Task id',
