@@ -44,6 +44,8 @@ export interface AppRuntimeOptions {
    * origin). Without it every such question is answered "cancel": the key never moves.
    */
   readonly prompts?: UserPrompts;
+  /** The app's version (Electron: `app.getVersion()`), written into every saved image. */
+  readonly appVersion?: string;
 }
 
 /** Called after the core was replaced (gallery moved), so listeners can re-subscribe. */
@@ -253,6 +255,7 @@ export class AppRuntime {
       credentials,
       clock: options.clock,
       logger: options.logger,
+      ...(options.appVersion === undefined ? {} : { appVersion: options.appVersion }),
       engine: {
         watchTimeoutMs: options.watchTimeoutMs ?? watchTimeoutMs(settings),
         ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),

@@ -33,7 +33,12 @@ export interface PictorCoreOptions {
   readonly requestTimeoutMs?: number;
   /** The image workers the gallery uses; default the process's own (core/images). */
   readonly images?: ImageWorkers;
+  /** Pictor's version, written into every saved image's metadata; default {@link UNKNOWN_VERSION}. */
+  readonly appVersion?: string;
 }
+
+/** What a saved image names as Pictor's version when the host did not give one. */
+export const UNKNOWN_VERSION = 'unknown';
 
 export interface PictorCore {
   readonly history: HistoryStore;
@@ -59,6 +64,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       fetch: options.fetch,
       logger,
       ...(options.images ? { images: options.images } : {}),
+      imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
     });
     await gallery.init();
     const client = new ServiceClient({

@@ -24,6 +24,8 @@ import { imageNames } from './gallery-layout';
 import { requestImage } from './image-request';
 import { IMAGE_MIME } from './image-sniff';
 import { createPinnedFetch, systemResolver } from './pinned-fetch';
+import { provenanceStep } from './metadata/embed';
+import type { ImageProvenance } from './metadata/xmp-packet';
 import type { AddressClassifier } from '../service/url-policy';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
@@ -56,6 +58,8 @@ export interface DownloadJob {
   readonly folder: string;
   readonly index: number;
   readonly signal?: AbortSignal;
+  /** Written into the image (XMP, metadata/) before it is placed; absent: saved as it came. */
+  readonly provenance?: ImageProvenance;
 }
 
 async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempImage: string) {
@@ -97,6 +101,14 @@ async function attempt(
   if (!body.ok) return body.outcome;
   const checked = await checkImage(temps.image, body.kind, settings);
   if ('state' in checked) return checked;
+  const bytes =
+    (job.provenance &&
+      (await provenanceStep(temps.image, body.kind, job.provenance, {
+        root: settings.root,
+        maxBytes: settings.maxImageBytes,
+        logger: settings.logger,
+      }))) ??
+    body.bytes;
   const placed = await placeImage(
     {
       folder: job.folder,
@@ -112,15 +124,14 @@ async function attempt(
   const file = toGalleryPath(settings.root, join(job.folder, names.image));
   const mime = IMAGE_MIME[body.kind];
   // Without the image code (see core/images) the image is kept as it came, unchecked.
-  if (!checked.thumbnail)
-    return { state: 'saved', file, bytes: body.bytes, mime } satisfies DownloadOutcome;
+  if (!checked.thumbnail) return { state: 'saved', file, bytes, mime } satisfies DownloadOutcome;
   return {
     state: 'saved',
     file,
     thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
     width: checked.width,
     height: checked.height,
-    bytes: body.bytes,
+    bytes,
     mime,
   } satisfies DownloadOutcome;
 }

@@ -26,6 +26,7 @@ import { GalleryPathError, resolveInside } from './gallery-path';
 import { THUMBS_DIR } from './gallery-layout';
 import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
 import { sidecarText } from './sidecar';
+import { provenanceOf } from './metadata/provenance';
 import { SIDECAR_NAME } from './gallery-layout';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
@@ -53,11 +54,18 @@ export interface GalleryOptions {
   logger?: Logger;
   /** The image workers; default the process's own (core/images). */
   images?: ImageWorkers;
+  /**
+   * When set, every image saved carries its provenance (XMP and, in a PNG, a text chunk: see
+   * metadata/): the prompt, settings, task id, service origin, date and this Pictor version.
+   * The core (pictor-core.ts) always sets it; without it images are saved as they came.
+   */
+  imageMetadata?: { readonly appVersion: string };
 }
 
 export class Gallery {
   readonly root: string;
   private readonly settings: DownloadSettings;
+  private readonly imageMetadata: { readonly appVersion: string } | undefined;
 
   constructor(options: GalleryOptions) {
     if (!isAbsolute(options.root))
@@ -74,6 +82,7 @@ export class Gallery {
       logger: options.logger ?? silentLogger,
       ...(options.images ? { images: options.images } : {}),
     };
+    this.imageMetadata = options.imageMetadata;
   }
 
   /**
@@ -160,6 +169,9 @@ export class Gallery {
       folder,
       index,
       ...(signal ? { signal } : {}),
+      ...(this.imageMetadata
+        ? { provenance: provenanceOf(record, index, this.imageMetadata.appVersion) }
+        : {}),
     });
   }
 

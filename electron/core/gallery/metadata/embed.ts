@@ -1,0 +1,120 @@
+/**
+ * Writes an image's provenance (xmp-packet.ts) into the image file itself, at the container
+ * level: the pixels' bytes are copied as they are, never decoded or encoded again.
+ *
+ * The file is read once (it was just downloaded under the size cap) and the edited image is
+ * written as slices of that one buffer plus the few new chunks, so memory holds the file once.
+ * A file whose structure cannot be trusted is left exactly as it was, with the reason.
+ */
+import { open, rename } from 'node:fs/promises';
+import type { Logger } from '../../../ports/logger';
+import { removeQuietly, tempPath } from '../atomic-file';
+import { errorCode } from '../download-outcome';
+import type { ImageKind } from '../image-sniff';
+import { ContainerError, type EditedImage } from './container';
+import { MAX_JPEG_XMP, editJpeg } from './jpeg-meta';
+import { editPng } from './png-meta';
+import { summaryText } from './provenance';
+import { editWebp } from './webp-meta';
+import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
+
+export type EmbedResult = { ok: true; bytes: number } | { ok: false; reason: string };
+
+/** The edited image's pieces; throws a {@link ContainerError} when the file cannot be trusted. */
+export function embedProvenance(
+  bytes: Uint8Array,
+  kind: ImageKind,
+  provenance: ImageProvenance,
+): EditedImage {
+  const xmp = buildXmpPacket(provenance, kind === 'jpeg' ? MAX_JPEG_XMP : Infinity);
+  if (!xmp) throw new ContainerError('The metadata does not fit in the image.');
+  if (kind === 'png') return editPng(bytes, xmp, Buffer.from(summaryText(provenance), 'utf8'));
+  if (kind === 'jpeg') return editJpeg(bytes, xmp);
+  return editWebp(bytes, xmp);
+}
+
+/** {@link embedProvenance} into one new buffer (tests, small images). */
+export function embedProvenanceInBuffer(
+  bytes: Uint8Array,
+  kind: ImageKind,
+  provenance: ImageProvenance,
+): Buffer {
+  const edited = embedProvenance(bytes, kind, provenance);
+  return Buffer.concat(edited.pieces as Uint8Array[], edited.length);
+}
+
+async function readWhole(path: string, maxBytes: number): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > maxBytes) throw new ContainerError('The image is larger than Pictor accepts.');
+    const bytes = Buffer.allocUnsafe(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, 0);
+    if (bytesRead !== size) throw new ContainerError('The image file changed while it was read.');
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function writePieces(path: string, edited: EditedImage): Promise<void> {
+  const handle = await open(path, 'wx');
+  try {
+    for (const piece of edited.pieces) await handle.write(piece);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Rewrites `path` (a file of Pictor's temp folder under `root`) with `provenance` in it, through
+ * a second temp file renamed over it. On failure `path` is untouched and the reason comes back:
+ * a sentence about the file's structure or the disk, naming no path, URL or key.
+ */
+export async function embedProvenanceInFile(
+  path: string,
+  kind: ImageKind,
+  provenance: ImageProvenance,
+  limits: { root: string; maxBytes: number },
+): Promise<EmbedResult> {
+  const temp = tempPath(limits.root, '.xmp.part');
+  try {
+    const edited = embedProvenance(await readWhole(path, limits.maxBytes), kind, provenance);
+    // A bigger file would be refused by the checks that read the gallery back (rebuild).
+    if (edited.length > limits.maxBytes) {
+      throw new ContainerError('The image is too close to the size limit to take its metadata.');
+    }
+    await writePieces(temp, edited);
+    await rename(temp, path);
+    return { ok: true, bytes: edited.length };
+  } catch (error) {
+    await removeQuietly(temp);
+    if (error instanceof ContainerError) return { ok: false, reason: error.message };
+    const code = errorCode(error);
+    return { ok: false, reason: `The metadata could not be written${code ? ` (${code})` : ''}.` };
+  }
+}
+
+/**
+ * The download's metadata step (download-image.ts): embeds `provenance` into the temp image and
+ * returns its new size, or logs why it could not (the image is then saved as it came) and
+ * returns `null`. Never throws.
+ */
+export async function provenanceStep(
+  file: string,
+  kind: ImageKind,
+  provenance: ImageProvenance,
+  context: { root: string; maxBytes: number; logger: Logger },
+): Promise<number | null> {
+  const result = await embedProvenanceInFile(file, kind, provenance, context).catch(
+    (): EmbedResult => ({ ok: false, reason: 'The metadata step failed unexpectedly.' }),
+  );
+  if (result.ok) return result.bytes;
+  context.logger.warn('Image saved without its metadata.', {
+    index: provenance.imageIndex,
+    format: kind,
+    reason: result.reason,
+  });
+  return null;
+}

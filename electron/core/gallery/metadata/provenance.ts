@@ -1,0 +1,70 @@
+/**
+ * What an image says about itself, made from its task record: nothing secret goes in. The
+ * service is named by its origin alone (scheme, host, port): a base URL's user name, password,
+ * path and query can carry a key or a token, and the image may be shared anywhere.
+ */
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { ImageProvenance } from './xmp-packet';
+
+/** The built-in demo service's endpoint (see the record's `endpoint`). */
+export const DEMO_ENDPOINT = 'demo:';
+
+/** `scheme://host[:port]` of an http(s) endpoint, `demo:` for the demo, else `undefined`. */
+export function serviceOriginOf(endpoint: string): string | undefined {
+  if (endpoint === DEMO_ENDPOINT) return DEMO_ENDPOINT;
+  if (!URL.canParse(endpoint)) return undefined;
+  const url = new URL(endpoint);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  // `origin` has no user name, password, path, query or fragment.
+  return url.origin;
+}
+
+/**
+ * The model the service said it used, when the record keeps one, else the one asked for. The
+ * field is read by name so a record from before it existed (or without it) still works.
+ */
+function modelOf(record: TaskRecord): string | undefined {
+  const reported = (record as { readonly reportedModel?: unknown }).reportedModel;
+  if (typeof reported === 'string' && reported.trim() !== '') return reported;
+  return record.request.model;
+}
+
+export function provenanceOf(
+  record: TaskRecord,
+  index: number,
+  appVersion: string,
+): ImageProvenance {
+  const { prompt, size, quality } = record.request;
+  const model = modelOf(record);
+  return {
+    prompt,
+    ...(model === undefined ? {} : { model }),
+    ...(size === undefined ? {} : { size }),
+    ...(quality === undefined ? {} : { quality }),
+    ...(record.taskId === null ? {} : { taskId: record.taskId }),
+    localId: record.localId,
+    imageIndex: index,
+    service: serviceOriginOf(record.endpoint) ?? 'unknown',
+    createdAt: record.createdAt,
+    appVersion,
+  };
+}
+
+/** One line of `Name: value` pairs after the prompt, as image tools show a PNG's `parameters`. */
+export function summaryText(provenance: ImageProvenance): string {
+  const pairs: Array<[string, string | undefined]> = [
+    ['Model', provenance.model],
+    ['Size', provenance.size],
+    ['Quality', provenance.quality],
+    ['Task', provenance.taskId],
+    ['Service', provenance.service],
+    ['Created', new Date(provenance.createdAt).toISOString()],
+    ['Generator', `Pictor ${provenance.appVersion}`],
+  ];
+  const settings = pairs
+    .filter((pair): pair is [string, string] => pair[1] !== undefined)
+    .map(([name, value]) => `${name}: ${value}`)
+    .join(', ');
+  // NUL is not allowed in PNG text (a lone surrogate becomes U+FFFD when encoded as UTF-8).
+  return `${provenance.prompt}\n${settings}`.replace(/\0/g, '\uFFFD');
+}

@@ -1,0 +1,109 @@
+/**
+ * Reads the provenance Pictor wrote into an image back, for `rebuild` when a task's sidecar is
+ * gone. The image came from a folder anyone could write: the packet is size-capped, only
+ * Pictor's own layout is read, and every field is checked with the same limits as a record.
+ */
+import { z } from 'zod';
+import {
+  MAX_IMAGES_PER_TASK,
+  MAX_LOCAL_ID_CHARS,
+  MAX_TASK_ID_CHARS,
+  REQUEST_LIMITS,
+  dateMsSchema,
+} from '../../../../shared/domain/limits';
+import { SIZE_PATTERN } from '../../../../shared/service/wire';
+import type { ImageKind } from '../image-sniff';
+import { ContainerError } from './container';
+import { readJpegXmp } from './jpeg-meta';
+import { MAX_READ_TEXT, XMP_KEYWORD, readPngText } from './png-meta';
+import { DEMO_ENDPOINT, serviceOriginOf } from './provenance';
+import { readWebpXmp } from './webp-meta';
+import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
+
+const text = (max: number) => z.string().min(1).max(max);
+
+const serviceSchema = z
+  .string()
+  .max(300)
+  .refine((value) => value === DEMO_ENDPOINT || serviceOriginOf(value) === value, {
+    message: 'The service is not an origin.',
+  });
+
+const fieldsSchema = z.object({
+  prompt: text(REQUEST_LIMITS.prompt),
+  model: text(REQUEST_LIMITS.model).optional(),
+  size: z.string().regex(SIZE_PATTERN).optional(),
+  quality: text(REQUEST_LIMITS.quality).optional(),
+  taskId: text(MAX_TASK_ID_CHARS).optional(),
+  localId: text(MAX_LOCAL_ID_CHARS),
+  imageIndex: z
+    .string()
+    .regex(/^\d{1,2}$/)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_IMAGES_PER_TASK - 1),
+    ),
+  service: serviceSchema,
+  createDate: z
+    .string()
+    .max(40)
+    .transform((value) => Date.parse(value))
+    .pipe(dateMsSchema),
+  appVersion: z.string().max(100).optional(),
+  promptTruncated: z.literal('True').optional(),
+});
+
+/** What an image says about itself, checked; `truncated` when its prompt was shortened to fit. */
+export interface ReadProvenance extends ImageProvenance {
+  readonly truncated: boolean;
+}
+
+function packetOf(bytes: Uint8Array, kind: ImageKind): string | null {
+  if (kind === 'png') return readPngText(bytes, XMP_KEYWORD);
+  if (kind === 'jpeg') return readJpegXmp(bytes);
+  return readWebpXmp(bytes);
+}
+
+/**
+ * The provenance in `bytes`, or the reason there is none that can be used (a sentence). Never
+ * throws for anything in the file.
+ */
+export function readImageProvenance(
+  bytes: Uint8Array,
+  kind: ImageKind,
+): { ok: true; provenance: ReadProvenance } | { ok: false; reason: string } {
+  let packet: string | null;
+  try {
+    packet = packetOf(bytes, kind);
+  } catch (error) {
+    if (error instanceof ContainerError) return { ok: false, reason: error.message };
+    throw error;
+  }
+  if (packet === null || packet.length > MAX_READ_TEXT) {
+    return { ok: false, reason: 'The image carries no Pictor metadata.' };
+  }
+  const fields = parseXmpPacket(packet);
+  if (!fields) return { ok: false, reason: 'The image carries no Pictor metadata.' };
+  const parsed = fieldsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      reason: `The image's Pictor metadata is not valid (${issue?.path.join('.') || 'fields'}).`,
+    };
+  }
+  const { createDate, promptTruncated, appVersion, ...rest } = parsed.data;
+  return {
+    ok: true,
+    provenance: {
+      ...rest,
+      createdAt: createDate,
+      appVersion: appVersion ?? '',
+      truncated: promptTruncated === 'True',
+    },
+  };
+}

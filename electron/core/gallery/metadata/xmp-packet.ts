@@ -1,0 +1,134 @@
+/**
+ * The XMP packet Pictor writes into every image it saves: the prompt (dc:description), the tool
+ * and date (xmp:CreatorTool, xmp:CreateDate), IPTC's digital source type for AI-generated media,
+ * and Pictor's own fields (pictor:*) from which `rebuild` can make a record again.
+ *
+ * Only Pictor's own layout is read back (one element per field, as written here); any other
+ * XMP is not Pictor's and yields nothing.
+ */
+import { escapeExact, escapeXml, unescapeExact, unescapeXml, xmlSafe } from './xml-text';
+
+export const DIGITAL_SOURCE_TYPE =
+  'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
+/** Pictor's XMP namespace (a name, never fetched). */
+export const PICTOR_NS = 'https://pictor.invalid/ns/xmp/1.0/';
+
+/** What an image says about how it was made. */
+export interface ImageProvenance {
+  readonly prompt: string;
+  readonly model?: string;
+  readonly size?: string;
+  readonly quality?: string;
+  /** The service's id of the task, when it has one. */
+  readonly taskId?: string;
+  /** Pictor's own id of the task. */
+  readonly localId: string;
+  /** 0-based index of the image in its task. */
+  readonly imageIndex: number;
+  /** The service's origin (`scheme://host:port`) or `demo:`; never a path, query or key. */
+  readonly service: string;
+  /** When the task was created, ms since the epoch. */
+  readonly createdAt: number;
+  readonly appVersion: string;
+}
+
+/** Fields written as `pictor:<Name>` elements, in this order. */
+const FIELDS = [
+  ['Model', 'model'],
+  ['Size', 'size'],
+  ['Quality', 'quality'],
+  ['TaskId', 'taskId'],
+  ['LocalId', 'localId'],
+  ['Service', 'service'],
+  ['AppVersion', 'appVersion'],
+] as const;
+
+function element(name: string, value: string): string {
+  return `   <${name}>${escapeXml(value)}</${name}>\n`;
+}
+
+/** The packet for `provenance`, with the prompt cut to `promptChars` code units when given. */
+function packet(provenance: ImageProvenance, promptChars?: number): string {
+  let prompt = provenance.prompt;
+  if (promptChars !== undefined && promptChars < prompt.length) {
+    // Never half of a surrogate pair.
+    const cut = /[\uD800-\uDBFF]/.test(prompt[promptChars - 1] ?? '')
+      ? promptChars - 1
+      : promptChars;
+    prompt = prompt.slice(0, Math.max(0, cut));
+  }
+  const readable = xmlSafe(prompt);
+  let body = element('Iptc4xmpExt:DigitalSourceType', DIGITAL_SOURCE_TYPE);
+  body += element('xmp:CreatorTool', `Pictor ${provenance.appVersion}`);
+  body += element('xmp:CreateDate', new Date(provenance.createdAt).toISOString());
+  body += `   <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(readable)}</rdf:li></rdf:Alt></dc:description>\n`;
+  if (readable !== prompt) body += element('pictor:PromptExact', escapeExact(prompt));
+  if (prompt.length < provenance.prompt.length) body += element('pictor:PromptTruncated', 'True');
+  for (const [name, key] of FIELDS) {
+    const value = provenance[key];
+    if (value !== undefined) body += element(`pictor:${name}`, value);
+  }
+  body += element('pictor:ImageIndex', String(provenance.imageIndex));
+  return [
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+    ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '  <rdf:Description rdf:about=""',
+    '    xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    '    xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
+    '    xmlns:Iptc4xmpExt="http://iptc.org/std/Iptc4xmpExt/2008-02-29/"',
+    `    xmlns:pictor="${PICTOR_NS}">`,
+    `${body}  </rdf:Description>`,
+    ' </rdf:RDF>',
+    '</x:xmpmeta>',
+    '<?xpacket end="r"?>',
+  ].join('\n');
+}
+
+/**
+ * The packet as UTF-8. With `maxBytes`, a packet that would be bigger has its prompt shortened
+ * (and marked pictor:PromptTruncated) until it fits; `null` when even an empty prompt does not.
+ */
+export function buildXmpPacket(provenance: ImageProvenance, maxBytes = Infinity): Buffer | null {
+  const full = Buffer.from(packet(provenance), 'utf8');
+  if (full.length <= maxBytes) return full;
+  let low = 0;
+  let high = provenance.prompt.length - 1;
+  let best: Buffer | null = null;
+  while (low <= high) {
+    const middle = Math.floor((low + high) / 2);
+    const attempt = Buffer.from(packet(provenance, middle), 'utf8');
+    if (attempt.length <= maxBytes) {
+      best = attempt;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return best;
+}
+
+/** One element's text as written by {@link packet}, unescaped; `undefined` when absent or bad. */
+function field(xmp: string, name: string): string | undefined {
+  const match = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xmp);
+  if (!match) return undefined;
+  return unescapeXml(match[1] ?? '') ?? undefined;
+}
+
+/** The fields of a packet in Pictor's layout, as untrusted strings (see read.ts for checks). */
+export function parseXmpPacket(xmp: string): Record<string, string> | null {
+  if (!xmp.includes(`xmlns:pictor="${PICTOR_NS}"`)) return null;
+  const out: Record<string, string> = {};
+  const description =
+    /<dc:description><rdf:Alt><rdf:li xml:lang="x-default">([^<]*)<\/rdf:li>/.exec(xmp);
+  const readable = description ? unescapeXml(description[1] ?? '') : null;
+  const exact = field(xmp, 'pictor:PromptExact');
+  const prompt = exact === undefined ? readable : unescapeExact(exact);
+  if (prompt !== null) out.prompt = prompt;
+  for (const [name, key] of [...FIELDS, ['ImageIndex', 'imageIndex'] as const]) {
+    const value = field(xmp, `pictor:${name}`);
+    if (value !== undefined) out[key] = value;
+  }
+  const date = field(xmp, 'xmp:CreateDate');
+  if (date !== undefined) out.createDate = date;
+  if (field(xmp, 'pictor:PromptTruncated') === 'True') out.promptTruncated = 'True';
+  return out;
+}
