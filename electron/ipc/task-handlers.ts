@@ -1,17 +1,23 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import type { RequestInput, TaskItem } from '../../shared/ipc/contract';
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
+import { withTaskFavourite } from '../../shared/domain/favourites';
 import type { TaskEngine } from '../core/engine/task-engine';
+import type { Gallery } from '../core/gallery/gallery';
 import type { HistoryQuery } from '../core/history/history-query';
 import type { HistoryStore } from '../core/history/history-store';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
+import { taskBatchHandlers } from './task-batch-handlers';
 
 export interface TaskHandlerDeps {
   /** The core now: read at each call, as moving the gallery replaces it. */
   readonly core: () => {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'list' | 'count'>;
+    readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
   };
+  /** The main process's own folder dialog, for exporting a selection's images. */
+  readonly chooseFolder: () => Promise<string | null>;
   readonly emit: Emit;
 }
 
@@ -30,10 +36,11 @@ export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
   return { record: current, live: isUnfinished(current) ? engine.live(current.localId) : null };
 }
 
-export function taskHandlers({ core, emit }: TaskHandlerDeps): HandlersOf<'tasks'> {
+export function taskHandlers({ core, emit, chooseFolder }: TaskHandlerDeps): HandlersOf<'tasks'> {
   const engine = () => core().engine;
   const item = (record: TaskRecord): TaskItem => taskItem(engine(), record);
   return {
+    ...taskBatchHandlers({ core, chooseFolder, emit, item }),
     'tasks:submit': async ({ request, count }) => (await engine().submit(request, count)).map(item),
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core().history.list({
@@ -57,7 +64,8 @@ export function taskHandlers({ core, emit }: TaskHandlerDeps): HandlersOf<'tasks
       if (removed) emit('task:removed', { localId });
       return { removed };
     },
+    // One favourite: the task's star is its images' stars (shared/domain/favourites.ts).
     'tasks:setFavourite': ({ localId, favourite }) =>
-      item(engine().edit(localId, (record) => ({ ...record, favourite }))),
+      item(engine().edit(localId, (record) => withTaskFavourite(record, favourite))),
   };
 }

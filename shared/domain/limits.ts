@@ -56,6 +56,8 @@ export const MAX_DETAIL_CHARS = 10_000;
 export const REQUEST_LIMITS = { prompt: 32_000, model: 200, quality: 100 } as const;
 /** Tasks one submit from the app makes (the count field, its default in Settings, the IPC call). */
 export const TASKS_PER_SUBMIT = { min: 1, max: 10 } as const;
+/** Task ids one batch action takes (delete, favourite, export… a selection); larger ones go in chunks. */
+export const MAX_IDS_PER_BATCH = 1_000;
 /** The longest watch timeout Settings offers, in minutes (a week); 0 watches forever. */
 export const MAX_WATCH_MINUTES = 7 * 24 * 60;
 

@@ -27,8 +27,11 @@ function setup() {
     random: () => 0.5,
   });
   const emitted: [EventChannel, unknown][] = [];
+  // Exporting is tested over real files (tests/integration/ipc/task-batch-handlers.test.ts).
+  const gallery = { root: '/no-gallery', resolve: (relative: string) => `/no-gallery/${relative}` };
   const handlers = taskHandlers({
-    core: () => ({ engine, history }),
+    core: () => ({ engine, history, gallery }),
+    chooseFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
   }) as IpcHandlers;
   const call = (channel: keyof IpcHandlers, input?: unknown) =>

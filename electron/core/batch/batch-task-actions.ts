@@ -1,0 +1,110 @@
+/**
+ * Actions on many tasks at once (the Tasks screen's selection): remove, favourite, retry, submit
+ * again. Each one is the single-task action run for every id, so a batch does exactly what the
+ * same clicks row by row would do. Ids the history does not have, and tasks the action does not
+ * apply to, are skipped and counted, never an error: a selection can go stale while the user
+ * looks at it (another window removed a task, a retry finished).
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskEngine } from '../engine/task-engine';
+
+/** The most ids one batch request takes (the renderer sends larger selections in chunks). */
+export const MAX_BATCH_IDS = 1_000;
+
+/** The engine's single-task actions a batch reuses. */
+export type BatchEngine = Pick<TaskEngine, 'get' | 'remove' | 'edit' | 'resume' | 'submit'>;
+
+export interface BatchOutcome {
+  /** The records the action changed or created, in the order of the ids. */
+  readonly records: TaskRecord[];
+  /** Ids not acted on: unknown, or the action does not apply to the task. */
+  readonly skipped: number;
+}
+
+/** Distinct ids in their first order: a repeated id is acted on once. */
+function distinct(localIds: readonly string[]): string[] {
+  return [...new Set(localIds)];
+}
+
+/** Whether "retry" applies: a held task resumes, a completed one with failed images retries them. */
+export function canRetry(record: TaskRecord): boolean {
+  if (record.status === 'processing') return record.hold !== null;
+  return (
+    record.status === 'completed' &&
+    record.images.some((image) => image.state === 'expired' || image.state === 'invalid')
+  );
+}
+
+/** Whether "submit again" applies: nothing was created, or the service's task failed. */
+export function canSubmitAgain(record: TaskRecord): boolean {
+  return (
+    record.status === 'submit_failed' ||
+    record.status === 'submit_unknown' ||
+    record.status === 'failed'
+  );
+}
+
+export class BatchTaskActions {
+  constructor(private readonly engine: () => BatchEngine) {}
+
+  /** Removes every known task; returns the ids removed. Their files stay in the gallery. */
+  remove(localIds: readonly string[]): { removed: string[]; skipped: number } {
+    const ids = distinct(localIds);
+    const removed = ids.filter((localId) => this.engine().remove(localId));
+    return { removed, skipped: ids.length - removed.length };
+  }
+
+  /** Sets every known task's favourite flag (unchanged ones are not rewritten). */
+  setFavourite(localIds: readonly string[], favourite: boolean): BatchOutcome {
+    return this.each(localIds, (engine, record) =>
+      record.favourite === favourite
+        ? record
+        : engine.edit(record.localId, (current) => ({ ...current, favourite })),
+    );
+  }
+
+  /** Resumes held tasks and retries failed images, as the rows' own buttons do. */
+  retry(localIds: readonly string[]): BatchOutcome {
+    return this.each(localIds, (engine, record) =>
+      canRetry(record) ? engine.resume(record.localId) : null,
+    );
+  }
+
+  /**
+   * Sends each applicable task's request again as one new task (never a resend of the old one).
+   * Stops at the first refusal (no key, a full disk): the rest would be refused the same way.
+   * @throws the engine's refusal when not even the first could be sent.
+   */
+  async submitAgain(localIds: readonly string[]): Promise<BatchOutcome> {
+    const records: TaskRecord[] = [];
+    const ids = distinct(localIds);
+    const applicable = ids
+      .map((localId) => this.engine().get(localId))
+      .filter((record): record is TaskRecord => record !== undefined && canSubmitAgain(record));
+    for (const record of applicable) {
+      try {
+        records.push(...(await this.engine().submit(record.request, 1)));
+      } catch (error) {
+        if (records.length === 0) throw error;
+        break;
+      }
+    }
+    return { records, skipped: ids.length - records.length };
+  }
+
+  /** Runs `act` on every known task; a null answer counts the task as skipped. */
+  private each(
+    localIds: readonly string[],
+    act: (engine: BatchEngine, record: TaskRecord) => TaskRecord | null,
+  ): BatchOutcome {
+    const ids = distinct(localIds);
+    const records: TaskRecord[] = [];
+    for (const localId of ids) {
+      const engine = this.engine();
+      const record = engine.get(localId);
+      const changed = record ? act(engine, record) : null;
+      if (changed) records.push(changed);
+    }
+    return { records, skipped: ids.length - records.length };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * IPC handlers of the `tasks:` batch channels (a selection in the Tasks screen): each translates
+ * to core/batch, which runs the single-task action for every id. The ids were checked by the
+ * contract (at most MAX_IDS_PER_BATCH local ids); the export folder comes from main's own dialog.
+ */
+import type { TaskRecord } from '../../shared/domain/task-record';
+import type { TaskItem } from '../../shared/ipc/contract';
+import { BatchTaskActions, type BatchEngine } from '../core/batch/batch-task-actions';
+import { exportImages } from '../core/batch/export-images';
+import type { TaskEngine } from '../core/engine/task-engine';
+import type { Gallery } from '../core/gallery/gallery';
+import type { Emit, IpcHandlers } from './ipc-main-bridge';
+
+type BatchChannel =
+  | 'tasks:removeMany'
+  | 'tasks:setFavouriteMany'
+  | 'tasks:retryMany'
+  | 'tasks:submitAgainMany'
+  | 'tasks:exportMany';
+
+export interface TaskBatchDeps {
+  readonly core: () => {
+    readonly engine: TaskEngine & BatchEngine;
+    readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
+  };
+  /** The main process's own folder dialog: the only source of the export folder. */
+  readonly chooseFolder: () => Promise<string | null>;
+  readonly emit: Emit;
+  /** A record as the page gets it (with the engine's live state). */
+  readonly item: (record: TaskRecord) => TaskItem;
+}
+
+export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchChannel> {
+  const { core, emit, item } = deps;
+  const actions = new BatchTaskActions(() => core().engine);
+  const items = ({ records, skipped }: { records: TaskRecord[]; skipped: number }) => ({
+    items: records.map(item),
+    skipped,
+  });
+  return {
+    'tasks:removeMany': ({ localIds }) => {
+      const outcome = actions.remove(localIds);
+      for (const localId of outcome.removed) emit('task:removed', { localId });
+      return outcome;
+    },
+    'tasks:setFavouriteMany': ({ localIds, favourite }) =>
+      items(actions.setFavourite(localIds, favourite)),
+    'tasks:retryMany': ({ localIds }) => items(actions.retry(localIds)),
+    'tasks:submitAgainMany': async ({ localIds }) => items(await actions.submitAgain(localIds)),
+    'tasks:exportMany': async ({ localIds }) => {
+      const folder = await deps.chooseFolder();
+      if (folder === null) return { folder: null, copied: 0, failed: 0, skipped: 0 };
+      const { engine, gallery } = core();
+      const outcome = await exportImages(
+        { get: (localId) => engine.get(localId), gallery },
+        localIds,
+        folder,
+      );
+      return { folder, ...outcome };
+    },
+  };
+}
