@@ -2,8 +2,10 @@
  * The message catalogue and locale formatting. Every user-visible string comes from here, so a
  * translation is a new set of catalogue parts, not a change to components.
  *
- * Messages take `{name}` placeholders and one level of plural:
- * `{count, plural, one {# task} other {# tasks}}` (`#` is the formatted number).
+ * Messages are ICU MessageFormat (formatted by FormatJS's intl-messageformat): `{name}`
+ * placeholders, `{count, plural, one {# task} other {# tasks}}` (`#` is the formatted number) and
+ * `{kind, select, …}`. English is compiled in; another language loads on demand (`applyLocale`)
+ * and every message it lacks or gets wrong shows in English.
  */
 import { common } from './en/common';
 import { compose } from './en/compose';
@@ -11,6 +13,15 @@ import { gallery } from './en/gallery';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
 import { tasks } from './en/tasks';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { loadCatalogue } from './catalogues';
+import {
+  LOCALES,
+  PSEUDO_LOCALE,
+  resolveLocale,
+  SOURCE_LOCALE,
+  type LocaleInfo,
+} from '../../shared/domain/locales';
 
 /** The English catalogue, merged from its parts (each part owns a key prefix). */
 export const catalogue = {
@@ -25,16 +36,90 @@ export const catalogue = {
 export type MessageKey = keyof typeof catalogue;
 export type MessageParams = Readonly<Record<string, string | number>>;
 
-let messages: Readonly<Record<MessageKey, string>> = catalogue;
-
-/** Replaces the catalogue (a translation); keys it lacks fall back to English. */
-export function setCatalogue(translation: Partial<Record<MessageKey, string>>): void {
-  messages = { ...catalogue, ...translation };
+/** The locale in use: its tag, direction and messages (English fills what they lack). */
+interface ActiveLocale {
+  readonly info: LocaleInfo;
+  readonly messages: Readonly<Record<string, string>>;
 }
 
-/** The user's locale, as the window reports it. */
+let active: ActiveLocale = { info: LOCALES[0] as LocaleInfo, messages: catalogue };
+const listeners = new Set<() => void>();
+
+/** The locale whose messages are shown. */
+export function activeLocale(): LocaleInfo {
+  return active.info;
+}
+
+/** Calls `listener` after each change of locale; returns the unsubscribe. */
+export function subscribeLocale(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function use(info: LocaleInfo, translation: Readonly<Record<string, string>>): void {
+  active = { info, messages: { ...catalogue, ...translation } };
+  compiled.clear();
+  formatters.clear();
+  if (typeof document !== 'undefined') {
+    document.documentElement.lang = info.tag;
+    document.documentElement.dir = info.dir;
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Replaces the catalogue (a translation, kept in the current locale); English fills the rest. */
+export function setCatalogue(translation: Partial<Record<MessageKey, string>>): void {
+  const kept = Object.fromEntries(
+    Object.entries(translation).filter((entry): entry is [string, string] => !!entry[1]),
+  );
+  use(active.info, kept);
+}
+
+/**
+ * Shows `preference` (a locale tag, or `system` for the system's languages): loads its messages
+ * and then switches every later `t()` call, the page's `lang` and its direction at once. A
+ * preference Pictor does not speak, or a catalogue that fails to load, leaves English.
+ */
+export async function applyLocale(
+  preference: string,
+  systemLanguages: readonly string[] = systemLocales(),
+): Promise<LocaleInfo> {
+  const info = resolveLocale(preference, systemLanguages);
+  if (info.tag === active.info.tag) return info;
+  // Only the latest request switches: a slow catalogue must not replace a later choice.
+  const request = ++requests;
+  let translation: Record<string, string> | null;
+  try {
+    translation = await loadCatalogue(info.tag, catalogue);
+  } catch {
+    translation = null;
+  }
+  if (request !== requests) return active.info;
+  if (translation) use(info, translation);
+  else use(LOCALES[0] as LocaleInfo, {});
+  return active.info;
+}
+
+let requests = 0;
+
+/** The languages the system asks for, most wanted first. */
+export function systemLocales(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  // The app's own locale first (Electron sets it from the system), then the user's other choices.
+  return [navigator.language, ...(navigator.languages ?? [])].filter(
+    (tag): tag is string => typeof tag === 'string' && tag.length > 0,
+  );
+}
+
+/**
+ * The locale dates, numbers and sizes are formatted for: the system's own (with its region, say
+ * en-GB) when it speaks the shown language, else the shown language.
+ */
 export function locale(): string {
-  return (typeof navigator !== 'undefined' && navigator.language) || 'en';
+  const shown = active.info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : active.info.tag;
+  const base = shown.split('-')[0];
+  const system = systemLocales().find((tag) => tag.split(/[-_]/)[0] === base);
+  return system && !shown.includes('-') ? system : shown;
 }
 
 /**
@@ -69,37 +154,55 @@ function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   return formatter(`date${zone}`, options, (tag) => new Intl.DateTimeFormat(tag, options));
 }
 
-function pluralCategory(value: number): Intl.LDMLPluralRule {
-  return formatter('plural', {}, (tag) => new Intl.PluralRules(tag)).select(value);
+/**
+ * Compiled messages of the current locale (`t:` its own, `e:` English as the fallback), by key: a
+ * message is parsed once per locale, not once per row that shows it.
+ */
+const compiled = new Map<string, IntlMessageFormat | null>();
+
+function compile(cacheKey: string, text: string, tag: string): IntlMessageFormat | null {
+  const known = compiled.get(cacheKey);
+  if (known !== undefined) return known;
+  let message: IntlMessageFormat | null;
+  try {
+    message = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+  } catch {
+    message = null;
+  }
+  compiled.set(cacheKey, message);
+  return message;
 }
 
-/** The message for `key` with its placeholders filled in. */
-export function t(key: MessageKey, params?: MessageParams): string {
-  const text = messages[key] ?? key;
-  return params ? format(text, params) : text;
+function formatWith(
+  cacheKey: string,
+  text: string,
+  tag: string,
+  params: MessageParams,
+): string | null {
+  const message = compile(cacheKey, text, tag);
+  if (!message) return null;
+  try {
+    const result = message.format(params);
+    return typeof result === 'string' ? result : null;
+  } catch {
+    return null;
+  }
 }
 
-const PLURAL = /\{(\w+), plural,((?:\s*[=\w]+\s*\{[^{}]*(?:\{\w+\}[^{}]*)*\})+)\s*\}/g;
-const OPTION = /([=\w]+)\s*\{([^{}]*(?:\{\w+\}[^{}]*)*)\}/g;
-const PLACEHOLDER = /\{(\w+)\}/g;
-
-function format(text: string, params: MessageParams): string {
-  const plurals = text.replace(PLURAL, (whole, name: string, body: string) => {
-    const value = params[name];
-    if (typeof value !== 'number') return whole;
-    const options = new Map<string, string>();
-    for (const [, selector, option] of body.matchAll(OPTION)) {
-      if (selector !== undefined && option !== undefined) options.set(selector, option);
-    }
-    const category = pluralCategory(value);
-    const chosen = options.get(`=${value}`) ?? options.get(category) ?? options.get('other') ?? '';
-    return chosen.replace(/#/g, formatNumber(value));
-  });
-  return plurals.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'number' ? formatNumber(value) : value;
-  });
+/**
+ * The message for `key` with its placeholders filled in (ICU MessageFormat: `{name}`, plural,
+ * select, number). Never throws: a translation that does not parse or lacks a value falls back to
+ * English, and English that cannot be filled shows its text as written.
+ */
+export function t(key: MessageKey, params: MessageParams = {}): string {
+  const text = active.messages[key] ?? catalogue[key] ?? key;
+  const english = catalogue[key] ?? key;
+  const shown = active.info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : locale();
+  return (
+    formatWith(`t:${key}`, text, shown, params) ??
+    (text === english ? null : formatWith(`e:${key}`, english, SOURCE_LOCALE, params)) ??
+    text
+  );
 }
 
 /** A whole or decimal number in the user's locale; a dash for a value that is not a number. */

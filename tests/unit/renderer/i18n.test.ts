@@ -76,8 +76,9 @@ describe('locale formatters', () => {
         built.numbers += 1;
       }
     } as typeof NumberFormat;
-    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('de-DE');
-    const expected = new DateTimeFormat('de-DE', { dateStyle: 'medium', timeStyle: 'short' });
+    // English shown on a British system: dates take the system's region.
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
+    const expected = new DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
     const times = Array.from({ length: 50 }, (_, n) => Date.UTC(2026, 0, 1 + n, 12));
     expect(times.map(formatDateTime)).toEqual(times.map((ms) => expected.format(ms)));
     for (let s = 0; s < 50; s += 1) formatDuration(s * 61_000);
@@ -85,9 +86,9 @@ describe('locale formatters', () => {
     // Minutes and seconds: one unit formatter each.
     expect(built.numbers).toBe(2);
     // Another locale gets its own.
-    language.mockReturnValue('en-GB');
-    const british = new DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(formatDateTime(times[0]!)).toBe(british.format(times[0]));
+    language.mockReturnValue('en-AU');
+    const australian = new DateTimeFormat('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(formatDateTime(times[0]!)).toBe(australian.format(times[0]));
     expect(built.dates).toBe(2);
   });
 

@@ -1,0 +1,77 @@
+/**
+ * Loading a language's messages. English is compiled in; each other language is its own chunk
+ * (a dynamic import per file, so the first paint never waits for, or carries, twenty catalogues).
+ *
+ * A loaded catalogue is checked before use: only known keys, only strings, each of bounded
+ * length. A damaged or tampered file then loses its bad entries (English shows instead), never
+ * the window.
+ */
+import { PSEUDO_LOCALE, SOURCE_LOCALE } from '../../shared/domain/locales';
+
+type Messages = Readonly<Record<string, unknown>>;
+type Loader = () => Promise<{ default: Messages }>;
+
+/** One loader per translated locale; `catalogues.test.ts` checks it matches `LOCALES`. */
+export const CATALOGUE_LOADERS: Readonly<Record<string, Loader>> = {
+  ar: () => import('./locales/ar.json'),
+  cs: () => import('./locales/cs.json'),
+  de: () => import('./locales/de.json'),
+  es: () => import('./locales/es.json'),
+  fa: () => import('./locales/fa.json'),
+  fr: () => import('./locales/fr.json'),
+  he: () => import('./locales/he.json'),
+  hi: () => import('./locales/hi.json'),
+  id: () => import('./locales/id.json'),
+  it: () => import('./locales/it.json'),
+  ja: () => import('./locales/ja.json'),
+  ko: () => import('./locales/ko.json'),
+  nl: () => import('./locales/nl.json'),
+  pl: () => import('./locales/pl.json'),
+  'pt-BR': () => import('./locales/pt-BR.json'),
+  ru: () => import('./locales/ru.json'),
+  sv: () => import('./locales/sv.json'),
+  tr: () => import('./locales/tr.json'),
+  uk: () => import('./locales/uk.json'),
+  vi: () => import('./locales/vi.json'),
+  'zh-CN': () => import('./locales/zh-CN.json'),
+  'zh-TW': () => import('./locales/zh-TW.json'),
+};
+
+/** Longer than any message could sensibly be; a longer value is damage, not a translation. */
+const MAX_MESSAGE_CHARS = 4_000;
+
+/** The entries of `loaded` that can stand in for English ones. */
+export function checkedMessages(
+  loaded: unknown,
+  source: Readonly<Record<string, string>>,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  if (typeof loaded !== 'object' || loaded === null || Array.isArray(loaded)) return kept;
+  for (const [key, value] of Object.entries(loaded)) {
+    if (!Object.hasOwn(source, key)) continue;
+    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_MESSAGE_CHARS) {
+      continue;
+    }
+    kept[key] = value;
+  }
+  return kept;
+}
+
+/**
+ * The messages of `tag`, checked against the English `source` (which needs no loading: an empty
+ * result means English throughout).
+ */
+export async function loadCatalogue(
+  tag: string,
+  source: Readonly<Record<string, string>>,
+): Promise<Record<string, string>> {
+  if (tag === SOURCE_LOCALE) return {};
+  if (tag === PSEUDO_LOCALE) {
+    const { pseudoCatalogue } = await import('./pseudo');
+    return pseudoCatalogue(source);
+  }
+  const loader = CATALOGUE_LOADERS[tag];
+  if (!loader) return {};
+  const module = await loader();
+  return checkedMessages(module.default, source);
+}
