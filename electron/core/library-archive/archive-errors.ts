@@ -1,0 +1,29 @@
+/** Why an archive or a folder was refused as a whole: a sentence, and the entry it is about. */
+import { UserFacingError } from '../errors/user-facing-error';
+
+export class ArchiveRefusedError extends UserFacingError {
+  override readonly name: string = 'ArchiveRefusedError';
+
+  constructor(reason: string, entry?: string) {
+    super(
+      `Pictor did not import this archive: ${reason} Nothing was written to the library.`,
+      { code: 'bad_input', ...(entry === undefined ? {} : { detail: `Entry: ${entry}` }) },
+    );
+  }
+}
+
+/** One file an import or export left out, and why (a sentence). */
+export interface Refusal {
+  /** Relative to the archive, folder or gallery root. */
+  readonly path: string;
+  readonly reason: string;
+}
+
+/** An operation stopped because its signal was aborted. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw Object.assign(new Error('Stopped.'), { name: 'AbortError' });
+}

@@ -1,0 +1,81 @@
+/**
+ * A folder to import (a Pictor gallery folder, or an export unpacked), listed with the gallery's
+ * rules for crafted folders (rebuild.ts, regular-file.ts): links are never followed, only
+ * regular files are listed and later opened (O_NOFOLLOW, non-blocking, size-checked on the
+ * opened handle), Pictor's temporary and thumbnail folders are left out, depth and count are
+ * bounded, and every path passes the archive's path rules (entry-path.ts).
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { errorCode } from '../gallery/download-outcome';
+import { TEMP_DIR, THUMBS_DIR } from '../gallery/gallery-layout';
+import { openRegularFile } from '../gallery/regular-file';
+import type { ArchiveLimits } from './archive-limits';
+import { ArchiveRefusedError, type Refusal } from './archive-errors';
+import { pathRefusal } from './entry-path';
+import type { ImportSource, SourceFile } from './zip-source';
+
+const LEFT_OUT = new Set([TEMP_DIR, THUMBS_DIR]);
+
+interface Walk {
+  readonly root: string;
+  readonly limits: ArchiveLimits;
+  readonly files: SourceFile[];
+  readonly refused: Refusal[];
+}
+
+function folderFile(root: string, path: string, size: number, limits: ArchiveLimits): SourceFile {
+  const absolute = join(root, ...path.split('/'));
+  return {
+    path,
+    size,
+    // Checked again on the handle that is read: a file swapped for a link or FIFO is refused.
+    open: async () => {
+      const { handle } = await openRegularFile(absolute, Math.max(limits.maxManifestBytes, limits.maxImageBytes));
+      return handle.createReadStream({ autoClose: true });
+    },
+  };
+}
+
+async function walk(state: Walk, relative: string, depth: number): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(relative ? join(state.root, relative) : state.root, {
+      withFileTypes: true,
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    state.refused.push({ path: relative || '.', reason: `The folder could not be read${code ? ` (${code})` : ''}.` });
+    return;
+  }
+  for (const entry of entries) {
+    const path = relative ? `${relative}/${entry.name}` : entry.name;
+    if (LEFT_OUT.has(entry.name)) continue;
+    const refusal = pathRefusal(path, state.limits);
+    if (refusal) {
+      state.refused.push({ path: JSON.stringify(path), reason: refusal });
+    } else if (entry.isDirectory()) {
+      if (depth < state.limits.maxDepth) await walk(state, path, depth + 1);
+      else state.refused.push({ path, reason: 'The folder is nested too deep.' });
+    } else if (entry.isFile()) {
+      if (state.files.length >= state.limits.maxEntries) {
+        throw new ArchiveRefusedError(`the folder holds more than ${state.limits.maxEntries} files.`);
+      }
+      state.files.push(folderFile(state.root, path, 0, state.limits));
+    } else {
+      state.refused.push({
+        path,
+        reason: entry.isSymbolicLink()
+          ? 'It is a link, which Pictor does not follow.'
+          : 'It is not a regular file.',
+      });
+    }
+  }
+}
+
+/** Lists `root` for an import (see the file's comment). */
+export async function openFolderSource(root: string, limits: ArchiveLimits): Promise<ImportSource> {
+  const state: Walk = { root, limits, files: [], refused: [] };
+  await walk(state, '', 0);
+  return { kind: 'folder', files: state.files, refused: state.refused, close: async () => {} };
+}

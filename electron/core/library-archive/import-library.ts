@@ -1,0 +1,139 @@
+/**
+ * Imports an archive (a ZIP made by {@link exportLibrary}) or a folder (a Pictor gallery folder, or
+ * an export unpacked) into the gallery and the history, merging without overwriting (see
+ * import-task.ts), with progress, cancellation and a summary.
+ *
+ * What is refused, and what is then written:
+ * - An archive whose central directory shows anything crafted (zip-source.ts), or whose manifest
+ *   is missing, too big or invalid, is refused as a whole before anything is written.
+ * - What only shows while reading (an entry that inflates past its size or its cap, bytes that do
+ *   not match the manifest, a file that is not the image its name says, an invalid sidecar) is
+ *   refused entry by entry: that image (or, for a sidecar, its task) is left out, the rest comes in.
+ * - Cancelled, the task being imported is discarded whole (or, added to an existing task, keeps
+ *   the images already published), every task before it stays, and the summary says `cancelled`.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import type { HistoryStore } from '../history/history-store';
+import { isWithin, ensureFolder } from '../fs/contained-fs';
+import { TEMP_DIR } from '../gallery/gallery-layout';
+import { join } from 'node:path';
+import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive-limits';
+import { ArchiveRefusedError, isAbort, type Refusal } from './archive-errors';
+import { openFolderSource } from './folder-source';
+import { planImport } from './import-plan';
+import { importTask, type TaskOutcome } from './import-task';
+import { MANIFEST_NAME, parseManifest, type ManifestEntry } from './manifest';
+import { readBounded } from './stream-copy';
+import { openZipSource, type ImportSource } from './zip-source';
+import type { LibraryProgress } from './library-progress';
+
+export interface ImportOptions {
+  /** The gallery's root folder. */
+  readonly root: string;
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'put'>;
+  /** An archive file or a folder, chosen by the user. */
+  readonly source: string;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: LibraryProgress) => void;
+  readonly limits?: Partial<ArchiveLimits>;
+}
+
+export interface ImportSummary {
+  readonly addedTasks: number;
+  readonly addedImages: number;
+  /** Tasks already in the library that gained nothing. */
+  readonly duplicateTasks: number;
+  /** Images already in their task (same bytes). */
+  readonly duplicateImages: number;
+  readonly refused: Refusal[];
+  readonly cancelled: boolean;
+}
+
+async function openSource(source: string, limits: ArchiveLimits): Promise<ImportSource> {
+  const info = await stat(source);
+  if (info.isDirectory()) return openFolderSource(source, limits);
+  if (!info.isFile()) throw new ArchiveRefusedError('it is neither a file nor a folder.');
+  return openZipSource(source, info.size, limits);
+}
+
+async function readManifest(
+  source: ImportSource,
+  limits: ArchiveLimits,
+  signal?: AbortSignal,
+): Promise<Map<string, ManifestEntry> | null> {
+  const file = source.files.find((candidate) => candidate.path === MANIFEST_NAME);
+  if (!file) {
+    if (source.kind === 'folder') return null;
+    throw new ArchiveRefusedError(`it has no ${MANIFEST_NAME}, so it is not a Pictor export.`);
+  }
+  let text: string;
+  try {
+    text = (await readBounded(await file.open(), limits.maxManifestBytes, signal)).toString('utf8');
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ArchiveRefusedError(`its manifest is larger than ${limits.maxManifestBytes} bytes or unreadable.`);
+  }
+  const parsed = parseManifest(text, limits.maxEntries);
+  if (!parsed.ok) throw new ArchiveRefusedError(parsed.reason);
+  return new Map(parsed.manifest.entries.map((entry) => [entry.path, entry]));
+}
+
+/** The library's own folder is not a source: importing it into itself would copy it again. */
+async function refuseOwnGallery(root: string, source: string): Promise<void> {
+  const [realRoot, realSource] = await Promise.all([realpath(root), realpath(source)]);
+  if (isWithin(realRoot, realSource) || isWithin(realSource, realRoot)) {
+    throw new ArchiveRefusedError('it is the library itself, or a folder inside or around it.');
+  }
+}
+
+function add(summary: Omit<ImportSummary, 'cancelled'>, outcome: TaskOutcome) {
+  return {
+    addedTasks: summary.addedTasks + (outcome.addedTask ? 1 : 0),
+    addedImages: summary.addedImages + outcome.addedImages,
+    duplicateTasks: summary.duplicateTasks + (outcome.duplicateTask ? 1 : 0),
+    duplicateImages: summary.duplicateImages + outcome.duplicateImages,
+    refused: summary.refused.concat(outcome.refused),
+  };
+}
+
+/**
+ * Imports `options.source` (see the file's comment).
+ * @throws ArchiveRefusedError (nothing written); file-system errors.
+ */
+export async function importLibrary(options: ImportOptions): Promise<ImportSummary> {
+  const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.limits };
+  const { root, signal } = options;
+  await refuseOwnGallery(root, options.source);
+  await ensureFolder(root, join(root, TEMP_DIR));
+  const source = await openSource(options.source, limits);
+  let summary = { addedTasks: 0, addedImages: 0, duplicateTasks: 0, duplicateImages: 0, refused: [...source.refused] };
+  try {
+    const manifest = await readManifest(source, limits, signal);
+    const plan = planImport(source.files, manifest, source.kind === 'archive');
+    summary.refused.push(...plan.refused);
+    let bytes = 0;
+    const report = (done: number) =>
+      options.onProgress?.({ operation: 'import', done, total: plan.tasks.length, bytes });
+    report(0);
+    const context = {
+      root,
+      history: options.history,
+      limits,
+      ...(signal ? { signal } : {}),
+      onBytes: (count: number) => void (bytes += count),
+    };
+    for (const [done, task] of plan.tasks.entries()) {
+      const outcome = await importTask(task, context);
+      summary = add(summary, outcome);
+      report(done + 1);
+      if (outcome.stopped) return { ...summary, cancelled: true };
+    }
+  } catch (error) {
+    if (!isAbort(error)) throw error;
+    return { ...summary, cancelled: true };
+  } finally {
+    await source.close();
+  }
+  return { ...summary, cancelled: false };
+}
+

@@ -1,0 +1,282 @@
+/**
+ * Imports one task of a source into the gallery and the history, never overwriting a file:
+ *
+ * - A task the library does not have is assembled in a fresh folder under `.pictor-tmp` (its
+ *   images copied and checked, its sidecar written) and renamed into place in one step, to a
+ *   folder of Pictor's own naming that does not exist yet; then its record goes into the history.
+ *   Stopped half-way, the staging folder is removed: nothing half-written stays.
+ * - A task the library has (same local id, or same service and task id) keeps its record and
+ *   files. Each incoming image whose bytes (SHA-256) are already one of the task's images is a
+ *   duplicate; a different one is added under the next free `image-<n>` name, its file published
+ *   with a hard link (which fails rather than replace a file). A task still running is left alone.
+ */
+import { link, lstat, mkdir, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { isUnfinished, type ImageRecord, type TaskRecord } from '../../../shared/domain/task-record';
+import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
+import type { HistoryStore } from '../history/history-store';
+import { systemErrorCode } from '../errors/thrown-value';
+import { ensureFolder, removeTree, renameContained } from '../fs/contained-fs';
+import { fsyncDir, removeQuietly, tempPath, writeFileAtomic, writeNewFileSynced } from '../gallery/atomic-file';
+import { SIDECAR_NAME, imageNames, taskFolderName } from '../gallery/gallery-layout';
+import { resolveInside } from '../gallery/gallery-path';
+import { readRegularFile } from '../gallery/regular-file';
+import { parseSidecar, sidecarText } from '../gallery/sidecar';
+import type { ArchiveLimits } from './archive-limits';
+import { isAbort, throwIfAborted, type Refusal } from './archive-errors';
+import { stageImage } from './import-image';
+import type { PlannedImage, PlannedTask } from './import-plan';
+import { importedRecord, missingImage, savedImage } from './import-records';
+import { readBounded, sha256Of } from './stream-copy';
+
+export interface ImportContext {
+  readonly root: string;
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'put'>;
+  readonly limits: ArchiveLimits;
+  readonly signal?: AbortSignal;
+  /** Called with the bytes of each file read. */
+  readonly onBytes: (bytes: number) => void;
+}
+
+export interface TaskOutcome {
+  readonly addedTask: boolean;
+  readonly addedImages: number;
+  readonly duplicateTask: boolean;
+  readonly duplicateImages: number;
+  readonly refused: Refusal[];
+  /** Cancelled after some images were added to an existing task (they stay, and are counted). */
+  readonly stopped?: boolean;
+}
+
+const REFUSED = (refused: Refusal[]): TaskOutcome => ({
+  addedTask: false,
+  addedImages: 0,
+  duplicateTask: false,
+  duplicateImages: 0,
+  refused,
+});
+
+async function readRecord(task: PlannedTask, context: ImportContext): Promise<TaskRecord | string> {
+  let bytes: Buffer;
+  try {
+    bytes = await readBounded(await task.sidecar.open(), context.limits.maxSidecarBytes, context.signal);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    return 'The sidecar could not be read, or is larger than a sidecar can be.';
+  }
+  context.onBytes(bytes.length);
+  if (task.listedSidecar && task.listedSidecar.sha256 !== sha256Of(bytes)) {
+    return 'The sidecar does not match the manifest (its SHA-256 differs).';
+  }
+  const parsed = parseSidecar(bytes.toString('utf8'));
+  return parsed.ok ? parsed.record : parsed.reason;
+}
+
+/** A folder for the new task that nothing occupies: Pictor's name for it, then `-2`, `-3`, … */
+async function freeFolder(root: string, record: TaskRecord): Promise<string> {
+  const base = taskFolderName(record);
+  for (let n = 1; n <= 100; n += 1) {
+    const relative = n === 1 ? base : `${base}-${n}`;
+    const taken = await lstat(resolveInside(root, relative)).then(() => true, (error: unknown) => {
+      if (systemErrorCode(error) === 'ENOENT') return false;
+      throw error;
+    });
+    if (!taken) return relative;
+  }
+  throw new Error('No free folder name for the task.');
+}
+
+function pickImage(images: readonly PlannedImage[], index: number, record?: ImageRecord): PlannedImage | undefined {
+  const candidates = images.filter((image) => image.index === index);
+  return candidates.find((image) => record?.mime?.endsWith(image.kind)) ?? candidates[0];
+}
+
+async function addNewTask(task: PlannedTask, record: TaskRecord, context: ImportContext): Promise<TaskOutcome> {
+  const { root } = context;
+  const refused: Refusal[] = [];
+  const stage = tempPath(root, '.import');
+  await mkdir(stage);
+  try {
+    const relative = await freeFolder(root, record);
+    const images: ImageRecord[] = [];
+    for (const image of record.images) {
+      const planned = image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
+      if (!planned) {
+        images.push(missingImage(image));
+        continue;
+      }
+      throwIfAborted(context.signal);
+      const name = imageNames(image.index, planned.kind).image;
+      const staged = await stageImage(planned, image, join(stage, name), {
+        maxBytes: context.limits.maxImageBytes,
+        ...(context.signal ? { signal: context.signal } : {}),
+      });
+      if (staged.ok) context.onBytes(staged.image.size);
+      else refused.push({ path: planned.file.path, reason: staged.reason });
+      images.push(staged.ok ? savedImage(image, planned.kind, staged.image, `${relative}/${name}`) : missingImage(image));
+    }
+    for (const planned of task.images) {
+      if (!record.images.some((image) => image.index === planned.index && image.state !== 'deleted')) {
+        refused.push({ path: planned.file.path, reason: "The image is not in its task's record." });
+      }
+    }
+    const imported = importedRecord(record, relative, images);
+    await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecarText(imported));
+    throwIfAborted(context.signal);
+    const target = resolveInside(root, relative);
+    await ensureFolder(root, dirname(target));
+    await renameContained(root, stage, target);
+    await fsyncDir(dirname(target));
+    context.history.put(imported);
+    const added = images.filter((image) => image.state === 'saved').length;
+    return { addedTask: true, addedImages: added, duplicateTask: false, duplicateImages: 0, refused };
+  } finally {
+    await removeTree(root, stage, { onLink: 'unlink' }).catch(() => undefined);
+  }
+}
+
+/** The task's record in this library: the same local id, or the same task on the same service. */
+function existingRecord(record: TaskRecord, context: ImportContext): TaskRecord | undefined {
+  return (
+    context.history.get(record.localId) ??
+    (record.taskId ? context.history.getByTaskId(record.endpoint, record.taskId) : undefined)
+  );
+}
+
+/** Imports `task` (see the file's comment). @throws AbortError; file-system errors. */
+export async function importTask(task: PlannedTask, context: ImportContext): Promise<TaskOutcome> {
+  throwIfAborted(context.signal);
+  const record = await readRecord(task, context);
+  if (typeof record === 'string') return REFUSED([{ path: task.sidecar.path, reason: record }]);
+  const existing = existingRecord(record, context);
+  if (!existing) return addNewTask(task, record, context);
+  if (isUnfinished(existing)) {
+    return REFUSED([
+      {
+        path: task.sidecar.path,
+        reason: 'This task is still in progress in the library; import it again once it has finished.',
+      },
+    ]);
+  }
+  return mergeTask(task, record, existing, context);
+}
+
+/** The SHA-256 of each saved image file of `record`; a file that cannot be read is left out. */
+async function savedHashes(root: string, record: TaskRecord, maxBytes: number): Promise<Set<string>> {
+  const hashes = new Set<string>();
+  for (const image of record.images) {
+    if (image.state !== 'saved' || !image.file) continue;
+    try {
+      hashes.add(sha256Of(await readRegularFile(resolveInside(root, image.file), maxBytes)));
+    } catch {
+      // A missing or unsafe file is not this image's twin.
+    }
+  }
+  return hashes;
+}
+
+/** Publishes `temp` as `target` only if nothing is there (a hard link never replaces a file). */
+async function publishNew(temp: string, target: string): Promise<boolean> {
+  try {
+    await link(temp, target);
+    await removeQuietly(temp);
+    return true;
+  } catch (error) {
+    const code = systemErrorCode(error);
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+  }
+  // A file system without hard links (FAT): look, then rename; a race here needs a local writer.
+  const there = await lstat(target).then(() => true, () => false);
+  if (there) return false;
+  await rename(temp, target);
+  return true;
+}
+
+interface Merge {
+  readonly folder: string;
+  readonly hashes: Set<string>;
+  readonly added: ImageRecord[];
+  readonly refused: Refusal[];
+  duplicates: number;
+}
+
+/** Adds one incoming image to an existing task under a free name, or counts it a duplicate. */
+async function mergeImage(
+  planned: PlannedImage,
+  image: ImageRecord,
+  existing: TaskRecord,
+  merge: Merge,
+  context: ImportContext,
+): Promise<void> {
+  if (planned.listed && merge.hashes.has(planned.listed.sha256)) {
+    merge.duplicates += 1;
+    return;
+  }
+  const temp = tempPath(context.root, '.import');
+  const staged = await stageImage(planned, image, temp, {
+    maxBytes: context.limits.maxImageBytes,
+    ...(context.signal ? { signal: context.signal } : {}),
+  });
+  if (!staged.ok) return void merge.refused.push({ path: planned.file.path, reason: staged.reason });
+  context.onBytes(staged.image.size);
+  if (merge.hashes.has(staged.image.sha256)) {
+    merge.duplicates += 1;
+    return removeQuietly(temp);
+  }
+  const used = new Set([...existing.images, ...merge.added].map((known) => known.index));
+  for (let index = 0; index < MAX_IMAGES_PER_TASK; index += 1) {
+    if (used.has(index)) continue;
+    const name = imageNames(index, planned.kind).image;
+    if (!(await publishNew(temp, join(resolveInside(context.root, merge.folder), name)))) continue;
+    merge.hashes.add(staged.image.sha256);
+    merge.added.push(savedImage(image, planned.kind, staged.image, `${merge.folder}/${name}`, index));
+    return;
+  }
+  await removeQuietly(temp);
+  merge.refused.push({ path: planned.file.path, reason: 'The task has no room for another image.' });
+}
+
+async function mergeTask(
+  task: PlannedTask,
+  record: TaskRecord,
+  existing: TaskRecord,
+  context: ImportContext,
+): Promise<TaskOutcome> {
+  const folder = existing.folder ?? taskFolderName(existing);
+  const merge: Merge = {
+    folder,
+    hashes: await savedHashes(context.root, existing, context.limits.maxImageBytes),
+    added: [],
+    refused: [],
+    duplicates: 0,
+  };
+  let stopped: unknown = null;
+  try {
+    await ensureFolder(context.root, resolveInside(context.root, folder));
+    for (const image of record.images) {
+      const planned = image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
+      if (!planned) continue;
+      throwIfAborted(context.signal);
+      await mergeImage(planned, image, existing, merge, context);
+    }
+  } catch (error) {
+    // What was published stays, and is recorded below; then the stop goes on.
+    stopped = error;
+  }
+  if (merge.added.length > 0) {
+    const updated: TaskRecord = { ...existing, folder, images: [...existing.images, ...merge.added] };
+    await writeFileAtomic(context.root, join(resolveInside(context.root, folder), SIDECAR_NAME), sidecarText(updated));
+    context.history.put(updated);
+  }
+  if (stopped !== null && !isAbort(stopped)) throw stopped;
+  return {
+    ...(stopped === null ? {} : { stopped: true }),
+    addedTask: false,
+    addedImages: merge.added.length,
+    duplicateTask: merge.added.length === 0,
+    duplicateImages: merge.duplicates,
+    refused: merge.refused,
+  };
+}
+

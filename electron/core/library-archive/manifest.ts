@@ -1,0 +1,72 @@
+/**
+ * `pictor-export.json`, the manifest at the root of an exported archive: which Pictor wrote it,
+ * when, and every file in it with its task, size and SHA-256. Read back from an archive anyone
+ * could have made, so it is parsed with a bounded schema, never trusted: a file whose bytes do
+ * not match its line is refused.
+ */
+import { z } from 'zod';
+import { MAX_LOCAL_ID_CHARS } from '../../../shared/domain/limits';
+
+export const MANIFEST_NAME = 'pictor-export.json';
+export const MANIFEST_FORMAT = 'pictor-library-export';
+export const MANIFEST_VERSION = 1;
+
+const manifestEntrySchema = z
+  .object({
+    /** The task's local id (`TaskRecord.localId`). */
+    taskId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
+    /** `/`-separated, relative to the archive's root. */
+    path: z.string().min(1).max(4_096),
+    kind: z.enum(['sidecar', 'image']),
+    size: z.number().int().min(0).max(2 ** 40),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  })
+  .strict();
+export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
+
+const manifestSchema = z
+  .object({
+    format: z.literal(MANIFEST_FORMAT),
+    version: z.number().int().positive(),
+    pictorVersion: z.string().min(1).max(100),
+    createdAt: z.iso.datetime(),
+    entries: z.array(manifestEntrySchema),
+  })
+  .strict();
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export function manifestText(manifest: Manifest): string {
+  return `${JSON.stringify(manifest, null, 1)}\n`;
+}
+
+/** The manifest in `text`, or why it cannot be used (a sentence). */
+export function parseManifest(
+  text: string,
+  maxEntries: number,
+): { ok: true; manifest: Manifest } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'The manifest is not valid JSON.' };
+  }
+  const head = z.object({ format: z.literal(MANIFEST_FORMAT), version: z.number() }).safeParse(json);
+  if (!head.success) return { ok: false, reason: 'The manifest is not a Pictor export manifest.' };
+  if (head.data.version > MANIFEST_VERSION) {
+    return {
+      ok: false,
+      reason: `The archive was made by a newer version of Pictor (format ${head.data.version}).`,
+    };
+  }
+  const entries = (json as { entries?: unknown }).entries;
+  if (Array.isArray(entries) && entries.length > maxEntries) {
+    return { ok: false, reason: `The manifest lists more than ${maxEntries} files.` };
+  }
+  const parsed = manifestSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the manifest';
+    return { ok: false, reason: `The manifest is not valid (${where}: ${issue?.message ?? '?'}).` };
+  }
+  return { ok: true, manifest: parsed.data };
+}

@@ -1,0 +1,95 @@
+/**
+ * Reading an entry of a source with its bytes counted: whatever size the archive declared, the
+ * reader stops one chunk past the limit, and an aborted signal stops it between chunks. Copies go
+ * to a new file (`wx`: never over an existing one), are hashed on the way and flushed to disk.
+ */
+import { createHash } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { removeQuietly } from '../gallery/atomic-file';
+import { SNIFF_BYTES } from '../gallery/image-sniff';
+import { throwIfAborted } from './archive-errors';
+
+/** An entry that held more than it may: refused, whatever it declared. */
+export class OversizeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`It holds more than the ${maxBytes} bytes allowed.`);
+    this.name = 'OversizeError';
+  }
+}
+
+export interface CopiedFile {
+  readonly size: number;
+  readonly sha256: string;
+  /** The first bytes, to tell the image kind. */
+  readonly head: Buffer;
+}
+
+async function* chunks(
+  stream: Readable,
+  maxBytes: number,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Buffer> {
+  let count = 0;
+  try {
+    for await (const chunk of stream) {
+      throwIfAborted(signal);
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      count += buffer.length;
+      if (count > maxBytes) throw new OversizeError(maxBytes);
+      yield buffer;
+    }
+  } finally {
+    stream.destroy();
+  }
+}
+
+/** The whole of `stream`, at most `maxBytes` of it. @throws OversizeError, AbortError. */
+export async function readBounded(
+  stream: Readable,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const chunk of chunks(stream, maxBytes, signal)) parts.push(chunk);
+  return Buffer.concat(parts);
+}
+
+/**
+ * Copies `stream` into the new file `target`, removed again on any failure.
+ * @throws OversizeError, AbortError, stream and file-system errors.
+ */
+export async function copyToNewFile(
+  stream: Readable,
+  target: string,
+  maxBytes: number,
+  signal?: AbortSignal,
+): Promise<CopiedFile> {
+  const handle = await open(target, 'wx', 0o644);
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  try {
+    for await (const chunk of chunks(stream, maxBytes, signal)) {
+      if (head.length < SNIFF_BYTES) head = Buffer.concat([head, chunk.subarray(0, SNIFF_BYTES)]);
+      hash.update(chunk);
+      size += chunk.length;
+      let written = 0;
+      while (written < chunk.length) {
+        written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
+      }
+    }
+    await handle.sync();
+    await handle.close();
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await removeQuietly(target);
+    stream.destroy();
+    throw error;
+  }
+  return { size, sha256: hash.digest('hex'), head: head.subarray(0, SNIFF_BYTES) };
+}
+
+export function sha256Of(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}

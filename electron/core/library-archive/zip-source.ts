@@ -1,0 +1,202 @@
+/**
+ * Reads an archive's central directory with yauzl and refuses the whole archive, before one byte
+ * is inflated or written, when any entry is crafted: a path out of the target or otherwise
+ * refused (entry-path.ts), a link or special file (Unix mode in the external attributes),
+ * encryption, a compression other than store or deflate, duplicate names (case-folded), sizes
+ * that claim ZIP64 without its field or point past the file, entries whose data overlap (the
+ * overlapping zip bomb), more entries, bytes or compression ratio than the limits allow.
+ * Declared sizes only decide refusals; what is read is counted again (stream-copy.ts).
+ */
+import type { Readable } from 'node:stream';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { ArchiveLimits } from './archive-limits';
+import { ArchiveRefusedError } from './archive-errors';
+import { collisionKey, pathRefusal } from './entry-path';
+import { MANIFEST_NAME } from './manifest';
+import { SIDECAR_NAME } from '../gallery/gallery-layout';
+
+/** One file of a source (archive or folder), its path checked. */
+export interface SourceFile {
+  readonly path: string;
+  /** Declared (archive) or found (folder) size; never trusted for reading. */
+  readonly size: number;
+  open(): Promise<Readable>;
+}
+
+export interface ImportSource {
+  readonly kind: 'archive' | 'folder';
+  readonly files: readonly SourceFile[];
+  /** Files left out while listing (a folder's links, FIFOs, unreadable folders). */
+  readonly refused: readonly { path: string; reason: string }[];
+  close(): Promise<void>;
+}
+
+const UTF8_FLAG = 0x800;
+const ENCRYPTED = 0x1 | 0x40;
+const UNICODE_PATH_EXTRA = 0x7075;
+const ZIP32_MAX = 0xffffffff;
+const LOCAL_HEADER = 30;
+const S_IFMT = 0o170000;
+const S_IFREG = 0o100000;
+const S_IFDIR = 0o040000;
+const S_IFLNK = 0o120000;
+
+function openZip(file: string): Promise<ZipFile> {
+  return new Promise((resolve, reject) =>
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
+      (error, zip) => (error ? reject(error) : resolve(zip)),
+    ),
+  );
+}
+
+function readEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Entry[]> {
+  if (zip.entryCount > limits.maxEntries) {
+    throw new ArchiveRefusedError(`it has more than ${limits.maxEntries} entries.`);
+  }
+  return new Promise((resolve, reject) => {
+    const entries: Entry[] = [];
+    zip.on('entry', (entry: Entry) => {
+      entries.push(entry);
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+}
+
+/** The entry's name as text: UTF-8 when flagged so, else ASCII only (no guessing of code pages). */
+function entryName(entry: Entry): string {
+  const raw = entry.fileName as unknown as Buffer;
+  if ((entry.generalPurposeBitFlag & UTF8_FLAG) !== 0) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    } catch {
+      throw new ArchiveRefusedError('an entry name is not valid UTF-8.');
+    }
+  }
+  if (raw.some((byte) => byte > 0x7f)) {
+    throw new ArchiveRefusedError('an entry name is in an unknown character set.', raw.toString('latin1'));
+  }
+  return raw.toString('ascii');
+}
+
+function maxBytesFor(path: string, limits: ArchiveLimits): number {
+  if (path === MANIFEST_NAME) return limits.maxManifestBytes;
+  if (path.endsWith(`/${SIDECAR_NAME}`)) return limits.maxSidecarBytes;
+  return limits.maxImageBytes;
+}
+
+/** Refuses what the entry's metadata shows, returning its checked path (null for a folder). */
+function checkEntry(entry: Entry, fileSize: number, limits: ArchiveLimits): string | null {
+  const name = entryName(entry);
+  const folder = name.endsWith('/');
+  const path = folder ? name.slice(0, -1) : name;
+  const refuse = (reason: string): never => {
+    throw new ArchiveRefusedError(reason, JSON.stringify(name));
+  };
+  const reason = pathRefusal(path, limits);
+  if (reason) refuse(`an entry's path is not allowed. ${reason}`);
+  if ((entry.generalPurposeBitFlag & ENCRYPTED) !== 0) refuse('an entry is encrypted.');
+  if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
+    refuse('an entry uses a compression method Pictor does not read.');
+  }
+  if (entry.extraFields.some((field) => field.id === UNICODE_PATH_EXTRA)) {
+    refuse('an entry carries a second name (a Unicode path field).');
+  }
+  const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
+  if (type === S_IFLNK) refuse('an entry is a symbolic link.');
+  if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) refuse('an entry is a special file.');
+  if (folder !== (type === S_IFDIR) && type !== 0) refuse('an entry is a folder and a file at once.');
+  const sizes = [entry.compressedSize, entry.uncompressedSize, entry.relativeOffsetOfLocalHeader];
+  if (sizes.includes(ZIP32_MAX)) refuse('an entry claims ZIP64 sizes without the ZIP64 field.');
+  if (entry.relativeOffsetOfLocalHeader + LOCAL_HEADER + entry.compressedSize > fileSize) {
+    refuse("an entry's data would lie beyond the end of the archive.");
+  }
+  if (folder) {
+    if (entry.uncompressedSize !== 0) refuse('a folder entry holds data.');
+    return null;
+  }
+  const max = maxBytesFor(path, limits);
+  if (entry.uncompressedSize > max) refuse(`an entry is larger than the ${max} bytes allowed.`);
+  const size = entry.uncompressedSize;
+  if (size > limits.ratioFloorBytes && size > entry.compressedSize * limits.maxRatio) {
+    refuse('an entry is compressed too well to be an image (a zip bomb).');
+  }
+  return path;
+}
+
+/** Entries whose data start inside another's: one stretch of bytes inflated many times. */
+function checkOverlaps(entries: readonly Entry[]): void {
+  const sorted = [...entries].sort(
+    (a, b) => a.relativeOffsetOfLocalHeader - b.relativeOffsetOfLocalHeader,
+  );
+  for (let i = 1; i < sorted.length; i += 1) {
+    const previous = sorted[i - 1] as Entry;
+    const end =
+      previous.relativeOffsetOfLocalHeader + LOCAL_HEADER + previous.fileNameLength + previous.compressedSize;
+    if ((sorted[i] as Entry).relativeOffsetOfLocalHeader < end) {
+      throw new ArchiveRefusedError('two entries share the same data (an overlapping zip bomb).');
+    }
+  }
+}
+
+function describeZipError(error: unknown): ArchiveRefusedError {
+  const detail = error instanceof Error ? error.message : String(error);
+  const refused = new ArchiveRefusedError('it is not a ZIP archive Pictor can read.');
+  return Object.assign(refused, { detail });
+}
+
+/**
+ * Opens `file` as an archive and checks every entry (see the file's comment).
+ * @throws ArchiveRefusedError, with nothing read but the central directory.
+ */
+export async function openZipSource(
+  file: string,
+  fileSize: number,
+  limits: ArchiveLimits,
+): Promise<ImportSource> {
+  let zip: ZipFile;
+  try {
+    zip = await openZip(file);
+  } catch (error) {
+    throw describeZipError(error);
+  }
+  try {
+    const entries = await readEntries(zip, limits).catch((error: unknown) => {
+      throw error instanceof ArchiveRefusedError ? error : describeZipError(error);
+    });
+    const files: SourceFile[] = [];
+    const seen = new Set<string>();
+    let total = 0;
+    for (const entry of entries) {
+      const path = checkEntry(entry, fileSize, limits);
+      const key = collisionKey(path ?? (entry.fileName as unknown as Buffer).toString());
+      if (seen.has(key)) throw new ArchiveRefusedError('two entries have the same name.', key);
+      seen.add(key);
+      total += entry.uncompressedSize;
+      if (total > limits.maxTotalBytes) {
+        throw new ArchiveRefusedError(`it would unpack to more than ${limits.maxTotalBytes} bytes.`);
+      }
+      if (path !== null) files.push(zipFile(zip, entry, path));
+    }
+    checkOverlaps(entries);
+    return { kind: 'archive', files, refused: [], close: async () => zip.close() };
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+}
+
+function zipFile(zip: ZipFile, entry: Entry, path: string): SourceFile {
+  return {
+    path,
+    size: entry.uncompressedSize,
+    open: () =>
+      new Promise((resolve, reject) =>
+        zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+      ),
+  };
+}

@@ -1,0 +1,79 @@
+/** Real libraries in temporary folders: a history file, a gallery of real images with sidecars. */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { imageNames, taskFolderName, TEMP_DIR } from '../../../../electron/core/gallery/gallery-layout';
+import { sidecarText } from '../../../../electron/core/gallery/sidecar';
+import { makeImage, makeTempDir } from '../../../support/gallery-helpers';
+import { makeTaskRecord } from '../../../support/task-records';
+
+export interface Library {
+  readonly dir: string;
+  readonly root: string;
+  readonly history: HistoryStore;
+}
+
+export async function makeLibrary(): Promise<Library> {
+  const dir = await makeTempDir();
+  const root = join(dir, 'gallery');
+  await mkdir(join(root, TEMP_DIR), { recursive: true });
+  return { dir, root, history: HistoryStore.open(join(dir, 'history.sqlite')) };
+}
+
+let counter = 0;
+
+/** A finished task with `formats.length` real images saved in the gallery, its sidecar beside them. */
+export async function addTask(
+  library: Library,
+  formats: readonly ('png' | 'jpeg' | 'webp')[] = ['png'],
+  overrides: Partial<TaskRecord> = {},
+): Promise<TaskRecord> {
+  counter += 1;
+  const base = makeTaskRecord(
+    {
+      localId: `local-${String(counter).padStart(4, '0')}-${Math.random().toString(36).slice(2, 8)}`,
+      request: { prompt: `A lighthouse number ${counter}` },
+      ...overrides,
+    },
+    Date.UTC(2025, 0, 1, 9, 0, counter),
+  );
+  const folder = taskFolderName(base);
+  await mkdir(join(library.root, folder), { recursive: true });
+  const images = [];
+  for (const [index, format] of formats.entries()) {
+    const bytes = await makeImage(format, 16 + counter, 12);
+    const name = imageNames(index, format).image;
+    await writeFile(join(library.root, folder, name), bytes);
+    images.push({
+      index,
+      url: `https://cdn.example.com/${counter}/${index}`,
+      state: 'saved' as const,
+      file: `${folder}/${name}`,
+      mime: `image/${format}` as const,
+      width: 16 + counter,
+      height: 12,
+      bytes: bytes.length,
+      attempts: 1,
+      favourite: false,
+    });
+  }
+  const record: TaskRecord = { ...base, folder, images };
+  await writeFile(join(library.root, folder, 'pictor.json'), sidecarText(record));
+  library.history.put(record);
+  return record;
+}
+
+/** Every saved image of the history as `localId#index` → its bytes. */
+export async function savedImages(library: Library): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  for (const record of library.history.list({ limit: 500 }).items) {
+    for (const image of record.images) {
+      if (image.state === 'saved' && image.file) {
+        const bytes = await readFile(join(library.root, ...image.file.split('/')));
+        result.set(`${record.localId}#${image.index}`, bytes.toString('base64'));
+      }
+    }
+  }
+  return result;
+}
