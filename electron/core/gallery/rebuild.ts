@@ -25,6 +25,7 @@ import { THUMBS_DIR, imageNames } from './gallery-layout';
 import { IMAGE_MIME, type ImageKind } from './image-sniff';
 import { readRegularFile, regularFileSize, UnsafeFileError } from './regular-file';
 import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from './sidecar';
+import { isImageName, recoverFromImages } from './metadata/recover';
 import { SIDECAR_NAME } from './gallery-layout';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
@@ -73,33 +74,41 @@ function fsReason(what: string, error: unknown): string {
 
 /**
  * The root-relative path (`/`-separated) of every sidecar under the folder `relative`, appended to
- * `found` (one list, however deep the folders go). Only relative paths are kept: a folder of
- * 100,000 tasks held both forms, 10 MB of strings, for the whole rebuild.
+ * `found.sidecars` (one list, however deep the folders go), and of every folder holding images
+ * named as Pictor names them but no sidecar, appended to `found.bare`. Only relative paths are
+ * kept: a folder of 100,000 tasks held both forms, 10 MB of strings, for the whole rebuild.
  */
 async function findSidecars(
   root: string,
   relative: string,
   depth: number,
   skipped: Skipped[],
-  found: string[] = [],
-): Promise<string[]> {
+  found: { sidecars: string[]; bare: string[] },
+): Promise<void> {
   let entries;
   try {
     entries = await readdir(relative ? join(root, relative) : root, { withFileTypes: true });
   } catch (error) {
     skipped.push({ path: relative || '.', reason: fsReason('folder', error) });
-    return found;
+    return;
   }
+  // A sidecar sits in a task folder, never in the root itself.
+  const files = depth > 0 ? entries.filter((entry) => entry.isFile()) : [];
+  if (files.some((entry) => entry.name === SIDECAR_NAME))
+    found.sidecars.push(`${relative}/${SIDECAR_NAME}`);
+  else if (files.some((entry) => isImageName(entry.name))) found.bare.push(relative);
   for (const entry of entries) {
-    const path = relative ? `${relative}/${entry.name}` : entry.name;
     // Symbolic links are not followed: they could lead outside the gallery or in circles.
-    // A sidecar sits in a task folder, never in the root itself.
-    if (entry.isFile() && entry.name === SIDECAR_NAME && depth > 0) found.push(path);
-    else if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && depth < MAX_DEPTH) {
-      await findSidecars(root, path, depth + 1, skipped, found);
+    if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && depth < MAX_DEPTH) {
+      await findSidecars(
+        root,
+        relative ? `${relative}/${entry.name}` : entry.name,
+        depth + 1,
+        skipped,
+        found,
+      );
     }
   }
-  return found;
 }
 
 async function readSidecarWith<T>(
@@ -355,9 +364,14 @@ async function firstValid(
   return record;
 }
 
-/** The first pass: what choosing one sidecar per task needs, of every sidecar, in path order. */
-async function summarise(root: string, skipped: Skipped[]): Promise<Found[]> {
-  const paths = (await findSidecars(root, '', 0, skipped)).sort();
+/**
+ * The first pass: what choosing one sidecar per task needs, of every sidecar, in path order;
+ * `bare` receives the folders with Pictor's images and no sidecar.
+ */
+async function summarise(root: string, skipped: Skipped[], bare: string[]): Promise<Found[]> {
+  const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare };
+  await findSidecars(root, '', 0, skipped, found);
+  const paths = found.sidecars.sort();
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
     const read = await readSidecarWith(join(root, relative), summariseSidecar);
     if (!read.ok) {
@@ -371,28 +385,68 @@ async function summarise(root: string, skipped: Skipped[]): Promise<Found[]> {
 }
 
 /**
- * See {@link Gallery.rebuild}. Records come in path order (oldest folders first). Two passes: the
- * first reads every sidecar and keeps only what choosing one per task needs; the second reads the
- * chosen ones again and repairs them a batch at a time.
+ * The tasks of the folders that lost their sidecar, made again from their images' own metadata
+ * (metadata/recover.ts) and repaired like the others; a task a sidecar already gave is skipped.
+ */
+async function recoverBare(
+  root: string,
+  bare: readonly string[],
+  known: ReadonlySet<string>,
+  work: { skipped: Skipped[]; reads: Limiter },
+): Promise<TaskRecord[]> {
+  const seen = new Set(known);
+  const found = await mapLimited(bare, (relative) =>
+    recoverFromImages(root, relative, { maxBytes: MAX_IMAGE_FILE_BYTES, reads: work.reads }),
+  );
+  const records: TaskRecord[] = [];
+  for (const [index, result] of found.entries()) {
+    const path = bare[index] ?? '';
+    if (!result.ok) {
+      if (result.reason) work.skipped.push({ path, reason: result.reason });
+    } else if (seen.has(result.record.localId)) {
+      work.skipped.push({ path, reason: 'Another folder in the gallery describes the same task.' });
+    } else {
+      seen.add(result.record.localId);
+      records.push(
+        await repairRecord(root, join(root, path, SIDECAR_NAME), result.record, work.reads),
+      );
+    }
+  }
+  return records;
+}
+
+/**
+ * See {@link Gallery.rebuild}. Records come in path order (oldest folders first), then those made
+ * from images whose sidecar was gone. Two passes: the first reads every sidecar and keeps only
+ * what choosing one per task needs; the second reads the chosen ones again and repairs them a
+ * batch at a time.
  */
 export async function rebuildFromFolder(
   root: string,
   options: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const skipped: Skipped[] = [];
-  const tasks = groupByTask(await summarise(root, skipped));
+  const bare: string[] = [];
+  const tasks = groupByTask(await summarise(root, skipped, bare));
   const imageReads = limiter(IMAGE_READS);
   const records: TaskRecord[] = [];
   let count = 0;
   const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
+  const hand = async (repaired: TaskRecord[]) => {
+    count += repaired.length;
+    if (options.onBatch) await options.onBatch(repaired);
+    else records.push(...repaired);
+  };
   for (let start = 0; start < tasks.length; start += batchSize) {
     const batch = await mapLimited(tasks.slice(start, start + batchSize), (candidates) =>
       firstValid(root, candidates, skipped, imageReads),
     );
-    const repaired = batch.filter((record): record is TaskRecord => record !== null);
-    count += repaired.length;
-    if (options.onBatch) await options.onBatch(repaired);
-    else records.push(...repaired);
+    await hand(batch.filter((record): record is TaskRecord => record !== null));
+  }
+  const known = new Set(tasks.map((task) => (Array.isArray(task) ? task[0] : task)?.localId ?? ''));
+  for (let start = 0; start < bare.length; start += batchSize) {
+    const slice = bare.sort().slice(start, start + batchSize);
+    await hand(await recoverBare(root, slice, known, { skipped, reads: imageReads }));
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { records, skipped, count };

@@ -57,6 +57,9 @@ const fieldsSchema = z.object({
   promptTruncated: z.literal('True').optional(),
 });
 
+/** The reason given for an image that carries no Pictor metadata at all. */
+export const NO_PICTOR_METADATA = 'The image carries no Pictor metadata.';
+
 /** What an image says about itself, checked; `truncated` when its prompt was shortened to fit. */
 export interface ReadProvenance extends ImageProvenance {
   readonly truncated: boolean;
@@ -84,10 +87,10 @@ export function readImageProvenance(
     throw error;
   }
   if (packet === null || packet.length > MAX_READ_TEXT) {
-    return { ok: false, reason: 'The image carries no Pictor metadata.' };
+    return { ok: false, reason: NO_PICTOR_METADATA };
   }
   const fields = parseXmpPacket(packet);
-  if (!fields) return { ok: false, reason: 'The image carries no Pictor metadata.' };
+  if (!fields) return { ok: false, reason: NO_PICTOR_METADATA };
   const parsed = fieldsSchema.safeParse(fields);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,0 +1,115 @@
+/**
+ * `rebuild` for a task folder whose sidecar is gone: the record is made again from what its
+ * images say about themselves (read.ts). The folder is hostile input like any other: only
+ * regular files named as Pictor names images are read (never through a link, with the size
+ * cap), only Pictor's own XMP layout is believed, and the record goes through the record schema.
+ * An image whose metadata names another task or another index than its file name is left out.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
+import { taskRecordSchema, type TaskRecord } from '../../../../shared/domain/task-record';
+import { IMAGE_EXTENSION, type ImageKind } from '../image-sniff';
+import { readRegularFile } from '../regular-file';
+import { NO_PICTOR_METADATA, readImageProvenance, type ReadProvenance } from './read';
+
+/** `image-<n>.<ext>` as the gallery names images (gallery-layout.ts), n from 1. */
+const IMAGE_NAME = /^image-([1-9]\d?)\.(png|jpg|webp)$/;
+const KIND_OF_EXTENSION = Object.fromEntries(
+  Object.entries(IMAGE_EXTENSION).map(([kind, extension]) => [extension, kind]),
+) as Record<string, ImageKind>;
+
+export type ReadLimiter = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** Whether a folder entry is named like one of Pictor's images. */
+export function isImageName(name: string): boolean {
+  const match = IMAGE_NAME.exec(name);
+  return match !== null && Number(match[1]) <= MAX_IMAGES_PER_TASK;
+}
+
+async function provenances(
+  folder: string,
+  limits: { maxBytes: number; reads: ReadLimiter },
+): Promise<{ found: ReadProvenance[]; reason: string | null }> {
+  const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
+  const names = entries
+    .filter((entry) => entry.isFile() && isImageName(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+  const found: ReadProvenance[] = [];
+  // Stays null while no image carries Pictor's metadata: such a folder is not a task of ours.
+  let reason: string | null = null;
+  for (const name of names) {
+    const [, number, extension = ''] = IMAGE_NAME.exec(name) ?? [];
+    const kind = KIND_OF_EXTENSION[extension];
+    if (!kind) continue;
+    const read = await limits
+      .reads(() => readRegularFile(join(folder, name), limits.maxBytes))
+      .then((bytes) => readImageProvenance(bytes, kind))
+      .catch(() => ({ ok: false as const, reason: 'An image in the folder could not be read.' }));
+    if (!read.ok) reason = read.reason === NO_PICTOR_METADATA ? reason : read.reason;
+    else if (read.provenance.imageIndex + 1 !== Number(number)) {
+      reason = "An image's metadata names another image than its file.";
+    } else found.push(read.provenance);
+  }
+  return { found, reason };
+}
+
+function recordFrom(first: ReadProvenance, indexes: number[], folder: string): unknown {
+  const { prompt, model, size, quality, createdAt } = first;
+  return {
+    localId: first.localId,
+    taskId: first.taskId ?? null,
+    origin: 'submitted',
+    endpoint: first.service,
+    // The key's fingerprint is never written into an image.
+    account: '',
+    request: { prompt, model, size, quality },
+    status: 'completed',
+    hold: null,
+    error: null,
+    createdAt,
+    updatedAt: createdAt,
+    submittedAt: createdAt,
+    finishedAt: createdAt,
+    watchStartedAt: null,
+    polls: 0,
+    lastPolledAt: null,
+    images: indexes.map((index) => ({
+      index,
+      url: null,
+      state: 'saved',
+      attempts: 0,
+      favourite: false,
+    })),
+    favourite: false,
+    folder,
+    imported: true,
+  };
+}
+
+/**
+ * The task record the images in `folder` (root-relative `relative`) describe, or the reason
+ * there is none (`null` when no image there carries Pictor's metadata: not a task folder). The
+ * images are not checked against the files here: rebuild's repair does that.
+ */
+export async function recoverFromImages(
+  root: string,
+  relative: string,
+  limits: { maxBytes: number; reads: ReadLimiter },
+): Promise<{ ok: true; record: TaskRecord } | { ok: false; reason: string | null }> {
+  const { found, reason } = await provenances(join(root, relative), limits);
+  const first = found[0];
+  if (!first)
+    return { ok: false, reason: reason && `No sidecar, and no task in the images: ${reason}` };
+  const mine = found.filter((item) => item.localId === first.localId);
+  const indexes = [...new Set(mine.map((item) => item.imageIndex))].sort((a, b) => a - b);
+  const parsed = taskRecordSchema.safeParse(recordFrom(first, indexes, relative));
+  if (!parsed.success) {
+    return {
+      ok: false,
+      reason: "No sidecar, and the images' metadata does not make a valid task.",
+    };
+  }
+  return { ok: true, record: parsed.data };
+}
