@@ -1,0 +1,149 @@
+/**
+ * The image host is hostile: a file whose container lies (truncated chunks, huge declared
+ * lengths, bogus CRCs, a RIFF size that does not match) is refused with a reason and left
+ * exactly as it was; nothing else is ever thrown, and random damage is handled in bounded time.
+ */
+import fc from 'fast-check';
+import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContainerError } from '../../../../../electron/core/gallery/metadata/container';
+import {
+  embedProvenanceInBuffer,
+  embedProvenanceInFile,
+} from '../../../../../electron/core/gallery/metadata/embed';
+import { readImageProvenance } from '../../../../../electron/core/gallery/metadata/read';
+import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
+import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
+
+const images = new Map<string, Buffer>();
+let root: string;
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'pictor-hostile-'));
+  await mkdir(join(root, '.pictor-tmp'));
+  for (const encoding of ENCODINGS) images.set(encoding.name, await makeEncoded(encoding, 33, 21));
+});
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const image = (name: string) => Buffer.from(images.get(name)!);
+
+function refused(bytes: Buffer, kind: ImageKind, reason: RegExp): void {
+  expect(() => embedProvenanceInBuffer(bytes, kind, sampleProvenance())).toThrow(ContainerError);
+  expect(() => embedProvenanceInBuffer(bytes, kind, sampleProvenance())).toThrow(reason);
+  const read = readImageProvenance(bytes, kind);
+  expect(read.ok).toBe(false);
+}
+
+describe('PNG', () => {
+  it('refuses a bogus CRC, a huge declared length, a truncated chunk, a missing IEND', () => {
+    const crc = image('PNG');
+    crc[8 + 8 + 13] ^= 0xff; // IHDR's CRC
+    refused(crc, 'png', /fails its checksum/);
+    const huge = image('PNG');
+    huge.writeUInt32BE(0x7fffffff, 33); // the chunk after IHDR
+    refused(huge, 'png', /ends inside its/);
+    const impossible = image('PNG');
+    impossible.writeUInt32BE(0xfffffff0, 33);
+    refused(impossible, 'png', /impossible length/);
+    refused(image('PNG').subarray(0, 60), 'png', /ends inside/);
+    refused(
+      image('PNG').subarray(0, image('PNG').length - 12),
+      'png',
+      /ends inside its chunk header/,
+    );
+  });
+});
+
+describe('JPEG', () => {
+  it('refuses a segment longer than the file, a length below 2, a file with no scan', () => {
+    const jpeg = image('JPEG');
+    const long = Buffer.from(jpeg);
+    long.writeUInt16BE(0xffff, 4); // the first segment's length
+    refused(long, 'jpeg', /ends inside its segment/);
+    const short = Buffer.from(jpeg);
+    short.writeUInt16BE(1, 4);
+    refused(short, 'jpeg', /impossible length/);
+    refused(Buffer.from([0xff, 0xd8, 0xff, 0xd9]), 'jpeg', /no image data/);
+    refused(Buffer.from([0xff, 0xd8, 0x00, 0x00]), 'jpeg', /marker/);
+  });
+});
+
+describe('WebP', () => {
+  it('refuses a RIFF size that lies either way and a chunk running past the end', () => {
+    const bigger = image('WebP lossy');
+    bigger.writeUInt32LE(bigger.readUInt32LE(4) + 2, 4);
+    refused(bigger, 'webp', /does not match/);
+    const smaller = image('WebP lossless');
+    smaller.writeUInt32LE(smaller.readUInt32LE(4) - 2, 4);
+    refused(smaller, 'webp', /does not match/);
+    const chunk = image('WebP lossy');
+    chunk.writeUInt32LE(0xfffffff0, 16); // the VP8 chunk's size
+    refused(chunk, 'webp', /ends inside/);
+    const header = image('WebP lossy');
+    header[20 + 3] = 0; // the VP8 start code
+    refused(header, 'webp', /valid header/);
+  });
+});
+
+describe('a refused file on disk', () => {
+  it('is left byte for byte as it was, with the reason, and no other file is written', async () => {
+    const bytes = image('PNG');
+    bytes[40] ^= 0x01; // inside IDAT: its CRC no longer matches
+    const file = join(root, '.pictor-tmp', 'download.part');
+    await writeFile(file, bytes);
+    const result = await embedProvenanceInFile(file, 'png', sampleProvenance(), {
+      root,
+      maxBytes: 1024 * 1024,
+    });
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/checksum/) });
+    expect((await readFile(file)).equals(bytes)).toBe(true);
+    expect(await readdir(join(root, '.pictor-tmp'))).toEqual(['download.part']);
+    expect(await readdir(root)).toEqual(['.pictor-tmp']);
+    await rm(file);
+  });
+
+  it('is not grown past the size cap', async () => {
+    const bytes = image('JPEG');
+    const file = join(root, '.pictor-tmp', 'capped.part');
+    await writeFile(file, bytes);
+    const result = await embedProvenanceInFile(file, 'jpeg', sampleProvenance(), {
+      root,
+      maxBytes: bytes.length + 100,
+    });
+    expect(result).toEqual({ ok: false, reason: expect.stringMatching(/size limit/) });
+    expect((await readFile(file)).equals(bytes)).toBe(true);
+    await rm(file);
+  });
+});
+
+describe.each(ENCODINGS)('random damage to a $name', (encoding) => {
+  it('ends in an edited image or a ContainerError, never anything else', () => {
+    const original = images.get(encoding.name)!;
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(original.length - 1), fc.integer({ min: 0, max: 255 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.nat(original.length),
+        (flips, cut) => {
+          const bytes = Buffer.from(original.subarray(0, Math.max(cut, 1)));
+          for (const [at, value] of flips) if (at < bytes.length) bytes[at] = value;
+          const started = performance.now();
+          try {
+            const edited = embedProvenanceInBuffer(bytes, encoding.kind, sampleProvenance());
+            expect(readImageProvenance(edited, encoding.kind).ok).toBe(true);
+          } catch (error) {
+            expect(error).toBeInstanceOf(ContainerError);
+          }
+          expect(readImageProvenance(bytes, encoding.kind).ok).toBe(false);
+          expect(performance.now() - started).toBeLessThan(1_000);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
