@@ -133,12 +133,25 @@ function formatKiB(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
+/**
+ * Where `npm run build:electron` writes: `<rootDir>/dist-electron`, or
+ * `<PICTOR_BUILD_DIR>/dist-electron` when that is set (the tests build outside the working tree;
+ * vite.config.ts reads the same variable for the renderer). Only the folder changes, never the
+ * esbuild options.
+ */
+export function cliOutDir(rootDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  const buildDir = env.PICTOR_BUILD_DIR;
+  return path.join(buildDir ? path.resolve(buildDir) : rootDir, 'dist-electron');
+}
+
 async function runCli(): Promise<void> {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-  const outDir = path.join(rootDir, 'dist-electron');
+  const outDir = cliOutDir(rootDir);
   const bundles = await buildElectron({ rootDir, outDir });
   for (const bundle of bundles) {
-    console.log(`dist-electron/${bundle.file}  ${formatKiB(bundle.bytes)}`);
+    console.log(
+      `${path.relative(process.cwd(), path.join(outDir, bundle.file))}  ${formatKiB(bundle.bytes)}`,
+    );
   }
 }
 

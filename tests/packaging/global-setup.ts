@@ -1,31 +1,28 @@
 /**
  * Builds the app once (`npm run build`: renderer, main, image worker, preload) before any
- * packaging test file runs. The files run in parallel and each packs what is built; building in
- * each would race on dist/ and dist-electron/.
+ * packaging test file runs, with the release's settings, into a temporary folder the test files
+ * pack (tests/support/test-build.ts); removed when the run ends. The files run in parallel and
+ * each packs what is built; building in each would race.
+ *
+ * The working tree's dist/ and dist-electron/ are listed (name, size, modification time) before
+ * the build; test-build.test.ts lists them again once it has run: a test run must not touch them.
  */
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import type { TestProject } from 'vitest/node';
+import { acquireTestBuild, listWorkingTreeBuild, type FileStamp } from '../support/test-build';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export async function setup(): Promise<void> {
-  const started = performance.now();
-  try {
-    // The release's settings: vitest sets NODE_ENV=test, with which Vite would bundle React's
-    // development build into dist/ (which the journeys and the bench then reuse).
-    await promisify(execFile)('npm', ['run', 'build'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-  } catch (error) {
-    const output = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(
-      `npm run build failed, so nothing can be packed: ${output.message}\n${output.stdout ?? ''}\n${output.stderr ?? ''}`,
-      { cause: error },
-    );
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The test build's folder (tests/support/test-build.ts). */
+    pictorTestBuild: string;
+    /** The working tree's dist/ and dist-electron/ before that build. */
+    pictorWorkingTreeBefore: FileStamp[];
   }
-  console.info(`packaging: npm run build ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  project.provide('pictorWorkingTreeBefore', listWorkingTreeBuild());
+  const acquired = await acquireTestBuild();
+  project.provide('pictorTestBuild', acquired.build.root);
+  console.info(`packaging: ${acquired.line}`);
+  return () => acquired.release();
 }

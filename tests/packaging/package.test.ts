@@ -1,7 +1,8 @@
 /**
  * Packs the app the way a release does (`npm run build`, then electron-builder with
  * electron-builder.yml) into an unpacked linux-x64 folder, using a stand-in Electron distribution
- * (the real one cannot be downloaded here), and checks what the asar holds.
+ * (the real one cannot be downloaded here), and checks what the asar holds. The build is the
+ * run's test build (global-setup.ts), outside the working tree, packed from its own folder.
  *
  * Nothing may come from the network: Electron comes from `electronDist`, the icons are premade
  * (no icon toolset), `npmRebuild: false` fetches no headers, and every download mirror points at a
@@ -13,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
   isRuntimeProvided,
@@ -30,6 +31,8 @@ import {
 import { createStandInElectron, FUSE_SENTINEL } from './stand-in-electron';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The run's test build (global-setup.ts), which is what gets packed. */
+const BUILD_ROOT = inject('pictorTestBuild');
 const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
 const SOURCES_NEEDED = ['electron/main.ts', 'electron/preload.ts', 'renderer/index.html'];
 const execFileAsync = promisify(execFile);
@@ -60,7 +63,7 @@ function current(): Packed {
 async function runLogged(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   try {
     const { stdout, stderr } = await execFileAsync(file, args, {
-      cwd: ROOT,
+      cwd: BUILD_ROOT,
       env: { ...process.env, ...env },
       maxBuffer: 64 * 1024 * 1024,
     });
@@ -95,6 +98,8 @@ async function packApp(work: string): Promise<Omit<Packed, 'asar' | 'manifest'>>
       '--linux',
       'dir',
       '--x64',
+      '--projectDir',
+      BUILD_ROOT,
       '--config',
       'electron-builder.yml',
       `-c.electronDist=${standIn.dir}`,
@@ -122,7 +127,7 @@ beforeAll(async () => {
     );
   }
   const work = await mkdtemp(path.join(os.tmpdir(), 'pictor-pack-'));
-  // The packaging project's globalSetup (global-setup.ts) has run `npm run build`.
+  // The packaging project's globalSetup (global-setup.ts) has run `npm run build` into BUILD_ROOT.
   const built = performance.now();
   const result = await packApp(work);
   const asarFile = path.join(result.appOut, 'resources', 'app.asar');

@@ -15,13 +15,15 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import asar from '@electron/asar';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
 import { packTarget } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The run's test build (global-setup.ts), which is what gets packed. */
+const BUILD_ROOT = inject('pictorTestBuild');
 const HOOKS = pathToFileURL(path.join(ROOT, 'tests/packaging/boot/resolve-electron.mjs')).href;
 const TSX = import.meta.resolve('tsx');
 const APP_URL = 'pictor-app://app/index.html';
@@ -100,7 +102,12 @@ async function packedFiles(): Promise<string> {
   const electron = JSON.parse(
     await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
   ) as { version: string };
-  const { appOut } = await packTarget(ROOT, work, { os: 'linux', arch: 'x64' }, electron.version);
+  const { appOut } = await packTarget(
+    BUILD_ROOT,
+    work,
+    { os: 'linux', arch: 'x64' },
+    electron.version,
+  );
   const dir = path.join(work, 'app');
   resourcesDir = path.join(appOut, 'resources');
   asar.extractAll(path.join(resourcesDir, 'app.asar'), dir);

@@ -173,8 +173,9 @@ export function resourcesDir(target: Target, appOut: string): string {
 }
 
 /**
- * Packs the already built app (`npm run build`) for `target` as a folder, with electron-builder.yml
- * and a stand-in Electron, offline. Only what needs a tool this machine lacks is changed: Windows
+ * Packs the already built app in `root` (the run's test build, laid out like the repository:
+ * tests/support/test-build.ts) for `target` as a folder, with electron-builder.yml and a stand-in
+ * Electron, offline. Only what needs a tool this machine lacks is changed: Windows
  * executable resources (rcedit runs under Wine here) and macOS ad-hoc signing (codesign) are
  * skipped; neither changes which files ship.
  */
@@ -192,6 +193,8 @@ export async function packTarget(
     `--${target.os}`,
     'dir',
     `--${target.arch}`,
+    '--projectDir',
+    root,
     '--config',
     'electron-builder.yml',
     `-c.electronDist=${dist}`,

@@ -9,7 +9,7 @@ import { access, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
   isRuntimeProvided,
@@ -25,6 +25,8 @@ import { FUSE_SENTINEL } from './stand-in-electron';
 import { packTarget, RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The run's test build (global-setup.ts), which is what gets packed. */
+const BUILD_ROOT = inject('pictorTestBuild');
 /** electron-builder.yml's electronFuses in wire order (see package.test.ts). */
 const FLIPPED_WIRE = Buffer.concat([
   Buffer.from(FUSE_SENTINEL, 'latin1'),
@@ -76,7 +78,7 @@ beforeAll(async () => {
   ) as { version: string };
   // One at a time: each run of electron-builder takes both cores for a few seconds.
   for (const target of RELEASE_TARGETS) {
-    const { appOut } = await packTarget(ROOT, work, target, electron.version);
+    const { appOut } = await packTarget(BUILD_ROOT, work, target, electron.version);
     const resources = resourcesDir(target, appOut);
     packed.set(nameOf(target), {
       target,

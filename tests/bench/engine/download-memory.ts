@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { runJsonChild } from '../json-child';
 import type { DownloadMemoryReport } from './download-memory-child';
-import { buildShippedWorker, SHIPPED_WORKER_ENV } from '../images/shipped-worker';
+import { SHIPPED_WORKER_ENV, withShippedWorker } from '../images/shipped-worker';
 
 const CHILD = fileURLToPath(new URL('./download-memory-child.ts', import.meta.url));
 
@@ -80,7 +80,7 @@ function runChild(
 /**
  * Serves a `side`×`side` noise PNG and downloads it `count` times at once, in a fresh child per
  * run: `runs[kind]` children for each kind, alternated. Images are checked by the built image
- * worker (dist-electron/image-worker.js, what ships), or by the no-decode stand-in for `control`.
+ * worker (image-worker.js of a test build, what ships), or by the no-decode stand-in for `control`.
  */
 export async function measureDownloadMemory(
   count: number,
@@ -90,7 +90,15 @@ export async function measureDownloadMemory(
   imageBytes: number;
   reports: Record<DownloadRun, DownloadMemoryReport[]>;
 }> {
-  const workerUrl = await buildShippedWorker();
+  return withShippedWorker((workerUrl) => measureWith(workerUrl, count, side, runs));
+}
+
+async function measureWith(
+  workerUrl: URL,
+  count: number,
+  side: number,
+  runs: Readonly<Partial<Record<DownloadRun, number>>>,
+): Promise<{ imageBytes: number; reports: Record<DownloadRun, DownloadMemoryReport[]> }> {
   const png = await noisePng(side);
   const { server, url } = await serve(png);
   try {

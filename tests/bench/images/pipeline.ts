@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import { buildSvg } from '../../../electron/demo-service/image-renderer';
 import { runJsonChild } from '../json-child';
 import type { PipelineReport } from './pipeline-child';
-import { buildShippedWorker, SHIPPED_WORKER_ENV } from './shipped-worker';
+import { SHIPPED_WORKER_ENV, withShippedWorker } from './shipped-worker';
 
 const CHILD = fileURLToPath(new URL('./pipeline-child.ts', import.meta.url));
 export const SIDE = 2048;
@@ -60,7 +60,15 @@ export async function measurePipeline(
   distinct: number,
   rounds: number,
 ): Promise<PipelineFigures> {
-  const workerUrl = await buildShippedWorker();
+  return withShippedWorker((workerUrl) => measureWith(workerUrl, count, distinct, rounds));
+}
+
+async function measureWith(
+  workerUrl: URL,
+  count: number,
+  distinct: number,
+  rounds: number,
+): Promise<PipelineFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-pipeline-'));
   try {
     const images = await Promise.all(Array.from({ length: distinct }, (_, n) => photoLikePng(n)));

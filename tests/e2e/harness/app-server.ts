@@ -25,7 +25,7 @@ export interface AppServer {
 }
 
 export interface AppServerOptions {
-  /** The built renderer (dist/renderer). */
+  /** The built renderer: the test build's dist/renderer (tests/support/test-build.ts). */
   readonly rendererRoot: string;
   /** The gallery folder now: read per request, as the user may move it. */
   readonly galleryDir: () => string;

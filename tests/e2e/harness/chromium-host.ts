@@ -5,6 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { silentLogger } from '../../../electron/ports/logger';
+import { currentTestBuild } from '../../support/test-build';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import {
   DEFAULT_VIEWPORT,
@@ -19,7 +20,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './host';
 import { startNodeMain, type NodeMain } from './node-main';
 import { createOsStandIns, type OsStandIns } from './os-stand-ins';
 import { installBridge, type PageBridge } from './page-bridge';
-import { RENDERER_DIST } from './repo-paths';
 import { installWindowGuards } from './window-guards';
 
 /** No handlers while the app is between a close and a restart (the sender check refuses first). */
@@ -52,7 +52,7 @@ class ChromiumApp implements LaunchedApp {
   /** Browser, server, bridge and guards: what stays the same across restarts. */
   async start(): Promise<void> {
     const server = await startAppServer({
-      rendererRoot: RENDERER_DIST,
+      rendererRoot: currentTestBuild().rendererDir,
       galleryDir: () => this.galleryDir(),
     });
     this.server = server;

@@ -1,6 +1,7 @@
 /**
- * The Electron host: the built app (`npm run build`) launched by Playwright's `_electron` from the
- * repository root, on the given folders through PICTOR_USER_DATA_DIR / PICTOR_GALLERY_DIR.
+ * The Electron host: the built app launched by Playwright's `_electron` from the run's test build
+ * (tests/support/test-build.ts: `npm run build` into a temporary folder laid out like the
+ * repository), on the given folders through PICTOR_USER_DATA_DIR / PICTOR_GALLERY_DIR.
  * The page is the app's real window; IPC and OS calls are Electron's own, so the harness records
  * none of them (ipcPayloads and osCalls are empty).
  */
@@ -13,14 +14,19 @@ import {
   type LaunchOptions,
   type RestartOptions,
 } from './app-types';
+import { currentTestBuild } from '../../support/test-build';
 import { REPO_ROOT } from './repo-paths';
 
-/** The command line of the app: Chromium's sandbox needs a setuid helper root in CI lacks. */
+/**
+ * The command line of the app, whose folder is the test build's: Chromium's sandbox needs a
+ * setuid helper root in CI lacks.
+ */
 export function electronArgs(
+  appDir: string,
   platform: NodeJS.Platform = process.platform,
   uid: number | undefined = process.getuid?.(),
 ): string[] {
-  return platform === 'linux' && uid === 0 ? ['--no-sandbox', REPO_ROOT] : [REPO_ROOT];
+  return platform === 'linux' && uid === 0 ? ['--no-sandbox', appDir] : [appDir];
 }
 
 /** The app's environment: ELECTRON_RUN_AS_NODE would make the binary a plain Node. */
@@ -39,7 +45,7 @@ export async function launchElectronApp(
   const open = async (waitForShell = true): Promise<Page> => {
     const launched = await _electron.launch({
       executablePath,
-      args: electronArgs(),
+      args: electronArgs(currentTestBuild().root),
       cwd: REPO_ROOT,
       env: electronEnv(options),
       ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),

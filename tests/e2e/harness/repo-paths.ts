@@ -1,12 +1,9 @@
-/** Where the end-to-end harness finds the repository and the built app. */
+/**
+ * Where the end-to-end harness finds the repository. The built app is not here: it is the run's
+ * test build, in a temporary folder (tests/support/test-build.ts).
+ */
 import { fileURLToPath } from 'node:url';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 /** The repository root (tests/e2e/harness → ../../..). */
 export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '..', '..', '..');
-
-/** The built renderer bundle (`npm run build:renderer`). */
-export const RENDERER_DIST = join(REPO_ROOT, 'dist', 'renderer');
-
-/** The built main process and preload (`npm run build:electron`). */
-export const ELECTRON_DIST = join(REPO_ROOT, 'dist-electron');
