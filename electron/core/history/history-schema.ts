@@ -3,6 +3,8 @@
  * running migration N-1; a later version is added by appending one function to the list.
  */
 import type { DatabaseSync } from 'node:sqlite';
+import { withFavourites } from '../../../shared/domain/favourites';
+import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { messageOf } from '../errors/thrown-value';
 import { HistoryError } from './history-error';
 
@@ -99,8 +101,40 @@ function addSharingV2(db: DatabaseSync): void {
 /** Entries of `task_changes` kept (a reader polls it every quarter second). */
 export const CHANGE_LOG_KEEP = 10_000;
 
+/**
+ * v3: one favourite (shared/domain/favourites.ts). Earlier versions kept a task's star apart from
+ * its images' stars, so the gallery's Favourites missed starred tasks and the task list missed
+ * starred images. Each task with a star of either kind is brought to the rule: a starred task
+ * with images stars them all, a task with a starred image is starred. Only those rows are read
+ * (through the favourite indexes); a record that does not parse is left as it is.
+ */
+function oneFavouriteV3(db: DatabaseSync): void {
+  const rows = db
+    .prepare(
+      'SELECT id, local_id, record FROM tasks WHERE favourite = 1 OR local_id IN (SELECT local_id FROM images WHERE favourite = 1)',
+    )
+    .all();
+  const updateTask = db.prepare('UPDATE tasks SET favourite = ?, record = ? WHERE id = ?');
+  const updateImage = db.prepare('UPDATE images SET favourite = ? WHERE local_id = ? AND idx = ?');
+  for (const row of rows) {
+    let parsed;
+    try {
+      parsed = taskRecordSchema.safeParse(JSON.parse(String(row['record'])));
+    } catch {
+      continue;
+    }
+    if (!parsed.success) continue;
+    const record = withFavourites(parsed.data);
+    if (record === parsed.data) continue;
+    updateTask.run(record.favourite ? 1 : 0, JSON.stringify(record), Number(row['id']));
+    record.images.forEach((image, position) => {
+      updateImage.run(image.favourite ? 1 : 0, String(row['local_id']), position);
+    });
+  }
+}
+
 /** Every migration in order; the schema version this build writes is its length. */
-export const HISTORY_MIGRATIONS: readonly Migration[] = [createV1, addSharingV2];
+export const HISTORY_MIGRATIONS: readonly Migration[] = [createV1, addSharingV2, oneFavouriteV3];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file
  * that is not a database. */

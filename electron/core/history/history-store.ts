@@ -11,6 +11,7 @@ import {
   taskRecordSchema,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
+import { withFavourites } from '../../../shared/domain/favourites';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import { HistoryError } from './history-error';
@@ -469,10 +470,10 @@ export class HistoryStore {
   }
 }
 
-/** Refuses to store what could not be read back. */
+/** Refuses to store what could not be read back; stores stars by the one-favourite rule. */
 function validate(record: TaskRecord): TaskRecord {
   const parsed = taskRecordSchema.safeParse(record);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return withFavourites(parsed.data);
   throw new HistoryError(
     'Pictor did not save a task because its record is not valid; report this problem.',
     {
