@@ -1,0 +1,164 @@
+/**
+ * The gallery's download pipeline over real HTTP on loopback writes each image's provenance
+ * into the saved file: the pixels are those the host sent, exiftool reads the fields, and
+ * nothing secret from the service address (user name, key, path, query) is in the file. A
+ * crafted image (its structure lies, yet it decodes) is saved exactly as it came, with a logged
+ * reason that names no secret.
+ */
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { crc32 } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Gallery } from '../../../electron/core/gallery/gallery';
+import type { LogFields, Logger } from '../../../electron/ports/logger';
+import { DIGITAL_SOURCE_TYPE } from '../../../electron/core/gallery/metadata/xmp-packet';
+import {
+  makeRecord,
+  makeTempDir,
+  removeDir,
+  serve,
+  startServer,
+  tempFiles,
+  type TestServer,
+} from '../../support/gallery-helpers';
+import {
+  ENCODINGS,
+  decodedPixels,
+  exiftool,
+  makeEncoded,
+} from '../../unit/core/gallery/metadata/meta-helpers';
+
+const SECRETS = ['sk-live-SECRET-4242', 'hunter2', 'carol', '/v1/private', 'frag-secret'];
+
+let server: TestServer;
+let root: string;
+let gallery: Gallery;
+let logged: Array<{ message: string; fields?: LogFields }>;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+beforeEach(async () => {
+  root = await makeTempDir();
+  logged = [];
+  const record = (message: string, fields?: LogFields) => void logged.push({ message, fields });
+  const logger: Logger = { debug: record, info: record, warn: record, error: record };
+  gallery = new Gallery({
+    root,
+    fetch,
+    logger,
+    downloadTimeoutMs: 10_000,
+    imageMetadata: { appVersion: '4.5.6' },
+  });
+  await gallery.init();
+});
+afterEach(async () => {
+  expect(await tempFiles(root)).toEqual([]);
+  await removeDir(root);
+});
+
+/** The service address a user might paste, with a key in every place one could hide. */
+function endpoint(): string {
+  const { port } = new URL(server.baseUrl);
+  return `http://carol:sk-live-SECRET-4242@127.0.0.1:${port}/v1/private?key=hunter2#frag-secret`;
+}
+
+function expectNoSecret(text: string): void {
+  for (const secret of SECRETS) expect(text).not.toContain(secret);
+}
+
+describe.each(ENCODINGS)('a downloaded $name', (encoding) => {
+  it('is saved with its provenance, its pixels untouched, no secret in it', async () => {
+    const body = await makeEncoded(encoding, 120, 80, encoding.kind !== 'jpeg');
+    const url = server.route(`/img-${encoding.name.replace(' ', '-')}`, serve(body));
+    const record = makeRecord([url], {
+      endpoint: endpoint(),
+      request: {
+        prompt: 'A lighthouse & a <storm> ]]> 🌊 מגדלור',
+        model: 'asked-model',
+        size: '120x80',
+        quality: 'medium',
+      },
+    });
+    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    const file = gallery.resolve(outcome.file);
+    const saved = await readFile(file);
+    expect(outcome.bytes).toBe(saved.length);
+    expect(saved.length).toBeGreaterThan(body.length);
+    expect((await decodedPixels(saved)).data.equals((await decodedPixels(body)).data)).toBe(true);
+    expect(await sharp(saved).metadata()).toMatchObject({ width: 120, height: 80 });
+
+    const tags = await exiftool(file);
+    expect(tags['XMP-iptcExt:DigitalSourceType']).toBe(DIGITAL_SOURCE_TYPE);
+    expect(tags['XMP-dc:Description']).toBe(record.request.prompt);
+    expect(tags).toMatchObject({
+      'XMP-xmp:CreatorTool': 'Pictor 4.5.6',
+      'XMP-pictor:Model': 'asked-model',
+      'XMP-pictor:Size': '120x80',
+      'XMP-pictor:Quality': 'medium',
+      'XMP-pictor:TaskId': record.taskId,
+      'XMP-pictor:Service': server.baseUrl,
+    });
+    expect(
+      new Date(String(tags['XMP-xmp:CreateDate']).replace(/^(\d+):(\d+):/, '$1-$2-')).getTime(),
+    ).toBe(record.createdAt);
+    expectNoSecret(JSON.stringify(tags));
+    expectNoSecret(saved.toString('latin1'));
+    expectNoSecret(JSON.stringify(logged));
+  });
+});
+
+it('names the model the service reported when the record keeps one', async () => {
+  const body = await makeEncoded(ENCODINGS[0]!, 20, 20);
+  const url = server.route('/reported.png', serve(body));
+  const record = { ...makeRecord([url]), reportedModel: 'served-model-2' };
+  const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+  if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+  expect((await exiftool(gallery.resolve(outcome.file)))['XMP-pictor:Model']).toBe(
+    'served-model-2',
+  );
+});
+
+describe('a crafted image that decodes but whose structure lies', () => {
+  it('a PNG chunk with a bogus CRC: saved exactly as it came, the reason logged', async () => {
+    const png = await makeEncoded(ENCODINGS[0]!, 50, 40);
+    const data = Buffer.from('Comment\0planted');
+    const chunk = Buffer.alloc(12 + data.length);
+    chunk.writeUInt32BE(data.length, 0);
+    chunk.write('tEXt', 4, 'latin1');
+    data.copy(chunk, 8);
+    chunk.writeUInt32BE((crc32(chunk.subarray(4, 8 + data.length)) ^ 1) >>> 0, 8 + data.length);
+    const body = Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+    const record = makeRecord([server.route('/bogus-crc.png', serve(body))], {
+      endpoint: endpoint(),
+    });
+    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    expect(outcome.bytes).toBe(body.length);
+    const warning = logged.find((entry) => entry.message === 'Image saved without its metadata.');
+    expect(warning?.fields).toMatchObject({
+      format: 'png',
+      reason: expect.stringMatching(/checksum/),
+    });
+    expectNoSecret(JSON.stringify(logged));
+  });
+
+  it('a WebP whose RIFF size leaves junk outside it: saved exactly as it came', async () => {
+    const webp = await makeEncoded(ENCODINGS[2]!, 50, 40);
+    const body = Buffer.concat([webp, Buffer.from('JUNKJUNK')]);
+    const record = makeRecord([server.route('/riff.webp', serve(body, 'image/webp'))]);
+    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+    const warning = logged.find((entry) => entry.message === 'Image saved without its metadata.');
+    expect(warning?.fields).toMatchObject({
+      format: 'webp',
+      reason: expect.stringMatching(/size/),
+    });
+  });
+});
