@@ -20,6 +20,8 @@ import { SafeStorageCipher } from './adapters/safe-storage-cipher';
 import { createShellActions } from './adapters/shell-actions';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
+import { createAppUpdater } from './adapters/electron-updater';
+import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
 import { imageWorkers } from './core/images/image-workers';
 import { ensurePrivateFolder } from './core/fs/private-files';
@@ -38,6 +40,7 @@ import { createEmitter, mainFrameSenderCheck } from './ipc/ipc-main-bridge';
 import { wireApp, type AppWiringOptions } from './ipc/wire-app';
 import { DisposableStore, toDisposable, type Disposable } from './ports/disposable';
 import type { ShellActions } from './ports/shell-actions';
+import type { Logger } from './ports/logger';
 import { claimSingleInstance, createMainWindow } from './window';
 import { hardenApp } from './adapters/window-guards';
 import type { AppNotice } from '../shared/ipc/contract';
@@ -157,7 +160,7 @@ export function startApp(): void {
       onOnlineChanged: (online) => emit('network:changed', { online }),
     });
     const shell = shellActions(started);
-    const wiring = wired.add(wireApp(wiringOptions(started, shell)));
+    const wiring = wired.add(wireApp(withUpdates(wiringOptions(started, shell), wired, logger)));
     const unregisterIpc = installIpc(
       wiring.handlers,
       mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
@@ -309,6 +312,28 @@ export function startApp(): void {
     );
     app.exit(1);
   }
+}
+
+/**
+ * The wiring's options with the app's own updates (core/updates on electron-updater), following
+ * the user's choice in Settings; the first check comes a little after start-up, then daily.
+ */
+function withUpdates(
+  options: AppWiringOptions,
+  wired: DisposableStore,
+  logger: Logger,
+): AppWiringOptions {
+  const { settings } = options.runtime;
+  const updates = new UpdateService({
+    updater: createAppUpdater(app, logger),
+    clock: systemClock,
+    logger,
+    mode: () => settings.get().updateMode,
+  });
+  wired.add(updates);
+  wired.add(toDisposable(settings.onChange(() => updates.modeChanged())));
+  updates.start();
+  return { ...options, updates };
 }
 
 /** The main process's folder dialog, opened at the library itself; `null` when cancelled. */

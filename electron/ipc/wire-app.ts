@@ -25,6 +25,7 @@ import { keyHandlers } from './key-handlers';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
+import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
 /** What the wiring uses of the AppRuntime (core/app-runtime.ts). */
 export interface WiredRuntime {
@@ -58,6 +59,8 @@ export interface AppWiringOptions {
    * engine resumes; what it returns is disposed when that core is replaced or the wiring is.
    */
   readonly observeCore?: (core: PictorCore) => Disposable | undefined;
+  /** The app's own updates (core/updates); absent in the harnesses, which then say "unavailable". */
+  readonly updates?: UpdatesControl;
 }
 
 export interface AppWiring extends Disposable {
@@ -96,6 +99,7 @@ export function createIpcHandlers(options: AppWiringOptions): IpcHandlers {
       setKey: (key, allowWeakStorage) => runtime.setKey(key, allowWeakStorage),
     }),
     ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
+    ...updateHandlers(options.updates ?? noUpdates),
   };
 }
 
@@ -111,6 +115,7 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   on(runtime.vault.onChange((status) => emit('key:changed', status)));
   on(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
   on(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
+  on((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
   let current = wireCore(runtime.core, options);
   on(
     runtime.onCoreReplaced((core) => {

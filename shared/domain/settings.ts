@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { SIZE_PATTERN } from '../service/wire';
 import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
+import { UPDATE_MODES } from './update-state';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 
@@ -18,6 +19,8 @@ export const settingsSchema = z.object({
   theme: z.enum(THEMES),
   /** Stop watching a task after this many minutes (the id is kept); 0 watches forever. */
   watchTimeoutMinutes: z.number().int().min(0).max(MAX_WATCH_MINUTES),
+  /** Download a found update in the background, or only say that there is one. */
+  updateMode: z.enum(UPDATE_MODES),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
@@ -31,6 +34,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   theme: 'system',
   watchTimeoutMinutes: 30,
+  updateMode: 'download',
 };
 
 /**

@@ -33,6 +33,10 @@ export const REQUEST_CHANNEL_NAMES = [
   'key:set',
   'key:clear',
   'service:testConnection',
+  'updates:getState',
+  'updates:check',
+  'updates:download',
+  'updates:restart',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [
@@ -45,4 +49,5 @@ export const EVENT_CHANNEL_NAMES = [
   'app:demoChanged',
   'menu:command',
   'app:notice',
+  'updates:changed',
 ] as const;

@@ -11,6 +11,7 @@ import { liveStateSchema } from '../domain/live-state';
 import { MAX_LOCAL_ID_CHARS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/task-record';
+import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 
@@ -164,6 +165,16 @@ export const requests = {
     input: z.object({ baseUrl: z.string().max(2_000) }).strict(),
     output: connectionReportSchema,
   },
+  /**
+   * The app's own updates (core/updates). The page can only ask: no input names a version, a
+   * URL or a path; main decides what is downloaded and installed.
+   */
+  'updates:getState': { input: none, output: updateStateSchema },
+  'updates:check': { input: none, output: updateStateSchema },
+  /** Downloads the version on offer, when the user chose to be told first. */
+  'updates:download': { input: none, output: updateStateSchema },
+  /** Quits and installs the downloaded update; unfinished tasks resume in the new version. */
+  'updates:restart': { input: none, output: z.void() },
 } as const;
 
 /** Event channels: main tells, the renderer listens. */
@@ -178,6 +189,7 @@ export const events = {
   'menu:command': z.object({ command: z.enum(MENU_COMMANDS) }),
   /** A notice to show once (also handed out by the next `app:getInfo` when no page listened). */
   'app:notice': z.object({ notice: z.enum(APP_NOTICES) }),
+  'updates:changed': updateStateSchema,
 } as const;
 
 export type RequestChannel = keyof typeof requests;

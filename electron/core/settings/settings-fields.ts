@@ -22,6 +22,7 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   notifications: 'notifications',
   theme: 'theme',
   watchTimeoutMinutes: 'watch timeout',
+  updateMode: 'updates',
 };
 
 /** What an acceptable value looks like, said to the user when a value is refused. */
@@ -38,6 +39,7 @@ const FIELD_RULES: Readonly<Record<SettingName, string>> = {
   theme: 'The theme must be system, light or dark.',
   watchTimeoutMinutes:
     'The watch timeout must be a whole number of minutes from 0 (watch forever) to 10,080 (one week).',
+  updateMode: 'Updates must be downloaded automatically or only announced.',
 };
 
 export function fieldRule(name: SettingName): string {

@@ -73,4 +73,14 @@ export const settings = {
   'settings.about.title': 'About',
   'settings.about.version': 'Pictor {version}',
   'settings.about.logs': 'Open the log folder',
+  'settings.updates.label': 'Updates',
+  'settings.updates.download': 'Download updates automatically',
+  'settings.updates.notify': 'Only check and tell me',
+  'settings.updates.hint':
+    'Pictor checks when it starts and once a day. It never restarts by itself: you choose when, and running tasks resume after the restart.',
+  'settings.updates.linux':
+    'On Linux, Pictor tells you about a new version; your package manager installs it.',
+  'settings.updates.check': 'Check now',
+  'settings.updates.checking': 'Checking for updates…',
+  'settings.updates.upToDate': 'Pictor is up to date.',
 } as const;

@@ -34,4 +34,32 @@ export const shell = {
   'announce.submitFailed': 'Task not submitted: {reason}',
   'announce.offline': 'You’re offline. Tasks will resume when the connection is back.',
   'announce.online': 'Back online.',
+  'update.label': 'Update',
+  'update.available': 'Pictor {version} is available.',
+  'update.availableNotify':
+    'Pictor {version} is available. Download it now, or later from Settings.',
+  'update.availableLinux':
+    'Pictor {version} is available. Install it with your package manager or from the download page: Pictor’s Linux packages do not update themselves.',
+  'update.downloading':
+    'Downloading Pictor {version} in the background ({progress, number, percent}).',
+  'update.ready':
+    'Pictor {version} is ready to install. Running tasks are not lost: they resume by themselves after the restart.',
+  'update.restart': 'Restart to update',
+  'update.download': 'Download',
+  'update.later': 'Later',
+  'update.notes': 'What’s new in {version}',
+  'update.problem.offline': 'Pictor could not reach its update server; it will try again tomorrow.',
+  'update.problem.feed_missing':
+    'The update server has no update information for Pictor right now; it will try again tomorrow.',
+  'update.problem.feed_invalid':
+    'The update server’s information could not be read, so nothing was downloaded.',
+  'update.problem.checksum':
+    'The downloaded update did not match its checksum, so it was deleted and nothing was installed.',
+  'update.problem.install_failed':
+    'The update could not be installed; Pictor keeps running this version.',
+  'update.problem.failed': 'Pictor could not check for updates; it will try again tomorrow.',
+  'update.unavailable.development':
+    'Updates are not available in a development or test copy of Pictor.',
+  'update.unavailable.not_installed':
+    'Updates are not available in this copy of Pictor: it was not installed from a release.',
 } as const;

@@ -1,0 +1,99 @@
+/**
+ * The Updater port on electron-updater: its feed check (semver comparison), its download (sha512
+ * verified against the feed, a mismatch deleted) and its installers. The update service in
+ * core/updates decides when; this file only translates. The feed is the one electron-builder
+ * wrote into the packaged app (`app-update.yml`, from `publish` in electron-builder.yml); the
+ * requests carry no header of Pictor's (no key, no Authorization) and go through electron-updater's
+ * own network session, apart from the service's.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { App } from 'electron';
+import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
+import { updaterCapability } from '../core/updates/update-capability';
+import type { Logger } from '../ports/logger';
+import type { UpdateOffer, Updater, UpdaterCapability } from '../ports/updater';
+
+/** electron-updater's logger interface, onto the app's log (its lines name the feed, no secret). */
+function updaterLog(logger: Logger): AppUpdater['logger'] {
+  const line = (message: unknown): string => String(message).slice(0, 500);
+  return {
+    info: (message?: unknown) => logger.debug(`updater: ${line(message)}`),
+    warn: (message?: unknown) => logger.info(`updater: ${line(message)}`),
+    error: (message?: unknown) => logger.info(`updater: ${line(message)}`),
+  };
+}
+
+/**
+ * The port over one electron-updater instance (the app's `autoUpdater`; the tests' own
+ * NsisUpdater or DebUpdater against a loopback feed).
+ */
+export function wrapAppUpdater(
+  updater: AppUpdater,
+  capability: UpdaterCapability,
+  logger: Logger,
+): Updater {
+  // The update service decides when to download and when to restart.
+  updater.autoDownload = false;
+  updater.autoInstallOnAppQuit = capability.kind === 'install';
+  updater.allowDowngrade = false;
+  updater.allowPrerelease = false;
+  updater.disableWebInstaller = true;
+  updater.logger = updaterLog(logger);
+  return {
+    capability,
+    async check(): Promise<UpdateOffer | null> {
+      const result = await updater.checkForUpdates();
+      if (!result?.isUpdateAvailable) return null;
+      return { version: result.updateInfo.version, releaseNotes: result.updateInfo.releaseNotes };
+    },
+    async download(onProgress): Promise<void> {
+      if (capability.kind !== 'install')
+        throw new Error('This copy of Pictor cannot install updates.');
+      const listener = (info: ProgressInfo): void => onProgress(info.percent / 100);
+      updater.on('download-progress', listener);
+      try {
+        await updater.downloadUpdate();
+      } finally {
+        updater.off('download-progress', listener);
+      }
+    },
+    quitAndInstall(): void {
+      if (capability.kind !== 'install')
+        throw new Error('This copy of Pictor cannot install updates.');
+      // Silent (the installer asks nothing it asked at first install), and start again after.
+      updater.quitAndInstall(true, true);
+    },
+  };
+}
+
+/** An updater that has nothing to do: the service shows "unavailable" and never calls it. */
+function noUpdater(capability: UpdaterCapability): Updater {
+  const refuse = (): never => {
+    throw new Error('Updates are not available in this copy of Pictor.');
+  };
+  return { capability, check: refuse, download: refuse, quitAndInstall: refuse };
+}
+
+function readPackageType(resources: string): string | null {
+  try {
+    return readFileSync(join(resources, 'package-type'), 'utf8').trim().slice(0, 20);
+  } catch {
+    return null;
+  }
+}
+
+/** The app's updater: electron-updater's `autoUpdater` where this copy can update, else none. */
+export function createAppUpdater(app: Pick<App, 'isPackaged'>, logger: Logger): Updater {
+  const resources = process.resourcesPath;
+  const capability = updaterCapability({
+    packaged: app.isPackaged,
+    platform: process.platform,
+    hasUpdateConfig: app.isPackaged && existsSync(join(resources, 'app-update.yml')),
+    linuxPackageType: app.isPackaged ? readPackageType(resources) : null,
+    appImage: typeof process.env['APPIMAGE'] === 'string' && process.env['APPIMAGE'] !== '',
+  });
+  if (capability.kind === 'none') return noUpdater(capability);
+  // `autoUpdater` is built on first read: never in development.
+  return wrapAppUpdater(electronUpdater.autoUpdater, capability, logger);
+}

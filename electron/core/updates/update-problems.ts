@@ -1,0 +1,82 @@
+/**
+ * What went wrong with an update, from whatever electron-updater, the network or the OS threw:
+ * one of a few codes the page words as one quiet sentence. The raw error goes to the log only.
+ */
+import type { UpdateProblem } from '../../../shared/domain/update-state';
+
+/** electron-updater's codes for a feed that answered with nothing usable for this app. */
+const FEED_MISSING = new Set([
+  'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND',
+  'ERR_UPDATER_LATEST_VERSION_NOT_FOUND',
+  'ERR_UPDATER_RELEASE_NOT_FOUND',
+  'ERR_UPDATER_NO_PUBLISHED_VERSIONS',
+  'ERR_UPDATER_ASSET_NOT_FOUND',
+  'ERR_UPDATER_ZIP_FILE_NOT_FOUND',
+]);
+
+/** … and for update information that could not be read or used. */
+const FEED_INVALID = new Set([
+  'ERR_UPDATER_INVALID_UPDATE_INFO',
+  'ERR_UPDATER_INVALID_VERSION',
+  'ERR_UPDATER_NO_FILES_PROVIDED',
+  'ERR_UPDATER_NO_CHECKSUM',
+  'ERR_UPDATER_INVALID_RELEASE_FEED',
+  'ERR_UPDATER_INVALID_SIGNATURE',
+]);
+
+/** Node's and Chromium's words for "no connection". */
+const OFFLINE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'EPIPE',
+]);
+
+interface ErrorFacts {
+  readonly code: string;
+  readonly statusCode: number;
+  readonly message: string;
+}
+
+function factsOf(error: unknown): ErrorFacts {
+  const record = (typeof error === 'object' && error !== null ? error : {}) as Record<
+    string,
+    unknown
+  >;
+  return {
+    code: typeof record['code'] === 'string' ? record['code'] : '',
+    statusCode: typeof record['statusCode'] === 'number' ? record['statusCode'] : 0,
+    message:
+      typeof record['message'] === 'string' ? record['message'] : String(error).slice(0, 500),
+  };
+}
+
+/** The problem code for a failed check or download. */
+export function classifyUpdateError(error: unknown): UpdateProblem {
+  const { code, statusCode, message } = factsOf(error);
+  if (code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(message))
+    return 'checksum';
+  if (FEED_MISSING.has(code) || (statusCode >= 400 && statusCode < 500)) return 'feed_missing';
+  if (FEED_INVALID.has(code) || /YAMLException|Cannot parse update info/i.test(message))
+    return 'feed_invalid';
+  if (
+    OFFLINE_CODES.has(code) ||
+    /net::ERR_(INTERNET_DISCONNECTED|NAME_NOT_RESOLVED|CONNECTION_|ADDRESS_UNREACHABLE|NETWORK_|TIMED_OUT|PROXY_)/.test(
+      message,
+    )
+  )
+    return 'offline';
+  return 'failed';
+}
+
+/** The error's own words for the log: its code and first line, never more than 300 characters. */
+export function describeUpdateError(error: unknown): string {
+  const { code, statusCode, message } = factsOf(error);
+  const head = (message.split('\n')[0] ?? '').slice(0, 300);
+  return [code, statusCode > 0 ? `HTTP ${statusCode}` : '', head].filter(Boolean).join(' ');
+}

@@ -1,0 +1,43 @@
+/**
+ * The app's own updater: asks the release feed for a newer version, downloads it (checked against
+ * the feed's sha512) and installs it on a restart. The update service (core/updates) drives it and
+ * owns the state; the adapter (adapters/electron-updater.ts) wraps electron-updater. Nothing of the
+ * API key, the service or the library passes through it.
+ */
+
+/** What the feed offers when it has a version newer than this one. */
+export interface UpdateOffer {
+  /** The feed's version, already found newer than the running one. */
+  readonly version: string;
+  /** The release notes as the feed gave them (text or HTML, or per-version notes); not trusted. */
+  readonly releaseNotes: unknown;
+}
+
+/**
+ * How far this copy of the app can update itself:
+ * - `install`: check, download, restart into the new version (macOS zip/dmg, Windows NSIS);
+ * - `notify`: check and announce only; the package manager installs (Linux deb and rpm);
+ * - `none`: no updates at all (development runs, builds without a feed).
+ */
+export type UpdaterCapability =
+  | { readonly kind: 'install' }
+  | { readonly kind: 'notify' }
+  | { readonly kind: 'none'; readonly reason: 'development' | 'not_installed' };
+
+export interface Updater {
+  readonly capability: UpdaterCapability;
+  /**
+   * Asks the feed. Resolves the newer version, or `null` when the feed's is older or the same.
+   * Never downloads.
+   * @throws whatever the feed or the network did (the service turns it into one sentence).
+   */
+  check(): Promise<UpdateOffer | null>;
+  /**
+   * Downloads the version the last {@link check} offered and verifies its sha512; resolves once
+   * it is ready to install. A file that does not match is deleted, never installed.
+   * @param onProgress the fraction done, 0–1.
+   */
+  download(onProgress: (fraction: number) => void): Promise<void>;
+  /** Quits the app and installs the downloaded version, which then starts. */
+  quitAndInstall(): void;
+}
