@@ -40,7 +40,7 @@ function refused(bytes: Buffer, kind: ImageKind, reason: RegExp): void {
 describe('PNG', () => {
   it('refuses a bogus CRC, a huge declared length, a truncated chunk, a missing IEND', () => {
     const crc = image('PNG');
-    crc[8 + 8 + 13] ^= 0xff; // IHDR's CRC
+    crc.writeUInt8(crc.readUInt8(29) ^ 0xff, 29); // IHDR's CRC
     refused(crc, 'png', /fails its checksum/);
     const huge = image('PNG');
     huge.writeUInt32BE(0x7fffffff, 33); // the chunk after IHDR
@@ -91,7 +91,7 @@ describe('WebP', () => {
 describe('a refused file on disk', () => {
   it('is left byte for byte as it was, with the reason, and no other file is written', async () => {
     const bytes = image('PNG');
-    bytes[40] ^= 0x01; // inside IDAT: its CRC no longer matches
+    bytes.writeUInt8(bytes.readUInt8(40) ^ 0x01, 40); // the chunk after IHDR: its CRC fails
     const file = join(root, '.pictor-tmp', 'download.part');
     await writeFile(file, bytes);
     const result = await embedProvenanceInFile(file, 'png', sampleProvenance(), {

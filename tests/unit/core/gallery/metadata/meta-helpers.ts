@@ -5,7 +5,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
 import type { ImageProvenance } from '../../../../../electron/core/gallery/metadata/xmp-packet';
 
@@ -15,7 +15,7 @@ const run = promisify(execFile);
 export interface Encoding {
   readonly name: string;
   readonly kind: ImageKind;
-  readonly encode: (image: sharp.Sharp) => sharp.Sharp;
+  readonly encode: (image: Sharp) => Sharp;
 }
 
 export const ENCODINGS: readonly Encoding[] = [
