@@ -42,7 +42,16 @@ export type Command =
       readonly common: CommonOptions;
     }
   | { readonly name: 'list'; readonly common: CommonOptions }
-  | { readonly name: 'rebuild'; readonly common: CommonOptions };
+  | { readonly name: 'rebuild'; readonly common: CommonOptions }
+  | {
+      readonly name: 'export';
+      /** The archive to write (absolute); an existing file is never replaced. */
+      readonly file: string;
+      /** Only these tasks (local ids); empty: the whole library. */
+      readonly taskIds: readonly string[];
+      readonly common: CommonOptions;
+    }
+  | { readonly name: 'import'; readonly source: string; readonly common: CommonOptions };
 
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 
@@ -58,6 +67,7 @@ const OPTIONS = {
   timeout: { type: 'string' },
   'poll-interval': { type: 'string' },
   all: { type: 'boolean' },
+  task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -161,9 +171,26 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     case 'rebuild':
       extra(0);
       return { name, common: common(values, env) };
+    case 'export':
+      extra(1);
+      return {
+        name,
+        file: resolve(
+          required(rest[0], 'export needs the archive file to write, as in export library.zip.'),
+        ),
+        taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
+        common: common(values, env),
+      };
+    case 'import':
+      extra(1);
+      return {
+        name,
+        source: resolve(required(rest[0], 'import needs the archive or folder to import.')),
+        common: common(values, env),
+      };
     default:
       throw new UsageError(
-        `Unknown command "${name}". Commands: generate, resume, track, list, rebuild.`,
+        `Unknown command "${name}". Commands: generate, resume, track, list, rebuild, export, import.`,
       );
   }
 }
@@ -178,6 +205,9 @@ const COMMAND_HELP = {
   list: 'list                            print the history',
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
+  export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
+  import:
+    'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 

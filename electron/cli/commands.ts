@@ -17,6 +17,7 @@ import {
   worstExitCode,
 } from './cli-report';
 import { EnvCredentials } from './env-credentials';
+import { exportCommand, importCommand } from './library-commands';
 import { terminalSafe } from './terminal-text';
 
 export interface CliIo {
@@ -27,6 +28,8 @@ export interface CliIo {
   readonly interrupt: AbortSignal;
   /** How the user runs the CLI, for the commands it prints; default `npm run -s cli --`. */
   readonly program?: string;
+  /** Pictor's version, written into exported archives; default npm's, else `unknown`. */
+  readonly version?: string;
 }
 
 type Runnable = Exclude<Command, { name: 'help' }>;
@@ -37,7 +40,11 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
       ? command.baseUrl
       : null;
   const credentials = await EnvCredentials.create(io.env, baseUrl);
-  const polls = command.name !== 'list' && command.name !== 'rebuild';
+  const polls =
+    command.name !== 'list' &&
+    command.name !== 'rebuild' &&
+    command.name !== 'export' &&
+    command.name !== 'import';
   if (polls && !credentials.hasKey) {
     throw new UsageError(
       'Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).',
@@ -76,6 +83,10 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
         return list(core, command.common, io);
       case 'rebuild':
         return await rebuild(core, io);
+      case 'export':
+        return await exportCommand(core, command.file, command.taskIds, io);
+      case 'import':
+        return await importCommand(core, command.source, io);
     }
   } finally {
     await core.close();

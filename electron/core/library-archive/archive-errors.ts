@@ -5,10 +5,10 @@ export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';
 
   constructor(reason: string, entry?: string) {
-    super(
-      `Pictor did not import this archive: ${reason} Nothing was written to the library.`,
-      { code: 'bad_input', ...(entry === undefined ? {} : { detail: `Entry: ${entry}` }) },
-    );
+    super(`Pictor did not import this archive: ${reason} Nothing was written to the library.`, {
+      code: 'bad_input',
+      ...(entry === undefined ? {} : { detail: `Entry: ${entry}` }),
+    });
   }
 }
 

@@ -93,15 +93,28 @@ class ArchiveWriter {
   /** Rejects when writing the archive failed, so no wait for the archive hangs. */
   failed: Promise<never> = new Promise(() => undefined);
 
-  constructor(private readonly root: string, private readonly skipped: Refusal[]) {}
+  constructor(
+    private readonly root: string,
+    private readonly skipped: Refusal[],
+  ) {}
 
   /** Adds `bytes` and waits until the archive has taken them in (memory stays one file deep). */
-  private async add(entry: Omit<ManifestEntry, 'size' | 'sha256'>, bytes: Buffer, mtime: Date): Promise<void> {
+  private async add(
+    entry: Omit<ManifestEntry, 'size' | 'sha256'>,
+    bytes: Buffer,
+    mtime: Date,
+  ): Promise<void> {
     this.entries.push({ ...entry, size: bytes.length, sha256: sha256Of(bytes) });
     this.names.add(collisionKey(entry.path));
     const stream = Readable.from([bytes]);
-    const taken = new Promise<void>((resolve, reject) => stream.on('end', resolve).on('error', reject));
-    this.zip.addReadStream(stream, entry.path, { compress: entry.kind === 'sidecar', size: bytes.length, mtime });
+    const taken = new Promise<void>((resolve, reject) =>
+      stream.on('end', resolve).on('error', reject),
+    );
+    this.zip.addReadStream(stream, entry.path, {
+      compress: entry.kind === 'sidecar',
+      size: bytes.length,
+      mtime,
+    });
     await Promise.race([taken, this.failed]);
     this.bytes += bytes.length;
   }
@@ -136,7 +149,10 @@ class ArchiveWriter {
 
   private async readImage(file: string) {
     try {
-      const bytes = await readRegularFile(resolveInside(this.root, file), DEFAULT_ARCHIVE_LIMITS.maxImageBytes);
+      const bytes = await readRegularFile(
+        resolveInside(this.root, file),
+        DEFAULT_ARCHIVE_LIMITS.maxImageBytes,
+      );
       const kind = sniffImage(bytes.subarray(0, 12));
       return kind ? { bytes, kind } : 'The file is not a PNG, JPEG or WebP image.';
     } catch (error) {
@@ -152,9 +168,12 @@ async function publish(part: string, target: string, overwrite: boolean): Promis
     await link(part, target);
   } catch (error) {
     if (systemErrorCode(error) === 'EEXIST') {
-      throw new UserFacingError(`${target} already exists; Pictor does not replace it. Choose another name.`, {
-        code: 'bad_input',
-      });
+      throw new UserFacingError(
+        `${target} already exists; Pictor does not replace it. Choose another name.`,
+        {
+          code: 'bad_input',
+        },
+      );
     }
     throw error;
   }
@@ -199,5 +218,11 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     await removeQuietly(part);
     throw error;
   }
-  return { file: options.target, tasks: writer.tasks, images: writer.images, bytes: writer.bytes, skipped };
+  return {
+    file: options.target,
+    tasks: writer.tasks,
+    images: writer.images,
+    bytes: writer.bytes,
+    skipped,
+  };
 }

@@ -31,7 +31,10 @@ function folderFile(root: string, path: string, size: number, limits: ArchiveLim
     size,
     // Checked again on the handle that is read: a file swapped for a link or FIFO is refused.
     open: async () => {
-      const { handle } = await openRegularFile(absolute, Math.max(limits.maxManifestBytes, limits.maxImageBytes));
+      const { handle } = await openRegularFile(
+        absolute,
+        Math.max(limits.maxManifestBytes, limits.maxImageBytes),
+      );
       return handle.createReadStream({ autoClose: true });
     },
   };
@@ -45,7 +48,10 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
     });
   } catch (error) {
     const code = errorCode(error);
-    state.refused.push({ path: relative || '.', reason: `The folder could not be read${code ? ` (${code})` : ''}.` });
+    state.refused.push({
+      path: relative || '.',
+      reason: `The folder could not be read${code ? ` (${code})` : ''}.`,
+    });
     return;
   }
   for (const entry of entries) {
@@ -59,7 +65,9 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
       else state.refused.push({ path, reason: 'The folder is nested too deep.' });
     } else if (entry.isFile()) {
       if (state.files.length >= state.limits.maxEntries) {
-        throw new ArchiveRefusedError(`the folder holds more than ${state.limits.maxEntries} files.`);
+        throw new ArchiveRefusedError(
+          `the folder holds more than ${state.limits.maxEntries} files.`,
+        );
       }
       state.files.push(folderFile(state.root, path, 0, state.limits));
     } else {

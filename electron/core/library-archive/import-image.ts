@@ -48,7 +48,8 @@ async function dimensions(
 }
 
 function refusalOf(error: unknown): string {
-  if (error instanceof OversizeError) return `The image is larger than the ${error.maxBytes} bytes allowed.`;
+  if (error instanceof OversizeError)
+    return `The image is larger than the ${error.maxBytes} bytes allowed.`;
   if (error instanceof Error && error.message.startsWith('The file')) return error.message;
   return 'The image could not be read from the source.';
 }
@@ -64,7 +65,12 @@ export async function stageImage(
   options: { maxBytes: number; signal?: AbortSignal },
 ): Promise<StageResult> {
   try {
-    const copied = await copyToNewFile(await planned.file.open(), target, options.maxBytes, options.signal);
+    const copied = await copyToNewFile(
+      await planned.file.open(),
+      target,
+      options.maxBytes,
+      options.signal,
+    );
     const refuse = (reason: string): StageResult => ({ ok: false, reason });
     if (planned.listed && planned.listed.sha256 !== copied.sha256) {
       await removeQuietly(target);
@@ -74,10 +80,12 @@ export async function stageImage(
       await removeQuietly(target);
       return refuse('The file does not hold the image its name says.');
     }
-    const size = await dimensions(target, planned, record, options.maxBytes).catch(async (error: unknown) => {
-      await removeQuietly(target);
-      throw error;
-    });
+    const size = await dimensions(target, planned, record, options.maxBytes).catch(
+      async (error: unknown) => {
+        await removeQuietly(target);
+        throw error;
+      },
+    );
     return { ok: true, image: { ...copied, ...size } };
   } catch (error) {
     await removeQuietly(target);

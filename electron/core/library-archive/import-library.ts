@@ -71,7 +71,9 @@ async function readManifest(
     text = (await readBounded(await file.open(), limits.maxManifestBytes, signal)).toString('utf8');
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw new ArchiveRefusedError(`its manifest is larger than ${limits.maxManifestBytes} bytes or unreadable.`);
+    throw new ArchiveRefusedError(
+      `its manifest is larger than ${limits.maxManifestBytes} bytes or unreadable.`,
+    );
   }
   const parsed = parseManifest(text, limits.maxEntries);
   if (!parsed.ok) throw new ArchiveRefusedError(parsed.reason);
@@ -106,7 +108,13 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
   await refuseOwnGallery(root, options.source);
   await ensureFolder(root, join(root, TEMP_DIR));
   const source = await openSource(options.source, limits);
-  let summary = { addedTasks: 0, addedImages: 0, duplicateTasks: 0, duplicateImages: 0, refused: [...source.refused] };
+  let summary = {
+    addedTasks: 0,
+    addedImages: 0,
+    duplicateTasks: 0,
+    duplicateImages: 0,
+    refused: [...source.refused],
+  };
   try {
     const manifest = await readManifest(source, limits, signal);
     const plan = planImport(source.files, manifest, source.kind === 'archive');
@@ -136,4 +144,3 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
   }
   return { ...summary, cancelled: false };
 }
-

@@ -40,7 +40,9 @@ const KIND_OF_EXTENSION: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', 
 
 function split(path: string): { folder: string; name: string } {
   const slash = path.lastIndexOf('/');
-  return slash < 0 ? { folder: '', name: path } : { folder: path.slice(0, slash), name: path.slice(slash + 1) };
+  return slash < 0
+    ? { folder: '', name: path }
+    : { folder: path.slice(0, slash), name: path.slice(slash + 1) };
 }
 
 /** The file's manifest line, or why it cannot be used; `undefined` line when there is no manifest. */

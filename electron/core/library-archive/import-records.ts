@@ -24,7 +24,8 @@ export function withoutFile(image: ImageRecord): ImageRecord {
 /** An image of the record whose file did not come in. */
 export function missingImage(image: ImageRecord): ImageRecord {
   const rest = withoutFile(image);
-  if (image.state === 'expired' || image.state === 'invalid' || image.state === 'deleted') return rest;
+  if (image.state === 'expired' || image.state === 'invalid' || image.state === 'deleted')
+    return rest;
   return image.url
     ? {
         ...rest,
@@ -34,7 +35,8 @@ export function missingImage(image: ImageRecord): ImageRecord {
     : {
         ...rest,
         state: 'invalid',
-        error: 'The image file was not in the imported library and there is no address to download it again.',
+        error:
+          'The image file was not in the imported library and there is no address to download it again.',
       };
 }
 
@@ -58,6 +60,10 @@ export function savedImage(
   };
 }
 
-export function importedRecord(record: TaskRecord, folder: string, images: ImageRecord[]): TaskRecord {
+export function importedRecord(
+  record: TaskRecord,
+  folder: string,
+  images: ImageRecord[],
+): TaskRecord {
   return { ...record, folder, images, imported: true };
 }

@@ -12,12 +12,22 @@
  */
 import { link, lstat, mkdir, rename } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isUnfinished, type ImageRecord, type TaskRecord } from '../../../shared/domain/task-record';
+import {
+  isUnfinished,
+  type ImageRecord,
+  type TaskRecord,
+} from '../../../shared/domain/task-record';
 import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import type { HistoryStore } from '../history/history-store';
 import { systemErrorCode } from '../errors/thrown-value';
 import { ensureFolder, removeTree, renameContained } from '../fs/contained-fs';
-import { fsyncDir, removeQuietly, tempPath, writeFileAtomic, writeNewFileSynced } from '../gallery/atomic-file';
+import {
+  fsyncDir,
+  removeQuietly,
+  tempPath,
+  writeFileAtomic,
+  writeNewFileSynced,
+} from '../gallery/atomic-file';
 import { SIDECAR_NAME, imageNames, taskFolderName } from '../gallery/gallery-layout';
 import { resolveInside } from '../gallery/gallery-path';
 import { readRegularFile } from '../gallery/regular-file';
@@ -59,7 +69,11 @@ const REFUSED = (refused: Refusal[]): TaskOutcome => ({
 async function readRecord(task: PlannedTask, context: ImportContext): Promise<TaskRecord | string> {
   let bytes: Buffer;
   try {
-    bytes = await readBounded(await task.sidecar.open(), context.limits.maxSidecarBytes, context.signal);
+    bytes = await readBounded(
+      await task.sidecar.open(),
+      context.limits.maxSidecarBytes,
+      context.signal,
+    );
   } catch (error) {
     if (isAbort(error)) throw error;
     return 'The sidecar could not be read, or is larger than a sidecar can be.';
@@ -77,21 +91,32 @@ async function freeFolder(root: string, record: TaskRecord): Promise<string> {
   const base = taskFolderName(record);
   for (let n = 1; n <= 100; n += 1) {
     const relative = n === 1 ? base : `${base}-${n}`;
-    const taken = await lstat(resolveInside(root, relative)).then(() => true, (error: unknown) => {
-      if (systemErrorCode(error) === 'ENOENT') return false;
-      throw error;
-    });
+    const taken = await lstat(resolveInside(root, relative)).then(
+      () => true,
+      (error: unknown) => {
+        if (systemErrorCode(error) === 'ENOENT') return false;
+        throw error;
+      },
+    );
     if (!taken) return relative;
   }
   throw new Error('No free folder name for the task.');
 }
 
-function pickImage(images: readonly PlannedImage[], index: number, record?: ImageRecord): PlannedImage | undefined {
+function pickImage(
+  images: readonly PlannedImage[],
+  index: number,
+  record?: ImageRecord,
+): PlannedImage | undefined {
   const candidates = images.filter((image) => image.index === index);
   return candidates.find((image) => record?.mime?.endsWith(image.kind)) ?? candidates[0];
 }
 
-async function addNewTask(task: PlannedTask, record: TaskRecord, context: ImportContext): Promise<TaskOutcome> {
+async function addNewTask(
+  task: PlannedTask,
+  record: TaskRecord,
+  context: ImportContext,
+): Promise<TaskOutcome> {
   const { root } = context;
   const refused: Refusal[] = [];
   const stage = tempPath(root, '.import');
@@ -100,7 +125,8 @@ async function addNewTask(task: PlannedTask, record: TaskRecord, context: Import
     const relative = await freeFolder(root, record);
     const images: ImageRecord[] = [];
     for (const image of record.images) {
-      const planned = image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
+      const planned =
+        image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
       if (!planned) {
         images.push(missingImage(image));
         continue;
@@ -113,10 +139,16 @@ async function addNewTask(task: PlannedTask, record: TaskRecord, context: Import
       });
       if (staged.ok) context.onBytes(staged.image.size);
       else refused.push({ path: planned.file.path, reason: staged.reason });
-      images.push(staged.ok ? savedImage(image, planned.kind, staged.image, `${relative}/${name}`) : missingImage(image));
+      images.push(
+        staged.ok
+          ? savedImage(image, planned.kind, staged.image, `${relative}/${name}`)
+          : missingImage(image),
+      );
     }
     for (const planned of task.images) {
-      if (!record.images.some((image) => image.index === planned.index && image.state !== 'deleted')) {
+      if (
+        !record.images.some((image) => image.index === planned.index && image.state !== 'deleted')
+      ) {
         refused.push({ path: planned.file.path, reason: "The image is not in its task's record." });
       }
     }
@@ -129,7 +161,13 @@ async function addNewTask(task: PlannedTask, record: TaskRecord, context: Import
     await fsyncDir(dirname(target));
     context.history.put(imported);
     const added = images.filter((image) => image.state === 'saved').length;
-    return { addedTask: true, addedImages: added, duplicateTask: false, duplicateImages: 0, refused };
+    return {
+      addedTask: true,
+      addedImages: added,
+      duplicateTask: false,
+      duplicateImages: 0,
+      refused,
+    };
   } finally {
     await removeTree(root, stage, { onLink: 'unlink' }).catch(() => undefined);
   }
@@ -154,7 +192,8 @@ export async function importTask(task: PlannedTask, context: ImportContext): Pro
     return REFUSED([
       {
         path: task.sidecar.path,
-        reason: 'This task is still in progress in the library; import it again once it has finished.',
+        reason:
+          'This task is still in progress in the library; import it again once it has finished.',
       },
     ]);
   }
@@ -162,7 +201,11 @@ export async function importTask(task: PlannedTask, context: ImportContext): Pro
 }
 
 /** The SHA-256 of each saved image file of `record`; a file that cannot be read is left out. */
-async function savedHashes(root: string, record: TaskRecord, maxBytes: number): Promise<Set<string>> {
+async function savedHashes(
+  root: string,
+  record: TaskRecord,
+  maxBytes: number,
+): Promise<Set<string>> {
   const hashes = new Set<string>();
   for (const image of record.images) {
     if (image.state !== 'saved' || !image.file) continue;
@@ -187,7 +230,10 @@ async function publishNew(temp: string, target: string): Promise<boolean> {
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
   }
   // A file system without hard links (FAT): look, then rename; a race here needs a local writer.
-  const there = await lstat(target).then(() => true, () => false);
+  const there = await lstat(target).then(
+    () => true,
+    () => false,
+  );
   if (there) return false;
   await rename(temp, target);
   return true;
@@ -218,7 +264,8 @@ async function mergeImage(
     maxBytes: context.limits.maxImageBytes,
     ...(context.signal ? { signal: context.signal } : {}),
   });
-  if (!staged.ok) return void merge.refused.push({ path: planned.file.path, reason: staged.reason });
+  if (!staged.ok)
+    return void merge.refused.push({ path: planned.file.path, reason: staged.reason });
   context.onBytes(staged.image.size);
   if (merge.hashes.has(staged.image.sha256)) {
     merge.duplicates += 1;
@@ -230,11 +277,16 @@ async function mergeImage(
     const name = imageNames(index, planned.kind).image;
     if (!(await publishNew(temp, join(resolveInside(context.root, merge.folder), name)))) continue;
     merge.hashes.add(staged.image.sha256);
-    merge.added.push(savedImage(image, planned.kind, staged.image, `${merge.folder}/${name}`, index));
+    merge.added.push(
+      savedImage(image, planned.kind, staged.image, `${merge.folder}/${name}`, index),
+    );
     return;
   }
   await removeQuietly(temp);
-  merge.refused.push({ path: planned.file.path, reason: 'The task has no room for another image.' });
+  merge.refused.push({
+    path: planned.file.path,
+    reason: 'The task has no room for another image.',
+  });
 }
 
 async function mergeTask(
@@ -255,7 +307,8 @@ async function mergeTask(
   try {
     await ensureFolder(context.root, resolveInside(context.root, folder));
     for (const image of record.images) {
-      const planned = image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
+      const planned =
+        image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
       if (!planned) continue;
       throwIfAborted(context.signal);
       await mergeImage(planned, image, existing, merge, context);
@@ -265,8 +318,16 @@ async function mergeTask(
     stopped = error;
   }
   if (merge.added.length > 0) {
-    const updated: TaskRecord = { ...existing, folder, images: [...existing.images, ...merge.added] };
-    await writeFileAtomic(context.root, join(resolveInside(context.root, folder), SIDECAR_NAME), sidecarText(updated));
+    const updated: TaskRecord = {
+      ...existing,
+      folder,
+      images: [...existing.images, ...merge.added],
+    };
+    await writeFileAtomic(
+      context.root,
+      join(resolveInside(context.root, folder), SIDECAR_NAME),
+      sidecarText(updated),
+    );
     context.history.put(updated);
   }
   if (stopped !== null && !isAbort(stopped)) throw stopped;
@@ -279,4 +340,3 @@ async function mergeTask(
     refused: merge.refused,
   };
 }
-

@@ -18,7 +18,11 @@ const manifestEntrySchema = z
     /** `/`-separated, relative to the archive's root. */
     path: z.string().min(1).max(4_096),
     kind: z.enum(['sidecar', 'image']),
-    size: z.number().int().min(0).max(2 ** 40),
+    size: z
+      .number()
+      .int()
+      .min(0)
+      .max(2 ** 40),
     sha256: z.string().regex(/^[0-9a-f]{64}$/),
   })
   .strict();
@@ -50,7 +54,9 @@ export function parseManifest(
   } catch {
     return { ok: false, reason: 'The manifest is not valid JSON.' };
   }
-  const head = z.object({ format: z.literal(MANIFEST_FORMAT), version: z.number() }).safeParse(json);
+  const head = z
+    .object({ format: z.literal(MANIFEST_FORMAT), version: z.number() })
+    .safeParse(json);
   if (!head.success) return { ok: false, reason: 'The manifest is not a Pictor export manifest.' };
   if (head.data.version > MANIFEST_VERSION) {
     return {

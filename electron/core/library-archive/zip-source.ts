@@ -78,7 +78,10 @@ function entryName(entry: Entry): string {
     }
   }
   if (raw.some((byte) => byte > 0x7f)) {
-    throw new ArchiveRefusedError('an entry name is in an unknown character set.', raw.toString('latin1'));
+    throw new ArchiveRefusedError(
+      'an entry name is in an unknown character set.',
+      raw.toString('latin1'),
+    );
   }
   return raw.toString('ascii');
 }
@@ -109,7 +112,8 @@ function checkEntry(entry: Entry, fileSize: number, limits: ArchiveLimits): stri
   const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
   if (type === S_IFLNK) refuse('an entry is a symbolic link.');
   if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) refuse('an entry is a special file.');
-  if (folder !== (type === S_IFDIR) && type !== 0) refuse('an entry is a folder and a file at once.');
+  if (folder !== (type === S_IFDIR) && type !== 0)
+    refuse('an entry is a folder and a file at once.');
   const sizes = [entry.compressedSize, entry.uncompressedSize, entry.relativeOffsetOfLocalHeader];
   if (sizes.includes(ZIP32_MAX)) refuse('an entry claims ZIP64 sizes without the ZIP64 field.');
   if (entry.relativeOffsetOfLocalHeader + LOCAL_HEADER + entry.compressedSize > fileSize) {
@@ -136,7 +140,10 @@ function checkOverlaps(entries: readonly Entry[]): void {
   for (let i = 1; i < sorted.length; i += 1) {
     const previous = sorted[i - 1] as Entry;
     const end =
-      previous.relativeOffsetOfLocalHeader + LOCAL_HEADER + previous.fileNameLength + previous.compressedSize;
+      previous.relativeOffsetOfLocalHeader +
+      LOCAL_HEADER +
+      previous.fileNameLength +
+      previous.compressedSize;
     if ((sorted[i] as Entry).relativeOffsetOfLocalHeader < end) {
       throw new ArchiveRefusedError('two entries share the same data (an overlapping zip bomb).');
     }
@@ -178,7 +185,9 @@ export async function openZipSource(
       seen.add(key);
       total += entry.uncompressedSize;
       if (total > limits.maxTotalBytes) {
-        throw new ArchiveRefusedError(`it would unpack to more than ${limits.maxTotalBytes} bytes.`);
+        throw new ArchiveRefusedError(
+          `it would unpack to more than ${limits.maxTotalBytes} bytes.`,
+        );
       }
       if (path !== null) files.push(zipFile(zip, entry, path));
     }

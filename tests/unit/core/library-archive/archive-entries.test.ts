@@ -47,20 +47,28 @@ describe('entries refused one by one', () => {
       { name: image.path, data: Buffer.alloc(5 * 1024 * 1024, 7), uncompressedSize: 100 },
       { name: 'pictor-export.json', data: manifestFor([...all, declared]) },
     ]);
-    expect(summary.refused).toEqual([{ path: image.path, reason: expect.stringMatching(/could not be read|larger/) }]);
+    expect(summary.refused).toEqual([
+      { path: image.path, reason: expect.stringMatching(/could not be read|larger/) },
+    ]);
     expect(library.history.get(record.localId)?.images[0]?.state).toBe('pending');
-    expect((await filesUnder(library.root)).filter((file) => file.includes(record.folder ?? '?'))).toHaveLength(1);
+    expect(
+      (await filesUnder(library.root)).filter((file) => file.includes(record.folder ?? '?')),
+    ).toHaveLength(1);
   });
 
   it('refuses an image whose bytes are not the ones the manifest lists', async () => {
     const { record, files } = await taskFiles();
     const [image, sidecar] = files as [ExportFile, ExportFile];
     const tampered = Buffer.from(image.data);
-    tampered[tampered.length - 5] ^= 0xff;
-    const summary = await withGoodTask([image, sidecar], (all) =>
-      [...all.map((file) => ({ name: file.path, data: file === image ? tampered : file.data })), { name: 'pictor-export.json', data: manifestFor(all) }],
-    );
-    expect(summary.refused).toEqual([{ path: image.path, reason: expect.stringContaining('SHA-256') }]);
+    const at = tampered.length - 5;
+    tampered.writeUInt8(tampered.readUInt8(at) ^ 0xff, at);
+    const summary = await withGoodTask([image, sidecar], (all) => [
+      ...all.map((file) => ({ name: file.path, data: file === image ? tampered : file.data })),
+      { name: 'pictor-export.json', data: manifestFor(all) },
+    ]);
+    expect(summary.refused).toEqual([
+      { path: image.path, reason: expect.stringContaining('SHA-256') },
+    ]);
     expect(library.history.get(record.localId)?.images[0]?.state).toBe('pending');
   });
 
@@ -69,21 +77,30 @@ describe('entries refused one by one', () => {
     const [image, sidecar] = files as [ExportFile, ExportFile];
     const html = { ...image, data: Buffer.from('<!doctype html><script>alert(1)</script>') };
     const summary = await withGoodTask([html, sidecar], (all) => exportEntries(all));
-    expect(summary.refused).toEqual([{ path: image.path, reason: expect.stringContaining('not hold the image') }]);
+    expect(summary.refused).toEqual([
+      { path: image.path, reason: expect.stringContaining('not hold the image') },
+    ]);
   });
 
   it.each([
     ['not JSON', '{"app": "pictor", '],
     ['not a sidecar', '{"app": "other"}'],
-    ['a record out of bounds', JSON.stringify({ app: 'pictor', version: 1, record: { localId: 'x'.repeat(10_000) } })],
+    [
+      'a record out of bounds',
+      JSON.stringify({ app: 'pictor', version: 1, record: { localId: 'x'.repeat(10_000) } }),
+    ],
     ['from a newer Pictor', JSON.stringify({ app: 'pictor', version: 99, record: {} })],
   ])('refuses the task of a sidecar that is %s', async (_label, text) => {
     const { record, files } = await taskFiles();
     const [image, sidecar] = files as [ExportFile, ExportFile];
-    const summary = await withGoodTask([image, { ...sidecar, data: Buffer.from(text) }], (all) => exportEntries(all));
+    const summary = await withGoodTask([image, { ...sidecar, data: Buffer.from(text) }], (all) =>
+      exportEntries(all),
+    );
     expect(summary.refused.map((r) => r.path)).toEqual([sidecar.path]);
     expect(library.history.get(record.localId)).toBeUndefined();
-    expect((await filesUnder(library.root)).some((file) => file.includes(record.folder ?? '?'))).toBe(false);
+    expect(
+      (await filesUnder(library.root)).some((file) => file.includes(record.folder ?? '?')),
+    ).toBe(false);
   });
 
   it('refuses files that are not part of a library, or not in the manifest', async () => {
@@ -92,7 +109,10 @@ describe('entries refused one by one', () => {
       { name: 'notes.txt', data: Buffer.from('hello') },
       { name: '2025/02/unlisted/image-1.png', data: Buffer.from('x') },
     ]);
-    expect(summary.refused.map((r) => r.path).sort()).toEqual(['2025/02/unlisted/image-1.png', 'notes.txt']);
+    expect(summary.refused.map((r) => r.path).sort()).toEqual([
+      '2025/02/unlisted/image-1.png',
+      'notes.txt',
+    ]);
   });
 });
 
@@ -108,7 +128,11 @@ describe('a folder to import', () => {
       await removeDir(image);
       await symlink(join(secret, 'pictor.json'), image);
       await symlink(secret, join(from.root, '2025', 'linked'));
-      const summary = await importLibrary({ root: library.root, history: library.history, source: from.root });
+      const summary = await importLibrary({
+        root: library.root,
+        history: library.history,
+        source: from.root,
+      });
       expect(summary.refused.map((r) => [r.path.split('/').pop(), r.reason])).toEqual(
         expect.arrayContaining([
           ['image-1.png', expect.stringContaining('link')],
@@ -116,7 +140,9 @@ describe('a folder to import', () => {
         ]),
       );
       expect(library.history.get(task.localId)?.images[0]?.state).toBe('pending');
-      expect((await filesUnder(library.root)).filter((file) => !file.endsWith('pictor.json'))).toEqual([]);
+      expect(
+        (await filesUnder(library.root)).filter((file) => !file.endsWith('pictor.json')),
+      ).toEqual([]);
     } finally {
       from.history.close();
       await removeDir(from.dir);
@@ -125,8 +151,16 @@ describe('a folder to import', () => {
 
   it('refuses the library itself, or a folder inside it', async () => {
     await addTask(library, ['png']);
-    await expect(importLibrary({ root: library.root, history: library.history, source: library.root })).rejects.toBeInstanceOf(ArchiveRefusedError);
-    await expect(importLibrary({ root: library.root, history: library.history, source: join(library.root, '2025') })).rejects.toBeInstanceOf(ArchiveRefusedError);
+    await expect(
+      importLibrary({ root: library.root, history: library.history, source: library.root }),
+    ).rejects.toBeInstanceOf(ArchiveRefusedError);
+    await expect(
+      importLibrary({
+        root: library.root,
+        history: library.history,
+        source: join(library.root, '2025'),
+      }),
+    ).rejects.toBeInstanceOf(ArchiveRefusedError);
   });
 
   it('leaves a task still running in the library alone', async () => {
@@ -134,8 +168,17 @@ describe('a folder to import', () => {
     const from = await makeLibrary();
     try {
       await addTask(from, ['png'], { localId: running.localId, request: running.request });
-      const summary = await importLibrary({ root: library.root, history: library.history, source: from.root });
-      expect(summary.refused).toEqual([{ path: expect.stringContaining('pictor.json'), reason: expect.stringContaining('in progress') }]);
+      const summary = await importLibrary({
+        root: library.root,
+        history: library.history,
+        source: from.root,
+      });
+      expect(summary.refused).toEqual([
+        {
+          path: expect.stringContaining('pictor.json'),
+          reason: expect.stringContaining('in progress'),
+        },
+      ]);
       expect(library.history.get(running.localId)?.images).toHaveLength(1);
     } finally {
       from.history.close();

@@ -35,14 +35,21 @@ async function expectRefused(
     ? join(library.dir, 'raw.zip')
     : await writeZip(library.dir, entries);
   if (Buffer.isBuffer(entries)) await writeFile(path, entries);
-  const outcome = importLibrary({ root: library.root, history: library.history, source: path, limits });
+  const outcome = importLibrary({
+    root: library.root,
+    history: library.history,
+    source: path,
+    limits,
+  });
   await expect(outcome).rejects.toBeInstanceOf(ArchiveRefusedError);
   await expect(outcome).rejects.toThrow(reason);
   expect(await filesUnder(library.root)).toEqual([]);
   expect(library.history.count()).toBe(0);
   // Nothing landed beside the gallery either, where an escaping path would point.
   const beside = (await filesUnder(library.dir)).map((file) => file.slice(library.dir.length + 1));
-  expect(beside.filter((name) => !/^history\.sqlite(-wal|-shm)?$|^(raw|crafted)\.zip$/.test(name))).toEqual([]);
+  expect(
+    beside.filter((name) => !/^history\.sqlite(-wal|-shm)?$|^(raw|crafted)\.zip$/.test(name)),
+  ).toEqual([]);
   await expect(readdir('/tmp/evil.png')).rejects.toThrow();
 }
 
@@ -65,17 +72,27 @@ describe('an archive refused as a whole', () => {
     ['a Windows device name', '2025/CON/pictor.json', /reserved/],
     ['an alternate data stream', '2025/image-1.png:hidden', /reserved/],
     ['an over-long name', `2025/${'a'.repeat(300)}.png`, /too long/],
-    ['an over-long path', `${'abcdefgh/'.repeat(7)}${'b'.repeat(250)}/${'c'.repeat(250)}/${'d'.repeat(250)}/${'e'.repeat(250)}`, /too long/],
+    [
+      'an over-long path',
+      `${'abcdefgh/'.repeat(7)}${'b'.repeat(250)}/${'c'.repeat(250)}/${'d'.repeat(250)}/${'e'.repeat(250)}`,
+      /too long/,
+    ],
   ])('refuses %s', async (_label, name, reason) => {
     await expectRefused(evil(name), reason);
   });
 
   it('refuses a name in an unknown character set (no UTF-8 flag, bytes over 0x7f)', async () => {
-    await expectRefused(evil(Buffer.from([0x61, 0x2f, 0xe9, 0x2e, 0x70, 0x6e, 0x67]), { flags: 0 }), /character set/);
+    await expectRefused(
+      evil(Buffer.from([0x61, 0x2f, 0xe9, 0x2e, 0x70, 0x6e, 0x67]), { flags: 0 }),
+      /character set/,
+    );
   });
 
   it('refuses a symbolic link entry (Unix mode in the external attributes)', async () => {
-    await expectRefused(evil('2025/01/link/image-1.png', { data: Buffer.from('/etc/passwd'), unixMode: 0o120777 }), /symbolic link/);
+    await expectRefused(
+      evil('2025/01/link/image-1.png', { data: Buffer.from('/etc/passwd'), unixMode: 0o120777 }),
+      /symbolic link/,
+    );
   });
 
   it('refuses a FIFO or device entry', async () => {
@@ -84,8 +101,14 @@ describe('an archive refused as a whole', () => {
 
   it('refuses duplicate names, also when they differ only in case', async () => {
     const [first] = files;
-    await expectRefused(exportEntries(files, [{ name: first?.path ?? '', data: Buffer.from('second') }]), /same name/);
-    await expectRefused(exportEntries(files, [{ name: (first?.path ?? '').toUpperCase(), data: Buffer.from('x') }]), /same name/);
+    await expectRefused(
+      exportEntries(files, [{ name: first?.path ?? '', data: Buffer.from('second') }]),
+      /same name/,
+    );
+    await expectRefused(
+      exportEntries(files, [{ name: (first?.path ?? '').toUpperCase(), data: Buffer.from('x') }]),
+      /same name/,
+    );
   });
 
   it('refuses an encrypted entry', async () => {
@@ -93,7 +116,12 @@ describe('an archive refused as a whole', () => {
   });
 
   it('refuses an entry carrying a second (Unicode path) name', async () => {
-    await expectRefused(evil('2025/plain.png', { extra: extraField(0x7075, Buffer.from('\u0001....../../evil.png')) }), /second name/);
+    await expectRefused(
+      evil('2025/plain.png', {
+        extra: extraField(0x7075, Buffer.from('\u0001....../../evil.png')),
+      }),
+      /second name/,
+    );
   });
 
   it('refuses a compression method it does not read', async () => {
@@ -101,7 +129,10 @@ describe('an archive refused as a whole', () => {
   });
 
   it('refuses a zip bomb: an entry that inflates a thousand times', async () => {
-    await expectRefused(evil('2025/bomb/image-1.png', { data: Buffer.alloc(20 * 1024 * 1024) }), /zip bomb/);
+    await expectRefused(
+      evil('2025/bomb/image-1.png', { data: Buffer.alloc(20 * 1024 * 1024) }),
+      /zip bomb/,
+    );
   });
 
   it('refuses an entry declared larger than an image may be (ZIP64 field claiming a terabyte)', async () => {
@@ -109,27 +140,57 @@ describe('an archive refused as a whole', () => {
     size.writeBigUInt64LE(2n ** 40n, 0);
     size.writeBigUInt64LE(4n, 8);
     await expectRefused(
-      evil('2025/huge/image-1.png', { uncompressedSize: 0xffffffff, compressedSize: 0xffffffff, extra: extraField(0x0001, size) }),
+      evil('2025/huge/image-1.png', {
+        uncompressedSize: 0xffffffff,
+        compressedSize: 0xffffffff,
+        extra: extraField(0x0001, size),
+      }),
       /larger than/,
     );
   });
 
   it('refuses ZIP64 sizes without the ZIP64 field', async () => {
-    await expectRefused(evil('2025/lie/image-1.png', { uncompressedSize: 0xffffffff, compressedSize: 0xffffffff }), /ZIP64/);
+    await expectRefused(
+      evil('2025/lie/image-1.png', { uncompressedSize: 0xffffffff, compressedSize: 0xffffffff }),
+      /ZIP64/,
+    );
   });
 
   it('refuses an entry whose data would lie past the end of the file', async () => {
-    await expectRefused(evil('2025/past/image-1.png', { compressedSize: 50_000_000, uncompressedSize: 50_000_000, method: 0 }), /beyond the end/);
+    await expectRefused(
+      evil('2025/past/image-1.png', {
+        compressedSize: 50_000_000,
+        uncompressedSize: 50_000_000,
+        method: 0,
+      }),
+      /beyond the end/,
+    );
   });
 
   it('refuses entries that share their data (the overlapping zip bomb)', async () => {
     const entries = exportEntries(files);
-    await expectRefused([...entries, { name: 'copy/image-1.png', data: files[0]?.data ?? Buffer.alloc(0), sameDataAs: 0 }], /same data/);
+    await expectRefused(
+      [
+        ...entries,
+        { name: 'copy/image-1.png', data: files[0]?.data ?? Buffer.alloc(0), sameDataAs: 0 },
+      ],
+      /same data/,
+    );
   });
 
   it('refuses more entries than allowed, and a directory that claims more than it holds', async () => {
-    await expectRefused(exportEntries(files, [{ name: 'a/', unixMode: 0o040755 }, { name: 'b/', unixMode: 0o040755 }]), /more than 4 entries/, { maxEntries: 4 });
-    await expectRefused(craftZip(exportEntries(files), { entryCount: 40 }), /not a ZIP archive Pictor can read/);
+    await expectRefused(
+      exportEntries(files, [
+        { name: 'a/', unixMode: 0o040755 },
+        { name: 'b/', unixMode: 0o040755 },
+      ]),
+      /more than 4 entries/,
+      { maxEntries: 4 },
+    );
+    await expectRefused(
+      craftZip(exportEntries(files), { entryCount: 40 }),
+      /not a ZIP archive Pictor can read/,
+    );
   });
 
   it('refuses an archive that would unpack to more bytes than allowed in total', async () => {
@@ -145,11 +206,26 @@ describe('an archive refused as a whole', () => {
   });
 
   it('refuses a manifest listing more files than allowed, or none at all, or one that is not JSON', async () => {
-    const padded = [...files, ...Array.from({ length: 8 }, (_, i) => ({ ...files[0]!, path: `pad/${i}.png` }))];
-    const listed = [...files.map((file) => ({ name: file.path, data: file.data })), { name: 'pictor-export.json', data: manifestFor(padded) }];
+    const padded = [
+      ...files,
+      ...Array.from({ length: 8 }, (_, i) => ({ ...files[0]!, path: `pad/${i}.png` })),
+    ];
+    const listed = [
+      ...files.map((file) => ({ name: file.path, data: file.data })),
+      { name: 'pictor-export.json', data: manifestFor(padded) },
+    ];
     await expectRefused(listed, /lists more than 5 files/, { maxEntries: 5 });
-    await expectRefused(files.map((file) => ({ name: file.path, data: file.data })), /no pictor-export\.json/);
-    await expectRefused([...files.map((file) => ({ name: file.path, data: file.data })), { name: 'pictor-export.json', data: Buffer.from('{"format": ') }], /not valid JSON/);
+    await expectRefused(
+      files.map((file) => ({ name: file.path, data: file.data })),
+      /no pictor-export\.json/,
+    );
+    await expectRefused(
+      [
+        ...files.map((file) => ({ name: file.path, data: file.data })),
+        { name: 'pictor-export.json', data: Buffer.from('{"format": ') },
+      ],
+      /not valid JSON/,
+    );
   });
 
   it('refuses a file that is not a ZIP at all', async () => {

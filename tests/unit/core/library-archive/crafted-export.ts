@@ -22,21 +22,40 @@ let counter = 0;
 export async function taskFiles(): Promise<{ record: TaskRecord; files: ExportFile[] }> {
   counter += 1;
   const localId = `crafted-${counter}`;
-  const base = makeTaskRecord({ localId, request: { prompt: `Crafted ${counter}` } }, Date.UTC(2025, 1, 1, 0, 0, counter));
+  const base = makeTaskRecord(
+    { localId, request: { prompt: `Crafted ${counter}` } },
+    Date.UTC(2025, 1, 1, 0, 0, counter),
+  );
   const folder = taskFolderName(base);
   const png = await makeImage('png', 8, 8);
   const record: TaskRecord = {
     ...base,
     folder,
     images: [
-      { index: 0, url: 'https://cdn.example.com/x.png', state: 'saved', file: `${folder}/image-1.png`, mime: 'image/png', width: 8, height: 8, bytes: png.length, attempts: 1, favourite: false },
+      {
+        index: 0,
+        url: 'https://cdn.example.com/x.png',
+        state: 'saved',
+        file: `${folder}/image-1.png`,
+        mime: 'image/png',
+        width: 8,
+        height: 8,
+        bytes: png.length,
+        attempts: 1,
+        favourite: false,
+      },
     ],
   };
   return {
     record,
     files: [
       { path: `${folder}/image-1.png`, data: png, kind: 'image', taskId: localId },
-      { path: `${folder}/pictor.json`, data: Buffer.from(sidecarText(record)), kind: 'sidecar', taskId: localId },
+      {
+        path: `${folder}/pictor.json`,
+        data: Buffer.from(sidecarText(record)),
+        kind: 'sidecar',
+        taskId: localId,
+      },
     ],
   };
 }
@@ -60,7 +79,10 @@ export function manifestFor(files: readonly ExportFile[]): Buffer {
 }
 
 /** The files and their manifest as crafted entries; `extra` entries are added as they are. */
-export function exportEntries(files: readonly ExportFile[], extra: readonly CraftedEntry[] = []): CraftedEntry[] {
+export function exportEntries(
+  files: readonly ExportFile[],
+  extra: readonly CraftedEntry[] = [],
+): CraftedEntry[] {
   return [
     ...files.map((file) => ({ name: file.path, data: file.data })),
     ...extra,
@@ -68,7 +90,11 @@ export function exportEntries(files: readonly ExportFile[], extra: readonly Craf
   ];
 }
 
-export async function writeZip(dir: string, entries: readonly CraftedEntry[], name = 'crafted.zip'): Promise<string> {
+export async function writeZip(
+  dir: string,
+  entries: readonly CraftedEntry[],
+  name = 'crafted.zip',
+): Promise<string> {
   const path = join(dir, name);
   await writeFile(path, craftZip(entries));
   return path;

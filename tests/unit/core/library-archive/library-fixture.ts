@@ -3,7 +3,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import { imageNames, taskFolderName, TEMP_DIR } from '../../../../electron/core/gallery/gallery-layout';
+import {
+  imageNames,
+  taskFolderName,
+  TEMP_DIR,
+} from '../../../../electron/core/gallery/gallery-layout';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
 import { makeImage, makeTempDir } from '../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../support/task-records';

@@ -50,17 +50,31 @@ describe('library export and import', () => {
       source: target,
       onProgress: (p) => progress.push(p.done),
     });
-    expect(first).toMatchObject({ addedTasks: 3, addedImages: 3, duplicateImages: 0, refused: [], cancelled: false });
+    expect(first).toMatchObject({
+      addedTasks: 3,
+      addedImages: 3,
+      duplicateImages: 0,
+      refused: [],
+      cancelled: false,
+    });
     expect(progress.at(-1)).toBe(3);
     expect(await savedImages(to)).toEqual(await savedImages(from));
     const records = to.history.list({ limit: 10 }).items;
     expect(records.map((r) => r.request.prompt).sort()).toEqual(
-      from.history.list({ limit: 10 }).items.map((r) => r.request.prompt).sort(),
+      from.history
+        .list({ limit: 10 })
+        .items.map((r) => r.request.prompt)
+        .sort(),
     );
     expect(records.every((r) => r.imported === true)).toBe(true);
 
     const again = await importLibrary({ root: to.root, history: to.history, source: target });
-    expect(again).toMatchObject({ addedTasks: 0, addedImages: 0, duplicateTasks: 3, duplicateImages: 3 });
+    expect(again).toMatchObject({
+      addedTasks: 0,
+      addedImages: 0,
+      duplicateTasks: 3,
+      duplicateImages: 3,
+    });
     expect(await savedImages(to)).toEqual(await savedImages(from));
     expect(await readdir(join(to.root, '.pictor-tmp'))).toEqual([]);
   });
@@ -71,7 +85,9 @@ describe('library export and import', () => {
     await addTask(from, ['png']);
     const { target, summary } = await exportAll(from, [kept.localId, 'nobody']);
     expect(summary.tasks).toBe(1);
-    expect(summary.skipped).toEqual([{ path: 'nobody', reason: expect.stringContaining('no task') }]);
+    expect(summary.skipped).toEqual([
+      { path: 'nobody', reason: expect.stringContaining('no task') },
+    ]);
     const to = await library();
     await importLibrary({ root: to.root, history: to.history, source: target });
     expect([...(await savedImages(to)).keys()]).toEqual([`${kept.localId}#0`]);

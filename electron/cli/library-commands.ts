@@ -1,0 +1,108 @@
+/**
+ * `export` and `import`: the library archive (core/library-archive) on the command line. Progress
+ * goes to stderr as one line per tenth, the summary to stdout; Ctrl+C stops between files and
+ * keeps what was fully imported (the summary says so). A refused archive is one sentence, exit 1.
+ */
+import { lstat } from 'node:fs/promises';
+import { UsageError } from '../core/command-line/command-line';
+import { ArchiveRefusedError } from '../core/library-archive/archive-errors';
+import { exportLibrary } from '../core/library-archive/export-library';
+import { importLibrary } from '../core/library-archive/import-library';
+import type { LibraryProgress } from '../core/library-archive/library-progress';
+import type { PictorCore } from '../core/pictor-core';
+import { EXIT } from './cli-report';
+import type { CliIo } from './commands';
+import { terminalSafe } from './terminal-text';
+
+/** A line at each tenth of the way: enough to see it move, few enough for a log. */
+function progressLines(io: CliIo): (progress: LibraryProgress) => void {
+  let shown = -1;
+  return ({ operation, done, total }) => {
+    const tenth = total === 0 ? 10 : Math.floor((done * 10) / total);
+    if (tenth === shown) return;
+    shown = tenth;
+    io.stderr(
+      `${operation === 'export' ? 'Exporting' : 'Importing'}: ${done} of ${total} task(s)\n`,
+    );
+  };
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+export async function exportCommand(
+  core: PictorCore,
+  file: string,
+  taskIds: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  if (
+    await lstat(file).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new UsageError(
+      `${file} already exists; Pictor does not replace it. Give another file name.`,
+    );
+  }
+  try {
+    const summary = await exportLibrary({
+      root: core.gallery.root,
+      history: core.history,
+      target: file,
+      ...(taskIds.length > 0 ? { localIds: taskIds } : {}),
+      pictorVersion: io.version ?? io.env.npm_package_version ?? 'unknown',
+      signal: io.interrupt,
+      onProgress: progressLines(io),
+    });
+    for (const skip of summary.skipped)
+      io.stderr(`${terminalSafe(`Left out ${skip.path}: ${skip.reason}`)}\n`);
+    io.stdout(
+      `${terminalSafe(`Exported ${summary.tasks} task(s) and ${summary.images} image(s) (${summary.bytes} bytes) to ${summary.file}.`)}\n`,
+    );
+    return summary.skipped.length > 0 ? EXIT.imagesMissing : EXIT.ok;
+  } catch (error) {
+    if (!isAbort(error)) throw error;
+    io.stderr('Interrupted. No archive was written.\n');
+    return EXIT.interrupted;
+  }
+}
+
+export async function importCommand(core: PictorCore, source: string, io: CliIo): Promise<number> {
+  let summary;
+  try {
+    summary = await importLibrary({
+      root: core.gallery.root,
+      history: core.history,
+      source,
+      signal: io.interrupt,
+      onProgress: progressLines(io),
+    });
+  } catch (error) {
+    if (error instanceof ArchiveRefusedError) {
+      io.stderr(`${terminalSafe(`${error.message}${error.detail ? ` (${error.detail})` : ''}`)}\n`);
+      return EXIT.failed;
+    }
+    if (systemCode(error) === 'ENOENT')
+      throw new UsageError(`There is no file or folder at ${source}.`);
+    throw error;
+  }
+  for (const refused of summary.refused)
+    io.stderr(`${terminalSafe(`Refused ${refused.path}: ${refused.reason}`)}\n`);
+  io.stdout(
+    `Added ${summary.addedTasks} task(s) and ${summary.addedImages} image(s); skipped ${summary.duplicateImages} image(s) and ${summary.duplicateTasks} task(s) already in the library; refused ${summary.refused.length} file(s).\n`,
+  );
+  if (summary.cancelled) {
+    io.stderr(
+      'Interrupted. What was imported before stays in the library; run the import again to finish.\n',
+    );
+    return EXIT.interrupted;
+  }
+  return EXIT.ok;
+}
+
+function systemCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error ? String(error.code) : undefined;
+}

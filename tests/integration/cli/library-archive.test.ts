@@ -1,0 +1,111 @@
+/**
+ * `pictor export` and `pictor import` as a user runs them: a real library (history and gallery of
+ * real images) exported by one CLI process, imported by another into a fresh library with the
+ * same tasks and identical bytes, a second import adding nothing, and a crafted archive refused
+ * in one sentence with nothing written.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { filesUnder } from '../../support/files';
+import { craftZip } from '../../unit/core/library-archive/crafted-zip';
+import { exportEntries, taskFiles } from '../../unit/core/library-archive/crafted-export';
+import {
+  addTask,
+  savedImages,
+  type Library,
+} from '../../unit/core/library-archive/library-fixture';
+import { expectExit, useCliWorlds } from './cli-harness';
+
+const newWorld = useCliWorlds();
+
+function openLibrary(dataDir: string): Library {
+  return {
+    dir: dataDir,
+    root: join(dataDir, 'gallery'),
+    history: HistoryStore.open(join(dataDir, HISTORY_FILE)),
+  };
+}
+
+async function withLibrary<T>(dataDir: string, work: (library: Library) => Promise<T>): Promise<T> {
+  const library = openLibrary(dataDir);
+  try {
+    return await work(library);
+  } finally {
+    library.history.close();
+  }
+}
+
+describe('pictor export and import', () => {
+  it('moves a library into a fresh one with the same tasks and bytes; a second import adds nothing', async () => {
+    const from = await newWorld();
+    // The first run makes the library's folders; the tasks are then added beside the CLI.
+    expectExit(await from.run(['list']), 0);
+    const expected = await withLibrary(from.dataDir, async (library) => {
+      await addTask(library, ['png', 'webp']);
+      await addTask(library, ['jpeg']);
+      return savedImages(library);
+    });
+    const archive = join(from.dataDir, 'export.zip');
+    const exported = await from.run(['export', archive]);
+    expectExit(exported, 0);
+    expect(exported.stdout).toMatch(/Exported 2 task\(s\) and 3 image\(s\)/);
+
+    const to = await newWorld();
+    const imported = await to.run(['import', archive]);
+    expectExit(imported, 0);
+    expect(imported.stdout).toMatch(/Added 2 task\(s\) and 3 image\(s\)/);
+    expect(await withLibrary(to.dataDir, savedImages)).toEqual(expected);
+    expect((await to.list()).length).toBe(2);
+
+    const again = await to.run(['import', archive]);
+    expectExit(again, 0);
+    expect(again.stdout).toMatch(
+      /Added 0 task\(s\) and 0 image\(s\); skipped 3 image\(s\) and 2 task\(s\)/,
+    );
+    const existing = await to.run(['export', archive]);
+    expectExit(existing, 2);
+    expect(existing.stderr).toMatch(/already exists/);
+  });
+
+  it('exports only the tasks named with --task', async () => {
+    const world = await newWorld();
+    expectExit(await world.run(['list']), 0);
+    const kept = await withLibrary(world.dataDir, async (library) => {
+      await addTask(library, ['png']);
+      return addTask(library, ['png']);
+    });
+    const archive = join(world.dataDir, 'one.zip');
+    const run = await world.run(['export', archive, '--task', kept.localId]);
+    expectExit(run, 0);
+    expect(run.stdout).toMatch(/Exported 1 task\(s\) and 1 image\(s\)/);
+  });
+
+  it('refuses a crafted archive in one sentence, writing nothing', async () => {
+    const world = await newWorld();
+    const { files } = await taskFiles();
+    const archive = join(world.dataDir, 'evil.zip');
+    await writeFile(
+      archive,
+      craftZip(exportEntries(files, [{ name: '../../escaped.png', data: Buffer.from('x') }])),
+    );
+    const run = await world.run(['import', archive]);
+    expectExit(run, 1);
+    expect(run.stderr).toMatch(/did not import this archive: an entry's path is not allowed/);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect((await filesUnder(join(world.dataDir, 'gallery'))).length).toBe(0);
+    expect(await world.list()).toEqual([]);
+  });
+
+  it('says what to type when the archive is missing or not named', async () => {
+    const world = await newWorld();
+    const missing = await world.run(['import', join(world.dataDir, 'nothing-here.zip')]);
+    expectExit(missing, 2);
+    expect(missing.stderr).toMatch(/no file or folder/);
+    const unnamed = await world.run(['export']);
+    expectExit(unnamed, 2);
+    expect(unnamed.stderr).toMatch(/export needs the archive file/);
+  });
+});
