@@ -13,7 +13,9 @@ import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
 import { SIDECAR_NAME } from '../../../electron/core/gallery/gallery-layout';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { HISTORY_FILE, UNKNOWN_VERSION } from '../../../electron/core/pictor-core';
+import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
+import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { listFiles } from '../../e2e/harness/disk';
@@ -93,7 +95,7 @@ export interface SidecarFigures {
 /**
  * The gallery holds exactly one file per image and one thumbnail per image, and at most one
  * sidecar per completed task, nothing else; each image is byte for byte what the service serves
- * and decodes fully; each thumbnail decodes. Every sidecar parses (written atomically), and a
+ * with its provenance written in (gallery/metadata) and decodes fully; each thumbnail decodes. Every sidecar parses (written atomically), and a
  * rebuild of the library from the folder alone finds each task that has one with both images
  * saved. Sidecars a kill left stale or never let be written are counted (see the report).
  */
@@ -112,7 +114,15 @@ export async function expectGalleryExact(
     for (const image of record.images) {
       const onDisk = await readFile(join(galleryDir, image.file!));
       const served = Buffer.from(await (await fetch(image.url!)).arrayBuffer());
-      expect(onDisk.equals(served), `${image.file} differs from the served image`).toBe(true);
+      // The core writes each image's provenance into it (gallery/metadata), pixels untouched.
+      const kind =
+        image.mime === 'image/jpeg' ? 'jpeg' : image.mime === 'image/webp' ? 'webp' : 'png';
+      const expected = embedProvenanceInBuffer(
+        served,
+        kind,
+        provenanceOf(record, image.index, UNKNOWN_VERSION),
+      );
+      expect(onDisk.equals(expected), `${image.file} differs from the served image`).toBe(true);
       await sharp(onDisk).stats(); // decodes every pixel: a half-written file throws
       await sharp(join(galleryDir, image.thumbnail!)).stats();
       images += 1;
