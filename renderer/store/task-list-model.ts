@@ -99,3 +99,61 @@ export function upsertItems(
   const merged = [...next, ...placeable].sort((a, b) => newerFirst(a.record, b.record));
   return { items: merged, added: placeable.length };
 }
+
+/**
+ * One row of the history as the list draws it: the tasks one submit created ("Generate 3") side
+ * by side, or a task alone. `start` is the index of its first task in the loaded items.
+ */
+export interface TaskGroup {
+  readonly start: number;
+  readonly size: number;
+  /** The batch the tasks share; null for a task alone (a submit of one, a tracked task). */
+  readonly batchId: string | null;
+}
+
+/** The batch id of an item, read defensively: a damaged record may have anything there. */
+function batchOf(item: TaskItem | undefined): string | null {
+  const batchId = (item?.record as { batchId?: unknown } | undefined)?.batchId;
+  return typeof batchId === 'string' && batchId !== '' ? batchId : null;
+}
+
+/**
+ * The loaded items as rows: neighbours of the same batch form one group (a batch's tasks share
+ * their creation time, so the history lists them together). A batch split by a page boundary is
+ * one group again once the next page is in; an item `groupable` refuses (a damaged record) stays
+ * alone. O(items).
+ */
+export function groupItems(
+  items: readonly TaskItem[],
+  groupable: (item: TaskItem) => boolean = () => true,
+): TaskGroup[] {
+  const groups: TaskGroup[] = [];
+  const batchAt = (index: number): string | null => {
+    const item = items[index];
+    return item !== undefined && groupable(item) ? batchOf(item) : null;
+  };
+  for (let start = 0; start < items.length;) {
+    const batchId = batchAt(start);
+    let end = start + 1;
+    while (batchId !== null && end < items.length && batchAt(end) === batchId) end += 1;
+    groups.push({ start, size: end - start, batchId });
+    start = end;
+  }
+  return groups;
+}
+
+/**
+ * The row that shows task `index`: a loaded task's group, or for a task not loaded yet its own
+ * placeholder row after the groups (`loaded` items were grouped into `groups`).
+ */
+export function rowOfTask(groups: readonly TaskGroup[], loaded: number, index: number): number {
+  if (index >= loaded) return groups.length + (index - loaded);
+  let low = 0;
+  let high = groups.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((groups[middle]?.start ?? 0) <= index) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}

@@ -13,6 +13,7 @@ import { ApiError, call, toApiError } from '../lib/api';
 import { checkRequest } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
+import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
 import {
   EMPTY_FILTER,
   fresher,
@@ -33,7 +34,7 @@ const MAX_PAGE = 500;
  * The loaded items (newest first) as a paged list (`tasksItems`, `tasksNextCursor`,
  * `tasksStatus`, …); the list shows `tasksTotal` rows and loads the rest on demand.
  */
-export interface TasksSlice extends PagedFields<'tasks', TaskItem> {
+export interface TasksSlice extends PagedFields<'tasks', TaskItem>, TaskSelectionSlice {
   /** The count when `tasksCounted`; until then the loaded rows plus one while more exist. */
   tasksTotal: number;
   /** The current filter's count has arrived. */
@@ -88,7 +89,7 @@ function provisionalTotal(loaded: number, cursor: string | null): number {
   return loaded + (cursor === null ? 0 : 1);
 }
 
-export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set, get) => {
+export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set, get, api) => {
   const list = createPagedList<'tasks', AppState, TaskItem>({
     prefix: 'tasks',
     set,
@@ -97,6 +98,8 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
   });
   const setFilter = (filter: TaskFilter): void => {
     set({ tasksFilter: filter });
+    // Tasks the new filter hides are not acted on unseen.
+    get().tasksClearSelection();
     void get().tasksReload();
   };
 
@@ -114,6 +117,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
 
   return {
     ...list.initial,
+    ...createTaskSelectionSlice(set, get, api),
     tasksTotal: 0,
     tasksCounted: false,
     tasksFilter: EMPTY_FILTER,
@@ -221,6 +225,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
           tasksViewer: state.tasksViewer?.localId === localId ? null : state.tasksViewer,
         };
       });
+      get().tasksPruneSelection((selected) => selected !== localId);
     },
     tasksOpenDetails(localId) {
       set({ tasksDetailsId: localId });

@@ -5,6 +5,7 @@
  * apply to, are skipped and counted, never an error: a selection can go stale while the user
  * looks at it (another window removed a task, a retry finished).
  */
+import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
 
@@ -24,24 +25,6 @@ export interface BatchOutcome {
 /** Distinct ids in their first order: a repeated id is acted on once. */
 function distinct(localIds: readonly string[]): string[] {
   return [...new Set(localIds)];
-}
-
-/** Whether "retry" applies: a held task resumes, a completed one with failed images retries them. */
-export function canRetry(record: TaskRecord): boolean {
-  if (record.status === 'processing') return record.hold !== null;
-  return (
-    record.status === 'completed' &&
-    record.images.some((image) => image.state === 'expired' || image.state === 'invalid')
-  );
-}
-
-/** Whether "submit again" applies: nothing was created, or the service's task failed. */
-export function canSubmitAgain(record: TaskRecord): boolean {
-  return (
-    record.status === 'submit_failed' ||
-    record.status === 'submit_unknown' ||
-    record.status === 'failed'
-  );
 }
 
 export class BatchTaskActions {

@@ -1,12 +1,15 @@
 /**
- * The history as a virtualized feed: `total` rows of fixed height, only a window of them in the
- * DOM, pages loaded with the cursor as the user scrolls. Arrow keys, Page Up/Down, Home and End
- * move between rows; Enter opens a row's details.
+ * The history as a virtualized feed of fixed-height rows, only a window of them in the DOM, pages
+ * loaded with the cursor as the user scrolls. A row is a task alone or the tasks of one submit
+ * side by side (task-list-model.ts groups them); a task not loaded yet is a placeholder row of its
+ * own. Every task is an article of the feed: arrow keys, Page Up/Down, Home and End move between
+ * tasks, Enter opens a task's details; Space, Shift+arrows, Ctrl/Cmd+A and Escape select.
  */
 import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -15,7 +18,9 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store/app-store';
+import { groupItems, rowOfTask, type TaskGroup } from '../../store/task-list-model';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
+import { TaskBatchRow } from './task-batch-row';
 import { PlaceholderRow, TaskRow } from './task-row';
 import { UnreadableRow, recordProblem } from './unreadable-row';
 import { useFixedRows } from './use-fixed-rows';
@@ -24,7 +29,8 @@ import { useFixedRows } from './use-fixed-rows';
 const OVERSCAN = 6;
 /** Start loading the next page this many rows before the loaded end. */
 const LOAD_AHEAD = 30;
-const ROW_REM = 6.5;
+/** Compact rows (5.5rem; 6.5rem before batches were grouped) with results 4.5rem square. */
+const ROW_REM = 5.5;
 
 function rowHeightPx(): number {
   const root = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
@@ -56,6 +62,54 @@ function rowKey(record: unknown, index: number): string {
   return typeof localId === 'string' ? localId : `unreadable-${index}`;
 }
 
+/** Where each row of the feed comes from: a group of loaded tasks, or a task not loaded yet. */
+interface Layout {
+  readonly groups: readonly TaskGroup[];
+  readonly loaded: number;
+  readonly rowCount: number;
+}
+
+/** The history index of the last task row `row` shows. */
+function lastTaskOf(layout: Layout, row: number): number {
+  const group = layout.groups[row];
+  if (group) return group.start + group.size - 1;
+  return layout.loaded + (row - layout.groups.length);
+}
+
+/** A record's problem decides whether it may join a group: a damaged one is drawn alone. */
+const readable = (item: { record: unknown }): boolean => recordProblem(item.record) === null;
+
+function useLayout(): Layout {
+  const items = useAppStore((state) => state.tasksItems);
+  const total = useAppStore((state) => state.tasksTotal);
+  const groups = useMemo(() => groupItems(items, readable), [items]);
+  return {
+    groups,
+    loaded: items.length,
+    rowCount: groups.length + Math.max(0, total - items.length),
+  };
+}
+
+/** Space, Shift+arrows, Ctrl/Cmd+A, Escape: what the key did to the selection, if anything. */
+function useSelectionKeys() {
+  return useCallback(
+    (event: KeyboardEvent<HTMLElement>, from: string | null, to: string | null) => {
+      const state = useAppStore.getState();
+      if (event.key === ' ' && from !== null) {
+        state.tasksSelectClick(from, { ctrlKey: true });
+        return true;
+      }
+      if (event.shiftKey && to !== null && from !== null && to !== from) {
+        if (state.tasksSelection.anchor === null) state.tasksSelectClick(from, {});
+        state.tasksSelectClick(to, { shiftKey: true });
+        return false;
+      }
+      return state.tasksSelectKey(event);
+    },
+    [],
+  );
+}
+
 export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
   const items = useAppStore((state) => state.tasksItems);
   const total = useAppStore((state) => state.tasksTotal);
@@ -69,14 +123,17 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
   const focusPending = useRef(false);
   // The first frame with rows draws only those on screen; the overscan follows a frame later.
   const painted = useAfterFirstPaint(items.length > 0);
+  const layout = useLayout();
+  const selectionKeys = useSelectionKeys();
 
   const { rows, totalSize, scrollToIndex } = useFixedRows({
     scroller,
-    count: total,
+    count: layout.rowCount,
     rowHeight,
     overscan: painted ? OVERSCAN : 0,
   });
-  const lastIndex = rows.at(-1)?.index ?? -1;
+  const lastRow = rows.at(-1)?.index ?? -1;
+  const lastIndex = lastRow < 0 ? -1 : lastTaskOf(layout, lastRow);
 
   // From the second frame on, so the next page's request is not sent before the first rows paint.
   useEffect(() => {
@@ -84,10 +141,14 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
   }, [painted, lastIndex, items.length, loading, failed, loadUntil]);
 
   const safeCurrent = Math.min(current, Math.max(0, total - 1));
-  // Keep one row in the tab order even when the current one is scrolled out of the DOM.
-  const tabRow = rows.some((row) => row.index === safeCurrent)
+  // Keep one task in the tab order even when the current one is scrolled out of the DOM.
+  const currentRow = rowOfTask(layout.groups, layout.loaded, safeCurrent);
+  const firstShown = rows.find((row) => row.index < layout.groups.length);
+  const tabTask = rows.some((row) => row.index === currentRow)
     ? safeCurrent
-    : (rows.find((row) => items[row.index])?.index ?? -1);
+    : firstShown
+      ? (layout.groups[firstShown.index]?.start ?? -1)
+      : -1;
   useLayoutEffect(() => {
     if (!focusPending.current) return;
     const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${safeCurrent}"]`);
@@ -101,8 +162,11 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
     (event: KeyboardEvent<HTMLDivElement>) => {
       const target = event.target as HTMLElement;
       const isRow = target.matches('article[data-index]');
+      if (target.matches('input:not([type="checkbox"]), textarea, select')) return;
+      const from = isRow ? Number(target.dataset.index) : safeCurrent;
+      const fromId = items[from]?.record.localId ?? null;
       if (event.key === 'Enter' && isRow) {
-        const item = items[Number(target.dataset.index)];
+        const item = items[from];
         if (item && recordProblem(item.record) === null) {
           event.preventDefault();
           openDetails(item.record.localId);
@@ -113,16 +177,20 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
         1,
         Math.floor((scroller.current?.clientHeight ?? rowHeight) / rowHeight) - 1,
       );
-      const from = isRow ? Number(target.dataset.index) : safeCurrent;
       const next = nextIndex(event.key, from, total, pageRows);
-      // Arrow keys inside a row's buttons still move between rows; typing elsewhere is left alone.
-      if (next === null || target.matches('input, textarea, select')) return;
+      const toId = next === null ? null : (items[next]?.record.localId ?? null);
+      if ((event.key !== ' ' || isRow) && selectionKeys(event, isRow ? fromId : null, toId)) {
+        event.preventDefault();
+        return;
+      }
+      // Arrow keys inside a row's buttons still move between rows.
+      if (next === null) return;
       event.preventDefault();
       setCurrent(next);
       focusPending.current = true;
-      scrollToIndex(next);
+      scrollToIndex(rowOfTask(layout.groups, layout.loaded, next));
     },
-    [items, openDetails, rowHeight, safeCurrent, total, scrollToIndex],
+    [items, openDetails, rowHeight, safeCurrent, total, scrollToIndex, layout, selectionKeys],
   );
 
   return (
@@ -139,31 +207,48 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
         }}
       >
         {rows.map((row) => {
-          const item = items[row.index];
+          const group = layout.groups[row.index];
+          if (!group) {
+            const index = layout.loaded + (row.index - layout.groups.length);
+            return (
+              <PlaceholderRow
+                key={`placeholder-${index}`}
+                index={index}
+                total={total}
+                top={row.start}
+                height={rowHeight}
+              />
+            );
+          }
+          const item = items[group.start];
+          if (!item) return null;
           const place = {
-            index: row.index,
+            index: group.start,
             total,
-            current: row.index === tabRow,
+            current: group.start === tabTask,
             top: row.start,
             height: rowHeight,
           };
-          return item ? (
+          return (
             // One row that throws while drawing says so; the list and the other rows stay.
             <ErrorBoundary
-              key={rowKey(item.record, row.index)}
+              key={rowKey(item.record, group.start)}
               resetKey={item}
               fallback={(error) => <UnreadableRow {...place} detail={errorDetail(error)} />}
             >
-              <TaskRow item={item} {...place} onRemove={onRemove} />
+              {group.size > 1 ? (
+                <TaskBatchRow
+                  items={items.slice(group.start, group.start + group.size)}
+                  start={group.start}
+                  total={total}
+                  current={tabTask}
+                  top={row.start}
+                  height={rowHeight}
+                />
+              ) : (
+                <TaskRow item={item} {...place} onRemove={onRemove} />
+              )}
             </ErrorBoundary>
-          ) : (
-            <PlaceholderRow
-              key={`placeholder-${row.index}`}
-              index={row.index}
-              total={total}
-              top={row.start}
-              height={rowHeight}
-            />
           );
         })}
       </div>

@@ -10,8 +10,10 @@ import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { selectTypicalDuration } from '../../store/typical-duration';
 import { createdLine, parametersLine } from './task-meta';
+import { TaskMessage } from './task-message';
 import { TaskRowActions } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
+import { SelectBox, useSelected, useSelectHandlers } from './task-select';
 import { TaskThumbnails } from './task-thumbnails';
 import { UnreadableRow, recordProblem } from './unreadable-row';
 
@@ -35,7 +37,7 @@ function isTicking(item: TaskItem): boolean {
   return item.record.status === 'processing' && item.record.hold === null;
 }
 
-function StatusLine({ item, id }: { item: TaskItem; id: string }) {
+export function StatusLine({ item, id }: { item: TaskItem; id: string }) {
   const ticking = isTicking(item);
   const now = useNow(ticking);
   const typical = useAppStore(
@@ -45,9 +47,7 @@ function StatusLine({ item, id }: { item: TaskItem; id: string }) {
   return (
     <p className={`task-row__status tone--${status.tone}`} id={id}>
       <span className="badge">{status.label}</span>
-      <span className="task-row__sentence" title={status.sentence}>
-        {status.sentence}
-      </span>
+      <TaskMessage record={item.record} sentence={status.sentence} />
     </p>
   );
 }
@@ -61,8 +61,6 @@ export const TaskRow = memo(function TaskRow({
   height,
   onRemove,
 }: TaskRowProps) {
-  const promptId = useId();
-  const statusId = useId();
   const { record } = item;
   const problem = recordProblem(record);
   if (problem !== null) {
@@ -70,8 +68,35 @@ export const TaskRow = memo(function TaskRow({
     return <UnreadableRow {...place} detail={problem} />;
   }
   return (
+    <ReadableRow item={item} place={{ index, total, current, top, height }} onRemove={onRemove} />
+  );
+});
+
+interface RowPlace {
+  index: number;
+  total: number;
+  current: boolean;
+  top: number;
+  height: number;
+}
+
+function ReadableRow({
+  item,
+  place: { index, total, current, top, height },
+  onRemove,
+}: {
+  item: TaskItem;
+  place: RowPlace;
+  onRemove: (record: TaskRecord) => void;
+}) {
+  const promptId = useId();
+  const statusId = useId();
+  const { record } = item;
+  const selected = useSelected(record.localId);
+  const handlers = useSelectHandlers(record.localId);
+  return (
     <article
-      className="task-row"
+      className={`task-row${selected ? ' task-row--selected' : ''}`}
       style={placement(top, height)}
       data-index={index}
       data-local-id={record.localId}
@@ -80,7 +105,9 @@ export const TaskRow = memo(function TaskRow({
       aria-setsize={total}
       aria-labelledby={promptId}
       aria-describedby={statusId}
+      {...handlers}
     >
+      <SelectBox localId={record.localId} />
       <TaskThumbnails record={record} />
       <div className="task-row__main">
         <p className="task-row__prompt" id={promptId} title={record.request.prompt}>
@@ -96,7 +123,7 @@ export const TaskRow = memo(function TaskRow({
       <TaskRowActions record={record} onRemove={onRemove} />
     </article>
   );
-});
+}
 
 /** A row not loaded yet: same size, no content. */
 export function PlaceholderRow({
@@ -119,7 +146,7 @@ export function PlaceholderRow({
       aria-setsize={total}
       aria-busy="true"
     >
-      <div className="thumbs thumbs--1" aria-hidden="true">
+      <div className="thumbs" aria-hidden="true">
         <span className="thumbs__cell thumbs__cell--state" />
       </div>
       <div className="task-row__main" aria-hidden="true">

@@ -1,6 +1,6 @@
 /**
- * A task's images in one fixed square (a mosaic of up to four cells), so rows never change size
- * as images arrive. Thumbnails come through the gallery protocol; alt text is the prompt. A saved
+ * A task's images side by side, each in a fixed square large enough to judge the picture, so
+ * rows never change size as images arrive (at most four; a badge says how many more). Thumbnails come through the gallery protocol; alt text is the prompt. A saved
  * image is a button that opens it in the image viewer, over the Tasks screen.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
@@ -71,7 +71,7 @@ export function TaskThumbnails({ record }: { record: TaskRecord }) {
   const busy = record.status === 'submitting' || (record.status === 'processing' && !record.hold);
   if (record.images.length === 0) {
     return (
-      <div className="thumbs thumbs--1" aria-hidden="true">
+      <div className="thumbs" aria-hidden="true">
         <span className="thumbs__cell thumbs__cell--state">
           {busy ? <Spinner /> : <Icon name={placeholderIcon(record)} />}
         </span>
@@ -81,7 +81,7 @@ export function TaskThumbnails({ record }: { record: TaskRecord }) {
   const shown = record.images.slice(0, MAX_CELLS);
   const hidden = record.images.length - shown.length;
   return (
-    <div className={`thumbs thumbs--${shown.length}`}>
+    <div className="thumbs">
       {shown.map((image) => (
         <ImageCell key={image.index} image={image} record={record} />
       ))}

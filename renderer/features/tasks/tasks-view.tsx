@@ -14,6 +14,7 @@ import { ComposeForm } from '../compose/compose-form';
 import { TaskDetails } from './task-details';
 import { TaskImageViewer } from './task-image-viewer';
 import { TaskList } from './task-list';
+import { SelectionBar } from './selection-bar';
 import { TaskToolbar } from './task-toolbar';
 import { TrackDialog } from './track-dialog';
 import './tasks.css';
@@ -88,7 +89,10 @@ function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
 export function TasksView({ active = true }: { active?: boolean }) {
   const [tracking, setTracking] = useState(false);
   const [removing, setRemoving] = useState<TaskRecord | null>(null);
+  /** How many selected tasks the confirmation asks to remove (0: not asking). */
+  const [removingSelected, setRemovingSelected] = useState(0);
   const remove = useAppStore((state) => state.tasksRemove);
+  const removeSelected = useAppStore((state) => state.tasksRemoveSelected);
   return (
     <div className="tasks-view">
       <div className="tasks-view__compose">
@@ -97,6 +101,7 @@ export function TasksView({ active = true }: { active?: boolean }) {
       <section className="tasks-view__history" aria-label={t('tasks.title')}>
         <TaskToolbar active={active} onTrack={() => setTracking(true)} />
         <ListArea onRemove={setRemoving} />
+        <SelectionBar onRemove={setRemovingSelected} />
       </section>
       <ViewErrorBoundary>
         <TaskDetails onRemove={setRemoving} />
@@ -114,6 +119,19 @@ export function TasksView({ active = true }: { active?: boolean }) {
             const localId = removing.localId;
             setRemoving(null);
             void remove(localId);
+          }}
+        />
+      ) : null}
+      {removingSelected > 0 ? (
+        <ConfirmDialog
+          title={t('tasks.selection.removeTitle', { count: removingSelected })}
+          body={t('tasks.selection.removeBody')}
+          confirmLabel={t('tasks.selection.removeConfirm', { count: removingSelected })}
+          danger
+          onCancel={() => setRemovingSelected(0)}
+          onConfirm={() => {
+            setRemovingSelected(0);
+            void removeSelected();
           }}
         />
       ) : null}

@@ -99,6 +99,11 @@ export const tasks = {
     'The task disappears from the list. Saved images stay in your gallery folder; the service is not told anything.',
   'tasks.remove.confirm': 'Remove',
 
+  'tasks.message.readAll': 'Read all',
+  'tasks.message.readAll.label': 'Read the whole message in Task details',
+  'tasks.action.editRequest': 'Edit and submit again',
+  'tasks.action.editRequest.hint':
+    'Puts this request back in the form so you can change what the service refused, then generate',
   'tasks.details.title': 'Task details',
   'tasks.details.model': 'Model',
   'tasks.details.modelAsked': 'Model asked for',
@@ -131,4 +136,35 @@ export const tasks = {
   'tasks.track.prompt': 'Prompt (optional, to find it later)',
   'tasks.track.submit': 'Track',
   'tasks.track.done': 'Tracking the task.',
+
+  /** A batch: the tasks one submit created, shown as one row. */
+  'tasks.batch.size': '{count, plural, one {# task} other {# tasks}}',
+  'tasks.batch.select': 'Select the {count} tasks of this batch',
+  'tasks.select.task': 'Select',
+  'tasks.selection.label': 'Selected tasks',
+  'tasks.selection.count': '{count, plural, one {# selected} other {# selected}}',
+  'tasks.selection.favourite': 'Favourite',
+  'tasks.selection.unfavourite': 'Unfavourite',
+  'tasks.selection.export': 'Export…',
+  'tasks.selection.retry': 'Retry',
+  'tasks.selection.submitAgain': 'Submit again',
+  'tasks.selection.remove': 'Remove',
+  'tasks.selection.clear': 'Clear selection',
+  'tasks.selection.removeTitle': '{count, plural, one {Remove # task?} other {Remove # tasks?}}',
+  'tasks.selection.removeBody':
+    'The tasks disappear from the list. Saved images stay in your gallery folder; the service is not told anything.',
+  'tasks.selection.removeConfirm': '{count, plural, one {Remove # task} other {Remove # tasks}}',
+  'tasks.selection.removed': '{count, plural, one {# task removed.} other {# tasks removed.}}',
+  'tasks.selection.favourited':
+    '{count, plural, one {# task marked as favourite.} other {# tasks marked as favourite.}}',
+  'tasks.selection.unfavourited':
+    '{count, plural, one {# task no longer a favourite.} other {# tasks no longer favourites.}}',
+  'tasks.selection.retried':
+    '{count, plural, =0 {Nothing to retry: {skipped, plural, one {the selected task needs} other {the selected tasks need}} no retry.} one {Retrying # task.} other {Retrying # tasks.}}',
+  'tasks.selection.submitted':
+    '{count, plural, =0 {Nothing to submit again: only tasks that failed or were not sent can be.} one {Submitted # new task.} other {Submitted # new tasks.}}',
+  'tasks.selection.exported':
+    '{count, plural, =0 {No image was exported to {folder}.} one {Exported # image to {folder}.} other {Exported # images to {folder}.}}{failed, plural, =0 {} other { # could not be copied.}}',
+  'tasks.selection.exportTooMany':
+    'Select at most {max} tasks to export at once, then export the rest.',
 } as const;

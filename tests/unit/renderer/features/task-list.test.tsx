@@ -5,6 +5,8 @@ import { startApp } from '../render-app';
 
 const scroller = () => document.querySelector<HTMLElement>('.task-list')!;
 const rows = () => screen.getAllByRole('article');
+/** A row's height: 5.5rem at the 16 px root size. */
+const ROW = 88;
 
 describe('task list', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -18,7 +20,7 @@ describe('task list', () => {
     expect(within(feed).getAllByRole('article').length).toBeLessThan(30);
     expect(rows()[0]!.getAttribute('aria-setsize')).toBe('100000');
     // The feed is as tall as all rows, so the scrollbar reflects the whole history.
-    expect(Number.parseFloat(feed.style.height)).toBe(100_000 * 104);
+    expect(Number.parseFloat(feed.style.height)).toBe(100_000 * ROW);
     expect(useAppStore.getState().tasksItems.length).toBeLessThanOrEqual(130);
   });
 
@@ -29,7 +31,7 @@ describe('task list', () => {
       return frames.length;
     });
     const { fake } = await startApp({ prepare: (api) => api.seedTasks(100) });
-    // 600 px of list, 104 px rows: 6 rows on screen, none below them yet.
+    // 600 px of list, 88 px rows: 7 rows on screen, none below them yet.
     expect(rows().map((row) => row.getAttribute('aria-posinset'))).toEqual([
       '1',
       '2',
@@ -37,6 +39,7 @@ describe('task list', () => {
       '4',
       '5',
       '6',
+      '7',
     ]);
     // Nor is the next page asked for before that frame.
     expect(fake.callsTo('tasks:list')).toHaveLength(1);
@@ -44,7 +47,7 @@ describe('task list', () => {
       for (const frame of frames.splice(0)) frame(performance.now());
     });
     // The frame painted: 6 more rows below the screen, ready for scrolling, and the next page.
-    await waitFor(() => expect(rows()).toHaveLength(12));
+    await waitFor(() => expect(rows()).toHaveLength(13));
     await waitFor(() => expect(fake.callsTo('tasks:list')).toHaveLength(2));
   });
 
@@ -53,7 +56,7 @@ describe('task list', () => {
     // The first page is a screenful; the next one is asked for at once, ahead of scrolling.
     await waitFor(() => expect(fake.callsTo('tasks:list')).toHaveLength(2));
     expect(fake.callsTo('tasks:list')[1]).toMatchObject({ cursor: 'seed-000029' });
-    scroller().scrollTop = 104 * 400;
+    scroller().scrollTop = ROW * 400;
     fireEvent.scroll(scroller());
     await waitFor(() => expect(screen.getByText('Prompt number 400')).toBeTruthy());
     const pages = fake.callsTo('tasks:list').slice(2);
@@ -73,14 +76,14 @@ describe('task list', () => {
       await gate;
       return { items: [], nextCursor: null };
     });
-    scroller().scrollTop = 104 * 600;
+    scroller().scrollTop = ROW * 600;
     fireEvent.scroll(scroller());
     await waitFor(() =>
       expect(document.querySelectorAll('.task-row--placeholder').length).toBeGreaterThan(0),
     );
     const placeholder = document.querySelector<HTMLElement>('.task-row--placeholder')!;
     expect(placeholder.getAttribute('aria-busy')).toBe('true');
-    expect(placeholder.style.height).toBe('104px');
+    expect(placeholder.style.height).toBe(`${ROW}px`);
     release();
   });
 
@@ -144,13 +147,13 @@ describe('task list paging failures', () => {
       { message: 'The history could not be read.', detail: 'SQLITE_BUSY' },
       1,
     );
-    scroller().scrollTop = 104 * 300;
+    scroller().scrollTop = ROW * 300;
     fireEvent.scroll(scroller());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The history could not be read.');
     // No retry loop: scrolling again asks nothing while the error stands.
     const asked = fake.callsTo('tasks:list').length;
-    scroller().scrollTop = 104 * 310;
+    scroller().scrollTop = ROW * 310;
     fireEvent.scroll(scroller());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fake.callsTo('tasks:list')).toHaveLength(asked);

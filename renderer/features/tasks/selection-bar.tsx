@@ -1,0 +1,69 @@
+/**
+ * What can be done with the selected tasks: favourite, export to a folder, retry, submit again,
+ * remove (one confirmation for all, asked by the Tasks screen). It floats over the bottom of the
+ * history, so rows never move when a selection starts (a Shift+click target stays put). Buttons
+ * whose action applies to none of the selected tasks are disabled.
+ */
+import { useShallow } from 'zustand/react/shallow';
+import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
+import { Button } from '../../components/button';
+import { IconButton } from '../../components/icon-button';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import { selectedRecords } from '../../store/task-selection';
+
+/** Counts of the selected tasks an action applies to. */
+function useSelectionCounts() {
+  return useAppStore(
+    useShallow((state) => {
+      const records = selectedRecords(state);
+      return {
+        count: state.tasksSelection.ids.size,
+        favourites: records.filter((record) => record.favourite).length,
+        loaded: records.length,
+        retryable: records.filter(canRetry).length,
+        resendable: records.filter(canSubmitAgain).length,
+      };
+    }),
+  );
+}
+
+export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }) {
+  const { count, favourites, loaded, retryable, resendable } = useSelectionCounts();
+  const favourite = useAppStore((state) => state.tasksFavouriteSelected);
+  const exportSelected = useAppStore((state) => state.tasksExportSelected);
+  const retry = useAppStore((state) => state.tasksRetrySelected);
+  const submitAgain = useAppStore((state) => state.tasksSubmitAgainSelected);
+  const clear = useAppStore((state) => state.tasksClearSelection);
+  if (count === 0) return null;
+  // Every selected task a favourite already: the button takes the mark off instead.
+  const unfavourite = loaded > 0 && favourites === loaded;
+  return (
+    <div className="selection-bar" role="toolbar" aria-label={t('tasks.selection.label')}>
+      <span className="selection-bar__count" aria-live="polite">
+        {t('tasks.selection.count', { count })}
+      </span>
+      <Button size="small" icon="star" onClick={() => void favourite(!unfavourite)}>
+        {t(unfavourite ? 'tasks.selection.unfavourite' : 'tasks.selection.favourite')}
+      </Button>
+      <Button size="small" icon="folder" onClick={() => void exportSelected()}>
+        {t('tasks.selection.export')}
+      </Button>
+      <Button size="small" icon="retry" disabled={retryable === 0} onClick={() => void retry()}>
+        {t('tasks.selection.retry')}
+      </Button>
+      <Button
+        size="small"
+        icon="send"
+        disabled={resendable === 0}
+        onClick={() => void submitAgain()}
+      >
+        {t('tasks.selection.submitAgain')}
+      </Button>
+      <Button size="small" icon="trash" variant="danger" onClick={() => onRemove(count)}>
+        {t('tasks.selection.remove')}
+      </Button>
+      <IconButton icon="close" size="small" label={t('tasks.selection.clear')} onClick={clear} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The tasks of one submit ("Generate 3") as one row of the history: their results side by side
+ * in a strip that takes the width there is, the prompt and settings said once beside them. Each
+ * task stays an article of the feed (named by the prompt, with its position in the history), so
+ * the keyboard, screen readers and selection treat it as the task it is.
+ */
+import { memo, useId, type CSSProperties } from 'react';
+import type { TaskItem } from '../../../shared/ipc/contract';
+import { IconButton } from '../../components/icon-button';
+import { isoDate, t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import { createdLine, parametersLine } from './task-meta';
+import { StatusLine } from './task-row';
+import { BatchSelectBox, SelectBox, useSelected, useSelectHandlers } from './task-select';
+import { TaskThumbnails } from './task-thumbnails';
+
+export interface TaskBatchRowProps {
+  /** The batch's tasks, in the history's order. */
+  items: readonly TaskItem[];
+  /** The history index of the first one. */
+  start: number;
+  total: number;
+  /** The history index of the task in the tab order, if it is one of these. */
+  current: number;
+  top: number;
+  height: number;
+}
+
+interface TileProps {
+  item: TaskItem;
+  index: number;
+  total: number;
+  current: boolean;
+  promptId: string;
+}
+
+const TaskTile = memo(function TaskTile({ item, index, total, current, promptId }: TileProps) {
+  const statusId = useId();
+  const { record } = item;
+  const selected = useSelected(record.localId);
+  const handlers = useSelectHandlers(record.localId);
+  const openDetails = useAppStore((state) => state.tasksOpenDetails);
+  return (
+    <article
+      className={`task-tile${selected ? ' task-tile--selected' : ''}`}
+      data-index={index}
+      data-local-id={record.localId}
+      tabIndex={current ? 0 : -1}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      aria-labelledby={promptId}
+      aria-describedby={statusId}
+      {...handlers}
+    >
+      <TaskThumbnails record={record} />
+      <div className="task-tile__side">
+        <div className="task-tile__tools">
+          <SelectBox localId={record.localId} />
+          <IconButton
+            icon="details"
+            size="small"
+            label={t('tasks.action.details')}
+            onClick={() => openDetails(record.localId)}
+          />
+        </div>
+        <StatusLine item={item} id={statusId} />
+      </div>
+    </article>
+  );
+});
+
+export function TaskBatchRow({ items, start, total, current, top, height }: TaskBatchRowProps) {
+  const promptId = useId();
+  const first = items[0];
+  if (!first) return null;
+  const { record } = first;
+  const style: CSSProperties = { height, transform: `translateY(${top}px)` };
+  return (
+    <div className="task-batch" style={style} data-batch-id={record.batchId}>
+      <div className="task-batch__tiles">
+        {items.map((item, offset) => (
+          <TaskTile
+            key={item.record.localId}
+            item={item}
+            index={start + offset}
+            total={total}
+            current={start + offset === current}
+            promptId={promptId}
+          />
+        ))}
+      </div>
+      <div className="task-batch__info">
+        <p className="task-row__prompt" id={promptId} title={record.request.prompt}>
+          {record.request.prompt}
+        </p>
+        <p className="task-row__meta muted">
+          <span>{parametersLine(record)}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
+        </p>
+        <p className="task-batch__size">
+          <BatchSelectBox localIds={items.map((item) => item.record.localId)} />
+          <span>{t('tasks.batch.size', { count: items.length })}</span>
+        </p>
+      </div>
+    </div>
+  );
+}
