@@ -114,14 +114,12 @@ export class FakePictorApi implements PictorApi {
   now: () => number = () => Date.now();
   /** The last text copied with app:copyText. */
   clipboard: string | null = null;
-  /** What `updates:*` answer (a test sets it and emits `updates:changed`). */
+  /** What `updates:*` answer (a test sets it and emits `updates:changed`; see callsTo). */
   updates: RequestOutput<'updates:getState'> = {
     status: 'unavailable',
     reason: 'development',
     canInstall: false,
   };
-  /** How often the page asked for `updates:check` and `updates:restart`. */
-  updateRequests = { check: 0, download: 0, restart: 0 };
 
   private tasks: TaskRecord[] = [];
   private readonly byId = new Map<string, TaskRecord>();
@@ -510,9 +508,9 @@ export class FakePictorApi implements PictorApi {
       }),
     'service:testConnection': () => this.connection,
     'updates:getState': () => this.updates,
-    'updates:check': () => (this.updateRequests.check++, this.updates),
-    'updates:download': () => (this.updateRequests.download++, this.updates),
-    'updates:restart': () => void this.updateRequests.restart++,
+    'updates:check': () => this.updates,
+    'updates:download': () => this.updates,
+    'updates:restart': () => undefined,
   };
 }
 

@@ -9,7 +9,14 @@ import { MAX_WATCH_MINUTES } from '../../../shared/domain/limits';
 import { checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import { FieldError, fieldProblem } from './field-error';
+import { updateSentence, useUpdateState } from '../shell/update-banner';
+import { UPDATE_MODES } from '../../../shared/domain/update-state';
 import type { SettingSaver } from './use-setting-save';
+
+const UPDATE_MODE_LABELS: Record<Settings['updateMode'], MessageKey> = {
+  download: 'settings.updates.download',
+  notify: 'settings.updates.notify',
+};
 
 const THEME_LABELS: Record<Settings['theme'], MessageKey> = {
   system: 'settings.theme.system',
@@ -142,5 +149,51 @@ export function WatchTimeout({ settings, saver }: { settings: Settings; saver: S
         />
       )}
     </Field>
+  );
+}
+
+/**
+ * Updates: download in the background or only tell; the state now, and "Check now". Where this
+ * copy cannot update (development, not installed from a release) the status line says so.
+ */
+export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
+  const name = useId();
+  const hint = useId();
+  const state = useUpdateState();
+  const showError = useAppStore((store) => store.showError);
+  const busy = !state || ['unavailable', 'checking', 'downloading', 'ready'].includes(state.status);
+  return (
+    <div className="field">
+      <fieldset className="radio-group" aria-describedby={hint}>
+        <legend className="field__label">{t('settings.updates.label')}</legend>
+        {UPDATE_MODES.map((mode) => (
+          <label key={mode} className="checkbox">
+            <input
+              type="radio"
+              name={name}
+              value={mode}
+              checked={settings.updateMode === mode}
+              onChange={() => void saver.save('updateMode', { updateMode: mode })}
+            />
+            {t(UPDATE_MODE_LABELS[mode])}
+          </label>
+        ))}
+      </fieldset>
+      <p className="field__hint" id={hint}>
+        {t(
+          state?.canInstall === false && state.status !== 'unavailable'
+            ? 'settings.updates.linux'
+            : 'settings.updates.hint',
+        )}
+      </p>
+      <div className="settings-actions">
+        <Button disabled={busy} onClick={() => void call('updates:check').catch(showError)}>
+          {t('settings.updates.check')}
+        </Button>
+        <span className="muted" role="status">
+          {state ? updateSentence(state) : ''}
+        </span>
+      </div>
+    </div>
   );
 }

@@ -6,7 +6,13 @@ import { t, type MessageKey } from '../../i18n';
 import { call } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { DefaultsSection } from './defaults-section';
-import { GalleryFolder, NotificationsToggle, ThemeChoice, WatchTimeout } from './general-section';
+import {
+  GalleryFolder,
+  NotificationsToggle,
+  ThemeChoice,
+  UpdatesChoice,
+  WatchTimeout,
+} from './general-section';
 import { KeySection } from './key-section';
 import { ServiceSection } from './service-section';
 import { useSettingSave } from './use-setting-save';
@@ -78,6 +84,7 @@ export function SettingsView() {
             </Section>
             <Section title="settings.about.title">
               <About />
+              <UpdatesChoice settings={settings} saver={saver} />
             </Section>
           </>
         )}

@@ -5,6 +5,7 @@ import { IconButton } from '../../components/icon-button';
 import type { AppNotice } from '../../../shared/ipc/contract';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { UpdateBanner } from './update-banner';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
 
@@ -108,6 +109,7 @@ export function Banners() {
   return (
     <div className="banners">
       <NoticeBanners />
+      <UpdateBanner />
       <OfflineBanner />
       <KeyProblemBanner />
       <DemoBanner />

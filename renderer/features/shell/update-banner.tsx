@@ -1,0 +1,128 @@
+/**
+ * The app's own updates in the page: the state main sends (`updates:changed`), a banner when a
+ * version is on offer or ready ("Restart to update", with its release notes), and the sentences
+ * Settings shows. The page only asks (check, download, restart); main decides everything else.
+ */
+import { useEffect, useState } from 'react';
+import type {
+  UpdateProblem,
+  UpdateState,
+  UpdateUnavailableReason,
+} from '../../../shared/domain/update-state';
+import { Button } from '../../components/button';
+import { Icon } from '../../components/icon';
+import { t, type MessageKey } from '../../i18n';
+import { call, listen } from '../../lib/api';
+import { useAppStore } from '../../store/app-store';
+
+const PROBLEM_TEXT: Record<UpdateProblem, MessageKey> = {
+  offline: 'update.problem.offline',
+  feed_missing: 'update.problem.feed_missing',
+  feed_invalid: 'update.problem.feed_invalid',
+  checksum: 'update.problem.checksum',
+  install_failed: 'update.problem.install_failed',
+  failed: 'update.problem.failed',
+};
+
+const UNAVAILABLE_TEXT: Record<UpdateUnavailableReason, MessageKey> = {
+  development: 'update.unavailable.development',
+  not_installed: 'update.unavailable.not_installed',
+};
+
+/** The update state from main: asked once, then followed through `updates:changed`. */
+export function useUpdateState(): UpdateState | null {
+  const [state, setState] = useState<UpdateState | null>(null);
+  useEffect(() => {
+    let live = true;
+    const stop = listen('updates:changed', (next) => setState(next));
+    // An event that arrived first is newer than this answer.
+    call('updates:getState').then(
+      (first) => live && setState((current) => current ?? first),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  return state;
+}
+
+/** The sentence for a version on offer: what the user can do about it here. */
+function offerText(state: UpdateState): string {
+  const version = state.version ?? '';
+  if (!state.canInstall) return t('update.availableLinux', { version });
+  return t('update.availableNotify', { version });
+}
+
+/** One sentence for the state (Settings' status line); empty when there is nothing to say. */
+export function updateSentence(state: UpdateState): string {
+  const version = state.version ?? '';
+  switch (state.status) {
+    case 'unavailable':
+      return t(UNAVAILABLE_TEXT[state.reason ?? 'development']);
+    case 'checking':
+      return t('settings.updates.checking');
+    case 'idle':
+      return state.lastCheckedAt === undefined ? '' : t('settings.updates.upToDate');
+    case 'available':
+      return offerText(state);
+    case 'downloading':
+      return t('update.downloading', { version, progress: state.progress ?? 0 });
+    case 'ready':
+      return t('update.ready', { version });
+    case 'error':
+      return t(PROBLEM_TEXT[state.problem ?? 'failed']);
+  }
+}
+
+function ReleaseNotes({ state }: { state: UpdateState }) {
+  if (!state.releaseNotes) return null;
+  return (
+    <details className="banner__details">
+      <summary>{t('update.notes', { version: state.version ?? '' })}</summary>
+      {/* Plain text from main (markup already removed); newlines kept. */}
+      <p style={{ whiteSpace: 'pre-line' }}>{state.releaseNotes}</p>
+    </details>
+  );
+}
+
+/**
+ * "Pictor x.y is ready to install" with "Restart to update" (running tasks resume after it), or
+ * a version on offer that was only announced. Later hides it until another version comes.
+ */
+export function UpdateBanner() {
+  const state = useUpdateState();
+  const showError = useAppStore((store) => store.showError);
+  const downloadsBySelf = useAppStore((store) => store.settings?.updateMode !== 'notify');
+  const [hidden, setHidden] = useState<string | null>(null);
+  if (!state || (state.status !== 'available' && state.status !== 'ready')) return null;
+  // A version on offer starts downloading at once when the user chose so: nothing to ask yet.
+  if (state.status === 'available' && state.canInstall && downloadsBySelf) return null;
+  const key = `${state.status}:${state.version ?? ''}`;
+  if (hidden === key) return null;
+  const ready = state.status === 'ready';
+  const ask = (channel: 'updates:restart' | 'updates:download'): void =>
+    void call(channel).catch(showError);
+  return (
+    <section className="banner banner--info" aria-label={t('update.label')}>
+      <Icon name="info" className="banner__icon" />
+      <div className="banner__text">
+        <p>{ready ? t('update.ready', { version: state.version ?? '' }) : offerText(state)}</p>
+        <ReleaseNotes state={state} />
+      </div>
+      {ready ? (
+        <Button variant="primary" size="small" onClick={() => ask('updates:restart')}>
+          {t('update.restart')}
+        </Button>
+      ) : state.canInstall ? (
+        <Button size="small" onClick={() => ask('updates:download')}>
+          {t('update.download')}
+        </Button>
+      ) : null}
+      <Button variant="ghost" size="small" onClick={() => setHidden(key)}>
+        {t('update.later')}
+      </Button>
+    </section>
+  );
+}
