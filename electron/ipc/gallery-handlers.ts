@@ -6,13 +6,10 @@
 import type { ImageState } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
-import {
-  deleteImage,
-  editImage,
-  findImage,
-  savedFile,
-  type ImageRef,
-} from '../core/gallery/gallery-images';
+import { withImageFavourite } from '../../shared/domain/favourites';
+import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-images';
+import { TrashShelf } from '../core/gallery/gallery-trash';
+import { galleryBatchHandlers } from './gallery-batch-handlers';
 import type { HistoryStore } from '../core/history/history-store';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
@@ -35,6 +32,18 @@ export interface GalleryHandlerDeps {
   /** Moves the library to a folder the dialog returned (AppRuntime.moveGalleryTo). */
   readonly moveGalleryTo: (folder: string) => Promise<unknown>;
   readonly emit: Emit;
+  /**
+   * Where deleted images wait for Undo (the wiring empties it when the app quits); default one
+   * of these handlers' own, over `shell.trash`.
+   */
+  readonly trash?: TrashShelf;
+  /** The main process's folder dialog for exports; default `chooseFolder`. */
+  readonly chooseExportFolder?: () => Promise<string | null>;
+}
+
+/** The system trash as the gallery's trash sends to it: `shell.trash`, its failure thrown. */
+export function systemTrash(shell: Pick<ShellActions, 'trash'>): (file: string) => Promise<void> {
+  return async (file) => unwrap(await shell.trash(file));
 }
 
 /** What the gallery shows unless asked otherwise: everything but images moved to the trash. */
@@ -42,6 +51,7 @@ const VISIBLE_STATES: readonly ImageState[] = ['pending', 'saved', 'expired', 'i
 
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
   const { core, shell } = deps;
+  const trash = deps.trash ?? new TrashShelf({ sendToSystemTrash: systemTrash(shell) });
   /** The saved file of an image, resolved inside the current gallery. */
   const fileOf = (ref: ImageRef) => savedFile(core().gallery, findImage(core().engine, ref).image);
   return {
@@ -55,18 +65,19 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
     'gallery:setFavourite': ({ favourite, ...ref }) => {
       const { engine } = core();
       findImage(engine, ref);
+      // One favourite: the task's star follows its images' (shared/domain/favourites.ts).
       return taskItem(
         engine,
-        editImage(engine, ref, (image) => ({ ...image, favourite })),
+        engine.edit(ref.localId, (record) => withImageFavourite(record, ref.index, favourite)),
       );
     },
-    'gallery:deleteImage': async (ref) => {
-      const { engine, gallery } = core();
-      const trash = async (file: string) => unwrap(await shell.trash(file));
-      const record = await deleteImage({ records: engine, files: gallery, trash }, ref);
-      deps.emit('gallery:changed', { reason: 'deleted' });
-      return taskItem(engine, record);
-    },
+    ...galleryBatchHandlers({
+      core,
+      trash,
+      chooseExportFolder: deps.chooseExportFolder ?? deps.chooseFolder,
+      emit: deps.emit,
+      item: (record) => taskItem(core().engine, record),
+    }),
     'gallery:reveal': async (ref) => unwrap(await shell.reveal(fileOf(ref))),
     'gallery:copyImage': async (ref) => unwrap(await shell.copyImage(fileOf(ref))),
     'gallery:saveAs': async (ref) => {
@@ -85,6 +96,8 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       // The page asks; the user chooses in the main process's dialog; the page never names a path.
       const folder = await deps.chooseFolder();
       if (folder === null) return { path: null };
+      // Images held for Undo stay in the old folder: they go on to the system trash first.
+      await trash.empty();
       await deps.moveGalleryTo(folder);
       return { path: folder };
     },

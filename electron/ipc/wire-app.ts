@@ -19,7 +19,8 @@ import type { SettingsService } from '../core/settings/settings-service';
 import { DisposableStore, toDisposable, type Disposable } from '../ports/disposable';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
-import { galleryHandlers } from './gallery-handlers';
+import { TrashShelf } from '../core/gallery/gallery-trash';
+import { galleryHandlers, systemTrash } from './gallery-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
 import { serviceHandlers } from './service-handlers';
@@ -69,7 +70,7 @@ export interface AppWiring extends Disposable {
 }
 
 /** Every IPC handler of the app, one file per channel prefix, over the runtime's current core. */
-export function createIpcHandlers(options: AppWiringOptions): IpcHandlers {
+export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf): IpcHandlers {
   const { runtime, shell, emit } = options;
   const core = () => runtime.core;
   return {
@@ -89,6 +90,7 @@ export function createIpcHandlers(options: AppWiringOptions): IpcHandlers {
       chooseFolder: options.chooseFolder,
       moveGalleryTo: (folder) => runtime.moveGalleryTo(folder),
       emit,
+      ...(trash ? { trash } : {}),
     }),
     ...settingsHandlers({
       get: () => runtime.settings.get(),
@@ -116,16 +118,22 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   on(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
   on(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
   on((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
+  // Deleted images wait here for Undo; what is left goes to the system trash when the app quits
+  // (and what a crash left, when the gallery is first used again).
+  const trash = new TrashShelf({ sendToSystemTrash: systemTrash(options.shell) });
+  trash.for(runtime.core.gallery.root);
+  on(() => void trash.empty());
   let current = wireCore(runtime.core, options);
   on(
     runtime.onCoreReplaced((core) => {
+      trash.for(core.gallery.root);
       current.dispose();
       current = wireCore(core, options);
       emit('gallery:changed', { reason: 'moved' });
     }),
   );
   on(() => current.dispose());
-  return { handlers: createIpcHandlers(options), dispose: () => wiring.dispose() };
+  return { handlers: createIpcHandlers(options, trash), dispose: () => wiring.dispose() };
 }
 
 /** One core: the host's observer, then its task updates to the page; then everything resumes. */

@@ -27,6 +27,16 @@ export const taskItemSchema = z.object({
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
 
+/** Most images one gallery batch request (delete, undo, export) takes. */
+export const MAX_IMAGES_PER_BATCH = 500;
+const imageRefs = z.object({ images: z.array(imageRef).min(1).max(MAX_IMAGES_PER_BATCH) }).strict();
+/** A gallery batch's outcome: the records it changed, and how many images it could not act on. */
+const imageBatchOutcome = z.object({
+  items: z.array(taskItemSchema),
+  failed: z.number().int().min(0),
+  problem: z.string().optional(),
+});
+
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
 export const APP_NOTICES = [
   'window_recovered',
@@ -143,6 +153,26 @@ export const requests = {
     output: taskItemSchema,
   },
   'gallery:deleteImage': { input: imageRef, output: taskItemSchema },
+  /**
+   * A selection of the gallery's images to the trash, each as `gallery:deleteImage` does (held
+   * for Undo a while). One failing does not stop the rest: `failed` counts them, `problem` says
+   * why the first one failed.
+   */
+  'gallery:deleteImages': { input: imageRefs, output: imageBatchOutcome },
+  /** Undoes the deletes of these images while main still holds them (`gallery:deleteImage(s)`). */
+  'gallery:undoDelete': { input: imageRefs, output: imageBatchOutcome },
+  /**
+   * Copies the images' saved files into a folder main asks for in its own dialog (`folder` null:
+   * the user cancelled), never over a file there. The page never names a path.
+   */
+  'gallery:exportImages': {
+    input: imageRefs,
+    output: z.object({
+      folder: z.string().nullable(),
+      copied: z.number().int().min(0),
+      failed: z.number().int().min(0),
+    }),
+  },
   'gallery:reveal': { input: imageRef, output: z.void() },
   'gallery:copyImage': { input: imageRef, output: z.void() },
   'gallery:saveAs': { input: imageRef, output: z.object({ savedTo: z.string().nullable() }) },

@@ -5,6 +5,7 @@
  * Browser-safe: imports only shared/ and zod.
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
+import { withImageFavourite, withTaskFavourite } from '../../shared/domain/favourites';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
@@ -327,6 +328,36 @@ export class FakePictorApi implements PictorApi {
     return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
   }
 
+  /** Images deleted and not undone yet, as they were: Undo puts them back, as main's trash does. */
+  private readonly heldForUndo = new Map<string, ImageRecord>();
+
+  private deleteHeld(ref: { localId: string; index: number }): TaskItem {
+    const image = this.byId.get(ref.localId)?.images.find((each) => each.index === ref.index);
+    if (image?.state !== 'saved') throw new Error('This image is not on disk.');
+    this.heldForUndo.set(`${ref.localId}/${String(ref.index)}`, image);
+    return this.editImage(ref, { state: 'deleted' });
+  }
+
+  /** A gallery batch as main runs it: each image in turn, failures counted. */
+  private imageBatch(
+    refs: readonly { localId: string; index: number }[],
+    act: (ref: { localId: string; index: number }) => TaskItem,
+  ): { items: TaskItem[]; failed: number; problem?: string } {
+    const items = new Map<string, TaskItem>();
+    let failed = 0;
+    let problem: string | undefined;
+    for (const ref of refs) {
+      try {
+        const item = act(ref);
+        items.set(item.record.localId, item);
+      } catch (error) {
+        failed += 1;
+        problem ??= (error as Error).message;
+      }
+    }
+    return { items: [...items.values()], failed, ...(problem ? { problem } : {}) };
+  }
+
   private editImage(
     ref: { localId: string; index: number },
     patch: Partial<ImageRecord>,
@@ -421,10 +452,8 @@ export class FakePictorApi implements PictorApi {
       }
       return { removed };
     },
-    'tasks:setFavourite': ({ localId, favourite }) => {
-      this.existing(localId);
-      return this.updateTask(localId, { favourite });
-    },
+    'tasks:setFavourite': ({ localId, favourite }) =>
+      this.updateTask(localId, withTaskFavourite(this.existing(localId), favourite)),
     'gallery:list': (input) => this.gallery(input),
     'gallery:models': () =>
       [
@@ -435,9 +464,29 @@ export class FakePictorApi implements PictorApi {
             .filter((model): model is string => Boolean(model)),
         ),
       ].sort(),
-    'gallery:setFavourite': ({ localId, index, favourite }) =>
-      this.editImage({ localId, index }, { favourite }),
-    'gallery:deleteImage': (ref) => this.editImage(ref, { state: 'deleted' }),
+    'gallery:setFavourite': ({ localId, index, favourite }) => {
+      // One favourite, as main keeps it (shared/domain/favourites.ts).
+      const item = this.updateTask(
+        localId,
+        withImageFavourite(this.existing(localId), index, favourite),
+      );
+      this.emit('gallery:changed', { reason: 'image' });
+      return item;
+    },
+    'gallery:deleteImage': (ref) => this.deleteHeld(ref),
+    'gallery:deleteImages': ({ images }) => this.imageBatch(images, (ref) => this.deleteHeld(ref)),
+    'gallery:undoDelete': ({ images }) =>
+      this.imageBatch(images, (ref) => {
+        const key = `${ref.localId}/${String(ref.index)}`;
+        const held = this.heldForUndo.get(key);
+        if (!held) throw new Error('This image can no longer be restored here.');
+        this.heldForUndo.delete(key);
+        return this.editImage(ref, held);
+      }),
+    'gallery:exportImages': ({ images }) =>
+      this.chosenFolder === null
+        ? { folder: null, copied: 0, failed: 0 }
+        : { folder: this.chosenFolder, copied: images.length, failed: 0 },
     'gallery:reveal': () => undefined,
     'gallery:copyImage': () => undefined,
     'gallery:saveAs': () => ({ savedTo: '/home/ada/Desktop/image.png' }),

@@ -1,12 +1,13 @@
 /**
- * A task's images as files in the gallery: finding one, editing it, deleting it to the trash.
+ * A task's images as files in the gallery: finding one, editing it, deleting it to the trash and
+ * bringing it back.
  * Nothing here knows about windows or IPC, so the app's handlers and the CLI share it.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
 import { UserFacingError } from '../errors/user-facing-error';
-import { removeFile } from '../fs/contained-fs';
 import type { Gallery } from './gallery';
+import type { GalleryTrash } from './gallery-trash';
 
 /** An image that is not in the gallery, or whose file is not on disk: nothing to act on. */
 export class GalleryImageError extends UserFacingError {
@@ -69,26 +70,67 @@ export function editImage(
 export interface DeleteImageDeps {
   readonly records: ImageRecords;
   readonly files: ImageFiles;
-  /** Moves the user's file to the system's trash; throws when it cannot (nothing changes then). */
-  readonly trash: (file: string) => Promise<void>;
+  /** Where deleted images wait for Undo (core/gallery/gallery-trash.ts). */
+  readonly trash: Pick<GalleryTrash, 'put' | 'restore' | 'has'>;
+}
+
+/** The name an image is held under in the trash. */
+export function trashKey({ localId, index }: ImageRef): string {
+  return `${localId}/${String(index)}`;
 }
 
 /**
- * Deletes a saved image: its file to the trash, its thumbnail removed, its record marked
- * `deleted` (file and thumbnail forgotten). Returns the updated task record.
- * @throws GalleryImageError when the image is not there; whatever `trash` throws.
+ * Deletes a saved image: its file and thumbnail move to the gallery's trash, where
+ * {@link restoreImage} finds them for a while, and its record is marked `deleted` (file and
+ * thumbnail forgotten). Returns the updated task record.
+ * @throws GalleryImageError when the image is not there; UnsafePathError (a link on the way) or
+ * a file-system error, with nothing changed.
  */
 export async function deleteImage(deps: DeleteImageDeps, ref: ImageRef): Promise<TaskRecord> {
   const { image } = findImage(deps.records, ref);
-  await deps.trash(savedFile(deps.files, image));
-  // The thumbnail is our cache, not the user's file: removed, not trashed, and never through
-  // a link (a `.thumbs` folder swapped for a link to elsewhere is refused).
-  // Its failure leaves a stray cache file, never a half-deleted image, so it does not fail.
-  if (image.thumbnail) {
-    await removeFile(deps.files.root, deps.files.resolve(image.thumbnail)).catch(() => false);
+  const file = image.file;
+  savedFile(deps.files, image);
+  if (file === undefined) throw new GalleryImageError('This image is not on disk.');
+  const key = trashKey(ref);
+  await deps.trash.put(key, {
+    file,
+    ...(image.thumbnail === undefined ? {} : { thumbnail: image.thumbnail }),
+  });
+  try {
+    return editImage(deps.records, ref, ({ file: _file, thumbnail: _thumb, ...rest }) => ({
+      ...rest,
+      state: 'deleted',
+    }));
+  } catch (error) {
+    // The record could not say so: the file goes back, as if nothing happened.
+    await deps.trash.restore(key).catch(() => undefined);
+    throw error;
   }
-  return editImage(deps.records, ref, ({ file: _file, thumbnail: _thumb, ...rest }) => ({
-    ...rest,
-    state: 'deleted',
+}
+
+/**
+ * Undoes {@link deleteImage}: the files come back from the trash (under their old names, or new
+ * ones when something took those meanwhile; never over anything) and the record says `saved`.
+ * @throws GalleryImageError when the image is no longer held (it went on to the system trash,
+ * the gallery moved) or its record changed meanwhile; UnsafePathError when a folder on the way
+ * back is a link.
+ */
+export async function restoreImage(deps: DeleteImageDeps, ref: ImageRef): Promise<TaskRecord> {
+  const key = trashKey(ref);
+  if (!deps.trash.has(key)) {
+    throw new GalleryImageError(
+      'This image can no longer be restored here: it went on to the trash of this computer, where you can still find it.',
+    );
+  }
+  const { image } = findImage(deps.records, ref);
+  if (image.state !== 'deleted') {
+    throw new GalleryImageError('This image changed since it was deleted, so it was not restored.');
+  }
+  const back = await deps.trash.restore(key);
+  return editImage(deps.records, ref, (current) => ({
+    ...current,
+    state: 'saved',
+    file: back.file,
+    ...(back.thumbnail === undefined ? {} : { thumbnail: back.thumbnail }),
   }));
 }
