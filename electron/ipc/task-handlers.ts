@@ -2,6 +2,7 @@
 import type { RequestInput, TaskItem } from '../../shared/ipc/contract';
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
+import { followSubmits } from '../core/engine/account-refusal';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
 import type { HistoryQuery } from '../core/history/history-query';
@@ -41,7 +42,13 @@ export function taskHandlers({ core, emit, chooseFolder }: TaskHandlerDeps): Han
   const item = (record: TaskRecord): TaskItem => taskItem(engine(), record);
   return {
     ...taskBatchHandlers({ core, chooseFolder, emit, item }),
-    'tasks:submit': async ({ request, count }) => (await engine().submit(request, count)).map(item),
+    'tasks:submit': async ({ request, count }) => {
+      const current = engine();
+      const records = await current.submit(request, count);
+      // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
+      const kept = followSubmits(current, records, (refusal) => emit('task:refused', refusal));
+      return kept.map(item);
+    },
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core().history.list({
         ...historyFilter(filter),

@@ -5,7 +5,7 @@
 import type { StateCreator } from 'zustand';
 import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
-import type { TaskItem } from '../../shared/ipc/contract';
+import type { EventPayload, TaskItem } from '../../shared/ipc/contract';
 import type { GenerationRequest } from '../../shared/service/wire';
 import type { MessageKey } from '../i18n';
 import { call, toApiError, type ApiError } from '../lib/api';
@@ -48,8 +48,27 @@ export type ComposeOutcome =
   | { readonly ok: true; readonly items: TaskItem[] }
   | { readonly ok: false; readonly field?: ComposeField; readonly error?: ApiError };
 
+/** A submit refused for the account (one banner for every such attempt until dismissed). */
+export interface ComposeRefusal {
+  readonly kind: EventPayload<'task:refused'>['kind'];
+  /** Attempts refused since the banner appeared. */
+  readonly count: number;
+}
+
 export interface ComposeSlice {
   composeDraft: ComposeDraft;
+  /** The account-level refusal to show in a banner, or null. */
+  composeRefusal: ComposeRefusal | null;
+  /** The last submit the service has not accepted or refused yet: its draft comes back if refused. */
+  composeLastSent: { readonly draft: ComposeDraft; readonly localIds: readonly string[] } | null;
+  /** A submit was refused for the account: the banner counts it, the draft comes back. */
+  composeApplyRefusal(refusal: EventPayload<'task:refused'>): void;
+  /**
+   * A task of the last submit was refused (`submit_failed`): what was sent comes back into the
+   * form, unless the user has already typed something else there.
+   */
+  composeRestoreRefused(localId: string): void;
+  composeDismissRefusal(): void;
   /** True after a submit was refused for an invalid field, until the next good submit. */
   composeAttempted: boolean;
   composeSubmitError: ApiError | null;
@@ -139,6 +158,32 @@ export function afterSubmit(
 
 export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = (set, get) => ({
   composeDraft: { prompt: '', ...draftFromDefaults(DEFAULT_SETTINGS) },
+  composeRefusal: null,
+  composeLastSent: null,
+
+  composeApplyRefusal(refusal) {
+    set((state) => ({
+      composeRefusal: {
+        kind: refusal.kind,
+        count: state.composeRefusal?.kind === refusal.kind ? state.composeRefusal.count + 1 : 1,
+      },
+    }));
+    get().composeRestoreRefused(refusal.localId);
+  },
+
+  composeRestoreRefused(localId) {
+    set((state) => {
+      const sent = state.composeLastSent;
+      if (!sent?.localIds.includes(localId)) return {};
+      // Something new typed meanwhile is the user's: it stays.
+      if (state.composeDraft.prompt.trim() !== '') return { composeLastSent: null };
+      return { composeDraft: sent.draft, composeLastSent: null, composeAttempted: false };
+    });
+  },
+
+  composeDismissRefusal() {
+    set({ composeRefusal: null });
+  },
   composeAttempted: false,
   composeSubmitError: null,
   composePending: 0,
@@ -198,11 +243,22 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
     try {
       const items = await call('tasks:submit', { request, count });
       get().tasksInsert(items);
+      // Refused already (no key, or the answer came first): what was typed stays in the form.
+      const refused = items.every((item) => item.record.status === 'submit_failed');
       set((state) => ({
         composeModels: request.model
           ? [request.model, ...state.composeModels.filter((model) => model !== request.model)]
           : state.composeModels,
-        composeDraft: afterSubmit(state.composeDraft, draft, state.settings ?? DEFAULT_SETTINGS),
+        ...(refused
+          ? {}
+          : {
+              composeDraft: afterSubmit(
+                state.composeDraft,
+                draft,
+                state.settings ?? DEFAULT_SETTINGS,
+              ),
+              composeLastSent: { draft, localIds: items.map((item) => item.record.localId) },
+            }),
       }));
       return { ok: true, items };
     } catch (error) {

@@ -35,19 +35,41 @@ function onTaskUpdated(store: StoreApi, payload: EventPayload<'task:updated'>): 
   state.tasksApplyUpdate(payload);
   state.galleryApplyTaskUpdate(payload);
   if (sentence) announce(sentence);
+  onSubmitAnswered(store, payload.record);
+}
+
+/** A submit was answered: a refusal gives the form back what was sent; an acceptance ends the banner. */
+function onSubmitAnswered(store: StoreApi, record: EventPayload<'task:updated'>['record']): void {
+  const state = store.getState();
+  if (record.status === 'submit_failed') state.composeRestoreRefused(record.localId);
+  else if (record.status === 'processing' && state.composeRefusal) state.composeDismissRefusal();
+}
+
+/** A submit refused for the account: its row goes (it was never kept), one banner says why. */
+function onTaskRefused(store: StoreApi, payload: EventPayload<'task:refused'>): void {
+  const state = store.getState();
+  state.tasksApplyRemoved(payload.localId);
+  state.galleryRemoveTask(payload.localId);
+  const first = state.composeRefusal === null;
+  state.composeApplyRefusal(payload);
+  if (first) announce(t(`banner.refused.${payload.kind}`));
 }
 
 function subscribe(store: StoreApi): Array<() => void> {
   const state = (): AppState => store.getState();
   return [
     listen('task:updated', (payload) => onTaskUpdated(store, payload)),
+    listen('task:refused', (payload) => onTaskRefused(store, payload)),
     listen('task:removed', ({ localId }) => {
       state().tasksApplyRemoved(localId);
       state().galleryRemoveTask(localId);
     }),
     listen('gallery:changed', () => void state().galleryRefresh()),
     listen('settings:changed', (settings) => state().settingsApply(settings)),
-    listen('key:changed', (status) => state().keyApply(status)),
+    listen('key:changed', (status) => {
+      state().keyApply(status);
+      state().composeDismissRefusal();
+    }),
     listen('network:changed', ({ online }) => {
       state().uiSetOffline(!online);
       announce(online ? t('announce.online') : t('announce.offline'));

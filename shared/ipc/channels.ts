@@ -45,6 +45,7 @@ export const REQUEST_CHANNEL_NAMES = [
 export const EVENT_CHANNEL_NAMES = [
   'task:updated',
   'task:removed',
+  'task:refused',
   'gallery:changed',
   'settings:changed',
   'key:changed',

@@ -8,7 +8,12 @@ import { z } from 'zod';
 import { galleryItemSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { liveStateSchema } from '../domain/live-state';
-import { MAX_LOCAL_ID_CHARS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
+import {
+  MAX_LOCAL_ID_CHARS,
+  MAX_MESSAGE_CHARS,
+  TASKS_PER_SUBMIT,
+  dateMsSchema,
+} from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
@@ -211,6 +216,16 @@ export const requests = {
 export const events = {
   'task:updated': taskItemSchema,
   'task:removed': z.object({ localId }),
+  /**
+   * A submit refused for the account (key refused, no credits, no key, service unreachable): not
+   * kept in the history (it never got an id); its request comes back so nothing typed is lost.
+   */
+  'task:refused': z.object({
+    localId,
+    request: generationRequestSchema,
+    kind: z.enum(['auth', 'credits', 'network', 'config']),
+    message: z.string().max(MAX_MESSAGE_CHARS),
+  }),
   'gallery:changed': z.object({ reason: z.string() }),
   'settings:changed': settingsSchema,
   'key:changed': keyStatusSchema,

@@ -73,6 +73,40 @@ export function KeyProblemBanner() {
   );
 }
 
+/**
+ * Submits refused for the account (key refused, no credits, service unreachable): one banner,
+ * however many attempts, instead of a history row each; the typed request is back in the form.
+ */
+export function RefusedSubmitBanner() {
+  const refusal = useAppStore((state) => state.composeRefusal);
+  const dismiss = useAppStore((state) => state.composeDismissRefusal);
+  const setView = useAppStore((state) => state.setView);
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  if (!refusal) return null;
+  const toSettings = refusal.kind === 'auth' || refusal.kind === 'config';
+  return (
+    <section className="banner banner--warning" aria-label={t('banner.refused.label')}>
+      <Icon name="warning" className="banner__icon" />
+      <p className="banner__text">
+        {t(`banner.refused.${refusal.kind}`)}
+        {refusal.count > 1 ? ` ${t('banner.refused.count', { count: refusal.count })}` : ''}
+      </p>
+      {toSettings ? (
+        <Button
+          size="small"
+          onClick={() => {
+            setView('settings');
+            requestFocus('key');
+          }}
+        >
+          {t('banner.refused.action')}
+        </Button>
+      ) : null}
+      <IconButton icon="close" size="small" label={t('banner.refused.dismiss')} onClick={dismiss} />
+    </section>
+  );
+}
+
 const NOTICE_TEXT: Record<AppNotice, MessageKey> = {
   window_recovered: 'banner.notice.windowRecovered',
   notifications_failed: 'banner.notice.notificationsFailed',
@@ -111,6 +145,7 @@ export function Banners() {
       <NoticeBanners />
       <UpdateBanner />
       <OfflineBanner />
+      <RefusedSubmitBanner />
       <KeyProblemBanner />
       <DemoBanner />
     </div>

@@ -10,6 +10,7 @@ import { IconButton } from '../../components/icon-button';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { EditRequestAction, isRefusedRequest } from './edit-request-action';
 import { availableActions } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
 
@@ -24,6 +25,7 @@ export function StatusAction({ record }: { record: TaskRecord }) {
   const retry = useAppStore((state) => state.tasksRetryImages);
   const submitAgain = useAppStore((state) => state.tasksSubmitAgain);
   const actions = availableActions(record);
+  if (isRefusedRequest(record)) return <EditRequestAction record={record} />;
   if (actions.resume) {
     return (
       <Button size="small" icon="play" onClick={() => void resume(record.localId)}>

@@ -24,6 +24,18 @@ export const shell = {
   'banner.offline.label': 'Offline',
   'banner.offline.text':
     'You’re offline. Running tasks will carry on by themselves when the connection is back; the gallery works as usual.',
+  'banner.refused.label': 'Request not sent',
+  'banner.refused.auth':
+    'The service refused the API key, so nothing was created. What you typed is still in the form: check the key in Settings, then generate again.',
+  'banner.refused.credits':
+    'The account has no credits left, so nothing was created. What you typed is still in the form: add credits in the service’s billing console, then generate again.',
+  'banner.refused.network':
+    'Pictor could not reach the service, so nothing was sent. What you typed is still in the form: check the connection and the service address, then generate again.',
+  'banner.refused.config':
+    'Pictor could not send the request with the key and address in Settings, so nothing was sent. What you typed is still in the form: check Settings, then generate again.',
+  'banner.refused.count': 'Refused {count} times.',
+  'banner.refused.action': 'Open Settings',
+  'banner.refused.dismiss': 'Hide this notice',
   'banner.key.label': 'API key',
   'banner.key.action': 'Open Settings',
   'toasts.label': 'Errors',

@@ -1,0 +1,132 @@
+/**
+ * Refused submits through the real core and the `tasks:submit` handler against the quirky
+ * service on loopback (issue 16, item 8): a refused key (401), an account without credits (402)
+ * and an unreachable service leave no history row and are reported once each on `task:refused`
+ * with the request; a request the service refuses as invalid (400) stays a row; nothing is ever
+ * sent twice.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { taskHandlers } from '../../../electron/ipc/task-handlers';
+import { silentLogger } from '../../../electron/ports/logger';
+import { events, type EventChannel, type TaskItem } from '../../../shared/ipc/contract';
+import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { closedPort } from '../../support/http-servers';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function app(baseUrl: string, key: string) {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-refused-'));
+  const core: PictorCore = await openPictorCore({
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch: (url, init) => fetch(url, init),
+    credentials: new StaticCredentials(baseUrl, key),
+    clock: systemClock,
+    requestTimeoutMs: 2_000,
+    engine: { pollIntervalMs: 100, maxBackoffMs: 200 },
+  });
+  cleanups.push(async () => {
+    await core.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  core.engine.start();
+  const emitted: [EventChannel, unknown][] = [];
+  const deps = {
+    core: () => core,
+    chooseFolder: async () => null,
+    // Parsed as the bridge does, so nothing outside the contract's schema could leave.
+    emit: (channel: EventChannel, payload: unknown) =>
+      emitted.push([channel, events[channel].parse(payload)]),
+  } as unknown as Parameters<typeof taskHandlers>[0];
+  const handlers = taskHandlers(deps) as IpcHandlers;
+  const submit = async (request: Record<string, unknown>, count = 1): Promise<TaskItem[]> => {
+    const result = await runRequest({
+      channel: 'tasks:submit',
+      event: { sender: {}, senderFrame: {} } as never,
+      raw: { request, count },
+      handlers,
+      isTrusted: () => true,
+      logger: silentLogger,
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value as TaskItem[];
+  };
+  const refusals = () => emitted.filter(([channel]) => channel === 'task:refused');
+  return { core, submit, refusals };
+}
+
+async function quirky(): Promise<QuirkyService> {
+  const service = await startQuirkyService({ durationMs: 100 });
+  cleanups.push(() => service.close());
+  return service;
+}
+
+describe('a submit refused for the account', () => {
+  it.each([
+    ['a refused key (401)', 'sk-nobody-0123456789abcdef', 'auth'],
+    ['an account without credits (402)', QUIRKY_KEYS.carol, 'credits'],
+  ])('%s leaves no row and is reported once per task', async (_, key, kind) => {
+    const service = await quirky();
+    const a = await app(service.baseUrl, key);
+    const request = { prompt: 'a storm over the lighthouse', size: '64x64' };
+    const items = await a.submit(request, 3);
+    await expect.poll(() => a.refusals().length).toBe(3);
+    expect(a.refusals().map(([, payload]) => payload)).toEqual(
+      items.map((item) => ({
+        localId: item.record.localId,
+        request,
+        kind,
+        message: expect.stringMatching(kind === 'auth' ? /refused the API key/ : /credits/),
+      })),
+    );
+    expect(a.core.history.list({ cursor: null }).items).toEqual([]);
+    for (const item of items) expect(a.core.engine.get(item.record.localId)).toBeUndefined();
+    // One request per task, never again.
+    expect(service.submits()).toHaveLength(3);
+  });
+
+  it('an unreachable service leaves no row, and nothing was sent', async () => {
+    const port = await closedPort();
+    const a = await app(`http://127.0.0.1:${port}`, 'sk-anything-0123456789');
+    await a.submit({ prompt: 'nobody listens' });
+    await expect.poll(() => a.refusals().length).toBe(1);
+    expect(a.refusals()[0]![1]).toMatchObject({
+      kind: 'network',
+      request: { prompt: 'nobody listens' },
+    });
+    expect(a.core.history.list({ cursor: null }).items).toEqual([]);
+  });
+});
+
+describe('a submit refused for the request (400)', () => {
+  it('stays a row to edit, is not reported as an account problem and is not sent again', async () => {
+    const service = await quirky();
+    const a = await app(service.baseUrl, QUIRKY_KEYS.alice);
+    // The client lets six digits through; this service takes four at most and answers 400.
+    const [item] = await a.submit({ prompt: 'too big', size: '99999x99999' });
+    await expect.poll(() => a.core.engine.get(item!.record.localId)?.status).toBe('submit_failed');
+    expect(a.core.engine.get(item!.record.localId)?.error?.kind).toBe('bad_request');
+    expect(a.core.history.get(item!.record.localId)?.status).toBe('submit_failed');
+    expect(a.refusals()).toEqual([]);
+    expect(service.submits()).toHaveLength(1);
+  });
+
+  it('an accepted submit is kept and followed as usual', async () => {
+    const service = await quirky();
+    const a = await app(service.baseUrl, QUIRKY_KEYS.alice);
+    const [item] = await a.submit({ prompt: 'all good', size: '64x64' });
+    const [done] = await a.core.engine.whenSettled([item!.record.localId]);
+    expect(done?.status).toBe('completed');
+    expect(a.refusals()).toEqual([]);
+  });
+});

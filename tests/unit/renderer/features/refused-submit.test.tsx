@@ -1,0 +1,172 @@
+/**
+ * A refused submit (issue 16, item 8): what was typed stays in the form, account-level refusals
+ * are one banner however many attempts and leave no row, a 400 row puts the request back in the
+ * form for editing instead of sending it again, and a row's message can be read in full.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TaskItem } from '../../../../shared/ipc/contract';
+import { makeTask } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+
+const form = () => screen.getByRole('form', { name: 'New task' });
+const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
+const banner = () => screen.queryByRole('region', { name: 'Request not sent' });
+
+describe('a submit refused for the account', () => {
+  it('gives the prompt back, shows one banner for every attempt and leaves no row', async () => {
+    const { user, fake } = await startApp();
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      await user.type(prompt(), 'a storm over the lighthouse');
+      await user.click(within(form()).getByRole('button', { name: /Generate/ }));
+      await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(attempt));
+      // Accepted at first: the form clears while the service is asked.
+      await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
+      const [sent] = fake.tasks;
+      await waitFor(() =>
+        expect(document.querySelector(`[data-local-id="${sent!.localId}"]`)).not.toBeNull(),
+      );
+      fake.emit('task:refused', {
+        localId: sent!.localId,
+        request: sent!.request,
+        kind: 'auth',
+        message: 'The service refused the API key (401). Check the key in Settings.',
+      });
+      await waitFor(() => expect(prompt()).toHaveProperty('value', 'a storm over the lighthouse'));
+      // Its row was never kept: gone from the list.
+      expect(document.querySelector(`[data-local-id="${sent!.localId}"]`)).toBeNull();
+      await user.clear(prompt());
+    }
+    const banners = screen.getAllByRole('region', { name: 'Request not sent' });
+    expect(banners).toHaveLength(1);
+    expect(banners[0]!.textContent).toMatch(/refused the API key/);
+    expect(banners[0]!.textContent).toMatch(/Refused 3 times\./);
+    expect(screen.queryAllByText('a storm over the lighthouse', { selector: 'p' })).toEqual([]);
+    await user.click(within(banners[0]!).getByRole('button', { name: 'Hide this notice' }));
+    expect(banner()).toBeNull();
+  });
+
+  it('keeps the prompt when the refusal comes before the submit answers', async () => {
+    const { user, fake } = await startApp();
+    fake.handle('tasks:submit', ({ request }) => {
+      fake.emit('task:refused', {
+        localId: 'gone-1',
+        request,
+        kind: 'credits',
+        message: 'The account has run out of credits (402).',
+      });
+      return [] as TaskItem[];
+    });
+    await user.type(prompt(), 'a quiet harbour');
+    await user.click(within(form()).getByRole('button', { name: /Generate/ }));
+    await waitFor(() => expect(banner()?.textContent).toMatch(/no credits left/));
+    expect(prompt()).toHaveProperty('value', 'a quiet harbour');
+  });
+
+  it('does not overwrite a new prompt the user started meanwhile', async () => {
+    const { user, fake } = await startApp();
+    await user.type(prompt(), 'first idea');
+    await user.click(within(form()).getByRole('button', { name: /Generate/ }));
+    await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
+    await user.type(prompt(), 'second idea');
+    const [sent] = fake.tasks;
+    fake.emit('task:refused', {
+      localId: sent!.localId,
+      request: sent!.request,
+      kind: 'network',
+      message: 'Pictor could not reach the service, so nothing was sent.',
+    });
+    await waitFor(() => expect(banner()?.textContent).toMatch(/could not reach the service/));
+    expect(prompt()).toHaveProperty('value', 'second idea');
+  });
+
+  it('gives the prompt back when a task of the submit ends refused as a row (400)', async () => {
+    const { user, fake } = await startApp();
+    await user.type(prompt(), 'an impossible size');
+    await user.click(within(form()).getByRole('button', { name: /Generate/ }));
+    await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
+    fake.updateTask(fake.tasks[0]!.localId, {
+      status: 'submit_failed',
+      error: { kind: 'bad_request', message: 'The service refused the request (400).' },
+    });
+    await waitFor(() => expect(prompt()).toHaveProperty('value', 'an impossible size'));
+    expect(banner()).toBeNull();
+  });
+});
+
+describe('a row refused as invalid (400)', () => {
+  it('puts the request back in the form to edit, and sends nothing', async () => {
+    const { user, fake } = await startApp({
+      prepare: (fake) =>
+        fake.addTasks([
+          makeTask({
+            localId: 'bad-1',
+            taskId: null,
+            status: 'submit_failed',
+            request: { prompt: 'a cat in a hat', size: '9999x9999', quality: 'low' },
+            error: { kind: 'bad_request', message: 'size must look like 1024x1024 (400).' },
+          }),
+        ]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit and submit again' }));
+    expect(prompt()).toHaveProperty('value', 'a cat in a hat');
+    await waitFor(() => expect(document.activeElement).toBe(prompt()));
+    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Submit again' })).toBeNull();
+  });
+});
+
+describe('a row message', () => {
+  it('can be read in full, as selectable text, in Task details', async () => {
+    const long = `The service refused the request: ${'the prompt mentions something the policy does not allow; '.repeat(6)}end of message.`;
+    const { user } = await startApp({
+      prepare: (fake) =>
+        fake.addTasks([
+          makeTask({
+            localId: 'long-1',
+            status: 'failed',
+            error: { kind: 'task_failed', message: long, detail: 'policy_violation: rule 7' },
+          }),
+        ]),
+    });
+    await user.click(
+      screen.getByRole('button', { name: 'Read the whole message in Task details' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Task details' });
+    const full = within(dialog).getByText(long);
+    expect(full.textContent).toBe(long);
+    expect(getComputedStyle(full).userSelect).not.toBe('none');
+    expect(within(dialog).getByText('policy_violation: rule 7')).toBeTruthy();
+  });
+
+  it('offers no "Read all" for a short sentence with nothing more to read', async () => {
+    await startApp({
+      prepare: (fake) => fake.addTasks([makeTask({ localId: 'done-1', status: 'completed' })]),
+    });
+    expect(
+      screen.queryByRole('button', { name: 'Read the whole message in Task details' }),
+    ).toBeNull();
+  });
+});
+
+describe('the model asked for and the one reported', () => {
+  it('are both shown in Task details', async () => {
+    const { user } = await startApp({
+      prepare: (fake) =>
+        fake.addTasks([
+          makeTask({
+            localId: 'model-1',
+            status: 'completed',
+            request: { prompt: 'two models' },
+            reportedModel: 'demo-image-1',
+          }),
+        ]),
+    });
+    await user.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Task details' });
+    const value = (label: string) =>
+      within(dialog).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Model asked for')).toBe('Service default');
+    expect(value('Model used (as the service reported it)')).toBe('demo-image-1');
+  });
+});
