@@ -18,6 +18,7 @@ import { createDesktopNotifier } from './adapters/notifications';
 import { watchPowerAndNetwork, type PowerAndNetworkWatch } from './adapters/power-and-network';
 import { SafeStorageCipher } from './adapters/safe-storage-cipher';
 import { createShellActions } from './adapters/shell-actions';
+import { createLibraryDialogs } from './adapters/library-dialogs';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { createAppUpdater } from './adapters/electron-updater';
@@ -227,6 +228,7 @@ export function startApp(): void {
       runtime: started,
       shell,
       chooseFolder: () => chooseGalleryFolder(mainWindow, started.galleryDir()),
+      libraryDialogs: libraryDialogs(() => mainWindow),
       copyText: (text) => clipboard.writeText(text),
       info: () => ({
         version: app.getVersion(),
@@ -350,4 +352,9 @@ async function chooseGalleryFolder(
     ? await dialog.showOpenDialog(window, options)
     : await dialog.showOpenDialog(options);
   return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
+/** The main process's save and open dialogs for the library archive (ipc/library-handlers.ts). */
+function libraryDialogs(window: () => BrowserWindow | null) {
+  return createLibraryDialogs({ dialog, window, saveDir: () => app.getPath('downloads') });
 }

@@ -23,6 +23,8 @@ import { TrashShelf } from '../core/gallery/gallery-trash';
 import { galleryHandlers, systemTrash } from './gallery-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
+import { libraryHandlers } from './library-handlers';
+import type { LibraryDialogs } from '../ports/library-dialogs';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
@@ -52,6 +54,8 @@ export interface AppWiringOptions {
   /** The main process's own folder dialog, for `gallery:chooseFolder`. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly copyText: (text: string) => void;
+  /** The main process's own save and open dialogs for `library:export` / `library:import`. */
+  readonly libraryDialogs?: LibraryDialogs;
   readonly info: () => HostInfo;
   readonly emit: Emit;
   /**
@@ -101,6 +105,12 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
       setKey: (key, allowWeakStorage) => runtime.setKey(key, allowWeakStorage),
     }),
     ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
+    ...libraryHandlers({
+      core,
+      ...(options.libraryDialogs ? { dialogs: options.libraryDialogs } : {}),
+      version: () => options.info().version,
+      emit,
+    }),
     ...updateHandlers(options.updates ?? noUpdates),
   };
 }

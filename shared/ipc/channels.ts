@@ -36,6 +36,9 @@ export const REQUEST_CHANNEL_NAMES = [
   'key:set',
   'key:clear',
   'service:testConnection',
+  'library:export',
+  'library:import',
+  'library:cancel',
   'updates:getState',
   'updates:check',
   'updates:download',
@@ -53,5 +56,6 @@ export const EVENT_CHANNEL_NAMES = [
   'app:demoChanged',
   'menu:command',
   'app:notice',
+  'library:progress',
   'updates:changed',
 ] as const;

@@ -19,6 +19,13 @@ import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/
 import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
+import {
+  exportSummarySchema,
+  importSummarySchema,
+  libraryExportInputSchema,
+  libraryImportInputSchema,
+  libraryProgressSchema,
+} from './library-contract';
 
 const localId = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
 const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
@@ -200,6 +207,18 @@ export const requests = {
     input: z.object({ baseUrl: z.string().max(2_000) }).strict(),
     output: connectionReportSchema,
   },
+  /** Exports the library (or the tasks named) to an archive main asks for in its own save dialog. */
+  'library:export': {
+    input: libraryExportInputSchema,
+    output: z.object({ summary: exportSummarySchema.nullable() }),
+  },
+  /** Imports an archive or folder main asks for in its own open dialog; null: the user cancelled. */
+  'library:import': {
+    input: libraryImportInputSchema,
+    output: z.object({ summary: importSummarySchema.nullable() }),
+  },
+  /** Stops the running export or import (what was fully imported stays). */
+  'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   /**
    * The app's own updates (core/updates). The page can only ask: no input names a version, a
    * URL or a path; main decides what is downloaded and installed.
@@ -234,6 +253,8 @@ export const events = {
   'menu:command': z.object({ command: z.enum(MENU_COMMANDS) }),
   /** A notice to show once (also handed out by the next `app:getInfo` when no page listened). */
   'app:notice': z.object({ notice: z.enum(APP_NOTICES) }),
+  /** How far the running library export or import has come. */
+  'library:progress': libraryProgressSchema,
   'updates:changed': updateStateSchema,
 } as const;
 

@@ -556,6 +556,10 @@ export class FakePictorApi implements PictorApi {
         message: null,
       }),
     'service:testConnection': () => this.connection,
+    // Library export and import: nothing chosen unless a test handles the channel itself.
+    'library:export': () => ({ summary: null }),
+    'library:import': () => ({ summary: null }),
+    'library:cancel': () => ({ cancelled: false }),
     'updates:getState': () => this.updates,
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,

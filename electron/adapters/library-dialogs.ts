@@ -1,0 +1,48 @@
+/**
+ * The main process's own dialogs for the library archive: where to save an export, which archive
+ * or folder to import. Drawn by main, so the page never names a path (see ipc/library-handlers.ts).
+ */
+import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
+import type { LibraryDialogs } from '../ports/library-dialogs';
+
+export interface LibraryDialogOptions {
+  readonly dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
+  readonly window: () => BaseWindow | null;
+  /** Where the save dialog starts (the Downloads folder). */
+  readonly saveDir: () => string;
+  readonly now?: () => Date;
+}
+
+/** `pictor-library-2025-01-31.zip`: the day the export was made. */
+export function exportFileName(at: Date): string {
+  return `pictor-library-${at.toISOString().slice(0, 10)}.zip`;
+}
+
+export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDialogs {
+  const { dialog } = options;
+  return {
+    async chooseExportFile() {
+      const save: SaveDialogOptions = {
+        defaultPath: `${options.saveDir()}/${exportFileName((options.now ?? (() => new Date()))())}`,
+        filters: [{ name: 'ZIP archive', extensions: ['zip'] }],
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      };
+      const parent = options.window();
+      const result = parent
+        ? await dialog.showSaveDialog(parent, save)
+        : await dialog.showSaveDialog(save);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    async chooseImportSource(from) {
+      const open: OpenDialogOptions =
+        from === 'folder'
+          ? { properties: ['openDirectory'] }
+          : { properties: ['openFile'], filters: [{ name: 'ZIP archive', extensions: ['zip'] }] };
+      const parent = options.window();
+      const result = parent
+        ? await dialog.showOpenDialog(parent, open)
+        : await dialog.showOpenDialog(open);
+      return result.canceled ? null : (result.filePaths[0] ?? null);
+    },
+  };
+}

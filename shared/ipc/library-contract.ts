@@ -1,0 +1,62 @@
+/**
+ * The library archive's IPC shapes (export, import, their progress), kept beside the contract
+ * so it stays one line per channel. Summaries are bounded: a long list of refusals is cut to its
+ * first {@link MAX_LISTED_REFUSALS}, with the full count beside it.
+ */
+import { z } from 'zod';
+import { MAX_LOCAL_ID_CHARS } from '../domain/limits';
+
+export const MAX_LISTED_REFUSALS = 200;
+/** Most tasks one export of a selection names. */
+export const MAX_EXPORT_IDS = 100_000;
+
+const count = z.number().int().min(0);
+const refusalSchema = z.object({ path: z.string().max(4_096), reason: z.string().max(1_000) });
+
+export const libraryExportInputSchema = z
+  .object({
+    /** Only these tasks; absent: the whole library. */
+    localIds: z
+      .array(z.string().min(1).max(MAX_LOCAL_ID_CHARS))
+      .min(1)
+      .max(MAX_EXPORT_IDS)
+      .optional(),
+  })
+  .strict();
+
+export const exportSummarySchema = z.object({
+  /** Where the archive was written (the path the user chose in main's dialog). */
+  file: z.string(),
+  tasks: count,
+  images: count,
+  bytes: count,
+  skipped: z.array(refusalSchema).max(MAX_LISTED_REFUSALS),
+  skippedTotal: count,
+});
+export type ExportSummaryView = z.infer<typeof exportSummarySchema>;
+
+export const libraryImportInputSchema = z
+  .object({
+    /** Which open dialog main shows: an archive file, or a folder. */
+    from: z.enum(['archive', 'folder']),
+  })
+  .strict();
+
+export const importSummarySchema = z.object({
+  addedTasks: count,
+  addedImages: count,
+  duplicateTasks: count,
+  duplicateImages: count,
+  refused: z.array(refusalSchema).max(MAX_LISTED_REFUSALS),
+  refusedTotal: count,
+  cancelled: z.boolean(),
+});
+export type ImportSummaryView = z.infer<typeof importSummarySchema>;
+
+export const libraryProgressSchema = z.object({
+  operation: z.enum(['export', 'import']),
+  done: count,
+  total: count,
+  bytes: count,
+});
+export type LibraryProgressView = z.infer<typeof libraryProgressSchema>;

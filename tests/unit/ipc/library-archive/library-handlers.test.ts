@@ -1,0 +1,151 @@
+/**
+ * The `library:` handlers over a real library in temporary folders: paths only from main's
+ * dialogs (the page's input cannot name one), progress events, one operation at a time, cancel.
+ */
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requests } from '../../../../shared/ipc/contract';
+import { libraryHandlers } from '../../../../electron/ipc/library-handlers';
+import type { LibraryDialogs } from '../../../../electron/ports/library-dialogs';
+import { removeDir } from '../../../support/gallery-helpers';
+import {
+  addTask,
+  makeLibrary,
+  savedImages,
+  type Library,
+} from '../../core/library-archive/library-fixture';
+
+const opened: Library[] = [];
+afterEach(async () => {
+  for (const library of opened.splice(0)) {
+    library.history.close();
+    await removeDir(library.dir);
+  }
+});
+
+async function library(): Promise<Library> {
+  const made = await makeLibrary();
+  opened.push(made);
+  return made;
+}
+
+function handlersFor(
+  target: Library,
+  dialogs: LibraryDialogs,
+  onEvent: (channel: string, payload: unknown) => void = () => undefined,
+) {
+  const events: { channel: string; payload: unknown }[] = [];
+  const handlers = libraryHandlers({
+    core: () => ({ history: target.history, gallery: { root: target.root } }),
+    dialogs,
+    version: () => '1.2.3',
+    emit: (channel, payload) => {
+      events.push({ channel, payload });
+      onEvent(channel, payload);
+    },
+    progressIntervalMs: 0,
+  });
+  return { handlers, events };
+}
+
+const context = { sender: {} as never };
+
+describe('library IPC handlers', () => {
+  it('export then import through the dialogs moves the library, with progress events', async () => {
+    const from = await library();
+    await addTask(from, ['png']);
+    await addTask(from, ['jpeg', 'webp']);
+    const archive = join(from.dir, 'chosen.zip');
+    const exporter = handlersFor(from, {
+      chooseExportFile: async () => archive,
+      chooseImportSource: async () => null,
+    });
+    const exported = await exporter.handlers['library:export']({}, context);
+    expect(requests['library:export'].output.parse(exported)).toMatchObject({
+      summary: { file: archive, tasks: 2, images: 3, skipped: [], skippedTotal: 0 },
+    });
+    expect(
+      exporter.events.filter((e) => e.channel === 'library:progress').at(-1)?.payload,
+    ).toMatchObject({
+      operation: 'export',
+      done: 2,
+      total: 2,
+    });
+
+    const to = await library();
+    const asked: string[] = [];
+    const importer = handlersFor(to, {
+      chooseExportFile: async () => null,
+      chooseImportSource: async (from) => (asked.push(from), archive),
+    });
+    const imported = await importer.handlers['library:import']({ from: 'archive' }, context);
+    expect(asked).toEqual(['archive']);
+    expect(requests['library:import'].output.parse(imported)).toMatchObject({
+      summary: { addedTasks: 2, addedImages: 3, refusedTotal: 0, cancelled: false },
+    });
+    expect(importer.events).toContainEqual({
+      channel: 'gallery:changed',
+      payload: { reason: 'imported' },
+    });
+    expect(await savedImages(to)).toEqual(await savedImages(from));
+  });
+
+  it('returns no summary when the user cancels the dialog, and never takes a path from the page', async () => {
+    const target = await library();
+    const { handlers } = handlersFor(target, {
+      chooseExportFile: async () => null,
+      chooseImportSource: async () => null,
+    });
+    expect(await handlers['library:export']({}, context)).toEqual({ summary: null });
+    expect(await handlers['library:import']({ from: 'folder' }, context)).toEqual({
+      summary: null,
+    });
+    expect(
+      requests['library:import'].input.safeParse({ from: 'archive', path: '/etc' }).success,
+    ).toBe(false);
+    expect(requests['library:export'].input.safeParse({ target: '/tmp/x.zip' }).success).toBe(
+      false,
+    );
+    expect(requests['library:export'].input.safeParse({ localIds: [] }).success).toBe(false);
+  });
+
+  it('runs one operation at a time, and cancel stops the running import', async () => {
+    const from = await library();
+    for (let i = 0; i < 4; i += 1) await addTask(from, ['png']);
+    const to = await library();
+    let release: (path: string) => void = () => undefined;
+    let asked = false;
+    const cancelled: unknown[] = [];
+    const { handlers } = handlersFor(
+      to,
+      {
+        chooseExportFile: async () => null,
+        chooseImportSource: () =>
+          new Promise((resolve) => {
+            asked = true;
+            release = resolve;
+          }),
+      },
+      (channel, payload) => {
+        // The page's Cancel, pressed once the first task is in.
+        if (channel === 'library:progress' && (payload as { done: number }).done === 1) {
+          cancelled.push(handlers['library:cancel'](undefined, context));
+        }
+      },
+    );
+    expect(await handlers['library:cancel'](undefined, context)).toEqual({ cancelled: false });
+    const first = handlers['library:import']({ from: 'folder' }, context);
+    await expect.poll(() => asked).toBe(true);
+    // While the dialog is open the operation is running: a second one is refused.
+    await expect(handlers['library:export']({}, context)).rejects.toThrow(/already running/);
+    await expect(handlers['library:import']({ from: 'archive' }, context)).rejects.toThrow(
+      /already running/,
+    );
+    release(from.root);
+    const summary = (await first).summary;
+    expect(summary?.cancelled).toBe(true);
+    expect(cancelled).toEqual([{ cancelled: true }]);
+    expect(summary?.addedTasks).toBe(1);
+    expect(to.history.count()).toBe(1);
+  });
+});
