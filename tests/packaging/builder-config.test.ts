@@ -2,15 +2,22 @@
  * What electron-builder.yml promises each OS, read from the file itself: Linux packages that start
  * with Chromium's sandbox on (no AppImage), the deb's and rpm's runtime libraries, and the fuses
  * that keep the binary from running arbitrary scripts (the `pictor` command is the app's own
- * CLI mode, not ELECTRON_RUN_AS_NODE).
+ * CLI mode, not ELECTRON_RUN_AS_NODE), and the update feed every target is published with
+ * (electron-updater: NSIS on Windows, the zip on macOS; Linux packages only announce).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { updaterCapability } from '../../electron/core/updates/update-capability';
+
+type Targets = (string | { target: string })[];
 
 interface BuilderConfig {
-  linux: { target: (string | { target: string })[]; executableName: string };
+  linux: { target: Targets; executableName: string };
+  mac: { target: Targets };
+  win: { target: Targets };
+  publish: { provider: string; url?: string; channel?: string }[];
   deb: { depends: string[] };
   rpm: { depends: string[] };
   electronFuses: Record<string, boolean>;
@@ -19,9 +26,9 @@ interface BuilderConfig {
 const config = parse(
   readFileSync(fileURLToPath(new URL('../../electron-builder.yml', import.meta.url)), 'utf8'),
 ) as BuilderConfig;
-const targets = config.linux.target.map((entry) =>
-  typeof entry === 'string' ? entry : entry.target,
-);
+const names = (list: Targets): string[] =>
+  list.map((entry) => (typeof entry === 'string' ? entry : entry.target));
+const targets = names(config.linux.target);
 
 describe('electron-builder.yml', () => {
   it('builds Linux packages that keep the sandbox on: deb and rpm, no AppImage', () => {
@@ -42,5 +49,34 @@ describe('electron-builder.yml', () => {
     expect(config.electronFuses['runAsNode']).toBe(false);
     expect(config.electronFuses['enableNodeOptionsEnvironmentVariable']).toBe(false);
     expect(config.electronFuses['enableNodeCliInspectArguments']).toBe(false);
+  });
+
+  it('publishes one https update feed that every target reads (generic provider, latest channel)', () => {
+    expect(config.publish).toHaveLength(1);
+    const [feed] = config.publish;
+    expect(feed?.provider).toBe('generic');
+    expect(feed?.channel).toBe('latest');
+    const url = new URL(feed?.url ?? '');
+    expect(url.protocol).toBe('https:');
+    expect(url.username + url.password).toBe('');
+  });
+
+  it('builds what electron-updater installs from: NSIS on Windows, a zip beside the dmg on macOS', () => {
+    expect(names(config.win.target)).toContain('nsis');
+    expect(names(config.mac.target)).toEqual(expect.arrayContaining(['zip', 'dmg']));
+  });
+
+  it('has each Linux package announce updates only (no AppImage, no install as root)', () => {
+    for (const target of targets) {
+      expect(
+        updaterCapability({
+          packaged: true,
+          platform: 'linux',
+          hasUpdateConfig: true,
+          linuxPackageType: target,
+          appImage: false,
+        }),
+      ).toEqual({ kind: 'notify' });
+    }
   });
 });
