@@ -1,0 +1,265 @@
+/**
+ * Issue 16, items 6 and 7: a submit's tasks shown as one row, and selecting tasks with the mouse
+ * and the keyboard to act on them at once (one confirmation for a removal).
+ */
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+
+const articles = () => screen.getAllByRole('article');
+const selectedCount = () => useAppStore.getState().tasksSelection.ids.size;
+const bar = () => screen.getByRole('toolbar', { name: 'Selected tasks' });
+
+/** `count` tasks, newest first; those at `batch` indices are one submit's, with one prompt. */
+function seedWithBatch(count: number, batch: readonly number[], build = (_i: number) => ({})) {
+  return (fake: FakePictorApi) => {
+    const first = batch[0] ?? 0;
+    fake.seedTasks(count, (i) =>
+      batch.includes(i)
+        ? {
+            batchId: `seed-${String(first).padStart(6, '0')}`,
+            prompt: 'A batch of boats',
+            // One submit: the same moment; the history orders them by local id.
+            createdAt: Date.UTC(2026, 0, 15, 12, 0, 0) - first * 60_000,
+            ...build(i),
+          }
+        : build(i),
+    );
+  };
+}
+
+describe('batches in the history', () => {
+  it('shows the tasks of one submit as one row: the prompt once, their results side by side', async () => {
+    const images = { status: 'completed' as const, images: [makeImage(0)] };
+    await startApp({ prepare: seedWithBatch(6, [1, 2, 3], () => images) });
+    const groups = document.querySelectorAll<HTMLElement>('.task-batch');
+    expect(groups).toHaveLength(1);
+    const batch = groups[0]!;
+    // Three tasks, each an article of the feed named by the prompt, with its own position.
+    const tiles = within(batch).getAllByRole('article', { name: 'A batch of boats' });
+    expect(tiles.map((tile) => tile.getAttribute('aria-posinset'))).toEqual(['2', '3', '4']);
+    expect(within(batch).getAllByText('A batch of boats')).toHaveLength(1);
+    expect(within(batch).getByText('3 tasks')).toBeTruthy();
+    for (const tile of tiles) {
+      expect(within(tile).getByText('Completed', { exact: true })).toBeTruthy();
+      expect(within(tile).getByRole('img', { name: 'A batch of boats' })).toBeTruthy();
+    }
+    // Every task is still there: 6 articles, 4 rows.
+    expect(articles()).toHaveLength(6);
+    expect(document.querySelectorAll('.task-row')).toHaveLength(3);
+  });
+
+  it('joins a batch that a page boundary split once the next page is in', async () => {
+    // The first page holds 30 tasks: the batch is tasks 28 to 31.
+    await startApp({ prepare: seedWithBatch(40, [28, 29, 30, 31]) });
+    await waitFor(() => expect(useAppStore.getState().tasksItems.length).toBe(40));
+    const scroller = document.querySelector<HTMLElement>('.task-list')!;
+    scroller.scrollTop = 88 * 26;
+    fireEvent.scroll(scroller);
+    await waitFor(() => {
+      const batch = document.querySelector<HTMLElement>('.task-batch');
+      expect(batch && within(batch).getAllByRole('article')).toHaveLength(4);
+    });
+    // 40 tasks in 37 rows: the feed is 37 rows tall.
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    expect(Number.parseFloat(feed.style.height)).toBe(37 * 88);
+  });
+
+  it('shows a new "Generate 3" as one row at the top', async () => {
+    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(2) });
+    const form = screen.getByRole('form', { name: 'New task' });
+    await user.type(within(form).getByLabelText('Prompt', { exact: true }), 'Three cranes');
+    const count = within(form).getByLabelText('Number of tasks', { exact: true });
+    await user.clear(count);
+    await user.type(count, '3');
+    await user.click(within(form).getByRole('button', { name: 'Generate 3' }));
+    await waitFor(() => expect(document.querySelectorAll('.task-batch')).toHaveLength(1));
+    const batch = document.querySelector<HTMLElement>('.task-batch')!;
+    expect(within(batch).getAllByRole('article', { name: 'Three cranes' })).toHaveLength(3);
+    expect(articles()[0]!.closest('.task-batch')).toBe(batch);
+  });
+});
+
+describe('selecting tasks', () => {
+  it('click selects one, Ctrl/Cmd+click adds, Shift+click takes the range from the anchor', async () => {
+    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(8) });
+    await user.click(within(articles()[0]!).getByText('Prompt number 0'));
+    expect(selectedCount()).toBe(1);
+    expect(within(bar()).getByText('1 selected')).toBeTruthy();
+    await user.keyboard('{Control>}');
+    await user.click(within(articles()[2]!).getByText('Prompt number 2'));
+    await user.keyboard('{/Control}');
+    expect(selectedCount()).toBe(2);
+    await user.keyboard('{Shift>}');
+    await user.click(within(articles()[5]!).getByText('Prompt number 5'));
+    await user.keyboard('{/Shift}');
+    // The range runs from the last plain or Ctrl click (task 2) to task 5 and replaces the rest.
+    expect([...useAppStore.getState().tasksSelection.ids]).toEqual([
+      'seed-000002',
+      'seed-000003',
+      'seed-000004',
+      'seed-000005',
+    ]);
+    expect(articles()[3]!.className).toContain('task-row--selected');
+    expect(within(articles()[3]!).getByRole('checkbox', { name: 'Select' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    // A plain click starts over.
+    await user.click(within(articles()[7]!).getByText('Prompt number 7'));
+    expect([...useAppStore.getState().tasksSelection.ids]).toEqual(['seed-000007']);
+  });
+
+  it('checkboxes toggle, and Shift on a checkbox adds the range', async () => {
+    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(6) });
+    const box = (i: number) => within(articles()[i]!).getByRole('checkbox', { name: 'Select' });
+    await user.click(box(1));
+    await user.click(box(4));
+    expect(selectedCount()).toBe(2);
+    await user.click(box(4));
+    expect(selectedCount()).toBe(1);
+    await user.keyboard('{Shift>}');
+    await user.click(box(3));
+    await user.keyboard('{/Shift}');
+    // Anchor at 4 (the last checkbox clicked), range 3-4 added to task 1.
+    expect(selectedCount()).toBe(3);
+  });
+
+  it('the keyboard: Space toggles, Shift+arrows extend, Ctrl/Cmd+A selects all, Escape clears', async () => {
+    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(10) });
+    articles()[0]!.focus();
+    await user.keyboard(' ');
+    expect(selectedCount()).toBe(1);
+    await user.keyboard('{Shift>}{ArrowDown}{ArrowDown}{/Shift}');
+    expect(selectedCount()).toBe(3);
+    expect(document.activeElement?.getAttribute('aria-posinset')).toBe('3');
+    await user.keyboard('{Control>}a{/Control}');
+    expect(selectedCount()).toBe(10);
+    await user.keyboard('{Meta>}a{/Meta}');
+    expect(selectedCount()).toBe(10);
+    await user.keyboard('{Escape}');
+    expect(selectedCount()).toBe(0);
+    expect(screen.queryByRole('toolbar', { name: 'Selected tasks' })).toBeNull();
+  });
+
+  it('keeps the selection while pages load, and drops it when the filter changes', async () => {
+    const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(300) });
+    await user.click(within(articles()[1]!).getByText('Prompt number 1'));
+    const scroller = document.querySelector<HTMLElement>('.task-list')!;
+    scroller.scrollTop = 88 * 150;
+    fireEvent.scroll(scroller);
+    await waitFor(() => expect(screen.getByText('Prompt number 150')).toBeTruthy());
+    expect(fake.callsTo('tasks:list').length).toBeGreaterThan(2);
+    expect([...useAppStore.getState().tasksSelection.ids]).toEqual(['seed-000001']);
+    // Ctrl/Cmd+A takes every loaded task, the new pages' too.
+    articles()[0]!.focus();
+    await user.keyboard('{Control>}a{/Control}');
+    expect(selectedCount()).toBe(useAppStore.getState().tasksItems.length);
+    expect(selectedCount()).toBeGreaterThan(150);
+    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 7');
+    await waitFor(() => expect(selectedCount()).toBe(0));
+  });
+
+  it("a batch's checkbox selects its tasks", async () => {
+    const { user } = await startApp({ prepare: seedWithBatch(5, [0, 1, 2]) });
+    const batch = document.querySelector<HTMLElement>('.task-batch')!;
+    await user.click(
+      within(batch).getByRole('checkbox', { name: 'Select the 3 tasks of this batch' }),
+    );
+    expect(selectedCount()).toBe(3);
+    await user.click(
+      within(batch).getByRole('checkbox', { name: 'Select the 3 tasks of this batch' }),
+    );
+    expect(selectedCount()).toBe(0);
+  });
+});
+
+describe('acting on the selection', () => {
+  it('removes every selected task after one confirmation, in one request', async () => {
+    const { user, fake } = await startApp({
+      prepare: (fake) => fake.seedTasks(12, () => ({ status: 'submit_failed', taskId: null })),
+    });
+    articles()[0]!.focus();
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(within(bar()).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove 12 tasks?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove 12 tasks' }));
+    await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
+    expect(fake.callsTo('tasks:removeMany')).toHaveLength(1);
+    expect(fake.callsTo('tasks:removeMany')[0]!.localIds).toHaveLength(12);
+    expect(fake.callsTo('tasks:remove')).toHaveLength(0);
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('12 tasks removed.');
+    expect(selectedCount()).toBe(0);
+  });
+
+  it('cancelling the confirmation removes nothing', async () => {
+    const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(3) });
+    await user.click(within(articles()[0]!).getByText('Prompt number 0'));
+    await user.click(within(bar()).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove 1 task?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('tasks:removeMany')).toHaveLength(0);
+    expect(articles()).toHaveLength(3);
+  });
+
+  it('favourites, retries, submits again and exports the selection, enabling what applies', async () => {
+    const { user, fake } = await startApp({
+      prepare: (fake) =>
+        fake.seedTasks(3, (i) =>
+          i === 0
+            ? { status: 'failed', error: { kind: 'task_failed', message: 'It failed.' } }
+            : { status: 'completed', images: [makeImage(0), makeImage(1, { state: 'expired' })] },
+        ),
+    });
+    await user.click(within(articles()[1]!).getByText('Prompt number 1'));
+    expect(within(bar()).getByRole('button', { name: 'Submit again' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(within(bar()).getByRole('button', { name: 'Retry' })).toHaveProperty('disabled', false);
+    await user.keyboard('{Shift>}');
+    await user.click(within(articles()[0]!).getByText('Prompt number 0'));
+    await user.keyboard('{/Shift}');
+
+    await user.click(within(bar()).getByRole('button', { name: 'Favourite' }));
+    await waitFor(() => expect(fake.task('seed-000000')?.favourite).toBe(true));
+    expect(fake.callsTo('tasks:setFavouriteMany')).toEqual([
+      { localIds: ['seed-000000', 'seed-000001'], favourite: true },
+    ]);
+    // Both favourites now: the same button takes the mark off.
+    await user.click(await within(bar()).findByRole('button', { name: 'Unfavourite' }));
+    await waitFor(() => expect(fake.task('seed-000001')?.favourite).toBe(false));
+
+    await user.click(within(bar()).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(fake.callsTo('tasks:retryMany')).toHaveLength(1));
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('Retrying 1 task.');
+
+    await user.click(within(bar()).getByRole('button', { name: 'Submit again' }));
+    await waitFor(() => expect(articles()).toHaveLength(4));
+    expect(fake.callsTo('tasks:submitAgainMany')).toEqual([
+      { localIds: ['seed-000000', 'seed-000001'] },
+    ]);
+
+    await user.click(within(bar()).getByRole('button', { name: 'Export…' }));
+    // The page sends ids only; main asks for the folder and names it in the answer.
+    expect(fake.callsTo('tasks:exportMany')).toEqual([
+      { localIds: ['seed-000000', 'seed-000001'] },
+    ]);
+    await waitFor(() =>
+      expect(useAppStore.getState().confirmations.map((shown) => shown.message)).toContain(
+        'Exported 1 image to /home/ada/Images/Pictor.',
+      ),
+    );
+  });
+
+  it('shows a refused batch action as an error and keeps the selection', async () => {
+    const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(2) });
+    fake.fail('tasks:setFavouriteMany', { code: 'failed', message: 'The history is busy.' });
+    await user.click(within(articles()[0]!).getByText('Prompt number 0'));
+    await user.click(within(bar()).getByRole('button', { name: 'Favourite' }));
+    expect(await screen.findByText('The history is busy.')).toBeTruthy();
+    expect(selectedCount()).toBe(1);
+  });
+});
