@@ -10,6 +10,7 @@ import { SettingsView } from './features/settings/settings-view';
 import { Banners } from './features/shell/banners';
 import { Nav } from './features/shell/nav';
 import { Toasts } from './features/shell/toasts';
+import { useAppliedLanguage } from './features/shell/use-language';
 import { useAppliedTheme } from './features/shell/use-theme';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
@@ -24,10 +25,12 @@ function useShownViews(view: View): ReadonlySet<View> {
 
 export function App() {
   useAppliedTheme();
+  // A new language redraws the window in it: every string is read again (state lives in the store).
+  const language = useAppliedLanguage();
   const view = useAppStore((state) => state.view);
   const shown = useShownViews(view);
   return (
-    <div className="app">
+    <div className="app" key={language}>
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>

@@ -4,6 +4,7 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { applyLocale } from './i18n';
 import { applyTheme } from './features/shell/use-theme';
 import { initStore } from './store/app-store';
 import './styles/tokens.css';
@@ -15,9 +16,12 @@ applyTheme('system');
 const container = document.getElementById('root');
 if (container) {
   initStore();
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // The system's language first (English needs no loading), so the first paint is in it.
+  void applyLocale('system').finally(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

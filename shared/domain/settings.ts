@@ -1,6 +1,7 @@
 /** User settings: what the renderer may read and change. Stored by the main process. */
 import { z } from 'zod';
 import { SIZE_PATTERN } from '../service/wire';
+import { LANGUAGE_CHOICES } from './locales';
 import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { UPDATE_MODES } from './update-state';
 
@@ -17,6 +18,8 @@ export const settingsSchema = z.object({
   galleryDir: z.string().max(4_000),
   notifications: z.boolean(),
   theme: z.enum(THEMES),
+  /** The language shown: `system` follows the system's languages, or a locale tag. */
+  language: z.enum(LANGUAGE_CHOICES),
   /** Stop watching a task after this many minutes (the id is kept); 0 watches forever. */
   watchTimeoutMinutes: z.number().int().min(0).max(MAX_WATCH_MINUTES),
   /** Download a found update in the background, or only say that there is one. */
@@ -33,6 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   galleryDir: '',
   notifications: true,
   theme: 'system',
+  language: 'system',
   watchTimeoutMinutes: 30,
   updateMode: 'download',
 };

@@ -21,6 +21,7 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   galleryDir: 'gallery folder',
   notifications: 'notifications',
   theme: 'theme',
+  language: 'language',
   watchTimeoutMinutes: 'watch timeout',
   updateMode: 'updates',
 };
@@ -37,6 +38,7 @@ const FIELD_RULES: Readonly<Record<SettingName, string>> = {
     'The gallery folder must be a full path (such as /Users/you/Pictures/Pictor), or empty for the default folder.',
   notifications: 'Notifications must be switched on or off.',
   theme: 'The theme must be system, light or dark.',
+  language: 'The language must be system or one of the languages Pictor offers.',
   watchTimeoutMinutes:
     'The watch timeout must be a whole number of minutes from 0 (watch forever) to 10,080 (one week).',
   updateMode: 'Updates must be downloaded automatically or only announced.',

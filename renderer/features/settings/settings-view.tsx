@@ -6,6 +6,7 @@ import { t, type MessageKey } from '../../i18n';
 import { call } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { DefaultsSection } from './defaults-section';
+import { LanguageField } from './language-field';
 import {
   GalleryFolder,
   NotificationsToggle,
@@ -14,6 +15,7 @@ import {
   WatchTimeout,
 } from './general-section';
 import { KeySection } from './key-section';
+import { LibrarySection } from './library-section';
 import { ServiceSection } from './service-section';
 import { useSettingSave } from './use-setting-save';
 import './settings.css';
@@ -81,6 +83,10 @@ export function SettingsView() {
               <WatchTimeout settings={settings} saver={saver} />
               <NotificationsToggle settings={settings} saver={saver} />
               <ThemeChoice settings={settings} saver={saver} />
+              <LanguageField settings={settings} saver={saver} />
+            </Section>
+            <Section title="settings.library.title" description="settings.library.description">
+              <LibrarySection />
             </Section>
             <Section title="settings.about.title">
               <About />

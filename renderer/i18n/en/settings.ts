@@ -66,6 +66,9 @@ export const settings = {
   'settings.notifications.label': 'Notify me when a task finishes',
   'settings.notifications.hint': 'Only while Pictor’s window is not in front.',
   'settings.theme.label': 'Theme',
+  'settings.language.label': 'Language',
+  'settings.language.hint': 'Applies at once. Dates, numbers and sizes follow it too.',
+  'settings.language.system': 'System language',
   'settings.theme.system': 'Same as the system',
   'settings.theme.light': 'Light',
   'settings.theme.dark': 'Dark',
@@ -73,6 +76,33 @@ export const settings = {
   'settings.about.title': 'About',
   'settings.about.version': 'Pictor {version}',
   'settings.about.logs': 'Open the log folder',
+
+  'settings.library.title': 'Library',
+  'settings.library.description':
+    'Move your library: export every task and image to one archive, or merge an export or a gallery folder into this one. Nothing here is ever overwritten.',
+  'settings.library.export': 'Export all…',
+  'settings.library.importArchive': 'Import archive…',
+  'settings.library.importFolder': 'Import folder…',
+  'settings.library.cancel': 'Cancel',
+  'settings.library.progressLabel':
+    '{operation, select, export {Export progress} other {Import progress}}',
+  'settings.library.progress':
+    '{operation, select, export {Exporting} other {Importing}}: {done} of {total, plural, one {# task} other {# tasks}} ({size})',
+  'settings.library.exported':
+    'Exported {tasks, plural, one {# task} other {# tasks}} and {images, plural, one {# image} other {# images}} ({size}) to {file}.',
+  'settings.library.exportSkipped':
+    '{count, plural, one {# file was left out:} other {# files were left out:}}',
+  'settings.library.imported':
+    'Added {tasks, plural, one {# task} other {# tasks}} and {images, plural, one {# image} other {# images}}.',
+  'settings.library.duplicates':
+    'Already in the library, skipped: {tasks, plural, one {# task} other {# tasks}} and {images, plural, one {# image} other {# images}}.',
+  'settings.library.refused':
+    '{count, plural, one {# file was refused:} other {# files were refused:}}',
+  'settings.library.refusedMore': '…and {count, plural, one {# more} other {# more}}.',
+  'settings.library.cancelled':
+    'Import cancelled. What was imported before stays in the library; import again to finish.',
+  'settings.library.hint':
+    'An import merges: the same task with the same image is kept once, a different image gets a new name.',
   'settings.updates.label': 'Updates',
   'settings.updates.download': 'Download updates automatically',
   'settings.updates.notify': 'Only check and tell me',
