@@ -7,7 +7,7 @@
  * `require("electron")` looks.
  */
 import { EventEmitter } from 'node:events';
-import { request } from 'node:http';
+import { get, request } from 'node:http';
 import { createRequire } from 'node:module';
 
 export class FakeApp extends EventEmitter {
@@ -43,9 +43,61 @@ export class FakeApp extends EventEmitter {
   }
 }
 
+/**
+ * Squirrel.Mac as Electron's `autoUpdater` drives it: given a feed URL and headers, it asks the
+ * feed for `{ "url": … }`, downloads that zip, and says `update-downloaded`. Real HTTP, so the
+ * loopback proxy MacUpdater serves the verified zip from is exercised as shipped.
+ */
+export class FakeSquirrel extends EventEmitter {
+  feed: { url: string; headers?: Record<string, string> } | null = null;
+  /** The bytes Squirrel received, once it has. */
+  received: Buffer | null = null;
+  installs = 0;
+
+  setFeedURL(options: { url: string; headers?: Record<string, string> }): void {
+    this.feed = options;
+  }
+
+  checkForUpdates(): void {
+    void this.fetchUpdate().then(
+      (bytes) => {
+        this.received = bytes;
+        this.emit('update-downloaded');
+      },
+      (error: unknown) => this.emit('error', error),
+    );
+  }
+
+  quitAndInstall(): void {
+    this.installs++;
+  }
+
+  private async fetchUpdate(): Promise<Buffer> {
+    if (!this.feed) throw new Error('Update check failed: no feed URL');
+    const answer = JSON.parse(
+      (await fetchBytes(this.feed.url, this.feed.headers)).toString('utf8'),
+    ) as { url: string };
+    return fetchBytes(answer.url);
+  }
+}
+
+function fetchBytes(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        response.statusCode === 200
+          ? resolve(Buffer.concat(chunks))
+          : reject(new Error(`HTTP ${String(response.statusCode)}`)),
+      );
+    }).on('error', reject);
+  });
+}
+
 export interface FakeElectron {
   readonly app: FakeApp;
-  readonly autoUpdater: EventEmitter;
+  readonly autoUpdater: FakeSquirrel;
   /** Removes the fake from the require cache. */
   uninstall(): void;
 }
@@ -53,7 +105,7 @@ export interface FakeElectron {
 export function installFakeElectron(app: FakeApp): FakeElectron {
   const require = createRequire(import.meta.url);
   const id = require.resolve('electron');
-  const autoUpdater = new EventEmitter();
+  const autoUpdater = new FakeSquirrel();
   const previous = require.cache[id];
   const exports = {
     app,

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DebUpdater, NsisUpdater, type AppUpdater } from 'electron-updater';
+import { DebUpdater, MacUpdater, NsisUpdater, type AppUpdater } from 'electron-updater';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateMode } from '../../../shared/domain/update-state';
 import { wrapAppUpdater } from '../../../electron/adapters/electron-updater';
@@ -180,6 +180,48 @@ describe('updates from a loopback feed through electron-updater', () => {
 
     expect(await service.download()).toMatchObject({ status: 'ready', version: '0.2.0' });
     expect(feed.paths()).toContain(`/${INSTALLER}`);
+  });
+
+  it('macOS: hands the verified zip to Squirrel through the loopback proxy, installs on restart', async () => {
+    const bytes = randomBytes(120_000);
+    const zip = 'Pictor-0.2.0-mac.zip';
+    const yaml = channelFile({ version: '0.2.0', file: zip, bytes });
+    for (const path of CHANNEL_FILES) feed.files.set(path, { body: yaml });
+    feed.files.set(`/${zip}`, { body: bytes });
+    const updater = await updaterFor(new MacUpdater());
+    const { service } = rig(updater);
+    // On macOS quitAndInstall is Squirrel's: watched on the fake, not on electron-updater.
+    vi.mocked(updater.quitAndInstall).mockRestore();
+
+    const state = await service.checkNow();
+
+    expect(state).toMatchObject({ status: 'ready', version: '0.2.0' });
+    expect(electron.autoUpdater.received?.equals(bytes)).toBe(true);
+    expect(electron.autoUpdater.installs).toBe(0);
+    service.restart();
+    expect(electron.autoUpdater.installs).toBe(1);
+  });
+
+  it('macOS: a zip whose sha512 does not match never reaches Squirrel', async () => {
+    const bytes = randomBytes(60_000);
+    const zip = 'Pictor-0.2.0-mac.zip';
+    const yaml = channelFile({
+      version: '0.2.0',
+      file: zip,
+      bytes,
+      sha512: sha512Base64(randomBytes(60_000)),
+    });
+    for (const path of CHANNEL_FILES) feed.files.set(path, { body: yaml });
+    feed.files.set(`/${zip}`, { body: bytes });
+    const updater = await updaterFor(new MacUpdater());
+    const { service } = rig(updater);
+    vi.mocked(updater.quitAndInstall).mockRestore();
+
+    expect(await service.checkNow()).toMatchObject({ status: 'error', problem: 'checksum' });
+    expect(electron.autoUpdater.feed).toBeNull();
+    expect(electron.autoUpdater.received).toBeNull();
+    expect(() => service.restart()).toThrow(UserFacingError);
+    expect(electron.autoUpdater.installs).toBe(0);
   });
 
   it('on a Linux package, announces the new version and downloads nothing', async () => {
