@@ -4,6 +4,7 @@
  * exactly as it was; nothing else is ever thrown, and random damage is handled in bounded time.
  */
 import fc from 'fast-check';
+import { crc32 } from 'node:zlib';
 import { mkdtemp, readFile, readdir, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,6 +55,28 @@ describe('PNG', () => {
       'png',
       /ends inside its chunk header/,
     );
+  });
+});
+
+describe('PNG with a flood of chunks', () => {
+  /** `count` valid private ancillary chunks (one byte each) between IHDR and the rest. */
+  function flooded(count: number): Buffer {
+    const one = Buffer.from([0, 0, 0, 1, 0x70, 0x72, 0x56, 0x74, 0x2a, 0, 0, 0, 0]);
+    one.writeUInt32BE(crc32(one.subarray(4, 9)), 9);
+    const png = image('PNG');
+    return Buffer.concat([
+      png.subarray(0, 33),
+      Buffer.alloc(13 * count).fill(one),
+      png.subarray(33),
+    ]);
+  }
+
+  it('handles 150,000 chunks in bounded time and refuses 250,000', () => {
+    const started = performance.now();
+    const edited = embedProvenanceInBuffer(flooded(150_000), 'png', sampleProvenance());
+    expect(readImageProvenance(edited, 'png').ok).toBe(true);
+    refused(flooded(250_000), 'png', /too many chunks/);
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 
