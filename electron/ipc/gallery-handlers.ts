@@ -20,7 +20,7 @@ export interface GalleryHandlerDeps {
   /** The core now: read at each call, as moving the gallery replaces it. */
   readonly core: () => {
     readonly engine: TaskEngine;
-    readonly history: Pick<HistoryStore, 'listImages' | 'imageModels'>;
+    readonly history: Pick<HistoryStore, 'listImages' | 'imageModels' | 'countImages'>;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
   };
   readonly shell: Pick<
@@ -62,6 +62,8 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         cursor: cursor ?? null,
       }),
     'gallery:models': () => core().history.imageModels(),
+    'gallery:count': ({ states, ...query }) =>
+      core().history.countImages({ ...query, states: states ?? VISIBLE_STATES }),
     'gallery:setFavourite': ({ favourite, ...ref }) => {
       const { engine } = core();
       findImage(engine, ref);

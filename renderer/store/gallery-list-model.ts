@@ -3,7 +3,7 @@
  * data (a first page, a task update) into what is already loaded without reshuffling it.
  */
 import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
-import type { GalleryItem } from '../../shared/domain/gallery-item';
+import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
 import type { GenerationRequest } from '../../shared/service/wire';
@@ -68,6 +68,7 @@ export function listQuery(
   filters: GalleryFilters,
   cursor: string | null,
   limit = GALLERY_PAGE_SIZE,
+  sort: GallerySort = 'newest',
 ): RequestInput<'gallery:list'> {
   const search = filters.search.trim();
   const from = dayStart(filters.from);
@@ -79,6 +80,7 @@ export function listQuery(
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     states: [...VISIBLE_STATES],
+    ...(sort === 'newest' ? {} : { sort }),
     limit,
     ...(cursor ? { cursor } : {}),
   };
@@ -103,6 +105,21 @@ export function compareItems(a: GalleryItem, b: GalleryItem): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
   if (a.localId !== b.localId) return a.localId < b.localId ? 1 : -1;
   return a.index - b.index;
+}
+
+/** SQLite's NOCASE: ASCII letters fold, nothing else does (as main's order by prompt). */
+function foldAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/** The order of each sort, as main lists it (see electron/core/history/gallery-order.ts). */
+export function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) => number {
+  if (sort === 'oldest') return (a, b) => compareItems(b, a);
+  if (sort === 'newest') return compareItems;
+  return (a, b) => {
+    const [x, y] = [foldAscii(a.prompt), foldAscii(b.prompt)];
+    return x < y ? -1 : x > y ? 1 : compareItems(a, b);
+  };
 }
 
 /** The gallery items of a task record, built the way the main process builds them. */
@@ -144,6 +161,7 @@ export function mergeTask(
   record: TaskRecord,
   filters: GalleryFilters,
   hasMore: boolean,
+  sort: GallerySort = 'newest',
 ): TaskMerge {
   const fresh = new Map(galleryItemsOf(record).map((item) => [item.index, item]));
   const seen = new Set<number>();
@@ -162,7 +180,7 @@ export function mergeTask(
   let added = 0;
   for (const item of fresh.values()) {
     if (seen.has(item.index) || !matchesFilters(item, filters)) continue;
-    const at = insertionIndex(next, item);
+    const at = insertionIndex(next, item, compareFor(sort));
     if (at === next.length && hasMore) continue;
     next.splice(at, 0, item);
     added += 1;
@@ -172,12 +190,16 @@ export function mergeTask(
 }
 
 /** Where `item` goes in a sorted list (binary search). */
-export function insertionIndex(items: readonly GalleryItem[], item: GalleryItem): number {
+export function insertionIndex(
+  items: readonly GalleryItem[],
+  item: GalleryItem,
+  compare: (a: GalleryItem, b: GalleryItem) => number = compareItems,
+): number {
   let low = 0;
   let high = items.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if (compareItems(items[mid] as GalleryItem, item) < 0) low = mid + 1;
+    if (compare(items[mid] as GalleryItem, item) < 0) low = mid + 1;
     else high = mid;
   }
   return low;

@@ -12,6 +12,7 @@ import { t } from '../i18n';
 import type { AppState } from './app-state';
 import {
   EMPTY_GALLERY_FILTERS,
+  GALLERY_PAGE_SIZE,
   itemKey,
   listQuery,
   mergeFirstPage,
@@ -20,13 +21,21 @@ import {
   type GalleryFilters,
 } from './gallery-list-model';
 import { createPagedList, type PagedFields } from './paged-list';
+import { createGalleryTrash, type GalleryTrashSlice } from './gallery-trash-slice';
+import {
+  countQuery,
+  createGalleryBrowse,
+  dropJump,
+  type GalleryBrowseSlice,
+} from './gallery-browse';
 
 /**
  * The loaded images (newest first; deleted images never appear) as a paged list
  * (`galleryItems`, `galleryNextCursor`, `galleryStatus`, …): `galleryStatus` is `idle` until the
  * gallery is first shown, and `galleryError` says why the last load failed.
  */
-export interface GallerySlice extends PagedFields<'gallery', GalleryItem> {
+export interface GallerySlice
+  extends PagedFields<'gallery', GalleryItem>, GalleryBrowseSlice, GalleryTrashSlice {
   galleryFilters: GalleryFilters;
   /** Models seen in the gallery so far, for the model filter. */
   galleryModels: string[];
@@ -67,7 +76,13 @@ function imageRef(item: GalleryItem): { localId: string; index: number } {
   return { localId: item.localId, index: item.index };
 }
 
-export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = (set, get) => {
+export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = (set, get, api) => {
+  /** The list's query in the chosen order. */
+  const query = (cursor: string | null) =>
+    listQuery(get().galleryFilters, cursor, GALLERY_PAGE_SIZE, get().galleryDisplay.sort);
+  /** How many images the filters match; null when it cannot be told (the list still loads). */
+  const count = () => call('gallery:count', countQuery(get().galleryFilters)).catch(() => null);
+
   /** Applies a record the main process returned after an action on one of its images. */
   const applyRecord = (record: TaskRecord): void => {
     get().galleryApplyTaskUpdate({ record, live: null });
@@ -82,6 +97,8 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
   });
 
   return {
+    ...createGalleryBrowse(set, get, api),
+    ...createGalleryTrash(set, get, api),
     ...list.initial,
     galleryFilters: EMPTY_GALLERY_FILTERS,
     galleryModels: [],
@@ -90,14 +107,17 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     galleryLoad: async () => {
       await list.replace(
         async () => {
-          const [page, models] = await Promise.all([
-            call('gallery:list', listQuery(get().galleryFilters, null)),
+          const [page, models, total] = await Promise.all([
+            call('gallery:list', query(null)),
             // Every model in the gallery, not only those on the pages loaded so far.
             call('gallery:models').catch(() => [] as string[]),
+            count(),
           ]);
-          return { ...page, models };
+          return { ...page, models, total };
         },
         (next, state, page) => ({
+          galleryTotal: page.total,
+          ...dropJump(),
           galleryModels: withModels(
             [...new Set([...state.galleryModels, ...page.models])].sort(),
             next.items,
@@ -108,7 +128,7 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
 
     galleryLoadMore: () =>
       list.extend(
-        (cursor) => call('gallery:list', listQuery(get().galleryFilters, cursor)),
+        (cursor) => call('gallery:list', query(cursor)),
         (_next, state, page) => ({ galleryModels: withModels(state.galleryModels, page.items) }),
       ),
 
@@ -119,7 +139,7 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
       if (status !== 'ready') return get().galleryLoad();
       const stillCurrent = list.current();
       try {
-        const page = await call('gallery:list', listQuery(get().galleryFilters, null));
+        const [page, total] = await Promise.all([call('gallery:list', query(null)), count()]);
         if (!stillCurrent()) return;
         const state = get();
         const merged = mergeFirstPage(
@@ -138,6 +158,9 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
             ...(merged.replaced ? { loadingMore: false } : {}),
           }),
           galleryModels: withModels(state.galleryModels, page.items),
+          galleryTotal: total,
+          // Positions may have moved: the page loaded by position is loaded again when needed.
+          ...dropJump(),
         });
       } catch (error) {
         if (stillCurrent()) set(list.patch({ error: list.failure(error) }));
@@ -157,9 +180,12 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
         record,
         state.galleryFilters,
         state.galleryNextCursor !== null,
+        state.galleryDisplay.sort,
       );
       if (!merge.changed) return;
+      const grown = merge.items.length - state.galleryItems.length;
       set({
+        galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
         galleryItems: merge.items,
         galleryModels: withModels(state.galleryModels, [{ model: record.request.model }]),
       });

@@ -20,6 +20,10 @@ export const galleryItemSchema = z.object({
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
+/** The gallery's orders: newest task first (the default), oldest first, or by prompt A to Z. */
+export const gallerySortSchema = z.enum(['newest', 'oldest', 'prompt']);
+export type GallerySort = z.infer<typeof gallerySortSchema>;
+
 export function galleryItemOf(record: TaskRecord, image: ImageRecord): GalleryItem {
   const { prompt, model, size, quality } = record.request;
   return {

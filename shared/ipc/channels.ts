@@ -19,6 +19,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'tasks:setFavourite',
   'gallery:list',
   'gallery:models',
+  'gallery:count',
   'gallery:setFavourite',
   'gallery:deleteImage',
   'gallery:deleteImages',

@@ -5,7 +5,7 @@
  * Output schemas are also a whitelist: zod drops any field they do not name.
  */
 import { z } from 'zod';
-import { galleryItemSchema } from '../domain/gallery-item';
+import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { liveStateSchema } from '../domain/live-state';
 import {
@@ -153,6 +153,10 @@ export const requests = {
         from: dateMsSchema.optional(),
         to: dateMsSchema.optional(),
         states: z.array(imageStateSchema).max(10).optional(),
+        /** The order (default newest first); a cursor continues the order it was made in. */
+        sort: gallerySortSchema.optional(),
+        /** The page that starts at this image (0 is the first); ignored with a cursor. */
+        offset: z.number().int().min(0).max(100_000_000).optional(),
         limit: z.number().int().min(1).max(500).optional(),
         cursor,
       })
@@ -160,6 +164,20 @@ export const requests = {
     output: z.object({ items: z.array(galleryItemSchema), nextCursor: z.string().nullable() }),
   },
   'gallery:models': { input: none, output: z.array(z.string()) },
+  /** How many images `gallery:list` would list with these filters (all its pages together). */
+  'gallery:count': {
+    input: z
+      .object({
+        search,
+        favourite: z.boolean().optional(),
+        model: z.string().max(200).optional(),
+        from: dateMsSchema.optional(),
+        to: dateMsSchema.optional(),
+        states: z.array(imageStateSchema).max(10).optional(),
+      })
+      .strict(),
+    output: z.number().int().nonnegative(),
+  },
   'gallery:setFavourite': {
     input: imageRef.extend({ favourite: z.boolean() }).strict(),
     output: taskItemSchema,

@@ -298,6 +298,23 @@ export class FakePictorApi implements PictorApi {
   }
 
   private gallery(input: RequestInput<'gallery:list'>): RequestOutput<'gallery:list'> {
+    const all = this.galleryMatches(input);
+    if (input.sort === 'oldest') all.reverse();
+    // As main's order: prompt with ASCII case ignored (SQLite's NOCASE), then newest first.
+    const folded = (text: string) => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+    if (input.sort === 'prompt') {
+      all.sort((a, b) =>
+        folded(a.prompt) < folded(b.prompt) ? -1 : folded(a.prompt) > folded(b.prompt) ? 1 : 0,
+      );
+    }
+    const start = input.cursor ? Number(input.cursor) : (input.offset ?? 0);
+    const limit = input.limit ?? 100;
+    const end = start + limit;
+    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+  }
+
+  /** Every image the filters match, newest task first. */
+  private galleryMatches(input: RequestInput<'gallery:count'>): GalleryItem[] {
     const all: GalleryItem[] = [];
     for (const record of this.tasks) {
       if (!matchesWords(record.request.prompt, input.search)) continue;
@@ -322,10 +339,7 @@ export class FakePictorApi implements PictorApi {
         });
       }
     }
-    const start = input.cursor ? Number(input.cursor) : 0;
-    const limit = input.limit ?? 100;
-    const end = start + limit;
-    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+    return all;
   }
 
   /** Images deleted and not undone yet, as they were: Undo puts them back, as main's trash does. */
@@ -455,6 +469,7 @@ export class FakePictorApi implements PictorApi {
     'tasks:setFavourite': ({ localId, favourite }) =>
       this.updateTask(localId, withTaskFavourite(this.existing(localId), favourite)),
     'gallery:list': (input) => this.gallery(input),
+    'gallery:count': (input) => this.galleryMatches(input).length,
     'gallery:models': () =>
       [
         ...new Set(

@@ -6,6 +6,7 @@
 import { CONTAINS_FOLDED, type SqlValue } from './sqlite-connection';
 import { z } from 'zod';
 import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
+import type { GallerySort } from '../../../shared/domain/gallery-item';
 import { HistoryError } from './history-error';
 
 /** Filters and paging of {@link HistoryStore.list}. */
@@ -34,6 +35,10 @@ export interface ImageQuery {
   to?: number;
   /** Only images in one of these states (default: all); an empty list matches nothing. */
   states?: readonly ImageState[];
+  /** The order (default newest first); a cursor continues the order it was made in. */
+  sort?: GallerySort;
+  /** The page starting at this position (0 is the first image); ignored with a cursor. */
+  offset?: number;
   limit?: number;
   cursor?: string | null;
 }

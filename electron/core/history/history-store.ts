@@ -34,7 +34,8 @@ import { galleryItemsFromRows, recordFromRow, recordsFromRows } from './history-
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
-import { searchPage } from './search-plans';
+import { FEW_MATCHES, searchPage } from './search-plans';
+import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
 import {
   openDatabase,
   type IntegrityCheck,
@@ -313,6 +314,10 @@ export class HistoryStore {
   listImages(query: ImageQuery = {}): ImagePage {
     const limit = pageLimit(query.limit);
     const words = searchWords(query.search);
+    const sort = query.sort ?? 'newest';
+    if (sort !== 'newest' || (query.offset !== undefined && !query.cursor)) {
+      return this.orderedImages(query, limit, words);
+    }
     const rows = hasIndex(words)
       ? searchPage(this.readRow.bind(this), words, limit, {
           walk: (fromRow) => this.imageRows(query, limit, fromRow),
@@ -336,6 +341,37 @@ export class HistoryStore {
           ? encodeImageCursor({ ...taskKey(last), idx: Number(last['idx']) })
           : null,
     };
+  }
+
+  /** A page in another order than newest first, or at a position (see gallery-order.ts). */
+  private orderedImages(query: ImageQuery, limit: number, words: SearchWords): ImagePage {
+    const sort = query.sort ?? 'newest';
+    const readRows = (sql: string, params: SqlValue[]) =>
+      this.read(() => this.connection.all(sql, params));
+    const few =
+      words.index === null
+        ? null
+        : Number(
+            this.readRow(
+              'SELECT count(*) AS n FROM (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ? LIMIT ?)',
+              [words.index, FEW_MATCHES],
+            )?.['n'] ?? FEW_MATCHES,
+          );
+    const rows = orderedImageRows(
+      { query, sort, limit, offset: Math.max(0, query.offset ?? 0), words, matches: few },
+      readRows,
+    );
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: galleryItemsFromRows(page, this.logger),
+      nextCursor: rows.length > limit && last ? encodeOrderCursor(sort, last) : null,
+    };
+  }
+
+  /** How many images match the filters (for a scrollbar as long as the whole gallery). */
+  countImages(query: Omit<ImageQuery, 'limit' | 'cursor' | 'offset' | 'sort'> = {}): number {
+    return countImages(query, (sql, params) => this.read(() => this.connection.all(sql, params)));
   }
 
   /** Up to `limit + 1` images of the page, walking the newest-first index. */

@@ -116,11 +116,15 @@ export function GalleryFiltersBar({
           />
         </div>
       </div>
-      {hasActiveFilters(filters) ? (
-        <Button variant="ghost" size="small" onClick={() => onChange(EMPTY_GALLERY_FILTERS)}>
-          {t('gallery.filters.clear')}
-        </Button>
-      ) : null}
+      {/* Kept in place while there is nothing to clear (hidden), so the bar never reflows. */}
+      <Button
+        variant="ghost"
+        size="small"
+        className={hasActiveFilters(filters) ? undefined : 'gallery-filters__clear--idle'}
+        onClick={() => onChange(EMPTY_GALLERY_FILTERS)}
+      >
+        {t('gallery.filters.clear')}
+      </Button>
     </form>
   );
 }

@@ -11,7 +11,9 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
 import { itemKey } from '../../store/gallery-list-model';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
-import { GalleryTile, UnreadableTile } from './gallery-tile';
+import type { GalleryJump } from '../../store/gallery-browse';
+import { GalleryTile, PlaceholderTile, UnreadableTile } from './gallery-tile';
+import { menuKey, type MenuRequest } from './gallery-context-menu';
 import { gridLayout, moveFor } from './grid-geometry';
 import { useElementSize } from './use-element-size';
 import { useGridFocus, type FocusRequest } from './use-grid-focus';
@@ -38,6 +40,19 @@ export interface GalleryGridProps {
   readonly onStartDrag: (item: GalleryItem) => void;
   readonly onLoadMore: () => void;
   readonly describedBy?: string;
+  /** How many images the filters match (the scrollbar spans them all), when known. */
+  readonly total?: number | null;
+  /** Images loaded by position, far below the ones loaded from the top. */
+  readonly jump?: GalleryJump | null;
+  /** Position a page is being loaded at, or null. */
+  readonly jumpLoading?: number | null;
+  readonly onLoadAt?: (offset: number) => void;
+  /** Narrowest a tile may get (the thumbnail size). */
+  readonly minTile?: number;
+  /** Tiles show the whole image instead of filling the square. */
+  readonly uncropped?: boolean;
+  /** Asks for the tile's actions menu (right click, Shift+F10, the Menu key). */
+  readonly onMenu?: (request: MenuRequest) => void;
 }
 
 /**
@@ -46,10 +61,16 @@ export interface GalleryGridProps {
  */
 export function GalleryGrid(props: GalleryGridProps) {
   const { items, hasMore, loadingMore, activeKey, onActiveChange, onLoadMore } = props;
+  const { jump = null, jumpLoading = null, onLoadAt, onMenu } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const size = useElementSize(scrollerRef);
-  const { columns, tile, rowHeight } = gridLayout(size.width - GRID_PADDING * 2);
-  const rowCount = Math.ceil(items.length / columns);
+  const { columns, tile, rowHeight } = gridLayout(size.width - GRID_PADDING * 2, props.minTile);
+  // Everything the filters match has its place, loaded or not, so the scrollbar is the gallery's.
+  const count = hasMore ? Math.max(items.length, props.total ?? 0) : items.length;
+  const rowCount = Math.ceil(count / columns);
+  const headRows = Math.ceil(items.length / columns);
+  const itemAt = (index: number): GalleryItem | undefined =>
+    index < items.length ? items[index] : jump?.items[index - jump.offset];
   const indexOf = useMemo(
     () => new Map(items.map((item, index) => [itemKey(item), index])),
     [items],
@@ -89,15 +110,31 @@ export function GalleryGrid(props: GalleryGridProps) {
 
   const virtualRows = virtualizer.getVirtualItems();
   const lastVisibleRow = virtualizer.range?.endIndex ?? -1;
+  const firstVisibleRow = virtualizer.range?.startIndex ?? 0;
+  const far = firstVisibleRow > headRows + LOAD_AHEAD_ROWS;
   useEffect(() => {
-    if (hasMore && !loadingMore && lastVisibleRow >= rowCount - 1 - LOAD_AHEAD_ROWS) onLoadMore();
-  }, [hasMore, loadingMore, lastVisibleRow, rowCount, onLoadMore]);
+    if (hasMore && !far && !loadingMore && lastVisibleRow >= headRows - 1 - LOAD_AHEAD_ROWS)
+      onLoadMore();
+  }, [hasMore, far, loadingMore, lastVisibleRow, headRows, onLoadMore]);
+  const wanted = far ? jumpWanted(firstVisibleRow, lastVisibleRow, columns, count, jump) : null;
+  useEffect(() => {
+    // One page by position at a time: while the scrollbar is dragged, the next is asked for
+    // when the last one has landed, for wherever the view is then.
+    if (wanted !== null && jumpLoading === null) onLoadAt?.(wanted);
+  }, [wanted, jumpLoading, onLoadAt]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     // Keys on the tile itself; a Retry button inside handles its own.
-    if ((event.target as HTMLElement).getAttribute('role') !== 'gridcell') return;
+    const cell = event.target as HTMLElement;
+    if (cell.getAttribute('role') !== 'gridcell') return;
     const item = items[tabIndex];
     if (!item) return;
+    if (menuKey(event)) {
+      event.preventDefault();
+      const box = cell.getBoundingClientRect();
+      onMenu?.({ item, x: box.left + box.width / 2, y: box.top + box.height / 2, from: cell });
+      return;
+    }
     const pageRows = Math.max(1, Math.floor(size.height / rowHeight));
     const next = moveFor(event.key, { index: tabIndex, count: items.length, columns, pageRows });
     if (next !== null) {
@@ -121,11 +158,20 @@ export function GalleryGrid(props: GalleryGridProps) {
         role="grid"
         aria-label={t('gallery.grid.label')}
         aria-describedby={props.describedBy}
-        aria-rowcount={hasMore ? -1 : rowCount}
+        aria-rowcount={hasMore && props.total == null ? -1 : rowCount}
         aria-colcount={columns}
         className="gallery-grid__rows"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={onKeyDown}
+        onContextMenu={(event) => {
+          const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+          const item = cell ? itemAt(Number(cell.dataset['index'])) : undefined;
+          if (!cell || !item || !onMenu) return;
+          event.preventDefault();
+          // A keyboard's Menu key may also send this event: the keydown above has answered it.
+          if (event.clientX === 0 && event.clientY === 0) return;
+          onMenu({ item, x: event.clientX, y: event.clientY, from: cell });
+        }}
       >
         {virtualRows.map((row) => (
           <div
@@ -135,13 +181,16 @@ export function GalleryGrid(props: GalleryGridProps) {
             className="gallery-grid__row"
             style={{ transform: `translateY(${String(row.start)}px)`, height: tile }}
           >
-            {items.slice(row.index * columns, row.index * columns + columns).map((item, column) => {
+            {rowIndexes(row.index, columns, count).map((index, column) => {
+              const item = itemAt(index);
+              if (!item) return <PlaceholderTile key={`at-${index}`} column={column} size={tile} />;
               const key = itemKey(item);
               const place = {
                 itemKey: key,
                 column,
                 size: tile,
-                tabbable: row.index * columns + column === tabIndex,
+                tabbable: index === tabIndex,
+                index,
               };
               return (
                 <ErrorBoundary
@@ -152,6 +201,7 @@ export function GalleryGrid(props: GalleryGridProps) {
                   <GalleryTile
                     item={item}
                     {...place}
+                    uncropped={props.uncropped ?? false}
                     onActivate={onActiveChange}
                     onOpen={props.onOpen}
                     onRetry={props.onRetry}
@@ -174,6 +224,34 @@ function keyAction(key: string): KeyAction | null {
   if (key === 'Delete' || key === 'Backspace') return 'delete';
   if (key === 'f' || key === 'F') return 'favourite';
   return null;
+}
+
+/** The positions of one row's tiles. */
+function rowIndexes(row: number, columns: number, count: number): number[] {
+  const first = row * columns;
+  return Array.from({ length: Math.max(0, Math.min(columns, count - first)) }, (_, k) => first + k);
+}
+
+/** Rows loaded on either side of the view when a page is loaded by position. */
+const JUMP_MARGIN_ROWS = 4;
+
+/**
+ * The position to load a page at for the rows in view, or null when the page loaded by position
+ * already holds them.
+ */
+export function jumpWanted(
+  firstRow: number,
+  lastRow: number,
+  columns: number,
+  count: number,
+  jump: GalleryJump | null,
+): number | null {
+  const first = firstRow * columns;
+  const last = Math.min(count, (lastRow + 1) * columns);
+  if (jump && first >= jump.offset && last <= jump.offset + jump.items.length) return null;
+  const offset = Math.max(0, first - JUMP_MARGIN_ROWS * columns);
+  // Asked and answered (a short page: the gallery shrank meanwhile); the next count will tell.
+  return jump?.offset === offset ? null : offset;
 }
 
 function withRow(rows: number[], row: number, count: number): number[] {

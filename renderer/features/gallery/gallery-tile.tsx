@@ -36,6 +36,10 @@ export interface GalleryTileProps {
   readonly column: number;
   readonly size: number;
   readonly tabbable: boolean;
+  /** Position in the whole gallery (`data-index`: the grid finds a tile's image by it). */
+  readonly index?: number;
+  /** Shows the whole image, letterboxed, instead of filling the square. */
+  readonly uncropped?: boolean;
   readonly onActivate: (key: string) => void;
   readonly onOpen: (key: string) => void;
   readonly onRetry: (item: GalleryItem) => void;
@@ -49,6 +53,8 @@ export const GalleryTile = memo(function GalleryTile({
   column,
   size,
   tabbable,
+  index,
+  uncropped = false,
   onActivate,
   onOpen,
   onRetry,
@@ -77,7 +83,8 @@ export const GalleryTile = memo(function GalleryTile({
       aria-colindex={column + 1}
       tabIndex={tabbable ? 0 : -1}
       data-key={itemKey}
-      className="gallery-tile"
+      data-index={index}
+      className={uncropped ? 'gallery-tile gallery-tile--uncropped' : 'gallery-tile'}
       style={{ width: size, height: size }}
       onClick={onClick}
       onFocus={() => onActivate(itemKey)}
@@ -132,14 +139,18 @@ export function UnreadableTile({
   column,
   size,
   tabbable,
+  index,
   detail,
-}: Pick<GalleryTileProps, 'itemKey' | 'column' | 'size' | 'tabbable'> & { detail: string }) {
+}: Pick<GalleryTileProps, 'itemKey' | 'column' | 'size' | 'tabbable' | 'index'> & {
+  detail: string;
+}) {
   return (
     <div
       role="gridcell"
       aria-colindex={column + 1}
       tabIndex={tabbable ? 0 : -1}
       data-key={itemKey}
+      data-index={index}
       className="gallery-tile"
       style={{ width: size, height: size }}
       title={detail}
@@ -149,6 +160,20 @@ export function UnreadableTile({
         <span className="gallery-tile__label">{t('gallery.tile.unreadable')}</span>
       </div>
     </div>
+  );
+}
+
+/** The place of an image not loaded yet (the scrollbar was dragged past the loaded pages). */
+export function PlaceholderTile({ column, size }: { column: number; size: number }) {
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={column + 1}
+      aria-busy="true"
+      aria-label={t('gallery.tile.loading')}
+      className="gallery-tile gallery-tile--placeholder"
+      style={{ width: size, height: size }}
+    />
   );
 }
 

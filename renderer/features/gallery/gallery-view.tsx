@@ -9,8 +9,11 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { GalleryBody } from './gallery-body';
 import { GalleryFiltersBar } from './gallery-filters';
+import { GalleryContextMenu, type MenuRequest } from './gallery-context-menu';
+import { GalleryDisplayOptions } from './gallery-display-options';
+import { MIN_TILE_OF } from '../../store/gallery-display';
 import { GalleryGrid } from './gallery-grid';
-import { hasActiveFilters } from '../../store/gallery-list-model';
+import { hasActiveFilters, itemKey } from '../../store/gallery-list-model';
 import { GalleryViewer } from './gallery-viewer';
 import { useFilterAnnouncement } from './use-filter-announcement';
 import { useGalleryViewer } from './use-gallery-viewer';
@@ -35,8 +38,15 @@ export function GalleryView() {
       filters: s.galleryFilters,
       models: s.galleryModels,
       shown: s.view === 'gallery',
+      total: s.galleryTotal,
+      jump: s.galleryJump,
+      jumpLoading: s.galleryJumpLoading,
+      display: s.galleryDisplay,
     })),
   );
+  const [menu, setMenu] = useState<MenuRequest | null>(null);
+  const closeMenu = useCallback(() => setMenu(null), []);
+  const onLoadAt = useCallback((offset: number) => void store().galleryLoadAt(offset), []);
   const ids = useId();
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
@@ -54,7 +64,14 @@ export function GalleryView() {
     setActiveKey(key);
     setFocusRequest((previous) => ({ key, seq: (previous?.seq ?? 0) + 1 }));
   }, []);
-  const viewer = useGalleryViewer(state.items, focusTile);
+  // An image opened from a page loaded by position is shown among that page's images.
+  const viewerKey = useAppStore((s) => s.galleryViewerKey);
+  const jumpItems = state.jump?.items.some((item) => itemKey(item) === viewerKey)
+    ? state.jump.items
+    : null;
+  const fromJump = jumpItems !== null;
+  const viewer = useGalleryViewer(jumpItems ?? state.items, focusTile);
+  const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
   const askDelete = useCallback((item: GalleryItem) => {
@@ -68,13 +85,16 @@ export function GalleryView() {
           <h1 id={`${ids}-title`} className="gallery__title">
             {t('gallery.title')}
           </h1>
-          {state.status === 'ready' ? (
-            <span className="gallery__count">
-              {t(state.hasMore ? 'gallery.countMore' : 'gallery.count', {
-                count: state.items.length,
-              })}
-            </span>
-          ) : null}
+          {/* Always in place, so the header keeps its layout while the count comes and goes. */}
+          <span className="gallery__count">
+            {state.status !== 'ready'
+              ? null
+              : state.total !== null && state.total >= state.items.length
+                ? t('gallery.count', { count: state.total })
+                : t(state.hasMore ? 'gallery.countMore' : 'gallery.count', {
+                    count: state.items.length,
+                  })}
+          </span>
         </div>
         <GalleryFiltersBar
           filters={state.filters}
@@ -82,6 +102,7 @@ export function GalleryView() {
           onChange={onFiltersChange}
           active={state.shown}
         />
+        <GalleryDisplayOptions />
       </header>
       {problem && !viewer.item ? (
         <div className="gallery__notice">
@@ -93,7 +114,7 @@ export function GalleryView() {
         </div>
       ) : null}
       <p id={`${ids}-help`} className="visually-hidden">
-        {t('gallery.grid.help')}
+        {t('gallery.grid.help')} {t('gallery.grid.menuHelp')}
       </p>
       <GalleryBody
         status={state.status}
@@ -116,6 +137,13 @@ export function GalleryView() {
           onStartDrag={actions.startDrag}
           onLoadMore={onLoadMore}
           describedBy={`${ids}-help`}
+          total={state.total}
+          jump={state.jump}
+          jumpLoading={state.jumpLoading}
+          onLoadAt={onLoadAt}
+          minTile={MIN_TILE_OF[state.display.thumbnailSize]}
+          uncropped={state.display.uncropped}
+          onMenu={setMenu}
         />
         {state.loadingMore ? (
           <div className="gallery__more">
@@ -127,9 +155,9 @@ export function GalleryView() {
         <ViewErrorBoundary>
           <GalleryViewer
             item={viewer.item}
-            position={viewer.index}
-            count={state.items.length}
-            hasMore={state.hasMore}
+            position={viewerBase + viewer.index}
+            count={fromJump ? (state.total ?? state.items.length) : state.items.length}
+            hasMore={fromJump ? false : state.hasMore}
             onNavigate={viewer.navigate}
             onClose={viewer.close}
             onDelete={askDelete}
@@ -139,6 +167,13 @@ export function GalleryView() {
           />
         </ViewErrorBoundary>
       ) : null}
+      <GalleryContextMenu
+        request={menu}
+        onClose={closeMenu}
+        onOpen={onOpen}
+        onDelete={askDelete}
+        actions={actions}
+      />
       <ConfirmImageDelete
         target={confirming}
         onDone={() => setConfirming(null)}

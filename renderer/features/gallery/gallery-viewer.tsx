@@ -3,6 +3,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';
+import { useAppStore } from '../../store/app-store';
 import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
@@ -46,6 +47,15 @@ export function GalleryViewer(props: GalleryViewerProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const stageSize = useElementSize(stageRef);
   const titleId = useId();
+  const sideRef = useRef<HTMLDivElement>(null);
+  // Hidden or shown for every image, and kept for the next start.
+  const detailsHidden = useAppStore((s) => s.galleryDisplay.detailsHidden);
+  const toggleDetails = (): void => {
+    if (!detailsHidden && sideRef.current?.contains(document.activeElement)) {
+      stageRef.current?.focus({ preventScroll: true });
+    }
+    useAppStore.getState().gallerySetDisplay({ detailsHidden: !detailsHidden });
+  };
   const [zoom, setZoom] = useState<ZoomState>(FIT);
   const recorded = recordedSize(item);
   const [loaded, setLoaded] = useState<{ key: string; size: Size } | null>(null);
@@ -56,6 +66,15 @@ export function GalleryViewer(props: GalleryViewerProps) {
   // Every image opens at "fit".
   useEffect(() => setZoom(FIT), [key]);
   useEffect(() => stageRef.current?.focus({ preventScroll: true }), []);
+  // The focus stays in the viewer when the image changes under it (deleted, restored): a button
+  // that became disabled or went away would otherwise drop it to the page.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const active = document.activeElement;
+    if (dialog && (active === null || active === document.body || !document.contains(active))) {
+      stageRef.current?.focus({ preventScroll: true });
+    }
+  }, [key]);
 
   const canPrevious = position > 0;
   const canNext = position < count - 1 || hasMore;
@@ -71,7 +90,15 @@ export function GalleryViewer(props: GalleryViewerProps) {
     if (event.key === 'Tab') return trapTab(event, dialogRef.current);
     // Text fields keep their keys; arrows on a toolbar button still change image or pan.
     if ((event.target as HTMLElement).closest('input, select, textarea')) return;
+    if (isUndoKey(event)) {
+      event.preventDefault();
+      return props.actions.undo();
+    }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === 'i' || event.key === 'I') {
+      event.preventDefault();
+      return toggleDetails();
+    }
     const handled = viewerKey(event.key, {
       zoomed: isZoomed(zoom),
       pan: (dx, dy) => setZoom((current) => panBy(current, dx, dy, size, stageSize)),
@@ -112,8 +139,9 @@ export function GalleryViewer(props: GalleryViewerProps) {
           canNext={canNext}
           onNavigate={onNavigate}
           onClose={onClose}
+          details={{ hidden: detailsHidden, controls: `${titleId}-side`, onToggle: toggleDetails }}
         />
-        <div className="viewer__body">
+        <div className={detailsHidden ? 'viewer__body viewer__body--wide' : 'viewer__body'}>
           <ViewerStage
             item={item}
             stageRef={stageRef}
@@ -125,7 +153,7 @@ export function GalleryViewer(props: GalleryViewerProps) {
             onStartDrag={props.actions.startDrag}
             onRetry={props.actions.retry}
           />
-          <div className="viewer__side">
+          <div ref={sideRef} id={`${titleId}-side`} className="viewer__side" hidden={detailsHidden}>
             {props.problem ? (
               <ErrorMessage
                 message={props.problem.message}
@@ -143,6 +171,22 @@ export function GalleryViewer(props: GalleryViewerProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Ctrl+Z (Cmd+Z on a Mac): undo the last delete. */
+export function isUndoKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    !event.shiftKey &&
+    !event.altKey &&
+    event.key.toLowerCase() === 'z'
   );
 }
 

@@ -15,6 +15,12 @@ export interface ViewerToolbarProps {
   readonly canNext: boolean;
   readonly onNavigate: (step: -1 | 1) => void;
   readonly onClose: () => void;
+  /** The details panel's toggle: whether it is hidden, and the panel's id. */
+  readonly details?: {
+    readonly hidden: boolean;
+    readonly controls: string;
+    readonly onToggle: () => void;
+  };
 }
 
 /** The viewer's top bar: where the image is in the gallery, zoom, previous/next and close. */
@@ -51,6 +57,18 @@ export function ViewerToolbar(props: ViewerToolbarProps) {
         </button>
       </div>
       <div className="viewer__nav">
+        {props.details ? (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            aria-expanded={!props.details.hidden}
+            aria-controls={props.details.controls}
+            aria-keyshortcuts="I"
+            onClick={props.details.onToggle}
+          >
+            {t(props.details.hidden ? 'viewer.details.show' : 'viewer.details.hide')}
+          </button>
+        ) : null}
         <ToolButton
           label={t('viewer.previous')}
           disabled={!props.canPrevious}

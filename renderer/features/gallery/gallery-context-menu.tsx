@@ -1,0 +1,176 @@
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import { t } from '../../i18n';
+import { itemKey } from '../../store/gallery-list-model';
+import type { ImageActions } from './use-image-actions';
+import './gallery-basics.css';
+
+/** A tile's actions menu asked for: the image, where (viewport pixels), and the tile it came from. */
+export interface MenuRequest {
+  readonly item: GalleryItem;
+  readonly x: number;
+  readonly y: number;
+  /** Gets the focus back when the menu closes without opening something else. */
+  readonly from: HTMLElement;
+}
+
+/** The keys that open a context menu from the keyboard: Shift+F10 and the Menu key. */
+export function menuKey(event: { readonly key: string; readonly shiftKey: boolean }): boolean {
+  return event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey);
+}
+
+export interface GalleryContextMenuProps {
+  readonly request: MenuRequest | null;
+  readonly onClose: () => void;
+  readonly onOpen: (key: string) => void;
+  readonly onDelete: (item: GalleryItem) => void;
+  readonly actions: ImageActions;
+}
+
+interface Entry {
+  readonly id: string;
+  readonly label: string;
+  readonly run: () => void;
+  /** The entry opens something that takes the focus (the viewer, a question). */
+  readonly takesFocus?: boolean;
+}
+
+/** What can be done to the image, as the viewer offers it; file actions need a saved file. */
+function entriesOf(
+  item: GalleryItem,
+  props: Pick<GalleryContextMenuProps, 'onOpen' | 'onDelete' | 'actions'>,
+): Entry[] {
+  const { actions } = props;
+  const saved = item.image.state === 'saved';
+  const file: Entry[] = saved
+    ? [
+        { id: 'copy', label: t('viewer.copyImage'), run: () => actions.copyImage(item) },
+        { id: 'save', label: t('viewer.saveAs'), run: () => actions.saveAs(item) },
+        { id: 'reveal', label: t('viewer.reveal'), run: () => actions.reveal(item) },
+      ]
+    : [];
+  return [
+    {
+      id: 'open',
+      label: t('gallery.menu.open'),
+      run: () => props.onOpen(itemKey(item)),
+      takesFocus: true,
+    },
+    ...file,
+    {
+      id: 'favourite',
+      label: t(item.image.favourite ? 'gallery.menu.unfavourite' : 'gallery.menu.favourite'),
+      run: () => actions.favourite(item),
+    },
+    ...(saved
+      ? [
+          {
+            id: 'delete',
+            label: t('viewer.delete'),
+            run: () => props.onDelete(item),
+            takesFocus: true,
+          },
+        ]
+      : []),
+  ];
+}
+
+/**
+ * A tile's actions as a menu at the pointer (or over the tile, from the keyboard): arrow keys,
+ * Home and End move, Enter or Space acts, Escape or Tab closes and gives the focus back to the
+ * tile, as does a click elsewhere.
+ */
+export function GalleryContextMenu(props: GalleryContextMenuProps) {
+  const { request, onClose } = props;
+  const menuRef = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
+
+  // Inside the window, then the first entry focused.
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    if (!request || !menu) return setPlace(null);
+    const { width, height } = menu.getBoundingClientRect();
+    setPlace({
+      left: Math.max(4, Math.min(request.x, window.innerWidth - width - 4)),
+      top: Math.max(4, Math.min(request.y, window.innerHeight - height - 4)),
+    });
+  }, [request]);
+  // Once placed (a hidden element cannot take the focus).
+  useEffect(() => {
+    if (place) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [place]);
+
+  useEffect(() => {
+    if (!request) return;
+    const outside = (event: Event): void => {
+      if (!menuRef.current?.contains(event.target as Node)) onClose();
+    };
+    const away = (): void => onClose();
+    document.addEventListener('pointerdown', outside, true);
+    window.addEventListener('resize', away);
+    window.addEventListener('blur', away);
+    return () => {
+      document.removeEventListener('pointerdown', outside, true);
+      window.removeEventListener('resize', away);
+      window.removeEventListener('blur', away);
+    };
+  }, [request, onClose]);
+
+  if (!request) return null;
+  const entries = entriesOf(request.item, props);
+  const close = (refocus: boolean): void => {
+    onClose();
+    if (refocus && request.from.isConnected) request.from.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const move: Record<string, number> = {
+      ArrowDown: (at + 1) % items.length,
+      ArrowUp: (at - 1 + items.length) % items.length,
+      Home: 0,
+      End: items.length - 1,
+    };
+    const target = move[event.key];
+    if (target !== undefined) {
+      event.preventDefault();
+      items[target]?.focus();
+    } else if (event.key === 'Escape' || event.key === 'Tab' || menuKey(event)) {
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+    }
+  };
+
+  return createPortal(
+    <div
+      ref={menuRef}
+      role="menu"
+      aria-label={t('gallery.menu.label')}
+      className="gallery-menu"
+      style={place ?? { left: request.x, top: request.y, visibility: 'hidden' }}
+      onKeyDown={onKeyDown}
+      onContextMenu={(event) => event.preventDefault()}
+    >
+      {entries.map((entry) => (
+        <button
+          key={entry.id}
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          className="gallery-menu__item"
+          data-action={entry.id}
+          onClick={() => {
+            close(!entry.takesFocus);
+            entry.run();
+          }}
+        >
+          {entry.label}
+        </button>
+      ))}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * The gallery's display choices (persisted, see gallery-display.ts) and its whole length: how
+ * many images the filters match, so the grid's scrollbar spans all of them, and a page loaded by
+ * position (`galleryJump`) for wherever the scrollbar is dragged beyond the pages loaded from
+ * the top. Part of the gallery slice; kept apart so the list's own paging stays as it was.
+ */
+import type { StateCreator } from 'zustand';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import { call } from '../lib/api';
+import type { AppState } from './app-state';
+import { loadGalleryDisplay, saveGalleryDisplay, type GalleryDisplay } from './gallery-display';
+import { GALLERY_PAGE_SIZE, listQuery, type GalleryFilters } from './gallery-list-model';
+
+/** Images loaded by position, away from the pages loaded from the top. */
+export interface GalleryJump {
+  /** Position of `items[0]` in the whole (filtered, sorted) gallery. */
+  readonly offset: number;
+  readonly items: readonly GalleryItem[];
+}
+
+export interface GalleryBrowseSlice {
+  galleryDisplay: GalleryDisplay;
+  /** How many images the filters match (null until counted, or when counting failed). */
+  galleryTotal: number | null;
+  galleryJump: GalleryJump | null;
+  /** The position a page is being loaded at, or null. */
+  galleryJumpLoading: number | null;
+  /** Changes display choices and keeps them; a new order reloads the list. */
+  gallerySetDisplay(patch: Partial<GalleryDisplay>): void;
+  /** Loads the page starting at `offset` into `galleryJump` (a later call wins). */
+  galleryLoadAt(offset: number): Promise<void>;
+}
+
+/** The `gallery:count` input for these filters: the list's query without its paging. */
+export function countQuery(filters: GalleryFilters) {
+  const { search, favourite, model, from, to, states } = listQuery(filters, null);
+  return {
+    ...(search === undefined ? {} : { search }),
+    ...(favourite === undefined ? {} : { favourite }),
+    ...(model === undefined ? {} : { model }),
+    ...(from === undefined ? {} : { from }),
+    ...(to === undefined ? {} : { to }),
+    ...(states === undefined ? {} : { states }),
+  };
+}
+
+/** Every jump request gets a number; an answer counts only if no later request was made. */
+let jumpSeq = 0;
+
+export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSlice> = (
+  set,
+  get,
+) => ({
+  galleryDisplay: loadGalleryDisplay(),
+  galleryTotal: null,
+  galleryJump: null,
+  galleryJumpLoading: null,
+
+  gallerySetDisplay(patch) {
+    const before = get().galleryDisplay;
+    const display = { ...before, ...patch };
+    saveGalleryDisplay(display);
+    set({ galleryDisplay: display });
+    // A new order: what is loaded is in the old one. (Never shown yet: the first load will do.)
+    if (display.sort !== before.sort && get().galleryStatus !== 'idle') void get().galleryLoad();
+  },
+
+  async galleryLoadAt(offset) {
+    jumpSeq += 1;
+    const mine = jumpSeq;
+    const start = Math.max(0, Math.floor(offset));
+    set({ galleryJumpLoading: start });
+    const { galleryFilters, galleryDisplay } = get();
+    try {
+      const page = await call('gallery:list', {
+        ...listQuery(galleryFilters, null, GALLERY_PAGE_SIZE, galleryDisplay.sort),
+        offset: start,
+      });
+      if (mine !== jumpSeq) return;
+      set({ galleryJump: { offset: start, items: page.items }, galleryJumpLoading: null });
+    } catch (error) {
+      if (mine !== jumpSeq) return;
+      set({ galleryJumpLoading: null });
+      get().showError(error);
+    }
+  },
+});
+
+/** Forgets the page loaded by position (the list was reloaded: it is stale). */
+export function dropJump(): Pick<GalleryBrowseSlice, 'galleryJump' | 'galleryJumpLoading'> {
+  jumpSeq += 1;
+  return { galleryJump: null, galleryJumpLoading: null };
+}

@@ -1,0 +1,54 @@
+/**
+ * How the gallery is shown: thumbnail size, order, whole or cropped tiles, and whether the
+ * viewer's details panel is open. Kept in the window's localStorage, as the other purely visual
+ * choices are (lib/dismissals.ts): nothing in the main process depends on them. A stored value
+ * is parsed field by field, so one unreadable choice (an older or edited profile) falls back
+ * alone and the others are kept; storage that cannot be read or written means the defaults.
+ */
+import { z } from 'zod';
+import { gallerySortSchema } from '../../shared/domain/gallery-item';
+
+export const THUMBNAIL_SIZES = ['small', 'medium', 'large'] as const;
+export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
+
+/** Narrowest a tile may get at each size before a column is dropped (CSS pixels). */
+export const MIN_TILE_OF: Record<ThumbnailSize, number> = { small: 120, medium: 168, large: 264 };
+
+const displaySchema = z.object({
+  thumbnailSize: z.enum(THUMBNAIL_SIZES).catch('medium'),
+  sort: gallerySortSchema.catch('newest'),
+  /** Tiles show the whole image (letterboxed) instead of filling the square. */
+  uncropped: z.boolean().catch(false),
+  /** The viewer's details panel is hidden. */
+  detailsHidden: z.boolean().catch(false),
+});
+export type GalleryDisplay = z.infer<typeof displaySchema>;
+
+export const DEFAULT_GALLERY_DISPLAY: GalleryDisplay = {
+  thumbnailSize: 'medium',
+  sort: 'newest',
+  uncropped: false,
+  detailsHidden: false,
+};
+
+const KEY = 'pictor.galleryDisplay';
+
+export function loadGalleryDisplay(): GalleryDisplay {
+  try {
+    const text = localStorage.getItem(KEY);
+    if (text === null) return DEFAULT_GALLERY_DISPLAY;
+    const json: unknown = JSON.parse(text);
+    const parsed = displaySchema.safeParse(typeof json === 'object' && json !== null ? json : {});
+    return parsed.success ? parsed.data : DEFAULT_GALLERY_DISPLAY;
+  } catch {
+    return DEFAULT_GALLERY_DISPLAY;
+  }
+}
+
+export function saveGalleryDisplay(display: GalleryDisplay): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(display));
+  } catch {
+    // Not kept: the defaults come back at the next start, which is harmless.
+  }
+}

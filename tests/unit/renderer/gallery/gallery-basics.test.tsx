@@ -1,0 +1,248 @@
+/**
+ * Gallery basics (issue 16, item 13): thumbnail size, order, whole-image tiles, each kept for the
+ * next start; the tiles' actions menu by pointer and keyboard; the viewer's details panel that
+ * can be hidden; the filter bar's clear button holding its place; a scrollbar that spans the
+ * whole gallery, with the page at a dragged-to position loaded by position.
+ */
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { loadGalleryDisplay } from '../../../../renderer/store/gallery-display';
+import {
+  focusedKey,
+  keyOf,
+  renderGallery,
+  screen,
+  scrollGrid,
+  seedImages,
+  seriousViolations,
+  tile,
+} from './gallery-harness';
+
+const STORED = 'pictor.galleryDisplay';
+const grid = () => screen.getByRole('grid', { name: 'Images' });
+const altTexts = () => Array.from(document.querySelectorAll('img'), (image) => image.alt);
+
+describe('display options', () => {
+  it('changes the thumbnail size with a three-step slider, and keeps it', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    // 1000 px wide: medium tiles (at least 168 px) make 5 columns.
+    expect(grid().getAttribute('aria-colcount')).toBe('5');
+    const slider = screen.getByRole('slider', { name: 'Thumbnail size' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('Medium');
+
+    fireEvent.change(slider, { target: { value: '2' } });
+    expect(grid().getAttribute('aria-colcount')).toBe('3');
+    expect(slider.getAttribute('aria-valuetext')).toBe('Large');
+    expect(JSON.parse(localStorage.getItem(STORED)!)).toMatchObject({ thumbnailSize: 'large' });
+
+    fireEvent.change(slider, { target: { value: '0' } });
+    expect(grid().getAttribute('aria-colcount')).toBe('7');
+    expect(loadGalleryDisplay().thumbnailSize).toBe('small');
+  });
+
+  it('sorts newest, oldest or by prompt, asking main for that order, and keeps it', async () => {
+    const { fake, user } = await renderGallery({
+      prepare: (f) =>
+        seedImages(f, 30, (n) => ({
+          request: { prompt: `${['delta', 'alpha', 'Charlie', 'Bravo'][n % 4]!} ${String(n)}` },
+        })),
+    });
+    expect(altTexts()[0]).toBe('delta 0');
+    const sort = screen.getByRole('combobox', { name: 'Sort' });
+
+    await user.selectOptions(sort, 'Oldest first');
+    await waitFor(() => expect(altTexts()[0]).toBe('alpha 29'));
+    expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ sort: 'oldest' });
+
+    await user.selectOptions(sort, 'Prompt A–Z');
+    // ASCII case ignored ("Bravo" after "alpha"); the same prompt word sorts newest first.
+    await waitFor(() => expect(altTexts().slice(0, 2)).toEqual(['alpha 1', 'alpha 13']));
+    expect(altTexts().indexOf('Bravo 3')).toBeGreaterThan(altTexts().indexOf('alpha 9'));
+    expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ sort: 'prompt' });
+    expect(loadGalleryDisplay().sort).toBe('prompt');
+
+    await user.selectOptions(sort, 'Newest first');
+    await waitFor(() => expect(altTexts()[0]).toBe('delta 0'));
+    // Newest first is the default: main is not told an order.
+    expect(fake.callsTo('gallery:list').at(-1)).not.toHaveProperty('sort');
+  });
+
+  it('starts with the stored choices, and falls back field by field on a bad one', async () => {
+    localStorage.setItem(
+      STORED,
+      JSON.stringify({ thumbnailSize: 'huge', sort: 'oldest', uncropped: true, detailsHidden: 1 }),
+    );
+    expect(loadGalleryDisplay()).toEqual({
+      thumbnailSize: 'medium',
+      sort: 'oldest',
+      uncropped: true,
+      detailsHidden: false,
+    });
+    localStorage.setItem(STORED, '{not json');
+    expect(loadGalleryDisplay().sort).toBe('newest');
+  });
+
+  it('shows whole images instead of filling the square, and keeps it', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    expect(tile(keyOf(0)).classList.contains('gallery-tile--uncropped')).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: 'Show whole images' }));
+    for (let n = 0; n < 5; n += 1) {
+      expect(tile(keyOf(n)).classList.contains('gallery-tile--uncropped')).toBe(true);
+    }
+    expect(loadGalleryDisplay().uncropped).toBe(true);
+  });
+
+  it('keeps the clear button in place while there is nothing to clear', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    const clear = screen.getByText('Clear filters');
+    expect(clear.classList.contains('gallery-filters__clear--idle')).toBe(true);
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    expect(screen.getByText('Clear filters')).toBe(clear);
+    expect(clear.classList.contains('gallery-filters__clear--idle')).toBe(false);
+  });
+});
+
+describe('the tiles’ actions menu', () => {
+  const menuItems = () =>
+    within(screen.getByRole('menu', { name: 'Actions for this image' }))
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+
+  it('opens at the pointer with the image’s actions, each doing what the viewer does', async () => {
+    const { fake, user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
+    expect(menuItems()).toEqual([
+      'Open',
+      'Copy image',
+      'Save as…',
+      'Show in folder',
+      'Mark as favourite',
+      'Move to trash',
+    ]);
+    await user.click(screen.getByRole('menuitem', { name: 'Copy image' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    await waitFor(() => expect(fake.callsTo('gallery:copyImage')).toHaveLength(1));
+    expect(fake.callsTo('gallery:copyImage')[0]).toEqual({ localId: 'seed-000002', index: 0 });
+
+    fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
+    await user.click(screen.getByRole('menuitem', { name: 'Show in folder' }));
+    fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
+    await user.click(screen.getByRole('menuitem', { name: 'Save as…' }));
+    fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
+    await user.click(screen.getByRole('menuitem', { name: 'Mark as favourite' }));
+    await waitFor(() => expect(fake.callsTo('gallery:setFavourite')).toHaveLength(1));
+    expect(fake.callsTo('gallery:reveal')).toHaveLength(1);
+    expect(fake.callsTo('gallery:saveAs')).toHaveLength(1);
+
+    fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
+    expect(menuItems()).toContain('Remove from favourites');
+    await user.click(screen.getByRole('menuitem', { name: 'Move to trash' }));
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+
+    // Escape answers the question; the menu's Open opens the viewer on that image.
+    await user.keyboard('{Escape}');
+    fireEvent.contextMenu(tile(keyOf(3)), { clientX: 200, clientY: 150 });
+    await user.click(screen.getByRole('menuitem', { name: 'Open' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
+    expect(within(viewer).getByText('Image 4 of 5')).toBeTruthy();
+  });
+
+  it('opens from the keyboard (Shift+F10, the Menu key), moves with arrows, and gives the focus back', async () => {
+    const { fake, user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{ArrowRight}');
+    expect(focusedKey()).toBe(keyOf(1));
+
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = screen.getByRole('menu', { name: 'Actions for this image' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Save as…');
+    await user.keyboard('{End}');
+    expect(document.activeElement?.textContent).toBe('Move to trash');
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Open');
+    await user.keyboard('{Escape}');
+    expect(menu.isConnected).toBe(false);
+    expect(focusedKey()).toBe(keyOf(1));
+
+    fireEvent.keyDown(tile(keyOf(1)), { key: 'ContextMenu' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
+    await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
+    await waitFor(() => expect(fake.callsTo('gallery:setFavourite')).toHaveLength(1));
+    expect(fake.callsTo('gallery:setFavourite')[0]).toMatchObject({
+      localId: 'seed-000001',
+      favourite: true,
+    });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(focusedKey()).toBe(keyOf(1));
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('closes on a click elsewhere, without acting', async () => {
+    const { fake, user } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    fireEvent.contextMenu(tile(keyOf(0)), { clientX: 10, clientY: 10 });
+    expect(screen.getByRole('menu')).toBeTruthy();
+    await user.click(screen.getByRole('heading', { name: 'Gallery' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(fake.callsTo('gallery:setFavourite')).toHaveLength(0);
+  });
+});
+
+describe('the viewer', () => {
+  it('hides and shows its details panel (button and I key), remembered for the next image and start', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    await user.click(screen.getByAltText('Prompt number 0'));
+    const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
+    const hide = within(dialog).getByRole('button', { name: 'Hide details' });
+    expect(hide.getAttribute('aria-expanded')).toBe('true');
+    const panel = document.getElementById(hide.getAttribute('aria-controls')!)!;
+    expect(panel.hidden).toBe(false);
+
+    await user.click(hide);
+    expect(panel.hidden).toBe(true);
+    const show = within(dialog).getByRole('button', { name: 'Show details' });
+    expect(show.getAttribute('aria-expanded')).toBe('false');
+    expect(loadGalleryDisplay().detailsHidden).toBe(true);
+
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByText('Image 2 of 3')).toBeTruthy();
+    expect(panel.hidden).toBe(true);
+
+    await user.keyboard('i');
+    expect(panel.hidden).toBe(false);
+    expect(loadGalleryDisplay().detailsHidden).toBe(false);
+    expect(await seriousViolations()).toEqual([]);
+  });
+});
+
+describe('a scrollbar as long as the gallery', () => {
+  // 1000 px wide: 5 columns, rows 195 px apart.
+  it('spans every image, and loads the page at a position dragged to', async () => {
+    const { fake } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
+    expect(useAppStore.getState().galleryTotal).toBe(50_000);
+    expect(screen.getByText('50,000 images')).toBeTruthy();
+    const rows = document.querySelector<HTMLElement>('.gallery-grid__rows')!;
+    expect(parseFloat(rows.style.height)).toBeGreaterThan((50_000 / 5) * 195);
+
+    // The middle: row 5,000, image 25,000.
+    scrollGrid(5_000 * 195);
+    await waitFor(() => expect(altTexts()).toContain('Prompt number 25000'));
+    const jump = fake.callsTo('gallery:list').find((call) => call.offset !== undefined)!;
+    expect(jump.offset).toBeGreaterThan(24_000);
+    expect(jump.offset).toBeLessThanOrEqual(25_000);
+    expect(jump).not.toHaveProperty('cursor');
+    // Only the first page was loaded from the top: nothing in between was read.
+    expect(useAppStore.getState().galleryItems).toHaveLength(200);
+
+    // An image there opens in the viewer at its place in the whole gallery.
+    fireEvent.click(screen.getByAltText('Prompt number 25001'));
+    const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
+    expect(within(viewer).getByText('Image 25002 of 50000')).toBeTruthy();
+    // Next and previous walk the images around it.
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' });
+    expect(within(viewer).getByText('Image 25003 of 50000')).toBeTruthy();
+    expect(within(viewer).getByText('Prompt number 25002')).toBeTruthy();
+  });
+});
