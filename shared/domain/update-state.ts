@@ -50,7 +50,8 @@ export const UPDATE_MODES = ['download', 'notify'] as const;
 export type UpdateMode = (typeof UPDATE_MODES)[number];
 
 export const MAX_RELEASE_NOTES_CHARS = 4_000;
-const VERSION = z
+/** A version as the page may show it (the feed's is semver, checked again here: short, plain). */
+export const updateVersionSchema = z
   .string()
   .max(64)
   .regex(/^[0-9A-Za-z.+-]+$/);
@@ -62,7 +63,7 @@ export const updateStateSchema = z.object({
   /** False where Pictor only announces updates (Linux packages): no download, no restart. */
   canInstall: z.boolean(),
   /** The version on offer (`available`, `downloading`, `ready`). */
-  version: VERSION.optional(),
+  version: updateVersionSchema.optional(),
   /** The release notes as plain text, shortened. */
   releaseNotes: z.string().max(MAX_RELEASE_NOTES_CHARS).optional(),
   /** 0–1 while `downloading`. */

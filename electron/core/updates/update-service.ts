@@ -8,7 +8,11 @@
  *
  * States: unavailable | idle → checking → (idle | available → downloading → ready) | error.
  */
-import type { UpdateMode, UpdateState } from '../../../shared/domain/update-state';
+import {
+  updateVersionSchema,
+  type UpdateMode,
+  type UpdateState,
+} from '../../../shared/domain/update-state';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import type { UpdateOffer, Updater } from '../../ports/updater';
@@ -144,6 +148,14 @@ export class UpdateService {
       offer = await this.options.updater.check();
     } catch (error) {
       return this.fail(error);
+    }
+    if (offer && !updateVersionSchema.safeParse(offer.version).success) {
+      // Valid semver can still be 10,000 characters of pre-release tags: not shown, not fetched.
+      return this.fail(
+        Object.assign(new Error('The feed offered a version Pictor does not show.'), {
+          code: 'ERR_UPDATER_INVALID_VERSION',
+        }),
+      );
     }
     const lastCheckedAt = this.options.clock.now();
     this.offer = offer;

@@ -196,6 +196,14 @@ describe('UpdateService', () => {
     expect(updater.checks).toBe(1);
   });
 
+  it('refuses a version it could not show (long pre-release tags), downloading nothing', async () => {
+    const { updater, service } = setup();
+    updater.offer = offer(`0.2.0-${'a'.repeat(200)}`);
+    expect(await service.checkNow()).toMatchObject({ status: 'error', problem: 'feed_invalid' });
+    expect(service.state().version).toBeUndefined();
+    expect(updater.downloads).toBe(0);
+  });
+
   it('says "install_failed" when the installer cannot start', async () => {
     const { updater, service } = setup();
     updater.offer = offer();
