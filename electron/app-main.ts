@@ -144,6 +144,7 @@ export function startApp(): void {
       clock: systemClock,
       logger,
       prompts: createDialogPrompts(dialog, () => mainWindow),
+      appVersion: app.getVersion(),
       ...runtimeOverrides(environment),
     });
     // Closed on quit from here on; published (for windows and menus) only once it is wired.
