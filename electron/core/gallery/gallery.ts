@@ -196,7 +196,8 @@ export class Gallery {
   /**
    * Scans root for sidecars and returns the valid records (or hands them to `options.onBatch`,
    * for folders of any size) plus `{ path, reason }` for each one skipped. See rebuild.ts for how
-   * images are matched with the files on disk.
+   * images are matched with the files on disk; a folder that lost its sidecar comes back from its
+   * images' own metadata.
    */
   rebuild(options?: RebuildOptions): Promise<RebuildResult> {
     return rebuildFromFolder(this.root, options);

@@ -12,6 +12,9 @@
  * The folder is hostile input: only regular files are opened, never through a link and never
  * blocking (see regular-file.ts), each with a size cap, and every record goes through the
  * record schema's limits. Every record that comes back is marked `imported`.
+ *
+ * A task folder whose sidecar is gone comes back from its images' own metadata (the XMP the
+ * download wrote into them: metadata/recover.ts), checked the same way.
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
