@@ -6,6 +6,7 @@ import { useAppStore } from '../../store/app-store';
 import { problemOf, type Problem } from '../../lib/api';
 import { fileLocation } from '../../lib/file-location';
 import { requestOf } from '../../store/gallery-list-model';
+import type { BatchResult } from '../../store/gallery-trash-slice';
 
 /** What can be done to one image, from a tile or from the viewer. */
 export interface ImageActions {
@@ -20,8 +21,10 @@ export interface ImageActions {
   reuse(item: GalleryItem): void;
   /** Submits the image's request again as one new task (the tasks' "Rerun"). */
   rerun(item: GalleryItem): void;
-  /** Moves the image to the trash (the caller has asked the user already). */
+  /** Moves the image to the trash (the caller has asked the user already), with Undo. */
   remove(item: GalleryItem): Promise<boolean>;
+  /** Brings back the images of the last delete, if main still holds them (Ctrl/Cmd+Z). */
+  undo(): void;
 }
 
 export interface ImageActionsState {
@@ -52,6 +55,11 @@ export function useImageActions(): ImageActionsState {
 
   const actions = useMemo<ImageActions>(() => {
     const store = useAppStore.getState;
+    const undo = (): void =>
+      void run(async () => {
+        const result = await store().galleryUndoDelete();
+        return result === null ? null : outcome(result, 'gallery.announce.restored');
+      });
     return {
       favourite: (item) => {
         const favourite = !item.image.favourite;
@@ -93,14 +101,43 @@ export function useImageActions(): ImageActionsState {
         void store()
           .tasksRerun(requestOf(item))
           .then((sent) => sent && announce(t('tasks.rerunSent'))),
-      remove: (item) =>
-        run(async () => {
-          await store().galleryDelete(item);
-          return t('gallery.announce.deleted');
-        }),
+      remove: (item) => run(() => deleteWithUndo([item], undo)),
+      undo,
     };
   }, [run]);
 
   const dismissProblem = useCallback(() => setProblem(null), []);
   return { actions, problem, dismissProblem };
+}
+
+/** A batch's outcome in a sentence: all done, or how many of how many and why not. */
+export function outcome(
+  result: BatchResult,
+  done: 'gallery.announce.restored' | 'gallery.announce.deletedMany',
+): string {
+  if (result.failed === 0) return t(done, { count: result.done });
+  if (result.done === 0) throw new Error(result.problem ?? t('gallery.actionFailed'));
+  return t('gallery.announce.partly', {
+    done: result.done,
+    count: result.done + result.failed,
+    problem: result.problem ?? '',
+  });
+}
+
+/**
+ * Deletes the images and says so in a toast with Undo (the images stay in main's trash for a
+ * while; Ctrl/Cmd+Z asks for them too). Throws when none could be deleted.
+ */
+export async function deleteWithUndo(
+  items: readonly GalleryItem[],
+  undo: () => void,
+): Promise<null> {
+  const state = useAppStore.getState();
+  const result = await state.galleryDeleteImages(items);
+  const sentence =
+    items.length === 1 && result.failed === 0
+      ? t('gallery.announce.deleted')
+      : outcome(result, 'gallery.announce.deletedMany');
+  state.confirm(sentence, { label: t('gallery.undo'), run: undo });
+  return null;
 }

@@ -3,7 +3,8 @@
  * region (which is how screen readers hear them too); errors from actions, as sentences with
  * details on demand, until dismissed.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { Icon } from '../../components/icon';
 import { IconButton } from '../../components/icon-button';
@@ -13,17 +14,39 @@ import type { Confirmation } from '../../store/confirmations-slice';
 
 /** How long a confirmation stays: long enough to read two lines, short enough not to pile up. */
 const CONFIRMATION_MS = 6_000;
+/** One with a way back (Undo) stays longer, and not while the pointer or the focus is on it. */
+const ACTION_MS = 12_000;
 
 function ConfirmationToast({ confirmation }: { confirmation: Confirmation }) {
   const dismiss = useAppStore((state) => state.dismissConfirmation);
+  const [held, setHeld] = useState(false);
+  const { action } = confirmation;
   useEffect(() => {
-    const timer = setTimeout(() => dismiss(confirmation.id), CONFIRMATION_MS);
+    if (held) return;
+    const timer = setTimeout(() => dismiss(confirmation.id), action ? ACTION_MS : CONFIRMATION_MS);
     return () => clearTimeout(timer);
-  }, [confirmation.id, dismiss]);
+  }, [confirmation.id, dismiss, held, action]);
   return (
-    <div className="toast message message--success">
+    <div
+      className="toast message message--success"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
       <Icon name="check" className="message__icon" />
       <p className="message__body message__text">{confirmation.message}</p>
+      {action ? (
+        <Button
+          size="small"
+          onClick={() => {
+            dismiss(confirmation.id);
+            action.run();
+          }}
+        >
+          {action.label}
+        </Button>
+      ) : null}
       <IconButton
         icon="close"
         size="small"

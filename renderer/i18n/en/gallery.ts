@@ -46,6 +46,32 @@ export const gallery = {
     'The file goes to the trash of this computer, where you can restore it. The prompt stays in your history.',
   'gallery.confirmDelete.confirm': 'Move to trash',
   'gallery.actionFailed': 'That did not work.',
+  'gallery.undo': 'Undo',
+  'gallery.announce.deletedMany':
+    '{count, plural, one {# image moved to the trash.} other {# images moved to the trash.}}',
+  'gallery.announce.restored': '{count, plural, one {Image restored.} other {# images restored.}}',
+  'gallery.announce.partly': '{done} of {count} done. {problem}',
+  'gallery.announce.favouriteMany':
+    '{count, plural, one {# image added to favourites.} other {# images added to favourites.}}',
+  'gallery.announce.unfavouriteMany':
+    '{count, plural, one {# image removed from favourites.} other {# images removed from favourites.}}',
+  'gallery.announce.exported':
+    '{count, plural, =0 {No image copied to {folder}.} one {# image copied to {folder}.} other {# images copied to {folder}.}}',
+  'gallery.confirmDeleteMany.title':
+    '{count, plural, one {Move # image to the trash?} other {Move # images to the trash?}}',
+  'gallery.confirmDeleteMany.body':
+    'The files go to the trash of this computer, where you can restore them; Undo brings them back at once. The prompts stay in your history.',
+  'gallery.selection.label': 'Selected images',
+  'gallery.selection.count': '{count, plural, one {# selected} other {# selected}}',
+  'gallery.selection.favourite': 'Favourite',
+  'gallery.selection.unfavourite': 'Unfavourite',
+  'gallery.selection.export': 'Export…',
+  'gallery.selection.delete': 'Move to trash',
+  'gallery.selection.clear': 'Clear selection',
+  'gallery.selection.selectAll': 'Select all',
+  'gallery.tile.select': 'Select “{prompt}”',
+  'gallery.grid.selectHelp':
+    'Space or Ctrl-click selects an image, Shift extends the selection, Ctrl+A selects all, Escape clears it, and Ctrl+Z undoes a delete.',
   'viewer.label': 'Image viewer',
   'viewer.close': 'Close the viewer',
   'viewer.previous': 'Previous image',

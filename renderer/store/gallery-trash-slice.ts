@@ -1,0 +1,155 @@
+/**
+ * Deleting gallery images with Undo, and the other actions on a selection of them: favourite and
+ * export. Main holds deleted images for a while (core/gallery/gallery-trash.ts); the last delete
+ * is remembered here so Undo (the toast's button, Ctrl/Cmd+Z) can ask for it back.
+ */
+import type { StateCreator } from 'zustand';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import type { RequestOutput } from '../../shared/ipc/contract';
+import { call } from '../lib/api';
+import type { AppState } from './app-state';
+import { itemKey } from './gallery-list-model';
+
+/** One image of one task, as main names it. */
+export interface ImageRef {
+  readonly localId: string;
+  readonly index: number;
+}
+
+/** What a batch action did: how many images it changed and how many it could not. */
+export interface BatchResult {
+  readonly done: number;
+  readonly failed: number;
+  /** Why the first failure failed, in a sentence from main. */
+  readonly problem?: string;
+}
+
+/** Asks the page to focus the tile of these images (a new `seq` asks again). */
+export interface RestoredFocus {
+  readonly keys: readonly string[];
+  readonly seq: number;
+}
+
+export interface GalleryTrashSlice {
+  /** The images of the last delete that Undo can still ask back, or null. */
+  galleryUndoable: ImageRef[] | null;
+  /** The images the last Undo brought back, for the grid to focus. */
+  galleryRestored: RestoredFocus | null;
+  /** Moves the images to the trash (the caller asked the user); the viewer moves on. */
+  galleryDeleteImages(items: readonly GalleryItem[]): Promise<BatchResult>;
+  /** Brings back the last delete's images; null when there is nothing to undo. */
+  galleryUndoDelete(): Promise<BatchResult | null>;
+  /** Stars or unstars every image. */
+  gallerySetFavourites(items: readonly GalleryItem[], favourite: boolean): Promise<BatchResult>;
+  /** Copies the images into a folder main asks for; `folder` null when the user cancelled. */
+  galleryExport(items: readonly GalleryItem[]): Promise<RequestOutput<'gallery:exportImages'>>;
+}
+
+const refOf = (item: ImageRef): ImageRef => ({ localId: item.localId, index: item.index });
+
+/** Main takes at most this many images per request (MAX_IMAGES_PER_BATCH). */
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let at = 0; at < items.length; at += CHUNK) out.push(items.slice(at, at + CHUNK));
+  return out;
+}
+
+export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlice> = (set, get) => {
+  /**
+   * Sends the refs in chunks, applies the records main changed to the loaded list, and sums what
+   * it did; `states` says what state each image now has in those records (by {@link itemKey}).
+   */
+  const inChunks = async (
+    channel: 'gallery:deleteImages' | 'gallery:undoDelete',
+    refs: readonly ImageRef[],
+  ): Promise<BatchResult & { states: Map<string, string> }> => {
+    let failed = 0;
+    let problem: string | undefined;
+    const states = new Map<string, string>();
+    for (const images of chunks(refs)) {
+      const outcome = await call(channel, { images: images.map(refOf) });
+      for (const { record } of outcome.items) {
+        for (const image of record.images)
+          states.set(itemKey({ ...record, ...image }), image.state);
+        get().galleryApplyTaskUpdate({ record, live: null });
+      }
+      failed += outcome.failed;
+      problem ??= outcome.problem;
+    }
+    return { done: refs.length - failed, failed, ...(problem ? { problem } : {}), states };
+  };
+
+  return {
+    galleryUndoable: null,
+    galleryRestored: null,
+
+    galleryDeleteImages: async (items) => {
+      const refs = items.map(refOf);
+      const gone = new Set(items.map(itemKey));
+      // The viewer moves on to the next image (or the previous one) before this one goes.
+      const { galleryItems: list, galleryViewerKey: open } = get();
+      if (open !== null && gone.has(open)) {
+        const at = list.findIndex((candidate) => itemKey(candidate) === open);
+        const after = list.slice(at + 1).find((candidate) => !gone.has(itemKey(candidate)));
+        const before = list
+          .slice(0, Math.max(0, at))
+          .reverse()
+          .find((candidate) => !gone.has(itemKey(candidate)));
+        const neighbour = after ?? before;
+        set({ galleryViewerKey: neighbour ? itemKey(neighbour) : null });
+      }
+      try {
+        const { states, ...result } = await inChunks('gallery:deleteImages', refs);
+        // What main now says is deleted is what Undo can ask back.
+        const deleted = refs.filter((ref) => states.get(itemKey(ref)) === 'deleted');
+        set({ galleryUndoable: deleted.length > 0 ? deleted : null });
+        if (deleted.length === 0 && open !== null && gone.has(open))
+          set({ galleryViewerKey: open });
+        return result;
+      } catch (error) {
+        if (open !== null && gone.has(open)) set({ galleryViewerKey: open });
+        throw error;
+      }
+    },
+
+    galleryUndoDelete: async () => {
+      const refs = get().galleryUndoable;
+      if (refs === null) return null;
+      set({ galleryUndoable: null });
+      const { states, ...result } = await inChunks('gallery:undoDelete', refs);
+      const keys = refs.map((ref) => itemKey(ref)).filter((key) => states.get(key) === 'saved');
+      const first = keys[0];
+      if (first !== undefined) {
+        const state = get();
+        const back = refs.find((ref) => itemKey(ref) === first);
+        if (state.galleryViewerKey !== null) set({ galleryViewerKey: first });
+        else if (state.tasksViewer !== null && back) {
+          // The viewer over Tasks shows the image it got back.
+          state.tasksOpenViewer(refOf(back));
+        } else set({ galleryRestored: { keys, seq: (state.galleryRestored?.seq ?? 0) + 1 } });
+      }
+      return result;
+    },
+
+    gallerySetFavourites: async (items, favourite) => {
+      let failed = 0;
+      let problem: string | undefined;
+      for (const item of items) {
+        if (item.image.favourite === favourite) continue;
+        try {
+          await get().gallerySetFavourite(item, favourite);
+        } catch (error) {
+          failed += 1;
+          problem ??= error instanceof Error ? error.message : undefined;
+        }
+      }
+      return { done: items.length - failed, failed, ...(problem ? { problem } : {}) };
+    },
+
+    // One dialog, one request: a larger selection exports its first CHUNK images.
+    galleryExport: (items) =>
+      call('gallery:exportImages', { images: items.slice(0, CHUNK).map(refOf) }),
+  };
+};
