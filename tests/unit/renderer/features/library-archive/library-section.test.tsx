@@ -1,0 +1,86 @@
+/**
+ * Settings › Library in the real renderer over the fake API: the page asks main to export or
+ * import (never naming a path), shows progress from `library:progress`, offers Cancel while it
+ * runs, and words the summary, refusals included.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { RequestOutput } from '../../../../../shared/ipc/contract';
+import { useAppStore } from '../../../../../renderer/store/app-store';
+import { startApp } from '../../render-app';
+
+async function openLibrary() {
+  const app = await startApp({});
+  act(() => useAppStore.getState().setView('settings'));
+  const region = await screen.findByRole('region', { name: 'Library' });
+  return { ...app, region };
+}
+
+describe('Settings › Library', () => {
+  it('imports an archive with progress and Cancel, then shows what came in and what was refused', async () => {
+    const { user, fake, region } = await openLibrary();
+    let answer: (value: RequestOutput<'library:import'>) => void = () => undefined;
+    fake.handle('library:import', () => new Promise((resolve) => (answer = resolve)));
+    fake.handle('library:cancel', () => ({ cancelled: true }));
+    await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
+    expect(fake.callsTo('library:import')).toEqual([{ from: 'archive' }]);
+    act(() =>
+      fake.emit('library:progress', { operation: 'import', done: 3, total: 10, bytes: 2_000_000 }),
+    );
+    const bar = await within(region).findByRole('progressbar', { name: 'Import progress' });
+    expect(bar.getAttribute('value')).toBe('3');
+    expect(within(region).getByText(/Importing: 3 of 10 tasks/)).toBeTruthy();
+    await user.click(within(region).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('library:cancel')).toHaveLength(1);
+    act(() =>
+      answer({
+        summary: {
+          addedTasks: 3,
+          addedImages: 5,
+          duplicateTasks: 1,
+          duplicateImages: 2,
+          refused: [{ path: '../evil.png', reason: 'The path leaves the folder.' }],
+          refusedTotal: 4,
+          cancelled: true,
+        },
+      }),
+    );
+    await within(region).findByText('Added 3 tasks and 5 images.');
+    expect(within(region).getByText(/Import cancelled/)).toBeTruthy();
+    expect(
+      within(region).getByText('Already in the library, skipped: 1 task and 2 images.'),
+    ).toBeTruthy();
+    expect(within(region).getByText('4 files were refused:')).toBeTruthy();
+    expect(within(region).getByText('../evil.png')).toBeTruthy();
+    expect(within(region).getByText('…and 3 more.')).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('exports everything and says where; a cancelled dialog says nothing; a refusal is shown', async () => {
+    const { user, fake, region } = await openLibrary();
+    await user.click(within(region).getByRole('button', { name: 'Export all…' }));
+    expect(fake.callsTo('library:export')).toEqual([{}]);
+    expect(within(region).queryByRole('status')).toBeNull();
+    fake.handle('library:export', () => ({
+      summary: {
+        file: '/home/me/Downloads/lib.zip',
+        tasks: 1,
+        images: 2,
+        bytes: 3_000,
+        skipped: [],
+        skippedTotal: 0,
+      },
+    }));
+    await user.click(within(region).getByRole('button', { name: 'Export all…' }));
+    await within(region).findByText(
+      /Exported 1 task and 2 images \(.+\) to \/home\/me\/Downloads\/lib\.zip\./,
+    );
+    fake.fail(
+      'library:import',
+      { message: 'Pictor did not import this archive: an entry is a symbolic link.' },
+      1,
+    );
+    await user.click(within(region).getByRole('button', { name: 'Import folder…' }));
+    await within(region).findByText(/an entry is a symbolic link/);
+  });
+});
