@@ -1,8 +1,8 @@
 /**
  * The tasks of one submit ("Generate 3") as one row of the history: their results side by side
  * in a strip that takes the width there is, the prompt and settings said once beside them. Each
- * task stays an article of the feed (named by the prompt, with its position in the history), so
- * the keyboard, screen readers and selection treat it as the task it is.
+ * task stays an article (named by the prompt, with its position in the history), so the keyboard,
+ * screen readers and selection treat it as the task it is.
  */
 import { memo, useId, type CSSProperties } from 'react';
 import type { TaskItem } from '../../../shared/ipc/contract';
@@ -76,7 +76,14 @@ export function TaskBatchRow({ items, start, total, current, top, height }: Task
   const { record } = first;
   const style: CSSProperties = { height, transform: `translateY(${top}px)` };
   return (
-    <div className="task-batch" style={style} data-batch-id={record.batchId}>
+    // An article of the feed itself (a feed holds only articles), named without the prompt so
+    // that only the tasks answer to it; its tasks are the articles inside.
+    <article
+      className="task-batch"
+      style={style}
+      data-batch-id={record.batchId}
+      aria-label={t('tasks.batch.label', { count: items.length })}
+    >
       <div className="task-batch__tiles">
         {items.map((item, offset) => (
           <TaskTile
@@ -103,6 +110,6 @@ export function TaskBatchRow({ items, start, total, current, top, height }: Task
           <span>{t('tasks.batch.size', { count: items.length })}</span>
         </p>
       </div>
-    </div>
+    </article>
   );
 }

@@ -139,6 +139,7 @@ export const tasks = {
 
   /** A batch: the tasks one submit created, shown as one row. */
   'tasks.batch.size': '{count, plural, one {# task} other {# tasks}}',
+  'tasks.batch.label': 'Batch of {count} tasks from one submit',
   'tasks.batch.select': 'Select the {count} tasks of this batch',
   'tasks.select.task': 'Select',
   'tasks.selection.label': 'Selected tasks',

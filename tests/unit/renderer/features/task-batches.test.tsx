@@ -46,8 +46,10 @@ describe('batches in the history', () => {
       expect(within(tile).getByText('Completed', { exact: true })).toBeTruthy();
       expect(within(tile).getByRole('img', { name: 'A batch of boats' })).toBeTruthy();
     }
-    // Every task is still there: 6 articles, 4 rows.
-    expect(articles()).toHaveLength(6);
+    // Every task is still there, and the batch is an article of the feed holding its three.
+    expect(batch.getAttribute('aria-label')).toBe('Batch of 3 tasks from one submit');
+    expect(articles().filter((article) => article.dataset.localId)).toHaveLength(6);
+    expect(articles()).toHaveLength(7);
     expect(document.querySelectorAll('.task-row')).toHaveLength(3);
   });
 
