@@ -51,7 +51,7 @@ export type HostInfo = Omit<AppInfo, 'demo' | 'galleryDir'>;
 export interface AppWiringOptions {
   readonly runtime: WiredRuntime;
   readonly shell: ShellActions;
-  /** The main process's own folder dialog, for `gallery:chooseFolder`. */
+  /** The main process's own folder dialog, for `gallery:chooseFolder` and `tasks:exportMany`. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly copyText: (text: string) => void;
   /** The main process's own save and open dialogs for `library:export` / `library:import`. */
@@ -87,7 +87,7 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
         demo: runtime.credentials.isDemo(),
       }),
     }),
-    ...taskHandlers({ core, emit }),
+    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder }),
     ...galleryHandlers({
       core,
       shell,

@@ -147,6 +147,11 @@ export const taskRecordSchema = z.object({
    * record came from a folder anyone could have written, not from this app's own history.
    */
   imported: z.boolean().optional(),
+  /**
+   * The tasks one submit created ("Generate 3") share this id: the first task's `localId`.
+   * Absent on a submit of one, on tracked tasks and on records older than batches.
+   */
+  batchId: z.string().min(1).max(MAX_LOCAL_ID_CHARS).optional(),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 

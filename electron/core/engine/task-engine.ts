@@ -35,7 +35,7 @@ import type {
 import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
 import { errorKind } from './error-kind';
 import { Poller } from './poller';
-import { Submitter } from './submitter';
+import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
 import { isSettled, interruptedSubmit } from './task-transitions';
 
@@ -169,7 +169,7 @@ export class TaskEngine {
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials)
       throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
-    const records = Array.from({ length: count }, () =>
+    const records = newBatch(count, () =>
       this.newRecord(request, endpoint, credentials, 'submitted', null),
     );
     // On disk before anything is sent, all or none: a request whose task id the history could
