@@ -9,6 +9,7 @@ import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { liveStateSchema } from '../domain/live-state';
 import {
+  MAX_IDS_PER_BATCH,
   MAX_LOCAL_ID_CHARS,
   MAX_MESSAGE_CHARS,
   TASKS_PER_SUBMIT,
@@ -48,6 +49,12 @@ const imageBatchOutcome = z.object({
   failed: z.number().int().min(0),
   problem: z.string().optional(),
 });
+
+/** The tasks a batch action works on: distinct or not, at most {@link MAX_IDS_PER_BATCH}. */
+const localIds = z.array(localId).min(1).max(MAX_IDS_PER_BATCH);
+const batchCount = z.number().int().min(0);
+/** What a batch action changed or created, and how many ids it skipped. */
+const batchItems = z.object({ items: z.array(taskItemSchema), skipped: batchCount });
 
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
 export const APP_NOTICES = [
@@ -143,6 +150,31 @@ export const requests = {
   'tasks:setFavourite': {
     input: z.object({ localId, favourite: z.boolean() }).strict(),
     output: taskItemSchema,
+  },
+  /** Batch actions on a selection of tasks: unknown ids and tasks an action skips are counted. */
+  'tasks:removeMany': {
+    input: z.object({ localIds }).strict(),
+    output: z.object({ removed: z.array(localId), skipped: batchCount }),
+  },
+  'tasks:setFavouriteMany': {
+    input: z.object({ localIds, favourite: z.boolean() }).strict(),
+    output: batchItems,
+  },
+  'tasks:retryMany': { input: z.object({ localIds }).strict(), output: batchItems },
+  /** Each failed or unsent task's request as one new task; `items` are the new tasks. */
+  'tasks:submitAgainMany': { input: z.object({ localIds }).strict(), output: batchItems },
+  /**
+   * Copies the tasks' saved images into a folder main asks for in its own dialog (`folder` null:
+   * the user cancelled). The page never names a path.
+   */
+  'tasks:exportMany': {
+    input: z.object({ localIds }).strict(),
+    output: z.object({
+      folder: z.string().nullable(),
+      copied: batchCount,
+      failed: batchCount,
+      skipped: batchCount,
+    }),
   },
   'gallery:list': {
     input: z

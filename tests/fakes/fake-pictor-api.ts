@@ -10,6 +10,7 @@ import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
+import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { makeTaskRecord } from '../support/task-records';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
@@ -386,6 +387,19 @@ export class FakePictorApi implements PictorApi {
     return item;
   }
 
+  /** A batch action: `act` on each known distinct id; unknown ids and null answers are skipped. */
+  private batch(
+    localIds: readonly string[],
+    act: (record: TaskRecord) => TaskItem | null,
+  ): { items: TaskItem[]; skipped: number } {
+    const ids = [...new Set(localIds)];
+    const items = ids
+      .map((localId) => this.byId.get(localId))
+      .map((record) => (record ? act(record) : null))
+      .filter((item): item is TaskItem => item !== null);
+    return { items, skipped: ids.length - items.length };
+  }
+
   private existing(localId: string): TaskRecord {
     const record = this.byId.get(localId);
     if (!record) throw new Error('This task is no longer in the history.');
@@ -415,6 +429,9 @@ export class FakePictorApi implements PictorApi {
           lastPolledAt: null,
         }),
       );
+      // As main does: the tasks of one submit of several share the first one's id as batchId.
+      const batchId = count > 1 ? made[0]?.localId : undefined;
+      if (batchId) made.forEach((record, i) => (made[i] = { ...record, batchId }));
       this.addTasks(made);
       return made.map((record) => this.item(record));
     },
@@ -468,6 +485,43 @@ export class FakePictorApi implements PictorApi {
     },
     'tasks:setFavourite': ({ localId, favourite }) =>
       this.updateTask(localId, withTaskFavourite(this.existing(localId), favourite)),
+    // Batch actions as main runs them: the single action per known id, the rest skipped.
+    'tasks:removeMany': ({ localIds }) => {
+      const removed = [...new Set(localIds)].filter(
+        (localId) => (this.handlers['tasks:remove']({ localId }) as { removed: boolean }).removed,
+      );
+      return { removed, skipped: new Set(localIds).size - removed.length };
+    },
+    'tasks:setFavouriteMany': ({ localIds, favourite }) =>
+      this.batch(localIds, (record) => this.updateTask(record.localId, { favourite })),
+    'tasks:retryMany': ({ localIds }) =>
+      this.batch(localIds, (record) => {
+        if (!canRetry(record)) return null;
+        const { localId } = record;
+        return record.status === 'processing'
+          ? (this.handlers['tasks:resume']({ localId }) as TaskItem)
+          : (this.handlers['tasks:retryImages']({ localId }) as TaskItem);
+      }),
+    'tasks:submitAgainMany': ({ localIds }) =>
+      this.batch(localIds, (record) =>
+        canSubmitAgain(record)
+          ? ((
+              this.handlers['tasks:submit']({ request: record.request, count: 1 }) as TaskItem[]
+            )[0] ?? null)
+          : null,
+      ),
+    'tasks:exportMany': ({ localIds }) => {
+      const ids = [...new Set(localIds)].filter((localId) => this.byId.has(localId));
+      const copied = ids.reduce(
+        (sum, localId) =>
+          sum + this.existing(localId).images.filter((image) => image.state === 'saved').length,
+        0,
+      );
+      const folder = this.chosenFolder;
+      return folder === null
+        ? { folder, copied: 0, failed: 0, skipped: 0 }
+        : { folder, copied, failed: 0, skipped: new Set(localIds).size - ids.length };
+    },
     'gallery:list': (input) => this.gallery(input),
     'gallery:count': (input) => this.galleryMatches(input).length,
     'gallery:models': () =>
