@@ -26,7 +26,7 @@ import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
 import { imageWorkers } from './core/images/image-workers';
 import { ensurePrivateFolder } from './core/fs/private-files';
-import { readAppEnvironment, runtimeOverrides } from './core/app-environment';
+import { readAppEnvironment, runtimeOverrides, type AppEnvironment } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
 import { RotatingFileLogger } from './core/logging/rotating-file-logger';
 import { createTaskEventLog } from './core/logging/task-event-log';
@@ -144,8 +144,7 @@ export function startApp(): void {
       clock: systemClock,
       logger,
       prompts: createDialogPrompts(dialog, () => mainWindow),
-      appVersion: app.getVersion(),
-      ...runtimeOverrides(environment),
+      ...hostOptions(environment),
     });
     // Closed on quit from here on; published (for windows and menus) only once it is wired.
     starting = started;
@@ -358,4 +357,9 @@ async function chooseGalleryFolder(
 /** The main process's save and open dialogs for the library archive (ipc/library-handlers.ts). */
 function libraryDialogs(window: () => BrowserWindow | null) {
   return createLibraryDialogs({ dialog, window, saveDir: () => app.getPath('downloads') });
+}
+
+/** The environment's overrides and the app's version (written into every saved image). */
+function hostOptions(environment: AppEnvironment) {
+  return { ...runtimeOverrides(environment), appVersion: app.getVersion() };
 }
