@@ -9,15 +9,16 @@
  * on Windows): the feed answers every `latest*.yml` with the same YAML.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DebUpdater, MacUpdater, NsisUpdater, type AppUpdater } from 'electron-updater';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateMode } from '../../../shared/domain/update-state';
-import { wrapAppUpdater } from '../../../electron/adapters/electron-updater';
+import { createAppUpdater, wrapAppUpdater } from '../../../electron/adapters/electron-updater';
 import { UserFacingError } from '../../../electron/core/errors/user-facing-error';
 import { UpdateService } from '../../../electron/core/updates/update-service';
+import { silentLogger } from '../../../electron/ports/logger';
 import type { UpdaterCapability } from '../../../electron/ports/updater';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -26,7 +27,10 @@ import { UpdateFeed, blockmapOf, channelFile, sha512Base64 } from './update-feed
 
 const INSTALLER = 'Pictor-Setup-0.2.0.exe';
 const CHANNEL_FILES = ['/latest.yml', '/latest-linux.yml', `/latest-linux-${process.arch}.yml`];
-/** The service key a user has saved: it must never reach the update feed. */
+/**
+ * A service key in the process's environment (where a CLI user or CI may keep one): nothing of it
+ * may reach the update feed. (The updater is given no key at all; this proves it takes none.)
+ */
 const API_KEY = `sk-live-${randomBytes(12).toString('hex')}`;
 
 let dir: string;
@@ -245,7 +249,17 @@ describe('updates from a loopback feed through electron-updater', () => {
     expect((await service.checkNow()).status).toBe('ready');
 
     expect(feed.requests.length).toBeGreaterThanOrEqual(3);
+    // Only electron-updater's own headers (x-user-staging-id: its random rollout id).
+    const allowed = [
+      'accept',
+      'cache-control',
+      'connection',
+      'host',
+      'user-agent',
+      'x-user-staging-id',
+    ];
     for (const request of feed.requests) {
+      for (const name of Object.keys(request.headers)) expect(allowed).toContain(name);
       expect(request.headers['authorization']).toBeUndefined();
       expect(request.headers['cookie']).toBeUndefined();
       expect(request.raw).not.toContain(API_KEY);
@@ -299,5 +313,49 @@ describe('a feed that cannot be used gives one quiet sentence', () => {
     expect(installs).not.toHaveBeenCalled();
     // The service keeps working: the next check runs (and fails the same way) without a crash.
     expect((await service.checkNow()).status).toBe('error');
+  });
+});
+
+describe("the app's own updater (createAppUpdater) on an installed Linux package", () => {
+  it('reads the feed electron-builder left beside the app and only announces', async () => {
+    const bytes = randomBytes(20_000);
+    const yaml = channelFile({ version: '0.2.0', file: 'pictor_0.2.0_amd64.deb', bytes });
+    for (const path of CHANNEL_FILES) feed.files.set(path, { body: yaml });
+    const resources = join(dir, 'resources');
+    await mkdir(resources);
+    await writeFile(
+      join(resources, 'app-update.yml'),
+      `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: pictor-updater\n`,
+    );
+    await writeFile(join(resources, 'package-type'), 'deb');
+    Object.defineProperty(process, 'resourcesPath', { value: resources, configurable: true });
+    try {
+      const updater = createAppUpdater(electron.app, silentLogger);
+      expect(updater.capability).toEqual({ kind: 'notify' });
+      const service = new UpdateService({
+        updater,
+        clock: new ManualClock(),
+        logger: silentLogger,
+        mode: () => 'download',
+      });
+
+      expect(await service.checkNow()).toMatchObject({
+        status: 'available',
+        version: '0.2.0',
+        canInstall: false,
+      });
+      expect(feed.paths().some((path) => path.startsWith('/latest'))).toBe(true);
+      expect(feed.paths().some((path) => path.endsWith('.deb'))).toBe(false);
+    } finally {
+      Reflect.deleteProperty(process, 'resourcesPath');
+    }
+  });
+
+  it('has no updates in a copy that is not packaged', () => {
+    electron.app.isPackaged = false;
+    expect(createAppUpdater(electron.app, silentLogger).capability).toEqual({
+      kind: 'none',
+      reason: 'development',
+    });
   });
 });
