@@ -17,7 +17,7 @@ import type { Emit, HandlersOf } from './ipc-main-bridge';
 export interface LibraryHandlerDeps {
   /** The core now: read at each call, as moving the gallery replaces it. */
   readonly core: () => {
-    readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'put' | 'list' | 'count'>;
+    readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany' | 'list' | 'count'>;
     readonly gallery: { readonly root: string };
   };
   /** Absent where the host has no dialogs: both operations then say so. */

@@ -24,13 +24,14 @@ import { planImport } from './import-plan';
 import { importTask, type TaskOutcome } from './import-task';
 import { MANIFEST_NAME, parseManifest, type ManifestEntry } from './manifest';
 import { readBounded } from './stream-copy';
+import { BatchedHistory } from './batched-history';
 import { openZipSource, type ImportSource } from './zip-source';
 import type { LibraryProgress } from './library-progress';
 
 export interface ImportOptions {
   /** The gallery's root folder. */
   readonly root: string;
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'put'>;
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany'>;
   /** An archive file or a folder, chosen by the user. */
   readonly source: string;
   readonly signal?: AbortSignal;
@@ -108,6 +109,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
   await refuseOwnGallery(root, options.source);
   await ensureFolder(root, join(root, TEMP_DIR));
   const source = await openSource(options.source, limits);
+  const history = new BatchedHistory(options.history);
   let summary = {
     addedTasks: 0,
     addedImages: 0,
@@ -125,7 +127,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
     report(0);
     const context = {
       root,
-      history: options.history,
+      history,
       limits,
       ...(signal ? { signal } : {}),
       onBytes: (count: number) => void (bytes += count),
@@ -140,6 +142,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
     if (!isAbort(error)) throw error;
     return { ...summary, cancelled: true };
   } finally {
+    history.flush();
     await source.close();
   }
   return { ...summary, cancelled: false };
