@@ -21,6 +21,7 @@ import {
   type GalleryFilters,
 } from './gallery-list-model';
 import { createPagedList, type PagedFields } from './paged-list';
+import { createGalleryTrash, type GalleryTrashSlice } from './gallery-trash-slice';
 import {
   countQuery,
   createGalleryBrowse,
@@ -33,7 +34,8 @@ import {
  * (`galleryItems`, `galleryNextCursor`, `galleryStatus`, …): `galleryStatus` is `idle` until the
  * gallery is first shown, and `galleryError` says why the last load failed.
  */
-export interface GallerySlice extends PagedFields<'gallery', GalleryItem>, GalleryBrowseSlice {
+export interface GallerySlice
+  extends PagedFields<'gallery', GalleryItem>, GalleryBrowseSlice, GalleryTrashSlice {
   galleryFilters: GalleryFilters;
   /** Models seen in the gallery so far, for the model filter. */
   galleryModels: string[];
@@ -96,6 +98,7 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
 
   return {
     ...createGalleryBrowse(set, get, api),
+    ...createGalleryTrash(set, get, api),
     ...list.initial,
     galleryFilters: EMPTY_GALLERY_FILTERS,
     galleryModels: [],

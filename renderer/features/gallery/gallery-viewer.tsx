@@ -66,6 +66,15 @@ export function GalleryViewer(props: GalleryViewerProps) {
   // Every image opens at "fit".
   useEffect(() => setZoom(FIT), [key]);
   useEffect(() => stageRef.current?.focus({ preventScroll: true }), []);
+  // The focus stays in the viewer when the image changes under it (deleted, restored): a button
+  // that became disabled or went away would otherwise drop it to the page.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const active = document.activeElement;
+    if (dialog && (active === null || active === document.body || !document.contains(active))) {
+      stageRef.current?.focus({ preventScroll: true });
+    }
+  }, [key]);
 
   const canPrevious = position > 0;
   const canNext = position < count - 1 || hasMore;
@@ -81,6 +90,10 @@ export function GalleryViewer(props: GalleryViewerProps) {
     if (event.key === 'Tab') return trapTab(event, dialogRef.current);
     // Text fields keep their keys; arrows on a toolbar button still change image or pan.
     if ((event.target as HTMLElement).closest('input, select, textarea')) return;
+    if (isUndoKey(event)) {
+      event.preventDefault();
+      return props.actions.undo();
+    }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (event.key === 'i' || event.key === 'I') {
       event.preventDefault();
@@ -158,6 +171,22 @@ export function GalleryViewer(props: GalleryViewerProps) {
         </div>
       </div>
     </div>
+  );
+}
+
+/** Ctrl+Z (Cmd+Z on a Mac): undo the last delete. */
+export function isUndoKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    !event.shiftKey &&
+    !event.altKey &&
+    event.key.toLowerCase() === 'z'
   );
 }
 
