@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
@@ -24,18 +25,12 @@ import { TaskBatchRow } from './task-batch-row';
 import { PlaceholderRow, TaskRow } from './task-row';
 import { UnreadableRow, recordProblem } from './unreadable-row';
 import { useFixedRows } from './use-fixed-rows';
+import { useRowHeight } from './use-row-height';
 
 /** Rows rendered beyond the visible ones, in each direction (from the second frame with rows on). */
 const OVERSCAN = 6;
 /** Start loading the next page this many rows before the loaded end. */
 const LOAD_AHEAD = 30;
-/** Compact rows (5.5rem; 6.5rem before batches were grouped) with results 4.5rem square. */
-const ROW_REM = 5.5;
-
-function rowHeightPx(): number {
-  const root = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
-  return Math.round((Number.isFinite(root) && root > 0 ? root : 16) * ROW_REM);
-}
 
 function nextIndex(key: string, index: number, total: number, pageRows: number): number | null {
   switch (key) {
@@ -110,6 +105,18 @@ function useSelectionKeys() {
   );
 }
 
+/** When the row height changes (the window crossed the wide width), the top row stays on top. */
+function useKeepTopRow(scroller: RefObject<HTMLElement | null>, rowHeight: number): void {
+  const previous = useRef(rowHeight);
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && previous.current !== rowHeight) {
+      element.scrollTop = (element.scrollTop / previous.current) * rowHeight;
+    }
+    previous.current = rowHeight;
+  }, [scroller, rowHeight]);
+}
+
 export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
   const items = useAppStore((state) => state.tasksItems);
   const total = useAppStore((state) => state.tasksTotal);
@@ -118,13 +125,14 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
   const loadUntil = useAppStore((state) => state.tasksLoadUntil);
   const openDetails = useAppStore((state) => state.tasksOpenDetails);
   const scroller = useRef<HTMLDivElement>(null);
-  const [rowHeight] = useState(rowHeightPx);
+  const rowHeight = useRowHeight();
   const [current, setCurrent] = useState(0);
   const focusPending = useRef(false);
   // The first frame with rows draws only those on screen; the overscan follows a frame later.
   const painted = useAfterFirstPaint(items.length > 0);
   const layout = useLayout();
   const selectionKeys = useSelectionKeys();
+  useKeepTopRow(scroller, rowHeight);
 
   const { rows, totalSize, scrollToIndex } = useFixedRows({
     scroller,

@@ -3,7 +3,8 @@
  * and the keyboard to act on them at once (one confirmation for a removal).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
@@ -81,6 +82,31 @@ describe('batches in the history', () => {
     const batch = document.querySelector<HTMLElement>('.task-batch')!;
     expect(within(batch).getAllByRole('article', { name: 'Three cranes' })).toHaveLength(3);
     expect(articles()[0]!.closest('.task-batch')).toBe(batch);
+  });
+});
+
+describe('row height', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('uses taller rows in a wide window, and compact ones again when it narrows', async () => {
+    const listeners = new Set<() => void>();
+    const media = {
+      matches: true,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    };
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) =>
+        query === '(min-width: 100rem)' ? media : { ...media, matches: false },
+      ),
+    );
+    await startApp({ prepare: (fake) => fake.seedTasks(100) });
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    await waitFor(() => expect(Number.parseFloat(feed.style.height)).toBe(100 * 112));
+    media.matches = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(Number.parseFloat(feed.style.height)).toBe(100 * 88);
   });
 });
 
