@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
+import type { ClickModifiers } from '../../lib/selection';
 import { itemKey } from '../../store/gallery-list-model';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import type { GalleryJump } from '../../store/gallery-browse';
@@ -53,6 +54,10 @@ export interface GalleryGridProps {
   readonly uncropped?: boolean;
   /** Asks for the tile's actions menu (right click, Shift+F10, the Menu key). */
   readonly onMenu?: (request: MenuRequest) => void;
+  /** The selected images' keys (gallery-selection.tsx). */
+  readonly selected?: ReadonlySet<string>;
+  /** A tile clicked with Ctrl/Cmd or Shift, its check, or Space (Shift+Space) on it. */
+  readonly onSelect?: (key: string, modifiers: ClickModifiers) => void;
 }
 
 /**
@@ -143,6 +148,13 @@ export function GalleryGrid(props: GalleryGridProps) {
       if (target) focusIndex(itemKey(target), next);
       return;
     }
+    if (event.key === ' ' && props.onSelect && !event.altKey) {
+      // Space selects (Enter opens); Shift+Space selects the range from the last one.
+      event.preventDefault();
+      const { shiftKey, metaKey } = event;
+      props.onSelect(itemKey(item), { shiftKey, metaKey, ctrlKey: event.ctrlKey || !shiftKey });
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const action = keyAction(event.key);
     if (action === null) return;
@@ -160,6 +172,7 @@ export function GalleryGrid(props: GalleryGridProps) {
         aria-describedby={props.describedBy}
         aria-rowcount={hasMore && props.total == null ? -1 : rowCount}
         aria-colcount={columns}
+        aria-multiselectable={props.onSelect ? true : undefined}
         className="gallery-grid__rows"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={onKeyDown}
@@ -202,6 +215,9 @@ export function GalleryGrid(props: GalleryGridProps) {
                     item={item}
                     {...place}
                     uncropped={props.uncropped ?? false}
+                    selected={props.selected?.has(key) ?? false}
+                    selecting={(props.selected?.size ?? 0) > 0}
+                    {...(props.onSelect ? { onSelect: props.onSelect } : {})}
                     onActivate={onActiveChange}
                     onOpen={props.onOpen}
                     onRetry={props.onRetry}

@@ -4,6 +4,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
 import { canRetry } from '../../store/gallery-list-model';
 import { Icon } from '../../components/icon';
+import type { ClickModifiers } from '../../lib/selection';
 
 /** What a tile shows instead of a picture, or null when it shows the thumbnail. */
 export type TileState = 'downloading' | 'failed' | 'expired' | 'invalid' | 'missing' | null;
@@ -44,6 +45,12 @@ export interface GalleryTileProps {
   readonly onOpen: (key: string) => void;
   readonly onRetry: (item: GalleryItem) => void;
   readonly onStartDrag: (item: GalleryItem) => void;
+  /** In the selection (gallery-selection.tsx). */
+  readonly selected?: boolean;
+  /** Something is selected: a plain click then selects too, as in a photo library. */
+  readonly selecting?: boolean;
+  /** Ctrl/Cmd- or Shift-click, a click while selecting, or the tile's check. */
+  readonly onSelect?: (key: string, modifiers: ClickModifiers) => void;
 }
 
 /** One cell of the gallery grid: the thumbnail in a fixed square, or what became of it. */
@@ -59,6 +66,9 @@ export const GalleryTile = memo(function GalleryTile({
   onOpen,
   onRetry,
   onStartDrag,
+  selected = false,
+  selecting = false,
+  onSelect,
 }: GalleryTileProps) {
   // Remembered per source, so a re-downloaded image gets a fresh try.
   const [failedSource, setFailedSource] = useState<string | null>(null);
@@ -69,7 +79,10 @@ export const GalleryTile = memo(function GalleryTile({
   const onClick = (event: MouseEvent): void => {
     if ((event.target as HTMLElement).closest('button')) return;
     onActivate(itemKey);
-    onOpen(itemKey);
+    const modified = event.shiftKey || event.ctrlKey || event.metaKey;
+    if (onSelect && (modified || selecting))
+      onSelect(itemKey, modified ? event : { ctrlKey: true });
+    else onOpen(itemKey);
   };
   const onDragStart = (event: DragEvent): void => {
     // The OS drag carries the real file; the page's own drag would carry a URL.
@@ -84,7 +97,14 @@ export const GalleryTile = memo(function GalleryTile({
       tabIndex={tabbable ? 0 : -1}
       data-key={itemKey}
       data-index={index}
-      className={uncropped ? 'gallery-tile gallery-tile--uncropped' : 'gallery-tile'}
+      aria-selected={onSelect ? selected : undefined}
+      className={[
+        'gallery-tile',
+        uncropped ? 'gallery-tile--uncropped' : '',
+        selected ? 'gallery-tile--selected' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
       style={{ width: size, height: size }}
       onClick={onClick}
       onFocus={() => onActivate(itemKey)}
@@ -124,6 +144,23 @@ export const GalleryTile = memo(function GalleryTile({
           ) : null}
         </div>
       )}
+      {onSelect ? (
+        <button
+          type="button"
+          className={
+            selecting ? 'gallery-tile__check gallery-tile__check--shown' : 'gallery-tile__check'
+          }
+          tabIndex={-1}
+          aria-pressed={selected}
+          aria-label={t('gallery.tile.select', { prompt: shortPrompt(item.prompt) })}
+          onClick={(event) => {
+            onActivate(itemKey);
+            onSelect(itemKey, event.shiftKey ? event : { ctrlKey: true });
+          }}
+        >
+          <Icon name="check" />
+        </button>
+      ) : null}
       {item.image.favourite ? (
         <span className="gallery-tile__star" role="img" aria-label={t('gallery.tile.favourite')}>
           <Icon name="star" filled />

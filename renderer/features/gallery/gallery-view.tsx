@@ -19,6 +19,7 @@ import { useFilterAnnouncement } from './use-filter-announcement';
 import { useGalleryViewer } from './use-gallery-viewer';
 import type { FocusRequest } from './use-grid-focus';
 import { useImageActions } from './use-image-actions';
+import { SelectionToolbar, useGallerySelection } from './gallery-selection';
 import './gallery.css';
 
 const store = useAppStore.getState;
@@ -52,6 +53,7 @@ export function GalleryView() {
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [confirming, setConfirming] = useState<GalleryItem | null>(null);
   const { actions, problem, dismissProblem } = useImageActions();
+  const selection = useGallerySelection(state.items, actions);
   const onFiltersChange = useFilterAnnouncement();
 
   useEffect(() => {
@@ -71,6 +73,12 @@ export function GalleryView() {
     : null;
   const fromJump = jumpItems !== null;
   const viewer = useGalleryViewer(jumpItems ?? state.items, focusTile);
+  // An Undo in the grid gives the focus to the image that came back.
+  const restored = useAppStore((s) => s.galleryRestored);
+  useEffect(() => {
+    const first = restored?.keys[0];
+    if (first !== undefined) focusTile(first);
+  }, [restored, focusTile]);
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
@@ -79,7 +87,8 @@ export function GalleryView() {
   }, []);
 
   return (
-    <section className="gallery" aria-labelledby={`${ids}-title`}>
+    // Ctrl/Cmd+A, Escape and Ctrl/Cmd+Z on the grid (see gallery-selection.tsx).
+    <section className="gallery" aria-labelledby={`${ids}-title`} onKeyDown={selection.onKeyDown}>
       <header className="gallery__header">
         <div className="gallery__heading">
           <h1 id={`${ids}-title`} className="gallery__title">
@@ -114,7 +123,7 @@ export function GalleryView() {
         </div>
       ) : null}
       <p id={`${ids}-help`} className="visually-hidden">
-        {t('gallery.grid.help')} {t('gallery.grid.menuHelp')}
+        {t('gallery.grid.help')} {t('gallery.grid.menuHelp')} {t('gallery.grid.selectHelp')}
       </p>
       <GalleryBody
         status={state.status}
@@ -144,6 +153,8 @@ export function GalleryView() {
           minTile={MIN_TILE_OF[state.display.thumbnailSize]}
           uncropped={state.display.uncropped}
           onMenu={setMenu}
+          selected={selection.selected}
+          onSelect={selection.onSelect}
         />
         {state.loadingMore ? (
           <div className="gallery__more">
@@ -151,6 +162,7 @@ export function GalleryView() {
           </div>
         ) : null}
       </GalleryBody>
+      <SelectionToolbar selection={selection} actions={actions} focusTile={focusTile} />
       {viewer.item ? (
         <ViewErrorBoundary>
           <GalleryViewer

@@ -113,7 +113,7 @@ describe('the gallery grid', () => {
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Move this image to the trash?');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('gallery:deleteImage')).toHaveLength(0);
+    expect(fake.callsTo('gallery:deleteImages')).toHaveLength(0);
     expect(focusedKey()).toBe(keyOf(2));
 
     await user.keyboard('{Enter}');
@@ -127,11 +127,49 @@ describe('the gallery grid', () => {
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() =>
-      expect(fake.callsTo('gallery:deleteImage')).toEqual([{ localId: 'seed-000002', index: 0 }]),
+      expect(fake.callsTo('gallery:deleteImages')).toEqual([
+        { images: [{ localId: 'seed-000002', index: 0 }] },
+      ]),
     );
     await waitFor(() => expect(document.querySelector(`[data-key="${keyOf(2)}"]`)).toBeNull());
     await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
     expect(await screen.findByText('Image moved to the trash.')).toBeTruthy();
+  });
+
+  it('undoes a delete with Ctrl+Z in the grid: the image is back and has the focus', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 20) });
+    act(() => tile(keyOf(2)).focus());
+    await user.keyboard('{Delete}');
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:undoDelete')).toEqual([
+        { images: [{ localId: 'seed-000002', index: 0 }] },
+      ]),
+    );
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(2)));
+    expect(await screen.findByText('Image restored.')).toBeTruthy();
+    // Nothing more to undo: a second Ctrl+Z asks main for nothing.
+    await user.keyboard('{Control>}z{/Control}');
+    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+  });
+
+  it('undoes a delete with the toast’s Undo button', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    act(() => tile(keyOf(1)).focus());
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Move to trash',
+      }),
+    );
+    const done = screen.getByRole('status', { name: 'Done' });
+    await user.click(await within(done).findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1));
+    await waitFor(() => expect(tile(keyOf(1))).toBeTruthy());
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(1)));
   });
 
   it('has no serious or critical axe violations', async () => {

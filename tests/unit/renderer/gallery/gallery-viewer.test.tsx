@@ -187,18 +187,67 @@ describe('the image viewer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Move to trash' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('gallery:deleteImage')).toEqual([]);
+    expect(fake.callsTo('gallery:deleteImages')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Move to trash' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
     );
     await waitFor(() =>
-      expect(fake.callsTo('gallery:deleteImage')).toEqual([{ localId: 'seed-000002', index: 0 }]),
+      expect(fake.callsTo('gallery:deleteImages')).toEqual([
+        { images: [{ localId: 'seed-000002', index: 0 }] },
+      ]),
     );
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 3')).toBeTruthy());
     expect(document.querySelector(`[data-key="${keyOf(2)}"]`)).toBeNull();
     await within(confirmations()).findByText('Image moved to the trash.');
+    // The viewer stays open with the focus inside it.
+    expect(screen.getByRole('dialog', { name: 'Image viewer' })).toBe(dialog);
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('deletes with the Delete key, keeps the focus, and Ctrl+Z brings the image back', async () => {
+    const { user, dialog, fake } = await openViewer(2);
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() => expect(within(dialog).getByAltText('Prompt number 3')).toBeTruthy());
+    expect(document.activeElement).toBe(stage());
+    expect(within(dialog).getByText('Image 3 of 9')).toBeTruthy();
+
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:undoDelete')).toEqual([
+        { images: [{ localId: 'seed-000002', index: 0 }] },
+      ]),
+    );
+    await waitFor(() => expect(within(dialog).getByAltText('Prompt number 2')).toBeTruthy());
+    expect(within(dialog).getByText('Image 3 of 10')).toBeTruthy();
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    await within(confirmations()).findByText('Image restored.');
+  });
+
+  it('undoes with the toast’s button too (Cmd+Z works as Ctrl+Z)', async () => {
+    const { user, dialog, fake } = await openViewer(4);
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() => expect(within(dialog).getByAltText('Prompt number 5')).toBeTruthy());
+    await user.click(await within(confirmations()).findByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(within(dialog).getByAltText('Prompt number 4')).toBeTruthy());
+    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+
+    act(() => stage().focus());
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() => expect(within(dialog).getByAltText('Prompt number 5')).toBeTruthy());
+    await user.keyboard('{Meta>}z{/Meta}');
+    await waitFor(() => expect(within(dialog).getByAltText('Prompt number 4')).toBeTruthy());
+    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(2);
   });
 
   it('uses the prompt again: fills compose and shows the tasks screen', async () => {

@@ -1,0 +1,157 @@
+/**
+ * The gallery's multi-selection (issue 16, item 7): click with Ctrl/Cmd or Shift, Space and
+ * Shift+Space, Ctrl/Cmd+A, Escape; a toolbar with the count that deletes (one question, then
+ * Undo), favourites and exports the selection.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  focusedKey,
+  keyOf,
+  renderGallery,
+  seedImages,
+  seriousViolations,
+  tile,
+} from './gallery-harness';
+
+const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Selected images' });
+const selectedKeys = (): string[] =>
+  screen
+    .getAllByRole('gridcell')
+    .filter((cell) => cell.getAttribute('aria-selected') === 'true')
+    .map((cell) => cell.dataset['key'] ?? '');
+const confirmations = (): HTMLElement => screen.getByRole('status', { name: 'Done' });
+
+describe('selecting images in the gallery', () => {
+  it('Ctrl-click toggles, Shift-click takes the range, and the toolbar counts them', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 12) });
+    expect(screen.queryByRole('toolbar', { name: 'Selected images' })).toBeNull();
+    fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(3)), { metaKey: true });
+    expect(selectedKeys()).toEqual([keyOf(1), keyOf(3)]);
+    expect(toolbar().textContent).toContain('2 selected');
+    fireEvent.click(tile(keyOf(6)), { shiftKey: true });
+    expect(selectedKeys()).toEqual([3, 4, 5, 6].map(keyOf));
+    fireEvent.click(tile(keyOf(3)), { ctrlKey: true });
+    expect(selectedKeys()).toEqual([4, 5, 6].map(keyOf));
+    expect(screen.getByRole('grid').getAttribute('aria-multiselectable')).toBe('true');
+    // No viewer opened on the way.
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('while something is selected a plain click selects; with nothing selected it opens', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    await user.click(screen.getByRole('button', { name: 'Select “Prompt number 2”' }));
+    expect(selectedKeys()).toEqual([keyOf(2)]);
+    await user.click(screen.getByAltText('Prompt number 4'));
+    expect(selectedKeys()).toEqual([keyOf(2), keyOf(4)]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(within(toolbar()).getByRole('button', { name: 'Clear selection' }));
+    expect(selectedKeys()).toEqual([]);
+    await user.click(screen.getByAltText('Prompt number 4'));
+    expect(await screen.findByRole('dialog', { name: 'Image viewer' })).toBeTruthy();
+  });
+
+  it('works from the keyboard: Space, Shift+Space, Ctrl+A and Escape', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 8) });
+    act(() => tile(keyOf(1)).focus());
+    await user.keyboard(' ');
+    expect(selectedKeys()).toEqual([keyOf(1)]);
+    await user.keyboard('{ArrowRight}{ArrowRight}{Shift>} {/Shift}');
+    expect(selectedKeys()).toEqual([1, 2, 3].map(keyOf));
+    await user.keyboard('{ArrowRight} ');
+    expect(selectedKeys()).toEqual([1, 2, 3, 4].map(keyOf));
+    await user.keyboard(' ');
+    expect(selectedKeys()).toEqual([1, 2, 3].map(keyOf));
+    await user.keyboard('{Control>}a{/Control}');
+    expect(selectedKeys()).toHaveLength(8);
+    expect(toolbar().textContent).toContain('8 selected');
+    await user.keyboard('{Escape}');
+    expect(selectedKeys()).toEqual([]);
+    expect(focusedKey()).toBe(keyOf(4));
+    // Enter still opens.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Image viewer' })).toBeTruthy();
+  });
+
+  it('leaves Ctrl+A in the search field to the text', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    const search = screen.getByRole('searchbox', { name: 'Search prompts' });
+    await user.type(search, 'harbour');
+    await user.keyboard('{Control>}a{/Control}');
+    expect(screen.queryByRole('toolbar', { name: 'Selected images' })).toBeNull();
+  });
+
+  it('deletes the selection after one question, and Undo brings every image back', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 10) });
+    for (const n of [2, 3, 5]) fireEvent.click(tile(keyOf(n)), { ctrlKey: true });
+    await user.click(within(toolbar()).getByRole('button', { name: 'Move to trash' }));
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Move 3 images to the trash?');
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:deleteImages')).toEqual([
+        { images: [2, 3, 5].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 })) },
+      ]),
+    );
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(7));
+    expect(screen.queryByRole('toolbar', { name: 'Selected images' })).toBeNull();
+    await within(confirmations()).findByText('3 images moved to the trash.');
+    // The focus is on the image now where the first deleted one was.
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(4)));
+
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(10));
+    expect(fake.callsTo('gallery:undoDelete')).toEqual(fake.callsTo('gallery:deleteImages'));
+    await within(confirmations()).findByText('3 images restored.');
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(2)));
+  });
+
+  it('cancelling the question deletes nothing and keeps the selection', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    fireEvent.click(tile(keyOf(0)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
+    await user.click(within(toolbar()).getByRole('button', { name: 'Move to trash' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    expect(fake.callsTo('gallery:deleteImages')).toEqual([]);
+    expect(selectedKeys()).toEqual([keyOf(0), keyOf(1)]);
+  });
+
+  it('favourites and unfavourites the selection', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    fireEvent.click(tile(keyOf(0)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(2)), { shiftKey: true });
+    await user.click(within(toolbar()).getByRole('button', { name: 'Favourite' }));
+    await waitFor(() => expect(fake.callsTo('gallery:setFavourite')).toHaveLength(3));
+    await within(confirmations()).findByText('3 images added to favourites.');
+    for (const n of [0, 1, 2]) {
+      expect(within(tile(keyOf(n))).getByRole('img', { name: 'Favourite' })).toBeTruthy();
+    }
+    await user.click(within(toolbar()).getByRole('button', { name: 'Unfavourite' }));
+    await within(confirmations()).findByText('3 images removed from favourites.');
+    expect(within(tile(keyOf(1))).queryByRole('img', { name: 'Favourite' })).toBeNull();
+  });
+
+  it('exports the selection to the folder main asks for, and says where', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    fake.chosenFolder = '/home/ada/Export';
+    fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(4)), { ctrlKey: true });
+    await user.click(within(toolbar()).getByRole('button', { name: 'Export…' }));
+    expect(fake.callsTo('gallery:exportImages')).toEqual([
+      { images: [1, 4].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 })) },
+    ]);
+    await within(confirmations()).findByText('2 images copied to /home/ada/Export.');
+    fake.chosenFolder = null;
+    await user.click(within(toolbar()).getByRole('button', { name: 'Export…' }));
+    expect(fake.callsTo('gallery:exportImages')).toHaveLength(2);
+  });
+
+  it('has no serious or critical axe violations with a selection', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
+    expect(await seriousViolations()).toEqual([]);
+  });
+});
