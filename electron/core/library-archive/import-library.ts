@@ -21,12 +21,17 @@ import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive-limits';
 import { ArchiveRefusedError, isAbort, type Refusal } from './archive-errors';
 import { openFolderSource } from './folder-source';
 import { planImport } from './import-plan';
-import { importTask, type TaskOutcome } from './import-task';
+import { importTask, type ImportContext, type TaskOutcome } from './import-task';
+import type { PlannedTask } from './import-plan';
+import { KeyedLock } from './keyed-lock';
 import { MANIFEST_NAME, parseManifest, type ManifestEntry } from './manifest';
 import { readBounded } from './stream-copy';
 import { BatchedHistory } from './batched-history';
 import { openZipSource, type ImportSource } from './zip-source';
 import type { LibraryProgress } from './library-progress';
+
+/** Tasks imported at once. */
+const TASKS_AT_ONCE = 4;
 
 export interface ImportOptions {
   /** The gallery's root folder. */
@@ -125,19 +130,38 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
     const report = (done: number) =>
       options.onProgress?.({ operation: 'import', done, total: plan.tasks.length, bytes });
     report(0);
-    const context = {
+    const lock = new KeyedLock();
+    const context: ImportContext = {
       root,
       history,
       limits,
       ...(signal ? { signal } : {}),
       onBytes: (count: number) => void (bytes += count),
+      reservedFolders: new Set<string>(),
+      oneAtATime: (keys, work) => lock.run(keys, work),
     };
-    for (const [done, task] of plan.tasks.entries()) {
-      const outcome = await importTask(task, context);
-      summary = add(summary, outcome);
-      report(done + 1);
-      if (outcome.stopped) return { ...summary, cancelled: true };
-    }
+    let next = 0;
+    let done = 0;
+    let stopped = false;
+    let failure: { error: unknown } | null = null;
+    // A few tasks at once: each waits mostly on the disk's flushes, which then overlap.
+    const worker = async (): Promise<void> => {
+      while (!stopped && failure === null && next < plan.tasks.length) {
+        const task = plan.tasks[next++] as PlannedTask;
+        try {
+          const outcome = await importTask(task, context);
+          summary = add(summary, outcome);
+          report(++done);
+          if (outcome.stopped) stopped = true;
+        } catch (error) {
+          if (isAbort(error)) stopped = true;
+          else failure ??= { error };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(TASKS_AT_ONCE, plan.tasks.length) }, worker));
+    if (failure !== null) throw (failure as { error: unknown }).error;
+    if (stopped) return { ...summary, cancelled: true };
   } catch (error) {
     if (!isAbort(error)) throw error;
     return { ...summary, cancelled: true };

@@ -46,6 +46,10 @@ export interface ImportContext {
   readonly signal?: AbortSignal;
   /** Called with the bytes of each file read. */
   readonly onBytes: (bytes: number) => void;
+  /** Folders chosen by tasks being imported right now (see freeFolder). */
+  readonly reservedFolders: Set<string>;
+  /** Runs `work` when no other task holding one of `keys` is being imported (keyed-lock.ts). */
+  readonly oneAtATime: <T>(keys: readonly string[], work: () => Promise<T>) => Promise<T>;
 }
 
 export interface TaskOutcome {
@@ -87,7 +91,11 @@ async function readRecord(task: PlannedTask, context: ImportContext): Promise<Ta
 }
 
 /** A folder for the new task that nothing occupies: Pictor's name for it, then `-2`, `-3`, … */
-async function freeFolder(root: string, record: TaskRecord): Promise<string> {
+async function freeFolder(
+  root: string,
+  record: TaskRecord,
+  reserved: Set<string>,
+): Promise<string> {
   const base = taskFolderName(record);
   for (let n = 1; n <= 100; n += 1) {
     const relative = n === 1 ? base : `${base}-${n}`;
@@ -98,7 +106,12 @@ async function freeFolder(root: string, record: TaskRecord): Promise<string> {
         throw error;
       },
     );
-    if (!taken) return relative;
+    // Checked and taken in one step (no await between): two tasks imported at once never
+    // choose the same folder.
+    if (!taken && !reserved.has(relative)) {
+      reserved.add(relative);
+      return relative;
+    }
   }
   throw new Error('No free folder name for the task.');
 }
@@ -121,8 +134,10 @@ async function addNewTask(
   const refused: Refusal[] = [];
   const stage = tempPath(root, '.import');
   await mkdir(stage);
+  let reserved: string | null = null;
   try {
-    const relative = await freeFolder(root, record);
+    const relative = await freeFolder(root, record, context.reservedFolders);
+    reserved = relative;
     const images: ImageRecord[] = [];
     for (const image of record.images) {
       const planned =
@@ -169,6 +184,7 @@ async function addNewTask(
       refused,
     };
   } finally {
+    if (reserved !== null) context.reservedFolders.delete(reserved);
     await removeTree(root, stage, { onLink: 'unlink' }).catch(() => undefined);
   }
 }
@@ -186,6 +202,19 @@ export async function importTask(task: PlannedTask, context: ImportContext): Pro
   throwIfAborted(context.signal);
   const record = await readRecord(task, context);
   if (typeof record === 'string') return REFUSED([{ path: task.sidecar.path, reason: record }]);
+  // One task met twice in a source (or under two ids of one service task) is imported in turn.
+  const keys = [
+    `id:${record.localId}`,
+    ...(record.taskId ? [`task:${record.endpoint}\n${record.taskId}`] : []),
+  ];
+  return context.oneAtATime(keys, () => importRecord(task, record, context));
+}
+
+async function importRecord(
+  task: PlannedTask,
+  record: TaskRecord,
+  context: ImportContext,
+): Promise<TaskOutcome> {
   const existing = existingRecord(record, context);
   if (!existing) return addNewTask(task, record, context);
   if (isUnfinished(existing)) {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../../../electron/core/library-archive/archive-errors';
 import { importLibrary } from '../../../../electron/core/library-archive/import-library';
+import { sidecarText } from '../../../../electron/core/gallery/sidecar';
 import { filesUnder } from '../../../support/files';
 import { removeDir } from '../../../support/gallery-helpers';
 import { exportEntries, manifestFor, taskFiles, writeZip, type ExportFile } from './crafted-export';
@@ -184,5 +185,52 @@ describe('a folder to import', () => {
       from.history.close();
       await removeDir(from.dir);
     }
+  });
+});
+
+describe('tasks imported side by side', () => {
+  it('imports one task met twice in an archive once, and two tasks wanting one folder into two', async () => {
+    const twice = await taskFiles();
+    const copy = twice.files.map((file) => ({ ...file, path: file.path.replace(/^/, 'copy/') }));
+    // Two tasks whose folder names are equal: same second, same prompt, same first 8 id chars.
+    const first = await taskFiles();
+    const second = await taskFiles();
+    const clash = (source: typeof first, localId: string) => {
+      const record = {
+        ...source.record,
+        localId,
+        createdAt: Date.UTC(2025, 5, 5),
+        request: { prompt: 'Same' },
+      };
+      return {
+        record,
+        files: source.files.map((file) =>
+          file.kind === 'sidecar'
+            ? { ...file, taskId: localId, data: Buffer.from(sidecarText(record)) }
+            : { ...file, taskId: localId },
+        ),
+      };
+    };
+    const a = clash(first, 'samesame-a');
+    const b = clash(second, 'samesame-b');
+    const summary = await run(
+      exportEntries([
+        ...twice.files,
+        ...copy,
+        ...a.files,
+        ...b.files.map((f) => ({ ...f, path: `other/${f.path}` })),
+      ]),
+    );
+    expect(summary).toMatchObject({
+      addedTasks: 3,
+      addedImages: 3,
+      duplicateTasks: 1,
+      duplicateImages: 1,
+      refused: [],
+    });
+    const folders = ['samesame-a', 'samesame-b'].map((id) => library.history.get(id)?.folder);
+    const base = folders.find((folder) => folder && !folder.endsWith('-2'));
+    expect(base).toBeDefined();
+    expect(folders.sort()).toEqual([base, `${base}-2`].sort());
   });
 });

@@ -116,7 +116,7 @@ describe('library export and import', () => {
 
   it('stops when cancelled: earlier tasks stay whole, nothing half-written is left', async () => {
     const from = await library();
-    for (let i = 0; i < 6; i += 1) await addTask(from, ['png', 'png']);
+    for (let i = 0; i < 12; i += 1) await addTask(from, ['png', 'png']);
     const { target } = await exportAll(from);
     const to = await library();
     const controller = new AbortController();
@@ -130,12 +130,17 @@ describe('library export and import', () => {
       },
     });
     expect(summary.cancelled).toBe(true);
-    expect(summary.addedTasks).toBe(2);
-    expect(to.history.count()).toBe(2);
+    // Tasks already under way when Cancel came may finish; the summary counts exactly those.
+    const added = summary.addedTasks;
+    expect(added).toBeGreaterThanOrEqual(2);
+    // At most the four under way then finish after it.
+    expect(added).toBeLessThanOrEqual(6);
+    expect(to.history.count()).toBe(added);
     expect(await readdir(join(to.root, '.pictor-tmp'))).toEqual([]);
     const files = await filesUnder(to.root);
-    expect(files.filter((f) => f.endsWith('.png'))).toHaveLength(4);
-    expect(files.filter((f) => f.endsWith('pictor.json'))).toHaveLength(2);
+    expect(files.filter((f) => f.endsWith('.png'))).toHaveLength(2 * added);
+    expect(files.filter((f) => f.endsWith('pictor.json'))).toHaveLength(added);
+    expect(summary.addedImages).toBe(2 * added);
   });
 
   it('leaves no archive when an export is cancelled', async () => {

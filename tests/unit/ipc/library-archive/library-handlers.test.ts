@@ -111,7 +111,7 @@ describe('library IPC handlers', () => {
 
   it('runs one operation at a time, and cancel stops the running import', async () => {
     const from = await library();
-    for (let i = 0; i < 4; i += 1) await addTask(from, ['png']);
+    for (let i = 0; i < 12; i += 1) await addTask(from, ['png']);
     const to = await library();
     let release: (path: string) => void = () => undefined;
     let asked = false;
@@ -145,7 +145,10 @@ describe('library IPC handlers', () => {
     const summary = (await first).summary;
     expect(summary?.cancelled).toBe(true);
     expect(cancelled).toEqual([{ cancelled: true }]);
-    expect(summary?.addedTasks).toBe(1);
-    expect(to.history.count()).toBe(1);
+    // Tasks under way when Cancel came may finish; the summary counts exactly what came in.
+    expect(summary?.addedTasks).toBeGreaterThanOrEqual(1);
+    // At most the tasks under way then (four at a time) finish after it.
+    expect(summary?.addedTasks).toBeLessThanOrEqual(5);
+    expect(to.history.count()).toBe(summary?.addedTasks);
   });
 });
