@@ -6,6 +6,7 @@ import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
+import { withFavourites } from '../../shared/domain/favourites';
 import type { GenerationRequest } from '../../shared/service/wire';
 
 /** What the filter bar holds; dates are `YYYY-MM-DD` from date inputs, empty when unset. */
@@ -124,7 +125,9 @@ export function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) 
 
 /** The gallery items of a task record, built the way the main process builds them. */
 export function galleryItemsOf(record: TaskRecord): GalleryItem[] {
-  return record.images.map((image) => galleryItemOf(record, image));
+  // One favourite: a task starred before its images arrived stars them, as main stores it.
+  const stored = withFavourites(record);
+  return stored.images.map((image) => galleryItemOf(stored, image));
 }
 
 /** The request that made an image, to compose it again. */

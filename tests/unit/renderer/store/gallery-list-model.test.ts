@@ -128,6 +128,20 @@ describe('mergeTask', () => {
     );
   });
 
+  it('lists the images of a task starred before they arrived as favourites (one favourite)', () => {
+    const starred = {
+      ...taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0), savedImage(1)]),
+      favourite: true,
+    };
+    const favouritesOnly = { ...EMPTY_GALLERY_FILTERS, favouriteOnly: true };
+    const merge = mergeTask(items, starred, favouritesOnly, false);
+    expect(merge.added).toBe(2);
+    expect(merge.items.slice(0, 2).map((item) => item.image.favourite)).toEqual([true, true]);
+    // Unstarred, its images are not favourites either.
+    const plain = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0)]);
+    expect(mergeTask(items, plain, favouritesOnly, false).changed).toBe(false);
+  });
+
   it('finds the sorted place of an image', () => {
     const middle = galleryItem({ n: 2, index: 1 });
     expect(insertionIndex(items, middle)).toBe(3);
