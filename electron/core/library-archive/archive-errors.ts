@@ -4,8 +4,9 @@ import { UserFacingError } from '../errors/user-facing-error';
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';
 
-  constructor(reason: string, entry?: string) {
-    super(`Pictor did not import this archive: ${reason} Nothing was written to the library.`, {
+  /** `what`: "this archive" (default), "this folder", … as the sentence should name it. */
+  constructor(reason: string, entry?: string, what = 'this archive') {
+    super(`Pictor did not import ${what}: ${reason} Nothing was written to the library.`, {
       code: 'bad_input',
       ...(entry === undefined ? {} : { detail: `Entry: ${entry}` }),
     });

@@ -66,7 +66,9 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
     } else if (entry.isFile()) {
       if (state.files.length >= state.limits.maxEntries) {
         throw new ArchiveRefusedError(
-          `the folder holds more than ${state.limits.maxEntries} files.`,
+          `it holds more than ${state.limits.maxEntries} files.`,
+          undefined,
+          'this folder',
         );
       }
       state.files.push(folderFile(state.root, path, 0, state.limits));

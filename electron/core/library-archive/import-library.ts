@@ -58,7 +58,12 @@ export interface ImportSummary {
 async function openSource(source: string, limits: ArchiveLimits): Promise<ImportSource> {
   const info = await stat(source);
   if (info.isDirectory()) return openFolderSource(source, limits);
-  if (!info.isFile()) throw new ArchiveRefusedError('it is neither a file nor a folder.');
+  if (!info.isFile())
+    throw new ArchiveRefusedError(
+      'it is neither a file nor a folder.',
+      undefined,
+      'this archive or folder',
+    );
   return openZipSource(source, info.size, limits);
 }
 
@@ -72,6 +77,7 @@ async function readManifest(
     if (source.kind === 'folder') return null;
     throw new ArchiveRefusedError(`it has no ${MANIFEST_NAME}, so it is not a Pictor export.`);
   }
+  const what = source.kind === 'folder' ? 'this folder' : 'this archive';
   let text: string;
   try {
     text = (await readBounded(await file.open(), limits.maxManifestBytes, signal)).toString('utf8');
@@ -79,10 +85,12 @@ async function readManifest(
     if (isAbort(error)) throw error;
     throw new ArchiveRefusedError(
       `its manifest is larger than ${limits.maxManifestBytes} bytes or unreadable.`,
+      undefined,
+      what,
     );
   }
   const parsed = parseManifest(text, limits.maxEntries);
-  if (!parsed.ok) throw new ArchiveRefusedError(parsed.reason);
+  if (!parsed.ok) throw new ArchiveRefusedError(parsed.reason, undefined, what);
   return new Map(parsed.manifest.entries.map((entry) => [entry.path, entry]));
 }
 
@@ -90,7 +98,11 @@ async function readManifest(
 async function refuseOwnGallery(root: string, source: string): Promise<void> {
   const [realRoot, realSource] = await Promise.all([realpath(root), realpath(source)]);
   if (isWithin(realRoot, realSource) || isWithin(realSource, realRoot)) {
-    throw new ArchiveRefusedError('it is the library itself, or a folder inside or around it.');
+    throw new ArchiveRefusedError(
+      'it is the library itself, or a folder inside or around it.',
+      undefined,
+      'this archive or folder',
+    );
   }
 }
 
