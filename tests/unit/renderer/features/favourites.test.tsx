@@ -1,0 +1,68 @@
+/**
+ * One favourite (issue 16, item 12), as the user meets it in the whole app: an image starred in
+ * the Gallery puts its task in the Tasks screen's Favourites, and a task starred in Tasks puts
+ * its images in the Gallery's Favourites only. The fake API keeps stars as main does
+ * (shared/domain/favourites.ts; the history's own tests cover main).
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeImage } from '../../../fakes/fake-pictor-api';
+import { giveSize, startApp } from '../render-app';
+
+const PROMPTS = ['A lighthouse in a storm', 'A paper boat', 'A snowy owl'];
+
+async function startWithImages() {
+  return startApp({
+    prepare: (api) =>
+      api.seedTasks(3, (i) => ({
+        prompt: PROMPTS[i],
+        request: { prompt: PROMPTS[i] ?? '' },
+        images: [makeImage(0, { file: `g/${String(i)}.png`, thumbnail: `g/${String(i)}.webp` })],
+      })),
+  });
+}
+
+/** The screen's button; the screen's virtualized list gets a size (jsdom has no layout). */
+const nav = (name: 'Tasks' | 'Gallery') => {
+  if (name === 'Tasks') giveSize('.task-list', { width: 900, height: 600 });
+  else giveSize('.gallery-grid', { width: 1000, height: 600 });
+  return screen.getByRole('button', { name });
+};
+const rows = () => screen.queryAllByRole('article');
+const tiles = () => screen.queryAllByRole('gridcell').map((cell) => cell.querySelector('img')?.alt);
+
+describe('one favourite across Tasks and Gallery', () => {
+  it('an image starred in the Gallery lists its task under the Tasks screen’s Favourites', async () => {
+    const { user } = await startWithImages();
+    await user.click(nav('Gallery'));
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    const owl = within(screen.getByRole('grid', { name: 'Images' }))
+      .getByAltText('A snowy owl')
+      .closest<HTMLElement>('[role="gridcell"]')!;
+    owl.focus();
+    await user.keyboard('f');
+    await waitFor(() => expect(within(owl).getByRole('img', { name: 'Favourite' })).toBeTruthy());
+
+    await user.click(nav('Tasks'));
+    await user.click(screen.getByRole('button', { name: 'Favourites' }));
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByRole('article', { name: 'A snowy owl' })).toBeTruthy();
+  });
+
+  it('a task starred in Tasks lists its images under the Gallery’s Favourites only', async () => {
+    const { user } = await startWithImages();
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const boat = screen.getByRole('article', { name: 'A paper boat' });
+    await user.click(within(boat).getByRole('button', { name: 'Favourite' }));
+    await waitFor(() =>
+      expect(
+        within(boat).getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'),
+      ).toBe('true'),
+    );
+
+    await user.click(nav('Gallery'));
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await waitFor(() => expect(tiles()).toEqual(['A paper boat']));
+  });
+});
