@@ -15,7 +15,8 @@ import type { SecretCipher } from '../ports/secret-cipher';
 import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { originLabel, serviceOrigin } from './credentials/key-origin';
-import { relocateGallery } from './gallery/relocate';
+import { relocateGallery, type GalleryMoveHooks } from './gallery/relocate';
+import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './gallery/relocate-open';
 import { KeyVault } from './key-vault/key-vault';
 import { secretRedactor, type Redactor } from './logging/redaction';
 import { openPictorCore, type PictorCore } from './pictor-core';
@@ -162,11 +163,40 @@ export class AppRuntime {
    * dialog), never from the page. The setting changes only once the move is complete.
    * @throws GalleryPathError / file-system errors: the library stays where it was.
    */
-  moveGalleryTo(folder: string): Promise<Settings> {
+  moveGalleryTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<Settings> {
     return this.exclusive(async () => {
       const before = this.galleryDir();
-      if (folder !== before) await this.moveGallery(before, folder);
+      if (folder !== before) await this.moveGallery(before, folder, hooks);
       return this.settings.get();
+    });
+  }
+
+  /**
+   * Makes `folder` the gallery without moving anything (Settings › Gallery folder › "Open the
+   * library there", or start an empty one): the tasks its sidecars describe join the history;
+   * the current library stays where it is. Same rules as {@link moveGalleryTo} for the folder.
+   */
+  openGalleryAt(folder: string): Promise<OpenedLibrary> {
+    return this.exclusive(async () => {
+      const before = this.galleryDir();
+      await this.current.close();
+      let switched = false;
+      let imported = 0;
+      try {
+        await openLibraryAt(before, folder, {
+          dataDir: this.options.dataDir,
+          switchTo: (target) => {
+            this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
+            switched = true;
+          },
+        });
+      } finally {
+        await this.reopenCore(switched ? folder : before, async (core) => {
+          if (switched) imported = await importGalleryTasks(core);
+        });
+      }
+      this.options.logger.info('gallery opened', { imported });
+      return { imported };
     });
   }
 
@@ -211,13 +241,14 @@ export class AppRuntime {
     );
   }
 
-  private async moveGallery(from: string, to: string): Promise<void> {
+  private async moveGallery(from: string, to: string, hooks: GalleryMoveHooks): Promise<void> {
     await this.current.close();
     let moved = false;
     try {
       // Copy every task folder, switch the setting, and only then remove the old copies: a stop
       // half-way leaves the old library complete and in use (relocate.ts).
       const result = await relocateGallery(from, to, {
+        ...hooks,
         dataDir: this.options.dataDir,
         switchTo: (target) => {
           this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
@@ -232,15 +263,25 @@ export class AppRuntime {
       });
     } finally {
       // Reopened on the new folder when the move worked, on the old one when it did not.
-      const galleryDir = moved ? to : from;
-      this.current = await AppRuntime.openCore(
-        this.options,
-        { ...this.settings.get(), galleryDir },
-        this.credentials,
-      );
-      this.current.engine.start({ resume: true });
-      for (const listener of this.coreListeners) listener(this.current);
+      await this.reopenCore(moved ? to : from);
     }
+  }
+
+  /** A new core on `galleryDir`; `addRecords` fills its history before the engine starts. */
+  private async reopenCore(
+    galleryDir: string,
+    addRecords?: (core: PictorCore) => Promise<unknown>,
+  ): Promise<void> {
+    this.current = await AppRuntime.openCore(
+      this.options,
+      { ...this.settings.get(), galleryDir },
+      this.credentials,
+    );
+    await addRecords?.(this.current).catch((error: unknown) => {
+      this.options.logger.warn('gallery tasks could not all be read', { error: String(error) });
+    });
+    this.current.engine.start({ resume: true });
+    for (const listener of this.coreListeners) listener(this.current);
   }
 
   private static openCore(

@@ -12,6 +12,7 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../core/app-credentials';
+import type { GalleryMoveHooks } from '../core/gallery/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps } from '../core/service/connection-test';
@@ -20,6 +21,7 @@ import { DisposableStore, toDisposable, type Disposable } from '../ports/disposa
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { TrashShelf } from '../core/gallery/gallery-trash';
+import { galleryFolderHandlers } from './gallery-folder-handlers';
 import { galleryHandlers, systemTrash } from './gallery-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
@@ -42,7 +44,9 @@ export interface WiredRuntime {
   onCoreReplaced(listener: (core: PictorCore) => void): () => void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
-  moveGalleryTo(folder: string): Promise<unknown>;
+  moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<unknown>;
+  /** Makes a folder the dialog returned the gallery as it is (AppRuntime.openGalleryAt). */
+  openGalleryAt(folder: string): Promise<{ imported: number }>;
 }
 
 /** What only the host knows for `app:getInfo` (the runtime adds the demo flag and the gallery). */
@@ -104,6 +108,7 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
       vault: runtime.vault,
       setKey: (key, allowWeakStorage) => runtime.setKey(key, allowWeakStorage),
     }),
+    ...galleryFolderHandlers({ runtime, chooseFolder: options.chooseFolder, emit }),
     ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
     ...libraryHandlers({
       core,

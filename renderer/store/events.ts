@@ -60,6 +60,7 @@ function subscribe(store: StoreApi): Array<() => void> {
   return [
     listen('task:updated', (payload) => onTaskUpdated(store, payload)),
     listen('task:refused', (payload) => onTaskRefused(store, payload)),
+    listen('galleryFolder:progress', (progress) => state().folderProgress(progress)),
     listen('task:removed', ({ localId }) => {
       state().tasksApplyRemoved(localId);
       state().galleryRemoveTask(localId);

@@ -2,10 +2,39 @@
 import type { StateCreator } from 'zustand';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
-import { call } from '../lib/api';
+import type { EventPayload, FolderChange, FolderChoice } from '../../shared/ipc/contract';
+import { call, toApiError, type ApiError } from '../lib/api';
 import type { AppState } from './app-state';
 
+/**
+ * Settings › Gallery folder › Change (issue 16, item 11): the folder main's dialog returned and
+ * what it holds (`ask`), the move or open under way with its progress (`working`), then what
+ * happened (`done`) or why it could not (`failed`).
+ */
+export type FolderChangeState =
+  | { readonly step: 'idle' }
+  | { readonly step: 'ask'; readonly choice: FolderChoice }
+  | {
+      readonly step: 'working';
+      readonly choice: FolderChoice;
+      readonly action: 'move' | 'open';
+      readonly progress: EventPayload<'galleryFolder:progress'> | null;
+      readonly cancelling: boolean;
+    }
+  | { readonly step: 'done'; readonly result: FolderChange }
+  | { readonly step: 'failed'; readonly error: ApiError };
+
 export interface SettingsSlice {
+  folderChange: FolderChangeState;
+  /** Opens main's folder dialog; a chosen folder leads to the question. */
+  folderPick(): Promise<void>;
+  /** Moves the library to the chosen folder, or opens the library there. */
+  folderApply(action: 'move' | 'open'): Promise<void>;
+  /** Asks main to cancel the move under way. */
+  folderCancel(): Promise<void>;
+  folderProgress(progress: EventPayload<'galleryFolder:progress'>): void;
+  /** Closes the question or the report. */
+  folderDismiss(): void;
   /** `null` until the first answer. */
   settings: Settings | null;
   keyStatus: KeyStatus | null;
@@ -23,6 +52,45 @@ export interface SettingsSlice {
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => ({
   settings: null,
   keyStatus: null,
+  folderChange: { step: 'idle' },
+
+  async folderPick() {
+    try {
+      const { choice } = await call('galleryFolder:pick');
+      set({ folderChange: choice ? { step: 'ask', choice } : { step: 'idle' } });
+    } catch (error) {
+      set({ folderChange: { step: 'failed', error: toApiError(error) } });
+    }
+  },
+
+  async folderApply(action) {
+    const current = get().folderChange;
+    if (current.step !== 'ask') return;
+    const { choice } = current;
+    set({ folderChange: { step: 'working', choice, action, progress: null, cancelling: false } });
+    try {
+      const result = await call('galleryFolder:apply', { ticket: choice.ticket, action });
+      set({ folderChange: { step: 'done', result } });
+    } catch (error) {
+      set({ folderChange: { step: 'failed', error: toApiError(error) } });
+    }
+  },
+
+  async folderCancel() {
+    const current = get().folderChange;
+    if (current.step !== 'working' || current.action !== 'move') return;
+    set({ folderChange: { ...current, cancelling: true } });
+    await call('galleryFolder:cancel').catch(get().showError);
+  },
+
+  folderProgress(progress) {
+    const current = get().folderChange;
+    if (current.step === 'working') set({ folderChange: { ...current, progress } });
+  },
+
+  folderDismiss() {
+    if (get().folderChange.step !== 'working') set({ folderChange: { step: 'idle' } });
+  },
 
   async settingsLoad() {
     // Independent: a key store that cannot be read must not keep the settings away.

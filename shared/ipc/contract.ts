@@ -98,6 +98,38 @@ const taskFilterFields = {
 };
 
 /** Request channels: renderer asks, main answers with a {@link Result}. */
+const count = z.number().int().min(0);
+/** Pictor task folders in a gallery folder, their files and bytes. */
+const libraryFactsSchema = z.object({ tasks: count, files: count, bytes: count });
+/** A folder main's own dialog returned, held in main under `ticket`: the page never names a path. */
+export const folderChoiceSchema = z.object({
+  ticket: z.string().min(1).max(64),
+  path: z.string(),
+  /** What the chosen folder holds (`tasks` 0: no Pictor library there). */
+  library: libraryFactsSchema,
+  /** The library now, which a move would carry. */
+  current: libraryFactsSchema.extend({ path: z.string() }),
+});
+export type FolderChoice = z.infer<typeof folderChoiceSchema>;
+export const folderChangeSchema = z.object({
+  outcome: z.enum(['moved', 'opened', 'cancelled']),
+  /** The gallery folder now. */
+  path: z.string(),
+  /** Task folders moved, paths left behind (links, FIFOs, not removable), tasks added. */
+  moved: count,
+  leftBehind: count,
+  imported: count,
+});
+export type FolderChange = z.infer<typeof folderChangeSchema>;
+export const moveProgressSchema = z.object({
+  tasks: count,
+  tasksDone: count,
+  files: count,
+  filesDone: count,
+  bytes: count,
+  bytesDone: count,
+});
+
 export const requests = {
   'app:getInfo': { input: none, output: appInfoSchema },
   'app:openExternal': {
@@ -241,6 +273,20 @@ export const requests = {
   'gallery:startDrag': { input: imageRef, output: z.void() },
   'gallery:openFolder': { input: none, output: z.void() },
   'gallery:chooseFolder': { input: none, output: z.object({ path: z.string().nullable() }) },
+  /** Settings › Gallery folder › Change: main's dialog, then what the folder holds. */
+  'galleryFolder:pick': {
+    input: none,
+    output: z.object({ choice: folderChoiceSchema.nullable() }),
+  },
+  /** Moves the library to the picked folder, or opens the library there (or an empty one). */
+  'galleryFolder:apply': {
+    input: z
+      .object({ ticket: z.string().min(1).max(64), action: z.enum(['move', 'open']) })
+      .strict(),
+    output: folderChangeSchema,
+  },
+  /** Cancels a move in progress (before the switch; after it, the move completes). */
+  'galleryFolder:cancel': { input: none, output: z.object({ cancelling: z.boolean() }) },
   'settings:get': { input: none, output: settingsSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsSchema },
   'key:getStatus': { input: none, output: keyStatusSchema },
@@ -295,6 +341,8 @@ export const events = {
     kind: z.enum(['auth', 'credits', 'network', 'config']),
     message: z.string().max(MAX_MESSAGE_CHARS),
   }),
+  /** How far a gallery move is (about ten times a second at most). */
+  'galleryFolder:progress': moveProgressSchema,
   'gallery:changed': z.object({ reason: z.string() }),
   'settings:changed': settingsSchema,
   'key:changed': keyStatusSchema,

@@ -113,6 +113,8 @@ export class FakePictorApi implements PictorApi {
   };
   /** What the folder picker answers (null: the user cancelled). */
   chosenFolder: string | null = '/home/ada/Images/Pictor';
+  /** What the chosen folder holds, as `galleryFolder:pick` reports it (tasks 0: no library). */
+  chosenLibrary = { tasks: 0, files: 0, bytes: 0 };
   now: () => number = () => Date.now();
   /** The last text copied with app:copyText. */
   clipboard: string | null = null;
@@ -570,6 +572,31 @@ export class FakePictorApi implements PictorApi {
       }
       return { path };
     },
+    'galleryFolder:pick': () => {
+      const path = this.chosenFolder;
+      if (path === null) return { choice: null };
+      const current = this.settings.galleryDir || this.info.galleryDir;
+      const tasks = this.tasks.length;
+      return {
+        choice: {
+          ticket: 'ticket-1',
+          path,
+          library: this.chosenLibrary,
+          current: { path: current, tasks, files: tasks * 2, bytes: tasks * 250_000 },
+        },
+      };
+    },
+    'galleryFolder:apply': ({ action }) => {
+      // As main does: the library moves (or the one there opens), then the setting changes.
+      const path = this.chosenFolder ?? '';
+      this.settings = { ...this.settings, galleryDir: path };
+      this.emit('settings:changed', this.settings);
+      const moved = action === 'move' ? this.tasks.length : 0;
+      const imported = action === 'open' ? this.chosenLibrary.tasks : 0;
+      const outcome = action === 'move' ? ('moved' as const) : ('opened' as const);
+      return { outcome, path, moved, leftBehind: 0, imported };
+    },
+    'galleryFolder:cancel': () => ({ cancelling: false }),
     'settings:get': () => this.settings,
     'settings:update': (patch) => {
       if (

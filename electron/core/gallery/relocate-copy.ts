@@ -57,20 +57,31 @@ async function copyOne(from: string, to: string): Promise<void> {
   }
 }
 
+/** A move's cancel signal (checked before each file) and its per-file progress. */
+export interface CopyHooks {
+  readonly signal?: AbortSignal | undefined;
+  /** Called after each file is copied, with its size in bytes. */
+  readonly onFile?: ((bytes: number) => void) | undefined;
+}
+
 /**
  * Copies the planned folders and files of `task` from `sourceFolder` into `copyFolder` (a fresh
  * folder in the target's `.pictor-tmp`), then checks every copy's size against its original.
- * @throws file-system errors (a full disk: ENOSPC), or when a copy's size differs.
+ * @throws file-system errors (a full disk: ENOSPC), or when a copy's size differs; the signal's
+ *   reason when the move was cancelled.
  */
 export async function copyTaskFolder(
   task: TaskFolderPlan,
   sourceFolder: string,
   copyFolder: string,
+  hooks: CopyHooks = {},
 ): Promise<void> {
   await mkdir(copyFolder);
   for (const folder of task.folders) await mkdir(nativePath(copyFolder, folder));
   for (const file of task.files) {
+    hooks.signal?.throwIfAborted();
     await copyOne(nativePath(sourceFolder, file.path), nativePath(copyFolder, file.path));
+    hooks.onFile?.(file.size);
   }
   for (const folder of [...task.folders].reverse()) await fsyncDir(nativePath(copyFolder, folder));
   await fsyncDir(copyFolder);

@@ -10,7 +10,7 @@
  * a retry finishes the job: task folders a previous try finished are recognised and kept.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, realpath } from 'node:fs/promises';
+import { lstat, mkdir, readdir, realpath, rmdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
@@ -27,7 +27,7 @@ import { fsyncDir } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
 import { diskReason } from './download-outcome';
 import { GalleryPathError } from './gallery-path';
-import { compareTaskFolder, copyTaskFolder } from './relocate-copy';
+import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
 import { refusedMoveTarget } from './relocate-target';
 import { messageOf } from '../errors/thrown-value';
@@ -50,6 +50,43 @@ export interface RelocateOptions {
    */
   readonly switchTo?: (target: string) => void | Promise<void>;
   readonly faults?: RelocateFaults;
+  /**
+   * Cancels the move until the switch: checked before each task folder and each file. A
+   * cancelled move removes what it copied into the target and throws {@link GalleryMoveCancelled};
+   * the old library was never touched. Once the switch is made the move completes.
+   */
+  readonly signal?: AbortSignal;
+  /** Called as the copy goes (once at the start, then after each file and task folder). */
+  readonly onProgress?: (progress: MoveProgress) => void;
+}
+
+/** How far a move is: task folders, files and bytes copied of the totals. */
+export interface MoveProgress {
+  readonly tasks: number;
+  readonly tasksDone: number;
+  readonly files: number;
+  readonly filesDone: number;
+  readonly bytes: number;
+  readonly bytesDone: number;
+}
+
+/** What the app passes into a move: its cancel signal, its progress, and its result. */
+export interface GalleryMoveHooks {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: MoveProgress) => void;
+  /** Called with the move's result once it is complete. */
+  readonly onMoved?: (result: RelocateResult) => void;
+}
+
+/** The user cancelled the move before the switch: the library is where it was, complete. */
+export class GalleryMoveCancelled extends GalleryPathError {
+  override readonly name: string = 'GalleryMoveCancelled';
+
+  constructor(readonly source: string) {
+    super(
+      `The move was cancelled. Your library is still at ${source}, complete and in use; what had been copied to the new folder was removed.`,
+    );
+  }
 }
 
 export interface RelocateResult {
@@ -88,7 +125,16 @@ async function realOf(path: string): Promise<string> {
   }
 }
 
-async function refuseTarget(source: string, target: string, options: RelocateOptions) {
+/**
+ * Refuses a gallery folder inside or around the current one, the home folder or one containing
+ * it, system folders and the data folder (each as chosen and as its real path).
+ * @throws GalleryMoveError saying why.
+ */
+export async function refuseTarget(
+  source: string,
+  target: string,
+  options: Pick<RelocateOptions, 'home' | 'dataDir' | 'platform'>,
+) {
   const [realSource, realTarget] = await Promise.all([realOf(source), realOf(target)]);
   const overlap = (a: string, b: string) => isWithin(a, b) || isWithin(b, a);
   if (overlap(source, target) || overlap(realSource, realTarget)) {
@@ -142,11 +188,12 @@ async function placeCopy(
   task: TaskFolderPlan,
   source: string,
   stale: boolean,
+  hooks: CopyHooks = {},
 ) {
   const dest = nativePath(target, task.relative);
   const copy = join(temp, `${MOVE_PREFIX}${randomBytes(8).toString('hex')}`);
   try {
-    await copyTaskFolder(task, nativePath(source, task.relative), copy);
+    await copyTaskFolder(task, nativePath(source, task.relative), copy, hooks);
     await ensureFolder(target, dirname(dest));
     if (stale) {
       // An older copy of the same task from a previous try: swapped for the fresh one.
@@ -168,6 +215,29 @@ function stopped(copied: number, total: number, source: string, target: string, 
     copied,
     total,
   );
+}
+
+/**
+ * After a cancel: the task folders this try placed in the target go again (never anything that
+ * was there before it), then the folders they leave empty, the move's temp folder, and the
+ * target itself when this try created it and it is empty.
+ */
+async function undoCopies(
+  target: string,
+  placed: readonly TaskFolderPlan[],
+  createdTarget: boolean,
+): Promise<void> {
+  for (const task of placed) {
+    let dir = nativePath(target, task.relative);
+    await removeTree(target, dir, { onLink: 'unlink' }).catch(() => undefined);
+    dir = dirname(dir);
+    while (isWithin(target, dir) && dir !== target) {
+      if (!(await removeEmptyFolder(target, dir).catch(() => false))) break;
+      dir = dirname(dir);
+    }
+  }
+  await removeTree(target, join(target, TEMP_DIR), { onLink: 'unlink' }).catch(() => undefined);
+  if (createdTarget) await rmdir(target).catch(() => undefined);
 }
 
 /** Removes exactly what was copied of one task folder, and the folders it leaves empty. */
@@ -203,6 +273,7 @@ export async function relocateGallery(
   const target = resolve(to);
   if (source === target) return { moved: 0, leftBehind: [] };
   await refuseTarget(source, target, options);
+  const createdTarget = (await lstat(target).catch(() => null)) === null;
   await mkdir(target, { recursive: true });
   const temp = await prepareTargetTemp(target);
   const plan = await planSource(source);
@@ -221,20 +292,38 @@ export async function relocateGallery(
       total,
     );
   }
+  const progress = new ProgressCount(plan.tasks, options.onProgress);
+  const placed: TaskFolderPlan[] = [];
   let copied = 0;
   for (const [index, task] of plan.tasks.entries()) {
     try {
+      options.signal?.throwIfAborted();
       await options.faults?.beforeCopy?.(index, task.relative);
       const state = states.get(task);
-      if (state !== 'done') await placeCopy(target, temp, task, source, state === 'stale');
+      if (state !== 'done') {
+        placed.push(task);
+        await placeCopy(target, temp, task, source, state === 'stale', {
+          signal: options.signal,
+          onFile: (bytes) => progress.file(bytes),
+        });
+      }
       copied += 1;
+      progress.task(task, state === 'done');
     } catch (error) {
+      if (options.signal?.aborted) {
+        await undoCopies(target, placed, createdTarget);
+        throw new GalleryMoveCancelled(source);
+      }
       const why =
         error instanceof GalleryPathError
           ? error.message
           : diskReason('a file could not be copied', error);
       throw stopped(copied, total, source, target, why);
     }
+  }
+  if (options.signal?.aborted) {
+    await undoCopies(target, placed, createdTarget);
+    throw new GalleryMoveCancelled(source);
   }
   try {
     await options.switchTo?.(target);
@@ -246,4 +335,53 @@ export async function relocateGallery(
   for (const task of plan.tasks) await removeOld(source, task, leftBehind);
   await removeTree(source, join(source, TEMP_DIR), { onLink: 'unlink' }).catch(() => undefined);
   return { moved: copied, leftBehind };
+}
+
+/** Counts a move's progress and reports it (files and bytes as they are copied). */
+class ProgressCount {
+  private readonly totals: Pick<MoveProgress, 'tasks' | 'files' | 'bytes'>;
+  private done = { tasksDone: 0, filesDone: 0, bytesDone: 0 };
+  /** Files and bytes of the task folder being copied, counted so far. */
+  private current = { files: 0, bytes: 0 };
+
+  constructor(
+    tasks: readonly TaskFolderPlan[],
+    private readonly report: ((progress: MoveProgress) => void) | undefined,
+  ) {
+    const files = tasks.flatMap((task) => task.files);
+    this.totals = {
+      tasks: tasks.length,
+      files: files.length,
+      bytes: files.reduce((sum, file) => sum + file.size, 0),
+    };
+    this.emit();
+  }
+
+  file(bytes: number): void {
+    this.current.files += 1;
+    this.current.bytes += bytes;
+    this.emit();
+  }
+
+  /** A task folder is in place (`already`: a previous try had copied it). */
+  task(task: TaskFolderPlan, already: boolean): void {
+    const files = already ? task.files.length : this.current.files;
+    const bytes = already ? task.files.reduce((sum, f) => sum + f.size, 0) : this.current.bytes;
+    this.done = {
+      tasksDone: this.done.tasksDone + 1,
+      filesDone: this.done.filesDone + files,
+      bytesDone: this.done.bytesDone + bytes,
+    };
+    this.current = { files: 0, bytes: 0 };
+    this.emit();
+  }
+
+  private emit(): void {
+    this.report?.({
+      ...this.totals,
+      tasksDone: this.done.tasksDone,
+      filesDone: this.done.filesDone + this.current.files,
+      bytesDone: this.done.bytesDone + this.current.bytes,
+    });
+  }
 }

@@ -4,11 +4,12 @@ import { THEMES, type Settings } from '../../../shared/domain/settings';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { t, type MessageKey } from '../../i18n';
-import { call, toApiError, type ApiError } from '../../lib/api';
+import { call } from '../../lib/api';
 import { MAX_WATCH_MINUTES } from '../../../shared/domain/limits';
 import { checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
-import { FieldError, fieldProblem } from './field-error';
+import { fieldProblem } from './field-error';
+import { GalleryFolderFlow, GalleryFolderReport } from './gallery-folder-flow';
 import { updateSentence, useUpdateState } from '../shell/update-banner';
 import { UPDATE_MODES } from '../../../shared/domain/update-state';
 import type { SettingSaver } from './use-setting-save';
@@ -28,19 +29,10 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
   const errorId = useId();
   const fallback = useAppStore((state) => state.appInfo?.galleryDir ?? '');
   const showError = useAppStore((state) => state.showError);
-  const confirm = useAppStore((state) => state.confirm);
-  const [error, setError] = useState<ApiError | null>(null);
-  // The main process shows its own folder dialog and moves the library; the page never names a
-  // path. The new folder arrives with `settings:changed`.
-  const change = async (): Promise<void> => {
-    try {
-      setError(null);
-      const { path } = await call('gallery:chooseFolder');
-      if (path) confirm(t('settings.saved'));
-    } catch (caught) {
-      setError(toApiError(caught));
-    }
-  };
+  // The main process shows its own folder dialog; the page asks what to do with the folder it
+  // returned (gallery-folder-flow.tsx) and never names a path. The new folder arrives with
+  // `settings:changed`.
+  const change = useAppStore((state) => state.folderPick);
   return (
     <div className="field">
       <span className="field__label">{t('settings.gallery.label')}</span>
@@ -56,7 +48,8 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
         </Button>
       </div>
       <p className="field__hint">{t('settings.gallery.hint')}</p>
-      <FieldError id={errorId} error={error} />
+      <GalleryFolderReport errorId={errorId} />
+      <GalleryFolderFlow />
     </div>
   );
 }

@@ -56,6 +56,33 @@ export const settings = {
   'settings.gallery.change': 'Change…',
   'settings.gallery.open': 'Open folder',
   'settings.gallery.hint': 'Images and their prompts are saved here as ordinary files.',
+  'settings.folder.title': 'Change the gallery folder',
+  'settings.folder.facts': '{tasks} tasks, {files} files, {size}',
+  'settings.folder.hasLibrary': 'This folder already holds a Pictor library: {facts}.',
+  'settings.folder.noLibrary': 'This folder holds no Pictor library.',
+  'settings.folder.current': 'Your library now is in {path}: {facts}.',
+  'settings.folder.move': 'Move this library there',
+  'settings.folder.openThere': 'Open the library there',
+  'settings.folder.startEmpty': 'Start an empty library there',
+  'settings.folder.moveHint':
+    'Moving copies every task folder there and checks it; only then does Pictor switch to the new folder and remove the old copies. You can cancel until then, and your library stays as it is.',
+  'settings.folder.openHint':
+    'Opening uses the library there as it is and adds its tasks to your history; your current library stays where it is, untouched.',
+  'settings.folder.emptyHint':
+    'Starting an empty library there leaves your current library where it is, untouched; new images go to the new folder.',
+  'settings.folder.moving': 'Moving the library',
+  'settings.folder.opening': 'Opening the library',
+  'settings.folder.starting': 'Looking at the library…',
+  'settings.folder.progress': 'Copied {filesDone} of {files} files ({bytesDone} of {bytes}).',
+  'settings.folder.cancelMove': 'Cancel the move',
+  'settings.folder.cancelling': 'Cancelling…',
+  'settings.folder.moved': 'The library moved to {path}: {moved} task folders.',
+  'settings.folder.leftBehind':
+    '{count} items (links or files that could not be removed) stay in the old folder.',
+  'settings.folder.opened':
+    'The gallery is now {path}; {imported} of its tasks were added to your history.',
+  'settings.folder.cancelled':
+    'The move was cancelled. Your library is still in {path}, complete; nothing was removed from it.',
 
   'settings.behaviour.title': 'Behaviour and appearance',
   'settings.watch.label': 'Stop watching a task after (minutes)',

@@ -6,12 +6,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeTask } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
 const banner = () => screen.queryByRole('region', { name: 'Request not sent' });
+/** The newest task in the page's list (the one just submitted). */
+const submitted = () => useAppStore.getState().tasksItems[0]!.record;
 
 describe('a submit refused for the account', () => {
   it('gives the prompt back, shows one banner for every attempt and leaves no row', async () => {
@@ -22,19 +25,19 @@ describe('a submit refused for the account', () => {
       await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(attempt));
       // Accepted at first: the form clears while the service is asked.
       await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
-      const [sent] = fake.tasks;
+      const sent = submitted();
       await waitFor(() =>
-        expect(document.querySelector(`[data-local-id="${sent!.localId}"]`)).not.toBeNull(),
+        expect(document.querySelector(`[data-local-id="${sent.localId}"]`)).not.toBeNull(),
       );
       fake.emit('task:refused', {
-        localId: sent!.localId,
-        request: sent!.request,
+        localId: sent.localId,
+        request: sent.request,
         kind: 'auth',
         message: 'The service refused the API key (401). Check the key in Settings.',
       });
       await waitFor(() => expect(prompt()).toHaveProperty('value', 'a storm over the lighthouse'));
       // Its row was never kept: gone from the list.
-      expect(document.querySelector(`[data-local-id="${sent!.localId}"]`)).toBeNull();
+      expect(document.querySelector(`[data-local-id="${sent.localId}"]`)).toBeNull();
       await user.clear(prompt());
     }
     const banners = screen.getAllByRole('region', { name: 'Request not sent' });
@@ -69,10 +72,10 @@ describe('a submit refused for the account', () => {
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
     await user.type(prompt(), 'second idea');
-    const [sent] = fake.tasks;
+    const sent = submitted();
     fake.emit('task:refused', {
-      localId: sent!.localId,
-      request: sent!.request,
+      localId: sent.localId,
+      request: sent.request,
       kind: 'network',
       message: 'Pictor could not reach the service, so nothing was sent.',
     });
@@ -85,7 +88,7 @@ describe('a submit refused for the account', () => {
     await user.type(prompt(), 'an impossible size');
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
-    fake.updateTask(fake.tasks[0]!.localId, {
+    fake.updateTask(submitted().localId, {
       status: 'submit_failed',
       error: { kind: 'bad_request', message: 'The service refused the request (400).' },
     });

@@ -1,0 +1,113 @@
+/**
+ * IPC handlers of the `galleryFolder:` channels (Settings › Gallery folder › Change, issue 16,
+ * item 11). The page never names a path: `pick` opens the main process's own folder dialog and
+ * keeps what it returned under a random ticket, with what that folder and the current library
+ * hold; `apply` takes the ticket (once) and moves the library there or opens the library there,
+ * reporting progress on `galleryFolder:progress`; `cancel` stops a move before its switch.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FolderChange } from '../../shared/ipc/contract';
+import { GalleryMoveCancelled, type MoveProgress } from '../core/gallery/relocate';
+import { inspectLibrary } from '../core/gallery/relocate-open';
+import type { GalleryMoveHooks } from '../core/gallery/relocate';
+import type { Emit, HandlersOf } from './ipc-main-bridge';
+import { UserFacingError } from '../core/errors/user-facing-error';
+
+/** What the handlers use of the AppRuntime. */
+export interface FolderRuntime {
+  galleryDir(): string;
+  moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<unknown>;
+  openGalleryAt(folder: string): Promise<{ imported: number }>;
+}
+
+export interface GalleryFolderDeps {
+  readonly runtime: FolderRuntime;
+  /** The main process's own folder dialog: the only source of a new gallery folder. */
+  readonly chooseFolder: () => Promise<string | null>;
+  readonly emit: Emit;
+  /** Shortest time between two progress events, in ms (the last one is always sent). */
+  readonly progressEveryMs?: number;
+}
+
+class FolderChangeError extends UserFacingError {
+  override readonly name = 'FolderChangeError';
+}
+
+export function galleryFolderHandlers(deps: GalleryFolderDeps): HandlersOf<'galleryFolder'> {
+  /** The folder the dialog returned last, under its ticket; used once. */
+  let picked: { ticket: string; path: string } | null = null;
+  let running: AbortController | null = null;
+  const progressEvery = deps.progressEveryMs ?? 100;
+
+  const move = async (path: string): Promise<FolderChange> => {
+    const controller = new AbortController();
+    running = controller;
+    let last = 0;
+    let moved = 0;
+    const onProgress = (progress: MoveProgress): void => {
+      moved = progress.tasksDone;
+      const now = Date.now();
+      const finished = progress.tasksDone === progress.tasks;
+      if (!finished && now - last < progressEvery) return;
+      last = now;
+      deps.emit('galleryFolder:progress', progress);
+    };
+    try {
+      await deps.runtime.moveGalleryTo(path, { signal: controller.signal, onProgress });
+      return {
+        outcome: 'moved',
+        path: deps.runtime.galleryDir(),
+        moved,
+        leftBehind: 0,
+        imported: 0,
+      };
+    } catch (error) {
+      if (!(error instanceof GalleryMoveCancelled)) throw error;
+      return {
+        outcome: 'cancelled',
+        path: deps.runtime.galleryDir(),
+        moved: 0,
+        leftBehind: 0,
+        imported: 0,
+      };
+    } finally {
+      running = null;
+    }
+  };
+
+  return {
+    'galleryFolder:pick': async () => {
+      const path = await deps.chooseFolder();
+      if (path === null) return { choice: null };
+      const ticket = randomBytes(16).toString('hex');
+      picked = { ticket, path };
+      const current = deps.runtime.galleryDir();
+      const [library, now] = await Promise.all([inspectLibrary(path), inspectLibrary(current)]);
+      return { choice: { ticket, path, library, current: { ...now, path: current } } };
+    },
+    'galleryFolder:apply': async ({ ticket, action }) => {
+      const choice = picked;
+      if (choice === null || choice.ticket !== ticket) {
+        throw new FolderChangeError(
+          'That folder choice is no longer valid. Choose the folder again.',
+        );
+      }
+      if (running) throw new FolderChangeError('The gallery is already being moved.');
+      picked = null;
+      if (action === 'move') return move(choice.path);
+      const { imported } = await deps.runtime.openGalleryAt(choice.path);
+      return {
+        outcome: 'opened',
+        path: deps.runtime.galleryDir(),
+        moved: 0,
+        leftBehind: 0,
+        imported,
+      };
+    },
+    'galleryFolder:cancel': () => {
+      if (!running) return { cancelling: false };
+      running.abort(new Error('The user cancelled the move.'));
+      return { cancelling: true };
+    },
+  };
+}

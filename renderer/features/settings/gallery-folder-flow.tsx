@@ -1,0 +1,156 @@
+/**
+ * Changing the gallery folder (issue 16, item 11), after main's own dialog returned a folder:
+ * the question (move this library there, open the library already there or start an empty one,
+ * or cancel), the progress of a move with Cancel, and the report of what happened. The page
+ * holds only the ticket main gave for the folder, never a path it could send back.
+ */
+import type { FolderChange, FolderChoice } from '../../../shared/ipc/contract';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { IconButton } from '../../components/icon-button';
+import { ErrorMessage } from '../../components/error-message';
+import { formatBytes, formatNumber, t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import type { FolderChangeState } from '../../store/settings-slice';
+
+function facts(library: FolderChoice['library']): string {
+  return t('settings.folder.facts', {
+    tasks: formatNumber(library.tasks),
+    files: formatNumber(library.files),
+    size: formatBytes(library.bytes),
+  });
+}
+
+function AskDialog({ choice }: { choice: FolderChoice }) {
+  const apply = useAppStore((state) => state.folderApply);
+  const dismiss = useAppStore((state) => state.folderDismiss);
+  const hasLibrary = choice.library.tasks > 0;
+  const move = (
+    <Button variant={hasLibrary ? 'secondary' : 'primary'} onClick={() => void apply('move')}>
+      {t('settings.folder.move')}
+    </Button>
+  );
+  const open = (
+    <Button variant={hasLibrary ? 'primary' : 'secondary'} onClick={() => void apply('open')}>
+      {t(hasLibrary ? 'settings.folder.openThere' : 'settings.folder.startEmpty')}
+    </Button>
+  );
+  return (
+    <Dialog
+      title={t('settings.folder.title')}
+      onClose={dismiss}
+      footer={
+        <>
+          {hasLibrary ? open : move}
+          {hasLibrary ? move : open}
+          <Button onClick={dismiss}>{t('common.cancel')}</Button>
+        </>
+      }
+    >
+      <p className="folder-path mono">{choice.path}</p>
+      <p>
+        {hasLibrary
+          ? t('settings.folder.hasLibrary', { facts: facts(choice.library) })
+          : t('settings.folder.noLibrary')}
+      </p>
+      <p>
+        {t('settings.folder.current', { path: choice.current.path, facts: facts(choice.current) })}
+      </p>
+      <p className="field__hint">{t('settings.folder.moveHint')}</p>
+      <p className="field__hint">
+        {t(hasLibrary ? 'settings.folder.openHint' : 'settings.folder.emptyHint')}
+      </p>
+    </Dialog>
+  );
+}
+
+function ProgressDialog({ state }: { state: Extract<FolderChangeState, { step: 'working' }> }) {
+  const cancel = useAppStore((state) => state.folderCancel);
+  const { progress, action, cancelling } = state;
+  const moving = action === 'move';
+  const label = t(moving ? 'settings.folder.moving' : 'settings.folder.opening');
+  return (
+    <Dialog
+      title={label}
+      // Escape during a move asks to cancel it; opening cannot be stopped half-way.
+      onClose={() => void (moving ? cancel() : undefined)}
+      footer={
+        moving ? (
+          <Button variant="danger" disabled={cancelling} onClick={() => void cancel()}>
+            {t(cancelling ? 'settings.folder.cancelling' : 'settings.folder.cancelMove')}
+          </Button>
+        ) : null
+      }
+    >
+      <p className="folder-path mono">{state.choice.path}</p>
+      {progress ? (
+        <>
+          <progress
+            aria-label={label}
+            max={Math.max(progress.bytes, 1)}
+            value={progress.bytesDone}
+          />
+          <p aria-live="polite">
+            {t('settings.folder.progress', {
+              filesDone: formatNumber(progress.filesDone),
+              files: formatNumber(progress.files),
+              bytesDone: formatBytes(progress.bytesDone),
+              bytes: formatBytes(progress.bytes),
+            })}
+          </p>
+        </>
+      ) : (
+        <p aria-live="polite">{t('settings.folder.starting')}</p>
+      )}
+    </Dialog>
+  );
+}
+
+function reportSentence(result: FolderChange): string {
+  if (result.outcome === 'cancelled') return t('settings.folder.cancelled', { path: result.path });
+  if (result.outcome === 'opened')
+    return t('settings.folder.opened', {
+      path: result.path,
+      imported: formatNumber(result.imported),
+    });
+  const moved = t('settings.folder.moved', {
+    path: result.path,
+    moved: formatNumber(result.moved),
+  });
+  return result.leftBehind > 0
+    ? `${moved} ${t('settings.folder.leftBehind', { count: formatNumber(result.leftBehind) })}`
+    : moved;
+}
+
+/** The question or the progress, as a dialog over Settings. */
+export function GalleryFolderFlow() {
+  const state = useAppStore((store) => store.folderChange);
+  if (state.step === 'ask') return <AskDialog choice={state.choice} />;
+  if (state.step === 'working') return <ProgressDialog state={state} />;
+  return null;
+}
+
+/** What the last change did, under the folder field, until dismissed. */
+export function GalleryFolderReport({ errorId }: { errorId: string }) {
+  const state = useAppStore((store) => store.folderChange);
+  const dismiss = useAppStore((store) => store.folderDismiss);
+  if (state.step === 'failed')
+    return (
+      <ErrorMessage
+        id={errorId}
+        message={state.error.message}
+        detail={state.error.detail}
+        onDismiss={dismiss}
+      />
+    );
+  if (state.step !== 'done') return null;
+  const tone = state.result.outcome === 'cancelled' ? 'warning' : 'success';
+  return (
+    <div className={`message message--${tone}`} role="status">
+      <div className="message__body">
+        <p className="message__text">{reportSentence(state.result)}</p>
+      </div>
+      <IconButton icon="close" size="small" label={t('common.dismiss')} onClick={dismiss} />
+    </div>
+  );
+}
