@@ -5,11 +5,21 @@
  * calls {@link startApp} unless the app was started as the `pictor` command.
  */
 import { join } from 'node:path';
-import { app, clipboard, dialog, nativeTheme, net, type BrowserWindow } from 'electron';
+import {
+  app,
+  clipboard,
+  dialog,
+  nativeTheme,
+  net,
+  type BrowserWindow,
+  type MessageBoxOptions,
+} from 'electron';
 import { createDialogPrompts } from './adapters/dialog-prompts';
 import { watchRendererCrashes } from './adapters/renderer-crashes';
 import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
+import type { MenuOptions } from './core/os/menu-template';
+import { followMainLanguage, mainText, useSystemLanguages } from './core/i18n/main-text';
 import { registerAppProtocol, registerPrivilegedSchemes } from './adapters/app-protocol';
 import { ElectronStoreKv } from './adapters/electron-store-kv';
 import { selectLinuxPasswordStore } from './adapters/linux-secret-service';
@@ -168,23 +178,18 @@ export function startApp(): void {
       logger,
     );
     wired.add(toDisposable(unregisterIpc));
-    installApplicationMenu({
-      platform: process.platform,
-      appName: app.name,
-      packaged: app.isPackaged,
-      onCommand: (command) => {
-        openWindow();
-        emit('menu:command', { command });
-      },
-      onOpenLogs: () => void shell.openLogsFolder(),
-    });
+    const onCommand: MenuOptions['onCommand'] = (command) => {
+      openWindow();
+      emit('menu:command', { command });
+    };
+    wired.add(localizedMenu(started, { onCommand, onOpenLogs: () => void shell.openLogsFolder() }));
     // Last: a second launch or macOS `activate` before this opens no window (openWindow needs
     // the runtime), so no window can load before pictor-app:// and the IPC handlers exist.
     runtime = started;
     openWindow();
     for (const problem of started.settings.takeProblems()) {
       logger.warn('settings problem', { problem });
-      void dialog.showMessageBox({ type: 'warning', message: problem });
+      void dialog.showMessageBox(settingsProblemBox(problem));
     }
   }
 
@@ -308,10 +313,7 @@ export function startApp(): void {
 
   function fail(error: unknown): void {
     logger.error('start-up failed', { detail: String(error) });
-    dialog.showErrorBox(
-      'Pictor could not start',
-      `${messageOf(error)}\n\nNothing was lost. The log file is in ${app.getPath('logs')}.`,
-    );
+    dialog.showErrorBox(...startFailure(error));
     app.exit(1);
   }
 }
@@ -344,6 +346,8 @@ async function chooseGalleryFolder(
   defaultPath: string,
 ): Promise<string | null> {
   const options = {
+    title: mainText('dialog.galleryFolder'),
+    buttonLabel: mainText('dialog.chooseFolder'),
     // Electron 43+ opens in Downloads unless told where: start at the library itself.
     defaultPath,
     properties: ['openDirectory', 'createDirectory'] as ('openDirectory' | 'createDirectory')[],
@@ -362,4 +366,44 @@ function libraryDialogs(window: () => BrowserWindow | null) {
 /** The environment's overrides and the app's version (written into every saved image). */
 function hostOptions(environment: AppEnvironment) {
   return { ...runtimeOverrides(environment), appVersion: app.getVersion() };
+}
+
+/** The system's languages, most wanted first (the app's locale first, as the page reads them). */
+function systemLanguages(): string[] {
+  return [app.getLocale(), ...app.getPreferredSystemLanguages()].filter(Boolean);
+}
+
+/**
+ * The application menu in the main process's language (core/i18n), which follows the
+ * `language` setting: a change rebuilds the menu, and later notifications and dialogs use it.
+ */
+function localizedMenu(
+  started: AppRuntime,
+  actions: Pick<MenuOptions, 'onCommand' | 'onOpenLogs'>,
+): Disposable {
+  useSystemLanguages(systemLanguages);
+  const install = () =>
+    installApplicationMenu({
+      platform: process.platform,
+      appName: app.name,
+      packaged: app.isPackaged,
+      ...actions,
+    });
+  const unsubscribe = followMainLanguage(started.settings, install);
+  install();
+  return toDisposable(unsubscribe);
+}
+
+/** A problem found in the settings file (its sentence is still English: see main-messages.ts). */
+function settingsProblemBox(problem: string): MessageBoxOptions {
+  return { type: 'warning', message: mainText('app.settingsProblem'), detail: problem };
+}
+
+/** The error box's title and text when start-up failed, in the system's language. */
+function startFailure(error: unknown): [string, string] {
+  useSystemLanguages(systemLanguages);
+  return [
+    mainText('app.startFailed'),
+    mainText('app.startFailedDetail', { reason: messageOf(error), folder: app.getPath('logs') }),
+  ];
 }

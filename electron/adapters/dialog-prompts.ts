@@ -4,26 +4,34 @@
  */
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
 import { originLabel } from '../core/credentials/key-origin';
+import { mainText } from '../core/i18n/main-text';
 import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
 
 /** The buttons, in the order they are shown; Cancel is the default and what Escape picks. */
 const ANSWERS: readonly KeyOriginAnswer[] = ['cancel', 'carry', 'forget'];
 
-/** The message box for a key that would go to another service origin. */
+/**
+ * The message box for a key that would go to another service origin, in the main process's
+ * language (core/i18n); the origins and the fingerprint are placeholders, shown exactly.
+ */
 export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions {
   const to = originLabel(question.to);
   const from = question.from === null ? null : originLabel(question.from);
-  const fingerprint = question.fingerprint ? ` (${question.fingerprint})` : '';
+  const { fingerprint } = question;
   return {
     type: 'warning',
-    title: 'Send your API key to another service?',
-    message: `Send your API key${fingerprint} to ${to}?`,
-    detail:
-      (from === null
-        ? 'Your key was saved before a service address was set.'
-        : `Your key was entered for ${from}.`) +
-      ` From now on Pictor would send it to ${question.to}. Only do this if that service issued the key. Otherwise remove the key here and paste the key from ${to}.`,
-    buttons: ['Cancel', `Send the key to ${to}`, 'Remove the key and change the address'],
+    title: mainText('keyOrigin.title'),
+    message: fingerprint
+      ? mainText('keyOrigin.messageWithFingerprint', { fingerprint, to })
+      : mainText('keyOrigin.message', { to }),
+    detail: `${
+      from === null ? mainText('keyOrigin.savedBefore') : mainText('keyOrigin.enteredFor', { from })
+    } ${mainText('keyOrigin.detail', { origin: question.to, to })}`,
+    buttons: [
+      mainText('keyOrigin.cancel'),
+      mainText('keyOrigin.carry', { to }),
+      mainText('keyOrigin.forget'),
+    ],
     defaultId: ANSWERS.indexOf('cancel'),
     cancelId: ANSWERS.indexOf('cancel'),
     noLink: true,

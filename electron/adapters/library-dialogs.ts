@@ -4,6 +4,7 @@
  */
 import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { LibraryDialogs } from '../ports/library-dialogs';
+import { mainText } from '../core/i18n/main-text';
 
 export interface LibraryDialogOptions {
   readonly dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;
@@ -18,13 +19,19 @@ export function exportFileName(at: Date): string {
   return `pictor-library-${at.toISOString().slice(0, 10)}.zip`;
 }
 
+function zipFilter() {
+  return { name: mainText('dialog.zipArchive'), extensions: ['zip'] };
+}
+
 export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDialogs {
   const { dialog } = options;
   return {
     async chooseExportFile() {
       const save: SaveDialogOptions = {
+        title: mainText('dialog.exportLibrary'),
+        buttonLabel: mainText('dialog.export'),
         defaultPath: `${options.saveDir()}/${exportFileName((options.now ?? (() => new Date()))())}`,
-        filters: [{ name: 'ZIP archive', extensions: ['zip'] }],
+        filters: [zipFilter()],
         properties: ['createDirectory', 'showOverwriteConfirmation'],
       };
       const parent = options.window();
@@ -34,10 +41,13 @@ export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDial
       return result.canceled || !result.filePath ? null : result.filePath;
     },
     async chooseImportSource(from) {
-      const open: OpenDialogOptions =
-        from === 'folder'
+      const open: OpenDialogOptions = {
+        title: mainText('dialog.importLibrary'),
+        buttonLabel: mainText('dialog.import'),
+        ...(from === 'folder'
           ? { properties: ['openDirectory'] }
-          : { properties: ['openFile'], filters: [{ name: 'ZIP archive', extensions: ['zip'] }] };
+          : { properties: ['openFile'], filters: [zipFilter()] }),
+      };
       const parent = options.window();
       const result = parent
         ? await dialog.showOpenDialog(parent, open)

@@ -7,6 +7,7 @@
 import type { BrowserWindow, Dialog } from 'electron';
 import type { RendererCrashPolicy } from '../core/window/crash-policy';
 import type { Logger } from '../ports/logger';
+import { mainText } from '../core/i18n/main-text';
 
 export interface RendererCrashOptions {
   readonly policy: RendererCrashPolicy;
@@ -37,7 +38,7 @@ export function watchRendererCrashes(win: CrashWindow, options: RendererCrashOpt
       type: 'error',
       message,
       detail,
-      buttons: ['Reload the window', 'Quit Pictor'],
+      buttons: [mainText('crash.reload'), mainText('crash.quit')],
       defaultId: 0,
       cancelId: 0,
       noLink: true,
@@ -53,10 +54,7 @@ export function watchRendererCrashes(win: CrashWindow, options: RendererCrashOpt
     const decision = policy.decide(details);
     if (decision === 'reload') reload();
     else if (decision === 'ask') {
-      void ask(
-        'Pictor’s window keeps stopping unexpectedly.',
-        `It stopped several times in a few minutes (${details.reason}). Your tasks keep running and nothing was lost. Reload the window to try again, or quit Pictor; the log file has the details.`,
-      );
+      void ask(mainText('crash.message'), mainText('crash.detail', { reason: details.reason }));
     }
   });
   // A hung page (a long script, a stuck GPU process): offer to reload; the box closes by itself
@@ -71,10 +69,9 @@ export function watchRendererCrashes(win: CrashWindow, options: RendererCrashOpt
     void options.dialog
       .showMessageBox(win as BrowserWindow, {
         type: 'warning',
-        message: 'Pictor’s window is not responding.',
-        detail:
-          'Your tasks keep running. Wait for the window to respond, or reload it; nothing is lost.',
-        buttons: ['Wait', 'Reload the window'],
+        message: mainText('hang.message'),
+        detail: mainText('hang.detail'),
+        buttons: [mainText('hang.wait'), mainText('crash.reload')],
         defaultId: 0,
         cancelId: 0,
         noLink: true,

@@ -16,6 +16,7 @@ import type { PathGuard } from '../core/os/path-guard';
 import type { SaveAsRequest, ShellActions } from '../ports/shell-actions';
 import { suggestedFileName } from '../core/os/save-name';
 import { messageOf } from '../core/errors/thrown-value';
+import { mainText } from '../core/i18n/main-text';
 import { convertToPng, iconPng } from '../core/images/image-ops';
 
 export interface ShellActionsOptions {
@@ -220,7 +221,7 @@ async function saveCopy(
 ): Promise<Result<{ savedTo: string | null }>> {
   const filter = MIME_FILTERS[extname(file).toLowerCase()];
   const dialogOptions: SaveDialogOptions = {
-    title: 'Save Image As',
+    title: mainText('dialog.saveImageAs'),
     defaultPath: join(startDir, suggestedFileName(request.prompt, request.index, file)),
     ...(filter ? { filters: [filter] } : {}),
     properties: ['createDirectory', 'showOverwriteConfirmation'],

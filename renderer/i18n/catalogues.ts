@@ -67,7 +67,7 @@ export async function loadCatalogue(
 ): Promise<Record<string, string>> {
   if (tag === SOURCE_LOCALE) return {};
   if (tag === PSEUDO_LOCALE) {
-    const { pseudoCatalogue } = await import('./pseudo');
+    const { pseudoCatalogue } = await import('../../shared/i18n/pseudo');
     return pseudoCatalogue(source);
   }
   const loader = CATALOGUE_LOADERS[tag];

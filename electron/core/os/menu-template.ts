@@ -3,9 +3,13 @@
  * with About, Services, Hide and Quit; File/Edit/View/Window/Help), with Pictor's own items.
  * Items that act in the page send a menu command to the renderer; the adapter only builds it.
  * Development items (reload, DevTools) exist only when the app is not packaged.
+ * Labels come from the main catalogue (core/i18n) in the user's language; the host rebuilds the
+ * menu when the language changes. Role items get labels too: Electron's own are English only.
  */
 import type { MenuItemConstructorOptions } from 'electron';
 import type { MENU_COMMANDS } from '../../../shared/ipc/contract';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+import { mainText } from '../i18n/main-text';
 
 export type MenuCommand = (typeof MENU_COMMANDS)[number];
 
@@ -24,6 +28,26 @@ type Item = MenuItemConstructorOptions;
 
 const separator: Item = { type: 'separator' };
 
+type Role = NonNullable<Item['role']>;
+
+/** A standard item (its behaviour and shortcut from Electron) with a label in the user's language. */
+function role(name: Role, key: MainMessageKey, params: Record<string, string> = {}): Item {
+  return { role: name, label: mainText(key, params) };
+}
+
+/**
+ * A top-level menu's name: with its Windows/Linux access key (`&Datei`, `ファイル(&F)`), on macOS
+ * without (no mnemonics there; `&&` stays a literal ampersand elsewhere).
+ */
+export function menuName(key: MainMessageKey, mac: boolean): string {
+  const text = mainText(key);
+  if (!mac) return text;
+  return text
+    .replace(/\s*\(&[^)]\)/g, '')
+    .replace(/&(&?)/g, (_match, literal: string) => literal)
+    .trim();
+}
+
 function command(
   options: MenuOptions,
   label: string,
@@ -38,42 +62,44 @@ function command(
 }
 
 function settingsItem(options: MenuOptions): Item {
-  return command(options, 'Settings…', 'open-settings', 'CmdOrCtrl+,');
+  return command(options, mainText('menu.settings'), 'open-settings', 'CmdOrCtrl+,');
 }
 
 function appMenu(options: MenuOptions): Item {
   return {
     label: options.appName,
     submenu: [
-      { role: 'about' },
+      role('about', 'menu.about', { app: options.appName }),
       separator,
       settingsItem(options),
       separator,
-      { role: 'services' },
+      role('services', 'menu.services'),
       separator,
-      { role: 'hide' },
-      { role: 'hideOthers' },
-      { role: 'unhide' },
+      role('hide', 'menu.hide', { app: options.appName }),
+      role('hideOthers', 'menu.hideOthers'),
+      role('unhide', 'menu.showAll'),
       separator,
-      { role: 'quit' },
+      role('quit', 'menu.quit', { app: options.appName }),
     ],
   };
 }
 
 function fileMenu(options: MenuOptions, mac: boolean): Item {
-  const newPrompt = command(options, 'New Prompt', 'new-prompt', 'CmdOrCtrl+N');
+  const newPrompt = command(options, mainText('menu.newPrompt'), 'new-prompt', 'CmdOrCtrl+N');
+  const close = role('close', 'menu.closeWindow');
+  const quit = role('quit', 'menu.quit', { app: options.appName });
   const submenu: Item[] = mac
-    ? [newPrompt, separator, { role: 'close' }]
-    : [newPrompt, separator, settingsItem(options), separator, { role: 'close' }, { role: 'quit' }];
-  return { label: mac ? 'File' : '&File', submenu };
+    ? [newPrompt, separator, close]
+    : [newPrompt, separator, settingsItem(options), separator, close, quit];
+  return { label: menuName('menu.file', mac), submenu };
 }
 
 function editMenu(mac: boolean): Item {
-  const submenu: Item[] = [{ role: 'undo' }, { role: 'redo' }, separator];
-  submenu.push({ role: 'cut' }, { role: 'copy' }, { role: 'paste' });
-  if (mac) submenu.push({ role: 'pasteAndMatchStyle' });
-  submenu.push({ role: 'delete' }, separator, { role: 'selectAll' });
-  return { label: mac ? 'Edit' : '&Edit', submenu };
+  const submenu: Item[] = [role('undo', 'menu.undo'), role('redo', 'menu.redo'), separator];
+  submenu.push(role('cut', 'menu.cut'), role('copy', 'menu.copy'), role('paste', 'menu.paste'));
+  if (mac) submenu.push(role('pasteAndMatchStyle', 'menu.pasteAndMatchStyle'));
+  submenu.push(role('delete', 'menu.delete'), separator, role('selectAll', 'menu.selectAll'));
+  return { label: menuName('menu.edit', mac), submenu };
 }
 
 function viewMenu(options: MenuOptions, mac: boolean): Item {
@@ -81,18 +107,18 @@ function viewMenu(options: MenuOptions, mac: boolean): Item {
     ? []
     : [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, separator];
   return {
-    label: mac ? 'View' : '&View',
+    label: menuName('menu.view', mac),
     submenu: [
-      command(options, 'Tasks', 'show-tasks', 'CmdOrCtrl+1'),
-      command(options, 'Gallery', 'show-gallery', 'CmdOrCtrl+2'),
-      command(options, 'Search', 'focus-search', 'CmdOrCtrl+F'),
+      command(options, mainText('menu.tasks'), 'show-tasks', 'CmdOrCtrl+1'),
+      command(options, mainText('menu.gallery'), 'show-gallery', 'CmdOrCtrl+2'),
+      command(options, mainText('menu.search'), 'focus-search', 'CmdOrCtrl+F'),
       separator,
       ...development,
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
+      role('resetZoom', 'menu.actualSize'),
+      role('zoomIn', 'menu.zoomIn'),
+      role('zoomOut', 'menu.zoomOut'),
       separator,
-      { role: 'togglefullscreen' },
+      role('togglefullscreen', 'menu.fullScreen'),
     ],
   };
 }
@@ -100,20 +126,26 @@ function viewMenu(options: MenuOptions, mac: boolean): Item {
 function windowMenu(mac: boolean): Item {
   if (mac) {
     return {
-      label: 'Window',
+      label: menuName('menu.window', mac),
       role: 'window',
-      submenu: [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }],
+      submenu: [
+        role('minimize', 'menu.minimize'),
+        role('zoom', 'menu.zoom'),
+        separator,
+        role('front', 'menu.bringAllToFront'),
+      ],
     };
   }
   // Close is in File (Ctrl+W); a second Close here would register the shortcut twice.
-  return { label: '&Window', submenu: [{ role: 'minimize' }] };
+  return { label: menuName('menu.window', mac), submenu: [role('minimize', 'menu.minimize')] };
 }
 
 function helpMenu(options: MenuOptions, mac: boolean): Item {
-  const logs: Item = { label: 'Open Logs Folder', click: () => options.onOpenLogs() };
+  const logs: Item = { label: mainText('menu.openLogs'), click: () => options.onOpenLogs() };
   // macOS has About in the app menu; elsewhere Help is where people look for it.
-  const submenu: Item[] = mac ? [logs] : [logs, separator, { role: 'about' }];
-  return { label: mac ? 'Help' : '&Help', role: 'help', submenu };
+  const about = role('about', 'menu.about', { app: options.appName });
+  const submenu: Item[] = mac ? [logs] : [logs, separator, about];
+  return { label: menuName('menu.help', mac), role: 'help', submenu };
 }
 
 /** The menu template for `Menu.buildFromTemplate`. */

@@ -9,10 +9,12 @@
  *   checked when the task finishes and again when the notification would be shown.
  * - Tasks finishing within `batchWindowMs` of the first one are shown together as one summary,
  *   so a batch of ten does not stack ten banners. A lone task waits that long too.
+ * - The words are in the main process's language (core/i18n) when the notification is shown.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
 import type { Clock, TimerHandle } from '../../ports/clock';
+import { mainList, mainText } from '../i18n/main-text';
 
 export interface NotificationContent {
   readonly title: string;
@@ -66,19 +68,17 @@ export function finishedOutcome(record: TaskRecord): FinishedTask | null {
   const reason =
     record.error?.message ??
     imageError ??
-    (record.status === 'completed'
-      ? 'The service finished the task but no image could be saved.'
-      : 'The service did not say why.');
+    mainText(record.status === 'completed' ? 'notify.noImageSaved' : 'notify.noReason');
   return { ...base, ok: false, reason };
 }
 
 function single(item: FinishedTask): NotificationContent {
   if (item.ok) {
-    const title = item.images > 1 ? `${item.images} images ready` : 'Image ready';
+    const title = mainText('notify.imagesReady', { count: item.images });
     return { title, body: excerpt(item.prompt, PROMPT_EXCERPT_CHARS), localId: item.localId };
   }
   const body = `${excerpt(item.reason, REASON_CHARS)}\n${excerpt(item.prompt, PROMPT_EXCERPT_CHARS)}`;
-  return { title: 'Generation failed', body, localId: item.localId };
+  return { title: mainText('notify.generationFailed'), body, localId: item.localId };
 }
 
 function summary(items: readonly FinishedTask[]): NotificationContent {
@@ -86,16 +86,17 @@ function summary(items: readonly FinishedTask[]): NotificationContent {
   const images = ready.reduce((sum, item) => sum + item.images, 0);
   const failed = items.length - ready.length;
   const parts: string[] = [];
-  if (images > 0) parts.push(`${images} ${images === 1 ? 'image' : 'images'} ready`);
-  if (failed > 0) parts.push(`${failed} ${failed === 1 ? 'generation' : 'generations'} failed`);
-  const prompts = items
-    .slice(0, SUMMARY_PROMPTS)
-    .map((item) => `“${excerpt(item.prompt, 40)}”`)
-    .join(', ');
+  if (images > 0) parts.push(mainText('notify.summaryImages', { count: images }));
+  if (failed > 0) parts.push(mainText('notify.summaryFailed', { count: failed }));
+  const prompts = mainList(
+    items
+      .slice(0, SUMMARY_PROMPTS)
+      .map((item) => mainText('notify.quoted', { prompt: excerpt(item.prompt, 40) })),
+  );
   const more = items.length - SUMMARY_PROMPTS;
   return {
-    title: parts.join(', '),
-    body: more > 0 ? `${prompts} and ${more} more` : prompts,
+    title: mainList(parts),
+    body: more > 0 ? mainText('notify.andMore', { prompts, count: more }) : prompts,
     localId: null,
   };
 }

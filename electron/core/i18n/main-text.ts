@@ -1,0 +1,81 @@
+/**
+ * The main process's language: menus, notifications and dialogs read their words through
+ * {@link mainText}, in the locale the `language` setting picks (`system`: the first of the
+ * system's languages Pictor speaks, else English). The host tells it the system's languages
+ * ({@link useSystemLanguages}) and follows the setting ({@link followMainLanguage}); a change
+ * applies to everything built afterwards (the menu is rebuilt by the host), with no restart.
+ * Electron-free: the system's languages come in as a function.
+ */
+import { resolveLocale, type LocaleInfo } from '../../../shared/domain/locales';
+import { MainCatalogue, type MainParams } from '../../../shared/i18n/main-catalogue';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+
+let preference = 'system';
+let systemLanguages: () => readonly string[] = () => [];
+let active: MainCatalogue | null = null;
+
+function current(): MainCatalogue {
+  if (!active) {
+    let languages: readonly string[];
+    try {
+      languages = systemLanguages();
+    } catch {
+      languages = [];
+    }
+    active = new MainCatalogue(resolveLocale(preference, languages));
+  }
+  return active;
+}
+
+/** Where `system` reads the system's languages, most wanted first (asked again on each change). */
+export function useSystemLanguages(provider: () => readonly string[]): void {
+  systemLanguages = provider;
+  active = null;
+}
+
+/**
+ * Shows `language` (the setting's value: `system` or a locale tag) from now on; returns whether
+ * the locale shown changed (the caller then rebuilds what it built before, e.g. the menu).
+ */
+export function setMainLanguage(language: string): boolean {
+  const before = current().info.tag;
+  preference = language;
+  active = null;
+  return current().info.tag !== before;
+}
+
+/** The locale the main process shows. */
+export function mainLocale(): LocaleInfo {
+  return current().info;
+}
+
+/** The message for `key` in the current language with its placeholders filled in; never throws. */
+export function mainText(key: MainMessageKey, params: MainParams = {}): string {
+  return current().text(key, params);
+}
+
+/** `items` as one run in the current language's list punctuation ("a, b, c"; "a、b、c"). */
+export function mainList(items: readonly string[]): string {
+  try {
+    return new Intl.ListFormat(current().formatTag, { type: 'unit', style: 'short' }).format(items);
+  } catch {
+    return items.join(', ');
+  }
+}
+
+/** What {@link followMainLanguage} reads: the settings service's `get` and `onChange`. */
+export interface LanguageSetting {
+  get(): { readonly language: string };
+  onChange(listener: (settings: { readonly language: string }) => void): () => void;
+}
+
+/**
+ * Applies the `language` setting now and after each change; `onChanged` runs when the locale
+ * shown changed. Returns the unsubscribe.
+ */
+export function followMainLanguage(setting: LanguageSetting, onChanged: () => void): () => void {
+  setMainLanguage(setting.get().language);
+  return setting.onChange((settings) => {
+    if (setMainLanguage(settings.language)) onChanged();
+  });
+}

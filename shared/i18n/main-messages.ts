@@ -1,0 +1,96 @@
+/**
+ * The main process's English messages: the application menu, desktop notifications and native
+ * dialogs. ICU MessageFormat like the renderer's catalogue (renderer/i18n/en); each other language
+ * is `main-locales/<tag>.json` with the same keys, checked by tests/unit/shared/main-catalogue.test.ts.
+ *
+ * Top-level menu names carry Windows/Linux mnemonics: `&` before the access key, or `(&X)` after
+ * the name where the language's script has no Latin letters (macOS drops both). Error sentences
+ * (UserFacingError, settings rules, task errors) are not here yet: they still read in English.
+ */
+export const mainMessages = {
+  // The application menu (core/os/menu-template.ts).
+  'menu.file': '&File',
+  'menu.edit': '&Edit',
+  'menu.view': '&View',
+  'menu.window': '&Window',
+  'menu.help': '&Help',
+  'menu.about': 'About {app}',
+  'menu.settings': 'Settings…',
+  'menu.services': 'Services',
+  'menu.hide': 'Hide {app}',
+  'menu.hideOthers': 'Hide Others',
+  'menu.showAll': 'Show All',
+  'menu.quit': 'Quit {app}',
+  'menu.newPrompt': 'New Prompt',
+  'menu.closeWindow': 'Close Window',
+  'menu.undo': 'Undo',
+  'menu.redo': 'Redo',
+  'menu.cut': 'Cut',
+  'menu.copy': 'Copy',
+  'menu.paste': 'Paste',
+  'menu.pasteAndMatchStyle': 'Paste and Match Style',
+  'menu.delete': 'Delete',
+  'menu.selectAll': 'Select All',
+  'menu.tasks': 'Tasks',
+  'menu.gallery': 'Gallery',
+  'menu.search': 'Search',
+  'menu.actualSize': 'Actual Size',
+  'menu.zoomIn': 'Zoom In',
+  'menu.zoomOut': 'Zoom Out',
+  'menu.fullScreen': 'Toggle Full Screen',
+  'menu.minimize': 'Minimize',
+  'menu.zoom': 'Zoom',
+  'menu.bringAllToFront': 'Bring All to Front',
+  'menu.openLogs': 'Open Logs Folder',
+
+  // Desktop notifications (core/os/notification-policy.ts).
+  'notify.imagesReady':
+    '{count, plural, =1 {Image ready} one {# image ready} other {# images ready}}',
+  'notify.generationFailed': 'Generation failed',
+  'notify.summaryImages': '{count, plural, one {# image ready} other {# images ready}}',
+  'notify.summaryFailed': '{count, plural, one {# generation failed} other {# generations failed}}',
+  'notify.quoted': '“{prompt}”',
+  'notify.andMore': '{prompts} and {count, plural, one {# more} other {# more}}',
+  'notify.noImageSaved': 'The service finished the task but no image could be saved.',
+  'notify.noReason': 'The service did not say why.',
+
+  // The key-origin question (adapters/dialog-prompts.ts).
+  'keyOrigin.title': 'Send your API key to another service?',
+  'keyOrigin.message': 'Send your API key to {to}?',
+  'keyOrigin.messageWithFingerprint': 'Send your API key ({fingerprint}) to {to}?',
+  'keyOrigin.savedBefore': 'Your key was saved before a service address was set.',
+  'keyOrigin.enteredFor': 'Your key was entered for {from}.',
+  'keyOrigin.detail':
+    'From now on Pictor would send it to {origin}. Only do this if that service issued the key. Otherwise remove the key here and paste the key from {to}.',
+  'keyOrigin.cancel': 'Cancel',
+  'keyOrigin.carry': 'Send the key to {to}',
+  'keyOrigin.forget': 'Remove the key and change the address',
+
+  // The window's crash and hang boxes (adapters/renderer-crashes.ts).
+  'crash.message': 'Pictor’s window keeps stopping unexpectedly.',
+  'crash.detail':
+    'It stopped several times in a few minutes ({reason}). Your tasks keep running and nothing was lost. Reload the window to try again, or quit Pictor; the log file has the details.',
+  'crash.reload': 'Reload the window',
+  'crash.quit': 'Quit Pictor',
+  'hang.message': 'Pictor’s window is not responding.',
+  'hang.detail':
+    'Your tasks keep running. Wait for the window to respond, or reload it; nothing is lost.',
+  'hang.wait': 'Wait',
+
+  // File dialogs (adapters/shell-actions.ts, adapters/library-dialogs.ts, app-main.ts).
+  'dialog.saveImageAs': 'Save Image As',
+  'dialog.galleryFolder': 'Choose the Gallery Folder',
+  'dialog.chooseFolder': 'Choose Folder',
+  'dialog.exportLibrary': 'Export the Library',
+  'dialog.importLibrary': 'Import a Library',
+  'dialog.export': 'Export',
+  'dialog.import': 'Import',
+  'dialog.zipArchive': 'ZIP archive',
+
+  // Start-up (app-main.ts).
+  'app.settingsProblem': 'Some of your settings could not be read.',
+  'app.startFailed': 'Pictor could not start',
+  'app.startFailedDetail': '{reason}\n\nNothing was lost. The log file is in {folder}.',
+} as const;
+
+export type MainMessageKey = keyof typeof mainMessages;
