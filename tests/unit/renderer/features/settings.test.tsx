@@ -294,12 +294,16 @@ describe('defaults, gallery, behaviour', () => {
     const region = screen.getByRole('region', { name: 'Gallery' });
     expect(within(region).getByText('/home/ada/Pictures/Pictor')).toBeTruthy();
     await user.click(within(region).getByRole('button', { name: 'Change…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the gallery folder' });
+    await user.click(within(dialog).getByRole('button', { name: 'Move this library there' }));
     await waitFor(() => expect(fake.settings.galleryDir).toBe('/home/ada/Images/Pictor'));
     expect(within(region).getByText('/home/ada/Images/Pictor')).toBeTruthy();
     fake.chosenFolder = null;
     await user.click(within(region).getByRole('button', { name: 'Change…' }));
-    // The page never names a folder: main's dialog chooses and main moves the library.
-    expect(fake.callsTo('gallery:chooseFolder')).toHaveLength(2);
+    // The page never names a folder: main's dialog chooses, the page sends back only a ticket.
+    await waitFor(() => expect(fake.callsTo('galleryFolder:pick')).toHaveLength(2));
+    expect(fake.callsTo('galleryFolder:apply')).toEqual([{ ticket: 'ticket-1', action: 'move' }]);
+    expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
     expect(fake.callsTo('settings:update')).toEqual([]);
   });
 
