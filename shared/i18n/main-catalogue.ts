@@ -77,14 +77,18 @@ export class MainCatalogue {
   /** The tag numbers and plurals are formatted for (English for the pseudo-locale). */
   readonly formatTag: string;
 
-  constructor(readonly info: LocaleInfo) {
+  /** `translation`: the locale's bundled file unless given (a test passes a damaged one). */
+  constructor(
+    readonly info: LocaleInfo,
+    translation: Readonly<Record<string, unknown>> | undefined = MAIN_TRANSLATIONS[info.tag],
+  ) {
     this.formatTag = info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : info.tag;
     this.messages =
       info.tag === PSEUDO_LOCALE
         ? pseudoCatalogue(mainMessages)
         : info.tag === SOURCE_LOCALE
           ? {}
-          : checked(MAIN_TRANSLATIONS[info.tag]);
+          : checked(translation);
   }
 
   /** The message for `key` with its placeholders filled; never throws. */

@@ -50,7 +50,8 @@ export const mainMessages = {
   'notify.summaryImages': '{count, plural, one {# image ready} other {# images ready}}',
   'notify.summaryFailed': '{count, plural, one {# generation failed} other {# generations failed}}',
   'notify.quoted': '“{prompt}”',
-  'notify.andMore': '{prompts} and {count, plural, one {# more} other {# more}}',
+  /** The last item of a summary's prompt list ("“a”, “b”, “c”, and 2 more"). */
+  'notify.more': '{count, plural, one {# more} other {# more}}',
   'notify.noImageSaved': 'The service finished the task but no image could be saved.',
   'notify.noReason': 'The service did not say why.',
 

@@ -54,10 +54,10 @@ export function mainText(key: MainMessageKey, params: MainParams = {}): string {
   return current().text(key, params);
 }
 
-/** `items` as one run in the current language's list punctuation ("a, b, c"; "a、b、c"). */
+/** `items` joined as the current language joins a list ("a, b, and c"; "a、b、c"). */
 export function mainList(items: readonly string[]): string {
   try {
-    return new Intl.ListFormat(current().formatTag, { type: 'unit', style: 'short' }).format(items);
+    return new Intl.ListFormat(current().formatTag, { type: 'conjunction' }).format(items);
   } catch {
     return items.join(', ');
   }

@@ -88,15 +88,14 @@ function summary(items: readonly FinishedTask[]): NotificationContent {
   const parts: string[] = [];
   if (images > 0) parts.push(mainText('notify.summaryImages', { count: images }));
   if (failed > 0) parts.push(mainText('notify.summaryFailed', { count: failed }));
-  const prompts = mainList(
-    items
-      .slice(0, SUMMARY_PROMPTS)
-      .map((item) => mainText('notify.quoted', { prompt: excerpt(item.prompt, 40) })),
-  );
+  const prompts = items
+    .slice(0, SUMMARY_PROMPTS)
+    .map((item) => mainText('notify.quoted', { prompt: excerpt(item.prompt, 40) }));
   const more = items.length - SUMMARY_PROMPTS;
+  if (more > 0) prompts.push(mainText('notify.more', { count: more }));
   return {
     title: mainList(parts),
-    body: more > 0 ? mainText('notify.andMore', { prompts, count: more }) : prompts,
+    body: mainList(prompts),
     localId: null,
   };
 }

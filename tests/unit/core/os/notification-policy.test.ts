@@ -202,8 +202,8 @@ describe('batches', () => {
     await clock.advance(500);
     expect(shown).toEqual([
       {
-        title: '4 images ready, 2 generations failed',
-        body: '“prompt a”, “prompt b”, “prompt c” and 2 more',
+        title: '4 images ready and 2 generations failed',
+        body: '“prompt a”, “prompt b”, “prompt c”, and 2 more',
         localId: null,
       },
     ]);
