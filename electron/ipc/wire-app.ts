@@ -108,7 +108,22 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
       vault: runtime.vault,
       setKey: (key, allowWeakStorage) => runtime.setKey(key, allowWeakStorage),
     }),
-    ...galleryFolderHandlers({ runtime, chooseFolder: options.chooseFolder, emit }),
+    ...galleryFolderHandlers({
+      runtime: {
+        galleryDir: () => runtime.galleryDir(),
+        // Images held for Undo go on to the system trash before the library changes folder.
+        moveGalleryTo: async (folder, hooks) => {
+          await trash?.empty();
+          return runtime.moveGalleryTo(folder, hooks);
+        },
+        openGalleryAt: async (folder) => {
+          await trash?.empty();
+          return runtime.openGalleryAt(folder);
+        },
+      },
+      chooseFolder: options.chooseFolder,
+      emit,
+    }),
     ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
     ...libraryHandlers({
       core,

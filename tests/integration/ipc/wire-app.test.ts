@@ -4,6 +4,7 @@
  * from it, the old core's subscriptions released; disposing the wiring releases every
  * subscription it made.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,6 +154,31 @@ describe('wireApp', () => {
         record: expect.objectContaining({ localId: second!.record.localId, status: 'completed' }),
       }),
     ]);
+  });
+
+  it('sends images held for Undo to the system trash before the library changes folder', async () => {
+    const app = await wiredApp();
+    const { handlers } = app.wiring;
+    const [task] = await handlers['tasks:submit'](
+      { request: { prompt: 'held', size: '64x64' }, count: 1 },
+      context,
+    );
+    await app.runtime.core.engine.whenSettled([task!.record.localId]);
+    const images = [{ localId: task!.record.localId, index: 0 }];
+    const oldRoot = app.runtime.galleryDir();
+    expect((await handlers['gallery:deleteImages']({ images }, context)).failed).toBe(0);
+    const trashed = () => app.os.calls.filter((call) => call.action === 'trash');
+    expect(trashed()).toEqual([]);
+
+    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+    await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context);
+    expect(app.runtime.galleryDir()).toBe(app.moveTo);
+    // The held file went to the system trash from the old folder, before it stopped being the gallery.
+    expect(trashed()).toHaveLength(1);
+    expect(trashed()[0]!.arg.startsWith(join(oldRoot, '.pictor-trash'))).toBe(true);
+    expect(existsSync(trashed()[0]!.arg)).toBe(false);
+    const late = await handlers['gallery:undoDelete']({ images }, context);
+    expect(late).toMatchObject({ items: [], failed: 1 });
   });
 
   it('disposing releases every subscription it made, and nothing reaches the page any more', async () => {
