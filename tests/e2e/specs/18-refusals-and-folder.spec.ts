@@ -1,0 +1,103 @@
+/**
+ * Journey 18 (issue 16, items 8 and 14): a submit the service refuses for the account keeps what
+ * was typed, says so in one banner however many times it happens, and leaves no row in the
+ * history or on disk; the service saw each request once. A request it refuses as invalid (400)
+ * stays a row whose "Edit and submit again" puts it back in the form without sending anything;
+ * a completed task shows the model the service reported beside the one asked for. axe checks
+ * the banner.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './support/axe';
+import { readHistory } from './support/disk';
+import { useDemoProcess } from './support/service';
+import { useAppSession } from './support/session';
+import {
+  closeDialog,
+  composeForm,
+  generate,
+  historySection,
+  openDetails,
+  showScreen,
+  statusBadge,
+  taskRow,
+} from './support/ui';
+
+const ALICE = { account: 'alice', key: 'sk-alice-journey-18' };
+const WRONG_KEY = 'sk-nobody-knows-this-key-18';
+
+const demo = useDemoProcess({ keys: [`${ALICE.account}:${ALICE.key}`], durationMs: 500 });
+const session = useAppSession('refusals');
+
+async function tasksWithKey(key: string): Promise<Page> {
+  const { page } = await session.launchConnected(demo.url, key);
+  await showScreen(page, 'Tasks');
+  return page;
+}
+
+async function refusedSubmits(): Promise<number> {
+  const { submits } = await demo.log();
+  return submits.filter((entry) => entry.status === 401).length;
+}
+
+test('a refused key keeps the prompt, one banner for every attempt, and no row', async () => {
+  const prompt = 'A lighthouse in a storm, refused for the key';
+  const page = await tasksWithKey(WRONG_KEY);
+  const before = await refusedSubmits();
+  const form = composeForm(page);
+  const promptBox = form.getByLabel('Prompt', { exact: true });
+  await promptBox.fill(prompt);
+  await form.getByRole('button', { name: /^Generate/ }).click();
+  const banner = page.getByRole('region', { name: 'Request not sent' });
+  await expect(banner).toContainText('The service refused the API key', { timeout: 15_000 });
+  await expect(promptBox).toHaveValue(prompt);
+
+  // Again: still one banner, counting the attempts; the prompt is still there.
+  await form.getByRole('button', { name: /^Generate/ }).click();
+  await expect(banner).toContainText('Refused 2 times.', { timeout: 15_000 });
+  await expect(page.getByRole('region', { name: 'Request not sent' })).toHaveCount(1);
+  await expect(promptBox).toHaveValue(prompt);
+  await expect(historySection(page).getByRole('article', { name: prompt })).toHaveCount(0);
+  await expectAccessible(page, 'a refused submit, its banner');
+  expect(await refusedSubmits(), 'each request sent once').toBe(before + 2);
+
+  await banner.getByRole('button', { name: 'Open Settings' }).click();
+  // Settings, at the key: the one set was refused, so it is the one to replace.
+  const keySection = page.getByRole('region', { name: 'API key' });
+  await expect(keySection.getByRole('button', { name: 'Replace key' })).toBeVisible();
+  await session.close();
+  const stored = readHistory(session.folders.userDataDir);
+  expect(stored.filter((record) => record.request.prompt === prompt)).toEqual([]);
+});
+
+test('a 400 row is edited before it is sent again; a completed task shows both models', async () => {
+  const page = await tasksWithKey(ALICE.key);
+  const refused = 'A harbour at dawn, far too large';
+  const form = composeForm(page);
+  await form.getByLabel('Size', { exact: true }).selectOption({ label: 'Custom…' });
+  await form.getByLabel('Custom size (width x height)').fill('4096x4096');
+  const promptBox = form.getByLabel('Prompt', { exact: true });
+  await promptBox.fill(refused);
+  await form.getByRole('button', { name: /^Generate/ }).click();
+  const row = taskRow(page, refused);
+  await expect(statusBadge(row)).toHaveText('Not submitted', { timeout: 15_000 });
+  // Refused as invalid: the row stays, and what was typed is in the form again.
+  await expect(promptBox).toHaveValue(refused);
+  await promptBox.fill('');
+  const { submits } = await demo.log();
+  await row.getByRole('button', { name: 'Edit and submit again' }).click();
+  await expect(promptBox).toHaveValue(refused);
+  await expect(promptBox).toBeFocused();
+  await expect(composeForm(page).getByLabel('Custom size (width x height)')).toHaveValue(
+    '4096x4096',
+  );
+  expect((await demo.log()).submits, 'nothing sent by editing').toHaveLength(submits.length);
+
+  const fine = 'A harbour at dawn, the right size';
+  await composeForm(page).getByLabel('Size', { exact: true }).selectOption({ index: 0 });
+  await generate(page, fine);
+  await expect(statusBadge(taskRow(page, fine))).toHaveText('Completed', { timeout: 30_000 });
+  const details = await openDetails(page, fine);
+  await expect(details).toContainText('Model asked for');
+  await expect(details).toContainText('demo-image-1');
+  await closeDialog(details);
+});
