@@ -135,7 +135,7 @@ describe('the application menu', () => {
     expect(app.map((item) => [item.role, item.label]).filter(([role]) => role)).toEqual([
       ['about', 'Über Pictor'],
       ['services', 'Dienste'],
-      ['hide', '{app} ausblenden'.replace('{app}', 'Pictor')],
+      ['hide', 'Pictor ausblenden'],
       ['hideOthers', 'Andere ausblenden'],
       ['unhide', 'Alle einblenden'],
       ['quit', 'Pictor beenden'],
