@@ -4,7 +4,7 @@ import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
-import { applyLocale } from './i18n';
+import { applyInitialLanguage } from './features/shell/use-language';
 import { applyTheme } from './features/shell/use-theme';
 import { initStore } from './store/app-store';
 import './styles/tokens.css';
@@ -16,8 +16,8 @@ applyTheme('system');
 const container = document.getElementById('root');
 if (container) {
   initStore();
-  // The system's language first (English needs no loading), so the first paint is in it.
-  void applyLocale('system').finally(() => {
+  // The chosen language first (English needs no loading), so the first paint is in it.
+  void applyInitialLanguage().finally(() => {
     createRoot(container).render(
       <StrictMode>
         <App />

@@ -10,6 +10,8 @@ export interface LaunchOptions {
   /** Extra env (e.g. PICTOR_DEMO_DURATION_MS, PICTOR_POLL_INTERVAL_MS). */
   env?: Record<string, string>;
   colorScheme?: 'light' | 'dark';
+  /** The system language the window reports (navigator.language), e.g. `de-DE`; default en-US. */
+  locale?: string;
   /** Default 1280x800. */
   viewport?: { width: number; height: number };
 }
@@ -60,5 +62,6 @@ export function appEnvironment(options: LaunchOptions): Record<string, string> {
 
 /** Waits until the renderer has drawn its frame (the sidebar): the window is usable. */
 export async function waitForAppShell(page: Page): Promise<void> {
-  await page.getByRole('navigation', { name: 'Main' }).waitFor({ state: 'visible' });
+  // By role alone: the sidebar's name is in the window's language.
+  await page.getByRole('navigation').first().waitFor({ state: 'visible' });
 }

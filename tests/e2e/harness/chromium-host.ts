@@ -64,6 +64,7 @@ class ChromiumApp implements LaunchedApp {
     const context = await this.browser.newContext({
       viewport: this.options.viewport ?? DEFAULT_VIEWPORT,
       ...(this.options.colorScheme ? { colorScheme: this.options.colorScheme } : {}),
+      ...(this.options.locale ? { locale: this.options.locale } : {}),
     });
     const target = {
       page: () => this.current,

@@ -45,7 +45,11 @@ export async function launchElectronApp(
   const open = async (waitForShell = true): Promise<Page> => {
     const launched = await _electron.launch({
       executablePath,
-      args: electronArgs(currentTestBuild().root),
+      // Chromium's --lang goes before the app folder: after it, it would be the app's argument.
+      args: [
+        ...(options.locale ? [`--lang=${options.locale}`] : []),
+        ...electronArgs(currentTestBuild().root),
+      ],
       cwd: REPO_ROOT,
       env: electronEnv(options),
       ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),

@@ -1,0 +1,141 @@
+/**
+ * Languages (issue 17 §1): the window follows the system's language, a choice in Settings applies
+ * at once (no restart) and survives one, a right-to-left language mirrors the layout and stays
+ * accessible. Also the pictures of the main screens in German, Arabic and the pseudo-locale
+ * (longer, accented strings: what gets cut off). Names on the page are read from each locale's
+ * catalogue, as a user of that language reads them.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { DEFAULT_VIEWPORT } from '../harness/launch-app';
+import { REPO_ROOT } from '../harness/repo-paths';
+import { pseudoMessage } from '../../../shared/i18n/pseudo';
+import { expectAccessible } from './support/axe';
+import { useAppSession } from './support/session';
+import { expectLoadedImage, generateAll, showScreen, taskRows } from './support/ui';
+
+const session = useAppSession('languages');
+
+type Messages = Readonly<Record<string, string>>;
+
+function messagesOf(tag: string): Messages {
+  const path = join(REPO_ROOT, 'renderer', 'i18n', 'locales', `${tag}.json`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Messages;
+}
+
+const GERMAN = messagesOf('de');
+const ARABIC = messagesOf('ar');
+
+function message(messages: Messages, key: string): string {
+  const text = messages[key];
+  if (!text) throw new Error(`${key} is not translated`);
+  return text;
+}
+
+function nav(page: Page, messages: Messages) {
+  return page.getByRole('navigation', { name: message(messages, 'nav.label') });
+}
+
+function navButton(page: Page, messages: Messages, key: string) {
+  return nav(page, messages).getByRole('button', {
+    name: new RegExp(`^${message(messages, key)}`),
+  });
+}
+
+/** Settings → Language, chosen by the option's own name (each language names itself). */
+async function chooseLanguage(page: Page, label: string, optionName: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).selectOption({ label: optionName });
+}
+
+test('follows the system language at first start', async () => {
+  const { page } = await session.launch({ locale: 'de-DE' });
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(navButton(page, GERMAN, 'nav.tasks')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Tasks/ })).toHaveCount(0);
+});
+
+test('a language chosen in Settings applies at once, mirrors right-to-left and survives a restart', async () => {
+  const app = await session.launch();
+  let page = app.page;
+  await showScreen(page, 'Settings');
+  await chooseLanguage(page, 'Language', 'العربية');
+  const html = page.locator('html');
+  await expect(html).toHaveAttribute('dir', 'rtl');
+  await expect(html).toHaveAttribute('lang', 'ar');
+  await expect(navButton(page, ARABIC, 'nav.settings')).toHaveAttribute('aria-current', 'page');
+
+  // Mirrored: the sidebar sits at the right edge of the window.
+  const box = await nav(page, ARABIC).boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x + box!.width).toBeGreaterThan(DEFAULT_VIEWPORT.width - 4);
+  expect(box!.x).toBeGreaterThan(DEFAULT_VIEWPORT.width / 2);
+  await expectAccessible(page, 'settings in Arabic');
+
+  page = await app.restart();
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await navButton(page, ARABIC, 'nav.settings').click();
+  await chooseLanguage(page, message(ARABIC, 'settings.language.label'), 'Deutsch');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect(navButton(page, GERMAN, 'nav.gallery')).toBeVisible();
+  const ltrBox = await nav(page, GERMAN).boundingBox();
+  expect(ltrBox!.x).toBeLessThan(4);
+});
+
+// The README's pictures are refreshed on request (`npm run screenshots`); an ordinary test run
+// writes its copies under test-results, so running the tests leaves the working tree clean.
+const OUT_DIR =
+  process.env.PICTOR_E2E_SCREENSHOTS === 'docs'
+    ? join(REPO_ROOT, 'docs', 'screenshots', 'e2e')
+    : join(REPO_ROOT, 'test-results', 'screenshots');
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const path = join(OUT_DIR, `${name}.png`);
+  await page.mouse.move(0, DEFAULT_VIEWPORT.height - 1);
+  await page.screenshot({ path, animations: 'disabled', caret: 'hide', scale: 'css' });
+  expect(await sharp(path).metadata()).toMatchObject({
+    format: 'png',
+    width: DEFAULT_VIEWPORT.width,
+    height: DEFAULT_VIEWPORT.height,
+  });
+}
+
+test('screenshots of the main screens in German, Arabic and the pseudo-locale', async () => {
+  const { page } = await session.launch();
+  await generateAll(page, ['A lighthouse on a rocky coast at dawn', 'A bowl of ramen with steam']);
+  for (const row of await taskRows(page).all())
+    await expectLoadedImage(row.getByRole('img').first());
+  await showScreen(page, 'Settings');
+  let label = 'Language';
+  for (const [tag, optionName] of [
+    ['de', 'Deutsch'],
+    ['ar', 'العربية'],
+    ['en-XA', 'Pseudo (ƥšéûđö)'],
+  ] as const) {
+    await chooseLanguage(page, label, optionName);
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await shoot(page, `settings-${tag}`);
+    const messages = tag === 'en-XA' ? null : messagesOf(tag);
+    for (const [key, screen] of [
+      ['nav.tasks', 'tasks'],
+      ['nav.gallery', 'gallery'],
+    ] as const) {
+      const button = messages
+        ? navButton(page, messages, key)
+        : page
+            .getByRole('navigation')
+            .getByRole('button')
+            .nth(key === 'nav.tasks' ? 0 : 1);
+      await button.click();
+      await expect(button).toHaveAttribute('aria-current', 'page');
+      await expect(page.locator('.app__view:not([hidden]) img').first()).toBeVisible();
+      await shoot(page, `${screen}-${tag}`);
+    }
+    const settings = messages
+      ? navButton(page, messages, 'nav.settings')
+      : page.getByRole('navigation').getByRole('button').nth(2);
+    await settings.click();
+    label = messages ? message(messages, 'settings.language.label') : pseudoMessage('Language');
+  }
+});
