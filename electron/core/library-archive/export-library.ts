@@ -79,6 +79,22 @@ function* recordsOf(options: ExportOptions, skipped: Refusal[]): Generator<TaskR
   } while (cursor);
 }
 
+/**
+ * A stream of `bytes` that lets go of them once read: yazl keeps every entry's stream until the
+ * archive ends, and a stream holding its buffer kept every image in memory (+600 MB peak RSS at
+ * 10,000 images, measured).
+ */
+function onceStream(bytes: Buffer): Readable {
+  let held: Buffer | null = bytes;
+  return new Readable({
+    read() {
+      if (held) this.push(held);
+      held = null;
+      this.push(null);
+    },
+  });
+}
+
 /** Archive bytes allowed to wait in memory for the disk. */
 const QUEUED_BYTES = 16 * 1024 * 1024;
 
@@ -111,7 +127,7 @@ class ArchiveWriter {
   ): Promise<void> {
     this.entries.push({ ...entry, size: bytes.length, sha256: sha256Of(bytes) });
     this.names.add(collisionKey(entry.path));
-    const stream = Readable.from([bytes]);
+    const stream = onceStream(bytes);
     const taken = new Promise<void>((resolve, reject) =>
       stream.on('end', resolve).on('error', reject),
     );
