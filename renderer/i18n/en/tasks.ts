@@ -100,7 +100,7 @@ export const tasks = {
   'tasks.remove.confirm': 'Remove',
 
   'tasks.message.readAll': 'Read all',
-  'tasks.message.readAll.label': 'Read the whole message in Task details',
+  'tasks.message.readAll.label': 'Read all of the message',
   'tasks.action.editRequest': 'Edit and submit again',
   'tasks.action.editRequest.hint':
     'Puts this request back in the form so you can change what the service refused, then generate',

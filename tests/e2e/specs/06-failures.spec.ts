@@ -1,9 +1,10 @@
 /**
  * Journey 6: what the user sees when things go wrong, and that nothing invisible happens.
  * - A task the service fails shows the service's own reason.
- * - A submit the service refuses (401 wrong key, 402 no credits, 400 a size over the service's
- *   cap) says why in the history, is marked "Not submitted" (never "Processing"), and the
- *   service created no task: no phantom task on either side.
+ * - A submit the service refuses says why and the service created no task: no phantom task on
+ *   either side. Refused for the account (401 wrong key, 402 no credits), it leaves no row: one
+ *   banner says it and the prompt stays in the form; refused as invalid (400 a size over the
+ *   service's cap), its row is marked "Not submitted" (never "Processing"), to be edited.
  * - An image whose URL expired before it could be downloaded is labelled as such.
  *
  * One service process for the file: tasks take a minute unless the control API finishes them,
@@ -15,6 +16,7 @@ import { serviceTask, useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
 import {
   closeDialog,
+  composeForm,
   galleryTiles,
   generate,
   historySection,
@@ -85,6 +87,11 @@ interface RefusalCase {
   /** The account the service attributes the request to (null: it did not know the key). */
   readonly account: string | null;
   readonly says: readonly string[];
+  /**
+   * Refused for the account (key, credits): no row is kept, one banner says it and the prompt
+   * stays in the form (issue 16, item 8). Otherwise (400) the row stays, to be edited.
+   */
+  readonly banner?: string;
 }
 
 const REFUSALS: readonly RefusalCase[] = [
@@ -94,6 +101,7 @@ const REFUSALS: readonly RefusalCase[] = [
     status: 401,
     account: null,
     says: ['The service refused the API key (401). Check the key in Settings.'],
+    banner: 'The service refused the API key, so nothing was created.',
   },
   {
     name: '402: an account without credits',
@@ -101,6 +109,7 @@ const REFUSALS: readonly RefusalCase[] = [
     status: 402,
     account: BROKE.account,
     says: ['The account has run out of credits (402).'],
+    banner: 'The account has no credits left, so nothing was created.',
   },
   {
     name: '400: a custom size over the service’s cap',
@@ -118,14 +127,28 @@ for (const refusal of REFUSALS) {
     const page = await tasksWithKey(refusal.key);
     const { folders } = session;
     const before = await submitCounts(refusal.status);
-    await generate(page, prompt, refusal.customSize ? { customSize: refusal.customSize } : {});
+    const form = composeForm(page);
+    if (refusal.customSize) {
+      await form.getByLabel('Size', { exact: true }).selectOption({ label: 'Custom…' });
+      await form.getByLabel('Custom size (width x height)').fill(refusal.customSize);
+    }
+    await form.getByLabel('Prompt', { exact: true }).fill(prompt);
+    await form.getByRole('button', { name: /^Generate/ }).click();
 
-    const row = taskRow(page, prompt);
-    await expect(statusBadge(row)).toHaveText('Not submitted', { timeout: 15_000 });
-    for (const text of refusal.says) await expect(row).toContainText(text);
-    await expect(row.getByRole('button', { name: 'Submit again' })).toBeVisible();
-    await expect(row.getByRole('button', { name: 'Copy task id' })).toBeDisabled();
-    await expectOnlyUnder(page, 'Not submitted', prompt);
+    if (refusal.banner) {
+      // Refused for the account: one banner, what was typed kept, no row.
+      const banner = page.getByRole('region', { name: 'Request not sent' });
+      await expect(banner).toContainText(refusal.banner, { timeout: 15_000 });
+      await expect(form.getByLabel('Prompt', { exact: true })).toHaveValue(prompt);
+      await expect(historySection(page).getByRole('article', { name: prompt })).toHaveCount(0);
+    } else {
+      const row = taskRow(page, prompt);
+      await expect(statusBadge(row)).toHaveText('Not submitted', { timeout: 15_000 });
+      for (const text of refusal.says) await expect(row).toContainText(text);
+      await expect(row.getByRole('button', { name: 'Edit and submit again' })).toBeVisible();
+      await expect(row.getByRole('button', { name: 'Copy task id' })).toBeDisabled();
+      await expectOnlyUnder(page, 'Not submitted', prompt);
+    }
     await expect(
       page.getByRole('navigation', { name: 'Main' }).getByText(/tasks? running/),
     ).toHaveCount(0);
@@ -137,9 +160,14 @@ for (const refusal of REFUSALS) {
     expect(after.tasks, 'the service created no task').toBe(before.tasks);
 
     await session.close();
-    const record = recordFor(readHistory(folders.userDataDir), prompt);
-    expect(record).toMatchObject({ status: 'submit_failed', taskId: null, hold: null });
-    expect(record.error?.httpStatus).toBe(refusal.status);
+    const stored = readHistory(folders.userDataDir);
+    if (refusal.banner) {
+      expect(stored.filter((record) => record.request.prompt === prompt)).toEqual([]);
+    } else {
+      const record = recordFor(stored, prompt);
+      expect(record).toMatchObject({ status: 'submit_failed', taskId: null, hold: null });
+      expect(record.error?.httpStatus).toBe(refusal.status);
+    }
     expect(await imageFiles(folders.galleryDir)).toEqual([]);
   });
 }

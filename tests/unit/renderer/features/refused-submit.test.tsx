@@ -133,7 +133,7 @@ describe('a row message', () => {
         ]),
     });
     await user.click(
-      screen.getByRole('button', { name: 'Read the whole message in Task details' }),
+      screen.getByRole('button', { name: 'Read all of the message' }),
     );
     const dialog = screen.getByRole('dialog', { name: 'Task details' });
     const full = within(dialog).getByText(long);
@@ -147,7 +147,7 @@ describe('a row message', () => {
       prepare: (fake) => fake.addTasks([makeTask({ localId: 'done-1', status: 'completed' })]),
     });
     expect(
-      screen.queryByRole('button', { name: 'Read the whole message in Task details' }),
+      screen.queryByRole('button', { name: 'Read all of the message' }),
     ).toBeNull();
   });
 });
