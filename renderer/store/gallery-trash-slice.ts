@@ -37,8 +37,11 @@ export interface GalleryTrashSlice {
   galleryRestored: RestoredFocus | null;
   /** Moves the images to the trash (the caller asked the user); the viewer moves on. */
   galleryDeleteImages(items: readonly GalleryItem[]): Promise<BatchResult>;
-  /** Brings back the last delete's images; null when there is nothing to undo. */
-  galleryUndoDelete(): Promise<BatchResult | null>;
+  /**
+   * Brings back the images of one delete (a toast's own), by default the last one; null when
+   * there is nothing to undo.
+   */
+  galleryUndoDelete(refs?: readonly ImageRef[]): Promise<BatchResult | null>;
   /** Stars or unstars every image. */
   gallerySetFavourites(items: readonly GalleryItem[], favourite: boolean): Promise<BatchResult>;
   /** Copies the images into a folder main asks for; `folder` null when the user cancelled. */
@@ -114,10 +117,12 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
       }
     },
 
-    galleryUndoDelete: async () => {
-      const refs = get().galleryUndoable;
-      if (refs === null) return null;
-      set({ galleryUndoable: null });
+    galleryUndoDelete: async (asked) => {
+      const last = get().galleryUndoable;
+      const refs = asked ?? last;
+      if (!refs || refs.length === 0) return null;
+      // Ctrl/Cmd+Z after this one has nothing left to undo when this was the last delete.
+      if (last !== null && (asked === undefined || asked === last)) set({ galleryUndoable: null });
       const { states, ...result } = await inChunks('gallery:undoDelete', refs);
       const keys = refs.map((ref) => itemKey(ref)).filter((key) => states.get(key) === 'saved');
       const first = keys[0];

@@ -6,7 +6,7 @@ import { useAppStore } from '../../store/app-store';
 import { problemOf, type Problem } from '../../lib/api';
 import { fileLocation } from '../../lib/file-location';
 import { requestOf } from '../../store/gallery-list-model';
-import type { BatchResult } from '../../store/gallery-trash-slice';
+import type { BatchResult, ImageRef } from '../../store/gallery-trash-slice';
 
 /** What can be done to one image, from a tile or from the viewer. */
 export interface ImageActions {
@@ -24,7 +24,7 @@ export interface ImageActions {
   /** Moves the image to the trash (the caller has asked the user already), with Undo. */
   remove(item: GalleryItem): Promise<boolean>;
   /** Brings back the images of the last delete, if main still holds them (Ctrl/Cmd+Z). */
-  undo(): void;
+  undo(refs?: readonly ImageRef[]): void;
 }
 
 export interface ImageActionsState {
@@ -55,9 +55,9 @@ export function useImageActions(): ImageActionsState {
 
   const actions = useMemo<ImageActions>(() => {
     const store = useAppStore.getState;
-    const undo = (): void =>
+    const undo = (refs?: readonly ImageRef[]): void =>
       void run(async () => {
-        const result = await store().galleryUndoDelete();
+        const result = await store().galleryUndoDelete(refs);
         return result === null ? null : outcome(result, 'gallery.announce.restored');
       });
     return {
@@ -130,7 +130,7 @@ export function outcome(
  */
 export async function deleteWithUndo(
   items: readonly GalleryItem[],
-  undo: () => void,
+  undo: (refs?: readonly ImageRef[]) => void,
 ): Promise<null> {
   const state = useAppStore.getState();
   const result = await state.galleryDeleteImages(items);
@@ -138,6 +138,8 @@ export async function deleteWithUndo(
     items.length === 1 && result.failed === 0
       ? t('gallery.announce.deleted')
       : outcome(result, 'gallery.announce.deletedMany');
-  state.confirm(sentence, { label: t('gallery.undo'), run: undo });
+  // The toast's Undo brings back this delete's images, even after a later delete.
+  const held = useAppStore.getState().galleryUndoable;
+  state.confirm(sentence, { label: t('gallery.undo'), run: () => undo(held ?? undefined) });
   return null;
 }

@@ -107,6 +107,37 @@ describe('selecting images in the gallery', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(2)));
   });
 
+  it('each toast’s Undo brings back its own delete, even after a later one', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await within(confirmations()).findByText('Image moved to the trash.');
+    fireEvent.click(tile(keyOf(3)), { ctrlKey: true });
+    fireEvent.click(tile(keyOf(4)), { ctrlKey: true });
+    await user.click(within(toolbar()).getByRole('button', { name: 'Move to trash' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await within(confirmations()).findByText('2 images moved to the trash.');
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(3));
+
+    const first = within(confirmations())
+      .getByText('Image moved to the trash.')
+      .closest<HTMLElement>('.toast')!;
+    await user.click(within(first).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(4));
+    expect(fake.callsTo('gallery:undoDelete')).toEqual([
+      { images: [{ localId: 'seed-000000', index: 0 }] },
+    ]);
+    // Ctrl+Z still undoes the last delete.
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(6));
+  });
+
   it('cancelling the question deletes nothing and keeps the selection', async () => {
     const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
     fireEvent.click(tile(keyOf(0)), { ctrlKey: true });
