@@ -9,14 +9,14 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { IconButton } from '../../components/icon-button';
 import { ErrorMessage } from '../../components/error-message';
-import { formatBytes, formatNumber, t } from '../../i18n';
+import { formatBytes, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { FolderChangeState } from '../../store/settings-slice';
 
 function facts(library: FolderChoice['library']): string {
   return t('settings.folder.facts', {
-    tasks: formatNumber(library.tasks),
-    files: formatNumber(library.files),
+    tasks: library.tasks,
+    files: library.files,
     size: formatBytes(library.bytes),
   });
 }
@@ -92,8 +92,8 @@ function ProgressDialog({ state }: { state: Extract<FolderChangeState, { step: '
           />
           <p aria-live="polite">
             {t('settings.folder.progress', {
-              filesDone: formatNumber(progress.filesDone),
-              files: formatNumber(progress.files),
+              filesDone: progress.filesDone,
+              files: progress.files,
               bytesDone: formatBytes(progress.bytesDone),
               bytes: formatBytes(progress.bytes),
             })}
@@ -111,14 +111,14 @@ function reportSentence(result: FolderChange): string {
   if (result.outcome === 'opened')
     return t('settings.folder.opened', {
       path: result.path,
-      imported: formatNumber(result.imported),
+      imported: result.imported,
     });
   const moved = t('settings.folder.moved', {
     path: result.path,
-    moved: formatNumber(result.moved),
+    moved: result.moved,
   });
   return result.leftBehind > 0
-    ? `${moved} ${t('settings.folder.leftBehind', { count: formatNumber(result.leftBehind) })}`
+    ? `${moved} ${t('settings.folder.leftBehind', { count: result.leftBehind })}`
     : moved;
 }
 

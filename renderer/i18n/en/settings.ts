@@ -57,7 +57,8 @@ export const settings = {
   'settings.gallery.open': 'Open folder',
   'settings.gallery.hint': 'Images and their prompts are saved here as ordinary files.',
   'settings.folder.title': 'Change the gallery folder',
-  'settings.folder.facts': '{tasks} tasks, {files} files, {size}',
+  'settings.folder.facts':
+    '{tasks, plural, one {# task} other {# tasks}}, {files, plural, one {# file} other {# files}}, {size}',
   'settings.folder.hasLibrary': 'This folder already holds a Pictor library: {facts}.',
   'settings.folder.noLibrary': 'This folder holds no Pictor library.',
   'settings.folder.current': 'Your library now is in {path}: {facts}.',
@@ -73,14 +74,16 @@ export const settings = {
   'settings.folder.moving': 'Moving the library',
   'settings.folder.opening': 'Opening the library',
   'settings.folder.starting': 'Looking at the library…',
-  'settings.folder.progress': 'Copied {filesDone} of {files} files ({bytesDone} of {bytes}).',
+  'settings.folder.progress':
+    'Copied {filesDone, number} of {files, plural, one {# file} other {# files}} ({bytesDone} of {bytes}).',
   'settings.folder.cancelMove': 'Cancel the move',
   'settings.folder.cancelling': 'Cancelling…',
-  'settings.folder.moved': 'The library moved to {path}: {moved} task folders.',
+  'settings.folder.moved':
+    'The library moved to {path}: {moved, plural, one {# task folder} other {# task folders}}.',
   'settings.folder.leftBehind':
-    '{count} items (links or files that could not be removed) stay in the old folder.',
+    '{count, plural, one {# item (a link or a file that could not be removed) stays} other {# items (links or files that could not be removed) stay}} in the old folder.',
   'settings.folder.opened':
-    'The gallery is now {path}; {imported} of its tasks were added to your history.',
+    'The gallery is now {path}; {imported, plural, one {# of its tasks was} other {# of its tasks were}} added to your history.',
   'settings.folder.cancelled':
     'The move was cancelled. Your library is still in {path}, complete; nothing was removed from it.',
 

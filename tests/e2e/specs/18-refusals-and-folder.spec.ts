@@ -3,18 +3,22 @@
  * was typed, says so in one banner however many times it happens, and leaves no row in the
  * history or on disk; the service saw each request once. A request it refuses as invalid (400)
  * stays a row whose "Edit and submit again" puts it back in the form without sending anything;
- * a completed task shows the model the service reported beside the one asked for. axe checks
- * the banner.
+ * a completed task shows the model the service reported beside the one asked for. Changing the
+ * gallery folder (item 11) asks what to do with the folder main's dialog returned, moves the
+ * library with the progress shown and reports it; the files are in the new folder on disk. axe
+ * checks the banner and the question.
  */
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support/axe';
-import { readHistory } from './support/disk';
+import { imageFiles, readHistory } from './support/disk';
 import { useDemoProcess } from './support/service';
-import { useAppSession } from './support/session';
+import { FAST_ENV, useAppSession } from './support/session';
 import {
   closeDialog,
   composeForm,
   generate,
+  generateAll,
   historySection,
   openDetails,
   showScreen,
@@ -100,4 +104,33 @@ test('a 400 row is edited before it is sent again; a completed task shows both m
   await expect(details).toContainText('Model asked for');
   await expect(details).toContainText('demo-image-1');
   await closeDialog(details);
+});
+
+test('changing the gallery folder asks, moves the library with its progress and reports it', async () => {
+  const target = join(session.folders.root, 'Moved library');
+  const { page } = await session.launch({
+    env: { ...FAST_ENV, PICTOR_E2E_CHOOSE_FOLDER: target },
+  });
+  await generateAll(page, ['A paper boat on a pond, before the move']);
+  expect(await imageFiles(session.folders.galleryDir)).toHaveLength(1);
+
+  await showScreen(page, 'Settings');
+  const gallery = page.getByRole('region', { name: 'Gallery' });
+  await gallery.getByRole('button', { name: 'Change…' }).click();
+  const question = page.getByRole('dialog', { name: 'Change the gallery folder' });
+  await expect(question).toContainText('This folder holds no Pictor library.');
+  await expect(question).toContainText(target);
+  await expect(
+    question.getByRole('button', { name: 'Start an empty library there' }),
+  ).toBeVisible();
+  await expectAccessible(page, 'the gallery folder question');
+  await question.getByRole('button', { name: 'Move this library there' }).click();
+
+  await expect(gallery.getByRole('status')).toContainText(
+    `The library moved to ${target}: 1 task folder.`,
+    { timeout: 30_000 },
+  );
+  await expect(gallery.getByText(target, { exact: true })).toBeVisible();
+  expect(await imageFiles(target)).toHaveLength(1);
+  expect(await imageFiles(session.folders.galleryDir)).toEqual([]);
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { FolderChange } from '../../../../shared/ipc/contract';
 import { startApp } from '../render-app';
 
-async function openSettings(prepare?: Parameters<typeof startApp>[0]['prepare']) {
+async function openSettings(prepare?: NonNullable<Parameters<typeof startApp>[0]>['prepare']) {
   const app = await startApp(prepare ? { prepare } : {});
   await app.user.click(screen.getByRole('button', { name: 'Settings' }));
   const region = screen.getByRole('region', { name: 'Gallery' });
