@@ -495,7 +495,9 @@ export class FakePictorApi implements PictorApi {
       return { removed, skipped: new Set(localIds).size - removed.length };
     },
     'tasks:setFavouriteMany': ({ localIds, favourite }) =>
-      this.batch(localIds, (record) => this.updateTask(record.localId, { favourite })),
+      this.batch(localIds, (record) =>
+        this.updateTask(record.localId, withTaskFavourite(record, favourite)),
+      ),
     'tasks:retryMany': ({ localIds }) =>
       this.batch(localIds, (record) => {
         if (!canRetry(record)) return null;

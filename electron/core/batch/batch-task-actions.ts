@@ -5,6 +5,7 @@
  * apply to, are skipped and counted, never an error: a selection can go stale while the user
  * looks at it (another window removed a task, a retry finished).
  */
+import { isFavouriteTask, withTaskFavourite } from '../../../shared/domain/favourites';
 import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
@@ -37,12 +38,16 @@ export class BatchTaskActions {
     return { removed, skipped: ids.length - removed.length };
   }
 
-  /** Sets every known task's favourite flag (unchanged ones are not rewritten). */
+  /**
+   * Stars or unstars every known task as its own star does: with all its images (one favourite,
+   * shared/domain/favourites.ts). Tasks already so are not rewritten.
+   */
   setFavourite(localIds: readonly string[], favourite: boolean): BatchOutcome {
     return this.each(localIds, (engine, record) =>
-      record.favourite === favourite
+      isFavouriteTask(record) === favourite &&
+      record.images.every((image) => image.favourite === favourite)
         ? record
-        : engine.edit(record.localId, (current) => ({ ...current, favourite })),
+        : engine.edit(record.localId, (current) => withTaskFavourite(current, favourite)),
     );
   }
 

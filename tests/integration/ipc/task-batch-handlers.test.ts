@@ -96,6 +96,18 @@ describe('batch actions', () => {
     expect(favourite.items.map((item) => item.record.favourite)).toEqual([true, true, true]);
     expect(favourite.skipped).toBe(1);
     expect(b.ids.every((id) => b.h.core.history.get(id)?.favourite === true)).toBe(true);
+    // One favourite: a task's star is its images' stars, so starring stars them and unstarring
+    // sticks (a task flag alone would be put back by its starred images).
+    const starredImages = b.ids.flatMap((id) => b.h.core.history.get(id)?.images ?? []);
+    expect(starredImages.length).toBeGreaterThan(0);
+    expect(starredImages.every((image) => image.favourite)).toBe(true);
+    await b.call('tasks:setFavouriteMany', { localIds: b.ids, favourite: false });
+    for (const id of b.ids) {
+      const stored = b.h.core.history.get(id);
+      expect(stored?.favourite).toBe(false);
+      expect(stored?.images.some((image) => image.favourite)).toBe(false);
+    }
+    await b.call('tasks:setFavouriteMany', { localIds: b.ids, favourite: true });
 
     // Completed with every image saved: retry applies to none of them.
     const retried = valueOf<{ items: unknown[]; skipped: number }>(
