@@ -95,6 +95,20 @@ function onceStream(bytes: Buffer): Readable {
   });
 }
 
+/** yazl's callback for one entry: a stream of the holder's bytes, made when yazl reaches it. */
+function lazyOpener(
+  holder: { bytes: Buffer | null },
+  resolve: () => void,
+  reject: (error: unknown) => void,
+): (done: (error: unknown, stream: Readable) => void) => void {
+  return (done) => {
+    const stream = onceStream(holder.bytes ?? Buffer.alloc(0));
+    holder.bytes = null;
+    stream.on('end', resolve).on('error', reject);
+    done(null, stream);
+  };
+}
+
 /** Archive bytes allowed to wait in memory for the disk. */
 const QUEUED_BYTES = 16 * 1024 * 1024;
 
@@ -127,17 +141,16 @@ class ArchiveWriter {
   ): Promise<void> {
     this.entries.push({ ...entry, size: bytes.length, sha256: sha256Of(bytes) });
     this.names.add(collisionKey(entry.path));
-    const stream = onceStream(bytes);
+    const size = bytes.length;
+    // Only the holder is kept (emptied once read): a closure here that named `bytes` would keep
+    // every image alive as long as yazl keeps the entry, that is until the archive ends.
+    const holder: { bytes: Buffer | null } = { bytes };
+    const options = { compress: entry.kind === 'sidecar', size, mtime };
     const taken = new Promise<void>((resolve, reject) =>
-      stream.on('end', resolve).on('error', reject),
+      this.zip.addReadStreamLazy(entry.path, options, lazyOpener(holder, resolve, reject)),
     );
-    this.zip.addReadStream(stream, entry.path, {
-      compress: entry.kind === 'sidecar',
-      size: bytes.length,
-      mtime,
-    });
     await Promise.race([taken, this.failed]);
-    this.bytes += bytes.length;
+    this.bytes += size;
     // yazl pushes into its output without waiting for the disk: wait here instead, so memory
     // holds a few megabytes of the archive, not all of it (600 MB at 10,000 images, measured).
     while (this.backlog() > QUEUED_BYTES) {
