@@ -10,7 +10,15 @@ import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './bench-row';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SUITES = ['engine', 'images', 'history', 'shared-history', 'renderer', 'ui'] as const;
+const SUITES = [
+  'engine',
+  'images',
+  'history',
+  'shared-history',
+  'renderer',
+  'ui',
+  'gallery',
+] as const;
 
 function chromiumVersion(): string {
   try {

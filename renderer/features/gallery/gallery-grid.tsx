@@ -123,10 +123,11 @@ export function GalleryGrid(props: GalleryGridProps) {
   }, [hasMore, far, loadingMore, lastVisibleRow, headRows, onLoadMore]);
   const wanted = far ? jumpWanted(firstVisibleRow, lastVisibleRow, columns, count, jump) : null;
   useEffect(() => {
-    // One page by position at a time: while the scrollbar is dragged, the next is asked for
-    // when the last one has landed, for wherever the view is then.
-    if (wanted !== null && jumpLoading === null) onLoadAt?.(wanted);
-  }, [wanted, jumpLoading, onLoadAt]);
+    // A new page by position when the view has moved away from the one on its way (the latest
+    // answer wins): waiting for a stale one cost a round trip at the end of every drag.
+    const near = jumpLoading !== null && Math.abs(jumpLoading - (wanted ?? 0)) < columns * 2;
+    if (wanted !== null && !near) onLoadAt?.(wanted);
+  }, [wanted, jumpLoading, columns, onLoadAt]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     // Keys on the tile itself; a Retry button inside handles its own.
@@ -215,6 +216,7 @@ export function GalleryGrid(props: GalleryGridProps) {
                     item={item}
                     {...place}
                     uncropped={props.uncropped ?? false}
+                    urgent={row.index >= firstVisibleRow && row.index <= lastVisibleRow}
                     selected={props.selected?.has(key) ?? false}
                     selecting={(props.selected?.size ?? 0) > 0}
                     {...(props.onSelect ? { onSelect: props.onSelect } : {})}

@@ -41,6 +41,8 @@ export interface GalleryTileProps {
   readonly index?: number;
   /** Shows the whole image, letterboxed, instead of filling the square. */
   readonly uncropped?: boolean;
+  /** In view (not a row drawn ahead): its thumbnail is fetched before those of the rows around. */
+  readonly urgent?: boolean;
   readonly onActivate: (key: string) => void;
   readonly onOpen: (key: string) => void;
   readonly onRetry: (item: GalleryItem) => void;
@@ -62,6 +64,7 @@ export const GalleryTile = memo(function GalleryTile({
   tabbable,
   index,
   uncropped = false,
+  urgent = true,
   onActivate,
   onOpen,
   onRetry,
@@ -116,8 +119,10 @@ export const GalleryTile = memo(function GalleryTile({
           alt={item.prompt}
           width={size}
           height={size}
-          loading="lazy"
+          // The grid draws only the tiles in view and a row or two around them: each is wanted now
+          // (lazy loading held the first screen back by a layout pass and a lower priority).
           decoding="async"
+          fetchPriority={urgent ? 'high' : 'low'}
           draggable
           onDragStart={onDragStart}
           onError={() => setFailedSource(source)}

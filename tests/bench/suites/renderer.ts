@@ -109,7 +109,7 @@ function timed(start: Start, expectRows: boolean): number {
  * into the page call esbuild's `__name` helper, which the page lacks (the e2e runner's own
  * transform does not add it). Every new context gets a no-op `__name` first, while the suite runs.
  */
-async function withNameShim<T>(work: () => Promise<T>): Promise<T> {
+export async function withNameShim<T>(work: () => Promise<T>): Promise<T> {
   const launch = chromium.launch.bind(chromium);
   chromium.launch = async (options) => {
     const browser = await launch(options);

@@ -50,12 +50,18 @@ describe('the gallery grid', () => {
     expect(shown).toContain('Prompt number 0');
   });
 
-  it('loads thumbnails lazily from the gallery protocol in fixed-size squares', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 3) });
+  it('loads thumbnails from the gallery protocol in fixed-size squares, those in view first', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 50) });
     const image = screen.getByAltText('Prompt number 1');
     expect(image.getAttribute('src')).toBe('pictor-gallery://gallery/g/1.thumb.webp');
-    expect(image.getAttribute('loading')).toBe('lazy');
+    // Only the rows in view and two around them are drawn: each is wanted now, not lazily.
+    expect(image.getAttribute('loading')).toBeNull();
     expect(image.getAttribute('decoding')).toBe('async');
+    // 600 px tall, rows 195 px apart after 16 px of padding: rows 0-2 are in view, 3-4 drawn ahead.
+    expect(image.getAttribute('fetchpriority')).toBe('high');
+    expect(screen.getByAltText('Prompt number 14').getAttribute('fetchpriority')).toBe('high');
+    expect(screen.getByAltText('Prompt number 15').getAttribute('fetchpriority')).toBe('low');
+    expect(screen.getByAltText('Prompt number 24').getAttribute('fetchpriority')).toBe('low');
     expect(image.getAttribute('width')).toBe('187');
     expect(image.getAttribute('height')).toBe('187');
     expect(tile(keyOf(1)).style.width).toBe('187px');
