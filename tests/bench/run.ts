@@ -18,6 +18,7 @@ const SUITES = [
   'renderer',
   'ui',
   'gallery',
+  'archive',
 ] as const;
 
 function chromiumVersion(): string {
