@@ -100,7 +100,7 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
     );
     return EXIT.interrupted;
   }
-  return EXIT.ok;
+  return summary.refused.length > 0 ? EXIT.imagesMissing : EXIT.ok;
 }
 
 function systemCode(error: unknown): string | undefined {

@@ -99,6 +99,21 @@ describe('pictor export and import', () => {
     expect(await world.list()).toEqual([]);
   });
 
+  it('imports what is valid and names each file it refused (exit 4)', async () => {
+    const world = await newWorld();
+    const { record, files } = await taskFiles();
+    const archive = join(world.dataDir, 'partly.zip');
+    await writeFile(
+      archive,
+      craftZip(exportEntries(files, [{ name: 'notes.txt', data: Buffer.from('hi') }])),
+    );
+    const run = await world.run(['import', archive]);
+    expectExit(run, 4);
+    expect(run.stderr).toMatch(/Refused notes\.txt: The file is not part of a Pictor library\./);
+    expect(run.stdout).toMatch(/Added 1 task\(s\) and 1 image\(s\)/);
+    expect((await world.list()).map((task) => task.localId)).toEqual([record.localId]);
+  });
+
   it('says what to type when the archive is missing or not named', async () => {
     const world = await newWorld();
     const missing = await world.run(['import', join(world.dataDir, 'nothing-here.zip')]);
