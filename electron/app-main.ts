@@ -233,7 +233,7 @@ export function startApp(): void {
       runtime: started,
       shell,
       chooseFolder: () => chooseGalleryFolder(mainWindow, started.galleryDir()),
-      libraryDialogs: libraryDialogs(() => mainWindow),
+      library: libraryOptions(() => mainWindow),
       copyText: (text) => clipboard.writeText(text),
       info: () => ({
         version: app.getVersion(),
@@ -358,9 +358,10 @@ async function chooseGalleryFolder(
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
-/** The main process's save and open dialogs for the library archive (ipc/library-handlers.ts). */
-function libraryDialogs(window: () => BrowserWindow | null) {
-  return createLibraryDialogs({ dialog, window, saveDir: () => app.getPath('downloads') });
+/** The library archive's dialogs (ipc/library-handlers.ts) and the version its exports record. */
+function libraryOptions(window: () => BrowserWindow | null) {
+  const dialogs = createLibraryDialogs({ dialog, window, saveDir: () => app.getPath('downloads') });
+  return { dialogs, version: app.getVersion() };
 }
 
 /** The environment's overrides and the app's version (written into every saved image). */

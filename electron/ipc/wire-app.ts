@@ -58,8 +58,11 @@ export interface AppWiringOptions {
   /** The main process's own folder dialog, for `gallery:chooseFolder` and `tasks:exportMany`. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly copyText: (text: string) => void;
-  /** The main process's own save and open dialogs for `library:export` / `library:import`. */
-  readonly libraryDialogs?: LibraryDialogs;
+  /**
+   * The main process's own save and open dialogs for `library:export` / `library:import`, and the
+   * version written into exports (`info` is not asked: it hands out the page's one-time notices).
+   */
+  readonly library?: { readonly dialogs: LibraryDialogs; readonly version: string };
   readonly info: () => HostInfo;
   readonly emit: Emit;
   /**
@@ -127,8 +130,8 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
     ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
     ...libraryHandlers({
       core,
-      ...(options.libraryDialogs ? { dialogs: options.libraryDialogs } : {}),
-      version: () => options.info().version,
+      ...(options.library ? { dialogs: options.library.dialogs } : {}),
+      version: () => options.library?.version ?? 'unknown',
       emit,
     }),
     ...updateHandlers(options.updates ?? noUpdates),
