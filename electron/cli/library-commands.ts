@@ -5,7 +5,7 @@
  */
 import { lstat } from 'node:fs/promises';
 import { UsageError } from '../core/command-line/command-line';
-import { ArchiveRefusedError } from '../core/library-archive/archive-errors';
+import { ArchiveRefusedError, isAbort } from '../core/library-archive/archive-errors';
 import { exportLibrary } from '../core/library-archive/export-library';
 import { importLibrary } from '../core/library-archive/import-library';
 import type { LibraryProgress } from '../core/library-archive/library-progress';
@@ -25,10 +25,6 @@ function progressLines(io: CliIo): (progress: LibraryProgress) => void {
       `${operation === 'export' ? 'Exporting' : 'Importing'}: ${done} of ${total} task(s)\n`,
     );
   };
-}
-
-function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
 }
 
 export async function exportCommand(

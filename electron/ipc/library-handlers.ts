@@ -8,6 +8,7 @@ import { MAX_LISTED_REFUSALS } from '../../shared/ipc/library-contract';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { UserFacingError } from '../core/errors/user-facing-error';
 import type { HistoryStore } from '../core/history/history-store';
+import { isAbort } from '../core/library-archive/archive-errors';
 import { exportLibrary } from '../core/library-archive/export-library';
 import { importLibrary } from '../core/library-archive/import-library';
 import type { LibraryProgress } from '../core/library-archive/library-progress';
@@ -89,7 +90,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'>
             },
           };
         } catch (error) {
-          if (error instanceof Error && error.name === 'AbortError') {
+          if (isAbort(error)) {
             throw new UserFacingError('The export was cancelled; no archive was written.', {
               code: 'failed',
             });

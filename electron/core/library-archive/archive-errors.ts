@@ -20,11 +20,21 @@ export interface Refusal {
   readonly reason: string;
 }
 
-/** An operation stopped because its signal was aborted. */
-export function isAbort(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
+/** An export or import stopped because the user cancelled it (its signal was aborted). */
+export class OperationCancelledError extends Error {
+  override readonly name: string = 'OperationCancelledError';
+
+  constructor() {
+    super('Stopped.');
+  }
 }
 
+/** Whether `error` is a cancellation rather than a failure. */
+export function isAbort(error: unknown): boolean {
+  return error instanceof OperationCancelledError;
+}
+
+/** Every step of an export or import checks here, so a cancellation always has this one form. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw Object.assign(new Error('Stopped.'), { name: 'AbortError' });
+  if (signal?.aborted) throw new OperationCancelledError();
 }
