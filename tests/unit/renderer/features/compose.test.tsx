@@ -105,7 +105,11 @@ describe('compose form', () => {
       request: { prompt: 'A red fox', model: 'my-model', size: '640x480', quality: 'hd' },
       count: 3,
     });
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+    // One submit's three tasks: one batch holding an article per task.
+    const batch = await screen.findByRole('article', { name: 'Batch of 3 tasks from one submit' });
+    await waitFor(() =>
+      expect(within(batch).getAllByRole('article', { name: 'A red fox' })).toHaveLength(3),
+    );
   });
 
   it('refuses a count outside 1–10 with the reason, and an empty custom quality', async () => {
