@@ -64,15 +64,20 @@ function numberArbitrary(schema: Schema): fc.Arbitrary<number> {
   return base.filter((value) => schema.safeParse(value).success);
 }
 
+/** Whether an object may leave this field out: optional, defaulted, or caught around either. */
+function mayBeAbsent(field: Schema): boolean {
+  const def = defOf(field);
+  if (def.type === 'optional' || def.type === 'default') return true;
+  return def.type === 'catch' && mayBeAbsent(def.innerType as Schema);
+}
+
 function objectArbitrary(def: Def): fc.Arbitrary<Record<string, unknown>> {
   const shape = def.shape ?? {};
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const [name, field] of Object.entries(shape)) {
-    const type = defOf(field).type;
-    const optional = type === 'optional' || type === 'default';
-    model[name] = validArbitrary(optional ? (defOf(field).innerType as Schema) : field);
-    if (!optional) requiredKeys.push(name);
+    model[name] = validArbitrary(field);
+    if (!mayBeAbsent(field)) requiredKeys.push(name);
   }
   return fc.record(model, { requiredKeys });
 }
@@ -116,6 +121,10 @@ export function validArbitrary(schema: Schema): fc.Arbitrary<unknown> {
       return fc.oneof(...(def.options ?? []).map(validArbitrary));
     case 'pipe':
       return validArbitrary(def.in as Schema);
+    // A caught field takes anything (a bad value becomes the fallback); what its inner type
+    // accepts is what a sender would mean.
+    case 'catch':
+      return validArbitrary(def.innerType as Schema);
     case 'object':
       return objectArbitrary(def);
     default:
