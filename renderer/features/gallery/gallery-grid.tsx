@@ -15,6 +15,7 @@ import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import type { GalleryJump } from '../../store/gallery-browse';
 import { GalleryTile, PlaceholderTile, UnreadableTile } from './gallery-tile';
 import { menuKey, type MenuRequest } from './gallery-context-menu';
+import { logicalArrow } from '../../lib/direction';
 import { gridLayout, moveFor } from './grid-geometry';
 import { useElementSize } from './use-element-size';
 import { useGridFocus, type FocusRequest } from './use-grid-focus';
@@ -142,7 +143,12 @@ export function GalleryGrid(props: GalleryGridProps) {
       return;
     }
     const pageRows = Math.max(1, Math.floor(size.height / rowHeight));
-    const next = moveFor(event.key, { index: tabIndex, count: items.length, columns, pageRows });
+    const next = moveFor(logicalArrow(event.key), {
+      index: tabIndex,
+      count: items.length,
+      columns,
+      pageRows,
+    });
     if (next !== null) {
       event.preventDefault();
       const target = items[next];

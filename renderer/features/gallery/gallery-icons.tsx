@@ -1,10 +1,17 @@
 /** The icons the gallery needs beyond the shared set: inline SVG, coloured by `currentColor`, hidden from AT. */
 import type { ReactNode } from 'react';
 
-function Icon({ children }: { readonly children: ReactNode }) {
+function Icon({
+  children,
+  mirrored = false,
+}: {
+  readonly children: ReactNode;
+  /** Points along the reading direction: flipped in a right-to-left window. */
+  readonly mirrored?: boolean;
+}) {
   return (
     <svg
-      className="gallery-icon"
+      className={mirrored ? 'gallery-icon gallery-icon--mirrored' : 'gallery-icon'}
       viewBox="0 0 24 24"
       width="1em"
       height="1em"
@@ -21,9 +28,12 @@ function Icon({ children }: { readonly children: ReactNode }) {
   );
 }
 
+/** `left` and `right` as in a left-to-right window (previous, next); mirrored in right-to-left. */
 export function ChevronIcon({ direction }: { readonly direction: 'left' | 'right' }) {
   return (
-    <Icon>{direction === 'left' ? <path d="M15 5l-7 7 7 7" /> : <path d="M9 5l7 7-7 7" />}</Icon>
+    <Icon mirrored>
+      {direction === 'left' ? <path d="M15 5l-7 7 7 7" /> : <path d="M9 5l7 7-7 7" />}
+    </Icon>
   );
 }
 

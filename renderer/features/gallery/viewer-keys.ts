@@ -1,5 +1,6 @@
 /** The viewer's keyboard: Tab stays inside; arrows pan when zoomed and change image when not. */
 import type { KeyboardEvent } from 'react';
+import { logicalArrow } from '../../lib/direction';
 import { ZOOM_STEP, panForKey } from './zoom-pan';
 
 const FOCUSABLE =
@@ -40,7 +41,8 @@ export function viewerKey(key: string, on: ViewerKeyHandlers): boolean {
     on.pan(pan.dx, pan.dy);
     return true;
   }
-  switch (key) {
+  // Panning above is physical; changing image follows the reading direction.
+  switch (logicalArrow(key)) {
     case 'ArrowLeft':
       on.navigate(-1);
       return true;
