@@ -132,9 +132,7 @@ describe('a row message', () => {
           }),
         ]),
     });
-    await user.click(
-      screen.getByRole('button', { name: 'Read all of the message' }),
-    );
+    await user.click(screen.getByRole('button', { name: 'Read all of the message' }));
     const dialog = screen.getByRole('dialog', { name: 'Task details' });
     const full = within(dialog).getByText(long);
     expect(full.textContent).toBe(long);
@@ -146,9 +144,7 @@ describe('a row message', () => {
     await startApp({
       prepare: (fake) => fake.addTasks([makeTask({ localId: 'done-1', status: 'completed' })]),
     });
-    expect(
-      screen.queryByRole('button', { name: 'Read all of the message' }),
-    ).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Read all of the message' })).toBeNull();
   });
 });
 
