@@ -4,7 +4,7 @@
  */
 import { useCallback, useState } from 'react';
 import type { SettingsPatch } from '../../../shared/domain/settings';
-import { t } from '../../i18n';
+import { applyLocale, t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 
@@ -27,6 +27,8 @@ export function useSettingSave(): SettingSaver {
       try {
         await update(patch);
         clearError(field);
+        // A new language says "Saved." in itself: it is shown before the confirmation is made.
+        if (patch.language !== undefined) await applyLocale(patch.language);
         confirm(t('settings.saved'));
         return true;
       } catch (error) {

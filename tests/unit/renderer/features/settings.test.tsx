@@ -1,5 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
@@ -332,6 +335,30 @@ describe('defaults, gallery, behaviour', () => {
       expect(listeners.size).toBe(0);
     } finally {
       vi.unstubAllGlobals();
+    }
+  });
+
+  it('switches the language at once and confirms in the new one', async () => {
+    const german = JSON.parse(
+      readFileSync(
+        resolve(import.meta.dirname, '../../../../renderer/i18n/locales/de.json'),
+        'utf8',
+      ),
+    ) as Record<string, string>;
+    const { user, fake } = await openSettings();
+    try {
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
+      await waitFor(() => expect(document.documentElement.lang).toBe('de'));
+      expect(fake.callsTo('settings:update')).toContainEqual({ language: 'de' });
+      await screen.findByRole('heading', { name: german['settings.title'], level: 1 });
+      await within(
+        screen.getByRole('status', { name: german['toasts.confirmationsLabel'] }),
+      ).findByText(german['settings.saved']!);
+      // The choice stays selected after the window redrew in German.
+      const field = screen.getByRole('combobox', { name: german['settings.language.label'] });
+      expect((field as HTMLSelectElement).value).toBe('de');
+    } finally {
+      await act(() => applyLocale('en'));
     }
   });
 
