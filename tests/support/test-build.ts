@@ -17,7 +17,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { copyFile, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm, symlink, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,6 +140,22 @@ async function layOut(root: string): Promise<void> {
     // A junction on Windows (no privilege needed), a symbolic link elsewhere.
     await symlink(join(REPO_ROOT, name), join(root, name), 'junction');
   }
+  await trustInstalledTree();
+}
+
+/**
+ * electron-builder finds the production dependencies with `npm list` in the build folder, where
+ * node_modules is a link. npm reads a linked tree correctly only from its record of the install
+ * (node_modules/.package-lock.json), and ignores that record when any package folder is newer:
+ * after `npm ci` the packages' install scripts touch theirs, so on a fresh clone every package's
+ * own dependencies were "missing" and the packed app lacked them (`conf`, `fs-extra`…). The
+ * record is what `npm ci` just wrote from package-lock.json; marking it current makes npm use it.
+ */
+async function trustInstalledTree(): Promise<void> {
+  const record = join(REPO_ROOT, 'node_modules', '.package-lock.json');
+  if (!existsSync(record)) return;
+  const now = new Date();
+  await utimes(record, now, now);
 }
 
 /** The command and arguments of `npm run <script>`: through cmd.exe on Windows (npm.cmd). */
