@@ -5,26 +5,31 @@
  * internals into the message.
  */
 import type { IpcError } from '../../shared/ipc/contract';
+import { englishText, sentence } from '../../shared/i18n/sentence';
 import { describeThrown } from '../core/errors/thrown-value';
 import { UserFacingError } from '../core/errors/user-facing-error';
 
 /** What the user reads when something failed that Pictor has no sentence for. */
-const UNEXPECTED_MESSAGE =
-  'Something went wrong inside Pictor. Nothing was lost; try again, and if it keeps happening, send the log file (Help › Open logs folder).';
+const UNEXPECTED = sentence('error.unexpected');
 
 /** The value of a Result, or its error thrown as a {@link UserFacingError} with the same shape. */
 export function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: IpcError }): T {
   if (!result.ok) {
-    const { code, message, detail } = result.error;
-    throw new UserFacingError(message, { code, detail });
+    const { code, message, detail, sentence } = result.error;
+    throw new UserFacingError(sentence ?? message, { code, detail });
   }
   return result.value;
 }
 
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof UserFacingError) {
-    const { code, message, detail } = error;
-    return { code, message, ...(detail ? { detail } : {}) };
+    const { code, message, detail, sentence } = error;
+    return { code, message, ...(detail ? { detail } : {}), ...(sentence ? { sentence } : {}) };
   }
-  return { code: 'failed', message: UNEXPECTED_MESSAGE, detail: describeThrown(error) };
+  return {
+    code: 'failed',
+    message: englishText(UNEXPECTED),
+    sentence: UNEXPECTED,
+    detail: describeThrown(error),
+  };
 }

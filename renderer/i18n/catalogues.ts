@@ -37,6 +37,49 @@ export const CATALOGUE_LOADERS: Readonly<Record<string, Loader>> = {
   'zh-TW': () => import('./locales/zh-TW.json'),
 };
 
+/**
+ * The main process's catalogue, one loader per translated locale: the window reads error
+ * sentences the main process raised (shared/i18n/sentence.ts) in its own language.
+ */
+export const MAIN_CATALOGUE_LOADERS: Readonly<Record<string, Loader>> = {
+  ar: () => import('../../shared/i18n/main-locales/ar.json'),
+  cs: () => import('../../shared/i18n/main-locales/cs.json'),
+  de: () => import('../../shared/i18n/main-locales/de.json'),
+  es: () => import('../../shared/i18n/main-locales/es.json'),
+  fa: () => import('../../shared/i18n/main-locales/fa.json'),
+  fr: () => import('../../shared/i18n/main-locales/fr.json'),
+  he: () => import('../../shared/i18n/main-locales/he.json'),
+  hi: () => import('../../shared/i18n/main-locales/hi.json'),
+  id: () => import('../../shared/i18n/main-locales/id.json'),
+  it: () => import('../../shared/i18n/main-locales/it.json'),
+  ja: () => import('../../shared/i18n/main-locales/ja.json'),
+  ko: () => import('../../shared/i18n/main-locales/ko.json'),
+  nl: () => import('../../shared/i18n/main-locales/nl.json'),
+  pl: () => import('../../shared/i18n/main-locales/pl.json'),
+  'pt-BR': () => import('../../shared/i18n/main-locales/pt-BR.json'),
+  ru: () => import('../../shared/i18n/main-locales/ru.json'),
+  sv: () => import('../../shared/i18n/main-locales/sv.json'),
+  tr: () => import('../../shared/i18n/main-locales/tr.json'),
+  uk: () => import('../../shared/i18n/main-locales/uk.json'),
+  vi: () => import('../../shared/i18n/main-locales/vi.json'),
+  'zh-CN': () => import('../../shared/i18n/main-locales/zh-CN.json'),
+  'zh-TW': () => import('../../shared/i18n/main-locales/zh-TW.json'),
+};
+
+/**
+ * The main catalogue's file for `tag`, checked like the window's own (English and the
+ * pseudo-locale need none: MainCatalogue makes those itself).
+ */
+export async function loadMainCatalogue(
+  tag: string,
+  source: Readonly<Record<string, string>>,
+): Promise<Record<string, string>> {
+  const loader = MAIN_CATALOGUE_LOADERS[tag];
+  if (!loader) return {};
+  const module = await loader();
+  return checkedMessages(module.default, source);
+}
+
 /** Longer than any message could sensibly be; a longer value is damage, not a translation. */
 const MAX_MESSAGE_CHARS = 4_000;
 

@@ -14,7 +14,10 @@ import { settings } from './en/settings';
 import { shell } from './en/shell';
 import { tasks } from './en/tasks';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { loadCatalogue } from './catalogues';
+import { loadCatalogue, loadMainCatalogue } from './catalogues';
+import { MainCatalogue } from '../../shared/i18n/main-catalogue';
+import { mainMessages } from '../../shared/i18n/main-messages';
+import { sentenceText, type Sentence } from '../../shared/i18n/sentence';
 import {
   LOCALES,
   PSEUDO_LOCALE,
@@ -40,9 +43,15 @@ export type MessageParams = Readonly<Record<string, string | number>>;
 interface ActiveLocale {
   readonly info: LocaleInfo;
   readonly messages: Readonly<Record<string, string>>;
+  /** The main process's sentences (errors it raised) in this locale. */
+  readonly main: MainCatalogue;
 }
 
-let active: ActiveLocale = { info: LOCALES[0] as LocaleInfo, messages: catalogue };
+let active: ActiveLocale = {
+  info: LOCALES[0] as LocaleInfo,
+  messages: catalogue,
+  main: new MainCatalogue(LOCALES[0] as LocaleInfo, undefined),
+};
 const listeners = new Set<() => void>();
 
 /** The locale whose messages are shown. */
@@ -56,8 +65,16 @@ export function subscribeLocale(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function use(info: LocaleInfo, translation: Readonly<Record<string, string>>): void {
-  active = { info, messages: { ...catalogue, ...translation } };
+function use(
+  info: LocaleInfo,
+  translation: Readonly<Record<string, string>>,
+  mainTranslation: Readonly<Record<string, string>> | undefined = undefined,
+): void {
+  active = {
+    info,
+    messages: { ...catalogue, ...translation },
+    main: new MainCatalogue(info, mainTranslation),
+  };
   compiled.clear();
   formatters.clear();
   if (typeof document !== 'undefined') {
@@ -72,7 +89,7 @@ export function setCatalogue(translation: Partial<Record<MessageKey, string>>): 
   const kept = Object.fromEntries(
     Object.entries(translation).filter((entry): entry is [string, string] => !!entry[1]),
   );
-  use(active.info, kept);
+  use(active.info, kept, undefined);
 }
 
 /**
@@ -89,13 +106,18 @@ export async function applyLocale(
   // Only the latest request switches: a slow catalogue must not replace a later choice.
   const request = ++requests;
   let translation: Record<string, string> | null;
+  let mainTranslation: Record<string, string> | undefined;
   try {
-    translation = await loadCatalogue(info.tag, catalogue);
+    [translation, mainTranslation] = await Promise.all([
+      loadCatalogue(info.tag, catalogue),
+      // Without it only error sentences stay English: never a reason to leave the locale.
+      loadMainCatalogue(info.tag, mainMessages).catch(() => undefined),
+    ]);
   } catch {
     translation = null;
   }
   if (request !== requests) return active.info;
-  if (translation) use(info, translation);
+  if (translation) use(info, translation, mainTranslation);
   else use(LOCALES[0] as LocaleInfo, {});
   return active.info;
 }
@@ -187,6 +209,26 @@ function formatWith(
   } catch {
     return null;
   }
+}
+
+/**
+ * What a failure the main process reported reads as in the shown language: its catalogue
+ * sentence when it has one (an IPC error, a task's or an image's stored error), else its message
+ * as stored. Never throws.
+ */
+export function errorText(said: {
+  readonly message: string;
+  readonly sentence?: Sentence | undefined;
+}): string {
+  return sentenceText(active.main, said);
+}
+
+/** An image's stored failure (`ImageRecord.error`) in the shown language; `''` when none. */
+export function imageErrorText(image: {
+  readonly error?: string | undefined;
+  readonly errorSentence?: Sentence | undefined;
+}): string {
+  return errorText({ message: image.error ?? '', sentence: image.errorSentence });
 }
 
 /**

@@ -12,7 +12,7 @@ import type {
   RequestOutput,
   Result,
 } from '../../shared/ipc/contract';
-import { t } from '../i18n';
+import { errorText, t } from '../i18n';
 
 declare global {
   interface Window {
@@ -68,7 +68,7 @@ export async function call<C extends RequestChannel>(
     );
   }
   if (result.ok) return result.value;
-  throw new ApiError(result.error.code, result.error.message, result.error.detail);
+  throw new ApiError(result.error.code, errorText(result.error), result.error.detail);
 }
 
 /** Subscribes to a main-process event; returns the unsubscribe function. */

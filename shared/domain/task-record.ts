@@ -2,6 +2,7 @@
  * The records Pictor keeps for every task and image. They are read back from disk (history
  * database, gallery sidecars), so they are schemas, not just types.
  */
+import { sentenceSchema } from '../i18n/sentence';
 import { z } from 'zod';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import {
@@ -74,6 +75,12 @@ export type ErrorKind = z.infer<typeof errorKindSchema>;
 export const taskErrorSchema = z.object({
   kind: errorKindSchema,
   message: boundedText(MAX_MESSAGE_CHARS),
+  /**
+   * The message as a catalogue sentence, shown in the window's language (`message` is its English
+   * text, kept for the CLI, the log and earlier releases). One that does not parse, or that this
+   * version does not know, is dropped on read and `message` shows.
+   */
+  sentence: sentenceSchema.optional().catch(undefined),
   detail: boundedText(MAX_DETAIL_CHARS).optional(),
   httpStatus: boundedInt(100, 599).optional(),
 });
@@ -98,6 +105,8 @@ export const imageRecordSchema = z.object({
   mime: z.enum(['image/png', 'image/jpeg', 'image/webp']).optional(),
   attempts: boundedInt(0, MAX_COUNT),
   error: boundedText(MAX_MESSAGE_CHARS).optional(),
+  /** `error` as a catalogue sentence (see `TaskError.sentence`). */
+  errorSentence: sentenceSchema.optional().catch(undefined),
   savedAt: dateMsSchema.optional(),
   favourite: z.boolean().default(false),
 });

@@ -1,63 +1,14 @@
 /**
- * The main process's catalogue in every language: English from main-messages.ts, each other
- * language a small JSON file bundled into main (22 × a few KB, read once, so no loading on demand),
- * the pseudo-locale computed from English. Formatting goes through intl-messageformat, as in the
+ * The main process's catalogue in one language: English from main-messages.ts, the other
+ * language's JSON file as given (main bundles all of them, main-translations.ts; the renderer loads
+ * the one it shows on demand, for error sentences), the pseudo-locale computed from English. Formatting goes through intl-messageformat, as in the
  * renderer; a translation that is missing, does not parse or lacks a value shows English.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales';
 import { mainMessages, type MainMessageKey } from './main-messages';
 import { pseudoCatalogue } from './pseudo';
-import ar from './main-locales/ar.json';
-import cs from './main-locales/cs.json';
-import de from './main-locales/de.json';
-import es from './main-locales/es.json';
-import fa from './main-locales/fa.json';
-import fr from './main-locales/fr.json';
-import he from './main-locales/he.json';
-import hi from './main-locales/hi.json';
-import id from './main-locales/id.json';
-import it from './main-locales/it.json';
-import ja from './main-locales/ja.json';
-import ko from './main-locales/ko.json';
-import nl from './main-locales/nl.json';
-import pl from './main-locales/pl.json';
-import ptBR from './main-locales/pt-BR.json';
-import ru from './main-locales/ru.json';
-import sv from './main-locales/sv.json';
-import tr from './main-locales/tr.json';
-import uk from './main-locales/uk.json';
-import vi from './main-locales/vi.json';
-import zhCN from './main-locales/zh-CN.json';
-import zhTW from './main-locales/zh-TW.json';
-
 export type MainParams = Readonly<Record<string, string | number>>;
-
-/** The translations by locale tag; tests/unit/shared/main-catalogue.test.ts checks it matches LOCALES. */
-export const MAIN_TRANSLATIONS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  ar,
-  cs,
-  de,
-  es,
-  fa,
-  fr,
-  he,
-  hi,
-  id,
-  it,
-  ja,
-  ko,
-  nl,
-  pl,
-  'pt-BR': ptBR,
-  ru,
-  sv,
-  tr,
-  uk,
-  vi,
-  'zh-CN': zhCN,
-  'zh-TW': zhTW,
-};
 
 /** The entries of `loaded` that can stand in for English ones: known keys, non-empty strings. */
 function checked(loaded: Readonly<Record<string, unknown>> | undefined): Record<string, string> {
@@ -77,10 +28,13 @@ export class MainCatalogue {
   /** The tag numbers and plurals are formatted for (English for the pseudo-locale). */
   readonly formatTag: string;
 
-  /** `translation`: the locale's bundled file unless given (a test passes a damaged one). */
+  /**
+   * `translation`: the locale's file, as parsed (main passes the bundled one from
+   * main-translations.ts, the renderer the chunk it loaded, a test a damaged one).
+   */
   constructor(
     readonly info: LocaleInfo,
-    translation: Readonly<Record<string, unknown>> | undefined = MAIN_TRANSLATIONS[info.tag],
+    translation: Readonly<Record<string, unknown>> | undefined,
   ) {
     this.formatTag = info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : info.tag;
     this.messages =

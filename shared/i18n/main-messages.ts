@@ -4,9 +4,18 @@
  * is `main-locales/<tag>.json` with the same keys, checked by tests/unit/shared/main-catalogue.test.ts.
  *
  * Top-level menu names carry Windows/Linux mnemonics: `&` before the access key, or `(&X)` after
- * the name where the language's script has no Latin letters (macOS drops both). Error sentences
- * (UserFacingError, settings rules, task errors) are not here yet: they still read in English.
+ * the name where the language's script has no Latin letters (macOS drops both).
+ *
+ * Error sentences (shared/i18n/errors/<area>.ts, keys `error.<area>.*`) are here too: errors carry
+ * them as {@link Sentence}s (shared/i18n/sentence.ts), so the window shows a task's failure in
+ * the language chosen when it is read; their technical `detail` stays in English, like the log.
  */
+import { credentialsErrors } from './errors/credentials';
+import { galleryErrors } from './errors/gallery';
+import { generalErrors } from './errors/general';
+import { libraryErrors } from './errors/library';
+import { serviceErrors } from './errors/service';
+
 export const mainMessages = {
   // The application menu (core/os/menu-template.ts).
   'menu.file': '&File',
@@ -92,6 +101,12 @@ export const mainMessages = {
   'app.settingsProblem': 'Some of your settings could not be read.',
   'app.startFailed': 'Pictor could not start',
   'app.startFailedDetail': '{reason}\n\nNothing was lost. The log file is in {folder}.',
+
+  ...generalErrors,
+  ...serviceErrors,
+  ...credentialsErrors,
+  ...galleryErrors,
+  ...libraryErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

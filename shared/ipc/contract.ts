@@ -4,6 +4,7 @@
  * handlers are both typed from this file; every payload is parsed with these schemas at run time.
  * Output schemas are also a whitelist: zod drops any field they do not name.
  */
+import { sentenceSchema } from '../i18n/sentence';
 import { z } from 'zod';
 import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
@@ -377,6 +378,8 @@ export const ipcErrorSchema = z.object({
   message: z.string(),
   /** Technical detail, shown on demand. Never a secret. */
   detail: z.string().optional(),
+  /** The message as a catalogue sentence: the window shows it in its own language. */
+  sentence: sentenceSchema.optional(),
 });
 export type IpcError = z.infer<typeof ipcErrorSchema>;
 

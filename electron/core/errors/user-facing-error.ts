@@ -5,6 +5,7 @@
  * a name string misses every subclass and survives a rename of the class it names.
  */
 import type { IpcError } from '../../../shared/ipc/contract';
+import { englishText, type Sentence } from '../../../shared/i18n/sentence';
 
 /** Why a request failed, as the IPC contract spells it (`bad_input`, `failed`…). */
 export type UserErrorCode = IpcError['code'];
@@ -21,10 +22,20 @@ export class UserFacingError extends Error {
   override readonly name: string = 'UserFacingError';
   readonly code: UserErrorCode;
   readonly detail: string | undefined;
+  /**
+   * The message as a catalogue sentence, shown in the window's language (the `message` is its
+   * English text). Absent only for a message that came from elsewhere as text (an IPC error
+   * without one, the demo service's own words).
+   */
+  readonly sentence: Sentence | undefined;
 
-  constructor(message: string, options: UserFacingErrorOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  constructor(message: string | Sentence, options: UserFacingErrorOptions = {}) {
+    super(
+      typeof message === 'string' ? message : englishText(message),
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.code = options.code ?? 'failed';
     this.detail = options.detail;
+    this.sentence = typeof message === 'string' ? undefined : message;
   }
 }

@@ -9,6 +9,8 @@
 import { resolveLocale, type LocaleInfo } from '../../../shared/domain/locales';
 import { MainCatalogue, type MainParams } from '../../../shared/i18n/main-catalogue';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+import { MAIN_TRANSLATIONS } from '../../../shared/i18n/main-translations';
+import { sentenceText, type Sentence } from '../../../shared/i18n/sentence';
 
 let preference = 'system';
 let systemLanguages: () => readonly string[] = () => [];
@@ -22,7 +24,8 @@ function current(): MainCatalogue {
     } catch {
       languages = [];
     }
-    active = new MainCatalogue(resolveLocale(preference, languages));
+    const info = resolveLocale(preference, languages);
+    active = new MainCatalogue(info, MAIN_TRANSLATIONS[info.tag]);
   }
   return active;
 }
@@ -52,6 +55,17 @@ export function mainLocale(): LocaleInfo {
 /** The message for `key` in the current language with its placeholders filled in; never throws. */
 export function mainText(key: MainMessageKey, params: MainParams = {}): string {
   return current().text(key, params);
+}
+
+/**
+ * What an error or a stored failure reads as in the current language: its sentence when it has
+ * one, else its message (for a native dialog, a notification; the window does the same itself).
+ */
+export function mainSentence(said: {
+  readonly message: string;
+  readonly sentence?: Sentence | undefined;
+}): string {
+  return sentenceText(current(), said);
 }
 
 /** `items` joined as the current language joins a list ("a, b, and c"; "a、b、c"). */

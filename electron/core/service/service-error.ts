@@ -3,6 +3,7 @@
  * none ever contains the key (messages are built from fixed text and server-sent text only).
  */
 import type { ErrorKind, TaskError } from '../../../shared/domain/task-record';
+import type { Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 
 export type ServiceErrorKind = Extract<
@@ -21,8 +22,12 @@ export type ServiceErrorKind = Extract<
 
 export interface ServiceErrorInit {
   readonly kind: ServiceErrorKind;
-  /** A sentence for the user: what happened and what to do. */
-  readonly message: string;
+  /**
+   * A sentence for the user: what happened and what to do. A catalogue sentence
+   * (`sentence('error.service.…', {…})`), so the window shows it in its language; text only for
+   * words that come from elsewhere.
+   */
+  readonly message: string | Sentence;
   /** Technical detail shown on demand (status line, server text, parse issue). No secrets. */
   readonly detail?: string;
   readonly httpStatus?: number;
@@ -73,6 +78,7 @@ export class ServiceError extends UserFacingError {
     return {
       kind: this.kind,
       message: this.message,
+      ...(this.sentence === undefined ? {} : { sentence: this.sentence }),
       ...(this.detail === undefined ? {} : { detail: this.detail }),
       ...(this.httpStatus === undefined ? {} : { httpStatus: this.httpStatus }),
     };

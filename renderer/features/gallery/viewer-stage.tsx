@@ -12,7 +12,7 @@ import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
-import { t, type MessageKey } from '../../i18n';
+import { imageErrorText, t, type MessageKey } from '../../i18n';
 import { canRetry } from '../../store/gallery-list-model';
 import { tileState, type TileState } from './gallery-tile';
 import { ZOOM_STEP, currentScale, panBy, zoomBy, type Size, type ZoomState } from './zoom-pan';
@@ -131,7 +131,7 @@ export function ViewerStage(props: ViewerStageProps) {
             role="none"
             tone={state === 'downloading' ? 'warning' : 'error'}
             message={t(STATE_SENTENCE[state ?? 'missing'])}
-            detail={item.image.error}
+            detail={item.image.error ? imageErrorText(item.image) : undefined}
             actions={
               canRetry(item) ? (
                 <Button icon="retry" onClick={() => props.onRetry(item)}>

@@ -5,7 +5,14 @@ import { imageUrl } from '../../lib/api';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
-import { formatBytes, formatDateTime, t, type MessageKey } from '../../i18n';
+import {
+  errorText,
+  formatBytes,
+  formatDateTime,
+  imageErrorText,
+  t,
+  type MessageKey,
+} from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { OpenImageButton, isViewable } from './task-image-viewer';
@@ -52,7 +59,9 @@ function Images({ record }: { record: TaskRecord }) {
               {image.width && image.height ? ` · ${image.width}×${image.height}` : ''}
               {image.bytes !== undefined ? ` · ${formatBytes(image.bytes)}` : ''}
             </span>
-            {image.error ? <span className="details-images__error">{image.error}</span> : null}
+            {image.error ? (
+              <span className="details-images__error">{imageErrorText(image)}</span>
+            ) : null}
           </li>
         );
       })}
@@ -80,7 +89,7 @@ function DetailsBody({
         <ErrorMessage
           role="none"
           tone={status.tone === 'warning' ? 'warning' : 'error'}
-          message={record.error.message}
+          message={errorText(record.error)}
           detail={record.error.detail}
         />
       ) : null}

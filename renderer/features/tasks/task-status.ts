@@ -4,7 +4,7 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
-import { formatDuration, t, type MessageKey } from '../../i18n';
+import { errorText, formatDuration, t, type MessageKey } from '../../i18n';
 
 export type StatusTone = 'neutral' | 'busy' | 'success' | 'warning' | 'danger';
 
@@ -57,8 +57,8 @@ function processing(item: TaskItem, now: number, typical: number | null): Status
   return view('tasks.status.processing', parts.join(' · '), 'warning', {
     ticking: true,
     detail: record.error.detail
-      ? `${record.error.message} ${record.error.detail}`
-      : record.error.message,
+      ? `${errorText(record.error)} ${record.error.detail}`
+      : errorText(record.error),
   });
 }
 

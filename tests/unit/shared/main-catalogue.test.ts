@@ -14,7 +14,8 @@ import {
   localeInfo,
   type LocaleInfo,
 } from '../../../shared/domain/locales';
-import { MAIN_TRANSLATIONS, MainCatalogue } from '../../../shared/i18n/main-catalogue';
+import { MainCatalogue } from '../../../shared/i18n/main-catalogue';
+import { MAIN_TRANSLATIONS } from '../../../shared/i18n/main-translations';
 import { mainMessages, type MainMessageKey } from '../../../shared/i18n/main-messages';
 
 const LOCALE_DIR = resolve(import.meta.dirname, '../../../shared/i18n/main-locales');
@@ -152,7 +153,7 @@ describe.each(TRANSLATED.map((info) => info.tag))('the %s main catalogue', (tag)
   });
 
   it('is what the catalogue shows, filled in', () => {
-    const catalogue = new MainCatalogue(localeInfo(tag) as LocaleInfo);
+    const catalogue = new MainCatalogue(localeInfo(tag) as LocaleInfo, MAIN_TRANSLATIONS[tag]);
     expect(catalogue.text('menu.newPrompt')).toBe(translation['menu.newPrompt']);
     const carry = catalogue.text('keyOrigin.carry', { to: 'evil.example:8443' });
     expect(carry).toContain('evil.example:8443');
@@ -162,7 +163,7 @@ describe.each(TRANSLATED.map((info) => info.tag))('the %s main catalogue', (tag)
 
 describe('the pseudo-locale and the fallback', () => {
   it('accents and lengthens English, keeping placeholders and plural forms', () => {
-    const pseudo = new MainCatalogue(localeInfo(PSEUDO_LOCALE) as LocaleInfo);
+    const pseudo = new MainCatalogue(localeInfo(PSEUDO_LOCALE) as LocaleInfo, undefined);
     const text = pseudo.text('keyOrigin.carry', { to: 'evil.example' });
     expect(text).toMatch(/^\[Šéñđ ţĥé ķéý ţö ~+evil\.example\]$/);
     expect(pseudo.text('notify.imagesReady', { count: 3 })).toMatch(/^\[3 íɱáĝéš ŕéáđý~+\]$/);
@@ -184,8 +185,8 @@ describe('the pseudo-locale and the fallback', () => {
   });
 
   it('uses each language’s plural rules', () => {
-    const russian = new MainCatalogue(localeInfo('ru') as LocaleInfo);
-    const arabic = new MainCatalogue(localeInfo('ar') as LocaleInfo);
+    const russian = new MainCatalogue(localeInfo('ru') as LocaleInfo, MAIN_TRANSLATIONS['ru']);
+    const arabic = new MainCatalogue(localeInfo('ar') as LocaleInfo, MAIN_TRANSLATIONS['ar']);
     const forms = [1, 21, 2, 5].map((count) =>
       russian.text('notify.summaryImages', { count }).replace(/\d+/, '#'),
     );
