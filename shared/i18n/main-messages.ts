@@ -10,11 +10,12 @@
  * them as {@link Sentence}s (shared/i18n/sentence.ts), so the window shows a task's failure in
  * the language chosen when it is read; their technical `detail` stays in English, like the log.
  */
-import { credentialsErrors } from './errors/credentials';
+
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
 import { libraryErrors } from './errors/library';
 import { serviceErrors } from './errors/service';
+import { settingsErrors } from './errors/settings';
 
 export const mainMessages = {
   // The application menu (core/os/menu-template.ts).
@@ -104,7 +105,7 @@ export const mainMessages = {
 
   ...generalErrors,
   ...serviceErrors,
-  ...credentialsErrors,
+  ...settingsErrors,
   ...galleryErrors,
   ...libraryErrors,
 } as const;
