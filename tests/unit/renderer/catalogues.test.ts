@@ -14,8 +14,20 @@ import {
   matchLocale,
   resolveLocale,
 } from '../../../shared/domain/locales';
-import { activeLocale, applyLocale, catalogue, setCatalogue, t } from '../../../renderer/i18n';
-import { CATALOGUE_LOADERS, checkedMessages } from '../../../renderer/i18n/catalogues';
+import {
+  activeLocale,
+  applyLocale,
+  catalogue,
+  errorText,
+  setCatalogue,
+  t,
+} from '../../../renderer/i18n';
+import {
+  CATALOGUE_LOADERS,
+  MAIN_CATALOGUE_LOADERS,
+  checkedMessages,
+} from '../../../renderer/i18n/catalogues';
+import { MAIN_TRANSLATIONS } from '../../../shared/i18n/main-translations';
 import { pseudoCatalogue, pseudoMessage } from '../../../shared/i18n/pseudo';
 
 const LOCALE_DIR = resolve(import.meta.dirname, '../../../renderer/i18n/locales');
@@ -84,6 +96,7 @@ describe('the locale list', () => {
     const files = readdirSync(LOCALE_DIR).map((name) => name.replace(/\.json$/, ''));
     const tags = TRANSLATED.map((info) => info.tag);
     expect(Object.keys(CATALOGUE_LOADERS).sort()).toEqual([...tags].sort());
+    expect(Object.keys(MAIN_CATALOGUE_LOADERS).sort()).toEqual([...tags].sort());
     expect(files.sort()).toEqual([...tags].sort());
   });
 });
@@ -139,6 +152,13 @@ describe.each(TRANSLATED.map((info) => info.tag))('the %s catalogue', (tag) => {
     expect(document.documentElement.dir).toBe(LOCALES.find((l) => l.tag === tag)?.dir);
     const sample = Object.keys(translation).find((key) => !/[{}]/.test(String(translation[key])));
     if (sample) expect(t(sample as keyof typeof catalogue)).toBe(translation[sample]);
+    // The main process's error sentences come with it: a failure reads in this language.
+    const own = MAIN_TRANSLATIONS[tag]?.['error.unexpected'];
+    expect(own).toEqual(expect.any(String));
+    expect(errorText({ message: 'stored English', sentence: { key: 'error.unexpected' } })).toBe(
+      own,
+    );
+    expect(errorText({ message: 'stored English' })).toBe('stored English');
   });
 });
 
@@ -212,5 +232,8 @@ describe('the pseudo-locale', () => {
     await applyLocale(PSEUDO_LOCALE);
     expect(t('tasks.count', { count: 3 })).toMatch(/^\[3 ţášķš~+\]$/);
     expect(pseudoMessage('{ broken')).toBe('[{ broken]');
+    expect(errorText({ message: 'x', sentence: { key: 'error.unexpected' } })).toMatch(
+      /^\[Šöɱéţĥîñĝ ŵŕöñĝ/,
+    );
   });
 });
