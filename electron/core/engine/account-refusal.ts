@@ -11,6 +11,7 @@
  * reports its own refusals from their records, which stay).
  */
 import type { ErrorKind, TaskRecord } from '../../../shared/domain/task-record';
+import type { Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskUpdate } from './engine-types';
 
@@ -25,6 +26,8 @@ export interface SubmitRefusal {
   readonly kind: AccountRefusalKind;
   /** The record's error sentence (already free of the key, as every stored error is). */
   readonly message: string;
+  /** The same as a catalogue sentence, when it has one (the window shows it in its language). */
+  readonly sentence?: Sentence;
 }
 
 const KINDS = new Set<string>(ACCOUNT_REFUSAL_KINDS);
@@ -39,6 +42,7 @@ export function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
     request: record.request,
     kind: error.kind as AccountRefusalKind,
     message: error.message,
+    ...(error.sentence === undefined ? {} : { sentence: error.sentence }),
   };
 }
 

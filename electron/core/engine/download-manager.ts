@@ -7,21 +7,46 @@ import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { IMPORTED_LOCAL_MESSAGE, isImportedLocal } from '../credentials/record-credentials';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
-import type { DownloadOutcome } from '../gallery/download-outcome';
+import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../gallery/download-outcome';
 import type { EngineGallery } from './engine-types';
 import { SidecarWriter } from './sidecar-writer';
+import { saying } from './task-transitions';
 
 /** The answer listed more images than a task keeps: said on the task, the kept ones still come. */
 function noticeOf(message: string): TaskError {
   return { kind: 'protocol', message };
 }
 
-const NO_IMAGES: TaskError = {
-  kind: 'protocol',
-  message: 'The service said the task completed but listed no images.',
-};
+const NO_IMAGES: TaskError = saying('protocol', sentence('error.library.noImagesListed'));
+
+const NO_ADDRESS = sentence('error.library.imageNoAddress');
+
+/** An image's failure: its text, and its catalogue sentence when it has one. */
+interface ImageFailure {
+  readonly error: string;
+  readonly errorSentence?: Sentence | undefined;
+}
+
+/** `said` as an image's failure. */
+function failure(said: Sentence): ImageFailure {
+  return { error: englishText(said), errorSentence: said };
+}
+
+/** The failure an outcome carries: its sentence goes with its text (text alone when it has none). */
+function failureOf(outcome: FailedOutcome): ImageFailure {
+  const said = outcome.errorSentence;
+  return said === undefined
+    ? { error: outcome.error }
+    : { error: outcome.error, errorSentence: said };
+}
+
+/** `image` with `failed` as its error, the previous error's sentence gone. */
+function failedWith(image: ImageRecord, failed: ImageFailure): ImageRecord {
+  return { ...withoutError(image), ...failed };
+}
 
 export class DownloadManager {
   private readonly busy = new Map<string, Set<number>>();
@@ -56,8 +81,7 @@ export class DownloadManager {
             state: 'invalid',
             attempts: 0,
             favourite: false,
-            error:
-              task.refusedImages?.[index] ?? 'The service listed this image without an address.',
+            ...refusedImage(task, index),
           },
     );
     // Busy before the commit, so nobody sees a completed task with nothing on its way.
@@ -191,7 +215,11 @@ export class DownloadManager {
         ? { state: 'invalid', error: IMPORTED_LOCAL_MESSAGE }
         : await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal);
     } catch (error) {
-      outcome = { state: 'retry', error: `The image could not be saved: ${codeOrMessage(error)}.` };
+      const said = sentence('error.library.imageNotSaved', {
+        reason: codeOrMessage(error),
+        last: 'no',
+      });
+      outcome = { state: 'retry', ...failure(said) };
     }
     if (this.ctx.isStopped()) return;
     this.apply(localId, index, outcome);
@@ -219,17 +247,23 @@ export class DownloadManager {
         savedAt: this.ctx.clock.now(),
       });
     } else if (outcome.state === 'retry') {
-      next = { ...image, attempts, error: outcome.error };
+      const failed = failureOf(outcome);
+      next = failedWith({ ...image, attempts }, failed);
       if (attempts < this.ctx.options.maxDownloadAttempts) {
         retryIn = this.ctx.backoff(attempts, outcome.retryAfterMs);
       } else {
-        next = {
-          ...next,
-          error: `${outcome.error} Pictor will try again at the next start, or when you choose Retry.`,
-        };
+        const last = lastAttempt(outcome);
+        next = failedWith(
+          next,
+          last.errorSentence
+            ? last
+            : {
+                error: `${outcome.error} Pictor will try again at the next start, or when you choose Retry.`,
+              },
+        );
       }
     } else {
-      next = { ...image, state: outcome.state, attempts, error: outcome.error };
+      next = failedWith({ ...image, state: outcome.state, attempts }, failureOf(outcome));
     }
     if (retryIn === null) this.unmarkBusy(localId, index);
     this.ctx.commit({
@@ -265,6 +299,12 @@ export class DownloadManager {
 }
 
 function withoutError(image: ImageRecord): ImageRecord {
-  const { error: _error, ...rest } = image;
+  const { error: _error, errorSentence: _sentence, ...rest } = image;
   return rest;
+}
+
+/** Why an entry of the answer has no address: the service client's refusal, else none was listed. */
+function refusedImage(task: CompletedTask, index: number): ImageFailure {
+  const refused = task.refusedImages?.[index];
+  return refused === undefined ? failure(NO_ADDRESS) : { error: refused };
 }

@@ -12,13 +12,10 @@ import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { PollPlanner } from './poll-planner';
-import { toTaskError } from './task-transitions';
+import { sentence } from '../../../shared/i18n/sentence';
+import { saying, toTaskError } from './task-transitions';
 
-const AWAITING_KEY: TaskError = {
-  kind: 'auth',
-  message:
-    'The current key cannot see this task: it was created with another account’s key. It waits, and continues when that key is set again.',
-};
+const AWAITING_KEY: TaskError = saying('auth', sentence('error.library.otherAccountTask'));
 
 export class Poller {
   private readonly planner: PollPlanner;
@@ -195,11 +192,7 @@ export class Poller {
         ...counted,
         status: 'not_found',
         finishedAt: this.ctx.clock.now(),
-        error: {
-          kind: 'not_found',
-          message:
-            'The service does not know this task (404) for the key that created it. It may have expired on the service.',
-        },
+        error: saying('not_found', sentence('error.library.taskNotFound')),
       });
       return;
     }

@@ -5,6 +5,7 @@
  * after the backoff the service asked for; any other failure is recorded as it stands.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
@@ -31,7 +32,11 @@ export class Submitter {
       const credentials = await this.credentials.credentialsFor(record.endpoint);
       if (!credentials) {
         this.ctx.commit(
-          submitFailure(record, new EngineInputError('No API key is set.'), this.now()),
+          submitFailure(
+            record,
+            new EngineInputError(sentence('error.library.noKeyForSubmit')),
+            this.now(),
+          ),
         );
         return;
       }

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { generationRequestSchema } from '../../../shared/service/wire';
+import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
@@ -37,6 +37,7 @@ import { errorKind } from './error-kind';
 import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
+import { parseRequest } from './request-check';
 import { isSettled, interruptedSubmit } from './task-transitions';
 
 export interface TaskEngineDeps {
@@ -163,12 +164,11 @@ export class TaskEngine {
   async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
     const request = parseRequest(input);
     if (!Number.isInteger(count) || count < 1 || count > 100) {
-      throw new EngineInputError('The number of tasks must be a whole number from 1 to 100.');
+      throw new EngineInputError(sentence('error.library.taskCountRange'));
     }
     const endpoint = this.deps.credentials.currentEndpoint();
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
-    if (!credentials)
-      throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
+    if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const records = newBatch(count, () =>
       this.newRecord(request, endpoint, credentials, 'submitted', null),
     );
@@ -186,9 +186,7 @@ export class TaskEngine {
       }
     } catch (error) {
       this.logger.error('history write failed before a submit', { reason: errorKind(error) });
-      throw new EngineInputError(
-        'Pictor could not save the new task to its history, so nothing was sent. Check that the disk has free space, then try again.',
-      );
+      throw new EngineInputError(sentence('error.library.historyWriteBeforeSubmit'));
     }
     for (const record of records) {
       this.records.keepLive(record);
@@ -205,8 +203,7 @@ export class TaskEngine {
     const existing = this.deps.history.getByTaskId(endpoint, taskId);
     if (existing) return this.resume(existing.localId);
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
-    if (!credentials)
-      throw new EngineInputError('No API key is set. Add one in Settings, then try again.');
+    if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
     const record = this.newRecord({ prompt }, endpoint, credentials, 'tracked', taskId);
     this.records.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
@@ -217,7 +214,7 @@ export class TaskEngine {
   /** Continues a task: polls a processing one again (new watch), retries images that can still work. */
   resume(localId: string): TaskRecord {
     const record = this.get(localId);
-    if (!record) throw new EngineInputError('That task is not in the history.');
+    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
     if (record.status === 'processing') {
       this.activate({ ...record, hold: null, watchStartedAt: this.now() }, 'now');
     } else if (record.status === 'completed') {
@@ -230,9 +227,7 @@ export class TaskEngine {
     } else if (record.status === 'submitting') {
       return record;
     } else if (record.status === 'submit_unknown' || record.status === 'submit_failed') {
-      throw new EngineInputError(
-        'This task never got an id from the service, so there is nothing to resume. Submit it again.',
-      );
+      throw new EngineInputError(sentence('error.library.nothingToResume'));
     }
     return this.get(localId) ?? record;
   }
@@ -267,7 +262,7 @@ export class TaskEngine {
    */
   edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord {
     const record = this.get(localId);
-    if (!record) throw new EngineInputError('That task is not in the history.');
+    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
     const next = change(record);
     if (next.localId !== localId) throw new Error('An edit cannot change the task id.');
     const committed = this.records.commit(next);
@@ -494,12 +489,4 @@ function needsWork(record: TaskRecord): boolean {
   if (record.status === 'completed')
     return record.images.some((image) => image.state === 'pending');
   return false;
-}
-
-function parseRequest(input: GenerationRequest): GenerationRequest {
-  const parsed = generationRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new EngineInputError(parsed.error.issues[0]?.message ?? 'The request is not valid.');
-  }
-  return parsed.data;
 }

@@ -1,5 +1,6 @@
 /** Pure state changes of a task record, kept apart from the scheduling that triggers them. */
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { messageOf } from '../errors/thrown-value';
 import { ServiceError } from '../service/service-error';
 import type { LiveState } from '../../../shared/domain/live-state';
@@ -13,22 +14,14 @@ export function interruptedSubmit(record: TaskRecord, now: number): TaskRecord {
       ...record,
       status: 'submit_failed',
       finishedAt: now,
-      error: {
-        kind: 'interrupted',
-        message:
-          'Pictor was closed while waiting to retry this request after the service asked it to slow down. Nothing was created; submit it again when you are ready.',
-      },
+      error: saying('interrupted', sentence('error.library.interruptedRateLimited')),
     };
   }
   return {
     ...record,
     status: 'submit_unknown',
     finishedAt: now,
-    error: {
-      kind: 'interrupted',
-      message:
-        'Pictor was closed before the service answered this request, so it cannot tell whether the task was created. It is not sent again on its own: submit it again if no image arrives.',
-    },
+    error: saying('interrupted', sentence('error.library.interruptedSubmit')),
   };
 }
 
@@ -44,9 +37,7 @@ export function submitFailure(record: TaskRecord, error: unknown, now: number): 
       status: 'submit_unknown',
       finishedAt: now,
       error: {
-        kind: error.kind,
-        message:
-          'The request may have reached the service, but no task id came back, so Pictor cannot follow it. It is not sent again on its own: submit it again if no image arrives.',
+        ...saying(error.kind, sentence('error.library.submitMayHaveReached')),
         detail: [error.message, error.detail].filter(Boolean).join(' — '),
         ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
       },
@@ -57,12 +48,20 @@ export function submitFailure(record: TaskRecord, error: unknown, now: number): 
 
 export function toTaskError(error: unknown): TaskError {
   if (error instanceof ServiceError) return error.toTaskError();
-  if (error instanceof EngineInputError) return { kind: 'config', message: error.message };
+  if (error instanceof EngineInputError) {
+    return error.sentence
+      ? saying('config', error.sentence)
+      : { kind: 'config', message: error.message };
+  }
   return {
-    kind: 'protocol',
-    message: 'Something unexpected went wrong in Pictor.',
+    ...saying('protocol', sentence('error.library.unexpectedTaskError')),
     detail: messageOf(error),
   };
+}
+
+/** A task error whose message is `said` (its English text, and the sentence for the window). */
+export function saying(kind: TaskError['kind'], said: Sentence): TaskError {
+  return { kind, message: englishText(said), sentence: said };
 }
 
 /** Whether a task needs nothing more from this run (used by the CLI to know when to exit). */

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import type { GallerySort } from '../../../shared/domain/gallery-item';
+import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import {
   encodeImageCursor,
@@ -60,7 +61,7 @@ function decodeCursor(cursor: string, sort: GallerySort): Cursor {
     if (key[0] !== sort[0]) throw new Error(`a cursor of order ${key[0]} given for ${sort}`);
     return key;
   } catch (error) {
-    throw new HistoryError('The page cursor is not valid; start again from the first page.', {
+    throw new HistoryError(sentence('error.library.historyCursorInvalid'), {
       cause: error,
     });
   }
@@ -79,7 +80,7 @@ function after(cursor: Cursor, read: ReadRows): SqlFilter {
   const [, localId, idx] = cursor;
   const task = read('SELECT prompt, created_at FROM tasks WHERE local_id = ?', [localId])[0];
   if (task === undefined) {
-    throw new HistoryError('The image the page continued from is gone; start again from the top.');
+    throw new HistoryError(sentence('error.library.historyCursorGone'));
   }
   const prompt = String(task['prompt']);
   const createdAt = Number(task['created_at']);

@@ -7,6 +7,7 @@ import { CONTAINS_FOLDED, type SqlValue } from './sqlite-connection';
 import { z } from 'zod';
 import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
 import type { GallerySort } from '../../../shared/domain/gallery-item';
+import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 
 /** Filters and paging of {@link HistoryStore.list}. */
@@ -235,7 +236,7 @@ function decode<T>(cursor: string, schema: z.ZodType<T>): T {
   try {
     return schema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
   } catch (error) {
-    throw new HistoryError('The page cursor is not valid; start again from the first page.', {
+    throw new HistoryError(sentence('error.library.historyCursorInvalid'), {
       cause: error,
     });
   }

@@ -6,6 +6,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { withFavourites } from '../../../shared/domain/favourites';
 import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { messageOf } from '../errors/thrown-value';
+import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
@@ -168,10 +169,9 @@ export function checkNotNewer(
   file: string,
 ): void {
   if (version > migrations.length) {
-    throw new HistoryError(
-      `The history database ${file} was written by a newer version of Pictor. Update Pictor to open it; it has not been changed.`,
-      { detail: `schema version ${version}, this version reads up to ${migrations.length}` },
-    );
+    throw new HistoryError(sentence('error.library.historyNewer', { file }), {
+      detail: `schema version ${version}, this version reads up to ${migrations.length}`,
+    });
   }
 }
 
@@ -200,7 +200,7 @@ export function migrate(db: DatabaseSync, from: number, migrations: readonly Mig
     } catch (error) {
       if (db.isTransaction) db.exec('ROLLBACK');
       throw new HistoryError(
-        `Pictor could not upgrade its history database to version ${version + 1}. Nothing was changed; report this problem.`,
+        sentence('error.library.historyUpgradeFailed', { version: String(version + 1) }),
         { detail: messageOf(error), cause: error },
       );
     }

@@ -14,6 +14,7 @@ import {
 import { withFavourites } from '../../../shared/domain/favourites';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import {
   encodeImageCursor,
@@ -119,8 +120,7 @@ const TAKE_OVER_LEASE =
 const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
 const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
 const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
-const DAMAGED =
-  'The history database is damaged. Quit Pictor, then restore a backup or move the file aside to start a new history.';
+const DAMAGED = sentence('error.library.historyDamaged');
 
 /** The history database. Synchronous; one instance per file and process, any number of processes. */
 export class HistoryStore {
@@ -479,21 +479,15 @@ export class HistoryStore {
   }
 
   private read<T>(work: () => T): T {
-    return this.guard(
-      work,
-      'Pictor could not read its history database. Restart Pictor; if this repeats, report it.',
-    );
+    return this.guard(work, sentence('error.library.historyReadFailed'));
   }
 
   private write<T>(work: () => T): T {
-    return this.guard(
-      work,
-      'Pictor could not save to its history database. Check that the disk has free space and is writable.',
-    );
+    return this.guard(work, sentence('error.library.historyWriteFailed'));
   }
 
-  private guard<T>(work: () => T, message: string): T {
-    if (!this.connection.isOpen) throw new HistoryError('The history database is closed.');
+  private guard<T>(work: () => T, message: Sentence): T {
+    if (!this.connection.isOpen) throw new HistoryError(sentence('error.library.historyClosed'));
     try {
       return work();
     } catch (error) {
@@ -510,14 +504,11 @@ export class HistoryStore {
 function validate(record: TaskRecord): TaskRecord {
   const parsed = taskRecordSchema.safeParse(record);
   if (parsed.success) return withFavourites(parsed.data);
-  throw new HistoryError(
-    'Pictor did not save a task because its record is not valid; report this problem.',
-    {
-      detail: parsed.error.issues
-        .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
-        .join('; '),
-    },
-  );
+  throw new HistoryError(sentence('error.library.historyRecordInvalid'), {
+    detail: parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; '),
+  });
 }
 
 function combine(filters: readonly SqlFilter[]): SqlFilter {

@@ -26,6 +26,7 @@ import {
 } from 'node:sqlite';
 import type { Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
+import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 import { checkNotNewer, migrate, readSchemaVersion, type Migration } from './history-schema';
 
@@ -218,10 +219,10 @@ function newDatabase(file: string): DatabaseSync {
     // Number(), and the record schema refuses what is out of range, row by row.
     return new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, readBigInts: true });
   } catch (error) {
-    throw new HistoryError(
-      `Pictor could not open its history database ${file}. Check that the folder exists and is writable.`,
-      { detail: messageOf(error), cause: error },
-    );
+    throw new HistoryError(sentence('error.library.historyOpenFailed', { file }), {
+      detail: messageOf(error),
+      cause: error,
+    });
   }
 }
 
@@ -231,8 +232,8 @@ function readVersion(db: DatabaseSync, file: string): number {
   } catch (error) {
     const detail = messageOf(error);
     const message = /locked|busy/i.test(detail)
-      ? `The history database ${file} is locked by another program. Close it, then try again.`
-      : `The file ${file} is not a Pictor history database, or it is damaged. Pictor left it unchanged; move it aside to start a new history.`;
+      ? sentence('error.library.historyLocked', { file })
+      : sentence('error.library.historyNotDatabase', { file });
     throw new HistoryError(message, { detail, cause: error });
   }
 }
@@ -262,10 +263,9 @@ function quickCheck(db: DatabaseSync, file: string): void {
     problems = [messageOf(error)];
   }
   if (problems.length > 0) {
-    throw new HistoryError(
-      `The history database ${file} is damaged. Pictor left it unchanged; restore a backup or move it aside to start a new history.`,
-      { detail: problems.slice(0, 5).join('; ') },
-    );
+    throw new HistoryError(sentence('error.library.historyCheckFailed', { file }), {
+      detail: problems.slice(0, 5).join('; '),
+    });
   }
 }
 

@@ -1,0 +1,29 @@
+/**
+ * A generation request as the engine takes it: parsed with the wire schema, a refusal said as a
+ * catalogue sentence (the schema's own words are English, for the CLI and the detail).
+ */
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
+import { EngineInputError } from './engine-types';
+
+/** The request schema's own sentences (shared/service/wire.ts), as catalogue sentences. */
+const REQUEST_PROBLEMS: Readonly<Record<string, Sentence>> = {
+  'The prompt is empty.': sentence('error.library.promptEmpty'),
+  'The prompt is too long.': sentence('error.library.promptTooLong'),
+  'The size must look like 1024x1024 (two whole numbers).': sentence('error.library.sizeFormat'),
+};
+
+export function parseRequest(input: GenerationRequest): GenerationRequest {
+  const parsed = generationRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const known =
+      issue && Object.hasOwn(REQUEST_PROBLEMS, issue.message)
+        ? REQUEST_PROBLEMS[issue.message]
+        : undefined;
+    throw new EngineInputError(known ?? sentence('error.library.requestInvalid'), {
+      ...(known || !issue ? {} : { detail: `${issue.path.join('.')}: ${issue.message}` }),
+    });
+  }
+  return parsed.data;
+}
