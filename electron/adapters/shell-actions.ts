@@ -16,6 +16,7 @@ import type { PathGuard } from '../core/os/path-guard';
 import type { SaveAsRequest, ShellActions } from '../ports/shell-actions';
 import { suggestedFileName } from '../core/os/save-name';
 import { messageOf } from '../core/errors/thrown-value';
+import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { mainText } from '../core/i18n/main-text';
 import { convertToPng, iconPng } from '../core/images/image-ops';
 
@@ -49,15 +50,13 @@ function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-function fail(code: IpcError['code'], message: string, detail?: unknown): Result<never> {
+function fail(code: IpcError['code'], said: Sentence, detail?: unknown): Result<never> {
   const text = detail === undefined ? '' : messageOf(detail);
-  return { ok: false, error: { code, message, ...(text ? { detail: text } : {}) } };
+  const message = englishText(said);
+  return { ok: false, error: { code, message, sentence: said, ...(text ? { detail: text } : {}) } };
 }
 
-const OUTSIDE = fail(
-  'forbidden',
-  'Pictor works only with files inside its gallery folder, and this one is not there.',
-);
+const OUTSIDE = fail('forbidden', sentence('error.gallery.fileOutsideGallery'));
 
 /** Refusal or absence of `files`, or `null` when they may be used. */
 async function checkFiles(
@@ -68,14 +67,10 @@ async function checkFiles(
   try {
     // lstat: a link, FIFO or device is never acted on, whatever it leads to.
     const info = await lstat(files[0] ?? '');
-    if (!info.isFile()) return fail('not_found', 'This is not an image file.');
+    if (!info.isFile()) return fail('not_found', sentence('error.gallery.notAnImageFile'));
     return null;
   } catch (error) {
-    return fail(
-      'not_found',
-      'The image is no longer in the gallery folder. It may have been moved or deleted outside Pictor.',
-      error,
-    );
+    return fail('not_found', sentence('error.gallery.fileGone'), error);
   }
 }
 
@@ -115,14 +110,15 @@ async function dragIcon(
   return last && !last.isEmpty() ? last : null;
 }
 
-async function openFolder(folder: string, what: string): Promise<Result<void>> {
+async function openFolder(folder: string, which: 'gallery' | 'logs'): Promise<Result<void>> {
+  const said = sentence('error.gallery.openFolderFailed', { which, path: folder });
   try {
     await mkdir(folder, { recursive: true });
     const problem = await shell.openPath(folder);
     if (problem === '') return ok(undefined);
-    return fail('failed', `Pictor could not open the ${what}. It is at ${folder}`, problem);
+    return fail('failed', said, problem);
   } catch (error) {
-    return fail('failed', `Pictor could not open the ${what}. It is at ${folder}`, error);
+    return fail('failed', said, error);
   }
 }
 
@@ -146,8 +142,8 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         dragOut(sender, file, thumbnail ? [thumbnail, file] : [file], options.fallbackDragIcon),
       ),
     openExternal: (url) => openLink(url, options.isAllowedExternal),
-    openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery folder'),
-    openLogsFolder: () => openFolder(options.logsDir(), 'logs folder'),
+    openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery'),
+    openLogsFolder: () => openFolder(options.logsDir(), 'logs'),
   };
 }
 
@@ -156,23 +152,19 @@ async function moveToTrash(file: string): Promise<Result<void>> {
     await shell.trashItem(file);
     return ok(undefined);
   } catch (error) {
-    return fail(
-      'failed',
-      'Pictor could not move the image to the trash, so it is still in the gallery folder. Your system may have no trash for this folder.',
-      error,
-    );
+    return fail('failed', sentence('error.gallery.trashFailed'), error);
   }
 }
 
 async function copyToClipboard(file: string): Promise<Result<void>> {
   const png = await pngBytes(file);
-  if (!png) return fail('failed', 'Pictor could not read this image to copy it.');
+  if (!png) return fail('failed', sentence('error.gallery.copyUnreadable'));
   try {
     const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
     await clipboard.write([new ClipboardItem({ 'image/png': blob })]);
     return ok(undefined);
   } catch (error) {
-    return fail('failed', 'Pictor could not put the image on the clipboard.', error);
+    return fail('failed', sentence('error.gallery.clipboardFailed'), error);
   }
 }
 
@@ -183,25 +175,25 @@ async function dragOut(
   fallbackIcon: string | undefined,
 ): Promise<Result<void>> {
   const icon = await dragIcon(iconSources, fallbackIcon);
-  if (!icon) return fail('failed', 'Pictor could not start dragging this image.');
+  if (!icon) return fail('failed', sentence('error.gallery.dragFailed'));
   try {
     sender.startDrag({ file, icon });
     return ok(undefined);
   } catch (error) {
-    return fail('failed', 'Pictor could not start dragging this image.', error);
+    return fail('failed', sentence('error.gallery.dragFailed'), error);
   }
 }
 
 async function openLink(url: string, allowed: (url: string) => boolean): Promise<Result<void>> {
   const href = httpsHref(url);
   if (href === null || !allowed(href)) {
-    return fail('forbidden', 'Pictor opens only secure web links (https) in your browser.');
+    return fail('forbidden', sentence('error.gallery.linkNotHttps'));
   }
   try {
     await shell.openExternal(href); // eng-disable OPEN_EXTERNAL_JS_CHECK (https only, and the caller's check passed)
     return ok(undefined);
   } catch (error) {
-    return fail('failed', 'Pictor could not open the link in your browser.', error);
+    return fail('failed', sentence('error.gallery.linkFailed'), error);
   }
 }
 
@@ -236,10 +228,6 @@ async function saveCopy(
     if (resolve(target) !== resolve(file)) await copyFile(file, target);
     return ok({ savedTo: target });
   } catch (error) {
-    return fail(
-      'failed',
-      'Pictor could not save a copy there. Check that the folder exists and that you can write to it.',
-      error,
-    );
+    return fail('failed', sentence('error.gallery.saveCopyFailed'), error);
   }
 }

@@ -4,7 +4,7 @@
  * chosen images into a folder main asks for in its own dialog. Translations to core only.
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
-import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
+import type { IpcError, RequestOutput, TaskItem } from '../../shared/ipc/contract';
 import { exportImages } from '../core/batch/export-images';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
@@ -44,20 +44,21 @@ async function each(
 ): Promise<BatchOutcome> {
   const changed = new Map<string, TaskRecord>();
   let failed = 0;
-  let problem: string | undefined;
+  let problem: IpcError | undefined;
   for (const ref of unique(refs)) {
     try {
       const record = await act(ref);
       changed.set(record.localId, record);
     } catch (error) {
       failed += 1;
-      problem ??= toIpcError(error).message;
+      problem ??= toIpcError(error);
     }
   }
   return {
     items: [...changed.values()].map(item),
     failed,
-    ...(problem === undefined ? {} : { problem }),
+    ...(problem === undefined ? {} : { problem: problem.message }),
+    ...(problem?.sentence === undefined ? {} : { problemSentence: problem.sentence }),
   };
 }
 

@@ -12,6 +12,7 @@ import { inspectLibrary } from '../core/gallery/relocate-open';
 import type { GalleryMoveHooks } from '../core/gallery/relocate';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 import { UserFacingError } from '../core/errors/user-facing-error';
+import { sentence } from '../../shared/i18n/sentence';
 
 /** What the handlers use of the AppRuntime. */
 export interface FolderRuntime {
@@ -88,11 +89,9 @@ export function galleryFolderHandlers(deps: GalleryFolderDeps): HandlersOf<'gall
     'galleryFolder:apply': async ({ ticket, action }) => {
       const choice = picked;
       if (choice === null || choice.ticket !== ticket) {
-        throw new FolderChangeError(
-          'That folder choice is no longer valid. Choose the folder again.',
-        );
+        throw new FolderChangeError(sentence('error.gallery.folderChoiceExpired'));
       }
-      if (running) throw new FolderChangeError('The gallery is already being moved.');
+      if (running) throw new FolderChangeError(sentence('error.gallery.moveRunning'));
       picked = null;
       if (action === 'move') return move(choice.path);
       const { imported } = await deps.runtime.openGalleryAt(choice.path);

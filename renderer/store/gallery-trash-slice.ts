@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type { RequestOutput } from '../../shared/ipc/contract';
+import { errorText } from '../i18n';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { itemKey } from './gallery-list-model';
@@ -79,7 +80,9 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
         get().galleryApplyTaskUpdate({ record, live: null });
       }
       failed += outcome.failed;
-      problem ??= outcome.problem;
+      // main's sentence, in the window's language (the English text when it has none)
+      if (outcome.problem !== undefined)
+        problem ??= errorText({ message: outcome.problem, sentence: outcome.problemSentence });
     }
     return { done: refs.length - failed, failed, ...(problem ? { problem } : {}), states };
   };

@@ -49,6 +49,8 @@ const imageBatchOutcome = z.object({
   items: z.array(taskItemSchema),
   failed: z.number().int().min(0),
   problem: z.string().optional(),
+  /** `problem` as a catalogue sentence, shown in the window's language. */
+  problemSentence: sentenceSchema.optional(),
 });
 
 /** The tasks a batch action works on: distinct or not, at most {@link MAX_IDS_PER_BATCH}. */

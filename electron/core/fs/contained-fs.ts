@@ -17,6 +17,7 @@
 import type { Stats } from 'node:fs';
 import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { GalleryPathError } from '../gallery/gallery-path';
 import { systemErrorCode } from '../errors/thrown-value';
 
@@ -28,7 +29,7 @@ export class UnsafePathError extends GalleryPathError {
   override readonly name: string = 'UnsafePathError';
 
   constructor(
-    message: string,
+    message: Sentence,
     readonly path: string,
   ) {
     super(message);
@@ -37,17 +38,11 @@ export class UnsafePathError extends GalleryPathError {
 
 /** The error for a link found at `path`. */
 export function linkRefusal(path: string): UnsafePathError {
-  return new UnsafePathError(
-    `${path} is a link (a symbolic link or junction), where Pictor expects a folder or file of its own. Pictor does not delete, move or write anything through a link: remove the link or move it out of the folder, then try again.`,
-    path,
-  );
+  return new UnsafePathError(sentence('error.gallery.pathIsLink', { path }), path);
 }
 
 function outsideRefusal(path: string, root: string): UnsafePathError {
-  return new UnsafePathError(
-    `${path} is not inside ${root}, so Pictor will not delete, move or write it.`,
-    path,
-  );
+  return new UnsafePathError(sentence('error.gallery.pathOutside', { path, root }), path);
 }
 
 /** `path` is `root` or below it, by text. */
@@ -123,10 +118,7 @@ export async function ensureFolder(root: string, path: string): Promise<void> {
     }
     if (info.isSymbolicLink()) throw linkRefusal(at);
     if (!info.isDirectory()) {
-      throw new UnsafePathError(
-        `${at} is a file where Pictor expects a folder. Move it away, then try again.`,
-        at,
-      );
+      throw new UnsafePathError(sentence('error.gallery.fileNotFolder', { path: at }), at);
     }
   }
   await checkContained(root, path);
@@ -143,7 +135,7 @@ export async function removeFile(root: string, path: string): Promise<boolean> {
   const info = await lstatOrNull(path);
   if (info === null) return false;
   if (info.isDirectory()) {
-    throw new UnsafePathError(`${path} is a folder where Pictor expects a file.`, path);
+    throw new UnsafePathError(sentence('error.gallery.folderNotFile', { path }), path);
   }
   try {
     await unlink(path); // unlink never follows a link: it removes the link itself
@@ -223,7 +215,7 @@ export async function renameContained(root: string, from: string, to: string): P
   await checkContained(root, dirname(resolve(to)));
   const existing = await lstatOrNull(to);
   if (existing?.isDirectory()) {
-    throw new UnsafePathError(`${to} already exists, so Pictor will not replace it.`, to);
+    throw new UnsafePathError(sentence('error.gallery.pathExists', { path: to }), to);
   }
   await rename(from, to);
 }

@@ -2,6 +2,7 @@
  * One download attempt's cancellation: its own timeout plus the caller's signal, remembering
  * which one fired so the user is told the right reason.
  */
+import { sentence } from '../../../shared/i18n/sentence';
 import { errorCode, retry, type FailedOutcome } from './download-outcome';
 
 export class AttemptAbort {
@@ -43,13 +44,21 @@ export class AttemptAbort {
   failure(error: unknown, during: 'connecting' | 'receiving'): FailedOutcome {
     if (this.timedOut)
       return retry(
-        `the image server did not finish within ${Math.round(this.timeoutMs / 1000)} seconds`,
+        sentence('error.gallery.downloadTimeout', { seconds: Math.round(this.timeoutMs / 1000) }),
       );
-    if (this.caller?.aborted) return retry('the download was stopped before it finished');
+    if (this.caller?.aborted) return retry(sentence('error.gallery.downloadStopped'));
     const code = errorCode(error);
-    const suffix = code ? ` (${code})` : '';
-    return during === 'connecting'
-      ? retry(`the image server could not be reached${suffix}`)
-      : retry(`the connection dropped during the download${suffix}`);
+    if (during === 'connecting') {
+      return retry(
+        code
+          ? sentence('error.gallery.downloadUnreachableCode', { code })
+          : sentence('error.gallery.downloadUnreachable'),
+      );
+    }
+    return retry(
+      code
+        ? sentence('error.gallery.downloadDroppedCode', { code })
+        : sentence('error.gallery.downloadDropped'),
+    );
   }
 }

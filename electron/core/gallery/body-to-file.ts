@@ -5,7 +5,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { AttemptAbort } from './attempt-abort';
 import { discardBody } from './image-request';
-import { diskReason, formatBytes, invalid, retry, type FailedOutcome } from './download-outcome';
+import { sentence } from '../../../shared/i18n/sentence';
+import { diskParams, formatBytes, invalid, retry, type FailedOutcome } from './download-outcome';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
@@ -37,18 +38,16 @@ class HeadSniffer {
   }
 
   notAnImage(): FailedOutcome {
-    return invalid(
-      `The image server sent ${describeNonImage(this.bytes())} instead of a PNG, JPEG or WebP image.`,
-    );
+    return invalid(sentence('error.gallery.notAnImage', { kind: describeNonImage(this.bytes()) }));
   }
 }
 
 function tooBig(maxBytes: number): FailedOutcome {
-  return invalid(`The image is larger than the ${formatBytes(maxBytes)} Pictor accepts.`);
+  return invalid(sentence('error.gallery.imageTooBig', { limit: formatBytes(maxBytes) }));
 }
 
 function diskFailure(error: unknown): FailedOutcome {
-  return retry(diskReason('the image could not be written to the gallery folder', error));
+  return retry(sentence('error.gallery.downloadNotWritten', diskParams(error)));
 }
 
 /** Content-Length when it is a plain number and describes the bytes we will read (no encoding). */
@@ -135,7 +134,12 @@ export async function bodyToFile(
   if (declared !== undefined && result.bytes < declared) {
     return {
       ok: false,
-      outcome: retry(`the connection ended after ${result.bytes} of ${declared} bytes`),
+      outcome: retry(
+        sentence('error.gallery.downloadCutShort', {
+          received: String(result.bytes),
+          declared: String(declared),
+        }),
+      ),
     };
   }
   if (sniffer.kind === null) return { ok: false, outcome: sniffer.notAnImage() };

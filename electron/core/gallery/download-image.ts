@@ -10,8 +10,9 @@ import { removeQuietly, tempPath } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile } from './body-to-file';
+import { sentence } from '../../../shared/i18n/sentence';
 import {
-  diskReason,
+  diskParams,
   errorCode,
   retry,
   type DownloadOutcome,
@@ -95,7 +96,7 @@ async function attempt(
     // Usually made by init(); made here too so a deleted temp folder cannot stall downloads.
     await mkdir(join(settings.root, TEMP_DIR), { recursive: true });
   } catch (error) {
-    return retry(diskReason('the gallery folder could not be written to', error));
+    return retry(sentence('error.gallery.downloadFolderNotWritable', diskParams(error)));
   }
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;
@@ -161,7 +162,7 @@ export async function downloadOnce(
         error: error instanceof Error ? error.name : typeof error,
         code: errorCode(error),
       });
-      return retry('something unexpected went wrong');
+      return retry(sentence('error.gallery.downloadUnexpected'));
     });
     logOutcome(settings.logger, job, outcome);
     return outcome;

@@ -3,6 +3,7 @@
  * from fixed text, status codes and error codes only: never a URL (it may carry a signed
  * token) and never a key (the gallery does not have one).
  */
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { systemErrorCode } from '../errors/thrown-value';
 
 /** The outcome of {@link Gallery.downloadImage}. */
@@ -22,32 +23,56 @@ export type DownloadOutcome =
       mime: 'image/png' | 'image/jpeg' | 'image/webp';
     }
   /** The image host says the URL is dead: 401/403/404/410. */
-  | { state: 'expired'; error: string }
+  | { state: 'expired'; error: string; errorSentence?: Sentence }
   /** Not an acceptable image, too big, a decompression bomb, a refused URL, or no URL. */
-  | { state: 'invalid'; error: string }
+  | { state: 'invalid'; error: string; errorSentence?: Sentence }
   /** Network error, timeout, 5xx, 408, 429, body cut mid-way, disk trouble: try again later. */
-  | { state: 'retry'; error: string; retryAfterMs?: number };
+  | { state: 'retry'; error: string; errorSentence?: Sentence; retryAfterMs?: number };
 
+/**
+ * A failed attempt: `error` is the English text (logs, the CLI), `errorSentence` the same as a
+ * catalogue sentence for ImageRecord.errorSentence. Every outcome made here has one; the type
+ * keeps it optional for outcomes made elsewhere from text.
+ */
 export type FailedOutcome = Exclude<DownloadOutcome, { state: 'saved' }>;
 
-const TRY_AGAIN = 'Pictor will try again.';
+/** The words of a failed outcome: the sentence and its English text, always together. */
+function said(errorSentence: Sentence): { error: string; errorSentence: Sentence } {
+  return { error: englishText(errorSentence), errorSentence };
+}
 
-export function invalid(error: string): FailedOutcome {
-  return { state: 'invalid', error };
+export function invalid(why: Sentence): FailedOutcome {
+  return { state: 'invalid', ...said(why) };
 }
 
 export function expired(status: number): FailedOutcome {
   return {
     state: 'expired',
-    error: `The image is no longer available: the image server answered ${status}. Image addresses from the service expire after a while.`,
+    ...said(sentence('error.gallery.imageExpired', { status: String(status) })),
   };
 }
 
-export function retry(reason: string, retryAfterMs?: number): FailedOutcome {
-  const error = `The image could not be downloaded: ${reason}. ${TRY_AGAIN}`;
+/**
+ * A retry outcome; `why` is one of the `error.gallery.download*` sentences, which end by saying
+ * Pictor will try again (see {@link lastAttempt}).
+ */
+export function retry(why: Sentence, retryAfterMs?: number): FailedOutcome {
+  // Every value of a sentence must be given, `last` too (ICU fails on a missing one).
+  const words = said(sentence(why.key, { last: 'no', ...why.params }));
   return retryAfterMs === undefined
-    ? { state: 'retry', error }
-    : { state: 'retry', error, retryAfterMs };
+    ? { state: 'retry', ...words }
+    : { state: 'retry', ...words, retryAfterMs };
+}
+
+/**
+ * The words of a retry outcome once this run's attempts are used up: the same sentence, ending
+ * "Pictor will try again at the next start, or when you choose Retry." (For the engine's
+ * download manager; an outcome without a sentence keeps its text.)
+ */
+export function lastAttempt(outcome: FailedOutcome): { error: string; errorSentence?: Sentence } {
+  const current = outcome.errorSentence;
+  if (!current) return { error: outcome.error };
+  return said(sentence(current.key, { ...current.params, last: 'yes' }));
 }
 
 /** The code of a Node/undici network error (`ECONNRESET`, `UND_ERR_SOCKET`…), if any. */
@@ -60,24 +85,24 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** File-system error codes a user can act on, in plain words. */
+/** File-system error codes a user can act on, as the `problem` of the disk sentences. */
 const DISK_PROBLEMS: Readonly<Record<string, string>> = {
-  ENOSPC: 'the disk is full (no space left)',
-  EDQUOT: 'the disk quota is used up',
-  EROFS: 'the disk is read-only',
-  EACCES: 'Pictor is not allowed to write there',
-  EPERM: 'Pictor is not allowed to write there',
+  ENOSPC: 'full',
+  EDQUOT: 'quota',
+  EROFS: 'readOnly',
+  EACCES: 'denied',
+  EPERM: 'denied',
 };
 
 /**
- * `what` failed, with the reason in plain words when the error is a known disk problem, and
- * its code for a support request: "… because the disk is full (no space left) (ENOSPC)".
+ * The values of a disk sentence (`error.gallery.*` with a `problem`): the reason in plain words
+ * when the error is a known disk problem, and its code for a support request: "… because the
+ * disk is full (no space left) (ENOSPC)".
  */
-export function diskReason(what: string, error: unknown): string {
+export function diskParams(error: unknown): { problem: string; code: string } {
   const code = errorCode(error);
-  if (!code) return what;
-  const problem = DISK_PROBLEMS[code];
-  return problem ? `${what} because ${problem} (${code})` : `${what} (${code})`;
+  if (!code) return { problem: 'none', code: '' };
+  return { problem: DISK_PROBLEMS[code] ?? 'code', code };
 }
 
 /** Binary units for size limits in messages: "64 MiB". */

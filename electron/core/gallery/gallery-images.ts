@@ -5,6 +5,7 @@
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { Gallery } from './gallery';
 import type { GalleryTrash } from './gallery-trash';
@@ -12,7 +13,7 @@ import type { GalleryTrash } from './gallery-trash';
 /** An image that is not in the gallery, or whose file is not on disk: nothing to act on. */
 export class GalleryImageError extends UserFacingError {
   override readonly name = 'GalleryImageError';
-  constructor(message: string) {
+  constructor(message: Sentence) {
     super(message, { code: 'not_found' });
   }
 }
@@ -35,7 +36,7 @@ export function findImage(
 ): { record: TaskRecord; image: ImageRecord } {
   const record = records.get(localId);
   const image = record?.images[index];
-  if (!record || !image) throw new GalleryImageError('That image is not in the gallery.');
+  if (!record || !image) throw new GalleryImageError(sentence('error.gallery.imageNotInGallery'));
   return { record, image };
 }
 
@@ -50,7 +51,7 @@ export function savedFile(
 ): string {
   const relative = image[which];
   if (image.state !== 'saved' || !relative) {
-    throw new GalleryImageError('This image is not on disk (it was not saved, or it was deleted).');
+    throw new GalleryImageError(sentence('error.gallery.imageNotOnDisk'));
   }
   return files.resolve(relative);
 }
@@ -90,7 +91,8 @@ export async function deleteImage(deps: DeleteImageDeps, ref: ImageRef): Promise
   const { image } = findImage(deps.records, ref);
   const file = image.file;
   savedFile(deps.files, image);
-  if (file === undefined) throw new GalleryImageError('This image is not on disk.');
+  if (file === undefined)
+    throw new GalleryImageError(sentence('error.gallery.imageNotOnDiskShort'));
   const key = trashKey(ref);
   await deps.trash.put(key, {
     file,
@@ -118,13 +120,11 @@ export async function deleteImage(deps: DeleteImageDeps, ref: ImageRef): Promise
 export async function restoreImage(deps: DeleteImageDeps, ref: ImageRef): Promise<TaskRecord> {
   const key = trashKey(ref);
   if (!deps.trash.has(key)) {
-    throw new GalleryImageError(
-      'This image can no longer be restored here: it went on to the trash of this computer, where you can still find it.',
-    );
+    throw new GalleryImageError(sentence('error.gallery.imageInSystemTrash'));
   }
   const { image } = findImage(deps.records, ref);
   if (image.state !== 'deleted') {
-    throw new GalleryImageError('This image changed since it was deleted, so it was not restored.');
+    throw new GalleryImageError(sentence('error.gallery.imageChangedSinceDelete'));
   }
   const back = await deps.trash.restore(key);
   return editImage(deps.records, ref, (current) => ({

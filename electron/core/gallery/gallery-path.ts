@@ -3,6 +3,7 @@
  * renderer's gallery protocol, so they are checked before they touch the disk.
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 
 /** A path refused, or a gallery folder Pictor cannot use, in a sentence for the user. */
@@ -18,19 +19,18 @@ export class GalleryPathError extends UserFacingError {
  */
 export function resolveInside(root: string, path: string): string {
   if (path === '' || path.includes('\0'))
-    throw new GalleryPathError('The gallery path is empty or not valid text.');
-  if (path.includes('\\')) throw new GalleryPathError('The gallery path contains a backslash.');
+    throw new GalleryPathError(sentence('error.gallery.pathNotText'));
+  if (path.includes('\\')) throw new GalleryPathError(sentence('error.gallery.pathBackslash'));
   if (path.startsWith('/') || isAbsolute(path) || /^[a-zA-Z]:/.test(path)) {
-    throw new GalleryPathError('The gallery path must be relative to the gallery folder.');
+    throw new GalleryPathError(sentence('error.gallery.pathNotRelative'));
   }
   const segments = path.split('/');
-  if (segments.includes('..'))
-    throw new GalleryPathError('The gallery path leaves the gallery folder.');
+  if (segments.includes('..')) throw new GalleryPathError(sentence('error.gallery.pathLeaves'));
   const absolute = resolve(root, ...segments);
   // A second check on the result, in case a platform rule above was missed.
   const inside = relative(root, absolute);
   if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
-    throw new GalleryPathError('The gallery path leaves the gallery folder.');
+    throw new GalleryPathError(sentence('error.gallery.pathLeaves'));
   }
   return absolute;
 }

@@ -20,6 +20,7 @@ import {
 import { fsyncDir, writeFileAtomic } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
 import { downloadOnce, type DownloadSettings } from './download-image';
+import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, type DownloadOutcome } from './download-outcome';
 import { taskFolderName } from './gallery-layout';
 import { GalleryPathError, resolveInside } from './gallery-path';
@@ -69,7 +70,7 @@ export class Gallery {
 
   constructor(options: GalleryOptions) {
     if (!isAbsolute(options.root))
-      throw new GalleryPathError('The gallery folder must be an absolute path.');
+      throw new GalleryPathError(sentence('error.gallery.rootNotAbsolute'));
     this.root = resolvePath(options.root);
     this.settings = {
       root: this.root,
@@ -148,19 +149,22 @@ export class Gallery {
     signal?: AbortSignal,
   ): Promise<DownloadOutcome> {
     const url = record.images[index]?.url;
-    if (!url) return invalid('The service gave no address for this image.');
+    if (!url) return invalid(sentence('error.gallery.imageNoAddress'));
     let folder: string;
     try {
       folder = this.resolve(this.taskFolder(record));
     } catch {
-      return invalid("The task's gallery folder is not inside the gallery.");
+      return invalid(sentence('error.gallery.imageFolderOutside'));
     }
     try {
       // No link on the way may take the files elsewhere (what is missing is made later).
       await checkContained(this.root, join(this.root, TEMP_DIR));
       await checkContained(this.root, join(folder, THUMBS_DIR));
     } catch (error) {
-      if (error instanceof UnsafePathError) return invalid(error.message);
+      if (error instanceof UnsafePathError)
+        return error.sentence
+          ? invalid(error.sentence)
+          : { state: 'invalid', error: error.message };
       // Disk trouble: the attempt itself reports it in plain words.
     }
     return downloadOnce(this.settings, {

@@ -14,7 +14,8 @@ import {
   type ImageWorkers,
 } from '../images/image-workers';
 import { fsyncDir, removeQuietly, writeNewFileSynced } from './atomic-file';
-import { diskReason, invalid, retry, type FailedOutcome } from './download-outcome';
+import { sentence } from '../../../shared/i18n/sentence';
+import { diskParams, invalid, retry, type FailedOutcome } from './download-outcome';
 import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
 
 export interface CheckedImage {
@@ -33,25 +34,25 @@ export interface UncheckedImage {
   readonly thumbnail: null;
 }
 
-function pixelLimitText(maxPixels: number): string {
-  return `${maxPixels.toLocaleString('en-US')} pixels`;
-}
-
 function headerProblem(
   header: ImageHeader | null,
   kind: ImageKind,
   maxPixels: number,
 ): FailedOutcome | null {
-  if (!header) return invalid('The image file is damaged and could not be read.');
+  if (!header) return invalid(sentence('error.gallery.imageUnreadable'));
   if (header.format !== kind) {
-    return invalid('The image file is damaged: its contents do not match its type.');
+    return invalid(sentence('error.gallery.imageTypeMismatch'));
   }
   if (!header.width || !header.height) {
-    return invalid('The image file does not say how big it is.');
+    return invalid(sentence('error.gallery.imageNoSize'));
   }
   if (header.width * header.height > maxPixels) {
     return invalid(
-      `The image claims to be ${header.width}×${header.height} pixels, more than the ${pixelLimitText(maxPixels)} Pictor accepts.`,
+      sentence('error.gallery.imageTooManyPixels', {
+        width: String(header.width),
+        height: String(header.height),
+        limit: maxPixels,
+      }),
     );
   }
   return null;
@@ -77,14 +78,14 @@ export async function checkImage(
   } catch (error) {
     if (error instanceof ImagesUnavailableError) return { thumbnail: null };
     if (error instanceof ImageWorkerError)
-      return retry(`the image could not be checked: ${error.message}`);
+      return retry(sentence('error.gallery.downloadNotChecked', { reason: error.message }));
     throw error;
   }
   const problem = headerProblem(result.header, kind, limits.maxPixels);
   if (problem) return problem;
   const { orientedWidth, orientedHeight } = result.header ?? {};
   if (!result.thumbnail || !orientedWidth || !orientedHeight) {
-    return invalid('The image is damaged or incomplete and could not be decoded.');
+    return invalid(sentence('error.gallery.imageUndecodable'));
   }
   return {
     width: orientedWidth,
@@ -131,6 +132,6 @@ export async function placeImage(
     await fsyncDir(join(folder, THUMBS_DIR));
     return null;
   } catch (error) {
-    return retry(diskReason('the image could not be stored in the gallery folder', error));
+    return retry(sentence('error.gallery.downloadNotStored', diskParams(error)));
   }
 }

@@ -13,6 +13,7 @@ import {
 } from '../service/url-policy';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
 import type { AttemptAbort } from './attempt-abort';
+import { sentence } from '../../../shared/i18n/sentence';
 import { expired, invalid, retry, type FailedOutcome } from './download-outcome';
 
 /** The only header Pictor sets on an image request. */
@@ -61,20 +62,21 @@ function statusOutcome(response: Response): FailedOutcome {
   if (EXPIRED.has(status)) return expired(status);
   if (status === 408 || status === 429 || (status >= 500 && status <= 599)) {
     const wait = parseRetryAfter(response.headers.get('retry-after'));
-    const reason =
+    const why =
       status === 429
-        ? 'the image server is busy (it answered 429)'
-        : `the server answered ${status}`;
-    return retry(reason, wait);
+        ? sentence('error.gallery.downloadBusy')
+        : sentence('error.gallery.downloadServerStatus', { status: String(status) });
+    return retry(why, wait);
   }
-  return invalid(`The image server answered ${status} instead of sending the image.`);
+  return invalid(sentence('error.gallery.imageStatus', { status: String(status) }));
 }
 
 function policyRefusal(error: unknown): FailedOutcome {
   // UrlPolicyError messages are fixed sentences; anything else (a bad base URL) gets one.
-  return invalid(
-    error instanceof UrlPolicyError ? error.message : 'The image address could not be checked.',
-  );
+  if (error instanceof UrlPolicyError) {
+    return error.sentence ? invalid(error.sentence) : { state: 'invalid', error: error.message };
+  }
+  return invalid(sentence('error.gallery.imageAddressUnchecked'));
 }
 
 function checkHop(raw: string, baseUrl: string): URL | FailedOutcome {
@@ -131,15 +133,12 @@ function nextHop(
   max: number,
 ): string | FailedOutcome {
   const location = response.headers.get('location');
-  if (!location) return invalid('The image server sent a redirect without saying where to.');
-  if (hop >= max)
-    return invalid(
-      `The image server redirected more than ${max} times, so Pictor stopped following it.`,
-    );
+  if (!location) return invalid(sentence('error.gallery.redirectWithoutLocation'));
+  if (hop >= max) return invalid(sentence('error.gallery.redirectTooMany', { max }));
   try {
     return new URL(location, current).href;
   } catch {
-    return invalid('The image server redirected to an address that is not valid.');
+    return invalid(sentence('error.gallery.redirectInvalid'));
   }
 }
 

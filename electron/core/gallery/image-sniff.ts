@@ -34,25 +34,28 @@ export function sniffImage(head: Uint8Array): ImageKind | null {
 }
 
 const TEXT_SHAPES: readonly [RegExp, string][] = [
-  [/^<!doctype html|^<html|<head[\s>]|<body[\s>]/, 'an HTML page'],
-  [/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/, 'an SVG'],
-  [/^<\?xml/, 'an XML document'],
-  [/^[{[]/, 'a JSON document'],
+  [/^<!doctype html|^<html|<head[\s>]|<body[\s>]/, 'html'],
+  [/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/, 'svg'],
+  [/^<\?xml/, 'xml'],
+  [/^[{[]/, 'json'],
 ];
 
 const BINARY_SHAPES: readonly [(head: Uint8Array) => boolean, string][] = [
-  [(head) => ascii(head, 0, 4) === 'GIF8', 'a GIF'],
-  [(head) => ascii(head, 0, 2) === 'BM', 'a BMP'],
-  [(head) => ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*', 'a TIFF'],
-  [(head) => ascii(head, 4, 8) === 'ftyp', 'an AVIF, HEIC or video file'],
-  [(head) => ascii(head, 0, 4) === '%PDF', 'a PDF'],
-  [(head) => startsWith(head, [0x1f, 0x8b]), 'a gzip archive'],
-  [(head) => ascii(head, 0, 2) === 'PK', 'a ZIP archive'],
+  [(head) => ascii(head, 0, 4) === 'GIF8', 'gif'],
+  [(head) => ascii(head, 0, 2) === 'BM', 'bmp'],
+  [(head) => ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*', 'tiff'],
+  [(head) => ascii(head, 4, 8) === 'ftyp', 'heif'],
+  [(head) => ascii(head, 0, 4) === '%PDF', 'pdf'],
+  [(head) => startsWith(head, [0x1f, 0x8b]), 'gzip'],
+  [(head) => ascii(head, 0, 2) === 'PK', 'zip'],
 ];
 
-/** A short phrase for what a non-image looked like: "an HTML page", "an SVG", "an empty file". */
+/**
+ * What a non-image looked like, as the `kind` of the `error.gallery.notAnImage` sentence
+ * (`html`, `svg`, `empty`…): the sentence words it.
+ */
 export function describeNonImage(head: Uint8Array): string {
-  if (head.length === 0) return 'an empty file';
+  if (head.length === 0) return 'empty';
   const binary = BINARY_SHAPES.find(([test]) => test(head));
   if (binary) return binary[1];
   const text = new TextDecoder('utf-8', { fatal: false })
@@ -62,7 +65,6 @@ export function describeNonImage(head: Uint8Array): string {
     .toLowerCase();
   const shape = TEXT_SHAPES.find(([pattern]) => pattern.test(text));
   if (shape) return shape[1];
-  if (startsWith(head, PNG) || startsWith(head, JPEG))
-    return 'a fragment of an image too short to use';
-  return /^[\x20-\x7e\s]*$/.test(text) ? 'a text file' : 'a file of an unknown kind';
+  if (startsWith(head, PNG) || startsWith(head, JPEG)) return 'fragment';
+  return /^[\x20-\x7e\s]*$/.test(text) ? 'text' : 'unknown';
 }

@@ -5,6 +5,7 @@
  * rules are tested on any machine; paths compare without case on Windows and macOS.
  */
 import { posix, win32 } from 'node:path';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 
 /** What the checks need to know about the machine (ports, so tests can pass temp folders). */
 export interface MoveSurroundings {
@@ -99,20 +100,23 @@ function isSystemFolder(target: string, platform: NodeJS.Platform): boolean {
  * Why `target` cannot hold the gallery, as a sentence naming it, or `null` when it can.
  * Call it with the folder as chosen and again with its real path (a link to `/etc` is `/etc`).
  */
-export function refusedMoveTarget(target: string, around: MoveSurroundings): string | null {
+export function refusedMoveTarget(target: string, around: MoveSurroundings): Sentence | null {
   const { platform } = around;
   const shown = flavour(platform).resolve(target);
   if (within(target, around.home, platform)) {
     return key(target, platform) === key(around.home, platform)
-      ? `The gallery cannot be your home folder itself (${shown}). Choose or create a folder inside it, such as Pictures/Pictor.`
-      : `The gallery cannot be ${shown}: it contains your home folder. Choose or create a folder inside your home folder, such as Pictures/Pictor.`;
+      ? sentence('error.gallery.moveIntoHome', { path: shown })
+      : sentence('error.gallery.moveAroundHome', { path: shown });
   }
   if (isSystemFolder(target, platform)) {
-    return `The gallery cannot be ${shown}: it is a system folder. Choose or create a folder inside your home folder, such as Pictures/Pictor.`;
+    return sentence('error.gallery.moveSystemFolder', { path: shown });
   }
   const data = around.dataDir;
   if (data !== undefined && (within(data, target, platform) || within(target, data, platform))) {
-    return `The gallery cannot be ${shown}: Pictor keeps its own data (history, settings, key) in ${flavour(platform).resolve(data)}, and the two must stay apart. Choose another folder.`;
+    return sentence('error.gallery.moveDataFolder', {
+      path: shown,
+      data: flavour(platform).resolve(data),
+    });
   }
   return null;
 }

@@ -25,7 +25,8 @@ import {
 } from '../fs/contained-fs';
 import { fsyncDir } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
-import { diskReason } from './download-outcome';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { diskParams } from './download-outcome';
 import { GalleryPathError } from './gallery-path';
 import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
@@ -101,7 +102,7 @@ export class GalleryMoveError extends GalleryPathError {
   override readonly name: string = 'GalleryMoveError';
 
   constructor(
-    message: string,
+    message: Sentence,
     readonly copied: number,
     readonly total: number,
   ) {
@@ -138,11 +139,7 @@ export async function refuseTarget(
   const [realSource, realTarget] = await Promise.all([realOf(source), realOf(target)]);
   const overlap = (a: string, b: string) => isWithin(a, b) || isWithin(b, a);
   if (overlap(source, target) || overlap(realSource, realTarget)) {
-    throw new GalleryMoveError(
-      'The new gallery folder cannot be inside the current one, or contain it. Choose a separate folder.',
-      0,
-      0,
-    );
+    throw new GalleryMoveError(sentence('error.gallery.moveOverlaps'), 0, 0);
   }
   const around = {
     home: options.home ?? homedir(),
@@ -209,12 +206,24 @@ async function placeCopy(
   }
 }
 
-function stopped(copied: number, total: number, source: string, target: string, why: string) {
-  return new GalleryMoveError(
-    `Pictor stopped moving the gallery: ${copied} of ${total} task folders were copied to ${target} (${why}). Your library is still at ${source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.`,
-    copied,
-    total,
-  );
+/** Why a move stopped: a refused path (its sentence's English text), a disk error, a switch. */
+type StopReason =
+  | { readonly kind: 'path' | 'switch'; readonly reason: string }
+  | { readonly kind: 'disk'; readonly error: unknown };
+
+const STOP_KEYS = {
+  path: 'error.gallery.moveStoppedPath',
+  switch: 'error.gallery.moveStoppedSwitch',
+  disk: 'error.gallery.moveStoppedDisk',
+} as const;
+
+function stopped(copied: number, total: number, source: string, target: string, why: StopReason) {
+  const values = { copied, total, source, target };
+  const params =
+    why.kind === 'disk'
+      ? { ...values, ...diskParams(why.error) }
+      : { ...values, reason: why.reason };
+  return new GalleryMoveError(sentence(STOP_KEYS[why.kind], params), copied, total);
 }
 
 /**
@@ -287,7 +296,7 @@ export async function relocateGallery(
   }
   if (clashes.length > 0) {
     throw new GalleryMoveError(
-      `The folder ${target} already has folders where the gallery’s task folders would go (${clashes.slice(0, 3).join(', ')}). Choose an empty folder. Nothing was copied or removed.`,
+      sentence('error.gallery.moveClash', { target, folders: clashes.slice(0, 3).join(', ') }),
       0,
       total,
     );
@@ -314,10 +323,10 @@ export async function relocateGallery(
         await undoCopies(target, placed, createdTarget);
         throw new GalleryMoveCancelled(source);
       }
-      const why =
+      const why: StopReason =
         error instanceof GalleryPathError
-          ? error.message
-          : diskReason('a file could not be copied', error);
+          ? { kind: 'path', reason: error.message }
+          : { kind: 'disk', error };
       throw stopped(copied, total, source, target, why);
     }
   }
@@ -328,8 +337,7 @@ export async function relocateGallery(
   try {
     await options.switchTo?.(target);
   } catch (error) {
-    const why = `Pictor could not switch to the new folder: ${messageOf(error)}`;
-    throw stopped(copied, total, source, target, why);
+    throw stopped(copied, total, source, target, { kind: 'switch', reason: messageOf(error) });
   }
   const leftBehind = plan.notCarried.map((path) => nativePath(source, path));
   for (const task of plan.tasks) await removeOld(source, task, leftBehind);

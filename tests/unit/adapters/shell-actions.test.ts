@@ -111,6 +111,7 @@ const FORBIDDEN = {
   error: {
     code: 'forbidden',
     message: 'Pictor works only with files inside its gallery folder, and this one is not there.',
+    sentence: { key: 'error.gallery.fileOutsideGallery' },
   },
 };
 
@@ -176,6 +177,7 @@ describe('trash', () => {
         code: 'failed',
         message:
           'Pictor could not move the image to the trash, so it is still in the gallery folder. Your system may have no trash for this folder.',
+        sentence: { key: 'error.gallery.trashFailed' },
         detail: 'Failed to move item to trash',
       },
     });
@@ -208,7 +210,11 @@ describe('copyImage', () => {
   it('an unreadable image is a sentence, and the clipboard is left alone', async () => {
     expect(await actions().copyImage(broken)).toEqual({
       ok: false,
-      error: { code: 'failed', message: 'Pictor could not read this image to copy it.' },
+      error: {
+        code: 'failed',
+        message: 'Pictor could not read this image to copy it.',
+        sentence: { key: 'error.gallery.copyUnreadable' },
+      },
     });
     expect(electron.clipboard.write).not.toHaveBeenCalled();
   });
@@ -317,7 +323,11 @@ describe('startDrag', () => {
     });
     expect(await actions().startDrag(sender as never, broken)).toEqual({
       ok: false,
-      error: { code: 'failed', message: 'Pictor could not start dragging this image.' },
+      error: {
+        code: 'failed',
+        message: 'Pictor could not start dragging this image.',
+        sentence: { key: 'error.gallery.dragFailed' },
+      },
     });
   });
 });
@@ -382,6 +392,10 @@ describe('folders', () => {
       error: {
         code: 'failed',
         message: `Pictor could not open the logs folder. It is at ${join(base, 'logs')}`,
+        sentence: {
+          key: 'error.gallery.openFolderFailed',
+          params: { which: 'logs', path: join(base, 'logs') },
+        },
         detail: 'No application is associated',
       },
     });

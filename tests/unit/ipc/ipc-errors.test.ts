@@ -16,11 +16,16 @@ import { UrlPolicyError } from '../../../electron/core/service/url-policy';
 import { SettingsError } from '../../../electron/core/settings/settings-patch';
 import { toIpcError, unwrap } from '../../../electron/ipc/ipc-errors';
 import type { IpcError } from '../../../shared/ipc/contract';
+import { englishText, sentence } from '../../../shared/i18n/sentence';
 
 const GENERIC =
   'Something went wrong inside Pictor. Nothing was lost; try again, and if it keeps happening, send the log file (Help › Open logs folder).';
 
 const SAID = 'A sentence for the user.';
+// Gallery errors take only catalogue sentences.
+const GONE = sentence('error.gallery.imageNotInGallery');
+const LINK = sentence('error.gallery.pathIsLink', { path: '/g/x' });
+const OVERLAP = sentence('error.gallery.moveOverlaps');
 
 describe('toIpcError', () => {
   it.each<[string, Error, IpcError]>([
@@ -32,7 +37,11 @@ describe('toIpcError', () => {
     ['a failed settings save', new SettingsError(SAID), { code: 'failed', message: SAID }],
     ['a refused key', new KeyVaultError('invalid_key', SAID), { code: 'bad_input', message: SAID }],
     ['an unsaved key', new KeyVaultError('not_saved', SAID), { code: 'failed', message: SAID }],
-    ['a missing image', new GalleryImageError(SAID), { code: 'not_found', message: SAID }],
+    [
+      'a missing image',
+      new GalleryImageError(GONE),
+      { code: 'not_found', message: englishText(GONE), sentence: GONE },
+    ],
     ['a refused engine input', new EngineInputError(SAID), { code: 'failed', message: SAID }],
     ['a refused URL', new UrlPolicyError(SAID), { code: 'failed', message: SAID }],
     ['a refused gallery path', new GalleryPathError(SAID), { code: 'failed', message: SAID }],
@@ -52,8 +61,16 @@ describe('toIpcError', () => {
       { code: 'failed', message: SAID, detail: 'SQLITE_CORRUPT' },
     ],
     // Subclasses of GalleryPathError in other modules: matched by class, not by their own name.
-    ['a link refused', new UnsafePathError(SAID, '/g/x'), { code: 'failed', message: SAID }],
-    ['a stopped gallery move', new GalleryMoveError(SAID, 1, 2), { code: 'failed', message: SAID }],
+    [
+      'a link refused',
+      new UnsafePathError(LINK, '/g/x'),
+      { code: 'failed', message: englishText(LINK), sentence: LINK },
+    ],
+    [
+      'a stopped gallery move',
+      new GalleryMoveError(OVERLAP, 1, 2),
+      { code: 'failed', message: englishText(OVERLAP), sentence: OVERLAP },
+    ],
   ])('sends %s with its sentence and code', (_what, error, expected) => {
     expect(toIpcError(error)).toEqual(expected);
   });

@@ -4,6 +4,7 @@ import {
   refusedMoveTarget,
   type MoveSurroundings,
 } from '../../../../electron/core/gallery/relocate-target';
+import { englishText } from '../../../../shared/i18n/sentence';
 
 const linux: MoveSurroundings = {
   home: '/home/ana',
@@ -51,7 +52,9 @@ describe('refused', () => {
     [windows, 'C:\\ProgramData\\Pictor', /system folder/],
     [windows, 'C:\\Users\\ana\\AppData\\Roaming\\Pictor\\g', /keeps its own data/],
   ])('%#: %s', (around, target, reason) => {
-    expect(refusedMoveTarget(target, around)).toMatch(reason);
+    const refusal = refusedMoveTarget(target, around);
+    expect(refusal).not.toBeNull();
+    expect(englishText(refusal!)).toMatch(reason);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeNonImage, sniffImage } from '../../../../electron/core/gallery/image-sniff';
 import { parseRetryAfter } from '../../../../electron/core/gallery/image-request';
+import { englishText, sentence } from '../../../../shared/i18n/sentence';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const withHead = (head: number[]) => Uint8Array.from([...head, ...new Array(16).fill(0)]);
@@ -20,6 +21,12 @@ describe('sniffImage', () => {
 });
 
 describe('describeNonImage', () => {
+  /** The phrase the user reads: the kind, worded by the notAnImage sentence. */
+  const phraseOf = (head: Uint8Array) =>
+    englishText(sentence('error.gallery.notAnImage', { kind: describeNonImage(head) }))
+      .replace(/^The image server sent /, '')
+      .replace(/ instead of a PNG, JPEG or WebP image\.$/, '');
+
   it.each([
     ['', 'an empty file'],
     ['\uFEFF  <!DOCTYPE HTML><html>', 'an HTML page'],
@@ -31,11 +38,11 @@ describe('describeNonImage', () => {
     ['GIF89a\x01\x00', 'a GIF'],
     ['Access denied', 'a text file'],
   ])('%j is %s', (text, phrase) => {
-    expect(describeNonImage(bytes(text))).toBe(phrase);
+    expect(phraseOf(bytes(text))).toBe(phrase);
   });
 
   it('calls unknown binary "a file of an unknown kind"', () => {
-    expect(describeNonImage(Uint8Array.from([0x00, 0x01, 0x02, 0xfe, 0x9c]))).toBe(
+    expect(phraseOf(Uint8Array.from([0x00, 0x01, 0x02, 0xfe, 0x9c]))).toBe(
       'a file of an unknown kind',
     );
   });
