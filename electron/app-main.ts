@@ -20,6 +20,7 @@ import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
 import type { MenuOptions } from './core/os/menu-template';
 import { followMainLanguage, mainText, useSystemLanguages } from './core/i18n/main-text';
+import type { SettingsProblem } from './core/settings/settings-service';
 import { registerAppProtocol, registerPrivilegedSchemes } from './adapters/app-protocol';
 import { ElectronStoreKv } from './adapters/electron-store-kv';
 import { selectLinuxPasswordStore } from './adapters/linux-secret-service';
@@ -188,7 +189,7 @@ export function startApp(): void {
     runtime = started;
     openWindow();
     for (const problem of started.settings.takeProblems()) {
-      logger.warn('settings problem', { problem });
+      logger.warn('settings problem', { problem: problem.message });
       void dialog.showMessageBox(settingsProblemBox(problem));
     }
   }
@@ -395,9 +396,10 @@ function localizedMenu(
   return toDisposable(unsubscribe);
 }
 
-/** A problem found in the settings file (its sentence is still English: see main-messages.ts). */
-function settingsProblemBox(problem: string): MessageBoxOptions {
-  return { type: 'warning', message: mainText('app.settingsProblem'), detail: problem };
+/** A problem found in the settings file, in the current language. */
+function settingsProblemBox(problem: SettingsProblem): MessageBoxOptions {
+  const detail = problem.sentences.map((said) => mainText(said.key, said.params)).join('\n');
+  return { type: 'warning', message: mainText('app.settingsProblem'), detail };
 }
 
 /** The error box's title and text when start-up failed, in the system's language. */

@@ -6,6 +6,7 @@
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings } from '../../shared/domain/settings';
+import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
 import { originLabel, serviceOrigin } from './credentials/key-origin';
@@ -86,16 +87,19 @@ export class AppCredentials implements CredentialsProvider {
     };
   }
 
-  missingKeyReason(endpoint: string): string {
-    const lives = originLabel(serviceOrigin(endpoint));
+  missingKeyReason(endpoint: string): Sentence {
+    const lives = serviceOrigin(endpoint);
     const bound = this.options.vault.boundOrigin();
     if (this.options.vault.status().state !== 'ready' || bound === undefined) {
-      return `No API key is set for ${lives}, where this task lives. It waits until you add that service's key in Settings.`;
+      return sentence('error.settings.taskNoKey', named('host', lives));
     }
-    if (serviceOrigin(endpoint) !== bound) {
-      return `This task lives on ${lives}, but your key was entered for ${originLabel(bound ?? null)} and is never sent to another service. It waits until the key of ${lives} is set in Settings.`;
+    if (lives !== bound) {
+      return sentence('error.settings.taskOtherOrigin', {
+        ...named('host', lives),
+        ...named('keyHost', bound),
+      });
     }
-    return `This task was made with the service address ${endpoint}. It waits until that address is set again in Settings.`;
+    return sentence('error.settings.taskOldAddress', { endpoint });
   }
 
   baseUrlFor(endpoint: string): string | null {
@@ -127,6 +131,16 @@ export class AppCredentials implements CredentialsProvider {
     const raw = this.options.settings.get().baseUrl;
     return raw.trim() === '' ? null : normalised(raw);
   }
+}
+
+/**
+ * An origin as the sentences name it: `<param>` its host (originLabel), `<param>Set` `no` when
+ * there is none (the sentence then says "no service").
+ */
+function named(param: string, origin: string | null): Record<string, string> {
+  return origin === null
+    ? { [param]: '', [`${param}Set`]: 'no' }
+    : { [param]: originLabel(origin), [`${param}Set`]: 'yes' };
 }
 
 function normalised(url: string): string | null {

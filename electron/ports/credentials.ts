@@ -1,3 +1,5 @@
+import type { Sentence } from '../../shared/i18n/sentence';
+
 /** What a request to the service needs: where it goes and the key it carries. */
 export interface ServiceCredentials {
   /** `https:` URL, or `http:` on a loopback host. */
@@ -24,7 +26,8 @@ export interface CredentialsProvider {
   baseUrlFor(endpoint: string): string | null;
   /**
    * Why {@link credentialsFor} has no key for `endpoint`, as a sentence that says what to do
-   * (the app points to Settings, the CLI to --base-url). Optional: a generic sentence otherwise.
+   * (the app points to Settings, as a catalogue sentence; the CLI to --base-url, in English).
+   * Optional: a generic sentence otherwise.
    */
-  missingKeyReason?(endpoint: string): string;
+  missingKeyReason?(endpoint: string): string | Sentence;
 }

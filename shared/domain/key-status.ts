@@ -1,5 +1,6 @@
 /** What the renderer may know about the API key: never the key itself. */
 import { z } from 'zod';
+import { sentenceSchema } from '../i18n/sentence';
 
 export const KEY_STATES = [
   /** No key stored: the demo service is used. */
@@ -28,6 +29,8 @@ export const keyStatusSchema = z.object({
   weak: z.boolean(),
   /** A sentence for the user when something needs their attention. */
   message: z.string().nullable(),
+  /** `message` as a catalogue sentence: the window shows it in its own language. */
+  messageSentence: sentenceSchema.optional(),
   /**
    * The service origin the key was entered for (`https://api.example.com`): the only place it is
    * ever sent. Null when it was stored before any service address was set.

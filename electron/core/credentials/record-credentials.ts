@@ -5,14 +5,15 @@
  */
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { isLocalEndpoint } from './key-origin';
 
 /** Why an imported record on this computer is never contacted, for its task and its images. */
-export const IMPORTED_LOCAL_MESSAGE =
-  'This task was imported from a gallery folder and names a service on this computer. Pictor does not contact services on this computer for imported tasks; what the folder held is kept.';
+export const IMPORTED_LOCAL_SENTENCE = sentence('error.settings.importedLocal');
+/** {@link IMPORTED_LOCAL_SENTENCE} in English (an image's `error`, beside its `errorSentence`). */
+export const IMPORTED_LOCAL_MESSAGE = englishText(IMPORTED_LOCAL_SENTENCE);
 
-const NO_KEY_MESSAGE =
-  'No API key is set for the service this task lives on. It waits until one is set.';
+const NO_KEY_SENTENCE = sentence('error.settings.taskNoKeyGeneric');
 
 /** True for a record that came from a gallery folder and names a demo or loopback service. */
 export function isImportedLocal(record: Pick<TaskRecord, 'imported' | 'endpoint'>): boolean {
@@ -29,10 +30,19 @@ export async function credentialsForRecord(
   record: Pick<TaskRecord, 'imported' | 'endpoint'>,
 ): Promise<RecordCredentials> {
   if (isImportedLocal(record)) {
-    return { ok: false, error: { kind: 'config', message: IMPORTED_LOCAL_MESSAGE } };
+    return { ok: false, error: taskError('config', IMPORTED_LOCAL_SENTENCE) };
   }
   const credentials = await provider.credentialsFor(record.endpoint);
   if (credentials) return { ok: true, credentials };
-  const message = provider.missingKeyReason?.(record.endpoint) ?? NO_KEY_MESSAGE;
-  return { ok: false, error: { kind: 'auth', message } };
+  return {
+    ok: false,
+    error: taskError('auth', provider.missingKeyReason?.(record.endpoint) ?? NO_KEY_SENTENCE),
+  };
+}
+
+/** A task error from a catalogue sentence, or from the English text a provider gave (the CLI). */
+function taskError(kind: TaskError['kind'], said: Sentence | string): TaskError {
+  return typeof said === 'string'
+    ? { kind, message: said }
+    : { kind, message: englishText(said), sentence: said };
 }

@@ -3,6 +3,7 @@
  * what record is stored, what went wrong last), so every state is testable without a vault.
  */
 import type { KeyStatus } from '../../../shared/domain/key-status';
+import { englishText, type Sentence } from '../../../shared/i18n/sentence';
 import type { KeyRecord } from './key-record';
 import { PLAINTEXT_BACKEND } from './key-record';
 import { keyMessages } from './key-messages';
@@ -74,7 +75,7 @@ function status(
   state: KeyStatus['state'],
   facts: KeyFacts,
   backend: string,
-  message: string | null,
+  said: Sentence | null,
   weak = facts.record?.weak ?? facts.weak,
 ): KeyStatus {
   const record = facts.record;
@@ -83,7 +84,8 @@ function status(
     fingerprint: record?.fingerprint ?? null,
     backend,
     weak,
-    message,
+    message: said === null ? null : englishText(said),
+    ...(said === null ? {} : { messageSentence: said }),
     origin: record?.origin ?? null,
   };
 }

@@ -3,6 +3,7 @@
  * reach the renderer and the log.
  */
 
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 
 /** Longest key accepted (the IPC contract's limit too). */
@@ -16,9 +17,9 @@ export class KeyVaultError extends UserFacingError {
   override readonly name = 'KeyVaultError';
   constructor(
     readonly reason: 'invalid_key' | 'not_saved',
-    message: string,
+    said: Sentence,
   ) {
-    super(message, { code: reason === 'invalid_key' ? 'bad_input' : 'failed' });
+    super(said, { code: reason === 'invalid_key' ? 'bad_input' : 'failed' });
   }
 }
 
@@ -28,18 +29,14 @@ const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
 const PRINTABLE_ASCII = /^[\u0021-\u007e]+$/;
 
 /** Why `text` (already trimmed) cannot be a key, or `null` when it can. */
-export function keyTextProblem(text: string): string | null {
-  if (text.length === 0) return 'Paste your API key: the field is empty.';
+export function keyTextProblem(text: string): Sentence | null {
+  if (text.length === 0) return sentence('error.settings.keyEmpty');
   if (text.length > MAX_KEY_LENGTH) {
-    return 'That is too long to be an API key (over 4,096 characters). Paste only the key.';
+    return sentence('error.settings.keyTooLong', { max: MAX_KEY_LENGTH });
   }
-  if (/^bearer\s/i.test(text)) return 'Paste only the key itself, without the word “Bearer”.';
-  if (WHITESPACE_OR_CONTROL.test(text)) {
-    return 'The key contains a space, line break or control character. Paste only the key itself.';
-  }
-  if (!PRINTABLE_ASCII.test(text)) {
-    return 'The key contains a character that API keys do not use (such as a typographic dash or quote). Copy it again from your provider’s key page.';
-  }
+  if (/^bearer\s/i.test(text)) return sentence('error.settings.keyBearer');
+  if (WHITESPACE_OR_CONTROL.test(text)) return sentence('error.settings.keyWhitespace');
+  if (!PRINTABLE_ASCII.test(text)) return sentence('error.settings.keyNotAscii');
   return null;
 }
 

@@ -5,13 +5,15 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { Settings } from '../../../shared/domain/settings';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { DEFAULT_SETTINGS, settingsSchema } from '../../../shared/domain/settings';
 import { UrlPolicyError, checkBaseUrl } from '../service/url-policy';
 
 export type SettingName = keyof Settings;
 export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
 
-/** How each setting is named to the user. */
+/** How each setting is named in the log (the user reads it from the catalogue's sentences). */
 export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   baseUrl: 'service URL',
   defaultModel: 'default model',
@@ -27,35 +29,36 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
 };
 
 /** What an acceptable value looks like, said to the user when a value is refused. */
-const FIELD_RULES: Readonly<Record<SettingName, string>> = {
-  baseUrl: 'The service URL must be a web address of at most 2,000 characters, or empty.',
-  defaultModel: 'The default model name must be text of at most 200 characters.',
-  defaultSize:
-    'The default size must look like 1024x1024 (width x height in whole pixels), or be empty.',
-  defaultQuality: 'The default quality must be text of at most 100 characters.',
-  defaultCount: 'The default number of tasks must be a whole number from 1 to 10.',
-  galleryDir:
-    'The gallery folder must be a full path (such as /Users/you/Pictures/Pictor), or empty for the default folder.',
-  notifications: 'Notifications must be switched on or off.',
-  theme: 'The theme must be system, light or dark.',
-  language: 'The language must be system or one of the languages Pictor offers.',
-  watchTimeoutMinutes:
-    'The watch timeout must be a whole number of minutes from 0 (watch forever) to 10,080 (one week).',
-  updateMode: 'Updates must be downloaded automatically or only announced.',
+const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
+  baseUrl: 'error.settings.ruleBaseUrl',
+  defaultModel: 'error.settings.ruleDefaultModel',
+  defaultSize: 'error.settings.ruleDefaultSize',
+  defaultQuality: 'error.settings.ruleDefaultQuality',
+  defaultCount: 'error.settings.ruleDefaultCount',
+  galleryDir: 'error.settings.ruleGalleryDir',
+  notifications: 'error.settings.ruleNotifications',
+  theme: 'error.settings.ruleTheme',
+  language: 'error.settings.ruleLanguage',
+  watchTimeoutMinutes: 'error.settings.ruleWatchTimeout',
+  updateMode: 'error.settings.ruleUpdateMode',
 };
 
-export function fieldRule(name: SettingName): string {
-  return FIELD_RULES[name];
+export function fieldRule(name: SettingName): Sentence {
+  return sentence(FIELD_RULES[name]);
 }
 
+/**
+ * A refused value: `said` is the sentence for the user, or English text for a refusal that
+ * came without one.
+ */
 export type FieldCheck<K extends SettingName> =
   | { readonly ok: true; readonly value: Settings[K] }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly said: Sentence | string };
 
 /** Checks one value and returns it in the form it is kept (trimmed, normalised URL and path). */
 export function checkField<K extends SettingName>(name: K, value: unknown): FieldCheck<K> {
   const parsed = settingsSchema.shape[name].safeParse(value);
-  if (!parsed.success) return { ok: false, message: FIELD_RULES[name] };
+  if (!parsed.success) return { ok: false, said: fieldRule(name) };
   const data = parsed.data as Settings[K];
   return (
     typeof data === 'string' ? checkText(name, data.trim()) : { ok: true, value: data }
@@ -67,12 +70,14 @@ function checkText(name: SettingName, text: string): FieldCheck<SettingName> {
     try {
       return { ok: true, value: checkBaseUrl(text) };
     } catch (error) {
-      if (error instanceof UrlPolicyError) return { ok: false, message: error.message };
+      if (error instanceof UrlPolicyError) {
+        return { ok: false, said: error.sentence ?? error.message };
+      }
       throw error;
     }
   }
   if (name === 'galleryDir' && text !== '' && !isAbsolute(text)) {
-    return { ok: false, message: FIELD_RULES.galleryDir };
+    return { ok: false, said: fieldRule('galleryDir') };
   }
   return { ok: true, value: name === 'galleryDir' && text !== '' ? resolve(text) : text };
 }

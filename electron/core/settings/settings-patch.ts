@@ -1,22 +1,27 @@
 /** A change to the settings from the renderer: parsed, checked field by field, refused in sentences. */
 import type { Settings } from '../../../shared/domain/settings';
 import { settingsPatchSchema } from '../../../shared/domain/settings';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { SettingName } from './settings-fields';
 import { SETTING_NAMES, checkField, fieldRule } from './settings-fields';
 
 /**
  * A refused change (`bad_input`: it names its fields) or a failed save (`failed`: no fields).
- * `message` is one or more sentences for the user.
+ * Its sentence is the first refusal; when there were several, the others are in `detail`.
  */
 export class SettingsError extends UserFacingError {
   override readonly name = 'SettingsError';
   constructor(
-    message: string,
+    said: Sentence | string,
     /** The settings the message is about (empty for a failed save). */
     readonly fields: readonly string[] = [],
+    detail?: string,
   ) {
-    super(message, { code: fields.length > 0 ? 'bad_input' : 'failed' });
+    super(said, {
+      code: fields.length > 0 ? 'bad_input' : 'failed',
+      ...(detail === undefined ? {} : { detail }),
+    });
   }
 }
 
@@ -24,26 +29,40 @@ function isSettingName(name: unknown): name is SettingName {
   return typeof name === 'string' && (SETTING_NAMES as string[]).includes(name);
 }
 
+function textOf(said: Sentence | string): string {
+  return typeof said === 'string' ? said : englishText(said);
+}
+
+/**
+ * The error for `refusals` (at least one): the first is its sentence, and with more than one
+ * every refusal is listed in English in `detail` (the page changes one setting at a time).
+ */
+function refusalError(refusals: readonly (Sentence | string)[], fields: string[]): SettingsError {
+  const first = refusals[0] ?? sentence('error.settings.notAList');
+  const texts = [...new Set(refusals.map(textOf))];
+  return new SettingsError(first, fields, texts.length > 1 ? texts.join(' ') : undefined);
+}
+
 /** Sentences for whatever the patch schema refused: unknown names, wrong types. */
 function shapeRefusal(patch: unknown): SettingsError | null {
   const parsed = settingsPatchSchema.safeParse(patch);
   if (parsed.success) return null;
-  const messages = new Set<string>();
+  const refusals: (Sentence | string)[] = [];
   const fields = new Set<string>();
   for (const issue of parsed.error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        messages.add(`Pictor has no setting called “${key.slice(0, 60)}”.`);
+        refusals.push(sentence('error.settings.unknownSetting', { name: key.slice(0, 60) }));
         fields.add(key);
       }
     } else if (isSettingName(issue.path[0])) {
-      messages.add(fieldRule(issue.path[0]));
+      refusals.push(fieldRule(issue.path[0]));
       fields.add(issue.path[0]);
     } else {
-      messages.add('The settings change was not a list of settings.');
+      refusals.push(sentence('error.settings.notAList'));
     }
   }
-  return new SettingsError([...messages].join(' '), [...fields]);
+  return refusalError(refusals, [...fields]);
 }
 
 /**
@@ -54,17 +73,17 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
   const refusal = shapeRefusal(patch);
   if (refusal) throw refusal;
   const next: Record<string, unknown> = { ...current };
-  const messages: string[] = [];
+  const refusals: (Sentence | string)[] = [];
   const fields: string[] = [];
   for (const [name, value] of Object.entries(patch as Record<string, unknown>)) {
     if (!isSettingName(name) || value === undefined) continue;
     const checked = checkField(name, value);
     if (checked.ok) next[name] = checked.value;
     else {
-      messages.push(checked.message);
+      refusals.push(checked.said);
       fields.push(name);
     }
   }
-  if (messages.length > 0) throw new SettingsError(messages.join(' '), fields);
+  if (refusals.length > 0) throw refusalError(refusals, fields);
   return next as Settings;
 }

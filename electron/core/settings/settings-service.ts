@@ -9,6 +9,8 @@ import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import type { SettingName } from './settings-fields';
 import { SETTING_LABELS, checkField, parseStoredSettings } from './settings-fields';
 import { SettingsError, applySettingsPatch } from './settings-patch';
 import type { WindowBounds } from './window-bounds';
@@ -27,19 +29,37 @@ export interface SettingsServiceOptions {
 
 export type SettingsListener = (settings: Settings) => void;
 
-const damagedMessage = (copy: string | null, path: string) =>
-  copy === null
-    ? `Your settings file (${path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again.`
-    : `Your settings file was damaged and has been reset to defaults; a copy was kept at ${copy}.`;
+/**
+ * A problem found when the file was read, for a dialog at start: whole sentences of the
+ * catalogue, shown one after another, and their English text for the log.
+ */
+export interface SettingsProblem {
+  readonly message: string;
+  readonly sentences: readonly Sentence[];
+}
 
-const fieldsResetMessage = (labels: string[], copy: string | null) =>
-  `Some settings had values Pictor cannot use and were reset to their defaults: ${labels.join(', ')}.` +
-  (copy === null ? '' : ` A copy of the old file was kept at ${copy}.`);
+function problem(sentences: readonly Sentence[]): SettingsProblem {
+  return { message: sentences.map(englishText).join(' '), sentences };
+}
+
+const damagedProblem = (copy: string | null, path: string): SettingsProblem =>
+  problem([
+    copy === null
+      ? sentence('error.settings.fileDamaged', { path })
+      : sentence('error.settings.fileDamagedCopy', { copy }),
+  ]);
+
+/** One sentence per reset setting, then where the old file was kept. */
+const fieldsResetProblem = (names: readonly SettingName[], copy: string | null) =>
+  problem([
+    ...names.map((setting) => sentence('error.settings.settingReset', { setting })),
+    ...(copy === null ? [] : [sentence('error.settings.oldFileKept', { copy })]),
+  ]);
 
 export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS };
   private bounds: WindowBounds | null = null;
-  private problems: string[] = [];
+  private problems: SettingsProblem[] = [];
   private readonly listeners = new Set<SettingsListener>();
   private readonly logger: Logger;
 
@@ -68,7 +88,7 @@ export class SettingsService {
    */
   setGalleryDir(folder: string): Settings {
     const checked = checkField('galleryDir', folder);
-    if (!checked.ok) throw new SettingsError(checked.message, ['galleryDir']);
+    if (!checked.ok) throw new SettingsError(checked.said, ['galleryDir']);
     return this.save({ ...this.current, galleryDir: checked.value });
   }
 
@@ -82,7 +102,7 @@ export class SettingsService {
         error: messageOf(error),
       });
       throw new SettingsError(
-        `Your settings could not be saved in ${this.options.store.path}. Check that the folder is writable and try again.`,
+        sentence('error.settings.notSaved', { path: this.options.store.path }),
       );
     }
     this.current = next;
@@ -90,8 +110,8 @@ export class SettingsService {
     return this.get();
   }
 
-  /** Sentences about problems found when the file was read; each is handed out once. */
-  takeProblems(): string[] {
+  /** Problems found when the file was read; each is handed out once. */
+  takeProblems(): SettingsProblem[] {
     const problems = this.problems;
     this.problems = [];
     return problems;
@@ -137,7 +157,7 @@ export class SettingsService {
         path: store.path,
         error: messageOf(error),
       });
-      this.problems.push(damagedMessage(this.keepAside(), store.path));
+      this.problems.push(damagedProblem(this.keepAside(), store.path));
       return;
     }
     const stored = parseStoredSettings(rawSettings);
@@ -146,16 +166,16 @@ export class SettingsService {
     if (stored.unusable) {
       this.logger.warn('settings in the file are not an object', { path: store.path });
       this.bounds = null;
-      this.problems.push(damagedMessage(this.keepAside(), store.path));
+      this.problems.push(damagedProblem(this.keepAside(), store.path));
       return;
     }
     this.current = stored.settings;
-    if (stored.invalid.length > 0)
-      this.repairFields(stored.invalid.map((name) => SETTING_LABELS[name]));
+    if (stored.invalid.length > 0) this.repairFields(stored.invalid);
   }
 
   /** Some values were bad: keep the old file, write the repaired one (good values and bounds kept). */
-  private repairFields(labels: string[]): void {
+  private repairFields(names: readonly SettingName[]): void {
+    const labels = names.map((name) => SETTING_LABELS[name]);
     this.logger.warn('settings reset to defaults', { fields: labels.join(', ') });
     const copy = this.keepAside();
     try {
@@ -164,7 +184,7 @@ export class SettingsService {
     } catch (error) {
       this.logger.warn('repaired settings not saved', { error: messageOf(error) });
     }
-    this.problems.push(fieldsResetMessage(labels, copy));
+    this.problems.push(fieldsResetProblem(names, copy));
   }
 
   /** Moves the file aside; the path of the copy, or null when it could not be moved. */

@@ -13,6 +13,7 @@ import {
   type UpdateMode,
   type UpdateState,
 } from '../../../shared/domain/update-state';
+import { sentence } from '../../../shared/i18n/sentence';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import type { UpdateOffer, Updater } from '../../ports/updater';
@@ -94,7 +95,7 @@ export class UpdateService {
    */
   restart(): void {
     if (this.current.status !== 'ready') {
-      throw new UserFacingError('There is no downloaded update to install yet.', {
+      throw new UserFacingError(sentence('error.settings.noUpdateToInstall'), {
         code: 'bad_input',
       });
     }

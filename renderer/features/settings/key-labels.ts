@@ -1,6 +1,6 @@
 /** How a key's storage is named for the user. */
 import type { KeyStatus } from '../../../shared/domain/key-status';
-import { t, type MessageKey } from '../../i18n';
+import { errorText, t, type MessageKey } from '../../i18n';
 
 const BACKENDS: Readonly<Record<string, MessageKey>> = {
   keychain: 'settings.key.backend.keychain',
@@ -21,4 +21,11 @@ export function backendName(backend: string): string {
 /** States in which storing a key was refused until the user agrees to weak storage. */
 export function needsConsent(status: KeyStatus): boolean {
   return status.state === 'needs_consent' || status.state === 'unavailable';
+}
+
+/** The status's sentence for the user in the window's language, or null when it has none. */
+export function keyStatusText(status: KeyStatus): string | null {
+  return status.message === null
+    ? null
+    : errorText({ message: status.message, sentence: status.messageSentence });
 }

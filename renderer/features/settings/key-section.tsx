@@ -15,7 +15,7 @@ import { problemOf } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { INITIAL_KEY_FORM, askingConsent, canSave, keyFormReducer } from './key-form';
-import { backendName, needsConsent } from './key-labels';
+import { backendName, keyStatusText, needsConsent } from './key-labels';
 
 function StoredKey({
   status,
@@ -44,7 +44,7 @@ function StoredKey({
         <ErrorMessage
           role="none"
           tone="warning"
-          message={status.message ?? t('settings.key.weakWarning')}
+          message={keyStatusText(status) ?? t('settings.key.weakWarning')}
         />
       ) : null}
       <div className="settings-actions">
@@ -71,7 +71,7 @@ function ConsentPanel({ status, busy, onAccept, onDecline }: ConsentPanelProps) 
       <ErrorMessage
         role="alert"
         tone="warning"
-        message={status.message ?? t('settings.key.weakWarning')}
+        message={keyStatusText(status) ?? t('settings.key.weakWarning')}
       />
       <p className="consent__question" id={questionId}>
         {t('settings.key.consent.question')}
@@ -129,7 +129,7 @@ export function KeySection({ active }: { active: boolean }) {
   const showStored = status.state === 'ready' && !replacing;
   const warning =
     !showStored && status.state !== 'not_set' && status.state !== 'ready' && !consent
-      ? status.message
+      ? keyStatusText(status)
       : null;
   return (
     <div className="key-section">

@@ -3,7 +3,7 @@ import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { IconButton } from '../../components/icon-button';
 import type { AppNotice } from '../../../shared/ipc/contract';
-import { t, type MessageKey } from '../../i18n';
+import { errorText, t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { UpdateBanner } from './update-banner';
 
@@ -59,7 +59,9 @@ export function KeyProblemBanner() {
   return (
     <section className="banner banner--warning" aria-label={t('banner.key.label')}>
       <Icon name="warning" className="banner__icon" />
-      <p className="banner__text">{status.message}</p>
+      <p className="banner__text">
+        {errorText({ message: status.message, sentence: status.messageSentence })}
+      </p>
       <Button
         size="small"
         onClick={() => {

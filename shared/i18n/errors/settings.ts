@@ -2,4 +2,104 @@
  * Error sentences of the settings area (merged into shared/i18n/main-messages.ts): keys
  * `error.settings.*`, ICU MessageFormat, typographic apostrophes (’), placeholders for every value.
  */
-export const settingsErrors = {} as const;
+
+/**
+ * A secret store named as a user would say it, from the backend name in `param`
+ * (Electron's safeStorage names; an unknown one is quoted as it is).
+ */
+const backend = (param: string): string =>
+  `{${param}, select, keychain {the macOS Keychain} dpapi {Windows data protection (DPAPI)} gnome_libsecret {the GNOME keyring (libsecret)} kwallet {KWallet} kwallet5 {KWallet 5} kwallet6 {KWallet 6} basic_text {Chromium’s basic text store} plaintext {no encryption} unknown {an unrecognised secret store} other {the “{${param}}” secret store}}`;
+
+/** A service named by its host (`param`), or “no service” when `<param>Set` is `no`. */
+const service = (param: string): string =>
+  `{${param}Set, select, no {no service} other {{${param}}}}`;
+
+/** A setting as the user knows it, from its name in `setting`. */
+const SETTING =
+  '{setting, select, baseUrl {service URL} defaultModel {default model} defaultSize {default size} defaultQuality {default quality} defaultCount {default number of tasks} galleryDir {gallery folder} notifications {notifications} theme {theme} language {language} watchTimeoutMinutes {watch timeout} updateMode {updates} other {{setting}}}';
+
+const ANYONE = 'anyone who can read your files could read the key';
+
+export const settingsErrors = {
+  // A pasted key refused (core/key-vault/key-text.ts); none of them quotes the key.
+  'error.settings.keyEmpty': 'Paste your API key: the field is empty.',
+  'error.settings.keyTooLong':
+    'That is too long to be an API key (over {max, number} characters). Paste only the key.',
+  'error.settings.keyBearer': 'Paste only the key itself, without the word “Bearer”.',
+  'error.settings.keyWhitespace':
+    'The key contains a space, line break or control character. Paste only the key itself.',
+  'error.settings.keyNotAscii':
+    'The key contains a character that API keys do not use (such as a typographic dash or quote). Copy it again from your provider’s key page.',
+
+  // The key's state and the vault's failures (core/key-vault/key-messages.ts).
+  'error.settings.keyNotReady':
+    'Pictor is still starting and cannot reach your key’s storage yet. Wait a moment.',
+  'error.settings.keyNotSet':
+    'No API key is set, so Pictor uses its built-in demo service. Paste your key in Settings to use your own service.',
+  'error.settings.keyNeedsConsent': `This computer protects saved secrets only with ${backend('backend')}, which is effectively plain text. Store the key anyway if you accept that ${ANYONE}, or set up a keyring (such as GNOME Keyring or KWallet) and restart Pictor.`,
+  'error.settings.keyUnavailableEmpty': `This computer cannot encrypt your key right now (no keyring or keychain is available). Store it without encryption if you accept that ${ANYONE}, or keep using the demo service.`,
+  'error.settings.keyUnavailableStored':
+    'Your saved key cannot be read because this computer’s encryption is not available right now. Unlock your keyring or keychain and restart Pictor; if that does not help, enter the key again.',
+  'error.settings.keyBackendChanged': `Your key was saved with ${backend('stored')}, but Pictor now runs with ${backend('current')}, which cannot read it. Enter the key again.`,
+  'error.settings.keyDecryptFailed':
+    'Your saved key could not be decrypted (it may come from another computer or user account, or the keyring was reset). Enter the key again.',
+  'error.settings.keyDamaged':
+    'The file holding your key was damaged and could not be read. Enter the key again.',
+  'error.settings.keyDamagedCopy':
+    'The file holding your key was damaged and could not be read; a copy was kept at {copy}. Enter the key again.',
+  'error.settings.keyWeakReady': `Your key is stored with ${backend('backend')}, as you agreed: ${ANYONE}.`,
+  'error.settings.keyNotSaved':
+    'The key could not be saved in {path}. Check that the folder is writable and try again.',
+  'error.settings.keyNotRemoved':
+    'The key could not be removed from {path}. Check that the folder is writable and try again.',
+  'error.settings.keyEncryptFailed':
+    'This computer’s encryption refused to protect the key. Try again, or restart Pictor.',
+
+  // What an acceptable value looks like (core/settings/settings-fields.ts FIELD_RULES).
+  'error.settings.ruleBaseUrl':
+    'The service URL must be a web address of at most 2,000 characters, or empty.',
+  'error.settings.ruleDefaultModel':
+    'The default model name must be text of at most 200 characters.',
+  'error.settings.ruleDefaultSize':
+    'The default size must look like 1024x1024 (width x height in whole pixels), or be empty.',
+  'error.settings.ruleDefaultQuality':
+    'The default quality must be text of at most 100 characters.',
+  'error.settings.ruleDefaultCount':
+    'The default number of tasks must be a whole number from 1 to 10.',
+  'error.settings.ruleGalleryDir':
+    'The gallery folder must be a full path (such as /Users/you/Pictures/Pictor), or empty for the default folder.',
+  'error.settings.ruleNotifications': 'Notifications must be switched on or off.',
+  'error.settings.ruleTheme': 'The theme must be system, light or dark.',
+  'error.settings.ruleLanguage':
+    'The language must be system or one of the languages Pictor offers.',
+  'error.settings.ruleWatchTimeout':
+    'The watch timeout must be a whole number of minutes from 0 (watch forever) to 10,080 (one week).',
+  'error.settings.ruleUpdateMode': 'Updates must be downloaded automatically or only announced.',
+
+  // A settings change refused or not saved (core/settings/settings-patch.ts, settings-service.ts).
+  'error.settings.unknownSetting': 'Pictor has no setting called “{name}”.',
+  'error.settings.notAList': 'The settings change was not a list of settings.',
+  'error.settings.notSaved':
+    'Your settings could not be saved in {path}. Check that the folder is writable and try again.',
+
+  // Problems found when the settings file was read at start (core/settings/settings-service.ts).
+  'error.settings.fileDamaged':
+    'Your settings file ({path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again.',
+  'error.settings.fileDamagedCopy':
+    'Your settings file was damaged and has been reset to defaults; a copy was kept at {copy}.',
+  'error.settings.settingReset': `The setting “${SETTING}” had a value Pictor cannot use and was reset to its default.`,
+  'error.settings.oldFileKept': 'A copy of the old file was kept at {copy}.',
+
+  // Why a task waits for a key (core/app-credentials.ts, core/credentials/record-credentials.ts).
+  'error.settings.taskNoKey': `No API key is set for ${service('host')}, where this task lives. It waits until you add that service’s key in Settings.`,
+  'error.settings.taskOtherOrigin': `This task lives on ${service('host')}, but your key was entered for ${service('keyHost')} and is never sent to another service. It waits until the key of ${service('host')} is set in Settings.`,
+  'error.settings.taskOldAddress':
+    'This task was made with the service address {endpoint}. It waits until that address is set again in Settings.',
+  'error.settings.taskNoKeyGeneric':
+    'No API key is set for the service this task lives on. It waits until one is set.',
+  'error.settings.importedLocal':
+    'This task was imported from a gallery folder and names a service on this computer. Pictor does not contact services on this computer for imported tasks; what the folder held is kept.',
+
+  // The app's own updates (core/updates/update-service.ts).
+  'error.settings.noUpdateToInstall': 'There is no downloaded update to install yet.',
+} as const;

@@ -96,7 +96,7 @@ describe('a corrupted settings file, with the real electron-store', () => {
       now: () => NOW,
     });
     expect(settings.get()).toEqual(DEFAULT_SETTINGS);
-    expect(settings.takeProblems()).toEqual([
+    expect(settings.takeProblems().map((problem) => problem.message)).toEqual([
       `Your settings file was damaged and has been reset to defaults; a copy was kept at ${join(dir, CORRUPT_NAME)}.`,
     ]);
     expect(readFileSync(join(dir, CORRUPT_NAME), 'utf8')).toBe('\u0000\u0000 not json at all');
@@ -125,7 +125,9 @@ describe('a corrupted settings file, with the real electron-store', () => {
       now: () => NOW,
     });
     expect(settings.get()).toEqual({ ...DEFAULT_SETTINGS, defaultCount: 3 });
-    expect(settings.takeProblems()[0]).toMatch(/reset to their defaults: theme\./);
+    expect(settings.takeProblems()[0]?.message).toMatch(
+      /^The setting “theme” had a value Pictor cannot use and was reset to its default\./,
+    );
     expect(settings.getWindowBounds()).toBeNull();
     expect(JSON.parse(readFileSync(join(dir, 'settings.json'), 'utf8'))).toEqual({
       settings: { ...DEFAULT_SETTINGS, defaultCount: 3 },

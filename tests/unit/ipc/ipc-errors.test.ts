@@ -26,6 +26,9 @@ const SAID = 'A sentence for the user.';
 const GONE = sentence('error.gallery.imageNotInGallery');
 const LINK = sentence('error.gallery.pathIsLink', { path: '/g/x' });
 const OVERLAP = sentence('error.gallery.moveOverlaps');
+// Key vault errors too.
+const KEY_EMPTY = sentence('error.settings.keyEmpty');
+const KEY_ENCRYPT = sentence('error.settings.keyEncryptFailed');
 
 describe('toIpcError', () => {
   it.each<[string, Error, IpcError]>([
@@ -35,8 +38,16 @@ describe('toIpcError', () => {
       { code: 'bad_input', message: SAID },
     ],
     ['a failed settings save', new SettingsError(SAID), { code: 'failed', message: SAID }],
-    ['a refused key', new KeyVaultError('invalid_key', SAID), { code: 'bad_input', message: SAID }],
-    ['an unsaved key', new KeyVaultError('not_saved', SAID), { code: 'failed', message: SAID }],
+    [
+      'a refused key',
+      new KeyVaultError('invalid_key', KEY_EMPTY),
+      { code: 'bad_input', message: englishText(KEY_EMPTY), sentence: KEY_EMPTY },
+    ],
+    [
+      'an unsaved key',
+      new KeyVaultError('not_saved', KEY_ENCRYPT),
+      { code: 'failed', message: englishText(KEY_ENCRYPT), sentence: KEY_ENCRYPT },
+    ],
     [
       'a missing image',
       new GalleryImageError(GONE),

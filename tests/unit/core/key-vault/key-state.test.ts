@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_STATES, keyStatusSchema } from '../../../../shared/domain/key-status';
-import { backendLabel } from '../../../../electron/core/key-vault/key-messages';
+import { englishText } from '../../../../shared/i18n/sentence';
+import { keyMessages } from '../../../../electron/core/key-vault/key-messages';
 import type { KeyRecord } from '../../../../electron/core/key-vault/key-record';
 import type { KeyFacts } from '../../../../electron/core/key-vault/key-state';
 import { computeKeyStatus, consentRefusal } from '../../../../electron/core/key-vault/key-state';
@@ -70,9 +71,21 @@ describe('computeKeyStatus', () => {
   });
 
   it('names backends as a person would', () => {
-    expect(backendLabel('keychain')).toBe('the macOS Keychain');
-    expect(backendLabel('kwallet6')).toBe('KWallet 6');
-    expect(backendLabel('mystery')).toBe('the “mystery” secret store');
+    const stored = (backend: string) => englishText(keyMessages.weakReady(backend));
+    expect(stored('keychain')).toMatch(/^Your key is stored with the macOS Keychain, as/);
+    expect(stored('kwallet6')).toMatch(/^Your key is stored with KWallet 6, as/);
+    expect(stored('mystery')).toMatch(/^Your key is stored with the “mystery” secret store, as/);
+    expect(englishText(keyMessages.backendChanged('kwallet5', 'basic_text'))).toBe(
+      'Your key was saved with KWallet 5, but Pictor now runs with Chromium’s basic text store, which cannot read it. Enter the key again.',
+    );
+  });
+
+  it('carries each sentence beside its English text', () => {
+    for (const [, facts] of table) {
+      const status = computeKeyStatus({ ...base, ...facts });
+      if (status.message === null) expect(status.messageSentence).toBeUndefined();
+      else expect(englishText(status.messageSentence!)).toBe(status.message);
+    }
   });
 });
 

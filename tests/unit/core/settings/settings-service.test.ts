@@ -24,6 +24,11 @@ function open(kv = new InMemoryKv('/data', 'settings')) {
   return { service, kv, changes, logs };
 }
 
+/** The English text of each problem the service found at start. */
+function problems(service: SettingsService): string[] {
+  return service.takeProblems().map((problem) => problem.message);
+}
+
 function refusal(run: () => unknown): SettingsError {
   try {
     run();
@@ -38,7 +43,7 @@ describe('SettingsService defaults and changes', () => {
   it('starts with the defaults and no problems when there is no file', () => {
     const { service, kv } = open();
     expect(service.get()).toEqual(DEFAULT_SETTINGS);
-    expect(service.takeProblems()).toEqual([]);
+    expect(problems(service)).toEqual([]);
     expect(service.getWindowBounds()).toBeNull();
     expect(kv.writes).toBe(0);
   });
@@ -114,7 +119,9 @@ describe('SettingsService defaults and changes', () => {
       service.update({ defaultModel: 'kept?', defaultCount: 0, theme: 'neon' }),
     );
     expect(error.fields).toEqual(['defaultCount', 'theme']);
-    expect(error.message).toMatch(/1 to 10.*system, light or dark/);
+    // The first refusal is the sentence; every one is in the details.
+    expect(error.message).toBe('The default number of tasks must be a whole number from 1 to 10.');
+    expect(error.detail).toMatch(/1 to 10.*system, light or dark/);
     expect(service.get().defaultModel).toBe('');
   });
 
@@ -150,10 +157,10 @@ describe('SettingsService with a damaged file', () => {
     kv.damage();
     const { service } = open(kv);
     expect(service.get()).toEqual(DEFAULT_SETTINGS);
-    expect(service.takeProblems()).toEqual([
+    expect(problems(service)).toEqual([
       `Your settings file was damaged and has been reset to defaults; a copy was kept at ${COPY}.`,
     ]);
-    expect(service.takeProblems()).toEqual([]);
+    expect(problems(service)).toEqual([]);
     expect([...kv.movedAside.keys()]).toEqual([COPY]);
     expect(service.update({ theme: 'light' }).theme).toBe('light');
   });
@@ -168,7 +175,7 @@ describe('SettingsService with a damaged file', () => {
     kv.set('windowBounds', bounds);
     const { service } = open(kv);
     expect(service.get()).toEqual(DEFAULT_SETTINGS);
-    expect(service.takeProblems()[0]).toMatch(/damaged and has been reset to defaults/);
+    expect(problems(service)[0]).toMatch(/damaged and has been reset to defaults/);
     expect(service.getWindowBounds()).toBeNull();
   });
 
@@ -178,7 +185,7 @@ describe('SettingsService with a damaged file', () => {
     kv.failMoveAside = true;
     const { service } = open(kv);
     expect(service.get()).toEqual(DEFAULT_SETTINGS);
-    expect(service.takeProblems()[0]).toMatch(
+    expect(problems(service)[0]).toMatch(
       /\(\/data\/settings\.json\) was damaged and could not be read.*Remove or repair/,
     );
     expect(() => service.update({ theme: 'dark' })).toThrow(SettingsError);
@@ -202,8 +209,10 @@ describe('SettingsService with a damaged file', () => {
       defaultModel: 'kept-model',
       galleryDir: resolve('/pictures/pictor'),
     });
-    expect(service.takeProblems()).toEqual([
-      `Some settings had values Pictor cannot use and were reset to their defaults: service URL, default number of tasks, theme. A copy of the old file was kept at ${COPY}.`,
+    expect(problems(service)).toEqual([
+      'The setting “service URL” had a value Pictor cannot use and was reset to its default. ' +
+        'The setting “default number of tasks” had a value Pictor cannot use and was reset to its default. ' +
+        `The setting “theme” had a value Pictor cannot use and was reset to its default. A copy of the old file was kept at ${COPY}.`,
     ]);
     expect(kv.movedAside.get(COPY)).toMatchObject({ settings: { theme: 'neon' } });
     expect(kv.snapshot()).toEqual({ settings: service.get(), windowBounds: bounds });
@@ -216,7 +225,7 @@ describe('SettingsService with a damaged file', () => {
     const writes = kv.writes;
     const { service } = open(kv);
     expect(service.get()).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' });
-    expect(service.takeProblems()).toEqual([]);
+    expect(problems(service)).toEqual([]);
     expect(kv.writes).toBe(writes);
   });
 });
@@ -255,7 +264,7 @@ describe('SettingsService window bounds', () => {
     kv.set('windowBounds', { ...bounds, width: -5 });
     const { service } = open(kv);
     expect(service.getWindowBounds()).toBeNull();
-    expect(service.takeProblems()).toEqual([]);
+    expect(problems(service)).toEqual([]);
   });
 
   it('reports (false) rather than throws when bounds cannot be written', () => {

@@ -1,0 +1,306 @@
+/**
+ * The settings area's failures reach a person as catalogue sentences (shared/i18n/errors/
+ * settings.ts): a refused key, a vault or settings file that is damaged or cannot be written (real
+ * files through the real electron-store), a refused setting, a task waiting for its service's key,
+ * an update that is not there. Each carries a sentence whose key is in the area, whose English is
+ * the error's message, and which the pseudo-locale renders differently with every value kept.
+ */
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localeInfo } from '../../../shared/domain/locales';
+import { keyStatusSchema } from '../../../shared/domain/key-status';
+import { MainCatalogue } from '../../../shared/i18n/main-catalogue';
+import { settingsErrors } from '../../../shared/i18n/errors/settings';
+import { englishText, sentenceSchema, type Sentence } from '../../../shared/i18n/sentence';
+import { AppCredentials } from '../../../electron/core/app-credentials';
+import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
+import { KeyVault } from '../../../electron/core/key-vault/key-vault';
+import { SettingsService } from '../../../electron/core/settings/settings-service';
+import { UpdateService } from '../../../electron/core/updates/update-service';
+import { toIpcError } from '../../../electron/ipc/ipc-errors';
+import { silentLogger } from '../../../electron/ports/logger';
+import { InMemoryCipher } from '../../fakes/in-memory-cipher';
+import { ManualClock } from '../../fakes/manual-clock';
+
+// The real electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
+vi.hoisted(() => {
+  process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
+});
+const { ElectronStoreKv } = await import('../../../electron/adapters/electron-store-kv');
+
+const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
+const KEY = 'sk-live-SENTENCECANARY-0123456789';
+const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-settings-sentences-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * `said` is a sentence of this area that reads as `message` in English, reads otherwise in the
+ * pseudo-locale, keeps every value there, and survives the schema stored sentences pass.
+ */
+function expectAreaSentence(said: Sentence | undefined, message: string | null, values: string[]) {
+  expect(said).toBeDefined();
+  const { key, params } = said!;
+  expect(Object.hasOwn(settingsErrors, key)).toBe(true);
+  expect(englishText(said!)).toBe(message);
+  expect(sentenceSchema.parse(said)).toEqual(said);
+  const shown = pseudo.text(key, params);
+  expect(shown).not.toBe(message);
+  for (const value of values) {
+    expect(message).toContain(value);
+    expect(shown).toContain(value);
+  }
+  expect(shown).not.toContain(KEY);
+  expect(message).not.toContain(KEY);
+}
+
+function vault(cipher = new InMemoryCipher()) {
+  return new KeyVault({
+    store: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+    cipher,
+    now: () => NOW,
+  });
+}
+
+async function thrown(run: () => unknown): Promise<unknown> {
+  try {
+    await run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('key vault sentences', () => {
+  it.each([
+    [`Bearer ${KEY}`, 'error.settings.keyBearer', []],
+    [`${KEY} ${KEY}`, 'error.settings.keyWhitespace', []],
+    [`${KEY}—x`, 'error.settings.keyNotAscii', []],
+    ['k'.repeat(4_097), 'error.settings.keyTooLong', ['4,096']],
+  ])('refuses %#: a key that cannot be a key, over IPC', async (raw, key, values) => {
+    const error = await thrown(() =>
+      vault().setKey(raw, { allowWeakStorage: false, origin: null }),
+    );
+    const sent = toIpcError(error);
+    expect(sent.code).toBe('bad_input');
+    expect(sent.sentence?.key).toBe(key);
+    expectAreaSentence(sent.sentence, sent.message, values);
+  });
+
+  it('says a damaged key file was kept aside, naming the real copy', () => {
+    writeFileSync(join(dir, 'key-vault.json'), '{ "apiKey": ');
+    const status = keyStatusSchema.parse(vault().status());
+    const copy = readdirSync(dir).find((name) => name.startsWith('key-vault.corrupt'));
+    expect(copy).toBeDefined();
+    expect(status.messageSentence?.key).toBe('error.settings.keyDamagedCopy');
+    expectAreaSentence(status.messageSentence, status.message, [join(dir, copy!)]);
+  });
+
+  it('names an unknown secret store that replaced the one the key was saved with', async () => {
+    await vault(new InMemoryCipher({ backend: 'kwallet5' })).setKey(KEY, {
+      allowWeakStorage: false,
+      origin: 'https://api.example.com',
+    });
+    const status = vault(new InMemoryCipher({ backend: 'vault_of_ada' })).status();
+    expect(status.state).toBe('backend_changed');
+    expect(status.messageSentence?.key).toBe('error.settings.keyBackendChanged');
+    // The known store is named by the catalogue, the unknown one by its own name.
+    expectAreaSentence(status.messageSentence, status.message, ['vault_of_ada']);
+    expect(status.message).toMatch(
+      /^Your key was saved with KWallet 5, .* the “vault_of_ada” secret/,
+    );
+  });
+
+  it('says where the key could not be saved when its folder cannot be made', async () => {
+    // A regular file where the vault's folder should be: no write succeeds there, even as root.
+    writeFileSync(join(dir, 'blocked'), 'not a folder');
+    const store = new ElectronStoreKv({ cwd: join(dir, 'blocked', 'sub'), name: 'key-vault' });
+    const blocked = new KeyVault({ store, cipher: new InMemoryCipher(), now: () => NOW });
+    const error = await thrown(() =>
+      blocked.setKey(KEY, { allowWeakStorage: false, origin: null }),
+    );
+    const sent = toIpcError(error);
+    expect(sent.sentence?.key).toBe('error.settings.keyNotSaved');
+    expectAreaSentence(sent.sentence, sent.message, [store.path]);
+  });
+});
+
+describe('settings sentences', () => {
+  function settings(name = 'settings') {
+    return new SettingsService({
+      store: new ElectronStoreKv({ cwd: dir, name }),
+      now: () => NOW,
+    });
+  }
+
+  it.each([
+    [{ theme: 'neon' }, 'error.settings.ruleTheme', []],
+    [{ defaultCount: 11 }, 'error.settings.ruleDefaultCount', []],
+    [{ colour: 'red' }, 'error.settings.unknownSetting', ['colour']],
+  ])('refuses %j in a sentence, over IPC', async (patch, key, values) => {
+    const sent = toIpcError(await thrown(() => settings().update(patch)));
+    expect(sent.code).toBe('bad_input');
+    expect(sent.sentence?.key).toBe(key);
+    expectAreaSentence(sent.sentence, sent.message, values);
+  });
+
+  it('says where the settings could not be saved', async () => {
+    const service = settings();
+    // The file's place taken by a folder: the write fails, even as root.
+    mkdirSync(join(dir, 'settings.json'));
+    const sent = toIpcError(await thrown(() => service.update({ theme: 'dark' })));
+    expect(sent.code).toBe('failed');
+    expect(sent.sentence?.key).toBe('error.settings.notSaved');
+    expectAreaSentence(sent.sentence, sent.message, [join(dir, 'settings.json')]);
+  });
+
+  it('tells of a damaged settings file and of values reset, in whole sentences', () => {
+    writeFileSync(join(dir, 'settings.json'), '\u0000 not json');
+    const [damaged] = settings().takeProblems();
+    const copy = readdirSync(dir).find((name) => name.startsWith('settings.corrupt'));
+    expect(damaged?.sentences.map((said) => said.key)).toEqual(['error.settings.fileDamagedCopy']);
+    expectAreaSentence(damaged?.sentences[0], damaged!.message, [join(dir, copy!)]);
+
+    writeFileSync(
+      join(dir, 'other.json'),
+      JSON.stringify({ settings: { theme: 'neon', watchTimeoutMinutes: -3 } }),
+    );
+    const [reset] = settings('other').takeProblems();
+    const sentences = reset!.sentences;
+    expect(sentences.map((said) => said.key)).toEqual([
+      'error.settings.settingReset',
+      'error.settings.settingReset',
+      'error.settings.oldFileKept',
+    ]);
+    expect(reset!.message).toBe(sentences.map(englishText).join(' '));
+    // The settings are named by the catalogue, in the language shown.
+    expectAreaSentence(sentences[0], englishText(sentences[0]!), []);
+    expect(englishText(sentences[0]!)).toMatch(/^The setting “theme” had a value/);
+    expectAreaSentence(sentences[1], englishText(sentences[1]!), []);
+    expect(englishText(sentences[1]!)).toMatch(/^The setting “watch timeout” had a value/);
+    const kept = readdirSync(dir).find((name) => name.startsWith('other.corrupt'));
+    expectAreaSentence(sentences[2], englishText(sentences[2]!), [join(dir, kept!)]);
+    expect(JSON.parse(readFileSync(join(dir, kept!), 'utf8'))).toMatchObject({
+      settings: { theme: 'neon' },
+    });
+  });
+});
+
+describe('task and update sentences', () => {
+  it('says a task waits for the key of its own service, naming both hosts', async () => {
+    const keys = vault();
+    await keys.setKey(KEY, { allowWeakStorage: false, origin: 'https://api.example.com' });
+    const credentials = new AppCredentials({
+      vault: keys,
+      settings: {
+        get: () => ({ baseUrl: 'https://api.example.com' }),
+        onChange: () => () => undefined,
+      },
+      demoUrl: () => null,
+    });
+    const waiting = await credentialsForRecord(credentials, {
+      endpoint: 'https://images.example.net:8443',
+    });
+    expect(waiting.ok).toBe(false);
+    const error = waiting.ok ? null : waiting.error;
+    expect(error?.kind).toBe('auth');
+    expect(error?.sentence?.key).toBe('error.settings.taskOtherOrigin');
+    expectAreaSentence(error?.sentence, error!.message, [
+      'images.example.net:8443',
+      'api.example.com',
+    ]);
+
+    const demo = await credentialsForRecord(credentials, { endpoint: 'demo:' });
+    const noService = demo.ok ? null : demo.error;
+    expect(noService?.sentence?.key).toBe('error.settings.taskOtherOrigin');
+    expect(noService?.message).toMatch(/^This task lives on no service, but your key was/);
+  });
+
+  it('never contacts this computer for an imported task, and says why', async () => {
+    const credentials = new AppCredentials({
+      vault: vault(),
+      settings: { get: () => ({ baseUrl: '' }), onChange: () => () => undefined },
+      demoUrl: () => 'http://127.0.0.1:9',
+    });
+    const found = await credentialsForRecord(credentials, {
+      imported: true,
+      endpoint: 'http://127.0.0.1:8080',
+    });
+    const error = found.ok ? null : found.error;
+    expect(error?.kind).toBe('config');
+    expect(error?.sentence?.key).toBe('error.settings.importedLocal');
+    expectAreaSentence(error?.sentence, error!.message, []);
+  });
+
+  it('refuses to restart for an update that was not downloaded', async () => {
+    const updates = new UpdateService({
+      updater: {
+        capability: { kind: 'install' },
+        check: () => Promise.resolve(null),
+        download: () => Promise.resolve(),
+        quitAndInstall: () => undefined,
+      },
+      clock: new ManualClock(),
+      logger: silentLogger,
+      mode: () => 'download',
+    });
+    const sent = toIpcError(await thrown(() => updates.restart()));
+    expect(sent.code).toBe('bad_input');
+    expect(sent.sentence?.key).toBe('error.settings.noUpdateToInstall');
+    expectAreaSentence(sent.sentence, sent.message, []);
+  });
+});
+
+describe('the settings area’s sources', () => {
+  const ROOT = join(import.meta.dirname, '..', '..', '..');
+  const FOLDERS = [
+    'electron/core/key-vault',
+    'electron/core/credentials',
+    'electron/core/settings',
+    'electron/core/updates',
+  ];
+  const FILES = [
+    'electron/core/app-credentials.ts',
+    'electron/ipc/key-handlers.ts',
+    'electron/ipc/settings-handlers.ts',
+    'electron/ipc/update-handlers.ts',
+    ...FOLDERS.flatMap((folder) =>
+      readdirSync(join(ROOT, folder))
+        .filter((name) => name.endsWith('.ts'))
+        .map((name) => `${folder}/${name}`),
+    ),
+  ];
+  /**
+   * A user-facing error made from words in the code instead of a catalogue sentence (a key
+   * vault error's words come after its reason).
+   */
+  const WORDS_IN_CODE =
+    /new\s+(?:(?:UserFacing|Settings|UrlPolicy)Error\(|KeyVaultError\(\s*'[a-z_]+',)\s*[`'"]/;
+
+  it('make every user-facing error from a catalogue sentence', () => {
+    expect(FILES.length).toBeGreaterThan(15);
+    const offenders = FILES.filter((file) =>
+      WORDS_IN_CODE.test(readFileSync(join(ROOT, file), 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+    // The scan does find the habit it bans.
+    expect(WORDS_IN_CODE.test("throw new SettingsError('Your settings were not saved.')")).toBe(
+      true,
+    );
+    expect(WORDS_IN_CODE.test("new KeyVaultError('not_saved', `Not saved in ${path}.`)")).toBe(
+      true,
+    );
+    expect(WORDS_IN_CODE.test("new KeyVaultError('not_saved', keyMessages.encryptFailed)")).toBe(
+      false,
+    );
+  });
+});
