@@ -9,7 +9,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
-import { originLabel, serviceOrigin } from './credentials/key-origin';
+import { originParams, serviceOrigin } from './credentials/key-origin';
 import type { StoredKeyFor } from './service/connection-test';
 import { checkBaseUrl } from './service/url-policy';
 
@@ -91,12 +91,12 @@ export class AppCredentials implements CredentialsProvider {
     const lives = serviceOrigin(endpoint);
     const bound = this.options.vault.boundOrigin();
     if (this.options.vault.status().state !== 'ready' || bound === undefined) {
-      return sentence('error.settings.taskNoKey', named('host', lives));
+      return sentence('error.settings.taskNoKey', originParams('host', lives));
     }
     if (lives !== bound) {
       return sentence('error.settings.taskOtherOrigin', {
-        ...named('host', lives),
-        ...named('keyHost', bound),
+        ...originParams('host', lives),
+        ...originParams('keyHost', bound),
       });
     }
     return sentence('error.settings.taskOldAddress', { endpoint });
@@ -131,16 +131,6 @@ export class AppCredentials implements CredentialsProvider {
     const raw = this.options.settings.get().baseUrl;
     return raw.trim() === '' ? null : normalised(raw);
   }
-}
-
-/**
- * An origin as the sentences name it: `<param>` its host (originLabel), `<param>Set` `no` when
- * there is none (the sentence then says "no service").
- */
-function named(param: string, origin: string | null): Record<string, string> {
-  return origin === null
-    ? { [param]: '', [`${param}Set`]: 'no' }
-    : { [param]: originLabel(origin), [`${param}Set`]: 'yes' };
 }
 
 function normalised(url: string): string | null {

@@ -5,6 +5,7 @@
  */
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
+import { sentence } from '../../shared/i18n/sentence';
 import { startDemoService } from '../demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
@@ -14,7 +15,7 @@ import type { Logger } from '../ports/logger';
 import type { SecretCipher } from '../ports/secret-cipher';
 import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
-import { originLabel, serviceOrigin } from './credentials/key-origin';
+import { originLabel, originParams, serviceOrigin } from './credentials/key-origin';
 import { relocateGallery, type GalleryMoveHooks } from './gallery/relocate';
 import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './gallery/relocate-open';
 import { KeyVault } from './key-vault/key-vault';
@@ -236,7 +237,10 @@ export class AppRuntime {
       return null;
     }
     throw new SettingsError(
-      `The service address was not changed: your API key stays with ${originLabel(from ?? null)} and is never sent to ${originLabel(to)} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service's key.`,
+      sentence('error.settings.keyStaysWith', {
+        ...originParams('from', from ?? null),
+        to: originLabel(to),
+      }),
       ['baseUrl'],
     );
   }

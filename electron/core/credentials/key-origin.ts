@@ -40,3 +40,13 @@ export function originLabel(origin: string | null): string {
     return origin;
   }
 }
+
+/**
+ * An origin as the catalogue's sentences name it: `<param>` its host ({@link originLabel}),
+ * `<param>Set` `no` when there is none (the sentence then says "no service").
+ */
+export function originParams(param: string, origin: string | null): Record<string, string> {
+  return origin === null
+    ? { [param]: '', [`${param}Set`]: 'no' }
+    : { [param]: originLabel(origin), [`${param}Set`]: 'yes' };
+}

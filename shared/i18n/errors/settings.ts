@@ -82,6 +82,9 @@ export const settingsErrors = {
   'error.settings.notSaved':
     'Your settings could not be saved in {path}. Check that the folder is writable and try again.',
 
+  // A new service address refused to keep the key where it was entered (core/app-runtime.ts).
+  'error.settings.keyStaysWith': `The service address was not changed: your API key stays with ${service('from')} and is never sent to {to} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service’s key.`,
+
   // Problems found when the settings file was read at start (core/settings/settings-service.ts).
   'error.settings.fileDamaged':
     'Your settings file ({path}) was damaged and could not be read, so Pictor is using the default settings. Remove or repair that file to save settings again.',

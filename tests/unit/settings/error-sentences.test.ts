@@ -1,7 +1,7 @@
 /**
  * The settings area's failures reach a person as catalogue sentences (shared/i18n/errors/
  * settings.ts): a refused key, a vault or settings file that is damaged or cannot be written (real
- * files through the real electron-store), a refused setting, a task waiting for its service's key,
+ * files through the real electron-store), a refused setting, a task waiting for its service’s key, a service address that would take the key elsewhere,
  * an update that is not there. Each carries a sentence whose key is in the area, whose English is
  * the error's message, and which the pseudo-locale renders differently with every value kept.
  */
@@ -15,7 +15,9 @@ import { keyStatusSchema } from '../../../shared/domain/key-status';
 import { MainCatalogue } from '../../../shared/i18n/main-catalogue';
 import { settingsErrors } from '../../../shared/i18n/errors/settings';
 import { englishText, sentenceSchema, type Sentence } from '../../../shared/i18n/sentence';
+import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppCredentials } from '../../../electron/core/app-credentials';
+import { AppRuntime } from '../../../electron/core/app-runtime';
 import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
@@ -195,6 +197,38 @@ describe('settings sentences', () => {
   });
 });
 
+describe('a service address that would take the key elsewhere', () => {
+  it('is refused in a sentence naming both services, when the user cancels', async () => {
+    const runtime = await AppRuntime.start({
+      dataDir: join(dir, 'data'),
+      defaultGalleryDir: join(dir, 'gallery'),
+      cipher: new InMemoryCipher(),
+      settingsStore: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
+      vaultStore: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+      fetch: (url, init) => fetch(url, init),
+      clock: systemClock,
+      logger: silentLogger,
+      prompts: { confirmKeyOrigin: () => Promise.resolve('cancel') },
+    });
+    try {
+      await runtime.updateSettings({ baseUrl: 'https://api.example.com' });
+      await runtime.setKey(KEY, false);
+      const sent = toIpcError(
+        await thrown(() => runtime.updateSettings({ baseUrl: 'https://other.example.net:8443' })),
+      );
+      expect(sent.code).toBe('bad_input');
+      expect(sent.sentence?.key).toBe('error.settings.keyStaysWith');
+      expectAreaSentence(sent.sentence, sent.message, [
+        'api.example.com',
+        'other.example.net:8443',
+      ]);
+      expect(sent.message).toMatch(/enter that service’s key\.$/);
+    } finally {
+      await runtime.close();
+    }
+  });
+});
+
 describe('task and update sentences', () => {
   it('says a task waits for the key of its own service, naming both hosts', async () => {
     const keys = vault();
@@ -270,6 +304,7 @@ describe('the settings area’s sources', () => {
   ];
   const FILES = [
     'electron/core/app-credentials.ts',
+    'electron/core/app-runtime.ts',
     'electron/ipc/key-handlers.ts',
     'electron/ipc/settings-handlers.ts',
     'electron/ipc/update-handlers.ts',
