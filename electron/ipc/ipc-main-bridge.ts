@@ -15,6 +15,7 @@ import {
   type RequestOutput,
   type Result,
 } from '../../shared/ipc/contract';
+import { englishText, sentence } from '../../shared/i18n/sentence';
 import { cleanText } from '../../shared/service/wire';
 import type { Logger } from '../ports/logger';
 import { toIpcError } from './ipc-errors';
@@ -24,6 +25,9 @@ const SECRET_INPUT = new Set<RequestChannel>(['key:set']);
 
 /** Longest refusal detail returned or logged. */
 const MAX_DETAIL = 200;
+/** What a refused request says (the page shows the sentence in its language). */
+const UNTRUSTED = sentence('error.library.untrustedSender');
+const BAD_REQUEST = sentence('error.library.badRequest');
 
 type ParsedInput<C extends RequestChannel> = z.infer<(typeof requests)[C]['input']>;
 
@@ -105,7 +109,7 @@ export async function runRequest<C extends RequestChannel>(
     logger.warn('ipc request refused: untrusted sender', { channel });
     return {
       ok: false,
-      error: { code: 'forbidden', message: 'This request did not come from Pictor’s window.' },
+      error: { code: 'forbidden', message: englishText(UNTRUSTED), sentence: UNTRUSTED },
     };
   }
   const schema = requests[channel];
@@ -125,7 +129,8 @@ export async function runRequest<C extends RequestChannel>(
       ok: false,
       error: {
         code: 'bad_input',
-        message: 'Pictor could not read that request.',
+        message: englishText(BAD_REQUEST),
+        sentence: BAD_REQUEST,
         ...(detail ? { detail } : {}),
       },
     };

@@ -6,6 +6,7 @@
  */
 import { MAX_LISTED_REFUSALS } from '../../shared/ipc/library-contract';
 import type { RequestOutput } from '../../shared/ipc/contract';
+import { sentence } from '../../shared/i18n/sentence';
 import { UserFacingError } from '../core/errors/user-facing-error';
 import type { HistoryStore } from '../core/history/history-store';
 import { isAbort } from '../core/library-archive/archive-errors';
@@ -29,8 +30,8 @@ export interface LibraryHandlerDeps {
   readonly progressIntervalMs?: number;
 }
 
-const BUSY = 'An export or import is already running. Wait for it to finish, or cancel it.';
-const NO_DIALOGS = 'Export and import are not available here.';
+const BUSY = sentence('error.library.busy');
+const NO_DIALOGS = sentence('error.library.noDialogs');
 
 export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'> {
   let running: AbortController | null = null;
@@ -91,7 +92,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'>
           };
         } catch (error) {
           if (isAbort(error)) {
-            throw new UserFacingError('The export was cancelled; no archive was written.', {
+            throw new UserFacingError(sentence('error.library.exportCancelled'), {
               code: 'failed',
             });
           }

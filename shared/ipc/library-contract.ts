@@ -5,13 +5,19 @@
  */
 import { z } from 'zod';
 import { MAX_LOCAL_ID_CHARS } from '../domain/limits';
+import { sentenceSchema } from '../i18n/sentence';
 
 export const MAX_LISTED_REFUSALS = 200;
 /** Most tasks one export of a selection names. */
 export const MAX_EXPORT_IDS = 100_000;
 
 const count = z.number().int().min(0);
-const refusalSchema = z.object({ path: z.string().max(4_096), reason: z.string().max(1_000) });
+const refusalSchema = z.object({
+  path: z.string().max(4_096),
+  reason: z.string().max(1_000),
+  /** `reason` as a catalogue sentence, shown in the window's language (one that does not parse is dropped). */
+  reasonSentence: sentenceSchema.optional().catch(undefined),
+});
 
 export const libraryExportInputSchema = z
   .object({

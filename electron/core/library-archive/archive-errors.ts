@@ -1,12 +1,16 @@
 /** Why an archive or a folder was refused as a whole: a sentence, and the entry it is about. */
+import { englishText, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';
 
-  /** `what`: "this archive" (default), "this folder", … as the sentence should name it. */
-  constructor(reason: string, entry?: string, what = 'this archive') {
-    super(`Pictor did not import ${what}: ${reason} Nothing was written to the library.`, {
+  /**
+   * `said`: one of the `error.library.archive…`, `folder…`, `manifest…` or `source…` sentences,
+   * each a whole sentence naming what was refused and that nothing was written.
+   */
+  constructor(said: Sentence, entry?: string) {
+    super(said, {
       code: 'bad_input',
       ...(entry === undefined ? {} : { detail: `Entry: ${entry}` }),
     });
@@ -17,7 +21,15 @@ export class ArchiveRefusedError extends UserFacingError {
 export interface Refusal {
   /** Relative to the archive, folder or gallery root. */
   readonly path: string;
+  /** The reason in English (the CLI, the log). */
   readonly reason: string;
+  /** The reason as a catalogue sentence: the window shows it in its language. */
+  readonly reasonSentence?: Sentence;
+}
+
+/** `path` left out for the reason `said`. */
+export function refusal(path: string, said: Sentence): Refusal {
+  return { path, reason: englishText(said), reasonSentence: said };
 }
 
 /** An export or import stopped because the user cancelled it (its signal was aborted). */

@@ -6,6 +6,8 @@
  * lengths. Names from an archive never become file names in the gallery (those are Pictor's
  * own, gallery-layout.ts); a name that breaks a rule means the archive was crafted.
  */
+import { isAbsolute } from 'node:path';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { GalleryPathError, resolveInside } from '../gallery/gallery-path';
 import type { ArchiveLimits } from './archive-limits';
 
@@ -19,28 +21,57 @@ const WINDOWS_RESERVED = /[<>:"|?*]/;
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
 const NOWHERE = '/pictor-archive-root';
 
-/** Why `path` (a file's, `/`-separated, no trailing `/`) may not be used, or null. */
-export function pathRefusal(path: string, limits: ArchiveLimits): string | null {
+/** Which rule a path breaks: the `rule` of the `error.library.pathRefused` sentence. */
+export type PathRule =
+  | 'empty'
+  | 'backslash'
+  | 'absolute'
+  | 'leaves'
+  | 'long'
+  | 'tricky'
+  | 'nfc'
+  | 'deep'
+  | 'dot'
+  | 'name'
+  | 'reserved';
+
+/** The gallery's rules (gallery-path.ts), in its order; its own check stays the last word. */
+function galleryRule(path: string): PathRule | null {
+  if (path === '' || path.includes('\0')) return 'empty';
+  if (path.includes('\\')) return 'backslash';
+  if (path.startsWith('/') || isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return 'absolute';
+  if (path.split('/').includes('..')) return 'leaves';
   try {
     resolveInside(NOWHERE, path);
   } catch (error) {
-    if (error instanceof GalleryPathError) return error.message.replace('gallery path', 'path');
+    if (error instanceof GalleryPathError) return 'leaves';
     throw error;
   }
-  if (Buffer.byteLength(path) > limits.maxPathBytes) return 'The path is too long.';
-  if (TRICKY.test(path)) return 'The path holds invisible, control or look-alike characters.';
-  if (path.normalize('NFC') !== path) return 'The path is not in normalised (NFC) Unicode.';
+  return null;
+}
+
+/** Which rule `path` (a file's, `/`-separated, no trailing `/`) breaks, or null. */
+export function pathRefusal(path: string, limits: ArchiveLimits): PathRule | null {
+  const gallery = galleryRule(path);
+  if (gallery) return gallery;
+  if (Buffer.byteLength(path) > limits.maxPathBytes) return 'long';
+  if (TRICKY.test(path)) return 'tricky';
+  if (path.normalize('NFC') !== path) return 'nfc';
   const segments = path.split('/');
-  if (segments.length > limits.maxDepth + 1) return 'The path is nested too deep.';
+  if (segments.length > limits.maxDepth + 1) return 'deep';
   for (const segment of segments) {
-    if (segment === '' || segment === '.') return 'The path has an empty or "." part.';
-    if (Buffer.byteLength(segment) > limits.maxSegmentBytes)
-      return 'A name in the path is too long.';
+    if (segment === '' || segment === '.') return 'dot';
+    if (Buffer.byteLength(segment) > limits.maxSegmentBytes) return 'name';
     if (WINDOWS_RESERVED.test(segment) || WINDOWS_DEVICE.test(segment) || /[. ]$/.test(segment)) {
-      return 'A name in the path is not allowed on every system (reserved name or character).';
+      return 'reserved';
     }
   }
   return null;
+}
+
+/** The sentence for a path that breaks `rule`. */
+export function pathRuleSentence(rule: PathRule): Sentence {
+  return sentence('error.library.pathRefused', { rule });
 }
 
 /**

@@ -26,8 +26,9 @@ import { sniffImage } from '../gallery/image-sniff';
 import { readRegularFile } from '../gallery/regular-file';
 import { sidecarText } from '../gallery/sidecar';
 import { DEFAULT_ARCHIVE_LIMITS } from './archive-limits';
-import { throwIfAborted, type Refusal } from './archive-errors';
-import { collisionKey, pathRefusal } from './entry-path';
+import { sentence } from '../../../shared/i18n/sentence';
+import { refusal, throwIfAborted, type Refusal } from './archive-errors';
+import { collisionKey, pathRefusal, pathRuleSentence } from './entry-path';
 import type { LibraryProgress } from './library-progress';
 import {
   MANIFEST_FORMAT,
@@ -67,7 +68,7 @@ function* recordsOf(options: ExportOptions, skipped: Refusal[]): Generator<TaskR
     for (const localId of new Set(options.localIds)) {
       const record = options.history.get(localId);
       if (record) yield record;
-      else skipped.push({ path: localId, reason: 'There is no task with this id in the history.' });
+      else skipped.push(refusal(localId, sentence('error.library.exportNoTask')));
     }
     return;
   }
@@ -161,9 +162,10 @@ class ArchiveWriter {
   async addTask(record: TaskRecord, signal?: AbortSignal): Promise<void> {
     const folder = record.folder ?? taskFolderName(record);
     const sidecarPath = `${folder}/${SIDECAR_NAME}`;
-    const refusal = pathRefusal(sidecarPath, DEFAULT_ARCHIVE_LIMITS);
-    if (refusal || this.names.has(collisionKey(sidecarPath))) {
-      this.skipped.push({ path: folder, reason: refusal ?? 'Another task uses the same folder.' });
+    const rule = pathRefusal(sidecarPath, DEFAULT_ARCHIVE_LIMITS);
+    if (rule || this.names.has(collisionKey(sidecarPath))) {
+      const why = rule ? pathRuleSentence(rule) : sentence('error.library.exportFolderShared');
+      this.skipped.push(refusal(folder, why));
       return;
     }
     const mtime = mtimeOf(record.updatedAt);
@@ -172,8 +174,8 @@ class ArchiveWriter {
       throwIfAborted(signal);
       if (image.state !== 'saved' || !image.file) continue;
       const read = await this.readImage(image.file);
-      if (typeof read === 'string') {
-        this.skipped.push({ path: image.file, reason: read });
+      if ('key' in read) {
+        this.skipped.push(refusal(image.file, read));
         continue;
       }
       const path = `${folder}/${imageNames(image.index, read.kind).image}`;
@@ -193,10 +195,12 @@ class ArchiveWriter {
         DEFAULT_ARCHIVE_LIMITS.maxImageBytes,
       );
       const kind = sniffImage(bytes.subarray(0, 12));
-      return kind ? { bytes, kind } : 'The file is not a PNG, JPEG or WebP image.';
+      return kind ? { bytes, kind } : sentence('error.library.exportNotImage');
     } catch (error) {
-      const detail = error instanceof Error && 'reason' in error ? ` ${String(error.reason)}` : '';
-      return `The image file could not be read.${detail}`;
+      // A file the gallery would not read (a link, too large): its words follow.
+      return error instanceof Error && 'reason' in error
+        ? sentence('error.library.exportImageUnsafe', { reason: String(error.reason) })
+        : sentence('error.library.exportImageUnreadable');
     }
   }
 }
@@ -207,12 +211,9 @@ async function publish(part: string, target: string, overwrite: boolean): Promis
     await link(part, target);
   } catch (error) {
     if (systemErrorCode(error) === 'EEXIST') {
-      throw new UserFacingError(
-        `${target} already exists; Pictor does not replace it. Choose another name.`,
-        {
-          code: 'bad_input',
-        },
-      );
+      throw new UserFacingError(sentence('error.library.exportTargetExists', { file: target }), {
+        code: 'bad_input',
+      });
     }
     throw error;
   }

@@ -11,8 +11,9 @@ import { errorCode } from '../gallery/download-outcome';
 import { TEMP_DIR, THUMBS_DIR } from '../gallery/gallery-layout';
 import { openRegularFile } from '../gallery/regular-file';
 import type { ArchiveLimits } from './archive-limits';
-import { ArchiveRefusedError, type Refusal } from './archive-errors';
-import { pathRefusal } from './entry-path';
+import { sentence } from '../../../shared/i18n/sentence';
+import { ArchiveRefusedError, refusal, type Refusal } from './archive-errors';
+import { pathRefusal, pathRuleSentence } from './entry-path';
 import type { ImportSource, SourceFile } from './zip-source';
 
 const LEFT_OUT = new Set([TEMP_DIR, THUMBS_DIR]);
@@ -48,37 +49,41 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
     });
   } catch (error) {
     const code = errorCode(error);
-    state.refused.push({
-      path: relative || '.',
-      reason: `The folder could not be read${code ? ` (${code})` : ''}.`,
-    });
+    state.refused.push(
+      refusal(
+        relative || '.',
+        code
+          ? sentence('error.library.folderUnreadableCode', { code })
+          : sentence('error.library.folderUnreadable'),
+      ),
+    );
     return;
   }
   for (const entry of entries) {
     const path = relative ? `${relative}/${entry.name}` : entry.name;
     if (LEFT_OUT.has(entry.name)) continue;
-    const refusal = pathRefusal(path, state.limits);
-    if (refusal) {
-      state.refused.push({ path: JSON.stringify(path), reason: refusal });
+    const rule = pathRefusal(path, state.limits);
+    if (rule) {
+      state.refused.push(refusal(JSON.stringify(path), pathRuleSentence(rule)));
     } else if (entry.isDirectory()) {
       if (depth < state.limits.maxDepth) await walk(state, path, depth + 1);
-      else state.refused.push({ path, reason: 'The folder is nested too deep.' });
+      else state.refused.push(refusal(path, sentence('error.library.folderTooDeep')));
     } else if (entry.isFile()) {
       if (state.files.length >= state.limits.maxEntries) {
         throw new ArchiveRefusedError(
-          `it holds more than ${state.limits.maxEntries} files.`,
-          undefined,
-          'this folder',
+          sentence('error.library.folderTooManyFiles', { max: String(state.limits.maxEntries) }),
         );
       }
       state.files.push(folderFile(state.root, path, 0, state.limits));
     } else {
-      state.refused.push({
-        path,
-        reason: entry.isSymbolicLink()
-          ? 'It is a link, which Pictor does not follow.'
-          : 'It is not a regular file.',
-      });
+      state.refused.push(
+        refusal(
+          path,
+          sentence(
+            entry.isSymbolicLink() ? 'error.library.entryIsLink' : 'error.library.entryNotRegular',
+          ),
+        ),
+      );
     }
   }
 }

@@ -5,6 +5,7 @@
  * sidecar's cannot be trusted. An image that fails is removed again and refused with its reason.
  */
 import type { ImageRecord } from '../../../shared/domain/task-record';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { removeQuietly } from '../gallery/atomic-file';
 import { IMAGE_MIME, sniffImage } from '../gallery/image-sniff';
 import { readRegularFile } from '../gallery/regular-file';
@@ -22,7 +23,7 @@ export interface StagedImage extends CopiedFile {
 
 export type StageResult =
   | { readonly ok: true; readonly image: StagedImage }
-  | { readonly ok: false; readonly reason: string };
+  | { readonly ok: false; readonly reason: Sentence };
 
 async function dimensions(
   path: string,
@@ -38,7 +39,7 @@ async function dimensions(
   try {
     const header = await readImageHeader(bytes);
     if (header.format !== planned.kind || !header.orientedWidth || !header.orientedHeight) {
-      throw new Error('The file does not hold the image its name says.');
+      throw new NotAsNamedError('The file does not hold the image its name says.');
     }
     return { width: header.orientedWidth, height: header.orientedHeight };
   } catch (error) {
@@ -47,11 +48,16 @@ async function dimensions(
   }
 }
 
-function refusalOf(error: unknown): string {
+/** Thrown when the file's header is not the image its name says (see {@link refusalOf}). */
+class NotAsNamedError extends Error {
+  override readonly name = 'NotAsNamedError';
+}
+
+function refusalOf(error: unknown): Sentence {
   if (error instanceof OversizeError)
-    return `The image is larger than the ${error.maxBytes} bytes allowed.`;
-  if (error instanceof Error && error.message.startsWith('The file')) return error.message;
-  return 'The image could not be read from the source.';
+    return sentence('error.library.imageTooLarge', { max: String(error.maxBytes) });
+  if (error instanceof NotAsNamedError) return sentence('error.library.imageNotAsNamed');
+  return sentence('error.library.imageUnreadable');
 }
 
 /**
@@ -71,14 +77,14 @@ export async function stageImage(
       options.maxBytes,
       options.signal,
     );
-    const refuse = (reason: string): StageResult => ({ ok: false, reason });
+    const refuse = (reason: Sentence): StageResult => ({ ok: false, reason });
     if (planned.listed && planned.listed.sha256 !== copied.sha256) {
       await removeQuietly(target);
-      return refuse('The image does not match the manifest (its SHA-256 differs).');
+      return refuse(sentence('error.library.imageShaMismatch'));
     }
     if (sniffImage(copied.head) !== planned.kind) {
       await removeQuietly(target);
-      return refuse('The file does not hold the image its name says.');
+      return refuse(sentence('error.library.imageNotAsNamed'));
     }
     const size = await dimensions(target, planned, record, options.maxBytes).catch(
       async (error: unknown) => {

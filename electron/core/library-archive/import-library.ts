@@ -13,6 +13,7 @@
  *   the images already published), every task before it stays, and the summary says `cancelled`.
  */
 import { realpath, stat } from 'node:fs/promises';
+import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryStore } from '../history/history-store';
 import { isWithin, ensureFolder } from '../fs/contained-fs';
 import { TEMP_DIR } from '../gallery/gallery-layout';
@@ -59,11 +60,7 @@ async function openSource(source: string, limits: ArchiveLimits): Promise<Import
   const info = await stat(source);
   if (info.isDirectory()) return openFolderSource(source, limits);
   if (!info.isFile())
-    throw new ArchiveRefusedError(
-      'it is neither a file nor a folder.',
-      undefined,
-      'this archive or folder',
-    );
+    throw new ArchiveRefusedError(sentence('error.library.sourceNotFileOrFolder'));
   return openZipSource(source, info.size, limits);
 }
 
@@ -75,22 +72,27 @@ async function readManifest(
   const file = source.files.find((candidate) => candidate.path === MANIFEST_NAME);
   if (!file) {
     if (source.kind === 'folder') return null;
-    throw new ArchiveRefusedError(`it has no ${MANIFEST_NAME}, so it is not a Pictor export.`);
+    throw new ArchiveRefusedError(
+      sentence('error.library.archiveNoManifest', { name: MANIFEST_NAME }),
+    );
   }
-  const what = source.kind === 'folder' ? 'this folder' : 'this archive';
+  const what = source.kind;
   let text: string;
   try {
     text = (await readBounded(await file.open(), limits.maxManifestBytes, signal)).toString('utf8');
   } catch (error) {
     if (isAbort(error)) throw error;
     throw new ArchiveRefusedError(
-      `its manifest is larger than ${limits.maxManifestBytes} bytes or unreadable.`,
-      undefined,
-      what,
+      sentence('error.library.manifestTooLarge', {
+        what,
+        max: String(limits.maxManifestBytes),
+      }),
     );
   }
   const parsed = parseManifest(text, limits.maxEntries);
-  if (!parsed.ok) throw new ArchiveRefusedError(parsed.reason, undefined, what);
+  if (!parsed.ok) {
+    throw new ArchiveRefusedError(sentence(parsed.problem.key, { ...parsed.problem.params, what }));
+  }
   return new Map(parsed.manifest.entries.map((entry) => [entry.path, entry]));
 }
 
@@ -98,11 +100,7 @@ async function readManifest(
 async function refuseOwnGallery(root: string, source: string): Promise<void> {
   const [realRoot, realSource] = await Promise.all([realpath(root), realpath(source)]);
   if (isWithin(realRoot, realSource) || isWithin(realSource, realRoot)) {
-    throw new ArchiveRefusedError(
-      'it is the library itself, or a folder inside or around it.',
-      undefined,
-      'this archive or folder',
-    );
+    throw new ArchiveRefusedError(sentence('error.library.sourceIsLibrary'));
   }
 }
 

@@ -7,7 +7,8 @@
 import { SIDECAR_NAME } from '../gallery/gallery-layout';
 import type { ImageKind } from '../gallery/image-sniff';
 import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
-import type { Refusal } from './archive-errors';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { refusal, type Refusal } from './archive-errors';
 import { MANIFEST_NAME, type ManifestEntry } from './manifest';
 import type { SourceFile } from './zip-source';
 
@@ -50,12 +51,12 @@ function listing(
   file: SourceFile,
   manifest: ReadonlyMap<string, ManifestEntry> | null,
   known: boolean,
-): { ok: true; listed?: ManifestEntry } | { ok: false; reason: string } {
+): { ok: true; listed?: ManifestEntry } | { ok: false; reason: Sentence } {
   if (!manifest) return { ok: true };
   const listed = manifest.get(file.path);
-  if (!listed) return { ok: false, reason: 'The file is not listed in the manifest.' };
+  if (!listed) return { ok: false, reason: sentence('error.library.fileNotListed') };
   if (known && listed.size !== file.size) {
-    return { ok: false, reason: 'The file is not the size the manifest says.' };
+    return { ok: false, reason: sentence('error.library.fileSizeMismatch') };
   }
   return { ok: true, listed };
 }
@@ -76,12 +77,12 @@ export function planImport(
     const isSidecar = name === SIDECAR_NAME && folder !== '';
     const index = image ? Number(image[1]) - 1 : -1;
     if (!isSidecar && (!image || index >= MAX_IMAGES_PER_TASK || folder === '')) {
-      refused.push({ path: file.path, reason: 'The file is not part of a Pictor library.' });
+      refused.push(refusal(file.path, sentence('error.library.fileNotLibrary')));
       continue;
     }
     const listed = listing(file, manifest, sizesKnown);
     if (!listed.ok) {
-      refused.push({ path: file.path, reason: listed.reason });
+      refused.push(refusal(file.path, listed.reason));
       continue;
     }
     bytes += file.size;
@@ -95,7 +96,7 @@ export function planImport(
   for (const [folder, orphans] of images) {
     if (sidecars.has(folder)) continue;
     for (const orphan of orphans) {
-      refused.push({ path: orphan.file.path, reason: 'The image has no pictor.json beside it.' });
+      refused.push(refusal(orphan.file.path, sentence('error.library.imageNoSidecar')));
     }
   }
   const tasks = [...sidecars]

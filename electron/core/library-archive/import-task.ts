@@ -33,7 +33,8 @@ import { resolveInside } from '../gallery/gallery-path';
 import { readRegularFile } from '../gallery/regular-file';
 import { parseSidecar, sidecarText } from '../gallery/sidecar';
 import type { ArchiveLimits } from './archive-limits';
-import { isAbort, throwIfAborted, type Refusal } from './archive-errors';
+import { sentence } from '../../../shared/i18n/sentence';
+import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import { stageImage } from './import-image';
 import type { PlannedImage, PlannedTask } from './import-plan';
 import { importedRecord, missingImage, savedImage } from './import-records';
@@ -70,7 +71,12 @@ const REFUSED = (refused: Refusal[]): TaskOutcome => ({
   refused,
 });
 
-async function readRecord(task: PlannedTask, context: ImportContext): Promise<TaskRecord | string> {
+async function readRecord(
+  task: PlannedTask,
+  context: ImportContext,
+): Promise<TaskRecord | Refusal> {
+  const refused = (said: Parameters<typeof sentence>[0]): Refusal =>
+    refusal(task.sidecar.path, sentence(said));
   let bytes: Buffer;
   try {
     bytes = await readBounded(
@@ -80,14 +86,15 @@ async function readRecord(task: PlannedTask, context: ImportContext): Promise<Ta
     );
   } catch (error) {
     if (isAbort(error)) throw error;
-    return 'The sidecar could not be read, or is larger than a sidecar can be.';
+    return refused('error.library.sidecarUnreadable');
   }
   context.onBytes(bytes.length);
   if (task.listedSidecar && task.listedSidecar.sha256 !== sha256Of(bytes)) {
-    return 'The sidecar does not match the manifest (its SHA-256 differs).';
+    return refused('error.library.sidecarShaMismatch');
   }
   const parsed = parseSidecar(bytes.toString('utf8'));
-  return parsed.ok ? parsed.record : parsed.reason;
+  // The gallery's words for a sidecar it cannot use.
+  return parsed.ok ? parsed.record : { path: task.sidecar.path, reason: parsed.reason };
 }
 
 /** A folder for the new task that nothing occupies: Pictor's name for it, then `-2`, `-3`, … */
@@ -153,7 +160,7 @@ async function addNewTask(
         ...(context.signal ? { signal: context.signal } : {}),
       });
       if (staged.ok) context.onBytes(staged.image.size);
-      else refused.push({ path: planned.file.path, reason: staged.reason });
+      else refused.push(refusal(planned.file.path, staged.reason));
       images.push(
         staged.ok
           ? savedImage(image, planned.kind, staged.image, `${relative}/${name}`)
@@ -164,7 +171,7 @@ async function addNewTask(
       if (
         !record.images.some((image) => image.index === planned.index && image.state !== 'deleted')
       ) {
-        refused.push({ path: planned.file.path, reason: "The image is not in its task's record." });
+        refused.push(refusal(planned.file.path, sentence('error.library.imageNotInRecord')));
       }
     }
     const imported = importedRecord(record, relative, images);
@@ -201,7 +208,7 @@ function existingRecord(record: TaskRecord, context: ImportContext): TaskRecord 
 export async function importTask(task: PlannedTask, context: ImportContext): Promise<TaskOutcome> {
   throwIfAborted(context.signal);
   const record = await readRecord(task, context);
-  if (typeof record === 'string') return REFUSED([{ path: task.sidecar.path, reason: record }]);
+  if ('reason' in record) return REFUSED([record]);
   // One task met twice in a source (or under two ids of one service task) is imported in turn.
   const keys = [
     `id:${record.localId}`,
@@ -218,13 +225,7 @@ async function importRecord(
   const existing = existingRecord(record, context);
   if (!existing) return addNewTask(task, record, context);
   if (isUnfinished(existing)) {
-    return REFUSED([
-      {
-        path: task.sidecar.path,
-        reason:
-          'This task is still in progress in the library; import it again once it has finished.',
-      },
-    ]);
+    return REFUSED([refusal(task.sidecar.path, sentence('error.library.taskInProgress'))]);
   }
   return mergeTask(task, record, existing, context);
 }
@@ -293,8 +294,7 @@ async function mergeImage(
     maxBytes: context.limits.maxImageBytes,
     ...(context.signal ? { signal: context.signal } : {}),
   });
-  if (!staged.ok)
-    return void merge.refused.push({ path: planned.file.path, reason: staged.reason });
+  if (!staged.ok) return void merge.refused.push(refusal(planned.file.path, staged.reason));
   context.onBytes(staged.image.size);
   if (merge.hashes.has(staged.image.sha256)) {
     merge.duplicates += 1;
@@ -312,10 +312,7 @@ async function mergeImage(
     return;
   }
   await removeQuietly(temp);
-  merge.refused.push({
-    path: planned.file.path,
-    reason: 'The task has no room for another image.',
-  });
+  merge.refused.push(refusal(planned.file.path, sentence('error.library.taskNoRoom')));
 }
 
 async function mergeTask(

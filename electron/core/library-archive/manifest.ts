@@ -43,36 +43,62 @@ export function manifestText(manifest: Manifest): string {
   return `${JSON.stringify(manifest, null, 1)}\n`;
 }
 
-/** The manifest in `text`, or why it cannot be used (a sentence). */
+/**
+ * Why a manifest cannot be used: one of the `error.library.manifest…` sentences without its
+ * `what` (the archive or the folder, which the caller knows).
+ */
+export interface ManifestProblem {
+  readonly key:
+    | 'error.library.manifestNotJson'
+    | 'error.library.manifestNotPictor'
+    | 'error.library.manifestNewer'
+    | 'error.library.manifestTooManyFiles'
+    | 'error.library.manifestInvalid';
+  readonly params?: Readonly<Record<string, string>>;
+}
+
+/** The manifest in `text`, or why it cannot be used. */
 export function parseManifest(
   text: string,
   maxEntries: number,
-): { ok: true; manifest: Manifest } | { ok: false; reason: string } {
+): { ok: true; manifest: Manifest } | { ok: false; problem: ManifestProblem } {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, reason: 'The manifest is not valid JSON.' };
+    return { ok: false, problem: { key: 'error.library.manifestNotJson' } };
   }
   const head = z
     .object({ format: z.literal(MANIFEST_FORMAT), version: z.number() })
     .safeParse(json);
-  if (!head.success) return { ok: false, reason: 'The manifest is not a Pictor export manifest.' };
+  if (!head.success) return { ok: false, problem: { key: 'error.library.manifestNotPictor' } };
   if (head.data.version > MANIFEST_VERSION) {
     return {
       ok: false,
-      reason: `The archive was made by a newer version of Pictor (format ${head.data.version}).`,
+      problem: {
+        key: 'error.library.manifestNewer',
+        params: { version: String(head.data.version) },
+      },
     };
   }
   const entries = (json as { entries?: unknown }).entries;
   if (Array.isArray(entries) && entries.length > maxEntries) {
-    return { ok: false, reason: `The manifest lists more than ${maxEntries} files.` };
+    return {
+      ok: false,
+      problem: { key: 'error.library.manifestTooManyFiles', params: { max: String(maxEntries) } },
+    };
   }
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the manifest';
-    return { ok: false, reason: `The manifest is not valid (${where}: ${issue?.message ?? '?'}).` };
+    return {
+      ok: false,
+      problem: {
+        key: 'error.library.manifestInvalid',
+        params: { where, problem: issue?.message ?? '?' },
+      },
+    };
   }
   return { ok: true, manifest: parsed.data };
 }

@@ -7,6 +7,7 @@
  * overlapping zip bomb), more entries, bytes or compression ratio than the limits allow.
  * Declared sizes only decide refusals; what is read is counted again (stream-copy.ts).
  */
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { ArchiveLimits } from './archive-limits';
@@ -53,7 +54,9 @@ function openZip(file: string): Promise<ZipFile> {
 
 function readEntries(zip: ZipFile, limits: ArchiveLimits): Promise<Entry[]> {
   if (zip.entryCount > limits.maxEntries) {
-    throw new ArchiveRefusedError(`it has more than ${limits.maxEntries} entries.`);
+    throw new ArchiveRefusedError(
+      sentence('error.library.archiveTooManyEntries', { max: String(limits.maxEntries) }),
+    );
   }
   return new Promise((resolve, reject) => {
     const entries: Entry[] = [];
@@ -74,12 +77,12 @@ function entryName(entry: Entry): string {
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(raw);
     } catch {
-      throw new ArchiveRefusedError('an entry name is not valid UTF-8.');
+      throw new ArchiveRefusedError(sentence('error.library.archiveNameNotUtf8'));
     }
   }
   if (raw.some((byte) => byte > 0x7f)) {
     throw new ArchiveRefusedError(
-      'an entry name is in an unknown character set.',
+      sentence('error.library.archiveNameCharset'),
       raw.toString('latin1'),
     );
   }
@@ -97,37 +100,40 @@ function checkEntry(entry: Entry, fileSize: number, limits: ArchiveLimits): stri
   const name = entryName(entry);
   const folder = name.endsWith('/');
   const path = folder ? name.slice(0, -1) : name;
-  const refuse = (reason: string): never => {
-    throw new ArchiveRefusedError(reason, JSON.stringify(name));
+  const refuse = (said: Sentence): never => {
+    throw new ArchiveRefusedError(said, JSON.stringify(name));
   };
-  const reason = pathRefusal(path, limits);
-  if (reason) refuse(`an entry's path is not allowed. ${reason}`);
-  if ((entry.generalPurposeBitFlag & ENCRYPTED) !== 0) refuse('an entry is encrypted.');
+  const rule = pathRefusal(path, limits);
+  if (rule) refuse(sentence('error.library.archiveEntryPath', { rule }));
+  if ((entry.generalPurposeBitFlag & ENCRYPTED) !== 0)
+    refuse(sentence('error.library.archiveEntryEncrypted'));
   if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-    refuse('an entry uses a compression method Pictor does not read.');
+    refuse(sentence('error.library.archiveEntryMethod'));
   }
   if (entry.extraFields.some((field) => field.id === UNICODE_PATH_EXTRA)) {
-    refuse('an entry carries a second name (a Unicode path field).');
+    refuse(sentence('error.library.archiveEntrySecondName'));
   }
   const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
-  if (type === S_IFLNK) refuse('an entry is a symbolic link.');
-  if (type !== 0 && type !== S_IFREG && type !== S_IFDIR) refuse('an entry is a special file.');
+  if (type === S_IFLNK) refuse(sentence('error.library.archiveEntryLink'));
+  if (type !== 0 && type !== S_IFREG && type !== S_IFDIR)
+    refuse(sentence('error.library.archiveEntrySpecial'));
   if (folder !== (type === S_IFDIR) && type !== 0)
-    refuse('an entry is a folder and a file at once.');
+    refuse(sentence('error.library.archiveEntryFolderAndFile'));
   const sizes = [entry.compressedSize, entry.uncompressedSize, entry.relativeOffsetOfLocalHeader];
-  if (sizes.includes(ZIP32_MAX)) refuse('an entry claims ZIP64 sizes without the ZIP64 field.');
+  if (sizes.includes(ZIP32_MAX)) refuse(sentence('error.library.archiveEntryZip64'));
   if (entry.relativeOffsetOfLocalHeader + LOCAL_HEADER + entry.compressedSize > fileSize) {
-    refuse("an entry's data would lie beyond the end of the archive.");
+    refuse(sentence('error.library.archiveEntryBeyondEnd'));
   }
   if (folder) {
-    if (entry.uncompressedSize !== 0) refuse('a folder entry holds data.');
+    if (entry.uncompressedSize !== 0) refuse(sentence('error.library.archiveFolderEntryData'));
     return null;
   }
   const max = maxBytesFor(path, limits);
-  if (entry.uncompressedSize > max) refuse(`an entry is larger than the ${max} bytes allowed.`);
+  if (entry.uncompressedSize > max)
+    refuse(sentence('error.library.archiveEntryTooLarge', { max: String(max) }));
   const size = entry.uncompressedSize;
   if (size > limits.ratioFloorBytes && size > entry.compressedSize * limits.maxRatio) {
-    refuse('an entry is compressed too well to be an image (a zip bomb).');
+    refuse(sentence('error.library.archiveEntryBomb'));
   }
   return path;
 }
@@ -145,14 +151,14 @@ function checkOverlaps(entries: readonly Entry[]): void {
       previous.fileNameLength +
       previous.compressedSize;
     if ((sorted[i] as Entry).relativeOffsetOfLocalHeader < end) {
-      throw new ArchiveRefusedError('two entries share the same data (an overlapping zip bomb).');
+      throw new ArchiveRefusedError(sentence('error.library.archiveOverlap'));
     }
   }
 }
 
 function describeZipError(error: unknown): ArchiveRefusedError {
   const detail = error instanceof Error ? error.message : String(error);
-  const refused = new ArchiveRefusedError('it is not a ZIP archive Pictor can read.');
+  const refused = new ArchiveRefusedError(sentence('error.library.archiveNotZip'));
   return Object.assign(refused, { detail });
 }
 
@@ -181,12 +187,13 @@ export async function openZipSource(
     for (const entry of entries) {
       const path = checkEntry(entry, fileSize, limits);
       const key = collisionKey(path ?? (entry.fileName as unknown as Buffer).toString());
-      if (seen.has(key)) throw new ArchiveRefusedError('two entries have the same name.', key);
+      if (seen.has(key))
+        throw new ArchiveRefusedError(sentence('error.library.archiveDuplicateName'), key);
       seen.add(key);
       total += entry.uncompressedSize;
       if (total > limits.maxTotalBytes) {
         throw new ArchiveRefusedError(
-          `it would unpack to more than ${limits.maxTotalBytes} bytes.`,
+          sentence('error.library.archiveTooLarge', { max: String(limits.maxTotalBytes) }),
         );
       }
       if (path !== null) files.push(zipFile(zip, entry, path));

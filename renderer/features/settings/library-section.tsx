@@ -10,7 +10,7 @@ import type {
   LibraryProgressView,
 } from '../../../shared/ipc/library-contract';
 import { Button } from '../../components/button';
-import { formatBytes, t } from '../../i18n';
+import { errorText, formatBytes, t } from '../../i18n';
 import { call, listen, toApiError, type ApiError } from '../../lib/api';
 import { FieldError } from './field-error';
 
@@ -34,7 +34,7 @@ function Refusals({
   total,
   heading,
 }: {
-  items: readonly { path: string; reason: string }[];
+  items: ExportSummaryView['skipped'];
   total: number;
   heading: string;
 }) {
@@ -45,7 +45,8 @@ function Refusals({
       <ul>
         {items.map((item) => (
           <li key={item.path}>
-            <span className="mono">{item.path}</span> {item.reason}
+            <span className="mono">{item.path}</span>{' '}
+            {errorText({ message: item.reason, sentence: item.reasonSentence })}
           </li>
         ))}
       </ul>

@@ -42,7 +42,11 @@ test('the bridge answers the main frame and refuses a request from any other fra
   });
   expect(refused).toEqual({
     ok: false,
-    error: { code: 'forbidden', message: 'This request did not come from Pictor’s window.' },
+    error: {
+      code: 'forbidden',
+      message: 'This request did not come from Pictor’s window.',
+      sentence: { key: 'error.library.untrustedSender' },
+    },
   });
   // Unknown channels never reach a handler, from any frame.
   const unknown = await page.evaluate(async () => {

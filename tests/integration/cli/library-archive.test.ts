@@ -93,7 +93,7 @@ describe('pictor export and import', () => {
     );
     const run = await world.run(['import', archive]);
     expectExit(run, 1);
-    expect(run.stderr).toMatch(/did not import this archive: an entry's path is not allowed/);
+    expect(run.stderr).toMatch(/did not import this archive: an entry’s path is not allowed/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect((await filesUnder(join(world.dataDir, 'gallery'))).length).toBe(0);
     expect(await world.list()).toEqual([]);

@@ -118,7 +118,11 @@ describe('runRequest', () => {
     });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'bad_input', message: 'Pictor could not read that request.' },
+      error: {
+        code: 'bad_input',
+        message: 'Pictor could not read that request.',
+        sentence: { key: 'error.library.badRequest' },
+      },
     });
     expect(JSON.stringify(result)).not.toContain('secret');
   });

@@ -49,7 +49,13 @@ describe('entries refused one by one', () => {
       { name: 'pictor-export.json', data: manifestFor([...all, declared]) },
     ]);
     expect(summary.refused).toEqual([
-      { path: image.path, reason: expect.stringMatching(/could not be read|larger/) },
+      {
+        path: image.path,
+        reason: expect.stringMatching(/could not be read|larger/),
+        reasonSentence: expect.objectContaining({
+          key: expect.stringMatching(/^error\.library\.image(Unreadable|TooLarge)$/),
+        }),
+      },
     ]);
     expect(library.history.get(record.localId)?.images[0]?.state).toBe('pending');
     expect(
@@ -68,7 +74,11 @@ describe('entries refused one by one', () => {
       { name: 'pictor-export.json', data: manifestFor(all) },
     ]);
     expect(summary.refused).toEqual([
-      { path: image.path, reason: expect.stringContaining('SHA-256') },
+      {
+        path: image.path,
+        reason: expect.stringContaining('SHA-256'),
+        reasonSentence: { key: 'error.library.imageShaMismatch' },
+      },
     ]);
     expect(library.history.get(record.localId)?.images[0]?.state).toBe('pending');
   });
@@ -79,7 +89,11 @@ describe('entries refused one by one', () => {
     const html = { ...image, data: Buffer.from('<!doctype html><script>alert(1)</script>') };
     const summary = await withGoodTask([html, sidecar], (all) => exportEntries(all));
     expect(summary.refused).toEqual([
-      { path: image.path, reason: expect.stringContaining('not hold the image') },
+      {
+        path: image.path,
+        reason: expect.stringContaining('not hold the image'),
+        reasonSentence: { key: 'error.library.imageNotAsNamed' },
+      },
     ]);
   });
 
@@ -178,6 +192,7 @@ describe('a folder to import', () => {
         {
           path: expect.stringContaining('pictor.json'),
           reason: expect.stringContaining('in progress'),
+          reasonSentence: { key: 'error.library.taskInProgress' },
         },
       ]);
       expect(library.history.get(running.localId)?.images).toHaveLength(1);

@@ -87,7 +87,11 @@ describe('library export and import', () => {
     const { target, summary } = await exportAll(from, [kept.localId, 'nobody']);
     expect(summary.tasks).toBe(1);
     expect(summary.skipped).toEqual([
-      { path: 'nobody', reason: expect.stringContaining('no task') },
+      {
+        path: 'nobody',
+        reason: expect.stringContaining('no task'),
+        reasonSentence: { key: 'error.library.exportNoTask' },
+      },
     ]);
     const to = await library();
     await importLibrary({ root: to.root, history: to.history, source: target });
