@@ -343,6 +343,8 @@ export const events = {
     request: generationRequestSchema,
     kind: z.enum(['auth', 'credits', 'network', 'config']),
     message: z.string().max(MAX_MESSAGE_CHARS),
+    /** `message` as a catalogue sentence (the window shows it in its language). */
+    sentence: sentenceSchema.optional(),
   }),
   /** How far a gallery move is (about ten times a second at most). */
   'galleryFolder:progress': moveProgressSchema,
