@@ -14,7 +14,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
 import type { Clock, TimerHandle } from '../../ports/clock';
-import { mainList, mainText } from '../i18n/main-text';
+import { mainList, mainSentence, mainText } from '../i18n/main-text';
 
 export interface NotificationContent {
   readonly title: string;
@@ -64,11 +64,13 @@ export function finishedOutcome(record: TaskRecord): FinishedTask | null {
   const saved = record.images.filter((image) => image.state === 'saved').length;
   const base = { localId: record.localId, prompt: record.request.prompt, images: saved };
   if (record.status === 'completed' && saved > 0) return { ...base, ok: true, reason: '' };
-  const imageError = record.images.find((image) => image.error)?.error;
-  const reason =
-    record.error?.message ??
-    imageError ??
-    mainText(record.status === 'completed' ? 'notify.noImageSaved' : 'notify.noReason');
+  const failed = record.images.find((image) => image.error);
+  // Stored failures read in the current language when they carry a sentence.
+  const reason = record.error
+    ? mainSentence(record.error)
+    : failed?.error
+      ? mainSentence({ message: failed.error, sentence: failed.errorSentence })
+      : mainText(record.status === 'completed' ? 'notify.noImageSaved' : 'notify.noReason');
   return { ...base, ok: false, reason };
 }
 

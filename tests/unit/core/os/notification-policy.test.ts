@@ -3,6 +3,11 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { NotificationContent } from '../../../../electron/core/os/notification-policy';
 import { excerpt, NotificationPolicy } from '../../../../electron/core/os/notification-policy';
 import { ManualClock } from '../../../fakes/manual-clock';
+import { saying } from '../../../../electron/core/engine/task-transitions';
+import { setMainLanguage } from '../../../../electron/core/i18n/main-text';
+import { localeInfo } from '../../../../shared/domain/locales';
+import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
+import { englishText, sentence } from '../../../../shared/i18n/sentence';
 import { makeImage, makeRecord } from '../history/history-fixtures';
 
 function setup(options: { enabled?: boolean; focused?: boolean; windowMs?: number } = {}) {
@@ -78,6 +83,36 @@ describe('one task', () => {
       expect(shown[0]!.body).toMatch(/^No answer\./);
     },
   );
+
+  it('a failure with a catalogue sentence reads in the main language, task and image alike', async () => {
+    const { clock, shown, policy } = setup();
+    const said = sentence('error.library.taskNotFound');
+    const image = sentence('error.library.imageNotSaved', { reason: 'ENOSPC', last: 'no' });
+    setMainLanguage('en-XA');
+    try {
+      const task = processing('t1', 'p');
+      const other = processing('t2', 'q');
+      policy.observe(task);
+      policy.observe(other);
+      policy.observe({ ...task, status: 'not_found', error: saying('not_found', said) });
+      await clock.advance(2_000);
+      policy.observe(
+        completed(other, [
+          makeImage(0, { state: 'invalid', error: englishText(image), errorSentence: image }),
+        ]),
+      );
+      await clock.advance(2_000);
+      const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);
+      expect(shown.map((content) => content.body)).toEqual([
+        `${excerpt(pseudo.text(said.key), 200)}\np`,
+        `${excerpt(pseudo.text(image.key, image.params), 200)}\nq`,
+      ]);
+      expect(shown[1]!.body).toContain('ENOSPC');
+      expect(shown[0]!.body).not.toContain(englishText(said));
+    } finally {
+      setMainLanguage('system');
+    }
+  });
 
   it('waits for the downloads: completed with images pending is not ready yet', async () => {
     const { clock, shown, policy } = setup();
