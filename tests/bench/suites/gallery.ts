@@ -224,7 +224,11 @@ export const suite: BenchSuite = {
       const history = bigHistory(join(data, HISTORY_FILE), TASKS);
       const images = await writeGallery(root);
       return await withNameShim(async () => {
-        const app = await launchApp({ userDataDir: data, galleryDir: join(root, 'gallery') });
+        const app = await launchApp({
+          userDataDir: data,
+          galleryDir: join(root, 'gallery'),
+          http2: true,
+        });
         try {
           return rows(await measure(app), images, history.source, app.host);
         } finally {

@@ -3,8 +3,24 @@
  * renderer at `/` (serveAppRequest, with RENDERER_CSP as a header) and gallery files at
  * `/gallery/` (serveGalleryRequest). Each request is handed to the same code the Electron
  * protocol handlers call, with its raw path unchanged, so the same path rules apply.
+ *
+ * `http2`: served over HTTP/2 (TLS with a throwaway self-signed certificate, made by openssl
+ * for this server only). Chromium opens at most 6 HTTP/1.1 connections to one host, so a grid
+ * of 40 thumbnails waits in that queue; Electron's protocol handlers, which the app uses, have no
+ * such limit. HTTP/2 carries every request on one connection, as they do: the gallery benchmark
+ * uses it to time the app, not the harness's queue.
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createSecureServer,
+  type Http2ServerRequest,
+  type Http2ServerResponse,
+  type Http2Session,
+} from 'node:http2';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -29,17 +45,23 @@ export interface AppServerOptions {
   readonly rendererRoot: string;
   /** The gallery folder now: read per request, as the user may move it. */
   readonly galleryDir: () => string;
+  /** Serve over HTTP/2 with TLS (see the file's comment); the page must accept its certificate. */
+  readonly http2?: boolean;
 }
 
-function toRequest(incoming: IncomingMessage, url: string): Request {
+type Incoming = IncomingMessage | Http2ServerRequest;
+type Outgoing = ServerResponse | Http2ServerResponse;
+
+function toRequest(incoming: Incoming, url: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(incoming.headers)) {
-    if (typeof value === 'string') headers.set(name, value);
+    // HTTP/2's pseudo-headers (:method, :path…) are not headers a Request can hold.
+    if (typeof value === 'string' && !name.startsWith(':')) headers.set(name, value);
   }
   return new Request(url, { method: incoming.method ?? 'GET', headers });
 }
 
-async function answer(options: AppServerOptions, incoming: IncomingMessage): Promise<Response> {
+async function answer(options: AppServerOptions, incoming: Incoming): Promise<Response> {
   const path = incoming.url ?? '/';
   if (path === GALLERY_PREFIX || path.startsWith(`${GALLERY_PREFIX}/`)) {
     const url = `${GALLERY_SCHEME}://${GALLERY_HOST}${path.slice(GALLERY_PREFIX.length)}`;
@@ -49,32 +71,90 @@ async function answer(options: AppServerOptions, incoming: IncomingMessage): Pro
   return serveAppRequest(toRequest(incoming, url), options.rendererRoot, RENDERER_CSP);
 }
 
-async function send(response: Response, outgoing: ServerResponse): Promise<void> {
-  outgoing.writeHead(response.status, Object.fromEntries(response.headers));
+async function send(response: Response, outgoing: Outgoing): Promise<void> {
+  (outgoing as ServerResponse).writeHead(response.status, Object.fromEntries(response.headers));
   if (!response.body) {
     outgoing.end();
     return;
   }
   Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)
     .on('error', () => outgoing.destroy())
-    .pipe(outgoing);
+    .pipe(outgoing as NodeJS.WritableStream);
 }
 
-export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
-  const server = createServer((incoming, outgoing) => {
+function handler(options: AppServerOptions) {
+  return (incoming: Incoming, outgoing: Outgoing): void => {
     answer(options, incoming)
       .then((response) => send(response, outgoing))
       .catch(() => {
-        if (!outgoing.headersSent) outgoing.writeHead(500);
+        if (!outgoing.headersSent) (outgoing as ServerResponse).writeHead(500);
         outgoing.end();
       });
-  });
+  };
+}
+
+/** A key and a certificate for 127.0.0.1, valid two days, made afresh and never written to the repository. */
+function throwawayCertificate(): { key: Buffer; cert: Buffer } {
+  const dir = mkdtempSync(join(tmpdir(), 'pictor-harness-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function listen(server: import('node:net').Server): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  return (server.address() as AddressInfo).port;
+}
+
+export async function startAppServer(options: AppServerOptions): Promise<AppServer> {
+  if (options.http2) {
+    const sessions = new Set<Http2Session>();
+    const server = createSecureServer(throwawayCertificate(), handler(options));
+    server.on('session', (session) => {
+      sessions.add(session);
+      session.once('close', () => sessions.delete(session));
+    });
+    const origin = `https://127.0.0.1:${await listen(server)}`;
+    return {
+      origin,
+      galleryBase: `${origin}${GALLERY_PREFIX}/`,
+      close: () =>
+        new Promise<void>((resolve) => {
+          for (const session of sessions) session.destroy();
+          server.close(() => resolve());
+        }),
+    };
+  }
+  const server = createServer(handler(options));
+  const origin = `http://127.0.0.1:${await listen(server)}`;
   return {
     origin,
     galleryBase: `${origin}${GALLERY_PREFIX}/`,

@@ -14,6 +14,11 @@ export interface LaunchOptions {
   locale?: string;
   /** Default 1280x800. */
   viewport?: { width: number; height: number };
+  /**
+   * Chromium host: serve the window and its gallery files over HTTP/2 (one connection, like
+   * Electron's protocol handlers) instead of HTTP/1.1 (at most 6 at once). See app-server.ts.
+   */
+  http2?: boolean;
 }
 
 export interface RestartOptions {

@@ -54,6 +54,7 @@ class ChromiumApp implements LaunchedApp {
     const server = await startAppServer({
       rendererRoot: currentTestBuild().rendererDir,
       galleryDir: () => this.galleryDir(),
+      ...(this.options.http2 ? { http2: true } : {}),
     });
     this.server = server;
     this.browser = await chromium.launch({
@@ -65,6 +66,8 @@ class ChromiumApp implements LaunchedApp {
       viewport: this.options.viewport ?? DEFAULT_VIEWPORT,
       ...(this.options.colorScheme ? { colorScheme: this.options.colorScheme } : {}),
       ...(this.options.locale ? { locale: this.options.locale } : {}),
+      // The HTTP/2 server's certificate is its own throwaway one (app-server.ts).
+      ...(this.options.http2 ? { ignoreHTTPSErrors: true } : {}),
     });
     const target = {
       page: () => this.current,
