@@ -21,7 +21,7 @@ import {
 } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { serveAppRequest } from '../../../electron/core/protocol/app-request';
@@ -126,7 +126,7 @@ function throwawayCertificate(): { key: Buffer; cert: Buffer } {
   }
 }
 
-async function listen(server: import('node:net').Server): Promise<number> {
+async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
