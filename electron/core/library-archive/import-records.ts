@@ -5,6 +5,7 @@
  * thumbnail is carried over (Pictor makes its own). Every record is marked `imported`.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { IMAGE_MIME, type ImageKind } from '../gallery/image-sniff';
 import type { StagedImage } from './import-image';
 
@@ -26,18 +27,15 @@ export function missingImage(image: ImageRecord): ImageRecord {
   const rest = withoutFile(image);
   if (image.state === 'expired' || image.state === 'invalid' || image.state === 'deleted')
     return rest;
+  const { error: _error, errorSentence: _sentence, ...kept } = rest;
   return image.url
-    ? {
-        ...rest,
-        state: 'pending',
-        error: 'The image file was not in the imported library; Pictor will download it again.',
-      }
-    : {
-        ...rest,
-        state: 'invalid',
-        error:
-          'The image file was not in the imported library and there is no address to download it again.',
-      };
+    ? { ...kept, state: 'pending', ...failure(sentence('error.library.importedFileMissing')) }
+    : { ...kept, state: 'invalid', ...failure(sentence('error.library.importedFileGone')) };
+}
+
+/** An image's error: the English text and its catalogue sentence. */
+function failure(said: Sentence): { error: string; errorSentence: Sentence } {
+  return { error: englishText(said), errorSentence: said };
 }
 
 /** An image whose file came in, now at `file` (gallery-relative). */
@@ -48,7 +46,7 @@ export function savedImage(
   file: string,
   index = image.index,
 ): ImageRecord {
-  const { error: _error, ...rest } = withoutFile(image);
+  const { error: _error, errorSentence: _sentence, ...rest } = withoutFile(image);
   return {
     ...rest,
     index,

@@ -161,6 +161,12 @@ export const libraryErrors = {
     'This task is still in progress in the library; import it again once it has finished.',
   'error.library.taskNoRoom': 'The task has no room for another image.',
 
+  // electron/core/library-archive/import-records.ts (an imported image without its file)
+  'error.library.importedFileMissing':
+    'The image file was not in the imported library; Pictor will download it again.',
+  'error.library.importedFileGone':
+    'The image file was not in the imported library and there is no address to download it again.',
+
   // electron/core/library-archive/export-library.ts
   'error.library.exportNoTask': 'There is no task with this id in the history.',
   'error.library.exportFolderShared': 'Another task uses the same folder.',
