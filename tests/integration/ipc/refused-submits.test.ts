@@ -87,6 +87,8 @@ describe('a submit refused for the account', () => {
         request,
         kind,
         message: expect.stringMatching(kind === 'auth' ? /refused the API key/ : /credits/),
+        // The record's sentence comes with it, for the window's language.
+        sentence: expect.objectContaining({ key: expect.stringMatching(/^error\.service\./) }),
       })),
     );
     expect(a.core.history.list({ cursor: null }).items).toEqual([]);
