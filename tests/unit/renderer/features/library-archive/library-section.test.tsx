@@ -6,6 +6,10 @@
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../../shared/ipc/contract';
+import { localeInfo } from '../../../../../shared/domain/locales';
+import { MainCatalogue } from '../../../../../shared/i18n/main-catalogue';
+import { englishText, sentence } from '../../../../../shared/i18n/sentence';
+import { applyLocale, t } from '../../../../../renderer/i18n';
 import { useAppStore } from '../../../../../renderer/store/app-store';
 import { startApp } from '../../render-app';
 
@@ -54,6 +58,38 @@ describe('Settings › Library', () => {
     expect(within(region).getByText('../evil.png')).toBeTruthy();
     expect(within(region).getByText('…and 3 more.')).toBeTruthy();
     expect(within(region).queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('shows a refusal’s catalogue sentence in the window’s language', async () => {
+    const said = sentence('error.library.pathRefused', { rule: 'leaves' });
+    const summary = {
+      addedTasks: 0,
+      addedImages: 0,
+      duplicateTasks: 0,
+      duplicateImages: 0,
+      // The sentence wins over the stored text (written in another language, or older words).
+      refused: [{ path: '../evil.png', reason: 'stale words', reasonSentence: said }],
+      refusedTotal: 1,
+      cancelled: false,
+    };
+    const { user, fake, region } = await openLibrary();
+    fake.handle('library:import', () => ({ summary }));
+    await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
+    const item = (await within(region).findByText('../evil.png')).closest('li');
+    expect(item?.textContent).toBe(`../evil.png ${englishText(said)}`);
+    try {
+      await act(() => applyLocale('en-XA'));
+      const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined).text(said.key, said.params);
+      expect(pseudo).not.toBe(englishText(said));
+      const shown = await screen.findByRole('region', { name: t('settings.library.title') });
+      await user.click(
+        within(shown).getByRole('button', { name: t('settings.library.importArchive') }),
+      );
+      const again = (await within(shown).findByText('../evil.png')).closest('li');
+      expect(again?.textContent).toBe(`../evil.png ${pseudo}`);
+    } finally {
+      await act(() => applyLocale('en'));
+    }
   });
 
   it('exports everything and says where; a cancelled dialog says nothing; a refusal is shown', async () => {
