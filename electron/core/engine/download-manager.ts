@@ -15,11 +15,6 @@ import type { EngineGallery } from './engine-types';
 import { SidecarWriter } from './sidecar-writer';
 import { saying } from './task-transitions';
 
-/** The answer listed more images than a task keeps: said on the task, the kept ones still come. */
-function noticeOf(message: string): TaskError {
-  return { kind: 'protocol', message };
-}
-
 const NO_IMAGES: TaskError = saying('protocol', sentence('error.library.noImagesListed'));
 
 const NO_ADDRESS = sentence('error.library.imageNoAddress');
@@ -94,7 +89,12 @@ export class DownloadManager {
       finishedAt: this.ctx.clock.now(),
       images,
       folder: record.folder ?? this.gallery.folderFor(record),
-      error: images.length === 0 ? NO_IMAGES : task.notice ? noticeOf(task.notice) : null,
+      error:
+        images.length === 0
+          ? NO_IMAGES
+          : task.notice
+            ? noticeOf({ ...task, notice: task.notice })
+            : null,
     });
     this.ctx.logger.info('task completed', {
       localId: record.localId,
@@ -303,8 +303,27 @@ function withoutError(image: ImageRecord): ImageRecord {
   return rest;
 }
 
-/** Why an entry of the answer has no address: the service client's refusal, else none was listed. */
+/** The sentences an answer may carry beside its texts (shared/service/wire.ts). */
+interface AnswerSentences {
+  readonly refusedImageSentences?: Readonly<Record<number, Sentence>>;
+  readonly noticeSentence?: Sentence;
+}
+
+/**
+ * Why an entry of the answer has no address: the service client's refusal (with its sentence
+ * when it has one), else none was listed.
+ */
 function refusedImage(task: CompletedTask, index: number): ImageFailure {
   const refused = task.refusedImages?.[index];
-  return refused === undefined ? failure(NO_ADDRESS) : { error: refused };
+  if (refused === undefined) return failure(NO_ADDRESS);
+  const said = (task as AnswerSentences).refusedImageSentences?.[index];
+  return said === undefined ? { error: refused } : { error: refused, errorSentence: said };
+}
+
+/** The answer's notice on the task (the images listed beyond what a task keeps). */
+function noticeOf(task: CompletedTask & { readonly notice: string }): TaskError {
+  const said = (task as AnswerSentences).noticeSentence;
+  return said === undefined
+    ? { kind: 'protocol', message: task.notice }
+    : { kind: 'protocol', message: task.notice, sentence: said };
 }

@@ -12,7 +12,7 @@ import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
 import type { EngineServiceClient } from './engine-types';
 import { PollPlanner } from './poll-planner';
-import { sentence } from '../../../shared/i18n/sentence';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { saying, toTaskError } from './task-transitions';
 
 const AWAITING_KEY: TaskError = saying('auth', sentence('error.library.otherAccountTask'));
@@ -147,7 +147,14 @@ export class Poller {
           this.onCompleted(counted, task);
         } else {
           this.forget(localId);
-          const error: TaskError = { kind: 'task_failed', message: task.message };
+          // The service's own words stay text; Pictor's sentence for a failure it did not explain
+          // (shared/service/wire.ts) goes with them.
+          const { sentence: said } = task as { readonly sentence?: Sentence };
+          const error: TaskError = {
+            kind: 'task_failed',
+            message: task.message,
+            ...(said === undefined ? {} : { sentence: said }),
+          };
           this.ctx.commit({
             ...counted,
             status: 'failed',

@@ -16,7 +16,12 @@ import { localeInfo } from '../../../shared/domain/locales';
 import { taskErrorSchema } from '../../../shared/domain/task-record';
 import { MainCatalogue } from '../../../shared/i18n/main-catalogue';
 import { libraryErrors } from '../../../shared/i18n/errors/library';
-import { englishText, sentenceSchema, type Sentence } from '../../../shared/i18n/sentence';
+import {
+  englishText,
+  sentence,
+  sentenceSchema,
+  type Sentence,
+} from '../../../shared/i18n/sentence';
 import { requests } from '../../../shared/ipc/contract';
 import { EngineInputError } from '../../../electron/core/engine/engine-types';
 import { UserFacingError } from '../../../electron/core/errors/user-facing-error';
@@ -106,6 +111,47 @@ describe('task engine', () => {
     const error = taskErrorSchema.parse(after.error);
     expect(error.sentence?.key).toBe('error.library.interruptedSubmit');
     expectAreaSentence(error.sentence, error.message);
+  });
+});
+
+describe('task engine downloads and answers', () => {
+  it('an answer without images, an entry without an address and a failed save carry sentences', async () => {
+    const h = engineHarness({ maxDownloadAttempts: 2 });
+    h.client.outcomeFor = (request) =>
+      request.prompt === 'none'
+        ? { status: 'completed', imageUrls: [] }
+        : { status: 'completed', imageUrls: ['https://cdn.example.com/a.png', null] };
+    h.gallery.script = () => {
+      throw Object.assign(new Error('disk gone'), { code: 'ENOSPC' });
+    };
+    await h.engine.submit({ prompt: 'none' });
+    await h.engine.submit({ prompt: 'two' });
+    await h.clock.advance(120_000);
+    const none = taskErrorSchema.parse(h.history.get('local-1')!.error);
+    expect(none.sentence?.key).toBe('error.library.noImagesListed');
+    expectAreaSentence(none.sentence, none.message);
+    const [saved, missing] = h.history.get('local-2')!.images;
+    expect(missing?.errorSentence?.key).toBe('error.library.imageNoAddress');
+    expectAreaSentence(missing?.errorSentence, missing!.error!);
+    // Out of attempts for this run: the same sentence, saying when Pictor tries again.
+    expect(saved?.errorSentence).toEqual({
+      key: 'error.library.imageNotSaved',
+      params: { reason: 'ENOSPC', last: 'yes' },
+    });
+    expectAreaSentence(saved?.errorSentence, saved!.error!, ['ENOSPC']);
+    expect(saved!.error).toMatch(/at the next start, or when you choose Retry\.$/);
+  });
+
+  it('a failure the service did not explain keeps Pictor’s sentence on the task', async () => {
+    const h = engineHarness();
+    const said = sentence('error.library.requestInvalid');
+    const failed = { status: 'failed', message: englishText(said), sentence: said } as const;
+    h.client.outcomeFor = () => failed;
+    await h.engine.submit({ prompt: 'fails' });
+    await h.clock.advance(120_000);
+    const record = h.history.get('local-1')!;
+    expect(record.status).toBe('failed');
+    expect(record.error).toEqual({ kind: 'task_failed', message: failed.message, sentence: said });
   });
 });
 
