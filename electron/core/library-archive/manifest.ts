@@ -91,7 +91,8 @@ export function parseManifest(
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'the manifest';
+    // `none`: the manifest as a whole (the sentence then names no field).
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'none';
     return {
       ok: false,
       problem: {

@@ -141,7 +141,7 @@ export const libraryErrors = {
   'error.library.manifestTooManyFiles':
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest lists more than {max} files. Nothing was written to the library.',
   'error.library.manifestInvalid':
-    'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is not valid ({where}: {problem}). Nothing was written to the library.',
+    'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is not valid ({where, select, none {{problem}} other {{where}: {problem}}}). Nothing was written to the library.',
 
   // electron/core/library-archive/import-image.ts, import-plan.ts, import-task.ts (files left out)
   'error.library.imageTooLarge': 'The image is larger than the {max} bytes allowed.',
