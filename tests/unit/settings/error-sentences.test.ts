@@ -155,6 +155,17 @@ describe('settings sentences', () => {
     expectAreaSentence(sent.sentence, sent.message, values);
   });
 
+  it('carries the URL policy’s own sentence to the service URL field', async () => {
+    const sent = toIpcError(
+      await thrown(() => settings().update({ baseUrl: 'http://api.example.com' })),
+    );
+    expect(sent.code).toBe('bad_input');
+    expect(sent.sentence?.key).toMatch(/^error\.service\./);
+    expect(englishText(sent.sentence!)).toBe(sent.message);
+    expect(sent.message).toMatch(/must start with https:\/\//);
+    expect(pseudo.text(sent.sentence!.key, sent.sentence!.params)).not.toBe(sent.message);
+  });
+
   it('says where the settings could not be saved', async () => {
     const service = settings();
     // The file's place taken by a folder: the write fails, even as root.
