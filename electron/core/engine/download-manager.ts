@@ -6,7 +6,11 @@ import type { ImageRecord, TaskError, TaskRecord } from '../../../shared/domain/
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
-import { IMPORTED_LOCAL_MESSAGE, isImportedLocal } from '../credentials/record-credentials';
+import {
+  IMPORTED_LOCAL_MESSAGE,
+  IMPORTED_LOCAL_SENTENCE,
+  isImportedLocal,
+} from '../credentials/record-credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
@@ -212,7 +216,11 @@ export class DownloadManager {
     let outcome: DownloadOutcome;
     try {
       outcome = isImportedLocal(record)
-        ? { state: 'invalid', error: IMPORTED_LOCAL_MESSAGE }
+        ? {
+            state: 'invalid',
+            error: IMPORTED_LOCAL_MESSAGE,
+            errorSentence: IMPORTED_LOCAL_SENTENCE,
+          }
         : await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal);
     } catch (error) {
       const said = sentence('error.library.imageNotSaved', {
