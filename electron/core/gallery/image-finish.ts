@@ -78,7 +78,7 @@ export async function checkImage(
   } catch (error) {
     if (error instanceof ImagesUnavailableError) return { thumbnail: null };
     if (error instanceof ImageWorkerError)
-      return retry(sentence('error.gallery.downloadNotChecked', { reason: error.message }));
+      return retry(sentence('error.gallery.downloadNotChecked', { why: error.why }));
     throw error;
   }
   const problem = headerProblem(result.header, kind, limits.maxPixels);

@@ -21,6 +21,14 @@ export class ImagesUnavailableError extends Error {
 /** One job failed for a reason of the worker (it crashed or took too long), not of the image. */
 export class ImageWorkerError extends Error {
   override readonly name = 'ImageWorkerError';
+
+  /** What happened to the work, for a sentence the user reads (the message is for the log). */
+  constructor(
+    message: string,
+    readonly why: 'stopped' | 'timeout' | 'crashed',
+  ) {
+    super(message);
+  }
 }
 
 export interface ImageWorkersOptions {
@@ -136,7 +144,7 @@ export class ImageWorkers {
   /** Ends every worker; queued and running jobs fail. */
   async close(): Promise<void> {
     for (const job of this.queue.splice(0))
-      job.reject(new ImageWorkerError('Image work was stopped.'));
+      job.reject(new ImageWorkerError('Image work was stopped.', 'stopped'));
     const end: Ending = { kind: 'stopped', reason: 'Image work was stopped.' };
     await Promise.all(this.slots.map((slot) => this.retire(slot, end)));
   }
@@ -198,6 +206,7 @@ export class ImageWorkers {
         ?.job.reject(
           new ImageWorkerError(
             `The image took longer than ${this.jobTimeoutMs / 1000} s to process.`,
+            'timeout',
           ),
         );
       slot.running.delete(id);
@@ -295,9 +304,10 @@ export class ImageWorkers {
     Object.assign(slot, { worker: null, ready: null, idle: null });
     const retry: Job[] = [];
     for (const job of held) {
-      if (end.kind === 'stopped') job.reject(new ImageWorkerError(end.reason));
+      if (end.kind === 'stopped') job.reject(new ImageWorkerError(end.reason, 'stopped'));
       else if (end.kind === 'retry') retry.push(job);
-      else if (held.length === 1 || job.alone) job.reject(new ImageWorkerError(end.reason));
+      else if (held.length === 1 || job.alone)
+        job.reject(new ImageWorkerError(end.reason, 'crashed'));
       else retry.push(Object.assign(job, { alone: true }));
     }
     this.queue.unshift(...retry);

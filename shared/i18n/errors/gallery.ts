@@ -49,7 +49,7 @@ export const galleryErrors = {
   'error.gallery.downloadBusy': `The image could not be downloaded: the image server is busy (it answered 429). ${TRY_AGAIN}`,
   'error.gallery.downloadServerStatus': `The image could not be downloaded: the server answered {status}. ${TRY_AGAIN}`,
   'error.gallery.downloadCutShort': `The image could not be downloaded: the connection ended after {received} of {declared} bytes. ${TRY_AGAIN}`,
-  'error.gallery.downloadNotChecked': `The image could not be downloaded: the image could not be checked ({reason}). ${TRY_AGAIN}`,
+  'error.gallery.downloadNotChecked': `The image could not be downloaded: the image could not be checked ({why, select, timeout {it took too long to process} crashed {Pictor’s image worker stopped unexpectedly} other {image work was stopped}}). ${TRY_AGAIN}`,
   'error.gallery.downloadNotWritten': `The image could not be downloaded: the image could not be written to the gallery folder${DISK_PROBLEM}. ${TRY_AGAIN}`,
   'error.gallery.downloadNotStored': `The image could not be downloaded: the image could not be stored in the gallery folder${DISK_PROBLEM}. ${TRY_AGAIN}`,
   'error.gallery.downloadFolderNotWritable': `The image could not be downloaded: the gallery folder could not be written to${DISK_PROBLEM}. ${TRY_AGAIN}`,

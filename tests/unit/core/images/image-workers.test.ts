@@ -258,6 +258,7 @@ describe('a worker that dies or hangs', () => {
     const hung = images.run({ op: 'png', bytes: new Uint8Array(1) });
     const queued = images.run({ op: 'header', bytes: new Uint8Array(1) });
     await expect(hung).rejects.toThrow(/longer than 0.3 s/);
+    await expect(hung).rejects.toMatchObject({ why: 'timeout' });
     expect(await queued).toBe('answered');
   });
 
@@ -334,6 +335,7 @@ describe('parallel and idle workers', () => {
     const bystander = images.run({ op: 'header', bytes: new Uint8Array(1) });
     await expect(killer).rejects.toBeInstanceOf(ImageWorkerError);
     await expect(killer).rejects.toThrow(/exit code 3/);
+    await expect(killer).rejects.toMatchObject({ why: 'crashed' });
     expect(await bystander).toBe('answered');
   });
 
