@@ -82,6 +82,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 export const connectionReportSchema = z.object({
   ok: z.boolean(),
   message: z.string(),
+  /** `message` as a catalogue sentence, shown in the window's language. */
+  sentence: sentenceSchema.optional(),
   detail: z.string().optional(),
 });
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS, REQUEST_LIMITS } from '../domain/limits';
+import { englishText, sentence, type Sentence } from '../i18n/sentence';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
@@ -83,7 +84,14 @@ export type TaskResponse = z.infer<typeof taskResponseSchema>;
 export type ServiceTask =
   | { readonly status: 'processing'; readonly reportedModel?: string }
   | CompletedTask
-  | { readonly status: 'failed'; readonly message: string; readonly reportedModel?: string };
+  | {
+      readonly status: 'failed';
+      /** The service's own words, or Pictor's English when it gave none (then `sentence` too). */
+      readonly message: string;
+      /** Pictor's sentence for a failure the service did not explain (or could not be shown). */
+      readonly sentence?: Sentence;
+      readonly reportedModel?: string;
+    };
 
 /** A completed task as the app uses it: at most {@link MAX_IMAGES_PER_TASK} images. */
 export interface CompletedTask {
@@ -92,8 +100,12 @@ export interface CompletedTask {
   readonly imageUrls: readonly (string | null)[];
   /** Why an entry's URL was refused, by index (absent when none was). */
   readonly refusedImages?: Readonly<Record<number, string>>;
+  /** `refusedImages` as catalogue sentences, by the same indexes. */
+  readonly refusedImageSentences?: Readonly<Record<number, Sentence>>;
   /** A sentence about the answer as a whole: the images listed beyond what Pictor keeps. */
   readonly notice?: string;
+  /** `notice` as a catalogue sentence. */
+  readonly noticeSentence?: Sentence;
   /** The model the service says it used (see {@link readReportedModel}). */
   readonly reportedModel?: string;
 }
@@ -155,18 +167,13 @@ export function normaliseTask(task: TaskResponse): ServiceTask {
   const reported = model === undefined ? {} : { reportedModel: model };
   if (task.status === 'processing') return { status: 'processing', ...reported };
   if (task.status === 'failed') {
-    return {
-      status: 'failed',
-      message:
-        describeServiceError(task.error) ||
-        'The service reported the task as failed without a reason.',
-      ...reported,
-    };
+    const reason = describeServiceError(task.error);
+    if (reason) return { status: 'failed', message: reason, ...reported };
+    const said = sentence('error.service.failedWithoutReason');
+    return { status: 'failed', message: englishText(said), sentence: said, ...reported };
   }
   return { ...completedTask(task.output?.data ?? []), ...reported };
 }
-
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * The images of a completed task: the first {@link MAX_IMAGES_PER_TASK} entries, each looked at
@@ -175,21 +182,26 @@ const count = new Intl.NumberFormat('en-US');
 function completedTask(entries: readonly { url?: string | undefined }[]): CompletedTask {
   const kept = entries.slice(0, MAX_IMAGES_PER_TASK);
   const refusedImages: Record<number, string> = {};
+  const refusedImageSentences: Record<number, Sentence> = {};
+  const overLong = sentence('error.service.imageUrlOverLong', { max: MAX_URL_CHARS });
   const imageUrls = kept.map((entry, index) => {
     const url = entry.url?.trim() ?? '';
     if (url.length <= MAX_URL_CHARS) return url === '' ? null : url;
-    refusedImages[index] =
-      `The service sent an address for this image longer than ${count.format(MAX_URL_CHARS)} characters, so Pictor did not keep it.`;
+    refusedImages[index] = englishText(overLong);
+    refusedImageSentences[index] = overLong;
     return null;
   });
+  const notice =
+    entries.length > kept.length
+      ? sentence('error.service.tooManyImages', {
+          count: entries.length,
+          kept: MAX_IMAGES_PER_TASK,
+        })
+      : null;
   return {
     status: 'completed',
     imageUrls,
-    ...(Object.keys(refusedImages).length > 0 ? { refusedImages } : {}),
-    ...(entries.length > kept.length
-      ? {
-          notice: `The service listed ${count.format(entries.length)} images; Pictor keeps the first ${count.format(MAX_IMAGES_PER_TASK)}.`,
-        }
-      : {}),
+    ...(Object.keys(refusedImages).length > 0 ? { refusedImages, refusedImageSentences } : {}),
+    ...(notice ? { notice: englishText(notice), noticeSentence: notice } : {}),
   };
 }

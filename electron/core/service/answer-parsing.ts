@@ -11,6 +11,7 @@ import {
   taskResponseSchema,
 } from '../../../shared/service/wire';
 import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { bodyExcerpt, parseJson } from './http-response';
 import { carriesKey } from './key-echo';
 import { redactBody, redactText } from './request-guard';
@@ -51,8 +52,7 @@ function parseWith<T>(op: ServiceOperation, text: string, key: string, schema: z
 function keyInTaskId(text: string, key: string): ServiceError {
   return new ServiceError({
     kind: 'protocol',
-    message:
-      'The service sent back a task id that contains your API key, so Pictor did not keep it. The task may have been created; Pictor does not send it again on its own. Report this to the service’s provider before you submit again.',
+    message: sentence('error.service.keyInTaskId'),
     detail: cleanText(
       `HTTP 200; the task id carries the API key; body: ${bodyExcerpt(redactText(text, key))}`,
       600,
@@ -63,9 +63,9 @@ function keyInTaskId(text: string, key: string): ServiceError {
   });
 }
 
-/** What an image whose address carried the API key says in its place. */
-export const KEY_IN_IMAGE_URL =
-  'The service sent an address for this image that contains your API key, so Pictor did not keep it or download it.';
+/** What an image whose address carried the API key says in its place (and its English text). */
+export const KEY_IN_IMAGE_URL_SENTENCE = sentence('error.service.keyInImageUrl');
+export const KEY_IN_IMAGE_URL = englishText(KEY_IN_IMAGE_URL_SENTENCE);
 
 /**
  * The body read again after the key was scrubbed from it (see key-echo.ts), or `null` when the
@@ -129,22 +129,23 @@ export function parseSubmitAnswer(
   }
 }
 
-const WITHHELD = {
-  message: 'The service reported a failure; its message contained the API key, so it is not shown.',
-};
+/** A failure whose reason carried the key, read as a failure without one. */
+const WITHHELD = sentence('error.service.failureWithheld');
 
 /** Each image URL that changed when the key was scrubbed carried part of it: refused. */
 function withoutKeyedUrls(task: CompletedTask, clean: ServiceTask | null): CompletedTask {
   const cleanUrls = clean?.status === 'completed' ? clean.imageUrls : [];
   const refusedImages: Record<number, string> = { ...task.refusedImages };
+  const refusedImageSentences: Record<number, Sentence> = { ...task.refusedImageSentences };
   const imageUrls = task.imageUrls.map((url, index) => {
     if (url === null || cleanUrls[index] === url) return url;
     refusedImages[index] = KEY_IN_IMAGE_URL;
+    refusedImageSentences[index] = KEY_IN_IMAGE_URL_SENTENCE;
     return null;
   });
   if (Object.keys(refusedImages).length === Object.keys(task.refusedImages ?? {}).length)
     return task;
-  return { ...task, imageUrls, refusedImages };
+  return { ...task, imageUrls, refusedImages, refusedImageSentences };
 }
 
 /**
@@ -169,9 +170,14 @@ function readTaskAnswer(text: string, key: string): ServiceTask {
     const cleaned = clean ? normaliseTask(clean) : null;
     return normalised.status === 'completed' ? withoutKeyedUrls(normalised, cleaned) : normalised;
   }
-  const error = clean?.status === 'failed' ? clean.error : WITHHELD;
-  const normalised = normaliseTask({ ...task, error });
-  return normalised.status === 'failed'
-    ? { status: 'failed', message: redactText(normalised.message, key) }
-    : normalised;
+  if (clean?.status !== 'failed') {
+    return { status: 'failed', message: englishText(WITHHELD), sentence: WITHHELD };
+  }
+  const normalised = normaliseTask({ ...task, error: clean.error });
+  if (normalised.status !== 'failed') return normalised;
+  return {
+    status: 'failed',
+    message: redactText(normalised.message, key),
+    ...(normalised.sentence ? { sentence: normalised.sentence } : {}),
+  };
 }

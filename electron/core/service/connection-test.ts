@@ -9,6 +9,7 @@ import type { ServiceCredentials } from '../../ports/credentials';
 import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
 import { originLabel, serviceOrigin } from '../credentials/key-origin';
 import type { ServiceClient } from './service-client';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
@@ -18,7 +19,10 @@ export const PROBE_TASK_ID = 'pictor-connection-test';
 /** What the test found, in sentences for the user. */
 export interface ConnectionReport {
   readonly ok: boolean;
+  /** In English (the CLI's and the log's words); the window shows `sentence`. */
   readonly message: string;
+  /** The message as a catalogue sentence (absent only for words that came as text). */
+  readonly sentence?: Sentence;
   /** Technical detail, shown on demand. Never the key. */
   readonly detail?: string;
 }
@@ -43,43 +47,59 @@ export interface ConnectionTestDeps {
 }
 
 type Target =
-  | { readonly ok: true; readonly credentials: ServiceCredentials; readonly service: string }
+  | { readonly ok: true; readonly credentials: ServiceCredentials; readonly accepted: Sentence }
   | { readonly ok: false; readonly report: ConnectionReport };
 
-const refused = (message: string, detail?: string): Target => ({
+/** A report in a sentence (and its English text), with the detail when there is one. */
+function report(
+  ok: boolean,
+  said: Sentence | undefined,
+  message: string,
+  detail?: string,
+): ConnectionReport {
+  return { ok, message, ...(said ? { sentence: said } : {}), ...(detail ? { detail } : {}) };
+}
+
+const refused = (said: Sentence): Target => ({
   ok: false,
-  report: { ok: false, message, ...(detail ? { detail } : {}) },
+  report: report(false, said, englishText(said)),
 });
 
 /** What to test for the address typed in Settings, or why there is nothing to test. */
 async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target> {
   if (typed.trim() === '') {
     const demo = await deps.credentials.credentialsFor(DEMO_ENDPOINT);
-    if (!demo)
-      return refused('The built-in demo service is not running, so there is nothing to test.');
-    return { ok: true, credentials: demo, service: 'The built-in demo service' };
+    if (!demo) return refused(sentence('error.service.testDemoNotRunning'));
+    return {
+      ok: true,
+      credentials: demo,
+      accepted: sentence('error.service.testDemoAccepted'),
+    };
   }
   let baseUrl: string;
   try {
     baseUrl = checkBaseUrl(typed);
   } catch (error) {
-    if (error instanceof UrlPolicyError) return refused(error.message);
+    if (error instanceof UrlPolicyError) return refused(error.sentence);
     throw error;
   }
   const host = originLabel(serviceOrigin(baseUrl));
   const stored = await deps.credentials.storedKeyFor(baseUrl);
   if (stored.found === 'key') {
-    return { ok: true, credentials: stored.credentials, service: `The service at ${host}` };
+    return {
+      ok: true,
+      credentials: stored.credentials,
+      accepted: sentence('error.service.testAccepted', { host }),
+    };
   }
-  if (stored.found === 'none') {
-    return refused(
-      `No API key is set for ${host}, so there is nothing to test. Add that service’s API key first.`,
-    );
-  }
+  if (stored.found === 'none') return refused(sentence('error.service.testNoKey', { host }));
   return refused(
     stored.keyOrigin === null
-      ? `Your API key was entered before any service address was set, and is sent nowhere until you save an address, so ${host} was not tested. Save this address first.`
-      : `Your API key was entered for ${originLabel(stored.keyOrigin)} and is never sent to another service, so ${host} was not tested. Save this address to decide what happens to the key, or enter ${host}’s key.`,
+      ? sentence('error.service.testKeyBeforeAddress', { host })
+      : sentence('error.service.testKeyForOther', {
+          keyOrigin: originLabel(stored.keyOrigin),
+          host,
+        }),
   );
 }
 
@@ -93,22 +113,23 @@ export async function testConnection(
 ): Promise<ConnectionReport> {
   const target = await targetOf(deps, typedBaseUrl);
   if (!target.ok) return target.report;
-  const accepted = `${target.service} answered and accepted the key.`;
+  const { accepted } = target;
   try {
     await deps.client.getTask(target.credentials, PROBE_TASK_ID);
-    return { ok: true, message: accepted };
+    return report(true, accepted, englishText(accepted));
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error.kind === 'not_found') {
-      return {
-        ok: true,
-        message: accepted,
-        detail: 'It said it has no task with a test id, as expected.',
-      };
+      return report(
+        true,
+        accepted,
+        englishText(accepted),
+        'It said it has no task with a test id, as expected.',
+      );
     }
     const detail = [error.httpStatus ? `HTTP ${error.httpStatus}` : error.kind, error.detail]
       .filter(Boolean)
       .join(' — ');
-    return { ok: false, message: error.message, ...(detail ? { detail } : {}) };
+    return report(false, error.sentence, error.message, detail);
   }
 }

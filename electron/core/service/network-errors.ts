@@ -3,6 +3,7 @@
  * most is whether the request may have reached the service: a submit that might have been
  * acted on must never be sent again automatically.
  */
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
 import { ServiceError } from './service-error';
 import type { ServiceOperation } from './status-errors';
@@ -87,20 +88,10 @@ function detailOf(failure: Failure): string {
   return cleanText(`${code}; ${failure.text || 'no message'}`);
 }
 
-const QUERY_OFFLINE =
-  'Pictor could not reach the service. Check your internet connection; the task is kept and resumes when the network returns.';
-
-function connectMessage(op: ServiceOperation, tls: boolean): string {
-  if (tls) {
-    const base =
-      'Pictor could not make a secure connection to the service (its certificate was not accepted)';
-    return op === 'submit'
-      ? `${base}, so nothing was sent. Check the service URL and this computer's date and time.`
-      : `${base}. Check the service URL and this computer's date and time; the task is kept.`;
-  }
-  return op === 'submit'
-    ? 'Pictor could not reach the service, so nothing was sent. Check your internet connection and the service URL, then try again.'
-    : QUERY_OFFLINE;
+function connectMessage(op: ServiceOperation, tls: boolean): Sentence {
+  const submit = op === 'submit';
+  if (tls) return sentence(submit ? 'error.service.insecureSubmit' : 'error.service.insecureQuery');
+  return sentence(submit ? 'error.service.unreachableSubmit' : 'error.service.unreachableQuery');
 }
 
 /**
@@ -116,8 +107,8 @@ export function errorForTransport(op: ServiceOperation, error: unknown): Service
   const message = notSent
     ? connectMessage(op, tls)
     : op === 'submit'
-      ? 'The connection to the service broke after the request was sent, so Pictor cannot tell whether the task was created. It does not send it again on its own.'
-      : QUERY_OFFLINE;
+      ? sentence('error.service.brokeAfterSending')
+      : sentence('error.service.unreachableQuery');
   return new ServiceError({
     kind: 'network',
     message,
@@ -128,33 +119,30 @@ export function errorForTransport(op: ServiceOperation, error: unknown): Service
 
 /** The answer started (status and headers arrived) but its body did not finish. */
 export function errorForBrokenBody(op: ServiceOperation, error: unknown): ServiceError {
-  const next =
-    op === 'submit'
-      ? 'The task may have been created; Pictor does not send it again on its own.'
-      : 'The task is kept and Pictor asks again when the network returns.';
   return new ServiceError({
     kind: 'network',
-    message: `The connection to the service broke while reading its answer. ${next}`,
+    message: sentence(
+      op === 'submit' ? 'error.service.brokeReadingSubmit' : 'error.service.brokeReadingQuery',
+    ),
     detail: detailOf(describeFailure(error)),
     mayHaveReachedService: true,
   });
 }
 
-function describeDuration(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = Math.round(ms / 100) / 10;
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+/** A timeout as a sentence's values: milliseconds under a second, else seconds to a tenth. */
+function durationParams(ms: number): { unit: 'ms' | 'seconds'; amount: number } {
+  if (ms < 1000) return { unit: 'ms', amount: ms };
+  return { unit: 'seconds', amount: Math.round(ms / 100) / 10 };
 }
 
 /** No complete answer within the request timeout (connecting, waiting or reading). */
 export function errorForTimeout(op: ServiceOperation, timeoutMs: number): ServiceError {
-  const next =
-    op === 'submit'
-      ? 'The task may have been created; Pictor does not send it again on its own.'
-      : 'The task is kept and Pictor asks again later.';
   return new ServiceError({
     kind: 'timeout',
-    message: `The service did not answer within ${describeDuration(timeoutMs)}. ${next}`,
+    message: sentence(
+      op === 'submit' ? 'error.service.noAnswerInTimeSubmit' : 'error.service.noAnswerInTimeQuery',
+      durationParams(timeoutMs),
+    ),
     detail: `No complete answer within ${timeoutMs} ms.`,
     mayHaveReachedService: true,
   });
@@ -164,11 +152,9 @@ export function errorForTimeout(op: ServiceOperation, timeoutMs: number): Servic
 export function errorForUnexpected(op: ServiceOperation, error: unknown): ServiceError {
   return new ServiceError({
     kind: 'protocol',
-    message: `Pictor hit an unexpected problem while talking to the service. ${
-      op === 'submit'
-        ? 'The task may have been created; Pictor does not send it again on its own.'
-        : 'Pictor asks again later.'
-    }`,
+    message: sentence(
+      op === 'submit' ? 'error.service.unexpectedSubmit' : 'error.service.unexpectedQuery',
+    ),
     detail: detailOf(describeFailure(error)),
     mayHaveReachedService: true,
   });

@@ -3,6 +3,8 @@
  * the key's text is scrubbed from anything that becomes an error, whatever the server echoed.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { scrubKey } from './key-echo';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
@@ -19,8 +21,23 @@ export interface CheckedCredentials {
  */
 const SENDABLE_KEY = /^[\x21-\x7e]+$/;
 
-function configError(message: string): ServiceError {
+function configError(message: Sentence): ServiceError {
   return new ServiceError({ kind: 'config', message, mayHaveReachedService: false });
+}
+
+/** Each fault of the service URL (url-policy.ts's sentences), told to fix it in Settings. */
+const FIX_IN_SETTINGS: Partial<Record<MainMessageKey, MainMessageKey>> = {
+  'error.service.serviceUrlInvalid': 'error.service.serviceUrlInvalidFix',
+  'error.service.serviceUrlCredentials': 'error.service.serviceUrlCredentialsFix',
+  'error.service.serviceUrlPlainHttp': 'error.service.serviceUrlPlainHttpFix',
+  'error.service.serviceUrlScheme': 'error.service.serviceUrlSchemeFix',
+  'error.service.serviceUrlQuery': 'error.service.serviceUrlQueryFix',
+};
+
+function urlFault(error: unknown): Sentence {
+  const said = error instanceof UrlPolicyError ? error.sentence : undefined;
+  const fix = said ? FIX_IN_SETTINGS[said.key] : undefined;
+  return fix ? sentence(fix, said?.params) : sentence('error.service.serviceUrlInvalidFix');
 }
 
 /**
@@ -32,16 +49,11 @@ export function checkCredentials(credentials: ServiceCredentials): CheckedCreden
   try {
     baseUrl = checkBaseUrl(credentials.baseUrl);
   } catch (error) {
-    if (error instanceof UrlPolicyError) throw configError(`${error.message} Fix it in Settings.`);
-    throw configError('The service URL is not a valid URL. Fix it in Settings.');
+    throw configError(urlFault(error));
   }
   const key = typeof credentials.key === 'string' ? credentials.key.trim() : '';
-  if (key === '') throw configError('No API key is set. Add your key in Settings.');
-  if (!SENDABLE_KEY.test(key)) {
-    throw configError(
-      'The API key contains characters that cannot be sent (spaces, line breaks or non-ASCII letters). Paste the key again in Settings.',
-    );
-  }
+  if (key === '') throw configError(sentence('error.service.noKey'));
+  if (!SENDABLE_KEY.test(key)) throw configError(sentence('error.service.keyUnsendable'));
   return { baseUrl, key };
 }
 
@@ -64,11 +76,37 @@ export function redactBody(text: string, key: string): string {
   return scrubKey(text, key);
 }
 
+/** `said` with the key scrubbed from each of its text values (server words, addresses). */
+function redactSentence(said: Sentence, key: string): Sentence {
+  if (said.params === undefined) return said;
+  const params = Object.fromEntries(
+    Object.entries(said.params).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? redactText(value, key) : value,
+    ]),
+  );
+  return sentence(said.key, params);
+}
+
+/**
+ * What a redacted error says: its sentence with the values scrubbed (the English text, the
+ * message, follows from them), or the scrubbed text when there is no sentence, or when the
+ * key would still show across a value and the words around it.
+ */
+function redactedMessage(error: ServiceError, key: string): string | Sentence {
+  const said = error.sentence ? redactSentence(error.sentence, key) : undefined;
+  if (said) {
+    const text = englishText(said);
+    if (redactText(text, key) === text) return said;
+  }
+  return redactText(error.message, key);
+}
+
 /** A copy of `error` whose message and detail cannot contain the key. */
 export function redactError(error: ServiceError, key: string): ServiceError {
   return new ServiceError({
     kind: error.kind,
-    message: redactText(error.message, key),
+    message: redactedMessage(error, key),
     ...(error.detail === undefined ? {} : { detail: redactText(error.detail, key) }),
     ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
     ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),

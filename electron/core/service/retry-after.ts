@@ -29,10 +29,18 @@ export function parseRetryAfter(value: string | null, now: number): number | und
   return Math.min(Math.max(0, at - now), MAX_RETRY_AFTER_MS);
 }
 
-/** "about 30 seconds", "about 2 minutes": for messages, never exact to the millisecond. */
-export function describeWait(ms: number): string {
+/** A wait as a sentence's values: whole seconds under 90, else whole minutes (never exact). */
+export function waitAmount(ms: number): { unit: 'seconds' | 'minutes'; amount: number } {
   const seconds = Math.max(1, Math.round(ms / 1000));
-  if (seconds < 90) return `about ${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.round(seconds / 60);
-  return `about ${minutes} minutes`;
+  return seconds < 90
+    ? { unit: 'seconds', amount: seconds }
+    : { unit: 'minutes', amount: Math.round(seconds / 60) };
+}
+
+/** "about 30 seconds", "about 2 minutes": the English of {@link waitAmount}, for logs. */
+export function describeWait(ms: number): string {
+  const { unit, amount } = waitAmount(ms);
+  return unit === 'seconds'
+    ? `about ${amount} second${amount === 1 ? '' : 's'}`
+    : `about ${amount} minutes`;
 }

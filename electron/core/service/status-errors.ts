@@ -3,9 +3,10 @@
  * error statuses or bodies, so common HTTP meanings are used and the server's own words are
  * kept (cleaned) for the message and the detail.
  */
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { cleanText, describeServiceError } from '../../../shared/service/wire';
 import { bodyExcerpt, parseJson } from './http-response';
-import { describeWait, parseRetryAfter } from './retry-after';
+import { parseRetryAfter, waitAmount } from './retry-after';
 import { ServiceError } from './service-error';
 
 /** Which call failed: the submit (outcome matters, never resent) or a task query (repeatable). */
@@ -44,10 +45,48 @@ function statusDetail(answer: StatusAnswer, message: string): string {
     : `${line}; body: ${bodyExcerpt(answer.body)}`;
 }
 
-function waitClause(retryAfterMs: number | undefined): string {
-  return retryAfterMs === undefined
-    ? ''
-    : ` and asked Pictor to wait ${describeWait(retryAfterMs)}`;
+function rejected(op: ServiceOperation, status: string, said: string): Sentence {
+  const query = op === 'query';
+  if (!said)
+    return sentence(query ? 'error.service.rejectedQuery' : 'error.service.rejectedSubmit', {
+      status,
+    });
+  const reason = withoutFinalStop(cleanText(said, SERVER_MESSAGE_IN_SENTENCE));
+  return sentence(
+    query ? 'error.service.rejectedQueryReason' : 'error.service.rejectedSubmitReason',
+    {
+      status,
+      reason,
+    },
+  );
+}
+
+/** A busy (429) or troubled (5xx) service, with the wait it asked for when it gave one. */
+function overloaded(
+  op: ServiceOperation,
+  status: number,
+  retryAfterMs: number | undefined,
+): Sentence {
+  const query = op === 'query';
+  if (status === 429) {
+    if (retryAfterMs === undefined)
+      return sentence(query ? 'error.service.busyQuery' : 'error.service.busySubmit');
+    return sentence(
+      query ? 'error.service.busyWaitQuery' : 'error.service.busyWaitSubmit',
+      waitAmount(retryAfterMs),
+    );
+  }
+  const code = String(status);
+  if (retryAfterMs === undefined) {
+    return sentence(
+      query ? 'error.service.serverTroubleQuery' : 'error.service.serverTroubleSubmit',
+      { status: code },
+    );
+  }
+  return sentence(
+    query ? 'error.service.serverTroubleWaitQuery' : 'error.service.serverTroubleWaitSubmit',
+    { status: code, ...waitAmount(retryAfterMs) },
+  );
 }
 
 function messageFor(
@@ -55,36 +94,25 @@ function messageFor(
   status: number,
   said: string,
   retryAfterMs: number | undefined,
-): string {
+): Sentence {
   const query = op === 'query';
+  const code = String(status);
   if (status === 401 || status === 403) {
-    return `The service refused the API key (${status}). Check the key in Settings${
-      query ? '; a task can only be read with a key of the account that created it' : ''
-    }.`;
+    return sentence(query ? 'error.service.authRefusedQuery' : 'error.service.authRefusedSubmit', {
+      status: code,
+    });
   }
-  if (status === 402) {
-    return "The account has run out of credits (402). Add credits in the service's billing console, then try again.";
-  }
+  if (status === 402) return sentence('error.service.noCredits');
   if (status === 404) {
-    return query
-      ? 'The service does not know this task (404). It may have expired, or it was created with another account.'
-      : 'The service has no image generation at this address (404). Check the service URL in Settings.';
+    return sentence(query ? 'error.service.taskUnknown' : 'error.service.noGenerationHere');
   }
   if (status === 408) {
-    return `The service gave up waiting for the request (408). ${query ? 'Pictor asks again later.' : 'Try again in a moment.'}`;
+    return sentence(
+      query ? 'error.service.gaveUpWaitingQuery' : 'error.service.gaveUpWaitingSubmit',
+    );
   }
-  if (status === 429) {
-    return `The service is busy (429)${waitClause(retryAfterMs)}. ${query ? 'Pictor keeps the task and asks again then.' : 'Try again then.'}`;
-  }
-  if (status >= 500) {
-    return `The service had a problem on its side (${status})${waitClause(retryAfterMs)}. This is usually temporary; ${
-      query ? 'Pictor keeps the task and asks again later.' : 'try again in a few minutes.'
-    }`;
-  }
-  const reason = said ? `: ${withoutFinalStop(cleanText(said, SERVER_MESSAGE_IN_SENTENCE))}` : '';
-  return query
-    ? `The service rejected the task query (${status})${reason}.`
-    : `The service rejected the request (${status})${reason}. Check the prompt and its options, then try again.`;
+  if (status === 429 || status >= 500) return overloaded(op, status, retryAfterMs);
+  return rejected(op, code, said);
 }
 
 function kindFor(status: number): ServiceError['kind'] {
@@ -118,7 +146,12 @@ export function errorForStatus(
       : undefined;
   const message =
     kind === 'protocol'
-      ? `The service answered with an unexpected status (${status}). ${retryLater(op)}`
+      ? sentence(
+          op === 'query'
+            ? 'error.service.unexpectedStatusQuery'
+            : 'error.service.unexpectedStatusSubmit',
+          { status: String(status) },
+        )
       : messageFor(op, status, said, retryAfterMs);
   return new ServiceError({
     kind,
@@ -130,21 +163,15 @@ export function errorForStatus(
   });
 }
 
-function retryLater(op: ServiceOperation): string {
-  return op === 'query' ? 'Pictor keeps the task and asks again later.' : 'Try again later.';
-}
-
-/** What a submit whose outcome is unknown tells the user. */
-const SUBMIT_UNKNOWN = 'The task may have been created; Pictor does not send it again on its own.';
-
 function unexpectedSuccess(op: ServiceOperation, answer: StatusAnswer): ServiceError {
-  const message =
-    op === 'submit'
-      ? `The service answered ${answer.status} instead of 200, which counts as a failed request. ${SUBMIT_UNKNOWN}`
-      : `The service answered ${answer.status} instead of 200 with the task. ${retryLater(op)}`;
   return new ServiceError({
     kind: 'protocol',
-    message,
+    message: sentence(
+      op === 'submit' ? 'error.service.not200Submit' : 'error.service.not200Query',
+      {
+        status: String(answer.status),
+      },
+    ),
     detail: statusDetail(answer, ''),
     httpStatus: answer.status,
     mayHaveReachedService: true,
@@ -155,7 +182,9 @@ function unexpectedSuccess(op: ServiceOperation, answer: StatusAnswer): ServiceE
 export function errorForBadBody(op: ServiceOperation, detail: string): ServiceError {
   return new ServiceError({
     kind: 'protocol',
-    message: `The service answered with something Pictor could not read. ${op === 'submit' ? SUBMIT_UNKNOWN : retryLater(op)}`,
+    message: sentence(
+      op === 'submit' ? 'error.service.unreadableSubmit' : 'error.service.unreadableQuery',
+    ),
     detail,
     httpStatus: 200,
     mayHaveReachedService: true,
@@ -183,12 +212,10 @@ export function errorForRedirect(
   status: number,
   detail: string,
 ): ServiceError {
-  const messages: Record<RedirectRefusal, string> = {
-    elsewhere:
-      'The service redirected the request to another address, and Pictor did not send the key there. Check the service URL in Settings.',
-    too_many:
-      'The service kept redirecting the request, so Pictor stopped and did not send the key any further. Check the service URL in Settings.',
-    changes_method: `The service answered the submit with a redirect (${status}) that would drop the request, so Pictor did not follow it. Check the service URL in Settings.`,
+  const messages: Record<RedirectRefusal, Sentence> = {
+    elsewhere: sentence('error.service.redirectElsewhere'),
+    too_many: sentence('error.service.redirectTooMany'),
+    changes_method: sentence('error.service.redirectDropsSubmit', { status: String(status) }),
   };
   return new ServiceError({
     kind: 'protocol',

@@ -2,6 +2,7 @@
  * Task ids come from the service or are pasted by a user; either way they end up in a URL path
  * that carries the key, so they are checked here and always percent-encoded by the client.
  */
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
 
 export const MAX_TASK_ID_LENGTH = 256;
@@ -10,12 +11,8 @@ export const MAX_TASK_ID_LENGTH = 256;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const WHITESPACE = /\s/;
 
-function refuse(reason: string): never {
-  throw new ServiceError({
-    kind: 'config',
-    message: `${reason} Check the task id and paste it again.`,
-    mayHaveReachedService: false,
-  });
+function refuse(reason: Sentence): never {
+  throw new ServiceError({ kind: 'config', message: reason, mayHaveReachedService: false });
 }
 
 /**
@@ -26,18 +23,18 @@ function refuse(reason: string): never {
  */
 export function checkTaskId(id: string): string {
   const trimmed = typeof id === 'string' ? id.trim() : '';
-  if (trimmed === '') refuse('The task id is empty.');
+  if (trimmed === '') refuse(sentence('error.service.taskIdEmpty'));
   if (trimmed.length > MAX_TASK_ID_LENGTH) {
-    refuse(`The task id is longer than ${MAX_TASK_ID_LENGTH} characters.`);
+    refuse(sentence('error.service.taskIdTooLong', { max: MAX_TASK_ID_LENGTH }));
   }
-  if (CONTROL.test(trimmed)) refuse('The task id contains control characters.');
-  if (WHITESPACE.test(trimmed)) refuse('The task id contains spaces.');
+  if (CONTROL.test(trimmed)) refuse(sentence('error.service.taskIdControl'));
+  if (WHITESPACE.test(trimmed)) refuse(sentence('error.service.taskIdSpaces'));
   // URL parsers collapse "." and ".." (even percent-encoded) as path segments: /v1/tasks/.. is /v1/.
-  if (trimmed === '.' || trimmed === '..') refuse('The task id cannot be "." or "..".');
+  if (trimmed === '.' || trimmed === '..') refuse(sentence('error.service.taskIdDots'));
   try {
     encodeURIComponent(trimmed);
   } catch {
-    refuse('The task id contains characters that cannot be sent.');
+    refuse(sentence('error.service.taskIdUnsendable'));
   }
   return trimmed;
 }

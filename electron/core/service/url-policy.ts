@@ -3,12 +3,24 @@
  * on loopback); image URLs never get the key, and may not point at file:, data:, private or
  * link-local addresses, or carry credentials.
  */
-import { UserFacingError } from '../errors/user-facing-error';
+import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { UserFacingError, type UserFacingErrorOptions } from '../errors/user-facing-error';
 import { classifyAddress } from './special-addresses';
 
-/** A URL Pictor will not use, in a sentence for the user. */
+/**
+ * A URL Pictor will not use, in a sentence for the user: always a catalogue sentence
+ * (`error.sentence`, keys `error.service.*`), its English text the `message`.
+ */
 export class UrlPolicyError extends UserFacingError {
   override readonly name = 'UrlPolicyError';
+  declare readonly sentence: Sentence;
+
+  // Not useless: it narrows the message to a catalogue sentence, so `sentence` is always set.
+  // eslint-disable-next-line @typescript-eslint/no-useless-constructor
+  constructor(message: Sentence, options?: UserFacingErrorOptions) {
+    super(message, options);
+  }
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', 'localhost.', '[::1]', '::1']);
@@ -34,15 +46,27 @@ export function isNonPublicAddress(hostname: string): boolean {
   return classifyAddress(bareHost(hostname.toLowerCase())) === 'special';
 }
 
-function parse(raw: string, what: string): URL {
+/** The sentences of an address that does not parse, or carries a user name or password. */
+const PARSE_REFUSALS = {
+  service: {
+    invalid: 'error.service.serviceUrlInvalid',
+    credentials: 'error.service.serviceUrlCredentials',
+  },
+  image: {
+    invalid: 'error.service.imageUrlInvalid',
+    credentials: 'error.service.imageUrlCredentials',
+  },
+} as const satisfies Record<string, Record<string, MainMessageKey>>;
+
+function parse(raw: string, what: keyof typeof PARSE_REFUSALS): URL {
   let url: URL;
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new UrlPolicyError(`The ${what} is not a valid URL.`);
+    throw new UrlPolicyError(sentence(PARSE_REFUSALS[what].invalid));
   }
   if (url.username || url.password) {
-    throw new UrlPolicyError(`The ${what} must not contain a user name or password.`);
+    throw new UrlPolicyError(sentence(PARSE_REFUSALS[what].credentials));
   }
   return url;
 }
@@ -55,17 +79,15 @@ function parse(raw: string, what: string): URL {
  * @throws UrlPolicyError before any request is made.
  */
 export function checkBaseUrl(raw: string): string {
-  const url = parse(raw, 'service URL');
+  const url = parse(raw, 'service');
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    throw new UrlPolicyError(
-      'The service URL must start with https:// (plain http:// is allowed only for this computer, e.g. http://127.0.0.1).',
-    );
+    throw new UrlPolicyError(sentence('error.service.serviceUrlPlainHttp'));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new UrlPolicyError('The service URL must start with https://.');
+    throw new UrlPolicyError(sentence('error.service.serviceUrlScheme'));
   }
   if (url.search || url.hash) {
-    throw new UrlPolicyError('The service URL must not have a query (?…) or fragment (#…).');
+    throw new UrlPolicyError(sentence('error.service.serviceUrlQuery'));
   }
   return `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}`;
 }
@@ -84,27 +106,22 @@ export const MAX_IMAGE_URL_LENGTH = 16_384;
 export function checkImageUrl(raw: string, baseUrl: string): URL {
   if (raw.length > MAX_IMAGE_URL_LENGTH) {
     throw new UrlPolicyError(
-      `The image address is longer than ${MAX_IMAGE_URL_LENGTH} characters, which Pictor refuses.`,
+      sentence('error.service.imageUrlTooLong', { max: String(MAX_IMAGE_URL_LENGTH) }),
     );
   }
-  const url = parse(raw, 'image address');
+  const url = parse(raw, 'image');
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new UrlPolicyError(
-      `The image address uses ${url.protocol.replace(':', '')}:, which Pictor does not download from.`,
+      sentence('error.service.imageUrlScheme', { scheme: url.protocol.replace(':', '') }),
     );
   }
   const serviceIsLocal = isLoopbackHost(new URL(baseUrl).hostname);
   if (isLoopbackHost(url.hostname)) {
-    if (!serviceIsLocal)
-      throw new UrlPolicyError(
-        'The image address points at this computer, which Pictor refuses for a remote service.',
-      );
+    if (!serviceIsLocal) throw new UrlPolicyError(sentence('error.service.imageUrlThisComputer'));
     return url;
   }
   if (isNonPublicAddress(url.hostname)) {
-    throw new UrlPolicyError(
-      'The image address points at a private or link-local network address, which Pictor refuses.',
-    );
+    throw new UrlPolicyError(sentence('error.service.imageUrlPrivate'));
   }
   return url;
 }
@@ -128,19 +145,14 @@ export function checkResolvedAddresses<A extends { readonly address: string }>(
   for (const { address } of addresses) {
     const kind = classify(address);
     if (kind === 'special' || kind === null) {
-      throw new UrlPolicyError(
-        `The image address points to a private or local network (${address}), so Pictor did not download it.`,
-      );
+      throw new UrlPolicyError(sentence('error.service.imageHostPrivate', { address }));
     }
     if (kind === 'loopback' && !serviceIsLocal) {
-      throw new UrlPolicyError(
-        `The image address points at this computer (${address}), which Pictor refuses for a remote service.`,
-      );
+      throw new UrlPolicyError(sentence('error.service.imageHostThisComputer', { address }));
     }
   }
   const [first] = addresses;
-  if (!first)
-    throw new UrlPolicyError('The image host has no address, so Pictor could not download it.');
+  if (!first) throw new UrlPolicyError(sentence('error.service.imageHostNoAddress'));
   return first;
 }
 

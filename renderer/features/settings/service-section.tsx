@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
-import { t } from '../../i18n';
+import { errorText, t } from '../../i18n';
 import { call, toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
@@ -17,11 +17,11 @@ type Report = RequestOutput<'service:testConnection'>;
 function ConnectionReport({ report, error }: { report: Report | null; error: ApiError | null }) {
   if (error) return <ErrorMessage message={error.message} detail={error.detail} />;
   if (!report) return null;
-  if (!report.ok) return <ErrorMessage message={report.message} detail={report.detail} />;
+  if (!report.ok) return <ErrorMessage message={errorText(report)} detail={report.detail} />;
   return (
     <p className="connection-ok">
       <Icon name="check" />
-      <span>{report.message}</span>
+      <span>{errorText(report)}</span>
     </p>
   );
 }

@@ -1,5 +1,167 @@
 /**
  * Error sentences of the service area (merged into shared/i18n/main-messages.ts): keys
  * `error.service.*`, ICU MessageFormat, typographic apostrophes (’), placeholders for every value.
+ *
+ * `{status}`, `{address}`, `{host}` and the like are identifiers passed as strings (never
+ * formatted as numbers); `{reason}` is the service's own words, cleaned and with the key scrubbed.
+ * A wait (`{unit}` `seconds`/`minutes`, `{amount}`) and a timeout (`{unit}` `ms`/`seconds`)
+ * are numbers.
  */
-export const serviceErrors = {} as const;
+export const serviceErrors = {
+  // A non-200 answer (core/service/status-errors.ts).
+  'error.service.authRefusedSubmit':
+    'The service refused the API key ({status}). Check the key in Settings.',
+  'error.service.authRefusedQuery':
+    'The service refused the API key ({status}). Check the key in Settings; a task can only be read with a key of the account that created it.',
+  'error.service.noCredits':
+    'The account has run out of credits (402). Add credits in the service’s billing console, then try again.',
+  'error.service.taskUnknown':
+    'The service does not know this task (404). It may have expired, or it was created with another account.',
+  'error.service.noGenerationHere':
+    'The service has no image generation at this address (404). Check the service URL in Settings.',
+  'error.service.gaveUpWaitingSubmit':
+    'The service gave up waiting for the request (408). Try again in a moment.',
+  'error.service.gaveUpWaitingQuery':
+    'The service gave up waiting for the request (408). Pictor asks again later.',
+  'error.service.busySubmit': 'The service is busy (429). Try again then.',
+  'error.service.busyQuery':
+    'The service is busy (429). Pictor keeps the task and asks again then.',
+  'error.service.busyWaitSubmit':
+    'The service is busy (429) and asked Pictor to wait about {unit, select, minutes {{amount, plural, one {# minute} other {# minutes}}} other {{amount, plural, one {# second} other {# seconds}}}}. Try again then.',
+  'error.service.busyWaitQuery':
+    'The service is busy (429) and asked Pictor to wait about {unit, select, minutes {{amount, plural, one {# minute} other {# minutes}}} other {{amount, plural, one {# second} other {# seconds}}}}. Pictor keeps the task and asks again then.',
+  'error.service.serverTroubleSubmit':
+    'The service had a problem on its side ({status}). This is usually temporary; try again in a few minutes.',
+  'error.service.serverTroubleQuery':
+    'The service had a problem on its side ({status}). This is usually temporary; Pictor keeps the task and asks again later.',
+  'error.service.serverTroubleWaitSubmit':
+    'The service had a problem on its side ({status}) and asked Pictor to wait about {unit, select, minutes {{amount, plural, one {# minute} other {# minutes}}} other {{amount, plural, one {# second} other {# seconds}}}}. This is usually temporary; try again in a few minutes.',
+  'error.service.serverTroubleWaitQuery':
+    'The service had a problem on its side ({status}) and asked Pictor to wait about {unit, select, minutes {{amount, plural, one {# minute} other {# minutes}}} other {{amount, plural, one {# second} other {# seconds}}}}. This is usually temporary; Pictor keeps the task and asks again later.',
+  'error.service.rejectedSubmit':
+    'The service rejected the request ({status}). Check the prompt and its options, then try again.',
+  'error.service.rejectedSubmitReason':
+    'The service rejected the request ({status}): {reason}. Check the prompt and its options, then try again.',
+  'error.service.rejectedQuery': 'The service rejected the task query ({status}).',
+  'error.service.rejectedQueryReason': 'The service rejected the task query ({status}): {reason}.',
+  'error.service.unexpectedStatusSubmit':
+    'The service answered with an unexpected status ({status}). Try again later.',
+  'error.service.unexpectedStatusQuery':
+    'The service answered with an unexpected status ({status}). Pictor keeps the task and asks again later.',
+  'error.service.not200Submit':
+    'The service answered {status} instead of 200, which counts as a failed request. The task may have been created; Pictor does not send it again on its own.',
+  'error.service.not200Query':
+    'The service answered {status} instead of 200 with the task. Pictor keeps the task and asks again later.',
+  'error.service.unreadableSubmit':
+    'The service answered with something Pictor could not read. The task may have been created; Pictor does not send it again on its own.',
+  'error.service.unreadableQuery':
+    'The service answered with something Pictor could not read. Pictor keeps the task and asks again later.',
+  'error.service.redirectElsewhere':
+    'The service redirected the request to another address, and Pictor did not send the key there. Check the service URL in Settings.',
+  'error.service.redirectTooMany':
+    'The service kept redirecting the request, so Pictor stopped and did not send the key any further. Check the service URL in Settings.',
+  'error.service.redirectDropsSubmit':
+    'The service answered the submit with a redirect ({status}) that would drop the request, so Pictor did not follow it. Check the service URL in Settings.',
+
+  // No answer, a broken one, or none in time (core/service/network-errors.ts).
+  'error.service.insecureSubmit':
+    'Pictor could not make a secure connection to the service (its certificate was not accepted), so nothing was sent. Check the service URL and this computer’s date and time.',
+  'error.service.insecureQuery':
+    'Pictor could not make a secure connection to the service (its certificate was not accepted). Check the service URL and this computer’s date and time; the task is kept.',
+  'error.service.unreachableSubmit':
+    'Pictor could not reach the service, so nothing was sent. Check your internet connection and the service URL, then try again.',
+  'error.service.unreachableQuery':
+    'Pictor could not reach the service. Check your internet connection; the task is kept and resumes when the network returns.',
+  'error.service.brokeAfterSending':
+    'The connection to the service broke after the request was sent, so Pictor cannot tell whether the task was created. It does not send it again on its own.',
+  'error.service.brokeReadingSubmit':
+    'The connection to the service broke while reading its answer. The task may have been created; Pictor does not send it again on its own.',
+  'error.service.brokeReadingQuery':
+    'The connection to the service broke while reading its answer. The task is kept and Pictor asks again when the network returns.',
+  'error.service.noAnswerInTimeSubmit':
+    'The service did not answer within {unit, select, ms {{amount} ms} other {{amount, plural, one {# second} other {# seconds}}}}. The task may have been created; Pictor does not send it again on its own.',
+  'error.service.noAnswerInTimeQuery':
+    'The service did not answer within {unit, select, ms {{amount} ms} other {{amount, plural, one {# second} other {# seconds}}}}. The task is kept and Pictor asks again later.',
+  'error.service.unexpectedSubmit':
+    'Pictor hit an unexpected problem while talking to the service. The task may have been created; Pictor does not send it again on its own.',
+  'error.service.unexpectedQuery':
+    'Pictor hit an unexpected problem while talking to the service. Pictor asks again later.',
+
+  // Addresses Pictor will not use (core/service/url-policy.ts).
+  'error.service.serviceUrlInvalid': 'The service URL is not a valid URL.',
+  'error.service.serviceUrlCredentials':
+    'The service URL must not contain a user name or password.',
+  'error.service.serviceUrlPlainHttp':
+    'The service URL must start with https:// (plain http:// is allowed only for this computer, e.g. http://127.0.0.1).',
+  'error.service.serviceUrlScheme': 'The service URL must start with https://.',
+  'error.service.serviceUrlQuery': 'The service URL must not have a query (?…) or fragment (#…).',
+  'error.service.imageUrlInvalid': 'The image address is not a valid URL.',
+  'error.service.imageUrlCredentials':
+    'The image address must not contain a user name or password.',
+  'error.service.imageUrlTooLong':
+    'The image address is longer than {max} characters, which Pictor refuses.',
+  'error.service.imageUrlScheme':
+    'The image address uses {scheme}:, which Pictor does not download from.',
+  'error.service.imageUrlThisComputer':
+    'The image address points at this computer, which Pictor refuses for a remote service.',
+  'error.service.imageUrlPrivate':
+    'The image address points at a private or link-local network address, which Pictor refuses.',
+  'error.service.imageHostPrivate':
+    'The image address points to a private or local network ({address}), so Pictor did not download it.',
+  'error.service.imageHostThisComputer':
+    'The image address points at this computer ({address}), which Pictor refuses for a remote service.',
+  'error.service.imageHostNoAddress':
+    'The image host has no address, so Pictor could not download it.',
+
+  // Before the key leaves (core/service/request-guard.ts): the service URL's faults, told to fix it.
+  'error.service.serviceUrlInvalidFix': 'The service URL is not a valid URL. Fix it in Settings.',
+  'error.service.serviceUrlCredentialsFix':
+    'The service URL must not contain a user name or password. Fix it in Settings.',
+  'error.service.serviceUrlPlainHttpFix':
+    'The service URL must start with https:// (plain http:// is allowed only for this computer, e.g. http://127.0.0.1). Fix it in Settings.',
+  'error.service.serviceUrlSchemeFix':
+    'The service URL must start with https://. Fix it in Settings.',
+  'error.service.serviceUrlQueryFix':
+    'The service URL must not have a query (?…) or fragment (#…). Fix it in Settings.',
+  'error.service.noKey': 'No API key is set. Add your key in Settings.',
+  'error.service.keyUnsendable':
+    'The API key contains characters that cannot be sent (spaces, line breaks or non-ASCII letters). Paste the key again in Settings.',
+
+  // Task ids (core/service/task-id.ts).
+  'error.service.taskIdEmpty': 'The task id is empty. Check the task id and paste it again.',
+  'error.service.taskIdTooLong':
+    'The task id is longer than {max} characters. Check the task id and paste it again.',
+  'error.service.taskIdControl':
+    'The task id contains control characters. Check the task id and paste it again.',
+  'error.service.taskIdSpaces':
+    'The task id contains spaces. Check the task id and paste it again.',
+  'error.service.taskIdDots':
+    'The task id cannot be "." or "..". Check the task id and paste it again.',
+  'error.service.taskIdUnsendable':
+    'The task id contains characters that cannot be sent. Check the task id and paste it again.',
+
+  // What an answer carried (core/service/answer-parsing.ts, shared/service/wire.ts).
+  'error.service.keyInTaskId':
+    'The service sent back a task id that contains your API key, so Pictor did not keep it. The task may have been created; Pictor does not send it again on its own. Report this to the service’s provider before you submit again.',
+  'error.service.keyInImageUrl':
+    'The service sent an address for this image that contains your API key, so Pictor did not keep it or download it.',
+  'error.service.failureWithheld':
+    'The service reported a failure; its message contained the API key, so it is not shown.',
+  'error.service.failedWithoutReason': 'The service reported the task as failed without a reason.',
+  'error.service.imageUrlOverLong':
+    'The service sent an address for this image longer than {max, number} characters, so Pictor did not keep it.',
+  'error.service.tooManyImages':
+    'The service listed {count, plural, one {# image} other {# images}}; Pictor keeps the first {kept, number}.',
+
+  // "Test connection" (core/service/connection-test.ts).
+  'error.service.testDemoNotRunning':
+    'The built-in demo service is not running, so there is nothing to test.',
+  'error.service.testNoKey':
+    'No API key is set for {host}, so there is nothing to test. Add that service’s API key first.',
+  'error.service.testKeyBeforeAddress':
+    'Your API key was entered before any service address was set, and is sent nowhere until you save an address, so {host} was not tested. Save this address first.',
+  'error.service.testKeyForOther':
+    'Your API key was entered for {keyOrigin} and is never sent to another service, so {host} was not tested. Save this address to decide what happens to the key, or enter {host}’s key.',
+  'error.service.testDemoAccepted': 'The built-in demo service answered and accepted the key.',
+  'error.service.testAccepted': 'The service at {host} answered and accepted the key.',
+} as const;

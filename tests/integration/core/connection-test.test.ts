@@ -52,6 +52,10 @@ describe('Test connection against real services', () => {
     expect(await test(`${service.url}/v1`)).toEqual({
       ok: true,
       message: expect.stringMatching(/^The service at 127\.0\.0\.1:\d+ answered and accepted/),
+      sentence: {
+        key: 'error.service.testAccepted',
+        params: { host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
+      },
       detail: 'It said it has no task with a test id, as expected.',
     });
     expect(service.log.polls.map((entry) => entry.path)).toEqual([`/v1/tasks/${PROBE_TASK_ID}`]);

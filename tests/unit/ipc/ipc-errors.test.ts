@@ -26,6 +26,8 @@ const SAID = 'A sentence for the user.';
 const GONE = sentence('error.gallery.imageNotInGallery');
 const LINK = sentence('error.gallery.pathIsLink', { path: '/g/x' });
 const OVERLAP = sentence('error.gallery.moveOverlaps');
+// URL policy errors too.
+const URL_SCHEME = sentence('error.service.serviceUrlScheme');
 // Key vault errors too.
 const KEY_EMPTY = sentence('error.settings.keyEmpty');
 const KEY_ENCRYPT = sentence('error.settings.keyEncryptFailed');
@@ -54,7 +56,11 @@ describe('toIpcError', () => {
       { code: 'not_found', message: englishText(GONE), sentence: GONE },
     ],
     ['a refused engine input', new EngineInputError(SAID), { code: 'failed', message: SAID }],
-    ['a refused URL', new UrlPolicyError(SAID), { code: 'failed', message: SAID }],
+    [
+      'a refused URL',
+      new UrlPolicyError(URL_SCHEME),
+      { code: 'failed', message: englishText(URL_SCHEME), sentence: URL_SCHEME },
+    ],
     ['a refused gallery path', new GalleryPathError(SAID), { code: 'failed', message: SAID }],
     [
       'a service failure with its detail',

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   KEY_IN_IMAGE_URL,
+  KEY_IN_IMAGE_URL_SENTENCE,
   parseSubmitAnswer,
   parseTaskAnswer,
 } from '../../../../electron/core/service/answer-parsing';
@@ -95,6 +96,7 @@ describe('parseTaskAnswer', () => {
       status: 'completed',
       imageUrls: [null, 'https://cdn.example/b.png', null],
       refusedImages: { 0: KEY_IN_IMAGE_URL, 2: KEY_IN_IMAGE_URL },
+      refusedImageSentences: { 0: KEY_IN_IMAGE_URL_SENTENCE, 2: KEY_IN_IMAGE_URL_SENTENCE },
     });
   });
 

@@ -74,6 +74,7 @@ describe('testConnection', () => {
     expect(await testConnection(test, ' https://api.example ')).toEqual({
       ok: true,
       message: 'The service at api.example answered and accepted the key.',
+      sentence: { key: 'error.service.testAccepted', params: { host: 'api.example' } },
     });
     expect(asked).toEqual({
       storedFor: 'https://api.example',
@@ -96,6 +97,7 @@ describe('testConnection', () => {
     expect(await testConnection(test, '')).toEqual({
       ok: true,
       message: 'The built-in demo service answered and accepted the key.',
+      sentence: { key: 'error.service.testDemoAccepted' },
       detail: 'It said it has no task with a test id, as expected.',
     });
     expect(asked).toMatchObject({ endpoint: 'demo:', credentials: DEMO });
@@ -126,6 +128,7 @@ describe('testConnection', () => {
       ok: false,
       message:
         'No API key is set for api.example, so there is nothing to test. Add that service’s API key first.',
+      sentence: { key: 'error.service.testNoKey', params: { host: 'api.example' } },
     });
     expect(asked.taskId).toBeUndefined();
     expect(asked.endpoint).toBeUndefined();
@@ -159,6 +162,7 @@ describe('testConnection', () => {
     expect(await testConnection(test, 'http://api.example')).toMatchObject({
       ok: false,
       message: expect.stringMatching(/must start with https:\/\//),
+      sentence: { key: 'error.service.serviceUrlPlainHttp' },
     });
     expect(asked).toEqual({});
   });

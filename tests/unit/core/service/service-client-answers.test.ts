@@ -96,11 +96,19 @@ describe('task query request', () => {
     ],
     [
       { status: 'failed', error: null },
-      { status: 'failed', message: 'The service reported the task as failed without a reason.' },
+      {
+        status: 'failed',
+        message: 'The service reported the task as failed without a reason.',
+        sentence: { key: 'error.service.failedWithoutReason' },
+      },
     ],
     [
       { status: 'failed' },
-      { status: 'failed', message: 'The service reported the task as failed without a reason.' },
+      {
+        status: 'failed',
+        message: 'The service reported the task as failed without a reason.',
+        sentence: { key: 'error.service.failedWithoutReason' },
+      },
     ],
   ])('normalises %j', async (body, task) => {
     await expect(client(json(200, body)).client.getTask(credentials, 'task_1')).resolves.toEqual(
@@ -146,7 +154,7 @@ describe('status mapping', () => {
       'The service refused the API key (401). Check the key in Settings.',
     );
     expect((await submitFails(answer(402))).message).toBe(
-      "The account has run out of credits (402). Add credits in the service's billing console, then try again.",
+      'The account has run out of credits (402). Add credits in the service’s billing console, then try again.',
     );
     expect((await queryFails(answer(404))).message).toContain('does not know this task');
     expect((await submitFails(answer(404))).message).toContain('Check the service URL');
