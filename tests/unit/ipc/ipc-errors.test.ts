@@ -112,7 +112,12 @@ describe('toIpcError', () => {
     ['a thrown string', 'plain text', 'plain text'],
     ['undefined', undefined, 'undefined'],
   ])('sends %s as the generic sentence with the detail beside it', (_what, thrown, detail) => {
-    expect(toIpcError(thrown)).toEqual({ code: 'failed', message: GENERIC, detail });
+    expect(toIpcError(thrown)).toEqual({
+      code: 'failed',
+      message: GENERIC,
+      sentence: { key: 'error.unexpected' },
+      detail,
+    });
   });
 
   it('does not trust a class name: an Error called HistoryError is still unknown', () => {
@@ -121,6 +126,7 @@ describe('toIpcError', () => {
     expect(toIpcError(impostor)).toEqual({
       code: 'failed',
       message: GENERIC,
+      sentence: { key: 'error.unexpected' },
       detail: 'HistoryError: internal text, not a sentence',
     });
   });
