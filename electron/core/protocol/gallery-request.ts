@@ -31,7 +31,15 @@ const GALLERY_RULES: ServeRules = {
   contentTypes: GALLERY_CONTENT_TYPES,
   // Half-written downloads live there; they are not images yet.
   forbiddenSegments: [TEMP_DIR],
+  // streamFile opens the file with openServedFile, which checks it is a regular file.
+  opensAfter: true,
 };
+
+/**
+ * Files up to this size are read in one call and sent from memory (a thumbnail, most images):
+ * one trip through the thread pool instead of a stream's several. Larger ones are streamed.
+ */
+const READ_WHOLE_BYTES = 1024 * 1024;
 
 /**
  * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
@@ -54,36 +62,37 @@ export interface GalleryServeHooks {
 
 async function streamFile(request: Request, root: string, served: ServedFile): Promise<Response> {
   // Opened first, then checked: what is served is what was verified, not what was resolved.
-  const handle = await openServedFile(root, served.file);
-  if (!handle) return refusalResponse(refuse(404, 'No such file.'));
+  const opened = await openServedFile(root, served.file);
+  if (!opened) return refusalResponse(refuse(404, 'No such file.'));
+  const { handle, size } = opened;
+  let handOver = false;
   try {
-    const stats = await handle.stat();
-    const etag = fileEtag(stats);
-    const headers = galleryHeaders(served.contentType, etag, stats.size);
+    const etag = fileEtag(opened);
+    const headers = galleryHeaders(served.contentType, etag, size);
     if (etagMatches(request.headers.get('if-none-match'), etag)) {
-      await handle.close();
       return new Response(null, {
         status: 304,
         headers: { ETag: etag, 'Cache-Control': 'no-cache' },
       });
     }
-    if (request.method === 'HEAD') {
-      await handle.close();
-      return new Response(null, { status: 200, headers });
+    if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+    if (size <= READ_WHOLE_BYTES) {
+      const bytes = await handle.readFile();
+      // Sent as fstat saw it: a file that grew or shrank since is refused, never cut or padded.
+      if (bytes.length !== size) return refusalResponse(refuse(404, 'No such file.'));
+      return new Response(new Uint8Array(bytes), { status: 200, headers });
     }
     // Streamed: a large image is never held in memory. The stream closes the handle when done.
     const body = Readable.toWeb(handle.createReadStream()) as WebReadableStream<Uint8Array>;
+    handOver = true;
     return new Response(body as ReadableStream<Uint8Array>, { status: 200, headers });
   } catch {
-    await handle.close().catch(() => undefined);
     return refusalResponse(refuse(404, 'No such file.'));
+  } finally {
+    if (!handOver) await handle.close().catch(() => undefined);
   }
 }
 
-/**
- * Answers one gallery request. `root` is read per request: the user may move the gallery.
- * Never falls back to file://, never serves anything `resolveGalleryRequest` refuses.
- */
 export async function serveGalleryRequest(
   request: Request,
   root: string,

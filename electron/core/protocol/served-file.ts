@@ -25,6 +25,11 @@ export interface ServeRules {
   readonly contentTypes: ReadonlyMap<string, string>;
   /** Segment names that may never appear (e.g. the gallery's temp folder). */
   readonly forbiddenSegments?: readonly string[];
+  /**
+   * The caller opens the file with {@link openServedFile}, which checks that what it opened is a
+   * regular file: {@link resolveServedFile} skips its own `stat`.
+   */
+  readonly opensAfter?: boolean;
 }
 
 function isInside(root: string, file: string): boolean {
@@ -58,6 +63,11 @@ async function realFileOf(candidate: string): Promise<string | ProtocolRefusal> 
  * Resolves `segments` (already checked by `parseRequestPath`) under `root`.
  * 403 for a forbidden segment or extension, or a real path outside the real root;
  * 404 when the root or the file does not exist or is not a regular file.
+ *
+ * The root's and the file's real paths are asked for at once (the file's lexical path is checked
+ * against the root as given, its real path against the root's real path): one trip through
+ * libuv's thread pool instead of two. With `rules.opensAfter` the file's type is not checked here:
+ * the caller opens it with {@link openServedFile}, which checks what it opened.
  */
 export async function resolveServedFile(
   root: string,
@@ -69,39 +79,60 @@ export async function resolveServedFile(
   }
   const name = segments[segments.length - 1] ?? '';
   if (typeOf(name, rules) === undefined) return refuse(403, 'This kind of file is not served.');
-  const realRoot = await realRootOf(root);
-  if (realRoot === null) return refuse(404, 'The folder is not available.');
+  if (root === '' || !isAbsolute(root)) return refuse(404, 'The folder is not available.');
   let candidate: string;
   try {
-    candidate = resolveInside(realRoot, segments.join('/'));
+    candidate = resolveInside(root, segments.join('/'));
   } catch (error) {
     if (error instanceof GalleryPathError) return refuse(403, 'The path leaves the folder.');
     throw error;
   }
-  const realFile = await realFileOf(candidate);
+  const [realRoot, realFile] = await Promise.all([realRootOf(root), realFileOf(candidate)]);
+  if (realRoot === null) return refuse(404, 'The folder is not available.');
   if (typeof realFile !== 'string') return realFile;
   if (!isInside(realRoot, realFile)) return refuse(403, 'The file is outside the folder.');
   const contentType = typeOf(realFile, rules);
   if (contentType === undefined) return refuse(403, 'This kind of file is not served.');
-  const stats = await fs.stat(realFile).catch(() => null);
-  if (!stats?.isFile()) return refuse(404, 'No such file.');
+  if (!rules.opensAfter) {
+    const stats = await fs.stat(realFile).catch(() => null);
+    if (!stats?.isFile()) return refuse(404, 'No such file.');
+  }
   return { ok: true, file: realFile, contentType };
 }
 
-/** Never follows a link at the last component (where the OS can; Windows has no O_NOFOLLOW). */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+/**
+ * Never follows a link at the last component (where the OS can; Windows has no O_NOFOLLOW), and
+ * never waits: a FIFO named like an image opens at once and is then refused as not a regular file,
+ * instead of holding one of libuv's few threads until something writes to it.
+ */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
-/** Whether `file` is, right now, reached from `realRoot` through real folders only, and its identity. */
+/**
+ * Whether `file` is, right now, reached from `realRoot` through real folders only, and its
+ * identity. Every component is looked at with `lstat` at once (one trip through the thread pool,
+ * not one per folder): a link anywhere on the way refuses, as a walk one by one would.
+ */
 async function walkInside(realRoot: string, file: string) {
   if (!isInside(realRoot, file)) return null;
+  const names = relative(realRoot, file).split(sep);
+  const paths: string[] = [];
   let at = realRoot;
-  let info = null;
-  for (const name of relative(realRoot, file).split(sep)) {
+  for (const name of names) {
     at = join(at, name);
-    info = await fs.lstat(at, { bigint: true }).catch(() => null);
-    if (info === null || info.isSymbolicLink()) return null;
+    paths.push(at);
   }
-  return info;
+  const infos = await Promise.all(
+    paths.map((path) => fs.lstat(path, { bigint: true }).catch(() => null)),
+  );
+  if (infos.some((info) => info === null || info.isSymbolicLink())) return null;
+  return infos[infos.length - 1] ?? null;
+}
+
+/** A file opened by {@link openServedFile}: the handle and what `fstat` said of it. */
+export interface OpenedFile {
+  readonly handle: FileHandle;
+  readonly size: number;
+  readonly mtimeMs: number;
 }
 
 /**
@@ -109,27 +140,34 @@ async function walkInside(realRoot: string, file: string) {
  * for a link between that check and the open cannot serve a file from outside: the handle must
  * be a regular file, and a fresh `lstat` walk from the real root down to `file` (no link on the
  * way) must end at the same device and inode. Serve from the returned handle only.
- * @returns the open handle, or `null` (nothing opened, or it was not the file inside the root).
+ * The root's real path is asked for again, beside the open (one trip, not two), and the walk
+ * starts there: a folder above the gallery swapped for a link since the request was resolved
+ * moves the real root, and `file` is then not inside it.
+ * @returns the open handle and its size and time, or `null` (nothing opened, or it was not the
+ *   file inside the root).
  */
-export async function openServedFile(root: string, file: string): Promise<FileHandle | null> {
-  const realRoot = await realRootOf(root);
-  if (realRoot === null) return null;
-  const handle = await fs.open(file, OPEN_FLAGS).catch(() => null);
+export async function openServedFile(root: string, file: string): Promise<OpenedFile | null> {
+  const [realRoot, handle] = await Promise.all([
+    realRootOf(root),
+    fs.open(file, OPEN_FLAGS).catch(() => null),
+  ]);
   if (!handle) return null;
   try {
-    const [opened, walked] = await Promise.all([
-      handle.stat({ bigint: true }),
-      walkInside(realRoot, file),
-    ]);
-    if (
-      opened.isFile() &&
-      walked?.isFile() &&
-      opened.dev === walked.dev &&
-      opened.ino === walked.ino
-    )
-      return handle;
+    if (realRoot !== null) {
+      const [opened, walked] = await Promise.all([
+        handle.stat({ bigint: true }),
+        walkInside(realRoot, file),
+      ]);
+      if (
+        opened.isFile() &&
+        walked?.isFile() &&
+        opened.dev === walked.dev &&
+        opened.ino === walked.ino
+      )
+        return { handle, size: Number(opened.size), mtimeMs: Number(opened.mtimeMs) };
+    }
   } catch {
-    // Treated as not found below.
+    // Fall through: close and refuse.
   }
   await handle.close().catch(() => undefined);
   return null;

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -78,7 +79,6 @@ describe('resolveGalleryRequest against a real folder', () => {
     ['notes.txt', 403],
     ['link-to-text.png', 403],
     ['.pictor-tmp/half.png', 403],
-    ['folder.png', 404],
     ['2024/05/task/image-9.png', 404],
     ['2024/05/task/image-0.png/x.png', 404],
   ])('refuses %j with %i', async (path, status) => {
@@ -179,6 +179,44 @@ describe('serveGalleryRequest', () => {
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     const text = await response.text();
     expect(text).toBe('The file is outside the folder.');
+  });
+
+  it('refuses a folder named like an image with 404', async () => {
+    const response = await serveGalleryRequest(new Request(`${G}/folder.png`), fixture.root);
+    expect(response.status).toBe(404);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'refuses a FIFO named like an image at once, without waiting for a writer',
+    async () => {
+      const fifo = join(fixture.root, 'pipe.png');
+      execFileSync('mkfifo', [fifo]);
+      try {
+        const response = await serveGalleryRequest(new Request(`${G}/pipe.png`), fixture.root);
+        expect(response.status).toBe(404);
+      } finally {
+        await rm(fifo, { force: true });
+      }
+    },
+  );
+
+  it('sends a small file whole and streams a large one, each byte for byte', async () => {
+    const dir = join(fixture.root, 'sizes');
+    await mkdir(dir, { recursive: true });
+    const large = Buffer.alloc(3 * 1024 * 1024 + 7);
+    for (let i = 0; i < large.length; i += 1) large[i] = (i * 31) & 0xff;
+    await writeFile(join(dir, 'large.png'), large);
+    await writeFile(join(dir, 'small.png'), fixture.png);
+    for (const [name, bytes] of [
+      ['large.png', large],
+      ['small.png', fixture.png],
+    ] as const) {
+      const response = await serveGalleryRequest(new Request(`${G}/sizes/${name}`), fixture.root);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-length')).toBe(String(bytes.length));
+      expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    }
+    await rm(dir, { recursive: true });
   });
 
   it('reads the root per call, so a moved gallery is served at once', async () => {
