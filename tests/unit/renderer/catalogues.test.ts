@@ -233,7 +233,7 @@ describe('the pseudo-locale', () => {
     expect(t('tasks.count', { count: 3 })).toMatch(/^\[3 ţášķš~+\]$/);
     expect(pseudoMessage('{ broken')).toBe('[{ broken]');
     expect(errorText({ message: 'x', sentence: { key: 'error.unexpected' } })).toMatch(
-      /^\[Šöɱéţĥîñĝ ŵŕöñĝ/,
+      /^\[Šöɱéţĥíñĝ ŵéñţ ŵŕöñĝ íñšíđé Ƥíçţöŕ\./,
     );
   });
 });
