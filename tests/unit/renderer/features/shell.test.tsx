@@ -31,6 +31,38 @@ describe('app shell', () => {
     expect(screen.queryByRole('region', { name: 'Notice' })).toBeNull();
   });
 
+  it('draws the gallery in the background once idle, so opening it has its first page', async () => {
+    const idle = window.requestIdleCallback;
+    const cancel = window.cancelIdleCallback;
+    const waiting: Array<() => void> = [];
+    window.requestIdleCallback = ((callback: () => void) => {
+      waiting.push(callback);
+      return waiting.length;
+    }) as typeof window.requestIdleCallback;
+    window.cancelIdleCallback = () => undefined;
+    const views = () => [...document.querySelectorAll<HTMLElement>('.app__view')];
+    try {
+      const { fake, user } = await startApp();
+      const listed = () => fake.calls.filter((call) => call.channel === 'gallery:list').length;
+      await waitFor(() => expect(waiting.length).toBeGreaterThan(0));
+      // Not before the window is idle.
+      expect(listed()).toBe(0);
+      expect(views()).toHaveLength(1);
+      act(() => waiting.splice(0).forEach((callback) => callback()));
+      await waitFor(() => expect(useAppStore.getState().galleryStatus).toBe('ready'));
+      expect(listed()).toBe(1);
+      // Drawn, but hidden until chosen; choosing it shows it without another first load.
+      expect(views().map((view) => view.hidden)).toEqual([false, true]);
+      const nav = screen.getByRole('navigation', { name: 'Main' });
+      await user.click(within(nav).getByRole('button', { name: 'Gallery' }));
+      expect(views().map((view) => view.hidden)).toEqual([true, false]);
+      expect(useAppStore.getState().galleryStatus).toBe('ready');
+    } finally {
+      window.requestIdleCallback = idle;
+      window.cancelIdleCallback = cancel;
+    }
+  });
+
   it('navigates between Tasks, Gallery and Settings', async () => {
     const { user } = await startApp();
     const nav = screen.getByRole('navigation', { name: 'Main' });
