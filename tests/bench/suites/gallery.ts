@@ -228,6 +228,7 @@ export const suite: BenchSuite = {
           userDataDir: data,
           galleryDir: join(root, 'gallery'),
           http2: true,
+          guardNavigation: false,
         });
         try {
           return rows(await measure(app), images, history.source, app.host);

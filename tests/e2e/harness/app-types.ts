@@ -19,6 +19,12 @@ export interface LaunchOptions {
    * Electron's protocol handlers) instead of HTTP/1.1 (at most 6 at once). See app-server.ts.
    */
   http2?: boolean;
+  /**
+   * Chromium host: default true. False leaves out the navigation guard's Playwright route, which
+   * holds every request of the page (each thumbnail) until the harness's Node process lets it go
+   * (window-guards.ts); for a benchmark that navigates nowhere.
+   */
+  guardNavigation?: boolean;
 }
 
 export interface RestartOptions {

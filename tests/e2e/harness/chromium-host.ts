@@ -80,6 +80,7 @@ class ChromiumApp implements LaunchedApp {
       ...target,
       isAppWindow: (opened) => this.openingWindow || opened === this.current,
       openExternal: this.os.openExternal,
+      ...(this.options.guardNavigation === false ? { guardNavigation: false } : {}),
     });
     await this.open(context);
   }

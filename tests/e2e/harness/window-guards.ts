@@ -19,6 +19,12 @@ export interface WindowGuardTarget {
   readonly origin: string;
   /** What the OS would be asked to do (recorded by the stand-ins). */
   readonly openExternal: (url: string) => void;
+  /**
+   * Default true. The navigation guard is a Playwright route: it pauses every request the page
+   * makes (a thumbnail too) until this Node process has looked at it. Electron's `will-navigate`
+   * costs other requests nothing, so a benchmark that navigates nowhere turns it off.
+   */
+  readonly guardNavigation?: boolean;
 }
 
 /** Runs in the page before its scripts: window.open never opens a window. */
@@ -45,6 +51,7 @@ export async function installWindowGuards(
     if (source.page === target.page() && typeof url === 'string') openLinkSafely(target, url);
   });
   await context.addInitScript(denyWindowOpen, OPEN_BINDING);
+  if (target.guardNavigation === false) return watchNewPages(context, target);
   await context.route('**/*', async (route) => {
     const request = route.request();
     if (request.isNavigationRequest() && !isAppNavigation(request.url(), target.origin)) {
@@ -54,6 +61,10 @@ export async function installWindowGuards(
     }
     await route.fallback();
   });
+  watchNewPages(context, target);
+}
+
+function watchNewPages(context: BrowserContext, target: WindowGuardTarget): void {
   context.on('page', (opened) => {
     if (target.isAppWindow(opened)) return;
     // A window the app did not open itself: its link goes the checked way, the window goes.
