@@ -187,7 +187,7 @@ function rows(runs: Runs, images: number, source: string, host: string): BenchRo
   const list = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
   const where = runs.middle.map((r) => r.first);
   const total = runs.middle[0]?.total ?? 0;
-  const setup = `Built renderer in headless Chromium (${host} host, --disable-gpu, software raster, 1280x800) over the real AppRuntime and SQLite history: ${TASKS.toLocaleString('en')} bench tasks, ${images.toLocaleString('en')} images (history ${source}), each thumbnail a real 384-px WebP file (${THUMBNAILS} distinct pictures, hard-linked) served by the app's gallery protocol code; HTTP cache off; the app restarted before each run. Median of ${RUNS} runs.`;
+  const setup = `Built renderer in headless Chromium (${host} host, --disable-gpu, software raster, 1280x800) over the real AppRuntime and SQLite history: ${TASKS.toLocaleString('en')} bench tasks, ${images.toLocaleString('en')} images (history ${source}), each thumbnail a real 384-px WebP file (${THUMBNAILS} distinct pictures, hard-linked) served by the app's gallery protocol code over HTTP/2; HTTP cache off; the app restarted before each run. Median of ${RUNS} runs.`;
   return [
     {
       row: 'Gallery open',
@@ -196,7 +196,7 @@ function rows(runs: Runs, images: number, source: string, host: string): BenchRo
       measured: `${median(open).toFixed(0)} ms (runs: ${list(open)}; tiles drawn at ${list(runs.open.map((r) => r.tilesMs))}; ${runs.open[0]?.images ?? 0} thumbnails in view)`,
       pass: median(open) <= TARGET_MS,
       command: COMMAND,
-      note: `Per run: ${runs.open.map((r) => r.detail).join('; ')} (ms from the click: all in-view thumbnails loaded, decoded; per thumbnail the server's time to first byte, p50 and max, and the longest wait for one of Chromium's 6 connections to the harness's loopback HTTP server, which stands in for the app's gallery protocol in this host). Thumbnails in view are fetched at high priority, those of the rows drawn around them at low. Timed in the page from the click to the frame after every tile in the grid's view has a complete, decoded image (rAF, then a task queued behind that frame). The first load asks for a page of 200 images, the models and the count at once. ${setup}`,
+      note: `Per run: ${runs.open.map((r) => r.detail).join('; ')} (ms from the click: all in-view thumbnails loaded, decoded; per thumbnail the server's time to first byte, p50 and max, and the longest wait between the page asking for a thumbnail and the request going out). The harness serves the app's protocols over loopback HTTP/2 with TLS (one connection, as Electron's protocol handlers have no per-host connection limit; over HTTP/1.1 Chromium queued the grid behind 6 connections) and without the journeys' navigation guard (a Playwright route that holds every request until the harness's Node process, also the app's main process here, lets it go; Electron's will-navigate costs other requests nothing). The gallery screen is drawn hidden and its first page loaded when the window is idle after start, as in the app. Thumbnails in view are fetched at high priority, those of the rows drawn around them at low. Timed in the page from the click to the frame after every tile in the grid's view has a complete, decoded image (rAF, then a task queued behind that frame). The first load asks for a page of 200 images, the models and the count at once. ${setup}`,
     },
     {
       row: 'Gallery scrollbar to the middle',
