@@ -26,6 +26,10 @@ function messagesOf(tag: string): Messages {
 }
 
 const GERMAN = messagesOf('de');
+/** The main process's catalogue in German (its error sentences). */
+const MAIN_GERMAN = JSON.parse(
+  readFileSync(join(REPO_ROOT, 'shared', 'i18n', 'main-locales', 'de.json'), 'utf8'),
+) as Messages;
 const ARABIC = messagesOf('ar');
 
 function message(messages: Messages, key: string): string {
@@ -54,6 +58,20 @@ test('follows the system language at first start', async () => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(navButton(page, GERMAN, 'nav.tasks')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Tasks/ })).toHaveCount(0);
+});
+
+test('a refusal the main process words reads in the chosen language', async () => {
+  const { page } = await session.launch({ locale: 'de-DE' });
+  await navButton(page, GERMAN, 'nav.settings').click();
+  const service = page.getByRole('region', { name: message(GERMAN, 'settings.service.title') });
+  await service.getByLabel(message(GERMAN, 'settings.baseUrl.label')).fill('ftp://example.test');
+  await service.getByRole('button', { name: message(GERMAN, 'common.save') }).click();
+  // The main process refuses the address (a UrlPolicyError); its sentence comes from the main
+  // catalogue in German, not the English words the error's message holds.
+  const german = MAIN_GERMAN['error.service.serviceUrlScheme'];
+  expect(german).toBeTruthy();
+  await expect(service.getByText(german!, { exact: true })).toBeVisible();
+  await expect(page.getByText('The service URL must start with https://.')).toHaveCount(0);
 });
 
 test('a language chosen in Settings applies at once, mirrors right-to-left and survives a restart', async () => {
