@@ -27,18 +27,17 @@ export interface GalleryHandlerDeps {
     ShellActions,
     'reveal' | 'trash' | 'copyImage' | 'saveAs' | 'startDrag' | 'openGalleryFolder'
   >;
-  /** The main process's own folder dialog: the only source of a new gallery folder. */
-  readonly chooseFolder: () => Promise<string | null>;
-  /** Moves the library to a folder the dialog returned (AppRuntime.moveGalleryTo). */
-  readonly moveGalleryTo: (folder: string) => Promise<unknown>;
   readonly emit: Emit;
   /**
    * Where deleted images wait for Undo (the wiring empties it when the app quits); default one
    * of these handlers' own, over `shell.trash`.
    */
   readonly trash?: TrashShelf;
-  /** The main process's folder dialog for exports; default `chooseFolder`. */
-  readonly chooseExportFolder?: () => Promise<string | null>;
+  /**
+   * The main process's own folder dialog for exports: the only source of an export folder.
+   * (Changing the gallery folder is the `galleryFolder:` channels', which ask before moving.)
+   */
+  readonly chooseExportFolder: () => Promise<string | null>;
 }
 
 /** The system trash as the gallery's trash sends to it: `shell.trash`, its failure thrown. */
@@ -76,7 +75,7 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
     ...galleryBatchHandlers({
       core,
       trash,
-      chooseExportFolder: deps.chooseExportFolder ?? deps.chooseFolder,
+      chooseExportFolder: deps.chooseExportFolder,
       emit: deps.emit,
       item: (record) => taskItem(core().engine, record),
     }),
@@ -94,14 +93,5 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       unwrap(await shell.startDrag(sender, savedFile(gallery, image), thumbnail));
     },
     'gallery:openFolder': async () => unwrap(await shell.openGalleryFolder()),
-    'gallery:chooseFolder': async () => {
-      // The page asks; the user chooses in the main process's dialog; the page never names a path.
-      const folder = await deps.chooseFolder();
-      if (folder === null) return { path: null };
-      // Images held for Undo stay in the old folder: they go on to the system trash first.
-      await trash.empty();
-      await deps.moveGalleryTo(folder);
-      return { path: folder };
-    },
   };
 }

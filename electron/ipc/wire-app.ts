@@ -55,7 +55,7 @@ export type HostInfo = Omit<AppInfo, 'demo' | 'galleryDir'>;
 export interface AppWiringOptions {
   readonly runtime: WiredRuntime;
   readonly shell: ShellActions;
-  /** The main process's own folder dialog, for `gallery:chooseFolder` and `tasks:exportMany`. */
+  /** The main process's own folder dialog, for `galleryFolder:pick` and the exports. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly copyText: (text: string) => void;
   /**
@@ -98,8 +98,7 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
     ...galleryHandlers({
       core,
       shell,
-      chooseFolder: options.chooseFolder,
-      moveGalleryTo: (folder) => runtime.moveGalleryTo(folder),
+      chooseExportFolder: options.chooseFolder,
       emit,
       ...(trash ? { trash } : {}),
     }),

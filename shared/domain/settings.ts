@@ -44,7 +44,7 @@ export const DEFAULT_SETTINGS: Settings = {
 /**
  * A change from the renderer: any subset of the settings but the gallery folder. A path the
  * main process acts on comes from the main process itself (its folder dialog), never from the
- * page: see the `gallery:chooseFolder` request.
+ * page: see the `galleryFolder:pick` and `galleryFolder:apply` requests.
  */
 export const settingsPatchSchema = settingsSchema.omit({ galleryDir: true }).partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

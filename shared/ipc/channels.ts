@@ -35,7 +35,6 @@ export const REQUEST_CHANNEL_NAMES = [
   'gallery:saveAs',
   'gallery:startDrag',
   'gallery:openFolder',
-  'gallery:chooseFolder',
   'galleryFolder:pick',
   'galleryFolder:apply',
   'galleryFolder:cancel',

@@ -277,7 +277,6 @@ export const requests = {
   'gallery:saveAs': { input: imageRef, output: z.object({ savedTo: z.string().nullable() }) },
   'gallery:startDrag': { input: imageRef, output: z.void() },
   'gallery:openFolder': { input: none, output: z.void() },
-  'gallery:chooseFolder': { input: none, output: z.object({ path: z.string().nullable() }) },
   /** Settings › Gallery folder › Change: main's dialog, then what the folder holds. */
   'galleryFolder:pick': {
     input: none,

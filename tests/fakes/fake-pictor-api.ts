@@ -565,15 +565,6 @@ export class FakePictorApi implements PictorApi {
     'gallery:saveAs': () => ({ savedTo: '/home/ada/Desktop/image.png' }),
     'gallery:startDrag': () => undefined,
     'gallery:openFolder': () => undefined,
-    'gallery:chooseFolder': () => {
-      // As main does: the user picks in main's dialog, main moves the library and says so.
-      const path = this.chosenFolder;
-      if (path !== null) {
-        this.settings = { ...this.settings, galleryDir: path };
-        this.emit('settings:changed', this.settings);
-      }
-      return { path };
-    },
     'galleryFolder:pick': () => {
       const path = this.chosenFolder;
       if (path === null) return { choice: null };

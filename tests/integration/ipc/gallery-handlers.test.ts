@@ -46,13 +46,10 @@ async function galleryWithImages(count: number) {
   await h.core.engine.whenSettled(records.map((r) => r.localId));
   const { shell, calls } = recordingShell();
   const emitted: [EventChannel, unknown][] = [];
-  const chosen: (string | null)[] = ['/chosen', null];
-  const moves: string[] = [];
   const handlers = galleryHandlers({
     core: () => h.core,
     shell,
-    chooseFolder: async () => chosen.shift() ?? null,
-    moveGalleryTo: async (folder) => void moves.push(folder),
+    chooseExportFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
   }) as IpcHandlers;
   const call = (channel: keyof IpcHandlers, input?: unknown) =>
@@ -64,7 +61,7 @@ async function galleryWithImages(count: number) {
       isTrusted: () => true,
       logger: silentLogger,
     });
-  return { h, records, calls, emitted, call, moves };
+  return { h, records, calls, emitted, call };
 }
 
 describe('gallery IPC handlers over the real core', () => {
@@ -175,15 +172,5 @@ describe('gallery IPC handlers over the real core', () => {
       ok: false,
       error: { code: 'not_found' },
     });
-    // The folder comes from main's dialog and main moves the library there; a cancelled
-    // dialog moves nothing. The page cannot name a folder: the channel takes no input.
-    expect(await g.call('gallery:chooseFolder')).toEqual({ ok: true, value: { path: '/chosen' } });
-    expect(await g.call('gallery:chooseFolder')).toEqual({ ok: true, value: { path: null } });
-    expect(g.moves).toEqual(['/chosen']);
-    expect(await g.call('gallery:chooseFolder', { path: '/home/ada' })).toMatchObject({
-      ok: false,
-      error: { code: 'bad_input' },
-    });
-    expect(g.moves).toEqual(['/chosen']);
   });
 });

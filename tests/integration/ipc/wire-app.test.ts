@@ -118,9 +118,11 @@ describe('wireApp', () => {
     const before = app.runtime.core;
     expect(engineSubscriptions.get(before.engine)).toBe(2);
 
-    expect(await handlers['gallery:chooseFolder'](undefined, context)).toEqual({
-      path: app.moveTo,
-    });
+    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+    expect(choice).toMatchObject({ path: app.moveTo, library: { tasks: 0 } });
+    expect(
+      await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context),
+    ).toMatchObject({ outcome: 'moved', path: app.moveTo, moved: 1 });
     const after = app.runtime.core;
     expect(after).not.toBe(before);
     expect(app.observed).toEqual([before, after]);

@@ -271,15 +271,24 @@ describe('electron/main.ts', () => {
     const window = await until(() => FakeBrowserWindow.instances[0]);
     const contents = window.webContents as unknown as { mainFrame: unknown };
     const event = { sender: window.webContents, senderFrame: contents.mainFrame };
-    const choose = state.handlers.get('gallery:chooseFolder')!;
+    const pick = state.handlers.get('galleryFolder:pick')!;
+    const apply = state.handlers.get('galleryFolder:apply')!;
     const showOpenDialog = vi.mocked(electron.dialog.showOpenDialog);
     const chosen = join(state.dir, 'chosen-library');
     mkdirSync(chosen);
     showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: [chosen] });
     showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
 
-    expect(await choose(event, undefined)).toMatchObject({ ok: true, value: { path: chosen } });
-    expect(await choose(event, undefined)).toMatchObject({ ok: true, value: { path: null } });
+    const picked = (await pick(event, undefined)) as { value: { choice: { ticket: string } } };
+    expect(picked).toMatchObject({
+      ok: true,
+      value: { choice: { path: chosen, library: { tasks: 0 } } },
+    });
+    // Once moved there, the next dialog opens at the new folder.
+    expect(
+      await apply(event, { ticket: picked.value.choice.ticket, action: 'move' }),
+    ).toMatchObject({ ok: true, value: { outcome: 'moved', path: chosen } });
+    expect(await pick(event, undefined)).toMatchObject({ ok: true, value: { choice: null } });
     const asked = showOpenDialog.mock.calls.map((call) => call.at(-1) as { defaultPath?: string });
     expect(asked.map((options) => options.defaultPath)).toEqual([
       join(state.dir, 'pictures', 'Pictor'),
