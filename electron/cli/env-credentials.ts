@@ -5,6 +5,7 @@
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
+import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
 import { originLabel, serviceOrigin } from '../core/credentials/key-origin';
 import { checkBaseUrl } from '../core/service/url-policy';
 
@@ -52,12 +53,21 @@ export class EnvCredentials implements CredentialsProvider {
   }
 
   missingKeyReason(endpoint: string): string {
-    const lives = originLabel(serviceOrigin(endpoint));
-    if (this.endpoint === null) {
-      return `This task lives on ${lives}. SERVICE_API_KEY is sent only to the service named with --base-url: resume with --base-url and that service's address.`;
+    if (endpoint === DEMO_ENDPOINT) {
+      return "This task was made on the app's built-in demo service, which the command line does not reach. Open Pictor to see it.";
     }
-    if (serviceOrigin(endpoint) !== serviceOrigin(this.endpoint)) {
-      return `This task lives on ${lives}, but SERVICE_API_KEY is for ${originLabel(serviceOrigin(this.endpoint))} and is never sent to another service. Resume it with --base-url and the key of ${lives}.`;
+    const lives = serviceOrigin(endpoint);
+    if (lives === null) {
+      return "This task's service address is not one Pictor sends requests to: it must be https://, or http:// on this computer, with no user name, query or fragment.";
+    }
+    const host = originLabel(lives);
+    if (this.endpoint === null) {
+      return `This task lives on ${host}. SERVICE_API_KEY is sent only to the service named with --base-url: resume with --base-url and that service's address.`;
+    }
+    const keyOrigin = serviceOrigin(this.endpoint);
+    if (keyOrigin !== lives) {
+      const keyHost = keyOrigin === null ? this.endpoint : originLabel(keyOrigin);
+      return `This task lives on ${host}, but SERVICE_API_KEY is for ${keyHost} and is never sent to another service. Resume it with --base-url and the key of ${host}.`;
     }
     return 'SERVICE_API_KEY is not set. Set it to your API key for this service, then resume.';
   }

@@ -9,9 +9,9 @@ import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
-import { originParams, serviceOrigin } from './credentials/key-origin';
+import { originLabel, serviceOrigin } from './credentials/key-origin';
 import type { StoredKeyFor } from './service/connection-test';
-import { checkBaseUrl } from './service/url-policy';
+import { checkBaseUrl, UrlPolicyError } from './service/url-policy';
 
 /** What AppCredentials needs of the key vault. */
 export interface KeySource {
@@ -88,16 +88,25 @@ export class AppCredentials implements CredentialsProvider {
   }
 
   missingKeyReason(endpoint: string): Sentence {
-    const lives = serviceOrigin(endpoint);
+    // The demo's credentials are missing only while the built-in demo service is not running.
+    if (endpoint === DEMO_ENDPOINT) return sentence('error.settings.taskDemoNotRunning');
+    let lives: string;
+    try {
+      lives = new URL(checkBaseUrl(endpoint)).origin;
+    } catch (error) {
+      // An address Pictor does not send requests to (now): the policy says why, in its words.
+      if (error instanceof UrlPolicyError && error.sentence) return error.sentence;
+      throw error;
+    }
+    const host = originLabel(lives);
     const bound = this.options.vault.boundOrigin();
     if (this.options.vault.status().state !== 'ready' || bound === undefined) {
-      return sentence('error.settings.taskNoKey', originParams('host', lives));
+      return sentence('error.settings.taskNoKey', { host });
     }
+    // A key saved before any address was set goes to a service only once the user says so.
+    if (bound === null) return sentence('error.settings.taskKeyUnbound', { host });
     if (lives !== bound) {
-      return sentence('error.settings.taskOtherOrigin', {
-        ...originParams('host', lives),
-        ...originParams('keyHost', bound),
-      });
+      return sentence('error.settings.taskOtherOrigin', { host, keyHost: originLabel(bound) });
     }
     return sentence('error.settings.taskOldAddress', { endpoint });
   }

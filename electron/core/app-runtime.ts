@@ -15,7 +15,7 @@ import type { Logger } from '../ports/logger';
 import type { SecretCipher } from '../ports/secret-cipher';
 import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
-import { originLabel, originParams, serviceOrigin } from './credentials/key-origin';
+import { originLabel, serviceOrigin } from './credentials/key-origin';
 import { relocateGallery, type GalleryMoveHooks } from './gallery/relocate';
 import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './gallery/relocate-open';
 import { KeyVault } from './key-vault/key-vault';
@@ -237,10 +237,10 @@ export class AppRuntime {
       return null;
     }
     throw new SettingsError(
-      sentence('error.settings.keyStaysWith', {
-        ...originParams('from', from ?? null),
-        to: originLabel(to),
-      }),
+      // A key saved before any address was set (or before keys were bound) stays with no one.
+      typeof from === 'string'
+        ? sentence('error.settings.keyStaysWith', { from: originLabel(from), to: originLabel(to) })
+        : sentence('error.settings.keyNotSent', { to: originLabel(to) }),
       ['baseUrl'],
     );
   }

@@ -32,21 +32,10 @@ export function isLocalEndpoint(endpoint: string): boolean {
 }
 
 /** How an origin is named to the user: the host, with the port when it is not the default. */
-export function originLabel(origin: string | null): string {
-  if (origin === null) return 'no service';
+export function originLabel(origin: string): string {
   try {
     return new URL(origin).host;
   } catch {
     return origin;
   }
-}
-
-/**
- * An origin as the catalogue's sentences name it: `<param>` its host ({@link originLabel}),
- * `<param>Set` `no` when there is none (the sentence then says "no service").
- */
-export function originParams(param: string, origin: string | null): Record<string, string> {
-  return origin === null
-    ? { [param]: '', [`${param}Set`]: 'no' }
-    : { [param]: originLabel(origin), [`${param}Set`]: 'yes' };
 }

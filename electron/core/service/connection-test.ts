@@ -7,7 +7,7 @@
  */
 import type { ServiceCredentials } from '../../ports/credentials';
 import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
-import { originLabel, serviceOrigin } from '../credentials/key-origin';
+import { originLabel } from '../credentials/key-origin';
 import type { ServiceClient } from './service-client';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
@@ -83,7 +83,7 @@ async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target
     if (error instanceof UrlPolicyError) return refused(error.sentence);
     throw error;
   }
-  const host = originLabel(serviceOrigin(baseUrl));
+  const host = originLabel(new URL(baseUrl).origin);
   const stored = await deps.credentials.storedKeyFor(baseUrl);
   if (stored.found === 'key') {
     return {

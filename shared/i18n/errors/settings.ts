@@ -10,10 +10,6 @@
 const backend = (param: string): string =>
   `{${param}, select, keychain {the macOS Keychain} dpapi {Windows data protection (DPAPI)} gnome_libsecret {the GNOME keyring (libsecret)} kwallet {KWallet} kwallet5 {KWallet 5} kwallet6 {KWallet 6} basic_text {Chromium’s basic text store} plaintext {no encryption} unknown {an unrecognised secret store} other {the “{${param}}” secret store}}`;
 
-/** A service named by its host (`param`), or “no service” when `<param>Set` is `no`. */
-const service = (param: string): string =>
-  `{${param}Set, select, no {no service} other {{${param}}}}`;
-
 /** A setting as the user knows it, from its name in `setting`. */
 const SETTING =
   '{setting, select, baseUrl {service URL} defaultModel {default model} defaultSize {default size} defaultQuality {default quality} defaultCount {default number of tasks} galleryDir {gallery folder} notifications {notifications} theme {theme} language {language} watchTimeoutMinutes {watch timeout} updateMode {updates} other {{setting}}}';
@@ -83,7 +79,11 @@ export const settingsErrors = {
     'Your settings could not be saved in {path}. Check that the folder is writable and try again.',
 
   // A new service address refused to keep the key where it was entered (core/app-runtime.ts).
-  'error.settings.keyStaysWith': `The service address was not changed: your API key stays with ${service('from')} and is never sent to {to} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service’s key.`,
+  'error.settings.keyStaysWith':
+    'The service address was not changed: your API key stays with {from} and is never sent to {to} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service’s key.',
+  // The same, for a key saved before any service address was set.
+  'error.settings.keyNotSent':
+    'The service address was not changed: your API key is never sent to {to} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service’s key.',
 
   // Problems found when the settings file was read at start (core/settings/settings-service.ts).
   'error.settings.fileDamaged':
@@ -94,8 +94,14 @@ export const settingsErrors = {
   'error.settings.oldFileKept': 'A copy of the old file was kept at {copy}.',
 
   // Why a task waits for a key (core/app-credentials.ts, core/credentials/record-credentials.ts).
-  'error.settings.taskNoKey': `No API key is set for ${service('host')}, where this task lives. It waits until you add that service’s key in Settings.`,
-  'error.settings.taskOtherOrigin': `This task lives on ${service('host')}, but your key was entered for ${service('keyHost')} and is never sent to another service. It waits until the key of ${service('host')} is set in Settings.`,
+  'error.settings.taskNoKey':
+    'No API key is set for {host}, where this task lives. It waits until you add that service’s key in Settings.',
+  'error.settings.taskOtherOrigin':
+    'This task lives on {host}, but your key was entered for {keyHost} and is never sent to another service. It waits until the key of {host} is set in Settings.',
+  'error.settings.taskKeyUnbound':
+    'This task lives on {host}. Your key was saved before any service address was set, and it is never sent to a service without your say-so: the task waits until {host} is the service address in Settings and you choose to send the key there.',
+  'error.settings.taskDemoNotRunning':
+    'This task was made on the built-in demo service, which is not running now. It continues when Pictor is started again.',
   'error.settings.taskOldAddress':
     'This task was made with the service address {endpoint}. It waits until that address is set again in Settings.',
   'error.settings.taskNoKeyGeneric':

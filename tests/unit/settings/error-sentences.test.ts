@@ -238,6 +238,32 @@ describe('a service address that would take the key elsewhere', () => {
       await runtime.close();
     }
   });
+
+  it('a key saved before any address was set is named as never sent, not as kept by a service', async () => {
+    const runtime = await AppRuntime.start({
+      dataDir: join(dir, 'data'),
+      defaultGalleryDir: join(dir, 'gallery'),
+      cipher: new InMemoryCipher(),
+      settingsStore: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
+      vaultStore: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+      fetch: (url, init) => fetch(url, init),
+      clock: systemClock,
+      logger: silentLogger,
+      prompts: { confirmKeyOrigin: () => Promise.resolve('cancel') },
+    });
+    try {
+      await runtime.setKey(KEY, false);
+      const sent = toIpcError(
+        await thrown(() => runtime.updateSettings({ baseUrl: 'https://other.example.net:8443' })),
+      );
+      expect(sent.code).toBe('bad_input');
+      expect(sent.sentence?.key).toBe('error.settings.keyNotSent');
+      expectAreaSentence(sent.sentence, sent.message, ['other.example.net:8443']);
+      expect(runtime.settings.get().baseUrl).toBe('');
+    } finally {
+      await runtime.close();
+    }
+  });
 });
 
 describe('task and update sentences', () => {
@@ -263,11 +289,56 @@ describe('task and update sentences', () => {
       'images.example.net:8443',
       'api.example.com',
     ]);
+  });
 
-    const demo = await credentialsForRecord(credentials, { endpoint: 'demo:' });
-    const noService = demo.ok ? null : demo.error;
-    expect(noService?.sentence?.key).toBe('error.settings.taskOtherOrigin');
-    expect(noService?.message).toMatch(/^This task lives on no service, but your key was/);
+  it('names what is there in every other case, and never a service that is not there', async () => {
+    const keys = vault();
+    // A key saved while no service address was set (on the demo) is bound to no origin.
+    await keys.setKey(KEY, { allowWeakStorage: false, origin: null });
+    const credentials = new AppCredentials({
+      vault: keys,
+      settings: { get: () => ({ baseUrl: '' }), onChange: () => () => undefined },
+      demoUrl: () => null,
+    });
+    const reason = async (endpoint: string) => {
+      const found = await credentialsForRecord(credentials, { endpoint });
+      expect(found.ok).toBe(false);
+      const error = found.ok ? null : found.error;
+      expect(error?.kind).toBe('auth');
+      return error!;
+    };
+    const cases: [endpoint: string, key: string, values: string[]][] = [
+      [
+        'https://images.example.net:8443',
+        'error.settings.taskKeyUnbound',
+        ['images.example.net:8443'],
+      ],
+      // The demo's credentials are missing only while the built-in demo service is not running.
+      ['demo:', 'error.settings.taskDemoNotRunning', []],
+    ];
+    for (const [endpoint, key, values] of cases) {
+      const error = await reason(endpoint);
+      expect(error.sentence?.key).toBe(key);
+      expectAreaSentence(error.sentence, error.message, values);
+    }
+    // An address the URL policy refuses (a record from an older version, or a crafted one) gets
+    // the policy's own sentence, which says what is wrong with it.
+    const refused: [endpoint: string, key: string][] = [
+      ['http://images.example.net', 'error.service.serviceUrlPlainHttp'],
+      ['ftp://images.example.net', 'error.service.serviceUrlScheme'],
+      ['https://images.example.net/?a=1', 'error.service.serviceUrlQuery'],
+      ['https://user:pw@images.example.net', 'error.service.serviceUrlCredentials'],
+      ['not a url', 'error.service.serviceUrlInvalid'],
+    ];
+    for (const [endpoint, key] of refused) {
+      const error = await reason(endpoint);
+      expect(error.sentence?.key).toBe(key);
+      expect(error.message).toBe(englishText(error.sentence!));
+    }
+    // Whatever the case, no sentence of this area names an absent service in words.
+    for (const key of Object.keys(settingsErrors)) {
+      expect(settingsErrors[key as keyof typeof settingsErrors]).not.toMatch(/no service/i);
+    }
   });
 
   it('never contacts this computer for an imported task, and says why', async () => {
