@@ -2,6 +2,7 @@
  * Pictor's command-line front: the same core as the app, for scripts and people without a window.
  * `npm run -s cli -- help` lists the commands.
  */
+import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { UrlPolicyError } from '../core/service/url-policy';
 import { EngineInputError } from '../core/engine/engine-types';
@@ -46,7 +47,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/** True when this file is the script Node was started with, also through a symlink. */
+function invokedDirectly(script: string | undefined): boolean {
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly(process.argv[1])) {
   const interrupt = new AbortController();
   process.once('SIGINT', () => interrupt.abort());
   process.once('SIGTERM', () => interrupt.abort());
