@@ -81,7 +81,18 @@ export function GalleryGrid(props: GalleryGridProps) {
     () => new Map(items.map((item, index) => [itemKey(item), index])),
     [items],
   );
-  const activeIndex = activeKey === null ? -1 : (indexOf.get(activeKey) ?? -1);
+  // Images loaded by position (a scrollbar dragged far down) have their places too: one of them
+  // can hold the tab stop, take the keys and be moved to with the arrows like any other.
+  const placeOf = useMemo(() => {
+    if (!jump || jump.items.length === 0) return indexOf;
+    const places = new Map(indexOf);
+    jump.items.forEach((item, at) => {
+      const key = itemKey(item);
+      if (!places.has(key)) places.set(key, jump.offset + at);
+    });
+    return places;
+  }, [indexOf, jump]);
+  const activeIndex = activeKey === null ? -1 : (placeOf.get(activeKey) ?? -1);
   const tabIndex = activeIndex >= 0 ? activeIndex : 0;
   const activeRow = Math.floor(tabIndex / columns);
 
@@ -106,6 +117,11 @@ export function GalleryGrid(props: GalleryGridProps) {
     scrollerRef,
     items,
     indexOf,
+    placeOf,
+    keyAt: (index) => {
+      const item = itemAt(index);
+      return item ? itemKey(item) : undefined;
+    },
     columns,
     tile,
     rowHeight,
@@ -134,7 +150,9 @@ export function GalleryGrid(props: GalleryGridProps) {
     // Keys on the tile itself; a Retry button inside handles its own.
     const cell = event.target as HTMLElement;
     if (cell.getAttribute('role') !== 'gridcell') return;
-    const item = items[tabIndex];
+    // The keys act on the tile that has them: its own place, loaded from the top or by position.
+    const index = Number(cell.dataset['index']);
+    const item = Number.isInteger(index) ? itemAt(index) : undefined;
     if (!item) return;
     if (menuKey(event)) {
       event.preventDefault();
@@ -143,16 +161,12 @@ export function GalleryGrid(props: GalleryGridProps) {
       return;
     }
     const pageRows = Math.max(1, Math.floor(size.height / rowHeight));
-    const next = moveFor(logicalArrow(event.key), {
-      index: tabIndex,
-      count: items.length,
-      columns,
-      pageRows,
-    });
+    const next = moveFor(logicalArrow(event.key), { index, count, columns, pageRows });
     if (next !== null) {
       event.preventDefault();
-      const target = items[next];
-      if (target) focusIndex(itemKey(target), next);
+      const target = itemAt(next);
+      // Not loaded yet (End, a page far down): the grid scrolls there, loads it, then focuses it.
+      focusIndex(target ? itemKey(target) : null, next);
       return;
     }
     if (event.key === ' ' && props.onSelect && !event.altKey) {

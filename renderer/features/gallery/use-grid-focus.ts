@@ -12,6 +12,10 @@ export interface GridFocusOptions {
   readonly scrollerRef: RefObject<HTMLElement | null>;
   readonly items: readonly GalleryItem[];
   readonly indexOf: ReadonlyMap<string, number>;
+  /** Every loaded image's place: `indexOf` plus the images loaded by position. */
+  readonly placeOf: ReadonlyMap<string, number>;
+  /** The key of the image at `index`, when it is loaded. */
+  readonly keyAt: (index: number) => string | undefined;
   readonly columns: number;
   readonly tile: number;
   readonly rowHeight: number;
@@ -24,11 +28,18 @@ export interface GridFocusOptions {
  * Moving the focus between tiles of a virtualized grid: a tile asked for may not be in the page
  * yet (its row needs a scroll and a render), so the request waits until it is. Keeps the focus
  * and the view steady when the list changes (see {@link useLiveAnchor}). Returns the function
- * that moves the focus to the image at `index`.
+ * that moves the focus to the image at `index`: its key, or null when it is not loaded yet (the
+ * grid scrolls there, which loads it, and the focus follows when it arrives unless the user has
+ * clicked or pressed a key since).
  */
-export function useGridFocus(options: GridFocusOptions): (key: string, index: number) => void {
-  const { scrollerRef, indexOf, columns, tile, rowHeight, padding, onActiveChange } = options;
+export function useGridFocus(
+  options: GridFocusOptions,
+): (key: string | null, index: number) => void {
+  const { scrollerRef, placeOf, keyAt, columns, tile, rowHeight, padding, onActiveChange } =
+    options;
   const pending = useRef<string | null>(null);
+  /** A place asked for before its image was loaded. */
+  const pendingAt = useRef<number | null>(null);
 
   const applyPending = useCallback(() => {
     const key = pending.current;
@@ -55,14 +66,33 @@ export function useGridFocus(options: GridFocusOptions): (key: string, index: nu
   );
 
   const focusIndex = useCallback(
-    (key: string, index: number) => {
-      onActiveChange(key);
-      pending.current = key;
+    (key: string | null, index: number) => {
+      pendingAt.current = key === null ? index : null;
+      if (key !== null) {
+        onActiveChange(key);
+        pending.current = key;
+      }
       scrollRowIntoView(Math.floor(index / columns));
       applyPending();
     },
     [columns, onActiveChange, scrollRowIntoView, applyPending],
   );
+
+  // A click or another key (the grid's own handler runs after this one) drops a place still
+  // waiting for its image: the focus must not jump away later from what the user did since.
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const drop = (): void => {
+      pendingAt.current = null;
+    };
+    scroller.addEventListener('pointerdown', drop);
+    scroller.addEventListener('keydown', drop);
+    return () => {
+      scroller.removeEventListener('pointerdown', drop);
+      scroller.removeEventListener('keydown', drop);
+    };
+  }, [scrollerRef]);
 
   useLiveAnchor({
     ...options,
@@ -74,15 +104,22 @@ export function useGridFocus(options: GridFocusOptions): (key: string, index: nu
 
   // After every render: the tile asked for may have just arrived in the page.
   useLayoutEffect(() => {
+    const at = pendingAt.current;
+    const arrived = at === null ? undefined : keyAt(at);
+    if (arrived !== undefined) {
+      pendingAt.current = null;
+      onActiveChange(arrived);
+      pending.current = arrived;
+    }
     const key = pending.current;
-    if (key !== null && !indexOf.has(key)) pending.current = null;
+    if (key !== null && !placeOf.has(key)) pending.current = null;
     applyPending();
   });
 
   const { focusRequest } = options;
   useEffect(() => {
     if (!focusRequest) return;
-    const index = indexOf.get(focusRequest.key);
+    const index = placeOf.get(focusRequest.key);
     if (index !== undefined) focusIndex(focusRequest.key, index);
     // Only a new request moves the focus, not a later change of the list.
   }, [focusRequest]);

@@ -22,6 +22,17 @@ import {
 const STORED = 'pictor.galleryDisplay';
 const grid = () => screen.getByRole('grid', { name: 'Images' });
 const altTexts = () => Array.from(document.querySelectorAll('img'), (image) => image.alt);
+/** The tile at a place in the whole gallery, loaded from the top or by position. */
+const at = (index: number): HTMLElement =>
+  document.querySelector<HTMLElement>(`[role="gridcell"][data-index="${String(index)}"]`)!;
+const focusedIndex = (): number | undefined => {
+  const cell = document.activeElement?.closest<HTMLElement>('[role="gridcell"]');
+  return cell ? Number(cell.dataset['index']) : undefined;
+};
+const tabStops = (): number[] =>
+  Array.from(document.querySelectorAll<HTMLElement>('[role="gridcell"][tabindex="0"]'), (cell) =>
+    Number(cell.dataset['index']),
+  );
 
 describe('display options', () => {
   it('changes the thumbnail size with a three-step slider, and keeps it', async () => {
@@ -244,5 +255,49 @@ describe('a scrollbar as long as the gallery', () => {
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
     expect(within(viewer).getByText('Image 25003 of 50000')).toBeTruthy();
     expect(within(viewer).getByText('Prompt number 25002')).toBeTruthy();
+  });
+
+  it('a tile loaded there holds the tab stop and takes the keys itself, never the first image', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
+    scrollGrid(5_000 * 195);
+    await waitFor(() => expect(altTexts()).toContain('Prompt number 25000'));
+    // Only the first page came from the top: image 25,000 was loaded by position.
+    expect(useAppStore.getState().galleryItems).toHaveLength(200);
+    act(() => at(25_000).focus());
+    expect(tabStops()).toEqual([25_000]);
+
+    // Arrows move from its own place: right, then down a row of five.
+    await user.keyboard('{ArrowRight}');
+    expect(focusedIndex()).toBe(25_001);
+    await user.keyboard('{ArrowDown}');
+    expect(focusedIndex()).toBe(25_006);
+    expect(tabStops()).toEqual([25_006]);
+
+    // Its keys act on it: f favourites it, Delete asks about it and deletes it.
+    const localId = at(25_006).dataset['key']!.split('/')[0];
+    await user.keyboard('f');
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:setFavourite')).toEqual([
+        { localId, index: 0, favourite: true },
+      ]),
+    );
+    await user.keyboard('{Delete}');
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:deleteImages')).toEqual([{ images: [{ localId, index: 0 }] }]),
+    );
+  });
+
+  it('End goes to the last image of the whole gallery, loading it, and focuses it there', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
+    act(() => at(0).focus());
+    await user.keyboard('{End}');
+    // The last image was not loaded until the grid went there.
+    await waitFor(() => expect(focusedIndex()).toBe(49_999));
+    expect(altTexts()).toContain('Prompt number 49999');
+    expect(tabStops()).toEqual([49_999]);
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(focusedIndex()).toBe(0));
   });
 });
