@@ -27,8 +27,11 @@ export interface GalleryBrowseSlice {
   galleryJumpLoading: number | null;
   /** Changes display choices and keeps them; a new order reloads the list. */
   gallerySetDisplay(patch: Partial<GalleryDisplay>): void;
-  /** Loads the page starting at `offset` into `galleryJump` (a later call wins). */
-  galleryLoadAt(offset: number): Promise<void>;
+  /**
+   * Loads the page of `limit` images (default a full page) starting at `offset` into
+   * `galleryJump` (a later call wins).
+   */
+  galleryLoadAt(offset: number, limit?: number): Promise<void>;
 }
 
 /** The `gallery:count` input for these filters: the list's query without its paging. */
@@ -65,7 +68,7 @@ export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSl
     if (display.sort !== before.sort && get().galleryStatus !== 'idle') void get().galleryLoad();
   },
 
-  async galleryLoadAt(offset) {
+  async galleryLoadAt(offset, limit = GALLERY_PAGE_SIZE) {
     jumpSeq += 1;
     const mine = jumpSeq;
     const start = Math.max(0, Math.floor(offset));
@@ -73,7 +76,7 @@ export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSl
     const { galleryFilters, galleryDisplay } = get();
     try {
       const page = await call('gallery:list', {
-        ...listQuery(galleryFilters, null, GALLERY_PAGE_SIZE, galleryDisplay.sort),
+        ...listQuery(galleryFilters, null, limit, galleryDisplay.sort),
         offset: start,
       });
       if (mine !== jumpSeq) return;

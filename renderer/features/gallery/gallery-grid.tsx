@@ -48,7 +48,8 @@ export interface GalleryGridProps {
   readonly jump?: GalleryJump | null;
   /** Position a page is being loaded at, or null. */
   readonly jumpLoading?: number | null;
-  readonly onLoadAt?: (offset: number) => void;
+  /** Loads `limit` images from `offset` (the rows in view and a margin around them). */
+  readonly onLoadAt?: (offset: number, limit: number) => void;
   /** Narrowest a tile may get (the thumbnail size). */
   readonly minTile?: number;
   /** Tiles show the whole image instead of filling the square. */
@@ -139,12 +140,18 @@ export function GalleryGrid(props: GalleryGridProps) {
       onLoadMore();
   }, [hasMore, far, loadingMore, lastVisibleRow, headRows, onLoadMore]);
   const wanted = far ? jumpWanted(firstVisibleRow, lastVisibleRow, columns, count, jump) : null;
+  // A page by position holds the rows in view and a margin above and below, no more: a drag
+  // asks for one at every frame that moved away, each read, sent and drawn while the hand moves.
+  const jumpLimit = Math.min(
+    MAX_JUMP_PAGE,
+    (lastVisibleRow - firstVisibleRow + 1 + 2 * JUMP_MARGIN_ROWS) * columns,
+  );
   useEffect(() => {
     // A new page by position when the view has moved away from the one on its way (the latest
     // answer wins): waiting for a stale one cost a round trip at the end of every drag.
     const near = jumpLoading !== null && Math.abs(jumpLoading - (wanted ?? 0)) < columns * 2;
-    if (wanted !== null && !near) onLoadAt?.(wanted);
-  }, [wanted, jumpLoading, columns, onLoadAt]);
+    if (wanted !== null && !near) onLoadAt?.(wanted, jumpLimit);
+  }, [wanted, jumpLoading, columns, onLoadAt, jumpLimit]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     // Keys on the tile itself; a Retry button inside handles its own.
@@ -272,6 +279,8 @@ function rowIndexes(row: number, columns: number, count: number): number[] {
 
 /** Rows loaded on either side of the view when a page is loaded by position. */
 const JUMP_MARGIN_ROWS = 4;
+/** The most a page by position asks for (the contract allows 500). */
+const MAX_JUMP_PAGE = 500;
 
 /**
  * The position to load a page at for the rows in view, or null when the page loaded by position

@@ -47,7 +47,10 @@ export function GalleryView() {
   );
   const [menu, setMenu] = useState<MenuRequest | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
-  const onLoadAt = useCallback((offset: number) => void store().galleryLoadAt(offset), []);
+  const onLoadAt = useCallback(
+    (offset: number, limit: number) => void store().galleryLoadAt(offset, limit),
+    [],
+  );
   const ids = useId();
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);

@@ -244,6 +244,9 @@ describe('a scrollbar as long as the gallery', () => {
     expect(jump.offset).toBeGreaterThan(24_000);
     expect(jump.offset).toBeLessThanOrEqual(25_000);
     expect(jump).not.toHaveProperty('cursor');
+    // A page by position is the rows in view (four of 195 px in 600) and four rows above and
+    // below, five images each: what a drag asks for at each frame stays small.
+    expect(jump.limit).toBe((4 + 2 * 4) * 5);
     // Only the first page was loaded from the top: nothing in between was read.
     expect(useAppStore.getState().galleryItems).toHaveLength(200);
 
