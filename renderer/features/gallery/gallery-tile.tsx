@@ -3,8 +3,14 @@ import { imageUrl } from '../../lib/api';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
 import { canRetry } from '../../store/gallery-list-model';
+import { useWhenIdle } from '../../lib/use-when-idle';
 import { Icon } from '../../components/icon';
 import type { ClickModifiers } from '../../lib/selection';
+
+/** Longest a tile drawn ahead of the view waits for an idle window before fetching anyway. */
+const AHEAD_IDLE_TIMEOUT_MS = 500;
+/** A transparent pixel (the CSP allows data: images): the tile's image until it fetches. */
+const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** What a tile shows instead of a picture, or null when it shows the thumbnail. */
 export type TileState = 'downloading' | 'failed' | 'expired' | 'invalid' | 'missing' | null;
@@ -78,6 +84,9 @@ export const GalleryTile = memo(function GalleryTile({
   const source = item.image.thumbnail ?? item.image.file;
   const state = tileState(item, source !== undefined && failedSource === source);
   const retry = canRetry(item);
+  // A row drawn ahead of the view fetches its thumbnail once the window is idle: the tiles in
+  // view have the protocol, the main process and the decoder to themselves first.
+  const fetchNow = useWhenIdle(!urgent, AHEAD_IDLE_TIMEOUT_MS);
 
   const onClick = (event: MouseEvent): void => {
     if ((event.target as HTMLElement).closest('button')) return;
@@ -115,7 +124,7 @@ export const GalleryTile = memo(function GalleryTile({
       {state === null && source !== undefined ? (
         <img
           className="gallery-tile__image"
-          src={imageUrl(source)}
+          src={fetchNow ? imageUrl(source) : BLANK}
           alt={item.prompt}
           width={size}
           height={size}

@@ -1,0 +1,57 @@
+/**
+ * When a tile fetches its thumbnail: a tile in view at once, at high priority; a tile of a row
+ * drawn ahead of the view only once the window is idle (its image is a blank data: pixel until
+ * then), and at once when it comes into view. The tiles in view get the protocol first.
+ */
+import { render, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { GalleryTile } from '../../../../renderer/features/gallery/gallery-tile';
+import { itemKey } from '../../../../renderer/store/gallery-list-model';
+import { galleryItem } from './gallery-builders';
+
+const item = galleryItem({ n: 7 });
+const props = {
+  item,
+  itemKey: itemKey(item),
+  column: 0,
+  size: 200,
+  tabbable: false,
+  onActivate: () => undefined,
+  onOpen: () => undefined,
+  onRetry: () => undefined,
+  onStartDrag: () => undefined,
+};
+const image = (container: HTMLElement) => container.querySelector('img')!;
+
+describe('a gallery tile fetches its thumbnail', () => {
+  it('at once, at high priority, when it is in view', () => {
+    const { container } = render(<GalleryTile {...props} urgent />);
+    expect(image(container).getAttribute('src')).toMatch(/thumb/);
+    expect(image(container).getAttribute('fetchpriority')).toBe('high');
+    expect(image(container).alt).toBe(item.prompt);
+  });
+
+  it('once the window is idle when it is drawn ahead of the view, or at once when it comes into view', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    try {
+      const first = render(<GalleryTile {...props} urgent={false} />);
+      expect(image(first.container).getAttribute('src')).toMatch(/^data:image\/gif;base64,/);
+      expect(image(first.container).alt).toBe(item.prompt);
+      expect(idle).toHaveLength(1);
+      idle[0]!();
+      await waitFor(() => expect(image(first.container).getAttribute('src')).toMatch(/thumb/));
+      expect(image(first.container).getAttribute('fetchpriority')).toBe('low');
+      first.unmount();
+
+      // Scrolled into view before the window was idle: fetched then, without waiting.
+      const second = render(<GalleryTile {...props} urgent={false} />);
+      expect(image(second.container).getAttribute('src')).toMatch(/^data:/);
+      second.rerender(<GalleryTile {...props} urgent />);
+      expect(image(second.container).getAttribute('src')).toMatch(/thumb/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
