@@ -209,8 +209,9 @@ describe('settings sentences', () => {
 });
 
 describe('a service address that would take the key elsewhere', () => {
-  it('is refused in a sentence naming both services, when the user cancels', async () => {
-    const runtime = await AppRuntime.start({
+  /** An app whose user answers Cancel to the key-origin question. */
+  const cancellingRuntime = () =>
+    AppRuntime.start({
       dataDir: join(dir, 'data'),
       defaultGalleryDir: join(dir, 'gallery'),
       cipher: new InMemoryCipher(),
@@ -221,6 +222,9 @@ describe('a service address that would take the key elsewhere', () => {
       logger: silentLogger,
       prompts: { confirmKeyOrigin: () => Promise.resolve('cancel') },
     });
+
+  it('is refused in a sentence naming both services, when the user cancels', async () => {
+    const runtime = await cancellingRuntime();
     try {
       await runtime.updateSettings({ baseUrl: 'https://api.example.com' });
       await runtime.setKey(KEY, false);
@@ -240,17 +244,7 @@ describe('a service address that would take the key elsewhere', () => {
   });
 
   it('a key saved before any address was set is named as never sent, not as kept by a service', async () => {
-    const runtime = await AppRuntime.start({
-      dataDir: join(dir, 'data'),
-      defaultGalleryDir: join(dir, 'gallery'),
-      cipher: new InMemoryCipher(),
-      settingsStore: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
-      vaultStore: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
-      fetch: (url, init) => fetch(url, init),
-      clock: systemClock,
-      logger: silentLogger,
-      prompts: { confirmKeyOrigin: () => Promise.resolve('cancel') },
-    });
+    const runtime = await cancellingRuntime();
     try {
       await runtime.setKey(KEY, false);
       const sent = toIpcError(
