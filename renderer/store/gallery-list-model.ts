@@ -192,6 +192,23 @@ export function mergeTask(
   return { items: changed ? next : [...items], added, changed };
 }
 
+/**
+ * Brings a task's images up to date where they are in a page loaded by position, and drops
+ * those no longer shown (deleted); adds none (where they go is the next load's to say).
+ */
+export function updateTaskInPage(
+  items: readonly GalleryItem[],
+  record: TaskRecord,
+): readonly GalleryItem[] {
+  if (!items.some((item) => item.localId === record.localId)) return items;
+  const fresh = new Map(galleryItemsOf(record).map((item) => [item.index, item]));
+  return items.flatMap((item) => {
+    if (item.localId !== record.localId) return [item];
+    const update = fresh.get(item.index);
+    return update && VISIBLE_STATES.includes(update.image.state) ? [update] : [];
+  });
+}
+
 /** Where `item` goes in a sorted list (binary search). */
 export function insertionIndex(
   items: readonly GalleryItem[],

@@ -17,6 +17,7 @@ import {
   listQuery,
   mergeFirstPage,
   mergeTask,
+  updateTaskInPage,
   withModels,
   type GalleryFilters,
 } from './gallery-list-model';
@@ -159,9 +160,11 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
           }),
           galleryModels: withModels(state.galleryModels, page.items),
           galleryTotal: total,
-          // Positions may have moved: the page loaded by position is loaded again when needed.
-          ...dropJump(),
         });
+        // Positions may have moved: the page loaded by position is loaded again, and shown as it
+        // is until then (its tiles, and the focus on one of them, stay).
+        const jump = get().galleryJump;
+        if (jump) void get().galleryLoadAt(jump.offset, Math.max(1, jump.items.length));
       } catch (error) {
         if (stillCurrent()) set(list.patch({ error: list.failure(error) }));
       }
@@ -175,6 +178,12 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     galleryApplyTaskUpdate: ({ record }) => {
       const state = get();
       if (state.galleryStatus !== 'ready') return;
+      // The page loaded by position shows the same image: its star, its state, or its going.
+      const jump = state.galleryJump;
+      if (jump) {
+        const jumpItems = updateTaskInPage(jump.items, record);
+        if (jumpItems !== jump.items) set({ galleryJump: { ...jump, items: jumpItems } });
+      }
       const merge = mergeTask(
         state.galleryItems,
         record,

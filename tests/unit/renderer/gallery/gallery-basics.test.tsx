@@ -261,7 +261,10 @@ describe('a scrollbar as long as the gallery', () => {
   });
 
   it('a tile loaded there holds the tab stop and takes the keys itself, never the first image', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });
+    const { user, fake } = await renderGallery({
+      prepare: (f) => seedImages(f, 50_000),
+      events: true,
+    });
     scrollGrid(5_000 * 195);
     await waitFor(() => expect(altTexts()).toContain('Prompt number 25000'));
     // Only the first page came from the top: image 25,000 was loaded by position.
@@ -284,12 +287,20 @@ describe('a scrollbar as long as the gallery', () => {
         { localId, index: 0, favourite: true },
       ]),
     );
+    // The tile there shows its star (the page loaded by position follows the task's update).
+    await waitFor(() =>
+      expect(within(at(25_006)).getByRole('img', { name: 'Favourite' })).toBeTruthy(),
+    );
+    expect(focusedIndex()).toBe(25_006);
     await user.keyboard('{Delete}');
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() =>
       expect(fake.callsTo('gallery:deleteImages')).toEqual([{ images: [{ localId, index: 0 }] }]),
     );
+    // Gone from the page loaded there; the image after it takes its place and the focus.
+    await waitFor(() => expect(document.querySelector(`[data-key="${localId}/0"]`)).toBeNull());
+    await waitFor(() => expect(focusedIndex()).toBe(25_006));
   });
 
   it('End goes to the last image of the whole gallery, loading it, and focuses it there', async () => {
