@@ -17,7 +17,13 @@ import {
   methodNotAllowed,
   refusalResponse,
 } from './responses';
-import { openServedFile, resolveServedFile, type ServeRules, type ServedFile } from './served-file';
+import {
+  openServedFile,
+  readExactly,
+  resolveServedFile,
+  type ServeRules,
+  type ServedFile,
+} from './served-file';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
 export const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
@@ -44,7 +50,8 @@ const READ_WHOLE_BYTES = 1024 * 1024;
 /**
  * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
  * foreign address, 403 for anything that would leave the folder or is not an image, 404 when
- * there is no such image (or no gallery folder).
+ * there is no such path (or no gallery folder). Whether it is a regular file is checked on what
+ * `serveGalleryRequest` opens, not here (GALLERY_RULES.opensAfter).
  */
 export async function resolveGalleryRequest(
   root: string,
@@ -77,9 +84,9 @@ async function streamFile(request: Request, root: string, served: ServedFile): P
     }
     if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
     if (size <= READ_WHOLE_BYTES) {
-      const bytes = await handle.readFile();
       // Sent as fstat saw it: a file that grew or shrank since is refused, never cut or padded.
-      if (bytes.length !== size) return refusalResponse(refuse(404, 'No such file.'));
+      const bytes = await readExactly(handle, size);
+      if (bytes === null) return refusalResponse(refuse(404, 'No such file.'));
       return new Response(new Uint8Array(bytes), { status: 200, headers });
     }
     // Streamed: a large image is never held in memory. The stream closes the handle when done.
@@ -93,6 +100,10 @@ async function streamFile(request: Request, root: string, served: ServedFile): P
   }
 }
 
+/**
+ * Answers one gallery request. `root` is read per request: the user may move the gallery.
+ * Never falls back to file://, never serves anything `resolveGalleryRequest` refuses.
+ */
 export async function serveGalleryRequest(
   request: Request,
   root: string,

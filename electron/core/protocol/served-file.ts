@@ -172,3 +172,19 @@ export async function openServedFile(root: string, file: string): Promise<Opened
   await handle.close().catch(() => undefined);
   return null;
 }
+
+/**
+ * Exactly `size` bytes of an opened file (its size as `fstat` saw it), or null when the file is
+ * now shorter or longer. Reads at most `size + 1` bytes whatever the file does meanwhile: a file
+ * another process keeps appending to costs no more memory than the size it was opened at.
+ */
+export async function readExactly(handle: FileHandle, size: number): Promise<Buffer | null> {
+  const buffer = Buffer.allocUnsafe(size + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer.subarray(0, size) : null;
+}

@@ -1,12 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   resolveGalleryRequest,
   serveGalleryRequest,
 } from '../../../../electron/core/protocol/gallery-request';
+import { readExactly } from '../../../../electron/core/protocol/served-file';
 import { galleryUrl } from '../../../../shared/ipc/api';
 import { makeProtocolFixture, type ProtocolFixture } from './protocol-fixture';
 
@@ -217,6 +218,32 @@ describe('serveGalleryRequest', () => {
       expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
     }
     await rm(dir, { recursive: true });
+  });
+
+  it('reads a file whole only at the size fstat saw: grown or shrunk since, it is refused', async () => {
+    const file = join(fixture.root, 'sized.png');
+    const bytes = Buffer.from('0123456789');
+    await writeFile(file, bytes);
+    const handle = await open(file, 'r');
+    try {
+      expect((await readExactly(handle, 10))?.equals(bytes)).toBe(true);
+      // Opened at 4 bytes and 10 there now (it grew): refused, and no more than 5 bytes asked for.
+      const asked: number[] = [];
+      const counting = {
+        read: (buffer: Buffer, offset: number, length: number, position: number) => {
+          asked.push(length);
+          return handle.read(buffer, offset, length, position);
+        },
+      } as unknown as FileHandle;
+      expect(await readExactly(counting, 4)).toBeNull();
+      expect(asked.reduce((sum, length) => sum + length, 0)).toBeLessThanOrEqual(5);
+      // Opened at 20 bytes and 10 there now (it shrank): refused, never padded.
+      expect(await readExactly(handle, 20)).toBeNull();
+      expect((await readExactly(handle, 0)) === null).toBe(true);
+    } finally {
+      await handle.close();
+      await rm(file);
+    }
   });
 
   it('reads the root per call, so a moved gallery is served at once', async () => {
