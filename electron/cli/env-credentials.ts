@@ -6,8 +6,8 @@
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
-import { originLabel, serviceOrigin } from '../core/credentials/key-origin';
-import { checkBaseUrl } from '../core/service/url-policy';
+import { originLabel, originOrRefusal, serviceOrigin } from '../core/credentials/key-origin';
+import { checkBaseUrl, UrlPolicyError } from '../core/service/url-policy';
 
 export class EnvCredentials implements CredentialsProvider {
   private constructor(
@@ -56,18 +56,17 @@ export class EnvCredentials implements CredentialsProvider {
     if (endpoint === DEMO_ENDPOINT) {
       return "This task was made on the app's built-in demo service, which the command line does not reach. Open Pictor to see it.";
     }
-    const lives = serviceOrigin(endpoint);
-    if (lives === null) {
-      return "This task's service address is not one Pictor sends requests to: it must be https://, or http:// on this computer, with no user name, query or fragment.";
-    }
+    const lives = originOrRefusal(endpoint);
+    // An address Pictor does not send requests to: the URL policy says why, in its words.
+    if (lives instanceof UrlPolicyError) return lives.message;
     const host = originLabel(lives);
     if (this.endpoint === null) {
       return `This task lives on ${host}. SERVICE_API_KEY is sent only to the service named with --base-url: resume with --base-url and that service's address.`;
     }
-    const keyOrigin = serviceOrigin(this.endpoint);
+    // --base-url passed checkBaseUrl in create(): it has an origin.
+    const keyOrigin = new URL(this.endpoint).origin;
     if (keyOrigin !== lives) {
-      const keyHost = keyOrigin === null ? this.endpoint : originLabel(keyOrigin);
-      return `This task lives on ${host}, but SERVICE_API_KEY is for ${keyHost} and is never sent to another service. Resume it with --base-url and the key of ${host}.`;
+      return `This task lives on ${host}, but SERVICE_API_KEY is for ${originLabel(keyOrigin)} and is never sent to another service. Resume it with --base-url and the key of ${host}.`;
     }
     return 'SERVICE_API_KEY is not set. Set it to your API key for this service, then resume.';
   }

@@ -9,7 +9,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
-import { originLabel, serviceOrigin } from './credentials/key-origin';
+import { originLabel, originOrRefusal, serviceOrigin } from './credentials/key-origin';
 import type { StoredKeyFor } from './service/connection-test';
 import { checkBaseUrl, UrlPolicyError } from './service/url-policy';
 
@@ -90,14 +90,9 @@ export class AppCredentials implements CredentialsProvider {
   missingKeyReason(endpoint: string): Sentence {
     // The demo's credentials are missing only while the built-in demo service is not running.
     if (endpoint === DEMO_ENDPOINT) return sentence('error.settings.taskDemoNotRunning');
-    let lives: string;
-    try {
-      lives = new URL(checkBaseUrl(endpoint)).origin;
-    } catch (error) {
-      // An address Pictor does not send requests to (now): the policy says why, in its words.
-      if (error instanceof UrlPolicyError && error.sentence) return error.sentence;
-      throw error;
-    }
+    const lives = originOrRefusal(endpoint);
+    // An address Pictor does not send requests to (now): the policy says why, in its words.
+    if (lives instanceof UrlPolicyError) return lives.sentence;
     const host = originLabel(lives);
     const bound = this.options.vault.boundOrigin();
     if (this.options.vault.status().state !== 'ready' || bound === undefined) {

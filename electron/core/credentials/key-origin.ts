@@ -4,7 +4,7 @@
  * did not make itself.
  */
 import { DEMO_ENDPOINT } from './demo-endpoint';
-import { checkBaseUrl, isLoopbackHost } from '../service/url-policy';
+import { checkBaseUrl, isLoopbackHost, UrlPolicyError } from '../service/url-policy';
 
 /** The origin of a service base URL (`https://api.example.com`), or null when it is not one. */
 export function serviceOrigin(baseUrl: string): string | null {
@@ -13,6 +13,19 @@ export function serviceOrigin(baseUrl: string): string | null {
     return new URL(checkBaseUrl(baseUrl)).origin;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The origin of a service base URL, or the URL policy's refusal of it (its sentence says why):
+ * for telling the user why a task's stored address is not used.
+ */
+export function originOrRefusal(baseUrl: string): string | UrlPolicyError {
+  try {
+    return new URL(checkBaseUrl(baseUrl)).origin;
+  } catch (error) {
+    if (error instanceof UrlPolicyError) return error;
+    throw error;
   }
 }
 

@@ -34,8 +34,10 @@ describe('EnvCredentials', () => {
     const cases: [baseUrl: string | null, key: string | null, endpoint: string, said: RegExp][] = [
       [null, KEY, 'demo:', /^This task was made on the app's built-in demo service/],
       ['https://api.example.com', KEY, 'demo:', /built-in demo service/],
-      [null, KEY, 'http://images.example.net', /is not one Pictor sends requests to: it must be/],
-      [null, KEY, 'not a url', /is not one Pictor sends requests to/],
+      // The URL policy's own sentences, as `--base-url` gets them.
+      [null, KEY, 'http://images.example.net', /^The service URL must start with https:\/\//],
+      [null, KEY, 'ftp://images.example.net', /^The service URL must start with https:\/\/\.$/],
+      [null, KEY, 'not a url', /^The service URL is not a valid URL\.$/],
       [
         null,
         KEY,
