@@ -15,6 +15,7 @@ import { useAppliedTheme } from './features/shell/use-theme';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
 import { useAppStore } from './store/app-store';
+import { whenIdle } from './lib/use-when-idle';
 import type { View } from './store/ui-slice';
 
 /** How long the window may stay busy before the gallery is drawn in the background anyway. */
@@ -35,13 +36,7 @@ function useShownViews(view: View): ReadonlySet<View> {
   useEffect(() => {
     if (!settled) return undefined;
     const show = () => setShown((now) => (now.has('gallery') ? now : new Set([...now, 'gallery'])));
-    const { requestIdleCallback: request, cancelIdleCallback: cancel } = window;
-    if (typeof request !== 'function' || typeof cancel !== 'function') {
-      const timer = window.setTimeout(show, GALLERY_IDLE_TIMEOUT_MS);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = request.call(window, show, { timeout: GALLERY_IDLE_TIMEOUT_MS });
-    return () => cancel.call(window, handle);
+    return whenIdle(show, GALLERY_IDLE_TIMEOUT_MS);
   }, [settled]);
   return shown;
 }

@@ -9,12 +9,14 @@ import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { loadGalleryDisplay, saveGalleryDisplay, type GalleryDisplay } from './gallery-display';
-import { GALLERY_PAGE_SIZE, listQuery, type GalleryFilters } from './gallery-list-model';
+import { listQuery, type GalleryFilters } from './gallery-list-model';
 
 /** Images loaded by position, away from the pages loaded from the top. */
 export interface GalleryJump {
   /** Position of `items[0]` in the whole (filtered, sorted) gallery. */
   readonly offset: number;
+  /** How many images were asked for (a refresh asks for as many again). */
+  readonly limit: number;
   readonly items: readonly GalleryItem[];
 }
 
@@ -27,11 +29,8 @@ export interface GalleryBrowseSlice {
   galleryJumpLoading: number | null;
   /** Changes display choices and keeps them; a new order reloads the list. */
   gallerySetDisplay(patch: Partial<GalleryDisplay>): void;
-  /**
-   * Loads the page of `limit` images (default a full page) starting at `offset` into
-   * `galleryJump` (a later call wins).
-   */
-  galleryLoadAt(offset: number, limit?: number): Promise<void>;
+  /** Loads the page of `limit` images starting at `offset` into `galleryJump` (a later call wins). */
+  galleryLoadAt(offset: number, limit: number): Promise<void>;
 }
 
 /** The `gallery:count` input for these filters: the list's query without its paging. */
@@ -68,7 +67,7 @@ export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSl
     if (display.sort !== before.sort && get().galleryStatus !== 'idle') void get().galleryLoad();
   },
 
-  async galleryLoadAt(offset, limit = GALLERY_PAGE_SIZE) {
+  async galleryLoadAt(offset, limit) {
     jumpSeq += 1;
     const mine = jumpSeq;
     const start = Math.max(0, Math.floor(offset));
@@ -80,7 +79,7 @@ export const createGalleryBrowse: StateCreator<AppState, [], [], GalleryBrowseSl
         offset: start,
       });
       if (mine !== jumpSeq) return;
-      set({ galleryJump: { offset: start, items: page.items }, galleryJumpLoading: null });
+      set({ galleryJump: { offset: start, limit, items: page.items }, galleryJumpLoading: null });
     } catch (error) {
       if (mine !== jumpSeq) return;
       set({ galleryJumpLoading: null });

@@ -166,22 +166,13 @@ export function mergeTask(
   hasMore: boolean,
   sort: GallerySort = 'newest',
 ): TaskMerge {
-  const fresh = new Map(galleryItemsOf(record).map((item) => [item.index, item]));
-  const seen = new Set<number>();
-  let changed = false;
-  const next: GalleryItem[] = [];
-  for (const item of items) {
-    if (item.localId !== record.localId) {
-      next.push(item);
-      continue;
-    }
-    seen.add(item.index);
-    const update = fresh.get(item.index);
-    changed = true;
-    if (update && VISIBLE_STATES.includes(update.image.state)) next.push(update);
-  }
+  const seen = new Set(
+    items.filter((item) => item.localId === record.localId).map((item) => item.index),
+  );
+  let changed = seen.size > 0;
+  const next = [...updateTaskInPage(items, record)];
   let added = 0;
-  for (const item of fresh.values()) {
+  for (const item of galleryItemsOf(record)) {
     if (seen.has(item.index) || !matchesFilters(item, filters)) continue;
     const at = insertionIndex(next, item, compareFor(sort));
     if (at === next.length && hasMore) continue;
@@ -193,8 +184,8 @@ export function mergeTask(
 }
 
 /**
- * Brings a task's images up to date where they are in a page loaded by position, and drops
- * those no longer shown (deleted); adds none (where they go is the next load's to say).
+ * Brings a task's images up to date where they are (in the list, or in a page loaded by
+ * position), and drops those no longer shown (deleted); adds none.
  */
 export function updateTaskInPage(
   items: readonly GalleryItem[],

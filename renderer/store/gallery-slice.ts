@@ -164,7 +164,7 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
         // Positions may have moved: the page loaded by position is loaded again, and shown as it
         // is until then (its tiles, and the focus on one of them, stay).
         const jump = get().galleryJump;
-        if (jump) void get().galleryLoadAt(jump.offset, Math.max(1, jump.items.length));
+        if (jump) void get().galleryLoadAt(jump.offset, jump.limit);
       } catch (error) {
         if (stillCurrent()) set(list.patch({ error: list.failure(error) }));
       }

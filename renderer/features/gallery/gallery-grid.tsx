@@ -131,22 +131,6 @@ export function GalleryGrid(props: GalleryGridProps) {
     focusRequest: props.focusRequest,
   });
 
-  // A focused tile of the page loaded by position that went away (deleted, or the page loaded
-  // again without it) hands the focus to the tile now in its place, as the list's own do
-  // (use-live-anchor.ts); only while nothing else took the focus meanwhile.
-  const focusedPlace = useRef<{ key: string; index: number } | null>(null);
-  useLayoutEffect(() => {
-    const last = focusedPlace.current;
-    if (last === null || placeOf.has(last.key)) return;
-    const scroller = scrollerRef.current;
-    const active = scroller?.ownerDocument.activeElement;
-    if (!scroller || (active && active !== scroller.ownerDocument.body)) return;
-    focusedPlace.current = null;
-    const index = Math.min(last.index, count - 1);
-    const item = index >= 0 ? itemAt(index) : undefined;
-    if (item) focusIndex(itemKey(item), index);
-  });
-
   const virtualRows = virtualizer.getVirtualItems();
   const lastVisibleRow = virtualizer.range?.endIndex ?? -1;
   const firstVisibleRow = virtualizer.range?.startIndex ?? 0;
@@ -220,15 +204,6 @@ export function GalleryGrid(props: GalleryGridProps) {
         className="gallery-grid__rows"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={onKeyDown}
-        onFocus={(event) => {
-          const cell = (event.target as HTMLElement).closest<HTMLElement>('[role="gridcell"]');
-          const index = Number(cell?.dataset['index']);
-          const key = cell?.dataset['key'];
-          focusedPlace.current =
-            key !== undefined && Number.isInteger(index) && index >= items.length
-              ? { key, index }
-              : null;
-        }}
         onContextMenu={(event) => {
           const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
           const item = cell ? itemAt(Number(cell.dataset['index'])) : undefined;

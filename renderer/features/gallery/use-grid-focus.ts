@@ -40,6 +40,10 @@ export function useGridFocus(
   const pending = useRef<string | null>(null);
   /** A place asked for before its image was loaded. */
   const pendingAt = useRef<number | null>(null);
+  /** The focused tile when it is one of the page loaded by position (beyond the list). */
+  const focusedAhead = useRef<{ key: string; index: number } | null>(null);
+  const loadedFromTop = useRef(0);
+  loadedFromTop.current = options.items.length;
 
   const applyPending = useCallback(() => {
     const key = pending.current;
@@ -86,11 +90,22 @@ export function useGridFocus(
     const drop = (): void => {
       pendingAt.current = null;
     };
+    const track = (event: FocusEvent): void => {
+      const cell = (event.target as Element).closest<HTMLElement>('[role="gridcell"]');
+      const index = Number(cell?.dataset['index']);
+      const key = cell?.dataset['key'];
+      focusedAhead.current =
+        key !== undefined && Number.isInteger(index) && index >= loadedFromTop.current
+          ? { key, index }
+          : null;
+    };
     scroller.addEventListener('pointerdown', drop);
     scroller.addEventListener('keydown', drop);
+    scroller.addEventListener('focusin', track);
     return () => {
       scroller.removeEventListener('pointerdown', drop);
       scroller.removeEventListener('keydown', drop);
+      scroller.removeEventListener('focusin', track);
     };
   }, [scrollerRef]);
 
@@ -111,6 +126,18 @@ export function useGridFocus(
       onActiveChange(arrived);
       pending.current = arrived;
     }
+    // A focused tile of the page loaded by position that went away (deleted, or that page
+    // loaded again without it) hands the focus to the tile now in its place, as useLiveAnchor
+    // does for the list; only while nothing else took the focus meanwhile.
+    const lost = focusedAhead.current;
+    if (lost !== null && !placeOf.has(lost.key) && nothingFocused(scrollerRef.current)) {
+      focusedAhead.current = null;
+      const heir = keyAt(lost.index) ?? keyAt(lost.index - 1);
+      if (heir !== undefined) {
+        onActiveChange(heir);
+        pending.current = heir;
+      }
+    }
     const key = pending.current;
     if (key !== null && !placeOf.has(key)) pending.current = null;
     applyPending();
@@ -125,6 +152,12 @@ export function useGridFocus(
   }, [focusRequest]);
 
   return focusIndex;
+}
+
+/** True when the focus is nowhere in particular (the body): what a removed element leaves. */
+function nothingFocused(scroller: HTMLElement | null): boolean {
+  const active = scroller?.ownerDocument.activeElement;
+  return scroller !== null && (!active || active === scroller.ownerDocument.body);
 }
 
 /** The tile element of `key` (compared as data, never spliced into a selector). */

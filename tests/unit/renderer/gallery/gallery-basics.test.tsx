@@ -301,6 +301,14 @@ describe('a scrollbar as long as the gallery', () => {
     // Gone from the page loaded there; the image after it takes its place and the focus.
     await waitFor(() => expect(document.querySelector(`[data-key="${localId}/0"]`)).toBeNull());
     await waitFor(() => expect(focusedIndex()).toBe(25_006));
+    // The refresh that follows a delete loads that page again, as large as it was asked for.
+    const byPosition = () =>
+      fake.callsTo('gallery:list').filter((call) => call.offset !== undefined);
+    await waitFor(() => expect(byPosition().length).toBeGreaterThan(1));
+    expect(byPosition().at(-1)).toMatchObject({
+      offset: byPosition()[0]!.offset,
+      limit: byPosition()[0]!.limit,
+    });
   });
 
   it('End goes to the last image of the whole gallery, loading it, and focuses it there', async () => {
