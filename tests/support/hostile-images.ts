@@ -5,7 +5,7 @@
  * engines' tests, so every engine meets the same files.
  */
 import { crc32 } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { build, chunksOf, type Chunk } from '../unit/core/images/png-chunks';
 
 /** A photo-like test picture (smooth gradients plus detail), so codecs work as on real images. */
@@ -23,7 +23,7 @@ export function pictureRaw(width: number, height: number, channels = 3): Buffer 
   return pixels;
 }
 
-export function picture(width: number, height: number): sharp.Sharp {
+export function picture(width: number, height: number): Sharp {
   return sharp(pictureRaw(width, height), { raw: { width, height, channels: 3 } });
 }
 

@@ -179,7 +179,7 @@ describe('hostile images', () => {
 
 /** A JPEG from segments: SOI, then each `[marker, payload]`, then a minimal scan and EOI. */
 function jpegOf(segments: [number, Buffer][], tail = true): Buffer {
-  const parts = [Buffer.from([0xff, 0xd8])];
+  const parts: Buffer[] = [Buffer.from([0xff, 0xd8])];
   for (const [marker, payload] of segments) {
     const head = Buffer.from([0xff, marker, 0, 0]);
     head.writeUInt16BE(payload.length + 2, 2);
