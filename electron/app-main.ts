@@ -35,7 +35,8 @@ import { createTaskProgressPresenter } from './adapters/task-progress';
 import { createAppUpdater } from './adapters/electron-updater';
 import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
-import { imageWorkers } from './core/images/image-workers';
+import { createHeaderOnlyEngine } from './adapters/image-engines/header-only-engine';
+import type { ImageEngine } from './ports/image-engine';
 import { ensurePrivateFolder } from './core/fs/private-files';
 import { readAppEnvironment, runtimeOverrides, type AppEnvironment } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
@@ -135,11 +136,15 @@ export function startApp(): void {
       },
     }),
   });
-  // The image code loads on first use (core/images); if it cannot, images are still saved.
-  imageWorkers().onUnavailable((reason) => {
-    logger.warn('image code could not load: images are saved without thumbnails', { reason });
+  // The app's image engine: every decode, thumbnail, conversion and demo picture goes through it.
+  // Chromium's own codecs in a hidden sandboxed image renderer take this place (its adapter); until
+  // then, and wherever that renderer cannot start, images are saved sized from their header check
+  // and their thumbnails are made once an engine that decodes is here.
+  const imageEngine: ImageEngine = createHeaderOnlyEngine();
+  if (imageEngine.name === 'header-only') {
+    logger.warn('no image decoder: images are saved with their thumbnails pending');
     notice('thumbnails_unavailable');
-  });
+  }
 
   async function start(): Promise<void> {
     // Owner-only before any store, vault or history file is written into it.
@@ -155,6 +160,7 @@ export function startApp(): void {
       clock: systemClock,
       logger,
       prompts: createDialogPrompts(dialog, () => mainWindow),
+      imageEngine,
       ...hostOptions(environment),
     });
     // Closed on quit from here on; published (for windows and menus) only once it is wired.
@@ -225,6 +231,7 @@ export function startApp(): void {
         ? join(process.resourcesPath, 'drag-icon.png')
         : join(app.getAppPath(), 'resources', 'icons', '128x128.png'),
       parentWindow: () => mainWindow,
+      images: started.imageEngine,
     });
   }
 
@@ -307,6 +314,7 @@ export function startApp(): void {
         ?.close()
         .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
       wired.dispose();
+      await imageEngine.dispose().catch(() => undefined);
       await logger.close();
       app.quit();
     })();

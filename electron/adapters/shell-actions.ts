@@ -18,7 +18,8 @@ import { suggestedFileName } from '../core/os/save-name';
 import { messageOf } from '../core/errors/thrown-value';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { mainText } from '../core/i18n/main-text';
-import { convertToPng, iconPng } from '../core/images/image-ops';
+import { pngOfImage } from '../core/images/image-png';
+import type { ImageEngine } from '../ports/image-engine';
 
 export interface ShellActionsOptions {
   /** The gallery folder now (it can change in Settings). */
@@ -35,7 +36,12 @@ export interface ShellActionsOptions {
   readonly fallbackDragIcon?: string;
   /** The window Save As is a sheet on (macOS), when one is open. */
   readonly parentWindow?: () => BrowserWindow | null;
+  /** Converts JPEG and WebP to PNG (clipboard) and makes drag icons: the app's image engine. */
+  readonly images: Pick<ImageEngine, 'toPng'>;
 }
+
+/** The gallery's pixel limit (the download's default): a bigger file was not saved by Pictor. */
+const MAX_PIXELS = 100_000_000;
 
 const DRAG_ICON_SIZE = 128;
 
@@ -74,24 +80,25 @@ async function checkFiles(
   }
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+type Images = ShellActionsOptions['images'];
 
 /** The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted. */
-async function pngBytes(file: string): Promise<Buffer | null> {
+async function pngBytes(file: string, images: Images): Promise<Uint8Array | null> {
   try {
-    const bytes = await readFile(file);
-    if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return bytes;
-    return await convertToPng(bytes);
+    return await pngOfImage(await readFile(file), images, { maxPixels: MAX_PIXELS });
   } catch {
     return null;
   }
 }
 
 /** A small PNG of `file` for the drag cursor (Electron cannot read WebP thumbnails itself). */
-async function iconImage(file: string): Promise<NativeImage | null> {
+async function iconImage(file: string, images: Images): Promise<NativeImage | null> {
   try {
-    const png = await iconPng(await readFile(file), DRAG_ICON_SIZE);
-    const image = nativeImage.createFromBuffer(png);
+    const png = await pngOfImage(await readFile(file), images, {
+      maxPixels: MAX_PIXELS,
+      maxSide: DRAG_ICON_SIZE,
+    });
+    const image = nativeImage.createFromBuffer(Buffer.from(png));
     return image.isEmpty() ? null : image;
   } catch {
     return null;
@@ -101,9 +108,10 @@ async function iconImage(file: string): Promise<NativeImage | null> {
 async function dragIcon(
   sources: readonly string[],
   fallback: string | undefined,
+  images: Images,
 ): Promise<NativeImage | null> {
   for (const source of sources) {
-    const image = await iconImage(source);
+    const image = await iconImage(source, images);
     if (image) return image;
   }
   const last = fallback ? nativeImage.createFromPath(fallback) : null;
@@ -132,14 +140,18 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         return ok(undefined);
       }),
     trash: (file) => guarded([file], () => moveToTrash(file)),
-    copyImage: (file) => guarded([file], () => copyToClipboard(file)),
+    copyImage: (file) => guarded([file], () => copyToClipboard(file, options.images)),
     saveAs: (file, request) =>
       guarded([file], () =>
         saveCopy(file, request, { startDir: options.saveDir(), window: options.parentWindow?.() }),
       ),
     startDrag: (sender, file, thumbnail) =>
       guarded(thumbnail ? [file, thumbnail] : [file], () =>
-        dragOut(sender, file, thumbnail ? [thumbnail, file] : [file], options.fallbackDragIcon),
+        dragOut(sender, file, {
+          iconSources: thumbnail ? [thumbnail, file] : [file],
+          fallbackIcon: options.fallbackDragIcon,
+          images: options.images,
+        }),
       ),
     openExternal: (url) => openLink(url, options.isAllowedExternal),
     openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery'),
@@ -156,8 +168,8 @@ async function moveToTrash(file: string): Promise<Result<void>> {
   }
 }
 
-async function copyToClipboard(file: string): Promise<Result<void>> {
-  const png = await pngBytes(file);
+async function copyToClipboard(file: string, images: Images): Promise<Result<void>> {
+  const png = await pngBytes(file, images);
   if (!png) return fail('failed', sentence('error.gallery.copyUnreadable'));
   try {
     const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
@@ -171,13 +183,12 @@ async function copyToClipboard(file: string): Promise<Result<void>> {
 async function dragOut(
   sender: WebContents,
   file: string,
-  iconSources: readonly string[],
-  fallbackIcon: string | undefined,
+  icon: { iconSources: readonly string[]; fallbackIcon: string | undefined; images: Images },
 ): Promise<Result<void>> {
-  const icon = await dragIcon(iconSources, fallbackIcon);
-  if (!icon) return fail('failed', sentence('error.gallery.dragFailed'));
+  const image = await dragIcon(icon.iconSources, icon.fallbackIcon, icon.images);
+  if (!image) return fail('failed', sentence('error.gallery.dragFailed'));
   try {
-    sender.startDrag({ file, icon });
+    sender.startDrag({ file, icon: image });
     return ok(undefined);
   } catch (error) {
     return fail('failed', sentence('error.gallery.dragFailed'), error);

@@ -1,6 +1,8 @@
 /** The CLI's commands over one opened core. Each returns the process exit code. */
 import type { TaskRecord } from '../../shared/domain/task-record';
+import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { createNodeFetch } from '../adapters/node-fetch';
+import type { ImageEngine } from '../ports/image-engine';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
@@ -30,6 +32,12 @@ export interface CliIo {
   readonly program?: string;
   /** Pictor's version, written into exported archives; default npm's, else `unknown`. */
   readonly version?: string;
+  /**
+   * The image engine (decodes and thumbnails downloads), made when a command opens the library
+   * and disposed after it. Default: native sharp when it loads here, else header-only (images
+   * sized from their header, thumbnails made later by the app). The packed app passes its own.
+   */
+  readonly imageEngine?: () => Promise<ImageEngine>;
 }
 
 type Runnable = Exclude<Command, { name: 'help' }>;
@@ -50,7 +58,14 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
       'Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).',
     );
   }
-  const core = await open(command.common, credentials, io);
+  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
+  let core: PictorCore;
+  try {
+    core = await open(command.common, credentials, io, imageEngine);
+  } catch (error) {
+    await imageEngine.dispose();
+    throw error;
+  }
   try {
     switch (command.name) {
       case 'generate':
@@ -90,11 +105,18 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     }
   } finally {
     await core.close();
+    await imageEngine.dispose();
   }
 }
 
-function open(common: CommonOptions, credentials: EnvCredentials, io: CliIo): Promise<PictorCore> {
+function open(
+  common: CommonOptions,
+  credentials: EnvCredentials,
+  io: CliIo,
+  imageEngine: ImageEngine,
+): Promise<PictorCore> {
   return openPictorCore({
+    imageEngine,
     dataDir: common.dataDir,
     galleryDir: common.galleryDir,
     fetch: createNodeFetch(io.env),
@@ -180,7 +202,16 @@ function report(
     );
     if (problem) io.stderr(`${problem}\n`);
   }
+  const pending = records
+    .flatMap((record) => record.images)
+    .filter((image) => image.thumbnailPending);
+  if (pending.length > 0) io.stderr(`${PENDING_THUMBNAILS(pending.length)}\n`);
 }
+
+/** Said once per command when images were saved with their thumbnails pending. */
+const PENDING_THUMBNAILS = (count: number) =>
+  `${count} image(s) saved without a thumbnail: no image decoder runs here, so each was checked ` +
+  'from its header only. The Pictor app makes their thumbnails the next time it shows the gallery.';
 
 function list(core: PictorCore, common: CommonOptions, io: CliIo): number {
   let cursor: string | null = null;

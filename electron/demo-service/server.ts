@@ -72,7 +72,7 @@ class DemoServer {
     this.context = {
       store: this.store,
       options,
-      images: new ImageCache(),
+      images: new ImageCache(options.images),
       baseUrl: () => this.url,
     };
   }

@@ -19,7 +19,7 @@ import {
   type FailedOutcome,
 } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
-import type { ImageWorkers } from '../images/image-workers';
+import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';
 import { imageNames } from './gallery-layout';
 import { requestImage } from './image-request';
@@ -42,8 +42,8 @@ export interface DownloadSettings {
   readonly resolver?: Resolver;
   /** Tests only; see ImageRequest.classify. */
   readonly classify?: AddressClassifier;
-  /** The image workers; default the process's own (core/images). */
-  readonly images?: ImageWorkers;
+  /** Decodes each image and makes its thumbnail, after the header check (core/images). */
+  readonly imageEngine: ImageEngine;
   readonly maxImageBytes: number;
   readonly maxPixels: number;
   readonly thumbnailSize: number;
@@ -100,7 +100,10 @@ async function attempt(
   }
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;
-  const checked = await checkImage(temps.image, body.kind, settings);
+  const checked = await checkImage(temps.image, body.kind, {
+    ...settings,
+    ...(job.signal ? { signal: job.signal } : {}),
+  });
   if ('state' in checked) return checked;
   const bytes =
     (job.provenance &&
@@ -122,18 +125,19 @@ async function attempt(
   );
   if (placed) return placed;
   const names = imageNames(job.index, body.kind);
-  const file = toGalleryPath(settings.root, join(job.folder, names.image));
-  const mime = IMAGE_MIME[body.kind];
-  // Without the image code (see core/images) the image is kept as it came, unchecked.
-  if (!checked.thumbnail) return { state: 'saved', file, bytes, mime } satisfies DownloadOutcome;
-  return {
+  const saved = {
     state: 'saved',
-    file,
-    thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
+    file: toGalleryPath(settings.root, join(job.folder, names.image)),
     width: checked.width,
     height: checked.height,
     bytes,
-    mime,
+    mime: IMAGE_MIME[body.kind],
+  } as const;
+  // No engine here decodes (core/images): sized from its header, its thumbnail made later.
+  if (!checked.thumbnail) return { ...saved, thumbnailPending: true } satisfies DownloadOutcome;
+  return {
+    ...saved,
+    thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
   } satisfies DownloadOutcome;
 }
 

@@ -3,7 +3,7 @@
  * `pictor.json` sidecar, WebP thumbnails in `.thumbs/`, and `.pictor-tmp/` for files being
  * written. Names never come from the network.
  */
-import type { ImageWorkers } from '../images/image-workers';
+import type { ImageEngine } from '../../ports/image-engine';
 import { mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -26,6 +26,8 @@ import { taskFolderName } from './gallery-layout';
 import { GalleryPathError, resolveInside } from './gallery-path';
 import { THUMBS_DIR } from './gallery-layout';
 import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
+import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
+import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sidecarText } from './sidecar';
 import { provenanceOf } from './metadata/provenance';
 import { SIDECAR_NAME } from './gallery-layout';
@@ -36,7 +38,7 @@ export interface InitResult {
   readonly warnings?: readonly string[];
 }
 
-/** What a {@link Gallery} needs. Only `root` and `fetch` are required. */
+/** What a {@link Gallery} needs. Only `root`, `fetch` and `imageEngine` are required. */
 export interface GalleryOptions {
   /** Absolute gallery folder (callers default to the OS Pictures folder + `/Pictor`). */
   root: string;
@@ -53,8 +55,11 @@ export interface GalleryOptions {
   /** Default 5. */
   maxRedirects?: number;
   logger?: Logger;
-  /** The image workers; default the process's own (core/images). */
-  images?: ImageWorkers;
+  /**
+   * Decodes images and makes their thumbnails, after the core's header check: the host's choice
+   * (the app's Chromium image renderer, native sharp in plain Node, or header-only).
+   */
+  imageEngine: ImageEngine;
   /**
    * When set, every image saved carries its provenance (XMP and, in a PNG, a text chunk: see
    * metadata/): the prompt, settings, task id, service origin, date and this Pictor version.
@@ -81,7 +86,7 @@ export class Gallery {
       downloadTimeoutMs: options.downloadTimeoutMs ?? 120_000,
       maxRedirects: options.maxRedirects ?? 5,
       logger: options.logger ?? silentLogger,
-      ...(options.images ? { images: options.images } : {}),
+      imageEngine: options.imageEngine,
     };
     this.imageMetadata = options.imageMetadata;
   }
@@ -180,6 +185,24 @@ export class Gallery {
   }
 
   /**
+   * Makes the thumbnail of a saved image whose thumbnail is pending, through the same check as a
+   * download, and stores it beside the image. Never throws for image, engine or disk trouble.
+   */
+  makeThumbnail(image: ImageRecord): Promise<SavedThumbnail> {
+    return makeSavedThumbnail(
+      this.root,
+      (relative) => this.resolve(relative),
+      image,
+      this.settings,
+    );
+  }
+
+  /** The engine that decodes this gallery's images (its name is what the host is told). */
+  get imageEngine(): DownloadSettings['imageEngine'] {
+    return this.settings.imageEngine;
+  }
+
+  /**
    * Writes `<folder>/pictor.json` atomically (temp + fsync + rename), creating the folder.
    * The record is written with `folder` set to the folder used.
    * @throws GalleryPathError when `record.folder` leaves the gallery; file-system errors.
@@ -204,7 +227,7 @@ export class Gallery {
    * images' own metadata.
    */
   rebuild(options?: RebuildOptions): Promise<RebuildResult> {
-    return rebuildFromFolder(this.root, options);
+    return rebuildFromFolder(this.root, { maxPixels: this.settings.maxPixels, ...options });
   }
 
   /**

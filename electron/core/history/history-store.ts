@@ -33,7 +33,7 @@ import {
 } from './history-query';
 import { galleryItemsFromRows, recordFromRow, recordsFromRows } from './history-rows';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
-import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
+import { HISTORY_MIGRATIONS, THUMB_PENDING_ROW, type Migration } from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
 import { FEW_MATCHES, searchPage } from './search-plans';
 import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
@@ -102,6 +102,7 @@ const UPSERT_TASK = `
 const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
 const INSERT_IMAGE =
   'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
+const SELECT_THUMB_PENDING = `SELECT local_id FROM tasks WHERE ${THUMB_PENDING_ROW} ORDER BY local_id LIMIT ?`;
 const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = ?';
 const SELECT_BY_TASK_ID_ANY_ENDPOINT =
   'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
@@ -387,6 +388,13 @@ export class HistoryStore {
   }
 
   /** Records the engine still has work for, oldest first (the order to resume them in). */
+  /** Tasks with a saved image whose thumbnail is pending (ImageRecord.thumbnailPending), a few. */
+  withPendingThumbnails(limit: number): string[] {
+    return this.read(() =>
+      this.connection.all(SELECT_THUMB_PENDING, [limit]).map((row) => String(row['local_id'])),
+    );
+  }
+
   unfinished(): TaskRecord[] {
     return recordsFromRows(
       this.read(() => this.connection.all(SELECT_UNFINISHED, [])),

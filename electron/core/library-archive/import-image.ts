@@ -1,22 +1,24 @@
 /**
  * One image of an imported task, copied into a file of Pictor's own naming and checked on the
  * way: its bytes counted against the image cap, its SHA-256 against the manifest, its kind sniffed
- * from its first bytes (the name's extension must agree), its size read from its header when the
- * sidecar's cannot be trusted. An image that fails is removed again and refused with its reason.
+ * from its first bytes (the name's extension must agree), its size read by the header check
+ * (core/images) when the sidecar's cannot be trusted. An image that fails is removed again and
+ * refused with its reason.
  */
 import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { removeQuietly } from '../gallery/atomic-file';
 import { IMAGE_MIME, sniffImage } from '../gallery/image-sniff';
-import { readRegularFile } from '../gallery/regular-file';
-import { readImageHeader } from '../images/image-ops';
-import { ImagesUnavailableError } from '../images/image-workers';
+import { checkHeaderOfFile } from '../images/image-header';
 import { isAbort } from './archive-errors';
 import type { PlannedImage } from './import-plan';
 import { OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';
 
+/** An imported image whose header claims more pixels is refused (the download's default). */
+const MAX_PIXELS = 100_000_000;
+
 export interface StagedImage extends CopiedFile {
-  /** Width and height to record (absent when the image code is unavailable). */
+  /** Width and height to record (displayed size, EXIF orientation applied). */
   readonly width?: number;
   readonly height?: number;
 }
@@ -34,18 +36,10 @@ async function dimensions(
   if (record?.mime === IMAGE_MIME[planned.kind] && record.width && record.height) {
     return { width: record.width, height: record.height };
   }
-  // Read back from our own copy, through a checked handle.
-  const bytes = await readRegularFile(path, maxBytes);
-  try {
-    const header = await readImageHeader(bytes);
-    if (header.format !== planned.kind || !header.orientedWidth || !header.orientedHeight) {
-      throw new NotAsNamedError('The file does not hold the image its name says.');
-    }
-    return { width: header.orientedWidth, height: header.orientedHeight };
-  } catch (error) {
-    if (error instanceof ImagesUnavailableError) return {};
-    throw error;
-  }
+  // Read back from our own copy, through a checked handle, a few ranges of it.
+  const checked = await checkHeaderOfFile(path, planned.kind, { maxPixels: MAX_PIXELS, maxBytes });
+  if (!checked.ok) throw new NotAsNamedError('The file does not hold the image its name says.');
+  return { width: checked.header.orientedWidth, height: checked.header.orientedHeight };
 }
 
 /** Thrown when the file's header is not the image its name says (see {@link refusalOf}). */

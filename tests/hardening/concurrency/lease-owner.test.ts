@@ -15,6 +15,7 @@ import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentials';
+import { testImageEngine } from '../../support/image-engine';
 
 let service: QuirkyService | undefined;
 let core: PictorCore | undefined;
@@ -54,6 +55,7 @@ describe('a task whose lease another process holds', () => {
     store.close();
 
     core = await openPictorCore({
+      imageEngine: testImageEngine,
       dataDir: dir,
       galleryDir: join(dir, 'gallery'),
       fetch,

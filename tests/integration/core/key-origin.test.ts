@@ -17,6 +17,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import type { KeyOriginAnswer, KeyOriginQuestion } from '../../../electron/ports/user-prompts';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
+import { testImageEngine } from '../../support/image-engine';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -46,6 +47,7 @@ async function start(
   const prompts = { answer: options.answer ?? 'cancel' };
   const kv = options.stores ?? stores(dir);
   const runtime = await AppRuntime.start({
+    imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
     defaultGalleryDir: join(dir, 'gallery'),
     cipher: kv.cipher,

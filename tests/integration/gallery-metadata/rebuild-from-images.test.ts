@@ -23,6 +23,7 @@ import {
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
+import { testImageEngine } from '../../support/image-engine';
 
 let server: TestServer;
 let root: string;
@@ -36,7 +37,12 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ root, fetch, imageMetadata: { appVersion: '4.5.6' } });
+  gallery = new Gallery({
+    imageEngine: testImageEngine,
+    root,
+    fetch,
+    imageMetadata: { appVersion: '4.5.6' },
+  });
   await gallery.init();
 });
 afterEach(async () => {
