@@ -4,6 +4,7 @@
  * would resolve it inside the archive.
  */
 import { extractFile, listPackage, statFile } from '@electron/asar';
+import { readdir } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
@@ -116,4 +117,26 @@ export function unresolvedDependencies(asar: AsarListing): string[] {
     }
   }
   return missing;
+}
+
+/**
+ * An image library's file: sharp (any build), libvips, or a WebAssembly image codec. The app
+ * decodes with Chromium's own codecs; none of these may be packed.
+ */
+const IMAGE_LIBRARY =
+  /(^|\/)node_modules\/(sharp|@img\/[^/]+|wasm-vips|@jsquash\/[^/]+|@squoosh\/[^/]+)(\/|$)|libvips|sharp[^/]*\.node$|\.wasm$/i;
+
+/** Every image library file among archive entries and files unpacked beside the archive. */
+export function imageLibraryFiles(entries: Iterable<string>): string[] {
+  return [...entries].filter((entry) => IMAGE_LIBRARY.test(entry));
+}
+
+/** Every file under `dir` on disk, relative to it with `/` separators; none when it is absent. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    );
 }
