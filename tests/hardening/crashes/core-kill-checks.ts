@@ -118,7 +118,7 @@ export async function expectGalleryExact(
       // The core writes each image's provenance into it (gallery/metadata), pixels untouched.
       const kind =
         image.mime === 'image/jpeg' ? 'jpeg' : image.mime === 'image/webp' ? 'webp' : 'png';
-      const expected = embedProvenanceInBuffer(
+      const expected = await embedProvenanceInBuffer(
         served,
         kind,
         provenanceOf(record, image.index, UNKNOWN_VERSION),

@@ -73,7 +73,7 @@ describe('a CLI with no image decoder', () => {
     for (const file of files) {
       const bytes = await readFile(file);
       expect(await sharp(bytes).metadata()).toMatchObject({ format: 'png', width: 96, height: 64 });
-      expect(readImageProvenance(bytes, 'png')).toMatchObject({
+      expect(await readImageProvenance(bytes, 'png')).toMatchObject({
         ok: true,
         provenance: { prompt: 'a lighthouse at dusk' },
       });

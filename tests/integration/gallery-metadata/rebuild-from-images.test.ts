@@ -139,7 +139,7 @@ describe('crafted images', () => {
       [{ prompt: ' ' }, /does not make a valid task/],
     ];
     for (const [index, [lie]] of lies.entries()) {
-      const bytes = embedProvenanceInBuffer(png, 'png', sampleProvenance(lie));
+      const bytes = await embedProvenanceInBuffer(png, 'png', sampleProvenance(lie));
       await craftedFolder(`bad-${index}`, 'image-1.png', bytes);
     }
     const { records, skipped } = await gallery.rebuild();
@@ -158,12 +158,12 @@ describe('crafted images', () => {
     await craftedFolder(
       'task',
       'image-1.png',
-      embedProvenanceInBuffer(png, 'png', sampleProvenance()),
+      await embedProvenanceInBuffer(png, 'png', sampleProvenance()),
     );
     await craftedFolder(
       'task',
       'image-2.png',
-      embedProvenanceInBuffer(png, 'png', sampleProvenance({ imageIndex: 5 })),
+      await embedProvenanceInBuffer(png, 'png', sampleProvenance({ imageIndex: 5 })),
     );
     const { records } = await gallery.rebuild();
     expect(records).toHaveLength(1);

@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 import { taskRecordSchema, type TaskRecord } from '../../../../shared/domain/task-record';
 import { IMAGE_EXTENSION, type ImageKind } from '../image-sniff';
-import { readRegularFile } from '../regular-file';
-import { NO_PICTOR_METADATA, readImageProvenance, type ReadProvenance } from './read';
+import { NO_PICTOR_METADATA, readFileProvenance, type ReadProvenance } from './read';
 
 /** `image-<n>.<ext>` as the gallery names images (gallery-layout.ts), n from 1. */
 const IMAGE_NAME = /^image-([1-9]\d?)\.(png|jpg|webp)$/;
@@ -44,8 +43,7 @@ async function provenances(
     const kind = KIND_OF_EXTENSION[extension];
     if (!kind) continue;
     const read = await limits
-      .reads(() => readRegularFile(join(folder, name), limits.maxBytes))
-      .then((bytes) => readImageProvenance(bytes, kind))
+      .reads(() => readFileProvenance(join(folder, name), kind, limits.maxBytes))
       .catch(() => ({ ok: false as const, reason: 'An image in the folder could not be read.' }));
     if (!read.ok) reason = read.reason === NO_PICTOR_METADATA ? reason : read.reason;
     else if (read.provenance.imageIndex + 1 !== Number(number)) {
