@@ -74,6 +74,7 @@ class DemoServer {
       options,
       images: new ImageCache(options.images),
       baseUrl: () => this.url,
+      wait: (ms) => this.wait(ms),
     };
   }
 

@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
-import { removeQuietly, tempPath } from './atomic-file';
+import { removeQuietly, syncFile, tempPath } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile } from './body-to-file';
@@ -105,14 +105,19 @@ async function attempt(
     ...(job.signal ? { signal: job.signal } : {}),
   });
   if ('state' in checked) return checked;
-  const bytes =
-    (job.provenance &&
-      (await provenanceStep(temps.image, body.kind, job.provenance, {
-        root: settings.root,
-        maxBytes: settings.maxImageBytes,
-        logger: settings.logger,
-      }))) ??
-    body.bytes;
+  const embedded =
+    job.provenance &&
+    (await provenanceStep(temps.image, body.kind, job.provenance, {
+      root: settings.root,
+      maxBytes: settings.maxImageBytes,
+      logger: settings.logger,
+    }));
+  // The metadata step's file is synced; the body as it came is synced only when it is kept.
+  if (!embedded) {
+    const synced = await syncFile(temps.image);
+    if (synced) return synced;
+  }
+  const bytes = embedded || body.bytes;
   const placed = await placeImage(
     {
       folder: job.folder,
