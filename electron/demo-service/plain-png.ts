@@ -3,18 +3,10 @@
  * between two colours, encoded as a PNG with Node's zlib. Used when the host's image engine
  * cannot draw SVG (header-only), so the demo still serves real PNGs everywhere.
  */
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
+import { pngChunk as chunk } from '../core/gallery/metadata/png-meta';
 
 export type Rgb = readonly [number, number, number];
-
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
 
 /** An RGB PNG of `width`×`height` going from `from` (top left) to `to` (bottom right). */
 export function gradientPng(width: number, height: number, from: Rgb, to: Rgb): Buffer {

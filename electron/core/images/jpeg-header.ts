@@ -7,6 +7,7 @@
  */
 import { be16, type BoundedReader } from './byte-source';
 import { exifOrientation } from './exif-orientation';
+import { jpegMarkerAt } from './jpeg-markers';
 import { HeaderError, present, type ParsedHeader } from './header-parse';
 
 const SOI = 0xd8;
@@ -19,8 +20,6 @@ const isFrame = (marker: number) =>
 /** Markers with no length: TEM and the restart markers. */
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 const MAX_SEGMENTS = 512;
-/** Fill bytes (0xFF) allowed before one marker, and the window they are read in. */
-const MARKER_WINDOW = 32;
 /** The largest payload a segment can have (its length field is 16 bits, itself included). */
 const MAX_PAYLOAD = 0xffff - 2;
 
@@ -38,18 +37,14 @@ async function markerAt(
   reader: BoundedReader,
   at: number,
 ): Promise<{ marker: number; next: number }> {
-  const window = present(
-    await reader.bytes(at, Math.min(MARKER_WINDOW, reader.size - at)),
-    'The JPEG file ends before its image data.',
+  const read = await jpegMarkerAt(reader, at);
+  if ('marker' in read) return read;
+  throw new HeaderError(
+    'unreadable',
+    read.problem === 'ends'
+      ? 'The JPEG file ends before its image data.'
+      : 'A JPEG segment does not start with a marker.',
   );
-  if (window[0] !== 0xff)
-    throw new HeaderError('unreadable', 'A JPEG segment does not start with a marker.');
-  let i = 1;
-  while (i < window.length && window[i] === 0xff) i += 1;
-  const marker = window[i];
-  if (marker === undefined)
-    throw new HeaderError('unreadable', 'The JPEG file has no marker where one must be.');
-  return { marker, next: at + i + 1 };
 }
 
 async function readFrame(reader: BoundedReader, payload: number, length: number): Promise<Frame> {

@@ -15,6 +15,7 @@ import { runCli } from '../../../electron/cli/main';
 import { readImageProvenance } from '../../../electron/core/gallery/metadata/read';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
+import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { StaticCredentials } from '../../fakes/static-credentials';
@@ -62,6 +63,18 @@ async function generateWithoutDecoder(): Promise<{ code: number; out: string; er
   return { code, out, err };
 }
 
+/** The CLI's library, opened by a host whose image engine is `imageEngine`. */
+function openLibrary(imageEngine: ImageEngine) {
+  return openPictorCore({
+    dataDir: join(dir, 'data'),
+    galleryDir: join(dir, 'gallery'),
+    fetch,
+    credentials: new StaticCredentials(service.url, 'demo'),
+    clock: systemClock,
+    imageEngine,
+  });
+}
+
 describe('a CLI with no image decoder', () => {
   it('saves each image with its XMP and header size, thumbnail pending, and says so once', async () => {
     const run = await generateWithoutDecoder();
@@ -89,14 +102,7 @@ describe('a CLI with no image decoder', () => {
 
   it('the next host with a decoder makes the thumbnails when the gallery is shown', async () => {
     expect((await generateWithoutDecoder()).code).toBe(0);
-    const core = await openPictorCore({
-      dataDir: join(dir, 'data'),
-      galleryDir: join(dir, 'gallery'),
-      fetch,
-      credentials: new StaticCredentials(service.url, 'demo'),
-      clock: systemClock,
-      imageEngine: testImageEngine,
-    });
+    const core = await openLibrary(testImageEngine);
     try {
       expect(core.history.withPendingThumbnails(10)).toHaveLength(1);
       const made = new Promise<void>((resolve) => {
@@ -135,14 +141,7 @@ describe('a CLI with no image decoder', () => {
 
   it('a host with no decoder leaves them pending and makes none', async () => {
     expect((await generateWithoutDecoder()).code).toBe(0);
-    const core = await openPictorCore({
-      dataDir: join(dir, 'data'),
-      galleryDir: join(dir, 'gallery'),
-      fetch,
-      credentials: new StaticCredentials(service.url, 'demo'),
-      clock: systemClock,
-      imageEngine: createHeaderOnlyEngine(),
-    });
+    const core = await openLibrary(createHeaderOnlyEngine());
     try {
       expect(core.thumbnails.canMake).toBe(false);
       expect(await core.thumbnails.kick()).toEqual({ made: 0, refused: 0, left: 0 });

@@ -7,6 +7,7 @@
  */
 import { ContainerError, PlanBuilder, got, need, type EditPlan } from './container';
 import type { RangeReader } from './range-reader';
+import { jpegMarkerAt } from '../../images/jpeg-markers';
 
 const XMP_NS = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
 const EXTENDED_XMP_NS = Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1');
@@ -15,8 +16,6 @@ const EXIF_ID = Buffer.from('Exif\0', 'latin1');
 export const MAX_JPEG_XMP = 65_502;
 /** More header segments than any real image has. */
 const MAX_SEGMENTS = 10_000;
-/** Fill bytes (0xFF) looked at before one marker. */
-const MAX_FILL = 64;
 /** Enough of a segment's payload to tell XMP, extended XMP and Exif apart. */
 const PREFIX = EXTENDED_XMP_NS.length;
 
@@ -44,16 +43,11 @@ async function markerAt(
   reader: RangeReader,
   at: number,
 ): Promise<{ marker: number; next: number }> {
-  const window = got(
-    await reader.bytes(at, Math.min(MAX_FILL, reader.size - at)),
-    'segment marker',
-  );
-  need(at + 2, reader.size, 'segment marker');
-  if (window[0] !== 0xff) throw new ContainerError('A JPEG segment does not start with a marker.');
-  let i = 1;
-  // Fill bytes (0xFF) may pad the space before a marker.
-  while (i + 1 < window.length && window[i] === 0xff) i += 1;
-  return { marker: window[i] ?? 0, next: at + i + 1 };
+  const read = await jpegMarkerAt(reader, at);
+  if ('marker' in read) return read;
+  if (read.problem === 'ends')
+    throw new ContainerError('The image file ends inside its segment marker.');
+  throw new ContainerError('A JPEG segment does not start with a marker.');
 }
 
 /** The segments before the scan, SOS last; throws a {@link ContainerError}. */

@@ -82,7 +82,8 @@ async function* chunks(reader: RangeReader): AsyncGenerator<Chunk> {
   }
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
+/** A PNG chunk of `type` holding `data`, its CRC computed. */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -94,7 +95,7 @@ function chunk(type: string, data: Uint8Array): Buffer {
 /** An uncompressed iTXt chunk with no language tag. */
 export function itxtChunk(keywordText: string, text: Uint8Array): Buffer {
   const head = Buffer.from(`${keywordText}\0\0\0\0\0`, 'latin1');
-  return chunk('iTXt', Buffer.concat([head, text]));
+  return pngChunk('iTXt', Buffer.concat([head, text]));
 }
 
 /** The plan of the image with `xmp` and `summary` (UTF-8) inserted, replacing any it had. */
