@@ -8,7 +8,7 @@
 import type { FileHandle } from 'node:fs/promises';
 
 /** Bytes read from a file at a time, and the most a walker holds of it. */
-export const WINDOW_BYTES = 1024 * 1024;
+export const WINDOW_BYTES = 256 * 1024;
 
 /** Random access to an image's bytes by range. */
 export interface RangeReader {
