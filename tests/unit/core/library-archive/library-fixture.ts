@@ -3,6 +3,12 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
+import {
+  importLibrary,
+  type ImportOptions,
+  type ImportSummary,
+} from '../../../../electron/core/library-archive/import-library';
 import {
   imageNames,
   taskFolderName,
@@ -16,13 +22,37 @@ export interface Library {
   readonly dir: string;
   readonly root: string;
   readonly history: HistoryStore;
+  /** The library's gallery: an import checks its images with the gallery's download check. */
+  readonly gallery: Gallery;
+}
+
+/** A gallery that never downloads (an import needs its root and its image check only). */
+export function offlineGallery(root: string): Gallery {
+  return new Gallery({
+    root,
+    fetch: () => Promise.reject(new Error('This test gallery does not download.')),
+  });
 }
 
 export async function makeLibrary(): Promise<Library> {
   const dir = await makeTempDir();
   const root = join(dir, 'gallery');
   await mkdir(join(root, TEMP_DIR), { recursive: true });
-  return { dir, root, history: HistoryStore.open(join(dir, 'history.sqlite')) };
+  return {
+    dir,
+    root,
+    history: HistoryStore.open(join(dir, 'history.sqlite')),
+    gallery: offlineGallery(root),
+  };
+}
+
+/** Imports `source` into `library` (its gallery and history), with any other options given. */
+export function importInto(
+  library: Library,
+  source: string,
+  extra: Partial<ImportOptions> = {},
+): Promise<ImportSummary> {
+  return importLibrary({ gallery: library.gallery, history: library.history, source, ...extra });
 }
 
 let counter = 0;
