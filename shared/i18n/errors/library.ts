@@ -146,6 +146,8 @@ export const libraryErrors = {
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is not valid ({where, select, none {{problem}} other {{where}: {problem}}}). Nothing was written to the library.',
   'error.library.notEnoughSpace':
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: it needs {needed} bytes free on the library’s disk, and only {free} are free. Free some space, then try again. Nothing was written to the library.',
+  'error.library.manifestShape':
+    'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is nested deeper, or holds more fields, than a Pictor export manifest can. Nothing was written to the library.',
 
   // electron/core/library-archive/import-image.ts, import-plan.ts, import-task.ts (files left out)
   'error.library.imageTooLarge': 'The image is larger than the {max} bytes allowed.',
