@@ -9,33 +9,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
 import { ArchiveRefusedError } from '../../../../electron/core/library-archive/archive-errors';
 import { filesUnder } from '../../../support/files';
-import { makeImage, removeDir } from '../../../support/gallery-helpers';
-import { manifestFor, taskFiles, type CraftedImage, type ExportFile } from './crafted-export';
-import { importInto, makeLibrary, type Library } from './library-fixture';
-import { yazlArchive } from './yazl-archive';
+import { makeImage } from '../../../support/gallery-helpers';
+import { taskFiles, type CraftedImage, type ExportFile } from './crafted-export';
+import { importInto, useLibrary } from './library-fixture';
+import { yazlExport } from './yazl-archive';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-let library: Library;
-beforeEach(async () => {
-  library = await makeLibrary();
-});
-afterEach(async () => {
-  library.history.close();
-  await removeDir(library.dir);
-});
-
-/** A Pictor export of `files` (and their manifest), written by yazl. */
-async function exportOf(files: readonly ExportFile[], name = 'export.zip'): Promise<string> {
-  return yazlArchive(join(library.dir, name), [
-    ...files.map((file) => ({ name: file.path, data: file.data })),
-    { name: 'pictor-export.json', data: manifestFor(files) },
-  ]);
-}
+const library = useLibrary();
 
 /** `count` tasks whose "image" is `junk()` under a PNG's name and signature, 8×8 by its sidecar. */
 async function junkTasks(count: number, junk: () => Buffer): Promise<ExportFile[]> {
@@ -80,7 +65,7 @@ async function expectNothingWritten(): Promise<void> {
 describe('an archive that would fill the disk is refused as a whole', () => {
   it('refuses many highly compressible "images" of junk, each under 1 MiB', async () => {
     const files = await junkTasks(30, () => Buffer.alloc(900 * 1024));
-    const archive = await exportOf(files);
+    const archive = await yazlExport(library.dir, files);
     const declared = files.reduce((sum, file) => sum + file.data.length, 0);
     // The attack itself: well under a megabyte that unpacks to over a hundred times more.
     expect(declared / (await stat(archive)).size).toBeGreaterThan(100);
@@ -95,7 +80,7 @@ describe('an archive that would fill the disk is refused as a whole', () => {
     const files = await junkTasks(40, () =>
       Buffer.concat([randomBytes(2 * 1024), Buffer.alloc(98 * 1024)]),
     );
-    const outcome = importInto(library, await exportOf(files));
+    const outcome = importInto(library, await yazlExport(library.dir, files));
     await expect(outcome).rejects.toThrow(/its entries together are compressed too well/);
     await expectNothingWritten();
   });
@@ -103,7 +88,7 @@ describe('an archive that would fill the disk is refused as a whole', () => {
   it('refuses a source that declares more than the disk has free, archive or folder', async () => {
     const files = [(await taskFiles()).files, (await taskFiles()).files].flat();
     const declared = files.reduce((sum, file) => sum + file.data.length, 0);
-    const archive = await exportOf(files);
+    const archive = await yazlExport(library.dir, files);
     const asked: string[] = [];
     const disk = (free: number) => async (folder: string) => {
       asked.push(folder);
@@ -138,7 +123,7 @@ describe('every imported image passes the check a download passes', () => {
   it('records the size the image has, not the one its sidecar claims', async () => {
     const png = await makeImage('png', 16, 12);
     const { record, files } = await taskFiles({ data: png, width: 4000, height: 3000 });
-    const summary = await importInto(library, await exportOf(files));
+    const summary = await importInto(library, await yazlExport(library.dir, files));
     expect(summary.refused).toEqual([]);
     expect(library.history.get(record.localId)?.images[0]).toMatchObject({
       state: 'saved',
@@ -176,7 +161,10 @@ describe('every imported image passes the check a download passes', () => {
     async (_label, make, reason) => {
       const good = await taskFiles();
       const bad = await taskFiles(await make());
-      const summary = await importInto(library, await exportOf([...good.files, ...bad.files]));
+      const summary = await importInto(
+        library,
+        await yazlExport(library.dir, [...good.files, ...bad.files]),
+      );
       const [badImage] = bad.files;
       expect(summary.refused.map((refused) => [refused.path, refused.reason])).toEqual([
         [badImage?.path, expect.stringMatching(reason)],
@@ -201,7 +189,7 @@ describe('every imported image passes the check a download passes', () => {
 
   it('refuses a junk image added to a task the library has, publishing nothing', async () => {
     const { record, files } = await taskFiles();
-    await importInto(library, await exportOf(files, 'first.zip'));
+    await importInto(library, await yazlExport(library.dir, files, 'first.zip'));
     const [image, sidecar] = files as [ExportFile, ExportFile];
     const junk: ExportFile = {
       ...image,
@@ -214,7 +202,8 @@ describe('every imported image passes the check a download passes', () => {
     };
     const again = await importInto(
       library,
-      await exportOf(
+      await yazlExport(
+        library.dir,
         [image, junk, { ...sidecar, data: Buffer.from(sidecarText(twoImages)) }],
         'second.zip',
       ),

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../../../electron/core/library-archive/archive-errors';
 import { importLibrary } from '../../../../electron/core/library-archive/import-library';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
@@ -14,18 +14,11 @@ import { filesUnder } from '../../../support/files';
 import { removeDir } from '../../../support/gallery-helpers';
 import { exportEntries, manifestFor, taskFiles, writeZip, type ExportFile } from './crafted-export';
 import type { CraftedEntry } from './crafted-zip';
-import { addTask, makeLibrary, type Library } from './library-fixture';
+import { addTask, makeLibrary, useLibrary } from './library-fixture';
 
 const randomHex = (length: number) => randomBytes(length / 2).toString('hex');
 
-let library: Library;
-beforeEach(async () => {
-  library = await makeLibrary();
-});
-afterEach(async () => {
-  library.history.close();
-  await removeDir(library.dir);
-});
+const library = useLibrary();
 
 async function run(entries: readonly CraftedEntry[]) {
   const source = await writeZip(library.dir, entries);

@@ -7,25 +7,17 @@
  */
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { HistoryStore } from '../../../../electron/core/history/history-store';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
-import { importLibrary } from '../../../../electron/core/library-archive/import-library';
 import { filesUnder } from '../../../support/files';
-import { makeImage, removeDir } from '../../../support/gallery-helpers';
-import { manifestFor, taskFiles, type ExportFile } from './crafted-export';
-import { importInto, makeLibrary, type Library } from './library-fixture';
-import { yazlArchive } from './yazl-archive';
+import { makeImage } from '../../../support/gallery-helpers';
+import { taskFiles, type ExportFile } from './crafted-export';
+import { importInto, useLibrary } from './library-fixture';
+import { yazlExport } from './yazl-archive';
 
-let library: Library;
-beforeEach(async () => {
-  library = await makeLibrary();
-});
-afterEach(async () => {
-  library.history.close();
-  await removeDir(library.dir);
-});
+const library = useLibrary();
 
 /** The library's history, whose batch write fails as on a full disk. */
 function fullDisk(history: HistoryStore): Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany'> {
@@ -36,13 +28,6 @@ function fullDisk(history: HistoryStore): Pick<HistoryStore, 'get' | 'getByTaskI
       throw Object.assign(new Error('database or disk is full'), { code: 'ENOSPC' });
     },
   };
-}
-
-async function exportOf(files: readonly ExportFile[], name: string): Promise<string> {
-  return yazlArchive(join(library.dir, name), [
-    ...files.map((file) => ({ name: file.path, data: file.data })),
-    { name: 'pictor-export.json', data: manifestFor(files) },
-  ]);
 }
 
 /** Every task folder in the gallery (a folder holding a sidecar), relative to the root. */
@@ -73,12 +58,8 @@ async function withSecondImage(record: TaskRecord, files: readonly ExportFile[])
 describe('an import whose history write fails', () => {
   it('takes back every task folder it added; importing again adds each task once', async () => {
     const { records, files } = await threeTasks();
-    const archive = await exportOf(files, 'tasks.zip');
-    const failed = importLibrary({
-      gallery: library.gallery,
-      history: fullDisk(library.history),
-      source: archive,
-    });
+    const archive = await yazlExport(library.dir, files, 'tasks.zip');
+    const failed = importInto(library, archive, { history: fullDisk(library.history) });
     await expect(failed).rejects.toThrow('database or disk is full');
     expect(await taskFolders()).toEqual([]);
     // No date folders left empty either: the gallery holds its temporary folder alone.
@@ -93,14 +74,10 @@ describe('an import whose history write fails', () => {
 
   it('takes back the images it added to a task the library has', async () => {
     const { record, files } = await taskFiles();
-    await importInto(library, await exportOf(files, 'one.zip'));
-    const archive = await exportOf(await withSecondImage(record, files), 'two.zip');
+    await importInto(library, await yazlExport(library.dir, files, 'one.zip'));
+    const archive = await yazlExport(library.dir, await withSecondImage(record, files), 'two.zip');
     await expect(
-      importLibrary({
-        gallery: library.gallery,
-        history: fullDisk(library.history),
-        source: archive,
-      }),
+      importInto(library, archive, { history: fullDisk(library.history) }),
     ).rejects.toThrow('database or disk is full');
     const folder = join(library.root, record.folder ?? '?');
     expect((await readdir(folder)).sort()).toEqual(['image-1.png', 'pictor.json']);
@@ -118,7 +95,7 @@ describe('an import whose history write fails', () => {
 describe('what an earlier import left without its record', () => {
   it('is recognised as the same task: no second folder, every task back in the history', async () => {
     const { records, files } = await threeTasks();
-    const archive = await exportOf(files, 'tasks.zip');
+    const archive = await yazlExport(library.dir, files, 'tasks.zip');
     await importInto(library, archive);
     // The batch that never reached the disk: the folders stay, their records do not.
     for (const record of records) library.history.delete(record.localId);
@@ -137,9 +114,9 @@ describe('what an earlier import left without its record', () => {
 
   it('takes an image file already in the task as that image, not copying it again', async () => {
     const { record, files } = await taskFiles();
-    await importInto(library, await exportOf(files, 'one.zip'));
+    await importInto(library, await yazlExport(library.dir, files, 'one.zip'));
     const before = library.history.get(record.localId) as TaskRecord;
-    const archive = await exportOf(await withSecondImage(record, files), 'two.zip');
+    const archive = await yazlExport(library.dir, await withSecondImage(record, files), 'two.zip');
     await importInto(library, archive);
     // Its record went back to one image (as if the history never took the second).
     library.history.put(before);

@@ -15,7 +15,8 @@ import {
   TEMP_DIR,
 } from '../../../../electron/core/gallery/gallery-layout';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
-import { makeImage, makeTempDir } from '../../../support/gallery-helpers';
+import { afterEach, beforeEach } from 'vitest';
+import { makeImage, makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../support/task-records';
 
 export interface Library {
@@ -43,6 +44,41 @@ export async function makeLibrary(): Promise<Library> {
     root,
     history: HistoryStore.open(join(dir, 'history.sqlite')),
     gallery: offlineGallery(root),
+  };
+}
+
+/**
+ * A fresh library for each test of the file (or of the `describe` it is called in): made before
+ * each test, closed and removed after. Read its fields inside a test.
+ */
+export function useLibrary(): Library {
+  let current: Library | null = null;
+  beforeEach(async () => {
+    current = await makeLibrary();
+  });
+  afterEach(async () => {
+    const done = current;
+    current = null;
+    done?.history.close();
+    if (done) await removeDir(done.dir);
+  });
+  const now = (): Library => {
+    if (!current) throw new Error('The library exists only while a test runs.');
+    return current;
+  };
+  return {
+    get dir() {
+      return now().dir;
+    },
+    get root() {
+      return now().root;
+    },
+    get history() {
+      return now().history;
+    },
+    get gallery() {
+      return now().gallery;
+    },
   };
 }
 

@@ -7,7 +7,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../../../electron/core/library-archive/archive-limits';
 import {
   MANIFEST_NAME,
@@ -15,9 +15,8 @@ import {
   parseManifest,
 } from '../../../../electron/core/library-archive/manifest';
 import { filesUnder } from '../../../support/files';
-import { removeDir } from '../../../support/gallery-helpers';
 import { manifestFor, taskFiles } from './crafted-export';
-import { importInto, makeLibrary, type Library } from './library-fixture';
+import { importInto, useLibrary } from './library-fixture';
 
 const MAX_ENTRIES = DEFAULT_ARCHIVE_LIMITS.maxEntries;
 const HEAD =
@@ -100,14 +99,7 @@ describe('a manifest whose entries are invalid', () => {
 });
 
 describe('importing a folder with a hostile manifest', () => {
-  let library: Library;
-  beforeEach(async () => {
-    library = await makeLibrary();
-  });
-  afterEach(async () => {
-    library.history.close();
-    await removeDir(library.dir);
-  });
+  const library = useLibrary();
 
   it('refuses it in one sentence, with nothing parsed and nothing written', async () => {
     const folder = join(library.dir, 'unpacked');

@@ -1,7 +1,9 @@
 /** ZIP archives written by yazl (the exporter's own writer): what any ordinary tool makes. */
 import { createWriteStream } from 'node:fs';
+import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
+import { manifestFor, type ExportFile } from './crafted-export';
 
 export interface ArchiveFile {
   readonly name: string;
@@ -15,4 +17,16 @@ export async function yazlArchive(path: string, files: readonly ArchiveFile[]): 
   zip.end();
   await pipeline(zip.outputStream, createWriteStream(path));
   return path;
+}
+
+/** A Pictor export of `files` and their manifest, written by yazl as `dir/name`. */
+export function yazlExport(
+  dir: string,
+  files: readonly ExportFile[],
+  name = 'export.zip',
+): Promise<string> {
+  return yazlArchive(join(dir, name), [
+    ...files.map((file) => ({ name: file.path, data: file.data })),
+    { name: 'pictor-export.json', data: manifestFor(files) },
+  ]);
 }
