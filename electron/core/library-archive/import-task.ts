@@ -15,7 +15,7 @@
  *   never makes a second folder for it.
  */
 import { lstat, mkdir, rmdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   isUnfinished,
   type ImageRecord,
@@ -23,7 +23,13 @@ import {
 } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import { systemErrorCode } from '../errors/thrown-value';
-import { checkContained, ensureFolder, removeTree, renameContained } from '../fs/contained-fs';
+import {
+  checkContained,
+  ensureFolder,
+  isWithin,
+  removeTree,
+  renameContained,
+} from '../fs/contained-fs';
 import { fsyncDir, tempPath, writeNewFileSynced } from '../gallery/atomic-file';
 import { SIDECAR_NAME, imageNames, taskFolderName } from '../gallery/gallery-layout';
 import { resolveInside } from '../gallery/gallery-path';
@@ -121,14 +127,14 @@ async function placeFor(root: string, record: TaskRecord, reserved: Set<string>)
 /** Removes a task folder this import added, and the date folders above it it leaves empty. */
 async function removeAdded(root: string, target: string): Promise<void> {
   await removeTree(root, target, { onLink: 'unlink' });
-  // `rmdir` removes only an empty folder: one holding another task stays.
-  for (let folder = dirname(target); folder !== root && dirname(folder) !== folder;) {
+  // `rmdir` removes only an empty folder: one holding another task stays, and so does the root.
+  for (let folder = dirname(target); folder !== resolve(root); folder = dirname(folder)) {
+    if (!isWithin(root, folder)) break;
     const removed = await rmdir(folder).then(
       () => true,
       () => false,
     );
     if (!removed) break;
-    folder = dirname(folder);
   }
 }
 
