@@ -20,6 +20,8 @@ import {
 import { fsyncDir, writeFileAtomic } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
 import { downloadOnce, type DownloadSettings } from './download-image';
+import { checkImage, type ImageCheckResult } from './image-finish';
+import type { ImageKind } from './image-sniff';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, type DownloadOutcome } from './download-outcome';
 import { taskFolderName } from './gallery-layout';
@@ -177,6 +179,14 @@ export class Gallery {
         ? { provenance: provenanceOf(record, index, this.imageMetadata.appVersion) }
         : {}),
     });
+  }
+
+  /**
+   * Checks an image file Pictor wrote (a library import's copy) exactly as a download is checked:
+   * header, pixel limit, full decode, with this gallery's limits and image workers.
+   */
+  checkImage(file: string, kind: ImageKind): Promise<ImageCheckResult> {
+    return checkImage(file, kind, this.settings);
   }
 
   /**

@@ -58,6 +58,16 @@ function headerProblem(
   return null;
 }
 
+/** What {@link checkImage} found: a checked image, one kept unchecked, or why it is refused. */
+export type ImageCheckResult = CheckedImage | UncheckedImage | FailedOutcome;
+
+/**
+ * {@link checkImage} bound to one gallery's limits and image workers (`Gallery.checkImage`). A
+ * download and an import check their files through it, so whatever checks a downloaded image
+ * checks an imported one too.
+ */
+export type ImageCheck = (file: string, kind: ImageKind) => Promise<ImageCheckResult>;
+
 /**
  * Reads the whole image (so a truncated or corrupt file fails here) while making the
  * thumbnail: fit inside `thumbnailSize`, never enlarged, WebP.
@@ -66,7 +76,7 @@ export async function checkImage(
   file: string,
   kind: ImageKind,
   limits: { maxPixels: number; thumbnailSize: number; images?: ImageWorkers },
-): Promise<CheckedImage | UncheckedImage | FailedOutcome> {
+): Promise<ImageCheckResult> {
   let result;
   try {
     result = await checkImageFile(

@@ -247,6 +247,16 @@ async function repairRecord(
 }
 
 /**
+ * The record of the one task folder `folder` (absolute), by the rebuild's rules: its sidecar read
+ * and checked, its images matched with the files beside it. `null` when it has no valid sidecar.
+ */
+export async function readTaskFolder(root: string, folder: string): Promise<TaskRecord | null> {
+  const path = join(folder, SIDECAR_NAME);
+  const read = await readSidecar(path);
+  return read.ok ? repairRecord(root, path, read.record, limiter(IMAGE_READS)) : null;
+}
+
+/**
  * What the first pass keeps of each sidecar: enough to choose one per task. The record itself is
  * read again when its turn comes, so memory does not grow with the size of the folder.
  */

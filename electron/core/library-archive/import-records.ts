@@ -1,7 +1,8 @@
 /**
  * The records an import writes, by the rebuild's rules (rebuild.ts): an image whose file came in
  * is `saved` at Pictor's own path for it; one without a file comes back `pending` when it has an
- * address and `invalid` when not; `expired`, `invalid` and `deleted` images keep their state; no
+ * address and `invalid` when not; one whose file came in and was refused is `invalid`, with the
+ * refusal as its error (its address is not fetched again: it came with the file that failed); `expired`, `invalid` and `deleted` images keep their state; no
  * thumbnail is carried over (Pictor makes its own). Every record is marked `imported`.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
@@ -31,6 +32,11 @@ export function missingImage(image: ImageRecord): ImageRecord {
   return image.url
     ? { ...kept, state: 'pending', ...failure(sentence('error.library.importedFileMissing')) }
     : { ...kept, state: 'invalid', ...failure(sentence('error.library.importedFileGone')) };
+}
+
+/** An image whose file came in and was refused for `reason` (import-image.ts). */
+export function refusedImage(image: ImageRecord, reason: Sentence): ImageRecord {
+  return { ...withoutFile(image), state: 'invalid', ...failure(reason) };
 }
 
 /** An image's error: the English text and its catalogue sentence. */

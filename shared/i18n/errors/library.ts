@@ -105,6 +105,8 @@ export const libraryErrors = {
     'Pictor did not import this archive: an entry is larger than the {max} bytes allowed. Nothing was written to the library.',
   'error.library.archiveEntryBomb':
     'Pictor did not import this archive: an entry is compressed too well to be an image (a zip bomb). Nothing was written to the library.',
+  'error.library.archiveBomb':
+    'Pictor did not import this archive: its entries together are compressed too well to be images (a zip bomb). Nothing was written to the library.',
   'error.library.archiveOverlap':
     'Pictor did not import this archive: two entries share the same data (an overlapping zip bomb). Nothing was written to the library.',
   'error.library.archiveNotZip':
@@ -142,11 +144,17 @@ export const libraryErrors = {
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest lists more than {max} files. Nothing was written to the library.',
   'error.library.manifestInvalid':
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is not valid ({where, select, none {{problem}} other {{where}: {problem}}}). Nothing was written to the library.',
+  'error.library.notEnoughSpace':
+    'Pictor did not import {what, select, folder {this folder} other {this archive}}: it needs {needed} bytes free on the library’s disk, and only {free} are free. Free some space, then try again. Nothing was written to the library.',
+  'error.library.manifestShape':
+    'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is nested deeper, or holds more fields, than a Pictor export manifest can. Nothing was written to the library.',
 
   // electron/core/library-archive/import-image.ts, import-plan.ts, import-task.ts (files left out)
   'error.library.imageTooLarge': 'The image is larger than the {max} bytes allowed.',
   'error.library.imageNotAsNamed': 'The file does not hold the image its name says.',
   'error.library.imageUnreadable': 'The image could not be read from the source.',
+  'error.library.imageNotChecked':
+    'The image could not be checked (Pictor’s image worker stopped or took too long), so it was not imported. Import it again to try once more.',
   'error.library.imageShaMismatch': 'The image does not match the manifest (its SHA-256 differs).',
   'error.library.fileNotListed': 'The file is not listed in the manifest.',
   'error.library.fileSizeMismatch': 'The file is not the size the manifest says.',

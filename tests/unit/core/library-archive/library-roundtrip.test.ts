@@ -46,7 +46,7 @@ describe('library export and import', () => {
     const to = await library();
     const progress: number[] = [];
     const first = await importLibrary({
-      root: to.root,
+      gallery: to.gallery,
       history: to.history,
       source: target,
       onProgress: (p) => progress.push(p.done),
@@ -69,7 +69,7 @@ describe('library export and import', () => {
     );
     expect(records.every((r) => r.imported === true)).toBe(true);
 
-    const again = await importLibrary({ root: to.root, history: to.history, source: target });
+    const again = await importLibrary({ gallery: to.gallery, history: to.history, source: target });
     expect(again).toMatchObject({
       addedTasks: 0,
       addedImages: 0,
@@ -94,7 +94,7 @@ describe('library export and import', () => {
       },
     ]);
     const to = await library();
-    await importLibrary({ root: to.root, history: to.history, source: target });
+    await importLibrary({ gallery: to.gallery, history: to.history, source: target });
     expect([...(await savedImages(to)).keys()]).toEqual([`${kept.localId}#0`]);
   });
 
@@ -102,12 +102,16 @@ describe('library export and import', () => {
     const from = await library();
     const task = await addTask(from, ['png']);
     const to = await library();
-    await importLibrary({ root: to.root, history: to.history, source: from.root });
+    await importLibrary({ gallery: to.gallery, history: to.history, source: from.root });
     // The same task elsewhere got another picture at the same name.
     const other = await makeImage('png', 20, 20);
     const file = task.images[0]?.file ?? '';
     await writeFile(join(from.root, ...file.split('/')), other);
-    const merged = await importLibrary({ root: to.root, history: to.history, source: from.root });
+    const merged = await importLibrary({
+      gallery: to.gallery,
+      history: to.history,
+      source: from.root,
+    });
     expect(merged).toMatchObject({ addedTasks: 0, addedImages: 1, duplicateImages: 0 });
     const record = to.history.get(task.localId);
     expect(record?.images.map((image) => image.file?.split('/').pop())).toEqual([
@@ -126,7 +130,7 @@ describe('library export and import', () => {
     const to = await library();
     const controller = new AbortController();
     const summary = await importLibrary({
-      root: to.root,
+      gallery: to.gallery,
       history: to.history,
       source: target,
       signal: controller.signal,
