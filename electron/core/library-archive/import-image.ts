@@ -4,6 +4,7 @@
  * from its first bytes (the name's extension must agree), its size read from its header when the
  * sidecar's cannot be trusted. An image that fails is removed again and refused with its reason.
  */
+import { dirname } from 'node:path';
 import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { removeQuietly } from '../gallery/atomic-file';
@@ -34,8 +35,8 @@ async function dimensions(
   if (record?.mime === IMAGE_MIME[planned.kind] && record.width && record.height) {
     return { width: record.width, height: record.height };
   }
-  // Read back from our own copy, through a checked handle.
-  const bytes = await readRegularFile(path, maxBytes);
+  // Read back from our own copy, through a checked handle, inside the folder it was copied to.
+  const bytes = await readRegularFile(dirname(path), path, maxBytes);
   try {
     const header = await readImageHeader(bytes);
     if (header.format !== planned.kind || !header.orientedWidth || !header.orientedHeight) {

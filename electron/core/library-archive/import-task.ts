@@ -240,7 +240,7 @@ async function savedHashes(
   for (const image of record.images) {
     if (image.state !== 'saved' || !image.file) continue;
     try {
-      hashes.add(sha256Of(await readRegularFile(resolveInside(root, image.file), maxBytes)));
+      hashes.add(sha256Of(await readRegularFile(root, resolveInside(root, image.file), maxBytes)));
     } catch {
       // A missing or unsafe file is not this image's twin.
     }
