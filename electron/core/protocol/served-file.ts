@@ -8,7 +8,6 @@
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { extname, isAbsolute, relative, sep } from 'node:path';
-import type { OpenInsideOptions } from '../fs/open-inside';
 import { openRegularFile, type OpenedRegularFile } from '../gallery/regular-file';
 import { GalleryPathError, resolveInside } from '../gallery/gallery-path';
 import { refuse, type ProtocolRefusal } from './request-path';
@@ -113,9 +112,8 @@ export async function resolveServedFile(
 export async function openServedFile(
   root: string,
   file: string,
-  seams?: OpenInsideOptions,
 ): Promise<OpenedRegularFile | null> {
-  return openRegularFile(root, file, Number.MAX_SAFE_INTEGER, seams).catch(() => null);
+  return openRegularFile(root, file, Number.MAX_SAFE_INTEGER).catch(() => null);
 }
 
 /**
@@ -124,7 +122,8 @@ export async function openServedFile(
  * another process keeps appending to costs no more memory than the size it was opened at.
  */
 export async function readExactly(handle: FileHandle, size: number): Promise<Buffer | null> {
-  const buffer = Buffer.allocUnsafe(size + 1);
+  // Its own memory, not a slice of Node's shared pool: the page is handed this very buffer.
+  const buffer = Buffer.allocUnsafeSlow(size + 1);
   let filled = 0;
   while (filled < buffer.length) {
     const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
