@@ -79,15 +79,21 @@ function namesBelow(base: string, path: string): string[] | null {
   return inside.split(sep);
 }
 
+const SEPARATOR = Buffer.from(sep);
+
+/** `path` without a trailing separator (a root such as `/` has one). */
+function trimmed(path: Buffer): Buffer {
+  return path.subarray(-SEPARATOR.length).equals(SEPARATOR)
+    ? path.subarray(0, -SEPARATOR.length)
+    : path;
+}
+
 /** `realRoot` and each path below it down to `names`' last, as bytes (exact, whatever the name). */
 function componentPaths(realRoot: Buffer, names: readonly string[]): Buffer[] {
-  const separator = Buffer.from(sep);
   const paths = [realRoot];
-  let at = realRoot.subarray(-separator.length).equals(separator)
-    ? realRoot.subarray(0, -separator.length)
-    : realRoot;
+  let at = trimmed(realRoot);
   for (const name of names) {
-    at = Buffer.concat([at, separator, Buffer.from(name)]);
+    at = Buffer.concat([at, SEPARATOR, Buffer.from(name)]);
     paths.push(at);
   }
   return paths;
@@ -106,10 +112,7 @@ async function identities(paths: readonly Buffer[]): Promise<BigIntStats[] | 'li
 /** Whether the kernel's path of the open `handle` lies below `realRoot`. */
 async function descriptorInside(handle: FileHandle, realRoot: Buffer): Promise<boolean> {
   const opened = await fs.readlink(`/proc/self/fd/${handle.fd}`, { encoding: 'buffer' });
-  const separator = Buffer.from(sep);
-  const prefix = realRoot.subarray(-separator.length).equals(separator)
-    ? realRoot
-    : Buffer.concat([realRoot, separator]);
+  const prefix = Buffer.concat([trimmed(realRoot), SEPARATOR]);
   return opened.length > prefix.length && opened.subarray(0, prefix.length).equals(prefix);
 }
 
