@@ -7,7 +7,7 @@
  * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
  * for the user and the technical detail beside it.
  */
-import { copyFile, lstat, mkdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
 import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
@@ -19,6 +19,8 @@ import { messageOf } from '../core/errors/thrown-value';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { mainText } from '../core/i18n/main-text';
 import { convertToPng, iconPng } from '../core/images/image-ops';
+import { openRegularFile, readRegularFile } from '../core/gallery/regular-file';
+import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 
 export interface ShellActionsOptions {
   /** The gallery folder now (it can change in Settings). */
@@ -76,10 +78,13 @@ async function checkFiles(
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted. */
-async function pngBytes(file: string): Promise<Buffer | null> {
+/**
+ * The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted. Read
+ * as a regular file inside the gallery once opened (a folder swapped for a link leads nowhere).
+ */
+async function pngBytes(root: string, file: string): Promise<Buffer | null> {
   try {
-    const bytes = await readFile(file);
+    const bytes = await readRegularFile(root, file, MAX_IMAGE_BYTES);
     if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return bytes;
     return await convertToPng(bytes);
   } catch {
@@ -88,9 +93,9 @@ async function pngBytes(file: string): Promise<Buffer | null> {
 }
 
 /** A small PNG of `file` for the drag cursor (Electron cannot read WebP thumbnails itself). */
-async function iconImage(file: string): Promise<NativeImage | null> {
+async function iconImage(root: string, file: string): Promise<NativeImage | null> {
   try {
-    const png = await iconPng(await readFile(file), DRAG_ICON_SIZE);
+    const png = await iconPng(await readRegularFile(root, file, MAX_IMAGE_BYTES), DRAG_ICON_SIZE);
     const image = nativeImage.createFromBuffer(png);
     return image.isEmpty() ? null : image;
   } catch {
@@ -99,11 +104,12 @@ async function iconImage(file: string): Promise<NativeImage | null> {
 }
 
 async function dragIcon(
+  root: string,
   sources: readonly string[],
   fallback: string | undefined,
 ): Promise<NativeImage | null> {
   for (const source of sources) {
-    const image = await iconImage(source);
+    const image = await iconImage(root, source);
     if (image) return image;
   }
   const last = fallback ? nativeImage.createFromPath(fallback) : null;
@@ -132,14 +138,22 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         return ok(undefined);
       }),
     trash: (file) => guarded([file], () => moveToTrash(file)),
-    copyImage: (file) => guarded([file], () => copyToClipboard(file)),
+    copyImage: (file) => guarded([file], () => copyToClipboard(options.galleryRoot(), file)),
     saveAs: (file, request) =>
       guarded([file], () =>
-        saveCopy(file, request, { startDir: options.saveDir(), window: options.parentWindow?.() }),
+        saveCopy(options.galleryRoot(), file, request, {
+          startDir: options.saveDir(),
+          window: options.parentWindow?.(),
+        }),
       ),
     startDrag: (sender, file, thumbnail) =>
       guarded(thumbnail ? [file, thumbnail] : [file], () =>
-        dragOut(sender, file, thumbnail ? [thumbnail, file] : [file], options.fallbackDragIcon),
+        dragOut(
+          sender,
+          file,
+          { root: options.galleryRoot(), sources: thumbnail ? [thumbnail, file] : [file] },
+          options.fallbackDragIcon,
+        ),
       ),
     openExternal: (url) => openLink(url, options.isAllowedExternal),
     openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery'),
@@ -156,8 +170,8 @@ async function moveToTrash(file: string): Promise<Result<void>> {
   }
 }
 
-async function copyToClipboard(file: string): Promise<Result<void>> {
-  const png = await pngBytes(file);
+async function copyToClipboard(root: string, file: string): Promise<Result<void>> {
+  const png = await pngBytes(root, file);
   if (!png) return fail('failed', sentence('error.gallery.copyUnreadable'));
   try {
     const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
@@ -171,10 +185,10 @@ async function copyToClipboard(file: string): Promise<Result<void>> {
 async function dragOut(
   sender: WebContents,
   file: string,
-  iconSources: readonly string[],
+  icons: { readonly root: string; readonly sources: readonly string[] },
   fallbackIcon: string | undefined,
 ): Promise<Result<void>> {
-  const icon = await dragIcon(iconSources, fallbackIcon);
+  const icon = await dragIcon(icons.root, icons.sources, fallbackIcon);
   if (!icon) return fail('failed', sentence('error.gallery.dragFailed'));
   try {
     sender.startDrag({ file, icon });
@@ -206,7 +220,18 @@ function httpsHref(url: string): string | null {
     return null;
   }
 }
+/** Copies `file` to `target` from a handle opened as a regular file inside the gallery. */
+async function copyInside(root: string, file: string, target: string): Promise<void> {
+  const { handle } = await openRegularFile(root, file, MAX_IMAGE_BYTES);
+  try {
+    await writeFile(target, handle.createReadStream({ autoClose: false }));
+  } finally {
+    await handle.close();
+  }
+}
+
 async function saveCopy(
+  root: string,
   file: string,
   request: SaveAsRequest,
   { startDir, window }: { startDir: string; window: BrowserWindow | null | undefined },
@@ -225,7 +250,7 @@ async function saveCopy(
     if (choice.canceled || !choice.filePath) return ok({ savedTo: null });
     const target = choice.filePath;
     // Copying a file onto itself would truncate it on some systems.
-    if (resolve(target) !== resolve(file)) await copyFile(file, target);
+    if (resolve(target) !== resolve(file)) await copyInside(root, file, target);
     return ok({ savedTo: target });
   } catch (error) {
     return fail('failed', sentence('error.gallery.saveCopyFailed'), error);

@@ -115,17 +115,18 @@ async function findSidecars(
 }
 
 async function readSidecarWith<T>(
+  root: string,
   path: string,
   parse: (text: string) => T,
 ): Promise<T | { ok: false; reason: string }> {
   try {
-    return parse((await readRegularFile(path, MAX_SIDECAR_BYTES)).toString('utf8'));
+    return parse((await readRegularFile(root, path, MAX_SIDECAR_BYTES)).toString('utf8'));
   } catch (error) {
     return { ok: false, reason: fsReason('sidecar', error) };
   }
 }
 
-const readSidecar = (path: string) => readSidecarWith(path, parseSidecar);
+const readSidecar = (root: string, path: string) => readSidecarWith(root, path, parseSidecar);
 
 interface FolderFiles {
   readonly root: string;
@@ -183,14 +184,19 @@ function missing(image: ImageRecord): ImageRecord {
       };
 }
 
-async function describeFile(path: string, kind: ImageKind, image: ImageRecord, reads: Limiter) {
+async function describeFile(
+  path: string,
+  kind: ImageKind,
+  image: ImageRecord,
+  files: Pick<FolderFiles, 'root' | 'reads'>,
+) {
   if (image.state === 'saved' && image.mime === IMAGE_MIME[kind] && image.width && image.height) {
-    const size = await regularFileSize(path, MAX_IMAGE_FILE_BYTES);
+    const size = await regularFileSize(files.root, path, MAX_IMAGE_FILE_BYTES);
     return { width: image.width, height: image.height, bytes: size };
   }
   // Saved by a download whose record update never happened (a crash): read its header. From
   // bytes read through our own checked handle: a decoder opening the path could meet a FIFO.
-  const bytes = await reads(() => readRegularFile(path, MAX_IMAGE_FILE_BYTES));
+  const bytes = await files.reads(() => readRegularFile(files.root, path, MAX_IMAGE_FILE_BYTES));
   let header;
   try {
     header = await readImageHeader(bytes);
@@ -215,7 +221,7 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
   const names = imageNames(image.index, kind);
   const path = join(files.folder, names.image);
   try {
-    const described = await describeFile(path, kind, image, files.reads);
+    const described = await describeFile(path, kind, image, files);
     const { error: _error, thumbnail: _thumbnail, ...rest } = image;
     const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
     return {
@@ -252,7 +258,7 @@ async function repairRecord(
  */
 export async function readTaskFolder(root: string, folder: string): Promise<TaskRecord | null> {
   const path = join(folder, SIDECAR_NAME);
-  const read = await readSidecar(path);
+  const read = await readSidecar(root, path);
   return read.ok ? repairRecord(root, path, read.record, limiter(IMAGE_READS)) : null;
 }
 
@@ -357,7 +363,7 @@ async function firstValid(
   for (const found of Array.isArray(candidates) ? candidates : [candidates]) {
     const path = join(root, found.relative);
     // Copies are rare: each is read in full, so an invalid one is reported for what it is.
-    const read = await readSidecar(path);
+    const read = await readSidecar(root, path);
     if (record) {
       skipped.push({
         path: found.relative,
@@ -386,7 +392,7 @@ async function summarise(root: string, skipped: Skipped[], bare: string[]): Prom
   await findSidecars(root, '', 0, skipped, found);
   const paths = found.sidecars.sort();
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
-    const read = await readSidecarWith(join(root, relative), summariseSidecar);
+    const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
     if (!read.ok) {
       skipped.push({ path: relative, reason: read.reason });
       return null;

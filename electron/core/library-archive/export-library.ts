@@ -191,6 +191,7 @@ class ArchiveWriter {
   private async readImage(file: string) {
     try {
       const bytes = await readRegularFile(
+        this.root,
         resolveInside(this.root, file),
         DEFAULT_ARCHIVE_LIMITS.maxImageBytes,
       );

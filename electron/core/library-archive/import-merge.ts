@@ -36,16 +36,19 @@ async function savedHashes(
   const hashes = new Set<string>();
   for (const image of record.images) {
     if (image.state !== 'saved' || !image.file) continue;
-    const hash = await fileHash(resolveInside(root, image.file), maxBytes);
+    const hash = await fileHash(root, resolveInside(root, image.file), maxBytes);
     if (hash !== null) hashes.add(hash);
   }
   return hashes;
 }
 
-/** The SHA-256 of the regular file at `path`; null when it is missing or unsafe to read. */
-async function fileHash(path: string, maxBytes: number): Promise<string | null> {
+/**
+ * The SHA-256 of the regular file at `path` inside `root`; null when it is missing or unsafe to
+ * read.
+ */
+async function fileHash(root: string, path: string, maxBytes: number): Promise<string | null> {
   try {
-    return sha256Of(await readRegularFile(path, maxBytes));
+    return sha256Of(await readRegularFile(root, path, maxBytes));
   } catch {
     return null;
   }
@@ -56,13 +59,14 @@ async function fileHash(path: string, maxBytes: number): Promise<string | null> 
  * `published`; `same` when a file with the bytes `sha256` is there already; else `taken`.
  */
 async function publishNew(
+  root: string,
   temp: string,
   target: string,
   sha256: string,
   maxBytes: number,
 ): Promise<'published' | 'same' | 'taken'> {
   const there = async () =>
-    (await fileHash(target, maxBytes)) === sha256 ? ('same' as const) : ('taken' as const);
+    (await fileHash(root, target, maxBytes)) === sha256 ? ('same' as const) : ('taken' as const);
   try {
     await link(temp, target);
     await removeQuietly(temp);
@@ -118,7 +122,13 @@ async function mergeImage(
   for (let index = 0; index < MAX_IMAGES_PER_TASK; index += 1) {
     if (used.has(index)) continue;
     const name = imageNames(index, planned.kind).image;
-    const placed = await publishNew(temp, join(folder, name), sha256, context.limits.maxImageBytes);
+    const placed = await publishNew(
+      context.root,
+      temp,
+      join(folder, name),
+      sha256,
+      context.limits.maxImageBytes,
+    );
     if (placed === 'taken') continue;
     if (placed === 'same') await removeQuietly(temp);
     else merge.published.push(join(folder, name));

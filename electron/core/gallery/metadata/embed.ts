@@ -9,6 +9,7 @@
 import { open, rename } from 'node:fs/promises';
 import type { Logger } from '../../../ports/logger';
 import { removeQuietly, tempPath } from '../atomic-file';
+import { readRegularFile, UnsafeFileError } from '../regular-file';
 import { errorCode } from '../download-outcome';
 import type { ImageKind } from '../image-sniff';
 import { ContainerError, type EditedImage } from './container';
@@ -43,17 +44,14 @@ export function embedProvenanceInBuffer(
   return Buffer.concat(edited.pieces as Uint8Array[], edited.length);
 }
 
-async function readWhole(path: string, maxBytes: number): Promise<Buffer> {
-  const handle = await open(path, 'r');
+/** The temp image's bytes, read as a regular file inside the gallery (regular-file.ts). */
+async function readWhole(root: string, path: string, maxBytes: number): Promise<Buffer> {
   try {
-    const { size } = await handle.stat();
-    if (size > maxBytes) throw new ContainerError('The image is larger than Pictor accepts.');
-    const bytes = Buffer.allocUnsafe(size);
-    const { bytesRead } = await handle.read(bytes, 0, size, 0);
-    if (bytesRead !== size) throw new ContainerError('The image file changed while it was read.');
-    return bytes;
-  } finally {
-    await handle.close();
+    return await readRegularFile(root, path, maxBytes);
+  } catch (error) {
+    // Its reason names no path: too large, not a regular file, or not inside the gallery.
+    if (error instanceof UnsafeFileError) throw new ContainerError(error.reason);
+    throw error;
   }
 }
 
@@ -80,7 +78,8 @@ export async function embedProvenanceInFile(
 ): Promise<EmbedResult> {
   const temp = tempPath(limits.root, '.xmp.part');
   try {
-    const edited = embedProvenance(await readWhole(path, limits.maxBytes), kind, provenance);
+    const bytes = await readWhole(limits.root, path, limits.maxBytes);
+    const edited = embedProvenance(bytes, kind, provenance);
     // A bigger file would be refused by the checks that read the gallery back (rebuild).
     if (edited.length > limits.maxBytes) {
       throw new ContainerError('The image is too close to the size limit to take its metadata.');

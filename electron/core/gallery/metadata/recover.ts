@@ -28,6 +28,7 @@ export function isImageName(name: string): boolean {
 }
 
 async function provenances(
+  root: string,
   folder: string,
   limits: { maxBytes: number; reads: ReadLimiter },
 ): Promise<{ found: ReadProvenance[]; reason: string | null }> {
@@ -44,7 +45,7 @@ async function provenances(
     const kind = KIND_OF_EXTENSION[extension];
     if (!kind) continue;
     const read = await limits
-      .reads(() => readRegularFile(join(folder, name), limits.maxBytes))
+      .reads(() => readRegularFile(root, join(folder, name), limits.maxBytes))
       .then((bytes) => readImageProvenance(bytes, kind))
       .catch(() => ({ ok: false as const, reason: 'An image in the folder could not be read.' }));
     if (!read.ok) reason = read.reason === NO_PICTOR_METADATA ? reason : read.reason;
@@ -98,7 +99,7 @@ export async function recoverFromImages(
   relative: string,
   limits: { maxBytes: number; reads: ReadLimiter },
 ): Promise<{ ok: true; record: TaskRecord } | { ok: false; reason: string | null }> {
-  const { found, reason } = await provenances(join(root, relative), limits);
+  const { found, reason } = await provenances(root, join(root, relative), limits);
   const first = found[0];
   if (!first)
     return { ok: false, reason: reason && `No sidecar, and no task in the images: ${reason}` };
