@@ -7,6 +7,7 @@ import { isIPv4 } from 'node:net';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError, type UserFacingErrorOptions } from '../errors/user-facing-error';
+import { hasHiddenDotSegment, normalisePercentEncoding } from './base-url-path';
 import { classifyAddress } from './special-addresses';
 
 /**
@@ -97,10 +98,13 @@ function parse(raw: string, what: keyof typeof PARSE_REFUSALS): URL {
 }
 
 /**
- * Checks a service base URL and returns it normalised: no trailing slash, and no trailing `/v1`
- * (the paths Pictor asks for, `/v1/images/generations` and `/v1/tasks/<id>`, carry it already,
- * and providers' documentation often quotes the base URL with it). Settings save it in this
- * form and the connection test and every request use it, so what is tested is what is used.
+ * Checks a service base URL and returns it normalised, the one spelling the key is bound to (see
+ * base-url-path.ts): scheme and host in lower case and the default port dropped (the URL parser
+ * does that), `.`/`..` segments resolved, percent-encoding in one form, no trailing slash, and
+ * no trailing `/v1` (the paths Pictor asks for, `/v1/images/generations` and `/v1/tasks/<id>`,
+ * carry it already, and providers' documentation often quotes the base URL with it). Settings
+ * save it in this form and the connection test and every request use it, so what is tested is
+ * what is used.
  * @throws UrlPolicyError before any request is made.
  */
 export function checkBaseUrl(raw: string): string {
@@ -114,7 +118,12 @@ export function checkBaseUrl(raw: string): string {
   if (url.search || url.hash) {
     throw new UrlPolicyError(sentence('error.service.serviceUrlQuery'));
   }
-  return `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}`;
+  // A `..` a decoding gateway would find (`/team-a/..%2Fteam-b`) would make the path a lie.
+  if (hasHiddenDotSegment(url.pathname)) {
+    throw new UrlPolicyError(sentence('error.service.serviceUrlDotSegment'));
+  }
+  const path = normalisePercentEncoding(url.pathname).replace(/(\/+v1)?\/*$/, '');
+  return `${url.origin}${path}`;
 }
 
 /**
