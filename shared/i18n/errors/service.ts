@@ -165,7 +165,7 @@ export const serviceErrors = {
   'error.service.testKeyBeforeAddress':
     'Your API key was entered before any service address was set, and is sent nowhere until you save an address, so {host} was not tested. Save this address first.',
   'error.service.testKeyForOther':
-    'Your API key was entered for {keyOrigin} and is never sent to another service, so {host} was not tested. Save this address to decide what happens to the key, or enter {host}’s key.',
+    'Your API key was entered for {keyService} and is never sent to another service, so {host} was not tested. Save this address to decide what happens to the key, or enter {host}’s key.',
   'error.service.testDemoAccepted': 'The built-in demo service answered and accepted the key.',
   'error.service.testAccepted': 'The service at {host} answered and accepted the key.',
 } as const;
