@@ -27,6 +27,11 @@ export class EnvCredentials implements CredentialsProvider {
     return new EnvCredentials(endpoint, key, key ? await keyFingerprint(key) : null);
   }
 
+  /** The base URL named with --base-url (checkBaseUrl's spelling), or null when none was. */
+  get namedBaseUrl(): string | null {
+    return this.endpoint;
+  }
+
   get hasKey(): boolean {
     return this.key !== null;
   }

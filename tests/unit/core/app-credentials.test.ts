@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import { AppCredentials } from '../../../electron/core/app-credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from '../../../electron/core/credentials/demo-endpoint';
+import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
@@ -156,6 +157,34 @@ describe('AppCredentials', () => {
     expect(await credentials.storedKeyFor(BASE)).toEqual({ found: 'other', keyBaseUrl: null });
     vault.clear();
     expect(await credentials.storedKeyFor(BASE)).toEqual({ found: 'none' });
+  });
+
+  it('says an imported task’s service is the file’s word, and never invites the key there', async () => {
+    const { credentials, vault, settings } = app();
+    const record = (endpoint: string) => ({ endpoint, imported: true });
+    const reasonFor = async (endpoint: string) => {
+      const outcome = await credentialsForRecord(credentials, record(endpoint));
+      return outcome.ok ? null : outcome.error;
+    };
+    for (const bound of [undefined, null, BASE] as const) {
+      if (bound !== undefined) await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: bound });
+      for (const endpoint of ['https://attacker.example/v1', 'https://api.example.com/team-b']) {
+        const error = await reasonFor(endpoint);
+        expect(error?.sentence?.key, `${String(bound)} ${endpoint}`).toBe(
+          'error.settings.importedOtherService',
+        );
+        expect(error?.message).toContain(new URL(endpoint).host);
+        expect(error?.message).not.toMatch(/choose to send the key/);
+      }
+    }
+    // On the key's own service an imported task is like any other: the address decides.
+    expect((await reasonFor(`${BASE}/v1`))?.sentence?.key).toBe('error.settings.taskOldAddress');
+    settings.update({ baseUrl: BASE });
+    expect(await credentialsForRecord(credentials, record(BASE))).toMatchObject({ ok: true });
+    // The user's own tasks keep the sentences that point at Settings.
+    expect(credentials.missingKeyReason('https://attacker.example').key).toBe(
+      'error.settings.taskOtherOrigin',
+    );
   });
 
   it('stays on the demo before the app is ready, and leaves it once ready', async () => {
