@@ -94,6 +94,16 @@ function keyOutsideTeamA(gateway: PathGateway): string[] {
     .map((entry) => entry.path);
 }
 
+/** The user on /team-a of a shared gateway, with the key pasted there. */
+async function onTeamA(answer?: KeyOriginAnswer) {
+  const gateway = await sharedGateway();
+  const started = await start(answer ? { answer } : {});
+  const teamA = gateway.url('/team-a');
+  await started.runtime.updateSettings({ baseUrl: teamA });
+  await started.runtime.setKey(KEY, false);
+  return { ...started, gateway, teamA };
+}
+
 async function generateOnce(runtime: AppRuntime) {
   runtime.core.engine.start();
   const [record] = await runtime.core.engine.submit({ prompt: 'origin', size: '64x64' });
@@ -131,11 +141,7 @@ describe('the key is bound to the base URL it was entered for', () => {
   });
 
   it('asks for another tenant’s path on the same gateway like for another origin', async () => {
-    const gateway = await sharedGateway();
-    const { runtime, asked } = await start();
-    const teamA = gateway.url('/team-a');
-    await runtime.updateSettings({ baseUrl: teamA });
-    await runtime.setKey(KEY, false);
+    const { gateway, runtime, asked, teamA } = await onTeamA();
     const otherPaths = [
       '/team-b',
       '/team-b/',
@@ -163,11 +169,7 @@ describe('the key is bound to the base URL it was entered for', () => {
   });
 
   it('asks nothing for spellings of the same base URL, or for clearing the address', async () => {
-    const gateway = await sharedGateway();
-    const { runtime, asked } = await start();
-    const teamA = gateway.url('/team-a');
-    await runtime.updateSettings({ baseUrl: teamA });
-    await runtime.setKey(KEY, false);
+    const { gateway, runtime, asked, teamA } = await onTeamA();
     const port = new URL(gateway.origin).port;
     for (const same of [
       `${teamA}/`,
@@ -190,10 +192,7 @@ describe('the key is bound to the base URL it was entered for', () => {
   });
 
   it('refuses a path a decoding gateway would read as another tenant’s, before asking', async () => {
-    const gateway = await sharedGateway();
-    const { runtime, asked } = await start();
-    await runtime.updateSettings({ baseUrl: gateway.url('/team-a') });
-    await runtime.setKey(KEY, false);
+    const { gateway, runtime, asked } = await onTeamA();
     for (const path of [
       '/team-a/..%2Fteam-b',
       '/team-a%2F..%2Fteam-b',
@@ -209,10 +208,7 @@ describe('the key is bound to the base URL it was entered for', () => {
   });
 
   it('carries the key to another path only after the user says so, and then only there', async () => {
-    const gateway = await sharedGateway();
-    const { runtime, asked } = await start({ answer: 'carry' });
-    await runtime.updateSettings({ baseUrl: gateway.url('/team-a') });
-    await runtime.setKey(KEY, false);
+    const { gateway, runtime, asked } = await onTeamA('carry');
     await runtime.updateSettings({ baseUrl: gateway.url('/team-b') });
     expect(asked).toHaveLength(1);
     expect(runtime.vault.status().baseUrl).toBe(gateway.url('/team-b'));
@@ -249,11 +245,8 @@ describe('the key is bound to the base URL it was entered for', () => {
   });
 
   it('asks once per change when the page sends many changes at once, in order', async () => {
-    const gateway = await sharedGateway();
-    const { runtime, asked } = await start();
-    const [teamA, teamB] = [gateway.url('/team-a'), gateway.url('/team-b')];
-    await runtime.updateSettings({ baseUrl: teamA });
-    await runtime.setKey(KEY, false);
+    const { gateway, runtime, asked, teamA } = await onTeamA();
+    const teamB = gateway.url('/team-b');
     const results = await Promise.allSettled([
       runtime.updateSettings({ baseUrl: teamB }),
       runtime.updateSettings({ baseUrl: teamB }),

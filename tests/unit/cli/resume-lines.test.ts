@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { problemLine, resumeLineFor } from '../../../electron/cli/cli-report';
 import { shellQuote } from '../../../electron/cli/terminal-text';
 import { serviceBaseUrl } from '../../../electron/core/credentials/key-binding';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
 
 const NAMED = 'https://gateway.example/team-a';
@@ -34,6 +35,12 @@ const ENDPOINTS = [
   'not a url',
 ];
 
+/** The problem line of an unfinished task (waiting for a key unless `hold` says otherwise). */
+function waitingLine(overrides: Partial<TaskRecord>): string | null {
+  const record = makeTaskRecord({ status: 'processing', hold: 'awaiting_key', ...overrides });
+  return problemLine(record, resumeLineFor(record, { ...WHERE, namedBaseUrl: NAMED }));
+}
+
 describe('resumeLineFor', () => {
   it('puts --base-url in the command only for the base URL named in this run', () => {
     fc.assert(
@@ -58,31 +65,17 @@ describe('resumeLineFor', () => {
   });
 
   it('asks the user to add the address themselves when the task is not on the named service', () => {
-    const record = makeTaskRecord({
-      endpoint: 'https://attacker.example/v1',
-      taskId: 'hostile',
-      status: 'processing',
-      hold: 'awaiting_key',
-    });
-    const line = problemLine(record, resumeLineFor(record, { ...WHERE, namedBaseUrl: NAMED }));
+    const line = waitingLine({ endpoint: 'https://attacker.example/v1', taskId: 'hostile' });
     expect(line).toMatch(/add --base-url and its service's address, typed by you/);
     expect(line).not.toMatch(/Resume with:/);
     expect(line).not.toContain('attacker.example');
-    const own = makeTaskRecord({ endpoint: NAMED, taskId: 'mine', status: 'processing' });
-    const ownLine = problemLine(own, resumeLineFor(own, { ...WHERE, namedBaseUrl: NAMED }));
+    const ownLine = waitingLine({ endpoint: NAMED, taskId: 'mine', hold: null });
     expect(ownLine).toContain('Resume with: ');
     expect(ownLine).toContain(NAMED_ARGUMENT);
   });
 
   it('offers no command for an imported task on this computer, which is never contacted', () => {
-    const record = makeTaskRecord({
-      endpoint: 'http://127.0.0.1:8080',
-      taskId: 'local',
-      status: 'processing',
-      hold: 'awaiting_key',
-      imported: true,
-    });
-    const line = problemLine(record, resumeLineFor(record, { ...WHERE, namedBaseUrl: NAMED }));
+    const line = waitingLine({ endpoint: 'http://127.0.0.1:8080', taskId: 'l', imported: true });
     expect(line).toMatch(/The id is kept\.$/);
     expect(line).not.toContain('resume');
   });

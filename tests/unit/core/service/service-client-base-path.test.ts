@@ -6,8 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
-import { ServiceError } from '../../../../electron/core/service/service-error';
-import { caught } from './fake-fetch';
+import { serviceError } from './answer-harness';
 import { closeServers, sendJson, serve, type TestServer } from '../../../support/http-servers';
 
 const KEY = 'sk-live-TENANT-A-4417';
@@ -36,12 +35,6 @@ function teamBRequests(server: TestServer): string[] {
     .filter((path) => !path.startsWith('/team-a/') || path.split(/[/\\]/).includes('..'));
 }
 
-async function refusal(promise: Promise<unknown>): Promise<ServiceError> {
-  const error = await caught(promise);
-  expect(error).toBeInstanceOf(ServiceError);
-  return error as ServiceError;
-}
-
 describe('requests stay under the base URL the key is for', () => {
   it('follows a redirect that stays under /team-a', async () => {
     const server = await gateway(() => '/team-a/v1/tasks/second');
@@ -64,7 +57,7 @@ describe('requests stay under the base URL the key is for', () => {
     ['encoded backslashes', '/team-a/v1/tasks/..%5C..%5C..%5Cteam-b'],
   ])('refuses a redirect to %s, which never hears from Pictor', async (_name, location) => {
     const server = await gateway(() => location);
-    const error = await refusal(client.getTask(creds(`${server.origin}/team-a`), 'first'));
+    const error = await serviceError(client.getTask(creds(`${server.origin}/team-a`), 'first'));
     expect(error.message).toMatch(/redirected the request to another address/);
     expect(error.message).not.toContain(KEY);
     expect(server.requests.map((request) => request.url)).toEqual(['/team-a/v1/tasks/first']);
@@ -80,7 +73,7 @@ describe('requests stay under the base URL the key is for', () => {
     'ok/../../../../team-b',
   ])('refuses the task id %s before anything is sent', async (id) => {
     const server = await gateway(() => null);
-    const error = await refusal(client.getTask(creds(`${server.origin}/team-a`), id));
+    const error = await serviceError(client.getTask(creds(`${server.origin}/team-a`), id));
     expect(error.kind).toBe('config');
     expect(error.message).toMatch(/path part/);
     expect(server.requests).toEqual([]);
