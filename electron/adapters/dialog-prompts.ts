@@ -3,7 +3,7 @@
  * by the main process, so script in the page can neither see nor click it.
  */
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
-import { originLabel } from '../core/credentials/key-origin';
+import { serviceLabel } from '../core/credentials/key-binding';
 import { mainText } from '../core/i18n/main-text';
 import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
 
@@ -11,12 +11,13 @@ import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/u
 const ANSWERS: readonly KeyOriginAnswer[] = ['cancel', 'carry', 'forget'];
 
 /**
- * The message box for a key that would go to another service origin, in the main process's
- * language (core/i18n); the origins and the fingerprint are placeholders, shown exactly.
+ * The message box for a key that would go to another service base URL, in the main process's
+ * language (core/i18n); the base URLs (host and path, so two tenants of one gateway read apart)
+ * and the fingerprint are placeholders, shown exactly.
  */
 export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions {
-  const to = originLabel(question.to);
-  const from = question.from === null ? null : originLabel(question.from);
+  const to = serviceLabel(question.to);
+  const from = question.from === null ? null : serviceLabel(question.from);
   const { fingerprint } = question;
   return {
     type: 'warning',

@@ -623,17 +623,16 @@ export class FakePictorApi implements PictorApi {
       const message = weak
         ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
         : null;
-      // As main does: the key is bound to the origin of the address set now (or to none).
-      const origin = URL.canParse(this.settings.baseUrl)
-        ? new URL(this.settings.baseUrl).origin
-        : null;
+      // As main does: the key is bound to the base URL set now (or to none), without /v1.
+      const url = URL.canParse(this.settings.baseUrl) ? new URL(this.settings.baseUrl) : null;
+      const baseUrl = url ? `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}` : null;
       return this.setKeyStatus({
         state: 'ready',
         fingerprint: fakeFingerprint(key.trim()),
         backend,
         weak,
         message,
-        origin,
+        baseUrl,
       });
     },
     'key:clear': () =>

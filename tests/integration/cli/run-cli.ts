@@ -28,6 +28,8 @@ export interface RunCliOptions {
   readonly home: string;
   /** Killed with SIGKILL after this many ms. Default 40 s. */
   readonly timeoutMs?: number;
+  /** More environment for the child (a proxy, say), over the defaults. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The environment the child gets: no inherited secrets or proxies, loopback never proxied. */
@@ -44,7 +46,7 @@ function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
   };
   if (process.env.NODE_EXTRA_CA_CERTS) env.NODE_EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
   if (options.key !== undefined) env.SERVICE_API_KEY = options.key;
-  return env;
+  return { ...env, ...options.env };
 }
 
 /** Spawns the CLI with `args` and resolves when it exits (or is killed at the timeout). */

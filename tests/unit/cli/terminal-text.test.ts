@@ -202,8 +202,8 @@ describe('CLI report lines', () => {
         });
         const lines = [
           listLine(hostile),
-          problemLine(hostile, 'npm run -s cli -- resume x') ?? '',
-          problemLine({ ...hostile, error: null }, 'x') ?? '',
+          problemLine(hostile, { command: 'npm run -s cli -- resume x', serviceNamed: true }) ?? '',
+          problemLine({ ...hostile, error: null }, { command: 'x', serviceNamed: false }) ?? '',
           jsonLine(hostile, (relative) => `/g/${relative}${text}`),
         ];
         for (const line of lines) expect(line).not.toMatch(ACTIVE);
