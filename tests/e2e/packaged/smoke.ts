@@ -91,7 +91,7 @@ async function commandLine(executable: string): Promise<void> {
     { what: `${executable} help`, command: executable, args: ['help'], code: 0, text: usage },
   ];
   if (process.platform === 'win32') {
-    const wrapper = path.join(path.dirname(executable), 'pictor.cmd');
+    const wrapper = path.join(path.dirname(executable), 'bin', 'pictor.cmd');
     const cmd = (args: string) => ['/d', '/s', '/c', `""${wrapper}" ${args}"`];
     checks.push(
       { what: 'pictor.cmd help', command: 'cmd.exe', args: cmd('help'), code: 0, text: usage },
