@@ -5,8 +5,12 @@
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
 import { originLabel } from '../core/credentials/key-origin';
 import { mainText } from '../core/i18n/main-text';
-import type { CommandLineToolPrompts } from '../core/os/command-line-tool';
-import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
+import type {
+  CommandLineToolPrompts,
+  KeyOriginAnswer,
+  KeyOriginQuestion,
+  UserPrompts,
+} from '../ports/user-prompts';
 
 /** The buttons, in the order they are shown; Cancel is the default and what Escape picks. */
 const ANSWERS: readonly KeyOriginAnswer[] = ['cancel', 'carry', 'forget'];
@@ -77,11 +81,10 @@ export function createCommandLineToolPrompts(
       });
       return response === 0;
     },
-    async tell(outcome) {
-      const ok = outcome.kind === 'installed' || outcome.kind === 'already';
+    async tell(sentence, tone) {
       await show({
-        type: ok ? 'info' : 'warning',
-        message: mainText(outcome.sentence.key, { ...outcome.sentence.params }),
+        type: tone,
+        message: mainText(sentence.key, { ...sentence.params }),
         noLink: true,
       });
     },

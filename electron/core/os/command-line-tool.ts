@@ -7,6 +7,7 @@
  * older one) is replaced. Permission denied ends with the command to run in Terminal instead.
  */
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
+import type { CommandLineToolPrompts, PromptSentence } from '../../ports/user-prompts';
 import { systemErrorCode } from '../errors/thrown-value';
 
 /** Where the link goes: on every macOS PATH, writable by administrators. */
@@ -27,29 +28,15 @@ export interface CommandLineToolFs {
   unlink(path: string): Promise<void>;
 }
 
-/** A sentence for the user: a main-catalogue key and its values. */
-export interface ToolSentence {
-  readonly key: MainMessageKey;
-  readonly params: Readonly<Record<string, string>>;
-}
-
 export type InstallOutcome =
   | {
       readonly kind: 'installed' | 'already' | 'not-pictors' | 'denied' | 'failed';
-      readonly sentence: ToolSentence;
+      readonly sentence: PromptSentence;
     }
   | { readonly kind: 'cancelled' };
 
 /** How an install ended that the user is told about. */
 export type ToldOutcome = Exclude<InstallOutcome, { kind: 'cancelled' }>;
-
-/** The questions and answers of the install, drawn by the main process (dialog-prompts.ts). */
-export interface CommandLineToolPrompts {
-  /** Asks before anything is created; true when the user agreed. */
-  confirmInstall(link: string): Promise<boolean>;
-  /** Shows how it ended (not called when the user cancelled). */
-  tell(outcome: ToldOutcome): Promise<void>;
-}
 
 export interface InstallOptions {
   readonly fs: CommandLineToolFs;
@@ -64,7 +51,7 @@ function isPictorsCommand(target: string): boolean {
   return /\.app\/Contents\/Resources\/bin\/pictor$/.test(target);
 }
 
-function said(key: MainMessageKey, params: Record<string, string>): ToolSentence {
+function said(key: MainMessageKey, params: Record<string, string>): PromptSentence {
   return { key, params };
 }
 
@@ -107,7 +94,8 @@ export async function installCommandLineTool(options: InstallOptions): Promise<I
     if (!(await prompts.confirmInstall(link))) return { kind: 'cancelled' };
     outcome = await create(fs, existing, link, target);
   }
-  await prompts.tell(outcome);
+  const told = outcome.kind === 'installed' || outcome.kind === 'already';
+  await prompts.tell(outcome.sentence, told ? 'info' : 'warning');
   return outcome;
 }
 

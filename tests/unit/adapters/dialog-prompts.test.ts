@@ -81,10 +81,10 @@ describe('the command line tool’s question and answer', () => {
   it('tells how it ended, a refusal as a warning', async () => {
     const { dialog, shown } = fakeDialog(0);
     const prompts = createCommandLineToolPrompts(dialog, () => null);
-    await prompts.tell({
-      kind: 'not-pictors',
-      sentence: { key: 'commandLineTool.notPictors', params: { link: '/usr/local/bin/pictor' } },
-    });
+    await prompts.tell(
+      { key: 'commandLineTool.notPictors', params: { link: '/usr/local/bin/pictor' } },
+      'warning',
+    );
     expect(shown[0]?.options).toMatchObject({
       type: 'warning',
       message:

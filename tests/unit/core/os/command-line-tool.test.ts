@@ -12,10 +12,12 @@ import {
   COMMAND_LINK,
   installCommandLineTool,
   type CommandLineToolFs,
-  type CommandLineToolPrompts,
   type PathEntry,
-  type ToldOutcome,
 } from '../../../../electron/core/os/command-line-tool';
+import type {
+  CommandLineToolPrompts,
+  PromptSentence,
+} from '../../../../electron/ports/user-prompts';
 import { nodeCommandLineToolFs } from '../../../../electron/adapters/command-line-tool-fs';
 import { mainText } from '../../../../electron/core/i18n/main-text';
 
@@ -41,20 +43,20 @@ function fakeFs(entry: PathEntry, fail?: { on: 'symlink' | 'unlink'; code: strin
 }
 
 function prompts(agree: boolean) {
-  const told: ToldOutcome[] = [];
+  const told: { sentence: PromptSentence; tone: string }[] = [];
   const asked: string[] = [];
   const value: CommandLineToolPrompts = {
     confirmInstall: async (link) => {
       asked.push(link);
       return agree;
     },
-    tell: async (outcome) => void told.push(outcome),
+    tell: async (sentence, tone) => void told.push({ sentence, tone }),
   };
   return { value, told, asked };
 }
 
-function text(outcome: ToldOutcome | undefined): string {
-  return outcome ? mainText(outcome.sentence.key, { ...outcome.sentence.params }) : '';
+function text(told: { sentence: PromptSentence } | undefined): string {
+  return told ? mainText(told.sentence.key, { ...told.sentence.params }) : '';
 }
 
 describe('installing the pictor command', () => {
@@ -65,6 +67,7 @@ describe('installing the pictor command', () => {
     expect(outcome.kind).toBe('installed');
     expect(asked.asked).toEqual([COMMAND_LINK]);
     expect(calls).toEqual([`inspect ${COMMAND_LINK}`, `symlink ${TARGET} ${COMMAND_LINK}`]);
+    expect(asked.told[0]?.tone).toBe('info');
     expect(text(asked.told[0])).toBe(
       'The pictor command is installed at /usr/local/bin/pictor. Open a new Terminal window and type: pictor help',
     );
@@ -112,6 +115,7 @@ describe('installing the pictor command', () => {
     expect(outcome.kind).toBe('not-pictors');
     expect(asked.asked).toEqual([]);
     expect(calls).toEqual([`inspect ${COMMAND_LINK}`]);
+    expect(asked.told[0]?.tone).toBe('warning');
     expect(text(asked.told[0])).toBe(
       '/usr/local/bin/pictor already exists and is not Pictor’s, so Pictor left it as it is.',
     );
