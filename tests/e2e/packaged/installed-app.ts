@@ -17,6 +17,19 @@ export function installedCommand(platform: NodeJS.Platform, env: NodeJS.ProcessE
 }
 
 /**
+ * The installed app as its menu entry or Dock starts it: on Linux the same /usr/bin/pictor (the
+ * wrapper starts the app when no command is given), elsewhere the app's own executable.
+ */
+export function installedApp(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+  if (platform === 'linux') return installedCommand(platform, env);
+  if (platform === 'darwin') return '/Applications/Pictor.app/Contents/MacOS/Pictor';
+  return path.win32.join(
+    path.win32.dirname(path.win32.dirname(installedCommand(platform, env))),
+    'Pictor.exe',
+  );
+}
+
+/**
  * How to start `command` with `args` as a user's shell would: a batch file through cmd.exe
  * (Node does not start .cmd files itself), anything else directly.
  */

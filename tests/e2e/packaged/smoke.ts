@@ -1,6 +1,6 @@
 /**
  * `npm run ci:smoke`: the packaged app of this OS (from `npm run dist`, or the installed one with
- * `-- --executable /usr/bin/pictor`) started as a user starts it, with throwaway data and gallery
+ * `-- --installed`: through /usr/bin/pictor on Linux) started as a user starts it, with throwaway data and gallery
  * folders, and driven through its own window: the built-in demo service generates one image, it
  * appears in Tasks and in the Gallery, and the app quits; then what it left on disk is checked
  * (smoke-checks.ts): the PNG carries its XMP, its WebP thumbnail was made, the history holds the
@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, type Page } from '@playwright/test';
+import { installedApp } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
 import { checkSavedGeneration } from './smoke-checks';
 
@@ -140,8 +141,12 @@ async function quit(page: Page, app: ChildProcess, exited: Promise<number | null
   console.log('smoke: the app quit with code 0');
 }
 
-/** `--executable PATH` (an installed app, or its command), else what `npm run dist` left. */
+/**
+ * `--installed` (the app the installer put in place: /usr/bin/pictor on Linux), `--executable
+ * PATH`, else what `npm run dist` left in release/.
+ */
 function executableToRun(args: readonly string[]): string {
+  if (args.includes('--installed')) return installedApp(process.platform, process.env);
   const index = args.indexOf('--executable');
   const given = index === -1 ? undefined : args[index + 1];
   return given ?? findPackagedExecutable(path.join(ROOT, 'release'));

@@ -8,6 +8,7 @@ import {
   checkHelp,
   checkSelfTest,
   commandLine,
+  installedApp,
   installedCommand,
   installerIn,
   withoutDisplay,
@@ -31,6 +32,14 @@ describe('the installed pictor command', () => {
     );
     expect(installedCommand('win32', { LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' })).toBe(
       'C:\\Users\\ada\\AppData\\Local\\Programs\\Pictor\\bin\\pictor.cmd',
+    );
+  });
+
+  it('is started by the smoke as a user starts the app: through /usr/bin/pictor on Linux', () => {
+    expect(installedApp('linux', {})).toBe('/usr/bin/pictor');
+    expect(installedApp('darwin', {})).toBe('/Applications/Pictor.app/Contents/MacOS/Pictor');
+    expect(installedApp('win32', { LOCALAPPDATA: 'C:\\L' })).toBe(
+      'C:\\L\\Programs\\Pictor\\Pictor.exe',
     );
   });
 
