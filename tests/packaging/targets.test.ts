@@ -150,6 +150,22 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       );
     });
 
+    it('carries the pictor command where its installer links it, executable', async () => {
+      const { appOut, resources } = get(target);
+      const command = {
+        linux: path.join(appOut, 'bin', 'pictor'),
+        mac: path.join(resources, 'bin', 'pictor'),
+        win: path.join(appOut, 'bin', 'pictor.cmd'),
+      }[target.os];
+      const source = {
+        linux: 'resources/linux/pictor.sh',
+        mac: 'resources/mac/pictor.sh',
+        win: 'resources/windows/pictor.cmd',
+      }[target.os];
+      expect(await readFile(command, 'utf8')).toBe(await readFile(path.join(ROOT, source), 'utf8'));
+      if (target.os !== 'win') expect((await stat(command)).mode & 0o111).toBe(0o111);
+    });
+
     it('on Windows, carries bin\\pictor.cmd alone, waiting for the executable and passing its exit code', async () => {
       const bin = path.join(get(target).appOut, 'bin');
       const wrapper = path.join(bin, 'pictor.cmd');
