@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { printedArgs, writeArgPrinter } from '../../support/arg-printer';
 import { needing, pathOf, posixShell, tool } from '../../support/tools';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -47,13 +48,8 @@ function install(name: string, wrapper: string): string {
   const app = path.join(work, name, 'opt', 'Pictor');
   mkdirSync(path.join(app, 'bin'), { recursive: true });
   mkdirSync(path.join(work, name, 'usr', 'bin'), { recursive: true });
-  // Prints each argument it got between markers, so empty ones and newlines show.
-  writeFileSync(
-    path.join(app, 'pictor'),
-    '#!/bin/sh\nfor arg in "$@"; do printf \'<%s>\\n\' "$arg"; done\n',
-  );
+  writeArgPrinter(path.join(app, 'pictor'));
   writeFileSync(path.join(app, 'bin', 'pictor'), wrapper);
-  chmodSync(path.join(app, 'pictor'), 0o755);
   chmodSync(path.join(app, 'bin', 'pictor'), 0o755);
   const link = path.join(work, name, 'usr', 'bin', 'pictor');
   symlinkSync(path.join(app, 'bin', 'pictor'), link);
@@ -66,7 +62,7 @@ function run(command: string, display: Record<string, string>): string[] {
     env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ...display },
   });
   expect(result.status, result.stderr).toBe(0);
-  return [...result.stdout.matchAll(/<([\s\S]*?)>\n/g)].map((match) => match[1] ?? '');
+  return printedArgs(result.stdout);
 }
 
 const HEADLESS = '--ozone-platform=headless';

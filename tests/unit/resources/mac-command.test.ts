@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { printedArgs, writeArgPrinter } from '../../support/arg-printer';
 import { needing, posixShell } from '../../support/tools';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -34,18 +35,16 @@ function bundle(name: string, wrapper: string): string {
   mkdirSync(path.join(contents, 'MacOS'), { recursive: true });
   mkdirSync(path.join(contents, 'Resources', 'bin'), { recursive: true });
   const binary = path.join(contents, 'MacOS', 'Pictor');
-  writeFileSync(binary, '#!/bin/sh\nfor arg in "$@"; do printf \'<%s>\\n\' "$arg"; done\n');
+  writeArgPrinter(binary);
   const script = path.join(contents, 'Resources', 'bin', 'pictor');
   writeFileSync(script, wrapper);
-  chmodSync(binary, 0o755);
   chmodSync(script, 0o755);
   return script;
 }
 
 function run(command: string): { status: number | null; args: string[] } {
   const result = spawnSync(command, TYPED, { encoding: 'utf8' });
-  const args = [...result.stdout.matchAll(/<([\s\S]*?)>\n/g)].map((match) => match[1] ?? '');
-  return { status: result.status, args };
+  return { status: result.status, args: printedArgs(result.stdout) };
 }
 
 describe.skipIf(!SH.path)(needing(SH, 'the macOS pictor command'), () => {

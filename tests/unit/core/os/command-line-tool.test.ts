@@ -163,33 +163,24 @@ describe('on a real disk (node:fs)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  /** The install on node:fs, the user agreeing, the link at `link`. */
+  const installAt = (link: string) =>
+    installCommandLineTool({
+      fs: nodeCommandLineToolFs,
+      prompts: prompts(true).value,
+      target: TARGET,
+      link,
+    });
+
   it('links, then finds its own link, and never touches a file of someone else', async () => {
     const link = join(dir, 'pictor');
-    const first = await installCommandLineTool({
-      fs: nodeCommandLineToolFs,
-      prompts: prompts(true).value,
-      target: TARGET,
-      link,
-    });
-    expect(first.kind).toBe('installed');
+    expect((await installAt(link)).kind).toBe('installed');
     expect(await readlink(link)).toBe(TARGET);
-    const again = await installCommandLineTool({
-      fs: nodeCommandLineToolFs,
-      prompts: prompts(true).value,
-      target: TARGET,
-      link,
-    });
-    expect(again.kind).toBe('already');
+    expect((await installAt(link)).kind).toBe('already');
 
     const theirs = join(dir, 'theirs');
     await writeFile(theirs, 'someone else’s pictor');
-    const refused = await installCommandLineTool({
-      fs: nodeCommandLineToolFs,
-      prompts: prompts(true).value,
-      target: TARGET,
-      link: theirs,
-    });
-    expect(refused.kind).toBe('not-pictors');
+    expect((await installAt(theirs)).kind).toBe('not-pictors');
     expect(await readFile(theirs, 'utf8')).toBe('someone else’s pictor');
   });
 });
