@@ -297,6 +297,8 @@ export default tseslint.config(
       'coverage',
       'test-results',
       'playwright-report',
+      // CI's caches (Electron, electron-builder's tools, Playwright's browsers).
+      '.cache',
     ],
   },
   js.configs.recommended,

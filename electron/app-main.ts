@@ -14,7 +14,9 @@ import {
   type BrowserWindow,
   type MessageBoxOptions,
 } from 'electron';
-import { createDialogPrompts } from './adapters/dialog-prompts';
+import { createCommandLineToolPrompts, createDialogPrompts } from './adapters/dialog-prompts';
+import { nodeCommandLineToolFs } from './adapters/command-line-tool-fs';
+import { installCommandLineTool } from './core/os/command-line-tool';
 import { watchRendererCrashes } from './adapters/renderer-crashes';
 import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
@@ -183,7 +185,9 @@ export function startApp(): void {
       openWindow();
       emit('menu:command', { command });
     };
-    wired.add(localizedMenu(started, { onCommand, onOpenLogs: () => void shell.openLogsFolder() }));
+    const onOpenLogs = () => void shell.openLogsFolder();
+    const cliTool = commandLineToolAction(logger, () => mainWindow);
+    wired.add(localizedMenu(started, { onCommand, onOpenLogs, ...cliTool }));
     // Last: a second launch or macOS `activate` before this opens no window (openWindow needs
     // the runtime), so no window can load before pictor-app:// and the IPC handlers exist.
     runtime = started;
@@ -381,7 +385,7 @@ function systemLanguages(): string[] {
  */
 function localizedMenu(
   started: AppRuntime,
-  actions: Pick<MenuOptions, 'onCommand' | 'onOpenLogs'>,
+  actions: Pick<MenuOptions, 'onCommand' | 'onOpenLogs' | 'onInstallCommandLineTool'>,
 ): Disposable {
   useSystemLanguages(systemLanguages);
   const install = () =>
@@ -394,6 +398,27 @@ function localizedMenu(
   const unsubscribe = followMainLanguage(started.settings, install);
   install();
   return toDisposable(unsubscribe);
+}
+
+/** The packaged macOS app's "Install Command Line Tool…": /usr/local/bin/pictor, if agreed. */
+function commandLineToolAction(
+  logger: Logger,
+  window: () => BrowserWindow | null,
+): Pick<MenuOptions, 'onInstallCommandLineTool'> {
+  if (process.platform !== 'darwin' || !app.isPackaged) return {};
+  const install = () =>
+    installCommandLineTool({
+      fs: nodeCommandLineToolFs,
+      prompts: createCommandLineToolPrompts(dialog, window),
+      target: join(process.resourcesPath, 'bin', 'pictor'),
+    });
+  return {
+    onInstallCommandLineTool: () =>
+      void install().then(
+        (outcome) => logger.info('command line tool', { outcome: outcome.kind }),
+        (error: unknown) => logger.warn('command line tool failed', { detail: messageOf(error) }),
+      ),
+  };
 }
 
 /** A problem found in the settings file, in the current language. */

@@ -5,7 +5,12 @@
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
 import { serviceLabel } from '../core/credentials/key-binding';
 import { mainText } from '../core/i18n/main-text';
-import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
+import type {
+  CommandLineToolPrompts,
+  KeyOriginAnswer,
+  KeyOriginQuestion,
+  UserPrompts,
+} from '../ports/user-prompts';
 
 /** The buttons, in the order they are shown; Cancel is the default and what Escape picks. */
 const ANSWERS: readonly KeyOriginAnswer[] = ['cancel', 'carry', 'forget'];
@@ -51,6 +56,38 @@ export function createDialogPrompts(
         ? await dialog.showMessageBox(parent, options)
         : await dialog.showMessageBox(options);
       return ANSWERS[response] ?? 'cancel';
+    },
+  };
+}
+
+/** "Install Command Line Tool…": the question before the link is made, and how it ended. */
+export function createCommandLineToolPrompts(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: () => BaseWindow | null,
+): CommandLineToolPrompts {
+  const show = (options: MessageBoxOptions) => {
+    const parent = window();
+    return parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options);
+  };
+  return {
+    async confirmInstall(link) {
+      const { response } = await show({
+        type: 'question',
+        message: mainText('commandLineTool.confirm', { link }),
+        detail: mainText('commandLineTool.confirmDetail'),
+        buttons: [mainText('commandLineTool.install'), mainText('commandLineTool.cancel')],
+        defaultId: 0,
+        cancelId: 1,
+        noLink: true,
+      });
+      return response === 0;
+    },
+    async tell(sentence, tone) {
+      await show({
+        type: tone,
+        message: mainText(sentence.key, { ...sentence.params }),
+        noLink: true,
+      });
     },
   };
 }

@@ -51,7 +51,9 @@ export type Command =
       readonly taskIds: readonly string[];
       readonly common: CommonOptions;
     }
-  | { readonly name: 'import'; readonly source: string; readonly common: CommonOptions };
+  | { readonly name: 'import'; readonly source: string; readonly common: CommonOptions }
+  /** Checks this installation in a temporary folder; touches no library. */
+  | { readonly name: 'self-test' };
 
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 
@@ -181,6 +183,9 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
         common: common(values, env),
       };
+    case 'self-test':
+      extra(0);
+      return { name };
     case 'import':
       extra(1);
       return {
@@ -190,7 +195,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
       };
     default:
       throw new UsageError(
-        `Unknown command "${name}". Commands: generate, resume, track, list, rebuild, export, import.`,
+        `Unknown command "${name}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}.`,
       );
   }
 }
@@ -208,6 +213,8 @@ const COMMAND_HELP = {
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
   import:
     'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
+  'self-test':
+    'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 

@@ -20,8 +20,9 @@ import {
 import { EnvCredentials } from './env-credentials';
 import { exportCommand, importCommand } from './library-commands';
 import { terminalSafe } from './terminal-text';
+import type { SelfTestHost } from './self-test-command';
 
-export interface CliIo {
+export interface CliIo extends SelfTestHost {
   readonly env: NodeJS.ProcessEnv;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
@@ -33,7 +34,7 @@ export interface CliIo {
   readonly version?: string;
 }
 
-type Runnable = Exclude<Command, { name: 'help' }>;
+type Runnable = Exclude<Command, { name: 'help' | 'self-test' }>;
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   const baseUrl =

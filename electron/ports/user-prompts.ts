@@ -1,3 +1,5 @@
+import type { MainMessageKey } from '../../shared/i18n/main-messages';
+
 /**
  * Questions only the user can answer, asked in a dialog the main process draws itself (never
  * the page's), so a compromised renderer cannot answer them. Electron's `dialog` in the app, a
@@ -25,6 +27,20 @@ export type KeyOriginAnswer = 'carry' | 'forget' | 'cancel';
 
 export interface UserPrompts {
   confirmKeyOrigin(question: KeyOriginQuestion): Promise<KeyOriginAnswer>;
+}
+
+/** A sentence of the main catalogue and its values, as a prompt shows it. */
+export interface PromptSentence {
+  readonly key: MainMessageKey;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** macOS's "Install Command Line Tool…" (core/os/command-line-tool.ts). */
+export interface CommandLineToolPrompts {
+  /** Asks before `link` is created; true when the user agreed. */
+  confirmInstall(link: string): Promise<boolean>;
+  /** Shows how it ended: `info` when the command is there, `warning` when it is not. */
+  tell(sentence: PromptSentence, tone: 'info' | 'warning'): Promise<void>;
 }
 
 /** Used where nobody can be asked: the key never moves to another base URL. */

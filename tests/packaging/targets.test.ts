@@ -5,7 +5,7 @@
  * build, the same on every OS and CPU), no native binary of any platform, every dependency
  * resolvable inside the archive, and the fuses flipped in that OS's binary.
  */
-import { access, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -150,14 +150,33 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       );
     });
 
-    it('on Windows, carries pictor.cmd beside the executable, waiting for it and passing its exit code', async () => {
-      const wrapper = path.join(get(target).appOut, 'pictor.cmd');
+    it('carries the pictor command where its installer links it, executable', async () => {
+      const { appOut, resources } = get(target);
+      const command = {
+        linux: path.join(appOut, 'bin', 'pictor'),
+        mac: path.join(resources, 'bin', 'pictor'),
+        win: path.join(appOut, 'bin', 'pictor.cmd'),
+      }[target.os];
+      const source = {
+        linux: 'resources/linux/pictor.sh',
+        mac: 'resources/mac/pictor.sh',
+        win: 'resources/windows/pictor.cmd',
+      }[target.os];
+      expect(await readFile(command, 'utf8')).toBe(await readFile(path.join(ROOT, source), 'utf8'));
+      if (target.os !== 'win') expect((await stat(command)).mode & 0o111).toBe(0o111);
+    });
+
+    it('on Windows, carries bin\\pictor.cmd alone, waiting for the executable and passing its exit code', async () => {
+      const bin = path.join(get(target).appOut, 'bin');
+      const wrapper = path.join(bin, 'pictor.cmd');
       if (target.os !== 'win') {
         await expect(access(wrapper)).rejects.toThrow();
         return;
       }
+      // Alone: on PATH, a Pictor.exe beside it would answer to "pictor" first (PATHEXT order).
+      expect(await readdir(bin)).toEqual(['pictor.cmd']);
       const text = await readFile(wrapper, 'utf8');
-      expect(text).toContain('\r\n"%~dp0Pictor.exe" %*\r\n');
+      expect(text).toContain('\r\n"%~dp0..\\Pictor.exe" %*\r\n');
       expect(text).toContain('exit /b %ERRORLEVEL%');
       expect(text.split('\n').every((line) => line === '' || line.endsWith('\r'))).toBe(true);
     });

@@ -39,6 +39,7 @@ import { FEW_MATCHES, searchPage } from './search-plans';
 import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
 import {
   openDatabase,
+  type DatabaseFactory,
   type IntegrityCheck,
   type Row,
   type SqliteConnection,
@@ -69,6 +70,8 @@ export interface HistoryStoreOptions {
    * left), `always` at every open (about 1 s at 100,000 records).
    */
   integrityCheck?: IntegrityCheck;
+  /** Opens the file; default node:sqlite (a stand-in without FTS5 shows what `self-test` catches). */
+  database?: DatabaseFactory;
 }
 
 /** A lease being granted: to `owner`, until `until` (ms). */
@@ -150,6 +153,7 @@ export class HistoryStore {
       migrations,
       logger,
       options.integrityCheck,
+      options.database,
     );
     return new HistoryStore(connection, schemaVersion, logger);
   }

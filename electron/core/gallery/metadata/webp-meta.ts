@@ -132,3 +132,17 @@ export function readWebpXmp(bytes: Uint8Array): string | null {
     ? Buffer.from(bytes.subarray(chunk.data, chunk.data + chunk.size)).toString('utf8')
     : null;
 }
+
+/**
+ * The canvas size of a WebP file (its VP8X header, or the bitstream's of a simple file); throws a
+ * {@link ContainerError} when the file is not a well-formed WebP.
+ */
+export function readWebpCanvas(bytes: Uint8Array): { width: number; height: number } {
+  const first = chunks(bytes)[0];
+  if (!first) throw new ContainerError('The WebP image has no image data.');
+  if (first.id !== 'VP8X') return canvas(bytes, first);
+  if (first.size < 10) throw new ContainerError('The WebP extended header is too short.');
+  const view = new DataView(bytes.buffer, bytes.byteOffset + first.data, first.size);
+  const uint24 = (at: number): number => view.getUint16(at, true) | (view.getUint8(at + 2) << 16);
+  return { width: uint24(4) + 1, height: uint24(7) + 1 };
+}
