@@ -1,6 +1,6 @@
 /**
  * "Sleep and network loss", through the real core against the demo service, both on the manual
- * clock (clock-driver.ts), so the verdicts read the app's timing whatever the machine's load:
+ * clock (support/clock-driver.ts), so the verdicts read the app's timing whatever the machine's load:
  * (a) the machine sleeps: no timer fires, then the clock jumps forward and every overdue timer
  *     fires at once, late, and the shell calls engine.wake() as main.ts does on powerMonitor
  *     'resume';
@@ -16,7 +16,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import { TcpSwitch } from '../../e2e/harness/tcp-switch';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
-import { ClockDriver, until } from './clock-driver';
+import { ClockDriver, until } from '../support/clock-driver';
 import { KEY, LogCollector, allRecords, openCoreRun, type CoreRun } from './fault-harness';
 import { judgeResume, type ResumeVerdict } from './resume-checks';
 
