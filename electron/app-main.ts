@@ -11,6 +11,7 @@ import {
   dialog,
   nativeTheme,
   net,
+  session,
   type BrowserWindow,
   type MessageBoxOptions,
 } from 'electron';
@@ -334,7 +335,13 @@ function withUpdates(
 ): AppWiringOptions {
   const { settings } = options.runtime;
   const updates = new UpdateService({
-    updater: createAppUpdater(app, logger),
+    updater: createAppUpdater(app, logger, {
+      // electron-updater's own session (its downloads use the same): no cache, no cookies of the
+      // service's, the system's proxy settings.
+      fetch: (url, init) =>
+        session.fromPartition('electron-updater', { cache: false }).fetch(url, init),
+      clock: systemClock,
+    }),
     clock: systemClock,
     logger,
     mode: () => settings.get().updateMode,

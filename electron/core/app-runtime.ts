@@ -111,6 +111,11 @@ export class AppRuntime {
     return this.current;
   }
 
+  /** The clock everything of this runtime keeps time by. */
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
   /** Keeps `target` redacting the stored key's text, now and whenever the key changes. */
   async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
     const update = async (): Promise<void> => {
