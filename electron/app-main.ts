@@ -36,6 +36,8 @@ import { createLibraryDialogs } from './adapters/library-dialogs';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { createAppUpdater } from './adapters/electron-updater';
+import { codesignReader } from './adapters/codesign';
+import { readMacSignature, type MacSignature } from './core/updates/update-capability';
 import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
 import { imageWorkers } from './core/images/image-workers';
@@ -175,7 +177,10 @@ export function startApp(): void {
       onOnlineChanged: (online) => emit('network:changed', { online }),
     });
     const shell = shellActions(started);
-    const wiring = wired.add(wireApp(withUpdates(wiringOptions(started, shell), wired, logger)));
+    const macSignature = await runningMacSignature();
+    const wiring = wired.add(
+      wireApp(withUpdates(wiringOptions(started, shell), wired, logger, macSignature)),
+    );
     const unregisterIpc = installIpc(
       wiring.handlers,
       mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
@@ -325,6 +330,16 @@ export function startApp(): void {
 }
 
 /**
+ * macOS, packaged: the running app's signature, read once at start (Squirrel.Mac installs only
+ * over a valid Developer ID signature); elsewhere not checked.
+ */
+async function runningMacSignature(): Promise<MacSignature | undefined> {
+  if (process.platform !== 'darwin' || !app.isPackaged) return undefined;
+  // process.resourcesPath is <bundle>.app/Contents/Resources.
+  return readMacSignature(join(process.resourcesPath, '..', '..'), codesignReader);
+}
+
+/**
  * The wiring's options with the app's own updates (core/updates on electron-updater), following
  * the user's choice in Settings; the first check comes a little after start-up, then daily.
  */
@@ -332,16 +347,22 @@ function withUpdates(
   options: AppWiringOptions,
   wired: DisposableStore,
   logger: Logger,
+  macSignature: MacSignature | undefined,
 ): AppWiringOptions {
   const { settings } = options.runtime;
   const updates = new UpdateService({
-    updater: createAppUpdater(app, logger, {
-      // electron-updater's own session (its downloads use the same): no cache, no cookies of the
-      // service's, the system's proxy settings.
-      fetch: (url, init) =>
-        session.fromPartition('electron-updater', { cache: false }).fetch(url, init),
-      clock: systemClock,
-    }),
+    updater: createAppUpdater(
+      app,
+      logger,
+      {
+        // electron-updater's own session (its downloads use the same): no cache, no cookies of the
+        // service's, the system's proxy settings.
+        fetch: (url, init) =>
+          session.fromPartition('electron-updater', { cache: false }).fetch(url, init),
+        clock: systemClock,
+      },
+      macSignature,
+    ),
     clock: systemClock,
     logger,
     mode: () => settings.get().updateMode,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { App } from 'electron';
 import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
 import { readUpdateConfig } from '../core/updates/release-feed';
-import { updaterCapability } from '../core/updates/update-capability';
+import { updaterCapability, type MacSignature } from '../core/updates/update-capability';
 import { describeUpdateError } from '../core/updates/update-problems';
 import { checkedFeedOptions, type FeedAccess } from './checked-feed-provider';
 import type { Logger } from '../ports/logger';
@@ -102,6 +102,8 @@ export function createAppUpdater(
   app: Pick<App, 'isPackaged'>,
   logger: Logger,
   network: Pick<FeedAccess, 'fetch' | 'clock'>,
+  /** macOS: the running app's signature (read at start); absent elsewhere. */
+  macSignature?: MacSignature,
 ): Updater {
   const resources = process.resourcesPath;
   const capability = updaterCapability({
@@ -110,6 +112,7 @@ export function createAppUpdater(
     hasUpdateConfig: app.isPackaged && existsSync(join(resources, 'app-update.yml')),
     linuxPackageType: app.isPackaged ? readPackageType(resources) : null,
     appImage: typeof process.env['APPIMAGE'] === 'string' && process.env['APPIMAGE'] !== '',
+    ...(macSignature ? { macSignature } : {}),
   });
   if (capability.kind === 'none') return noUpdater(capability);
   let config: { url: string; channel: string };
