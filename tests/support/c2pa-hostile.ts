@@ -87,7 +87,7 @@ export function c2paSuperbox(inner: Buffer, label = 'c2pa'): Buffer {
 
 /** A store of `depth` superboxes, each inside the one before. */
 export function nestedJumbf(depth: number): Buffer {
-  let inner = Buffer.alloc(0);
+  let inner: Buffer = Buffer.alloc(0);
   for (let level = 0; level < depth; level += 1) inner = c2paSuperbox(inner, `n${level}`);
   return c2paSuperbox(inner);
 }

@@ -49,7 +49,7 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Reads through a window of {@link WINDOW} bytes, refilled only when a read leaves it. */
 class Window {
   private start = 0;
-  private bytes = new Uint8Array(0);
+  private bytes: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly source: ByteSource) {}
 
@@ -171,7 +171,7 @@ async function jumbfSegment(
 class JpegBox {
   parts = 0;
   bytes = 0;
-  private probe = new Uint8Array(0);
+  private probe: Uint8Array = new Uint8Array(0);
   private inOrder = true;
 
   add(segment: { sequence: number; content: Uint8Array }, payload: number): void {
