@@ -61,6 +61,14 @@ export function mainBuildOptions(
     entryPoints: {
       main: path.join(paths.rootDir, 'electron', 'main.ts'),
       'image-worker': path.join(paths.rootDir, 'electron', 'core', 'images', 'image-worker.ts'),
+      // The Content Credentials verifier's worker (core/content-credentials), the same way.
+      'c2pa-worker': path.join(
+        paths.rootDir,
+        'electron',
+        'core',
+        'content-credentials',
+        'c2pa-worker.ts',
+      ),
     },
     outdir: paths.outDir,
     bundle: true,
