@@ -51,3 +51,14 @@ export type CredentialState = ContentCredentials['state'];
 export function hasContentCredentials(credentials: ContentCredentials | undefined): boolean {
   return credentials !== undefined && credentials.state !== 'none';
 }
+
+/**
+ * What a record read from a folder or an archive anyone could have written may keep of a verdict:
+ * "no credentials" claims nothing, so it stays; a signer's name, trusted or not, is only believed
+ * from Pictor's own verification, so any other verdict is dropped (shown as not checked).
+ */
+export function verdictFromDisk(
+  credentials: ContentCredentials | undefined,
+): ContentCredentials | undefined {
+  return credentials?.state === 'none' ? credentials : undefined;
+}

@@ -36,6 +36,7 @@ import type { ArchiveLimits } from './archive-limits';
 import { sentence } from '../../../shared/i18n/sentence';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import { stageImage } from './import-image';
+import { stageXmp, unusedXmps } from './import-xmp';
 import type { PlannedImage, PlannedTask } from './import-plan';
 import { importedRecord, missingImage, savedImage } from './import-records';
 import { readBounded, sha256Of } from './stream-copy';
@@ -146,6 +147,7 @@ async function addNewTask(
     const relative = await freeFolder(root, record, context.reservedFolders);
     reserved = relative;
     const images: ImageRecord[] = [];
+    const withXmp = new Set<number>();
     for (const image of record.images) {
       const planned =
         image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
@@ -154,19 +156,33 @@ async function addNewTask(
         continue;
       }
       throwIfAborted(context.signal);
-      const name = imageNames(image.index, planned.kind).image;
-      const staged = await stageImage(planned, image, join(stage, name), {
+      const names = imageNames(image.index, planned.kind);
+      const staged = await stageImage(planned, image, join(stage, names.image), {
         maxBytes: context.limits.maxImageBytes,
         ...(context.signal ? { signal: context.signal } : {}),
       });
-      if (staged.ok) context.onBytes(staged.image.size);
-      else refused.push(refusal(planned.file.path, staged.reason));
+      if (!staged.ok) {
+        refused.push(refusal(planned.file.path, staged.reason));
+        images.push(missingImage(image));
+        continue;
+      }
+      context.onBytes(staged.image.size);
+      const xmp = await stageXmp(task.xmps, image, join(stage, names.xmp), context.signal);
+      if (xmp) withXmp.add(image.index);
+      if (xmp && 'reason' in xmp) refused.push(xmp);
+      const xmpFile = xmp && 'ok' in xmp ? `${relative}/${names.xmp}` : undefined;
       images.push(
-        staged.ok
-          ? savedImage(image, planned.kind, staged.image, `${relative}/${name}`)
-          : missingImage(image),
+        savedImage(
+          image,
+          planned.kind,
+          staged.image,
+          `${relative}/${names.image}`,
+          image.index,
+          xmpFile,
+        ),
       );
     }
+    refused.push(...unusedXmps(task.xmps, withXmp));
     for (const planned of task.images) {
       if (
         !record.images.some((image) => image.index === planned.index && image.state !== 'deleted')
@@ -270,11 +286,29 @@ async function publishNew(temp: string, target: string): Promise<boolean> {
 }
 
 interface Merge {
+  readonly xmps: PlannedTask['xmps'];
   readonly folder: string;
   readonly hashes: Set<string>;
   readonly added: ImageRecord[];
   readonly refused: Refusal[];
   duplicates: number;
+}
+
+/** The incoming image's XMP sidecar beside its new name, never over a file; whether it came. */
+async function mergeXmp(
+  merge: Merge,
+  image: ImageRecord,
+  target: string,
+  context: ImportContext,
+): Promise<boolean> {
+  const temp = tempPath(context.root, '.import');
+  try {
+    const xmp = await stageXmp(merge.xmps, image, temp, context.signal);
+    if (xmp && 'reason' in xmp) merge.refused.push(xmp);
+    return xmp !== null && 'ok' in xmp && (await publishNew(temp, target));
+  } finally {
+    await removeQuietly(temp);
+  }
 }
 
 /** Adds one incoming image to an existing task under a free name, or counts it a duplicate. */
@@ -303,11 +337,20 @@ async function mergeImage(
   const used = new Set([...existing.images, ...merge.added].map((known) => known.index));
   for (let index = 0; index < MAX_IMAGES_PER_TASK; index += 1) {
     if (used.has(index)) continue;
-    const name = imageNames(index, planned.kind).image;
-    if (!(await publishNew(temp, join(resolveInside(context.root, merge.folder), name)))) continue;
+    const names = imageNames(index, planned.kind);
+    const folder = resolveInside(context.root, merge.folder);
+    if (!(await publishNew(temp, join(folder, names.image)))) continue;
     merge.hashes.add(staged.image.sha256);
+    const xmpFile = await mergeXmp(merge, image, join(folder, names.xmp), context);
     merge.added.push(
-      savedImage(image, planned.kind, staged.image, `${merge.folder}/${name}`, index),
+      savedImage(
+        image,
+        planned.kind,
+        staged.image,
+        `${merge.folder}/${names.image}`,
+        index,
+        xmpFile ? `${merge.folder}/${names.xmp}` : undefined,
+      ),
     );
     return;
   }
@@ -323,6 +366,7 @@ async function mergeTask(
 ): Promise<TaskOutcome> {
   const folder = existing.folder ?? taskFolderName(existing);
   const merge: Merge = {
+    xmps: task.xmps,
     folder,
     hashes: await savedHashes(context.root, existing, context.limits.maxImageBytes),
     added: [],
