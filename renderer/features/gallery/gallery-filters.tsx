@@ -20,7 +20,7 @@ export interface GalleryFiltersBarProps {
   readonly active?: boolean;
 }
 
-/** Search by prompt (debounced), favourites only, model, and a date range. */
+/** Search by prompt (debounced), favourites only, Content Credentials only, model, dates. */
 export function GalleryFiltersBar({
   filters,
   models,
@@ -75,6 +75,14 @@ export function GalleryFiltersBar({
           onChange={(event) => onChange({ favouriteOnly: event.target.checked })}
         />
         {t('gallery.favourite.label')}
+      </label>
+      <label className="checkbox gallery-filters__check">
+        <input
+          type="checkbox"
+          checked={filters.credentialsOnly}
+          onChange={(event) => onChange({ credentialsOnly: event.target.checked })}
+        />
+        {t('gallery.credentials.label')}
       </label>
       <div className="gallery-filters__field">
         <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
