@@ -32,7 +32,7 @@ export interface CliIo {
   readonly version?: string;
 }
 
-type Runnable = Exclude<Command, { name: 'help' }>;
+type Runnable = Exclude<Command, { name: 'help' } | { name: 'info' }>;
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   const baseUrl =

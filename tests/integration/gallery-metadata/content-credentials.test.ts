@@ -5,7 +5,7 @@
  * service signed it; its XMP (the prompt and Pictor's fields) is in `image-<n>.xmp` beside it,
  * read back by exiftool, and listed in the task's `pictor.json`; the verdict is recorded.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
@@ -69,6 +69,24 @@ describe('pictor generate, from a service that signs its images', () => {
     } finally {
       await verifier.dispose();
     }
+    // `pictor info` reads the prompt from the sidecar and verifies the credentials.
+    const signed = task.images[0]!.path!;
+    const info = await world.run(['info', '--json', signed]);
+    expectExit(info, 0);
+    expect(JSON.parse(info.stdout)).toMatchObject({
+      file: signed,
+      format: 'png',
+      xmp: 'sidecar',
+      xmpPath: task.images[0]!.xmpPath,
+      provenance: { prompt, localId: task.localId, imageIndex: 0 },
+      contentCredentials: { state: 'valid', signer: 'Pictor Test Signer', trusted: false },
+    });
+    const human = await world.run(['info', signed]);
+    expectExit(human, 0);
+    expect(human.stdout).toContain(`Prompt: ${prompt}`);
+    expect(human.stdout).toContain(
+      'Content Credentials: Signed by Pictor Test Signer, AI-generated. The file is exactly as it was signed, but the signer is not on the list Pictor trusts',
+    );
     const folder = dirname(task.images[0]!.path!);
     const sidecar = parseSidecar(await readFile(join(folder, 'pictor.json'), 'utf8'));
     if (!sidecar.ok) throw new Error(sidecar.reason);
@@ -85,5 +103,22 @@ describe('pictor generate, from a service that signs its images', () => {
     expect(image?.xmpPath).toBeNull();
     expect(image?.contentCredentials).toEqual({ state: 'none' });
     expect((await exiftool(image!.path!))['XMP-dc:Description']).toBe('plain');
+    const info = await world.run(['info', '--json', image!.path!]);
+    expect(JSON.parse(info.stdout)).toMatchObject({
+      xmp: 'image',
+      provenance: { prompt: 'plain' },
+      contentCredentials: { state: 'none' },
+    });
+  });
+
+  it('info refuses a file that is not an image, and a missing one', async () => {
+    const world = await newWorld({ durationMs: 200 });
+    await writeFile(join(world.dataDir, 'notes.png'), 'not a picture');
+    const notImage = await world.run(['info', join(world.dataDir, 'notes.png')]);
+    expect(notImage.code).toBe(1);
+    expect(notImage.stderr).toContain('not a PNG, JPEG or WebP image');
+    const missing = await world.run(['info', join(world.dataDir, 'nothing.png')]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('could not be read (ENOENT)');
   });
 });
