@@ -85,11 +85,36 @@ export function c2paSuperbox(inner: Buffer, label = 'c2pa'): Buffer {
   return box('jumb', Buffer.concat([description, inner]));
 }
 
-/** A store of `depth` superboxes, each inside the one before. */
+/**
+ * A store of `depth` superboxes, each inside the one before. A superbox is its header and its
+ * description followed by its content, so the whole is each level's prefix in order: built in one
+ * pass (nesting by concatenation would copy the inner boxes at every level).
+ */
 export function nestedJumbf(depth: number): Buffer {
-  let inner: Buffer = Buffer.alloc(0);
-  for (let level = 0; level < depth; level += 1) inner = c2paSuperbox(inner, `n${level}`);
-  return c2paSuperbox(inner);
+  const descriptions = Array.from({ length: depth + 1 }, (_, level) =>
+    box(
+      'jumd',
+      Buffer.concat([
+        C2PA_UUID,
+        Buffer.from([0x03]),
+        Buffer.from(level === 0 ? 'c2pa\0' : `n${level}\0`),
+      ]),
+    ),
+  );
+  const lengths = new Array<number>(depth + 1);
+  let inner = 0;
+  for (let level = depth; level >= 0; level -= 1) {
+    inner += 8 + descriptions[level]!.length;
+    lengths[level] = inner;
+  }
+  const parts: Buffer[] = [];
+  for (let level = 0; level <= depth; level += 1) {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(lengths[level]!, 0);
+    head.write('jumb', 4, 'latin1');
+    parts.push(head, descriptions[level]!);
+  }
+  return Buffer.concat(parts);
 }
 
 /** A store whose superbox declares (with a 64-bit length) far more bytes than the file holds. */

@@ -17,6 +17,12 @@ export interface CredentialsFound {
   readonly verdict: Promise<ContentCredentials | undefined>;
 }
 
+/**
+ * A manifest store bigger than this is not handed to the verifier (`unreadable`): real ones hold
+ * a few kilobytes, a few megabytes with thumbnails and ingredients; the file's own cap is 64 MiB.
+ */
+export const MAX_STORE_BYTES = 16 * 1024 * 1024;
+
 /** The file could not be read at all: the checks after this one fail on it too. */
 const UNREAD: C2paPresence = {
   found: false,
@@ -34,6 +40,9 @@ export async function findCredentials(
 ): Promise<CredentialsFound> {
   const presence = await detectC2paInFile(file, kind).catch(() => UNREAD);
   if (!presence.found) return { presence, verdict: Promise.resolve({ state: 'none' }) };
+  if (presence.bytes > MAX_STORE_BYTES) {
+    return { presence, verdict: Promise.resolve({ state: 'unreadable' }) };
+  }
   const { verifier } = context;
   if (!verifier) return { presence, verdict: Promise.resolve(undefined) };
   const verdict = verifier
