@@ -1,5 +1,6 @@
 /** Real libraries in temporary folders: a history file, a gallery of real images with sidecars. */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { afterEach } from 'vitest';
 import { join } from 'node:path';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
@@ -9,7 +10,7 @@ import {
   TEMP_DIR,
 } from '../../../../electron/core/gallery/gallery-layout';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
-import { makeImage, makeTempDir } from '../../../support/gallery-helpers';
+import { makeImage, makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../support/task-records';
 
 export interface Library {
@@ -23,6 +24,22 @@ export async function makeLibrary(): Promise<Library> {
   const root = join(dir, 'gallery');
   await mkdir(join(root, TEMP_DIR), { recursive: true });
   return { dir, root, history: HistoryStore.open(join(dir, 'history.sqlite')) };
+}
+
+/** Registers the clean-up and returns a maker of libraries, each closed and removed after its test. */
+export function useLibraries(): () => Promise<Library> {
+  const opened: Library[] = [];
+  afterEach(async () => {
+    for (const made of opened.splice(0)) {
+      made.history.close();
+      await removeDir(made.dir);
+    }
+  });
+  return async () => {
+    const made = await makeLibrary();
+    opened.push(made);
+    return made;
+  };
 }
 
 let counter = 0;

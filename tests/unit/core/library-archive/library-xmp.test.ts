@@ -6,7 +6,7 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { exportLibrary } from '../../../../electron/core/library-archive/export-library';
 import { importLibrary } from '../../../../electron/core/library-archive/import-library';
@@ -16,22 +16,10 @@ import { readBounded } from '../../../../electron/core/library-archive/stream-co
 import { buildXmpPacket } from '../../../../electron/core/gallery/metadata/xmp-packet';
 import { provenanceOf } from '../../../../electron/core/gallery/metadata/provenance';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
-import { removeDir } from '../../../support/gallery-helpers';
 import { c2paFixture } from '../../../support/c2pa-hostile';
-import { addTask, makeLibrary, type Library } from './library-fixture';
+import { addTask, useLibraries, type Library } from './library-fixture';
 
-const opened: Library[] = [];
-async function library(): Promise<Library> {
-  const made = await makeLibrary();
-  opened.push(made);
-  return made;
-}
-afterEach(async () => {
-  for (const made of opened.splice(0)) {
-    made.history.close();
-    await removeDir(made.dir);
-  }
-});
+const library = useLibraries();
 
 const path = (library: Library, relative: string) => join(library.root, ...relative.split('/'));
 
