@@ -19,6 +19,7 @@ export const CLI_COMMANDS = [
   'export',
   'import',
   'self-test',
+  'info',
   'help',
 ] as const;
 

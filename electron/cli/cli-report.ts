@@ -86,6 +86,9 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
         width: image.width ?? null,
         height: image.height ?? null,
         error: image.error ?? null,
+        // The image's XMP when it is beside the image (a file with Content Credentials).
+        xmpPath: image.xmpFile ? resolvePath(image.xmpFile) : null,
+        contentCredentials: image.contentCredentials ?? null,
       })),
     }),
   );

@@ -34,7 +34,7 @@ export interface CliIo extends SelfTestHost {
   readonly version?: string;
 }
 
-type Runnable = Exclude<Command, { name: 'help' | 'self-test' }>;
+type Runnable = Exclude<Command, { name: 'help' | 'self-test' | 'info' }>;
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   const baseUrl =

@@ -16,6 +16,9 @@ import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery/gallery';
 import { HistoryStore } from './history/history-store';
 import { ServiceClient } from './service/service-client';
+import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
+import { C2paVerifier } from './content-credentials/c2pa-verifier';
+import { readTrustAnchors } from './content-credentials/trust-anchors';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';
@@ -35,6 +38,11 @@ export interface PictorCoreOptions {
   readonly images?: ImageWorkers;
   /** Pictor's version, written into every saved image's metadata; default {@link UNKNOWN_VERSION}. */
   readonly appVersion?: string;
+  /**
+   * Verifies the Content Credentials of saved images; default a worker-thread verifier against
+   * the shipped trust list (core/content-credentials), ended by `close()`.
+   */
+  readonly contentCredentials?: ContentCredentialVerifier;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -57,6 +65,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // the app and any number of CLI commands share the folder).
   rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
+  const verifier =
+    options.contentCredentials ??
+    new C2paVerifier({ trustAnchors: await readTrustAnchors(), logger });
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
     const gallery = new Gallery({
@@ -64,6 +75,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       fetch: options.fetch,
       logger,
       ...(options.images ? { images: options.images } : {}),
+      credentials: verifier,
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
     });
     await gallery.init();
@@ -93,10 +105,12 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       async close() {
         await engine.stop();
         opened.close();
+        if (!options.contentCredentials) await verifier.dispose();
       },
     };
   } catch (error) {
     history?.close();
+    if (!options.contentCredentials) await verifier.dispose();
     throw error;
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { withImageFavourite, withTaskFavourite } from '../../shared/domain/favourites';
+import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
@@ -331,6 +332,11 @@ export class FakePictorApi implements PictorApi {
         if (input.states ? !input.states.includes(image.state) : image.state === 'deleted')
           continue;
         if (input.favourite !== undefined && image.favourite !== input.favourite) continue;
+        if (
+          input.contentCredentials !== undefined &&
+          hasContentCredentials(image.contentCredentials) !== input.contentCredentials
+        )
+          continue;
         all.push({
           localId: record.localId,
           taskId: record.taskId,

@@ -26,7 +26,10 @@ beforeEach(async () => {
   await symlink(path.join(ROOT, 'node_modules'), path.join(rootDir, 'node_modules'), 'dir');
   await writeSource(
     'package.json',
-    JSON.stringify({ type: 'module', dependencies: { sharp: '*', undici: '*' } }),
+    JSON.stringify({
+      type: 'module',
+      dependencies: { sharp: '*', undici: '*', '@contentauth/c2pa-wasm': '*' },
+    }),
   );
   await writeSource(
     'electron/main.ts',
@@ -49,6 +52,15 @@ beforeEach(async () => {
       "import { twice } from './twice.ts';",
       "const sharp = (await import('sharp')).default;",
       'parentPort?.postMessage(`${twice(21)} ${typeof sharp}`);',
+    ].join('\n'),
+  );
+  await writeSource(
+    'electron/core/content-credentials/c2pa-worker.ts',
+    [
+      "import { parentPort } from 'node:worker_threads';",
+      "import { twice } from '../images/twice.ts';",
+      "const c2pa = await import('@contentauth/c2pa-wasm');",
+      'parentPort?.postMessage(`${twice(2)} ${typeof c2pa}`);',
     ].join('\n'),
   );
   await writeSource(
@@ -87,6 +99,7 @@ describe('buildElectron', () => {
     const outDir = path.join(rootDir, 'dist-electron');
     const bundles = await buildElectron({ rootDir, outDir });
     expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
+      'c2pa-worker.js',
       'image-worker.js',
       'main.js',
       'preload.cjs',
@@ -112,6 +125,14 @@ describe('buildElectron', () => {
     expect(worker).toContain('inlined-twice');
     expect(worker).toMatch(/import\(["']sharp["']\)/);
     expect(bareImportsOf(worker).sort()).toEqual(['node:module', 'node:worker_threads', 'sharp']);
+  });
+
+  it('writes the Content Credentials worker beside main.js, c2pa-wasm loaded at run time', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const worker = await readFile(path.join(outDir, 'c2pa-worker.js'), 'utf8');
+    expect(worker).toContain('inlined-twice');
+    expect(bareImportsOf(worker)).toContain('@contentauth/c2pa-wasm');
   });
 
   it('writes a CommonJS preload that requires only electron', async () => {

@@ -261,15 +261,16 @@ describe('app.asar', () => {
     expect(shipped).toEqual([]);
   });
 
-  it('ships no native code, and unpacks the image WebAssembly to disk', async () => {
+  it('ships no native code, and unpacks the image and Content Credentials WebAssembly to disk', async () => {
     const { asar, appOut } = current();
     const entries = [...asar.entries];
     expect(entries.filter((entry) => /\.(node|dylib|dll|exe)$|\.so(\.\d+)*$/.test(entry))).toEqual(
       [],
     );
-    const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
-    expect(wasm).toHaveLength(1);
-    expect(wasm[0]).toMatch(
+    const wasm = entries.filter((entry) => entry.endsWith('.wasm')).sort();
+    expect(wasm).toHaveLength(2);
+    expect(wasm[0]).toBe('node_modules/@contentauth/c2pa-wasm/pkg/c2pa_bg.wasm');
+    expect(wasm[1]).toMatch(
       /^node_modules\/@img\/sharp-wasm32\/lib\/sharp-wasm32-[\d.]+\.node\.wasm$/,
     );
     for (const entry of wasm) {

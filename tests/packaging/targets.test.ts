@@ -101,8 +101,10 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       for (const file of [
         'dist-electron/main.js',
         'dist-electron/image-worker.js',
+        'dist-electron/c2pa-worker.js',
         'dist-electron/preload.cjs',
         'dist/renderer/index.html',
+        'dist-electron/c2pa-trust-anchors.pem',
       ]) {
         expect(asar.entries.has(file), file).toBe(true);
       }
@@ -110,7 +112,11 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
 
     it('resolves everything the main bundle and the image worker import, inside the archive', () => {
       const { asar } = get(target);
-      for (const bundle of ['dist-electron/main.js', 'dist-electron/image-worker.js']) {
+      for (const bundle of [
+        'dist-electron/main.js',
+        'dist-electron/image-worker.js',
+        'dist-electron/c2pa-worker.js',
+      ]) {
         const packages = bareImportsOf(readText(asar, bundle)).filter(
           (specifier) => !isRuntimeProvided(specifier),
         );
@@ -120,6 +126,9 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
         expect(unresolved, bundle).toEqual([]);
       }
       expect(bareImportsOf(readText(asar, 'dist-electron/image-worker.js'))).toContain('sharp');
+      expect(bareImportsOf(readText(asar, 'dist-electron/c2pa-worker.js'))).toContain(
+        '@contentauth/c2pa-wasm',
+      );
       expect(unresolvedDependencies(asar)).toEqual([]);
     });
 
@@ -132,8 +141,12 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       expect(resolvePackage(asar, '@emnapi/runtime', 'node_modules/@img/sharp-wasm32')).not.toBe(
         null,
       );
+      // sharp's and c2pa-rs's (Content Credentials), both read from disk.
       const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
-      expect(wasm).toHaveLength(1);
+      expect(wasm.map((entry) => entry.split('/').slice(0, 3).join('/')).sort()).toEqual([
+        'node_modules/@contentauth/c2pa-wasm',
+        'node_modules/@img/sharp-wasm32',
+      ]);
       for (const entry of wasm) {
         expect(isUnpacked(asar, entry)).toBe(true);
         const onDisk = await stat(path.join(resources, 'app.asar.unpacked', entry));

@@ -74,6 +74,7 @@ const REQUIRED = [
   'dist/renderer/index.html',
   'dist-electron/main.js',
   'dist-electron/image-worker.js',
+  'dist-electron/c2pa-worker.js',
   'dist-electron/preload.cjs',
   'package.json',
   'node_modules',

@@ -28,6 +28,8 @@ import { createPinnedFetch, systemResolver } from './pinned-fetch';
 import { provenanceStep } from './metadata/embed';
 import type { ImageProvenance } from './metadata/xmp-packet';
 import type { AddressClassifier } from '../service/url-policy';
+import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
+import { findCredentials } from './credentials-step';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
 const directPinnedFetch = createPinnedFetch();
@@ -44,6 +46,8 @@ export interface DownloadSettings {
   readonly classify?: AddressClassifier;
   /** The image workers; default the process's own (core/images). */
   readonly images?: ImageWorkers;
+  /** Verifies the C2PA Content Credentials an image carries; absent: they are found, not read. */
+  readonly credentials?: ContentCredentialVerifier;
   readonly maxImageBytes: number;
   readonly maxPixels: number;
   readonly thumbnailSize: number;
@@ -87,11 +91,13 @@ async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempIma
   }
 }
 
-async function attempt(
-  settings: DownloadSettings,
-  job: DownloadJob,
-  temps: { image: string; thumbnail: string },
-) {
+interface Temps {
+  readonly image: string;
+  readonly thumbnail: string;
+  readonly xmp: string;
+}
+
+async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temps) {
   try {
     // Usually made by init(); made here too so a deleted temp folder cannot stall downloads.
     await mkdir(join(settings.root, TEMP_DIR), { recursive: true });
@@ -100,16 +106,25 @@ async function attempt(
   }
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;
+  const credentials = await findCredentials(temps.image, body.kind, {
+    ...(settings.credentials ? { verifier: settings.credentials } : {}),
+    logger: settings.logger,
+    ...(job.signal ? { signal: job.signal } : {}),
+  });
   const checked = await checkImage(temps.image, body.kind, settings);
   if ('state' in checked) return checked;
-  const bytes =
-    (job.provenance &&
-      (await provenanceStep(temps.image, body.kind, job.provenance, {
-        root: settings.root,
-        maxBytes: settings.maxImageBytes,
-        logger: settings.logger,
-      }))) ??
-    body.bytes;
+  const written =
+    job.provenance &&
+    (await provenanceStep(temps.image, body.kind, job.provenance, {
+      root: settings.root,
+      maxBytes: settings.maxImageBytes,
+      logger: settings.logger,
+      credentials: credentials.presence,
+      xmpTemp: temps.xmp,
+    }));
+  // Read before the file moves: the verifier may still be reading the temp file.
+  const contentCredentials = await credentials.verdict;
+  const beside = written && 'beside' in written ? written.beside : null;
   const placed = await placeImage(
     {
       folder: job.folder,
@@ -117,23 +132,27 @@ async function attempt(
       kind: body.kind,
       tempImage: temps.image,
       tempThumbnail: temps.thumbnail,
+      tempXmp: beside,
     },
     checked.thumbnail,
   );
   if (placed) return placed;
   const names = imageNames(job.index, body.kind);
-  const file = toGalleryPath(settings.root, join(job.folder, names.image));
-  const mime = IMAGE_MIME[body.kind];
-  // Without the image code (see core/images) the image is kept as it came, unchecked.
-  if (!checked.thumbnail) return { state: 'saved', file, bytes, mime } satisfies DownloadOutcome;
-  return {
+  const saved = {
     state: 'saved',
-    file,
+    file: toGalleryPath(settings.root, join(job.folder, names.image)),
+    bytes: written && 'inImage' in written ? written.inImage : body.bytes,
+    mime: IMAGE_MIME[body.kind],
+    ...(beside ? { xmpFile: toGalleryPath(settings.root, join(job.folder, names.xmp)) } : {}),
+    ...(contentCredentials ? { contentCredentials } : {}),
+  } satisfies DownloadOutcome;
+  // Without the image code (see core/images) the image is kept as it came, unchecked.
+  if (!checked.thumbnail) return saved;
+  return {
+    ...saved,
     thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
     width: checked.width,
     height: checked.height,
-    bytes,
-    mime,
   } satisfies DownloadOutcome;
 }
 
@@ -150,9 +169,10 @@ export async function downloadOnce(
   settings: DownloadSettings,
   job: DownloadJob,
 ): Promise<DownloadOutcome> {
-  const temps = {
+  const temps: Temps = {
     image: tempPath(settings.root, '.part'),
     thumbnail: tempPath(settings.root, '.thumb.part'),
+    xmp: tempPath(settings.root, '.xmp.part'),
   };
   try {
     const outcome = await attempt(settings, job, temps).catch((error: unknown) => {
@@ -167,6 +187,6 @@ export async function downloadOnce(
     logOutcome(settings.logger, job, outcome);
     return outcome;
   } finally {
-    await Promise.all([removeQuietly(temps.image), removeQuietly(temps.thumbnail)]);
+    await Promise.all(Object.values(temps).map((temp) => removeQuietly(temp)));
   }
 }

@@ -8,6 +8,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { FetchLike } from '../../ports/http';
+import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import { silentLogger, type Logger } from '../../ports/logger';
 import {
   UnsafePathError,
@@ -57,6 +58,8 @@ export interface GalleryOptions {
   logger?: Logger;
   /** The image workers; default the process's own (core/images). */
   images?: ImageWorkers;
+  /** Verifies the Content Credentials an image carries (absent: found and kept, not verified). */
+  credentials?: ContentCredentialVerifier;
   /**
    * When set, every image saved carries its provenance (XMP and, in a PNG, a text chunk: see
    * metadata/): the prompt, settings, task id, service origin, date and this Pictor version.
@@ -84,6 +87,7 @@ export class Gallery {
       maxRedirects: options.maxRedirects ?? 5,
       logger: options.logger ?? silentLogger,
       ...(options.images ? { images: options.images } : {}),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
   }

@@ -115,11 +115,15 @@ export interface Placement {
   readonly kind: ImageKind;
   readonly tempImage: string;
   readonly tempThumbnail: string;
+  /** The image's XMP to go beside it (metadata/xmp-sidecar.ts); null: it has none beside it. */
+  readonly tempXmp?: string | null;
 }
 
 /**
- * Writes the thumbnail to its temp file and renames both files into place. A retry of the
- * same index replaces them; a copy of the same index with another extension is removed.
+ * Writes the thumbnail to its temp file and renames the files into place (the XMP sidecar first,
+ * so an image that needs one is never in place without it). A retry of the same index replaces
+ * them; a copy of the same index with another extension, or a sidecar this image does not have,
+ * is removed.
  */
 export async function placeImage(
   placement: Placement,
@@ -130,6 +134,8 @@ export async function placeImage(
   try {
     await mkdir(join(folder, THUMBS_DIR), { recursive: true });
     if (thumbnail) await writeNewFileSynced(placement.tempThumbnail, thumbnail);
+    if (placement.tempXmp) await rename(placement.tempXmp, join(folder, names.xmp));
+    else await removeQuietly(join(folder, names.xmp));
     await rename(placement.tempImage, join(folder, names.image));
     if (thumbnail) await rename(placement.tempThumbnail, join(folder, names.thumbnail));
     // No thumbnail this time: one left by an earlier attempt would show another image.

@@ -19,6 +19,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { readImageHeader } from '../images/image-ops';
 import { ImagesUnavailableError } from '../images/image-workers';
 import { TEMP_DIR } from './gallery-layout';
@@ -162,6 +163,7 @@ function withoutFile(image: ImageRecord): ImageRecord {
     height: _h,
     bytes: _b,
     mime: _m,
+    xmpFile: _x,
     ...rest
   } = image;
   return rest;
@@ -222,16 +224,22 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
   const path = join(files.folder, names.image);
   try {
     const described = await describeFile(path, kind, image, files);
-    const { error: _error, thumbnail: _thumbnail, ...rest } = image;
+    // A signer named in a folder anyone could edit is not believed (verdictFromDisk).
+    const { error: _e, thumbnail: _t, xmpFile: _x, contentCredentials: _c, ...rest } = image;
     const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
+    const verdict = verdictFromDisk(image.contentCredentials);
     return {
       ...rest,
       ...described,
+      ...(verdict ? { contentCredentials: verdict } : {}),
       state: 'saved',
       mime: IMAGE_MIME[kind],
       file: toGalleryPath(files.root, path),
       ...(hasThumbnail
         ? { thumbnail: toGalleryPath(files.root, join(files.folder, names.thumbnail)) }
+        : {}),
+      ...(files.images.has(names.xmp)
+        ? { xmpFile: toGalleryPath(files.root, join(files.folder, names.xmp)) }
         : {}),
     };
   } catch {

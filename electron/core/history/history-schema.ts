@@ -146,12 +146,26 @@ function addPromptOrderV4(db: DatabaseSync): void {
   );
 }
 
+/**
+ * v5: the gallery's filter "has Content Credentials" (an image that carries a C2PA manifest,
+ * whatever its verdict: ImageRecord.contentCredentials). A partial index, like the favourites',
+ * so a page of such images costs the rows it skips among them alone. No record before this
+ * version has a verdict: every existing row is 0.
+ */
+function addCredentialsV5(db: DatabaseSync): void {
+  db.exec(`
+    ALTER TABLE images ADD COLUMN has_credentials INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX images_credentials_newest ON images (created_at DESC, local_id DESC, idx) WHERE has_credentials = 1;
+  `);
+}
+
 /** Every migration in order; the schema version this build writes is its length. */
 export const HISTORY_MIGRATIONS: readonly Migration[] = [
   createV1,
   addSharingV2,
   oneFavouriteV3,
   addPromptOrderV4,
+  addCredentialsV5,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

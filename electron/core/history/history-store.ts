@@ -12,6 +12,7 @@ import {
   type TaskRecord,
 } from '../../../shared/domain/task-record';
 import { withFavourites } from '../../../shared/domain/favourites';
+import { hasContentCredentials } from '../../../shared/domain/content-credentials';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -104,6 +105,11 @@ const UPSERT_TASK = `
   RETURNING id`;
 const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
 const INSERT_IMAGE =
+  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model, has_credentials) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+/** The schema version that added `has_credentials` (history-schema.ts). */
+const CREDENTIALS_VERSION = 5;
+/** A store opened with fewer migrations (tests making an older file) writes the older rows. */
+const INSERT_IMAGE_BEFORE_CREDENTIALS =
   'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
 const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = ?';
 const SELECT_BY_TASK_ID_ANY_ENDPOINT =
@@ -464,8 +470,9 @@ export class HistoryStore {
     ]);
     const taskRow = Number(row?.['id']);
     this.connection.run(DELETE_IMAGES, [record.localId]);
+    const withCredentials = this.schemaVersion >= CREDENTIALS_VERSION;
     record.images.forEach((image, position) => {
-      this.connection.run(INSERT_IMAGE, [
+      const row = [
         record.localId,
         taskRow,
         position,
@@ -473,7 +480,10 @@ export class HistoryStore {
         image.favourite ? 1 : 0,
         record.createdAt,
         model,
-      ]);
+      ];
+      if (!withCredentials) return void this.connection.run(INSERT_IMAGE_BEFORE_CREDENTIALS, row);
+      const credentials = hasContentCredentials(image.contentCredentials) ? 1 : 0;
+      this.connection.run(INSERT_IMAGE, [...row, credentials]);
     });
   }
 

@@ -19,10 +19,12 @@ import { removeQuietly, tempPath, writeFileAtomic } from '../gallery/atomic-file
 import { SIDECAR_NAME, imageNames, taskFolderName } from '../gallery/gallery-layout';
 import { resolveInside } from '../gallery/gallery-path';
 import { readRegularFile } from '../gallery/regular-file';
+import { MAX_XMP_SIDECAR_BYTES } from '../gallery/metadata/xmp-sidecar';
 import { sidecarText } from '../gallery/sidecar';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import { pickImage, stageOptions, type ImportContext, type TaskOutcome } from './import-context';
 import { stageImage } from './import-image';
+import { stageXmp } from './import-xmp';
 import type { PlannedImage, PlannedTask } from './import-plan';
 import { savedImage } from './import-records';
 import { sha256Of } from './stream-copy';
@@ -87,6 +89,7 @@ async function publishNew(
 }
 
 interface Merge {
+  readonly xmps: PlannedTask['xmps'];
   readonly folder: string;
   readonly hashes: Set<string>;
   readonly added: ImageRecord[];
@@ -94,6 +97,29 @@ interface Merge {
   readonly published: string[];
   readonly refused: Refusal[];
   duplicates: number;
+}
+
+/**
+ * The incoming image's XMP sidecar beside its new name, never over a file (a file already there
+ * with other bytes stays); whether it came.
+ */
+async function mergeXmp(
+  merge: Merge,
+  image: ImageRecord,
+  target: string,
+  context: ImportContext,
+): Promise<boolean> {
+  const temp = tempPath(context.root, '.import');
+  try {
+    const xmp = await stageXmp(merge.xmps, image, temp, context.signal);
+    if (xmp && 'reason' in xmp) merge.refused.push(xmp);
+    if (xmp === null || !('ok' in xmp)) return false;
+    const placed = await publishNew(context.root, temp, target, xmp.sha256, MAX_XMP_SIDECAR_BYTES);
+    if (placed === 'published') merge.published.push(target);
+    return placed !== 'taken';
+  } finally {
+    await removeQuietly(temp);
+  }
 }
 
 /** Adds one incoming image to an existing task under a free name, or counts it a duplicate. */
@@ -121,20 +147,28 @@ async function mergeImage(
   const folder = resolveInside(context.root, merge.folder);
   for (let index = 0; index < MAX_IMAGES_PER_TASK; index += 1) {
     if (used.has(index)) continue;
-    const name = imageNames(index, planned.kind).image;
+    const names = imageNames(index, planned.kind);
     const placed = await publishNew(
       context.root,
       temp,
-      join(folder, name),
+      join(folder, names.image),
       sha256,
       context.limits.maxImageBytes,
     );
     if (placed === 'taken') continue;
     if (placed === 'same') await removeQuietly(temp);
-    else merge.published.push(join(folder, name));
+    else merge.published.push(join(folder, names.image));
     merge.hashes.add(sha256);
+    const xmpFile = await mergeXmp(merge, image, join(folder, names.xmp), context);
     merge.added.push(
-      savedImage(image, planned.kind, staged.image, `${merge.folder}/${name}`, index),
+      savedImage(
+        image,
+        planned.kind,
+        staged.image,
+        `${merge.folder}/${names.image}`,
+        index,
+        xmpFile ? `${merge.folder}/${names.xmp}` : undefined,
+      ),
     );
     return;
   }
@@ -183,6 +217,7 @@ export async function mergeTask(
 ): Promise<TaskOutcome> {
   const folder = existing.folder ?? taskFolderName(existing);
   const merge: Merge = {
+    xmps: task.xmps,
     folder,
     hashes: await savedHashes(context.root, existing, context.limits.maxImageBytes),
     added: [],

@@ -6,10 +6,15 @@
  * thumbnail is carried over (Pictor makes its own). Every record is marked `imported`.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { IMAGE_MIME, type ImageKind } from '../gallery/image-sniff';
 import type { StagedImage } from './import-image';
 
+/**
+ * The image without anything that points at a file, nor a signer's Content Credentials verdict:
+ * one read from an archive anyone could have made is not believed (verdictFromDisk).
+ */
 export function withoutFile(image: ImageRecord): ImageRecord {
   const {
     file: _file,
@@ -18,9 +23,12 @@ export function withoutFile(image: ImageRecord): ImageRecord {
     height: _h,
     bytes: _b,
     mime: _m,
+    xmpFile: _x,
+    contentCredentials: claimed,
     ...rest
   } = image;
-  return rest;
+  const verdict = verdictFromDisk(claimed);
+  return verdict ? { ...rest, contentCredentials: verdict } : rest;
 }
 
 /** An image of the record whose file did not come in. */
@@ -44,13 +52,14 @@ function failure(said: Sentence): { error: string; errorSentence: Sentence } {
   return { error: englishText(said), errorSentence: said };
 }
 
-/** An image whose file came in, now at `file` (gallery-relative). */
+/** An image whose file came in, now at `file` (gallery-relative), its XMP sidecar at `xmpFile`. */
 export function savedImage(
   image: ImageRecord,
   kind: ImageKind,
   staged: StagedImage,
   file: string,
   index = image.index,
+  xmpFile?: string,
 ): ImageRecord {
   const { error: _error, errorSentence: _sentence, ...rest } = withoutFile(image);
   return {
@@ -61,6 +70,7 @@ export function savedImage(
     bytes: staged.size,
     file,
     ...(staged.width && staged.height ? { width: staged.width, height: staged.height } : {}),
+    ...(xmpFile ? { xmpFile } : {}),
   };
 }
 

@@ -45,6 +45,7 @@ import {
 } from './import-context';
 import { stageImage } from './import-image';
 import { mergeTask } from './import-merge';
+import { stageXmp, unusedXmps } from './import-xmp';
 import type { PlannedTask } from './import-plan';
 import { importedRecord, missingImage, refusedImage, savedImage } from './import-records';
 import { readBounded, sha256Of } from './stream-copy';
@@ -148,6 +149,7 @@ async function stageImages(
 ): Promise<{ images: ImageRecord[]; refused: Refusal[] }> {
   const images: ImageRecord[] = [];
   const refused: Refusal[] = [];
+  const withXmp = new Set<number>();
   for (const image of record.images) {
     const planned =
       image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
@@ -156,16 +158,30 @@ async function stageImages(
       continue;
     }
     throwIfAborted(context.signal);
-    const name = imageNames(image.index, planned.kind).image;
-    const staged = await stageImage(planned, join(stage, name), stageOptions(context));
-    if (staged.ok) {
-      context.onBytes(staged.image.size);
-      images.push(savedImage(image, planned.kind, staged.image, `${relative}/${name}`));
-    } else {
+    const names = imageNames(image.index, planned.kind);
+    const staged = await stageImage(planned, join(stage, names.image), stageOptions(context));
+    if (!staged.ok) {
       refused.push(refusal(planned.file.path, staged.reason));
       images.push(refusedImage(image, staged.reason));
+      continue;
     }
+    context.onBytes(staged.image.size);
+    const xmp = await stageXmp(task.xmps, image, join(stage, names.xmp), context.signal);
+    if (xmp) withXmp.add(image.index);
+    if (xmp && 'reason' in xmp) refused.push(xmp);
+    const xmpFile = xmp && 'ok' in xmp ? `${relative}/${names.xmp}` : undefined;
+    images.push(
+      savedImage(
+        image,
+        planned.kind,
+        staged.image,
+        `${relative}/${names.image}`,
+        image.index,
+        xmpFile,
+      ),
+    );
   }
+  refused.push(...unusedXmps(task.xmps, withXmp));
   for (const planned of task.images) {
     if (
       !record.images.some((image) => image.index === planned.index && image.state !== 'deleted')

@@ -15,7 +15,10 @@ import { manifestShapeProblem } from './manifest-shape';
 
 export const MANIFEST_NAME = 'pictor-export.json';
 export const MANIFEST_FORMAT = 'pictor-library-export';
-export const MANIFEST_VERSION = 1;
+/** The newest format this version reads; 2 added `xmp` entries (an image's XMP sidecar). */
+export const MANIFEST_VERSION = 2;
+/** The format of an archive without XMP sidecars: earlier versions of Pictor read it too. */
+export const MANIFEST_VERSION_WITHOUT_XMP = 1;
 
 export const manifestEntrySchema = z
   .object({
@@ -23,7 +26,7 @@ export const manifestEntrySchema = z
     taskId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
     /** `/`-separated, relative to the archive's root. */
     path: z.string().min(1).max(4_096),
-    kind: z.enum(['sidecar', 'image']),
+    kind: z.enum(['sidecar', 'image', 'xmp']),
     size: z
       .number()
       .int()

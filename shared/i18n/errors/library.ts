@@ -160,6 +160,9 @@ export const libraryErrors = {
   'error.library.fileSizeMismatch': 'The file is not the size the manifest says.',
   'error.library.fileNotLibrary': 'The file is not part of a Pictor library.',
   'error.library.imageNoSidecar': 'The image has no pictor.json beside it.',
+  'error.library.xmpRefused':
+    'The XMP file is not Pictor’s metadata for its image, or does not match the manifest; the image comes in without it.',
+  'error.library.xmpWithoutImage': 'The XMP file has no image of its task beside it.',
   'error.library.sidecarUnreadable':
     'The sidecar could not be read, or is larger than a sidecar can be.',
   'error.library.sidecarShaMismatch':
@@ -181,6 +184,8 @@ export const libraryErrors = {
   'error.library.exportNotImage': 'The file is not a PNG, JPEG or WebP image.',
   'error.library.exportImageUnreadable': 'The image file could not be read.',
   'error.library.exportImageUnsafe': 'The image file could not be read. {reason}',
+  'error.library.exportXmpUnreadable':
+    'The XMP file beside the image could not be read; the image is in the archive without it.',
   'error.library.exportTargetExists':
     '{file} already exists; Pictor does not replace it. Choose another name.',
 

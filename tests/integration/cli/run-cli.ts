@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 
 /** The repository root: the CLI resolves `tsx` and its own imports from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -87,6 +88,8 @@ export interface CliImageJson {
   readonly width: number | null | undefined;
   readonly height: number | null | undefined;
   readonly error: string | null;
+  readonly xmpPath?: string | null;
+  readonly contentCredentials?: ContentCredentials | null;
 }
 
 /** One task in `--json` output (the CLI contract). */

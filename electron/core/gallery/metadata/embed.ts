@@ -18,6 +18,8 @@ import { editPng } from './png-meta';
 import { summaryText } from './provenance';
 import { editWebp } from './webp-meta';
 import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
+import type { C2paPresence } from './c2pa-detect';
+import { writeXmpBeside } from './xmp-sidecar';
 
 export type EmbedResult = { ok: true; bytes: number } | { ok: false; reason: string };
 
@@ -95,21 +97,36 @@ export async function embedProvenanceInFile(
   }
 }
 
+/** Where the metadata step put the XMP: in the image (its new size), beside it (a temp file), nowhere. */
+export type ProvenanceWritten = { readonly inImage: number } | { readonly beside: string } | null;
+
 /**
- * The download's metadata step (download-image.ts): embeds `provenance` into the temp image and
- * returns its new size, or logs why it could not (the image is then saved as it came) and
- * returns `null`. Never throws.
+ * The download's metadata step (download-image.ts): embeds `provenance` into the temp image, or,
+ * when the image carries Content Credentials, writes it to `xmpTemp` to go beside the image
+ * (editing a signed file breaks its signature: it is saved exactly as it came). Logs why it could
+ * do neither (the image is then saved as it came) and returns `null`. Never throws.
  */
 export async function provenanceStep(
   file: string,
   kind: ImageKind,
   provenance: ImageProvenance,
-  context: { root: string; maxBytes: number; logger: Logger },
-): Promise<number | null> {
+  context: {
+    root: string;
+    maxBytes: number;
+    logger: Logger;
+    credentials: C2paPresence;
+    /** Where the XMP goes when it cannot go in the image: a new temp file's path. */
+    xmpTemp: string;
+  },
+): Promise<ProvenanceWritten> {
+  // The one decision: a file that carries Content Credentials is never edited.
+  if (context.credentials.found) {
+    return writeXmpBeside(provenance, context.xmpTemp, context.logger);
+  }
   const result = await embedProvenanceInFile(file, kind, provenance, context).catch(
     (): EmbedResult => ({ ok: false, reason: 'The metadata step failed unexpectedly.' }),
   );
-  if (result.ok) return result.bytes;
+  if (result.ok) return { inImage: result.bytes };
   context.logger.warn('Image saved without its metadata.', {
     index: provenance.imageIndex,
     format: kind,

@@ -71,14 +71,15 @@ function packetOf(bytes: Uint8Array, kind: ImageKind): string | null {
   return readWebpXmp(bytes);
 }
 
+/** The reason or the provenance, as {@link readImageProvenance} answers. */
+export type ProvenanceRead =
+  { ok: true; provenance: ReadProvenance } | { ok: false; reason: string };
+
 /**
  * The provenance in `bytes`, or the reason there is none that can be used (a sentence). Never
  * throws for anything in the file.
  */
-export function readImageProvenance(
-  bytes: Uint8Array,
-  kind: ImageKind,
-): { ok: true; provenance: ReadProvenance } | { ok: false; reason: string } {
+export function readImageProvenance(bytes: Uint8Array, kind: ImageKind): ProvenanceRead {
   let packet: string | null;
   try {
     packet = packetOf(bytes, kind);
@@ -86,6 +87,14 @@ export function readImageProvenance(
     if (error instanceof ContainerError) return { ok: false, reason: error.message };
     throw error;
   }
+  return readPacketProvenance(packet);
+}
+
+/**
+ * The provenance in an XMP packet (one read from an image, or an XMP sidecar's text), checked
+ * field by field; the reason when there is none that can be used.
+ */
+export function readPacketProvenance(packet: string | null): ProvenanceRead {
   if (packet === null || packet.length > MAX_READ_TEXT) {
     return { ok: false, reason: NO_PICTOR_METADATA };
   }

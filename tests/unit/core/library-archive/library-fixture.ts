@@ -91,6 +91,22 @@ export function importInto(
   return importLibrary({ gallery: library.gallery, history: library.history, source, ...extra });
 }
 
+/** Registers the clean-up and returns a maker of libraries, each closed and removed after its test. */
+export function useLibraries(): () => Promise<Library> {
+  const opened: Library[] = [];
+  afterEach(async () => {
+    for (const made of opened.splice(0)) {
+      made.history.close();
+      await removeDir(made.dir);
+    }
+  });
+  return async () => {
+    const made = await makeLibrary();
+    opened.push(made);
+    return made;
+  };
+}
+
 let counter = 0;
 
 /** A finished task with `formats.length` real images saved in the gallery, its sidecar beside them. */

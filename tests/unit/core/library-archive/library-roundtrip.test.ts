@@ -1,26 +1,15 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OperationCancelledError } from '../../../../electron/core/library-archive/archive-errors';
 import { exportLibrary } from '../../../../electron/core/library-archive/export-library';
 import { importLibrary } from '../../../../electron/core/library-archive/import-library';
 import { imageNames } from '../../../../electron/core/gallery/gallery-layout';
-import { makeImage, removeDir } from '../../../support/gallery-helpers';
-import { addTask, makeLibrary, savedImages, type Library } from './library-fixture';
+import { makeImage } from '../../../support/gallery-helpers';
+import { addTask, savedImages, useLibraries, type Library } from './library-fixture';
 import { filesUnder } from '../../../support/files';
 
-const opened: Library[] = [];
-async function library(): Promise<Library> {
-  const made = await makeLibrary();
-  opened.push(made);
-  return made;
-}
-afterEach(async () => {
-  for (const made of opened.splice(0)) {
-    made.history.close();
-    await removeDir(made.dir);
-  }
-});
+const library = useLibraries();
 
 async function exportAll(from: Library, localIds?: string[]) {
   const target = join(from.dir, 'export.zip');
