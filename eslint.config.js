@@ -305,6 +305,8 @@ export default tseslint.config(
       'coverage',
       'test-results',
       'playwright-report',
+      // CI's caches (Electron, electron-builder's tools, Playwright's browsers).
+      '.cache',
     ],
   },
   js.configs.recommended,

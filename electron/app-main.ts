@@ -11,10 +11,13 @@ import {
   dialog,
   nativeTheme,
   net,
+  session,
   type BrowserWindow,
   type MessageBoxOptions,
 } from 'electron';
-import { createDialogPrompts } from './adapters/dialog-prompts';
+import { createCommandLineToolPrompts, createDialogPrompts } from './adapters/dialog-prompts';
+import { nodeCommandLineToolFs } from './adapters/command-line-tool-fs';
+import { installCommandLineTool } from './core/os/command-line-tool';
 import { watchRendererCrashes } from './adapters/renderer-crashes';
 import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
@@ -33,6 +36,8 @@ import { createLibraryDialogs } from './adapters/library-dialogs';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { createAppUpdater } from './adapters/electron-updater';
+import { codesignReader } from './adapters/codesign';
+import { readMacSignature, type MacSignature } from './core/updates/update-capability';
 import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
 import { createHeaderOnlyEngine } from './adapters/image-engines/header-only-engine';
@@ -136,15 +141,7 @@ export function startApp(): void {
       },
     }),
   });
-  // The app's image engine: every decode, thumbnail, conversion and demo picture goes through it.
-  // Chromium's own codecs in a hidden sandboxed image renderer take this place (its adapter); until
-  // then, and wherever that renderer cannot start, images are saved sized from their header check
-  // and their thumbnails are made once an engine that decodes is here.
-  const imageEngine: ImageEngine = createHeaderOnlyEngine();
-  if (imageEngine.name === 'header-only') {
-    logger.warn('no image decoder: images are saved with their thumbnails pending');
-    notice('thumbnails_unavailable');
-  }
+  const imageEngine = appImageEngine(logger, () => notice('thumbnails_unavailable'));
 
   async function start(): Promise<void> {
     // Owner-only before any store, vault or history file is written into it.
@@ -178,7 +175,10 @@ export function startApp(): void {
       onOnlineChanged: (online) => emit('network:changed', { online }),
     });
     const shell = shellActions(started);
-    const wiring = wired.add(wireApp(withUpdates(wiringOptions(started, shell), wired, logger)));
+    const macSignature = await runningMacSignature();
+    const wiring = wired.add(
+      wireApp(withUpdates(wiringOptions(started, shell), wired, logger, macSignature)),
+    );
     const unregisterIpc = installIpc(
       wiring.handlers,
       mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
@@ -189,7 +189,9 @@ export function startApp(): void {
       openWindow();
       emit('menu:command', { command });
     };
-    wired.add(localizedMenu(started, { onCommand, onOpenLogs: () => void shell.openLogsFolder() }));
+    const onOpenLogs = () => void shell.openLogsFolder();
+    const cliTool = commandLineToolAction(logger, () => mainWindow);
+    wired.add(localizedMenu(started, { onCommand, onOpenLogs, ...cliTool }));
     // Last: a second launch or macOS `activate` before this opens no window (openWindow needs
     // the runtime), so no window can load before pictor-app:// and the IPC handlers exist.
     runtime = started;
@@ -328,6 +330,16 @@ export function startApp(): void {
 }
 
 /**
+ * macOS, packaged: the running app's signature, read once at start (Squirrel.Mac installs only
+ * over a valid Developer ID signature); elsewhere not checked.
+ */
+async function runningMacSignature(): Promise<MacSignature | undefined> {
+  if (process.platform !== 'darwin' || !app.isPackaged) return undefined;
+  // process.resourcesPath is <bundle>.app/Contents/Resources.
+  return readMacSignature(join(process.resourcesPath, '..', '..'), codesignReader);
+}
+
+/**
  * The wiring's options with the app's own updates (core/updates on electron-updater), following
  * the user's choice in Settings; the first check comes a little after start-up, then daily.
  */
@@ -335,10 +347,22 @@ function withUpdates(
   options: AppWiringOptions,
   wired: DisposableStore,
   logger: Logger,
+  macSignature: MacSignature | undefined,
 ): AppWiringOptions {
   const { settings } = options.runtime;
   const updates = new UpdateService({
-    updater: createAppUpdater(app, logger),
+    updater: createAppUpdater(
+      app,
+      logger,
+      {
+        // electron-updater's own session (its downloads use the same): no cache, no cookies of the
+        // service's, the system's proxy settings.
+        fetch: (url, init) =>
+          session.fromPartition('electron-updater', { cache: false }).fetch(url, init),
+        clock: systemClock,
+      },
+      macSignature,
+    ),
     clock: systemClock,
     logger,
     mode: () => settings.get().updateMode,
@@ -389,7 +413,7 @@ function systemLanguages(): string[] {
  */
 function localizedMenu(
   started: AppRuntime,
-  actions: Pick<MenuOptions, 'onCommand' | 'onOpenLogs'>,
+  actions: Pick<MenuOptions, 'onCommand' | 'onOpenLogs' | 'onInstallCommandLineTool'>,
 ): Disposable {
   useSystemLanguages(systemLanguages);
   const install = () =>
@@ -402,6 +426,27 @@ function localizedMenu(
   const unsubscribe = followMainLanguage(started.settings, install);
   install();
   return toDisposable(unsubscribe);
+}
+
+/** The packaged macOS app's "Install Command Line Tool…": /usr/local/bin/pictor, if agreed. */
+function commandLineToolAction(
+  logger: Logger,
+  window: () => BrowserWindow | null,
+): Pick<MenuOptions, 'onInstallCommandLineTool'> {
+  if (process.platform !== 'darwin' || !app.isPackaged) return {};
+  const install = () =>
+    installCommandLineTool({
+      fs: nodeCommandLineToolFs,
+      prompts: createCommandLineToolPrompts(dialog, window),
+      target: join(process.resourcesPath, 'bin', 'pictor'),
+    });
+  return {
+    onInstallCommandLineTool: () =>
+      void install().then(
+        (outcome) => logger.info('command line tool', { outcome: outcome.kind }),
+        (error: unknown) => logger.warn('command line tool failed', { detail: messageOf(error) }),
+      ),
+  };
 }
 
 /** A problem found in the settings file, in the current language. */
@@ -417,4 +462,19 @@ function startFailure(error: unknown): [string, string] {
     mainText('app.startFailed'),
     mainText('app.startFailedDetail', { reason: messageOf(error), folder: app.getPath('logs') }),
   ];
+}
+
+/**
+ * The app's image engine: every decode, thumbnail, conversion and demo picture goes through it.
+ * Chromium's own codecs in a hidden sandboxed image renderer take this place (its adapter); until
+ * then, and wherever that renderer cannot start, images are saved sized from their header check
+ * and their thumbnails are made once an engine that decodes is here (`onNoDecoder` tells the user).
+ */
+function appImageEngine(logger: Logger, onNoDecoder: () => void): ImageEngine {
+  const engine: ImageEngine = createHeaderOnlyEngine();
+  if (engine.name === 'header-only') {
+    logger.warn('no image decoder: images are saved with their thumbnails pending');
+    onNoDecoder();
+  }
+  return engine;
 }

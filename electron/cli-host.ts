@@ -2,17 +2,47 @@
  * The installed app as the `pictor` command (see cli/cli-invocation.ts): runs the CLI in the main
  * process with no window, no single-instance lock and no protocols, prints to the terminal it was
  * started from, and exits with the CLI's code. It shares the app's library (same data folder).
+ * `pictor self-test` checks this installation with the app's own means: safeStorage for the key's
+ * encryption, and the image engine the app's gallery uses, when the host passes one.
  */
-import type { App } from 'electron';
+import type { App, SafeStorage } from 'electron';
 import type { CliIo } from './cli/commands';
+import type { SelfTestHost } from './cli/self-test-command';
+import type { EncryptionReport } from './core/self-test/self-test';
 
 /** What the command line needs of Electron's `app`. */
-export type CliApp = Pick<App, 'exit'> & { readonly dock?: Pick<NonNullable<App['dock']>, 'hide'> };
+export type CliApp = Pick<App, 'exit' | 'whenReady' | 'getVersion'> & {
+  readonly dock?: Pick<NonNullable<App['dock']>, 'hide'>;
+};
+
+/** The Electron services `pictor self-test` reports on. */
+export interface CliServices {
+  readonly safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'getSelectedStorageBackend'>;
+  readonly imageEngine?: SelfTestHost['imageEngine'];
+}
+
+/**
+ * Whether safeStorage can encrypt here (it answers only once the app is ready), with the Linux
+ * secret store Chromium chose: `basic_text` means no keyring, so nothing is really protected.
+ */
+export async function encryptionReport(
+  app: Pick<CliApp, 'whenReady'>,
+  safeStorage: CliServices['safeStorage'],
+  platform: NodeJS.Platform = process.platform,
+): Promise<EncryptionReport> {
+  await app.whenReady();
+  const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined;
+  return {
+    state: safeStorage.isEncryptionAvailable() ? 'available' : 'unavailable',
+    ...(backend ? { backend } : {}),
+  };
+}
 
 /** Runs `args` through the CLI and ends the process with its exit code. */
 export async function runAsCommandLine(
   app: CliApp,
   args: readonly string[],
+  services: CliServices,
   io: Omit<CliIo, 'interrupt' | 'program'> = {
     env: process.env,
     stdout: (text) => void process.stdout.write(text),
@@ -27,7 +57,14 @@ export async function runAsCommandLine(
   process.once('SIGTERM', stop);
   // Loaded only when asked for: the app's own start-up never pays for the CLI.
   const { runCli } = await import('./cli/main');
-  const code = await runCli(args, { ...io, interrupt: interrupt.signal, program: 'pictor' });
+  const code = await runCli(args, {
+    version: app.getVersion(),
+    encryption: () => encryptionReport(app, services.safeStorage),
+    ...(services.imageEngine ? { imageEngine: services.imageEngine } : {}),
+    ...io,
+    interrupt: interrupt.signal,
+    program: 'pictor',
+  });
   process.off('SIGINT', stop);
   process.off('SIGTERM', stop);
   app.exit(code);

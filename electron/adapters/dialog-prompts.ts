@@ -3,20 +3,26 @@
  * by the main process, so script in the page can neither see nor click it.
  */
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
-import { originLabel } from '../core/credentials/key-origin';
+import { serviceLabel } from '../core/credentials/key-binding';
 import { mainText } from '../core/i18n/main-text';
-import type { KeyOriginAnswer, KeyOriginQuestion, UserPrompts } from '../ports/user-prompts';
+import type {
+  CommandLineToolPrompts,
+  KeyOriginAnswer,
+  KeyOriginQuestion,
+  UserPrompts,
+} from '../ports/user-prompts';
 
 /** The buttons, in the order they are shown; Cancel is the default and what Escape picks. */
 const ANSWERS: readonly KeyOriginAnswer[] = ['cancel', 'carry', 'forget'];
 
 /**
- * The message box for a key that would go to another service origin, in the main process's
- * language (core/i18n); the origins and the fingerprint are placeholders, shown exactly.
+ * The message box for a key that would go to another service base URL, in the main process's
+ * language (core/i18n); the base URLs (host and path, so two tenants of one gateway read apart)
+ * and the fingerprint are placeholders, shown exactly.
  */
 export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions {
-  const to = originLabel(question.to);
-  const from = question.from === null ? null : originLabel(question.from);
+  const to = serviceLabel(question.to);
+  const from = question.from === null ? null : serviceLabel(question.from);
   const { fingerprint } = question;
   return {
     type: 'warning',
@@ -50,6 +56,38 @@ export function createDialogPrompts(
         ? await dialog.showMessageBox(parent, options)
         : await dialog.showMessageBox(options);
       return ANSWERS[response] ?? 'cancel';
+    },
+  };
+}
+
+/** "Install Command Line Tool…": the question before the link is made, and how it ended. */
+export function createCommandLineToolPrompts(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: () => BaseWindow | null,
+): CommandLineToolPrompts {
+  const show = (options: MessageBoxOptions) => {
+    const parent = window();
+    return parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options);
+  };
+  return {
+    async confirmInstall(link) {
+      const { response } = await show({
+        type: 'question',
+        message: mainText('commandLineTool.confirm', { link }),
+        detail: mainText('commandLineTool.confirmDetail'),
+        buttons: [mainText('commandLineTool.install'), mainText('commandLineTool.cancel')],
+        defaultId: 0,
+        cancelId: 1,
+        noLink: true,
+      });
+      return response === 0;
+    },
+    async tell(sentence, tone) {
+      await show({
+        type: tone,
+        message: mainText(sentence.key, { ...sentence.params }),
+        noLink: true,
+      });
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
- * The Updater port on electron-updater: its feed check (semver comparison), its download (sha512
+ * The Updater port on electron-updater: its version comparison (semver), its download (sha512
  * verified against the feed, a mismatch deleted) and its installers. The update service in
  * core/updates decides when; this file only translates. The feed is the one electron-builder
- * wrote into the packaged app (`app-update.yml`, from `publish` in electron-builder.yml); the
+ * wrote into the packaged app (`app-update.yml`, from `publish` in electron-builder.yml); its
+ * channel file is read by Pictor (checked-feed-provider.ts), never by electron-updater. The
  * requests carry no header of Pictor's (no key, no Authorization) and go through electron-updater's
  * own network session, apart from the service's.
  */
@@ -10,7 +11,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
-import { updaterCapability } from '../core/updates/update-capability';
+import { readUpdateConfig } from '../core/updates/release-feed';
+import { updaterCapability, type MacSignature } from '../core/updates/update-capability';
+import { describeUpdateError } from '../core/updates/update-problems';
+import { checkedFeedOptions, type FeedAccess } from './checked-feed-provider';
 import type { Logger } from '../ports/logger';
 import type { UpdateOffer, Updater, UpdaterCapability } from '../ports/updater';
 
@@ -32,6 +36,7 @@ export function wrapAppUpdater(
   updater: AppUpdater,
   capability: UpdaterCapability,
   logger: Logger,
+  feed: FeedAccess,
 ): Updater {
   // The update service decides when to download and when to restart.
   updater.autoDownload = false;
@@ -39,7 +44,13 @@ export function wrapAppUpdater(
   updater.allowDowngrade = false;
   updater.allowPrerelease = false;
   updater.disableWebInstaller = true;
+  // Always the whole installer: a differential download first fetches two blockmaps, each read
+  // whole into memory, gunzipped and parsed with no limit (a 4.7 MB blockmap took 2.1 GB). The
+  // installer is checked against the feed's sha512 either way; only bandwidth is saved, and
+  // Pictor's installers are small enough to fetch whole once per release.
+  updater.disableDifferentialDownload = true;
   updater.logger = updaterLog(logger);
+  updater.setFeedURL(checkedFeedOptions(feed, updater));
   return {
     capability,
     async check(): Promise<UpdateOffer | null> {
@@ -83,8 +94,17 @@ function readPackageType(resources: string): string | null {
   }
 }
 
-/** The app's updater: electron-updater's `autoUpdater` where this copy can update, else none. */
-export function createAppUpdater(app: Pick<App, 'isPackaged'>, logger: Logger): Updater {
+/**
+ * The app's updater: electron-updater's `autoUpdater` where this copy can update, else none.
+ * `network` is how the channel file is fetched (the app: electron-updater's own session).
+ */
+export function createAppUpdater(
+  app: Pick<App, 'isPackaged'>,
+  logger: Logger,
+  network: Pick<FeedAccess, 'fetch' | 'clock'>,
+  /** macOS: the running app's signature (read at start); absent elsewhere. */
+  macSignature?: MacSignature,
+): Updater {
   const resources = process.resourcesPath;
   const capability = updaterCapability({
     packaged: app.isPackaged,
@@ -92,8 +112,19 @@ export function createAppUpdater(app: Pick<App, 'isPackaged'>, logger: Logger): 
     hasUpdateConfig: app.isPackaged && existsSync(join(resources, 'app-update.yml')),
     linuxPackageType: app.isPackaged ? readPackageType(resources) : null,
     appImage: typeof process.env['APPIMAGE'] === 'string' && process.env['APPIMAGE'] !== '',
+    ...(macSignature ? { macSignature } : {}),
   });
   if (capability.kind === 'none') return noUpdater(capability);
+  let config: { url: string; channel: string };
+  try {
+    config = readUpdateConfig(readFileSync(join(resources, 'app-update.yml'), 'utf8'));
+  } catch (error) {
+    logger.warn('no usable update feed in app-update.yml', { detail: describeUpdateError(error) });
+    return noUpdater({ kind: 'none', reason: 'not_installed' });
+  }
   // `autoUpdater` is built on first read: never in development.
-  return wrapAppUpdater(electronUpdater.autoUpdater, capability, logger);
+  return wrapAppUpdater(electronUpdater.autoUpdater, capability, logger, {
+    ...network,
+    ...config,
+  });
 }

@@ -1,29 +1,94 @@
 /**
  * `fetch` for plain Node (the CLI): undici's, through a proxy when HTTPS_PROXY / HTTP_PROXY are set,
- * bypassing it for hosts in NO_PROXY. (In the app, Electron's net.fetch follows the system proxy.)
+ * bypassing it for hosts in NO_PROXY. (In the app, Electron's net.fetch follows the system proxy,
+ * and Chromium's implicit bypass rules keep loopback off it.)
+ *
+ * This computer never goes through a proxy, whatever NO_PROXY says: a plain-http service on
+ * loopback would otherwise hand the key, in clear, to whatever listens at HTTP_PROXY. And the
+ * `localhost` names are answered here with loopback, never asked of a resolver (a hosts file,
+ * DNS or a search domain could send them elsewhere), as Chromium does in the app.
  */
-import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
+import { lookup as systemLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { Agent, EnvHttpProxyAgent, fetch as undiciFetch, type Dispatcher } from 'undici';
+import { isLocalhostName, isLoopbackHost } from '../core/service/url-policy';
 import type { FetchLike } from '../ports/http';
 
 const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
 
-export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike {
-  const proxied = PROXY_VARIABLES.some((name) => Boolean(env[name]));
-  if (!proxied) return (url, init) => fetch(url, init);
+/** Loopback in the order tried: IPv4 first, then IPv6 (happy eyeballs moves on when refused). */
+const LOOPBACK: readonly LookupAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/**
+ * `net.connect`'s lookup: loopback for the `localhost` names, the system resolver for the rest
+ * (undici only calls it for names; IP literals connect as they are).
+ */
+export function loopbackFirstLookup(
+  hostname: string,
+  options: LookupOptions,
+  callback: LookupCallback,
+): void {
+  if (!isLocalhostName(hostname)) {
+    (systemLookup as (name: string, how: LookupOptions, done: LookupCallback) => void)(
+      hostname,
+      options,
+      callback,
+    );
+    return;
+  }
+  const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+  const addresses = LOOPBACK.filter((entry) => !family || entry.family === family);
+  const [first] = addresses;
+  if (options.all) callback(null, addresses);
+  else callback(null, first?.address ?? '127.0.0.1', first?.family ?? 4);
+}
+
+function proxyAgent(env: NodeJS.ProcessEnv): Dispatcher | null {
+  if (!PROXY_VARIABLES.some((name) => Boolean(env[name]))) return null;
   // Read from the env given (not only process.env), so what is tested is what runs.
   const pick = (upper: string): string | undefined =>
     env[upper] || env[upper.toLowerCase()] || undefined;
   const httpProxy = pick('HTTP_PROXY');
   const httpsProxy = pick('HTTPS_PROXY') ?? httpProxy;
   const noProxy = pick('NO_PROXY');
-  const dispatcher = new EnvHttpProxyAgent({
+  return new EnvHttpProxyAgent({
     ...(httpProxy ? { httpProxy } : {}),
     ...(httpsProxy ? { httpsProxy } : {}),
     ...(noProxy !== undefined ? { noProxy } : {}),
+    connect: { lookup: loopbackFirstLookup },
   });
-  return (url, init) =>
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+export function createNodeFetch(env: NodeJS.ProcessEnv = process.env): FetchLike {
+  const proxy = proxyAgent(env);
+  let direct: Agent | null = null;
+  const send = (url: string, init: RequestInit | undefined, dispatcher: Dispatcher) =>
     undiciFetch(url, {
       ...(init as Parameters<typeof undiciFetch>[1]),
       dispatcher,
     }) as unknown as Promise<Response>;
+  return (url, init) => {
+    const host = hostOf(url);
+    if (isLoopbackHost(host)) {
+      direct ??= new Agent({ connect: { lookup: loopbackFirstLookup } });
+      return send(url, init, direct);
+    }
+    return proxy ? send(url, init, proxy) : fetch(url, init);
+  };
 }

@@ -7,7 +7,7 @@
  * with the guard it was given. Every action resolves to a Result (never throws), with a sentence
  * for the user and the technical detail beside it.
  */
-import { copyFile, lstat, mkdir, readFile } from 'node:fs/promises';
+import { lstat, mkdir, writeFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
 import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
 import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
@@ -20,6 +20,8 @@ import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence
 import { mainText } from '../core/i18n/main-text';
 import { pngOfImage } from '../core/images/image-png';
 import type { ImageEngine } from '../ports/image-engine';
+import { openRegularFile, readRegularFile } from '../core/gallery/regular-file';
+import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 
 export interface ShellActionsOptions {
   /** The gallery folder now (it can change in Settings). */
@@ -82,19 +84,24 @@ async function checkFiles(
 
 type Images = ShellActionsOptions['images'];
 
-/** The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted. */
-async function pngBytes(file: string, images: Images): Promise<Uint8Array | null> {
+/**
+ * The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted after
+ * a header check. Read as a regular file inside the gallery once opened (a folder swapped for a
+ * link leads nowhere).
+ */
+async function pngBytes(root: string, file: string, images: Images): Promise<Uint8Array | null> {
   try {
-    return await pngOfImage(await readFile(file), images, { maxPixels: MAX_PIXELS });
+    const bytes = await readRegularFile(root, file, MAX_IMAGE_BYTES);
+    return await pngOfImage(bytes, images, { maxPixels: MAX_PIXELS });
   } catch {
     return null;
   }
 }
 
 /** A small PNG of `file` for the drag cursor (Electron cannot read WebP thumbnails itself). */
-async function iconImage(file: string, images: Images): Promise<NativeImage | null> {
+async function iconImage(root: string, file: string, images: Images): Promise<NativeImage | null> {
   try {
-    const png = await pngOfImage(await readFile(file), images, {
+    const png = await pngOfImage(await readRegularFile(root, file, MAX_IMAGE_BYTES), images, {
       maxPixels: MAX_PIXELS,
       maxSide: DRAG_ICON_SIZE,
     });
@@ -106,12 +113,13 @@ async function iconImage(file: string, images: Images): Promise<NativeImage | nu
 }
 
 async function dragIcon(
+  root: string,
   sources: readonly string[],
   fallback: string | undefined,
   images: Images,
 ): Promise<NativeImage | null> {
   for (const source of sources) {
-    const image = await iconImage(source, images);
+    const image = await iconImage(root, source, images);
     if (image) return image;
   }
   const last = fallback ? nativeImage.createFromPath(fallback) : null;
@@ -140,18 +148,27 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         return ok(undefined);
       }),
     trash: (file) => guarded([file], () => moveToTrash(file)),
-    copyImage: (file) => guarded([file], () => copyToClipboard(file, options.images)),
+    copyImage: (file) =>
+      guarded([file], () => copyToClipboard(options.galleryRoot(), file, options.images)),
     saveAs: (file, request) =>
       guarded([file], () =>
-        saveCopy(file, request, { startDir: options.saveDir(), window: options.parentWindow?.() }),
+        saveCopy(options.galleryRoot(), file, request, {
+          startDir: options.saveDir(),
+          window: options.parentWindow?.(),
+        }),
       ),
     startDrag: (sender, file, thumbnail) =>
       guarded(thumbnail ? [file, thumbnail] : [file], () =>
-        dragOut(sender, file, {
-          iconSources: thumbnail ? [thumbnail, file] : [file],
-          fallbackIcon: options.fallbackDragIcon,
-          images: options.images,
-        }),
+        dragOut(
+          sender,
+          file,
+          {
+            root: options.galleryRoot(),
+            sources: thumbnail ? [thumbnail, file] : [file],
+            images: options.images,
+          },
+          options.fallbackDragIcon,
+        ),
       ),
     openExternal: (url) => openLink(url, options.isAllowedExternal),
     openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery'),
@@ -168,8 +185,8 @@ async function moveToTrash(file: string): Promise<Result<void>> {
   }
 }
 
-async function copyToClipboard(file: string, images: Images): Promise<Result<void>> {
-  const png = await pngBytes(file, images);
+async function copyToClipboard(root: string, file: string, images: Images): Promise<Result<void>> {
+  const png = await pngBytes(root, file, images);
   if (!png) return fail('failed', sentence('error.gallery.copyUnreadable'));
   try {
     const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
@@ -183,12 +200,13 @@ async function copyToClipboard(file: string, images: Images): Promise<Result<voi
 async function dragOut(
   sender: WebContents,
   file: string,
-  icon: { iconSources: readonly string[]; fallbackIcon: string | undefined; images: Images },
+  icons: { readonly root: string; readonly sources: readonly string[]; readonly images: Images },
+  fallbackIcon: string | undefined,
 ): Promise<Result<void>> {
-  const image = await dragIcon(icon.iconSources, icon.fallbackIcon, icon.images);
-  if (!image) return fail('failed', sentence('error.gallery.dragFailed'));
+  const icon = await dragIcon(icons.root, icons.sources, fallbackIcon, icons.images);
+  if (!icon) return fail('failed', sentence('error.gallery.dragFailed'));
   try {
-    sender.startDrag({ file, icon: image });
+    sender.startDrag({ file, icon });
     return ok(undefined);
   } catch (error) {
     return fail('failed', sentence('error.gallery.dragFailed'), error);
@@ -217,7 +235,18 @@ function httpsHref(url: string): string | null {
     return null;
   }
 }
+/** Copies `file` to `target` from a handle opened as a regular file inside the gallery. */
+async function copyInside(root: string, file: string, target: string): Promise<void> {
+  const { handle } = await openRegularFile(root, file, MAX_IMAGE_BYTES);
+  try {
+    await writeFile(target, handle.createReadStream({ autoClose: false }));
+  } finally {
+    await handle.close();
+  }
+}
+
 async function saveCopy(
+  root: string,
   file: string,
   request: SaveAsRequest,
   { startDir, window }: { startDir: string; window: BrowserWindow | null | undefined },
@@ -236,7 +265,7 @@ async function saveCopy(
     if (choice.canceled || !choice.filePath) return ok({ savedTo: null });
     const target = choice.filePath;
     // Copying a file onto itself would truncate it on some systems.
-    if (resolve(target) !== resolve(file)) await copyFile(file, target);
+    if (resolve(target) !== resolve(file)) await copyInside(root, file, target);
     return ok({ savedTo: target });
   } catch (error) {
     return fail('failed', sentence('error.gallery.saveCopyFailed'), error);

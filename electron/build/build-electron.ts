@@ -12,7 +12,7 @@
  *   Platform `browser` makes any Node built-in import a build error instead of a runtime crash.
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { readFile, rm } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { messageOf } from '../core/errors/thrown-value';
@@ -67,7 +67,18 @@ export function mainBuildOptions(
   dependencies: Readonly<Record<string, string>>,
 ): BuildOptions {
   return {
-    entryPoints: { main: path.join(paths.rootDir, 'electron', 'main.ts') },
+    entryPoints: {
+      main: path.join(paths.rootDir, 'electron', 'main.ts'),
+      // The Content Credentials verifier's worker (core/content-credentials), a thread of the
+      // main process with its own bundle beside main.js, where it looks for it.
+      'c2pa-worker': path.join(
+        paths.rootDir,
+        'electron',
+        'core',
+        'content-credentials',
+        'c2pa-worker.ts',
+      ),
+    },
     outdir: paths.outDir,
     bundle: true,
     platform: 'node',
@@ -116,6 +127,21 @@ function outputsOf(metafile: Metafile | undefined, outDir: string): BuiltBundle[
     }));
 }
 
+/**
+ * The Content Credentials trust list (resources/c2pa, core/content-credentials/trust-anchors.ts),
+ * copied beside the bundles: electron-builder keeps its build-resources folder out of the app.
+ */
+export const TRUST_ANCHORS_FILE = 'c2pa-trust-anchors.pem';
+
+async function copyTrustAnchors(paths: ElectronBuildPaths): Promise<void> {
+  const source = path.join(paths.rootDir, 'resources', 'c2pa', 'trust-anchors.pem');
+  // A source tree without one (the build's own tests) builds without it; the packaging test
+  // checks that the app has it.
+  await copyFile(source, path.join(paths.outDir, TRUST_ANCHORS_FILE)).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  });
+}
+
 /** Empties `outDir` and writes main.js and preload.cjs (with source maps) into it. */
 export async function buildElectron(
   paths: ElectronBuildPaths,
@@ -130,6 +156,7 @@ export async function buildElectron(
   ]);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
+  await copyTrustAnchors(paths);
   return results.flatMap((result) =>
     result.status === 'fulfilled' ? outputsOf(result.value.metafile, paths.outDir) : [],
   );

@@ -51,7 +51,11 @@ export type Command =
       readonly taskIds: readonly string[];
       readonly common: CommonOptions;
     }
-  | { readonly name: 'import'; readonly source: string; readonly common: CommonOptions };
+  | { readonly name: 'import'; readonly source: string; readonly common: CommonOptions }
+  /** Checks this installation in a temporary folder; touches no library. */
+  | { readonly name: 'self-test' }
+  /** What one image file says about itself: provenance and Content Credentials. */
+  | { readonly name: 'info'; readonly file: string; readonly json: boolean };
 
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 
@@ -181,6 +185,9 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
         common: common(values, env),
       };
+    case 'self-test':
+      extra(0);
+      return { name };
     case 'import':
       extra(1);
       return {
@@ -188,9 +195,16 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         source: resolve(required(rest[0], 'import needs the archive or folder to import.')),
         common: common(values, env),
       };
+    case 'info':
+      extra(1);
+      return {
+        name,
+        file: resolve(required(rest[0], 'info needs the image file to describe.')),
+        json: values.json ?? false,
+      };
     default:
       throw new UsageError(
-        `Unknown command "${name}". Commands: generate, resume, track, list, rebuild, export, import.`,
+        `Unknown command "${name}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}.`,
       );
   }
 }
@@ -208,6 +222,9 @@ const COMMAND_HELP = {
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
   import:
     'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
+  'self-test':
+    'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
+  info: 'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 

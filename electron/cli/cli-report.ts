@@ -4,6 +4,9 @@
  * through terminalSafe (or jsonSafe) whole: no escape sequence of theirs reaches the terminal.
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
+import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
+import { serviceBaseUrl } from '../core/credentials/key-binding';
+import { isImportedLocal } from '../core/credentials/record-credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
 
 /**
@@ -83,6 +86,9 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
         width: image.width ?? null,
         height: image.height ?? null,
         error: image.error ?? null,
+        // The image's XMP when it is beside the image (a file with Content Credentials).
+        xmpPath: image.xmpFile ? resolvePath(image.xmpFile) : null,
+        contentCredentials: image.contentCredentials ?? null,
       })),
     }),
   );
@@ -111,7 +117,10 @@ export interface ResumeTarget {
   readonly target: string;
   readonly dataDir: string;
   readonly galleryDir: string;
-  /** The service the task's key is for, when it is not the built-in demo. */
+  /**
+   * The service for --base-url: only ever the one the user named with --base-url in this run
+   * (see resumeLineFor), never an address a task record gave.
+   */
   readonly baseUrl?: string;
   readonly platform?: NodeJS.Platform;
   /** How the user runs the CLI: `pictor` (the installed app) or `npm run -s cli --` (a checkout). */
@@ -129,13 +138,49 @@ export function resumeCommand(resume: ResumeTarget): string {
   return `${resume.program ?? DEV_PROGRAM} resume ${what}${service} --data-dir ${quote(resume.dataDir)} --gallery-dir ${quote(resume.galleryDir)}`;
 }
 
+/** Where a resume line points: the folders, and the base URL named with --base-url in this run. */
+export type ResumeWhere = Omit<ResumeTarget, 'target' | 'baseUrl'> & {
+  /** checkBaseUrl's spelling of this run's --base-url; null when none was given. */
+  readonly namedBaseUrl: string | null;
+};
+
+/** The command that resumes one task, and whether it names the task's service. */
+export interface ResumeLine {
+  readonly command: string;
+  /**
+   * False when the task's service is not the one the user named with --base-url in this run. The
+   * command then carries no --base-url: an address from a record (an imported archive's, a
+   * crafted sidecar's) is never printed as a command, since pasting it with SERVICE_API_KEY set
+   * would send the key there. The line asks the user to add the address themselves.
+   */
+  readonly serviceNamed: boolean;
+}
+
+/** The resume line of `record`: --base-url only when it is the one named in this run. */
+export function resumeLineFor(
+  record: Pick<TaskRecord, 'taskId' | 'localId' | 'endpoint'>,
+  where: ResumeWhere,
+): ResumeLine {
+  const { namedBaseUrl, ...folders } = where;
+  const onNamed = namedBaseUrl !== null && serviceBaseUrl(record.endpoint) === namedBaseUrl;
+  return {
+    command: resumeCommand({
+      ...folders,
+      target: record.taskId ?? record.localId,
+      ...(onNamed ? { baseUrl: namedBaseUrl } : {}),
+    }),
+    // The built-in demo needs no --base-url (the command line does not reach it anyway).
+    serviceNamed: onNamed || record.endpoint === DEMO_ENDPOINT,
+  };
+}
+
 /** A sentence for stderr about a task that did not end well, with what to do next. */
-export function problemLine(record: TaskRecord, resumeWith: string): string | null {
-  const line = problemText(record, resumeWith);
+export function problemLine(record: TaskRecord, resume: ResumeLine): string | null {
+  const line = problemText(record, resume);
   return line === null ? null : terminalSafe(line);
 }
 
-function problemText(record: TaskRecord, resumeWith: string): string | null {
+function problemText(record: TaskRecord, resume: ResumeLine): string | null {
   const id = record.taskId ?? record.localId;
   if (record.status === 'processing') {
     const why =
@@ -144,7 +189,12 @@ function problemText(record: TaskRecord, resumeWith: string): string | null {
         : record.hold === 'key_rejected'
           ? `is paused: ${cliWording(record.error?.message ?? 'the service refused the key')}`
           : 'is still processing; Pictor stopped watching it (watch timeout)';
-    return `Task ${id} ${why}. The id is kept. Resume with: ${resumeWith}`;
+    // A task from a file that names this computer is never contacted: nothing to resume with.
+    if (isImportedLocal(record)) return `Task ${id} ${why}. The id is kept.`;
+    const next = resume.serviceNamed
+      ? `Resume with: ${resume.command}`
+      : `To resume it, add --base-url and its service's address, typed by you (Pictor never prints one a task record gave): ${resume.command}`;
+    return `Task ${id} ${why}. The id is kept. ${next}`;
   }
   if (record.error)
     return `Task ${id}: ${cliWording(record.error.message)}${record.error.detail ? ` [${record.error.detail}]` : ''}`;

@@ -5,7 +5,6 @@ import { createNodeFetch } from '../adapters/node-fetch';
 import type { ImageEngine } from '../ports/image-engine';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
-import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { Command, CommonOptions } from './cli-args';
 import { UsageError } from '../core/command-line/command-line';
@@ -15,14 +14,17 @@ import {
   jsonLine,
   listLine,
   problemLine,
-  resumeCommand as quotedResumeCommand,
+  resumeCommand,
+  resumeLineFor,
   worstExitCode,
+  type ResumeWhere,
 } from './cli-report';
 import { EnvCredentials } from './env-credentials';
 import { exportCommand, importCommand } from './library-commands';
 import { terminalSafe } from './terminal-text';
+import type { SelfTestHost } from './self-test-command';
 
-export interface CliIo {
+export interface CliIo extends SelfTestHost {
   readonly env: NodeJS.ProcessEnv;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
@@ -32,15 +34,9 @@ export interface CliIo {
   readonly program?: string;
   /** Pictor's version, written into exported archives; default npm's, else `unknown`. */
   readonly version?: string;
-  /**
-   * The image engine (decodes and thumbnails downloads), made when a command opens the library
-   * and disposed after it. Default: native sharp when it loads here, else header-only (images
-   * sized from their header, thumbnails made later by the app). The packed app passes its own.
-   */
-  readonly imageEngine?: () => Promise<ImageEngine>;
 }
 
-type Runnable = Exclude<Command, { name: 'help' }>;
+type Runnable = Exclude<Command, { name: 'help' | 'self-test' | 'info' }>;
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   const baseUrl =
@@ -66,14 +62,13 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     await imageEngine.dispose();
     throw error;
   }
+  const run: Run = { core, common: command.common, io, namedBaseUrl: credentials.namedBaseUrl };
   try {
     switch (command.name) {
       case 'generate':
         core.engine.start({ resume: false });
         return await watch(
-          core,
-          command.common,
-          io,
+          run,
           await core.engine.submit(
             {
               prompt: command.prompt,
@@ -86,14 +81,14 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
         );
       case 'track':
         core.engine.start({ resume: false });
-        return await watch(core, command.common, io, [
+        return await watch(run, [
           await core.engine.track(command.taskId, {
             endpoint: credentials.currentEndpoint(),
             ...(command.prompt ? { prompt: command.prompt } : {}),
           }),
         ]);
       case 'resume':
-        return await resume(core, command.target, command.common, io);
+        return await resume(run, command.target);
       case 'list':
         return list(core, command.common, io);
       case 'rebuild':
@@ -131,35 +126,34 @@ function open(
   });
 }
 
-async function resume(
-  core: PictorCore,
-  target: string,
-  common: CommonOptions,
-  io: CliIo,
-): Promise<number> {
+/** One command's run: the core, its options, and the base URL the user named with --base-url. */
+interface Run {
+  readonly core: PictorCore;
+  readonly common: CommonOptions;
+  readonly io: CliIo;
+  /** checkBaseUrl's spelling of --base-url, the only service a printed command may name. */
+  readonly namedBaseUrl: string | null;
+}
+
+async function resume(run: Run, target: string): Promise<number> {
+  const { core, common, io } = run;
   if (target === 'all') {
     core.engine.start({ resume: true });
     const ids = core.history.unfinished().map((record) => record.localId);
     if (ids.length === 0) io.stderr('Nothing to resume: every task in the history is finished.\n');
     return watch(
-      core,
-      common,
-      io,
+      run,
       ids.map((id) => core.engine.get(id)).filter((r): r is TaskRecord => r !== undefined),
     );
   }
   core.engine.start({ resume: false });
   const record = core.history.get(target) ?? core.history.findByTaskId(target);
   if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
-  return watch(core, common, io, [core.engine.resume(record.localId)]);
+  return watch(run, [core.engine.resume(record.localId)]);
 }
 
-async function watch(
-  core: PictorCore,
-  common: CommonOptions,
-  io: CliIo,
-  started: readonly TaskRecord[],
-): Promise<number> {
+async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> {
+  const { core, io } = run;
   const ids = started.map((record) => record.localId);
   const progress = new CliProgress(new Set(ids), io.stderr);
   const unsubscribe = core.engine.subscribe(progress.onUpdate);
@@ -172,22 +166,22 @@ async function watch(
   const records = ids
     .map((id) => core.engine.get(id))
     .filter((r): r is TaskRecord => r !== undefined);
-  report(core, common, io, records);
+  report(run, records);
   if (outcome === 'interrupted') {
-    io.stderr(
-      `Interrupted. Every task id is kept; continue with: ${resumeCommand(io, common, 'all')}\n`,
-    );
+    // The service named with --base-url in this run, and no other, may be named again.
+    const all = resumeCommand({
+      ...resumeWhere(run),
+      target: 'all',
+      ...(run.namedBaseUrl === null ? {} : { baseUrl: run.namedBaseUrl }),
+    });
+    io.stderr(`Interrupted. Every task id is kept; continue with: ${all}\n`);
     return EXIT.interrupted;
   }
   return worstExitCode(records);
 }
 
-function report(
-  core: PictorCore,
-  common: CommonOptions,
-  io: CliIo,
-  records: readonly TaskRecord[],
-): void {
+function report(run: Run, records: readonly TaskRecord[]): void {
+  const { core, common, io } = run;
   for (const record of records) {
     if (common.json)
       io.stdout(`${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`);
@@ -196,10 +190,7 @@ function report(
         if (image.state === 'saved' && image.file)
           io.stdout(`${terminalSafe(core.gallery.resolve(image.file))}\n`);
     }
-    const problem = problemLine(
-      record,
-      resumeCommand(io, common, record.taskId ?? record.localId, record.endpoint),
-    );
+    const problem = problemLine(record, resumeLineFor(record, resumeWhere(run)));
     if (problem) io.stderr(`${problem}\n`);
   }
   const pending = records
@@ -245,18 +236,12 @@ async function rebuild(core: PictorCore, io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-/** The command that continues `target`, quoted for the user's shell, naming the task's service. */
-function resumeCommand(
-  io: CliIo,
-  common: CommonOptions,
-  target: string,
-  endpoint?: string,
-): string {
-  return quotedResumeCommand({
-    target,
+/** Where this run's resume lines point: its folders, its program, its --base-url. */
+function resumeWhere({ io, common, namedBaseUrl }: Run): ResumeWhere {
+  return {
     ...(io.program ? { program: io.program } : {}),
     dataDir: common.dataDir,
     galleryDir: common.galleryDir,
-    ...(endpoint && endpoint !== DEMO_ENDPOINT ? { baseUrl: endpoint } : {}),
-  });
+    namedBaseUrl,
+  };
 }

@@ -70,7 +70,7 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
   let summary;
   try {
     summary = await importLibrary({
-      root: core.gallery.root,
+      gallery: core.gallery,
       history: core.history,
       source,
       signal: io.interrupt,

@@ -11,6 +11,8 @@ import { helpText, parseCommand } from './cli-args';
 import { UsageError } from '../core/command-line/command-line';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
+import { selfTestCommand } from './self-test-command';
+import { infoCommand } from './info-command';
 import { terminalSafe } from './terminal-text';
 import { describeThrown } from '../core/errors/thrown-value';
 
@@ -21,6 +23,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stdout(helpText(io.program ?? DEV_PROGRAM, command.topic));
       return EXIT.ok;
     }
+    if (command.name === 'self-test') return await selfTestCommand(io);
+    if (command.name === 'info') return await infoCommand(command.file, command.json, io);
     return await runCommand(command, io);
   } catch (error) {
     if (

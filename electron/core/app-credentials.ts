@@ -1,7 +1,7 @@
 /**
  * The app's credentials: the user's service with the key from the vault once both a key and a
  * base URL are set, the embedded demo service until then. The key is read from the vault at the
- * moment a request needs it and not kept, and only for the origin it was entered for.
+ * moment a request needs it and not kept, and only for the base URL it was entered for.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../shared/domain/key-status';
@@ -9,16 +9,16 @@ import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
-import { originLabel, originOrRefusal, serviceOrigin } from './credentials/key-origin';
+import { baseUrlOrRefusal, serviceBaseUrl, serviceLabel } from './credentials/key-binding';
 import type { StoredKeyFor } from './service/connection-test';
-import { checkBaseUrl, UrlPolicyError } from './service/url-policy';
+import { UrlPolicyError } from './service/url-policy';
 
 /** What AppCredentials needs of the key vault. */
 export interface KeySource {
   status(): KeyStatus;
   readKey(): Promise<string | null>;
-  /** The origin the stored key was entered for (see KeyVault.boundOrigin). */
-  boundOrigin(): string | null | undefined;
+  /** The base URL the stored key was entered for (see KeyVault.boundBaseUrl). */
+  boundBaseUrl(): string | null | undefined;
   onChange(listener: (status: KeyStatus) => void): () => void;
 }
 
@@ -51,8 +51,8 @@ export class AppCredentials implements CredentialsProvider {
 
   /**
    * Demo credentials for `demo:`; the vault's key for the current base URL when the key was
-   * entered for that URL's origin; null for any other endpoint (a task made with an earlier base
-   * URL waits, visibly, until that URL is set again) and whenever the origins differ.
+   * entered for that base URL; null for any other endpoint (a task made with an earlier base URL
+   * waits, visibly, until that URL is set again) and whenever the base URLs differ.
    */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     if (endpoint === DEMO_ENDPOINT) {
@@ -62,8 +62,8 @@ export class AppCredentials implements CredentialsProvider {
         : { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
     }
     const baseUrl = this.userBaseUrl();
-    if (baseUrl === null || normalised(endpoint) !== baseUrl) return null;
-    if (serviceOrigin(baseUrl) !== this.options.vault.boundOrigin()) return null;
+    if (baseUrl === null || serviceBaseUrl(endpoint) !== baseUrl) return null;
+    if (baseUrl !== this.options.vault.boundBaseUrl()) return null;
     const key = await this.options.vault.readKey();
     if (key === null) return null;
     return { baseUrl, key, keyFingerprint: await keyFingerprint(key) };
@@ -71,43 +71,50 @@ export class AppCredentials implements CredentialsProvider {
 
   /**
    * The stored key for `baseUrl`, a service address typed in Settings and perhaps not saved yet
-   * (for "Test connection"): only when the key was entered for that address's origin.
+   * (for "Test connection"): only when the key was entered for that base URL.
    */
   async storedKeyFor(baseUrl: string): Promise<StoredKeyFor> {
     const { vault } = this.options;
-    const bound = vault.boundOrigin();
+    const bound = vault.boundBaseUrl();
     if (vault.status().state !== 'ready' || bound === undefined) return { found: 'none' };
-    const origin = serviceOrigin(baseUrl);
-    if (origin === null || origin !== bound) return { found: 'other_origin', keyOrigin: bound };
+    const normalised = serviceBaseUrl(baseUrl);
+    if (normalised === null || normalised !== bound) return { found: 'other', keyBaseUrl: bound };
     const key = await vault.readKey();
     if (key === null) return { found: 'none' };
     return {
       found: 'key',
-      credentials: { baseUrl, key, keyFingerprint: await keyFingerprint(key) },
+      credentials: { baseUrl: normalised, key, keyFingerprint: await keyFingerprint(key) },
     };
   }
 
-  missingKeyReason(endpoint: string): Sentence {
+  /**
+   * Why there is no key for `endpoint`. A task imported from a file names its service itself, so
+   * when that is not the key's service the sentence says where the address came from and never
+   * invites the user to send the key there.
+   */
+  missingKeyReason(endpoint: string, imported = false): Sentence {
     // The demo's credentials are missing only while the built-in demo service is not running.
     if (endpoint === DEMO_ENDPOINT) return sentence('error.settings.taskDemoNotRunning');
-    const lives = originOrRefusal(endpoint);
+    const lives = baseUrlOrRefusal(endpoint);
     // An address Pictor does not send requests to (now): the policy says why, in its words.
     if (lives instanceof UrlPolicyError) return lives.sentence;
-    const host = originLabel(lives);
-    const bound = this.options.vault.boundOrigin();
-    if (this.options.vault.status().state !== 'ready' || bound === undefined) {
-      return sentence('error.settings.taskNoKey', { host });
+    const host = serviceLabel(lives);
+    const bound = this.options.vault.boundBaseUrl();
+    const ready = this.options.vault.status().state === 'ready' && bound !== undefined;
+    if (imported && (!ready || lives !== bound)) {
+      return sentence('error.settings.importedOtherService', { host });
     }
+    if (!ready) return sentence('error.settings.taskNoKey', { host });
     // A key saved before any address was set goes to a service only once the user says so.
     if (bound === null) return sentence('error.settings.taskKeyUnbound', { host });
     if (lives !== bound) {
-      return sentence('error.settings.taskOtherOrigin', { host, keyHost: originLabel(bound) });
+      return sentence('error.settings.taskOtherOrigin', { host, keyHost: serviceLabel(bound) });
     }
     return sentence('error.settings.taskOldAddress', { endpoint });
   }
 
   baseUrlFor(endpoint: string): string | null {
-    return endpoint === DEMO_ENDPOINT ? this.options.demoUrl() : normalised(endpoint);
+    return endpoint === DEMO_ENDPOINT ? this.options.demoUrl() : serviceBaseUrl(endpoint);
   }
 
   /**
@@ -132,15 +139,6 @@ export class AppCredentials implements CredentialsProvider {
   }
 
   private userBaseUrl(): string | null {
-    const raw = this.options.settings.get().baseUrl;
-    return raw.trim() === '' ? null : normalised(raw);
-  }
-}
-
-function normalised(url: string): string | null {
-  try {
-    return checkBaseUrl(url);
-  } catch {
-    return null;
+    return serviceBaseUrl(this.options.settings.get().baseUrl);
   }
 }

@@ -16,7 +16,8 @@ import type { Logger } from '../ports/logger';
 import type { SecretCipher } from '../ports/secret-cipher';
 import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
-import { originLabel, serviceOrigin } from './credentials/key-origin';
+import { serviceBaseUrl, serviceLabel } from './credentials/key-binding';
+import { bindLegacyKey } from './credentials/legacy-key-binding';
 import { relocateGallery, type GalleryMoveHooks } from './gallery/relocate';
 import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './gallery/relocate-open';
 import { KeyVault } from './key-vault/key-vault';
@@ -43,8 +44,8 @@ export interface AppRuntimeOptions {
   /** Watch timeout override for tests, replacing the Settings value (whole minutes). */
   readonly watchTimeoutMs?: number;
   /**
-   * Questions for the user in the main process's own dialogs (sending the key to a new service
-   * origin). Without it every such question is answered "cancel": the key never moves.
+   * Questions for the user in the main process's own dialogs (sending the key to another service
+   * base URL). Without it every such question is answered "cancel": the key never moves.
    */
   readonly prompts?: UserPrompts;
   /** The app's version (Electron: `app.getVersion()`), written into every saved image. */
@@ -122,6 +123,11 @@ export class AppRuntime {
     return this.options.imageEngine;
   }
 
+  /** The clock everything of this runtime keeps time by. */
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
   /** Keeps `target` redacting the stored key's text, now and whenever the key changes. */
   async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
     const update = async (): Promise<void> => {
@@ -142,31 +148,32 @@ export class AppRuntime {
   }
 
   /**
-   * Applies a settings change from the page. A service address on another origin than the one
-   * the stored key was entered for is applied only after the user answers the main process's
-   * own dialog (send the key there, or remove it); a new watch timeout applies at once. The
-   * gallery folder is not a setting the page can change: see {@link moveGalleryTo}.
+   * Applies a settings change from the page. A service address with another base URL than the
+   * one the stored key was entered for (another origin, or another path on the same origin) is
+   * applied only after the user answers the main process's own dialog (send the key there, or
+   * remove it); a new watch timeout applies at once. The gallery folder is not a setting the
+   * page can change: see {@link moveGalleryTo}.
    * @throws SettingsError for refused values, or when the user kept the address as it was.
    */
   updateSettings(patch: SettingsPatch): Promise<Settings> {
     return this.exclusive(async () => {
-      const rebind = patch.baseUrl === undefined ? null : await this.askKeyOrigin(patch.baseUrl);
+      const rebind = patch.baseUrl === undefined ? null : await this.askKeyBaseUrl(patch.baseUrl);
       const updated = this.settings.update(patch);
-      if (rebind) this.vault.bindOrigin(rebind.origin);
+      if (rebind) this.vault.bindBaseUrl(rebind.baseUrl);
       this.current.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
       return updated;
     });
   }
 
   /**
-   * Stores a key pasted in Settings, bound to the origin of the service address set now (or to
+   * Stores a key pasted in Settings, bound to the base URL of the service address set now (or to
    * none, when no address is set yet: it is then bound when the user confirms one).
    */
   setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus> {
     return this.exclusive(() =>
       this.vault.setKey(key, {
         allowWeakStorage,
-        origin: serviceOrigin(this.settings.get().baseUrl),
+        baseUrl: serviceBaseUrl(this.settings.get().baseUrl),
       }),
     );
   }
@@ -226,15 +233,15 @@ export class AppRuntime {
   }
 
   /**
-   * Before the service address changes to `raw`: when it points at another origin than the one
-   * the stored key was entered for, the user decides in the main process's dialog. Returns the
-   * origin to bind the key to once the address is saved, or null when nothing needs binding.
+   * Before the service address changes to `raw`: when its base URL is not the one the stored key
+   * was entered for, the user decides in the main process's dialog. Returns the base URL to bind
+   * the key to once the address is saved, or null when nothing needs binding.
    */
-  private async askKeyOrigin(raw: string): Promise<{ origin: string } | null> {
-    const to = serviceOrigin(raw);
-    const from = this.vault.boundOrigin();
+  private async askKeyBaseUrl(raw: string): Promise<{ baseUrl: string } | null> {
+    const to = serviceBaseUrl(raw);
+    const from = this.vault.boundBaseUrl();
     // No key, an address that is not valid (refused by the settings next), no address (the
-    // demo: the key goes nowhere), or the key's own origin: nothing to ask.
+    // demo: the key goes nowhere), or the key's own base URL: nothing to ask.
     if (!this.vault.hasKey() || to === null || to === from) return null;
     const prompts = this.options.prompts ?? refusingPrompts;
     const answer = await prompts.confirmKeyOrigin({
@@ -242,8 +249,8 @@ export class AppRuntime {
       from: from ?? null,
       to,
     });
-    this.options.logger.info('key origin question answered', { from: from ?? null, to, answer });
-    if (answer === 'carry') return { origin: to };
+    this.options.logger.info('key service question answered', { from: from ?? null, to, answer });
+    if (answer === 'carry') return { baseUrl: to };
     if (answer === 'forget') {
       this.vault.clear();
       return null;
@@ -251,8 +258,11 @@ export class AppRuntime {
     throw new SettingsError(
       // A key saved before any address was set (or before keys were bound) stays with no one.
       typeof from === 'string'
-        ? sentence('error.settings.keyStaysWith', { from: originLabel(from), to: originLabel(to) })
-        : sentence('error.settings.keyNotSent', { to: originLabel(to) }),
+        ? sentence('error.settings.keyStaysWith', {
+            from: serviceLabel(from),
+            to: serviceLabel(to),
+          })
+        : sentence('error.settings.keyNotSent', { to: serviceLabel(to) }),
       ['baseUrl'],
     );
   }
@@ -319,20 +329,6 @@ export class AppRuntime {
         ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
       },
     });
-  }
-}
-
-/**
- * A key stored before keys were bound to an origin was being sent to the address then in use:
- * it stays bound to that one origin (or to none, when no address was set).
- */
-function bindLegacyKey(vault: KeyVault, baseUrl: string, logger: Logger): void {
-  if (!vault.hasKey() || vault.boundOrigin() !== undefined) return;
-  try {
-    vault.bindOrigin(serviceOrigin(baseUrl));
-  } catch (error) {
-    // The key stays unbound, so it is sent nowhere until the user enters it again.
-    logger.warn('legacy key could not be bound to its service', { error: String(error) });
   }
 }
 

@@ -17,6 +17,9 @@ import { Gallery } from './gallery/gallery';
 import { PendingThumbnails } from './gallery/pending-thumbnails';
 import { HistoryStore } from './history/history-store';
 import { ServiceClient } from './service/service-client';
+import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
+import { C2paVerifier } from './content-credentials/c2pa-verifier';
+import { readTrustAnchors } from './content-credentials/trust-anchors';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';
@@ -40,6 +43,11 @@ export interface PictorCoreOptions {
   readonly imageEngine: ImageEngine;
   /** Pictor's version, written into every saved image's metadata; default {@link UNKNOWN_VERSION}. */
   readonly appVersion?: string;
+  /**
+   * Verifies the Content Credentials of saved images; default a worker-thread verifier against
+   * the shipped trust list (core/content-credentials), ended by `close()`.
+   */
+  readonly contentCredentials?: ContentCredentialVerifier;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -64,6 +72,9 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // the app and any number of CLI commands share the folder).
   rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
+  const verifier =
+    options.contentCredentials ??
+    new C2paVerifier({ trustAnchors: await readTrustAnchors(), logger });
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
     const gallery = new Gallery({
@@ -71,6 +82,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       fetch: options.fetch,
       logger,
       imageEngine: options.imageEngine,
+      credentials: verifier,
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
     });
     await gallery.init();
@@ -109,10 +121,12 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
         await thumbnails.stop();
         await engine.stop();
         opened.close();
+        if (!options.contentCredentials) await verifier.dispose();
       },
     };
   } catch (error) {
     history?.close();
+    if (!options.contentCredentials) await verifier.dispose();
     throw error;
   }
 }

@@ -8,6 +8,7 @@ import { MAX_LISTED_REFUSALS } from '../../shared/ipc/library-contract';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { sentence } from '../../shared/i18n/sentence';
 import { UserFacingError } from '../core/errors/user-facing-error';
+import type { Gallery } from '../core/gallery/gallery';
 import type { HistoryStore } from '../core/history/history-store';
 import { isAbort } from '../core/library-archive/archive-errors';
 import { exportLibrary } from '../core/library-archive/export-library';
@@ -20,7 +21,8 @@ export interface LibraryHandlerDeps {
   /** The core now: read at each call, as moving the gallery replaces it. */
   readonly core: () => {
     readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany' | 'list' | 'count'>;
-    readonly gallery: { readonly root: string };
+    /** Its root, and the check its downloads pass, which imported images pass too. */
+    readonly gallery: Pick<Gallery, 'root' | 'checkImage'>;
   };
   /** Absent where the host has no dialogs: both operations then say so. */
   readonly dialogs?: LibraryDialogs;
@@ -107,7 +109,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'>
         const { history, gallery } = deps.core();
         const report = progress();
         const summary = await importLibrary({
-          root: gallery.root,
+          gallery,
           history,
           source,
           signal,

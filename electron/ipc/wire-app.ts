@@ -17,6 +17,7 @@ import type { KeyVault } from '../core/key-vault/key-vault';
 import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps } from '../core/service/connection-test';
 import type { SettingsService } from '../core/settings/settings-service';
+import type { Clock } from '../ports/clock';
 import { DisposableStore, toDisposable, type Disposable } from '../ports/disposable';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
@@ -40,6 +41,7 @@ export interface WiredRuntime {
   readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo'>;
+  readonly clock: Pick<Clock, 'now'>;
   galleryDir(): string;
   onCoreReplaced(listener: (core: PictorCore) => void): () => void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
@@ -112,6 +114,7 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
     }),
     ...galleryFolderHandlers({
       runtime: {
+        clock: runtime.clock,
         galleryDir: () => runtime.galleryDir(),
         // Images held for Undo go on to the system trash before the library changes folder.
         moveGalleryTo: async (folder, hooks) => {

@@ -27,7 +27,9 @@ export interface CredentialsProvider {
   /**
    * Why {@link credentialsFor} has no key for `endpoint`, as a sentence that says what to do
    * (the app points to Settings, as a catalogue sentence; the CLI to --base-url, in English).
-   * Optional: a generic sentence otherwise.
+   * `imported`: the record came from a file (an archive, a gallery folder), so the endpoint is
+   * the file's word, not the user's: the sentence must say so and never invite sending the key
+   * there. Optional: a generic sentence otherwise.
    */
-  missingKeyReason?(endpoint: string): string | Sentence;
+  missingKeyReason?(endpoint: string, imported?: boolean): string | Sentence;
 }

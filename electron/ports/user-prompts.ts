@@ -1,21 +1,26 @@
+import type { MainMessageKey } from '../../shared/i18n/main-messages';
+
 /**
  * Questions only the user can answer, asked in a dialog the main process draws itself (never
  * the page's), so a compromised renderer cannot answer them. Electron's `dialog` in the app, a
  * scripted stand-in in tests.
  */
 
-/** The service address is about to change to another origin while a key is stored. */
+/**
+ * The service address is about to change to another base URL (another origin, or another path
+ * on the same origin: another tenant of a shared gateway) while a key is stored.
+ */
 export interface KeyOriginQuestion {
   /** The stored key's short fingerprint (the key itself is never shown). */
   readonly fingerprint: string | null;
-  /** The origin the key was entered for; null when it was stored before any address was set. */
+  /** The base URL the key was entered for; null when it was stored before any address was set. */
   readonly from: string | null;
-  /** The origin the new address points at. */
+  /** The base URL of the new address (normalised, see checkBaseUrl). */
   readonly to: string;
 }
 
 /**
- * `carry`: send the stored key to the new origin from now on. `forget`: change the address and
+ * `carry`: send the stored key to the new base URL from now on. `forget`: change the address and
  * remove the key (the user will enter the new service's key). `cancel`: change nothing.
  */
 export type KeyOriginAnswer = 'carry' | 'forget' | 'cancel';
@@ -24,7 +29,21 @@ export interface UserPrompts {
   confirmKeyOrigin(question: KeyOriginQuestion): Promise<KeyOriginAnswer>;
 }
 
-/** Used where nobody can be asked: the key never moves to another origin. */
+/** A sentence of the main catalogue and its values, as a prompt shows it. */
+export interface PromptSentence {
+  readonly key: MainMessageKey;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** macOS's "Install Command Line Tool…" (core/os/command-line-tool.ts). */
+export interface CommandLineToolPrompts {
+  /** Asks before `link` is created; true when the user agreed. */
+  confirmInstall(link: string): Promise<boolean>;
+  /** Shows how it ended: `info` when the command is there, `warning` when it is not. */
+  tell(sentence: PromptSentence, tone: 'info' | 'warning'): Promise<void>;
+}
+
+/** Used where nobody can be asked: the key never moves to another base URL. */
 export const refusingPrompts: UserPrompts = {
   confirmKeyOrigin: () => Promise.resolve('cancel'),
 };

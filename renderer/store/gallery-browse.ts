@@ -35,10 +35,14 @@ export interface GalleryBrowseSlice {
 
 /** The `gallery:count` input for these filters: the list's query without its paging. */
 export function countQuery(filters: GalleryFilters) {
-  const { search, favourite, model, from, to, states } = listQuery(filters, null);
+  const { search, favourite, contentCredentials, model, from, to, states } = listQuery(
+    filters,
+    null,
+  );
   return {
     ...(search === undefined ? {} : { search }),
     ...(favourite === undefined ? {} : { favourite }),
+    ...(contentCredentials === undefined ? {} : { contentCredentials }),
     ...(model === undefined ? {} : { model }),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),

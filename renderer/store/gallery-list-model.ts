@@ -7,12 +7,15 @@ import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item'
 import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
 import { withFavourites } from '../../shared/domain/favourites';
+import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { GenerationRequest } from '../../shared/service/wire';
 
 /** What the filter bar holds; dates are `YYYY-MM-DD` from date inputs, empty when unset. */
 export interface GalleryFilters {
   readonly search: string;
   readonly favouriteOnly: boolean;
+  /** Only images that carry Content Credentials (a C2PA manifest, whatever its verdict). */
+  readonly credentialsOnly: boolean;
   readonly model: string;
   readonly from: string;
   readonly to: string;
@@ -21,6 +24,7 @@ export interface GalleryFilters {
 export const EMPTY_GALLERY_FILTERS: GalleryFilters = {
   search: '',
   favouriteOnly: false,
+  credentialsOnly: false,
   model: '',
   from: '',
   to: '',
@@ -41,6 +45,7 @@ export function hasActiveFilters(filters: GalleryFilters): boolean {
   return (
     filters.search.trim() !== '' ||
     filters.favouriteOnly ||
+    filters.credentialsOnly ||
     filters.model !== '' ||
     filters.from !== '' ||
     filters.to !== ''
@@ -77,6 +82,7 @@ export function listQuery(
   return {
     ...(search ? { search } : {}),
     ...(filters.favouriteOnly ? { favourite: true } : {}),
+    ...(filters.credentialsOnly ? { contentCredentials: true } : {}),
     ...(filters.model ? { model: filters.model } : {}),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
@@ -93,6 +99,9 @@ export function matchesFilters(item: GalleryItem, filters: GalleryFilters): bool
   const search = filters.search.trim().toLowerCase();
   if (search && !item.prompt.toLowerCase().includes(search)) return false;
   if (filters.favouriteOnly && !item.image.favourite) return false;
+  if (filters.credentialsOnly && !hasContentCredentials(item.image.contentCredentials)) {
+    return false;
+  }
   if (filters.model && item.model !== filters.model) return false;
   const from = dayStart(filters.from);
   const to = dayEnd(filters.to);

@@ -32,9 +32,9 @@ export const keyStatusSchema = z.object({
   /** `message` as a catalogue sentence: the window shows it in its own language. */
   messageSentence: sentenceSchema.optional(),
   /**
-   * The service origin the key was entered for (`https://api.example.com`): the only place it is
-   * ever sent. Null when it was stored before any service address was set.
+   * The service base URL the key was entered for (`https://gateway.example/team-a`): the only
+   * place it is ever sent. Null when it was stored before any service address was set.
    */
-  origin: z.string().max(2_100).nullable().optional(),
+  baseUrl: z.string().max(2_100).nullable().optional(),
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;

@@ -3,6 +3,7 @@
  * database, gallery sidecars), so they are schemas, not just types.
  */
 import { sentenceSchema } from '../i18n/sentence';
+import { contentCredentialsSchema } from './content-credentials';
 import { z } from 'zod';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import {
@@ -114,6 +115,14 @@ export const imageRecordSchema = z.object({
   errorSentence: sentenceSchema.optional().catch(undefined),
   savedAt: dateMsSchema.optional(),
   favourite: z.boolean().default(false),
+  /**
+   * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not
+   * take it: a file with Content Credentials is saved exactly as it came. Absent: the XMP is in
+   * the image (or the image has none).
+   */
+  xmpFile: boundedText(MAX_PATH_CHARS).optional(),
+  /** What the image's C2PA Content Credentials said when verified; absent: never checked. */
+  contentCredentials: contentCredentialsSchema.optional().catch(undefined),
 });
 export type ImageRecord = z.infer<typeof imageRecordSchema>;
 

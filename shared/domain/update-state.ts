@@ -32,8 +32,10 @@ export const UPDATE_PROBLEMS = [
   'offline',
   /** The server answered, but has no update information for this app (404 and the like). */
   'feed_missing',
-  /** The update information could not be read (malformed, wrong version, no files). */
+  /** The update information could not be read (malformed, too large, wrong version, no files). */
   'feed_invalid',
+  /** The feed offered a prerelease to a stable version: refused, nothing downloaded. */
+  'prerelease',
   /** The download's sha512 did not match the feed's: refused, nothing installed. */
   'checksum',
   /** The update could not be installed. */

@@ -52,6 +52,7 @@ export const mainMessages = {
   'menu.zoom': 'Zoom',
   'menu.bringAllToFront': 'Bring All to Front',
   'menu.openLogs': 'Open Logs Folder',
+  'menu.installCommandLineTool': 'Install Command Line Tool…',
 
   // Desktop notifications (core/os/notification-policy.ts).
   'notify.imagesReady':
@@ -76,6 +77,22 @@ export const mainMessages = {
   'keyOrigin.cancel': 'Cancel',
   'keyOrigin.carry': 'Send the key to {to}',
   'keyOrigin.forget': 'Remove the key and change the address',
+
+  // macOS's "Install Command Line Tool…" (core/os/command-line-tool.ts, adapters/dialog-prompts.ts).
+  'commandLineTool.confirm': 'Install the pictor command at {link}?',
+  'commandLineTool.confirmDetail':
+    'Then you can type pictor in Terminal to use Pictor’s command line. The command starts this copy of Pictor.',
+  'commandLineTool.install': 'Install',
+  'commandLineTool.cancel': 'Cancel',
+  'commandLineTool.installed':
+    'The pictor command is installed at {link}. Open a new Terminal window and type: pictor help',
+  'commandLineTool.alreadyInstalled':
+    'The pictor command at {link} already starts this copy of Pictor.',
+  'commandLineTool.notPictors':
+    '{link} already exists and is not Pictor’s, so Pictor left it as it is.',
+  'commandLineTool.denied':
+    'Pictor is not allowed to create {link}. To install the command, run this in Terminal: {command}',
+  'commandLineTool.failed': 'Pictor could not create {link} ({reason}).',
 
   // The window's crash and hang boxes (adapters/renderer-crashes.ts).
   'crash.message': 'Pictor’s window keeps stopping unexpectedly.',

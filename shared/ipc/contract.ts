@@ -218,6 +218,8 @@ export const requests = {
       .object({
         search,
         favourite: z.boolean().optional(),
+        /** Only images that carry Content Credentials (true) or none (false). */
+        contentCredentials: z.boolean().optional(),
         model: z.string().max(200).optional(),
         from: dateMsSchema.optional(),
         to: dateMsSchema.optional(),
@@ -239,6 +241,8 @@ export const requests = {
       .object({
         search,
         favourite: z.boolean().optional(),
+        /** Only images that carry Content Credentials (true) or none (false). */
+        contentCredentials: z.boolean().optional(),
         model: z.string().max(200).optional(),
         from: dateMsSchema.optional(),
         to: dateMsSchema.optional(),

@@ -9,6 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './bench-row';
+import { CHROMIUM_PATH } from '../e2e/harness/host';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUITES = [
@@ -26,7 +27,7 @@ const SUITES = [
 function chromiumVersion(): string {
   try {
     // Debian's launcher script prints shell noise on stderr; only stdout is the version.
-    return execFileSync('/usr/bin/chromium', ['--version'], {
+    return execFileSync(CHROMIUM_PATH, ['--version'], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();

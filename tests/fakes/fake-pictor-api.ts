@@ -6,6 +6,7 @@
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { withImageFavourite, withTaskFavourite } from '../../shared/domain/favourites';
+import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
@@ -331,6 +332,11 @@ export class FakePictorApi implements PictorApi {
         if (input.states ? !input.states.includes(image.state) : image.state === 'deleted')
           continue;
         if (input.favourite !== undefined && image.favourite !== input.favourite) continue;
+        if (
+          input.contentCredentials !== undefined &&
+          hasContentCredentials(image.contentCredentials) !== input.contentCredentials
+        )
+          continue;
         all.push({
           localId: record.localId,
           taskId: record.taskId,
@@ -623,17 +629,16 @@ export class FakePictorApi implements PictorApi {
       const message = weak
         ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
         : null;
-      // As main does: the key is bound to the origin of the address set now (or to none).
-      const origin = URL.canParse(this.settings.baseUrl)
-        ? new URL(this.settings.baseUrl).origin
-        : null;
+      // As main does: the key is bound to the base URL set now (or to none), without /v1.
+      const url = URL.canParse(this.settings.baseUrl) ? new URL(this.settings.baseUrl) : null;
+      const baseUrl = url ? `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}` : null;
       return this.setKeyStatus({
         state: 'ready',
         fingerprint: fakeFingerprint(key.trim()),
         backend,
         weak,
         message,
-        origin,
+        baseUrl,
       });
     },
     'key:clear': () =>

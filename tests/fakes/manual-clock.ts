@@ -38,6 +38,13 @@ export class ManualClock implements Clock {
     return this.timers.size;
   }
 
+  /** When the next timer falls due, or null when none waits. */
+  nextDue(): number | null {
+    let next: number | null = null;
+    for (const timer of this.timers.values()) if (next === null || timer.at < next) next = timer.at;
+    return next;
+  }
+
   /** Moves time forward by `ms`, firing every timer that falls due on the way. */
   async advance(ms: number): Promise<void> {
     const target = this.current + ms;

@@ -29,7 +29,7 @@ beforeEach(async () => {
     // sharp only a devDependency, as in the real manifest: the bundle must still leave it out.
     JSON.stringify({
       type: 'module',
-      dependencies: { undici: '*' },
+      dependencies: { undici: '*', '@contentauth/c2pa-wasm': '*' },
       devDependencies: { sharp: '*' },
     }),
   );
@@ -47,6 +47,19 @@ beforeEach(async () => {
     ].join('\n'),
   );
   await writeSource('electron/greeting.ts', "export const greeting = 'inlined-greeting';\n");
+  await writeSource(
+    'electron/core/content-credentials/c2pa-worker.ts',
+    [
+      "import { parentPort } from 'node:worker_threads';",
+      "import { twice } from '../images/twice.ts';",
+      "const c2pa = await import('@contentauth/c2pa-wasm');",
+      'parentPort?.postMessage(`${twice(2)} ${typeof c2pa}`);',
+    ].join('\n'),
+  );
+  await writeSource(
+    'electron/core/images/twice.ts',
+    'export const twice = (n: number): string => `inlined-twice-${n * 2}`;\n',
+  );
   await writeSource(
     'electron/preload.ts',
     [
@@ -80,7 +93,11 @@ describe('buildElectron', () => {
   it('writes an ESM main bundle that imports production dependencies and inlines the rest', async () => {
     const outDir = path.join(rootDir, 'dist-electron');
     const bundles = await buildElectron({ rootDir, outDir });
-    expect(bundles.map((bundle) => bundle.file).sort()).toEqual(['main.js', 'preload.cjs']);
+    expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
+      'c2pa-worker.js',
+      'main.js',
+      'preload.cjs',
+    ]);
 
     const main = await readFile(path.join(outDir, 'main.js'), 'utf8');
     expect(bareImportsOf(main).sort()).toEqual([
@@ -101,6 +118,14 @@ describe('buildElectron', () => {
     const main = await readFile(path.join(outDir, 'main.js'), 'utf8');
     expect(main).toMatch(/import\(["']sharp["']\)/);
     expect(main).not.toMatch(/libvips|sharp\.node/);
+  });
+
+  it('writes the Content Credentials worker beside main.js, c2pa-wasm loaded at run time', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const worker = await readFile(path.join(outDir, 'c2pa-worker.js'), 'utf8');
+    expect(worker).toContain('inlined-twice');
+    expect(bareImportsOf(worker)).toContain('@contentauth/c2pa-wasm');
   });
 
   it('writes a CommonJS preload that requires only electron', async () => {

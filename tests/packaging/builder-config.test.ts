@@ -2,8 +2,8 @@
  * What electron-builder.yml promises each OS, read from the file itself: Linux packages that start
  * with Chromium's sandbox on (no AppImage), the deb's and rpm's runtime libraries, and the fuses
  * that keep the binary from running arbitrary scripts (the `pictor` command is the app's own
- * CLI mode, not ELECTRON_RUN_AS_NODE), and the update feed every target is published with
- * (electron-updater: NSIS on Windows, the zip on macOS; Linux packages only announce).
+ * CLI mode, not ELECTRON_RUN_AS_NODE), and no update feed baked in (npm run dist adds one from
+ * PICTOR_UPDATE_FEED: electron/build/release-feed.ts).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ interface BuilderConfig {
   linux: { target: Targets; executableName: string };
   mac: { target: Targets };
   win: { target: Targets };
-  publish: { provider: string; url?: string; channel?: string }[];
+  publish?: unknown;
   deb: { depends: string[] };
   rpm: { depends: string[] };
   electronFuses: Record<string, boolean>;
@@ -51,14 +51,13 @@ describe('electron-builder.yml', () => {
     expect(config.electronFuses['enableNodeCliInspectArguments']).toBe(false);
   });
 
-  it('publishes one https update feed that every target reads (generic provider, latest channel)', () => {
-    expect(config.publish).toHaveLength(1);
-    const [feed] = config.publish;
-    expect(feed?.provider).toBe('generic');
-    expect(feed?.channel).toBe('latest');
-    const url = new URL(feed?.url ?? '');
-    expect(url.protocol).toBe('https:');
-    expect(url.username + url.password).toBe('');
+  it('carries no update feed: npm run dist adds one only from PICTOR_UPDATE_FEED', () => {
+    expect(config.publish).toBeUndefined();
+    expect(JSON.stringify(config)).not.toContain('pictor.invalid/updates');
+  });
+
+  it('names no Mac arch, so each Mac builds its own (or what --x64/--arm64 ask for)', () => {
+    expect(config.mac.target).toEqual(['dmg', 'zip']);
   });
 
   it('builds what electron-updater installs from: NSIS on Windows, a zip beside the dmg on macOS', () => {

@@ -17,6 +17,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
+  C2PA_PACKAGE,
+  C2PA_WASM,
   filesUnder,
   imageLibraryFiles,
   isRuntimeProvided,
@@ -264,16 +266,28 @@ describe('app.asar', () => {
     expect(shipped).toEqual([]);
   });
 
-  it('ships no native code and no image library: no sharp, libvips or WebAssembly codec', async () => {
+  it('ships no native code and no image library (no sharp, libvips or WebAssembly image codec); unpacks the Content Credentials WebAssembly', async () => {
     const { asar, appOut } = current();
     const entries = [...asar.entries];
     expect(entries.filter((entry) => /\.(node|dylib|dll|exe)$|\.so(\.\d+)*$/.test(entry))).toEqual(
       [],
     );
     expect(imageLibraryFiles(entries)).toEqual([]);
-    expect(entries.filter((entry) => isUnpacked(asar, entry))).toEqual([]);
+    // The one WebAssembly module is the Content Credentials verifier's (it decodes no image),
+    // unpacked to disk; nothing else is.
+    const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
+    expect(wasm).toEqual([C2PA_WASM]);
+    // Unpacked: the verifier's package alone (electron-builder unpacks it whole).
+    const unpackedEntries = entries.filter((entry) => isUnpacked(asar, entry));
+    expect(unpackedEntries.filter((entry) => !entry.startsWith(C2PA_PACKAGE))).toEqual([]);
+    for (const entry of wasm) {
+      expect(isUnpacked(asar, entry), entry).toBe(true);
+      const onDisk = await stat(path.join(appOut, 'resources', 'app.asar.unpacked', entry));
+      const original = await stat(path.join(ROOT, entry));
+      expect(onDisk.size, entry).toBe(original.size);
+    }
     const unpacked = await filesUnder(path.join(appOut, 'resources', 'app.asar.unpacked'));
-    expect(unpacked).toEqual([]);
+    expect(imageLibraryFiles(unpacked)).toEqual([]);
     expect(imageLibraryFiles(await filesUnder(path.join(appOut, 'resources')))).toEqual([]);
     // The bundle may name sharp only as the import the plain-Node CLI tries (it fails here).
     const main = readText(asar, 'dist-electron/main.js');

@@ -1,15 +1,17 @@
 /**
- * The packaged app boots: the linux-x64 target packed by electron-builder (stand-in Electron),
- * its app.asar extracted with the unpacked files beside it into a folder outside the repository,
- * and its main bundle run by Node with `electron` resolved to a recording stand-in
- * (boot/electron-stand-in.ts). Nothing else comes from the repository, so a module the packed app
- * needs and does not carry fails the boot. Driven over the child's IPC channel: start-up to a
- * window, one generation on the built-in demo service through the IPC handlers (downloaded,
- * checked and thumbnailed by the packed image worker), quit. Then the same files as the
- * `pictor` command line.
+ * The packaged app boots: every release target (macOS x64 and arm64, Windows x64, Linux x64)
+ * packed by electron-builder (stand-in Electron), its app.asar extracted with the unpacked files
+ * beside it into a folder outside the repository, and its main bundle run by plain `node` (no
+ * tsx) as a packaged app starts (argv `[binary, …args]`, no `defaultApp`), with `electron`
+ * resolved to a strict recording stand-in (boot/electron-stand-in.mjs): an Electron call it does
+ * not model fails the boot. Nothing else comes from the repository, so a module the packed app
+ * needs and does not carry fails too. Driven over the child's IPC channel: start-up to a window
+ * and a clean quit for each target; on Linux one generation on the built-in demo service through
+ * the IPC handlers (downloaded, checked and thumbnailed by the packed image worker). Then the same
+ * files as the `pictor` command line (help, self-test, generate, list).
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -19,13 +21,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
-import { packTarget } from './stand-in-targets';
+import { packTarget, RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
 const BUILD_ROOT = inject('pictorTestBuild');
 const HOOKS = pathToFileURL(path.join(ROOT, 'tests/packaging/boot/resolve-electron.mjs')).href;
-const TSX = import.meta.resolve('tsx');
 const APP_URL = 'pictor-app://app/index.html';
 
 interface Message {
@@ -33,9 +34,22 @@ interface Message {
   readonly [key: string]: unknown;
 }
 
+/** A target's packed files, extracted: the app folder and its resources folder. */
+interface Packed {
+  readonly appDir: string;
+  readonly resources: string;
+}
+
 let work = '';
-let appDir = '';
-let resourcesDir = '';
+const packed = new Map<string, Packed>();
+const LINUX: Target = { os: 'linux', arch: 'x64' };
+const nameOf = (target: Target): string => `${target.os}-${target.arch}`;
+
+function packedFor(target: Target): Packed {
+  const found = packed.get(nameOf(target));
+  if (!found) throw new Error(`${nameOf(target)} was not packed (see beforeAll's error).`);
+  return found;
+}
 
 /** A booted packed app: its messages so far, and ways to wait for one and to call a handler. */
 class Boot {
@@ -75,16 +89,16 @@ class Boot {
   }
 }
 
-function boot(app: string, dataDir: string): Boot {
+function boot(files: Packed, dataDir: string, app = files.appDir): Boot {
   const child = fork(path.join(app, 'dist-electron', 'main.js'), [], {
     cwd: app,
-    execArgv: ['--import', TSX, '--import', HOOKS],
+    execArgv: ['--import', HOOKS],
     env: {
       PATH: process.env['PATH'] ?? '',
       HOME: dataDir,
       PICTOR_BOOT_DIR: dataDir,
-      PICTOR_BOOT_APP: path.join(app),
-      PICTOR_BOOT_RESOURCES: resourcesDir,
+      PICTOR_BOOT_APP: app,
+      PICTOR_BOOT_RESOURCES: files.resources,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -97,128 +111,209 @@ function missingAtLoad(window: Message): string[] {
   return REQUEST_CHANNEL_NAMES.filter((channel) => !registered.has(channel));
 }
 
-/** The packed app's files only: app.asar extracted (unpacked files included) outside the repo. */
-async function packedFiles(): Promise<string> {
-  const electron = JSON.parse(
-    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
-  ) as { version: string };
-  const { appOut } = await packTarget(
-    BUILD_ROOT,
-    work,
-    { os: 'linux', arch: 'x64' },
-    electron.version,
-  );
-  const dir = path.join(work, 'app');
-  resourcesDir = path.join(appOut, 'resources');
-  asar.extractAll(path.join(resourcesDir, 'app.asar'), dir);
-  return dir;
+/** A target's files only: app.asar extracted (unpacked files included) outside the repo. */
+async function packedFiles(target: Target, electronVersion: string): Promise<Packed> {
+  const { appOut } = await packTarget(BUILD_ROOT, work, target, electronVersion);
+  const appDir = path.join(work, `app-${nameOf(target)}`);
+  const resources = resourcesDir(target, appOut);
+  asar.extractAll(path.join(resources, 'app.asar'), appDir);
+  return { appDir, resources };
 }
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'pictor-boot-'));
-  appDir = await packedFiles();
-}, 240_000);
+  const electron = JSON.parse(
+    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
+  ) as { version: string };
+  // One at a time: each electron-builder run takes both cores for a few seconds.
+  for (const target of RELEASE_TARGETS)
+    packed.set(nameOf(target), await packedFiles(target, electron.version));
+}, 400_000);
 
 afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe('the packed app, booted', () => {
-  let app: Boot;
-  let data = '';
+/** The names of Electron calls the stand-in had to refuse. */
+function unmodelled(app: Boot): string[] {
+  return app.messages
+    .filter((message) => message.type === 'unmodelled')
+    .map((message) => String(message['name']));
+}
 
-  beforeAll(async () => {
-    data = await mkdtemp(path.join(work, 'data-'));
-    app = boot(appDir, data);
-  });
+describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target) })))(
+  'the $name packed app, booted',
+  (target) => {
+    let app: Boot;
+    let files: Packed;
+    let data = '';
 
-  afterAll(() => {
-    if (app.child.exitCode === null) app.child.kill('SIGKILL');
-  });
-
-  it('is outside the repository, so nothing resolves from the repository’s node_modules', () => {
-    expect(path.relative(ROOT, appDir).startsWith('..')).toBe(true);
-  });
-
-  it('serves both protocols before its window loads the app, with the packed preload', async () => {
-    const window = await app.until((all) => all.find((message) => message.type === 'window'));
-    expect(window['url']).toBe(APP_URL);
-    const before = app.messages.slice(0, app.messages.indexOf(window));
-    expect(
-      before
-        .filter((message) => message.type === 'protocol')
-        .map((message) => message['scheme'])
-        .sort(),
-    ).toEqual(['pictor-app', 'pictor-gallery']);
-    const preload = String(window['preload']);
-    expect(preload.startsWith(appDir)).toBe(true);
-    expect((await stat(preload)).isFile()).toBe(true);
-  });
-
-  it('has a handler for every request channel before its window starts loading', async () => {
-    const window = await app.until((all) => all.find((message) => message.type === 'window'));
-    expect(missingAtLoad(window)).toEqual([]);
-  });
-
-  it('registers every request channel of the contract', async () => {
-    const channels = await app.until((all) =>
-      all.findLast((message) => message.type === 'channels'),
-    );
-    expect([...(channels['names'] as string[])].sort()).toEqual([...REQUEST_CHANNEL_NAMES].sort());
-  });
-
-  it('generates one image on the built-in demo service, saved with its thumbnail', async () => {
-    await app.until((all) => all.find((message) => message.type === 'channels'));
-    const info = await app.invoke('app:getInfo');
-    expect(info).toMatchObject({ ok: true, value: { demo: true } });
-    const submitted = await app.invoke('tasks:submit', {
-      request: { prompt: 'packaged boot', size: '64x64' },
-      count: 1,
+    beforeAll(async () => {
+      files = packedFor(target);
+      data = await mkdtemp(path.join(work, `data-${nameOf(target)}-`));
+      app = boot(files, data);
     });
-    expect(submitted, JSON.stringify(submitted)).toMatchObject({ ok: true });
-    // Completed, then its image downloaded and checked by the packed app's image engine.
-    const completed = await app.until(
-      (all) =>
-        all.find((message) => {
-          const payload = message['payload'] as
-            { record?: { status?: string; images?: { state: string }[] } } | undefined;
-          const images = payload?.record?.images ?? [];
-          return (
-            message.type === 'event' &&
-            message['channel'] === 'task:updated' &&
-            payload?.record?.status === 'completed' &&
-            images.length > 0 &&
-            images.every((image) => image.state !== 'pending')
-          );
-        }),
-      60_000,
+
+    afterAll(() => {
+      if (app.child.exitCode === null) app.child.kill('SIGKILL');
+    });
+
+    it('is outside the repository, so nothing resolves from the repository’s node_modules', () => {
+      expect(path.relative(ROOT, files.appDir).startsWith('..')).toBe(true);
+    });
+
+    it('serves both protocols before its window loads the app, with the packed preload', async () => {
+      const window = await app.until((all) => all.find((message) => message.type === 'window'));
+      expect(window['url']).toBe(APP_URL);
+      const before = app.messages.slice(0, app.messages.indexOf(window));
+      expect(
+        before
+          .filter((message) => message.type === 'protocol')
+          .map((message) => message['scheme'])
+          .sort(),
+      ).toEqual(['pictor-app', 'pictor-gallery']);
+      const preload = String(window['preload']);
+      expect(preload.startsWith(files.appDir)).toBe(true);
+      expect((await stat(preload)).isFile()).toBe(true);
+    });
+
+    it('has a handler for every request channel before its window starts loading', async () => {
+      const window = await app.until((all) => all.find((message) => message.type === 'window'));
+      expect(missingAtLoad(window)).toEqual([]);
+      const channels = await app.until((all) =>
+        all.findLast((message) => message.type === 'channels'),
+      );
+      expect([...(channels['names'] as string[])].sort()).toEqual(
+        [...REQUEST_CHANNEL_NAMES].sort(),
+      );
+    });
+
+    // One generation is enough to run the packed app's image path; the Linux files are the ones here.
+    if (target.os === 'linux')
+      it('generates one image on the built-in demo service, saved with its thumbnail', async () => {
+        await app.until((all) => all.find((message) => message.type === 'channels'));
+        const info = await app.invoke('app:getInfo');
+        expect(info).toMatchObject({ ok: true, value: { demo: true } });
+        const submitted = await app.invoke('tasks:submit', {
+          request: { prompt: 'packaged boot', size: '64x64' },
+          count: 1,
+        });
+        expect(submitted, JSON.stringify(submitted)).toMatchObject({ ok: true });
+        // Completed, then its image downloaded and checked by the packed app's image engine.
+        const completed = await app.until(
+          (all) =>
+            all.find((message) => {
+              const payload = message['payload'] as
+                { record?: { status?: string; images?: { state: string }[] } } | undefined;
+              const images = payload?.record?.images ?? [];
+              return (
+                message.type === 'event' &&
+                message['channel'] === 'task:updated' &&
+                payload?.record?.status === 'completed' &&
+                images.length > 0 &&
+                images.every((image) => image.state !== 'pending')
+              );
+            }),
+          60_000,
+        );
+        const record = (completed['payload'] as { record: { localId: string } }).record;
+        const got = await app.invoke('tasks:get', { localId: record.localId });
+        type Image = { state: string; file?: string; thumbnail?: string; thumbnailPending?: true };
+        const item = (got.value as { record: { images: Image[] } }).record;
+        expect(item.images.map((image) => image.state)).toEqual(['saved']);
+        const gallery = path.join(data, 'pictures', 'Pictor');
+        const [image] = item.images;
+        const file = path.join(gallery, image?.file ?? '');
+        expect(await sharp(file).metadata()).toMatchObject({
+          format: 'png',
+          width: 64,
+          height: 64,
+        });
+        // The packed app carries no image library: its engine is Chromium's image renderer, which
+        // this Node boot has not; without it the image is kept sized from its header, its
+        // thumbnail pending, never dropped.
+        if (image?.thumbnail) {
+          const thumbnail = path.join(gallery, image.thumbnail);
+          expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp' });
+        } else expect(image).toMatchObject({ width: 64, height: 64, thumbnailPending: true });
+      }, 90_000);
+
+    it('quits cleanly, having made no Electron call the stand-in does not model', async () => {
+      app.child.send({ type: 'quit' });
+      expect(await app.exited).toBe(0);
+      expect(app.messages.filter((message) => message.type === 'error-box')).toEqual([]);
+      expect(unmodelled(app).join(', ')).toBe('');
+    });
+  },
+);
+
+/** Runs the packed files of `target` as `pictor <args>`, as the packaged binary would. */
+function runCommand(
+  target: Target,
+  args: string[],
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; stdout: string }> {
+  const files = packedFor(target);
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', HOOKS, path.join(files.appDir, 'dist-electron', 'main.js'), ...args],
+      {
+        cwd: files.appDir,
+        env: {
+          PATH: process.env['PATH'] ?? '',
+          HOME: dataDir,
+          TMPDIR: dataDir,
+          PICTOR_BOOT_DIR: dataDir,
+          PICTOR_BOOT_RESOURCES: files.resources,
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
-    const record = (completed['payload'] as { record: { localId: string } }).record;
-    const got = await app.invoke('tasks:get', { localId: record.localId });
-    type Image = { state: string; file?: string; thumbnail?: string; thumbnailPending?: true };
-    const item = (got.value as { record: { images: Image[] } }).record;
-    expect(item.images.map((image) => image.state)).toEqual(['saved']);
-    const gallery = path.join(data, 'pictures', 'Pictor');
-    const [image] = item.images;
-    const file = path.join(gallery, image?.file ?? '');
-    expect(await sharp(file).metadata()).toMatchObject({ format: 'png', width: 64, height: 64 });
-    // The packed app carries no image library: its engine is Chromium's image renderer, which
-    // this Node boot has not; without it the image is kept sized from its header, its thumbnail
-    // pending, never dropped.
-    if (image?.thumbnail) {
-      const thumbnail = path.join(gallery, image.thumbnail);
-      expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp' });
-    } else expect(image).toMatchObject({ width: 64, height: 64, thumbnailPending: true });
-  }, 90_000);
-
-  it('quits cleanly', async () => {
-    app.child.send({ type: 'quit' });
-    expect(await app.exited).toBe(0);
-    expect(app.messages.filter((message) => message.type === 'error-box')).toEqual([]);
+    let out = '';
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => ((out += chunk.toString()), (stdout += chunk)));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) => resolve({ code, out, stdout }));
   });
-});
+}
 
-describe('the packed app as the pictor command', () => {
+describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target) })))(
+  'the $name packed app as the pictor command',
+  (target) => {
+    it('prints its help as pictor', async () => {
+      const data = await mkdtemp(path.join(work, 'cli-'));
+      const { code, out } = await runCommand(target, ['help'], data);
+      expect(code, out).toBe(0);
+      expect(out).toMatch(/generate --base-url URL --prompt TEXT/);
+    });
+
+    it('self-test: the packed history, FTS5 search, XMP and safeStorage pass; one JSON line', async () => {
+      const data = await mkdtemp(path.join(work, 'self-test-'));
+      const { out, stdout } = await runCommand(target, ['self-test'], data);
+      const lines = stdout.trim().split('\n');
+      expect(lines, out).toHaveLength(1);
+      const report = JSON.parse(lines[0] ?? '') as {
+        version: string;
+        encryption: unknown;
+        steps: { step: string; ok: boolean; error?: string }[];
+      };
+      expect(report.version).toBe('0.0.0-boot');
+      expect(report.encryption).toMatchObject({ state: 'available' });
+      expect(
+        Object.fromEntries(report.steps.map((step) => [step.step, step.ok || step.error])),
+      ).toMatchObject({ history: true, xmp: true, encryption: true });
+      // Its temporary folder is gone.
+      expect((await readdir(data)).filter((name) => name.startsWith('pictor-self-test-'))).toEqual(
+        [],
+      );
+    });
+  },
+);
+
+describe('the linux-x64 packed app as the pictor command', () => {
   let service: DemoService | undefined;
 
   beforeAll(async () => {
@@ -227,43 +322,6 @@ describe('the packed app as the pictor command', () => {
 
   afterAll(async () => {
     await service?.close();
-  });
-
-  function run(args: string[], dataDir: string): Promise<{ code: number | null; out: string }> {
-    return new Promise((resolve) => {
-      const child = spawn(
-        process.execPath,
-        [
-          '--import',
-          TSX,
-          '--import',
-          HOOKS,
-          path.join(appDir, 'dist-electron', 'main.js'),
-          ...args,
-        ],
-        {
-          cwd: appDir,
-          env: {
-            PATH: process.env['PATH'] ?? '',
-            HOME: dataDir,
-            PICTOR_BOOT_DIR: dataDir,
-            SERVICE_API_KEY: 'demo',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.on('exit', (code) => resolve({ code, out }));
-    });
-  }
-
-  it('prints its help as pictor', async () => {
-    const data = await mkdtemp(path.join(work, 'cli-'));
-    const { code, out } = await run(['help'], data);
-    expect(code, out).toBe(0);
-    expect(out).toMatch(/generate --base-url URL --prompt TEXT/);
   });
 
   it('generates on the demo service and lists the task, in the app’s library', async () => {
@@ -276,13 +334,15 @@ describe('the packed app as the pictor command', () => {
       '--gallery-dir',
       path.join(data, 'g'),
     ];
-    const made = await run(
+    const key = { SERVICE_API_KEY: 'demo' };
+    const made = await runCommand(
+      LINUX,
       ['generate', '--prompt', 'from the packed cli', '--size', '64x64', '--json', ...common],
       data,
+      key,
     );
     expect(made.code, made.out).toBe(0);
-    const json = made.out.split('\n').find((text) => text.startsWith('{')) ?? '{}';
-    const line = JSON.parse(json) as {
+    const line = JSON.parse(made.stdout.trim().split('\n').at(-1) ?? '{}') as {
       status?: string;
       images?: { state: string; path?: string; width?: number }[];
     };
@@ -292,7 +352,7 @@ describe('the packed app as the pictor command', () => {
     // sized, its thumbnail left for the app, and said once.
     expect(line.images?.[0]?.width).toBe(64);
     expect(made.out.match(/saved without a thumbnail/g)).toHaveLength(1);
-    const listed = await run(['list', ...common.slice(2)], data);
+    const listed = await runCommand(LINUX, ['list', ...common.slice(2)], data, key);
     expect(listed.code, listed.out).toBe(0);
     expect(listed.out).toMatch(/from the packed cli/);
   }, 90_000);
@@ -303,7 +363,7 @@ describe('a start-up that fails', () => {
     const data = await mkdtemp(path.join(work, 'unusable-'));
     // The data folder cannot be made: a file stands where it goes.
     await writeFile(path.join(data, 'userData'), 'not a folder');
-    const app = boot(appDir, data);
+    const app = boot(packedFor(LINUX), data);
     expect(await app.exited).toBe(1);
     const box = app.messages.find((message) => message.type === 'error-box');
     expect(box?.['title']).toBe('Pictor could not start');
@@ -311,33 +371,59 @@ describe('a start-up that fails', () => {
   }, 60_000);
 });
 
+/** A copy of the linux-x64 packed app whose main bundle `edit` changed. */
+async function editedCopy(name: string, edit: (bundle: string) => string): Promise<string> {
+  const copy = path.join(work, name);
+  await cp(packedFor(LINUX).appDir, copy, { recursive: true });
+  const main = path.join(copy, 'dist-electron', 'main.js');
+  await writeFile(main, edit(await readFile(main, 'utf8')));
+  return copy;
+}
+
 describe('the boot test itself', () => {
   it('fails when a module the packed app needs is missing from the packed files', async () => {
     const broken = path.join(work, 'broken-app');
-    await cp(appDir, broken, { recursive: true });
+    await cp(packedFor(LINUX).appDir, broken, { recursive: true });
     await rm(path.join(broken, 'node_modules', 'zod'), { recursive: true, force: true });
     const data = await mkdtemp(path.join(work, 'broken-data-'));
-    const app = boot(broken, data);
+    const app = boot(packedFor(LINUX), data, broken);
     const code = await app.exited;
     expect(code).not.toBe(0);
     expect(app.output.join('')).toMatch(/Cannot find package 'zod'/);
     expect(app.messages.filter((message) => message.type === 'window')).toEqual([]);
   }, 60_000);
 
+  it('fails when start-up makes an Electron call the stand-in does not model', async () => {
+    // What a new line in start() would do: a call of Electron's API the stand-in never saw.
+    const anchor = '    await ensurePrivateFolder(userData);\n';
+    const unknown = await editedCopy('unmodelled-app', (bundle) => {
+      expect(bundle.split(anchor)).toHaveLength(2);
+      return bundle.replace(anchor, `${anchor}    app.setAboutPanelOptions({});\n`);
+    });
+    const app = boot(packedFor(LINUX), await mkdtemp(path.join(work, 'unmodelled-data-')), unknown);
+    expect(await app.exited).toBe(1);
+    expect(unmodelled(app)).toEqual(['app.setAboutPanelOptions']);
+    expect(app.messages.find((message) => message.type === 'error-box')?.['content']).toMatch(
+      /does not model app\.setAboutPanelOptions/,
+    );
+    expect(app.messages.filter((message) => message.type === 'window')).toEqual([]);
+  }, 60_000);
+
   it('fails when the runtime is published and the window opened before the IPC handlers exist', async () => {
-    const misordered = path.join(work, 'misordered-app');
-    await cp(appDir, misordered, { recursive: true });
-    const main = path.join(misordered, 'dist-electron', 'main.js');
-    const bundle = await readFile(main, 'utf8');
     // start()'s last two steps, moved to just before the app is wired and its handlers
     // registered (protocols stay first).
     const publish = '    runtime = started;\n    openWindow();\n';
     const bind = '    const wiring = wired.add(wireApp(';
-    expect(bundle.split(publish)).toHaveLength(2);
-    expect(bundle.split(bind)).toHaveLength(2);
-    await writeFile(main, bundle.replace(publish, '').replace(bind, publish + bind));
-    const data = await mkdtemp(path.join(work, 'misordered-data-'));
-    const app = boot(misordered, data);
+    const misordered = await editedCopy('misordered-app', (bundle) => {
+      expect(bundle.split(publish)).toHaveLength(2);
+      expect(bundle.split(bind)).toHaveLength(2);
+      return bundle.replace(publish, '').replace(bind, publish + bind);
+    });
+    const app = boot(
+      packedFor(LINUX),
+      await mkdtemp(path.join(work, 'misordered-data-')),
+      misordered,
+    );
     try {
       const window = await app.until((all) => all.find((message) => message.type === 'window'));
       expect(missingAtLoad(window)).toEqual([...REQUEST_CHANNEL_NAMES]);

@@ -5,13 +5,14 @@
  * (images are Chromium's own codecs), every dependency resolvable inside the archive, and the
  * fuses flipped in that OS's binary.
  */
-import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { access, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
+  C2PA_WASM,
   filesUnder,
   imageLibraryFiles,
   isRuntimeProvided,
@@ -102,8 +103,10 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       const { asar } = get(target);
       for (const file of [
         'dist-electron/main.js',
+        'dist-electron/c2pa-worker.js',
         'dist-electron/preload.cjs',
         'dist/renderer/index.html',
+        'dist-electron/c2pa-trust-anchors.pem',
       ]) {
         expect(asar.entries.has(file), file).toBe(true);
       }
@@ -111,14 +114,19 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
 
     it('resolves everything the main bundle imports inside the archive, but sharp', () => {
       const { asar } = get(target);
-      const packages = bareImportsOf(readText(asar, 'dist-electron/main.js')).filter(
-        (specifier) => !isRuntimeProvided(specifier),
+      for (const bundle of ['dist-electron/main.js', 'dist-electron/c2pa-worker.js']) {
+        const packages = bareImportsOf(readText(asar, bundle)).filter(
+          (specifier) => !isRuntimeProvided(specifier),
+        );
+        const unresolved = packages.filter(
+          (specifier) => resolvePackage(asar, packageNameOf(specifier), 'dist-electron') === null,
+        );
+        // The plain-Node CLI's engine tries sharp; in the packed app it must fail to load.
+        expect(unresolved, bundle).toEqual(bundle.endsWith('main.js') ? ['sharp'] : []);
+      }
+      expect(bareImportsOf(readText(asar, 'dist-electron/c2pa-worker.js'))).toContain(
+        '@contentauth/c2pa-wasm',
       );
-      const unresolved = packages.filter(
-        (specifier) => resolvePackage(asar, packageNameOf(specifier), 'dist-electron') === null,
-      );
-      // The plain-Node CLI's engine tries sharp; in the packed app it must fail to load.
-      expect(unresolved).toEqual(['sharp']);
       expect(unresolvedDependencies(asar)).toEqual([]);
     });
 
@@ -127,9 +135,15 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       const entries = [...asar.entries];
       expect(entries.filter((entry) => NATIVE_BINARY.test(entry))).toEqual([]);
       expect(imageLibraryFiles(entries)).toEqual([]);
-      expect(entries.filter((entry) => isUnpacked(asar, entry))).toEqual([]);
-      expect(await filesUnder(path.join(resources, 'app.asar.unpacked'))).toEqual([]);
       expect(imageLibraryFiles(await filesUnder(resources))).toEqual([]);
+      // The Content Credentials verifier's WebAssembly (no image codec), read from disk.
+      const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
+      expect(wasm).toEqual([C2PA_WASM]);
+      for (const entry of wasm) {
+        expect(isUnpacked(asar, entry)).toBe(true);
+        const onDisk = await stat(path.join(resources, 'app.asar.unpacked', entry));
+        expect(onDisk.size).toBe((await stat(path.join(ROOT, entry))).size);
+      }
     });
 
     it('has its executable, with the fuses flipped in its binary', async () => {
@@ -141,14 +155,33 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       );
     });
 
-    it('on Windows, carries pictor.cmd beside the executable, waiting for it and passing its exit code', async () => {
-      const wrapper = path.join(get(target).appOut, 'pictor.cmd');
+    it('carries the pictor command where its installer links it, executable', async () => {
+      const { appOut, resources } = get(target);
+      const command = {
+        linux: path.join(appOut, 'bin', 'pictor'),
+        mac: path.join(resources, 'bin', 'pictor'),
+        win: path.join(appOut, 'bin', 'pictor.cmd'),
+      }[target.os];
+      const source = {
+        linux: 'resources/linux/pictor.sh',
+        mac: 'resources/mac/pictor.sh',
+        win: 'resources/windows/pictor.cmd',
+      }[target.os];
+      expect(await readFile(command, 'utf8')).toBe(await readFile(path.join(ROOT, source), 'utf8'));
+      if (target.os !== 'win') expect((await stat(command)).mode & 0o111).toBe(0o111);
+    });
+
+    it('on Windows, carries bin\\pictor.cmd alone, waiting for the executable and passing its exit code', async () => {
+      const bin = path.join(get(target).appOut, 'bin');
+      const wrapper = path.join(bin, 'pictor.cmd');
       if (target.os !== 'win') {
         await expect(access(wrapper)).rejects.toThrow();
         return;
       }
+      // Alone: on PATH, a Pictor.exe beside it would answer to "pictor" first (PATHEXT order).
+      expect(await readdir(bin)).toEqual(['pictor.cmd']);
       const text = await readFile(wrapper, 'utf8');
-      expect(text).toContain('\r\n"%~dp0Pictor.exe" %*\r\n');
+      expect(text).toContain('\r\n"%~dp0..\\Pictor.exe" %*\r\n');
       expect(text).toContain('exit /b %ERRORLEVEL%');
       expect(text.split('\n').every((line) => line === '' || line.endsWith('\r'))).toBe(true);
     });

@@ -1,9 +1,12 @@
 /**
  * The CI workflow (.github/workflows) cannot run here, so it is checked here: every file passes
  * GitHub Actions' own workflow schema (@action-validator/cli, offline), and its shape is what the
- * project promises: the four runners, Node 24, the journeys in real Electron, installers and the
- * packaged smoke journey, and every command one a developer can run locally (an npm script, or
- * npm/npx behind xvfb-run).
+ * project promises: lint, typecheck and the vitest suites once on Linux; four OS legs (Ubuntu
+ * 24.04, macOS arm64 and Intel, Windows) on Node 24 that probe Electron's Node, run the journeys
+ * in real Electron, build one CPU's installers, install them and test the installed app (smoke,
+ * `pictor help` and `pictor self-test` with no display, the rpm on Fedora); caches for Electron,
+ * electron-builder and Playwright; and every command one a developer can run locally (an npm
+ * script, or one behind xvfb-run).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -28,8 +31,9 @@ interface Step {
 }
 interface Job {
   readonly 'runs-on': string;
+  readonly needs?: string;
   readonly env?: Record<string, string>;
-  readonly strategy?: { matrix?: { include?: { os: string }[] } };
+  readonly strategy?: { matrix?: { include?: ({ os: string } & Record<string, string>)[] } };
   readonly steps: Step[];
 }
 interface Workflow {
@@ -92,30 +96,128 @@ describe('.github/workflows', () => {
   });
 });
 
+/** Every `run:` command of a job, with the step's `if:` condition. */
+function runs(job: Job | undefined): { run: string; if?: string }[] {
+  return (job?.steps ?? []).flatMap((step) =>
+    step.run ? [{ run: step.run, ...(step.if ? { if: step.if } : {}) }] : [],
+  );
+}
+
+/** The index of the first step whose command includes `text` (and whose condition, `when`). */
+function indexOf(job: Job | undefined, text: string, when?: RegExp): number {
+  return (job?.steps ?? []).findIndex(
+    (step) => step.run?.includes(text) && (when === undefined || when.test(step.if ?? '')),
+  );
+}
+
 describe('the CI workflow', () => {
-  it('runs on Ubuntu 24.04, macOS arm64, macOS x64 and Windows', async () => {
-    const job = Object.values((await ciWorkflow()).jobs)[0];
-    const runners = job?.strategy?.matrix?.include?.map((entry) => entry.os) ?? [];
-    expect(runners.sort()).toEqual(['macos-13', 'macos-14', 'ubuntu-24.04', 'windows-latest']);
+  let checks: Job | undefined;
+  let os: Job | undefined;
+  let ciJobs: Record<string, Job> = {};
+  beforeAll(async () => {
+    ciJobs = (await ciWorkflow()).jobs;
+    checks = ciJobs['checks'];
+    os = ciJobs['os'];
   });
 
-  it('uses Node 24, the Node Electron 45 embeds', async () => {
-    const steps = Object.values((await ciWorkflow()).jobs).flatMap((job) => job.steps);
-    const setup = steps.find((step) => step.uses?.startsWith('actions/setup-node'));
-    expect(setup?.with?.['node-version']).toBe(24);
+  it('runs the OS legs on Ubuntu 24.04, macOS arm64, macOS Intel (macos-15-intel) and Windows', () => {
+    const runners = os?.strategy?.matrix?.include?.map((entry) => entry.os) ?? [];
+    expect(runners.sort()).toEqual([
+      'macos-15',
+      'macos-15-intel',
+      'ubuntu-24.04',
+      'windows-latest',
+    ]);
+    const arches = Object.fromEntries(
+      (os?.strategy?.matrix?.include ?? []).map((entry) => [entry.os, entry['arch']]),
+    );
+    expect(arches).toEqual({
+      'ubuntu-24.04': 'x64',
+      'macos-15': 'arm64',
+      'macos-15-intel': 'x64',
+      'windows-latest': 'x64',
+    });
+    expect(checks?.['runs-on']).toBe('ubuntu-24.04');
   });
 
-  it('runs the tests with the journeys in real Electron, builds installers and runs the packaged smoke journey', async () => {
-    const job = Object.values((await ciWorkflow()).jobs)[0];
-    expect(job?.env?.['PICTOR_E2E_HOST']).toBe('electron');
-    const commands = job?.steps.flatMap((step) => (step.run ? [step.run] : [])) ?? [];
-    expect(commands).toContain('npm test');
-    expect(commands).toContain('xvfb-run -a npm test');
-    expect(commands).toContain('npm run dist');
-    expect(commands.filter((command) => command.includes('npm run ci:smoke'))).toHaveLength(2);
+  it('uses Node 24, the Node Electron 45 embeds, in every job', async () => {
+    for (const job of Object.values((await ciWorkflow()).jobs)) {
+      const setup = job.steps.find((step) => step.uses?.startsWith('actions/setup-node'));
+      expect(setup?.with?.['node-version']).toBe(24);
+    }
   });
 
-  it('runs nothing a developer cannot run locally: npm scripts that exist, npm ci, npm test', async () => {
+  it('runs typecheck, lint, the vitest suites and the security review once, on Linux only', () => {
+    const once = ['npm run typecheck', 'npm run lint', 'npm run test:vitest', 'npm run security'];
+    expect(runs(checks).map((step) => step.run)).toEqual(expect.arrayContaining(once));
+    for (const command of [...once, 'npm test'])
+      expect(runs(os).map((step) => step.run)).not.toContain(command);
+    expect(os?.['needs']).toBe('checks');
+  });
+
+  it('probes Electron’s Node, then runs the journeys in real Electron on every OS', () => {
+    expect(os?.env?.['PICTOR_E2E_HOST']).toBe('electron');
+    const probe = indexOf(os, 'npm run ci:probe');
+    expect(probe).toBeGreaterThan(indexOf(os, 'npm run ci:electron'));
+    expect(indexOf(os, 'xvfb-run -a npm run test:e2e', /Linux/)).toBeGreaterThan(probe);
+    expect(indexOf(os, 'npm run test:e2e', /!= 'Linux'/)).toBeGreaterThan(probe);
+  });
+
+  it('installs exiftool on Linux and macOS', () => {
+    expect(runs(checks)).toContainEqual({ run: 'npm run ci:linux-tools' });
+    expect(runs(os)).toContainEqual({ run: 'npm run ci:mac-deps', if: "runner.os == 'macOS'" });
+    expect(runs(os)).toContainEqual({ run: 'npm run ci:linux-tools', if: "runner.os == 'Linux'" });
+  });
+
+  it('lifts the user-namespace restriction for the dev binary only, and restores it before installing', () => {
+    const open = indexOf(os, 'npm run ci:linux-userns-open');
+    const journeys = indexOf(os, 'npm run test:e2e');
+    const restore = indexOf(os, 'npm run ci:linux-userns-restore');
+    const install = indexOf(os, 'npm run ci:install');
+    expect(open).toBeGreaterThanOrEqual(0);
+    expect(open).toBeLessThan(journeys);
+    expect(restore).toBeGreaterThan(journeys);
+    expect(restore).toBeLessThan(install);
+  });
+
+  it('builds one CPU per leg, installs the package, and tests the installed app', () => {
+    const order = [
+      'npm run dist -- --${{ matrix.arch }}',
+      'npm run ci:install',
+      'npm run ci:smoke -- --installed',
+      'npm run ci:installed -- help --no-display',
+      'npm run ci:installed -- self-test --no-display',
+    ].map((command) => indexOf(os, command));
+    expect(order.every((index) => index >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(runs(os)).toContainEqual({
+      run: 'xvfb-run -a npm run ci:smoke -- --installed',
+      if: "runner.os == 'Linux'",
+    });
+    expect(runs(os)).toContainEqual({ run: 'npm run ci:fedora-rpm', if: "runner.os == 'Linux'" });
+  });
+
+  it('keeps Electron, electron-builder’s tools and Playwright’s browsers in caches', () => {
+    const cached = Object.values(ciJobs).flatMap((job) =>
+      job.steps
+        .filter((step) => step.uses?.startsWith('actions/cache'))
+        .map((step) => String(step.with?.['path'])),
+    );
+    expect(cached.sort()).toEqual([
+      '.cache/electron',
+      '.cache/electron-builder',
+      '.cache/ms-playwright',
+    ]);
+    expect(os?.env?.['electron_config_cache']).toBe('${{ github.workspace }}/.cache/electron');
+    expect(os?.env?.['ELECTRON_BUILDER_CACHE']).toBe(
+      '${{ github.workspace }}/.cache/electron-builder',
+    );
+    expect(checks?.env?.['PLAYWRIGHT_BROWSERS_PATH']).toBe(
+      '${{ github.workspace }}/.cache/ms-playwright',
+    );
+  });
+
+  it('runs nothing a developer cannot run locally: npm scripts that exist, npm ci', async () => {
     const commands = Object.values((await ciWorkflow()).jobs).flatMap((job) =>
       job.steps.flatMap((step) => (step.run ? [step.run] : [])),
     );

@@ -73,6 +73,7 @@ export function rendererBuildKind(dir: string): 'production' | 'development' | '
 const REQUIRED = [
   'dist/renderer/index.html',
   'dist-electron/main.js',
+  'dist-electron/c2pa-worker.js',
   'dist-electron/preload.cjs',
   'package.json',
   'node_modules',

@@ -1,9 +1,9 @@
 /**
  * Copies the saved images of chosen tasks into a folder the user picked in the main process's
- * own dialog (never a path from the page). Each source is checked to lie in the gallery with no
- * link on the way and opened as a regular file without following a link; each copy is created
- * new (`wx`: an existing file or link at the name is never written through or replaced) under a
- * unique name, `name (2).png` and so on.
+ * own dialog (never a path from the page). Each source is opened as a regular file without
+ * following a link, and what was opened must lie in the gallery (core/fs/open-inside.ts); each
+ * copy is created new (`wx`: an existing file or link at the name is never written through or
+ * replaced) under a unique name, `name (2).png` and so on.
  */
 import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
@@ -11,7 +11,6 @@ import { basename, dirname, extname, join } from 'node:path';
 import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { systemErrorCode } from '../errors/thrown-value';
-import { checkContained } from '../fs/contained-fs';
 import type { Gallery } from '../gallery/gallery';
 import { openRegularFile } from '../gallery/regular-file';
 
@@ -75,8 +74,8 @@ async function createUnique(
 
 async function copyOne(deps: ExportDeps, image: ImageRecord, folder: string): Promise<void> {
   const source = deps.gallery.resolve(image.file ?? '');
-  await checkContained(deps.gallery.root, source);
-  const { handle: input, size } = await openRegularFile(source, MAX_IMAGE_BYTES);
+  // Checked on what was opened: a folder swapped for a link cannot lead outside the gallery.
+  const { handle: input, size } = await openRegularFile(deps.gallery.root, source, MAX_IMAGE_BYTES);
   try {
     const { path, handle: output } = await createUnique(folder, exportName(source));
     try {

@@ -1,12 +1,12 @@
 /**
  * What the engine may send for a stored record: the key only through the credentials provider
- * (which binds it to its origin), and nothing at all to this computer for a record imported from
+ * (which binds it to its base URL), and nothing at all to this computer for a record imported from
  * a gallery folder (a crafted sidecar must not aim Pictor at local services).
  */
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { isLocalEndpoint } from './key-origin';
+import { isLocalEndpoint } from './key-binding';
 
 /** Why an imported record on this computer is never contacted, for its task and its images. */
 export const IMPORTED_LOCAL_SENTENCE = sentence('error.settings.importedLocal');
@@ -36,7 +36,10 @@ export async function credentialsForRecord(
   if (credentials) return { ok: true, credentials };
   return {
     ok: false,
-    error: taskError('auth', provider.missingKeyReason?.(record.endpoint) ?? NO_KEY_SENTENCE),
+    error: taskError(
+      'auth',
+      provider.missingKeyReason?.(record.endpoint, record.imported === true) ?? NO_KEY_SENTENCE,
+    ),
   };
 }
 

@@ -255,6 +255,9 @@ export class DownloadManager {
         mime,
         attempts,
         savedAt: this.ctx.clock.now(),
+        // A retry replaces what an earlier attempt found: both come from this file alone.
+        xmpFile: outcome.xmpFile,
+        contentCredentials: outcome.contentCredentials,
       });
     } else if (outcome.state === 'retry') {
       const failed = failureOf(outcome);

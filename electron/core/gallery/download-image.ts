@@ -28,6 +28,8 @@ import { createPinnedFetch, systemResolver } from './pinned-fetch';
 import { provenanceStep } from './metadata/embed';
 import type { ImageProvenance } from './metadata/xmp-packet';
 import type { AddressClassifier } from '../service/url-policy';
+import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
+import { findCredentials } from './credentials-step';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
 const directPinnedFetch = createPinnedFetch();
@@ -44,6 +46,8 @@ export interface DownloadSettings {
   readonly classify?: AddressClassifier;
   /** Decodes each image and makes its thumbnail, after the header check (core/images). */
   readonly imageEngine: ImageEngine;
+  /** Verifies the C2PA Content Credentials an image carries; absent: they are found, not read. */
+  readonly credentials?: ContentCredentialVerifier;
   readonly maxImageBytes: number;
   readonly maxPixels: number;
   readonly thumbnailSize: number;
@@ -87,11 +91,13 @@ async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempIma
   }
 }
 
-async function attempt(
-  settings: DownloadSettings,
-  job: DownloadJob,
-  temps: { image: string; thumbnail: string },
-) {
+interface Temps {
+  readonly image: string;
+  readonly thumbnail: string;
+  readonly xmp: string;
+}
+
+async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temps) {
   try {
     // Usually made by init(); made here too so a deleted temp folder cannot stall downloads.
     await mkdir(join(settings.root, TEMP_DIR), { recursive: true });
@@ -100,24 +106,34 @@ async function attempt(
   }
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;
+  const credentials = await findCredentials(temps.image, body.kind, {
+    ...(settings.credentials ? { verifier: settings.credentials } : {}),
+    logger: settings.logger,
+    ...(job.signal ? { signal: job.signal } : {}),
+  });
   const checked = await checkImage(temps.image, body.kind, {
     ...settings,
     ...(job.signal ? { signal: job.signal } : {}),
   });
   if ('state' in checked) return checked;
-  const embedded =
+  const written =
     job.provenance &&
     (await provenanceStep(temps.image, body.kind, job.provenance, {
       root: settings.root,
       maxBytes: settings.maxImageBytes,
       logger: settings.logger,
+      credentials: credentials.presence,
+      xmpTemp: temps.xmp,
     }));
+  const inImage = written && 'inImage' in written ? written.inImage : null;
   // The metadata step's file is synced; the body as it came is synced only when it is kept.
-  if (!embedded) {
+  if (inImage === null) {
     const synced = await syncFile(temps.image);
     if (synced) return synced;
   }
-  const bytes = embedded || body.bytes;
+  // Read before the file moves: the verifier may still be reading the temp file.
+  const contentCredentials = await credentials.verdict;
+  const beside = written && 'beside' in written ? written.beside : null;
   const placed = await placeImage(
     {
       folder: job.folder,
@@ -125,6 +141,7 @@ async function attempt(
       kind: body.kind,
       tempImage: temps.image,
       tempThumbnail: temps.thumbnail,
+      tempXmp: beside,
     },
     checked.thumbnail,
   );
@@ -135,8 +152,10 @@ async function attempt(
     file: toGalleryPath(settings.root, join(job.folder, names.image)),
     width: checked.width,
     height: checked.height,
-    bytes,
+    bytes: inImage ?? body.bytes,
     mime: IMAGE_MIME[body.kind],
+    ...(beside ? { xmpFile: toGalleryPath(settings.root, join(job.folder, names.xmp)) } : {}),
+    ...(contentCredentials ? { contentCredentials } : {}),
   } as const;
   // No engine here decodes (core/images): sized from its header, its thumbnail made later.
   if (!checked.thumbnail) return { ...saved, thumbnailPending: true } satisfies DownloadOutcome;
@@ -159,9 +178,10 @@ export async function downloadOnce(
   settings: DownloadSettings,
   job: DownloadJob,
 ): Promise<DownloadOutcome> {
-  const temps = {
+  const temps: Temps = {
     image: tempPath(settings.root, '.part'),
     thumbnail: tempPath(settings.root, '.thumb.part'),
+    xmp: tempPath(settings.root, '.xmp.part'),
   };
   try {
     const outcome = await attempt(settings, job, temps).catch((error: unknown) => {
@@ -176,6 +196,6 @@ export async function downloadOnce(
     logOutcome(settings.logger, job, outcome);
     return outcome;
   } finally {
-    await Promise.all([removeQuietly(temps.image), removeQuietly(temps.thumbnail)]);
+    await Promise.all(Object.values(temps).map((temp) => removeQuietly(temp)));
   }
 }

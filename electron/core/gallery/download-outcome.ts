@@ -4,6 +4,7 @@
  * token) and never a key (the gallery does not have one).
  */
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import { systemErrorCode } from '../errors/thrown-value';
 
 /** The outcome of {@link Gallery.downloadImage}. */
@@ -24,6 +25,9 @@ export type DownloadOutcome =
       height: number;
       bytes: number;
       mime: 'image/png' | 'image/jpeg' | 'image/webp';
+      /** Root-relative path of the image's XMP sidecar, when it has one (see ImageRecord.xmpFile). */
+      xmpFile?: string;
+      contentCredentials?: ContentCredentials;
     }
   /** The image host says the URL is dead: 401/403/404/410. */
   | { state: 'expired'; error: string; errorSentence?: Sentence }

@@ -81,7 +81,7 @@ export function trashKey({ localId, index }: ImageRef): string {
 }
 
 /**
- * Deletes a saved image: its file and thumbnail move to the gallery's trash, where
+ * Deletes a saved image: its file, thumbnail and XMP sidecar move to the gallery's trash, where
  * {@link restoreImage} finds them for a while, and its record is marked `deleted` (file and
  * thumbnail forgotten). Returns the updated task record.
  * @throws GalleryImageError when the image is not there; UnsafePathError (a link on the way) or
@@ -97,9 +97,10 @@ export async function deleteImage(deps: DeleteImageDeps, ref: ImageRef): Promise
   await deps.trash.put(key, {
     file,
     ...(image.thumbnail === undefined ? {} : { thumbnail: image.thumbnail }),
+    ...(image.xmpFile === undefined ? {} : { xmp: image.xmpFile }),
   });
   try {
-    return editImage(deps.records, ref, ({ file: _file, thumbnail: _thumb, ...rest }) => ({
+    return editImage(deps.records, ref, ({ file: _f, thumbnail: _t, xmpFile: _x, ...rest }) => ({
       ...rest,
       state: 'deleted',
     }));
@@ -132,5 +133,6 @@ export async function restoreImage(deps: DeleteImageDeps, ref: ImageRef): Promis
     state: 'saved',
     file: back.file,
     ...(back.thumbnail === undefined ? {} : { thumbnail: back.thumbnail }),
+    ...(back.xmp === undefined ? {} : { xmpFile: back.xmp }),
   }));
 }

@@ -4,6 +4,8 @@
  *     <root>/YYYY/MM/YYYY-MM-DD_HHMMSS_<slug>_<id8>/   a task's folder (taskFolderName)
  *         pictor.json                                 its sidecar (SIDECAR_NAME)
  *         image-1.png, image-2.jpg, …                 its images (imageNames)
+ *         image-1.xmp, …                              the XMP of an image that carries
+ *                                                     Content Credentials (imageNames)
  *         .thumbs/image-1.webp, …                     their thumbnails (THUMBS_DIR)
  *     <root>/.pictor-tmp/                             files being written (TEMP_DIR)
  *
@@ -20,10 +22,27 @@ export const THUMBS_DIR = '.thumbs';
 /** The folder inside the gallery root that holds files being written. */
 export const TEMP_DIR = '.pictor-tmp';
 
-/** `image-<n>.<ext>` and `.thumbs/image-<n>.webp`, relative to the task folder. */
-export function imageNames(index: number, kind: ImageKind): { image: string; thumbnail: string } {
+/**
+ * `image-<n>.<ext>`, `.thumbs/image-<n>.webp` and `image-<n>.xmp`, relative to the task folder.
+ * The XMP sidecar takes the image's name with its extension replaced, as Adobe's tools (Bridge,
+ * Lightroom, Camera Raw) and exiftool's `-o %d%f.xmp` name one: a task folder holds one image per
+ * index, so the name is never shared.
+ */
+export function imageNames(
+  index: number,
+  kind: ImageKind,
+): { image: string; thumbnail: string; xmp: string } {
   const base = `image-${index + 1}`;
-  return { image: `${base}.${IMAGE_EXTENSION[kind]}`, thumbnail: `${THUMBS_DIR}/${base}.webp` };
+  return {
+    image: `${base}.${IMAGE_EXTENSION[kind]}`,
+    thumbnail: `${THUMBS_DIR}/${base}.webp`,
+    xmp: `${base}.xmp`,
+  };
+}
+
+/** The XMP sidecar of an image file name (`image-1.png` → `image-1.xmp`). */
+export function xmpSidecarName(imageName: string): string {
+  return imageName.replace(/\.[^./]*$/, '') + '.xmp';
 }
 
 const SLUG_MAX = 40;

@@ -37,14 +37,19 @@ const MAX_RESTORE_NAMES = 100;
 export interface TrashedImage {
   readonly file: string;
   readonly thumbnail?: string;
+  /** Its XMP sidecar (an image with Content Credentials keeps its XMP beside it). */
+  readonly xmp?: string;
 }
 
 interface Entry {
   readonly original: TrashedImage;
   /** Absolute paths inside the trash folder. */
-  readonly held: { readonly file: string; readonly thumbnail?: string };
+  readonly held: { readonly file: string; readonly thumbnail?: string; readonly xmp?: string };
   readonly timer: TimerHandle;
 }
+
+/** An XMP sidecar's name in its image's trash folder: the image's stem, as beside the image. */
+const XMP_EXTENSION = '.xmp';
 
 export interface GalleryTrashOptions {
   /** The gallery root (absolute); the trash is `<root>/.pictor-trash`. */
@@ -79,9 +84,10 @@ export class GalleryTrash {
   }
 
   /**
-   * Moves the image's file and thumbnail into the trash under `key` (replacing an older entry of
-   * the same key, which goes to the system trash). The thumbnail is only a cache: a failure to
-   * move it leaves it where it was.
+   * Moves the image's file, thumbnail and XMP sidecar into the trash under `key` (replacing an
+   * older entry of the same key, which goes to the system trash). The sidecar moves first: an image
+   * never leaves without it. The thumbnail is only a cache: a failure to move it leaves it where it
+   * was.
    * @throws UnsafePathError (a link on the way); file-system errors: nothing moved then.
    */
   async put(key: string, image: TrashedImage): Promise<void> {
@@ -91,10 +97,22 @@ export class GalleryTrash {
     const folder = join(this.folder, randomUUID());
     await ensureFolder(this.root, folder);
     const file = join(folder, plainName(image.file));
-    await renameContained(this.root, this.absolute(image.file), file).catch(async (error) => {
+    const xmp = image.xmp === undefined ? undefined : stemOf(file) + XMP_EXTENSION;
+    try {
+      if (image.xmp !== undefined && xmp !== undefined) {
+        await renameContained(this.root, this.absolute(image.xmp), xmp);
+      }
+      await renameContained(this.root, this.absolute(image.file), file).catch(async (error) => {
+        // The image stays: its sidecar goes back beside it.
+        if (image.xmp !== undefined && xmp !== undefined) {
+          await renameContained(this.root, xmp, this.absolute(image.xmp)).catch(() => undefined);
+        }
+        throw error;
+      });
+    } catch (error) {
       await removeEmptyFolder(this.root, folder).catch(() => false);
       throw error;
-    });
+    }
     let thumbnail: string | undefined;
     if (image.thumbnail !== undefined) {
       const target = join(folder, `${THUMBNAIL_STEM}${safeExtension(image.thumbnail)}`);
@@ -111,7 +129,11 @@ export class GalleryTrash {
     );
     this.entries.set(key, {
       original: image,
-      held: { file, ...(thumbnail === undefined ? {} : { thumbnail }) },
+      held: {
+        file,
+        ...(thumbnail === undefined ? {} : { thumbnail }),
+        ...(xmp === undefined ? {} : { xmp }),
+      },
       timer,
     });
   }
@@ -128,6 +150,11 @@ export class GalleryTrash {
     if (!entry) throw new TrashMissError();
     const file = await this.putBack(entry.held.file, entry.original.file);
     this.forget(key, entry);
+    // The sidecar follows the image's name (a `-restored-N` image gets a `-restored-N` sidecar).
+    const xmp =
+      entry.held.xmp === undefined
+        ? undefined
+        : await this.putBack(entry.held.xmp, stemOf(file) + XMP_EXTENSION).catch(() => undefined);
     let thumbnail: string | undefined;
     if (entry.held.thumbnail !== undefined && entry.original.thumbnail !== undefined) {
       thumbnail = await this.putBack(entry.held.thumbnail, entry.original.thumbnail).catch(
@@ -136,7 +163,11 @@ export class GalleryTrash {
       if (thumbnail === undefined) await this.discard(entry.held.thumbnail);
     }
     await removeEmptyFolder(this.root, dirname(entry.held.file)).catch(() => false);
-    return { file, ...(thumbnail === undefined ? {} : { thumbnail }) };
+    return {
+      file,
+      ...(thumbnail === undefined ? {} : { thumbnail }),
+      ...(xmp === undefined ? {} : { xmp }),
+    };
   }
 
   /** Sends everything held to the system trash now (the app quits, the gallery moves). */
@@ -173,7 +204,8 @@ export class GalleryTrash {
       for (const inner of await readdir(path, { withFileTypes: true })) {
         const file = join(path, inner.name);
         if (inner.isFile() && !inner.name.startsWith(THUMBNAIL_STEM)) {
-          if (await this.toSystemTrash(file)) sent += 1;
+          // An image's XMP sidecar goes with it; only images are counted.
+          if ((await this.toSystemTrash(file)) && !inner.name.endsWith(XMP_EXTENSION)) sent += 1;
         } else if (!inner.isDirectory()) {
           await this.discard(file);
         }
@@ -205,6 +237,7 @@ export class GalleryTrash {
   private async commit(key: string, entry: Entry): Promise<void> {
     this.forget(key, entry);
     await this.toSystemTrash(entry.held.file);
+    if (entry.held.xmp !== undefined) await this.toSystemTrash(entry.held.xmp);
     if (entry.held.thumbnail !== undefined) await this.discard(entry.held.thumbnail);
     await removeEmptyFolder(this.root, dirname(entry.held.file)).catch(() => false);
   }
@@ -276,6 +309,11 @@ async function placeNew(from: string, to: string): Promise<boolean> {
     if (systemErrorCode(error) === 'EEXIST') return false;
     throw error;
   }
+}
+
+/** A path without its extension (`a/image-1.png` → `a/image-1`). */
+function stemOf(path: string): string {
+  return path.slice(0, path.length - extname(path).length);
 }
 
 /** `image-1.png` → `image-1-restored-2.png`. */

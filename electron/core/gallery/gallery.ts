@@ -8,6 +8,7 @@ import { mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { FetchLike } from '../../ports/http';
+import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import { silentLogger, type Logger } from '../../ports/logger';
 import {
   UnsafePathError,
@@ -20,6 +21,8 @@ import {
 import { fsyncDir, writeFileAtomic } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
 import { downloadOnce, type DownloadSettings } from './download-image';
+import { checkImage, type ImageCheckResult } from './image-finish';
+import type { ImageKind } from './image-sniff';
 import { sentence } from '../../../shared/i18n/sentence';
 import { invalid, type DownloadOutcome } from './download-outcome';
 import { taskFolderName } from './gallery-layout';
@@ -60,6 +63,8 @@ export interface GalleryOptions {
    * (the app's Chromium image renderer, native sharp in plain Node, or header-only).
    */
   imageEngine: ImageEngine;
+  /** Verifies the Content Credentials an image carries (absent: found and kept, not verified). */
+  credentials?: ContentCredentialVerifier;
   /**
    * When set, every image saved carries its provenance (XMP and, in a PNG, a text chunk: see
    * metadata/): the prompt, settings, task id, service origin, date and this Pictor version.
@@ -87,6 +92,7 @@ export class Gallery {
       maxRedirects: options.maxRedirects ?? 5,
       logger: options.logger ?? silentLogger,
       imageEngine: options.imageEngine,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
   }
@@ -200,6 +206,14 @@ export class Gallery {
   /** The engine that decodes this gallery's images (its name is what the host is told). */
   get imageEngine(): DownloadSettings['imageEngine'] {
     return this.settings.imageEngine;
+  }
+
+  /**
+   * Checks an image file Pictor wrote (a library import's copy) exactly as a download is checked:
+   * header, pixel limit, full decode, with this gallery's limits and image engine.
+   */
+  checkImage(file: string, kind: ImageKind): Promise<ImageCheckResult> {
+    return checkImage(file, kind, this.settings);
   }
 
   /**

@@ -27,6 +27,8 @@ export interface CheckedImage {
 }
 
 export interface ImageCheckLimits {
+  /** The gallery's root: the file is opened only inside it (core/fs/open-inside.ts). */
+  readonly root: string;
   readonly maxPixels: number;
   readonly thumbnailSize: number;
   /** The file is not opened when it is larger (the download's cap). */
@@ -56,6 +58,17 @@ function headerProblem(refusal: HeaderRefusal, maxPixels: number): FailedOutcome
 }
 
 /**
+/** What {@link checkImage} found: a checked image (its thumbnail possibly pending), or why not. */
+export type ImageCheckResult = CheckedImage | FailedOutcome;
+
+/**
+ * {@link checkImage} bound to one gallery's limits and image engine (`Gallery.checkImage`). A
+ * download and an import check their files through it, so whatever checks a downloaded image
+ * checks an imported one too.
+ */
+export type ImageCheck = (file: string, kind: ImageKind) => Promise<ImageCheckResult>;
+
+/**
  * Checks `file` as a `kind` image and makes its thumbnail (fit inside `thumbnailSize`, never
  * enlarged, WebP): the header first, then the whole image is decoded, so a truncated or corrupt
  * file fails here. A refusal is an outcome with its sentence; an engine that failed for a reason
@@ -65,8 +78,9 @@ export async function checkImage(
   file: string,
   kind: ImageKind,
   limits: ImageCheckLimits,
-): Promise<CheckedImage | FailedOutcome> {
+): Promise<ImageCheckResult> {
   const checked = await checkImageFile(file, kind, {
+    root: limits.root,
     engine: limits.imageEngine,
     maxPixels: limits.maxPixels,
     maxBytes: limits.maxImageBytes,
@@ -108,11 +122,15 @@ export interface Placement {
   readonly kind: ImageKind;
   readonly tempImage: string;
   readonly tempThumbnail: string;
+  /** The image's XMP to go beside it (metadata/xmp-sidecar.ts); null: it has none beside it. */
+  readonly tempXmp?: string | null;
 }
 
 /**
- * Writes the thumbnail to its temp file and renames both files into place. A retry of the
- * same index replaces them; a copy of the same index with another extension is removed.
+ * Writes the thumbnail to its temp file and renames the files into place (the XMP sidecar first,
+ * so an image that needs one is never in place without it). A retry of the same index replaces
+ * them; a copy of the same index with another extension, or a sidecar this image does not have,
+ * is removed.
  */
 export async function placeImage(
   placement: Placement,
@@ -123,6 +141,8 @@ export async function placeImage(
   try {
     await mkdir(join(folder, THUMBS_DIR), { recursive: true });
     if (thumbnail) await writeNewFileSynced(placement.tempThumbnail, thumbnail);
+    if (placement.tempXmp) await rename(placement.tempXmp, join(folder, names.xmp));
+    else await removeQuietly(join(folder, names.xmp));
     await rename(placement.tempImage, join(folder, names.image));
     if (thumbnail) await rename(placement.tempThumbnail, join(folder, names.thumbnail));
     // No thumbnail this time: one left by an earlier attempt would show another image.

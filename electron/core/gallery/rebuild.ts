@@ -19,6 +19,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { checkHeaderOfFile } from '../images/image-header';
 import { TEMP_DIR } from './gallery-layout';
 import { errorCode } from './download-outcome';
@@ -118,17 +119,18 @@ async function findSidecars(
 }
 
 async function readSidecarWith<T>(
+  root: string,
   path: string,
   parse: (text: string) => T,
 ): Promise<T | { ok: false; reason: string }> {
   try {
-    return parse((await readRegularFile(path, MAX_SIDECAR_BYTES)).toString('utf8'));
+    return parse((await readRegularFile(root, path, MAX_SIDECAR_BYTES)).toString('utf8'));
   } catch (error) {
     return { ok: false, reason: fsReason('sidecar', error) };
   }
 }
 
-const readSidecar = (path: string) => readSidecarWith(path, parseSidecar);
+const readSidecar = (root: string, path: string) => readSidecarWith(root, path, parseSidecar);
 
 interface FolderFiles {
   readonly root: string;
@@ -169,6 +171,7 @@ function withoutFile(image: ImageRecord): ImageRecord {
     height: _h,
     bytes: _b,
     mime: _m,
+    xmpFile: _x,
     ...rest
   } = image;
   return rest;
@@ -191,16 +194,25 @@ function missing(image: ImageRecord): ImageRecord {
       };
 }
 
-async function describeFile(path: string, kind: ImageKind, image: ImageRecord, files: FolderFiles) {
+async function describeFile(
+  path: string,
+  kind: ImageKind,
+  image: ImageRecord,
+  files: Pick<FolderFiles, 'root' | 'reads' | 'maxPixels'>,
+) {
   if (image.state === 'saved' && image.mime === IMAGE_MIME[kind] && image.width && image.height) {
-    const size = await regularFileSize(path, MAX_IMAGE_FILE_BYTES);
+    const size = await regularFileSize(files.root, path, MAX_IMAGE_FILE_BYTES);
     return { width: image.width, height: image.height, bytes: size };
   }
   // Saved by a download whose record update never happened (a crash), or by a host that sized it
   // from its header: the header check says its size (a few ranges read through our own checked
-  // handle: a decoder opening the path could meet a FIFO).
+  // handle inside the gallery: a decoder opening the path could meet a FIFO).
   const checked = await files.reads(() =>
-    checkHeaderOfFile(path, kind, { maxPixels: files.maxPixels, maxBytes: MAX_IMAGE_FILE_BYTES }),
+    checkHeaderOfFile(path, kind, {
+      root: files.root,
+      maxPixels: files.maxPixels,
+      maxBytes: MAX_IMAGE_FILE_BYTES,
+    }),
   );
   if (!checked.ok)
     throw new Error(`The file is not the image its name says: ${checked.refusal.detail}`);
@@ -221,11 +233,21 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
   const path = join(files.folder, names.image);
   try {
     const described = await describeFile(path, kind, image, files);
-    const { error: _error, thumbnail: _thumbnail, thumbnailPending: _pending, ...rest } = image;
+    // A signer named in a folder anyone could edit is not believed (verdictFromDisk).
+    const {
+      error: _e,
+      thumbnail: _t,
+      thumbnailPending: _p,
+      xmpFile: _x,
+      contentCredentials: _c,
+      ...rest
+    } = image;
     const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
+    const verdict = verdictFromDisk(image.contentCredentials);
     return {
       ...rest,
       ...described,
+      ...(verdict ? { contentCredentials: verdict } : {}),
       state: 'saved',
       mime: IMAGE_MIME[kind],
       file: toGalleryPath(files.root, path),
@@ -233,6 +255,9 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
       ...(hasThumbnail
         ? { thumbnail: toGalleryPath(files.root, join(files.folder, names.thumbnail)) }
         : { thumbnailPending: true as const }),
+      ...(files.images.has(names.xmp)
+        ? { xmpFile: toGalleryPath(files.root, join(files.folder, names.xmp)) }
+        : {}),
     };
   } catch {
     return missing(image);
@@ -250,6 +275,17 @@ async function repairRecord(
   const images = await Promise.all(record.images.map((image) => repairImage(image, files)));
   // Whatever the file says: it came from a folder anyone could write, not from our history.
   return { ...record, folder: toGalleryPath(root, folder), images, imported: true };
+}
+
+/**
+ * The record of the one task folder `folder` (absolute), by the rebuild's rules: its sidecar read
+ * and checked, its images matched with the files beside it. `null` when it has no valid sidecar.
+ */
+export async function readTaskFolder(root: string, folder: string): Promise<TaskRecord | null> {
+  const path = join(folder, SIDECAR_NAME);
+  const read = await readSidecar(root, path);
+  const work: ImageWork = { reads: limiter(IMAGE_READS), maxPixels: MAX_PIXELS };
+  return read.ok ? repairRecord(root, path, read.record, work) : null;
 }
 
 /**
@@ -359,7 +395,7 @@ async function firstValid(
   for (const found of Array.isArray(candidates) ? candidates : [candidates]) {
     const path = join(root, found.relative);
     // Copies are rare: each is read in full, so an invalid one is reported for what it is.
-    const read = await readSidecar(path);
+    const read = await readSidecar(root, path);
     if (record) {
       skipped.push({
         path: found.relative,
@@ -388,7 +424,7 @@ async function summarise(root: string, skipped: Skipped[], bare: string[]): Prom
   await findSidecars(root, '', 0, skipped, found);
   const paths = found.sidecars.sort();
   const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
-    const read = await readSidecarWith(join(root, relative), summariseSidecar);
+    const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
     if (!read.ok) {
       skipped.push({ path: relative, reason: read.reason });
       return null;

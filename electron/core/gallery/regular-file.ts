@@ -1,20 +1,15 @@
 /**
- * Opening files in a folder someone else may have crafted: only regular files, never through a
- * link, never blocking. A FIFO named like an image would otherwise hang the reader forever
- * (opening one for reading waits for a writer), and a device or a huge file would be read
- * without end.
+ * Opening files in a folder someone else may have crafted: only regular files, only inside the
+ * folder Pictor reads from, never through a link, never blocking. A FIFO named like an image
+ * would otherwise hang the reader forever (opening one for reading waits for a writer), a device
+ * or a huge file would be read without end, and a folder swapped for a link would lead outside.
  *
- * `lstat` first refuses what is visibly not a regular file; the open then uses `O_NOFOLLOW`
- * (a link swapped in after the lstat fails to open) and `O_NONBLOCK` (a FIFO swapped in opens at
- * once instead of waiting), and `fstat` of the opened handle decides: what is read is what was
- * checked. Windows has neither flag, nor FIFOs or device files inside a folder; the lstat and
- * fstat checks still apply there.
+ * The file is opened first (core/fs/open-inside.ts: no link at the last component, non-blocking,
+ * and what was opened compared with the root), then `fstat` of the opened handle decides: what is
+ * read is what was checked, and it is inside.
  */
-import { constants } from 'node:fs';
-import { lstat, open, type FileHandle } from 'node:fs/promises';
-import { systemErrorCode } from '../errors/thrown-value';
-
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+import type { FileHandle } from 'node:fs/promises';
+import { openInside, type OpenInsideOptions } from '../fs/open-inside';
 
 /**
  * Why a file was not read, as a sentence (`reason`) for the user. Not a UserFacingError: the
@@ -36,6 +31,7 @@ interface Kind {
 }
 
 const LINK = 'It is a link, which Pictor does not follow.';
+const OUTSIDE = 'It is not inside the folder Pictor reads from: a folder on its way changed.';
 
 /** The reason `kind` is not a regular file, or null when it is one. */
 export function notRegular(kind: Kind): string | null {
@@ -50,30 +46,32 @@ function tooLarge(maxBytes: number): UnsafeFileError {
   return new UnsafeFileError(`It is larger than the ${maxBytes} bytes Pictor reads.`);
 }
 
+/** A regular file opened inside its root: the handle, and its size and time as `fstat` saw them. */
+export interface OpenedRegularFile {
+  readonly handle: FileHandle;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
 /**
- * Opens `path` if it is a regular file of at most `maxBytes`, checked on the opened handle.
+ * Opens `path` (absolute, below `root`) if, once opened, it is a regular file of at most
+ * `maxBytes` inside `root`, checked on the opened handle.
  * @throws UnsafeFileError when it is not; a file system error when it cannot be opened.
  */
 export async function openRegularFile(
+  root: string,
   path: string,
   maxBytes: number,
-): Promise<{ handle: FileHandle; size: number }> {
-  const before = notRegular(await lstat(path));
-  if (before) throw new UnsafeFileError(before);
-  let handle: FileHandle;
+  seams?: OpenInsideOptions,
+): Promise<OpenedRegularFile> {
+  const opened = await openInside(root, path, seams);
+  if (!opened.ok) throw new UnsafeFileError(opened.why === 'link' ? LINK : OUTSIDE);
+  const { handle, stats } = opened;
   try {
-    handle = await open(path, OPEN_FLAGS);
-  } catch (error) {
-    // ELOOP: O_NOFOLLOW met a link that replaced the file after the lstat.
-    if (systemErrorCode(error) === 'ELOOP') throw new UnsafeFileError(LINK);
-    throw error;
-  }
-  try {
-    const info = await handle.stat();
-    const reason = notRegular(info);
+    const reason = notRegular(stats);
     if (reason) throw new UnsafeFileError(reason);
-    if (info.size > maxBytes) throw tooLarge(maxBytes);
-    return { handle, size: info.size };
+    if (Number(stats.size) > maxBytes) throw tooLarge(maxBytes);
+    return { handle, size: Number(stats.size), mtimeMs: Number(stats.mtimeMs) };
   } catch (error) {
     await handle.close();
     throw error;
@@ -81,13 +79,17 @@ export async function openRegularFile(
 }
 
 /**
- * The bytes of `path` if it is a regular file of at most `maxBytes` (see {@link openRegularFile}).
- * Reads at most one byte more than the checked size whatever the file does meanwhile: a file
- * that grows after the check is refused, not read to its end.
+ * The bytes of `path` if it is a regular file of at most `maxBytes` inside `root` (see
+ * {@link openRegularFile}). Reads at most one byte more than the checked size whatever the file
+ * does meanwhile: a file that grows after the check is refused, not read to its end.
  * @throws UnsafeFileError, or a file system error.
  */
-export async function readRegularFile(path: string, maxBytes: number): Promise<Buffer> {
-  const { handle, size } = await openRegularFile(path, maxBytes);
+export async function readRegularFile(
+  root: string,
+  path: string,
+  maxBytes: number,
+): Promise<Buffer> {
+  const { handle, size } = await openRegularFile(root, path, maxBytes);
   try {
     const buffer = Buffer.alloc(size + 1);
     let filled = 0;
@@ -103,9 +105,13 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<B
   }
 }
 
-/** The size of `path` if it is a regular file of at most `maxBytes`; nothing is read. */
-export async function regularFileSize(path: string, maxBytes: number): Promise<number> {
-  const { handle, size } = await openRegularFile(path, maxBytes);
+/** The size of `path` if it is a regular file of at most `maxBytes` inside `root`; nothing is read. */
+export async function regularFileSize(
+  root: string,
+  path: string,
+  maxBytes: number,
+): Promise<number> {
+  const { handle, size } = await openRegularFile(root, path, maxBytes);
   await handle.close();
   return size;
 }

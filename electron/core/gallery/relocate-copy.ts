@@ -1,35 +1,44 @@
 /**
  * Copies one task folder for a gallery move, file by file, never through a link: each source
- * file is opened with O_NOFOLLOW and checked to be a regular file, each copy is created with
- * O_EXCL (which never follows a link either), written, flushed to disk and given the original's
- * modification time. `compareTaskFolder` tells a finished copy from a previous try apart from
- * one that differs.
+ * file is opened as a regular file that lies inside its gallery once opened (regular-file.ts),
+ * each copy is created with O_EXCL (which never follows a link either), written, flushed to disk
+ * and given the original's modification time. `compareTaskFolder` tells a finished copy from a
+ * previous try apart from one that differs.
  */
 import { constants } from 'node:fs';
 import { mkdir, open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fsyncDir } from './atomic-file';
+import { openRegularFile, UnsafeFileError } from './regular-file';
 import type { TaskFolderPlan } from './relocate-plan';
 
 const CHUNK = 1024 * 1024;
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
 
+/** A folder and the gallery root every file read from it must lie in. */
+export interface RootedFolder {
+  readonly root: string;
+  readonly folder: string;
+}
+
 function nativePath(folder: string, path: string): string {
   return join(folder, ...path.split('/'));
 }
 
-async function openSource(path: string): Promise<FileHandle> {
-  const handle = await open(path, constants.O_RDONLY | NO_FOLLOW);
-  const info = await handle.stat();
-  if (!info.isFile()) {
-    await handle.close();
-    throw Object.assign(new Error(`${path} is no longer a regular file.`), { code: 'EINVAL' });
+async function openSource(from: RootedFolder, path: string): Promise<FileHandle> {
+  const file = nativePath(from.folder, path);
+  try {
+    return (await openRegularFile(from.root, file, Number.MAX_SAFE_INTEGER)).handle;
+  } catch (error) {
+    if (!(error instanceof UnsafeFileError)) throw error;
+    throw Object.assign(new Error(`${file} is no longer a regular file in the gallery.`), {
+      code: 'EINVAL',
+    });
   }
-  return handle;
 }
 
-async function copyOne(from: string, to: string): Promise<void> {
-  const source = await openSource(from);
+async function copyOne(from: RootedFolder, path: string, to: string): Promise<void> {
+  const source = await openSource(from, path);
   try {
     const info = await source.stat();
     const target = await open(
@@ -65,34 +74,35 @@ export interface CopyHooks {
 }
 
 /**
- * Copies the planned folders and files of `task` from `sourceFolder` into `copyFolder` (a fresh
- * folder in the target's `.pictor-tmp`), then checks every copy's size against its original.
- * @throws file-system errors (a full disk: ENOSPC), or when a copy's size differs; the signal's
+ * Copies the planned folders and files of `task` from `source` into `copy` (a fresh folder in
+ * the target's `.pictor-tmp`), then checks every copy's bytes against its original.
+ * @throws file-system errors (a full disk: ENOSPC), or when a copy differs; the signal's
  *   reason when the move was cancelled.
  */
 export async function copyTaskFolder(
   task: TaskFolderPlan,
-  sourceFolder: string,
-  copyFolder: string,
+  source: RootedFolder,
+  copy: RootedFolder,
   hooks: CopyHooks = {},
 ): Promise<void> {
+  const copyFolder = copy.folder;
   await mkdir(copyFolder);
   for (const folder of task.folders) await mkdir(nativePath(copyFolder, folder));
   for (const file of task.files) {
     hooks.signal?.throwIfAborted();
-    await copyOne(nativePath(sourceFolder, file.path), nativePath(copyFolder, file.path));
+    await copyOne(source, file.path, nativePath(copyFolder, file.path));
     hooks.onFile?.(file.size);
   }
   for (const folder of [...task.folders].reverse()) await fsyncDir(nativePath(copyFolder, folder));
   await fsyncDir(copyFolder);
-  const comparison = await compareTaskFolder(task, sourceFolder, copyFolder);
+  const comparison = await compareTaskFolder(task, source, copy);
   if (comparison !== 'same') {
     throw Object.assign(new Error('A copied file does not match its original.'), { code: 'EIO' });
   }
 }
 
-async function sameBytes(a: string, b: string): Promise<boolean> {
-  const [left, right] = await Promise.all([openSource(a), openSource(b)]);
+async function sameBytes(a: RootedFolder, b: RootedFolder, path: string): Promise<boolean> {
+  const [left, right] = await Promise.all([openSource(a, path), openSource(b, path)]);
   try {
     const [infoA, infoB] = await Promise.all([left.stat(), right.stat()]);
     if (infoA.size !== infoB.size) return false;
@@ -114,19 +124,16 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
 }
 
 /**
- * `'same'` when every planned file of `task` is in `otherFolder` with the same bytes (a copy a
- * previous try finished), else `'different'`. Reads both sides through O_NOFOLLOW.
+ * `'same'` when every planned file of `task` is in `other` with the same bytes (a copy a
+ * previous try finished), else `'different'`. Reads both sides as regular files inside their roots.
  */
 export async function compareTaskFolder(
   task: TaskFolderPlan,
-  sourceFolder: string,
-  otherFolder: string,
+  source: RootedFolder,
+  other: RootedFolder,
 ): Promise<'same' | 'different'> {
   for (const file of task.files) {
-    const same = await sameBytes(
-      nativePath(sourceFolder, file.path),
-      nativePath(otherFolder, file.path),
-    ).catch(() => false);
+    const same = await sameBytes(source, other, file.path).catch(() => false);
     if (!same) return 'different';
   }
   return 'same';

@@ -6,11 +6,11 @@
  * devices are not, and are reported as left behind. Links are never followed, in the source or
  * the target, and `.pictor-tmp` is never carried.
  */
-import { constants } from 'node:fs';
-import { lstat, open, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { TEMP_DIR } from './gallery-layout';
+import { readRegularFile } from './regular-file';
 import { MAX_SIDECAR_BYTES } from './sidecar';
 import { SIDECAR_NAME } from './gallery-layout';
 
@@ -45,23 +45,15 @@ const envelopeSchema = z.object({
 
 /**
  * The task a folder's `pictor.json` names, or `null` when there is no regular sidecar there
- * (a link is not one: it is opened with O_NOFOLLOW) or it is not Pictor's.
+ * inside `root` (a link is not one, nor a file a swapped folder leads to) or it is not Pictor's.
  */
-export async function sidecarTaskId(folder: string): Promise<string | null> {
-  const handle = await open(
-    join(folder, SIDECAR_NAME),
-    constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0),
-  ).catch(() => null);
-  if (!handle) return null;
+export async function sidecarTaskId(root: string, folder: string): Promise<string | null> {
   try {
-    const info = await handle.stat();
-    if (!info.isFile() || info.size > MAX_SIDECAR_BYTES) return null;
-    const parsed = envelopeSchema.safeParse(JSON.parse(await handle.readFile('utf8')));
+    const text = await readRegularFile(root, join(folder, SIDECAR_NAME), MAX_SIDECAR_BYTES);
+    const parsed = envelopeSchema.safeParse(JSON.parse(text.toString('utf8')));
     return parsed.success ? parsed.data.record.localId : null;
   } catch {
     return null;
-  } finally {
-    await handle.close().catch(() => undefined);
   }
 }
 
@@ -92,7 +84,7 @@ export async function planSource(root: string): Promise<SourcePlan> {
   const tasks: TaskFolderPlan[] = [];
   const notCarried: string[] = [];
   const visit = async (dir: string, relative: string, depth: number): Promise<void> => {
-    const localId = depth > 0 ? await sidecarTaskId(dir) : null;
+    const localId = depth > 0 ? await sidecarTaskId(root, dir) : null;
     if (localId !== null) {
       tasks.push({ relative, localId, ...(await listTaskFolder(dir, relative, notCarried)) });
       return;

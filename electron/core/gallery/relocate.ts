@@ -174,8 +174,12 @@ async function targetState(
   const dest = nativePath(target, task.relative);
   const info = await checkContained(target, dest); // a link on the way is refused here
   if (info === null) return 'absent';
-  if (!info.isDirectory() || (await sidecarTaskId(dest)) !== task.localId) return 'clash';
-  const same = await compareTaskFolder(task, nativePath(source, task.relative), dest);
+  if (!info.isDirectory() || (await sidecarTaskId(target, dest)) !== task.localId) return 'clash';
+  const same = await compareTaskFolder(
+    task,
+    { root: source, folder: nativePath(source, task.relative) },
+    { root: target, folder: dest },
+  );
   return same === 'same' ? 'done' : 'stale';
 }
 
@@ -190,7 +194,12 @@ async function placeCopy(
   const dest = nativePath(target, task.relative);
   const copy = join(temp, `${MOVE_PREFIX}${randomBytes(8).toString('hex')}`);
   try {
-    await copyTaskFolder(task, nativePath(source, task.relative), copy, hooks);
+    await copyTaskFolder(
+      task,
+      { root: source, folder: nativePath(source, task.relative) },
+      { root: target, folder: copy },
+      hooks,
+    );
     await ensureFolder(target, dirname(dest));
     if (stale) {
       // An older copy of the same task from a previous try: swapped for the fresh one.

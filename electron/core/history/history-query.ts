@@ -28,6 +28,8 @@ export interface ImageQuery {
   search?: string;
   /** The image's own favourite flag. */
   favourite?: boolean;
+  /** Whether the image carries Content Credentials (a C2PA manifest, whatever its verdict). */
+  contentCredentials?: boolean;
   /** The model named in the task's request. */
   model?: string;
   /** Task creation time in ms, inclusive. */
@@ -124,6 +126,9 @@ export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
   addFilter(searchFilter(searchWords(query.search), 'i.task_row', fromRow), clauses, params);
   addIn('i.state', query.states, clauses, params);
   if (query.favourite !== undefined) clauses.push(`i.favourite = ${query.favourite ? 1 : 0}`);
+  if (query.contentCredentials !== undefined) {
+    clauses.push(`i.has_credentials = ${query.contentCredentials ? 1 : 0}`);
+  }
   if (query.model !== undefined) {
     clauses.push('i.model = ?');
     params.push(query.model);

@@ -147,6 +147,19 @@ function addPromptOrderV4(db: DatabaseSync): void {
 }
 
 /**
+ * v5: the gallery's filter "has Content Credentials" (an image that carries a C2PA manifest,
+ * whatever its verdict: ImageRecord.contentCredentials). A partial index, like the favourites',
+ * so a page of such images costs the rows it skips among them alone. No record before this
+ * version has a verdict: every existing row is 0.
+ */
+function addCredentialsV5(db: DatabaseSync): void {
+  db.exec(`
+    ALTER TABLE images ADD COLUMN has_credentials INTEGER NOT NULL DEFAULT 0;
+    CREATE INDEX images_credentials_newest ON images (created_at DESC, local_id DESC, idx) WHERE has_credentials = 1;
+  `);
+}
+
+/**
  * The test a task row passes when one of its images has its thumbnail pending (saved by a host
  * with no image decoder, or found without one by rebuild). JSON.stringify writes the flag exactly
  * so, and inside a JSON string a quote is escaped, so no prompt can imitate it.
@@ -154,10 +167,10 @@ function addPromptOrderV4(db: DatabaseSync): void {
 export const THUMB_PENDING_ROW = `instr(record, '"thumbnailPending":true') > 0`;
 
 /**
- * v5: the app finds the few tasks whose thumbnails it must make through a small partial index
+ * v6: the app finds the few tasks whose thumbnails it must make through a small partial index
  * instead of reading every record. No earlier record has one, and the write path is unchanged.
  */
-function addPendingThumbnailsV5(db: DatabaseSync): void {
+function addPendingThumbnailsV6(db: DatabaseSync): void {
   db.exec(`CREATE INDEX tasks_thumb_pending ON tasks (local_id) WHERE ${THUMB_PENDING_ROW}`);
 }
 
@@ -167,7 +180,8 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addSharingV2,
   oneFavouriteV3,
   addPromptOrderV4,
-  addPendingThumbnailsV5,
+  addCredentialsV5,
+  addPendingThumbnailsV6,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

@@ -12,6 +12,7 @@ import {
   type TaskRecord,
 } from '../../../shared/domain/task-record';
 import { withFavourites } from '../../../shared/domain/favourites';
+import { hasContentCredentials } from '../../../shared/domain/content-credentials';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -33,12 +34,32 @@ import {
 } from './history-query';
 import { galleryItemsFromRows, recordFromRow, recordsFromRows } from './history-rows';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
-import { HISTORY_MIGRATIONS, THUMB_PENDING_ROW, type Migration } from './history-schema';
+import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
+import {
+  CLAIM_LEASE,
+  CREDENTIALS_VERSION,
+  DELETE_IMAGES,
+  DELETE_TASK,
+  INSERT_IMAGE,
+  INSERT_IMAGE_BEFORE_CREDENTIALS,
+  RELEASE_ALL_LEASES,
+  RELEASE_LEASE,
+  SELECT_BY_TASK_ID,
+  SELECT_BY_TASK_ID_ANY_ENDPOINT,
+  SELECT_LEASE,
+  SELECT_TASK,
+  SELECT_THUMB_PENDING,
+  SELECT_UNFINISHED,
+  SET_LEASE,
+  TAKE_OVER_LEASE,
+  UPSERT_TASK,
+} from './history-statements';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
 import { FEW_MATCHES, searchPage } from './search-plans';
 import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
 import {
   openDatabase,
+  type DatabaseFactory,
   type IntegrityCheck,
   type Row,
   type SqliteConnection,
@@ -69,6 +90,8 @@ export interface HistoryStoreOptions {
    * left), `always` at every open (about 1 s at 100,000 records).
    */
   integrityCheck?: IntegrityCheck;
+  /** Opens the file; default node:sqlite (a stand-in without FTS5 shows what `self-test` catches). */
+  database?: DatabaseFactory;
 }
 
 /** A lease being granted: to `owner`, until `until` (ms). */
@@ -90,37 +113,6 @@ const IMAGE_ORDER = 'i.created_at DESC, i.local_id DESC, i.idx ASC';
 /** Search words with at least one the full-text index can look up. */
 type IndexedWords = SearchWords & { index: string };
 const hasIndex = (words: SearchWords): words is IndexedWords => words.index !== null;
-const UPSERT_TASK = `
-  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET
-    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
-    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
-    created_at = excluded.created_at, updated_at = excluded.updated_at,
-    unfinished = excluded.unfinished, record = excluded.record
-  RETURNING id`;
-const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
-const INSERT_IMAGE =
-  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
-const SELECT_THUMB_PENDING = `SELECT local_id FROM tasks WHERE ${THUMB_PENDING_ROW} ORDER BY local_id LIMIT ?`;
-const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = ?';
-const SELECT_BY_TASK_ID_ANY_ENDPOINT =
-  'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
-const SELECT_BY_TASK_ID =
-  'SELECT local_id, record FROM tasks WHERE endpoint = ? AND task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
-const SELECT_UNFINISHED =
-  'SELECT local_id, record FROM tasks WHERE unfinished = 1 ORDER BY created_at, local_id';
-const DELETE_TASK = 'DELETE FROM tasks WHERE local_id = ?';
-const SET_LEASE = 'INSERT OR REPLACE INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)';
-const CLAIM_LEASE = `
-  INSERT INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
-  WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`;
-const TAKE_OVER_LEASE =
-  'UPDATE leases SET owner = ?, expires_at = ? WHERE local_id = ? AND owner = ?';
-const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
-const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
-const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
 const DAMAGED = sentence('error.library.historyDamaged');
 
 /** The history database. Synchronous; one instance per file and process, any number of processes. */
@@ -151,6 +143,7 @@ export class HistoryStore {
       migrations,
       logger,
       options.integrityCheck,
+      options.database,
     );
     return new HistoryStore(connection, schemaVersion, logger);
   }
@@ -387,14 +380,13 @@ export class HistoryStore {
     return query.cursor ? [imageAfter(query.cursor)] : [];
   }
 
-  /** Records the engine still has work for, oldest first (the order to resume them in). */
   /** Tasks with a saved image whose thumbnail is pending (ImageRecord.thumbnailPending), a few. */
   withPendingThumbnails(limit: number): string[] {
-    return this.read(() =>
-      this.connection.all(SELECT_THUMB_PENDING, [limit]).map((row) => String(row['local_id'])),
-    );
+    const rows = this.read(() => this.connection.all(SELECT_THUMB_PENDING, [limit]));
+    return rows.map((row) => String(row['local_id']));
   }
 
+  /** Records the engine still has work for, oldest first (the order to resume them in). */
   unfinished(): TaskRecord[] {
     return recordsFromRows(
       this.read(() => this.connection.all(SELECT_UNFINISHED, [])),
@@ -468,8 +460,9 @@ export class HistoryStore {
     ]);
     const taskRow = Number(row?.['id']);
     this.connection.run(DELETE_IMAGES, [record.localId]);
+    const withCredentials = this.schemaVersion >= CREDENTIALS_VERSION;
     record.images.forEach((image, position) => {
-      this.connection.run(INSERT_IMAGE, [
+      const row = [
         record.localId,
         taskRow,
         position,
@@ -477,7 +470,10 @@ export class HistoryStore {
         image.favourite ? 1 : 0,
         record.createdAt,
         model,
-      ]);
+      ];
+      if (!withCredentials) return void this.connection.run(INSERT_IMAGE_BEFORE_CREDENTIALS, row);
+      const credentials = hasContentCredentials(image.contentCredentials) ? 1 : 0;
+      this.connection.run(INSERT_IMAGE, [...row, credentials]);
     });
   }
 

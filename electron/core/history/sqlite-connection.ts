@@ -20,6 +20,7 @@ import {
 } from 'node:fs';
 import {
   DatabaseSync,
+  type DatabaseSyncOptions,
   type SQLInputValue,
   type SQLOutputValue,
   type StatementSync,
@@ -143,6 +144,14 @@ export class SqliteConnection {
   }
 }
 
+/**
+ * Opens an SQLite file: Node's node:sqlite, or (in tests and `pictor self-test`'s negative cases)
+ * one that lacks what a broken build would lack.
+ */
+export type DatabaseFactory = (file: string, options: DatabaseSyncOptions) => DatabaseSync;
+
+const nodeSqlite: DatabaseFactory = (file, options) => new DatabaseSync(file, options);
+
 export interface OpenedDatabase {
   readonly connection: SqliteConnection;
   readonly schemaVersion: number;
@@ -167,8 +176,9 @@ export function openDatabase(
   migrations: readonly Migration[],
   logger: Logger,
   integrityCheck: IntegrityCheck = 'after-crash',
+  factory: DatabaseFactory = nodeSqlite,
 ): OpenedDatabase {
-  const db = newDatabase(file);
+  const db = newDatabase(file, factory);
   try {
     const version = readVersion(db, file);
     checkNotNewer(version, migrations, file);
@@ -210,14 +220,14 @@ function removeFirstGenerationLocks(file: string): void {
   }
 }
 
-function newDatabase(file: string): DatabaseSync {
+function newDatabase(file: string, factory: DatabaseFactory): DatabaseSync {
   try {
     if (file !== MEMORY) createPrivately(file);
     // The busy timeout is set before the first read: another process may be writing right now.
     // Integers are read as BigInt: node:sqlite throws on a plain read of one past 2^53, so a
     // single crafted row (a date of 1e16) would fail every page it is on. Callers convert with
     // Number(), and the record schema refuses what is out of range, row by row.
-    return new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS, readBigInts: true });
+    return factory(file, { timeout: BUSY_TIMEOUT_MS, readBigInts: true });
   } catch (error) {
     throw new HistoryError(sentence('error.library.historyOpenFailed', { file }), {
       detail: messageOf(error),

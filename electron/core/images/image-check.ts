@@ -15,6 +15,8 @@ import { checkThumbnailAnswer } from './engine-answer';
 import { checkHeaderOfFile, type CheckedHeader, type HeaderRefusal } from './image-header';
 
 export interface ImageCheckOptions {
+  /** The file is opened only inside this folder (the gallery's root). */
+  readonly root: string;
   readonly engine: ImageEngine;
   readonly maxPixels: number;
   /** A file larger than this is not opened (the download's byte cap). */

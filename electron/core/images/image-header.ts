@@ -144,15 +144,16 @@ export function checkHeaderOfBytes(
 
 /**
  * {@link checkHeader} of a file, and the file's size: opened only when it is a regular file of at
- * most `maxBytes` (never through a link, never blocking: regular-file.ts), read in small ranges.
+ * most `maxBytes` inside `root` (never through a link, never blocking: regular-file.ts), read in
+ * small ranges.
  * @throws UnsafeFileError, or a file-system error, when the file cannot be opened as one.
  */
 export async function checkHeaderOfFile(
   path: string,
   expected: ImageFormat,
-  limits: { readonly maxPixels: number; readonly maxBytes: number },
+  limits: { readonly root: string; readonly maxPixels: number; readonly maxBytes: number },
 ): Promise<HeaderCheck & { readonly fileBytes: number }> {
-  const { handle, size } = await openRegularFile(path, limits.maxBytes);
+  const { handle, size } = await openRegularFile(limits.root, path, limits.maxBytes);
   try {
     return {
       ...(await checkHeader(fileSource(handle, size), expected, limits.maxPixels)),

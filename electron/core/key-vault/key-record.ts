@@ -20,9 +20,14 @@ export const keyRecordSchema = z.object({
   /** Present only when the OS offered no encryption at all and the user consented. */
   plaintext: z.literal(true).optional(),
   /**
-   * The service origin the key was entered for; the key is sent to no other. `null`: entered
-   * before any service address was set (bound when the user confirms one). Absent: written by a
-   * version before origins were recorded (bound at start to the address then in use).
+   * The service base URL the key was entered for (checkBaseUrl's spelling): it is sent only
+   * under it. `null`: entered before any service address was set (bound when the user confirms
+   * one). Absent: written by an earlier version; see `origin` and legacy-key-binding.ts.
+   */
+  baseUrl: z.string().max(2_100).nullable().optional(),
+  /**
+   * Written by the version that bound keys to an origin only, read once to bind the key to that
+   * origin's base URL; never written now. Absent in both: a version before any binding.
    */
   origin: z.string().max(2_100).nullable().optional(),
 });
@@ -42,7 +47,7 @@ export function encryptedRecord(
     weak: boolean;
     fingerprint: string;
     storedAt: number;
-    origin: string | null;
+    baseUrl: string | null;
   },
 ): KeyRecord {
   return { version: 1, ciphertext: ciphertext.toString('base64'), ...facts };
@@ -51,7 +56,7 @@ export function encryptedRecord(
 /** The record for a key kept without encryption (only after explicit consent). */
 export function plaintextRecord(
   key: string,
-  facts: { fingerprint: string; storedAt: number; origin: string | null },
+  facts: { fingerprint: string; storedAt: number; baseUrl: string | null },
 ): KeyRecord {
   return {
     version: 1,

@@ -86,7 +86,7 @@ function status(
     weak,
     message: said === null ? null : englishText(said),
     ...(said === null ? {} : { messageSentence: said }),
-    origin: record?.origin ?? null,
+    baseUrl: record?.baseUrl ?? null,
   };
 }
 

@@ -29,10 +29,10 @@ export interface SetKeyOptions {
   /** The user agreed to weak (basic_text) or no encryption. */
   readonly allowWeakStorage: boolean;
   /**
-   * The service origin the key is entered for (see credentials/key-origin.ts); the key is sent to
-   * no other. `null` when no service address is set yet.
+   * The service base URL the key is entered for (see credentials/key-binding.ts); the key is sent
+   * only under it. `null` when no service address is set yet.
    */
-  readonly origin: string | null;
+  readonly baseUrl: string | null;
 }
 
 export type KeyStatusListener = (status: KeyStatus) => void;
@@ -66,19 +66,19 @@ export class KeyVault {
     const weakOrNone = !facts.available || facts.weak;
     if (weakOrNone && !options.allowWeakStorage) return consentRefusal(facts);
     const storedAt = this.options.now();
-    const origin = options.origin;
+    const baseUrl = options.baseUrl;
     const record = facts.available
       ? encryptedRecord(await this.encryptChecked(key), {
           backend: facts.backend,
           weak: facts.weak,
           fingerprint,
           storedAt,
-          origin,
+          baseUrl,
         })
-      : plaintextRecord(key, { fingerprint, storedAt, origin });
+      : plaintextRecord(key, { fingerprint, storedAt, baseUrl });
     this.save(record);
     this.problem = null;
-    this.logger.info('API key stored', { backend: record.backend, weak: record.weak, origin });
+    this.logger.info('API key stored', { backend: record.backend, weak: record.weak, baseUrl });
     return this.refresh();
   }
 
@@ -88,23 +88,35 @@ export class KeyVault {
   }
 
   /**
-   * The origin the stored key is bound to: a string, `null` (stored before any service address
-   * was set), or `undefined` when no key is stored or the record predates origins.
+   * The base URL the stored key is bound to: a string, `null` (stored before any service address
+   * was set), or `undefined` when no key is stored or the record predates base URLs.
    */
-  boundOrigin(): string | null | undefined {
-    return this.loadRecord()?.origin;
+  boundBaseUrl(): string | null | undefined {
+    return this.loadRecord()?.baseUrl;
   }
 
   /**
-   * Binds the stored key to `origin`, after the user confirmed sending it there (or, once, for a
-   * record written before origins were recorded). The ciphertext is kept as it is.
+   * What a record written before base URLs says: the origin it was bound to, `null` (none yet),
+   * or `undefined` (no key, a record from before any binding, or one already bound to a base URL).
+   */
+  legacyOrigin(): string | null | undefined {
+    const record = this.loadRecord();
+    return record?.baseUrl === undefined ? record?.origin : undefined;
+  }
+
+  /**
+   * Binds the stored key to `baseUrl`, after the user confirmed sending it there (or, once, for a
+   * record written by an earlier version). The ciphertext is kept as it is.
    * @throws KeyVaultError `not_saved` when the file cannot be written.
    */
-  bindOrigin(origin: string | null): KeyStatus {
+  bindBaseUrl(baseUrl: string | null): KeyStatus {
     const record = this.loadRecord();
-    if (record === null || record.origin === origin) return this.refresh();
-    this.save({ ...record, origin });
-    this.logger.info('API key bound to a service', { from: record.origin ?? null, to: origin });
+    if (record === null || (record.baseUrl === baseUrl && record.origin === undefined)) {
+      return this.refresh();
+    }
+    const { origin: _legacy, ...rest } = record;
+    this.save({ ...rest, baseUrl });
+    this.logger.info('API key bound to a service', { from: record.baseUrl ?? null, to: baseUrl });
     return this.refresh();
   }
 

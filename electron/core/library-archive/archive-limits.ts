@@ -19,6 +19,13 @@ export interface ArchiveLimits {
   /** Uncompressed over compressed size, for entries above {@link ratioFloorBytes}. */
   readonly maxRatio: number;
   readonly ratioFloorBytes: number;
+  /**
+   * Every entry together, uncompressed, over the archive file's size (when that total is above
+   * {@link ratioFloorBytes}): many entries each under the entry ratio still add up.
+   */
+  readonly maxArchiveRatio: number;
+  /** Room left free on the library's disk after what the source declares is written. */
+  readonly freeSpaceMarginBytes: number;
   /** An entry's path, in UTF-8 bytes, and one of its segments. */
   readonly maxPathBytes: number;
   readonly maxSegmentBytes: number;
@@ -33,9 +40,15 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
   // ~250 bytes an entry: room for every entry the count allows.
   maxManifestBytes: 64 * 1024 * 1024,
   maxTotalBytes: 512 * 1024 ** 3,
-  // PNG, JPEG and WebP hardly compress; a bomb inflates a thousand times.
+  // PNG, JPEG and WebP hardly compress; a bomb inflates a thousand times. The floor is below the
+  // smallest real image; under it an entry's own headers keep the ratio of the archive low.
   maxRatio: 100,
-  ratioFloorBytes: 1024 * 1024,
+  ratioFloorBytes: 4 * 1024,
+  // Pictor's exports store images and deflate only JSON (sidecars and manifest: 3–5 times).
+  maxArchiveRatio: 20,
+  // The history's database grows with the import, and a disk filled to its last byte fails
+  // everything else on it.
+  freeSpaceMarginBytes: 64 * 1024 * 1024,
   maxPathBytes: 1024,
   maxSegmentBytes: 255,
   maxDepth: 8,

@@ -1,7 +1,8 @@
 /**
  * Exports the whole library, or the tasks named, to one ZIP archive (yazl): each task's sidecar
- * (written from the history, which is the truth, not from the file on disk) and its saved images,
- * at the same paths as in the gallery, then `pictor-export.json` listing every file with its task,
+ * (written from the history, which is the truth, not from the file on disk) and its saved images
+ * with their XMP sidecars (an image with Content Credentials keeps its XMP beside it), at the same
+ * paths as in the gallery, then `pictor-export.json` listing every file with its task,
  * size and SHA-256. Images are stored (they do not compress), sidecars and the manifest deflated.
  *
  * Gallery files are read as the gallery reads crafted folders (regular-file.ts: no links, no
@@ -25,6 +26,7 @@ import { resolveInside } from '../gallery/gallery-path';
 import { sniffImage } from '../gallery/image-sniff';
 import { readRegularFile } from '../gallery/regular-file';
 import { sidecarText } from '../gallery/sidecar';
+import { MAX_XMP_SIDECAR_BYTES } from '../gallery/metadata/xmp-sidecar';
 import { DEFAULT_ARCHIVE_LIMITS } from './archive-limits';
 import { sentence } from '../../../shared/i18n/sentence';
 import { refusal, throwIfAborted, type Refusal } from './archive-errors';
@@ -34,6 +36,7 @@ import {
   MANIFEST_FORMAT,
   MANIFEST_NAME,
   MANIFEST_VERSION,
+  MANIFEST_VERSION_WITHOUT_XMP,
   manifestText,
   type ManifestEntry,
 } from './manifest';
@@ -178,19 +181,38 @@ class ArchiveWriter {
         this.skipped.push(refusal(image.file, read));
         continue;
       }
-      const path = `${folder}/${imageNames(image.index, read.kind).image}`;
+      const names = imageNames(image.index, read.kind);
+      const path = `${folder}/${names.image}`;
       await this.add({ taskId: record.localId, path, kind: 'image' }, read.bytes, mtime);
       kept.push(image.index);
       this.images += 1;
+      if (image.xmpFile) await this.addXmp(record, image.xmpFile, `${folder}/${names.xmp}`, mtime);
     }
     const sidecar = Buffer.from(sidecarText({ ...record, folder }));
     await this.add({ taskId: record.localId, path: sidecarPath, kind: 'sidecar' }, sidecar, mtime);
     this.tasks += 1;
   }
 
+  /** An image's XMP sidecar, under its image's name; one that cannot be read is left out, named. */
+  private async addXmp(record: TaskRecord, file: string, path: string, mtime: Date) {
+    let bytes: Buffer;
+    try {
+      bytes = await readRegularFile(
+        this.root,
+        resolveInside(this.root, file),
+        MAX_XMP_SIDECAR_BYTES,
+      );
+    } catch {
+      this.skipped.push(refusal(file, sentence('error.library.exportXmpUnreadable')));
+      return;
+    }
+    await this.add({ taskId: record.localId, path, kind: 'xmp' }, bytes, mtime);
+  }
+
   private async readImage(file: string) {
     try {
       const bytes = await readRegularFile(
+        this.root,
         resolveInside(this.root, file),
         DEFAULT_ARCHIVE_LIMITS.maxImageBytes,
       );
@@ -243,7 +265,9 @@ export async function exportLibrary(options: ExportOptions): Promise<ExportSumma
     }
     const manifest = manifestText({
       format: MANIFEST_FORMAT,
-      version: MANIFEST_VERSION,
+      version: writer.entries.some((entry) => entry.kind === 'xmp')
+        ? MANIFEST_VERSION
+        : MANIFEST_VERSION_WITHOUT_XMP,
       pictorVersion: options.pictorVersion,
       createdAt: new Date((options.now ?? Date.now)()).toISOString(),
       entries: writer.entries,

@@ -30,9 +30,11 @@ function folderFile(root: string, path: string, size: number, limits: ArchiveLim
   return {
     path,
     size,
-    // Checked again on the handle that is read: a file swapped for a link or FIFO is refused.
+    // Checked again on the handle that is read: a file swapped for a link or FIFO is refused,
+    // and so is one a folder swapped for a link led outside `root` (core/fs/open-inside.ts).
     open: async () => {
       const { handle } = await openRegularFile(
+        root,
         absolute,
         Math.max(limits.maxManifestBytes, limits.maxImageBytes),
       );

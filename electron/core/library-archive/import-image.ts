@@ -1,24 +1,21 @@
 /**
  * One image of an imported task, copied into a file of Pictor's own naming and checked on the
  * way: its bytes counted against the image cap, its SHA-256 against the manifest, its kind sniffed
- * from its first bytes (the name's extension must agree), its size read by the header check
- * (core/images) when the sidecar's cannot be trusted. An image that fails is removed again and
+ * from its first bytes (the name's extension must agree), then the whole file checked exactly as
+ * a downloaded image is (the gallery's check: header, pixel limit, full decode). Its width and
+ * height come from that check, never from the sidecar. An image that fails is removed again and
  * refused with its reason.
  */
-import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { removeQuietly } from '../gallery/atomic-file';
-import { IMAGE_MIME, sniffImage } from '../gallery/image-sniff';
-import { checkHeaderOfFile } from '../images/image-header';
+import type { ImageCheck, ImageCheckResult } from '../gallery/image-finish';
+import { sniffImage } from '../gallery/image-sniff';
 import { isAbort } from './archive-errors';
 import type { PlannedImage } from './import-plan';
 import { OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';
 
-/** An imported image whose header claims more pixels is refused (the download's default). */
-const MAX_PIXELS = 100_000_000;
-
 export interface StagedImage extends CopiedFile {
-  /** Width and height to record (displayed size, EXIF orientation applied). */
+  /** Width and height to record, as the check read them (displayed size). */
   readonly width?: number;
   readonly height?: number;
 }
@@ -27,42 +24,29 @@ export type StageResult =
   | { readonly ok: true; readonly image: StagedImage }
   | { readonly ok: false; readonly reason: Sentence };
 
-async function dimensions(
-  path: string,
-  planned: PlannedImage,
-  record: ImageRecord | undefined,
-  maxBytes: number,
-): Promise<{ width?: number; height?: number }> {
-  if (record?.mime === IMAGE_MIME[planned.kind] && record.width && record.height) {
-    return { width: record.width, height: record.height };
-  }
-  // Read back from our own copy, through a checked handle, a few ranges of it.
-  const checked = await checkHeaderOfFile(path, planned.kind, { maxPixels: MAX_PIXELS, maxBytes });
-  if (!checked.ok) throw new NotAsNamedError('The file does not hold the image its name says.');
-  return { width: checked.header.orientedWidth, height: checked.header.orientedHeight };
-}
-
-/** Thrown when the file's header is not the image its name says (see {@link refusalOf}). */
-class NotAsNamedError extends Error {
-  override readonly name = 'NotAsNamedError';
-}
-
 function refusalOf(error: unknown): Sentence {
   if (error instanceof OversizeError)
     return sentence('error.library.imageTooLarge', { max: String(error.maxBytes) });
-  if (error instanceof NotAsNamedError) return sentence('error.library.imageNotAsNamed');
   return sentence('error.library.imageUnreadable');
 }
 
+/** The size to record, or why the check refused the file (a download's own words for it). */
+function checked(result: ImageCheckResult): { width?: number; height?: number } | Sentence {
+  if (!('state' in result))
+    return 'width' in result ? { width: result.width, height: result.height } : {};
+  // `retry`: the image workers failed (crashed, overran), not the image; it still did not pass.
+  if (result.state !== 'invalid') return sentence('error.library.imageNotChecked');
+  return result.errorSentence ?? sentence('error.library.imageUnreadable');
+}
+
 /**
- * Copies `planned` to the new file `target`. On success the file is there, complete and synced;
- * on refusal nothing is. An abort is thrown, with the file removed.
+ * Copies `planned` to the new file `target` and checks it with `check`. On success the file is
+ * there, complete and synced; on refusal nothing is. An abort is thrown, with the file removed.
  */
 export async function stageImage(
   planned: PlannedImage,
-  record: ImageRecord | undefined,
   target: string,
-  options: { maxBytes: number; signal?: AbortSignal },
+  options: { maxBytes: number; check: ImageCheck; signal?: AbortSignal },
 ): Promise<StageResult> {
   try {
     const copied = await copyToNewFile(
@@ -71,21 +55,21 @@ export async function stageImage(
       options.maxBytes,
       options.signal,
     );
-    const refuse = (reason: Sentence): StageResult => ({ ok: false, reason });
+    let reason: Sentence | null = null;
+    let size: { width?: number; height?: number } = {};
     if (planned.listed && planned.listed.sha256 !== copied.sha256) {
-      await removeQuietly(target);
-      return refuse(sentence('error.library.imageShaMismatch'));
+      reason = sentence('error.library.imageShaMismatch');
+    } else if (sniffImage(copied.head) !== planned.kind) {
+      reason = sentence('error.library.imageNotAsNamed');
+    } else {
+      const result = checked(await options.check(target, planned.kind));
+      if ('key' in result) reason = result;
+      else size = result;
     }
-    if (sniffImage(copied.head) !== planned.kind) {
+    if (reason) {
       await removeQuietly(target);
-      return refuse(sentence('error.library.imageNotAsNamed'));
+      return { ok: false, reason };
     }
-    const size = await dimensions(target, planned, record, options.maxBytes).catch(
-      async (error: unknown) => {
-        await removeQuietly(target);
-        throw error;
-      },
-    );
     return { ok: true, image: { ...copied, ...size } };
   } catch (error) {
     await removeQuietly(target);

@@ -5,10 +5,13 @@
  *
  * What is refused, and what is then written:
  * - An archive whose central directory shows anything crafted (zip-source.ts), or whose manifest
- *   is missing, too big or invalid, is refused as a whole before anything is written.
+ *   is missing, too big or invalid, is refused as a whole before anything is written; so is a
+ *   source whose files would not fit on the library's disk (with a margin to spare), by the sizes
+ *   it declares (every byte read is counted against them again).
  * - What only shows while reading (an entry that inflates past its size or its cap, bytes that do
- *   not match the manifest, a file that is not the image its name says, an invalid sidecar) is
- *   refused entry by entry: that image (or, for a sidecar, its task) is left out, the rest comes in.
+ *   not match the manifest, a file that is not the image its name says or that fails the check a
+ *   download passes, an invalid sidecar) is refused entry by entry: that image (or, for a sidecar,
+ *   its task) is left out and recorded `invalid` with its reason, the rest comes in.
  * - Cancelled, the task being imported is discarded whole (or, added to an existing task, keeps
  *   the images already published), every task before it stays, and the summary says `cancelled`.
  */
@@ -16,6 +19,8 @@ import { realpath, stat } from 'node:fs/promises';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryStore } from '../history/history-store';
 import { isWithin, ensureFolder } from '../fs/contained-fs';
+import { diskFreeBytes, type FreeSpace } from '../fs/free-space';
+import type { Gallery } from '../gallery/gallery';
 import { TEMP_DIR } from '../gallery/gallery-layout';
 import { join } from 'node:path';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive-limits';
@@ -35,14 +40,16 @@ import type { LibraryProgress } from './library-progress';
 const TASKS_AT_ONCE = 4;
 
 export interface ImportOptions {
-  /** The gallery's root folder. */
-  readonly root: string;
+  /** The gallery imported into: its root folder, and the check its downloads pass. */
+  readonly gallery: Pick<Gallery, 'root' | 'checkImage'>;
   readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany'>;
   /** An archive file or a folder, chosen by the user. */
   readonly source: string;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: LibraryProgress) => void;
   readonly limits?: Partial<ArchiveLimits>;
+  /** The free space of the gallery's disk; default the operating system's (tests simulate one). */
+  readonly freeSpace?: FreeSpace;
 }
 
 export interface ImportSummary {
@@ -96,6 +103,26 @@ async function readManifest(
   return new Map(parsed.manifest.entries.map((entry) => [entry.path, entry]));
 }
 
+/** Refuses a source whose `bytes` would not leave the margin free on the gallery's disk. */
+async function refuseWithoutRoom(
+  root: string,
+  bytes: number,
+  what: ImportSource['kind'],
+  options: { limits: ArchiveLimits; freeSpace: FreeSpace },
+): Promise<void> {
+  const needed = bytes + options.limits.freeSpaceMarginBytes;
+  const free = await options.freeSpace(root);
+  if (needed > free) {
+    throw new ArchiveRefusedError(
+      sentence('error.library.notEnoughSpace', {
+        what,
+        needed: String(needed),
+        free: String(Math.max(0, free)),
+      }),
+    );
+  }
+}
+
 /** The library's own folder is not a source: importing it into itself would copy it again. */
 async function refuseOwnGallery(root: string, source: string): Promise<void> {
   const [realRoot, realSource] = await Promise.all([realpath(root), realpath(source)]);
@@ -120,7 +147,8 @@ function add(summary: Omit<ImportSummary, 'cancelled'>, outcome: TaskOutcome) {
  */
 export async function importLibrary(options: ImportOptions): Promise<ImportSummary> {
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.limits };
-  const { root, signal } = options;
+  const { signal } = options;
+  const { root } = options.gallery;
   await refuseOwnGallery(root, options.source);
   await ensureFolder(root, join(root, TEMP_DIR));
   const source = await openSource(options.source, limits);
@@ -136,6 +164,10 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
     const manifest = await readManifest(source, limits, signal);
     const plan = planImport(source.files, manifest, source.kind === 'archive');
     summary.refused.push(...plan.refused);
+    await refuseWithoutRoom(root, plan.bytes, source.kind, {
+      limits,
+      freeSpace: options.freeSpace ?? diskFreeBytes,
+    });
     let bytes = 0;
     const report = (done: number) =>
       options.onProgress?.({ operation: 'import', done, total: plan.tasks.length, bytes });
@@ -145,6 +177,7 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
       root,
       history,
       limits,
+      check: (file, kind) => options.gallery.checkImage(file, kind),
       ...(signal ? { signal } : {}),
       onBytes: (count: number) => void (bytes += count),
       reservedFolders: new Set<string>(),
@@ -176,8 +209,11 @@ export async function importLibrary(options: ImportOptions): Promise<ImportSumma
     if (!isAbort(error)) throw error;
     return { ...summary, cancelled: true };
   } finally {
-    history.flush();
-    await source.close();
+    try {
+      await history.flush();
+    } finally {
+      await source.close();
+    }
   }
   return { ...summary, cancelled: false };
 }

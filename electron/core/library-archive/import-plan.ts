@@ -1,7 +1,7 @@
 /**
- * Which files of a source make a task: a folder holding `pictor.json` is a task, and its
- * `image-<n>.<png|jpg|webp>` files are that task's images (the names the gallery writes,
- * gallery-layout.ts). Anything else is refused with its reason and never read. With a manifest,
+ * Which files of a source make a task: a folder holding `pictor.json` is a task, its
+ * `image-<n>.<png|jpg|webp>` files are that task's images and its `image-<n>.xmp` files their
+ * XMP sidecars (the names the gallery writes, gallery-layout.ts). Anything else is refused with its reason and never read. With a manifest,
  * every file used must be listed in it with the same size (its SHA-256 is checked as it is read).
  */
 import { SIDECAR_NAME } from '../gallery/gallery-layout';
@@ -21,12 +21,20 @@ export interface PlannedImage {
   readonly listed?: ManifestEntry;
 }
 
+/** An image's XMP sidecar (`image-<index + 1>.xmp`). */
+export interface PlannedXmp {
+  readonly index: number;
+  readonly file: SourceFile;
+  readonly listed?: ManifestEntry;
+}
+
 export interface PlannedTask {
   /** The task's folder in the source. */
   readonly folder: string;
   readonly sidecar: SourceFile;
   readonly listedSidecar?: ManifestEntry;
   readonly images: readonly PlannedImage[];
+  readonly xmps: readonly PlannedXmp[];
 }
 
 export interface ImportPlan {
@@ -36,7 +44,7 @@ export interface ImportPlan {
   readonly bytes: number;
 }
 
-const IMAGE_NAME = /^image-([1-9][0-9]{0,2})\.(png|jpg|webp)$/;
+const IMAGE_NAME = /^image-([1-9][0-9]{0,2})\.(png|jpg|webp|xmp)$/;
 const KIND_OF_EXTENSION: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
 
 function split(path: string): { folder: string; name: string } {
@@ -69,6 +77,7 @@ export function planImport(
   const refused: Refusal[] = [];
   const sidecars = new Map<string, { file: SourceFile; listed?: ManifestEntry }>();
   const images = new Map<string, PlannedImage[]>();
+  const xmps = new Map<string, PlannedXmp[]>();
   let bytes = 0;
   for (const file of files) {
     if (file.path === MANIFEST_NAME) continue;
@@ -88,12 +97,14 @@ export function planImport(
     bytes += file.size;
     const extra = listed.listed ? { listed: listed.listed } : {};
     if (isSidecar) sidecars.set(folder, { file, ...extra });
-    else {
+    else if (image?.[2] === 'xmp') {
+      xmps.set(folder, [...(xmps.get(folder) ?? []), { index, file, ...extra }]);
+    } else {
       const kind = KIND_OF_EXTENSION[image?.[2] ?? ''] as ImageKind;
       images.set(folder, [...(images.get(folder) ?? []), { index, kind, file, ...extra }]);
     }
   }
-  for (const [folder, orphans] of images) {
+  for (const [folder, orphans] of [...images, ...xmps]) {
     if (sidecars.has(folder)) continue;
     for (const orphan of orphans) {
       refused.push(refusal(orphan.file.path, sentence('error.library.imageNoSidecar')));
@@ -106,6 +117,7 @@ export function planImport(
       sidecar: sidecar.file,
       ...(sidecar.listed ? { listedSidecar: sidecar.listed } : {}),
       images: images.get(folder) ?? [],
+      xmps: xmps.get(folder) ?? [],
     }));
   return { tasks, refused, bytes };
 }

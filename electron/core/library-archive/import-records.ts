@@ -1,14 +1,21 @@
 /**
  * The records an import writes, by the rebuild's rules (rebuild.ts): an image whose file came in
  * is `saved` at Pictor's own path for it; one without a file comes back `pending` when it has an
- * address and `invalid` when not; `expired`, `invalid` and `deleted` images keep their state; no
- * thumbnail is carried over (Pictor makes its own). Every record is marked `imported`.
+ * address and `invalid` when not; one whose file came in and was refused is `invalid`, with the
+ * refusal as its error (its address is not fetched again: it came with the file that failed); `expired`, `invalid` and `deleted` images keep their state; no
+ * thumbnail is carried over: a saved one's is pending, and the app makes it when it next shows
+ * the gallery (core/gallery/pending-thumbnails.ts). Every record is marked `imported`.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { IMAGE_MIME, type ImageKind } from '../gallery/image-sniff';
 import type { StagedImage } from './import-image';
 
+/**
+ * The image without anything that points at a file, nor a signer's Content Credentials verdict:
+ * one read from an archive anyone could have made is not believed (verdictFromDisk).
+ */
 export function withoutFile(image: ImageRecord): ImageRecord {
   const {
     file: _file,
@@ -17,9 +24,12 @@ export function withoutFile(image: ImageRecord): ImageRecord {
     height: _h,
     bytes: _b,
     mime: _m,
+    xmpFile: _x,
+    contentCredentials: claimed,
     ...rest
   } = image;
-  return rest;
+  const verdict = verdictFromDisk(claimed);
+  return verdict ? { ...rest, contentCredentials: verdict } : rest;
 }
 
 /** An image of the record whose file did not come in. */
@@ -33,18 +43,24 @@ export function missingImage(image: ImageRecord): ImageRecord {
     : { ...kept, state: 'invalid', ...failure(sentence('error.library.importedFileGone')) };
 }
 
+/** An image whose file came in and was refused for `reason` (import-image.ts). */
+export function refusedImage(image: ImageRecord, reason: Sentence): ImageRecord {
+  return { ...withoutFile(image), state: 'invalid', ...failure(reason) };
+}
+
 /** An image's error: the English text and its catalogue sentence. */
 function failure(said: Sentence): { error: string; errorSentence: Sentence } {
   return { error: englishText(said), errorSentence: said };
 }
 
-/** An image whose file came in, now at `file` (gallery-relative). */
+/** An image whose file came in, now at `file` (gallery-relative), its XMP sidecar at `xmpFile`. */
 export function savedImage(
   image: ImageRecord,
   kind: ImageKind,
   staged: StagedImage,
   file: string,
   index = image.index,
+  xmpFile?: string,
 ): ImageRecord {
   const { error: _error, errorSentence: _sentence, ...rest } = withoutFile(image);
   return {
@@ -55,6 +71,8 @@ export function savedImage(
     bytes: staged.size,
     file,
     ...(staged.width && staged.height ? { width: staged.width, height: staged.height } : {}),
+    ...(xmpFile ? { xmpFile } : {}),
+    thumbnailPending: true,
   };
 }
 

@@ -4,72 +4,53 @@
  * - A task the library does not have is assembled in a fresh folder under `.pictor-tmp` (its
  *   images copied and checked, its sidecar written) and renamed into place in one step, to a
  *   folder of Pictor's own naming that does not exist yet; then its record goes into the history.
- *   Stopped half-way, the staging folder is removed: nothing half-written stays.
+ *   Stopped half-way, the staging folder is removed: nothing half-written stays. Should the
+ *   history not take the record (a full disk), the folder is removed again (batched-history.ts).
  * - A task the library has (same local id, or same service and task id) keeps its record and
- *   files. Each incoming image whose bytes (SHA-256) are already one of the task's images is a
- *   duplicate; a different one is added under the next free `image-<n>` name, its file published
- *   with a hard link (which fails rather than replace a file). A task still running is left alone.
+ *   files, and gains the incoming images it lacks (import-merge.ts). A task still running is left
+ *   alone.
+ * - A folder at the task's own name whose sidecar is this task, but which the history does not
+ *   know (an earlier import stopped before its record was written), is taken into the history as
+ *   the rebuild would take it, and then merged with like any task the library has: importing again
+ *   never makes a second folder for it.
  */
-import { link, lstat, mkdir, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { lstat, mkdir, rmdir } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import {
   isUnfinished,
   type ImageRecord,
   type TaskRecord,
 } from '../../../shared/domain/task-record';
-import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
-import type { HistoryStore } from '../history/history-store';
+import { sentence } from '../../../shared/i18n/sentence';
 import { systemErrorCode } from '../errors/thrown-value';
-import { ensureFolder, removeTree, renameContained } from '../fs/contained-fs';
 import {
-  fsyncDir,
-  removeQuietly,
-  tempPath,
-  writeFileAtomic,
-  writeNewFileSynced,
-} from '../gallery/atomic-file';
+  checkContained,
+  ensureFolder,
+  isWithin,
+  removeTree,
+  renameContained,
+} from '../fs/contained-fs';
+import { fsyncDir, tempPath, writeNewFileSynced } from '../gallery/atomic-file';
 import { SIDECAR_NAME, imageNames, taskFolderName } from '../gallery/gallery-layout';
 import { resolveInside } from '../gallery/gallery-path';
-import { readRegularFile } from '../gallery/regular-file';
+import { readTaskFolder } from '../gallery/rebuild';
 import { parseSidecar, sidecarText } from '../gallery/sidecar';
-import type { ArchiveLimits } from './archive-limits';
-import { sentence } from '../../../shared/i18n/sentence';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
+import {
+  REFUSED,
+  pickImage,
+  stageOptions,
+  type ImportContext,
+  type TaskOutcome,
+} from './import-context';
 import { stageImage } from './import-image';
-import type { PlannedImage, PlannedTask } from './import-plan';
-import { importedRecord, missingImage, savedImage } from './import-records';
+import { mergeTask } from './import-merge';
+import { stageXmp, unusedXmps } from './import-xmp';
+import type { PlannedTask } from './import-plan';
+import { importedRecord, missingImage, refusedImage, savedImage } from './import-records';
 import { readBounded, sha256Of } from './stream-copy';
 
-export interface ImportContext {
-  readonly root: string;
-  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'put'>;
-  readonly limits: ArchiveLimits;
-  readonly signal?: AbortSignal;
-  /** Called with the bytes of each file read. */
-  readonly onBytes: (bytes: number) => void;
-  /** Folders chosen by tasks being imported right now (see freeFolder). */
-  readonly reservedFolders: Set<string>;
-  /** Runs `work` when no other task holding one of `keys` is being imported (keyed-lock.ts). */
-  readonly oneAtATime: <T>(keys: readonly string[], work: () => Promise<T>) => Promise<T>;
-}
-
-export interface TaskOutcome {
-  readonly addedTask: boolean;
-  readonly addedImages: number;
-  readonly duplicateTask: boolean;
-  readonly duplicateImages: number;
-  readonly refused: Refusal[];
-  /** Cancelled after some images were added to an existing task (they stay, and are counted). */
-  readonly stopped?: boolean;
-}
-
-const REFUSED = (refused: Refusal[]): TaskOutcome => ({
-  addedTask: false,
-  addedImages: 0,
-  duplicateTask: false,
-  duplicateImages: 0,
-  refused,
-});
+export type { ImportContext, TaskOutcome } from './import-context';
 
 async function readRecord(
   task: PlannedTask,
@@ -97,12 +78,28 @@ async function readRecord(
   return parsed.ok ? parsed.record : { path: task.sidecar.path, reason: parsed.reason };
 }
 
-/** A folder for the new task that nothing occupies: Pictor's name for it, then `-2`, `-3`, … */
-async function freeFolder(
-  root: string,
-  record: TaskRecord,
-  reserved: Set<string>,
-): Promise<string> {
+function sameTask(a: TaskRecord, b: TaskRecord): boolean {
+  return (
+    a.localId === b.localId || (!!a.taskId && a.taskId === b.taskId && a.endpoint === b.endpoint)
+  );
+}
+
+/** The record of the folder `relative` when it is a real folder holding `record`'s task. */
+async function leftover(root: string, relative: string, record: TaskRecord) {
+  const folder = resolveInside(root, relative);
+  const info = await checkContained(root, folder).catch(() => null);
+  if (!info?.isDirectory()) return null;
+  const found = await readTaskFolder(root, folder).catch(() => null);
+  return found && sameTask(found, record) ? found : null;
+}
+
+type Place = { readonly free: string } | { readonly leftover: TaskRecord };
+
+/**
+ * Where the new task goes: Pictor's name for its folder, then `-2`, `-3`, … up to the first that
+ * nothing occupies (reserved for it); or a folder on the way that already holds this task.
+ */
+async function placeFor(root: string, record: TaskRecord, reserved: Set<string>): Promise<Place> {
   const base = taskFolderName(record);
   for (let n = 1; n <= 100; n += 1) {
     const relative = n === 1 ? base : `${base}-${n}`;
@@ -113,67 +110,99 @@ async function freeFolder(
         throw error;
       },
     );
+    if (taken) {
+      const found = await leftover(root, relative, record);
+      if (found) return { leftover: found };
+      continue;
+    }
     // Checked and taken in one step (no await between): two tasks imported at once never
     // choose the same folder.
-    if (!taken && !reserved.has(relative)) {
+    if (!reserved.has(relative)) {
       reserved.add(relative);
-      return relative;
+      return { free: relative };
     }
   }
   throw new Error('No free folder name for the task.');
 }
 
-function pickImage(
-  images: readonly PlannedImage[],
-  index: number,
-  record?: ImageRecord,
-): PlannedImage | undefined {
-  const candidates = images.filter((image) => image.index === index);
-  return candidates.find((image) => record?.mime?.endsWith(image.kind)) ?? candidates[0];
+/** Removes a task folder this import added, and the date folders above it it leaves empty. */
+async function removeAdded(root: string, target: string): Promise<void> {
+  await removeTree(root, target, { onLink: 'unlink' });
+  // `rmdir` removes only an empty folder: one holding another task stays, and so does the root.
+  for (let folder = dirname(target); folder !== resolve(root); folder = dirname(folder)) {
+    if (!isWithin(root, folder)) break;
+    const removed = await rmdir(folder).then(
+      () => true,
+      () => false,
+    );
+    if (!removed) break;
+  }
+}
+
+/** The record's images, each copied and checked into `stage` (see the file's comment). */
+async function stageImages(
+  task: PlannedTask,
+  record: TaskRecord,
+  relative: string,
+  stage: string,
+  context: ImportContext,
+): Promise<{ images: ImageRecord[]; refused: Refusal[] }> {
+  const images: ImageRecord[] = [];
+  const refused: Refusal[] = [];
+  const withXmp = new Set<number>();
+  for (const image of record.images) {
+    const planned =
+      image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
+    if (!planned) {
+      images.push(missingImage(image));
+      continue;
+    }
+    throwIfAborted(context.signal);
+    const names = imageNames(image.index, planned.kind);
+    const staged = await stageImage(planned, join(stage, names.image), stageOptions(context));
+    if (!staged.ok) {
+      refused.push(refusal(planned.file.path, staged.reason));
+      images.push(refusedImage(image, staged.reason));
+      continue;
+    }
+    context.onBytes(staged.image.size);
+    const xmp = await stageXmp(task.xmps, image, join(stage, names.xmp), context.signal);
+    if (xmp) withXmp.add(image.index);
+    if (xmp && 'reason' in xmp) refused.push(xmp);
+    const xmpFile = xmp && 'ok' in xmp ? `${relative}/${names.xmp}` : undefined;
+    images.push(
+      savedImage(
+        image,
+        planned.kind,
+        staged.image,
+        `${relative}/${names.image}`,
+        image.index,
+        xmpFile,
+      ),
+    );
+  }
+  refused.push(...unusedXmps(task.xmps, withXmp));
+  for (const planned of task.images) {
+    if (
+      !record.images.some((image) => image.index === planned.index && image.state !== 'deleted')
+    ) {
+      refused.push(refusal(planned.file.path, sentence('error.library.imageNotInRecord')));
+    }
+  }
+  return { images, refused };
 }
 
 async function addNewTask(
   task: PlannedTask,
   record: TaskRecord,
+  relative: string,
   context: ImportContext,
 ): Promise<TaskOutcome> {
   const { root } = context;
-  const refused: Refusal[] = [];
   const stage = tempPath(root, '.import');
-  await mkdir(stage);
-  let reserved: string | null = null;
   try {
-    const relative = await freeFolder(root, record, context.reservedFolders);
-    reserved = relative;
-    const images: ImageRecord[] = [];
-    for (const image of record.images) {
-      const planned =
-        image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
-      if (!planned) {
-        images.push(missingImage(image));
-        continue;
-      }
-      throwIfAborted(context.signal);
-      const name = imageNames(image.index, planned.kind).image;
-      const staged = await stageImage(planned, image, join(stage, name), {
-        maxBytes: context.limits.maxImageBytes,
-        ...(context.signal ? { signal: context.signal } : {}),
-      });
-      if (staged.ok) context.onBytes(staged.image.size);
-      else refused.push(refusal(planned.file.path, staged.reason));
-      images.push(
-        staged.ok
-          ? savedImage(image, planned.kind, staged.image, `${relative}/${name}`)
-          : missingImage(image),
-      );
-    }
-    for (const planned of task.images) {
-      if (
-        !record.images.some((image) => image.index === planned.index && image.state !== 'deleted')
-      ) {
-        refused.push(refusal(planned.file.path, sentence('error.library.imageNotInRecord')));
-      }
-    }
+    await mkdir(stage);
+    const { images, refused } = await stageImages(task, record, relative, stage, context);
     const imported = importedRecord(record, relative, images);
     await writeNewFileSynced(join(stage, SIDECAR_NAME), sidecarText(imported));
     throwIfAborted(context.signal);
@@ -181,17 +210,16 @@ async function addNewTask(
     await ensureFolder(root, dirname(target));
     await renameContained(root, stage, target);
     await fsyncDir(dirname(target));
-    context.history.put(imported);
-    const added = images.filter((image) => image.state === 'saved').length;
+    await context.history.put(imported, () => removeAdded(root, target));
     return {
       addedTask: true,
-      addedImages: added,
+      addedImages: images.filter((image) => image.state === 'saved').length,
       duplicateTask: false,
       duplicateImages: 0,
       refused,
     };
   } finally {
-    if (reserved !== null) context.reservedFolders.delete(reserved);
+    context.reservedFolders.delete(relative);
     await removeTree(root, stage, { onLink: 'unlink' }).catch(() => undefined);
   }
 }
@@ -223,146 +251,23 @@ async function importRecord(
   context: ImportContext,
 ): Promise<TaskOutcome> {
   const existing = existingRecord(record, context);
-  if (!existing) return addNewTask(task, record, context);
-  if (isUnfinished(existing)) {
-    return REFUSED([refusal(task.sidecar.path, sentence('error.library.taskInProgress'))]);
-  }
-  return mergeTask(task, record, existing, context);
-}
-
-/** The SHA-256 of each saved image file of `record`; a file that cannot be read is left out. */
-async function savedHashes(
-  root: string,
-  record: TaskRecord,
-  maxBytes: number,
-): Promise<Set<string>> {
-  const hashes = new Set<string>();
-  for (const image of record.images) {
-    if (image.state !== 'saved' || !image.file) continue;
-    try {
-      hashes.add(sha256Of(await readRegularFile(resolveInside(root, image.file), maxBytes)));
-    } catch {
-      // A missing or unsafe file is not this image's twin.
+  if (existing) {
+    if (isUnfinished(existing)) {
+      return REFUSED([refusal(task.sidecar.path, sentence('error.library.taskInProgress'))]);
     }
+    return mergeTask(task, record, existing, context);
   }
-  return hashes;
-}
-
-/** Publishes `temp` as `target` only if nothing is there (a hard link never replaces a file). */
-async function publishNew(temp: string, target: string): Promise<boolean> {
-  try {
-    await link(temp, target);
-    await removeQuietly(temp);
-    return true;
-  } catch (error) {
-    const code = systemErrorCode(error);
-    if (code === 'EEXIST') return false;
-    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
-  }
-  // A file system without hard links (FAT): look, then rename; a race here needs a local writer.
-  const there = await lstat(target).then(
-    () => true,
-    () => false,
-  );
-  if (there) return false;
-  await rename(temp, target);
-  return true;
-}
-
-interface Merge {
-  readonly folder: string;
-  readonly hashes: Set<string>;
-  readonly added: ImageRecord[];
-  readonly refused: Refusal[];
-  duplicates: number;
-}
-
-/** Adds one incoming image to an existing task under a free name, or counts it a duplicate. */
-async function mergeImage(
-  planned: PlannedImage,
-  image: ImageRecord,
-  existing: TaskRecord,
-  merge: Merge,
-  context: ImportContext,
-): Promise<void> {
-  if (planned.listed && merge.hashes.has(planned.listed.sha256)) {
-    merge.duplicates += 1;
-    return;
-  }
-  const temp = tempPath(context.root, '.import');
-  const staged = await stageImage(planned, image, temp, {
-    maxBytes: context.limits.maxImageBytes,
-    ...(context.signal ? { signal: context.signal } : {}),
-  });
-  if (!staged.ok) return void merge.refused.push(refusal(planned.file.path, staged.reason));
-  context.onBytes(staged.image.size);
-  if (merge.hashes.has(staged.image.sha256)) {
-    merge.duplicates += 1;
-    return removeQuietly(temp);
-  }
-  const used = new Set([...existing.images, ...merge.added].map((known) => known.index));
-  for (let index = 0; index < MAX_IMAGES_PER_TASK; index += 1) {
-    if (used.has(index)) continue;
-    const name = imageNames(index, planned.kind).image;
-    if (!(await publishNew(temp, join(resolveInside(context.root, merge.folder), name)))) continue;
-    merge.hashes.add(staged.image.sha256);
-    merge.added.push(
-      savedImage(image, planned.kind, staged.image, `${merge.folder}/${name}`, index),
-    );
-    return;
-  }
-  await removeQuietly(temp);
-  merge.refused.push(refusal(planned.file.path, sentence('error.library.taskNoRoom')));
-}
-
-async function mergeTask(
-  task: PlannedTask,
-  record: TaskRecord,
-  existing: TaskRecord,
-  context: ImportContext,
-): Promise<TaskOutcome> {
-  const folder = existing.folder ?? taskFolderName(existing);
-  const merge: Merge = {
-    folder,
-    hashes: await savedHashes(context.root, existing, context.limits.maxImageBytes),
-    added: [],
-    refused: [],
-    duplicates: 0,
-  };
-  let stopped: unknown = null;
-  try {
-    await ensureFolder(context.root, resolveInside(context.root, folder));
-    for (const image of record.images) {
-      const planned =
-        image.state === 'deleted' ? undefined : pickImage(task.images, image.index, image);
-      if (!planned) continue;
-      throwIfAborted(context.signal);
-      await mergeImage(planned, image, existing, merge, context);
-    }
-  } catch (error) {
-    // What was published stays, and is recorded below; then the stop goes on.
-    stopped = error;
-  }
-  if (merge.added.length > 0) {
-    const updated: TaskRecord = {
-      ...existing,
-      folder,
-      images: [...existing.images, ...merge.added],
-    };
-    await writeFileAtomic(
-      context.root,
-      join(resolveInside(context.root, folder), SIDECAR_NAME),
-      sidecarText(updated),
-    );
-    context.history.put(updated);
-  }
-  if (stopped !== null && !isAbort(stopped)) throw stopped;
+  const place = await placeFor(context.root, record, context.reservedFolders);
+  if ('free' in place) return addNewTask(task, record, place.free, context);
+  // The folder was in the gallery before this import: an undo never removes it.
+  await context.history.put(place.leftover);
+  const merged = await mergeTask(task, record, place.leftover, context);
+  const kept = place.leftover.images.filter((image) => image.state === 'saved').length;
   return {
-    ...(stopped === null ? {} : { stopped: true }),
-    addedTask: false,
-    addedImages: merge.added.length,
-    duplicateTask: merge.added.length === 0,
-    duplicateImages: merge.duplicates,
-    refused: merge.refused,
+    ...merged,
+    addedTask: true,
+    addedImages: kept + merged.addedImages,
+    duplicateTask: false,
+    duplicateImages: 0,
   };
 }

@@ -3,21 +3,30 @@
  * when, and every file in it with its task, size and SHA-256. Read back from an archive anyone
  * could have made, so it is parsed with a bounded schema, never trusted: a file whose bytes do
  * not match its line is refused.
+ *
+ * The work a hostile manifest can cause is bounded: its text's shape is checked before it is
+ * parsed (manifest-shape.ts), and its entries are checked one at a time, stopping at the first
+ * invalid one. (The schema run over the whole array at once collected every problem of every
+ * entry, five for each `{}`: 250,000 of them took seconds and gigabytes, to report only the first.)
  */
 import { z } from 'zod';
 import { MAX_LOCAL_ID_CHARS } from '../../../shared/domain/limits';
+import { manifestShapeProblem } from './manifest-shape';
 
 export const MANIFEST_NAME = 'pictor-export.json';
 export const MANIFEST_FORMAT = 'pictor-library-export';
-export const MANIFEST_VERSION = 1;
+/** The newest format this version reads; 2 added `xmp` entries (an image's XMP sidecar). */
+export const MANIFEST_VERSION = 2;
+/** The format of an archive without XMP sidecars: earlier versions of Pictor read it too. */
+export const MANIFEST_VERSION_WITHOUT_XMP = 1;
 
-const manifestEntrySchema = z
+export const manifestEntrySchema = z
   .object({
     /** The task's local id (`TaskRecord.localId`). */
     taskId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
     /** `/`-separated, relative to the archive's root. */
     path: z.string().min(1).max(4_096),
-    kind: z.enum(['sidecar', 'image']),
+    kind: z.enum(['sidecar', 'image', 'xmp']),
     size: z
       .number()
       .int()
@@ -28,16 +37,19 @@ const manifestEntrySchema = z
   .strict();
 export type ManifestEntry = z.infer<typeof manifestEntrySchema>;
 
-const manifestSchema = z
+/** The manifest with its entries unchecked: they are checked one by one (see the file's comment). */
+const manifestHeadSchema = z
   .object({
     format: z.literal(MANIFEST_FORMAT),
     version: z.number().int().positive(),
     pictorVersion: z.string().min(1).max(100),
     createdAt: z.iso.datetime(),
-    entries: z.array(manifestEntrySchema),
+    entries: z.array(z.unknown()),
   })
   .strict();
-export type Manifest = z.infer<typeof manifestSchema>;
+export type Manifest = Omit<z.infer<typeof manifestHeadSchema>, 'entries'> & {
+  entries: ManifestEntry[];
+};
 
 export function manifestText(manifest: Manifest): string {
   return `${JSON.stringify(manifest, null, 1)}\n`;
@@ -53,15 +65,38 @@ export interface ManifestProblem {
     | 'error.library.manifestNotPictor'
     | 'error.library.manifestNewer'
     | 'error.library.manifestTooManyFiles'
+    | 'error.library.manifestShape'
     | 'error.library.manifestInvalid';
   readonly params?: Readonly<Record<string, string>>;
 }
 
+type Parsed = { ok: true; manifest: Manifest } | { ok: false; problem: ManifestProblem };
+
+function invalid(issue: z.core.$ZodIssue | undefined, at: readonly PropertyKey[] = []): Parsed {
+  const path = [...at, ...(issue?.path ?? [])];
+  // `none`: the manifest as a whole (the sentence then names no field).
+  const where = path.length > 0 ? path.map(String).join('.') : 'none';
+  return {
+    ok: false,
+    problem: {
+      key: 'error.library.manifestInvalid',
+      params: { where, problem: issue?.message ?? '?' },
+    },
+  };
+}
+
+function tooMany(maxEntries: number): Parsed {
+  return {
+    ok: false,
+    problem: { key: 'error.library.manifestTooManyFiles', params: { max: String(maxEntries) } },
+  };
+}
+
 /** The manifest in `text`, or why it cannot be used. */
-export function parseManifest(
-  text: string,
-  maxEntries: number,
-): { ok: true; manifest: Manifest } | { ok: false; problem: ManifestProblem } {
+export function parseManifest(text: string, maxEntries: number): Parsed {
+  const shape = manifestShapeProblem(text, maxEntries);
+  if (shape === 'many') return tooMany(maxEntries);
+  if (shape !== null) return { ok: false, problem: { key: 'error.library.manifestShape' } };
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -81,25 +116,14 @@ export function parseManifest(
       },
     };
   }
-  const entries = (json as { entries?: unknown }).entries;
-  if (Array.isArray(entries) && entries.length > maxEntries) {
-    return {
-      ok: false,
-      problem: { key: 'error.library.manifestTooManyFiles', params: { max: String(maxEntries) } },
-    };
+  const whole = manifestHeadSchema.safeParse(json);
+  if (!whole.success) return invalid(whole.error.issues[0]);
+  if (whole.data.entries.length > maxEntries) return tooMany(maxEntries);
+  const entries: ManifestEntry[] = [];
+  for (const [index, entry] of whole.data.entries.entries()) {
+    const parsed = manifestEntrySchema.safeParse(entry);
+    if (!parsed.success) return invalid(parsed.error.issues[0], ['entries', index]);
+    entries.push(parsed.data);
   }
-  const parsed = manifestSchema.safeParse(json);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    // `none`: the manifest as a whole (the sentence then names no field).
-    const where = issue && issue.path.length > 0 ? issue.path.join('.') : 'none';
-    return {
-      ok: false,
-      problem: {
-        key: 'error.library.manifestInvalid',
-        params: { where, problem: issue?.message ?? '?' },
-      },
-    };
-  }
-  return { ok: true, manifest: parsed.data };
+  return { ok: true, manifest: { ...whole.data, entries } };
 }

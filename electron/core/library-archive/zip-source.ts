@@ -4,7 +4,8 @@
  * refused (entry-path.ts), a link or special file (Unix mode in the external attributes),
  * encryption, a compression other than store or deflate, duplicate names (case-folded), sizes
  * that claim ZIP64 without its field or point past the file, entries whose data overlap (the
- * overlapping zip bomb), more entries, bytes or compression ratio than the limits allow.
+ * overlapping zip bomb), more entries, bytes or compression ratio than the limits allow (the ratio
+ * of each entry above a small floor, and of the archive as a whole).
  * Declared sizes only decide refusals; what is read is counted again (stream-copy.ts).
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -197,6 +198,9 @@ export async function openZipSource(
         );
       }
       if (path !== null) files.push(zipFile(zip, entry, path));
+    }
+    if (total > limits.ratioFloorBytes && total > fileSize * limits.maxArchiveRatio) {
+      throw new ArchiveRefusedError(sentence('error.library.archiveBomb'));
     }
     checkOverlaps(entries);
     return { kind: 'archive', files, refused: [], close: async () => zip.close() };

@@ -22,6 +22,11 @@ export interface MenuOptions {
   readonly onCommand: (command: MenuCommand) => void;
   /** Help → Open Logs Folder. */
   readonly onOpenLogs: () => void;
+  /**
+   * macOS app menu → Install Command Line Tool… (core/os/command-line-tool.ts); absent where
+   * there is no bundle to link to (development).
+   */
+  readonly onInstallCommandLineTool?: () => void;
 }
 
 type Item = MenuItemConstructorOptions;
@@ -65,6 +70,11 @@ function settingsItem(options: MenuOptions): Item {
   return command(options, mainText('menu.settings'), 'open-settings', 'CmdOrCtrl+,');
 }
 
+function commandLineToolItem(options: MenuOptions): Item[] {
+  const click = options.onInstallCommandLineTool;
+  return click ? [{ label: mainText('menu.installCommandLineTool'), click: () => click() }] : [];
+}
+
 function appMenu(options: MenuOptions): Item {
   return {
     label: options.appName,
@@ -72,6 +82,7 @@ function appMenu(options: MenuOptions): Item {
       role('about', 'menu.about', { app: options.appName }),
       separator,
       settingsItem(options),
+      ...commandLineToolItem(options),
       separator,
       role('services', 'menu.services'),
       separator,

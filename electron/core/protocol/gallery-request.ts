@@ -3,8 +3,7 @@
  * and nothing else. The decision (`resolveGalleryRequest`) and the response (`serveGalleryRequest`)
  * are plain Node; the Electron adapter only hands requests over.
  */
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FileHandle } from 'node:fs/promises';
 import { TEMP_DIR } from '../gallery/gallery-layout';
 import { GALLERY_HOST } from './schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
@@ -24,6 +23,8 @@ import {
   type ServeRules,
   type ServedFile,
 } from './served-file';
+import { bytesBody, fileBody } from './file-body';
+import { ReadBudget } from './read-budget';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
 export const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
@@ -45,7 +46,14 @@ const GALLERY_RULES: ServeRules = {
  * Files up to this size are read in one call and sent from memory (a thumbnail, most images):
  * one trip through the thread pool instead of a stream's several. Larger ones are streamed.
  */
-const READ_WHOLE_BYTES = 1024 * 1024;
+export const READ_WHOLE_BYTES = 1024 * 1024;
+
+/**
+ * The process's one bound on files read whole and not yet taken by the page (read-budget.ts):
+ * 32 MiB in at most 64 reads. A page's grid of thumbnails (tens of KiB each) fits many times;
+ * past it, requests are streamed.
+ */
+export const GALLERY_READS = new ReadBudget(32 * 1024 * 1024, 64);
 
 /**
  * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
@@ -62,12 +70,47 @@ export async function resolveGalleryRequest(
   return resolveServedFile(root, parsed.segments, GALLERY_RULES);
 }
 
-/** Test seam: runs between the decision and the open (where a swapped folder would strike). */
-export interface GalleryServeHooks {
+export interface GalleryServeOptions {
+  /** Test seam: runs between the decision and the open (where a swapped folder would strike). */
   readonly beforeOpen?: () => Promise<void>;
+  /** Default {@link GALLERY_READS}. */
+  readonly reads?: ReadBudget;
 }
 
-async function streamFile(request: Request, root: string, served: ServedFile): Promise<Response> {
+/**
+ * The file whole from one read, if its bytes fit in the budget (else null: it is streamed). The
+ * bytes are given back to the budget when the page has taken them.
+ */
+async function wholeFile(
+  handle: FileHandle,
+  size: number,
+  headers: HeadersInit,
+  reads: ReadBudget,
+): Promise<Response | null> {
+  // size + 1: readExactly reads one byte more, to see a file that grew.
+  const giveBack = reads.tryTake(size + 1);
+  if (!giveBack) return null;
+  let bytes: Buffer | null;
+  try {
+    bytes = await readExactly(handle, size);
+  } catch (error) {
+    giveBack();
+    throw error;
+  }
+  // Sent as fstat saw it: a file that grew or shrank since is refused, never cut or padded.
+  if (bytes === null) {
+    giveBack();
+    return refusalResponse(refuse(404, 'No such file.'));
+  }
+  return new Response(bytesBody(bytes, giveBack), { status: 200, headers });
+}
+
+async function streamFile(
+  request: Request,
+  root: string,
+  served: ServedFile,
+  options: GalleryServeOptions,
+): Promise<Response> {
   // Opened first, then checked: what is served is what was verified, not what was resolved.
   const opened = await openServedFile(root, served.file);
   if (!opened) return refusalResponse(refuse(404, 'No such file.'));
@@ -84,15 +127,12 @@ async function streamFile(request: Request, root: string, served: ServedFile): P
     }
     if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
     if (size <= READ_WHOLE_BYTES) {
-      // Sent as fstat saw it: a file that grew or shrank since is refused, never cut or padded.
-      const bytes = await readExactly(handle, size);
-      if (bytes === null) return refusalResponse(refuse(404, 'No such file.'));
-      return new Response(new Uint8Array(bytes), { status: 200, headers });
+      const whole = await wholeFile(handle, size, headers, options.reads ?? GALLERY_READS);
+      if (whole) return whole;
     }
-    // Streamed: a large image is never held in memory. The stream closes the handle when done.
-    const body = Readable.toWeb(handle.createReadStream()) as WebReadableStream<Uint8Array>;
+    // Streamed: held in memory a chunk at a time. The body closes the handle when done.
     handOver = true;
-    return new Response(body as ReadableStream<Uint8Array>, { status: 200, headers });
+    return new Response(fileBody(handle, size), { status: 200, headers });
   } catch {
     return refusalResponse(refuse(404, 'No such file.'));
   } finally {
@@ -107,11 +147,11 @@ async function streamFile(request: Request, root: string, served: ServedFile): P
 export async function serveGalleryRequest(
   request: Request,
   root: string,
-  hooks: GalleryServeHooks = {},
+  options: GalleryServeOptions = {},
 ): Promise<Response> {
   if (!READ_METHODS.has(request.method)) return methodNotAllowed();
   const served = await resolveGalleryRequest(root, request.url);
   if (!served.ok) return refusalResponse(served);
-  await hooks.beforeOpen?.();
-  return streamFile(request, root, served);
+  await options.beforeOpen?.();
+  return streamFile(request, root, served, options);
 }

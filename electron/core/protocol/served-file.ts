@@ -5,9 +5,10 @@
  * `fs.promises` is looked up at call time: in the packaged app Electron patches it to read
  * inside app.asar.
  */
-import { constants, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { extname, isAbsolute, join, relative, sep } from 'node:path';
+import { extname, isAbsolute, relative, sep } from 'node:path';
+import { openRegularFile, type OpenedRegularFile } from '../gallery/regular-file';
 import { GalleryPathError, resolveInside } from '../gallery/gallery-path';
 import { refuse, type ProtocolRefusal } from './request-path';
 import { systemErrorCode } from '../errors/thrown-value';
@@ -101,76 +102,18 @@ export async function resolveServedFile(
 }
 
 /**
- * Never follows a link at the last component (where the OS can; Windows has no O_NOFOLLOW), and
- * never waits: a FIFO named like an image opens at once and is then refused as not a regular file,
- * instead of holding one of libuv's few threads until something writes to it.
+ * Opens a file {@link resolveServedFile} chose, then checks what was opened (core/fs/open-inside.ts),
+ * so a folder swapped for a link between that decision and the open, or during it, cannot serve
+ * a file from outside: the handle must be a regular file inside the root. Serve from the returned
+ * handle only.
+ * @returns the open handle and its size and time, or `null` (nothing opened, or it was not a
+ *   regular file inside the root).
  */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
-
-/**
- * Whether `file` is, right now, reached from `realRoot` through real folders only, and its
- * identity. Every component is looked at with `lstat` at once (one trip through the thread pool,
- * not one per folder): a link anywhere on the way refuses, as a walk one by one would.
- */
-async function walkInside(realRoot: string, file: string) {
-  if (!isInside(realRoot, file)) return null;
-  const names = relative(realRoot, file).split(sep);
-  const paths: string[] = [];
-  let at = realRoot;
-  for (const name of names) {
-    at = join(at, name);
-    paths.push(at);
-  }
-  const infos = await Promise.all(
-    paths.map((path) => fs.lstat(path, { bigint: true }).catch(() => null)),
-  );
-  if (infos.some((info) => info === null || info.isSymbolicLink())) return null;
-  return infos[infos.length - 1] ?? null;
-}
-
-/** A file opened by {@link openServedFile}: the handle and what `fstat` said of it. */
-export interface OpenedFile {
-  readonly handle: FileHandle;
-  readonly size: number;
-  readonly mtimeMs: number;
-}
-
-/**
- * Opens a file {@link resolveServedFile} chose, then checks what was opened, so a folder swapped
- * for a link between that check and the open cannot serve a file from outside: the handle must
- * be a regular file, and a fresh `lstat` walk from the real root down to `file` (no link on the
- * way) must end at the same device and inode. Serve from the returned handle only.
- * The root's real path is asked for again, beside the open (one trip, not two), and the walk
- * starts there: a folder above the gallery swapped for a link since the request was resolved
- * moves the real root, and `file` is then not inside it.
- * @returns the open handle and its size and time, or `null` (nothing opened, or it was not the
- *   file inside the root).
- */
-export async function openServedFile(root: string, file: string): Promise<OpenedFile | null> {
-  const [realRoot, handle] = await Promise.all([
-    realRootOf(root),
-    fs.open(file, OPEN_FLAGS).catch(() => null),
-  ]);
-  if (!handle) return null;
-  try {
-    if (realRoot !== null) {
-      const [opened, walked] = await Promise.all([
-        handle.stat({ bigint: true }),
-        walkInside(realRoot, file),
-      ]);
-      if (
-        opened.isFile() &&
-        walked?.isFile() &&
-        opened.dev === walked.dev &&
-        opened.ino === walked.ino
-      )
-        return { handle, size: Number(opened.size), mtimeMs: Number(opened.mtimeMs) };
-    }
-  } catch {
-    // Fall through: close and refuse.
-  }
-  await handle.close().catch(() => undefined);
-  return null;
+export async function openServedFile(
+  root: string,
+  file: string,
+): Promise<OpenedRegularFile | null> {
+  return openRegularFile(root, file, Number.MAX_SAFE_INTEGER).catch(() => null);
 }
 
 /**
@@ -179,7 +122,8 @@ export async function openServedFile(root: string, file: string): Promise<Opened
  * another process keeps appending to costs no more memory than the size it was opened at.
  */
 export async function readExactly(handle: FileHandle, size: number): Promise<Buffer | null> {
-  const buffer = Buffer.allocUnsafe(size + 1);
+  // Its own memory, not a slice of Node's shared pool: the page is handed this very buffer.
+  const buffer = Buffer.allocUnsafeSlow(size + 1);
   let filled = 0;
   while (filled < buffer.length) {
     const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);

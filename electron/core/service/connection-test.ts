@@ -2,12 +2,12 @@
  * "Test connection": asks a service about a task id it cannot have, with the key the app holds
  * for it. A "no such task" answer proves the service is there and took the key. It tests the
  * address the user has typed (saved or not), normalised as Settings would save it, with the
- * stored key only when that key was entered for the address's origin; an empty address tests the
+ * stored key only when that key was entered for that base URL; an empty address tests the
  * built-in demo service. The result is a report for the user, not an error.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
 import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
-import { originLabel } from '../credentials/key-origin';
+import { serviceLabel } from '../credentials/key-binding';
 import type { ServiceClient } from './service-client';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
@@ -29,18 +29,18 @@ export interface ConnectionReport {
 
 /** The stored key as far as a base URL may have it. */
 export type StoredKeyFor =
-  /** The key, entered for this base URL's origin. */
+  /** The key, entered for this base URL. */
   | { readonly found: 'key'; readonly credentials: ServiceCredentials }
   /** No key is stored (or none can be read now). */
   | { readonly found: 'none' }
-  /** A key is stored for another origin (`null`: for none yet) and is never sent to this one. */
-  | { readonly found: 'other_origin'; readonly keyOrigin: string | null };
+  /** A key is stored for another base URL (`null`: for none yet) and is never sent to this one. */
+  | { readonly found: 'other'; readonly keyBaseUrl: string | null };
 
 export interface ConnectionTestDeps {
   readonly credentials: {
     /** Credentials for `demo:` (the built-in service), or null while it is not running. */
     credentialsFor(endpoint: string): Promise<ServiceCredentials | null>;
-    /** The stored key for `baseUrl` (normalised), only when it was entered for its origin. */
+    /** The stored key for `baseUrl` (normalised), only when it was entered for that base URL. */
     storedKeyFor(baseUrl: string): Promise<StoredKeyFor>;
   };
   readonly client: Pick<ServiceClient, 'getTask'>;
@@ -83,7 +83,7 @@ async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target
     if (error instanceof UrlPolicyError) return refused(error.sentence);
     throw error;
   }
-  const host = originLabel(new URL(baseUrl).origin);
+  const host = serviceLabel(baseUrl);
   const stored = await deps.credentials.storedKeyFor(baseUrl);
   if (stored.found === 'key') {
     return {
@@ -94,10 +94,10 @@ async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target
   }
   if (stored.found === 'none') return refused(sentence('error.service.testNoKey', { host }));
   return refused(
-    stored.keyOrigin === null
+    stored.keyBaseUrl === null
       ? sentence('error.service.testKeyBeforeAddress', { host })
       : sentence('error.service.testKeyForOther', {
-          keyOrigin: originLabel(stored.keyOrigin),
+          keyService: serviceLabel(stored.keyBaseUrl),
           host,
         }),
   );

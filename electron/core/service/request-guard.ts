@@ -32,6 +32,7 @@ const FIX_IN_SETTINGS: Partial<Record<MainMessageKey, MainMessageKey>> = {
   'error.service.serviceUrlPlainHttp': 'error.service.serviceUrlPlainHttpFix',
   'error.service.serviceUrlScheme': 'error.service.serviceUrlSchemeFix',
   'error.service.serviceUrlQuery': 'error.service.serviceUrlQueryFix',
+  'error.service.serviceUrlDotSegment': 'error.service.serviceUrlDotSegmentFix',
 };
 
 function urlFault(error: unknown): Sentence {

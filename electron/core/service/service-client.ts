@@ -1,7 +1,7 @@
 /**
  * The HTTP client of the image task service (docs/SERVICE.md): submit a
  * generation, query a task. It owns everything between a call and a typed answer: the checks
- * before the key leaves, same-origin redirects only, a total timeout, a bounded body, and the
+ * before the key leaves, requests and redirects only under the base URL the key is for, a total timeout, a bounded body, and the
  * mapping of every failure to a {@link ServiceError} whose text never contains the key.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
@@ -17,18 +17,19 @@ import {
 } from './network-errors';
 import { checkCredentials, redactBody, redactError, redactText } from './request-guard';
 import type { CheckedCredentials } from './request-guard';
+import { sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
 import { errorForRedirect, errorForStatus, errorForTooLarge } from './status-errors';
 import type { ServiceOperation } from './status-errors';
 import { taskPath } from './task-id';
-import { sameOrigin } from './url-policy';
+import { isUnderBase } from './base-url-path';
 
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
   fetch: FetchLike;
   /** Total per request, redirects and reading the body included. Default 30 s. */
   requestTimeoutMs?: number;
-  /** Same-origin redirects followed per request. Default 3. */
+  /** Redirects (under the base URL) followed per request. Default 3. */
   maxRedirects?: number;
   /** A larger 200 body is a protocol error; larger error bodies are cut here. Default 1 MiB. */
   maxResponseBytes?: number;
@@ -157,6 +158,16 @@ export class ServiceClient {
   }
 
   async #send(call: Call, { method, url, body }: Outgoing): Promise<Response> {
+    // The key goes under its base URL only; the paths built here and the redirects followed
+    // are checked before, so this is the last line, not the first.
+    if (!isUnderBase(url, call.credentials.baseUrl)) {
+      // Today only a task id varies in a path, and checkTaskId refuses the ids that could leave.
+      throw new ServiceError({
+        kind: 'config',
+        message: sentence('error.service.taskIdDots'),
+        mayHaveReachedService: false,
+      });
+    }
     const headers: Record<string, string> = {
       Authorization: `Bearer ${call.credentials.key}`,
       Accept: 'application/json',
@@ -203,7 +214,7 @@ export class ServiceClient {
     }
     const shown = `Location: ${target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol}`;
     const web = target.protocol === 'http:' || target.protocol === 'https:';
-    if (!web || !sameOrigin(target, outgoing.url) || target.username || target.password) {
+    if (!web || !isUnderBase(target, call.credentials.baseUrl)) {
       return refuse('elsewhere', shown);
     }
     if (outgoing.method === 'POST' && response.status !== 307 && response.status !== 308) {

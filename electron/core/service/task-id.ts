@@ -3,6 +3,7 @@
  * that carries the key, so they are checked here and always percent-encoded by the client.
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { hasHiddenDotSegment } from './base-url-path';
 import { ServiceError } from './service-error';
 
 export const MAX_TASK_ID_LENGTH = 256;
@@ -17,7 +18,7 @@ function refuse(reason: Sentence): never {
 
 /**
  * Validates a task id: trimmed, 1..256 characters, no control characters, no whitespace inside,
- * not a dot segment and encodable (no lone surrogates).
+ * no `.` or `..` part (even percent-encoded, either slash) and encodable (no lone surrogates).
  * @returns the trimmed id.
  * @throws ServiceError of kind `config` with a sentence saying what is wrong.
  */
@@ -29,8 +30,10 @@ export function checkTaskId(id: string): string {
   }
   if (CONTROL.test(trimmed)) refuse(sentence('error.service.taskIdControl'));
   if (WHITESPACE.test(trimmed)) refuse(sentence('error.service.taskIdSpaces'));
-  // URL parsers collapse "." and ".." (even percent-encoded) as path segments: /v1/tasks/.. is /v1/.
-  if (trimmed === '.' || trimmed === '..') refuse(sentence('error.service.taskIdDots'));
+  // URL parsers collapse "." and ".." (even percent-encoded) as path segments: /v1/tasks/.. is
+  // /v1/. And a gateway that decodes %2F before routing reads "../x" (sent as ..%2Fx) as a step
+  // back out of the base URL the key is bound to.
+  if (hasHiddenDotSegment(trimmed)) refuse(sentence('error.service.taskIdDots'));
   try {
     encodeURIComponent(trimmed);
   } catch {

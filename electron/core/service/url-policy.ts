@@ -1,11 +1,13 @@
 /**
  * Which URLs Pictor will talk to. The key goes only to a base URL that is `https:` (or `http:`
- * on loopback); image URLs never get the key, and may not point at file:, data:, private or
+ * to this computer by construction: see isLoopbackByConstruction); image URLs never get the key, and may not point at file:, data:, private or
  * link-local addresses, or carry credentials.
  */
+import { isIPv4 } from 'node:net';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError, type UserFacingErrorOptions } from '../errors/user-facing-error';
+import { hasHiddenDotSegment, normalisePercentEncoding } from './base-url-path';
 import { classifyAddress } from './special-addresses';
 
 /**
@@ -23,17 +25,41 @@ export class UrlPolicyError extends UserFacingError {
   }
 }
 
-const LOOPBACK_NAMES = new Set(['localhost', 'localhost.', '[::1]', '::1']);
-
 function bareHost(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
 }
 
+/**
+ * `localhost` and every name under it (RFC 6761 §6.3), with or without the final dot of a fully
+ * qualified name: names that mean this computer, whatever a resolver would say about them.
+ */
+export function isLocalhostName(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/(?<=[^.])\.$/, '');
+  return host === 'localhost' || host.endsWith('.localhost');
+}
+
+/**
+ * True for hosts on this computer, or names that claim to be (`*.localhost`): for refusals (an
+ * image host, an imported record's service, a link), where treating a name as local is the
+ * careful side. Not for where the key may go over plain http: see isLoopbackByConstruction.
+ */
 export function isLoopbackHost(hostname: string): boolean {
-  // A fully qualified name ends in a dot: `app.localhost.` is `app.localhost` to a resolver.
-  const host = bareHost(hostname.toLowerCase()).replace(/(?<=[^.])\.$/, '');
-  if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
-  return classifyAddress(host) === 'loopback';
+  const host = bareHost(hostname.toLowerCase());
+  return isLocalhostName(host) || classifyAddress(host) === 'loopback';
+}
+
+/**
+ * True when a connection to `hostname` reaches this computer without a resolver being asked, so
+ * plain http (the key in clear) never leaves it: a 127.0.0.0/8 or `[::1]` literal (the URL
+ * parser has already turned decimal, octal and hex IPv4 spellings into dotted ones), or the name
+ * `localhost` itself, which both transports answer with loopback on their own (Chromium's
+ * resolver in the app, node-fetch.ts in the CLI) and neither sends through a proxy. Not
+ * `*.localhost`, `localhost.`, `0.0.0.0` or an IPv4-mapped IPv6 literal: a system resolver, DNS
+ * search domain or proxy bypass list may treat those otherwise.
+ */
+export function isLoopbackByConstruction(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  return isIPv4(hostname) && classifyAddress(hostname) === 'loopback';
 }
 
 /**
@@ -72,15 +98,18 @@ function parse(raw: string, what: keyof typeof PARSE_REFUSALS): URL {
 }
 
 /**
- * Checks a service base URL and returns it normalised: no trailing slash, and no trailing `/v1`
- * (the paths Pictor asks for, `/v1/images/generations` and `/v1/tasks/<id>`, carry it already,
- * and providers' documentation often quotes the base URL with it). Settings save it in this
- * form and the connection test and every request use it, so what is tested is what is used.
+ * Checks a service base URL and returns it normalised, the one spelling the key is bound to (see
+ * base-url-path.ts): scheme and host in lower case and the default port dropped (the URL parser
+ * does that), `.`/`..` segments resolved, percent-encoding in one form, no trailing slash, and
+ * no trailing `/v1` (the paths Pictor asks for, `/v1/images/generations` and `/v1/tasks/<id>`,
+ * carry it already, and providers' documentation often quotes the base URL with it). Settings
+ * save it in this form and the connection test and every request use it, so what is tested is
+ * what is used.
  * @throws UrlPolicyError before any request is made.
  */
 export function checkBaseUrl(raw: string): string {
   const url = parse(raw, 'service');
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (url.protocol === 'http:' && !isLoopbackByConstruction(url.hostname)) {
     throw new UrlPolicyError(sentence('error.service.serviceUrlPlainHttp'));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -89,7 +118,12 @@ export function checkBaseUrl(raw: string): string {
   if (url.search || url.hash) {
     throw new UrlPolicyError(sentence('error.service.serviceUrlQuery'));
   }
-  return `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}`;
+  // A `..` a decoding gateway would find (`/team-a/..%2Fteam-b`) would make the path a lie.
+  if (hasHiddenDotSegment(url.pathname)) {
+    throw new UrlPolicyError(sentence('error.service.serviceUrlDotSegment'));
+  }
+  const path = normalisePercentEncoding(url.pathname).replace(/(\/+v1)?\/*$/, '');
+  return `${url.origin}${path}`;
 }
 
 /**

@@ -1,8 +1,18 @@
 /**
  * Whether this copy of Pictor can update itself, from facts the host reads (packaged or not, the
- * OS, the files electron-builder leaves beside the app). Electron-free so every case is tested.
+ * OS, the files electron-builder leaves beside the app, the macOS signature). Electron-free so
+ * every case is tested.
  */
+import type { CodeSignatureReader, CodesignRun } from '../../ports/code-signature';
 import type { UpdaterCapability } from '../../ports/updater';
+
+/**
+ * What codesign says of the running macOS app: `valid` is a real identity's signature (Developer
+ * ID); `ad-hoc` (what an unsigned build gets on Apple silicon) and `unsigned` cannot take an
+ * update through Squirrel.Mac; `invalid` was changed after signing; `unknown`: codesign did not
+ * answer.
+ */
+export type MacSignature = 'valid' | 'ad-hoc' | 'unsigned' | 'invalid' | 'unknown';
 
 export interface InstallFacts {
   /** `app.isPackaged`: false in development and in the test harnesses. */
@@ -14,12 +24,18 @@ export interface InstallFacts {
   readonly linuxPackageType: string | null;
   /** Started from an AppImage (`APPIMAGE` is set). */
   readonly appImage: boolean;
+  /** macOS: the running app's signature ({@link readMacSignature}); absent: not checked. */
+  readonly macSignature?: MacSignature;
 }
 
 export function updaterCapability(facts: InstallFacts): UpdaterCapability {
   if (!facts.packaged) return { kind: 'none', reason: 'development' };
   if (!facts.hasUpdateConfig) return { kind: 'none', reason: 'not_installed' };
-  if (facts.platform === 'darwin' || facts.platform === 'win32') return { kind: 'install' };
+  if (facts.platform === 'win32') return { kind: 'install' };
+  // Squirrel.Mac installs only over a signature of the same identity; anything less (ad hoc,
+  // none, not checked) would download the update and then fail at "Restart to update".
+  if (facts.platform === 'darwin')
+    return facts.macSignature === 'valid' ? { kind: 'install' } : { kind: 'notify' };
   if (facts.platform === 'linux') {
     if (facts.appImage) return { kind: 'install' };
     // electron-updater could install a deb or rpm, but only as root through a shell command
@@ -29,4 +45,24 @@ export function updaterCapability(facts: InstallFacts): UpdaterCapability {
       return { kind: 'notify' };
   }
   return { kind: 'none', reason: 'not_installed' };
+}
+
+/** The signature of `codesign`'s two answers (see {@link CodeSignatureReader}). */
+export function classifySignature(verify: CodesignRun, display: CodesignRun): MacSignature {
+  if (verify.status === null || display.status === null) return 'unknown';
+  if (verify.status !== 0) return /not signed at all/.test(verify.output) ? 'unsigned' : 'invalid';
+  if (/^Signature=adhoc$/m.test(display.output) || /^TeamIdentifier=not set$/m.test(display.output))
+    return 'ad-hoc';
+  return /^TeamIdentifier=\w+$/m.test(display.output) && /^Authority=/m.test(display.output)
+    ? 'valid'
+    : 'unknown';
+}
+
+/** The running app's signature: `bundle` is the `.app` folder. */
+export async function readMacSignature(
+  bundle: string,
+  reader: CodeSignatureReader,
+): Promise<MacSignature> {
+  const [verify, display] = await Promise.all([reader.verify(bundle), reader.display(bundle)]);
+  return classifySignature(verify, display);
 }

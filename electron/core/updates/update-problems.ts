@@ -48,8 +48,11 @@ function factsOf(error: unknown): ErrorFacts {
     string,
     unknown
   >;
+  // Node's fetch says "fetch failed" and keeps the system's code on its cause.
+  const cause = (record['cause'] ?? {}) as Record<string, unknown>;
+  const code = record['code'] ?? cause['code'];
   return {
-    code: typeof record['code'] === 'string' ? record['code'] : '',
+    code: typeof code === 'string' ? code : '',
     statusCode: typeof record['statusCode'] === 'number' ? record['statusCode'] : 0,
     message:
       typeof record['message'] === 'string' ? record['message'] : String(error).slice(0, 500),
@@ -61,6 +64,7 @@ export function classifyUpdateError(error: unknown): UpdateProblem {
   const { code, statusCode, message } = factsOf(error);
   if (code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(message))
     return 'checksum';
+  if (code === 'ERR_UPDATER_PRERELEASE_FOR_STABLE') return 'prerelease';
   if (FEED_MISSING.has(code) || (statusCode >= 400 && statusCode < 500)) return 'feed_missing';
   if (FEED_INVALID.has(code) || /YAMLException|Cannot parse update info/i.test(message))
     return 'feed_invalid';

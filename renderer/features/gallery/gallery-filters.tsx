@@ -20,7 +20,25 @@ export interface GalleryFiltersBarProps {
   readonly active?: boolean;
 }
 
-/** Search by prompt (debounced), favourites only, model, and a date range. */
+/** One of the bar's on/off filters. */
+function FilterCheck(props: {
+  readonly label: string;
+  readonly checked: boolean;
+  readonly onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="checkbox gallery-filters__check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      {props.label}
+    </label>
+  );
+}
+
+/** Search by prompt (debounced), favourites only, Content Credentials only, model, dates. */
 export function GalleryFiltersBar({
   filters,
   models,
@@ -68,14 +86,16 @@ export function GalleryFiltersBar({
           maxLength={500}
         />
       </div>
-      <label className="checkbox gallery-filters__check">
-        <input
-          type="checkbox"
-          checked={filters.favouriteOnly}
-          onChange={(event) => onChange({ favouriteOnly: event.target.checked })}
-        />
-        {t('gallery.favourite.label')}
-      </label>
+      <FilterCheck
+        label={t('gallery.favourite.label')}
+        checked={filters.favouriteOnly}
+        onChange={(favouriteOnly) => onChange({ favouriteOnly })}
+      />
+      <FilterCheck
+        label={t('gallery.credentials.label')}
+        checked={filters.credentialsOnly}
+        onChange={(credentialsOnly) => onChange({ credentialsOnly })}
+      />
       <div className="gallery-filters__field">
         <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
         <select

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
+import { CredentialsSummary } from '../../components/content-credentials';
 import { formatBytes, formatDateTime, formatNumber, t } from '../../i18n';
 import type { ImageActions } from './use-image-actions';
 
@@ -50,6 +51,11 @@ export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetail
           {image.bytes === undefined ? t('viewer.unknown') : formatBytes(image.bytes)}
         </Row>
         <Row label={t('viewer.date')}>{formatDateTime(item.createdAt)}</Row>
+        {image.contentCredentials ? (
+          <Row label={t('common.credentials.title')}>
+            <CredentialsSummary credentials={image.contentCredentials} />
+          </Row>
+        ) : null}
         <Row label={t('viewer.taskId')}>
           {item.taskId === null ? (
             t('viewer.taskIdNone')

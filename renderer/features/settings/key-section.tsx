@@ -36,8 +36,8 @@ function StoredKey({
         {t('settings.key.storedWith', { backend: backendName(status.backend) })}
       </p>
       <p className="muted">
-        {status.origin
-          ? t('settings.key.boundTo', { origin: status.origin })
+        {status.baseUrl
+          ? t('settings.key.boundTo', { address: status.baseUrl })
           : t('settings.key.unbound')}
       </p>
       {status.weak ? (

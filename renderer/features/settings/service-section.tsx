@@ -30,7 +30,7 @@ function ConnectionReport({ report, error }: { report: Report | null; error: Api
 function useKeyIdentity(): string {
   return useAppStore((state) => {
     const status = state.keyStatus;
-    return status ? `${status.state}|${status.fingerprint ?? ''}|${status.origin ?? ''}` : '';
+    return status ? `${status.state}|${status.fingerprint ?? ''}|${status.baseUrl ?? ''}` : '';
   });
 }
 

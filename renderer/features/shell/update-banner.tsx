@@ -19,6 +19,7 @@ const PROBLEM_TEXT: Record<UpdateProblem, MessageKey> = {
   offline: 'update.problem.offline',
   feed_missing: 'update.problem.feed_missing',
   feed_invalid: 'update.problem.feed_invalid',
+  prerelease: 'update.problem.prerelease',
   checksum: 'update.problem.checksum',
   install_failed: 'update.problem.install_failed',
   failed: 'update.problem.failed',

@@ -5,6 +5,7 @@ import { imageUrl } from '../../lib/api';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
+import { CredentialsSummary } from '../../components/content-credentials';
 import {
   errorText,
   formatBytes,
@@ -61,6 +62,12 @@ function Images({ record }: { record: TaskRecord }) {
             </span>
             {image.error ? (
               <span className="details-images__error">{imageErrorText(image)}</span>
+            ) : null}
+            {image.contentCredentials ? (
+              <span className="details-images__credentials">
+                {t('common.credentials.title')}:{' '}
+                <CredentialsSummary credentials={image.contentCredentials} />
+              </span>
             ) : null}
           </li>
         );

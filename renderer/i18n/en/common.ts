@@ -14,6 +14,22 @@ export const common = {
     'This part of Pictor could not be shown. Try again; if it keeps happening, open the logs from Settings.',
   'format.unknownDate': 'unknown date',
   'format.unknown': '—',
+  'common.credentials.title': 'Content Credentials',
+  'common.credentials.valid':
+    '{ai, select, yes {Signed by {signer}, AI-generated} other {Signed by {signer}}}',
+  'common.credentials.trusted':
+    'The file is exactly as {signer} signed it, and {signer} is on the list of signers Pictor trusts.',
+  'common.credentials.untrusted':
+    'The file is exactly as it was signed, but the signer is not on the list Pictor trusts: the name is only what the signer says about itself.',
+  'common.credentials.generator': 'Made with {generator}.',
+  'common.credentials.invalid': 'Present, but they do not check out',
+  'common.credentials.invalidMeaning':
+    'The file or its credentials changed after signing, so they say nothing reliable about where it came from ({codes}).',
+  'common.credentials.unreadable': 'Present, but they could not be read',
+  'common.credentials.unreadableMeaning':
+    'Pictor kept the file exactly as it came, but could not read its credentials within its limits.',
+  'common.credentials.none': 'None',
+  'common.credentials.noneMeaning': 'Nothing in the file says where it came from.',
   'error.unexpected':
     'Something went wrong. Try again; if it keeps happening, open the logs from Settings.',
 } as const;

@@ -5,6 +5,7 @@ export const gallery = {
   'gallery.search.label': 'Search prompts',
   'gallery.search.placeholder': 'Search by prompt',
   'gallery.favourite.label': 'Favourites only',
+  'gallery.credentials.label': 'Has Content Credentials',
   'gallery.model.label': 'Model',
   'gallery.model.all': 'All models',
   'gallery.from.label': 'From',

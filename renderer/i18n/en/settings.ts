@@ -24,7 +24,7 @@ export const settings = {
   'settings.key.save': 'Save key',
   'settings.key.stored': 'A key is stored. Fingerprint: {fingerprint}',
   'settings.key.storedWith': 'Protected by {backend}.',
-  'settings.key.boundTo': 'Sent only to {origin}. Pictor asks you before it goes anywhere else.',
+  'settings.key.boundTo': 'Sent only to {address}. Pictor asks you before it goes anywhere else.',
   'settings.key.unbound':
     'Not tied to a service yet: Pictor asks you before sending it to the address you set.',
   'settings.key.weakWarning':

@@ -65,6 +65,8 @@ export const shell = {
     'The update server has no update information for Pictor right now; it will try again tomorrow.',
   'update.problem.feed_invalid':
     'The update server’s information could not be read, so nothing was downloaded.',
+  'update.problem.prerelease':
+    'The update server offered a prerelease, which this version of Pictor does not install, so nothing was downloaded.',
   'update.problem.checksum':
     'The downloaded update did not match its checksum, so it was deleted and nothing was installed.',
   'update.problem.install_failed':

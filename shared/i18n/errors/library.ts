@@ -105,6 +105,8 @@ export const libraryErrors = {
     'Pictor did not import this archive: an entry is larger than the {max} bytes allowed. Nothing was written to the library.',
   'error.library.archiveEntryBomb':
     'Pictor did not import this archive: an entry is compressed too well to be an image (a zip bomb). Nothing was written to the library.',
+  'error.library.archiveBomb':
+    'Pictor did not import this archive: its entries together are compressed too well to be images (a zip bomb). Nothing was written to the library.',
   'error.library.archiveOverlap':
     'Pictor did not import this archive: two entries share the same data (an overlapping zip bomb). Nothing was written to the library.',
   'error.library.archiveNotZip':
@@ -142,16 +144,25 @@ export const libraryErrors = {
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest lists more than {max} files. Nothing was written to the library.',
   'error.library.manifestInvalid':
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is not valid ({where, select, none {{problem}} other {{where}: {problem}}}). Nothing was written to the library.',
+  'error.library.notEnoughSpace':
+    'Pictor did not import {what, select, folder {this folder} other {this archive}}: it needs {needed} bytes free on the library’s disk, and only {free} are free. Free some space, then try again. Nothing was written to the library.',
+  'error.library.manifestShape':
+    'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is nested deeper, or holds more fields, than a Pictor export manifest can. Nothing was written to the library.',
 
   // electron/core/library-archive/import-image.ts, import-plan.ts, import-task.ts (files left out)
   'error.library.imageTooLarge': 'The image is larger than the {max} bytes allowed.',
   'error.library.imageNotAsNamed': 'The file does not hold the image its name says.',
   'error.library.imageUnreadable': 'The image could not be read from the source.',
+  'error.library.imageNotChecked':
+    'The image could not be checked (Pictor’s image worker stopped or took too long), so it was not imported. Import it again to try once more.',
   'error.library.imageShaMismatch': 'The image does not match the manifest (its SHA-256 differs).',
   'error.library.fileNotListed': 'The file is not listed in the manifest.',
   'error.library.fileSizeMismatch': 'The file is not the size the manifest says.',
   'error.library.fileNotLibrary': 'The file is not part of a Pictor library.',
   'error.library.imageNoSidecar': 'The image has no pictor.json beside it.',
+  'error.library.xmpRefused':
+    'The XMP file is not Pictor’s metadata for its image, or does not match the manifest; the image comes in without it.',
+  'error.library.xmpWithoutImage': 'The XMP file has no image of its task beside it.',
   'error.library.sidecarUnreadable':
     'The sidecar could not be read, or is larger than a sidecar can be.',
   'error.library.sidecarShaMismatch':
@@ -173,6 +184,8 @@ export const libraryErrors = {
   'error.library.exportNotImage': 'The file is not a PNG, JPEG or WebP image.',
   'error.library.exportImageUnreadable': 'The image file could not be read.',
   'error.library.exportImageUnsafe': 'The image file could not be read. {reason}',
+  'error.library.exportXmpUnreadable':
+    'The XMP file beside the image could not be read; the image is in the archive without it.',
   'error.library.exportTargetExists':
     '{file} already exists; Pictor does not replace it. Choose another name.',
 

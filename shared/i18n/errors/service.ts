@@ -95,6 +95,8 @@ export const serviceErrors = {
     'The service URL must start with https:// (plain http:// is allowed only for this computer, e.g. http://127.0.0.1).',
   'error.service.serviceUrlScheme': 'The service URL must start with https://.',
   'error.service.serviceUrlQuery': 'The service URL must not have a query (?…) or fragment (#…).',
+  'error.service.serviceUrlDotSegment':
+    'The service URL’s path must not contain “.” or “..” as a part, not even percent-encoded (such as ..%2F).',
   'error.service.imageUrlInvalid': 'The image address is not a valid URL.',
   'error.service.imageUrlCredentials':
     'The image address must not contain a user name or password.',
@@ -123,6 +125,8 @@ export const serviceErrors = {
     'The service URL must start with https://. Fix it in Settings.',
   'error.service.serviceUrlQueryFix':
     'The service URL must not have a query (?…) or fragment (#…). Fix it in Settings.',
+  'error.service.serviceUrlDotSegmentFix':
+    'The service URL’s path must not contain “.” or “..” as a part, not even percent-encoded (such as ..%2F). Fix it in Settings.',
   'error.service.noKey': 'No API key is set. Add your key in Settings.',
   'error.service.keyUnsendable':
     'The API key contains characters that cannot be sent (spaces, line breaks or non-ASCII letters). Paste the key again in Settings.',
@@ -136,7 +140,7 @@ export const serviceErrors = {
   'error.service.taskIdSpaces':
     'The task id contains spaces. Check the task id and paste it again.',
   'error.service.taskIdDots':
-    'The task id cannot be "." or "..". Check the task id and paste it again.',
+    'The task id cannot be "." or ".." or contain them as a path part (such as "../"). Check the task id and paste it again.',
   'error.service.taskIdUnsendable':
     'The task id contains characters that cannot be sent. Check the task id and paste it again.',
 
@@ -161,7 +165,7 @@ export const serviceErrors = {
   'error.service.testKeyBeforeAddress':
     'Your API key was entered before any service address was set, and is sent nowhere until you save an address, so {host} was not tested. Save this address first.',
   'error.service.testKeyForOther':
-    'Your API key was entered for {keyOrigin} and is never sent to another service, so {host} was not tested. Save this address to decide what happens to the key, or enter {host}’s key.',
+    'Your API key was entered for {keyService} and is never sent to another service, so {host} was not tested. Save this address to decide what happens to the key, or enter {host}’s key.',
   'error.service.testDemoAccepted': 'The built-in demo service answered and accepted the key.',
   'error.service.testAccepted': 'The service at {host} answered and accepted the key.',
 } as const;

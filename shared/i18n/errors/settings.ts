@@ -106,6 +106,8 @@ export const settingsErrors = {
     'This task was made with the service address {endpoint}. It waits until that address is set again in Settings.',
   'error.settings.taskNoKeyGeneric':
     'No API key is set for the service this task lives on. It waits until one is set.',
+  'error.settings.importedOtherService':
+    'This task was imported, and the service it names ({host}) comes from the imported file, not from you. Pictor never sends your key to a service because a task names it. If you use that service, enter its address and its own key in Settings yourself; until then the task waits.',
   'error.settings.importedLocal':
     'This task was imported from a gallery folder and names a service on this computer. Pictor does not contact services on this computer for imported tasks; what the folder held is kept.',
 

@@ -11,7 +11,7 @@
  *   adds around the decoder. An engine of another process (Chromium's) adds a mode here.
  */
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { checkImage } from '../../../electron/core/gallery/image-finish';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
 
@@ -53,6 +53,7 @@ function enginePath(): { check: CheckOne; library: string; close(): Promise<void
     library: 'the core’s image check on the sharp-native engine',
     async check(file) {
       const result = await checkImage(file, 'png', {
+        root: dirname(file),
         maxPixels: 100_000_000,
         maxImageBytes: 64 * 1024 * 1024,
         thumbnailSize: 384,

@@ -6,12 +6,20 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './repo-paths';
+import { findOnPath } from '../../support/tools';
 
 /** Where the journeys run. */
 export type Host = 'chromium' | 'electron';
 
-/** Debian's Chromium; Playwright's own browsers are not downloaded here. */
-export const CHROMIUM_PATH = process.env.PICTOR_E2E_CHROMIUM ?? '/usr/bin/chromium';
+/**
+ * PICTOR_E2E_CHROMIUM (CI sets it to Playwright's browser), else the system's `chromium` on PATH
+ * (Debian's here; Playwright's own browsers are not downloaded here).
+ */
+export const CHROMIUM_PATH =
+  process.env.PICTOR_E2E_CHROMIUM ??
+  findOnPath('chromium') ??
+  findOnPath('chromium-browser') ??
+  'chromium';
 
 /** Flags for a quiet, headless, sandbox-less Chromium in a container. */
 export const CHROMIUM_ARGS = [

@@ -3,7 +3,7 @@
  * another origin when the address changes. The main process asks in its own dialog (here the
  * chromium host's recorded stand-in answers; in real Electron a native message box nobody in the
  * page can click, so the journey runs in the chromium host only and
- * tests/integration/core/key-origin.test.ts covers the same rule in the runtime).
+ * tests/integration/core/key-base-url.test.ts covers the same rule, paths included, in the runtime).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { hostName } from '../harness/launch-app';

@@ -1,23 +1,24 @@
 /**
- * "Sleep and network loss", through the real core against the demo service:
- * (a) the machine sleeps: no timer fires, then wall time jumps forward and every overdue timer
+ * "Sleep and network loss", through the real core against the demo service, both on the manual
+ * clock (support/clock-driver.ts), so the verdicts read the app's timing whatever the machine's load:
+ * (a) the machine sleeps: no timer fires, then the clock jumps forward and every overdue timer
  *     fires at once, late, and the shell calls engine.wake() as main.ts does on powerMonitor
  *     'resume';
  * (b) the network disappears (a TCP relay in front of the service refuses connections) and
  *     returns, with no wake() (the OS still says online: only the service is unreachable).
  * Judged from the service's request log: prompt resumption, no burst, nothing lost or duplicated.
+ * Each request is stamped with the clock's time when it reached the service, which is exactly
+ * when the app sent it: the clock moves only once every request of the moment has been answered.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../../electron/adapters/system-clock';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
-import type { Clock } from '../../../electron/ports/clock';
 import { TcpSwitch } from '../../e2e/harness/tcp-switch';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
+import { ClockDriver, until } from '../support/clock-driver';
 import { KEY, LogCollector, allRecords, openCoreRun, type CoreRun } from './fault-harness';
 import { judgeResume, type ResumeVerdict } from './resume-checks';
-import { SleepyClock } from './sleepy-clock';
 
 /**
  * Deliberately not multiples of the planner's 30 phase slots: the planner used to give the
@@ -27,8 +28,8 @@ import { SleepyClock } from './sleepy-clock';
 const TASKS = scaled(40, 200);
 const INTERVAL_MS = scaled(500, 1000);
 const MAX_BACKOFF_MS = 4 * INTERVAL_MS;
-/** Loaded-machine allowance on top of each bound (event-loop lag, the request itself). */
-const SLACK_MS = 1_000;
+/** Clock time after which a run that has not settled is stuck (it settles in well under a tenth). */
+const STUCK_MS = 1_000 * INTERVAL_MS;
 const FILE = 'tests/hardening/faults/sleep-and-network.test.ts';
 
 let service: DemoService | undefined;
@@ -44,9 +45,12 @@ afterEach(async () => {
   [service, run, relay, collector] = [undefined, undefined, undefined, undefined];
 });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function startAll(clock: Clock, durationMs: { min: number; max: number }, viaRelay: boolean) {
+async function startAll(
+  driver: ClockDriver,
+  durationMs: { min: number; max: number },
+  viaRelay: boolean,
+) {
+  const clock = driver.coreClock;
   service = await startDemoService({
     accounts: [{ account: 'sleeper', key: KEY }],
     durationMs,
@@ -57,9 +61,10 @@ async function startAll(clock: Clock, durationMs: { min: number; max: number }, 
   relay = viaRelay ? await TcpSwitch.start({ host: '127.0.0.1', port: service.port }) : undefined;
   run = await openCoreRun({
     baseUrl: relay?.url ?? service.url,
-    fetch: (url, init) => fetch(url, init),
+    fetch: driver.fetch,
     clock,
-    requestTimeoutMs: 15_000,
+    // Real time, and not what is tested: long enough that no load can reach it.
+    requestTimeoutMs: 600_000,
     engine: { pollIntervalMs: INTERVAL_MS, maxBackoffMs: MAX_BACKOFF_MS },
   });
   run.core.engine.start();
@@ -72,13 +77,25 @@ async function startAll(clock: Clock, durationMs: { min: number; max: number }, 
     );
     ids.push(...records.map((record) => record.localId));
   }
-  // Every task has its id and is being polled before the break.
-  while (ids.some((id) => run?.core.engine.get(id)?.status !== 'processing')) await pause(50);
+  const engine = run.core.engine;
+  driver.watch(engine, ids);
+  // Every task has its id and is being polled before the break (the clock has not moved).
+  await until(() => ids.every((id) => engine.get(id)?.status === 'processing'));
+  await driver.settle();
   return { service, run, ids };
 }
 
-async function finish(ids: string[], backAt: number, boundMs: number): Promise<ResumeVerdict> {
-  await run!.core.engine.whenSettled(ids);
+async function finish(
+  driver: ClockDriver,
+  ids: string[],
+  backAt: number,
+  boundMs: number,
+): Promise<ResumeVerdict> {
+  let settled = false;
+  void run!.core.engine.whenSettled(ids).then(() => {
+    settled = true;
+  });
+  await driver.runUntil(() => settled, STUCK_MS);
   const verdict = await judgeResume({
     core: run!.core,
     records: allRecords(run!.core),
@@ -95,28 +112,26 @@ async function finish(ids: string[], backAt: number, boundMs: number): Promise<R
 
 describe('sleep and network loss', () => {
   it('after a system sleep, every task resumes within one interval, without a burst', async () => {
-    const clock = new SleepyClock();
-    const sleepMs = 1_000;
+    const driver = new ClockDriver();
     const jumpMs = scaled(20, 60) * INTERVAL_MS;
     // Half the tasks finish while the machine sleeps, half after it wakes.
     const { ids } = await startAll(
-      clock,
+      driver,
       { min: 6 * INTERVAL_MS, max: jumpMs + 8 * INTERVAL_MS },
       false,
     );
-    clock.sleep();
-    await pause(sleepMs);
-    clock.wake(jumpMs);
-    const wokeAt = clock.now();
+    // The lid closes and opens `jumpMs` later: nothing fires on the way, everything due at once.
+    await driver.clock.jump(jumpMs);
+    const wokeAt = driver.clock.now();
     run!.core.engine.wake();
-    const boundMs = INTERVAL_MS + SLACK_MS;
-    const verdict = await finish(ids, wokeAt, boundMs);
+    const boundMs = INTERVAL_MS;
+    const verdict = await finish(driver, ids, wokeAt, boundMs);
     expect(verdict.problems).toEqual([]);
     expect(verdict.lost + verdict.duplicated).toBe(0);
     recordReliability({
       section: 'faults',
       row: 'System sleep: clock jumps forward, timers fire late',
-      load: `${TASKS} tasks in flight, poll interval ${INTERVAL_MS} ms (3 s scaled 1:${3000 / INTERVAL_MS}); slept ${sleepMs} ms real while the clock jumped ${jumpMs} ms (${(jumpMs * 3000) / INTERVAL_MS / 1000} s at 3 s); resume bound = 1 interval + ${SLACK_MS} ms; burst limit = tasks/2 polls per interval/3 window (1 s at 3 s)`,
+      load: `${TASKS} tasks in flight, poll interval ${INTERVAL_MS} ms (3 s scaled 1:${3000 / INTERVAL_MS}); the clock jumped ${jumpMs} ms (${(jumpMs * 3000) / INTERVAL_MS / 1000} s at 3 s) with no timer firing on the way (manual clock); resume bound = 1 interval; burst limit = tasks/2 polls per interval/3 window (1 s at 3 s)`,
       injected: { sleeps: 1, 'clock jump (ms)': jumpMs, 'tasks in flight': TASKS },
       outcome: { ...verdict.counts, lost: verdict.lost, duplicated: verdict.duplicated },
       lost: verdict.lost,
@@ -128,32 +143,33 @@ describe('sleep and network loss', () => {
   });
 
   it('after the network disappears and returns, every task resumes within interval + backoff cap, without a burst', async () => {
+    const driver = new ClockDriver();
     const outageMs = scaled(3_000, 60_000);
     // Most tasks are still processing when the network returns; some finish during the outage.
     const { ids } = await startAll(
-      systemClock,
+      driver,
       { min: 2 * INTERVAL_MS, max: outageMs + 8 * INTERVAL_MS },
       true,
     );
     await relay!.off();
-    const offAt = Date.now();
-    await pause(outageMs);
+    const offAt = driver.clock.now();
+    await driver.advanceTo(offAt + outageMs);
     const refused = run!.core.history
       .list({ limit: 500 })
       .items.filter((r) => r.error?.kind === 'network').length;
     await relay!.on();
-    const backAt = Date.now();
+    const backAt = driver.clock.now();
     // Backoff is at most the cap plus 20 % jitter, then placed within one interval.
-    const boundMs = INTERVAL_MS + Math.round(MAX_BACKOFF_MS * 1.2) + SLACK_MS;
-    const verdict = await finish(ids, backAt, boundMs);
-    const duringOutage = collector!.entries.filter((e) => e.at > offAt + 100 && e.at < backAt);
+    const boundMs = INTERVAL_MS + Math.round(MAX_BACKOFF_MS * 1.2);
+    const verdict = await finish(driver, ids, backAt, boundMs);
+    const duringOutage = collector!.entries.filter((e) => e.at > offAt && e.at < backAt);
     expect(duringOutage, 'requests reached the service while the network was off').toEqual([]);
     expect(verdict.problems).toEqual([]);
     expect(verdict.lost + verdict.duplicated).toBe(0);
     recordReliability({
       section: 'faults',
       row: 'Network loss: service unreachable, then back',
-      load: `${TASKS} tasks in flight, poll interval ${INTERVAL_MS} ms (3 s scaled 1:${3000 / INTERVAL_MS}); network off ${outageMs} ms (${(outageMs * 3000) / INTERVAL_MS / 1000} s at 3 s), backoff cap ${MAX_BACKOFF_MS} ms; resume bound = interval + 1.2 × cap + ${SLACK_MS} ms; burst limit = tasks/2 polls per interval/3 window`,
+      load: `${TASKS} tasks in flight, poll interval ${INTERVAL_MS} ms (3 s scaled 1:${3000 / INTERVAL_MS}); network off ${outageMs} ms of clock time (${(outageMs * 3000) / INTERVAL_MS / 1000} s at 3 s, manual clock), backoff cap ${MAX_BACKOFF_MS} ms; resume bound = interval + 1.2 × cap; burst limit = tasks/2 polls per interval/3 window`,
       injected: {
         outages: 1,
         'outage (ms)': outageMs,

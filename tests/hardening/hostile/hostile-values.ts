@@ -27,10 +27,17 @@ const HUGE_TEXT = (() => {
   return text.slice(0, MEGABYTE);
 })();
 
+/** Strings of the generated lengths (at most a megabyte): plain, or the mixed hostile text. */
+export function hugeStringOf(lengths: fc.Arbitrary<number>): fc.Arbitrary<string> {
+  return fc.oneof(
+    lengths.map((length) => 'x'.repeat(length)),
+    lengths.map((length) => HUGE_TEXT.slice(0, length)),
+  );
+}
+
 /** Strings of 10 kB up to ~1 MB (plain, or the mixed hostile text). */
-export const hugeString: fc.Arbitrary<string> = fc.oneof(
-  fc.integer({ min: 10_000, max: MEGABYTE }).map((length) => 'x'.repeat(length)),
-  fc.integer({ min: 10_000, max: MEGABYTE }).map((length) => HUGE_TEXT.slice(0, length)),
+export const hugeString: fc.Arbitrary<string> = hugeStringOf(
+  fc.integer({ min: 10_000, max: MEGABYTE }),
 );
 
 export const controlString: fc.Arbitrary<string> = fc.string({

@@ -4,6 +4,12 @@
  * input with an API key planted in it. Nothing throws anything but a ServiceError, every
  * refusal reads as a sentence, and no error text carries the key (whole or a long piece of it).
  * A sample also goes through the real ServiceClient over a loopback HTTP server.
+ *
+ * Each parser meets RUNS common bodies (every kind, under 1 ms each) and LARGE_RUNS large ones
+ * (10 kB to the client's 1 MiB limit: huge text, deep JSON, huge arrays, 0.1–1 s each); the
+ * record test checks that every parser met every kind. Nothing here depends on time: the
+ * loopback server closes each connection after its answer (no keep-alive socket to race) and the
+ * client's timeout is far beyond any load.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,10 +39,25 @@ import { startServer, type TestServer } from '../../support/http-servers';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { deepNesting, hostileString, hostileValue } from './hostile-values';
-import { apiKey, bodyWithKey } from './service-bodies';
+import {
+  COMMON_KINDS,
+  LARGE_KINDS,
+  apiKey,
+  commonBody,
+  largeBody,
+  withKey,
+} from './service-bodies';
 
 const RUNS = scaled(1000, 20000);
+const LARGE_RUNS = scaled(30, 600);
 const CLIENT_RUNS = scaled(300, 3000);
+const CLIENT_LARGE_RUNS = scaled(10, 200);
+/** Each set of bodies with how many runs it gets per parser. */
+const BODIES = [
+  [withKey(commonBody), RUNS],
+  [withKey(largeBody), LARGE_RUNS],
+] as const;
+type KeyedBody = fc.Arbitrary<{ kind: string; key: string; text: string }>;
 // eslint-disable-next-line no-control-regex -- control characters in a message are the failure
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const tried: Record<string, number> = {};
@@ -78,22 +99,28 @@ function run<T>(parse: () => T, key: string): T | undefined {
   }
 }
 
+/** Every set of bodies through `property`, each at its own count. */
+function overBodies<T extends [unknown, ...unknown[]]>(
+  property: (bodies: KeyedBody) => fc.IPropertyWithHooks<T>,
+): void {
+  for (const [bodies, numRuns] of BODIES) fc.assert(property(bodies), { numRuns });
+}
+
 describe('200 answers, parsed directly', () => {
   it('parseSubmitAnswer: an id Pictor can use, or a clean protocol error', () => {
-    fc.assert(
-      fc.property(bodyWithKey, ({ kind, key, text }) => {
+    overBodies((bodies) =>
+      fc.property(bodies, ({ kind, key, text }) => {
         count(`submit:${kind}`);
         const answer = run(() => parseSubmitAnswer(text, key), key);
         if (answer) expect(checkTaskId(answer.id)).toBe(answer.id);
       }),
-      { numRuns: RUNS },
     );
     passed.add('submit');
   });
 
   it('parseTaskAnswer: a normalised task, or a clean protocol error', () => {
-    fc.assert(
-      fc.property(bodyWithKey, ({ kind, key, text }) => {
+    overBodies((bodies) =>
+      fc.property(bodies, ({ kind, key, text }) => {
         count(`task:${kind}`);
         const task = run(() => parseTaskAnswer(text, key), key);
         if (task?.status === 'failed') {
@@ -105,7 +132,6 @@ describe('200 answers, parsed directly', () => {
           for (const url of task.imageUrls) expect(url === null || url.trim() === url).toBe(true);
         }
       }),
-      { numRuns: RUNS },
     );
     passed.add('task');
   });
@@ -117,15 +143,15 @@ describe('error answers and body helpers', () => {
       fc.integer({ min: 100, max: 599 }),
       fc.constantFrom(400, 401, 403, 404, 429, 500, 502, 503),
     );
-    fc.assert(
+    overBodies((bodies) =>
       fc.property(
-        bodyWithKey,
+        bodies,
         status,
         shortHostile,
         fc.option(shortHostile),
         fc.constantFrom('submit', 'query'),
-        ({ key, text }, code, statusText, retryAfter, op) => {
-          count('error-status');
+        ({ kind, key, text }, code, statusText, retryAfter, op) => {
+          count(`status:${kind}`);
           // As the client does: the body is scrubbed of the key before it is described.
           const error = errorForStatus(
             op as 'submit',
@@ -137,36 +163,38 @@ describe('error answers and body helpers', () => {
             expect(error.retryAfterMs).toBeLessThanOrEqual(MAX_RETRY_AFTER_MS);
         },
       ),
-      { numRuns: RUNS },
     );
     passed.add('status');
   });
 
   it('describeServiceError: any JSON shape (deep, huge, prototype keys) gives bounded clean text', () => {
-    const shape = fc.oneof(
-      fc.jsonValue(),
-      hostileValue,
-      deepNesting,
-      fc
-        .tuple(fc.jsonValue({ maxDepth: 2 }), fc.integer({ min: 1_000, max: 20_000 }))
-        .map(([item, length]) => Array.from({ length }, () => item)),
-    );
-    fc.assert(
-      fc.property(shape, (value) => {
-        count('error-shape');
-        const text = describeServiceError(value);
-        expect(typeof text).toBe('string');
-        expect(text.length).toBeLessThanOrEqual(500);
-        expect(text).not.toMatch(CONTROL);
-        const parsed = taskResponseSchema.safeParse({ status: 'failed', error: value });
-        if (parsed.success)
-          expect(normaliseTask(parsed.data)).toMatchObject({
-            status: 'failed',
-            message: expect.any(String),
-          });
-      }),
-      { numRuns: RUNS },
-    );
+    const shapes = fc.oneof(fc.jsonValue(), hostileValue, deepNesting);
+    // Long arrays test one bound (length) at 0.1 s each: the large count, over every length.
+    const longArrays = fc
+      .tuple(fc.jsonValue({ maxDepth: 2 }), fc.integer({ min: 1_000, max: 20_000 }))
+      .map(([item, length]) => Array.from({ length }, () => item));
+    const sets = [
+      [shapes, RUNS],
+      [longArrays, LARGE_RUNS],
+    ] as const;
+    for (const [shape, numRuns] of sets) {
+      fc.assert(
+        fc.property(shape, (value: unknown) => {
+          count('error-shape');
+          const text = describeServiceError(value);
+          expect(typeof text).toBe('string');
+          expect(text.length).toBeLessThanOrEqual(500);
+          expect(text).not.toMatch(CONTROL);
+          const parsed = taskResponseSchema.safeParse({ status: 'failed', error: value });
+          if (parsed.success)
+            expect(normaliseTask(parsed.data)).toMatchObject({
+              status: 'failed',
+              message: expect.any(String),
+            });
+        }),
+        { numRuns },
+      );
+    }
     passed.add('describe');
   });
 
@@ -253,6 +281,9 @@ describe('the real ServiceClient over loopback HTTP', () => {
       res.writeHead(next.status, {
         'content-type': next.type,
         'content-length': Buffer.byteLength(next.text),
+        // A fresh connection per request: a kept-alive socket the server closes while idle (its
+        // 5 s keep-alive timeout, easily reached on a loaded machine) would race the next request.
+        connection: 'close',
       });
       res.end(next.text);
     });
@@ -262,35 +293,44 @@ describe('the real ServiceClient over loopback HTTP', () => {
   it('every generated body ends as a typed answer or a clean ServiceError', async () => {
     const client = new ServiceClient({
       fetch: (url, init) => fetch(url, init),
-      requestTimeoutMs: 10_000,
+      // Real time, and not what is tested: no load reaches it.
+      requestTimeoutMs: 600_000,
     });
     const status = fc.constantFrom(200, 200, 200, 201, 400, 401, 403, 404, 429, 500, 502, 503);
     const type = fc.constantFrom('application/json', 'text/html', 'text/plain', 'image/png');
-    await fc.assert(
-      fc.asyncProperty(
-        bodyWithKey,
-        status,
-        type,
-        fc.boolean(),
-        async ({ kind, key, text }, code, contentType, submit) => {
-          count(`client:${kind}`);
-          next = { status: code, type: contentType, text };
-          const credentials = { baseUrl: server.origin, key, keyFingerprint: 'acct' };
-          try {
-            const answer = submit
-              ? await client.submit(credentials, { prompt: 'a cat' })
-              : await client.getTask(credentials, 'task_1');
-            count('client-accepted');
-            expect(code).toBe(200);
-            if (answer && 'message' in answer) expect(leaks(answer.message, key)).toBe(false);
-          } catch (error) {
-            expectCleanRefusal(error, key);
-          }
-        },
-      ),
-      { numRuns: CLIENT_RUNS },
-    );
-    expect(server.requests.length).toBe(CLIENT_RUNS);
+    const sets = [
+      [withKey(commonBody), CLIENT_RUNS],
+      [withKey(largeBody), CLIENT_LARGE_RUNS],
+    ] as const;
+    for (const [bodies, numRuns] of sets) {
+      await fc.assert(
+        fc.asyncProperty(
+          bodies,
+          status,
+          type,
+          fc.boolean(),
+          async ({ kind, key, text }, code, contentType, submit) => {
+            count(`client:${kind}`);
+            next = { status: code, type: contentType, text };
+            const credentials = { baseUrl: server.origin, key, keyFingerprint: 'acct' };
+            try {
+              const answer = submit
+                ? await client.submit(credentials, { prompt: 'a cat' })
+                : await client.getTask(credentials, 'task_1');
+              count('client-accepted');
+              expect(code).toBe(200);
+              if (answer && 'message' in answer) expect(leaks(answer.message, key)).toBe(false);
+            } catch (error) {
+              expectCleanRefusal(error, key);
+              // Refused for what the server said, never because it was not reached.
+              expect((error as ServiceError).kind).not.toMatch(/^(network|timeout)$/);
+            }
+          },
+        ),
+        { numRuns },
+      );
+    }
+    expect(server.requests.length).toBe(CLIENT_RUNS + CLIENT_LARGE_RUNS);
     passed.add('client');
   });
 });
@@ -386,11 +426,16 @@ describe('record', () => {
       'submit',
       'task',
     ]);
+    // Every parser met every kind of body, the large ones included.
+    for (const parser of ['submit', 'task', 'status', 'client']) {
+      for (const kind of [...COMMON_KINDS, ...LARGE_KINDS])
+        expect(tried[`${parser}:${kind}`] ?? 0, `${parser}:${kind}`).toBeGreaterThan(0);
+    }
     const { refused = 0, accepted = 0, ...kinds } = tried;
     recordReliability({
       section: 'hostile-input',
       row: 'Hostile service answers through every response parser',
-      load: `${RUNS} generated inputs per parser, ${CLIENT_RUNS} through the real client over loopback HTTP`,
+      load: `${RUNS} common and ${LARGE_RUNS} large (10 kB–1 MiB) generated inputs per parser, ${CLIENT_RUNS} + ${CLIENT_LARGE_RUNS} through the real client over loopback HTTP`,
       injected: kinds,
       outcome: {
         refusedWithServiceError: refused,

@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { CliProgress } from '../../../electron/cli/cli-progress';
-import { jsonLine, listLine, problemLine, resumeCommand } from '../../../electron/cli/cli-report';
+import { jsonLine, listLine, problemLine, resumeLineFor } from '../../../electron/cli/cli-report';
 import { secretRedactor } from '../../../electron/core/logging/redaction';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
 import { openPictorCore } from '../../../electron/core/pictor-core';
@@ -181,7 +181,6 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
     const [record] = await core.engine.whenSettled([submitted!.localId]);
     unsubscribe();
     const resolve = (relative: string) => core.gallery.resolve(relative);
-    const id = record!.taskId ?? record!.localId;
     texts.push(
       { where: 'cli json', text: jsonLine(record!, resolve) },
       { where: 'cli list', text: listLine(record!) },
@@ -190,7 +189,7 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
         text:
           problemLine(
             record!,
-            resumeCommand({ target: id, dataDir, galleryDir, baseUrl: server.origin }),
+            resumeLineFor(record!, { dataDir, galleryDir, namedBaseUrl: server.origin }),
           ) ?? '',
       },
     );

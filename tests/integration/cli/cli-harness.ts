@@ -25,6 +25,10 @@ export interface WorldRunOptions {
   /** Add `--poll-interval 0.2 --timeout 30` when absent (generate, resume, track). Default true. */
   readonly fast?: boolean;
   readonly timeoutMs?: number;
+  /** Add `--base-url` of the world's service when absent (generate, track, resume). Default true. */
+  readonly named?: boolean;
+  /** More environment for the CLI (see runCli). */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** A quirky service, a data dir, and the CLI runs made against them. */
@@ -45,11 +49,16 @@ export const UNKNOWN_KEY = 'sk-nobody-3e8a61d2f09c47b5';
 const FAST_COMMANDS = new Set(['generate', 'resume', 'track']);
 const SERVICE_COMMANDS = new Set(['generate', 'track', 'resume']);
 
-function completeArgs(args: readonly string[], world: CliWorld, fast: boolean): string[] {
+function completeArgs(
+  args: readonly string[],
+  world: CliWorld,
+  fast: boolean,
+  named: boolean,
+): string[] {
   const full = [...args];
   const command = args[0] ?? '';
   if (!full.includes('--data-dir')) full.push('--data-dir', world.dataDir);
-  if (SERVICE_COMMANDS.has(command) && !full.includes('--base-url')) {
+  if (named && SERVICE_COMMANDS.has(command) && !full.includes('--base-url')) {
     full.push('--base-url', world.service.baseUrl);
   }
   if (fast && FAST_COMMANDS.has(command)) {
@@ -108,8 +117,13 @@ export function useCliWorlds(): (options?: QuirkyServiceOptions) => Promise<CliW
       run: async (args, runOptions = {}) => {
         const key =
           runOptions.key === undefined ? QUIRKY_KEYS.alice : (runOptions.key ?? undefined);
-        const full = completeArgs(args, world, runOptions.fast ?? true);
-        const run = await runCli(full, { key, home, timeoutMs: runOptions.timeoutMs });
+        const full = completeArgs(args, world, runOptions.fast ?? true, runOptions.named ?? true);
+        const run = await runCli(full, {
+          key,
+          home,
+          timeoutMs: runOptions.timeoutMs,
+          ...(runOptions.env ? { env: runOptions.env } : {}),
+        });
         runs.push(run);
         return run;
       },

@@ -11,6 +11,10 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { QUIRKY_KEYS } from '../../fakes/quirky-service';
 import { expectExit, useCliWorlds } from './cli-harness';
+import { needing, pathOf, posixShell } from '../../support/tools';
+
+/** The user's shell, to read the printed command back (skipped, saying why, without one). */
+const SH = posixShell();
 
 const newWorld = useCliWorlds();
 const dirs: string[] = [];
@@ -20,28 +24,31 @@ afterEach(async () => {
 
 /** The arguments of a printed resume command, as the user's POSIX shell would split them. */
 function shellWords(command: string): string[] {
-  const printed = execFileSync('/bin/sh', ['-c', `printf '%s\\0' ${command}`], {
+  const printed = execFileSync(pathOf(SH), ['-c', `printf '%s\\0' ${command}`], {
     encoding: 'utf8',
   });
   return printed.split('\0').slice(0, -1);
 }
 
 describe('the CLI against a hostile id', () => {
-  it('quotes the id in the "Resume with:" line so pasting it runs nothing', async () => {
-    const marker = join(await mkdtemp(join(tmpdir(), 'pictor-marker-')), 'pwned');
-    dirs.push(join(marker, '..'));
-    const hostile = `x\`touch\${IFS}${marker}\`$(touch\${IFS}${marker});'"`;
-    const world = await newWorld({ durationMs: 10_000, taskId: () => hostile });
-    const run = await world.run(['generate', '--prompt', 'quoted', '--timeout', '1']);
-    expectExit(run, 3);
-    const line = run.stderr.split('\n').find((text) => text.includes('Resume with: '));
-    expect(line, run.stderr).toBeDefined();
-    const command = line!.slice(line!.indexOf('Resume with: ') + 'Resume with: '.length);
-    const words = shellWords(command.replace(/^npm run -s cli -- /, ''));
-    expect(words.slice(0, 2)).toEqual(['resume', hostile]);
-    expect(words).toContain('--base-url');
-    expect(existsSync(marker)).toBe(false);
-  });
+  it.skipIf(!SH.path)(
+    needing(SH, 'quotes the id in the "Resume with:" line so pasting it runs nothing'),
+    async () => {
+      const marker = join(await mkdtemp(join(tmpdir(), 'pictor-marker-')), 'pwned');
+      dirs.push(join(marker, '..'));
+      const hostile = `x\`touch\${IFS}${marker}\`$(touch\${IFS}${marker});'"`;
+      const world = await newWorld({ durationMs: 10_000, taskId: () => hostile });
+      const run = await world.run(['generate', '--prompt', 'quoted', '--timeout', '1']);
+      expectExit(run, 3);
+      const line = run.stderr.split('\n').find((text) => text.includes('Resume with: '));
+      expect(line, run.stderr).toBeDefined();
+      const command = line!.slice(line!.indexOf('Resume with: ') + 'Resume with: '.length);
+      const words = shellWords(command.replace(/^npm run -s cli -- /, ''));
+      expect(words.slice(0, 2)).toEqual(['resume', hostile]);
+      expect(words).toContain('--base-url');
+      expect(existsSync(marker)).toBe(false);
+    },
+  );
 });
 
 describe('SERVICE_API_KEY and the services in one history', () => {

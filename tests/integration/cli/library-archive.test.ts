@@ -14,6 +14,7 @@ import { craftZip } from '../../unit/core/library-archive/crafted-zip';
 import { exportEntries, taskFiles } from '../../unit/core/library-archive/crafted-export';
 import {
   addTask,
+  offlineGallery,
   savedImages,
   type Library,
 } from '../../unit/core/library-archive/library-fixture';
@@ -22,10 +23,12 @@ import { expectExit, useCliWorlds } from './cli-harness';
 const newWorld = useCliWorlds();
 
 function openLibrary(dataDir: string): Library {
+  const root = join(dataDir, 'gallery');
   return {
     dir: dataDir,
-    root: join(dataDir, 'gallery'),
+    root,
     history: HistoryStore.open(join(dataDir, HISTORY_FILE)),
+    gallery: offlineGallery(root),
   };
 }
 

@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 
 /** The repository root: the CLI resolves `tsx` and its own imports from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -28,6 +29,8 @@ export interface RunCliOptions {
   readonly home: string;
   /** Killed with SIGKILL after this many ms. Default 40 s. */
   readonly timeoutMs?: number;
+  /** More environment for the child (a proxy, say), over the defaults. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** The environment the child gets: no inherited secrets or proxies, loopback never proxied. */
@@ -44,7 +47,7 @@ function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
   };
   if (process.env.NODE_EXTRA_CA_CERTS) env.NODE_EXTRA_CA_CERTS = process.env.NODE_EXTRA_CA_CERTS;
   if (options.key !== undefined) env.SERVICE_API_KEY = options.key;
-  return env;
+  return { ...env, ...options.env };
 }
 
 /** Spawns the CLI with `args` and resolves when it exits (or is killed at the timeout). */
@@ -85,6 +88,8 @@ export interface CliImageJson {
   readonly width: number | null | undefined;
   readonly height: number | null | undefined;
   readonly error: string | null;
+  readonly xmpPath?: string | null;
+  readonly contentCredentials?: ContentCredentials | null;
 }
 
 /** One task in `--json` output (the CLI contract). */

@@ -4,7 +4,13 @@
  * (method, path, headers, body bytes) so tests can say what the updater sent.
  */
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { EventEmitter } from 'node:events';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 
@@ -19,6 +25,11 @@ export interface FeedRequest {
 export interface ServedFile {
   readonly status?: number;
   readonly body: Buffer | string;
+  /**
+   * `endless`: the body (repeated) never ends; `stall`: the headers, then nothing. Either way
+   * the response goes on until the client gives up.
+   */
+  readonly mode?: 'endless' | 'stall';
 }
 
 export function sha512Base64(bytes: Buffer): string {
@@ -72,8 +83,33 @@ export class UpdateFeed {
   readonly requests: FeedRequest[] = [];
   /** Path (without the query) → what is served there; anything else is a 404. */
   readonly files = new Map<string, ServedFile>();
+  /** Paths of endless or stalled responses the client closed, and the bytes sent on each. */
+  readonly abandoned: { readonly path: string; readonly bytes: number }[] = [];
   private server: Server | null = null;
   private port = 0;
+  private readonly events = new EventEmitter();
+
+  /** Resolves once a request for `path` has arrived (at once if one already has). */
+  whenRequested(path: string): Promise<void> {
+    return this.when('requested', () => this.paths().includes(path));
+  }
+
+  /** Resolves once the client has closed an endless or stalled response for `path`. */
+  whenAbandoned(path: string): Promise<void> {
+    return this.when('abandoned', () => this.abandoned.some((entry) => entry.path === path));
+  }
+
+  private when(event: string, done: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (!done()) return;
+        this.events.off(event, check);
+        resolve();
+      };
+      this.events.on(event, check);
+      check();
+    });
+  }
 
   async start(): Promise<void> {
     const server = createServer((request, response) => {
@@ -88,12 +124,17 @@ export class UpdateFeed {
           headers: request.headers,
           raw: `${head}\n\n${Buffer.concat(chunks).toString('latin1')}`,
         });
+        this.events.emit('requested');
         const file = this.files.get(path);
         if (!file) {
           response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
           return;
         }
         const body = typeof file.body === 'string' ? Buffer.from(file.body) : file.body;
+        if (file.mode) {
+          this.serveUntilClosed(path, file.mode, body, response);
+          return;
+        }
         response
           .writeHead(file.status ?? 200, {
             'content-type': 'application/octet-stream',
@@ -105,6 +146,34 @@ export class UpdateFeed {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     this.server = server;
     this.port = (server.address() as AddressInfo).port;
+  }
+
+  /** Writes `body` over and over (endless) or nothing at all (stall) until the client closes. */
+  private serveUntilClosed(
+    path: string,
+    mode: 'endless' | 'stall',
+    body: Buffer,
+    response: ServerResponse,
+  ): void {
+    let bytes = 0;
+    let open = true;
+    response.on('close', () => {
+      open = false;
+      this.abandoned.push({ path, bytes });
+      this.events.emit('abandoned');
+    });
+    response.writeHead(200, { 'content-type': 'application/octet-stream' });
+    response.flushHeaders();
+    if (mode === 'stall') return;
+    const pump = (): void => {
+      // Waits for the client to take each chunk: what was sent is what the client accepted.
+      while (open && response.write(body)) bytes += body.length;
+      if (open) {
+        bytes += body.length;
+        response.once('drain', pump);
+      }
+    };
+    pump();
   }
 
   get url(): string {

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { BaseWindow, MessageBoxOptions } from 'electron';
-import { createDialogPrompts, keyOriginMessage } from '../../../electron/adapters/dialog-prompts';
+import {
+  createCommandLineToolPrompts,
+  createDialogPrompts,
+  keyOriginMessage,
+} from '../../../electron/adapters/dialog-prompts';
 
 const question = {
   fingerprint: '0123456789ab',
@@ -54,5 +58,37 @@ describe('the key-origin question in a native message box', () => {
     const { dialog, shown } = fakeDialog(1);
     expect(await createDialogPrompts(dialog, () => null).confirmKeyOrigin(question)).toBe('carry');
     expect(shown[0]?.parent).toBeNull();
+  });
+});
+
+describe('the command line tool’s question and answer', () => {
+  it.each([
+    [0, true],
+    [1, false],
+  ] as const)(
+    'button %i answers %s; Install is the default, Cancel is Escape',
+    async (response, agreed) => {
+      const { dialog, shown } = fakeDialog(response);
+      const prompts = createCommandLineToolPrompts(dialog, () => null);
+      expect(await prompts.confirmInstall('/usr/local/bin/pictor')).toBe(agreed);
+      const options = shown[0]?.options;
+      expect(options?.message).toBe('Install the pictor command at /usr/local/bin/pictor?');
+      expect(options?.buttons).toEqual(['Install', 'Cancel']);
+      expect([options?.defaultId, options?.cancelId]).toEqual([0, 1]);
+    },
+  );
+
+  it('tells how it ended, a refusal as a warning', async () => {
+    const { dialog, shown } = fakeDialog(0);
+    const prompts = createCommandLineToolPrompts(dialog, () => null);
+    await prompts.tell(
+      { key: 'commandLineTool.notPictors', params: { link: '/usr/local/bin/pictor' } },
+      'warning',
+    );
+    expect(shown[0]?.options).toMatchObject({
+      type: 'warning',
+      message:
+        '/usr/local/bin/pictor already exists and is not Pictor’s, so Pictor left it as it is.',
+    });
   });
 });

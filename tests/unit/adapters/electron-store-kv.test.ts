@@ -84,7 +84,7 @@ describe('a corrupted settings file, with the real electron-store', () => {
       cipher: new InMemoryCipher(),
       now: () => NOW,
     });
-    await vault.setKey('sk-real-file-key-123', { allowWeakStorage: false, origin: null });
+    await vault.setKey('sk-real-file-key-123', { allowWeakStorage: false, baseUrl: null });
     return readFileSync(join(dir, 'key-vault.json'), 'utf8');
   }
 

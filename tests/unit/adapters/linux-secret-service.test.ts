@@ -123,8 +123,10 @@ describe('secretServiceRunning (real processes, tools on a private PATH)', () =>
       expect(secretServiceRunning(undefined, { PATH: `${bin}:/bin:/usr/bin` })).toBeNull();
       const elapsed = performance.now() - started;
       // Killed at twice the bus limit; busctl is not tried on a hung bus (it would hang too).
+      // The upper bound says it gave up, not how fast a loaded machine spawns: the tools sleep
+      // 30 s, and waiting for one of them ends far above it.
       expect(elapsed).toBeGreaterThanOrEqual(PROBE_TIMEOUT_MS * 2);
-      expect(elapsed).toBeLessThan(PROBE_TIMEOUT_MS * 2 + 1_000);
+      expect(elapsed).toBeLessThan(15_000);
     },
     20_000,
   );

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { galleryGuard } from '../../../electron/core/os/path-guard';
 import { testImageEngine } from '../../support/image-engine';
+import { scriptSwaps } from '../../support/scripted-swaps';
 
 /** A NativeImage stand-in: remembers where it came from. */
 interface FakeImage {
@@ -291,6 +292,50 @@ describe('saveAs', () => {
       },
     });
     expect(result.ok ? '' : result.error.detail).toMatch(/ENOENT/);
+  });
+});
+
+describe('a task folder swapped for a link around each call (the attacker who sees every call)', () => {
+  let twin: string;
+  let secret: Buffer;
+  beforeAll(async () => {
+    // The task's layout outside the gallery, holding a private image of its own.
+    twin = join(base, 'outside-task');
+    await mkdir(twin, { recursive: true });
+    secret = await sharp({
+      create: { width: 41, height: 23, channels: 3, background: { r: 1, g: 2, b: 250 } },
+    })
+      .png()
+      .toBuffer();
+    await writeFile(join(twin, 'image-1.png'), secret);
+  });
+
+  async function attacked<T>(act: () => Promise<T>): Promise<T> {
+    const swaps = scriptSwaps(join(root, 'task'), twin);
+    try {
+      return await act();
+    } finally {
+      await swaps.restore();
+      expect(swaps.linked()).toBeGreaterThan(0);
+    }
+  }
+
+  it('copyImage never puts the outside image on the clipboard', async () => {
+    await attacked(() => actions().copyImage(png));
+    for (const [items] of electron.clipboard.write.mock.calls as unknown as [
+      { items: Record<string, Blob> }[],
+    ][]) {
+      const bytes = Buffer.from(await items[0]!.items['image/png']!.arrayBuffer());
+      expect(bytes.equals(secret)).toBe(false);
+    }
+  });
+
+  it('saveAs never copies the outside image', async () => {
+    const target = join(base, 'saved-while-swapped.png');
+    electron.dialog.showSaveDialog.mockResolvedValueOnce({ canceled: false, filePath: target });
+    await attacked(() => actions().saveAs(png, { prompt: 'p', index: 0 }));
+    const saved = await readFile(target).catch(() => Buffer.alloc(0));
+    expect(saved.includes(secret.subarray(33, secret.length - 12))).toBe(false);
   });
 });
 

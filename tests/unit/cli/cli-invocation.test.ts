@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CLI_COMMANDS, cliArguments } from '../../../electron/cli/cli-invocation';
+import { parseCommand } from '../../../electron/cli/cli-args';
 
 describe('the app started as the pictor command', () => {
   it.each(CLI_COMMANDS)('runs the CLI for "%s", packaged and from a checkout', (command) => {
@@ -8,6 +9,28 @@ describe('the app started as the pictor command', () => {
       '--json',
     ]);
     expect(cliArguments(['/x/electron', '.', command], true)).toEqual([command]);
+  });
+
+  it('knows every command the CLI parses (export, import and self-test included)', () => {
+    let listed = '';
+    try {
+      parseCommand(['frobnicate'], {});
+    } catch (error) {
+      listed = error instanceof Error ? error.message : '';
+    }
+    const parsed = /Commands: (.*)\.$/.exec(listed)?.[1]?.split(', ') ?? [];
+    expect(parsed.length).toBeGreaterThan(0);
+    expect([...parsed, 'help'].sort()).toEqual([...CLI_COMMANDS].sort());
+  });
+
+  it('leaves out the Chromium switches before the command (the Linux wrapper’s, a user’s)', () => {
+    expect(
+      cliArguments(['/opt/Pictor/pictor', '--ozone-platform=headless', 'self-test'], false),
+    ).toEqual(['self-test']);
+    expect(
+      cliArguments(['/opt/Pictor/pictor', '--no-sandbox', 'list', '--json', 'x y'], false),
+    ).toEqual(['list', '--json', 'x y']);
+    expect(cliArguments(['/opt/Pictor/pictor', '--ozone-platform=headless'], false)).toBeNull();
   });
 
   it.each([

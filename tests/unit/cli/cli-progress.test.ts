@@ -17,7 +17,7 @@ function lines(record: TaskRecord): string[] {
     () => 0,
   );
   progress.onUpdate({ record, live: { nextPollAt: null, polling: false, downloads: 0 } });
-  const problem = problemLine(record, 'pictor resume x');
+  const problem = problemLine(record, { command: 'pictor resume x', serviceNamed: true });
   return [...written, ...(problem ? [problem] : [])];
 }
 

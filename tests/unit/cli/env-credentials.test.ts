@@ -1,7 +1,7 @@
 /**
  * Why a task waits in the CLI: every case names what is there (the task's service, the one
  * SERVICE_API_KEY is for, the app's own demo) and never a service that is not there, never the
- * key, and the key goes only to the origin of --base-url.
+ * key, and the key goes only to the base URL of --base-url (origin and path).
  */
 import { describe, expect, it } from 'vitest';
 import { EnvCredentials } from '../../../electron/cli/env-credentials';
@@ -13,6 +13,52 @@ async function credentials(baseUrl: string | null, key: string | null = KEY) {
 }
 
 describe('EnvCredentials', () => {
+  it('sends the key only for the base URL of --base-url, in any of its spellings', async () => {
+    const cli = await credentials('https://gateway.example/team-a/v1/');
+    expect(cli.namedBaseUrl).toBe('https://gateway.example/team-a');
+    for (const same of [
+      'https://gateway.example/team-a',
+      'https://gateway.example/team-a/',
+      'HTTPS://Gateway.Example:443/team-a',
+      'https://gateway.example/x/../team-a',
+      'https://gateway.example/%74eam-a',
+    ]) {
+      expect(await cli.credentialsFor(same), same).toMatchObject({
+        baseUrl: 'https://gateway.example/team-a',
+        key: KEY,
+      });
+    }
+    for (const other of [
+      'https://gateway.example/team-b',
+      'https://gateway.example/team-a/sub',
+      'https://gateway.example/team-ab',
+      'https://gateway.example',
+      'https://gateway.example/Team-A',
+      'https://gateway.example/team-a/..%2Fteam-b',
+      'https://gateway.example/team-a%2F..%2Fteam-b',
+    ]) {
+      expect(await cli.credentialsFor(other), other).toBeNull();
+    }
+  });
+
+  it('says a task from a file names its service itself, and never invites the key there', async () => {
+    const cli = await credentials('https://gateway.example/team-a');
+    for (const endpoint of ['https://attacker.example', 'https://gateway.example/team-b']) {
+      const reason = cli.missingKeyReason(endpoint, true);
+      expect(reason).toMatch(/^This task was imported, and the service it names \(/);
+      expect(reason).toMatch(/comes from the imported file, not from you/);
+      expect(reason).not.toMatch(/Resume it with --base-url and the key of/);
+    }
+    expect(cli.missingKeyReason('https://gateway.example/team-b', true)).toContain(
+      'gateway.example/team-b',
+    );
+    // On the named service itself, only the key can be missing.
+    const keyless = await credentials('https://gateway.example/team-a', null);
+    expect(keyless.missingKeyReason('https://gateway.example/team-a/', true)).toMatch(
+      /^SERVICE_API_KEY is not set\./,
+    );
+  });
+
   it('sends the key only for the origin of --base-url', async () => {
     const cli = await credentials('https://api.example.com/v1');
     expect(await cli.credentialsFor('https://api.example.com')).toMatchObject({
@@ -49,6 +95,12 @@ describe('EnvCredentials', () => {
         KEY,
         'https://images.example.net',
         /^This task lives on images\.example\.net, but SERVICE_API_KEY is for api\.example\.com and is never sent/,
+      ],
+      [
+        'https://gateway.example/team-a',
+        KEY,
+        'https://gateway.example/team-b',
+        /^This task lives on gateway\.example\/team-b, but SERVICE_API_KEY is for gateway\.example\/team-a and is never sent/,
       ],
       ['https://api.example.com', null, 'https://api.example.com', /^SERVICE_API_KEY is not set\./],
     ];

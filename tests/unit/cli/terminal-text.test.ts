@@ -1,7 +1,7 @@
 /**
  * The terminal: text from the service or a sidecar is printed with every control,
  * escape sequence and bidi control made visible, JSON lines carry no raw U+2028/2029 or bidi, and
- * the "Resume with:" line quotes the id so a real /bin/sh reads it back as exactly one argument.
+ * the "Resume with:" line quotes the id so a real POSIX sh reads it back as exactly one argument.
  */
 import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { jsonLine, listLine, problemLine, resumeCommand } from '../../../electron/cli/cli-report';
 import { jsonSafe, shellQuote, terminalSafe } from '../../../electron/cli/terminal-text';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
+import { needing, pathOf, posixShell } from '../../support/tools';
+
+/** A POSIX shell to read quoted words back (skipped, saying why, where there is none). */
+const SH = posixShell();
 
 /** What a terminal acts on: C0, DEL, C1, bidi controls, line and paragraph separators. */
 const ACTIVE =
@@ -96,7 +100,7 @@ const idArb = fc.oneof(
 
 /** What a real POSIX shell makes of `printf %s <word>`. */
 function shellPrints(word: string): string {
-  return execFileSync('/bin/sh', ['-c', `printf %s ${word}`], { encoding: 'utf8' });
+  return execFileSync(pathOf(SH), ['-c', `printf %s ${word}`], { encoding: 'utf8' });
 }
 
 /**
@@ -121,7 +125,7 @@ function readPowerShellWord(word: string): string | null {
 }
 
 describe('shellQuote and the "Resume with:" line', () => {
-  it('POSIX: /bin/sh prints exactly the id, whatever it holds', () => {
+  it.skipIf(!SH.path)(needing(SH, 'POSIX: sh prints exactly the id, whatever it holds'), () => {
     fc.assert(
       fc.property(idArb, (id) => {
         expect(shellPrints(shellQuote(id, 'linux'))).toBe(id);
@@ -142,7 +146,7 @@ describe('shellQuote and the "Resume with:" line', () => {
     expect(shellQuote('task-123_a.b', 'win32')).toBe('task-123_a.b');
   });
 
-  it('the resume command is one argument per value under /bin/sh', () => {
+  it.skipIf(!SH.path)(needing(SH, 'the resume command is one argument per value under sh'), () => {
     const command = resumeCommand({
       target: '$(touch x);`id`',
       dataDir: "/tmp/it's data",
@@ -151,7 +155,9 @@ describe('shellQuote and the "Resume with:" line', () => {
       platform: 'linux',
     });
     const args = command.slice('npm run -s cli -- '.length);
-    const printed = execFileSync('/bin/sh', ['-c', `printf '%s\\n' ${args}`], { encoding: 'utf8' });
+    const printed = execFileSync(pathOf(SH), ['-c', `printf '%s\\n' ${args}`], {
+      encoding: 'utf8',
+    });
     expect(printed.split('\n').slice(0, -1)).toEqual([
       'resume',
       '$(touch x);`id`',
@@ -202,8 +208,8 @@ describe('CLI report lines', () => {
         });
         const lines = [
           listLine(hostile),
-          problemLine(hostile, 'npm run -s cli -- resume x') ?? '',
-          problemLine({ ...hostile, error: null }, 'x') ?? '',
+          problemLine(hostile, { command: 'npm run -s cli -- resume x', serviceNamed: true }) ?? '',
+          problemLine({ ...hostile, error: null }, { command: 'x', serviceNamed: false }) ?? '',
           jsonLine(hostile, (relative) => `/g/${relative}${text}`),
         ];
         for (const line of lines) expect(line).not.toMatch(ACTIVE);

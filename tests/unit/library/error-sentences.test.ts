@@ -183,7 +183,7 @@ describe('library archive', () => {
       exportEntries(files, [{ name: '../evil.png', data: Buffer.from('boom') }]),
     );
     const error = await thrown(ArchiveRefusedError, () =>
-      importLibrary({ root: target.root, history: target.history, source: path }),
+      importLibrary({ gallery: target.gallery, history: target.history, source: path }),
     );
     expect(error.sentence).toEqual({
       key: 'error.library.archiveEntryPath',
@@ -194,7 +194,7 @@ describe('library archive', () => {
 
     const many = await thrown(ArchiveRefusedError, () =>
       importLibrary({
-        root: target.root,
+        gallery: target.gallery,
         history: target.history,
         source: path,
         limits: { maxEntries: 3 },
@@ -211,7 +211,7 @@ describe('library archive', () => {
     );
     const archive = await thrown(ArchiveRefusedError, async () =>
       importLibrary({
-        root: target.root,
+        gallery: target.gallery,
         history: target.history,
         source: await writeZip(target.dir, entries),
       }),
@@ -222,7 +222,7 @@ describe('library archive', () => {
     await mkdir(folder);
     await writeFile(join(folder, 'pictor-export.json'), '{not json');
     const unpacked = await thrown(ArchiveRefusedError, () =>
-      importLibrary({ root: target.root, history: target.history, source: folder }),
+      importLibrary({ gallery: target.gallery, history: target.history, source: folder }),
     );
     expect(unpacked.message).toMatch(/^Pictor did not import this folder: The manifest/);
     expectAreaSentence(unpacked.sentence, unpacked.message);
@@ -261,7 +261,7 @@ const context = { sender: {} as never };
 function handlersOn(target: Library, source: string) {
   return {
     handlers: libraryHandlers({
-      core: () => ({ history: target.history, gallery: { root: target.root } }),
+      core: () => ({ history: target.history, gallery: target.gallery }),
       dialogs: {
         chooseExportFile: async () => join(target.dir, 'out.zip'),
         chooseImportSource: async () => source,
@@ -278,7 +278,7 @@ describe('IPC refusals', () => {
     const target = await library();
     let release: (path: string | null) => void = () => undefined;
     const handlers = libraryHandlers({
-      core: () => ({ history: target.history, gallery: { root: target.root } }),
+      core: () => ({ history: target.history, gallery: target.gallery }),
       dialogs: {
         chooseExportFile: async () => null,
         chooseImportSource: () =>

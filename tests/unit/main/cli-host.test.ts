@@ -6,12 +6,21 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runAsCommandLine } from '../../../electron/cli-host';
+import { encryptionReport, runAsCommandLine } from '../../../electron/cli-host';
+import { sharpImageEngine } from '../../fakes/sharp-image-engine';
 
 const dirs: string[] = [];
 afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
+
+function safeStorage(available: boolean, backend = 'gnome_libsecret') {
+  return {
+    isEncryptionAvailable: () => available,
+    getSelectedStorageBackend: () => backend as 'gnome_libsecret',
+  };
+}
+const services = { safeStorage: safeStorage(true) };
 
 function fakeApp() {
   const calls: string[] = [];
@@ -20,6 +29,8 @@ function fakeApp() {
     app: {
       exit: (code?: number) => void calls.push(`exit ${code}`),
       dock: { hide: () => void calls.push('dock hidden') },
+      whenReady: async () => void calls.push('ready'),
+      getVersion: () => '9.8.7',
     },
   };
 }
@@ -30,7 +41,7 @@ describe('the app as the pictor command', () => {
     dirs.push(dir);
     const { app, calls } = fakeApp();
     const out: string[] = [];
-    const code = await runAsCommandLine(app, ['list', '--data-dir', dir], {
+    const code = await runAsCommandLine(app, ['list', '--data-dir', dir], services, {
       env: {},
       stdout: (text) => void out.push(text),
       stderr: (text) => void out.push(text),
@@ -42,7 +53,7 @@ describe('the app as the pictor command', () => {
   it('passes a usage error on as exit code 2, naming itself pictor', async () => {
     const { app, calls } = fakeApp();
     const err: string[] = [];
-    const code = await runAsCommandLine(app, ['resume'], {
+    const code = await runAsCommandLine(app, ['resume'], services, {
       env: {},
       stdout: () => undefined,
       stderr: (text) => void err.push(text),
@@ -50,5 +61,49 @@ describe('the app as the pictor command', () => {
     expect(code).toBe(2);
     expect(calls.at(-1)).toBe('exit 2');
     expect(err.join('')).toContain('Run "pictor help"');
+  });
+});
+
+describe('pictor self-test in the installed app', () => {
+  it('prints one JSON line with the app’s version and safeStorage’s answer, and exits 0', async () => {
+    const { app, calls } = fakeApp();
+    const out: string[] = [];
+    const code = await runAsCommandLine(
+      app,
+      ['self-test'],
+      { safeStorage: safeStorage(true), imageEngine: async () => sharpImageEngine() },
+      { env: {}, stdout: (text) => void out.push(text), stderr: (text) => void out.push(text) },
+    );
+    expect(code, out.join('')).toBe(0);
+    expect(out).toHaveLength(1);
+    const report = JSON.parse(out[0] ?? '') as Record<string, unknown>;
+    expect(report).toMatchObject({ ok: true, version: '9.8.7', imageEngine: 'sharp-native' });
+    expect(calls).toEqual(['dock hidden', 'ready', 'exit 0']);
+  });
+
+  it('exits 1 and names the step when the app has no image engine', async () => {
+    const { app, calls } = fakeApp();
+    const err: string[] = [];
+    const code = await runAsCommandLine(
+      app,
+      ['self-test'],
+      { safeStorage: safeStorage(true) },
+      { env: {}, stdout: () => undefined, stderr: (text) => void err.push(text) },
+    );
+    expect(code).toBe(1);
+    expect(calls.at(-1)).toBe('exit 1');
+    expect(err.join('')).toBe('Self-test failed at images: this host has no image engine\n');
+  });
+
+  it('reports safeStorage’s answer after ready, with the Linux secret store', async () => {
+    const { app, calls } = fakeApp();
+    expect(await encryptionReport(app, safeStorage(false, 'basic_text'), 'linux')).toEqual({
+      state: 'unavailable',
+      backend: 'basic_text',
+    });
+    expect(await encryptionReport(app, safeStorage(true), 'darwin')).toEqual({
+      state: 'available',
+    });
+    expect(calls).toEqual(['ready', 'ready']);
   });
 });

@@ -91,7 +91,7 @@ describe('key vault sentences', () => {
     ['k'.repeat(4_097), 'error.settings.keyTooLong', ['4,096']],
   ])('refuses %#: a key that cannot be a key, over IPC', async (raw, key, values) => {
     const error = await thrown(() =>
-      vault().setKey(raw, { allowWeakStorage: false, origin: null }),
+      vault().setKey(raw, { allowWeakStorage: false, baseUrl: null }),
     );
     const sent = toIpcError(error);
     expect(sent.code).toBe('bad_input');
@@ -111,7 +111,7 @@ describe('key vault sentences', () => {
   it('names an unknown secret store that replaced the one the key was saved with', async () => {
     await vault(new InMemoryCipher({ backend: 'kwallet5' })).setKey(KEY, {
       allowWeakStorage: false,
-      origin: 'https://api.example.com',
+      baseUrl: 'https://api.example.com',
     });
     const status = vault(new InMemoryCipher({ backend: 'vault_of_ada' })).status();
     expect(status.state).toBe('backend_changed');
@@ -129,7 +129,7 @@ describe('key vault sentences', () => {
     const store = new ElectronStoreKv({ cwd: join(dir, 'blocked', 'sub'), name: 'key-vault' });
     const blocked = new KeyVault({ store, cipher: new InMemoryCipher(), now: () => NOW });
     const error = await thrown(() =>
-      blocked.setKey(KEY, { allowWeakStorage: false, origin: null }),
+      blocked.setKey(KEY, { allowWeakStorage: false, baseUrl: null }),
     );
     const sent = toIpcError(error);
     expect(sent.sentence?.key).toBe('error.settings.keyNotSaved');
@@ -265,7 +265,7 @@ describe('a service address that would take the key elsewhere', () => {
 describe('task and update sentences', () => {
   it('says a task waits for the key of its own service, naming both hosts', async () => {
     const keys = vault();
-    await keys.setKey(KEY, { allowWeakStorage: false, origin: 'https://api.example.com' });
+    await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: 'https://api.example.com' });
     const credentials = new AppCredentials({
       vault: keys,
       settings: {
@@ -290,7 +290,7 @@ describe('task and update sentences', () => {
   it('names what is there in every other case, and never a service that is not there', async () => {
     const keys = vault();
     // A key saved while no service address was set (on the demo) is bound to no origin.
-    await keys.setKey(KEY, { allowWeakStorage: false, origin: null });
+    await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: null });
     const credentials = new AppCredentials({
       vault: keys,
       settings: { get: () => ({ baseUrl: '' }), onChange: () => () => undefined },

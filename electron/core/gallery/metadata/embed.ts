@@ -5,15 +5,16 @@
  * The file is walked a range at a time (range-reader.ts) and the edited image is written as
  * ranges of the original copied a window at a time plus the few new chunks (plan-writer.ts), so
  * memory per image is bounded whatever its size. A file whose structure cannot be trusted is left
- * exactly as it was, with the reason; so is one embed-decision.ts says to leave as it came.
+ * exactly as it was, with the reason; so is one that carries Content Credentials (the one
+ * decision, in {@link provenanceStep}: its XMP goes beside it).
  */
-import { open, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import type { Logger } from '../../../ports/logger';
 import { removeQuietly, tempPath } from '../atomic-file';
+import { openRegularFile, UnsafeFileError } from '../regular-file';
 import { errorCode } from '../download-outcome';
 import type { ImageKind } from '../image-sniff';
 import { ContainerError, type EditPlan } from './container';
-import { reasonToLeaveAsIs } from './embed-decision';
 import { MAX_JPEG_XMP, planJpeg } from './jpeg-meta';
 import { planToBuffer, writePlan } from './plan-writer';
 import { planPng } from './png-meta';
@@ -21,6 +22,8 @@ import { summaryText } from './provenance';
 import { bufferReader, fileReader, type RangeReader } from './range-reader';
 import { planWebp } from './webp-meta';
 import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
+import type { C2paPresence } from './c2pa-detect';
+import { writeXmpBeside } from './xmp-sidecar';
 
 export type EmbedResult = { ok: true; bytes: number } | { ok: false; reason: string };
 
@@ -46,6 +49,17 @@ export async function embedProvenanceInBuffer(
   return planToBuffer(bytes, await planProvenance(bufferReader(bytes), kind, provenance));
 }
 
+/** The temp image, opened as a regular file inside the gallery (regular-file.ts). */
+async function openSource(root: string, path: string, maxBytes: number) {
+  try {
+    return await openRegularFile(root, path, maxBytes);
+  } catch (error) {
+    // Its reason names no path: too large, not a regular file, or not inside the gallery.
+    if (error instanceof UnsafeFileError) throw new ContainerError(error.reason);
+    throw error;
+  }
+}
+
 /**
  * Rewrites `path` (a file of Pictor's temp folder under `root`) with `provenance` in it, through
  * a second temp file renamed over it. On failure `path` is untouched and the reason comes back:
@@ -59,15 +73,10 @@ export async function embedProvenanceInFile(
 ): Promise<EmbedResult> {
   const temp = tempPath(limits.root, '.xmp.part');
   try {
-    const source = await open(path, 'r');
+    const { handle: source, size } = await openSource(limits.root, path, limits.maxBytes);
     let length: number;
     try {
-      const { size } = await source.stat();
-      if (size > limits.maxBytes)
-        throw new ContainerError('The image is larger than Pictor accepts.');
       const reader = fileReader(source, size);
-      const leave = await reasonToLeaveAsIs(reader, kind);
-      if (leave) return { ok: false, reason: leave };
       const plan = await planProvenance(reader, kind, provenance);
       // A bigger file would be refused by the checks that read the gallery back (rebuild).
       if (plan.length > limits.maxBytes) {
@@ -88,21 +97,36 @@ export async function embedProvenanceInFile(
   }
 }
 
+/** Where the metadata step put the XMP: in the image (its new size), beside it (a temp file), nowhere. */
+export type ProvenanceWritten = { readonly inImage: number } | { readonly beside: string } | null;
+
 /**
- * The download's metadata step (download-image.ts): embeds `provenance` into the temp image and
- * returns its new size, or logs why it could not (the image is then saved as it came) and
- * returns `null`. Never throws.
+ * The download's metadata step (download-image.ts): embeds `provenance` into the temp image, or,
+ * when the image carries Content Credentials, writes it to `xmpTemp` to go beside the image
+ * (editing a signed file breaks its signature: it is saved exactly as it came). Logs why it could
+ * do neither (the image is then saved as it came) and returns `null`. Never throws.
  */
 export async function provenanceStep(
   file: string,
   kind: ImageKind,
   provenance: ImageProvenance,
-  context: { root: string; maxBytes: number; logger: Logger },
-): Promise<number | null> {
+  context: {
+    root: string;
+    maxBytes: number;
+    logger: Logger;
+    credentials: C2paPresence;
+    /** Where the XMP goes when it cannot go in the image: a new temp file's path. */
+    xmpTemp: string;
+  },
+): Promise<ProvenanceWritten> {
+  // The one decision: a file that carries Content Credentials is never edited.
+  if (context.credentials.found) {
+    return writeXmpBeside(provenance, context.xmpTemp, context.logger);
+  }
   const result = await embedProvenanceInFile(file, kind, provenance, context).catch(
     (): EmbedResult => ({ ok: false, reason: 'The metadata step failed unexpectedly.' }),
   );
-  if (result.ok) return result.bytes;
+  if (result.ok) return { inImage: result.bytes };
   context.logger.warn('Image saved without its metadata.', {
     index: provenance.imageIndex,
     format: kind,

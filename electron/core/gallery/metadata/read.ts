@@ -74,6 +74,7 @@ function packetOf(reader: RangeReader, kind: ImageKind): Promise<string | null> 
   return readWebpXmp(reader);
 }
 
+/** The reason or the provenance, as {@link readImageProvenance} answers. */
 export type ProvenanceRead =
   { ok: true; provenance: ReadProvenance } | { ok: false; reason: string };
 
@@ -92,6 +93,14 @@ export async function readImageProvenance(
     if (error instanceof ContainerError) return { ok: false, reason: error.message };
     throw error;
   }
+  return readPacketProvenance(packet);
+}
+
+/**
+ * The provenance in an XMP packet (one read from an image, or an XMP sidecar's text), checked
+ * field by field; the reason when there is none that can be used.
+ */
+export function readPacketProvenance(packet: string | null): ProvenanceRead {
   if (packet === null || packet.length > MAX_READ_TEXT) {
     return { ok: false, reason: NO_PICTOR_METADATA };
   }
@@ -119,15 +128,17 @@ export async function readImageProvenance(
 
 /**
  * {@link readImageProvenance} of a file: opened only when it is a regular file of at most
- * `maxBytes` (never through a link, never blocking: regular-file.ts), walked a range at a time.
+ * `maxBytes` inside `root` (never through a link, never blocking: regular-file.ts), walked a
+ * range at a time.
  * @throws UnsafeFileError, or a file-system error, when the file cannot be opened as one.
  */
 export async function readFileProvenance(
+  root: string,
   path: string,
   kind: ImageKind,
   maxBytes: number,
 ): Promise<ProvenanceRead> {
-  const { handle, size } = await openRegularFile(path, maxBytes);
+  const { handle, size } = await openRegularFile(root, path, maxBytes);
   try {
     return await readImageProvenance(fileReader(handle, size), kind);
   } finally {

@@ -1,6 +1,7 @@
 /**
  * `rebuild` for a task folder whose sidecar is gone: the record is made again from what its
- * images say about themselves (read.ts). The folder is hostile input like any other: only
+ * images say about themselves (read.ts), in the image or, for an image with Content Credentials
+ * (never edited), in its XMP sidecar `image-<n>.xmp`. The folder is hostile input like any other: only
  * regular files named as Pictor names images are read (never through a link, with the size
  * cap), only Pictor's own XMP layout is believed, and the record goes through the record schema.
  * An image whose metadata names another task or another index than its file name is left out.
@@ -10,7 +11,15 @@ import { join } from 'node:path';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 import { taskRecordSchema, type TaskRecord } from '../../../../shared/domain/task-record';
 import { IMAGE_EXTENSION, type ImageKind } from '../image-sniff';
-import { NO_PICTOR_METADATA, readFileProvenance, type ReadProvenance } from './read';
+import {
+  NO_PICTOR_METADATA,
+  readFileProvenance,
+  readPacketProvenance,
+  type ProvenanceRead,
+  type ReadProvenance,
+} from './read';
+import { xmpSidecarName } from '../gallery-layout';
+import { readXmpSidecar } from './xmp-sidecar';
 
 /** `image-<n>.<ext>` as the gallery names images (gallery-layout.ts), n from 1. */
 const IMAGE_NAME = /^image-([1-9]\d?)\.(png|jpg|webp)$/;
@@ -27,6 +36,7 @@ export function isImageName(name: string): boolean {
 }
 
 async function provenances(
+  root: string,
   folder: string,
   limits: { maxBytes: number; reads: ReadLimiter },
 ): Promise<{ found: ReadProvenance[]; reason: string | null }> {
@@ -42,15 +52,40 @@ async function provenances(
     const [, number, extension = ''] = IMAGE_NAME.exec(name) ?? [];
     const kind = KIND_OF_EXTENSION[extension];
     if (!kind) continue;
-    const read = await limits
-      .reads(() => readFileProvenance(join(folder, name), kind, limits.maxBytes))
-      .catch(() => ({ ok: false as const, reason: 'An image in the folder could not be read.' }));
+    const xmp = xmpSidecarName(name);
+    const read = await readBoth(root, folder, name, kind, {
+      ...limits,
+      sidecar: entries.some((entry) => entry.isFile() && entry.name === xmp) ? xmp : null,
+    });
     if (!read.ok) reason = read.reason === NO_PICTOR_METADATA ? reason : read.reason;
     else if (read.provenance.imageIndex + 1 !== Number(number)) {
       reason = "An image's metadata names another image than its file.";
     } else found.push(read.provenance);
   }
   return { found, reason };
+}
+
+const UNREADABLE: ProvenanceRead = {
+  ok: false,
+  reason: 'An image in the folder could not be read.',
+};
+
+/** What the image says in its own XMP, else in its XMP sidecar (read with the same checks). */
+async function readBoth(
+  root: string,
+  folder: string,
+  name: string,
+  kind: ImageKind,
+  limits: { maxBytes: number; reads: ReadLimiter; sidecar: string | null },
+): Promise<ProvenanceRead> {
+  const inImage = await limits
+    .reads(() => readFileProvenance(root, join(folder, name), kind, limits.maxBytes))
+    .catch(() => UNREADABLE);
+  const { sidecar } = limits;
+  if (inImage.ok || sidecar === null) return inImage;
+  return readXmpSidecar(root, join(folder, sidecar))
+    .then(readPacketProvenance)
+    .catch(() => UNREADABLE);
 }
 
 function recordFrom(first: ReadProvenance, indexes: number[], folder: string): unknown {
@@ -96,7 +131,7 @@ export async function recoverFromImages(
   relative: string,
   limits: { maxBytes: number; reads: ReadLimiter },
 ): Promise<{ ok: true; record: TaskRecord } | { ok: false; reason: string | null }> {
-  const { found, reason } = await provenances(join(root, relative), limits);
+  const { found, reason } = await provenances(root, join(root, relative), limits);
   const first = found[0];
   if (!first)
     return { ok: false, reason: reason && `No sidecar, and no task in the images: ${reason}` };

@@ -7,7 +7,7 @@
  * headers; their data is copied, never read whole.
  */
 import { ContainerError, PlanBuilder, fourCc, got, need, type EditPlan } from './container';
-import type { RangeReader } from './range-reader';
+import { bufferReader, type RangeReader } from './range-reader';
 
 /** More chunks than any real image has (an animation has one per frame). */
 const MAX_CHUNKS = 100_000;
@@ -136,4 +136,21 @@ export async function readWebpXmp(reader: RangeReader): Promise<string | null> {
     );
   }
   return null;
+}
+
+/**
+ * The canvas size of a WebP file (its VP8X header, or the bitstream's of a simple file); throws a
+ * {@link ContainerError} when the file is not a well-formed WebP.
+ */
+export async function readWebpCanvas(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number }> {
+  const reader = bufferReader(bytes);
+  for await (const first of chunks(reader)) {
+    if (first.id !== 'VP8X') return canvas(reader, first);
+    const head = got(first.size >= 10 ? await reader.bytes(first.data, 10) : null, 'VP8X chunk');
+    const uint24 = (at: number) => (head[at] ?? 0) | ((head[at + 1] ?? 0) << 8) | ((head[at + 2] ?? 0) << 16);
+    return { width: uint24(4) + 1, height: uint24(7) + 1 };
+  }
+  throw new ContainerError('The WebP image has no image data.');
 }

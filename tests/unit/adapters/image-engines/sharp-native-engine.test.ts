@@ -29,6 +29,7 @@ async function check(bytes: Buffer, kind: ImageFormat, thumbnailSize = 64): Prom
   const file = join(dir, `image-${count}`);
   await writeFile(file, bytes);
   return checkImageFile(file, kind, {
+    root: dir,
     engine,
     maxPixels: 50_000_000,
     maxBytes: 64 << 20,

@@ -33,12 +33,16 @@ async function tempDir(name: string): Promise<string> {
   return dir;
 }
 
-/** A gallery folder with one task whose first image is saved, with its thumbnail. */
-async function galleryWithSavedImage() {
+/**
+ * A gallery folder with one task whose first image is saved, with its thumbnail (and, with `xmp`,
+ * the XMP sidecar of an image that carries Content Credentials).
+ */
+async function galleryWithSavedImage({ xmp = false } = {}) {
   const root = await tempDir('gallery');
   await mkdir(join(root, 'task', '.thumbs'), { recursive: true });
   await writeFile(join(root, 'task', 'image-1.png'), 'png bytes');
   await writeFile(join(root, 'task', '.thumbs', 'image-1.webp'), 'thumb bytes');
+  if (xmp) await writeFile(join(root, 'task', 'image-1.xmp'), 'xmp packet');
   const base = makeRecord(['https://cdn.example/1.png', 'https://cdn.example/2.png']);
   const saved: TaskRecord = {
     ...base,
@@ -48,6 +52,7 @@ async function galleryWithSavedImage() {
         state: 'saved',
         file: 'task/image-1.png',
         thumbnail: 'task/.thumbs/image-1.webp',
+        ...(xmp ? { xmpFile: 'task/image-1.xmp' } : {}),
       },
       base.images[1]!,
     ],
@@ -276,5 +281,50 @@ describe('findImage and savedFile', () => {
     );
     const pending = g.record.images[1]!;
     expect(() => savedFile(g.deps.files, pending)).toThrow(/not on disk/);
+  });
+});
+
+describe('an image whose XMP is beside it (Content Credentials)', () => {
+  it('takes its sidecar to the trash and back with it', async () => {
+    const g = await galleryWithSavedImage({ xmp: true });
+    const deleted = await deleteImage(g.deps, g.ref);
+    expect(existsSync(join(g.root, 'task', 'image-1.xmp'))).toBe(false);
+    expect(deleted.images[0]).not.toHaveProperty('xmpFile');
+    expect(
+      (await inTrash(g.root)).filter((path) => path.endsWith(`${sep}image-1.xmp`)),
+    ).toHaveLength(1);
+    const restored = await restoreImage(g.deps, g.ref);
+    expect(restored.images[0]).toEqual(g.record.images[0]);
+    expect(await readFile(join(g.root, 'task', 'image-1.xmp'), 'utf8')).toBe('xmp packet');
+    expect(await readdir(join(g.root, TRASH_DIR))).toEqual([]);
+  });
+
+  it('comes back under the restored image’s name when the old one was taken', async () => {
+    const g = await galleryWithSavedImage({ xmp: true });
+    await deleteImage(g.deps, g.ref);
+    await writeFile(join(g.root, 'task', 'image-1.png'), 'someone else’s');
+    const restored = await restoreImage(g.deps, g.ref);
+    expect(restored.images[0]).toMatchObject({
+      file: 'task/image-1-restored-1.png',
+      xmpFile: 'task/image-1-restored-1.xmp',
+    });
+    expect(await readFile(join(g.root, 'task', 'image-1-restored-1.xmp'), 'utf8')).toBe(
+      'xmp packet',
+    );
+  });
+
+  it('goes on to the system trash with its image', async () => {
+    const g = await galleryWithSavedImage({ xmp: true });
+    await deleteImage(g.deps, g.ref);
+    await g.trash.empty();
+    expect(g.trashed.map((file) => basename(file)).sort()).toEqual(['image-1.png', 'image-1.xmp']);
+  });
+
+  it('stays beside the image when the image cannot move', async () => {
+    const g = await galleryWithSavedImage({ xmp: true });
+    await rm(join(g.root, 'task', 'image-1.png'));
+    await expect(deleteImage(g.deps, g.ref)).rejects.toThrow();
+    expect(await readFile(join(g.root, 'task', 'image-1.xmp'), 'utf8')).toBe('xmp packet');
+    expect(await inTrash(g.root)).toEqual([]);
   });
 });

@@ -1,57 +1,41 @@
 /**
  * readRegularFile against real special files. The injected fault is the race a crafted folder
- * can win: the name is a regular file when it is lstat-ed and a FIFO or a link when it is
- * opened. The open's own flags and the fstat of the handle must still refuse it, at once.
+ * can win: the name is a regular file when it is lstat-ed (the identity walk's check before the
+ * open) and a FIFO or a link when it is opened. The open's own flags and the fstat of the handle
+ * must still refuse it, at once.
  */
 import { execFileSync } from 'node:child_process';
-import type { Stats } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   UnsafeFileError,
+  openRegularFile,
   readRegularFile,
   regularFileSize,
 } from '../../../../electron/core/gallery/regular-file';
-
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof fsp>();
-  return { ...real, lstat: vi.fn(real.lstat) };
-});
+import { CONTAINMENTS } from '../../../support/scripted-swaps';
 
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pictor-regular-file-'));
 });
 afterEach(async () => {
-  vi.mocked(fsp.lstat).mockClear();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** The next lstat reports a plain 10-byte file, whatever is really there (the race, won). */
-async function lstatLiesOnce(): Promise<void> {
-  const real = await fsp.stat(__filename);
-  const fake = Object.assign(Object.create(Object.getPrototypeOf(real) as object) as Stats, real, {
-    size: 10,
-    isFile: () => true,
-    isFIFO: () => false,
-    isSymbolicLink: () => false,
-  });
-  vi.mocked(fsp.lstat).mockResolvedValueOnce(fake as never);
-}
 
 describe('readRegularFile', () => {
   it('reads a regular file within the cap, and refuses one past it', async () => {
     const path = join(dir, 'a.json');
     await writeFile(path, '0123456789');
-    expect((await readRegularFile(path, 10)).toString()).toBe('0123456789');
-    expect(await regularFileSize(path, 10)).toBe(10);
-    await expect(readRegularFile(path, 9)).rejects.toThrow(/larger than the 9 bytes/);
+    expect((await readRegularFile(dir, path, 10)).toString()).toBe('0123456789');
+    expect(await regularFileSize(dir, path, 10)).toBe(10);
+    await expect(readRegularFile(dir, path, 9)).rejects.toThrow(/larger than the 9 bytes/);
   });
 
-  it('refuses a FIFO, a link and a folder by their lstat', async () => {
+  it('refuses a FIFO, a link and a folder', async () => {
     execFileSync('mkfifo', [join(dir, 'fifo')]);
     await writeFile(join(dir, 'target'), 'x');
     await symlink(join(dir, 'target'), join(dir, 'link'));
@@ -61,28 +45,46 @@ describe('readRegularFile', () => {
       ['link', /link/],
       ['folder', /folder/],
     ] as const) {
-      const error = await readRegularFile(join(dir, name), 100).catch((caught: unknown) => caught);
+      const error = await readRegularFile(dir, join(dir, name), 100).catch(
+        (caught: unknown) => caught,
+      );
       expect(error, name).toBeInstanceOf(UnsafeFileError);
       expect((error as Error).message, name).toMatch(reason);
     }
   });
 
-  it('a FIFO swapped in after the lstat opens without waiting and is refused', async () => {
-    const path = join(dir, 'image-1.png');
-    execFileSync('mkfifo', [path]);
-    await lstatLiesOnce();
-    const started = Date.now();
-    await expect(readRegularFile(path, 100)).rejects.toThrow(/pipe or socket/);
-    // Without O_NONBLOCK the open waits for a writer that never comes.
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(vi.mocked(fsp.lstat)).toHaveBeenCalledTimes(1);
-  });
+  it.each(CONTAINMENTS)(
+    '%s: a FIFO swapped in right before the open opens without waiting and is refused',
+    async (containment) => {
+      const path = join(dir, 'image-1.png');
+      await writeFile(path, 'a regular file when checked');
+      const beforeOpen = async () => {
+        await rm(path);
+        execFileSync('mkfifo', [path]);
+      };
+      const started = Date.now();
+      const error = await openRegularFile(dir, path, 100, { containment, beforeOpen }).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(UnsafeFileError);
+      // Without O_NONBLOCK the open waits for a writer that never comes.
+      expect(Date.now() - started).toBeLessThan(5_000);
+    },
+  );
 
-  it('a link swapped in after the lstat is not followed', async () => {
-    const path = join(dir, 'pictor.json');
-    await writeFile(join(dir, 'secret'), 'outside the gallery');
-    await symlink(join(dir, 'secret'), path);
-    await lstatLiesOnce();
-    await expect(readRegularFile(path, 100)).rejects.toThrow(/link/);
-  });
+  it.each(CONTAINMENTS)(
+    '%s: a link swapped in right before the open is not followed',
+    async (containment) => {
+      const path = join(dir, 'pictor.json');
+      await writeFile(path, '{}');
+      await writeFile(join(dir, 'secret'), 'outside the gallery');
+      const beforeOpen = async () => {
+        await rm(path);
+        await symlink(join(dir, 'secret'), path);
+      };
+      await expect(openRegularFile(dir, path, 100, { containment, beforeOpen })).rejects.toThrow(
+        /link/,
+      );
+    },
+  );
 });

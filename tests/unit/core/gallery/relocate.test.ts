@@ -77,6 +77,17 @@ describe('what a move carries', () => {
     expect(left['2024/05/not-a-task/pictor.json']).toBe(before['2024/05/not-a-task/pictor.json']);
   });
 
+  it('carries an image’s XMP sidecar (Content Credentials) with the image', async () => {
+    const [folder] = await makeLibrary(source, 1);
+    await writeFile(join(source, folder!, 'image-1.xmp'), '<x:xmpmeta/>');
+    await relocateGallery(source, target, options);
+    expect(await readFile(join(target, folder!, 'image-1.xmp'), 'utf8')).toBe('<x:xmpmeta/>');
+    expect(await readdir(join(target, folder!))).toEqual(
+      expect.arrayContaining(['image-1.png', 'image-1.xmp', 'pictor.json']),
+    );
+    await expect(lstat(join(source, folder!, 'image-1.xmp'))).rejects.toThrow();
+  });
+
   it('follows no link in the source: linked entries and linked year folders stay, reported', async () => {
     const [folder] = await makeLibrary(source, 1);
     const task = join(source, ...folder!.split('/'));

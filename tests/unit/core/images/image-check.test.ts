@@ -45,6 +45,7 @@ function scripted(answer: () => Promise<ThumbnailAnswer>): ImageEngine & { calls
 }
 
 const LIMITS = { maxPixels: 1_000_000, maxBytes: 1 << 20, thumbnailSize: 40 };
+const inDir = () => ({ ...LIMITS, root: dir });
 const thumbnail = (width: number, height: number, webp: Uint8Array): ThumbnailAnswer => ({
   kind: 'thumbnail',
   width,
@@ -55,7 +56,7 @@ const thumbnail = (width: number, height: number, webp: Uint8Array): ThumbnailAn
 describe('answers that pass', () => {
   it('the oriented size and a whole WebP within the thumbnail size', async () => {
     const engine = scripted(() => Promise.resolve(thumbnail(40, 64, goodWebp)));
-    const checked = await checkImageFile(file, 'jpeg', { ...LIMITS, engine });
+    const checked = await checkImageFile(file, 'jpeg', { ...inDir(), engine });
     expect(checked).toMatchObject({ kind: 'thumbnail', width: 40, height: 64 });
     expect(checked.kind === 'thumbnail' && Buffer.from(checked.webp).equals(goodWebp)).toBe(true);
   });
@@ -82,7 +83,7 @@ describe('answers that do not', () => {
     ['no bytes', () => thumbnail(40, 64, new Uint8Array(0))],
   ])('%s: undecodable, never used', async (_name, answer) => {
     const engine = scripted(() => Promise.resolve(answer()));
-    expect(await checkImageFile(file, 'jpeg', { ...LIMITS, engine })).toMatchObject({
+    expect(await checkImageFile(file, 'jpeg', { ...inDir(), engine })).toMatchObject({
       kind: 'undecodable',
     });
   });
@@ -90,12 +91,12 @@ describe('answers that do not', () => {
   it('a thumbnail larger than the thumbnail size, or than the byte limit', async () => {
     const big = await make.picture(41, 20).webp().toBuffer();
     const engine = scripted(() => Promise.resolve(thumbnail(40, 64, big)));
-    expect(await checkImageFile(file, 'jpeg', { ...LIMITS, engine })).toMatchObject({
+    expect(await checkImageFile(file, 'jpeg', { ...inDir(), engine })).toMatchObject({
       kind: 'undecodable',
     });
     const fits = scripted(() => Promise.resolve(thumbnail(40, 64, goodWebp)));
     expect(
-      await checkImageFile(file, 'jpeg', { ...LIMITS, engine: fits, thumbnailSize: 40 }),
+      await checkImageFile(file, 'jpeg', { ...inDir(), engine: fits, thumbnailSize: 40 }),
     ).toMatchObject({ kind: 'thumbnail' });
     const header = {
       format: 'jpeg' as const,
@@ -120,7 +121,7 @@ describe('what comes before and around the engine', () => {
     const bomb = join(dir, 'bomb.png');
     await writeFile(bomb, make.pngClaiming(await make.png(10, 10), 50_000, 50_000));
     const engine = scripted(() => Promise.resolve(thumbnail(1, 1, goodWebp)));
-    expect(await checkImageFile(bomb, 'png', { ...LIMITS, engine })).toMatchObject({
+    expect(await checkImageFile(bomb, 'png', { ...inDir(), engine })).toMatchObject({
       kind: 'refused',
       refusal: { reason: 'too_many_pixels', width: 50_000, height: 50_000 },
     });
@@ -132,7 +133,7 @@ describe('what comes before and around the engine', () => {
       scripted(() => Promise.resolve({ kind: 'pending' })),
       scripted(() => Promise.reject(new ImageEngineError('no renderer', 'unavailable'))),
     ]) {
-      expect(await checkImageFile(file, 'jpeg', { ...LIMITS, engine })).toMatchObject({
+      expect(await checkImageFile(file, 'jpeg', { ...inDir(), engine })).toMatchObject({
         kind: 'pending',
         header: { orientedWidth: 40, orientedHeight: 64 },
       });
@@ -143,7 +144,7 @@ describe('what comes before and around the engine', () => {
     'an engine that %s: its failure, for a later try',
     async (why) => {
       const engine = scripted(() => Promise.reject(new ImageEngineError('gone', why)));
-      expect(await checkImageFile(file, 'jpeg', { ...LIMITS, engine })).toEqual({
+      expect(await checkImageFile(file, 'jpeg', { ...inDir(), engine })).toEqual({
         kind: 'engine_failed',
         why,
       });
@@ -152,7 +153,7 @@ describe('what comes before and around the engine', () => {
 
   it('an engine that refuses the bytes: undecodable with its detail', async () => {
     const engine = scripted(() => Promise.resolve({ kind: 'undecodable', detail: 'bad huffman' }));
-    expect(await checkImageFile(file, 'jpeg', { ...LIMITS, engine })).toMatchObject({
+    expect(await checkImageFile(file, 'jpeg', { ...inDir(), engine })).toMatchObject({
       kind: 'undecodable',
       detail: 'bad huffman',
     });

@@ -14,8 +14,8 @@ import {
   vaultHarness,
 } from './vault-harness';
 
-const strong = { allowWeakStorage: false, origin: null };
-const consented = { allowWeakStorage: true, origin: null };
+const strong = { allowWeakStorage: false, baseUrl: null };
+const consented = { allowWeakStorage: true, baseUrl: null };
 
 describe('KeyVault on a strong backend', () => {
   it('starts not_set with a sentence, and stores, reports and reads a key', async () => {
@@ -33,7 +33,7 @@ describe('KeyVault on a strong backend', () => {
       backend: 'gnome_libsecret',
       weak: false,
       message: null,
-      origin: null,
+      baseUrl: null,
     });
     expect(storedRecord(kv)).toMatchObject({
       version: 1,
@@ -432,34 +432,51 @@ describe('KeyVault listeners and leaks', () => {
   });
 });
 
-describe('KeyVault origin binding', () => {
-  it('stores the origin with the key, rebinds without re-encrypting, and reports it', async () => {
+describe('KeyVault base URL binding', () => {
+  it('stores the base URL with the key, rebinds without re-encrypting, and reports it', async () => {
     const { vault, kv } = vaultHarness();
     expect(vault.hasKey()).toBe(false);
-    expect(vault.boundOrigin()).toBeUndefined();
+    expect(vault.boundBaseUrl()).toBeUndefined();
     const status = await vault.setKey(KEY, {
       allowWeakStorage: false,
-      origin: 'https://a.example',
+      baseUrl: 'https://gateway.example/team-a',
     });
-    expect(status.origin).toBe('https://a.example');
+    expect(status.baseUrl).toBe('https://gateway.example/team-a');
     expect(vault.hasKey()).toBe(true);
     const ciphertext = storedRecord(kv)?.ciphertext;
-    expect(vault.bindOrigin('https://b.example').origin).toBe('https://b.example');
-    expect(storedRecord(kv)).toMatchObject({ origin: 'https://b.example', ciphertext });
+    expect(vault.bindBaseUrl('https://gateway.example/team-b').baseUrl).toBe(
+      'https://gateway.example/team-b',
+    );
+    expect(storedRecord(kv)).toMatchObject({
+      baseUrl: 'https://gateway.example/team-b',
+      ciphertext,
+    });
     expect(await vault.readKey()).toBe(KEY);
     vault.clear();
-    expect(vault.bindOrigin('https://c.example').state).toBe('not_set');
+    expect(vault.bindBaseUrl('https://c.example').state).toBe('not_set');
     expect(kv.snapshot()).toEqual({});
   });
 
-  it('reads a record written before origins as unbound (undefined), not as bound to none', async () => {
+  it('reads the records of earlier versions as not yet bound, and tells what they said', async () => {
     const { vault, kv } = vaultHarness();
-    await vault.setKey(KEY, { allowWeakStorage: false, origin: 'https://a.example' });
-    const { origin: _origin, ...legacy } = storedRecord(kv) ?? {};
-    kv.set('apiKey', legacy);
-    const reopened = vaultHarness({}, kv).vault;
-    expect(reopened.boundOrigin()).toBeUndefined();
-    expect(reopened.status().origin).toBeNull();
+    await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: 'https://a.example/x' });
+    const { baseUrl: _baseUrl, ...beforeBinding } = storedRecord(kv) ?? {};
+    const readAs = (record: object) => {
+      kv.set('apiKey', record);
+      return vaultHarness({}, kv).vault;
+    };
+    const originOnly = readAs({ ...beforeBinding, origin: 'https://a.example' });
+    expect(originOnly.boundBaseUrl()).toBeUndefined();
+    expect(originOnly.legacyOrigin()).toBe('https://a.example');
+    expect(originOnly.status().baseUrl).toBeNull();
+    expect(readAs({ ...beforeBinding, origin: null }).legacyOrigin()).toBeNull();
+    expect(readAs(beforeBinding).legacyOrigin()).toBeUndefined();
+
+    // Binding writes the base URL and drops the origin, which is read once, never written.
+    originOnly.bindBaseUrl('https://a.example/x');
+    expect(storedRecord(kv)).toMatchObject({ baseUrl: 'https://a.example/x' });
+    expect(storedRecord(kv)).not.toHaveProperty('origin');
+    expect(originOnly.legacyOrigin()).toBeUndefined();
   });
 });
 
@@ -467,7 +484,7 @@ describe('KeyVault on the asynchronous safeStorage (Electron 45)', () => {
   /** A vault file as the release on the synchronous `encryptString` left it, read afresh. */
   async function legacyVault() {
     const written = vaultHarness();
-    await written.vault.setKey(KEY, { allowWeakStorage: false, origin: 'https://api.example' });
+    await written.vault.setKey(KEY, { allowWeakStorage: false, baseUrl: 'https://api.example' });
     const record = storedRecord(written.kv)!;
     const legacy = { ...record, ciphertext: written.cipher.encryptLegacy(KEY).toString('base64') };
     const kv = new InMemoryKv('/data', 'key-vault');
@@ -485,14 +502,14 @@ describe('KeyVault on the asynchronous safeStorage (Electron 45)', () => {
     expect((await cipher.decrypt(Buffer.from(rewritten.ciphertext as string, 'base64'))).text).toBe(
       KEY,
     );
-    // Only the ciphertext changes: fingerprint, backend, origin and date are the user's record.
+    // Only the ciphertext changes: fingerprint, backend, base URL and date are the user's record.
     expect({ ...rewritten, ciphertext: legacy.ciphertext }).toEqual(legacy);
     expect(kv.writes).toBe(1);
     expect(logs.map((line) => line.message)).toContain('API key encrypted again, as the OS asked');
 
     expect(await vault.readKey()).toBe(KEY);
     expect(kv.writes).toBe(1);
-    expect(vault.status()).toMatchObject({ state: 'ready', origin: 'https://api.example' });
+    expect(vault.status()).toMatchObject({ state: 'ready', baseUrl: 'https://api.example' });
     expectNoKeyIn(kv.snapshot(), logs);
   });
 

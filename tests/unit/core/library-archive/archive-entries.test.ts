@@ -3,9 +3,10 @@
  * for a sidecar, its task) is left out with its reason, everything valid comes in, and nothing is
  * left half-written or written outside the gallery.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../../../electron/core/library-archive/archive-errors';
 import { importLibrary } from '../../../../electron/core/library-archive/import-library';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
@@ -13,20 +14,15 @@ import { filesUnder } from '../../../support/files';
 import { removeDir } from '../../../support/gallery-helpers';
 import { exportEntries, manifestFor, taskFiles, writeZip, type ExportFile } from './crafted-export';
 import type { CraftedEntry } from './crafted-zip';
-import { addTask, makeLibrary, type Library } from './library-fixture';
+import { addTask, makeLibrary, useLibrary } from './library-fixture';
 
-let library: Library;
-beforeEach(async () => {
-  library = await makeLibrary();
-});
-afterEach(async () => {
-  library.history.close();
-  await removeDir(library.dir);
-});
+const randomHex = (length: number) => randomBytes(length / 2).toString('hex');
+
+const library = useLibrary();
 
 async function run(entries: readonly CraftedEntry[]) {
   const source = await writeZip(library.dir, entries);
-  return importLibrary({ root: library.root, history: library.history, source });
+  return importLibrary({ gallery: library.gallery, history: library.history, source });
 }
 
 /** A good task beside the broken one: it must come in whatever happens to the other. */
@@ -57,7 +53,11 @@ describe('entries refused one by one', () => {
         }),
       },
     ]);
-    expect(library.history.get(record.localId)?.images[0]?.state).toBe('pending');
+    // Recorded as refused, with why: its address is not fetched for a file that failed.
+    expect(library.history.get(record.localId)?.images[0]).toMatchObject({
+      state: 'invalid',
+      errorSentence: summary.refused[0]?.reasonSentence,
+    });
     expect(
       (await filesUnder(library.root)).filter((file) => file.includes(record.folder ?? '?')),
     ).toHaveLength(1);
@@ -80,7 +80,10 @@ describe('entries refused one by one', () => {
         reasonSentence: { key: 'error.library.imageShaMismatch' },
       },
     ]);
-    expect(library.history.get(record.localId)?.images[0]?.state).toBe('pending');
+    expect(library.history.get(record.localId)?.images[0]).toMatchObject({
+      state: 'invalid',
+      errorSentence: { key: 'error.library.imageShaMismatch' },
+    });
   });
 
   it('refuses a file named like an image that holds something else', async () => {
@@ -102,7 +105,8 @@ describe('entries refused one by one', () => {
     ['not a sidecar', '{"app": "other"}'],
     [
       'a record out of bounds',
-      JSON.stringify({ app: 'pictor', version: 1, record: { localId: 'x'.repeat(10_000) } }),
+      // Random, so it does not compress like a zip bomb (refused as a whole: archive-refusals).
+      JSON.stringify({ app: 'pictor', version: 1, record: { localId: randomHex(10_000) } }),
     ],
     ['from a newer Pictor', JSON.stringify({ app: 'pictor', version: 99, record: {} })],
   ])('refuses the task of a sidecar that is %s', async (_label, text) => {
@@ -144,7 +148,7 @@ describe('a folder to import', () => {
       await symlink(join(secret, 'pictor.json'), image);
       await symlink(secret, join(from.root, '2025', 'linked'));
       const summary = await importLibrary({
-        root: library.root,
+        gallery: library.gallery,
         history: library.history,
         source: from.root,
       });
@@ -167,11 +171,11 @@ describe('a folder to import', () => {
   it('refuses the library itself, or a folder inside it', async () => {
     await addTask(library, ['png']);
     await expect(
-      importLibrary({ root: library.root, history: library.history, source: library.root }),
+      importLibrary({ gallery: library.gallery, history: library.history, source: library.root }),
     ).rejects.toBeInstanceOf(ArchiveRefusedError);
     await expect(
       importLibrary({
-        root: library.root,
+        gallery: library.gallery,
         history: library.history,
         source: join(library.root, '2025'),
       }),
@@ -184,7 +188,7 @@ describe('a folder to import', () => {
     try {
       await addTask(from, ['png'], { localId: running.localId, request: running.request });
       const summary = await importLibrary({
-        root: library.root,
+        gallery: library.gallery,
         history: library.history,
         source: from.root,
       });

@@ -36,7 +36,7 @@ async function expectRefused(
     : await writeZip(library.dir, entries);
   if (Buffer.isBuffer(entries)) await writeFile(path, entries);
   const outcome = importLibrary({
-    root: library.root,
+    gallery: library.gallery,
     history: library.history,
     source: path,
     limits,

@@ -18,8 +18,17 @@ export interface ExportFile {
 
 let counter = 0;
 
-/** A task with one saved PNG, as its two archive files. */
-export async function taskFiles(): Promise<{ record: TaskRecord; files: ExportFile[] }> {
+/** What a crafted task's image file holds, and the size its sidecar says it has. */
+export interface CraftedImage {
+  readonly data: Buffer;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A task with one saved PNG (by default a real 8×8 one), as its two archive files. */
+export async function taskFiles(
+  image?: CraftedImage,
+): Promise<{ record: TaskRecord; files: ExportFile[] }> {
   counter += 1;
   const localId = `crafted-${counter}`;
   const base = makeTaskRecord(
@@ -27,7 +36,7 @@ export async function taskFiles(): Promise<{ record: TaskRecord; files: ExportFi
     Date.UTC(2025, 1, 1, 0, 0, counter),
   );
   const folder = taskFolderName(base);
-  const png = await makeImage('png', 8, 8);
+  const png = image?.data ?? (await makeImage('png', 8, 8));
   const record: TaskRecord = {
     ...base,
     folder,
@@ -38,8 +47,8 @@ export async function taskFiles(): Promise<{ record: TaskRecord; files: ExportFi
         state: 'saved',
         file: `${folder}/image-1.png`,
         mime: 'image/png',
-        width: 8,
-        height: 8,
+        width: image?.width ?? 8,
+        height: image?.height ?? 8,
         bytes: png.length,
         attempts: 1,
         favourite: false,

@@ -3,26 +3,110 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
+import {
+  importLibrary,
+  type ImportOptions,
+  type ImportSummary,
+} from '../../../../electron/core/library-archive/import-library';
 import {
   imageNames,
   taskFolderName,
   TEMP_DIR,
 } from '../../../../electron/core/gallery/gallery-layout';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
-import { makeImage, makeTempDir } from '../../../support/gallery-helpers';
+import { afterEach, beforeEach } from 'vitest';
+import { makeImage, makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../support/task-records';
+import { testImageEngine } from '../../../support/image-engine';
 
 export interface Library {
   readonly dir: string;
   readonly root: string;
   readonly history: HistoryStore;
+  /** The library's gallery: an import checks its images with the gallery's download check. */
+  readonly gallery: Gallery;
+}
+
+/** A gallery that never downloads (an import needs its root and its image check only). */
+export function offlineGallery(root: string): Gallery {
+  return new Gallery({
+    imageEngine: testImageEngine,
+    root,
+    fetch: () => Promise.reject(new Error('This test gallery does not download.')),
+  });
 }
 
 export async function makeLibrary(): Promise<Library> {
   const dir = await makeTempDir();
   const root = join(dir, 'gallery');
   await mkdir(join(root, TEMP_DIR), { recursive: true });
-  return { dir, root, history: HistoryStore.open(join(dir, 'history.sqlite')) };
+  return {
+    dir,
+    root,
+    history: HistoryStore.open(join(dir, 'history.sqlite')),
+    gallery: offlineGallery(root),
+  };
+}
+
+/**
+ * A fresh library for each test of the file (or of the `describe` it is called in): made before
+ * each test, closed and removed after. Read its fields inside a test.
+ */
+export function useLibrary(): Library {
+  let current: Library | null = null;
+  beforeEach(async () => {
+    current = await makeLibrary();
+  });
+  afterEach(async () => {
+    const done = current;
+    current = null;
+    done?.history.close();
+    if (done) await removeDir(done.dir);
+  });
+  const now = (): Library => {
+    if (!current) throw new Error('The library exists only while a test runs.');
+    return current;
+  };
+  return {
+    get dir() {
+      return now().dir;
+    },
+    get root() {
+      return now().root;
+    },
+    get history() {
+      return now().history;
+    },
+    get gallery() {
+      return now().gallery;
+    },
+  };
+}
+
+/** Imports `source` into `library` (its gallery and history), with any other options given. */
+export function importInto(
+  library: Library,
+  source: string,
+  extra: Partial<ImportOptions> = {},
+): Promise<ImportSummary> {
+  return importLibrary({ gallery: library.gallery, history: library.history, source, ...extra });
+}
+
+/** Registers the clean-up and returns a maker of libraries, each closed and removed after its test. */
+export function useLibraries(): () => Promise<Library> {
+  const opened: Library[] = [];
+  afterEach(async () => {
+    for (const made of opened.splice(0)) {
+      made.history.close();
+      await removeDir(made.dir);
+    }
+  });
+  return async () => {
+    const made = await makeLibrary();
+    opened.push(made);
+    return made;
+  };
 }
 
 let counter = 0;

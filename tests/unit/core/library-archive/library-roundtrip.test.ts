@@ -1,26 +1,15 @@
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OperationCancelledError } from '../../../../electron/core/library-archive/archive-errors';
 import { exportLibrary } from '../../../../electron/core/library-archive/export-library';
 import { importLibrary } from '../../../../electron/core/library-archive/import-library';
 import { imageNames } from '../../../../electron/core/gallery/gallery-layout';
-import { makeImage, removeDir } from '../../../support/gallery-helpers';
-import { addTask, makeLibrary, savedImages, type Library } from './library-fixture';
+import { makeImage } from '../../../support/gallery-helpers';
+import { addTask, savedImages, useLibraries, type Library } from './library-fixture';
 import { filesUnder } from '../../../support/files';
 
-const opened: Library[] = [];
-async function library(): Promise<Library> {
-  const made = await makeLibrary();
-  opened.push(made);
-  return made;
-}
-afterEach(async () => {
-  for (const made of opened.splice(0)) {
-    made.history.close();
-    await removeDir(made.dir);
-  }
-});
+const library = useLibraries();
 
 async function exportAll(from: Library, localIds?: string[]) {
   const target = join(from.dir, 'export.zip');
@@ -46,7 +35,7 @@ describe('library export and import', () => {
     const to = await library();
     const progress: number[] = [];
     const first = await importLibrary({
-      root: to.root,
+      gallery: to.gallery,
       history: to.history,
       source: target,
       onProgress: (p) => progress.push(p.done),
@@ -69,7 +58,7 @@ describe('library export and import', () => {
     );
     expect(records.every((r) => r.imported === true)).toBe(true);
 
-    const again = await importLibrary({ root: to.root, history: to.history, source: target });
+    const again = await importLibrary({ gallery: to.gallery, history: to.history, source: target });
     expect(again).toMatchObject({
       addedTasks: 0,
       addedImages: 0,
@@ -94,7 +83,7 @@ describe('library export and import', () => {
       },
     ]);
     const to = await library();
-    await importLibrary({ root: to.root, history: to.history, source: target });
+    await importLibrary({ gallery: to.gallery, history: to.history, source: target });
     expect([...(await savedImages(to)).keys()]).toEqual([`${kept.localId}#0`]);
   });
 
@@ -102,12 +91,16 @@ describe('library export and import', () => {
     const from = await library();
     const task = await addTask(from, ['png']);
     const to = await library();
-    await importLibrary({ root: to.root, history: to.history, source: from.root });
+    await importLibrary({ gallery: to.gallery, history: to.history, source: from.root });
     // The same task elsewhere got another picture at the same name.
     const other = await makeImage('png', 20, 20);
     const file = task.images[0]?.file ?? '';
     await writeFile(join(from.root, ...file.split('/')), other);
-    const merged = await importLibrary({ root: to.root, history: to.history, source: from.root });
+    const merged = await importLibrary({
+      gallery: to.gallery,
+      history: to.history,
+      source: from.root,
+    });
     expect(merged).toMatchObject({ addedTasks: 0, addedImages: 1, duplicateImages: 0 });
     const record = to.history.get(task.localId);
     expect(record?.images.map((image) => image.file?.split('/').pop())).toEqual([
@@ -126,7 +119,7 @@ describe('library export and import', () => {
     const to = await library();
     const controller = new AbortController();
     const summary = await importLibrary({
-      root: to.root,
+      gallery: to.gallery,
       history: to.history,
       source: target,
       signal: controller.signal,

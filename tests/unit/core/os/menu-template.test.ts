@@ -204,3 +204,41 @@ describe('development items', () => {
     ]);
   });
 });
+
+describe('Install Command Line Tool…', () => {
+  function withTool(platform: NodeJS.Platform) {
+    let installs = 0;
+    const template = buildMenuTemplate({
+      platform,
+      appName: 'Pictor',
+      packaged: true,
+      onCommand: () => undefined,
+      onOpenLogs: () => undefined,
+      onInstallCommandLineTool: () => {
+        installs += 1;
+      },
+    });
+    return { template, installs: () => installs };
+  }
+
+  it('follows Settings in the macOS app menu when the host offers it, and runs its action', () => {
+    const { template, installs } = withTool('darwin');
+    expect(roles(submenu(template[0])).slice(2, 5)).toEqual([
+      'Settings…',
+      'Install Command Line Tool…',
+      'separator',
+    ]);
+    click(find(template, 'Install Command Line Tool…'));
+    expect(installs()).toBe(1);
+  });
+
+  it('is not there without the action (development) nor off macOS', () => {
+    expect(flatten(build('darwin').template).map((item) => item.label)).not.toContain(
+      'Install Command Line Tool…',
+    );
+    for (const platform of ['win32', 'linux'] as const)
+      expect(flatten(withTool(platform).template).map((item) => item.label)).not.toContain(
+        'Install Command Line Tool…',
+      );
+  });
+});

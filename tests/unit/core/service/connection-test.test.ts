@@ -136,7 +136,7 @@ describe('testConnection', () => {
 
   it('says the key belongs to another service instead of testing it there', async () => {
     const other = deps({
-      stored: { found: 'other_origin', keyOrigin: 'https://home.example:8443' },
+      stored: { found: 'other', keyBaseUrl: 'https://home.example:8443' },
       answer: async () => ({}),
     });
     expect(await testConnection(other.test, 'https://api.example')).toMatchObject({
@@ -147,7 +147,7 @@ describe('testConnection', () => {
     });
     expect(other.asked.taskId).toBeUndefined();
     const unbound = deps({
-      stored: { found: 'other_origin', keyOrigin: null },
+      stored: { found: 'other', keyBaseUrl: null },
       answer: async () => ({}),
     });
     expect(await testConnection(unbound.test, 'https://api.example')).toMatchObject({

@@ -18,7 +18,7 @@ async function serviceError(promise: Promise<unknown>): Promise<ServiceError> {
 }
 
 describe('task ids stay under /v1/tasks/', () => {
-  it.each(['../x', 'a/b', '%2F', 'a?b', 'a#b', '..%2F..%2Fv1%2Fimages', '..\\x', '.%2e'])(
+  it.each(['a/b', '%2F', 'a?b', 'a#b', 'x..%2Fy', 'a\\b', '.%2e.'])(
     '%j is sent encoded as one path segment',
     async (id) => {
       const server = await serve((_req, res) => sendJson(res, 200, { status: 'processing' }));
@@ -32,17 +32,18 @@ describe('task ids stay under /v1/tasks/', () => {
     },
   );
 
-  it.each(['a\u0000b', 'x'.repeat(300), 'a b', 'a\tb', '', '   ', '.', '..'])(
-    '%j is refused before sending',
-    async (id) => {
-      const server = await serve((_req, res) => sendJson(res, 200, { status: 'processing' }));
-      const error = await serviceError(
-        realClient().getTask({ baseUrl: server.origin, key: KEY, keyFingerprint: 'a' }, id),
-      );
-      expect(error).toMatchObject({ kind: 'config', mayHaveReachedService: false });
-      expect(server.connections()).toBe(0);
-    },
-  );
+  // A gateway that decodes %2F (or %5C) before routing would read these as steps out of the path.
+  it.each([
+    ...['a\u0000b', 'x'.repeat(300), 'a b', 'a\tb', '', '   ', '.', '..'],
+    ...['../x', '..%2F..%2Fv1%2Fimages', '..\\x', '.%2e', 'a/./b'],
+  ])('%j is refused before sending', async (id) => {
+    const server = await serve((_req, res) => sendJson(res, 200, { status: 'processing' }));
+    const error = await serviceError(
+      realClient().getTask({ baseUrl: server.origin, key: KEY, keyFingerprint: 'a' }, id),
+    );
+    expect(error).toMatchObject({ kind: 'config', mayHaveReachedService: false });
+    expect(server.connections()).toBe(0);
+  });
 });
 
 describe('checks before anything is sent', () => {

@@ -17,7 +17,7 @@ describe('checkTaskId', () => {
   it.each([
     ['task_123', 'task_123'],
     ['  task_123\n', 'task_123'],
-    ['../x', '../x'],
+    ['x..y/z', 'x..y/z'],
     ['a/b', 'a/b'],
     ['%2F', '%2F'],
     ['a?b', 'a?b'],
@@ -44,6 +44,12 @@ describe('checkTaskId', () => {
     ['.', '"."'],
     ['..', '"."'],
     [' .. ', '"."'],
+    ['../x', 'path part'],
+    ['a/../b', 'path part'],
+    ['a\\..', 'path part'],
+    ['..%2Fx', 'path part'],
+    ['%2e%2E', 'path part'],
+    ['%252e%252e%252fx', 'path part'],
     ['a\ud800b', 'cannot be sent'],
   ])('refuses %j (%s) as a config error with a sentence', (id, words) => {
     const error = refusal(id);
@@ -81,7 +87,7 @@ describe('taskPath', () => {
   });
 
   it.each([
-    ['../x', '/v1/tasks/..%2Fx'],
+    ['x/..y', '/v1/tasks/x%2F..y'],
     ['a/b', '/v1/tasks/a%2Fb'],
     ['%2F', '/v1/tasks/%252F'],
     ['a?b#c', '/v1/tasks/a%3Fb%23c'],

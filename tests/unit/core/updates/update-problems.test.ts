@@ -18,6 +18,8 @@ describe('classifyUpdateError', () => {
     [Object.assign(new Error('HttpError: 403 Forbidden'), { statusCode: 403 }), 'feed_missing'],
     [coded('ERR_UPDATER_INVALID_UPDATE_INFO', 'Cannot parse update info'), 'feed_invalid'],
     [coded('ERR_UPDATER_INVALID_VERSION'), 'feed_invalid'],
+    [coded('ERR_UPDATER_PRERELEASE_FOR_STABLE', 'a prerelease for a stable app'), 'prerelease'],
+    [Object.assign(new TypeError('fetch failed'), { cause: coded('ECONNREFUSED') }), 'offline'],
     [coded('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1'), 'offline'],
     [coded('ENOTFOUND', 'getaddrinfo ENOTFOUND updates.example'), 'offline'],
     [new Error('net::ERR_INTERNET_DISCONNECTED'), 'offline'],

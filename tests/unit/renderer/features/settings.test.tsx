@@ -206,7 +206,7 @@ describe('service', () => {
         backend: 'gnome_libsecret',
         weak: false,
         message: null,
-        origin: null,
+        baseUrl: null,
       }),
     );
     expect(within(region()).queryByText(result)).toBeNull();

@@ -33,13 +33,21 @@ describe('listQuery', () => {
 
   it('turns every filter into the channel query, dates as whole local days', () => {
     const query = listQuery(
-      { search: '  fox ', favouriteOnly: true, model: 'm2', from: '2026-01-10', to: '2026-01-12' },
+      {
+        search: '  fox ',
+        favouriteOnly: true,
+        credentialsOnly: true,
+        model: 'm2',
+        from: '2026-01-10',
+        to: '2026-01-12',
+      },
       'cursor-1',
       50,
     );
     expect(query).toEqual({
       search: 'fox',
       favourite: true,
+      contentCredentials: true,
       model: 'm2',
       from: new Date(2026, 0, 10).getTime(),
       to: new Date(2026, 0, 13).getTime() - 1,
@@ -64,6 +72,16 @@ describe('matchesFilters', () => {
     expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, search: 'wolf' })).toBe(false);
     expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, model: 'm1' })).toBe(true);
     expect(matchesFilters(item, { ...EMPTY_GALLERY_FILTERS, model: 'm' })).toBe(false);
+  });
+
+  it('honours "has Content Credentials", whatever their verdict', () => {
+    const only = { ...EMPTY_GALLERY_FILTERS, credentialsOnly: true };
+    expect(matchesFilters(item, only)).toBe(false);
+    const none = galleryItem({ n: 0, image: { contentCredentials: { state: 'none' } } });
+    expect(matchesFilters(none, only)).toBe(false);
+    const broken = galleryItem({ n: 0, image: { contentCredentials: { state: 'unreadable' } } });
+    expect(matchesFilters(broken, only)).toBe(true);
+    expect(matchesFilters(broken, EMPTY_GALLERY_FILTERS)).toBe(true);
   });
 
   it('honours favourites and the date range, and never matches deleted images', () => {

@@ -14,7 +14,8 @@ import { embedProvenanceInBuffer } from '../../../../../electron/core/gallery/me
 import { MAX_JPEG_XMP } from '../../../../../electron/core/gallery/metadata/jpeg-meta';
 import { readImageProvenance } from '../../../../../electron/core/gallery/metadata/read';
 import { buildXmpPacket } from '../../../../../electron/core/gallery/metadata/xmp-packet';
-import { ENCODINGS, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
+import { ENCODINGS, EXIFTOOL, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
+import { needing } from '../../../../support/tools';
 
 const images = new Map<string, Buffer>();
 let dir: string;
@@ -89,24 +90,27 @@ describe.each(ENCODINGS)('$name', (encoding) => {
     expect(read.ok && read.provenance.prompt).toBe(prompt);
   });
 
-  it('writes XML exiftool reads for the nastiest prompt', async () => {
-    const prompt = `x${NASTY.join(' ')}`;
-    const edited = await embedProvenanceInBuffer(
-      images.get(encoding.name)!,
-      encoding.kind,
-      sampleProvenance({ prompt }),
-    );
-    const file = join(dir, `nasty-${encoding.name.replace(' ', '-')}.${encoding.kind}`);
-    await writeFile(file, edited);
-    const tags = await exiftool(file);
-    expect(tags['ExifTool:Warning']).toBeUndefined();
-    // The readable copy: what XML cannot hold is U+FFFD; the rest is the prompt's own text.
-    expect(String(tags['XMP-dc:Description'])).toContain(
-      '<![CDATA[x]]> <?xpacket end="w"?> </x:xmpmeta>',
-    );
-    expect(String(tags['XMP-dc:Description'])).toContain('שלום עולם');
-    expect(tags['XMP-pictor:Model']).toBe('gpt-image-1');
-  });
+  it.skipIf(!EXIFTOOL.path)(
+    needing(EXIFTOOL, 'writes XML exiftool reads for the nastiest prompt'),
+    async () => {
+      const prompt = `x${NASTY.join(' ')}`;
+      const edited = await embedProvenanceInBuffer(
+        images.get(encoding.name)!,
+        encoding.kind,
+        sampleProvenance({ prompt }),
+      );
+      const file = join(dir, `nasty-${encoding.name.replace(' ', '-')}.${encoding.kind}`);
+      await writeFile(file, edited);
+      const tags = await exiftool(file);
+      expect(tags['ExifTool:Warning']).toBeUndefined();
+      // The readable copy: what XML cannot hold is U+FFFD; the rest is the prompt's own text.
+      expect(String(tags['XMP-dc:Description'])).toContain(
+        '<![CDATA[x]]> <?xpacket end="w"?> </x:xmpmeta>',
+      );
+      expect(String(tags['XMP-dc:Description'])).toContain('שלום עולם');
+      expect(tags['XMP-pictor:Model']).toBe('gpt-image-1');
+    },
+  );
 });
 
 describe('the JPEG limit', () => {

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
 import type { ImageProvenance } from '../../../../../electron/core/gallery/metadata/xmp-packet';
+import { pathOf, tool } from '../../../../support/tools';
 
 const run = promisify(execFile);
 
@@ -64,9 +65,12 @@ export function sampleProvenance(overrides: Partial<ImageProvenance> = {}): Imag
   };
 }
 
+/** exiftool on PATH; tests that run it are skipped, saying so, where it is missing. */
+export const EXIFTOOL = tool('exiftool');
+
 /** `exiftool -j -G1 -struct` on one file: its tags by `Group:Name`. */
 export async function exiftool(file: string): Promise<Record<string, unknown>> {
-  const { stdout } = await run('/usr/bin/exiftool', ['-j', '-G1', '-struct', file], {
+  const { stdout } = await run(pathOf(EXIFTOOL), ['-j', '-G1', '-struct', file], {
     maxBuffer: 16 * 1024 * 1024,
   });
   const [tags] = JSON.parse(stdout) as Array<Record<string, unknown>>;

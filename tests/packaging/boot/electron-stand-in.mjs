@@ -1,7 +1,9 @@
 /**
  * The `electron` module for the packaged-app boot test (packaged-boot.test.ts): just enough of
  * Electron's main-process API, recording what the app does with it, for the packed main bundle to
- * start in plain Node. A resolve hook (resolve-electron.mjs) maps `electron` here.
+ * start in plain Node. Plain JavaScript, run by `node` itself (no tsx, no TypeScript loader), as
+ * the packed bundle is. A resolve hook (resolve-electron.mjs) maps `electron` here and lays out
+ * process.argv as a packaged app's (`[binary, …args]`, no `defaultApp`).
  *
  * The test drives it over the child process's IPC channel:
  * - it reports `{ type: 'protocol', scheme }`, `{ type: 'window', url, preload, channels }` (when
@@ -10,85 +12,86 @@
  * - it answers `{ type: 'invoke', id, channel, input }` with `{ type: 'result', id, value }`, the
  *   handler called as the window's main frame would call it;
  * - `{ type: 'quit' }` runs Electron's quit sequence (before-quit, will-quit, quit, exit 0).
- * Anything else the app touches and this file does not model is a no-op, reported as
- * `{ type: 'unmodelled', name }` so the test can show it.
+ * Anything else the app touches and this file does not model throws, and is reported as
+ * `{ type: 'unmodelled', name }`: a new Electron call on the start-up path fails the test until
+ * it is modelled here, instead of passing as a silent no-op.
  */
 import { EventEmitter } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-
 const BOOT_DIR = process.env['PICTOR_BOOT_DIR'] ?? '/nonexistent';
-// Started as `node main.js <args>`: the arguments sit where `electron . <args>` puts them, which
-// Electron marks with process.defaultApp (electron/cli/cli-invocation.ts reads it).
-(process as { defaultApp?: boolean }).defaultApp = true;
-// Where a packaged app's resources sit (app.asar, drag-icon.png), as Electron sets it.
-(process as { resourcesPath?: string }).resourcesPath = process.env['PICTOR_BOOT_RESOURCES'];
 const APP_PATH = process.env['PICTOR_BOOT_APP'] ?? '/nonexistent';
-
-function report(message: Record<string, unknown>): void {
+/** @param {Record<string, unknown>} message */
+function report(message) {
   process.send?.(message);
 }
-
-/** An object whose unknown methods are no-ops that report their name once. */
-function lenient<T extends object>(name: string, target: T): T {
-  const reported = new Set<string>();
+/**
+ * Properties JavaScript itself looks up on any object (a promise resolving to it, JSON, util
+ * inspection): not calls of the app's, so absent without a report.
+ */
+const LANGUAGE_PROBES = new Set(['then', 'toJSON', 'constructor', 'asymmetricMatch', 'nodeType']);
+/**
+ * An object whose every property the app reads must be modelled: reading another one reports it
+ * and throws, so start-up fails where it uses Electron in a way this file does not know.
+ * @template {object} T
+ * @param {string} name
+ * @param {T} target
+ * @returns {T}
+ */
+function strict(name, target) {
   return new Proxy(target, {
     get(object, key, receiver) {
       if (key in object || typeof key === 'symbol') return Reflect.get(object, key, receiver);
+      if (LANGUAGE_PROBES.has(key)) return undefined;
       const full = `${name}.${String(key)}`;
-      return () => {
-        if (!reported.has(full)) report({ type: 'unmodelled', name: full });
-        reported.add(full);
-        return undefined;
-      };
+      report({ type: 'unmodelled', name: full });
+      throw new Error(
+        `The boot test's Electron stand-in does not model ${full}: model it in tests/packaging/boot/electron-stand-in.mjs`,
+      );
     },
   });
 }
-
 class StandInEvent {
   defaultPrevented = false;
-  preventDefault(): void {
+  preventDefault() {
     this.defaultPrevented = true;
   }
 }
-
 class Session {
-  setPermissionRequestHandler(): void {}
-  setPermissionCheckHandler(): void {}
-  setDevicePermissionHandler(): void {}
+  setPermissionRequestHandler() {}
+  setPermissionCheckHandler() {}
+  setDevicePermissionHandler() {}
 }
-const defaultSession = lenient('session', new Session());
-
+const defaultSession = strict('session', new Session());
 class WebContents extends EventEmitter {
-  readonly session = defaultSession;
+  session = defaultSession;
   mainFrame = { url: '' };
-  setWindowOpenHandler(): void {}
-  isDestroyed(): boolean {
+  setWindowOpenHandler() {}
+  isDestroyed() {
     return false;
   }
-  send(channel: string, payload: unknown): void {
+  send(channel, payload) {
     report({ type: 'event', channel, payload: JSON.parse(JSON.stringify(payload ?? null)) });
   }
-  reload(): void {}
+  reload() {}
 }
-
-const windows: BrowserWindow[] = [];
-
+const windows = [];
 export class BrowserWindow extends EventEmitter {
-  readonly webContents: WebContents;
-  constructor(readonly options: Record<string, unknown>) {
+  options;
+  webContents;
+  constructor(options) {
     super();
-    this.webContents = lenient('webContents', new WebContents());
+    this.options = options;
+    this.webContents = strict('webContents', new WebContents());
     windows.push(this);
-    // A lenient proxy, so the window's many small calls (setTitle, setMinimumSize…) pass.
-    return lenient('BrowserWindow', this);
+    return strict('BrowserWindow', this);
   }
-  static getAllWindows(): BrowserWindow[] {
+  static getAllWindows() {
     return windows;
   }
-  async loadURL(url: string): Promise<void> {
+  async loadURL(url) {
     this.webContents.mainFrame = { url };
-    const prefs = (this.options['webPreferences'] ?? {}) as Record<string, unknown>;
+    const prefs = this.options['webPreferences'] ?? {};
     // The channels with a handler as the page starts loading: any missing one is a call the page
     // could make before start-up has wired it (the order app-main.ts's start() keeps).
     report({
@@ -103,50 +106,54 @@ export class BrowserWindow extends EventEmitter {
       this.webContents.emit('did-finish-load');
     });
   }
-  isDestroyed(): boolean {
+  isDestroyed() {
     return false;
   }
-  isVisible(): boolean {
+  isVisible() {
     return true;
   }
-  isMinimized(): boolean {
+  isMinimized() {
     return false;
   }
-  isMaximized(): boolean {
+  isMaximized() {
     return false;
   }
-  isFocused(): boolean {
+  isFocused() {
     return false;
+  }
+  show() {
+    report({ type: 'shown' });
+  }
+  /** The taskbar or Dock progress of running tasks (core/os/task-activity.ts). */
+  setProgressBar(progress) {
+    report({ type: 'progress', progress });
   }
   getNormalBounds() {
     return { x: 0, y: 0, width: 1280, height: 800 };
   }
 }
-
-const handlers = new Map<string, (event: unknown, input: unknown) => unknown>();
-let channelsReported: ReturnType<typeof setTimeout> | null = null;
-
+const handlers = new Map();
+let channelsReported = null;
 export const ipcMain = {
-  handle(channel: string, handler: (event: unknown, input: unknown) => unknown): void {
+  handle(channel, handler) {
     handlers.set(channel, handler);
     // Reported once registration settles (handlers are registered in one synchronous run).
     if (channelsReported) clearTimeout(channelsReported);
     channelsReported = setTimeout(() => report({ type: 'channels', names: [...handlers.keys()] }));
   },
-  removeHandler(channel: string): void {
+  removeHandler(channel) {
     handlers.delete(channel);
   },
-  on(): void {},
+  on() {},
 };
-
 class App extends EventEmitter {
-  readonly isPackaged = true;
-  readonly name = 'Pictor';
-  readonly commandLine = { hasSwitch: () => false, appendSwitch: () => undefined };
+  isPackaged = true;
+  name = 'Pictor';
+  commandLine = { hasSwitch: () => false, appendSwitch: () => undefined };
   /** macOS only. */
-  readonly dock = undefined;
-  private ready = false;
-  whenReady(): Promise<void> {
+  dock = undefined;
+  ready = false;
+  whenReady() {
     return new Promise((resolve) =>
       setImmediate(() => {
         if (!this.ready) {
@@ -157,25 +164,32 @@ class App extends EventEmitter {
       }),
     );
   }
-  isReady(): boolean {
+  isReady() {
     return this.ready;
   }
-  getPath(name: string): string {
+  getPath(name) {
     return join(BOOT_DIR, name);
   }
-  getAppPath(): string {
+  getAppPath() {
     return APP_PATH;
   }
-  getVersion(): string {
+  getVersion() {
     return '0.0.0-boot';
   }
-  getLocale(): string {
+  getLocale() {
     return 'en-US';
   }
-  requestSingleInstanceLock(): boolean {
+  getPreferredSystemLanguages() {
+    return ['en-US'];
+  }
+  /** The Dock or launcher count of running tasks (Linux: Unity launchers; macOS: the Dock). */
+  setBadgeCount() {
     return true;
   }
-  quit(): void {
+  requestSingleInstanceLock() {
+    return true;
+  }
+  quit() {
     const before = new StandInEvent();
     this.emit('before-quit', before);
     if (before.defaultPrevented) return;
@@ -185,35 +199,22 @@ class App extends EventEmitter {
     this.emit('quit', new StandInEvent(), 0);
     setImmediate(() => process.exit(0));
   }
-  exit(code = 0): void {
+  exit(code = 0) {
     process.exit(code);
   }
 }
-
-export const app = lenient('app', new App());
-
+export const app = strict('app', new App());
 export const protocol = {
-  registerSchemesAsPrivileged(): void {},
-  handle(scheme: string): void {
+  registerSchemesAsPrivileged() {},
+  handle(scheme) {
     report({ type: 'protocol', scheme });
   },
   isProtocolHandled: () => false,
 };
-
 export const session = { defaultSession };
-
-interface RedirectingRequest extends EventEmitter {
-  end(body?: Buffer): void;
-  abort(): void;
-}
-
 /** `net.request` with `redirect: 'manual'`, over Node's http: a 3xx becomes a `redirect` event. */
-function netRequest(options: {
-  url: string;
-  method?: string;
-  headers?: Record<string, string>;
-}): RedirectingRequest {
-  const emitter = new EventEmitter() as RedirectingRequest;
+function netRequest(options) {
+  const emitter = new EventEmitter();
   const request = httpRequest(options.url, {
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
@@ -221,7 +222,7 @@ function netRequest(options: {
   request.on('response', (message) => {
     const location = message.headers.location;
     if (message.statusCode && message.statusCode >= 300 && message.statusCode < 400 && location) {
-      const headers: Record<string, string[]> = {};
+      const headers = {};
       for (const [name, value] of Object.entries(message.headers))
         headers[name] = Array.isArray(value) ? value : [String(value)];
       message.resume();
@@ -237,101 +238,95 @@ function netRequest(options: {
     emitter.emit('response', message);
   });
   request.on('error', (error) => emitter.emit('error', error));
-  emitter.end = (body?: Buffer) => void (body ? request.end(body) : request.end());
+  emitter.end = (body) => void (body ? request.end(body) : request.end());
   emitter.abort = () => void request.destroy();
   return emitter;
 }
-
 export const net = {
-  fetch: (url: string, init?: RequestInit) => fetch(url, init),
+  fetch: (url, init) => fetch(url, init),
   request: netRequest,
   isOnline: () => true,
 };
-
 export const safeStorage = {
   isEncryptionAvailable: () => true,
   isAsyncEncryptionAvailable: async () => true,
   getSelectedStorageBackend: () => 'gnome_libsecret',
-  encryptStringAsync: async (text: string) => Buffer.from(`boot:${text}`),
-  decryptStringAsync: async (buffer: Buffer) => ({
+  encryptStringAsync: async (text) => Buffer.from(`boot:${text}`),
+  decryptStringAsync: async (buffer) => ({
     result: buffer.toString().slice(5),
     shouldReEncrypt: false,
   }),
 };
-
-export const dialog = lenient('dialog', {
+export const dialog = strict('dialog', {
   showMessageBox: async () => ({ response: 0, checkboxChecked: false }),
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
   showSaveDialog: async () => ({ canceled: true }),
-  showErrorBox: (title: string, content: string) => report({ type: 'error-box', title, content }),
+  showErrorBox: (title, content) => report({ type: 'error-box', title, content }),
 });
-export const Menu = lenient('Menu', {
-  buildFromTemplate: (template: unknown) => template,
+export const Menu = strict('Menu', {
+  buildFromTemplate: (template) => template,
   setApplicationMenu: () => undefined,
 });
 export const Notification = Object.assign(
   class {
-    show(): void {}
+    show() {}
   },
   { isSupported: () => false },
 );
-export const powerMonitor = lenient('powerMonitor', new EventEmitter());
-export const nativeTheme = lenient(
+export const powerMonitor = strict('powerMonitor', new EventEmitter());
+export const nativeTheme = strict(
   'nativeTheme',
   Object.assign(new EventEmitter(), { shouldUseDarkColors: false, themeSource: 'system' }),
 );
 const display = { id: 1, workArea: { x: 0, y: 0, width: 1920, height: 1080 }, scaleFactor: 1 };
-export const screen = lenient('screen', {
+export const screen = strict('screen', {
   getAllDisplays: () => [display],
   getPrimaryDisplay: () => display,
   getDisplayMatching: () => display,
   on: () => undefined,
 });
-export const shell = lenient('shell', {});
-export const clipboard = lenient('clipboard', {});
-export const nativeImage = lenient('nativeImage', {
+export const shell = strict('shell', {});
+export const clipboard = strict('clipboard', {});
+export const nativeImage = strict('nativeImage', {
   createFromBuffer: () => ({ isEmpty: () => true }),
   createFromPath: () => ({ isEmpty: () => true }),
   createEmpty: () => ({ isEmpty: () => true }),
 });
 export class ClipboardItem {
-  constructor(readonly items: unknown) {}
+  items;
+  constructor(items) {
+    this.items = items;
+  }
 }
-export const contextBridge = lenient('contextBridge', {});
-export const ipcRenderer = lenient('ipcRenderer', {});
-
-process.on(
-  'message',
-  (message: { type: string; id?: number; channel?: string; input?: unknown }) => {
-    if (message.type === 'quit') {
-      app.quit();
-      return;
-    }
-    if (message.type !== 'invoke' || !message.channel) return;
-    const window = windows[0];
-    const handler = handlers.get(message.channel);
-    if (!window || !handler) {
+export const contextBridge = strict('contextBridge', {});
+export const ipcRenderer = strict('ipcRenderer', {});
+process.on('message', (message) => {
+  if (message.type === 'quit') {
+    app.quit();
+    return;
+  }
+  if (message.type !== 'invoke' || !message.channel) return;
+  const window = windows[0];
+  const handler = handlers.get(message.channel);
+  if (!window || !handler) {
+    report({
+      type: 'result',
+      id: message.id,
+      value: { ok: false, error: 'no window or handler' },
+    });
+    return;
+  }
+  const event = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
+  Promise.resolve(handler(event, message.input)).then(
+    (value) =>
       report({
         type: 'result',
         id: message.id,
-        value: { ok: false, error: 'no window or handler' },
-      });
-      return;
-    }
-    const event = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
-    Promise.resolve(handler(event, message.input)).then(
-      (value) =>
-        report({
-          type: 'result',
-          id: message.id,
-          value: JSON.parse(JSON.stringify(value ?? null)),
-        }),
-      (error: unknown) =>
-        report({ type: 'result', id: message.id, value: { thrown: String(error) } }),
-    );
-  },
-);
-
+        value: JSON.parse(JSON.stringify(value ?? null)),
+      }),
+    (error) => report({ type: 'result', id: message.id, value: { thrown: String(error) } }),
+  );
+});
 /** electron-store (in the packed node_modules) imports Electron's default export. */
 const electronModule = {
   app,

@@ -1,0 +1,25 @@
+/** The CodeSignatureReader port on macOS's own /usr/bin/codesign (never through a shell). */
+import { execFile } from 'node:child_process';
+import type { CodeSignatureReader, CodesignRun } from '../ports/code-signature';
+
+const CODESIGN = '/usr/bin/codesign';
+
+function run(args: readonly string[]): Promise<CodesignRun> {
+  return new Promise((resolve) => {
+    execFile(
+      CODESIGN,
+      args,
+      { timeout: 30_000, maxBuffer: 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const output = `${stdout}${stderr}`;
+        if (!error) resolve({ status: 0, output });
+        else resolve({ status: typeof error.code === 'number' ? error.code : null, output });
+      },
+    );
+  });
+}
+
+export const codesignReader: CodeSignatureReader = {
+  verify: (bundle) => run(['--verify', '--deep', '--strict', bundle]),
+  display: (bundle) => run(['--display', '--verbose=2', bundle]),
+};

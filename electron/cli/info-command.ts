@@ -1,0 +1,91 @@
+/**
+ * `pictor info <image>`: what an image file says about itself (core/gallery/metadata/image-info.ts):
+ * Pictor's provenance, from the image or the XMP beside it, and its Content Credentials, verified
+ * against the trust list Pictor ships. `--json` prints one object. Needs no key and no library.
+ */
+import { resolve } from 'node:path';
+import type { ContentCredentials } from '../../shared/domain/content-credentials';
+import { C2paVerifier } from '../core/content-credentials/c2pa-verifier';
+import { readTrustAnchors } from '../core/content-credentials/trust-anchors';
+import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery/metadata/image-info';
+import { UnsafeFileError } from '../core/gallery/regular-file';
+import { EXIT } from './cli-report';
+import type { CliIo } from './commands';
+import { jsonSafe, terminalSafe } from './terminal-text';
+
+/** The verdict in English words: what it is, then what it means (the window's sentences). */
+export function credentialsText(credentials: ContentCredentials): string {
+  switch (credentials.state) {
+    case 'valid': {
+      const { signer, generator } = credentials;
+      const line = `Signed by ${signer}${credentials.aiGenerated ? ', AI-generated' : ''}.`;
+      const meaning = credentials.trusted
+        ? `The file is exactly as ${signer} signed it, and ${signer} is on the list of signers Pictor trusts.`
+        : 'The file is exactly as it was signed, but the signer is not on the list Pictor trusts: the name is only what the signer says about itself.';
+      return `${line} ${meaning}${generator ? ` Made with ${generator}.` : ''}`;
+    }
+    case 'invalid':
+      return `Present, but they do not check out: the file or its credentials changed after signing, so they say nothing reliable about where it came from (${credentials.codes.join(', ')}).`;
+    case 'unreadable':
+      return 'Present, but they could not be read within Pictor’s limits.';
+    default:
+      return 'None: nothing in the file says where it came from.';
+  }
+}
+
+function humanText(info: ImageInfo): string {
+  const { provenance } = info;
+  const where =
+    info.xmp === 'sidecar'
+      ? `in the XMP beside the image, ${info.xmpPath ?? ''}`
+      : info.xmp === 'image'
+        ? 'in the image'
+        : null;
+  const lines = [
+    info.file,
+    `  Format: ${info.format.toUpperCase()}, ${info.bytes} bytes`,
+    provenance
+      ? `  Prompt: ${provenance.prompt}${provenance.truncated ? ' (shortened to fit)' : ''}`
+      : '  Pictor metadata: none',
+    ...(provenance && where ? [`  Pictor metadata: ${where}`] : []),
+    ...(provenance?.model ? [`  Model: ${provenance.model}`] : []),
+    ...(provenance?.taskId ? [`  Task: ${provenance.taskId}`] : []),
+    `  Content Credentials: ${credentialsText(info.contentCredentials)}`,
+  ];
+  return lines.map(terminalSafe).join('\n');
+}
+
+function jsonText(info: ImageInfo): string {
+  const { provenance } = info;
+  return jsonSafe(
+    JSON.stringify({
+      ...info,
+      provenance: provenance && {
+        ...provenance,
+        createdAt: new Date(provenance.createdAt).toISOString(),
+      },
+    }),
+  );
+}
+
+export async function infoCommand(file: string, json: boolean, io: CliIo): Promise<number> {
+  const verifier = new C2paVerifier({ trustAnchors: await readTrustAnchors() });
+  try {
+    const info = await inspectImage(resolve(file), verifier);
+    io.stdout(`${json ? jsonText(info) : humanText(info)}\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (error instanceof NotAnImageError || error instanceof UnsafeFileError) {
+      io.stderr(`${terminalSafe(error.message)}\n`);
+      return EXIT.failed;
+    }
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') {
+      io.stderr(`${terminalSafe(`The image file could not be read (${code}).`)}\n`);
+      return EXIT.failed;
+    }
+    throw error;
+  } finally {
+    await verifier.dispose();
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The Content Credentials worker: reads an image's C2PA manifest store with @contentauth/c2pa-wasm
+ * (c2pa-rs compiled to WebAssembly) and validates it, one file at a time, in a worker thread that
+ * the main side ends when it overruns its time (c2pa-verifier.ts). Hostile manifests are parsed
+ * here, never next to the key.
+ *
+ * Nothing here reaches the network: remote manifests and OCSP are off in the reader's settings,
+ * and `fetch` (the library imports it for those) is replaced by a refusal before it loads.
+ *
+ * Runs from its own bundle (dist-electron/c2pa-worker.js) and, in tests and `npm run cli`, from
+ * source under Node's type stripping: imports carry their `.ts` extension.
+ */
+import { open, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+import type * as C2paModule from '@contentauth/c2pa-wasm';
+import type { C2paMessage, C2paRequest, C2paWorkerData } from './c2pa-protocol.ts';
+import { verdictOf } from './c2pa-verdict.ts';
+
+type C2pa = typeof C2paModule;
+
+const data = workerData as C2paWorkerData;
+const post = (message: C2paMessage) => parentPort?.postMessage(message);
+
+async function load(): Promise<C2pa> {
+  globalThis.fetch = () => Promise.reject(new Error('Pictor verifies without the network.'));
+  const c2pa = await import('@contentauth/c2pa-wasm');
+  const require = createRequire(import.meta.url);
+  c2pa.initSync({ module: await readFile(require.resolve('@contentauth/c2pa-wasm/c2pa.wasm')) });
+  return c2pa;
+}
+
+/** The whole file, or `null` when it is bigger than `maxBytes`. */
+async function readWhole(file: string, maxBytes: number): Promise<Uint8Array | null> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size > maxBytes) return null;
+    const bytes = new Uint8Array(size);
+    const { bytesRead } = await handle.read(bytes, 0, size, 0);
+    return bytesRead === size ? bytes : null;
+  } finally {
+    await handle.close();
+  }
+}
+
+const settings = JSON.stringify({
+  verify: {
+    verify_trust: true,
+    verify_timestamp_trust: true,
+    ocsp_fetch: false,
+    remote_manifest_fetch: false,
+  },
+  ...(data.trustAnchors.includes('BEGIN CERTIFICATE')
+    ? { trust: { trust_anchors: data.trustAnchors } }
+    : {}),
+});
+
+async function verify(c2pa: C2pa, request: C2paRequest): Promise<C2paMessage> {
+  const bytes = await readWhole(request.file, request.maxBytes).catch(() => null);
+  if (!bytes)
+    return { kind: 'verdict', id: request.id, verdict: { state: 'unreadable' }, trapped: false };
+  let reader: C2paModule.WasmReader | undefined;
+  try {
+    reader = await c2pa.WasmReader.fromBytes(request.mime, bytes, settings);
+    const verdict = verdictOf(JSON.parse(reader.json()) as unknown);
+    return { kind: 'verdict', id: request.id, verdict, trapped: false };
+  } catch (error) {
+    // c2pa-rs reports its own errors as strings (`C2pa(JumbfNotFound)`); anything else is a trap.
+    const reported = typeof error === 'string';
+    const detail = reported
+      ? (/^C2pa\((\w+)/.exec(error)?.[1] ?? 'C2paError')
+      : error instanceof Error
+        ? error.name
+        : typeof error;
+    return {
+      kind: 'verdict',
+      id: request.id,
+      verdict: { state: 'unreadable' },
+      trapped: !reported,
+      detail,
+    };
+  } finally {
+    try {
+      reader?.free();
+    } catch {
+      // A reader whose code trapped may not free; the worker is replaced anyway.
+    }
+  }
+}
+
+async function main(): Promise<void> {
+  let c2pa: C2pa;
+  try {
+    c2pa = await load();
+  } catch (error) {
+    post({ kind: 'unavailable', reason: error instanceof Error ? error.message : String(error) });
+    return;
+  }
+  // One file at a time: the library is single-threaded, and a queue keeps memory to one file.
+  let turn: Promise<unknown> = Promise.resolve();
+  parentPort?.on('message', (request: C2paRequest) => {
+    turn = turn.then(async () => post(await verify(c2pa, request)));
+  });
+  post({ kind: 'ready' });
+}
+
+void main();

@@ -1,0 +1,176 @@
+/**
+ * Opening a file that must lie inside a folder (the gallery, a folder being imported) while
+ * another local process may swap any folder on the way for a link, at any moment. A check made
+ * before the open cannot settle that: Node has no `openat`, so the open walks the path again, and
+ * a link swapped in after the check leads it outside. So the file is opened first, and then what
+ * was opened is compared with the root:
+ *
+ * - Linux: the kernel's own path of the open descriptor (`readlink` of `/proc/self/fd/<n>`) must
+ *   lie inside the root's real path. Exact: whatever was swapped, and when, the descriptor names
+ *   the folder the opened file is in.
+ * - macOS: the open itself refuses a link in any component of the path (`O_NOFOLLOW_ANY`,
+ *   macOS 11 and later; Electron 45 needs 12), and the path is built on the root's real path, so
+ *   it holds no link of its own. The identity walk below runs as well.
+ * - Windows, and Linux without `/proc`: the identity walk. Every component from the root's real
+ *   path down is `lstat`ed before the open (none may be a link: `lstat` reports junctions as
+ *   links), the file is opened and its handle `fstat`ed, and every component is `lstat`ed again:
+ *   each device and inode must be what it was, and the file's must be the handle's (bigint stats:
+ *   NTFS's 64-bit file ids, exact). One swap at any moment is refused. A process that swaps back
+ *   and forth faster than these few calls can still, rarely, line its swaps up with them; on
+ *   Windows it needs write access to a folder in the gallery (a junction needs no privilege).
+ *
+ * The root itself is trusted as given (a gallery folder that is a link to another disk is the
+ * user's choice): its real path is asked for on each open.
+ */
+import { constants, existsSync, promises as fs, type BigIntStats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { isAbsolute, relative, sep } from 'node:path';
+import { systemErrorCode } from '../errors/thrown-value';
+
+/** macOS `O_NOFOLLOW_ANY` (sys/fcntl.h): the open fails with ELOOP on a link anywhere in the path. */
+const DARWIN_NOFOLLOW_ANY = 0x20000000;
+
+/**
+ * Read only, never through a link at the last component (everywhere but Windows, which has no
+ * such flag), never waiting: a FIFO named like an image opens at once (and is then refused by
+ * its caller as not a regular file) instead of holding a thread until something writes to it.
+ */
+const OPEN_FLAGS =
+  constants.O_RDONLY |
+  (constants.O_NOFOLLOW ?? 0) |
+  (constants.O_NONBLOCK ?? 0) |
+  (process.platform === 'darwin' ? DARWIN_NOFOLLOW_ANY : 0);
+
+/** How what was opened is compared with the root (see the file's comment). */
+export type Containment = 'descriptor' | 'walk';
+
+let platformContainment: Containment | undefined;
+
+/** The descriptor's path where the kernel gives it (Linux's `/proc`), else the identity walk. */
+function defaultContainment(): Containment {
+  platformContainment ??=
+    process.platform === 'linux' && existsSync('/proc/self/fd') ? 'descriptor' : 'walk';
+  return platformContainment;
+}
+
+export interface OpenInsideOptions {
+  /** Test seam: after the checks that come before the open, right before it. */
+  readonly beforeOpen?: () => Promise<void>;
+  /** Test seam: right after the open, before what was opened is compared with the root. */
+  readonly afterOpen?: () => Promise<void>;
+  /** Default: the platform's (see the file's comment). Tests choose to cover both on one OS. */
+  readonly containment?: Containment;
+}
+
+/** A file opened inside the root, or why not: a link on the way, or it was not inside. */
+export type InsideOpen =
+  | { readonly ok: true; readonly handle: FileHandle; readonly stats: BigIntStats }
+  | { readonly ok: false; readonly why: 'link' | 'outside' };
+
+const LINK: InsideOpen = { ok: false, why: 'link' };
+const OUTSIDE: InsideOpen = { ok: false, why: 'outside' };
+
+/** The names from `base` down to `path`, or null when `path` is not below `base` by its text. */
+function namesBelow(base: string, path: string): string[] | null {
+  const inside = relative(base, path);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    return null;
+  }
+  return inside.split(sep);
+}
+
+const SEPARATOR = Buffer.from(sep);
+
+/** `path` without a trailing separator (a root such as `/` has one). */
+function trimmed(path: Buffer): Buffer {
+  return path.subarray(-SEPARATOR.length).equals(SEPARATOR)
+    ? path.subarray(0, -SEPARATOR.length)
+    : path;
+}
+
+/** `realRoot` and each path below it down to `names`' last, as bytes (exact, whatever the name). */
+function componentPaths(realRoot: Buffer, names: readonly string[]): Buffer[] {
+  const paths = [realRoot];
+  let at = trimmed(realRoot);
+  for (const name of names) {
+    at = Buffer.concat([at, SEPARATOR, Buffer.from(name)]);
+    paths.push(at);
+  }
+  return paths;
+}
+
+function sameIdentity(a: BigIntStats, b: BigIntStats): boolean {
+  return a.dev === b.dev && a.ino === b.ino;
+}
+
+/** Every component's lstat at once, or 'link' when one is a link. */
+async function identities(paths: readonly Buffer[]): Promise<BigIntStats[] | 'link'> {
+  const infos = await Promise.all(paths.map((path) => fs.lstat(path, { bigint: true })));
+  return infos.some((info) => info.isSymbolicLink()) ? 'link' : infos;
+}
+
+/** Whether the kernel's path of the open `handle` lies below `realRoot`. */
+async function descriptorInside(handle: FileHandle, realRoot: Buffer): Promise<boolean> {
+  const opened = await fs.readlink(`/proc/self/fd/${handle.fd}`, { encoding: 'buffer' });
+  const prefix = Buffer.concat([trimmed(realRoot), SEPARATOR]);
+  return opened.length > prefix.length && opened.subarray(0, prefix.length).equals(prefix);
+}
+
+async function isContained(
+  containment: Containment,
+  handle: FileHandle,
+  stats: BigIntStats,
+  paths: readonly Buffer[],
+  before: readonly BigIntStats[] | null,
+): Promise<InsideOpen | null> {
+  if (containment === 'descriptor') {
+    return (await descriptorInside(handle, paths[0] as Buffer)) ? null : OUTSIDE;
+  }
+  const after = await identities(paths);
+  if (after === 'link') return LINK;
+  const unchanged = after.every((info, i) => before?.[i] && sameIdentity(info, before[i]));
+  const leaf = after[after.length - 1];
+  return unchanged && leaf && sameIdentity(leaf, stats) ? null : OUTSIDE;
+}
+
+/**
+ * Opens `path` for reading if it lies inside `root` when opened (see the file's comment), never
+ * through a link at its last component and never blocking. `path` is absolute, below `root` as
+ * given or below its real path. The caller checks what kind of file it is (the stats are the
+ * handle's own) and closes the handle.
+ * @returns the open handle and its `fstat`, or why it was refused (nothing is left open).
+ * @throws file-system errors (ENOENT when the root or the file does not exist).
+ */
+export async function openInside(
+  root: string,
+  path: string,
+  options: OpenInsideOptions = {},
+): Promise<InsideOpen> {
+  const realRoot = await fs.realpath(root, { encoding: 'buffer' });
+  const names = namesBelow(root, path) ?? namesBelow(realRoot.toString(), path);
+  if (names === null) return OUTSIDE;
+  const paths = componentPaths(realRoot, names);
+  const containment = options.containment ?? defaultContainment();
+  const before = containment === 'walk' ? await identities(paths) : null;
+  if (before === 'link') return LINK;
+  await options.beforeOpen?.();
+  let handle: FileHandle;
+  try {
+    handle = await fs.open(paths[paths.length - 1] as Buffer, OPEN_FLAGS);
+  } catch (error) {
+    // ELOOP: O_NOFOLLOW (or macOS's O_NOFOLLOW_ANY) met a link.
+    if (systemErrorCode(error) === 'ELOOP') return LINK;
+    throw error;
+  }
+  try {
+    await options.afterOpen?.();
+    const stats = await handle.stat({ bigint: true });
+    const refused = await isContained(containment, handle, stats, paths, before);
+    if (refused === null) return { ok: true, handle, stats };
+    await handle.close();
+    return refused;
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The download's Content Credentials step: is there a C2PA manifest store in the file's
+ * container (metadata/c2pa-detect.ts), and if so, what does it say (the verifier port, run where
+ * hostile bytes cost nothing). What it finds decides where the XMP goes (metadata/embed.ts) and
+ * is recorded with the image. Never throws, never keeps the image from being saved.
+ */
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
+import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
+import type { Logger } from '../../ports/logger';
+import type { ImageKind } from './image-sniff';
+import { detectC2paInFile, type C2paPresence } from './metadata/c2pa-detect';
+
+export interface CredentialsFound {
+  /** What the container holds; decides whether the file may be edited. */
+  readonly presence: C2paPresence;
+  /** The verdict, when there is one (no verifier wired: only the presence is known). */
+  readonly verdict: Promise<ContentCredentials | undefined>;
+}
+
+/**
+ * A manifest store bigger than this is not handed to the verifier (`unreadable`): real ones hold
+ * a few kilobytes, a few megabytes with thumbnails and ingredients; the file's own cap is 64 MiB.
+ */
+export const MAX_STORE_BYTES = 16 * 1024 * 1024;
+
+/** The file could not be read at all: the checks after this one fail on it too. */
+const UNREAD: C2paPresence = {
+  found: false,
+  damaged: 'The file could not be read to look for Content Credentials.',
+};
+
+/**
+ * Looks for a store and starts verifying it; the verdict is awaited by the caller once the rest
+ * of the download's checks are done, so the two overlap.
+ */
+export async function findCredentials(
+  file: string,
+  kind: ImageKind,
+  context: { verifier?: ContentCredentialVerifier; logger: Logger; signal?: AbortSignal },
+): Promise<CredentialsFound> {
+  const presence = await detectC2paInFile(file, kind).catch(() => UNREAD);
+  if (!presence.found) return { presence, verdict: Promise.resolve({ state: 'none' }) };
+  if (presence.bytes > MAX_STORE_BYTES) {
+    return { presence, verdict: Promise.resolve({ state: 'unreadable' }) };
+  }
+  const { verifier } = context;
+  if (!verifier) return { presence, verdict: Promise.resolve(undefined) };
+  const verdict = verifier
+    .verify({ file, format: kind, ...(context.signal ? { signal: context.signal } : {}) })
+    .catch((error: unknown): undefined => {
+      context.logger.warn('Content Credentials not verified.', {
+        error: error instanceof Error ? error.name : typeof error,
+      });
+      return undefined;
+    });
+  return { presence, verdict };
+}

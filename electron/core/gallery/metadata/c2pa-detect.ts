@@ -1,0 +1,284 @@
+/**
+ * Finds a C2PA manifest store (Content Credentials) in an image by walking its container, the
+ * way C2PA embeds one in each format Pictor accepts (image-sniff.ts: PNG, JPEG, WebP):
+ *
+ * - PNG: a `caBX` chunk (a chunk type C2PA alone uses);
+ * - JPEG: APP11 segments carrying JUMBF (`JP`, box instance, sequence number, then the box),
+ *   possibly many for one store, whose first segment's superbox is labelled `c2pa`;
+ * - WebP: a `C2PA` RIFF chunk.
+ *
+ * Only headers are read, through a small window that moves along the file: the walk costs a few
+ * reads for any real image and never holds the file, and every count is capped. Nothing is
+ * searched for in the bytes: a store is found where the container puts one, or not at all.
+ * A file whose structure breaks off is walked as far as it holds together; what was found by then
+ * counts (a credential in a file whose other chunks lie is still a credential).
+ */
+import { open } from 'node:fs/promises';
+import type { ImageKind } from '../image-sniff';
+import { JUMBF_PROBE_BYTES, boxHeader, opensC2paStore } from './jumbf-box';
+
+/** Where the store sits, named after its container. */
+export type C2paContainer = 'png-caBX' | 'jpeg-APP11' | 'webp-C2PA';
+
+export type C2paPresence =
+  | { readonly found: false; readonly damaged?: string }
+  | {
+      readonly found: true;
+      readonly container: C2paContainer;
+      /** The store's bytes as its container declares them (all segments together). */
+      readonly bytes: number;
+      /** Chunks or segments holding it. */
+      readonly parts: number;
+      /** Whether its JUMBF superbox says `c2pa` (a `caBX` or `C2PA` chunk counts either way). */
+      readonly labelled: boolean;
+      readonly damaged?: string;
+    };
+
+/** Random access to a file's bytes (the same shape as the header check's byte source). */
+export interface ByteSource {
+  readonly size: number;
+  /** Up to `length` bytes from `offset`; fewer only at the end. */
+  read(offset: number, length: number): Promise<Uint8Array>;
+}
+
+/** More chunks or segments than any real image has (see png-meta.ts, jpeg-meta.ts, webp-meta.ts). */
+const MAX_PARTS = 200_000;
+const WINDOW = 64 * 1024;
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Reads through a window of {@link WINDOW} bytes, refilled only when a read leaves it. */
+class Window {
+  private start = 0;
+  private bytes: Uint8Array = new Uint8Array(0);
+
+  constructor(private readonly source: ByteSource) {}
+
+  get size(): number {
+    return this.source.size;
+  }
+
+  /** Exactly `length` (≤ the window) bytes at `offset`, or `null` past the end. */
+  async at(offset: number, length: number): Promise<Uint8Array | null> {
+    if (offset < 0 || offset + length > this.source.size) return null;
+    const end = this.start + this.bytes.length;
+    if (offset < this.start || offset + length > end) {
+      this.bytes = await this.source.read(offset, Math.max(length, WINDOW));
+      this.start = offset;
+    }
+    const slice = this.bytes.subarray(offset - this.start, offset - this.start + length);
+    return slice.length === length ? slice : null;
+  }
+}
+
+const ascii = (bytes: Uint8Array, from: number, to: number) =>
+  String.fromCharCode(...bytes.subarray(from, to));
+const be16 = (b: Uint8Array, at: number) => ((b[at] ?? 0) << 8) | (b[at + 1] ?? 0);
+const be32 = (b: Uint8Array, at: number) => be16(b, at) * 0x10000 + be16(b, at + 2);
+const le32 = (b: Uint8Array, at: number) =>
+  ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16)) +
+  (b[at + 3] ?? 0) * 0x1000000;
+
+/** Collects the store's parts as the walk meets them. */
+class Found {
+  bytes = 0;
+  parts = 0;
+  labelled = false;
+
+  constructor(readonly container: C2paContainer) {}
+
+  presence(damaged?: string): C2paPresence {
+    if (this.parts === 0) return damaged ? { found: false, damaged } : { found: false };
+    const { container, bytes, parts, labelled } = this;
+    return { found: true, container, bytes, parts, labelled, ...(damaged ? { damaged } : {}) };
+  }
+}
+
+async function labelled(window: Window, offset: number, available: number): Promise<boolean> {
+  const probe = await window.at(offset, Math.min(JUMBF_PROBE_BYTES, available));
+  return probe !== null && opensC2paStore(probe);
+}
+
+async function walkPng(window: Window): Promise<C2paPresence> {
+  const found = new Found('png-caBX');
+  const signature = await window.at(0, 8);
+  if (!signature?.every((byte, i) => byte === PNG_SIGNATURE[i])) {
+    return found.presence('The file does not start like a PNG image.');
+  }
+  for (let at = 8, count = 0; ; count += 1) {
+    if (count >= MAX_PARTS) return found.presence('The PNG image has too many chunks.');
+    const header = await window.at(at, 8);
+    if (!header) return found.presence('The PNG image ends inside a chunk header.');
+    const length = be32(header, 0);
+    const type = ascii(header, 4, 8);
+    const end = at + 12 + length;
+    if (length > 0x7fffffff || end > window.size) {
+      return found.presence(`The PNG ${type} chunk runs past the end of the file.`);
+    }
+    if (type === 'caBX') {
+      found.parts += 1;
+      found.bytes += length;
+      found.labelled ||= await labelled(window, at + 8, length);
+    }
+    if (type === 'IEND') return found.presence();
+    at = end;
+  }
+}
+
+async function walkWebp(window: Window): Promise<C2paPresence> {
+  const found = new Found('webp-C2PA');
+  const riff = await window.at(0, 12);
+  if (!riff || ascii(riff, 0, 4) !== 'RIFF' || ascii(riff, 8, 12) !== 'WEBP') {
+    return found.presence('The file does not start like a WebP image.');
+  }
+  // The RIFF size bounds the walk; a file longer than it declares has bytes that are not its own.
+  const end = Math.min(window.size, le32(riff, 4) + 8);
+  for (let at = 12, count = 0; at + 8 <= end; count += 1) {
+    if (count >= MAX_PARTS) return found.presence('The WebP image has too many chunks.');
+    const header = await window.at(at, 8);
+    if (!header) break;
+    const size = le32(header, 4);
+    if (at + 8 + size > end) return found.presence('A WebP chunk runs past the end of the file.');
+    if (ascii(header, 0, 4) === 'C2PA') {
+      found.parts += 1;
+      found.bytes += size;
+      found.labelled ||= await labelled(window, at + 8, size);
+    }
+    at += 8 + size + (size % 2);
+  }
+  return found.presence();
+}
+
+const SOS = 0xda;
+const APP11 = 0xeb;
+
+/**
+ * One APP11 JUMBF segment: `JP`, box instance, sequence number, then the box header (repeated in
+ * every segment of the box) and a piece of its content; `null` for any other APP11.
+ */
+async function jumbfSegment(
+  window: Window,
+  data: number,
+  length: number,
+): Promise<{ instance: number; sequence: number; content: Uint8Array } | null> {
+  const head = await window.at(data, Math.min(length, 8 + 16 + JUMBF_PROBE_BYTES));
+  if (!head || head.length < 16 || ascii(head, 0, 2) !== 'JP') return null;
+  const box = boxHeader(head, 8);
+  if (box?.type !== 'jumb') return null;
+  return { instance: be16(head, 2), sequence: be32(head, 4), content: head.subarray(8) };
+}
+
+/** A JUMBF box of the JPEG: its segments, and its first bytes put together to read its label. */
+class JpegBox {
+  parts = 0;
+  bytes = 0;
+  private probe: Uint8Array = new Uint8Array(0);
+  private inOrder = true;
+
+  add(segment: { sequence: number; content: Uint8Array }, payload: number): void {
+    this.parts += 1;
+    this.bytes += payload;
+    this.inOrder &&= segment.sequence === this.parts;
+    if (!this.inOrder || this.probe.length >= JUMBF_PROBE_BYTES) return;
+    // The first segment's content starts with the box header; the others repeat it: skip it.
+    const piece = this.parts === 1 ? segment.content : segment.content.subarray(8);
+    const joined = new Uint8Array(this.probe.length + piece.length);
+    joined.set(this.probe);
+    joined.set(piece, this.probe.length);
+    this.probe = joined.subarray(0, JUMBF_PROBE_BYTES);
+  }
+
+  get c2pa(): boolean {
+    return this.inOrder && opensC2paStore(this.probe);
+  }
+}
+
+async function walkJpeg(window: Window): Promise<C2paPresence> {
+  const found = new Found('jpeg-APP11');
+  const soi = await window.at(0, 2);
+  if (soi?.[0] !== 0xff || soi[1] !== 0xd8)
+    return found.presence('The file does not start like a JPEG image.');
+  const boxes = new Map<number, JpegBox>();
+  const result = (damaged?: string): C2paPresence => {
+    for (const box of boxes.values()) {
+      if (!box.c2pa) continue;
+      found.parts += box.parts;
+      found.bytes += box.bytes;
+      found.labelled = true;
+    }
+    return found.presence(damaged);
+  };
+  for (let at = 2, count = 0; ; count += 1) {
+    if (count >= MAX_PARTS) return result('The JPEG image has too many segments.');
+    const marker = await window.at(at, 4);
+    if (!marker || marker[0] !== 0xff)
+      return result('A JPEG segment does not start with a marker.');
+    if (marker[1] === 0xff) {
+      at += 1; // a fill byte before the marker
+      continue;
+    }
+    const code = marker[1] ?? 0;
+    if (code === 0x01 || (code >= 0xd0 && code <= 0xd7)) {
+      at += 2;
+      continue;
+    }
+    if (code === 0xd8 || code === 0xd9 || code === 0)
+      return result('The JPEG image has no image data.');
+    const length = be16(marker, 2);
+    if (length < 2 || at + 2 + length > window.size)
+      return result('A JPEG segment runs past the end of the file.');
+    // Metadata lives before the first scan; the entropy-coded data after it is never walked.
+    if (code === SOS) return result();
+    if (code === APP11) {
+      const segment = await jumbfSegment(window, at + 4, length - 2);
+      if (segment) {
+        const box = boxes.get(segment.instance) ?? new JpegBox();
+        box.add(segment, length - 2);
+        boxes.set(segment.instance, box);
+      }
+    }
+    at += 2 + length;
+  }
+}
+
+const WALKERS: Record<ImageKind, (window: Window) => Promise<C2paPresence>> = {
+  png: walkPng,
+  jpeg: walkJpeg,
+  webp: walkWebp,
+};
+
+/** Whether the image in `source` carries a C2PA manifest store; never throws for its content. */
+export function detectC2pa(source: ByteSource, kind: ImageKind): Promise<C2paPresence> {
+  return WALKERS[kind](new Window(source));
+}
+
+/** {@link detectC2pa} on a file (a download's temp file, an image of the gallery). */
+export async function detectC2paInFile(path: string, kind: ImageKind): Promise<C2paPresence> {
+  const handle = await open(path, 'r');
+  try {
+    const { size } = await handle.stat();
+    return await detectC2pa(
+      {
+        size,
+        async read(offset, length) {
+          const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
+          const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
+          return buffer.subarray(0, bytesRead);
+        },
+      },
+      kind,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+/** {@link detectC2pa} on bytes in memory (tests, small buffers). */
+export function detectC2paInBytes(bytes: Uint8Array, kind: ImageKind): Promise<C2paPresence> {
+  return detectC2pa(
+    {
+      size: bytes.length,
+      read: (offset, length) => Promise.resolve(bytes.subarray(offset, offset + length)),
+    },
+    kind,
+  );
+}

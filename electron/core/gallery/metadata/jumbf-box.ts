@@ -1,0 +1,66 @@
+/**
+ * JUMBF (ISO/IEC 19566-5) box headers, as far as telling a C2PA manifest store from anything else
+ * needs: a superbox `jumb` whose first box, its description `jumd`, carries the C2PA manifest
+ * store's type UUID and the label `c2pa`. Only the first few dozen bytes are looked at; the
+ * store's content is the verifier's business (core/content-credentials), never parsed here.
+ */
+
+/** The manifest store's JUMBF type: `c2pa` then 0011-0010-8000-00AA00389B71. */
+const C2PA_STORE_UUID = Uint8Array.from([
+  0x63, 0x32, 0x70, 0x61, 0x00, 0x11, 0x00, 0x10, 0x80, 0x00, 0x00, 0xaa, 0x00, 0x38, 0x9b, 0x71,
+]);
+const LABEL = 'c2pa';
+/** jumd toggles: bit 1 says a label follows the UUID and toggles. */
+const HAS_LABEL = 0x02;
+/** Enough to hold both headers (with a 64-bit length), the UUID, the toggles and `c2pa\0`. */
+export const JUMBF_PROBE_BYTES = 64;
+
+export interface BoxHeader {
+  readonly type: string;
+  /** The whole box's length as declared (0: to the end of its container). */
+  readonly length: number;
+  /** Bytes of the header itself (8, or 16 with an extended length). */
+  readonly headerBytes: number;
+}
+
+function u32(bytes: Uint8Array, at: number): number {
+  return (
+    (bytes[at] ?? 0) * 0x1000000 +
+    (((bytes[at + 1] ?? 0) << 16) | ((bytes[at + 2] ?? 0) << 8) | (bytes[at + 3] ?? 0))
+  );
+}
+
+function type(bytes: Uint8Array, at: number): string {
+  return String.fromCharCode(...bytes.subarray(at, at + 4));
+}
+
+/** The box header at `at`, or `null` when the bytes end inside it or it declares nonsense. */
+export function boxHeader(bytes: Uint8Array, at: number): BoxHeader | null {
+  if (at + 8 > bytes.length) return null;
+  const short = u32(bytes, at);
+  if (short === 1) {
+    if (at + 16 > bytes.length) return null;
+    const length = u32(bytes, at + 8) * 0x1_0000_0000 + u32(bytes, at + 12);
+    return length >= 16 ? { type: type(bytes, at + 4), length, headerBytes: 16 } : null;
+  }
+  if (short !== 0 && short < 8) return null;
+  return { type: type(bytes, at + 4), length: short, headerBytes: 8 };
+}
+
+/**
+ * Whether `bytes` (the start of a JUMBF box, at least {@link JUMBF_PROBE_BYTES} when the box is
+ * that long) open a C2PA manifest store: a `jumb` superbox described as `c2pa` by type and label.
+ */
+export function opensC2paStore(bytes: Uint8Array): boolean {
+  const outer = boxHeader(bytes, 0);
+  if (outer?.type !== 'jumb') return false;
+  const description = boxHeader(bytes, outer.headerBytes);
+  if (description?.type !== 'jumd') return false;
+  const uuidAt = outer.headerBytes + description.headerBytes;
+  const uuid = bytes.subarray(uuidAt, uuidAt + 16);
+  if (uuid.length !== 16 || !uuid.every((byte, i) => byte === C2PA_STORE_UUID[i])) return false;
+  const toggles = bytes[uuidAt + 16] ?? 0;
+  if ((toggles & HAS_LABEL) === 0) return false;
+  const label = bytes.subarray(uuidAt + 17, uuidAt + 17 + LABEL.length + 1);
+  return type(label, 0) === LABEL && label[LABEL.length] === 0;
+}

@@ -1,0 +1,135 @@
+/**
+ * The checks of `pictor self-test`, each on the code the app itself runs: the history store
+ * (node:sqlite and its FTS5 trigram index), the image engine the host chose (a full decode and a
+ * WebP thumbnail per format), and the XMP writer and reader. Each throws a {@link StepFailure}
+ * that says what was wrong; the runner (self-test.ts) names the step.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { newTaskRecord } from '../../../shared/domain/task-record';
+import type { ImageEngine } from '../../ports/image-engine';
+import { TEMP_DIR } from '../gallery/gallery-layout';
+import { IMAGE_EXTENSION } from '../gallery/image-sniff';
+import { embedProvenanceInFile } from '../gallery/metadata/embed';
+import { readImageProvenance } from '../gallery/metadata/read';
+import { readWebpCanvas } from '../gallery/metadata/webp-meta';
+import type { ImageProvenance } from '../gallery/metadata/xmp-packet';
+import { HistoryStore, type HistoryStoreOptions } from '../history/history-store';
+import { selfTestImages, type SelfTestImage } from './self-test-images';
+
+/** A check found something wrong; the message says what, for the report. */
+export class StepFailure extends Error {
+  override readonly name = 'StepFailure';
+}
+
+const PROMPT = 'Pictor self-test: a lighthouse at dusk';
+/** Found only through the trigram index: three letters from the middle of a word. */
+const TRIGRAM_SEARCH = 'ghthou';
+/** Smaller than every embedded image, so a thumbnail must be made, not copied. */
+export const SELF_TEST_THUMBNAIL_SIZE = 16;
+/** More than a 16-pixel WebP needs by far. */
+const MAX_THUMBNAIL_BYTES = 64 * 1024;
+
+/**
+ * Opens a history in `dir`, writes one task and finds it again by a word inside its prompt (the
+ * FTS5 trigram index), and by nothing that is not in it.
+ */
+export function historyStep(dir: string, options: Pick<HistoryStoreOptions, 'database'>): void {
+  const store = HistoryStore.open(join(dir, 'history.sqlite'), options);
+  try {
+    const record = newTaskRecord(
+      {
+        localId: 'self-test-1',
+        taskId: null,
+        origin: 'submitted',
+        endpoint: 'demo:',
+        account: 'self-test',
+        request: { prompt: PROMPT },
+      },
+      Date.now(),
+    );
+    store.put(record);
+    const found = store.list({ search: TRIGRAM_SEARCH }).items.map((item) => item.localId);
+    if (found.join() !== record.localId)
+      throw new StepFailure(`the trigram search found ${found.length} tasks, not the one written`);
+    if (store.count({ search: 'qqqzzz' }) !== 0)
+      throw new StepFailure('a search for a word in no prompt found a task');
+  } finally {
+    store.close();
+  }
+}
+
+async function checkThumbnail(image: SelfTestImage, webp: Uint8Array): Promise<void> {
+  const what = image.header.format.toUpperCase();
+  if (webp.byteLength === 0 || webp.byteLength > MAX_THUMBNAIL_BYTES)
+    throw new StepFailure(`the ${what} thumbnail is ${webp.byteLength} bytes`);
+  let size: { width: number; height: number };
+  try {
+    size = await readWebpCanvas(webp);
+  } catch (error) {
+    throw new StepFailure(
+      `the ${what} thumbnail is not a WebP image (${error instanceof Error ? error.message : String(error)})`,
+    );
+  }
+  if (Math.max(size.width, size.height) > SELF_TEST_THUMBNAIL_SIZE)
+    throw new StepFailure(
+      `the ${what} thumbnail is ${size.width}x${size.height}, larger than ${SELF_TEST_THUMBNAIL_SIZE} pixels`,
+    );
+}
+
+/** Decodes each embedded image with `engine` and checks the thumbnail it makes. */
+export async function imagesStep(dir: string, engine: ImageEngine): Promise<void> {
+  for (const image of selfTestImages()) {
+    const { format, orientedWidth, orientedHeight } = image.header;
+    const file = join(dir, `image.${IMAGE_EXTENSION[format]}`);
+    await writeFile(file, image.bytes);
+    const answer = await engine.thumbnail({
+      file,
+      header: image.header,
+      thumbnailSize: SELF_TEST_THUMBNAIL_SIZE,
+    });
+    const what = format.toUpperCase();
+    if (answer.kind === 'pending')
+      throw new StepFailure(`the ${engine.name} image engine made no ${what} thumbnail`);
+    if (answer.kind === 'undecodable')
+      throw new StepFailure(`the ${engine.name} image engine could not decode the ${what} image`);
+    if (answer.width !== orientedWidth || answer.height !== orientedHeight)
+      throw new StepFailure(
+        `the ${what} image decoded as ${answer.width}x${answer.height}, not ${orientedWidth}x${orientedHeight}`,
+      );
+    await checkThumbnail(image, answer.webp);
+  }
+}
+
+/** Writes Pictor's XMP into each embedded image's file and reads it back. */
+export async function xmpStep(dir: string, appVersion: string): Promise<void> {
+  await mkdir(join(dir, TEMP_DIR), { recursive: true });
+  for (const [index, image] of selfTestImages().entries()) {
+    const kind = image.header.format;
+    const file = join(dir, `xmp-${index}.${IMAGE_EXTENSION[kind]}`);
+    await writeFile(file, image.bytes);
+    const provenance: ImageProvenance = {
+      prompt: PROMPT,
+      localId: 'self-test-1',
+      imageIndex: index,
+      service: 'demo:',
+      createdAt: Date.UTC(2026, 0, 1),
+      appVersion,
+    };
+    const written = await embedProvenanceInFile(file, kind, provenance, {
+      root: dir,
+      maxBytes: 1024 * 1024,
+    });
+    if (!written.ok) throw new StepFailure(`${kind.toUpperCase()}: ${written.reason}`);
+    const read = await readImageProvenance(await readFile(file), kind);
+    if (!read.ok) throw new StepFailure(`${kind.toUpperCase()}: ${read.reason}`);
+    const { truncated: _truncated, ...back } = read.provenance;
+    const same =
+      Object.keys(back).length === Object.keys(provenance).length &&
+      Object.entries(provenance).every(([key, value]) => back[key as keyof typeof back] === value);
+    if (!same)
+      throw new StepFailure(
+        `${kind.toUpperCase()}: the XMP read back differs from what was written`,
+      );
+  }
+}

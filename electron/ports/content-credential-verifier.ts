@@ -1,0 +1,30 @@
+/**
+ * Reads and validates an image's C2PA manifest store (its Content Credentials) where hostile bytes
+ * cost nothing: plain-Node hosts run @contentauth/c2pa-wasm in a worker thread that is ended when
+ * it overruns its time (core/content-credentials); the app's sandboxed image renderer can run the
+ * same library behind this port. The core only asks once it found a store in the file's
+ * container (gallery/metadata/c2pa-detect.ts), and records what comes back.
+ */
+import type { ContentCredentials } from '../../shared/domain/content-credentials';
+import type { ImageFormat } from './image-engine';
+
+/** One image to verify: a regular file Pictor wrote itself (a download's temp file). */
+export interface CredentialRequest {
+  readonly file: string;
+  readonly format: ImageFormat;
+  readonly signal?: AbortSignal;
+}
+
+/** A verdict on a file that carries a store: never `none` (that is the core's own finding). */
+export type CredentialVerdict = Exclude<ContentCredentials, { state: 'none' }>;
+
+/**
+ * A C2PA verifier. `verify` never rejects for anything in the file: a file too big, a store that
+ * does not parse, a verification that overruns its time all answer `unreadable`. It rejects only
+ * when the verifier itself cannot run (the library failed to load) or the signal aborted.
+ */
+export interface ContentCredentialVerifier {
+  verify(request: CredentialRequest): Promise<CredentialVerdict>;
+  /** Ends what the verifier started (workers). */
+  dispose(): Promise<void>;
+}

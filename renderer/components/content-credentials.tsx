@@ -1,0 +1,57 @@
+/**
+ * What an image's Content Credentials (C2PA) said when Pictor verified them: one line
+ * ("Signed by …, AI-generated") and one sentence of what it means. The signer's name is the
+ * signer's own words; "trusted" says whether Pictor vouches for it.
+ */
+import type { ContentCredentials } from '../../shared/domain/content-credentials';
+import { t } from '../i18n';
+
+function lines(credentials: ContentCredentials): { summary: string; meaning: string } {
+  switch (credentials.state) {
+    case 'valid': {
+      const { signer, generator } = credentials;
+      const made = generator ? ` ${t('common.credentials.generator', { generator })}` : '';
+      return {
+        summary: t('common.credentials.valid', {
+          signer,
+          ai: credentials.aiGenerated ? 'yes' : 'no',
+        }),
+        meaning:
+          t(credentials.trusted ? 'common.credentials.trusted' : 'common.credentials.untrusted', {
+            signer,
+          }) + made,
+      };
+    }
+    case 'invalid':
+      return {
+        summary: t('common.credentials.invalid'),
+        meaning: t('common.credentials.invalidMeaning', { codes: credentials.codes.join(', ') }),
+      };
+    case 'unreadable':
+      return {
+        summary: t('common.credentials.unreadable'),
+        meaning: t('common.credentials.unreadableMeaning'),
+      };
+    default:
+      return {
+        summary: t('common.credentials.none'),
+        meaning: t('common.credentials.noneMeaning'),
+      };
+  }
+}
+
+/** The verdict's line and its meaning; nothing for an image never checked (older records). */
+export function CredentialsSummary({
+  credentials,
+}: {
+  readonly credentials: ContentCredentials | undefined;
+}) {
+  if (!credentials) return null;
+  const { summary, meaning } = lines(credentials);
+  return (
+    <span className={`credentials credentials--${credentials.state}`}>
+      <span className="credentials__summary">{summary}</span>{' '}
+      <span className="credentials__meaning muted">{meaning}</span>
+    </span>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm run ci:fedora-rpm`: the rpm from release/ installed with dnf in a stock Fedora container
+ * (its dependencies from Fedora's repositories), then `pictor help` and `pictor self-test` run
+ * there as root with no display (`--no-sandbox`: Chromium refuses to run as root otherwise; a
+ * user's machine never needs it). Needs docker (GitHub's Ubuntu runners have it).
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { checkHelp, checkSelfTest } from './installed-app';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const RELEASE = path.join(ROOT, 'release');
+const IMAGE = process.env['PICTOR_FEDORA_IMAGE'] ?? 'fedora:42';
+
+const rpms = readdirSync(RELEASE).filter((file) => file.endsWith('.rpm'));
+if (rpms.length !== 1) {
+  console.error(
+    `fedora-rpm: expected one rpm in release/, found ${rpms.length}. Run \`npm run dist\` first.`,
+  );
+  process.exit(1);
+}
+// Each marker line splits the container's output; the two commands' outputs are checked apart.
+const script = [
+  'set -u',
+  `dnf install -y --setopt=install_weak_deps=False /release/${rpms[0]} >/dev/null`,
+  'test "$(readlink -f /usr/bin/pictor)" = /opt/Pictor/bin/pictor || { echo "/usr/bin/pictor is not the wrapper"; exit 1; }',
+  'pictor --no-sandbox help; echo "@@help-exit $?"',
+  'echo "@@self-test"',
+  'pictor --no-sandbox self-test 2>/dev/null; echo "@@self-test-exit $?"',
+].join('\n');
+console.log(`fedora-rpm: ${rpms[0]} in ${IMAGE}`);
+const result = spawnSync(
+  'docker',
+  ['run', '--rm', '-v', `${RELEASE}:/release:ro`, IMAGE, 'bash', '-c', script],
+  {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const out = result.stdout ?? '';
+const help = /^([\s\S]*)@@help-exit (\d+)$/m.exec(out);
+const selfTest = /@@self-test\n([\s\S]*)@@self-test-exit (\d+)$/m.exec(out);
+const verdicts = [
+  help
+    ? checkHelp(Number(help[2]), help[1] ?? '')
+    : { ok: false as const, problem: `no help output: ${out.slice(-2000)}` },
+  selfTest
+    ? checkSelfTest(Number(selfTest[2]), selfTest[1] ?? '')
+    : { ok: false as const, problem: 'no self-test output' },
+];
+for (const verdict of verdicts)
+  console.log(`fedora-rpm: ${verdict.ok ? verdict.line : `FAILED: ${verdict.problem}`}`);
+process.exitCode = result.status === 0 && verdicts.every((verdict) => verdict.ok) ? 0 : 1;

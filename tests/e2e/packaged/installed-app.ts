@@ -1,0 +1,105 @@
+/**
+ * The installed app as CI checks it (install-package.ts, installed.ts, fedora-rpm.ts): where
+ * each OS's installer puts the `pictor` command, which file of release/ is this runner's
+ * installer, and what `pictor help` and `pictor self-test` must print. Pure, so it is unit-tested
+ * on every OS (tests/unit/e2e/installed-app.test.ts).
+ */
+import path from 'node:path';
+
+/** The command a user types `pictor` with, once the installer ran. */
+export function installedCommand(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+  if (platform === 'linux') return '/usr/bin/pictor';
+  if (platform === 'darwin') return '/Applications/Pictor.app/Contents/Resources/bin/pictor';
+  // NSIS's per-user default: %LOCALAPPDATA%\Programs\<productName>.
+  const local =
+    env['LOCALAPPDATA'] ?? path.win32.join(env['USERPROFILE'] ?? 'C:\\', 'AppData', 'Local');
+  return path.win32.join(local, 'Programs', 'Pictor', 'bin', 'pictor.cmd');
+}
+
+/**
+ * The installed app as its menu entry or Dock starts it: on Linux the same /usr/bin/pictor (the
+ * wrapper starts the app when no command is given), elsewhere the app's own executable.
+ */
+export function installedApp(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+  if (platform === 'linux') return installedCommand(platform, env);
+  if (platform === 'darwin') return '/Applications/Pictor.app/Contents/MacOS/Pictor';
+  return path.win32.join(
+    path.win32.dirname(path.win32.dirname(installedCommand(platform, env))),
+    'Pictor.exe',
+  );
+}
+
+/**
+ * How to start `command` with `args` as a user's shell would: a batch file through cmd.exe
+ * (Node does not start .cmd files itself), anything else directly.
+ */
+export function commandLine(command: string, args: readonly string[]): [string, string[]] {
+  if (!/\.cmd$/i.test(command)) return [command, [...args]];
+  const quoted = args.map((arg) => (/^[\w.=/:-]+$/.test(arg) ? arg : `"${arg}"`)).join(' ');
+  return ['cmd.exe', ['/d', '/s', '/c', `""${command}" ${quoted}"`]];
+}
+
+/** `env` as an SSH session or a server has it: no X11 or Wayland display. */
+export function withoutDisplay(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DISPLAY: _display, WAYLAND_DISPLAY: _wayland, ...rest } = env;
+  return rest;
+}
+
+/** The installer of this OS and CPU among release/'s files, or why there is none. */
+export function installerIn(
+  files: readonly string[],
+  platform: NodeJS.Platform,
+  arch: string,
+): string {
+  const pattern =
+    platform === 'linux'
+      ? /\.deb$/
+      : platform === 'darwin'
+        ? new RegExp(`-${arch === 'arm64' ? 'arm64' : 'x64'}\\.dmg$`)
+        : /^Pictor-Setup-.*\.exe$/;
+  const found = files.filter((file) => pattern.test(file));
+  if (found.length !== 1)
+    throw new Error(
+      `Expected one installer matching ${String(pattern)} in release/, found ${found.length}: ${files.join(', ') || 'nothing'}. Run \`npm run dist\` first.`,
+    );
+  return found[0] ?? '';
+}
+
+export type Verdict =
+  { readonly ok: true; readonly line: string } | { readonly ok: false; readonly problem: string };
+
+/** `pictor help` exits 0 and lists the commands. */
+export function checkHelp(code: number | null, output: string): Verdict {
+  if (code !== 0)
+    return { ok: false, problem: `pictor help exited ${String(code)}: ${output.slice(0, 800)}` };
+  if (!output.includes('generate --base-url URL --prompt TEXT') || !output.includes('self-test'))
+    return { ok: false, problem: `pictor help did not list the commands: ${output.slice(0, 800)}` };
+  return { ok: true, line: 'pictor help lists the commands' };
+}
+
+/** `pictor self-test` exits 0 and prints exactly one JSON line whose every step passed. */
+export function checkSelfTest(code: number | null, stdout: string): Verdict {
+  const lines = stdout.split('\n').filter((line) => line.trim() !== '');
+  if (lines.length !== 1)
+    return {
+      ok: false,
+      problem: `pictor self-test printed ${lines.length} lines, not one: ${stdout.slice(0, 800)}`,
+    };
+  let report: {
+    ok?: unknown;
+    failed?: unknown;
+    steps?: { step: string; ok: boolean; error?: string }[];
+  };
+  try {
+    report = JSON.parse(lines[0] ?? '') as typeof report;
+  } catch {
+    return { ok: false, problem: `pictor self-test printed no JSON: ${lines[0]?.slice(0, 800)}` };
+  }
+  const failed = report.steps?.find((step) => !step.ok);
+  if (code !== 0 || report.ok !== true || failed)
+    return {
+      ok: false,
+      problem: `pictor self-test exited ${String(code)}, failed at ${failed ? `${failed.step}: ${failed.error ?? ''}` : String(report.failed)}`,
+    };
+  return { ok: true, line: `pictor self-test passed: ${lines[0]}` };
+}

@@ -1,0 +1,180 @@
+/**
+ * Hostile C2PA manifests, served by a hostile image host over loopback to the real download path
+ * (gallery → detection → the worker-thread verifier): a huge JUMBF (declared, and real), a deeply
+ * nested one, a manifest that claims another file's hash, a credential in a file whose other
+ * chunks lie, a store split across 1,000 APP11 segments. Each ends `invalid` or `unreadable`
+ * within the verifier's time limit; the image is never lost (saved exactly as it came, its XMP
+ * beside it) and this process (the main side) never crashes. The time limit itself is shown on a
+ * worker that never answers (tests/unit/core/content-credentials).
+ */
+import { readFile } from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
+import { crc32 } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
+import { Gallery } from '../../../electron/core/gallery/gallery';
+import { MAX_STORE_BYTES } from '../../../electron/core/gallery/credentials-step';
+import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import {
+  TEST_CA_PEM,
+  buildPng,
+  c2paFixture,
+  c2paSuperbox,
+  hugeDeclaredJumbf,
+  nestedJumbf,
+  pngChunks,
+  pngStore,
+  splitJpegStore,
+  withPngStore,
+  withWebpStore,
+} from '../../support/c2pa-hostile';
+import {
+  makeRecord,
+  makeTempDir,
+  removeDir,
+  serve,
+  startServer,
+  tempFiles,
+  type TestServer,
+} from '../../support/gallery-helpers';
+import { recordReliability } from '../support/reliability-record';
+import { testImageEngine } from '../../support/image-engine';
+
+const TIMEOUT_MS = 8_000;
+
+let server: TestServer;
+let verifier: C2paVerifier;
+let root: string;
+let gallery: Gallery;
+const outcomes: Record<string, number> = {};
+/** Each case's verdict, printed once: the threat table in the docs quotes it. */
+const verdicts: Record<string, string> = {};
+
+beforeAll(async () => {
+  server = await startServer();
+  verifier = new C2paVerifier({
+    trustAnchors: await readFile(TEST_CA_PEM, 'utf8'),
+    timeoutMs: TIMEOUT_MS,
+  });
+});
+afterAll(async () => {
+  console.log(`c2pa verdicts: ${JSON.stringify(verdicts, null, 1)}`);
+  await verifier.dispose();
+  await server.close();
+  recordReliability({
+    section: 'hostile-input',
+    row: 'Hostile C2PA manifests',
+    load: `${Object.values(outcomes).reduce((a, b) => a + b, 0)} crafted signed images, one download each`,
+    injected: { crafted: Object.values(outcomes).reduce((a, b) => a + b, 0) },
+    outcome: outcomes,
+    lost: 0,
+    duplicated: 0,
+    leaked: null,
+    file: 'tests/hardening/hostile/c2pa-manifests.test.ts',
+  });
+});
+beforeEach(async () => {
+  root = await makeTempDir();
+  gallery = new Gallery({
+    imageEngine: testImageEngine,
+    root,
+    fetch,
+    credentials: verifier,
+    downloadTimeoutMs: 20_000,
+    imageMetadata: { appVersion: '9.9.9' },
+  });
+  await gallery.init();
+});
+afterEach(async () => {
+  expect(await tempFiles(root)).toEqual([]);
+  await removeDir(root);
+});
+
+/** A PNG chunk whose stored CRC is wrong (decoders skip an ancillary chunk's CRC). */
+function lyingChunk(): { type: string; data: Buffer; crc: number } {
+  const data = Buffer.from('Comment\0the other chunks lie');
+  const head = Buffer.from('tEXt', 'latin1');
+  return { type: 'tEXt', data, crc: (crc32(Buffer.concat([head, data])) ^ 0x5a5a) >>> 0 };
+}
+
+const CASES: Array<[string, () => Buffer, 'image/png' | 'image/jpeg' | 'image/webp']> = [
+  [
+    'a JUMBF box that declares a terabyte',
+    () => withPngStore(c2paFixture('signed.png'), hugeDeclaredJumbf()),
+    'image/png',
+  ],
+  [
+    'a real store bigger than the store cap',
+    () =>
+      withPngStore(
+        c2paFixture('signed.png'),
+        c2paSuperbox(Buffer.alloc(MAX_STORE_BYTES + 1024, 0x41)),
+      ),
+    'image/png',
+  ],
+  [
+    'a JUMBF nested 50,000 deep',
+    () => withPngStore(c2paFixture('signed.png'), nestedJumbf(50_000)),
+    'image/png',
+  ],
+  [
+    'a WebP store nested 50,000 deep',
+    () => withWebpStore(c2paFixture('signed.webp'), nestedJumbf(50_000)),
+    'image/webp',
+  ],
+  [
+    'a manifest that claims another file’s hash',
+    () => withPngStore(c2paFixture('signed.png'), pngStore(c2paFixture('signed-other.png'))),
+    'image/png',
+  ],
+  [
+    'a credential in a file whose other chunks lie',
+    () => {
+      const chunks = pngChunks(c2paFixture('signed.png'));
+      chunks.splice(2, 0, lyingChunk());
+      return buildPng(chunks);
+    },
+    'image/png',
+  ],
+  [
+    'a store split across 1,000 APP11 segments',
+    () => splitJpegStore(c2paFixture('signed.jpg'), 1000),
+    'image/jpeg',
+  ],
+];
+
+describe('a hostile manifest in a downloaded image', () => {
+  it.each(CASES)(
+    '%s: invalid or unreadable in bounds, the image kept as it came',
+    async (name, make, type) => {
+      const body = make();
+      const url = server.route(
+        `/${name.replace(/\W+/g, '-')}-${root.slice(-6)}`,
+        serve(body, type),
+      );
+      const record = makeRecord([url]);
+      const started = performance.now();
+      const outcome: DownloadOutcome = await gallery.downloadImage(record, 0, server.baseUrl);
+      const took = performance.now() - started;
+      if (outcome.state !== 'saved') throw new Error(`${name}: ${JSON.stringify(outcome)}`);
+      const state = outcome.contentCredentials?.state ?? 'missing';
+      outcomes[state] = (outcomes[state] ?? 0) + 1;
+      verdicts[name] = JSON.stringify(outcome.contentCredentials);
+      expect(['invalid', 'unreadable']).toContain(state);
+      expect(took).toBeLessThan(TIMEOUT_MS + 10_000);
+      // Never lost, never edited: the bytes the host sent, the XMP beside them.
+      expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+      expect(outcome.xmpFile).toMatch(/image-1\.xmp$/);
+    },
+  );
+
+  it('leaves the verifier working for the next, honest image', async () => {
+    const body = c2paFixture('signed.webp');
+    const url = server.route(`/honest-${root.slice(-6)}.webp`, serve(body, 'image/webp'));
+    const outcome = await gallery.downloadImage(makeRecord([url]), 0, server.baseUrl);
+    expect(outcome).toMatchObject({
+      state: 'saved',
+      contentCredentials: { state: 'valid', trusted: true },
+    });
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * `rebuild` of a task folder whose pictor.json is gone, when an image carries Content
+ * Credentials: the image was saved as it came (no Pictor XMP in it), so the task comes back from
+ * its XMP sidecar, read with the same checks and the same size cap as an embedded packet. A
+ * sidecar that lies, or is too big, is not believed; a verdict written in a folder is dropped.
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Gallery } from '../../../electron/core/gallery/gallery';
+import { MAX_XMP_SIDECAR_BYTES } from '../../../electron/core/gallery/metadata/xmp-sidecar';
+import { buildXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
+import { sidecarText } from '../../../electron/core/gallery/sidecar';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { c2paFixture } from '../../support/c2pa-hostile';
+import {
+  makeRecord,
+  makeTempDir,
+  removeDir,
+  serve,
+  startServer,
+  type TestServer,
+} from '../../support/gallery-helpers';
+import {
+  ENCODINGS,
+  makeEncoded,
+  sampleProvenance,
+} from '../../unit/core/gallery/metadata/meta-helpers';
+import { testImageEngine } from '../../support/image-engine';
+
+let server: TestServer;
+let root: string;
+let gallery: Gallery;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+beforeEach(async () => {
+  root = await makeTempDir();
+  gallery = new Gallery({
+    imageEngine: testImageEngine,
+    root,
+    fetch,
+    imageMetadata: { appVersion: '4.5.6' },
+  });
+  await gallery.init();
+});
+afterEach(() => removeDir(root));
+
+/** A signed PNG and a plain WebP downloaded as one task; no pictor.json written. */
+async function downloadTask(): Promise<TaskRecord> {
+  const tag = root.slice(-6);
+  const record = makeRecord(
+    [
+      server.route(`/signed-${tag}.png`, serve(c2paFixture('signed.png'))),
+      server.route(`/plain-${tag}.webp`, serve(await makeEncoded(ENCODINGS[3]!, 32, 24))),
+    ],
+    { request: { prompt: 'Signed lighthouse', model: 'm-1', size: '96x64', quality: 'low' } },
+  );
+  for (const index of [0, 1]) {
+    const outcome = await gallery.downloadImage(record, index, server.baseUrl);
+    expect(outcome.state).toBe('saved');
+  }
+  return record;
+}
+
+describe('a task folder without pictor.json, one image with Content Credentials', () => {
+  it('comes back from the signed image’s XMP sidecar and the other image’s own XMP', async () => {
+    const record = await downloadTask();
+    const folder = gallery.folderFor(record);
+    expect(
+      (await readFile(join(root, folder, 'image-1.png'))).equals(c2paFixture('signed.png')),
+    ).toBe(true);
+    const { records, skipped } = await gallery.rebuild();
+    expect(skipped).toEqual([]);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      localId: record.localId,
+      request: record.request,
+      imported: true,
+    });
+    expect(records[0]!.images).toEqual([
+      expect.objectContaining({
+        index: 0,
+        state: 'saved',
+        file: `${folder}/image-1.png`,
+        xmpFile: `${folder}/image-1.xmp`,
+      }),
+      expect.objectContaining({ index: 1, state: 'saved', file: `${folder}/image-2.webp` }),
+    ]);
+    expect(records[0]!.images[1]).not.toHaveProperty('xmpFile');
+  });
+
+  it('is not made from a sidecar over the size cap, nor from one naming another image', async () => {
+    const record = await downloadTask();
+    const folder = join(root, gallery.folderFor(record));
+    // The plain image goes: only the signed one could tell the task.
+    await rm(join(folder, 'image-2.webp'));
+    await writeFile(join(folder, 'image-1.xmp'), Buffer.alloc(MAX_XMP_SIDECAR_BYTES + 1, 0x20));
+    let result = await gallery.rebuild();
+    expect(result.records).toEqual([]);
+    const lying = buildXmpPacket(sampleProvenance({ localId: record.localId, imageIndex: 4 }))!;
+    await writeFile(join(folder, 'image-1.xmp'), lying);
+    result = await gallery.rebuild();
+    expect(result.records).toEqual([]);
+    expect(result.skipped).toEqual([
+      expect.objectContaining({ reason: expect.stringMatching(/names another image/) }),
+    ]);
+  });
+});
+
+it('drops a Content Credentials verdict a pictor.json claims: it shows as not checked', async () => {
+  const record = await downloadTask();
+  const folder = gallery.folderFor(record);
+  const claimed: TaskRecord = {
+    ...record,
+    folder,
+    status: 'completed',
+    images: record.images.map((image, index) => ({
+      ...image,
+      state: 'saved',
+      file: `${folder}/image-${index + 1}.${index === 0 ? 'png' : 'webp'}`,
+      contentCredentials: {
+        state: 'valid',
+        signer: 'Spoofed Inc',
+        trusted: true,
+        aiGenerated: false,
+      },
+    })),
+  };
+  await writeFile(join(root, folder, 'pictor.json'), sidecarText(claimed));
+  const { records } = await gallery.rebuild();
+  expect(records[0]!.images.map((image) => image.contentCredentials)).toEqual([
+    undefined,
+    undefined,
+  ]);
+  expect(records[0]!.images[0]!.xmpFile).toBe(`${folder}/image-1.xmp`);
+});

@@ -1,0 +1,122 @@
+/**
+ * The worker-thread verifier on the signed fixtures: the states Pictor records (trusted against
+ * the test trust list, valid but untrusted against the list Pictor ships, invalid once the pixels
+ * changed), and its bounds (size, time, a worker that never answers).
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  C2paVerifier,
+  VerifierUnavailableError,
+} from '../../../../electron/core/content-credentials/c2pa-verifier';
+import { readTrustAnchors } from '../../../../electron/core/content-credentials/trust-anchors';
+import type { ImageFormat } from '../../../../electron/ports/image-engine';
+import { TEST_CA_PEM, buildPng, c2paFixture, pngChunks } from '../../../support/c2pa-hostile';
+
+let folder: string;
+let testList: C2paVerifier;
+let shippedList: C2paVerifier;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'pictor-c2pa-verify-'));
+  testList = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
+  shippedList = new C2paVerifier({ trustAnchors: await readTrustAnchors() });
+});
+
+afterAll(async () => {
+  await Promise.all([testList.dispose(), shippedList.dispose()]);
+  await rm(folder, { recursive: true, force: true });
+});
+
+async function fileOf(name: string, bytes: Buffer): Promise<string> {
+  const file = join(folder, name);
+  await writeFile(file, bytes);
+  return file;
+}
+
+const SIGNED: Array<[ImageFormat, Parameters<typeof c2paFixture>[0]]> = [
+  ['png', 'signed.png'],
+  ['jpeg', 'signed.jpg'],
+  ['webp', 'signed.webp'],
+  ['jpeg', 'signed-split.jpg'],
+];
+
+describe('verifying Content Credentials in a worker thread', () => {
+  it.each(SIGNED)(
+    'a signed %s (%s) is valid and trusted against the test list',
+    async (format, name) => {
+      const file = await fileOf(name, c2paFixture(name));
+      await expect(testList.verify({ file, format })).resolves.toEqual({
+        state: 'valid',
+        signer: 'Pictor Test Signer',
+        generator: 'Pictor Test Image Service 1.0',
+        trusted: true,
+        aiGenerated: true,
+      });
+    },
+  );
+
+  it.each(SIGNED)(
+    'a signed %s (%s) is valid but untrusted against the shipped list',
+    async (format, name) => {
+      const file = await fileOf(`shipped-${name}`, c2paFixture(name));
+      await expect(shippedList.verify({ file, format })).resolves.toMatchObject({
+        state: 'valid',
+        trusted: false,
+      });
+    },
+  );
+
+  it('a signed PNG whose pixels changed is invalid, with C2PA’s own code', async () => {
+    const chunks = pngChunks(c2paFixture('signed.png'));
+    const idat = chunks.find((chunk) => chunk.type === 'IDAT')!;
+    const changed = Buffer.from(idat.data);
+    changed[changed.length - 10]! ^= 0xff;
+    idat.data = changed;
+    const file = await fileOf('changed.png', buildPng(chunks));
+    const verdict = await testList.verify({ file, format: 'png' });
+    expect(verdict).toMatchObject({ state: 'invalid', signer: 'Pictor Test Signer' });
+    expect(verdict.state === 'invalid' && verdict.codes).toContain('assertion.dataHash.mismatch');
+  });
+
+  it('a file over the size limit is not read', async () => {
+    const small = new C2paVerifier({ trustAnchors: '', maxBytes: 1000 });
+    try {
+      const file = await fileOf('big.png', c2paFixture('signed.png'));
+      await expect(small.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+    } finally {
+      await small.dispose();
+    }
+  });
+
+  it('a worker that never answers is ended at the time limit; the next file gets a new one', async () => {
+    const stuck = new C2paVerifier({
+      trustAnchors: '',
+      timeoutMs: 300,
+      workerUrl: new URL('../../../support/stuck-c2pa-worker.ts', import.meta.url),
+    });
+    try {
+      const file = await fileOf('stuck.png', c2paFixture('signed.png'));
+      const started = Date.now();
+      await expect(stuck.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+      await expect(stuck.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      await stuck.dispose();
+    }
+  });
+
+  it('says it cannot run when its worker cannot start', async () => {
+    const broken = new C2paVerifier({
+      trustAnchors: '',
+      workerUrl: new URL('../../../support/no-such-worker.ts', import.meta.url),
+    });
+    const file = await fileOf('any.png', c2paFixture('signed.png'));
+    await expect(broken.verify({ file, format: 'png' })).rejects.toBeInstanceOf(
+      VerifierUnavailableError,
+    );
+    await broken.dispose();
+  });
+});

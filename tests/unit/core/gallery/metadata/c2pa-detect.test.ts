@@ -1,0 +1,154 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  detectC2pa,
+  detectC2paInBytes,
+  detectC2paInFile,
+} from '../../../../../electron/core/gallery/metadata/c2pa-detect';
+import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
+import {
+  buildPng,
+  c2paFixture,
+  c2paSuperbox,
+  jpegStore,
+  pngChunks,
+  pngStore,
+  splitJpegStore,
+  withPngStore,
+} from '../../../../support/c2pa-hostile';
+import { ENCODINGS, makeEncoded } from './meta-helpers';
+
+const SIGNED: Array<[ImageKind, Parameters<typeof c2paFixture>[0], string]> = [
+  ['png', 'signed.png', 'png-caBX'],
+  ['jpeg', 'signed.jpg', 'jpeg-APP11'],
+  ['webp', 'signed.webp', 'webp-C2PA'],
+];
+
+describe('detecting a C2PA manifest store by the container structure', () => {
+  it.each(SIGNED)(
+    'finds the store of a signed %s where C2PA puts it',
+    async (kind, name, container) => {
+      const presence = await detectC2paInBytes(c2paFixture(name), kind);
+      expect(presence).toMatchObject({ found: true, container, parts: 1, labelled: true });
+      expect(presence.found && presence.bytes).toBeGreaterThan(1000);
+      expect(presence).not.toHaveProperty('damaged');
+    },
+  );
+
+  it.each(ENCODINGS.map((encoding) => [encoding.name, encoding] as const))(
+    'finds nothing in an unsigned %s',
+    async (_name, encoding) => {
+      const bytes = await makeEncoded(encoding, 64, 48);
+      await expect(detectC2paInBytes(bytes, encoding.kind)).resolves.toEqual({ found: false });
+    },
+  );
+
+  it('counts every APP11 segment of a store split across several (and 1,000)', async () => {
+    await expect(detectC2paInBytes(c2paFixture('signed-split.jpg'), 'jpeg')).resolves.toMatchObject(
+      {
+        found: true,
+        parts: 3,
+      },
+    );
+    const thousand = splitJpegStore(c2paFixture('signed.jpg'), 1000);
+    await expect(detectC2paInBytes(thousand, 'jpeg')).resolves.toMatchObject({
+      found: true,
+      parts: 1000,
+      labelled: true,
+    });
+  });
+
+  it('does not take the bytes of a store for one when they sit where no store goes', async () => {
+    // The store's bytes inside a tEXt chunk of an unsigned PNG: a byte search would find `c2pa`.
+    const plain = await makeEncoded(ENCODINGS[0]!, 32, 32);
+    const store = pngStore(c2paFixture('signed.png'));
+    const chunks = pngChunks(plain);
+    chunks.splice(1, 0, { type: 'tEXt', data: Buffer.concat([Buffer.from('c2pa\0'), store]) });
+    await expect(detectC2paInBytes(buildPng(chunks), 'png')).resolves.toEqual({ found: false });
+    // …nor an APP11 box that is JUMBF but not labelled c2pa.
+    const jpeg = c2paFixture('signed.jpg');
+    const { start } = jpegStore(jpeg);
+    const relabelled = Buffer.from(jpeg);
+    const label = relabelled.indexOf('c2pa\0', start + 12 + 8 + 8 + 16);
+    relabelled.write('xxxx', label, 'latin1');
+    await expect(detectC2paInBytes(relabelled, 'jpeg')).resolves.toEqual({ found: false });
+  });
+
+  it('keeps a caBX chunk as a credential even when its content is not a labelled store', async () => {
+    const garbage = withPngStore(c2paFixture('signed.png'), Buffer.from('not jumbf at all'));
+    await expect(detectC2paInBytes(garbage, 'png')).resolves.toMatchObject({
+      found: true,
+      labelled: false,
+    });
+    const other = withPngStore(c2paFixture('signed.png'), c2paSuperbox(Buffer.alloc(10), 'cawg'));
+    await expect(detectC2paInBytes(other, 'png')).resolves.toMatchObject({
+      found: true,
+      labelled: false,
+    });
+  });
+
+  it('still finds the store of a file whose later chunks lie, and says it is damaged', async () => {
+    const chunks = pngChunks(c2paFixture('signed.png'));
+    const iend = chunks.pop()!;
+    const lying = Buffer.concat([
+      buildPng(chunks),
+      Buffer.from([0x7f, 0xff, 0xff, 0xf0]),
+      Buffer.from('IDAT'),
+    ]);
+    const presence = await detectC2paInBytes(lying, 'png');
+    expect(presence).toMatchObject({ found: true, labelled: true });
+    expect(presence.damaged).toMatch(/runs past the end/);
+    expect(iend.type).toBe('IEND');
+    // A truncated JPEG whose store came before the cut.
+    const jpeg = c2paFixture('signed.jpg');
+    const cut = jpeg.subarray(0, jpegStore(jpeg).end + 30);
+    await expect(detectC2paInBytes(cut, 'jpeg')).resolves.toMatchObject({
+      found: true,
+      labelled: true,
+    });
+  });
+
+  it('reads a few windows of a big file, never the whole of it', async () => {
+    // 2,000 chunks of 8 KiB before the store: the walk reads headers through a 64 KiB window.
+    const chunks = pngChunks(c2paFixture('signed.png'));
+    const filler = Array.from({ length: 2000 }, () => ({
+      type: 'tEXt',
+      data: Buffer.alloc(8192, 0x41),
+    }));
+    chunks.splice(1, 0, ...filler);
+    const big = buildPng(chunks);
+    let read = 0;
+    let calls = 0;
+    const presence = await detectC2pa(
+      {
+        size: big.length,
+        read: (offset, length) => {
+          calls += 1;
+          read += length;
+          return Promise.resolve(big.subarray(offset, offset + length));
+        },
+      },
+      'png',
+    );
+    expect(presence).toMatchObject({ found: true, labelled: true });
+    expect(calls).toBeLessThan(400);
+    expect(calls).toBeLessThan(big.length / 8192 / 4);
+    expect(read).toBeLessThan(big.length * 1.5);
+  });
+
+  describe('on files', () => {
+    let folder: string;
+    beforeAll(async () => {
+      folder = await mkdtemp(join(tmpdir(), 'pictor-c2pa-detect-'));
+    });
+    afterAll(() => rm(folder, { recursive: true, force: true }));
+
+    it.each(SIGNED)('finds the store of a signed %s file', async (kind, name) => {
+      const file = join(folder, name);
+      await writeFile(file, c2paFixture(name));
+      await expect(detectC2paInFile(file, kind)).resolves.toMatchObject({ found: true });
+    });
+  });
+});

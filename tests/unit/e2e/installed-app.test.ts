@@ -1,0 +1,120 @@
+/**
+ * How CI finds and judges the installed app (tests/e2e/packaged/installed-app.ts): the command
+ * each installer puts where users type it, this runner's installer among release/'s files, and
+ * the verdict on `pictor help` and `pictor self-test`, failures included.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  checkHelp,
+  checkSelfTest,
+  commandLine,
+  installedApp,
+  installedCommand,
+  installerIn,
+  withoutDisplay,
+} from '../../e2e/packaged/installed-app';
+
+const RELEASE = [
+  'Pictor-0.1.0-arm64.dmg',
+  'Pictor-0.1.0-x64.dmg',
+  'Pictor-0.1.0-arm64-mac.zip',
+  'Pictor-Setup-0.1.0.exe',
+  'Pictor-Setup-0.1.0.exe.blockmap',
+  'pictor_0.1.0_amd64.deb',
+  'pictor-0.1.0.x86_64.rpm',
+];
+
+describe('the installed pictor command', () => {
+  it('is where each installer puts it', () => {
+    expect(installedCommand('linux', {})).toBe('/usr/bin/pictor');
+    expect(installedCommand('darwin', {})).toBe(
+      '/Applications/Pictor.app/Contents/Resources/bin/pictor',
+    );
+    expect(installedCommand('win32', { LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' })).toBe(
+      'C:\\Users\\ada\\AppData\\Local\\Programs\\Pictor\\bin\\pictor.cmd',
+    );
+  });
+
+  it('is started by the smoke as a user starts the app: through /usr/bin/pictor on Linux', () => {
+    expect(installedApp('linux', {})).toBe('/usr/bin/pictor');
+    expect(installedApp('darwin', {})).toBe('/Applications/Pictor.app/Contents/MacOS/Pictor');
+    expect(installedApp('win32', { LOCALAPPDATA: 'C:\\L' })).toBe(
+      'C:\\L\\Programs\\Pictor\\Pictor.exe',
+    );
+  });
+
+  it('runs a batch file through cmd.exe, as typed at a prompt', () => {
+    expect(commandLine('/usr/bin/pictor', ['self-test'])).toEqual([
+      '/usr/bin/pictor',
+      ['self-test'],
+    ]);
+    expect(commandLine('C:\\P\\bin\\pictor.cmd', ['--no-sandbox', 'self-test'])).toEqual([
+      'cmd.exe',
+      ['/d', '/s', '/c', '""C:\\P\\bin\\pictor.cmd" --no-sandbox self-test"'],
+    ]);
+  });
+
+  it('runs with no display when asked', () => {
+    expect(withoutDisplay({ DISPLAY: ':99', WAYLAND_DISPLAY: 'w', HOME: '/h' })).toEqual({
+      HOME: '/h',
+    });
+  });
+});
+
+describe('installerIn', () => {
+  it.each([
+    ['linux', 'x64', 'pictor_0.1.0_amd64.deb'],
+    ['darwin', 'arm64', 'Pictor-0.1.0-arm64.dmg'],
+    ['darwin', 'x64', 'Pictor-0.1.0-x64.dmg'],
+    ['win32', 'x64', 'Pictor-Setup-0.1.0.exe'],
+  ] as const)('%s %s: %s', (platform, arch, expected) => {
+    expect(installerIn(RELEASE, platform, arch)).toBe(expected);
+  });
+
+  it('says to run npm run dist when there is none', () => {
+    expect(() => installerIn([], 'linux', 'x64')).toThrow(/found 0: nothing\. Run `npm run dist`/);
+  });
+});
+
+const REPORT = {
+  ok: true,
+  steps: [
+    { step: 'history', ok: true, ms: 3 },
+    { step: 'images', ok: true, ms: 40 },
+  ],
+};
+
+describe('the verdicts', () => {
+  it('pass a help that lists the commands, and a self-test with one passing JSON line', () => {
+    expect(checkHelp(0, 'Usage… generate --base-url URL --prompt TEXT … self-test …').ok).toBe(
+      true,
+    );
+    expect(checkSelfTest(0, `${JSON.stringify(REPORT)}\n`).ok).toBe(true);
+  });
+
+  it.each([
+    [
+      'a failed step',
+      1,
+      {
+        ...REPORT,
+        ok: false,
+        failed: 'images',
+        steps: [{ step: 'images', ok: false, error: 'no engine' }],
+      },
+      /failed at images: no engine/,
+    ],
+    ['exit 1 with ok true', 1, REPORT, /exited 1/],
+  ] as const)('fail %s', (_what, code, report, problem) => {
+    const verdict = checkSelfTest(code, `${JSON.stringify(report)}\n`);
+    expect(!verdict.ok && verdict.problem).toMatch(problem);
+  });
+
+  it('fail output that is not one JSON line, and a help that died', () => {
+    expect(checkSelfTest(0, 'Missing X server or $DISPLAY\n').ok).toBe(false);
+    expect(checkSelfTest(0, `${JSON.stringify(REPORT)}\n${JSON.stringify(REPORT)}\n`).ok).toBe(
+      false,
+    );
+    expect(checkHelp(null, 'Missing X server or $DISPLAY').ok).toBe(false);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * The gallery folder's tickets through the real request path: a ticket names only the folder of
+ * the user's last choice in main's dialog. A later pick ends it, a cancelled one too; it expires
+ * on the runtime's clock (the manual clock here); a dialog that closes after a later pick began
+ * gives none. The runtime is a recorder: what matters is whether the library was ever moved or
+ * opened, and where.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  FOLDER_TICKET_TTL_MS,
+  galleryFolderHandlers,
+  type FolderRuntime,
+} from '../../../electron/ipc/gallery-folder-handlers';
+import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { silentLogger } from '../../../electron/ports/logger';
+import { ManualClock } from '../../fakes/manual-clock';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-tickets-'));
+  for (const name of ['library', 'A', 'B']) await mkdir(join(dir, name));
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+/** Main's folder dialog, answered by the test one pick at a time. */
+class ScriptedDialog {
+  private readonly answers: ((path: string | null) => void)[] = [];
+  readonly choose = (): Promise<string | null> =>
+    new Promise((resolve) => this.answers.push(resolve));
+  /** Answers the oldest open dialog. */
+  answer(path: string | null): void {
+    const next = this.answers.shift();
+    if (!next) throw new Error('No dialog is open.');
+    next(path);
+  }
+}
+
+function setup(clock: FolderRuntime['clock'] = new ManualClock()) {
+  const dialog = new ScriptedDialog();
+  const used: string[] = [];
+  const runtime: FolderRuntime = {
+    clock,
+    galleryDir: () => join(dir, 'library'),
+    moveGalleryTo: (folder) => Promise.resolve(void used.push(`move ${folder}`)),
+    openGalleryAt: (folder) => {
+      used.push(`open ${folder}`);
+      return Promise.resolve({ imported: 0 });
+    },
+  };
+  const handlers = galleryFolderHandlers({
+    runtime,
+    chooseFolder: dialog.choose,
+    emit: () => undefined,
+  }) as IpcHandlers;
+  const call = (channel: keyof IpcHandlers, raw?: unknown) =>
+    runRequest({
+      channel,
+      event: { sender: {}, senderFrame: {} } as never,
+      raw,
+      handlers,
+      isTrusted: () => true,
+      logger: silentLogger,
+    });
+  /** Opens the dialog, answers it with `path`, and returns the ticket (or null). */
+  const pick = async (path: string | null): Promise<string | null> => {
+    const result = call('galleryFolder:pick');
+    dialog.answer(path);
+    const answered = await result;
+    if (!answered.ok) throw new Error(answered.error.message);
+    return (answered.value as { choice: { ticket: string } | null }).choice?.ticket ?? null;
+  };
+  const apply = (ticket: string | null, action: 'move' | 'open' = 'move') =>
+    call('galleryFolder:apply', { ticket, action });
+  return { dialog, used, call, pick, apply };
+}
+
+const REFUSED = { ok: false, error: { message: expect.stringMatching(/no longer valid/) } };
+
+describe('a folder ticket', () => {
+  it('ends when the next pick is cancelled: the folder turned down is never used', async () => {
+    const { pick, apply, used } = setup();
+    const ticket = await pick(join(dir, 'A'));
+    expect(await pick(null)).toBeNull();
+
+    expect(await apply(ticket, 'move')).toMatchObject(REFUSED);
+    expect(await apply(ticket, 'open')).toMatchObject(REFUSED);
+    expect(used).toEqual([]);
+  });
+
+  it('ends while the next dialog is open, and stays ended when it is cancelled', async () => {
+    const { call, dialog, pick, apply, used } = setup();
+    const ticket = await pick(join(dir, 'A'));
+    const second = call('galleryFolder:pick');
+    expect(await apply(ticket)).toMatchObject(REFUSED);
+    dialog.answer(null);
+    expect(await second).toMatchObject({ ok: true, value: { choice: null } });
+    expect(await apply(ticket)).toMatchObject(REFUSED);
+    expect(used).toEqual([]);
+  });
+
+  it('is replaced by a second pick: only the second folder can be used', async () => {
+    const { pick, apply, used } = setup();
+    const first = await pick(join(dir, 'A'));
+    const second = await pick(join(dir, 'B'));
+
+    expect(await apply(first)).toMatchObject(REFUSED);
+    expect(await apply(second)).toMatchObject({ ok: true, value: { outcome: 'moved' } });
+    expect(used).toEqual([`move ${join(dir, 'B')}`]);
+  });
+
+  it('comes from the last pick only, when an earlier dialog closes after it', async () => {
+    const { call, dialog, apply, used } = setup();
+    const earlier = call('galleryFolder:pick');
+    const later = call('galleryFolder:pick');
+    dialog.answer(join(dir, 'A'));
+    dialog.answer(join(dir, 'B'));
+    expect(await earlier).toMatchObject({ ok: true, value: { choice: null } });
+    const answered = await later;
+    const ticket = (answered as { value: { choice: { ticket: string } } }).value.choice.ticket;
+
+    expect(await apply(ticket)).toMatchObject({ ok: true });
+    expect(used).toEqual([`move ${join(dir, 'B')}`]);
+  });
+
+  it.each([
+    ['is still good at its last moment', FOLDER_TICKET_TTL_MS, true],
+    ['expires a moment later', FOLDER_TICKET_TTL_MS + 1, false],
+  ])('%s', async (_name, after, good) => {
+    const clock = new ManualClock();
+    const { pick, apply, used } = setup(clock);
+    const ticket = await pick(join(dir, 'A'));
+    await clock.advance(after);
+
+    const result = await apply(ticket, 'open');
+
+    expect(result).toMatchObject(good ? { ok: true } : REFUSED);
+    expect(used).toEqual(good ? [`open ${join(dir, 'A')}`] : []);
+    // Used or expired, it is gone either way.
+    expect(await apply(ticket, 'open')).toMatchObject(REFUSED);
+  });
+
+  it('counts as expired when the clock was set back since the pick', async () => {
+    let now = 1_000_000;
+    const { pick, apply, used } = setup({ now: () => now });
+    const ticket = await pick(join(dir, 'A'));
+    now -= 60_000;
+    expect(await apply(ticket)).toMatchObject(REFUSED);
+    expect(used).toEqual([]);
+  });
+});

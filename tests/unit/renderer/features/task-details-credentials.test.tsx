@@ -1,0 +1,37 @@
+/** Task details say, per image, what its Content Credentials said when Pictor verified them. */
+import { screen, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { makeImage } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+
+it('task details show each image’s Content Credentials and their meaning', async () => {
+  const { user } = await startApp({
+    prepare: (fake) =>
+      fake.seedTasks(1, () => ({
+        status: 'completed',
+        images: [
+          makeImage(0, {
+            contentCredentials: {
+              state: 'valid',
+              signer: 'Test Image Service',
+              trusted: false,
+              aiGenerated: true,
+            },
+          }),
+          makeImage(1, { contentCredentials: { state: 'unreadable' } }),
+          makeImage(2),
+        ],
+      })),
+  });
+  await user.click(
+    within(screen.getAllByRole('article')[0]!).getByRole('button', { name: 'Details' }),
+  );
+  const details = screen.getByRole('dialog', { name: 'Task details' });
+  const items = within(details)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent ?? '');
+  expect(items[0]).toContain('Content Credentials: Signed by Test Image Service, AI-generated');
+  expect(items[0]).toContain('the name is only what the signer says about itself');
+  expect(items[1]).toContain('Present, but they could not be read');
+  expect(items[2]).not.toContain('Content Credentials');
+});

@@ -1,0 +1,68 @@
+/**
+ * Tests find outside programs on PATH (never at one distribution's path) and, where one cannot be
+ * had, are skipped with a title that names it.
+ */
+import { chmod, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findOnPath, needing, pathOf, posixShell, tool } from '../../support/tools';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'pictor-tools-'));
+  await mkdir(path.join(dir, 'a'));
+  await mkdir(path.join(dir, 'b'));
+  await writeFile(path.join(dir, 'a', 'exiftool'), 'not executable');
+  await writeFile(path.join(dir, 'b', 'exiftool'), '#!/bin/sh\n');
+  await chmod(path.join(dir, 'b', 'exiftool'), 0o755);
+  await writeFile(path.join(dir, 'b', 'exiftool.EXE'), 'MZ');
+  await mkdir(path.join(dir, 'a', 'sh'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('findOnPath', () => {
+  it.skipIf(process.platform === 'win32')(
+    'takes the first executable file on PATH, skipping files that cannot run and folders',
+    () => {
+      const PATH = [path.join(dir, 'a'), '', path.join(dir, 'b')].join(':');
+      expect(findOnPath('exiftool', { PATH }, 'linux')).toBe(path.join(dir, 'b', 'exiftool'));
+      expect(findOnPath('sh', { PATH: path.join(dir, 'a') }, 'linux')).toBeNull();
+    },
+  );
+
+  it('tries PATHEXT extensions on Windows', () => {
+    const PATH = [path.join(dir, 'a'), path.join(dir, 'b')].join(';');
+    // a/exiftool has no extension, so Windows would not run it; b/exiftool.EXE it would.
+    expect(findOnPath('exiftool', { PATH, PATHEXT: '.EXE;.CMD' }, 'win32')).toBe(
+      path.join(dir, 'b', 'exiftool.EXE'),
+    );
+  });
+
+  it('finds nothing with an empty PATH', () => {
+    expect(findOnPath('exiftool', { PATH: '' }, 'linux')).toBeNull();
+  });
+});
+
+describe('a tool that cannot be had', () => {
+  it('names what is missing in the skipped test’s title, and refuses to give a path', () => {
+    const missing = tool('pictor-no-such-tool', { PATH: path.join(dir, 'a') });
+    expect(missing.path).toBeNull();
+    expect(needing(missing, 'reads the XMP')).toBe(
+      'reads the XMP (skipped: pictor-no-such-tool is not on PATH)',
+    );
+    expect(() => pathOf(missing)).toThrow('pictor-no-such-tool is not on PATH');
+  });
+
+  it('keeps the title of a test whose tool was found', () => {
+    const found = tool('exiftool', { PATH: path.join(dir, 'b') });
+    expect(needing(found, 'reads the XMP')).toBe('reads the XMP');
+  });
+
+  it('is a POSIX sh everywhere but Windows, where the reason is given', () => {
+    expect(posixShell({ PATH: '' }, 'win32').missing).toMatch(/no POSIX sh on Windows/);
+    expect(posixShell({ PATH: '' }, 'darwin').missing).toBe('sh is not on PATH');
+  });
+});
