@@ -149,7 +149,8 @@ export async function readWebpCanvas(
   for await (const first of chunks(reader)) {
     if (first.id !== 'VP8X') return canvas(reader, first);
     const head = got(first.size >= 10 ? await reader.bytes(first.data, 10) : null, 'VP8X chunk');
-    const uint24 = (at: number) => (head[at] ?? 0) | ((head[at + 1] ?? 0) << 8) | ((head[at + 2] ?? 0) << 16);
+    const uint24 = (at: number) =>
+      (head[at] ?? 0) | ((head[at + 1] ?? 0) << 8) | ((head[at + 2] ?? 0) << 16);
     return { width: uint24(4) + 1, height: uint24(7) + 1 };
   }
   throw new ContainerError('The WebP image has no image data.');
