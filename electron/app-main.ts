@@ -178,9 +178,8 @@ export function startApp(): void {
     });
     const shell = shellActions(started);
     const macSignature = await runningMacSignature();
-    const wiring = wired.add(
-      wireApp(withUpdates(wiringOptions(started, shell), wired, logger, macSignature)),
-    );
+    const options = withUpdates(wiringOptions(started, shell), wired, logger, macSignature);
+    const wiring = wired.add(wireApp(options));
     const unregisterIpc = installIpc(
       wiring.handlers,
       mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
