@@ -257,6 +257,20 @@ export class TaskEngine {
   }
 
   /**
+   * Puts back a task removed a moment ago (Undo), as it was: written first (a history that
+   * refuses it throws), then worked on again when unfinished. A task the history has is kept.
+   */
+  reinstate(record: TaskRecord): TaskRecord {
+    const existing = this.get(record.localId);
+    if (existing) return existing;
+    const back = record.status === 'submitting' ? interruptedSubmit(record, this.now()) : record;
+    this.deps.history.put(back);
+    this.announce(back);
+    if (isUnfinished(back) && !this.stopped) this.activate(back, 'now');
+    return this.get(back.localId) ?? back;
+  }
+
+  /**
    * A user's change to a stored task (favourite, image deleted…), written and announced the same
    * way as the engine's own changes so the two never overwrite each other.
    */
