@@ -156,6 +156,7 @@ export const tasks = {
     'The tasks disappear from the list. Saved images stay in your gallery folder; the service is not told anything.',
   'tasks.selection.removeConfirm': '{count, plural, one {Remove # task} other {Remove # tasks}}',
   'tasks.selection.removed': '{count, plural, one {# task removed.} other {# tasks removed.}}',
+  'tasks.announce.restored': '{count, plural, one {Task put back.} other {# tasks put back.}}',
   'tasks.selection.favourited':
     '{count, plural, one {# task marked as favourite.} other {# tasks marked as favourite.}}',
   'tasks.selection.unfavourited':
