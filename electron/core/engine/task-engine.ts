@@ -472,10 +472,12 @@ export class TaskEngine {
   }
 
   private liveOf(localId: string): TaskUpdate['live'] {
+    const progress = this.poller.progressOf(localId);
     return {
       nextPollAt: this.poller.nextPollAt(localId),
       polling: this.poller.isPolling(localId),
       downloads: this.downloads.busyCount(localId),
+      ...(progress === undefined ? {} : { progress }),
     };
   }
 

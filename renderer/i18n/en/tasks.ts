@@ -41,6 +41,7 @@ export const tasks = {
   'tasks.hold.keyRejected': 'Key refused',
   'tasks.submitting.sentence': 'Sending the request to the service…',
   'tasks.live.elapsed': 'Running for {elapsed}',
+  'tasks.live.progress': '{progress, number, percent} done',
   'tasks.live.nextCheck': 'next check in {seconds} s',
   'tasks.live.checking': 'checking now…',
   'tasks.live.typical': 'usually about {duration}',

@@ -111,7 +111,7 @@ describe('gallery IPC handlers over the real core', () => {
     await g.h.core.engine.whenSettled([extra!.localId]);
     const models = await g.call('gallery:models');
     // The models the service reported: the demo's default for the task that asked for none.
-    expect(models).toEqual({ ok: true, value: ['demo-image-1', 'zeta-2'] });
+    expect(models).toEqual({ ok: true, value: ['sketch-image-1', 'zeta-2'] });
   });
 
   it('deletes to the gallery trash: file and thumbnail gone, record says deleted, listing hides it', async () => {
