@@ -50,7 +50,12 @@ export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
       const current = engine();
       const records = await current.submit(request, count);
       // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
-      const kept = followSubmits(current, records, (refusal) => emit('task:refused', refusal));
+      const kept = followSubmits(
+        current,
+        records,
+        (refusal) => emit('task:refused', refusal),
+        (localId) => emit('task:removed', { localId }),
+      );
       return kept.map(item);
     },
     'tasks:list': ({ limit, cursor, ...filter }) => {

@@ -38,7 +38,7 @@ import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
 import { parseRequest } from './request-check';
-import { isSettled, interruptedSubmit } from './task-transitions';
+import { batchNotSent, isSettled, interruptedSubmit } from './task-transitions';
 
 export interface TaskEngineDeps {
   readonly client: EngineServiceClient;
@@ -191,9 +191,30 @@ export class TaskEngine {
     for (const record of records) {
       this.records.keepLive(record);
       this.announce(record);
-      this.runInBackground(this.submitter.run(record.localId));
     }
+    this.runInBackground(this.sendBatch(records));
     return records;
+  }
+
+  /**
+   * A batch's first request goes alone; the others follow only once the service took it. When it
+   * did not (a refused key, no credits, an invalid request, no clear answer), the others would
+   * fare the same: none is sent, each says why.
+   */
+  private async sendBatch(records: readonly TaskRecord[]): Promise<void> {
+    const [first, ...rest] = records;
+    if (first === undefined) return;
+    const answered = await this.submitter.run(first.localId);
+    if (rest.length === 0) return;
+    if (answered?.status === 'processing') {
+      for (const record of rest) this.runInBackground(this.submitter.run(record.localId));
+      return;
+    }
+    for (const record of rest) {
+      const current = this.records.liveRecord(record.localId);
+      if (current?.status === 'submitting')
+        this.records.commit(batchNotSent(current, answered, this.now()));
+    }
   }
 
   /** Adds a task id created elsewhere and polls it like our own. Existing ids are resumed. */
@@ -232,11 +253,15 @@ export class TaskEngine {
     return this.get(localId) ?? record;
   }
 
-  /** The key changed: every task waiting for a key is tried again with the new one. */
+  /**
+   * The key changed: every task waiting for a key is tried again with the new one, on a new
+   * watch: the time it waited for a key was no watching, so the watch timeout never turns a
+   * wait for another account's key into "stopped watching".
+   */
   keyChanged(): void {
     for (const record of this.records.liveRecords()) {
       if (record.hold === 'awaiting_key' || record.hold === 'key_rejected') {
-        this.activate({ ...record, hold: null, error: null }, 'now');
+        this.activate({ ...record, hold: null, error: null, watchStartedAt: this.now() }, 'now');
       }
     }
   }

@@ -24,6 +24,8 @@ export const libraryErrors = {
 
   // electron/core/engine/submitter.ts
   'error.library.noKeyForSubmit': 'No API key is set.',
+  'error.library.batchNotSent':
+    'Not sent: the first request of this batch did not go through, so Pictor sent none of the others. Submit again once that is solved.',
 
   // electron/core/engine/task-transitions.ts
   'error.library.interruptedRateLimited':
