@@ -12,7 +12,7 @@ import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
 import { errorKind } from './error-kind';
 import type { Poller } from './poller';
-import { submitFailure } from './task-transitions';
+import { batchNotSent, submitFailure } from './task-transitions';
 
 export class Submitter {
   constructor(
@@ -24,6 +24,27 @@ export class Submitter {
     /** The engine's live record of a task (undefined once it was removed). */
     private readonly liveRecord: (localId: string) => TaskRecord | undefined,
   ) {}
+
+  /**
+   * Sends a batch: its first request alone, the others only once the service took it. When it
+   * did not (a refused key, no credits, an invalid request, no clear answer), the others would
+   * fare the same: none is sent, each says why.
+   */
+  async runBatch(records: readonly TaskRecord[]): Promise<void> {
+    const [first, ...rest] = records;
+    if (first === undefined) return;
+    const answered = await this.run(first.localId);
+    if (rest.length === 0) return;
+    if (answered?.status === 'processing') {
+      for (const record of rest) void this.ctx.runInBackground(this.run(record.localId));
+      return;
+    }
+    for (const record of rest) {
+      const current = this.liveRecord(record.localId);
+      if (current?.status === 'submitting')
+        this.ctx.commit(batchNotSent(current, answered, this.now()));
+    }
+  }
 
   /** Sends the task's submit; resolves with its record as the submit left it. */
   async run(localId: string): Promise<TaskRecord | undefined> {

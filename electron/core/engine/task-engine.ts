@@ -38,7 +38,7 @@ import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
 import { parseRequest } from './request-check';
-import { batchNotSent, isSettled, interruptedSubmit } from './task-transitions';
+import { isSettled, interruptedSubmit } from './task-transitions';
 
 export interface TaskEngineDeps {
   readonly client: EngineServiceClient;
@@ -192,29 +192,8 @@ export class TaskEngine {
       this.records.keepLive(record);
       this.announce(record);
     }
-    this.runInBackground(this.sendBatch(records));
+    this.runInBackground(this.submitter.runBatch(records));
     return records;
-  }
-
-  /**
-   * A batch's first request goes alone; the others follow only once the service took it. When it
-   * did not (a refused key, no credits, an invalid request, no clear answer), the others would
-   * fare the same: none is sent, each says why.
-   */
-  private async sendBatch(records: readonly TaskRecord[]): Promise<void> {
-    const [first, ...rest] = records;
-    if (first === undefined) return;
-    const answered = await this.submitter.run(first.localId);
-    if (rest.length === 0) return;
-    if (answered?.status === 'processing') {
-      for (const record of rest) this.runInBackground(this.submitter.run(record.localId));
-      return;
-    }
-    for (const record of rest) {
-      const current = this.records.liveRecord(record.localId);
-      if (current?.status === 'submitting')
-        this.records.commit(batchNotSent(current, answered, this.now()));
-    }
   }
 
   /** Adds a task id created elsewhere and polls it like our own. Existing ids are resumed. */
