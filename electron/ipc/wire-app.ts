@@ -131,7 +131,11 @@ export function createIpcHandlers(options: AppWiringOptions, trash: TrashOperati
       chooseFolder: options.chooseFolder,
       emit,
     }),
-    ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
+    ...serviceHandlers({
+      credentials: runtime.credentials,
+      client: () => runtime.core.client,
+      savedBaseUrl: () => runtime.settings.get().baseUrl,
+    }),
     ...libraryHandlers({
       core,
       ...(options.library ? { dialogs: options.library.dialogs } : {}),

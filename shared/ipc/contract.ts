@@ -90,6 +90,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const connectionReportSchema = z.object({
   ok: z.boolean(),
+  /** What the test found (core/service/connection-test.ts `CONNECTION_OUTCOMES`). */
+  outcome: z.enum(['accepted', 'key_refused', 'unreachable', 'failed', 'not_tested']),
   message: z.string(),
   /** `message` as a catalogue sentence, shown in the window's language. */
   sentence: sentenceSchema.optional(),
@@ -315,10 +317,16 @@ export const requests = {
   'key:clear': { input: none, output: keyStatusSchema },
   /**
    * Tests the service address typed in Settings (saved or not; empty: the demo service) with the
-   * key main holds for its origin. The key itself never crosses.
+   * key being entered, or else the key main holds for its origin (which never crosses).
    */
   'service:testConnection': {
-    input: z.object({ baseUrl: z.string().max(2_000) }).strict(),
+    input: z
+      .object({
+        baseUrl: z.string().max(2_000),
+        /** The key being entered in Settings, tested before it is stored (to `baseUrl` only). */
+        key: z.string().min(1).max(4_096).optional(),
+      })
+      .strict(),
     output: connectionReportSchema,
   },
   /** Exports the library (or the tasks named) to an archive main asks for in its own save dialog. */

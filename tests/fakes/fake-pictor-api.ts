@@ -109,6 +109,7 @@ export class FakePictorApi implements PictorApi {
   };
   connection: RequestOutput<'service:testConnection'> = {
     ok: true,
+    outcome: 'accepted',
     message: 'The service answered: your key works.',
   };
   /** What the folder picker answers (null: the user cancelled). */
