@@ -23,6 +23,7 @@ import { seededRandom } from '../../../electron/demo-service/prng';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeImage } from '../../support/gallery-helpers';
 import { makeTaskRecord } from '../../support/task-records';
+import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -32,6 +33,7 @@ const RUNS = scaled(4, 16);
 const TASKS = 100;
 const IMAGES_PER_TASK = 3;
 const RESTORED = 200;
+const FILE = 'tests/hardening/crashes/trash-kill.test.ts';
 
 let dir = '';
 const live = new Set<ChildProcess>();
@@ -187,6 +189,7 @@ describe('Undo of a 200-image delete under SIGKILL', () => {
     const random = seededRandom(SEED);
     const f = await gallery();
     const refsFile = join(dir, 'refs.json');
+    const kills: Record<string, number> = {};
     for (let run = 0; run < RUNS; run += 1) {
       // A different 200 of the 300 each run.
       const chosen = [...f.refs]
@@ -200,6 +203,24 @@ describe('Undo of a 200-image delete under SIGKILL', () => {
       await runWorker([...base, 'cycle', refsFile], plan);
       await runWorker([...base, 'replay'], null);
       await checkAllBack(f);
+      const at = plan.after === 'journaled' ? 'as the Undo was journaled' : 'mid-Undo';
+      kills[`SIGKILL ${at}`] = (kills[`SIGKILL ${at}`] ?? 0) + 1;
     }
+    recordReliability({
+      file: FILE,
+      section: 'crashes',
+      row: 'Undo of a 200-image delete killed with SIGKILL',
+      load: `${String(TASKS * IMAGES_PER_TASK)} images, ${String(RESTORED)} deleted and brought back per run, ${String(RUNS)} runs`,
+      injected: kills,
+      outcome: {
+        'images found after replay': TASKS * IMAGES_PER_TASK,
+        'sent to the system trash': 0,
+        'journal files left': 0,
+        seed: SEED,
+      },
+      lost: 0,
+      duplicated: 0,
+      leaked: null,
+    });
   });
 });
