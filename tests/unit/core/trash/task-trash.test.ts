@@ -1,40 +1,20 @@
 /**
  * Removing tasks with Undo (core/trash/trash-operations.ts), over the real engine and an
- * in-memory history: the record is held in the journal before it leaves the history, comes back
+ * in-memory history (the engine tests' harness): the record is held in the journal before it leaves the history, comes back
  * as it was, is removed for good when the time to undo ends, and an Undo cut short is finished
  * at the next start. Also: the app's quit waits a bounded time for an operation in flight.
  */
 import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TaskEngine } from '../../../../electron/core/engine/task-engine';
-import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../../electron/core/trash/trash-operations';
-import { FakeGallery } from '../../../fakes/fake-gallery';
-import { ManualClock } from '../../../fakes/manual-clock';
-import { ScriptedServiceClient } from '../../../fakes/scripted-service-client';
-import { StaticCredentials } from '../../../fakes/static-credentials';
+import { engineHarness } from '../engine/engine-harness';
 import { KEEP_MS, cleanUp, galleryWithImages, tempDir } from './trash-fixture';
 
-const stores: HistoryStore[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) store.close();
-  await cleanUp();
-});
+afterEach(cleanUp);
 
 async function engineWithTasks(count: number) {
-  const clock = new ManualClock();
-  const history = HistoryStore.open(':memory:');
-  stores.push(history);
-  const client = new ScriptedServiceClient(clock);
-  const engine = new TaskEngine({
-    client,
-    history,
-    gallery: new FakeGallery(),
-    credentials: new StaticCredentials('https://api.example.com', 'sk-test'),
-    clock,
-    random: () => 0.5,
-  });
+  const { clock, history, engine } = engineHarness();
   const records = await engine.submit({ prompt: 'a task to remove' }, count);
   const journalDir = await tempDir('journal');
   const open = () =>
