@@ -10,15 +10,15 @@
  * - `restore-<id>.json`: one Undo under way, naming the entries it brings back.
  */
 import { randomUUID } from 'node:crypto';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MAX_LOCAL_ID_CHARS, MAX_PATH_CHARS } from '../../../shared/domain/limits';
 import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
-import { ensurePrivateFolder } from '../fs/private-files';
-import { fsyncDir, writeNewFileSynced } from '../gallery/atomic-file';
+import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs/private-files';
+import { fsyncDir } from '../gallery/atomic-file';
 import { IMAGE_FILE_ROLES } from '../gallery/image-files';
 import { openRegularFile } from '../gallery/regular-file';
 
@@ -174,7 +174,14 @@ export class TrashJournal {
     await this.prepare();
     const temp = join(this.folder, `${TEMP}${randomUUID()}`);
     try {
-      await writeNewFileSynced(temp, JSON.stringify(value));
+      // Owner-only, as everything in the data folder: it names the user's prompts and files.
+      const handle = await open(temp, 'wx', PRIVATE_FILE_MODE);
+      try {
+        await handle.writeFile(JSON.stringify(value));
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await rename(temp, join(this.folder, name));
     } catch (error) {
       await rm(temp, { force: true });

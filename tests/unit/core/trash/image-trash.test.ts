@@ -56,6 +56,17 @@ describe('deleting an image', () => {
     expect(g.clock.pending).toBe(0);
   });
 
+  it('writes its journal owner-only, in an owner-only folder', async () => {
+    const g = await galleryWithImages();
+    await g.ops.deleteImages(g.refs);
+    const [file] = await readdir(g.journalDir);
+    expect(file).toMatch(/^batch-[0-9a-f-]{36}\.json$/);
+    if (process.platform !== 'win32') {
+      expect((await lstat(join(g.journalDir, file!))).mode & 0o777).toBe(0o600);
+      expect((await lstat(g.journalDir)).mode & 0o777).toBe(0o700);
+    }
+  });
+
   it('changes nothing when the file cannot be moved', async () => {
     const g = await galleryWithImages();
     await rm(join(g.root, 'task-0', 'image-1.png'));
@@ -69,7 +80,7 @@ describe('deleting an image', () => {
 
   it('moves nothing when the journal cannot be written', async () => {
     const g = await galleryWithImages();
-    await rm(g.journalDir, { recursive: true });
+    await rm(g.journalDir, { recursive: true, force: true });
     await writeFile(g.journalDir, 'a file where the journal folder goes');
     await expect(g.ops.deleteImages(g.refs)).rejects.toThrow();
     expect(existsSync(join(g.root, 'task-0', 'image-1.png'))).toBe(true);

@@ -51,7 +51,8 @@ export class MemoryRecords implements TrashEngine {
 /** `count` tasks in their own folders, each with one saved image and its thumbnail. */
 export async function galleryWithImages(count = 1) {
   const root = await tempDir('gallery');
-  const journalDir = await tempDir('journal');
+  // Made by the journal itself (0700), as in the data folder.
+  const journalDir = join(await tempDir('data'), 'trash-journal');
   const records = new MemoryRecords();
   const tasks: TaskRecord[] = [];
   for (let n = 0; n < count; n += 1) {
