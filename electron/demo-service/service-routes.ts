@@ -183,8 +183,15 @@ async function image(
       body: Buffer.from(`Found. Redirecting to ${location}\n`),
     };
   }
-  const { prompt, width, height, index } = stored;
-  const png = await ctx.images.get({ prompt, width, height, index, seed: ctx.options.seed });
+  const { prompt, width, height, index, variant } = stored;
+  const png = await ctx.images.get({
+    prompt,
+    width,
+    height,
+    index,
+    variant,
+    seed: ctx.options.seed,
+  });
   return {
     status: 200,
     headers: { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' },
