@@ -40,8 +40,7 @@ import { codesignReader } from './adapters/codesign';
 import { readMacSignature, type MacSignature } from './core/updates/update-capability';
 import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
-import { createHeaderOnlyEngine } from './adapters/image-engines/header-only-engine';
-import type { ImageEngine } from './ports/image-engine';
+import { appImageEngine } from './adapters/image-engines/app-image-engine';
 import { ensurePrivateFolder } from './core/fs/private-files';
 import { readAppEnvironment, runtimeOverrides, type AppEnvironment } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
@@ -55,7 +54,7 @@ import { APP_ENTRY_URL, APP_HOST, APP_SCHEME } from './core/protocol/schemes';
 import { RendererCrashPolicy } from './core/window/crash-policy';
 import { installIpc } from './ipc/install-ipc';
 import { createEmitter, mainFrameSenderCheck } from './ipc/ipc-main-bridge';
-import { wireApp, type AppWiringOptions } from './ipc/wire-app';
+import { wireApp, type AppWiring, type AppWiringOptions } from './ipc/wire-app';
 import { DisposableStore, toDisposable, type Disposable } from './ports/disposable';
 import type { ShellActions } from './ports/shell-actions';
 import type { Logger } from './ports/logger';
@@ -120,6 +119,7 @@ export function startApp(): void {
   const notices = new Set<AppNotice>();
   const crashPolicy = new RendererCrashPolicy({ now: () => systemClock.now() });
   let starting: AppRuntime | null = null;
+  let appWiring: AppWiring | null = null;
   let watch: PowerAndNetworkWatch | null = null;
   const activity = new TaskActivity(process.platform);
   const progress = createTaskProgressPresenter(() => mainWindow);
@@ -176,9 +176,9 @@ export function startApp(): void {
     });
     const shell = shellActions(started);
     const macSignature = await runningMacSignature();
-    const wiring = wired.add(
-      wireApp(withUpdates(wiringOptions(started, shell), wired, logger, macSignature)),
-    );
+    const options = withUpdates(wiringOptions(started, shell), wired, logger, macSignature);
+    const wiring = wired.add(wireApp(options));
+    appWiring = wiring;
     const unregisterIpc = installIpc(
       wiring.handlers,
       mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
@@ -281,6 +281,7 @@ export function startApp(): void {
       quit: () => app.quit(),
     });
     mainWindow.on('closed', () => (mainWindow = null));
+    trashGate.watchWindow(mainWindow);
     progress.refresh();
   }
 
@@ -304,6 +305,8 @@ export function startApp(): void {
     if (process.platform !== 'darwin') app.quit();
   });
 
+  const trashGate = holdQuitForTrash(() => appWiring, emit);
+
   let quitting = false;
   app.on('will-quit', (event) => {
     if (quitting) return;
@@ -312,6 +315,11 @@ export function startApp(): void {
     void (async () => {
       watch?.dispose();
       notifications.dispose();
+      // Held images go on to the system trash (an Undo under way was waited for, or is left
+      // to the next start), before the core they need closes.
+      await appWiring
+        ?.beforeQuit(QUIT_WAIT_MS)
+        .catch((error: unknown) => logger.error('trash at quit failed', { detail: String(error) }));
       await (runtime ?? starting)
         ?.close()
         .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
@@ -343,6 +351,43 @@ async function runningMacSignature(): Promise<MacSignature | undefined> {
  * The wiring's options with the app's own updates (core/updates on electron-updater), following
  * the user's choice in Settings; the first check comes a little after start-up, then daily.
  */
+/** How long quitting waits for a delete or an Undo under way (the rest resumes at the next start). */
+const QUIT_WAIT_MS = 30_000;
+
+/**
+ * Quitting, and where closing the window quits the app a close too, waits while a delete or an
+ * Undo is under way (bounded), the window saying so; what is left then finishes at the next
+ * start (the trash journal's replay).
+ */
+function holdQuitForTrash(
+  wiring: () => AppWiring | null,
+  emit: AppWiringOptions['emit'],
+): { watchWindow(window: BrowserWindow): void } {
+  let settled = false;
+  app.on('before-quit', (event) => {
+    const current = wiring();
+    if (settled || current?.trash.inFlight() == null) return;
+    event.preventDefault();
+    settled = true;
+    void current.beforeQuit(QUIT_WAIT_MS).finally(() => app.quit());
+  });
+  return {
+    watchWindow(window) {
+      let waited = false;
+      window.on('close', (event) => {
+        const waitingFor = wiring()?.trash.inFlight() ?? null;
+        if (waited || waitingFor === null || process.platform === 'darwin') return;
+        event.preventDefault();
+        waited = true;
+        emit('app:quitting', { waitingFor });
+        void wiring()
+          ?.trash.settle(QUIT_WAIT_MS)
+          .finally(() => window.close());
+      });
+    },
+  };
+}
+
 function withUpdates(
   options: AppWiringOptions,
   wired: DisposableStore,
@@ -462,19 +507,4 @@ function startFailure(error: unknown): [string, string] {
     mainText('app.startFailed'),
     mainText('app.startFailedDetail', { reason: messageOf(error), folder: app.getPath('logs') }),
   ];
-}
-
-/**
- * The app's image engine: every decode, thumbnail, conversion and demo picture goes through it.
- * Chromium's own codecs in a hidden sandboxed image renderer take this place (its adapter); until
- * then, and wherever that renderer cannot start, images are saved sized from their header check
- * and their thumbnails are made once an engine that decodes is here (`onNoDecoder` tells the user).
- */
-function appImageEngine(logger: Logger, onNoDecoder: () => void): ImageEngine {
-  const engine: ImageEngine = createHeaderOnlyEngine();
-  if (engine.name === 'header-only') {
-    logger.warn('no image decoder: images are saved with their thumbnails pending');
-    onNoDecoder();
-  }
-  return engine;
 }

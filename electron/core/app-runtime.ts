@@ -142,6 +142,11 @@ export class AppRuntime {
     return this.settings.get().galleryDir || this.options.defaultGalleryDir;
   }
 
+  /** The data folder (history, settings, the trash journal). */
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
   onCoreReplaced(listener: CoreListener): () => void {
     this.coreListeners.add(listener);
     return () => this.coreListeners.delete(listener);

@@ -1,48 +1,19 @@
 import { ImageEngineError, type ImageEngine } from '../ports/image-engine';
 import { gradientPng, type Rgb } from './plain-png';
 import { hashParts, seededRandom } from './prng';
+import { sceneSvg, type SceneSpec } from './demo-scenes';
 
 /** What draws the demo's pictures: the host's image engine (the app's, or native sharp). */
 export type DemoRenderer = Pick<ImageEngine, 'renderSvgPng'>;
 
-/** What an image looks like: the same input always gives the same pixels. */
-export interface ImageSpec {
-  prompt: string;
-  width: number;
-  height: number;
-  /** Position of the image in its task, so a task's images differ from one another. */
-  index: number;
-  seed: number;
-}
+/**
+ * What an image looks like: the same input always gives the same pixels. `variant` (the task's
+ * place among tasks of the same prompt) and `index` (the image's place in its task) make the
+ * pictures of one batch and of one task differ from one another (demo-scenes.ts).
+ */
+export type ImageSpec = SceneSpec;
 
 const CACHE_SIZE = 32;
-function colour(random: () => number, lightness: number): string {
-  return `hsl(${Math.floor(random() * 360)}, ${55 + Math.floor(random() * 35)}%, ${lightness}%)`;
-}
-
-function shapes(random: () => number, width: number, height: number): string {
-  const count = 3 + Math.floor(random() * 4);
-  const parts: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const x = Math.round(random() * width);
-    const y = Math.round(random() * height);
-    const size = Math.round((0.1 + random() * 0.35) * Math.min(width, height));
-    const fill = colour(random, 35 + Math.floor(random() * 40));
-    const opacity = (0.35 + random() * 0.5).toFixed(2);
-    if (random() < 0.5) {
-      parts.push(
-        `<circle cx="${x}" cy="${y}" r="${size}" fill="${fill}" fill-opacity="${opacity}"/>`,
-      );
-    } else {
-      const angle = Math.round(random() * 90);
-      parts.push(
-        `<rect x="${x - size}" y="${y - size / 2}" width="${size * 2}" height="${size}" fill="${fill}" ` +
-          `fill-opacity="${opacity}" transform="rotate(${angle} ${x} ${y})"/>`,
-      );
-    }
-  }
-  return parts.join('');
-}
 
 /**
  * A striped corner band, so nobody mistakes a demo picture for a generated one. Shapes, not text:
@@ -58,17 +29,12 @@ function demoMark(width: number, height: number): string {
   );
 }
 
-/** The SVG of a demo image: background and shapes seeded by the prompt, and the demo mark. */
+/** The SVG of a demo image: its scene (demo-scenes.ts) and the demo mark. */
 export function buildSvg(spec: ImageSpec): string {
   const { width, height } = spec;
-  const random = seededRandom(hashParts(spec.seed, 'image', spec.prompt, spec.index));
-  const [from, to] = [colour(random, 70), colour(random, 30)];
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/>` +
-    `<stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
-    `<rect width="${width}" height="${height}" fill="url(#bg)"/>` +
-    shapes(random, width, height) +
+    sceneSvg(spec) +
     demoMark(width, height) +
     '</svg>'
   );
@@ -76,7 +42,7 @@ export function buildSvg(spec: ImageSpec): string {
 
 /** The demo picture's two corner colours, seeded like its SVG, for the plain fallback. */
 function cornerColours(spec: ImageSpec): [Rgb, Rgb] {
-  const random = seededRandom(hashParts(spec.seed, 'image', spec.prompt, spec.index));
+  const random = seededRandom(hashParts(spec.seed, 'image', spec.prompt, spec.variant, spec.index));
   const channel = () => 40 + Math.floor(random() * 176);
   return [
     [channel(), channel(), channel()],
@@ -113,7 +79,7 @@ export class ImageCache {
   ) {}
 
   get(spec: ImageSpec): Promise<Buffer> {
-    const key = `${spec.seed}|${spec.index}|${spec.width}x${spec.height}|${spec.prompt}`;
+    const key = `${spec.seed}|${spec.variant}|${spec.index}|${spec.width}x${spec.height}|${spec.prompt}`;
     const cached = this.entries.get(key);
     if (cached) {
       this.entries.delete(key);

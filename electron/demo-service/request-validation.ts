@@ -24,7 +24,12 @@ export interface RequestProblem {
 export type ValidationResult =
   { ok: true; request: AcceptedRequest } | { ok: false; problem: RequestProblem };
 
-export const DEFAULT_MODEL = 'demo-image-1';
+/**
+ * The model the demo reports when none was asked for. Not a word of the demo's own key (`demo`):
+ * the app treats any answer text carrying the key as an echo of it and drops it
+ * (core/service/key-echo.ts), so a model named after the key would never be reported.
+ */
+export const DEFAULT_MODEL = 'sketch-image-1';
 export const DEFAULT_SIZE = '1024x1024';
 export const DEFAULT_QUALITY = 'auto';
 export const ACCEPTED_QUALITIES = ['low', 'medium', 'high', 'auto', 'standard', 'hd'] as const;

@@ -42,10 +42,10 @@ export interface ServiceContext {
 async function drawAtCompletion(ctx: ServiceContext, task: StoredTask): Promise<void> {
   if (ctx.options.now !== Date.now || task.failureDraw < ctx.options.failureRate) return;
   if (!(await ctx.wait(Math.max(0, task.completesAt - Date.now())))) return;
-  const { prompt, width, height } = task;
+  const { prompt, width, height, variant } = task;
   for (let index = 0; index < task.imageCount; index += 1) {
     await ctx.images
-      .get({ prompt, width, height, index, seed: ctx.options.seed })
+      .get({ prompt, width, height, index, variant, seed: ctx.options.seed })
       .catch(() => undefined);
   }
 }
@@ -202,8 +202,15 @@ async function image(
       body: Buffer.from(`Found. Redirecting to ${location}\n`),
     };
   }
-  const { prompt, width, height, index } = stored;
-  const png = await ctx.images.get({ prompt, width, height, index, seed: ctx.options.seed });
+  const { prompt, width, height, index, variant } = stored;
+  const png = await ctx.images.get({
+    prompt,
+    width,
+    height,
+    index,
+    variant,
+    seed: ctx.options.seed,
+  });
   return {
     status: 200,
     headers: { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' },

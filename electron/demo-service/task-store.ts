@@ -8,6 +8,8 @@ export interface StoredImage {
   token: string;
   taskId: string;
   index: number;
+  /** The task's place among the service's tasks of the same prompt: its pictures differ. */
+  variant: number;
   prompt: string;
   width: number;
   height: number;
@@ -26,6 +28,8 @@ export interface StoredTask extends AcceptedRequest {
   imageCount: number;
   /** Compared with the failure rate when the task finishes, so a changed rate applies to running tasks. */
   failureDraw: number;
+  /** How many tasks of the same prompt the service made before this one. */
+  variant: number;
   completedAt?: number;
   error?: unknown;
   images: StoredImage[];
@@ -47,6 +51,8 @@ export class TaskStore {
   private readonly credits = new Map<string, number | undefined>();
   private readonly taskById = new Map<string, StoredTask>();
   private readonly imageByToken = new Map<string, StoredImage>();
+  /** Tasks made so far per prompt, so each further one of a prompt gets its own pictures. */
+  private readonly promptCounts = new Map<string, number>();
 
   constructor(private readonly options: ResolvedOptions) {
     for (const entry of options.accounts) this.addAccount(entry);
@@ -99,8 +105,10 @@ export class TaskStore {
       completesAt: now + duration,
       imageCount: this.options.imagesPerTask,
       failureDraw: hashUnit(seed, 'failure', request.prompt, id),
+      variant: this.promptCounts.get(request.prompt) ?? 0,
       images: [],
     };
+    this.promptCounts.set(request.prompt, task.variant + 1);
     this.taskById.set(id, task);
     return task;
   }
@@ -157,6 +165,7 @@ export class TaskStore {
         token: randomHex(20),
         taskId: task.id,
         index,
+        variant: task.variant,
         prompt: task.prompt,
         width: task.width,
         height: task.height,

@@ -1,20 +1,14 @@
 /**
  * IPC handlers of the gallery's delete-with-undo and of its selection: one image or many to the
- * gallery's trash (core/gallery/gallery-trash.ts), back again while it is held, and a copy of
+ * gallery's trash (core/trash/trash-operations.ts), back again while it is held, and a copy of
  * chosen images into a folder main asks for in its own dialog. Translations to core only.
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
-import type { IpcError, RequestOutput, TaskItem } from '../../shared/ipc/contract';
+import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
 import { exportImages } from '../core/batch/export-images';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
-import {
-  deleteImage,
-  restoreImage,
-  type DeleteImageDeps,
-  type ImageRef,
-} from '../core/gallery/gallery-images';
-import type { TrashShelf } from '../core/gallery/gallery-trash';
+import type { TrashOperations, TrashOutcome } from '../core/trash/trash-operations';
 import { toIpcError } from './ipc-errors';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 
@@ -26,7 +20,8 @@ export interface GalleryBatchDeps {
     readonly engine: TaskEngine;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
   };
-  readonly trash: TrashShelf;
+  /** Deletes with a way back (core/trash), journaled. */
+  readonly trash: Pick<TrashOperations, 'deleteImages' | 'restoreImages'>;
   /** The main process's own folder dialog: the only source of the export folder. */
   readonly chooseExportFolder: () => Promise<string | null>;
   readonly emit: Emit;
@@ -34,60 +29,39 @@ export interface GalleryBatchDeps {
   readonly item: (record: TaskRecord) => TaskItem;
 }
 
-type BatchOutcome = RequestOutput<'gallery:deleteImages'>;
-
-/** Runs `act` on each image in turn; one failing does not stop the rest. */
-async function each(
-  refs: readonly ImageRef[],
-  act: (ref: ImageRef) => Promise<TaskRecord>,
+/** A trash operation's outcome as the page gets it: items, count failed, the first reason. */
+export function batchOutcome(
+  outcome: TrashOutcome,
   item: (record: TaskRecord) => TaskItem,
-): Promise<BatchOutcome> {
-  const changed = new Map<string, TaskRecord>();
-  let failed = 0;
-  let problem: IpcError | undefined;
-  for (const ref of unique(refs)) {
-    try {
-      const record = await act(ref);
-      changed.set(record.localId, record);
-    } catch (error) {
-      failed += 1;
-      problem ??= toIpcError(error);
-    }
-  }
+): RequestOutput<'gallery:deleteImages'> {
+  const problem = outcome.problem === undefined ? undefined : toIpcError(outcome.problem);
   return {
-    items: [...changed.values()].map(item),
-    failed,
+    items: outcome.records.map(item),
+    failed: outcome.failed,
     ...(problem === undefined ? {} : { problem: problem.message }),
     ...(problem?.sentence === undefined ? {} : { problemSentence: problem.sentence }),
   };
-}
-
-function unique(refs: readonly ImageRef[]): ImageRef[] {
-  const seen = new Map(refs.map((ref) => [`${ref.localId}/${String(ref.index)}`, ref]));
-  return [...seen.values()];
 }
 
 export function galleryBatchHandlers(
   deps: GalleryBatchDeps,
 ): Pick<IpcHandlers, GalleryBatchChannel> {
   const { core, emit, item } = deps;
-  const imageDeps = (): DeleteImageDeps => {
-    const { engine, gallery } = core();
-    return { records: engine, files: gallery, trash: deps.trash.for(gallery.root) };
-  };
   return {
     'gallery:deleteImage': async (ref) => {
-      const record = await deleteImage(imageDeps(), ref);
+      const outcome = await deps.trash.deleteImages([ref]);
+      const [record] = outcome.records;
+      if (record === undefined) throw outcome.problem;
       emit('gallery:changed', { reason: 'deleted' });
       return item(record);
     },
     'gallery:deleteImages': async ({ images }) => {
-      const outcome = await each(images, (ref) => deleteImage(imageDeps(), ref), item);
+      const outcome = batchOutcome(await deps.trash.deleteImages(images), item);
       if (outcome.items.length > 0) emit('gallery:changed', { reason: 'deleted' });
       return outcome;
     },
     'gallery:undoDelete': async ({ images }) => {
-      const outcome = await each(images, (ref) => restoreImage(imageDeps(), ref), item);
+      const outcome = batchOutcome(await deps.trash.restoreImages(images), item);
       if (outcome.items.length > 0) emit('gallery:changed', { reason: 'restored' });
       return outcome;
     },

@@ -8,7 +8,7 @@ import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
 import { withImageFavourite } from '../../shared/domain/favourites';
 import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-images';
-import { TrashShelf } from '../core/gallery/gallery-trash';
+import type { TrashOperations } from '../core/trash/trash-operations';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
 import type { HistoryStore } from '../core/history/history-store';
 import type { PendingThumbnails } from '../core/gallery/pending-thumbnails';
@@ -30,11 +30,8 @@ export interface GalleryHandlerDeps {
     'reveal' | 'trash' | 'copyImage' | 'saveAs' | 'startDrag' | 'openGalleryFolder'
   >;
   readonly emit: Emit;
-  /**
-   * Where deleted images wait for Undo (the wiring empties it when the app quits); default one
-   * of these handlers' own, over `shell.trash`.
-   */
-  readonly trash?: TrashShelf;
+  /** Deletes with a way back (core/trash); the wiring owns it (replay at start, empty at quit). */
+  readonly trash: Pick<TrashOperations, 'deleteImages' | 'restoreImages'>;
   /**
    * The main process's own folder dialog for exports: the only source of an export folder.
    * (Changing the gallery folder is the `galleryFolder:` channels', which ask before moving.)
@@ -51,8 +48,7 @@ export function systemTrash(shell: Pick<ShellActions, 'trash'>): (file: string) 
 const VISIBLE_STATES: readonly ImageState[] = ['pending', 'saved', 'expired', 'invalid'];
 
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
-  const { core, shell } = deps;
-  const trash = deps.trash ?? new TrashShelf({ sendToSystemTrash: systemTrash(shell) });
+  const { core, shell, trash } = deps;
   /** The saved file of an image, resolved inside the current gallery. */
   const fileOf = (ref: ImageRef) => savedFile(core().gallery, findImage(core().engine, ref).image);
   return {

@@ -6,11 +6,16 @@ export interface ServiceHandlerDeps {
   readonly credentials: ConnectionTestDeps['credentials'];
   /** The current core's service client: read at each call, as moving the gallery replaces it. */
   readonly client: () => ConnectionTestDeps['client'];
+  readonly savedBaseUrl: ConnectionTestDeps['savedBaseUrl'];
 }
 
 export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'> {
   return {
-    'service:testConnection': ({ baseUrl }) =>
-      testConnection({ credentials: deps.credentials, client: deps.client() }, baseUrl),
+    'service:testConnection': ({ baseUrl, key }) =>
+      testConnection(
+        { credentials: deps.credentials, client: deps.client(), savedBaseUrl: deps.savedBaseUrl },
+        baseUrl,
+        key,
+      ),
   };
 }

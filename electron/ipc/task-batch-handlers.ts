@@ -9,10 +9,13 @@ import { BatchTaskActions, type BatchEngine } from '../core/batch/batch-task-act
 import { exportImages } from '../core/batch/export-images';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
+import type { TrashOperations } from '../core/trash/trash-operations';
+import { batchOutcome } from './gallery-batch-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 
 type BatchChannel =
   | 'tasks:removeMany'
+  | 'tasks:undoRemove'
   | 'tasks:setFavouriteMany'
   | 'tasks:retryMany'
   | 'tasks:submitAgainMany'
@@ -26,6 +29,8 @@ export interface TaskBatchDeps {
   /** The main process's own folder dialog: the only source of the export folder. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly emit: Emit;
+  /** Removes with a way back (core/trash), journaled like the gallery's deletes. */
+  readonly trash: Pick<TrashOperations, 'removeTasks' | 'restoreTasks'>;
   /** A record as the page gets it (with the engine's live state). */
   readonly item: (record: TaskRecord) => TaskItem;
 }
@@ -38,11 +43,13 @@ export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchC
     skipped,
   });
   return {
-    'tasks:removeMany': ({ localIds }) => {
-      const outcome = actions.remove(localIds);
+    'tasks:removeMany': async ({ localIds }) => {
+      const outcome = await deps.trash.removeTasks(localIds);
       for (const localId of outcome.removed) emit('task:removed', { localId });
       return outcome;
     },
+    'tasks:undoRemove': async ({ localIds }) =>
+      batchOutcome(await deps.trash.restoreTasks(localIds), item),
     'tasks:setFavouriteMany': ({ localIds, favourite }) =>
       items(actions.setFavourite(localIds, favourite)),
     'tasks:retryMany': ({ localIds }) => items(actions.retry(localIds)),

@@ -7,6 +7,7 @@ import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
 import type { HistoryQuery } from '../core/history/history-query';
 import type { HistoryStore } from '../core/history/history-store';
+import type { TrashOperations } from '../core/trash/trash-operations';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 import { taskBatchHandlers } from './task-batch-handlers';
 
@@ -20,6 +21,8 @@ export interface TaskHandlerDeps {
   /** The main process's own folder dialog, for exporting a selection's images. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly emit: Emit;
+  /** Removes with a way back (core/trash): a removed task's record is held for Undo. */
+  readonly trash: Pick<TrashOperations, 'removeTasks' | 'restoreTasks'>;
 }
 
 /** The renderer's filter as the history takes it (absent fields left out, not undefined). */
@@ -37,16 +40,22 @@ export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
   return { record: current, live: isUnfinished(current) ? engine.live(current.localId) : null };
 }
 
-export function taskHandlers({ core, emit, chooseFolder }: TaskHandlerDeps): HandlersOf<'tasks'> {
+export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
+  const { core, emit, chooseFolder, trash } = deps;
   const engine = () => core().engine;
   const item = (record: TaskRecord): TaskItem => taskItem(engine(), record);
   return {
-    ...taskBatchHandlers({ core, chooseFolder, emit, item }),
+    ...taskBatchHandlers({ core, chooseFolder, emit, item, trash }),
     'tasks:submit': async ({ request, count }) => {
       const current = engine();
       const records = await current.submit(request, count);
       // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
-      const kept = followSubmits(current, records, (refusal) => emit('task:refused', refusal));
+      const kept = followSubmits(
+        current,
+        records,
+        (refusal) => emit('task:refused', refusal),
+        (localId) => emit('task:removed', { localId }),
+      );
       return kept.map(item);
     },
     'tasks:list': ({ limit, cursor, ...filter }) => {
@@ -66,10 +75,10 @@ export function taskHandlers({ core, emit, chooseFolder }: TaskHandlerDeps): Han
       item(await engine().track(taskId, prompt ? { prompt } : {})),
     'tasks:resume': ({ localId }) => item(engine().resume(localId)),
     'tasks:retryImages': ({ localId }) => item(engine().resume(localId)),
-    'tasks:remove': ({ localId }) => {
-      const removed = engine().remove(localId);
-      if (removed) emit('task:removed', { localId });
-      return { removed };
+    'tasks:remove': async ({ localId }) => {
+      const { removed } = await trash.removeTasks([localId]);
+      if (removed.length > 0) emit('task:removed', { localId });
+      return { removed: removed.length > 0 };
     },
     // One favourite: the task's star is its images' stars (shared/domain/favourites.ts).
     'tasks:setFavourite': ({ localId, favourite }) =>

@@ -8,6 +8,7 @@
  * replaces the core; only the engine's subscription moves to the new core. Every subscription
  * made here is released by the returned {@link AppWiring.dispose}.
  */
+import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
@@ -21,7 +22,8 @@ import type { Clock } from '../ports/clock';
 import { DisposableStore, toDisposable, type Disposable } from '../ports/disposable';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
-import { TrashShelf } from '../core/gallery/gallery-trash';
+import { TrashJournal, TRASH_JOURNAL_DIR } from '../core/trash/trash-journal';
+import { TrashOperations } from '../core/trash/trash-operations';
 import { galleryFolderHandlers } from './gallery-folder-handlers';
 import { galleryHandlers, systemTrash } from './gallery-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
@@ -42,6 +44,8 @@ export interface WiredRuntime {
   readonly credentials: ConnectionTestDeps['credentials'] &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo'>;
   readonly clock: Pick<Clock, 'now'>;
+  /** The data folder: the trash journal lives there. */
+  readonly dataDir: string;
   galleryDir(): string;
   onCoreReplaced(listener: (core: PictorCore) => void): () => void;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
@@ -80,10 +84,17 @@ export interface AppWiringOptions {
 export interface AppWiring extends Disposable {
   /** Every request channel's handler; each reaches the current core when it is called. */
   readonly handlers: IpcHandlers;
+  /** Deletes and removals with Undo, journaled (core/trash). */
+  readonly trash: TrashOperations;
+  /**
+   * Before the app quits: waits (at most `ms`) for a delete or an Undo under way, telling the
+   * page so, then sends what is held on. What is still under way then finishes at the next start.
+   */
+  beforeQuit(ms: number): Promise<void>;
 }
 
 /** Every IPC handler of the app, one file per channel prefix, over the runtime's current core. */
-export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf): IpcHandlers {
+export function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
   const { runtime, shell, emit } = options;
   const core = () => runtime.core;
   return {
@@ -96,14 +107,8 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
         demo: runtime.credentials.isDemo(),
       }),
     }),
-    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder }),
-    ...galleryHandlers({
-      core,
-      shell,
-      chooseExportFolder: options.chooseFolder,
-      emit,
-      ...(trash ? { trash } : {}),
-    }),
+    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder, trash }),
+    ...galleryHandlers({ core, shell, chooseExportFolder: options.chooseFolder, emit, trash }),
     ...settingsHandlers({
       get: () => runtime.settings.get(),
       update: (patch) => runtime.updateSettings(patch),
@@ -118,18 +123,22 @@ export function createIpcHandlers(options: AppWiringOptions, trash?: TrashShelf)
         galleryDir: () => runtime.galleryDir(),
         // Images held for Undo go on to the system trash before the library changes folder.
         moveGalleryTo: async (folder, hooks) => {
-          await trash?.empty();
+          await trash.finish();
           return runtime.moveGalleryTo(folder, hooks);
         },
         openGalleryAt: async (folder) => {
-          await trash?.empty();
+          await trash.finish();
           return runtime.openGalleryAt(folder);
         },
       },
       chooseFolder: options.chooseFolder,
       emit,
     }),
-    ...serviceHandlers({ credentials: runtime.credentials, client: () => runtime.core.client }),
+    ...serviceHandlers({
+      credentials: runtime.credentials,
+      client: () => runtime.core.client,
+      savedBaseUrl: () => runtime.settings.get().baseUrl,
+    }),
     ...libraryHandlers({
       core,
       ...(options.library ? { dialogs: options.library.dialogs } : {}),
@@ -153,22 +162,37 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   on(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
   on(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
   on((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
-  // Deleted images wait here for Undo; what is left goes to the system trash when the app quits
-  // (and what a crash left, when the gallery is first used again).
-  const trash = new TrashShelf({ sendToSystemTrash: systemTrash(options.shell) });
-  trash.for(runtime.core.gallery.root);
-  on(() => void trash.empty());
+  // Deleted images and removed tasks wait here for Undo; what a quit, crash or kill left under
+  // way is finished first (journal replay), for each gallery the app opens.
+  const trash = new TrashOperations({
+    journal: new TrashJournal(join(runtime.dataDir, TRASH_JOURNAL_DIR)),
+    core: () => runtime.core,
+    sendToSystemTrash: systemTrash(options.shell),
+  });
+  const replay = () => void trash.replay().catch(() => undefined);
+  replay();
+  on(trash.onProgress((progress) => emit('trash:progress', progress)));
   let current = wireCore(runtime.core, options);
   on(
     runtime.onCoreReplaced((core) => {
-      trash.for(core.gallery.root);
+      replay();
       current.dispose();
       current = wireCore(core, options);
       emit('gallery:changed', { reason: 'moved' });
     }),
   );
   on(() => current.dispose());
-  return { handlers: createIpcHandlers(options, trash), dispose: () => wiring.dispose() };
+  return {
+    handlers: createIpcHandlers(options, trash),
+    trash,
+    beforeQuit: async (ms) => {
+      const waitingFor = trash.inFlight();
+      if (waitingFor) emit('app:quitting', { waitingFor });
+      await trash.settle(ms);
+      await trash.empty();
+    },
+    dispose: () => wiring.dispose(),
+  };
 }
 
 /** One core: the host's observer, then its task updates to the page; then everything resumes. */

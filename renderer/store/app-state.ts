@@ -4,6 +4,7 @@ import type { ConfirmationsSlice } from './confirmations-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { TasksSlice } from './tasks-slice';
+import type { TrashProgressSlice } from './trash-progress-slice';
 import type { UiSlice } from './ui-slice';
 
 export type AppState = ComposeSlice &
@@ -11,4 +12,5 @@ export type AppState = ComposeSlice &
   GallerySlice &
   SettingsSlice &
   UiSlice &
-  ConfirmationsSlice;
+  ConfirmationsSlice &
+  TrashProgressSlice;

@@ -7,6 +7,7 @@ import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
 import { createSettingsSlice } from './settings-slice';
 import { createTasksSlice } from './tasks-slice';
+import { createTrashProgressSlice } from './trash-progress-slice';
 import { createUiSlice } from './ui-slice';
 
 export const useAppStore = create<AppState>()((...a) => ({
@@ -16,6 +17,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createUiSlice(...a),
   ...createConfirmationsSlice(...a),
+  ...createTrashProgressSlice(...a),
 }));
 
 /**

@@ -78,6 +78,8 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('app:demoChanged', ({ demo }) => state().uiSetDemo(demo)),
     listen('menu:command', ({ command }) => runMenuCommand(store, command)),
     listen('app:notice', ({ notice }) => state().uiAddNotice(notice)),
+    listen('trash:progress', (progress) => state().trashApplyProgress(progress)),
+    listen('app:quitting', (payload) => state().trashApplyQuitting(payload)),
   ];
 }
 

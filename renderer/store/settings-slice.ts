@@ -47,6 +47,12 @@ export interface SettingsSlice {
   keySet(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
   keyClear(): Promise<KeyStatus>;
   keyApply(status: KeyStatus): void;
+  /**
+   * The service address as typed in Settings, saved or not (null: as saved): "Test connection",
+   * beside the key, tests this address.
+   */
+  baseUrlDraft: string | null;
+  setBaseUrlDraft(text: string | null): void;
 }
 
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => ({
@@ -126,5 +132,10 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
 
   keyApply(keyStatus) {
     set({ keyStatus });
+  },
+
+  baseUrlDraft: null,
+  setBaseUrlDraft(baseUrlDraft) {
+    set({ baseUrlDraft });
   },
 });

@@ -148,16 +148,15 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
     },
 
     async tasksRemoveSelected() {
-      let removed = 0;
+      const removed: string[] = [];
       const ok = await run(async (localIds) => {
         const outcome = await call('tasks:removeMany', { localIds });
         for (const localId of outcome.removed) get().tasksApplyRemoved(localId);
-        removed += outcome.removed.length;
+        removed.push(...outcome.removed);
       });
-      if (ok) {
-        get().tasksClearSelection();
-        get().confirm(t('tasks.selection.removed', { count: removed }));
-      }
+      if (ok) get().tasksClearSelection();
+      // What was removed can come back, even when a later chunk failed.
+      get().tasksOfferUndo(removed);
       return ok;
     },
     tasksFavouriteSelected: (favourite) =>

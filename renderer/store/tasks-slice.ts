@@ -14,6 +14,7 @@ import { checkRequest } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
+import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
 import {
   EMPTY_FILTER,
   fresher,
@@ -34,7 +35,8 @@ const MAX_PAGE = 500;
  * The loaded items (newest first) as a paged list (`tasksItems`, `tasksNextCursor`,
  * `tasksStatus`, …); the list shows `tasksTotal` rows and loads the rest on demand.
  */
-export interface TasksSlice extends PagedFields<'tasks', TaskItem>, TaskSelectionSlice {
+export interface TasksSlice
+  extends PagedFields<'tasks', TaskItem>, TaskSelectionSlice, TaskTrashSlice {
   /** The count when `tasksCounted`; until then the loaded rows plus one while more exist. */
   tasksTotal: number;
   /** The current filter's count has arrived. */
@@ -118,6 +120,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
   return {
     ...list.initial,
     ...createTaskSelectionSlice(set, get, api),
+    ...createTaskTrashSlice(set, get, api),
     tasksTotal: 0,
     tasksCounted: false,
     tasksFilter: EMPTY_FILTER,
@@ -244,7 +247,10 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksRemove: (localId) =>
       act(async () => {
         const { removed } = await call('tasks:remove', { localId });
-        if (removed) get().tasksApplyRemoved(localId);
+        if (removed) {
+          get().tasksApplyRemoved(localId);
+          get().tasksOfferUndo([localId]);
+        }
         return null;
       }),
     tasksSubmitAgain: (record) => get().tasksRerun(record.request),

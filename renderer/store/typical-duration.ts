@@ -1,8 +1,9 @@
 /**
- * How long similar tasks usually took: the median time from submit to finish of the most recent
- * completed tasks in the loaded list, of the same model when enough of them are known. Shown
+ * How long similar tasks usually took: the median wait (shared/domain/task-timing.ts) of the
+ * most recent completed tasks in the loaded list, of the same model when enough are known. Shown
  * beside a running task's elapsed time, so a wait can be judged against the usual one.
  */
+import { tookMs } from '../../shared/domain/task-timing';
 import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
 
@@ -29,11 +30,10 @@ interface Sample {
 function samplesOf(items: readonly TaskItem[]): Sample[] {
   const samples: Sample[] = [];
   for (const { record } of items) {
-    const { submittedAt, finishedAt } = record;
-    if (record.status !== 'completed' || submittedAt === null || finishedAt === null) continue;
-    if (finishedAt < submittedAt) continue;
+    const duration = tookMs(record);
+    if (record.status !== 'completed' || duration === null || record.finishedAt === null) continue;
     const model = record.request.model ?? '';
-    samples.push({ model, finishedAt, duration: finishedAt - submittedAt });
+    samples.push({ model, finishedAt: record.finishedAt, duration });
   }
   return samples.sort((a, b) => b.finishedAt - a.finishedAt);
 }

@@ -7,5 +7,7 @@ export const liveStateSchema = z.object({
   polling: z.boolean(),
   /** Downloads running or waiting to retry. */
   downloads: z.number().int().nonnegative(),
+  /** Percent done (0–100) as the service last said, for a processing task whose service says. */
+  progress: z.number().int().min(0).max(100).optional(),
 });
 export type LiveState = Readonly<z.infer<typeof liveStateSchema>>;

@@ -18,6 +18,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'tasks:remove',
   'tasks:setFavourite',
   'tasks:removeMany',
+  'tasks:undoRemove',
   'tasks:setFavouriteMany',
   'tasks:retryMany',
   'tasks:submitAgainMany',
@@ -67,4 +68,6 @@ export const EVENT_CHANNEL_NAMES = [
   'app:notice',
   'library:progress',
   'updates:changed',
+  'trash:progress',
+  'app:quitting',
 ] as const;

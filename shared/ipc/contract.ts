@@ -44,8 +44,17 @@ export type TaskItem = z.infer<typeof taskItemSchema>;
 /** Most images one gallery batch request (delete, undo, export) takes. */
 export const MAX_IMAGES_PER_BATCH = 500;
 const imageRefs = z.object({ images: z.array(imageRef).min(1).max(MAX_IMAGES_PER_BATCH) }).strict();
-/** A gallery batch's outcome: the records it changed, and how many images it could not act on. */
-const imageBatchOutcome = z.object({
+/** How far a trash operation is: deleting or bringing back images or tasks. */
+export const trashProgressSchema = z.object({
+  operation: z.enum(['delete', 'restore']),
+  items: z.enum(['images', 'tasks']),
+  done: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type TrashProgressPayload = z.infer<typeof trashProgressSchema>;
+
+/** A batch's outcome: the records it changed, and how many items it could not act on. */
+const batchOutcome = z.object({
   items: z.array(taskItemSchema),
   failed: z.number().int().min(0),
   problem: z.string().optional(),
@@ -81,6 +90,8 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const connectionReportSchema = z.object({
   ok: z.boolean(),
+  /** What the test found (core/service/connection-test.ts `CONNECTION_OUTCOMES`). */
+  outcome: z.enum(['accepted', 'key_refused', 'unreachable', 'failed', 'not_tested']),
   message: z.string(),
   /** `message` as a catalogue sentence, shown in the window's language. */
   sentence: sentenceSchema.optional(),
@@ -193,6 +204,11 @@ export const requests = {
     input: z.object({ localIds }).strict(),
     output: z.object({ removed: z.array(localId), skipped: batchCount }),
   },
+  /**
+   * Puts back tasks removed a moment ago (`tasks:remove`, `tasks:removeMany`) while main still
+   * holds their records; progress as `trash:progress`.
+   */
+  'tasks:undoRemove': { input: z.object({ localIds }).strict(), output: batchOutcome },
   'tasks:setFavouriteMany': {
     input: z.object({ localIds, favourite: z.boolean() }).strict(),
     output: batchItems,
@@ -261,9 +277,9 @@ export const requests = {
    * for Undo a while). One failing does not stop the rest: `failed` counts them, `problem` says
    * why the first one failed.
    */
-  'gallery:deleteImages': { input: imageRefs, output: imageBatchOutcome },
+  'gallery:deleteImages': { input: imageRefs, output: batchOutcome },
   /** Undoes the deletes of these images while main still holds them (`gallery:deleteImage(s)`). */
-  'gallery:undoDelete': { input: imageRefs, output: imageBatchOutcome },
+  'gallery:undoDelete': { input: imageRefs, output: batchOutcome },
   /**
    * Copies the images' saved files into a folder main asks for in its own dialog (`folder` null:
    * the user cancelled), never over a file there. The page never names a path.
@@ -305,10 +321,16 @@ export const requests = {
   'key:clear': { input: none, output: keyStatusSchema },
   /**
    * Tests the service address typed in Settings (saved or not; empty: the demo service) with the
-   * key main holds for its origin. The key itself never crosses.
+   * key being entered, or else the key main holds for its origin (which never crosses).
    */
   'service:testConnection': {
-    input: z.object({ baseUrl: z.string().max(2_000) }).strict(),
+    input: z
+      .object({
+        baseUrl: z.string().max(2_000),
+        /** The key being entered in Settings, tested before it is stored (to `baseUrl` only). */
+        key: z.string().min(1).max(4_096).optional(),
+      })
+      .strict(),
     output: connectionReportSchema,
   },
   /** Exports the library (or the tasks named) to an archive main asks for in its own save dialog. */
@@ -364,6 +386,10 @@ export const events = {
   /** How far the running library export or import has come. */
   'library:progress': libraryProgressSchema,
   'updates:changed': updateStateSchema,
+  /** How far a delete or an Undo is (a few times a second at most, and at its end). */
+  'trash:progress': trashProgressSchema,
+  /** The app waits to quit until the operation under way ends (bounded); null: it no longer waits. */
+  'app:quitting': z.object({ waitingFor: trashProgressSchema.nullable() }),
 } as const;
 
 export type RequestChannel = keyof typeof requests;

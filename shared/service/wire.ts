@@ -77,12 +77,19 @@ export const taskResponseSchema = z.looseObject({
   error: z.unknown().optional(),
   /** Read with {@link readReportedModel}; any value passes here (a bad one is dropped, not fatal). */
   model: z.unknown().optional(),
+  /** How far a processing task is, where the service says so; read with {@link readProgress}. */
+  progress: z.unknown().optional(),
 });
 export type TaskResponse = z.infer<typeof taskResponseSchema>;
 
 /** A task as the app uses it, normalised from a {@link TaskResponse}. */
 export type ServiceTask =
-  | { readonly status: 'processing'; readonly reportedModel?: string }
+  | {
+      readonly status: 'processing';
+      readonly reportedModel?: string;
+      /** Percent done (0–100, whole), when the service said. */
+      readonly progress?: number;
+    }
   | CompletedTask
   | {
       readonly status: 'failed';
@@ -161,11 +168,30 @@ export function describeServiceError(error: unknown, depth = 0): string {
   return '';
 }
 
+/**
+ * A processing task's progress as a whole percent, from what services send: a number of percent
+ * (`42`, `42.5`), a fraction below 1 (`0.42`), or a percent string (`"42%"`). Anything else, or a
+ * value out of 0–100, says nothing (undefined): it is not a reason to doubt the task.
+ */
+export function readProgress(value: unknown): number | undefined {
+  let number: number;
+  if (typeof value === 'number') number = value;
+  else if (typeof value === 'string' && /^\s*\d{1,3}(\.\d+)?\s*%?\s*$/.test(value))
+    number = Number.parseFloat(value);
+  else return undefined;
+  if (!Number.isFinite(number) || number < 0 || number > 100) return undefined;
+  const percent = number < 1 && !Number.isInteger(number) ? number * 100 : number;
+  return Math.min(100, Math.max(0, Math.floor(percent)));
+}
+
 /** Normalises a parsed task body. */
 export function normaliseTask(task: TaskResponse): ServiceTask {
   const model = readReportedModel(task.model);
   const reported = model === undefined ? {} : { reportedModel: model };
-  if (task.status === 'processing') return { status: 'processing', ...reported };
+  if (task.status === 'processing') {
+    const progress = readProgress(task.progress);
+    return { status: 'processing', ...reported, ...(progress === undefined ? {} : { progress }) };
+  }
   if (task.status === 'failed') {
     const reason = describeServiceError(task.error);
     if (reason) return { status: 'failed', message: reason, ...reported };

@@ -110,6 +110,7 @@ export class FakePictorApi implements PictorApi {
   };
   connection: RequestOutput<'service:testConnection'> = {
     ok: true,
+    outcome: 'accepted',
     message: 'The service answered: your key works.',
   };
   /** What the folder picker answers (null: the user cancelled). */
@@ -353,6 +354,8 @@ export class FakePictorApi implements PictorApi {
 
   /** Images deleted and not undone yet, as they were: Undo puts them back, as main's trash does. */
   private readonly heldForUndo = new Map<string, ImageRecord>();
+  /** Tasks removed a moment ago, for `tasks:undoRemove`. */
+  private readonly removedForUndo = new Map<string, TaskRecord>();
 
   private deleteHeld(ref: { localId: string; index: number }): TaskItem {
     const image = this.byId.get(ref.localId)?.images.find((each) => each.index === ref.index);
@@ -484,6 +487,8 @@ export class FakePictorApi implements PictorApi {
       return this.updateTask(localId, { images });
     },
     'tasks:remove': ({ localId }) => {
+      const record = this.byId.get(localId);
+      if (record) this.removedForUndo.set(localId, record);
       const removed = this.byId.delete(localId);
       if (removed) {
         this.tasks = this.tasks.filter((record) => record.localId !== localId);
@@ -500,6 +505,17 @@ export class FakePictorApi implements PictorApi {
       );
       return { removed, skipped: new Set(localIds).size - removed.length };
     },
+    'tasks:undoRemove': ({ localIds }) =>
+      this.imageBatch(
+        [...new Set(localIds)].map((localId) => ({ localId, index: 0 })),
+        ({ localId }) => {
+          const record = this.removedForUndo.get(localId);
+          if (!record) throw new Error('This task can no longer be put back.');
+          this.removedForUndo.delete(localId);
+          this.addTasks([record]);
+          return { record, live: null };
+        },
+      ),
     'tasks:setFavouriteMany': ({ localIds, favourite }) =>
       this.batch(localIds, (record) =>
         this.updateTask(record.localId, withTaskFavourite(record, favourite)),

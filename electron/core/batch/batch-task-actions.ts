@@ -1,7 +1,7 @@
 /**
- * Actions on many tasks at once (the Tasks screen's selection): remove, favourite, retry, submit
- * again. Each one is the single-task action run for every id, so a batch does exactly what the
- * same clicks row by row would do. Ids the history does not have, and tasks the action does not
+ * Actions on many tasks at once (the Tasks screen's selection): favourite, retry, submit again
+ * (removing, with Undo, is core/trash's). Each one is the single-task action run for every id,
+ * so a batch does exactly what the same clicks row by row would do. Ids the history does not have, and tasks the action does not
  * apply to, are skipped and counted, never an error: a selection can go stale while the user
  * looks at it (another window removed a task, a retry finished).
  */
@@ -14,7 +14,7 @@ import type { TaskEngine } from '../engine/task-engine';
 export const MAX_BATCH_IDS = 1_000;
 
 /** The engine's single-task actions a batch reuses. */
-export type BatchEngine = Pick<TaskEngine, 'get' | 'remove' | 'edit' | 'resume' | 'submit'>;
+export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resume' | 'submit'>;
 
 export interface BatchOutcome {
   /** The records the action changed or created, in the order of the ids. */
@@ -30,13 +30,6 @@ function distinct(localIds: readonly string[]): string[] {
 
 export class BatchTaskActions {
   constructor(private readonly engine: () => BatchEngine) {}
-
-  /** Removes every known task; returns the ids removed. Their files stay in the gallery. */
-  remove(localIds: readonly string[]): { removed: string[]; skipped: number } {
-    const ids = distinct(localIds);
-    const removed = ids.filter((localId) => this.engine().remove(localId));
-    return { removed, skipped: ids.length - removed.length };
-  }
 
   /**
    * Stars or unstars every known task as its own star does: with all its images (one favourite,

@@ -55,33 +55,40 @@ export interface RefusalEngine {
 
 /**
  * Follows the just-submitted `records` until each has its answer; one refused for the account
- * is removed from the history and handed to `report`. Returns the records still kept (a submit
- * refused before this call, such as one with no key, is already gone).
+ * is removed from the history and handed to `report`, once per batch: the others of a batch the
+ * refusal stopped (engine's `sendBatch`) are removed too and handed to `dropped`, so the page
+ * hears what happened once. Returns the records still kept (a submit refused before this call,
+ * such as one with no key, is already gone).
  */
 export function followSubmits(
   engine: RefusalEngine,
   records: readonly TaskRecord[],
   report: (refusal: SubmitRefusal) => void,
+  dropped: (localId: string) => void = () => undefined,
 ): TaskRecord[] {
   const waiting = new Set(records.map((record) => record.localId));
+  const reported = new Set<string>();
   const settle = (record: TaskRecord): SubmitRefusal | null => {
     if (!waiting.has(record.localId) || record.status === 'submitting') return null;
     waiting.delete(record.localId);
     if (waiting.size === 0) unsubscribe();
     return accountRefusalOf(record);
   };
-  const drop = (refusal: SubmitRefusal): void => {
-    if (engine.remove(refusal.localId)) report(refusal);
+  const drop = (refusal: SubmitRefusal, batchId: string | undefined): void => {
+    if (!engine.remove(refusal.localId)) return;
+    if (batchId !== undefined && reported.has(batchId)) return dropped(refusal.localId);
+    if (batchId !== undefined) reported.add(batchId);
+    report(refusal);
   };
   const unsubscribe = engine.subscribe(({ record }) => {
     const refusal = settle(record);
     // Not inside the engine's own commit: removed once it has returned.
-    if (refusal) queueMicrotask(() => drop(refusal));
+    if (refusal) queueMicrotask(() => drop(refusal, record.batchId));
   });
   for (const record of records) {
     const current = engine.get(record.localId);
     const refusal = current ? settle(current) : null;
-    if (refusal) drop(refusal);
+    if (refusal) drop(refusal, current?.batchId);
   }
   if (waiting.size === 0) unsubscribe();
   return records.filter((record) => engine.get(record.localId) !== undefined);

@@ -23,6 +23,8 @@ export class Poller {
   private readonly due = new Map<string, number>();
   private readonly polling = new Set<string>();
   private readonly failures = new Map<string, number>();
+  /** Percent done, as the service last said (only services that say). */
+  private readonly progress = new Map<string, number>();
 
   constructor(
     private readonly ctx: EngineContext,
@@ -54,6 +56,7 @@ export class Poller {
     this.timers.delete(localId);
     this.due.delete(localId);
     this.failures.delete(localId);
+    this.progress.delete(localId);
     this.planner.release(localId);
   }
 
@@ -67,6 +70,11 @@ export class Poller {
 
   isPolling(localId: string): boolean {
     return this.polling.has(localId);
+  }
+
+  /** Percent done as the service last said; undefined when it never said. */
+  progressOf(localId: string): number | undefined {
+    return this.progress.get(localId);
   }
 
   private schedule(localId: string, at: number): void {
@@ -137,6 +145,8 @@ export class Poller {
         };
         if (task.status === 'processing') {
           this.polling.delete(localId);
+          if (task.progress === undefined) this.progress.delete(localId);
+          else this.progress.set(localId, task.progress);
           this.schedule(
             localId,
             Math.max(this.ctx.clock.now(), due + this.ctx.options.pollIntervalMs),

@@ -12,7 +12,7 @@ import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
 import { errorKind } from './error-kind';
 import type { Poller } from './poller';
-import { submitFailure } from './task-transitions';
+import { batchNotSent, submitFailure } from './task-transitions';
 
 export class Submitter {
   constructor(
@@ -25,20 +25,41 @@ export class Submitter {
     private readonly liveRecord: (localId: string) => TaskRecord | undefined,
   ) {}
 
-  async run(localId: string): Promise<void> {
+  /**
+   * Sends a batch: its first request alone, the others only once the service took it. When it
+   * did not (a refused key, no credits, an invalid request, no clear answer), the others would
+   * fare the same: none is sent, each says why.
+   */
+  async runBatch(records: readonly TaskRecord[]): Promise<void> {
+    const [first, ...rest] = records;
+    if (first === undefined) return;
+    const answered = await this.run(first.localId);
+    if (rest.length === 0) return;
+    if (answered?.status === 'processing') {
+      for (const record of rest) void this.ctx.runInBackground(this.run(record.localId));
+      return;
+    }
+    for (const record of rest) {
+      const current = this.liveRecord(record.localId);
+      if (current?.status === 'submitting')
+        this.ctx.commit(batchNotSent(current, answered, this.now()));
+    }
+  }
+
+  /** Sends the task's submit; resolves with its record as the submit left it. */
+  async run(localId: string): Promise<TaskRecord | undefined> {
     for (let attempt = 1; ; attempt += 1) {
       const record = this.liveRecord(localId);
-      if (!record || this.ctx.isStopped()) return;
+      if (!record || this.ctx.isStopped()) return record;
       const credentials = await this.credentials.credentialsFor(record.endpoint);
       if (!credentials) {
-        this.ctx.commit(
+        return this.ctx.commit(
           submitFailure(
             record,
             new EngineInputError(sentence('error.library.noKeyForSubmit')),
             this.now(),
           ),
         );
-        return;
       }
       this.ctx.commit({ ...record, error: null });
       try {
@@ -47,15 +68,16 @@ export class Submitter {
           record.request,
           this.ctx.signal,
         );
-        this.accept(localId, id, reportedModel);
-        return;
+        return this.accept(localId, id, reportedModel);
       } catch (error) {
-        if (this.ctx.isStopped()) return;
+        if (this.ctx.isStopped()) return this.liveRecord(localId);
         const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
         if (!retryable || attempt >= this.ctx.options.maxSubmitAttempts) {
-          this.ctx.commit(submitFailure(this.liveRecord(localId) ?? record, error, this.now()));
+          const failed = this.ctx.commit(
+            submitFailure(this.liveRecord(localId) ?? record, error, this.now()),
+          );
           this.ctx.logger.warn('submit refused', { localId, kind: errorKind(error) });
-          return;
+          return failed;
         }
         this.ctx.commit({ ...record, error: error.toTaskError() });
         await this.ctx.sleep(this.ctx.backoff(attempt, error.retryAfterMs));
@@ -63,9 +85,13 @@ export class Submitter {
     }
   }
 
-  private accept(localId: string, taskId: string, reportedModel: string | undefined): void {
+  private accept(
+    localId: string,
+    taskId: string,
+    reportedModel: string | undefined,
+  ): TaskRecord | undefined {
     const record = this.liveRecord(localId);
-    if (!record) return;
+    if (!record) return undefined;
     const now = this.now();
     const accepted: TaskRecord = {
       ...record,
@@ -76,9 +102,10 @@ export class Submitter {
       watchStartedAt: now,
       error: null,
     };
-    this.ctx.commit(accepted);
+    const committed = this.ctx.commit(accepted);
     this.ctx.logger.info('task accepted', { localId, taskId });
     this.poller.watch(accepted, 'interval');
+    return committed;
   }
 
   private now(): number {

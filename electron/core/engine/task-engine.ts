@@ -191,8 +191,8 @@ export class TaskEngine {
     for (const record of records) {
       this.records.keepLive(record);
       this.announce(record);
-      this.runInBackground(this.submitter.run(record.localId));
     }
+    this.runInBackground(this.submitter.runBatch(records));
     return records;
   }
 
@@ -232,11 +232,15 @@ export class TaskEngine {
     return this.get(localId) ?? record;
   }
 
-  /** The key changed: every task waiting for a key is tried again with the new one. */
+  /**
+   * The key changed: every task waiting for a key is tried again with the new one, on a new
+   * watch: the time it waited for a key was no watching, so the watch timeout never turns a
+   * wait for another account's key into "stopped watching".
+   */
   keyChanged(): void {
     for (const record of this.records.liveRecords()) {
       if (record.hold === 'awaiting_key' || record.hold === 'key_rejected') {
-        this.activate({ ...record, hold: null, error: null }, 'now');
+        this.activate({ ...record, hold: null, error: null, watchStartedAt: this.now() }, 'now');
       }
     }
   }
@@ -254,6 +258,20 @@ export class TaskEngine {
     this.downloads.forget(localId);
     this.records.forget(localId);
     return this.deps.history.delete(localId);
+  }
+
+  /**
+   * Puts back a task removed a moment ago (Undo), as it was: written first (a history that
+   * refuses it throws), then worked on again when unfinished. A task the history has is kept.
+   */
+  reinstate(record: TaskRecord): TaskRecord {
+    const existing = this.get(record.localId);
+    if (existing) return existing;
+    const back = record.status === 'submitting' ? interruptedSubmit(record, this.now()) : record;
+    this.deps.history.put(back);
+    this.announce(back);
+    if (isUnfinished(back) && !this.stopped) this.activate(back, 'now');
+    return this.get(back.localId) ?? back;
   }
 
   /**
@@ -458,10 +476,12 @@ export class TaskEngine {
   }
 
   private liveOf(localId: string): TaskUpdate['live'] {
+    const progress = this.poller.progressOf(localId);
     return {
       nextPollAt: this.poller.nextPollAt(localId),
       polling: this.poller.isPolling(localId),
       downloads: this.downloads.busyCount(localId),
+      ...(progress === undefined ? {} : { progress }),
     };
   }
 

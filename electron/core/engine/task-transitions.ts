@@ -25,6 +25,23 @@ export function interruptedSubmit(record: TaskRecord, now: number): TaskRecord {
   };
 }
 
+/**
+ * A task of a batch whose first request the service did not take: never sent. It carries the
+ * first's kind of trouble (a refused key is still the account's), in its own sentence.
+ */
+export function batchNotSent(
+  record: TaskRecord,
+  first: TaskRecord | undefined,
+  now: number,
+): TaskRecord {
+  return {
+    ...record,
+    status: 'submit_failed',
+    finishedAt: now,
+    error: saying(first?.error?.kind ?? 'config', sentence('error.library.batchNotSent')),
+  };
+}
+
 /** The submit ended without a task id. */
 export function submitFailure(record: TaskRecord, error: unknown, now: number): TaskRecord {
   if (error instanceof ServiceError && error.refusedAnswer) {

@@ -1,6 +1,6 @@
 /**
- * A task's images as files in the gallery: finding one, editing it, deleting it to the trash and
- * bringing it back.
+ * A task's images as files in the gallery: finding one and editing its record. Deleting one to
+ * the trash and bringing it back is core/trash's (trash-operations.ts).
  * Nothing here knows about windows or IPC, so the app's handlers and the CLI share it.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
@@ -8,7 +8,6 @@ import type { TaskEngine } from '../engine/task-engine';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { Gallery } from './gallery';
-import type { GalleryTrash } from './gallery-trash';
 
 /** An image that is not in the gallery, or whose file is not on disk: nothing to act on. */
 export class GalleryImageError extends UserFacingError {
@@ -65,74 +64,5 @@ export function editImage(
   return records.edit(localId, (record) => ({
     ...record,
     images: record.images.map((image) => (image.index === index ? change(image) : image)),
-  }));
-}
-
-export interface DeleteImageDeps {
-  readonly records: ImageRecords;
-  readonly files: ImageFiles;
-  /** Where deleted images wait for Undo (core/gallery/gallery-trash.ts). */
-  readonly trash: Pick<GalleryTrash, 'put' | 'restore' | 'has'>;
-}
-
-/** The name an image is held under in the trash. */
-export function trashKey({ localId, index }: ImageRef): string {
-  return `${localId}/${String(index)}`;
-}
-
-/**
- * Deletes a saved image: its file, thumbnail and XMP sidecar move to the gallery's trash, where
- * {@link restoreImage} finds them for a while, and its record is marked `deleted` (file and
- * thumbnail forgotten). Returns the updated task record.
- * @throws GalleryImageError when the image is not there; UnsafePathError (a link on the way) or
- * a file-system error, with nothing changed.
- */
-export async function deleteImage(deps: DeleteImageDeps, ref: ImageRef): Promise<TaskRecord> {
-  const { image } = findImage(deps.records, ref);
-  const file = image.file;
-  savedFile(deps.files, image);
-  if (file === undefined)
-    throw new GalleryImageError(sentence('error.gallery.imageNotOnDiskShort'));
-  const key = trashKey(ref);
-  await deps.trash.put(key, {
-    file,
-    ...(image.thumbnail === undefined ? {} : { thumbnail: image.thumbnail }),
-    ...(image.xmpFile === undefined ? {} : { xmp: image.xmpFile }),
-  });
-  try {
-    return editImage(deps.records, ref, ({ file: _f, thumbnail: _t, xmpFile: _x, ...rest }) => ({
-      ...rest,
-      state: 'deleted',
-    }));
-  } catch (error) {
-    // The record could not say so: the file goes back, as if nothing happened.
-    await deps.trash.restore(key).catch(() => undefined);
-    throw error;
-  }
-}
-
-/**
- * Undoes {@link deleteImage}: the files come back from the trash (under their old names, or new
- * ones when something took those meanwhile; never over anything) and the record says `saved`.
- * @throws GalleryImageError when the image is no longer held (it went on to the system trash,
- * the gallery moved) or its record changed meanwhile; UnsafePathError when a folder on the way
- * back is a link.
- */
-export async function restoreImage(deps: DeleteImageDeps, ref: ImageRef): Promise<TaskRecord> {
-  const key = trashKey(ref);
-  if (!deps.trash.has(key)) {
-    throw new GalleryImageError(sentence('error.gallery.imageInSystemTrash'));
-  }
-  const { image } = findImage(deps.records, ref);
-  if (image.state !== 'deleted') {
-    throw new GalleryImageError(sentence('error.gallery.imageChangedSinceDelete'));
-  }
-  const back = await deps.trash.restore(key);
-  return editImage(deps.records, ref, (current) => ({
-    ...current,
-    state: 'saved',
-    file: back.file,
-    ...(back.thumbnail === undefined ? {} : { thumbnail: back.thumbnail }),
-    ...(back.xmp === undefined ? {} : { xmpFile: back.xmp }),
   }));
 }

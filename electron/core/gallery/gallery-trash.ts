@@ -1,18 +1,18 @@
 /**
- * Deleting an image with a way back: the file (and its thumbnail) first move into
- * `.pictor-trash/` inside the gallery, where Undo finds them; after {@link TRASH_KEEP_MS}, when
- * the app quits, or at the next start after a crash, they go on to the system's trash.
+ * The gallery's own trash folder, `.pictor-trash/`: the files of a deleted image wait in a folder
+ * of their own (`.pictor-trash/<entry id>/`) for Undo, then go on to the system's trash. What is
+ * held where, and what comes back, is the trash journal's to say (core/trash); this file only
+ * moves files, and every move can be made again after a crash with the same result.
  *
  * A crafted folder cannot use it to reach elsewhere: the trash folder is made a real folder of
  * Pictor's own (a link at that name is removed as a link, see `ownFolder`), every move is checked
- * for links on the way (contained-fs), names in the trash are random, never from the record or
- * the network, and a restore never replaces anything: it links the file back under its old name
- * when that is free (`link` fails on an existing name) and under a new `-restored-N` name when not.
+ * for links on the way (contained-fs), names in the trash are Pictor's own, and a file comes back
+ * without ever replacing anything: it is linked back under its old name when that is free (`link`
+ * fails on an existing name) and under a new `-restored-N` name when not. A name that already
+ * holds this very file (same inode: an earlier try was cut short) is taken as done.
  */
-import { randomUUID } from 'node:crypto';
-import { copyFile, constants, link, readdir, unlink } from 'node:fs/promises';
-import { basename, dirname, extname, join, posix, relative, sep } from 'node:path';
-import type { Clock, TimerHandle } from '../../ports/clock';
+import { constants, copyFile, link, lstat, readdir } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { systemErrorCode } from '../errors/thrown-value';
 import {
@@ -21,193 +21,151 @@ import {
   ownFolder,
   removeEmptyFolder,
   removeFile,
+  removeTree,
   renameContained,
 } from '../fs/contained-fs';
+import { resolveInside } from './gallery-path';
+import { isCache, type ImageFile } from './image-files';
 
 /** Pictor's own folder in the gallery root for images deleted a moment ago. */
 export const TRASH_DIR = '.pictor-trash';
 /** How long a deleted image can be restored (Undo, Ctrl/Cmd+Z) before it goes to the system trash. */
 export const TRASH_KEEP_MS = 5 * 60_000;
-/** A thumbnail's name in its image's trash folder (`.thumb.webp`: never an image's name). */
-const THUMBNAIL_STEM = '.thumb';
 /** How many `-restored-N` names a restore tries before it gives up. */
 const MAX_RESTORE_NAMES = 100;
 
-/** One image's files in the trash, and where they came from (root-relative, `/` separators). */
-export interface TrashedImage {
-  readonly file: string;
-  readonly thumbnail?: string;
-  /** Its XMP sidecar (an image with Content Credentials keeps its XMP beside it). */
-  readonly xmp?: string;
+/** One file of an image in the trash: its role, where it was, its name in the entry's folder. */
+export interface HeldImageFile extends ImageFile {
+  readonly held: string;
 }
-
-interface Entry {
-  readonly original: TrashedImage;
-  /** Absolute paths inside the trash folder. */
-  readonly held: { readonly file: string; readonly thumbnail?: string; readonly xmp?: string };
-  readonly timer: TimerHandle;
-}
-
-/** An XMP sidecar's name in its image's trash folder: the image's stem, as beside the image. */
-const XMP_EXTENSION = '.xmp';
 
 export interface GalleryTrashOptions {
   /** The gallery root (absolute); the trash is `<root>/.pictor-trash`. */
   readonly root: string;
   /** Moves a file to the system's trash; throws when it cannot. */
   readonly sendToSystemTrash: (file: string) => Promise<void>;
-  /** Default: the process's own timers (which do not keep it alive). */
-  readonly clock?: Clock;
-  readonly keepMs?: number;
   readonly logger?: Logger;
 }
 
-/** The gallery's short-term trash: one per gallery root, keyed by whatever the caller names an image. */
+/** The names an image's files get in its trash folder: the image under its own plain name. */
+export function heldNames(files: readonly ImageFile[]): HeldImageFile[] {
+  return files.map((file, n) => ({
+    ...file,
+    held:
+      file.role === 'image'
+        ? plainName(file.path)
+        : `.${file.role}-${String(n)}${safeExtension(file.path)}`,
+  }));
+}
+
+/** The files of one gallery root's trash. */
 export class GalleryTrash {
   readonly root: string;
-  private readonly entries = new Map<string, Entry>();
   private readonly folder: string;
   private readonly logger: Logger;
-  private readonly clock: Clock;
-  private recovering: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: GalleryTrashOptions) {
     this.root = options.root;
-    this.clock = options.clock ?? processTimers;
     this.folder = join(options.root, TRASH_DIR);
     this.logger = options.logger ?? silentLogger;
   }
 
-  /** Whether an image under `key` can still be restored. */
-  has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
   /**
-   * Moves the image's file, thumbnail and XMP sidecar into the trash under `key` (replacing an
-   * older entry of the same key, which goes to the system trash). The sidecar moves first: an image
-   * never leaves without it. The thumbnail is only a cache: a failure to move it leaves it where it
-   * was.
-   * @throws UnsafePathError (a link on the way); file-system errors: nothing moved then.
+   * Moves an image's files into the entry's folder. The image itself must move (else nothing
+   * did, and this throws); a file after it that cannot move stays where it was.
+   * @throws UnsafePathError (a link on the way); file-system errors, with nothing moved.
    */
-  async put(key: string, image: TrashedImage): Promise<void> {
-    await this.recovering;
+  async hold(id: string, files: readonly HeldImageFile[]): Promise<void> {
     await ownFolder(this.root, TRASH_DIR);
-    // One folder per image, so the system trash later shows the image under its own name.
-    const folder = join(this.folder, randomUUID());
+    const folder = this.entryFolder(id);
     await ensureFolder(this.root, folder);
-    const file = join(folder, plainName(image.file));
-    const xmp = image.xmp === undefined ? undefined : stemOf(file) + XMP_EXTENSION;
-    try {
-      if (image.xmp !== undefined && xmp !== undefined) {
-        await renameContained(this.root, this.absolute(image.xmp), xmp);
+    for (const file of files) {
+      const moved = renameContained(this.root, this.absolute(file.path), join(folder, file.held));
+      if (file.role !== 'image') {
+        await moved.catch(() => undefined);
+        continue;
       }
-      await renameContained(this.root, this.absolute(image.file), file).catch(async (error) => {
-        // The image stays: its sidecar goes back beside it.
-        if (image.xmp !== undefined && xmp !== undefined) {
-          await renameContained(this.root, xmp, this.absolute(image.xmp)).catch(() => undefined);
-        }
+      await moved.catch(async (error: unknown) => {
+        await removeEmptyFolder(this.root, folder).catch(() => false);
         throw error;
       });
-    } catch (error) {
-      await removeEmptyFolder(this.root, folder).catch(() => false);
-      throw error;
     }
-    let thumbnail: string | undefined;
-    if (image.thumbnail !== undefined) {
-      const target = join(folder, `${THUMBNAIL_STEM}${safeExtension(image.thumbnail)}`);
-      thumbnail = await renameContained(this.root, this.absolute(image.thumbnail), target).then(
-        () => target,
-        () => undefined,
-      );
-    }
-    const previous = this.entries.get(key);
-    if (previous) await this.commit(key, previous);
-    const timer = this.clock.setTimeout(
-      () => void this.expire(key),
-      this.options.keepMs ?? TRASH_KEEP_MS,
-    );
-    this.entries.set(key, {
-      original: image,
-      held: {
-        file,
-        ...(thumbnail === undefined ? {} : { thumbnail }),
-        ...(xmp === undefined ? {} : { xmp }),
-      },
-      timer,
-    });
+  }
+
+  /** Whether the entry's folder is still there (its files are held, or on their way out). */
+  async holds(id: string): Promise<boolean> {
+    const info = await checkContained(this.root, this.entryFolder(id)).catch(() => null);
+    return info?.isDirectory() ?? false;
   }
 
   /**
-   * Puts the files of `key` back, never over anything: under their old names when free, else
-   * under new ones. Returns the root-relative paths they now have; the entry is gone.
-   * @throws TrashMissError when nothing is held under `key`; UnsafePathError when a folder on
-   * the way back is a link (the entry is kept, to go to the system trash in time).
+   * Places every held file back, never over anything: under its old name when free, else under a
+   * new one. Safe to run again after an interruption: a name already holding the same file is
+   * taken. A cache file that cannot come back is left out (removed with the folder); another file
+   * that cannot goes to the system trash.
+   * @returns the files where they are now (the image first).
+   * @throws when the image itself cannot come back (UnsafePathError: a folder on the way is a link).
    */
-  async restore(key: string): Promise<TrashedImage> {
-    await this.recovering;
-    const entry = this.entries.get(key);
-    if (!entry) throw new TrashMissError();
-    const file = await this.putBack(entry.held.file, entry.original.file);
-    this.forget(key, entry);
-    // The sidecar follows the image's name (a `-restored-N` image gets a `-restored-N` sidecar).
-    const xmp =
-      entry.held.xmp === undefined
-        ? undefined
-        : await this.putBack(entry.held.xmp, stemOf(file) + XMP_EXTENSION).catch(() => undefined);
-    let thumbnail: string | undefined;
-    if (entry.held.thumbnail !== undefined && entry.original.thumbnail !== undefined) {
-      thumbnail = await this.putBack(entry.held.thumbnail, entry.original.thumbnail).catch(
-        () => undefined,
-      );
-      if (thumbnail === undefined) await this.discard(entry.held.thumbnail);
+  async placeBack(id: string, files: readonly HeldImageFile[]): Promise<ImageFile[]> {
+    const back: ImageFile[] = [];
+    for (const file of files) {
+      const held = join(this.entryFolder(id), file.held);
+      if ((await lstatOrNull(held)) === null) continue;
+      try {
+        back.push({ role: file.role, path: await this.placeNew(held, file.path) });
+      } catch (error) {
+        if (file.role === 'image') throw error;
+        // Not the image: a cache is made again; the user's own file goes to the system trash.
+        if (!isCache(file.role)) await this.sendOn(held);
+      }
     }
-    await removeEmptyFolder(this.root, dirname(entry.held.file)).catch(() => false);
-    return {
-      file,
-      ...(thumbnail === undefined ? {} : { thumbnail }),
-      ...(xmp === undefined ? {} : { xmp }),
-    };
+    return back;
   }
 
-  /** Sends everything held to the system trash now (the app quits, the gallery moves). */
-  async empty(): Promise<void> {
-    for (const [key, entry] of [...this.entries]) await this.commit(key, entry);
+  /** Removes the entry's folder once its files are back in place (held names are extra links). */
+  async release(id: string): Promise<void> {
+    await removeTree(this.root, this.entryFolder(id)).catch(() => 0);
   }
 
   /**
-   * Sends whatever an earlier run left in the trash folder (it crashed or was killed before it
-   * could) to the system trash; thumbnails and links are removed (a link as a link, never what it
-   * points to). A link or a file at the folder's own name is removed as such, a real folder made.
-   * Puts and restores wait for it.
-   * @returns how many images went to the system trash.
+   * Sends an entry's files to the system trash (caches are removed), then its folder.
+   * @returns false when a file could not go (logged; the folder stays for the next try).
    */
-  recover(): Promise<number> {
-    const run = this.recoverNow();
-    this.recovering = run.then(
-      () => undefined,
-      () => undefined,
-    );
-    return run;
+  async toSystemTrash(id: string, files: readonly HeldImageFile[]): Promise<boolean> {
+    let all = true;
+    for (const file of files) {
+      const held = join(this.entryFolder(id), file.held);
+      if ((await lstatOrNull(held)) === null) continue;
+      if (isCache(file.role)) await removeFile(this.root, held).catch(() => false);
+      else all = (await this.sendOn(held)) && all;
+    }
+    await removeEmptyFolder(this.root, this.entryFolder(id)).catch(() => false);
+    return all;
   }
 
-  private async recoverNow(): Promise<number> {
+  /**
+   * Sends what the trash holds outside `known` entries (left by an earlier Pictor that kept no
+   * journal) to the system trash; thumbnails and links are removed (a link as a link). A link
+   * or a file at the folder's own name is removed as such, a real folder made.
+   * @returns how many files went to the system trash.
+   */
+  async recoverUnknown(known: ReadonlySet<string>): Promise<number> {
+    if ((await lstatOrNull(this.folder)) === null) return 0;
     await ownFolder(this.root, TRASH_DIR);
     let sent = 0;
     for (const entry of await readdir(this.folder, { withFileTypes: true })) {
       const path = join(this.folder, entry.name);
       if (!entry.isDirectory()) {
-        await this.discard(path);
+        await removeFile(this.root, path).catch(() => false);
         continue;
       }
-      if ([...this.entries.values()].some((held) => dirname(held.held.file) === path)) continue;
+      if (known.has(entry.name)) continue;
       for (const inner of await readdir(path, { withFileTypes: true })) {
         const file = join(path, inner.name);
-        if (inner.isFile() && !inner.name.startsWith(THUMBNAIL_STEM)) {
-          // An image's XMP sidecar goes with it; only images are counted.
-          if ((await this.toSystemTrash(file)) && !inner.name.endsWith(XMP_EXTENSION)) sent += 1;
+        if (inner.isFile() && !inner.name.startsWith('.')) {
+          if (await this.sendOn(file)) sent += 1;
         } else if (!inner.isDirectory()) {
-          await this.discard(file);
+          await removeFile(this.root, file).catch(() => false);
         }
       }
       await removeEmptyFolder(this.root, path).catch(() => false);
@@ -215,40 +173,20 @@ export class GalleryTrash {
     return sent;
   }
 
-  private async putBack(held: string, original: string): Promise<string> {
-    const target = this.absolute(original);
+  private async placeNew(held: string, original: string): Promise<string> {
+    const target = resolveInside(this.root, original);
     await ensureFolder(this.root, dirname(target));
     await checkContained(this.root, held);
     for (let attempt = 0; attempt <= MAX_RESTORE_NAMES; attempt += 1) {
       const candidate = attempt === 0 ? target : restoredName(target, attempt);
-      if (await placeNew(held, candidate)) {
-        await unlink(held);
-        return relative(this.root, candidate).split(sep).join(posix.sep);
-      }
+      if (await placeNew(held, candidate))
+        return relative(this.root, candidate).split(sep).join('/');
     }
     throw new Error(`No free name to restore ${original} under.`);
   }
 
-  private async expire(key: string): Promise<void> {
-    const entry = this.entries.get(key);
-    if (entry) await this.commit(key, entry);
-  }
-
-  private async commit(key: string, entry: Entry): Promise<void> {
-    this.forget(key, entry);
-    await this.toSystemTrash(entry.held.file);
-    if (entry.held.xmp !== undefined) await this.toSystemTrash(entry.held.xmp);
-    if (entry.held.thumbnail !== undefined) await this.discard(entry.held.thumbnail);
-    await removeEmptyFolder(this.root, dirname(entry.held.file)).catch(() => false);
-  }
-
-  private forget(key: string, entry: Entry): void {
-    this.clock.clearTimeout(entry.timer);
-    if (this.entries.get(key) === entry) this.entries.delete(key);
-  }
-
   /** A file to the system trash; `false` (logged, kept for the next start) when it cannot go. */
-  private async toSystemTrash(path: string): Promise<boolean> {
+  private async sendOn(path: string): Promise<boolean> {
     try {
       await checkContained(this.root, path);
       await this.options.sendToSystemTrash(path);
@@ -261,35 +199,43 @@ export class GalleryTrash {
     }
   }
 
-  /** Thumbnails are Pictor's cache, not the user's files: removed, not trashed. */
-  private async discard(path: string): Promise<void> {
-    await removeFile(this.root, path).catch(() => false);
+  private entryFolder(id: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(id)) throw new Error('Not a trash entry id.');
+    return join(this.folder, id);
   }
 
-  private absolute(relativePath: string): string {
-    return join(this.root, ...relativePath.split('/'));
+  private absolute(path: string): string {
+    return resolveInside(this.root, path);
   }
 }
 
-/** Node's timers, unref'd: a deleted image waiting for Undo never keeps the process alive. */
-const processTimers: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-/** Nothing to restore: the image went on to the system trash already, or was never deleted here. */
-export class TrashMissError extends Error {
-  constructor() {
-    super('The image is no longer held for Undo.');
-    this.name = 'TrashMissError';
+async function lstatOrNull(path: string) {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    const code = systemErrorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
   }
+}
+
+/** The same file under two names: hard links share device and inode. */
+async function sameFile(a: string, b: string): Promise<boolean> {
+  const [first, second] = await Promise.all([lstatOrNull(a), lstatOrNull(b)]);
+  return (
+    first !== null &&
+    second !== null &&
+    second.isFile() &&
+    first.dev === second.dev &&
+    first.ino === second.ino
+  );
 }
 
 /**
  * Makes `to` a new name for the file at `from`, never replacing anything at `to`: a hard link
  * (fails with EEXIST on any existing entry, a dangling link included), or where the file system
- * has none, an exclusive copy. `false` when the name is taken.
+ * has none, an exclusive copy. `true` also when `to` already is `from` (a link made by an earlier
+ * try); `false` when the name is taken by anything else.
  */
 async function placeNew(from: string, to: string): Promise<boolean> {
   try {
@@ -297,7 +243,7 @@ async function placeNew(from: string, to: string): Promise<boolean> {
     return true;
   } catch (error) {
     const code = systemErrorCode(error);
-    if (code === 'EEXIST') return false;
+    if (code === 'EEXIST') return sameFile(from, to);
     if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') {
       throw error;
     }
@@ -309,11 +255,6 @@ async function placeNew(from: string, to: string): Promise<boolean> {
     if (systemErrorCode(error) === 'EEXIST') return false;
     throw error;
   }
-}
-
-/** A path without its extension (`a/image-1.png` → `a/image-1`). */
-function stemOf(path: string): string {
-  return path.slice(0, path.length - extname(path).length);
 }
 
 /** `image-1.png` → `image-1-restored-2.png`. */
@@ -333,31 +274,4 @@ function plainName(path: string): string {
 function safeExtension(path: string): string {
   const extension = extname(path).toLowerCase();
   return /^\.[a-z0-9]{1,8}$/.test(extension) ? extension : '';
-}
-
-/**
- * The trash of the gallery in use: one {@link GalleryTrash} at a time. Asking for another root
- * (the gallery moved) empties the previous one to the system trash; a new one first recovers
- * what an earlier run left.
- */
-export class TrashShelf {
-  private current: GalleryTrash | null = null;
-
-  constructor(private readonly options: Omit<GalleryTrashOptions, 'root'>) {}
-
-  /** The trash of the gallery at `root`. */
-  for(root: string): GalleryTrash {
-    if (this.current?.root === root) return this.current;
-    const previous = this.current;
-    const next = new GalleryTrash({ ...this.options, root });
-    this.current = next;
-    if (previous) void previous.empty();
-    void next.recover().catch(() => 0);
-    return next;
-  }
-
-  /** Sends everything held to the system trash (the app quits, the gallery is about to move). */
-  empty(): Promise<void> {
-    return this.current?.empty() ?? Promise.resolve();
-  }
 }

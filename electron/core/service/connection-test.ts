@@ -1,24 +1,42 @@
 /**
- * "Test connection": asks a service about a task id it cannot have, with the key the app holds
- * for it. A "no such task" answer proves the service is there and took the key. It tests the
- * address the user has typed (saved or not), normalised as Settings would save it, with the
- * stored key only when that key was entered for that base URL; an empty address tests the
- * built-in demo service. The result is a report for the user, not an error.
+ * "Test connection": asks a service about a task id it cannot have, with a key. A "no such task"
+ * answer proves the service is there and took the key. It tests the address the user has typed
+ * (saved or not), normalised as Settings would save it, with the key being entered in Settings
+ * (before it is stored, the check made when it is saved) or else with the stored key, only when
+ * that key was entered for that base URL; an empty address tests the built-in demo
+ * service. The result is a report for the user, with its outcome for the caller, not an error.
  */
+import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import type { ServiceCredentials } from '../../ports/credentials';
 import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
 import { serviceLabel } from '../credentials/key-binding';
 import type { ServiceClient } from './service-client';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { keyTextProblem } from '../key-vault/key-text';
 import { ServiceError } from './service-error';
 import { UrlPolicyError, checkBaseUrl } from './url-policy';
 
 /** An id no service will have: asking for it tells whether the service is there and takes the key. */
 export const PROBE_TASK_ID = 'pictor-connection-test';
 
+/**
+ * What the test found, for the caller: the key was taken, the service refused the key (401/403),
+ * the service could not be reached (network, timeout), it answered with another failure, or
+ * nothing was tested (no address, no key, a key for another origin).
+ */
+export const CONNECTION_OUTCOMES = [
+  'accepted',
+  'key_refused',
+  'unreachable',
+  'failed',
+  'not_tested',
+] as const;
+export type ConnectionOutcome = (typeof CONNECTION_OUTCOMES)[number];
+
 /** What the test found, in sentences for the user. */
 export interface ConnectionReport {
   readonly ok: boolean;
+  readonly outcome: ConnectionOutcome;
   /** In English (the CLI's and the log's words); the window shows `sentence`. */
   readonly message: string;
   /** The message as a catalogue sentence (absent only for words that came as text). */
@@ -44,29 +62,74 @@ export interface ConnectionTestDeps {
     storedKeyFor(baseUrl: string): Promise<StoredKeyFor>;
   };
   readonly client: Pick<ServiceClient, 'getTask'>;
+  /**
+   * The saved service address: a key being entered is tested there only (where it would be
+   * stored), so the page cannot aim main's requests at a host the user did not configure.
+   */
+  readonly savedBaseUrl: () => string;
 }
 
 type Target =
-  | { readonly ok: true; readonly credentials: ServiceCredentials; readonly accepted: Sentence }
+  | {
+      readonly ok: true;
+      readonly credentials: ServiceCredentials;
+      readonly accepted: Sentence;
+      /** The address's host, for the sentences (`null`: the demo service). */
+      readonly host: string | null;
+    }
   | { readonly ok: false; readonly report: ConnectionReport };
 
 /** A report in a sentence (and its English text), with the detail when there is one. */
 function report(
-  ok: boolean,
+  outcome: ConnectionOutcome,
   said: Sentence | undefined,
   message: string,
   detail?: string,
 ): ConnectionReport {
-  return { ok, message, ...(said ? { sentence: said } : {}), ...(detail ? { detail } : {}) };
+  return {
+    ok: outcome === 'accepted',
+    outcome,
+    message,
+    ...(said ? { sentence: said } : {}),
+    ...(detail ? { detail } : {}),
+  };
 }
 
 const refused = (said: Sentence): Target => ({
   ok: false,
-  report: report(false, said, englishText(said)),
+  report: report('not_tested', said, englishText(said)),
 });
 
+/** The key being entered, to test before it is stored (it goes to the typed address only). */
+async function enteredTarget(baseUrl: string, key: string, host: string): Promise<Target> {
+  const problem = keyTextProblem(key.trim());
+  if (problem !== null) return refused(problem);
+  return {
+    ok: true,
+    credentials: { baseUrl, key: key.trim(), keyFingerprint: await keyFingerprint(key.trim()) },
+    accepted: sentence('error.service.testAccepted', { host }),
+    host,
+  };
+}
+
+/** Whether `baseUrl` (checked) is the saved address, as Settings saves it. */
+function sameAddress(baseUrl: string, saved: string): boolean {
+  try {
+    return saved.trim() !== '' && checkBaseUrl(saved) === baseUrl;
+  } catch {
+    return false;
+  }
+}
+
 /** What to test for the address typed in Settings, or why there is nothing to test. */
-async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target> {
+async function targetOf(
+  deps: ConnectionTestDeps,
+  typed: string,
+  enteredKey: string | undefined,
+): Promise<Target> {
+  if (typed.trim() === '' && enteredKey !== undefined) {
+    return refused(sentence('error.service.testKeyNeedsAddress'));
+  }
   if (typed.trim() === '') {
     const demo = await deps.credentials.credentialsFor(DEMO_ENDPOINT);
     if (!demo) return refused(sentence('error.service.testDemoNotRunning'));
@@ -74,6 +137,7 @@ async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target
       ok: true,
       credentials: demo,
       accepted: sentence('error.service.testDemoAccepted'),
+      host: null,
     };
   }
   let baseUrl: string;
@@ -84,12 +148,18 @@ async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target
     throw error;
   }
   const host = serviceLabel(baseUrl);
+  if (enteredKey !== undefined) {
+    if (!sameAddress(baseUrl, deps.savedBaseUrl()))
+      return refused(sentence('error.service.testKeySaveAddress', { host }));
+    return enteredTarget(baseUrl, enteredKey, host);
+  }
   const stored = await deps.credentials.storedKeyFor(baseUrl);
   if (stored.found === 'key') {
     return {
       ok: true,
       credentials: stored.credentials,
       accepted: sentence('error.service.testAccepted', { host }),
+      host,
     };
   }
   if (stored.found === 'none') return refused(sentence('error.service.testNoKey', { host }));
@@ -104,24 +174,26 @@ async function targetOf(deps: ConnectionTestDeps, typed: string): Promise<Target
 }
 
 /**
- * Tests the service at `typedBaseUrl` (the built-in demo service when it is empty) with its key.
+ * Tests the service at `typedBaseUrl` (the built-in demo service when it is empty) with
+ * `enteredKey` when given (the key being entered, not stored), else with its stored key.
  * @throws only what is not a {@link ServiceError} (a bug): every service failure is a report.
  */
 export async function testConnection(
   deps: ConnectionTestDeps,
   typedBaseUrl: string,
+  enteredKey?: string,
 ): Promise<ConnectionReport> {
-  const target = await targetOf(deps, typedBaseUrl);
+  const target = await targetOf(deps, typedBaseUrl, enteredKey);
   if (!target.ok) return target.report;
   const { accepted } = target;
   try {
     await deps.client.getTask(target.credentials, PROBE_TASK_ID);
-    return report(true, accepted, englishText(accepted));
+    return report('accepted', accepted, englishText(accepted));
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error.kind === 'not_found') {
       return report(
-        true,
+        'accepted',
         accepted,
         englishText(accepted),
         'It said it has no task with a test id, as expected.',
@@ -130,6 +202,15 @@ export async function testConnection(
     const detail = [error.httpStatus ? `HTTP ${error.httpStatus}` : error.kind, error.detail]
       .filter(Boolean)
       .join(' — ');
-    return report(false, error.sentence, error.message, detail);
+    if (error.kind === 'auth') {
+      // Said for Settings, where the key is: which service refused it, and what to check.
+      const said = sentence('error.service.testKeyRefused', {
+        host: target.host ?? 'demo',
+        status: String(error.httpStatus ?? ''),
+      });
+      return report('key_refused', said, englishText(said), detail);
+    }
+    const outcome = error.kind === 'network' || error.kind === 'timeout' ? 'unreachable' : 'failed';
+    return report(outcome, error.sentence, error.message, detail);
   }
 }

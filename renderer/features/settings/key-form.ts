@@ -7,11 +7,14 @@ import type { Problem } from '../../lib/api';
 
 /**
  * `editing`: the field takes a key. `saving`: a save is on its way (`weak` once the user
- * agreed to weak storage). `consent`: the save was refused until the user agrees to weak storage.
+ * agreed to weak storage), its check with the service first. `unchecked`: the service could
+ * not be asked about the key; the user decides whether to save it anyway. `consent`: the save
+ * was refused until the user agrees to weak storage.
  */
 export type KeyPhase =
   | { readonly name: 'editing' }
   | { readonly name: 'saving'; readonly weak: boolean }
+  | { readonly name: 'unchecked'; readonly why: Problem }
   | { readonly name: 'consent' };
 
 export interface KeyFormState {
@@ -32,6 +35,10 @@ export type KeyFormEvent =
   | { readonly type: 'cancelReplace' }
   | { readonly type: 'save'; readonly weak: boolean }
   | { readonly type: 'consentNeeded' }
+  /** The service could not be asked about the key (unreachable, failing): ask the user. */
+  | { readonly type: 'uncheckable'; readonly why: Problem }
+  /** The user chose to save the key the service could not check. */
+  | { readonly type: 'saveUnchecked' }
   | { readonly type: 'saved' }
   | { readonly type: 'declined' }
   | { readonly type: 'failed'; readonly error: Problem }
@@ -59,6 +66,11 @@ export function canSave(state: KeyFormState, weak: boolean): boolean {
   return state.phase.name === (weak ? 'consent' : 'editing') && state.text.trim() !== '';
 }
 
+/** The question about a key the service could not check, while it is asked. */
+export function uncheckedWhy(phase: KeyPhase): Problem | null {
+  return phase.name === 'unchecked' ? phase.why : null;
+}
+
 export function keyFormReducer(state: KeyFormState, event: KeyFormEvent): KeyFormState {
   const { phase } = state;
   switch (event.type) {
@@ -73,11 +85,20 @@ export function keyFormReducer(state: KeyFormState, event: KeyFormEvent): KeyFor
       return { ...state, phase: { name: 'saving', weak: event.weak }, error: null };
     case 'consentNeeded':
       return phase.name === 'saving' ? { ...state, phase: { name: 'consent' } } : state;
+    case 'uncheckable':
+      return phase.name === 'saving' && !phase.weak
+        ? { ...state, phase: { name: 'unchecked', why: event.why } }
+        : state;
+    case 'saveUnchecked':
+      return phase.name === 'unchecked'
+        ? { ...state, phase: { name: 'saving', weak: false }, error: null }
+        : state;
     case 'saved':
       return phase.name === 'saving'
         ? { ...state, phase: EDITING, text: '', replacing: false }
         : state;
     case 'declined':
+      if (phase.name === 'unchecked') return { ...state, phase: EDITING };
       return phase.name === 'consent' ? { ...state, phase: EDITING, text: '' } : state;
     case 'failed':
       // A refused weak save leaves the question open: the user may try again or decline.

@@ -10,12 +10,18 @@ import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
-import { t } from '../../i18n';
-import { problemOf } from '../../lib/api';
+import { errorText, t } from '../../i18n';
+import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
-import { INITIAL_KEY_FORM, askingConsent, canSave, keyFormReducer } from './key-form';
+import { ConnectionTest, testService } from './connection-test';
+import { INITIAL_KEY_FORM, askingConsent, canSave, keyFormReducer, uncheckedWhy } from './key-form';
 import { backendName, keyStatusText, needsConsent } from './key-labels';
+
+/** A report's technical detail, when it has one, for a {@link Problem}. */
+function detailOf(report: { readonly detail?: string | undefined }): Pick<Problem, 'detail'> {
+  return report.detail === undefined ? {} : { detail: report.detail };
+}
 
 function StoredKey({
   status,
@@ -97,13 +103,33 @@ export function KeySection({ active }: { active: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('key', input, active);
   const { text, replacing, error } = form;
-  const busy = form.phase.name === 'saving';
+  const busy = form.phase.name === 'saving' || form.phase.name === 'unchecked';
   const consent = askingConsent(form.phase);
 
-  const store = async (weak: boolean): Promise<void> => {
-    if (!canSave(form, weak)) return;
-    dispatch({ type: 'save', weak });
+  const savedBaseUrl = useAppStore((state) => state.settings?.baseUrl ?? '');
+  /**
+   * Checks the key with the service it will be bound to (the saved address) before storing it:
+   * a refused key is not stored; when the service cannot be asked, the user decides.
+   */
+  const check = async (): Promise<'save' | 'stop'> => {
+    if (savedBaseUrl === '') return 'save';
+    const report = await testService(savedBaseUrl, text);
+    if (report.outcome === 'key_refused') {
+      const message = t('settings.key.notSavedRefused', { reason: errorText(report) });
+      dispatch({ type: 'failed', error: { message, ...detailOf(report) } });
+      return 'stop';
+    }
+    if (report.outcome === 'unreachable' || report.outcome === 'failed') {
+      dispatch({ type: 'uncheckable', why: { message: errorText(report), ...detailOf(report) } });
+      return 'stop';
+    }
+    return 'save';
+  };
+  const store = async (weak: boolean, checked = false): Promise<void> => {
+    if (!checked && !canSave(form, weak)) return;
+    if (!checked) dispatch({ type: 'save', weak });
     try {
+      if (!weak && !checked && (await check()) === 'stop') return;
       const next = await keySet(text, weak);
       if (!weak && needsConsent(next)) {
         dispatch({ type: 'consentNeeded' });
@@ -115,6 +141,7 @@ export function KeySection({ active }: { active: boolean }) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }
   };
+  const unchecked = uncheckedWhy(form.phase);
   const remove = async (): Promise<void> => {
     dispatch({ type: 'closeRemove' });
     try {
@@ -161,7 +188,7 @@ export function KeySection({ active }: { active: boolean }) {
                   autoComplete="off"
                   spellCheck={false}
                   placeholder={t('settings.key.placeholder')}
-                  disabled={consent}
+                  disabled={consent || unchecked !== null}
                   onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
                 />
                 <Button
@@ -201,6 +228,19 @@ export function KeySection({ active }: { active: boolean }) {
           message={error.message}
           detail={error.detail}
           onDismiss={() => dispatch({ type: 'dismissError' })}
+        />
+      ) : null}
+      <ConnectionTest keyText={showStored ? '' : text} />
+      {unchecked ? (
+        <ConfirmDialog
+          title={t('settings.key.unchecked.title')}
+          body={`${unchecked.message} ${t('settings.key.unchecked.body')}`}
+          confirmLabel={t('settings.key.unchecked.confirm')}
+          onCancel={() => dispatch({ type: 'declined' })}
+          onConfirm={() => {
+            dispatch({ type: 'saveUnchecked' });
+            void store(false, true);
+          }}
         />
       ) : null}
       {form.confirmingRemove ? (

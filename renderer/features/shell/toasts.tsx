@@ -11,6 +11,7 @@ import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { Confirmation } from '../../store/confirmations-slice';
+import { TrashProgress } from './trash-progress';
 
 /** How long a confirmation stays: long enough to read two lines, short enough not to pile up. */
 const CONFIRMATION_MS = 6_000;
@@ -63,6 +64,7 @@ export function Toasts() {
   const confirmations = useAppStore((state) => state.confirmations);
   return (
     <div className="toasts">
+      <TrashProgress />
       <div
         className="toasts__group"
         role="status"

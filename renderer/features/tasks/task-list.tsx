@@ -26,6 +26,7 @@ import { PlaceholderRow, TaskRow } from './task-row';
 import { UnreadableRow, recordProblem } from './unreadable-row';
 import { useFixedRows } from './use-fixed-rows';
 import { useRowHeight } from './use-row-height';
+import { isUndoKey } from '../gallery/gallery-viewer';
 
 /** Rows rendered beyond the visible ones, in each direction (from the second frame with rows on). */
 const OVERSCAN = 6;
@@ -171,6 +172,12 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
       const target = event.target as HTMLElement;
       const isRow = target.matches('article[data-index]');
       if (target.matches('input:not([type="checkbox"]), textarea, select')) return;
+      // Ctrl/Cmd+Z over the list puts back the last removal, as in the gallery.
+      if (isUndoKey(event) && useAppStore.getState().tasksUndoable !== null) {
+        event.preventDefault();
+        void useAppStore.getState().tasksUndoRemove();
+        return;
+      }
       const from = isRow ? Number(target.dataset.index) : safeCurrent;
       const fromId = items[from]?.record.localId ?? null;
       if (event.key === 'Enter' && isRow) {

@@ -3,6 +3,7 @@
  * changes every second, and which actions fit. Pure, so every status is testable on its own.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { tookMs, waitStartedAt } from '../../../shared/domain/task-timing';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { errorText, formatDuration, t, type MessageKey } from '../../i18n';
 
@@ -41,8 +42,10 @@ function view(
 
 function processing(item: TaskItem, now: number, typical: number | null): StatusView {
   const { record, live } = item;
-  const started = record.submittedAt ?? record.createdAt;
-  const parts = [t('tasks.live.elapsed', { elapsed: formatDuration(now - started) })];
+  const parts = [t('tasks.live.elapsed', { elapsed: formatDuration(now - waitStartedAt(record)) })];
+  // Said first when the service says how far it is.
+  if (live?.progress !== undefined)
+    parts.unshift(t('tasks.live.progress', { progress: live.progress / 100 }));
   if (typical !== null) parts.push(t('tasks.live.typical', { duration: formatDuration(typical) }));
   if (live?.polling) parts.push(t('tasks.live.checking'));
   else if (live?.nextPollAt != null) {
@@ -100,14 +103,11 @@ function completed(record: TaskRecord): StatusView {
       'warning',
     );
   }
-  const took =
-    record.finishedAt !== null && record.submittedAt !== null
-      ? t('tasks.completed.took', {
-          duration: formatDuration(record.finishedAt - record.submittedAt),
-        })
-      : '';
+  const took = tookMs(record);
+  const tookText =
+    took === null ? '' : t('tasks.completed.took', { duration: formatDuration(took) });
   const images = t('tasks.completed.images', { count });
-  return view('tasks.status.completed', took ? `${images} · ${took}` : images, 'success');
+  return view('tasks.status.completed', tookText ? `${images} · ${tookText}` : images, 'success');
 }
 
 /**

@@ -38,6 +38,11 @@ export const settings = {
   'settings.key.consent.accept': 'Store with weaker protection',
   'settings.key.consent.decline': 'Don’t store it',
   'settings.key.savedAnnounce': 'Key saved.',
+  'settings.key.notSavedRefused': 'The key was not saved. {reason}',
+  'settings.key.unchecked.title': 'Save the key without checking it?',
+  'settings.key.unchecked.body':
+    'Pictor could not ask the service whether this key works. Save it anyway, or check the address and your connection and try again.',
+  'settings.key.unchecked.confirm': 'Save anyway',
   'settings.key.removedAnnounce': 'Key removed. Pictor uses the demo service.',
   'settings.key.backend.keychain': 'the macOS Keychain',
   'settings.key.backend.dpapi': 'Windows data protection',

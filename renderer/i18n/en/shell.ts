@@ -46,6 +46,16 @@ export const shell = {
   'announce.submitFailed': 'Task not submitted: {reason}',
   'announce.offline': 'You’re offline. Tasks will resume when the connection is back.',
   'announce.online': 'Back online.',
+  'trash.progress.restoreImages':
+    '{total, plural, one {Putting back the image…} other {Putting back images: {done, number} of {total, number}…}}',
+  'trash.progress.restoreTasks':
+    '{total, plural, one {Putting back the task…} other {Putting back tasks: {done, number} of {total, number}…}}',
+  'trash.progress.deleteImages':
+    '{total, plural, one {Moving the image to the trash…} other {Moving images to the trash: {done, number} of {total, number}…}}',
+  'trash.progress.deleteTasks':
+    '{total, plural, one {Removing the task…} other {Removing tasks: {done, number} of {total, number}…}}',
+  'trash.quitting':
+    'Pictor quits as soon as this is done. If it is cut short, the rest is finished at the next start.',
   'update.label': 'Update',
   'update.available': 'Pictor {version} is available.',
   'update.availableNotify':

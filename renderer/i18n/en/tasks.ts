@@ -41,6 +41,7 @@ export const tasks = {
   'tasks.hold.keyRejected': 'Key refused',
   'tasks.submitting.sentence': 'Sending the request to the service…',
   'tasks.live.elapsed': 'Running for {elapsed}',
+  'tasks.live.progress': '{progress, number, percent} done',
   'tasks.live.nextCheck': 'next check in {seconds} s',
   'tasks.live.checking': 'checking now…',
   'tasks.live.typical': 'usually about {duration}',
@@ -156,6 +157,7 @@ export const tasks = {
     'The tasks disappear from the list. Saved images stay in your gallery folder; the service is not told anything.',
   'tasks.selection.removeConfirm': '{count, plural, one {Remove # task} other {Remove # tasks}}',
   'tasks.selection.removed': '{count, plural, one {# task removed.} other {# tasks removed.}}',
+  'tasks.announce.restored': '{count, plural, one {Task put back.} other {# tasks put back.}}',
   'tasks.selection.favourited':
     '{count, plural, one {# task marked as favourite.} other {# tasks marked as favourite.}}',
   'tasks.selection.unfavourited':

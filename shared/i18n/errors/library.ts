@@ -12,6 +12,9 @@ export const libraryErrors = {
   'error.library.historyWriteBeforeSubmit':
     'Pictor could not save the new task to its history, so nothing was sent. Check that the disk has free space, then try again.',
   'error.library.taskNotInHistory': 'That task is not in the history.',
+  // electron/core/trash/trash-operations.ts
+  'error.library.taskNoLongerHeld':
+    'This task can no longer be put back: it was removed for good when the time to undo ended or Pictor quit.',
   'error.library.nothingToResume':
     'This task never got an id from the service, so there is nothing to resume. Submit it again.',
   'error.library.promptEmpty': 'The prompt is empty.',
@@ -21,6 +24,8 @@ export const libraryErrors = {
 
   // electron/core/engine/submitter.ts
   'error.library.noKeyForSubmit': 'No API key is set.',
+  'error.library.batchNotSent':
+    'Not sent: the first request of this batch did not go through, so Pictor sent none of the others. Submit again once that is solved.',
 
   // electron/core/engine/task-transitions.ts
   'error.library.interruptedRateLimited':

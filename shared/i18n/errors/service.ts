@@ -166,6 +166,12 @@ export const serviceErrors = {
     'Your API key was entered before any service address was set, and is sent nowhere until you save an address, so {host} was not tested. Save this address first.',
   'error.service.testKeyForOther':
     'Your API key was entered for {keyService} and is never sent to another service, so {host} was not tested. Save this address to decide what happens to the key, or enter {host}’s key.',
+  'error.service.testKeyNeedsAddress':
+    'Enter your service’s address above first: the key is tested and stored for that address. The built-in demo service needs no key.',
+  'error.service.testKeySaveAddress':
+    'Save the address {host} first: a key being entered is tested with the saved service address, where it would be stored.',
+  'error.service.testKeyRefused':
+    'The service at {host} refused this key ({status}). Check that you copied the whole key and that it belongs to this service.',
   'error.service.testDemoAccepted': 'The built-in demo service answered and accepted the key.',
   'error.service.testAccepted': 'The service at {host} answered and accepted the key.',
 } as const;

@@ -23,7 +23,14 @@ export type PipelineMode = 'native' | 'engine';
  * like a generated picture (several MB) rather than like flat shapes.
  */
 async function photoLikePng(n: number): Promise<Buffer> {
-  const svg = buildSvg({ prompt: `pipeline ${n}`, width: SIDE, height: SIDE, index: 0, seed: n });
+  const svg = buildSvg({
+    prompt: `pipeline ${n}`,
+    width: SIDE,
+    height: SIDE,
+    variant: 0,
+    index: 0,
+    seed: n,
+  });
   const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
   const noise = randomBytes(raw.length);
   for (let i = 0; i < raw.length; i += 1) {

@@ -102,7 +102,7 @@ test('a 400 row is edited before it is sent again; a completed task shows both m
   await expect(statusBadge(taskRow(page, fine))).toHaveText('Completed', { timeout: 30_000 });
   const details = await openDetails(page, fine);
   await expect(details).toContainText('Model asked for');
-  await expect(details).toContainText('demo-image-1');
+  await expect(details).toContainText('sketch-image-1');
   await closeDialog(details);
 });
 

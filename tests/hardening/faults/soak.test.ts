@@ -51,16 +51,15 @@ function countingFetch(seen: Record<string, number>): FetchLike {
   };
 }
 
+/**
+ * Every task its own submit, all at once: a batch sends its others only after its first was
+ * taken (engine's `runBatch`), and the soak is about each request under faults, not batches.
+ */
 async function submitAll(core: CoreRun['core']): Promise<string[]> {
-  const ids: string[] = [];
-  for (let sent = 0; sent < TASKS; sent += 100) {
-    const batch = await core.engine.submit(
-      { prompt: 'soak under faults', size: '64x64' },
-      Math.min(100, TASKS - sent),
-    );
-    ids.push(...batch.map((record) => record.localId));
-  }
-  return ids;
+  const submits = Array.from({ length: TASKS }, () =>
+    core.engine.submit({ prompt: 'soak under faults', size: '64x64' }, 1),
+  );
+  return (await Promise.all(submits)).flat().map((record) => record.localId);
 }
 
 function describeLoad(): string {

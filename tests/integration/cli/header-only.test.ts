@@ -115,6 +115,7 @@ describe('a CLI with no image decoder', () => {
         shell: {} as never,
         emit: () => undefined,
         chooseExportFolder: () => Promise.resolve(null),
+        trash: {} as never,
       });
       // Showing the gallery (its first page) starts the run; the records' updates say when done.
       await handlers['gallery:list']({}, { sender: {} } as never);

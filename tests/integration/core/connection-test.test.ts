@@ -11,6 +11,7 @@ import { PROBE_TASK_ID, testConnection } from '../../../electron/core/service/co
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { startTestRuntime } from '../../support/app-runtime';
+import { closedPort } from '../../support/http-servers';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -29,8 +30,16 @@ async function start() {
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const runtime = await startTestRuntime(dir);
   cleanups.push(() => runtime.close());
-  const test = (typed: string) =>
-    testConnection({ credentials: runtime.credentials, client: runtime.core.client }, typed);
+  const test = (typed: string, entered?: string) =>
+    testConnection(
+      {
+        credentials: runtime.credentials,
+        client: runtime.core.client,
+        savedBaseUrl: () => runtime.settings.get().baseUrl,
+      },
+      typed,
+      entered,
+    );
   return { runtime, test };
 }
 
@@ -51,6 +60,7 @@ describe('Test connection against real services', () => {
     await runtime.setKey(KEY, false);
     expect(await test(`${service.url}/v1`)).toEqual({
       ok: true,
+      outcome: 'accepted',
       message: expect.stringMatching(/^The service at 127\.0\.0\.1:\d+ answered and accepted/),
       sentence: {
         key: 'error.service.testAccepted',
@@ -68,5 +78,28 @@ describe('Test connection against real services', () => {
     });
     expect(other.log.polls).toEqual([]);
     expect(other.log.submits).toEqual([]);
+  });
+
+  it('checks a key being entered with the service before it is stored: taken, refused, unreachable', async () => {
+    const service = await provider();
+    const { runtime, test } = await start();
+    // Typed but not saved: the entered key goes nowhere yet.
+    expect(await test(service.url, KEY)).toMatchObject({ outcome: 'not_tested' });
+    expect(service.log.polls).toEqual([]);
+    await runtime.updateSettings({ baseUrl: service.url });
+    expect(await test(service.url, KEY)).toMatchObject({ ok: true, outcome: 'accepted' });
+    expect(service.log.polls.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    const wrong = await test(service.url, 'sk-not-this-service-0123456789');
+    expect(wrong).toMatchObject({
+      ok: false,
+      outcome: 'key_refused',
+      message: expect.stringMatching(/^The service at 127\.0\.0\.1:\d+ refused this key \(401\)\./),
+    });
+    expect(wrong.message).not.toMatch(/Settings|task/);
+    const port = await closedPort();
+    await runtime.updateSettings({ baseUrl: `http://127.0.0.1:${port}` });
+    expect(await test(`http://127.0.0.1:${port}`, KEY)).toMatchObject({ outcome: 'unreachable' });
+    // Nothing was stored by testing.
+    expect((await runtime.vault.status()).state).toBe('not_set');
   });
 });

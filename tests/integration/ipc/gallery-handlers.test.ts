@@ -9,6 +9,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { coreAgainstDemo } from '../core/core-harness';
+import { trashFixture } from '../../support/trash-fixture';
 
 /** A shell that records what it was asked and really moves "trashed" files away. */
 function recordingShell() {
@@ -51,6 +52,7 @@ async function galleryWithImages(count: number) {
     shell,
     chooseExportFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
+    trash: trashFixture(() => h.core).trash,
   }) as IpcHandlers;
   const call = (channel: keyof IpcHandlers, input?: unknown) =>
     runRequest({
@@ -109,7 +111,7 @@ describe('gallery IPC handlers over the real core', () => {
     await g.h.core.engine.whenSettled([extra!.localId]);
     const models = await g.call('gallery:models');
     // The models the service reported: the demo's default for the task that asked for none.
-    expect(models).toEqual({ ok: true, value: ['demo-image-1', 'zeta-2'] });
+    expect(models).toEqual({ ok: true, value: ['sketch-image-1', 'zeta-2'] });
   });
 
   it('deletes to the gallery trash: file and thumbnail gone, record says deleted, listing hides it', async () => {

@@ -9,7 +9,8 @@ import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/prom
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TrashShelf } from '../../../electron/core/gallery/gallery-trash';
+import { TrashJournal } from '../../../electron/core/trash/trash-journal';
+import { TrashOperations } from '../../../electron/core/trash/trash-operations';
 import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
 import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { silentLogger } from '../../../electron/ports/logger';
@@ -49,7 +50,13 @@ async function galleryWithImages(count: number) {
     },
   } as Pick<ShellActions, 'trash'> as ShellActions;
   const clock = new ManualClock();
-  const trash = new TrashShelf({ sendToSystemTrash: systemTrash(shell), clock, keepMs: KEEP_MS });
+  const trash = new TrashOperations({
+    journal: new TrashJournal(await tempDir('journal')),
+    core: () => h.core,
+    sendToSystemTrash: systemTrash(shell),
+    clock,
+    keepMs: KEEP_MS,
+  });
   const emitted: [EventChannel, unknown][] = [];
   const exportTo: (string | null)[] = [];
   const handlers = galleryHandlers({

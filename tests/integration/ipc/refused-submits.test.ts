@@ -1,9 +1,9 @@
 /**
  * Refused submits through the real core and the `tasks:submit` handler against the quirky
- * service on loopback (issue 16, item 8): a refused key (401), an account without credits (402)
- * and an unreachable service leave no history row and are reported once each on `task:refused`
- * with the request; a request the service refuses as invalid (400) stays a row; nothing is ever
- * sent twice.
+ * service on loopback: a refused key (401), an account without credits (402) and an unreachable
+ * service leave no history row and are reported once on `task:refused` with the request; a
+ * request the service refuses as invalid (400) stays a row; a batch whose first request is
+ * refused sends no other; nothing is ever sent twice.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -64,7 +64,8 @@ async function app(baseUrl: string, key: string) {
     return result.value as TaskItem[];
   };
   const refusals = () => emitted.filter(([channel]) => channel === 'task:refused');
-  return { core, submit, refusals };
+  const removed = () => emitted.filter(([channel]) => channel === 'task:removed');
+  return { core, submit, refusals, removed };
 }
 
 async function quirky(): Promise<QuirkyService> {
@@ -77,27 +78,33 @@ describe('a submit refused for the account', () => {
   it.each([
     ['a refused key (401)', 'sk-nobody-0123456789abcdef', 'auth'],
     ['an account without credits (402)', QUIRKY_KEYS.carol, 'credits'],
-  ])('%s leaves no row and is reported once per task', async (_, key, kind) => {
-    const service = await quirky();
-    const a = await app(service.baseUrl, key);
-    const request = { prompt: 'a storm over the lighthouse', size: '64x64' };
-    const items = await a.submit(request, 3);
-    await expect.poll(() => a.refusals().length).toBe(3);
-    expect(a.refusals().map(([, payload]) => payload)).toEqual(
-      items.map((item) => ({
-        localId: item.record.localId,
-        request,
-        kind,
-        message: expect.stringMatching(kind === 'auth' ? /refused the API key/ : /credits/),
-        // The record's sentence comes with it, for the window's language.
-        sentence: expect.objectContaining({ key: expect.stringMatching(/^error\.service\./) }),
-      })),
-    );
-    expect(a.core.history.list({ cursor: null }).items).toEqual([]);
-    for (const item of items) expect(a.core.engine.get(item.record.localId)).toBeUndefined();
-    // One request per task, never again.
-    expect(service.submits()).toHaveLength(3);
-  });
+  ])(
+    '%s in "Generate 10" sends one request, is reported once, and leaves no row',
+    async (_, key, kind) => {
+      const service = await quirky();
+      const a = await app(service.baseUrl, key);
+      const request = { prompt: 'a storm over the lighthouse', size: '64x64' };
+      const items = await a.submit(request, 10);
+      await expect.poll(() => a.removed().length).toBe(9);
+      expect(a.refusals().map(([, payload]) => payload)).toEqual([
+        {
+          localId: items[0]!.record.localId,
+          request,
+          kind,
+          message: expect.stringMatching(kind === 'auth' ? /refused the API key/ : /credits/),
+          // The record's sentence comes with it, for the window's language.
+          sentence: expect.objectContaining({ key: expect.stringMatching(/^error\.service\./) }),
+        },
+      ]);
+      expect(a.removed().map(([, payload]) => payload)).toEqual(
+        items.slice(1).map((item) => ({ localId: item.record.localId })),
+      );
+      expect(a.core.history.list({ cursor: null }).items).toEqual([]);
+      for (const item of items) expect(a.core.engine.get(item.record.localId)).toBeUndefined();
+      // The first request alone: the others would have been refused the same way.
+      expect(service.submits()).toHaveLength(1);
+    },
+  );
 
   it('an unreachable service leaves no row, and nothing was sent', async () => {
     const port = await closedPort();
@@ -125,12 +132,28 @@ describe('a submit refused for the request (400)', () => {
     expect(service.submits()).toHaveLength(1);
   });
 
-  it('an accepted submit is kept and followed as usual', async () => {
+  it('stops the rest of a batch: one request, the others say they were not sent', async () => {
     const service = await quirky();
     const a = await app(service.baseUrl, QUIRKY_KEYS.alice);
-    const [item] = await a.submit({ prompt: 'all good', size: '64x64' });
-    const [done] = await a.core.engine.whenSettled([item!.record.localId]);
-    expect(done?.status).toBe('completed');
+    const items = await a.submit({ prompt: 'too big', size: '99999x99999' }, 3);
+    const ids = items.map((item) => item.record.localId);
+    await expect
+      .poll(() => ids.map((id) => a.core.history.get(id)?.status))
+      .toEqual(['submit_failed', 'submit_failed', 'submit_failed']);
+    expect(a.core.history.get(ids[0]!)?.error?.kind).toBe('bad_request');
+    for (const id of ids.slice(1))
+      expect(a.core.history.get(id)?.error?.message).toMatch(/^Not sent: the first request/);
+    expect(service.submits()).toHaveLength(1);
+    expect(a.refusals()).toEqual([]);
+  });
+
+  it('an accepted submit is kept and followed as usual; a batch follows its first', async () => {
+    const service = await quirky();
+    const a = await app(service.baseUrl, QUIRKY_KEYS.alice);
+    const items = await a.submit({ prompt: 'all good', size: '64x64' }, 3);
+    const done = await a.core.engine.whenSettled(items.map((item) => item.record.localId));
+    expect(done.map((record) => record.status)).toEqual(['completed', 'completed', 'completed']);
+    expect(service.submits()).toHaveLength(3);
     expect(a.refusals()).toEqual([]);
   });
 });

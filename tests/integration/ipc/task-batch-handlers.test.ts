@@ -14,6 +14,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import { MAX_IDS_PER_BATCH } from '../../../shared/domain/limits';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { coreAgainstDemo } from '../core/core-harness';
+import { trashFixture } from '../../support/trash-fixture';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -40,6 +41,7 @@ async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0
     core: () => h.core,
     chooseFolder: async () => chosen.shift() ?? null,
     emit: (channel, payload) => emitted.push([channel, payload]),
+    trash: trashFixture(() => h.core).trash,
   }) as IpcHandlers;
   const call = (channel: keyof IpcHandlers, input?: unknown) =>
     runRequest({

@@ -183,6 +183,39 @@ describe('wireApp', () => {
     expect(late).toMatchObject({ items: [], failed: 1 });
   });
 
+  it('tells the page how far an Undo is, puts a removed task back, and sends what is held on at quit', async () => {
+    const app = await wiredApp();
+    const { handlers } = app.wiring;
+    const items = await handlers['tasks:submit'](
+      { request: { prompt: 'undo me', size: '64x64' }, count: 2 },
+      context,
+    );
+    const ids = items.map((item) => item.record.localId);
+    await app.runtime.core.engine.whenSettled(ids);
+    const images = ids.map((localId) => ({ localId, index: 0 }));
+    await handlers['gallery:deleteImages']({ images }, context);
+    await handlers['gallery:undoDelete']({ images }, context);
+    expect(app.emitted).toContainEqual([
+      'trash:progress',
+      { operation: 'restore', items: 'images', done: 2, total: 2 },
+    ]);
+
+    expect(await handlers['tasks:removeMany']({ localIds: [ids[0]!] }, context)).toEqual({
+      removed: [ids[0]],
+      skipped: 0,
+    });
+    expect(app.runtime.core.history.get(ids[0]!)).toBeUndefined();
+    const back = await handlers['tasks:undoRemove']({ localIds: [ids[0]!] }, context);
+    expect(back).toMatchObject({ failed: 0, items: [{ record: { localId: ids[0] } }] });
+    expect(app.runtime.core.history.get(ids[0]!)?.images[0]?.state).toBe('saved');
+
+    await handlers['gallery:deleteImages']({ images: [images[1]!] }, context);
+    const trashed = () => app.os.calls.filter((call) => call.action === 'trash');
+    expect(trashed()).toEqual([]);
+    await app.wiring.beforeQuit(1_000);
+    expect(trashed()).toHaveLength(1);
+  });
+
   it('disposing releases every subscription it made, and nothing reaches the page any more', async () => {
     const app = await wiredApp();
     const core = app.runtime.core;

@@ -9,6 +9,7 @@ import { FakeGallery } from '../../fakes/fake-gallery';
 import { ManualClock } from '../../fakes/manual-clock';
 import { ScriptedServiceClient } from '../../fakes/scripted-service-client';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { trashFixture } from '../../support/trash-fixture';
 
 const stores: HistoryStore[] = [];
 afterEach(() => stores.splice(0).forEach((store) => store.close()));
@@ -33,6 +34,7 @@ function setup() {
     core: () => ({ engine, history, gallery }),
     chooseFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
+    trash: trashFixture(() => ({ engine, gallery })).trash,
   }) as IpcHandlers;
   const call = (channel: keyof IpcHandlers, input?: unknown) =>
     runRequest({

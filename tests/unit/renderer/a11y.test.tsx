@@ -99,7 +99,12 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
     expect(await seriousViolations()).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Store with weaker protection' }));
     await screen.findByText(/A key is stored/);
-    fake.connection = { ok: false, message: 'Refused.', detail: 'HTTP 401' };
+    fake.connection = {
+      ok: false,
+      outcome: 'key_refused',
+      message: 'Refused.',
+      detail: 'HTTP 401',
+    };
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     await screen.findByText('Refused.');
     expect(await seriousViolations()).toEqual([]);

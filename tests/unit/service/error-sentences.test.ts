@@ -285,6 +285,7 @@ describe('Test connection', () => {
             : ({ found: 'none' } as const),
       },
       client: client(),
+      savedBaseUrl: () => server.origin,
     });
     const accepted = connectionReportSchema.parse(
       await testConnection(deps('key'), `${server.origin}/v1`),

@@ -5,6 +5,7 @@ import {
   generationRequestSchema,
   normaliseTask,
   parseSize,
+  readProgress,
   taskResponseSchema,
 } from '../../../shared/service/wire';
 
@@ -92,5 +93,32 @@ describe('generation requests', () => {
 
   it('cleans text from the network', () => {
     expect(cleanText('  a\tb\u0007c  ')).toBe('a b c');
+  });
+});
+
+describe('readProgress', () => {
+  it('reads a percent, a fraction or a percent string, and says nothing for anything else', () => {
+    expect(readProgress(42)).toBe(42);
+    expect(readProgress(42.9)).toBe(42);
+    expect(readProgress(0)).toBe(0);
+    expect(readProgress(100)).toBe(100);
+    expect(readProgress(0.42)).toBe(42);
+    expect(readProgress('42%')).toBe(42);
+    expect(readProgress(' 7 ')).toBe(7);
+    for (const nothing of [-1, 101, Number.NaN, Infinity, '', 'soon', '1e3', null, {}, [50], true])
+      expect(readProgress(nothing), String(nothing)).toBeUndefined();
+  });
+
+  it('reaches a processing task, and only a processing one', () => {
+    expect(normaliseTask({ status: 'processing', progress: '30%' })).toEqual({
+      status: 'processing',
+      progress: 30,
+    });
+    expect(normaliseTask({ status: 'processing', progress: 'lots' })).toEqual({
+      status: 'processing',
+    });
+    expect(
+      normaliseTask({ status: 'completed', progress: 50, output: { data: [] } }),
+    ).not.toHaveProperty('progress');
   });
 });

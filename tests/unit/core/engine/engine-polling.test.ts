@@ -145,6 +145,25 @@ describe('TaskEngine: polling', () => {
     expect(h.history.get('local-1')).toMatchObject({ status: 'completed', hold: null });
   });
 
+  it('waiting for another account’s key longer than the watch timeout still says it waits for that key', async () => {
+    const h = engineHarness({ watchTimeoutMs: 30_000 });
+    h.client.durationMs = 600_000;
+    await h.engine.submit({ prompt: 'alice only' });
+    await h.clock.advance(1_000);
+    h.credentials.setKey('sk-bob');
+    h.engine.keyChanged();
+    await h.clock.advance(120_000);
+    // Another key of the wrong account is saved: the task is tried with it, and waits again.
+    h.credentials.setKey('sk-bob');
+    h.engine.keyChanged();
+    await h.clock.advance(10_000);
+    expect(h.history.get('local-1')).toMatchObject({
+      status: 'processing',
+      hold: 'awaiting_key',
+      error: { kind: 'auth' },
+    });
+  });
+
   it('with no key at all, tasks wait instead of failing', async () => {
     const h = engineHarness();
     await h.engine.submit({ prompt: 'key cleared' });

@@ -27,6 +27,8 @@ const DEMO: ServiceCredentials = {
 function deps(options: {
   /** What the vault has for the address asked about (default: KEY, for its base URL). */
   stored?: StoredKeyFor;
+  /** The saved service address (default: https://api.example). */
+  saved?: string;
   demo?: ServiceCredentials | null;
   answer: () => Promise<unknown>;
 }) {
@@ -54,6 +56,7 @@ function deps(options: {
         return (await options.answer()) as never;
       },
     },
+    savedBaseUrl: () => options.saved ?? 'https://api.example',
   };
   return { test, asked };
 }
@@ -73,6 +76,7 @@ describe('testConnection', () => {
     const { test, asked } = deps({ answer: async () => ({}) });
     expect(await testConnection(test, ' https://api.example ')).toEqual({
       ok: true,
+      outcome: 'accepted',
       message: 'The service at api.example answered and accepted the key.',
       sentence: { key: 'error.service.testAccepted', params: { host: 'api.example' } },
     });
@@ -96,6 +100,7 @@ describe('testConnection', () => {
     const { test, asked } = deps({ answer: refusal({ kind: 'not_found', httpStatus: 404 }) });
     expect(await testConnection(test, '')).toEqual({
       ok: true,
+      outcome: 'accepted',
       message: 'The built-in demo service answered and accepted the key.',
       sentence: { key: 'error.service.testDemoAccepted' },
       detail: 'It said it has no task with a test id, as expected.',
@@ -107,25 +112,77 @@ describe('testConnection', () => {
     expect(stopped.asked.taskId).toBeUndefined();
   });
 
-  it('reports a refusal with its sentence and the status and detail beside it', async () => {
-    const { test } = deps({ answer: refusal({ httpStatus: 401, detail: 'invalid key' }) });
-    expect(await testConnection(test, 'https://api.example')).toEqual({
-      ok: false,
-      message: 'The service refused the API key.',
-      detail: 'HTTP 401 — invalid key',
-    });
+  it('says a refused key in Settings’ words (which service, what to check), the status beside it', async () => {
+    for (const status of [401, 403]) {
+      const { test } = deps({ answer: refusal({ httpStatus: status, detail: 'invalid key' }) });
+      expect(await testConnection(test, 'https://api.example')).toEqual({
+        ok: false,
+        outcome: 'key_refused',
+        message: `The service at api.example refused this key (${String(status)}). Check that you copied the whole key and that it belongs to this service.`,
+        sentence: {
+          key: 'error.service.testKeyRefused',
+          params: { host: 'api.example', status: String(status) },
+        },
+        detail: `HTTP ${String(status)} — invalid key`,
+      });
+    }
     const offline = deps({ answer: refusal({ kind: 'network', message: 'No connection.' }) });
     expect(await testConnection(offline.test, 'https://api.example')).toEqual({
       ok: false,
+      outcome: 'unreachable',
       message: 'No connection.',
       detail: 'network',
     });
+    const broken = deps({
+      answer: refusal({ kind: 'server', httpStatus: 502, message: 'Bad gateway.' }),
+    });
+    expect(await testConnection(broken.test, 'https://api.example')).toMatchObject({
+      outcome: 'failed',
+    });
+  });
+
+  it('tests the key being entered, before it is stored, only at the typed address', async () => {
+    const { test, asked } = deps({ answer: async () => ({}) });
+    expect(await testConnection(test, 'https://api.example', ' sk-typed-123 ')).toMatchObject({
+      ok: true,
+      outcome: 'accepted',
+    });
+    expect(asked.storedFor).toBeUndefined();
+    expect(asked.credentials).toMatchObject({
+      baseUrl: 'https://api.example',
+      key: 'sk-typed-123',
+    });
+    // No address: nothing is sent, and the sentence says what to do.
+    const none = deps({ answer: async () => ({}) });
+    expect(await testConnection(none.test, '', 'sk-typed-123')).toMatchObject({
+      ok: false,
+      outcome: 'not_tested',
+      sentence: { key: 'error.service.testKeyNeedsAddress' },
+    });
+    expect(none.asked.taskId).toBeUndefined();
+    // A key that could not be one is never put in a header.
+    const bad = deps({ answer: async () => ({}) });
+    expect(await testConnection(bad.test, 'https://api.example', 'sk with space')).toMatchObject({
+      outcome: 'not_tested',
+      sentence: { key: 'error.settings.keyWhitespace' },
+    });
+    expect(bad.asked.taskId).toBeUndefined();
+    // Another address than the saved one: the entered key goes nowhere, the page is told why.
+    const elsewhere = deps({ answer: async () => ({}) });
+    expect(
+      await testConnection(elsewhere.test, 'https://other.example/v1', 'sk-typed-123'),
+    ).toMatchObject({
+      outcome: 'not_tested',
+      sentence: { key: 'error.service.testKeySaveAddress', params: { host: 'other.example' } },
+    });
+    expect(elsewhere.asked.taskId).toBeUndefined();
   });
 
   it('says no key is set for a typed address without one, never testing the demo', async () => {
     const { test, asked } = deps({ stored: { found: 'none' }, answer: async () => ({}) });
     expect(await testConnection(test, 'https://api.example')).toEqual({
       ok: false,
+      outcome: 'not_tested',
       message:
         'No API key is set for api.example, so there is nothing to test. Add that service’s API key first.',
       sentence: { key: 'error.service.testNoKey', params: { host: 'api.example' } },

@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import type { RequestOutput } from '../../../../shared/ipc/contract';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
 
@@ -139,6 +140,62 @@ describe('API key', () => {
   });
 });
 
+describe('saving a key checks it with the service first', () => {
+  const withAddress = (fake: FakePictorApi) => {
+    fake.settings = { ...fake.settings, baseUrl: 'https://api.example.com' };
+  };
+
+  it('checks the entered key against the saved address, then stores it', async () => {
+    const { user, fake } = await openSettings(withAddress);
+    await user.type(keyInput(), 'sk-good-key-123');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
+    expect(fake.callsTo('service:testConnection')).toEqual([
+      { baseUrl: 'https://api.example.com', key: 'sk-good-key-123' },
+    ]);
+    expect(fake.callsTo('key:set')).toEqual([{ key: 'sk-good-key-123', allowWeakStorage: false }]);
+  });
+
+  it('refuses to store a key the service refused, saying why in Settings’ words', async () => {
+    const { user, fake } = await openSettings(withAddress);
+    fake.connection = {
+      ok: false,
+      outcome: 'key_refused',
+      message:
+        'The service at api.example.com refused this key (401). Check that you copied the whole key and that it belongs to this service.',
+      detail: 'HTTP 401',
+    };
+    await user.type(keyInput(), 'sk-wrong-key-123');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    const alert = await within(keyRegion()).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The key was not saved. The service at api.example.com refused this key (401).',
+    );
+    expect(alert.textContent).not.toContain('in Settings');
+    expect(fake.callsTo('key:set')).toEqual([]);
+  });
+
+  it('asks whether to save a key the service could not be asked about', async () => {
+    const { user, fake } = await openSettings(withAddress);
+    fake.connection = {
+      ok: false,
+      outcome: 'unreachable',
+      message: 'Pictor could not reach the service at api.example.com.',
+    };
+    await user.type(keyInput(), 'sk-offline-123');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    let ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
+    expect(ask.textContent).toContain('could not reach the service');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(fake.callsTo('key:set')).toEqual([]);
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
+    await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
+    expect(fake.callsTo('key:set')).toEqual([{ key: 'sk-offline-123', allowWeakStorage: false }]);
+  });
+});
+
 describe('service', () => {
   const region = () => screen.getByRole('region', { name: 'Service' });
 
@@ -159,32 +216,48 @@ describe('service', () => {
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Saved.');
   });
 
-  it('"Test connection" reports what the service answered', async () => {
+  it('"Test connection" sits after the key field and reports what the service answered', async () => {
     const { user, fake } = await openSettings();
-    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
-    expect(await within(region()).findByText('The service answered: your key works.')).toBeTruthy();
+    const button = within(keyRegion()).getByRole('button', { name: 'Test connection' });
+    // After the key field, in the order of the page.
+    expect(
+      keyInput().compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(within(region()).queryByRole('button', { name: 'Test connection' })).toBeNull();
+    await user.click(button);
+    expect(
+      await within(keyRegion()).findByText('The service answered: your key works.'),
+    ).toBeTruthy();
     fake.connection = {
       ok: false,
-      message: 'The service refused the key (401). Check it in Settings.',
+      outcome: 'key_refused',
+      message: 'The service at api.example.com refused this key (401).',
       detail: 'HTTP 401 {"error":"invalid_api_key"}',
     };
-    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
-    const alert = await within(region()).findByRole('alert');
-    expect(alert.textContent).toContain('The service refused the key (401).');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
+    const alert = await within(keyRegion()).findByRole('alert');
+    expect(alert.textContent).toContain('refused this key (401).');
     await user.click(within(alert).getByText('Details'));
     expect(within(alert).getByText('HTTP 401 {"error":"invalid_api_key"}')).toBeTruthy();
   });
 
-  it('tests the address in the field, saved or not', async () => {
+  it('tests the address in the field, saved or not, with the key being entered', async () => {
     const { user, fake } = await openSettings();
     const url = within(region()).getByLabelText('Service address (base URL)');
     await user.type(url, '  https://typed.example.com/v1 ');
-    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
-    await within(region()).findByText('The service answered: your key works.');
+    const test = () =>
+      user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
+    await test();
+    await within(keyRegion()).findByText('The service answered: your key works.');
+    await user.type(keyInput(), 'sk-being-typed-123');
+    await test();
+    await within(keyRegion()).findByText('The service answered: your key works.');
     expect(fake.callsTo('service:testConnection')).toEqual([
       { baseUrl: 'https://typed.example.com/v1' },
+      { baseUrl: 'https://typed.example.com/v1', key: 'sk-being-typed-123' },
     ]);
     expect(fake.callsTo('settings:update')).toEqual([]);
+    expect(fake.callsTo('key:set')).toEqual([]);
   });
 
   it('clears the result as soon as the address or the key changes', async () => {
@@ -192,12 +265,15 @@ describe('service', () => {
     const url = within(region()).getByLabelText('Service address (base URL)');
     const result = 'The service answered: your key works.';
     const testIt = async () => {
-      await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
-      await within(region()).findByText(result);
+      await user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
+      await within(keyRegion()).findByText(result);
     };
     await testIt();
     await user.type(url, 'h');
-    expect(within(region()).queryByText(result)).toBeNull();
+    expect(within(keyRegion()).queryByText(result)).toBeNull();
+    await testIt();
+    await user.type(keyInput(), 'k');
+    expect(within(keyRegion()).queryByText(result)).toBeNull();
     await testIt();
     act(() =>
       fake.emit('key:changed', {
@@ -209,21 +285,23 @@ describe('service', () => {
         baseUrl: null,
       }),
     );
-    expect(within(region()).queryByText(result)).toBeNull();
+    expect(within(keyRegion()).queryByText(result)).toBeNull();
   });
 
   it('drops an answer that arrives after the address changed', async () => {
     const { user, fake } = await openSettings();
-    let answer: (report: { ok: boolean; message: string }) => void = () => undefined;
+    let answer: (report: RequestOutput<'service:testConnection'>) => void = () => undefined;
     fake.handle('service:testConnection', () => new Promise((resolve) => (answer = resolve)));
     const url = within(region()).getByLabelText('Service address (base URL)');
-    await user.click(within(region()).getByRole('button', { name: 'Test connection' }));
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Test connection' }));
     await waitFor(() => expect(fake.callsTo('service:testConnection')).toHaveLength(1));
     await user.type(url, 'https://other.example.com');
-    await act(async () => answer({ ok: true, message: 'The built-in demo service answered.' }));
-    expect(within(region()).queryByText('The built-in demo service answered.')).toBeNull();
+    await act(async () =>
+      answer({ ok: true, outcome: 'accepted', message: 'The built-in demo service answered.' }),
+    );
+    expect(within(keyRegion()).queryByText('The built-in demo service answered.')).toBeNull();
     expect(
-      within(region()).getByRole('button', { name: 'Test connection' }).hasAttribute('disabled'),
+      within(keyRegion()).getByRole('button', { name: 'Test connection' }).hasAttribute('disabled'),
     ).toBe(false);
   });
 

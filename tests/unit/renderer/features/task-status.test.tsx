@@ -20,19 +20,19 @@ const at = (
 describe('describeStatus', () => {
   it('processing: elapsed time and a countdown to the next check', () => {
     const view = at(
-      { status: 'processing', submittedAt: NOW - 83_000, finishedAt: null },
+      { status: 'processing', createdAt: NOW - 83_000, finishedAt: null },
       { nextPollAt: NOW + 2_400 },
     );
     expect(view).toMatchObject({ label: 'Processing', tone: 'busy', ticking: true });
     expect(view.sentence).toBe('Running for 1m 23s · next check in 3 s');
     expect(
       at(
-        { status: 'processing', submittedAt: NOW - 5_000 },
+        { status: 'processing', createdAt: NOW - 5_000 },
         { nextPollAt: NOW + 1_000, polling: true },
       ).sentence,
     ).toBe('Running for 5s · checking now…');
     expect(
-      at({ status: 'processing', submittedAt: NOW - 5_000 }, { nextPollAt: NOW - 10 }).sentence,
+      at({ status: 'processing', createdAt: NOW - 5_000 }, { nextPollAt: NOW - 10 }).sentence,
     ).toBe('Running for 5s · checking now…');
   });
 
@@ -40,7 +40,7 @@ describe('describeStatus', () => {
     const offline = at(
       {
         status: 'processing',
-        submittedAt: NOW - 5_000,
+        createdAt: NOW - 5_000,
         error: {
           kind: 'network',
           message: 'Pictor could not reach the service.',
@@ -56,7 +56,7 @@ describe('describeStatus', () => {
     expect(offline.detail).toBe('Pictor could not reach the service. ECONNREFUSED');
     const busy = at({
       status: 'processing',
-      submittedAt: NOW - 5_000,
+      createdAt: NOW - 5_000,
       error: { kind: 'server', message: 'The service had a problem (502).', httpStatus: 502 },
     });
     expect(busy.sentence).toBe('Running for 5s · the service had a problem, will retry');
@@ -66,13 +66,15 @@ describe('describeStatus', () => {
     expect(
       at({
         status: 'completed',
-        submittedAt: NOW - 40_000,
+        createdAt: NOW - 40_000,
+        submittedAt: NOW - 38_000,
         finishedAt: NOW - 10_000,
-        images: [makeImage(0), makeImage(1)],
+        images: [makeImage(0, { savedAt: NOW - 9_000 }), makeImage(1, { savedAt: NOW - 6_000 })],
       }),
     ).toMatchObject({
       label: 'Completed',
-      sentence: '2 images · took 30s',
+      // From the ask to the last image saved.
+      sentence: '2 images · took 34s',
       tone: 'success',
     });
     expect(at({ status: 'completed', images: [makeImage(0, { state: 'pending' })] })).toMatchObject(
@@ -88,7 +90,7 @@ describe('describeStatus', () => {
 
   it('processing: how long similar tasks usually took, when known', () => {
     const item = {
-      record: makeTask({ status: 'processing', submittedAt: NOW - 5000 }),
+      record: makeTask({ status: 'processing', createdAt: NOW - 5000 }),
       live: null,
     };
     expect(describeStatus(item, NOW, 40_000).sentence).toBe('Running for 5s · usually about 40s');
@@ -189,9 +191,9 @@ describe('status in the list', () => {
       prepare: (fake) => {
         fake.seedTasks(3, (i) => ({
           status: i < 2 ? 'processing' : 'completed',
-          submittedAt: NOW - 10_000,
+          submittedAt: NOW - 9_000,
           finishedAt: null,
-          createdAt: NOW - i,
+          createdAt: NOW - 10_000 - i,
         }));
         fake.updateTask(
           'seed-000000',

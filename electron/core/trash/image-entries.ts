@@ -1,0 +1,84 @@
+/**
+ * One image's steps through the trash, each safe to run again after an interruption: put aside
+ * (its files held, its record `deleted`), brought back (files placed, record `saved` with where
+ * they are, the held folder released last), or sent on to the system trash. The journal entry
+ * is on disk before any of them starts (trash-operations.ts).
+ */
+import { existsSync } from 'node:fs';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { editImage, type ImageRecords } from '../gallery/gallery-images';
+import type { GalleryTrash } from '../gallery/gallery-trash';
+import { resolveInside } from '../gallery/gallery-path';
+import { withImageFiles, withoutImageFiles } from '../gallery/image-files';
+import type { ImageEntry } from './trash-journal';
+
+export interface ImageEntryDeps {
+  readonly records: ImageRecords;
+  readonly trash: GalleryTrash;
+}
+
+/** The name an image is held under in memory. */
+export function imageKey({ localId, index }: { localId: string; index: number }): string {
+  return `${localId}/${String(index)}`;
+}
+
+/** The image of the entry in its record now, if the task and image are still there. */
+export function imageOf(
+  records: Pick<ImageRecords, 'get'>,
+  entry: ImageEntry,
+): { record: TaskRecord; image: ImageRecord } | null {
+  const record = records.get(entry.localId);
+  const image = record?.images.find((candidate) => candidate.index === entry.index);
+  return record && image ? { record, image } : null;
+}
+
+/**
+ * Moves the image's files aside and marks it `deleted`. When the record cannot say so, the
+ * files go back, as if nothing happened.
+ * @throws what the move or the record threw; nothing changed then.
+ */
+export async function putAside(deps: ImageEntryDeps, entry: ImageEntry): Promise<TaskRecord> {
+  await deps.trash.hold(entry.id, entry.files);
+  try {
+    return editImage(deps.records, entry, withoutImageFiles);
+  } catch (error) {
+    const back = await deps.trash.placeBack(entry.id, entry.files).catch(() => []);
+    // Released only once the image is back: else it stays held, for the journal to finish.
+    if (back.some((file) => file.role === 'image')) await deps.trash.release(entry.id);
+    throw error;
+  }
+}
+
+/**
+ * Places the held files back and makes the record name them (`saved`), then releases the held
+ * folder: the record is on disk before the last trash name of a file goes. A record that already
+ * names files on disk (an interrupted delete never reached it) is left as it is.
+ * @returns the record now, or null when the task left the history (the files still come back).
+ * @throws when the image itself cannot come back; the entry is then still held.
+ */
+export async function bringBack(
+  deps: ImageEntryDeps,
+  entry: ImageEntry,
+): Promise<TaskRecord | null> {
+  const placed = await deps.trash.placeBack(entry.id, entry.files);
+  const found = imageOf(deps.records, entry);
+  let record = found?.record ?? null;
+  if (found && placed.some((file) => file.role === 'image') && needsFiles(deps, found.image)) {
+    record = editImage(deps.records, entry, (image) => ({
+      ...withImageFiles(image, placed),
+      state: 'saved',
+    }));
+  }
+  await deps.trash.release(entry.id);
+  return record;
+}
+
+/** Deleted, or naming a file that is not there (its delete was cut short before the record). */
+function needsFiles(deps: ImageEntryDeps, image: ImageRecord): boolean {
+  if (image.state === 'deleted' || image.file === undefined) return true;
+  try {
+    return !existsSync(resolveInside(deps.trash.root, image.file));
+  } catch {
+    return true;
+  }
+}

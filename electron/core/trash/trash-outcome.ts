@@ -1,0 +1,53 @@
+/**
+ * What a trash operation did, built item by item: the records it changed and the first reason an
+ * item failed; and small helpers the operations share.
+ */
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { Clock } from '../../ports/clock';
+import type { ImageRef } from '../gallery/gallery-images';
+import { imageKey } from './image-entries';
+
+/** What an operation did: the records it changed, and how many items it could not act on. */
+export interface TrashOutcome {
+  readonly records: TaskRecord[];
+  readonly failed: number;
+  /** Why the first failure failed. */
+  readonly problem?: unknown;
+}
+
+export class OutcomeBuilder {
+  private readonly records = new Map<string, TaskRecord>();
+  private failed = 0;
+  private problem: unknown;
+
+  changed(record: TaskRecord): void {
+    this.records.set(record.localId, record);
+  }
+
+  fail(error: unknown): void {
+    this.failed += 1;
+    this.problem ??= error;
+  }
+
+  done(): TrashOutcome {
+    return {
+      records: [...this.records.values()],
+      failed: this.failed,
+      ...(this.problem === undefined ? {} : { problem: this.problem }),
+    };
+  }
+}
+
+export function distinctRefs(refs: readonly ImageRef[]): ImageRef[] {
+  const seen = new Map(
+    refs.map((ref) => [imageKey(ref), { localId: ref.localId, index: ref.index }]),
+  );
+  return [...seen.values()];
+}
+
+/** Node's timers, unref'd: an image waiting for Undo never keeps the process alive. */
+export const processTimers: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};

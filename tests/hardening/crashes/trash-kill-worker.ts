@@ -1,0 +1,98 @@
+/**
+ * Child process of trash-kill.test.ts: the real core (openPictorCore: SQLite history, gallery,
+ * engine) and the real trash (core/trash: journal in the data folder, `.pictor-trash` in the
+ * gallery), with a system trash that records what it is given in a log beside the data folder
+ * (and moves the file there, out of the gallery, as the real one would).
+ *
+ * Modes:
+ * - `cycle <refs file>`: deletes the images named, then brings them all back (one Undo). Prints
+ *   `phase restoring` once the Undo is in the journal, then `phase history` right before each
+ *   history write and `phase placed` after each image, so the parent can kill it mid-Undo; prints
+ *   `finished` if it is not killed.
+ * - `replay`: what the app does at start: replays the journal, closes, prints `done`.
+ *
+ * Usage: node --import tsx trash-kill-worker.ts <dataDir> <galleryDir> <systemTrashDir> cycle|replay [<refs file>]
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { systemClock } from '../../../electron/adapters/system-clock';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { openPictorCore } from '../../../electron/core/pictor-core';
+import { TRASH_JOURNAL_DIR, TrashJournal } from '../../../electron/core/trash/trash-journal';
+import { TrashOperations } from '../../../electron/core/trash/trash-operations';
+import { StaticCredentials } from '../../fakes/static-credentials';
+import { printLine as print } from '../support/print-line';
+import { testImageEngine } from '../../support/image-engine';
+
+const [dataDir, galleryDir, systemTrashDir, mode, refsFile] = process.argv.slice(2);
+
+/** Every history write is announced before it starts. */
+function markHistoryWrites(): void {
+  const proto = HistoryStore.prototype;
+  const put = proto.put;
+  proto.put = function (this: HistoryStore, ...args: Parameters<typeof put>) {
+    print('phase history');
+    return put.apply(this, args);
+  };
+}
+
+/** The Undo is announced once its journal file is on disk. */
+function markRestoreJournaled(): void {
+  const proto = TrashJournal.prototype;
+  const save = proto.saveRestore;
+  proto.saveRestore = async function (this: TrashJournal, ...args: Parameters<typeof save>) {
+    await save.apply(this, args);
+    print('phase restoring');
+  };
+}
+
+/** The system trash: a log line written before the file leaves the gallery. */
+async function recordingSystemTrash(file: string): Promise<void> {
+  appendFileSync(join(systemTrashDir!, 'log'), `${file}\n`);
+  await mkdir(join(systemTrashDir!, 'files'), { recursive: true });
+  await rename(file, join(systemTrashDir!, 'files', `${String(Date.now())}-${basename(file)}`));
+}
+
+async function main(): Promise<void> {
+  if (!dataDir || !galleryDir || !systemTrashDir || (mode !== 'cycle' && mode !== 'replay'))
+    throw new Error(
+      'usage: trash-kill-worker.ts <dataDir> <galleryDir> <systemTrashDir> cycle|replay',
+    );
+  markHistoryWrites();
+  markRestoreJournaled();
+  const core = await openPictorCore({
+    imageEngine: testImageEngine,
+    dataDir,
+    galleryDir,
+    fetch: () => Promise.reject(new Error('no network in this test')),
+    credentials: new StaticCredentials('http://127.0.0.1:9', 'unused'),
+    clock: systemClock,
+  });
+  const trash = new TrashOperations({
+    journal: new TrashJournal(join(dataDir, TRASH_JOURNAL_DIR)),
+    core: () => core,
+    sendToSystemTrash: recordingSystemTrash,
+  });
+  await trash.replay();
+  if (mode === 'replay') {
+    await core.close();
+    print('done');
+    return;
+  }
+  const refs = JSON.parse(readFileSync(refsFile!, 'utf8')) as { localId: string; index: number }[];
+  const deleted = await trash.deleteImages(refs);
+  if (deleted.failed > 0) throw new Error(`delete failed: ${String(deleted.problem)}`);
+  trash.onProgress(() => print('phase placed'));
+  const restored = await trash.restoreImages(refs);
+  if (restored.failed > 0) throw new Error(`restore failed: ${String(restored.problem)}`);
+  print('finished');
+  await core.close();
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});
