@@ -38,6 +38,14 @@ export const layers = [
     node: true,
   },
   {
+    // The development server's entry composes the demo with a plain-Node image engine.
+    layer: 'electron/demo-service/cli.ts',
+    paths: ['electron/demo-service/cli.ts'],
+    may: [...CORE, 'electron/demo-service', 'electron/adapters'],
+    electron: 'none',
+    node: true,
+  },
+  {
     // The desktop runtime composes the core with the embedded demo service.
     layer: 'electron/core/app-runtime',
     paths: ['electron/core/app-runtime.ts', 'electron/core/app-environment.ts'],

@@ -40,7 +40,7 @@ import { codesignReader } from './adapters/codesign';
 import { readMacSignature, type MacSignature } from './core/updates/update-capability';
 import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
-import { imageWorkers } from './core/images/image-workers';
+import { appImageEngine } from './adapters/image-engines/app-image-engine';
 import { ensurePrivateFolder } from './core/fs/private-files';
 import { readAppEnvironment, runtimeOverrides, type AppEnvironment } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
@@ -141,11 +141,7 @@ export function startApp(): void {
       },
     }),
   });
-  // The image code loads on first use (core/images); if it cannot, images are still saved.
-  imageWorkers().onUnavailable((reason) => {
-    logger.warn('image code could not load: images are saved without thumbnails', { reason });
-    notice('thumbnails_unavailable');
-  });
+  const imageEngine = appImageEngine(logger, () => notice('thumbnails_unavailable'));
 
   async function start(): Promise<void> {
     // Owner-only before any store, vault or history file is written into it.
@@ -161,6 +157,7 @@ export function startApp(): void {
       clock: systemClock,
       logger,
       prompts: createDialogPrompts(dialog, () => mainWindow),
+      imageEngine,
       ...hostOptions(environment),
     });
     // Closed on quit from here on; published (for windows and menus) only once it is wired.
@@ -236,6 +233,7 @@ export function startApp(): void {
         ? join(process.resourcesPath, 'drag-icon.png')
         : join(app.getAppPath(), 'resources', 'icons', '128x128.png'),
       parentWindow: () => mainWindow,
+      images: started.imageEngine,
     });
   }
 
@@ -326,6 +324,7 @@ export function startApp(): void {
         ?.close()
         .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
       wired.dispose();
+      await imageEngine.dispose().catch(() => undefined);
       await logger.close();
       app.quit();
     })();

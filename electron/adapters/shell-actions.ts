@@ -18,7 +18,8 @@ import { suggestedFileName } from '../core/os/save-name';
 import { messageOf } from '../core/errors/thrown-value';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
 import { mainText } from '../core/i18n/main-text';
-import { convertToPng, iconPng } from '../core/images/image-ops';
+import { pngOfImage } from '../core/images/image-png';
+import type { ImageEngine } from '../ports/image-engine';
 import { openRegularFile, readRegularFile } from '../core/gallery/regular-file';
 import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 
@@ -37,7 +38,12 @@ export interface ShellActionsOptions {
   readonly fallbackDragIcon?: string;
   /** The window Save As is a sheet on (macOS), when one is open. */
   readonly parentWindow?: () => BrowserWindow | null;
+  /** Converts JPEG and WebP to PNG (clipboard) and makes drag icons: the app's image engine. */
+  readonly images: Pick<ImageEngine, 'toPng'>;
 }
+
+/** The gallery's pixel limit (the download's default): a bigger file was not saved by Pictor. */
+const MAX_PIXELS = 100_000_000;
 
 const DRAG_ICON_SIZE = 128;
 
@@ -76,27 +82,30 @@ async function checkFiles(
   }
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+type Images = ShellActionsOptions['images'];
 
 /**
- * The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted. Read
- * as a regular file inside the gallery once opened (a folder swapped for a link leads nowhere).
+ * The image as PNG bytes (the clipboard's common image format); JPEG and WebP are converted after
+ * a header check. Read as a regular file inside the gallery once opened (a folder swapped for a
+ * link leads nowhere).
  */
-async function pngBytes(root: string, file: string): Promise<Buffer | null> {
+async function pngBytes(root: string, file: string, images: Images): Promise<Uint8Array | null> {
   try {
     const bytes = await readRegularFile(root, file, MAX_IMAGE_BYTES);
-    if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return bytes;
-    return await convertToPng(bytes);
+    return await pngOfImage(bytes, images, { maxPixels: MAX_PIXELS });
   } catch {
     return null;
   }
 }
 
 /** A small PNG of `file` for the drag cursor (Electron cannot read WebP thumbnails itself). */
-async function iconImage(root: string, file: string): Promise<NativeImage | null> {
+async function iconImage(root: string, file: string, images: Images): Promise<NativeImage | null> {
   try {
-    const png = await iconPng(await readRegularFile(root, file, MAX_IMAGE_BYTES), DRAG_ICON_SIZE);
-    const image = nativeImage.createFromBuffer(png);
+    const png = await pngOfImage(await readRegularFile(root, file, MAX_IMAGE_BYTES), images, {
+      maxPixels: MAX_PIXELS,
+      maxSide: DRAG_ICON_SIZE,
+    });
+    const image = nativeImage.createFromBuffer(Buffer.from(png));
     return image.isEmpty() ? null : image;
   } catch {
     return null;
@@ -107,9 +116,10 @@ async function dragIcon(
   root: string,
   sources: readonly string[],
   fallback: string | undefined,
+  images: Images,
 ): Promise<NativeImage | null> {
   for (const source of sources) {
-    const image = await iconImage(root, source);
+    const image = await iconImage(root, source, images);
     if (image) return image;
   }
   const last = fallback ? nativeImage.createFromPath(fallback) : null;
@@ -138,7 +148,8 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         return ok(undefined);
       }),
     trash: (file) => guarded([file], () => moveToTrash(file)),
-    copyImage: (file) => guarded([file], () => copyToClipboard(options.galleryRoot(), file)),
+    copyImage: (file) =>
+      guarded([file], () => copyToClipboard(options.galleryRoot(), file, options.images)),
     saveAs: (file, request) =>
       guarded([file], () =>
         saveCopy(options.galleryRoot(), file, request, {
@@ -151,7 +162,11 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         dragOut(
           sender,
           file,
-          { root: options.galleryRoot(), sources: thumbnail ? [thumbnail, file] : [file] },
+          {
+            root: options.galleryRoot(),
+            sources: thumbnail ? [thumbnail, file] : [file],
+            images: options.images,
+          },
           options.fallbackDragIcon,
         ),
       ),
@@ -170,8 +185,8 @@ async function moveToTrash(file: string): Promise<Result<void>> {
   }
 }
 
-async function copyToClipboard(root: string, file: string): Promise<Result<void>> {
-  const png = await pngBytes(root, file);
+async function copyToClipboard(root: string, file: string, images: Images): Promise<Result<void>> {
+  const png = await pngBytes(root, file, images);
   if (!png) return fail('failed', sentence('error.gallery.copyUnreadable'));
   try {
     const blob = new Blob([new Uint8Array(png)], { type: 'image/png' });
@@ -185,10 +200,10 @@ async function copyToClipboard(root: string, file: string): Promise<Result<void>
 async function dragOut(
   sender: WebContents,
   file: string,
-  icons: { readonly root: string; readonly sources: readonly string[] },
+  icons: { readonly root: string; readonly sources: readonly string[]; readonly images: Images },
   fallbackIcon: string | undefined,
 ): Promise<Result<void>> {
-  const icon = await dragIcon(icons.root, icons.sources, fallbackIcon);
+  const icon = await dragIcon(icons.root, icons.sources, fallbackIcon, icons.images);
   if (!icon) return fail('failed', sentence('error.gallery.dragFailed'));
   try {
     sender.startDrag({ file, icon });

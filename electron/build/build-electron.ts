@@ -3,8 +3,10 @@
  *
  * - main: electron/main.ts → dist-electron/main.js, ESM for Node 24 (Electron 45's Node). Every
  *   production dependency stays external: electron-builder copies `dependencies` into the asar
- *   anyway, and native packages (sharp) must load from node_modules. Node built-ins, `node:sqlite`
- *   (the history) among them, are external on platform `node` and come with Electron's Node.
+ *   anyway. Node built-ins, `node:sqlite` (the history) among them, are external on platform
+ *   `node` and come with Electron's Node. `sharp` too stays an import at run time and is never
+ *   packed: only a plain-Node CLI run from a checkout loads it (adapters/image-engines); in the
+ *   packed app the import fails and the host uses another engine.
  * - preload: electron/preload.ts → dist-electron/preload.cjs, CommonJS for the sandboxed preload,
  *   which can `require` only `electron` and a few polyfills, so everything else is bundled.
  *   Platform `browser` makes any Node built-in import a build error instead of a runtime crash.
@@ -43,9 +45,18 @@ const ESM_REQUIRE_BANNER = [
   'const require = __pictorCreateRequire(import.meta.url);',
 ].join('\n');
 
-/** Modules the main bundle leaves to `import` at run time: Electron plus every production dependency. */
+/**
+ * Native image libraries the main bundle must never inline: a devDependency the plain-Node CLI
+ * loads when present (adapters/image-engines/sharp-native-engine.ts), absent from the packed app.
+ */
+export const NEVER_BUNDLED = ['sharp'] as const;
+
+/**
+ * Modules the main bundle leaves to `import` at run time: Electron, every production dependency
+ * and {@link NEVER_BUNDLED}.
+ */
 export function mainExternals(dependencies: Readonly<Record<string, string>>): string[] {
-  const names = ['electron', ...Object.keys(dependencies)];
+  const names = ['electron', ...Object.keys(dependencies), ...NEVER_BUNDLED];
   // Subpath imports (`undici/types`, `@img/…`) must stay external too.
   return [...new Set(names)].flatMap((name) => [name, `${name}/*`]);
 }
@@ -56,12 +67,10 @@ export function mainBuildOptions(
   dependencies: Readonly<Record<string, string>>,
 ): BuildOptions {
   return {
-    // The image worker (core/images) is a thread of the main process with its own bundle beside
-    // main.js, where core/images/image-workers.ts looks for it.
     entryPoints: {
       main: path.join(paths.rootDir, 'electron', 'main.ts'),
-      'image-worker': path.join(paths.rootDir, 'electron', 'core', 'images', 'image-worker.ts'),
-      // The Content Credentials verifier's worker (core/content-credentials), the same way.
+      // The Content Credentials verifier's worker (core/content-credentials), a thread of the
+      // main process with its own bundle beside main.js, where it looks for it.
       'c2pa-worker': path.join(
         paths.rootDir,
         'electron',

@@ -1,6 +1,8 @@
 /** The CLI's commands over one opened core. Each returns the process exit code. */
 import type { TaskRecord } from '../../shared/domain/task-record';
+import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { createNodeFetch } from '../adapters/node-fetch';
+import type { ImageEngine } from '../ports/image-engine';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
@@ -52,7 +54,14 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
       'Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).',
     );
   }
-  const core = await open(command.common, credentials, io);
+  const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
+  let core: PictorCore;
+  try {
+    core = await open(command.common, credentials, io, imageEngine);
+  } catch (error) {
+    await imageEngine.dispose();
+    throw error;
+  }
   const run: Run = { core, common: command.common, io, namedBaseUrl: credentials.namedBaseUrl };
   try {
     switch (command.name) {
@@ -91,11 +100,18 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     }
   } finally {
     await core.close();
+    await imageEngine.dispose();
   }
 }
 
-function open(common: CommonOptions, credentials: EnvCredentials, io: CliIo): Promise<PictorCore> {
+function open(
+  common: CommonOptions,
+  credentials: EnvCredentials,
+  io: CliIo,
+  imageEngine: ImageEngine,
+): Promise<PictorCore> {
   return openPictorCore({
+    imageEngine,
     dataDir: common.dataDir,
     galleryDir: common.galleryDir,
     fetch: createNodeFetch(io.env),
@@ -177,7 +193,16 @@ function report(run: Run, records: readonly TaskRecord[]): void {
     const problem = problemLine(record, resumeLineFor(record, resumeWhere(run)));
     if (problem) io.stderr(`${problem}\n`);
   }
+  const pending = records
+    .flatMap((record) => record.images)
+    .filter((image) => image.thumbnailPending);
+  if (pending.length > 0) io.stderr(`${PENDING_THUMBNAILS(pending.length)}\n`);
 }
+
+/** Said once per command when images were saved with their thumbnails pending. */
+const PENDING_THUMBNAILS = (count: number) =>
+  `${count} image(s) saved without a thumbnail: no image decoder runs here, so each was checked ` +
+  'from its header only. The Pictor app makes their thumbnails the next time it shows the gallery.';
 
 function list(core: PictorCore, common: CommonOptions, io: CliIo): number {
   let cursor: string | null = null;

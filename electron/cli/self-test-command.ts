@@ -13,7 +13,11 @@ import { jsonSafe, terminalSafe } from './terminal-text';
 
 /** What the host brings to `self-test`. */
 export interface SelfTestHost {
-  /** The image engine the host's gallery uses; absent: the host has none. */
+  /**
+   * The image engine the host's gallery uses. Absent: `self-test` reports that the host has
+   * none; the other commands use the plain-Node engine (native sharp when it loads, else
+   * header-only: cli/commands.ts).
+   */
   readonly imageEngine?: () => Promise<ImageEngine>;
   /** Whether the OS can encrypt the key; absent: not applicable (plain Node). */
   readonly encryption?: () => Promise<EncryptionReport>;

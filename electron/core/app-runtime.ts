@@ -10,6 +10,7 @@ import { startDemoService } from '../demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
 import type { FetchLike } from '../ports/http';
+import type { ImageEngine } from '../ports/image-engine';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { Logger } from '../ports/logger';
 import type { SecretCipher } from '../ports/secret-cipher';
@@ -49,6 +50,11 @@ export interface AppRuntimeOptions {
   readonly prompts?: UserPrompts;
   /** The app's version (Electron: `app.getVersion()`), written into every saved image. */
   readonly appVersion?: string;
+  /**
+   * Decodes, thumbnails and converts images, and draws the embedded demo's pictures: the host's
+   * engine (the app's Chromium image renderer; the harnesses' native sharp).
+   */
+  readonly imageEngine: ImageEngine;
 }
 
 /** Called after the core was replaced (gallery moved), so listeners can re-subscribe. */
@@ -86,6 +92,7 @@ export class AppRuntime {
     bindLegacyKey(vault, settings.get().baseUrl, logger);
     const demo = await startDemoService({
       durationMs: { min: 3_000, max: 8_000 },
+      images: options.imageEngine,
       ...options.demo,
     });
     const credentials = new AppCredentials({ vault, settings, demoUrl: () => demo.url });
@@ -109,6 +116,11 @@ export class AppRuntime {
 
   get core(): PictorCore {
     return this.current;
+  }
+
+  /** The host's image engine (it outlives every core: moving the gallery keeps it). */
+  get imageEngine(): ImageEngine {
+    return this.options.imageEngine;
   }
 
   /** The clock everything of this runtime keeps time by. */
@@ -315,6 +327,7 @@ export class AppRuntime {
       credentials,
       clock: options.clock,
       logger: options.logger,
+      imageEngine: options.imageEngine,
       ...(options.appVersion === undefined ? {} : { appVersion: options.appVersion }),
       engine: {
         watchTimeoutMs: options.watchTimeoutMs ?? watchTimeoutMs(settings),

@@ -2,10 +2,10 @@
  * Builds the core from its ports: history, gallery, service client and task engine over one data
  * folder. The CLI, the Electron main process and the end-to-end harness all start Pictor here.
  */
-import type { ImageWorkers } from './images/image-workers';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Clock } from '../ports/clock';
+import type { ImageEngine } from '../ports/image-engine';
 import type { CredentialsProvider } from '../ports/credentials';
 import type { FetchLike } from '../ports/http';
 import type { Logger } from '../ports/logger';
@@ -14,6 +14,7 @@ import type { TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery/gallery';
+import { PendingThumbnails } from './gallery/pending-thumbnails';
 import { HistoryStore } from './history/history-store';
 import { ServiceClient } from './service/service-client';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
@@ -34,8 +35,12 @@ export interface PictorCoreOptions {
   readonly logger?: Logger;
   readonly engine?: Partial<TaskEngineOptions>;
   readonly requestTimeoutMs?: number;
-  /** The image workers the gallery uses; default the process's own (core/images). */
-  readonly images?: ImageWorkers;
+  /**
+   * Decodes images and makes their thumbnails, chosen by the host: the app's Chromium image
+   * renderer, native sharp in plain-Node hosts (CLI from a checkout, tests, bench), or
+   * header-only where neither runs. The core never picks one itself.
+   */
+  readonly imageEngine: ImageEngine;
   /** Pictor's version, written into every saved image's metadata; default {@link UNKNOWN_VERSION}. */
   readonly appVersion?: string;
   /**
@@ -53,6 +58,8 @@ export interface PictorCore {
   readonly gallery: Gallery;
   readonly client: ServiceClient;
   readonly engine: TaskEngine;
+  /** Makes the thumbnails left pending (the app runs it each time it shows the gallery). */
+  readonly thumbnails: PendingThumbnails;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -74,7 +81,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       root: options.galleryDir,
       fetch: options.fetch,
       logger,
-      ...(options.images ? { images: options.images } : {}),
+      imageEngine: options.imageEngine,
       credentials: verifier,
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
     });
@@ -97,12 +104,21 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       ...(options.engine ? { options: options.engine } : {}),
     });
     const opened = history;
+    const thumbnails = new PendingThumbnails({
+      history,
+      records: engine,
+      make: (image) => gallery.makeThumbnail(image),
+      imageEngine: options.imageEngine,
+      logger,
+    });
     return {
       history: opened,
       gallery,
       client,
       engine,
+      thumbnails,
       async close() {
+        await thumbnails.stop();
         await engine.stop();
         opened.close();
         if (!options.contentCredentials) await verifier.dispose();

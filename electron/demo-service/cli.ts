@@ -9,6 +9,7 @@ import { DemoOptionsError } from './options';
 import { startDemoService } from './server';
 import type { DemoService } from './types';
 import { messageOf } from '../core/errors/thrown-value';
+import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 
 const EXIT_USAGE = 2;
 const EXIT_FAILURE = 1;
@@ -49,7 +50,8 @@ async function main(argv: string[]): Promise<void> {
   }
   let service: DemoService;
   try {
-    service = await startDemoService(command.options);
+    // Native sharp draws the pictures when it loads here; else plain gradient PNGs.
+    service = await startDemoService({ images: await plainNodeImageEngine(), ...command.options });
   } catch (error) {
     const usage = error instanceof DemoOptionsError;
     const reason = messageOf(error);

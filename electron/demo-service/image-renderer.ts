@@ -1,5 +1,10 @@
-import { renderSvgPng } from '../core/images/image-ops';
+import { ImageEngineError, type ImageEngine } from '../ports/image-engine';
+import { gradientPng, type Rgb } from './plain-png';
+import { hashParts, seededRandom } from './prng';
 import { sceneSvg, type SceneSpec } from './demo-scenes';
+
+/** What draws the demo's pictures: the host's image engine (the app's, or native sharp). */
+export type DemoRenderer = Pick<ImageEngine, 'renderSvgPng'>;
 
 /**
  * What an image looks like: the same input always gives the same pixels. `variant` (the task's
@@ -12,7 +17,7 @@ const CACHE_SIZE = 32;
 
 /**
  * A striped corner band, so nobody mistakes a demo picture for a generated one. Shapes, not text:
- * the WebAssembly renderer (core/images) has no fonts, so SVG text would not be drawn.
+ * an engine may have no fonts, so SVG text would not be drawn the same everywhere.
  */
 function demoMark(width: number, height: number): string {
   const band = Math.max(8, Math.round(Math.min(width, height) / 6));
@@ -35,12 +40,30 @@ export function buildSvg(spec: ImageSpec): string {
   );
 }
 
+/** The demo picture's two corner colours, seeded like its SVG, for the plain fallback. */
+function cornerColours(spec: ImageSpec): [Rgb, Rgb] {
+  const random = seededRandom(hashParts(spec.seed, 'image', spec.prompt, spec.variant, spec.index));
+  const channel = () => 40 + Math.floor(random() * 176);
+  return [
+    [channel(), channel(), channel()],
+    [channel(), channel(), channel()],
+  ];
+}
+
 /**
- * Renders an exact-size PNG from the SVG, on the image workers (core/images); low compression
- * keeps it fast.
+ * An exact-size PNG of the demo picture, drawn from its SVG by `renderer`; without one, or when it
+ * cannot draw (the header-only engine), a plain gradient PNG in the picture's colours.
  */
-export async function renderPng(spec: ImageSpec): Promise<Buffer> {
-  return renderSvgPng(buildSvg(spec), { width: spec.width, height: spec.height });
+export async function renderPng(spec: ImageSpec, renderer?: DemoRenderer): Promise<Buffer> {
+  if (renderer) {
+    try {
+      const png = await renderer.renderSvgPng(buildSvg(spec), spec);
+      return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+    } catch (error) {
+      if (!(error instanceof ImageEngineError && error.why === 'unavailable')) throw error;
+    }
+  }
+  return gradientPng(spec.width, spec.height, ...cornerColours(spec));
 }
 
 /**
@@ -50,7 +73,10 @@ export async function renderPng(spec: ImageSpec): Promise<Buffer> {
 export class ImageCache {
   private readonly entries = new Map<string, Promise<Buffer>>();
 
-  constructor(private readonly capacity = CACHE_SIZE) {}
+  constructor(
+    private readonly renderer?: DemoRenderer,
+    private readonly capacity = CACHE_SIZE,
+  ) {}
 
   get(spec: ImageSpec): Promise<Buffer> {
     const key = `${spec.seed}|${spec.variant}|${spec.index}|${spec.width}x${spec.height}|${spec.prompt}`;
@@ -60,7 +86,7 @@ export class ImageCache {
       this.entries.set(key, cached);
       return cached;
     }
-    const rendering = renderPng(spec);
+    const rendering = renderPng(spec, this.renderer);
     rendering.catch(() => this.entries.delete(key));
     this.entries.set(key, rendering);
     while (this.entries.size > this.capacity) {

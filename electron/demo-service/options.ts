@@ -20,6 +20,7 @@ export interface ResolvedOptions {
   control: boolean;
   seed: number;
   now: () => number;
+  images: DemoServiceOptions['images'];
 }
 
 export const DEFAULT_DURATION = { min: 3000, max: 6000 };
@@ -108,6 +109,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     control: options.control ?? false,
     seed: options.seed ?? 1,
     now: options.now ?? Date.now,
+    images: options.images,
   };
   checkScalars(resolved);
   return resolved;

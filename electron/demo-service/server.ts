@@ -72,8 +72,9 @@ class DemoServer {
     this.context = {
       store: this.store,
       options,
-      images: new ImageCache(),
+      images: new ImageCache(options.images),
       baseUrl: () => this.url,
+      wait: (ms) => this.wait(ms),
     };
   }
 

@@ -30,6 +30,24 @@ export interface ServiceContext {
   options: ResolvedOptions;
   images: ImageCache;
   baseUrl: () => string;
+  /** A real-time wait that the service's close cuts short (resolving false). */
+  wait: (ms: number) => Promise<boolean>;
+}
+
+/**
+ * Draws a task's pictures when it completes, as a real service has its images ready when it says
+ * so: the download that follows the poll finds them drawn instead of waiting for the drawing.
+ * Only on the real clock (a test's clock moves on its own) and for a task that will complete.
+ */
+async function drawAtCompletion(ctx: ServiceContext, task: StoredTask): Promise<void> {
+  if (ctx.options.now !== Date.now || task.failureDraw < ctx.options.failureRate) return;
+  if (!(await ctx.wait(Math.max(0, task.completesAt - Date.now())))) return;
+  const { prompt, width, height, variant } = task;
+  for (let index = 0; index < task.imageCount; index += 1) {
+    await ctx.images
+      .get({ prompt, width, height, index, variant, seed: ctx.options.seed })
+      .catch(() => undefined);
+  }
 }
 
 /** A request as the routes see it. */
@@ -140,6 +158,7 @@ function submit(ctx: ServiceContext, call: ServiceCall): Reply {
     );
   }
   const task = ctx.store.create(account, parsed.request);
+  void drawAtCompletion(ctx, task);
   return jsonReply(200, {
     id: task.id,
     object: 'image.task',

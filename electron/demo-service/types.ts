@@ -1,3 +1,5 @@
+import type { ImageEngine } from '../ports/image-engine';
+
 /**
  * Public types of the demo service: the local implementation of the image task service's HTTP
  * interface (docs/SERVICE.md). Other code depends on exactly these names.
@@ -16,6 +18,11 @@ export type DemoDuration = number | { min: number; max: number };
 
 /** Options of {@link startDemoService}; every field has a default. */
 export interface DemoServiceOptions {
+  /**
+   * Draws the demo's pictures from SVG: the host's image engine. Default (and when the engine
+   * cannot draw): a plain gradient PNG in the picture's colours (plain-png.ts).
+   */
+  images?: Pick<ImageEngine, 'renderSvgPng'>;
   /** Interface to listen on; default `'127.0.0.1'`. */
   host?: string;
   /** Port; default 0 (a free one). */

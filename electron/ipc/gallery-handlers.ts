@@ -11,6 +11,7 @@ import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-ima
 import type { TrashOperations } from '../core/trash/trash-operations';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
 import type { HistoryStore } from '../core/history/history-store';
+import type { PendingThumbnails } from '../core/gallery/pending-thumbnails';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
@@ -22,6 +23,7 @@ export interface GalleryHandlerDeps {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'listImages' | 'imageModels' | 'countImages'>;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
+    readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
   };
   readonly shell: Pick<
     ShellActions,
@@ -50,12 +52,15 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
   /** The saved file of an image, resolved inside the current gallery. */
   const fileOf = (ref: ImageRef) => savedFile(core().gallery, findImage(core().engine, ref).image);
   return {
-    'gallery:list': ({ states, cursor, ...query }) =>
-      core().history.listImages({
+    'gallery:list': ({ states, cursor, ...query }) => {
+      // The gallery is being shown (its first page): thumbnails left pending are made now.
+      if (!cursor) void core().thumbnails.kick();
+      return core().history.listImages({
         ...query,
         states: states ?? VISIBLE_STATES,
         cursor: cursor ?? null,
-      }),
+      });
+    },
     'gallery:models': () => core().history.imageModels(),
     'gallery:count': ({ states, ...query }) =>
       core().history.countImages({ ...query, states: states ?? VISIBLE_STATES }),

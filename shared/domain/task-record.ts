@@ -100,6 +100,11 @@ export const imageRecordSchema = z.object({
   /** Paths relative to the gallery root, so the gallery folder can move. */
   file: boundedText(MAX_PATH_CHARS).optional(),
   thumbnail: boundedText(MAX_PATH_CHARS).optional(),
+  /**
+   * The image was saved by a host with no image decoder: sized from its header, no thumbnail yet.
+   * The app makes the thumbnail the next time it shows the gallery, and clears this.
+   */
+  thumbnailPending: z.literal(true).optional(),
   width: boundedInt(1, MAX_IMAGE_SIDE).optional(),
   height: boundedInt(1, MAX_IMAGE_SIDE).optional(),
   bytes: boundedInt(0, MAX_IMAGE_BYTES).optional(),

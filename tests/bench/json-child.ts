@@ -1,6 +1,7 @@
 /**
  * Runs a bench child process (`node --expose-gc --import tsx <script> <args>`, so it can collect
- * garbage before it measures) and returns the JSON report it prints as its last line.
+ * garbage before it measures; a bundled child without tsx) and returns the JSON report it prints
+ * as its last line.
  */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -10,12 +11,13 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export function runJsonChild<T>(
   script: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs: number; name: string },
+  options: { env?: NodeJS.ProcessEnv; timeoutMs: number; name: string; bundled?: boolean },
 ): Promise<T> {
+  const loader = options.bundled ? [] : ['--import', 'tsx'];
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--expose-gc', '--import', 'tsx', script, ...args],
+      ['--expose-gc', ...loader, script, ...args],
       {
         cwd: ROOT,
         env: { ...process.env, ...options.env },

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every suite in tests/bench/suites, prints one table and writes it to
  * docs/PERFORMANCE.md with the date, the machine and the command of each row.
- * `npm run bench -- --only engine,history` runs some suites (the doc is then not rewritten).
+ * `npm run bench -- --only engine,history` runs some suites (the doc is then not rewritten):
+ * `engine` is poll efficiency and completion to gallery, `download-memory` its own row.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { CHROMIUM_PATH } from '../e2e/harness/host';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUITES = [
   'engine',
+  'download-memory',
   'images',
   'history',
   'shared-history',

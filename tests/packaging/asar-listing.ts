@@ -4,6 +4,7 @@
  * would resolve it inside the archive.
  */
 import { extractFile, listPackage, statFile } from '@electron/asar';
+import { readdir } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
 
@@ -116,4 +117,36 @@ export function unresolvedDependencies(asar: AsarListing): string[] {
     }
   }
   return missing;
+}
+
+/**
+ * An image library's file: sharp (any build), libvips, or a WebAssembly image codec. The app
+ * decodes with Chromium's own codecs; none of these may be packed.
+ */
+const IMAGE_LIBRARY =
+  /(^|\/)node_modules\/(sharp|@img\/[^/]+|wasm-vips|@jsquash\/[^/]+|@squoosh\/[^/]+)(\/|$)|libvips|sharp[^/]*\.node$/i;
+
+/** The Content Credentials verifier's package, unpacked from the asar whole. */
+export const C2PA_PACKAGE = 'node_modules/@contentauth/c2pa-wasm/';
+/** The one WebAssembly module the app carries: the Content Credentials verifier (no image codec). */
+export const C2PA_WASM = `${C2PA_PACKAGE}pkg/c2pa_bg.wasm`;
+
+/**
+ * Every image library file among archive entries or files unpacked beside the archive, and every
+ * WebAssembly module but {@link C2PA_WASM}: a new one could be a codec, and must be looked at.
+ */
+export function imageLibraryFiles(entries: Iterable<string>): string[] {
+  return [...entries].filter(
+    (entry) => IMAGE_LIBRARY.test(entry) || (entry.endsWith('.wasm') && !entry.endsWith(C2PA_WASM)),
+  );
+}
+
+/** Every file under `dir` on disk, relative to it with `/` separators; none when it is absent. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    );
 }

@@ -17,6 +17,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
+  C2PA_PACKAGE,
+  C2PA_WASM,
+  filesUnder,
+  imageLibraryFiles,
   isRuntimeProvided,
   isUnpacked,
   openAsar,
@@ -194,7 +198,7 @@ describe('app.asar', () => {
     expect(manifest.scripts).toBeUndefined();
   });
 
-  it('resolves every package the main bundle imports, and the main bundle names the preload', () => {
+  it('resolves every package the main bundle imports but sharp, and the main bundle names the preload', () => {
     const { asar, manifest } = current();
     const main = readText(asar, manifest.main);
     const packages = bareImportsOf(main).filter((specifier) => !isRuntimeProvided(specifier));
@@ -202,7 +206,8 @@ describe('app.asar', () => {
       (specifier) =>
         resolvePackage(asar, packageNameOf(specifier), path.posix.dirname(manifest.main)) === null,
     );
-    expect(unresolved).toEqual([]);
+    // The plain-Node CLI's engine tries sharp; in the packed app it must fail to load.
+    expect(unresolved).toEqual(['sharp']);
     expect(main).toContain('preload.cjs');
   });
 
@@ -230,7 +235,7 @@ describe('app.asar', () => {
   it('ships every production dependency and everything they depend on', () => {
     const { asar, manifest } = current();
     const names = Object.keys(manifest.dependencies ?? {});
-    expect(names).toEqual(expect.arrayContaining(['electron-store', 'sharp', 'undici']));
+    expect(names).toEqual(expect.arrayContaining(['electron-store', 'undici']));
     // The history is the runtime's own node:sqlite; the WASM SQLite is a dev (bench) dependency.
     expect(names).not.toContain('node-sqlite3-wasm');
     expect([...asar.entries].some((entry) => entry.includes('node-sqlite3-wasm'))).toBe(false);
@@ -261,23 +266,34 @@ describe('app.asar', () => {
     expect(shipped).toEqual([]);
   });
 
-  it('ships no native code, and unpacks the image and Content Credentials WebAssembly to disk', async () => {
+  it('ships no native code and no image library (no sharp, libvips or WebAssembly image codec); unpacks the Content Credentials WebAssembly', async () => {
     const { asar, appOut } = current();
     const entries = [...asar.entries];
     expect(entries.filter((entry) => /\.(node|dylib|dll|exe)$|\.so(\.\d+)*$/.test(entry))).toEqual(
       [],
     );
-    const wasm = entries.filter((entry) => entry.endsWith('.wasm')).sort();
-    expect(wasm).toHaveLength(2);
-    expect(wasm[0]).toBe('node_modules/@contentauth/c2pa-wasm/pkg/c2pa_bg.wasm');
-    expect(wasm[1]).toMatch(
-      /^node_modules\/@img\/sharp-wasm32\/lib\/sharp-wasm32-[\d.]+\.node\.wasm$/,
-    );
+    expect(imageLibraryFiles(entries)).toEqual([]);
+    // The one WebAssembly module is the Content Credentials verifier's (it decodes no image),
+    // unpacked to disk; nothing else is.
+    const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
+    expect(wasm).toEqual([C2PA_WASM]);
+    // Unpacked: the verifier's package alone (electron-builder unpacks it whole).
+    const unpackedEntries = entries.filter((entry) => isUnpacked(asar, entry));
+    expect(unpackedEntries.filter((entry) => !entry.startsWith(C2PA_PACKAGE))).toEqual([]);
     for (const entry of wasm) {
       expect(isUnpacked(asar, entry), entry).toBe(true);
       const onDisk = await stat(path.join(appOut, 'resources', 'app.asar.unpacked', entry));
       const original = await stat(path.join(ROOT, entry));
       expect(onDisk.size, entry).toBe(original.size);
     }
+    const unpacked = await filesUnder(path.join(appOut, 'resources', 'app.asar.unpacked'));
+    expect(imageLibraryFiles(unpacked)).toEqual([]);
+    expect(imageLibraryFiles(await filesUnder(path.join(appOut, 'resources')))).toEqual([]);
+    // The bundle may name sharp only as the import the plain-Node CLI tries (it fails here).
+    const main = readText(asar, 'dist-electron/main.js');
+    expect(bareImportsOf(main).filter((name) => packageNameOf(name) === 'sharp')).toEqual([
+      'sharp',
+    ]);
+    expect(resolvePackage(asar, 'sharp', 'dist-electron')).toBe(null);
   });
 });

@@ -9,6 +9,7 @@ import { AppRuntime, type AppRuntimeOptions } from '../../electron/core/app-runt
 import { silentLogger } from '../../electron/ports/logger';
 import { InMemoryCipher } from '../fakes/in-memory-cipher';
 import { InMemoryKv } from '../fakes/in-memory-kv';
+import { testImageEngine } from './image-engine';
 
 export function testRuntimeOptions(
   dir: string,
@@ -25,6 +26,7 @@ export function testRuntimeOptions(
     logger: silentLogger,
     demo: { durationMs: 100 },
     pollIntervalMs: 100,
+    imageEngine: testImageEngine,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import type { DownloadOutcome } from '../../electron/core/gallery/download-outco
 import { createPinnedFetch } from '../../electron/core/gallery/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../electron/ports/http';
 import { silentLogger } from '../../electron/ports/logger';
+import { testImageEngine } from './image-engine';
 
 /** Settings as Gallery builds them (its defaults), with the given ports. */
 export function downloadSettings(
@@ -25,6 +26,7 @@ export function downloadSettings(
     downloadTimeoutMs: 5_000,
     maxRedirects: 5,
     logger: silentLogger,
+    imageEngine: testImageEngine,
     ...ports,
   };
 }

@@ -73,7 +73,6 @@ export function rendererBuildKind(dir: string): 'production' | 'development' | '
 const REQUIRED = [
   'dist/renderer/index.html',
   'dist-electron/main.js',
-  'dist-electron/image-worker.js',
   'dist-electron/c2pa-worker.js',
   'dist-electron/preload.cjs',
   'package.json',

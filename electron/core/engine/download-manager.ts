@@ -241,12 +241,14 @@ export class DownloadManager {
     let next: ImageRecord;
     let retryIn: number | null = null;
     if (outcome.state === 'saved') {
-      const { state, file, thumbnail, width, height, bytes, mime } = outcome;
+      const { state, file, thumbnail, thumbnailPending, width, height, bytes, mime } = outcome;
+      const { thumbnail: _old, thumbnailPending: _pending, ...earlier } = image;
       next = withoutError({
-        ...image,
+        ...earlier,
         state,
         file,
-        thumbnail,
+        ...(thumbnail === undefined ? {} : { thumbnail }),
+        ...(thumbnailPending ? { thumbnailPending } : {}),
         width,
         height,
         bytes,

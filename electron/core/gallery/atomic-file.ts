@@ -7,6 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkContained, removeFile } from '../fs/contained-fs';
+import { sentence } from '../../../shared/i18n/sentence';
+import { diskParams, retry, type FailedOutcome } from './download-outcome';
 
 /** A fresh, unguessable path inside `<root>/.pictor-tmp`. Every file there is ours. */
 export function tempPath(root: string, suffix = '.part'): string {
@@ -31,6 +33,23 @@ export async function writeNewFileSynced(path: string, data: string | Uint8Array
     await handle.sync();
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Flushes a file written earlier (a download's body) to disk; a failure is a retry outcome.
+ */
+export async function syncFile(path: string): Promise<FailedOutcome | null> {
+  try {
+    const handle = await open(path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return null;
+  } catch (error) {
+    return retry(sentence('error.gallery.downloadNotWritten', diskParams(error)));
   }
 }
 

@@ -104,9 +104,9 @@ async function pumpToFile(
   }
   const reader = body.getReader();
   try {
-    const result = await pump(reader, file, limits, sniffer);
-    if ('bytes' in result) await file.sync();
-    return result;
+    // Not synced here: the metadata step writes the file again (synced), and when it does not,
+    // the download syncs it before placing it (download-image.ts). One fsync per image, not two.
+    return await pump(reader, file, limits, sniffer);
   } catch (error) {
     return diskFailure(error);
   } finally {

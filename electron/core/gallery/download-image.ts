@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
-import { removeQuietly, tempPath } from './atomic-file';
+import { removeQuietly, syncFile, tempPath } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile } from './body-to-file';
@@ -19,7 +19,7 @@ import {
   type FailedOutcome,
 } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
-import type { ImageWorkers } from '../images/image-workers';
+import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';
 import { imageNames } from './gallery-layout';
 import { requestImage } from './image-request';
@@ -44,8 +44,8 @@ export interface DownloadSettings {
   readonly resolver?: Resolver;
   /** Tests only; see ImageRequest.classify. */
   readonly classify?: AddressClassifier;
-  /** The image workers; default the process's own (core/images). */
-  readonly images?: ImageWorkers;
+  /** Decodes each image and makes its thumbnail, after the header check (core/images). */
+  readonly imageEngine: ImageEngine;
   /** Verifies the C2PA Content Credentials an image carries; absent: they are found, not read. */
   readonly credentials?: ContentCredentialVerifier;
   readonly maxImageBytes: number;
@@ -111,7 +111,10 @@ async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temp
     logger: settings.logger,
     ...(job.signal ? { signal: job.signal } : {}),
   });
-  const checked = await checkImage(temps.image, body.kind, settings);
+  const checked = await checkImage(temps.image, body.kind, {
+    ...settings,
+    ...(job.signal ? { signal: job.signal } : {}),
+  });
   if ('state' in checked) return checked;
   const written =
     job.provenance &&
@@ -122,6 +125,12 @@ async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temp
       credentials: credentials.presence,
       xmpTemp: temps.xmp,
     }));
+  const inImage = written && 'inImage' in written ? written.inImage : null;
+  // The metadata step's file is synced; the body as it came is synced only when it is kept.
+  if (inImage === null) {
+    const synced = await syncFile(temps.image);
+    if (synced) return synced;
+  }
   // Read before the file moves: the verifier may still be reading the temp file.
   const contentCredentials = await credentials.verdict;
   const beside = written && 'beside' in written ? written.beside : null;
@@ -141,18 +150,18 @@ async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temp
   const saved = {
     state: 'saved',
     file: toGalleryPath(settings.root, join(job.folder, names.image)),
-    bytes: written && 'inImage' in written ? written.inImage : body.bytes,
+    width: checked.width,
+    height: checked.height,
+    bytes: inImage ?? body.bytes,
     mime: IMAGE_MIME[body.kind],
     ...(beside ? { xmpFile: toGalleryPath(settings.root, join(job.folder, names.xmp)) } : {}),
     ...(contentCredentials ? { contentCredentials } : {}),
-  } satisfies DownloadOutcome;
-  // Without the image code (see core/images) the image is kept as it came, unchecked.
-  if (!checked.thumbnail) return saved;
+  } as const;
+  // No engine here decodes (core/images): sized from its header, its thumbnail made later.
+  if (!checked.thumbnail) return { ...saved, thumbnailPending: true } satisfies DownloadOutcome;
   return {
     ...saved,
     thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
-    width: checked.width,
-    height: checked.height,
   } satisfies DownloadOutcome;
 }
 

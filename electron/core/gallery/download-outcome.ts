@@ -13,13 +13,16 @@ export type DownloadOutcome =
       state: 'saved';
       /** Root-relative path of the image. */
       file: string;
-      /**
-       * Root-relative path of its WebP thumbnail, and the displayed size; all three absent when
-       * the image code could not load (the image is kept unchecked, see core/images).
-       */
+      /** Root-relative path of its WebP thumbnail; absent when {@link thumbnailPending}. */
       thumbnail?: string;
-      width?: number;
-      height?: number;
+      /**
+       * No engine here decodes (core/images): the image was saved sized from its header check,
+       * and its thumbnail is made later by a host that can (core/images/pending-thumbnails.ts).
+       */
+      thumbnailPending?: true;
+      /** The displayed size (EXIF orientation applied). */
+      width: number;
+      height: number;
       bytes: number;
       mime: 'image/png' | 'image/jpeg' | 'image/webp';
       /** Root-relative path of the image's XMP sidecar, when it has one (see ImageRecord.xmpFile). */

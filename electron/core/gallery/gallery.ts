@@ -3,7 +3,7 @@
  * `pictor.json` sidecar, WebP thumbnails in `.thumbs/`, and `.pictor-tmp/` for files being
  * written. Names never come from the network.
  */
-import type { ImageWorkers } from '../images/image-workers';
+import type { ImageEngine } from '../../ports/image-engine';
 import { mkdir, readdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -29,6 +29,8 @@ import { taskFolderName } from './gallery-layout';
 import { GalleryPathError, resolveInside } from './gallery-path';
 import { THUMBS_DIR } from './gallery-layout';
 import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
+import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
+import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sidecarText } from './sidecar';
 import { provenanceOf } from './metadata/provenance';
 import { SIDECAR_NAME } from './gallery-layout';
@@ -39,7 +41,7 @@ export interface InitResult {
   readonly warnings?: readonly string[];
 }
 
-/** What a {@link Gallery} needs. Only `root` and `fetch` are required. */
+/** What a {@link Gallery} needs. Only `root`, `fetch` and `imageEngine` are required. */
 export interface GalleryOptions {
   /** Absolute gallery folder (callers default to the OS Pictures folder + `/Pictor`). */
   root: string;
@@ -56,8 +58,11 @@ export interface GalleryOptions {
   /** Default 5. */
   maxRedirects?: number;
   logger?: Logger;
-  /** The image workers; default the process's own (core/images). */
-  images?: ImageWorkers;
+  /**
+   * Decodes images and makes their thumbnails, after the core's header check: the host's choice
+   * (the app's Chromium image renderer, native sharp in plain Node, or header-only).
+   */
+  imageEngine: ImageEngine;
   /** Verifies the Content Credentials an image carries (absent: found and kept, not verified). */
   credentials?: ContentCredentialVerifier;
   /**
@@ -86,7 +91,7 @@ export class Gallery {
       downloadTimeoutMs: options.downloadTimeoutMs ?? 120_000,
       maxRedirects: options.maxRedirects ?? 5,
       logger: options.logger ?? silentLogger,
-      ...(options.images ? { images: options.images } : {}),
+      imageEngine: options.imageEngine,
       ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
@@ -186,8 +191,26 @@ export class Gallery {
   }
 
   /**
+   * Makes the thumbnail of a saved image whose thumbnail is pending, through the same check as a
+   * download, and stores it beside the image. Never throws for image, engine or disk trouble.
+   */
+  makeThumbnail(image: ImageRecord): Promise<SavedThumbnail> {
+    return makeSavedThumbnail(
+      this.root,
+      (relative) => this.resolve(relative),
+      image,
+      this.settings,
+    );
+  }
+
+  /** The engine that decodes this gallery's images (its name is what the host is told). */
+  get imageEngine(): DownloadSettings['imageEngine'] {
+    return this.settings.imageEngine;
+  }
+
+  /**
    * Checks an image file Pictor wrote (a library import's copy) exactly as a download is checked:
-   * header, pixel limit, full decode, with this gallery's limits and image workers.
+   * header, pixel limit, full decode, with this gallery's limits and image engine.
    */
   checkImage(file: string, kind: ImageKind): Promise<ImageCheckResult> {
     return checkImage(file, kind, this.settings);
@@ -218,7 +241,7 @@ export class Gallery {
    * images' own metadata.
    */
   rebuild(options?: RebuildOptions): Promise<RebuildResult> {
-    return rebuildFromFolder(this.root, options);
+    return rebuildFromFolder(this.root, { maxPixels: this.settings.maxPixels, ...options });
   }
 
   /**

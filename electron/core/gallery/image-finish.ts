@@ -1,111 +1,118 @@
 /**
- * Checks a downloaded image (header, pixel limit, full decode) and makes its thumbnail, both on
- * the image workers (core/images), then moves both into the task's folder under deterministic
- * names.
+ * Checks a downloaded image through the one image check (core/images/image-check.ts: header,
+ * pixel limit, the engine's full decode and thumbnail, its answer checked), then moves the image
+ * and its thumbnail into the task's folder under deterministic names.
  */
 import { THUMBS_DIR, imageNames } from './gallery-layout';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkImageFile } from '../images/image-ops';
-import type { ImageHeader } from '../images/image-protocol';
-import {
-  ImagesUnavailableError,
-  ImageWorkerError,
-  type ImageWorkers,
-} from '../images/image-workers';
+import type { ImageEngine } from '../../ports/image-engine';
+import type { Logger } from '../../ports/logger';
+import { checkImageFile } from '../images/image-check';
+import type { HeaderRefusal } from '../images/image-header';
 import { fsyncDir, removeQuietly, writeNewFileSynced } from './atomic-file';
 import { sentence } from '../../../shared/i18n/sentence';
 import { diskParams, invalid, retry, type FailedOutcome } from './download-outcome';
 import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
 
 export interface CheckedImage {
-  /** Displayed size (EXIF orientation applied). */
+  /** Displayed size (EXIF orientation applied), from the decoder, or the header when pending. */
   readonly width: number;
   readonly height: number;
-  /** The WebP thumbnail, small enough to hold in memory. */
-  readonly thumbnail: Buffer;
+  /**
+   * The WebP thumbnail, small enough to hold in memory; `null` when no engine here decodes: the
+   * image is sized from its header and its thumbnail is made later (it is marked pending).
+   */
+  readonly thumbnail: Buffer | null;
+}
+
+export interface ImageCheckLimits {
+  /** The gallery's root: the file is opened only inside it (core/fs/open-inside.ts). */
+  readonly root: string;
+  readonly maxPixels: number;
+  readonly thumbnailSize: number;
+  /** The file is not opened when it is larger (the download's cap). */
+  readonly maxImageBytes: number;
+  readonly imageEngine: ImageEngine;
+  readonly logger?: Logger;
+  readonly signal?: AbortSignal;
+}
+
+function headerProblem(refusal: HeaderRefusal, maxPixels: number): FailedOutcome {
+  switch (refusal.reason) {
+    case 'unreadable':
+      return invalid(sentence('error.gallery.imageUnreadable'));
+    case 'type_mismatch':
+      return invalid(sentence('error.gallery.imageTypeMismatch'));
+    case 'no_size':
+      return invalid(sentence('error.gallery.imageNoSize'));
+    case 'too_many_pixels':
+      return invalid(
+        sentence('error.gallery.imageTooManyPixels', {
+          width: String(refusal.width),
+          height: String(refusal.height),
+          limit: maxPixels,
+        }),
+      );
+  }
 }
 
 /**
- * The image code cannot load in this process: the image is kept as downloaded (its type was
- * sniffed from its first bytes), with no thumbnail and no size; the user has been told why.
- */
-export interface UncheckedImage {
-  readonly thumbnail: null;
-}
-
-function headerProblem(
-  header: ImageHeader | null,
-  kind: ImageKind,
-  maxPixels: number,
-): FailedOutcome | null {
-  if (!header) return invalid(sentence('error.gallery.imageUnreadable'));
-  if (header.format !== kind) {
-    return invalid(sentence('error.gallery.imageTypeMismatch'));
-  }
-  if (!header.width || !header.height) {
-    return invalid(sentence('error.gallery.imageNoSize'));
-  }
-  if (header.width * header.height > maxPixels) {
-    return invalid(
-      sentence('error.gallery.imageTooManyPixels', {
-        width: String(header.width),
-        height: String(header.height),
-        limit: maxPixels,
-      }),
-    );
-  }
-  return null;
-}
-
-/** What {@link checkImage} found: a checked image, one kept unchecked, or why it is refused. */
-export type ImageCheckResult = CheckedImage | UncheckedImage | FailedOutcome;
+/** What {@link checkImage} found: a checked image (its thumbnail possibly pending), or why not. */
+export type ImageCheckResult = CheckedImage | FailedOutcome;
 
 /**
- * {@link checkImage} bound to one gallery's limits and image workers (`Gallery.checkImage`). A
+ * {@link checkImage} bound to one gallery's limits and image engine (`Gallery.checkImage`). A
  * download and an import check their files through it, so whatever checks a downloaded image
  * checks an imported one too.
  */
 export type ImageCheck = (file: string, kind: ImageKind) => Promise<ImageCheckResult>;
 
 /**
- * Reads the whole image (so a truncated or corrupt file fails here) while making the
- * thumbnail: fit inside `thumbnailSize`, never enlarged, WebP.
+ * Checks `file` as a `kind` image and makes its thumbnail (fit inside `thumbnailSize`, never
+ * enlarged, WebP): the header first, then the whole image is decoded, so a truncated or corrupt
+ * file fails here. A refusal is an outcome with its sentence; an engine that failed for a reason
+ * of its own is a retry.
  */
 export async function checkImage(
   file: string,
   kind: ImageKind,
-  limits: { maxPixels: number; thumbnailSize: number; images?: ImageWorkers },
+  limits: ImageCheckLimits,
 ): Promise<ImageCheckResult> {
-  let result;
-  try {
-    result = await checkImageFile(
-      file,
-      kind,
-      { maxPixels: limits.maxPixels, thumbnailSize: limits.thumbnailSize },
-      limits.images,
-    );
-  } catch (error) {
-    if (error instanceof ImagesUnavailableError) return { thumbnail: null };
-    if (error instanceof ImageWorkerError)
-      return retry(sentence('error.gallery.downloadNotChecked', { why: error.why }));
-    throw error;
+  const checked = await checkImageFile(file, kind, {
+    root: limits.root,
+    engine: limits.imageEngine,
+    maxPixels: limits.maxPixels,
+    maxBytes: limits.maxImageBytes,
+    thumbnailSize: limits.thumbnailSize,
+    ...(limits.signal ? { signal: limits.signal } : {}),
+  });
+  switch (checked.kind) {
+    case 'refused':
+      limits.logger?.debug('Image header refused.', { detail: checked.refusal.detail });
+      return headerProblem(checked.refusal, limits.maxPixels);
+    case 'undecodable':
+      limits.logger?.debug('Image not decoded.', { detail: checked.detail });
+      return invalid(sentence('error.gallery.imageUndecodable'));
+    case 'engine_failed':
+      return retry(sentence('error.gallery.downloadNotChecked', { why: checked.why }));
+    case 'pending':
+      return {
+        width: checked.header.orientedWidth,
+        height: checked.header.orientedHeight,
+        thumbnail: null,
+      };
+    case 'thumbnail':
+      return {
+        width: checked.width,
+        height: checked.height,
+        thumbnail: Buffer.from(
+          checked.webp.buffer,
+          checked.webp.byteOffset,
+          checked.webp.byteLength,
+        ),
+      };
   }
-  const problem = headerProblem(result.header, kind, limits.maxPixels);
-  if (problem) return problem;
-  const { orientedWidth, orientedHeight } = result.header ?? {};
-  if (!result.thumbnail || !orientedWidth || !orientedHeight) {
-    return invalid(sentence('error.gallery.imageUndecodable'));
-  }
-  return {
-    width: orientedWidth,
-    height: orientedHeight,
-    thumbnail: Buffer.from(
-      result.thumbnail.buffer,
-      result.thumbnail.byteOffset,
-      result.thumbnail.byteLength,
-    ),
-  };
 }
 
 export interface Placement {

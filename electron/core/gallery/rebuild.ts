@@ -20,8 +20,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
-import { readImageHeader } from '../images/image-ops';
-import { ImagesUnavailableError } from '../images/image-workers';
+import { checkHeaderOfFile } from '../images/image-header';
 import { TEMP_DIR } from './gallery-layout';
 import { errorCode } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
@@ -40,8 +39,10 @@ const SKIPPED_DIRS = new Set([TEMP_DIR, THUMBS_DIR]);
 const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
 /** The download's default cap: a bigger file was not saved by Pictor. */
 const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
-/** Image files read whole at once (to read their header), bounding memory to a few of them. */
+/** Image files read at once: whole for their metadata (recover.ts), a few ranges for a header. */
 const IMAGE_READS = 2;
+/** The download's default pixel limit: a bigger image was not saved by Pictor. */
+const MAX_PIXELS = 100_000_000;
 
 export interface Skipped {
   /** Root-relative. */
@@ -65,6 +66,8 @@ export interface RebuildOptions {
   readonly onBatch?: (records: TaskRecord[]) => void | Promise<void>;
   /** Records per batch; default {@link BATCH_SIZE}. */
   readonly batchSize?: number;
+  /** An image whose header claims more pixels is not taken; default {@link MAX_PIXELS}. */
+  readonly maxPixels?: number;
 }
 
 /** Records repaired and handed out together: a few megabytes of records at most. */
@@ -136,6 +139,7 @@ interface FolderFiles {
   readonly thumbnails: ReadonlySet<string>;
   /** Lets {@link IMAGE_READS} image reads run at once across the whole rebuild. */
   readonly reads: Limiter;
+  readonly maxPixels: number;
 }
 
 /** Names of the regular files in `dir` (links, FIFOs, sockets, devices and folders left out). */
@@ -144,13 +148,17 @@ async function regularFiles(dir: string): Promise<Set<string>> {
   return new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
 }
 
-async function listFolder(root: string, folder: string, reads: Limiter): Promise<FolderFiles> {
+async function listFolder(
+  root: string,
+  folder: string,
+  work: { reads: Limiter; maxPixels: number },
+): Promise<FolderFiles> {
   return {
     root,
     folder,
     images: await regularFiles(folder),
     thumbnails: await regularFiles(join(folder, THUMBS_DIR)),
-    reads,
+    ...work,
   };
 }
 
@@ -190,25 +198,26 @@ async function describeFile(
   path: string,
   kind: ImageKind,
   image: ImageRecord,
-  files: Pick<FolderFiles, 'root' | 'reads'>,
+  files: Pick<FolderFiles, 'root' | 'reads' | 'maxPixels'>,
 ) {
   if (image.state === 'saved' && image.mime === IMAGE_MIME[kind] && image.width && image.height) {
     const size = await regularFileSize(files.root, path, MAX_IMAGE_FILE_BYTES);
     return { width: image.width, height: image.height, bytes: size };
   }
-  // Saved by a download whose record update never happened (a crash): read its header. From
-  // bytes read through our own checked handle: a decoder opening the path could meet a FIFO.
-  const bytes = await files.reads(() => readRegularFile(files.root, path, MAX_IMAGE_FILE_BYTES));
-  let header;
-  try {
-    header = await readImageHeader(bytes);
-  } catch (error) {
-    // Without the image code the file is kept as it is, its size unknown (see core/images).
-    if (error instanceof ImagesUnavailableError) return { bytes: bytes.length };
-    throw error;
-  }
-  if (header.format !== kind) throw new Error('The file does not hold the image its name says.');
-  return { width: header.orientedWidth, height: header.orientedHeight, bytes: bytes.length };
+  // Saved by a download whose record update never happened (a crash), or by a host that sized it
+  // from its header: the header check says its size (a few ranges read through our own checked
+  // handle inside the gallery: a decoder opening the path could meet a FIFO).
+  const checked = await files.reads(() =>
+    checkHeaderOfFile(path, kind, {
+      root: files.root,
+      maxPixels: files.maxPixels,
+      maxBytes: MAX_IMAGE_FILE_BYTES,
+    }),
+  );
+  if (!checked.ok)
+    throw new Error(`The file is not the image its name says: ${checked.refusal.detail}`);
+  const { orientedWidth: width, orientedHeight: height } = checked.header;
+  return { width, height, bytes: checked.fileBytes };
 }
 
 async function repairImage(image: ImageRecord, files: FolderFiles): Promise<ImageRecord> {
@@ -225,7 +234,14 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
   try {
     const described = await describeFile(path, kind, image, files);
     // A signer named in a folder anyone could edit is not believed (verdictFromDisk).
-    const { error: _e, thumbnail: _t, xmpFile: _x, contentCredentials: _c, ...rest } = image;
+    const {
+      error: _e,
+      thumbnail: _t,
+      thumbnailPending: _p,
+      xmpFile: _x,
+      contentCredentials: _c,
+      ...rest
+    } = image;
     const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
     const verdict = verdictFromDisk(image.contentCredentials);
     return {
@@ -235,9 +251,10 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
       state: 'saved',
       mime: IMAGE_MIME[kind],
       file: toGalleryPath(files.root, path),
+      // No thumbnail file: the app makes one the next time it shows the gallery.
       ...(hasThumbnail
         ? { thumbnail: toGalleryPath(files.root, join(files.folder, names.thumbnail)) }
-        : {}),
+        : { thumbnailPending: true as const }),
       ...(files.images.has(names.xmp)
         ? { xmpFile: toGalleryPath(files.root, join(files.folder, names.xmp)) }
         : {}),
@@ -251,10 +268,10 @@ async function repairRecord(
   root: string,
   sidecarPath: string,
   record: TaskRecord,
-  reads: Limiter,
+  work: ImageWork,
 ): Promise<TaskRecord> {
   const folder = join(sidecarPath, '..');
-  const files = await listFolder(root, folder, reads);
+  const files = await listFolder(root, folder, work);
   const images = await Promise.all(record.images.map((image) => repairImage(image, files)));
   // Whatever the file says: it came from a folder anyone could write, not from our history.
   return { ...record, folder: toGalleryPath(root, folder), images, imported: true };
@@ -267,7 +284,8 @@ async function repairRecord(
 export async function readTaskFolder(root: string, folder: string): Promise<TaskRecord | null> {
   const path = join(folder, SIDECAR_NAME);
   const read = await readSidecar(root, path);
-  return read.ok ? repairRecord(root, path, read.record, limiter(IMAGE_READS)) : null;
+  const work: ImageWork = { reads: limiter(IMAGE_READS), maxPixels: MAX_PIXELS };
+  return read.ok ? repairRecord(root, path, read.record, work) : null;
 }
 
 /**
@@ -329,6 +347,12 @@ function groupByTask(found: readonly Found[]): Array<Found | Found[]> {
 
 type Limiter = <T>(work: () => Promise<T>) => Promise<T>;
 
+/** How the rebuild reads images: {@link IMAGE_READS} at once, with the pixel limit. */
+interface ImageWork {
+  readonly reads: Limiter;
+  readonly maxPixels: number;
+}
+
 /** Runs at most `slots` of the works given to it at once, the others in arrival order. */
 function limiter(slots: number): Limiter {
   let free = slots;
@@ -365,7 +389,7 @@ async function firstValid(
   root: string,
   candidates: Found | Found[],
   skipped: Skipped[],
-  reads: Limiter,
+  work: ImageWork,
 ): Promise<TaskRecord | null> {
   let record: TaskRecord | null = null;
   for (const found of Array.isArray(candidates) ? candidates : [candidates]) {
@@ -380,7 +404,7 @@ async function firstValid(
       continue;
     }
     if (read.ok && read.record.localId === found.localId) {
-      record = await repairRecord(root, path, read.record, reads);
+      record = await repairRecord(root, path, read.record, work);
     } else {
       skipped.push({
         path: found.relative,
@@ -419,7 +443,7 @@ async function recoverBare(
   root: string,
   bare: readonly string[],
   known: ReadonlySet<string>,
-  work: { skipped: Skipped[]; reads: Limiter },
+  work: ImageWork & { skipped: Skipped[] },
 ): Promise<TaskRecord[]> {
   const seen = new Set(known);
   const found = await mapLimited(bare, (relative) =>
@@ -434,9 +458,7 @@ async function recoverBare(
       work.skipped.push({ path, reason: 'Another folder in the gallery describes the same task.' });
     } else {
       seen.add(result.record.localId);
-      records.push(
-        await repairRecord(root, join(root, path, SIDECAR_NAME), result.record, work.reads),
-      );
+      records.push(await repairRecord(root, join(root, path, SIDECAR_NAME), result.record, work));
     }
   }
   return records;
@@ -455,7 +477,10 @@ export async function rebuildFromFolder(
   const skipped: Skipped[] = [];
   const bare: string[] = [];
   const tasks = groupByTask(await summarise(root, skipped, bare));
-  const imageReads = limiter(IMAGE_READS);
+  const work: ImageWork = {
+    reads: limiter(IMAGE_READS),
+    maxPixels: options.maxPixels ?? MAX_PIXELS,
+  };
   const records: TaskRecord[] = [];
   let count = 0;
   const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
@@ -466,14 +491,14 @@ export async function rebuildFromFolder(
   };
   for (let start = 0; start < tasks.length; start += batchSize) {
     const batch = await mapLimited(tasks.slice(start, start + batchSize), (candidates) =>
-      firstValid(root, candidates, skipped, imageReads),
+      firstValid(root, candidates, skipped, work),
     );
     await hand(batch.filter((record): record is TaskRecord => record !== null));
   }
   const known = new Set(tasks.map((task) => (Array.isArray(task) ? task[0] : task)?.localId ?? ''));
   for (let start = 0; start < bare.length; start += batchSize) {
     const slice = bare.sort().slice(start, start + batchSize);
-    await hand(await recoverBare(root, slice, known, { skipped, reads: imageReads }));
+    await hand(await recoverBare(root, slice, known, { ...work, skipped }));
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { records, skipped, count };

@@ -159,6 +159,21 @@ function addCredentialsV5(db: DatabaseSync): void {
   `);
 }
 
+/**
+ * The test a task row passes when one of its images has its thumbnail pending (saved by a host
+ * with no image decoder, or found without one by rebuild). JSON.stringify writes the flag exactly
+ * so, and inside a JSON string a quote is escaped, so no prompt can imitate it.
+ */
+export const THUMB_PENDING_ROW = `instr(record, '"thumbnailPending":true') > 0`;
+
+/**
+ * v6: the app finds the few tasks whose thumbnails it must make through a small partial index
+ * instead of reading every record. No earlier record has one, and the write path is unchanged.
+ */
+function addPendingThumbnailsV6(db: DatabaseSync): void {
+  db.exec(`CREATE INDEX tasks_thumb_pending ON tasks (local_id) WHERE ${THUMB_PENDING_ROW}`);
+}
+
 /** Every migration in order; the schema version this build writes is its length. */
 export const HISTORY_MIGRATIONS: readonly Migration[] = [
   createV1,
@@ -166,6 +181,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   oneFavouriteV3,
   addPromptOrderV4,
   addCredentialsV5,
+  addPendingThumbnailsV6,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

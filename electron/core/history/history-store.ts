@@ -35,6 +35,25 @@ import {
 import { galleryItemsFromRows, recordFromRow, recordsFromRows } from './history-rows';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
+import {
+  CLAIM_LEASE,
+  CREDENTIALS_VERSION,
+  DELETE_IMAGES,
+  DELETE_TASK,
+  INSERT_IMAGE,
+  INSERT_IMAGE_BEFORE_CREDENTIALS,
+  RELEASE_ALL_LEASES,
+  RELEASE_LEASE,
+  SELECT_BY_TASK_ID,
+  SELECT_BY_TASK_ID_ANY_ENDPOINT,
+  SELECT_LEASE,
+  SELECT_TASK,
+  SELECT_THUMB_PENDING,
+  SELECT_UNFINISHED,
+  SET_LEASE,
+  TAKE_OVER_LEASE,
+  UPSERT_TASK,
+} from './history-statements';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
 import { FEW_MATCHES, searchPage } from './search-plans';
 import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
@@ -94,41 +113,6 @@ const IMAGE_ORDER = 'i.created_at DESC, i.local_id DESC, i.idx ASC';
 /** Search words with at least one the full-text index can look up. */
 type IndexedWords = SearchWords & { index: string };
 const hasIndex = (words: SearchWords): words is IndexedWords => words.index !== null;
-const UPSERT_TASK = `
-  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET
-    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
-    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
-    created_at = excluded.created_at, updated_at = excluded.updated_at,
-    unfinished = excluded.unfinished, record = excluded.record
-  RETURNING id`;
-const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
-const INSERT_IMAGE =
-  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model, has_credentials) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
-/** The schema version that added `has_credentials` (history-schema.ts). */
-const CREDENTIALS_VERSION = 5;
-/** A store opened with fewer migrations (tests making an older file) writes the older rows. */
-const INSERT_IMAGE_BEFORE_CREDENTIALS =
-  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
-const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = ?';
-const SELECT_BY_TASK_ID_ANY_ENDPOINT =
-  'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
-const SELECT_BY_TASK_ID =
-  'SELECT local_id, record FROM tasks WHERE endpoint = ? AND task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
-const SELECT_UNFINISHED =
-  'SELECT local_id, record FROM tasks WHERE unfinished = 1 ORDER BY created_at, local_id';
-const DELETE_TASK = 'DELETE FROM tasks WHERE local_id = ?';
-const SET_LEASE = 'INSERT OR REPLACE INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)';
-const CLAIM_LEASE = `
-  INSERT INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)
-  ON CONFLICT (local_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
-  WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`;
-const TAKE_OVER_LEASE =
-  'UPDATE leases SET owner = ?, expires_at = ? WHERE local_id = ? AND owner = ?';
-const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
-const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
-const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
 const DAMAGED = sentence('error.library.historyDamaged');
 
 /** The history database. Synchronous; one instance per file and process, any number of processes. */
@@ -394,6 +378,12 @@ export class HistoryStore {
 
   private imageCursor(query: ImageQuery): SqlFilter[] {
     return query.cursor ? [imageAfter(query.cursor)] : [];
+  }
+
+  /** Tasks with a saved image whose thumbnail is pending (ImageRecord.thumbnailPending), a few. */
+  withPendingThumbnails(limit: number): string[] {
+    const rows = this.read(() => this.connection.all(SELECT_THUMB_PENDING, [limit]));
+    return rows.map((row) => String(row['local_id']));
   }
 
   /** Records the engine still has work for, oldest first (the order to resume them in). */

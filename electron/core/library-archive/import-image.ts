@@ -15,7 +15,7 @@ import type { PlannedImage } from './import-plan';
 import { OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';
 
 export interface StagedImage extends CopiedFile {
-  /** Width and height to record, as the check read them (absent when the image code is unavailable). */
+  /** Width and height to record, as the check read them (displayed size). */
   readonly width?: number;
   readonly height?: number;
 }

@@ -3,7 +3,8 @@
  * is `saved` at Pictor's own path for it; one without a file comes back `pending` when it has an
  * address and `invalid` when not; one whose file came in and was refused is `invalid`, with the
  * refusal as its error (its address is not fetched again: it came with the file that failed); `expired`, `invalid` and `deleted` images keep their state; no
- * thumbnail is carried over (Pictor makes its own). Every record is marked `imported`.
+ * thumbnail is carried over: a saved one's is pending, and the app makes it when it next shows
+ * the gallery (core/gallery/pending-thumbnails.ts). Every record is marked `imported`.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
@@ -71,6 +72,7 @@ export function savedImage(
     file,
     ...(staged.width && staged.height ? { width: staged.width, height: staged.height } : {}),
     ...(xmpFile ? { xmpFile } : {}),
+    thumbnailPending: true,
   };
 }
 

@@ -59,13 +59,13 @@ export function historyStep(dir: string, options: Pick<HistoryStoreOptions, 'dat
   }
 }
 
-function checkThumbnail(image: SelfTestImage, webp: Uint8Array): void {
+async function checkThumbnail(image: SelfTestImage, webp: Uint8Array): Promise<void> {
   const what = image.header.format.toUpperCase();
   if (webp.byteLength === 0 || webp.byteLength > MAX_THUMBNAIL_BYTES)
     throw new StepFailure(`the ${what} thumbnail is ${webp.byteLength} bytes`);
   let size: { width: number; height: number };
   try {
-    size = readWebpCanvas(webp);
+    size = await readWebpCanvas(webp);
   } catch (error) {
     throw new StepFailure(
       `the ${what} thumbnail is not a WebP image (${error instanceof Error ? error.message : String(error)})`,
@@ -97,7 +97,7 @@ export async function imagesStep(dir: string, engine: ImageEngine): Promise<void
       throw new StepFailure(
         `the ${what} image decoded as ${answer.width}x${answer.height}, not ${orientedWidth}x${orientedHeight}`,
       );
-    checkThumbnail(image, answer.webp);
+    await checkThumbnail(image, answer.webp);
   }
 }
 
@@ -121,7 +121,7 @@ export async function xmpStep(dir: string, appVersion: string): Promise<void> {
       maxBytes: 1024 * 1024,
     });
     if (!written.ok) throw new StepFailure(`${kind.toUpperCase()}: ${written.reason}`);
-    const read = readImageProvenance(await readFile(file), kind);
+    const read = await readImageProvenance(await readFile(file), kind);
     if (!read.ok) throw new StepFailure(`${kind.toUpperCase()}: ${read.reason}`);
     const { truncated: _truncated, ...back } = read.provenance;
     const same =

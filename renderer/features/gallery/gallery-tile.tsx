@@ -13,7 +13,8 @@ const AHEAD_IDLE_TIMEOUT_MS = 500;
 const BLANK = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** What a tile shows instead of a picture, or null when it shows the thumbnail. */
-export type TileState = 'downloading' | 'failed' | 'expired' | 'invalid' | 'missing' | null;
+export type TileState =
+  'downloading' | 'failed' | 'expired' | 'invalid' | 'missing' | 'thumbnailPending' | null;
 
 const STATE_LABEL: Record<Exclude<TileState, null>, MessageKey> = {
   downloading: 'gallery.tile.downloading',
@@ -21,16 +22,23 @@ const STATE_LABEL: Record<Exclude<TileState, null>, MessageKey> = {
   expired: 'gallery.tile.expired',
   invalid: 'gallery.tile.invalid',
   missing: 'gallery.tile.missing',
+  thumbnailPending: 'gallery.tile.thumbnailPending',
 };
 
 /** The tile's state from the image record (a file that failed to load is `missing`). */
 export function tileState(item: GalleryItem, loadFailed = false): TileState {
-  const { state, error, thumbnail, file } = item.image;
+  const { state, error, thumbnail, file, thumbnailPending } = item.image;
   if (state === 'pending') return error === undefined ? 'downloading' : 'failed';
   if (state === 'expired' || state === 'invalid') return state;
+  // Saved by a host with no image decoder: a placeholder until the main process makes the
+  // thumbnail (never the full image, decoded whole in this page for a tile).
+  if (thumbnailPending && thumbnail === undefined && file !== undefined) return 'thumbnailPending';
   if (loadFailed || (thumbnail ?? file) === undefined) return 'missing';
   return null;
 }
+
+/** States that are on their way to a picture: a pulse, not a warning. */
+const COMING: ReadonlySet<TileState> = new Set(['downloading', 'thumbnailPending']);
 
 export function tileStateLabel(state: Exclude<TileState, null>): string {
   return t(STATE_LABEL[state]);
@@ -138,7 +146,7 @@ export const GalleryTile = memo(function GalleryTile({
         />
       ) : (
         <div className={`gallery-tile__state gallery-tile__state--${state ?? 'missing'}`}>
-          {state === 'downloading' ? (
+          {COMING.has(state) ? (
             <span className="gallery-tile__pulse" aria-hidden="true" />
           ) : (
             <Icon name="warning" className="gallery-tile__icon" />

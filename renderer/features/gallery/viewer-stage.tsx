@@ -17,7 +17,10 @@ import { canRetry } from '../../store/gallery-list-model';
 import { tileState, type TileState } from './gallery-tile';
 import { ZOOM_STEP, currentScale, panBy, zoomBy, type Size, type ZoomState } from './zoom-pan';
 
-const STATE_SENTENCE: Record<Exclude<TileState, null>, MessageKey> = {
+/** What the viewer shows instead of the image; a pending thumbnail does not stop it showing. */
+type StageState = Exclude<TileState, 'thumbnailPending'>;
+
+const STATE_SENTENCE: Record<Exclude<StageState, null>, MessageKey> = {
   downloading: 'viewer.state.pending',
   failed: 'viewer.state.failed',
   expired: 'viewer.state.expired',
@@ -46,10 +49,13 @@ export function ViewerStage(props: ViewerStageProps) {
   // Remembered per file: the stage stays mounted (and focused) from one image to the next.
   const [failedFile, setFailedFile] = useState<string | null>(null);
   const file = item.image.file;
-  const state =
+  const tile = tileState(item, file !== undefined && failedFile === file);
+  const state: StageState =
     file === undefined && item.image.state === 'saved'
       ? 'missing'
-      : tileState(item, file !== undefined && failedFile === file);
+      : tile === 'thumbnailPending'
+        ? null
+        : tile;
   const size = imageSize ?? { width: 0, height: 0 };
   const scale = currentScale(zoom, size, stageSize);
   const pannable =

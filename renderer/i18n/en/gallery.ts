@@ -31,6 +31,7 @@ export const gallery = {
   'gallery.tile.expired': 'Link expired',
   'gallery.tile.invalid': 'Not a usable image',
   'gallery.tile.missing': 'File not found',
+  'gallery.tile.thumbnailPending': 'Thumbnail not made yet',
   'gallery.tile.unreadable': 'Cannot be shown: its record is damaged',
   'gallery.tile.favourite': 'Favourite',
   'gallery.tile.retry': 'Retry',

@@ -20,7 +20,7 @@ export const shell = {
   'banner.notice.notificationsFailed':
     'Your system did not show Pictor’s notification (unsigned macOS builds and some Linux desktops cannot). Finished tasks still appear here; you can turn notifications off in Settings.',
   'banner.notice.thumbnailsUnavailable':
-    'Pictor could not load its image component, so new images get no thumbnails or size checks. They are still saved in the gallery folder; restarting or reinstalling Pictor may fix this.',
+    'Pictor could not start its image renderer, so new images are saved without thumbnails for now; their size is still checked. The thumbnails are made the next time the gallery is shown with the renderer working. Restarting Pictor may fix this.',
   'banner.offline.label': 'Offline',
   'banner.offline.text':
     'You’re offline. Running tasks will carry on by themselves when the connection is back; the gallery works as usual.',

@@ -1,7 +1,9 @@
 /**
- * Child process of the "Download memory" row, run as
- * `node --expose-gc --import tsx <this> <gallery|engine> <url> <n>` so it can collect garbage
- * before measuring and nothing else shares its heap. `gallery` calls the real
+ * Child process of the "Download memory" row, bundled as the app's main process is
+ * (bundled-child.ts) and run as `node --expose-gc child.js <gallery|engine> <image engine> <url> <n>`
+ * so it can collect garbage before measuring and nothing else shares its heap. Its RSS is the
+ * main process's; an image engine that works in a process of its own (the app's Chromium image
+ * renderer) is reported apart (`imageProcess`), an in-process one (sharp-native) is in the main's. `gallery` calls the real
  * Gallery.downloadImage for `n` records at once (each `<url>/files/image-<k>.png`); `engine`
  * opens the real core against the fake service at `<url>`, submits `n` tasks that complete at
  * the first poll, and lets the engine's DownloadManager fetch them (at most
@@ -17,13 +19,22 @@ import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { Gallery } from '../../../electron/core/gallery/gallery';
 import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
-import { ImageWorkers } from '../../../electron/core/images/image-workers';
 import { openPictorCore } from '../../../electron/core/pictor-core';
-import { shippedWorkerFromEnv } from '../images/shipped-worker';
+import { createHeaderOnlyEngine } from '../../../electron/adapters/image-engines/header-only-engine';
+import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
+import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 
 export interface DownloadMemoryReport {
+  /** The image engine that checked the images. */
+  readonly engine: string;
+  /**
+   * The image engine's own process, when it has one: its peak RSS growth (bytes). `null` when the
+   * engine works inside the main process (its memory is in the figures below) or decodes nothing.
+   */
+  readonly imageProcess: { readonly peakGrowth: number } | null;
+  /** The main process (this one): RSS after a GC before the run. */
   readonly baselineRss: number;
   readonly peakRss: number;
   /** VmHWM after resetting it at the baseline; null where /proc cannot be reset. */
@@ -99,32 +110,39 @@ function collect(): void {
 
 type Outcome = Pick<DownloadOutcome, 'state'> & { error?: string; bytes?: number };
 
-/** 100 Gallery.downloadImage calls at once: the downloader alone, no concurrency cap. */
-/**
- * The image workers as the app runs them, on the worker the parent passed: the built bundle, or
- * for the control run a stand-in that decodes nothing (no-decode-worker.ts).
- */
-function shippedImages(): ImageWorkers {
-  const workerUrl = shippedWorkerFromEnv();
-  if (!workerUrl) throw new Error('no built image worker given (PICTOR_BENCH_IMAGE_WORKER)');
-  return new ImageWorkers({ workerUrl });
+function imageEngineNamed(name: string): ImageEngine {
+  if (name === 'sharp-native') return createSharpNativeEngine();
+  if (name === 'header-only') return createHeaderOnlyEngine();
+  throw new Error(`unknown image engine ${name}`);
 }
 
-async function viaGallery(dir: string, url: string, count: number, measure: Meter) {
-  const gallery = new Gallery({ root: dir, fetch: createNodeFetch(), images: shippedImages() });
+/** Saved as the engine can: with a thumbnail, or (header-only) with its thumbnail pending. */
+function savedAsExpected(engine: ImageEngine, thumbnail: boolean): boolean {
+  return engine.name === 'header-only' ? !thumbnail : thumbnail;
+}
+
+/** 100 Gallery.downloadImage calls at once: the downloader alone, no concurrency cap. */
+async function viaGallery(dir: string, url: string, count: number, run: Run) {
+  const gallery = new Gallery({ root: dir, fetch: createNodeFetch(), imageEngine: run.engine });
   await gallery.init();
   const records = Array.from({ length: count }, (_, n) => record(n, url));
-  return measure(async () => {
+  return run.measure(async () => {
     const outcomes = await Promise.all(records.map((r) => gallery.downloadImage(r, 0, url)));
-    // Saved without a thumbnail would mean the image code did not run: not a success here.
     return outcomes.map((o): Outcome =>
-      o.state === 'saved' && !o.thumbnail ? { state: 'invalid', error: 'no thumbnail' } : o,
+      o.state === 'saved' && !savedAsExpected(run.engine, Boolean(o.thumbnail))
+        ? { state: 'invalid', error: 'not checked as the engine does' }
+        : o,
     );
   });
 }
 
+interface Run {
+  readonly engine: ImageEngine;
+  readonly measure: Meter;
+}
+
 /** The real core: tasks complete at their first poll and the engine downloads every image. */
-async function viaEngine(dir: string, url: string, count: number, measure: Meter) {
+async function viaEngine(dir: string, url: string, count: number, run: Run) {
   const core = await openPictorCore({
     dataDir: join(dir, 'data'),
     galleryDir: join(dir, 'gallery'),
@@ -133,17 +151,16 @@ async function viaEngine(dir: string, url: string, count: number, measure: Meter
     clock: systemClock,
     // Short so every task completes within a tenth of a second: the downloads start together.
     engine: { pollIntervalMs: 100 },
-    images: shippedImages(),
+    imageEngine: run.engine,
   });
   try {
     core.engine.start();
-    return await measure(async () => {
+    return await run.measure(async () => {
       const records = await core.engine.submit({ prompt: 'download memory' }, count);
       const done = await core.engine.whenSettled(records.map((r) => r.localId));
       return done.map((r): Outcome => {
         const image = r.images[0];
-        // Saved without a thumbnail would mean the image code did not run: not a success here.
-        return image?.state === 'saved' && image.thumbnail
+        return image?.state === 'saved' && savedAsExpected(run.engine, Boolean(image.thumbnail))
           ? { state: 'saved', bytes: image.bytes ?? 0 }
           : {
               state: image?.state === 'expired' ? 'expired' : 'invalid',
@@ -198,16 +215,20 @@ const measure: Meter = async (work) => {
 };
 
 async function main(): Promise<void> {
-  const [mode, url, countText] = process.argv.slice(2);
+  const [mode, engineName = '', url, countText] = process.argv.slice(2);
   if ((mode !== 'gallery' && mode !== 'engine') || !url)
-    throw new Error('usage: download-memory-child <gallery|engine> <server url> <count>');
+    throw new Error('usage: child <gallery|engine> <image engine> <server url> <count>');
   const count = Number(countText ?? 100);
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-download-'));
+  const engine = imageEngineNamed(engineName);
   try {
-    const run = mode === 'gallery' ? viaGallery : viaEngine;
-    const { outcomes, ...figures } = await run(dir, url, count, measure);
+    const via = mode === 'gallery' ? viaGallery : viaEngine;
+    const { outcomes, ...figures } = await via(dir, url, count, { engine, measure });
     const saved = outcomes.filter((o) => o.state === 'saved');
     const report: DownloadMemoryReport = {
+      engine: engine.name,
+      // Both engines here work in this process (or decode nothing).
+      imageProcess: null,
       ...figures,
       saved: saved.length,
       failed: outcomes.filter((o) => o.state !== 'saved').map((o) => o.error ?? o.state),
@@ -215,6 +236,7 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {
+    await engine.dispose();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,15 +1,16 @@
 /**
  * The "Download memory" row: serves one incompressible ~8 MiB PNG from a loopback server in this
  * process and lets a child process (see download-memory-child.ts) download it as N different
- * images at once through the real Gallery, so only the downloader's memory is in the child.
+ * images at once through the real Gallery, so only the downloader's memory is in the child. The
+ * child is bundled as the app's main process is (bundled-child.ts) and runs without tsx.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { runJsonChild } from '../json-child';
+import { bundleChild } from '../bundled-child';
 import type { DownloadMemoryReport } from './download-memory-child';
-import { SHIPPED_WORKER_ENV, withShippedWorker } from '../images/shipped-worker';
 
 const CHILD = fileURLToPath(new URL('./download-memory-child.ts', import.meta.url));
 
@@ -59,42 +60,49 @@ function serve(png: Buffer): Promise<{ server: Server; url: string }> {
 }
 
 export type DownloadMode = 'gallery' | 'engine';
-/** `control`: the engine run with a stand-in image worker that decodes nothing. */
+/** `control`: the engine run with the header-only image engine, which decodes nothing. */
 export type DownloadRun = DownloadMode | 'control';
-
-const NO_DECODE_WORKER = new URL('../images/no-decode-worker.ts', import.meta.url);
+/** The image engine the child checks images with (the app's Chromium one comes at merge). */
+export type BenchImageEngine = 'sharp-native' | 'header-only';
 
 function runChild(
+  child: string,
   mode: DownloadMode,
-  url: string,
-  count: number,
-  workerUrl: URL,
+  engine: BenchImageEngine,
+  args: { url: string; count: number },
 ): Promise<DownloadMemoryReport> {
-  return runJsonChild<DownloadMemoryReport>(CHILD, [mode, url, String(count)], {
-    env: { [SHIPPED_WORKER_ENV]: workerUrl.href },
+  return runJsonChild<DownloadMemoryReport>(child, [mode, engine, args.url, String(args.count)], {
     timeoutMs: 120_000,
     name: 'download child',
+    bundled: true,
   });
 }
 
 /**
  * Serves a `side`×`side` noise PNG and downloads it `count` times at once, in a fresh child per
- * run: `runs[kind]` children for each kind, alternated. Images are checked by the built image
- * worker (image-worker.js of a test build, what ships), or by the no-decode stand-in for `control`.
+ * run: `runs[kind]` children for each kind, alternated. Images are checked by `engine`, or by the
+ * header-only engine for `control`.
  */
 export async function measureDownloadMemory(
   count: number,
   side: number,
   runs: Readonly<Partial<Record<DownloadRun, number>>>,
+  engine: BenchImageEngine = 'sharp-native',
 ): Promise<{
   imageBytes: number;
   reports: Record<DownloadRun, DownloadMemoryReport[]>;
 }> {
-  return withShippedWorker((workerUrl) => measureWith(workerUrl, count, side, runs));
+  const bundle = await bundleChild(CHILD);
+  try {
+    return await measureWith(bundle.file, engine, count, side, runs);
+  } finally {
+    await bundle.dispose();
+  }
 }
 
 async function measureWith(
-  workerUrl: URL,
+  child: string,
+  engine: BenchImageEngine,
   count: number,
   side: number,
   runs: Readonly<Partial<Record<DownloadRun, number>>>,
@@ -113,8 +121,8 @@ async function measureWith(
       for (const kind of ['engine', 'control', 'gallery'] as const) {
         if (round >= (runs[kind] ?? 0)) continue;
         const mode = kind === 'control' ? 'engine' : kind;
-        const worker = kind === 'control' ? NO_DECODE_WORKER : workerUrl;
-        reports[kind].push(await runChild(mode, url, count, worker));
+        const used = kind === 'control' ? 'header-only' : engine;
+        reports[kind].push(await runChild(child, mode, used, { url, count }));
       }
     }
     return { imageBytes: png.length, reports };

@@ -1,20 +1,19 @@
 /**
  * Child process of the "Image pipeline" row, run as
- * `node --expose-gc --import tsx <this> <native|shipped> <dir> <count>`: checks and thumbnails
+ * `node --expose-gc --import tsx <this> <native|engine> <dir> <count>`: checks and thumbnails
  * every PNG in `<dir>` (`count` files, two at a time, as the app does) through one path, and
  * prints one JSON line with the wall time, failures and RSS (baseline after a GC, the peak sampled
  * every 20 ms). Each path runs in its own process so its memory is its own.
  *
- * - native: sharp's native build in this thread, the operations the gallery ran before the
- *   image worker existed (header, full decode, 384 px WebP).
- * - shipped: the gallery's checkImage on image workers running dist-electron/image-worker.js
- *   (sharp's WebAssembly build, PNG streams inflated by Node's zlib first).
+ * - native: sharp's native build in this thread, header, full decode, 384 px WebP, nothing else.
+ * - engine: the gallery's one image check (image-finish.ts: the TypeScript header check, the
+ *   engine's decode and thumbnail, its answer checked) on the sharp-native engine: what the check
+ *   adds around the decoder. An engine of another process (Chromium's) adds a mode here.
  */
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { checkImage } from '../../../electron/core/gallery/image-finish';
-import { ImageWorkers } from '../../../electron/core/images/image-workers';
-import { shippedWorkerFromEnv } from './shipped-worker';
+import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
 
 export interface PipelineReport {
   readonly mode: string;
@@ -23,7 +22,7 @@ export interface PipelineReport {
   readonly wallMs: number;
   readonly baselineRss: number;
   readonly peakRss: number;
-  /** RSS when the first image was done: the image code's start-up (worker, WebAssembly) and one image. */
+  /** RSS when the first image was done: the image code's start-up and one image. */
   readonly firstRss: number;
   readonly library: string;
 }
@@ -48,24 +47,21 @@ async function nativePath(): Promise<{ check: CheckOne; library: string; close()
   };
 }
 
-function shippedPath(): { check: CheckOne; library: () => string; close(): Promise<void> } {
-  const workerUrl = shippedWorkerFromEnv();
-  if (!workerUrl) throw new Error('no shipped worker given (PICTOR_BENCH_IMAGE_WORKER)');
-  const images = new ImageWorkers({ workerUrl });
+function enginePath(): { check: CheckOne; library: string; close(): Promise<void> } {
+  const imageEngine = createSharpNativeEngine();
   return {
-    library: () => {
-      const status = images.status();
-      return status.state === 'ready' ? status.library : status.state;
-    },
+    library: 'the core’s image check on the sharp-native engine',
     async check(file) {
       const result = await checkImage(file, 'png', {
+        root: dirname(file),
         maxPixels: 100_000_000,
+        maxImageBytes: 64 * 1024 * 1024,
         thumbnailSize: 384,
-        images,
+        imageEngine,
       });
       return !('state' in result) && result.thumbnail !== null;
     },
-    close: () => images.close(),
+    close: () => imageEngine.dispose(),
   };
 }
 
@@ -79,7 +75,7 @@ async function main(): Promise<void> {
   const [mode = '', dir = '', countText = '0'] = process.argv.slice(2);
   const files = (await readdir(dir)).filter((name) => name.endsWith('.png')).sort();
   const count = Number(countText);
-  const path = mode === 'native' ? await nativePath() : mode === 'shipped' ? shippedPath() : null;
+  const path = mode === 'native' ? await nativePath() : mode === 'engine' ? enginePath() : null;
   if (!path) throw new Error(`unknown mode ${mode}`);
   collect();
   const baselineRss = process.memoryUsage.rss();
@@ -104,7 +100,7 @@ async function main(): Promise<void> {
   );
   const wallMs = performance.now() - started;
   clearInterval(sampler);
-  const library = typeof path.library === 'function' ? path.library() : path.library;
+  const library = path.library;
   await path.close();
   const report: PipelineReport = {
     mode,

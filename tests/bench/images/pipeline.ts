@@ -1,7 +1,7 @@
 /**
  * The "Image pipeline" row's measurement: photo-like 2048×2048 PNGs checked and thumbnailed by
- * the native path and by the shipped path (pipeline-child.ts), each in fresh child processes, in
- * one run, on the same files.
+ * native sharp alone and by the core's image check on the sharp-native engine (pipeline-child.ts),
+ * each in fresh child processes, in one run, on the same files.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,12 +12,11 @@ import sharp from 'sharp';
 import { buildSvg } from '../../../electron/demo-service/image-renderer';
 import { runJsonChild } from '../json-child';
 import type { PipelineReport } from './pipeline-child';
-import { SHIPPED_WORKER_ENV, withShippedWorker } from './shipped-worker';
 
 const CHILD = fileURLToPath(new URL('./pipeline-child.ts', import.meta.url));
 export const SIDE = 2048;
 
-export type PipelineMode = 'native' | 'shipped';
+export type PipelineMode = 'native' | 'engine';
 
 /**
  * A photo-like 2048² PNG: the demo service's art with ±6 of noise per channel, so it compresses
@@ -42,14 +41,8 @@ async function photoLikePng(n: number): Promise<Buffer> {
     .toBuffer();
 }
 
-function runChild(
-  mode: PipelineMode,
-  dir: string,
-  count: number,
-  workerUrl: URL,
-): Promise<PipelineReport> {
+function runChild(mode: PipelineMode, dir: string, count: number): Promise<PipelineReport> {
   return runJsonChild<PipelineReport>(CHILD, [mode, dir, String(count)], {
-    env: { [SHIPPED_WORKER_ENV]: workerUrl.href },
     timeoutMs: 300_000,
     name: 'pipeline child',
   });
@@ -67,23 +60,14 @@ export async function measurePipeline(
   distinct: number,
   rounds: number,
 ): Promise<PipelineFigures> {
-  return withShippedWorker((workerUrl) => measureWith(workerUrl, count, distinct, rounds));
-}
-
-async function measureWith(
-  workerUrl: URL,
-  count: number,
-  distinct: number,
-  rounds: number,
-): Promise<PipelineFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-pipeline-'));
   try {
     const images = await Promise.all(Array.from({ length: distinct }, (_, n) => photoLikePng(n)));
     await Promise.all(images.map((image, n) => writeFile(join(dir, `image-${n}.png`), image)));
-    const runs: Record<PipelineMode, PipelineReport[]> = { native: [], shipped: [] };
+    const runs: Record<PipelineMode, PipelineReport[]> = { native: [], engine: [] };
     for (let round = 0; round < rounds; round += 1) {
-      for (const mode of ['native', 'shipped'] as const) {
-        runs[mode].push(await runChild(mode, dir, count, workerUrl));
+      for (const mode of ['native', 'engine'] as const) {
+        runs[mode].push(await runChild(mode, dir, count));
       }
     }
     return {

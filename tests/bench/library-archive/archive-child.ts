@@ -11,6 +11,7 @@ import { HistoryStore } from '../../../electron/core/history/history-store';
 import { exportLibrary } from '../../../electron/core/library-archive/export-library';
 import { importLibrary } from '../../../electron/core/library-archive/import-library';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { testImageEngine } from '../../support/image-engine';
 
 export interface ArchivePhaseReport {
   readonly phase: 'export' | 'import';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
     mkdirSync(join(to, 'gallery', '.pictor-tmp'), { recursive: true });
     const history = HistoryStore.open(join(to, HISTORY_FILE));
     const gallery = new Gallery({
+      imageEngine: testImageEngine,
       root: join(to, 'gallery'),
       fetch: () => Promise.reject(new Error('The bench does not download.')),
     });

@@ -18,6 +18,7 @@ import { JsonFileKv } from './json-file-kv';
 import type { OsStandIns } from './os-stand-ins';
 import { REPO_ROOT } from './repo-paths';
 import { TestSecretCipher } from './test-cipher';
+import { testImageEngine } from '../../support/image-engine';
 
 export interface NodeMainOptions {
   readonly userDataDir: string;
@@ -45,6 +46,7 @@ const APP_VERSION = (
 async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger) {
   const environment = readAppEnvironment(options.env as NodeJS.ProcessEnv);
   return AppRuntime.start({
+    imageEngine: testImageEngine,
     dataDir: options.userDataDir,
     defaultGalleryDir: options.galleryDir,
     cipher: new TestSecretCipher(),

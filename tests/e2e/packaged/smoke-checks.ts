@@ -45,7 +45,7 @@ async function savedFiles(gallery: string): Promise<{ image: string; thumbnail: 
 async function checkImage(image: string, prompt: string): Promise<void> {
   const bytes = await readFile(image);
   if (!bytes.subarray(0, 8).equals(PNG_SIGNATURE)) fail(`${image} is not a PNG.`);
-  const read = readImageProvenance(bytes, 'png');
+  const read = await readImageProvenance(bytes, 'png');
   if (!read.ok) fail(`${image} carries no Pictor XMP: ${read.reason}`);
   if (read.provenance.prompt !== prompt)
     fail(`${image}'s XMP names the prompt "${read.provenance.prompt}", not "${prompt}".`);
@@ -65,7 +65,7 @@ async function checkWithExiftool(image: string, prompt: string): Promise<string>
 async function checkThumbnail(thumbnail: string): Promise<string> {
   let size: { width: number; height: number };
   try {
-    size = readWebpCanvas(await readFile(thumbnail));
+    size = await readWebpCanvas(await readFile(thumbnail));
   } catch (error) {
     fail(`The thumbnail ${thumbnail} is not a WebP image (${String(error)}).`);
   }

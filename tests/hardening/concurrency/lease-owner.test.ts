@@ -16,6 +16,7 @@ import { HISTORY_FILE, openPictorCore, type PictorCore } from '../../../electron
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials, syncFingerprint } from '../../fakes/static-credentials';
+import { testImageEngine } from '../../support/image-engine';
 import { ClockDriver } from '../support/clock-driver';
 
 let service: QuirkyService | undefined;
@@ -59,6 +60,7 @@ describe('a task whose lease another process holds', () => {
     // When the engine first asked for each task, on its own clock.
     const firstPoll = new Map<string, number>();
     core = await openPictorCore({
+      imageEngine: testImageEngine,
       dataDir: dir,
       galleryDir: join(dir, 'gallery'),
       fetch: (url, init) => {

@@ -15,6 +15,7 @@ import { openPictorCore } from '../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { printLine as print } from '../support/print-line';
 import { LEASE_MS, POLL_MS, promptOf } from './lease-shared';
+import { testImageEngine } from '../../support/image-engine';
 
 async function main(): Promise<void> {
   const [dataDir, serviceUrl, mode, batch = ''] = process.argv.slice(2);
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     throw new Error('usage: lease-worker.ts <dataDir> <serviceUrl> run|finish [<first>,<count>]');
   const worker = String(process.pid);
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir,
     galleryDir: join(dataDir, 'gallery'),
     fetch: (url, init) => {

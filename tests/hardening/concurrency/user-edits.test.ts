@@ -11,6 +11,7 @@ import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { testImageEngine } from '../../support/image-engine';
 
 let service: QuirkyService | undefined;
 const cores: PictorCore[] = [];
@@ -23,6 +24,7 @@ afterEach(async () => {
 
 async function open(dataDir: string): Promise<PictorCore> {
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir,
     galleryDir: join(dataDir, 'gallery'),
     fetch,

@@ -19,6 +19,7 @@ import { provenanceOf } from '../../../electron/core/gallery/metadata/provenance
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { listFiles } from '../../e2e/harness/disk';
+import { testImageEngine } from '../../support/image-engine';
 
 /** Files in the gallery's temp folder (written by an attempt that a kill interrupted). */
 export function tempFiles(galleryDir: string): string[] {
@@ -117,7 +118,7 @@ export async function expectGalleryExact(
       // The core writes each image's provenance into it (gallery/metadata), pixels untouched.
       const kind =
         image.mime === 'image/jpeg' ? 'jpeg' : image.mime === 'image/webp' ? 'webp' : 'png';
-      const expected = embedProvenanceInBuffer(
+      const expected = await embedProvenanceInBuffer(
         served,
         kind,
         provenanceOf(record, image.index, UNKNOWN_VERSION),
@@ -142,7 +143,11 @@ export async function expectGalleryExact(
 }
 
 async function expectRebuildFinds(galleryDir: string, records: readonly TaskRecord[]) {
-  const rebuilt = await new Gallery({ root: galleryDir, fetch }).rebuild();
+  const rebuilt = await new Gallery({
+    imageEngine: testImageEngine,
+    root: galleryDir,
+    fetch,
+  }).rebuild();
   expect(rebuilt.skipped).toEqual([]);
   const summary = (record: TaskRecord) => ({
     localId: record.localId,

@@ -19,6 +19,7 @@ import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-c
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { DEMO_KEY, IMAGE_SIZE, promptOf } from './core-kill-shared';
 import { printLine as print } from '../support/print-line';
+import { testImageEngine } from '../../support/image-engine';
 
 /** Fetch that announces what it is about to send (submit, poll or image download). */
 const markedFetch = (url: string, init?: RequestInit): Promise<Response> => {
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   markHistoryWrites();
   await markFileWrites();
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir,
     galleryDir,
     fetch: markedFetch,

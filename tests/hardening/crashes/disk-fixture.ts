@@ -12,6 +12,7 @@ import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-c
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { Logger } from '../../../electron/ports/logger';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { testImageEngine } from '../../support/image-engine';
 
 function run(command: string, args: readonly string[]): void {
   execFileSync(command, args, { stdio: 'pipe' });
@@ -113,6 +114,7 @@ export function openCoreAt(
   logger?: Logger,
 ) {
   return openPictorCore({
+    imageEngine: testImageEngine,
     ...(logger ? { logger } : {}),
     dataDir,
     galleryDir,

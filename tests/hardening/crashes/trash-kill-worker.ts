@@ -23,6 +23,7 @@ import { TRASH_JOURNAL_DIR, TrashJournal } from '../../../electron/core/trash/tr
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { printLine as print } from '../support/print-line';
+import { testImageEngine } from '../../support/image-engine';
 
 const [dataDir, galleryDir, systemTrashDir, mode, refsFile] = process.argv.slice(2);
 
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
   markHistoryWrites();
   markRestoreJournaled();
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir,
     galleryDir,
     fetch: () => Promise.reject(new Error('no network in this test')),

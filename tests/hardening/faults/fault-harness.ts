@@ -19,6 +19,7 @@ import type {
   RequestLogEntry,
 } from '../../../electron/demo-service/types';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { testImageEngine } from '../../support/image-engine';
 export { maxInWindow } from '../../support/bursts';
 
 /** The key every suite here uses; searched for in records to count leaks. */
@@ -47,6 +48,7 @@ export async function openCoreRun(setup: CoreSetup): Promise<CoreRun> {
   const credentials = new StaticCredentials(setup.baseUrl, KEY);
   const open = (): Promise<PictorCore> =>
     openPictorCore({
+      imageEngine: testImageEngine,
       dataDir: join(dir, 'data'),
       galleryDir: join(dir, 'gallery'),
       fetch: setup.fetch,

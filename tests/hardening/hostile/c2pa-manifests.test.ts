@@ -38,6 +38,7 @@ import {
   type TestServer,
 } from '../../support/gallery-helpers';
 import { recordReliability } from '../support/reliability-record';
+import { testImageEngine } from '../../support/image-engine';
 
 const TIMEOUT_MS = 8_000;
 
@@ -75,6 +76,7 @@ afterAll(async () => {
 beforeEach(async () => {
   root = await makeTempDir();
   gallery = new Gallery({
+    imageEngine: testImageEngine,
     root,
     fetch,
     credentials: verifier,

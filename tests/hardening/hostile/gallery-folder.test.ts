@@ -26,6 +26,7 @@ import {
 } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
+import { testImageEngine } from '../../support/image-engine';
 
 /** Far more than a rebuild of a few folders takes; far less than "forever". */
 const ENDS_WITHIN_MS = 10_000;
@@ -40,7 +41,7 @@ const servers: Server[] = [];
 beforeEach(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), 'pictor-hostile-gallery-')));
   root = join(base, 'gallery');
-  gallery = new Gallery({ root, fetch });
+  gallery = new Gallery({ imageEngine: testImageEngine, root, fetch });
   await gallery.init();
   png ??= await sharp({ create: { width: 6, height: 4, channels: 3, background: '#0a0' } })
     .png()

@@ -16,6 +16,7 @@ import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { recordReliability } from '../support/reliability-record';
+import { testImageEngine } from '../../support/image-engine';
 
 const FILE = 'tests/hardening/hostile/many-images.test.ts';
 let server: TestServer;
@@ -52,6 +53,7 @@ async function completeWith(count: number): Promise<Counted> {
   listed = count;
   const dir = await mkdtemp(join(tmpdir(), 'pictor-many-images-'));
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),

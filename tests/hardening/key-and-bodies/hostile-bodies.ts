@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { RawReply } from './raw-hosts';
+import { pngClaiming } from '../../support/hostile-images';
 
 /** The gallery's default cap (GalleryOptions.maxImageBytes), which openPictorCore uses. */
 export const DEFAULT_CAP = 64 * 1024 * 1024;
@@ -43,15 +44,6 @@ export function realBombPng(width: number, height: number): Buffer {
     chunk('IDAT', deflateSync(rows, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** `png` with its IHDR rewritten to claim `width`×`height` (CRC fixed, pixel data unchanged). */
-export function claimingPng(png: Buffer, width: number, height: number): Buffer {
-  const bytes = Buffer.from(png);
-  bytes.writeUInt32BE(width, 16);
-  bytes.writeUInt32BE(height, 20);
-  bytes.writeUInt32BE(crc32(bytes.subarray(12, 29)), 29);
-  return bytes;
 }
 
 /** A real PNG of random pixels (so it does not compress away). */
@@ -164,7 +156,7 @@ export async function hostileCases(): Promise<HostileCase[]> {
     },
     {
       name: 'bomb: PNG header claiming 100000×100000',
-      reply: () => exact(claimingPng(png, 100_000, 100_000)),
+      reply: () => exact(pngClaiming(png, 100_000, 100_000)),
       state: 'invalid',
       error: /claims to be 100000×100000 pixels, more than the 100,000,000/,
     },

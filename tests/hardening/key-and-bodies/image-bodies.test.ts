@@ -20,6 +20,7 @@ import { makeRecord } from '../../support/gallery-helpers';
 import { recordReliability } from '../support/reliability-record';
 import { hostileCases, randomPng, type HostileCase } from './hostile-bodies';
 import { startFakeService, startRawHost, type RawHost } from './raw-hosts';
+import { testImageEngine } from '../../support/image-engine';
 
 const FILE = 'tests/hardening/key-and-bodies/image-bodies.test.ts';
 const MAX_DOWNLOAD_ATTEMPTS = 2;
@@ -88,7 +89,12 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
 
   it('through the Gallery downloader, one attempt each', async () => {
     const root = join(dir, 'direct');
-    const gallery = new Gallery({ root, fetch, downloadTimeoutMs: 20_000 });
+    const gallery = new Gallery({
+      imageEngine: testImageEngine,
+      root,
+      fetch,
+      downloadTimeoutMs: 20_000,
+    });
     await gallery.init();
     for (const [index, hostile] of cases.entries()) {
       const url = host.route(`/direct/${index}`, hostile.reply);
@@ -112,6 +118,7 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
     });
     const root = join(dir, 'engine-gallery');
     const core = await openPictorCore({
+      imageEngine: testImageEngine,
       dataDir: join(dir, 'engine-data'),
       galleryDir: root,
       fetch: (url, init) => fetch(url, init),

@@ -28,6 +28,7 @@ import { startServer, type TestServer } from '../../support/http-servers';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
+import { testImageEngine } from '../../support/image-engine';
 
 const FILE = 'tests/hardening/key-and-bodies/key-echoes.test.ts';
 const RUNS = scaled(120, 1_000);
@@ -156,6 +157,7 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
   });
   logger.setRedactor(secretRedactor([key]));
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir,
     galleryDir,
     fetch: (url, init) => fetch(url, init),

@@ -22,6 +22,7 @@ import { listFiles } from '../../e2e/harness/disk';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { ENCODINGS, keyScanner } from './key-encodings';
+import { testImageEngine } from '../../support/image-engine';
 
 const KEY = 'sk-model-echo-7Hq2Zp9Lw4Xc1Vb8';
 
@@ -77,6 +78,7 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
   });
   logger.setRedactor(secretRedactor([KEY]));
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),

@@ -26,6 +26,7 @@ import { JsonFileKv } from '../../e2e/harness/json-file-kv';
 import { wireHarness } from '../../e2e/harness/node-main';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { TestSecretCipher } from '../../e2e/harness/test-cipher';
+import { testImageEngine } from '../../support/image-engine';
 
 const APP_ORIGIN = 'pictor-app://app';
 
@@ -107,6 +108,7 @@ export async function startRecordedApp(options: RecordedAppOptions): Promise<Rec
     fallback: () => undefined,
   });
   const runtime = await AppRuntime.start({
+    imageEngine: testImageEngine,
     dataDir: options.userDataDir,
     defaultGalleryDir: options.galleryDir,
     cipher: new TestSecretCipher(),

@@ -24,6 +24,7 @@ import {
   routedFetch,
   scriptedResolver,
 } from '../../support/pinned-helpers';
+import { testImageEngine } from '../../support/image-engine';
 
 const FILE = 'tests/hardening/key-and-bodies/redirects.test.ts';
 const KEY = `sk-redirect-${Date.now().toString(16)}`;
@@ -72,6 +73,7 @@ function hits(host: RawHost, prefix: string): number {
 
 async function openCore(baseUrl: string, fetchPort: FetchLike, name: string): Promise<PictorCore> {
   const core = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir: join(dir, name, 'data'),
     galleryDir: join(dir, name, 'gallery'),
     fetch: fetchPort,

@@ -14,6 +14,7 @@ import { QUIRKY_KEYS, type LoggedRequest } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { expectExit, useCliWorlds } from './cli-harness';
 import { describeRun, jsonLines } from './run-cli';
+import { testImageEngine } from '../../support/image-engine';
 
 const newWorld = useCliWorlds();
 
@@ -31,6 +32,7 @@ describe('one library shared by the app and CLI commands', () => {
       return fetch(url, { ...init, headers });
     };
     const app = await openPictorCore({
+      imageEngine: testImageEngine,
       dataDir: world.dataDir,
       galleryDir: join(world.dataDir, 'gallery'),
       fetch: markApp,

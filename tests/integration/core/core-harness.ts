@@ -8,6 +8,7 @@ import type { TaskEngineOptions } from '../../../electron/core/engine/engine-typ
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { testImageEngine } from '../../support/image-engine';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -33,6 +34,7 @@ export async function coreAgainstDemo(
   const credentials = new StaticCredentials(service.url, 'sk-alice');
   const open = (): Promise<PictorCore> =>
     openPictorCore({
+      imageEngine: testImageEngine,
       dataDir: join(dir, 'data'),
       galleryDir: join(dir, 'gallery'),
       fetch: (url, init) => fetch(url, init),

@@ -20,6 +20,7 @@ import type { KeyOriginAnswer, KeyOriginQuestion } from '../../../electron/ports
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { startPathGateway, type PathGateway } from '../../support/path-gateway';
+import { testImageEngine } from '../../support/image-engine';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -49,6 +50,7 @@ async function start(
   const prompts = { answer: options.answer ?? 'cancel' };
   const kv = options.stores ?? stores(dir);
   const runtime = await AppRuntime.start({
+    imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
     defaultGalleryDir: join(dir, 'gallery'),
     cipher: kv.cipher,

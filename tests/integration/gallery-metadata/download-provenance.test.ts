@@ -28,6 +28,7 @@ import {
   exiftool,
   makeEncoded,
 } from '../../unit/core/gallery/metadata/meta-helpers';
+import { testImageEngine } from '../../support/image-engine';
 import { needing } from '../../support/tools';
 
 const SECRETS = ['sk-live-SECRET-4242', 'hunter2', 'carol', '/v1/private', 'frag-secret'];
@@ -49,6 +50,7 @@ beforeEach(async () => {
   const record = (message: string, fields?: LogFields) => void logged.push({ message, fields });
   const logger: Logger = { debug: record, info: record, warn: record, error: record };
   gallery = new Gallery({
+    imageEngine: testImageEngine,
     root,
     fetch,
     logger,

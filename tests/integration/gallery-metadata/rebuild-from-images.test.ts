@@ -23,6 +23,7 @@ import {
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
+import { testImageEngine } from '../../support/image-engine';
 
 let server: TestServer;
 let root: string;
@@ -36,7 +37,12 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ root, fetch, imageMetadata: { appVersion: '4.5.6' } });
+  gallery = new Gallery({
+    imageEngine: testImageEngine,
+    root,
+    fetch,
+    imageMetadata: { appVersion: '4.5.6' },
+  });
   await gallery.init();
 });
 afterEach(async () => {
@@ -133,7 +139,7 @@ describe('crafted images', () => {
       [{ prompt: ' ' }, /does not make a valid task/],
     ];
     for (const [index, [lie]] of lies.entries()) {
-      const bytes = embedProvenanceInBuffer(png, 'png', sampleProvenance(lie));
+      const bytes = await embedProvenanceInBuffer(png, 'png', sampleProvenance(lie));
       await craftedFolder(`bad-${index}`, 'image-1.png', bytes);
     }
     const { records, skipped } = await gallery.rebuild();
@@ -152,12 +158,12 @@ describe('crafted images', () => {
     await craftedFolder(
       'task',
       'image-1.png',
-      embedProvenanceInBuffer(png, 'png', sampleProvenance()),
+      await embedProvenanceInBuffer(png, 'png', sampleProvenance()),
     );
     await craftedFolder(
       'task',
       'image-2.png',
-      embedProvenanceInBuffer(png, 'png', sampleProvenance({ imageIndex: 5 })),
+      await embedProvenanceInBuffer(png, 'png', sampleProvenance({ imageIndex: 5 })),
     );
     const { records } = await gallery.rebuild();
     expect(records).toHaveLength(1);

@@ -26,6 +26,7 @@ import {
   makeEncoded,
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
+import { testImageEngine } from '../../support/image-engine';
 
 let server: TestServer;
 let root: string;
@@ -37,7 +38,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ root, fetch, imageMetadata: { appVersion: '4.5.6' } });
+  gallery = new Gallery({
+    imageEngine: testImageEngine,
+    root,
+    fetch,
+    imageMetadata: { appVersion: '4.5.6' },
+  });
   await gallery.init();
 });
 afterEach(() => removeDir(root));

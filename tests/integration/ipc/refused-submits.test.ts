@@ -18,6 +18,7 @@ import { events, type EventChannel, type TaskItem } from '../../../shared/ipc/co
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { closedPort } from '../../support/http-servers';
+import { testImageEngine } from '../../support/image-engine';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -27,6 +28,7 @@ afterEach(async () => {
 async function app(baseUrl: string, key: string) {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-refused-'));
   const core: PictorCore = await openPictorCore({
+    imageEngine: testImageEngine,
     dataDir: join(dir, 'data'),
     galleryDir: join(dir, 'gallery'),
     fetch: (url, init) => fetch(url, init),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { galleryGuard } from '../../../electron/core/os/path-guard';
+import { testImageEngine } from '../../support/image-engine';
 import { scriptSwaps } from '../../support/scripted-swaps';
 
 /** A NativeImage stand-in: remembers where it came from. */
@@ -97,6 +98,7 @@ function actions(
   overrides: { fallbackDragIcon?: string; allowed?: boolean; window?: unknown } = {},
 ) {
   return createShellActions({
+    images: testImageEngine,
     galleryRoot: () => root,
     isInsideGallery: galleryGuard(() => root),
     isAllowedExternal: () => overrides.allowed ?? true,
@@ -389,6 +391,7 @@ describe('openExternal', () => {
   it('opens the parsed, normalised form that was checked', async () => {
     const seen: string[] = [];
     const shell = createShellActions({
+      images: testImageEngine,
       galleryRoot: () => root,
       isInsideGallery: galleryGuard(() => root),
       isAllowedExternal: (url) => seen.push(url) > 0,

@@ -41,7 +41,7 @@ async function write(file: string, text: string): Promise<void> {
 async function fakeBuild(script: string): Promise<void> {
   await write('dist/renderer/index.html', '<script type="module" src="./assets/index-a.js">');
   await write('dist/renderer/assets/index-a.js', script);
-  for (const file of ['main.js', 'image-worker.js', 'c2pa-worker.js', 'preload.cjs']) {
+  for (const file of ['main.js', 'c2pa-worker.js', 'preload.cjs']) {
     await write(`dist-electron/${file}`, '');
   }
   await write('package.json', '{}');
@@ -84,10 +84,8 @@ describe('checkTestBuild', () => {
 
   it('refuses an incomplete build, naming what is missing', async () => {
     await fakeBuild('const e=jsx("div",{});');
-    await rm(join(dir, 'dist-electron', 'image-worker.js'));
-    expect(() => checkTestBuild(testBuildAt(dir))).toThrow(
-      /dist-electron\/image-worker\.js missing/,
-    );
+    await rm(join(dir, 'dist-electron', 'preload.cjs'));
+    expect(() => checkTestBuild(testBuildAt(dir))).toThrow(/dist-electron\/preload\.cjs missing/);
   });
 });
 

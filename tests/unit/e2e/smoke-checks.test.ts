@@ -40,7 +40,7 @@ async function generation(faults: Faults = {}) {
   })
     .png()
     .toBuffer();
-  const withXmp = embedProvenanceInBuffer(png, 'png', {
+  const withXmp = await embedProvenanceInBuffer(png, 'png', {
     prompt: PROMPT,
     localId: 'local-1',
     imageIndex: 0,

@@ -108,6 +108,19 @@ const rows: readonly {
     allowed: [importing('../core/errors/thrown-value', 'messageOf'), importing('./server')],
   },
   {
+    layer: 'electron/demo-service/cli.ts',
+    file: 'electron/demo-service/cli.ts',
+    denied: [
+      importing('electron', 'app'),
+      importing('../core/app-runtime', 'AppRuntime'),
+      importing('../ipc/wire-app', 'wireApp'),
+    ],
+    allowed: [
+      importing('./server', 'startDemoService'),
+      importing('../adapters/image-engines/plain-node-engine', 'plainNodeImageEngine'),
+    ],
+  },
+  {
     layer: 'electron/core/app-runtime',
     file: 'electron/core/app-runtime.ts',
     denied: [

@@ -26,6 +26,7 @@ import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { silentLogger } from '../../../electron/ports/logger';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { ManualClock } from '../../fakes/manual-clock';
+import { testImageEngine } from '../../support/image-engine';
 
 // The real electron-store in plain Node (see tests/unit/adapters/electron-store-kv.test.ts).
 vi.hoisted(() => {
@@ -212,6 +213,7 @@ describe('a service address that would take the key elsewhere', () => {
   /** An app whose user answers Cancel to the key-origin question. */
   const cancellingRuntime = () =>
     AppRuntime.start({
+      imageEngine: testImageEngine,
       dataDir: join(dir, 'data'),
       defaultGalleryDir: join(dir, 'gallery'),
       cipher: new InMemoryCipher(),

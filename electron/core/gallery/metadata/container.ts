@@ -1,7 +1,8 @@
 /**
  * What the three container editors share: a refusal with a reason (a sentence naming no path,
- * URL or key), and the output as a list of pieces, slices of the original bytes and the few new
- * ones, so an image is never copied whole in memory to be changed.
+ * URL or key), and the edit as a plan: ranges of the original file to copy and the few new bytes
+ * between them, so an image is never held whole in memory to be changed (plan-writer.ts streams
+ * the plan into the new file).
  */
 
 /** The image's structure cannot be trusted; its metadata is left alone. */
@@ -12,41 +13,38 @@ export class ContainerError extends Error {
   }
 }
 
-/** The edited file: its pieces in order (write them one after the other) and its length. */
-export interface EditedImage {
-  readonly pieces: readonly Uint8Array[];
+/** One piece of the edited file: a range of the original, or new bytes. */
+export type Piece =
+  | { readonly copy: { readonly start: number; readonly end: number } }
+  | { readonly bytes: Uint8Array };
+
+/** The edited file: its pieces in order and its length. */
+export interface EditPlan {
+  readonly pieces: readonly Piece[];
   readonly length: number;
 }
 
-/** Collects pieces, merging slices that follow each other in the original. */
-export class PieceList {
-  private readonly list: Uint8Array[] = [];
-  /** Where the last piece starts and ends in the original, when it is a slice of it. */
-  private lastSlice: { start: number; end: number } | null = null;
+/** Collects pieces, merging ranges of the original that follow each other. */
+export class PlanBuilder {
+  private readonly list: Piece[] = [];
   length = 0;
 
-  constructor(private readonly source: Uint8Array) {}
-
-  /** Appends `source[start, end)`. */
+  /** Appends the original's `[start, end)`. */
   copy(start: number, end: number): void {
     if (end <= start) return;
-    if (this.lastSlice?.end === start) {
-      this.lastSlice = { start: this.lastSlice.start, end };
-      this.list[this.list.length - 1] = this.source.subarray(this.lastSlice.start, end);
-    } else {
-      this.lastSlice = { start, end };
-      this.list.push(this.source.subarray(start, end));
-    }
+    const last = this.list.at(-1);
+    if (last && 'copy' in last && last.copy.end === start) {
+      this.list[this.list.length - 1] = { copy: { start: last.copy.start, end } };
+    } else this.list.push({ copy: { start, end } });
     this.length += end - start;
   }
 
   add(bytes: Uint8Array): void {
-    this.list.push(bytes);
-    this.lastSlice = null;
+    this.list.push({ bytes });
     this.length += bytes.length;
   }
 
-  done(): EditedImage {
+  done(): EditPlan {
     return { pieces: this.list, length: this.length };
   }
 }
@@ -54,6 +52,12 @@ export class PieceList {
 /** Throws a {@link ContainerError} unless `end` lies within `size`. */
 export function need(end: number, size: number, what: string): void {
   if (end > size) throw new ContainerError(`The image file ends inside its ${what}.`);
+}
+
+/** `bytes` when present, else a {@link ContainerError} saying the file ends inside `what`. */
+export function got<T>(bytes: T | null, what: string): T {
+  if (bytes === null) throw new ContainerError(`The image file ends inside its ${what}.`);
+  return bytes;
 }
 
 /** Four ASCII letters (a PNG chunk type or a RIFF FourCC, space allowed for the latter). */

@@ -2,68 +2,61 @@
  * Writes an image's provenance (xmp-packet.ts) into the image file itself, at the container
  * level: the pixels' bytes are copied as they are, never decoded or encoded again.
  *
- * The file is read once (it was just downloaded under the size cap) and the edited image is
- * written as slices of that one buffer plus the few new chunks, so memory holds the file once.
- * A file whose structure cannot be trusted is left exactly as it was, with the reason.
+ * The file is walked a range at a time (range-reader.ts) and the edited image is written as
+ * ranges of the original copied a window at a time plus the few new chunks (plan-writer.ts), so
+ * memory per image is bounded whatever its size. A file whose structure cannot be trusted is left
+ * exactly as it was, with the reason; so is one that carries Content Credentials (the one
+ * decision, in {@link provenanceStep}: its XMP goes beside it).
  */
-import { open, rename } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import type { Logger } from '../../../ports/logger';
 import { removeQuietly, tempPath } from '../atomic-file';
-import { readRegularFile, UnsafeFileError } from '../regular-file';
+import { openRegularFile, UnsafeFileError } from '../regular-file';
 import { errorCode } from '../download-outcome';
 import type { ImageKind } from '../image-sniff';
-import { ContainerError, type EditedImage } from './container';
-import { MAX_JPEG_XMP, editJpeg } from './jpeg-meta';
-import { editPng } from './png-meta';
+import { ContainerError, type EditPlan } from './container';
+import { MAX_JPEG_XMP, planJpeg } from './jpeg-meta';
+import { planToBuffer, writePlan } from './plan-writer';
+import { planPng } from './png-meta';
 import { summaryText } from './provenance';
-import { editWebp } from './webp-meta';
+import { bufferReader, fileReader, type RangeReader } from './range-reader';
+import { planWebp } from './webp-meta';
 import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
 import type { C2paPresence } from './c2pa-detect';
 import { writeXmpBeside } from './xmp-sidecar';
 
 export type EmbedResult = { ok: true; bytes: number } | { ok: false; reason: string };
 
-/** The edited image's pieces; throws a {@link ContainerError} when the file cannot be trusted. */
-export function embedProvenance(
-  bytes: Uint8Array,
+/** The edit's plan; throws a {@link ContainerError} when the file cannot be trusted. */
+export async function planProvenance(
+  reader: RangeReader,
   kind: ImageKind,
   provenance: ImageProvenance,
-): EditedImage {
+): Promise<EditPlan> {
   const xmp = buildXmpPacket(provenance, kind === 'jpeg' ? MAX_JPEG_XMP : Infinity);
   if (!xmp) throw new ContainerError('The metadata does not fit in the image.');
-  if (kind === 'png') return editPng(bytes, xmp, Buffer.from(summaryText(provenance), 'utf8'));
-  if (kind === 'jpeg') return editJpeg(bytes, xmp);
-  return editWebp(bytes, xmp);
+  if (kind === 'png') return planPng(reader, xmp, Buffer.from(summaryText(provenance), 'utf8'));
+  if (kind === 'jpeg') return planJpeg(reader, xmp);
+  return planWebp(reader, xmp);
 }
 
-/** {@link embedProvenance} into one new buffer (tests, small images). */
-export function embedProvenanceInBuffer(
+/** {@link planProvenance} applied to bytes in memory, into one new buffer (tests, small images). */
+export async function embedProvenanceInBuffer(
   bytes: Uint8Array,
   kind: ImageKind,
   provenance: ImageProvenance,
-): Buffer {
-  const edited = embedProvenance(bytes, kind, provenance);
-  return Buffer.concat(edited.pieces as Uint8Array[], edited.length);
+): Promise<Buffer> {
+  return planToBuffer(bytes, await planProvenance(bufferReader(bytes), kind, provenance));
 }
 
-/** The temp image's bytes, read as a regular file inside the gallery (regular-file.ts). */
-async function readWhole(root: string, path: string, maxBytes: number): Promise<Buffer> {
+/** The temp image, opened as a regular file inside the gallery (regular-file.ts). */
+async function openSource(root: string, path: string, maxBytes: number) {
   try {
-    return await readRegularFile(root, path, maxBytes);
+    return await openRegularFile(root, path, maxBytes);
   } catch (error) {
     // Its reason names no path: too large, not a regular file, or not inside the gallery.
     if (error instanceof UnsafeFileError) throw new ContainerError(error.reason);
     throw error;
-  }
-}
-
-async function writePieces(path: string, edited: EditedImage): Promise<void> {
-  const handle = await open(path, 'wx');
-  try {
-    for (const piece of edited.pieces) await handle.write(piece);
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 
@@ -80,15 +73,22 @@ export async function embedProvenanceInFile(
 ): Promise<EmbedResult> {
   const temp = tempPath(limits.root, '.xmp.part');
   try {
-    const bytes = await readWhole(limits.root, path, limits.maxBytes);
-    const edited = embedProvenance(bytes, kind, provenance);
-    // A bigger file would be refused by the checks that read the gallery back (rebuild).
-    if (edited.length > limits.maxBytes) {
-      throw new ContainerError('The image is too close to the size limit to take its metadata.');
+    const { handle: source, size } = await openSource(limits.root, path, limits.maxBytes);
+    let length: number;
+    try {
+      const reader = fileReader(source, size);
+      const plan = await planProvenance(reader, kind, provenance);
+      // A bigger file would be refused by the checks that read the gallery back (rebuild).
+      if (plan.length > limits.maxBytes) {
+        throw new ContainerError('The image is too close to the size limit to take its metadata.');
+      }
+      await writePlan(source, plan, temp);
+      length = plan.length;
+    } finally {
+      await source.close();
     }
-    await writePieces(temp, edited);
     await rename(temp, path);
-    return { ok: true, bytes: edited.length };
+    return { ok: true, bytes: length };
   } catch (error) {
     await removeQuietly(temp);
     if (error instanceof ContainerError) return { ok: false, reason: error.message };

@@ -39,7 +39,7 @@ async function provenanceOf(
   bytes: Uint8Array,
   kind: ImageKind,
 ): Promise<Pick<ImageInfo, 'xmp' | 'xmpPath' | 'provenance'>> {
-  const inImage = readImageProvenance(bytes, kind);
+  const inImage = await readImageProvenance(bytes, kind);
   if (inImage.ok) return { xmp: 'image', xmpPath: null, provenance: inImage.provenance };
   const sidecar = xmpSidecarName(file);
   const present = await access(sidecar).then(

@@ -2,10 +2,12 @@
  * JPEG: the XMP packet goes in an APP1 segment starting `http://ns.adobe.com/xap/1.0/\0`, after
  * SOI and the leading APP0 (JFIF) and APP1 (Exif) segments. A segment holds at most 65,533 bytes,
  * so the packet is at most {@link MAX_JPEG_XMP} bytes (xmp-packet.ts shortens the prompt to fit).
- * Only the segments before the scan are walked; the compressed data after SOS is copied as it is.
- * APP1 segments holding XMP or extended XMP (from the image host) are dropped.
+ * Only the segments before the scan are walked, by their headers; the compressed data after SOS
+ * is copied as it is. APP1 segments holding XMP or extended XMP (from the image host) are dropped.
  */
-import { ContainerError, PieceList, need, type EditedImage } from './container';
+import { ContainerError, PlanBuilder, got, need, type EditPlan } from './container';
+import type { RangeReader } from './range-reader';
+import { jpegMarkerAt } from '../../images/jpeg-markers';
 
 const XMP_NS = Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1');
 const EXTENDED_XMP_NS = Buffer.from('http://ns.adobe.com/xmp/extension/\0', 'latin1');
@@ -14,6 +16,8 @@ const EXIF_ID = Buffer.from('Exif\0', 'latin1');
 export const MAX_JPEG_XMP = 65_502;
 /** More header segments than any real image has. */
 const MAX_SEGMENTS = 10_000;
+/** Enough of a segment's payload to tell XMP, extended XMP and Exif apart. */
+const PREFIX = EXTENDED_XMP_NS.length;
 
 const SOI = 0xd8;
 const EOI = 0xd9;
@@ -27,92 +31,100 @@ interface Segment {
   /** Start of the payload (after the length field). */
   readonly data: number;
   readonly end: number;
+  /** The payload's first bytes (at most {@link PREFIX}), for APP1 segments. */
+  readonly prefix: Uint8Array;
 }
 
-function startsWith(bytes: Uint8Array, at: number, prefix: Uint8Array, end: number): boolean {
-  return (
-    end - at >= prefix.length && Buffer.from(prefix).equals(bytes.subarray(at, at + prefix.length))
-  );
+const startsWith = (bytes: Uint8Array, prefix: Uint8Array) =>
+  bytes.length >= prefix.length && Buffer.from(prefix).equals(bytes.subarray(0, prefix.length));
+
+/** The marker at `at` (after any fill bytes) and where it ends. */
+async function markerAt(
+  reader: RangeReader,
+  at: number,
+): Promise<{ marker: number; next: number }> {
+  const read = await jpegMarkerAt(reader, at);
+  if ('marker' in read) return read;
+  if (read.problem === 'ends')
+    throw new ContainerError('The image file ends inside its segment marker.');
+  throw new ContainerError('A JPEG segment does not start with a marker.');
 }
 
 /** The segments before the scan, SOS last; throws a {@link ContainerError}. */
-function segments(bytes: Uint8Array): Segment[] {
-  if (bytes[0] !== 0xff || bytes[1] !== SOI)
+async function* segments(reader: RangeReader): AsyncGenerator<Segment> {
+  const soi = await reader.bytes(0, 2);
+  if (!soi || soi[0] !== 0xff || soi[1] !== SOI)
     throw new ContainerError('The file does not start like a JPEG image.');
-  const list: Segment[] = [];
-  for (let at = 2; ;) {
-    if (list.length >= MAX_SEGMENTS)
-      throw new ContainerError('The JPEG image has too many segments.');
-    need(at + 2, bytes.length, 'segment marker');
-    if (bytes[at] !== 0xff)
-      throw new ContainerError('A JPEG segment does not start with a marker.');
-    let markerAt = at;
-    // Fill bytes (0xFF) may pad the space before a marker.
-    while (markerAt + 1 < bytes.length && bytes[markerAt + 1] === 0xff) markerAt += 1;
-    const marker = bytes[markerAt + 1] ?? 0;
+  for (let at = 2, count = 0; ; count += 1) {
+    if (count >= MAX_SEGMENTS) throw new ContainerError('The JPEG image has too many segments.');
+    const { marker, next } = await markerAt(reader, at);
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      list.push({ marker, start: at, data: markerAt + 2, end: markerAt + 2 });
-      at = markerAt + 2;
+      yield { marker, start: at, data: next, end: next, prefix: new Uint8Array(0) };
+      at = next;
       continue;
     }
     if (marker === EOI || marker === SOI || marker === 0) {
       throw new ContainerError('The JPEG image has no image data.');
     }
-    need(markerAt + 4, bytes.length, 'segment length');
-    const length = ((bytes[markerAt + 2] ?? 0) << 8) | (bytes[markerAt + 3] ?? 0);
+    const field = Buffer.from(got(await reader.bytes(next, 2), 'segment length'));
+    const length = field.readUInt16BE(0);
     if (length < 2) throw new ContainerError('A JPEG segment declares an impossible length.');
-    need(markerAt + 2 + length, bytes.length, 'segment');
-    list.push({ marker, start: at, data: markerAt + 4, end: markerAt + 2 + length });
-    at = markerAt + 2 + length;
-    if (marker === SOS) return list;
+    const end = next + length;
+    need(end, reader.size, 'segment');
+    const prefix =
+      marker === APP0 || marker === APP1
+        ? Uint8Array.from(
+            got(await reader.bytes(next + 2, Math.min(PREFIX, length - 2)), 'segment'),
+          )
+        : new Uint8Array(0);
+    yield { marker, start: at, data: next + 2, end, prefix };
+    at = end;
+    if (marker === SOS) return;
   }
 }
 
-function isXmp(bytes: Uint8Array, segment: Segment): boolean {
-  return (
-    segment.marker === APP1 &&
-    (startsWith(bytes, segment.data, XMP_NS, segment.end) ||
-      startsWith(bytes, segment.data, EXTENDED_XMP_NS, segment.end))
-  );
-}
+const isXmp = (segment: Segment) =>
+  segment.marker === APP1 &&
+  (startsWith(segment.prefix, XMP_NS) || startsWith(segment.prefix, EXTENDED_XMP_NS));
 
-function leading(bytes: Uint8Array, segment: Segment): boolean {
-  return (
-    segment.marker === APP0 ||
-    (segment.marker === APP1 && startsWith(bytes, segment.data, EXIF_ID, segment.end))
-  );
-}
+const leading = (segment: Segment) =>
+  segment.marker === APP0 || (segment.marker === APP1 && startsWith(segment.prefix, EXIF_ID));
 
-/** The image with `xmp` (at most {@link MAX_JPEG_XMP} bytes) in place of any XMP it had. */
-export function editJpeg(bytes: Uint8Array, xmp: Uint8Array): EditedImage {
+/** The plan of the image with `xmp` (at most {@link MAX_JPEG_XMP} bytes) in place of any XMP. */
+export async function planJpeg(reader: RangeReader, xmp: Uint8Array): Promise<EditPlan> {
   if (xmp.length > MAX_JPEG_XMP)
     throw new ContainerError('The metadata is too big for a JPEG segment.');
-  const list = segments(bytes);
-  const out = new PieceList(bytes);
+  const out = new PlanBuilder();
   out.copy(0, 2);
   const header = Buffer.alloc(4);
   header.writeUInt16BE(0xffe1, 0);
   header.writeUInt16BE(2 + XMP_NS.length + xmp.length, 2);
   let inserted = false;
-  for (const segment of list) {
-    if (!inserted && !leading(bytes, segment)) {
+  let end = 2;
+  for await (const segment of segments(reader)) {
+    if (!inserted && !leading(segment)) {
       out.add(Buffer.concat([header, XMP_NS, xmp]));
       inserted = true;
     }
-    if (!isXmp(bytes, segment)) out.copy(segment.start, segment.end);
+    if (!isXmp(segment)) out.copy(segment.start, segment.end);
+    end = segment.end;
   }
-  const last = list.at(-1);
-  if (last) out.copy(last.end, bytes.length);
+  out.copy(end, reader.size);
   return out.done();
 }
 
 /** The packet of the first (standard) XMP segment, or `null`. */
-export function readJpegXmp(bytes: Uint8Array): string | null {
-  for (const segment of segments(bytes)) {
-    if (segment.marker === APP1 && startsWith(bytes, segment.data, XMP_NS, segment.end)) {
-      return Buffer.from(bytes.subarray(segment.data + XMP_NS.length, segment.end)).toString(
-        'utf8',
+export async function readJpegXmp(reader: RangeReader): Promise<string | null> {
+  for await (const segment of segments(reader)) {
+    if (segment.marker === APP1 && startsWith(segment.prefix, XMP_NS)) {
+      const packet = got(
+        await reader.bytes(
+          segment.data + XMP_NS.length,
+          segment.end - segment.data - XMP_NS.length,
+        ),
+        'segment',
       );
+      return Buffer.from(packet).toString('utf8');
     }
   }
   return null;

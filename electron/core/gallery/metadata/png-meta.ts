@@ -1,12 +1,14 @@
 /**
  * PNG: the XMP packet goes in an iTXt chunk with the keyword `XML:com.adobe.xmp`, and a readable
  * summary in an iTXt chunk with the keyword `parameters` (the convention image tools read), both
- * right after IHDR, so before any IDAT. Every chunk's length and CRC is checked first: a file
- * whose structure lies is refused, not repaired. The chunks already holding XMP or
- * `parameters` (from the image host) are dropped, never kept beside ours.
+ * right after IHDR, so before any IDAT. Every chunk's length and CRC is checked first (the CRC a
+ * window at a time, never the chunk whole): a file whose structure lies is refused, not repaired.
+ * The chunks already holding XMP or `parameters` (from the image host) are dropped, never kept
+ * beside ours.
  */
 import { crc32 } from 'node:zlib';
-import { ContainerError, PieceList, fourCc, need, type EditedImage } from './container';
+import { ContainerError, PlanBuilder, fourCc, got, need, type EditPlan } from './container';
+import { WINDOW_BYTES, type RangeReader } from './range-reader';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const XMP_KEYWORD = 'XML:com.adobe.xmp';
@@ -26,46 +28,62 @@ interface Chunk {
   /** Start of the data. */
   readonly data: number;
   readonly end: number;
+  /** A text chunk's keyword (Latin-1, before its NUL), else `null`. */
+  readonly keyword: string | null;
+}
+
+async function checkCrc(reader: RangeReader, at: number, length: number, type: string) {
+  let crc = 0;
+  for (let from = at + 4; from < at + 8 + length; from += WINDOW_BYTES) {
+    const part = got(
+      await reader.bytes(from, Math.min(WINDOW_BYTES, at + 8 + length - from)),
+      `${type} chunk`,
+    );
+    crc = crc32(part, crc);
+  }
+  const stored = got(await reader.bytes(at + 8 + length, 4), `${type} chunk`);
+  if (crc !== Buffer.from(stored).readUInt32BE(0)) {
+    throw new ContainerError(`A PNG ${type} chunk fails its checksum.`);
+  }
+}
+
+async function keywordOf(
+  reader: RangeReader,
+  data: number,
+  length: number,
+): Promise<string | null> {
+  const head = got(await reader.bytes(data, Math.min(80, length)), 'text chunk');
+  const nul = head.indexOf(0);
+  return nul < 1 ? null : Buffer.from(head.subarray(0, nul)).toString('latin1');
 }
 
 /** Every chunk, checked for length and CRC, through IEND; throws a {@link ContainerError}. */
-function chunks(bytes: Uint8Array): Chunk[] {
-  if (bytes.length < 8 || !SIGNATURE.equals(bytes.subarray(0, 8))) {
+async function* chunks(reader: RangeReader): AsyncGenerator<Chunk> {
+  const signature = await reader.bytes(0, 8);
+  if (!signature || !SIGNATURE.equals(signature)) {
     throw new ContainerError('The file does not start like a PNG image.');
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const list: Chunk[] = [];
-  for (let at = 8; ;) {
-    if (list.length >= MAX_CHUNKS) throw new ContainerError('The PNG image has too many chunks.');
-    need(at + 8, bytes.length, 'chunk header');
-    const length = view.getUint32(at);
+  for (let at = 8, count = 0; ; count += 1) {
+    if (count >= MAX_CHUNKS) throw new ContainerError('The PNG image has too many chunks.');
+    const head = Buffer.from(got(await reader.bytes(at, 8), 'chunk header'));
+    const length = head.readUInt32BE(0);
     if (length > MAX_CHUNK) throw new ContainerError('A PNG chunk declares an impossible length.');
-    const type = fourCc(bytes, at + 4);
+    const type = fourCc(head, 4);
     if (!/^[A-Za-z]{4}$/.test(type)) throw new ContainerError('A PNG chunk has an invalid type.');
-    need(at + 12 + length, bytes.length, `${type} chunk`);
-    const stored = view.getUint32(at + 8 + length);
-    if (crc32(bytes.subarray(at + 4, at + 8 + length)) !== stored) {
-      throw new ContainerError(`A PNG ${type} chunk fails its checksum.`);
-    }
-    if (list.length === 0 && (type !== 'IHDR' || length !== 13)) {
+    need(at + 12 + length, reader.size, `${type} chunk`);
+    await checkCrc(reader, at, length, type);
+    if (count === 0 && (type !== 'IHDR' || length !== 13)) {
       throw new ContainerError('The PNG image does not start with its header chunk.');
     }
-    list.push({ type, start: at, data: at + 8, end: at + 12 + length });
+    const keyword = TEXT_CHUNKS.has(type) ? await keywordOf(reader, at + 8, length) : null;
+    yield { type, start: at, data: at + 8, end: at + 12 + length, keyword };
     at += 12 + length;
-    if (type === 'IEND') return list;
+    if (type === 'IEND') return;
   }
 }
 
-/** A text chunk's keyword (Latin-1, up to 79 bytes before its NUL), or `null`. */
-function keyword(bytes: Uint8Array, chunk: Chunk): string | null {
-  const limit = Math.min(chunk.end - 4, chunk.data + 80);
-  const nul = bytes.subarray(chunk.data, limit).indexOf(0);
-  return nul < 1
-    ? null
-    : Buffer.from(bytes.subarray(chunk.data, chunk.data + nul)).toString('latin1');
-}
-
-function chunk(type: string, data: Uint8Array): Buffer {
+/** A PNG chunk of `type` holding `data`, its CRC computed. */
+export function pngChunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
   out.writeUInt32BE(data.length, 0);
   out.write(type, 4, 'latin1');
@@ -77,35 +95,46 @@ function chunk(type: string, data: Uint8Array): Buffer {
 /** An uncompressed iTXt chunk with no language tag. */
 export function itxtChunk(keywordText: string, text: Uint8Array): Buffer {
   const head = Buffer.from(`${keywordText}\0\0\0\0\0`, 'latin1');
-  return chunk('iTXt', Buffer.concat([head, text]));
+  return pngChunk('iTXt', Buffer.concat([head, text]));
 }
 
-/** The image with `xmp` and `summary` (UTF-8) inserted, replacing any XMP or summary it had. */
-export function editPng(bytes: Uint8Array, xmp: Uint8Array, summary: Uint8Array): EditedImage {
-  const list = chunks(bytes);
-  const out = new PieceList(bytes);
+/** The plan of the image with `xmp` and `summary` (UTF-8) inserted, replacing any it had. */
+export async function planPng(
+  reader: RangeReader,
+  xmp: Uint8Array,
+  summary: Uint8Array,
+): Promise<EditPlan> {
+  const out = new PlanBuilder();
   out.copy(0, 8);
-  for (const [index, item] of list.entries()) {
-    const replaced =
-      TEXT_CHUNKS.has(item.type) && REPLACED_KEYWORDS.has(keyword(bytes, item) ?? '');
-    if (!replaced) out.copy(item.start, item.end);
-    if (index === 0) {
+  let end = 8;
+  for await (const item of chunks(reader)) {
+    if (!REPLACED_KEYWORDS.has(item.keyword ?? '')) out.copy(item.start, item.end);
+    if (item.type === 'IHDR') {
       out.add(itxtChunk(XMP_KEYWORD, xmp));
       out.add(itxtChunk(TEXT_KEYWORD, summary));
     }
+    end = item.end;
   }
-  const iend = list.at(-1);
   // Bytes after IEND are not the image's; they stay as they were.
-  if (iend) out.copy(iend.end, bytes.length);
+  out.copy(end, reader.size);
   return out.done();
 }
 
 /** The text of the first uncompressed iTXt chunk with `keywordText`, or `null`. */
-export function readPngText(bytes: Uint8Array, keywordText: string): string | null {
-  for (const item of chunks(bytes)) {
-    if (item.type !== 'iTXt' || item.end - item.data - 4 > MAX_READ_TEXT) continue;
-    if (keyword(bytes, item) !== keywordText) continue;
-    const data = bytes.subarray(item.data + keywordText.length + 1, item.end - 4);
+export async function readPngText(
+  reader: RangeReader,
+  keywordText: string,
+): Promise<string | null> {
+  for await (const item of chunks(reader)) {
+    if (item.type !== 'iTXt' || item.keyword !== keywordText) continue;
+    if (item.end - item.data - 4 > MAX_READ_TEXT) continue;
+    const data = got(
+      await reader.bytes(
+        item.data + keywordText.length + 1,
+        item.end - 4 - item.data - keywordText.length - 1,
+      ),
+      'text chunk',
+    );
     // Compression flag 0, method, then the language tag and translated keyword (NUL-ended).
     if (data[0] !== 0) continue;
     const language = data.indexOf(0, 2);

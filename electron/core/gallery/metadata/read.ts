@@ -1,7 +1,8 @@
 /**
  * Reads the provenance Pictor wrote into an image back, for `rebuild` when a task's sidecar is
- * gone. The image came from a folder anyone could write: the packet is size-capped, only
- * Pictor's own layout is read, and every field is checked with the same limits as a record.
+ * gone. The image came from a folder anyone could write: it is walked a range at a time (never
+ * read whole), the packet is size-capped, only Pictor's own layout is read, and every field is
+ * checked with the same limits as a record.
  */
 import { z } from 'zod';
 import {
@@ -17,7 +18,9 @@ import { ContainerError } from './container';
 import { readJpegXmp } from './jpeg-meta';
 import { MAX_READ_TEXT, XMP_KEYWORD, readPngText } from './png-meta';
 import { DEMO_ENDPOINT, serviceOriginOf } from './provenance';
+import { bufferReader, fileReader, type RangeReader } from './range-reader';
 import { readWebpXmp } from './webp-meta';
+import { openRegularFile } from '../regular-file';
 import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
 
 const text = (max: number) => z.string().min(1).max(max);
@@ -65,10 +68,10 @@ export interface ReadProvenance extends ImageProvenance {
   readonly truncated: boolean;
 }
 
-function packetOf(bytes: Uint8Array, kind: ImageKind): string | null {
-  if (kind === 'png') return readPngText(bytes, XMP_KEYWORD);
-  if (kind === 'jpeg') return readJpegXmp(bytes);
-  return readWebpXmp(bytes);
+function packetOf(reader: RangeReader, kind: ImageKind): Promise<string | null> {
+  if (kind === 'png') return readPngText(reader, XMP_KEYWORD);
+  if (kind === 'jpeg') return readJpegXmp(reader);
+  return readWebpXmp(reader);
 }
 
 /** The reason or the provenance, as {@link readImageProvenance} answers. */
@@ -76,13 +79,16 @@ export type ProvenanceRead =
   { ok: true; provenance: ReadProvenance } | { ok: false; reason: string };
 
 /**
- * The provenance in `bytes`, or the reason there is none that can be used (a sentence). Never
- * throws for anything in the file.
+ * The provenance in `image` (bytes, or a reader over a file), or the reason there is none that
+ * can be used (a sentence). Never throws for anything in the file.
  */
-export function readImageProvenance(bytes: Uint8Array, kind: ImageKind): ProvenanceRead {
+export async function readImageProvenance(
+  image: Uint8Array | RangeReader,
+  kind: ImageKind,
+): Promise<ProvenanceRead> {
   let packet: string | null;
   try {
-    packet = packetOf(bytes, kind);
+    packet = await packetOf(image instanceof Uint8Array ? bufferReader(image) : image, kind);
   } catch (error) {
     if (error instanceof ContainerError) return { ok: false, reason: error.message };
     throw error;
@@ -118,4 +124,24 @@ export function readPacketProvenance(packet: string | null): ProvenanceRead {
       truncated: promptTruncated === 'True',
     },
   };
+}
+
+/**
+ * {@link readImageProvenance} of a file: opened only when it is a regular file of at most
+ * `maxBytes` inside `root` (never through a link, never blocking: regular-file.ts), walked a
+ * range at a time.
+ * @throws UnsafeFileError, or a file-system error, when the file cannot be opened as one.
+ */
+export async function readFileProvenance(
+  root: string,
+  path: string,
+  kind: ImageKind,
+  maxBytes: number,
+): Promise<ProvenanceRead> {
+  const { handle, size } = await openRegularFile(root, path, maxBytes);
+  try {
+    return await readImageProvenance(fileReader(handle, size), kind);
+  } finally {
+    await handle.close();
+  }
 }

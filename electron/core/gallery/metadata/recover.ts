@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
 import { taskRecordSchema, type TaskRecord } from '../../../../shared/domain/task-record';
 import { IMAGE_EXTENSION, type ImageKind } from '../image-sniff';
-import { readRegularFile } from '../regular-file';
 import {
   NO_PICTOR_METADATA,
-  readImageProvenance,
+  readFileProvenance,
   readPacketProvenance,
   type ProvenanceRead,
   type ReadProvenance,
@@ -80,8 +79,7 @@ async function readBoth(
   limits: { maxBytes: number; reads: ReadLimiter; sidecar: string | null },
 ): Promise<ProvenanceRead> {
   const inImage = await limits
-    .reads(() => readRegularFile(root, join(folder, name), limits.maxBytes))
-    .then((bytes) => readImageProvenance(bytes, kind))
+    .reads(() => readFileProvenance(root, join(folder, name), kind, limits.maxBytes))
     .catch(() => UNREADABLE);
   const { sidecar } = limits;
   if (inImage.ok || sidecar === null) return inImage;

@@ -3,9 +3,11 @@
  * chunk) only holds metadata once it is extended: a VP8X chunk goes first, with the XMP flag and
  * the canvas size read from the bitstream's own header. An extended file gets the XMP flag set.
  * The RIFF size must match the file exactly (a lying size is refused) and is rewritten.
- * `XMP ` chunks already there (from the image host) are dropped.
+ * `XMP ` chunks already there (from the image host) are dropped. Chunks are walked by their
+ * headers; their data is copied, never read whole.
  */
-import { ContainerError, PieceList, fourCc, need, type EditedImage } from './container';
+import { ContainerError, PlanBuilder, fourCc, got, need, type EditPlan } from './container';
+import { bufferReader, type RangeReader } from './range-reader';
 
 /** More chunks than any real image has (an animation has one per frame). */
 const MAX_CHUNKS = 100_000;
@@ -24,51 +26,46 @@ interface Chunk {
   readonly end: number;
 }
 
-function chunks(bytes: Uint8Array): Chunk[] {
-  if (bytes.length < 12 || fourCc(bytes, 0) !== 'RIFF' || fourCc(bytes, 8) !== 'WEBP') {
+async function* chunks(reader: RangeReader): AsyncGenerator<Chunk> {
+  const riff = await reader.bytes(0, 12);
+  if (!riff || fourCc(riff, 0) !== 'RIFF' || fourCc(riff, 8) !== 'WEBP') {
     throw new ContainerError('The file does not start like a WebP image.');
   }
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(4, true) + 8 !== bytes.length) {
+  if (Buffer.from(riff).readUInt32LE(4) + 8 !== reader.size) {
     throw new ContainerError('The WebP file size does not match the size it declares.');
   }
-  const list: Chunk[] = [];
-  for (let at = 12; at < bytes.length;) {
-    if (list.length >= MAX_CHUNKS) throw new ContainerError('The WebP image has too many chunks.');
-    need(at + 8, bytes.length, 'chunk header');
-    const id = fourCc(bytes, at);
+  for (let at = 12, count = 0; at < reader.size; count += 1) {
+    if (count >= MAX_CHUNKS) throw new ContainerError('The WebP image has too many chunks.');
+    const head = Buffer.from(got(await reader.bytes(at, 8), 'chunk header'));
+    const id = fourCc(head, 0);
     if (!/^[\x20-\x7e]{4}$/.test(id)) throw new ContainerError('A WebP chunk has an invalid name.');
-    const size = view.getUint32(at + 4, true);
+    const size = head.readUInt32LE(4);
     const end = at + 8 + size + (size % 2);
-    need(end, bytes.length, `${id.trim()} chunk`);
-    list.push({ id, start: at, data: at + 8, size, end });
+    need(end, reader.size, `${id.trim()} chunk`);
+    yield { id, start: at, data: at + 8, size, end };
     at = end;
   }
-  return list;
 }
 
 /** Width, height and alpha of a simple file's bitstream; throws when its header is not valid. */
-function canvas(
-  bytes: Uint8Array,
+async function canvas(
+  reader: RangeReader,
   chunk: Chunk,
-): { width: number; height: number; alpha: boolean } {
-  const view = new DataView(bytes.buffer, bytes.byteOffset + chunk.data, chunk.size);
-  if (chunk.id === 'VP8 ' && chunk.size >= 10) {
-    const keyframe = ((bytes[chunk.data] ?? 1) & 1) === 0;
-    const start =
-      bytes[chunk.data + 3] === 0x9d &&
-      bytes[chunk.data + 4] === 0x01 &&
-      bytes[chunk.data + 5] === 0x2a;
+): Promise<{ width: number; height: number; alpha: boolean }> {
+  const head = Buffer.from((await reader.bytes(chunk.data, Math.min(10, chunk.size))) ?? []);
+  if (chunk.id === 'VP8 ' && head.length >= 10) {
+    const keyframe = ((head[0] ?? 1) & 1) === 0;
+    const start = head[3] === 0x9d && head[4] === 0x01 && head[5] === 0x2a;
     if (keyframe && start) {
       return {
-        width: view.getUint16(6, true) & 0x3fff,
-        height: view.getUint16(8, true) & 0x3fff,
+        width: head.readUInt16LE(6) & 0x3fff,
+        height: head.readUInt16LE(8) & 0x3fff,
         alpha: false,
       };
     }
   }
-  if (chunk.id === 'VP8L' && chunk.size >= 5 && bytes[chunk.data] === 0x2f) {
-    const bits = view.getUint32(1, true);
+  if (chunk.id === 'VP8L' && head.length >= 5 && head[0] === 0x2f) {
+    const bits = head.readUInt32LE(1);
     return {
       width: (bits & 0x3fff) + 1,
       height: ((bits >>> 14) & 0x3fff) + 1,
@@ -97,52 +94,64 @@ function xmpChunk(xmp: Uint8Array): Buffer {
   return out;
 }
 
-/** The image with `xmp` in place of any XMP it had, extended to VP8X when it was simple. */
-export function editWebp(bytes: Uint8Array, xmp: Uint8Array): EditedImage {
-  const list = chunks(bytes);
-  const first = list[0];
-  if (!first) throw new ContainerError('The WebP image has no image data.');
-  const out = new PieceList(bytes);
-  out.add(Buffer.alloc(12));
-  if (first.id === 'VP8X') {
-    if (first.size < 10) throw new ContainerError('The WebP extended header is too short.');
-    const header = Buffer.from(bytes.subarray(first.start, first.end));
-    header[8] = (header[8] ?? 0) | XMP_FLAG;
-    out.add(header);
-  } else {
-    const { width, height, alpha } = canvas(bytes, first);
-    out.add(vp8x(XMP_FLAG | (alpha ? ALPHA_FLAG : 0), width, height));
-    out.copy(first.start, first.end);
+/** The plan of the image with `xmp` in place of any XMP, extended to VP8X when it was simple. */
+export async function planWebp(reader: RangeReader, xmp: Uint8Array): Promise<EditPlan> {
+  const out = new PlanBuilder();
+  const riff = Buffer.alloc(12);
+  out.add(riff);
+  let first = true;
+  for await (const chunk of chunks(reader)) {
+    if (first) {
+      first = false;
+      if (chunk.id === 'VP8X') {
+        if (chunk.size < 10) throw new ContainerError('The WebP extended header is too short.');
+        // Its first 18 bytes with the flag set; anything it carries beyond them is copied.
+        const header = Buffer.from(got(await reader.bytes(chunk.start, 18), 'VP8X chunk'));
+        header[8] = (header[8] ?? 0) | XMP_FLAG;
+        out.add(header);
+        out.copy(chunk.start + 18, chunk.end);
+        continue;
+      }
+      const { width, height, alpha } = await canvas(reader, chunk);
+      out.add(vp8x(XMP_FLAG | (alpha ? ALPHA_FLAG : 0), width, height));
+    }
+    if (chunk.id !== 'XMP ') out.copy(chunk.start, chunk.end);
   }
-  for (const chunk of list.slice(1)) if (chunk.id !== 'XMP ') out.copy(chunk.start, chunk.end);
+  if (first) throw new ContainerError('The WebP image has no image data.');
   out.add(xmpChunk(xmp));
-  const edited = out.done();
-  if (edited.length - 8 > MAX_RIFF) throw new ContainerError('The WebP image would be too big.');
-  const riff = edited.pieces[0] as Buffer;
+  const plan = out.done();
+  if (plan.length - 8 > MAX_RIFF) throw new ContainerError('The WebP image would be too big.');
   riff.write('RIFF', 0, 'latin1');
-  riff.writeUInt32LE(edited.length - 8, 4);
+  riff.writeUInt32LE(plan.length - 8, 4);
   riff.write('WEBP', 8, 'latin1');
-  return edited;
+  return plan;
 }
 
 /** The first `XMP ` chunk's packet, or `null`. */
-export function readWebpXmp(bytes: Uint8Array): string | null {
-  const chunk = chunks(bytes).find((item) => item.id === 'XMP ' && item.size <= MAX_READ_XMP);
-  return chunk
-    ? Buffer.from(bytes.subarray(chunk.data, chunk.data + chunk.size)).toString('utf8')
-    : null;
+export async function readWebpXmp(reader: RangeReader): Promise<string | null> {
+  for await (const chunk of chunks(reader)) {
+    if (chunk.id !== 'XMP ' || chunk.size > MAX_READ_XMP) continue;
+    return Buffer.from(got(await reader.bytes(chunk.data, chunk.size), 'XMP chunk')).toString(
+      'utf8',
+    );
+  }
+  return null;
 }
 
 /**
  * The canvas size of a WebP file (its VP8X header, or the bitstream's of a simple file); throws a
  * {@link ContainerError} when the file is not a well-formed WebP.
  */
-export function readWebpCanvas(bytes: Uint8Array): { width: number; height: number } {
-  const first = chunks(bytes)[0];
-  if (!first) throw new ContainerError('The WebP image has no image data.');
-  if (first.id !== 'VP8X') return canvas(bytes, first);
-  if (first.size < 10) throw new ContainerError('The WebP extended header is too short.');
-  const view = new DataView(bytes.buffer, bytes.byteOffset + first.data, first.size);
-  const uint24 = (at: number): number => view.getUint16(at, true) | (view.getUint8(at + 2) << 16);
-  return { width: uint24(4) + 1, height: uint24(7) + 1 };
+export async function readWebpCanvas(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number }> {
+  const reader = bufferReader(bytes);
+  for await (const first of chunks(reader)) {
+    if (first.id !== 'VP8X') return canvas(reader, first);
+    const head = got(first.size >= 10 ? await reader.bytes(first.data, 10) : null, 'VP8X chunk');
+    const uint24 = (at: number) =>
+      (head[at] ?? 0) | ((head[at + 1] ?? 0) << 8) | ((head[at + 2] ?? 0) << 16);
+    return { width: uint24(4) + 1, height: uint24(7) + 1 };
+  }
+  throw new ContainerError('The WebP image has no image data.');
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { galleryGuard } from '../../../../electron/core/os/path-guard';
+import { testImageEngine } from '../../../support/image-engine';
 
 const shell = vi.hoisted(() => ({
   showItemInFolder: vi.fn<(path: string) => void>(),
@@ -47,6 +48,7 @@ beforeEach(() => vi.clearAllMocks());
 
 const actions = () =>
   createShellActions({
+    images: testImageEngine,
     galleryRoot: () => root,
     isInsideGallery: galleryGuard(() => root),
     isAllowedExternal: () => true,

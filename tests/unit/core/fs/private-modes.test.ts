@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import { RotatingFileLogger } from '../../../../electron/core/logging/rotating-file-logger';
 import { HISTORY_FILE, openPictorCore } from '../../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../../fakes/static-credentials';
+import { testImageEngine } from '../../../support/image-engine';
 
 // electron-store imports `electron`; told where a binary would be, it never downloads one
 // (see tests/unit/adapters/electron-store-kv.test.ts).
@@ -32,6 +33,7 @@ async function modeOf(path: string): Promise<number> {
 
 function openCore(dataDir: string) {
   return openPictorCore({
+    imageEngine: testImageEngine,
     dataDir,
     galleryDir: join(base, 'gallery'),
     fetch,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { serve, startServer } from '../../../support/gallery-helpers';
+import { testImageEngine } from '../../../support/image-engine';
 
 const f = useDownloadFixture();
 
@@ -69,7 +70,12 @@ describe('statuses and network failures', () => {
   });
 
   it('a server that stalls mid-body hits the per-attempt timeout', async () => {
-    const quick = new Gallery({ root: f.root, fetch, downloadTimeoutMs: 300 });
+    const quick = new Gallery({
+      imageEngine: testImageEngine,
+      root: f.root,
+      fetch,
+      downloadTimeoutMs: 300,
+    });
     const url = f.server.route('/stall', (_req, res) => {
       res.writeHead(200, { 'Content-Length': String(f.png.length) });
       res.write(f.png.subarray(0, 1000));

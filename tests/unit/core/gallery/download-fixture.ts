@@ -16,6 +16,7 @@ import {
   tempFiles,
   type TestServer,
 } from '../../../support/gallery-helpers';
+import { testImageEngine } from '../../../support/image-engine';
 
 export interface DownloadFixture {
   server: TestServer;
@@ -61,7 +62,12 @@ export function useDownloadFixture(): DownloadFixture {
 
   beforeEach(async () => {
     fixture.root = await makeTempDir();
-    fixture.gallery = new Gallery({ root: fixture.root, fetch, downloadTimeoutMs: 5_000 });
+    fixture.gallery = new Gallery({
+      imageEngine: testImageEngine,
+      root: fixture.root,
+      fetch,
+      downloadTimeoutMs: 5_000,
+    });
     await fixture.gallery.init();
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { makeImage, serve, serveChunked } from '../../../support/gallery-helpers';
+import { testImageEngine } from '../../../support/image-engine';
 
 const f = useDownloadFixture();
 
@@ -72,7 +73,12 @@ describe('refusing what is not an acceptable image', () => {
   });
 
   it('an image over maxPixels', async () => {
-    const strict = new Gallery({ root: f.root, fetch, maxPixels: 10_000 });
+    const strict = new Gallery({
+      imageEngine: testImageEngine,
+      root: f.root,
+      fetch,
+      maxPixels: 10_000,
+    });
     const outcome = (
       await f.download(f.server.route('/many-pixels.png', serve(f.png)), { gallery: strict })
     ).outcome;
@@ -80,7 +86,12 @@ describe('refusing what is not an acceptable image', () => {
   });
 
   it('a Content-Length over the cap, before reading the body', async () => {
-    const capped = new Gallery({ root: f.root, fetch, maxImageBytes: 10_000 });
+    const capped = new Gallery({
+      imageEngine: testImageEngine,
+      root: f.root,
+      fetch,
+      maxImageBytes: 10_000,
+    });
     const outcome = (
       await f.download(f.server.route('/big-declared.png', serve(f.png)), { gallery: capped })
     ).outcome;
@@ -88,7 +99,12 @@ describe('refusing what is not an acceptable image', () => {
   });
 
   it('a streamed body over the cap without Content-Length', async () => {
-    const capped = new Gallery({ root: f.root, fetch, maxImageBytes: 10_000 });
+    const capped = new Gallery({
+      imageEngine: testImageEngine,
+      root: f.root,
+      fetch,
+      maxImageBytes: 10_000,
+    });
     const outcome = (
       await f.download(f.server.route('/big-streamed.png', serveChunked(f.png, 1024)), {
         gallery: capped,

@@ -8,6 +8,7 @@ import { makeImage, makeRecord, serve, tempFiles } from '../../../support/galler
 import { downloadSettings, downloadWith } from '../../../support/pinned-helpers';
 import { createPinnedFetch } from '../../../../electron/core/gallery/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
+import { testImageEngine } from '../../../support/image-engine';
 
 const f = useDownloadFixture();
 
@@ -116,7 +117,7 @@ describe('saving images', () => {
     const record = (message: string, fields?: object) =>
       lines.push(message + JSON.stringify(fields));
     const logger = { debug: record, info: record, warn: record, error: record };
-    const logged = new Gallery({ root: f.root, fetch, logger });
+    const logged = new Gallery({ imageEngine: testImageEngine, root: f.root, fetch, logger });
     f.server.route('/signed-gone', (_req, res) => res.writeHead(410).end());
     const ok = await f.download(`${f.server.route('/signed.png', serve(f.png))}?sig=SECRET1`, {
       gallery: logged,

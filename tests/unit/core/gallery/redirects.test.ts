@@ -17,6 +17,7 @@ import {
   routedFetch,
   scriptedResolver,
 } from '../../../support/pinned-helpers';
+import { testImageEngine } from '../../../support/image-engine';
 
 let server: TestServer;
 let root: string;
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ root, fetch, downloadTimeoutMs: 5_000 });
+  gallery = new Gallery({ imageEngine: testImageEngine, root, fetch, downloadTimeoutMs: 5_000 });
   await gallery.init();
 });
 

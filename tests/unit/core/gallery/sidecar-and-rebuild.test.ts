@@ -13,6 +13,7 @@ import {
   tempFiles,
   type TestServer,
 } from '../../../support/gallery-helpers';
+import { testImageEngine } from '../../../support/image-engine';
 
 let server: TestServer;
 let root: string;
@@ -28,7 +29,7 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ root, fetch });
+  gallery = new Gallery({ imageEngine: testImageEngine, root, fetch });
   await gallery.init();
 });
 
@@ -294,7 +295,7 @@ describe('rebuild', () => {
 describe('init', () => {
   it('creates the root and .pictor-tmp, and removes every leftover temp file', async () => {
     const fresh = join(root, 'new', 'gallery');
-    const other = new Gallery({ root: fresh, fetch });
+    const other = new Gallery({ imageEngine: testImageEngine, root: fresh, fetch });
     expect(await other.init()).toEqual({ removedTempFiles: 0 });
     await writeFile(join(fresh, '.pictor-tmp', 'abc.part'), 'half an image');
     await writeFile(join(fresh, '.pictor-tmp', 'def.thumb.part'), 'half a thumbnail');

@@ -15,6 +15,7 @@ import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { openPictorCore } from '../../../../electron/core/pictor-core';
 import { StaticCredentials } from '../../../fakes/static-credentials';
 import { snapshotTree } from '../../../support/tree-snapshot';
+import { testImageEngine } from '../../../support/image-engine';
 
 let base: string;
 let home: string;
@@ -61,7 +62,7 @@ describe('.pictor-tmp itself is not a folder', () => {
   it.each(cases)('%s: nothing outside is removed and the start-up works', async (_, plant) => {
     await plant();
     const before = await outsideTemp();
-    const gallery = new Gallery({ root, fetch });
+    const gallery = new Gallery({ imageEngine: testImageEngine, root, fetch });
     const result = await gallery.init();
     expect(await outsideTemp()).toEqual(before);
     await expectRealEmptyTemp();
@@ -94,7 +95,7 @@ describe('links inside .pictor-tmp', () => {
     await mkdir(temp, { recursive: true });
     await plant();
     const before = await outsideTemp();
-    const result = await new Gallery({ root, fetch }).init();
+    const result = await new Gallery({ imageEngine: testImageEngine, root, fetch }).init();
     expect(await outsideTemp()).toEqual(before);
     await expectRealEmptyTemp();
     expect(result).toEqual({ removedTempFiles: 1 });
@@ -103,7 +104,9 @@ describe('links inside .pictor-tmp', () => {
   it.skipIf(process.platform === 'win32')('a FIFO is removed without being opened', async () => {
     await mkdir(temp, { recursive: true });
     execFileSync('mkfifo', [join(temp, 'pipe.part')]);
-    expect(await new Gallery({ root, fetch }).init()).toEqual({ removedTempFiles: 1 });
+    expect(await new Gallery({ imageEngine: testImageEngine, root, fetch }).init()).toEqual({
+      removedTempFiles: 1,
+    });
     await expectRealEmptyTemp();
   });
 });
@@ -114,7 +117,9 @@ describe('the gallery folder itself may be a link (a folder on another disk)', (
     await symlink(root, linked);
     await mkdir(temp, { recursive: true });
     await writeFile(join(temp, 'x.part'), 'half');
-    expect(await new Gallery({ root: linked, fetch }).init()).toEqual({ removedTempFiles: 1 });
+    expect(await new Gallery({ imageEngine: testImageEngine, root: linked, fetch }).init()).toEqual(
+      { removedTempFiles: 1 },
+    );
     await expectRealEmptyTemp();
   });
 });
@@ -124,6 +129,7 @@ describe('every start (app, CLI) goes through the same clean-up', () => {
     await symlink(home, temp);
     const before = await outsideTemp();
     const core = await openPictorCore({
+      imageEngine: testImageEngine,
       dataDir: join(base, 'data'),
       galleryDir: root,
       fetch,

@@ -18,6 +18,7 @@ import { sidecarText } from '../../../../electron/core/gallery/sidecar';
 import { afterEach, beforeEach } from 'vitest';
 import { makeImage, makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../support/task-records';
+import { testImageEngine } from '../../../support/image-engine';
 
 export interface Library {
   readonly dir: string;
@@ -30,6 +31,7 @@ export interface Library {
 /** A gallery that never downloads (an import needs its root and its image check only). */
 export function offlineGallery(root: string): Gallery {
   return new Gallery({
+    imageEngine: testImageEngine,
     root,
     fetch: () => Promise.reject(new Error('This test gallery does not download.')),
   });

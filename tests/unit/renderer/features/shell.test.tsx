@@ -11,12 +11,12 @@ describe('app shell', () => {
     expect(notice.textContent).toContain('did not show Pictor’s notification');
   });
 
-  it('says in one sentence that thumbnails are off when the image code could not load', async () => {
+  it('says once that thumbnails wait when the image renderer could not start', async () => {
     const { fake } = await startApp();
     act(() => fake.emit('app:notice', { notice: 'thumbnails_unavailable' }));
     const notice = await screen.findByRole('region', { name: 'Notice' });
-    expect(notice.textContent).toContain('new images get no thumbnails');
-    expect(notice.textContent).toContain('still saved in the gallery folder');
+    expect(notice.textContent).toContain('saved without thumbnails for now');
+    expect(notice.textContent).toContain('made the next time the gallery is shown');
   });
 
   it('says once that the window was reloaded after a crash, until hidden', async () => {

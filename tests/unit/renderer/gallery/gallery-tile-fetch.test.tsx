@@ -55,3 +55,24 @@ describe('a gallery tile fetches its thumbnail', () => {
     }
   });
 });
+
+describe('a tile whose thumbnail is pending (saved by a host with no image decoder)', () => {
+  const pending = galleryItem({ n: 8, image: { thumbnail: undefined, thumbnailPending: true } });
+
+  it('shows a placeholder saying so, and never fetches the full image for the tile', () => {
+    const { container, getByText } = render(
+      <GalleryTile {...props} item={pending} itemKey={itemKey(pending)} urgent />,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(getByText('Thumbnail not made yet')).toBeTruthy();
+    expect(container.querySelector('.gallery-tile__pulse')).not.toBeNull();
+  });
+
+  it('shows the thumbnail once it is made', () => {
+    const made = galleryItem({ n: 8 });
+    const { container } = render(
+      <GalleryTile {...props} item={made} itemKey={itemKey(made)} urgent />,
+    );
+    expect(image(container).getAttribute('src')).toMatch(/thumb/);
+  });
+});

@@ -41,7 +41,7 @@ async function validate(bytes: Buffer, name: string): Promise<string> {
 }
 
 it('PNG: iTXt XMP and parameters straight after IHDR, every CRC right', async () => {
-  const edited = embedProvenanceInBuffer(
+  const edited = await embedProvenanceInBuffer(
     await makeEncoded(ENCODINGS[0]!, 30, 20),
     'png',
     sampleProvenance(),
@@ -71,7 +71,7 @@ it('JPEG: the XMP segment after SOI, JFIF and Exif, before the rest', async () =
     .withExif({ IFD0: { Copyright: 'someone' } })
     .jpeg()
     .toBuffer();
-  const edited = embedProvenanceInBuffer(withExif, 'jpeg', sampleProvenance());
+  const edited = await embedProvenanceInBuffer(withExif, 'jpeg', sampleProvenance());
   const markers: string[] = [];
   for (let at = 2; ;) {
     const marker = edited[at + 1]!;
@@ -97,7 +97,7 @@ it.each([
   async (_name, encoding, alpha, bitstream) => {
     const simple = await makeEncoded(encoding, 301, 77, alpha);
     expect(simple.toString('latin1', 12, 16)).toBe(bitstream);
-    const edited = embedProvenanceInBuffer(simple, 'webp', sampleProvenance());
+    const edited = await embedProvenanceInBuffer(simple, 'webp', sampleProvenance());
     expect(edited.readUInt32LE(4)).toBe(edited.length - 8);
     expect(edited.toString('latin1', 12, 16)).toBe('VP8X');
     const flags = edited[20]!;

@@ -55,7 +55,7 @@ describe.each(CASES)('$encoding.name (alpha: $alpha)', ({ encoding, alpha }) => 
     needing(EXIFTOOL, 'keeps the pixels and gives every field to exiftool and to our reader'),
     async () => {
       const original = await makeEncoded(encoding, 97, 61, alpha);
-      const edited = embedProvenanceInBuffer(original, encoding.kind, provenance);
+      const edited = await embedProvenanceInBuffer(original, encoding.kind, provenance);
       expect(edited.length).toBeGreaterThan(original.length);
       const before = await decodedPixels(original);
       const after = await decodedPixels(edited);
@@ -87,7 +87,7 @@ describe.each(CASES)('$encoding.name (alpha: $alpha)', ({ encoding, alpha }) => 
       }
       if (encoding.kind === 'webp') expect(tags['RIFF:WebP_Flags']).toMatch(/XMP/);
 
-      const read = readImageProvenance(edited, encoding.kind);
+      const read = await readImageProvenance(edited, encoding.kind);
       expect(read).toEqual({ ok: true, provenance: { ...provenance, truncated: false } });
     },
   );
@@ -109,12 +109,12 @@ describe.each(CASES)('$encoding.name (alpha: $alpha)', ({ encoding, alpha }) => 
       await writeFile(hostileFile, hostile);
       // sharp may compress it (a PNG's zTXt): exiftool tells that it is there.
       expect((await exiftool(hostileFile))['XMP-dc:Creator']).toBe('planted by the host');
-      const once = embedProvenanceInBuffer(
+      const once = await embedProvenanceInBuffer(
         hostile,
         encoding.kind,
         sampleProvenance({ prompt: 'first' }),
       );
-      const twice = embedProvenanceInBuffer(once, encoding.kind, provenance);
+      const twice = await embedProvenanceInBuffer(once, encoding.kind, provenance);
       expect(count(twice, 'planted by the host')).toBe(0);
       expect(count(twice, 'x:xmpmeta xmlns')).toBe(1);
       expect(count(twice, '>first<')).toBe(0);

@@ -59,12 +59,16 @@ const promptArbitrary = fc
   .map((parts) => `x${parts.join('')}`);
 
 describe.each(ENCODINGS)('$name', (encoding) => {
-  it('gives any prompt back exactly (or, in a JPEG, a marked prefix)', () => {
-    fc.assert(
-      fc.property(promptArbitrary, (prompt) => {
+  it('gives any prompt back exactly (or, in a JPEG, a marked prefix)', async () => {
+    await fc.assert(
+      fc.asyncProperty(promptArbitrary, async (prompt) => {
         const bytes = images.get(encoding.name)!;
-        const edited = embedProvenanceInBuffer(bytes, encoding.kind, sampleProvenance({ prompt }));
-        const read = readImageProvenance(edited, encoding.kind);
+        const edited = await embedProvenanceInBuffer(
+          bytes,
+          encoding.kind,
+          sampleProvenance({ prompt }),
+        );
+        const read = await readImageProvenance(edited, encoding.kind);
         if (!read.ok) throw new Error(read.reason);
         if (read.provenance.truncated) {
           expect(encoding.kind).toBe('jpeg');
@@ -75,14 +79,14 @@ describe.each(ENCODINGS)('$name', (encoding) => {
     );
   });
 
-  it('keeps a 10,000-character prompt of mixed scripts whole', () => {
+  it('keeps a 10,000-character prompt of mixed scripts whole', async () => {
     const prompt = 'Ω灯🌊ש<&>'.repeat(1_250).slice(0, 10_000);
-    const edited = embedProvenanceInBuffer(
+    const edited = await embedProvenanceInBuffer(
       images.get(encoding.name)!,
       encoding.kind,
       sampleProvenance({ prompt }),
     );
-    const read = readImageProvenance(edited, encoding.kind);
+    const read = await readImageProvenance(edited, encoding.kind);
     expect(read.ok && read.provenance.prompt).toBe(prompt);
   });
 
@@ -90,7 +94,7 @@ describe.each(ENCODINGS)('$name', (encoding) => {
     needing(EXIFTOOL, 'writes XML exiftool reads for the nastiest prompt'),
     async () => {
       const prompt = `x${NASTY.join(' ')}`;
-      const edited = embedProvenanceInBuffer(
+      const edited = await embedProvenanceInBuffer(
         images.get(encoding.name)!,
         encoding.kind,
         sampleProvenance({ prompt }),
@@ -110,19 +114,19 @@ describe.each(ENCODINGS)('$name', (encoding) => {
 });
 
 describe('the JPEG limit', () => {
-  it('shortens a prompt too big for one segment, on a code-point boundary, and says so', () => {
+  it('shortens a prompt too big for one segment, on a code-point boundary, and says so', async () => {
     // 32,000 emoji halves (the prompt limit) escape to far more than 65,502 bytes.
     const prompt = '😀\u0001'.repeat(10_666);
     const packet = buildXmpPacket(sampleProvenance({ prompt }), MAX_JPEG_XMP);
     expect(packet).not.toBeNull();
     expect(packet!.length).toBeLessThanOrEqual(MAX_JPEG_XMP);
     const jpeg = ENCODINGS.find((encoding) => encoding.kind === 'jpeg')!;
-    const edited = embedProvenanceInBuffer(
+    const edited = await embedProvenanceInBuffer(
       images.get(jpeg.name)!,
       'jpeg',
       sampleProvenance({ prompt }),
     );
-    const read = readImageProvenance(edited, 'jpeg');
+    const read = await readImageProvenance(edited, 'jpeg');
     if (!read.ok) throw new Error(read.reason);
     expect(read.provenance.truncated).toBe(true);
     expect(read.provenance.prompt.length).toBeGreaterThan(1_000);
@@ -130,15 +134,15 @@ describe('the JPEG limit', () => {
     expect(read.provenance.prompt.at(-1)).not.toMatch(/[\uD800-\uDBFF]/);
   });
 
-  it('keeps the whole prompt in a PNG and a WebP', () => {
+  it('keeps the whole prompt in a PNG and a WebP', async () => {
     const prompt = '😀\u0001'.repeat(10_666);
     for (const encoding of ENCODINGS.filter((item) => item.kind !== 'jpeg')) {
-      const edited = embedProvenanceInBuffer(
+      const edited = await embedProvenanceInBuffer(
         images.get(encoding.name)!,
         encoding.kind,
         sampleProvenance({ prompt }),
       );
-      const read = readImageProvenance(edited, encoding.kind);
+      const read = await readImageProvenance(edited, encoding.kind);
       expect(read.ok && read.provenance).toMatchObject({ prompt, truncated: false });
     }
   });

@@ -1,0 +1,43 @@
+/**
+ * The SQL statements of the history store (history-store.ts), beside the schema they run on
+ * (history-schema.ts).
+ */
+import { THUMB_PENDING_ROW } from './history-schema';
+
+export const UPSERT_TASK = `
+  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET
+    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
+    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
+    created_at = excluded.created_at, updated_at = excluded.updated_at,
+    unfinished = excluded.unfinished, record = excluded.record
+  RETURNING id`;
+export const DELETE_IMAGES = 'DELETE FROM images WHERE local_id = ?';
+export const INSERT_IMAGE =
+  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model, has_credentials) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+/** The schema version that added `has_credentials` (history-schema.ts). */
+export const CREDENTIALS_VERSION = 5;
+/** A store opened with fewer migrations (tests making an older file) writes the older rows. */
+export const INSERT_IMAGE_BEFORE_CREDENTIALS =
+  'INSERT INTO images (local_id, task_row, idx, state, favourite, created_at, model) VALUES (?, ?, ?, ?, ?, ?, ?)';
+export const SELECT_THUMB_PENDING = `SELECT local_id FROM tasks WHERE ${THUMB_PENDING_ROW} ORDER BY local_id LIMIT ?`;
+export const SELECT_TASK = 'SELECT local_id, record FROM tasks WHERE local_id = ?';
+export const SELECT_BY_TASK_ID_ANY_ENDPOINT =
+  'SELECT local_id, record FROM tasks WHERE task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
+export const SELECT_BY_TASK_ID =
+  'SELECT local_id, record FROM tasks WHERE endpoint = ? AND task_id = ? ORDER BY created_at DESC, local_id DESC LIMIT 1';
+export const SELECT_UNFINISHED =
+  'SELECT local_id, record FROM tasks WHERE unfinished = 1 ORDER BY created_at, local_id';
+export const DELETE_TASK = 'DELETE FROM tasks WHERE local_id = ?';
+export const SET_LEASE =
+  'INSERT OR REPLACE INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)';
+export const CLAIM_LEASE = `
+  INSERT INTO leases (local_id, owner, expires_at) VALUES (?, ?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at
+  WHERE leases.owner = excluded.owner OR leases.expires_at <= ?`;
+export const TAKE_OVER_LEASE =
+  'UPDATE leases SET owner = ?, expires_at = ? WHERE local_id = ? AND owner = ?';
+export const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
+export const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
+export const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';

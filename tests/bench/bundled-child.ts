@@ -1,0 +1,45 @@
+/**
+ * A bench child as the app's main process runs its code: bundled by esbuild with the main
+ * bundle's own options (electron/build/build-electron.ts: ESM for Node 24, dependencies left to
+ * node_modules, sharp never inlined), into a temporary folder, and started with plain `node`,
+ * not through tsx, whose loader and transpiler would share the measured process's memory.
+ */
+import { build } from 'esbuild';
+import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mainBuildOptions } from '../../electron/build/build-electron';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface BundledChild {
+  /** The bundle to start with `node`. */
+  readonly file: string;
+  dispose(): Promise<void>;
+}
+
+/** Bundles `entry` (a .ts file) into a new temporary folder, beside a link to node_modules. */
+export async function bundleChild(entry: string): Promise<BundledChild> {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-bundle-'));
+  const dispose = () => rm(dir, { recursive: true, force: true });
+  try {
+    await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    const options = mainBuildOptions({ rootDir: ROOT, outDir: dir }, manifest.dependencies ?? {});
+    await build({
+      ...options,
+      entryPoints: { child: entry },
+      outdir: dir,
+      sourcemap: false,
+      metafile: false,
+      logLevel: 'error',
+    });
+    return { file: join(dir, 'child.js'), dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}

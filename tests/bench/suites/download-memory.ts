@@ -1,0 +1,90 @@
+/**
+ * The "Download memory" row: 100 downloads at once through the real core, in a child bundled as
+ * the app's main process is (bundled-child.ts), the main process's RSS reported apart from the
+ * image engine's own process when it has one. `npm run bench -- --only download-memory`.
+ */
+import type { BenchRow, BenchSuite } from '../bench-row';
+import { measureDownloadMemory } from '../engine/download-memory';
+import type { DownloadMemoryReport } from '../engine/download-memory-child';
+import { seconds } from '../engine/stats';
+
+const COMMAND = 'npm run bench -- --only download-memory';
+const MB = 1024 * 1024;
+/** Fresh processes for the row; its verdict is their median. */
+const MEMORY_RUNS = 3;
+
+function growth(report: DownloadMemoryReport): number {
+  return (report.peakRss - report.baselineRss) / MB;
+}
+
+/** The run whose growth is the median (runs sorted by growth; an odd count). */
+function medianRun(runs: readonly DownloadMemoryReport[]): DownloadMemoryReport {
+  const sorted = [...runs].sort((a, b) => growth(a) - growth(b));
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('no download memory run');
+  return middle;
+}
+
+const mb = (bytes: number): string => (bytes / MB).toFixed(0);
+
+const rate = (report: DownloadMemoryReport): number => (report.saved / report.wallMs) * 1000;
+
+function memoryRow(
+  imageBytes: number,
+  runs: readonly DownloadMemoryReport[],
+  control: readonly DownloadMemoryReport[],
+  gallery: DownloadMemoryReport,
+): BenchRow {
+  const engine = medianRun(runs);
+  const grew = growth(engine);
+  const rates = runs.map(rate).sort((a, b) => a - b);
+  const medianRate = rates[Math.floor(rates.length / 2)] ?? 0;
+  const pass = runs.every((run) => run.saved === 100) && grew <= 150 && medianRate >= 10;
+  const hwm =
+    engine.highWaterRss === null
+      ? ''
+      : `, kernel high-water +${mb(engine.highWaterRss - engine.baselineRss)} MB`;
+  const all = runs.map((run) => `+${growth(run).toFixed(0)}`).join(', ');
+  const plain = medianRun(control);
+  const imageProcess = engine.imageProcess
+    ? `image process +${mb(engine.imageProcess.peakGrowth)} MB`
+    : `no image process: the ${engine.engine} engine decodes inside the main process, so its memory is in the main’s figure`;
+  return {
+    row: 'Download memory',
+    scenario:
+      `100 tasks completing together, one ${(imageBytes / 1e6).toFixed(1)} MB noise PNG each, downloaded by the real core (DownloadManager → Gallery) from loopback, ` +
+      `each image checked and thumbnailed by the ${engine.engine} engine; the core bundled as the app’s main process is (esbuild, main bundle options) and run with plain node; ` +
+      `median of ${runs.length} fresh processes; control: the same run with the header-only engine (no decoding), alternated with it`,
+    target:
+      'main-process RSS growth ≤ 150 MB (the image process reported apart); ≥ 10 images/s saved with thumbnails',
+    measured:
+      `main +${grew.toFixed(0)} MB peak RSS (runs ${all} MB; median run ${mb(engine.baselineRss)} → ${mb(engine.peakRss)} MB, sampled every 50 ms${hwm}); ${imageProcess}; ` +
+      `${medianRate.toFixed(1)} images/s (runs ${runs.map((run) => rate(run).toFixed(1)).join(', ')}; ${engine.saved}/100 saved, ${mb(engine.bytes)} MiB in ${seconds(engine.wallMs)}); ` +
+      `control without decoding +${growth(plain).toFixed(0)} MB, ${rate(plain).toFixed(1)} images/s (runs ${control.map((run) => `+${growth(run).toFixed(0)}`).join(', ')} MB)`,
+    pass,
+    command: COMMAND,
+    note:
+      `Child processes started with --expose-gc, baseline taken after a GC. In the median run, at the RSS peak V8's heap had grown ` +
+      `+${mb(engine.peakHeapGrowth)} MB and the memory its objects hold outside it +${mb(engine.peakExternalGrowth)} MB; ` +
+      `after a final GC the process still held +${mb(engine.afterRss - engine.baselineRss)} MB. ` +
+      'The control run shows what the downloader alone takes. ' +
+      `The same 100 images through 100 simultaneous Gallery.downloadImage calls (no download cap) grew +${growth(gallery).toFixed(0)} MB ` +
+      `(${gallery.saved}/100 saved).`,
+  };
+}
+
+export const suite: BenchSuite = {
+  name: 'download-memory',
+  async run() {
+    const memory = await measureDownloadMemory(100, 1590, {
+      engine: MEMORY_RUNS,
+      control: MEMORY_RUNS,
+      gallery: 1,
+    });
+    const { engine, control, gallery } = memory.reports;
+    if (engine.length !== MEMORY_RUNS || control.length !== MEMORY_RUNS || !gallery[0]) {
+      throw new Error('the download memory child gave no report');
+    }
+    return [memoryRow(memory.imageBytes, engine, control, gallery[0])];
+  },
+};
