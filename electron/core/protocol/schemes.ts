@@ -1,7 +1,8 @@
 /**
- * The two custom schemes the window uses. The renderer bundle comes from `pictor-app://app/…`
- * and gallery images from `pictor-gallery://gallery/…`; neither the page nor its images ever
- * come from file://, so a page can never read an arbitrary file by naming it.
+ * The custom schemes. The renderer bundle comes from `pictor-app://app/…` and gallery images from
+ * `pictor-gallery://gallery/…`; neither the page nor its images ever come from file://, so a page
+ * can never read an arbitrary file by naming it. The image renderer has its page on the app scheme
+ * and its jobs' bytes on a scheme of its own, both only on its own session.
  */
 import type { CustomScheme } from 'electron';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
