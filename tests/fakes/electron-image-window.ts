@@ -42,7 +42,7 @@ export class FakePartitionSession extends FakeSession {
     super();
   }
 
-  on(event: string, listener: (...args: never[]) => void): this {
+  on(event: string, listener: (...args: unknown[]) => void): this {
     this.events.on(event, listener);
     return this;
   }
