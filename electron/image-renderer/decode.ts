@@ -74,10 +74,13 @@ async function encodeScaled(
           resizeQuality: 'high',
         });
   if (scaled !== bitmap) bitmap.close();
+  // Drawn with a 2d context, not handed over to a 'bitmaprenderer' one: Chromium 156 encodes a
+  // transferred bitmap of an EXIF-rotated image unrotated (a 300×400 image became a 400×300 WebP).
   const canvas = new OffscreenCanvas(fit.width, fit.height);
-  const context = canvas.getContext('bitmaprenderer');
-  if (!context) throw new Error('No bitmap canvas.');
-  context.transferFromImageBitmap(scaled);
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No canvas.');
+  context.drawImage(scaled, 0, 0);
+  scaled.close();
   const encoded = await canvas.convertToBlob(
     type === 'image/webp' ? { type, quality: THUMBNAIL_QUALITY } : { type },
   );
