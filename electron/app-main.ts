@@ -14,6 +14,7 @@ import {
   type BrowserWindow,
   type MessageBoxOptions,
 } from 'electron';
+import { createChromiumImageEngine } from './adapters/chromium-image-engine';
 import { createDialogPrompts } from './adapters/dialog-prompts';
 import { watchRendererCrashes } from './adapters/renderer-crashes';
 import { createElectronFetch } from './adapters/electron-net-fetch';
@@ -51,6 +52,7 @@ import { installIpc } from './ipc/install-ipc';
 import { createEmitter, mainFrameSenderCheck } from './ipc/ipc-main-bridge';
 import { wireApp, type AppWiringOptions } from './ipc/wire-app';
 import { DisposableStore, toDisposable, type Disposable } from './ports/disposable';
+import type { ImageEngine } from './ports/image-engine';
 import type { ShellActions } from './ports/shell-actions';
 import type { Logger } from './ports/logger';
 import { claimSingleInstance, createMainWindow } from './window';
@@ -140,6 +142,10 @@ export function startApp(): void {
     logger.warn('image code could not load: images are saved without thumbnails', { reason });
     notice('thumbnails_unavailable');
   });
+
+  // Chromium's codecs in a hidden sandboxed window, opened by the first image job (not before
+  // `ready`), closed when idle. The core takes it as its image engine (AppRuntime's option).
+  const imageEngine = imageRenderer(logger);
 
   async function start(): Promise<void> {
     // Owner-only before any store, vault or history file is written into it.
@@ -307,6 +313,7 @@ export function startApp(): void {
         ?.close()
         .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
       wired.dispose();
+      await imageEngine.dispose().catch(() => undefined);
       await logger.close();
       app.quit();
     })();
@@ -339,6 +346,16 @@ function withUpdates(
   wired.add(toDisposable(settings.onChange(() => updates.modeChanged())));
   updates.start();
   return { ...options, updates };
+}
+
+/** The app's image engine: the image renderer's page and preload are built beside main.js. */
+function imageRenderer(logger: Logger): ImageEngine {
+  return createChromiumImageEngine({
+    pageRoot: join(import.meta.dirname, 'image-renderer'),
+    preloadPath: join(import.meta.dirname, 'image-preload.cjs'),
+    clock: systemClock,
+    logger,
+  });
 }
 
 /** The main process's folder dialog, opened at the library itself; `null` when cancelled. */

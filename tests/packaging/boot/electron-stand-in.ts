@@ -202,6 +202,12 @@ export const protocol = {
 
 export const session = { defaultSession };
 
+/** The image renderer's port pair (adapters/chromium-image-engine.ts); the boot runs no image job. */
+export class MessageChannelMain {
+  readonly port1 = lenient('MessagePortMain', new EventEmitter());
+  readonly port2 = lenient('MessagePortMain', new EventEmitter());
+}
+
 interface RedirectingRequest extends EventEmitter {
   end(body?: Buffer): void;
   abort(): void;
@@ -343,6 +349,7 @@ const electronModule = {
   ipcMain,
   ipcRenderer,
   Menu,
+  MessageChannelMain,
   nativeImage,
   nativeTheme,
   net,
