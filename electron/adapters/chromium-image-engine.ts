@@ -58,6 +58,7 @@ function createImageWindow(session: Session, preloadPath: string): BrowserWindow
       navigateOnDragDrop: false,
       backgroundThrottling: false,
       disableDialogs: true,
+      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
       webgl: false,
       devTools: false,
