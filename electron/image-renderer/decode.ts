@@ -10,7 +10,7 @@ import {
   type PngJob,
   type ThumbnailJob,
 } from '../../shared/image-renderer/protocol';
-import { storedSize, type StoredSize } from './image-size';
+import { storedSizeOf, type StoredSize } from './image-size';
 import { SourceTooLargeError, readSource } from './read-source';
 
 /** A refusal because of the image itself; the worker answers `undecodable`. */
@@ -23,21 +23,21 @@ const THUMBNAIL_QUALITY = 0.82;
 
 /** The job's bytes and their declared size, refused when the page would not decode them. */
 async function checkedSource(url: string): Promise<{ blob: Blob; size: StoredSize }> {
-  let source;
+  let blob: Blob;
   try {
-    source = await readSource(url, PAGE_MAX_SOURCE_BYTES);
+    blob = await readSource(url, PAGE_MAX_SOURCE_BYTES);
   } catch (error) {
     if (error instanceof SourceTooLargeError) throw new UndecodableError(error.message);
     throw error;
   }
-  const size = storedSize(source.head);
+  const size = await storedSizeOf(blob);
   if (!size || size.width < 1 || size.height < 1) {
     throw new UndecodableError('The bytes have no PNG, JPEG or WebP header with a size.');
   }
   if (size.width * size.height > PAGE_MAX_PIXELS) {
     throw new UndecodableError(`The image has more than ${PAGE_MAX_PIXELS} pixels.`);
   }
-  return { blob: source.blob, size };
+  return { blob, size };
 }
 
 /** Every pixel, with the EXIF orientation applied. */

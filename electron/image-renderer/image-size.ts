@@ -11,6 +11,8 @@ export interface StoredSize {
 
 /** How far into a JPEG the page looks for its SOF marker (metadata segments come first). */
 export const SIZE_SNIFF_BYTES = 1024 * 1024;
+/** What is read first: a PNG's or WebP's size is in its first 30 bytes, most JPEGs' here. */
+const FIRST_BYTES = 64 * 1024;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -89,10 +91,19 @@ function jpegSize(bytes: Uint8Array): StoredSize | null {
   return null;
 }
 
-/** The size `head` (the first {@link SIZE_SNIFF_BYTES} of a file) declares, or null. */
+/** The size `head` (the first bytes of a file) declares, or null. */
 export function storedSize(head: Uint8Array): StoredSize | null {
   if (PNG_SIGNATURE.every((byte, index) => head[index] === byte)) return pngSize(head);
   if (ascii(head, 0, 4) === 'RIFF') return webpSize(head);
   if (head[0] === 0xff && head[1] === 0xd8) return jpegSize(head);
   return null;
+}
+
+/** The size `blob`'s header declares, reading as little of it as that takes. */
+export async function storedSizeOf(blob: Blob): Promise<StoredSize | null> {
+  const first = new Uint8Array(await blob.slice(0, FIRST_BYTES).arrayBuffer());
+  const size = storedSize(first);
+  const jpeg = first[0] === 0xff && first[1] === 0xd8;
+  if (size || !jpeg || blob.size <= first.length) return size;
+  return storedSize(new Uint8Array(await blob.slice(0, SIZE_SNIFF_BYTES).arrayBuffer()));
 }

@@ -35,7 +35,7 @@ export async function rasterSvg(job: SvgJob): Promise<PageAnswer> {
   }
   let blob: Blob;
   try {
-    blob = (await readSource(job.url, MAX_SVG_BYTES, 'image/svg+xml')).blob;
+    blob = await readSource(job.url, MAX_SVG_BYTES, 'image/svg+xml');
   } catch (error) {
     if (error instanceof SourceTooLargeError) return undecodable(error.message);
     return { type: 'failed', id, detail: 'The SVG could not be fetched.' };
