@@ -13,6 +13,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUITES = [
   'engine',
   'images',
+  'image-renderer',
   'history',
   'shared-history',
   'renderer',
