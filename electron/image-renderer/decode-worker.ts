@@ -31,8 +31,13 @@ async function answer(job: ImageJob): Promise<PageAnswer> {
 
 scope.onmessage = (event) => {
   void answer(event.data).then((reply) => {
+    // Within the renderer the bytes move; the page clones them on to the main process.
     const transfer =
-      reply.type === 'thumbnail' ? [reply.webp] : reply.type === 'png' ? [reply.png] : [];
+      reply.type === 'thumbnail'
+        ? [reply.webp.buffer]
+        : reply.type === 'png'
+          ? [reply.png.buffer]
+          : [];
     scope.postMessage(reply, transfer);
   });
 };

@@ -63,7 +63,7 @@ async function encodeScaled(
   bitmap: ImageBitmap,
   side: number,
   type: 'image/webp' | 'image/png',
-): Promise<ArrayBuffer> {
+): Promise<Uint8Array> {
   const fit = fitInside(bitmap.width, bitmap.height, side);
   const scaled =
     fit.width === bitmap.width && fit.height === bitmap.height
@@ -85,7 +85,7 @@ async function encodeScaled(
     type === 'image/webp' ? { type, quality: THUMBNAIL_QUALITY } : { type },
   );
   if (encoded.type !== type) throw new Error(`The page cannot encode ${type}.`);
-  return encoded.arrayBuffer();
+  return new Uint8Array(await encoded.arrayBuffer());
 }
 
 export async function thumbnail(job: ThumbnailJob): Promise<PageAnswer> {

@@ -77,10 +77,9 @@ class JobRunner {
     entry.worker.terminate();
   }
 
+  /** Cloned, not transferred: see PageAnswer. */
   private answer(reply: PageAnswer): void {
-    const transfer =
-      reply.type === 'thumbnail' ? [reply.webp] : reply.type === 'png' ? [reply.png] : [];
-    this.port.postMessage(reply, transfer);
+    this.port.postMessage(reply);
   }
 }
 

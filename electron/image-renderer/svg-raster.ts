@@ -47,5 +47,5 @@ export async function rasterSvg(job: SvgJob): Promise<PageAnswer> {
   if (!context) return { type: 'failed', id, detail: 'No canvas.' };
   context.drawImage(image, 0, 0, width, height);
   const png = await canvas.convertToBlob({ type: 'image/png' });
-  return { type: 'png', id, png: await png.arrayBuffer() };
+  return { type: 'png', id, png: new Uint8Array(await png.arrayBuffer()) };
 }

@@ -70,7 +70,11 @@ export interface CancelJob {
 export type ImageJob = ThumbnailJob | PngJob | SvgJob;
 export type PageRequest = ImageJob | CancelJob;
 
-/** What the page answers; binary parts are transferred `ArrayBuffer`s. */
+/**
+ * What the page answers. Binary parts are `Uint8Array`s, cloned to the main process, never
+ * transferred: Electron drops the data of a message whose ArrayBuffer is transferred to a
+ * MessagePortMain (electron/electron#34905).
+ */
 export type PageAnswer =
   /** The page has its port and its workers: jobs may come. */
   | { readonly type: 'ready' }
@@ -79,9 +83,9 @@ export type PageAnswer =
       readonly id: number;
       readonly width: number;
       readonly height: number;
-      readonly webp: ArrayBuffer;
+      readonly webp: Uint8Array;
     }
-  | { readonly type: 'png'; readonly id: number; readonly png: ArrayBuffer }
+  | { readonly type: 'png'; readonly id: number; readonly png: Uint8Array }
   /** The bytes are not an image the page decodes (truncated, corrupt, over a limit). */
   | { readonly type: 'undecodable'; readonly id: number; readonly detail: string }
   /** The page could not do the job for a reason of its own (the bytes did not arrive…). */

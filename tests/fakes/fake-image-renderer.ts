@@ -47,7 +47,7 @@ export class FakeRenderer implements ImageRendererConnection {
   thumbnail(job: ImageJob, webp = new Uint8Array([82, 73, 70, 70])): void {
     if (job.type !== 'thumbnail') throw new Error(`not a thumbnail job: ${job.type}`);
     const { orientedWidth: width, orientedHeight: height } = job;
-    this.answer({ type: 'thumbnail', id: job.id, width, height, webp: webp.buffer });
+    this.answer({ type: 'thumbnail', id: job.id, width, height, webp });
   }
 
   crash(reason = 'crashed'): void {

@@ -30,16 +30,10 @@ const ANSWER_BINDING = '__pictorImageAnswer';
 /** How Node posts to the page's port (the main process's end of the channel). */
 const POST_FUNCTION = '__pictorImagePost';
 
-/**
- * The preload's part, in the page: one channel, its far end handed over once the page loaded.
- * Playwright carries typed arrays to Node but not bare ArrayBuffers, so answers' buffers are
- * wrapped on the way (the main process's schema takes either).
- */
+/** The preload's part, in the page: one channel, its far end handed over once the page loaded. */
 const PRELOAD_STAND_IN = `(() => {
   const channel = new MessageChannel();
-  const wrap = (data) => Object.fromEntries(Object.entries(data).map(([key, value]) =>
-    [key, value instanceof ArrayBuffer ? new Uint8Array(value) : value]));
-  channel.port1.onmessage = (event) => window.${ANSWER_BINDING}(wrap(event.data));
+  channel.port1.onmessage = (event) => window.${ANSWER_BINDING}(event.data);
   window.${POST_FUNCTION} = (request) => channel.port1.postMessage(request);
   window.addEventListener('load', () =>
     window.postMessage(${JSON.stringify(IMAGE_PORT_MESSAGE)}, location.origin, [channel.port2]));

@@ -122,7 +122,7 @@ describe('the image renderer window', () => {
     const served = await session().handlers.get('pictor-image')!(new Request(sent!.url));
     expect(await served.text()).toBe('image bytes');
     expect(served.headers.get('access-control-allow-origin')).toBe('pictor-app://images');
-    const webp = new Uint8Array([82, 73, 70, 70]).buffer;
+    const webp = new Uint8Array([82, 73, 70, 70]);
     port.receive({ type: 'thumbnail', id: sent!.id, width: 40, height: 30, webp });
     await flushPromises();
     expect(job.value).toMatchObject({ kind: 'thumbnail', width: 40, height: 30 });
@@ -237,7 +237,7 @@ describe('the image renderer window ending', () => {
       id: sent!.id,
       width: 40,
       height: 30,
-      webp: new Uint8Array([1]).buffer,
+      webp: new Uint8Array([1]),
     });
     await flushPromises();
     await clock.advance(59_999);

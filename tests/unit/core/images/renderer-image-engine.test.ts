@@ -157,6 +157,7 @@ describe('RendererImageEngine: one renderer, started by the first job', () => {
     const served = await engine.sources.serve(new Request(`http://job/${tokenOf(svgJob!)}`));
     expect(served.headers.get('content-type')).toBe('image/svg+xml');
     expect(await served.text()).toBe('<svg/>');
+    // A bare ArrayBuffer is read as well as a view of one.
     host.current.answer({ type: 'png', id: pngJob!.id, png: new Uint8Array([9]).buffer });
     host.current.answer({ type: 'undecodable', id: svgJob!.id, detail: 'bad svg' });
     await flushPromises();
