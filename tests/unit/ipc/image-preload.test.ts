@@ -8,7 +8,14 @@ const exposeInMainWorld = vi.fn();
 vi.mock('electron', () => ({ ipcRenderer, contextBridge: { exposeInMainWorld } }));
 
 const postMessage = vi.fn();
-vi.stubGlobal('window', { postMessage, location: { origin: 'pictor-app://images' } });
+const page = new EventEmitter();
+const document = { readyState: 'loading' };
+vi.stubGlobal('window', {
+  postMessage,
+  location: { origin: 'pictor-app://images' },
+  addEventListener: (event: string, listener: () => void) => page.once(event, listener),
+});
+vi.stubGlobal('document', document);
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,6 +29,10 @@ describe('image preload', () => {
     expect(postMessage).not.toHaveBeenCalled();
     const port = { name: 'the port' };
     ipcRenderer.emit(IMAGE_PORT_CHANNEL, { ports: [port] });
+    // Not before the page has loaded: its listener may not be there yet.
+    expect(postMessage).not.toHaveBeenCalled();
+    document.readyState = 'complete';
+    page.emit('load');
     expect(postMessage).toHaveBeenCalledWith(IMAGE_PORT_MESSAGE, 'pictor-app://images', [port]);
     ipcRenderer.emit(IMAGE_PORT_CHANNEL, { ports: [{ name: 'another' }] });
     expect(postMessage).toHaveBeenCalledTimes(1);
