@@ -54,7 +54,11 @@ class JobRunner {
     const entry = this.running.get(reply.id);
     if (entry?.worker !== worker) return;
     this.running.delete(reply.id);
-    this.idle.push(worker);
+    // A fresh worker for the next job: ending this one releases the Blob of the job's bytes,
+    // which the browser process (in Electron, the main process) holds until the Blob's object is
+    // collected in the worker, and a worker's heap is rarely collected for objects this small.
+    worker.terminate();
+    this.idle.push(this.spawn());
     this.answer(reply);
   }
 

@@ -109,6 +109,20 @@ describe('a job that overruns its time', () => {
   });
 });
 
+describe('the bytes of a job', () => {
+  it('go with the worker that decoded them: each job gets a fresh worker', async () => {
+    // A job's Blob is held by the browser process (Electron's main process) until the worker's
+    // heap is collected; ending the worker releases it at once.
+    const running = await stand();
+    const workerLoads = () =>
+      running.pageServer.requests.filter((request) => request.url === '/decode-worker.js').length;
+    for (let job = 0; job < 4; job += 1) expect((await thumbnail(running)).kind).toBe('thumbnail');
+    // Two warm workers at the start, and one more after each job.
+    await vi.waitFor(() => expect(workerLoads()).toBe(2 + 4), 15_000);
+    expect(running.starts()).toBe(1);
+  });
+});
+
 describe('SVG and PNG jobs', () => {
   it('draws an SVG at exactly the size asked, and fits an image into a PNG', async () => {
     const running = await stand();
