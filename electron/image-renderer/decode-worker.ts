@@ -4,12 +4,18 @@
  * cancelled, so nothing here needs to stop half-way.
  */
 import type { ImageJob, PageAnswer } from '../../shared/image-renderer/protocol';
-import { UndecodableError, png, thumbnail } from './decode';
+import { UndecodableError, png, sourceBytesRead, thumbnail } from './decode';
+
+/** What a worker posts to the page: the answer, and the image bytes it has read so far. */
+export interface WorkerReply {
+  readonly answer: PageAnswer;
+  readonly bytesRead: number;
+}
 
 /** The parts of a dedicated worker's global scope used here (the DOM library types `self` as a window). */
 interface WorkerScope {
   onmessage: ((event: MessageEvent<ImageJob>) => void) | null;
-  postMessage(message: PageAnswer, transfer: Transferable[]): void;
+  postMessage(message: WorkerReply, transfer: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -38,6 +44,6 @@ scope.onmessage = (event) => {
         : reply.type === 'png'
           ? [reply.png.buffer]
           : [];
-    scope.postMessage(reply, transfer);
+    scope.postMessage({ answer: reply, bytesRead: sourceBytesRead() }, transfer);
   });
 };

@@ -18,6 +18,13 @@ export class UndecodableError extends Error {
   override readonly name = 'UndecodableError';
 }
 
+/** Bytes of every image this worker has read (see page.ts: the worker ends past a budget). */
+let bytesRead = 0;
+
+export function sourceBytesRead(): number {
+  return bytesRead;
+}
+
 /** WebP quality of thumbnails: small files, no visible blocks at 384 px. */
 const THUMBNAIL_QUALITY = 0.82;
 
@@ -26,6 +33,7 @@ async function checkedSource(url: string): Promise<{ blob: Blob; size: StoredSiz
   let blob: Blob;
   try {
     blob = await readSource(url, PAGE_MAX_SOURCE_BYTES);
+    bytesRead += blob.size;
   } catch (error) {
     if (error instanceof SourceTooLargeError) throw new UndecodableError(error.message);
     throw error;

@@ -6,10 +6,12 @@
  */
 import {
   IMAGE_PORT_MESSAGE,
+  PAGE_WORKER_BYTES_BUDGET,
   type ImageJob,
   type PageAnswer,
   type PageRequest,
 } from '../../shared/image-renderer/protocol';
+import type { WorkerReply } from './decode-worker';
 import { rasterSvg } from './svg-raster';
 
 /** Workers kept warm; more start when more jobs run at once (the main process bounds that). */
@@ -37,7 +39,7 @@ class JobRunner {
 
   private spawn(): Worker {
     const worker = new Worker(WORKER_URL, { type: 'module' });
-    worker.onmessage = (event: MessageEvent<PageAnswer>) => this.finished(worker, event.data);
+    worker.onmessage = (event: MessageEvent<WorkerReply>) => this.finished(worker, event.data);
     worker.onerror = () => this.broken(worker);
     return worker;
   }
@@ -49,17 +51,18 @@ class JobRunner {
     worker.postMessage(job);
   }
 
-  private finished(worker: Worker, reply: PageAnswer): void {
-    if (reply.type === 'ready') return;
-    const entry = this.running.get(reply.id);
+  private finished(worker: Worker, { answer, bytesRead }: WorkerReply): void {
+    if (answer.type === 'ready') return;
+    const entry = this.running.get(answer.id);
     if (entry?.worker !== worker) return;
-    this.running.delete(reply.id);
-    // A fresh worker for the next job: ending this one releases the Blob of the job's bytes,
-    // which the browser process (in Electron, the main process) holds until the Blob's object is
-    // collected in the worker, and a worker's heap is rarely collected for objects this small.
-    worker.terminate();
-    this.idle.push(this.spawn());
-    this.answer(reply);
+    this.running.delete(answer.id);
+    // Past its budget the worker is replaced: see PAGE_WORKER_BYTES_BUDGET.
+    if (bytesRead < PAGE_WORKER_BYTES_BUDGET) this.idle.push(worker);
+    else {
+      worker.terminate();
+      this.idle.push(this.spawn());
+    }
+    this.answer(answer);
   }
 
   /** A worker that threw outside a job's own handling: its job fails, the worker is replaced. */

@@ -22,6 +22,14 @@ export const PAGE_MAX_PIXELS = 100_000_000;
 /** The most bytes the page reads from one job's URL; a longer body fails the job. */
 export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
 
+/**
+ * A decode worker that has read this many image bytes is ended after its job and replaced. Each
+ * job's bytes are a Blob, held by the browser process (in Electron, the main process) until the
+ * Blob's object is collected in the worker's heap, which is rarely collected for objects that
+ * small: ending the worker releases them at once. The budget spares small images a worker start.
+ */
+export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
+
 /** The longest side a `png` job may ask for. */
 export const PAGE_MAX_PNG_SIDE = 16_384;
 

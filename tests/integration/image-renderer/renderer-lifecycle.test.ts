@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ImageEngineError } from '../../../electron/ports/image-engine';
-import { IMAGE_PORT_MESSAGE } from '../../../shared/image-renderer/protocol';
+import {
+  IMAGE_PORT_MESSAGE,
+  PAGE_WORKER_BYTES_BUDGET,
+} from '../../../shared/image-renderer/protocol';
 import { startServer } from '../../support/http-servers';
 import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -110,15 +113,24 @@ describe('a job that overruns its time', () => {
 });
 
 describe('the bytes of a job', () => {
-  it('go with the worker that decoded them: each job gets a fresh worker', async () => {
+  it('go with the worker that read them, which is replaced once it has read its budget', async () => {
     // A job's Blob is held by the browser process (Electron's main process) until the worker's
     // heap is collected; ending the worker releases it at once.
+    const large = join(setup.dir, 'large.png');
+    const bytes = await encode(await photoPixels(2048, 2048), 2048, 2048, 'png');
+    await writeFile(large, bytes);
+    const perWorker = Math.ceil(PAGE_WORKER_BYTES_BUDGET / bytes.length);
+    expect(perWorker).toBeLessThan(6);
     const running = await stand();
     const workerLoads = () =>
       running.pageServer.requests.filter((request) => request.url === '/decode-worker.js').length;
-    for (let job = 0; job < 4; job += 1) expect((await thumbnail(running)).kind).toBe('thumbnail');
-    // Two warm workers at the start, and one more after each job.
-    await vi.waitFor(() => expect(workerLoads()).toBe(2 + 4), 15_000);
+    const header = headerOf('png', 2048, 2048);
+    const job = () => running.engine.thumbnail({ file: large, header, thumbnailSize: 128 });
+    for (let n = 1; n < perWorker; n += 1) expect((await job()).kind).toBe('thumbnail');
+    // Jobs one after another go to the same worker: two warm ones so far.
+    expect(workerLoads()).toBe(2);
+    expect((await job()).kind).toBe('thumbnail');
+    await vi.waitFor(() => expect(workerLoads()).toBe(3), 15_000);
     expect(running.starts()).toBe(1);
   });
 });
