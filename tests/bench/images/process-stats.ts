@@ -65,14 +65,12 @@ export function sampleTree(root: number): ProcessSample[] {
     }
     return false;
   };
-  return [...cpu.keys()]
-    .filter(inTree)
-    .map((pid) => ({
-      pid,
-      role: roleOf(pid, root),
-      cpuMs: cpu.get(pid) ?? 0,
-      rssBytes: rssOf(pid),
-    }));
+  return [...cpu.keys()].filter(inTree).map((pid) => ({
+    pid,
+    role: roleOf(pid, root),
+    cpuMs: cpu.get(pid) ?? 0,
+    rssBytes: rssOf(pid),
+  }));
 }
 
 /** CPU ms and RSS bytes summed by role. */
