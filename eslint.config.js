@@ -85,6 +85,22 @@ export const layers = [
     node: true,
   },
   {
+    // The image renderer's preload: it hands one MessagePort to the page, nothing else.
+    layer: 'electron/image-preload.ts',
+    paths: ['electron/image-preload.ts'],
+    may: SHARED,
+    electron: 'ipc',
+    node: false,
+  },
+  {
+    // The image renderer's page and its decode workers: the DOM and workers, no Node, no Electron.
+    layer: 'electron/image-renderer',
+    paths: ['electron/image-renderer/'],
+    may: SHARED,
+    electron: 'none',
+    node: false,
+  },
+  {
     layer: 'electron/cli-host.ts',
     paths: ['electron/cli-host.ts'],
     may: [...CORE, 'electron/cli'],
@@ -343,7 +359,7 @@ export default tseslint.config(
     rules: { 'local/code-layering': ['error', { layers }] },
   },
   {
-    files: ['renderer/**'],
+    files: ['renderer/**', 'electron/image-renderer/**', 'electron/image-preload.ts'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

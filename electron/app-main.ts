@@ -36,8 +36,8 @@ import { createLibraryDialogs } from './adapters/library-dialogs';
 import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { createAppUpdater } from './adapters/electron-updater';
-import { codesignReader } from './adapters/codesign';
-import { readMacSignature, type MacSignature } from './core/updates/update-capability';
+import { runningMacSignature } from './adapters/codesign';
+import type { MacSignature } from './core/updates/update-capability';
 import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
 import { appImageEngine } from './adapters/image-engines/app-image-engine';
@@ -55,6 +55,7 @@ import { RendererCrashPolicy } from './core/window/crash-policy';
 import { installIpc } from './ipc/install-ipc';
 import { createEmitter, mainFrameSenderCheck } from './ipc/ipc-main-bridge';
 import { wireApp, type AppWiring, type AppWiringOptions } from './ipc/wire-app';
+import { QUIT_WAIT_MS, holdQuitForTrash } from './adapters/quit-hold';
 import { DisposableStore, toDisposable, type Disposable } from './ports/disposable';
 import type { ShellActions } from './ports/shell-actions';
 import type { Logger } from './ports/logger';
@@ -107,7 +108,10 @@ export function startApp(): void {
     });
     // start()'s own failure too, not only whenReady's: otherwise the app would run on with no
     // window and nothing said (found by the packaged-app boot test).
-    void app.whenReady().then(start).catch(fail);
+    void app
+      .whenReady()
+      .then(start)
+      .catch((error: unknown) => failStart(logger, error));
   }
 
   const cipher = new SafeStorageCipher();
@@ -141,6 +145,7 @@ export function startApp(): void {
       },
     }),
   });
+  // Chromium's codecs in a hidden sandboxed window, opened by the first image job, closed idle.
   const imageEngine = appImageEngine(logger, () => notice('thumbnails_unavailable'));
 
   async function start(): Promise<void> {
@@ -175,22 +180,21 @@ export function startApp(): void {
       onOnlineChanged: (online) => emit('network:changed', { online }),
     });
     const shell = shellActions(started);
-    const macSignature = await runningMacSignature();
-    const options = withUpdates(wiringOptions(started, shell), wired, logger, macSignature);
+    const signature = await runningMacSignature(app);
+    const options = withUpdates(wiringOptions(started, shell), wired, logger, signature);
     const wiring = wired.add(wireApp(options));
     appWiring = wiring;
-    const unregisterIpc = installIpc(
-      wiring.handlers,
-      mainFrameSenderCheck(() => mainWindow?.webContents ?? null, `${APP_SCHEME}://${APP_HOST}`),
-      logger,
+    const sender = mainFrameSenderCheck(
+      () => mainWindow?.webContents ?? null,
+      `${APP_SCHEME}://${APP_HOST}`,
     );
-    wired.add(toDisposable(unregisterIpc));
+    wired.add(toDisposable(installIpc(wiring.handlers, sender, logger)));
     const onCommand: MenuOptions['onCommand'] = (command) => {
       openWindow();
       emit('menu:command', { command });
     };
-    const onOpenLogs = () => void shell.openLogsFolder();
     const cliTool = commandLineToolAction(logger, () => mainWindow);
+    const onOpenLogs = () => void shell.openLogsFolder();
     wired.add(localizedMenu(started, { onCommand, onOpenLogs, ...cliTool }));
     // Last: a second launch or macOS `activate` before this opens no window (openWindow needs
     // the runtime), so no window can load before pictor-app:// and the IPC handlers exist.
@@ -209,14 +213,8 @@ export function startApp(): void {
     const unsubscribe = core.engine.subscribe(({ record, live }) => {
       logTask(record);
       notifications.observe(record);
-      progress.show(
-        activity.update({
-          localId: record.localId,
-          status: record.status,
-          hold: record.hold,
-          downloads: live.downloads,
-        }),
-      );
+      const { localId, status, hold } = record;
+      progress.show(activity.update({ localId, status, hold, downloads: live.downloads }));
     });
     return toDisposable(unsubscribe);
   }
@@ -305,7 +303,7 @@ export function startApp(): void {
     if (process.platform !== 'darwin') app.quit();
   });
 
-  const trashGate = holdQuitForTrash(() => appWiring, emit);
+  const trashGate = holdQuitForTrash(app, () => appWiring, emit);
 
   let quitting = false;
   app.on('will-quit', (event) => {
@@ -329,65 +327,18 @@ export function startApp(): void {
       app.quit();
     })();
   });
-
-  function fail(error: unknown): void {
-    logger.error('start-up failed', { detail: String(error) });
-    dialog.showErrorBox(...startFailure(error));
-    app.exit(1);
-  }
 }
 
-/**
- * macOS, packaged: the running app's signature, read once at start (Squirrel.Mac installs only
- * over a valid Developer ID signature); elsewhere not checked.
- */
-async function runningMacSignature(): Promise<MacSignature | undefined> {
-  if (process.platform !== 'darwin' || !app.isPackaged) return undefined;
-  // process.resourcesPath is <bundle>.app/Contents/Resources.
-  return readMacSignature(join(process.resourcesPath, '..', '..'), codesignReader);
+function failStart(logger: Logger, error: unknown): void {
+  logger.error('start-up failed', { detail: String(error) });
+  dialog.showErrorBox(...startFailure(error));
+  app.exit(1);
 }
 
 /**
  * The wiring's options with the app's own updates (core/updates on electron-updater), following
  * the user's choice in Settings; the first check comes a little after start-up, then daily.
  */
-/** How long quitting waits for a delete or an Undo under way (the rest resumes at the next start). */
-const QUIT_WAIT_MS = 30_000;
-
-/**
- * Quitting, and where closing the window quits the app a close too, waits while a delete or an
- * Undo is under way (bounded), the window saying so; what is left then finishes at the next
- * start (the trash journal's replay).
- */
-function holdQuitForTrash(
-  wiring: () => AppWiring | null,
-  emit: AppWiringOptions['emit'],
-): { watchWindow(window: BrowserWindow): void } {
-  let settled = false;
-  app.on('before-quit', (event) => {
-    const current = wiring();
-    if (settled || current?.trash.inFlight() == null) return;
-    event.preventDefault();
-    settled = true;
-    void current.beforeQuit(QUIT_WAIT_MS).finally(() => app.quit());
-  });
-  return {
-    watchWindow(window) {
-      let waited = false;
-      window.on('close', (event) => {
-        const waitingFor = wiring()?.trash.inFlight() ?? null;
-        if (waited || waitingFor === null || process.platform === 'darwin') return;
-        event.preventDefault();
-        waited = true;
-        emit('app:quitting', { waitingFor });
-        void wiring()
-          ?.trash.settle(QUIT_WAIT_MS)
-          .finally(() => window.close());
-      });
-    },
-  };
-}
-
 function withUpdates(
   options: AppWiringOptions,
   wired: DisposableStore,

@@ -10,7 +10,7 @@ import { APP_SCHEME, PRIVILEGED_SCHEMES } from '../core/protocol/schemes';
 import { silentLogger, type Logger } from '../ports/logger';
 
 /**
- * Registers both custom schemes (app and gallery) as privileged. Electron accepts this once,
+ * Registers the custom schemes (app, gallery and the image renderer's bytes) as privileged. Electron accepts this once,
  * before the app's `ready` event: call it at the top level of main.ts.
  */
 export function registerPrivilegedSchemes(): void {

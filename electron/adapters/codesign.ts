@@ -1,6 +1,9 @@
 /** The CodeSignatureReader port on macOS's own /usr/bin/codesign (never through a shell). */
 import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import type { App } from 'electron';
 import type { CodeSignatureReader, CodesignRun } from '../ports/code-signature';
+import { readMacSignature, type MacSignature } from '../core/updates/update-capability';
 
 const CODESIGN = '/usr/bin/codesign';
 
@@ -23,3 +26,15 @@ export const codesignReader: CodeSignatureReader = {
   verify: (bundle) => run(['--verify', '--deep', '--strict', bundle]),
   display: (bundle) => run(['--display', '--verbose=2', bundle]),
 };
+
+/**
+ * macOS, packaged: the running app's signature, read once at start (Squirrel.Mac installs only
+ * over a valid Developer ID signature); elsewhere not checked.
+ */
+export async function runningMacSignature(
+  app: Pick<App, 'isPackaged'>,
+): Promise<MacSignature | undefined> {
+  if (process.platform !== 'darwin' || !app.isPackaged) return undefined;
+  // process.resourcesPath is <bundle>.app/Contents/Resources.
+  return readMacSignature(join(process.resourcesPath, '..', '..'), codesignReader);
+}

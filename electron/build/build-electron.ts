@@ -10,9 +10,12 @@
  * - preload: electron/preload.ts → dist-electron/preload.cjs, CommonJS for the sandboxed preload,
  *   which can `require` only `electron` and a few polyfills, so everything else is bundled.
  *   Platform `browser` makes any Node built-in import a build error instead of a runtime crash.
+ * - the image renderer: its preload (electron/image-preload.ts → image-preload.cjs, as above) and
+ *   its page (electron/image-renderer → dist-electron/image-renderer/: index.html, page.js and
+ *   decode-worker.js, ES modules for the page and its dedicated workers).
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { copyFile, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { messageOf } from '../core/errors/thrown-value';
@@ -111,6 +114,46 @@ export function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   };
 }
 
+/** Where the image renderer's page is written, inside the output folder. */
+export const IMAGE_RENDERER_DIR = 'image-renderer';
+
+/** esbuild options for the image renderer's sandboxed preload (one MessagePort, nothing else). */
+export function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+  return {
+    ...preloadBuildOptions(paths),
+    entryPoints: [path.join(paths.rootDir, 'electron', 'image-preload.ts')],
+    outfile: path.join(paths.outDir, 'image-preload.cjs'),
+  };
+}
+
+/** esbuild options for the image renderer's page and its decode worker (no Node, no Electron). */
+export function imagePageBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+  const source = path.join(paths.rootDir, 'electron', 'image-renderer');
+  return {
+    entryPoints: {
+      page: path.join(source, 'page.ts'),
+      'decode-worker': path.join(source, 'decode-worker.ts'),
+    },
+    outdir: path.join(paths.outDir, IMAGE_RENDERER_DIR),
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    target: PRELOAD_TARGET,
+    sourcemap: 'linked',
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** Builds the image page and writes its index.html beside the scripts (the tests build it alone). */
+export async function buildImagePage(paths: ElectronBuildPaths, options: BuildOptions) {
+  const result = await build({ ...imagePageBuildOptions(paths), ...options });
+  const html = path.join(paths.outDir, IMAGE_RENDERER_DIR, 'index.html');
+  await mkdir(path.dirname(html), { recursive: true });
+  await copyFile(path.join(paths.rootDir, 'electron', 'image-renderer', 'index.html'), html);
+  return result;
+}
+
 async function readDependencies(rootDir: string): Promise<Record<string, string>> {
   const text = await readFile(path.join(rootDir, 'package.json'), 'utf8');
   const manifest = JSON.parse(text) as { dependencies?: Record<string, string> };
@@ -142,7 +185,10 @@ async function copyTrustAnchors(paths: ElectronBuildPaths): Promise<void> {
   });
 }
 
-/** Empties `outDir` and writes main.js and preload.cjs (with source maps) into it. */
+/**
+ * Empties `outDir` and writes main.js, preload.cjs and the image renderer (with source maps)
+ * into it.
+ */
 export async function buildElectron(
   paths: ElectronBuildPaths,
   options: { logLevel?: BuildOptions['logLevel'] } = {},
@@ -153,6 +199,8 @@ export async function buildElectron(
   const results = await Promise.allSettled([
     build({ ...mainBuildOptions(paths, dependencies), ...options }),
     build({ ...preloadBuildOptions(paths), ...options }),
+    build({ ...imagePreloadBuildOptions(paths), ...options }),
+    buildImagePage(paths, options),
   ]);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;

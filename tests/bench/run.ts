@@ -16,6 +16,7 @@ const SUITES = [
   'engine',
   'download-memory',
   'images',
+  'image-renderer',
   'history',
   'shared-history',
   'renderer',

@@ -1,7 +1,8 @@
 /**
  * The main-process and preload bundles, built from small stand-in sources in a temp folder:
  * production dependencies stay imports in the ESM main bundle, the CommonJS preload inlines
- * everything but `electron`, and a Node built-in in the preload fails the build.
+ * everything but `electron`, and a Node built-in in the preload fails the build. The image
+ * renderer's page and preload are built beside them, self-contained.
  */
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -68,6 +69,26 @@ beforeEach(async () => {
       "contextBridge.exposeInMainWorld('pictor', { ok: z.boolean().parse(true) });",
     ].join('\n'),
   );
+  await writeSource(
+    'electron/image-preload.ts',
+    "import { ipcRenderer } from 'electron';\nipcRenderer.on('port', () => undefined);\n",
+  );
+  await writeSource(
+    'electron/image-renderer/index.html',
+    '<script type="module" src="./page.js"></script>\n',
+  );
+  await writeSource(
+    'electron/image-renderer/page.ts',
+    "import { shared } from './shared';\nnew Worker(new URL('./decode-worker.js', import.meta.url), { type: 'module' });\nconsole.log(shared);\n",
+  );
+  await writeSource(
+    'electron/image-renderer/decode-worker.ts',
+    "import { shared } from './shared';\nconsole.log(`worker ${shared}`);\n",
+  );
+  await writeSource(
+    'electron/image-renderer/shared.ts',
+    "export const shared = 'inlined-shared';\n",
+  );
 });
 
 afterEach(async () => {
@@ -95,6 +116,9 @@ describe('buildElectron', () => {
     const bundles = await buildElectron({ rootDir, outDir });
     expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
       'c2pa-worker.js',
+      'image-preload.cjs',
+      'image-renderer/decode-worker.js',
+      'image-renderer/page.js',
       'main.js',
       'preload.cjs',
     ]);
@@ -134,6 +158,31 @@ describe('buildElectron', () => {
     const preload = await readFile(path.join(outDir, 'preload.cjs'), 'utf8');
     expect(requiresOf(preload)).toEqual(['electron']);
     expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+  });
+
+  it('writes the image page (index.html, page and worker, each self-contained) and its preload', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const page = path.join(outDir, 'image-renderer');
+    expect(await readFile(path.join(page, 'index.html'), 'utf8')).toContain('./page.js');
+    for (const script of ['page.js', 'decode-worker.js']) {
+      const code = await readFile(path.join(page, script), 'utf8');
+      expect(code).toContain('inlined-shared');
+      expect(bareImportsOf(code)).toEqual([]);
+      expect(code).not.toMatch(/\brequire\(/);
+    }
+    const preload = await readFile(path.join(outDir, 'image-preload.cjs'), 'utf8');
+    expect(requiresOf(preload)).toEqual(['electron']);
+  });
+
+  it('fails when the image page imports a Node built-in', async () => {
+    await writeSource(
+      'electron/image-renderer/decode-worker.ts',
+      "import { readFileSync } from 'node:fs';\nconsole.log(readFileSync);\n",
+    );
+    await expect(
+      buildElectron({ rootDir, outDir: path.join(rootDir, 'out') }, { logLevel: 'silent' }),
+    ).rejects.toThrow(/node:fs/);
   });
 
   it('empties the output folder first', async () => {

@@ -218,6 +218,25 @@ describe('app.asar', () => {
     expect(required.filter((name) => name !== 'electron')).toEqual([]);
   });
 
+  it('ships the image renderer: its preload, its page and the worker the page starts', () => {
+    const { asar, manifest } = current();
+    const required = requiresOf(readText(asar, 'dist-electron/image-preload.cjs'));
+    expect(required).toEqual(['electron']);
+    const html = readText(asar, 'dist-electron/image-renderer/index.html');
+    const scripts = [...html.matchAll(/<script[^>]*\bsrc="\.\/([^"]+)"/g)].map((m) => m[1]!);
+    expect(scripts).toEqual(['page.js']);
+    const page = readText(asar, 'dist-electron/image-renderer/page.js');
+    expect(page).toContain('decode-worker.js');
+    for (const script of ['page.js', 'decode-worker.js']) {
+      const code = readText(asar, `dist-electron/image-renderer/${script}`);
+      expect(bareImportsOf(code), script).toEqual([]);
+    }
+    // The main bundle finds both by their names.
+    const main = readText(asar, manifest.main);
+    expect(main).toContain('image-preload.cjs');
+    expect(main).toContain('image-renderer');
+  });
+
   it('ships the renderer page and every script and style it loads', () => {
     const { asar } = current();
     const html = readText(asar, 'dist/renderer/index.html');

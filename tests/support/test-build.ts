@@ -74,6 +74,8 @@ const REQUIRED = [
   'dist/renderer/index.html',
   'dist-electron/main.js',
   'dist-electron/c2pa-worker.js',
+  'dist-electron/image-preload.cjs',
+  'dist-electron/image-renderer/index.html',
   'dist-electron/preload.cjs',
   'package.json',
   'node_modules',

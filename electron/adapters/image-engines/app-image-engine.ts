@@ -1,19 +1,64 @@
 /**
  * The desktop app's image engine: every decode, thumbnail, conversion and demo picture of the app
- * goes through it. Chromium's own codecs in a hidden sandboxed image renderer take this place
- * (their adapter); until then, and wherever that renderer cannot start, images are saved sized
- * from their header check and their thumbnails are made once an engine that decodes is here.
+ * goes through it. Chromium's own codecs in a hidden sandboxed image renderer do the work; where
+ * that renderer cannot start (it answers `unavailable`), images are saved sized from their header
+ * check and their thumbnails are made once an engine that decodes is here. The user is told once.
  */
-import type { ImageEngine } from '../../ports/image-engine';
+import { ImageEngineError, type ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
+import { join } from 'node:path';
+import { createChromiumImageEngine } from '../chromium-image-engine';
+import { systemClock } from '../system-clock';
 import { createHeaderOnlyEngine } from './header-only-engine';
 
-/** The engine; `onNoDecoder` is called when it decodes nothing (the app tells the user once). */
-export function appImageEngine(logger: Logger, onNoDecoder: () => void): ImageEngine {
-  const engine: ImageEngine = createHeaderOnlyEngine();
-  if (engine.name === 'header-only') {
-    logger.warn('no image decoder: images are saved with their thumbnails pending');
-    onNoDecoder();
-  }
-  return engine;
+/**
+ * `primary` (the image renderer) until it says it is unavailable, then the header-only engine for
+ * the rest of the run; `onNoDecoder` is called once, when that happens.
+ */
+export function appImageEngine(
+  logger: Logger,
+  onNoDecoder: () => void,
+  primary: ImageEngine = imageRenderer(logger),
+): ImageEngine {
+  const fallback = createHeaderOnlyEngine();
+  let current: ImageEngine = primary;
+  const fellBack = (error: unknown): boolean => {
+    if (!(error instanceof ImageEngineError) || error.why !== 'unavailable') return false;
+    if (current === primary) {
+      current = fallback;
+      logger.warn('the image renderer cannot start: images are saved with thumbnails pending', {
+        detail: error.message,
+      });
+      onNoDecoder();
+    }
+    return true;
+  };
+  const run = async <T>(job: (engine: ImageEngine) => Promise<T>): Promise<T> => {
+    const engine = current;
+    try {
+      return await job(engine);
+    } catch (error) {
+      if (engine === primary && fellBack(error)) return job(current);
+      throw error;
+    }
+  };
+  return {
+    get name() {
+      return current.name;
+    },
+    thumbnail: (request) => run((engine) => engine.thumbnail(request)),
+    toPng: (bytes, maxSide) => run((engine) => engine.toPng(bytes, maxSide)),
+    renderSvgPng: (svg, size) => run((engine) => engine.renderSvgPng(svg, size)),
+    dispose: () => primary.dispose(),
+  };
+}
+
+/** The image renderer: its page and preload are built beside main.js (one bundle). */
+function imageRenderer(logger: Logger): ImageEngine {
+  return createChromiumImageEngine({
+    pageRoot: join(import.meta.dirname, 'image-renderer'),
+    preloadPath: join(import.meta.dirname, 'image-preload.cjs'),
+    clock: systemClock,
+    logger,
+  });
 }

@@ -37,24 +37,32 @@ const APP_RULES: ServeRules = { contentTypes: APP_CONTENT_TYPES };
 /** The page an empty path means. */
 export const APP_INDEX = 'index.html';
 
-/** Decides which bundle file a request names (an empty path means index.html), or why not. */
+/**
+ * Decides which bundle file a request names (an empty path means index.html), or why not.
+ * `host`: the app's (default) or the image renderer page's.
+ */
 export async function resolveAppRequest(
   root: string,
   requestUrl: string,
+  host: string = APP_HOST,
 ): Promise<ServedFile | ProtocolRefusal> {
-  const parsed = parseRequestPath(requestUrl, APP_SCHEME, APP_HOST, APP_INDEX);
+  const parsed = parseRequestPath(requestUrl, APP_SCHEME, host, APP_INDEX);
   if (!parsed.ok) return parsed;
   return resolveServedFile(root, parsed.segments, APP_RULES);
 }
 
-/** Answers one request for the renderer bundle under `root` (the dist/renderer folder). */
+/**
+ * Answers one request for the renderer bundle under `root` (the dist/renderer folder), or, with
+ * the image page's host and policy, for the image renderer's page.
+ */
 export async function serveAppRequest(
   request: Request,
   root: string,
   csp: string = RENDERER_CSP,
+  host: string = APP_HOST,
 ): Promise<Response> {
   if (!READ_METHODS.has(request.method)) return methodNotAllowed();
-  const served = await resolveAppRequest(root, request.url);
+  const served = await resolveAppRequest(root, request.url, host);
   if (!served.ok) return refusalResponse(served);
   const body = await fs.readFile(served.file).catch(() => null);
   if (body === null) return refusalResponse(refuse(404, 'No such file.'));

@@ -23,7 +23,33 @@ export const RENDERER_CSP_DIRECTIVES: Readonly<Record<string, readonly string[]>
   'object-src': ["'none'"],
 };
 
+/** Directives as one header value. */
+function policyOf(directives: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
 /** The policy as one header value. */
-export const RENDERER_CSP = Object.entries(RENDERER_CSP_DIRECTIVES)
-  .map(([name, sources]) => `${name} ${sources.join(' ')}`)
-  .join('; ');
+export const RENDERER_CSP = policyOf(RENDERER_CSP_DIRECTIVES);
+
+/**
+ * The image renderer's policy (electron/image-renderer). Scripts and workers only from its own
+ * folder; `connect-src` only the image protocol, where each job's bytes wait behind a one-time
+ * address (a test serves them from a loopback origin instead: `bytesSource`); `img-src blob:`
+ * only because an SVG is drawn through an <img> from a blob: URL the page made itself (workers have
+ * no SVG decoder, and a blob: image renders in secure static mode: no script, no fetch). No
+ * style, font, frame, form or media source: the page shows nothing.
+ */
+export function imageRendererCsp(bytesSource: string): string {
+  return policyOf({
+    'default-src': ["'none'"],
+    'script-src': ["'self'"],
+    'worker-src': ["'self'"],
+    'connect-src': [bytesSource],
+    'img-src': ['blob:'],
+    'base-uri': ["'none'"],
+    'form-action': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+}

@@ -3,43 +3,18 @@
  * native sharp alone and by the core's image check on the sharp-native engine (pipeline-child.ts),
  * each in fresh child processes, in one run, on the same files.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
-import { buildSvg } from '../../../electron/demo-service/image-renderer';
 import { runJsonChild } from '../json-child';
+import { photoLikePng } from './photo-like';
 import type { PipelineReport } from './pipeline-child';
 
 const CHILD = fileURLToPath(new URL('./pipeline-child.ts', import.meta.url));
 export const SIDE = 2048;
 
 export type PipelineMode = 'native' | 'engine';
-
-/**
- * A photo-like 2048² PNG: the demo service's art with ±6 of noise per channel, so it compresses
- * like a generated picture (several MB) rather than like flat shapes.
- */
-async function photoLikePng(n: number): Promise<Buffer> {
-  const svg = buildSvg({
-    prompt: `pipeline ${n}`,
-    width: SIDE,
-    height: SIDE,
-    variant: 0,
-    index: 0,
-    seed: n,
-  });
-  const raw = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer();
-  const noise = randomBytes(raw.length);
-  for (let i = 0; i < raw.length; i += 1) {
-    raw[i] = Math.max(0, Math.min(255, (raw[i] ?? 0) + ((noise[i] ?? 0) % 13) - 6));
-  }
-  return sharp(raw, { raw: { width: SIDE, height: SIDE, channels: 3 } })
-    .png()
-    .toBuffer();
-}
 
 function runChild(mode: PipelineMode, dir: string, count: number): Promise<PipelineReport> {
   return runJsonChild<PipelineReport>(CHILD, [mode, dir, String(count)], {
@@ -62,7 +37,9 @@ export async function measurePipeline(
 ): Promise<PipelineFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-pipeline-'));
   try {
-    const images = await Promise.all(Array.from({ length: distinct }, (_, n) => photoLikePng(n)));
+    const images = await Promise.all(
+      Array.from({ length: distinct }, (_, n) => photoLikePng(n, SIDE)),
+    );
     await Promise.all(images.map((image, n) => writeFile(join(dir, `image-${n}.png`), image)));
     const runs: Record<PipelineMode, PipelineReport[]> = { native: [], engine: [] };
     for (let round = 0; round < rounds; round += 1) {

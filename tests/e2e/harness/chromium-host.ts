@@ -20,6 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './host';
 import { startNodeMain, type NodeMain } from './node-main';
 import { createOsStandIns, type OsStandIns } from './os-stand-ins';
 import { installBridge, type PageBridge } from './page-bridge';
+import { startPageImageEngine, type PageImageEngine } from './page-image-engine';
 import { installWindowGuards } from './window-guards';
 
 /** No handlers while the app is between a close and a restart (the sender check refuses first). */
@@ -34,6 +35,9 @@ class ChromiumApp implements LaunchedApp {
   private browser: Browser | null = null;
   private server: AppServer | null = null;
   private bridge: PageBridge | null = null;
+  /** The app's image renderer page, the engine of every "main process" this app starts. */
+  private images: PageImageEngine | null = null;
+  private context: BrowserContext | null = null;
   private readonly os: OsStandIns;
 
   constructor(private readonly options: LaunchOptions) {
@@ -62,6 +66,7 @@ class ChromiumApp implements LaunchedApp {
       args: CHROMIUM_ARGS,
       headless: true,
     });
+    this.images = await startPageImageEngine(this.browser);
     const context = await this.browser.newContext({
       viewport: this.options.viewport ?? DEFAULT_VIEWPORT,
       ...(this.options.colorScheme ? { colorScheme: this.options.colorScheme } : {}),
@@ -69,6 +74,7 @@ class ChromiumApp implements LaunchedApp {
       // The HTTP/2 server's certificate is its own throwaway one (app-server.ts).
       ...(this.options.http2 ? { ignoreHTTPSErrors: true } : {}),
     });
+    this.context = context;
     const target = {
       page: () => this.current,
       origin: server.origin,
@@ -88,8 +94,8 @@ class ChromiumApp implements LaunchedApp {
   async restart(options: RestartOptions = {}): Promise<Page> {
     await this.quit();
     await options.whileClosed?.();
-    const context = this.browser?.contexts()[0];
-    if (!context) throw new Error('The browser is gone.');
+    const context = this.context;
+    if (!context || !this.browser?.isConnected()) throw new Error('The browser is gone.');
     return this.open(context, options.waitForShell ?? true);
   }
 
@@ -103,6 +109,8 @@ class ChromiumApp implements LaunchedApp {
 
   async close(): Promise<void> {
     await this.quit();
+    await this.images?.close();
+    this.images = null;
     await this.browser?.close();
     this.browser = null;
     await this.server?.close();
@@ -123,6 +131,7 @@ class ChromiumApp implements LaunchedApp {
       env: appEnvironment(this.options),
       os: this.os,
       emit: bridge.emit,
+      ...(this.images ? { imageEngine: this.images.engine } : {}),
     });
     this.openingWindow = true;
     const opened = await context.newPage().finally(() => (this.openingWindow = false));

@@ -13,6 +13,7 @@ import { AppRuntime } from '../../../electron/core/app-runtime';
 import { readAppEnvironment, runtimeOverrides } from '../../../electron/core/app-environment';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { wireApp, type AppWiring } from '../../../electron/ipc/wire-app';
 import { JsonFileKv } from './json-file-kv';
 import type { OsStandIns } from './os-stand-ins';
@@ -27,6 +28,8 @@ export interface NodeMainOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly os: OsStandIns;
   readonly emit: Emit;
+  /** The host's image engine (the chromium host: the app's image renderer page in Chromium). */
+  readonly imageEngine?: ImageEngine;
 }
 
 /** The running "main process" of the chromium host. */
@@ -56,6 +59,7 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     clock: systemClock,
     logger,
     prompts: options.os.prompts,
+    ...(options.imageEngine ? { imageEngine: options.imageEngine } : {}),
     ...runtimeOverrides(environment),
   });
 }

@@ -212,6 +212,12 @@ export const protocol = {
   isProtocolHandled: () => false,
 };
 export const session = { defaultSession };
+
+/** The image renderer's port pair (adapters/chromium-image-engine.ts); the boot runs no image job. */
+export class MessageChannelMain {
+  port1 = strict('MessagePortMain', new EventEmitter());
+  port2 = strict('MessagePortMain', new EventEmitter());
+}
 /** `net.request` with `redirect: 'manual'`, over Node's http: a 3xx becomes a `redirect` event. */
 function netRequest(options) {
   const emitter = new EventEmitter();
@@ -338,6 +344,7 @@ const electronModule = {
   ipcMain,
   ipcRenderer,
   Menu,
+  MessageChannelMain,
   nativeImage,
   nativeTheme,
   net,

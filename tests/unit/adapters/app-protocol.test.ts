@@ -23,12 +23,16 @@ beforeEach(() => {
 });
 
 describe('registerPrivilegedSchemes', () => {
-  it('registers both schemes in one call, standard and secure, nothing bypassing CSP', () => {
+  it('registers the three schemes in one call, standard and secure, nothing bypassing CSP', () => {
     registerPrivilegedSchemes();
     expect(fakeElectron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledTimes(1);
     expect(fakeElectron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
       { scheme: 'pictor-app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
       { scheme: 'pictor-gallery', privileges: { standard: true, secure: true } },
+      {
+        scheme: 'pictor-image',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+      },
     ]);
   });
 });

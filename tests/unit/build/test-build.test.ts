@@ -41,7 +41,13 @@ async function write(file: string, text: string): Promise<void> {
 async function fakeBuild(script: string): Promise<void> {
   await write('dist/renderer/index.html', '<script type="module" src="./assets/index-a.js">');
   await write('dist/renderer/assets/index-a.js', script);
-  for (const file of ['main.js', 'c2pa-worker.js', 'preload.cjs']) {
+  for (const file of [
+    'main.js',
+    'c2pa-worker.js',
+    'preload.cjs',
+    'image-preload.cjs',
+    'image-renderer/index.html',
+  ]) {
     await write(`dist-electron/${file}`, '');
   }
   await write('package.json', '{}');

@@ -207,6 +207,33 @@ const rows: readonly {
     allowed: [importing('electron', 'ipcRenderer'), importing('../shared/ipc/contract', 'Result')],
   },
   {
+    layer: 'electron/image-preload.ts',
+    file: 'electron/image-preload.ts',
+    denied: [
+      importing('./core/images/renderer-jobs', 'RendererJobs'),
+      importing('node:fs', 'readFileSync'),
+    ],
+    allowed: [
+      importing('electron', 'ipcRenderer'),
+      importing('../shared/image-renderer/protocol', 'IMAGE_PORT_MESSAGE'),
+    ],
+  },
+  {
+    layer: 'electron/image-renderer',
+    file: 'electron/image-renderer/x.ts',
+    denied: [
+      importing('electron', 'ipcRenderer'),
+      importing('electron', 'MessagePortMain', true),
+      importing('node:fs', 'readFileSync'),
+      importing('../core/images/renderer-answers', 'parseRendererAnswer'),
+      importing('../../renderer/lib/api', 'api'),
+    ],
+    allowed: [
+      importing('./image-size', 'storedSize'),
+      importing('../../shared/image-renderer/protocol', 'PageAnswer', true),
+    ],
+  },
+  {
     layer: 'electron/cli-host.ts',
     file: 'electron/cli-host.ts',
     denied: [importing('./adapters/system-clock', 'systemClock'), importing('electron', 'ipcMain')],

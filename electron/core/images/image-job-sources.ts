@@ -1,0 +1,105 @@
+/**
+ * The bytes of each image job, behind a one-time address: the engine registers a job's file (or
+ * bytes it already holds) and gets a random token; the image renderer's page fetches
+ * `<base><token>` once. The token is 256 random bits, taken on the first request whatever happens
+ * next, and dropped when the job ends. A file is streamed from an open handle (the main process
+ * never holds a whole image); the response is readable by the image page's origin only.
+ */
+import { randomBytes } from 'node:crypto';
+import { constants, promises as fs } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+
+/** What a job's address serves. */
+export type JobSource =
+  | { readonly kind: 'file'; readonly file: string }
+  | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly type: string };
+
+export interface ImageJobSourcesOptions {
+  /** The origin of the image page, the only one allowed to read a response. */
+  readonly pageOrigin: string;
+}
+
+/** A registered source: its one-time URL and how to drop it unused. */
+export interface RegisteredSource {
+  readonly token: string;
+  /** Drops the token if it was never fetched. */
+  release(): void;
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Never follows a link at the last component, never waits on a FIFO. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+function plain(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+  });
+}
+
+export class ImageJobSources {
+  private readonly waiting = new Map<string, JobSource>();
+
+  constructor(private readonly options: ImageJobSourcesOptions) {}
+
+  /** Sources registered and not yet fetched or released. */
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  register(source: JobSource): RegisteredSource {
+    const token = randomBytes(32).toString('base64url');
+    this.waiting.set(token, source);
+    return { token, release: () => this.waiting.delete(token) };
+  }
+
+  /**
+   * Answers one request whose URL ends in a token: 404 unless the token waits (it is then taken,
+   * so a second request gets 404), 405 for anything but GET.
+   */
+  async serve(request: Request): Promise<Response> {
+    if (request.method !== 'GET') return plain(405, 'Only GET is served.');
+    const token = new URL(request.url).pathname.split('/').pop() ?? '';
+    const source = TOKEN.test(token) ? this.waiting.get(token) : undefined;
+    if (!source) return plain(404, 'No such job.');
+    this.waiting.delete(token);
+    if (source.kind === 'bytes') {
+      return this.respond(new Uint8Array(source.bytes), source.type, source.bytes.length);
+    }
+    return this.streamFile(source.file);
+  }
+
+  private headers(type: string, length: number): HeadersInit {
+    return {
+      'Content-Type': type,
+      'Content-Length': String(length),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Access-Control-Allow-Origin': this.options.pageOrigin,
+    };
+  }
+
+  private respond(body: BodyInit, type: string, length: number): Response {
+    return new Response(body, { status: 200, headers: this.headers(type, length) });
+  }
+
+  private async streamFile(file: string): Promise<Response> {
+    const handle = await fs.open(file, OPEN_FLAGS).catch(() => null);
+    if (!handle) return plain(404, 'No such job.');
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) throw new Error('not a regular file');
+      // The stream closes the handle when it ends or is cancelled.
+      const body = Readable.toWeb(handle.createReadStream()) as WebReadableStream<Uint8Array>;
+      return this.respond(
+        body as ReadableStream<Uint8Array>,
+        'application/octet-stream',
+        stats.size,
+      );
+    } catch {
+      await handle.close().catch(() => undefined);
+      return plain(404, 'No such job.');
+    }
+  }
+}

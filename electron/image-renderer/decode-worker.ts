@@ -1,0 +1,49 @@
+/**
+ * A dedicated worker of the image page: one job at a time, given by the page (page.ts), answered
+ * to the page, which forwards the answer to the main process. The page ends a worker whose job was
+ * cancelled, so nothing here needs to stop half-way.
+ */
+import type { ImageJob, PageAnswer } from '../../shared/image-renderer/protocol';
+import { UndecodableError, png, sourceBytesRead, thumbnail } from './decode';
+
+/** What a worker posts to the page: the answer, and the image bytes it has read so far. */
+export interface WorkerReply {
+  readonly answer: PageAnswer;
+  readonly bytesRead: number;
+}
+
+/** The parts of a dedicated worker's global scope used here (the DOM library types `self` as a window). */
+interface WorkerScope {
+  onmessage: ((event: MessageEvent<ImageJob>) => void) | null;
+  postMessage(message: WorkerReply, transfer: Transferable[]): void;
+}
+
+const scope = self as unknown as WorkerScope;
+
+function detailOf(error: unknown): string {
+  return error instanceof Error ? error.message : 'The job failed.';
+}
+
+async function answer(job: ImageJob): Promise<PageAnswer> {
+  try {
+    if (job.type === 'thumbnail') return await thumbnail(job);
+    if (job.type === 'png') return await png(job);
+    return { type: 'failed', id: job.id, detail: 'Workers do not draw SVG.' };
+  } catch (error) {
+    const type = error instanceof UndecodableError ? 'undecodable' : 'failed';
+    return { type, id: job.id, detail: detailOf(error) };
+  }
+}
+
+scope.onmessage = (event) => {
+  void answer(event.data).then((reply) => {
+    // Within the renderer the bytes move; the page clones them on to the main process.
+    const transfer =
+      reply.type === 'thumbnail'
+        ? [reply.webp.buffer]
+        : reply.type === 'png'
+          ? [reply.png.buffer]
+          : [];
+    scope.postMessage({ answer: reply, bytesRead: sourceBytesRead() }, transfer);
+  });
+};

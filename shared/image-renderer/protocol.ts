@@ -1,0 +1,103 @@
+/**
+ * The messages between the main process and the image renderer's page
+ * (electron/image-renderer), over the one MessagePort the page is given. The main process checks
+ * every answer against its own schema (electron/core/images/renderer-answers.ts) before using it;
+ * the page trusts nothing a job says beyond what it checks itself. Types and constants only:
+ * the page's bundle imports nothing else from here.
+ */
+
+/** The IPC channel on which the main process sends the page's port to the preload. */
+export const IMAGE_PORT_CHANNEL = 'pictor-image:port';
+
+/** What the preload posts to the page, with the port, through `window.postMessage`. */
+export const IMAGE_PORT_MESSAGE = 'pictor-image-port';
+
+/**
+ * The page's own ceiling on the pixels of any image it decodes or draws, whatever a job says:
+ * the main process's header check applies a limit (as low as the user set) before a job is sent,
+ * and this one holds even if the two disagree about a crafted header.
+ */
+export const PAGE_MAX_PIXELS = 100_000_000;
+
+/** The most bytes the page reads from one job's URL; a longer body fails the job. */
+export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
+
+/**
+ * A decode worker that has read this many image bytes is ended after its job and replaced. Each
+ * job's bytes are a Blob, held by the browser process (in Electron, the main process) until the
+ * Blob's object is collected in the worker's heap, which is rarely collected for objects that
+ * small: ending the worker releases them at once. The budget spares small images a worker start.
+ */
+export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
+
+/** The longest side a `png` job may ask for. */
+export const PAGE_MAX_PNG_SIDE = 16_384;
+
+/** The largest thumbnail side a job may ask for. */
+export const PAGE_MAX_THUMBNAIL_SIDE = 4_096;
+
+/** Decode the image at `url` in full and make a WebP thumbnail. */
+export interface ThumbnailJob {
+  readonly type: 'thumbnail';
+  readonly id: number;
+  /** The image's bytes: a one-time address on the image protocol. */
+  readonly url: string;
+  /** The stored size, as the main process read it from the header. */
+  readonly width: number;
+  readonly height: number;
+  /** The size once its EXIF orientation is applied: the decoded bitmap must have it. */
+  readonly orientedWidth: number;
+  readonly orientedHeight: number;
+  /** The thumbnail fits inside this on each side, never enlarged. */
+  readonly thumbnailSize: number;
+}
+
+/** Decode the image at `url` and encode it as a PNG that fits inside `maxSide`. */
+export interface PngJob {
+  readonly type: 'png';
+  readonly id: number;
+  readonly url: string;
+  readonly maxSide: number | null;
+}
+
+/** Draw the SVG at `url` at exactly this size and encode it as a PNG. */
+export interface SvgJob {
+  readonly type: 'svg';
+  readonly id: number;
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Stop working on job `id` (it timed out or was aborted in the main process). */
+export interface CancelJob {
+  readonly type: 'cancel';
+  readonly id: number;
+}
+
+export type ImageJob = ThumbnailJob | PngJob | SvgJob;
+export type PageRequest = ImageJob | CancelJob;
+
+/**
+ * What the page answers. Binary parts are `Uint8Array`s, cloned to the main process, never
+ * transferred: Electron drops the data of a message whose ArrayBuffer is transferred to a
+ * MessagePortMain (electron/electron#34905).
+ */
+export type PageAnswer =
+  /** The page has its port and its workers: jobs may come. */
+  | { readonly type: 'ready' }
+  | {
+      readonly type: 'thumbnail';
+      readonly id: number;
+      readonly width: number;
+      readonly height: number;
+      readonly webp: Uint8Array;
+    }
+  | { readonly type: 'png'; readonly id: number; readonly png: Uint8Array }
+  /** The bytes are not an image the page decodes (truncated, corrupt, over a limit). */
+  | { readonly type: 'undecodable'; readonly id: number; readonly detail: string }
+  /** The page could not do the job for a reason of its own (the bytes did not arrive…). */
+  | { readonly type: 'failed'; readonly id: number; readonly detail: string };
+
+/** Longest `detail` the main process keeps from an answer. */
+export const MAX_ANSWER_DETAIL = 300;

@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ImageJobSources } from '../../../../electron/core/images/image-job-sources';
+
+const ORIGIN = 'pictor-app://images';
+let dir: string;
+let sources: ImageJobSources;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-job-sources-'));
+  sources = new ImageJobSources({ pageOrigin: ORIGIN });
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const get = (token: string, method = 'GET') =>
+  sources.serve(new Request(`http://job/${token}`, { method }));
+
+describe('ImageJobSources', () => {
+  it('streams a registered file once, readable by the image page only, then forgets the token', async () => {
+    const file = join(dir, 'a.png');
+    const bytes = Buffer.alloc(3 * 1024 * 1024, 7);
+    await writeFile(file, bytes);
+    const { token } = sources.register({ kind: 'file', file });
+    const response = await get(token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(String(bytes.length));
+    expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
+    expect((await get(token)).status).toBe(404);
+    expect(sources.size).toBe(0);
+  });
+
+  it('answers only GET, and a method refused does not use the token up', async () => {
+    const { token } = sources.register({ kind: 'bytes', bytes: new Uint8Array([1]), type: 'x/y' });
+    expect((await get(token, 'POST')).status).toBe(405);
+    expect((await get(token, 'HEAD')).status).toBe(405);
+    expect((await get(token)).status).toBe(200);
+  });
+
+  it('refuses tokens it never gave, malformed ones and released ones', async () => {
+    const registered = sources.register({ kind: 'bytes', bytes: new Uint8Array([1]), type: 'x/y' });
+    registered.release();
+    for (const token of [registered.token, 'a'.repeat(43), '..', '', `${'b'.repeat(42)}%`]) {
+      expect((await get(token)).status).toBe(404);
+    }
+  });
+
+  it('never serves through a link, a folder or a FIFO put where the file was', async () => {
+    const target = join(dir, 'secret.txt');
+    await writeFile(target, 'secret');
+    const link = join(dir, 'link.png');
+    await symlink(target, link);
+    const folder = join(dir, 'folder.png');
+    await mkdir(folder);
+    const fifo = join(dir, 'fifo.png');
+    execFileSync('mkfifo', [fifo]);
+    for (const file of [link, folder, fifo, join(dir, 'missing.png')]) {
+      const { token } = sources.register({ kind: 'file', file });
+      const response = await get(token);
+      expect(response.status, file).toBe(404);
+      expect(await response.text()).not.toContain('secret');
+    }
+  });
+});
