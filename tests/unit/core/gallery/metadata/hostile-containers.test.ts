@@ -35,9 +35,7 @@ async function refused(bytes: Buffer, kind: ImageKind, reason: RegExp): Promise<
   await expect(embedProvenanceInBuffer(bytes, kind, sampleProvenance())).rejects.toThrow(
     ContainerError,
   );
-  await expect(embedProvenanceInBuffer(bytes, kind, sampleProvenance())).rejects.toThrow(
-    reason,
-  );
+  await expect(embedProvenanceInBuffer(bytes, kind, sampleProvenance())).rejects.toThrow(reason);
   const read = await readImageProvenance(bytes, kind);
   expect(read.ok).toBe(false);
 }
