@@ -6,7 +6,7 @@
  */
 import { crc32 } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
-import { build, chunksOf, type Chunk } from '../unit/core/images/png-chunks';
+import { build, chunksOf, type Chunk } from './png-chunks';
 
 /** A photo-like test picture (smooth gradients plus detail), so codecs work as on real images. */
 export function pictureRaw(width: number, height: number, channels = 3): Buffer {

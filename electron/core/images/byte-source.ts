@@ -25,10 +25,11 @@ export interface ReadBudget {
 }
 
 /**
- * Enough for every real file: a JPEG's segments before its frame header are a few dozen (an ICC
- * profile is split in 64 KiB pieces), each one read of its marker, plus one EXIF segment read whole.
+ * Enough for every real file: a JPEG's segments before its scan are usually a few dozen (an ICC
+ * profile or a C2PA manifest is split in 64 KiB pieces; a signed file may carry a thousand), each
+ * two small reads (marker, length), plus one EXIF segment read whole.
  */
-export const HEADER_READ_BUDGET: ReadBudget = { reads: 2_048, bytes: 4 * 1024 * 1024 };
+export const HEADER_READ_BUDGET: ReadBudget = { reads: 16_384, bytes: 4 * 1024 * 1024 };
 
 /** A source over bytes in memory (tests, small buffers). */
 export function bufferSource(bytes: Uint8Array): ByteSource {

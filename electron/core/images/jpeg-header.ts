@@ -19,7 +19,8 @@ const isFrame = (marker: number) =>
   marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 /** Markers with no length: TEM and the restart markers. */
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
-const MAX_SEGMENTS = 512;
+/** Segments looked at before the scan; a C2PA store may be split across a thousand. */
+const MAX_SEGMENTS = 4_096;
 /** The largest payload a segment can have (its length field is 16 bits, itself included). */
 const MAX_PAYLOAD = 0xffff - 2;
 

@@ -13,7 +13,7 @@ import { checkImageFile, type ImageCheck } from '../../../../electron/core/image
 import type { ImageFormat } from '../../../../electron/ports/image-engine';
 import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import * as make from '../../../support/hostile-images';
-import { chunksOf, build } from '../../core/images/png-chunks';
+import { chunksOf, build } from '../../../support/png-chunks';
 
 const engine = createSharpNativeEngine();
 let dir = '';

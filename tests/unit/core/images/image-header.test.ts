@@ -292,6 +292,15 @@ describe('JPEG marker walk', () => {
     ).toBe('unreadable');
   });
 
+  it('walks a thousand APP11 segments (a C2PA store split up) to the frame header', async () => {
+    const app11: [number, Buffer] = [0xeb, Buffer.alloc(600, 0x4a)];
+    const signed = jpegOf([...Array.from({ length: 1_000 }, () => app11), SOF0(40, 30)]);
+    expect(ok(await checkHeaderOfBytes(signed, 'jpeg', LIMIT))).toMatchObject({
+      width: 40,
+      height: 30,
+    });
+  });
+
   it('stops after a bounded number of segments, whatever the file holds', async () => {
     const many = jpegOf([
       ...Array.from({ length: 100_000 }, (): [number, Buffer] => [0xfe, Buffer.alloc(0)]),
