@@ -7,7 +7,7 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import type { ImageFormat, ImageHeaderInfo } from '../../../electron/ports/image-engine';
-import { build, chunksOf } from '../../unit/core/images/png-chunks';
+import { build, chunksOf } from '../../support/png-chunks';
 
 export interface Fixture {
   readonly name: string;
