@@ -12,6 +12,7 @@ import { UsageError } from '../core/command-line/command-line';
 import { DEV_PROGRAM, EXIT, cliWording } from './cli-report';
 import { runCommand, type CliIo } from './commands';
 import { selfTestCommand } from './self-test-command';
+import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { infoCommand } from './info-command';
 import { terminalSafe } from './terminal-text';
 import { describeThrown } from '../core/errors/thrown-value';
@@ -70,6 +71,8 @@ if (invokedDirectly(process.argv[1])) {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     interrupt: interrupt.signal,
+    // A checkout's plain Node: native sharp when it loads, else header-only (as generate uses).
+    imageEngine: plainNodeImageEngine,
   });
   process.exitCode = code;
 }

@@ -1,0 +1,41 @@
+/**
+ * `pictor self-test` from a checkout: the script as a user runs it, on this host's plain-Node image
+ * engine (native sharp here), passes every step and prints one JSON line; without an engine it
+ * would fail at `images` (the step the command exists to check).
+ */
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './run-cli';
+
+describe('pictor self-test from a checkout', () => {
+  it('runs the image path on the host’s engine and reports every step ok', () => {
+    const result = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'electron', 'cli', 'main.ts'), 'self-test'],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: tmpdir(), NO_COLOR: '1' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    const lines = result.stdout.trim().split('\n');
+    expect(lines, result.stderr).toHaveLength(1);
+    const report = JSON.parse(lines[0]!) as {
+      ok: boolean;
+      imageEngine: string;
+      steps: { step: string; ok: boolean }[];
+    };
+    expect(report.imageEngine).toBe('sharp-native');
+    expect(report.steps.map((step) => [step.step, step.ok])).toEqual([
+      ['history', true],
+      ['images', true],
+      ['xmp', true],
+      ['encryption', true],
+    ]);
+    expect(report.ok).toBe(true);
+    expect(result.status).toBe(0);
+  }, 180_000);
+});
