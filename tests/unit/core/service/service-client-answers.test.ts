@@ -53,7 +53,11 @@ describe('task query request', () => {
   });
 
   it.each<[unknown, unknown]>([
-    [{ status: 'processing', progress: 40 }, { status: 'processing' }],
+    // A progress the service reports is kept (shown as a percentage); other extra fields are not.
+    [
+      { status: 'processing', progress: 40 },
+      { status: 'processing', progress: 40 },
+    ],
     [
       {
         id: 't',
