@@ -94,15 +94,11 @@ interface RefusalCase {
   readonly banner?: string;
 }
 
+// A wrong key (401) is no longer a journey here: Settings checks a key with the service before it
+// stores it, so a refused key is never saved (tests/unit/renderer/features/settings.test.tsx,
+// tests/unit/core/service/connection-test.test.ts); a key refused at submit time (revoked later)
+// is covered over real HTTP by tests/integration/cli/submit-errors.test.ts and the engine's tests.
 const REFUSALS: readonly RefusalCase[] = [
-  {
-    name: '401: a wrong key',
-    key: 'sk-nobody-knows-this-key',
-    status: 401,
-    account: null,
-    says: ['The service refused the API key (401). Check the key in Settings.'],
-    banner: 'The service refused the API key, so nothing was created.',
-  },
   {
     name: '402: an account without credits',
     key: BROKE.key,
