@@ -43,7 +43,10 @@ async function refusedSubmits(): Promise<number> {
   return submits.filter((entry) => entry.status === 401).length;
 }
 
-test('a refused key keeps the prompt, one banner for every attempt, and no row', async () => {
+// Settings now checks a key with the service before storing it, so a wrong key can no longer be
+// stored through the window; this journey needs a key revoked after it was stored, which the
+// demo service cannot do yet (a control to revoke a key is the missing piece).
+test.fixme('a refused key keeps the prompt, one banner for every attempt, and no row', async () => {
   const prompt = 'A lighthouse in a storm, refused for the key';
   const page = await tasksWithKey(WRONG_KEY);
   const before = await refusedSubmits();
