@@ -21,12 +21,7 @@ import { RENDERER_CSP } from '../../../electron/core/protocol/csp';
 import { listFiles } from './support/disk';
 import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
-import {
-  expectNotInPage,
-  generateAll,
-  keySection,
-  showScreen,
-} from './support/ui';
+import { expectNotInPage, generateAll, keySection, showScreen } from './support/ui';
 
 const ACCOUNT = 'secure';
 const SECRET = `sk-e2e-secret-${'7f3a9c1e5b'.repeat(3)}`;
