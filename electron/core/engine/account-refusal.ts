@@ -13,6 +13,7 @@
 import type { ErrorKind, TaskRecord } from '../../../shared/domain/task-record';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
+import type { Disposable } from '../../ports/disposable';
 import type { TaskUpdate } from './engine-types';
 
 /** The kinds of account-level refusal. */
@@ -48,7 +49,7 @@ export function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
 
 /** What {@link followSubmits} uses of the engine. */
 export interface RefusalEngine {
-  subscribe(listener: (update: TaskUpdate) => void): () => void;
+  subscribe(listener: (update: TaskUpdate) => void): Disposable;
   get(localId: string): TaskRecord | undefined;
   remove(localId: string): boolean;
 }
@@ -71,7 +72,7 @@ export function followSubmits(
   const settle = (record: TaskRecord): SubmitRefusal | null => {
     if (!waiting.has(record.localId) || record.status === 'submitting') return null;
     waiting.delete(record.localId);
-    if (waiting.size === 0) unsubscribe();
+    if (waiting.size === 0) subscription.dispose();
     return accountRefusalOf(record);
   };
   const drop = (refusal: SubmitRefusal, batchId: string | undefined): void => {
@@ -80,7 +81,7 @@ export function followSubmits(
     if (batchId !== undefined) reported.add(batchId);
     report(refusal);
   };
-  const unsubscribe = engine.subscribe(({ record }) => {
+  const subscription = engine.subscribe(({ record }) => {
     const refusal = settle(record);
     // Not inside the engine's own commit: removed once it has returned.
     if (refusal) queueMicrotask(() => drop(refusal, record.batchId));
@@ -90,6 +91,6 @@ export function followSubmits(
     const refusal = current ? settle(current) : null;
     if (refusal) drop(refusal, current?.batchId);
   }
-  if (waiting.size === 0) unsubscribe();
+  if (waiting.size === 0) subscription.dispose();
   return records.filter((record) => engine.get(record.localId) !== undefined);
 }

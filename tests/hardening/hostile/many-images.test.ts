@@ -64,13 +64,13 @@ async function completeWith(count: number): Promise<Counted> {
   try {
     const before = server.requests.length;
     let commits = 0;
-    const unsubscribe = core.engine.subscribe(() => {
+    const counting = core.engine.subscribe(() => {
       commits += 1;
     });
     core.engine.start({ resume: false });
     const [submitted] = await core.engine.submit({ prompt: 'many' }, 1);
     const [record] = await core.engine.whenSettled([submitted!.localId]);
-    unsubscribe();
+    counting.dispose();
     const seen = server.requests.slice(before);
     const poll = seen.find((request) => request.url.startsWith('/v1/tasks/'));
     expect(poll).toBeDefined();

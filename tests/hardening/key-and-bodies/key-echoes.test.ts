@@ -174,12 +174,12 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
     const progress = new CliProgress(new Set([submitted!.localId]), (line) =>
       texts.push({ where: 'cli progress', text: line }),
     );
-    const unsubscribe = core.engine.subscribe((update) => {
+    const collecting = core.engine.subscribe((update) => {
       texts.push({ where: 'event', text: JSON.stringify(update) });
       progress.onUpdate(update);
     });
     const [record] = await core.engine.whenSettled([submitted!.localId]);
-    unsubscribe();
+    collecting.dispose();
     const resolve = (relative: string) => core.gallery.resolve(relative);
     texts.push(
       { where: 'cli json', text: jsonLine(record!, resolve) },

@@ -91,10 +91,10 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
   const texts: string[] = [];
   try {
     core.engine.start({ resume: false });
-    const unsubscribe = core.engine.subscribe((update) => texts.push(JSON.stringify(update)));
+    const collecting = core.engine.subscribe((update) => texts.push(JSON.stringify(update)));
     const [submitted] = await core.engine.submit({ prompt: 'a model echo' });
     const [record] = await core.engine.whenSettled([submitted!.localId]);
-    unsubscribe();
+    collecting.dispose();
     texts.push(JSON.stringify(core.history.listImages({ states: ['saved'], cursor: null })));
     texts.push(JSON.stringify(core.history.imageModels()));
     await core.close();
