@@ -15,6 +15,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
+import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../../shared/domain/limits';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
@@ -166,8 +167,11 @@ export class TaskEngine {
   /** Stores `count` new tasks and submits each once, in the background. Returns them at once. */
   async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
     const request = parseRequest(input);
-    if (!Number.isInteger(count) || count < 1 || count > 100) {
-      throw new EngineInputError(sentence('error.library.taskCountRange'));
+    if (!isWholeNumberIn(TASKS_PER_ENGINE_SUBMIT, count)) {
+      const { min, max } = TASKS_PER_ENGINE_SUBMIT;
+      throw new EngineInputError(
+        sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
+      );
     }
     const endpoint = this.deps.credentials.currentEndpoint();
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
