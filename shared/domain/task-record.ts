@@ -91,6 +91,13 @@ export type TaskError = z.infer<typeof taskErrorSchema>;
 export const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
 export const imageStateSchema = z.enum(IMAGE_STATES);
 export type ImageState = z.infer<typeof imageStateSchema>;
+/**
+ * What the gallery shows unless asked otherwise (the main process's default for `gallery:list`
+ * and `gallery:count`, the page's own list): every state but `deleted`, which is in the trash.
+ */
+export const VISIBLE_STATES: readonly ImageState[] = IMAGE_STATES.filter(
+  (state) => state !== 'deleted',
+);
 
 export const imageRecordSchema = z.object({
   index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),

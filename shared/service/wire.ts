@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS, REQUEST_LIMITS } from '../domain/limits';
 import { englishText, sentence, type Sentence } from '../i18n/sentence';
+import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
@@ -118,14 +119,11 @@ export interface CompletedTask {
 }
 
 const MAX_MESSAGE = 500;
+const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 
 /** Removes control characters and bounds the length of text that came from the network. */
 export function cleanText(text: string, max = MAX_MESSAGE): string {
-  const flat = text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const flat = text.replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

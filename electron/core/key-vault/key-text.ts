@@ -4,6 +4,7 @@
  */
 
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
 import { UserFacingError } from '../errors/user-facing-error';
 
 /** Longest key accepted (the IPC contract's limit too). */
@@ -23,8 +24,7 @@ export class KeyVaultError extends UserFacingError {
   }
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+const WHITESPACE_OR_CONTROL = anyOf(['\\s', CONTROL_CHARACTERS]);
 /** Bearer tokens are printable ASCII; anything else breaks the Authorization header. */
 const PRINTABLE_ASCII = /^[\u0021-\u007e]+$/;
 
