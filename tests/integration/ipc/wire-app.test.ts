@@ -12,6 +12,7 @@ import type { WebContents } from 'electron';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
+import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { wireApp } from '../../../electron/ipc/wire-app';
@@ -177,7 +178,7 @@ describe('wireApp', () => {
     expect(app.runtime.galleryDir()).toBe(app.moveTo);
     // The held file went to the system trash from the old folder, before it stopped being the gallery.
     expect(trashed()).toHaveLength(1);
-    expect(trashed()[0]!.arg.startsWith(join(oldRoot, '.pictor-trash'))).toBe(true);
+    expect(trashed()[0]!.arg.startsWith(join(oldRoot, TRASH_DIR))).toBe(true);
     expect(existsSync(trashed()[0]!.arg)).toBe(false);
     const late = await handlers['gallery:undoDelete']({ images }, context);
     expect(late).toMatchObject({ items: [], failed: 1 });

@@ -2,7 +2,8 @@
  * Tables and names that are declared once, found again in no other product file: the control
  * characters and the entity names (shared/text), the gallery's visible image states
  * (shared/domain/task-record.ts) and the trash folder's name (core/gallery/gallery-trash.ts). A
- * copy written back anywhere in electron/, shared/ or renderer/ fails here.
+ * copy written back anywhere in electron/, shared/ or renderer/ fails here, and so does a test
+ * that calls IPC handlers as the page does without the one helper, tests/support/ipc.ts.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -11,17 +12,19 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-function productFiles(): string[] {
-  return ['electron', 'shared', 'renderer'].flatMap((top) =>
+function sourceFiles(tops: readonly string[]): string[] {
+  return tops.flatMap((top) =>
     readdirSync(join(root, top), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
       .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/')),
   );
 }
 
-/** Product files whose text matches `pattern`. */
-function filesMatching(pattern: RegExp): string[] {
-  return productFiles().filter((file) => pattern.test(readFileSync(join(root, file), 'utf8')));
+const productFiles = () => sourceFiles(['electron', 'shared', 'renderer']);
+
+/** Files whose text matches `pattern`. */
+function filesMatching(pattern: RegExp, files = productFiles()): string[] {
+  return files.filter((file) => pattern.test(readFileSync(join(root, file), 'utf8')));
 }
 
 const COPIES: readonly (readonly [string, RegExp, readonly string[]])[] = [
@@ -50,6 +53,11 @@ describe('declared once', () => {
     const found = filesMatching(pattern);
     // The home itself may spell the table out (the trash's name is a plain string there).
     expect(found.filter((file) => !home.includes(file))).toEqual([]);
+  });
+
+  it('calls IPC handlers from a trusted page in one test helper (tests/support/ipc.ts)', () => {
+    const callers = filesMatching(/isTrusted: \(\) => true/, sourceFiles(['tests']));
+    expect(callers).toEqual(['tests/support/ipc.ts']);
   });
 
   it('recognises a copy of each (the patterns are not dead)', () => {
