@@ -35,9 +35,9 @@ export interface BuiltBundle {
 }
 
 /** Node version bundled with Electron 45 (24.x); syntax is lowered no further than this. */
-export const MAIN_TARGET = 'node24';
+const MAIN_TARGET = 'node24';
 /** Chromium of Electron 45 (153); the preload runs in a renderer. */
-export const PRELOAD_TARGET = 'chrome153';
+const PRELOAD_TARGET = 'chrome153';
 
 /**
  * A bundled CommonJS dependency may call `require` (for Node built-ins), which an ES module does
@@ -98,7 +98,7 @@ export function mainBuildOptions(
 }
 
 /** esbuild options for the sandboxed preload bundle. */
-export function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   return {
     entryPoints: [path.join(paths.rootDir, 'electron', 'preload.ts')],
     outfile: path.join(paths.outDir, 'preload.cjs'),

@@ -58,7 +58,7 @@ export type Command =
   /** What one image file says about itself: provenance and Content Credentials. */
   | { readonly name: 'info'; readonly file: string; readonly json: boolean };
 
-export const DEFAULT_TIMEOUT_SECONDS = 900;
+const DEFAULT_TIMEOUT_SECONDS = 900;
 /** `--count`'s range as the help and the usage error say it: "1 to 100". */
 const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
 

@@ -31,9 +31,9 @@ export type ValidationResult =
  * (core/service/key-echo.ts), so a model named after the key would never be reported.
  */
 export const DEFAULT_MODEL = 'sketch-image-1';
-export const DEFAULT_SIZE = '1024x1024';
-export const DEFAULT_QUALITY = 'auto';
-export const ACCEPTED_QUALITIES = ['low', 'medium', 'high', 'auto', 'standard', 'hd'] as const;
+const DEFAULT_SIZE = '1024x1024';
+const DEFAULT_QUALITY = 'auto';
+const ACCEPTED_QUALITIES = ['low', 'medium', 'high', 'auto', 'standard', 'hd'] as const;
 const SIZE_FORMAT = /^(\d{1,6})x(\d{1,6})$/;
 const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 

@@ -94,7 +94,7 @@ export interface AppWiring extends Disposable {
 }
 
 /** Every IPC handler of the app, one file per channel prefix, over the runtime's current core. */
-export function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
+function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
   const { runtime, shell, emit } = options;
   const core = () => runtime.core;
   return {

@@ -74,11 +74,6 @@ export const dateMsSchema = z
   .min(MIN_DATE_MS, 'The date is before 1970.')
   .max(MAX_DATE_MS, 'The date is after the year 2200.');
 
-/** True when `ms` is a date the app can show and store (see {@link dateMsSchema}). */
-export function isSaneDate(ms: unknown): ms is number {
-  return typeof ms === 'number' && Number.isInteger(ms) && ms >= MIN_DATE_MS && ms <= MAX_DATE_MS;
-}
-
 /** True when `value` is a whole number from `range.min` to `range.max`. */
 export function isWholeNumberIn(
   range: { readonly min: number; readonly max: number },

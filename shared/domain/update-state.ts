@@ -17,7 +17,6 @@ export const UPDATE_STATUSES = [
   'ready',
   'error',
 ] as const;
-export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
 
 /**
  * Why there are no updates: a development or test run (not a packaged app), or a build that was

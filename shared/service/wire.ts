@@ -12,12 +12,6 @@ import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
 
-export function parseSize(size: string): { width: number; height: number } | null {
-  const match = SIZE_PATTERN.exec(size.trim());
-  if (!match) return null;
-  return { width: Number(match[1]), height: Number(match[2]) };
-}
-
 /** The payload of `POST /v1/images/generations`. Which fields are required is not shown,
  * so only `prompt` is required here and empty optional fields are left out of the body. */
 export const generationRequestSchema = z.object({
@@ -63,8 +57,7 @@ export const submitResponseSchema = z.looseObject({
   id: z.string().trim().min(1).max(1_000),
 });
 
-export const KNOWN_TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
-export type ServiceTaskStatus = (typeof KNOWN_TASK_STATUSES)[number];
+const KNOWN_TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
 
 /** The body of `GET /v1/tasks/<id>` before normalisation. */
 export const taskResponseSchema = z.looseObject({

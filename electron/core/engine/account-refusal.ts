@@ -17,7 +17,7 @@ import type { Disposable } from '../../ports/disposable';
 import type { TaskUpdate } from './engine-types';
 
 /** The kinds of account-level refusal. */
-export const ACCOUNT_REFUSAL_KINDS = ['auth', 'credits', 'network', 'config'] as const;
+const ACCOUNT_REFUSAL_KINDS = ['auth', 'credits', 'network', 'config'] as const;
 export type AccountRefusalKind = (typeof ACCOUNT_REFUSAL_KINDS)[number] & ErrorKind;
 
 /** A refused submit that was not kept: what the page needs to tell the user and give back. */
@@ -34,7 +34,7 @@ export interface SubmitRefusal {
 const KINDS = new Set<string>(ACCOUNT_REFUSAL_KINDS);
 
 /** The refusal a finished submit's record stands for, or `null` when it is not one. */
-export function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
+function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
   const { error } = record;
   if (record.status !== 'submit_failed' || record.taskId !== null || error === null) return null;
   if (!KINDS.has(error.kind)) return null;

@@ -8,7 +8,7 @@ import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characte
 import { UserFacingError } from '../errors/user-facing-error';
 
 /** Longest key accepted (the IPC contract's limit too). */
-export const MAX_KEY_LENGTH = 4_096;
+const MAX_KEY_LENGTH = 4_096;
 
 /**
  * A key refused (`invalid_key`, sent as `bad_input`) or a vault write that failed (`not_saved`,

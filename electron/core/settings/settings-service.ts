@@ -19,8 +19,8 @@ import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
 import { messageOf } from '../errors/thrown-value';
 
-export const SETTINGS_KEY = 'settings';
-export const WINDOW_BOUNDS_KEY = 'windowBounds';
+const SETTINGS_KEY = 'settings';
+const WINDOW_BOUNDS_KEY = 'windowBounds';
 
 export interface SettingsServiceOptions {
   /** The settings store (settings.json), never the key vault's. */
