@@ -1,5 +1,5 @@
 /**
- * Submits refused for the account rather than for the request (issue 16, item 8): the service
+ * Submits refused for the account rather than for the request: the service
  * refused the key (401/403), the account has no credits (402), no key could be sent, or the
  * service could not be reached at all. Nothing was created and no task id came back (such a
  * submit ends `submit_failed`; one the service may have received ends `submit_unknown` and is

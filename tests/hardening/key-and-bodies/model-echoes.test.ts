@@ -1,5 +1,5 @@
 /**
- * The model a task reports (issue 16, item 14) comes from a hostile service: it may be the API
+ * The model a task reports comes from a hostile service: it may be the API
  * key itself (in any encoding, or half of it with the other half in the next field), a megabyte
  * of text, control characters or a right-to-left override. Each runs through the real core (HTTP
  * client over loopback to a node:http service in this file, engine, SQLite history, gallery with

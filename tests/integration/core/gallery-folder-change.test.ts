@@ -1,5 +1,5 @@
 /**
- * Changing the gallery folder (issue 16, item 11) with real files, through the `galleryFolder:`
+ * Changing the gallery folder with real files, through the `galleryFolder:`
  * handlers over the real AppRuntime (demo service on loopback, SQLite history, gallery on disk):
  * a move cancelled at several points leaves the old library intact, complete and in use and no
  * copy in the new folder; a finished move reports its progress to the end; "open the library
