@@ -174,7 +174,7 @@ function outputsOf(metafile: Metafile | undefined, outDir: string): BuiltBundle[
  * The Content Credentials trust list (resources/c2pa, core/content-credentials/trust-anchors.ts),
  * copied beside the bundles: electron-builder keeps its build-resources folder out of the app.
  */
-export const TRUST_ANCHORS_FILE = 'c2pa-trust-anchors.pem';
+const TRUST_ANCHORS_FILE = 'c2pa-trust-anchors.pem';
 
 async function copyTrustAnchors(paths: ElectronBuildPaths): Promise<void> {
   const source = path.join(paths.rootDir, 'resources', 'c2pa', 'trust-anchors.pem');

@@ -24,7 +24,7 @@ const SEAMS = [
 
 /**
  * In files other branches are changing now (the renderer's UX, the image engine and the metadata,
- * the updater, the journaled trash): removed once those branches are merged, not under them.
+ * the journaled trash): removed once those branches are merged, not under them.
  */
 const AFTER_MERGES = [
   'electron/core/gallery/gallery-images.ts#editImage',
@@ -36,8 +36,7 @@ const AFTER_MERGES = [
   'electron/core/gallery/metadata/png-meta.ts#itxtChunk',
   'electron/core/gallery/metadata/webp-meta.ts#MAX_READ_XMP',
   'electron/core/gallery/metadata/xmp-packet.ts#PICTOR_NS',
-  // The image engine's port, written ahead of the engine that implements it.
-  'electron/ports/image-engine.ts#ImageEngine',
+  // The image engine's failure, which only tests throw until the engine that throws it merges.
   'electron/ports/image-engine.ts#ImageEngineError',
   'renderer/features/gallery/gallery-filters.tsx#SEARCH_DEBOUNCE_MS',
   'renderer/features/gallery/gallery-grid.tsx#GRID_PADDING',
@@ -85,9 +84,6 @@ const AFTER_MERGES = [
   'renderer/store/task-selection.ts#selectedIds',
   'renderer/store/typical-duration.ts#MIN_SAMPLES',
   'renderer/store/typical-duration.ts#RECENT_SAMPLES',
-  'shared/domain/update-state.ts#UPDATE_PROBLEMS',
-  'shared/domain/update-state.ts#UPDATE_STATUSES',
-  'shared/domain/update-state.ts#UPDATE_UNAVAILABLE_REASONS',
 ];
 
 describe('dead exports', () => {
