@@ -13,7 +13,6 @@ import {
 } from '../../../shared/domain/task-record';
 import { withFavourites } from '../../../shared/domain/favourites';
 import { hasContentCredentials } from '../../../shared/domain/content-credentials';
-import type { Disposable } from '../../ports/disposable';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -218,7 +217,7 @@ export class HistoryStore {
    * Calls `listener` (on a timer) with the tasks other processes wrote or deleted, until the
    * result is disposed or the store closes. This process's own writes are not reported.
    */
-  watchChanges(listener: (changes: HistoryChanges) => void, intervalMs?: number): Disposable {
+  watchChanges(listener: (changes: HistoryChanges) => void, intervalMs?: number) {
     return this.feed.watch(listener, intervalMs);
   }
 
