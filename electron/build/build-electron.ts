@@ -52,7 +52,7 @@ const ESM_REQUIRE_BANNER = [
  * Native image libraries the main bundle must never inline: a devDependency the plain-Node CLI
  * loads when present (adapters/image-engines/sharp-native-engine.ts), absent from the packed app.
  */
-export const NEVER_BUNDLED = ['sharp'] as const;
+const NEVER_BUNDLED = ['sharp'] as const;
 
 /**
  * Modules the main bundle leaves to `import` at run time: Electron, every production dependency

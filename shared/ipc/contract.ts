@@ -45,7 +45,7 @@ export type TaskItem = z.infer<typeof taskItemSchema>;
 const MAX_IMAGES_PER_BATCH = 500;
 const imageRefs = z.object({ images: z.array(imageRef).min(1).max(MAX_IMAGES_PER_BATCH) }).strict();
 /** How far a trash operation is: deleting or bringing back images or tasks. */
-export const trashProgressSchema = z.object({
+const trashProgressSchema = z.object({
   operation: z.enum(['delete', 'restore']),
   items: z.enum(['images', 'tasks']),
   done: z.number().int().min(0),

@@ -22,22 +22,8 @@ const SEAMS = [
   'electron/core/gallery/metadata/embed.ts#embedProvenanceInBuffer',
 ];
 
-/**
- * In files other branches are changing now (the renderer's UX, the image engine and the metadata,
- * the journaled trash): removed once those branches are merged, not under them.
- */
+/** In renderer files the renderer's UX branch is changing now: removed once it is merged. */
 const AFTER_MERGES = [
-  'electron/core/gallery/gallery-images.ts#editImage',
-  'electron/core/gallery/gallery-images.ts#trashKey',
-  'electron/core/gallery/gallery-trash.ts#TRASH_KEEP_MS',
-  'electron/core/gallery/gallery-trash.ts#TrashMissError',
-  'electron/core/gallery/metadata/embed.ts#embedProvenance',
-  'electron/core/gallery/metadata/png-meta.ts#TEXT_KEYWORD',
-  'electron/core/gallery/metadata/png-meta.ts#itxtChunk',
-  'electron/core/gallery/metadata/webp-meta.ts#MAX_READ_XMP',
-  'electron/core/gallery/metadata/xmp-packet.ts#PICTOR_NS',
-  // The image engine's failure, which only tests throw until the engine that throws it merges.
-  'electron/ports/image-engine.ts#ImageEngineError',
   'renderer/features/gallery/gallery-filters.tsx#SEARCH_DEBOUNCE_MS',
   'renderer/features/gallery/gallery-grid.tsx#GRID_PADDING',
   'renderer/features/gallery/gallery-grid.tsx#jumpWanted',
