@@ -118,7 +118,7 @@ function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
 export const IMAGE_RENDERER_DIR = 'image-renderer';
 
 /** esbuild options for the image renderer's sandboxed preload (one MessagePort, nothing else). */
-export function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   return {
     ...preloadBuildOptions(paths),
     entryPoints: [path.join(paths.rootDir, 'electron', 'image-preload.ts')],
@@ -127,7 +127,7 @@ export function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOption
 }
 
 /** esbuild options for the image renderer's page and its decode worker (no Node, no Electron). */
-export function imagePageBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+function imagePageBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   const source = path.join(paths.rootDir, 'electron', 'image-renderer');
   return {
     entryPoints: {
