@@ -67,18 +67,18 @@ export function figuresText(figures: readonly Figure[]): string {
 }
 
 /**
- * `committed` with every row of `fresh` replacing the same row (file, row and size); rows whose
- * test file is gone (`exists` says) are dropped.
+ * The rows of `fresh`, and those of `committed` whose test file did not run at that size in the
+ * fresh run (a file that ran says all its rows again, so a row it no longer records goes); rows
+ * whose test file is gone (`exists` says) are dropped.
  */
 export function mergeFigures(
   committed: readonly Figure[],
   fresh: readonly Figure[],
   exists: (file: string) => boolean,
 ): Figure[] {
-  const key = (f: Figure) => `${f.file}\n${f.row}\n${f.size}`;
-  const rows = new Map(committed.map((f) => [key(f), f]));
-  for (const f of fresh) rows.set(key(f), f);
-  return ordered([...rows.values()].filter((f) => exists(f.file)));
+  const ran = new Set(fresh.map((f) => `${f.file}\n${f.size}`));
+  const kept = committed.filter((f) => !ran.has(`${f.file}\n${f.size}`));
+  return ordered([...kept, ...fresh].filter((f) => exists(f.file)));
 }
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');

@@ -112,13 +112,19 @@ describe('docs/RELIABILITY.md', () => {
     );
   });
 
-  it('keeps the latest record of each row and drops rows whose test is gone', () => {
+  it('keeps the rows of files that did not run, and drops rows a file that ran no longer records', () => {
     const old = figure({ at: '2026-01-01T00:00:00.000Z' });
+    const renamed = figure({ row: 'A row it no longer records' });
     const soak = figure({ size: 'soak' });
+    const other = figure({ file: 'tests/hardening/hostile/ipc-inputs.test.ts' });
     const gone = figure({ file: 'tests/hardening/gone.test.ts' });
     const fresh = figure({ at: '2026-02-01T00:00:00.000Z', leaked: 0 });
-    const merged = mergeFigures([old, soak, gone], [fresh], (file) => !file.includes('gone'));
-    expect(merged).toEqual([soak, fresh].sort((a, b) => a.size.localeCompare(b.size)));
+    const merged = mergeFigures(
+      [old, renamed, soak, other, gone],
+      [fresh],
+      (file) => !file.includes('gone'),
+    );
+    expect(merged).toEqual([soak, fresh, other]);
   });
 });
 
