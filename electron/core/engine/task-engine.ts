@@ -15,7 +15,6 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
-import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../../shared/domain/limits';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
@@ -40,7 +39,7 @@ import { errorKind } from './error-kind';
 import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
-import { parseRequest } from './request-check';
+import { checkTaskCount, parseRequest } from './request-check';
 import { isSettled, interruptedSubmit } from './task-transitions';
 
 export interface TaskEngineDeps {
@@ -167,12 +166,7 @@ export class TaskEngine {
   /** Stores `count` new tasks and submits each once, in the background. Returns them at once. */
   async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
     const request = parseRequest(input);
-    if (!isWholeNumberIn(TASKS_PER_ENGINE_SUBMIT, count)) {
-      const { min, max } = TASKS_PER_ENGINE_SUBMIT;
-      throw new EngineInputError(
-        sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
-      );
-    }
+    checkTaskCount(count);
     const endpoint = this.deps.credentials.currentEndpoint();
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
