@@ -33,7 +33,7 @@ export default defineConfig({
         },
       },
       {
-        // Faults, crashes, hostile input and the key's safety (issue 6). `npm run soak` runs the
+        // Faults, crashes, hostile input and the key's safety. `npm run soak` runs the
         // same files at a larger size (PICTOR_SOAK=1).
         test: {
           name: 'hardening',

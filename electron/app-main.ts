@@ -169,10 +169,7 @@ export function startApp(): void {
     starting = started;
     nativeTheme.themeSource = started.settings.get().theme;
     await started.redactKeyIn(logger);
-    const theme = started.settings.onChange(
-      (settings) => (nativeTheme.themeSource = settings.theme),
-    );
-    wired.add(toDisposable(theme));
+    wired.add(started.settings.onChange((settings) => (nativeTheme.themeSource = settings.theme)));
     registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
     registerGalleryProtocol({ root: () => started.galleryDir(), logger });
     watch = watchPowerAndNetwork({
@@ -210,13 +207,12 @@ export function startApp(): void {
   function observeCore(core: PictorCore): Disposable {
     for (const record of core.history.unfinished())
       progress.show(activity.update({ ...record, downloads: 0 }));
-    const unsubscribe = core.engine.subscribe(({ record, live }) => {
+    return core.engine.subscribe(({ record, live }) => {
       logTask(record);
       notifications.observe(record);
       const { localId, status, hold } = record;
       progress.show(activity.update({ localId, status, hold, downloads: live.downloads }));
     });
-    return toDisposable(unsubscribe);
   }
 
   function shellActions(started: AppRuntime): ShellActions {
@@ -364,7 +360,7 @@ function withUpdates(
     mode: () => settings.get().updateMode,
   });
   wired.add(updates);
-  wired.add(toDisposable(settings.onChange(() => updates.modeChanged())));
+  wired.add(settings.onChange(() => updates.modeChanged()));
   updates.start();
   return { ...options, updates };
 }
@@ -419,9 +415,9 @@ function localizedMenu(
       packaged: app.isPackaged,
       ...actions,
     });
-  const unsubscribe = followMainLanguage(started.settings, install);
+  const following = followMainLanguage(started.settings, install);
   install();
-  return toDisposable(unsubscribe);
+  return following;
 }
 
 /** The packaged macOS app's "Install Command Line Tool…": /usr/local/bin/pictor, if agreed. */

@@ -17,7 +17,7 @@ import { silentLogger, type Logger } from './ports/logger';
 export const WINDOW_BACKGROUND = { dark: '#151518', light: '#f6f6f7' } as const;
 
 /** How long moves and resizes settle before the bounds are saved. */
-export const BOUNDS_SAVE_DELAY_MS = 500;
+const BOUNDS_SAVE_DELAY_MS = 500;
 
 export interface MainWindowOptions {
   /** Absolute path of the bundled (CommonJS) preload. */

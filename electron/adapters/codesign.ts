@@ -22,7 +22,7 @@ function run(args: readonly string[]): Promise<CodesignRun> {
   });
 }
 
-export const codesignReader: CodeSignatureReader = {
+const codesignReader: CodeSignatureReader = {
   verify: (bundle) => run(['--verify', '--deep', '--strict', bundle]),
   display: (bundle) => run(['--display', '--verbose=2', bundle]),
 };

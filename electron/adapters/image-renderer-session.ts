@@ -26,7 +26,7 @@ const ALLOWED_PREFIXES = [
   `blob:${APP_SCHEME}://${IMAGE_PAGE_HOST}/`,
 ];
 
-export function isImageSessionRequestAllowed(url: string): boolean {
+function isImageSessionRequestAllowed(url: string): boolean {
   const lower = url.toLowerCase();
   return ALLOWED_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }

@@ -29,7 +29,7 @@ export interface PowerAndNetworkWatch {
   dispose(): void;
 }
 
-export const DEFAULT_ONLINE_POLL_MS = 5_000;
+const DEFAULT_ONLINE_POLL_MS = 5_000;
 
 /** Starts watching. Call after `app` is ready (powerMonitor is not usable before). */
 export function watchPowerAndNetwork(options: PowerAndNetworkOptions): PowerAndNetworkWatch {

@@ -35,9 +35,9 @@ export interface BuiltBundle {
 }
 
 /** Node version bundled with Electron 45 (24.x); syntax is lowered no further than this. */
-export const MAIN_TARGET = 'node24';
+const MAIN_TARGET = 'node24';
 /** Chromium of Electron 45 (153); the preload runs in a renderer. */
-export const PRELOAD_TARGET = 'chrome153';
+const PRELOAD_TARGET = 'chrome153';
 
 /**
  * A bundled CommonJS dependency may call `require` (for Node built-ins), which an ES module does
@@ -52,7 +52,7 @@ const ESM_REQUIRE_BANNER = [
  * Native image libraries the main bundle must never inline: a devDependency the plain-Node CLI
  * loads when present (adapters/image-engines/sharp-native-engine.ts), absent from the packed app.
  */
-export const NEVER_BUNDLED = ['sharp'] as const;
+const NEVER_BUNDLED = ['sharp'] as const;
 
 /**
  * Modules the main bundle leaves to `import` at run time: Electron, every production dependency
@@ -98,7 +98,7 @@ export function mainBuildOptions(
 }
 
 /** esbuild options for the sandboxed preload bundle. */
-export function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   return {
     entryPoints: [path.join(paths.rootDir, 'electron', 'preload.ts')],
     outfile: path.join(paths.outDir, 'preload.cjs'),
@@ -118,7 +118,7 @@ export function preloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
 export const IMAGE_RENDERER_DIR = 'image-renderer';
 
 /** esbuild options for the image renderer's sandboxed preload (one MessagePort, nothing else). */
-export function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   return {
     ...preloadBuildOptions(paths),
     entryPoints: [path.join(paths.rootDir, 'electron', 'image-preload.ts')],
@@ -127,7 +127,7 @@ export function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOption
 }
 
 /** esbuild options for the image renderer's page and its decode worker (no Node, no Electron). */
-export function imagePageBuildOptions(paths: ElectronBuildPaths): BuildOptions {
+function imagePageBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   const source = path.join(paths.rootDir, 'electron', 'image-renderer');
   return {
     entryPoints: {
@@ -174,7 +174,7 @@ function outputsOf(metafile: Metafile | undefined, outDir: string): BuiltBundle[
  * The Content Credentials trust list (resources/c2pa, core/content-credentials/trust-anchors.ts),
  * copied beside the bundles: electron-builder keeps its build-resources folder out of the app.
  */
-export const TRUST_ANCHORS_FILE = 'c2pa-trust-anchors.pem';
+const TRUST_ANCHORS_FILE = 'c2pa-trust-anchors.pem';
 
 async function copyTrustAnchors(paths: ElectronBuildPaths): Promise<void> {
   const source = path.join(paths.rootDir, 'resources', 'c2pa', 'trust-anchors.pem');

@@ -18,7 +18,7 @@ export const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024] as const;
 /** Sizes inside icon.ico. */
 export const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256] as const;
 /** Element types inside icon.icns, in the order they are written. */
-export const ICNS_TYPES: readonly IcnsType[] = [
+const ICNS_TYPES: readonly IcnsType[] = [
   'ic11',
   'ic12',
   'ic07',
@@ -70,7 +70,7 @@ export interface IconPaths {
 }
 
 /** Writes icon.png, icon.icns, icon.ico and icons/<n>x<n>.png; returns the paths written. */
-export async function makeIcons(paths: IconPaths): Promise<string[]> {
+async function makeIcons(paths: IconPaths): Promise<string[]> {
   const svg = await readFile(paths.svgFile, 'utf8');
   const written: string[] = [];
   const write = async (relative: string, data: Buffer): Promise<void> => {

@@ -1,5 +1,6 @@
 /** The CLI's commands and options, parsed and checked before anything touches the network or disk. */
 import { isAbsolute, resolve } from 'node:path';
+import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
@@ -57,7 +58,9 @@ export type Command =
   /** What one image file says about itself: provenance and Content Credentials. */
   | { readonly name: 'info'; readonly file: string; readonly json: boolean };
 
-export const DEFAULT_TIMEOUT_SECONDS = 900;
+const DEFAULT_TIMEOUT_SECONDS = 900;
+/** `--count`'s range as the help and the usage error say it: "1 to 100". */
+const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -137,8 +140,8 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         throw new UsageError('--size must look like 1024x1024 (two whole numbers).');
       }
       const count = values.count === undefined ? 1 : Number(values.count);
-      if (!Number.isInteger(count) || count < 1 || count > 100)
-        throw new UsageError('--count takes a whole number from 1 to 100.');
+      if (!isWholeNumberIn(TASKS_PER_ENGINE_SUBMIT, count))
+        throw new UsageError(`--count takes a whole number from ${COUNT_RANGE}.`);
       return {
         name,
         baseUrl: required(
@@ -212,7 +215,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
 /** What each command is for, as the help shows it. */
 const COMMAND_HELP = {
   generate: `generate --base-url URL --prompt TEXT [--model M] [--size WxH] [--quality Q] [--count N]
-                                  submit the prompt (--count tasks, 1 to 100) and save the images`,
+                                  submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images`,
   resume: `resume <task-id> | --all --base-url URL   continue polling tasks in the history (never
                                   resubmits); only tasks on that service get the key`,
   track: 'track <task-id> --base-url URL [--prompt TEXT]   follow a task created elsewhere',

@@ -156,13 +156,13 @@ async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> 
   const { core, io } = run;
   const ids = started.map((record) => record.localId);
   const progress = new CliProgress(new Set(ids), io.stderr);
-  const unsubscribe = core.engine.subscribe(progress.onUpdate);
+  const progressShown = core.engine.subscribe(progress.onUpdate);
   const interrupted = new Promise<'interrupted'>((resolve) => {
     if (io.interrupt.aborted) resolve('interrupted');
     io.interrupt.addEventListener('abort', () => resolve('interrupted'), { once: true });
   });
   const outcome = await Promise.race([core.engine.whenSettled(ids), interrupted]);
-  unsubscribe();
+  progressShown.dispose();
   const records = ids
     .map((id) => core.engine.get(id))
     .filter((r): r is TaskRecord => r !== undefined);

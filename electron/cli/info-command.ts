@@ -14,7 +14,7 @@ import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';
 
 /** The verdict in English words: what it is, then what it means (the window's sentences). */
-export function credentialsText(credentials: ContentCredentials): string {
+function credentialsText(credentials: ContentCredentials): string {
   switch (credentials.state) {
     case 'valid': {
       const { signer, generator } = credentials;

@@ -5,11 +5,18 @@
  * how it runs. Such characters are shown as visible escapes instead; and a value pasted back
  * into a shell is quoted for that shell, so it stays one word whatever it holds.
  */
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  DEL_AND_C1_CONTROLS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../shared/text/control-characters';
 
-/** Bidi embeddings, overrides and isolates, the marks, and the line and paragraph separators. */
-const BIDI_AND_SEPARATORS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
-// eslint-disable-next-line no-control-regex -- control characters are what is neutralised
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
+const BIDI_AND_SEPARATORS = anyOf([BIDI_CONTROLS, LINE_SEPARATORS], 'g');
+const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
+/** What JSON.stringify leaves as it is (it escapes C0) but a reader would act on. */
+const JSON_UNSAFE = anyOf([DEL_AND_C1_CONTROLS, BIDI_CONTROLS, LINE_SEPARATORS], 'g');
 
 function hex(code: number, digits: number): string {
   return code.toString(16).toUpperCase().padStart(digits, '0');
@@ -32,10 +39,7 @@ export function terminalSafe(text: string): string {
  * here, which every JSON parser reads back as the same characters.
  */
 export function jsonSafe(line: string): string {
-  return line.replace(
-    /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
-    (char) => `\\u${hex(char.charCodeAt(0), 4).toLowerCase()}`,
-  );
+  return line.replace(JSON_UNSAFE, (char) => `\\u${hex(char.charCodeAt(0), 4).toLowerCase()}`);
 }
 
 /**

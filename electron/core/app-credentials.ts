@@ -8,6 +8,7 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
+import { DisposableStore, type Disposable } from '../ports/disposable';
 import { DEMO_ENDPOINT, DEMO_KEY } from './credentials/demo-endpoint';
 import { baseUrlOrRefusal, serviceBaseUrl, serviceLabel } from './credentials/key-binding';
 import type { StoredKeyFor } from './service/connection-test';
@@ -19,13 +20,13 @@ export interface KeySource {
   readKey(): Promise<string | null>;
   /** The base URL the stored key was entered for (see KeyVault.boundBaseUrl). */
   boundBaseUrl(): string | null | undefined;
-  onChange(listener: (status: KeyStatus) => void): () => void;
+  onChange(listener: (status: KeyStatus) => void): Disposable;
 }
 
 /** What AppCredentials needs of the settings. */
 export interface BaseUrlSource {
   get(): Pick<Settings, 'baseUrl'>;
-  onChange(listener: (settings: Settings) => void): () => void;
+  onChange(listener: (settings: Settings) => void): Disposable;
 }
 
 export interface AppCredentialsOptions {
@@ -119,9 +120,9 @@ export class AppCredentials implements CredentialsProvider {
 
   /**
    * Calls `listener` whenever `isDemo()` flips (a key set or cleared, a base URL changed), for
-   * main's `app:demoChanged` event. Returns the unsubscribe function.
+   * main's `app:demoChanged` event, until the result is disposed.
    */
-  onDemoChange(listener: (demo: boolean) => void): () => void {
+  onDemoChange(listener: (demo: boolean) => void): Disposable {
     let last = this.isDemo();
     const check = () => {
       const now = this.isDemo();
@@ -130,12 +131,10 @@ export class AppCredentials implements CredentialsProvider {
         listener(now);
       }
     };
-    const offVault = this.options.vault.onChange(check);
-    const offSettings = this.options.settings.onChange(check);
-    return () => {
-      offVault();
-      offSettings();
-    };
+    const subscriptions = new DisposableStore();
+    subscriptions.add(this.options.vault.onChange(check));
+    subscriptions.add(this.options.settings.onChange(check));
+    return subscriptions;
   }
 
   private userBaseUrl(): string | null {

@@ -9,6 +9,8 @@ import { sentence } from '../../shared/i18n/sentence';
 import { startDemoService } from '../demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
+import { DisposableStore, type Disposable } from '../ports/disposable';
+import { Emitter } from '../ports/event';
 import type { FetchLike } from '../ports/http';
 import type { ImageEngine } from '../ports/image-engine';
 import type { KeyValueStore } from '../ports/key-value-store';
@@ -61,7 +63,9 @@ export interface AppRuntimeOptions {
 type CoreListener = (core: PictorCore) => void;
 
 export class AppRuntime {
-  private coreListeners = new Set<CoreListener>();
+  /** The runtime's own subscriptions (to the vault, the settings), ended by {@link close}. */
+  private readonly subscriptions = new DisposableStore();
+  private readonly coreReplaced: Emitter<PictorCore>;
   /** Settings, key and gallery changes run one at a time, in the order they were asked for. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -72,7 +76,11 @@ export class AppRuntime {
     readonly credentials: AppCredentials,
     readonly demo: DemoService,
     private current: PictorCore,
-  ) {}
+  ) {
+    this.coreReplaced = this.subscriptions.add(
+      new Emitter({ name: 'core replaced', logger: options.logger }),
+    );
+  }
 
   /** Call after the cipher is ready (Electron: after app.whenReady()). */
   static async start(options: AppRuntimeOptions): Promise<AppRuntime> {
@@ -99,14 +107,7 @@ export class AppRuntime {
     try {
       const core = await AppRuntime.openCore(options, settings.get(), credentials);
       const runtime = new AppRuntime(options, settings, vault, credentials, demo, core);
-      vault.onChange(() => runtime.core.engine.keyChanged());
-      // Held tasks are retried only when where they go changes, not on every setting (theme…).
-      let baseUrl = settings.get().baseUrl;
-      settings.onChange((next) => {
-        if (next.baseUrl === baseUrl) return;
-        baseUrl = next.baseUrl;
-        runtime.core.engine.keyChanged();
-      });
+      runtime.retryHeldTasksOnKeyChanges();
       return runtime;
     } catch (error) {
       await demo.close();
@@ -134,7 +135,7 @@ export class AppRuntime {
       const key = await this.vault.readKey();
       target.setRedactor(key ? secretRedactor([key]) : null);
     };
-    this.vault.onChange(() => void update());
+    this.subscriptions.add(this.vault.onChange(() => void update()));
     await update();
   }
 
@@ -147,9 +148,9 @@ export class AppRuntime {
     return this.options.dataDir;
   }
 
-  onCoreReplaced(listener: CoreListener): () => void {
-    this.coreListeners.add(listener);
-    return () => this.coreListeners.delete(listener);
+  /** Called with each new core (the gallery moved or opened elsewhere), until disposed. */
+  onCoreReplaced(listener: CoreListener): Disposable {
+    return this.coreReplaced.event(listener);
   }
 
   /**
@@ -226,8 +227,23 @@ export class AppRuntime {
   }
 
   async close(): Promise<void> {
+    this.subscriptions.dispose();
     await this.current.close();
     await this.demo.close();
+  }
+
+  /** A new key, or a new service address, may let held tasks go on. */
+  private retryHeldTasksOnKeyChanges(): void {
+    this.subscriptions.add(this.vault.onChange(() => this.current.engine.keyChanged()));
+    // Held tasks are retried only when where they go changes, not on every setting (theme…).
+    let baseUrl = this.settings.get().baseUrl;
+    this.subscriptions.add(
+      this.settings.onChange((next) => {
+        if (next.baseUrl === baseUrl) return;
+        baseUrl = next.baseUrl;
+        this.current.engine.keyChanged();
+      }),
+    );
   }
 
   /** Runs `work` after every change asked for before it has finished. */
@@ -312,7 +328,7 @@ export class AppRuntime {
       this.options.logger.warn('gallery tasks could not all be read', { error: String(error) });
     });
     this.current.engine.start({ resume: true });
-    for (const listener of this.coreListeners) listener(this.current);
+    this.coreReplaced.fire(this.current);
   }
 
   private static openCore(

@@ -5,7 +5,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-export const APP_NAME = 'Pictor';
+const APP_NAME = 'Pictor';
 
 export function defaultDataDir(
   env: NodeJS.ProcessEnv = process.env,

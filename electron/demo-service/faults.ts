@@ -26,7 +26,7 @@ const effectSchema = z.discriminatedUnion('type', [
 ]);
 
 /** A {@link FaultRule} as it may arrive from a test or over the control API. */
-export const faultRuleSchema = z.object({
+const faultRuleSchema = z.object({
   route: z.enum(['submit', 'poll', 'image']),
   effect: effectSchema,
   times: z.number().int().min(1).optional(),
@@ -133,7 +133,7 @@ function statusError(status: number): { code: string; message: string } {
 }
 
 /** An error page as an nginx proxy in front of the service sends it. */
-export function proxyErrorPage(status: number): string {
+function proxyErrorPage(status: number): string {
   const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
   return (
     '<!DOCTYPE html>\r\n<html>\r\n' +

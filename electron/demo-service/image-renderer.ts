@@ -54,7 +54,7 @@ function cornerColours(spec: ImageSpec): [Rgb, Rgb] {
  * An exact-size PNG of the demo picture, drawn from its SVG by `renderer`; without one, or when it
  * cannot draw (the header-only engine), a plain gradient PNG in the picture's colours.
  */
-export async function renderPng(spec: ImageSpec, renderer?: DemoRenderer): Promise<Buffer> {
+async function renderPng(spec: ImageSpec, renderer?: DemoRenderer): Promise<Buffer> {
   if (renderer) {
     try {
       const png = await renderer.renderSvgPng(buildSvg(spec), spec);

@@ -23,10 +23,10 @@ export interface ResolvedOptions {
   images: DemoServiceOptions['images'];
 }
 
-export const DEFAULT_DURATION = { min: 3000, max: 6000 };
-export const MAX_IMAGES_PER_TASK = 10;
+const DEFAULT_DURATION = { min: 3000, max: 6000 };
+const MAX_IMAGES_PER_TASK = 10;
 /** sharp/librsvg can render far larger, but a demo image over this costs seconds and ~100 MB. */
-export const HARD_MAX_IMAGE_SIDE = 8192;
+const HARD_MAX_IMAGE_SIDE = 8192;
 
 function check(condition: boolean, message: string): void {
   if (!condition) throw new DemoOptionsError(message);

@@ -3,6 +3,7 @@
  * allowed values "not shown"; the demo decides, and answers a realistic 400 otherwise.
  */
 import { REQUEST_LIMITS } from '../../shared/domain/limits';
+import { CONTROL_CHARACTERS, anyOf } from '../../shared/text/control-characters';
 
 /** A generation request the service accepted, with its defaults filled in. */
 export interface AcceptedRequest {
@@ -30,10 +31,11 @@ export type ValidationResult =
  * (core/service/key-echo.ts), so a model named after the key would never be reported.
  */
 export const DEFAULT_MODEL = 'sketch-image-1';
-export const DEFAULT_SIZE = '1024x1024';
-export const DEFAULT_QUALITY = 'auto';
-export const ACCEPTED_QUALITIES = ['low', 'medium', 'high', 'auto', 'standard', 'hd'] as const;
+const DEFAULT_SIZE = '1024x1024';
+const DEFAULT_QUALITY = 'auto';
+const ACCEPTED_QUALITIES = ['low', 'medium', 'high', 'auto', 'standard', 'hd'] as const;
 const SIZE_FORMAT = /^(\d{1,6})x(\d{1,6})$/;
+const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 
 function refuse(code: string, message: string, param?: string): ValidationResult {
   return { ok: false, problem: param ? { code, message, param } : { code, message } };
@@ -41,8 +43,7 @@ function refuse(code: string, message: string, param?: string): ValidationResult
 
 /** Echoed user text in messages stays short and printable. */
 function quote(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]/g, ' ');
+  const flat = text.replace(CONTROLS, ' ');
   return flat.length > 40 ? `${flat.slice(0, 39)}…` : flat;
 }
 

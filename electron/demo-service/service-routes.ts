@@ -108,7 +108,7 @@ function unixSeconds(ms: number): number {
 }
 
 /** The task as the service sends it; extra fields on purpose, as real providers send them. */
-export function taskBody(ctx: ServiceContext, task: StoredTask): Record<string, unknown> {
+function taskBody(ctx: ServiceContext, task: StoredTask): Record<string, unknown> {
   const body: Record<string, unknown> = {
     id: task.id,
     object: 'image.task',

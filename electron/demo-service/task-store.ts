@@ -36,7 +36,7 @@ export interface StoredTask extends AcceptedRequest {
 }
 
 /** The error of a task that failed on its own (a failure-rate draw or failTask without one). */
-export const DEFAULT_TASK_ERROR = {
+const DEFAULT_TASK_ERROR = {
   code: 'generation_failed',
   message:
     'The image could not be generated because the model stopped before finishing. Try again, or change the prompt.',

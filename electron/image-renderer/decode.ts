@@ -58,7 +58,7 @@ async function decodeAll(blob: Blob): Promise<ImageBitmap> {
 }
 
 /** Fits `width`×`height` inside `side`, never enlarged, at least 1 pixel each way. */
-export function fitInside(width: number, height: number, side: number) {
+function fitInside(width: number, height: number, side: number) {
   const scale = Math.min(1, side / Math.max(width, height));
   return {
     width: Math.max(1, Math.round(width * scale)),

@@ -10,7 +10,7 @@ export interface StoredSize {
 }
 
 /** How far into a JPEG the page looks for its SOF marker (metadata segments come first). */
-export const SIZE_SNIFF_BYTES = 1024 * 1024;
+const SIZE_SNIFF_BYTES = 1024 * 1024;
 /** What is read first: a PNG's or WebP's size is in its first 30 bytes, most JPEGs' here. */
 const FIRST_BYTES = 64 * 1024;
 
@@ -92,7 +92,7 @@ function jpegSize(bytes: Uint8Array): StoredSize | null {
 }
 
 /** The size `head` (the first bytes of a file) declares, or null. */
-export function storedSize(head: Uint8Array): StoredSize | null {
+function storedSize(head: Uint8Array): StoredSize | null {
   if (PNG_SIGNATURE.every((byte, index) => head[index] === byte)) return pngSize(head);
   if (ascii(head, 0, 4) === 'RIFF') return webpSize(head);
   if (head[0] === 0xff && head[1] === 0xd8) return jpegSize(head);

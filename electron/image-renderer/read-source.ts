@@ -5,7 +5,7 @@
  * is read; Chromium fails a body that ends short of it or runs past it.
  */
 /** The bytes did not arrive (the address was refused, the stream broke): not the image's fault. */
-export class SourceError extends Error {
+class SourceError extends Error {
   override readonly name = 'SourceError';
 }
 

@@ -3,7 +3,7 @@
  * the gallery. Finding and deleting images is core's (core/gallery/gallery-images.ts); the OS
  * actions are the shell's; these handlers translate and delegate.
  */
-import type { ImageState } from '../../shared/domain/task-record';
+import { VISIBLE_STATES } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
 import { withImageFavourite } from '../../shared/domain/favourites';
@@ -43,9 +43,6 @@ export interface GalleryHandlerDeps {
 export function systemTrash(shell: Pick<ShellActions, 'trash'>): (file: string) => Promise<void> {
   return async (file) => unwrap(await shell.trash(file));
 }
-
-/** What the gallery shows unless asked otherwise: everything but images moved to the trash. */
-const VISIBLE_STATES: readonly ImageState[] = ['pending', 'saved', 'expired', 'invalid'];
 
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
   const { core, shell, trash } = deps;

@@ -1,11 +1,12 @@
 /** IPC handlers of the `updates:` channels: the page asks; the update service decides. */
 import type { UpdateState } from '../../shared/domain/update-state';
+import { toDisposable, type Disposable } from '../ports/disposable';
 import type { HandlersOf } from './ipc-main-bridge';
 
 /** What the handlers use of the update service (core/updates/update-service.ts). */
 export interface UpdatesControl {
   state(): UpdateState;
-  onChange(listener: (state: UpdateState) => void): () => void;
+  onChange(listener: (state: UpdateState) => void): Disposable;
   checkNow(): Promise<UpdateState>;
   download(): Promise<UpdateState>;
   restart(): void;
@@ -14,7 +15,7 @@ export interface UpdatesControl {
 /** Where nothing updates (the test harnesses, which run no packaged app): says so, does nothing. */
 export const noUpdates: UpdatesControl = {
   state: () => ({ status: 'unavailable', reason: 'development', canInstall: false }),
-  onChange: () => () => undefined,
+  onChange: () => toDisposable(() => undefined),
   checkNow: () => Promise.resolve(noUpdates.state()),
   download: () => Promise.resolve(noUpdates.state()),
   restart: () => undefined,

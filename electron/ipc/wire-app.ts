@@ -47,7 +47,7 @@ export interface WiredRuntime {
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
   galleryDir(): string;
-  onCoreReplaced(listener: (core: PictorCore) => void): () => void;
+  onCoreReplaced(listener: (core: PictorCore) => void): Disposable;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
   moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<unknown>;
@@ -94,7 +94,7 @@ export interface AppWiring extends Disposable {
 }
 
 /** Every IPC handler of the app, one file per channel prefix, over the runtime's current core. */
-export function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
+function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
   const { runtime, shell, emit } = options;
   const core = () => runtime.core;
   return {
@@ -157,11 +157,10 @@ export function createIpcHandlers(options: AppWiringOptions, trash: TrashOperati
 export function wireApp(options: AppWiringOptions): AppWiring {
   const { runtime, emit } = options;
   const wiring = new DisposableStore();
-  const on = (unsubscribe: () => unknown): void => void wiring.add(toDisposable(unsubscribe));
-  on(runtime.vault.onChange((status) => emit('key:changed', status)));
-  on(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
-  on(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
-  on((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
+  wiring.add(runtime.vault.onChange((status) => emit('key:changed', status)));
+  wiring.add(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
+  wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
+  wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
   // Deleted images and removed tasks wait here for Undo; what a quit, crash or kill left under
   // way is finished first (journal replay), for each gallery the app opens.
   const trash = new TrashOperations({
@@ -171,9 +170,9 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   });
   const replay = () => void trash.replay().catch(() => undefined);
   replay();
-  on(trash.onProgress((progress) => emit('trash:progress', progress)));
+  wiring.add(trash.onProgress((progress) => emit('trash:progress', progress)));
   let current = wireCore(runtime.core, options);
-  on(
+  wiring.add(
     runtime.onCoreReplaced((core) => {
       replay();
       current.dispose();
@@ -181,7 +180,7 @@ export function wireApp(options: AppWiringOptions): AppWiring {
       emit('gallery:changed', { reason: 'moved' });
     }),
   );
-  on(() => current.dispose());
+  wiring.add(toDisposable(() => current.dispose()));
   return {
     handlers: createIpcHandlers(options, trash),
     trash,
@@ -201,9 +200,7 @@ function wireCore(core: PictorCore, { emit, observeCore }: AppWiringOptions): Di
   const observed = observeCore?.(core);
   if (observed) store.add(observed);
   store.add(
-    toDisposable(
-      core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record))),
-    ),
+    core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record))),
   );
   core.engine.start({ resume: true });
   return store;

@@ -1,7 +1,8 @@
 /**
  * Something that ends what it started: a subscription, a registration, a watch (VS Code's
- * `IDisposable`). Every `on…`/`subscribe` in the main process returns an unsubscribe function;
- * {@link toDisposable} and {@link DisposableStore} let a composition release them all at once.
+ * `IDisposable`). Every `on…`/`subscribe` in the main process returns one (see event.ts);
+ * {@link toDisposable} wraps an unsubscribe function and {@link DisposableStore} lets an owner
+ * release everything it holds at once.
  */
 export interface Disposable {
   /** Ends it. Calling it again does nothing. */

@@ -2,7 +2,7 @@
  * Pure helpers over the gallery's loaded items: identity, order, filters, and merging fresh
  * data (a first page, a task update) into what is already loaded without reshuffling it.
  */
-import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
+import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { galleryItemOf } from '../../shared/domain/gallery-item';
@@ -29,9 +29,6 @@ export const EMPTY_GALLERY_FILTERS: GalleryFilters = {
   from: '',
   to: '',
 };
-
-/** Deleted images are in the trash: the gallery never lists them. */
-export const VISIBLE_STATES: readonly ImageState[] = ['pending', 'saved', 'expired', 'invalid'];
 
 /** Images per `gallery:list` call. */
 export const GALLERY_PAGE_SIZE = 200;

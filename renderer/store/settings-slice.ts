@@ -7,7 +7,7 @@ import { call, toApiError, type ApiError } from '../lib/api';
 import type { AppState } from './app-state';
 
 /**
- * Settings › Gallery folder › Change (issue 16, item 11): the folder main's dialog returned and
+ * Settings › Gallery folder › Change: the folder main's dialog returned and
  * what it holds (`ask`), the move or open under way with its progress (`working`), then what
  * happened (`done`) or why it could not (`failed`).
  */

@@ -45,7 +45,6 @@ export const contentCredentialsSchema = z.discriminatedUnion('state', [
   z.object({ state: z.literal('unreadable') }),
 ]);
 export type ContentCredentials = z.infer<typeof contentCredentialsSchema>;
-export type CredentialState = ContentCredentials['state'];
 
 /** Whether the image carries a manifest store at all (the gallery's "has Content Credentials"). */
 export function hasContentCredentials(credentials: ContentCredentials | undefined): boolean {

@@ -56,6 +56,12 @@ export const MAX_DETAIL_CHARS = 10_000;
 export const REQUEST_LIMITS = { prompt: 32_000, model: 200, quality: 100 } as const;
 /** Tasks one submit from the app makes (the count field, its default in Settings, the IPC call). */
 export const TASKS_PER_SUBMIT = { min: 1, max: 10 } as const;
+/**
+ * Tasks one submit to the task engine may make: the CLI's `--count` and any other caller of the
+ * core (the app's form asks for fewer, {@link TASKS_PER_SUBMIT}). The engine's refusal and the
+ * CLI's usage line say the figures from here.
+ */
+export const TASKS_PER_ENGINE_SUBMIT = { min: 1, max: 100 } as const;
 /** Task ids one batch action takes (delete, favourite, export… a selection); larger ones go in chunks. */
 export const MAX_IDS_PER_BATCH = 1_000;
 /** The longest watch timeout Settings offers, in minutes (a week); 0 watches forever. */
@@ -68,9 +74,12 @@ export const dateMsSchema = z
   .min(MIN_DATE_MS, 'The date is before 1970.')
   .max(MAX_DATE_MS, 'The date is after the year 2200.');
 
-/** True when `ms` is a date the app can show and store (see {@link dateMsSchema}). */
-export function isSaneDate(ms: unknown): ms is number {
-  return typeof ms === 'number' && Number.isInteger(ms) && ms >= MIN_DATE_MS && ms <= MAX_DATE_MS;
+/** True when `value` is a whole number from `range.min` to `range.max`. */
+export function isWholeNumberIn(
+  range: { readonly min: number; readonly max: number },
+  value: number,
+): boolean {
+  return Number.isInteger(value) && value >= range.min && value <= range.max;
 }
 
 /** A whole number from `min` to `max`. */

@@ -24,7 +24,7 @@ import {
   dateMsSchema,
 } from './limits';
 
-export const TASK_STATUSES = [
+const TASK_STATUSES = [
   /** Stored, submit request not answered yet. */
   'submitting',
   /** The service answered the submit with something other than 200: nothing was created. */
@@ -42,7 +42,7 @@ export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;
 
 /** Why a processing task is not being polled right now. */
-export const HOLD_REASONS = [
+const HOLD_REASONS = [
   /** The watch timeout passed; the id is kept and the task resumes on request or at start. */
   'timed_out',
   /** The current key belongs to another account; waits for the key that created it. */
@@ -50,10 +50,10 @@ export const HOLD_REASONS = [
   /** The service refused the key that created the task (401/403); waits for a key change. */
   'key_rejected',
 ] as const;
-export const holdReasonSchema = z.enum(HOLD_REASONS);
+const holdReasonSchema = z.enum(HOLD_REASONS);
 export type HoldReason = z.infer<typeof holdReasonSchema>;
 
-export const ERROR_KINDS = [
+const ERROR_KINDS = [
   'auth',
   'credits',
   'not_found',
@@ -69,7 +69,7 @@ export const ERROR_KINDS = [
   'download',
   'storage',
 ] as const;
-export const errorKindSchema = z.enum(ERROR_KINDS);
+const errorKindSchema = z.enum(ERROR_KINDS);
 export type ErrorKind = z.infer<typeof errorKindSchema>;
 
 /** An error the user sees: a sentence, plus the technical detail one click away. */
@@ -88,9 +88,16 @@ export const taskErrorSchema = z.object({
 export type TaskError = z.infer<typeof taskErrorSchema>;
 
 /** `deleted`: the user moved the file to the OS trash; the record keeps the prompt and dates. */
-export const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
+const IMAGE_STATES = ['pending', 'saved', 'expired', 'invalid', 'deleted'] as const;
 export const imageStateSchema = z.enum(IMAGE_STATES);
 export type ImageState = z.infer<typeof imageStateSchema>;
+/**
+ * What the gallery shows unless asked otherwise (the main process's default for `gallery:list`
+ * and `gallery:count`, the page's own list): every state but `deleted`, which is in the trash.
+ */
+export const VISIBLE_STATES: readonly ImageState[] = IMAGE_STATES.filter(
+  (state) => state !== 'deleted',
+);
 
 export const imageRecordSchema = z.object({
   index: boundedInt(0, MAX_IMAGES_PER_TASK - 1),

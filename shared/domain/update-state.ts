@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { dateMsSchema } from './limits';
 
-export const UPDATE_STATUSES = [
+const UPDATE_STATUSES = [
   /** This copy cannot update itself (see {@link UPDATE_UNAVAILABLE_REASONS}). */
   'unavailable',
   'idle',
@@ -17,17 +17,16 @@ export const UPDATE_STATUSES = [
   'ready',
   'error',
 ] as const;
-export type UpdateStatus = (typeof UPDATE_STATUSES)[number];
 
 /**
  * Why there are no updates: a development or test run (not a packaged app), or a build that was
  * not installed from a release (no update feed configured in it).
  */
-export const UPDATE_UNAVAILABLE_REASONS = ['development', 'not_installed'] as const;
+const UPDATE_UNAVAILABLE_REASONS = ['development', 'not_installed'] as const;
 export type UpdateUnavailableReason = (typeof UPDATE_UNAVAILABLE_REASONS)[number];
 
 /** What went wrong, in one quiet sentence each (the page's catalogue words them). */
-export const UPDATE_PROBLEMS = [
+const UPDATE_PROBLEMS = [
   /** No connection to the update server. */
   'offline',
   /** The server answered, but has no update information for this app (404 and the like). */

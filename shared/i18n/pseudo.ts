@@ -63,7 +63,7 @@ const ACCENTED: Readonly<Record<string, string>> = {
 };
 
 /** Accents a run of text and pads it by about 40 % of its letters. */
-export function pseudoText(text: string): string {
+function pseudoText(text: string): string {
   let letters = 0;
   let out = '';
   for (const char of text) {

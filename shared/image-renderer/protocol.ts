@@ -30,12 +30,6 @@ export const PAGE_MAX_SOURCE_BYTES = 256 * 1024 * 1024;
  */
 export const PAGE_WORKER_BYTES_BUDGET = 24 * 1024 * 1024;
 
-/** The longest side a `png` job may ask for. */
-export const PAGE_MAX_PNG_SIDE = 16_384;
-
-/** The largest thumbnail side a job may ask for. */
-export const PAGE_MAX_THUMBNAIL_SIDE = 4_096;
-
 /** Decode the image at `url` in full and make a WebP thumbnail. */
 export interface ThumbnailJob {
   readonly type: 'thumbnail';

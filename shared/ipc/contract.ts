@@ -35,17 +35,17 @@ const cursor = z.string().max(1_000).nullable().optional();
 const search = z.string().max(500).optional();
 const none = z.undefined();
 
-export const taskItemSchema = z.object({
+const taskItemSchema = z.object({
   record: taskRecordSchema,
   live: liveStateSchema.nullable(),
 });
 export type TaskItem = z.infer<typeof taskItemSchema>;
 
 /** Most images one gallery batch request (delete, undo, export) takes. */
-export const MAX_IMAGES_PER_BATCH = 500;
+const MAX_IMAGES_PER_BATCH = 500;
 const imageRefs = z.object({ images: z.array(imageRef).min(1).max(MAX_IMAGES_PER_BATCH) }).strict();
 /** How far a trash operation is: deleting or bringing back images or tasks. */
-export const trashProgressSchema = z.object({
+const trashProgressSchema = z.object({
   operation: z.enum(['delete', 'restore']),
   items: z.enum(['images', 'tasks']),
   done: z.number().int().min(0),
@@ -69,14 +69,10 @@ const batchCount = z.number().int().min(0);
 const batchItems = z.object({ items: z.array(taskItemSchema), skipped: batchCount });
 
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
-export const APP_NOTICES = [
-  'window_recovered',
-  'notifications_failed',
-  'thumbnails_unavailable',
-] as const;
+const APP_NOTICES = ['window_recovered', 'notifications_failed', 'thumbnails_unavailable'] as const;
 export type AppNotice = (typeof APP_NOTICES)[number];
 
-export const appInfoSchema = z.object({
+const appInfoSchema = z.object({
   version: z.string(),
   platform: z.string(),
   /** True while tasks go to the built-in demo service (no key or no base URL set). */
@@ -118,7 +114,7 @@ const count = z.number().int().min(0);
 /** Pictor task folders in a gallery folder, their files and bytes. */
 const libraryFactsSchema = z.object({ tasks: count, files: count, bytes: count });
 /** A folder main's own dialog returned, held in main under `ticket`: the page never names a path. */
-export const folderChoiceSchema = z.object({
+const folderChoiceSchema = z.object({
   ticket: z.string().min(1).max(64),
   path: z.string(),
   /** What the chosen folder holds (`tasks` 0: no Pictor library there). */
@@ -127,7 +123,7 @@ export const folderChoiceSchema = z.object({
   current: libraryFactsSchema.extend({ path: z.string() }),
 });
 export type FolderChoice = z.infer<typeof folderChoiceSchema>;
-export const folderChangeSchema = z.object({
+const folderChangeSchema = z.object({
   outcome: z.enum(['moved', 'opened', 'cancelled']),
   /** The gallery folder now. */
   path: z.string(),
@@ -137,7 +133,7 @@ export const folderChangeSchema = z.object({
   imported: count,
 });
 export type FolderChange = z.infer<typeof folderChangeSchema>;
-export const moveProgressSchema = z.object({
+const moveProgressSchema = z.object({
   tasks: count,
   tasksDone: count,
   files: count,
@@ -406,7 +402,7 @@ void requestNamesMatch;
 void eventNamesMatch;
 
 /** Why a request did not produce a value. */
-export const IPC_ERROR_CODES = ['bad_input', 'forbidden', 'failed', 'not_found'] as const;
+const IPC_ERROR_CODES = ['bad_input', 'forbidden', 'failed', 'not_found'] as const;
 export const ipcErrorSchema = z.object({
   code: z.enum(IPC_ERROR_CODES),
   /** A sentence for the user. */

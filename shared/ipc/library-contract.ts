@@ -9,7 +9,7 @@ import { sentenceSchema } from '../i18n/sentence';
 
 export const MAX_LISTED_REFUSALS = 200;
 /** Most tasks one export of a selection names. */
-export const MAX_EXPORT_IDS = 100_000;
+const MAX_EXPORT_IDS = 100_000;
 
 const count = z.number().int().min(0);
 const refusalSchema = z.object({

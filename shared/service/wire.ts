@@ -7,15 +7,10 @@
 import { z } from 'zod';
 import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS, REQUEST_LIMITS } from '../domain/limits';
 import { englishText, sentence, type Sentence } from '../i18n/sentence';
+import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
-
-export function parseSize(size: string): { width: number; height: number } | null {
-  const match = SIZE_PATTERN.exec(size.trim());
-  if (!match) return null;
-  return { width: Number(match[1]), height: Number(match[2]) };
-}
 
 /** The payload of `POST /v1/images/generations`. Which fields are required is not shown,
  * so only `prompt` is required here and empty optional fields are left out of the body. */
@@ -62,8 +57,7 @@ export const submitResponseSchema = z.looseObject({
   id: z.string().trim().min(1).max(1_000),
 });
 
-export const KNOWN_TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
-export type ServiceTaskStatus = (typeof KNOWN_TASK_STATUSES)[number];
+const KNOWN_TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
 
 /** The body of `GET /v1/tasks/<id>` before normalisation. */
 export const taskResponseSchema = z.looseObject({
@@ -118,14 +112,11 @@ export interface CompletedTask {
 }
 
 const MAX_MESSAGE = 500;
+const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 
 /** Removes control characters and bounds the length of text that came from the network. */
 export function cleanText(text: string, max = MAX_MESSAGE): string {
-  const flat = text
-    // eslint-disable-next-line no-control-regex -- removing control characters is the point
-    .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const flat = text.replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 

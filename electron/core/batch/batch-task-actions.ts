@@ -10,9 +10,6 @@ import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
 
-/** The most ids one batch request takes (the renderer sends larger selections in chunks). */
-export const MAX_BATCH_IDS = 1_000;
-
 /** The engine's single-task actions a batch reuses. */
 export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resume' | 'submit'>;
 

@@ -13,6 +13,7 @@ import {
   MAX_CREDENTIAL_CODES,
   MAX_CREDENTIAL_NAME_CHARS,
 } from '../../../shared/domain/content-credentials.ts';
+import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters.ts';
 import type { CredentialVerdict } from '../../ports/content-credential-verifier.ts';
 
 /** IPTC digital source types that say a trained model made (all or part of) the content. */
@@ -54,11 +55,11 @@ const report = z.object({
     .optional(),
 });
 type Manifest = z.infer<typeof manifest>;
+const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 
 /** A name as the record keeps it: control characters out, cut to the limit; undefined when empty. */
 function cleanName(text: string | undefined): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  const clean = text?.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const clean = text?.replace(CONTROLS, '').trim();
   return clean
     ? [...clean].slice(0, MAX_CREDENTIAL_NAME_CHARS).join('').slice(0, MAX_CREDENTIAL_NAME_CHARS)
     : undefined;

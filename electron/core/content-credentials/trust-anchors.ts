@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 
 /** The shipped list: beside the bundle in the packaged app, in resources/ from source. */
-export function shippedTrustAnchorsUrl(): URL {
+function shippedTrustAnchorsUrl(): URL {
   const fromSource = import.meta.url.endsWith('.ts');
   return new URL(
     fromSource

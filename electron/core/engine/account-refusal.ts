@@ -1,5 +1,5 @@
 /**
- * Submits refused for the account rather than for the request (issue 16, item 8): the service
+ * Submits refused for the account rather than for the request: the service
  * refused the key (401/403), the account has no credits (402), no key could be sent, or the
  * service could not be reached at all. Nothing was created and no task id came back (such a
  * submit ends `submit_failed`; one the service may have received ends `submit_unknown` and is
@@ -13,10 +13,11 @@
 import type { ErrorKind, TaskRecord } from '../../../shared/domain/task-record';
 import type { Sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
+import type { Disposable } from '../../ports/disposable';
 import type { TaskUpdate } from './engine-types';
 
 /** The kinds of account-level refusal. */
-export const ACCOUNT_REFUSAL_KINDS = ['auth', 'credits', 'network', 'config'] as const;
+const ACCOUNT_REFUSAL_KINDS = ['auth', 'credits', 'network', 'config'] as const;
 export type AccountRefusalKind = (typeof ACCOUNT_REFUSAL_KINDS)[number] & ErrorKind;
 
 /** A refused submit that was not kept: what the page needs to tell the user and give back. */
@@ -33,7 +34,7 @@ export interface SubmitRefusal {
 const KINDS = new Set<string>(ACCOUNT_REFUSAL_KINDS);
 
 /** The refusal a finished submit's record stands for, or `null` when it is not one. */
-export function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
+function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
   const { error } = record;
   if (record.status !== 'submit_failed' || record.taskId !== null || error === null) return null;
   if (!KINDS.has(error.kind)) return null;
@@ -48,7 +49,7 @@ export function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
 
 /** What {@link followSubmits} uses of the engine. */
 export interface RefusalEngine {
-  subscribe(listener: (update: TaskUpdate) => void): () => void;
+  subscribe(listener: (update: TaskUpdate) => void): Disposable;
   get(localId: string): TaskRecord | undefined;
   remove(localId: string): boolean;
 }
@@ -71,7 +72,7 @@ export function followSubmits(
   const settle = (record: TaskRecord): SubmitRefusal | null => {
     if (!waiting.has(record.localId) || record.status === 'submitting') return null;
     waiting.delete(record.localId);
-    if (waiting.size === 0) unsubscribe();
+    if (waiting.size === 0) subscription.dispose();
     return accountRefusalOf(record);
   };
   const drop = (refusal: SubmitRefusal, batchId: string | undefined): void => {
@@ -80,7 +81,7 @@ export function followSubmits(
     if (batchId !== undefined) reported.add(batchId);
     report(refusal);
   };
-  const unsubscribe = engine.subscribe(({ record }) => {
+  const subscription = engine.subscribe(({ record }) => {
     const refusal = settle(record);
     // Not inside the engine's own commit: removed once it has returned.
     if (refusal) queueMicrotask(() => drop(refusal, record.batchId));
@@ -90,6 +91,6 @@ export function followSubmits(
     const refusal = current ? settle(current) : null;
     if (refusal) drop(refusal, current?.batchId);
   }
-  if (waiting.size === 0) unsubscribe();
+  if (waiting.size === 0) subscription.dispose();
   return records.filter((record) => engine.get(record.localId) !== undefined);
 }

@@ -11,7 +11,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
 
 /** Whether `next` differs from `previous` only in the poll bookkeeping. */
-export function isBookkeepingOnly(previous: TaskRecord, next: TaskRecord): boolean {
+function isBookkeepingOnly(previous: TaskRecord, next: TaskRecord): boolean {
   return isDeepStrictEqual(withoutBookkeeping(previous), withoutBookkeeping(next));
 }
 

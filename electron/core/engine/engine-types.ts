@@ -6,6 +6,7 @@ import type { LiveState } from '../../../shared/domain/live-state';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
+import type { Disposable } from '../../ports/disposable';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { DownloadOutcome } from '../gallery/download-outcome';
 
@@ -58,8 +59,8 @@ export interface EngineSharing {
   /** Ends `owner`'s leases on `localIds`, or all of them. */
   releaseLeases(owner: string, localIds?: readonly string[]): void;
   leaseOf(localId: string): EngineLease | undefined;
-  /** Other processes' changes, reported on a timer until the returned function is called. */
-  watchChanges(listener: (changes: EngineHistoryChanges) => void): () => void;
+  /** Other processes' changes, reported on a timer until the result is disposed. */
+  watchChanges(listener: (changes: EngineHistoryChanges) => void): Disposable;
 }
 
 export interface EngineGallery {

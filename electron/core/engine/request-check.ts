@@ -1,7 +1,9 @@
 /**
  * A generation request as the engine takes it: parsed with the wire schema, a refusal said as a
- * catalogue sentence (the schema's own words are English, for the CLI and the detail).
+ * catalogue sentence (the schema's own words are English, for the CLI and the detail); and the
+ * number of tasks one submit makes.
  */
+import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../../shared/domain/limits';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
 import { EngineInputError } from './engine-types';
@@ -26,4 +28,16 @@ export function parseRequest(input: GenerationRequest): GenerationRequest {
     });
   }
   return parsed.data;
+}
+
+/**
+ * `count` when one submit may make that many tasks.
+ * @throws EngineInputError saying the range, from limits.ts.
+ */
+export function checkTaskCount(count: number): number {
+  if (isWholeNumberIn(TASKS_PER_ENGINE_SUBMIT, count)) return count;
+  const { min, max } = TASKS_PER_ENGINE_SUBMIT;
+  throw new EngineInputError(
+    sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
+  );
 }

@@ -17,6 +17,8 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import type { Disposable } from '../../ports/disposable';
+import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
@@ -37,7 +39,7 @@ import { errorKind } from './error-kind';
 import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
-import { parseRequest } from './request-check';
+import { checkTaskCount, parseRequest } from './request-check';
 import { isSettled, interruptedSubmit } from './task-transitions';
 
 export interface TaskEngineDeps {
@@ -64,7 +66,7 @@ type Listener = (update: TaskUpdate) => void;
 
 export class TaskEngine {
   private readonly settings: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
-  private readonly listeners = new Set<Listener>();
+  private readonly updated: Emitter<TaskUpdate>;
   private readonly inFlight = new Set<Promise<unknown>>();
   private readonly aborter = new AbortController();
   private readonly logger: Logger;
@@ -78,13 +80,14 @@ export class TaskEngine {
   private readonly elsewhere = new Map<string, TimerHandle>();
   /** Whether tasks other processes leave behind are taken over (the app; not a CLI command). */
   private adopting = false;
-  private unwatch: (() => void) | null = null;
+  private watching: Disposable | null = null;
   private stopped = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
     this.settings = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
+    this.updated = new Emitter({ name: 'task updated', logger: this.logger });
     // Every request of every task listens on this one signal, so hundreds at once is normal;
     // fetch lets go of its listener when the request is collected, not when it ends.
     setMaxListeners(0, this.aborter.signal);
@@ -155,17 +158,15 @@ export class TaskEngine {
       if (resume && isUnfinished(record)) this.activate(record, 'start', true);
       else if (!this.records.liveRecord(record.localId)) this.leases.release(record.localId);
     }
-    if (this.deps.sharing && this.unwatch === null) {
-      this.unwatch = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
+    if (this.deps.sharing && this.watching === null) {
+      this.watching = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
     }
   }
 
   /** Stores `count` new tasks and submits each once, in the background. Returns them at once. */
   async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
     const request = parseRequest(input);
-    if (!Number.isInteger(count) || count < 1 || count > 100) {
-      throw new EngineInputError(sentence('error.library.taskCountRange'));
-    }
+    checkTaskCount(count);
     const endpoint = this.deps.credentials.currentEndpoint();
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
@@ -297,9 +298,12 @@ export class TaskEngine {
     return this.records.get(localId);
   }
 
-  subscribe(listener: Listener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /**
+   * Called with every change of a task, until the result is disposed. A listener that throws is
+   * logged and skipped: it never stops the engine's own work or the other listeners.
+   */
+  subscribe(listener: Listener): Disposable {
+    return this.updated.event(listener);
   }
 
   /** Resolves with the records once every given task needs nothing more from this run. */
@@ -317,8 +321,8 @@ export class TaskEngine {
         return true;
       };
       if (check()) return;
-      const unsubscribe = this.subscribe(() => {
-        if (check()) unsubscribe();
+      const subscription = this.subscribe(() => {
+        if (check()) subscription.dispose();
       });
     });
   }
@@ -326,8 +330,8 @@ export class TaskEngine {
   /** Cancels timers and requests, waits for running work, writes pending sidecars. */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unwatch?.();
-    this.unwatch = null;
+    this.watching?.dispose();
+    this.watching = null;
     for (const localId of [...this.elsewhere.keys()]) this.stopWatchingElsewhere(localId);
     this.poller.stopAll();
     this.downloads.stopAll();
@@ -472,7 +476,7 @@ export class TaskEngine {
 
   private announce(record: TaskRecord): void {
     const update = { record, live: this.liveOf(record.localId) };
-    for (const listener of this.listeners) listener(update);
+    this.updated.fire(update);
   }
 
   private liveOf(localId: string): TaskUpdate['live'] {

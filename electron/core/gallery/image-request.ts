@@ -17,7 +17,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { expired, invalid, retry, type FailedOutcome } from './download-outcome';
 
 /** The only header Pictor sets on an image request. */
-export const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,*/*;q=0.5';
+const IMAGE_ACCEPT = 'image/png,image/jpeg,image/webp,*/*;q=0.5';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const EXPIRED = new Set([401, 403, 404, 410]);

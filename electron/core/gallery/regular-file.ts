@@ -34,7 +34,7 @@ const LINK = 'It is a link, which Pictor does not follow.';
 const OUTSIDE = 'It is not inside the folder Pictor reads from: a folder on its way changed.';
 
 /** The reason `kind` is not a regular file, or null when it is one. */
-export function notRegular(kind: Kind): string | null {
+function notRegular(kind: Kind): string | null {
   if (kind.isFile()) return null;
   if (kind.isSymbolicLink()) return LINK;
   if (kind.isDirectory()) return 'It is a folder, not a file.';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
 
-export const SIDECAR_VERSION = 1;
+const SIDECAR_VERSION = 1;
 /**
  * Far above any real sidecar (a few kilobytes) and above one whose record has every field at
  * its limit in plain text (shared/domain/limits.ts; tested); stops reading junk.

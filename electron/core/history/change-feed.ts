@@ -5,6 +5,8 @@
  * nothing did) and, when one did, reads the new entries. This process's own writes are skipped:
  * its engine announced them already.
  */
+import { toDisposable, type Disposable } from '../../ports/disposable';
+import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import type { SqliteConnection } from './sqlite-connection';
@@ -19,11 +21,11 @@ export interface HistoryChanges {
 export type HistoryChangeListener = (changes: HistoryChanges) => void;
 
 /** How often the feed looks by default: well inside the one second the app promises. */
-export const CHANGE_POLL_MS = 250;
+const CHANGE_POLL_MS = 250;
 const MAX_READ = 10_000;
 
 export class ChangeFeed {
-  private readonly listeners = new Set<HistoryChangeListener>();
+  private readonly changed: Emitter<HistoryChanges>;
   private timer: NodeJS.Timeout | null = null;
   private lastSeen = 0;
   private lastVersion = -1;
@@ -33,11 +35,13 @@ export class ChangeFeed {
   constructor(
     private readonly connection: SqliteConnection,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.changed = new Emitter({ name: 'history changed elsewhere', logger });
+  }
 
-  /** Calls `listener` with other processes' changes from now on, until the returned function. */
-  watch(listener: HistoryChangeListener, intervalMs = CHANGE_POLL_MS): () => void {
-    if (this.listeners.size === 0) {
+  /** Calls `listener` with other processes' changes from now on, until the result is disposed. */
+  watch(listener: HistoryChangeListener, intervalMs = CHANGE_POLL_MS): Disposable {
+    if (!this.changed.hasListeners()) {
       this.lastSeen = this.maxSeq();
       this.lastVersion = this.connection.dataVersion();
       this.ownRanges = [];
@@ -45,17 +49,17 @@ export class ChangeFeed {
       // A watching CLI command must still exit when its work is done.
       this.timer.unref();
     }
-    this.listeners.add(listener);
-    return () => {
-      this.listeners.delete(listener);
-      if (this.listeners.size === 0) this.stop();
-    };
+    const subscription = this.changed.event(listener);
+    return toDisposable(() => {
+      subscription.dispose();
+      if (!this.changed.hasListeners()) this.stopTimer();
+    });
   }
 
+  /** Ends every watch (the store is closing). */
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    this.listeners.clear();
+    this.stopTimer();
+    this.changed.dispose();
   }
 
   /**
@@ -63,7 +67,7 @@ export class ChangeFeed {
    * so the feed does not report them back. Free while nobody watches.
    */
   own<T>(write: () => T): T {
-    if (this.listeners.size === 0) return write();
+    if (!this.changed.hasListeners()) return write();
     const before = this.maxSeq();
     const result = write();
     const after = this.maxSeq();
@@ -97,14 +101,18 @@ export class ChangeFeed {
       // Only now: a failed read is tried again at the next look.
       this.lastVersion = version;
       if (localIds.size === 0 && !overflow) return;
-      const changes: HistoryChanges = { localIds: [...localIds], overflow };
-      for (const listener of [...this.listeners]) listener(changes);
+      this.changed.fire({ localIds: [...localIds], overflow });
     } catch (error) {
       // Busy for longer than the timeout, or a disk problem: the next look tries again.
       this.logger.warn('Could not read what other Pictor processes changed.', {
         reason: messageOf(error),
       });
     }
+  }
+
+  private stopTimer(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
   }
 
   private isOwn(seq: number): boolean {

@@ -52,8 +52,8 @@ export interface SqlFilter {
   readonly params: SqlValue[];
 }
 
-export const DEFAULT_LIMIT = 50;
-export const MAX_LIMIT = 500;
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 500;
 /** The trigram tokenizer indexes three-character runs; shorter words are checked row by row. */
 const TRIGRAM = 3;
 /** Words of a search that count; more are ignored (a pasted paragraph is not a search). */
@@ -149,7 +149,7 @@ export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
  * only tasks whose row id is at least that (the newest: ids grow as tasks are added), which the
  * full-text index seeks to directly.
  */
-export function searchFilter(words: SearchWords, taskRow: string, fromRow?: number): SqlFilter {
+function searchFilter(words: SearchWords, taskRow: string, fromRow?: number): SqlFilter {
   const clauses: string[] = [];
   const params: SqlValue[] = [];
   if (words.index !== null && fromRow !== undefined) {

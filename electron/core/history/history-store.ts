@@ -215,9 +215,9 @@ export class HistoryStore {
 
   /**
    * Calls `listener` (on a timer) with the tasks other processes wrote or deleted, until the
-   * returned function is called or the store closes. This process's own writes are not reported.
+   * result is disposed or the store closes. This process's own writes are not reported.
    */
-  watchChanges(listener: (changes: HistoryChanges) => void, intervalMs?: number): () => void {
+  watchChanges(listener: (changes: HistoryChanges) => void, intervalMs?: number) {
     return this.feed.watch(listener, intervalMs);
   }
 

@@ -14,7 +14,7 @@ import type { SearchWords } from './history-query';
 import type { Row, SqlValue } from './sqlite-connection';
 
 /** Newest tasks a search tries first. */
-export const SEARCH_WINDOW = 2_000;
+const SEARCH_WINDOW = 2_000;
 /** Fewer matching tasks than this are read and sorted. */
 export const FEW_MATCHES = 2_000;
 

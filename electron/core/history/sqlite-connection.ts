@@ -42,7 +42,7 @@ const MAX_STATEMENTS = 64;
  * How long a write waits for another process's transaction before giving up. Our transactions
  * take milliseconds; a checkpoint of a large log, or a slow disk, a few hundred.
  */
-export const BUSY_TIMEOUT_MS = 10_000;
+const BUSY_TIMEOUT_MS = 10_000;
 
 /**
  * The values as SQLite should see them. node:sqlite binds every JS number as a REAL, 5 as 5.0;

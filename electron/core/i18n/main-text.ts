@@ -11,6 +11,7 @@ import { MainCatalogue, type MainParams } from '../../../shared/i18n/main-catalo
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { MAIN_TRANSLATIONS } from '../../../shared/i18n/main-translations';
 import { sentenceText, type Sentence } from '../../../shared/i18n/sentence';
+import type { Disposable } from '../../ports/disposable';
 
 let preference = 'system';
 let systemLanguages: () => readonly string[] = () => [];
@@ -80,14 +81,14 @@ export function mainList(items: readonly string[]): string {
 /** What {@link followMainLanguage} reads: the settings service's `get` and `onChange`. */
 export interface LanguageSetting {
   get(): { readonly language: string };
-  onChange(listener: (settings: { readonly language: string }) => void): () => void;
+  onChange(listener: (settings: { readonly language: string }) => void): Disposable;
 }
 
 /**
  * Applies the `language` setting now and after each change; `onChanged` runs when the locale
- * shown changed. Returns the unsubscribe.
+ * shown changed. Dispose the result to stop following.
  */
-export function followMainLanguage(setting: LanguageSetting, onChanged: () => void): () => void {
+export function followMainLanguage(setting: LanguageSetting, onChanged: () => void): Disposable {
   setMainLanguage(setting.get().language);
   return setting.onChange((settings) => {
     if (setMainLanguage(settings.language)) onChanged();

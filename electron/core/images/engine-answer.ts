@@ -9,7 +9,7 @@ import type { ImageHeaderInfo, ThumbnailAnswer } from '../../ports/image-engine'
 import { checkHeaderOfBytes } from './image-header';
 
 /** A thumbnail larger than this is refused (a 384-pixel WebP is some tens of KiB). */
-export const MAX_THUMBNAIL_BYTES = 1024 * 1024;
+const MAX_THUMBNAIL_BYTES = 1024 * 1024;
 
 export type CheckedAnswer =
   | {

@@ -9,7 +9,7 @@ import { sniffImage } from '../gallery/image-sniff';
 import { checkHeaderOfBytes } from './image-header';
 
 /** The bytes are not an image Pictor converts; `message` is for the log. */
-export class NotConvertibleError extends Error {
+class NotConvertibleError extends Error {
   override readonly name = 'NotConvertibleError';
 }
 

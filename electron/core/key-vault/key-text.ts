@@ -4,10 +4,11 @@
  */
 
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
 import { UserFacingError } from '../errors/user-facing-error';
 
 /** Longest key accepted (the IPC contract's limit too). */
-export const MAX_KEY_LENGTH = 4_096;
+const MAX_KEY_LENGTH = 4_096;
 
 /**
  * A key refused (`invalid_key`, sent as `bad_input`) or a vault write that failed (`not_saved`,
@@ -23,8 +24,7 @@ export class KeyVaultError extends UserFacingError {
   }
 }
 
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/;
+const WHITESPACE_OR_CONTROL = anyOf(['\\s', CONTROL_CHARACTERS]);
 /** Bearer tokens are printable ASCII; anything else breaks the Authorization header. */
 const PRINTABLE_ASCII = /^[\u0021-\u007e]+$/;
 

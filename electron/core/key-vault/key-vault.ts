@@ -6,6 +6,8 @@ import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../../shared/domain/key-status';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
+import type { Disposable } from '../../ports/disposable';
+import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import type { DecryptedSecret, SecretCipher } from '../../ports/secret-cipher';
@@ -42,11 +44,12 @@ export class KeyVault {
   private record: KeyRecord | null | undefined;
   private problem: KeyProblem | null = null;
   private lastEmitted: string | null = null;
-  private readonly listeners = new Set<KeyStatusListener>();
   private readonly logger: Logger;
+  private readonly changed: Emitter<KeyStatus>;
 
   constructor(private readonly options: KeyVaultOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.changed = new Emitter({ name: 'key status changed', logger: this.logger });
   }
 
   status(): KeyStatus {
@@ -197,21 +200,14 @@ export class KeyVault {
     const serialised = JSON.stringify(current);
     if (serialised !== this.lastEmitted) {
       this.lastEmitted = serialised;
-      for (const listener of this.listeners) {
-        try {
-          listener(current);
-        } catch (error) {
-          this.logger.error('key status listener failed', { error: String(error) });
-        }
-      }
+      this.changed.fire(current);
     }
     return current;
   }
 
-  /** Called with the new status whenever it changes; returns the unsubscribe function. */
-  onChange(listener: KeyStatusListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Called with the new status whenever it changes, until the result is disposed. */
+  onChange(listener: KeyStatusListener): Disposable {
+    return this.changed.event(listener);
   }
 
   private facts(): KeyFacts {

@@ -8,14 +8,30 @@
  */
 import { isAbsolute } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
 import { GalleryPathError, resolveInside } from '../gallery/gallery-path';
 import type { ArchiveLimits } from './archive-limits';
 
-/** Characters that hide, reorder or imitate: controls, bidi marks, zero-width, slash and dot look-alikes. */
-/* eslint-disable no-control-regex -- control characters are exactly what is refused */
-const TRICKY =
-  /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\u2024\u2025\u2026\u2044\u2215\u2216\u29f8\u29f9\ufe52\ufe68\uff0e\uff0f\uff3c\u3002]/u;
-/* eslint-enable no-control-regex */
+/**
+ * Characters that hide, reorder or imitate: controls, bidi formatting, line separators, the
+ * invisible ones (soft hyphen, zero-width, word joiner and invisible operators, deprecated
+ * format characters, BOM, interlinear annotation) and look-alikes of `/`, `\` and `.`.
+ */
+const TRICKY = anyOf(
+  [
+    CONTROL_CHARACTERS,
+    BIDI_CONTROLS,
+    LINE_SEPARATORS,
+    '\\u00ad\\u200b-\\u200d\\u2060-\\u2064\\u206a-\\u206f\\ufeff\\ufff9-\\ufffb',
+    '\\u2024\\u2025\\u2026\\u2044\\u2215\\u2216\\u29f8\\u29f9\\ufe52\\ufe68\\uff0e\\uff0f\\uff3c\\u3002',
+  ],
+  'u',
+);
 /** Characters Windows refuses in a name, or reads as a drive or stream (`a:b`). */
 const WINDOWS_RESERVED = /[<>:"|?*]/;
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;

@@ -16,7 +16,7 @@ import type { StagedImage } from './import-image';
  * The image without anything that points at a file, nor a signer's Content Credentials verdict:
  * one read from an archive anyone could have made is not believed (verdictFromDisk).
  */
-export function withoutFile(image: ImageRecord): ImageRecord {
+function withoutFile(image: ImageRecord): ImageRecord {
   const {
     file: _file,
     thumbnail: _thumbnail,

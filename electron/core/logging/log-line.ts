@@ -3,15 +3,14 @@ import type { LogFields } from '../../ports/logger';
 import type { Redactor } from './redaction';
 import { redactFields, redactText } from './redaction';
 
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
 /** Longest message kept; a runaway message must not fill the file on its own. */
 export const MAX_MESSAGE_CHARS = 4_000;
 /** Longest string field value kept. */
-export const MAX_FIELD_CHARS = 2_000;
+const MAX_FIELD_CHARS = 2_000;
 
 /** `true` when `level` is at or above `minimum`. */
 export function isLoggable(level: LogLevel, minimum: LogLevel): boolean {

@@ -6,7 +6,7 @@
 import type { LogFields } from '../../ports/logger';
 import { scrubKey } from '../service/key-echo';
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** Turns text into text without secrets. */
 export type Redactor = (text: string) => string;

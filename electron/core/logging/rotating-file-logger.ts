@@ -18,9 +18,9 @@ import { formatLogLine, isLoggable } from './log-line';
 import type { Redactor } from './redaction';
 import { systemErrorCode } from '../errors/thrown-value';
 
-export const LOG_FILE_NAME = 'pictor.log';
-export const DEFAULT_MAX_LOG_BYTES = 1024 * 1024;
-export const DEFAULT_KEPT_LOGS = 3;
+const LOG_FILE_NAME = 'pictor.log';
+const DEFAULT_MAX_LOG_BYTES = 1024 * 1024;
+const DEFAULT_KEPT_LOGS = 3;
 
 /** Append, create owner-only, and never write through a link planted at the log's name. */
 const OPEN_FLAGS =

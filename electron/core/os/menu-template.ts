@@ -44,7 +44,7 @@ function role(name: Role, key: MainMessageKey, params: Record<string, string> = 
  * A top-level menu's name: with its Windows/Linux access key (`&Datei`, `ファイル(&F)`), on macOS
  * without (no mnemonics there; `&&` stays a literal ampersand elsewhere).
  */
-export function menuName(key: MainMessageKey, mac: boolean): string {
+function menuName(key: MainMessageKey, mac: boolean): string {
   const text = mainText(key);
   if (!mac) return text;
   return text

@@ -33,7 +33,7 @@ export interface NotificationPolicyOptions {
   readonly batchWindowMs?: number;
 }
 
-export const DEFAULT_BATCH_WINDOW_MS = 2_000;
+const DEFAULT_BATCH_WINDOW_MS = 2_000;
 const PROMPT_EXCERPT_CHARS = 80;
 const REASON_CHARS = 200;
 const SUMMARY_PROMPTS = 3;
@@ -59,7 +59,7 @@ export function excerpt(text: string, max: number): string {
 }
 
 /** How a finished task ended, or `null` while the engine still works on it. */
-export function finishedOutcome(record: TaskRecord): FinishedTask | null {
+function finishedOutcome(record: TaskRecord): FinishedTask | null {
   if (isUnfinished(record)) return null;
   const saved = record.images.filter((image) => image.state === 'saved').length;
   const base = { localId: record.localId, prompt: record.request.prompt, images: saved };
@@ -103,7 +103,7 @@ function summary(items: readonly FinishedTask[]): NotificationContent {
 }
 
 /** The notification for tasks that finished together. */
-export function notificationFor(items: readonly FinishedTask[]): NotificationContent | null {
+function notificationFor(items: readonly FinishedTask[]): NotificationContent | null {
   if (items.length === 0) return null;
   return items.length === 1 && items[0] ? single(items[0]) : summary(items);
 }

@@ -18,8 +18,8 @@ export interface OnlineStateOptions {
   readonly offlineAfterMs?: number;
 }
 
-export const DEFAULT_ONLINE_AFTER_MS = 2_000;
-export const DEFAULT_OFFLINE_AFTER_MS = 8_000;
+const DEFAULT_ONLINE_AFTER_MS = 2_000;
+const DEFAULT_OFFLINE_AFTER_MS = 8_000;
 
 export class OnlineState {
   private current: boolean;

@@ -3,14 +3,19 @@
  * on every platform, with the image's own extension.
  */
 import { extname } from 'node:path';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
 
 const MAX_BASE_CHARS = 60;
 const FALLBACK_BASE = 'Pictor image';
 /** Names Windows reserves for devices, whatever the extension. */
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
-// Forbidden on Windows or macOS, plus control characters.
-// eslint-disable-next-line no-control-regex
-const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;
+/** Forbidden on Windows or macOS, control characters, and what reorders the name as shown. */
+const UNSAFE = anyOf(['<>:"/\\\\|?*', CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS], 'g');
 
 /**
  * `prompt` → `"A red fox in snow.png"`; the second image of a task gets ` 2`, and so on.

@@ -12,7 +12,7 @@ import { READ_METHODS, appHeaders, methodNotAllowed, refusalResponse } from './r
 import { resolveServedFile, type ServeRules, type ServedFile } from './served-file';
 
 /** What a Vite build emits; anything else in the folder is not served. */
-export const APP_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+const APP_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['.html', 'text/html; charset=utf-8'],
   ['.js', 'text/javascript; charset=utf-8'],
   ['.mjs', 'text/javascript; charset=utf-8'],
@@ -35,7 +35,7 @@ export const APP_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
 const APP_RULES: ServeRules = { contentTypes: APP_CONTENT_TYPES };
 
 /** The page an empty path means. */
-export const APP_INDEX = 'index.html';
+const APP_INDEX = 'index.html';
 
 /**
  * Decides which bundle file a request names (an empty path means index.html), or why not.

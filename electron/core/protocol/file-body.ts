@@ -7,7 +7,7 @@
 import type { FileHandle } from 'node:fs/promises';
 
 /** Chunks of a streamed file: few trips through the thread pool, little memory per request. */
-export const STREAM_CHUNK_BYTES = 256 * 1024;
+const STREAM_CHUNK_BYTES = 256 * 1024;
 
 /**
  * A body of one chunk already read: `bytes` itself, not a copy. `done` runs once, when the page

@@ -27,7 +27,7 @@ import { bytesBody, fileBody } from './file-body';
 import { ReadBudget } from './read-budget';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
-export const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['.png', 'image/png'],
   ['.jpg', 'image/jpeg'],
   ['.jpeg', 'image/jpeg'],

@@ -4,6 +4,7 @@
  * (not on `new URL()`, which would quietly resolve `..` and `%2e%2e` instead of refusing them),
  * and every segment is percent-decoded exactly once.
  */
+import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
 
 /** Why a request is not served. `reason` is a fixed sentence: it never echoes the request. */
 export interface ProtocolRefusal {
@@ -24,8 +25,7 @@ export function refuse(status: ProtocolRefusal['status'], reason: string): Proto
 }
 
 const URL_SHAPE = /^([a-z][a-z0-9+.-]*):\/\/([^/?#\\]*)([^?#]*)(\?[^#]*)?(#.*)?$/is;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = anyOf([CONTROL_CHARACTERS]);
 /** Names Windows maps to devices whatever the extension (CON.png opens the console). */
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³]|conin\$|conout\$)(\..*)?$/i;
 

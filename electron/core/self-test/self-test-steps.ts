@@ -18,7 +18,7 @@ import { HistoryStore, type HistoryStoreOptions } from '../history/history-store
 import { selfTestImages, type SelfTestImage } from './self-test-images';
 
 /** A check found something wrong; the message says what, for the report. */
-export class StepFailure extends Error {
+class StepFailure extends Error {
   override readonly name = 'StepFailure';
 }
 
@@ -26,7 +26,7 @@ const PROMPT = 'Pictor self-test: a lighthouse at dusk';
 /** Found only through the trigram index: three letters from the middle of a word. */
 const TRIGRAM_SEARCH = 'ghthou';
 /** Smaller than every embedded image, so a thumbnail must be made, not copied. */
-export const SELF_TEST_THUMBNAIL_SIZE = 16;
+const SELF_TEST_THUMBNAIL_SIZE = 16;
 /** More than a 16-pixel WebP needs by far. */
 const MAX_THUMBNAIL_BYTES = 64 * 1024;
 

@@ -60,7 +60,7 @@ export interface SelfTestOptions {
   readonly database?: HistoryStoreOptions['database'];
 }
 
-export const STEP_TIMEOUT_MS = 60_000;
+const STEP_TIMEOUT_MS = 60_000;
 
 /** The message, with a user-facing error's technical detail (SQLite's own words) after it. */
 function reasonOf(error: unknown): string {

@@ -24,14 +24,8 @@ export const PROBE_TASK_ID = 'pictor-connection-test';
  * the service could not be reached (network, timeout), it answered with another failure, or
  * nothing was tested (no address, no key, a key for another origin).
  */
-export const CONNECTION_OUTCOMES = [
-  'accepted',
-  'key_refused',
-  'unreachable',
-  'failed',
-  'not_tested',
-] as const;
-export type ConnectionOutcome = (typeof CONNECTION_OUTCOMES)[number];
+export type ConnectionOutcome =
+  'accepted' | 'key_refused' | 'unreachable' | 'failed' | 'not_tested';
 
 /** What the test found, in sentences for the user. */
 export interface ConnectionReport {

@@ -3,6 +3,7 @@
  * ignores the signal, and never throwing (the caller decides what a short or broken body means).
  */
 import { cleanText } from '../../../shared/service/wire';
+import { HTML_TEXT_ENTITIES } from '../../../shared/text/entities';
 
 /** What became of reading a body. `text` is what arrived, possibly partial. */
 export type BodyRead =
@@ -111,14 +112,7 @@ function looksLikeHtml(text: string): boolean {
   return /^\s*<(!doctype|html|head|body|\?xml)/i.test(text) || /<\/[a-z][a-z0-9]*\s*>/i.test(text);
 }
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+const ENTITY = new RegExp(`&(${[...HTML_TEXT_ENTITIES.keys()].join('|')});`, 'gi');
 
 const BLOCK_START = /<(?:(script|style)\b|!--)/gi;
 
@@ -150,10 +144,7 @@ export function stripHtml(html: string): string {
     withoutBlocks(html)
       // `[^<>]`, not `[^>]`: a run of `<` without `>` would make every `<` scan to the end.
       .replace(/<[^<>]*>/g, ' ')
-      .replace(
-        /&(amp|lt|gt|quot|apos|nbsp);/gi,
-        (_, name: string) => ENTITIES[name.toLowerCase()] ?? ' ',
-      )
+      .replace(ENTITY, (_, name: string) => HTML_TEXT_ENTITIES.get(name.toLowerCase()) ?? ' ')
   );
 }
 

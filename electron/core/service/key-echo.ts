@@ -15,10 +15,10 @@ import { type View, decodeBytes, joinedStringValues, rawView, unescaped } from '
 /** Consecutive characters of the key that count as an echo of it (or the whole of a shorter key). */
 export const KEY_RUN = 12;
 /** A key shorter than this would match ordinary words; such a key is refused by the service anyway. */
-export const MIN_KEY_LENGTH = 4;
+const MIN_KEY_LENGTH = 4;
 export const REDACTED = '[redacted]';
 /** What is left of a text whose key could not be scrubbed out after a few rounds. */
-export const WITHHELD_TEXT = '(withheld: it contained the API key)';
+const WITHHELD_TEXT = '(withheld: it contained the API key)';
 
 const BASE = 0x01000193;
 

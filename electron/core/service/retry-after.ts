@@ -36,11 +36,3 @@ export function waitAmount(ms: number): { unit: 'seconds' | 'minutes'; amount: n
     ? { unit: 'seconds', amount: seconds }
     : { unit: 'minutes', amount: Math.round(seconds / 60) };
 }
-
-/** "about 30 seconds", "about 2 minutes": the English of {@link waitAmount}, for logs. */
-export function describeWait(ms: number): string {
-  const { unit, amount } = waitAmount(ms);
-  return unit === 'seconds'
-    ? `about ${amount} second${amount === 1 ? '' : 's'}`
-    : `about ${amount} minutes`;
-}

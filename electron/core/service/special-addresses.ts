@@ -19,7 +19,7 @@ export interface SpecialRange {
 
 const row = (cidr: string, rfc: string, purpose: string): SpecialRange => ({ cidr, rfc, purpose });
 
-export const LOOPBACK_RANGES: readonly SpecialRange[] = [
+const LOOPBACK_RANGES: readonly SpecialRange[] = [
   row('127.0.0.0/8', 'RFC 1122', 'Loopback'),
   row('::1/128', 'RFC 4291', 'Loopback'),
 ];
@@ -89,7 +89,7 @@ const SPECIAL = blockList([...SPECIAL_RANGES_V4, ...SPECIAL_RANGES_V6]);
 const LOOPBACK = blockList(LOOPBACK_RANGES);
 
 /** The eight 16-bit groups of an IPv6 address (a dotted IPv4 tail allowed), or null. */
-export function ipv6Groups(address: string): number[] | null {
+function ipv6Groups(address: string): number[] | null {
   if (!isIPv6(address)) return null;
   let text = address.toLowerCase();
   const tail = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);

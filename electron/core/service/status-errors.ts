@@ -23,7 +23,7 @@ export interface StatusAnswer {
 const SERVER_MESSAGE_IN_SENTENCE = 200;
 
 /** The server's own explanation: the `error` of a JSON body in any shape, else the body's text. */
-export function serverMessage(body: string): string {
+function serverMessage(body: string): string {
   const parsed = parseJson(body);
   if (parsed.ok && parsed.value !== null && typeof parsed.value === 'object') {
     const described = describeServiceError(parsed.value);

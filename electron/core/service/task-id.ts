@@ -3,13 +3,13 @@
  * that carries the key, so they are checked here and always percent-encoded by the client.
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
 import { hasHiddenDotSegment } from './base-url-path';
 import { ServiceError } from './service-error';
 
 export const MAX_TASK_ID_LENGTH = 256;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL = anyOf([CONTROL_CHARACTERS]);
 const WHITESPACE = /\s/;
 
 function refuse(reason: Sentence): never {

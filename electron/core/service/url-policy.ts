@@ -130,7 +130,7 @@ export function checkBaseUrl(raw: string): string {
  * Longest image URL accepted: signed CDN URLs run to a few kilobytes; a megabyte-long one is
  * junk that would otherwise be stored in the history and every sidecar.
  */
-export const MAX_IMAGE_URL_LENGTH = 16_384;
+const MAX_IMAGE_URL_LENGTH = 16_384;
 
 /**
  * Checks an image URL the service returned (or a redirect hop of one).
@@ -188,9 +188,4 @@ export function checkResolvedAddresses<A extends { readonly address: string }>(
   const [first] = addresses;
   if (!first) throw new UrlPolicyError(sentence('error.service.imageHostNoAddress'));
   return first;
-}
-
-/** `true` when `a` and `b` share scheme, host and port: the only place the key may follow a redirect. */
-export function sameOrigin(a: string | URL, b: string | URL): boolean {
-  return new URL(a).origin === new URL(b).origin;
 }

@@ -7,6 +7,8 @@ import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
+import type { Disposable } from '../../ports/disposable';
+import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -17,8 +19,8 @@ import type { WindowBounds } from './window-bounds';
 import { windowBoundsSchema } from './window-bounds';
 import { messageOf } from '../errors/thrown-value';
 
-export const SETTINGS_KEY = 'settings';
-export const WINDOW_BOUNDS_KEY = 'windowBounds';
+const SETTINGS_KEY = 'settings';
+const WINDOW_BOUNDS_KEY = 'windowBounds';
 
 export interface SettingsServiceOptions {
   /** The settings store (settings.json), never the key vault's. */
@@ -60,12 +62,13 @@ export class SettingsService {
   private current: Settings = { ...DEFAULT_SETTINGS };
   private bounds: WindowBounds | null = null;
   private problems: SettingsProblem[] = [];
-  private readonly listeners = new Set<SettingsListener>();
   private readonly logger: Logger;
+  private readonly changed: Emitter<Settings>;
 
   /** Reads the file now; never throws (a damaged file becomes defaults and a problem). */
   constructor(private readonly options: SettingsServiceOptions) {
     this.logger = options.logger ?? silentLogger;
+    this.changed = new Emitter({ name: 'settings changed', logger: this.logger });
     this.load();
   }
 
@@ -117,10 +120,9 @@ export class SettingsService {
     return problems;
   }
 
-  /** Called with the new settings after each change; returns the unsubscribe function. */
-  onChange(listener: SettingsListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Called with the new settings after each change, until the result is disposed. */
+  onChange(listener: SettingsListener): Disposable {
+    return this.changed.event(listener);
   }
 
   /** The main window's last bounds, or null when none were saved (or they were invalid). */
@@ -198,13 +200,6 @@ export class SettingsService {
   }
 
   private emit(): void {
-    const settings = this.get();
-    for (const listener of this.listeners) {
-      try {
-        listener(settings);
-      } catch (error) {
-        this.logger.error('settings listener failed', { error: messageOf(error) });
-      }
-    }
+    this.changed.fire(this.get());
   }
 }

@@ -4,6 +4,8 @@
  * bounded wait for the queue to drain (the app quits).
  */
 import type { Clock } from '../../ports/clock';
+import type { Disposable } from '../../ports/disposable';
+import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 
 /** How far the operation under way is. */
@@ -18,7 +20,7 @@ export interface TrashProgress {
 const PROGRESS_MS = 100;
 
 export class OperationQueue {
-  private readonly listeners = new Set<(progress: TrashProgress) => void>();
+  private readonly progressed: Emitter<TrashProgress>;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
   private current: TrashProgress | null = null;
@@ -26,8 +28,10 @@ export class OperationQueue {
 
   constructor(
     private readonly clock: Clock,
-    private readonly logger: Logger,
-  ) {}
+    logger: Logger,
+  ) {
+    this.progressed = new Emitter({ name: 'trash progress', logger });
+  }
 
   /** Runs `work` after every operation asked before it. */
   run<T>(work: () => Promise<T>): Promise<T> {
@@ -47,9 +51,9 @@ export class OperationQueue {
     return this.current ?? { operation: 'restore', items: 'images', done: 0, total: 0 };
   }
 
-  onProgress(listener: (progress: TrashProgress) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Called with the progress a few times a second and at the end, until disposed. */
+  onProgress(listener: (progress: TrashProgress) => void): Disposable {
+    return this.progressed.event(listener);
   }
 
   report(progress: TrashProgress): void {
@@ -57,13 +61,7 @@ export class OperationQueue {
     const now = this.clock.now();
     if (progress.done < progress.total && now - this.lastReport < PROGRESS_MS) return;
     this.lastReport = now;
-    for (const listener of this.listeners) {
-      try {
-        listener(progress);
-      } catch (error) {
-        this.logger.warn('a trash progress listener failed', { detail: String(error) });
-      }
-    }
+    this.progressed.fire(progress);
   }
 
   /**

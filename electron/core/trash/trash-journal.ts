@@ -34,15 +34,14 @@ const entryId = z.string().uuid();
 const heldName = z.string().regex(/^[A-Za-z0-9_.-]{1,128}$/);
 
 /** One file of a held image: what it is, where it was, its name in the trash. */
-export const heldFileSchema = z.object({
+const heldFileSchema = z.object({
   role: z.enum(IMAGE_FILE_ROLES),
   path: z.string().min(1).max(MAX_PATH_CHARS),
   held: heldName,
 });
-export type HeldFile = z.infer<typeof heldFileSchema>;
 
 /** An image put aside: its files are in `<root>/.pictor-trash/<id>/`. */
-export const imageEntrySchema = z.object({
+const imageEntrySchema = z.object({
   id: entryId,
   localId: z.string().min(1).max(MAX_LOCAL_ID_CHARS),
   index: z.number().int().min(0).max(10_000),
@@ -51,7 +50,7 @@ export const imageEntrySchema = z.object({
 export type ImageEntry = z.infer<typeof imageEntrySchema>;
 
 /** A task removed from the history, its whole record kept to put back. */
-export const taskEntrySchema = z.object({ id: entryId, record: taskRecordSchema });
+const taskEntrySchema = z.object({ id: entryId, record: taskRecordSchema });
 export type TaskEntry = z.infer<typeof taskEntrySchema>;
 
 const imageBatchSchema = z.object({
@@ -70,13 +69,13 @@ const taskBatchSchema = z.object({
   at: z.number(),
   entries: z.array(taskEntrySchema).max(MAX_ENTRIES),
 });
-export const batchSchema = z.discriminatedUnion('kind', [imageBatchSchema, taskBatchSchema]);
+const batchSchema = z.discriminatedUnion('kind', [imageBatchSchema, taskBatchSchema]);
 export type ImageBatch = z.infer<typeof imageBatchSchema>;
 export type TaskBatch = z.infer<typeof taskBatchSchema>;
 export type Batch = z.infer<typeof batchSchema>;
 
 /** An Undo under way: the entries (of any batches) it brings back. */
-export const restoreSchema = z.object({
+const restoreSchema = z.object({
   v: z.literal(1),
   id: entryId,
   entries: z.array(z.object({ batch: entryId, entry: entryId })).max(MAX_ENTRIES),

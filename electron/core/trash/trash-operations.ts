@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Clock } from '../../ports/clock';
+import type { Disposable } from '../../ports/disposable';
 import { silentLogger, type Logger } from '../../ports/logger';
 import type { TaskEngine } from '../engine/task-engine';
 import { EngineInputError } from '../engine/engine-types';
@@ -70,7 +71,7 @@ export class TrashOperations {
   }
 
   /** Calls `listener` as operations progress; returns the function that stops it. */
-  onProgress(listener: (progress: TrashProgress) => void): () => void {
+  onProgress(listener: (progress: TrashProgress) => void): Disposable {
     return this.queue.onProgress(listener);
   }
 

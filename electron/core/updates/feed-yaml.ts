@@ -12,7 +12,7 @@ import { CST, Lexer, isAlias, parseDocument, visit } from 'yaml';
 /** A channel file of Pictor's is under 1 KiB; release notes make it a few more. */
 export const MAX_FEED_TOKENS = 2_000;
 /** js-yaml's `dump` writes flow collections only when empty (`[]`, `{}`). */
-export const MAX_FLOW_DEPTH = 2;
+const MAX_FLOW_DEPTH = 2;
 
 /**
  * A feed Pictor does not accept. `code` is electron-updater's word for unreadable update

@@ -12,7 +12,7 @@ const SEMVER =
   /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
 
 /** The largest installer Pictor downloads (today's are about 100 MB). */
-export const MAX_INSTALLER_BYTES = 2 * 1024 ** 3;
+const MAX_INSTALLER_BYTES = 2 * 1024 ** 3;
 
 const versionSchema = updateVersionSchema.regex(SEMVER, 'not a semantic version');
 /** A file name beside the channel file: never a path, another host or a hidden file. */

@@ -4,15 +4,8 @@
  * never markup.
  */
 import { MAX_RELEASE_NOTES_CHARS } from '../../../shared/domain/update-state';
-
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
+import { BIDI_CONTROLS, CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
+import { HTML_TEXT_ENTITIES } from '../../../shared/text/entities';
 
 function htmlToText(html: string): string {
   return html
@@ -24,7 +17,7 @@ function htmlToText(html: string): string {
         const code = Number(name.slice(1));
         return code > 31 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
       }
-      return ENTITIES[name.toLowerCase()] ?? entity;
+      return HTML_TEXT_ENTITIES.get(name.toLowerCase()) ?? entity;
     });
 }
 
@@ -41,16 +34,11 @@ function rawText(notes: unknown): string {
     .join('\n\n');
 }
 
-/** Control characters (but newlines) and bidirectional overrides never reach the page. */
+const CONTROLS_AND_BIDI = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS], 'g');
+
+/** Control characters (but newlines) and bidirectional formatting never reach the page. */
 function withoutControls(text: string): string {
-  return [...text]
-    .filter((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      if (code === 10) return true;
-      if (code < 32 || (code >= 0x7f && code < 0xa0)) return false;
-      return !((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069));
-    })
-    .join('');
+  return text.replace(CONTROLS_AND_BIDI, (char) => (char === '\n' ? char : ''));
 }
 
 /** Plain text of at most {@link MAX_RELEASE_NOTES_CHARS} characters, or `undefined` when empty. */

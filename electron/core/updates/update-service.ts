@@ -15,6 +15,8 @@ import {
 } from '../../../shared/domain/update-state';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Clock, TimerHandle } from '../../ports/clock';
+import type { Disposable } from '../../ports/disposable';
+import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import type { UpdateOffer, Updater } from '../../ports/updater';
 import { UserFacingError } from '../errors/user-facing-error';
@@ -43,9 +45,10 @@ export class UpdateService {
   private timer: TimerHandle | null = null;
   private running: Promise<UpdateState> | null = null;
   private disposed = false;
-  private readonly listeners = new Set<UpdateStateListener>();
+  private readonly changed: Emitter<UpdateState>;
 
   constructor(private readonly options: UpdateServiceOptions) {
+    this.changed = new Emitter({ name: 'update state changed', logger: options.logger });
     const { capability } = options.updater;
     this.current =
       capability.kind === 'none'
@@ -57,9 +60,9 @@ export class UpdateService {
     return { ...this.current };
   }
 
-  onChange(listener: UpdateStateListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  /** Called with each new state, until the result is disposed. */
+  onChange(listener: UpdateStateListener): Disposable {
+    return this.changed.event(listener);
   }
 
   /** Schedules the first check and, after each, the next one a day later. */
@@ -118,7 +121,7 @@ export class UpdateService {
     this.disposed = true;
     if (this.timer) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
-    this.listeners.clear();
+    this.changed.dispose();
   }
 
   private schedule(delay: number): void {
@@ -217,7 +220,7 @@ export class UpdateService {
       Object.entries(next).filter(([, value]) => value !== undefined),
     ) as UpdateState;
     this.current = clean;
-    for (const listener of [...this.listeners]) listener(this.state());
+    this.changed.fire(this.state());
     return this.state();
   }
 }

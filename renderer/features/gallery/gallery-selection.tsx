@@ -1,5 +1,5 @@
 /**
- * The gallery's multi-selection (issue 16, item 7): Ctrl/Cmd-click or Space toggles an image,
+ * The gallery's multi-selection: Ctrl/Cmd-click or Space toggles an image,
  * Shift extends from the last one, Ctrl/Cmd+A selects every loaded image, Escape clears; while
  * something is selected a plain click selects too, as photo libraries do. A toolbar with the
  * count acts on the selection: favourite, export to a folder, move to the trash (one question

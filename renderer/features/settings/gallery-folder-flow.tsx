@@ -1,5 +1,5 @@
 /**
- * Changing the gallery folder (issue 16, item 11), after main's own dialog returned a folder:
+ * Changing the gallery folder, after main's own dialog returned a folder:
  * the question (move this library there, open the library already there or start an empty one,
  * or cancel), the progress of a move with Cancel, and the report of what happened. The page
  * holds only the ticket main gave for the folder, never a path it could send back.

@@ -1,5 +1,5 @@
 /**
- * "Edit and submit again" on a request the service refused as invalid (400, issue 16, item 8):
+ * "Edit and submit again" on a request the service refused as invalid (400):
  * the request goes back into the compose form with the prompt focused, so the user changes what
  * was wrong before anything is sent; nothing is resubmitted as it stands.
  */

@@ -1,6 +1,6 @@
 /**
- * A task row's status sentence, cut to one line in the row, with a way to read all of it
- * (issue 16, item 8): a "Read all" button opens Task details, where the whole sentence, the
+ * A task row's status sentence, cut to one line in the row, with a way to read all of it: a
+ * "Read all" button opens Task details, where the whole sentence, the
  * error and its technical detail are shown as selectable text.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';

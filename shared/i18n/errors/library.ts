@@ -7,7 +7,7 @@
  */
 export const libraryErrors = {
   // electron/core/engine/task-engine.ts
-  'error.library.taskCountRange': 'The number of tasks must be a whole number from 1 to 100.',
+  'error.library.taskCountRange': 'The number of tasks must be a whole number from {min} to {max}.',
   'error.library.noKey': 'No API key is set. Add one in Settings, then try again.',
   'error.library.historyWriteBeforeSubmit':
     'Pictor could not save the new task to its history, so nothing was sent. Check that the disk has free space, then try again.',

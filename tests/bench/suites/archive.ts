@@ -1,5 +1,5 @@
 /**
- * The library archive (issue 17 §4): export a library of 10,000 images to one ZIP, then import it
+ * The library archive: export a library of 10,000 images to one ZIP, then import it
  * into a fresh library, then import it again (every task and image already there). Each phase
  * runs in a fresh process (archive-child.ts) so its peak RSS is its own. No target is set by the
  * issue: the rows report throughput and memory.

@@ -1,5 +1,5 @@
 /**
- * Gallery rows (issue 16, item 13): at 50,000 images, opening the gallery to its first thumbnails
+ * Gallery rows: at 50,000 images, opening the gallery to its first thumbnails
  * painted, and dragging the scrollbar to the middle to the thumbnails there painted. The built
  * renderer in headless Chromium through the end-to-end harness: the real AppRuntime, handlers
  * and SQLite history (20,000 bench tasks of 1–4 images: 50,000 images), thumbnails as real WebP

@@ -89,7 +89,7 @@ interface RefusalCase {
   readonly says: readonly string[];
   /**
    * Refused for the account (key, credits): no row is kept, one banner says it and the prompt
-   * stays in the form (issue 16, item 8). Otherwise (400) the row stays, to be edited.
+   * stays in the form. Otherwise (400) the row stays, to be edited.
    */
   readonly banner?: string;
 }

@@ -141,7 +141,7 @@ async function deleteWhale(page: Page): Promise<void> {
   await confirm.getByRole('button', { name: 'Move to trash' }).click();
 
   await expect(confirm).toHaveCount(0);
-  // The viewer stays open on another image (issue 16, item 4); Escape closes it.
+  // The viewer stays open on another image; Escape closes it.
   await expect(viewer(page).getByText(/^Image \d of 3$/)).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(viewer(page)).toHaveCount(0);

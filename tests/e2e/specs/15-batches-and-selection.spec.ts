@@ -1,5 +1,5 @@
 /**
- * Journey 15 (issue 16, items 6 and 7): "Generate 3" on the built-in demo service becomes one row
+ * Journey 15, batches and selection: "Generate 3" on the built-in demo service becomes one row
  * of the history, the prompt said once and the three results side by side; the user selects tasks
  * with Shift+click and Ctrl+click, removes them with one confirmation, and the history on disk
  * agrees while their images stay in the gallery folder. axe checks the row, the selection bar and

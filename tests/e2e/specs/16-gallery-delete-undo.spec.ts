@@ -1,5 +1,5 @@
 /**
- * Journey 16, delete and Undo (issue 16, item 4): with three images from the demo service
+ * Journey 16, delete and Undo: with three images from the demo service
  * process, deleting one in the viewer keeps the viewer open on the next image with the focus
  * inside it, the file leaves its folder for the gallery's own trash, and Ctrl+Z brings the image
  * back: on screen, in its folder byte for byte, in the sidecar, and nothing reached the OS trash.

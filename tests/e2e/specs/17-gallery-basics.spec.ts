@@ -1,5 +1,5 @@
 /**
- * Journey 17, gallery basics (issue 16, item 13): with four images from the demo service, the
+ * Journey 17, gallery basics: with four images from the demo service, the
  * gallery sorts newest, oldest and by prompt; thumbnails change size; tiles show whole images;
  * the filter bar keeps its box while filters and counts change (at two window widths); a tile's
  * actions menu opens from the keyboard and acts; the viewer's stage is dark and its details panel

@@ -1,5 +1,5 @@
 /**
- * Journey 18 (issue 16, items 8 and 14): a submit the service refuses for the account keeps what
+ * Journey 18, refusals and the reported model: a submit the service refuses for the account keeps what
  * was typed, says so in one banner however many times it happens, and leaves no row in the
  * history or on disk; the service saw each request once. A request it refuses as invalid (400)
  * stays a row whose "Edit and submit again" puts it back in the form without sending anything;

@@ -1,5 +1,5 @@
 /**
- * Languages (issue 17 §1): the window follows the system's language, a choice in Settings applies
+ * Languages: the window follows the system's language, a choice in Settings applies
  * at once (no restart) and survives one, a right-to-left language mirrors the layout and stays
  * accessible. Also the pictures of the main screens in German, Arabic and the pseudo-locale
  * (longer, accented strings: what gets cut off). Names on the page are read from each locale's

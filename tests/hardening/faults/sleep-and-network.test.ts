@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { TcpSwitch } from '../../e2e/harness/tcp-switch';
-import { recordReliability } from '../support/reliability-record';
+import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ClockDriver, until } from '../support/clock-driver';
 import { KEY, LogCollector, allRecords, openCoreRun, type CoreRun } from './fault-harness';
@@ -137,7 +137,7 @@ describe('sleep and network loss', () => {
       lost: verdict.lost,
       duplicated: verdict.duplicated,
       // These rows look for lost and repeated work, not for leaks.
-      leaked: null,
+      leaked: NOT_MEASURED,
       file: FILE,
     });
   });
@@ -179,7 +179,7 @@ describe('sleep and network loss', () => {
       lost: verdict.lost,
       duplicated: verdict.duplicated,
       // These rows look for lost and repeated work, not for leaks.
-      leaked: null,
+      leaked: NOT_MEASURED,
       file: FILE,
     });
   });

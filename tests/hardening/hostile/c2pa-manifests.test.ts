@@ -37,7 +37,7 @@ import {
   tempFiles,
   type TestServer,
 } from '../../support/gallery-helpers';
-import { recordReliability } from '../support/reliability-record';
+import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { testImageEngine } from '../../support/image-engine';
 
 const TIMEOUT_MS = 8_000;
@@ -49,6 +49,8 @@ let gallery: Gallery;
 const outcomes: Record<string, number> = {};
 /** Each case's verdict, printed once: the threat table in the docs quotes it. */
 const verdicts: Record<string, string> = {};
+/** Counted before the checks: images not saved or not kept byte for byte, temp files left. */
+const counted = { lost: 0, tempFilesLeft: 0 };
 
 beforeAll(async () => {
   server = await startServer();
@@ -66,10 +68,11 @@ afterAll(async () => {
     row: 'Hostile C2PA manifests',
     load: `${Object.values(outcomes).reduce((a, b) => a + b, 0)} crafted signed images, one download each`,
     injected: { crafted: Object.values(outcomes).reduce((a, b) => a + b, 0) },
-    outcome: outcomes,
-    lost: 0,
-    duplicated: 0,
-    leaked: null,
+    outcome: { ...outcomes, 'temporary files left': counted.tempFilesLeft },
+    lost: counted.lost,
+    // One download per image: nothing here could run twice.
+    duplicated: NOT_MEASURED,
+    leaked: counted.tempFilesLeft,
     file: 'tests/hardening/hostile/c2pa-manifests.test.ts',
   });
 });
@@ -86,7 +89,9 @@ beforeEach(async () => {
   await gallery.init();
 });
 afterEach(async () => {
-  expect(await tempFiles(root)).toEqual([]);
+  const left = await tempFiles(root);
+  counted.tempFilesLeft += left.length;
+  expect(left).toEqual([]);
   await removeDir(root);
 });
 
@@ -156,14 +161,19 @@ describe('a hostile manifest in a downloaded image', () => {
       const started = performance.now();
       const outcome: DownloadOutcome = await gallery.downloadImage(record, 0, server.baseUrl);
       const took = performance.now() - started;
-      if (outcome.state !== 'saved') throw new Error(`${name}: ${JSON.stringify(outcome)}`);
+      if (outcome.state !== 'saved') {
+        counted.lost += 1;
+        throw new Error(`${name}: ${JSON.stringify(outcome)}`);
+      }
       const state = outcome.contentCredentials?.state ?? 'missing';
       outcomes[state] = (outcomes[state] ?? 0) + 1;
       verdicts[name] = JSON.stringify(outcome.contentCredentials);
       expect(['invalid', 'unreadable']).toContain(state);
       expect(took).toBeLessThan(TIMEOUT_MS + 10_000);
       // Never lost, never edited: the bytes the host sent, the XMP beside them.
-      expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+      const kept = (await readFile(gallery.resolve(outcome.file))).equals(body);
+      if (!kept) counted.lost += 1;
+      expect(kept).toBe(true);
       expect(outcome.xmpFile).toMatch(/image-1\.xmp$/);
     },
   );

@@ -30,7 +30,7 @@ import { AttemptAbort } from '../../../electron/core/gallery/attempt-abort';
 import { requestImage } from '../../../electron/core/gallery/image-request';
 import type { ResolvedAddress } from '../../../electron/ports/http';
 import { startServer, sendJson, type TestServer } from '../../support/http-servers';
-import { recordReliability } from '../support/reliability-record';
+import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import {
   dotted,
@@ -52,8 +52,21 @@ const count = (kind: string): void => {
   tried[kind] = (tried[kind] ?? 0) + 1;
 };
 const passed = new Set<string>();
+/** What the checks below found, counted before each assertion fails the run on it. */
+const found = {
+  escapedFolder: 0,
+  escapedServicePath: 0,
+  nonPublicImageAccepted: 0,
+  otherThrows: 0,
+};
+/** Counts `kind` when `bad`, and returns `bad` for the assertion that follows. */
+function tally(kind: keyof typeof found, bad: boolean): boolean {
+  if (bad) found[kind] += 1;
+  return bad;
+}
 
 function expectIdRefusal(error: unknown, id: string): void {
+  tally('otherThrows', !(error instanceof ServiceError));
   expect(error).toBeInstanceOf(ServiceError);
   const { kind, message } = error as ServiceError;
   expect(kind).toBe('config');
@@ -68,11 +81,27 @@ function expectOneSegment(service: string, id: string, checked: string): void {
   const base = checkBaseUrl(service);
   const url = new URL(`${base}${taskPath(id)}`);
   const prefix = `${new URL(base).pathname.replace(/\/$/, '')}/v1/tasks/`;
-  expect(url.pathname.startsWith(prefix)).toBe(true);
   const segment = url.pathname.slice(prefix.length);
+  tally(
+    'escapedServicePath',
+    !url.pathname.startsWith(prefix) ||
+      /[/\\]/.test(segment) ||
+      url.search + url.hash !== '' ||
+      decodesTo(segment) !== checked,
+  );
+  expect(url.pathname.startsWith(prefix)).toBe(true);
   expect(segment).not.toMatch(/[/\\]/);
   expect(decodeURIComponent(segment)).toBe(checked);
   expect(url.search + url.hash).toBe('');
+}
+
+/** `segment` percent-decoded, or null when it does not decode. */
+function decodesTo(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /** Percent-encoded, or as is when it cannot be (a lone surrogate). */
@@ -137,15 +166,19 @@ describe('task ids', () => {
         const folder = taskFolderName({ createdAt, localId: id, request: { prompt: id } });
         // Three segments of [0-9a-z_-] only: nothing from the id or prompt can add a separator or a dot.
         expect(folder).toMatch(/^[0-9-]+\/[0-9-]+\/[0-9-]+_\d{6}_[a-z0-9-]+_[a-z0-9-]+$/);
-        expect(isInside(root, resolveInside(root, folder))).toBe(true);
+        expect(tally('escapedFolder', !isInside(root, resolveInside(root, folder)))).toBe(false);
         for (const path of [id, `${folder}/${id}`, `2024/01/${id}/image-0.png`]) {
           count('gallery-path');
+          let resolved: string;
           try {
-            expect(isInside(root, resolveInside(root, path))).toBe(true);
+            resolved = resolveInside(root, path);
           } catch (error) {
+            tally('otherThrows', !(error instanceof GalleryPathError));
             expect(error).toBeInstanceOf(GalleryPathError);
             expect((error as Error).message).toMatch(/^The gallery path [^\n]{5,80}\.$/);
+            continue;
           }
+          expect(tally('escapedFolder', !isInside(root, resolved))).toBe(false);
         }
       }),
       { numRuns: RUNS },
@@ -171,6 +204,7 @@ describe('task ids', () => {
                   : `2024/01/task/${id}`;
           const served = await resolveGalleryRequest(root, `${scheme}/${path}`);
           if (served.ok) {
+            tally('escapedFolder', !isInside(root, served.file) || served.file === secret);
             expect(isInside(root, served.file)).toBe(true);
             expect(served.file).not.toBe(secret);
           } else {
@@ -215,12 +249,18 @@ describe('task ids', () => {
           expectedRequests += 1;
           expect(outcome).toEqual({ status: 'processing' });
           const seen = server.requests[server.requests.length - 1]!.url;
+          tally(
+            'escapedServicePath',
+            !seen.startsWith('/svc/v1/tasks/') ||
+              decodesTo(seen.slice('/svc/v1/tasks/'.length)) !== accepted,
+          );
           expect(seen.startsWith('/svc/v1/tasks/')).toBe(true);
           expect(decodeURIComponent(seen.slice('/svc/v1/tasks/'.length))).toBe(accepted);
         }),
         { numRuns: CLIENT_RUNS },
       );
-      // A refused id sent nothing at all.
+      // A refused id sent nothing at all (a request it made went where no task is).
+      found.escapedServicePath += Math.max(0, server.requests.length - expectedRequests);
       expect(server.requests).toHaveLength(expectedRequests);
     } finally {
       await server.close();
@@ -230,6 +270,7 @@ describe('task ids', () => {
 });
 
 function expectUrlRefusal(error: unknown, url: string): void {
+  tally('otherThrows', !(error instanceof UrlPolicyError));
   expect(error).toBeInstanceOf(UrlPolicyError);
   const { message } = error as UrlPolicyError;
   expect(message).toMatch(/^The image address [^\n]{10,200}\.$/);
@@ -249,7 +290,7 @@ describe('image URLs', () => {
         }
         // Only a trick whose parsed host is the good one may pass (the fetch then goes there).
         expect(kind).toBe('userinfo-backslash');
-        expect(isNonPublicHost(accepted.hostname)).toBe(false);
+        expect(tally('nonPublicImageAccepted', isNonPublicHost(accepted.hostname))).toBe(false);
         expect(accepted.username + accepted.password).toBe('');
       }),
       { numRuns: RUNS },
@@ -281,6 +322,7 @@ describe('image URLs', () => {
         } catch (error) {
           expectUrlRefusal(error, url);
         }
+        tally('nonPublicImageAccepted', accepted && !publicHost);
         expect(accepted).toBe(publicHost);
       }),
       { numRuns: RUNS },
@@ -341,12 +383,14 @@ describe('image URLs', () => {
     ]),
   )('hand table: %s is refused', (_name, url) => {
     count('image-url:table');
-    expect(() => checkImageUrl(url, REMOTE)).toThrow(UrlPolicyError);
+    let accepted = true;
     try {
       checkImageUrl(url, REMOTE);
     } catch (error) {
+      accepted = false;
       expectUrlRefusal(error, url);
     }
+    expect(tally('nonPublicImageAccepted', accepted)).toBe(false);
   });
 
   it.each(
@@ -383,9 +427,11 @@ describe('resolved addresses', () => {
           checkResolvedAddresses([{ address }], REMOTE);
         } catch (error) {
           refused = true;
+          tally('otherThrows', !(error instanceof UrlPolicyError));
           expect(error).toBeInstanceOf(UrlPolicyError);
           expect((error as Error).message).toContain(`(${address})`);
         }
+        tally('nonPublicImageAccepted', nonPublic && !refused);
         expect(refused, address).toBe(nonPublic);
       }),
       { numRuns: RUNS },
@@ -414,6 +460,7 @@ describe('resolved addresses', () => {
           'https://images.example.net/a.png',
         ).finally(() => abort.dispose());
         const refused = answers.some((address) => isNonPublicIp(address.toLowerCase()));
+        tally('nonPublicImageAccepted', refused && pins.length > 0);
         expect(answer.ok, answers.join(' ')).toBe(!refused);
         expect(pins.map((pin) => pin.address)).toEqual(refused ? [] : [answers[0]]);
       }),
@@ -440,10 +487,12 @@ describe('record', () => {
       row: 'Hostile task ids and image URLs',
       load: `${RUNS} generated ids or URLs per property, ${CLIENT_RUNS} ids through the real client over loopback HTTP`,
       injected: tried,
-      outcome: { escapedFolder: 0, escapedServicePath: 0, nonPublicImageAccepted: 0, crashes: 0 },
-      lost: 0,
-      duplicated: 0,
-      leaked: 0,
+      outcome: { ...found },
+      // Ids and URLs only: no task is made, so none can be lost or repeated.
+      lost: NOT_MEASURED,
+      duplicated: NOT_MEASURED,
+      // A file served from outside the gallery, a key-bearing request outside the task path.
+      leaked: found.escapedFolder + found.escapedServicePath,
       file: 'tests/hardening/hostile/ids-and-urls.test.ts',
     });
   });

@@ -1,5 +1,5 @@
 /**
- * The model a task reports (issue 16, item 14) comes from a hostile service: it may be the API
+ * The model a task reports comes from a hostile service: it may be the API
  * key itself (in any encoding, or half of it with the other half in the next field), a megabyte
  * of text, control characters or a right-to-left override. Each runs through the real core (HTTP
  * client over loopback to a node:http service in this file, engine, SQLite history, gallery with
@@ -91,10 +91,10 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
   const texts: string[] = [];
   try {
     core.engine.start({ resume: false });
-    const unsubscribe = core.engine.subscribe((update) => texts.push(JSON.stringify(update)));
+    const collecting = core.engine.subscribe((update) => texts.push(JSON.stringify(update)));
     const [submitted] = await core.engine.submit({ prompt: 'a model echo' });
     const [record] = await core.engine.whenSettled([submitted!.localId]);
-    unsubscribe();
+    collecting.dispose();
     texts.push(JSON.stringify(core.history.listImages({ states: ['saved'], cursor: null })));
     texts.push(JSON.stringify(core.history.imageModels()));
     await core.close();

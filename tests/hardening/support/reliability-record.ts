@@ -1,14 +1,23 @@
 /**
  * Figures the hardening suites measured, written as JSON under test-results/reliability so
- * `npm run soak` (tests/hardening/report.ts) can build docs/RELIABILITY.md from a real run.
+ * `npm run reliability` (tests/hardening/report.ts) can put them in docs/RELIABILITY.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOAK, commandFor } from './scale';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const RELIABILITY_DIR = join(ROOT, 'test-results', 'reliability');
+
+/**
+ * What a row says of a figure it does not count (a parser row has no tasks to lose). A row never
+ * writes 0 for something it did not count: a published 0 is a count.
+ */
+export const NOT_MEASURED = 'not measured';
+/** A count the row's test made, or {@link NOT_MEASURED}. */
+export type Measured = number | typeof NOT_MEASURED;
 
 /** One row of the reliability table, as one suite measured it. */
 export interface ReliabilityFigure {
@@ -22,13 +31,12 @@ export interface ReliabilityFigure {
   readonly injected: Readonly<Record<string, number>>;
   /** What was checked and found (counts). */
   readonly outcome: Readonly<Record<string, number | string>>;
-  readonly lost: number;
-  readonly duplicated: number;
-  /**
-   * What got out that must not (the key in a text, a hostile or temp file left on disk), as this
-   * row counted it; `null` when the row does not look for leaks (shown as "not measured").
-   */
-  readonly leaked: number | null;
+  /** Tasks or images the row's work should have kept and did not. */
+  readonly lost: Measured;
+  /** Work done twice that must happen once (a second submit, a second copy of an image). */
+  readonly duplicated: Measured;
+  /** What got out that must not (the key in a text, a hostile or temp file left on disk). */
+  readonly leaked: Measured;
   /** Test file (relative to the repo root) that measured it. */
   readonly file: string;
 }
@@ -36,7 +44,14 @@ export interface ReliabilityFigure {
 /** Writes a figure for the report and prints one line so the test output shows it too. */
 export function recordReliability(figure: ReliabilityFigure): void {
   const size = SOAK ? 'soak' : 'test';
-  const entry = { ...figure, size, command: commandFor(figure.file), at: new Date().toISOString() };
+  const entry = {
+    ...figure,
+    size,
+    command: commandFor(figure.file),
+    at: new Date().toISOString(),
+    node: process.versions.node,
+    machine: `${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GB, ${process.platform}`,
+  };
   mkdirSync(RELIABILITY_DIR, { recursive: true });
   const name = `${figure.file.replace(/[^a-z0-9]+/gi, '-')}-${figure.row.replace(/[^a-z0-9]+/gi, '-')}`;
   writeFileSync(
@@ -45,6 +60,6 @@ export function recordReliability(figure: ReliabilityFigure): void {
   );
   console.log(
     `reliability: ${figure.row} — load ${figure.load}; injected ${JSON.stringify(figure.injected)}; ` +
-      `lost ${figure.lost}, duplicated ${figure.duplicated}, leaked ${figure.leaked ?? 'not measured'}`,
+      `lost ${figure.lost}, duplicated ${figure.duplicated}, leaked ${figure.leaked}`,
   );
 }

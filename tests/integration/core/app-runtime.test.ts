@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
+import { KeyVault } from '../../../electron/core/key-vault/key-vault';
+import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { startDemoService } from '../../../electron/demo-service/server';
+import { toDisposable, type Disposable } from '../../../electron/ports/disposable';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type {
   KeyOriginAnswer,
@@ -46,6 +49,32 @@ async function startRuntime(dir: string, prompts: UserPrompts = scriptedPrompts(
   });
   cleanups.push(() => runtime.close());
   return runtime;
+}
+
+/** Subscriptions made from now on to any key vault's and settings service's changes, still live. */
+function countSubscriptions() {
+  const counts = { vault: 0, settings: 0 };
+  const count = <T extends object>(proto: T, name: keyof typeof counts) => {
+    const original = (proto as { onChange: (...args: unknown[]) => Disposable }).onChange;
+    Object.assign(proto, {
+      onChange(this: T, ...args: unknown[]) {
+        const subscription = original.apply(this, args);
+        counts[name] += 1;
+        return toDisposable(() => {
+          counts[name] -= 1;
+          subscription.dispose();
+        });
+      },
+    });
+    return () => Object.assign(proto, { onChange: original });
+  };
+  const restores = [
+    count(KeyVault.prototype, 'vault'),
+    count(SettingsService.prototype, 'settings'),
+  ];
+  return Object.assign(() => ({ ...counts }), {
+    restore: () => restores.forEach((restore) => restore()),
+  });
 }
 
 describe('AppRuntime', () => {
@@ -131,6 +160,41 @@ describe('AppRuntime', () => {
     const moved = runtime.core.engine.get(record!.localId)!;
     expect(existsSync(runtime.core.gallery.resolve(moved.images[0]!.file!))).toBe(true);
     expect(runtime.core.gallery.root).toBe(target);
+  });
+
+  it('moves the gallery and tells every other listener when one listener of new cores throws', async () => {
+    const dir = await tempDir();
+    const runtime = await startRuntime(dir);
+    runtime.onCoreReplaced(() => {
+      throw new Error('a window that is gone');
+    });
+    const told: string[] = [];
+    runtime.onCoreReplaced((core) => told.push(core.gallery.root));
+    const target = join(dir, 'Elsewhere');
+    await expect(runtime.moveGalleryTo(target)).resolves.toMatchObject({ galleryDir: target });
+    expect(told).toEqual([target]);
+    expect(runtime.core.gallery.root).toBe(target);
+  });
+
+  it('ends its own subscriptions to the key and the settings when closed', async () => {
+    const live = countSubscriptions();
+    try {
+      const runtime = await startTestRuntime(await tempDir());
+      await runtime.redactKeyIn({ setRedactor: () => undefined });
+      const engine = runtime.core.engine;
+      let keyChanges = 0;
+      engine.keyChanged = () => void (keyChanges += 1);
+      runtime.settings.update({ baseUrl: 'https://one.example.com' });
+      expect(keyChanges).toBe(1);
+      // Held-task retries (vault and settings) and the log's redactor (vault).
+      expect(live()).toEqual({ vault: 2, settings: 1 });
+      await runtime.close();
+      expect(live()).toEqual({ vault: 0, settings: 0 });
+      runtime.settings.update({ baseUrl: 'https://two.example.com' });
+      expect(keyChanges).toBe(1);
+    } finally {
+      live.restore();
+    }
   });
 
   it('refuses a gallery move onto another task’s folder and keeps the old library in use', async () => {

@@ -7,6 +7,7 @@ import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-c
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
+import type { Logger } from '../../../electron/ports/logger';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 
@@ -20,6 +21,7 @@ afterEach(async () => {
 export async function coreAgainstDemo(
   demoOptions: DemoServiceOptions = {},
   engine: Partial<TaskEngineOptions> = {},
+  logger?: Logger,
 ) {
   const service: DemoService = await startDemoService({
     accounts: [
@@ -41,6 +43,7 @@ export async function coreAgainstDemo(
       credentials,
       clock: systemClock,
       requestTimeoutMs: 2_000,
+      ...(logger ? { logger } : {}),
       engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...engine },
     });
   const harness = { service, dir, credentials, core: await open(), open };

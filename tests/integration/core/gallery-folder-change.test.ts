@@ -1,5 +1,5 @@
 /**
- * Changing the gallery folder (issue 16, item 11) with real files, through the `galleryFolder:`
+ * Changing the gallery folder with real files, through the `galleryFolder:`
  * handlers over the real AppRuntime (demo service on loopback, SQLite history, gallery on disk):
  * a move cancelled at several points leaves the old library intact, complete and in use and no
  * copy in the new folder; a finished move reports its progress to the end; "open the library
@@ -13,11 +13,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { galleryFolderHandlers } from '../../../electron/ipc/gallery-folder-handlers';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { silentLogger } from '../../../electron/ports/logger';
-import { events, type EventChannel, type FolderChange } from '../../../shared/ipc/contract';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import {
+  events,
+  type EventChannel,
+  type FolderChange,
+  type RequestChannel,
+} from '../../../shared/ipc/contract';
 import { listFiles } from '../../e2e/harness/disk';
 import { startTestRuntime } from '../../support/app-runtime';
+import { ipcCaller, okValue } from '../../support/ipc';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -74,18 +79,9 @@ function folderApi(runtime: Runtime, chosen: string, onEvent?: (progress: unknow
       onEvent?.(payload);
     },
   }) as IpcHandlers;
-  const call = async <T>(channel: keyof IpcHandlers, input?: unknown): Promise<T> => {
-    const result = await runRequest({
-      channel,
-      event: { sender: {}, senderFrame: {} } as never,
-      raw: input,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
-    if (!result.ok) throw new Error(result.error.message);
-    return result.value as T;
-  };
+  const ask = ipcCaller(handlers);
+  const call = async <T>(channel: RequestChannel, input?: unknown): Promise<T> =>
+    okValue(await ask(channel, input)) as T;
   const pick = () =>
     call<{ choice: { ticket: string; library: { tasks: number }; current: { tasks: number } } }>(
       'galleryFolder:pick',

@@ -1,5 +1,5 @@
 /**
- * The model a task reports (issue 16, item 14), through the real core against the demo service
+ * The model a task reports, through the real core against the demo service
  * over loopback: recorded from the submit and the polls, written to the sidecar and the history,
  * listed by the gallery's model filter (the filter matches it), and kept apart from what was asked.
  */

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { GallerySort } from '../../../shared/domain/gallery-item';
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import { VISIBLE_STATES, type TaskRecord } from '../../../shared/domain/task-record';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import type { ImageQuery } from '../../../electron/core/history/history-query';
 import { HistoryError } from '../../../electron/core/history/history-error';
@@ -64,14 +64,13 @@ function expected(query: ImageQuery, sort: GallerySort): string[] {
 
 const keys = (page: { items: { localId: string; index: number }[] }) =>
   page.items.map((item) => `${item.localId}/${item.index}`);
-const VISIBLE = ['pending', 'saved', 'expired', 'invalid'] as const;
 
 /** Every page by cursor, in order. */
 function walk(query: ImageQuery, limit: number): string[] {
   const all: string[] = [];
   let cursor: string | null = null;
   do {
-    const page = store.listImages({ ...query, states: [...VISIBLE], limit, cursor });
+    const page = store.listImages({ ...query, states: [...VISIBLE_STATES], limit, cursor });
     all.push(...keys(page));
     cursor = page.nextCursor;
   } while (cursor !== null && all.length <= TASKS * 3);
@@ -113,7 +112,7 @@ describe('gallery orders against a sort of everything', () => {
           const page = store.listImages({
             ...query,
             sort,
-            states: [...VISIBLE],
+            states: [...VISIBLE_STATES],
             offset,
             limit: 40,
           });
@@ -122,7 +121,7 @@ describe('gallery orders against a sort of everything', () => {
             const next = store.listImages({
               ...query,
               sort,
-              states: [...VISIBLE],
+              states: [...VISIBLE_STATES],
               cursor: page.nextCursor,
               limit: 40,
             });
@@ -130,7 +129,8 @@ describe('gallery orders against a sort of everything', () => {
           }
         }
         expect(
-          store.listImages({ ...query, sort, states: [...VISIBLE], offset: want.length }).items,
+          store.listImages({ ...query, sort, states: [...VISIBLE_STATES], offset: want.length })
+            .items,
         ).toEqual([]);
       });
     }
@@ -138,17 +138,17 @@ describe('gallery orders against a sort of everything', () => {
 
   it('counts what every page together holds', () => {
     for (const query of QUERIES) {
-      expect(store.countImages({ ...query, states: [...VISIBLE] })).toBe(
+      expect(store.countImages({ ...query, states: [...VISIBLE_STATES] })).toBe(
         expected(query, 'newest').length,
       );
     }
   });
 
   it('refuses a cursor made in another order', () => {
-    const page = store.listImages({ sort: 'oldest', states: [...VISIBLE], limit: 5 });
+    const page = store.listImages({ sort: 'oldest', states: [...VISIBLE_STATES], limit: 5 });
     expect(page.nextCursor).not.toBeNull();
     expect(() =>
-      store.listImages({ sort: 'prompt', states: [...VISIBLE], cursor: page.nextCursor }),
+      store.listImages({ sort: 'prompt', states: [...VISIBLE_STATES], cursor: page.nextCursor }),
     ).toThrow(HistoryError);
   });
 

@@ -3,13 +3,14 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
 import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { silentLogger } from '../../../electron/ports/logger';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
+import { ipcCaller } from '../../support/ipc';
 
 /** A shell that records what it was asked and really moves "trashed" files away. */
 function recordingShell() {
@@ -54,15 +55,7 @@ async function galleryWithImages(count: number) {
     emit: (channel, payload) => emitted.push([channel, payload]),
     trash: trashFixture(() => h.core).trash,
   }) as IpcHandlers;
-  const call = (channel: keyof IpcHandlers, input?: unknown) =>
-    runRequest({
-      channel,
-      event: { sender: {}, senderFrame: {} } as never,
-      raw: input,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
+  const call = ipcCaller(handlers);
   return { h, records, calls, emitted, call };
 }
 
@@ -128,7 +121,7 @@ describe('gallery IPC handlers over the real core', () => {
     expect(existsSync(file)).toBe(false);
     expect(existsSync(thumbnail)).toBe(false);
     // Held for Undo inside the gallery; the system trash gets it later (gallery-undo.test.ts).
-    expect(existsSync(join(g.h.core.gallery.root, '.pictor-trash'))).toBe(true);
+    expect(existsSync(join(g.h.core.gallery.root, TRASH_DIR))).toBe(true);
     expect(g.calls.filter(([name]) => name === 'trash')).toEqual([]);
     expect(g.emitted).toContainEqual(['gallery:changed', { reason: 'deleted' }]);
     expect(await g.call('gallery:list', {})).toMatchObject({ ok: true, value: { items: [] } });

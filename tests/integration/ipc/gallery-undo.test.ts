@@ -11,18 +11,14 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
+import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
 import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { silentLogger } from '../../../electron/ports/logger';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
-import type {
-  EventChannel,
-  RequestChannel,
-  RequestOutput,
-  Result,
-} from '../../../shared/ipc/contract';
+import type { EventChannel } from '../../../shared/ipc/contract';
 import { ManualClock } from '../../fakes/manual-clock';
 import { coreAgainstDemo } from '../core/core-harness';
+import { ipcCaller } from '../../support/ipc';
 
 const KEEP_MS = 60_000;
 const dirs: string[] = [];
@@ -66,18 +62,7 @@ async function galleryWithImages(count: number) {
     emit: (channel, payload) => emitted.push([channel, payload]),
     trash,
   }) as IpcHandlers;
-  const call = <C extends RequestChannel>(
-    channel: C,
-    input?: unknown,
-  ): Promise<Result<RequestOutput<C>>> =>
-    runRequest({
-      channel,
-      event: { sender: {}, senderFrame: {} } as never,
-      raw: input,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    }) as Promise<Result<RequestOutput<C>>>;
+  const call = ipcCaller(handlers);
   const refs = records.map((record) => ({ localId: record.localId, index: 0 }));
   const fileOf = (n: number) => {
     const image = h.core.engine.get(records[n]!.localId)!.images[0]!;
@@ -149,7 +134,7 @@ describe('delete with Undo over the real core', () => {
   it('never goes through a link in place of the trash folder', async () => {
     const g = await galleryWithImages(1);
     const outside = await tempDir('outside');
-    const trashDir = join(g.h.core.gallery.root, '.pictor-trash');
+    const trashDir = join(g.h.core.gallery.root, TRASH_DIR);
     await rm(trashDir, { recursive: true, force: true });
     await symlink(outside, trashDir);
     expect((await g.call('gallery:deleteImage', g.refs[0])).ok).toBe(true);

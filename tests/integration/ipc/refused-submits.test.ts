@@ -11,14 +11,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
-import { silentLogger } from '../../../electron/ports/logger';
 import { events, type EventChannel, type TaskItem } from '../../../shared/ipc/contract';
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { closedPort } from '../../support/http-servers';
 import { testImageEngine } from '../../support/image-engine';
+import { ipcCaller, okValue } from '../../support/ipc';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -52,16 +52,7 @@ async function app(baseUrl: string, key: string) {
   } as unknown as Parameters<typeof taskHandlers>[0];
   const handlers = taskHandlers(deps) as IpcHandlers;
   const submit = async (request: Record<string, unknown>, count = 1): Promise<TaskItem[]> => {
-    const result = await runRequest({
-      channel: 'tasks:submit',
-      event: { sender: {}, senderFrame: {} } as never,
-      raw: { request, count },
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
-    if (!result.ok) throw new Error(result.error.message);
-    return result.value as TaskItem[];
+    return okValue(await ipcCaller(handlers)('tasks:submit', { request, count }));
   };
   const refusals = () => emitted.filter(([channel]) => channel === 'task:refused');
   const removed = () => emitted.filter(([channel]) => channel === 'task:removed');

@@ -8,13 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIDECAR_NAME } from '../../../electron/core/gallery/gallery-layout';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
-import { silentLogger } from '../../../electron/ports/logger';
 import { MAX_IDS_PER_BATCH } from '../../../shared/domain/limits';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
+import { ipcCaller } from '../../support/ipc';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -43,15 +43,7 @@ async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0
     emit: (channel, payload) => emitted.push([channel, payload]),
     trash: trashFixture(() => h.core).trash,
   }) as IpcHandlers;
-  const call = (channel: keyof IpcHandlers, input?: unknown) =>
-    runRequest({
-      channel,
-      event: { sender: {}, senderFrame: {} } as never,
-      raw: input,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
+  const call = ipcCaller(handlers);
   const ids = records.map((record) => record.localId);
   return { h, ids, emitted, chosen, call };
 }

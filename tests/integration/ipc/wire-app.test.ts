@@ -12,10 +12,11 @@ import type { WebContents } from 'electron';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
+import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { wireApp } from '../../../electron/ipc/wire-app';
-import { toDisposable } from '../../../electron/ports/disposable';
+import { toDisposable, type Disposable } from '../../../electron/ports/disposable';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
@@ -29,31 +30,31 @@ afterEach(async () => {
 const engineSubscriptions = new Map<TaskEngine, number>();
 const subscribe = TaskEngine.prototype.subscribe;
 TaskEngine.prototype.subscribe = function (this: TaskEngine, listener) {
-  const off = subscribe.call(this, listener);
+  const subscription = subscribe.call(this, listener);
   engineSubscriptions.set(this, (engineSubscriptions.get(this) ?? 0) + 1);
   let live = true;
-  return () => {
+  return toDisposable(() => {
     if (live) engineSubscriptions.set(this, engineSubscriptions.get(this)! - 1);
     live = false;
-    return off();
-  };
+    subscription.dispose();
+  });
 };
 afterAll(() => void (TaskEngine.prototype.subscribe = subscribe));
 
 /** Counts the subscriptions made through `target[method]` from now on that are not released. */
 function countLive<T extends object>(target: T, method: keyof T & string): () => number {
   let live = 0;
-  const original = (target[method] as (...args: unknown[]) => () => unknown).bind(target);
+  const original = (target[method] as (...args: unknown[]) => Disposable).bind(target);
   Object.assign(target, {
     [method]: (...args: unknown[]) => {
-      const off = original(...args);
+      const subscription = original(...args);
       live += 1;
       let released = false;
-      return () => {
+      return toDisposable(() => {
         if (!released) live -= 1;
         released = true;
-        return off();
-      };
+        subscription.dispose();
+      });
     },
   });
   return () => live;
@@ -90,7 +91,7 @@ async function wiredApp() {
     emit: (channel, payload) => void emitted.push([channel, payload]),
     observeCore: (core) => {
       observed.push(core);
-      return toDisposable(core.engine.subscribe(() => undefined));
+      return core.engine.subscribe(() => undefined);
     },
   });
   cleanups.push(async () => wiring.dispose());
@@ -177,7 +178,7 @@ describe('wireApp', () => {
     expect(app.runtime.galleryDir()).toBe(app.moveTo);
     // The held file went to the system trash from the old folder, before it stopped being the gallery.
     expect(trashed()).toHaveLength(1);
-    expect(trashed()[0]!.arg.startsWith(join(oldRoot, '.pictor-trash'))).toBe(true);
+    expect(trashed()[0]!.arg.startsWith(join(oldRoot, TRASH_DIR))).toBe(true);
     expect(existsSync(trashed()[0]!.arg)).toBe(false);
     const late = await handlers['gallery:undoDelete']({ images }, context);
     expect(late).toMatchObject({ items: [], failed: 1 });

@@ -209,12 +209,12 @@ describe('AppCredentials', () => {
   it('tells demo changes only when the answer flips, and stops when unsubscribed', async () => {
     const { credentials, vault, settings } = app();
     const seen: boolean[] = [];
-    const off = credentials.onDemoChange((demo) => seen.push(demo));
+    const subscription = credentials.onDemoChange((demo) => seen.push(demo));
     settings.update({ theme: 'dark' });
     settings.update({ baseUrl: BASE });
     await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
     settings.update({ baseUrl: 'https://other.example.com' });
-    off();
+    subscription.dispose();
     settings.update({ baseUrl: '' });
     expect(seen).toEqual([false]);
   });

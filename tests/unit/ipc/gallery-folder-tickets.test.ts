@@ -14,9 +14,9 @@ import {
   galleryFolderHandlers,
   type FolderRuntime,
 } from '../../../electron/ipc/gallery-folder-handlers';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { silentLogger } from '../../../electron/ports/logger';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { ManualClock } from '../../fakes/manual-clock';
+import { ipcCaller } from '../../support/ipc';
 
 let dir: string;
 beforeEach(async () => {
@@ -55,15 +55,7 @@ function setup(clock: FolderRuntime['clock'] = new ManualClock()) {
     chooseFolder: dialog.choose,
     emit: () => undefined,
   }) as IpcHandlers;
-  const call = (channel: keyof IpcHandlers, raw?: unknown) =>
-    runRequest({
-      channel,
-      event: { sender: {}, senderFrame: {} } as never,
-      raw,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
+  const call = ipcCaller(handlers);
   /** Opens the dialog, answers it with `path`, and returns the ticket (or null). */
   const pick = async (path: string | null): Promise<string | null> => {
     const result = call('galleryFolder:pick');

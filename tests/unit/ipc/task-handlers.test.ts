@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
-import { silentLogger } from '../../../electron/ports/logger';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { FakeGallery } from '../../fakes/fake-gallery';
 import { ManualClock } from '../../fakes/manual-clock';
 import { ScriptedServiceClient } from '../../fakes/scripted-service-client';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { trashFixture } from '../../support/trash-fixture';
+import { ipcCaller } from '../../support/ipc';
 
 const stores: HistoryStore[] = [];
 afterEach(() => stores.splice(0).forEach((store) => store.close()));
@@ -36,15 +36,7 @@ function setup() {
     emit: (channel, payload) => emitted.push([channel, payload]),
     trash: trashFixture(() => ({ engine, gallery })).trash,
   }) as IpcHandlers;
-  const call = (channel: keyof IpcHandlers, input?: unknown) =>
-    runRequest({
-      channel,
-      event: { sender: {}, senderFrame: {} } as never,
-      raw: input,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
+  const call = ipcCaller(handlers);
   return { clock, client, engine, history, emitted, call };
 }
 

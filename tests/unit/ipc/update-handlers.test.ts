@@ -3,17 +3,15 @@
  * schemas, Result wrapping): the page can only ask; a URL, a path or a version it sends is
  * refused before the update service hears of it, and nothing main did not mean leaves in a state.
  */
-import type { IpcMainInvokeEvent } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import type { UpdateState } from '../../../shared/domain/update-state';
 import { UpdateService } from '../../../electron/core/updates/update-service';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { noUpdates, updateHandlers } from '../../../electron/ipc/update-handlers';
 import { silentLogger } from '../../../electron/ports/logger';
 import type { Updater } from '../../../electron/ports/updater';
 import { ManualClock } from '../../fakes/manual-clock';
-
-const event = { sender: {}, senderFrame: {} } as Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>;
+import { ipcCaller } from '../../support/ipc';
 
 function setup() {
   const updater: Updater = {
@@ -29,8 +27,7 @@ function setup() {
     mode: () => 'download',
   });
   const handlers = updateHandlers(service) as IpcHandlers;
-  const ask = (channel: keyof ReturnType<typeof updateHandlers>, raw?: unknown) =>
-    runRequest({ channel, event, raw, handlers, isTrusted: () => true, logger: silentLogger });
+  const ask = ipcCaller(handlers);
   return { updater, service, ask };
 }
 
@@ -70,15 +67,7 @@ describe('updates: channels', () => {
       state: () =>
         ({ ...noUpdates.state(), feedUrl: 'https://x', cacheDir: '/home/u/.cache' }) as UpdateState,
     };
-    const handlers = updateHandlers(leaky) as IpcHandlers;
-    const result = await runRequest({
-      channel: 'updates:getState',
-      event,
-      raw: undefined,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
+    const result = await ipcCaller(updateHandlers(leaky))('updates:getState');
     expect(result).toEqual({
       ok: true,
       value: { status: 'unavailable', reason: 'development', canInstall: false },

@@ -36,6 +36,7 @@ import { libraryHandlers } from '../../../electron/ipc/library-handlers';
 import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { silentLogger } from '../../../electron/ports/logger';
 import { removeDir } from '../../support/gallery-helpers';
+import { ipcCaller } from '../../support/ipc';
 import { makeTaskRecord } from '../../support/task-records';
 import { engineHarness } from '../core/engine/engine-harness';
 import { exportEntries, taskFiles, writeZip } from '../core/library-archive/crafted-export';
@@ -315,12 +316,7 @@ describe('IPC refusals', () => {
     });
     expect(untrusted.ok).toBe(false);
     if (!untrusted.ok) expectAreaSentence(untrusted.error.sentence, untrusted.error.message);
-    const unreadable = await runRequest({
-      ...base,
-      channel: 'tasks:get',
-      raw: { localId: 42 },
-      isTrusted: () => true,
-    });
+    const unreadable = await ipcCaller({})('tasks:get', { localId: 42 });
     expect(unreadable.ok).toBe(false);
     if (!unreadable.ok) {
       expect(unreadable.error.sentence?.key).toBe('error.library.badRequest');

@@ -23,6 +23,7 @@ import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { UpdateService } from '../../../electron/core/updates/update-service';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
+import { toDisposable } from '../../../electron/ports/disposable';
 import { silentLogger } from '../../../electron/ports/logger';
 import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -270,7 +271,7 @@ describe('task and update sentences', () => {
       vault: keys,
       settings: {
         get: () => ({ baseUrl: 'https://api.example.com' }),
-        onChange: () => () => undefined,
+        onChange: () => toDisposable(() => undefined),
       },
       demoUrl: () => null,
     });
@@ -293,7 +294,7 @@ describe('task and update sentences', () => {
     await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: null });
     const credentials = new AppCredentials({
       vault: keys,
-      settings: { get: () => ({ baseUrl: '' }), onChange: () => () => undefined },
+      settings: { get: () => ({ baseUrl: '' }), onChange: () => toDisposable(() => undefined) },
       demoUrl: () => null,
     });
     const reason = async (endpoint: string) => {
@@ -340,7 +341,7 @@ describe('task and update sentences', () => {
   it('never contacts this computer for an imported task, and says why', async () => {
     const credentials = new AppCredentials({
       vault: vault(),
-      settings: { get: () => ({ baseUrl: '' }), onChange: () => () => undefined },
+      settings: { get: () => ({ baseUrl: '' }), onChange: () => toDisposable(() => undefined) },
       demoUrl: () => 'http://127.0.0.1:9',
     });
     const found = await credentialsForRecord(credentials, {

@@ -1,4 +1,4 @@
-/** The reported model (issue 16, item 14): read from the wire, bounded, and optional on disk. */
+/** The model a task reports: read from the wire, bounded, and optional on disk. */
 import { describe, expect, it } from 'vitest';
 import { newTaskRecord, taskRecordSchema } from '../../../shared/domain/task-record';
 import { REQUEST_LIMITS } from '../../../shared/domain/limits';

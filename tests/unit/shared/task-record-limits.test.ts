@@ -19,7 +19,6 @@ import {
   MAX_TASK_ID_CHARS,
   MAX_URL_CHARS,
   MIN_DATE_MS,
-  isSaneDate,
 } from '../../../shared/domain/limits';
 import {
   taskRecordSchema,
@@ -96,10 +95,9 @@ describe('dates', () => {
       expect(parses(record({ images: [image({ savedAt: bad })] })), String(bad)).toBe(false);
   });
 
-  it('every accepted date can be formatted, and isSaneDate agrees with the schema', () => {
+  it('every accepted date can be formatted', () => {
     for (const ms of [MIN_DATE_MS, MAX_DATE_MS, ...BAD_DATES]) {
       const accepted = parses(record({ createdAt: ms }));
-      expect(isSaneDate(ms)).toBe(accepted);
       if (accepted) expect(() => new Date(ms).toISOString()).not.toThrow();
     }
   });

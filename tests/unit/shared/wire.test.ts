@@ -4,7 +4,6 @@ import {
   describeServiceError,
   generationRequestSchema,
   normaliseTask,
-  parseSize,
   readProgress,
   taskResponseSchema,
 } from '../../../shared/service/wire';
@@ -87,8 +86,6 @@ describe('generation requests', () => {
       false,
     );
     expect(generationRequestSchema.safeParse({ prompt: 'ok', size: '0x10' }).success).toBe(false);
-    expect(parseSize(' 1536x1024 ')).toEqual({ width: 1536, height: 1024 });
-    expect(parseSize('1.5x2')).toBeNull();
   });
 
   it('cleans text from the network', () => {

@@ -28,7 +28,7 @@ import { writeXmpBeside } from './xmp-sidecar';
 export type EmbedResult = { ok: true; bytes: number } | { ok: false; reason: string };
 
 /** The edit's plan; throws a {@link ContainerError} when the file cannot be trusted. */
-export async function planProvenance(
+async function planProvenance(
   reader: RangeReader,
   kind: ImageKind,
   provenance: ImageProvenance,

@@ -12,7 +12,7 @@ import { WINDOW_BYTES, type RangeReader } from './range-reader';
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 export const XMP_KEYWORD = 'XML:com.adobe.xmp';
-export const TEXT_KEYWORD = 'parameters';
+const TEXT_KEYWORD = 'parameters';
 const REPLACED_KEYWORDS = new Set([XMP_KEYWORD, TEXT_KEYWORD]);
 const TEXT_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt']);
 /** PNG's own limit on a chunk's length. */
@@ -93,7 +93,7 @@ export function pngChunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** An uncompressed iTXt chunk with no language tag. */
-export function itxtChunk(keywordText: string, text: Uint8Array): Buffer {
+function itxtChunk(keywordText: string, text: Uint8Array): Buffer {
   const head = Buffer.from(`${keywordText}\0\0\0\0\0`, 'latin1');
   return pngChunk('iTXt', Buffer.concat([head, text]));
 }

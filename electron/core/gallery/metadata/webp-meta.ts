@@ -15,7 +15,7 @@ const MAX_RIFF = 0xfffffffe;
 const XMP_FLAG = 0x04;
 const ALPHA_FLAG = 0x10;
 /** The largest XMP chunk that is read back. */
-export const MAX_READ_XMP = 1024 * 1024;
+const MAX_READ_XMP = 1024 * 1024;
 
 interface Chunk {
   readonly id: string;

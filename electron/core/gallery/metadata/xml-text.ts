@@ -5,6 +5,7 @@
  * characters replaced by U+FFFD, and an exact copy in which they (and the backslash) are written
  * as `\uXXXX` escapes.
  */
+import { XML_ENTITIES } from '../../../../shared/text/entities';
 
 const REPLACEMENT = '\uFFFD';
 
@@ -84,14 +85,6 @@ export function escapeXml(text: string): string {
     .replace(/\r/g, '&#xD;');
 }
 
-const ENTITIES: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-};
-
 const REFERENCE = /&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]{2,4});/g;
 const STRAY_AMPERSAND = /&(?!(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]{2,4});)/;
 
@@ -101,7 +94,7 @@ export function unescapeXml(text: string): string | null {
   let failed = false;
   const out = text.replace(REFERENCE, (_match, body: string) => {
     if (!body.startsWith('#')) {
-      const entity = ENTITIES[body];
+      const entity = XML_ENTITIES.get(body);
       if (entity === undefined) failed = true;
       return entity ?? '';
     }

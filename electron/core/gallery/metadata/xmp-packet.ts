@@ -11,7 +11,7 @@ import { escapeExact, escapeXml, unescapeExact, unescapeXml, xmlSafe } from './x
 export const DIGITAL_SOURCE_TYPE =
   'http://cv.iptc.org/newscodes/digitalsourcetype/trainedAlgorithmicMedia';
 /** Pictor's XMP namespace (a name, never fetched). */
-export const PICTOR_NS = 'https://pictor.invalid/ns/xmp/1.0/';
+const PICTOR_NS = 'https://pictor.invalid/ns/xmp/1.0/';
 
 /** What an image says about how it was made. */
 export interface ImageProvenance {

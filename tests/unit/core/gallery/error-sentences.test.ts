@@ -1,5 +1,5 @@
 /**
- * The gallery's failures carry catalogue sentences (issue 17 §1): real downloads from a loopback
+ * The gallery's failures carry catalogue sentences (the translated error messages): real downloads from a loopback
  * image host, real crafted paths and links, real missing images. Each failure's sentence is an
  * `error.gallery.*` key whose English text is the error's message, and the pseudo-locale words it
  * differently while keeping every value: the words come from the catalogue, not the code.

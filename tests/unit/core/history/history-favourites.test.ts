@@ -1,5 +1,5 @@
 /**
- * One favourite (issue 16, item 12): a task's star and its images' stars are one concept, so the
+ * One favourite: a task's star and its images' stars are one concept, so the
  * task list's and the gallery's Favourites filters agree, and histories written before (task and
  * image stars apart) are brought to the rule when the file is opened.
  */

@@ -101,6 +101,17 @@ describe('the change feed', () => {
     await vi.waitFor(() => expect(seen.at(-1)).toEqual({ localIds: ['after'], overflow: false }));
   });
 
+  it('keeps reporting to every other watcher when one throws', async () => {
+    app.watchChanges(() => {
+      throw new Error('a watcher broke');
+    }, 20);
+    const seen = collect(app);
+    cli.put(makeRecord({ localId: 'first' }));
+    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['first']));
+    cli.put(makeRecord({ localId: 'second' }));
+    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['first', 'second']));
+  });
+
   it('stops when the store closes', async () => {
     const listener = vi.fn();
     app.watchChanges(listener, 5);

@@ -21,6 +21,7 @@ import {
 import { keyOriginMessage } from '../../../../electron/adapters/dialog-prompts';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { makeImage, makeRecord } from '../history/history-fixtures';
+import { toDisposable } from '../../../../electron/ports/disposable';
 
 type Item = MenuItemConstructorOptions;
 
@@ -53,7 +54,7 @@ function languageSetting(initial: string) {
     get: () => ({ language }),
     onChange: (listener) => {
       listeners.add(listener);
-      return () => listeners.delete(listener);
+      return toDisposable(() => listeners.delete(listener));
     },
   };
   const change = (next: string) => {
@@ -93,9 +94,9 @@ describe('the application menu', () => {
         onCommand: () => undefined,
         onOpenLogs: () => undefined,
       });
-    const stop = followMainLanguage(setting, install);
+    const following = followMainLanguage(setting, install);
     install();
-    return { change, stop, listeners };
+    return { change, following, listeners };
   }
 
   it('is rebuilt in German, then Arabic, when the setting changes (Windows: access keys)', () => {
@@ -164,11 +165,11 @@ describe('the application menu', () => {
 
   it('is not rebuilt when the locale shown stays the same, nor after unsubscribing', () => {
     useSystemLanguages(() => ['de-AT', 'en-US']);
-    const { change, stop, listeners } = follow('linux', 'system');
+    const { change, following, listeners } = follow('linux', 'system');
     expect(labels(lastMenu())[0]).toBe('&Datei');
     change('de'); // the system's language named explicitly: same locale
     expect(electron.built).toHaveLength(1);
-    stop();
+    following.dispose();
     expect(listeners.size).toBe(0);
     change('fr');
     expect(electron.built).toHaveLength(1);

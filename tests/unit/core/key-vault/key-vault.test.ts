@@ -394,11 +394,11 @@ describe('KeyVault listeners and leaks', () => {
       throw new Error('listener broke');
     });
     const seen: string[] = [];
-    const off = vault.onChange((status) => seen.push(status.state));
+    const subscription = vault.onChange((status) => seen.push(status.state));
     vault.refresh();
     vault.refresh();
     await vault.setKey(KEY, strong);
-    off();
+    subscription.dispose();
     vault.clear();
     expect(told.map((s) => s.state)).toEqual(['not_set', 'ready', 'not_set']);
     expect(seen).toEqual(['not_set', 'ready']);

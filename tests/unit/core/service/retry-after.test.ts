@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   MAX_RETRY_AFTER_MS,
-  describeWait,
+  waitAmount,
   parseRetryAfter,
 } from '../../../../electron/core/service/retry-after';
 
@@ -48,14 +48,15 @@ describe('parseRetryAfter', () => {
   });
 });
 
-describe('describeWait', () => {
+describe('waitAmount', () => {
   it.each([
-    [0, 'about 1 second'],
-    [1000, 'about 1 second'],
-    [30_000, 'about 30 seconds'],
-    [120_000, 'about 2 minutes'],
-    [3_600_000, 'about 60 minutes'],
-  ])('%d ms → %s', (ms, text) => {
-    expect(describeWait(ms)).toBe(text);
+    [0, 'seconds', 1],
+    [1000, 'seconds', 1],
+    [30_000, 'seconds', 30],
+    [89_000, 'seconds', 89],
+    [120_000, 'minutes', 2],
+    [3_600_000, 'minutes', 60],
+  ])('%d ms → %s %d', (ms, unit, amount) => {
+    expect(waitAmount(ms)).toEqual({ unit, amount });
   });
 });

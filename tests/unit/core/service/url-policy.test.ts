@@ -4,7 +4,6 @@ import {
   checkImageUrl,
   isLoopbackHost,
   isNonPublicAddress,
-  sameOrigin,
 } from '../../../../electron/core/service/url-policy';
 
 describe('checkBaseUrl', () => {
@@ -82,7 +81,5 @@ describe('checkImageUrl', () => {
     // A public IPv4 address inside IPv6 stays public.
     expect(isNonPublicAddress(new URL('http://[64:ff9b::8.8.8.8]/').hostname)).toBe(false);
     expect(isNonPublicAddress(new URL('http://[2002:808:808::1]/').hostname)).toBe(false);
-    expect(sameOrigin('https://a.com/x', 'https://a.com:443/y')).toBe(true);
-    expect(sameOrigin('https://a.com', 'https://a.com:8443')).toBe(false);
   });
 });

@@ -140,13 +140,18 @@ describe('SettingsService defaults and changes', () => {
       throw new Error('listener broke');
     });
     const heard: string[] = [];
-    const off = service.onChange((s) => heard.push(s.theme));
+    const subscription = service.onChange((s) => heard.push(s.theme));
     service.update({ theme: 'dark' });
-    off();
+    subscription.dispose();
     service.update({ theme: 'light' });
     expect(heard).toEqual(['dark']);
     expect(changes.map((s) => s.theme)).toEqual(['dark', 'light']);
-    expect(logs.filter((l) => l.message === 'settings listener failed')).toHaveLength(2);
+    const failed = logs.filter((l) => l.message === 'an event listener failed');
+    expect(failed.map((l) => l.fields?.['event'])).toEqual([
+      'settings changed',
+      'settings changed',
+    ]);
+    expect(failed[0]?.fields?.['error']).toBe('Error: listener broke');
   });
 });
 

@@ -78,6 +78,20 @@ describe('UpdateService', () => {
     expect(updater.checks).toBe(3);
   });
 
+  it('goes on to ready, telling every other listener, when a listener throws', async () => {
+    const { updater, service, seen } = setup();
+    service.onChange(() => {
+      throw new Error('the window is gone');
+    });
+    const after: string[] = [];
+    service.onChange((state) => after.push(state.status));
+    updater.offer = offer();
+    const state = await service.checkNow();
+    expect(state.status).toBe('ready');
+    expect(after).toEqual(seen.map((each) => each.status));
+    expect(after.at(-1)).toBe('ready');
+  });
+
   it('goes idle → checking → available → downloading → ready, and restarts only when asked', async () => {
     const { updater, service, seen } = setup();
     updater.offer = offer();

@@ -1,5 +1,5 @@
 /**
- * One favourite (issue 16, item 12), as the user meets it in the whole app: an image starred in
+ * One favourite, as the user meets it in the whole app: an image starred in
  * the Gallery puts its task in the Tasks screen's Favourites, and a task starred in Tasks puts
  * its images in the Gallery's Favourites only. The fake API keeps stars as main does
  * (shared/domain/favourites.ts; the history's own tests cover main).

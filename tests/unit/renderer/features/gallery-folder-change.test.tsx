@@ -1,5 +1,5 @@
 /**
- * Changing the gallery folder in Settings (issue 16, item 11): the question depends on what the
+ * Changing the gallery folder in Settings: the question depends on what the
  * chosen folder holds, a move shows its progress with Cancel, and the result is reported.
  */
 import { screen, waitFor, within } from '@testing-library/react';

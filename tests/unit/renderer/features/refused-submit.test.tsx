@@ -1,5 +1,5 @@
 /**
- * A refused submit (issue 16, item 8): what was typed stays in the form, account-level refusals
+ * A refused submit: what was typed stays in the form, account-level refusals
  * are one banner however many attempts and leave no row, a 400 row puts the request back in the
  * form for editing instead of sending it again, and a row's message can be read in full.
  */

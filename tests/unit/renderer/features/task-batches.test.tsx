@@ -1,5 +1,5 @@
 /**
- * Issue 16, items 6 and 7: a submit's tasks shown as one row, and selecting tasks with the mouse
+ * Batches and selection: a submit's tasks shown as one row, and selecting tasks with the mouse
  * and the keyboard to act on them at once (one confirmation for a removal).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

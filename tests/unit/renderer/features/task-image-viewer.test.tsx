@@ -1,4 +1,4 @@
-/** Issue 16, item 3: a task's pictures open the gallery's image viewer, over the Tasks screen. */
+/** A task's pictures open the gallery's image viewer, over the Tasks screen. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';

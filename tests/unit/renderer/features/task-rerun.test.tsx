@@ -1,4 +1,4 @@
-/** Issue 16, item 10: "Rerun" and "Use this prompt" on completed tasks and in the viewer. */
+/** "Rerun" and "Use this prompt" on completed tasks and in the viewer. */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';

@@ -1,5 +1,5 @@
 /**
- * Issue 16, item 4, in the viewer over the Tasks screen: a delete moves on to the task's next
+ * Delete and Undo in the viewer over the Tasks screen: a delete moves on to the task's next
  * saved image and keeps the focus in the viewer; Ctrl+Z shows the image again.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * Gallery basics (issue 16, item 13): thumbnail size, order, whole-image tiles, each kept for the
+ * Gallery basics: thumbnail size, order, whole-image tiles, each kept for the
  * next start; the tiles' actions menu by pointer and keyboard; the viewer's details panel that
  * can be hidden; the filter bar's clear button holding its place; a scrollbar that spans the
  * whole gallery, with the page at a dragged-to position loaded by position.

@@ -1,5 +1,5 @@
 /**
- * The gallery's multi-selection (issue 16, item 7): click with Ctrl/Cmd or Shift, Space and
+ * The gallery's multi-selection: click with Ctrl/Cmd or Shift, Space and
  * Shift+Space, Ctrl/Cmd+A, Escape; a toolbar with the count that deletes (one question, then
  * Undo), favourites and exports the selection.
  */

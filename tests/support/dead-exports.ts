@@ -1,0 +1,116 @@
+/**
+ * Exports of the product (electron/, shared/, renderer/) that nothing needs, found with the
+ * TypeScript compiler over the whole project (tests included): every identifier, property access
+ * and destructured dynamic import is resolved to the symbol it names, so `import * as m` and
+ * `const { x } = await import('./m')` count as uses. What is reported:
+ *
+ * - `unused`: a value (function, constant, class) no other file names: its `export` is dead,
+ *   whether or not its own file uses it.
+ * - `unused`: a type no file names, its own included (a type its own file uses names part of an
+ *   exported signature, such as an options interface, and stays exported).
+ * - `tests-only`: a value only tests name and its own file does not use: product code that is
+ *   kept alive by its tests, or a seam kept for them.
+ */
+import { relative, sep } from 'node:path';
+import ts from 'typescript';
+
+export interface DeadExport {
+  /** `file#name`, the file relative to the project root with `/`. */
+  readonly id: string;
+  readonly kind: 'unused' | 'tests-only';
+}
+
+interface Exported {
+  readonly file: string;
+  readonly name: string;
+  readonly isType: boolean;
+  readonly declarations: ReadonlySet<ts.Node>;
+  readonly users: Set<string>;
+  ownUses: number;
+}
+
+const PRODUCT = /^(electron|shared|renderer)\//;
+
+/** Every dead export of the project at `root` (the folder of its tsconfig.json). */
+export function findDeadExports(root: string): DeadExport[] {
+  const config = ts.readConfigFile(`${root}/tsconfig.json`, ts.sys.readFile);
+  const parsed = ts.parseJsonConfigFileContent(config.config, ts.sys, root);
+  const program = ts.createProgram(parsed.fileNames, parsed.options);
+  const checker = program.getTypeChecker();
+  const rel = (file: string) => relative(root, file).split(sep).join('/');
+  const sources = program
+    .getSourceFiles()
+    .filter((source) => !source.isDeclarationFile && !rel(source.fileName).startsWith('..'))
+    .filter((source) => !rel(source.fileName).includes('node_modules/'));
+  const exported = exportsOf(sources, checker, rel);
+  for (const source of sources) {
+    const file = rel(source.fileName);
+    const use = (symbol: ts.Symbol | undefined, at: ts.Node) => {
+      const entry = symbol && exported.get(resolved(symbol, checker));
+      if (!entry) return;
+      if (file !== entry.file) entry.users.add(file);
+      else if (!entry.declarations.has(at)) entry.ownUses += 1;
+    };
+    const visit = (node: ts.Node): void => {
+      if (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent)) {
+        // `const { x } = await import('./m')`: the binding names the module's export.
+        const name = node.propertyName ?? node.name;
+        if (ts.isIdentifier(name)) {
+          const type = checker.getTypeAtLocation(node.parent);
+          use(checker.getPropertyOfType(type, name.text), node);
+        }
+      }
+      if (ts.isIdentifier(node)) use(checker.getSymbolAtLocation(node), node);
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return [...exported.values()].flatMap((entry): DeadExport[] => {
+    const id = `${entry.file}#${entry.name}`;
+    const product = [...entry.users].filter((user) => PRODUCT.test(user));
+    if (entry.users.size === 0 && (!entry.isType || entry.ownUses === 0)) {
+      return [{ id, kind: 'unused' }];
+    }
+    if (!entry.isType && entry.users.size > 0 && product.length === 0 && entry.ownUses === 0) {
+      return [{ id, kind: 'tests-only' }];
+    }
+    return [];
+  });
+}
+
+function resolved(symbol: ts.Symbol, checker: ts.TypeChecker): ts.Symbol {
+  if (!(symbol.flags & ts.SymbolFlags.Alias)) return symbol;
+  try {
+    return checker.getAliasedSymbol(symbol);
+  } catch {
+    return symbol;
+  }
+}
+
+/** The symbols each product file exports and declares itself (re-exports count at home). */
+function exportsOf(
+  sources: readonly ts.SourceFile[],
+  checker: ts.TypeChecker,
+  rel: (file: string) => string,
+): Map<ts.Symbol, Exported> {
+  const exported = new Map<ts.Symbol, Exported>();
+  for (const source of sources) {
+    const file = rel(source.fileName);
+    const module = PRODUCT.test(file) ? checker.getSymbolAtLocation(source) : undefined;
+    if (!module) continue;
+    for (const symbol of checker.getExportsOfModule(module)) {
+      const target = resolved(symbol, checker);
+      const declarations = target.declarations ?? [];
+      if (declarations[0]?.getSourceFile() !== source) continue;
+      exported.set(target, {
+        file,
+        name: symbol.name,
+        isType: !(target.flags & ts.SymbolFlags.Value),
+        declarations: new Set(declarations.map((node) => ts.getNameOfDeclaration(node) ?? node)),
+        users: new Set(),
+        ownUses: 0,
+      });
+    }
+  }
+  return exported;
+}

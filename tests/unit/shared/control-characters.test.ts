@@ -1,0 +1,98 @@
+/**
+ * The control-character table is declared once (shared/text/control-characters.ts) and every
+ * place that refuses or neutralises such characters reads it: each one is checked here against
+ * every member of the sets it uses, so a place that keeps its own, narrower copy (C0 without C1,
+ * overrides without marks) fails.
+ */
+import { describe, expect, it } from 'vitest';
+import { cleanText } from '../../../shared/service/wire';
+import {
+  BIDI_CONTROLS,
+  C0_CONTROLS,
+  CONTROL_CHARACTERS,
+  DEL_AND_C1_CONTROLS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../shared/text/control-characters';
+import { jsonSafe, terminalSafe } from '../../../electron/cli/terminal-text';
+import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library-archive/archive-limits';
+import { pathRefusal } from '../../../electron/core/library-archive/entry-path';
+import { keyTextProblem } from '../../../electron/core/key-vault/key-text';
+import { suggestedFileName } from '../../../electron/core/os/save-name';
+import { checkExternalUrl } from '../../../electron/core/protocol/external-url';
+import { parseRequestPath } from '../../../electron/core/protocol/request-path';
+import { checkTaskId } from '../../../electron/core/service/task-id';
+import { releaseNotesText } from '../../../electron/core/updates/release-notes';
+
+/** The characters of a set, found by asking its class about every BMP code unit. */
+function members(set: string): string[] {
+  const pattern = anyOf([set]);
+  const found: string[] = [];
+  for (let code = 0; code <= 0xffff; code += 1) {
+    const char = String.fromCharCode(code);
+    if (pattern.test(char)) found.push(char);
+  }
+  return found;
+}
+
+const CONTROLS = members(CONTROL_CHARACTERS);
+const BIDI = members(BIDI_CONTROLS);
+const SEPARATORS = members(LINE_SEPARATORS);
+const ALL = [...CONTROLS, ...BIDI, ...SEPARATORS];
+const ANY = anyOf([CONTROL_CHARACTERS, BIDI_CONTROLS, LINE_SEPARATORS]);
+const name = (char: string) => `U+${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+describe('the control-character table', () => {
+  it('holds C0, DEL and C1, the bidi formatting characters and the two separators', () => {
+    expect(members(C0_CONTROLS)).toHaveLength(32);
+    expect(members(DEL_AND_C1_CONTROLS)).toHaveLength(33);
+    expect(CONTROLS).toHaveLength(65);
+    expect(BIDI.map(name)).toEqual(
+      ['061c', '200e', '200f', '202a', '202b', '202c', '202d', '202e']
+        .concat(['2066', '2067', '2068', '2069'])
+        .map((hex) => `U+${hex}`),
+    );
+    expect(SEPARATORS.map(name)).toEqual(['U+2028', 'U+2029']);
+  });
+
+  it('is written out visibly for a terminal and a JSON line', () => {
+    for (const char of ALL) {
+      expect(terminalSafe(`a${char}b`), name(char)).not.toMatch(ANY);
+      expect(jsonSafe(JSON.stringify(`a${char}b`)), name(char)).not.toMatch(ANY);
+    }
+  });
+
+  it('never reaches a service message, a suggested file name or release notes', () => {
+    for (const char of CONTROLS) expect(cleanText(`a${char}b`), name(char)).toBe('a b');
+    for (const char of ALL) {
+      expect(suggestedFileName(`fox${char}gnp.exe`, 0, 'x.png'), name(char)).not.toMatch(ANY);
+    }
+    // Notes are shown as text in the page, where a line separator is only a space.
+    for (const char of [...CONTROLS, ...BIDI]) {
+      const notes = releaseNotesText(`one${char}two`) ?? '';
+      expect(notes.replace(/\n/g, ''), name(char)).not.toMatch(ANY);
+    }
+    expect(releaseNotesText('one\ntwo')).toBe('one\ntwo');
+  });
+
+  it('is refused in a task id, a key, a gallery request path, a link and an archive entry', () => {
+    for (const char of CONTROLS) {
+      expect(() => checkTaskId(`task${char}id`), name(char)).toThrow();
+      expect(keyTextProblem(`sk-abc${char}def`)?.key, name(char)).toBe(
+        'error.settings.keyWhitespace',
+      );
+      const encoded = encodeURIComponent(char);
+      expect(
+        parseRequestPath(`pictor-gallery://gallery/a${encoded}b.png`, 'pictor-gallery', 'gallery')
+          .ok,
+        name(char),
+      ).toBe(false);
+      expect(checkExternalUrl(`https://example.com/a${char}b`).ok, name(char)).toBe(false);
+    }
+    for (const char of ALL) {
+      // NUL is the gallery's own rule ('empty'); every other one is 'tricky'.
+      const rule = pathRefusal(`folder/a${char}b.png`, DEFAULT_ARCHIVE_LIMITS);
+      expect(rule, name(char)).toBe(char === '\0' ? 'empty' : 'tricky');
+    }
+  });
+});
