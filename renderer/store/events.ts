@@ -11,6 +11,9 @@ import type { AppState } from './app-state';
 
 type StoreApi = { getState(): AppState };
 
+/** `gallery:changed` reasons that bring tasks the page has not heard of (library-handlers, wire-app). */
+const ADDS_TASKS: ReadonlySet<string> = new Set(['imported', 'moved']);
+
 /** The sentence to announce when a task reaches `status` (null: nothing to say). */
 function announcement(payload: EventPayload<'task:updated'>, before: TaskStatus): string | null {
   const { record } = payload;
@@ -65,7 +68,11 @@ function subscribe(store: StoreApi): Array<() => void> {
       state().tasksApplyRemoved(localId);
       state().galleryRemoveTask(localId);
     }),
-    listen('gallery:changed', () => void state().galleryRefresh()),
+    listen('gallery:changed', ({ reason }) => {
+      void state().galleryRefresh();
+      // An import or a move adds tasks no `task:updated` told of: the history is read again.
+      if (ADDS_TASKS.has(reason)) void state().tasksReload();
+    }),
     listen('settings:changed', (settings) => state().settingsApply(settings)),
     listen('key:changed', (status) => {
       state().keyApply(status);
