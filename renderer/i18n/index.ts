@@ -18,6 +18,7 @@ import { loadCatalogue, loadMainCatalogue } from './catalogues';
 import { MainCatalogue } from '../../shared/i18n/main-catalogue';
 import { mainMessages } from '../../shared/i18n/main-messages';
 import { sentenceText, type Sentence } from '../../shared/i18n/sentence';
+import { textParams, withTextArguments } from '../../shared/i18n/localized-numbers';
 import {
   LOCALES,
   PSEUDO_LOCALE,
@@ -187,7 +188,11 @@ function compile(cacheKey: string, text: string, tag: string): IntlMessageFormat
   if (known !== undefined) return known;
   let message: IntlMessageFormat | null;
   try {
-    message = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+    const parsed = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+    // Plain `{n}` arguments read their values as written for the locale (localized-numbers.ts).
+    message = new IntlMessageFormat(withTextArguments(parsed.getAst()), tag, undefined, {
+      ignoreTag: true,
+    });
   } catch {
     message = null;
   }
@@ -204,7 +209,8 @@ function formatWith(
   const message = compile(cacheKey, text, tag);
   if (!message) return null;
   try {
-    const result = message.format(params);
+    const digits = numberFormat({ maximumFractionDigits: 1 });
+    const result = message.format(textParams(params, (value) => digits.format(value)));
     return typeof result === 'string' ? result : null;
   } catch {
     return null;
@@ -251,6 +257,17 @@ export function t(key: MessageKey, params: MessageParams = {}): string {
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return t('format.unknown');
   return numberFormat({ maximumFractionDigits: 1 }).format(value);
+}
+
+/**
+ * An image size as the request named it (`1024x1024`), in the locale's digits; anything that is
+ * not two whole numbers is shown as written (a custom value the service understands).
+ */
+export function formatSize(size: string): string {
+  const match = /^(\d{1,6})x(\d{1,6})$/.exec(size);
+  if (!match) return size;
+  const digits = numberFormat({ useGrouping: false });
+  return `${digits.format(Number(match[1]))}×${digits.format(Number(match[2]))}`;
 }
 
 /**

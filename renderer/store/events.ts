@@ -5,7 +5,7 @@
 import type { TaskStatus } from '../../shared/domain/task-record';
 import type { EventPayload } from '../../shared/ipc/contract';
 import { announce } from '../components/live-region';
-import { t } from '../i18n';
+import { errorText, t } from '../i18n';
 import { call, listen } from '../lib/api';
 import type { AppState } from './app-state';
 
@@ -23,9 +23,11 @@ function announcement(payload: EventPayload<'task:updated'>, before: TaskStatus)
       return t('announce.completed', { prompt: record.request.prompt });
     case 'failed':
     case 'not_found':
-      return t('announce.failed', { reason: record.error?.message ?? t('tasks.status.failed') });
+      return t('announce.failed', {
+        reason: record.error ? errorText(record.error) : t('tasks.status.failed'),
+      });
     case 'submit_failed':
-      return t('announce.submitFailed', { reason: record.error?.message ?? '' });
+      return t('announce.submitFailed', { reason: record.error ? errorText(record.error) : '' });
     default:
       return null;
   }

@@ -54,6 +54,8 @@ export const tasks = {
   'tasks.completed.expired':
     '{count, plural, one {Completed, but the image link expired before the image was saved.} other {Completed, but all # image links expired before the images were saved.}}',
   'tasks.failed.noReason': 'The service reported the task as failed without giving a reason.',
+  'tasks.failed.serviceSaid': 'The service reported the task as failed:',
+  'tasks.failed.quoted': '{sentence} “{words}”',
   'tasks.submitFailed.noReason': 'The service refused the request without giving a reason.',
   'tasks.submitUnknown.sentence':
     'The request may have reached the service, but no task id came back. Pictor does not resend it by itself, so you are never charged twice; submit again if you want a new attempt.',

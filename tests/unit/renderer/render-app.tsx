@@ -51,6 +51,40 @@ export function giveSize(selector: string, size: { width: number; height: number
   });
 }
 
+/**
+ * Makes every element matching `selector` hold more text than it shows (scrollWidth beyond
+ * clientWidth), as a one-line box that cuts its text does in a browser. Other elements keep
+ * what they had (another test helper's sizes included). Undone after the test.
+ */
+export function giveOverflow(selector: string): void {
+  const before = {
+    scrollWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollWidth'),
+    clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
+  };
+  const inherited = (name: 'scrollWidth' | 'clientWidth', element: HTMLElement): number =>
+    ((before[name] ?? Object.getOwnPropertyDescriptor(Element.prototype, name))?.get?.call(
+      element,
+    ) as number | undefined) ?? 0;
+  for (const [name, cut] of [
+    ['scrollWidth', 600],
+    ['clientWidth', 200],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.matches(selector) ? cut : inherited(name, this);
+      },
+    });
+  }
+  running.push(() => {
+    const own = HTMLElement.prototype as { scrollWidth?: number; clientWidth?: number };
+    if (before.scrollWidth) Object.defineProperty(own, 'scrollWidth', before.scrollWidth);
+    else delete own.scrollWidth;
+    if (before.clientWidth) Object.defineProperty(own, 'clientWidth', before.clientWidth);
+    else delete own.clientWidth;
+  });
+}
+
 export interface StartedApp extends RenderResult {
   fake: FakePictorApi;
   user: ReturnType<typeof userEvent.setup>;
