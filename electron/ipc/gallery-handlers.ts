@@ -10,6 +10,7 @@ import { withImageFavourite } from '../../shared/domain/favourites';
 import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-images';
 import { TrashShelf } from '../core/gallery/gallery-trash';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
+import { gallerySelectionHandlers } from './gallery-selection-handlers';
 import type { HistoryStore } from '../core/history/history-store';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
@@ -20,7 +21,10 @@ export interface GalleryHandlerDeps {
   /** The core now: read at each call, as moving the gallery replaces it. */
   readonly core: () => {
     readonly engine: TaskEngine;
-    readonly history: Pick<HistoryStore, 'listImages' | 'imageModels' | 'countImages'>;
+    readonly history: Pick<
+      HistoryStore,
+      'listImages' | 'imageModels' | 'countImages' | 'imageKeys'
+    >;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
   };
   readonly shell: Pick<
@@ -72,6 +76,11 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         engine.edit(ref.localId, (record) => withImageFavourite(record, ref.index, favourite)),
       );
     },
+    ...gallerySelectionHandlers({
+      core,
+      visibleStates: VISIBLE_STATES,
+      item: (record) => taskItem(core().engine, record),
+    }),
     ...galleryBatchHandlers({
       core,
       trash,

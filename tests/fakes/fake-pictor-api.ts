@@ -439,6 +439,10 @@ export class FakePictorApi implements PictorApi {
     },
     'tasks:list': (input) => this.list(input),
     'tasks:count': (input) => ({ total: this.matching(input).length }),
+    'tasks:selectAll': (input) => {
+      const matching = this.matching(input);
+      return { localIds: matching.map((record) => record.localId), total: matching.length };
+    },
     'tasks:get': ({ localId }) => {
       const record = this.byId.get(localId);
       return record ? this.item(record) : null;
@@ -528,6 +532,18 @@ export class FakePictorApi implements PictorApi {
     },
     'gallery:list': (input) => this.gallery(input),
     'gallery:count': (input) => this.galleryMatches(input).length,
+    'gallery:selectAll': (input) => {
+      const all = this.galleryMatches(input);
+      return { images: all.map(({ localId, index }) => ({ localId, index })), total: all.length };
+    },
+    'gallery:setFavourites': ({ images, favourite }) =>
+      this.imageBatch(images, ({ localId, index }) => {
+        const record = this.existing(localId);
+        if (!record.images.some((image) => image.index === index)) {
+          throw new Error('This image is not in the gallery.');
+        }
+        return this.updateTask(localId, withImageFavourite(record, index, favourite));
+      }),
     'gallery:models': () =>
       [
         ...new Set(
