@@ -228,7 +228,8 @@ export const requests = {
    * the user cancelled). The page never names a path.
    */
   'tasks:exportMany': {
-    input: z.object({ localIds }).strict(),
+    // One folder dialog for the whole selection, "Select all" included.
+    input: z.object({ localIds: z.array(localId).min(1).max(MAX_SELECT_ALL) }).strict(),
     output: z.object({
       folder: z.string().nullable(),
       copied: batchCount,
@@ -289,7 +290,8 @@ export const requests = {
    * the user cancelled), never over a file there. The page never names a path.
    */
   'gallery:exportImages': {
-    input: imageRefs,
+    // One folder dialog for the whole selection, "Select all" included.
+    input: z.object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL) }).strict(),
     output: z.object({
       folder: z.string().nullable(),
       copied: z.number().int().min(0),

@@ -60,6 +60,7 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
   const toggle = useAppStore((state) => state.tasksToggleGroup);
   const setFavourite = useAppStore((state) => state.tasksSetFavouriteOnly);
   const clear = useAppStore((state) => state.tasksClearFilters);
+  const selectAll = useAppStore((state) => state.tasksSelectAll);
   return (
     <div className="task-toolbar">
       <div className="task-toolbar__row">
@@ -98,6 +99,11 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
         <span className="task-toolbar__count muted" aria-live="polite">
           {counted ? t('tasks.count', { count: total }) : ''}
         </span>
+        {total > 0 ? (
+          <Button variant="ghost" size="small" aria-keyshortcuts="Control+A" onClick={selectAll}>
+            {t('tasks.selection.selectAll')}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -63,6 +63,7 @@ export const gallery = {
     'The files go to the trash of this computer, where you can restore them; Undo brings them back at once. The prompts stay in your history.',
   'gallery.selection.label': 'Selected images',
   'gallery.selection.count': '{count, plural, one {# selected} other {# selected}}',
+  'gallery.selection.countAll': '{count, plural, one {All # image} other {All # images}}',
   'gallery.selection.favourite': 'Favourite',
   'gallery.selection.unfavourite': 'Unfavourite',
   'gallery.selection.export': 'Export…',

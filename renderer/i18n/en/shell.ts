@@ -41,6 +41,9 @@ export const shell = {
   'toasts.label': 'Errors',
   'toasts.confirmationsLabel': 'Done',
   'toasts.savedAs': 'Saved “{file}” in {folder}.',
+  'status.progress': '{done} of {total}',
+  'status.favouriting':
+    '{favourite, select, yes {Adding to favourites…} other {Removing from favourites…}}',
   'announce.completed': 'Task completed: {prompt}',
   'announce.failed': 'Task failed: {reason}',
   'announce.submitFailed': 'Task not submitted: {reason}',

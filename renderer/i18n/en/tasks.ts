@@ -146,6 +146,8 @@ export const tasks = {
   'tasks.select.task': 'Select',
   'tasks.selection.label': 'Selected tasks',
   'tasks.selection.count': '{count, plural, one {# selected} other {# selected}}',
+  'tasks.selection.countAll': '{count, plural, one {All # task} other {All # tasks}}',
+  'tasks.selection.selectAll': 'Select all',
   'tasks.selection.favourite': 'Favourite',
   'tasks.selection.unfavourite': 'Unfavourite',
   'tasks.selection.export': 'Export…',
@@ -168,6 +170,4 @@ export const tasks = {
     '{count, plural, =0 {Nothing to submit again: only tasks that failed or were not sent can be.} one {Submitted # new task.} other {Submitted # new tasks.}}',
   'tasks.selection.exported':
     '{count, plural, =0 {No image was exported to {folder}.} one {Exported # image to {folder}.} other {Exported # images to {folder}.}}{failed, plural, =0 {} other { # could not be copied.}}',
-  'tasks.selection.exportTooMany':
-    'Select at most {max} tasks to export at once, then export the rest.',
 } as const;
