@@ -12,6 +12,7 @@ import { Nav } from './features/shell/nav';
 import { StatusArea } from './features/shell/status-area';
 import { useAppliedLanguage } from './features/shell/use-language';
 import { useAppliedTheme } from './features/shell/use-theme';
+import { useScreenKeys } from './features/shell/screen-keys';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
 import { useAppStore } from './store/app-store';
@@ -43,6 +44,7 @@ function useShownViews(view: View): ReadonlySet<View> {
 
 export function App() {
   useAppliedTheme();
+  useScreenKeys();
   // A new language redraws the window in it: every string is read again (state lives in the store).
   const language = useAppliedLanguage();
   const view = useAppStore((state) => state.view);

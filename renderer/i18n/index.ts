@@ -291,6 +291,24 @@ export function formatDateTime(ms: number): string {
   return formatDateWith({ dateStyle: 'medium', timeStyle: 'short' }, ms);
 }
 
+/** A day in the locale's numeric form and order ("31.12.2025", "12/31/2025"); '' for none. */
+export function formatDayNumeric(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const ms = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+  return formatDateWith({ year: 'numeric', month: '2-digit', day: '2-digit' }, ms);
+}
+
+/** The order the locale writes a day's parts in, and its ten digits (for reading one back). */
+export function dayWriting(): { order: Array<'day' | 'month' | 'year'>; digits: string[] } {
+  const parts = dateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(0);
+  const order = parts
+    .map((part) => part.type)
+    .filter((type): type is 'day' | 'month' | 'year' => ['day', 'month', 'year'].includes(type));
+  const digits = numberFormat({ useGrouping: false });
+  return { order, digits: Array.from({ length: 10 }, (_, value) => digits.format(value)) };
+}
+
 /** A time of day alone, for today's entries. */
 export function formatTime(ms: number): string {
   return formatDateWith({ timeStyle: 'short' }, ms);

@@ -8,8 +8,12 @@ import { announce } from '../components/live-region';
 import { errorText, t } from '../i18n';
 import { call, listen } from '../lib/api';
 import type { AppState } from './app-state';
+import { saveComposeMemory } from './compose-memory';
 
-type StoreApi = { getState(): AppState };
+type StoreApi = {
+  getState(): AppState;
+  subscribe(listener: (state: AppState, previous: AppState) => void): () => void;
+};
 
 /** `gallery:changed` reasons that bring tasks the page has not heard of (library-handlers, wire-app). */
 const ADDS_TASKS: ReadonlySet<string> = new Set(['imported', 'moved']);
@@ -118,6 +122,18 @@ export function runMenuCommand(
   }
 }
 
+/** Keeps the compose draft and its recent prompts for the next start, as they change. */
+function keepComposeMemory(store: StoreApi): () => void {
+  return store.subscribe((state, previous) => {
+    if (
+      state.composeDraft === previous.composeDraft &&
+      state.composeRecent === previous.composeRecent
+    )
+      return;
+    saveComposeMemory({ draft: state.composeDraft, recent: state.composeRecent });
+  });
+}
+
 async function loadInfo(store: StoreApi): Promise<void> {
   try {
     store.getState().uiApplyInfo(await call('app:getInfo'));
@@ -128,7 +144,8 @@ async function loadInfo(store: StoreApi): Promise<void> {
 
 /** Loads the first screen's data and subscribes to events; returns the unsubscribe function. */
 export function startStore(store: StoreApi): () => void {
-  const unsubscribe = subscribe(store);
+  store.getState().composeRestore();
+  const unsubscribe = [...subscribe(store), keepComposeMemory(store)];
   void loadInfo(store);
   void store.getState().settingsLoad();
   void store.getState().tasksReload();

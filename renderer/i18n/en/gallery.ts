@@ -8,6 +8,7 @@ export const gallery = {
   'gallery.model.label': 'Model',
   'gallery.model.all': 'All models',
   'gallery.from.label': 'From',
+  'gallery.date.error': 'Write the date as in {example}.',
   'gallery.to.label': 'To',
   'gallery.filters.clear': 'Clear filters',
   'gallery.count': '{count, plural, one {# image} other {# images}}',

@@ -4,6 +4,8 @@ export const shell = {
   'nav.tasks': 'Tasks',
   'nav.gallery': 'Gallery',
   'nav.settings': 'Settings',
+  'nav.withShortcut': '{label} ({keys})',
+  'keys.ctrlPlus': 'Ctrl+{key}',
   'nav.activeTasks': '{count, plural, one {# task running} other {# tasks running}}',
   'banner.demo.label': 'Demo service',
   'banner.demo.text':

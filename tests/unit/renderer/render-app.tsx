@@ -2,7 +2,7 @@
  * Starts the real renderer (store, events, <App/>) against a fake API, as main.tsx does, and
  * gives the test what it needs to drive it.
  */
-import { render, waitFor, type RenderResult } from '@testing-library/react';
+import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
@@ -95,6 +95,17 @@ export interface StartOptions {
   prepare?: (fake: FakePictorApi) => void;
   /** userEvent options (e.g. `advanceTimers` with fake timers). */
   userOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/**
+ * Quits the running app (its window closed, its subscriptions ended, its state gone) and starts
+ * it again, as a restart does: what the page keeps in localStorage stays.
+ */
+export async function restartApp(options: StartOptions = {}): Promise<StartedApp> {
+  cleanup();
+  while (running.length > 0) running.pop()?.();
+  useAppStore.setState(useAppStore.getInitialState(), true);
+  return startApp(options);
 }
 
 /** Installs a fake API, starts the store and renders the app; waits for the first data. */
