@@ -14,6 +14,19 @@ import type { SettingSaver } from './use-setting-save';
 
 type Report = RequestOutput<'service:testConnection'>;
 
+/**
+ * Refusals that are the user's own answer (they cancelled main's question whether to send the
+ * key to the new address): said plainly beside the field, not as an error.
+ */
+const USERS_CHOICE: ReadonlySet<string> = new Set([
+  'error.settings.keyStaysWith',
+  'error.settings.keyNotSent',
+]);
+
+function isUsersChoice(error: ApiError | null): boolean {
+  return error !== null && error.sentenceKey !== undefined && USERS_CHOICE.has(error.sentenceKey);
+}
+
 function ConnectionReport({ report, error }: { report: Report | null; error: ApiError | null }) {
   if (error) return <ErrorMessage message={error.message} detail={error.detail} />;
   if (!report) return null;
@@ -76,7 +89,9 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('baseUrl', input, active);
   useEffect(() => setText(saved), [saved]);
-  const error = saver.errorOf('baseUrl');
+  const refusal = saver.errorOf('baseUrl');
+  const declined = isUsersChoice(refusal);
+  const error = declined ? null : refusal;
   const changed = text.trim() !== saved;
 
   const save = async (): Promise<void> => {
@@ -123,6 +138,12 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
             </div>
           )}
         </Field>
+        {declined && refusal ? (
+          <p className="message message--info" role="status">
+            <Icon name="info" className="message__icon" />
+            <span className="message__body message__text">{refusal.text()}</span>
+          </p>
+        ) : null}
       </form>
       <div className="settings-actions">
         <Button icon="link" disabled={testing} onClick={() => void test()}>
