@@ -145,16 +145,20 @@ export function GalleryView() {
                     count: state.items.length,
                   })}
           </span>
-          {state.status === 'ready' && state.items.length > 0 && !selection.whole ? (
-            <Button
-              size="small"
-              variant="ghost"
-              aria-keyshortcuts="Control+A"
-              onClick={selection.selectAll}
-            >
-              {t('gallery.selection.selectAll')}
-            </Button>
-          ) : null}
+          {/* Kept in place while there is nothing to select (hidden), so the filters never move. */}
+          <Button
+            size="small"
+            variant="ghost"
+            aria-keyshortcuts="Control+A"
+            className={
+              state.status === 'ready' && state.items.length > 0 && !selection.whole
+                ? undefined
+                : 'gallery__select-all--idle'
+            }
+            onClick={selection.selectAll}
+          >
+            {t('gallery.selection.selectAll')}
+          </Button>
         </div>
         <GalleryFiltersBar
           filters={state.filters}
