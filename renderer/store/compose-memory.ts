@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { REQUEST_LIMITS } from '../../shared/domain/limits';
+import { readStored, writeStored } from '../lib/stored-value';
 
 /** Prompts kept for recall, newest first. */
 export const RECENT_PROMPTS = 20;
@@ -37,23 +38,11 @@ const KEY = 'pictor.compose';
 const EMPTY: ComposeMemory = { draft: null, recent: [] };
 
 export function loadComposeMemory(): ComposeMemory {
-  try {
-    const stored = localStorage.getItem(KEY);
-    if (stored === null) return EMPTY;
-    const json: unknown = JSON.parse(stored);
-    const parsed = memorySchema.safeParse(typeof json === 'object' && json !== null ? json : {});
-    return parsed.success ? parsed.data : EMPTY;
-  } catch {
-    return EMPTY;
-  }
+  return readStored(KEY, memorySchema, EMPTY);
 }
 
 export function saveComposeMemory(memory: ComposeMemory): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(memory));
-  } catch {
-    // Not kept: the draft is lost at the next start, as it was before it was kept.
-  }
+  writeStored(KEY, memory);
 }
 
 /** `recent` with `prompt` first (once), at most RECENT_PROMPTS. */

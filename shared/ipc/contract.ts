@@ -238,14 +238,8 @@ export const requests = {
     }),
   },
   'gallery:list': {
-    input: z
-      .object({
-        search,
-        favourite: z.boolean().optional(),
-        model: z.string().max(200).optional(),
-        from: dateMsSchema.optional(),
-        to: dateMsSchema.optional(),
-        states: z.array(imageStateSchema).max(10).optional(),
+    input: galleryFilter
+      .extend({
         /** The order (default newest first); a cursor continues the order it was made in. */
         sort: gallerySortSchema.optional(),
         /** The page that starts at this image (0 is the first); ignored with a cursor. */

@@ -9,22 +9,18 @@ import { Spinner } from '../../components/spinner';
 import { errorText, t } from '../../i18n';
 import { call, toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
 import { useFocusRequest } from '../shell/use-focus-request';
 import type { SettingSaver } from './use-setting-save';
 
 type Report = RequestOutput<'service:testConnection'>;
 
 /**
- * Refusals that are the user's own answer (they cancelled main's question whether to send the
+ * A refusal that is the user's own answer (they cancelled main's question whether to send the
  * key to the new address): said plainly beside the field, not as an error.
  */
-const USERS_CHOICE: ReadonlySet<string> = new Set([
-  'error.settings.keyStaysWith',
-  'error.settings.keyNotSent',
-]);
-
 function isUsersChoice(error: ApiError | null): boolean {
-  return error !== null && error.sentenceKey !== undefined && USERS_CHOICE.has(error.sentenceKey);
+  return error?.sentenceKey !== undefined && USERS_CHOICE_SENTENCES.has(error.sentenceKey);
 }
 
 function ConnectionReport({ report, error }: { report: Report | null; error: ApiError | null }) {

@@ -46,31 +46,24 @@ export function BatchStrip({ children }: { children: ReactNode }) {
     const step = Math.max(80, element.clientWidth * 0.8) * (towardsEnd ? 1 : -1) * (rtl ? -1 : 1);
     element.scrollBy({ left: step, behavior: 'smooth' });
   };
+  const button = (towardsEnd: boolean) =>
+    reach.overflows ? (
+      <IconButton
+        icon={towardsEnd ? 'forward' : 'back'}
+        size="small"
+        className="batch-strip__move icon-button--mirror"
+        label={t(towardsEnd ? 'tasks.batch.later' : 'tasks.batch.earlier')}
+        disabled={towardsEnd ? reach.atEnd : reach.atStart}
+        onClick={() => move(towardsEnd)}
+      />
+    ) : null;
   return (
     <div className={reach.overflows ? 'batch-strip batch-strip--overflows' : 'batch-strip'}>
-      {reach.overflows ? (
-        <IconButton
-          icon="back"
-          size="small"
-          className="batch-strip__move icon-button--mirror"
-          label={t('tasks.batch.earlier')}
-          disabled={reach.atStart}
-          onClick={() => move(false)}
-        />
-      ) : null}
+      {button(false)}
       <div ref={strip} className="task-batch__tiles" onScroll={measure}>
         {children}
       </div>
-      {reach.overflows ? (
-        <IconButton
-          icon="forward"
-          size="small"
-          className="batch-strip__move icon-button--mirror"
-          label={t('tasks.batch.later')}
-          disabled={reach.atEnd}
-          onClick={() => move(true)}
-        />
-      ) : null}
+      {button(true)}
     </div>
   );
 }

@@ -8,12 +8,11 @@
 import { memo, useId, type CSSProperties } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
-import { IconButton } from '../../components/icon-button';
 import { isoDate, t } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
 import { BatchPrompt } from './batch-prompt';
 import { BatchStrip } from './batch-strip';
 import { createdLine, parametersLine } from './task-meta';
+import { TaskIconButtons } from './task-row-actions';
 import { StatusLine } from './task-row';
 import { BatchSelectBox, SelectBox, useSelected, useSelectHandlers } from './task-select';
 import { TaskThumbnails } from './task-thumbnails';
@@ -52,8 +51,6 @@ const TaskTile = memo(function TaskTile({
   const { record } = item;
   const selected = useSelected(record.localId);
   const handlers = useSelectHandlers(record.localId);
-  const openDetails = useAppStore((state) => state.tasksOpenDetails);
-  const setFavourite = useAppStore((state) => state.tasksSetFavourite);
   return (
     <article
       className={`task-tile${selected ? ' task-tile--selected' : ''}`}
@@ -70,25 +67,7 @@ const TaskTile = memo(function TaskTile({
       <div className="task-tile__side">
         <div className="task-tile__tools">
           <SelectBox localId={record.localId} />
-          <IconButton
-            icon="star"
-            size="small"
-            label={t('tasks.action.favourite')}
-            pressed={record.favourite}
-            onClick={() => void setFavourite(record.localId, !record.favourite)}
-          />
-          <IconButton
-            icon="details"
-            size="small"
-            label={t('tasks.action.details')}
-            onClick={() => openDetails(record.localId)}
-          />
-          <IconButton
-            icon="trash"
-            size="small"
-            label={t('tasks.action.remove')}
-            onClick={() => onRemove(record)}
-          />
+          <TaskIconButtons record={record} onRemove={onRemove} withCopy={false} />
         </div>
         <StatusLine item={item} id={statusId} />
       </div>

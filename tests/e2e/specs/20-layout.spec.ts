@@ -8,16 +8,13 @@
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { REPO_ROOT } from '../harness/repo-paths';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
+import { SCREENSHOT_DIR } from './support/screenshots';
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generateAll, galleryTiles, showScreen, taskRows } from './support/ui';
 
 const session = useAppSession('layout');
-const OUT_DIR =
-  process.env.PICTOR_E2E_SCREENSHOTS === 'docs'
-    ? join(REPO_ROOT, 'docs', 'screenshots', 'e2e')
-    : join(REPO_ROOT, 'test-results', 'screenshots');
+const OUT_DIR = SCREENSHOT_DIR;
 const PROMPTS = [
   'A lighthouse on a rocky coast at dawn',
   'A bowl of ramen with steam rising',
