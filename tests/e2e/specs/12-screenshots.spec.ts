@@ -10,7 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 import { readSidecars } from './support/disk';
-import { SCREENSHOT_DIR } from './support/screenshots';
+import { SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
 import {
   composeForm,
@@ -25,12 +25,7 @@ import {
 } from './support/ui';
 
 const OUT_DIR = SCREENSHOT_DIR;
-const PROMPTS = [
-  'A lighthouse on a rocky coast at dawn',
-  'A bowl of ramen with steam rising',
-  'A hot-air balloon over lavender fields',
-  'A snowy mountain cabin at night',
-];
+const PROMPTS = SCREENSHOT_PROMPTS;
 
 const session = useAppSession('screenshots');
 

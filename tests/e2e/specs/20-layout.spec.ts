@@ -9,18 +9,13 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
-import { SCREENSHOT_DIR } from './support/screenshots';
+import { SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generateAll, galleryTiles, showScreen, taskRows } from './support/ui';
 
 const session = useAppSession('layout');
 const OUT_DIR = SCREENSHOT_DIR;
-const PROMPTS = [
-  'A lighthouse on a rocky coast at dawn',
-  'A bowl of ramen with steam rising',
-  'A hot-air balloon over lavender fields',
-  'A snowy mountain cabin at night',
-];
+const PROMPTS = SCREENSHOT_PROMPTS;
 const SMALL = { width: 800, height: 600 };
 /** A 1280x800 window at 200 % zoom: the page lays out in half the CSS pixels. */
 const ZOOM_200 = { width: 640, height: 400 };
