@@ -118,6 +118,9 @@ test('at 200 % zoom the gallery header takes a third of the window at most, and 
     .toBeLessThanOrEqual(ZOOM_200.height / 3);
   await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(3);
   await shoot(page, 'layout-zoom200-tasks-scrolled');
+  await showScreen(page, 'Settings');
+  expect(await crampedControls(page)).toEqual([]);
+  await shoot(page, 'layout-zoom200-settings');
 });
 
 for (const [tag, option, label] of [
