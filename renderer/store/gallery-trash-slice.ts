@@ -40,7 +40,7 @@ export interface GalleryTrashSlice {
   /** Moves the images to the trash (the caller asked the user); the viewer moves on. */
   galleryDeleteImages(items: readonly ImageRef[]): Promise<BatchResult>;
   /**
-   * Brings back the images of one delete (a toast's own), by default the last one; null when
+   * Brings back the images of one delete (an Undo button's own), by default the last one; null when
    * there is nothing to undo.
    */
   galleryUndoDelete(refs?: readonly ImageRef[]): Promise<BatchResult | null>;

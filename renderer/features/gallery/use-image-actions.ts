@@ -36,7 +36,7 @@ export interface ImageActionsState {
 }
 
 /**
- * The gallery's actions with their feedback: success is a confirmation toast, failure becomes a
+ * The gallery's actions with their feedback: success is said in the status area, failure becomes a
  * {@link Problem} the screen shows until dismissed or the next action.
  */
 export function useImageActions(): ImageActionsState {
@@ -131,7 +131,7 @@ export function outcome(
 }
 
 /**
- * Deletes the images and says so in a toast with Undo (the images stay in main's trash for a
+ * Deletes the images and says so in the status area with Undo (the images stay in main's trash for a
  * while; Ctrl/Cmd+Z asks for them too). Throws when none could be deleted.
  */
 export async function deleteWithUndo(

@@ -1,4 +1,4 @@
-/** English strings of the window frame: navigation, banners, toasts, announcements. */
+/** English strings of the window frame: navigation, banners, the status area, announcements. */
 export const shell = {
   'nav.label': 'Main',
   'nav.tasks': 'Tasks',
