@@ -1,5 +1,5 @@
 /**
- * The window: sidebar, standing banners, the current screen, error toasts and the live region.
+ * The window: sidebar, standing banners, the current screen, the status area and the live region.
  * Screens stay mounted once shown (hidden when not current) so a list keeps its scroll position.
  */
 import { useEffect, useState } from 'react';
@@ -9,9 +9,10 @@ import { GalleryView } from './features/gallery/gallery-view';
 import { SettingsView } from './features/settings/settings-view';
 import { Banners } from './features/shell/banners';
 import { Nav } from './features/shell/nav';
-import { Toasts } from './features/shell/toasts';
+import { StatusArea } from './features/shell/status-area';
 import { useAppliedLanguage } from './features/shell/use-language';
 import { useAppliedTheme } from './features/shell/use-theme';
+import { useScreenKeys } from './features/shell/screen-keys';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
 import { useAppStore } from './store/app-store';
@@ -43,6 +44,7 @@ function useShownViews(view: View): ReadonlySet<View> {
 
 export function App() {
   useAppliedTheme();
+  useScreenKeys();
   // A new language redraws the window in it: every string is read again (state lives in the store).
   const language = useAppliedLanguage();
   const view = useAppStore((state) => state.view);
@@ -76,8 +78,8 @@ export function App() {
             </div>
           ) : null}
         </main>
+        <StatusArea />
       </div>
-      <Toasts />
       <LiveRegion />
     </div>
   );

@@ -10,6 +10,7 @@ import { withImageFavourite } from '../../shared/domain/favourites';
 import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-images';
 import type { TrashOperations } from '../core/trash/trash-operations';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
+import { gallerySelectionHandlers } from './gallery-selection-handlers';
 import type { HistoryStore } from '../core/history/history-store';
 import type { PendingThumbnails } from '../core/gallery/pending-thumbnails';
 import type { ShellActions } from '../ports/shell-actions';
@@ -21,7 +22,10 @@ export interface GalleryHandlerDeps {
   /** The core now: read at each call, as moving the gallery replaces it. */
   readonly core: () => {
     readonly engine: TaskEngine;
-    readonly history: Pick<HistoryStore, 'listImages' | 'imageModels' | 'countImages'>;
+    readonly history: Pick<
+      HistoryStore,
+      'listImages' | 'imageModels' | 'countImages' | 'imageKeys'
+    >;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
   };
@@ -70,6 +74,11 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
         engine.edit(ref.localId, (record) => withImageFavourite(record, ref.index, favourite)),
       );
     },
+    ...gallerySelectionHandlers({
+      core,
+      visibleStates: VISIBLE_STATES,
+      item: (record) => taskItem(core().engine, record),
+    }),
     ...galleryBatchHandlers({
       core,
       trash,

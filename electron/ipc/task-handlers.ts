@@ -1,5 +1,5 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
-import type { RequestInput, TaskItem } from '../../shared/ipc/contract';
+import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
 import { followSubmits } from '../core/engine/account-refusal';
@@ -15,7 +15,7 @@ export interface TaskHandlerDeps {
   /** The core now: read at each call, as moving the gallery replaces it. */
   readonly core: () => {
     readonly engine: TaskEngine;
-    readonly history: Pick<HistoryStore, 'list' | 'count'>;
+    readonly history: Pick<HistoryStore, 'list' | 'count' | 'taskIds'>;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
   };
   /** The main process's own folder dialog, for exporting a selection's images. */
@@ -67,6 +67,11 @@ export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
       return { items: page.items.map(item), nextCursor: page.nextCursor };
     },
     'tasks:count': (filter) => ({ total: core().history.count(historyFilter(filter)) }),
+    // "Select all": the tasks main finds for the filter, never a list the page made up.
+    'tasks:selectAll': (filter) => ({
+      localIds: core().history.taskIds(historyFilter(filter), MAX_SELECT_ALL),
+      total: core().history.count(historyFilter(filter)),
+    }),
     'tasks:get': ({ localId }) => {
       const record = engine().get(localId);
       return record ? item(record) : null;

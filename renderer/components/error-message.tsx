@@ -4,8 +4,8 @@ import { IconButton } from './icon-button';
 import { Icon } from './icon';
 
 export interface ErrorMessageProps {
-  /** What happened and what to do, as a sentence. */
-  message: string;
+  /** What happened and what to do, as a sentence (with quoted words in it, at most). */
+  message: ReactNode;
   /** Technical detail, shown on demand. */
   detail?: string | undefined;
   /** `alert` for errors that just happened; `none` for a standing state in a list row. */

@@ -29,6 +29,9 @@ const PATHS = {
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
   send: 'M22 2L11 13M22 2l-7 20-4-9-9-4z',
   details: 'M4 6h16M4 12h16M4 18h10',
+  /** Towards the end of a line (mirrored in right-to-left windows by `icon--mirror`). */
+  forward: 'M9 6l6 6-6 6',
+  back: 'M15 6l-6 6 6 6',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -18,6 +18,7 @@ import { loadCatalogue, loadMainCatalogue } from './catalogues';
 import { MainCatalogue } from '../../shared/i18n/main-catalogue';
 import { mainMessages } from '../../shared/i18n/main-messages';
 import { sentenceText, type Sentence } from '../../shared/i18n/sentence';
+import { textParams, withTextArguments } from '../../shared/i18n/localized-numbers';
 import {
   LOCALES,
   PSEUDO_LOCALE,
@@ -187,7 +188,11 @@ function compile(cacheKey: string, text: string, tag: string): IntlMessageFormat
   if (known !== undefined) return known;
   let message: IntlMessageFormat | null;
   try {
-    message = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+    const parsed = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+    // Plain `{n}` arguments read their values as written for the locale (localized-numbers.ts).
+    message = new IntlMessageFormat(withTextArguments(parsed.getAst()), tag, undefined, {
+      ignoreTag: true,
+    });
   } catch {
     message = null;
   }
@@ -204,7 +209,8 @@ function formatWith(
   const message = compile(cacheKey, text, tag);
   if (!message) return null;
   try {
-    const result = message.format(params);
+    const digits = numberFormat({ maximumFractionDigits: 1 });
+    const result = message.format(textParams(params, (value) => digits.format(value)));
     return typeof result === 'string' ? result : null;
   } catch {
     return null;
@@ -254,6 +260,17 @@ export function formatNumber(value: number): string {
 }
 
 /**
+ * An image size as the request named it (`1024x1024`), in the locale's digits; anything that is
+ * not two whole numbers is shown as written (a custom value the service understands).
+ */
+export function formatSize(size: string): string {
+  const match = /^(\d{1,6})x(\d{1,6})$/.exec(size);
+  if (!match) return size;
+  const digits = numberFormat({ useGrouping: false });
+  return `${digits.format(Number(match[1]))}×${digits.format(Number(match[2]))}`;
+}
+
+/**
  * Formatters never throw: the values come from records, and a record can hold anything (a
  * compromised main process, an old build). `Intl.DateTimeFormat` throws a RangeError for a
  * time `Date` cannot hold (beyond ±8.64e15 ms, NaN); such a date reads "unknown date".
@@ -272,6 +289,24 @@ export function formatDate(ms: number): string {
 /** A date and time, e.g. "21 Nov 2025, 14:03". */
 export function formatDateTime(ms: number): string {
   return formatDateWith({ dateStyle: 'medium', timeStyle: 'short' }, ms);
+}
+
+/** A day in the locale's numeric form and order ("31.12.2025", "12/31/2025"); '' for none. */
+export function formatDayNumeric(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const ms = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+  return formatDateWith({ year: 'numeric', month: '2-digit', day: '2-digit' }, ms);
+}
+
+/** The order the locale writes a day's parts in, and its ten digits (for reading one back). */
+export function dayWriting(): { order: Array<'day' | 'month' | 'year'>; digits: string[] } {
+  const parts = dateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(0);
+  const order = parts
+    .map((part) => part.type)
+    .filter((type): type is 'day' | 'month' | 'year' => ['day', 'month', 'year'].includes(type));
+  const digits = numberFormat({ useGrouping: false });
+  return { order, digits: Array.from({ length: 10 }, (_, value) => digits.format(value)) };
 }
 
 /** A time of day alone, for today's entries. */

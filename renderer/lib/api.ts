@@ -25,12 +25,29 @@ declare global {
 export class ApiError extends Error {
   readonly code: IpcError['code'] | 'unavailable';
   readonly detail: string | undefined;
+  /** The sentence's catalogue entry, when main sent one (`error.settings.keyStaysWith`…). */
+  readonly sentenceKey: string | undefined;
+  private readonly reword: (() => string) | undefined;
 
-  constructor(code: ApiError['code'], message: string, detail?: string) {
+  /** `reword` words the sentence again in the language shown then (see {@link text}). */
+  constructor(
+    code: ApiError['code'],
+    message: string,
+    detail?: string,
+    reword?: () => string,
+    sentenceKey?: string,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.detail = detail;
+    this.reword = reword;
+    this.sentenceKey = sentenceKey;
+  }
+
+  /** The sentence in the language shown now (a message kept on screen follows a new language). */
+  text(): string {
+    return this.reword?.() ?? this.message;
   }
 }
 
@@ -40,7 +57,8 @@ type CallArgs<C extends RequestChannel> =
 
 function bridge(): PictorApi {
   const api = window.pictor;
-  if (!api) throw new ApiError('unavailable', t('error.noBridge'));
+  if (!api)
+    throw new ApiError('unavailable', t('error.noBridge'), undefined, () => t('error.noBridge'));
   return api;
 }
 
@@ -65,10 +83,18 @@ export async function call<C extends RequestChannel>(
       'unavailable',
       t('error.noBridge'),
       error instanceof Error ? error.message : undefined,
+      () => t('error.noBridge'),
     );
   }
   if (result.ok) return result.value;
-  throw new ApiError(result.error.code, errorText(result.error), result.error.detail);
+  const said = result.error;
+  throw new ApiError(
+    said.code,
+    errorText(said),
+    said.detail,
+    () => errorText(said),
+    said.sentence?.key,
+  );
 }
 
 /** Subscribes to a main-process event; returns the unsubscribe function. */

@@ -2,8 +2,9 @@
  * A list's multi-selection, as the desktop's file managers do it: a click selects one item,
  * Ctrl/Cmd+click toggles one, Shift+click selects the range from the anchor (the last item
  * clicked without Shift), Ctrl/Cmd+Shift+click adds that range, Ctrl/Cmd+A selects everything
- * loaded and Escape clears. Pure functions over an immutable value, generic over the id type,
- * shared by the task history and the gallery.
+ * the list has, loaded or not ("All 300 images": the whole filtered set, see {@link Whole}), and
+ * Escape clears. Pure functions over an immutable value, generic over the id type, shared by the
+ * task history and the gallery.
  *
  * The selection holds ids, not positions: it survives a next page being appended, and a range is
  * taken in the order the list shows at the moment of the click. Ids that leave the list (deleted,
@@ -11,10 +12,21 @@
  */
 
 export interface Selection<Id> {
-  /** The selected ids, in the order they were selected. */
+  /** The selected ids, in the order they were selected (empty while the whole set is). */
   readonly ids: ReadonlySet<Id>;
   /** Where a Shift+click range starts: the last item clicked without Shift. */
   readonly anchor: Id | null;
+  /** Every item of the list, loaded or not, but those taken out: Ctrl/Cmd+A, "Select all". */
+  readonly whole?: Whole<Id> | undefined;
+}
+
+/**
+ * The whole list as the selection, whatever of it is loaded: the page knows only how many there
+ * are, and asks main for their ids when an action needs them (its filters, main's answer).
+ */
+export interface Whole<Id> {
+  /** Items taken out of the whole set (Ctrl/Cmd+click on a selected one). */
+  readonly except: ReadonlySet<Id>;
 }
 
 /** Which modifier keys were held during a click (a DOM event fits). */
@@ -37,15 +49,22 @@ export function emptySelection<Id>(): Selection<Id> {
 }
 
 export function isSelected<Id>(selection: Selection<Id>, id: Id): boolean {
-  return selection.ids.has(id);
+  return selection.whole ? !selection.whole.except.has(id) : selection.ids.has(id);
 }
 
-export function selectionSize<Id>(selection: Selection<Id>): number {
-  return selection.ids.size;
+/** How many are selected; `total` is the whole list's length (a whole-set selection needs it). */
+export function selectionSize<Id>(selection: Selection<Id>, total = 0): number {
+  return selection.whole ? Math.max(0, total - selection.whole.except.size) : selection.ids.size;
+}
+
+/** Whether anything is selected (the whole set always is, until cleared). */
+export function hasSelection<Id>(selection: Selection<Id>): boolean {
+  return selection.whole !== undefined || selection.ids.size > 0;
 }
 
 /** The selected ids in the list's order (ids not in `order` come last, as selected). */
 export function selectedInOrder<Id>(selection: Selection<Id>, order: readonly Id[]): Id[] {
+  if (selection.whole) return order.filter((id) => isSelected(selection, id));
   const inList = order.filter((id) => selection.ids.has(id));
   const shown = new Set(inList);
   return [...inList, ...[...selection.ids].filter((id) => !shown.has(id))];
@@ -58,6 +77,12 @@ export function selectOnly<Id>(id: Id): Selection<Id> {
 
 /** Ctrl/Cmd+click: this item in or out, the rest kept; it becomes the anchor. */
 export function toggleSelected<Id>(selection: Selection<Id>, id: Id): Selection<Id> {
+  if (selection.whole) {
+    const except = new Set(selection.whole.except);
+    if (except.has(id)) except.delete(id);
+    else except.add(id);
+    return { ids: new Set(), anchor: id, whole: { except } };
+  }
   const ids = new Set(selection.ids);
   if (ids.has(id)) ids.delete(id);
   else ids.add(id);
@@ -85,6 +110,12 @@ export function extendSelection<Id>(
 ): Selection<Id> {
   const range = selection.anchor === null ? null : rangeOf(order, selection.anchor, id);
   if (range === null) return add ? toggleSelected(selection, id) : selectOnly(id);
+  if (selection.whole && add) {
+    // Back into the whole set: the range is no longer taken out of it.
+    const except = new Set(selection.whole.except);
+    for (const each of range) except.delete(each);
+    return { ids: new Set(), anchor: selection.anchor, whole: { except } };
+  }
   const ids = new Set(add ? selection.ids : []);
   for (const each of range) ids.add(each);
   return { ids, anchor: selection.anchor };
@@ -103,11 +134,14 @@ export function clickSelection<Id>(
   return selectOnly(id);
 }
 
-/** Ctrl/Cmd+A: every item in `order`; the anchor is kept when it is among them. */
+/**
+ * Ctrl/Cmd+A, "Select all": the whole list, loaded (`order`) or not; the anchor is kept when it
+ * is loaded.
+ */
 export function selectAll<Id>(selection: Selection<Id>, order: readonly Id[]): Selection<Id> {
   const anchor =
     selection.anchor !== null && order.includes(selection.anchor) ? selection.anchor : null;
-  return { ids: new Set(order), anchor: anchor ?? order[0] ?? null };
+  return { ids: new Set(), anchor: anchor ?? order[0] ?? null, whole: { except: new Set() } };
 }
 
 /** Only the selected ids `keep` accepts (those still in the list); the same value when none left. */
@@ -115,6 +149,8 @@ export function retainSelection<Id>(
   selection: Selection<Id>,
   keep: (id: Id) => boolean,
 ): Selection<Id> {
+  // The whole set is the list's, whatever leaves it: nothing to drop.
+  if (selection.whole) return selection;
   const ids = [...selection.ids].filter(keep);
   if (ids.length === selection.ids.size) return selection;
   const anchor = selection.anchor !== null && keep(selection.anchor) ? selection.anchor : null;
@@ -137,6 +173,6 @@ export function keySelection<Id>(
 ): Selection<Id> {
   const command = selectionCommand(event);
   if (command === 'select-all') return selectAll(selection, order);
-  if (command === 'clear') return selection.ids.size === 0 ? selection : emptySelection();
+  if (command === 'clear') return hasSelection(selection) ? emptySelection() : selection;
   return selection;
 }

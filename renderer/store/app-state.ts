@@ -1,6 +1,6 @@
 /** The whole renderer state: one store made of slices (see store/app-store.ts). */
 import type { ComposeSlice } from './compose-slice';
-import type { ConfirmationsSlice } from './confirmations-slice';
+import type { StatusSlice } from './status-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { TasksSlice } from './tasks-slice';
@@ -12,5 +12,5 @@ export type AppState = ComposeSlice &
   GallerySlice &
   SettingsSlice &
   UiSlice &
-  ConfirmationsSlice &
+  StatusSlice &
   TrashProgressSlice;

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import type { AppState } from './app-state';
 import { createComposeSlice } from './compose-slice';
-import { createConfirmationsSlice } from './confirmations-slice';
+import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
 import { createSettingsSlice } from './settings-slice';
@@ -16,7 +16,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createGallerySlice(...a),
   ...createSettingsSlice(...a),
   ...createUiSlice(...a),
-  ...createConfirmationsSlice(...a),
+  ...createStatusSlice(...a),
   ...createTrashProgressSlice(...a),
 }));
 

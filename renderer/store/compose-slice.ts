@@ -20,6 +20,7 @@ import {
   checkSize,
 } from '../lib/request-validation';
 import type { AppState } from './app-state';
+import { loadComposeMemory, withRecent } from './compose-memory';
 
 /** The form as typed. `size`/`quality` hold a preset, '' (service default) or the custom text. */
 export interface ComposeDraft {
@@ -76,6 +77,10 @@ export interface ComposeSlice {
   composePending: number;
   /** Models used in this session, most recent first (offered before older ones). */
   composeModels: string[];
+  /** Prompts sent lately, newest first (Up in an empty prompt recalls them; kept across restarts). */
+  composeRecent: string[];
+  /** Brings back the draft and the recent prompts the last run left (once, at start). */
+  composeRestore(): void;
   composeSetDraft(patch: Partial<ComposeDraft>): void;
   /** Follows changed defaults in fields the user has not changed from the old default. */
   composeApplyDefaults(next: Settings, previous: Settings | null): void;
@@ -188,6 +193,15 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
   composeSubmitError: null,
   composePending: 0,
   composeModels: [],
+  composeRecent: [],
+
+  composeRestore() {
+    const { draft, recent } = loadComposeMemory();
+    set((state) => ({
+      composeDraft: draft ?? state.composeDraft,
+      composeRecent: recent,
+    }));
+  },
 
   composeSetDraft(patch) {
     set((state) => ({ composeDraft: { ...state.composeDraft, ...patch } }));
@@ -246,6 +260,7 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
       // Refused already (no key, or the answer came first): what was typed stays in the form.
       const refused = items.every((item) => item.record.status === 'submit_failed');
       set((state) => ({
+        composeRecent: withRecent(state.composeRecent, request.prompt),
         composeModels: request.model
           ? [request.model, ...state.composeModels.filter((model) => model !== request.model)]
           : state.composeModels,

@@ -5,11 +5,18 @@
 import type { TaskStatus } from '../../shared/domain/task-record';
 import type { EventPayload } from '../../shared/ipc/contract';
 import { announce } from '../components/live-region';
-import { t } from '../i18n';
+import { errorText, t } from '../i18n';
 import { call, listen } from '../lib/api';
 import type { AppState } from './app-state';
+import { saveComposeMemory } from './compose-memory';
 
-type StoreApi = { getState(): AppState };
+type StoreApi = {
+  getState(): AppState;
+  subscribe(listener: (state: AppState, previous: AppState) => void): () => void;
+};
+
+/** `gallery:changed` reasons that bring tasks the page has not heard of (library-handlers, wire-app). */
+const ADDS_TASKS: ReadonlySet<string> = new Set(['imported', 'moved']);
 
 /** The sentence to announce when a task reaches `status` (null: nothing to say). */
 function announcement(payload: EventPayload<'task:updated'>, before: TaskStatus): string | null {
@@ -20,9 +27,11 @@ function announcement(payload: EventPayload<'task:updated'>, before: TaskStatus)
       return t('announce.completed', { prompt: record.request.prompt });
     case 'failed':
     case 'not_found':
-      return t('announce.failed', { reason: record.error?.message ?? t('tasks.status.failed') });
+      return t('announce.failed', {
+        reason: record.error ? errorText(record.error) : t('tasks.status.failed'),
+      });
     case 'submit_failed':
-      return t('announce.submitFailed', { reason: record.error?.message ?? '' });
+      return t('announce.submitFailed', { reason: record.error ? errorText(record.error) : '' });
     default:
       return null;
   }
@@ -65,7 +74,11 @@ function subscribe(store: StoreApi): Array<() => void> {
       state().tasksApplyRemoved(localId);
       state().galleryRemoveTask(localId);
     }),
-    listen('gallery:changed', () => void state().galleryRefresh()),
+    listen('gallery:changed', ({ reason }) => {
+      void state().galleryRefresh();
+      // An import or a move adds tasks no `task:updated` told of: the history is read again.
+      if (ADDS_TASKS.has(reason)) void state().tasksReload();
+    }),
     listen('settings:changed', (settings) => state().settingsApply(settings)),
     listen('key:changed', (status) => {
       state().keyApply(status);
@@ -111,6 +124,18 @@ export function runMenuCommand(
   }
 }
 
+/** Keeps the compose draft and its recent prompts for the next start, as they change. */
+function keepComposeMemory(store: StoreApi): () => void {
+  return store.subscribe((state, previous) => {
+    if (
+      state.composeDraft === previous.composeDraft &&
+      state.composeRecent === previous.composeRecent
+    )
+      return;
+    saveComposeMemory({ draft: state.composeDraft, recent: state.composeRecent });
+  });
+}
+
 async function loadInfo(store: StoreApi): Promise<void> {
   try {
     store.getState().uiApplyInfo(await call('app:getInfo'));
@@ -121,7 +146,8 @@ async function loadInfo(store: StoreApi): Promise<void> {
 
 /** Loads the first screen's data and subscribes to events; returns the unsubscribe function. */
 export function startStore(store: StoreApi): () => void {
-  const unsubscribe = subscribe(store);
+  store.getState().composeRestore();
+  const unsubscribe = [...subscribe(store), keepComposeMemory(store)];
   void loadInfo(store);
   void store.getState().settingsLoad();
   void store.getState().tasksReload();

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { gallerySortSchema } from '../../shared/domain/gallery-item';
+import { readStored, writeStored } from '../lib/stored-value';
 
 export const THUMBNAIL_SIZES = ['small', 'medium', 'large'] as const;
 export type ThumbnailSize = (typeof THUMBNAIL_SIZES)[number];
@@ -34,21 +35,9 @@ export const DEFAULT_GALLERY_DISPLAY: GalleryDisplay = {
 const KEY = 'pictor.galleryDisplay';
 
 export function loadGalleryDisplay(): GalleryDisplay {
-  try {
-    const text = localStorage.getItem(KEY);
-    if (text === null) return DEFAULT_GALLERY_DISPLAY;
-    const json: unknown = JSON.parse(text);
-    const parsed = displaySchema.safeParse(typeof json === 'object' && json !== null ? json : {});
-    return parsed.success ? parsed.data : DEFAULT_GALLERY_DISPLAY;
-  } catch {
-    return DEFAULT_GALLERY_DISPLAY;
-  }
+  return readStored(KEY, displaySchema, DEFAULT_GALLERY_DISPLAY);
 }
 
 export function saveGalleryDisplay(display: GalleryDisplay): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(display));
-  } catch {
-    // Not kept: the defaults come back at the next start, which is harmless.
-  }
+  writeStored(KEY, display);
 }

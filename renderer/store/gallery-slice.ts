@@ -6,7 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { GalleryItem } from '../../shared/domain/gallery-item';
-import type { TaskItem } from '../../shared/ipc/contract';
+import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
 import { call } from '../lib/api';
 import { t } from '../i18n';
 import type { AppState } from './app-state';
@@ -97,6 +97,77 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     failure: () => t('gallery.loadError'),
   });
 
+  /**
+   * Counts the changes applied to the loaded images (task updates, removals). A page read
+   * before a change and answered after it is stale: it holds images deleted meanwhile (they
+   * would come back) or lacks ones restored. Such an answer is read again, never applied.
+   */
+  let changes = 0;
+  const changed = (): void => {
+    changes += 1;
+    // A next page on its way was read before this change: dropped, the grid asks again.
+    if (get().galleryLoadingMore) {
+      list.drop();
+      set(list.patch({ loadingMore: false }));
+    }
+  };
+  let refreshing: Promise<void> | null = null;
+  let refreshAgain = false;
+  /** Rounds of a refresh needed at most while the gallery keeps changing under it. */
+  const MAX_REFRESH_ROUNDS = 5;
+
+  /** Reads the first page again until an answer is newer than every change (or rounds run out). */
+  const refreshRounds = async (): Promise<void> => {
+    for (let round = 1; ; round += 1) {
+      refreshAgain = false;
+      const before = changes;
+      const status = get().galleryStatus;
+      // Never shown yet: the first load happens when the gallery opens.
+      if (status === 'idle') return;
+      if (status !== 'ready') return get().galleryLoad();
+      const stillCurrent = list.current();
+      let answer;
+      try {
+        answer = await Promise.all([call('gallery:list', query(null)), count()]);
+      } catch (error) {
+        if (stillCurrent()) set(list.patch({ error: list.failure(error) }));
+        return;
+      }
+      if (!stillCurrent()) return;
+      const stale = changes !== before || refreshAgain;
+      if (stale && round < MAX_REFRESH_ROUNDS) continue;
+      applyFirstPage(answer[0], answer[1]);
+      return;
+    }
+  };
+
+  /** Merges a fresh first page into what is loaded (deeper pages kept) with its count. */
+  const applyFirstPage = (page: RequestOutput<'gallery:list'>, total: number | null): void => {
+    const state = get();
+    const merged = mergeFirstPage(
+      state.galleryItems,
+      state.galleryNextCursor,
+      page.items,
+      page.nextCursor,
+    );
+    // A list replaced here makes a next page already on its way stale.
+    if (merged.replaced) list.drop();
+    set({
+      ...list.patch({
+        items: merged.items,
+        nextCursor: merged.nextCursor,
+        error: null,
+        ...(merged.replaced ? { loadingMore: false } : {}),
+      }),
+      galleryModels: withModels(state.galleryModels, page.items),
+      galleryTotal: total,
+    });
+    // Positions may have moved: the page loaded by position is loaded again, and shown as it
+    // is until then (its tiles, and the focus on one of them, stay).
+    const jump = get().galleryJump;
+    if (jump) void get().galleryLoadAt(jump.offset, jump.limit);
+  };
+
   return {
     ...createGalleryBrowse(set, get, api),
     ...createGalleryTrash(set, get, api),
@@ -133,41 +204,16 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
         (_next, state, page) => ({ galleryModels: withModels(state.galleryModels, page.items) }),
       ),
 
-    galleryRefresh: async () => {
-      const status = get().galleryStatus;
-      // Never shown yet: the first load happens when the gallery opens.
-      if (status === 'idle') return;
-      if (status !== 'ready') return get().galleryLoad();
-      const stillCurrent = list.current();
-      try {
-        const [page, total] = await Promise.all([call('gallery:list', query(null)), count()]);
-        if (!stillCurrent()) return;
-        const state = get();
-        const merged = mergeFirstPage(
-          state.galleryItems,
-          state.galleryNextCursor,
-          page.items,
-          page.nextCursor,
-        );
-        // A list replaced here makes a next page already on its way stale.
-        if (merged.replaced) list.drop();
-        set({
-          ...list.patch({
-            items: merged.items,
-            nextCursor: merged.nextCursor,
-            error: null,
-            ...(merged.replaced ? { loadingMore: false } : {}),
-          }),
-          galleryModels: withModels(state.galleryModels, page.items),
-          galleryTotal: total,
-        });
-        // Positions may have moved: the page loaded by position is loaded again, and shown as it
-        // is until then (its tiles, and the focus on one of them, stay).
-        const jump = get().galleryJump;
-        if (jump) void get().galleryLoadAt(jump.offset, jump.limit);
-      } catch (error) {
-        if (stillCurrent()) set(list.patch({ error: list.failure(error) }));
+    galleryRefresh: () => {
+      // One refresh at a time: a request meanwhile asks for one more round, not another read.
+      if (refreshing) {
+        refreshAgain = true;
+        return refreshing;
       }
+      refreshing = refreshRounds().finally(() => {
+        refreshing = null;
+      });
+      return refreshing;
     },
 
     gallerySetFilters: (patch) => {
@@ -192,6 +238,7 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
         state.galleryDisplay.sort,
       );
       if (!merge.changed) return;
+      changed();
       const grown = merge.items.length - state.galleryItems.length;
       set({
         galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
@@ -203,6 +250,7 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     galleryRemoveTask: (localId) => {
       const items = get().galleryItems;
       if (!items.some((item) => item.localId === localId)) return;
+      changed();
       set({ galleryItems: items.filter((item) => item.localId !== localId) });
     },
 

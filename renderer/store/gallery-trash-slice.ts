@@ -1,15 +1,16 @@
 /**
  * Deleting gallery images with Undo, and the other actions on a selection of them: favourite and
  * export. Main holds deleted images for a while (core/gallery/gallery-trash.ts); the last delete
- * is remembered here so Undo (the toast's button, Ctrl/Cmd+Z) can ask for it back.
+ * is remembered here so Undo (the status area's button, Ctrl/Cmd+Z) can ask for it back. Each
+ * action takes image refs, so a selection of images not loaded ("Select all") is acted on too.
  */
 import type { StateCreator } from 'zustand';
-import type { GalleryItem } from '../../shared/domain/gallery-item';
 import type { RequestOutput } from '../../shared/ipc/contract';
-import { errorText } from '../i18n';
+import { errorText, t } from '../i18n';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
 import { itemKey } from './gallery-list-model';
+import { withProgress } from './status-slice';
 
 /** One image of one task, as main names it. */
 export interface ImageRef {
@@ -37,16 +38,19 @@ export interface GalleryTrashSlice {
   /** The images the last Undo brought back, for the grid to focus. */
   galleryRestored: RestoredFocus | null;
   /** Moves the images to the trash (the caller asked the user); the viewer moves on. */
-  galleryDeleteImages(items: readonly GalleryItem[]): Promise<BatchResult>;
+  galleryDeleteImages(items: readonly ImageRef[]): Promise<BatchResult>;
   /**
-   * Brings back the images of one delete (a toast's own), by default the last one; null when
+   * Brings back the images of one delete (an Undo button's own), by default the last one; null when
    * there is nothing to undo.
    */
   galleryUndoDelete(refs?: readonly ImageRef[]): Promise<BatchResult | null>;
-  /** Stars or unstars every image. */
-  gallerySetFavourites(items: readonly GalleryItem[], favourite: boolean): Promise<BatchResult>;
+  /**
+   * Stars or unstars every image: the loaded ones at once (the stars change under the pointer),
+   * then main, a chunk per request, with progress in the status area.
+   */
+  gallerySetFavourites(items: readonly ImageRef[], favourite: boolean): Promise<BatchResult>;
   /** Copies the images into a folder main asks for; `folder` null when the user cancelled. */
-  galleryExport(items: readonly GalleryItem[]): Promise<RequestOutput<'gallery:exportImages'>>;
+  galleryExport(items: readonly ImageRef[]): Promise<RequestOutput<'gallery:exportImages'>>;
 }
 
 const refOf = (item: ImageRef): ImageRef => ({ localId: item.localId, index: item.index });
@@ -66,14 +70,18 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
    * it did; `states` says what state each image now has in those records (by {@link itemKey}).
    */
   const inChunks = async (
-    channel: 'gallery:deleteImages' | 'gallery:undoDelete',
+    send: (images: ImageRef[]) => Promise<RequestOutput<'gallery:deleteImages'>>,
     refs: readonly ImageRef[],
+    step: (done: number) => void = () => undefined,
   ): Promise<BatchResult & { states: Map<string, string> }> => {
     let failed = 0;
     let problem: string | undefined;
+    let sent = 0;
     const states = new Map<string, string>();
     for (const images of chunks(refs)) {
-      const outcome = await call(channel, { images: images.map(refOf) });
+      const outcome = await send(images.map(refOf));
+      sent += images.length;
+      step(sent);
       for (const { record } of outcome.items) {
         for (const image of record.images)
           states.set(itemKey({ ...record, ...image }), image.state);
@@ -107,7 +115,10 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
         set({ galleryViewerKey: neighbour ? itemKey(neighbour) : null });
       }
       try {
-        const { states, ...result } = await inChunks('gallery:deleteImages', refs);
+        const { states, ...result } = await inChunks(
+          (images) => call('gallery:deleteImages', { images }),
+          refs,
+        );
         // What main now says is deleted is what Undo can ask back.
         const deleted = refs.filter((ref) => states.get(itemKey(ref)) === 'deleted');
         set({ galleryUndoable: deleted.length > 0 ? deleted : null });
@@ -126,7 +137,10 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
       if (!refs || refs.length === 0) return null;
       // Ctrl/Cmd+Z after this one has nothing left to undo when this was the last delete.
       if (last !== null && (asked === undefined || asked === last)) set({ galleryUndoable: null });
-      const { states, ...result } = await inChunks('gallery:undoDelete', refs);
+      const { states, ...result } = await inChunks(
+        (images) => call('gallery:undoDelete', { images }),
+        refs,
+      );
       const keys = refs.map((ref) => itemKey(ref)).filter((key) => states.get(key) === 'saved');
       const first = keys[0];
       if (first !== undefined) {
@@ -142,22 +156,29 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
     },
 
     gallerySetFavourites: async (items, favourite) => {
-      let failed = 0;
-      let problem: string | undefined;
-      for (const item of items) {
-        if (item.image.favourite === favourite) continue;
-        try {
-          await get().gallerySetFavourite(item, favourite);
-        } catch (error) {
-          failed += 1;
-          problem ??= error instanceof Error ? error.message : undefined;
-        }
-      }
-      return { done: items.length - failed, failed, ...(problem ? { problem } : {}) };
+      const refs = items.map(refOf);
+      const named = new Set(refs.map(itemKey));
+      // At once where the eye is: the loaded tiles' stars, before main has answered.
+      set((state) => ({
+        galleryItems: state.galleryItems.map((item) =>
+          named.has(itemKey(item)) && item.image.favourite !== favourite
+            ? { ...item, image: { ...item.image, favourite } }
+            : item,
+        ),
+      }));
+      const { states: _states, ...result } = await withProgress(
+        get(),
+        () => t('status.favouriting', { favourite: favourite ? 'yes' : 'no' }),
+        refs.length,
+        (step) =>
+          inChunks((images) => call('gallery:setFavourites', { images, favourite }), refs, step),
+      );
+      // What main did not star keeps its star as it was: the loaded tiles are read again.
+      if (result.failed > 0) void get().galleryRefresh();
+      return result;
     },
 
-    // One dialog, one request: a larger selection exports its first CHUNK images.
-    galleryExport: (items) =>
-      call('gallery:exportImages', { images: items.slice(0, CHUNK).map(refOf) }),
+    // One dialog, one request, for the whole selection.
+    galleryExport: (items) => call('gallery:exportImages', { images: items.map(refOf) }),
   };
 };

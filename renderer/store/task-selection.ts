@@ -1,20 +1,25 @@
 /**
  * The task history's multi-selection (renderer/lib/selection.ts over local ids) and the actions
- * on it: remove, favourite, export to a folder, retry, submit again. Each action is one request
- * per chunk of at most MAX_IDS_PER_BATCH ids; main runs the single-task action for every id and
- * skips what does not apply. The outcome is confirmed in a toast, a failure shown as an error.
+ * on it: remove, favourite, export to a folder, retry, submit again. "Select all" is the whole
+ * filtered history, loaded or not: an action asks main for its ids (`tasks:selectAll`, found from
+ * the filter). Each action is one request per chunk of at most MAX_IDS_PER_BATCH ids; main runs
+ * the single-task action for every id and skips what does not apply. The outcome is confirmed in
+ * the status area, a failure shown as an error.
  */
 import type { StateCreator } from 'zustand';
 import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { t } from '../i18n';
-import { ApiError, call, toApiError } from '../lib/api';
+import { call, toApiError } from '../lib/api';
 import {
   clickSelection,
   emptySelection,
+  hasSelection,
+  isSelected,
   keySelection,
   retainSelection,
+  selectAll,
   selectedInOrder,
   selectionCommand,
   type ClickModifiers,
@@ -22,6 +27,8 @@ import {
   type SelectionKey,
 } from '../lib/selection';
 import type { AppState } from './app-state';
+import { withProgress, type Words } from './status-slice';
+import { listQuery } from './task-list-model';
 
 export interface TaskSelectionSlice {
   /** The selected tasks, by local id. */
@@ -30,8 +37,10 @@ export interface TaskSelectionSlice {
   tasksSelectClick(localId: string, modifiers: ClickModifiers): void;
   /** Puts the tasks in or out of the selection (a batch's own checkbox). */
   tasksSelectMany(localIds: readonly string[], selected: boolean): void;
-  /** Ctrl/Cmd+A (every loaded task) or Escape (none); answers whether the key meant that. */
+  /** Ctrl/Cmd+A (the whole filtered history) or Escape (none); answers whether the key meant that. */
   tasksSelectKey(event: SelectionKey): boolean;
+  /** "Select all": every task the filter matches, loaded or not. */
+  tasksSelectAll(): void;
   tasksClearSelection(): void;
   /** Drops ids that left the list. */
   tasksPruneSelection(keep: (localId: string) => boolean): void;
@@ -57,8 +66,21 @@ export function selectedRecords(
   state: Pick<AppState, 'tasksItems' | 'tasksSelection'>,
 ): TaskRecord[] {
   return state.tasksItems
-    .filter((item) => state.tasksSelection.ids.has(item.record.localId))
+    .filter((item) => isSelected(state.tasksSelection, item.record.localId))
     .map((item) => item.record);
+}
+
+/**
+ * The selected ids, loaded or not: a whole-set selection asks main for the filter's tasks (the
+ * page never holds a list main would take on trust) and leaves out those taken out of it.
+ */
+export async function chosenIds(
+  state: Pick<AppState, 'tasksItems' | 'tasksSelection' | 'tasksFilter'>,
+): Promise<string[]> {
+  const { whole } = state.tasksSelection;
+  if (!whole) return selectedIds(state);
+  const { localIds } = await call('tasks:selectAll', listQuery(state.tasksFilter));
+  return localIds.filter((localId) => !whole.except.has(localId));
 }
 
 function chunks(ids: readonly string[]): string[][] {
@@ -78,12 +100,28 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
   set,
   get,
 ) => {
-  /** Runs `work` for each chunk of the selection; a failure is shown and answers false. */
-  const run = async (work: (ids: string[]) => Promise<void>): Promise<boolean> => {
-    const ids = selectedIds(get());
-    if (ids.length === 0) return false;
+  /**
+   * Runs `work` for each chunk of the selection, its progress said as `progress` when given; a
+   * failure is shown and answers false.
+   */
+  const run = async (
+    work: (ids: string[]) => Promise<void>,
+    progress?: Words,
+  ): Promise<boolean> => {
     try {
-      for (const chunk of chunks(ids)) await work(chunk);
+      const ids = await chosenIds(get());
+      if (ids.length === 0) return false;
+      const all = async (step: (done: number) => void) => {
+        let done = 0;
+        for (const chunk of chunks(ids)) {
+          await work(chunk);
+          done += chunk.length;
+          step(done);
+        }
+      };
+      await (progress === undefined
+        ? all(() => undefined)
+        : withProgress(get(), progress, ids.length, all));
       return true;
     } catch (error) {
       get().showError(toApiError(error));
@@ -95,6 +133,7 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
     request: (ids: string[]) => Promise<ItemsOutcome>,
     apply: (items: TaskItem[]) => void,
     message: (done: number, skipped: number) => string,
+    progress?: Words,
   ): Promise<boolean> => {
     let done = 0;
     let skipped = 0;
@@ -103,8 +142,8 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
       apply(outcome.items);
       done += outcome.items.length;
       skipped += outcome.skipped;
-    });
-    if (ok) get().confirm(message(done, skipped));
+    }, progress);
+    if (ok) get().confirm(() => message(done, skipped));
     return ok;
   };
 
@@ -122,6 +161,15 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
     },
     tasksSelectMany(localIds, selected) {
       set((state) => {
+        const { whole } = state.tasksSelection;
+        if (whole) {
+          const except = new Set(whole.except);
+          for (const localId of localIds) {
+            if (selected) except.delete(localId);
+            else except.add(localId);
+          }
+          return { tasksSelection: { ...state.tasksSelection, whole: { except } } };
+        }
         const ids = new Set(state.tasksSelection.ids);
         for (const localId of localIds) {
           if (selected) ids.add(localId);
@@ -133,14 +181,17 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
     tasksSelectKey(event) {
       const command = selectionCommand(event);
       if (command === null) return false;
-      if (command === 'clear' && get().tasksSelection.ids.size === 0) return false;
+      if (command === 'clear' && !hasSelection(get().tasksSelection)) return false;
       set((state) => ({
         tasksSelection: keySelection(state.tasksSelection, loadedOrder(state), event),
       }));
       return true;
     },
+    tasksSelectAll() {
+      set((state) => ({ tasksSelection: selectAll(state.tasksSelection, loadedOrder(state)) }));
+    },
     tasksClearSelection() {
-      if (get().tasksSelection.ids.size > 0) set({ tasksSelection: emptySelection<string>() });
+      if (hasSelection(get().tasksSelection)) set({ tasksSelection: emptySelection<string>() });
     },
     tasksPruneSelection(keep) {
       const next = retainSelection(get().tasksSelection, keep);
@@ -167,6 +218,7 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
           t(favourite ? 'tasks.selection.favourited' : 'tasks.selection.unfavourited', {
             count: done,
           }),
+        () => t('status.favouriting', { favourite: favourite ? 'yes' : 'no' }),
       ),
     tasksRetrySelected: () =>
       runItems(
@@ -181,25 +233,14 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
         (done, skipped) => t('tasks.selection.submitted', { count: done, skipped }),
       ),
     async tasksExportSelected() {
-      const localIds = selectedIds(get());
-      if (localIds.length === 0) return false;
       try {
-        // One folder dialog per export: a selection larger than one request is refused.
-        if (localIds.length > MAX_IDS_PER_BATCH) {
-          throw new ApiError(
-            'bad_input',
-            t('tasks.selection.exportTooMany', { max: MAX_IDS_PER_BATCH }),
-          );
-        }
+        // One folder dialog per export, for the whole selection (main takes MAX_SELECT_ALL).
+        const localIds = await chosenIds(get());
+        if (localIds.length === 0) return false;
         const outcome = await call('tasks:exportMany', { localIds });
-        if (outcome.folder === null) return false;
-        get().confirm(
-          t('tasks.selection.exported', {
-            count: outcome.copied,
-            failed: outcome.failed,
-            folder: outcome.folder,
-          }),
-        );
+        const { folder, copied, failed } = outcome;
+        if (folder === null) return false;
+        get().confirm(() => t('tasks.selection.exported', { count: copied, failed, folder }));
         return true;
       } catch (error) {
         get().showError(toApiError(error));

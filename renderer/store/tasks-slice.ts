@@ -64,7 +64,7 @@ export interface TasksSlice
   /** Opens (or moves) the image viewer over the Tasks screen to one of a task's images. */
   tasksOpenViewer(ref: TaskImageRef): void;
   tasksCloseViewer(): void;
-  /** Row actions: they report failures as toasts and answer whether they worked. */
+  /** Row actions: they report failures in the status area and answer whether they worked. */
   tasksResume(localId: string): Promise<boolean>;
   tasksRetryImages(localId: string): Promise<boolean>;
   tasksRemove(localId: string): Promise<boolean>;
@@ -73,7 +73,7 @@ export interface TasksSlice
   tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
   /**
    * "Rerun": submits `request` again as one new task, checked as the compose form checks it
-   * and sent on the same `tasks:submit` channel; a refused request becomes an error toast.
+   * and sent on the same `tasks:submit` channel; a refused request becomes an error in the status area.
    */
   tasksRerun(request: GenerationRequest): Promise<boolean>;
   /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */

@@ -1,22 +1,12 @@
-/** The shell's state: which screen is shown, the banners, focus requests and error toasts. */
+/** The shell's state: which screen is shown, the banners and focus requests. */
 import type { StateCreator } from 'zustand';
 import type { AppInfo, AppNotice } from '../../shared/ipc/contract';
-import { toApiError } from '../lib/api';
 import { isDismissed, setDismissed } from '../lib/dismissals';
 import type { AppState } from './app-state';
 
 export type View = 'tasks' | 'gallery' | 'settings';
 /** Fields a menu command or a banner can ask to focus. */
 export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl';
-
-/** An error shown until dismissed: a sentence, with the technical detail on demand. */
-export interface Toast {
-  readonly id: number;
-  readonly message: string;
-  readonly detail?: string;
-}
-
-const MAX_TOASTS = 3;
 
 export interface UiSlice {
   view: View;
@@ -33,7 +23,6 @@ export interface UiSlice {
   dismissNotice(notice: AppNotice): void;
   /** The latest request to focus a field; `seq` makes a repeated request distinct. */
   focusRequest: { readonly target: FocusTarget; readonly seq: number } | null;
-  toasts: Toast[];
   requestFocus(target: FocusTarget): void;
   /** The field took the focus: forget the request (if no newer one came). */
   consumeFocusRequest(seq: number): void;
@@ -41,12 +30,7 @@ export interface UiSlice {
   uiSetOffline(offline: boolean): void;
   uiSetDemo(demo: boolean): void;
   dismissDemoBanner(): void;
-  /** Shows any thrown value as a sentence (ApiError's message, or a generic one). */
-  showError(error: unknown): void;
-  dismissToast(id: number): void;
 }
-
-let toastSeq = 0;
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get) => ({
   view: 'tasks',
@@ -56,7 +40,6 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   appInfo: null,
   notices: [],
   focusRequest: null,
-  toasts: [],
 
   setView(view) {
     set({ view });
@@ -99,16 +82,5 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   dismissDemoBanner() {
     setDismissed('demoBanner', true);
     set({ demoBannerDismissed: true });
-  },
-  showError(error) {
-    const { message, detail } = toApiError(error);
-    toastSeq += 1;
-    const toast: Toast = { id: toastSeq, message, ...(detail ? { detail } : {}) };
-    set((state) => ({
-      toasts: [...state.toasts.filter((t) => t.message !== message), toast].slice(-MAX_TOASTS),
-    }));
-  },
-  dismissToast(id) {
-    set((state) => ({ toasts: state.toasts.filter((toast) => toast.id !== id) }));
   },
 });

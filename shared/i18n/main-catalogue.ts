@@ -8,6 +8,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { PSEUDO_LOCALE, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales';
 import { mainMessages, type MainMessageKey } from './main-messages';
 import { pseudoCatalogue } from './pseudo';
+import { textParams, withTextArguments } from './localized-numbers';
 export type MainParams = Readonly<Record<string, string | number>>;
 
 /** The entries of `loaded` that can stand in for English ones: known keys, non-empty strings. */
@@ -25,6 +26,7 @@ function checked(loaded: Readonly<Record<string, unknown>> | undefined): Record<
 export class MainCatalogue {
   private readonly messages: Readonly<Record<string, string>>;
   private readonly compiled = new Map<string, IntlMessageFormat | null>();
+  private digits: Intl.NumberFormat | null = null;
   /** The tag numbers and plurals are formatted for (English for the pseudo-locale). */
   readonly formatTag: string;
 
@@ -60,7 +62,11 @@ export class MainCatalogue {
     let message = this.compiled.get(cacheKey);
     if (message === undefined) {
       try {
-        message = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+        const parsed = new IntlMessageFormat(text, tag, undefined, { ignoreTag: true });
+        // Plain `{n}` arguments in the locale's digits, as `#` is (localized-numbers.ts).
+        message = new IntlMessageFormat(withTextArguments(parsed.getAst()), tag, undefined, {
+          ignoreTag: true,
+        });
       } catch {
         message = null;
       }
@@ -68,7 +74,9 @@ export class MainCatalogue {
     }
     if (!message) return null;
     try {
-      const result = message.format(params);
+      this.digits ??= new Intl.NumberFormat(this.formatTag);
+      const digits = this.digits;
+      const result = message.format(textParams(params, (value) => digits.format(value)));
       return typeof result === 'string' ? result : null;
     } catch {
       return null;

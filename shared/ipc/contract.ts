@@ -62,6 +62,26 @@ const batchOutcome = z.object({
   problemSentence: sentenceSchema.optional(),
 });
 
+/**
+ * Most images or tasks a "Select all" names (`gallery:selectAll`, `tasks:selectAll`); a larger
+ * set is named up to this many, and its `total` says how many there are.
+ */
+export const MAX_SELECT_ALL = 100_000;
+
+/** The gallery's filters, shared by a count and a "Select all". */
+const galleryFilter = z
+  .object({
+    search,
+    favourite: z.boolean().optional(),
+    /** Only images that carry Content Credentials (true) or none (false). */
+    contentCredentials: z.boolean().optional(),
+    model: z.string().max(200).optional(),
+    from: dateMsSchema.optional(),
+    to: dateMsSchema.optional(),
+    states: z.array(imageStateSchema).max(10).optional(),
+  })
+  .strict();
+
 /** The tasks a batch action works on: distinct or not, at most {@link MAX_IDS_PER_BATCH}. */
 const localIds = z.array(localId).min(1).max(MAX_IDS_PER_BATCH);
 const batchCount = z.number().int().min(0);
@@ -178,6 +198,11 @@ export const requests = {
     input: z.object(taskFilterFields).strict(),
     output: z.object({ total: z.number().int().min(0) }),
   },
+  /** Every task the filter matches, loaded or not (the Tasks screen's "Select all"; see gallery:selectAll). */
+  'tasks:selectAll': {
+    input: z.object(taskFilterFields).strict(),
+    output: z.object({ localIds: z.array(localId).max(MAX_SELECT_ALL), total: count }),
+  },
   'tasks:get': { input: z.object({ localId }).strict(), output: taskItemSchema.nullable() },
   'tasks:track': {
     input: z
@@ -217,7 +242,8 @@ export const requests = {
    * the user cancelled). The page never names a path.
    */
   'tasks:exportMany': {
-    input: z.object({ localIds }).strict(),
+    // One folder dialog for the whole selection, "Select all" included.
+    input: z.object({ localIds: z.array(localId).min(1).max(MAX_SELECT_ALL) }).strict(),
     output: z.object({
       folder: z.string().nullable(),
       copied: batchCount,
@@ -226,16 +252,8 @@ export const requests = {
     }),
   },
   'gallery:list': {
-    input: z
-      .object({
-        search,
-        favourite: z.boolean().optional(),
-        /** Only images that carry Content Credentials (true) or none (false). */
-        contentCredentials: z.boolean().optional(),
-        model: z.string().max(200).optional(),
-        from: dateMsSchema.optional(),
-        to: dateMsSchema.optional(),
-        states: z.array(imageStateSchema).max(10).optional(),
+    input: galleryFilter
+      .extend({
         /** The order (default newest first); a cursor continues the order it was made in. */
         sort: gallerySortSchema.optional(),
         /** The page that starts at this image (0 is the first); ignored with a cursor. */
@@ -248,20 +266,19 @@ export const requests = {
   },
   'gallery:models': { input: none, output: z.array(z.string()) },
   /** How many images `gallery:list` would list with these filters (all its pages together). */
-  'gallery:count': {
-    input: z
-      .object({
-        search,
-        favourite: z.boolean().optional(),
-        /** Only images that carry Content Credentials (true) or none (false). */
-        contentCredentials: z.boolean().optional(),
-        model: z.string().max(200).optional(),
-        from: dateMsSchema.optional(),
-        to: dateMsSchema.optional(),
-        states: z.array(imageStateSchema).max(10).optional(),
-      })
-      .strict(),
-    output: z.number().int().nonnegative(),
+  'gallery:count': { input: galleryFilter, output: z.number().int().nonnegative() },
+  /**
+   * Every image the filters match, loaded by the page or not: the whole set "Select all" names,
+   * found by main from the filters (newest first, at most MAX_SELECT_ALL; `total` counts all).
+   */
+  'gallery:selectAll': {
+    input: galleryFilter,
+    output: z.object({ images: z.array(imageRef).max(MAX_SELECT_ALL), total: count }),
+  },
+  /** Stars or unstars each image, as `gallery:setFavourite` does; one failing stops none. */
+  'gallery:setFavourites': {
+    input: imageRefs.extend({ favourite: z.boolean() }).strict(),
+    output: batchOutcome,
   },
   'gallery:setFavourite': {
     input: imageRef.extend({ favourite: z.boolean() }).strict(),
@@ -281,7 +298,8 @@ export const requests = {
    * the user cancelled), never over a file there. The page never names a path.
    */
   'gallery:exportImages': {
-    input: imageRefs,
+    // One folder dialog for the whole selection, "Select all" included.
+    input: z.object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL) }).strict(),
     output: z.object({
       folder: z.string().nullable(),
       copied: z.number().int().min(0),

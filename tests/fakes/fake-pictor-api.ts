@@ -235,6 +235,13 @@ export class FakePictorApi implements PictorApi {
     return this.byId.get(localId);
   }
 
+  /** The image at `position` of the unfiltered gallery, newest first. */
+  galleryItemAt(position: number): GalleryItem {
+    const item = this.galleryMatches({})[position];
+    if (!item) throw new Error(`No image at ${String(position)}`);
+    return item;
+  }
+
   /** Changes a task as the engine would and emits `task:updated`. */
   updateTask(localId: string, patch: Partial<TaskRecord>, live: LiveState | null = null): TaskItem {
     const current = this.byId.get(localId);
@@ -312,10 +319,31 @@ export class FakePictorApi implements PictorApi {
         folded(a.prompt) < folded(b.prompt) ? -1 : folded(a.prompt) > folded(b.prompt) ? 1 : 0,
       );
     }
-    const start = input.cursor ? Number(input.cursor) : (input.offset ?? 0);
+    // As main's: a cursor names the last image listed (not a position), so images deleted or
+    // added before it do not shift the next page.
     const limit = input.limit ?? 100;
-    const end = start + limit;
-    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+    const start = input.cursor ? this.afterCursor(all, input.cursor) : (input.offset ?? 0);
+    const page = all.slice(start, start + limit);
+    const last = page.at(-1);
+    const more = start + page.length < all.length;
+    return { items: page, nextCursor: more && last ? galleryCursorOf(last) : null };
+  }
+
+  /** Where the page after `cursor` starts in `all` (listed in the cursor's order). */
+  private afterCursor(all: readonly GalleryItem[], cursor: string): number {
+    const key = JSON.stringify(orderKey(JSON.parse(cursor) as GalleryItem));
+    const keys = all.map((item) => JSON.stringify(orderKey(item)));
+    const at = keys.indexOf(key);
+    if (at >= 0) return at + 1;
+    // The cursor's image left the list: the next page starts at what followed it.
+    const { createdAt, localId, index } = JSON.parse(cursor) as GalleryItem;
+    const after = all.findIndex(
+      (item) =>
+        item.createdAt < createdAt ||
+        (item.createdAt === createdAt &&
+          (item.localId < localId || (item.localId === localId && item.index > index))),
+    );
+    return after < 0 ? all.length : after;
   }
 
   /** Every image the filters match, newest task first. */
@@ -448,6 +476,10 @@ export class FakePictorApi implements PictorApi {
     },
     'tasks:list': (input) => this.list(input),
     'tasks:count': (input) => ({ total: this.matching(input).length }),
+    'tasks:selectAll': (input) => {
+      const matching = this.matching(input);
+      return { localIds: matching.map((record) => record.localId), total: matching.length };
+    },
     'tasks:get': ({ localId }) => {
       const record = this.byId.get(localId);
       return record ? this.item(record) : null;
@@ -550,6 +582,18 @@ export class FakePictorApi implements PictorApi {
     },
     'gallery:list': (input) => this.gallery(input),
     'gallery:count': (input) => this.galleryMatches(input).length,
+    'gallery:selectAll': (input) => {
+      const all = this.galleryMatches(input);
+      return { images: all.map(({ localId, index }) => ({ localId, index })), total: all.length };
+    },
+    'gallery:setFavourites': ({ images, favourite }) =>
+      this.imageBatch(images, ({ localId, index }) => {
+        const record = this.existing(localId);
+        if (!record.images.some((image) => image.index === index)) {
+          throw new Error('This image is not in the gallery.');
+        }
+        return this.updateTask(localId, withImageFavourite(record, index, favourite));
+      }),
     'gallery:models': () =>
       [
         ...new Set(
@@ -674,6 +718,23 @@ export class FakePictorApi implements PictorApi {
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,
     'updates:restart': () => undefined,
+  };
+}
+
+/** The fake's gallery cursor after `item` (main's is opaque too; tests compare with this). */
+export function galleryCursorOf(
+  item: Pick<GalleryItem, 'createdAt' | 'localId' | 'index' | 'prompt'>,
+): string {
+  return JSON.stringify(orderKey(item));
+}
+
+/** What a gallery cursor holds: enough of the last image to find its place again. */
+function orderKey(item: Pick<GalleryItem, 'createdAt' | 'localId' | 'index' | 'prompt'>) {
+  return {
+    createdAt: item.createdAt,
+    localId: item.localId,
+    index: item.index,
+    prompt: item.prompt,
   };
 }
 

@@ -56,7 +56,14 @@ import {
 } from './history-statements';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
 import { FEW_MATCHES, searchPage } from './search-plans';
-import { countImages, encodeOrderCursor, orderedImageRows } from './gallery-order';
+import { countImages, encodeOrderCursor, orderedImageRows, type ReadRows } from './gallery-order';
+import {
+  imageKeys,
+  taskIds,
+  type ImageKey,
+  type WholeImageQuery,
+  type WholeTaskQuery,
+} from './whole-set';
 import {
   openDatabase,
   type DatabaseFactory,
@@ -340,8 +347,6 @@ export class HistoryStore {
   /** A page in another order than newest first, or at a position (see gallery-order.ts). */
   private orderedImages(query: ImageQuery, limit: number, words: SearchWords): ImagePage {
     const sort = query.sort ?? 'newest';
-    const readRows = (sql: string, params: SqlValue[]) =>
-      this.read(() => this.connection.all(sql, params));
     const few =
       words.index === null
         ? null
@@ -353,7 +358,7 @@ export class HistoryStore {
           );
     const rows = orderedImageRows(
       { query, sort, limit, offset: Math.max(0, query.offset ?? 0), words, matches: few },
-      readRows,
+      this.rows,
     );
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -364,9 +369,23 @@ export class HistoryStore {
   }
 
   /** How many images match the filters (for a scrollbar as long as the whole gallery). */
-  countImages(query: Omit<ImageQuery, 'limit' | 'cursor' | 'offset' | 'sort'> = {}): number {
-    return countImages(query, (sql, params) => this.read(() => this.connection.all(sql, params)));
+  countImages(query: WholeImageQuery = {}): number {
+    return countImages(query, this.rows);
   }
+
+  /** Every image the filters match, newest first, at most `limit` (see whole-set.ts). */
+  imageKeys(query: WholeImageQuery, limit: number): ImageKey[] {
+    return imageKeys(query, limit, this.rows);
+  }
+
+  /** Every task the filter matches, newest first, at most `limit` (see whole-set.ts). */
+  taskIds(query: WholeTaskQuery, limit: number): string[] {
+    return taskIds(query, limit, this.rows);
+  }
+
+  /** Reads rows through {@link read} (its error handling), for the query modules. */
+  private readonly rows: ReadRows = (sql, params) =>
+    this.read(() => this.connection.all(sql, params));
 
   /** Up to `limit + 1` images of the page, walking the newest-first index. */
   private imageRows(query: ImageQuery, limit: number, fromRow?: number): Row[] {
@@ -388,10 +407,7 @@ export class HistoryStore {
 
   /** Records the engine still has work for, oldest first (the order to resume them in). */
   unfinished(): TaskRecord[] {
-    return recordsFromRows(
-      this.read(() => this.connection.all(SELECT_UNFINISHED, [])),
-      this.logger,
-    );
+    return recordsFromRows(this.rows(SELECT_UNFINISHED, []), this.logger);
   }
 
   /** How many tasks match; with only a search, counted in the full-text index alone. */
@@ -414,11 +430,9 @@ export class HistoryStore {
 
   /** Every model that has an image in the gallery, sorted (for the gallery's model filter). */
   imageModels(): string[] {
-    const rows = this.read(() =>
-      this.connection.all(
-        "SELECT DISTINCT model FROM images WHERE model IS NOT NULL AND model <> '' AND state <> 'deleted' ORDER BY model",
-        [],
-      ),
+    const rows = this.rows(
+      "SELECT DISTINCT model FROM images WHERE model IS NOT NULL AND model <> '' AND state <> 'deleted' ORDER BY model",
+      [],
     );
     return rows.map((row) => String(row['model']));
   }

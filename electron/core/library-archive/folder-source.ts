@@ -2,8 +2,9 @@
  * A folder to import (a Pictor gallery folder, or an export unpacked), listed with the gallery's
  * rules for crafted folders (rebuild.ts, regular-file.ts): links are never followed, only
  * regular files are listed and later opened (O_NOFOLLOW, non-blocking, size-checked on the
- * opened handle), Pictor's temporary and thumbnail folders are left out, depth and count are
- * bounded, and every path passes the archive's path rules (entry-path.ts).
+ * opened handle), Pictor's own folders (thumbnails, and every `.pictor-` one: files being
+ * written, the trash of deleted images waiting for Undo) are left out without a word, depth and
+ * count are bounded, and every path passes the archive's path rules (entry-path.ts).
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +17,12 @@ import { ArchiveRefusedError, refusal, type Refusal } from './archive-errors';
 import { pathRefusal, pathRuleSentence } from './entry-path';
 import type { ImportSource, SourceFile } from './zip-source';
 
-const LEFT_OUT = new Set([TEMP_DIR, THUMBS_DIR]);
+/** Pictor's working folders inside a gallery: never the library, never a refusal. */
+const OWN_PREFIX = '.pictor-';
+
+function isPictorOwn(name: string): boolean {
+  return name === THUMBS_DIR || name === TEMP_DIR || name.startsWith(OWN_PREFIX);
+}
 
 interface Walk {
   readonly root: string;
@@ -63,7 +69,7 @@ async function walk(state: Walk, relative: string, depth: number): Promise<void>
   }
   for (const entry of entries) {
     const path = relative ? `${relative}/${entry.name}` : entry.name;
-    if (LEFT_OUT.has(entry.name)) continue;
+    if (isPictorOwn(entry.name)) continue;
     const rule = pathRefusal(path, state.limits);
     if (rule) {
       state.refused.push(refusal(JSON.stringify(path), pathRuleSentence(rule)));

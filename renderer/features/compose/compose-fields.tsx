@@ -17,11 +17,21 @@ export interface PromptFieldProps {
   /** Submits are in flight. */
   pending: boolean;
   inputRef: Ref<HTMLTextAreaElement>;
+  /**
+   * Up (+1, older) or Down (-1, newer) in the prompt: answers whether it recalled a prompt sent
+   * before (then the key does nothing else).
+   */
+  onRecall?: (step: 1 | -1) => boolean;
 }
 
 export function PromptField(props: PromptFieldProps) {
   const ids = { input: useId(), error: useId(), hint: useId() };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
+    if (plain && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      if (props.onRecall?.(event.key === 'ArrowUp' ? 1 : -1)) event.preventDefault();
+      return;
+    }
     // An Enter that ends an IME composition (Japanese, Chinese…) picks the characters: no submit.
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();

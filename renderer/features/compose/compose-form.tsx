@@ -11,13 +11,32 @@ import { t } from '../../i18n';
 import { checkCount, checkQuality, checkSize, type Checked } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import { composeErrors, type ComposeField } from '../../store/compose-slice';
+import { isMacPlatform } from '../shell/screen-keys';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { ChoiceField } from './choice-field';
 import { CountField, ModelField, PromptField } from './compose-fields';
 import { qualityOptions, sizeOptions } from './options';
 
-function isMac(platform: string | undefined): boolean {
-  return platform === 'darwin' || (platform === undefined && /Mac/.test(navigator.platform));
+/**
+ * Up in an empty prompt brings back the last prompt sent, Up again the one before, Down the
+ * newer ones and then the empty prompt again, as a shell's history does. A recalled prompt the
+ * user edits is theirs: the arrows move the caret in it again.
+ */
+function usePromptRecall(
+  prompt: string,
+  recent: readonly string[],
+  show: (prompt: string) => void,
+): (step: 1 | -1) => boolean {
+  const shown = useRef(-1);
+  return (step) => {
+    const showing = shown.current >= 0 && recent[shown.current] === prompt;
+    if (!showing && prompt !== '') return false;
+    const next = (showing ? shown.current : -1) + step;
+    if (next < -1 || next >= recent.length) return showing;
+    shown.current = next;
+    show(next === -1 ? '' : (recent[next] ?? ''));
+    return true;
+  };
 }
 
 function reasonOf(checked: Checked<unknown>) {
@@ -28,20 +47,22 @@ function useComposeState() {
   return useAppStore(
     useShallow((state) => ({
       draft: state.composeDraft,
+      recent: state.composeRecent,
       attempted: state.composeAttempted,
       pending: state.composePending,
       submitError: state.composeSubmitError,
       setDraft: state.composeSetDraft,
       submit: state.composeSubmit,
       dismissError: state.composeDismissError,
-      mac: isMac(state.appInfo?.platform),
+      mac: isMacPlatform(state.appInfo?.platform),
     })),
   );
 }
 
 export function ComposeForm({ active = true }: { active?: boolean }) {
-  const { draft, attempted, pending, submitError, setDraft, submit, dismissError, mac } =
+  const { draft, recent, attempted, pending, submitError, setDraft, submit, dismissError, mac } =
     useComposeState();
+  const onRecall = usePromptRecall(draft.prompt, recent, (prompt) => setDraft({ prompt }));
   const errors = useMemo(() => composeErrors(draft), [draft]);
   const refs = {
     prompt: useRef<HTMLTextAreaElement>(null),
@@ -85,6 +106,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         keys={keys}
         pending={pending > 0}
         inputRef={refs.prompt}
+        onRecall={onRecall}
       />
       <div className="compose__params">
         <ModelField

@@ -1,5 +1,5 @@
 /** The preset choices of size and quality, labelled from the catalogue. */
-import { t, type MessageKey } from '../../i18n';
+import { formatSize, t, type MessageKey } from '../../i18n';
 import { QUALITY_PRESETS, SIZE_PRESETS } from '../../lib/request-validation';
 import type { ChoiceOption } from './choice-field';
 
@@ -17,9 +17,19 @@ const QUALITY_LABELS: Record<(typeof QUALITY_PRESETS)[number], MessageKey> = {
 };
 
 export function sizeOptions(): ChoiceOption[] {
-  return SIZE_PRESETS.map((size) => ({ value: size, label: t(SIZE_SHAPES[size], { size }) }));
+  return SIZE_PRESETS.map((size) => ({
+    value: size,
+    label: t(SIZE_SHAPES[size], { size: formatSize(size) }),
+  }));
 }
 
 export function qualityOptions(): ChoiceOption[] {
   return QUALITY_PRESETS.map((quality) => ({ value: quality, label: t(QUALITY_LABELS[quality]) }));
+}
+
+/** A quality as the user reads it: a preset by its name in the shown language, else as typed. */
+export function qualityLabel(quality: string): string {
+  return Object.hasOwn(QUALITY_LABELS, quality)
+    ? t(QUALITY_LABELS[quality as (typeof QUALITY_PRESETS)[number]])
+    : quality;
 }

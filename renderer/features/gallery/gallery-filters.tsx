@@ -3,6 +3,7 @@ import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 import { useFocusRequest } from '../shell/use-focus-request';
+import { DateField } from './date-field';
 import {
   EMPTY_GALLERY_FILTERS,
   hasActiveFilters,
@@ -113,28 +114,16 @@ export function GalleryFiltersBar({
         </select>
       </div>
       <div className="gallery-filters__dates">
-        <div className="gallery-filters__field">
-          <label htmlFor={`${id}-from`}>{t('gallery.from.label')}</label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className="input"
-            value={filters.from}
-            max={filters.to || undefined}
-            onChange={(event) => onChange({ from: event.target.value })}
-          />
-        </div>
-        <div className="gallery-filters__field">
-          <label htmlFor={`${id}-to`}>{t('gallery.to.label')}</label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className="input"
-            value={filters.to}
-            min={filters.from || undefined}
-            onChange={(event) => onChange({ to: event.target.value })}
-          />
-        </div>
+        <DateField
+          label={t('gallery.from.label')}
+          value={filters.from}
+          onChange={(from) => onChange({ from })}
+        />
+        <DateField
+          label={t('gallery.to.label')}
+          value={filters.to}
+          onChange={(to) => onChange({ to })}
+        />
       </div>
       {/* Kept in place while there is nothing to clear (hidden), so the bar never reflows. */}
       <Button

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
-import type { ClickModifiers } from '../../lib/selection';
+import { hasSelection, isSelected, type ClickModifiers, type Selection } from '../../lib/selection';
 import { itemKey } from '../../store/gallery-list-model';
 import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import type { GalleryJump } from '../../store/gallery-browse';
@@ -56,8 +56,8 @@ export interface GalleryGridProps {
   readonly uncropped?: boolean;
   /** Asks for the tile's actions menu (right click, Shift+F10, the Menu key). */
   readonly onMenu?: (request: MenuRequest) => void;
-  /** The selected images' keys (gallery-selection.tsx). */
-  readonly selected?: ReadonlySet<string>;
+  /** The selected images (gallery-selection.tsx): some by key, or the whole filtered set. */
+  readonly selection?: Selection<string>;
   /** A tile clicked with Ctrl/Cmd or Shift, its check, or Space (Shift+Space) on it. */
   readonly onSelect?: (key: string, modifiers: ClickModifiers) => void;
 }
@@ -201,6 +201,8 @@ export function GalleryGrid(props: GalleryGridProps) {
         aria-rowcount={hasMore && props.total == null ? -1 : rowCount}
         aria-colcount={columns}
         aria-multiselectable={props.onSelect ? true : undefined}
+        // Not in the tab order (a tile is); the focus lands here when the tile it was on went.
+        tabIndex={-1}
         className="gallery-grid__rows"
         style={{ height: virtualizer.getTotalSize() }}
         onKeyDown={onKeyDown}
@@ -244,8 +246,8 @@ export function GalleryGrid(props: GalleryGridProps) {
                     {...place}
                     uncropped={props.uncropped ?? false}
                     urgent={row.index >= firstVisibleRow && row.index <= lastVisibleRow}
-                    selected={props.selected?.has(key) ?? false}
-                    selecting={(props.selected?.size ?? 0) > 0}
+                    selected={props.selection ? isSelected(props.selection, key) : false}
+                    selecting={props.selection ? hasSelection(props.selection) : false}
                     {...(props.onSelect ? { onSelect: props.onSelect } : {})}
                     onActivate={onActiveChange}
                     onOpen={props.onOpen}

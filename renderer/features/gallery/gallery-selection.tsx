@@ -1,27 +1,35 @@
 /**
- * The gallery's multi-selection: Ctrl/Cmd-click or Space toggles an image,
- * Shift extends from the last one, Ctrl/Cmd+A selects every loaded image, Escape clears; while
- * something is selected a plain click selects too, as photo libraries do. A toolbar with the
- * count acts on the selection: favourite, export to a folder, move to the trash (one question
- * for all, then Undo). Ctrl/Cmd+Z in the grid undoes the last delete.
+ * The gallery's multi-selection: Ctrl/Cmd-click or Space toggles an image, Shift extends from the
+ * last one, Ctrl/Cmd+A (or "Select all") selects every image the filters match, loaded or not
+ * ("All 300 images"), Escape clears; while something is selected a plain click selects too, as
+ * photo libraries do. A toolbar with the count acts on the selection: favourite, export to a
+ * folder, move to the trash (one question for all, then Undo). For the whole set, main names the
+ * images from the filters when an action needs them. Ctrl/Cmd+Z in the gallery (not in a text
+ * field, which keeps its own) undoes the last delete.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import type { ImageState } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { t } from '../../i18n';
-import { problemOf, type Problem } from '../../lib/api';
+import { call, problemOf, type Problem } from '../../lib/api';
 import {
   clickSelection,
   emptySelection,
   keySelection,
   retainSelection,
+  selectAll as selectWhole,
   selectedInOrder,
+  selectionSize,
   type ClickModifiers,
   type Selection,
 } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
-import { itemKey } from '../../store/gallery-list-model';
+import { countQuery } from '../../store/gallery-browse';
+import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
+import type { ImageRef } from '../../store/gallery-trash-slice';
+import type { Words } from '../../store/status-slice';
 import { isUndoKey } from './gallery-viewer';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
 import './gallery-selection.css';
@@ -29,19 +37,50 @@ import './gallery-selection.css';
 const store = useAppStore.getState;
 
 export interface GallerySelectionState {
-  readonly selected: ReadonlySet<string>;
-  /** The selected images in the grid's order. */
+  readonly selection: Selection<string>;
+  /** How many are selected: the whole set's count, or the images picked. */
+  readonly count: number;
+  /** The whole filtered set is selected ("Select all"). */
+  readonly whole: boolean;
+  /** The selected images that are loaded, in the grid's order. */
   readonly items: readonly GalleryItem[];
   readonly onSelect: (key: string, modifiers: ClickModifiers) => void;
   readonly clear: () => void;
-  /** Keys on the grid: Ctrl/Cmd+A, Escape, Ctrl/Cmd+Z. */
+  readonly selectAll: () => void;
+  /** The selected images (in `states` only, when given), loaded or not: main names the whole set. */
+  readonly refs: (states?: readonly ImageState[]) => Promise<ImageRef[]>;
+  /** Keys in the gallery: Ctrl/Cmd+A and Escape on the grid, Ctrl/Cmd+Z outside text fields. */
   readonly onKeyDown: (event: KeyboardEvent) => void;
 }
 
-/** The selection over the loaded images; images that leave the list leave the selection. */
+/** Text fields keep their own Ctrl+A, Ctrl+Z and Escape. */
+export function isTextField(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable ||
+      target.matches('textarea, select, input:not([type="checkbox"]):not([type="radio"])'))
+  );
+}
+
+/** The images of a whole-set selection: main's answer for the filters, less those taken out. */
+async function wholeRefs(
+  filters: GalleryFilters,
+  except: ReadonlySet<string>,
+  states?: readonly ImageState[],
+): Promise<ImageRef[]> {
+  const { images } = await call('gallery:selectAll', {
+    ...countQuery(filters),
+    ...(states ? { states: [...states] } : {}),
+  });
+  return images.filter((ref) => !except.has(itemKey(ref)));
+}
+
+/** The selection over the gallery; a new filter starts a new one. */
 export function useGallerySelection(
   items: readonly GalleryItem[],
   actions: Pick<ImageActions, 'undo'>,
+  filters: GalleryFilters,
+  total: number | null,
 ): GallerySelectionState {
   const [selection, setSelection] = useState<Selection<string>>(emptySelection);
   const order = useMemo(() => items.map(itemKey), [items]);
@@ -49,6 +88,8 @@ export function useGallerySelection(
   useEffect(() => {
     setSelection((current) => retainSelection(current, (key) => byKey.has(key)));
   }, [byKey]);
+  // The whole set was the old filters'; what the new ones show is not selected unseen.
+  useEffect(() => setSelection(emptySelection()), [filters]);
 
   const onSelect = useCallback(
     (key: string, modifiers: ClickModifiers) =>
@@ -56,14 +97,19 @@ export function useGallerySelection(
     [order],
   );
   const clear = useCallback(() => setSelection(emptySelection()), []);
+  const selectAll = useCallback(
+    () => setSelection((current) => selectWhole(current, order)),
+    [order],
+  );
   const onKeyDown = (event: KeyboardEvent): void => {
-    // Only on the grid itself: text fields keep Ctrl+A, Ctrl+Z and Escape.
-    if (!(event.target as HTMLElement).closest('[role="grid"]')) return;
+    if (isTextField(event.target)) return;
     if (isUndoKey(event)) {
       event.preventDefault();
       actions.undo();
       return;
     }
+    // Selection keys only on the grid itself (a button keeps Escape, Ctrl+A is the grid's).
+    if (!(event.target as HTMLElement).closest('[role="grid"]')) return;
     const next = keySelection(selection, order, event);
     if (next === selection) return;
     event.preventDefault();
@@ -77,17 +123,37 @@ export function useGallerySelection(
         .filter((item): item is GalleryItem => item !== undefined),
     [selection, order, byKey],
   );
-  return { selected: selection.ids, items: selectedItems, onSelect, clear, onKeyDown };
+  const refs = useCallback(
+    async (states?: readonly ImageState[]): Promise<ImageRef[]> => {
+      if (selection.whole) return wholeRefs(filters, selection.whole.except, states);
+      const kept = states
+        ? selectedItems.filter((item) => states.includes(item.image.state))
+        : selectedItems;
+      return kept.map(({ localId, index }) => ({ localId, index }));
+    },
+    [selection, filters, selectedItems],
+  );
+  return {
+    selection,
+    count: selectionSize(selection, total ?? items.length),
+    whole: selection.whole !== undefined,
+    items: selectedItems,
+    onSelect,
+    clear,
+    selectAll,
+    refs,
+    onKeyDown,
+  };
 }
 
-/** Runs a selection action: its sentence as a toast, its failure as a problem shown in the bar. */
+/** Runs a selection action: its sentence in the status area, its failure shown in the bar. */
 function useSelectionRun(): {
   problem: Problem | null;
-  run: (action: () => Promise<string | null>) => Promise<void>;
+  run: (action: () => Promise<Words | null>) => Promise<void>;
   dismiss: () => void;
 } {
   const [problem, setProblem] = useState<Problem | null>(null);
-  const run = useCallback(async (action: () => Promise<string | null>) => {
+  const run = useCallback(async (action: () => Promise<Words | null>) => {
     setProblem(null);
     try {
       const sentence = await action();
@@ -99,78 +165,84 @@ function useSelectionRun(): {
   return { problem, run, dismiss: useCallback(() => setProblem(null), []) };
 }
 
+/** Whether the selection is worth a "Select all" (more images match than are selected). */
+function offersAll(selection: GallerySelectionState, total: number | null): boolean {
+  return !selection.whole && (total ?? 0) > selection.count;
+}
+
 /** The bar over a selection: how many, and what can be done to them all. */
 export function SelectionToolbar({
   selection,
   actions,
-  focusTile,
+  focusAfterDelete,
+  total,
 }: {
   selection: GallerySelectionState;
   actions: Pick<ImageActions, 'undo'>;
-  /** Gives the focus to a tile (after a delete, the one now where the first deleted was). */
-  focusTile: (key: string) => void;
+  /** Gives the focus back to the grid after a delete (the image now where the first one was). */
+  focusAfterDelete: (firstIndex: number) => void;
+  /** How many images the filters match, when known. */
+  total: number | null;
 }) {
-  const { items, clear } = selection;
-  const [confirming, setConfirming] = useState(false);
+  const { items, clear, count, whole } = selection;
+  const [confirming, setConfirming] = useState<ImageRef[] | null>(null);
   const { problem, run, dismiss } = useSelectionRun();
-  const barRef = useRef<HTMLDivElement>(null);
-  if (items.length === 0) return null;
-  const allFavourite = items.every((item) => item.image.favourite);
-  const saved = items.filter((item) => item.image.state === 'saved');
+  if (count === 0 && !whole) return null;
+  // The loaded part tells: all of it starred already, the button takes the stars off.
+  const allFavourite = items.length > 0 && items.every((item) => item.image.favourite);
+  const saved = whole || items.some((item) => item.image.state === 'saved');
 
   const favourite = () =>
     void run(async () => {
-      const result = await store().gallerySetFavourites(items, !allFavourite);
+      const refs = await selection.refs();
+      const result = await store().gallerySetFavourites(refs, !allFavourite);
       if (result.done === 0 && result.failed > 0) throw new Error(result.problem);
-      return t(
-        allFavourite ? 'gallery.announce.unfavouriteMany' : 'gallery.announce.favouriteMany',
-        {
-          count: result.done,
-        },
-      );
+      const key = allFavourite
+        ? 'gallery.announce.unfavouriteMany'
+        : 'gallery.announce.favouriteMany';
+      return () => t(key, { count: result.done });
     });
   const exportAll = () =>
     void run(async () => {
-      const result = await store().galleryExport(saved);
-      if (result.folder === null) return null;
-      return t('gallery.announce.exported', { count: result.copied, folder: result.folder });
+      const result = await store().galleryExport(await selection.refs(['saved']));
+      const { folder, copied } = result;
+      if (folder === null) return null;
+      return () => t('gallery.announce.exported', { count: copied, folder });
     });
-  const remove = () =>
+  const askDelete = () =>
     void run(async () => {
-      const before = store().galleryItems;
-      const first = before.findIndex((item) => itemKey(item) === itemKey(saved[0] ?? item));
-      await deleteWithUndo(saved, actions.undo);
+      // The exact images first: the question names how many will go.
+      setConfirming(await selection.refs(['saved']));
+      return null;
+    });
+  const remove = (refs: readonly ImageRef[]) =>
+    void run(async () => {
+      const keys = new Set(refs.map(itemKey));
+      const first = store().galleryItems.findIndex((item) => keys.has(itemKey(item)));
+      await deleteWithUndo(refs, actions.undo);
       clear();
-      const after = store().galleryItems;
-      const next = after[Math.min(Math.max(0, first), after.length - 1)];
-      if (next) focusTile(itemKey(next));
+      focusAfterDelete(first);
       return null;
     });
 
   return (
     <>
-      <div
-        ref={barRef}
-        className="gallery-selection"
-        role="toolbar"
-        aria-label={t('gallery.selection.label')}
-      >
+      <div className="gallery-selection" role="toolbar" aria-label={t('gallery.selection.label')}>
         <span className="gallery-selection__count" aria-live="polite">
-          {t('gallery.selection.count', { count: items.length })}
+          {t(whole ? 'gallery.selection.countAll' : 'gallery.selection.count', { count })}
         </span>
+        {offersAll(selection, total) ? (
+          <Button size="small" variant="ghost" onClick={selection.selectAll}>
+            {t('gallery.selection.selectAll')}
+          </Button>
+        ) : null}
         <Button icon="star" size="small" onClick={favourite}>
           {t(allFavourite ? 'gallery.selection.unfavourite' : 'gallery.selection.favourite')}
         </Button>
-        <Button icon="folder" size="small" disabled={saved.length === 0} onClick={exportAll}>
+        <Button icon="folder" size="small" disabled={!saved} onClick={exportAll}>
           {t('gallery.selection.export')}
         </Button>
-        <Button
-          icon="trash"
-          size="small"
-          variant="danger"
-          disabled={saved.length === 0}
-          onClick={() => setConfirming(true)}
-        >
+        <Button icon="trash" size="small" variant="danger" disabled={!saved} onClick={askDelete}>
           {t('gallery.selection.delete')}
         </Button>
         <Button size="small" variant="ghost" onClick={clear}>
@@ -187,15 +259,15 @@ export function SelectionToolbar({
       </div>
       {confirming ? (
         <ConfirmDialog
-          title={t('gallery.confirmDeleteMany.title', { count: saved.length })}
+          title={t('gallery.confirmDeleteMany.title', { count: confirming.length })}
           body={t('gallery.confirmDeleteMany.body')}
           confirmLabel={t('gallery.confirmDelete.confirm')}
           danger
           onConfirm={() => {
-            setConfirming(false);
-            remove();
+            setConfirming(null);
+            remove(confirming);
           }}
-          onCancel={() => setConfirming(false)}
+          onCancel={() => setConfirming(null)}
         />
       ) : null}
     </>

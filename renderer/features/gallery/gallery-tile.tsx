@@ -126,6 +126,8 @@ export const GalleryTile = memo(function GalleryTile({
         .filter(Boolean)
         .join(' ')}
       style={{ width: size, height: size }}
+      // The prompt on hover: a tile shows only the picture.
+      title={item.prompt}
       onClick={onClick}
       onFocus={() => onActivate(itemKey)}
     >

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import { ConfirmImageDelete } from './confirm-image-delete';
 import { useShallow } from 'zustand/react/shallow';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -20,9 +21,28 @@ import { useGalleryViewer } from './use-gallery-viewer';
 import type { FocusRequest } from './use-grid-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
+import { isUndoKey } from './gallery-viewer';
 import './gallery.css';
 
 const store = useAppStore.getState;
+
+/**
+ * Ctrl/Cmd+Z with the focus nowhere (on the page itself, after what had it went away) while the
+ * gallery is shown undoes its last delete, as it does with the focus in the gallery.
+ */
+function useUndoFromPage(undo: () => void): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      const active = document.activeElement;
+      const nowhere = active === null || active === document.body;
+      if (!nowhere || !isUndoKey(event) || store().view !== 'gallery') return;
+      event.preventDefault();
+      undo();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [undo]);
+}
 
 /**
  * The gallery screen: filters, the virtualized grid of every image on this computer, and the
@@ -56,7 +76,8 @@ export function GalleryView() {
   const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [confirming, setConfirming] = useState<GalleryItem | null>(null);
   const { actions, problem, dismissProblem } = useImageActions();
-  const selection = useGallerySelection(state.items, actions);
+  const selection = useGallerySelection(state.items, actions, state.filters, state.total);
+  const sectionRef = useRef<HTMLElement>(null);
   const onFiltersChange = useFilterAnnouncement();
 
   useEffect(() => {
@@ -85,13 +106,30 @@ export function GalleryView() {
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
+  // After a delete the focus goes to the image now where the first deleted one was, or to the
+  // grid itself: never to the page, where Ctrl+Z and the arrows mean nothing.
+  const focusAfterDelete = useCallback(
+    (first: number) => {
+      const items = store().galleryItems;
+      const next = items[Math.min(Math.max(0, first), items.length - 1)];
+      if (next) focusTile(itemKey(next));
+      else sectionRef.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+    },
+    [focusTile],
+  );
+  useUndoFromPage(actions.undo);
   const askDelete = useCallback((item: GalleryItem) => {
     if (item.image.state === 'saved') setConfirming(item);
   }, []);
 
   return (
     // Ctrl/Cmd+A, Escape and Ctrl/Cmd+Z on the grid (see gallery-selection.tsx).
-    <section className="gallery" aria-labelledby={`${ids}-title`} onKeyDown={selection.onKeyDown}>
+    <section
+      ref={sectionRef}
+      className="gallery"
+      aria-labelledby={`${ids}-title`}
+      onKeyDown={selection.onKeyDown}
+    >
       <header className="gallery__header">
         <div className="gallery__heading">
           <h1 id={`${ids}-title`} className="gallery__title">
@@ -107,6 +145,20 @@ export function GalleryView() {
                     count: state.items.length,
                   })}
           </span>
+          {/* Kept in place while there is nothing to select (hidden), so the filters never move. */}
+          <Button
+            size="small"
+            variant="ghost"
+            aria-keyshortcuts="Control+A"
+            className={
+              state.status === 'ready' && state.items.length > 0 && !selection.whole
+                ? undefined
+                : 'gallery__select-all--idle'
+            }
+            onClick={selection.selectAll}
+          >
+            {t('gallery.selection.selectAll')}
+          </Button>
         </div>
         <GalleryFiltersBar
           filters={state.filters}
@@ -131,7 +183,9 @@ export function GalleryView() {
       <GalleryBody
         status={state.status}
         error={state.error}
-        empty={state.items.length === 0}
+        // Nothing loaded is not an empty gallery while more images remain (a delete of every
+        // loaded image): the grid loads them.
+        empty={state.items.length === 0 && !state.hasMore}
         filtered={hasActiveFilters(state.filters)}
         onRetryLoad={() => void store().galleryLoad()}
       >
@@ -156,7 +210,7 @@ export function GalleryView() {
           minTile={MIN_TILE_OF[state.display.thumbnailSize]}
           uncropped={state.display.uncropped}
           onMenu={setMenu}
-          selected={selection.selected}
+          selection={selection.selection}
           onSelect={selection.onSelect}
         />
         {state.loadingMore ? (
@@ -165,7 +219,12 @@ export function GalleryView() {
           </div>
         ) : null}
       </GalleryBody>
-      <SelectionToolbar selection={selection} actions={actions} focusTile={focusTile} />
+      <SelectionToolbar
+        selection={selection}
+        actions={actions}
+        focusAfterDelete={focusAfterDelete}
+        total={state.total}
+      />
       {viewer.item ? (
         <ViewErrorBoundary>
           <GalleryViewer

@@ -7,6 +7,7 @@ import { useAppStore } from '../../store/app-store';
 import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
+import { StatusArea } from '../shell/status-area';
 import { trapTab, viewerKey } from './viewer-keys';
 import { ViewerStage } from './viewer-stage';
 import { ViewerToolbar } from './viewer-toolbar';
@@ -169,6 +170,8 @@ export function GalleryViewer(props: GalleryViewerProps) {
             />
           </div>
         </div>
+        {/* The window's status area is under the viewer: this one says it here. */}
+        <StatusArea placement="viewer" />
       </div>
     </div>
   );

@@ -7,6 +7,7 @@ import { problemOf, type Problem } from '../../lib/api';
 import { fileLocation } from '../../lib/file-location';
 import { requestOf } from '../../store/gallery-list-model';
 import type { BatchResult, ImageRef } from '../../store/gallery-trash-slice';
+import type { Words } from '../../store/status-slice';
 
 /** What can be done to one image, from a tile or from the viewer. */
 export interface ImageActions {
@@ -35,16 +36,16 @@ export interface ImageActionsState {
 }
 
 /**
- * The gallery's actions with their feedback: success is a confirmation toast, failure becomes a
+ * The gallery's actions with their feedback: success is said in the status area, failure becomes a
  * {@link Problem} the screen shows until dismissed or the next action.
  */
 export function useImageActions(): ImageActionsState {
   const [problem, setProblem] = useState<Problem | null>(null);
-  const run = useCallback(async (action: () => Promise<string | null>): Promise<boolean> => {
+  const run = useCallback(async (action: () => Promise<Words | null>): Promise<boolean> => {
     setProblem(null);
     try {
       const sentence = await action();
-      // Shown as a toast, whose polite region also says it to screen readers.
+      // Shown in the status area, whose polite region also says it to screen readers.
       if (sentence) useAppStore.getState().confirm(sentence);
       return true;
     } catch (error) {
@@ -65,30 +66,31 @@ export function useImageActions(): ImageActionsState {
         const favourite = !item.image.favourite;
         void run(async () => {
           await store().gallerySetFavourite(item, favourite);
-          return t(favourite ? 'gallery.announce.favouriteOn' : 'gallery.announce.favouriteOff');
+          return () =>
+            t(favourite ? 'gallery.announce.favouriteOn' : 'gallery.announce.favouriteOff');
         });
       },
       retry: (item) =>
         void run(async () => {
           await store().galleryRetry(item);
-          return t('gallery.announce.retrying');
+          return () => t('gallery.announce.retrying');
         }),
       copyImage: (item) =>
         void run(async () => {
           await store().galleryCopyImage(item);
-          return t('viewer.imageCopied');
+          return () => t('viewer.imageCopied');
         }),
       saveAs: (item) =>
         void run(async () => {
           const path = await store().gallerySaveAs(item);
-          return path === null ? null : t('toasts.savedAs', { ...fileLocation(path) });
+          return path === null ? null : () => t('toasts.savedAs', { ...fileLocation(path) });
         }),
       reveal: (item) => void run(async () => (await store().galleryReveal(item), null)),
       startDrag: (item) => void run(async () => (await store().galleryStartDrag(item), null)),
       copyTaskId: (item) =>
         void run(async () => {
           await store().galleryCopyTaskId(item);
-          return t('viewer.taskIdCopied');
+          return () => t('viewer.taskIdCopied');
         }),
       reuse: (item) => {
         const state = store();
@@ -110,36 +112,40 @@ export function useImageActions(): ImageActionsState {
   return { actions, problem, dismissProblem };
 }
 
-/** A batch's outcome in a sentence: all done, or how many of how many and why not. */
+/**
+ * A batch's outcome in a sentence: all done, or how many of how many and why not; throws when
+ * none was done.
+ */
 export function outcome(
   result: BatchResult,
   done: 'gallery.announce.restored' | 'gallery.announce.deletedMany',
-): string {
-  if (result.failed === 0) return t(done, { count: result.done });
+): Words {
+  if (result.failed === 0) return () => t(done, { count: result.done });
   if (result.done === 0) throw new Error(result.problem ?? t('gallery.actionFailed'));
-  return t('gallery.announce.partly', {
-    done: result.done,
-    count: result.done + result.failed,
-    problem: result.problem ?? '',
-  });
+  return () =>
+    t('gallery.announce.partly', {
+      done: result.done,
+      count: result.done + result.failed,
+      problem: result.problem ?? '',
+    });
 }
 
 /**
- * Deletes the images and says so in a toast with Undo (the images stay in main's trash for a
+ * Deletes the images and says so in the status area with Undo (the images stay in main's trash for a
  * while; Ctrl/Cmd+Z asks for them too). Throws when none could be deleted.
  */
 export async function deleteWithUndo(
-  items: readonly GalleryItem[],
+  items: readonly ImageRef[],
   undo: (refs?: readonly ImageRef[]) => void,
 ): Promise<null> {
   const state = useAppStore.getState();
   const result = await state.galleryDeleteImages(items);
   const sentence =
     items.length === 1 && result.failed === 0
-      ? t('gallery.announce.deleted')
+      ? () => t('gallery.announce.deleted')
       : outcome(result, 'gallery.announce.deletedMany');
-  // The toast's Undo brings back this delete's images, even after a later delete.
+  // Its Undo brings back this delete's images, even after a later delete.
   const held = useAppStore.getState().galleryUndoable;
-  state.confirm(sentence, { label: t('gallery.undo'), run: () => undo(held ?? undefined) });
+  state.confirm(sentence, { label: () => t('gallery.undo'), run: () => undo(held ?? undefined) });
   return null;
 }

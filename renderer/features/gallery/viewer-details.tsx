@@ -3,7 +3,8 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
-import { formatBytes, formatDateTime, formatNumber, t } from '../../i18n';
+import { formatBytes, formatDateTime, formatNumber, formatSize, t } from '../../i18n';
+import { qualityLabel } from '../compose/options';
 import type { ImageActions } from './use-image-actions';
 
 export interface ViewerDetailsProps {
@@ -44,8 +45,12 @@ export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetail
         <Row label={t('viewer.modelReported')}>
           {item.reportedModel ?? t('viewer.modelNotReported')}
         </Row>
-        <Row label={t('viewer.size')}>{item.size ?? t('viewer.serviceDefault')}</Row>
-        <Row label={t('viewer.quality')}>{item.quality ?? t('viewer.serviceDefault')}</Row>
+        <Row label={t('viewer.size')}>
+          {item.size ? formatSize(item.size) : t('viewer.serviceDefault')}
+        </Row>
+        <Row label={t('viewer.quality')}>
+          {item.quality ? qualityLabel(item.quality) : t('viewer.serviceDefault')}
+        </Row>
         <Row label={t('viewer.dimensions')}>{dimensions}</Row>
         <Row label={t('viewer.fileSize')}>
           {image.bytes === undefined ? t('viewer.unknown') : formatBytes(image.bytes)}

@@ -21,9 +21,42 @@ function facts(library: FolderChoice['library']): string {
   });
 }
 
+/**
+ * Whether two folders main named are one: the same path, a trailing separator aside (and case
+ * aside where the system's file names ignore it).
+ */
+export function sameFolder(a: string, b: string, platform: string | undefined): boolean {
+  const trim = (path: string) => path.replace(/[\\/]+$/, '');
+  const fold = platform === 'win32' || platform === 'darwin';
+  return fold ? trim(a).toLowerCase() === trim(b).toLowerCase() : trim(a) === trim(b);
+}
+
+/** The folder chosen is the gallery folder already: nothing to move or open, only to say so. */
+function SameFolderDialog({ path }: { path: string }) {
+  const dismiss = useAppStore((state) => state.folderDismiss);
+  return (
+    <Dialog
+      title={t('settings.folder.sameTitle')}
+      onClose={dismiss}
+      footer={
+        <Button variant="primary" data-autofocus onClick={dismiss}>
+          {t('settings.folder.sameOk')}
+        </Button>
+      }
+    >
+      <p className="folder-path mono">{path}</p>
+      <p>{t('settings.folder.sameBody')}</p>
+    </Dialog>
+  );
+}
+
 function AskDialog({ choice }: { choice: FolderChoice }) {
   const apply = useAppStore((state) => state.folderApply);
   const dismiss = useAppStore((state) => state.folderDismiss);
+  const platform = useAppStore((state) => state.appInfo?.platform);
+  if (sameFolder(choice.path, choice.current.path, platform)) {
+    return <SameFolderDialog path={choice.path} />;
+  }
   const hasLibrary = choice.library.tasks > 0;
   const move = (
     <Button variant={hasLibrary ? 'secondary' : 'primary'} onClick={() => void apply('move')}>

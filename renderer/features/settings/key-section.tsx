@@ -136,7 +136,7 @@ export function KeySection({ active }: { active: boolean }) {
         return;
       }
       dispatch({ type: 'saved' });
-      confirm(t('settings.key.savedAnnounce'));
+      confirm(() => t('settings.key.savedAnnounce'));
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }
@@ -146,7 +146,7 @@ export function KeySection({ active }: { active: boolean }) {
     dispatch({ type: 'closeRemove' });
     try {
       await keyClear();
-      confirm(t('settings.key.removedAnnounce'));
+      confirm(() => t('settings.key.removedAnnounce'));
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }

@@ -5,11 +5,22 @@
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
+import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
+import type { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
 import { useTypedBaseUrl } from './connection-test';
 import { useFocusRequest } from '../shell/use-focus-request';
 import type { SettingSaver } from './use-setting-save';
+
+/**
+ * A refusal that is the user's own answer (they cancelled main's question whether to send the
+ * key to the new address): said plainly beside the field, not as an error.
+ */
+function isUsersChoice(error: ApiError | null): boolean {
+  return error?.sentenceKey !== undefined && USERS_CHOICE_SENTENCES.has(error.sentenceKey);
+}
 
 export function ServiceSection({ saver, active }: { saver: SettingSaver; active: boolean }) {
   const saved = useAppStore((state) => state.settings?.baseUrl ?? '');
@@ -21,7 +32,9 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
   useFocusRequest('baseUrl', input, active);
   // A newly saved address replaces what was typed.
   useEffect(() => setDraft(null), [saved, setDraft]);
-  const error = saver.errorOf('baseUrl');
+  const refusal = saver.errorOf('baseUrl');
+  const declined = isUsersChoice(refusal);
+  const error = declined ? null : refusal;
   const changed = text.trim() !== saved;
 
   const save = async (): Promise<void> => {
@@ -66,6 +79,12 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
             </div>
           )}
         </Field>
+        {declined && refusal ? (
+          <p className="message message--info" role="status">
+            <Icon name="info" className="message__icon" />
+            <span className="message__body message__text">{refusal.text()}</span>
+          </p>
+        ) : null}
       </form>
     </div>
   );

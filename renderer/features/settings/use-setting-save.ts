@@ -29,7 +29,7 @@ export function useSettingSave(): SettingSaver {
         clearError(field);
         // A new language says "Saved." in itself: it is shown before the confirmation is made.
         if (patch.language !== undefined) await applyLocale(patch.language);
-        confirm(t('settings.saved'));
+        confirm(() => t('settings.saved'));
         return true;
       } catch (error) {
         setErrors((current) => ({ ...current, [field]: toApiError(error) }));

@@ -1,6 +1,6 @@
 /**
- * How far a delete or an Undo in main is, where its Undo was offered (the confirmations' corner):
- * a sentence and a progress bar while it runs, and, when the app waits for it to quit, that too.
+ * How far a delete or an Undo in main is, in the status area where its Undo was offered: a
+ * sentence and a progress bar while it runs, and, when the app waits for it to quit, that too.
  */
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
@@ -21,15 +21,10 @@ export function TrashProgress() {
     total: progress.total,
   });
   return (
-    <div className="toast message trash-progress" role="group" aria-label={label}>
-      <p className="message__body message__text">{label}</p>
-      <progress
-        className="trash-progress__bar"
-        max={Math.max(1, progress.total)}
-        value={progress.done}
-        aria-label={label}
-      />
-      {quitting ? <p className="message__text">{t('trash.quitting')}</p> : null}
+    <div className="status-area__entry status-area__progress" role="group" aria-label={label}>
+      <span className="status-area__progress-text">{label}</span>
+      <progress max={Math.max(1, progress.total)} value={progress.done} aria-label={label} />
+      {quitting ? <span className="muted">{t('trash.quitting')}</span> : null}
     </div>
   );
 }

@@ -9,40 +9,53 @@ import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
+import { selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import { selectedRecords } from '../../store/task-selection';
 
-/** Counts of the selected tasks an action applies to. */
+/**
+ * Counts of the selected tasks an action applies to. The whole filtered history ("Select all")
+ * is more than the loaded rows tell: its actions stay offered, main skips what does not apply.
+ */
 function useSelectionCounts() {
   return useAppStore(
     useShallow((state) => {
       const records = selectedRecords(state);
+      const whole = state.tasksSelection.whole !== undefined;
       return {
-        count: state.tasksSelection.ids.size,
+        count: selectionSize(state.tasksSelection, state.tasksTotal),
+        whole,
+        more: !whole && state.tasksTotal > state.tasksSelection.ids.size,
         favourites: records.filter((record) => record.favourite).length,
         loaded: records.length,
-        retryable: records.filter(canRetry).length,
-        resendable: records.filter(canSubmitAgain).length,
+        retryable: whole ? 1 : records.filter(canRetry).length,
+        resendable: whole ? 1 : records.filter(canSubmitAgain).length,
       };
     }),
   );
 }
 
 export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }) {
-  const { count, favourites, loaded, retryable, resendable } = useSelectionCounts();
+  const { count, whole, more, favourites, loaded, retryable, resendable } = useSelectionCounts();
+  const selectAll = useAppStore((state) => state.tasksSelectAll);
   const favourite = useAppStore((state) => state.tasksFavouriteSelected);
   const exportSelected = useAppStore((state) => state.tasksExportSelected);
   const retry = useAppStore((state) => state.tasksRetrySelected);
   const submitAgain = useAppStore((state) => state.tasksSubmitAgainSelected);
   const clear = useAppStore((state) => state.tasksClearSelection);
-  if (count === 0) return null;
+  if (count === 0 && !whole) return null;
   // Every selected task a favourite already: the button takes the mark off instead.
   const unfavourite = loaded > 0 && favourites === loaded;
   return (
     <div className="selection-bar" role="toolbar" aria-label={t('tasks.selection.label')}>
       <span className="selection-bar__count" aria-live="polite">
-        {t('tasks.selection.count', { count })}
+        {t(whole ? 'tasks.selection.countAll' : 'tasks.selection.count', { count })}
       </span>
+      {more ? (
+        <Button size="small" variant="ghost" onClick={selectAll}>
+          {t('tasks.selection.selectAll')}
+        </Button>
+      ) : null}
       <Button size="small" icon="star" onClick={() => void favourite(!unfavourite)}>
         {t(unfavourite ? 'tasks.selection.unfavourite' : 'tasks.selection.favourite')}
       </Button>

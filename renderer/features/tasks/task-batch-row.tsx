@@ -1,15 +1,18 @@
 /**
  * The tasks of one submit ("Generate 3") as one row of the history: their results side by side
- * in a strip that takes the width there is, the prompt and settings said once beside them. Each
- * task stays an article (named by the prompt, with its position in the history), so the keyboard,
- * screen readers and selection treat it as the task it is.
+ * in a strip that takes the width there is (scrolling sideways, with buttons at its ends, past
+ * it), the prompt and settings said once beside them (the whole prompt a click away). Each task
+ * stays an article (named by the prompt, with its position in the history), so the keyboard,
+ * screen readers and selection treat it as the task it is, with a task row's own actions.
  */
 import { memo, useId, type CSSProperties } from 'react';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
-import { IconButton } from '../../components/icon-button';
 import { isoDate, t } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
+import { BatchPrompt } from './batch-prompt';
+import { BatchStrip } from './batch-strip';
 import { createdLine, parametersLine } from './task-meta';
+import { TaskIconButtons } from './task-row-actions';
 import { StatusLine } from './task-row';
 import { BatchSelectBox, SelectBox, useSelected, useSelectHandlers } from './task-select';
 import { TaskThumbnails } from './task-thumbnails';
@@ -24,6 +27,7 @@ export interface TaskBatchRowProps {
   current: number;
   top: number;
   height: number;
+  onRemove: (record: TaskRecord) => void;
 }
 
 interface TileProps {
@@ -32,14 +36,21 @@ interface TileProps {
   total: number;
   current: boolean;
   promptId: string;
+  onRemove: (record: TaskRecord) => void;
 }
 
-const TaskTile = memo(function TaskTile({ item, index, total, current, promptId }: TileProps) {
+const TaskTile = memo(function TaskTile({
+  item,
+  index,
+  total,
+  current,
+  promptId,
+  onRemove,
+}: TileProps) {
   const statusId = useId();
   const { record } = item;
   const selected = useSelected(record.localId);
   const handlers = useSelectHandlers(record.localId);
-  const openDetails = useAppStore((state) => state.tasksOpenDetails);
   return (
     <article
       className={`task-tile${selected ? ' task-tile--selected' : ''}`}
@@ -56,12 +67,7 @@ const TaskTile = memo(function TaskTile({ item, index, total, current, promptId 
       <div className="task-tile__side">
         <div className="task-tile__tools">
           <SelectBox localId={record.localId} />
-          <IconButton
-            icon="details"
-            size="small"
-            label={t('tasks.action.details')}
-            onClick={() => openDetails(record.localId)}
-          />
+          <TaskIconButtons record={record} onRemove={onRemove} withCopy={false} />
         </div>
         <StatusLine item={item} id={statusId} />
       </div>
@@ -69,7 +75,15 @@ const TaskTile = memo(function TaskTile({ item, index, total, current, promptId 
   );
 });
 
-export function TaskBatchRow({ items, start, total, current, top, height }: TaskBatchRowProps) {
+export function TaskBatchRow({
+  items,
+  start,
+  total,
+  current,
+  top,
+  height,
+  onRemove,
+}: TaskBatchRowProps) {
   const promptId = useId();
   const first = items[0];
   if (!first) return null;
@@ -84,7 +98,7 @@ export function TaskBatchRow({ items, start, total, current, top, height }: Task
       data-batch-id={record.batchId}
       aria-label={t('tasks.batch.label', { count: items.length })}
     >
-      <div className="task-batch__tiles">
+      <BatchStrip>
         {items.map((item, offset) => (
           <TaskTile
             key={item.record.localId}
@@ -93,13 +107,12 @@ export function TaskBatchRow({ items, start, total, current, top, height }: Task
             total={total}
             current={start + offset === current}
             promptId={promptId}
+            onRemove={onRemove}
           />
         ))}
-      </div>
+      </BatchStrip>
       <div className="task-batch__info">
-        <p className="task-row__prompt" id={promptId} title={record.request.prompt}>
-          {record.request.prompt}
-        </p>
+        <BatchPrompt prompt={record.request.prompt} id={promptId} />
         <p className="task-row__meta muted">
           <span>{parametersLine(record)}</span>
           <span aria-hidden="true"> · </span>

@@ -10,6 +10,7 @@ import {
   errorText,
   formatBytes,
   formatDateTime,
+  formatSize,
   imageErrorText,
   t,
   type MessageKey,
@@ -18,8 +19,10 @@ import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { OpenImageButton, isViewable } from './task-image-viewer';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
-import { describeStatus } from './task-status';
+import { describeStatus, type StatusView } from './task-status';
+import { StatusWords } from './task-message';
 import { useCopyTaskId } from './use-copy-task-id';
+import { qualityLabel } from '../compose/options';
 
 function Row({ label, children }: { label: MessageKey; children: ReactNode }) {
   return (
@@ -57,7 +60,9 @@ function Images({ record }: { record: TaskRecord }) {
             )}
             <span className="muted">
               {t(`tasks.image.state.${image.state}`)}
-              {image.width && image.height ? ` · ${image.width}×${image.height}` : ''}
+              {image.width && image.height
+                ? ` · ${formatSize(`${image.width}x${image.height}`)}`
+                : ''}
               {image.bytes !== undefined ? ` · ${formatBytes(image.bytes)}` : ''}
             </span>
             {image.error ? (
@@ -76,6 +81,14 @@ function Images({ record }: { record: TaskRecord }) {
   );
 }
 
+/** The status line's sentence is the error's own (shown in full below it). */
+function saysError(record: TaskRecord, status: StatusView): boolean {
+  return (
+    record.error !== null &&
+    (status.quote !== undefined || status.sentence === errorText(record.error))
+  );
+}
+
 function DetailsBody({
   record,
   status,
@@ -90,13 +103,15 @@ function DetailsBody({
       <p className={`task-row__status tone--${status.tone}`}>
         <span className="badge">{status.label}</span>{' '}
         {/* The error below says it already, with its details. */}
-        {status.sentence !== record.error?.message ? <span>{status.sentence}</span> : null}
+        {!saysError(record, status) ? <span>{status.sentence}</span> : null}
       </p>
       {record.error ? (
         <ErrorMessage
           role="none"
           tone={status.tone === 'warning' ? 'warning' : 'error'}
-          message={errorText(record.error)}
+          message={
+            status.quote === undefined ? errorText(record.error) : <StatusWords status={status} />
+          }
           detail={record.error.detail}
         />
       ) : null}
@@ -105,8 +120,12 @@ function DetailsBody({
         <Row label="tasks.details.modelReported">
           {record.reportedModel ?? t('tasks.details.modelNotReported')}
         </Row>
-        <Row label="tasks.details.size">{request.size ?? t('compose.serviceDefault')}</Row>
-        <Row label="tasks.details.quality">{request.quality ?? t('compose.serviceDefault')}</Row>
+        <Row label="tasks.details.size">
+          {request.size ? formatSize(request.size) : t('compose.serviceDefault')}
+        </Row>
+        <Row label="tasks.details.quality">
+          {request.quality ? qualityLabel(request.quality) : t('compose.serviceDefault')}
+        </Row>
         <Row label="tasks.details.taskId">
           <span className="mono">{record.taskId ?? t('tasks.details.noTaskId')}</span>
         </Row>

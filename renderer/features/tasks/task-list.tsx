@@ -259,6 +259,7 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
                   current={tabTask}
                   top={row.start}
                   height={rowHeight}
+                  onRemove={onRemove}
                 />
               ) : (
                 <TaskRow item={item} {...place} onRemove={onRemove} />

@@ -95,23 +95,29 @@ function CompletedActions({ record }: { record: TaskRecord }) {
   );
 }
 
-export function TaskRowActions({ record, onRemove }: TaskRowActionsProps) {
+/**
+ * A task's own small buttons, in a row and on a batch's tile alike: favourite, copy its id (in
+ * a row, where there is room), details, remove.
+ */
+export function TaskIconButtons({
+  record,
+  onRemove,
+  withCopy = true,
+}: TaskRowActionsProps & { withCopy?: boolean }) {
   const setFavourite = useAppStore((state) => state.tasksSetFavourite);
   const openDetails = useAppStore((state) => state.tasksOpenDetails);
   const copy = useCopyTaskId();
   const { taskId } = record;
   return (
-    <div className="task-row__actions">
-      <StatusAction record={record} />
-      <div className="task-row__icons">
-        {record.status === 'completed' ? <CompletedActions record={record} /> : null}
-        <IconButton
-          icon="star"
-          size="small"
-          label={t('tasks.action.favourite')}
-          pressed={record.favourite}
-          onClick={() => void setFavourite(record.localId, !record.favourite)}
-        />
+    <>
+      <IconButton
+        icon="star"
+        size="small"
+        label={t('tasks.action.favourite')}
+        pressed={record.favourite}
+        onClick={() => void setFavourite(record.localId, !record.favourite)}
+      />
+      {withCopy ? (
         <IconButton
           icon="copy"
           size="small"
@@ -119,18 +125,30 @@ export function TaskRowActions({ record, onRemove }: TaskRowActionsProps) {
           disabled={taskId === null}
           onClick={() => taskId && void copy(taskId)}
         />
-        <IconButton
-          icon="details"
-          size="small"
-          label={t('tasks.action.details')}
-          onClick={() => openDetails(record.localId)}
-        />
-        <IconButton
-          icon="trash"
-          size="small"
-          label={t('tasks.action.remove')}
-          onClick={() => onRemove(record)}
-        />
+      ) : null}
+      <IconButton
+        icon="details"
+        size="small"
+        label={t('tasks.action.details')}
+        onClick={() => openDetails(record.localId)}
+      />
+      <IconButton
+        icon="trash"
+        size="small"
+        label={t('tasks.action.remove')}
+        onClick={() => onRemove(record)}
+      />
+    </>
+  );
+}
+
+export function TaskRowActions({ record, onRemove }: TaskRowActionsProps) {
+  return (
+    <div className="task-row__actions">
+      <StatusAction record={record} />
+      <div className="task-row__icons">
+        {record.status === 'completed' ? <CompletedActions record={record} /> : null}
+        <TaskIconButtons record={record} onRemove={onRemove} />
       </div>
     </div>
   );

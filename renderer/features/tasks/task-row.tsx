@@ -47,7 +47,7 @@ export function StatusLine({ item, id }: { item: TaskItem; id: string }) {
   return (
     <p className={`task-row__status tone--${status.tone}`} id={id}>
       <span className="badge">{status.label}</span>
-      <TaskMessage record={item.record} sentence={status.sentence} />
+      <TaskMessage record={item.record} status={status} />
     </p>
   );
 }

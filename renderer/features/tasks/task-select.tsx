@@ -6,6 +6,7 @@
  */
 import type { MouseEvent } from 'react';
 import { t } from '../../i18n';
+import { isSelected } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 
 /** Clicks on these belong to them, not to the task's selection. */
@@ -13,7 +14,7 @@ const INTERACTIVE = 'button, a, input, select, textarea, label, [role="button"]'
 
 /** Whether the task is selected (a boolean selector: a row re-renders only when it flips). */
 export function useSelected(localId: string): boolean {
-  return useAppStore((state) => state.tasksSelection.ids.has(localId));
+  return useAppStore((state) => isSelected(state.tasksSelection, localId));
 }
 
 /** The task element's click and mouse-down handlers for selection. */
@@ -52,7 +53,7 @@ export function SelectBox({ localId }: { localId: string }) {
 /** A batch's checkbox: all its tasks in or out of the selection. */
 export function BatchSelectBox({ localIds }: { localIds: readonly string[] }) {
   const count = useAppStore(
-    (state) => localIds.filter((localId) => state.tasksSelection.ids.has(localId)).length,
+    (state) => localIds.filter((localId) => isSelected(state.tasksSelection, localId)).length,
   );
   const selectMany = useAppStore((state) => state.tasksSelectMany);
   const all = count === localIds.length;

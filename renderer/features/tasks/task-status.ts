@@ -2,7 +2,7 @@
  * What a task's status looks like in the list: a short badge, a sentence, its tone, whether it
  * changes every second, and which actions fit. Pure, so every status is testable on its own.
  */
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { tookMs, waitStartedAt } from '../../../shared/domain/task-timing';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { errorText, formatDuration, t, type MessageKey } from '../../i18n';
@@ -12,8 +12,13 @@ export type StatusTone = 'neutral' | 'busy' | 'success' | 'warning' | 'danger';
 export interface StatusView {
   /** The badge, e.g. "Processing". */
   readonly label: string;
-  /** The sentence under the prompt. */
+  /** The sentence under the prompt (Pictor's words, in the shown language). */
   readonly sentence: string;
+  /**
+   * The service's own words after the sentence, when it explained a failure in them: shown
+   * quoted, isolated from the sentence's direction and cut at their own end.
+   */
+  readonly quote?: string;
   /** Technical detail (from the error), shown on demand. */
   readonly detail?: string;
   readonly tone: StatusTone;
@@ -65,6 +70,24 @@ function processing(item: TaskItem, now: number, typical: number | null): Status
   });
 }
 
+/**
+ * What a failure says: its sentence in the shown language, or, for the service's own words (a
+ * failure the service explained, which has no sentence), Pictor's lead-in and the words quoted.
+ * `fallback` when there is no error at all.
+ */
+function failure(error: TaskError | null, fallback: MessageKey): Partial<StatusView> {
+  if (!error) return { sentence: t(fallback) };
+  const detail = error.detail ? { detail: error.detail } : {};
+  if (error.sentence === undefined && error.kind === 'task_failed') {
+    return { sentence: t('tasks.failed.serviceSaid'), quote: error.message, ...detail };
+  }
+  return { sentence: errorText(error), ...detail };
+}
+
+function failedView(label: MessageKey, tone: StatusTone, said: Partial<StatusView>): StatusView {
+  return view(label, said.sentence ?? '', tone, said);
+}
+
 function held(record: TaskRecord): StatusView {
   switch (record.hold) {
     case 'timed_out':
@@ -72,11 +95,10 @@ function held(record: TaskRecord): StatusView {
     case 'awaiting_key':
       return view('tasks.hold.awaitingKey', t('tasks.hold.awaitingKey.sentence'), 'warning');
     default:
-      return view(
+      return failedView(
         'tasks.hold.keyRejected',
-        record.error?.message ?? t('tasks.hold.keyRejected.sentence'),
         'warning',
-        detailOf(record),
+        failure(record.error, 'tasks.hold.keyRejected.sentence'),
       );
   }
 }
@@ -128,18 +150,16 @@ export function describeStatus(
     case 'completed':
       return completed(record);
     case 'failed':
-      return view(
+      return failedView(
         'tasks.status.failed',
-        record.error?.message ?? t('tasks.failed.noReason'),
         'danger',
-        detailOf(record),
+        failure(record.error, 'tasks.failed.noReason'),
       );
     case 'submit_failed':
-      return view(
+      return failedView(
         'tasks.status.submit_failed',
-        record.error?.message ?? t('tasks.submitFailed.noReason'),
         'danger',
-        detailOf(record),
+        failure(record.error, 'tasks.submitFailed.noReason'),
       );
     case 'submit_unknown':
       return view(
@@ -149,11 +169,10 @@ export function describeStatus(
         detailOf(record),
       );
     case 'not_found':
-      return view(
+      return failedView(
         'tasks.status.not_found',
-        record.error?.message ?? t('tasks.notFound.sentence'),
         'danger',
-        detailOf(record),
+        failure(record.error, 'tasks.notFound.sentence'),
       );
   }
 }

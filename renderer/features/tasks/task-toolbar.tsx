@@ -1,10 +1,15 @@
-/** Search (debounced), status chips, favourites, the count, and "Track a task id". */
+/**
+ * Search (debounced), status chips, favourites, the count, "Select all" and "Track a task id".
+ * The chips and the buttons beside them are one toolbar, one tab stop (arrows move inside): the
+ * way from the prompt to the first task is a few Tabs, not one per chip.
+ */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { STATUS_GROUP_NAMES, isFiltered, type StatusGroup } from '../../store/task-list-model';
+import { useRovingFocus } from '../../lib/roving-focus';
 import { useFocusRequest } from '../shell/use-focus-request';
 
 /** How long typing must pause before the search runs. */
@@ -60,6 +65,9 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
   const toggle = useAppStore((state) => state.tasksToggleGroup);
   const setFavourite = useAppStore((state) => state.tasksSetFavouriteOnly);
   const clear = useAppStore((state) => state.tasksClearFilters);
+  const selectAll = useAppStore((state) => state.tasksSelectAll);
+  const filterBar = useRef<HTMLDivElement>(null);
+  const onFilterKeys = useRovingFocus(filterBar);
   return (
     <div className="task-toolbar">
       <div className="task-toolbar__row">
@@ -69,7 +77,13 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
           {t('tasks.track.open')}
         </Button>
       </div>
-      <div className="task-toolbar__row" role="group" aria-label={t('tasks.filter.label')}>
+      <div
+        ref={filterBar}
+        className="task-toolbar__row"
+        role="toolbar"
+        aria-label={t('tasks.filter.label')}
+        onKeyDown={onFilterKeys}
+      >
         {STATUS_GROUP_NAMES.map((group) => (
           <button
             key={group}
@@ -98,6 +112,11 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
         <span className="task-toolbar__count muted" aria-live="polite">
           {counted ? t('tasks.count', { count: total }) : ''}
         </span>
+        {total > 0 ? (
+          <Button variant="ghost" size="small" aria-keyshortcuts="Control+A" onClick={selectAll}>
+            {t('tasks.selection.selectAll')}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -14,7 +14,7 @@ export function useCopyTaskId(): (taskId: string) => Promise<void> {
     async (taskId: string) => {
       try {
         await call('app:copyText', { text: taskId });
-        confirm(t('tasks.copied'));
+        confirm(() => t('tasks.copied'));
       } catch (error) {
         showError(toApiError(error, t('tasks.copyFailed')));
       }

@@ -62,6 +62,10 @@ export const settings = {
   'settings.gallery.open': 'Open folder',
   'settings.gallery.hint': 'Images and their prompts are saved here as ordinary files.',
   'settings.folder.title': 'Change the gallery folder',
+  'settings.folder.sameTitle': 'This is the gallery folder already',
+  'settings.folder.sameBody':
+    'Your library is in this folder now: there is nothing to move. To move it, choose another folder.',
+  'settings.folder.sameOk': 'OK',
   'settings.folder.facts':
     '{tasks, plural, one {# task} other {# tasks}}, {files, plural, one {# file} other {# files}}, {size}',
   'settings.folder.hasLibrary': 'This folder already holds a Pictor library: {facts}.',

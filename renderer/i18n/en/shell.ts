@@ -1,9 +1,11 @@
-/** English strings of the window frame: navigation, banners, toasts, announcements. */
+/** English strings of the window frame: navigation, banners, the status area, announcements. */
 export const shell = {
   'nav.label': 'Main',
   'nav.tasks': 'Tasks',
   'nav.gallery': 'Gallery',
   'nav.settings': 'Settings',
+  'nav.withShortcut': '{label} ({keys})',
+  'keys.ctrlPlus': 'Ctrl+{key}',
   'nav.activeTasks': '{count, plural, one {# task running} other {# tasks running}}',
   'banner.demo.label': 'Demo service',
   'banner.demo.text':
@@ -41,6 +43,9 @@ export const shell = {
   'toasts.label': 'Errors',
   'toasts.confirmationsLabel': 'Done',
   'toasts.savedAs': 'Saved “{file}” in {folder}.',
+  'status.progress': '{done} of {total}',
+  'status.favouriting':
+    '{favourite, select, yes {Adding to favourites…} other {Removing from favourites…}}',
   'announce.completed': 'Task completed: {prompt}',
   'announce.failed': 'Task failed: {reason}',
   'announce.submitFailed': 'Task not submitted: {reason}',

@@ -55,6 +55,8 @@ export const tasks = {
   'tasks.completed.expired':
     '{count, plural, one {Completed, but the image link expired before the image was saved.} other {Completed, but all # image links expired before the images were saved.}}',
   'tasks.failed.noReason': 'The service reported the task as failed without giving a reason.',
+  'tasks.failed.serviceSaid': 'The service reported the task as failed:',
+  'tasks.failed.quoted': '{sentence} “{words}”',
   'tasks.submitFailed.noReason': 'The service refused the request without giving a reason.',
   'tasks.submitUnknown.sentence':
     'The request may have reached the service, but no task id came back. Pictor does not resend it by itself, so you are never charged twice; submit again if you want a new attempt.',
@@ -142,9 +144,14 @@ export const tasks = {
   'tasks.batch.size': '{count, plural, one {# task} other {# tasks}}',
   'tasks.batch.label': 'Batch of {count} tasks from one submit',
   'tasks.batch.select': 'Select the {count} tasks of this batch',
+  'tasks.batch.earlier': 'Show earlier results of this batch',
+  'tasks.batch.later': 'Show later results of this batch',
+  'tasks.batch.promptHint': 'Shows the whole prompt',
   'tasks.select.task': 'Select',
   'tasks.selection.label': 'Selected tasks',
   'tasks.selection.count': '{count, plural, one {# selected} other {# selected}}',
+  'tasks.selection.countAll': '{count, plural, one {All # task} other {All # tasks}}',
+  'tasks.selection.selectAll': 'Select all',
   'tasks.selection.favourite': 'Favourite',
   'tasks.selection.unfavourite': 'Unfavourite',
   'tasks.selection.export': 'Export…',
@@ -168,6 +175,4 @@ export const tasks = {
     '{count, plural, =0 {Nothing to submit again: only tasks that failed or were not sent can be.} one {Submitted # new task.} other {Submitted # new tasks.}}',
   'tasks.selection.exported':
     '{count, plural, =0 {No image was exported to {folder}.} one {Exported # image to {folder}.} other {Exported # images to {folder}.}}{failed, plural, =0 {} other { # could not be copied.}}',
-  'tasks.selection.exportTooMany':
-    'Select at most {max} tasks to export at once, then export the rest.',
 } as const;

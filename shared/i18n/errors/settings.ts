@@ -114,3 +114,12 @@ export const settingsErrors = {
   // The app's own updates (core/updates/update-service.ts).
   'error.settings.noUpdateToInstall': 'There is no downloaded update to install yet.',
 } as const;
+
+/**
+ * Refusals of a new service address that are the user's own answer to main's question (keep
+ * the key where it was): the window says them plainly, not as an error.
+ */
+export const USERS_CHOICE_SENTENCES: ReadonlySet<string> = new Set<keyof typeof settingsErrors>([
+  'error.settings.keyStaysWith',
+  'error.settings.keyNotSent',
+]);

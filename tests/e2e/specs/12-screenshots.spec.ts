@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEFAULT_VIEWPORT } from '../harness/launch-app';
-import { REPO_ROOT } from '../harness/repo-paths';
 import { readSidecars } from './support/disk';
+import { SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
 import {
   composeForm,
@@ -24,18 +24,8 @@ import {
   viewerImage,
 } from './support/ui';
 
-// The README's pictures are refreshed on request (`npm run screenshots`); an ordinary test run
-// writes its copies under test-results, so running the tests leaves the working tree clean.
-const OUT_DIR =
-  process.env.PICTOR_E2E_SCREENSHOTS === 'docs'
-    ? join(REPO_ROOT, 'docs', 'screenshots', 'e2e')
-    : join(REPO_ROOT, 'test-results', 'screenshots');
-const PROMPTS = [
-  'A lighthouse on a rocky coast at dawn',
-  'A bowl of ramen with steam rising',
-  'A hot-air balloon over lavender fields',
-  'A snowy mountain cabin at night',
-];
+const OUT_DIR = SCREENSHOT_DIR;
+const PROMPTS = SCREENSHOT_PROMPTS;
 
 const session = useAppSession('screenshots');
 

@@ -93,10 +93,10 @@ test('Generate 3 is one row; Shift and Ctrl select; one confirmation removes the
   expect(history.map((record) => record.request.prompt)).toEqual([LONE]);
   expect(await imageFiles(session.folders.galleryDir)).toEqual(galleryBefore);
 
-  // Ctrl+A in the list selects what is left; Escape clears it.
+  // Ctrl+A in the list selects all that is left (the whole filtered history); Escape clears it.
   await lone.focus();
   await page.keyboard.press('Control+a');
-  await expect(bar.getByText('1 selected')).toBeVisible();
+  await expect(bar.getByText('All 1 task')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(bar).toHaveCount(0);
 });

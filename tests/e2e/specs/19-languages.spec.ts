@@ -13,6 +13,7 @@ import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 import { REPO_ROOT } from '../harness/repo-paths';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import { expectAccessible } from './support/axe';
+import { SCREENSHOT_DIR } from './support/screenshots';
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generateAll, showScreen, taskRows } from './support/ui';
 
@@ -101,12 +102,7 @@ test('a language chosen in Settings applies at once, mirrors right-to-left and s
   expect(ltrBox!.x).toBeLessThan(4);
 });
 
-// The README's pictures are refreshed on request (`npm run screenshots`); an ordinary test run
-// writes its copies under test-results, so running the tests leaves the working tree clean.
-const OUT_DIR =
-  process.env.PICTOR_E2E_SCREENSHOTS === 'docs'
-    ? join(REPO_ROOT, 'docs', 'screenshots', 'e2e')
-    : join(REPO_ROOT, 'test-results', 'screenshots');
+const OUT_DIR = SCREENSHOT_DIR;
 
 async function shoot(page: Page, name: string): Promise<void> {
   const path = join(OUT_DIR, `${name}.png`);

@@ -11,7 +11,7 @@ import { SIDECAR_NAME } from '../../../electron/core/gallery/gallery-layout';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
 import { MAX_IDS_PER_BATCH } from '../../../shared/domain/limits';
-import type { EventChannel } from '../../../shared/ipc/contract';
+import { MAX_SELECT_ALL, type EventChannel } from '../../../shared/ipc/contract';
 import { coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
@@ -148,13 +148,15 @@ describe('batch actions', () => {
       { localIds: Array.from({ length: MAX_IDS_PER_BATCH + 1 }, (_, i) => `t${i}`) },
     ],
     ['an extra field', { localIds: ['a'], path: '/tmp' }],
-  ])('refuses %s before anything runs', async (_name, input) => {
+  ])('refuses %s before anything runs', async (name, input) => {
     const b = await batchOf(1);
+    // An export takes a whole "Select all" in one dialog: its own limit is MAX_SELECT_ALL.
+    const exports = name === 'too many ids' ? [] : (['tasks:exportMany'] as const);
     for (const channel of [
       'tasks:removeMany',
       'tasks:retryMany',
       'tasks:submitAgainMany',
-      'tasks:exportMany',
+      ...exports,
     ] as const) {
       const result = await b.call(channel, input);
       expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
@@ -163,6 +165,20 @@ describe('batch actions', () => {
     expect(favourite).toMatchObject({ ok: false, error: { code: 'bad_input' } });
     expect(b.h.core.engine.get(b.ids[0]!)).toMatchObject({ favourite: false });
     expect(b.emitted).toEqual([]);
+  });
+
+  it('exports a whole "Select all" in one request, and refuses more than that', async () => {
+    const b = await batchOf(1);
+    const tooMany = Array.from({ length: MAX_SELECT_ALL + 1 }, (_, i) => `t${i}`);
+    expect(await b.call('tasks:exportMany', { localIds: tooMany })).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input' },
+    });
+    b.chosen.push(await exportFolder());
+    const outcome = valueOf<{ copied: number; skipped: number }>(
+      await b.call('tasks:exportMany', { localIds: [b.ids[0]!, ...tooMany.slice(0, 1_500)] }),
+    );
+    expect(outcome).toMatchObject({ copied: 1, skipped: 1_500 });
   });
 
   it('takes exactly the largest batch', async () => {

@@ -2,7 +2,7 @@
  * Starts the real renderer (store, events, <App/>) against a fake API, as main.tsx does, and
  * gives the test what it needs to drive it.
  */
-import { render, waitFor, type RenderResult } from '@testing-library/react';
+import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
@@ -51,6 +51,40 @@ export function giveSize(selector: string, size: { width: number; height: number
   });
 }
 
+/**
+ * Makes every element matching `selector` hold more text than it shows (scrollWidth beyond
+ * clientWidth), as a one-line box that cuts its text does in a browser. Other elements keep
+ * what they had (another test helper's sizes included). Undone after the test.
+ */
+export function giveOverflow(selector: string): void {
+  const before = {
+    scrollWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'scrollWidth'),
+    clientWidth: Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth'),
+  };
+  const inherited = (name: 'scrollWidth' | 'clientWidth', element: HTMLElement): number =>
+    ((before[name] ?? Object.getOwnPropertyDescriptor(Element.prototype, name))?.get?.call(
+      element,
+    ) as number | undefined) ?? 0;
+  for (const [name, cut] of [
+    ['scrollWidth', 600],
+    ['clientWidth', 200],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.matches(selector) ? cut : inherited(name, this);
+      },
+    });
+  }
+  running.push(() => {
+    const own = HTMLElement.prototype as { scrollWidth?: number; clientWidth?: number };
+    if (before.scrollWidth) Object.defineProperty(own, 'scrollWidth', before.scrollWidth);
+    else delete own.scrollWidth;
+    if (before.clientWidth) Object.defineProperty(own, 'clientWidth', before.clientWidth);
+    else delete own.clientWidth;
+  });
+}
+
 export interface StartedApp extends RenderResult {
   fake: FakePictorApi;
   user: ReturnType<typeof userEvent.setup>;
@@ -61,6 +95,17 @@ export interface StartOptions {
   prepare?: (fake: FakePictorApi) => void;
   /** userEvent options (e.g. `advanceTimers` with fake timers). */
   userOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/**
+ * Quits the running app (its window closed, its subscriptions ended, its state gone) and starts
+ * it again, as a restart does: what the page keeps in localStorage stays.
+ */
+export async function restartApp(options: StartOptions = {}): Promise<StartedApp> {
+  cleanup();
+  while (running.length > 0) running.pop()?.();
+  useAppStore.setState(useAppStore.getInitialState(), true);
+  return startApp(options);
 }
 
 /** Installs a fake API, starts the store and renders the app; waits for the first data. */

@@ -55,6 +55,21 @@ describe('changing the gallery folder', () => {
     expect(fake.settings.galleryDir).toBe('');
   });
 
+  it('says a folder chosen is the gallery folder already, and offers no move onto itself', async () => {
+    const { user, fake } = await openSettings((fake) => {
+      fake.seedTasks(3);
+      fake.chosenFolder = '/home/ada/Pictures/Pictor/';
+    });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'This is the gallery folder already',
+    });
+    expect(within(dialog).queryByRole('button', { name: /Move this library/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Open the library/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.callsTo('galleryFolder:apply')).toEqual([]);
+  });
+
   it('shows a move’s progress with Cancel, and reports a cancelled move', async () => {
     let finish: (result: FolderChange) => void = () => undefined;
     const { user, fake, region } = await openSettings((fake) => {

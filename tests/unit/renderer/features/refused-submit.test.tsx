@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeTask } from '../../../fakes/fake-pictor-api';
-import { startApp } from '../render-app';
+import { giveOverflow, startApp } from '../render-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
@@ -122,6 +122,8 @@ describe('a row refused as invalid (400)', () => {
 describe('a row message', () => {
   it('can be read in full, as selectable text, in Task details', async () => {
     const long = `The service refused the request: ${'the prompt mentions something the policy does not allow; '.repeat(6)}end of message.`;
+    // In a window it does not fit: the row cuts the service's words.
+    giveOverflow('.task-row__quote');
     const { user } = await startApp({
       prepare: (fake) =>
         fake.addTasks([
@@ -145,6 +147,26 @@ describe('a row message', () => {
       prepare: (fake) => fake.addTasks([makeTask({ localId: 'done-1', status: 'completed' })]),
     });
     expect(screen.queryByRole('button', { name: 'Read all of the message' })).toBeNull();
+  });
+
+  it('offers no "Read all" when the line is not cut, detail or not (Details has it)', async () => {
+    await startApp({
+      prepare: (fake) =>
+        fake.addTasks([
+          makeTask({
+            localId: 'short-1',
+            status: 'failed',
+            error: {
+              kind: 'task_failed',
+              message: `A reason long enough to pass sixty characters in all, but it fits.`,
+              detail: 'HTTP 200, body {"status":"failed"}',
+            },
+          }),
+        ]),
+    });
+    expect(screen.getByText(/A reason long enough/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Read all of the message' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Details' })).toBeTruthy();
   });
 });
 

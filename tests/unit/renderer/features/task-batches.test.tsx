@@ -5,12 +5,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { wordsOf } from '../../../../renderer/store/status-slice';
+import { selectionSize } from '../../../../renderer/lib/selection';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
 
 const articles = () => screen.getAllByRole('article');
-const selectedCount = () => useAppStore.getState().tasksSelection.ids.size;
+/** How many tasks are selected, loaded or not (the whole filtered history after Ctrl+A). */
+const selectedCount = () => {
+  const state = useAppStore.getState();
+  return selectionSize(state.tasksSelection, state.tasksTotal);
+};
 const bar = () => screen.getByRole('toolbar', { name: 'Selected tasks' });
 
 /** `count` tasks, newest first; those at `batch` indices are one submit's, with one prompt. */
@@ -181,11 +187,12 @@ describe('selecting tasks', () => {
     await waitFor(() => expect(screen.getByText('Prompt number 150')).toBeTruthy());
     expect(fake.callsTo('tasks:list').length).toBeGreaterThan(2);
     expect([...useAppStore.getState().tasksSelection.ids]).toEqual(['seed-000001']);
-    // Ctrl/Cmd+A takes every loaded task, the new pages' too.
+    // Ctrl/Cmd+A takes every task of the filter, loaded or not, and says so.
     articles()[0]!.focus();
     await user.keyboard('{Control>}a{/Control}');
-    expect(selectedCount()).toBe(useAppStore.getState().tasksItems.length);
-    expect(selectedCount()).toBeGreaterThan(150);
+    expect(useAppStore.getState().tasksItems.length).toBeLessThan(300);
+    expect(selectedCount()).toBe(300);
+    expect(within(bar()).getByText('All 300 tasks')).toBeTruthy();
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 7');
     await waitFor(() => expect(selectedCount()).toBe(0));
   });
@@ -276,7 +283,7 @@ describe('acting on the selection', () => {
       { localIds: ['seed-000000', 'seed-000001'] },
     ]);
     await waitFor(() =>
-      expect(useAppStore.getState().confirmations.map((shown) => shown.message)).toContain(
+      expect(useAppStore.getState().statusEntries.map((shown) => wordsOf(shown.text))).toContain(
         'Exported 1 image to /home/ada/Images/Pictor.',
       ),
     );

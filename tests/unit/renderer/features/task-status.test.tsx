@@ -110,7 +110,7 @@ describe('describeStatus', () => {
     );
   });
 
-  it('failed: the service’s reason as a sentence, with the detail on demand', () => {
+  it('failed: the service’s own reason quoted after Pictor’s sentence, the detail on demand', () => {
     const view = at({
       status: 'failed',
       error: {
@@ -121,7 +121,8 @@ describe('describeStatus', () => {
     });
     expect(view).toMatchObject({
       label: 'Failed',
-      sentence: 'The prompt was refused.',
+      sentence: 'The service reported the task as failed:',
+      quote: 'The prompt was refused.',
       detail: '{"code":"policy"}',
       tone: 'danger',
     });

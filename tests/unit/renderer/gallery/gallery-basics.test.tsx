@@ -253,10 +253,10 @@ describe('a scrollbar as long as the gallery', () => {
     // An image there opens in the viewer at its place in the whole gallery.
     fireEvent.click(screen.getByAltText('Prompt number 25001'));
     const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
-    expect(within(viewer).getByText('Image 25002 of 50000')).toBeTruthy();
+    expect(within(viewer).getByText('Image 25,002 of 50,000')).toBeTruthy();
     // Next and previous walk the images around it.
     fireEvent.keyDown(viewer, { key: 'ArrowRight' });
-    expect(within(viewer).getByText('Image 25003 of 50000')).toBeTruthy();
+    expect(within(viewer).getByText('Image 25,003 of 50,000')).toBeTruthy();
     expect(within(viewer).getByText('Prompt number 25002')).toBeTruthy();
   });
 

@@ -70,8 +70,9 @@ describe('gallery filters', () => {
     await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(6));
     expect(await screen.findByText('6 images shown.')).toBeTruthy();
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-14' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-01-15' } });
+    // Typed as the user writes a day here (month first in en-US), or year first.
+    await user.type(screen.getByLabelText('From'), '01/14/2026{Enter}');
+    await user.type(screen.getByLabelText('To'), '2026-01-15{Enter}');
     await waitFor(() =>
       expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({
         model: 'gpt-image-1',

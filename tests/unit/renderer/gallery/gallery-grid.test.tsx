@@ -11,6 +11,7 @@ import {
   seriousViolations,
   tile,
 } from './gallery-harness';
+import { galleryCursorOf } from '../../../fakes/fake-pictor-api';
 
 // 1000 px wide: 5 columns of 187 px tiles, rows 195 px apart; 600 px tall: about 3 rows in view.
 const ROW = 195;
@@ -36,7 +37,9 @@ describe('the gallery grid', () => {
       await waitFor(() =>
         expect(useAppStore.getState().galleryItems).toHaveLength(200 * (page + 1)),
       );
-      expect(fake.callsTo('gallery:list')[page]).toMatchObject({ cursor: String(200 * page) });
+      expect(fake.callsTo('gallery:list')[page]).toMatchObject({
+        cursor: galleryCursorOf(fake.galleryItemAt(200 * page - 1)),
+      });
       expect(images().length).toBeLessThanOrEqual(12 * COLUMNS);
     }
     const grid = screen.getByRole('grid', { name: 'Images' });

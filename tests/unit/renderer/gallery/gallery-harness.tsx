@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { afterEach, expect } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { LiveRegion } from '../../../../renderer/components/live-region';
-import { Toasts } from '../../../../renderer/features/shell/toasts';
+import { StatusArea } from '../../../../renderer/features/shell/status-area';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
@@ -144,7 +144,7 @@ export async function renderGallery(options: GalleryOptions = {}): Promise<Rende
   const result = render(
     <>
       <GalleryView />
-      <Toasts />
+      <StatusArea />
       <LiveRegion />
     </>,
   );

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
+import {
+  FakePictorApi,
+  galleryCursorOf,
+  installFakeApi,
+  makeImage,
+} from '../../../fakes/fake-pictor-api';
 
 const state = () => useAppStore.getState();
 
@@ -18,7 +23,8 @@ describe('the gallery slice', () => {
   it('loads the first page, then the next ones by cursor until there are no more', async () => {
     const fake = fakeWith(450);
     await state().galleryLoad();
-    expect(state()).toMatchObject({ galleryStatus: 'ready', galleryNextCursor: '200' });
+    const after = (n: number) => galleryCursorOf(fake.galleryItemAt(n));
+    expect(state()).toMatchObject({ galleryStatus: 'ready', galleryNextCursor: after(199) });
     expect(state().galleryModels).toEqual(['m-even', 'm-odd']);
     await state().galleryLoadMore();
     await state().galleryLoadMore();
@@ -27,8 +33,8 @@ describe('the gallery slice', () => {
     await state().galleryLoadMore();
     expect(fake.callsTo('gallery:list').map((query) => query.cursor)).toEqual([
       undefined,
-      '200',
-      '400',
+      after(199),
+      after(399),
     ]);
   });
 

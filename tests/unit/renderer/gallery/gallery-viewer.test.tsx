@@ -50,8 +50,8 @@ describe('the image viewer', () => {
     const text = dialog.textContent ?? '';
     for (const fact of [
       'gpt-image-1',
-      '1536x1024',
-      'high',
+      '1536×1024',
+      'High',
       '1,536 × 1,024 pixels',
       '2.3 MB',
       'svc-1',

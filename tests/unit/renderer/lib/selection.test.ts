@@ -84,10 +84,13 @@ describe('keys', () => {
     expect(selectionCommand(event)).toBe(command);
   });
 
-  it('Ctrl/Cmd+A selects every loaded item; Escape clears; other keys change nothing', () => {
+  it('Ctrl/Cmd+A selects the whole list, loaded or not; Escape clears; other keys change nothing', () => {
     const start = selectOnly('c');
     const all = keySelection(start, ORDER, { key: 'a', ctrlKey: true });
-    expect(selectionSize(all)).toBe(ORDER.length);
+    // 300 in the list, ORDER.length of them loaded: all 300 are selected.
+    expect(selectionSize(all, 300)).toBe(300);
+    expect(selectedInOrder(all, ORDER)).toEqual(ORDER);
+    expect(isSelected(all, 'not-loaded-yet')).toBe(true);
     expect(all.anchor).toBe('c');
     const same = keySelection(all, ORDER, { key: 'x' });
     expect(same).toBe(all);
@@ -99,8 +102,30 @@ describe('keys', () => {
 
   it('select all on an empty list selects nothing', () => {
     const selection = selectAll(emptySelection<string>(), []);
-    expect(selectionSize(selection)).toBe(0);
+    expect(selectionSize(selection, 0)).toBe(0);
     expect(selection.anchor).toBeNull();
+  });
+
+  it('the whole set: Ctrl+click takes one out and puts it back, a plain click leaves it', () => {
+    const all = selectAll(emptySelection<string>(), ORDER);
+    const less = clickSelection(all, ORDER, 'b', { ctrlKey: true });
+    expect(isSelected(less, 'b')).toBe(false);
+    expect(selectionSize(less, 300)).toBe(299);
+    expect(selectedInOrder(less, ORDER)).toEqual(ORDER.filter((id) => id !== 'b'));
+    // Items that leave the list do not shrink the whole set: main counts it again.
+    expect(retainSelection(less, (id) => id !== 'a')).toBe(less);
+    const back = clickSelection(less, ORDER, 'b', { ctrlKey: true });
+    expect(selectionSize(back, 300)).toBe(300);
+    const rangeBack = clickSelection(
+      clickSelection(less, ORDER, 'a', { ctrlKey: true }),
+      ORDER,
+      'c',
+      { ctrlKey: true, shiftKey: true },
+    );
+    expect(selectionSize(rangeBack, 300)).toBe(300);
+    const one = clickSelection(less, ORDER, 'd');
+    expect(one.whole).toBeUndefined();
+    expect(ids(one)).toEqual(['d']);
   });
 });
 

@@ -2,6 +2,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../shared/domain/settings';
 import { ApiError } from '../../../../renderer/lib/api';
+import { wordsOf } from '../../../../renderer/store/status-slice';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { installFakeApi, makeTask } from '../../../fakes/fake-pictor-api';
@@ -180,12 +181,15 @@ describe('tasks slice and events', () => {
       detail: 'not found',
     });
     expect(await state().tasksResume('seed-000000')).toBe(false);
-    expect(state().toasts).toEqual([
-      expect.objectContaining({
-        message: 'This task is no longer in the history.',
-        detail: 'not found',
-      }),
-    ]);
+    expect(state().statusEntries.map((entry) => ({ ...entry, text: wordsOf(entry.text) }))).toEqual(
+      [
+        expect.objectContaining({
+          kind: 'error',
+          text: 'This task is no longer in the history.',
+          detail: 'not found',
+        }),
+      ],
+    );
   });
 
   it('network, demo and key events reach the ui', async () => {
@@ -230,12 +234,28 @@ describe('ui slice', () => {
     expect(state().demoBannerDismissed).toBe(false);
   });
 
-  it('keeps at most three error toasts, without repeating the same sentence', () => {
-    for (const message of ['One.', 'Two.', 'Two.', 'Three.', 'Four.'])
+  it('keeps a few errors, newest last, without repeating the same sentence', () => {
+    for (const message of ['One.', 'Two.', 'Two.', 'Three.', 'Four.', 'Five.'])
       state().showError(new ApiError('failed', message));
-    expect(state().toasts.map((toast) => toast.message)).toEqual(['Two.', 'Three.', 'Four.']);
-    state().dismissToast(state().toasts[0]!.id);
-    expect(state().toasts).toHaveLength(2);
+    const words = () => state().statusEntries.map((entry) => wordsOf(entry.text));
+    expect(words()).toEqual(['Two.', 'Three.', 'Four.', 'Five.']);
+    state().dismissStatus(state().statusEntries[0]!.id);
+    expect(words()).toEqual(['Three.', 'Four.', 'Five.']);
+  });
+
+  it('a confirmation does not queue: what comes after it takes its place for good', () => {
+    state().showError(new ApiError('failed', 'Broken.'));
+    state().confirm('Saved.');
+    state().confirm(() => 'Copied.');
+    expect(state().statusEntries.map((entry) => wordsOf(entry.text))).toEqual([
+      'Broken.',
+      'Copied.',
+    ]);
+    state().showError(new ApiError('failed', 'Also broken.'));
+    expect(state().statusEntries.map((entry) => wordsOf(entry.text))).toEqual([
+      'Broken.',
+      'Also broken.',
+    ]);
   });
 
   it('a focus request is consumed once', () => {

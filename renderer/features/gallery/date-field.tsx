@@ -1,0 +1,72 @@
+/**
+ * A date filter as one text field (one tab stop, not the three of a date input), written in the
+ * user's locale's order and digits, shown the same way, with an example of that order as its
+ * placeholder. What is typed is read when the field is left or Enter pressed; a text that is not
+ * a day says so under the field and changes nothing.
+ */
+import { useEffect, useId, useState } from 'react';
+import { dayWriting, formatDayNumeric, t } from '../../i18n';
+import { parseDay } from '../../lib/day-text';
+
+/** The example shown in the field: the last day of this year, in the locale's form. */
+function example(): string {
+  return formatDayNumeric(`${String(new Date().getFullYear())}-12-31`);
+}
+
+export function DateField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  /** `YYYY-MM-DD`, or '' for none. */
+  value: string;
+  onChange: (day: string) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(() => formatDayNumeric(value));
+  const [wrong, setWrong] = useState(false);
+  // A change from outside ("Clear filters") shows in the field.
+  useEffect(() => {
+    setText(formatDayNumeric(value));
+    setWrong(false);
+  }, [value]);
+  const read = (): void => {
+    const { order, digits } = dayWriting();
+    const day = parseDay(text, order, digits);
+    setWrong(day === null);
+    if (day === null) return;
+    setText(formatDayNumeric(day));
+    if (day !== value) onChange(day);
+  };
+  return (
+    <div className="gallery-filters__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellCheck={false}
+        className="input gallery-filters__date"
+        placeholder={example()}
+        value={text}
+        aria-invalid={wrong ? true : undefined}
+        aria-describedby={wrong ? `${id}-error` : undefined}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={read}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            read();
+          }
+        }}
+      />
+      {wrong ? (
+        <p className="field__error" id={`${id}-error`}>
+          {t('gallery.date.error', { example: example() })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

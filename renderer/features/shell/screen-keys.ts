@@ -1,0 +1,64 @@
+/**
+ * Keys that switch screens from anywhere in the window: Ctrl+1, 2, 3 (⌘ on a Mac) for Tasks,
+ * Gallery and Settings, and Ctrl+, for Settings, as the application menu has them (a host
+ * without that menu, or with it hidden, still has the keys). Not while a dialog holds the window.
+ */
+import { useEffect } from 'react';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import type { View } from '../../store/ui-slice';
+
+/** Each screen's digit. */
+export const SCREEN_DIGITS: Readonly<Record<View, string>> = {
+  tasks: '1',
+  gallery: '2',
+  settings: '3',
+};
+
+interface ScreenKey {
+  readonly key: string;
+  readonly code?: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly altKey: boolean;
+  readonly shiftKey: boolean;
+}
+
+/** The screen a key asks for, or null (`mac`: ⌘ is the modifier, else Ctrl). */
+export function screenForKey(event: ScreenKey, mac: boolean): View | null {
+  const modifier = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+  if (!modifier || event.altKey || event.shiftKey) return null;
+  if (event.key === ',') return 'settings';
+  // By the key, or by its place (a layout whose digits need Shift still has the digit row).
+  const digit = /^Digit([1-3])$/.exec(event.code ?? '')?.[1] ?? event.key;
+  const view = (Object.keys(SCREEN_DIGITS) as View[]).find((name) => SCREEN_DIGITS[name] === digit);
+  return view ?? null;
+}
+
+/** Whether the app runs on a Mac (its own platform, else the page's guess). */
+export function isMacPlatform(platform: string | undefined): boolean {
+  return platform === 'darwin' || (platform === undefined && /Mac/.test(navigator.platform));
+}
+
+/** How a screen's key is written for the user ("Ctrl+2", "⌘2") and for aria-keyshortcuts. */
+export function screenShortcut(view: View, mac: boolean): { text: string; aria: string } {
+  const digit = SCREEN_DIGITS[view];
+  return mac
+    ? { text: `⌘${digit}`, aria: `Meta+${digit}` }
+    : { text: t('keys.ctrlPlus', { key: digit }), aria: `Control+${digit}` };
+}
+
+export function useScreenKeys(): void {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || document.querySelector('[aria-modal="true"]')) return;
+      const state = useAppStore.getState();
+      const view = screenForKey(event, isMacPlatform(state.appInfo?.platform));
+      if (view === null) return;
+      event.preventDefault();
+      state.setView(view);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}

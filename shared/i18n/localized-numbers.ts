@@ -1,0 +1,62 @@
+/**
+ * Numbers in messages in the language's own digits. ICU's plural `#` and `{n, number}` are
+ * formatted for the locale, but a plain `{n}` given a number is written with `String(n)` by
+ * intl-messageformat: in Arabic "الصورة 3 من ٣٠٠" mixed Latin and Arabic-Indic digits in one
+ * window. {@link withTextArguments} renames every plain argument of a compiled message, and
+ * {@link textParams} gives those names their values, a number already formatted for the locale;
+ * plural, select and number arguments keep the raw value they need.
+ */
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+
+/** ICU names cannot hold `~`: a renamed argument never meets one a message names itself. */
+const TEXT_PREFIX = '~';
+
+/** Element types of @formatjs/icu-messageformat-parser (its TYPE enum, by value). */
+const ARGUMENT = 1;
+const SELECT = 5;
+const PLURAL = 6;
+const TAG = 8;
+
+/** The message with each plain `{name}` read from `~name` (see {@link textParams}). */
+export function withTextArguments(ast: readonly MessageFormatElement[]): MessageFormatElement[] {
+  return ast.map((element): MessageFormatElement => {
+    switch (element.type as number) {
+      case ARGUMENT: {
+        const { value } = element as { value: string };
+        return { ...element, value: TEXT_PREFIX + value } as MessageFormatElement;
+      }
+      case SELECT:
+      case PLURAL: {
+        const { options } = element as {
+          options: Record<string, { value: MessageFormatElement[] }>;
+        };
+        const renamed = Object.fromEntries(
+          Object.entries(options).map(([key, option]) => [
+            key,
+            { ...option, value: withTextArguments(option.value) },
+          ]),
+        );
+        return { ...element, options: renamed } as MessageFormatElement;
+      }
+      case TAG: {
+        const { children } = element as { children: MessageFormatElement[] };
+        return { ...element, children: withTextArguments(children) } as MessageFormatElement;
+      }
+      default:
+        return element;
+    }
+  });
+}
+
+/** `params` plus each value under its `~name`, a number written by `formatNumber`. */
+export function textParams(
+  params: Readonly<Record<string, string | number>>,
+  formatNumber: (value: number) => string,
+): Record<string, string | number> {
+  const all: Record<string, string | number> = { ...params };
+  for (const [name, value] of Object.entries(params)) {
+    all[TEXT_PREFIX + name] =
+      typeof value === 'number' && Number.isFinite(value) ? formatNumber(value) : value;
+  }
+  return all;
+}

@@ -1,0 +1,145 @@
+/**
+ * The layout holds in a small window, at 200 % zoom and in the longest languages: at 800x600 the
+ * history shows at least three tasks under the compose form; at 200 % zoom of a 1280x800 window
+ * (640x400 CSS pixels) the gallery's header takes a third of the height at most and the tasks'
+ * history can fill the window; in German and the pseudo-locale every choice shows its whole
+ * text, every compose label is one line, and nothing makes the window scroll sideways. Pictures
+ * of each case go to test-results/screenshots (docs/screenshots/e2e with `npm run screenshots`).
+ */
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { pseudoMessage } from '../../../shared/i18n/pseudo';
+import { SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
+import { useAppSession } from './support/session';
+import { expectLoadedImage, generateAll, galleryTiles, showScreen, taskRows } from './support/ui';
+
+const session = useAppSession('layout');
+const OUT_DIR = SCREENSHOT_DIR;
+const PROMPTS = SCREENSHOT_PROMPTS;
+const SMALL = { width: 800, height: 600 };
+/** A 1280x800 window at 200 % zoom: the page lays out in half the CSS pixels. */
+const ZOOM_200 = { width: 640, height: 400 };
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.screenshot({
+    path: join(OUT_DIR, `${name}.png`),
+    animations: 'disabled',
+    caret: 'hide',
+    scale: 'css',
+  });
+}
+
+/** A library of a few tasks, the demo notice hidden (it is for first use). */
+async function withTasks(page: Page): Promise<void> {
+  await generateAll(page, PROMPTS);
+  for (const row of await taskRows(page).all()) await expectLoadedImage(row.getByRole('img'));
+}
+
+/** How many task rows lie wholly inside the window. */
+async function rowsInView(page: Page): Promise<number> {
+  const height = page.viewportSize()?.height ?? 0;
+  let count = 0;
+  for (const row of await taskRows(page).all()) {
+    const box = await row.boundingBox();
+    if (box && box.y >= 0 && box.y + box.height <= height) count += 1;
+  }
+  return count;
+}
+
+/**
+ * Controls whose words do not fit: a select narrower than its chosen option's text, a compose
+ * label on more than one line, a button whose text is cut. And whether the page scrolls sideways.
+ */
+async function crampedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const measure = document.createElement('span');
+    measure.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap';
+    document.body.append(measure);
+    for (const select of document.querySelectorAll<HTMLSelectElement>('select')) {
+      if (select.offsetParent === null) continue;
+      const style = getComputedStyle(select);
+      measure.style.font = style.font;
+      measure.textContent = select.selectedOptions[0]?.textContent ?? '';
+      const room =
+        select.clientWidth -
+        Number.parseFloat(style.paddingLeft) -
+        Number.parseFloat(style.paddingRight) -
+        16; // the arrow
+      if (measure.offsetWidth > room + 1) problems.push(`select cut: ${measure.textContent}`);
+    }
+    for (const label of document.querySelectorAll<HTMLElement>('.compose .field__label')) {
+      const line = Number.parseFloat(getComputedStyle(label).lineHeight);
+      if (label.offsetHeight > line * 1.5)
+        problems.push(`label on two lines: ${label.textContent}`);
+    }
+    for (const button of document.querySelectorAll<HTMLElement>('button')) {
+      if (button.offsetParent !== null && button.scrollWidth > button.clientWidth + 1)
+        problems.push(`button cut: ${button.textContent}`);
+    }
+    const root = document.scrollingElement;
+    if (root && root.scrollWidth > root.clientWidth + 1)
+      problems.push('the window scrolls sideways');
+    measure.remove();
+    return problems;
+  });
+}
+
+test('at 800x600 the history shows three tasks or more under the compose form', async () => {
+  const { page } = await session.launch({ viewport: SMALL });
+  await withTasks(page);
+  // First use: the demo notice is there too.
+  await expect(page.getByRole('region', { name: 'Demo service' })).toBeVisible();
+  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(3);
+  await shoot(page, 'layout-800x600-tasks');
+});
+
+test('at 200 % zoom the gallery header takes a third of the window at most, and the history can fill it', async () => {
+  const { page } = await session.launch({ viewport: ZOOM_200 });
+  await withTasks(page);
+  await showScreen(page, 'Gallery');
+  await expect(galleryTiles(page)).toHaveCount(PROMPTS.length);
+  const header = await page.locator('.gallery__header').boundingBox();
+  expect(header!.height).toBeLessThanOrEqual(ZOOM_200.height / 3);
+  // The first row of pictures is in the window, whole.
+  const tile = await galleryTiles(page).first().boundingBox();
+  expect(tile!.y + tile!.height).toBeLessThanOrEqual(ZOOM_200.height);
+  await shoot(page, 'layout-zoom200-gallery');
+
+  await showScreen(page, 'Tasks');
+  await shoot(page, 'layout-zoom200-tasks');
+  // The wheel over the form scrolls it away: the history then has the window's height.
+  const form = await page.getByRole('form', { name: 'New task' }).boundingBox();
+  await page.mouse.move(form!.x + 10, form!.y + 10);
+  await page.mouse.wheel(0, ZOOM_200.height * 2);
+  await expect
+    .poll(async () => (await page.locator('.task-list').boundingBox())?.y ?? ZOOM_200.height)
+    .toBeLessThanOrEqual(ZOOM_200.height / 3);
+  await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(3);
+  await shoot(page, 'layout-zoom200-tasks-scrolled');
+  await showScreen(page, 'Settings');
+  expect(await crampedControls(page)).toEqual([]);
+  await shoot(page, 'layout-zoom200-settings');
+});
+
+for (const [tag, option, label] of [
+  ['de', 'Deutsch', 'Sprache'],
+  ['en-XA', 'Pseudo (ƥšéûđö)', pseudoMessage('Language')],
+] as const) {
+  test(`in ${tag} every control shows its whole text at 800x600`, async () => {
+    const { page } = await session.launch({ viewport: SMALL });
+    await withTasks(page);
+    await showScreen(page, 'Settings');
+    await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    await expect(page.getByLabel(label, { exact: true })).toBeVisible();
+    expect(await crampedControls(page)).toEqual([]);
+    await shoot(page, `layout-800x600-settings-${tag}`);
+    for (const index of [0, 1]) {
+      await page.getByRole('navigation').getByRole('button').nth(index).click();
+      expect(await crampedControls(page)).toEqual([]);
+      await shoot(page, `layout-800x600-${index === 0 ? 'tasks' : 'gallery'}-${tag}`);
+    }
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * Where the journeys' pictures go: the README's copies are refreshed on request
+ * (`npm run screenshots`); an ordinary test run writes its copies under test-results, so running
+ * the tests leaves the working tree clean.
+ */
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../harness/repo-paths';
+
+export const SCREENSHOT_DIR =
+  process.env.PICTOR_E2E_SCREENSHOTS === 'docs'
+    ? join(REPO_ROOT, 'docs', 'screenshots', 'e2e')
+    : join(REPO_ROOT, 'test-results', 'screenshots');
+
+/** What the pictures show: four prompts the demo service draws differently. */
+export const SCREENSHOT_PROMPTS: readonly string[] = [
+  'A lighthouse on a rocky coast at dawn',
+  'A bowl of ramen with steam rising',
+  'A hot-air balloon over lavender fields',
+  'A snowy mountain cabin at night',
+];

@@ -1,0 +1,161 @@
+/**
+ * "Select all" means the whole filtered set, loaded by the page or not: main finds it from the
+ * filters the page gives (the page never names a set main would take on trust), for the gallery
+ * and the task history alike; and a selection of images is starred in one request. Over the real
+ * core (SQLite history, gallery on disk) against the demo service on loopback, through
+ * runRequest, so every input passes the contract's schema first.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TrashJournal } from '../../../electron/core/trash/trash-journal';
+import { TrashOperations } from '../../../electron/core/trash/trash-operations';
+import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
+import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { taskHandlers } from '../../../electron/ipc/task-handlers';
+import { silentLogger } from '../../../electron/ports/logger';
+import type { ShellActions } from '../../../electron/ports/shell-actions';
+import type { RequestOutput } from '../../../shared/ipc/contract';
+import { ManualClock } from '../../fakes/manual-clock';
+import { coreAgainstDemo } from '../core/core-harness';
+
+const journals: string[] = [];
+afterEach(async () => {
+  for (const dir of journals.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+const unused = async () => ({ ok: true as const, value: undefined });
+const shell = {
+  reveal: unused,
+  trash: unused,
+  copyImage: unused,
+  saveAs: async () => ({ ok: true as const, value: { savedTo: null } }),
+  startDrag: unused,
+  openGalleryFolder: unused,
+} as unknown as ShellActions;
+
+async function library() {
+  const h = await coreAgainstDemo();
+  h.core.engine.start();
+  const harbours = await h.core.engine.submit({ prompt: 'a harbour at dawn', size: '32x32' }, 3);
+  const foxes = await h.core.engine.submit({ prompt: 'a fox in snow', size: '32x32' }, 2);
+  await h.core.engine.whenSettled([...harbours, ...foxes].map((record) => record.localId));
+  const journal = await mkdtemp(join(tmpdir(), 'pictor-select-all-journal-'));
+  journals.push(journal);
+  const trash = new TrashOperations({
+    journal: new TrashJournal(journal),
+    core: () => h.core,
+    sendToSystemTrash: systemTrash(shell),
+    clock: new ManualClock(),
+    keepMs: 60_000,
+  });
+  const handlers = {
+    ...galleryHandlers({
+      core: () => h.core,
+      shell,
+      chooseExportFolder: async () => null,
+      emit: () => undefined,
+      trash,
+    }),
+    ...taskHandlers({
+      core: () => h.core,
+      chooseFolder: async () => null,
+      emit: () => undefined,
+      trash,
+    }),
+  } as IpcHandlers;
+  const call = async <T>(channel: keyof IpcHandlers, input?: unknown): Promise<T> => {
+    const result = await runRequest({
+      channel,
+      event: { sender: {}, senderFrame: {} } as never,
+      raw: input,
+      handlers,
+      isTrusted: () => true,
+      logger: silentLogger,
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    return result.value as T;
+  };
+  return { h, harbours, foxes, call };
+}
+
+type Whole = RequestOutput<'gallery:selectAll'>;
+
+describe('Select all over the real core', () => {
+  it('names every image the filters match, newest first, and counts them', async () => {
+    const { call, harbours, foxes } = await library();
+    const all = await call<Whole>('gallery:selectAll', {});
+    expect(all.total).toBe(5);
+    expect(all.images).toHaveLength(5);
+    const searched = await call<Whole>('gallery:selectAll', { search: 'harbour' });
+    expect(searched.total).toBe(3);
+    expect(searched.images.map((ref) => ref.localId).sort()).toEqual(
+      harbours.map((record) => record.localId).sort(),
+    );
+    // Exactly what the list shows for the same filters, in its order.
+    const listed = await call<RequestOutput<'gallery:list'>>('gallery:list', {
+      search: 'fox',
+      limit: 500,
+    });
+    const foxed = await call<Whole>('gallery:selectAll', { search: 'fox' });
+    expect(foxed.images).toEqual(listed.items.map(({ localId, index }) => ({ localId, index })));
+    expect(foxed.images).toHaveLength(foxes.length);
+  });
+
+  it('leaves out images in the trash, as the gallery does', async () => {
+    const { call, harbours } = await library();
+    const gone = { localId: harbours[0]!.localId, index: 0 };
+    await call('gallery:deleteImages', { images: [gone] });
+    const all = await call<Whole>('gallery:selectAll', {});
+    expect(all.total).toBe(4);
+    expect(all.images).not.toContainEqual(gone);
+  });
+
+  it('names every task of the filter, loaded or not', async () => {
+    const { call, harbours } = await library();
+    const all = await call<RequestOutput<'tasks:selectAll'>>('tasks:selectAll', {});
+    expect(all).toMatchObject({ total: 5 });
+    expect(all.localIds).toHaveLength(5);
+    const some = await call<RequestOutput<'tasks:selectAll'>>('tasks:selectAll', {
+      search: 'harbour',
+      statuses: ['completed'],
+    });
+    expect(some.localIds.sort()).toEqual(harbours.map((record) => record.localId).sort());
+  });
+
+  it('refuses what no filter is: a made-up set of ids is not an input', async () => {
+    const { call } = await library();
+    await expect(
+      call('gallery:selectAll', { images: [{ localId: 'x', index: 0 }] }),
+    ).rejects.toThrow();
+    await expect(call('tasks:selectAll', { localIds: ['x'] })).rejects.toThrow();
+  });
+
+  it('stars many images in one request, one sidecar write per task; unknown ones are counted', async () => {
+    const { call, h, harbours } = await library();
+    const images = [
+      ...harbours.map((record) => ({ localId: record.localId, index: 0 })),
+      { localId: 'not-a-task', index: 0 },
+      { localId: harbours[0]!.localId, index: 7 },
+    ];
+    const outcome = await call<RequestOutput<'gallery:setFavourites'>>('gallery:setFavourites', {
+      images,
+      favourite: true,
+    });
+    expect(outcome.items).toHaveLength(2);
+    // The unknown task, and both images named of a task one of which does not exist.
+    expect(outcome.failed).toBe(3);
+    expect(outcome.problemSentence?.key).toBe('error.gallery.imageNotInGallery');
+    // Task 0 failed as a whole (one of its named images does not exist): nothing half-done.
+    expect(h.core.engine.get(harbours[0]!.localId)?.images[0]?.favourite).toBe(false);
+    for (const record of harbours.slice(1)) {
+      expect(h.core.engine.get(record.localId)).toMatchObject({
+        favourite: true,
+        images: [{ favourite: true }],
+      });
+    }
+    const starred = await call<Whole>('gallery:selectAll', { favourite: true });
+    expect(starred.total).toBe(2);
+  });
+});

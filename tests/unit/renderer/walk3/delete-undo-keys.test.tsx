@@ -1,0 +1,97 @@
+/**
+ * Undo after a batch delete, by keyboard: the focus goes to the image now where the first deleted
+ * one was (or to the grid), never to the page; Ctrl+Z then undoes the delete, and does so from
+ * the page too if the focus ended up there; a text field keeps its own Ctrl+Z. And the grid
+ * never says "No images yet" while images remain beyond the ones loaded.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { focusedKey, keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+
+const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Selected images' });
+
+/** Records whether `text` was ever on the page while `during` runs. */
+async function everShown(text: string, during: () => Promise<void>): Promise<boolean> {
+  let seen = document.body.textContent?.includes(text) ?? false;
+  const observer = new MutationObserver(() => {
+    seen ||= document.body.textContent?.includes(text) ?? false;
+  });
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  try {
+    await during();
+  } finally {
+    observer.disconnect();
+  }
+  return seen;
+}
+
+describe('deleting by keyboard, and Undo', () => {
+  it('never says "No images yet" while images remain past the loaded ones', async () => {
+    const { fake } = await renderGallery({ prepare: (f) => seedImages(f, 300), events: true });
+    const loaded = useAppStore.getState().galleryItems;
+    expect(loaded).toHaveLength(GALLERY_PAGE_SIZE);
+    // A deleted image, once gone from the list, never comes back (a page read before it went).
+    let gone = false;
+    let back = false;
+    const stop = useAppStore.subscribe((state) => {
+      const present = state.galleryItems.some((item) => item.localId === 'seed-000000');
+      if (!present) gone = true;
+      else if (gone) back = true;
+    });
+    const shown = await everShown('No images yet', async () => {
+      await act(() => useAppStore.getState().galleryDeleteImages(loaded));
+      await waitFor(() => expect(tile(keyOf(GALLERY_PAGE_SIZE))).toBeTruthy());
+    });
+    stop();
+    expect(shown).toBe(false);
+    expect(back).toBe(false);
+    expect(fake.callsTo('gallery:deleteImages').flatMap((call) => call.images)).toHaveLength(200);
+    await waitFor(() => expect(screen.getByText('100 images')).toBeTruthy());
+  });
+
+  it('the focus goes to the next image, and Ctrl+Z there undoes the delete', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 8) });
+    act(() => tile(keyOf(2)).focus());
+    await user.keyboard(' {ArrowRight}{Shift>} {/Shift}');
+    expect(toolbar().textContent).toContain('2 selected');
+    act(() => within(toolbar()).getByRole('button', { name: 'Move to trash' }).focus());
+    await user.keyboard('{Enter}');
+    const confirm = await screen.findByRole('alertdialog');
+    act(() => within(confirm).getByRole('button', { name: 'Move to trash' }).focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(6));
+    await waitFor(() => expect(focusedKey()).toBe(keyOf(4)));
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(8));
+    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+  });
+
+  it('Ctrl+Z from the page undoes a delete that left no tile to focus; a text field keeps its own', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Control>}a{/Control}');
+    await user.click(within(toolbar()).getByRole('button', { name: 'Move to trash' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() => expect(screen.queryAllByRole('gridcell')).toHaveLength(0));
+    act(() => (document.activeElement as HTMLElement | null)?.blur());
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Control>}z{/Control}');
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(3));
+    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+
+    // In the search field, Ctrl+Z is the field's (its text), never a delete's Undo.
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(2));
+    await user.click(screen.getByRole('searchbox', { name: 'Search prompts' }));
+    await user.keyboard('{Control>}z{/Control}');
+    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+  });
+});

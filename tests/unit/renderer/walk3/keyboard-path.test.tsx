@@ -1,0 +1,112 @@
+/**
+ * The keyboard path is short: keys in the window switch screens (and say so in the sidebar), a
+ * few Tabs lead from the prompt to the first task, Up in an empty prompt recalls the last one
+ * sent, an unsent prompt survives a restart, and a date filter is one field written the way the
+ * user's language writes a day.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLocale } from '../../../../renderer/i18n';
+import { parseDay } from '../../../../renderer/lib/day-text';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { restartApp, startApp } from '../render-app';
+
+afterEach(async () => {
+  await applyLocale('en');
+});
+
+const prompt = (): HTMLTextAreaElement => screen.getByRole('textbox', { name: 'Prompt' });
+const navButton = (name: string): HTMLElement =>
+  within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name });
+
+describe('the keyboard path', () => {
+  it('Ctrl+1, 2 and 3 switch screens from anywhere, and the sidebar says so', async () => {
+    const { user } = await startApp();
+    expect(navButton('Gallery').getAttribute('title')).toBe('Gallery (Ctrl+2)');
+    expect(navButton('Settings').getAttribute('aria-keyshortcuts')).toBe('Control+3');
+    await user.keyboard('{Control>}2{/Control}');
+    expect(useAppStore.getState().view).toBe('gallery');
+    await user.keyboard('{Control>}3{/Control}');
+    expect(useAppStore.getState().view).toBe('settings');
+    await user.keyboard('{Control>}1{/Control}');
+    expect(useAppStore.getState().view).toBe('tasks');
+  });
+
+  it('takes at most nine Tabs from the prompt to the first task', async () => {
+    const { user } = await startApp({ prepare: (f) => f.seedTasks(3) });
+    act(() => prompt().focus());
+    let tabs = 0;
+    while (!document.activeElement?.matches('article[data-index]') && tabs < 30) {
+      await user.tab();
+      tabs += 1;
+    }
+    expect(document.activeElement?.getAttribute('aria-posinset')).toBe('1');
+    expect(tabs).toBeLessThanOrEqual(9);
+    // The filter chips are one toolbar: the arrows move inside it.
+    const chips = screen.getByRole('toolbar', { name: 'Filter by status' });
+    const first = within(chips).getByRole('button', { name: 'In progress' });
+    act(() => first.focus());
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement).toBe(within(chips).getByRole('button', { name: 'Completed' }));
+  });
+
+  it('Up in an empty prompt recalls what was sent, older with each Up, newer with Down', async () => {
+    const { user } = await startApp();
+    for (const text of ['a fox in snow', 'a harbour at dawn']) {
+      await user.type(prompt(), `${text}{Enter}`);
+      await waitFor(() => expect(prompt().value).toBe(''));
+    }
+    await user.keyboard('{ArrowUp}');
+    expect(prompt().value).toBe('a harbour at dawn');
+    await user.keyboard('{ArrowUp}');
+    expect(prompt().value).toBe('a fox in snow');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(prompt().value).toBe('');
+    // Typed text is the user's: the arrows move the caret, nothing is replaced.
+    await user.type(prompt(), 'my own');
+    await user.keyboard('{ArrowUp}');
+    expect(prompt().value).toBe('my own');
+  });
+
+  it('keeps an unsent prompt, and the ones sent, across a restart', async () => {
+    const first = await startApp();
+    await first.user.type(prompt(), 'sent before{Enter}');
+    await waitFor(() => expect(prompt().value).toBe(''));
+    await first.user.type(prompt(), 'a lighthouse, not sent yet');
+    const second = await restartApp();
+    expect(prompt().value).toBe('a lighthouse, not sent yet');
+    await second.user.clear(prompt());
+    act(() => prompt().focus());
+    await second.user.keyboard('{ArrowUp}');
+    expect(prompt().value).toBe('sent before');
+  });
+});
+
+describe('a date filter', () => {
+  it('is one field, written in the language’s order and digits', async () => {
+    const { user } = await startApp();
+    await act(() => applyLocale('de'));
+    act(() => useAppStore.getState().setView('gallery'));
+    const from = await screen.findByLabelText('Von');
+    expect(from.getAttribute('type')).toBe('text');
+    expect(from.getAttribute('placeholder')).toMatch(/^31\.12\.\d{4}$/);
+    await user.type(from, '14.1.2026{Enter}');
+    expect(useAppStore.getState().galleryFilters.from).toBe('2026-01-14');
+    expect((from as HTMLInputElement).value).toBe('14.01.2026');
+    await user.clear(from);
+    await user.type(from, '31.02.2026{Enter}');
+    expect(screen.getByText(/31\.12\.\d{4}/, { selector: '.field__error' })).toBeTruthy();
+    expect(useAppStore.getState().galleryFilters.from).toBe('2026-01-14');
+  });
+
+  it('reads a day in any order and digits a language writes it', () => {
+    const arabic = ['٠', '١', '٢', '٣', '٤', '٥', '٦', '٧', '٨', '٩'];
+    expect(parseDay('٣١/١٢/٢٠٢٥', ['day', 'month', 'year'], arabic)).toBe('2025-12-31');
+    expect(parseDay('12/31/2025', ['month', 'day', 'year'], arabic)).toBe('2025-12-31');
+    expect(parseDay('2025-12-31', ['day', 'month', 'year'], arabic)).toBe('2025-12-31');
+    expect(parseDay('2025/1/2', ['year', 'month', 'day'], arabic)).toBe('2025-01-02');
+    expect(parseDay('', ['day', 'month', 'year'], arabic)).toBe('');
+    expect(parseDay('31/02/2025', ['day', 'month', 'year'], arabic)).toBeNull();
+    expect(parseDay('yesterday', ['day', 'month', 'year'], arabic)).toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * What a task row says, word by word, in the user's language: the quality by its name (not the
+ * raw `auto`), numbers in the language's own digits wherever they appear (a plain `{n}` as much
+ * as a plural's `#`), and the service's own words quoted in a box of their own direction, so a
+ * row cuts them at their end in a left-to-right and a right-to-left window alike.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { applyLocale, formatSize, t } from '../../../../renderer/i18n';
+import { makeTask } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+
+afterEach(async () => {
+  await applyLocale('en');
+});
+
+const LATIN_DIGIT = /[0-9]/;
+
+describe('a task row’s words', () => {
+  it('names the quality in the shown language, in the row and in the details', async () => {
+    const { user } = await startApp({
+      prepare: (fake) =>
+        fake.addTasks([
+          makeTask({
+            localId: 'q-1',
+            status: 'completed',
+            request: { prompt: 'a quiet harbour', size: '1024x1024', quality: 'auto' },
+          }),
+        ]),
+    });
+    await act(() => applyLocale('de'));
+    const row = screen.getByRole('article');
+    expect(row.textContent).toContain('Automatisch');
+    expect(row.textContent).not.toMatch(/\bauto\b/);
+    await user.click(within(row).getByRole('button', { name: t('tasks.action.details') }));
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('Automatisch');
+    expect(dialog.textContent).not.toMatch(/\bauto\b/);
+  });
+
+  it('writes every number in the language’s digits: plain arguments, plurals, sizes', async () => {
+    // Persian writes its own digits in this engine (Chromium's Arabic does too; Node's does not).
+    await applyLocale('fa');
+    const own = new Intl.NumberFormat('fa').format(300);
+    expect(own).not.toMatch(LATIN_DIGIT);
+    const position = t('viewer.position', { index: 3, count: 300 });
+    expect(position).toContain(own);
+    expect(position).not.toMatch(LATIN_DIGIT);
+    expect(t('gallery.count', { count: 300 })).toContain(own);
+    const plain = new Intl.NumberFormat('fa', { useGrouping: false });
+    expect(formatSize('1024x1536')).toBe(`${plain.format(1024)}×${plain.format(1536)}`);
+    expect(formatSize('1024x1536')).not.toMatch(LATIN_DIGIT);
+    // A value that is not a number is shown as written.
+    expect(formatSize('hd-wide')).toBe('hd-wide');
+    await applyLocale('en');
+    expect(t('viewer.position', { index: 3, count: 3000 })).toBe('Image 3 of 3,000');
+  });
+
+  it('quotes the service’s own words in an isolated box of their own direction', async () => {
+    await startApp({
+      prepare: (fake) =>
+        fake.addTasks([
+          makeTask({
+            localId: 'said-1',
+            status: 'failed',
+            error: { kind: 'task_failed', message: 'Content policy violation' },
+          }),
+        ]),
+    });
+    await act(() => applyLocale('ar'));
+    const row = screen.getByRole('article');
+    const quote = row.querySelector('q.task-row__quote');
+    expect(quote?.textContent).toBe('Content policy violation');
+    expect(quote?.getAttribute('dir')).toBe('auto');
+    // The lead-in is Pictor's, in Arabic, outside the quoted box.
+    const line = quote?.closest('.task-row__sentence');
+    expect(line?.textContent).toContain(t('tasks.failed.serviceSaid'));
+    expect(line?.getAttribute('title')).toContain('Content policy violation');
+  });
+});

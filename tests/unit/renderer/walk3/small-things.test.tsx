@@ -1,0 +1,40 @@
+/**
+ * Smaller things of the walk: a tile says its prompt on hover; cancelling main's question about
+ * sending the key to a new address is the user's choice, said plainly, not a red error.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { englishText, sentence } from '../../../../shared/i18n/sentence';
+import { startApp } from '../render-app';
+
+describe('the service address, when the user keeps the key where it was', () => {
+  it('says the address was not changed as a statement, not an error', async () => {
+    const { user, fake } = await startApp();
+    const said = sentence('error.settings.keyStaysWith', {
+      from: 'https://api.one.example',
+      to: 'https://api.two.example',
+    });
+    fake.fail('settings:update', { message: englishText(said), sentence: said });
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const service = screen.getByRole('region', { name: 'Service' });
+    const field = within(service).getByLabelText('Service address (base URL)');
+    await user.type(field, 'https://api.two.example');
+    await user.click(within(service).getByRole('button', { name: 'Save' }));
+    const note = await within(service).findByText(/The service address was not changed/);
+    expect(note.closest('[role="status"]')).not.toBeNull();
+    expect(within(service).queryByRole('alert')).toBeNull();
+    expect(field.getAttribute('aria-invalid')).toBeNull();
+    expect(note.closest('.message--error')).toBeNull();
+  });
+
+  it('shows a real refusal of the address as the error it is', async () => {
+    const { user, fake } = await startApp();
+    fake.fail('settings:update', { message: 'The service URL must start with https://.' });
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const service = screen.getByRole('region', { name: 'Service' });
+    const field = within(service).getByLabelText('Service address (base URL)');
+    await user.type(field, 'ftp://x');
+    await user.click(within(service).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+  });
+});

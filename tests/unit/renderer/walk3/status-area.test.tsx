@@ -1,0 +1,86 @@
+/**
+ * Feedback is quiet and where the eye is: one status area at the window's foot, in the layout
+ * (never over the selection bar or a row), saying one thing at a time; a confirmation goes after
+ * its time whether or not the pointer rests on it, the focus holds it a while but not for good;
+ * the image viewer, which covers the window, says it in its own frame; and what is on screen
+ * follows a change of language.
+ */
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sentence, englishText } from '../../../../shared/i18n/sentence';
+import {
+  ACTION_MS,
+  CONFIRMATION_MS,
+  MAX_HOLD_MS,
+  StatusArea,
+} from '../../../../renderer/features/shell/status-area';
+import { applyLocale, t } from '../../../../renderer/i18n';
+import { ApiError } from '../../../../renderer/lib/api';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { startApp } from '../render-app';
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await applyLocale('en');
+});
+
+const done = (): HTMLElement =>
+  screen.getByRole('status', { name: t('toasts.confirmationsLabel') });
+const store = useAppStore.getState;
+
+describe('the status area', () => {
+  it('sits in the layout at the window’s foot, outside every screen, and says one thing at a time', async () => {
+    await startApp({ prepare: (f) => f.seedTasks(3) });
+    const area = done().closest('.status-area')!;
+    expect(area.parentElement?.classList.contains('app__main')).toBe(true);
+    expect(area.previousElementSibling?.tagName).toBe('MAIN');
+    expect(document.querySelector('.toasts, .toast')).toBeNull();
+    act(() => store().confirm('Image copied.'));
+    act(() => store().confirm('Saved.'));
+    act(() => store().showError(new ApiError('failed', 'The history is busy.')));
+    act(() => store().confirm('Task id copied.'));
+    // Only the newest is shown; nothing is stacked over the screen.
+    expect(area.textContent).toContain('Task id copied.');
+    expect(area.textContent).not.toContain('Saved.');
+    expect(area.textContent).not.toContain('The history is busy.');
+    act(() => store().dismissStatus(store().statusEntries.at(-1)!.id));
+    // The error waited underneath; the confirmations it covered are gone for good.
+    expect(area.textContent).toContain('The history is busy.');
+    expect(area.textContent).not.toContain('Image copied.');
+  });
+
+  it('a confirmation goes after its time with the pointer on it; the focus holds it, not for good', () => {
+    vi.useFakeTimers();
+    render(<StatusArea />);
+    act(() => store().confirm('Saved.'));
+    fireEvent.mouseEnter(within(done()).getByText('Saved.'));
+    act(() => vi.advanceTimersByTime(CONFIRMATION_MS + 1));
+    expect(within(done()).queryByText('Saved.')).toBeNull();
+
+    act(() =>
+      store().confirm('Image moved to the trash.', { label: 'Undo', run: () => undefined }),
+    );
+    act(() => within(done()).getByRole('button', { name: 'Undo' }).focus());
+    act(() => vi.advanceTimersByTime(ACTION_MS * 2));
+    expect(within(done()).getByText('Image moved to the trash.')).toBeTruthy();
+    act(() => vi.advanceTimersByTime(MAX_HOLD_MS - ACTION_MS * 2 + 1));
+    expect(within(done()).queryByText('Image moved to the trash.')).toBeNull();
+  });
+
+  it('says what is on screen again in a newly chosen language', async () => {
+    const { fake } = await startApp();
+    act(() => store().confirm(() => t('settings.saved')));
+    expect(within(done()).getByText('Saved.')).toBeTruthy();
+    await act(() => applyLocale('de'));
+    expect(within(done()).getByText('Gespeichert.')).toBeTruthy();
+
+    const said = sentence('error.service.noCredits');
+    fake.fail('tasks:resume', { message: englishText(said), sentence: said });
+    await act(() => applyLocale('en'));
+    await act(async () => void (await store().tasksResume('nothing')));
+    expect(screen.getByText(englishText(said))).toBeTruthy();
+    await act(() => applyLocale('de'));
+    expect(screen.queryByText(englishText(said))).toBeNull();
+    expect(screen.getByText(/Das Konto hat kein Guthaben mehr/)).toBeTruthy();
+  });
+});
