@@ -126,7 +126,7 @@ export async function applyLocale(
 let requests = 0;
 
 /** The languages the system asks for, most wanted first. */
-export function systemLocales(): readonly string[] {
+function systemLocales(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
   // The app's own locale first (Electron sets it from the system), then the user's other choices.
   return [navigator.language, ...(navigator.languages ?? [])].filter(
@@ -138,7 +138,7 @@ export function systemLocales(): readonly string[] {
  * The locale dates, numbers and sizes are formatted for: the system's own (with its region, say
  * en-GB) when it speaks the shown language, else the shown language.
  */
-export function locale(): string {
+function locale(): string {
   const shown = active.info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : active.info.tag;
   const base = shown.split('-')[0];
   const system = systemLocales().find((tag) => tag.split(/[-_]/)[0] === base);
@@ -281,11 +281,6 @@ function formatDateWith(options: Intl.DateTimeFormatOptions, ms: number): string
   return dateFormat(options).format(ms);
 }
 
-/** A date without time, e.g. "21 Nov 2025". */
-export function formatDate(ms: number): string {
-  return formatDateWith({ dateStyle: 'medium' }, ms);
-}
-
 /** A date and time, e.g. "21 Nov 2025, 14:03". */
 export function formatDateTime(ms: number): string {
   return formatDateWith({ dateStyle: 'medium', timeStyle: 'short' }, ms);
@@ -307,11 +302,6 @@ export function dayWriting(): { order: Array<'day' | 'month' | 'year'>; digits: 
     .filter((type): type is 'day' | 'month' | 'year' => ['day', 'month', 'year'].includes(type));
   const digits = numberFormat({ useGrouping: false });
   return { order, digits: Array.from({ length: 10 }, (_, value) => digits.format(value)) };
-}
-
-/** A time of day alone, for today's entries. */
-export function formatTime(ms: number): string {
-  return formatDateWith({ timeStyle: 'short' }, ms);
 }
 
 /** The machine-readable form of a date (a `<time dateTime>`), or undefined when there is none. */

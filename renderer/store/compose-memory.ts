@@ -12,7 +12,7 @@ import { REQUEST_LIMITS } from '../../shared/domain/limits';
 import { readStored, writeStored } from '../lib/stored-value';
 
 /** Prompts kept for recall, newest first. */
-export const RECENT_PROMPTS = 20;
+const RECENT_PROMPTS = 20;
 
 const text = (max: number) => z.string().max(max).catch('');
 
@@ -31,7 +31,6 @@ const memorySchema = z.object({
   recent: z.array(z.string().max(REQUEST_LIMITS.prompt)).max(RECENT_PROMPTS).catch([]),
 });
 
-export type StoredDraft = z.infer<typeof draftSchema>;
 export type ComposeMemory = z.infer<typeof memorySchema>;
 
 const KEY = 'pictor.compose';

@@ -37,13 +37,7 @@ export type ComposeField = 'prompt' | 'model' | 'size' | 'quality' | 'count';
 export type ComposeErrors = Partial<Record<ComposeField, MessageKey>>;
 
 /** The order fields are checked (and focused) in. */
-export const COMPOSE_FIELDS: readonly ComposeField[] = [
-  'prompt',
-  'model',
-  'size',
-  'quality',
-  'count',
-];
+const COMPOSE_FIELDS: readonly ComposeField[] = ['prompt', 'model', 'size', 'quality', 'count'];
 
 export type ComposeOutcome =
   | { readonly ok: true; readonly items: TaskItem[] }
@@ -149,11 +143,7 @@ function requestOf(draft: ComposeDraft): { request: GenerationRequest; count: nu
  * default, so "Generate 3" once does not silently make 3 of every later prompt. A field the user
  * changed meanwhile (the next prompt started, another count typed) is kept.
  */
-export function afterSubmit(
-  current: ComposeDraft,
-  sent: ComposeDraft,
-  settings: Settings,
-): ComposeDraft {
+function afterSubmit(current: ComposeDraft, sent: ComposeDraft, settings: Settings): ComposeDraft {
   return {
     ...current,
     prompt: current.prompt === sent.prompt ? '' : current.prompt,

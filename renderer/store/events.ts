@@ -97,10 +97,7 @@ function subscribe(store: StoreApi): Array<() => void> {
 }
 
 /** What each application-menu command does in the window. */
-export function runMenuCommand(
-  store: StoreApi,
-  command: EventPayload<'menu:command'>['command'],
-): void {
+function runMenuCommand(store: StoreApi, command: EventPayload<'menu:command'>['command']): void {
   const state = store.getState();
   switch (command) {
     case 'new-prompt':

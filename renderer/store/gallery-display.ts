@@ -25,7 +25,7 @@ const displaySchema = z.object({
 });
 export type GalleryDisplay = z.infer<typeof displaySchema>;
 
-export const DEFAULT_GALLERY_DISPLAY: GalleryDisplay = {
+const DEFAULT_GALLERY_DISPLAY: GalleryDisplay = {
   thumbnailSize: 'medium',
   sort: 'newest',
   uncropped: false,

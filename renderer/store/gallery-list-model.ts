@@ -108,7 +108,7 @@ export function matchesFilters(item: GalleryItem, filters: GalleryFilters): bool
 }
 
 /** The list's order: newest task first, then local id descending, then image index. */
-export function compareItems(a: GalleryItem, b: GalleryItem): number {
+function compareItems(a: GalleryItem, b: GalleryItem): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
   if (a.localId !== b.localId) return a.localId < b.localId ? 1 : -1;
   return a.index - b.index;
@@ -120,7 +120,7 @@ function foldAscii(text: string): string {
 }
 
 /** The order of each sort, as main lists it (see electron/core/history/gallery-order.ts). */
-export function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) => number {
+function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) => number {
   if (sort === 'oldest') return (a, b) => compareItems(b, a);
   if (sort === 'newest') return compareItems;
   return (a, b) => {
@@ -130,7 +130,7 @@ export function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) 
 }
 
 /** The gallery items of a task record, built the way the main process builds them. */
-export function galleryItemsOf(record: TaskRecord): GalleryItem[] {
+function galleryItemsOf(record: TaskRecord): GalleryItem[] {
   // One favourite: a task starred before its images arrived stars them, as main stores it.
   const stored = withFavourites(record);
   return stored.images.map((image) => galleryItemOf(stored, image));

@@ -37,7 +37,7 @@ export type PagedFields<P extends string, Item> = {
   [K in Field as `${P}${Capitalize<K>}`]: ListFields<Item>[K];
 };
 
-export const EMPTY_LIST: ListFields<never> = {
+const EMPTY_LIST: ListFields<never> = {
   items: [],
   nextCursor: null,
   status: 'idle',

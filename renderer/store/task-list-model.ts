@@ -6,7 +6,7 @@ import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 
 /** The filter chips, each standing for one or more statuses. */
-export const STATUS_GROUPS = {
+const STATUS_GROUPS = {
   active: ['submitting', 'processing'],
   completed: ['completed'],
   failed: ['failed', 'not_found'],
@@ -30,7 +30,7 @@ export function isFiltered(filter: TaskFilter): boolean {
 }
 
 /** The statuses of the chosen groups, or undefined for all. */
-export function statusesOf(filter: TaskFilter): TaskStatus[] | undefined {
+function statusesOf(filter: TaskFilter): TaskStatus[] | undefined {
   if (filter.groups.length === 0) return undefined;
   return filter.groups.flatMap((group) => [...STATUS_GROUPS[group]]);
 }
@@ -60,7 +60,7 @@ export function matchesFilter(record: TaskRecord, filter: TaskFilter): boolean {
 }
 
 /** Newest first, like the history: by creation time, then local id. */
-export function newerFirst(a: TaskRecord, b: TaskRecord): number {
+function newerFirst(a: TaskRecord, b: TaskRecord): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
   return a.localId < b.localId ? 1 : a.localId > b.localId ? -1 : 0;
 }

@@ -52,12 +52,12 @@ export interface TaskSelectionSlice {
 }
 
 /** The loaded tasks' ids in the list's order. */
-export function loadedOrder(state: Pick<AppState, 'tasksItems'>): string[] {
+function loadedOrder(state: Pick<AppState, 'tasksItems'>): string[] {
   return state.tasksItems.map((item) => item.record.localId);
 }
 
 /** The selected ids, in the list's order. */
-export function selectedIds(state: Pick<AppState, 'tasksItems' | 'tasksSelection'>): string[] {
+function selectedIds(state: Pick<AppState, 'tasksItems' | 'tasksSelection'>): string[] {
   return selectedInOrder(state.tasksSelection, loadedOrder(state));
 }
 
@@ -74,7 +74,7 @@ export function selectedRecords(
  * The selected ids, loaded or not: a whole-set selection asks main for the filter's tasks (the
  * page never holds a list main would take on trust) and leaves out those taken out of it.
  */
-export async function chosenIds(
+async function chosenIds(
   state: Pick<AppState, 'tasksItems' | 'tasksSelection' | 'tasksFilter'>,
 ): Promise<string[]> {
   const { whole } = state.tasksSelection;

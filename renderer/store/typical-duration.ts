@@ -8,9 +8,9 @@ import type { TaskItem } from '../../shared/ipc/contract';
 import type { AppState } from './app-state';
 
 /** Fewer finished tasks than this say too little about the next one: nothing is shown. */
-export const MIN_SAMPLES = 3;
+const MIN_SAMPLES = 3;
 /** Only the most recent finished tasks count (the service and its load change over time). */
-export const RECENT_SAMPLES = 20;
+const RECENT_SAMPLES = 20;
 
 /** The middle value (the mean of the two middle ones for an even count); null when empty. */
 export function median(values: readonly number[]): number | null {

@@ -11,7 +11,7 @@ import {
 } from '../../store/gallery-list-model';
 
 /** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 250;
+const SEARCH_DEBOUNCE_MS = 250;
 
 export interface GalleryFiltersBarProps {
   readonly filters: GalleryFilters;

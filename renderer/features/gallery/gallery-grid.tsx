@@ -21,7 +21,7 @@ import { useElementSize } from './use-element-size';
 import { useGridFocus, type FocusRequest } from './use-grid-focus';
 
 /** Space around the grid inside the scroller (CSS pixels). */
-export const GRID_PADDING = 16;
+const GRID_PADDING = 16;
 /** Rows rendered beyond the visible ones, above and below. */
 const OVERSCAN_ROWS = 2;
 /** Ask for the next page this many rows before the end. */
@@ -288,7 +288,7 @@ const MAX_JUMP_PAGE = 500;
  * The position to load a page at for the rows in view, or null when the page loaded by position
  * already holds them.
  */
-export function jumpWanted(
+function jumpWanted(
   firstRow: number,
   lastRow: number,
   columns: number,

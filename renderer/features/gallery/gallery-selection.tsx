@@ -54,7 +54,7 @@ export interface GallerySelectionState {
 }
 
 /** Text fields keep their own Ctrl+A, Ctrl+Z and Escape. */
-export function isTextField(target: EventTarget | null): boolean {
+function isTextField(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
     (target.isContentEditable ||

@@ -40,7 +40,7 @@ export function tileState(item: GalleryItem, loadFailed = false): TileState {
 /** States that are on their way to a picture: a pulse, not a warning. */
 const COMING: ReadonlySet<TileState> = new Set(['downloading', 'thumbnailPending']);
 
-export function tileStateLabel(state: Exclude<TileState, null>): string {
+function tileStateLabel(state: Exclude<TileState, null>): string {
   return t(STATE_LABEL[state]);
 }
 
@@ -239,7 +239,7 @@ export function PlaceholderTile({ column, size }: { column: number; size: number
 }
 
 /** Prompts can be pages long; a label needs only enough to tell tiles apart. */
-export function shortPrompt(prompt: string, max = 80): string {
+function shortPrompt(prompt: string, max = 80): string {
   const flat = prompt.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

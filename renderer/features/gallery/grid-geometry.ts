@@ -4,9 +4,9 @@
  */
 
 /** Narrowest a tile may get before a column is dropped (CSS pixels). */
-export const MIN_TILE = 168;
+const MIN_TILE = 168;
 /** Space between tiles (CSS pixels). */
-export const TILE_GAP = 8;
+const TILE_GAP = 8;
 
 export interface GridLayout {
   readonly columns: number;

@@ -116,7 +116,7 @@ export function useImageActions(): ImageActionsState {
  * A batch's outcome in a sentence: all done, or how many of how many and why not; throws when
  * none was done.
  */
-export function outcome(
+function outcome(
   result: BatchResult,
   done: 'gallery.announce.restored' | 'gallery.announce.deletedMany',
 ): Words {

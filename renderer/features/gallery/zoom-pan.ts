@@ -8,9 +8,9 @@ export const MAX_SCALE = 8;
 /** One +/− step or wheel notch multiplies the scale by this. */
 export const ZOOM_STEP = 1.25;
 /** How far one arrow key press pans (CSS pixels). */
-export const PAN_STEP = 48;
+const PAN_STEP = 48;
 /** Space kept around an image shown at "fit" (CSS pixels, each side). */
-export const FIT_MARGIN = 16;
+const FIT_MARGIN = 16;
 
 export type ZoomState =
   | { readonly mode: 'fit' }
@@ -45,7 +45,7 @@ function clampScale(scale: number): number {
 }
 
 /** Keeps the image from being dragged out of sight: it may move only as far as it overflows. */
-export function clampOffset(
+function clampOffset(
   scale: number,
   x: number,
   y: number,

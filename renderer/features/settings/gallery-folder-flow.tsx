@@ -25,7 +25,7 @@ function facts(library: FolderChoice['library']): string {
  * Whether two folders main named are one: the same path, a trailing separator aside (and case
  * aside where the system's file names ignore it).
  */
-export function sameFolder(a: string, b: string, platform: string | undefined): boolean {
+function sameFolder(a: string, b: string, platform: string | undefined): boolean {
   const trim = (path: string) => path.replace(/[\\/]+$/, '');
   const fold = platform === 'win32' || platform === 'darwin';
   return fold ? trim(a).toLowerCase() === trim(b).toLowerCase() : trim(a) === trim(b);

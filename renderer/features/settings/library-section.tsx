@@ -22,9 +22,7 @@ type Outcome =
  * Exports the tasks named (or, without ids, the whole library) through main's save dialog.
  * Resolves to null when the user cancelled the dialog. For any view with a selection.
  */
-export async function exportToArchive(
-  localIds?: readonly string[],
-): Promise<ExportSummaryView | null> {
+async function exportToArchive(localIds?: readonly string[]): Promise<ExportSummaryView | null> {
   const { summary } = await call('library:export', localIds ? { localIds: [...localIds] } : {});
   return summary;
 }

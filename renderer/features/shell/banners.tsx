@@ -9,7 +9,7 @@ import { UpdateBanner } from './update-banner';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
 
-export function DemoBanner() {
+function DemoBanner() {
   const show = useAppStore((state) => state.demo && !state.demoBannerDismissed);
   // With a key but no base URL the demo still runs: then the URL is what is missing.
   const hasKey = useAppStore((state) => state.keyStatus?.state === 'ready');
@@ -37,7 +37,7 @@ export function DemoBanner() {
   );
 }
 
-export function OfflineBanner() {
+function OfflineBanner() {
   const offline = useAppStore((state) => state.offline);
   if (!offline) return null;
   return (
@@ -48,7 +48,7 @@ export function OfflineBanner() {
   );
 }
 
-export function KeyProblemBanner() {
+function KeyProblemBanner() {
   const status = useAppStore((state) => state.keyStatus);
   const view = useAppStore((state) => state.view);
   const setView = useAppStore((state) => state.setView);
@@ -79,7 +79,7 @@ export function KeyProblemBanner() {
  * Submits refused for the account (key refused, no credits, service unreachable): one banner,
  * however many attempts, instead of a history row each; the typed request is back in the form.
  */
-export function RefusedSubmitBanner() {
+function RefusedSubmitBanner() {
   const refusal = useAppStore((state) => state.composeRefusal);
   const dismiss = useAppStore((state) => state.composeDismissRefusal);
   const setView = useAppStore((state) => state.setView);
@@ -116,7 +116,7 @@ const NOTICE_TEXT: Record<AppNotice, MessageKey> = {
 };
 
 /** What main asked the page to say once (the window was reloaded after a crash). */
-export function NoticeBanners() {
+function NoticeBanners() {
   const notices = useAppStore((state) => state.notices);
   const dismiss = useAppStore((state) => state.dismissNotice);
   return (

@@ -9,7 +9,7 @@ import { useAppStore } from '../../store/app-store';
 import type { View } from '../../store/ui-slice';
 
 /** Each screen's digit. */
-export const SCREEN_DIGITS: Readonly<Record<View, string>> = {
+const SCREEN_DIGITS: Readonly<Record<View, string>> = {
   tasks: '1',
   gallery: '2',
   settings: '3',
@@ -25,7 +25,7 @@ interface ScreenKey {
 }
 
 /** The screen a key asks for, or null (`mac`: ⌘ is the modifier, else Ctrl). */
-export function screenForKey(event: ScreenKey, mac: boolean): View | null {
+function screenForKey(event: ScreenKey, mac: boolean): View | null {
   const modifier = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
   if (!modifier || event.altKey || event.shiftKey) return null;
   if (event.key === ',') return 'settings';

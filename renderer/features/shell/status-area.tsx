@@ -28,10 +28,10 @@ export const ACTION_MS = 12_000;
 /** The focus on it holds it, up to this long after it appeared: never for good. */
 export const MAX_HOLD_MS = 30_000;
 /** Progress shows only for an action that takes longer than this. */
-export const PROGRESS_AFTER_MS = 300;
+const PROGRESS_AFTER_MS = 300;
 
 /** Whether an image viewer covers the window now (it then shows the status area itself). */
-export function viewerCovers(state: AppState): boolean {
+function viewerCovers(state: AppState): boolean {
   return (
     (state.view === 'gallery' && state.galleryViewerKey !== null) ||
     (state.view === 'tasks' && state.tasksViewer !== null)

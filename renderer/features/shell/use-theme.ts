@@ -10,7 +10,7 @@ function systemPrefersDark(): boolean {
 }
 
 /** The theme to show for a setting. */
-export function resolveTheme(theme: Settings['theme'], prefersDark: boolean): 'light' | 'dark' {
+function resolveTheme(theme: Settings['theme'], prefersDark: boolean): 'light' | 'dark' {
   if (theme === 'system') return prefersDark ? 'dark' : 'light';
   return theme;
 }

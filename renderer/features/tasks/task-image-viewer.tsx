@@ -26,7 +26,7 @@ function savedImages(record: TaskRecord): ImageRecord[] {
 }
 
 /** The accessible name of a thumbnail that opens the viewer ("Open image 2 of 3"). */
-export function openImageLabel(record: TaskRecord, image: ImageRecord): string {
+function openImageLabel(record: TaskRecord, image: ImageRecord): string {
   const saved = savedImages(record);
   const position = saved.findIndex((candidate) => candidate.index === image.index);
   return t('tasks.image.open', { index: position + 1, count: saved.length });

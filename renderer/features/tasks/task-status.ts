@@ -27,7 +27,7 @@ export interface StatusView {
 }
 
 /** Images that could not be saved (retry may still work for some). */
-export function failedImages(record: TaskRecord): number {
+function failedImages(record: TaskRecord): number {
   return record.images.filter((image) => image.state === 'invalid' || image.state === 'expired')
     .length;
 }

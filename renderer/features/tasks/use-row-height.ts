@@ -8,7 +8,7 @@
 import { useEffect, useState } from 'react';
 
 /** Wide windows: as the `@media (min-width: 100rem)` rules of tasks.css. */
-export const WIDE_QUERY = '(min-width: 100rem)';
+const WIDE_QUERY = '(min-width: 100rem)';
 /** 6.5rem before batches were grouped; 5.5rem now, 7rem where the width allows larger results. */
 const ROW_REM = 5.5;
 const WIDE_ROW_REM = 7;
@@ -18,7 +18,7 @@ function isWide(): boolean {
 }
 
 /** The row height in px at the page's root font size. */
-export function rowHeightPx(wide: boolean): number {
+function rowHeightPx(wide: boolean): number {
   const root = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
   const rem = Number.isFinite(root) && root > 0 ? root : 16;
   return Math.round(rem * (wide ? WIDE_ROW_REM : ROW_REM));

@@ -12,12 +12,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
 import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
-import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
-import { silentLogger } from '../../../electron/ports/logger';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
-import type { RequestOutput } from '../../../shared/ipc/contract';
+import type { RequestChannel, RequestOutput } from '../../../shared/ipc/contract';
 import { ManualClock } from '../../fakes/manual-clock';
+import { ipcCaller, okValue } from '../../support/ipc';
 import { coreAgainstDemo } from '../core/core-harness';
 
 const journals: string[] = [];
@@ -65,18 +65,9 @@ async function library() {
       trash,
     }),
   } as IpcHandlers;
-  const call = async <T>(channel: keyof IpcHandlers, input?: unknown): Promise<T> => {
-    const result = await runRequest({
-      channel,
-      event: { sender: {}, senderFrame: {} } as never,
-      raw: input,
-      handlers,
-      isTrusted: () => true,
-      logger: silentLogger,
-    });
-    if (!result.ok) throw new Error(result.error.message);
-    return result.value as T;
-  };
+  const caller = ipcCaller(handlers);
+  const call = async <T>(channel: RequestChannel, input?: unknown): Promise<T> =>
+    okValue(await caller(channel, input)) as T;
   return { h, harbours, foxes, call };
 }
 

@@ -11,11 +11,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestChannel } from '../../../../shared/ipc/contract';
 import {
   formatBytes,
-  formatDate,
   formatDateTime,
   formatDuration,
   formatNumber,
-  formatTime,
   isoDate,
 } from '../../../../renderer/i18n';
 import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
@@ -56,8 +54,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('formatters never throw', () => {
   it.each(JUNK_NUMBERS)('formats %s as a placeholder, not an exception', (value) => {
-    for (const format of [formatDate, formatDateTime, formatTime])
-      expect(format(value)).toBe('unknown date');
+    for (const format of [formatDateTime]) expect(format(value)).toBe('unknown date');
     expect(() => formatNumber(value)).not.toThrow();
     expect(() => formatBytes(value)).not.toThrow();
     expect(() => formatDuration(value)).not.toThrow();
@@ -66,7 +63,7 @@ describe('formatters never throw', () => {
 
   it('still formats real dates', () => {
     const ms = Date.UTC(2026, 0, 15, 12);
-    expect(formatDate(ms)).toMatch(/2026/);
+    expect(formatDateTime(ms)).toMatch(/2026/);
     expect(isoDate(ms)).toBe('2026-01-15T12:00:00.000Z');
     expect(formatBytes(Infinity)).toBe('—');
   });
