@@ -35,8 +35,8 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
     if (removed.length === 0) return;
     const held = [...removed];
     set({ tasksUndoable: held });
-    get().confirm(t('tasks.selection.removed', { count: held.length }), {
-      label: t('gallery.undo'),
+    get().confirm(() => t('tasks.selection.removed', { count: held.length }), {
+      label: () => t('gallery.undo'),
       run: () => void get().tasksUndoRemove(held),
     });
   },
@@ -66,7 +66,7 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
       get().showError(toApiError(new Error(problem ?? t('gallery.actionFailed'))));
       return false;
     }
-    get().confirm(
+    get().confirm(() =>
       failed === 0
         ? t('tasks.announce.restored', { count: back })
         : t('gallery.announce.partly', {
