@@ -42,9 +42,7 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
         <Button icon="folder" onClick={() => void change()}>
           {t('settings.gallery.change')}
         </Button>
-        <Button onClick={() => void openFolder()}>
-          {t('settings.gallery.open')}
-        </Button>
+        <Button onClick={() => void openFolder()}>{t('settings.gallery.open')}</Button>
       </div>
       <p className="field__hint">{t('settings.gallery.hint')}</p>
       <GalleryFolderReport errorId={errorId} />

@@ -4,10 +4,7 @@
  * progress as `library:progress`, and answers with a summary; Cancel stops a running operation.
  */
 import { useId } from 'react';
-import type {
-  ExportSummaryView,
-  LibraryProgressView,
-} from '../../../shared/ipc/library-contract';
+import type { ExportSummaryView, LibraryProgressView } from '../../../shared/ipc/library-contract';
 import { Button } from '../../components/button';
 import { errorText, formatBytes, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';

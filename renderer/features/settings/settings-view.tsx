@@ -47,9 +47,7 @@ function About() {
       <span className="muted">
         {info ? t('settings.about.version', { version: info.version }) : ''}
       </span>
-      <Button onClick={() => void openLogs()}>
-        {t('settings.about.logs')}
-      </Button>
+      <Button onClick={() => void openLogs()}>{t('settings.about.logs')}</Button>
     </div>
   );
 }

@@ -22,14 +22,16 @@ async function problems(path: string, code: string): Promise<string[]> {
 describe('IPC in renderer/features is a lint error', () => {
   it.each([
     ["import { call } from '../../lib/api';\nexport const go = () => call('app:openLogs');\n"],
-    ["import { listen as on } from '../../lib/api';\nexport const stop = on('x' as never, () => 0);\n"],
+    [
+      "import { listen as on } from '../../lib/api';\nexport const stop = on('x' as never, () => 0);\n",
+    ],
     ["import * as api from '../../lib/api';\nexport const go = () => api.call('app:openLogs');\n"],
     ["import { imageUrl, call } from '../../lib/api';\nexport const v = [imageUrl, call];\n"],
     ["export { call } from '../../lib/api';\n"],
     ["import { call } from '../../../renderer/lib/api';\nexport const v = call;\n"],
     ["export const go = () => window.pictor?.invoke('app:openLogs' as never);\n"],
-    ["export const api = globalThis.pictor;\n"],
-    ["export const api = self.pictor;\n"],
+    ['export const api = globalThis.pictor;\n'],
+    ['export const api = self.pictor;\n'],
     ["export const api = window['pictor'];\n"],
     ['const { pictor } = window;\nexport const api = pictor;\n'],
     // The bridge as a bare global (a browser resolves it on `window`).
