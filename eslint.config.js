@@ -311,6 +311,9 @@ const noRawSend = [
   message: 'Send events with the typed emitter in electron/ipc, not webContents.send.',
 }));
 
+const IPC_IN_FEATURES =
+  'Features reach main only through the store: add an action to a slice in renderer/store.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -357,6 +360,34 @@ export default tseslint.config(
     files: ['electron/**', 'shared/**', 'renderer/**'],
     plugins: { local: { rules: { 'code-layering': codeLayering } } },
     rules: { 'local/code-layering': ['error', { layers }] },
+  },
+  {
+    // The page reaches main only through the store: a feature reads state and calls store actions,
+    // and never a request, a subscription or the bridge itself.
+    files: ['renderer/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/api'],
+              importNames: ['call', 'listen'],
+              message: IPC_IN_FEATURES,
+            },
+          ],
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'pictor',
+          message: IPC_IN_FEATURES,
+        })),
+      ],
+      'no-restricted-globals': ['error', { name: 'pictor', message: IPC_IN_FEATURES }],
+    },
   },
   {
     files: ['renderer/**', 'electron/image-renderer/**', 'electron/image-preload.ts'],

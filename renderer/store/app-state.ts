@@ -1,11 +1,14 @@
 /** The whole renderer state: one store made of slices (see store/app-store.ts). */
 import type { ComposeSlice } from './compose-slice';
+import type { DesktopSlice } from './desktop-slice';
+import type { LibrarySlice } from './library-slice';
 import type { StatusSlice } from './status-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
 import type { TasksSlice } from './tasks-slice';
 import type { TrashProgressSlice } from './trash-progress-slice';
 import type { UiSlice } from './ui-slice';
+import type { UpdatesSlice } from './updates-slice';
 
 export type AppState = ComposeSlice &
   TasksSlice &
@@ -13,4 +16,7 @@ export type AppState = ComposeSlice &
   SettingsSlice &
   UiSlice &
   StatusSlice &
-  TrashProgressSlice;
+  TrashProgressSlice &
+  UpdatesSlice &
+  LibrarySlice &
+  DesktopSlice;

@@ -2,6 +2,8 @@
 import { create } from 'zustand';
 import type { AppState } from './app-state';
 import { createComposeSlice } from './compose-slice';
+import { createDesktopSlice } from './desktop-slice';
+import { createLibrarySlice } from './library-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -9,6 +11,7 @@ import { createSettingsSlice } from './settings-slice';
 import { createTasksSlice } from './tasks-slice';
 import { createTrashProgressSlice } from './trash-progress-slice';
 import { createUiSlice } from './ui-slice';
+import { createUpdatesSlice } from './updates-slice';
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createComposeSlice(...a),
@@ -18,6 +21,9 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
   ...createStatusSlice(...a),
   ...createTrashProgressSlice(...a),
+  ...createUpdatesSlice(...a),
+  ...createLibrarySlice(...a),
+  ...createDesktopSlice(...a),
 }));
 
 /**

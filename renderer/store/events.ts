@@ -93,6 +93,8 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('app:notice', ({ notice }) => state().uiAddNotice(notice)),
     listen('trash:progress', (progress) => state().trashApplyProgress(progress)),
     listen('app:quitting', (payload) => state().trashApplyQuitting(payload)),
+    listen('updates:changed', (updates) => state().updatesApply(updates)),
+    listen('library:progress', (progress) => state().libraryApplyProgress(progress)),
   ];
 }
 
@@ -148,6 +150,7 @@ export function startStore(store: StoreApi): () => void {
   void loadInfo(store);
   void store.getState().settingsLoad();
   void store.getState().tasksReload();
+  void store.getState().updatesLoad();
   return () => {
     for (const stop of unsubscribe) stop();
   };

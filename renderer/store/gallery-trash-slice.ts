@@ -6,10 +6,12 @@
  */
 import type { StateCreator } from 'zustand';
 import type { RequestOutput } from '../../shared/ipc/contract';
+import type { ImageState } from '../../shared/domain/task-record';
 import { errorText, t } from '../i18n';
 import { call } from '../lib/api';
 import type { AppState } from './app-state';
-import { itemKey } from './gallery-list-model';
+import { countQuery } from './gallery-browse';
+import { itemKey, type GalleryFilters } from './gallery-list-model';
 import { withProgress } from './status-slice';
 
 /** One image of one task, as main names it. */
@@ -51,6 +53,11 @@ export interface GalleryTrashSlice {
   gallerySetFavourites(items: readonly ImageRef[], favourite: boolean): Promise<BatchResult>;
   /** Copies the images into a folder main asks for; `folder` null when the user cancelled. */
   galleryExport(items: readonly ImageRef[]): Promise<RequestOutput<'gallery:exportImages'>>;
+  /**
+   * Every image the filters match (in `states` only, when given), loaded or not, as main names
+   * them: what a "Select all" acts on.
+   */
+  galleryMatching(filters: GalleryFilters, states?: readonly ImageState[]): Promise<ImageRef[]>;
 }
 
 const refOf = (item: ImageRef): ImageRef => ({ localId: item.localId, index: item.index });
@@ -180,5 +187,10 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
 
     // One dialog, one request, for the whole selection.
     galleryExport: (items) => call('gallery:exportImages', { images: items.map(refOf) }),
+
+    async galleryMatching(filters, states) {
+      const query = { ...countQuery(filters), ...(states ? { states: [...states] } : {}) };
+      return (await call('gallery:selectAll', query)).images;
+    },
   };
 };

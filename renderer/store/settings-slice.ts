@@ -2,7 +2,12 @@
 import type { StateCreator } from 'zustand';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
-import type { EventPayload, FolderChange, FolderChoice } from '../../shared/ipc/contract';
+import type {
+  EventPayload,
+  FolderChange,
+  FolderChoice,
+  RequestOutput,
+} from '../../shared/ipc/contract';
 import { call, toApiError, type ApiError } from '../lib/api';
 import type { AppState } from './app-state';
 
@@ -39,6 +44,8 @@ export interface SettingsSlice {
   settings: Settings | null;
   keyStatus: KeyStatus | null;
   settingsLoad(): Promise<void>;
+  /** Main's settings as they are, without taking them (the first paint's language); null: no answer. */
+  settingsRead(): Promise<Settings | null>;
   /** Saves a change; throws ApiError with the reason when the main process refuses it. */
   settingsUpdate(patch: SettingsPatch): Promise<Settings>;
   /** Takes settings from the main process (an answer or a `settings:changed` event). */
@@ -53,7 +60,12 @@ export interface SettingsSlice {
    */
   baseUrlDraft: string | null;
   setBaseUrlDraft(text: string | null): void;
+  /** Asks main to test `baseUrl` with `key` (the key being entered), or else its stored key. */
+  serviceTest(baseUrl: string, key: string): Promise<ConnectionReport>;
 }
+
+/** What "Test connection" heard from the service. */
+export type ConnectionReport = RequestOutput<'service:testConnection'>;
 
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => ({
   settings: null,
@@ -106,6 +118,8 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     ]);
   },
 
+  settingsRead: () => call('settings:get').catch(() => null),
+
   async settingsUpdate(patch) {
     const settings = await call('settings:update', patch);
     get().settingsApply(settings);
@@ -137,5 +151,13 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   baseUrlDraft: null,
   setBaseUrlDraft(baseUrlDraft) {
     set({ baseUrlDraft });
+  },
+
+  serviceTest(baseUrl, key) {
+    const entered = key.trim();
+    return call('service:testConnection', {
+      baseUrl: baseUrl.trim(),
+      ...(entered === '' ? {} : { key: entered }),
+    });
   },
 });

@@ -13,7 +13,7 @@ import type { ImageState } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { t } from '../../i18n';
-import { call, problemOf, type Problem } from '../../lib/api';
+import { problemOf, type Problem } from '../../lib/api';
 import {
   clickSelection,
   emptySelection,
@@ -26,7 +26,6 @@ import {
   type Selection,
 } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
-import { countQuery } from '../../store/gallery-browse';
 import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
@@ -68,10 +67,7 @@ async function wholeRefs(
   except: ReadonlySet<string>,
   states?: readonly ImageState[],
 ): Promise<ImageRef[]> {
-  const { images } = await call('gallery:selectAll', {
-    ...countQuery(filters),
-    ...(states ? { states: [...states] } : {}),
-  });
+  const images = await store().galleryMatching(filters, states);
   return images.filter((ref) => !except.has(itemKey(ref)));
 }
 

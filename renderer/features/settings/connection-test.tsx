@@ -5,16 +5,14 @@
  * answer that arrives after a change is dropped).
  */
 import { useEffect, useRef, useState } from 'react';
-import type { RequestOutput } from '../../../shared/ipc/contract';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { errorText, t } from '../../i18n';
-import { call, toApiError, type ApiError } from '../../lib/api';
+import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
-
-type Report = RequestOutput<'service:testConnection'>;
+import type { ConnectionReport as Report } from '../../store/settings-slice';
 
 function ConnectionReport({ report, error }: { report: Report | null; error: ApiError | null }) {
   if (error) return <ErrorMessage message={error.message} detail={error.detail} />;
@@ -41,18 +39,10 @@ export function useTypedBaseUrl(): string {
   return useAppStore((state) => state.baseUrlDraft ?? state.settings?.baseUrl ?? '');
 }
 
-/** Asks main to test `baseUrl` with `key` (the key being entered), or its stored key. */
-export function testService(baseUrl: string, key: string): Promise<Report> {
-  const entered = key.trim();
-  return call('service:testConnection', {
-    baseUrl: baseUrl.trim(),
-    ...(entered === '' ? {} : { key: entered }),
-  });
-}
-
 export function ConnectionTest({ keyText }: { keyText: string }) {
   const baseUrl = useTypedBaseUrl();
   const keyIdentity = useKeyIdentity();
+  const testService = useAppStore((state) => state.serviceTest);
   const [testing, setTesting] = useState(false);
   const [report, setReport] = useState<Report | null>(null);
   const [testError, setTestError] = useState<ApiError | null>(null);

@@ -4,7 +4,6 @@ import { THEMES, type Settings } from '../../../shared/domain/settings';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
 import { t, type MessageKey } from '../../i18n';
-import { call } from '../../lib/api';
 import { MAX_WATCH_MINUTES } from '../../../shared/domain/limits';
 import { checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
@@ -28,7 +27,7 @@ const THEME_LABELS: Record<Settings['theme'], MessageKey> = {
 export function GalleryFolder({ settings }: { settings: Settings }) {
   const errorId = useId();
   const fallback = useAppStore((state) => state.appInfo?.galleryDir ?? '');
-  const showError = useAppStore((state) => state.showError);
+  const openFolder = useAppStore((state) => state.openGalleryFolder);
   // The main process shows its own folder dialog; the page asks what to do with the folder it
   // returned (gallery-folder-flow.tsx) and never names a path. The new folder arrives with
   // `settings:changed`.
@@ -43,9 +42,7 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
         <Button icon="folder" onClick={() => void change()}>
           {t('settings.gallery.change')}
         </Button>
-        <Button onClick={() => void call('gallery:openFolder').catch(showError)}>
-          {t('settings.gallery.open')}
-        </Button>
+        <Button onClick={() => void openFolder()}>{t('settings.gallery.open')}</Button>
       </div>
       <p className="field__hint">{t('settings.gallery.hint')}</p>
       <GalleryFolderReport errorId={errorId} />
@@ -153,7 +150,7 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
   const name = useId();
   const hint = useId();
   const state = useUpdateState();
-  const showError = useAppStore((store) => store.showError);
+  const check = useAppStore((store) => store.updatesCheck);
   const busy = !state || ['unavailable', 'checking', 'downloading', 'ready'].includes(state.status);
   return (
     <div className="field">
@@ -180,7 +177,7 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
         )}
       </p>
       <div className="settings-actions">
-        <Button disabled={busy} onClick={() => void call('updates:check').catch(showError)}>
+        <Button disabled={busy} onClick={() => void check()}>
           {t('settings.updates.check')}
         </Button>
         <span className="muted" role="status">

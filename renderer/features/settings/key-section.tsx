@@ -14,7 +14,7 @@ import { errorText, t } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
-import { ConnectionTest, testService } from './connection-test';
+import { ConnectionTest } from './connection-test';
 import { INITIAL_KEY_FORM, askingConsent, canSave, keyFormReducer, uncheckedWhy } from './key-form';
 import { backendName, keyStatusText, needsConsent } from './key-labels';
 
@@ -99,6 +99,7 @@ export function KeySection({ active }: { active: boolean }) {
   const keySet = useAppStore((state) => state.keySet);
   const keyClear = useAppStore((state) => state.keyClear);
   const confirm = useAppStore((state) => state.confirm);
+  const testService = useAppStore((state) => state.serviceTest);
   const [form, dispatch] = useReducer(keyFormReducer, INITIAL_KEY_FORM);
   const input = useRef<HTMLInputElement>(null);
   useFocusRequest('key', input, active);

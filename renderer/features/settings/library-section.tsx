@@ -3,29 +3,13 @@
  * The main process shows its own save and open dialogs (the page never names a path), sends
  * progress as `library:progress`, and answers with a summary; Cancel stops a running operation.
  */
-import { useEffect, useId, useState } from 'react';
-import type {
-  ExportSummaryView,
-  ImportSummaryView,
-  LibraryProgressView,
-} from '../../../shared/ipc/library-contract';
+import { useId } from 'react';
+import type { ExportSummaryView, LibraryProgressView } from '../../../shared/ipc/library-contract';
 import { Button } from '../../components/button';
 import { errorText, formatBytes, t } from '../../i18n';
-import { call, listen, toApiError, type ApiError } from '../../lib/api';
+import { useAppStore } from '../../store/app-store';
+import type { LibraryOutcome as Outcome } from '../../store/library-slice';
 import { FieldError } from './field-error';
-
-type Outcome =
-  | { readonly kind: 'export'; readonly summary: ExportSummaryView }
-  | { readonly kind: 'import'; readonly summary: ImportSummaryView };
-
-/**
- * Exports the tasks named (or, without ids, the whole library) through main's save dialog.
- * Resolves to null when the user cancelled the dialog. For any view with a selection.
- */
-async function exportToArchive(localIds?: readonly string[]): Promise<ExportSummaryView | null> {
-  const { summary } = await call('library:export', localIds ? { localIds: [...localIds] } : {});
-  return summary;
-}
 
 function Refusals({
   items,
@@ -119,36 +103,10 @@ function Progress({ progress }: { progress: LibraryProgressView }) {
 
 export function LibrarySection() {
   const errorId = useId();
-  const [busy, setBusy] = useState(false);
-  const [progress, setProgress] = useState<LibraryProgressView | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  useEffect(() => listen('library:progress', setProgress), []);
-
-  const run = async (work: () => Promise<Outcome | null>): Promise<void> => {
-    setBusy(true);
-    setError(null);
-    setOutcome(null);
-    setProgress(null);
-    try {
-      setOutcome(await work());
-    } catch (caught) {
-      setError(toApiError(caught));
-    } finally {
-      setBusy(false);
-      setProgress(null);
-    }
-  };
-  const exportAll = () =>
-    run(async () => {
-      const summary = await exportToArchive();
-      return summary ? { kind: 'export', summary } : null;
-    });
-  const importFrom = (from: 'archive' | 'folder') =>
-    run(async () => {
-      const { summary } = await call('library:import', { from });
-      return summary ? { kind: 'import', summary } : null;
-    });
+  const { busy, progress, outcome, error } = useAppStore((state) => state.library);
+  const exportAll = useAppStore((state) => state.libraryExport);
+  const importFrom = useAppStore((state) => state.libraryImport);
+  const cancel = useAppStore((state) => state.libraryCancel);
 
   return (
     <div className="field">
@@ -163,10 +121,7 @@ export function LibrarySection() {
           {t('settings.library.importFolder')}
         </Button>
         {busy ? (
-          <Button
-            variant="danger"
-            onClick={() => void call('library:cancel').catch(() => undefined)}
-          >
+          <Button variant="danger" onClick={() => void cancel()}>
             {t('settings.library.cancel')}
           </Button>
         ) : null}

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
-import { call } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { DefaultsSection } from './defaults-section';
 import { LanguageField } from './language-field';
@@ -42,15 +41,13 @@ function Section({
 
 function About() {
   const info = useAppStore((state) => state.appInfo);
-  const showError = useAppStore((state) => state.showError);
+  const openLogs = useAppStore((state) => state.openLogs);
   return (
     <div className="settings-actions">
       <span className="muted">
         {info ? t('settings.about.version', { version: info.version }) : ''}
       </span>
-      <Button onClick={() => void call('app:openLogs').catch(showError)}>
-        {t('settings.about.logs')}
-      </Button>
+      <Button onClick={() => void openLogs()}>{t('settings.about.logs')}</Button>
     </div>
   );
 }

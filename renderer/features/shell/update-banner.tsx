@@ -3,7 +3,7 @@
  * version is on offer or ready ("Restart to update", with its release notes), and the sentences
  * Settings shows. The page only asks (check, download, restart); main decides everything else.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type {
   UpdateProblem,
   UpdateState,
@@ -12,7 +12,6 @@ import type {
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
-import { call, listen } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 
 const PROBLEM_TEXT: Record<UpdateProblem, MessageKey> = {
@@ -30,23 +29,9 @@ const UNAVAILABLE_TEXT: Record<UpdateUnavailableReason, MessageKey> = {
   not_installed: 'update.unavailable.not_installed',
 };
 
-/** The update state from main: asked once, then followed through `updates:changed`. */
+/** The update state from main (the store asks once at start, then follows `updates:changed`). */
 export function useUpdateState(): UpdateState | null {
-  const [state, setState] = useState<UpdateState | null>(null);
-  useEffect(() => {
-    let live = true;
-    const stop = listen('updates:changed', (next) => setState(next));
-    // An event that arrived first is newer than this answer.
-    call('updates:getState').then(
-      (first) => live && setState((current) => current ?? first),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-      stop();
-    };
-  }, []);
-  return state;
+  return useAppStore((store) => store.updates);
 }
 
 /** The sentence for a version on offer: what the user can do about it here. */
@@ -94,7 +79,8 @@ function ReleaseNotes({ state }: { state: UpdateState }) {
  */
 export function UpdateBanner() {
   const state = useUpdateState();
-  const showError = useAppStore((store) => store.showError);
+  const restart = useAppStore((store) => store.updatesRestart);
+  const download = useAppStore((store) => store.updatesDownload);
   const downloadsBySelf = useAppStore((store) => store.settings?.updateMode !== 'notify');
   const [hidden, setHidden] = useState<string | null>(null);
   if (!state || (state.status !== 'available' && state.status !== 'ready')) return null;
@@ -103,8 +89,6 @@ export function UpdateBanner() {
   const key = `${state.status}:${state.version ?? ''}`;
   if (hidden === key) return null;
   const ready = state.status === 'ready';
-  const ask = (channel: 'updates:restart' | 'updates:download'): void =>
-    void call(channel).catch(showError);
   return (
     <section className="banner banner--info" aria-label={t('update.label')}>
       <Icon name="info" className="banner__icon" />
@@ -113,11 +97,11 @@ export function UpdateBanner() {
         <ReleaseNotes state={state} />
       </div>
       {ready ? (
-        <Button variant="primary" size="small" onClick={() => ask('updates:restart')}>
+        <Button variant="primary" size="small" onClick={() => void restart()}>
           {t('update.restart')}
         </Button>
       ) : state.canInstall ? (
-        <Button size="small" onClick={() => ask('updates:download')}>
+        <Button size="small" onClick={() => void download()}>
           {t('update.download')}
         </Button>
       ) : null}

@@ -5,7 +5,6 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import { activeLocale, applyLocale, subscribeLocale } from '../../i18n';
-import { call } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 
 function shownTag(): string {
@@ -34,7 +33,7 @@ export async function applyInitialLanguage(): Promise<void> {
     timer = setTimeout(() => resolve(null), FIRST_PAINT_WAIT_MS);
   });
   try {
-    const settings = await Promise.race([call('settings:get').catch(() => null), waited]);
+    const settings = await Promise.race([useAppStore.getState().settingsRead(), waited]);
     await applyLocale(settings?.language ?? 'system');
   } finally {
     clearTimeout(timer);

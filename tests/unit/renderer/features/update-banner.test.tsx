@@ -43,6 +43,18 @@ describe('update banner', () => {
     );
   });
 
+  it('keeps a state main sent before it answered the first question (the event is newer)', async () => {
+    let answer: (state: UpdateState) => void = () => undefined;
+    const { fake } = await startApp({
+      prepare: (fake) =>
+        fake.handle('updates:getState', () => new Promise((resolve) => (answer = resolve))),
+    });
+    announce(fake, READY);
+    await screen.findByRole('region', { name: 'Update' });
+    await act(async () => answer({ status: 'idle', canInstall: true }));
+    expect(banner()?.textContent).toContain('ready to install');
+  });
+
   it('stays quiet while a found version downloads by itself', async () => {
     const { fake } = await startApp();
     announce(fake, { status: 'available', canInstall: true, version: '0.2.0' });
@@ -90,6 +102,18 @@ describe('Updates setting', () => {
     await screen.findByRole('heading', { name: 'Settings', level: 1 });
     return app;
   }
+
+  it('shows the one state the banner shows: main is asked once, however often Settings opens', async () => {
+    const { fake } = await openSettings((fake) => (fake.updates = READY));
+    const line = await screen.findByText(/0\.2\.0 is ready to install/, {
+      selector: '[role="status"]',
+    });
+    expect(line).toBeTruthy();
+    act(() => useAppStore.getState().setView('tasks'));
+    act(() => useAppStore.getState().setView('settings'));
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(fake.callsTo('updates:getState')).toHaveLength(1);
+  });
 
   it('says clearly that a development copy has no updates, and cannot check', async () => {
     await openSettings();

@@ -60,6 +60,22 @@ describe('Settings › Library', () => {
     expect(within(region).queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
+  it('starts no second operation while one runs, whoever asks: main runs one at a time', async () => {
+    const { user, fake, region } = await openLibrary();
+    fake.handle('library:import', () => new Promise(() => undefined));
+    await user.click(within(region).getByRole('button', { name: 'Import folder…' }));
+    for (const name of ['Export all…', 'Import archive…', 'Import folder…']) {
+      expect((within(region).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+    }
+    await act(() => useAppStore.getState().libraryExport());
+    await act(() => useAppStore.getState().libraryImport('archive'));
+    expect(fake.callsTo('library:export')).toHaveLength(0);
+    expect(fake.callsTo('library:import')).toEqual([{ from: 'folder' }]);
+    expect(within(region).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
   it('shows a refusal’s catalogue sentence in the window’s language', async () => {
     const said = sentence('error.library.pathRefused', { rule: 'leaves' });
     const summary = {

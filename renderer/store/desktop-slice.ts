@@ -1,0 +1,29 @@
+/**
+ * What the page asks of the desktop through main: open the logs or the gallery folder in the file
+ * manager, copy a task id (the window's own clipboard API is denied by its permission policy).
+ * Each says what went wrong in the status area; none returns anything to wait for.
+ */
+import type { StateCreator } from 'zustand';
+import { t } from '../i18n';
+import { call, toApiError } from '../lib/api';
+import type { AppState } from './app-state';
+
+export interface DesktopSlice {
+  openLogs(): Promise<void>;
+  openGalleryFolder(): Promise<void>;
+  /** Copies the id and says so, or says why it could not. */
+  copyTaskId(taskId: string): Promise<void>;
+}
+
+export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = (_set, get) => ({
+  openLogs: () => call('app:openLogs').catch(get().showError),
+  openGalleryFolder: () => call('gallery:openFolder').catch(get().showError),
+  async copyTaskId(taskId) {
+    try {
+      await call('app:copyText', { text: taskId });
+      get().confirm(() => t('tasks.copied'));
+    } catch (error) {
+      get().showError(toApiError(error, t('tasks.copyFailed')));
+    }
+  },
+});
