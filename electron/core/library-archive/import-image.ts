@@ -3,7 +3,7 @@
  * way: its bytes counted against the image cap, its SHA-256 against the manifest, its kind sniffed
  * from its first bytes (the name's extension must agree), then the whole file checked exactly as
  * a downloaded image is (the gallery's check: header, pixel limit, full decode). Its width and
- * height come from that check, never from the sidecar. An image that fails is removed again and
+ * height come from that check, never from the sidecar, and the thumbnail the check made is kept. An image that fails is removed again and
  * refused with its reason.
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -18,6 +18,8 @@ export interface StagedImage extends CopiedFile {
   /** Width and height to record, as the check read them (displayed size). */
   readonly width?: number;
   readonly height?: number;
+  /** The thumbnail the check made (WebP), kept so it is not made again; null when pending. */
+  readonly thumbnail?: Buffer | null;
 }
 
 export type StageResult =
@@ -30,10 +32,14 @@ function refusalOf(error: unknown): Sentence {
   return sentence('error.library.imageUnreadable');
 }
 
-/** The size to record, or why the check refused the file (a download's own words for it). */
-function checked(result: ImageCheckResult): { width?: number; height?: number } | Sentence {
+/** The size and thumbnail to keep, or why the check refused the file (a download's words). */
+function checked(
+  result: ImageCheckResult,
+): { width?: number; height?: number; thumbnail?: Buffer | null } | Sentence {
   if (!('state' in result))
-    return 'width' in result ? { width: result.width, height: result.height } : {};
+    return 'width' in result
+      ? { width: result.width, height: result.height, thumbnail: result.thumbnail }
+      : {};
   // `retry`: the image workers failed (crashed, overran), not the image; it still did not pass.
   if (result.state !== 'invalid') return sentence('error.library.imageNotChecked');
   return result.errorSentence ?? sentence('error.library.imageUnreadable');
@@ -56,7 +62,7 @@ export async function stageImage(
       options.signal,
     );
     let reason: Sentence | null = null;
-    let size: { width?: number; height?: number } = {};
+    let size: { width?: number; height?: number; thumbnail?: Buffer | null } = {};
     if (planned.listed && planned.listed.sha256 !== copied.sha256) {
       reason = sentence('error.library.imageShaMismatch');
     } else if (sniffImage(copied.head) !== planned.kind) {

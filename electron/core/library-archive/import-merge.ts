@@ -9,7 +9,7 @@
  * here are removed again and the sidecar put back, so no image stays without its record.
  */
 import { link, lstat, rename } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -23,7 +23,7 @@ import { MAX_XMP_SIDECAR_BYTES } from '../gallery/metadata/xmp-sidecar';
 import { sidecarText } from '../gallery/sidecar';
 import { isAbort, refusal, throwIfAborted, type Refusal } from './archive-errors';
 import { pickImage, stageOptions, type ImportContext, type TaskOutcome } from './import-context';
-import { stageImage } from './import-image';
+import { stageImage, type StagedImage } from './import-image';
 import { stageXmp } from './import-xmp';
 import type { PlannedImage, PlannedTask } from './import-plan';
 import { savedImage } from './import-records';
@@ -122,6 +122,23 @@ async function mergeXmp(
   }
 }
 
+/**
+ * Puts the thumbnail the image's check made at `path` (in the task's thumbnail folder), listed
+ * with what the merge published so an undo takes it back; false when there is none (pending).
+ */
+async function mergeThumbnail(
+  merge: Merge,
+  path: string,
+  staged: StagedImage,
+  context: ImportContext,
+): Promise<boolean> {
+  if (!staged.thumbnail) return false;
+  await ensureFolder(context.root, dirname(path));
+  await writeFileAtomic(context.root, path, staged.thumbnail);
+  merge.published.push(path);
+  return true;
+}
+
 /** Adds one incoming image to an existing task under a free name, or counts it a duplicate. */
 async function mergeImage(
   planned: PlannedImage,
@@ -160,15 +177,19 @@ async function mergeImage(
     else merge.published.push(join(folder, names.image));
     merge.hashes.add(sha256);
     const xmpFile = await mergeXmp(merge, image, join(folder, names.xmp), context);
+    const thumbnail = await mergeThumbnail(
+      merge,
+      join(folder, names.thumbnail),
+      staged.image,
+      context,
+    );
     merge.added.push(
-      savedImage(
-        image,
-        planned.kind,
-        staged.image,
-        `${merge.folder}/${names.image}`,
+      savedImage(image, planned.kind, staged.image, {
+        file: `${merge.folder}/${names.image}`,
         index,
-        xmpFile ? `${merge.folder}/${names.xmp}` : undefined,
-      ),
+        xmpFile: xmpFile ? `${merge.folder}/${names.xmp}` : undefined,
+        thumbnail: thumbnail ? `${merge.folder}/${names.thumbnail}` : undefined,
+      }),
     );
     return;
   }

@@ -2,9 +2,11 @@
  * The records an import writes, by the rebuild's rules (rebuild.ts): an image whose file came in
  * is `saved` at Pictor's own path for it; one without a file comes back `pending` when it has an
  * address and `invalid` when not; one whose file came in and was refused is `invalid`, with the
- * refusal as its error (its address is not fetched again: it came with the file that failed); `expired`, `invalid` and `deleted` images keep their state; no
- * thumbnail is carried over: a saved one's is pending, and the app makes it when it next shows
- * the gallery (core/gallery/pending-thumbnails.ts). Every record is marked `imported`.
+ * refusal as its error (its address is not fetched again: it came with the file that failed);
+ * `expired`, `invalid` and `deleted` images keep their state; no thumbnail is carried over from
+ * the source: a saved image's is the one its check made here, or pending when that check had no
+ * decoder (the app makes it when it next shows the gallery, core/gallery/pending-thumbnails.ts).
+ * Every record is marked `imported`.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
@@ -53,15 +55,22 @@ function failure(said: Sentence): { error: string; errorSentence: Sentence } {
   return { error: englishText(said), errorSentence: said };
 }
 
-/** An image whose file came in, now at `file` (gallery-relative), its XMP sidecar at `xmpFile`. */
+/**
+ * An image whose file came in, now at `file` (gallery-relative), its XMP sidecar at `xmpFile`
+ * and its thumbnail at `thumbnail` (both gallery-relative; the thumbnail pending without one).
+ */
 export function savedImage(
   image: ImageRecord,
   kind: ImageKind,
   staged: StagedImage,
-  file: string,
-  index = image.index,
-  xmpFile?: string,
+  at: {
+    readonly file: string;
+    readonly index?: number;
+    readonly xmpFile?: string | undefined;
+    readonly thumbnail?: string | undefined;
+  },
 ): ImageRecord {
+  const { file, index = image.index, xmpFile, thumbnail } = at;
   const { error: _error, errorSentence: _sentence, ...rest } = withoutFile(image);
   return {
     ...rest,
@@ -72,7 +81,7 @@ export function savedImage(
     file,
     ...(staged.width && staged.height ? { width: staged.width, height: staged.height } : {}),
     ...(xmpFile ? { xmpFile } : {}),
-    thumbnailPending: true,
+    ...(thumbnail ? { thumbnail } : { thumbnailPending: true as const }),
   };
 }
 

@@ -139,6 +139,21 @@ async function removeAdded(root: string, target: string): Promise<void> {
   }
 }
 
+/**
+ * Writes the thumbnail the image's check made beside it in `stage` (`name` is task-relative);
+ * false when there is none (no decoder here: it stays pending).
+ */
+async function stageThumbnail(
+  stage: string,
+  name: string,
+  webp: Buffer | null | undefined,
+): Promise<boolean> {
+  if (!webp) return false;
+  await mkdir(dirname(join(stage, name)), { recursive: true });
+  await writeNewFileSynced(join(stage, name), webp);
+  return true;
+}
+
 /** The record's images, each copied and checked into `stage` (see the file's comment). */
 async function stageImages(
   task: PlannedTask,
@@ -170,15 +185,13 @@ async function stageImages(
     if (xmp) withXmp.add(image.index);
     if (xmp && 'reason' in xmp) refused.push(xmp);
     const xmpFile = xmp && 'ok' in xmp ? `${relative}/${names.xmp}` : undefined;
+    const thumbnail = await stageThumbnail(stage, names.thumbnail, staged.image.thumbnail);
     images.push(
-      savedImage(
-        image,
-        planned.kind,
-        staged.image,
-        `${relative}/${names.image}`,
-        image.index,
+      savedImage(image, planned.kind, staged.image, {
+        file: `${relative}/${names.image}`,
         xmpFile,
-      ),
+        thumbnail: thumbnail ? `${relative}/${names.thumbnail}` : undefined,
+      }),
     );
   }
   refused.push(...unusedXmps(task.xmps, withXmp));

@@ -80,11 +80,22 @@ describe('an import whose history write fails', () => {
       importInto(library, archive, { history: fullDisk(library.history) }),
     ).rejects.toThrow('database or disk is full');
     const folder = join(library.root, record.folder ?? '?');
-    expect((await readdir(folder)).sort()).toEqual(['image-1.png', 'pictor.json']);
+    // The merged image's thumbnail went with it.
+    expect((await readdir(folder)).sort()).toEqual(['.thumbs', 'image-1.png', 'pictor.json']);
+    expect(await readdir(join(folder, '.thumbs'))).toEqual(['image-1.webp']);
 
     const summary = await importInto(library, archive);
     expect(summary.addedImages).toBe(1);
-    expect((await readdir(folder)).sort()).toEqual(['image-1.png', 'image-2.png', 'pictor.json']);
+    expect((await readdir(folder)).sort()).toEqual([
+      '.thumbs',
+      'image-1.png',
+      'image-2.png',
+      'pictor.json',
+    ]);
+    expect((await readdir(join(folder, '.thumbs'))).sort()).toEqual([
+      'image-1.webp',
+      'image-2.webp',
+    ]);
     expect(library.history.get(record.localId)?.images.map((image) => image.state)).toEqual([
       'saved',
       'saved',
@@ -124,7 +135,12 @@ describe('what an earlier import left without its record', () => {
     const summary = await importInto(library, archive);
     expect(summary.addedImages).toBe(1);
     const folder = join(library.root, record.folder ?? '?');
-    expect((await readdir(folder)).sort()).toEqual(['image-1.png', 'image-2.png', 'pictor.json']);
+    expect((await readdir(folder)).sort()).toEqual([
+      '.thumbs',
+      'image-1.png',
+      'image-2.png',
+      'pictor.json',
+    ]);
     expect(library.history.get(record.localId)?.images.map((image) => image.file)).toEqual([
       `${record.folder}/image-1.png`,
       `${record.folder}/image-2.png`,
