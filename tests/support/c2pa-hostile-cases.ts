@@ -2,10 +2,12 @@
  * The hostile manifest table: each case a crafted file made from the signed fixtures and the
  * type it is served as. Every verifier must answer each one `invalid` or `unreadable` within its
  * bounds: the worker thread through the download path (tests/hardening/hostile), the image
- * renderer's page (tests/integration/image-renderer).
+ * renderer's page (tests/integration/image-renderer). Also the signed fixtures and what an honest
+ * verifier says of them.
  */
 import { crc32 } from 'node:zlib';
 import { MAX_STORE_BYTES } from '../../electron/core/gallery/credentials-step';
+import type { ImageFormat } from '../../electron/ports/image-engine';
 import {
   buildPng,
   c2paFixture,
@@ -26,7 +28,9 @@ function lyingChunk(): { type: string; data: Buffer; crc: number } {
   return { type: 'tEXt', data, crc: (crc32(Buffer.concat([head, data])) ^ 0x5a5a) >>> 0 };
 }
 
-export const HOSTILE_MANIFESTS: Array<[string, () => Buffer, 'image/png' | 'image/jpeg' | 'image/webp']> = [
+export const HOSTILE_MANIFESTS: Array<
+  [string, () => Buffer, 'image/png' | 'image/jpeg' | 'image/webp']
+> = [
   [
     'a JUMBF box that declares a terabyte',
     () => withPngStore(c2paFixture('signed.png'), hugeDeclaredJumbf()),
@@ -71,3 +75,30 @@ export const HOSTILE_MANIFESTS: Array<[string, () => Buffer, 'image/png' | 'imag
     'image/jpeg',
   ],
 ];
+
+/** The signed fixtures and their formats. */
+export const SIGNED_FIXTURES: Array<[ImageFormat, Parameters<typeof c2paFixture>[0]]> = [
+  ['png', 'signed.png'],
+  ['jpeg', 'signed.jpg'],
+  ['webp', 'signed.webp'],
+  ['jpeg', 'signed-split.jpg'],
+];
+
+/** What each signed fixture verifies as against the test trust list. */
+export const SIGNED_VERDICT = {
+  state: 'valid',
+  signer: 'Pictor Test Signer',
+  generator: 'Pictor Test Image Service 1.0',
+  trusted: true,
+  aiGenerated: true,
+} as const;
+
+/** The signed PNG with a pixel byte changed after signing: its data hash no longer matches. */
+export function pixelsChangedPng(): Buffer {
+  const chunks = pngChunks(c2paFixture('signed.png'));
+  const idat = chunks.find((chunk) => chunk.type === 'IDAT')!;
+  const changed = Buffer.from(idat.data);
+  changed[changed.length - 10]! ^= 0xff;
+  idat.data = changed;
+  return buildPng(chunks);
+}

@@ -52,7 +52,11 @@ async function verify(c2pa: C2pa, request: C2paRequest): Promise<C2paMessage> {
   const bytes = await readWhole(request.file, request.maxBytes).catch(() => null);
   if (!bytes)
     return { kind: 'verdict', id: request.id, verdict: { state: 'unreadable' }, trapped: false };
-  return { kind: 'verdict', id: request.id, ...(await readCredentials(c2pa, request.mime, bytes, settings)) };
+  return {
+    kind: 'verdict',
+    id: request.id,
+    ...(await readCredentials(c2pa, request.mime, bytes, settings)),
+  };
 }
 
 async function main(): Promise<void> {

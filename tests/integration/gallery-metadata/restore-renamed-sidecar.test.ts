@@ -38,7 +38,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ imageEngine: testImageEngine, root, fetch, imageMetadata: { appVersion: '1.0.0' } });
+  gallery = new Gallery({
+    imageEngine: testImageEngine,
+    root,
+    fetch,
+    imageMetadata: { appVersion: '1.0.0' },
+  });
   await gallery.init();
 });
 afterEach(async () => {

@@ -17,16 +17,11 @@ import type { ContentCredentialVerifier } from '../../../../electron/ports/conte
 import { silentLogger } from '../../../../electron/ports/logger';
 import type { VerifyJob } from '../../../../shared/image-renderer/protocol';
 import { FakeRendererHost } from '../../../fakes/fake-image-renderer';
+import { SIGNED_VERDICT } from '../../../support/c2pa-hostile-cases';
 import { ManualClock } from '../../../fakes/manual-clock';
 
 const TIMEOUT = 20_000;
-const HONEST = {
-  state: 'valid',
-  signer: 'Pictor Test Signer',
-  generator: 'Pictor Test Image Service 1.0',
-  trusted: true,
-  aiGenerated: true,
-} as const;
+const HONEST = SIGNED_VERDICT;
 
 let dir: string;
 let file: string;
