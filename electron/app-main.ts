@@ -40,7 +40,9 @@ import { runningMacSignature } from './adapters/codesign';
 import type { MacSignature } from './core/updates/update-capability';
 import { UpdateService } from './core/updates/update-service';
 import { AppRuntime } from './core/app-runtime';
-import { appImageEngine } from './adapters/image-engines/app-image-engine';
+import { appCredentialVerifier } from './adapters/image-engines/app-credential-verifier';
+import { appImageEngine, imageRenderer } from './adapters/image-engines/app-image-engine';
+import { readTrustAnchors } from './core/content-credentials/trust-anchors';
 import { ensurePrivateFolder } from './core/fs/private-files';
 import { readAppEnvironment, runtimeOverrides, type AppEnvironment } from './core/app-environment';
 import type { PictorCore } from './core/pictor-core';
@@ -146,7 +148,12 @@ export function startApp(): void {
     }),
   });
   // Chromium's codecs in a hidden sandboxed window, opened by the first image job, closed idle.
-  const imageEngine = appImageEngine(logger, () => notice('thumbnails_unavailable'));
+  const renderer = imageRenderer(logger);
+  const imageEngine = appImageEngine(logger, () => notice('thumbnails_unavailable'), renderer);
+  // Content Credentials are verified in the same sandboxed renderer (a worker thread if it cannot).
+  const contentCredentials = readTrustAnchors().then((trustAnchors) =>
+    appCredentialVerifier({ renderer, trustAnchors, logger }),
+  );
 
   async function start(): Promise<void> {
     // Owner-only before any store, vault or history file is written into it.
@@ -163,6 +170,7 @@ export function startApp(): void {
       logger,
       prompts: createDialogPrompts(dialog, () => mainWindow),
       imageEngine,
+      contentCredentials: await contentCredentials,
       ...hostOptions(environment),
     });
     // Closed on quit from here on; published (for windows and menus) only once it is wired.
@@ -318,6 +326,7 @@ export function startApp(): void {
         ?.close()
         .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
       wired.dispose();
+      await (await contentCredentials).dispose().catch(() => undefined);
       await imageEngine.dispose().catch(() => undefined);
       await logger.close();
       app.quit();

@@ -14,7 +14,6 @@ import {
   IMAGE_SCHEME,
 } from '../core/protocol/schemes';
 import type { Clock } from '../ports/clock';
-import type { ImageEngine } from '../ports/image-engine';
 import type {
   ImageRendererConnection,
   ImageRendererEvents,
@@ -112,8 +111,13 @@ function openRenderer(
   };
 }
 
-/** The `chromium` engine for the app. Starts nothing until the first job (after `ready`). */
-export function createChromiumImageEngine(options: ChromiumImageEngineOptions): ImageEngine {
+/**
+ * The `chromium` engine for the app. Starts nothing until the first job (after `ready`). Its
+ * renderer also runs the app's Content Credentials jobs (`runJob`).
+ */
+export function createChromiumImageEngine(
+  options: ChromiumImageEngineOptions,
+): RendererImageEngine {
   const logger = options.logger ?? silentLogger;
   let session: Session | null = null;
   const host: ImageRendererHost = {

@@ -11,13 +11,16 @@
  *   which can `require` only `electron` and a few polyfills, so everything else is bundled.
  *   Platform `browser` makes any Node built-in import a build error instead of a runtime crash.
  * - the image renderer: its preload (electron/image-preload.ts → image-preload.cjs, as above) and
- *   its page (electron/image-renderer → dist-electron/image-renderer/: index.html, page.js and
- *   decode-worker.js, ES modules for the page and its dedicated workers).
+ *   its page (electron/image-renderer → dist-electron/image-renderer/: index.html, page.js,
+ *   decode-worker.js and c2pa-worker.js, ES modules for the page and its dedicated workers, and
+ *   c2pa_bg.wasm, the Content Credentials library's module).
  */
 import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
 import { messageOf } from '../core/errors/thrown-value';
 
 /** Where to read the sources and write the bundles (the repo by default; tests pass a temp tree). */
@@ -126,13 +129,18 @@ function imagePreloadBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   };
 }
 
-/** esbuild options for the image renderer's page and its decode worker (no Node, no Electron). */
+/**
+ * esbuild options for the image renderer's page and its workers (no Node, no Electron): the
+ * decode worker, and the Content Credentials worker with @contentauth/c2pa-wasm's glue bundled
+ * in (its WebAssembly module is copied beside it: {@link buildImagePage}).
+ */
 function imagePageBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   const source = path.join(paths.rootDir, 'electron', 'image-renderer');
   return {
     entryPoints: {
       page: path.join(source, 'page.ts'),
       'decode-worker': path.join(source, 'decode-worker.ts'),
+      'c2pa-worker': path.join(source, 'c2pa-worker.ts'),
     },
     outdir: path.join(paths.outDir, IMAGE_RENDERER_DIR),
     bundle: true,
@@ -145,12 +153,24 @@ function imagePageBuildOptions(paths: ElectronBuildPaths): BuildOptions {
   };
 }
 
-/** Builds the image page and writes its index.html beside the scripts (the tests build it alone). */
+/**
+ * Builds the image page and writes its index.html and c2pa-rs's WebAssembly module beside the
+ * scripts (the tests build it alone). The module is the one the Node hosts' worker loads from
+ * node_modules: one version of the library, whichever process verifies.
+ */
 export async function buildImagePage(paths: ElectronBuildPaths, options: BuildOptions) {
   const result = await build({ ...imagePageBuildOptions(paths), ...options });
-  const html = path.join(paths.outDir, IMAGE_RENDERER_DIR, 'index.html');
-  await mkdir(path.dirname(html), { recursive: true });
-  await copyFile(path.join(paths.rootDir, 'electron', 'image-renderer', 'index.html'), html);
+  const folder = path.join(paths.outDir, IMAGE_RENDERER_DIR);
+  await mkdir(folder, { recursive: true });
+  await copyFile(
+    path.join(paths.rootDir, 'electron', 'image-renderer', 'index.html'),
+    path.join(folder, 'index.html'),
+  );
+  const require = createRequire(path.join(paths.rootDir, 'package.json'));
+  await copyFile(
+    require.resolve('@contentauth/c2pa-wasm/c2pa.wasm'),
+    path.join(folder, PAGE_C2PA_WASM),
+  );
   return result;
 }
 

@@ -3,6 +3,7 @@
  * embedded demo service, and the core. main.ts builds it from Electron adapters; the end-to-end
  * harness builds it from plain Node ones, so both hosts run the same code.
  */
+import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
 import { sentence } from '../../shared/i18n/sentence';
@@ -57,6 +58,11 @@ export interface AppRuntimeOptions {
    * engine (the app's Chromium image renderer; the harnesses' native sharp).
    */
   readonly imageEngine: ImageEngine;
+  /**
+   * Verifies saved images' Content Credentials: the host's (the app's image renderer); default
+   * the core's worker-thread verifier. The host ends it.
+   */
+  readonly contentCredentials?: ContentCredentialVerifier;
 }
 
 /** Called after the core was replaced (gallery moved), so listeners can re-subscribe. */
@@ -344,6 +350,7 @@ export class AppRuntime {
       clock: options.clock,
       logger: options.logger,
       imageEngine: options.imageEngine,
+      ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
       ...(options.appVersion === undefined ? {} : { appVersion: options.appVersion }),
       engine: {
         watchTimeoutMs: options.watchTimeoutMs ?? watchTimeoutMs(settings),

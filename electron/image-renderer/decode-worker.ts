@@ -28,7 +28,7 @@ async function answer(job: ImageJob): Promise<PageAnswer> {
   try {
     if (job.type === 'thumbnail') return await thumbnail(job);
     if (job.type === 'png') return await png(job);
-    return { type: 'failed', id: job.id, detail: 'Workers do not draw SVG.' };
+    return { type: 'failed', id: job.id, detail: 'Decode workers do not do this job.' };
   } catch (error) {
     const type = error instanceof UndecodableError ? 'undecodable' : 'failed';
     return { type, id: job.id, detail: detailOf(error) };

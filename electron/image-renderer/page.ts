@@ -1,7 +1,7 @@
 /**
  * The image renderer's page: it waits for the one MessagePort the preload hands over, then runs
- * each job it receives on a dedicated worker (decode-worker.ts), SVG jobs on itself
- * (svg-raster.ts), and answers on the port. A cancelled job's worker is ended, so a decode that
+ * each job it receives on a dedicated worker (decode-worker.ts; c2pa-worker.ts for Content
+ * Credentials), SVG jobs on itself (svg-raster.ts), and answers on the port. A cancelled job's worker is ended, so a decode that
  * never finishes costs one worker, never the page.
  */
 import {
@@ -11,56 +11,66 @@ import {
   type PageAnswer,
   type PageRequest,
 } from '../../shared/image-renderer/protocol';
+import type { C2paWorkerReply } from './c2pa-worker';
 import type { WorkerReply } from './decode-worker';
 import { rasterSvg } from './svg-raster';
 
-/** Workers kept warm; more start when more jobs run at once (the main process bounds that). */
+/** Decode workers kept warm; more start when more jobs run at once (the main process bounds that). */
 const WARM_WORKERS = 2;
-const WORKER_URL = new URL('./decode-worker.js', import.meta.url);
+const DECODE_WORKER_URL = new URL('./decode-worker.js', import.meta.url);
+/** Content Credentials workers start with the first verify job (their module is 9 MB). */
+const C2PA_WORKER_URL = new URL('./c2pa-worker.js', import.meta.url);
+
+type Pool = 'decode' | 'c2pa';
+type Reply = WorkerReply | C2paWorkerReply;
 
 interface Running {
   readonly worker: Worker;
-  readonly job: ImageJob;
+  readonly pool: Pool;
 }
 
 class JobRunner {
-  private readonly idle: Worker[] = [];
+  private readonly idle: Record<Pool, Worker[]> = { decode: [], c2pa: [] };
   private readonly running = new Map<number, Running>();
 
   constructor(private readonly port: MessagePort) {
-    for (let i = 0; i < WARM_WORKERS; i += 1) this.idle.push(this.spawn());
+    for (let i = 0; i < WARM_WORKERS; i += 1) this.idle.decode.push(this.spawn('decode'));
   }
 
   handle(request: PageRequest): void {
     if (request.type === 'cancel') this.cancel(request.id);
     else if (request.type === 'svg') void rasterSvg(request).then((reply) => this.answer(reply));
-    else this.start(request);
+    else this.start(request, request.type === 'verify' ? 'c2pa' : 'decode');
   }
 
-  private spawn(): Worker {
-    const worker = new Worker(WORKER_URL, { type: 'module' });
-    worker.onmessage = (event: MessageEvent<WorkerReply>) => this.finished(worker, event.data);
+  private spawn(pool: Pool): Worker {
+    const url = pool === 'c2pa' ? C2PA_WORKER_URL : DECODE_WORKER_URL;
+    const worker = new Worker(url, { type: 'module' });
+    worker.onmessage = (event: MessageEvent<Reply>) => this.finished(worker, event.data);
     worker.onerror = () => this.broken(worker);
     return worker;
   }
 
-  private start(job: ImageJob): void {
+  private start(job: ImageJob, pool: Pool): void {
     if (this.running.has(job.id)) return;
-    const worker = this.idle.pop() ?? this.spawn();
-    this.running.set(job.id, { worker, job });
+    const worker = this.idle[pool].pop() ?? this.spawn(pool);
+    this.running.set(job.id, { worker, pool });
     worker.postMessage(job);
   }
 
-  private finished(worker: Worker, { answer, bytesRead }: WorkerReply): void {
+  private finished(worker: Worker, reply: Reply): void {
+    const { answer, bytesRead } = reply;
     if (answer.type === 'ready') return;
     const entry = this.running.get(answer.id);
     if (entry?.worker !== worker) return;
     this.running.delete(answer.id);
-    // Past its budget the worker is replaced: see PAGE_WORKER_BYTES_BUDGET.
-    if (bytesRead < PAGE_WORKER_BYTES_BUDGET) this.idle.push(worker);
+    // Past its budget the worker is replaced (see PAGE_WORKER_BYTES_BUDGET), and a Content
+    // Credentials worker whose WebAssembly code trapped is never used again.
+    const retire = 'retire' in reply && reply.retire;
+    if (bytesRead < PAGE_WORKER_BYTES_BUDGET && !retire) this.idle[entry.pool].push(worker);
     else {
       worker.terminate();
-      this.idle.push(this.spawn());
+      if (entry.pool === 'decode') this.idle.decode.push(this.spawn('decode'));
     }
     this.answer(answer);
   }
@@ -71,10 +81,12 @@ class JobRunner {
     for (const [id, entry] of this.running) {
       if (entry.worker !== worker) continue;
       this.running.delete(id);
-      this.answer({ type: 'failed', id, detail: 'The decode worker stopped.' });
+      this.answer({ type: 'failed', id, detail: 'The worker stopped.' });
     }
-    const index = this.idle.indexOf(worker);
-    if (index !== -1) this.idle.splice(index, 1);
+    for (const pool of Object.values(this.idle)) {
+      const index = pool.indexOf(worker);
+      if (index !== -1) pool.splice(index, 1);
+    }
   }
 
   private cancel(id: number): void {

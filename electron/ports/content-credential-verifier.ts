@@ -5,7 +5,7 @@
  * same library behind this port. The core only asks once it found a store in the file's
  * container (gallery/metadata/c2pa-detect.ts), and records what comes back.
  */
-import type { ContentCredentials } from '../../shared/domain/content-credentials';
+import type { CredentialVerdict } from '../../shared/domain/content-credentials';
 import type { ImageFormat } from './image-engine';
 
 /** One image to verify: a regular file Pictor wrote itself (a download's temp file). */
@@ -15,8 +15,7 @@ export interface CredentialRequest {
   readonly signal?: AbortSignal;
 }
 
-/** A verdict on a file that carries a store: never `none` (that is the core's own finding). */
-export type CredentialVerdict = Exclude<ContentCredentials, { state: 'none' }>;
+export type { CredentialVerdict };
 
 /**
  * A C2PA verifier. `verify` never rejects for anything in the file: a file too big, a store that

@@ -13,38 +13,64 @@
  * (the record keeps its image, the credentials show as not checked).
  */
 import { z } from 'zod';
+import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters.ts';
 
 /** A name from a certificate or a manifest (a signer, an issuer, a generator). */
 export const MAX_CREDENTIAL_NAME_CHARS = 200;
 /** Validation codes kept per image (`assertion.dataHash.mismatch`, …). */
 export const MAX_CREDENTIAL_CODES = 16;
 
-const name = z.string().min(1).max(MAX_CREDENTIAL_NAME_CHARS);
+const CONTROLS = anyOf([CONTROL_CHARACTERS]);
+const name = z
+  .string()
+  .min(1)
+  .max(MAX_CREDENTIAL_NAME_CHARS)
+  .refine((text) => !CONTROLS.test(text), { message: 'control characters' });
 const code = z
   .string()
   .max(100)
   .regex(/^[A-Za-z0-9._-]+$/);
 
+/** Each state's fields, shared by the record's schema and the strict one a verifier answer meets. */
+const NONE = { state: z.literal('none') };
+const VALID = {
+  state: z.literal('valid'),
+  /** The signing certificate's organisation, else its common name. */
+  signer: name,
+  /** The tool that made the manifest (its claim generator), when it names one. */
+  generator: name.optional(),
+  trusted: z.boolean(),
+  /** The manifest says the content was made by a trained model (IPTC digital source type). */
+  aiGenerated: z.boolean(),
+};
+const INVALID = {
+  state: z.literal('invalid'),
+  codes: z.array(code).max(MAX_CREDENTIAL_CODES),
+  signer: name.optional(),
+};
+const UNREADABLE = { state: z.literal('unreadable') };
+
 export const contentCredentialsSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('none') }),
-  z.object({
-    state: z.literal('valid'),
-    /** The signing certificate's organisation, else its common name. */
-    signer: name,
-    /** The tool that made the manifest (its claim generator), when it names one. */
-    generator: name.optional(),
-    trusted: z.boolean(),
-    /** The manifest says the content was made by a trained model (IPTC digital source type). */
-    aiGenerated: z.boolean(),
-  }),
-  z.object({
-    state: z.literal('invalid'),
-    codes: z.array(code).max(MAX_CREDENTIAL_CODES),
-    signer: name.optional(),
-  }),
-  z.object({ state: z.literal('unreadable') }),
+  z.object(NONE),
+  z.object(VALID),
+  z.object(INVALID),
+  z.object(UNREADABLE),
 ]);
 export type ContentCredentials = z.infer<typeof contentCredentialsSchema>;
+
+/** A verifier's verdict on a file that carries a store: never `none` (the finding of the core). */
+export type CredentialVerdict = Exclude<ContentCredentials, { state: 'none' }>;
+
+/**
+ * A verdict from a place that read hostile bytes (the sandboxed image renderer's page): exactly
+ * these fields, each within the record's limits, nothing else. It says what the page says, and
+ * only keeps that from reaching the record in a shape the record could not hold.
+ */
+export const credentialVerdictSchema = z.discriminatedUnion('state', [
+  z.strictObject(VALID),
+  z.strictObject(INVALID),
+  z.strictObject(UNREADABLE),
+]);
 
 /** Whether the image carries a manifest store at all (the gallery's "has Content Credentials"). */
 export function hasContentCredentials(credentials: ContentCredentials | undefined): boolean {

@@ -5,12 +5,17 @@
  * the page trusts nothing a job says beyond what it checks itself. Types and constants only:
  * the page's bundle imports nothing else from here.
  */
+import type { C2paMime } from '../content-credentials/c2pa-read';
+import type { CredentialVerdict } from '../domain/content-credentials';
 
 /** The IPC channel on which the main process sends the page's port to the preload. */
 export const IMAGE_PORT_CHANNEL = 'pictor-image:port';
 
 /** What the preload posts to the page, with the port, through `window.postMessage`. */
 export const IMAGE_PORT_MESSAGE = 'pictor-image-port';
+
+/** The Content Credentials library's WebAssembly module, beside the page's scripts. */
+export const PAGE_C2PA_WASM = 'c2pa_bg.wasm';
 
 /**
  * The page's own ceiling on the pixels of any image it decodes or draws, whatever a job says:
@@ -63,13 +68,28 @@ export interface SvgJob {
   readonly height: number;
 }
 
+/**
+ * Read and validate the C2PA manifest store (Content Credentials) of the file at `url` with
+ * @contentauth/c2pa-wasm, on a worker of its own that is ended when the job is cancelled.
+ */
+export interface VerifyJob {
+  readonly type: 'verify';
+  readonly id: number;
+  readonly url: string;
+  readonly mime: C2paMime;
+  /** A longer file is not read: `unreadable`. */
+  readonly maxBytes: number;
+  /** PEM certificates a signer must chain to for "trusted". */
+  readonly trustAnchors: string;
+}
+
 /** Stop working on job `id` (it timed out or was aborted in the main process). */
 export interface CancelJob {
   readonly type: 'cancel';
   readonly id: number;
 }
 
-export type ImageJob = ThumbnailJob | PngJob | SvgJob;
+export type ImageJob = ThumbnailJob | PngJob | SvgJob | VerifyJob;
 export type PageRequest = ImageJob | CancelJob;
 
 /**
@@ -88,6 +108,8 @@ export type PageAnswer =
       readonly webp: Uint8Array;
     }
   | { readonly type: 'png'; readonly id: number; readonly png: Uint8Array }
+  /** A verify job's verdict (the main process checks its shape: credentialVerdictSchema). */
+  | { readonly type: 'credentials'; readonly id: number; readonly verdict: CredentialVerdict }
   /** The bytes are not an image the page decodes (truncated, corrupt, over a limit). */
   | { readonly type: 'undecodable'; readonly id: number; readonly detail: string }
   /** The page could not do the job for a reason of its own (the bytes did not arrive…). */

@@ -128,16 +128,30 @@ const IMAGE_LIBRARY =
 
 /** The Content Credentials verifier's package, unpacked from the asar whole. */
 export const C2PA_PACKAGE = 'node_modules/@contentauth/c2pa-wasm/';
-/** The one WebAssembly module the app carries: the Content Credentials verifier (no image codec). */
+/** The Content Credentials verifier's WebAssembly module (no image codec), as its package ships it. */
 export const C2PA_WASM = `${C2PA_PACKAGE}pkg/c2pa_bg.wasm`;
+/**
+ * The same module, copied beside the image renderer's page, which verifies in the app
+ * (electron/image-renderer/c2pa-worker.ts): packed, served by the app protocol from the archive.
+ */
+export const PAGE_C2PA_WASM_ENTRY = 'dist-electron/image-renderer/c2pa_bg.wasm';
+/** The WebAssembly modules the app carries, sorted. */
+export const C2PA_WASMS = [PAGE_C2PA_WASM_ENTRY, C2PA_WASM];
+
+/** The bytes of a file inside the archive. */
+export function readBytes(asar: AsarListing, file: string): Buffer {
+  return extractFile(asar.archive, file);
+}
 
 /**
  * Every image library file among archive entries or files unpacked beside the archive, and every
- * WebAssembly module but {@link C2PA_WASM}: a new one could be a codec, and must be looked at.
+ * WebAssembly module but {@link C2PA_WASMS}: a new one could be a codec, and must be looked at.
  */
 export function imageLibraryFiles(entries: Iterable<string>): string[] {
   return [...entries].filter(
-    (entry) => IMAGE_LIBRARY.test(entry) || (entry.endsWith('.wasm') && !entry.endsWith(C2PA_WASM)),
+    (entry) =>
+      IMAGE_LIBRARY.test(entry) ||
+      (entry.endsWith('.wasm') && !C2PA_WASMS.some((wasm) => entry.endsWith(wasm))),
   );
 }
 

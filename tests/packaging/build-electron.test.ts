@@ -86,6 +86,10 @@ beforeEach(async () => {
     "import { shared } from './shared';\nconsole.log(`worker ${shared}`);\n",
   );
   await writeSource(
+    'electron/image-renderer/c2pa-worker.ts',
+    "import { shared } from './shared';\nconsole.log(`c2pa ${shared}`);\n",
+  );
+  await writeSource(
     'electron/image-renderer/shared.ts',
     "export const shared = 'inlined-shared';\n",
   );
@@ -117,6 +121,7 @@ describe('buildElectron', () => {
     expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
       'c2pa-worker.js',
       'image-preload.cjs',
+      'image-renderer/c2pa-worker.js',
       'image-renderer/decode-worker.js',
       'image-renderer/page.js',
       'main.js',

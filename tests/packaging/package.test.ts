@@ -14,11 +14,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
   C2PA_PACKAGE,
   C2PA_WASM,
+  C2PA_WASMS,
+  PAGE_C2PA_WASM_ENTRY,
+  readBytes,
   filesUnder,
   imageLibraryFiles,
   isRuntimeProvided,
@@ -218,7 +222,7 @@ describe('app.asar', () => {
     expect(required.filter((name) => name !== 'electron')).toEqual([]);
   });
 
-  it('ships the image renderer: its preload, its page and the worker the page starts', () => {
+  it('ships the image renderer: its preload, its page and the workers the page starts', () => {
     const { asar, manifest } = current();
     const required = requiresOf(readText(asar, 'dist-electron/image-preload.cjs'));
     expect(required).toEqual(['electron']);
@@ -227,7 +231,10 @@ describe('app.asar', () => {
     expect(scripts).toEqual(['page.js']);
     const page = readText(asar, 'dist-electron/image-renderer/page.js');
     expect(page).toContain('decode-worker.js');
-    for (const script of ['page.js', 'decode-worker.js']) {
+    expect(page).toContain('c2pa-worker.js');
+    // The Content Credentials worker carries c2pa-wasm's glue and fetches the module beside it.
+    expect(readText(asar, 'dist-electron/image-renderer/c2pa-worker.js')).toContain(PAGE_C2PA_WASM);
+    for (const script of ['page.js', 'decode-worker.js', 'c2pa-worker.js']) {
       const code = readText(asar, `dist-electron/image-renderer/${script}`);
       expect(bareImportsOf(code), script).toEqual([]);
     }
@@ -292,19 +299,19 @@ describe('app.asar', () => {
       [],
     );
     expect(imageLibraryFiles(entries)).toEqual([]);
-    // The one WebAssembly module is the Content Credentials verifier's (it decodes no image),
-    // unpacked to disk; nothing else is.
+    // The one WebAssembly module is the Content Credentials verifier's (it decodes no image):
+    // unpacked to disk in its package (the Node worker thread's), and packed beside the image
+    // renderer's page (which the app protocol serves from the archive), the same bytes.
     const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
-    expect(wasm).toEqual([C2PA_WASM]);
+    expect([...wasm].sort()).toEqual(C2PA_WASMS);
     // Unpacked: the verifier's package alone (electron-builder unpacks it whole).
     const unpackedEntries = entries.filter((entry) => isUnpacked(asar, entry));
     expect(unpackedEntries.filter((entry) => !entry.startsWith(C2PA_PACKAGE))).toEqual([]);
-    for (const entry of wasm) {
-      expect(isUnpacked(asar, entry), entry).toBe(true);
-      const onDisk = await stat(path.join(appOut, 'resources', 'app.asar.unpacked', entry));
-      const original = await stat(path.join(ROOT, entry));
-      expect(onDisk.size, entry).toBe(original.size);
-    }
+    expect(isUnpacked(asar, C2PA_WASM)).toBe(true);
+    const onDisk = await readFile(path.join(appOut, 'resources', 'app.asar.unpacked', C2PA_WASM));
+    expect(onDisk.equals(await readFile(path.join(ROOT, C2PA_WASM)))).toBe(true);
+    expect(isUnpacked(asar, PAGE_C2PA_WASM_ENTRY)).toBe(false);
+    expect(readBytes(asar, PAGE_C2PA_WASM_ENTRY).equals(onDisk)).toBe(true);
     const unpacked = await filesUnder(path.join(appOut, 'resources', 'app.asar.unpacked'));
     expect(imageLibraryFiles(unpacked)).toEqual([]);
     expect(imageLibraryFiles(await filesUnder(path.join(appOut, 'resources')))).toEqual([]);

@@ -13,6 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
   C2PA_WASM,
+  C2PA_WASMS,
+  PAGE_C2PA_WASM_ENTRY,
+  readBytes,
   filesUnder,
   imageLibraryFiles,
   isRuntimeProvided,
@@ -137,13 +140,14 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       expect(imageLibraryFiles(entries)).toEqual([]);
       expect(imageLibraryFiles(await filesUnder(resources))).toEqual([]);
       // The Content Credentials verifier's WebAssembly (no image codec), read from disk.
+      // Unpacked in its package (the worker thread's), packed beside the image page (the app's).
       const wasm = entries.filter((entry) => entry.endsWith('.wasm'));
-      expect(wasm).toEqual([C2PA_WASM]);
-      for (const entry of wasm) {
-        expect(isUnpacked(asar, entry)).toBe(true);
-        const onDisk = await stat(path.join(resources, 'app.asar.unpacked', entry));
-        expect(onDisk.size).toBe((await stat(path.join(ROOT, entry))).size);
-      }
+      expect([...wasm].sort()).toEqual(C2PA_WASMS);
+      expect(isUnpacked(asar, C2PA_WASM)).toBe(true);
+      const onDisk = await readFile(path.join(resources, 'app.asar.unpacked', C2PA_WASM));
+      expect(onDisk.equals(await readFile(path.join(ROOT, C2PA_WASM)))).toBe(true);
+      expect(isUnpacked(asar, PAGE_C2PA_WASM_ENTRY)).toBe(false);
+      expect(readBytes(asar, PAGE_C2PA_WASM_ENTRY).equals(onDisk)).toBe(true);
     });
 
     it('has its executable, with the fuses flipped in its binary', async () => {

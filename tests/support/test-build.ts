@@ -76,6 +76,7 @@ const REQUIRED = [
   'dist-electron/c2pa-worker.js',
   'dist-electron/image-preload.cjs',
   'dist-electron/image-renderer/index.html',
+  'dist-electron/image-renderer/c2pa_bg.wasm',
   'dist-electron/preload.cjs',
   'package.json',
   'node_modules',

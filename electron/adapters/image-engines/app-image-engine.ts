@@ -7,6 +7,7 @@
 import { ImageEngineError, type ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
 import { join } from 'node:path';
+import type { RendererImageEngine } from '../../core/images/renderer-image-engine';
 import { createChromiumImageEngine } from '../chromium-image-engine';
 import { systemClock } from '../system-clock';
 import { createHeaderOnlyEngine } from './header-only-engine';
@@ -53,8 +54,11 @@ export function appImageEngine(
   };
 }
 
-/** The image renderer: its page and preload are built beside main.js (one bundle). */
-function imageRenderer(logger: Logger): ImageEngine {
+/**
+ * The image renderer: its page and preload are built beside main.js (one bundle). The app's
+ * Content Credentials are verified on it too (app-credential-verifier.ts).
+ */
+export function imageRenderer(logger: Logger): RendererImageEngine {
   return createChromiumImageEngine({
     pageRoot: join(import.meta.dirname, 'image-renderer'),
     preloadPath: join(import.meta.dirname, 'image-preload.cjs'),

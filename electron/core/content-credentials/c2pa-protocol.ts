@@ -2,7 +2,7 @@
  * Messages between the verifier (c2pa-verifier.ts) and its worker (c2pa-worker.ts). Types only:
  * the worker runs from its own bundle, and from source under Node's type stripping.
  */
-import type { CredentialVerdict } from '../../ports/content-credential-verifier.ts';
+import type { C2paMime, C2paRead } from '../../../shared/content-credentials/c2pa-read.ts';
 
 /** What the worker is started with. */
 export interface C2paWorkerData {
@@ -14,7 +14,7 @@ export interface C2paWorkerData {
 export interface C2paRequest {
   readonly id: number;
   readonly file: string;
-  readonly mime: 'image/png' | 'image/jpeg' | 'image/webp';
+  readonly mime: C2paMime;
   /** A bigger file is not read: `unreadable`. */
   readonly maxBytes: number;
 }
@@ -23,15 +23,4 @@ export type C2paMessage =
   | { readonly kind: 'ready' }
   /** The library could not load: nothing will verify in this process. */
   | { readonly kind: 'unavailable'; readonly reason: string }
-  | {
-      readonly kind: 'verdict';
-      readonly id: number;
-      readonly verdict: CredentialVerdict;
-      /**
-       * The WebAssembly code trapped (not a C2PA error it reported): its state is not to be
-       * trusted for the next file, so the worker is replaced.
-       */
-      readonly trapped: boolean;
-      /** For the log: C2PA's own error name, or the trap's. Names nothing from the file. */
-      readonly detail?: string;
-    };
+  | ({ readonly kind: 'verdict'; readonly id: number } & C2paRead);

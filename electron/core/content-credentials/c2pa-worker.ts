@@ -4,7 +4,8 @@
  * the main side ends when it overruns its time (c2pa-verifier.ts). Hostile manifests are parsed
  * here, never next to the key.
  *
- * Nothing here reaches the network: remote manifests and OCSP are off in the reader's settings,
+ * Nothing here reaches the network: remote manifests and OCSP are off in the reader's settings
+ * (shared/content-credentials/c2pa-read.ts, which the sandboxed image renderer's page uses too),
  * and `fetch` (the library imports it for those) is replaced by a refusal before it loads.
  *
  * Runs from its own bundle (dist-electron/c2pa-worker.js) and, in tests and `npm run cli`, from
@@ -13,11 +14,12 @@
 import { open, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import type * as C2paModule from '@contentauth/c2pa-wasm';
+import {
+  readCredentials,
+  readerSettings,
+  type C2pa,
+} from '../../../shared/content-credentials/c2pa-read.ts';
 import type { C2paMessage, C2paRequest, C2paWorkerData } from './c2pa-protocol.ts';
-import { verdictOf } from './c2pa-verdict.ts';
-
-type C2pa = typeof C2paModule;
 
 const data = workerData as C2paWorkerData;
 const post = (message: C2paMessage) => parentPort?.postMessage(message);
@@ -44,49 +46,17 @@ async function readWhole(file: string, maxBytes: number): Promise<Uint8Array | n
   }
 }
 
-const settings = JSON.stringify({
-  verify: {
-    verify_trust: true,
-    verify_timestamp_trust: true,
-    ocsp_fetch: false,
-    remote_manifest_fetch: false,
-  },
-  ...(data.trustAnchors.includes('BEGIN CERTIFICATE')
-    ? { trust: { trust_anchors: data.trustAnchors } }
-    : {}),
-});
+const settings = readerSettings(data.trustAnchors);
 
 async function verify(c2pa: C2pa, request: C2paRequest): Promise<C2paMessage> {
   const bytes = await readWhole(request.file, request.maxBytes).catch(() => null);
   if (!bytes)
     return { kind: 'verdict', id: request.id, verdict: { state: 'unreadable' }, trapped: false };
-  let reader: C2paModule.WasmReader | undefined;
-  try {
-    reader = await c2pa.WasmReader.fromBytes(request.mime, bytes, settings);
-    const verdict = verdictOf(JSON.parse(reader.json()) as unknown);
-    return { kind: 'verdict', id: request.id, verdict, trapped: false };
-  } catch (error) {
-    // c2pa-rs reports its own errors as strings (`C2pa(JumbfNotFound)`); anything else is a trap.
-    const reported = typeof error === 'string';
-    const detail = reported
-      ? (/^C2pa\((\w+)/.exec(error)?.[1] ?? 'C2paError')
-      : error instanceof Error
-        ? error.name
-        : typeof error;
-    return {
-      kind: 'verdict',
-      id: request.id,
-      verdict: { state: 'unreadable' },
-      trapped: !reported,
-      detail,
-    };
-  } finally {
-    try {
-      reader?.free();
-    } catch {
-      // A reader whose code trapped may not free; the worker is replaced anyway.
-    }
-  }
+  return {
+    kind: 'verdict',
+    id: request.id,
+    ...(await readCredentials(c2pa, request.mime, bytes, settings)),
+  };
 }
 
 async function main(): Promise<void> {

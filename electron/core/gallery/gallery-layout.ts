@@ -45,6 +45,37 @@ export function xmpSidecarName(imageName: string): string {
   return imageName.replace(/\.[^./]*$/, '') + '.xmp';
 }
 
+/** How many `-restored-N` names Undo tries for one file (gallery-trash.ts). */
+export const MAX_RESTORE_NAMES = 100;
+/** `image-<n>-restored-<N>.<ext>`: an image Undo brought back under a new name. */
+const RESTORED_IMAGE_NAME = /^image-([1-9]\d{0,2})-restored-([1-9]\d{0,2})\.([a-z]{3,4})$/;
+
+/**
+ * The names image `index` may have in a task folder of `present` files, best first: its own
+ * (`image-1.png`) in each of `kinds`, then the `-restored-N` names Undo gives it when its own was
+ * taken meanwhile (`image-1-restored-2.png`), lowest N first. Only names Pictor gives, so a
+ * folder anyone could have written is still read by name alone.
+ */
+export function imageFileCandidates(
+  index: number,
+  kinds: readonly ImageKind[],
+  present: ReadonlySet<string>,
+): { kind: ImageKind; name: string }[] {
+  const own = kinds
+    .map((kind) => ({ kind, name: imageNames(index, kind).image, n: 0 }))
+    .filter((candidate) => present.has(candidate.name));
+  const restored = [...present].flatMap((name) => {
+    const [, number, n, extension] = RESTORED_IMAGE_NAME.exec(name) ?? [];
+    const kind = kinds.find((candidate) => IMAGE_EXTENSION[candidate] === extension);
+    const which = Number(n);
+    return Number(number) === index + 1 && kind && which <= MAX_RESTORE_NAMES
+      ? [{ kind, name, n: which }]
+      : [];
+  });
+  restored.sort((a, b) => a.n - b.n || kinds.indexOf(a.kind) - kinds.indexOf(b.kind));
+  return [...own, ...restored].map(({ kind, name }) => ({ kind, name }));
+}
+
 const SLUG_MAX = 40;
 const ID_CHARS = 8;
 

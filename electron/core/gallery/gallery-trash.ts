@@ -24,6 +24,7 @@ import {
   removeTree,
   renameContained,
 } from '../fs/contained-fs';
+import { MAX_RESTORE_NAMES, xmpSidecarName } from './gallery-layout';
 import { resolveInside } from './gallery-path';
 import { isCache, type ImageFile } from './image-files';
 
@@ -31,8 +32,6 @@ import { isCache, type ImageFile } from './image-files';
 export const TRASH_DIR = '.pictor-trash';
 /** How long a deleted image can be restored (Undo, Ctrl/Cmd+Z) before it goes to the system trash. */
 export const TRASH_KEEP_MS = 5 * 60_000;
-/** How many `-restored-N` names a restore tries before it gives up. */
-const MAX_RESTORE_NAMES = 100;
 
 /** One file of an image in the trash: its role, where it was, its name in the entry's folder. */
 export interface HeldImageFile extends ImageFile {
@@ -112,7 +111,8 @@ export class GalleryTrash {
       const held = join(this.entryFolder(id), file.held);
       if ((await lstatOrNull(held)) === null) continue;
       try {
-        back.push({ role: file.role, path: await this.placeNew(held, file.path) });
+        const wanted = pairedPath(file, files, back);
+        back.push({ role: file.role, path: await this.placeNew(held, wanted) });
       } catch (error) {
         if (file.role === 'image') throw error;
         // Not the image: a cache is made again; the user's own file goes to the system trash.
@@ -262,6 +262,24 @@ function restoredName(path: string, attempt: number): string {
   const extension = extname(path);
   const stem = basename(path, extension);
   return join(dirname(path), `${stem}-restored-${String(attempt)}${extension}`);
+}
+
+/**
+ * Where a file comes back: its old path, except an XMP sidecar of an image that came back under
+ * a new name (its old one was taken), which follows the image's new name (`image-1-restored-1.png`
+ * → `image-1-restored-1.xmp`): readers pair an image with its sidecar by name
+ * (gallery-layout.ts `xmpSidecarName`), so a sidecar left under the old stem would belong to
+ * whatever took the old name, and the restored image would have none.
+ */
+function pairedPath(
+  file: ImageFile,
+  held: readonly ImageFile[],
+  back: readonly ImageFile[],
+): string {
+  if (file.role !== 'xmp') return file.path;
+  const was = held.find((item) => item.role === 'image')?.path;
+  const now = back.find((item) => item.role === 'image')?.path;
+  return was === undefined || now === undefined || now === was ? file.path : xmpSidecarName(now);
 }
 
 /** The file's own name, if it is a plain one (`[A-Za-z0-9._-]`, no leading dot); else `image`. */

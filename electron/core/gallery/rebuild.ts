@@ -24,7 +24,7 @@ import { checkHeaderOfFile } from '../images/image-header';
 import { TEMP_DIR } from './gallery-layout';
 import { errorCode } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
-import { THUMBS_DIR, imageNames } from './gallery-layout';
+import { THUMBS_DIR, imageFileCandidates, imageNames, xmpSidecarName } from './gallery-layout';
 import { IMAGE_MIME, type ImageKind } from './image-sniff';
 import { readRegularFile, regularFileSize, UnsafeFileError } from './regular-file';
 import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from './sidecar';
@@ -225,43 +225,49 @@ async function repairImage(image: ImageRecord, files: FolderFiles): Promise<Imag
   if (image.state === 'deleted') return withoutFile(image);
   const preferred = KINDS.find((kind) => IMAGE_MIME[kind] === image.mime);
   const order = preferred ? [preferred, ...KINDS.filter((kind) => kind !== preferred)] : KINDS;
-  const kind = order.find((candidate) =>
-    files.images.has(imageNames(image.index, candidate).image),
-  );
-  if (!kind) return missing(image);
-  const names = imageNames(image.index, kind);
-  const path = join(files.folder, names.image);
-  try {
-    const described = await describeFile(path, kind, image, files);
-    // A signer named in a folder anyone could edit is not believed (verdictFromDisk).
-    const {
-      error: _e,
-      thumbnail: _t,
-      thumbnailPending: _p,
-      xmpFile: _x,
-      contentCredentials: _c,
-      ...rest
-    } = image;
-    const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
-    const verdict = verdictFromDisk(image.contentCredentials);
-    return {
-      ...rest,
-      ...described,
-      ...(verdict ? { contentCredentials: verdict } : {}),
-      state: 'saved',
-      mime: IMAGE_MIME[kind],
-      file: toGalleryPath(files.root, path),
-      // No thumbnail file: the app makes one the next time it shows the gallery.
-      ...(hasThumbnail
-        ? { thumbnail: toGalleryPath(files.root, join(files.folder, names.thumbnail)) }
-        : { thumbnailPending: true as const }),
-      ...(files.images.has(names.xmp)
-        ? { xmpFile: toGalleryPath(files.root, join(files.folder, names.xmp)) }
-        : {}),
-    };
-  } catch {
-    return missing(image);
+  // Its own name first, then one Undo gave it: the first that is the image its name says.
+  for (const { kind, name } of imageFileCandidates(image.index, order, files.images)) {
+    const path = join(files.folder, name);
+    const described = await describeFile(path, kind, image, files).catch(() => null);
+    if (described) return savedImage(image, files, { kind, name, described });
   }
+  return missing(image);
+}
+
+/** The image saved at `name` in its folder, with the thumbnail and XMP sidecar found beside it. */
+function savedImage(
+  image: ImageRecord,
+  files: FolderFiles,
+  found: { kind: ImageKind; name: string; described: Awaited<ReturnType<typeof describeFile>> },
+): ImageRecord {
+  const names = imageNames(image.index, found.kind);
+  const xmp = xmpSidecarName(found.name);
+  // A signer named in a folder anyone could edit is not believed (verdictFromDisk).
+  const {
+    error: _e,
+    thumbnail: _t,
+    thumbnailPending: _p,
+    xmpFile: _x,
+    contentCredentials: _c,
+    ...rest
+  } = image;
+  const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
+  const verdict = verdictFromDisk(image.contentCredentials);
+  return {
+    ...rest,
+    ...found.described,
+    ...(verdict ? { contentCredentials: verdict } : {}),
+    state: 'saved',
+    mime: IMAGE_MIME[found.kind],
+    file: toGalleryPath(files.root, join(files.folder, found.name)),
+    // No thumbnail file: the app makes one the next time it shows the gallery.
+    ...(hasThumbnail
+      ? { thumbnail: toGalleryPath(files.root, join(files.folder, names.thumbnail)) }
+      : { thumbnailPending: true as const }),
+    ...(files.images.has(xmp)
+      ? { xmpFile: toGalleryPath(files.root, join(files.folder, xmp)) }
+      : {}),
+  };
 }
 
 async function repairRecord(

@@ -2,9 +2,11 @@
  * Every message from the image renderer's page is parsed here before the main process uses it:
  * the page decodes hostile bytes, so it is trusted no more than the bytes. Anything that does not
  * parse ends the renderer (renderer-image-engine.ts). Sizes and the WebP container are checked
- * again by the caller (the core's answer check); this is the shape.
+ * again by the caller (the core's answer check); this is the shape. A Content Credentials verdict
+ * is checked here in full (its fields, their limits, no control characters, no other field).
  */
 import { z } from 'zod';
+import { credentialVerdictSchema } from '../../../shared/domain/content-credentials';
 import { MAX_IMAGE_SIDE } from '../../../shared/domain/limits';
 import { MAX_ANSWER_DETAIL, PAGE_MAX_SOURCE_BYTES } from '../../../shared/image-renderer/protocol';
 
@@ -40,6 +42,8 @@ const answerSchema = z.discriminatedUnion('type', [
     webp: encodedBytes,
   }),
   z.strictObject({ type: z.literal('png'), id, png: encodedBytes }),
+  // What the page read in a file's Content Credentials: the record's own shape, nothing more.
+  z.strictObject({ type: z.literal('credentials'), id, verdict: credentialVerdictSchema }),
   z.strictObject({ type: z.literal('undecodable'), id, detail }),
   z.strictObject({ type: z.literal('failed'), id, detail }),
 ]);

@@ -6,7 +6,7 @@
  * (image-job-sources.ts), never through the main process's memory as a whole.
  */
 import type { JobAnswer } from './renderer-answers';
-import { RendererJobs, type RendererJobsOptions } from './renderer-jobs';
+import { RendererJobs, type RendererJobSpec, type RendererJobsOptions } from './renderer-jobs';
 import { ImageJobSources } from './image-job-sources';
 import {
   ImageEngineError,
@@ -56,6 +56,14 @@ export class RendererImageEngine implements ImageEngine {
   /** Whether the renderer is running or starting (it closes when idle). */
   get rendererRunning(): boolean {
     return this.jobs.running;
+  }
+
+  /**
+   * Runs another kind of job on the same renderer, under the same bounds (its Content
+   * Credentials jobs: core/content-credentials/renderer-verifier.ts).
+   */
+  runJob<T>(spec: RendererJobSpec<T>): Promise<T> {
+    return this.jobs.run(spec);
   }
 
   thumbnail(request: ThumbnailRequest): Promise<ThumbnailAnswer> {

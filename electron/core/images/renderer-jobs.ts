@@ -41,6 +41,8 @@ export interface RendererJobSpec<T> {
   /** The result of an answer to this job; throws to fail it. */
   readonly settle: (answer: JobAnswer) => T;
   readonly signal?: AbortSignal;
+  /** This job's own time limit, instead of the engine's `jobTimeoutMs`. */
+  readonly timeoutMs?: number;
 }
 
 interface Job {
@@ -156,7 +158,7 @@ export class RendererJobs {
     job.source = this.options.sources.register(job.spec.source);
     job.timer = this.options.clock.setTimeout(
       () => this.timedOut(job),
-      this.options.jobTimeoutMs ?? 30_000,
+      job.spec.timeoutMs ?? this.options.jobTimeoutMs ?? 30_000,
     );
     connection.post(job.spec.request(job.id, this.options.host.sourceUrl(job.source.token)));
   }

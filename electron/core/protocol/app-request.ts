@@ -30,6 +30,8 @@ const APP_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
   ['.woff2', 'font/woff2'],
   ['.ttf', 'font/ttf'],
   ['.txt', 'text/plain; charset=utf-8'],
+  // The image page's Content Credentials module (electron/image-renderer/c2pa-worker.ts).
+  ['.wasm', 'application/wasm'],
 ]);
 
 const APP_RULES: ServeRules = { contentTypes: APP_CONTENT_TYPES };

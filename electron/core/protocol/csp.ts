@@ -36,7 +36,13 @@ export const RENDERER_CSP = policyOf(RENDERER_CSP_DIRECTIVES);
 /**
  * The image renderer's policy (electron/image-renderer). Scripts and workers only from its own
  * folder; `connect-src` only the image protocol, where each job's bytes wait behind a one-time
- * address (a test serves them from a loopback origin instead: `bytesSource`); `img-src blob:`
+ * address (a test serves them from a loopback origin instead: `bytesSource`), and the page's own
+ * folder, for the one file fetched there: c2pa-rs's WebAssembly module. `'wasm-unsafe-eval'`
+ * (this page only, never the app's window) lets the Content Credentials worker compile that
+ * module: it allows WebAssembly compilation and nothing else (no `eval`, no `new Function`,
+ * no inline script), and the only module the page can fetch is the one built beside it, since
+ * the session refuses every address but the page's folder and the jobs' (the page has no
+ * network). Verifying there keeps hostile manifests out of the main process. `img-src blob:`
  * only because an SVG is drawn through an <img> from a blob: URL the page made itself (workers have
  * no SVG decoder, and a blob: image renders in secure static mode: no script, no fetch). No
  * style, font, frame, form or media source: the page shows nothing.
@@ -44,9 +50,9 @@ export const RENDERER_CSP = policyOf(RENDERER_CSP_DIRECTIVES);
 export function imageRendererCsp(bytesSource: string): string {
   return policyOf({
     'default-src': ["'none'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
     'worker-src': ["'self'"],
-    'connect-src': [bytesSource],
+    'connect-src': ["'self'", bytesSource],
     'img-src': ['blob:'],
     'base-uri': ["'none'"],
     'form-action': ["'none'"],

@@ -3,7 +3,9 @@
  * Credentials: the image was saved as it came (no Pictor XMP in it), so the task comes back from
  * its XMP sidecar, read with the same checks and the same size cap as an embedded packet. A
  * sidecar that lies, or is too big, is not believed; a verdict written in a folder is dropped.
+ * An image Undo brought back under a new name keeps its sidecar beside it, and is read so.
  */
+import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +14,9 @@ import { MAX_XMP_SIDECAR_BYTES } from '../../../electron/core/gallery/metadata/x
 import { buildXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { TrashJournal } from '../../../electron/core/trash/trash-journal';
+import { TrashOperations } from '../../../electron/core/trash/trash-operations';
+import { ManualClock } from '../../fakes/manual-clock';
 import { c2paFixture } from '../../support/c2pa-hostile';
 import {
   makeRecord,
@@ -27,6 +32,7 @@ import {
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
 import { testImageEngine } from '../../support/image-engine';
+import { MemoryRecords, cleanUp, onlyRecord, tempDir } from '../../unit/core/trash/trash-fixture';
 
 let server: TestServer;
 let root: string;
@@ -46,7 +52,10 @@ beforeEach(async () => {
   });
   await gallery.init();
 });
-afterEach(() => removeDir(root));
+afterEach(async () => {
+  await removeDir(root);
+  await cleanUp();
+});
 
 /** A signed PNG and a plain WebP downloaded as one task; no pictor.json written. */
 async function downloadTask(): Promise<TaskRecord> {
@@ -136,4 +145,71 @@ it('drops a Content Credentials verdict a pictor.json claims: it shows as not ch
     undefined,
   ]);
   expect(records[0]!.images[0]!.xmpFile).toBe(`${folder}/image-1.xmp`);
+});
+
+/**
+ * Undo of the signed image after its name was taken: it comes back as `image-1-restored-1.png`,
+ * and its sidecar must come back under the same stem, named so in the record, or nothing pairs
+ * the two again; the folder's rebuild (no pictor.json) then finds the task only through that
+ * sidecar, the image itself carrying no Pictor metadata.
+ */
+describe('Undo of a signed image whose name was taken meanwhile', () => {
+  /** The signed PNG saved by the gallery: its record, `saved`, as the engine would keep it. */
+  async function savedSignedImage(): Promise<TaskRecord> {
+    const record = makeRecord(
+      [server.route(`/signed-${root.slice(-6)}.png`, serve(c2paFixture('signed.png')))],
+      { request: { prompt: 'Signed lighthouse', model: 'm-1', size: '96x64', quality: 'low' } },
+    );
+    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(`not saved: ${outcome.state}`);
+    const { state, file, xmpFile, width, height, bytes, mime } = outcome;
+    expect(xmpFile).toBe(`${gallery.folderFor(record)}/image-1.xmp`);
+    return {
+      ...record,
+      folder: gallery.folderFor(record),
+      images: [{ ...record.images[0]!, state, file, xmpFile, width, height, bytes, mime }],
+    };
+  }
+
+  it('brings the sidecar back beside the image’s new name, and rebuild reads the pair', async () => {
+    const saved = await savedSignedImage();
+    const folder = join(root, saved.folder!);
+    const records = new MemoryRecords();
+    records.map.set(saved.localId, saved);
+    const trash = new TrashOperations({
+      journal: new TrashJournal(join(await tempDir('data'), 'trash-journal')),
+      core: () => ({ engine: records, gallery }),
+      clock: new ManualClock(),
+      sendToSystemTrash: () => Promise.reject(new Error('Nothing goes on in this test.')),
+    });
+    const ref = { localId: saved.localId, index: 0 };
+    await trash.deleteImages([ref]);
+    expect(existsSync(join(folder, 'image-1.png'))).toBe(false);
+    expect(existsSync(join(folder, 'image-1.xmp'))).toBe(false);
+
+    // Meanwhile something else takes the image's name (a file the user put there).
+    await writeFile(join(folder, 'image-1.png'), 'not the signed image');
+    const restored = onlyRecord(await trash.restoreImages([ref])).images[0]!;
+
+    expect(restored.file).toBe(`${saved.folder}/image-1-restored-1.png`);
+    expect(restored.xmpFile).toBe(`${saved.folder}/image-1-restored-1.xmp`);
+    expect(
+      (await readFile(join(folder, 'image-1-restored-1.png'))).equals(c2paFixture('signed.png')),
+    ).toBe(true);
+    expect(await readFile(join(folder, 'image-1-restored-1.xmp'), 'utf8')).toContain(
+      'Signed lighthouse',
+    );
+    // Nothing is left under the old stem to be taken for the other file's sidecar.
+    expect(existsSync(join(folder, 'image-1.xmp'))).toBe(false);
+
+    // The library is lost: the task comes back from the restored image's sidecar alone.
+    const rebuilt = (await gallery.rebuild()).records;
+    expect(rebuilt).toHaveLength(1);
+    expect(rebuilt[0]).toMatchObject({ localId: saved.localId, request: saved.request });
+    expect(rebuilt[0]!.images[0]).toMatchObject({
+      state: 'saved',
+      file: `${saved.folder}/image-1-restored-1.png`,
+      xmpFile: `${saved.folder}/image-1-restored-1.xmp`,
+    });
+  });
 });

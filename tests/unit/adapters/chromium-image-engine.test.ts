@@ -135,7 +135,7 @@ describe('the image renderer window', () => {
     const page = await serveApp(new Request('pictor-app://images/index.html'));
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; script-src 'self'; worker-src 'self'; connect-src pictor-image:; img-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; connect-src 'self' pictor-image:; img-src blob:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
     );
     expect((await serveApp(new Request('pictor-app://app/index.html'))).status).toBe(400);
     // The URL parser folds the dots: what is left names no file of the page.
@@ -147,6 +147,7 @@ describe('the image renderer window', () => {
     await flushPromises();
     const allowed = [
       'pictor-app://images/page.js',
+      'pictor-app://images/c2pa_bg.wasm',
       'pictor-image://job/abc',
       'blob:pictor-app://images/5f0c',
     ];

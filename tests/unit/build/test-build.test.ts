@@ -47,6 +47,7 @@ async function fakeBuild(script: string): Promise<void> {
     'preload.cjs',
     'image-preload.cjs',
     'image-renderer/index.html',
+    'image-renderer/c2pa_bg.wasm',
   ]) {
     await write(`dist-electron/${file}`, '');
   }

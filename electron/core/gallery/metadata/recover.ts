@@ -21,8 +21,11 @@ import {
 import { xmpSidecarName } from '../gallery-layout';
 import { readXmpSidecar } from './xmp-sidecar';
 
-/** `image-<n>.<ext>` as the gallery names images (gallery-layout.ts), n from 1. */
-const IMAGE_NAME = /^image-([1-9]\d?)\.(png|jpg|webp)$/;
+/**
+ * `image-<n>.<ext>` as the gallery names images (gallery-layout.ts), n from 1, or
+ * `image-<n>-restored-<N>.<ext>` as Undo names one whose own name was taken meanwhile.
+ */
+const IMAGE_NAME = /^image-([1-9]\d?)(?:-restored-[1-9]\d{0,2})?\.(png|jpg|webp)$/;
 const KIND_OF_EXTENSION = Object.fromEntries(
   Object.entries(IMAGE_EXTENSION).map(([kind, extension]) => [extension, kind]),
 ) as Record<string, ImageKind>;

@@ -12,8 +12,12 @@ import {
   VerifierUnavailableError,
 } from '../../../../electron/core/content-credentials/c2pa-verifier';
 import { readTrustAnchors } from '../../../../electron/core/content-credentials/trust-anchors';
-import type { ImageFormat } from '../../../../electron/ports/image-engine';
-import { TEST_CA_PEM, buildPng, c2paFixture, pngChunks } from '../../../support/c2pa-hostile';
+import { TEST_CA_PEM, c2paFixture } from '../../../support/c2pa-hostile';
+import {
+  SIGNED_FIXTURES,
+  SIGNED_VERDICT,
+  pixelsChangedPng,
+} from '../../../support/c2pa-hostile-cases';
 
 let folder: string;
 let testList: C2paVerifier;
@@ -36,29 +40,16 @@ async function fileOf(name: string, bytes: Buffer): Promise<string> {
   return file;
 }
 
-const SIGNED: Array<[ImageFormat, Parameters<typeof c2paFixture>[0]]> = [
-  ['png', 'signed.png'],
-  ['jpeg', 'signed.jpg'],
-  ['webp', 'signed.webp'],
-  ['jpeg', 'signed-split.jpg'],
-];
-
 describe('verifying Content Credentials in a worker thread', () => {
-  it.each(SIGNED)(
+  it.each(SIGNED_FIXTURES)(
     'a signed %s (%s) is valid and trusted against the test list',
     async (format, name) => {
       const file = await fileOf(name, c2paFixture(name));
-      await expect(testList.verify({ file, format })).resolves.toEqual({
-        state: 'valid',
-        signer: 'Pictor Test Signer',
-        generator: 'Pictor Test Image Service 1.0',
-        trusted: true,
-        aiGenerated: true,
-      });
+      await expect(testList.verify({ file, format })).resolves.toEqual(SIGNED_VERDICT);
     },
   );
 
-  it.each(SIGNED)(
+  it.each(SIGNED_FIXTURES)(
     'a signed %s (%s) is valid but untrusted against the shipped list',
     async (format, name) => {
       const file = await fileOf(`shipped-${name}`, c2paFixture(name));
@@ -70,12 +61,7 @@ describe('verifying Content Credentials in a worker thread', () => {
   );
 
   it('a signed PNG whose pixels changed is invalid, with C2PA’s own code', async () => {
-    const chunks = pngChunks(c2paFixture('signed.png'));
-    const idat = chunks.find((chunk) => chunk.type === 'IDAT')!;
-    const changed = Buffer.from(idat.data);
-    changed[changed.length - 10]! ^= 0xff;
-    idat.data = changed;
-    const file = await fileOf('changed.png', buildPng(chunks));
+    const file = await fileOf('changed.png', pixelsChangedPng());
     const verdict = await testList.verify({ file, format: 'png' });
     expect(verdict).toMatchObject({ state: 'invalid', signer: 'Pictor Test Signer' });
     expect(verdict.state === 'invalid' && verdict.codes).toContain('assertion.dataHash.mismatch');

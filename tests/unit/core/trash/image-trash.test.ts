@@ -143,6 +143,49 @@ describe('restoring an image', () => {
     expect(again.problem).toBeInstanceOf(GalleryImageError);
   });
 
+  describe('an image with an XMP sidecar (it carries Content Credentials)', () => {
+    /** The fixture's image given a sidecar `image-1.xmp`, named in its record. */
+    async function withSidecar() {
+      const g = await galleryWithImages();
+      await writeFile(join(g.root, 'task-0', 'image-1.xmp'), 'xmp of image 1');
+      const task = g.tasks[0]!;
+      g.records.map.set(task.localId, {
+        ...task,
+        images: [{ ...task.images[0]!, xmpFile: 'task-0/image-1.xmp' }, task.images[1]!],
+      });
+      return g;
+    }
+
+    it('brings the sidecar back under its name when the image keeps its own', async () => {
+      const g = await withSidecar();
+      await g.ops.deleteImages(g.refs);
+      const restored = onlyRecord(await g.ops.restoreImages(g.refs)).images[0]!;
+      expect(restored).toMatchObject({ file: 'task-0/image-1.png', xmpFile: 'task-0/image-1.xmp' });
+      expect(await readFile(join(g.root, 'task-0', 'image-1.xmp'), 'utf8')).toBe('xmp of image 1');
+    });
+
+    it.each([
+      ['the image’s name and nothing else', ['image-1.png']],
+      ['the image’s and the sidecar’s names', ['image-1.png', 'image-1.xmp']],
+      ['two restored names', ['image-1.png', 'image-1-restored-1.png']],
+    ])('the sidecar follows the image’s new name when %s are taken', async (_case, taken) => {
+      const g = await withSidecar();
+      await g.ops.deleteImages(g.refs);
+      for (const name of taken) await writeFile(join(g.root, 'task-0', name), 'someone else’s');
+      const restored = onlyRecord(await g.ops.restoreImages(g.refs)).images[0]!;
+      const stem = restored.file!.replace(/\.png$/, '');
+      expect(stem).toMatch(/^task-0\/image-1-restored-\d$/);
+      expect(restored.xmpFile).toBe(`${stem}.xmp`);
+      expect(await readFile(join(g.root, `${stem}.xmp`), 'utf8')).toBe('xmp of image 1');
+      expect(await readFile(join(g.root, `${stem}.png`), 'utf8')).toBe('png bytes 0');
+      // Nothing of this image is left under the old stem, and what took it is untouched.
+      for (const name of taken)
+        expect(await readFile(join(g.root, 'task-0', name), 'utf8')).toBe('someone else’s');
+      if (!taken.includes('image-1.xmp'))
+        expect(existsSync(join(g.root, 'task-0', 'image-1.xmp'))).toBe(false);
+    });
+  });
+
   it('reports its progress, the last report at the end', async () => {
     const g = await galleryWithImages(3);
     await g.ops.deleteImages(g.refs);

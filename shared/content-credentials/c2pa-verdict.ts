@@ -6,15 +6,16 @@
  * c2pa-rs decides the state itself (`validation_state`): `Invalid` when any check failed (a hash,
  * the signature, the certificate), `Valid` when everything verified but the signer's certificate
  * does not chain to a trust anchor (`signingCredential.untrusted`), `Trusted` when it does.
- * Runs in the worker (c2pa-worker.ts) and in tests; imports carry `.ts` for Node's type stripping.
+ * Runs where the bytes are read (c2pa-read.ts): the Node hosts' worker thread and the sandboxed
+ * image renderer's page; imports carry `.ts` for Node's type stripping.
  */
 import { z } from 'zod';
 import {
   MAX_CREDENTIAL_CODES,
   MAX_CREDENTIAL_NAME_CHARS,
-} from '../../../shared/domain/content-credentials.ts';
-import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters.ts';
-import type { CredentialVerdict } from '../../ports/content-credential-verifier.ts';
+  type CredentialVerdict,
+} from '../domain/content-credentials.ts';
+import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters.ts';
 
 /** IPTC digital source types that say a trained model made (all or part of) the content. */
 const AI_SOURCE_TYPES = new Set([
