@@ -138,6 +138,32 @@ describe('detecting a C2PA manifest store by the container structure', () => {
     expect(read).toBeLessThan(big.length * 1.5);
   });
 
+  it('steps over large chunks reading their headers only, not their bodies', async () => {
+    // Encoders write IDAT in chunks of about 64 KiB: a window read at each header would read
+    // (and allocate) the whole image to find a store that is usually not there.
+    const chunks = pngChunks(c2paFixture('signed.png'));
+    const idats = Array.from({ length: 100 }, () => ({ type: 'IDAT', data: Buffer.alloc(65_536) }));
+    chunks.splice(chunks.length - 1, 0, ...idats);
+    const big = buildPng(chunks);
+    let read = 0;
+    let calls = 0;
+    const presence = await detectC2pa(
+      {
+        size: big.length,
+        read: (offset, length) => {
+          calls += 1;
+          read += length;
+          return Promise.resolve(big.subarray(offset, offset + length));
+        },
+      },
+      'png',
+    );
+    expect(presence).toMatchObject({ found: true, labelled: true });
+    expect(calls).toBeLessThan(120);
+    // A page per chunk header: 100 × 4 KiB and the small chunks' reads, not 6.5 MB.
+    expect(read).toBeLessThan(1024 * 1024);
+  });
+
   describe('on files', () => {
     let folder: string;
     beforeAll(async () => {
