@@ -78,6 +78,8 @@ async function main(): Promise<void> {
   const output = table(rows);
   console.log(output);
   const notes = rows.filter((r) => r.note).map((r) => `- **${r.row}**: ${r.note}`);
+  // A partial run writes no doc: its notes (how a figure splits) are printed with its table.
+  if (wanted.size !== SUITES.length && notes.length > 0) console.log(['', ...notes].join('\n'));
   if (wanted.size === SUITES.length) {
     const doc = [
       '# Performance',

@@ -9,8 +9,15 @@
  * queues jobs. Measured here (2048×2048 photo-like PNGs, 2 in flight, 2 busy cores): 73 ms CPU
  * per image in the thread, 72 ms in a worker thread, the same memory growth (+50..73 MB), and
  * the worker slower end to end (messages both ways): no reason for a worker.
+ *
+ * At most {@link DECODES_AT_ONCE} decodes run at once. The download manager hands over as many
+ * images as it downloads (16), and sharp queued every one on libuv's thread pool: four decoding
+ * together, each thread's allocator arena keeping its high-water mark, and the downloads' file
+ * writes waiting behind them on the same pool. Two keep both cores busy (libvips uses threads of
+ * its own within an image).
  */
 import type sharpModule from 'sharp';
+import { limiter } from '../../core/work-limit';
 import {
   ImageEngineError,
   type ImageEngine,
@@ -19,6 +26,9 @@ import {
 } from '../../ports/image-engine';
 
 type Sharp = typeof sharpModule;
+
+/** Decodes in flight per engine (see the module comment). */
+export const DECODES_AT_ONCE = 2;
 
 let loading: Promise<Sharp> | null = null;
 
@@ -79,20 +89,23 @@ async function thumbnail(request: ThumbnailRequest): Promise<ThumbnailAnswer> {
   }
 }
 
+async function toPng(bytes: Uint8Array, maxSide: number | undefined): Promise<Buffer> {
+  const sharp = await loadSharp();
+  const image = sharp(bytes, { failOn: 'error' });
+  const sized =
+    maxSide === undefined
+      ? image
+      : image.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
+  return sized.png().toBuffer();
+}
+
 /** The `sharp-native` engine (see the module comment); sharp loads on its first job. */
 export function createSharpNativeEngine(): ImageEngine {
+  const decodes = limiter(DECODES_AT_ONCE);
   return {
     name: 'sharp-native',
-    thumbnail,
-    async toPng(bytes, maxSide) {
-      const sharp = await loadSharp();
-      const image = sharp(bytes, { failOn: 'error' });
-      const sized =
-        maxSide === undefined
-          ? image
-          : image.resize(maxSide, maxSide, { fit: 'inside', withoutEnlargement: true });
-      return sized.png().toBuffer();
-    },
+    thumbnail: (request) => decodes(() => thumbnail(request)),
+    toPng: (bytes, maxSide) => decodes(() => toPng(bytes, maxSide)),
     async renderSvgPng(svg, size) {
       const sharp = await loadSharp();
       return sharp(Buffer.from(svg), { density: 72 })

@@ -29,6 +29,7 @@ import { IMAGE_MIME, type ImageKind } from './image-sniff';
 import { readRegularFile, regularFileSize, UnsafeFileError } from './regular-file';
 import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from './sidecar';
 import { isImageName, recoverFromImages } from './metadata/recover';
+import { limiter, type Limiter } from '../work-limit';
 import { SIDECAR_NAME } from './gallery-layout';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
@@ -351,29 +352,10 @@ function groupByTask(found: readonly Found[]): Array<Found | Found[]> {
   return tasks;
 }
 
-type Limiter = <T>(work: () => Promise<T>) => Promise<T>;
-
 /** How the rebuild reads images: {@link IMAGE_READS} at once, with the pixel limit. */
 interface ImageWork {
   readonly reads: Limiter;
   readonly maxPixels: number;
-}
-
-/** Runs at most `slots` of the works given to it at once, the others in arrival order. */
-function limiter(slots: number): Limiter {
-  let free = slots;
-  const waiting: Array<() => void> = [];
-  return async (work) => {
-    if (free > 0) free -= 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await work();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else free += 1;
-    }
-  };
 }
 
 /** `map` with at most {@link CONCURRENCY} calls in flight; results keep the input order. */

@@ -44,6 +44,16 @@ export interface DownloadMemoryReport {
   readonly peakHeapGrowth: number;
   /** Memory outside V8's heap held by JS objects (socket and file buffers) at the RSS peak. */
   readonly peakExternalGrowth: number;
+  /**
+   * The most ArrayBuffer memory (the bodies' socket chunks, file buffers) alive at any sample,
+   * as growth; after the final GC it is back near the baseline, so most of it was garbage not
+   * yet collected, not memory anything kept.
+   */
+  readonly maxArrayBufferGrowth: number;
+  /** ArrayBuffer memory after the final GC, as growth (what is really kept). */
+  readonly afterArrayBufferGrowth: number;
+  /** CPU time of this process (all its threads) per image given, ms: load-independent. */
+  readonly cpuMsPerImage: number;
   readonly saved: number;
   readonly failed: string[];
   readonly bytes: number;
@@ -181,6 +191,9 @@ interface Measured {
   readonly afterRss: number;
   readonly peakHeapGrowth: number;
   readonly peakExternalGrowth: number;
+  readonly maxArrayBufferGrowth: number;
+  readonly afterArrayBufferGrowth: number;
+  readonly cpuMsPerImage: number;
   readonly wallMs: number;
 }
 type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
@@ -190,26 +203,34 @@ const measure: Meter = async (work) => {
   const canReset = resetHighWater();
   const baseline = process.memoryUsage();
   let peak = baseline;
+  let arrayBuffers = baseline.arrayBuffers;
   const sample = (): void => {
     const now = process.memoryUsage();
     if (now.rss > peak.rss) peak = now;
+    arrayBuffers = Math.max(arrayBuffers, now.arrayBuffers);
   };
   const sampler = setInterval(sample, 50);
   const started = Date.now();
+  const cpu = process.cpuUsage();
   const outcomes = await work();
   const wallMs = Date.now() - started;
+  const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   sample();
   const highWaterRss = canReset ? highWater() : null;
   collect();
+  const after = process.memoryUsage();
   return {
     outcomes,
     baselineRss: baseline.rss,
     peakRss: peak.rss,
     highWaterRss,
-    afterRss: process.memoryUsage().rss,
+    afterRss: after.rss,
     peakHeapGrowth: peak.heapTotal - baseline.heapTotal,
     peakExternalGrowth: peak.external - baseline.external,
+    maxArrayBufferGrowth: arrayBuffers - baseline.arrayBuffers,
+    afterArrayBufferGrowth: after.arrayBuffers - baseline.arrayBuffers,
+    cpuMsPerImage: (used.user + used.system) / 1000 / Math.max(1, outcomes.length),
     wallMs,
   };
 };

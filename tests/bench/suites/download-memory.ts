@@ -67,6 +67,10 @@ function memoryRow(
       `Child processes started with --expose-gc, baseline taken after a GC. In the median run, at the RSS peak V8's heap had grown ` +
       `+${mb(engine.peakHeapGrowth)} MB and the memory its objects hold outside it +${mb(engine.peakExternalGrowth)} MB; ` +
       `after a final GC the process still held +${mb(engine.afterRss - engine.baselineRss)} MB. ` +
+      `ArrayBuffers (socket chunks of the bodies, file buffers) reached +${mb(engine.maxArrayBufferGrowth)} MB at most and were ` +
+      `+${mb(engine.afterArrayBufferGrowth)} MB after that GC (control: +${mb(plain.maxArrayBufferGrowth)} → +${mb(plain.afterArrayBufferGrowth)} MB): ` +
+      'garbage V8 had not collected yet, not buffers anything kept. ' +
+      `CPU per image (all threads of the process, independent of the machine's load): ${engine.cpuMsPerImage.toFixed(0)} ms, control ${plain.cpuMsPerImage.toFixed(0)} ms. ` +
       'The control run shows what the downloader alone takes. ' +
       `The same 100 images through 100 simultaneous Gallery.downloadImage calls (no download cap) grew +${growth(gallery).toFixed(0)} MB ` +
       `(${gallery.saved}/100 saved).`,

@@ -7,8 +7,9 @@
  *   possibly many for one store, whose first segment's superbox is labelled `c2pa`;
  * - WebP: a `C2PA` RIFF chunk.
  *
- * Only headers are read, through a small window that moves along the file: the walk costs a few
- * reads for any real image and never holds the file, and every count is capped. Nothing is
+ * Only headers are read, through a small window that moves along the file: the walk reads about
+ * a page per chunk header it needs (not the bodies it steps over), holds at most one window of
+ * the file, and every count is capped. Nothing is
  * searched for in the bytes: a store is found where the container puts one, or not at all.
  * A file whose structure breaks off is walked as far as it holds together; what was found by then
  * counts (a credential in a file whose other chunks lie is still a credential).
@@ -37,19 +38,33 @@ export type C2paPresence =
 /** Random access to a file's bytes (the same shape as the header check's byte source). */
 export interface ByteSource {
   readonly size: number;
-  /** Up to `length` bytes from `offset`; fewer only at the end. */
+  /**
+   * Up to `length` bytes from `offset`; fewer only at the end. They may be a view of a buffer the
+   * source reuses: valid until its next read (the walk copies what it keeps).
+   */
   read(offset: number, length: number): Promise<Uint8Array>;
 }
 
 /** More chunks or segments than any real image has (see png-meta.ts, jpeg-meta.ts, webp-meta.ts). */
 const MAX_PARTS = 200_000;
+/** The most one read brings in. */
 const WINDOW = 64 * 1024;
+/** A read after a long stride: a page, enough for any header the walk asks for. */
+const PAGE = 4 * 1024;
+/** Strides up to this long are small chunks in a row: a read of a whole window serves several. */
+const SHORT_STRIDE = WINDOW / 4;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** Reads through a window of {@link WINDOW} bytes, refilled only when a read leaves it. */
+/**
+ * Reads through a window refilled only when a read leaves it. The refill's size follows the
+ * walk's stride (how far this read is from the one before): short strides (small chunks in a
+ * row) get a whole window, long ones (a PNG's IDATs, 64 KiB each) a page. So an image of large
+ * chunks costs a page per chunk, not the whole file read in windows, and small ones few reads.
+ */
 class Window {
   private start = 0;
   private bytes: Uint8Array = new Uint8Array(0);
+  private last = 0;
 
   constructor(private readonly source: ByteSource) {}
 
@@ -60,9 +75,12 @@ class Window {
   /** Exactly `length` (≤ the window) bytes at `offset`, or `null` past the end. */
   async at(offset: number, length: number): Promise<Uint8Array | null> {
     if (offset < 0 || offset + length > this.source.size) return null;
+    const stride = Math.abs(offset - this.last);
+    this.last = offset;
     const end = this.start + this.bytes.length;
     if (offset < this.start || offset + length > end) {
-      this.bytes = await this.source.read(offset, Math.max(length, WINDOW));
+      const span = stride <= SHORT_STRIDE ? WINDOW : PAGE;
+      this.bytes = await this.source.read(offset, Math.max(length, span));
       this.start = offset;
     }
     const slice = this.bytes.subarray(offset - this.start, offset - this.start + length);
@@ -256,13 +274,17 @@ export async function detectC2paInFile(path: string, kind: ImageKind): Promise<C
   const handle = await open(path, 'r');
   try {
     const { size } = await handle.stat();
+    // One buffer for the whole walk (ByteSource.read's views): a buffer per read was a window's
+    // worth of garbage per chunk, megabytes per image for the collector to catch up with.
+    const scratch = Buffer.allocUnsafe(Math.min(WINDOW, size));
     return await detectC2pa(
       {
         size,
         async read(offset, length) {
-          const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - offset)));
-          const { bytesRead } = await handle.read(buffer, 0, buffer.length, offset);
-          return buffer.subarray(0, bytesRead);
+          const wanted = Math.max(0, Math.min(length, size - offset));
+          const into = wanted <= scratch.length ? scratch : Buffer.allocUnsafe(wanted);
+          const { bytesRead } = await handle.read(into, 0, wanted, offset);
+          return into.subarray(0, bytesRead);
         },
       },
       kind,
