@@ -82,6 +82,8 @@ export class TaskEngine {
   private adopting = false;
   private watching: Disposable | null = null;
   private stopped = false;
+  /** Paused ({@link pause}): no poll or download starts; leases and records are kept. */
+  private paused = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
     this.settings = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
@@ -115,6 +117,7 @@ export class TaskEngine {
       commit: (record: TaskRecord) => this.records.commit(record),
       runInBackground: <T>(work: Promise<T>) => this.runInBackground(work),
       isStopped: () => this.stopped,
+      isPaused: () => this.paused,
       owns: (localId: string) => this.leases.owns(localId),
     });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
@@ -202,7 +205,7 @@ export class TaskEngine {
     const taskId = checkTaskId(rawTaskId);
     const endpoint = options.endpoint ?? this.deps.credentials.currentEndpoint();
     const existing = this.deps.history.getByTaskId(endpoint, taskId);
-    if (existing) return this.resume(existing.localId);
+    if (existing) return this.resumeTask(existing.localId);
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
@@ -213,7 +216,7 @@ export class TaskEngine {
   }
 
   /** Continues a task: polls a processing one again (new watch), retries images that can still work. */
-  resume(localId: string): TaskRecord {
+  resumeTask(localId: string): TaskRecord {
     const record = this.get(localId);
     if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
     if (record.status === 'processing') {
@@ -327,9 +330,43 @@ export class TaskEngine {
     });
   }
 
+  /**
+   * Quiets the engine while its gallery changes folder: no poll, download or sidecar write
+   * starts; the work under way finishes (into the gallery as it was); pending sidecars are
+   * written. Everything else is kept: leases (renewed as usual, so no other process takes a
+   * task over), live records, task ids. Submits go on (they touch no gallery). Undo with
+   * {@link resume}.
+   */
+  async pause(): Promise<void> {
+    if (this.stopped) return;
+    this.paused = true;
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    this.downloads.holdSidecars();
+    await this.downloads.flush();
+  }
+
+  /**
+   * Carries on after {@link pause}, with the same tasks, never submitting one again: every
+   * watched task polls again soon, every pending image is downloaded (into the gallery as it is
+   * now), the sidecars asked for meanwhile are written; tasks that joined the history meanwhile
+   * (a library opened elsewhere) are taken up as {@link start} would.
+   */
+  resume(): void {
+    if (!this.paused || this.stopped) return;
+    this.paused = false;
+    this.downloads.releaseSidecars();
+    for (const record of this.records.liveRecords()) {
+      if (record.status === 'processing' && record.hold === null) this.poller.watch(record, 'soon');
+      else if (record.status === 'completed') this.downloads.start(record.localId);
+    }
+    if (this.adopting) this.takeUpStored();
+  }
+
   /** Cancels timers and requests, waits for running work, writes pending sidecars. */
   async stop(): Promise<void> {
     this.stopped = true;
+    // Sidecars held by a pause are written before the history closes.
+    this.downloads.releaseSidecars();
     this.watching?.dispose();
     this.watching = null;
     for (const localId of [...this.elsewhere.keys()]) this.stopWatchingElsewhere(localId);
@@ -341,6 +378,23 @@ export class TaskEngine {
     this.records.flush();
     // Last, after every write: a process taking a task over reads its latest record.
     this.leases.releaseAll();
+  }
+
+  /** Unfinished tasks in the history this engine neither works on nor waits for: as at start. */
+  private takeUpStored(): void {
+    const stored = this.deps.history
+      .unfinished()
+      .filter(
+        (record) =>
+          record.status !== 'submitting' &&
+          !this.records.liveRecord(record.localId) &&
+          !this.elsewhere.has(record.localId),
+      );
+    const claimed = new Set(this.leases.claim(stored.map((record) => record.localId)));
+    for (const found of stored) {
+      if (!claimed.has(found.localId)) this.watchElsewhere(found.localId);
+      else this.activate(this.deps.history.get(found.localId) ?? found, 'start', true);
+    }
   }
 
   /** Works on the task when this process owns (or now gets) its lease; else waits for it. */

@@ -1,8 +1,8 @@
 /**
  * The app's one wiring (electron/ipc/wire-app.ts) around a real AppRuntime: every channel has a
- * handler; after a gallery move the same handlers reach the new core and the engine's events come
- * from it, the old core's subscriptions released; disposing the wiring releases every
- * subscription it made.
+ * handler; across gallery moves the one core stays, its engine started once, and the same
+ * handlers and subscriptions reach the library in its new folder; disposing the wiring releases
+ * every subscription it made.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,7 +39,17 @@ TaskEngine.prototype.subscribe = function (this: TaskEngine, listener) {
     subscription.dispose();
   });
 };
-afterAll(() => void (TaskEngine.prototype.subscribe = subscribe));
+/** Calls of `start` per engine (wrapped on the prototype). */
+const engineStarts = new Map<TaskEngine, number>();
+const start = TaskEngine.prototype.start;
+TaskEngine.prototype.start = function (this: TaskEngine, options) {
+  engineStarts.set(this, (engineStarts.get(this) ?? 0) + 1);
+  start.call(this, options);
+};
+afterAll(() => {
+  TaskEngine.prototype.subscribe = subscribe;
+  TaskEngine.prototype.start = start;
+});
 
 /** Counts the subscriptions made through `target[method]` from now on that are not released. */
 function countLive<T extends object>(target: T, method: keyof T & string): () => number {
@@ -69,16 +79,17 @@ async function wiredApp() {
   });
   cleanups.push(() => runtime.close());
   const moveTo = join(dir, 'Elsewhere');
+  // What the main process's folder dialog answers next.
+  const dialog = { answer: moveTo };
   const os = createOsStandIns({
     userDataDir: dir,
     galleryDir: () => runtime.galleryDir(),
-    env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: moveTo }),
+    env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: dialog.answer }),
   });
   const live = {
     keyChanges: countLive(runtime.vault, 'onChange'),
     settingsChanges: countLive(runtime.settings, 'onChange'),
     demoChanges: countLive(runtime.credentials, 'onDemoChange'),
-    coreReplacements: countLive(runtime, 'onCoreReplaced'),
   };
   const emitted: [EventChannel, unknown][] = [];
   const observed: PictorCore[] = [];
@@ -97,7 +108,7 @@ async function wiredApp() {
   cleanups.push(async () => wiring.dispose());
   const liveCounts = () =>
     Object.fromEntries(Object.entries(live).map(([name, count]) => [name, count()]));
-  return { runtime, os, wiring, emitted, observed, liveCounts, moveTo };
+  return { runtime, os, wiring, emitted, observed, liveCounts, moveTo, dialog, dir };
 }
 
 const context = { sender: {} as WebContents } satisfies HandlerContext;
@@ -108,31 +119,36 @@ describe('wireApp', () => {
     expect(Object.keys(wiring.handlers).sort()).toEqual([...REQUEST_CHANNEL_NAMES].sort());
   });
 
-  it('after a gallery move, the same handlers reach the new core and events come from its engine', async () => {
+  it('across several gallery moves the one core stays, its engine started once, its subscriptions kept', async () => {
+    const earlier = new Set(engineStarts.keys());
     const app = await wiredApp();
     const { handlers } = app.wiring;
+    const core = app.runtime.core;
     const [first] = await handlers['tasks:submit'](
       { request: { prompt: 'before', size: '64x64' }, count: 1 },
       context,
     );
-    await app.runtime.core.engine.whenSettled([first!.record.localId]);
-    const before = app.runtime.core;
-    expect(engineSubscriptions.get(before.engine)).toBe(2);
+    await core.engine.whenSettled([first!.record.localId]);
+    expect(engineSubscriptions.get(core.engine)).toBe(2);
 
-    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
-    expect(choice).toMatchObject({ path: app.moveTo, library: { tasks: 0 } });
-    expect(
-      await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context),
-    ).toMatchObject({ outcome: 'moved', path: app.moveTo, moved: 1 });
-    const after = app.runtime.core;
-    expect(after).not.toBe(before);
-    expect(app.observed).toEqual([before, after]);
-    expect(app.emitted).toContainEqual(['gallery:changed', { reason: 'moved' }]);
-    // The old core's subscriptions (the page's and the host's) are released, the new one has both.
-    expect(engineSubscriptions.get(before.engine)).toBe(0);
-    expect(engineSubscriptions.get(after.engine)).toBe(2);
+    const folders = [app.moveTo, join(app.dir, 'Second'), join(app.dir, 'Third')];
+    for (const folder of folders) {
+      app.dialog.answer = folder;
+      const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+      expect(choice).toMatchObject({ path: folder, library: { tasks: 0 } });
+      expect(
+        await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context),
+      ).toMatchObject({ outcome: 'moved', path: folder, moved: 1 });
+      expect(app.runtime.core).toBe(core);
+      expect(core.gallery.root).toBe(folder);
+    }
+    // One engine, started once, whatever the number of moves; the host observed it once.
+    const started = [...engineStarts].filter(([engine]) => !earlier.has(engine));
+    expect(started).toEqual([[core.engine, 1]]);
+    expect(app.observed).toEqual([core]);
+    expect(app.emitted.filter(([channel]) => channel === 'gallery:changed')).toHaveLength(3);
+    expect(engineSubscriptions.get(core.engine)).toBe(2);
 
-    // The old core's history is closed: only the new core can answer these.
     const listed = await handlers['tasks:list']({}, context);
     expect(listed.items.map((item) => item.record.localId)).toEqual([first!.record.localId]);
     await handlers['gallery:reveal']({ localId: first!.record.localId, index: 0 }, context);
@@ -140,7 +156,7 @@ describe('wireApp', () => {
       .filter((call) => call.action === 'reveal')
       .map((call) => call.arg);
     expect(revealed).toHaveLength(1);
-    expect(revealed[0]!.startsWith(`${app.moveTo}/`)).toBe(true);
+    expect(revealed[0]!.startsWith(`${folders[2]!}/`)).toBe(true);
 
     const updates = () => app.emitted.filter(([channel]) => channel === 'task:updated').length;
     const updatesBefore = updates();
@@ -148,8 +164,10 @@ describe('wireApp', () => {
       { request: { prompt: 'after', size: '64x64' }, count: 1 },
       context,
     );
-    const [done] = await after.engine.whenSettled([second!.record.localId]);
+    const [done] = await core.engine.whenSettled([second!.record.localId]);
     expect(done!.status).toBe('completed');
+    expect(existsSync(core.gallery.resolve(done!.images[0]!.file!))).toBe(true);
+    expect(core.gallery.resolve(done!.images[0]!.file!).startsWith(`${folders[2]!}/`)).toBe(true);
     expect(updates()).toBeGreaterThan(updatesBefore);
     expect(app.emitted).toContainEqual([
       'task:updated',
@@ -227,7 +245,6 @@ describe('wireApp', () => {
       keyChanges: 0,
       settingsChanges: 0,
       demoChanges: 0,
-      coreReplacements: 0,
     });
     expect(engineSubscriptions.get(core.engine)).toBe(0);
     app.emitted.length = 0;

@@ -186,7 +186,7 @@ describe('TaskEngine: polling', () => {
     const polls = h.client.polls.length;
     await h.clock.advance(30_000);
     expect(h.client.polls.length).toBe(polls);
-    h.engine.resume('local-1');
+    h.engine.resumeTask('local-1');
     await h.clock.advance(3_000);
     expect(h.history.get('local-1')).toMatchObject({ status: 'completed', hold: null });
     expect(h.client.submits).toHaveLength(1);
