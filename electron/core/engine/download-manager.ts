@@ -174,9 +174,13 @@ export class DownloadManager {
     this.sidecars.request(localId);
   }
 
-  /** Sidecar writes asked for from now on wait for {@link releaseSidecars} (engine paused). */
-  holdSidecars(): void {
+  /**
+   * Sidecar writes asked for from now on wait for {@link releaseSidecars} (engine paused);
+   * resolves when those under way are written.
+   */
+  holdSidecars(): Promise<void> {
     this.sidecars.hold();
+    return this.sidecars.flush();
   }
 
   releaseSidecars(): void {
