@@ -137,7 +137,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
     }),
     ...serviceHandlers({
       credentials: runtime.credentials,
-      client: () => core.client,
+      client: core.client,
       savedBaseUrl: () => runtime.settings.get().baseUrl,
     }),
     ...libraryHandlers({
