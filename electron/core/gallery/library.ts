@@ -100,10 +100,20 @@ export class Library {
     });
   }
 
-  /** The caller records the folder, then the gallery works there. */
+  /**
+   * The caller records the folder, then the gallery works there. When the gallery cannot (the
+   * folder cannot be made ready), both go back to the old folder, still whole, and this throws.
+   */
   private async switchTo(target: string, hooks: LibrarySwitch): Promise<void> {
+    const from = this.folder;
     await hooks.switchTo(target);
-    await this.deps.gallery.reroot(target);
+    try {
+      await this.deps.gallery.reroot(target);
+    } catch (error) {
+      await hooks.switchTo(from);
+      await this.deps.gallery.reroot(from);
+      throw error;
+    }
   }
 
   /** `work` after every change asked for before it, with the engine and thumbnails paused. */

@@ -235,6 +235,26 @@ describe('AppRuntime', () => {
     expect(existsSync(file)).toBe(true);
   });
 
+  it('a folder the gallery cannot work in after the copy puts the setting and the gallery back', async () => {
+    const dir = await tempDir();
+    const runtime = await startRuntime(dir);
+    const { engine, gallery } = runtime.core;
+    engine.start();
+    const [record] = await engine.submit({ prompt: 'come back', size: '64x64' });
+    const [done] = await engine.whenSettled([record!.localId]);
+    const oldRoot = gallery.root;
+    const target = join(dir, 'Elsewhere');
+    const reroot = gallery.reroot.bind(gallery);
+    gallery.reroot = async (folder) => {
+      if (folder === target) throw new Error('the folder cannot be made ready');
+      return reroot(folder);
+    };
+    await expect(runtime.moveGalleryTo(target)).rejects.toThrow();
+    expect(runtime.settings.get().galleryDir).toBe('');
+    expect(gallery.root).toBe(oldRoot);
+    expect(existsSync(gallery.resolve(done!.images[0]!.file!))).toBe(true);
+  });
+
   it('ends its own subscriptions to the key and the settings when closed', async () => {
     const live = countSubscriptions();
     try {
