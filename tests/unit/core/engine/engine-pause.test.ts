@@ -4,7 +4,7 @@
  * on afterwards with their ids, never submitted again.
  */
 import { describe, expect, it } from 'vitest';
-import { serviceError } from '../../../fakes/scripted-service-client';
+import { heldPoll } from '../../../fakes/scripted-service-client';
 import { engineHarness } from './engine-harness';
 
 describe('TaskEngine: pause and resume', () => {
@@ -52,14 +52,8 @@ describe('TaskEngine: pause and resume', () => {
     const h = engineHarness();
     h.client.durationMs = 20_000;
     await h.engine.submit({ prompt: 'in flight' });
-    let release: () => void = () => undefined;
-    h.client.pollSteps = [
-      () =>
-        new Promise<never>(
-          (_, reject) =>
-            (release = () => reject(serviceError('timeout', { mayHaveReachedService: true }))),
-        ),
-    ];
+    const { step, release } = heldPoll();
+    h.client.pollSteps = [step];
     await h.clock.advance(3_000);
     expect(h.engine.live('local-1').polling).toBe(true);
     let paused = false;
