@@ -93,14 +93,7 @@ export class TrashOperations {
    * are completed, held images go on to the system trash, held tasks stay removed.
    */
   replay(): Promise<void> {
-    return this.queue.run(() =>
-      replayJournal({
-        journal: this.options.journal,
-        records: this.options.core.engine,
-        trash: this.trashAt(this.options.core.gallery.root),
-        logger: this.logger,
-      }),
-    );
+    return this.queue.run(() => this.replayJournal());
   }
 
   /** Moves saved images to the gallery's trash and marks them deleted. */
@@ -265,18 +258,22 @@ export class TrashOperations {
 
   /** Waits for every operation, then empties (the gallery is about to change folder). */
   /**
-   * Runs `change`, which moves the gallery to another folder (or opens one elsewhere), around the
-   * trash: images held for Undo go on to the system trash first (an Undo could not bring them
-   * back into a gallery that moved); afterwards, what an earlier run left in the journal for the
-   * gallery's folder then is finished, as at start.
+   * Runs `change`, which moves the gallery to another folder (or opens one elsewhere), as one of
+   * the trash's operations: images held for Undo go on to the system trash first (an Undo could
+   * not bring them back into a gallery that moved), a delete or Undo asked for meanwhile waits
+   * and acts on the gallery where it is then, and afterwards what an earlier run left in the
+   * journal for that folder is finished, as at start.
    */
-  async reroot<T>(change: () => Promise<T>): Promise<T> {
-    await this.finish();
-    try {
-      return await change();
-    } finally {
-      void this.replay().catch(() => undefined);
-    }
+  reroot<T>(change: () => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      await this.empty();
+      try {
+        return await change();
+      } finally {
+        // Before any operation that waited: it is this run's own, not one to finish.
+        await this.replayJournal().catch(() => undefined);
+      }
+    });
   }
 
   async finish(): Promise<void> {
@@ -338,6 +335,15 @@ export class TrashOperations {
     const keepMs = this.options.keepMs ?? TRASH_KEEP_MS;
     const expire = () => void this.queue.run(() => this.expire(batchId)).catch(() => undefined);
     if (!this.held.close(batchId, keepMs, expire)) await this.options.journal.dropBatch(batchId);
+  }
+
+  private replayJournal(): Promise<void> {
+    return replayJournal({
+      journal: this.options.journal,
+      records: this.options.core.engine,
+      trash: this.trashAt(this.options.core.gallery.root),
+      logger: this.logger,
+    });
   }
 
   private trashAt(root: string): GalleryTrash {

@@ -70,12 +70,13 @@ function countLive<T extends object>(target: T, method: keyof T & string): () =>
   return () => live;
 }
 
-async function wiredApp() {
+async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-wire-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const runtime = await startTestRuntime(dir, {
     defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
     demo: { durationMs: 200 },
+    libraryFaults: { beforeCopy: () => faults.beforeCopy?.() },
   });
   cleanups.push(() => runtime.close());
   const moveTo = join(dir, 'Elsewhere');
@@ -200,6 +201,46 @@ describe('wireApp', () => {
     expect(existsSync(trashed()[0]!.arg)).toBe(false);
     const late = await handlers['gallery:undoDelete']({ images }, context);
     expect(late).toMatchObject({ items: [], failed: 1 });
+  });
+
+  it('a delete asked for during a move waits for it and holds the image in the new folder', async () => {
+    const faults: { beforeCopy?: () => void } = {};
+    const app = await wiredApp(faults);
+    const { handlers } = app.wiring;
+    const [task] = await handlers['tasks:submit'](
+      { request: { prompt: 'deleted mid-move', size: '64x64' }, count: 1 },
+      context,
+    );
+    await app.runtime.core.engine.whenSettled([task!.record.localId]);
+    const images = [{ localId: task!.record.localId, index: 0 }];
+    let deleting: Promise<unknown> | null = null;
+    let deleted = false;
+    // The move is under way (its first task folder is about to be copied): the user deletes.
+    faults.beforeCopy = () => {
+      faults.beforeCopy = undefined;
+      deleting = Promise.resolve(handlers['gallery:deleteImages']({ images }, context)).then(
+        (outcome) => {
+          deleted = true;
+          return outcome;
+        },
+      );
+    };
+    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+    const applying = handlers['galleryFolder:apply'](
+      { ticket: choice!.ticket, action: 'move' },
+      context,
+    );
+    await applying;
+    expect(deleting).not.toBeNull();
+    expect(await deleting).toMatchObject({ failed: 0 });
+    expect(deleted).toBe(true);
+    expect(existsSync(join(app.moveTo, TRASH_DIR))).toBe(true);
+    // Undo brings it back into the library where it is now.
+    expect(await handlers['gallery:undoDelete']({ images }, context)).toMatchObject({ failed: 0 });
+    const back = app.runtime.core.engine.get(task!.record.localId)!;
+    const file = app.runtime.core.gallery.resolve(back.images[0]!.file!);
+    expect(file.startsWith(`${app.moveTo}/`)).toBe(true);
+    expect(existsSync(file)).toBe(true);
   });
 
   it('tells the page how far an Undo is, puts a removed task back, and sends what is held on at quit', async () => {
