@@ -211,7 +211,7 @@ export function startApp(): void {
     }
   }
 
-  /** The host's share of each core: engine events to the log, notifications and the dock. */
+  /** The host's share of the core: engine events to the log, notifications and the dock. */
   function observeCore(core: PictorCore): Disposable {
     for (const record of core.history.unfinished())
       progress.show(activity.update({ ...record, downloads: 0 }));

@@ -149,7 +149,7 @@ async function resume(run: Run, target: string): Promise<number> {
   core.engine.start({ resume: false });
   const record = core.history.get(target) ?? core.history.findByTaskId(target);
   if (!record) throw new UsageError(`No task "${target}" in the history at ${common.dataDir}.`);
-  return watch(run, [core.engine.resume(record.localId)]);
+  return watch(run, [core.engine.resumeTask(record.localId)]);
 }
 
 async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> {

@@ -10,8 +10,7 @@ import { sentence } from '../../shared/i18n/sentence';
 import { startDemoService } from '../demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
-import { DisposableStore, type Disposable } from '../ports/disposable';
-import { Emitter } from '../ports/event';
+import { DisposableStore } from '../ports/disposable';
 import type { FetchLike } from '../ports/http';
 import type { ImageEngine } from '../ports/image-engine';
 import type { KeyValueStore } from '../ports/key-value-store';
@@ -21,8 +20,8 @@ import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { serviceBaseUrl, serviceLabel } from './credentials/key-binding';
 import { bindLegacyKey } from './credentials/legacy-key-binding';
-import { relocateGallery, type GalleryMoveHooks } from './gallery/relocate';
-import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './gallery/relocate-open';
+import type { GalleryMoveHooks, RelocateFaults } from './gallery/relocate';
+import type { OpenedLibrary } from './gallery/relocate-open';
 import { KeyVault } from './key-vault/key-vault';
 import { secretRedactor, type Redactor } from './logging/redaction';
 import { openPictorCore, type PictorCore } from './pictor-core';
@@ -63,15 +62,13 @@ export interface AppRuntimeOptions {
    * the core's worker-thread verifier. The host ends it.
    */
   readonly contentCredentials?: ContentCredentialVerifier;
+  /** Injected faults for tests (a port), passed to every library move. */
+  readonly libraryFaults?: RelocateFaults;
 }
-
-/** Called after the core was replaced (gallery moved), so listeners can re-subscribe. */
-type CoreListener = (core: PictorCore) => void;
 
 export class AppRuntime {
   /** The runtime's own subscriptions (to the vault, the settings), ended by {@link close}. */
   private readonly subscriptions = new DisposableStore();
-  private readonly coreReplaced: Emitter<PictorCore>;
   /** Settings, key and gallery changes run one at a time, in the order they were asked for. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -81,12 +78,12 @@ export class AppRuntime {
     readonly vault: KeyVault,
     readonly credentials: AppCredentials,
     readonly demo: DemoService,
-    private current: PictorCore,
-  ) {
-    this.coreReplaced = this.subscriptions.add(
-      new Emitter({ name: 'core replaced', logger: options.logger }),
-    );
-  }
+    /**
+     * The one core, for the life of the process: moving the library changes its folder in place
+     * (core.library). Its engine is started by the host's wiring, once.
+     */
+    readonly core: PictorCore,
+  ) {}
 
   /** Call after the cipher is ready (Electron: after app.whenReady()). */
   static async start(options: AppRuntimeOptions): Promise<AppRuntime> {
@@ -121,11 +118,7 @@ export class AppRuntime {
     }
   }
 
-  get core(): PictorCore {
-    return this.current;
-  }
-
-  /** The host's image engine (it outlives every core: moving the gallery keeps it). */
+  /** The host's image engine. */
   get imageEngine(): ImageEngine {
     return this.options.imageEngine;
   }
@@ -154,11 +147,6 @@ export class AppRuntime {
     return this.options.dataDir;
   }
 
-  /** Called with each new core (the gallery moved or opened elsewhere), until disposed. */
-  onCoreReplaced(listener: CoreListener): Disposable {
-    return this.coreReplaced.event(listener);
-  }
-
   /**
    * Applies a settings change from the page. A service address with another base URL than the
    * one the stored key was entered for (another origin, or another path on the same origin) is
@@ -172,7 +160,7 @@ export class AppRuntime {
       const rebind = patch.baseUrl === undefined ? null : await this.askKeyBaseUrl(patch.baseUrl);
       const updated = this.settings.update(patch);
       if (rebind) this.vault.bindBaseUrl(rebind.baseUrl);
-      this.current.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
+      this.core.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
       return updated;
     });
   }
@@ -197,8 +185,9 @@ export class AppRuntime {
    */
   moveGalleryTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<Settings> {
     return this.exclusive(async () => {
-      const before = this.galleryDir();
-      if (folder !== before) await this.moveGallery(before, folder, hooks);
+      if (folder !== this.galleryDir()) {
+        await this.core.library.moveTo(folder, { ...hooks, switchTo: this.switchSetting });
+      }
       return this.settings.get();
     });
   }
@@ -209,45 +198,25 @@ export class AppRuntime {
    * the current library stays where it is. Same rules as {@link moveGalleryTo} for the folder.
    */
   openGalleryAt(folder: string): Promise<OpenedLibrary> {
-    return this.exclusive(async () => {
-      const before = this.galleryDir();
-      await this.current.close();
-      let switched = false;
-      let imported = 0;
-      try {
-        await openLibraryAt(before, folder, {
-          dataDir: this.options.dataDir,
-          switchTo: (target) => {
-            this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
-            switched = true;
-          },
-        });
-      } finally {
-        await this.reopenCore(switched ? folder : before, async (core) => {
-          if (switched) imported = await importGalleryTasks(core);
-        });
-      }
-      this.options.logger.info('gallery opened', { imported });
-      return { imported };
-    });
+    return this.exclusive(() => this.core.library.openAt(folder, { switchTo: this.switchSetting }));
   }
 
   async close(): Promise<void> {
     this.subscriptions.dispose();
-    await this.current.close();
+    await this.core.close();
     await this.demo.close();
   }
 
   /** A new key, or a new service address, may let held tasks go on. */
   private retryHeldTasksOnKeyChanges(): void {
-    this.subscriptions.add(this.vault.onChange(() => this.current.engine.keyChanged()));
+    this.subscriptions.add(this.vault.onChange(() => this.core.engine.keyChanged()));
     // Held tasks are retried only when where they go changes, not on every setting (theme…).
     let baseUrl = this.settings.get().baseUrl;
     this.subscriptions.add(
       this.settings.onChange((next) => {
         if (next.baseUrl === baseUrl) return;
         baseUrl = next.baseUrl;
-        this.current.engine.keyChanged();
+        this.core.engine.keyChanged();
       }),
     );
   }
@@ -294,48 +263,10 @@ export class AppRuntime {
     );
   }
 
-  private async moveGallery(from: string, to: string, hooks: GalleryMoveHooks): Promise<void> {
-    await this.current.close();
-    let moved = false;
-    try {
-      // Copy every task folder, switch the setting, and only then remove the old copies: a stop
-      // half-way leaves the old library complete and in use (relocate.ts).
-      const result = await relocateGallery(from, to, {
-        ...hooks,
-        dataDir: this.options.dataDir,
-        switchTo: (target) => {
-          this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
-          moved = true;
-        },
-      });
-      this.options.logger.info('gallery moved', {
-        from,
-        to,
-        moved: result.moved,
-        leftBehind: result.leftBehind.length,
-      });
-    } finally {
-      // Reopened on the new folder when the move worked, on the old one when it did not.
-      await this.reopenCore(moved ? to : from);
-    }
-  }
-
-  /** A new core on `galleryDir`; `addRecords` fills its history before the engine starts. */
-  private async reopenCore(
-    galleryDir: string,
-    addRecords?: (core: PictorCore) => Promise<unknown>,
-  ): Promise<void> {
-    this.current = await AppRuntime.openCore(
-      this.options,
-      { ...this.settings.get(), galleryDir },
-      this.credentials,
-    );
-    await addRecords?.(this.current).catch((error: unknown) => {
-      this.options.logger.warn('gallery tasks could not all be read', { error: String(error) });
-    });
-    this.current.engine.start({ resume: true });
-    this.coreReplaced.fire(this.current);
-  }
+  /** The gallery setting follows the library; the default folder is kept as no setting. */
+  private readonly switchSetting = (target: string): void => {
+    this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
+  };
 
   private static openCore(
     options: AppRuntimeOptions,
@@ -351,6 +282,7 @@ export class AppRuntime {
       logger: options.logger,
       imageEngine: options.imageEngine,
       ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
+      ...(options.libraryFaults ? { libraryFaults: options.libraryFaults } : {}),
       ...(options.appVersion === undefined ? {} : { appVersion: options.appVersion }),
       engine: {
         watchTimeoutMs: options.watchTimeoutMs ?? watchTimeoutMs(settings),

@@ -14,6 +14,8 @@ import type { TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery/gallery';
+import { Library } from './gallery/library';
+import type { RelocateFaults } from './gallery/relocate';
 import { PendingThumbnails } from './gallery/pending-thumbnails';
 import { HistoryStore } from './history/history-store';
 import { ServiceClient } from './service/service-client';
@@ -48,6 +50,8 @@ export interface PictorCoreOptions {
    * the shipped trust list (core/content-credentials), ended by `close()`.
    */
   readonly contentCredentials?: ContentCredentialVerifier;
+  /** Injected faults for tests (a port), passed to every library move. */
+  readonly libraryFaults?: RelocateFaults;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -60,6 +64,8 @@ export interface PictorCore {
   readonly engine: TaskEngine;
   /** Makes the thumbnails left pending (the app runs it each time it shows the gallery). */
   readonly thumbnails: PendingThumbnails;
+  /** Where the library lives: moving or opening it elsewhere changes this core's folder in place. */
+  readonly library: Library;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -111,12 +117,22 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       imageEngine: options.imageEngine,
       logger,
     });
+    const library = new Library({
+      dataDir: options.dataDir,
+      gallery,
+      history,
+      engine,
+      thumbnails,
+      logger,
+      ...(options.libraryFaults ? { faults: options.libraryFaults } : {}),
+    });
     return {
       history: opened,
       gallery,
       client,
       engine,
       thumbnails,
+      library,
       async close() {
         await thumbnails.stop();
         await engine.stop();

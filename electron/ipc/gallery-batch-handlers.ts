@@ -16,7 +16,7 @@ type GalleryBatchChannel =
   'gallery:deleteImage' | 'gallery:deleteImages' | 'gallery:undoDelete' | 'gallery:exportImages';
 
 export interface GalleryBatchDeps {
-  readonly core: () => {
+  readonly core: {
     readonly engine: TaskEngine;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
   };
@@ -68,7 +68,7 @@ export function galleryBatchHandlers(
     'gallery:exportImages': async ({ images }) => {
       const folder = await deps.chooseExportFolder();
       if (folder === null) return { folder: null, copied: 0, failed: 0 };
-      const { engine, gallery } = core();
+      const { engine, gallery } = core;
       const chosen = new Map<string, Set<number>>();
       for (const { localId, index } of images) {
         chosen.set(localId, (chosen.get(localId) ?? new Set()).add(index));

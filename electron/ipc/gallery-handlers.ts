@@ -19,8 +19,8 @@ import type { Emit, HandlersOf } from './ipc-main-bridge';
 import { taskItem } from './task-handlers';
 
 export interface GalleryHandlerDeps {
-  /** The core now: read at each call, as moving the gallery replaces it. */
-  readonly core: () => {
+  /** The one core (moving the library changes its folder, never the core). */
+  readonly core: {
     readonly engine: TaskEngine;
     readonly history: Pick<
       HistoryStore,
@@ -51,22 +51,22 @@ export function systemTrash(shell: Pick<ShellActions, 'trash'>): (file: string) 
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {
   const { core, shell, trash } = deps;
   /** The saved file of an image, resolved inside the current gallery. */
-  const fileOf = (ref: ImageRef) => savedFile(core().gallery, findImage(core().engine, ref).image);
+  const fileOf = (ref: ImageRef) => savedFile(core.gallery, findImage(core.engine, ref).image);
   return {
     'gallery:list': ({ states, cursor, ...query }) => {
       // The gallery is being shown (its first page): thumbnails left pending are made now.
-      if (!cursor) void core().thumbnails.kick();
-      return core().history.listImages({
+      if (!cursor) void core.thumbnails.kick();
+      return core.history.listImages({
         ...query,
         states: states ?? VISIBLE_STATES,
         cursor: cursor ?? null,
       });
     },
-    'gallery:models': () => core().history.imageModels(),
+    'gallery:models': () => core.history.imageModels(),
     'gallery:count': ({ states, ...query }) =>
-      core().history.countImages({ ...query, states: states ?? VISIBLE_STATES }),
+      core.history.countImages({ ...query, states: states ?? VISIBLE_STATES }),
     'gallery:setFavourite': ({ favourite, ...ref }) => {
-      const { engine } = core();
+      const { engine } = core;
       findImage(engine, ref);
       // One favourite: the task's star follows its images' (shared/domain/favourites.ts).
       return taskItem(
@@ -77,25 +77,25 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
     ...gallerySelectionHandlers({
       core,
       visibleStates: VISIBLE_STATES,
-      item: (record) => taskItem(core().engine, record),
+      item: (record) => taskItem(core.engine, record),
     }),
     ...galleryBatchHandlers({
       core,
       trash,
       chooseExportFolder: deps.chooseExportFolder,
       emit: deps.emit,
-      item: (record) => taskItem(core().engine, record),
+      item: (record) => taskItem(core.engine, record),
     }),
     'gallery:reveal': async (ref) => unwrap(await shell.reveal(fileOf(ref))),
     'gallery:copyImage': async (ref) => unwrap(await shell.copyImage(fileOf(ref))),
     'gallery:saveAs': async (ref) => {
-      const { record, image } = findImage(core().engine, ref);
-      const file = savedFile(core().gallery, image);
+      const { record, image } = findImage(core.engine, ref);
+      const file = savedFile(core.gallery, image);
       return unwrap(await shell.saveAs(file, { prompt: record.request.prompt, index: ref.index }));
     },
     'gallery:startDrag': async (ref, { sender }) => {
-      const { image } = findImage(core().engine, ref);
-      const { gallery } = core();
+      const { image } = findImage(core.engine, ref);
+      const { gallery } = core;
       const thumbnail = image.thumbnail ? gallery.resolve(image.thumbnail) : undefined;
       unwrap(await shell.startDrag(sender, savedFile(gallery, image), thumbnail));
     },

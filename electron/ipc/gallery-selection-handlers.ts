@@ -16,7 +16,7 @@ import type { IpcHandlers } from './ipc-main-bridge';
 type SelectionChannel = 'gallery:selectAll' | 'gallery:setFavourites';
 
 export interface GallerySelectionDeps {
-  readonly core: () => {
+  readonly core: {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'imageKeys' | 'countImages'>;
   };
@@ -33,14 +33,14 @@ export function gallerySelectionHandlers(
   return {
     'gallery:selectAll': ({ states, ...filters }) => {
       const query = { ...filters, states: states ?? visibleStates };
-      const { history } = core();
+      const { history } = core;
       return {
         images: history.imageKeys(query, MAX_SELECT_ALL),
         total: history.countImages(query),
       };
     },
     'gallery:setFavourites': ({ images, favourite }) => {
-      const { engine } = core();
+      const { engine } = core;
       // One edit (one sidecar written) per task, however many of its images were named.
       const byTask = new Map<string, Set<number>>();
       for (const { localId, index } of images) {

@@ -18,8 +18,8 @@ import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
 export interface LibraryHandlerDeps {
-  /** The core now: read at each call, as moving the gallery replaces it. */
-  readonly core: () => {
+  /** The one core (moving the library changes its folder, never the core). */
+  readonly core: {
     readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany' | 'list' | 'count'>;
     /** Its root, and the check its downloads pass, which imported images pass too. */
     readonly gallery: Pick<Gallery, 'root' | 'checkImage'>;
@@ -71,7 +71,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'>
       return exclusive(async (signal) => {
         const target = await dialogs().chooseExportFile();
         if (target === null || signal.aborted) return { summary: null };
-        const { history, gallery } = deps.core();
+        const { history, gallery } = deps.core;
         const report = progress();
         try {
           const summary = await exportLibrary({
@@ -106,7 +106,7 @@ export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'>
       return exclusive(async (signal) => {
         const source = await dialogs().chooseImportSource(from);
         if (source === null || signal.aborted) return { summary: null };
-        const { history, gallery } = deps.core();
+        const { history, gallery } = deps.core;
         const report = progress();
         const summary = await importLibrary({
           gallery,

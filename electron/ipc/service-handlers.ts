@@ -4,8 +4,8 @@ import type { HandlersOf } from './ipc-main-bridge';
 
 export interface ServiceHandlerDeps {
   readonly credentials: ConnectionTestDeps['credentials'];
-  /** The current core's service client: read at each call, as moving the gallery replaces it. */
-  readonly client: () => ConnectionTestDeps['client'];
+  /** The core's service client. */
+  readonly client: ConnectionTestDeps['client'];
   readonly savedBaseUrl: ConnectionTestDeps['savedBaseUrl'];
 }
 
@@ -13,7 +13,7 @@ export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'>
   return {
     'service:testConnection': ({ baseUrl, key }) =>
       testConnection(
-        { credentials: deps.credentials, client: deps.client(), savedBaseUrl: deps.savedBaseUrl },
+        { credentials: deps.credentials, client: deps.client, savedBaseUrl: deps.savedBaseUrl },
         baseUrl,
         key,
       ),

@@ -22,7 +22,7 @@ type BatchChannel =
   | 'tasks:exportMany';
 
 export interface TaskBatchDeps {
-  readonly core: () => {
+  readonly core: {
     readonly engine: TaskEngine & BatchEngine;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
   };
@@ -37,7 +37,7 @@ export interface TaskBatchDeps {
 
 export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchChannel> {
   const { core, emit, item } = deps;
-  const actions = new BatchTaskActions(() => core().engine);
+  const actions = new BatchTaskActions(core.engine);
   const items = ({ records, skipped }: { records: TaskRecord[]; skipped: number }) => ({
     items: records.map(item),
     skipped,
@@ -57,7 +57,7 @@ export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchC
     'tasks:exportMany': async ({ localIds }) => {
       const folder = await deps.chooseFolder();
       if (folder === null) return { folder: null, copied: 0, failed: 0, skipped: 0 };
-      const { engine, gallery } = core();
+      const { engine, gallery } = core;
       const outcome = await exportImages(
         { get: (localId) => engine.get(localId), gallery },
         localIds,

@@ -12,8 +12,8 @@ import type { Emit, HandlersOf } from './ipc-main-bridge';
 import { taskBatchHandlers } from './task-batch-handlers';
 
 export interface TaskHandlerDeps {
-  /** The core now: read at each call, as moving the gallery replaces it. */
-  readonly core: () => {
+  /** The one core (moving the library changes its folder, never the core). */
+  readonly core: {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'list' | 'count' | 'taskIds'>;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
@@ -42,16 +42,15 @@ export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
 
 export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
   const { core, emit, chooseFolder, trash } = deps;
-  const engine = () => core().engine;
-  const item = (record: TaskRecord): TaskItem => taskItem(engine(), record);
+  const { engine } = core;
+  const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
   return {
     ...taskBatchHandlers({ core, chooseFolder, emit, item, trash }),
     'tasks:submit': async ({ request, count }) => {
-      const current = engine();
-      const records = await current.submit(request, count);
+      const records = await engine.submit(request, count);
       // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
       const kept = followSubmits(
-        current,
+        engine,
         records,
         (refusal) => emit('task:refused', refusal),
         (localId) => emit('task:removed', { localId }),
@@ -59,27 +58,27 @@ export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
       return kept.map(item);
     },
     'tasks:list': ({ limit, cursor, ...filter }) => {
-      const page = core().history.list({
+      const page = core.history.list({
         ...historyFilter(filter),
         ...(limit ? { limit } : {}),
         cursor: cursor ?? null,
       });
       return { items: page.items.map(item), nextCursor: page.nextCursor };
     },
-    'tasks:count': (filter) => ({ total: core().history.count(historyFilter(filter)) }),
+    'tasks:count': (filter) => ({ total: core.history.count(historyFilter(filter)) }),
     // "Select all": the tasks main finds for the filter, never a list the page made up.
     'tasks:selectAll': (filter) => ({
-      localIds: core().history.taskIds(historyFilter(filter), MAX_SELECT_ALL),
-      total: core().history.count(historyFilter(filter)),
+      localIds: core.history.taskIds(historyFilter(filter), MAX_SELECT_ALL),
+      total: core.history.count(historyFilter(filter)),
     }),
     'tasks:get': ({ localId }) => {
-      const record = engine().get(localId);
+      const record = engine.get(localId);
       return record ? item(record) : null;
     },
     'tasks:track': async ({ taskId, prompt }) =>
-      item(await engine().track(taskId, prompt ? { prompt } : {})),
-    'tasks:resume': ({ localId }) => item(engine().resume(localId)),
-    'tasks:retryImages': ({ localId }) => item(engine().resume(localId)),
+      item(await engine.track(taskId, prompt ? { prompt } : {})),
+    'tasks:resume': ({ localId }) => item(engine.resumeTask(localId)),
+    'tasks:retryImages': ({ localId }) => item(engine.resumeTask(localId)),
     'tasks:remove': async ({ localId }) => {
       const { removed } = await trash.removeTasks([localId]);
       if (removed.length > 0) emit('task:removed', { localId });
@@ -87,6 +86,6 @@ export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
     },
     // One favourite: the task's star is its images' stars (shared/domain/favourites.ts).
     'tasks:setFavourite': ({ localId, favourite }) =>
-      item(engine().edit(localId, (record) => withTaskFavourite(record, favourite))),
+      item(engine.edit(localId, (record) => withTaskFavourite(record, favourite))),
   };
 }

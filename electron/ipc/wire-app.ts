@@ -4,9 +4,9 @@
  * end-to-end harness (tests/e2e/harness/node-main.ts) both call {@link wireApp}, so the journeys
  * test what ships. Electron-free: the host passes its OS actions, dialog, clipboard and emitter.
  *
- * The handlers read `runtime.core` at each call, so nothing is rebound when moving the gallery
- * replaces the core; only the engine's subscription moves to the new core. Every subscription
- * made here is released by the returned {@link AppWiring.dispose}.
+ * The runtime has one core for the life of the process (moving the library changes its folder in
+ * place), so every handler and subscription is bound to it once, and its engine is started once,
+ * here. Every subscription made here is released by the returned {@link AppWiring.dispose}.
  */
 import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
@@ -19,7 +19,7 @@ import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps } from '../core/service/connection-test';
 import type { SettingsService } from '../core/settings/settings-service';
 import type { Clock } from '../ports/clock';
-import { DisposableStore, toDisposable, type Disposable } from '../ports/disposable';
+import { DisposableStore, type Disposable } from '../ports/disposable';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { TrashJournal, TRASH_JOURNAL_DIR } from '../core/trash/trash-journal';
@@ -37,7 +37,7 @@ import { noUpdates, updateHandlers, type UpdatesControl } from './update-handler
 
 /** What the wiring uses of the AppRuntime (core/app-runtime.ts). */
 export interface WiredRuntime {
-  /** The core now: moving the gallery replaces it. */
+  /** The one core: moving the library changes its folder, never the core. */
   readonly core: PictorCore;
   readonly settings: Pick<SettingsService, 'get' | 'onChange'>;
   readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
@@ -47,7 +47,6 @@ export interface WiredRuntime {
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
   galleryDir(): string;
-  onCoreReplaced(listener: (core: PictorCore) => void): Disposable;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
   moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<unknown>;
@@ -72,9 +71,9 @@ export interface AppWiringOptions {
   readonly info: () => HostInfo;
   readonly emit: Emit;
   /**
-   * The host's own use of each core, besides the page (the app: its task log, notifications and
-   * dock progress). Called for the first core and for each one that replaces it, before its
-   * engine resumes; what it returns is disposed when that core is replaced or the wiring is.
+   * The host's own use of the core, besides the page (the app: its task log, notifications and
+   * dock progress). Called once, before the engine starts; what it returns is disposed with the
+   * wiring.
    */
   readonly observeCore?: (core: PictorCore) => Disposable | undefined;
   /** The app's own updates (core/updates); absent in the harnesses, which then say "unavailable". */
@@ -82,7 +81,7 @@ export interface AppWiringOptions {
 }
 
 export interface AppWiring extends Disposable {
-  /** Every request channel's handler; each reaches the current core when it is called. */
+  /** Every request channel's handler, over the runtime's one core. */
   readonly handlers: IpcHandlers;
   /** Deletes and removals with Undo, journaled (core/trash). */
   readonly trash: TrashOperations;
@@ -93,10 +92,19 @@ export interface AppWiring extends Disposable {
   beforeQuit(ms: number): Promise<void>;
 }
 
-/** Every IPC handler of the app, one file per channel prefix, over the runtime's current core. */
+/** Every IPC handler of the app, one file per channel prefix, over the runtime's one core. */
 function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
   const { runtime, shell, emit } = options;
-  const core = () => runtime.core;
+  const { core } = runtime;
+  // The library changes folder around the trash (held images go first, the journal is replayed
+  // for the new folder after), and the page is told to read the gallery again.
+  const changeFolder = async <T>(change: () => Promise<T>): Promise<T> => {
+    try {
+      return await trash.reroot(change);
+    } finally {
+      emit('gallery:changed', { reason: 'moved' });
+    }
+  };
   return {
     ...appHandlers({
       shell,
@@ -121,22 +129,15 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       runtime: {
         clock: runtime.clock,
         galleryDir: () => runtime.galleryDir(),
-        // Images held for Undo go on to the system trash before the library changes folder.
-        moveGalleryTo: async (folder, hooks) => {
-          await trash.finish();
-          return runtime.moveGalleryTo(folder, hooks);
-        },
-        openGalleryAt: async (folder) => {
-          await trash.finish();
-          return runtime.openGalleryAt(folder);
-        },
+        moveGalleryTo: (folder, hooks) => changeFolder(() => runtime.moveGalleryTo(folder, hooks)),
+        openGalleryAt: (folder) => changeFolder(() => runtime.openGalleryAt(folder)),
       },
       chooseFolder: options.chooseFolder,
       emit,
     }),
     ...serviceHandlers({
       credentials: runtime.credentials,
-      client: () => runtime.core.client,
+      client: core.client,
       savedBaseUrl: () => runtime.settings.get().baseUrl,
     }),
     ...libraryHandlers({
@@ -151,8 +152,8 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
 
 /**
  * Wires the app around a started runtime: key, settings and demo changes and the engine's task
- * updates go to the page, every unfinished task resumes, and a new core (the gallery moved) is
- * wired the same way, the old one's subscriptions released. Dispose to release everything.
+ * updates go to the page, and the engine starts (once), resuming every unfinished task. Dispose
+ * to release everything.
  */
 export function wireApp(options: AppWiringOptions): AppWiring {
   const { runtime, emit } = options;
@@ -162,25 +163,15 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
   wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
   // Deleted images and removed tasks wait here for Undo; what a quit, crash or kill left under
-  // way is finished first (journal replay), for each gallery the app opens.
+  // way is finished first (journal replay), for each folder the library is in.
   const trash = new TrashOperations({
     journal: new TrashJournal(join(runtime.dataDir, TRASH_JOURNAL_DIR)),
-    core: () => runtime.core,
+    core: runtime.core,
     sendToSystemTrash: systemTrash(options.shell),
   });
-  const replay = () => void trash.replay().catch(() => undefined);
-  replay();
+  void trash.replay().catch(() => undefined);
   wiring.add(trash.onProgress((progress) => emit('trash:progress', progress)));
-  let current = wireCore(runtime.core, options);
-  wiring.add(
-    runtime.onCoreReplaced((core) => {
-      replay();
-      current.dispose();
-      current = wireCore(core, options);
-      emit('gallery:changed', { reason: 'moved' });
-    }),
-  );
-  wiring.add(toDisposable(() => current.dispose()));
+  wiring.add(wireCore(runtime.core, options));
   return {
     handlers: createIpcHandlers(options, trash),
     trash,
@@ -194,7 +185,7 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   };
 }
 
-/** One core: the host's observer, then its task updates to the page; then everything resumes. */
+/** The core: the host's observer, then its task updates to the page; then the engine starts. */
 function wireCore(core: PictorCore, { emit, observeCore }: AppWiringOptions): Disposable {
   const store = new DisposableStore();
   const observed = observeCore?.(core);

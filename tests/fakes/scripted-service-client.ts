@@ -28,6 +28,19 @@ export function serviceError(
 }
 
 /**
+ * A poll step that answers only when released: then with a timeout that may have reached the
+ * service. For work under way at a chosen moment (one poll in flight, a pause waiting for it).
+ */
+export function heldPoll(): { step: () => Promise<never>; release: () => void } {
+  const held = { release: (): void => undefined };
+  const step = () =>
+    new Promise<never>((_, reject) => {
+      held.release = () => reject(serviceError('timeout', { mayHaveReachedService: true }));
+    });
+  return { step, release: () => held.release() };
+}
+
+/**
  * A service in memory, driven by the test's clock: tasks process for `durationMs`, then complete
  * (or follow `outcomeFor`). Scripted steps make the next submits or polls fail on purpose.
  * Accounts are keys' account names from `accounts` (key → account).

@@ -11,7 +11,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
 
 /** The engine's single-task actions a batch reuses. */
-export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resume' | 'submit'>;
+export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask' | 'submit'>;
 
 export interface BatchOutcome {
   /** The records the action changed or created, in the order of the ids. */
@@ -26,7 +26,7 @@ function distinct(localIds: readonly string[]): string[] {
 }
 
 export class BatchTaskActions {
-  constructor(private readonly engine: () => BatchEngine) {}
+  constructor(private readonly engine: BatchEngine) {}
 
   /**
    * Stars or unstars every known task as its own star does: with all its images (one favourite,
@@ -44,7 +44,7 @@ export class BatchTaskActions {
   /** Resumes held tasks and retries failed images, as the rows' own buttons do. */
   retry(localIds: readonly string[]): BatchOutcome {
     return this.each(localIds, (engine, record) =>
-      canRetry(record) ? engine.resume(record.localId) : null,
+      canRetry(record) ? engine.resumeTask(record.localId) : null,
     );
   }
 
@@ -57,11 +57,11 @@ export class BatchTaskActions {
     const records: TaskRecord[] = [];
     const ids = distinct(localIds);
     const applicable = ids
-      .map((localId) => this.engine().get(localId))
+      .map((localId) => this.engine.get(localId))
       .filter((record): record is TaskRecord => record !== undefined && canSubmitAgain(record));
     for (const record of applicable) {
       try {
-        records.push(...(await this.engine().submit(record.request, 1)));
+        records.push(...(await this.engine.submit(record.request, 1)));
       } catch (error) {
         if (records.length === 0) throw error;
         break;
@@ -78,9 +78,8 @@ export class BatchTaskActions {
     const ids = distinct(localIds);
     const records: TaskRecord[] = [];
     for (const localId of ids) {
-      const engine = this.engine();
-      const record = engine.get(localId);
-      const changed = record ? act(engine, record) : null;
+      const record = this.engine.get(localId);
+      const changed = record ? act(this.engine, record) : null;
       if (changed) records.push(changed);
     }
     return { records, skipped: ids.length - records.length };

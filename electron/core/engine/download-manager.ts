@@ -174,6 +174,19 @@ export class DownloadManager {
     this.sidecars.request(localId);
   }
 
+  /**
+   * Sidecar writes asked for from now on wait for {@link releaseSidecars} (engine paused);
+   * resolves when those under way are written.
+   */
+  holdSidecars(): Promise<void> {
+    this.sidecars.hold();
+    return this.sidecars.flush();
+  }
+
+  releaseSidecars(): void {
+    this.sidecars.release();
+  }
+
   /** Waits for sidecar writes still under way. */
   flush(): Promise<void> {
     return this.sidecars.flush();
@@ -205,7 +218,13 @@ export class DownloadManager {
   private async attempt(localId: string, index: number): Promise<void> {
     const record = this.ctx.get(localId);
     const image = record?.images[index];
-    if (!record || !image || image.state !== 'pending' || this.ctx.isStopped()) {
+    if (
+      !record ||
+      !image ||
+      image.state !== 'pending' ||
+      this.ctx.isStopped() ||
+      this.ctx.isPaused()
+    ) {
       this.unmarkBusy(localId, index);
       return;
     }

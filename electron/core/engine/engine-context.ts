@@ -19,6 +19,8 @@ export interface EngineContext {
   /** Runs `work` in the background: `stop()` waits for it, and a failure is logged. */
   runInBackground<T>(work: Promise<T>): Promise<T>;
   isStopped(): boolean;
+  /** Paused (the gallery is changing folder): no poll or download starts until it resumes. */
+  isPaused(): boolean;
   /**
    * Whether this process may work on the task now (it owns the task's lease). False: another
    * process took it over, and the engine has already let it go.

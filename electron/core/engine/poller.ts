@@ -99,6 +99,7 @@ export class Poller {
       record.status !== 'processing' ||
       record.hold !== null ||
       this.ctx.isStopped() ||
+      this.ctx.isPaused() ||
       !this.ctx.owns(localId)
     ) {
       this.forget(localId);

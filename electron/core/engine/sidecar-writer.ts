@@ -9,6 +9,8 @@ import { codeOrMessage } from '../errors/thrown-value';
 export class SidecarWriter {
   private readonly running = new Map<string, Promise<void>>();
   private readonly dirty = new Set<string>();
+  /** Asked for while held: written on {@link release}. Null when not held. */
+  private held: Set<string> | null = null;
 
   constructor(
     private readonly write: (record: TaskRecord) => Promise<void>,
@@ -18,11 +20,27 @@ export class SidecarWriter {
 
   /** Schedules a write of the latest version of the task's record. */
   request(localId: string): void {
+    if (this.held) {
+      this.held.add(localId);
+      return;
+    }
     if (this.running.has(localId)) {
       this.dirty.add(localId);
       return;
     }
     this.running.set(localId, this.loop(localId));
+  }
+
+  /** Writes asked for from now on wait (the gallery is changing folder); those under way go on. */
+  hold(): void {
+    this.held ??= new Set();
+  }
+
+  /** Writes what was asked for while held, with each task's latest record. */
+  release(): void {
+    const held = this.held;
+    this.held = null;
+    for (const localId of held ?? []) this.request(localId);
   }
 
   /** Resolves when the task's writes under way (or asked for) have finished. */

@@ -15,7 +15,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
-import type { Clock, TimerHandle } from '../../ports/clock';
+import type { Clock } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter } from '../../ports/event';
@@ -23,6 +23,7 @@ import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
 import { DownloadManager } from './download-manager';
+import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
 import { EngineRecords } from './engine-records';
 import type {
@@ -40,7 +41,8 @@ import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
 import { checkTaskCount, parseRequest } from './request-check';
-import { isSettled, interruptedSubmit } from './task-transitions';
+import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
+import { whenSettled } from './when-settled';
 
 export interface TaskEngineDeps {
   readonly client: EngineServiceClient;
@@ -77,11 +79,13 @@ export class TaskEngine {
   private readonly submitter: Submitter;
   private readonly leases: TaskLeases;
   /** Tasks another live process works on, each with a timer for when its lease ends. */
-  private readonly elsewhere = new Map<string, TimerHandle>();
+  private readonly elsewhere: ElsewhereTimers;
   /** Whether tasks other processes leave behind are taken over (the app; not a CLI command). */
   private adopting = false;
   private watching: Disposable | null = null;
   private stopped = false;
+  /** Paused ({@link pause}): no poll or download starts; leases and records are kept. */
+  private paused = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
     this.settings = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
@@ -105,6 +109,14 @@ export class TaskEngine {
       deps.sharing,
       (lost) => this.onLeasesLost(lost),
     );
+    this.elsewhere = new ElsewhereTimers({
+      clock: deps.clock,
+      options: this.settings,
+      sharing: deps.sharing,
+      leases: this.leases,
+      isStopped: () => this.stopped,
+      onLeaseEnd: (localId) => this.takeOver(localId),
+    });
     const context = withRetryTiming({
       clock: deps.clock,
       logger: this.logger,
@@ -115,6 +127,7 @@ export class TaskEngine {
       commit: (record: TaskRecord) => this.records.commit(record),
       runInBackground: <T>(work: Promise<T>) => this.runInBackground(work),
       isStopped: () => this.stopped,
+      isPaused: () => this.paused,
       owns: (localId: string) => this.leases.owns(localId),
     });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
@@ -145,19 +158,7 @@ export class TaskEngine {
     const stored = this.deps.history
       .unfinished()
       .filter((record) => resume || record.status === 'submitting');
-    const claimed = new Set(this.leases.claim(stored.map((record) => record.localId)));
-    for (const found of stored) {
-      if (!claimed.has(found.localId)) {
-        if (resume) this.watchElsewhere(found.localId);
-        continue;
-      }
-      // Read again under the lease: the previous owner may have written since the list.
-      const fresh = this.deps.history.get(found.localId) ?? found;
-      const record = fresh.status === 'submitting' ? interruptedSubmit(fresh, this.now()) : fresh;
-      if (record !== fresh) this.records.commit(record);
-      if (resume && isUnfinished(record)) this.activate(record, 'start', true);
-      else if (!this.records.liveRecord(record.localId)) this.leases.release(record.localId);
-    }
+    this.takeUp(stored, resume);
     if (this.deps.sharing && this.watching === null) {
       this.watching = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
     }
@@ -202,7 +203,7 @@ export class TaskEngine {
     const taskId = checkTaskId(rawTaskId);
     const endpoint = options.endpoint ?? this.deps.credentials.currentEndpoint();
     const existing = this.deps.history.getByTaskId(endpoint, taskId);
-    if (existing) return this.resume(existing.localId);
+    if (existing) return this.resumeTask(existing.localId);
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
     const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
@@ -213,14 +214,14 @@ export class TaskEngine {
   }
 
   /** Continues a task: polls a processing one again (new watch), retries images that can still work. */
-  resume(localId: string): TaskRecord {
+  resumeTask(localId: string): TaskRecord {
     const record = this.get(localId);
     if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
     if (record.status === 'processing') {
       this.activate({ ...record, hold: null, watchStartedAt: this.now() }, 'now');
     } else if (record.status === 'completed') {
       if (this.leases.claim([localId]).length === 0) {
-        this.watchElsewhere(localId);
+        this.elsewhere.watch(localId);
         return record;
       }
       this.records.keepLive(record);
@@ -254,7 +255,7 @@ export class TaskEngine {
 
   /** Stops watching and forgets the task. Its files stay in the gallery. */
   remove(localId: string): boolean {
-    this.stopWatchingElsewhere(localId);
+    this.elsewhere.stop(localId);
     this.poller.forget(localId);
     this.downloads.forget(localId);
     this.records.forget(localId);
@@ -289,11 +290,6 @@ export class TaskEngine {
     return committed;
   }
 
-  /** The engine's live view of a task (next poll, downloads) for the UI. */
-  live(localId: string): TaskUpdate['live'] {
-    return this.liveOf(localId);
-  }
-
   get(localId: string): TaskRecord | undefined {
     return this.records.get(localId);
   }
@@ -308,49 +304,101 @@ export class TaskEngine {
 
   /** Resolves with the records once every given task needs nothing more from this run. */
   whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {
-    return new Promise((resolve) => {
-      const check = (): boolean => {
-        // A task another process removed from the history needs nothing more.
-        const records = localIds
-          .map((id) => this.get(id))
-          .filter((record): record is TaskRecord => record !== undefined);
-        const settled = (record: TaskRecord): boolean =>
-          isSettled(record, this.liveOf(record.localId)) && !this.elsewhere.has(record.localId);
-        if (!records.every(settled)) return false;
-        resolve(records);
-        return true;
-      };
-      if (check()) return;
-      const subscription = this.subscribe(() => {
-        if (check()) subscription.dispose();
-      });
-    });
+    return whenSettled(
+      {
+        get: (localId) => this.get(localId),
+        isSettled: (record) =>
+          isSettled(record, this.live(record.localId)) && !this.elsewhere.has(record.localId),
+        subscribe: (listener) => this.subscribe(listener),
+      },
+      localIds,
+    );
+  }
+
+  /**
+   * Quiets the engine while its gallery changes folder: no poll, download or sidecar write
+   * starts; the work under way finishes (into the gallery as it was); pending sidecars are
+   * written. Everything else is kept: leases (renewed as usual, so no other process takes a
+   * task over), live records, task ids. Submits go on (they touch no gallery). Undo with
+   * {@link resume}.
+   */
+  async pause(): Promise<void> {
+    if (this.stopped) return;
+    this.paused = true;
+    await this.drain();
+    await this.downloads.holdSidecars();
+  }
+
+  /**
+   * Carries on after {@link pause}, with the same tasks, never submitting one again: every
+   * watched task polls again soon, every pending image is downloaded (into the gallery as it is
+   * now), the sidecars asked for meanwhile are written; tasks that joined the history meanwhile
+   * (a library opened elsewhere) are taken up as {@link start} would.
+   */
+  resume(): void {
+    if (!this.paused || this.stopped) return;
+    this.paused = false;
+    this.downloads.releaseSidecars();
+    for (const record of this.records.liveRecords()) {
+      if (record.status === 'processing' && record.hold === null) this.poller.watch(record, 'soon');
+      else if (record.status === 'completed') this.downloads.start(record.localId);
+    }
+    // Tasks that joined the history meanwhile (a library opened elsewhere). A submit under way
+    // is live, this engine's own, and left to finish.
+    if (!this.adopting) return;
+    const stored = this.deps.history.unfinished();
+    this.takeUp(
+      stored.filter((record) => !this.records.liveRecord(record.localId)),
+      true,
+    );
   }
 
   /** Cancels timers and requests, waits for running work, writes pending sidecars. */
   async stop(): Promise<void> {
     this.stopped = true;
+    // Sidecars held by a pause are written before the history closes.
+    this.downloads.releaseSidecars();
     this.watching?.dispose();
     this.watching = null;
-    for (const localId of [...this.elsewhere.keys()]) this.stopWatchingElsewhere(localId);
+    this.elsewhere.stopAll();
     this.poller.stopAll();
     this.downloads.stopAll();
     this.aborter.abort(new Error('Pictor is shutting down.'));
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+    await this.drain();
     await this.downloads.flush();
     this.records.flush();
     // Last, after every write: a process taking a task over reads its latest record.
     this.leases.releaseAll();
   }
 
+  /**
+   * Claims the stored tasks: a submit the process ended during is recorded, never sent again;
+   * with `resume`, each unfinished one is worked on, or waited for when another process has it.
+   */
+  private takeUp(stored: readonly TaskRecord[], resume: boolean): void {
+    const claimed = new Set(this.leases.claim(stored.map((record) => record.localId)));
+    for (const found of stored) {
+      if (!claimed.has(found.localId)) {
+        if (resume) this.elsewhere.watch(found.localId);
+        continue;
+      }
+      // Read again under the lease: the previous owner may have written since the list.
+      const fresh = this.deps.history.get(found.localId) ?? found;
+      const record = fresh.status === 'submitting' ? interruptedSubmit(fresh, this.now()) : fresh;
+      if (record !== fresh) this.records.commit(record);
+      if (resume && isUnfinished(record)) this.activate(record, 'start', true);
+      else if (!this.records.liveRecord(record.localId)) this.leases.release(record.localId);
+    }
+  }
+
   /** Works on the task when this process owns (or now gets) its lease; else waits for it. */
   private activate(record: TaskRecord, when: 'start' | 'now', leased = false): void {
     if (!leased && this.leases.claim([record.localId]).length === 0) {
       this.records.dropLive(record.localId);
-      this.watchElsewhere(record.localId);
+      this.elsewhere.watch(record.localId);
       return;
     }
-    this.stopWatchingElsewhere(record.localId);
+    this.elsewhere.stop(record.localId);
     this.records.keepLive(record);
     if (record.status === 'processing') {
       const watched =
@@ -375,42 +423,12 @@ export class TaskEngine {
     );
   }
 
-  /**
-   * Another live process works on the task: take it over when its lease ends (if that process
-   * died; a live one renews it, and the check is made again at the new end).
-   */
-  private watchElsewhere(localId: string): void {
-    const sharing = this.deps.sharing;
-    if (!sharing || this.stopped || this.elsewhere.has(localId)) return;
-    let endsAt = this.now();
-    try {
-      // A dead owner's lease is taken at once (see task-leases.ts).
-      if (!this.leases.ownerIsGone(localId)) endsAt = sharing.leaseOf(localId)?.expiresAt ?? endsAt;
-    } catch {
-      endsAt += this.settings.leaseMs / 3;
-    }
-    // A little after the end, so the owner's clock has passed it too.
-    const delay = Math.max(0, endsAt - this.now()) + 50;
-    this.elsewhere.set(
-      localId,
-      this.deps.clock.setTimeout(() => this.takeOver(localId), delay),
-    );
-  }
-
-  private stopWatchingElsewhere(localId: string): void {
-    const timer = this.elsewhere.get(localId);
-    if (timer === undefined) return;
-    this.deps.clock.clearTimeout(timer);
-    this.elsewhere.delete(localId);
-  }
-
   /** The lease of a task another process worked on ended: carry on with the task if it needs it. */
   private takeOver(localId: string): void {
-    this.elsewhere.delete(localId);
     if (this.stopped || this.records.liveRecord(localId)) return;
     const before = this.deps.history.get(localId);
     if (!before || !needsWork(before)) return;
-    if (this.leases.claim([localId]).length === 0) return this.watchElsewhere(localId);
+    if (this.leases.claim([localId]).length === 0) return this.elsewhere.watch(localId);
     // The previous owner's last write is in: read the task again under the lease.
     const record = this.deps.history.get(localId);
     if (!record || !needsWork(record)) return this.leases.release(localId);
@@ -430,7 +448,7 @@ export class TaskEngine {
       this.poller.forget(localId);
       this.downloads.forget(localId);
       this.records.dropLive(localId);
-      if (!this.stopped) this.watchElsewhere(localId);
+      if (!this.stopped) this.elsewhere.watch(localId);
     }
   }
 
@@ -454,7 +472,7 @@ export class TaskEngine {
       if (record === undefined) {
         // Removed by another process.
         if (this.records.liveRecord(localId) || this.elsewhere.has(localId)) {
-          this.stopWatchingElsewhere(localId);
+          this.elsewhere.stop(localId);
           this.poller.forget(localId);
           this.downloads.forget(localId);
           this.records.forget(localId);
@@ -468,18 +486,19 @@ export class TaskEngine {
       }
       // Not ours: the history's copy is the current one.
       this.records.dropLive(localId);
-      if (!needsWork(record)) this.stopWatchingElsewhere(localId);
-      else if (this.adopting || this.elsewhere.has(localId)) this.watchElsewhere(localId);
+      if (!needsWork(record)) this.elsewhere.stop(localId);
+      else if (this.adopting || this.elsewhere.has(localId)) this.elsewhere.watch(localId);
       this.announce(record);
     }
   }
 
   private announce(record: TaskRecord): void {
-    const update = { record, live: this.liveOf(record.localId) };
+    const update = { record, live: this.live(record.localId) };
     this.updated.fire(update);
   }
 
-  private liveOf(localId: string): TaskUpdate['live'] {
+  /** The engine's live view of a task (next poll, downloads) for the UI. */
+  live(localId: string): TaskUpdate['live'] {
     const progress = this.poller.progressOf(localId);
     return {
       nextPollAt: this.poller.nextPollAt(localId),
@@ -487,6 +506,11 @@ export class TaskEngine {
       downloads: this.downloads.busyCount(localId),
       ...(progress === undefined ? {} : { progress }),
     };
+  }
+
+  /** Waits for the work under way, and for what it starts meanwhile. */
+  private async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
   private runInBackground<T>(work: Promise<T>): Promise<T> {
@@ -504,13 +528,4 @@ export class TaskEngine {
   private now(): number {
     return this.deps.clock.now();
   }
-}
-
-/** Whether a task left by another process needs a process to work on it. */
-function needsWork(record: TaskRecord): boolean {
-  if (record.status === 'submitting') return true;
-  if (record.status === 'processing') return record.hold === null;
-  if (record.status === 'completed')
-    return record.images.some((image) => image.state === 'pending');
-  return false;
 }

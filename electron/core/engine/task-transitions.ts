@@ -94,3 +94,12 @@ export function isSettled(record: TaskRecord, live: LiveState): boolean {
       return true;
   }
 }
+
+/** Whether a task left by another process needs a process to work on it. */
+export function needsWork(record: TaskRecord): boolean {
+  if (record.status === 'submitting') return true;
+  if (record.status === 'processing') return record.hold === null;
+  if (record.status === 'completed')
+    return record.images.some((image) => image.state === 'pending');
+  return false;
+}

@@ -74,16 +74,12 @@ export interface GalleryOptions {
 }
 
 export class Gallery {
-  readonly root: string;
-  private readonly settings: DownloadSettings;
+  private settings: DownloadSettings;
   private readonly imageMetadata: { readonly appVersion: string } | undefined;
 
   constructor(options: GalleryOptions) {
-    if (!isAbsolute(options.root))
-      throw new GalleryPathError(sentence('error.gallery.rootNotAbsolute'));
-    this.root = resolvePath(options.root);
     this.settings = {
-      root: this.root,
+      root: absoluteRoot(options.root),
       fetch: options.fetch,
       maxImageBytes: options.maxImageBytes ?? 64 * 1024 * 1024,
       maxPixels: options.maxPixels ?? 100_000_000,
@@ -95,6 +91,22 @@ export class Gallery {
       ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
+  }
+
+  /** The gallery folder (absolute); {@link reroot} changes it. */
+  get root(): string {
+    return this.settings.root;
+  }
+
+  /**
+   * The gallery is now `folder` (the library moved or was opened there): every path from now on
+   * is taken inside it, and it is made ready as {@link init} does. Records keep their folders,
+   * which are relative to the root. The engine must be paused while the root changes.
+   * @throws GalleryPathError for a folder that is not absolute (the root is then unchanged).
+   */
+  async reroot(folder: string): Promise<InitResult> {
+    this.settings = { ...this.settings, root: absoluteRoot(folder) };
+    return this.init();
   }
 
   /**
@@ -266,4 +278,9 @@ export class Gallery {
   private taskFolder(record: TaskRecord): string {
     return record.folder ?? this.folderFor(record);
   }
+}
+
+function absoluteRoot(folder: string): string {
+  if (!isAbsolute(folder)) throw new GalleryPathError(sentence('error.gallery.rootNotAbsolute'));
+  return resolvePath(folder);
 }

@@ -77,6 +77,11 @@ export class PendingThumbnails {
     return this.running;
   }
 
+  /** Makes thumbnails again after {@link stop} (the gallery changed folder). */
+  resume(): void {
+    this.stopped = false;
+  }
+
   /** Lets the run under way finish its image, then ends it. */
   async stop(): Promise<void> {
     this.stopped = true;

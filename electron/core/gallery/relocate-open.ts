@@ -50,7 +50,7 @@ export async function openLibraryAt(
   from: string,
   to: string,
   options: Pick<RelocateOptions, 'home' | 'dataDir' | 'platform'> & {
-    readonly switchTo: (target: string) => void;
+    readonly switchTo: (target: string) => void | Promise<void>;
   },
 ): Promise<void> {
   const source = resolve(from);
@@ -59,11 +59,14 @@ export async function openLibraryAt(
   await mkdir(target, { recursive: true });
   const temp = join(target, TEMP_DIR);
   if ((await lstat(temp).catch(() => null))?.isSymbolicLink()) throw linkRefusal(temp);
-  options.switchTo(target);
+  await options.switchTo(target);
 }
 
 /** Adds the tasks the gallery's sidecars describe and the history lacks; returns how many. */
-export async function importGalleryTasks(core: Pick<PictorCore, 'gallery' | 'history'>) {
+export async function importGalleryTasks(core: {
+  readonly gallery: Pick<PictorCore['gallery'], 'rebuild'>;
+  readonly history: Pick<PictorCore['history'], 'get' | 'putMany'>;
+}) {
   let added = 0;
   await core.gallery.rebuild({
     onBatch: (records) => {

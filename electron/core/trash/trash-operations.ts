@@ -44,8 +44,11 @@ export type TrashEngine = Pick<TaskEngine, 'get' | 'edit' | 'remove' | 'reinstat
 
 export interface TrashOperationsOptions {
   readonly journal: TrashJournal;
-  /** The core now (moving the gallery replaces it). */
-  readonly core: () => {
+  /**
+   * The core's engine and gallery: the trash is `.pictor-trash` in the gallery's root as it is at
+   * each operation, so it follows the gallery when that changes folder (see {@link reroot}).
+   */
+  readonly core: {
     readonly engine: TrashEngine;
     readonly gallery: { readonly root: string; resolve(relative: string): string };
   };
@@ -90,20 +93,13 @@ export class TrashOperations {
    * are completed, held images go on to the system trash, held tasks stay removed.
    */
   replay(): Promise<void> {
-    return this.queue.run(() =>
-      replayJournal({
-        journal: this.options.journal,
-        records: this.options.core().engine,
-        trash: this.trashAt(this.options.core().gallery.root),
-        logger: this.logger,
-      }),
-    );
+    return this.queue.run(() => this.replayJournal());
   }
 
   /** Moves saved images to the gallery's trash and marks them deleted. */
   deleteImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
     return this.queue.run(async () => {
-      const { engine, gallery } = this.options.core();
+      const { engine, gallery } = this.options.core;
       const outcome = new OutcomeBuilder();
       const entries: ImageEntry[] = [];
       for (const ref of distinctRefs(refs)) {
@@ -152,7 +148,7 @@ export class TrashOperations {
   /** Brings deleted images back from the gallery's trash (Undo). */
   restoreImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
     return this.queue.run(async () => {
-      const { engine } = this.options.core();
+      const { engine } = this.options.core;
       const outcome = new OutcomeBuilder();
       const chosen: HeldImage[] = [];
       for (const ref of distinctRefs(refs)) {
@@ -186,7 +182,7 @@ export class TrashOperations {
   /** Removes tasks from the history, their records held for Undo. Their files stay in the gallery. */
   removeTasks(localIds: readonly string[]): Promise<{ removed: string[]; skipped: number }> {
     return this.queue.run(async () => {
-      const { engine } = this.options.core();
+      const { engine } = this.options.core;
       const ids = [...new Set(localIds)];
       const records = ids
         .map((id) => engine.get(id))
@@ -223,7 +219,7 @@ export class TrashOperations {
   /** Puts removed tasks back in the history (Undo); an unfinished one is worked on again. */
   restoreTasks(localIds: readonly string[]): Promise<TrashOutcome> {
     return this.queue.run(async () => {
-      const { engine } = this.options.core();
+      const { engine } = this.options.core;
       const outcome = new OutcomeBuilder();
       const chosen: HeldTask[] = [];
       for (const localId of new Set(localIds)) {
@@ -261,6 +257,25 @@ export class TrashOperations {
   }
 
   /** Waits for every operation, then empties (the gallery is about to change folder). */
+  /**
+   * Runs `change`, which moves the gallery to another folder (or opens one elsewhere), as one of
+   * the trash's operations: images held for Undo go on to the system trash first (an Undo could
+   * not bring them back into a gallery that moved), a delete or Undo asked for meanwhile waits
+   * and acts on the gallery where it is then, and afterwards what an earlier run left in the
+   * journal for that folder is finished, as at start.
+   */
+  reroot<T>(change: () => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      await this.empty();
+      try {
+        return await change();
+      } finally {
+        // Before any operation that waited: it is this run's own, not one to finish.
+        await this.replayJournal().catch(() => undefined);
+      }
+    });
+  }
+
   async finish(): Promise<void> {
     await this.queue.run(() => this.empty());
   }
@@ -320,6 +335,15 @@ export class TrashOperations {
     const keepMs = this.options.keepMs ?? TRASH_KEEP_MS;
     const expire = () => void this.queue.run(() => this.expire(batchId)).catch(() => undefined);
     if (!this.held.close(batchId, keepMs, expire)) await this.options.journal.dropBatch(batchId);
+  }
+
+  private replayJournal(): Promise<void> {
+    return replayJournal({
+      journal: this.options.journal,
+      records: this.options.core.engine,
+      trash: this.trashAt(this.options.core.gallery.root),
+      logger: this.logger,
+    });
   }
 
   private trashAt(root: string): GalleryTrash {

@@ -35,7 +35,7 @@ export interface NodeMainOptions {
 /** The running "main process" of the chromium host. */
 export interface NodeMain {
   readonly runtime: AppRuntime;
-  /** The app's handlers: each reaches the current core when called (the gallery may move). */
+  /** The app's handlers, over the runtime's one core (moving the gallery changes its folder). */
   readonly handlers: IpcHandlers;
   readonly logger: RotatingFileLogger;
   /** As the app quits: the engine stops (ids kept), the history closes, the demo stops. */

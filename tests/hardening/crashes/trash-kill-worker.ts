@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   });
   const trash = new TrashOperations({
     journal: new TrashJournal(join(dataDir, TRASH_JOURNAL_DIR)),
-    core: () => core,
+    core: core,
     sendToSystemTrash: recordingSystemTrash,
   });
   await trash.replay();

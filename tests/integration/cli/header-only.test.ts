@@ -111,7 +111,7 @@ describe('a CLI with no image decoder', () => {
         });
       });
       const handlers = galleryHandlers({
-        core: () => core,
+        core: core,
         shell: {} as never,
         emit: () => undefined,
         chooseExportFolder: () => Promise.resolve(null),

@@ -143,37 +143,116 @@ describe('AppRuntime', () => {
     expect(runtime.core.engine.options.watchTimeoutMs).toBe(300_000);
   });
 
-  it('moves the gallery to a new folder: files move, records still resolve, the core is replaced', async () => {
+  it('moves the gallery to a new folder on the same core: files move, records still resolve', async () => {
     const dir = await tempDir();
     const runtime = await startRuntime(dir);
-    runtime.core.engine.start();
-    const [record] = await runtime.core.engine.submit({ prompt: 'moving day', size: '64x64' });
-    const [done] = await runtime.core.engine.whenSettled([record!.localId]);
-    const oldFile = runtime.core.gallery.resolve(done!.images[0]!.file!);
-    let replaced = 0;
-    runtime.onCoreReplaced(() => (replaced += 1));
+    const core = runtime.core;
+    core.engine.start();
+    const [record] = await core.engine.submit({ prompt: 'moving day', size: '64x64' });
+    const [done] = await core.engine.whenSettled([record!.localId]);
+    const oldFile = core.gallery.resolve(done!.images[0]!.file!);
     const target = join(dir, 'Elsewhere');
     const settings = await runtime.moveGalleryTo(target);
     expect(settings.galleryDir).toBe(target);
-    expect(replaced).toBe(1);
+    expect(runtime.core).toBe(core);
     expect(existsSync(oldFile)).toBe(false);
-    const moved = runtime.core.engine.get(record!.localId)!;
-    expect(existsSync(runtime.core.gallery.resolve(moved.images[0]!.file!))).toBe(true);
-    expect(runtime.core.gallery.root).toBe(target);
+    const moved = core.engine.get(record!.localId)!;
+    expect(existsSync(core.gallery.resolve(moved.images[0]!.file!))).toBe(true);
+    expect(core.gallery.root).toBe(target);
   });
 
-  it('moves the gallery and tells every other listener when one listener of new cores throws', async () => {
+  it('a task in flight during a move keeps its id, is never sent again, and completes into the new folder', async () => {
+    const dir = await tempDir();
+    // Tasks stay processing until the test completes them.
+    const runtime = await startTestRuntime(dir, {
+      defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
+      demo: { durationMs: 3_600_000 },
+      pollIntervalMs: 50,
+    });
+    cleanups.push(() => runtime.close());
+    const { engine, gallery } = runtime.core;
+    const heard: string[] = [];
+    engine.subscribe(({ record }) => heard.push(record.status));
+    engine.start();
+    const [record] = await engine.submit({ prompt: 'in flight', size: '64x64' });
+    const localId = record!.localId;
+    const polled = (since: number) =>
+      new Promise<void>((resolve) => {
+        const subscription = engine.subscribe(({ record: changed }) => {
+          if (changed.localId === localId && changed.polls > since) {
+            subscription.dispose();
+            resolve();
+          }
+        });
+      });
+    await polled(0);
+    const before = engine.get(localId)!;
+    expect(before).toMatchObject({ status: 'processing', hold: null });
+    const target = join(dir, 'Elsewhere');
+    await runtime.moveGalleryTo(target);
+    // Polls resume on the same task id; the service was asked for it once.
+    await polled(engine.get(localId)!.polls);
+    expect(engine.get(localId)!.taskId).toBe(before.taskId);
+    runtime.demo.completeTask(before.taskId!);
+    const [done] = await engine.whenSettled([localId]);
+    expect(done).toMatchObject({ status: 'completed', taskId: before.taskId });
+    expect(runtime.demo.tasks()).toHaveLength(1);
+    expect(runtime.demo.log.submits).toHaveLength(1);
+    const file = gallery.resolve(done!.images[0]!.file!);
+    expect(file.startsWith(`${target}/`)).toBe(true);
+    expect(existsSync(file)).toBe(true);
+    expect(heard).not.toContain('submit_unknown');
+  });
+
+  it('a move stopped by a fault leaves the core running on the old folder', async () => {
+    const dir = await tempDir();
+    const runtime = await startTestRuntime(dir, {
+      defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
+      demo: { durationMs: 300 },
+      pollIntervalMs: 150,
+      libraryFaults: {
+        beforeCopy: () => {
+          throw new Error('the disk went away');
+        },
+      },
+    });
+    cleanups.push(() => runtime.close());
+    const core = runtime.core;
+    core.engine.start();
+    const [first] = await core.engine.submit({ prompt: 'stay put', size: '64x64' });
+    await core.engine.whenSettled([first!.localId]);
+    const oldRoot = core.gallery.root;
+    await expect(runtime.moveGalleryTo(join(dir, 'Elsewhere'))).rejects.toThrow();
+    expect(runtime.core).toBe(core);
+    expect(core.gallery.root).toBe(oldRoot);
+    expect(runtime.settings.get().galleryDir).toBe('');
+    // The engine was resumed: a new task runs and lands in the old folder.
+    const [second] = await core.engine.submit({ prompt: 'after the fault', size: '64x64' });
+    const [done] = await core.engine.whenSettled([second!.localId]);
+    expect(done!.status).toBe('completed');
+    const file = core.gallery.resolve(done!.images[0]!.file!);
+    expect(file.startsWith(`${oldRoot}/`)).toBe(true);
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('a folder the gallery cannot work in after the copy puts the setting and the gallery back', async () => {
     const dir = await tempDir();
     const runtime = await startRuntime(dir);
-    runtime.onCoreReplaced(() => {
-      throw new Error('a window that is gone');
-    });
-    const told: string[] = [];
-    runtime.onCoreReplaced((core) => told.push(core.gallery.root));
+    const { engine, gallery } = runtime.core;
+    engine.start();
+    const [record] = await engine.submit({ prompt: 'come back', size: '64x64' });
+    const [done] = await engine.whenSettled([record!.localId]);
+    const oldRoot = gallery.root;
     const target = join(dir, 'Elsewhere');
-    await expect(runtime.moveGalleryTo(target)).resolves.toMatchObject({ galleryDir: target });
-    expect(told).toEqual([target]);
-    expect(runtime.core.gallery.root).toBe(target);
+    const reroot = gallery.reroot.bind(gallery);
+    gallery.reroot = async (folder) => {
+      if (folder === target) throw new Error('the folder cannot be made ready');
+      return reroot(folder);
+    };
+    await expect(runtime.moveGalleryTo(target)).rejects.toThrow();
+    expect(runtime.settings.get().galleryDir).toBe('');
+    expect(gallery.root).toBe(oldRoot);
+    expect(existsSync(gallery.resolve(done!.images[0]!.file!))).toBe(true);
   });
 
   it('ends its own subscriptions to the key and the settings when closed', async () => {

@@ -178,7 +178,7 @@ describe('Undo of a signed image whose name was taken meanwhile', () => {
     records.map.set(saved.localId, saved);
     const trash = new TrashOperations({
       journal: new TrashJournal(join(await tempDir('data'), 'trash-journal')),
-      core: () => ({ engine: records, gallery }),
+      core: { engine: records, gallery },
       clock: new ManualClock(),
       sendToSystemTrash: () => Promise.reject(new Error('Nothing goes on in this test.')),
     });

@@ -49,11 +49,11 @@ async function galleryWithImages(count: number) {
   const { shell, calls } = recordingShell();
   const emitted: [EventChannel, unknown][] = [];
   const handlers = galleryHandlers({
-    core: () => h.core,
+    core: h.core,
     shell,
     chooseExportFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
-    trash: trashFixture(() => h.core).trash,
+    trash: trashFixture(h.core).trash,
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
   return { h, records, calls, emitted, call };

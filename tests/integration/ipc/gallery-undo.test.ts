@@ -48,7 +48,7 @@ async function galleryWithImages(count: number) {
   const clock = new ManualClock();
   const trash = new TrashOperations({
     journal: new TrashJournal(await tempDir('journal')),
-    core: () => h.core,
+    core: h.core,
     sendToSystemTrash: systemTrash(shell),
     clock,
     keepMs: KEEP_MS,
@@ -56,7 +56,7 @@ async function galleryWithImages(count: number) {
   const emitted: [EventChannel, unknown][] = [];
   const exportTo: (string | null)[] = [];
   const handlers = galleryHandlers({
-    core: () => h.core,
+    core: h.core,
     shell,
     chooseExportFolder: async () => exportTo.shift() ?? null,
     emit: (channel, payload) => emitted.push([channel, payload]),

@@ -44,7 +44,7 @@ async function app(baseUrl: string, key: string) {
   core.engine.start();
   const emitted: [EventChannel, unknown][] = [];
   const deps = {
-    core: () => core,
+    core: core,
     chooseFolder: async () => null,
     // Parsed as the bridge does, so nothing outside the contract's schema could leave.
     emit: (channel: EventChannel, payload: unknown) =>

@@ -45,21 +45,21 @@ async function library() {
   journals.push(journal);
   const trash = new TrashOperations({
     journal: new TrashJournal(journal),
-    core: () => h.core,
+    core: h.core,
     sendToSystemTrash: systemTrash(shell),
     clock: new ManualClock(),
     keepMs: 60_000,
   });
   const handlers = {
     ...galleryHandlers({
-      core: () => h.core,
+      core: h.core,
       shell,
       chooseExportFolder: async () => null,
       emit: () => undefined,
       trash,
     }),
     ...taskHandlers({
-      core: () => h.core,
+      core: h.core,
       chooseFolder: async () => null,
       emit: () => undefined,
       trash,

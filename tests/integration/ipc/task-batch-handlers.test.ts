@@ -38,10 +38,10 @@ async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0
   const emitted: [EventChannel, unknown][] = [];
   const chosen: (string | null)[] = [];
   const handlers = taskHandlers({
-    core: () => h.core,
+    core: h.core,
     chooseFolder: async () => chosen.shift() ?? null,
     emit: (channel, payload) => emitted.push([channel, payload]),
-    trash: trashFixture(() => h.core).trash,
+    trash: trashFixture(h.core).trash,
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
   const ids = records.map((record) => record.localId);

@@ -1,8 +1,8 @@
 /**
  * The app's one wiring (electron/ipc/wire-app.ts) around a real AppRuntime: every channel has a
- * handler; after a gallery move the same handlers reach the new core and the engine's events come
- * from it, the old core's subscriptions released; disposing the wiring releases every
- * subscription it made.
+ * handler; across gallery moves the one core stays, its engine started once, and the same
+ * handlers and subscriptions reach the library in its new folder; disposing the wiring releases
+ * every subscription it made.
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,7 +39,17 @@ TaskEngine.prototype.subscribe = function (this: TaskEngine, listener) {
     subscription.dispose();
   });
 };
-afterAll(() => void (TaskEngine.prototype.subscribe = subscribe));
+/** Calls of `start` per engine (wrapped on the prototype). */
+const engineStarts = new Map<TaskEngine, number>();
+const start = TaskEngine.prototype.start;
+TaskEngine.prototype.start = function (this: TaskEngine, options) {
+  engineStarts.set(this, (engineStarts.get(this) ?? 0) + 1);
+  start.call(this, options);
+};
+afterAll(() => {
+  TaskEngine.prototype.subscribe = subscribe;
+  TaskEngine.prototype.start = start;
+});
 
 /** Counts the subscriptions made through `target[method]` from now on that are not released. */
 function countLive<T extends object>(target: T, method: keyof T & string): () => number {
@@ -60,25 +70,27 @@ function countLive<T extends object>(target: T, method: keyof T & string): () =>
   return () => live;
 }
 
-async function wiredApp() {
+async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-wire-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const runtime = await startTestRuntime(dir, {
     defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
     demo: { durationMs: 200 },
+    libraryFaults: { beforeCopy: () => faults.beforeCopy?.() },
   });
   cleanups.push(() => runtime.close());
   const moveTo = join(dir, 'Elsewhere');
+  // What the main process's folder dialog answers next.
+  const dialog = { answer: moveTo };
   const os = createOsStandIns({
     userDataDir: dir,
     galleryDir: () => runtime.galleryDir(),
-    env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: moveTo }),
+    env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: dialog.answer }),
   });
   const live = {
     keyChanges: countLive(runtime.vault, 'onChange'),
     settingsChanges: countLive(runtime.settings, 'onChange'),
     demoChanges: countLive(runtime.credentials, 'onDemoChange'),
-    coreReplacements: countLive(runtime, 'onCoreReplaced'),
   };
   const emitted: [EventChannel, unknown][] = [];
   const observed: PictorCore[] = [];
@@ -97,7 +109,7 @@ async function wiredApp() {
   cleanups.push(async () => wiring.dispose());
   const liveCounts = () =>
     Object.fromEntries(Object.entries(live).map(([name, count]) => [name, count()]));
-  return { runtime, os, wiring, emitted, observed, liveCounts, moveTo };
+  return { runtime, os, wiring, emitted, observed, liveCounts, moveTo, dialog, dir };
 }
 
 const context = { sender: {} as WebContents } satisfies HandlerContext;
@@ -108,31 +120,36 @@ describe('wireApp', () => {
     expect(Object.keys(wiring.handlers).sort()).toEqual([...REQUEST_CHANNEL_NAMES].sort());
   });
 
-  it('after a gallery move, the same handlers reach the new core and events come from its engine', async () => {
+  it('across several gallery moves the one core stays, its engine started once, its subscriptions kept', async () => {
+    const earlier = new Set(engineStarts.keys());
     const app = await wiredApp();
     const { handlers } = app.wiring;
+    const core = app.runtime.core;
     const [first] = await handlers['tasks:submit'](
       { request: { prompt: 'before', size: '64x64' }, count: 1 },
       context,
     );
-    await app.runtime.core.engine.whenSettled([first!.record.localId]);
-    const before = app.runtime.core;
-    expect(engineSubscriptions.get(before.engine)).toBe(2);
+    await core.engine.whenSettled([first!.record.localId]);
+    expect(engineSubscriptions.get(core.engine)).toBe(2);
 
-    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
-    expect(choice).toMatchObject({ path: app.moveTo, library: { tasks: 0 } });
-    expect(
-      await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context),
-    ).toMatchObject({ outcome: 'moved', path: app.moveTo, moved: 1 });
-    const after = app.runtime.core;
-    expect(after).not.toBe(before);
-    expect(app.observed).toEqual([before, after]);
-    expect(app.emitted).toContainEqual(['gallery:changed', { reason: 'moved' }]);
-    // The old core's subscriptions (the page's and the host's) are released, the new one has both.
-    expect(engineSubscriptions.get(before.engine)).toBe(0);
-    expect(engineSubscriptions.get(after.engine)).toBe(2);
+    const folders = [app.moveTo, join(app.dir, 'Second'), join(app.dir, 'Third')];
+    for (const folder of folders) {
+      app.dialog.answer = folder;
+      const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+      expect(choice).toMatchObject({ path: folder, library: { tasks: 0 } });
+      expect(
+        await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context),
+      ).toMatchObject({ outcome: 'moved', path: folder, moved: 1 });
+      expect(app.runtime.core).toBe(core);
+      expect(core.gallery.root).toBe(folder);
+    }
+    // One engine, started once, whatever the number of moves; the host observed it once.
+    const started = [...engineStarts].filter(([engine]) => !earlier.has(engine));
+    expect(started).toEqual([[core.engine, 1]]);
+    expect(app.observed).toEqual([core]);
+    expect(app.emitted.filter(([channel]) => channel === 'gallery:changed')).toHaveLength(3);
+    expect(engineSubscriptions.get(core.engine)).toBe(2);
 
-    // The old core's history is closed: only the new core can answer these.
     const listed = await handlers['tasks:list']({}, context);
     expect(listed.items.map((item) => item.record.localId)).toEqual([first!.record.localId]);
     await handlers['gallery:reveal']({ localId: first!.record.localId, index: 0 }, context);
@@ -140,7 +157,7 @@ describe('wireApp', () => {
       .filter((call) => call.action === 'reveal')
       .map((call) => call.arg);
     expect(revealed).toHaveLength(1);
-    expect(revealed[0]!.startsWith(`${app.moveTo}/`)).toBe(true);
+    expect(revealed[0]!.startsWith(`${folders[2]!}/`)).toBe(true);
 
     const updates = () => app.emitted.filter(([channel]) => channel === 'task:updated').length;
     const updatesBefore = updates();
@@ -148,8 +165,10 @@ describe('wireApp', () => {
       { request: { prompt: 'after', size: '64x64' }, count: 1 },
       context,
     );
-    const [done] = await after.engine.whenSettled([second!.record.localId]);
+    const [done] = await core.engine.whenSettled([second!.record.localId]);
     expect(done!.status).toBe('completed');
+    expect(existsSync(core.gallery.resolve(done!.images[0]!.file!))).toBe(true);
+    expect(core.gallery.resolve(done!.images[0]!.file!).startsWith(`${folders[2]!}/`)).toBe(true);
     expect(updates()).toBeGreaterThan(updatesBefore);
     expect(app.emitted).toContainEqual([
       'task:updated',
@@ -182,6 +201,46 @@ describe('wireApp', () => {
     expect(existsSync(trashed()[0]!.arg)).toBe(false);
     const late = await handlers['gallery:undoDelete']({ images }, context);
     expect(late).toMatchObject({ items: [], failed: 1 });
+  });
+
+  it('a delete asked for during a move waits for it and holds the image in the new folder', async () => {
+    const faults: { beforeCopy?: () => void } = {};
+    const app = await wiredApp(faults);
+    const { handlers } = app.wiring;
+    const [task] = await handlers['tasks:submit'](
+      { request: { prompt: 'deleted mid-move', size: '64x64' }, count: 1 },
+      context,
+    );
+    await app.runtime.core.engine.whenSettled([task!.record.localId]);
+    const images = [{ localId: task!.record.localId, index: 0 }];
+    let deleting: Promise<unknown> | null = null;
+    let deleted = false;
+    // The move is under way (its first task folder is about to be copied): the user deletes.
+    faults.beforeCopy = () => {
+      faults.beforeCopy = undefined;
+      deleting = Promise.resolve(handlers['gallery:deleteImages']({ images }, context)).then(
+        (outcome) => {
+          deleted = true;
+          return outcome;
+        },
+      );
+    };
+    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+    const applying = handlers['galleryFolder:apply'](
+      { ticket: choice!.ticket, action: 'move' },
+      context,
+    );
+    await applying;
+    expect(deleting).not.toBeNull();
+    expect(await deleting).toMatchObject({ failed: 0 });
+    expect(deleted).toBe(true);
+    expect(existsSync(join(app.moveTo, TRASH_DIR))).toBe(true);
+    // Undo brings it back into the library where it is now.
+    expect(await handlers['gallery:undoDelete']({ images }, context)).toMatchObject({ failed: 0 });
+    const back = app.runtime.core.engine.get(task!.record.localId)!;
+    const file = app.runtime.core.gallery.resolve(back.images[0]!.file!);
+    expect(file.startsWith(`${app.moveTo}/`)).toBe(true);
+    expect(existsSync(file)).toBe(true);
   });
 
   it('tells the page how far an Undo is, puts a removed task back, and sends what is held on at quit', async () => {
@@ -227,7 +286,6 @@ describe('wireApp', () => {
       keyChanges: 0,
       settingsChanges: 0,
       demoChanges: 0,
-      coreReplacements: 0,
     });
     expect(engineSubscriptions.get(core.engine)).toBe(0);
     app.emitted.length = 0;

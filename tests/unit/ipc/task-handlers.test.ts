@@ -31,10 +31,10 @@ function setup() {
   // Exporting is tested over real files (tests/integration/ipc/task-batch-handlers.test.ts).
   const gallery = { root: '/no-gallery', resolve: (relative: string) => `/no-gallery/${relative}` };
   const handlers = taskHandlers({
-    core: () => ({ engine, history, gallery }),
+    core: { engine, history, gallery },
     chooseFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
-    trash: trashFixture(() => ({ engine, gallery })).trash,
+    trash: trashFixture({ engine, gallery }).trash,
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
   return { clock, client, engine, history, emitted, call };

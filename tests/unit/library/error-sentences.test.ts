@@ -101,7 +101,7 @@ describe('task engine', () => {
     expect(empty.sentence?.key).toBe('error.library.promptEmpty');
     expectAreaSentence(empty.sentence, empty.message);
 
-    const missing = await thrown(EngineInputError, () => h.engine.resume('no-such-task'));
+    const missing = await thrown(EngineInputError, () => h.engine.resumeTask('no-such-task'));
     expectAreaSentence(missing.sentence, missing.message);
   });
 
@@ -262,7 +262,7 @@ const context = { sender: {} as never };
 function handlersOn(target: Library, source: string) {
   return {
     handlers: libraryHandlers({
-      core: () => ({ history: target.history, gallery: target.gallery }),
+      core: { history: target.history, gallery: target.gallery },
       dialogs: {
         chooseExportFile: async () => join(target.dir, 'out.zip'),
         chooseImportSource: async () => source,
@@ -279,7 +279,7 @@ describe('IPC refusals', () => {
     const target = await library();
     let release: (path: string | null) => void = () => undefined;
     const handlers = libraryHandlers({
-      core: () => ({ history: target.history, gallery: target.gallery }),
+      core: { history: target.history, gallery: target.gallery },
       dialogs: {
         chooseExportFile: async () => null,
         chooseImportSource: () =>

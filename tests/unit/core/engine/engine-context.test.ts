@@ -18,6 +18,7 @@ function timing(random = 0.5) {
     commit: (record) => record,
     runInBackground: (work) => work,
     isStopped: () => aborter.signal.aborted,
+    isPaused: () => false,
     owns: () => true,
   });
   return { clock, aborter, ctx };

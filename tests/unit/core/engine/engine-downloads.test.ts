@@ -66,7 +66,7 @@ describe('TaskEngine: images', () => {
     expect(record.images.map((image) => image.state)).toEqual(['expired', 'invalid', 'invalid']);
     expect(record.images[2]!.error).toMatch(/without an address/);
     h.gallery.script = new (await import('../../../fakes/fake-gallery')).FakeGallery().script;
-    h.engine.resume('local-1');
+    h.engine.resumeTask('local-1');
     await h.clock.advance(1_000);
     expect(h.history.get('local-1')!.images.map((image) => image.state)).toEqual([
       'saved',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { engineHarness } from './engine-harness';
-import { serviceError } from '../../../fakes/scripted-service-client';
+import { heldPoll, serviceError } from '../../../fakes/scripted-service-client';
 
 function gaps(times: number[]): number[] {
   return times.slice(1).map((time, i) => time - times[i]!);
@@ -25,14 +25,8 @@ describe('TaskEngine: polling', () => {
     h.client.durationMs = 20_000;
     await h.engine.submit({ prompt: 'slow answers' });
     await h.clock.advance(3_000);
-    let release: () => void = () => undefined;
-    h.client.pollSteps = [
-      () =>
-        new Promise<never>(
-          (_, reject) =>
-            (release = () => reject(serviceError('timeout', { mayHaveReachedService: true }))),
-        ),
-    ];
+    const { step, release } = heldPoll();
+    h.client.pollSteps = [step];
     await h.clock.advance(30_000);
     expect(h.client.maxInFlightPolls).toBe(1);
     const before = h.client.polls.length;
@@ -186,7 +180,7 @@ describe('TaskEngine: polling', () => {
     const polls = h.client.polls.length;
     await h.clock.advance(30_000);
     expect(h.client.polls.length).toBe(polls);
-    h.engine.resume('local-1');
+    h.engine.resumeTask('local-1');
     await h.clock.advance(3_000);
     expect(h.history.get('local-1')).toMatchObject({ status: 'completed', hold: null });
     expect(h.client.submits).toHaveLength(1);

@@ -20,7 +20,7 @@ async function engineWithTasks(count: number) {
   const open = () =>
     new TrashOperations({
       journal: new TrashJournal(journalDir),
-      core: () => ({ engine, gallery: { root: '/no-gallery', resolve: (path) => path } }),
+      core: { engine, gallery: { root: '/no-gallery', resolve: (path) => path } },
       clock,
       keepMs: KEEP_MS,
       sendToSystemTrash: () => Promise.reject(new Error('no files here')),

@@ -78,10 +78,10 @@ export async function galleryWithImages(count = 1) {
   }
   const trashed: string[] = [];
   const clock = new ManualClock();
-  const core = () => ({
+  const core = {
     engine: records,
     gallery: { root, resolve: (relative: string) => resolveInside(root, relative) },
-  });
+  };
   const open = (sendToSystemTrash?: (file: string) => Promise<void>) =>
     new TrashOperations({
       journal: new TrashJournal(journalDir),

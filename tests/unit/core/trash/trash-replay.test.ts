@@ -126,10 +126,10 @@ describe('replaying the trash journal at start-up', () => {
     const { TrashOperations } = await import('../../../../electron/core/trash/trash-operations');
     const ops = new TrashOperations({
       journal: other,
-      core: () => ({
+      core: {
         engine: elsewhere.records,
         gallery: { root: elsewhere.root, resolve: (path: string) => join(elsewhere.root, path) },
-      }),
+      },
       sendToSystemTrash: async (file) => void elsewhere.trashed.push(file),
     });
     await ops.replay();

@@ -36,7 +36,7 @@ function handlersFor(
 ) {
   const events: { channel: string; payload: unknown }[] = [];
   const handlers = libraryHandlers({
-    core: () => ({ history: target.history, gallery: target.gallery }),
+    core: { history: target.history, gallery: target.gallery },
     dialogs,
     version: () => '1.2.3',
     emit: (channel, payload) => {

@@ -1,0 +1,71 @@
+/**
+ * TaskEngine.pause()/resume(), used while the library changes folder on the one core: nothing
+ * polls or downloads while paused, the work under way finishes first, and the same tasks carry
+ * on afterwards with their ids, never submitted again.
+ */
+import { describe, expect, it } from 'vitest';
+import { heldPoll } from '../../../fakes/scripted-service-client';
+import { engineHarness } from './engine-harness';
+
+describe('TaskEngine: pause and resume', () => {
+  it('polls nothing while paused, then polls the same task again and never submits it twice', async () => {
+    const h = engineHarness();
+    h.client.durationMs = 20_000;
+    await h.engine.submit({ prompt: 'paused' });
+    await h.clock.advance(3_000);
+    expect(h.client.pollsOf('task-1')).toHaveLength(1);
+    await h.engine.pause();
+    await h.clock.advance(60_000);
+    expect(h.client.pollsOf('task-1')).toHaveLength(1);
+    h.engine.resume();
+    await h.clock.advance(30_000);
+    expect(h.client.pollsOf('task-1').length).toBeGreaterThan(1);
+    expect(h.client.submits).toHaveLength(1);
+    expect(h.history.get('local-1')).toMatchObject({ status: 'completed', taskId: 'task-1' });
+    expect(h.gallery.downloads).toHaveLength(1);
+  });
+
+  it('downloads and writes no sidecar while paused, and does both after', async () => {
+    const h = engineHarness();
+    h.client.durationMs = 3_000;
+    const saved = h.gallery.script;
+    // The first attempt fails: the image waits for a retry, pending.
+    h.gallery.script = (record, index, attempt) =>
+      attempt === 1 ? { state: 'retry', error: 'not yet' } : saved(record, index, attempt);
+    await h.engine.submit({ prompt: 'images wait' });
+    await h.clock.advance(3_000);
+    expect(h.gallery.downloads).toHaveLength(1);
+    await h.engine.pause();
+    const sidecars = h.gallery.sidecars.length;
+    h.engine.edit('local-1', (record) => ({ ...record, favourite: true }));
+    await h.clock.advance(120_000);
+    expect(h.gallery.downloads).toHaveLength(1);
+    expect(h.gallery.sidecars).toHaveLength(sidecars);
+    h.engine.resume();
+    const [done] = await h.engine.whenSettled(['local-1']);
+    expect(done!.images.every((image) => image.state === 'saved')).toBe(true);
+    expect(h.gallery.downloads).toHaveLength(2);
+    expect(h.gallery.sidecars.at(-1)?.favourite).toBe(true);
+  });
+
+  it('waits for a poll under way before it is paused', async () => {
+    const h = engineHarness();
+    h.client.durationMs = 20_000;
+    await h.engine.submit({ prompt: 'in flight' });
+    const { step, release } = heldPoll();
+    h.client.pollSteps = [step];
+    await h.clock.advance(3_000);
+    expect(h.engine.live('local-1').polling).toBe(true);
+    let paused = false;
+    const pausing = h.engine.pause().then(() => (paused = true));
+    await h.clock.advance(10_000);
+    expect(paused).toBe(false);
+    release();
+    await pausing;
+    expect(h.engine.live('local-1').polling).toBe(false);
+    h.engine.resume();
+    await h.clock.advance(60_000);
+    expect(h.history.get('local-1')).toMatchObject({ status: 'completed', taskId: 'task-1' });
+    expect(h.client.submits).toHaveLength(1);
+  });
+});

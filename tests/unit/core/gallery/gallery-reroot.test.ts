@@ -1,0 +1,47 @@
+/**
+ * Gallery.reroot: the one gallery of the one core takes another folder (the library moved or was
+ * opened elsewhere). Every path is then taken inside the new root, which is made ready as at
+ * start; a folder that is not absolute is refused and the root stays.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
+import { TEMP_DIR } from '../../../../electron/core/gallery/gallery-layout';
+import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
+import { testImageEngine } from '../../../support/image-engine';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function gallery() {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-reroot-'));
+  dirs.push(dir);
+  const made = new Gallery({ imageEngine: testImageEngine, root: join(dir, 'first'), fetch });
+  await made.init();
+  return { dir, gallery: made };
+}
+
+describe('Gallery.reroot', () => {
+  it('takes every path inside the new folder and makes it ready', async () => {
+    const { dir, gallery: moved } = await gallery();
+    const next = join(dir, 'second');
+    await moved.reroot(next);
+    expect(moved.root).toBe(next);
+    expect(moved.resolve('2026/01/task/image-1.png')).toBe(join(next, '2026/01/task/image-1.png'));
+    expect(existsSync(join(next, TEMP_DIR))).toBe(true);
+  });
+
+  it.each(['relative/folder', '', '.', '../up'])(
+    'refuses %j, which is not absolute, and keeps its root',
+    async (folder) => {
+      const { dir, gallery: kept } = await gallery();
+      await expect(kept.reroot(folder)).rejects.toBeInstanceOf(GalleryPathError);
+      expect(kept.root).toBe(join(dir, 'first'));
+    },
+  );
+});
