@@ -45,7 +45,7 @@ export type TrashEngine = Pick<TaskEngine, 'get' | 'edit' | 'remove' | 'reinstat
 export interface TrashOperationsOptions {
   readonly journal: TrashJournal;
   /**
-   * The core's engine and gallery: the trash is `.pictor-trash` in the gallery's root as it is at
+   * The core's engine and gallery: the trash is the gallery trash folder (TRASH_DIR) in the gallery's root as it is at
    * each operation, so it follows the gallery when that changes folder (see {@link reroot}).
    */
   readonly core: {
