@@ -45,8 +45,9 @@ export type TrashEngine = Pick<TaskEngine, 'get' | 'edit' | 'remove' | 'reinstat
 export interface TrashOperationsOptions {
   readonly journal: TrashJournal;
   /**
-   * The core's engine and gallery: the trash is the gallery trash folder (TRASH_DIR) in the gallery's root as it is at
-   * each operation, so it follows the gallery when that changes folder (see {@link reroot}).
+   * The core's engine and gallery: the trash is the gallery's trash folder (TRASH_DIR) in the
+   * gallery's root as it is at each operation, so it follows the gallery when that changes folder
+   * (see {@link reroot}).
    */
   readonly core: {
     readonly engine: TrashEngine;
