@@ -426,8 +426,6 @@ export const sizeOffenders = {
     'max-lines-per-function': 71,
     'max-params': 6,
   },
-  'electron/core/history/history-store.ts': { 'max-lines': 415, 'max-params': 6 },
-  'electron/core/history/sqlite-connection.ts': { 'max-params': 5 },
   'electron/core/key-vault/key-state.ts': { 'max-params': 5 },
   'electron/core/library-archive/import-library.ts': { 'max-lines-per-function': 71 },
   'electron/core/library-archive/import-merge.ts': { 'max-params': 5 },
