@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../components/button';
 import { ConfirmImageDelete } from './confirm-image-delete';
 import { useShallow } from 'zustand/react/shallow';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -9,16 +8,15 @@ import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { GalleryBody } from './gallery-body';
-import { GalleryFiltersBar } from './gallery-filters';
 import { GalleryContextMenu, type MenuRequest } from './gallery-context-menu';
-import { GalleryDisplayOptions } from './gallery-display-options';
+import { GalleryHeader } from './gallery-header';
 import { MIN_TILE_OF } from '../../store/gallery-display';
 import { GalleryGrid } from './gallery-grid';
 import { hasActiveFilters, itemKey } from '../../store/gallery-list-model';
 import { GalleryViewer } from './gallery-viewer';
 import { useFilterAnnouncement } from './use-filter-announcement';
 import { useGalleryViewer } from './use-gallery-viewer';
-import type { FocusRequest } from './use-grid-focus';
+import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
 import { isUndoKey } from './gallery-viewer';
@@ -72,8 +70,6 @@ export function GalleryView() {
     [],
   );
   const ids = useId();
-  const [activeKey, setActiveKey] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [confirming, setConfirming] = useState<GalleryItem | null>(null);
   const { actions, problem, dismissProblem } = useImageActions();
   const selection = useGallerySelection(state.items, actions, state.filters, state.total);
@@ -85,38 +81,18 @@ export function GalleryView() {
     const { galleryStatus, galleryLoad, galleryRefresh } = store();
     void (galleryStatus === 'idle' ? galleryLoad() : galleryRefresh());
   }, []);
+  const focus = useGalleryFocus(sectionRef);
 
-  const focusTile = useCallback((key: string) => {
-    setActiveKey(key);
-    setFocusRequest((previous) => ({ key, seq: (previous?.seq ?? 0) + 1 }));
-  }, []);
   // An image opened from a page loaded by position is shown among that page's images.
   const viewerKey = useAppStore((s) => s.galleryViewerKey);
   const jumpItems = state.jump?.items.some((item) => itemKey(item) === viewerKey)
     ? state.jump.items
     : null;
   const fromJump = jumpItems !== null;
-  const viewer = useGalleryViewer(jumpItems ?? state.items, focusTile);
-  // An Undo in the grid gives the focus to the image that came back.
-  const restored = useAppStore((s) => s.galleryRestored);
-  useEffect(() => {
-    const first = restored?.keys[0];
-    if (first !== undefined) focusTile(first);
-  }, [restored, focusTile]);
+  const viewer = useGalleryViewer(jumpItems ?? state.items, focus.focusTile);
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
-  // After a delete the focus goes to the image now where the first deleted one was, or to the
-  // grid itself: never to the page, where Ctrl+Z and the arrows mean nothing.
-  const focusAfterDelete = useCallback(
-    (first: number) => {
-      const items = store().galleryItems;
-      const next = items[Math.min(Math.max(0, first), items.length - 1)];
-      if (next) focusTile(itemKey(next));
-      else sectionRef.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
-    },
-    [focusTile],
-  );
   useUndoFromPage(actions.undo);
   const askDelete = useCallback((item: GalleryItem) => {
     if (item.image.state === 'saved') setConfirming(item);
@@ -130,44 +106,18 @@ export function GalleryView() {
       aria-labelledby={`${ids}-title`}
       onKeyDown={selection.onKeyDown}
     >
-      <header className="gallery__header">
-        <div className="gallery__heading">
-          <h1 id={`${ids}-title`} className="gallery__title">
-            {t('gallery.title')}
-          </h1>
-          {/* Always in place, so the header keeps its layout while the count comes and goes. */}
-          <span className="gallery__count">
-            {state.status !== 'ready'
-              ? null
-              : state.total !== null && state.total >= state.items.length
-                ? t('gallery.count', { count: state.total })
-                : t(state.hasMore ? 'gallery.countMore' : 'gallery.count', {
-                    count: state.items.length,
-                  })}
-          </span>
-          {/* Kept in place while there is nothing to select (hidden), so the filters never move. */}
-          <Button
-            size="small"
-            variant="ghost"
-            aria-keyshortcuts="Control+A"
-            className={
-              state.status === 'ready' && state.items.length > 0 && !selection.whole
-                ? undefined
-                : 'gallery__select-all--idle'
-            }
-            onClick={selection.selectAll}
-          >
-            {t('gallery.selection.selectAll')}
-          </Button>
-        </div>
-        <GalleryFiltersBar
-          filters={state.filters}
-          models={state.models}
-          onChange={onFiltersChange}
-          active={state.shown}
-        />
-        <GalleryDisplayOptions />
-      </header>
+      <GalleryHeader
+        titleId={`${ids}-title`}
+        status={state.status}
+        loaded={state.items.length}
+        total={state.total}
+        hasMore={state.hasMore}
+        selection={selection}
+        filters={state.filters}
+        models={state.models}
+        onFiltersChange={onFiltersChange}
+        shown={state.shown}
+      />
       {problem && !viewer.item ? (
         <div className="gallery__notice">
           <ErrorMessage
@@ -193,9 +143,9 @@ export function GalleryView() {
           items={state.items}
           hasMore={state.hasMore}
           loadingMore={state.loadingMore}
-          activeKey={activeKey}
-          onActiveChange={setActiveKey}
-          focusRequest={focusRequest}
+          activeKey={focus.activeKey}
+          onActiveChange={focus.setActiveKey}
+          focusRequest={focus.focusRequest}
           onOpen={onOpen}
           onDelete={askDelete}
           onFavourite={actions.favourite}
@@ -222,7 +172,7 @@ export function GalleryView() {
       <SelectionToolbar
         selection={selection}
         actions={actions}
-        focusAfterDelete={focusAfterDelete}
+        focusAfterDelete={focus.focusAfterDelete}
         total={state.total}
       />
       {viewer.item ? (
