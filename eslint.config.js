@@ -416,9 +416,7 @@ export const sizeOffenders = {
   'electron/core/fs/open-inside.ts': { 'max-params': 5 },
   'electron/core/gallery/download-image.ts': { 'max-lines-per-function': 63 },
   'electron/core/gallery/gallery-trash.ts': { 'max-depth': 4 },
-  'electron/core/gallery/metadata/plan-writer.ts': { 'max-depth': 4 },
   'electron/core/gallery/metadata/recover.ts': { 'max-params': 5 },
-  'electron/core/gallery/metadata/webp-meta.ts': { 'max-depth': 4 },
   'electron/core/gallery/rebuild.ts': { 'max-lines': 386, 'max-params': 5 },
   'electron/core/gallery/relocate-copy.ts': { 'max-depth': 4 },
   'electron/core/gallery/relocate.ts': {
@@ -433,7 +431,6 @@ export const sizeOffenders = {
   'electron/core/library-archive/import-task.ts': { 'max-params': 5 },
   'electron/core/logging/log-line.ts': { 'max-params': 5 },
   'electron/core/pictor-core.ts': { 'max-lines-per-function': 63 },
-  'electron/core/service/key-echo-views.ts': { 'max-depth': 4 },
   'electron/core/trash/trash-operations.ts': { 'max-depth': 4 },
   'electron/core/trash/trash-replay.ts': { 'max-depth': 4 },
   'electron/ipc/gallery-folder-handlers.ts': { 'max-lines-per-function': 78 },
