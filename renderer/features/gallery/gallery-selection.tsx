@@ -30,7 +30,7 @@ import { countQuery } from '../../store/gallery-browse';
 import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
-import { isUndoKey } from './gallery-viewer';
+import { isUndoKey } from './viewer-keys';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
 import './gallery-selection.css';
 

@@ -19,7 +19,7 @@ import { useGalleryViewer } from './use-gallery-viewer';
 import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
-import { isUndoKey } from './gallery-viewer';
+import { isUndoKey } from './viewer-keys';
 import './gallery.css';
 
 const store = useAppStore.getState;

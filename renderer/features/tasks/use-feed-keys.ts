@@ -6,7 +6,7 @@
 import { useCallback, type KeyboardEvent, type RefObject } from 'react';
 import { useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/app-state';
-import { isUndoKey } from '../gallery/gallery-viewer';
+import { isUndoKey } from '../gallery/viewer-keys';
 import { recordProblem } from './unreadable-row';
 
 function nextIndex(key: string, index: number, total: number, pageRows: number): number | null {
