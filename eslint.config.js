@@ -436,7 +436,6 @@ export const sizeOffenders = {
   'electron/ipc/gallery-folder-handlers.ts': { 'max-lines-per-function': 78 },
   'electron/ipc/library-handlers.ts': { 'max-lines-per-function': 94 },
   'renderer/features/compose/choice-field.tsx': { 'max-lines-per-function': 62 },
-  'renderer/features/compose/compose-form.tsx': { 'max-lines-per-function': 101 },
   'renderer/features/gallery/gallery-body.tsx': { 'max-lines-per-function': 63 },
   'renderer/features/gallery/gallery-context-menu.tsx': { 'max-lines-per-function': 86 },
   'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 94 },

@@ -7,7 +7,7 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab inside the dialog. */
-export function trapTab(event: KeyboardEvent, root: HTMLElement | null): void {
+function trapTab(event: KeyboardEvent, root: HTMLElement | null): void {
   if (!root) return;
   const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
   const first = items[0];
