@@ -1,21 +1,17 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ConfirmImageDelete } from './confirm-image-delete';
-import { useShallow } from 'zustand/react/shallow';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { ErrorMessage } from '../../components/error-message';
-import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { GalleryBody } from './gallery-body';
 import { GalleryContextMenu, type MenuRequest } from './gallery-context-menu';
 import { GalleryHeader } from './gallery-header';
-import { MIN_TILE_OF } from '../../store/gallery-display';
-import { GalleryGrid } from './gallery-grid';
-import { hasActiveFilters, itemKey } from '../../store/gallery-list-model';
-import { GalleryViewer } from './gallery-viewer';
+import { itemKey } from '../../store/gallery-list-model';
+import { GalleryContent, useGalleryState } from './gallery-content';
+import { GalleryViewer, type GalleryViewerProps } from './gallery-viewer';
 import { useFilterAnnouncement } from './use-filter-announcement';
-import { useGalleryViewer } from './use-gallery-viewer';
+import { useGalleryViewer, type GalleryViewerState } from './use-gallery-viewer';
 import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
@@ -42,33 +38,33 @@ function useUndoFromPage(undo: () => void): void {
   }, [undo]);
 }
 
+/** The viewer over the gallery; a viewer that throws leaves the gallery working. */
+function ViewerLayer({
+  viewer,
+  ...props
+}: Omit<GalleryViewerProps, 'item' | 'onNavigate' | 'onClose'> & {
+  viewer: GalleryViewerState & { item: GalleryItem };
+}) {
+  return (
+    <ViewErrorBoundary>
+      <GalleryViewer
+        item={viewer.item}
+        onNavigate={viewer.navigate}
+        onClose={viewer.close}
+        {...props}
+      />
+    </ViewErrorBoundary>
+  );
+}
+
 /**
  * The gallery screen: filters, the virtualized grid of every image on this computer, and the
  * viewer. It reads only the local gallery, so it works the same with the network off.
  */
 export function GalleryView() {
-  const state = useAppStore(
-    useShallow((s) => ({
-      items: s.galleryItems,
-      status: s.galleryStatus,
-      error: s.galleryError,
-      hasMore: s.galleryNextCursor !== null,
-      loadingMore: s.galleryLoadingMore,
-      filters: s.galleryFilters,
-      models: s.galleryModels,
-      shown: s.view === 'gallery',
-      total: s.galleryTotal,
-      jump: s.galleryJump,
-      jumpLoading: s.galleryJumpLoading,
-      display: s.galleryDisplay,
-    })),
-  );
+  const state = useGalleryState();
   const [menu, setMenu] = useState<MenuRequest | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
-  const onLoadAt = useCallback(
-    (offset: number, limit: number) => void store().galleryLoadAt(offset, limit),
-    [],
-  );
   const ids = useId();
   const [confirming, setConfirming] = useState<GalleryItem | null>(null);
   const { actions, problem, dismissProblem } = useImageActions();
@@ -91,7 +87,6 @@ export function GalleryView() {
   const fromJump = jumpItems !== null;
   const viewer = useGalleryViewer(jumpItems ?? state.items, focus.focusTile);
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
-  const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
   useUndoFromPage(actions.undo);
   const askDelete = useCallback((item: GalleryItem) => {
@@ -130,45 +125,16 @@ export function GalleryView() {
       <p id={`${ids}-help`} className="visually-hidden">
         {t('gallery.grid.help')} {t('gallery.grid.menuHelp')} {t('gallery.grid.selectHelp')}
       </p>
-      <GalleryBody
-        status={state.status}
-        error={state.error}
-        // Nothing loaded is not an empty gallery while more images remain (a delete of every
-        // loaded image): the grid loads them.
-        empty={state.items.length === 0 && !state.hasMore}
-        filtered={hasActiveFilters(state.filters)}
-        onRetryLoad={() => void store().galleryLoad()}
-      >
-        <GalleryGrid
-          items={state.items}
-          hasMore={state.hasMore}
-          loadingMore={state.loadingMore}
-          activeKey={focus.activeKey}
-          onActiveChange={focus.setActiveKey}
-          focusRequest={focus.focusRequest}
-          onOpen={onOpen}
-          onDelete={askDelete}
-          onFavourite={actions.favourite}
-          onRetry={actions.retry}
-          onStartDrag={actions.startDrag}
-          onLoadMore={onLoadMore}
-          describedBy={`${ids}-help`}
-          total={state.total}
-          jump={state.jump}
-          jumpLoading={state.jumpLoading}
-          onLoadAt={onLoadAt}
-          minTile={MIN_TILE_OF[state.display.thumbnailSize]}
-          uncropped={state.display.uncropped}
-          onMenu={setMenu}
-          selection={selection.selection}
-          onSelect={selection.onSelect}
-        />
-        {state.loadingMore ? (
-          <div className="gallery__more">
-            <Spinner /> {t('gallery.loadingMore')}
-          </div>
-        ) : null}
-      </GalleryBody>
+      <GalleryContent
+        state={state}
+        focus={focus}
+        actions={actions}
+        selection={selection}
+        onOpen={onOpen}
+        onDelete={askDelete}
+        onMenu={setMenu}
+        helpId={`${ids}-help`}
+      />
       <SelectionToolbar
         selection={selection}
         actions={actions}
@@ -176,20 +142,16 @@ export function GalleryView() {
         total={state.total}
       />
       {viewer.item ? (
-        <ViewErrorBoundary>
-          <GalleryViewer
-            item={viewer.item}
-            position={viewerBase + viewer.index}
-            count={fromJump ? (state.total ?? state.items.length) : state.items.length}
-            hasMore={fromJump ? false : state.hasMore}
-            onNavigate={viewer.navigate}
-            onClose={viewer.close}
-            onDelete={askDelete}
-            actions={actions}
-            problem={problem}
-            onDismissProblem={dismissProblem}
-          />
-        </ViewErrorBoundary>
+        <ViewerLayer
+          viewer={{ ...viewer, item: viewer.item }}
+          position={viewerBase + viewer.index}
+          count={fromJump ? (state.total ?? state.items.length) : state.items.length}
+          hasMore={fromJump ? false : state.hasMore}
+          onDelete={askDelete}
+          actions={actions}
+          problem={problem}
+          onDismissProblem={dismissProblem}
+        />
       ) : null}
       <GalleryContextMenu
         request={menu}
