@@ -77,7 +77,12 @@ export class HistoryQueries {
     const limit = pageLimit(query.limit);
     const words = searchWords(query.search);
     const rows = hasIndex(words)
-      ? this.searchRows(query, words, limit)
+      ? this.searchRows(words, limit, (fromRow) => this.listRows(query, limit, fromRow), {
+          select: TASK_COLUMNS,
+          join: '',
+          filters: [taskFilter({ ...query, search: undefined }), ...taskCursor(query)],
+          order: TASK_ORDER,
+        })
       : this.listRows(query, limit);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -96,7 +101,12 @@ export class HistoryQueries {
       return this.orderedImages(query, limit, words);
     }
     const rows = hasIndex(words)
-      ? this.searchImageRows(query, words, limit)
+      ? this.searchRows(words, limit, (fromRow) => this.imageRows(query, limit, fromRow), {
+          select: IMAGE_COLUMNS,
+          join: 'CROSS JOIN images i ON i.local_id = t.local_id',
+          filters: [imageFilter({ ...query, search: undefined }), ...imageCursor(query)],
+          order: IMAGE_ORDER,
+        })
       : this.imageRows(query, limit);
     const page = rows.slice(0, limit);
     const last = page.at(-1);
@@ -165,35 +175,19 @@ export class HistoryQueries {
     return this.access.rows(sql, [...params, limit + 1]);
   }
 
-  /** An indexed search's page of tasks (see search-plans.ts for the plans). */
-  private searchRows(query: HistoryQuery, words: IndexedWords, limit: number): Row[] {
+  /**
+   * An indexed search's page (see search-plans.ts for the plans): walking the newest-first index
+   * from a row on, or read from the matches alone.
+   */
+  private searchRows(
+    words: IndexedWords,
+    limit: number,
+    walk: (fromRow?: number) => Row[],
+    matches: Omit<MatchesPage, 'words' | 'limit'>,
+  ): Row[] {
     return searchPage(this.access.row, words, limit, {
-      walk: (fromRow) => this.listRows(query, limit, fromRow),
-      fromMatches: () =>
-        this.pageFromMatches({
-          select: TASK_COLUMNS,
-          join: '',
-          filters: [taskFilter({ ...query, search: undefined }), ...taskCursor(query)],
-          order: TASK_ORDER,
-          words,
-          limit,
-        }),
-    });
-  }
-
-  /** An indexed search's page of images (see search-plans.ts for the plans). */
-  private searchImageRows(query: ImageQuery, words: IndexedWords, limit: number): Row[] {
-    return searchPage(this.access.row, words, limit, {
-      walk: (fromRow) => this.imageRows(query, limit, fromRow),
-      fromMatches: () =>
-        this.pageFromMatches({
-          select: IMAGE_COLUMNS,
-          join: 'CROSS JOIN images i ON i.local_id = t.local_id',
-          filters: [imageFilter({ ...query, search: undefined }), ...imageCursor(query)],
-          order: IMAGE_ORDER,
-          words,
-          limit,
-        }),
+      walk,
+      fromMatches: () => this.pageFromMatches({ ...matches, words, limit }),
     });
   }
 
