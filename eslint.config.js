@@ -434,7 +434,6 @@ export const sizeOffenders = {
   'electron/core/trash/trash-replay.ts': { 'max-depth': 4 },
   'electron/ipc/gallery-folder-handlers.ts': { 'max-lines-per-function': 78 },
   'electron/ipc/library-handlers.ts': { 'max-lines-per-function': 94 },
-  'renderer/features/gallery/gallery-context-menu.tsx': { 'max-lines-per-function': 86 },
   'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-selection.tsx': { 'max-lines-per-function': 96 },
