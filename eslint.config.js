@@ -436,7 +436,6 @@ export const sizeOffenders = {
   'electron/ipc/library-handlers.ts': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
-  'renderer/features/gallery/gallery-selection.tsx': { 'max-lines-per-function': 96 },
   'renderer/features/gallery/gallery-tile.tsx': { 'max-lines-per-function': 86 },
   'renderer/features/gallery/gallery-view.tsx': { 'max-lines-per-function': 101 },
   'renderer/features/gallery/gallery-viewer.tsx': { 'max-lines-per-function': 91 },
