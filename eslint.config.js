@@ -441,7 +441,6 @@ export const sizeOffenders = {
   'renderer/features/gallery/gallery-viewer.tsx': { 'max-lines-per-function': 91 },
   'renderer/features/gallery/use-grid-focus.ts': { 'max-lines-per-function': 104 },
   'renderer/features/gallery/use-live-anchor.ts': { 'max-params': 5 },
-  'renderer/features/gallery/viewer-details.tsx': { 'max-lines-per-function': 96 },
   'renderer/features/gallery/viewer-stage.tsx': { 'max-lines-per-function': 103 },
   'renderer/features/gallery/zoom-pan.ts': { 'max-params': 5 },
   'renderer/features/tasks/task-list.tsx': { 'max-lines-per-function': 85 },
