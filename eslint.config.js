@@ -13,29 +13,54 @@ import { fileURLToPath } from 'node:url';
  * nothing that resolves outside the table. Every product file must be in a row. `electron` is how
  * the row may use Electron: `none` (not even types), `types` (`import type` only), `app` (at run
  * time, but not `ipcMain`/`ipcRenderer`: IPC goes through electron/ipc and the preload) or `ipc`.
- * `node: false` rows may not import Node built-ins.
+ * `node: false` rows may not import Node built-ins. `packages` is the row's npm edge: the only
+ * packages (by name; a subpath such as `zustand/react/shallow` counts as its package) its files may
+ * import, types included, so the page cannot pull in a Node library and the core cannot reach for
+ * an Electron-only one.
  */
 const SHARED = ['shared'];
 const PORTS = [...SHARED, 'electron/ports'];
 const CORE = [...PORTS, 'electron/core'];
 const RENDERER = [...SHARED, 'renderer/i18n', 'renderer/lib', 'renderer/components'];
-/** @type {{ layer: string, paths: string[], may: string[], electron: 'none' | 'types' | 'app' | 'ipc', node: boolean }[]} */
+/** @type {{ layer: string, paths: string[], may: string[], electron: 'none' | 'types' | 'app' | 'ipc', node: boolean, packages: string[] }[]} */
 export const layers = [
-  { layer: 'shared', paths: ['shared/'], may: [], electron: 'none', node: false },
+  {
+    layer: 'shared',
+    paths: ['shared/'],
+    may: [],
+    electron: 'none',
+    node: false,
+    // c2pa-wasm as types only: the reading code both verifiers share takes the library it is given.
+    packages: [
+      'zod',
+      'intl-messageformat',
+      '@formatjs/icu-messageformat-parser',
+      '@contentauth/c2pa-wasm',
+    ],
+  },
   {
     layer: 'electron/ports',
     paths: ['electron/ports/'],
     may: SHARED,
     electron: 'types',
     node: true,
+    packages: [],
   },
-  { layer: 'electron/core', paths: ['electron/core/'], may: PORTS, electron: 'types', node: true },
+  {
+    layer: 'electron/core',
+    paths: ['electron/core/'],
+    may: PORTS,
+    electron: 'types',
+    node: true,
+    packages: ['zod', 'yaml', 'yauzl', 'yazl', '@contentauth/c2pa-wasm'],
+  },
   {
     layer: 'electron/demo-service',
     paths: ['electron/demo-service/'],
     may: CORE,
     electron: 'types',
     node: true,
+    packages: ['zod'],
   },
   {
     // The development server's entry composes the demo with a plain-Node image engine.
@@ -44,6 +69,7 @@ export const layers = [
     may: [...CORE, 'electron/demo-service', 'electron/adapters'],
     electron: 'none',
     node: true,
+    packages: [],
   },
   {
     // The desktop runtime composes the core with the embedded demo service.
@@ -52,6 +78,7 @@ export const layers = [
     may: [...CORE, 'electron/demo-service'],
     electron: 'types',
     node: true,
+    packages: [],
   },
   {
     layer: 'electron/adapters',
@@ -59,8 +86,16 @@ export const layers = [
     may: CORE,
     electron: 'app',
     node: true,
+    packages: ['electron-store', 'electron-updater', 'sharp', 'undici'],
   },
-  { layer: 'electron/ipc', paths: ['electron/ipc/'], may: CORE, electron: 'ipc', node: true },
+  {
+    layer: 'electron/ipc',
+    paths: ['electron/ipc/'],
+    may: CORE,
+    electron: 'ipc',
+    node: true,
+    packages: ['zod'],
+  },
   {
     // The CLI runs in plain Node: the Node adapters, no Electron.
     layer: 'electron/cli',
@@ -68,14 +103,23 @@ export const layers = [
     may: [...CORE, 'electron/adapters'],
     electron: 'none',
     node: true,
+    packages: [],
   },
-  { layer: 'electron/build', paths: ['electron/build/'], may: CORE, electron: 'app', node: true },
+  {
+    layer: 'electron/build',
+    paths: ['electron/build/'],
+    may: CORE,
+    electron: 'app',
+    node: true,
+    packages: ['esbuild', 'sharp'],
+  },
   {
     layer: 'electron/window.ts',
     paths: ['electron/window.ts'],
     may: [...CORE, 'electron/adapters'],
     electron: 'app',
     node: true,
+    packages: [],
   },
   {
     layer: 'electron/preload.ts',
@@ -83,6 +127,7 @@ export const layers = [
     may: SHARED,
     electron: 'ipc',
     node: true,
+    packages: [],
   },
   {
     // The image renderer's preload: it hands one MessagePort to the page, nothing else.
@@ -91,6 +136,7 @@ export const layers = [
     may: SHARED,
     electron: 'ipc',
     node: false,
+    packages: [],
   },
   {
     // The image renderer's page and its decode workers: the DOM and workers, no Node, no Electron.
@@ -99,6 +145,8 @@ export const layers = [
     may: SHARED,
     electron: 'none',
     node: false,
+    // The page's Content Credentials worker runs the library in the sandbox.
+    packages: ['@contentauth/c2pa-wasm'],
   },
   {
     layer: 'electron/cli-host.ts',
@@ -106,6 +154,7 @@ export const layers = [
     may: [...CORE, 'electron/cli'],
     electron: 'app',
     node: true,
+    packages: [],
   },
   {
     layer: 'electron/app-main.ts',
@@ -119,6 +168,7 @@ export const layers = [
     ],
     electron: 'app',
     node: true,
+    packages: [],
   },
   {
     layer: 'electron/main.ts',
@@ -126,14 +176,23 @@ export const layers = [
     may: [...CORE, 'electron/cli', 'electron/cli-host.ts', 'electron/app-main.ts'],
     electron: 'app',
     node: true,
+    packages: [],
   },
-  { layer: 'renderer/i18n', paths: ['renderer/i18n/'], may: SHARED, electron: 'none', node: false },
+  {
+    layer: 'renderer/i18n',
+    paths: ['renderer/i18n/'],
+    may: SHARED,
+    electron: 'none',
+    node: false,
+    packages: ['intl-messageformat'],
+  },
   {
     layer: 'renderer/lib',
     paths: ['renderer/lib/'],
     may: [...SHARED, 'renderer/i18n'],
     electron: 'none',
     node: false,
+    packages: ['react', 'zod'],
   },
   {
     layer: 'renderer/components',
@@ -141,6 +200,7 @@ export const layers = [
     may: [...SHARED, 'renderer/i18n', 'renderer/lib'],
     electron: 'none',
     node: false,
+    packages: ['react'],
   },
   {
     layer: 'renderer/store',
@@ -148,6 +208,7 @@ export const layers = [
     may: RENDERER,
     electron: 'none',
     node: false,
+    packages: ['zod', 'zustand'],
   },
   {
     layer: 'renderer/features',
@@ -155,8 +216,16 @@ export const layers = [
     may: [...RENDERER, 'renderer/store'],
     electron: 'none',
     node: false,
+    packages: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual'],
   },
-  { layer: 'renderer/styles', paths: ['renderer/styles/'], may: [], electron: 'none', node: false },
+  {
+    layer: 'renderer/styles',
+    paths: ['renderer/styles/'],
+    may: [],
+    electron: 'none',
+    node: false,
+    packages: [],
+  },
   {
     // The page's entry and shell: app.tsx, main.tsx.
     layer: 'renderer',
@@ -164,6 +233,7 @@ export const layers = [
     may: [...RENDERER, 'renderer/store', 'renderer/features', 'renderer/styles'],
     electron: 'none',
     node: false,
+    packages: ['react', 'react-dom'],
   },
 ];
 
@@ -201,7 +271,17 @@ function rowOf(rows, file) {
 
 /** @param {(typeof layers)[number]} row */
 function allowedImports(row) {
-  return `${[...row.may, row.layer].join(', ')}${row.node ? ', Node built-ins' : ''}${ELECTRON_USE[row.electron]}`;
+  const packages = row.packages.length > 0 ? `, the packages ${row.packages.join(', ')}` : '';
+  return `${[...row.may, row.layer].join(', ')}${row.node ? ', Node built-ins' : ''}${packages}${ELECTRON_USE[row.electron]}`;
+}
+
+/**
+ * The npm package a bare specifier names: its scope and name, without a subpath.
+ * @param {string} source
+ */
+export function packageName(source) {
+  const parts = source.split('/');
+  return (source.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/');
 }
 
 /**
@@ -289,6 +369,8 @@ const codeLayering = {
         const into = rowOf(rows, target);
         if (!into) cross(node, `'${source}' is outside the layer table`);
         else if (!may.has(into.layer)) cross(node, `'${source}' is in \`${into.layer}\``);
+      } else if (!row.packages.includes(packageName(source))) {
+        cross(node, `'${packageName(source)}' is not on its package list`);
       }
     }
     return {
@@ -300,6 +382,96 @@ const codeLayering = {
     };
   },
 };
+
+/** Product code: what the size limits and the layering cover. */
+export const PRODUCT_CODE = [
+  'electron/**/*.{ts,tsx,mjs}',
+  'renderer/**/*.{ts,tsx}',
+  'shared/**/*.{ts,tsx}',
+];
+
+/**
+ * STYLE.md's sizes for product code: files under 300 lines, functions under 60 (40 later), at most
+ * 4 parameters (more is an options object) and blocks 3 deep. Lines are code lines: blank lines and
+ * comments do not count. Tests are left out: a `describe` callback is one function as long as its
+ * cases, and fixture tables are long by nature, so the numbers would measure suites, not code.
+ */
+export const sizeLimits = {
+  'max-lines': 300,
+  'max-lines-per-function': 60,
+  'max-params': 4,
+  'max-depth': 3,
+};
+
+/**
+ * Product files over a limit today, with their size now as their ceiling: such a file may shrink,
+ * never grow, and no other file may pass a limit. Generated from the tree and kept exact by
+ * tests/unit/lint/size-limits.test.ts: a file that shrinks must lower (or lose) its entry, so the
+ * list only gets shorter.
+ * @type {Record<string, Partial<Record<keyof typeof sizeLimits, number>>>}
+ */
+export const sizeOffenders = {
+  'electron/adapters/renderer-crashes.ts': { 'max-lines-per-function': 67 },
+  'electron/app-main.ts': { 'max-lines': 397, 'max-lines-per-function': 233 },
+  'electron/cli/cli-args.ts': { 'max-lines-per-function': 93 },
+  'electron/cli/commands.ts': { 'max-lines-per-function': 65, 'max-depth': 4 },
+  'electron/core/app-runtime.ts': { 'max-params': 6 },
+  'electron/core/batch/export-images.ts': { 'max-depth': 4 },
+  'electron/core/engine/poller.ts': { 'max-depth': 4 },
+  'electron/core/engine/submitter.ts': { 'max-params': 5 },
+  'electron/core/engine/task-engine.ts': { 'max-lines': 417, 'max-params': 5 },
+  'electron/core/fs/open-inside.ts': { 'max-params': 5 },
+  'electron/core/gallery/gallery-trash.ts': { 'max-depth': 4 },
+  'electron/core/gallery/metadata/recover.ts': { 'max-params': 5 },
+  'electron/core/gallery/rebuild.ts': { 'max-lines': 374, 'max-params': 5 },
+  'electron/core/gallery/relocate-copy.ts': { 'max-depth': 4 },
+  'electron/core/gallery/relocate.ts': {
+    'max-lines': 318,
+    'max-lines-per-function': 71,
+    'max-params': 6,
+  },
+  'electron/core/key-vault/key-state.ts': { 'max-params': 5 },
+  'electron/core/library-archive/import-library.ts': { 'max-lines-per-function': 71 },
+  'electron/core/library-archive/import-merge.ts': { 'max-params': 5 },
+  'electron/core/library-archive/import-task.ts': { 'max-params': 5 },
+  'electron/core/logging/log-line.ts': { 'max-params': 5 },
+  'electron/core/pictor-core.ts': { 'max-lines-per-function': 73 },
+  'electron/core/trash/trash-operations.ts': { 'max-depth': 4 },
+  'electron/core/trash/trash-replay.ts': { 'max-depth': 4 },
+  'electron/ipc/gallery-folder-handlers.ts': { 'max-lines-per-function': 78 },
+  'electron/ipc/library-handlers.ts': { 'max-lines-per-function': 94 },
+  'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 94 },
+  'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
+  'renderer/features/gallery/gallery-tile.tsx': { 'max-lines-per-function': 86 },
+  'renderer/features/gallery/gallery-view.tsx': { 'max-lines-per-function': 101 },
+  'renderer/features/gallery/gallery-viewer.tsx': { 'max-lines-per-function': 91 },
+  'renderer/features/gallery/use-grid-focus.ts': { 'max-lines-per-function': 72 },
+  'renderer/features/gallery/use-live-anchor.ts': { 'max-params': 5 },
+  'renderer/features/gallery/viewer-stage.tsx': { 'max-lines-per-function': 103 },
+  'renderer/features/gallery/zoom-pan.ts': { 'max-params': 5 },
+  'renderer/features/tasks/task-list.tsx': { 'max-lines-per-function': 85 },
+  'renderer/lib/api.ts': { 'max-params': 5 },
+  'renderer/store/compose-slice.ts': { 'max-lines-per-function': 113 },
+  'renderer/store/gallery-list-model.ts': { 'max-params': 5 },
+  'renderer/store/gallery-slice.ts': { 'max-lines-per-function': 175 },
+  'renderer/store/gallery-trash-slice.ts': { 'max-lines-per-function': 105 },
+  'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
+  'renderer/store/settings-slice.ts': { 'max-lines-per-function': 79 },
+  'renderer/store/task-selection.ts': { 'max-lines-per-function': 144 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 166 },
+  'shared/ipc/contract.ts': { 'max-lines': 317 },
+};
+
+/** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */
+export function sizeRules(limits) {
+  /** @type {Record<string, unknown>} */
+  const rules = {};
+  const lines = { skipBlankLines: true, skipComments: true };
+  for (const [rule, max] of Object.entries(limits)) {
+    rules[rule] = rule.startsWith('max-lines') ? ['error', { max, ...lines }] : ['error', max];
+  }
+  return /** @type {import('eslint').Linter.RulesRecord} */ (rules);
+}
 
 const noDefaultExport = { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' };
 /** Events reach the renderer only through electron/ipc's typed emitter. */
@@ -342,20 +514,14 @@ export default tseslint.config(
     },
   },
   {
-    // Size limits at the product code's largest today (STYLE asks for files under ~300 lines and
-    // functions under ~40): nothing may grow past them; lower each as the largest shrinks.
-    // Largest now (code lines, no blanks or comments): core/engine/task-engine.ts (417 lines),
-    // app-main.ts's startApp (236 lines; next: store/tasks-slice.ts's slice, 148),
-    // core/app-runtime.ts's constructor (6 parameters), 4 levels deep in cli/commands.ts,
-    // gallery/relocate-copy.ts and service/key-echo-views.ts.
-    files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts'],
-    rules: {
-      'max-lines': ['error', { max: 417, skipBlankLines: true, skipComments: true }],
-      'max-lines-per-function': ['error', { max: 236, skipBlankLines: true, skipComments: true }],
-      'max-params': ['error', 6],
-      'max-depth': ['error', 4],
-    },
+    files: PRODUCT_CODE,
+    rules: sizeRules(sizeLimits),
   },
+  // Today's offenders, each held at its own size until it is split.
+  ...Object.entries(sizeOffenders).map(([file, ceilings]) => ({
+    files: [file],
+    rules: sizeRules(ceilings),
+  })),
   {
     files: ['electron/**', 'shared/**', 'renderer/**'],
     plugins: { local: { rules: { 'code-layering': codeLayering } } },

@@ -97,13 +97,22 @@ interface Temps {
   readonly xmp: string;
 }
 
-async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temps) {
+/**
+ * The temp folder, made (usually by init(); here too so a deleted one cannot stall downloads), or
+ * the retry that says it cannot be.
+ */
+async function tempFolderRefusal(root: string): Promise<FailedOutcome | null> {
   try {
-    // Usually made by init(); made here too so a deleted temp folder cannot stall downloads.
-    await mkdir(join(settings.root, TEMP_DIR), { recursive: true });
+    await mkdir(join(root, TEMP_DIR), { recursive: true });
+    return null;
   } catch (error) {
     return retry(sentence('error.gallery.downloadFolderNotWritable', diskParams(error)));
   }
+}
+
+async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temps) {
+  const refused = await tempFolderRefusal(settings.root);
+  if (refused) return refused;
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;
   const credentials = await findCredentials(temps.image, body.kind, {

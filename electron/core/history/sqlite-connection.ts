@@ -163,6 +163,14 @@ export interface OpenedDatabase {
  */
 export type IntegrityCheck = 'after-crash' | 'always';
 
+/** How {@link openDatabase} opens and checks the file; absent fields take their defaults. */
+export interface OpenOptions {
+  /** Default `after-crash`. */
+  readonly integrityCheck?: IntegrityCheck | undefined;
+  /** Default node:sqlite. */
+  readonly factory?: DatabaseFactory | undefined;
+}
+
 /**
  * Opens `file` (created when missing; `:memory:` allowed), checks it when asked and brings its
  * schema up to date. Throws {@link HistoryError} with a sentence, and leaves a file that is not a
@@ -175,8 +183,7 @@ export function openDatabase(
   file: string,
   migrations: readonly Migration[],
   logger: Logger,
-  integrityCheck: IntegrityCheck = 'after-crash',
-  factory: DatabaseFactory = nodeSqlite,
+  { integrityCheck = 'after-crash', factory = nodeSqlite }: OpenOptions = {},
 ): OpenedDatabase {
   const db = newDatabase(file, factory);
   try {

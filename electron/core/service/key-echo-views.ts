@@ -174,6 +174,19 @@ const SIMPLE_ESCAPES: Readonly<Record<string, number>> = {
   '0': -1,
 };
 
+/** `\u{X…}` at `at` (its `{` at `at + 2`), up to 6 hex digits for a code unit. */
+function braceEscape(codes: Uint16Array, at: number, length: number): Escape {
+  let value = 0;
+  for (let i = at + 3; i < Math.min(length, at + 10); i += 1) {
+    if (codes[i] === 0x7d /* } */)
+      return i > at + 3 && value <= 0xffff ? [value, i - at + 1] : null;
+    const digit = hexValue(codes[i] ?? 0);
+    if (digit < 0) return null;
+    value = value * 16 + digit;
+  }
+  return null;
+}
+
 /** `\uXXXX`, `\u{X…}`, `\xXX`, `\/` and friends (JSON and JavaScript string escapes). */
 function backslashEscape(codes: Uint16Array, at: number, length: number): Escape {
   const next = codes[at + 1];
@@ -181,17 +194,7 @@ function backslashEscape(codes: Uint16Array, at: number, length: number): Escape
   if (next === 0x75 /* u */) {
     const value = hexAt(codes, at + 2, 4, length);
     if (value >= 0) return [value, 6];
-    if (codes[at + 2] === 0x7b /* { */) {
-      let value2 = 0;
-      for (let i = at + 3; i < Math.min(length, at + 10); i += 1) {
-        if (codes[i] === 0x7d /* } */)
-          return i > at + 3 && value2 <= 0xffff ? [value2, i - at + 1] : null;
-        const digit = hexValue(codes[i] ?? 0);
-        if (digit < 0) return null;
-        value2 = value2 * 16 + digit;
-      }
-    }
-    return null;
+    return codes[at + 2] === 0x7b /* { */ ? braceEscape(codes, at, length) : null;
   }
   if (next === 0x78 /* x */) {
     const value = hexAt(codes, at + 2, 2, length);

@@ -31,6 +31,21 @@ export interface ChoiceFieldProps {
   className?: string;
 }
 
+/** The service's default, the presets, then Custom. */
+function ChoiceOptions({ options }: Pick<ChoiceFieldProps, 'options'>) {
+  return (
+    <>
+      <option value="">{t('compose.serviceDefault')}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+      <option value={CUSTOM}>{t('compose.custom')}</option>
+    </>
+  );
+}
+
 export function ChoiceField(props: ChoiceFieldProps) {
   const { label, options, value, custom, onChange, error, forceError = false } = props;
   const selectId = useId();
@@ -56,13 +71,7 @@ export function ChoiceField(props: ChoiceFieldProps) {
             else onChange(next, false);
           }}
         >
-          <option value="">{t('compose.serviceDefault')}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-          <option value={CUSTOM}>{t('compose.custom')}</option>
+          <ChoiceOptions options={options} />
         </select>
         {custom ? (
           <input

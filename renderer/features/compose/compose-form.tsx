@@ -3,14 +3,19 @@
  * line (as in chat prompt boxes); the prompt has the focus when the app starts. Submitting
  * never disables the form, so the next prompt can be written while earlier ones are sent.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import { checkCount, checkQuality, checkSize, type Checked } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
-import { composeErrors, type ComposeField } from '../../store/compose-slice';
+import {
+  composeErrors,
+  type ComposeDraft,
+  type ComposeErrors,
+  type ComposeField,
+} from '../../store/compose-slice';
 import { isMacPlatform } from '../shell/screen-keys';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { ChoiceField } from './choice-field';
@@ -39,6 +44,13 @@ function usePromptRecall(
   };
 }
 
+/** The submit and new-line shortcuts, as the platform writes them. */
+function shortcutLabels(mac: boolean): { submit: string; newLine: string } {
+  return mac
+    ? { submit: t('compose.shortcut.mac'), newLine: t('compose.newLine.mac') }
+    : { submit: t('compose.shortcut.other'), newLine: t('compose.newLine.other') };
+}
+
 function reasonOf(checked: Checked<unknown>) {
   return checked.ok ? undefined : checked.reason;
 }
@@ -56,6 +68,83 @@ function useComposeState() {
       dismissError: state.composeDismissError,
       mac: isMacPlatform(state.appInfo?.platform),
     })),
+  );
+}
+
+type Refs = {
+  readonly prompt: RefObject<HTMLTextAreaElement | null>;
+} & { readonly [field in Exclude<ComposeField, 'prompt'>]: RefObject<HTMLInputElement | null> };
+
+interface ComposeParamsProps {
+  readonly draft: ComposeDraft;
+  readonly setDraft: (patch: Partial<ComposeDraft>) => void;
+  readonly errors: ComposeErrors;
+  /** A submit was tried: every field shows why it is refused. */
+  readonly attempted: boolean;
+  readonly refs: Refs;
+  /** The submit shortcut, as the button's title. */
+  readonly submitTitle: string;
+}
+
+/** Model, size, quality, count and the submit button under the prompt. */
+function ComposeParams({
+  draft,
+  setDraft,
+  errors,
+  attempted,
+  refs,
+  submitTitle,
+}: ComposeParamsProps) {
+  // Only a count the form would send is named on the button (never "Generate 11").
+  const count = checkCount(draft.count);
+  return (
+    <div className="compose__params">
+      <ModelField
+        value={draft.model}
+        onChange={(model) => setDraft({ model })}
+        error={errors.model}
+        inputRef={refs.model}
+      />
+      <ChoiceField
+        className="compose__size"
+        label={t('compose.size.label')}
+        options={sizeOptions()}
+        value={draft.size}
+        custom={draft.sizeCustom}
+        onChange={(size, sizeCustom) => setDraft({ size, sizeCustom })}
+        customLabel={t('compose.size.customLabel')}
+        customPlaceholder={t('compose.size.placeholder')}
+        error={draft.sizeCustom ? reasonOf(checkSize(draft.size)) : undefined}
+        forceError={attempted}
+        customRef={refs.size}
+      />
+      <ChoiceField
+        className="compose__quality"
+        label={t('compose.quality.label')}
+        options={qualityOptions()}
+        value={draft.quality}
+        custom={draft.qualityCustom}
+        onChange={(quality, qualityCustom) => setDraft({ quality, qualityCustom })}
+        customLabel={t('compose.quality.customLabel')}
+        customPlaceholder={t('compose.quality.placeholder')}
+        error={draft.qualityCustom ? reasonOf(checkQuality(draft.quality)) : undefined}
+        forceError={attempted}
+        customRef={refs.quality}
+      />
+      <CountField
+        value={draft.count}
+        onChange={(value) => setDraft({ count: value })}
+        error={errors.count}
+        inputRef={refs.count}
+      />
+      <div className="compose__submit">
+        <Button type="submit" variant="primary" icon="send" title={submitTitle}>
+          {count.ok && count.value > 1
+            ? t('compose.submitMany', { count: count.value })
+            : t('compose.submit')}
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -83,11 +172,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
     // A refused draft: go to the first field that says why.
     if (!outcome.ok && outcome.field) refs[outcome.field].current?.focus();
   };
-  const keys = mac
-    ? { submit: t('compose.shortcut.mac'), newLine: t('compose.newLine.mac') }
-    : { submit: t('compose.shortcut.other'), newLine: t('compose.newLine.other') };
-  // Only a count the form would send is named on the button (never "Generate 11").
-  const count = checkCount(draft.count);
+  const keys = shortcutLabels(mac);
   return (
     <form
       className="compose"
@@ -108,53 +193,14 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         inputRef={refs.prompt}
         onRecall={onRecall}
       />
-      <div className="compose__params">
-        <ModelField
-          value={draft.model}
-          onChange={(model) => setDraft({ model })}
-          error={errors.model}
-          inputRef={refs.model}
-        />
-        <ChoiceField
-          className="compose__size"
-          label={t('compose.size.label')}
-          options={sizeOptions()}
-          value={draft.size}
-          custom={draft.sizeCustom}
-          onChange={(size, sizeCustom) => setDraft({ size, sizeCustom })}
-          customLabel={t('compose.size.customLabel')}
-          customPlaceholder={t('compose.size.placeholder')}
-          error={draft.sizeCustom ? reasonOf(checkSize(draft.size)) : undefined}
-          forceError={attempted}
-          customRef={refs.size}
-        />
-        <ChoiceField
-          className="compose__quality"
-          label={t('compose.quality.label')}
-          options={qualityOptions()}
-          value={draft.quality}
-          custom={draft.qualityCustom}
-          onChange={(quality, qualityCustom) => setDraft({ quality, qualityCustom })}
-          customLabel={t('compose.quality.customLabel')}
-          customPlaceholder={t('compose.quality.placeholder')}
-          error={draft.qualityCustom ? reasonOf(checkQuality(draft.quality)) : undefined}
-          forceError={attempted}
-          customRef={refs.quality}
-        />
-        <CountField
-          value={draft.count}
-          onChange={(value) => setDraft({ count: value })}
-          error={errors.count}
-          inputRef={refs.count}
-        />
-        <div className="compose__submit">
-          <Button type="submit" variant="primary" icon="send" title={keys.submit}>
-            {count.ok && count.value > 1
-              ? t('compose.submitMany', { count: count.value })
-              : t('compose.submit')}
-          </Button>
-        </div>
-      </div>
+      <ComposeParams
+        draft={draft}
+        setDraft={setDraft}
+        errors={errors}
+        attempted={attempted}
+        refs={refs}
+        submitTitle={keys.submit}
+      />
       {submitError ? (
         <ErrorMessage
           message={submitError.message}

@@ -18,6 +18,32 @@ export interface GalleryBodyProps {
 }
 
 /** The grid, or what stands in its place: loading, a read error, or an empty gallery. */
+/** No image yet: the way to the prompt that makes one. */
+function EmptyGallery() {
+  const setView = useAppStore((s) => s.setView);
+  const requestFocus = useAppStore((s) => s.requestFocus);
+  return (
+    <div className="gallery__placeholder">
+      <EmptyState
+        icon="image"
+        title={t('gallery.empty.title')}
+        body={t('gallery.empty.body')}
+        action={
+          <Button
+            variant="primary"
+            onClick={() => {
+              setView('tasks');
+              requestFocus('prompt');
+            }}
+          >
+            {t('gallery.empty.action')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
+
 export function GalleryBody({
   status,
   error,
@@ -26,8 +52,6 @@ export function GalleryBody({
   onRetryLoad,
   children,
 }: GalleryBodyProps) {
-  const setView = useAppStore((s) => s.setView);
-  const requestFocus = useAppStore((s) => s.requestFocus);
   if (status === 'idle' || (status === 'loading' && empty)) {
     return (
       <div className="gallery__placeholder">
@@ -57,27 +81,6 @@ export function GalleryBody({
       </div>
     );
   }
-  if (empty) {
-    return (
-      <div className="gallery__placeholder">
-        <EmptyState
-          icon="image"
-          title={t('gallery.empty.title')}
-          body={t('gallery.empty.body')}
-          action={
-            <Button
-              variant="primary"
-              onClick={() => {
-                setView('tasks');
-                requestFocus('prompt');
-              }}
-            >
-              {t('gallery.empty.action')}
-            </Button>
-          }
-        />
-      </div>
-    );
-  }
+  if (empty) return <EmptyGallery />;
   return <>{children}</>;
 }

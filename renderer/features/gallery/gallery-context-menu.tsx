@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
@@ -81,12 +88,12 @@ function entriesOf(
  * Home and End move, Enter or Space acts, Escape or Tab closes and gives the focus back to the
  * tile, as does a click elsewhere.
  */
-export function GalleryContextMenu(props: GalleryContextMenuProps) {
-  const { request, onClose } = props;
-  const menuRef = useRef<HTMLDivElement>(null);
+/** Where the menu opens: inside the window, then its first entry focused (null until placed). */
+function useMenuPlacement(
+  menuRef: RefObject<HTMLDivElement | null>,
+  request: MenuRequest | null,
+): { left: number; top: number } | null {
   const [place, setPlace] = useState<{ left: number; top: number } | null>(null);
-
-  // Inside the window, then the first entry focused.
   useLayoutEffect(() => {
     const menu = menuRef.current;
     if (!request || !menu) return setPlace(null);
@@ -95,12 +102,20 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
       left: Math.max(4, Math.min(request.x, window.innerWidth - width - 4)),
       top: Math.max(4, Math.min(request.y, window.innerHeight - height - 4)),
     });
-  }, [request]);
+  }, [request, menuRef]);
   // Once placed (a hidden element cannot take the focus).
   useEffect(() => {
     if (place) menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [place]);
+  }, [place, menuRef]);
+  return place;
+}
 
+/** A click outside the open menu, a resize or the window losing the focus closes it. */
+function useCloseOnAway(
+  menuRef: RefObject<HTMLDivElement | null>,
+  request: MenuRequest | null,
+  onClose: () => void,
+): void {
   useEffect(() => {
     if (!request) return;
     const outside = (event: Event): void => {
@@ -115,7 +130,14 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
       window.removeEventListener('resize', away);
       window.removeEventListener('blur', away);
     };
-  }, [request, onClose]);
+  }, [request, onClose, menuRef]);
+}
+
+export function GalleryContextMenu(props: GalleryContextMenuProps) {
+  const { request, onClose } = props;
+  const menuRef = useRef<HTMLDivElement>(null);
+  const place = useMenuPlacement(menuRef, request);
+  useCloseOnAway(menuRef, request, onClose);
 
   if (!request) return null;
   const entries = entriesOf(request.item, props);

@@ -29,7 +29,7 @@ import { useAppStore } from '../../store/app-store';
 import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
-import { isUndoKey } from './gallery-viewer';
+import { isUndoKey } from './viewer-keys';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
 import './gallery-selection.css';
 
@@ -69,6 +69,24 @@ async function wholeRefs(
 ): Promise<ImageRef[]> {
   const images = await store().galleryMatching(filters, states);
   return images.filter((ref) => !except.has(itemKey(ref)));
+}
+
+/** The selected images (in `states` only, when given), loaded or not: main names the whole set. */
+function useSelectionRefs(
+  selection: Selection<string>,
+  filters: GalleryFilters,
+  selectedItems: readonly GalleryItem[],
+): GallerySelectionState['refs'] {
+  return useCallback(
+    async (states?: readonly ImageState[]): Promise<ImageRef[]> => {
+      if (selection.whole) return wholeRefs(filters, selection.whole.except, states);
+      const kept = states
+        ? selectedItems.filter((item) => states.includes(item.image.state))
+        : selectedItems;
+      return kept.map(({ localId, index }) => ({ localId, index }));
+    },
+    [selection, filters, selectedItems],
+  );
 }
 
 /** The selection over the gallery; a new filter starts a new one. */
@@ -119,16 +137,7 @@ export function useGallerySelection(
         .filter((item): item is GalleryItem => item !== undefined),
     [selection, order, byKey],
   );
-  const refs = useCallback(
-    async (states?: readonly ImageState[]): Promise<ImageRef[]> => {
-      if (selection.whole) return wholeRefs(filters, selection.whole.except, states);
-      const kept = states
-        ? selectedItems.filter((item) => states.includes(item.image.state))
-        : selectedItems;
-      return kept.map(({ localId, index }) => ({ localId, index }));
-    },
-    [selection, filters, selectedItems],
-  );
+  const refs = useSelectionRefs(selection, filters, selectedItems);
   return {
     selection,
     count: selectionSize(selection, total ?? items.length),
@@ -166,28 +175,20 @@ function offersAll(selection: GallerySelectionState, total: number | null): bool
   return !selection.whole && (total ?? 0) > selection.count;
 }
 
-/** The bar over a selection: how many, and what can be done to them all. */
-export function SelectionToolbar({
-  selection,
-  actions,
-  focusAfterDelete,
-  total,
-}: {
-  selection: GallerySelectionState;
-  actions: Pick<ImageActions, 'undo'>;
-  /** Gives the focus back to the grid after a delete (the image now where the first one was). */
-  focusAfterDelete: (firstIndex: number) => void;
-  /** How many images the filters match, when known. */
-  total: number | null;
-}) {
-  const { items, clear, count, whole } = selection;
-  const [confirming, setConfirming] = useState<ImageRef[] | null>(null);
-  const { problem, run, dismiss } = useSelectionRun();
-  if (count === 0 && !whole) return null;
-  // The loaded part tells: all of it starred already, the button takes the stars off.
-  const allFavourite = items.length > 0 && items.every((item) => item.image.favourite);
-  const saved = whole || items.some((item) => item.image.state === 'saved');
+interface SelectionActionsOptions {
+  readonly selection: GallerySelectionState;
+  readonly undo: ImageActions['undo'];
+  readonly focusAfterDelete: (firstIndex: number) => void;
+  /** Every loaded selected image is starred: the action takes the stars off. */
+  readonly allFavourite: boolean;
+  readonly run: (action: () => Promise<Words | null>) => Promise<void>;
+  /** Asks before deleting these images. */
+  readonly confirm: (refs: ImageRef[]) => void;
+}
 
+/** What the selection bar's buttons do to every selected image. */
+function useSelectionActions(options: SelectionActionsOptions) {
+  const { selection, allFavourite, run } = options;
   const favourite = () =>
     void run(async () => {
       const refs = await selection.refs();
@@ -208,18 +209,75 @@ export function SelectionToolbar({
   const askDelete = () =>
     void run(async () => {
       // The exact images first: the question names how many will go.
-      setConfirming(await selection.refs(['saved']));
+      options.confirm(await selection.refs(['saved']));
       return null;
     });
   const remove = (refs: readonly ImageRef[]) =>
     void run(async () => {
       const keys = new Set(refs.map(itemKey));
       const first = store().galleryItems.findIndex((item) => keys.has(itemKey(item)));
-      await deleteWithUndo(refs, actions.undo);
-      clear();
-      focusAfterDelete(first);
+      await deleteWithUndo(refs, options.undo);
+      selection.clear();
+      options.focusAfterDelete(first);
       return null;
     });
+  return { favourite, exportAll, askDelete, remove };
+}
+
+/** Asks before deleting `count` selected images. */
+function ConfirmDeleteMany(props: { count: number; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog
+      title={t('gallery.confirmDeleteMany.title', { count: props.count })}
+      body={t('gallery.confirmDeleteMany.body')}
+      confirmLabel={t('gallery.confirmDelete.confirm')}
+      danger
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    />
+  );
+}
+
+/** A selection action's failure, in the bar until dismissed. */
+function SelectionProblem({ problem, onDismiss }: { problem: Problem; onDismiss: () => void }) {
+  return (
+    <p className="gallery-selection__problem" role="alert">
+      {problem.message}{' '}
+      <Button size="small" variant="ghost" onClick={onDismiss}>
+        {t('common.dismiss')}
+      </Button>
+    </p>
+  );
+}
+
+interface SelectionToolbarProps {
+  readonly selection: GallerySelectionState;
+  readonly actions: Pick<ImageActions, 'undo'>;
+  /** Gives the focus back to the grid after a delete (the image now where the first one was). */
+  readonly focusAfterDelete: (firstIndex: number) => void;
+  /** How many images the filters match, when known. */
+  readonly total: number | null;
+}
+
+/** The bar over a selection: how many, and what can be done to them all. */
+export function SelectionToolbar(props: SelectionToolbarProps) {
+  const { selection, actions, focusAfterDelete, total } = props;
+  const { items, clear, count, whole } = selection;
+  const [confirming, setConfirming] = useState<ImageRef[] | null>(null);
+  const { problem, run, dismiss } = useSelectionRun();
+  if (count === 0 && !whole) return null;
+  // The loaded part tells: all of it starred already, the button takes the stars off.
+  const allFavourite = items.length > 0 && items.every((item) => item.image.favourite);
+  const saved = whole || items.some((item) => item.image.state === 'saved');
+
+  const { favourite, exportAll, askDelete, remove } = useSelectionActions({
+    selection,
+    undo: actions.undo,
+    focusAfterDelete,
+    allFavourite,
+    run,
+    confirm: setConfirming,
+  });
 
   return (
     <>
@@ -244,21 +302,11 @@ export function SelectionToolbar({
         <Button size="small" variant="ghost" onClick={clear}>
           {t('gallery.selection.clear')}
         </Button>
-        {problem ? (
-          <p className="gallery-selection__problem" role="alert">
-            {problem.message}{' '}
-            <Button size="small" variant="ghost" onClick={dismiss}>
-              {t('common.dismiss')}
-            </Button>
-          </p>
-        ) : null}
+        {problem ? <SelectionProblem problem={problem} onDismiss={dismiss} /> : null}
       </div>
       {confirming ? (
-        <ConfirmDialog
-          title={t('gallery.confirmDeleteMany.title', { count: confirming.length })}
-          body={t('gallery.confirmDeleteMany.body')}
-          confirmLabel={t('gallery.confirmDelete.confirm')}
-          danger
+        <ConfirmDeleteMany
+          count={confirming.length}
           onConfirm={() => {
             setConfirming(null);
             remove(confirming);

@@ -69,6 +69,91 @@ export interface GalleryTileProps {
   readonly onSelect?: (key: string, modifiers: ClickModifiers) => void;
 }
 
+/** The thumbnail: fetched now when in view, once the window is idle when drawn ahead. */
+function TileImage(props: {
+  item: GalleryItem;
+  source: string;
+  size: number;
+  fetchNow: boolean;
+  urgent: boolean;
+  onDragStart: (event: DragEvent) => void;
+  onError: () => void;
+}) {
+  const { item, size, urgent } = props;
+  return (
+    <img
+      className="gallery-tile__image"
+      src={props.fetchNow ? imageUrl(props.source) : BLANK}
+      alt={item.prompt}
+      width={size}
+      height={size}
+      // The grid draws only the tiles in view and a row or two around them: each is wanted now
+      // (lazy loading held the first screen back by a layout pass and a lower priority).
+      decoding="async"
+      fetchPriority={urgent ? 'high' : 'low'}
+      draggable
+      onDragStart={props.onDragStart}
+      onError={props.onError}
+    />
+  );
+}
+
+/** What became of an image that shows no picture: on its way, failed, gone; Retry when it can. */
+function TileStatus(props: {
+  item: GalleryItem;
+  state: TileState;
+  tabbable: boolean;
+  retry: boolean;
+  onRetry: (item: GalleryItem) => void;
+}) {
+  const { item, state } = props;
+  return (
+    <div className={`gallery-tile__state gallery-tile__state--${state ?? 'missing'}`}>
+      {COMING.has(state) ? (
+        <span className="gallery-tile__pulse" aria-hidden="true" />
+      ) : (
+        <Icon name="warning" className="gallery-tile__icon" />
+      )}
+      <span className="gallery-tile__label">{tileStateLabel(state ?? 'missing')}</span>
+      <span className="gallery-tile__prompt">{item.prompt}</span>
+      {props.retry ? (
+        <button
+          type="button"
+          className="gallery-tile__retry"
+          tabIndex={props.tabbable ? 0 : -1}
+          aria-label={t('gallery.tile.retryLabel', { prompt: shortPrompt(item.prompt) })}
+          onClick={() => props.onRetry(item)}
+        >
+          {t('gallery.tile.retry')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The tile's check: shown while something is selected, pressed when the tile is. */
+function TileCheck(props: {
+  item: GalleryItem;
+  selected: boolean;
+  selecting: boolean;
+  onCheck: (event: MouseEvent) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={
+        props.selecting ? 'gallery-tile__check gallery-tile__check--shown' : 'gallery-tile__check'
+      }
+      tabIndex={-1}
+      aria-pressed={props.selected}
+      aria-label={t('gallery.tile.select', { prompt: shortPrompt(props.item.prompt) })}
+      onClick={props.onCheck}
+    >
+      <Icon name="check" />
+    </button>
+  );
+}
+
 /** One cell of the gallery grid: the thumbnail in a fixed square, or what became of it. */
 export const GalleryTile = memo(function GalleryTile({
   item,
@@ -132,58 +217,28 @@ export const GalleryTile = memo(function GalleryTile({
       onFocus={() => onActivate(itemKey)}
     >
       {state === null && source !== undefined ? (
-        <img
-          className="gallery-tile__image"
-          src={fetchNow ? imageUrl(source) : BLANK}
-          alt={item.prompt}
-          width={size}
-          height={size}
-          // The grid draws only the tiles in view and a row or two around them: each is wanted now
-          // (lazy loading held the first screen back by a layout pass and a lower priority).
-          decoding="async"
-          fetchPriority={urgent ? 'high' : 'low'}
-          draggable
+        <TileImage
+          item={item}
+          source={source}
+          size={size}
+          fetchNow={fetchNow}
+          urgent={urgent}
           onDragStart={onDragStart}
           onError={() => setFailedSource(source)}
         />
       ) : (
-        <div className={`gallery-tile__state gallery-tile__state--${state ?? 'missing'}`}>
-          {COMING.has(state) ? (
-            <span className="gallery-tile__pulse" aria-hidden="true" />
-          ) : (
-            <Icon name="warning" className="gallery-tile__icon" />
-          )}
-          <span className="gallery-tile__label">{tileStateLabel(state ?? 'missing')}</span>
-          <span className="gallery-tile__prompt">{item.prompt}</span>
-          {retry ? (
-            <button
-              type="button"
-              className="gallery-tile__retry"
-              tabIndex={tabbable ? 0 : -1}
-              aria-label={t('gallery.tile.retryLabel', { prompt: shortPrompt(item.prompt) })}
-              onClick={() => onRetry(item)}
-            >
-              {t('gallery.tile.retry')}
-            </button>
-          ) : null}
-        </div>
+        <TileStatus item={item} state={state} tabbable={tabbable} retry={retry} onRetry={onRetry} />
       )}
       {onSelect ? (
-        <button
-          type="button"
-          className={
-            selecting ? 'gallery-tile__check gallery-tile__check--shown' : 'gallery-tile__check'
-          }
-          tabIndex={-1}
-          aria-pressed={selected}
-          aria-label={t('gallery.tile.select', { prompt: shortPrompt(item.prompt) })}
-          onClick={(event) => {
+        <TileCheck
+          item={item}
+          selected={selected}
+          selecting={selecting}
+          onCheck={(event) => {
             onActivate(itemKey);
             onSelect(itemKey, event.shiftKey ? event : { ctrlKey: true });
           }}
-        >
-          <Icon name="check" />
-        </button>
+        />
       ) : null}
       {item.image.favourite ? (
         <span className="gallery-tile__star" role="img" aria-label={t('gallery.tile.favourite')}>

@@ -1,27 +1,21 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../components/button';
 import { ConfirmImageDelete } from './confirm-image-delete';
-import { useShallow } from 'zustand/react/shallow';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { ErrorMessage } from '../../components/error-message';
-import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { GalleryBody } from './gallery-body';
-import { GalleryFiltersBar } from './gallery-filters';
 import { GalleryContextMenu, type MenuRequest } from './gallery-context-menu';
-import { GalleryDisplayOptions } from './gallery-display-options';
-import { MIN_TILE_OF } from '../../store/gallery-display';
-import { GalleryGrid } from './gallery-grid';
-import { hasActiveFilters, itemKey } from '../../store/gallery-list-model';
-import { GalleryViewer } from './gallery-viewer';
+import { GalleryHeader } from './gallery-header';
+import { itemKey } from '../../store/gallery-list-model';
+import { GalleryContent, useGalleryState } from './gallery-content';
+import { GalleryViewer, type GalleryViewerProps } from './gallery-viewer';
 import { useFilterAnnouncement } from './use-filter-announcement';
-import { useGalleryViewer } from './use-gallery-viewer';
-import type { FocusRequest } from './use-grid-focus';
+import { useGalleryViewer, type GalleryViewerState } from './use-gallery-viewer';
+import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
-import { isUndoKey } from './gallery-viewer';
+import { isUndoKey } from './viewer-keys';
 import './gallery.css';
 
 const store = useAppStore.getState;
@@ -44,36 +38,34 @@ function useUndoFromPage(undo: () => void): void {
   }, [undo]);
 }
 
+/** The viewer over the gallery; a viewer that throws leaves the gallery working. */
+function ViewerLayer({
+  viewer,
+  ...props
+}: Omit<GalleryViewerProps, 'item' | 'onNavigate' | 'onClose'> & {
+  viewer: GalleryViewerState & { item: GalleryItem };
+}) {
+  return (
+    <ViewErrorBoundary>
+      <GalleryViewer
+        item={viewer.item}
+        onNavigate={viewer.navigate}
+        onClose={viewer.close}
+        {...props}
+      />
+    </ViewErrorBoundary>
+  );
+}
+
 /**
  * The gallery screen: filters, the virtualized grid of every image on this computer, and the
  * viewer. It reads only the local gallery, so it works the same with the network off.
  */
 export function GalleryView() {
-  const state = useAppStore(
-    useShallow((s) => ({
-      items: s.galleryItems,
-      status: s.galleryStatus,
-      error: s.galleryError,
-      hasMore: s.galleryNextCursor !== null,
-      loadingMore: s.galleryLoadingMore,
-      filters: s.galleryFilters,
-      models: s.galleryModels,
-      shown: s.view === 'gallery',
-      total: s.galleryTotal,
-      jump: s.galleryJump,
-      jumpLoading: s.galleryJumpLoading,
-      display: s.galleryDisplay,
-    })),
-  );
+  const state = useGalleryState();
   const [menu, setMenu] = useState<MenuRequest | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
-  const onLoadAt = useCallback(
-    (offset: number, limit: number) => void store().galleryLoadAt(offset, limit),
-    [],
-  );
   const ids = useId();
-  const [activeKey, setActiveKey] = useState<string | null>(null);
-  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
   const [confirming, setConfirming] = useState<GalleryItem | null>(null);
   const { actions, problem, dismissProblem } = useImageActions();
   const selection = useGallerySelection(state.items, actions, state.filters, state.total);
@@ -85,38 +77,17 @@ export function GalleryView() {
     const { galleryStatus, galleryLoad, galleryRefresh } = store();
     void (galleryStatus === 'idle' ? galleryLoad() : galleryRefresh());
   }, []);
+  const focus = useGalleryFocus(sectionRef);
 
-  const focusTile = useCallback((key: string) => {
-    setActiveKey(key);
-    setFocusRequest((previous) => ({ key, seq: (previous?.seq ?? 0) + 1 }));
-  }, []);
   // An image opened from a page loaded by position is shown among that page's images.
   const viewerKey = useAppStore((s) => s.galleryViewerKey);
   const jumpItems = state.jump?.items.some((item) => itemKey(item) === viewerKey)
     ? state.jump.items
     : null;
   const fromJump = jumpItems !== null;
-  const viewer = useGalleryViewer(jumpItems ?? state.items, focusTile);
-  // An Undo in the grid gives the focus to the image that came back.
-  const restored = useAppStore((s) => s.galleryRestored);
-  useEffect(() => {
-    const first = restored?.keys[0];
-    if (first !== undefined) focusTile(first);
-  }, [restored, focusTile]);
+  const viewer = useGalleryViewer(jumpItems ?? state.items, focus.focusTile);
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
-  const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
-  // After a delete the focus goes to the image now where the first deleted one was, or to the
-  // grid itself: never to the page, where Ctrl+Z and the arrows mean nothing.
-  const focusAfterDelete = useCallback(
-    (first: number) => {
-      const items = store().galleryItems;
-      const next = items[Math.min(Math.max(0, first), items.length - 1)];
-      if (next) focusTile(itemKey(next));
-      else sectionRef.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
-    },
-    [focusTile],
-  );
   useUndoFromPage(actions.undo);
   const askDelete = useCallback((item: GalleryItem) => {
     if (item.image.state === 'saved') setConfirming(item);
@@ -130,44 +101,18 @@ export function GalleryView() {
       aria-labelledby={`${ids}-title`}
       onKeyDown={selection.onKeyDown}
     >
-      <header className="gallery__header">
-        <div className="gallery__heading">
-          <h1 id={`${ids}-title`} className="gallery__title">
-            {t('gallery.title')}
-          </h1>
-          {/* Always in place, so the header keeps its layout while the count comes and goes. */}
-          <span className="gallery__count">
-            {state.status !== 'ready'
-              ? null
-              : state.total !== null && state.total >= state.items.length
-                ? t('gallery.count', { count: state.total })
-                : t(state.hasMore ? 'gallery.countMore' : 'gallery.count', {
-                    count: state.items.length,
-                  })}
-          </span>
-          {/* Kept in place while there is nothing to select (hidden), so the filters never move. */}
-          <Button
-            size="small"
-            variant="ghost"
-            aria-keyshortcuts="Control+A"
-            className={
-              state.status === 'ready' && state.items.length > 0 && !selection.whole
-                ? undefined
-                : 'gallery__select-all--idle'
-            }
-            onClick={selection.selectAll}
-          >
-            {t('gallery.selection.selectAll')}
-          </Button>
-        </div>
-        <GalleryFiltersBar
-          filters={state.filters}
-          models={state.models}
-          onChange={onFiltersChange}
-          active={state.shown}
-        />
-        <GalleryDisplayOptions />
-      </header>
+      <GalleryHeader
+        titleId={`${ids}-title`}
+        status={state.status}
+        loaded={state.items.length}
+        total={state.total}
+        hasMore={state.hasMore}
+        selection={selection}
+        filters={state.filters}
+        models={state.models}
+        onFiltersChange={onFiltersChange}
+        shown={state.shown}
+      />
       {problem && !viewer.item ? (
         <div className="gallery__notice">
           <ErrorMessage
@@ -180,66 +125,33 @@ export function GalleryView() {
       <p id={`${ids}-help`} className="visually-hidden">
         {t('gallery.grid.help')} {t('gallery.grid.menuHelp')} {t('gallery.grid.selectHelp')}
       </p>
-      <GalleryBody
-        status={state.status}
-        error={state.error}
-        // Nothing loaded is not an empty gallery while more images remain (a delete of every
-        // loaded image): the grid loads them.
-        empty={state.items.length === 0 && !state.hasMore}
-        filtered={hasActiveFilters(state.filters)}
-        onRetryLoad={() => void store().galleryLoad()}
-      >
-        <GalleryGrid
-          items={state.items}
-          hasMore={state.hasMore}
-          loadingMore={state.loadingMore}
-          activeKey={activeKey}
-          onActiveChange={setActiveKey}
-          focusRequest={focusRequest}
-          onOpen={onOpen}
-          onDelete={askDelete}
-          onFavourite={actions.favourite}
-          onRetry={actions.retry}
-          onStartDrag={actions.startDrag}
-          onLoadMore={onLoadMore}
-          describedBy={`${ids}-help`}
-          total={state.total}
-          jump={state.jump}
-          jumpLoading={state.jumpLoading}
-          onLoadAt={onLoadAt}
-          minTile={MIN_TILE_OF[state.display.thumbnailSize]}
-          uncropped={state.display.uncropped}
-          onMenu={setMenu}
-          selection={selection.selection}
-          onSelect={selection.onSelect}
-        />
-        {state.loadingMore ? (
-          <div className="gallery__more">
-            <Spinner /> {t('gallery.loadingMore')}
-          </div>
-        ) : null}
-      </GalleryBody>
+      <GalleryContent
+        state={state}
+        focus={focus}
+        actions={actions}
+        selection={selection}
+        onOpen={onOpen}
+        onDelete={askDelete}
+        onMenu={setMenu}
+        helpId={`${ids}-help`}
+      />
       <SelectionToolbar
         selection={selection}
         actions={actions}
-        focusAfterDelete={focusAfterDelete}
+        focusAfterDelete={focus.focusAfterDelete}
         total={state.total}
       />
       {viewer.item ? (
-        <ViewErrorBoundary>
-          <GalleryViewer
-            item={viewer.item}
-            position={viewerBase + viewer.index}
-            count={fromJump ? (state.total ?? state.items.length) : state.items.length}
-            hasMore={fromJump ? false : state.hasMore}
-            onNavigate={viewer.navigate}
-            onClose={viewer.close}
-            onDelete={askDelete}
-            actions={actions}
-            problem={problem}
-            onDismissProblem={dismissProblem}
-          />
-        </ViewErrorBoundary>
+        <ViewerLayer
+          viewer={{ ...viewer, item: viewer.item }}
+          position={viewerBase + viewer.index}
+          count={fromJump ? (state.total ?? state.items.length) : state.items.length}
+          hasMore={fromJump ? false : state.hasMore}
+          onDelete={askDelete}
+          actions={actions}
+          problem={problem}
+          onDismissProblem={dismissProblem}
+        />
       ) : null}
       <GalleryContextMenu
         request={menu}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
@@ -8,20 +8,12 @@ import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
 import { StatusArea } from '../shell/status-area';
-import { trapTab, viewerKey } from './viewer-keys';
+import { onViewerKey } from './viewer-keys';
 import { ViewerStage } from './viewer-stage';
 import { ViewerToolbar } from './viewer-toolbar';
 import './viewer.css';
-import {
-  FIT,
-  actualSize,
-  currentScale,
-  isZoomed,
-  panBy,
-  zoomBy,
-  type Size,
-  type ZoomState,
-} from './zoom-pan';
+import { FIT, actualSize, currentScale, isZoomed, panBy } from './zoom-pan';
+import { useViewerFocus, useViewerZoom } from './use-viewer-zoom';
 
 export interface GalleryViewerProps {
   readonly item: GalleryItem;
@@ -57,50 +49,20 @@ export function GalleryViewer(props: GalleryViewerProps) {
     }
     useAppStore.getState().gallerySetDisplay({ detailsHidden: !detailsHidden });
   };
-  const [zoom, setZoom] = useState<ZoomState>(FIT);
-  const recorded = recordedSize(item);
-  const [loaded, setLoaded] = useState<{ key: string; size: Size } | null>(null);
-  const key = `${item.localId}/${String(item.index)}`;
-  const imageSize = recorded ?? (loaded?.key === key ? loaded.size : null);
-  const size = imageSize ?? { width: 0, height: 0 };
-
-  // Every image opens at "fit".
-  useEffect(() => setZoom(FIT), [key]);
-  useEffect(() => stageRef.current?.focus({ preventScroll: true }), []);
-  // The focus stays in the viewer when the image changes under it (deleted, restored): a button
-  // that became disabled or went away would otherwise drop it to the page.
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    const active = document.activeElement;
-    if (dialog && (active === null || active === document.body || !document.contains(active))) {
-      stageRef.current?.focus({ preventScroll: true });
-    }
-  }, [key]);
-
+  const { key, zoom, setZoom, imageSize, size, onImageSize, zoomStep } = useViewerZoom(
+    item,
+    stageSize,
+  );
+  useViewerFocus(dialogRef, stageRef, key);
   const canPrevious = position > 0;
   const canNext = position < count - 1 || hasMore;
-  const zoomStep = (factor: number): void =>
-    setZoom((current) => zoomBy(current, factor, size, stageSize));
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-      return;
-    }
-    if (event.key === 'Tab') return trapTab(event, dialogRef.current);
-    // Text fields keep their keys; arrows on a toolbar button still change image or pan.
-    if ((event.target as HTMLElement).closest('input, select, textarea')) return;
-    if (isUndoKey(event)) {
-      event.preventDefault();
-      return props.actions.undo();
-    }
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === 'i' || event.key === 'I') {
-      event.preventDefault();
-      return toggleDetails();
-    }
-    const handled = viewerKey(event.key, {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void =>
+    onViewerKey(event, {
+      dialog: dialogRef.current,
+      onClose,
+      undo: props.actions.undo,
+      toggleDetails,
       zoomed: isZoomed(zoom),
       pan: (dx, dy) => setZoom((current) => panBy(current, dx, dy, size, stageSize)),
       navigate: (step) => {
@@ -112,8 +74,6 @@ export function GalleryViewer(props: GalleryViewerProps) {
       favourite: () => props.actions.favourite(item),
       remove: () => props.onDelete(item),
     });
-    if (handled) event.preventDefault();
-  };
 
   const percent = Math.round(currentScale(zoom, size, stageSize) * 100);
   const positionText = t(hasMore ? 'viewer.positionMore' : 'viewer.position', {
@@ -148,27 +108,19 @@ export function GalleryViewer(props: GalleryViewerProps) {
             stageRef={stageRef}
             stageSize={stageSize}
             imageSize={imageSize}
-            onImageSize={(natural) => setLoaded({ key, size: natural })}
+            onImageSize={onImageSize}
             zoom={zoom}
             setZoom={setZoom}
             onStartDrag={props.actions.startDrag}
             onRetry={props.actions.retry}
           />
-          <div ref={sideRef} id={`${titleId}-side`} className="viewer__side" hidden={detailsHidden}>
-            {props.problem ? (
-              <ErrorMessage
-                message={props.problem.message}
-                detail={props.problem.detail}
-                onDismiss={props.onDismissProblem}
-              />
-            ) : null}
-            <ViewerDetails
-              item={item}
-              actions={props.actions}
-              onDelete={props.onDelete}
-              titleId={titleId}
-            />
-          </div>
+          <ViewerSide
+            sideRef={sideRef}
+            id={`${titleId}-side`}
+            hidden={detailsHidden}
+            titleId={titleId}
+            {...props}
+          />
         </div>
         {/* The window's status area is under the viewer: this one says it here. */}
         <StatusArea placement="viewer" />
@@ -177,23 +129,30 @@ export function GalleryViewer(props: GalleryViewerProps) {
   );
 }
 
-/** Ctrl+Z (Cmd+Z on a Mac): undo the last delete. */
-export function isUndoKey(event: {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}): boolean {
+/** The image's details and actions beside it, and a failed action's message. */
+function ViewerSide(
+  props: GalleryViewerProps & {
+    sideRef: RefObject<HTMLDivElement | null>;
+    id: string;
+    hidden: boolean;
+    titleId: string;
+  },
+) {
   return (
-    (event.ctrlKey || event.metaKey) &&
-    !event.shiftKey &&
-    !event.altKey &&
-    event.key.toLowerCase() === 'z'
+    <div ref={props.sideRef} id={props.id} className="viewer__side" hidden={props.hidden}>
+      {props.problem ? (
+        <ErrorMessage
+          message={props.problem.message}
+          detail={props.problem.detail}
+          onDismiss={props.onDismissProblem}
+        />
+      ) : null}
+      <ViewerDetails
+        item={props.item}
+        actions={props.actions}
+        onDelete={props.onDelete}
+        titleId={props.titleId}
+      />
+    </div>
   );
-}
-
-function recordedSize(item: GalleryItem): Size | null {
-  const { width, height } = item.image;
-  return width !== undefined && height !== undefined ? { width, height } : null;
 }

@@ -56,16 +56,7 @@ export function useGridFocus(
   }, [scrollerRef]);
 
   const scrollRowIntoView = useCallback(
-    (row: number) => {
-      const scroller = scrollerRef.current;
-      if (!scroller) return;
-      const top = padding + row * rowHeight;
-      const bottom = top + tile + padding;
-      if (top - padding < scroller.scrollTop) scroller.scrollTop = top - padding;
-      else if (bottom > scroller.scrollTop + scroller.clientHeight) {
-        scroller.scrollTop = bottom - scroller.clientHeight;
-      }
-    },
+    (row: number) => revealRow(scrollerRef.current, row, { padding, rowHeight, tile }),
     [scrollerRef, padding, rowHeight, tile],
   );
 
@@ -82,32 +73,7 @@ export function useGridFocus(
     [columns, onActiveChange, scrollRowIntoView, applyPending],
   );
 
-  // A click or another key (the grid's own handler runs after this one) drops a place still
-  // waiting for its image: the focus must not jump away later from what the user did since.
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller) return;
-    const drop = (): void => {
-      pendingAt.current = null;
-    };
-    const track = (event: FocusEvent): void => {
-      const cell = (event.target as Element).closest<HTMLElement>('[role="gridcell"]');
-      const index = Number(cell?.dataset['index']);
-      const key = cell?.dataset['key'];
-      focusedAhead.current =
-        key !== undefined && Number.isInteger(index) && index >= loadedFromTop.current
-          ? { key, index }
-          : null;
-    };
-    scroller.addEventListener('pointerdown', drop);
-    scroller.addEventListener('keydown', drop);
-    scroller.addEventListener('focusin', track);
-    return () => {
-      scroller.removeEventListener('pointerdown', drop);
-      scroller.removeEventListener('keydown', drop);
-      scroller.removeEventListener('focusin', track);
-    };
-  }, [scrollerRef]);
+  useUserMoves(scrollerRef, pendingAt, focusedAhead, loadedFromTop);
 
   useLiveAnchor({
     ...options,
@@ -152,6 +118,58 @@ export function useGridFocus(
   }, [focusRequest]);
 
   return focusIndex;
+}
+
+/**
+ * A click or another key (the grid's own handler runs after this one) drops a place still
+ * waiting for its image: the focus must not jump away later from what the user did since. And
+ * which tile of the page loaded by position (beyond the list) has the focus, if one has.
+ */
+function useUserMoves(
+  scrollerRef: RefObject<HTMLElement | null>,
+  pendingAt: RefObject<number | null>,
+  focusedAhead: RefObject<{ key: string; index: number } | null>,
+  loadedFromTop: RefObject<number>,
+): void {
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const drop = (): void => {
+      pendingAt.current = null;
+    };
+    const track = (event: FocusEvent): void => {
+      const cell = (event.target as Element).closest<HTMLElement>('[role="gridcell"]');
+      const index = Number(cell?.dataset['index']);
+      const key = cell?.dataset['key'];
+      focusedAhead.current =
+        key !== undefined && Number.isInteger(index) && index >= loadedFromTop.current
+          ? { key, index }
+          : null;
+    };
+    scroller.addEventListener('pointerdown', drop);
+    scroller.addEventListener('keydown', drop);
+    scroller.addEventListener('focusin', track);
+    return () => {
+      scroller.removeEventListener('pointerdown', drop);
+      scroller.removeEventListener('keydown', drop);
+      scroller.removeEventListener('focusin', track);
+    };
+  }, [scrollerRef]);
+}
+
+/** Scrolls the least distance that shows row `row` whole, with the grid's padding around it. */
+function revealRow(
+  scroller: HTMLElement | null,
+  row: number,
+  { padding, rowHeight, tile }: { padding: number; rowHeight: number; tile: number },
+): void {
+  if (!scroller) return;
+  const top = padding + row * rowHeight;
+  const bottom = top + tile + padding;
+  if (top - padding < scroller.scrollTop) scroller.scrollTop = top - padding;
+  else if (bottom > scroller.scrollTop + scroller.clientHeight) {
+    scroller.scrollTop = bottom - scroller.clientHeight;
+  }
 }
 
 /** True when the focus is nowhere in particular (the body): what a removed element leaves. */

@@ -35,11 +35,8 @@ export interface ImageActionsState {
   readonly dismissProblem: () => void;
 }
 
-/**
- * The gallery's actions with their feedback: success is said in the status area, failure becomes a
- * {@link Problem} the screen shows until dismissed or the next action.
- */
-export function useImageActions(): ImageActionsState {
+/** Runs an action: what it did is said in the status area, a failure kept as the problem. */
+function useActionRunner() {
   const [problem, setProblem] = useState<Problem | null>(null);
   const run = useCallback(async (action: () => Promise<Words | null>): Promise<boolean> => {
     setProblem(null);
@@ -53,6 +50,15 @@ export function useImageActions(): ImageActionsState {
       return false;
     }
   }, []);
+  return { problem, setProblem, run };
+}
+
+/**
+ * The gallery's actions with their feedback: success is said in the status area, failure becomes a
+ * {@link Problem} the screen shows until dismissed or the next action.
+ */
+export function useImageActions(): ImageActionsState {
+  const { problem, setProblem, run } = useActionRunner();
 
   const actions = useMemo<ImageActions>(() => {
     const store = useAppStore.getState;

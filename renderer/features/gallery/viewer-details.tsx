@@ -24,9 +24,9 @@ function Row({ label, children }: { readonly label: string; readonly children: R
 }
 
 /** The prompt, the parameters and the file's facts, then what can be done with the image. */
-export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetailsProps) {
+/** What was asked, what came back, and the task it came from. */
+function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'actions'>) {
   const { image } = item;
-  const saved = image.state === 'saved' && image.file !== undefined;
   const dimensions =
     image.width !== undefined && image.height !== undefined
       ? t('viewer.dimensionsValue', {
@@ -35,87 +35,108 @@ export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetail
         })
       : t('viewer.unknown');
   return (
+    <dl className="viewer-details__facts">
+      <Row label={t('viewer.modelAsked')}>{item.model ?? t('viewer.serviceDefault')}</Row>
+      <Row label={t('viewer.modelReported')}>
+        {item.reportedModel ?? t('viewer.modelNotReported')}
+      </Row>
+      <Row label={t('viewer.size')}>
+        {item.size ? formatSize(item.size) : t('viewer.serviceDefault')}
+      </Row>
+      <Row label={t('viewer.quality')}>
+        {item.quality ? qualityLabel(item.quality) : t('viewer.serviceDefault')}
+      </Row>
+      <Row label={t('viewer.dimensions')}>{dimensions}</Row>
+      <Row label={t('viewer.fileSize')}>
+        {image.bytes === undefined ? t('viewer.unknown') : formatBytes(image.bytes)}
+      </Row>
+      <Row label={t('viewer.date')}>{formatDateTime(item.createdAt)}</Row>
+      {image.contentCredentials ? (
+        <Row label={t('common.credentials.title')}>
+          <CredentialsSummary credentials={image.contentCredentials} />
+        </Row>
+      ) : null}
+      <Row label={t('viewer.taskId')}>
+        {item.taskId === null ? (
+          t('viewer.taskIdNone')
+        ) : (
+          <span className="viewer-details__task-id">
+            <code>{item.taskId}</code>
+            <IconButton
+              icon="copy"
+              size="small"
+              label={t('viewer.copyTaskId')}
+              onClick={() => actions.copyTaskId(item)}
+            />
+          </span>
+        )}
+      </Row>
+    </dl>
+  );
+}
+
+/** Reuse, run again, star, copy, save as, show in folder, delete. */
+function DetailsActions({
+  item,
+  actions,
+  onDelete,
+  saved,
+}: Omit<ViewerDetailsProps, 'titleId'> & { saved: boolean }) {
+  const { image } = item;
+  return (
+    <div className="viewer-details__actions" role="group" aria-label={t('viewer.actions')}>
+      <Button
+        icon="send"
+        variant="primary"
+        className="viewer-details__wide"
+        onClick={() => actions.reuse(item)}
+      >
+        {t('viewer.reusePrompt')}
+      </Button>
+      <Button icon="retry" className="viewer-details__wide" onClick={() => actions.rerun(item)}>
+        {t('viewer.rerun')}
+      </Button>
+      <Button
+        icon="star"
+        aria-pressed={image.favourite}
+        className="viewer-details__favourite"
+        onClick={() => actions.favourite(item)}
+      >
+        {t('viewer.favourite')}
+      </Button>
+      <Button icon="copy" disabled={!saved} onClick={() => actions.copyImage(item)}>
+        {t('viewer.copyImage')}
+      </Button>
+      <Button icon="image" disabled={!saved} onClick={() => actions.saveAs(item)}>
+        {t('viewer.saveAs')}
+      </Button>
+      <Button icon="folder" disabled={!saved} onClick={() => actions.reveal(item)}>
+        {t('viewer.reveal')}
+      </Button>
+      <Button
+        icon="trash"
+        variant="danger"
+        className="viewer-details__wide"
+        disabled={!saved}
+        onClick={() => onDelete(item)}
+      >
+        {t('viewer.delete')}
+      </Button>
+    </div>
+  );
+}
+
+export function ViewerDetails({ item, actions, onDelete, titleId }: ViewerDetailsProps) {
+  const { image } = item;
+  const saved = image.state === 'saved' && image.file !== undefined;
+  return (
     <aside className="viewer-details" aria-labelledby={titleId}>
       <h2 id={titleId} className="viewer-details__heading">
         {t('viewer.prompt')}
       </h2>
       <p className="viewer-details__prompt">{item.prompt}</p>
-      <dl className="viewer-details__facts">
-        <Row label={t('viewer.modelAsked')}>{item.model ?? t('viewer.serviceDefault')}</Row>
-        <Row label={t('viewer.modelReported')}>
-          {item.reportedModel ?? t('viewer.modelNotReported')}
-        </Row>
-        <Row label={t('viewer.size')}>
-          {item.size ? formatSize(item.size) : t('viewer.serviceDefault')}
-        </Row>
-        <Row label={t('viewer.quality')}>
-          {item.quality ? qualityLabel(item.quality) : t('viewer.serviceDefault')}
-        </Row>
-        <Row label={t('viewer.dimensions')}>{dimensions}</Row>
-        <Row label={t('viewer.fileSize')}>
-          {image.bytes === undefined ? t('viewer.unknown') : formatBytes(image.bytes)}
-        </Row>
-        <Row label={t('viewer.date')}>{formatDateTime(item.createdAt)}</Row>
-        {image.contentCredentials ? (
-          <Row label={t('common.credentials.title')}>
-            <CredentialsSummary credentials={image.contentCredentials} />
-          </Row>
-        ) : null}
-        <Row label={t('viewer.taskId')}>
-          {item.taskId === null ? (
-            t('viewer.taskIdNone')
-          ) : (
-            <span className="viewer-details__task-id">
-              <code>{item.taskId}</code>
-              <IconButton
-                icon="copy"
-                size="small"
-                label={t('viewer.copyTaskId')}
-                onClick={() => actions.copyTaskId(item)}
-              />
-            </span>
-          )}
-        </Row>
-      </dl>
-      <div className="viewer-details__actions" role="group" aria-label={t('viewer.actions')}>
-        <Button
-          icon="send"
-          variant="primary"
-          className="viewer-details__wide"
-          onClick={() => actions.reuse(item)}
-        >
-          {t('viewer.reusePrompt')}
-        </Button>
-        <Button icon="retry" className="viewer-details__wide" onClick={() => actions.rerun(item)}>
-          {t('viewer.rerun')}
-        </Button>
-        <Button
-          icon="star"
-          aria-pressed={image.favourite}
-          className="viewer-details__favourite"
-          onClick={() => actions.favourite(item)}
-        >
-          {t('viewer.favourite')}
-        </Button>
-        <Button icon="copy" disabled={!saved} onClick={() => actions.copyImage(item)}>
-          {t('viewer.copyImage')}
-        </Button>
-        <Button icon="image" disabled={!saved} onClick={() => actions.saveAs(item)}>
-          {t('viewer.saveAs')}
-        </Button>
-        <Button icon="folder" disabled={!saved} onClick={() => actions.reveal(item)}>
-          {t('viewer.reveal')}
-        </Button>
-        <Button
-          icon="trash"
-          variant="danger"
-          className="viewer-details__wide"
-          disabled={!saved}
-          onClick={() => onDelete(item)}
-        >
-          {t('viewer.delete')}
-        </Button>
-      </div>
+      <DetailsFacts item={item} actions={actions} />
+      <DetailsActions item={item} actions={actions} onDelete={onDelete} saved={saved} />
       {saved ? <p className="viewer-details__hint">{t('viewer.dragHint')}</p> : null}
     </aside>
   );

@@ -7,7 +7,7 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
 
 /** Keeps Tab inside the dialog. */
-export function trapTab(event: KeyboardEvent, root: HTMLElement | null): void {
+function trapTab(event: KeyboardEvent, root: HTMLElement | null): void {
   if (!root) return;
   const items = Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE));
   const first = items[0];
@@ -72,4 +72,53 @@ export function viewerKey(key: string, on: ViewerKeyHandlers): boolean {
     default:
       return false;
   }
+}
+
+/** Ctrl+Z (Cmd+Z on a Mac): undo the last delete. */
+export function isUndoKey(event: {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+  altKey: boolean;
+}): boolean {
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    !event.shiftKey &&
+    !event.altKey &&
+    event.key.toLowerCase() === 'z'
+  );
+}
+
+/** What the viewer's dialog does with its keys, beyond {@link ViewerKeyHandlers}. */
+export interface ViewerDialogKeys extends ViewerKeyHandlers {
+  readonly dialog: HTMLElement | null;
+  onClose(): void;
+  undo(): void;
+  toggleDetails(): void;
+}
+
+/**
+ * A key in the viewer: Escape closes, Tab stays inside, Ctrl/Cmd+Z undoes, I shows or hides the
+ * details, the rest as {@link viewerKey} says. Text fields keep their keys; arrows on a toolbar
+ * button still change image or pan.
+ */
+export function onViewerKey(event: KeyboardEvent<HTMLElement>, keys: ViewerDialogKeys): void {
+  if (event.key === 'Escape') {
+    event.stopPropagation();
+    keys.onClose();
+    return;
+  }
+  if (event.key === 'Tab') return trapTab(event, keys.dialog);
+  if ((event.target as HTMLElement).closest('input, select, textarea')) return;
+  if (isUndoKey(event)) {
+    event.preventDefault();
+    return keys.undo();
+  }
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === 'i' || event.key === 'I') {
+    event.preventDefault();
+    return keys.toggleDetails();
+  }
+  if (viewerKey(event.key, keys)) event.preventDefault();
 }

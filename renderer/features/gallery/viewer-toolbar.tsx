@@ -23,39 +23,44 @@ export interface ViewerToolbarProps {
   };
 }
 
+/** Zoom out, the percentage, zoom in, Fit and Actual size. */
+function ZoomControls({ zoom, onZoom, onZoomStep, percent }: ViewerToolbarProps) {
+  return (
+    <div className="viewer__zoom" role="group" aria-label={t('viewer.zoomControls')}>
+      <ToolButton label={t('viewer.zoomOut')} onClick={() => onZoomStep(1 / ZOOM_STEP)}>
+        <MinusIcon />
+      </ToolButton>
+      <output className="viewer__percent">{t('viewer.zoomLevel', { percent })}</output>
+      <ToolButton label={t('viewer.zoomIn')} onClick={() => onZoomStep(ZOOM_STEP)}>
+        <PlusIcon />
+      </ToolButton>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-pressed={zoom.mode === 'fit'}
+        onClick={() => onZoom(FIT)}
+      >
+        {t('viewer.fit')}
+      </button>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        aria-pressed={zoom.mode === 'scale' && zoom.scale === 1}
+        onClick={() => onZoom(actualSize())}
+      >
+        {t('viewer.actualSize')}
+      </button>
+    </div>
+  );
+}
+
 /** The viewer's top bar: where the image is in the gallery, zoom, previous/next and close. */
 export function ViewerToolbar(props: ViewerToolbarProps) {
-  const { zoom, onZoom, onZoomStep, onNavigate } = props;
+  const { onNavigate } = props;
   return (
     <div className="viewer__bar">
       <span className="viewer__position">{props.position}</span>
-      <div className="viewer__zoom" role="group" aria-label={t('viewer.zoomControls')}>
-        <ToolButton label={t('viewer.zoomOut')} onClick={() => onZoomStep(1 / ZOOM_STEP)}>
-          <MinusIcon />
-        </ToolButton>
-        <output className="viewer__percent">
-          {t('viewer.zoomLevel', { percent: props.percent })}
-        </output>
-        <ToolButton label={t('viewer.zoomIn')} onClick={() => onZoomStep(ZOOM_STEP)}>
-          <PlusIcon />
-        </ToolButton>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-pressed={zoom.mode === 'fit'}
-          onClick={() => onZoom(FIT)}
-        >
-          {t('viewer.fit')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost button--small"
-          aria-pressed={zoom.mode === 'scale' && zoom.scale === 1}
-          onClick={() => onZoom(actualSize())}
-        >
-          {t('viewer.actualSize')}
-        </button>
-      </div>
+      <ZoomControls {...props} />
       <div className="viewer__nav">
         {props.details ? (
           <button

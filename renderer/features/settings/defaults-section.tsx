@@ -6,7 +6,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Settings } from '../../../shared/domain/settings';
 import { t } from '../../i18n';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
-import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
+import {
+  checkCount,
+  checkModel,
+  checkQuality,
+  checkSize,
+  type Checked,
+} from '../../lib/request-validation';
 import { draftFromDefaults } from '../../store/compose-slice';
 import { ChoiceField } from '../compose/choice-field';
 import { qualityOptions, sizeOptions } from '../compose/options';
@@ -36,120 +42,133 @@ function useDraft(settings: Settings): [Draft, (patch: Partial<Draft>) => void] 
   return [draft, (patch) => setDraft((current) => ({ ...current, ...patch }))];
 }
 
-export function DefaultsSection({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
-  const sizeError = useId();
-  const qualityError = useId();
-  const [draft, patch] = useDraft(settings);
-  const sizeCheck = draft.sizeCustom ? checkSize(draft.size) : null;
-  const qualityCheck = draft.qualityCustom ? checkQuality(draft.quality) : null;
-  const countCheck = checkCount(draft.count);
+type Defaults = Pick<Settings, 'defaultModel' | 'defaultSize' | 'defaultQuality' | 'defaultCount'>;
+
+interface DefaultFieldProps {
+  readonly draft: Draft;
+  readonly patch: (patch: Partial<Draft>) => void;
+  readonly settings: Settings;
+  readonly saver: SettingSaver;
+}
+
+/** Saves a checked value as the default `key` when it is valid and not the saved one already. */
+function commit<K extends keyof Defaults>(
+  { settings, saver }: DefaultFieldProps,
+  key: K,
+  checked: Checked<Defaults[K]>,
+): void {
+  if (checked.ok && checked.value !== settings[key]) {
+    void saver.save(key, { [key]: checked.value } as Pick<Defaults, K>);
+  }
+}
+
+function ModelField(props: DefaultFieldProps) {
+  const { draft, patch, saver } = props;
   const modelCheck = checkModel(draft.model);
+  const commitModel = (): void => commit(props, 'defaultModel', modelCheck);
+  return (
+    <Field
+      label={t('compose.model.label')}
+      error={fieldProblem(
+        modelCheck.ok ? undefined : modelCheck.reason,
+        saver.errorOf('defaultModel'),
+      )}
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          value={draft.model}
+          placeholder={t('compose.serviceDefault')}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(event) => patch({ model: event.target.value })}
+          onBlur={commitModel}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitModel();
+          }}
+        />
+      )}
+    </Field>
+  );
+}
 
-  const commitSize = (size: string, custom: boolean): void => {
-    const checked = custom ? checkSize(size) : { ok: true as const, value: size };
-    if (checked.ok && checked.value !== settings.defaultSize) {
-      void saver.save('defaultSize', { defaultSize: checked.value });
-    }
-  };
-  const commitQuality = (quality: string, custom: boolean): void => {
-    const checked = custom ? checkQuality(quality) : { ok: true as const, value: quality };
-    if (checked.ok && checked.value !== settings.defaultQuality) {
-      void saver.save('defaultQuality', { defaultQuality: checked.value });
-    }
-  };
-  const commitCount = (): void => {
-    if (countCheck.ok && countCheck.value !== settings.defaultCount) {
-      void saver.save('defaultCount', { defaultCount: countCheck.value });
-    }
-  };
-  const commitModel = (): void => {
-    if (modelCheck.ok && modelCheck.value !== settings.defaultModel) {
-      void saver.save('defaultModel', { defaultModel: modelCheck.value });
-    }
-  };
+/** Size or quality: a preset, saved when chosen, or a custom value, saved when valid and left. */
+function PresetField(props: DefaultFieldProps & { readonly kind: 'size' | 'quality' }) {
+  const { draft, patch, saver, kind } = props;
+  const errorId = useId();
+  const key = kind === 'size' ? 'defaultSize' : 'defaultQuality';
+  const check = kind === 'size' ? checkSize : checkQuality;
+  const value = kind === 'size' ? draft.size : draft.quality;
+  const custom = kind === 'size' ? draft.sizeCustom : draft.qualityCustom;
+  const checked = custom ? check(value) : null;
+  const save = (text: string, typed: boolean): void =>
+    commit(props, key, typed ? check(text) : { ok: true, value: text });
+  return (
+    <div>
+      <ChoiceField
+        label={t(`compose.${kind}.label`)}
+        options={kind === 'size' ? sizeOptions() : qualityOptions()}
+        value={value}
+        custom={custom}
+        onChange={(next, nextCustom) => {
+          patch(
+            kind === 'size'
+              ? { size: next, sizeCustom: nextCustom }
+              : { quality: next, qualityCustom: nextCustom },
+          );
+          if (!nextCustom) save(next, false);
+        }}
+        onCommit={() => save(value, true)}
+        customLabel={t(`compose.${kind}.customLabel`)}
+        customPlaceholder={t(`compose.${kind}.placeholder`)}
+        error={checked && !checked.ok ? checked.reason : undefined}
+      />
+      <FieldError id={errorId} error={saver.errorOf(key)} />
+    </div>
+  );
+}
 
+function CountField(props: DefaultFieldProps) {
+  const { draft, patch, saver } = props;
+  const countCheck = checkCount(draft.count);
+  const commitCount = (): void => commit(props, 'defaultCount', countCheck);
+  return (
+    <Field
+      label={t('compose.count.label')}
+      error={fieldProblem(
+        countCheck.ok ? undefined : countCheck.reason,
+        saver.errorOf('defaultCount'),
+      )}
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type="number"
+          min={1}
+          max={TASKS_PER_SUBMIT.max}
+          value={draft.count}
+          onChange={(event) => patch({ count: event.target.value })}
+          onBlur={commitCount}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitCount();
+          }}
+        />
+      )}
+    </Field>
+  );
+}
+
+export function DefaultsSection({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
+  const [draft, patch] = useDraft(settings);
+  const field = { draft, patch, settings, saver };
   return (
     <div className="settings-grid">
-      <Field
-        label={t('compose.model.label')}
-        error={fieldProblem(
-          modelCheck.ok ? undefined : modelCheck.reason,
-          saver.errorOf('defaultModel'),
-        )}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            value={draft.model}
-            placeholder={t('compose.serviceDefault')}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(event) => patch({ model: event.target.value })}
-            onBlur={commitModel}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commitModel();
-            }}
-          />
-        )}
-      </Field>
-      <div>
-        <ChoiceField
-          label={t('compose.size.label')}
-          options={sizeOptions()}
-          value={draft.size}
-          custom={draft.sizeCustom}
-          onChange={(size, sizeCustom) => {
-            patch({ size, sizeCustom });
-            if (!sizeCustom) commitSize(size, false);
-          }}
-          onCommit={() => commitSize(draft.size, true)}
-          customLabel={t('compose.size.customLabel')}
-          customPlaceholder={t('compose.size.placeholder')}
-          error={sizeCheck && !sizeCheck.ok ? sizeCheck.reason : undefined}
-        />
-        <FieldError id={sizeError} error={saver.errorOf('defaultSize')} />
-      </div>
-      <div>
-        <ChoiceField
-          label={t('compose.quality.label')}
-          options={qualityOptions()}
-          value={draft.quality}
-          custom={draft.qualityCustom}
-          onChange={(quality, qualityCustom) => {
-            patch({ quality, qualityCustom });
-            if (!qualityCustom) commitQuality(quality, false);
-          }}
-          onCommit={() => commitQuality(draft.quality, true)}
-          customLabel={t('compose.quality.customLabel')}
-          customPlaceholder={t('compose.quality.placeholder')}
-          error={qualityCheck && !qualityCheck.ok ? qualityCheck.reason : undefined}
-        />
-        <FieldError id={qualityError} error={saver.errorOf('defaultQuality')} />
-      </div>
-      <Field
-        label={t('compose.count.label')}
-        error={fieldProblem(
-          countCheck.ok ? undefined : countCheck.reason,
-          saver.errorOf('defaultCount'),
-        )}
-      >
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            type="number"
-            min={1}
-            max={TASKS_PER_SUBMIT.max}
-            value={draft.count}
-            onChange={(event) => patch({ count: event.target.value })}
-            onBlur={commitCount}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') commitCount();
-            }}
-          />
-        )}
-      </Field>
+      <ModelField {...field} />
+      <PresetField {...field} kind="size" />
+      <PresetField {...field} kind="quality" />
+      <CountField {...field} />
     </div>
   );
 }

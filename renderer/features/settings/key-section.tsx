@@ -2,7 +2,7 @@
  * The API key: pasted once into a masked field and never shown again; afterwards only its
  * fingerprint and how it is stored. Weak storage needs the user's explicit consent.
  */
-import { useId, useReducer, useRef } from 'react';
+import { useId, useRef, type RefObject } from 'react';
 import type { KeyStatus } from '../../../shared/domain/key-status';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
@@ -10,18 +10,13 @@ import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
-import { errorText, t } from '../../i18n';
-import { problemOf, type Problem } from '../../lib/api';
+import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { ConnectionTest } from './connection-test';
-import { INITIAL_KEY_FORM, askingConsent, canSave, keyFormReducer, uncheckedWhy } from './key-form';
-import { backendName, keyStatusText, needsConsent } from './key-labels';
-
-/** A report's technical detail, when it has one, for a {@link Problem}. */
-function detailOf(report: { readonly detail?: string | undefined }): Pick<Problem, 'detail'> {
-  return report.detail === undefined ? {} : { detail: report.detail };
-}
+import { askingConsent, uncheckedWhy } from './key-form';
+import { backendName, keyStatusText } from './key-labels';
+import { useKeyForm, type KeyForm } from './use-key-form';
 
 function StoredKey({
   status,
@@ -94,144 +89,96 @@ function ConsentPanel({ status, busy, onAccept, onDecline }: ConsentPanelProps) 
   );
 }
 
-export function KeySection({ active }: { active: boolean }) {
-  const status = useAppStore((state) => state.keyStatus);
-  const keySet = useAppStore((state) => state.keySet);
-  const keyClear = useAppStore((state) => state.keyClear);
-  const confirm = useAppStore((state) => state.confirm);
-  const testService = useAppStore((state) => state.serviceTest);
-  const [form, dispatch] = useReducer(keyFormReducer, INITIAL_KEY_FORM);
-  const input = useRef<HTMLInputElement>(null);
-  useFocusRequest('key', input, active);
-  const { text, replacing, error } = form;
+interface KeyEntryProps {
+  readonly status: KeyStatus;
+  readonly keyForm: KeyForm;
+  readonly input: RefObject<HTMLInputElement | null>;
+}
+
+/** The masked field with its Save (and Cancel, over a stored key). */
+function KeyField({ keyForm, input }: Omit<KeyEntryProps, 'status'>) {
+  const { form, dispatch } = keyForm;
   const busy = form.phase.name === 'saving' || form.phase.name === 'unchecked';
   const consent = askingConsent(form.phase);
+  return (
+    <Field label={t('settings.key.label')} hint={t('settings.key.hint')}>
+      {(control) => (
+        <div className="inline-controls">
+          <input
+            {...control}
+            ref={input}
+            className="input mono"
+            type="password"
+            value={form.text}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder={t('settings.key.placeholder')}
+            disabled={consent || uncheckedWhy(form.phase) !== null}
+            onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
+          />
+          <Button
+            type="submit"
+            variant="primary"
+            disabled={busy || consent || form.text.trim() === ''}
+          >
+            {t('settings.key.save')}
+          </Button>
+          {form.replacing ? (
+            <Button onClick={() => dispatch({ type: 'cancelReplace' })}>
+              {t('common.cancel')}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </Field>
+  );
+}
 
-  const savedBaseUrl = useAppStore((state) => state.settings?.baseUrl ?? '');
-  /**
-   * Checks the key with the service it will be bound to (the saved address) before storing it:
-   * a refused key is not stored; when the service cannot be asked, the user decides.
-   */
-  const check = async (): Promise<'save' | 'stop'> => {
-    if (savedBaseUrl === '') return 'save';
-    const report = await testService(savedBaseUrl, text);
-    if (report.outcome === 'key_refused') {
-      const message = t('settings.key.notSavedRefused', { reason: errorText(report) });
-      dispatch({ type: 'failed', error: { message, ...detailOf(report) } });
-      return 'stop';
-    }
-    if (report.outcome === 'unreachable' || report.outcome === 'failed') {
-      dispatch({ type: 'uncheckable', why: { message: errorText(report), ...detailOf(report) } });
-      return 'stop';
-    }
-    return 'save';
-  };
-  const store = async (weak: boolean, checked = false): Promise<void> => {
-    if (!checked && !canSave(form, weak)) return;
-    if (!checked) dispatch({ type: 'save', weak });
-    try {
-      if (!weak && !checked && (await check()) === 'stop') return;
-      const next = await keySet(text, weak);
-      if (!weak && needsConsent(next)) {
-        dispatch({ type: 'consentNeeded' });
-        return;
-      }
-      dispatch({ type: 'saved' });
-      confirm(() => t('settings.key.savedAnnounce'));
-    } catch (caught) {
-      dispatch({ type: 'failed', error: problemOf(caught) });
-    }
-  };
-  const unchecked = uncheckedWhy(form.phase);
-  const remove = async (): Promise<void> => {
-    dispatch({ type: 'closeRemove' });
-    try {
-      await keyClear();
-      confirm(() => t('settings.key.removedAnnounce'));
-    } catch (caught) {
-      dispatch({ type: 'failed', error: problemOf(caught) });
-    }
-  };
-
-  if (!status) return <Spinner label={t('settings.loading')} />;
-  const showStored = status.state === 'ready' && !replacing;
+/** The form that takes a new key: its warning, the field, the consent question, Remove. */
+function KeyEntryForm({ status, keyForm, input }: KeyEntryProps) {
+  const { form, dispatch, store } = keyForm;
+  const busy = form.phase.name === 'saving' || form.phase.name === 'unchecked';
+  const consent = askingConsent(form.phase);
   const warning =
-    !showStored && status.state !== 'not_set' && status.state !== 'ready' && !consent
+    status.state !== 'not_set' && status.state !== 'ready' && !consent
       ? keyStatusText(status)
       : null;
   return (
-    <div className="key-section">
-      {showStored ? (
-        <StoredKey
+    <form
+      className="key-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void store(false);
+      }}
+    >
+      {warning ? <ErrorMessage role="none" tone="warning" message={warning} /> : null}
+      <KeyField keyForm={keyForm} input={input} />
+      {consent ? (
+        <ConsentPanel
           status={status}
-          onReplace={() => dispatch({ type: 'replace' })}
-          onRemove={() => dispatch({ type: 'askRemove' })}
-        />
-      ) : (
-        <form
-          className="key-form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void store(false);
-          }}
-        >
-          {warning ? <ErrorMessage role="none" tone="warning" message={warning} /> : null}
-          <Field label={t('settings.key.label')} hint={t('settings.key.hint')}>
-            {(control) => (
-              <div className="inline-controls">
-                <input
-                  {...control}
-                  ref={input}
-                  className="input mono"
-                  type="password"
-                  value={text}
-                  autoComplete="off"
-                  spellCheck={false}
-                  placeholder={t('settings.key.placeholder')}
-                  disabled={consent || unchecked !== null}
-                  onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
-                />
-                <Button
-                  type="submit"
-                  variant="primary"
-                  disabled={busy || consent || text.trim() === ''}
-                >
-                  {t('settings.key.save')}
-                </Button>
-                {replacing ? (
-                  <Button onClick={() => dispatch({ type: 'cancelReplace' })}>
-                    {t('common.cancel')}
-                  </Button>
-                ) : null}
-              </div>
-            )}
-          </Field>
-          {consent ? (
-            <ConsentPanel
-              status={status}
-              busy={busy}
-              onAccept={() => void store(true)}
-              onDecline={() => dispatch({ type: 'declined' })}
-            />
-          ) : null}
-          {status.fingerprint && status.state !== 'ready' ? (
-            <div className="settings-actions">
-              <Button variant="danger" onClick={() => dispatch({ type: 'askRemove' })}>
-                {t('settings.key.remove')}
-              </Button>
-            </div>
-          ) : null}
-        </form>
-      )}
-      {error ? (
-        <ErrorMessage
-          message={error.message}
-          detail={error.detail}
-          onDismiss={() => dispatch({ type: 'dismissError' })}
+          busy={busy}
+          onAccept={() => void store(true)}
+          onDecline={() => dispatch({ type: 'declined' })}
         />
       ) : null}
-      <ConnectionTest keyText={showStored ? '' : text} />
+      {status.fingerprint && status.state !== 'ready' ? (
+        <div className="settings-actions">
+          <Button variant="danger" onClick={() => dispatch({ type: 'askRemove' })}>
+            {t('settings.key.remove')}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** The questions the section asks: save a key the service could not check; remove the key. */
+function KeyDialogs({ keyForm }: { keyForm: KeyForm }) {
+  const { form, dispatch, store, remove } = keyForm;
+  const unchecked = uncheckedWhy(form.phase);
+  return (
+    <>
       {unchecked ? (
         <ConfirmDialog
           title={t('settings.key.unchecked.title')}
@@ -254,6 +201,39 @@ export function KeySection({ active }: { active: boolean }) {
           onConfirm={() => void remove()}
         />
       ) : null}
+    </>
+  );
+}
+
+export function KeySection({ active }: { active: boolean }) {
+  const status = useAppStore((state) => state.keyStatus);
+  const keyForm = useKeyForm();
+  const { form, dispatch } = keyForm;
+  const input = useRef<HTMLInputElement>(null);
+  useFocusRequest('key', input, active);
+
+  if (!status) return <Spinner label={t('settings.loading')} />;
+  const showStored = status.state === 'ready' && !form.replacing;
+  return (
+    <div className="key-section">
+      {showStored ? (
+        <StoredKey
+          status={status}
+          onReplace={() => dispatch({ type: 'replace' })}
+          onRemove={() => dispatch({ type: 'askRemove' })}
+        />
+      ) : (
+        <KeyEntryForm status={status} keyForm={keyForm} input={input} />
+      )}
+      {form.error ? (
+        <ErrorMessage
+          message={form.error.message}
+          detail={form.error.detail}
+          onDismiss={() => dispatch({ type: 'dismissError' })}
+        />
+      ) : null}
+      <ConnectionTest keyText={showStored ? '' : form.text} />
+      <KeyDialogs keyForm={keyForm} />
     </div>
   );
 }

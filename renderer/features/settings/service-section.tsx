@@ -22,6 +22,16 @@ function isUsersChoice(error: ApiError | null): boolean {
   return error?.sentenceKey !== undefined && USERS_CHOICE_SENTENCES.has(error.sentenceKey);
 }
 
+/** The user's own choice not to change the address: said as a statement, not an error. */
+function DeclinedNotice({ refusal }: { refusal: ApiError }) {
+  return (
+    <p className="message message--info" role="status">
+      <Icon name="info" className="message__icon" />
+      <span className="message__body message__text">{refusal.text()}</span>
+    </p>
+  );
+}
+
 export function ServiceSection({ saver, active }: { saver: SettingSaver; active: boolean }) {
   const saved = useAppStore((state) => state.settings?.baseUrl ?? '');
   const demo = useAppStore((state) => state.demo);
@@ -79,12 +89,7 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
             </div>
           )}
         </Field>
-        {declined && refusal ? (
-          <p className="message message--info" role="status">
-            <Icon name="info" className="message__icon" />
-            <span className="message__body message__text">{refusal.text()}</span>
-          </p>
-        ) : null}
+        {declined && refusal ? <DeclinedNotice refusal={refusal} /> : null}
       </form>
     </div>
   );

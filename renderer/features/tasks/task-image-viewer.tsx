@@ -75,6 +75,39 @@ export function TaskImageViewer() {
   );
 }
 
+/**
+ * The gallery's image actions as the task viewer needs them: Reuse returns to the prompt, a
+ * delete moves the viewer on (and back when the trash refuses).
+ */
+function useViewerActions(
+  imageActions: ImageActions,
+  items: readonly GalleryItem[],
+  show: (next: GalleryItem | undefined) => void,
+): ImageActions {
+  return useMemo<ImageActions>(
+    () => ({
+      ...imageActions,
+      reuse: (reused) => {
+        const state = store();
+        state.reusePrompt(requestOf(reused));
+        state.tasksCloseViewer();
+        state.tasksOpenDetails(null);
+        state.requestFocus('prompt');
+      },
+      remove: async (removed) => {
+        // The viewer moves on to the next image (or the previous one) before this one goes, or
+        // closes after the last; if the trash refuses it, the viewer comes back to it.
+        const at = items.findIndex((candidate) => candidate.index === removed.index);
+        show(items[at + 1] ?? items[at - 1]);
+        const done = await imageActions.remove(removed);
+        if (!done && items.length > 1) show(removed);
+        return done;
+      },
+    }),
+    [imageActions, items, show],
+  );
+}
+
 function OpenViewer({ record, index }: { record: TaskRecord; index: number }) {
   // Read while rendering: the viewer moves the focus to its stage in its own first effect.
   const [opener] = useState(() =>
@@ -99,28 +132,7 @@ function OpenViewer({ record, index }: { record: TaskRecord; index: number }) {
     [close],
   );
 
-  const actions = useMemo<ImageActions>(
-    () => ({
-      ...imageActions,
-      reuse: (reused) => {
-        const state = store();
-        state.reusePrompt(requestOf(reused));
-        state.tasksCloseViewer();
-        state.tasksOpenDetails(null);
-        state.requestFocus('prompt');
-      },
-      remove: async (removed) => {
-        // The viewer moves on to the next image (or the previous one) before this one goes, or
-        // closes after the last; if the trash refuses it, the viewer comes back to it.
-        const at = items.findIndex((candidate) => candidate.index === removed.index);
-        show(items[at + 1] ?? items[at - 1]);
-        const done = await imageActions.remove(removed);
-        if (!done && items.length > 1) show(removed);
-        return done;
-      },
-    }),
-    [imageActions, items, show],
-  );
+  const actions = useViewerActions(imageActions, items, show);
 
   // The image is no longer saved (deleted or downloading again elsewhere): nothing to show.
   const gone = item === undefined;

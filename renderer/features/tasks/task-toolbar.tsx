@@ -58,11 +58,27 @@ function SearchField({ active }: { active: boolean }) {
   );
 }
 
+/** One pressed-or-not chip per status group. */
+function GroupChips() {
+  const groups = useAppStore((state) => state.tasksFilter.groups);
+  const toggle = useAppStore((state) => state.tasksToggleGroup);
+  return STATUS_GROUP_NAMES.map((group) => (
+    <button
+      key={group}
+      type="button"
+      className="chip"
+      aria-pressed={groups.includes(group)}
+      onClick={() => toggle(group)}
+    >
+      {t(GROUP_LABELS[group])}
+    </button>
+  ));
+}
+
 export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () => void }) {
   const filter = useAppStore((state) => state.tasksFilter);
   const total = useAppStore((state) => state.tasksTotal);
   const counted = useAppStore((state) => state.tasksCounted);
-  const toggle = useAppStore((state) => state.tasksToggleGroup);
   const setFavourite = useAppStore((state) => state.tasksSetFavouriteOnly);
   const clear = useAppStore((state) => state.tasksClearFilters);
   const selectAll = useAppStore((state) => state.tasksSelectAll);
@@ -84,17 +100,7 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
         aria-label={t('tasks.filter.label')}
         onKeyDown={onFilterKeys}
       >
-        {STATUS_GROUP_NAMES.map((group) => (
-          <button
-            key={group}
-            type="button"
-            className="chip"
-            aria-pressed={filter.groups.includes(group)}
-            onClick={() => toggle(group)}
-          >
-            {t(GROUP_LABELS[group])}
-          </button>
-        ))}
+        <GroupChips />
         <button
           type="button"
           className="chip"

@@ -20,17 +20,36 @@ import { TrackDialog } from './track-dialog';
 import './tasks.css';
 import '../compose/compose.css';
 
+/** No task to show: none matches the filters, or none yet (the way to the prompt). */
+function NoTasks() {
+  const filtered = useAppStore((state) => isFiltered(state.tasksFilter));
+  const clear = useAppStore((state) => state.tasksClearFilters);
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  return filtered ? (
+    <EmptyState
+      icon="search"
+      title={t('tasks.noMatch.title')}
+      body={t('tasks.noMatch.body')}
+      action={<Button onClick={clear}>{t('tasks.filter.clear')}</Button>}
+    />
+  ) : (
+    <EmptyState
+      icon="tasks"
+      title={t('tasks.empty.title')}
+      body={t('tasks.empty.body')}
+      action={<Button onClick={() => requestFocus('prompt')}>{t('tasks.empty.action')}</Button>}
+    />
+  );
+}
+
 function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
   const loaded = useAppStore((state) => state.tasksLoaded);
   const total = useAppStore((state) => state.tasksTotal);
   const error = useAppStore((state) => state.tasksError);
   // A failed first page is tried again by reloading; a failed next page by scrolling on.
   const firstPageFailed = useAppStore((state) => state.tasksStatus === 'error');
-  const filtered = useAppStore((state) => isFiltered(state.tasksFilter));
   const reload = useAppStore((state) => state.tasksReload);
   const dismissError = useAppStore((state) => state.tasksDismissError);
-  const clear = useAppStore((state) => state.tasksClearFilters);
-  const requestFocus = useAppStore((state) => state.requestFocus);
   if (error && total === 0) {
     return (
       <div className="task-list__message">
@@ -49,23 +68,7 @@ function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
       </div>
     );
   }
-  if (total === 0) {
-    return filtered ? (
-      <EmptyState
-        icon="search"
-        title={t('tasks.noMatch.title')}
-        body={t('tasks.noMatch.body')}
-        action={<Button onClick={clear}>{t('tasks.filter.clear')}</Button>}
-      />
-    ) : (
-      <EmptyState
-        icon="tasks"
-        title={t('tasks.empty.title')}
-        body={t('tasks.empty.body')}
-        action={<Button onClick={() => requestFocus('prompt')}>{t('tasks.empty.action')}</Button>}
-      />
-    );
-  }
+  if (total === 0) return <NoTasks />;
   return (
     <>
       {error ? (

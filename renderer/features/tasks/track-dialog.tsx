@@ -9,8 +9,8 @@ import { t } from '../../i18n';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 
-export function TrackDialog({ onClose }: { onClose: () => void }) {
-  const ids = { form: useId(), hint: useId() };
+/** The form's fields and its submit: tracks the task, says so and closes; or shows why not. */
+function useTrackForm(onClose: () => void) {
   const track = useAppStore((state) => state.tasksTrack);
   const [taskId, setTaskId] = useState('');
   const [prompt, setPrompt] = useState('');
@@ -33,19 +33,29 @@ export function TrackDialog({ onClose }: { onClose: () => void }) {
       setBusy(false);
     }
   };
+  return { taskId, setTaskId, prompt, setPrompt, error, busy, attempted, missing, submit };
+}
 
+/** Cancel, and Track, which submits the form (the footer is outside it). */
+function TrackFooter(props: { formId: string; busy: boolean; onClose: () => void }) {
+  return (
+    <>
+      <Button onClick={props.onClose}>{t('common.cancel')}</Button>
+      <Button type="submit" form={props.formId} variant="primary" disabled={props.busy}>
+        {t('tasks.track.submit')}
+      </Button>
+    </>
+  );
+}
+
+export function TrackDialog({ onClose }: { onClose: () => void }) {
+  const ids = { form: useId(), hint: useId() };
+  const entry = useTrackForm(onClose);
   return (
     <Dialog
       title={t('tasks.track.title')}
       onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="submit" form={ids.form} variant="primary" disabled={busy}>
-            {t('tasks.track.submit')}
-          </Button>
-        </>
-      }
+      footer={<TrackFooter formId={ids.form} busy={entry.busy} onClose={onClose} />}
     >
       <form
         id={ids.form}
@@ -53,7 +63,7 @@ export function TrackDialog({ onClose }: { onClose: () => void }) {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void submit();
+          void entry.submit();
         }}
       >
         <p className="muted" id={ids.hint}>
@@ -62,17 +72,17 @@ export function TrackDialog({ onClose }: { onClose: () => void }) {
         <Field
           label={t('tasks.track.taskId')}
           describedBy={ids.hint}
-          error={attempted && missing ? t('tasks.track.taskIdMissing') : null}
+          error={entry.attempted && entry.missing ? t('tasks.track.taskIdMissing') : null}
         >
           {(control) => (
             <input
               {...control}
               className="input mono"
-              value={taskId}
+              value={entry.taskId}
               spellCheck={false}
               autoComplete="off"
               data-autofocus
-              onChange={(event) => setTaskId(event.target.value)}
+              onChange={(event) => entry.setTaskId(event.target.value)}
             />
           )}
         </Field>
@@ -81,12 +91,14 @@ export function TrackDialog({ onClose }: { onClose: () => void }) {
             <input
               {...control}
               className="input"
-              value={prompt}
-              onChange={(event) => setPrompt(event.target.value)}
+              value={entry.prompt}
+              onChange={(event) => entry.setPrompt(event.target.value)}
             />
           )}
         </Field>
-        {error ? <ErrorMessage message={error.message} detail={error.detail} /> : null}
+        {entry.error ? (
+          <ErrorMessage message={entry.error.message} detail={entry.error.detail} />
+        ) : null}
       </form>
     </Dialog>
   );

@@ -17,17 +17,27 @@ export async function writePlan(source: FileHandle, plan: EditPlan, target: stri
         await out.write(piece.bytes);
         continue;
       }
-      for (let at = piece.copy.start; at < piece.copy.end;) {
-        const length = Math.min(buffer.length, piece.copy.end - at);
-        const { bytesRead } = await source.read(buffer, 0, length, at);
-        if (bytesRead === 0) throw new ContainerError('The image file changed while it was read.');
-        await out.write(buffer.subarray(0, bytesRead));
-        at += bytesRead;
-      }
+      await copyRange(source, out, buffer, piece.copy);
     }
     await out.sync();
   } finally {
     await out.close();
+  }
+}
+
+/** Copies `source`'s bytes `range.start` to `range.end` to `out` through `buffer`. */
+async function copyRange(
+  source: FileHandle,
+  out: FileHandle,
+  buffer: Buffer,
+  range: { readonly start: number; readonly end: number },
+): Promise<void> {
+  for (let at = range.start; at < range.end;) {
+    const length = Math.min(buffer.length, range.end - at);
+    const { bytesRead } = await source.read(buffer, 0, length, at);
+    if (bytesRead === 0) throw new ContainerError('The image file changed while it was read.');
+    await out.write(buffer.subarray(0, bytesRead));
+    at += bytesRead;
   }
 }
 

@@ -94,6 +94,26 @@ function xmpChunk(xmp: Uint8Array): Buffer {
   return out;
 }
 
+/**
+ * The extended header, planned at the first chunk: the image's own VP8X with the XMP flag set
+ * (`true`: the chunk is planned), or a new one before a simple image's first chunk (`false`: the
+ * chunk itself is still to copy).
+ */
+async function planHeader(reader: RangeReader, chunk: Chunk, out: PlanBuilder): Promise<boolean> {
+  if (chunk.id === 'VP8X') {
+    if (chunk.size < 10) throw new ContainerError('The WebP extended header is too short.');
+    // Its first 18 bytes with the flag set; anything it carries beyond them is copied.
+    const header = Buffer.from(got(await reader.bytes(chunk.start, 18), 'VP8X chunk'));
+    header[8] = (header[8] ?? 0) | XMP_FLAG;
+    out.add(header);
+    out.copy(chunk.start + 18, chunk.end);
+    return true;
+  }
+  const { width, height, alpha } = await canvas(reader, chunk);
+  out.add(vp8x(XMP_FLAG | (alpha ? ALPHA_FLAG : 0), width, height));
+  return false;
+}
+
 /** The plan of the image with `xmp` in place of any XMP, extended to VP8X when it was simple. */
 export async function planWebp(reader: RangeReader, xmp: Uint8Array): Promise<EditPlan> {
   const out = new PlanBuilder();
@@ -101,21 +121,9 @@ export async function planWebp(reader: RangeReader, xmp: Uint8Array): Promise<Ed
   out.add(riff);
   let first = true;
   for await (const chunk of chunks(reader)) {
-    if (first) {
-      first = false;
-      if (chunk.id === 'VP8X') {
-        if (chunk.size < 10) throw new ContainerError('The WebP extended header is too short.');
-        // Its first 18 bytes with the flag set; anything it carries beyond them is copied.
-        const header = Buffer.from(got(await reader.bytes(chunk.start, 18), 'VP8X chunk'));
-        header[8] = (header[8] ?? 0) | XMP_FLAG;
-        out.add(header);
-        out.copy(chunk.start + 18, chunk.end);
-        continue;
-      }
-      const { width, height, alpha } = await canvas(reader, chunk);
-      out.add(vp8x(XMP_FLAG | (alpha ? ALPHA_FLAG : 0), width, height));
-    }
-    if (chunk.id !== 'XMP ') out.copy(chunk.start, chunk.end);
+    const headed = first && (await planHeader(reader, chunk, out));
+    first = false;
+    if (!headed && chunk.id !== 'XMP ') out.copy(chunk.start, chunk.end);
   }
   if (first) throw new ContainerError('The WebP image has no image data.');
   out.add(xmpChunk(xmp));

@@ -1,0 +1,67 @@
+/**
+ * Leases say which process works on a task: the engine claims the tasks it runs, takes over those
+ * of a process that no longer exists, and releases them when it stops. Each change is atomic
+ * across processes.
+ */
+import type { HistoryAccess } from './history-access';
+import {
+  CLAIM_LEASE,
+  RELEASE_ALL_LEASES,
+  RELEASE_LEASE,
+  SELECT_LEASE,
+  TAKE_OVER_LEASE,
+} from './history-statements';
+
+/** A lease being granted: to `owner`, until `until` (ms). */
+export interface LeaseGrant {
+  readonly owner: string;
+  readonly until: number;
+}
+
+/** Who works on a task, until when (ms). */
+export interface Lease {
+  readonly owner: string;
+  readonly expiresAt: number;
+}
+
+export class HistoryLeases {
+  constructor(private readonly access: HistoryAccess) {}
+
+  /** See {@link HistoryStore.claimLeases}. */
+  claim(localIds: readonly string[], owner: string, now: number, until: number): string[] {
+    if (localIds.length === 0) return [];
+    const { connection } = this.access;
+    return this.access.write(() =>
+      connection.transaction(() =>
+        localIds.filter(
+          (localId) => connection.run(CLAIM_LEASE, [localId, owner, until, now]).changes > 0,
+        ),
+      ),
+    );
+  }
+
+  /** See {@link HistoryStore.takeOverLease}. */
+  takeOver(localId: string, from: string, owner: string, until: number): boolean {
+    return this.access.write(
+      () => this.access.connection.run(TAKE_OVER_LEASE, [owner, until, localId, from]).changes > 0,
+    );
+  }
+
+  /** See {@link HistoryStore.releaseLeases}. */
+  release(owner: string, localIds?: readonly string[]): void {
+    const { connection } = this.access;
+    this.access.write(() => {
+      if (localIds === undefined) connection.run(RELEASE_ALL_LEASES, [owner]);
+      else
+        connection.transaction(() => {
+          for (const localId of localIds) connection.run(RELEASE_LEASE, [localId, owner]);
+        });
+    });
+  }
+
+  /** The task's lease, if any (possibly expired). */
+  of(localId: string): Lease | undefined {
+    const row = this.access.row(SELECT_LEASE, [localId]);
+    return row ? { owner: String(row['owner']), expiresAt: Number(row['expires_at']) } : undefined;
+  }
+}

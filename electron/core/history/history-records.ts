@@ -1,0 +1,126 @@
+/**
+ * The task records of the history: written whole as JSON beside the columns listing, filtering and
+ * search need, one image row per image; read back one at a time through the schema.
+ */
+import {
+  isUnfinished,
+  taskRecordSchema,
+  type TaskRecord,
+} from '../../../shared/domain/task-record';
+import { withFavourites } from '../../../shared/domain/favourites';
+import { hasContentCredentials } from '../../../shared/domain/content-credentials';
+import { sentence } from '../../../shared/i18n/sentence';
+import type { HistoryAccess } from './history-access';
+import { HistoryError } from './history-error';
+import type { LeaseGrant } from './history-leases';
+import { recordFromRow } from './history-rows';
+import {
+  CREDENTIALS_VERSION,
+  DELETE_IMAGES,
+  DELETE_TASK,
+  INSERT_IMAGE,
+  INSERT_IMAGE_BEFORE_CREDENTIALS,
+  SELECT_BY_TASK_ID,
+  SELECT_BY_TASK_ID_ANY_ENDPOINT,
+  SELECT_TASK,
+  SET_LEASE,
+  UPSERT_TASK,
+} from './history-statements';
+import type { SqlValue } from './sqlite-connection';
+
+export class HistoryRecords {
+  constructor(
+    private readonly access: HistoryAccess,
+    private readonly schemaVersion: number,
+  ) {}
+
+  /** See {@link HistoryStore.put}. */
+  put(record: TaskRecord): void {
+    const valid = validate(record);
+    this.access.writeTransaction(() => this.write(valid));
+  }
+
+  /** See {@link HistoryStore.putMany}. */
+  putMany(records: readonly TaskRecord[], lease?: LeaseGrant): void {
+    const valid = records.map(validate);
+    this.access.writeTransaction(() => {
+      valid.forEach((record) => this.write(record));
+      if (!lease) return;
+      for (const record of valid)
+        this.access.connection.run(SET_LEASE, [record.localId, lease.owner, lease.until]);
+    });
+  }
+
+  get(localId: string): TaskRecord | undefined {
+    return this.readOne(SELECT_TASK, [localId]);
+  }
+
+  byTaskId(endpoint: string, taskId: string): TaskRecord | undefined {
+    return this.readOne(SELECT_BY_TASK_ID, [endpoint, taskId]);
+  }
+
+  byTaskIdOnAnyEndpoint(taskId: string): TaskRecord | undefined {
+    return this.readOne(SELECT_BY_TASK_ID_ANY_ENDPOINT, [taskId]);
+  }
+
+  /** Removes the record and its image rows; `false` when there was none. */
+  delete(localId: string): boolean {
+    const { connection } = this.access;
+    return this.access.writeTransaction(() => {
+      connection.run(DELETE_IMAGES, [localId]);
+      return connection.run(DELETE_TASK, [localId]).changes > 0;
+    });
+  }
+
+  private write(record: TaskRecord): void {
+    const { connection } = this.access;
+    // The model filter lists (and matches) what the service said it used, else what was asked.
+    const model = record.reportedModel ?? record.request.model ?? null;
+    const [row] = connection.all(UPSERT_TASK, [
+      record.localId,
+      record.taskId,
+      record.endpoint,
+      record.status,
+      record.request.prompt,
+      model,
+      record.favourite ? 1 : 0,
+      record.createdAt,
+      record.updatedAt,
+      isUnfinished(record) ? 1 : 0,
+      JSON.stringify(record),
+    ]);
+    const taskRow = Number(row?.['id']);
+    connection.run(DELETE_IMAGES, [record.localId]);
+    const withCredentials = this.schemaVersion >= CREDENTIALS_VERSION;
+    record.images.forEach((image, position) => {
+      const row = [
+        record.localId,
+        taskRow,
+        position,
+        image.state,
+        image.favourite ? 1 : 0,
+        record.createdAt,
+        model,
+      ];
+      if (!withCredentials) return void connection.run(INSERT_IMAGE_BEFORE_CREDENTIALS, row);
+      const credentials = hasContentCredentials(image.contentCredentials) ? 1 : 0;
+      connection.run(INSERT_IMAGE, [...row, credentials]);
+    });
+  }
+
+  private readOne(sql: string, params: SqlValue[]): TaskRecord | undefined {
+    const row = this.access.row(sql, params);
+    return row ? recordFromRow(row, this.access.logger) : undefined;
+  }
+}
+
+/** Refuses to store what could not be read back; stores stars by the one-favourite rule. */
+function validate(record: TaskRecord): TaskRecord {
+  const parsed = taskRecordSchema.safeParse(record);
+  if (parsed.success) return withFavourites(parsed.data);
+  throw new HistoryError(sentence('error.library.historyRecordInvalid'), {
+    detail: parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; '),
+  });
+}

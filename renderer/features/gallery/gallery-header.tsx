@@ -1,0 +1,65 @@
+import { Button } from '../../components/button';
+import { t } from '../../i18n';
+import type { ListStatus } from '../../store/paged-list';
+import { GalleryDisplayOptions } from './gallery-display-options';
+import { GalleryFiltersBar, type GalleryFiltersBarProps } from './gallery-filters';
+import type { GallerySelectionState } from './gallery-selection';
+
+interface GalleryHeaderProps {
+  readonly titleId: string;
+  readonly status: ListStatus;
+  /** Images loaded so far. */
+  readonly loaded: number;
+  readonly total: number | null;
+  readonly hasMore: boolean;
+  readonly selection: Pick<GallerySelectionState, 'whole' | 'selectAll'>;
+  readonly filters: GalleryFiltersBarProps['filters'];
+  readonly models: GalleryFiltersBarProps['models'];
+  readonly onFiltersChange: GalleryFiltersBarProps['onChange'];
+  /** The gallery is the screen shown. */
+  readonly shown: boolean;
+}
+
+/** The count of images: the whole gallery's when known, else what is loaded ("100+"). */
+function countText({ status, loaded, total, hasMore }: GalleryHeaderProps): string | null {
+  if (status !== 'ready') return null;
+  if (total !== null && total >= loaded) return t('gallery.count', { count: total });
+  return t(hasMore ? 'gallery.countMore' : 'gallery.count', { count: loaded });
+}
+
+/** The gallery's title, count, Select all, filters and display options. */
+export function GalleryHeader(props: GalleryHeaderProps) {
+  const { titleId, status, loaded, selection } = props;
+  return (
+    <header className="gallery__header">
+      <div className="gallery__heading">
+        <h1 id={titleId} className="gallery__title">
+          {t('gallery.title')}
+        </h1>
+        {/* Always in place, so the header keeps its layout while the count comes and goes. */}
+        <span className="gallery__count">{countText(props)}</span>
+        {/* Kept in place while there is nothing to select (hidden), so the filters never move. */}
+        <Button
+          size="small"
+          variant="ghost"
+          aria-keyshortcuts="Control+A"
+          className={
+            status === 'ready' && loaded > 0 && !selection.whole
+              ? undefined
+              : 'gallery__select-all--idle'
+          }
+          onClick={selection.selectAll}
+        >
+          {t('gallery.selection.selectAll')}
+        </Button>
+      </div>
+      <GalleryFiltersBar
+        filters={props.filters}
+        models={props.models}
+        onChange={props.onFiltersChange}
+        active={props.shown}
+      />
+      <GalleryDisplayOptions />
+    </header>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The task feed's keys: arrow keys, Page Up/Down, Home and End move between tasks, Enter opens a
+ * task's details, Ctrl/Cmd+Z puts back the last removal; Space, Shift+arrows, Ctrl/Cmd+A and
+ * Escape select.
+ */
+import { useCallback, type KeyboardEvent, type RefObject } from 'react';
+import { useAppStore } from '../../store/app-store';
+import type { AppState } from '../../store/app-state';
+import { isUndoKey } from '../gallery/viewer-keys';
+import { recordProblem } from './unreadable-row';
+
+function nextIndex(key: string, index: number, total: number, pageRows: number): number | null {
+  switch (key) {
+    case 'ArrowDown':
+      return Math.min(total - 1, index + 1);
+    case 'ArrowUp':
+      return Math.max(0, index - 1);
+    case 'PageDown':
+      return Math.min(total - 1, index + pageRows);
+    case 'PageUp':
+      return Math.max(0, index - pageRows);
+    case 'Home':
+      return 0;
+    case 'End':
+      return total - 1;
+    default:
+      return null;
+  }
+}
+
+/** Space, Shift+arrows, Ctrl/Cmd+A, Escape: what the key did to the selection, if anything. */
+function selectionKeys(
+  event: KeyboardEvent<HTMLElement>,
+  from: string | null,
+  to: string | null,
+): boolean {
+  const state = useAppStore.getState();
+  if (event.key === ' ' && from !== null) {
+    state.tasksSelectClick(from, { ctrlKey: true });
+    return true;
+  }
+  if (event.shiftKey && to !== null && from !== null && to !== from) {
+    if (state.tasksSelection.anchor === null) state.tasksSelectClick(from, {});
+    state.tasksSelectClick(to, { shiftKey: true });
+    return false;
+  }
+  return state.tasksSelectKey(event);
+}
+
+export interface FeedKeysOptions {
+  readonly items: AppState['tasksItems'];
+  readonly total: number;
+  readonly scroller: RefObject<HTMLElement | null>;
+  readonly rowHeight: number;
+  /** The current task's index. */
+  readonly current: number;
+  /** Makes task `next` current and gives it the focus. */
+  readonly moveTo: (next: number) => void;
+}
+
+/** Undo, then Enter on a row, then selection keys, then moves. */
+export function useFeedKeys(options: FeedKeysOptions) {
+  const { items, total, scroller, rowHeight, current, moveTo } = options;
+  const openDetails = useAppStore((state) => state.tasksOpenDetails);
+  return useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const target = event.target as HTMLElement;
+      const isRow = target.matches('article[data-index]');
+      if (target.matches('input:not([type="checkbox"]), textarea, select')) return;
+      // Ctrl/Cmd+Z over the list puts back the last removal, as in the gallery.
+      if (isUndoKey(event) && useAppStore.getState().tasksUndoable !== null) {
+        event.preventDefault();
+        void useAppStore.getState().tasksUndoRemove();
+        return;
+      }
+      const from = isRow ? Number(target.dataset.index) : current;
+      const fromId = items[from]?.record.localId ?? null;
+      if (event.key === 'Enter' && isRow) {
+        const item = items[from];
+        if (item && recordProblem(item.record) === null) {
+          event.preventDefault();
+          openDetails(item.record.localId);
+        }
+        return;
+      }
+      const pageRows = Math.max(
+        1,
+        Math.floor((scroller.current?.clientHeight ?? rowHeight) / rowHeight) - 1,
+      );
+      const next = nextIndex(event.key, from, total, pageRows);
+      const toId = next === null ? null : (items[next]?.record.localId ?? null);
+      if ((event.key !== ' ' || isRow) && selectionKeys(event, isRow ? fromId : null, toId)) {
+        event.preventDefault();
+        return;
+      }
+      // Arrow keys inside a row's buttons still move between rows.
+      if (next === null) return;
+      event.preventDefault();
+      moveTo(next);
+    },
+    [items, openDetails, rowHeight, current, total, scroller, moveTo],
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * STYLE's sizes are lint errors for product code (eslint.config.js `sizeLimits`). The files over a
+ * limit today are listed in `sizeOffenders` with their size now as a ceiling; the list may only
+ * shrink: a new offender fails lint, and a listed file that shrinks or stops offending fails here
+ * until its entry is lowered or removed.
+ */
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { measureSizeOffenders, sizeConfig } from '../../support/size-offenders';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function problems(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+/** A module of `count` code lines. */
+function fileOf(count: number): string {
+  return Array.from({ length: count }, (_, i) => `export const v${i} = ${i};\n`).join('');
+}
+
+/** A module whose one function is `count` lines long, braces included. */
+function functionOf(count: number): string {
+  const body = Array.from({ length: count - 4 }, () => '  n += 1;\n').join('');
+  return `export function f(): number {\n  let n = 0;\n${body}  return n;\n}\n`;
+}
+
+/** A module whose one function takes `count` parameters. */
+function paramsOf(count: number): string {
+  const names = Array.from({ length: count }, (_, i) => `p${i}`);
+  return `export function f(${names.map((n) => `${n}: number`).join(', ')}): number {\n  return ${names.join(' + ')};\n}\n`;
+}
+
+/** A module with blocks nested `count` deep. */
+function depthOf(count: number): string {
+  const open = Array.from({ length: count }, () => 'if (x > 0) {').join(' ');
+  return `export function f(x: number): number {\n  ${open} return 1; ${'} '.repeat(count)}\n  return 0;\n}\n`;
+}
+
+const at = (limit: number) => [limit, limit + 1] as const;
+
+describe('size limits', () => {
+  it('are STYLE.md numbers: files 300 lines, functions 60, 4 parameters, 3 deep', async () => {
+    expect((await sizeConfig()).sizeLimits).toEqual({
+      'max-lines': 300,
+      'max-lines-per-function': 60,
+      'max-params': 4,
+      'max-depth': 3,
+    });
+  });
+
+  it.each([
+    ['max-lines', fileOf, ...at(300)],
+    ['max-lines-per-function', functionOf, ...at(60)],
+    ['max-params', paramsOf, ...at(4)],
+    ['max-depth', depthOf, ...at(3)],
+  ] as const)('%s allows its limit and reports one more', async (rule, make, limit, over) => {
+    for (const file of ['electron/core/x.ts', 'renderer/features/x.tsx', 'shared/x.ts']) {
+      expect(await problems(file, make(limit)), file).toEqual([]);
+      expect((await problems(file, make(over))).join('\n'), file).toContain(`${rule}: `);
+    }
+  });
+
+  it("holds a listed offender at its own size, not STYLE's", async () => {
+    const { sizeOffenders } = await sizeConfig();
+    const [file, ceilings] = Object.entries(sizeOffenders).find(([, c]) => c['max-lines'])!;
+    const ceiling = ceilings['max-lines']!;
+    expect(await problems(file, fileOf(ceiling))).not.toContain(expect.stringMatching(/max-lines/));
+    expect((await problems(file, fileOf(ceiling + 1))).join('\n')).toContain('max-lines: ');
+  });
+
+  it('leaves tests out: a suite is one long describe callback', async () => {
+    expect(await problems('tests/unit/core/x.test.ts', functionOf(200) + fileOf(400))).toEqual([]);
+  });
+
+  it('lists exactly the offenders of the tree, each at its size now (shrink-only)', async () => {
+    const { sizeOffenders } = await sizeConfig();
+    expect(await measureSizeOffenders(root)).toEqual(sizeOffenders);
+  }, 180_000);
+});
