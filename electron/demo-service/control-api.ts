@@ -20,6 +20,7 @@ const creditsSchema = z.object({
   account: z.string().min(1),
   credits: z.number().int().min(0).nullable().optional(),
 });
+const revokeKeySchema = z.object({ key: z.string().min(1) });
 const durationSchema = z.union([z.number(), z.object({ min: z.number(), max: z.number() })]);
 const settingsSchema = z.object({
   failureRate: z.number().optional(),
@@ -110,6 +111,11 @@ function post(service: DemoService, path: string, body: BodyResult): Reply {
       attempt(() => service.setCredits(account, credits ?? undefined));
       return jsonReply(200, { ok: true });
     }
+    case '/_demo/revoke-key': {
+      const { key } = parseWith(revokeKeySchema, parseJson(body, true));
+      attempt(() => service.revokeKey(key));
+      return jsonReply(200, { ok: true });
+    }
     case '/_demo/settings': {
       const { failureRate, durationMs } = parseWith(settingsSchema, parseJson(body, true));
       if (failureRate !== undefined) attempt(() => service.setFailureRate(failureRate));
@@ -126,6 +132,7 @@ const KNOWN_PATHS = [
   '/_demo/faults',
   '/_demo/expire-images',
   '/_demo/credits',
+  '/_demo/revoke-key',
   '/_demo/settings',
 ];
 

@@ -161,6 +161,7 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
     tasks: () => store.all().map((task) => store.snapshot(task, state.url)),
     addFault: (rule) => state.faults.add(rule),
     clearFaults: () => state.faults.clear(),
+    revokeKey: (key) => store.revokeKey(key),
     setCredits: (account, credits) => store.setCredits(account, checkCredits(credits)),
     setFailureRate: (rate) => void (options.failureRate = checkFailureRate(rate)),
     setDuration: (duration) => void (options.durationMs = resolveDuration(duration)),

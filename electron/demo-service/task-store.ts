@@ -70,6 +70,14 @@ export class TaskStore {
     return this.accountByKey.get(key);
   }
 
+  /**
+   * The key stops working, as a key revoked at the service would: requests with it are refused as
+   * an unknown key (401); its account and tasks stay.
+   */
+  revokeKey(key: string): void {
+    if (!this.accountByKey.delete(key)) throw new Error('There is no such key.');
+  }
+
   hasAccount(account: string): boolean {
     return this.credits.has(account);
   }

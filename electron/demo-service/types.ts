@@ -144,6 +144,8 @@ export interface DemoService {
   addFault(rule: FaultRule): void;
   clearFaults(): void;
   setCredits(account: string, credits: number | undefined): void;
+  /** The key is refused from now on (401), as one revoked at the service; its account stays. */
+  revokeKey(key: string): void;
   setFailureRate(rate: number): void;
   setDuration(d: DemoServiceOptions['durationMs']): void;
   /** A task "created outside the app" (same validation as a submit; costs no credit). */

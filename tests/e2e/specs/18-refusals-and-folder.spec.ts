@@ -27,9 +27,12 @@ import {
 } from './support/ui';
 
 const ALICE = { account: 'alice', key: 'sk-alice-journey-18' };
-const WRONG_KEY = 'sk-nobody-knows-this-key-18';
+const BOB = { account: 'bob', key: 'sk-bob-revoked-after-saving-18' };
 
-const demo = useDemoProcess({ keys: [`${ALICE.account}:${ALICE.key}`], durationMs: 500 });
+const demo = useDemoProcess({
+  keys: [`${ALICE.account}:${ALICE.key}`, `${BOB.account}:${BOB.key}`],
+  durationMs: 500,
+});
 const session = useAppSession('refusals');
 
 async function tasksWithKey(key: string): Promise<Page> {
@@ -43,12 +46,13 @@ async function refusedSubmits(): Promise<number> {
   return submits.filter((entry) => entry.status === 401).length;
 }
 
-// Settings now checks a key with the service before storing it, so a wrong key can no longer be
-// stored through the window; this journey needs a key revoked after it was stored, which the
-// demo service cannot do yet (a control to revoke a key is the missing piece).
-test.fixme('a refused key keeps the prompt, one banner for every attempt, and no row', async () => {
+// Settings checks a key with the service before storing it, so the refused key is one the service
+// accepted when it was saved and revoked afterwards (the demo's control API), as a key revoked in
+// the service's console would be.
+test('a revoked key keeps the prompt, one banner for every attempt, and no row', async () => {
   const prompt = 'A lighthouse in a storm, refused for the key';
-  const page = await tasksWithKey(WRONG_KEY);
+  const page = await tasksWithKey(BOB.key);
+  await demo.control('revoke-key', { key: BOB.key });
   const before = await refusedSubmits();
   const form = composeForm(page);
   const promptBox = form.getByLabel('Prompt', { exact: true });

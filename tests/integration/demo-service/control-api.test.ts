@@ -160,6 +160,22 @@ describe('demo service: control API', () => {
     ).toBe(400);
   });
 
+  it('revokes a key: the same key that was accepted is then refused, the account keeps its tasks', async () => {
+    const service = await startService({ control: true, accounts, durationMs: 0 });
+    const id = await submitOk(service, { prompt: 'before' }, 'kb');
+    await controlJson(service, 'POST', 'revoke-key', { key: 'kb' });
+    const refused = await submit(service, { prompt: 'after' }, 'kb');
+    expect(refused.status).toBe(401);
+    expect((await errorOf(refused)).code).toBe('invalid_api_key');
+    expect((await poll(service, id, 'kb')).status).toBe(401);
+    // The other account's key still works, and the revoked account's task is still there.
+    expect((await submit(service, { prompt: 'other' }, 'ka')).status).toBe(200);
+    expect(service.tasks().map((task) => task.id)).toContain(id);
+    expect((await control(service, 'POST', 'revoke-key', { key: 'kb' })).status).toBe(400);
+    expect((await control(service, 'POST', 'revoke-key', { key: '' })).status).toBe(400);
+    expect((await control(service, 'POST', 'revoke-key')).status).toBe(400);
+  });
+
   it('changes the failure rate and the duration through settings', async () => {
     const clock = new TestClock();
     const service = await startService({ control: true, now: clock.now, durationMs: 10 });
