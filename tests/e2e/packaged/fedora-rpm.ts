@@ -3,9 +3,11 @@
  * (its dependencies from Fedora's repositories), then `pictor help` and `pictor self-test` run
  * there as root with no display (`--no-sandbox`: Chromium refuses to run as root otherwise; a
  * user's machine never needs it), then the rpm removed with dnf, which must take /usr/bin/pictor
- * with it. Needs docker (GitHub's Ubuntu runners have it). The image is `fedora:latest`, a
- * release Fedora still supports (PICTOR_FEDORA_IMAGE picks another): a pinned one ends, and dnf
- * then finds no repositories (Fedora 42's moved to the archive in 2026).
+ * with it. Before the commands it is reinstalled, which rpm runs as an upgrade (the old
+ * after-remove after the new after-install): the link must still be there. Needs docker
+ * (GitHub's Ubuntu runners have it). The image is `fedora:latest`, a release Fedora still
+ * supports (PICTOR_FEDORA_IMAGE picks another): a pinned one ends, and dnf then finds no
+ * repositories (Fedora 42's moved to the archive in 2026).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -30,6 +32,9 @@ const script = [
   '. /etc/os-release; echo "fedora-rpm: $PRETTY_NAME" >&2',
   `dnf install -y --setopt=install_weak_deps=False /release/${rpms[0]} >/dev/null`,
   'test "$(readlink -f /usr/bin/pictor)" = /opt/Pictor/bin/pictor || { echo "/usr/bin/pictor is not the wrapper"; exit 1; }',
+  // A reinstall runs as an upgrade does: the new after-install, then the old after-remove ($1=1).
+  `dnf reinstall -y /release/${rpms[0]} >/dev/null || { echo "dnf reinstall failed"; exit 1; }`,
+  'test "$(readlink -f /usr/bin/pictor)" = /opt/Pictor/bin/pictor || { echo "/usr/bin/pictor did not survive an upgrade"; exit 1; }',
   'pictor --no-sandbox help; echo "@@help-exit $?"',
   'echo "@@self-test"',
   'pictor --no-sandbox self-test; echo "@@self-test-exit $?"',
