@@ -91,8 +91,8 @@ class Boot {
   }
 }
 
-function boot(files: Packed, dataDir: string, app = files.appDir): Boot {
-  const child = fork(path.join(app, 'dist-electron', 'main.js'), [], {
+function boot(files: Packed, dataDir: string, app = files.appDir, args: string[] = []): Boot {
+  const child = fork(path.join(app, 'dist-electron', 'main.js'), args, {
     cwd: app,
     execArgv: ['--import', HOOKS],
     env: {
@@ -466,6 +466,24 @@ describe('the boot test itself', () => {
     expect(code).not.toBe(0);
     expect(app.output.join('')).toMatch(/Cannot find package 'zod'/);
     expect(app.messages.filter((message) => message.type === 'window')).toEqual([]);
+  }, 60_000);
+
+  it('fails when the packed app reads its command line in the development layout', async () => {
+    // `electron .` puts the app's path in argv[1] and sets defaultApp; a packaged app has neither.
+    // A main that assumed the development layout would pass under `electron .`, not here.
+    const devLayout = await editedCopy('dev-argv-app', (bundle) => {
+      expect(bundle.split('Boolean(process.defaultApp)')).toHaveLength(2);
+      return bundle.replace('Boolean(process.defaultApp)', 'true');
+    });
+    const data = await mkdtemp(path.join(work, 'dev-argv-data-'));
+    const app = boot(packedFor(LINUX), data, devLayout, ['help']);
+    try {
+      // `pictor help` opens the app's window instead of printing the help.
+      await app.until((all) => all.find((message) => message.type === 'window'));
+      expect(app.output.join('')).not.toMatch(/generate --base-url URL --prompt TEXT/);
+    } finally {
+      app.child.kill('SIGKILL');
+    }
   }, 60_000);
 
   it('fails when start-up makes an Electron call the stand-in does not model', async () => {
