@@ -12,7 +12,7 @@
  * into the response undici gives in manual mode: the 3xx status with its headers and an
  * absolute `Location`, no body. Other modes go to `net.fetch` unchanged.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type {
   ClientRequest,
   ClientRequestConstructorOptions,
@@ -20,6 +20,7 @@ import type {
   Net,
 } from 'electron';
 import type { FetchLike } from '../ports/http';
+import { readableBody } from '../core/fs/readable-body';
 
 /** The part of Electron's `net` module this adapter uses. */
 export type ElectronNet = Pick<Net, 'fetch' | 'request'>;
@@ -81,7 +82,7 @@ function messageResponse(message: IncomingMessage, method: string): Response {
   const stream = message as unknown as Readable;
   const empty = NULL_BODY_STATUSES.has(message.statusCode) || method === 'HEAD';
   if (empty) stream.resume();
-  const body = empty ? null : (Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>);
+  const body = empty ? null : readableBody(stream);
   return new Response(body, {
     status: message.statusCode,
     statusText: message.statusMessage,

@@ -7,8 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { fileBody } from '../protocol/file-body';
 
 /** What a job's address serves. */
 export type JobSource =
@@ -90,13 +89,9 @@ export class ImageJobSources {
     try {
       const stats = await handle.stat();
       if (!stats.isFile()) throw new Error('not a regular file');
-      // The stream closes the handle when it ends or is cancelled.
-      const body = Readable.toWeb(handle.createReadStream()) as WebReadableStream<Uint8Array>;
-      return this.respond(
-        body as ReadableStream<Uint8Array>,
-        'application/octet-stream',
-        stats.size,
-      );
+      // The body closes the handle when it ends or is cancelled; each chunk read is the chunk
+      // sent (no copy), and nothing past the size the Content-Length says is read.
+      return this.respond(fileBody(handle, stats.size), 'application/octet-stream', stats.size);
     } catch {
       await handle.close().catch(() => undefined);
       return plain(404, 'No such job.');
