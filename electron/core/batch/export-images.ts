@@ -14,7 +14,7 @@ import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record
 import { systemErrorCode } from '../errors/thrown-value';
 import type { Gallery } from '../gallery/gallery';
 import { MAX_XMP_SIDECAR_BYTES } from '../gallery/metadata/xmp-sidecar';
-import { openRegularFile } from '../gallery/regular-file';
+import { copyOpenedFile, openRegularFile } from '../gallery/regular-file';
 
 /** How many `name (n)` variants are tried before an image is skipped. */
 const MAX_NAME_TRIES = 1_000;
@@ -97,17 +97,6 @@ async function createUnique(
   throw new Error(`No free name for ${name} in the export folder.`);
 }
 
-async function copyBytes(input: FileHandle, size: number, output: FileHandle): Promise<void> {
-  const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
-  for (let position = 0; position < size;) {
-    const { bytesRead } = await input.read(buffer, 0, buffer.length, position);
-    if (bytesRead === 0) break;
-    await output.write(buffer, 0, bytesRead);
-    position += bytesRead;
-  }
-  await output.close();
-}
-
 /**
  * The image's files to copy, opened: the image, and the XMP sidecar of an image that carries
  * Content Credentials (its prompt lives there). A sidecar that cannot be opened is left out: the
@@ -136,7 +125,9 @@ async function copyOne(deps: ExportDeps, image: ImageRecord, folder: string): Pr
     try {
       for (const [at, target] of created.entries()) {
         const source = sources[at];
-        if (source) await copyBytes(source.handle, source.size, target.handle);
+        if (!source) continue;
+        await copyOpenedFile(source.handle, source.size, target.handle);
+        await target.handle.close();
       }
     } catch (error) {
       await removeCreated(created);
