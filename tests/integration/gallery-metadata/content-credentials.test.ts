@@ -14,6 +14,7 @@ import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-ve
 import { DIGITAL_SOURCE_TYPE } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
 import { C2PA_FIXTURES, TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
+import { SIGNED_VERDICT_UNTRUSTED } from '../../support/c2pa-hostile-cases';
 import { startDemoProcess, type DemoProcess } from '../../e2e/harness/demo-process';
 import { expectExit, onlyTask, useCliWorlds } from '../cli/cli-harness';
 import { runCli, type CliRun } from '../cli/run-cli';
@@ -75,13 +76,7 @@ describe('pictor generate, from a service that signs its images', () => {
           verifier.verify({ file: path, format: SIGNED[position]!.format }),
         ).resolves.toMatchObject({ state: 'valid', trusted: true });
         // The CLI verified against the shipped list, which does not hold the test CA.
-        expect(image.contentCredentials).toEqual({
-          state: 'valid',
-          signer: 'Pictor Test Signer',
-          generator: 'Pictor Test Image Service 1.0',
-          trusted: false,
-          aiGenerated: true,
-        });
+        expect(image.contentCredentials).toEqual(SIGNED_VERDICT_UNTRUSTED);
         expect(image.xmpPath).toBe(join(dirname(path), `image-${position + 1}.xmp`));
         const tags = await exiftool(image.xmpPath!);
         expect(tags['XMP-dc:Description']).toBe(prompt);
