@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { access } from 'node:fs/promises';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import type { ContentCredentialVerifier } from '../../../ports/content-credential-verifier';
-import { MAX_STORE_BYTES } from '../credentials-step';
+import { verdictWithoutReading } from '../credentials-step';
 import { xmpSidecarName } from '../gallery-layout';
 import { sniffImage, type ImageKind } from '../image-sniff';
 import { readRegularFile } from '../regular-file';
@@ -66,12 +66,9 @@ export async function inspectImage(
   const format = sniffImage(bytes.subarray(0, 12));
   if (!format) throw new NotAnImageError('The file is not a PNG, JPEG or WebP image.');
   const presence = await detectC2paInBytes(bytes, format);
-  // The download's bounds: a store over the cap is not handed to the verifier.
-  const contentCredentials: ContentCredentials = !presence.found
-    ? { state: 'none' }
-    : presence.bytes > MAX_STORE_BYTES
-      ? { state: 'unreadable' }
-      : await verifier.verify({ file, format });
+  // The download's bounds: a store over the cap is not handed to the verifier, nor one online.
+  const contentCredentials: ContentCredentials =
+    verdictWithoutReading(presence) ?? (await verifier.verify({ file, format }));
   return {
     file,
     format,

@@ -14,7 +14,13 @@ import type {
   ContentCredentialVerifier,
   CredentialRequest,
 } from '../../../../../electron/ports/content-credential-verifier';
-import { c2paFixture, c2paSuperbox, withPngStore } from '../../../../support/c2pa-hostile';
+import {
+  c2paFixture,
+  c2paSuperbox,
+  provenancePacket,
+  withPngStore,
+  withXmp,
+} from '../../../../support/c2pa-hostile';
 import { SIGNED_VERDICT } from '../../../../support/c2pa-hostile-cases';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 
@@ -52,15 +58,22 @@ describe('inspectImage', () => {
     expect(verifier.asked).toEqual([{ file, format: 'png' }]);
   });
 
-  it('does not ask the verifier about a plain image, nor about a store over the cap', async () => {
+  it('does not ask the verifier about a plain image, a remote store, nor a store over the cap', async () => {
     const plain = join(dir, 'plain.webp');
     await writeFile(plain, await makeEncoded(ENCODINGS[3]!, 16, 16));
     const huge = join(dir, 'huge.png');
     const store = c2paSuperbox(Buffer.alloc(MAX_STORE_BYTES + 1024, 0x41));
     await writeFile(huge, withPngStore(c2paFixture('signed.png'), store));
+    const remote = join(dir, 'remote.png');
+    const packet = provenancePacket('https://manifests.example.com/urn-1');
+    await writeFile(remote, withXmp('png', await makeEncoded(ENCODINGS[0]!, 16, 16), packet));
     const verifier = recordingVerifier();
     await expect(inspectImage(plain, verifier)).resolves.toMatchObject({
       contentCredentials: { state: 'none' },
+    });
+    // Kept online, named in its XMP: never fetched, so not read either.
+    await expect(inspectImage(remote, verifier)).resolves.toMatchObject({
+      contentCredentials: { state: 'unreadable', remote: true },
     });
     await expect(inspectImage(huge, verifier)).resolves.toMatchObject({
       contentCredentials: { state: 'unreadable' },
