@@ -58,19 +58,40 @@ function packetText(kind: ImageKind, data: Uint8Array): string {
 }
 
 const DCTERMS = /xmlns:([A-Za-z_][\w.-]*)\s*=\s*(["'])http:\/\/purl\.org\/dc\/terms\/\2/g;
-const escape = (text: string) => text.replace(/[.\\-]/g, '\\$&');
+/** Prefixes bound to Dublin Core's terms looked at, and places each may name the property. */
+const MAX_PREFIXES = 4;
+const MAX_PLACES = 64;
+/** How far past the property's name its value may end (an address is far shorter). */
+const MAX_REACH = 2048;
+const ELEMENT = /^(?:\s[^<>]*)?>\s*(https?:\/\/[^\s<]+)\s*<\//i;
+const ATTRIBUTE = /^\s*=\s*(["'])\s*(https?:\/\/[^\s"'<]+)\s*\1/i;
+
+/** The address the property at `at` (its name `length` long) gives, in either form, or null. */
+function valueAt(packet: string, at: number, length: number): string | null {
+  const rest = packet.slice(at + length, at + length + MAX_REACH);
+  const before = packet[at - 1] ?? '';
+  if (before === '<') return ELEMENT.exec(rest)?.[1] ?? null;
+  return /\s/.test(before) ? (ATTRIBUTE.exec(rest)?.[2] ?? null) : null;
+}
 
 /**
  * The http(s) address a packet's `dcterms:provenance` gives (under whatever prefix the packet
- * binds to Dublin Core's terms namespace), or null.
+ * binds to Dublin Core's terms namespace), or null. Every look is bounded: a few prefixes, a few
+ * places each, a short reach from each (a hostile packet costs no more than a long honest one).
  */
 export function remoteManifestAddress(packet: string): string | null {
+  const prefixes = new Set<string>();
   for (const [, prefix = ''] of packet.matchAll(DCTERMS)) {
-    const name = `${escape(prefix)}:provenance`;
-    const attribute = new RegExp(`\\s${name}\\s*=\\s*(["'])([^"'<]*)\\1`).exec(packet)?.[2];
-    const element = new RegExp(`<${name}(?:\\s[^>]*)?>([^<]*)</${name}\\s*>`).exec(packet)?.[1];
-    const value = (attribute ?? element ?? '').trim();
-    if (/^https?:\/\/\S+$/i.test(value)) return value;
+    prefixes.add(prefix);
+    if (prefixes.size >= MAX_PREFIXES) break;
+  }
+  for (const prefix of prefixes) {
+    const name = `${prefix}:provenance`;
+    for (let at = packet.indexOf(name), n = 0; at >= 0 && n < MAX_PLACES; n += 1) {
+      const value = valueAt(packet, at, name.length);
+      if (value) return value;
+      at = packet.indexOf(name, at + name.length);
+    }
   }
   return null;
 }

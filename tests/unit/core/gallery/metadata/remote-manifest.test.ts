@@ -3,6 +3,7 @@
  * the packet binds, in the attribute and the element form RDF allows, with an http(s) address;
  * and by the detection walk where each container keeps its XMP, so the file is never edited.
  */
+import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { detectC2paInBytes } from '../../../../../electron/core/gallery/metadata/c2pa-detect';
 import { remoteManifestAddress } from '../../../../../electron/core/gallery/metadata/remote-manifest';
@@ -28,6 +29,25 @@ describe('remoteManifestAddress', () => {
     // An embedded store's own reference, and anything that is not an http(s) address.
     expect(remoteManifestAddress(provenancePacket('self#jumbf=/c2pa/urn:uuid:1'))).toBeNull();
     expect(remoteManifestAddress(provenancePacket('file:///etc/passwd'))).toBeNull();
+  });
+});
+
+describe('a hostile packet', () => {
+  it('is read in bounded time: half-open properties, thousands of bindings, endless values', () => {
+    const size = 256 * 1024;
+    const bound = 'xmlns:d="http://purl.org/dc/terms/" ';
+    const packets = [
+      bound + '<d:provenance '.repeat(size / 15),
+      bound + ' d:provenance="'.repeat(size / 16),
+      Array.from({ length: size / 40 }, (_, i) => `xmlns:p${i}="http://purl.org/dc/terms/"`).join(
+        ' ',
+      ),
+      `${bound}<d:provenance>https://${'a'.repeat(size)}`,
+    ];
+    const started = performance.now();
+    for (const packet of packets) expect(remoteManifestAddress(packet)).toBeNull();
+    // Quadratic scans took seconds here; bounded ones take a few milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 
