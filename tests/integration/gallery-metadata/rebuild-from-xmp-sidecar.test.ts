@@ -15,6 +15,8 @@ import { MAX_XMP_SIDECAR_BYTES } from '../../../electron/core/gallery/metadata/x
 import { buildXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import type { ImageQuery } from '../../../electron/core/history/history-query';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -42,6 +44,7 @@ import { MemoryRecords, cleanUp, onlyRecord, tempDir } from '../../unit/core/tra
 let server: TestServer;
 let root: string;
 let gallery: Gallery;
+const verifiers: C2paVerifier[] = [];
 
 beforeAll(async () => {
   server = await startServer();
@@ -58,6 +61,7 @@ beforeEach(async () => {
   await gallery.init();
 });
 afterEach(async () => {
+  for (const verifier of verifiers.splice(0)) await verifier.dispose();
   await removeDir(root);
   await cleanUp();
 });
@@ -77,6 +81,13 @@ async function downloadTask(): Promise<TaskRecord> {
     expect(outcome.state).toBe('saved');
   }
   return record;
+}
+
+/** The gallery over the same folder with a verifier (the test CA), ended after the test. */
+async function verifyingGallery(): Promise<Gallery> {
+  const verifier = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
+  verifiers.push(verifier);
+  return new Gallery({ imageEngine: testImageEngine, root, fetch, credentials: verifier });
 }
 
 describe('a task folder without pictor.json, one image with Content Credentials', () => {
@@ -168,29 +179,39 @@ it('verifies again, in a gallery with a verifier, each image with a sidecar: Pic
     })),
   };
   await writeFile(join(root, folder, 'pictor.json'), sidecarText(claimed));
-  const verifier = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
+  const verifying = await verifyingGallery();
+  const { records } = await verifying.rebuild();
+  // The app's and the CLI's way: a batch at a time.
+  const batches: TaskRecord[] = [];
+  await verifying.rebuild({ onBatch: (batch) => void batches.push(...batch) });
+  for (const rebuilt of [records[0]!, batches[0]!]) {
+    expect(rebuilt.images.map((image) => image.contentCredentials)).toEqual([
+      SIGNED_VERDICT,
+      // No sidecar beside it: not read again, and the folder's word is not kept.
+      undefined,
+    ]);
+  }
+  // Verified on a copy in the temp folder, which is gone again.
+  expect(await tempFiles(root)).toEqual([]);
+});
+
+it('a task rebuilt from a signed image’s sidecar alone is found by its prompt and by the filter', async () => {
+  const record = await downloadTask();
+  const { records } = await (await verifyingGallery()).rebuild();
+  const history = HistoryStore.open(join(await tempDir('history'), 'history.sqlite'));
   try {
-    const verifying = new Gallery({
-      imageEngine: testImageEngine,
-      root,
-      fetch,
-      credentials: verifier,
-    });
-    const { records } = await verifying.rebuild();
-    // The app's and the CLI's way: a batch at a time.
-    const batches: TaskRecord[] = [];
-    await verifying.rebuild({ onBatch: (batch) => void batches.push(...batch) });
-    for (const rebuilt of [records[0]!, batches[0]!]) {
-      expect(rebuilt.images.map((image) => image.contentCredentials)).toEqual([
-        SIGNED_VERDICT,
-        // No sidecar beside it: not read again, and the folder's word is not kept.
-        undefined,
-      ]);
-    }
-    // Verified on a copy in the temp folder, which is gone again.
-    expect(await tempFiles(root)).toEqual([]);
+    history.putMany(records);
+    const found = (query: ImageQuery) =>
+      history.listImages(query).items.map((item) => [item.localId, item.index]);
+    expect(found({ search: 'lighthouse signed' })).toEqual([
+      [record.localId, 0],
+      [record.localId, 1],
+    ]);
+    expect(found({ search: 'lighthouse', contentCredentials: true })).toEqual([
+      [record.localId, 0],
+    ]);
   } finally {
-    await verifier.dispose();
+    history.close();
   }
 });
 
