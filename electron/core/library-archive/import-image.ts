@@ -6,6 +6,7 @@
  * height come from that check, never from the sidecar, and the thumbnail the check made is kept. An image that fails is removed again and
  * refused with its reason.
  */
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { removeQuietly } from '../gallery/atomic-file';
 import type { ImageCheck, ImageCheckResult } from '../gallery/image-finish';
@@ -20,7 +21,12 @@ export interface StagedImage extends CopiedFile {
   readonly height?: number;
   /** The thumbnail the check made (WebP), kept so it is not made again; null when pending. */
   readonly thumbnail?: Buffer | null;
+  /** Pictor's own verdict on its Content Credentials (the archive's is not believed). */
+  readonly contentCredentials?: ContentCredentials;
 }
+
+/** What the check found that the record keeps. */
+type Checked = Pick<StagedImage, 'width' | 'height' | 'thumbnail' | 'contentCredentials'>;
 
 export type StageResult =
   | { readonly ok: true; readonly image: StagedImage }
@@ -32,14 +38,20 @@ function refusalOf(error: unknown): Sentence {
   return sentence('error.library.imageUnreadable');
 }
 
-/** The size and thumbnail to keep, or why the check refused the file (a download's words). */
-function checked(
-  result: ImageCheckResult,
-): { width?: number; height?: number; thumbnail?: Buffer | null } | Sentence {
-  if (!('state' in result))
-    return 'width' in result
-      ? { width: result.width, height: result.height, thumbnail: result.thumbnail }
-      : {};
+/**
+ * The size, thumbnail and credentials verdict to keep, or why the check refused the file (a
+ * download's words).
+ */
+function checked(result: ImageCheckResult): Checked | Sentence {
+  if (!('state' in result)) {
+    const { contentCredentials } = result;
+    return {
+      ...('width' in result
+        ? { width: result.width, height: result.height, thumbnail: result.thumbnail }
+        : {}),
+      ...(contentCredentials ? { contentCredentials } : {}),
+    };
+  }
   // `retry`: the image workers failed (crashed, overran), not the image; it still did not pass.
   if (result.state !== 'invalid') return sentence('error.library.imageNotChecked');
   return result.errorSentence ?? sentence('error.library.imageUnreadable');
@@ -62,7 +74,7 @@ export async function stageImage(
       options.signal,
     );
     let reason: Sentence | null = null;
-    let size: { width?: number; height?: number; thumbnail?: Buffer | null } = {};
+    let size: Checked = {};
     if (planned.listed && planned.listed.sha256 !== copied.sha256) {
       reason = sentence('error.library.imageShaMismatch');
     } else if (sniffImage(copied.head) !== planned.kind) {
