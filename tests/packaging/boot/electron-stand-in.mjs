@@ -211,7 +211,28 @@ export const protocol = {
   },
   isProtocolHandled: () => false,
 };
-export const session = { defaultSession };
+/**
+ * The session of the service's requests to this computer (its proxy `direct`): fetch over Node's,
+ * no proxy to set. The image renderer's session is not modelled (the boot runs no image job):
+ * asking for it fails, and the app falls back to another image engine, as without this function.
+ */
+const partitions = new Map();
+/** @param {string} partition */
+function fromPartition(partition) {
+  if (partition !== 'pictor-loopback') {
+    throw new TypeError(`The boot's Electron stand-in has no session ${partition}.`);
+  }
+  let made = partitions.get(partition);
+  if (!made) {
+    made = strict(`session(${partition})`, {
+      setProxy: async () => undefined,
+      fetch: (url, init) => fetch(url, init),
+    });
+    partitions.set(partition, made);
+  }
+  return made;
+}
+export const session = { defaultSession, fromPartition };
 
 /** The image renderer's port pair (adapters/chromium-image-engine.ts); the boot runs no image job. */
 export class MessageChannelMain {
