@@ -39,7 +39,7 @@ export interface ElectronSessions {
 }
 
 /** The session of requests to this computer: in memory, no cache, proxy `direct`. */
-export const LOOPBACK_PARTITION = 'pictor-loopback';
+const LOOPBACK_PARTITION = 'pictor-loopback';
 
 /**
  * `net` bound to the loopback session, its proxy set to `direct` before its first request (made
