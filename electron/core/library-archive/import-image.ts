@@ -13,7 +13,7 @@ import type { ImageCheck, ImageCheckResult } from '../gallery/image-finish';
 import { sniffImage } from '../gallery/image-sniff';
 import { isAbort } from './archive-errors';
 import type { PlannedImage } from './import-plan';
-import { OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';
+import { LibraryWriteError, OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';
 
 export interface StagedImage extends CopiedFile {
   /** Width and height to record, as the check read them (displayed size). */
@@ -59,7 +59,9 @@ function checked(result: ImageCheckResult): Checked | Sentence {
 
 /**
  * Copies `planned` to the new file `target` and checks it with `check`. On success the file is
- * there, complete and synced; on refusal nothing is. An abort is thrown, with the file removed.
+ * there, complete and synced; on refusal nothing is. An abort is thrown, with the file removed, and
+ * so is a failure to write into the library (a full disk is not the image's fault: it must not be
+ * recorded `invalid`; the import stops and takes back what it added, and the next import adds it).
  */
 export async function stageImage(
   planned: PlannedImage,
@@ -92,6 +94,7 @@ export async function stageImage(
   } catch (error) {
     await removeQuietly(target);
     if (isAbort(error)) throw error;
+    if (error instanceof LibraryWriteError) throw error.cause;
     return { ok: false, reason: refusalOf(error) };
   }
 }

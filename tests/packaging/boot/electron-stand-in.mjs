@@ -76,10 +76,26 @@ class PartitionSession extends Session {
   /** `will-download`: the renderer downloads nothing here. */
   on() {}
 }
+/**
+ * The session of the service's requests to this computer (its proxy `direct`,
+ * adapters/electron-net-fetch.ts): fetch over Node's, no proxy to set.
+ */
+const LOOPBACK_PARTITION = 'pictor-loopback';
+function loopbackSession() {
+  return strict(`session(${LOOPBACK_PARTITION})`, {
+    setProxy: async () => undefined,
+    fetch: (url, init) => fetch(url, init),
+  });
+}
 const partitions = new Map();
 function fromPartition(partition) {
   if (!partitions.has(partition))
-    partitions.set(partition, strict('session', new PartitionSession()));
+    partitions.set(
+      partition,
+      partition === LOOPBACK_PARTITION
+        ? loopbackSession()
+        : strict('session', new PartitionSession()),
+    );
   return partitions.get(partition);
 }
 class WebContents extends EventEmitter {
