@@ -26,9 +26,18 @@ import { APP_SCHEME, IMAGE_PAGE_HOST } from '../../../electron/core/protocol/sch
 import type { ImageRendererEvents } from '../../../electron/ports/image-renderer-host';
 import { IMAGE_PORT_MESSAGE, type PageRequest } from '../../../shared/image-renderer/protocol';
 
-/** Headless, sandbox-less, quiet: the flags the journeys' Chromium host uses. */
+/**
+ * Headless, sandbox-less, quiet: the flags the journeys' Chromium host uses. Off the record, as
+ * the app's image renderer is (its session partition is in memory): a profile on disk lets
+ * Chromium page large blobs out to files. Never throttled in the background, as the app's image
+ * window is not (`backgroundThrottling: false`).
+ */
 const CHROMIUM_FLAGS = [
   '--headless',
+  '--incognito',
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
