@@ -44,8 +44,8 @@ export function bytesBody(bytes: Uint8Array, done: () => void): ReadableStream<U
 }
 
 /**
- * Exactly `size` bytes of `handle` (its size as `fstat` saw it), read a piece at a time as the
- * page asks, once the body has one of `slots`; the handle is closed and the slot given back at
+ * Exactly `size` bytes of `handle` (its size as `fstat` saw it), read as the page asks (`readBytes`
+ * at a time, a piece by default; handed over a piece at a time), once the body has one of `slots`; the handle is closed and the slot given back at
  * the end, on an error, or when the page gives up. Nothing past `size` is read, and a file that
  * shrank errors the body: never cut short or padded.
  */
@@ -53,8 +53,11 @@ export function fileBody(
   handle: FileHandle,
   size: number,
   slots: StreamSlots,
+  readBytes: number = PIECE_BYTES,
 ): ReadableStream<Uint8Array> {
   let position = 0;
+  /** What was read and not handed over yet (views of one read's buffer). */
+  let held: Uint8Array = new Uint8Array(0);
   let slot: (() => void) | null = null;
   let ended = false;
   const end = async () => {
@@ -64,14 +67,19 @@ export function fileBody(
     await handle.close().catch(() => undefined);
   };
   const read = async (): Promise<Uint8Array | null> => {
-    if (position >= size) return null;
-    const length = Math.min(PIECE_BYTES, size - position);
-    // Its own memory (not Node's shared pool): the page gets this very buffer.
-    const buffer = Buffer.allocUnsafeSlow(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, position);
-    if (bytesRead === 0) throw new Error('The file shrank while it was sent.');
-    position += bytesRead;
-    return buffer.subarray(0, bytesRead);
+    if (held.length === 0) {
+      if (position >= size) return null;
+      const length = Math.min(Math.max(readBytes, PIECE_BYTES), size - position);
+      // Its own memory (not Node's shared pool): the page gets views of this very buffer.
+      const buffer = Buffer.allocUnsafeSlow(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, position);
+      if (bytesRead === 0) throw new Error('The file shrank while it was sent.');
+      position += bytesRead;
+      held = buffer.subarray(0, bytesRead);
+    }
+    const piece = held.subarray(0, PIECE_BYTES);
+    held = held.subarray(piece.length);
+    return piece;
   };
   return new ReadableStream<Uint8Array>(
     {

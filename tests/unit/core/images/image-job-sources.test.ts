@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,22 @@ describe('ImageJobSources', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(bytes)).toBe(true);
     expect((await get(token)).status).toBe(404);
     expect(sources.size).toBe(0);
+  });
+
+  it('reads a job file a mebibyte at a time and hands it over in pieces of 64 KiB, none copied', async () => {
+    const file = join(dir, 'b.png');
+    const bytes = randomBytes(3.5 * 1024 * 1024);
+    await writeFile(file, bytes);
+    const response = await get(sources.register({ kind: 'file', file }).token);
+    const reader = response.body!.getReader();
+    const pieces: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      pieces.push(next.value);
+    }
+    expect(pieces.every((piece) => piece.byteLength <= 64 * 1024)).toBe(true);
+    expect(Buffer.concat(pieces).equals(bytes)).toBe(true);
+    // Four reads of the file (3.5 MiB a mebibyte at a time), each piece a view of one of them.
+    expect(new Set(pieces.map((piece) => piece.buffer)).size).toBe(4);
   });
 
   it('answers only GET, and a method refused does not use the token up', async () => {
