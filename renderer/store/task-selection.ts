@@ -29,6 +29,7 @@ import {
 import type { AppState } from './app-state';
 import { withProgress, type Words } from './status-slice';
 import { listQuery } from './task-list-model';
+import { firstLoadedIndex } from './task-trash-slice';
 
 export interface TaskSelectionSlice {
   /** The selected tasks, by local id. */
@@ -94,6 +95,26 @@ function chunks(ids: readonly string[]): string[][] {
 interface ItemsOutcome {
   readonly items: TaskItem[];
   readonly skipped: number;
+}
+
+/**
+ * Removes the selected tasks, a chunk per request (`run`); what was removed can come back, even
+ * when a later chunk failed, and the focus goes to the task now where the first removed one was.
+ */
+async function removeSelected(
+  get: () => AppState,
+  run: (work: (ids: string[]) => Promise<void>) => Promise<boolean>,
+): Promise<boolean> {
+  const removed: string[] = [];
+  const at = firstLoadedIndex(get(), (localId) => isSelected(get().tasksSelection, localId));
+  const ok = await run(async (localIds) => {
+    const outcome = await call('tasks:removeMany', { localIds });
+    for (const localId of outcome.removed) get().tasksApplyRemoved(localId);
+    removed.push(...outcome.removed);
+  });
+  if (ok) get().tasksClearSelection();
+  get().tasksOfferUndo(removed, at);
+  return ok;
 }
 
 export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelectionSlice> = (
@@ -198,18 +219,7 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
       if (next !== get().tasksSelection) set({ tasksSelection: next });
     },
 
-    async tasksRemoveSelected() {
-      const removed: string[] = [];
-      const ok = await run(async (localIds) => {
-        const outcome = await call('tasks:removeMany', { localIds });
-        for (const localId of outcome.removed) get().tasksApplyRemoved(localId);
-        removed.push(...outcome.removed);
-      });
-      if (ok) get().tasksClearSelection();
-      // What was removed can come back, even when a later chunk failed.
-      get().tasksOfferUndo(removed);
-      return ok;
-    },
+    tasksRemoveSelected: () => removeSelected(get, run),
     tasksFavouriteSelected: (favourite) =>
       runItems(
         (localIds) => call('tasks:setFavouriteMany', { localIds, favourite }),

@@ -15,28 +15,10 @@ import { useGalleryViewer, type GalleryViewerState } from './use-gallery-viewer'
 import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
-import { isUndoKey } from './viewer-keys';
+import { useUndoFromPage } from '../shell/use-undo-from-page';
 import './gallery.css';
 
 const store = useAppStore.getState;
-
-/**
- * Ctrl/Cmd+Z with the focus nowhere (on the page itself, after what had it went away) while the
- * gallery is shown undoes its last delete, as it does with the focus in the gallery.
- */
-function useUndoFromPage(undo: () => void): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent): void => {
-      const active = document.activeElement;
-      const nowhere = active === null || active === document.body;
-      if (!nowhere || !isUndoKey(event) || store().view !== 'gallery') return;
-      event.preventDefault();
-      undo();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [undo]);
-}
 
 /** The viewer over the gallery; a viewer that throws leaves the gallery working. */
 function ViewerLayer({
@@ -88,7 +70,7 @@ export function GalleryView() {
   const viewer = useGalleryViewer(jumpItems ?? state.items, focus.focusTile);
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
-  useUndoFromPage(actions.undo);
+  useUndoFromPage('gallery', actions.undo);
   const askDelete = useCallback((item: GalleryItem) => {
     if (item.image.state === 'saved') setConfirming(item);
   }, []);

@@ -94,4 +94,24 @@ describe('deleting by keyboard, and Undo', () => {
     await user.keyboard('{Control>}z{/Control}');
     expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
   });
+
+  it('an Undo main could not do says main’s own sentence, not a generic one', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    fake.handle('gallery:undoDelete', async ({ images }) => ({
+      items: [],
+      failed: images.length,
+      problem: 'The image’s folder is no longer in the gallery.',
+    }));
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(2));
+    await user.keyboard('{Control>}z{/Control}');
+    const shown = await screen.findByText('The image’s folder is no longer in the gallery.', {
+      selector: '.message__text',
+    });
+    expect(shown).toBeTruthy();
+  });
 });
