@@ -46,6 +46,8 @@ export const shell = {
   'status.progress': '{done} of {total}',
   'status.favouriting':
     '{favourite, select, yes {Adding to favourites…} other {Removing from favourites…}}',
+  'status.retrying': 'Retrying tasks…',
+  'status.submittingAgain': 'Submitting tasks again…',
   'announce.completed': 'Task completed: {prompt}',
   'announce.failed': 'Task failed: {reason}',
   'announce.submitFailed': 'Task not submitted: {reason}',
