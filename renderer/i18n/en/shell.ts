@@ -61,6 +61,8 @@ export const shell = {
     '{total, plural, one {Moving the image to the trash…} other {Moving images to the trash: {done, number} of {total, number}…}}',
   'trash.progress.deleteTasks':
     '{total, plural, one {Removing the task…} other {Removing tasks: {done, number} of {total, number}…}}',
+  'export.progress':
+    '{total, plural, one {Copying the image…} other {Copying images: {done, number} of {total, number}…}}',
   'trash.quitting':
     'Pictor quits as soon as this is done. If it is cut short, the rest is finished at the next start.',
   'update.label': 'Update',

@@ -1,9 +1,10 @@
 /**
  * A batch action on selected tasks that takes more than a moment says how far it is in the
  * status area, as starring does: submitting fifty failed tasks again, or retrying them, shows
- * its words and a progress bar until main answers, then its outcome.
+ * its words and a progress bar until main answers, then its outcome. An export says how far
+ * main's copy is, from main's own reports, until its last.
  */
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { makeImage } from '../../../fakes/fake-pictor-api';
@@ -37,5 +38,14 @@ describe('a slow batch action on selected tasks', () => {
     release();
     await within(screen.getByRole('status', { name: 'Done' })).findByText(/^Nothing to/);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('an export says how far main’s copy is, until its last report', async () => {
+    const { fake } = await startApp({ prepare: (f) => void f.seedTasks(2) });
+    act(() => fake.emit('export:progress', { done: 40, total: 300 }));
+    const line = screen.getByRole('group', { name: 'Copying images: 40 of 300…' });
+    expect(line.querySelector('progress')?.getAttribute('value')).toBe('40');
+    act(() => fake.emit('export:progress', { done: 300, total: 300 }));
+    expect(screen.queryByRole('group', { name: /^Copying images/ })).toBeNull();
   });
 });
