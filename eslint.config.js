@@ -173,7 +173,14 @@ export const layers = [
   {
     layer: 'electron/main.ts',
     paths: ['electron/main.ts'],
-    may: [...CORE, 'electron/cli', 'electron/cli-host.ts', 'electron/app-main.ts'],
+    // The command line gets the app's image engine and a warning stream from the adapters.
+    may: [
+      ...CORE,
+      'electron/adapters',
+      'electron/cli',
+      'electron/cli-host.ts',
+      'electron/app-main.ts',
+    ],
     electron: 'app',
     node: true,
     packages: [],

@@ -165,7 +165,7 @@ export function startApp(): void {
       cipher,
       settingsStore: new ElectronStoreKv({ cwd: userData, name: 'settings' }),
       vaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
-      fetch: createElectronFetch(net),
+      fetch: createElectronFetch(net, session),
       clock: systemClock,
       logger,
       prompts: createDialogPrompts(dialog, () => mainWindow),

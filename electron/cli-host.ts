@@ -1,9 +1,10 @@
 /**
  * The installed app as the `pictor` command (see cli/cli-invocation.ts): runs the CLI in the main
- * process with no window, no single-instance lock and no protocols, prints to the terminal it was
- * started from, and exits with the CLI's code. It shares the app's library (same data folder).
- * `pictor self-test` checks this installation with the app's own means: safeStorage for the key's
- * encryption, and the image engine the app's gallery uses, when the host passes one.
+ * process with no app window, no single-instance lock and no app protocol, prints to the terminal
+ * it was started from, and exits with the CLI's code. It shares the app's library (same data
+ * folder) and the app's image engine: Chromium's codecs in the hidden sandboxed image renderer
+ * (header-only when that cannot start), so `pictor self-test` checks this installation with the
+ * app's own means, safeStorage for the key's encryption included.
  */
 import type { App, SafeStorage } from 'electron';
 import type { CliIo } from './cli/commands';
@@ -11,13 +12,15 @@ import type { SelfTestHost } from './cli/self-test-command';
 import type { EncryptionReport } from './core/self-test/self-test';
 
 /** What the command line needs of Electron's `app`. */
-export type CliApp = Pick<App, 'exit' | 'whenReady' | 'getVersion'> & {
+export type CliApp = Pick<App, 'exit' | 'whenReady' | 'getVersion' | 'on'> & {
   readonly dock?: Pick<NonNullable<App['dock']>, 'hide'>;
 };
 
-/** The Electron services `pictor self-test` reports on. */
+/** The Electron services the command line runs on. */
 export interface CliServices {
+  /** `pictor self-test` reports whether it can encrypt. */
   readonly safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'getSelectedStorageBackend'>;
+  /** Every command's image engine (the app's: main.ts); absent: the plain-Node one. */
   readonly imageEngine?: SelfTestHost['imageEngine'];
 }
 
@@ -51,6 +54,9 @@ export async function runAsCommandLine(
 ): Promise<number> {
   // No Dock icon bouncing on macOS for a command run from a terminal.
   app.dock?.hide();
+  // The image renderer's hidden window closes when idle; Electron's default would then quit the
+  // app (all windows closed) in the middle of the command, with exit code 0.
+  app.on('window-all-closed', () => undefined);
   const interrupt = new AbortController();
   const stop = () => interrupt.abort();
   process.once('SIGINT', stop);

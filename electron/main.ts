@@ -3,10 +3,20 @@
  * is the command line on the app's library (cli-host.ts); otherwise the desktop app (app-main.ts).
  */
 import { app, safeStorage } from 'electron';
+import { commandLineImageEngine } from './adapters/image-engines/app-image-engine';
+import { streamLogger } from './adapters/stream-logger';
 import { startApp } from './app-main';
 import { runAsCommandLine } from './cli-host';
 import { cliArguments } from './cli/cli-invocation';
+import { terminalSafe } from './cli/terminal-text';
 
 const cliArgs = cliArguments(process.argv, Boolean(process.defaultApp));
-if (cliArgs) void runAsCommandLine(app, cliArgs, { safeStorage });
-else startApp();
+if (cliArgs) {
+  // Why the image renderer could not start, on stderr: the command's output stays its own.
+  const warnings = streamLogger(
+    (line) => void process.stderr.write(`${terminalSafe(line.trimEnd())}\n`),
+    'warn',
+  );
+  const imageEngine = commandLineImageEngine(app, warnings);
+  void runAsCommandLine(app, cliArgs, { safeStorage, imageEngine });
+} else startApp();

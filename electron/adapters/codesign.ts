@@ -22,7 +22,8 @@ function run(args: readonly string[]): Promise<CodesignRun> {
   });
 }
 
-const codesignReader: CodeSignatureReader = {
+/** codesign's two answers about a bundle (also read by CI about the installed app). */
+export const codesignReader: CodeSignatureReader = {
   verify: (bundle) => run(['--verify', '--deep', '--strict', bundle]),
   display: (bundle) => run(['--display', '--verbose=2', bundle]),
 };

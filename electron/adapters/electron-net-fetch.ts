@@ -8,29 +8,85 @@
  * follows synchronously cancels the request and `net.fetch` rejects with "Redirect was
  * cancelled", with neither the status nor the Location (electron/electron#43715, working as
  * documented for ClientRequest's `redirect` event). So manual requests use `net.request`
- * directly (same default session, so the same proxy settings) and turn its `redirect` event
- * into the response undici gives in manual mode: the 3xx status with its headers and an
- * absolute `Location`, no body. Other modes go to `net.fetch` unchanged.
+ * directly (same session, so the same proxy settings) and turn its `redirect` event into the
+ * response undici gives in manual mode: the 3xx status with its headers and an absolute
+ * `Location`, no body. Other modes go to `net.fetch` unchanged.
+ *
+ * Requests to this computer (loopback addresses, `localhost` names) go through a session of their
+ * own whose proxy is fixed to `direct` ({@link LOOPBACK_PARTITION}). Chromium keeps loopback off
+ * a proxy by its implicit bypass rules only until a bypass list says `<-loopback>` (a system
+ * setting, `no_proxy` on Linux, a habit of people who debug through a local proxy): a plain-http
+ * service on this computer would then hand the key, in clear, to whatever listens at the proxy.
+ * Here it never goes through one, whatever the settings say.
  */
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type {
   ClientRequest,
   ClientRequestConstructorOptions,
   IncomingMessage,
   Net,
+  Session,
 } from 'electron';
+import { isLoopbackHost } from '../core/service/url-policy';
 import type { FetchLike } from '../ports/http';
+import { readableBody } from '../core/fs/readable-body';
 
 /** The part of Electron's `net` module this adapter uses. */
 export type ElectronNet = Pick<Net, 'fetch' | 'request'>;
 
+/** The part of Electron's `session` module this adapter uses. */
+export interface ElectronSessions {
+  fromPartition(partition: string, options?: { cache?: boolean }): Session;
+}
+
+/** The session of requests to this computer: in memory, no cache, proxy `direct`. */
+const LOOPBACK_PARTITION = 'pictor-loopback';
+
+/**
+ * `net` bound to the loopback session, its proxy set to `direct` before its first request (made
+ * on the first request to this computer); tried again after a failure to set it.
+ */
+function directNet(net: ElectronNet, sessions: ElectronSessions): () => Promise<ElectronNet> {
+  let ready: Promise<ElectronNet> | null = null;
+  const make = async (): Promise<ElectronNet> => {
+    const direct = sessions.fromPartition(LOOPBACK_PARTITION, { cache: false });
+    await direct.setProxy({ mode: 'direct' });
+    return {
+      fetch: (url, init) => direct.fetch(url, init),
+      request: (options) =>
+        net.request({
+          ...(typeof options === 'string' ? { url: options } : options),
+          session: direct,
+        }),
+    };
+  };
+  return () => {
+    ready ??= make().catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
+    return ready;
+  };
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+export function createElectronFetch(net: ElectronNet, sessions: ElectronSessions): FetchLike {
+  const loopback = directNet(net, sessions);
+  return async (url, init) => {
+    const through = isLoopbackHost(hostOf(url)) ? await loopback() : net;
+    return init?.redirect === 'manual' ? manualFetch(through, url, init) : through.fetch(url, init);
+  };
+}
+
 /** Statuses whose responses have no body (the Fetch standard's null body statuses). */
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
-
-export function createElectronFetch(net: ElectronNet): FetchLike {
-  return (url, init) =>
-    init?.redirect === 'manual' ? manualFetch(net, url, init) : net.fetch(url, init);
-}
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
@@ -81,7 +137,7 @@ function messageResponse(message: IncomingMessage, method: string): Response {
   const stream = message as unknown as Readable;
   const empty = NULL_BODY_STATUSES.has(message.statusCode) || method === 'HEAD';
   if (empty) stream.resume();
-  const body = empty ? null : (Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>);
+  const body = empty ? null : readableBody(stream);
   return new Response(body, {
     status: message.statusCode,
     statusText: message.statusMessage,

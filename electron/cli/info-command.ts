@@ -27,7 +27,9 @@ function credentialsText(credentials: ContentCredentials): string {
     case 'invalid':
       return `Present, but they do not check out: the file or its credentials changed after signing, so they say nothing reliable about where it came from (${credentials.codes.join(', ')}).`;
     case 'unreadable':
-      return 'Present, but they could not be read within Pictor’s limits.';
+      return credentials.remote
+        ? 'Present, but kept online: the file names the address of its credentials, and Pictor does not fetch them.'
+        : 'Present, but they could not be read within Pictor’s limits.';
     default:
       return 'None: nothing in the file says where it came from.';
   }

@@ -15,6 +15,8 @@ Options:
   --images-per-task <n>    images per completed task (default 1)
   --image-ttl <ms>         image URLs expire this long after completion (default: never)
   --redirect-images        image URLs go through a 302 redirect
+  --image-file <path>      serve this PNG, JPEG or WebP file as it is (a service's signed image)
+                           instead of a drawn picture; repeatable: image n of a task is file n
   --max-image-side <px>    largest accepted width or height (default 2048)
   --seed <n>               seed of durations, failures and fault probabilities
   --control                expose the /_demo/* control API to loopback clients
@@ -31,14 +33,19 @@ const OPTIONS = {
   'images-per-task': { type: 'string' },
   'image-ttl': { type: 'string' },
   'redirect-images': { type: 'boolean' },
+  'image-file': { type: 'string', multiple: true },
   'max-image-side': { type: 'string' },
   seed: { type: 'string' },
   control: { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
 
-/** What the command line asks for. */
-export type CliCommand = { kind: 'help' } | { kind: 'run'; options: DemoServiceOptions };
+/**
+ * What the command line asks for. The files of `--image-file` are named, not read: the caller
+ * reads them into `options.imageFiles`.
+ */
+export type CliCommand =
+  { kind: 'help' } | { kind: 'run'; options: DemoServiceOptions; imageFiles: string[] };
 
 function wholeNumber(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
@@ -117,5 +124,5 @@ export function parseCliArgs(argv: string[]): CliCommand {
     seed: wholeNumber('seed', values.seed),
     control: values.control,
   };
-  return { kind: 'run', options };
+  return { kind: 'run', options, imageFiles: values['image-file'] ?? [] };
 }

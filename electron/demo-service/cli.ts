@@ -3,6 +3,7 @@
  * Prints exactly `listening on <url>` on stdout once listening; bad arguments exit 2;
  * SIGINT / SIGTERM close it and exit 0. Keys are never printed.
  */
+import { readFile } from 'node:fs/promises';
 import { USAGE, parseCliArgs } from './cli-args';
 import { UsageError } from '../core/command-line/command-line';
 import { DemoOptionsError } from './options';
@@ -33,6 +34,21 @@ function stopOnSignals(service: DemoService): void {
   watch.unref();
 }
 
+/** The files of `--image-file`, read whole; one that cannot be read is a usage error. */
+async function readImageFiles(paths: readonly string[]): Promise<Uint8Array[]> {
+  const files: Uint8Array[] = [];
+  for (const path of paths) {
+    try {
+      files.push(await readFile(path));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'error';
+      process.stderr.write(`demo-service: --image-file ${path} could not be read (${code}).\n`);
+      process.exit(EXIT_USAGE);
+    }
+  }
+  return files;
+}
+
 async function main(argv: string[]): Promise<void> {
   let command;
   try {
@@ -48,10 +64,15 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  const imageFiles = await readImageFiles(command.imageFiles);
   let service: DemoService;
   try {
     // Native sharp draws the pictures when it loads here; else plain gradient PNGs.
-    service = await startDemoService({ images: await plainNodeImageEngine(), ...command.options });
+    service = await startDemoService({
+      images: await plainNodeImageEngine(),
+      ...command.options,
+      ...(imageFiles.length > 0 ? { imageFiles } : {}),
+    });
   } catch (error) {
     const usage = error instanceof DemoOptionsError;
     const reason = messageOf(error);

@@ -1,3 +1,4 @@
+import { SNIFF_BYTES, sniffImage } from '../core/gallery/image-sniff';
 import type { DemoAccount, DemoDuration, DemoServiceOptions } from './types';
 
 /** A demo service option that cannot be used; the message names the option, never a key. */
@@ -21,6 +22,7 @@ export interface ResolvedOptions {
   seed: number;
   now: () => number;
   images: DemoServiceOptions['images'];
+  imageFiles: readonly Uint8Array[];
 }
 
 const DEFAULT_DURATION = { min: 3000, max: 6000 };
@@ -110,6 +112,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     seed: options.seed ?? 1,
     now: options.now ?? Date.now,
     images: options.images,
+    imageFiles: options.imageFiles ?? [],
   };
   checkScalars(resolved);
   return resolved;
@@ -140,6 +143,11 @@ function checkScalars(resolved: ResolvedOptions): void {
   check(
     isWholeNumber(resolved.maxImageSide, 1, HARD_MAX_IMAGE_SIDE),
     `The image side cap must be a whole number from 1 to ${HARD_MAX_IMAGE_SIDE}.`,
+  );
+  check(
+    resolved.imageFiles.length <= MAX_IMAGES_PER_TASK &&
+      resolved.imageFiles.every((file) => sniffImage(file.subarray(0, SNIFF_BYTES)) !== null),
+    `The image files must be at most ${MAX_IMAGES_PER_TASK} PNG, JPEG or WebP images.`,
   );
   check(Number.isFinite(resolved.seed), 'The seed must be a finite number.');
   check(typeof resolved.now === 'function', 'now must be a function returning milliseconds.');

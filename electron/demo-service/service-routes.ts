@@ -1,3 +1,4 @@
+import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../core/gallery/image-sniff';
 import type { BodyResult, Reply } from './http-reply';
 import { errorReply, jsonReply, xmlErrorReply } from './http-reply';
 import type { ImageCache } from './image-renderer';
@@ -40,6 +41,7 @@ export interface ServiceContext {
  * Only on the real clock (a test's clock moves on its own) and for a task that will complete.
  */
 async function drawAtCompletion(ctx: ServiceContext, task: StoredTask): Promise<void> {
+  if (ctx.options.imageFiles.length > 0) return;
   if (ctx.options.now !== Date.now || task.failureDraw < ctx.options.failureRate) return;
   if (!(await ctx.wait(Math.max(0, task.completesAt - Date.now())))) return;
   const { prompt, width, height, variant } = task;
@@ -203,6 +205,8 @@ async function image(
     };
   }
   const { prompt, width, height, index, variant } = stored;
+  const given = ctx.options.imageFiles[index % Math.max(1, ctx.options.imageFiles.length)];
+  if (given) return givenFile(given);
   const png = await ctx.images.get({
     prompt,
     width,
@@ -215,6 +219,19 @@ async function image(
     status: 200,
     headers: { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' },
     body: png,
+  };
+}
+
+/** One of the files the service was given, as it is: the type its bytes say. */
+function givenFile(file: Uint8Array): Reply {
+  const kind = sniffImage(file.subarray(0, SNIFF_BYTES));
+  return {
+    status: 200,
+    headers: {
+      'Content-Type': kind ? IMAGE_MIME[kind] : 'application/octet-stream',
+      'Cache-Control': 'private, max-age=3600',
+    },
+    body: Buffer.from(file.buffer, file.byteOffset, file.byteLength),
   };
 }
 

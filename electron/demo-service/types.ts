@@ -23,6 +23,12 @@ export interface DemoServiceOptions {
    * cannot draw): a plain gradient PNG in the picture's colours (plain-png.ts).
    */
   images?: Pick<ImageEngine, 'renderSvgPng'>;
+  /**
+   * Files served as they are instead of drawn pictures: image n of every task is
+   * `imageFiles[n mod length]`, byte for byte, with the Content-Type its bytes say (PNG, JPEG or
+   * WebP). For images a real service signed (C2PA Content Credentials), which must arrive unchanged.
+   */
+  imageFiles?: readonly Uint8Array[];
   /** Interface to listen on; default `'127.0.0.1'`. */
   host?: string;
   /** Port; default 0 (a free one). */

@@ -24,8 +24,16 @@ export interface ImageHeaderInfo {
 
 /** One image to decode in full and thumbnail. */
 export interface ThumbnailRequest {
-  /** A regular file Pictor wrote itself (a download's temp file, an imported image). */
+  /** A regular file Pictor wrote (a download's temp file, an imported image, a gallery image). */
   readonly file: string;
+  /**
+   * The folder `file` lies in (the gallery's root), which another local process may be able to
+   * write in: an engine that opens the file in the main process (the app's Chromium engine, whose
+   * page is served the file from main) opens it only inside this folder, checked on what was
+   * opened (core/fs/open-inside.ts), so a folder swapped for a link after the header check leads
+   * nowhere. Absent only for a file the caller made for itself (the self-test, the benches).
+   */
+  readonly root?: string;
   readonly header: ImageHeaderInfo;
   /** The thumbnail fits inside this many pixels on each side, never enlarged. */
   readonly thumbnailSize: number;

@@ -30,7 +30,11 @@ function lines(credentials: ContentCredentials): { summary: string; meaning: str
     case 'unreadable':
       return {
         summary: t('common.credentials.unreadable'),
-        meaning: t('common.credentials.unreadableMeaning'),
+        meaning: t(
+          credentials.remote
+            ? 'common.credentials.remoteMeaning'
+            : 'common.credentials.unreadableMeaning',
+        ),
       };
     default:
       return {

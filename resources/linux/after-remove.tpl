@@ -1,7 +1,15 @@
 #!/bin/bash
 # The deb's and rpm's after-remove script: electron-builder 26.17's own template
-# (app-builder-lib/templates/linux/after-remove.tpl), changed in one place: the alternative it
-# removes is the command wrapper bin/${executable} that after-install.tpl registered.
+# (app-builder-lib/templates/linux/after-remove.tpl), changed in two places: the alternative it
+# removes is the command wrapper bin/${executable} that after-install.tpl registered, and it acts
+# only when the package goes. rpm runs an upgrade's old after-remove script after the new
+# version's after-install ($1 is 1 then): removing the link there would leave the upgraded
+# package with no /usr/bin/${executable}. deb calls it with "upgrade" before the new one's.
+
+case "$1" in
+  0 | remove | purge) ;;
+  *) exit 0 ;;
+esac
 
 # Delete the link to the command
 # update-alternatives --remove <name> <path>: 'path' must be the registered alternative,

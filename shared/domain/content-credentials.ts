@@ -7,7 +7,8 @@
  * - `valid`: the signature and the hashes check out; `trusted` when the signer's certificate
  *   chains to a trust list Pictor ships, else a valid signature by a signer Pictor cannot vouch for;
  * - `invalid`: the manifest is there but does not verify (the codes say why, C2PA's own words);
- * - `unreadable`: a manifest store is there but could not be read within the limits.
+ * - `unreadable`: a manifest store is there but could not be read within the limits, or (`remote`)
+ *   the file names one kept online, which Pictor does not fetch.
  *
  * Every text is the signer's, so it is bounded here; a value that does not parse is dropped on read
  * (the record keeps its image, the credentials show as not checked).
@@ -48,7 +49,11 @@ const INVALID = {
   codes: z.array(code).max(MAX_CREDENTIAL_CODES),
   signer: name.optional(),
 };
-const UNREADABLE = { state: z.literal('unreadable') };
+const UNREADABLE = {
+  state: z.literal('unreadable'),
+  /** The store is not in the file but online, at an address its XMP names: never fetched. */
+  remote: z.literal(true).optional(),
+};
 
 export const contentCredentialsSchema = z.discriminatedUnion('state', [
   z.object(NONE),

@@ -48,8 +48,6 @@ export interface QuirkyApiConfig {
   readonly pollFaults: PollFault[];
   readonly basePath: string;
   readonly taskId?: (seq: number) => string;
-  /** Served instead of a rendered PNG: the n-th image of every task is `pictures[n]`, as is. */
-  readonly pictures?: readonly Buffer[];
 }
 
 const BAD_GATEWAY_HTML =
@@ -220,8 +218,7 @@ export class QuirkyApi {
     const height = match ? Number(match[2]) : 64;
     const urls: string[] = [];
     for (let index = 0; index < count; index += 1) {
-      const picture = this.config.pictures?.[index];
-      urls.push(this.cdn.publish(task.id, picture ?? (await renderPng(width, height, index))));
+      urls.push(this.cdn.publish(task.id, await renderPng(width, height, index)));
     }
     return urls;
   }

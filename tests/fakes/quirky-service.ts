@@ -57,8 +57,6 @@ export interface QuirkyServiceOptions {
   readonly cdn?: QuirkyCdnOptions;
   /** The id of the n-th task (from 1); default `gen-<16 hex>`. Hostile ids test the CLI. */
   readonly taskId?: (seq: number) => string;
-  /** The n-th image of every task is `pictures[n]`, served as is (a service's signed files). */
-  readonly pictures?: readonly Buffer[];
 }
 
 /** A running quirky service. */
@@ -123,7 +121,6 @@ export async function startQuirkyService(
       pollFaults: [...(options.pollFaults ?? [])],
       basePath,
       ...(options.taskId ? { taskId: options.taskId } : {}),
-      ...(options.pictures ? { pictures: options.pictures } : {}),
     },
     cdn,
     log,

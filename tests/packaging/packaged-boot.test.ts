@@ -7,8 +7,10 @@
  * not model fails the boot. Nothing else comes from the repository, so a module the packed app
  * needs and does not carry fails too. Driven over the child's IPC channel: start-up to a window
  * and a clean quit for each target; on Linux one generation on the built-in demo service through
- * the IPC handlers (downloaded, checked and thumbnailed by the packed image worker). Then the same
- * files as the `pictor` command line (help, self-test, generate, list).
+ * the IPC handlers (downloaded, checked and thumbnailed through the packed app's image renderer,
+ * whose page the stand-in runs on sharp: boot/image-page-stand-in.mjs). Then the same files as
+ * the `pictor` command line (help, self-test, generate, list), with the app's image engine, and
+ * once more with an image renderer that cannot start, which `self-test` must fail on.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -89,13 +91,14 @@ class Boot {
   }
 }
 
-function boot(files: Packed, dataDir: string, app = files.appDir): Boot {
-  const child = fork(path.join(app, 'dist-electron', 'main.js'), [], {
+function boot(files: Packed, dataDir: string, app = files.appDir, args: string[] = []): Boot {
+  const child = fork(path.join(app, 'dist-electron', 'main.js'), args, {
     cwd: app,
     execArgv: ['--import', HOOKS],
     env: {
       PATH: process.env['PATH'] ?? '',
       HOME: dataDir,
+      TMPDIR: dataDir,
       PICTOR_BOOT_DIR: dataDir,
       PICTOR_BOOT_APP: app,
       PICTOR_BOOT_RESOURCES: files.resources,
@@ -229,13 +232,12 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
           width: 64,
           height: 64,
         });
-        // The packed app carries no image library: its engine is Chromium's image renderer, which
-        // this Node boot has not; without it the image is kept sized from its header, its
-        // thumbnail pending, never dropped.
-        if (image?.thumbnail) {
-          const thumbnail = path.join(gallery, image.thumbnail);
-          expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp' });
-        } else expect(image).toMatchObject({ width: 64, height: 64, thumbnailPending: true });
+        // The packed app carries no image library: its engine is Chromium's image renderer, here
+        // the stand-in's page; the thumbnail came back through the packed app's checks.
+        expect(app.messages.filter((message) => message.type === 'image-window')).toHaveLength(1);
+        expect(image?.thumbnailPending).toBeUndefined();
+        const thumbnail = path.join(gallery, image?.thumbnail ?? 'none');
+        expect(await sharp(thumbnail).metadata()).toMatchObject({ format: 'webp' });
       }, 90_000);
 
     it('quits cleanly, having made no Electron call the stand-in does not model', async () => {
@@ -290,21 +292,20 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       expect(out).toMatch(/generate --base-url URL --prompt TEXT/);
     });
 
-    it('self-test: the packed history, FTS5 search, XMP and safeStorage pass; one JSON line', async () => {
+    it('self-test: the packed history, FTS5 search, image renderer, XMP and safeStorage pass; one JSON line, exit 0', async () => {
       const data = await mkdtemp(path.join(work, 'self-test-'));
-      const { out, stdout } = await runCommand(target, ['self-test'], data);
-      const lines = stdout.trim().split('\n');
-      expect(lines, out).toHaveLength(1);
-      const report = JSON.parse(lines[0] ?? '') as {
-        version: string;
-        encryption: unknown;
-        steps: { step: string; ok: boolean; error?: string }[];
-      };
+      const { code, out, stdout } = await runCommand(target, ['self-test'], data);
+      const report = selfTestReport(stdout, out);
       expect(report.version).toBe('0.0.0-boot');
       expect(report.encryption).toMatchObject({ state: 'available' });
-      expect(
-        Object.fromEntries(report.steps.map((step) => [step.step, step.ok || step.error])),
-      ).toMatchObject({ history: true, xmp: true, encryption: true });
+      expect(report.imageEngine).toBe('chromium');
+      expect(stepResults(report)).toEqual({
+        history: true,
+        images: true,
+        xmp: true,
+        encryption: true,
+      });
+      expect(code, out).toBe(0);
       // Its temporary folder is gone.
       expect((await readdir(data)).filter((name) => name.startsWith('pictor-self-test-'))).toEqual(
         [],
@@ -312,6 +313,26 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
     });
   },
 );
+
+interface SelfTestLine {
+  readonly ok: boolean;
+  readonly failed?: string;
+  readonly version: string;
+  readonly imageEngine: string;
+  readonly encryption: unknown;
+  readonly steps: { step: string; ok: boolean; error?: string }[];
+}
+
+/** The one JSON line `pictor self-test` printed. */
+function selfTestReport(stdout: string, out: string): SelfTestLine {
+  const lines = stdout.trim().split('\n');
+  expect(lines, out).toHaveLength(1);
+  return JSON.parse(lines[0] ?? '') as SelfTestLine;
+}
+
+function stepResults(report: SelfTestLine): Record<string, true | string> {
+  return Object.fromEntries(report.steps.map((step) => [step.step, step.ok || (step.error ?? '')]));
+}
 
 describe('the linux-x64 packed app as the pictor command', () => {
   let service: DemoService | undefined;
@@ -348,14 +369,68 @@ describe('the linux-x64 packed app as the pictor command', () => {
     };
     expect(line.status).toBe('completed');
     expect(line.images?.map((image) => image.state)).toEqual(['saved']);
-    // No image library in the packed app and no other engine given: checked from its header,
-    // sized, its thumbnail left for the app, and said once.
+    // The app's image engine: the thumbnail made through the image renderer, nothing pending.
     expect(line.images?.[0]?.width).toBe(64);
-    expect(made.out.match(/saved without a thumbnail/g)).toHaveLength(1);
+    expect(made.out).not.toMatch(/saved without a thumbnail/);
+    const thumbnails = (await readdir(path.join(data, 'g'), { recursive: true })).filter((file) =>
+      /\.thumbs[/\\]image-1\.webp$/.test(String(file)),
+    );
+    expect(thumbnails).toHaveLength(1);
     const listed = await runCommand(LINUX, ['list', ...common.slice(2)], data, key);
     expect(listed.code, listed.out).toBe(0);
     expect(listed.out).toMatch(/from the packed cli/);
   }, 90_000);
+
+  it('generates with its thumbnail left for the app when the image renderer cannot start, saying so once', async () => {
+    const data = await mkdtemp(path.join(work, 'cli-'));
+    const made = await runCommand(
+      LINUX,
+      [
+        'generate',
+        '--prompt',
+        'no renderer',
+        '--size',
+        '64x64',
+        '--json',
+        '--base-url',
+        service?.url ?? '',
+        '--data-dir',
+        path.join(data, 'library'),
+        '--gallery-dir',
+        path.join(data, 'g'),
+      ],
+      data,
+      { SERVICE_API_KEY: 'demo', PICTOR_BOOT_IMAGE_PAGE: 'fails-to-load' },
+    );
+    expect(made.code, made.out).toBe(0);
+    const line = JSON.parse(made.stdout.trim().split('\n').at(-1) ?? '{}') as {
+      images?: { state: string; width?: number }[];
+    };
+    expect(line.images).toMatchObject([{ state: 'saved', width: 64 }]);
+    expect(made.out.match(/saved without a thumbnail/g)).toHaveLength(1);
+    expect(made.out).toMatch(/the image renderer cannot start/);
+  }, 90_000);
+});
+
+describe('pictor self-test, on the faults it exists to catch', () => {
+  it('fails at the images step, exit 1, when the packed app’s image renderer cannot start', async () => {
+    const data = await mkdtemp(path.join(work, 'self-test-broken-'));
+    const { code, out, stdout } = await runCommand(LINUX, ['self-test'], data, {
+      PICTOR_BOOT_IMAGE_PAGE: 'fails-to-load',
+    });
+    const report = selfTestReport(stdout, out);
+    expect(report).toMatchObject({ ok: false, failed: 'images', imageEngine: 'header-only' });
+    expect(stepResults(report)).toEqual({
+      history: true,
+      images: expect.stringMatching(/header-only image engine made no PNG thumbnail/),
+      xmp: true,
+      encryption: true,
+    });
+    expect(code).toBe(1);
+    // Why, on stderr: the renderer's page never loaded.
+    expect(out).toMatch(/the image renderer cannot start.*its page did not load/);
+    expect(out).toMatch(/Self-test failed at images/);
+  }, 60_000);
 });
 
 describe('a start-up that fails', () => {
@@ -391,6 +466,24 @@ describe('the boot test itself', () => {
     expect(code).not.toBe(0);
     expect(app.output.join('')).toMatch(/Cannot find package 'zod'/);
     expect(app.messages.filter((message) => message.type === 'window')).toEqual([]);
+  }, 60_000);
+
+  it('fails when the packed app reads its command line in the development layout', async () => {
+    // `electron .` puts the app's path in argv[1] and sets defaultApp; a packaged app has neither.
+    // A main that assumed the development layout would pass under `electron .`, not here.
+    const devLayout = await editedCopy('dev-argv-app', (bundle) => {
+      expect(bundle.split('Boolean(process.defaultApp)')).toHaveLength(2);
+      return bundle.replace('Boolean(process.defaultApp)', 'true');
+    });
+    const data = await mkdtemp(path.join(work, 'dev-argv-data-'));
+    const app = boot(packedFor(LINUX), data, devLayout, ['help']);
+    try {
+      // `pictor help` opens the app's window instead of printing the help.
+      await app.until((all) => all.find((message) => message.type === 'window'));
+      expect(app.output.join('')).not.toMatch(/generate --base-url URL --prompt TEXT/);
+    } finally {
+      app.child.kill('SIGKILL');
+    }
   }, 60_000);
 
   it('fails when start-up makes an Electron call the stand-in does not model', async () => {

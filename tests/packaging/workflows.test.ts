@@ -2,11 +2,12 @@
  * The CI workflow (.github/workflows) cannot run here, so it is checked here: every file passes
  * GitHub Actions' own workflow schema (@action-validator/cli, offline), and its shape is what the
  * project promises: lint, typecheck and the vitest suites once on Linux; four OS legs (Ubuntu
- * 24.04, macOS arm64 and Intel, Windows) on Node 24 that probe Electron's Node, run the journeys
- * in real Electron, build one CPU's installers, install them and test the installed app (smoke,
- * `pictor help` and `pictor self-test` with no display, the rpm on Fedora); caches for Electron,
- * electron-builder and Playwright; and every command one a developer can run locally (an npm
- * script, or one behind xvfb-run).
+ * 24.04, macOS arm64 and Intel, Windows Server 2025) on Node 24 that probe Electron's Node, run
+ * the journeys in real Electron, build one CPU's installers, install them, test the installed app
+ * (smoke, `pictor help` and `pictor self-test` typed with no display) and uninstall it, and the
+ * rpm on Fedora; caches for Electron, electron-builder and Playwright; actions on the Node 24
+ * runtime (GitHub runs Node 20 actions on 24 since June 2026 and has removed Node 20); and every
+ * command one a developer can run locally (an npm script, or one behind xvfb-run).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -120,14 +121,9 @@ describe('the CI workflow', () => {
     os = ciJobs['os'];
   });
 
-  it('runs the OS legs on Ubuntu 24.04, macOS arm64, macOS Intel (macos-15-intel) and Windows', () => {
+  it('runs the OS legs on Ubuntu 24.04, macOS arm64, macOS Intel (macos-15-intel) and Windows Server 2025', () => {
     const runners = os?.strategy?.matrix?.include?.map((entry) => entry.os) ?? [];
-    expect(runners.sort()).toEqual([
-      'macos-15',
-      'macos-15-intel',
-      'ubuntu-24.04',
-      'windows-latest',
-    ]);
+    expect(runners.sort()).toEqual(['macos-15', 'macos-15-intel', 'ubuntu-24.04', 'windows-2025']);
     const arches = Object.fromEntries(
       (os?.strategy?.matrix?.include ?? []).map((entry) => [entry.os, entry['arch']]),
     );
@@ -135,9 +131,29 @@ describe('the CI workflow', () => {
       'ubuntu-24.04': 'x64',
       'macos-15': 'arm64',
       'macos-15-intel': 'x64',
-      'windows-latest': 'x64',
+      'windows-2025': 'x64',
     });
     expect(checks?.['runs-on']).toBe('ubuntu-24.04');
+  });
+
+  it('uses the majors of GitHub’s actions that run on Node 24', () => {
+    const node24: Record<string, number> = {
+      'actions/checkout': 5,
+      'actions/setup-node': 5,
+      'actions/cache': 5,
+      'actions/upload-artifact': 6,
+    };
+    const used = Object.values(ciJobs).flatMap((job) =>
+      job.steps.flatMap((step) => (step.uses ? [step.uses] : [])),
+    );
+    expect(used.length).toBeGreaterThan(0);
+    for (const uses of used) {
+      const [action = '', version = ''] = uses.split('@');
+      expect(node24[action], `${uses}: an action this test does not know`).toBeDefined();
+      expect(Number(/^v(\d+)$/.exec(version)?.[1]), uses).toBeGreaterThanOrEqual(
+        node24[action] ?? Infinity,
+      );
+    }
   });
 
   it('uses Node 24, the Node Electron 45 embeds, in every job', async () => {
@@ -180,13 +196,14 @@ describe('the CI workflow', () => {
     expect(restore).toBeLessThan(install);
   });
 
-  it('builds one CPU per leg, installs the package, and tests the installed app', () => {
+  it('builds one CPU per leg, installs the package, tests the installed app, then uninstalls it', () => {
     const order = [
       'npm run dist -- --${{ matrix.arch }}',
       'npm run ci:install',
       'npm run ci:smoke -- --installed',
       'npm run ci:installed -- help --no-display',
       'npm run ci:installed -- self-test --no-display',
+      'npm run ci:install -- --uninstall',
     ].map((command) => indexOf(os, command));
     expect(order.every((index) => index >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);

@@ -93,6 +93,9 @@ export const SIGNED_VERDICT = {
   aiGenerated: true,
 } as const;
 
+/** What they verify as against the list Pictor ships, which does not hold the test CA. */
+export const SIGNED_VERDICT_UNTRUSTED = { ...SIGNED_VERDICT, trusted: false } as const;
+
 /** The signed PNG with a pixel byte changed after signing: its data hash no longer matches. */
 export function pixelsChangedPng(): Buffer {
   const chunks = pngChunks(c2paFixture('signed.png'));

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
 export const C2PA_FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'c2pa');
 export const TEST_CA_PEM = join(C2PA_FIXTURES, 'test-ca.pem');
@@ -189,4 +189,48 @@ export function withWebpStore(webp: Buffer, store: Buffer): Buffer {
   riff.writeUInt32LE(body.length + 4, 4);
   riff.write('WEBP', 8, 'latin1');
   return Buffer.concat([riff, body]);
+}
+
+/** An XMP packet whose `dcterms:provenance` (under `prefix`) names a remote manifest store. */
+export function provenancePacket(address: string, prefix = 'dcterms'): string {
+  return (
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>' +
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+    `<rdf:Description rdf:about="" xmlns:${prefix}="http://purl.org/dc/terms/" ${prefix}:provenance="${address}"/>` +
+    '</rdf:RDF></x:xmpmeta><?xpacket end="w"?>'
+  );
+}
+
+/**
+ * `image` with `packet` where its container keeps XMP: a PNG `iTXt` chunk after IHDR (its text
+ * deflated when `compressed`), a JPEG APP1 segment after SOI, a WebP `XMP ` chunk at the end.
+ */
+export function withXmp(
+  kind: 'png' | 'jpeg' | 'webp',
+  image: Buffer,
+  packet: string,
+  compressed = false,
+): Buffer {
+  const text = Buffer.from(packet, 'utf8');
+  if (kind === 'png') {
+    const head = Buffer.from(`XML:com.adobe.xmp\0${compressed ? '\x01' : '\0'}\0\0\0`, 'latin1');
+    const chunks = pngChunks(image);
+    chunks.splice(1, 0, {
+      type: 'iTXt',
+      data: Buffer.concat([head, compressed ? deflateSync(text) : text]),
+    });
+    return buildPng(chunks);
+  }
+  if (kind === 'jpeg') {
+    const data = Buffer.concat([Buffer.from('http://ns.adobe.com/xap/1.0/\0', 'latin1'), text]);
+    const marker = Buffer.from([0xff, 0xe1, 0, 0]);
+    marker.writeUInt16BE(data.length + 2, 2);
+    return Buffer.concat([image.subarray(0, 2), marker, data, image.subarray(2)]);
+  }
+  const chunk = Buffer.alloc(8);
+  chunk.write('XMP ', 0, 'latin1');
+  chunk.writeUInt32LE(text.length, 4);
+  const riff = Buffer.concat([image, chunk, text, Buffer.alloc(text.length % 2)]);
+  riff.writeUInt32LE(riff.length - 8, 4);
+  return riff;
 }

@@ -8,6 +8,8 @@ import { ImageEngineError, type ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
 import { join } from 'node:path';
 import type { RendererImageEngine } from '../../core/images/renderer-image-engine';
+import type { App } from 'electron';
+import { registerPrivilegedSchemes } from '../app-protocol';
 import { createChromiumImageEngine } from '../chromium-image-engine';
 import { systemClock } from '../system-clock';
 import { createHeaderOnlyEngine } from './header-only-engine';
@@ -65,4 +67,22 @@ export function imageRenderer(logger: Logger): RendererImageEngine {
     clock: systemClock,
     logger,
   });
+}
+
+/**
+ * The app's image engine for the installed app run as the `pictor` command, made once the app is
+ * ready. Call before `ready`: the image renderer's schemes are registered now, the only time
+ * Electron accepts them. The command says itself when thumbnails were left for the app (and
+ * `self-test` fails its images step on the header-only engine); why the renderer could not start
+ * goes to `logger`.
+ */
+export function commandLineImageEngine(
+  app: Pick<App, 'whenReady'>,
+  logger: Logger,
+): () => Promise<ImageEngine> {
+  registerPrivilegedSchemes();
+  return async () => {
+    await app.whenReady();
+    return appImageEngine(logger, () => undefined);
+  };
 }

@@ -3,7 +3,8 @@
  * own dialog (never a path from the page). Each source is opened as a regular file without
  * following a link, and what was opened must lie in the gallery (core/fs/open-inside.ts); each
  * copy is created new (`wx`: an existing file or link at the name is never written through or
- * replaced) under a unique name, `name (2).png` and so on.
+ * replaced) under a unique name, `name (2).png` and so on. An image that carries Content
+ * Credentials is copied with its XMP sidecar under the same stem (`name.png`, `name.xmp`).
  */
 import { constants } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
@@ -12,7 +13,8 @@ import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { systemErrorCode } from '../errors/thrown-value';
 import type { Gallery } from '../gallery/gallery';
-import { openRegularFile } from '../gallery/regular-file';
+import { MAX_XMP_SIDECAR_BYTES } from '../gallery/metadata/xmp-sidecar';
+import { copyOpenedFile, openRegularFile } from '../gallery/regular-file';
 
 /** How many `name (n)` variants are tried before an image is skipped. */
 const MAX_NAME_TRIES = 1_000;
@@ -51,51 +53,90 @@ export function exportName(file: string): string {
   return extension ? `${stem}.${extension.replace(/^\./, '')}` : stem;
 }
 
-/** `name.png`, `name (2).png`, `name (3).png`… */
-function variant(name: string, attempt: number): string {
-  if (attempt === 1) return name;
-  const extension = extname(name);
-  return `${name.slice(0, name.length - extension.length)} (${attempt})${extension}`;
+/** `name`, `name (2)`, `name (3)`… (the stem of `name.png`, `name (2).png`…). */
+function variant(stem: string, attempt: number): string {
+  return attempt === 1 ? stem : `${stem} (${attempt})`;
 }
 
-/** Creates a new file in `folder` under the first free variant of `name`. */
+/** A file created for the copy: where, and its handle. */
+interface Created {
+  readonly path: string;
+  readonly handle: FileHandle;
+}
+
+async function removeCreated(created: readonly Created[]): Promise<void> {
+  for (const { path, handle } of created) {
+    await handle.close().catch(() => undefined);
+    await unlink(path).catch(() => undefined);
+  }
+}
+
+/**
+ * Creates new files in `folder` under the first variant of `name` free for every extension given:
+ * the image's own, then its XMP sidecar's (`name (2).png` with `name (2).xmp`, so the pair keeps
+ * one stem, as readers of sidecars pair them).
+ */
 async function createUnique(
   folder: string,
   name: string,
-): Promise<{ path: string; handle: FileHandle }> {
+  extensions: readonly string[],
+): Promise<Created[]> {
+  const stem = name.slice(0, name.length - extname(name).length);
   for (let attempt = 1; attempt <= MAX_NAME_TRIES; attempt += 1) {
-    const path = join(folder, variant(name, attempt));
+    const base = variant(stem, attempt);
+    const created: Created[] = [];
     try {
-      return { path, handle: await open(path, CREATE_FLAGS, FILE_MODE) };
+      for (const extension of extensions) {
+        const path = join(folder, `${base}${extension}`);
+        created.push({ path, handle: await open(path, CREATE_FLAGS, FILE_MODE) });
+      }
+      return created;
     } catch (error) {
+      await removeCreated(created);
       if (systemErrorCode(error) !== 'EEXIST') throw error;
     }
   }
   throw new Error(`No free name for ${name} in the export folder.`);
 }
 
-async function copyOne(deps: ExportDeps, image: ImageRecord, folder: string): Promise<void> {
-  const source = deps.gallery.resolve(image.file ?? '');
+/**
+ * The image's files to copy, opened: the image, and the XMP sidecar of an image that carries
+ * Content Credentials (its prompt lives there). A sidecar that cannot be opened is left out: the
+ * image is copied without it.
+ */
+async function openSources(deps: ExportDeps, image: ImageRecord) {
+  const { root } = deps.gallery;
   // Checked on what was opened: a folder swapped for a link cannot lead outside the gallery.
-  const { handle: input, size } = await openRegularFile(deps.gallery.root, source, MAX_IMAGE_BYTES);
+  const sources = [
+    await openRegularFile(root, deps.gallery.resolve(image.file ?? ''), MAX_IMAGE_BYTES),
+  ];
+  if (image.xmpFile !== undefined) {
+    const xmp = deps.gallery.resolve(image.xmpFile);
+    const opened = await openRegularFile(root, xmp, MAX_XMP_SIDECAR_BYTES).catch(() => null);
+    if (opened) sources.push(opened);
+  }
+  return sources;
+}
+
+async function copyOne(deps: ExportDeps, image: ImageRecord, folder: string): Promise<void> {
+  const sources = await openSources(deps, image);
   try {
-    const { path, handle: output } = await createUnique(folder, exportName(source));
+    const name = exportName(deps.gallery.resolve(image.file ?? ''));
+    const extensions = [extname(name), '.xmp'].slice(0, sources.length);
+    const created = await createUnique(folder, name, extensions);
     try {
-      const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
-      for (let position = 0; position < size;) {
-        const { bytesRead } = await input.read(buffer, 0, buffer.length, position);
-        if (bytesRead === 0) break;
-        await output.write(buffer, 0, bytesRead);
-        position += bytesRead;
+      for (const [at, target] of created.entries()) {
+        const source = sources[at];
+        if (!source) continue;
+        await copyOpenedFile(source.handle, source.size, target.handle);
+        await target.handle.close();
       }
-      await output.close();
     } catch (error) {
-      await output.close().catch(() => undefined);
-      await unlink(path).catch(() => undefined);
+      await removeCreated(created);
       throw error;
     }
   } finally {
-    await input.close();
+    for (const source of sources) await source.handle.close();
   }
 }
 

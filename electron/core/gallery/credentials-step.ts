@@ -23,6 +23,20 @@ export interface CredentialsFound {
  */
 export const MAX_STORE_BYTES = 16 * 1024 * 1024;
 
+/** A store kept online, at the address the file's XMP names: Pictor does not fetch it. */
+const REMOTE: ContentCredentials = { state: 'unreadable', remote: true };
+
+/**
+ * The verdict `presence` gives without the store being read (none; a store online; one over the
+ * cap), or `null` when the verifier must read it.
+ */
+export function verdictWithoutReading(presence: C2paPresence): ContentCredentials | null {
+  if (!presence.found) return { state: 'none' };
+  if (presence.container === 'xmp-provenance') return REMOTE;
+  if (presence.bytes > MAX_STORE_BYTES) return { state: 'unreadable' };
+  return null;
+}
+
 /** The file could not be read at all: the checks after this one fail on it too. */
 const UNREAD: C2paPresence = {
   found: false,
@@ -39,10 +53,8 @@ export async function findCredentials(
   context: { verifier?: ContentCredentialVerifier; logger: Logger; signal?: AbortSignal },
 ): Promise<CredentialsFound> {
   const presence = await detectC2paInFile(file, kind).catch(() => UNREAD);
-  if (!presence.found) return { presence, verdict: Promise.resolve({ state: 'none' }) };
-  if (presence.bytes > MAX_STORE_BYTES) {
-    return { presence, verdict: Promise.resolve({ state: 'unreadable' }) };
-  }
+  const known = verdictWithoutReading(presence);
+  if (known) return { presence, verdict: Promise.resolve(known) };
   const { verifier } = context;
   if (!verifier) return { presence, verdict: Promise.resolve(undefined) };
   const verdict = verifier

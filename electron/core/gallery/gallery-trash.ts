@@ -11,7 +11,7 @@
  * fails on an existing name) and under a new `-restored-N` name when not. A name that already
  * holds this very file (same inode: an earlier try was cut short) is taken as done.
  */
-import { constants, copyFile, link, lstat, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { systemErrorCode } from '../errors/thrown-value';
@@ -27,6 +27,7 @@ import {
 import { MAX_RESTORE_NAMES, xmpSidecarName } from './gallery-layout';
 import { resolveInside } from './gallery-path';
 import { isCache, type ImageFile } from './image-files';
+import { placeNew } from './place-new';
 
 /** Pictor's own folder in the gallery root for images deleted a moment ago. */
 export const TRASH_DIR = '.pictor-trash';
@@ -179,7 +180,7 @@ export class GalleryTrash {
     await checkContained(this.root, held);
     for (let attempt = 0; attempt <= MAX_RESTORE_NAMES; attempt += 1) {
       const candidate = attempt === 0 ? target : restoredName(target, attempt);
-      if (await placeNew(held, candidate))
+      if (await placeNew(this.root, held, candidate))
         return relative(this.root, candidate).split(sep).join('/');
     }
     throw new Error(`No free name to restore ${original} under.`);
@@ -215,44 +216,6 @@ async function lstatOrNull(path: string) {
   } catch (error) {
     const code = systemErrorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') return null;
-    throw error;
-  }
-}
-
-/** The same file under two names: hard links share device and inode. */
-async function sameFile(a: string, b: string): Promise<boolean> {
-  const [first, second] = await Promise.all([lstatOrNull(a), lstatOrNull(b)]);
-  return (
-    first !== null &&
-    second !== null &&
-    second.isFile() &&
-    first.dev === second.dev &&
-    first.ino === second.ino
-  );
-}
-
-/**
- * Makes `to` a new name for the file at `from`, never replacing anything at `to`: a hard link
- * (fails with EEXIST on any existing entry, a dangling link included), or where the file system
- * has none, an exclusive copy. `true` also when `to` already is `from` (a link made by an earlier
- * try); `false` when the name is taken by anything else.
- */
-async function placeNew(from: string, to: string): Promise<boolean> {
-  try {
-    await link(from, to);
-    return true;
-  } catch (error) {
-    const code = systemErrorCode(error);
-    if (code === 'EEXIST') return sameFile(from, to);
-    if (code !== 'EXDEV' && code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP') {
-      throw error;
-    }
-  }
-  try {
-    await copyFile(from, to, constants.COPYFILE_EXCL);
-    return true;
-  } catch (error) {
-    if (systemErrorCode(error) === 'EEXIST') return false;
     throw error;
   }
 }

@@ -29,6 +29,11 @@ import { taskFolderName } from './gallery-layout';
 import { GalleryPathError, resolveInside } from './gallery-path';
 import { THUMBS_DIR } from './gallery-layout';
 import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
+import {
+  checkedWithCredentials,
+  withFoundCredentialsAll,
+  type FoundCredentialsContext,
+} from './found-credentials';
 import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
 import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sidecarText } from './sidecar';
@@ -225,7 +230,8 @@ export class Gallery {
    * header, pixel limit, full decode, with this gallery's limits and image engine.
    */
   checkImage(file: string, kind: ImageKind): Promise<ImageCheckResult> {
-    return checkImage(file, kind, this.settings);
+    const check = () => checkImage(file, kind, this.settings);
+    return checkedWithCredentials(file, kind, check, this.credentialsContext());
   }
 
   /**
@@ -252,8 +258,22 @@ export class Gallery {
    * images are matched with the files on disk; a folder that lost its sidecar comes back from its
    * images' own metadata.
    */
-  rebuild(options?: RebuildOptions): Promise<RebuildResult> {
-    return rebuildFromFolder(this.root, { maxPixels: this.settings.maxPixels, ...options });
+  async rebuild(options: RebuildOptions = {}): Promise<RebuildResult> {
+    // Verdicts written in the folder are not believed: images with a store are verified again.
+    const verify = (records: TaskRecord[]) =>
+      withFoundCredentialsAll(records, this.credentialsContext());
+    const { onBatch } = options;
+    const result = await rebuildFromFolder(this.root, {
+      maxPixels: this.settings.maxPixels,
+      ...options,
+      ...(onBatch ? { onBatch: async (records) => onBatch(await verify(records)) } : {}),
+    });
+    return onBatch ? result : { ...result, records: await verify(result.records) };
+  }
+
+  private credentialsContext(): FoundCredentialsContext {
+    const { root, logger, credentials } = this.settings;
+    return { root, logger, ...(credentials ? { verifier: credentials } : {}) };
   }
 
   /**

@@ -6,6 +6,7 @@
 import { THUMBS_DIR, imageNames } from './gallery-layout';
 import { mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import type { ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
 import { checkImageFile } from '../images/image-check';
@@ -24,6 +25,8 @@ export interface CheckedImage {
    * image is sized from its header and its thumbnail is made later (it is marked pending).
    */
   readonly thumbnail: Buffer | null;
+  /** Pictor's verdict on the file's Content Credentials, when the check looked (an import's). */
+  readonly contentCredentials?: ContentCredentials;
 }
 
 export interface ImageCheckLimits {

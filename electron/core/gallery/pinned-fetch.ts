@@ -23,8 +23,8 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { Readable } from 'node:stream';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../ports/http';
+import { readableBody } from '../fs/readable-body';
 
 /** `dns.lookup` with every address: what the operating system would connect to. */
 export const systemResolver: Resolver = async (host) => {
@@ -53,7 +53,7 @@ function toResponse(message: IncomingMessage, method: string): Response {
   const status = message.statusCode ?? 0;
   const empty = NULL_BODY_STATUSES.has(status) || method === 'HEAD';
   if (empty) message.resume();
-  const body = empty ? null : (Readable.toWeb(message) as unknown as ReadableStream<Uint8Array>);
+  const body = empty ? null : readableBody(message);
   return new Response(body, { status, statusText: message.statusMessage ?? '', headers });
 }
 

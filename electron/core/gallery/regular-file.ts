@@ -115,3 +115,26 @@ export async function regularFileSize(
   await handle.close();
   return size;
 }
+
+/**
+ * Copies the first `size` bytes (the checked size) of an opened file into `output`, a megabyte
+ * at a time; a file that shrank meanwhile gives what it still has.
+ */
+export async function copyOpenedFile(
+  input: FileHandle,
+  size: number,
+  output: FileHandle,
+): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
+  for (let position = 0; position < size;) {
+    const { bytesRead } = await input.read(
+      buffer,
+      0,
+      Math.min(buffer.length, size - position),
+      position,
+    );
+    if (bytesRead === 0) break;
+    await output.write(buffer, 0, bytesRead);
+    position += bytesRead;
+  }
+}

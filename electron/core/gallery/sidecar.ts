@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { taskRecordSchema, type TaskRecord } from '../../../shared/domain/task-record';
+import { withoutFileWords } from './file-words';
 
 const SIDECAR_VERSION = 1;
 /**
@@ -68,7 +69,8 @@ export function parseSidecar(
       ok: false,
       reason: `The task record in the sidecar is not valid (${describeIssue(record.error)}).`,
     };
-  return { ok: true, record: record.data };
+  // A sidecar is read only from folders and archives anyone could write: its facts, not its words.
+  return { ok: true, record: withoutFileWords(record.data) };
 }
 
 /** What choosing one sidecar per task needs (see rebuild.ts): read without the full schema. */

@@ -60,6 +60,7 @@ export async function checkImageFile(
   try {
     answer = await options.engine.thumbnail({
       file,
+      root: options.root,
       header,
       thumbnailSize: options.thumbnailSize,
       ...(options.signal ? { signal: options.signal } : {}),

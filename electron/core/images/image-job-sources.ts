@@ -7,12 +7,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { FileHandle } from 'node:fs/promises';
+import { openInside } from '../fs/open-inside';
+import { fileBody } from '../protocol/file-body';
+import { StreamSlots } from '../protocol/stream-slots';
 
 /** What a job's address serves. */
 export type JobSource =
-  | { readonly kind: 'file'; readonly file: string }
+  | {
+      readonly kind: 'file';
+      readonly file: string;
+      /**
+       * The folder the file must be opened inside (the gallery's root: see ThumbnailRequest.root),
+       * checked on the opened descriptor. Absent for a file Pictor made itself or the user named.
+       */
+      readonly root?: string;
+    }
   | { readonly kind: 'bytes'; readonly bytes: Uint8Array; readonly type: string };
 
 export interface ImageJobSourcesOptions {
@@ -31,6 +41,16 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Never follows a link at the last component, never waits on a FIFO. */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
+/**
+ * The job's file, opened: inside `root` when given (a gallery image: its folder may be swapped
+ * for a link between the header check and this open), else as named; null when it cannot be.
+ */
+async function openSource(file: string, root: string | undefined): Promise<FileHandle | null> {
+  if (root === undefined) return fs.open(file, OPEN_FLAGS).catch(() => null);
+  const opened = await openInside(root, file).catch(() => null);
+  return opened?.ok ? opened.handle : null;
+}
+
 function plain(status: number, text: string): Response {
   return new Response(text, {
     status,
@@ -38,8 +58,16 @@ function plain(status: number, text: string): Response {
   });
 }
 
+/**
+ * Files read from at once for the page. Each token is one job's, and the engine bounds the jobs
+ * in flight (two by default), so this bound is never reached in use; it is here because a file
+ * body takes a slot like the gallery protocol's do.
+ */
+const JOB_STREAMS = 8;
+
 export class ImageJobSources {
   private readonly waiting = new Map<string, JobSource>();
+  private readonly streams = new StreamSlots(JOB_STREAMS);
 
   constructor(private readonly options: ImageJobSourcesOptions) {}
 
@@ -67,7 +95,7 @@ export class ImageJobSources {
     if (source.kind === 'bytes') {
       return this.respond(new Uint8Array(source.bytes), source.type, source.bytes.length);
     }
-    return this.streamFile(source.file);
+    return this.streamFile(source.file, source.root);
   }
 
   private headers(type: string, length: number): HeadersInit {
@@ -84,16 +112,16 @@ export class ImageJobSources {
     return new Response(body, { status: 200, headers: this.headers(type, length) });
   }
 
-  private async streamFile(file: string): Promise<Response> {
-    const handle = await fs.open(file, OPEN_FLAGS).catch(() => null);
+  private async streamFile(file: string, root: string | undefined): Promise<Response> {
+    const handle = await openSource(file, root);
     if (!handle) return plain(404, 'No such job.');
     try {
       const stats = await handle.stat();
       if (!stats.isFile()) throw new Error('not a regular file');
-      // The stream closes the handle when it ends or is cancelled.
-      const body = Readable.toWeb(handle.createReadStream()) as WebReadableStream<Uint8Array>;
+      // The body closes the handle when it ends or is cancelled; each chunk read is the chunk
+      // sent (no copy), and nothing past the size the Content-Length says is read.
       return this.respond(
-        body as ReadableStream<Uint8Array>,
+        fileBody(handle, stats.size, this.streams),
         'application/octet-stream',
         stats.size,
       );

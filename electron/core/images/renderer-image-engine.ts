@@ -69,7 +69,7 @@ export class RendererImageEngine implements ImageEngine {
   thumbnail(request: ThumbnailRequest): Promise<ThumbnailAnswer> {
     const { header } = request;
     return this.jobs.run<ThumbnailAnswer>({
-      source: { kind: 'file', file: request.file },
+      source: { kind: 'file', file: request.file, ...(request.root ? { root: request.root } : {}) },
       ...(request.signal ? { signal: request.signal } : {}),
       request: (id, url) => ({
         type: 'thumbnail',

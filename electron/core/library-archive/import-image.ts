@@ -6,13 +6,14 @@
  * height come from that check, never from the sidecar, and the thumbnail the check made is kept. An image that fails is removed again and
  * refused with its reason.
  */
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { removeQuietly } from '../gallery/atomic-file';
 import type { ImageCheck, ImageCheckResult } from '../gallery/image-finish';
 import { sniffImage } from '../gallery/image-sniff';
 import { isAbort } from './archive-errors';
 import type { PlannedImage } from './import-plan';
-import { OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';
+import { LibraryWriteError, OversizeError, copyToNewFile, type CopiedFile } from './stream-copy';
 
 export interface StagedImage extends CopiedFile {
   /** Width and height to record, as the check read them (displayed size). */
@@ -20,7 +21,12 @@ export interface StagedImage extends CopiedFile {
   readonly height?: number;
   /** The thumbnail the check made (WebP), kept so it is not made again; null when pending. */
   readonly thumbnail?: Buffer | null;
+  /** Pictor's own verdict on its Content Credentials (the archive's is not believed). */
+  readonly contentCredentials?: ContentCredentials;
 }
+
+/** What the check found that the record keeps. */
+type Checked = Pick<StagedImage, 'width' | 'height' | 'thumbnail' | 'contentCredentials'>;
 
 export type StageResult =
   | { readonly ok: true; readonly image: StagedImage }
@@ -32,14 +38,20 @@ function refusalOf(error: unknown): Sentence {
   return sentence('error.library.imageUnreadable');
 }
 
-/** The size and thumbnail to keep, or why the check refused the file (a download's words). */
-function checked(
-  result: ImageCheckResult,
-): { width?: number; height?: number; thumbnail?: Buffer | null } | Sentence {
-  if (!('state' in result))
-    return 'width' in result
-      ? { width: result.width, height: result.height, thumbnail: result.thumbnail }
-      : {};
+/**
+ * The size, thumbnail and credentials verdict to keep, or why the check refused the file (a
+ * download's words).
+ */
+function checked(result: ImageCheckResult): Checked | Sentence {
+  if (!('state' in result)) {
+    const { contentCredentials } = result;
+    return {
+      ...('width' in result
+        ? { width: result.width, height: result.height, thumbnail: result.thumbnail }
+        : {}),
+      ...(contentCredentials ? { contentCredentials } : {}),
+    };
+  }
   // `retry`: the image workers failed (crashed, overran), not the image; it still did not pass.
   if (result.state !== 'invalid') return sentence('error.library.imageNotChecked');
   return result.errorSentence ?? sentence('error.library.imageUnreadable');
@@ -47,7 +59,9 @@ function checked(
 
 /**
  * Copies `planned` to the new file `target` and checks it with `check`. On success the file is
- * there, complete and synced; on refusal nothing is. An abort is thrown, with the file removed.
+ * there, complete and synced; on refusal nothing is. An abort is thrown, with the file removed, and
+ * so is a failure to write into the library (a full disk is not the image's fault: it must not be
+ * recorded `invalid`; the import stops and takes back what it added, and the next import adds it).
  */
 export async function stageImage(
   planned: PlannedImage,
@@ -62,7 +76,7 @@ export async function stageImage(
       options.signal,
     );
     let reason: Sentence | null = null;
-    let size: { width?: number; height?: number; thumbnail?: Buffer | null } = {};
+    let size: Checked = {};
     if (planned.listed && planned.listed.sha256 !== copied.sha256) {
       reason = sentence('error.library.imageShaMismatch');
     } else if (sniffImage(copied.head) !== planned.kind) {
@@ -80,6 +94,7 @@ export async function stageImage(
   } catch (error) {
     await removeQuietly(target);
     if (isAbort(error)) throw error;
+    if (error instanceof LibraryWriteError) throw error.cause;
     return { ok: false, reason: refusalOf(error) };
   }
 }

@@ -82,6 +82,8 @@ export function savedImage(
     ...(staged.width && staged.height ? { width: staged.width, height: staged.height } : {}),
     ...(xmpFile ? { xmpFile } : {}),
     ...(thumbnail ? { thumbnail } : { thumbnailPending: true as const }),
+    // Pictor's own look at the file, over whatever the archive said.
+    ...(staged.contentCredentials ? { contentCredentials: staged.contentCredentials } : {}),
   };
 }
 

@@ -3,8 +3,12 @@
  * then walks is bounded by the shape of a Pictor manifest, not by what a crafted one holds. That
  * shape: an object (depth 1) of a few fields, one of them the entries' array (depth 2) of flat
  * objects (depth 3) of a few fields each. The pass keeps one counter per depth and allocates
- * nothing; a manifest nested deeper, with more members in an object than any of the schema's, or
- * with more entries than allowed is refused before JSON.parse sees it.
+ * nothing; a manifest nested deeper, with more members in an object than any of the schema's, with
+ * more entries than allowed, or with a second long list beside the entries is refused before
+ * JSON.parse sees it. What JSON.parse may build is then bounded by the entries allowed: at most
+ * {@link MAX_MEMBERS} values each, and a few hundred besides (without the one-long-list rule, seven
+ * lists of a quarter of a million entries fit in the byte cap: 28 million values, over a second
+ * of the main thread and hundreds of megabytes).
  */
 
 /** Why a manifest's text is not shaped like a manifest: too `deep`, an object too `wide`, too `many` entries. */
@@ -41,6 +45,8 @@ export function manifestShapeProblem(text: string, maxEntries: number): ShapePro
   // Members so far (commas + 1 once one has begun) of the open container at each depth.
   const members = new Array<number>(MAX_DEPTH + 1).fill(0);
   let depth = 0;
+  // Lists at depth 2 that grew past MAX_MEMBERS: only the entries may.
+  let longLists = 0;
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (isBlank(code)) continue;
@@ -56,6 +62,9 @@ export function manifestShapeProblem(text: string, maxEntries: number): ShapePro
     }
     const count = members[depth] ?? 0;
     if (depth === 2 && count > maxEntries) return 'many';
+    // Counted once per list, as it passes the bound.
+    if (depth === 2 && count === MAX_MEMBERS + 1 && code === COMMA && ++longLists > 1)
+      return 'wide';
     if (depth !== 2 && count > MAX_MEMBERS) return 'wide';
     if (code === QUOTE) i = closingQuote(text, i);
     else if (isOpener(code)) {

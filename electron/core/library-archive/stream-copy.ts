@@ -18,6 +18,29 @@ export class OversizeError extends Error {
   }
 }
 
+/**
+ * Writing the copy failed: the library's disk (full, read-only, over quota, failing), not the
+ * entry being read. Not a reason to refuse the entry: the import stops, and what it added is
+ * taken back. `cause` is the file system's error.
+ */
+export class LibraryWriteError extends Error {
+  override readonly name = 'LibraryWriteError';
+  constructor(override readonly cause: unknown) {
+    super(
+      `Writing into the library failed: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
+/** Runs a write to the library's disk, its failure a {@link LibraryWriteError}. */
+async function toLibrary<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw new LibraryWriteError(error);
+  }
+}
+
 export interface CopiedFile {
   readonly size: number;
   readonly sha256: string;
@@ -57,7 +80,8 @@ export async function readBounded(
 
 /**
  * Copies `stream` into the new file `target`, removed again on any failure.
- * @throws OversizeError, AbortError, stream and file-system errors.
+ * @throws OversizeError, AbortError, the stream's errors; LibraryWriteError when writing `target`
+ *   failed.
  */
 export async function copyToNewFile(
   stream: Readable,
@@ -65,7 +89,7 @@ export async function copyToNewFile(
   maxBytes: number,
   signal?: AbortSignal,
 ): Promise<CopiedFile> {
-  const handle = await open(target, 'wx', 0o644);
+  const handle = await toLibrary(() => open(target, 'wx', 0o644));
   const hash = createHash('sha256');
   let size = 0;
   let head = Buffer.alloc(0);
@@ -76,11 +100,12 @@ export async function copyToNewFile(
       size += chunk.length;
       let written = 0;
       while (written < chunk.length) {
-        written += (await handle.write(chunk, written, chunk.length - written)).bytesWritten;
+        const rest = chunk.length - written;
+        written += (await toLibrary(() => handle.write(chunk, written, rest))).bytesWritten;
       }
     }
-    await handle.sync();
-    await handle.close();
+    await toLibrary(() => handle.sync());
+    await toLibrary(() => handle.close());
   } catch (error) {
     await handle.close().catch(() => undefined);
     await removeQuietly(target);

@@ -1,23 +1,37 @@
 /**
  * Response bodies from an opened file, with no second copy of its bytes: the buffer read from
- * disk is the chunk the page gets (a Uint8Array handed to `new Response` would be copied, and a
- * copy of that copied again). Both bodies are pulled (high-water mark 0): nothing is handed over,
- * or read, before the page asks for it.
+ * disk is what the page gets (a Uint8Array handed to `new Response` would be copied, and a copy
+ * of that copied again), in pieces of {@link PIECE_BYTES} (views of that buffer). Both bodies are
+ * pulled (high-water mark 0): nothing is handed over, or read, before it is asked for, and a body
+ * ends only when it is asked for more after its last piece.
+ *
+ * Why pieces: Electron asks for a body as soon as it has the response, whatever the page does
+ * (its NodeStreamLoader reads the stream into the request's data pipe, holding each buffer until
+ * the pipe has taken it all, and Node's stream buffers one more ahead). A page that reads nothing
+ * thus leaves each response holding what was handed over: at most about three pieces, not the
+ * whole file. And a body read whole keeps its bytes in the read budget until it ends, which it
+ * does not while the page leaves it unread: the budget bounds what such bodies hold.
  */
 import type { FileHandle } from 'node:fs/promises';
+import type { StreamSlots } from './stream-slots';
 
-/** Chunks of a streamed file: few trips through the thread pool, little memory per request. */
-const STREAM_CHUNK_BYTES = 256 * 1024;
+/** What a body hands over at a time: Electron's data pipe's own size (Mojo's default). */
+export const PIECE_BYTES = 64 * 1024;
 
 /**
- * A body of one chunk already read: `bytes` itself, not a copy. `done` runs once, when the page
- * has taken the chunk or given up on the body.
+ * A body of bytes already read: `bytes` itself, a piece at a time. `done` runs once, when the
+ * page has taken the last piece and asked for more, or has given up on the body.
  */
 export function bytesBody(bytes: Uint8Array, done: () => void): ReadableStream<Uint8Array> {
+  let at = 0;
   return new ReadableStream<Uint8Array>(
     {
       pull(controller) {
-        controller.enqueue(bytes);
+        if (at < bytes.length) {
+          controller.enqueue(bytes.subarray(at, at + PIECE_BYTES));
+          at += PIECE_BYTES;
+          return;
+        }
         controller.close();
         done();
       },
@@ -30,36 +44,55 @@ export function bytesBody(bytes: Uint8Array, done: () => void): ReadableStream<U
 }
 
 /**
- * Exactly `size` bytes of `handle` (its size as `fstat` saw it), read a chunk at a time as the
- * page asks; the handle is closed at the end, on an error, or when the page gives up. Nothing
- * past `size` is read, and a file that shrank errors the body: never cut short or padded.
+ * Exactly `size` bytes of `handle` (its size as `fstat` saw it), read a piece at a time as the
+ * page asks, once the body has one of `slots`; the handle is closed and the slot given back at
+ * the end, on an error, or when the page gives up. Nothing past `size` is read, and a file that
+ * shrank errors the body: never cut short or padded.
  */
-export function fileBody(handle: FileHandle, size: number): ReadableStream<Uint8Array> {
+export function fileBody(
+  handle: FileHandle,
+  size: number,
+  slots: StreamSlots,
+): ReadableStream<Uint8Array> {
   let position = 0;
-  const close = () => handle.close().catch(() => undefined);
+  let slot: (() => void) | null = null;
+  let ended = false;
+  const end = async () => {
+    if (ended) return;
+    ended = true;
+    slot?.();
+    await handle.close().catch(() => undefined);
+  };
+  const read = async (): Promise<Uint8Array | null> => {
+    if (position >= size) return null;
+    const length = Math.min(PIECE_BYTES, size - position);
+    // Its own memory (not Node's shared pool): the page gets this very buffer.
+    const buffer = Buffer.allocUnsafeSlow(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    if (bytesRead === 0) throw new Error('The file shrank while it was sent.');
+    position += bytesRead;
+    return buffer.subarray(0, bytesRead);
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          if (position < size) {
-            const length = Math.min(STREAM_CHUNK_BYTES, size - position);
-            // Its own memory (not Node's shared pool): the page gets this very buffer.
-            const buffer = Buffer.allocUnsafeSlow(length);
-            const { bytesRead } = await handle.read(buffer, 0, length, position);
-            if (bytesRead === 0) throw new Error('The file shrank while it was sent.');
-            position += bytesRead;
-            controller.enqueue(buffer.subarray(0, bytesRead));
+          if (slot === null) {
+            const taken = await slots.take();
+            // Given up while it waited: the slot goes on at once.
+            if (ended) return taken();
+            slot = taken;
           }
-          if (position >= size) {
-            controller.close();
-            await close();
-          }
+          const piece = await read();
+          if (piece) return controller.enqueue(piece);
+          controller.close();
+          await end();
         } catch (error) {
           controller.error(error);
-          await close();
+          await end();
         }
       },
-      cancel: close,
+      cancel: end,
     },
     { highWaterMark: 0 },
   );

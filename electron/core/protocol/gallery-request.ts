@@ -25,6 +25,7 @@ import {
 } from './served-file';
 import { bytesBody, fileBody } from './file-body';
 import { ReadBudget } from './read-budget';
+import { StreamSlots } from './stream-slots';
 
 /** Only the image kinds the gallery writes (and its WebP thumbnails). */
 const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
@@ -56,6 +57,12 @@ export const READ_WHOLE_BYTES = 1024 * 1024;
 export const GALLERY_READS = new ReadBudget(32 * 1024 * 1024, 64);
 
 /**
+ * The process's one bound on files read from while sent in pieces (stream-slots.ts): 16 at once,
+ * each holding a few 64 KiB pieces at most. Past it, a body's first read waits for a slot.
+ */
+export const GALLERY_STREAMS = new StreamSlots(16);
+
+/**
  * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
  * foreign address, 403 for anything that would leave the folder or is not an image, 404 when
  * there is no such path (or no gallery folder). Whether it is a regular file is checked on what
@@ -75,11 +82,13 @@ export interface GalleryServeOptions {
   readonly beforeOpen?: () => Promise<void>;
   /** Default {@link GALLERY_READS}. */
   readonly reads?: ReadBudget;
+  /** Default {@link GALLERY_STREAMS}. */
+  readonly streams?: StreamSlots;
 }
 
 /**
  * The file whole from one read, if its bytes fit in the budget (else null: it is streamed). The
- * bytes are given back to the budget when the page has taken them.
+ * bytes are given back to the budget when the page has taken the last piece and asked for more.
  */
 async function wholeFile(
   handle: FileHandle,
@@ -130,9 +139,12 @@ async function streamFile(
       const whole = await wholeFile(handle, size, headers, options.reads ?? GALLERY_READS);
       if (whole) return whole;
     }
-    // Streamed: held in memory a chunk at a time. The body closes the handle when done.
+    // Streamed: read a piece at a time, within a slot. The body closes the handle when done.
     handOver = true;
-    return new Response(fileBody(handle, size), { status: 200, headers });
+    return new Response(fileBody(handle, size, options.streams ?? GALLERY_STREAMS), {
+      status: 200,
+      headers,
+    });
   } catch {
     return refusalResponse(refuse(404, 'No such file.'));
   } finally {

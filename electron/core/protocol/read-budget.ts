@@ -3,9 +3,11 @@
  * thumbnails and images at once; a small file is read whole (one trip through the thread pool,
  * not a stream's several) and its bytes are held until the page takes them. Without a bound,
  * 2,000 requests at once held gigabytes. A read takes its bytes from the budget before it starts
- * and gives them back when the page has taken them (or gave up); a request that does not fit is
- * streamed instead, in small chunks read only as the page asks, so nothing waits on a budget
- * that a slow page holds. Plain counters, one process, no locks: JavaScript runs one turn at a time.
+ * and gives them back when the page has taken them all and asked for more (or gave up): Electron
+ * takes a body ahead of the page, so a page that reads nothing keeps the bytes in the budget
+ * (file-body.ts). A request that does not fit is streamed instead, in pieces read only as they
+ * are asked for, within its own bound (stream-slots.ts), so nothing waits on a budget that a slow
+ * page holds. Plain counters, one process, no locks: JavaScript runs one turn at a time.
  */
 
 /** What a budget holds now and held at most (the figures tests check). */

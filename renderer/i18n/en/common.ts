@@ -28,6 +28,8 @@ export const common = {
   'common.credentials.unreadable': 'Present, but they could not be read',
   'common.credentials.unreadableMeaning':
     'Pictor kept the file exactly as it came, but could not read its credentials within its limits.',
+  'common.credentials.remoteMeaning':
+    'Pictor kept the file exactly as it came; its credentials are kept online, at an address the file names, and Pictor does not fetch them.',
   'common.credentials.none': 'None',
   'common.credentials.noneMeaning': 'Nothing in the file says where it came from.',
   'error.unexpected':

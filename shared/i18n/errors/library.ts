@@ -182,6 +182,9 @@ export const libraryErrors = {
     'The image file was not in the imported library; Pictor will download it again.',
   'error.library.importedFileGone':
     'The image file was not in the imported library and there is no address to download it again.',
+  // electron/core/gallery/file-words.ts (a task's error as a sidecar or archive said it is not shown)
+  'error.library.importedTaskError':
+    'This task ended with an error before it was imported. What the imported file says about that error is not shown: it comes from the file, not from Pictor.',
 
   // electron/core/library-archive/export-library.ts
   'error.library.exportNoTask': 'There is no task with this id in the history.',

@@ -23,7 +23,10 @@ import { openPictorCore } from '../../../electron/core/pictor-core';
 import { createHeaderOnlyEngine } from '../../../electron/adapters/image-engines/header-only-engine';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
 import type { ImageEngine } from '../../../electron/ports/image-engine';
+import { gradientPng } from '../../../electron/demo-service/plain-png';
 import { StaticCredentials } from '../../fakes/static-credentials';
+import { startBridgedPage, type BridgedPage } from '../images/bridged-page';
+import { byRole, resample, sampleTree } from '../images/process-stats';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 
 export interface DownloadMemoryReport {
@@ -33,7 +36,18 @@ export interface DownloadMemoryReport {
    * The image engine's own process, when it has one: its peak RSS growth (bytes). `null` when the
    * engine works inside the main process (its memory is in the figures below) or decodes nothing.
    */
-  readonly imageProcess: { readonly peakGrowth: number } | null;
+  readonly imageProcess: {
+    /** Chromium's renderer processes (the image page and its workers): peak RSS growth, bytes. */
+    readonly peakGrowth: number;
+    /** Their CPU time per image given, ms. */
+    readonly cpuMsPerImage: number;
+    /**
+     * Chromium's browser process: peak RSS growth and CPU per image. It serves the page its
+     * bytes' blobs; in Electron it is the main process itself.
+     */
+    readonly browserPeakGrowth: number;
+    readonly browserCpuMsPerImage: number;
+  } | null;
   /** The main process (this one): RSS after a GC before the run. */
   readonly baselineRss: number;
   readonly peakRss: number;
@@ -120,9 +134,22 @@ function collect(): void {
 
 type Outcome = Pick<DownloadOutcome, 'state'> & { error?: string; bytes?: number };
 
-function imageEngineNamed(name: string): ImageEngine {
-  if (name === 'sharp-native') return createSharpNativeEngine();
-  if (name === 'header-only') return createHeaderOnlyEngine();
+/** The engine, and for the Chromium one the page it runs (its processes are measured apart). */
+async function imageEngineNamed(
+  name: string,
+): Promise<{ engine: ImageEngine; page: BridgedPage | null }> {
+  if (name === 'sharp-native') return { engine: createSharpNativeEngine(), page: null };
+  if (name === 'header-only') return { engine: createHeaderOnlyEngine(), page: null };
+  if (name === 'chromium') {
+    const pageRoot = process.env.PICTOR_BENCH_IMAGE_PAGE;
+    const chromiumPath = process.env.PICTOR_BENCH_CHROMIUM;
+    if (!pageRoot || !chromiumPath)
+      throw new Error(
+        'the chromium engine needs PICTOR_BENCH_IMAGE_PAGE and PICTOR_BENCH_CHROMIUM',
+      );
+    const page = await startBridgedPage({ pageRoot, chromiumPath });
+    return { engine: page.engine, page };
+  }
   throw new Error(`unknown image engine ${name}`);
 }
 
@@ -185,6 +212,7 @@ async function viaEngine(dir: string, url: string, count: number, run: Run) {
 
 interface Measured {
   readonly outcomes: readonly Outcome[];
+  readonly imageProcess: ImageProcess;
   readonly baselineRss: number;
   readonly peakRss: number;
   readonly highWaterRss: number | null;
@@ -198,42 +226,97 @@ interface Measured {
 }
 type Meter = (work: () => Promise<readonly Outcome[]>) => Promise<Measured>;
 
-const measure: Meter = async (work) => {
-  collect();
-  const canReset = resetHighWater();
-  const baseline = process.memoryUsage();
-  let peak = baseline;
-  let arrayBuffers = baseline.arrayBuffers;
-  const sample = (): void => {
-    const now = process.memoryUsage();
-    if (now.rss > peak.rss) peak = now;
-    arrayBuffers = Math.max(arrayBuffers, now.arrayBuffers);
-  };
-  const sampler = setInterval(sample, 50);
-  const started = Date.now();
-  const cpu = process.cpuUsage();
-  const outcomes = await work();
-  const wallMs = Date.now() - started;
-  const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  sample();
-  const highWaterRss = canReset ? highWater() : null;
-  collect();
-  const after = process.memoryUsage();
+type ImageProcess = DownloadMemoryReport['imageProcess'];
+
+/**
+ * Peak RSS growth and CPU of Chromium's processes over a run, per image. The processes are found
+ * once, after the warm-up job started the page (its workers are threads of its renderer), and
+ * then read from their own /proc files only: walking /proc every 50 ms cost this process, the
+ * one measured, about 40 ms of CPU per image.
+ */
+function chromiumMeter(page: BridgedPage | null) {
+  const pid = page?.chromiumPid() ?? null;
+  const processes = pid === null ? [] : sampleTree(pid);
+  const chromiumNow = () => (processes.length === 0 ? null : byRole(resample(processes)));
+  const before = chromiumNow();
+  const peak = { renderer: 0, browser: 0 };
   return {
-    outcomes,
-    baselineRss: baseline.rss,
-    peakRss: peak.rss,
-    highWaterRss,
-    afterRss: after.rss,
-    peakHeapGrowth: peak.heapTotal - baseline.heapTotal,
-    peakExternalGrowth: peak.external - baseline.external,
-    maxArrayBufferGrowth: arrayBuffers - baseline.arrayBuffers,
-    afterArrayBufferGrowth: after.arrayBuffers - baseline.arrayBuffers,
-    cpuMsPerImage: (used.user + used.system) / 1000 / Math.max(1, outcomes.length),
-    wallMs,
+    sample(): void {
+      const now = chromiumNow();
+      if (!now) return;
+      peak.renderer = Math.max(peak.renderer, now.renderer.rssBytes);
+      peak.browser = Math.max(peak.browser, now.browser.rssBytes);
+    },
+    end(images: number): ImageProcess {
+      const after = chromiumNow();
+      if (!before || !after) return null;
+      const per = (ms: number) => ms / Math.max(1, images);
+      return {
+        peakGrowth: peak.renderer - before.renderer.rssBytes,
+        cpuMsPerImage: per(after.renderer.cpuMs - before.renderer.cpuMs),
+        browserPeakGrowth: peak.browser - before.browser.rssBytes,
+        browserCpuMsPerImage: per(after.browser.cpuMs - before.browser.cpuMs),
+      };
+    },
   };
-};
+}
+
+function meterFor(page: BridgedPage | null): Meter {
+  return async (work) => {
+    collect();
+    const canReset = resetHighWater();
+    const baseline = process.memoryUsage();
+    const chromium = chromiumMeter(page);
+    let peak = baseline;
+    let arrayBuffers = baseline.arrayBuffers;
+    const sample = (): void => {
+      const now = process.memoryUsage();
+      if (now.rss > peak.rss) peak = now;
+      arrayBuffers = Math.max(arrayBuffers, now.arrayBuffers);
+      chromium.sample();
+    };
+    const sampler = setInterval(sample, 50);
+    const started = Date.now();
+    const cpu = process.cpuUsage();
+    const outcomes = await work();
+    const wallMs = Date.now() - started;
+    const used = process.cpuUsage(cpu);
+    clearInterval(sampler);
+    sample();
+    const highWaterRss = canReset ? highWater() : null;
+    collect();
+    const after = process.memoryUsage();
+    return {
+      outcomes,
+      imageProcess: chromium.end(outcomes.length),
+      baselineRss: baseline.rss,
+      peakRss: peak.rss,
+      highWaterRss,
+      afterRss: after.rss,
+      peakHeapGrowth: peak.heapTotal - baseline.heapTotal,
+      peakExternalGrowth: peak.external - baseline.external,
+      maxArrayBufferGrowth: arrayBuffers - baseline.arrayBuffers,
+      afterArrayBufferGrowth: after.arrayBuffers - baseline.arrayBuffers,
+      cpuMsPerImage: (used.user + used.system) / 1000 / Math.max(1, outcomes.length),
+      wallMs,
+    };
+  };
+}
+
+/** Starts the Chromium engine's renderer on a small image: the row measures work, not start-up. */
+async function warm(engine: ImageEngine, dir: string): Promise<void> {
+  const file = join(dir, 'warm.png');
+  writeFileSync(file, gradientPng(8, 8, [40, 40, 40], [200, 200, 200]));
+  const header = {
+    format: 'png' as const,
+    width: 8,
+    height: 8,
+    orientation: 1,
+    orientedWidth: 8,
+    orientedHeight: 8,
+  };
+  await engine.thumbnail({ file, header, thumbnailSize: 384 });
+}
 
 async function main(): Promise<void> {
   const [mode, engineName = '', url, countText] = process.argv.slice(2);
@@ -241,15 +324,17 @@ async function main(): Promise<void> {
     throw new Error('usage: child <gallery|engine> <image engine> <server url> <count>');
   const count = Number(countText ?? 100);
   const dir = await mkdtemp(join(tmpdir(), 'pictor-bench-download-'));
-  const engine = imageEngineNamed(engineName);
+  const { engine, page } = await imageEngineNamed(engineName);
   try {
+    if (page) await warm(engine, dir);
     const via = mode === 'gallery' ? viaGallery : viaEngine;
-    const { outcomes, ...figures } = await via(dir, url, count, { engine, measure });
+    const { outcomes, ...figures } = await via(dir, url, count, {
+      engine,
+      measure: meterFor(page),
+    });
     const saved = outcomes.filter((o) => o.state === 'saved');
     const report: DownloadMemoryReport = {
       engine: engine.name,
-      // Both engines here work in this process (or decode nothing).
-      imageProcess: null,
       ...figures,
       saved: saved.length,
       failed: outcomes.filter((o) => o.state !== 'saved').map((o) => o.error ?? o.state),
@@ -257,7 +342,7 @@ async function main(): Promise<void> {
     };
     process.stdout.write(`${JSON.stringify(report)}\n`);
   } finally {
-    await engine.dispose();
+    await (page ? page.close() : engine.dispose());
     await rm(dir, { recursive: true, force: true });
   }
 }

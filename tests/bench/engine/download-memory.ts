@@ -62,16 +62,33 @@ function serve(png: Buffer): Promise<{ server: Server; url: string }> {
 export type DownloadMode = 'gallery' | 'engine';
 /** `control`: the engine run with the header-only image engine, which decodes nothing. */
 export type DownloadRun = DownloadMode | 'control';
-/** The image engine the child checks images with (the app's Chromium one comes at merge). */
-export type BenchImageEngine = 'sharp-native' | 'header-only';
+/**
+ * The image engine the child checks images with: the app's (Chromium's codecs in the built image
+ * page, in a Chromium of its own whose processes are measured apart), or native sharp in the
+ * child itself (what the CLI from a checkout uses).
+ */
+export type BenchImageEngine = 'chromium' | 'sharp-native' | 'header-only';
+
+/** Where the child finds the built image page and a Chromium, for the `chromium` engine. */
+export interface ChromiumEngineSetup {
+  readonly pageRoot: string;
+  readonly chromiumPath: string;
+}
 
 function runChild(
   child: string,
   mode: DownloadMode,
   engine: BenchImageEngine,
-  args: { url: string; count: number },
+  args: { url: string; count: number; chromium?: ChromiumEngineSetup },
 ): Promise<DownloadMemoryReport> {
+  const env = args.chromium
+    ? {
+        PICTOR_BENCH_IMAGE_PAGE: args.chromium.pageRoot,
+        PICTOR_BENCH_CHROMIUM: args.chromium.chromiumPath,
+      }
+    : {};
   return runJsonChild<DownloadMemoryReport>(child, [mode, engine, args.url, String(args.count)], {
+    env,
     timeoutMs: 120_000,
     name: 'download child',
     bundled: true,
@@ -88,13 +105,14 @@ export async function measureDownloadMemory(
   side: number,
   runs: Readonly<Partial<Record<DownloadRun, number>>>,
   engine: BenchImageEngine = 'sharp-native',
+  chromium?: ChromiumEngineSetup,
 ): Promise<{
   imageBytes: number;
   reports: Record<DownloadRun, DownloadMemoryReport[]>;
 }> {
   const bundle = await bundleChild(CHILD);
   try {
-    return await measureWith(bundle.file, engine, count, side, runs);
+    return await measureWith(bundle.file, { engine, chromium }, count, side, runs);
   } finally {
     await bundle.dispose();
   }
@@ -102,7 +120,7 @@ export async function measureDownloadMemory(
 
 async function measureWith(
   child: string,
-  engine: BenchImageEngine,
+  { engine, chromium }: { engine: BenchImageEngine; chromium: ChromiumEngineSetup | undefined },
   count: number,
   side: number,
   runs: Readonly<Partial<Record<DownloadRun, number>>>,
@@ -122,7 +140,9 @@ async function measureWith(
         if (round >= (runs[kind] ?? 0)) continue;
         const mode = kind === 'control' ? 'engine' : kind;
         const used = kind === 'control' ? 'header-only' : engine;
-        reports[kind].push(await runChild(child, mode, used, { url, count }));
+        reports[kind].push(
+          await runChild(child, mode, used, { url, count, ...(chromium ? { chromium } : {}) }),
+        );
       }
     }
     return { imageBytes: png.length, reports };

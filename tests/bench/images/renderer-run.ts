@@ -2,16 +2,17 @@
  * The image renderer's side of the "Image renderer" row: the built page (from a test build) in a
  * fresh Debian Chromium, driven by the app's RendererJobs two jobs at a time, with each process's
  * CPU time and memory read from /proc: the renderer (the page and its workers), the browser
- * process (it serves the bytes and holds the blobs), and the rest.
+ * process (it holds the blobs), and the rest (its network service fetches the bytes). The page
+ * talks to the engine over the bridged page's plain HTTP (bridged-page.ts), not over Playwright's
+ * DevTools connection, whose evaluate and binding calls ran in the very renderer measured.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { chromium } from '@playwright/test';
 import type { ImageHeaderInfo } from '../../../electron/ports/image-engine';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/harness/host';
-import { startImagePageStand } from '../../support/image-page-stand';
-import { byRole, sampleTree, type ChromiumRole } from './process-stats';
+import { CHROMIUM_PATH } from '../../e2e/harness/host';
+import { startBridgedPage } from './bridged-page';
+import { byRole, resample, sampleTree, type ChromiumRole } from './process-stats';
 
 export interface RendererReport {
   readonly count: number;
@@ -39,14 +40,11 @@ export async function runInChromium(
   side: number,
   count: number,
 ): Promise<RendererReport> {
-  const server = await chromium.launchServer({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
+  const stand = await startBridgedPage({
+    pageRoot,
+    chromiumPath: CHROMIUM_PATH,
+    jobTimeoutMs: 120_000,
   });
-  const browser = await chromium.connect(server.wsEndpoint());
-  const root = server.process().pid ?? 0;
-  const stand = await startImagePageStand({ browser, pageRoot, jobTimeoutMs: 120_000 });
   try {
     // Starts the renderer and its workers on a small image: the row measures work, not start-up.
     const warm = join(pageRoot, '..', 'warm.png');
@@ -57,10 +55,12 @@ export async function runInChromium(
         .toBuffer(),
     );
     await stand.engine.thumbnail({ file: warm, header: header(8), thumbnailSize: 384 });
-    const before = byRole(sampleTree(root));
+    // Chromium's processes, found once now that the page runs (its workers are its threads).
+    const processes = sampleTree(stand.chromiumPid() ?? 0);
+    const before = byRole(resample(processes));
     const peak = { browser: 0, renderer: 0, other: 0 };
     const sample = () => {
-      const now = byRole(sampleTree(root));
+      const now = byRole(resample(processes));
       for (const role of ['browser', 'renderer', 'other'] as const)
         peak[role] = Math.max(peak[role], now[role].rssBytes);
       return now;
@@ -95,7 +95,5 @@ export async function runInChromium(
     };
   } finally {
     await stand.close();
-    await browser.close();
-    await server.close();
   }
 }

@@ -3,6 +3,10 @@
  * the app's main process is (bundled-child.ts), the main process's RSS reported apart from the
  * image engine's own process when it has one. `npm run bench -- --only download-memory`.
  */
+import { join } from 'node:path';
+import { IMAGE_RENDERER_DIR } from '../../../electron/build/build-electron';
+import { CHROMIUM_PATH } from '../../e2e/harness/host';
+import { createTestBuild } from '../../support/test-build';
 import type { BenchRow, BenchSuite } from '../bench-row';
 import { measureDownloadMemory } from '../engine/download-memory';
 import type { DownloadMemoryReport } from '../engine/download-memory-child';
@@ -46,8 +50,10 @@ function memoryRow(
       : `, kernel high-water +${mb(engine.highWaterRss - engine.baselineRss)} MB`;
   const all = runs.map((run) => `+${growth(run).toFixed(0)}`).join(', ');
   const plain = medianRun(control);
-  const imageProcess = engine.imageProcess
-    ? `image process +${mb(engine.imageProcess.peakGrowth)} MB`
+  const image = engine.imageProcess;
+  const imageProcess = image
+    ? `image renderer (Chromium's renderer processes) +${mb(image.peakGrowth)} MB, ${image.cpuMsPerImage.toFixed(0)} ms CPU/image; ` +
+      `Chromium's browser process +${mb(image.browserPeakGrowth)} MB, ${image.browserCpuMsPerImage.toFixed(0)} ms CPU/image`
     : `no image process: the ${engine.engine} engine decodes inside the main process, so its memory is in the main’s figure`;
   return {
     row: 'Download memory',
@@ -80,11 +86,18 @@ function memoryRow(
 export const suite: BenchSuite = {
   name: 'download-memory',
   async run() {
-    const memory = await measureDownloadMemory(100, 1590, {
-      engine: MEMORY_RUNS,
-      control: MEMORY_RUNS,
-      gallery: 1,
-    });
+    const build = await createTestBuild({ renderer: false });
+    const chromium = {
+      pageRoot: join(build.electronDir, IMAGE_RENDERER_DIR),
+      chromiumPath: CHROMIUM_PATH,
+    };
+    const memory = await measureDownloadMemory(
+      100,
+      1590,
+      { engine: MEMORY_RUNS, control: MEMORY_RUNS, gallery: 1 },
+      'chromium',
+      chromium,
+    ).finally(() => build.dispose());
     const { engine, control, gallery } = memory.reports;
     if (engine.length !== MEMORY_RUNS || control.length !== MEMORY_RUNS || !gallery[0]) {
       throw new Error('the download memory child gave no report');

@@ -86,7 +86,7 @@ function row(figures: Figures): BenchRow {
     row: 'Image renderer',
     scenario:
       `${COUNT} photo-like ${SIDE}×${SIDE} PNGs (${(figures.meanFileBytes / MB).toFixed(1)} MiB each) per run, full decode + 384 px WebP, two in flight: ` +
-      `the built image page in Debian's Chromium (createImageBitmap → resized createImageBitmap → OffscreenCanvas.convertToBlob, in dedicated workers, bytes streamed from a one-time address) ` +
+      `the built image page in Debian's Chromium (createImageBitmap → resized createImageBitmap → OffscreenCanvas.convertToBlob, in dedicated workers, bytes streamed from a one-time address, the page's port carried over loopback HTTP instead of Electron's MessagePort) ` +
       `vs native sharp in a Node process; ${ROUNDS} fresh processes each, alternated; medians`,
     target:
       'renderer CPU ≤ 1.3 × native sharp’s per image; ≥ 14 images/s on 2 cores; renderer memory growth ≤ 150 MB',
@@ -98,8 +98,9 @@ function row(figures: Figures): BenchRow {
     pass: availableParallelism() === 2 ? met : null,
     command: COMMAND,
     note:
-      'CPU from /proc/<pid>/stat (all threads) of Chromium’s renderer process, which runs the page and its decode workers; the browser process serves each job’s bytes ' +
-      'and keeps the page’s blobs, reported apart. Memory: peak RSS sampled every 20 ms minus the RSS once the page and its workers were warm (one 8×8 job).',
+      'CPU from /proc/<pid>/stat (all threads) of Chromium’s renderer process, which runs the page and its decode workers; the browser process keeps the page’s blobs ' +
+      'and its network service fetches each job’s bytes, reported apart. Chromium is started directly (no Playwright, no DevTools connection in the measured renderer); the ' +
+      'engine’s messages reach the page by a long poll and its answers come back by POST, on the page’s own origin (tests/bench/images/bridged-page.ts). Memory: peak RSS sampled every 20 ms minus the RSS once the page and its workers were warm (one 8×8 job).',
   };
 }
 

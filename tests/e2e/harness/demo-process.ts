@@ -39,6 +39,9 @@ export interface DemoProcessOptions {
   imageTtlMs?: number;
   /** 'account:n'. */
   credits?: string[];
+  imagesPerTask?: number;
+  /** Files served as they are as each task's images (`--image-file`, in order). */
+  imageFiles?: readonly string[];
 }
 
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -53,6 +56,10 @@ export function demoArgs(options: DemoProcessOptions = {}): string[] {
   }
   if (options.failureRate !== undefined) args.push('--failure-rate', String(options.failureRate));
   if (options.imageTtlMs !== undefined) args.push('--image-ttl', String(options.imageTtlMs));
+  if (options.imagesPerTask !== undefined) {
+    args.push('--images-per-task', String(options.imagesPerTask));
+  }
+  for (const file of options.imageFiles ?? []) args.push('--image-file', file);
   return args;
 }
 

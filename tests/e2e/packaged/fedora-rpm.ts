@@ -2,7 +2,12 @@
  * `npm run ci:fedora-rpm`: the rpm from release/ installed with dnf in a stock Fedora container
  * (its dependencies from Fedora's repositories), then `pictor help` and `pictor self-test` run
  * there as root with no display (`--no-sandbox`: Chromium refuses to run as root otherwise; a
- * user's machine never needs it). Needs docker (GitHub's Ubuntu runners have it).
+ * user's machine never needs it), then the rpm removed with dnf, which must take /usr/bin/pictor
+ * with it. Before the commands it is reinstalled, which rpm runs as an upgrade (the old
+ * after-remove after the new after-install): the link must still be there. Needs docker
+ * (GitHub's Ubuntu runners have it). The image is `fedora:latest`, a release Fedora still
+ * supports (PICTOR_FEDORA_IMAGE picks another): a pinned one ends, and dnf then finds no
+ * repositories (Fedora 42's moved to the archive in 2026).
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -12,7 +17,7 @@ import { checkHelp, checkSelfTest } from './installed-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const RELEASE = path.join(ROOT, 'release');
-const IMAGE = process.env['PICTOR_FEDORA_IMAGE'] ?? 'fedora:42';
+const IMAGE = process.env['PICTOR_FEDORA_IMAGE'] ?? 'fedora:latest';
 
 const rpms = readdirSync(RELEASE).filter((file) => file.endsWith('.rpm'));
 if (rpms.length !== 1) {
@@ -24,11 +29,17 @@ if (rpms.length !== 1) {
 // Each marker line splits the container's output; the two commands' outputs are checked apart.
 const script = [
   'set -u',
+  '. /etc/os-release; echo "fedora-rpm: $PRETTY_NAME" >&2',
   `dnf install -y --setopt=install_weak_deps=False /release/${rpms[0]} >/dev/null`,
   'test "$(readlink -f /usr/bin/pictor)" = /opt/Pictor/bin/pictor || { echo "/usr/bin/pictor is not the wrapper"; exit 1; }',
+  // A reinstall runs as an upgrade does: the new after-install, then the old after-remove ($1=1).
+  `dnf reinstall -y /release/${rpms[0]} >/dev/null || { echo "dnf reinstall failed"; exit 1; }`,
+  'test "$(readlink -f /usr/bin/pictor)" = /opt/Pictor/bin/pictor || { echo "/usr/bin/pictor did not survive an upgrade"; exit 1; }',
   'pictor --no-sandbox help; echo "@@help-exit $?"',
   'echo "@@self-test"',
-  'pictor --no-sandbox self-test 2>/dev/null; echo "@@self-test-exit $?"',
+  'pictor --no-sandbox self-test; echo "@@self-test-exit $?"',
+  'dnf remove -y pictor >/dev/null || { echo "dnf remove failed"; exit 1; }',
+  'if [ -e /usr/bin/pictor ] || [ -L /usr/bin/pictor ]; then echo "/usr/bin/pictor outlived the rpm"; exit 1; fi',
 ].join('\n');
 console.log(`fedora-rpm: ${rpms[0]} in ${IMAGE}`);
 const result = spawnSync(
@@ -52,4 +63,11 @@ const verdicts = [
 ];
 for (const verdict of verdicts)
   console.log(`fedora-rpm: ${verdict.ok ? verdict.line : `FAILED: ${verdict.problem}`}`);
+// What the script printed after self-test: why the install or the removal went wrong, if it did.
+const rest = selfTest ? out.slice(out.indexOf('@@self-test-exit')).split('\n').slice(1) : [];
+console.log(
+  result.status === 0
+    ? 'fedora-rpm: dnf remove took /usr/bin/pictor with it'
+    : `fedora-rpm: FAILED: the container exited ${String(result.status)}: ${rest.join(' ').trim() || out.slice(-500)}`,
+);
 process.exitCode = result.status === 0 && verdicts.every((verdict) => verdict.ok) ? 0 : 1;

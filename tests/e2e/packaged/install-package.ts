@@ -3,31 +3,52 @@
  * what the installer promised: Linux, the deb through apt (its dependencies from the archive),
  * /usr/bin/pictor the command wrapper, the AppArmor profile installed and loaded, and Ubuntu's
  * user-namespace restriction on (so the smoke after it runs the sandbox the way a stock system
- * does); macOS, Pictor.app copied from the dmg into /Applications with its `pictor` script;
- * Windows, the NSIS installer run silently for this user, with bin\ on the user's Path.
+ * does); macOS, Pictor.app copied from the dmg into /Applications with its `pictor` script, then
+ * linked from /usr/local/bin by the app's own "Install Command Line Tool…" code (the user's
+ * agreement given; when macOS refuses, the command it tells the user to run); Windows, the NSIS
+ * installer run silently for this user, with bin\ on the user's Path. Every OS: no update feed
+ * in a build made without one, and on macOS a signature that does not read as valid (CI signs
+ * nothing), so the app would only say that a version is out.
+ *
+ * `npm run ci:install -- --uninstall`, after the installed app's tests: removes the package as a
+ * user would and checks that what it added is gone: Linux, /usr/bin/pictor and the AppArmor
+ * profile (unloaded too); Windows, bin\ on the user's Path and the files. macOS has no
+ * uninstaller (the app is dragged to the Trash): nothing to check.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
   realpathSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { installedCommand, installerIn } from './installed-app';
+import { codesignReader } from '../../../electron/adapters/codesign';
+import { nodeCommandLineToolFs } from '../../../electron/adapters/command-line-tool-fs';
+import { COMMAND_LINK, installCommandLineTool } from '../../../electron/core/os/command-line-tool';
+import { readMacSignature } from '../../../electron/core/updates/update-capability';
+import { installedApp, installedCommand, installerIn } from './installed-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const RELEASE = path.join(ROOT, 'release');
+const LINUX_PROFILES = '/sys/kernel/security/apparmor/profiles';
 
-function step(what: string, command: string, args: string[]): string {
+/**
+ * Runs `command`, failing with its output unless it exits 0. `verbatim`: its arguments reach it
+ * as written (Windows), the program's own path quoted.
+ */
+function step(what: string, command: string, args: string[], verbatim = false): string {
   console.log(`install: ${what}: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
+    ...(verbatim ? { windowsVerbatimArguments: true, argv0: `"${command}"` } : {}),
   });
   if (result.status !== 0)
     throw new Error(`${what} failed (exit ${String(result.status)}): ${result.stdout}`);
@@ -38,6 +59,35 @@ function check(condition: boolean, what: string): void {
   if (!condition) throw new Error(what);
   console.log(`install: ok: ${what}`);
 }
+
+/** Whether anything, a dangling link included, is at `file`. */
+function present(file: string): boolean {
+  try {
+    lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The folder beside the app that holds app.asar (and app-update.yml when a build has a feed). */
+function resourcesOf(platform: NodeJS.Platform): string {
+  const app = installedApp(platform, process.env);
+  if (platform === 'darwin') return path.join(path.dirname(path.dirname(app)), 'Resources');
+  return platform === 'linux' ? '/opt/Pictor/resources' : path.join(path.dirname(app), 'resources');
+}
+
+function noUpdateFeed(platform: NodeJS.Platform): void {
+  const resources = resourcesOf(platform);
+  check(existsSync(path.join(resources, 'app.asar')), `the app is in ${resources}`);
+  check(
+    !existsSync(path.join(resources, 'app-update.yml')),
+    'no update feed (app-update.yml) in a build made without PICTOR_UPDATE_FEED',
+  );
+}
+
+const loadedProfiles = () =>
+  step('list the loaded AppArmor profiles', 'sudo', ['cat', LINUX_PROFILES]);
 
 function linux(installer: string): void {
   step('install the deb', 'sudo', [
@@ -55,11 +105,7 @@ function linux(installer: string): void {
     existsSync('/etc/apparmor.d/pictor'),
     'the AppArmor profile is installed at /etc/apparmor.d/pictor',
   );
-  const loaded = step('list the loaded AppArmor profiles', 'sudo', [
-    'cat',
-    '/sys/kernel/security/apparmor/profiles',
-  ]);
-  check(/^pictor \(/m.test(loaded), 'the AppArmor profile "pictor" is loaded');
+  check(/^pictor \(/m.test(loadedProfiles()), 'the AppArmor profile "pictor" is loaded');
   const restricted = readFileSync(
     '/proc/sys/kernel/apparmor_restrict_unprivileged_userns',
     'utf8',
@@ -70,7 +116,26 @@ function linux(installer: string): void {
   );
 }
 
-function mac(installer: string): void {
+/** "Install Command Line Tool…" as the app runs it, the user agreeing. */
+async function commandLineTool(target: string): Promise<void> {
+  let told = '';
+  const outcome = await installCommandLineTool({
+    fs: nodeCommandLineToolFs,
+    prompts: {
+      confirmInstall: () => Promise.resolve(true),
+      tell: (sentence) => Promise.resolve(void (told = JSON.stringify(sentence))),
+    },
+    target,
+  });
+  console.log(`install: Install Command Line Tool…: ${outcome.kind} ${told}`);
+  if (outcome.kind === 'denied') {
+    const command = (outcome.sentence.params as { command?: string } | undefined)?.command ?? '';
+    step('the command the user is told to run', '/bin/sh', ['-c', command]);
+  } else check(outcome.kind === 'installed', `${COMMAND_LINK} was made (${outcome.kind})`);
+  check(readlinkSync(COMMAND_LINK) === target, `${COMMAND_LINK} links to ${target}`);
+}
+
+async function mac(installer: string): Promise<void> {
   const mount = mkdtempSync(path.join(tmpdir(), 'pictor-dmg-'));
   step('mount the dmg', 'hdiutil', [
     'attach',
@@ -88,10 +153,20 @@ function mac(installer: string): void {
   } finally {
     step('unmount the dmg', 'hdiutil', ['detach', mount]);
   }
-  check(
-    existsSync(installedCommand('darwin', process.env)),
-    'Pictor.app carries Contents/Resources/bin/pictor',
-  );
+  const script = installedCommand('darwin', process.env);
+  check(existsSync(script), 'Pictor.app carries Contents/Resources/bin/pictor');
+  await commandLineTool(script);
+  // What the app reads at start to decide whether an update may install (codesign.ts).
+  const signature = await readMacSignature('/Applications/Pictor.app', codesignReader);
+  check(signature !== 'valid', `its signature reads as ${signature}: updates would only notify`);
+}
+
+/** The user's Path as stored, lower case; empty when the user has none. */
+function windowsUserPath(): string {
+  const query = spawnSync('reg', ['query', 'HKCU\\Environment', '/v', 'Path'], {
+    encoding: 'utf8',
+  });
+  return query.status === 0 ? query.stdout.toLowerCase() : '';
 }
 
 function windows(installer: string): void {
@@ -104,23 +179,49 @@ function windows(installer: string): void {
   step('run the installer silently, for this user', copy, ['/S']);
   const command = installedCommand('win32', process.env);
   check(existsSync(command), `${command} is installed`);
-  const userPath = execFileSync('reg', ['query', 'HKCU\\Environment', '/v', 'Path'], {
-    encoding: 'utf8',
-  });
-  check(
-    userPath.toLowerCase().includes(path.win32.dirname(command).toLowerCase()),
-    `the user's Path holds ${path.win32.dirname(command)}`,
-  );
+  const bin = path.win32.dirname(command);
+  check(windowsUserPath().includes(bin.toLowerCase()), `the user's Path holds ${bin}`);
 }
 
-const installer = path.join(
-  RELEASE,
-  installerIn(readdirSync(RELEASE), process.platform, process.arch),
-);
-try {
-  if (process.platform === 'linux') linux(installer);
-  else if (process.platform === 'darwin') mac(installer);
+function uninstallLinux(): void {
+  step('remove the deb', 'sudo', ['apt-get', 'remove', '-y', 'pictor']);
+  check(!present('/usr/bin/pictor'), '/usr/bin/pictor is gone');
+  check(!present('/opt/Pictor/pictor'), 'the app is gone from /opt/Pictor');
+  check(!existsSync('/etc/apparmor.d/pictor'), 'the AppArmor profile is gone');
+  check(!/^pictor \(/m.test(loadedProfiles()), 'the AppArmor profile is unloaded');
+}
+
+function uninstallWindows(): void {
+  const command = installedCommand('win32', process.env);
+  const folder = path.win32.dirname(path.win32.dirname(command));
+  // As electron-builder's installer runs it: a copy, told where the app is (`_?=`, last and
+  // unquoted), so it works in place and this waits for it.
+  const copy = path.join(mkdtempSync(path.join(tmpdir(), 'pictor-uninstall-')), 'uninstall.exe');
+  copyFileSync(path.join(folder, 'Uninstall Pictor.exe'), copy);
+  step('run the uninstaller silently', copy, ['/S', `_?=${folder}`], true);
+  check(!existsSync(command), `${command} is gone`);
+  check(!existsSync(installedApp('win32', process.env)), 'Pictor.exe is gone');
+  const bin = path.win32.dirname(command).toLowerCase();
+  check(!windowsUserPath().includes(bin), `the user's Path no longer holds ${bin}`);
+}
+
+async function main(uninstall: boolean): Promise<void> {
+  const platform = process.platform;
+  if (uninstall) {
+    if (platform === 'linux') uninstallLinux();
+    else if (platform === 'win32') uninstallWindows();
+    else console.log('install: macOS has no uninstaller (Pictor.app goes to the Trash)');
+    return;
+  }
+  const installer = path.join(RELEASE, installerIn(readdirSync(RELEASE), platform, process.arch));
+  if (platform === 'linux') linux(installer);
+  else if (platform === 'darwin') await mac(installer);
   else windows(installer);
+  noUpdateFeed(platform);
+}
+
+try {
+  await main(process.argv.includes('--uninstall'));
 } catch (error) {
   console.error(`install: FAILED: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;

@@ -5,6 +5,7 @@
  * on every OS (tests/unit/e2e/installed-app.test.ts).
  */
 import path from 'node:path';
+import { COMMAND_LINK } from '../../../electron/core/os/command-line-tool';
 
 /** The command a user types `pictor` with, once the installer ran. */
 export function installedCommand(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
@@ -30,13 +31,59 @@ export function installedApp(platform: NodeJS.Platform, env: NodeJS.ProcessEnv):
 }
 
 /**
+ * The file `pictor`, typed at a prompt, must run once the installer ran: the packages' link on
+ * Linux, the link "Install Command Line Tool…" makes on macOS, the installer's bin\pictor.cmd
+ * (on the user's Path) on Windows.
+ */
+export function typedCommandTarget(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): string {
+  return platform === 'darwin' ? COMMAND_LINK : installedCommand(platform, env);
+}
+
+/** `command` with `args` run by cmd.exe, as typed at its prompt (run it with verbatim arguments). */
+function throughCmd(command: string, args: readonly string[]): [string, string[]] {
+  const quoted = args.map((arg) => (/^[\w.=/:-]+$/.test(arg) ? arg : `"${arg}"`)).join(' ');
+  return ['cmd.exe', ['/d', '/s', '/c', `""${command}" ${quoted}"`]];
+}
+
+/**
  * How to start `command` with `args` as a user's shell would: a batch file through cmd.exe
  * (Node does not start .cmd files itself), anything else directly.
  */
 export function commandLine(command: string, args: readonly string[]): [string, string[]] {
-  if (!/\.cmd$/i.test(command)) return [command, [...args]];
-  const quoted = args.map((arg) => (/^[\w.=/:-]+$/.test(arg) ? arg : `"${arg}"`)).join(' ');
-  return ['cmd.exe', ['/d', '/s', '/c', `""${command}" ${quoted}"`]];
+  return /\.cmd$/i.test(command) ? throughCmd(command, args) : [command, [...args]];
+}
+
+/** `pictor <args>` as typed: found on PATH by cmd.exe on Windows, by the system elsewhere. */
+export function typedCommandLine(
+  platform: NodeJS.Platform,
+  args: readonly string[],
+): [string, string[]] {
+  return platform === 'win32' ? throughCmd('pictor', args) : ['pictor', [...args]];
+}
+
+/** `name`'s value in `env`, its case ignored (as Windows ignores it). */
+function variable(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const key = Object.keys(env).find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  return key === undefined ? undefined : env[key];
+}
+
+/**
+ * The user's own Path from what `reg query HKCU\Environment /v Path` prints, its %VARIABLES%
+ * expanded from `env` (it is stored unexpanded, REG_EXPAND_SZ); empty when there is none.
+ */
+export function userPathFromRegQuery(output: string, env: NodeJS.ProcessEnv): string {
+  const raw = /^\s*Path\s+REG_(?:EXPAND_)?SZ\s+(.*)$/im.exec(output)?.[1]?.trim() ?? '';
+  return raw.replace(/%([^%;]+)%/g, (whole, name: string) => variable(env, name) ?? whole);
+}
+
+/**
+ * `env` as a terminal opened after the installer has it on Windows: the Path it had, then the
+ * user's own Path (Windows puts the user's after the system's), in one variable of that name.
+ */
+export function withUserPath(env: NodeJS.ProcessEnv, userPath: string): NodeJS.ProcessEnv {
+  const others = Object.entries(env).filter(([name]) => name.toLowerCase() !== 'path');
+  const joined = [variable(env, 'Path') ?? '', userPath].filter((part) => part !== '').join(';');
+  return { ...Object.fromEntries(others), Path: joined };
 }
 
 /** `env` as an SSH session or a server has it: no X11 or Wayland display. */

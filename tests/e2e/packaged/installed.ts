@@ -1,20 +1,28 @@
 /**
  * `npm run ci:installed -- <help|self-test> [--no-display] [--no-sandbox] [--executable PATH]`:
- * runs the installed `pictor` command as a user types it (installed-app.ts says where each OS's
- * installer puts it) and checks what it prints. `--no-display` drops DISPLAY and WAYLAND_DISPLAY
- * (an SSH session, a server); `--no-sandbox` is for root in a container. Exits 0 or 1.
+ * runs the installed `pictor` command as a user types it and checks what it prints. Typed means
+ * by name, found on PATH: /usr/bin/pictor on Linux, the /usr/local/bin/pictor link on macOS
+ * (`npm run ci:install` made it as "Install Command Line Tool…" does), bin\pictor.cmd on Windows
+ * through the user's Path as the installer left it in the registry, which a new terminal reads
+ * (installed-app.ts). It must resolve to that file, not to another `pictor`. `--executable` runs
+ * that file instead. `--no-display` drops DISPLAY and WAYLAND_DISPLAY (an SSH session, a
+ * server); `--no-sandbox` is for root in a container. Exits 0 or 1.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { findOnPath } from '../../support/tools';
 import {
   checkHelp,
   checkSelfTest,
   commandLine,
-  installedCommand,
+  typedCommandLine,
+  typedCommandTarget,
+  userPathFromRegQuery,
   withoutDisplay,
+  withUserPath,
 } from './installed-app';
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  const [file, argv] = commandLine(command, args);
+function run(file: string, argv: string[], env: NodeJS.ProcessEnv) {
   return new Promise<{ code: number | null; stdout: string; output: string }>((resolve) => {
     const child = spawn(file, argv, {
       env,
@@ -35,6 +43,33 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
   });
 }
 
+/** The environment of a new terminal: on Windows with the user's Path from the registry. */
+function terminalEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (process.platform !== 'win32') return base;
+  const query = execFileSync('reg', ['query', 'HKCU\\Environment', '/v', 'Path'], {
+    encoding: 'utf8',
+  });
+  return withUserPath(base, userPathFromRegQuery(query, base));
+}
+
+/** `pictor` as typed: the command line, and the file it resolves to (or why it is the wrong one). */
+function typed(args: string[], base: NodeJS.ProcessEnv) {
+  const env = terminalEnv(base);
+  const found = findOnPath('pictor', env);
+  const expected = typedCommandTarget(process.platform, base);
+  const same =
+    found !== null &&
+    (process.platform === 'win32'
+      ? path.win32.normalize(found).toLowerCase() === path.win32.normalize(expected).toLowerCase()
+      : found === expected);
+  return {
+    env,
+    line: typedCommandLine(process.platform, args),
+    problem: same ? null : `pictor typed at a prompt runs ${found ?? 'nothing'}, not ${expected}`,
+    shown: `pictor (${found ?? 'not on PATH'})`,
+  };
+}
+
 async function main(args: readonly string[]): Promise<number> {
   const what = args[0];
   if (what !== 'help' && what !== 'self-test') {
@@ -44,14 +79,20 @@ async function main(args: readonly string[]): Promise<number> {
     return 2;
   }
   const index = args.indexOf('--executable');
-  const command =
-    (index === -1 ? undefined : args[index + 1]) ?? installedCommand(process.platform, process.env);
-  const env = args.includes('--no-display') ? withoutDisplay(process.env) : process.env;
-  const switches = args.includes('--no-sandbox') ? ['--no-sandbox'] : [];
+  const given = index === -1 ? undefined : args[index + 1];
+  const base = args.includes('--no-display') ? withoutDisplay(process.env) : process.env;
+  const argv = [...(args.includes('--no-sandbox') ? ['--no-sandbox'] : []), what];
+  const command = given
+    ? { env: base, line: commandLine(given, argv), problem: null, shown: given }
+    : typed(argv, base);
   console.log(
-    `installed: ${command} ${[...switches, what].join(' ')}${env === process.env ? '' : ' (no display)'}`,
+    `installed: ${command.shown} ${argv.join(' ')}${base === process.env ? '' : ' (no display)'}`,
   );
-  const result = await run(command, [...switches, what], env);
+  if (command.problem) {
+    console.error(`installed: FAILED: ${command.problem}`);
+    return 1;
+  }
+  const result = await run(...command.line, command.env);
   const verdict =
     what === 'help'
       ? checkHelp(result.code, result.output)

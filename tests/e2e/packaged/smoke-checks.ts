@@ -7,6 +7,7 @@
  * (tests/unit/e2e/smoke-checks.test.ts), each fault included.
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -110,4 +111,22 @@ export async function checkSavedGeneration(options: {
   const size = await checkThumbnail(thumbnail);
   checkHistory(options.dataDir, options.prompt);
   return `the PNG carries its XMP (${independent}), its thumbnail is a ${size} WebP, the history holds the task as completed`;
+}
+
+/**
+ * Linux, where the deb installed its AppArmor profile: the running app (`pid`) is confined by that
+ * profile, `pictor`, which is what lets its sandbox create user namespaces on Ubuntu 24.04;
+ * elsewhere nothing to check (null).
+ */
+export async function checkAppArmorProfile(pid: number): Promise<string | null> {
+  if (process.platform !== 'linux' || !existsSync('/etc/apparmor.d/pictor')) return null;
+  return appArmorVerdict(await readFile(`/proc/${pid}/attr/current`, 'utf8'));
+}
+
+/** What /proc/<pid>/attr/current says of the app: its profile `pictor`, or the check fails. */
+export function appArmorVerdict(current: string): string {
+  const label = current.replace(/\0/g, '').trim();
+  if (!/^pictor \(/.test(label))
+    fail(`The installed app runs under AppArmor label "${label}", not its profile "pictor".`);
+  return `the app runs confined by its AppArmor profile (${label})`;
 }

@@ -4,7 +4,8 @@
  * folders, and driven through its own window: the built-in demo service generates one image, it
  * appears in Tasks and in the Gallery, and the app quits; then what it left on disk is checked
  * (smoke-checks.ts): the PNG carries its XMP, its WebP thumbnail was made, the history holds the
- * task as completed. The same binary run as the `pictor` command prints its help. The packaged
+ * task as completed; on Linux, with the deb's AppArmor profile installed, the app ran confined by
+ * it. The same binary run as the `pictor` command prints its help. The packaged
  * binary's fuses turn Node's --inspect off, so Playwright attaches to
  * the window over Chromium's DevTools protocol (--remote-debugging-port) instead of _electron.
  * Quitting goes the user's way too: closing the window quits on Linux and Windows; on macOS the app
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, expect, type Page } from '@playwright/test';
 import { installedApp } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
-import { checkSavedGeneration } from './smoke-checks';
+import { checkAppArmorProfile, checkSavedGeneration } from './smoke-checks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PROMPT = 'A lighthouse at dusk, packaged smoke test';
@@ -180,6 +181,10 @@ async function main(): Promise<void> {
       async () => ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok ? true : undefined),
       60_000,
     );
+    // Through /usr/bin/pictor the wrapper exec's the binary: the same process.
+    const installed = process.argv.includes('--installed');
+    const confined = installed ? await checkAppArmorProfile(app.pid ?? 0) : null;
+    if (confined) console.log(`smoke: ${confined}`);
     const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     const page = await waitFor(
       'the app’s window',

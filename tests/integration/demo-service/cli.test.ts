@@ -1,10 +1,13 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseCliArgs } from '../../../electron/demo-service/cli-args';
 import { UsageError } from '../../../electron/core/command-line/command-line';
 import { DemoOptionsError, resolveOptions } from '../../../electron/demo-service/options';
+import { C2PA_FIXTURES } from '../../support/c2pa-hostile';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const children: ChildProcess[] = [];
@@ -143,6 +146,37 @@ describe('demo service CLI', () => {
     expect(await run.exit).toBe(0);
   });
 
+  it('serves --image-file files as they are, each with the type its bytes say', async () => {
+    const files = ['signed.jpg', 'signed.webp'].map((name) => join(C2PA_FIXTURES, name));
+    const run = runCli(
+      ['--port', '0', '--duration', '0', '--images-per-task', '3'].concat(
+        files.flatMap((file) => ['--image-file', file]),
+      ),
+    );
+    const url = await listeningUrl(run);
+    const headers = { Authorization: 'Bearer demo', 'Content-Type': 'application/json' };
+    const body = JSON.stringify({ prompt: 'signed', size: '96x64' });
+    const submit = await fetch(`${url}/v1/images/generations`, { method: 'POST', headers, body });
+    const { id } = (await submit.json()) as { id: string };
+    const task = (await (await fetch(`${url}/v1/tasks/${id}`, { headers })).json()) as {
+      output: { data: { url: string }[] };
+    };
+    const served = await Promise.all(
+      task.output.data.map(async (image) => {
+        const response = await fetch(image.url);
+        return { type: response.headers.get('content-type'), bytes: await response.bytes() };
+      }),
+    );
+    // Image n is file n, the third the first again.
+    expect(served.map((image) => image.type)).toEqual(['image/jpeg', 'image/webp', 'image/jpeg']);
+    for (const [index, image] of served.entries()) {
+      const file = await readFile(files[index % files.length]!);
+      expect(Buffer.from(image.bytes).equals(file)).toBe(true);
+    }
+    run.child.kill('SIGTERM');
+    expect(await run.exit).toBe(0);
+  });
+
   it('prints the options for --help and exits 0', async () => {
     const run = runCli(['--help']);
     expect(await run.exit).toBe(0);
@@ -161,6 +195,8 @@ describe('demo service CLI', () => {
       ['--key', 'a:same-secret', '--key', 'b:same-secret'],
       /same key/,
     ],
+    ['an image file that is not there', ['--image-file', 'no-such-file.png'], /ENOENT/],
+    ['an image file that is not an image', ['--image-file', 'package.json'], /image files/],
   ];
 
   it.concurrent.each(badArguments)(
@@ -238,6 +274,10 @@ describe('demo service CLI arguments', () => {
       '7',
       '--max-image-side',
       '1024',
+      '--image-file',
+      'a.png',
+      '--image-file',
+      'b.jpg',
     ]);
     expect(command).toEqual({
       kind: 'run',
@@ -257,6 +297,7 @@ describe('demo service CLI arguments', () => {
         seed: 7,
         control: true,
       },
+      imageFiles: ['a.png', 'b.jpg'],
     });
     expect(parseCliArgs(['--duration', '3000'])).toMatchObject({
       options: { durationMs: { min: 3000, max: 3000 } },

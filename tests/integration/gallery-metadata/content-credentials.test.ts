@@ -1,18 +1,23 @@
 /**
  * A service that signs its images with C2PA Content Credentials, through the real CLI and the
- * real download path (the quirky service's image origin serves the signed fixtures as they are):
- * each saved image is byte-identical to what the service sent, so it still validates as the
- * service signed it; its XMP (the prompt and Pictor's fields) is in `image-<n>.xmp` beside it,
- * read back by exiftool, and listed in the task's `pictor.json`; the verdict is recorded.
+ * real download path: the demo service, started as `npm run demo-service` starts it, serves the
+ * signed fixtures as they are (`--image-file`). Each saved image is byte-identical to what the
+ * service sent, so it still validates as the service signed it; its XMP (the prompt and Pictor's
+ * fields) is in `image-<n>.xmp` beside it, read back by exiftool, and listed in the task's
+ * `pictor.json`; the verdict is recorded and `pictor info` says it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
 import { DIGITAL_SOURCE_TYPE } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
-import { TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
+import { C2PA_FIXTURES, TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
+import { SIGNED_VERDICT_UNTRUSTED } from '../../support/c2pa-hostile-cases';
+import { startDemoProcess, type DemoProcess } from '../../e2e/harness/demo-process';
 import { expectExit, onlyTask, useCliWorlds } from '../cli/cli-harness';
+import { runCli, type CliRun } from '../cli/run-cli';
 import { exiftool } from '../../unit/core/gallery/metadata/meta-helpers';
 
 const newWorld = useCliWorlds();
@@ -25,18 +30,41 @@ const SIGNED = [
 ] as const;
 
 describe('pictor generate, from a service that signs its images', () => {
+  let demo: DemoProcess;
+  let dirs: string[];
+  const pictor = (args: string[]): Promise<CliRun> =>
+    runCli(['--data-dir', dirs[0]!, ...args], { key: 'demo', home: dirs[1]!, timeoutMs: 60_000 });
+
+  beforeAll(async () => {
+    demo = await startDemoProcess({
+      durationMs: 200,
+      imagesPerTask: SIGNED.length,
+      imageFiles: SIGNED.map(({ name }) => join(C2PA_FIXTURES, name)),
+    });
+    dirs = [
+      await mkdtemp(join(tmpdir(), 'pictor-signed-data-')),
+      await mkdtemp(join(tmpdir(), 'pictor-signed-home-')),
+    ];
+  });
+  afterAll(async () => {
+    await demo.stop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
   it('saves each signed image as it came and puts its XMP beside it', async () => {
     const pictures = SIGNED.map(({ name }) => c2paFixture(name));
-    const world = await newWorld({
-      durationMs: 200,
-      pictures,
-      outcome: () => ({ kind: 'completed', images: pictures.length }),
-    });
     const prompt = 'Harbour lights — מגדלור 🌊 <fog & rain>';
-    const run = await world.run(['generate', '--prompt', prompt, '--size', '96x64', '--json']);
+    const run = await pictor([
+      'generate',
+      ...['--base-url', demo.url, '--poll-interval', '0.2'],
+      ...['--prompt', prompt, '--size', '96x64', '--json'],
+    ]);
     expectExit(run, 0);
     const task = onlyTask(run);
     expect(task.images).toHaveLength(SIGNED.length);
+    // The service sent each file as it is, with the type its bytes say.
+    const downloads = (await demo.log()).downloads;
+    expect(downloads.map((entry) => entry.status)).toEqual(SIGNED.map(() => 200));
     const verifier = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
     try {
       for (const [position, image] of task.images.entries()) {
@@ -48,13 +76,7 @@ describe('pictor generate, from a service that signs its images', () => {
           verifier.verify({ file: path, format: SIGNED[position]!.format }),
         ).resolves.toMatchObject({ state: 'valid', trusted: true });
         // The CLI verified against the shipped list, which does not hold the test CA.
-        expect(image.contentCredentials).toEqual({
-          state: 'valid',
-          signer: 'Pictor Test Signer',
-          generator: 'Pictor Test Image Service 1.0',
-          trusted: false,
-          aiGenerated: true,
-        });
+        expect(image.contentCredentials).toEqual(SIGNED_VERDICT_UNTRUSTED);
         expect(image.xmpPath).toBe(join(dirname(path), `image-${position + 1}.xmp`));
         const tags = await exiftool(image.xmpPath!);
         expect(tags['XMP-dc:Description']).toBe(prompt);
@@ -63,7 +85,7 @@ describe('pictor generate, from a service that signs its images', () => {
           'XMP-pictor:Size': '96x64',
           'XMP-pictor:ImageIndex': position,
           'XMP-pictor:LocalId': task.localId,
-          'XMP-pictor:Service': new URL(world.service.baseUrl).origin,
+          'XMP-pictor:Service': new URL(demo.url).origin,
         });
       }
     } finally {
@@ -71,7 +93,7 @@ describe('pictor generate, from a service that signs its images', () => {
     }
     // `pictor info` reads the prompt from the sidecar and verifies the credentials.
     const signed = task.images[0]!.path!;
-    const info = await world.run(['info', '--json', signed]);
+    const info = await pictor(['info', '--json', signed]);
     expectExit(info, 0);
     expect(JSON.parse(info.stdout)).toMatchObject({
       file: signed,
@@ -81,7 +103,7 @@ describe('pictor generate, from a service that signs its images', () => {
       provenance: { prompt, localId: task.localId, imageIndex: 0 },
       contentCredentials: { state: 'valid', signer: 'Pictor Test Signer', trusted: false },
     });
-    const human = await world.run(['info', signed]);
+    const human = await pictor(['info', signed]);
     expectExit(human, 0);
     expect(human.stdout).toContain(`Prompt: ${prompt}`);
     expect(human.stdout).toContain(
@@ -94,7 +116,9 @@ describe('pictor generate, from a service that signs its images', () => {
       SIGNED.map((_, position) => `image-${position + 1}.xmp`),
     );
   });
+});
 
+describe('pictor generate and info, with images that carry no credentials', () => {
   it('still embeds the XMP of an image without Content Credentials, with nothing beside it', async () => {
     const world = await newWorld({ durationMs: 200 });
     const run = await world.run(['generate', '--prompt', 'plain', '--size', '40x30', '--json']);

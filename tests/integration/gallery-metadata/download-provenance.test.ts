@@ -29,6 +29,7 @@ import {
   makeEncoded,
 } from '../../unit/core/gallery/metadata/meta-helpers';
 import { testImageEngine } from '../../support/image-engine';
+import { provenancePacket, withXmp } from '../../support/c2pa-hostile';
 import { needing } from '../../support/tools';
 
 const SECRETS = ['sk-live-SECRET-4242', 'hunter2', 'carol', '/v1/private', 'frag-secret'];
@@ -171,4 +172,46 @@ describe('a crafted image that decodes but whose structure lies', () => {
       reason: expect.stringMatching(/size/),
     });
   });
+});
+
+/**
+ * An image whose Content Credentials are kept online, its XMP naming their address
+ * (`dcterms:provenance`, as Adobe's cloud manifests do): that store hashes the file's bytes too,
+ * so it is saved exactly as it came (its own XMP kept, with the address) and Pictor's XMP goes
+ * beside it; the verdict says the credentials are online, and nothing is fetched.
+ */
+describe('an image that names a remote manifest store in its XMP', () => {
+  const ADDRESS = 'https://cai-manifests.example.com/manifests/urn-uuid-5f37e182';
+
+  async function download(kind: 'png' | 'jpeg' | 'webp') {
+    const encoding = { png: 0, jpeg: 1, webp: 3 }[kind];
+    const plain = await makeEncoded(ENCODINGS[encoding]!, 48, 32);
+    const body = withXmp(kind, plain, provenancePacket(ADDRESS));
+    const url = server.route(`/remote-${kind}-${root.slice(-6)}`, serve(body, `image/${kind}`));
+    const record = makeRecord([url], { request: { prompt: 'Harbour at night' } });
+    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
+    return { body, outcome };
+  }
+
+  it.each(['png', 'jpeg', 'webp'] as const)(
+    'a %s is saved as it came, its XMP beside it',
+    async (kind) => {
+      const { body, outcome } = await download(kind);
+      expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
+      expect(outcome.xmpFile).toMatch(/image-1\.xmp$/);
+      expect(outcome.contentCredentials).toEqual({ state: 'unreadable', remote: true });
+    },
+  );
+
+  it.skipIf(!EXIFTOOL.path)(
+    needing(EXIFTOOL, 'exiftool reads the prompt beside it, and the address still in it'),
+    async () => {
+      const { outcome } = await download('jpeg');
+      const beside = await exiftool(gallery.resolve(outcome.xmpFile!));
+      expect(beside['XMP-dc:Description']).toBe('Harbour at night');
+      const image = await exiftool(gallery.resolve(outcome.file));
+      expect(image['XMP-dcterms:Provenance']).toBe(ADDRESS);
+    },
+  );
 });

@@ -2,7 +2,8 @@
  * `rebuild` of a task folder whose pictor.json is gone, when an image carries Content
  * Credentials: the image was saved as it came (no Pictor XMP in it), so the task comes back from
  * its XMP sidecar, read with the same checks and the same size cap as an embedded packet. A
- * sidecar that lies, or is too big, is not believed; a verdict written in a folder is dropped.
+ * sidecar that lies, or is too big, is not believed; a verdict written in a folder is dropped,
+ * and a gallery with a verifier verifies each image with a sidecar again.
  * An image Undo brought back under a new name keeps its sidecar beside it, and is read so.
  */
 import { existsSync } from 'node:fs';
@@ -14,16 +15,22 @@ import { MAX_XMP_SIDECAR_BYTES } from '../../../electron/core/gallery/metadata/x
 import { buildXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import type { ImageQuery } from '../../../electron/core/history/history-query';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
 import { ManualClock } from '../../fakes/manual-clock';
-import { c2paFixture } from '../../support/c2pa-hostile';
+import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
+import type { ContentCredentials } from '../../../shared/domain/content-credentials';
+import { TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
+import { SIGNED_VERDICT } from '../../support/c2pa-hostile-cases';
 import {
   makeRecord,
   makeTempDir,
   removeDir,
   serve,
   startServer,
+  tempFiles,
   type TestServer,
 } from '../../support/gallery-helpers';
 import {
@@ -37,6 +44,7 @@ import { MemoryRecords, cleanUp, onlyRecord, tempDir } from '../../unit/core/tra
 let server: TestServer;
 let root: string;
 let gallery: Gallery;
+const verifiers: C2paVerifier[] = [];
 
 beforeAll(async () => {
   server = await startServer();
@@ -53,6 +61,7 @@ beforeEach(async () => {
   await gallery.init();
 });
 afterEach(async () => {
+  for (const verifier of verifiers.splice(0)) await verifier.dispose();
   await removeDir(root);
   await cleanUp();
 });
@@ -72,6 +81,13 @@ async function downloadTask(): Promise<TaskRecord> {
     expect(outcome.state).toBe('saved');
   }
   return record;
+}
+
+/** The gallery over the same folder with a verifier (the test CA), ended after the test. */
+async function verifyingGallery(): Promise<Gallery> {
+  const verifier = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
+  verifiers.push(verifier);
+  return new Gallery({ imageEngine: testImageEngine, root, fetch, credentials: verifier });
 }
 
 describe('a task folder without pictor.json, one image with Content Credentials', () => {
@@ -145,6 +161,58 @@ it('drops a Content Credentials verdict a pictor.json claims: it shows as not ch
     undefined,
   ]);
   expect(records[0]!.images[0]!.xmpFile).toBe(`${folder}/image-1.xmp`);
+});
+
+it('verifies again, in a gallery with a verifier, each image with a sidecar: Pictor’s verdict, not the folder’s', async () => {
+  const record = await downloadTask();
+  const folder = gallery.folderFor(record);
+  const spoofed = { state: 'valid', signer: 'Spoofed Inc', trusted: true, aiGenerated: false };
+  const claimed: TaskRecord = {
+    ...record,
+    folder,
+    images: record.images.map((image, index) => ({
+      ...image,
+      state: 'saved',
+      file: `${folder}/image-${index + 1}.${index === 0 ? 'png' : 'webp'}`,
+      ...(index === 0 ? { xmpFile: `${folder}/image-1.xmp` } : {}),
+      contentCredentials: spoofed as ContentCredentials,
+    })),
+  };
+  await writeFile(join(root, folder, 'pictor.json'), sidecarText(claimed));
+  const verifying = await verifyingGallery();
+  const { records } = await verifying.rebuild();
+  // The app's and the CLI's way: a batch at a time.
+  const batches: TaskRecord[] = [];
+  await verifying.rebuild({ onBatch: (batch) => void batches.push(...batch) });
+  for (const rebuilt of [records[0]!, batches[0]!]) {
+    expect(rebuilt.images.map((image) => image.contentCredentials)).toEqual([
+      SIGNED_VERDICT,
+      // No sidecar beside it: not read again, and the folder's word is not kept.
+      undefined,
+    ]);
+  }
+  // Verified on a copy in the temp folder, which is gone again.
+  expect(await tempFiles(root)).toEqual([]);
+});
+
+it('a task rebuilt from a signed image’s sidecar alone is found by its prompt and by the filter', async () => {
+  const record = await downloadTask();
+  const { records } = await (await verifyingGallery()).rebuild();
+  const history = HistoryStore.open(join(await tempDir('history'), 'history.sqlite'));
+  try {
+    history.putMany(records);
+    const found = (query: ImageQuery) =>
+      history.listImages(query).items.map((item) => [item.localId, item.index]);
+    expect(found({ search: 'lighthouse signed' })).toEqual([
+      [record.localId, 0],
+      [record.localId, 1],
+    ]);
+    expect(found({ search: 'lighthouse', contentCredentials: true })).toEqual([
+      [record.localId, 0],
+    ]);
+  } finally {
+    history.close();
+  }
 });
 
 /**

@@ -11,7 +11,9 @@
  *   `webContents.send` as `{ type: 'event', channel, payload }`;
  * - it answers `{ type: 'invoke', id, channel, input }` with `{ type: 'result', id, value }`, the
  *   handler called as the window's main frame would call it;
- * - `{ type: 'quit' }` runs Electron's quit sequence (before-quit, will-quit, quit, exit 0).
+ * - `{ type: 'quit' }` runs Electron's quit sequence (before-quit, will-quit, quit, exit 0);
+ * - the image renderer's hidden window is reported as `{ type: 'image-window' }`; its page is
+ *   image-page-stand-in.mjs (sharp), or never loads (PICTOR_BOOT_IMAGE_PAGE=fails-to-load).
  * Anything else the app touches and this file does not model throws, and is reported as
  * `{ type: 'unmodelled', name }`: a new Electron call on the start-up path fails the test until
  * it is modelled here, instead of passing as a silent no-op.
@@ -19,6 +21,7 @@
 import { EventEmitter } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
+import { PAGE_BEHAVIOUR, runImagePage } from './image-page-stand-in.mjs';
 const BOOT_DIR = process.env['PICTOR_BOOT_DIR'] ?? '/nonexistent';
 const APP_PATH = process.env['PICTOR_BOOT_APP'] ?? '/nonexistent';
 /** @param {Record<string, unknown>} message */
@@ -63,6 +66,38 @@ class Session {
   setDevicePermissionHandler() {}
 }
 const defaultSession = strict('session', new Session());
+/** The image renderer's own session (adapters/image-renderer-session.ts): its scheme handlers. */
+class PartitionSession extends Session {
+  handlers = new Map();
+  protocol = strict('session.protocol', {
+    handle: (scheme, handler) => void this.handlers.set(scheme, handler),
+  });
+  webRequest = strict('session.webRequest', { onBeforeRequest() {} });
+  /** `will-download`: the renderer downloads nothing here. */
+  on() {}
+}
+/**
+ * The session of the service's requests to this computer (its proxy `direct`,
+ * adapters/electron-net-fetch.ts): fetch over Node's, no proxy to set.
+ */
+const LOOPBACK_PARTITION = 'pictor-loopback';
+function loopbackSession() {
+  return strict(`session(${LOOPBACK_PARTITION})`, {
+    setProxy: async () => undefined,
+    fetch: (url, init) => fetch(url, init),
+  });
+}
+const partitions = new Map();
+function fromPartition(partition) {
+  if (!partitions.has(partition))
+    partitions.set(
+      partition,
+      partition === LOOPBACK_PARTITION
+        ? loopbackSession()
+        : strict('session', new PartitionSession()),
+    );
+  return partitions.get(partition);
+}
 class WebContents extends EventEmitter {
   session = defaultSession;
   mainFrame = { url: '' };
@@ -73,24 +108,39 @@ class WebContents extends EventEmitter {
   send(channel, payload) {
     report({ type: 'event', channel, payload: JSON.parse(JSON.stringify(payload ?? null)) });
   }
+  /** The image renderer's port handed to its page (adapters/chromium-image-engine.ts). */
+  postMessage(_channel, _message, ports) {
+    const session = this.session;
+    if (ports?.[0] && session instanceof PartitionSession)
+      runImagePage(ports[0], (scheme) => session.handlers.get(scheme));
+  }
   reload() {}
 }
 const windows = [];
 export class BrowserWindow extends EventEmitter {
   options;
   webContents;
+  destroyed = false;
   constructor(options) {
     super();
     this.options = options;
-    this.webContents = strict('webContents', new WebContents());
+    const contents = new WebContents();
+    contents.session = options?.webPreferences?.session ?? defaultSession;
+    this.webContents = strict('webContents', contents);
     windows.push(this);
     return strict('BrowserWindow', this);
   }
   static getAllWindows() {
-    return windows;
+    return windows.filter((window) => !window.destroyed);
   }
   async loadURL(url) {
     this.webContents.mainFrame = { url };
+    if (url.startsWith('pictor-app://images/')) {
+      report({ type: 'image-window', url, page: PAGE_BEHAVIOUR });
+      const loaded = PAGE_BEHAVIOUR === 'fails-to-load' ? 'did-fail-load' : 'did-finish-load';
+      setImmediate(() => this.webContents.emit(loaded));
+      return;
+    }
     const prefs = this.options['webPreferences'] ?? {};
     // The channels with a handler as the page starts loading: any missing one is a call the page
     // could make before start-up has wired it (the order app-main.ts's start() keeps).
@@ -107,7 +157,12 @@ export class BrowserWindow extends EventEmitter {
     });
   }
   isDestroyed() {
-    return false;
+    return this.destroyed;
+  }
+  destroy() {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.emit('closed');
   }
   isVisible() {
     return true;
@@ -134,7 +189,7 @@ export class BrowserWindow extends EventEmitter {
 }
 const handlers = new Map();
 let channelsReported = null;
-export const ipcMain = {
+export const ipcMain = strict('ipcMain', {
   handle(channel, handler) {
     handlers.set(channel, handler);
     // Reported once registration settles (handlers are registered in one synchronous run).
@@ -145,7 +200,7 @@ export const ipcMain = {
     handlers.delete(channel);
   },
   on() {},
-};
+});
 class App extends EventEmitter {
   isPackaged = true;
   name = 'Pictor';
@@ -204,19 +259,43 @@ class App extends EventEmitter {
   }
 }
 export const app = strict('app', new App());
-export const protocol = {
+export const protocol = strict('protocol', {
   registerSchemesAsPrivileged() {},
   handle(scheme) {
     report({ type: 'protocol', scheme });
   },
   isProtocolHandled: () => false,
-};
-export const session = { defaultSession };
+});
+export const session = strict('session', { defaultSession, fromPartition });
 
-/** The image renderer's port pair (adapters/chromium-image-engine.ts); the boot runs no image job. */
+/** One end of a port pair: a message posted on one is a `message` event on the other. */
+class StandInPort extends EventEmitter {
+  other = null;
+  closed = false;
+  start() {}
+  postMessage(data) {
+    const other = this.other;
+    if (this.closed || !other) return;
+    const cloned = structuredClone(data);
+    setImmediate(() => {
+      if (!other.closed) other.emit('message', { data: cloned, ports: [] });
+    });
+  }
+  close() {
+    this.closed = true;
+  }
+}
+/** The image renderer's port pair (adapters/chromium-image-engine.ts). */
 export class MessageChannelMain {
-  port1 = strict('MessagePortMain', new EventEmitter());
-  port2 = strict('MessagePortMain', new EventEmitter());
+  port1;
+  port2;
+  constructor() {
+    const [one, two] = [new StandInPort(), new StandInPort()];
+    one.other = two;
+    two.other = one;
+    this.port1 = strict('MessagePortMain', one);
+    this.port2 = strict('MessagePortMain', two);
+  }
 }
 /** `net.request` with `redirect: 'manual'`, over Node's http: a 3xx becomes a `redirect` event. */
 function netRequest(options) {
@@ -248,12 +327,12 @@ function netRequest(options) {
   emitter.abort = () => void request.destroy();
   return emitter;
 }
-export const net = {
+export const net = strict('net', {
   fetch: (url, init) => fetch(url, init),
   request: netRequest,
   isOnline: () => true,
-};
-export const safeStorage = {
+});
+export const safeStorage = strict('safeStorage', {
   isEncryptionAvailable: () => true,
   isAsyncEncryptionAvailable: async () => true,
   getSelectedStorageBackend: () => 'gnome_libsecret',
@@ -262,7 +341,7 @@ export const safeStorage = {
     result: buffer.toString().slice(5),
     shouldReEncrypt: false,
   }),
-};
+});
 export const dialog = strict('dialog', {
   showMessageBox: async () => ({ response: 0, checkboxChecked: false }),
   showOpenDialog: async () => ({ canceled: true, filePaths: [] }),

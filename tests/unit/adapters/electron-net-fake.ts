@@ -142,3 +142,36 @@ function answer(fake: FakeClientRequest, url: string, res: IncomingMessage): voi
   Object.assign(res, { headers });
   fake.emit('response', res);
 }
+
+/**
+ * Electron's `session` module for the adapter: `fromPartition` gives one session per name, whose
+ * `fetch` goes to `net` (recorded there) and whose proxy settings are recorded in `proxies`, in
+ * order with the requests made through it (`events`).
+ */
+export function fakeSessions(net: Pick<ReturnType<typeof scriptedNet>, 'fetch'>) {
+  const events: string[] = [];
+  const made = new Map<string, { partition: string; options: unknown }>();
+  const sessions = {
+    events,
+    made,
+    fromPartition(partition: string, options?: { cache?: boolean }) {
+      const existing = made.get(partition);
+      if (existing) return existing;
+      const session = {
+        partition,
+        options,
+        async setProxy(config: unknown) {
+          await Promise.resolve();
+          events.push(`setProxy ${partition} ${JSON.stringify(config)}`);
+        },
+        fetch(url: string, init?: RequestInit) {
+          events.push(`fetch ${partition} ${url}`);
+          return net.fetch(url, init);
+        },
+      };
+      made.set(partition, session);
+      return session;
+    },
+  };
+  return sessions;
+}

@@ -1,16 +1,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createElectronFetch } from '../../../electron/adapters/electron-net-fetch';
-import type { ElectronNet } from '../../../electron/adapters/electron-net-fetch';
+import type { ElectronNet, ElectronSessions } from '../../../electron/adapters/electron-net-fetch';
 import { ServiceClient } from '../../../electron/core/service/service-client';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
-import { loopbackNet, scriptedNet } from './electron-net-fake';
+import { fakeSessions, loopbackNet, scriptedNet } from './electron-net-fake';
 
 afterEach(closeServers);
 
 function setup() {
   const net = scriptedNet();
-  return { net, fetch: createElectronFetch(net as unknown as ElectronNet) };
+  const sessions = fakeSessions(net);
+  return {
+    net,
+    sessions,
+    fetch: createElectronFetch(
+      net as unknown as ElectronNet,
+      sessions as unknown as ElectronSessions,
+    ),
+  };
 }
 
 /** Lets the adapter get from `await body` to `net.request`. */
@@ -157,6 +165,41 @@ describe('redirect: manual goes through net.request', () => {
   });
 });
 
+describe('requests to this computer never go through a proxy', () => {
+  const LOOPBACK = [
+    'http://127.0.0.1:8080/v1/tasks/a',
+    'http://127.9.8.7:8080/v1/tasks/a',
+    'http://localhost:8080/v1/tasks/a',
+    'http://[::1]:8080/v1/tasks/a',
+    'https://gateway.localhost/v1/tasks/a',
+  ];
+
+  it.each(LOOPBACK)('%s goes through a session whose proxy is set to direct first', async (url) => {
+    const { net, sessions, fetch } = setup();
+    await fetch(url);
+    const pending = fetch(url, { redirect: 'manual' });
+    const request = await requested(net);
+    expect(sessions.events).toEqual([
+      'setProxy pictor-loopback {"mode":"direct"}',
+      `fetch pictor-loopback ${url}`,
+    ]);
+    expect(sessions.made.get('pictor-loopback')?.options).toEqual({ cache: false });
+    // The manual request is made in that session too.
+    expect(request.options.session).toBe(sessions.made.get('pictor-loopback'));
+    request.respond(200).push(null);
+    await pending;
+  });
+
+  it('other hosts go through the default session, with its proxy settings', async () => {
+    const { net, sessions, fetch } = setup();
+    await fetch('https://api.test/v1/tasks/a');
+    void fetch('https://api.test/v1/tasks/a', { redirect: 'manual' });
+    expect((await requested(net)).options.session).toBeUndefined();
+    expect(net.fetched.map(([url]) => url)).toEqual(['https://api.test/v1/tasks/a']);
+    expect(sessions.events).toEqual([]);
+  });
+});
+
 describe('other redirect modes go to net.fetch unchanged', () => {
   it.each([undefined, 'follow', 'error'] as const)('redirect: %s', async (redirect) => {
     const { net, fetch } = setup();
@@ -170,8 +213,15 @@ describe('other redirect modes go to net.fetch unchanged', () => {
 
 describe('the service client over it (real HTTP, Chromium played by node:http)', () => {
   const KEY = 'sk-live-NETFETCH-1234';
-  const client = () =>
-    new ServiceClient({ fetch: createElectronFetch(loopbackNet() as unknown as ElectronNet) });
+  const client = () => {
+    const net = loopbackNet();
+    return new ServiceClient({
+      fetch: createElectronFetch(
+        net as unknown as ElectronNet,
+        fakeSessions(net) as unknown as ElectronSessions,
+      ),
+    });
+  };
 
   it('follows a same-origin redirect with the key, and parses the answer', async () => {
     const server = await serve((req, res) => {

@@ -11,7 +11,11 @@ import {
   installedApp,
   installedCommand,
   installerIn,
+  typedCommandLine,
+  typedCommandTarget,
+  userPathFromRegQuery,
   withoutDisplay,
+  withUserPath,
 } from '../../e2e/packaged/installed-app';
 
 const RELEASE = [
@@ -58,6 +62,47 @@ describe('the installed pictor command', () => {
     expect(withoutDisplay({ DISPLAY: ':99', WAYLAND_DISPLAY: 'w', HOME: '/h' })).toEqual({
       HOME: '/h',
     });
+  });
+});
+
+describe('pictor typed at a prompt', () => {
+  it('must run the packages’ link, the menu item’s link on macOS, the installer’s pictor.cmd', () => {
+    expect(typedCommandTarget('linux', {})).toBe('/usr/bin/pictor');
+    expect(typedCommandTarget('darwin', {})).toBe('/usr/local/bin/pictor');
+    expect(typedCommandTarget('win32', { LOCALAPPDATA: 'C:\\L' })).toBe(
+      'C:\\L\\Programs\\Pictor\\bin\\pictor.cmd',
+    );
+  });
+
+  it('is the bare name, found by cmd.exe on Windows and by the system elsewhere', () => {
+    expect(typedCommandLine('linux', ['self-test'])).toEqual(['pictor', ['self-test']]);
+    expect(typedCommandLine('win32', ['help'])).toEqual([
+      'cmd.exe',
+      ['/d', '/s', '/c', '""pictor" help"'],
+    ]);
+  });
+
+  it('finds it on Windows through the user’s Path from the registry, expanded, after the system’s', () => {
+    const query = [
+      '',
+      'HKEY_CURRENT_USER\\Environment',
+      '    Path    REG_EXPAND_SZ    %USERPROFILE%\\bin;C:\\Users\\ada\\AppData\\Local\\Programs\\Pictor\\bin;%NOT_SET%',
+      '',
+    ].join('\r\n');
+    const env = { userprofile: 'C:\\Users\\ada', PATH: 'C:\\Windows', Temp: 'C:\\T' };
+    const userPath = userPathFromRegQuery(query, env);
+    expect(userPath).toBe(
+      'C:\\Users\\ada\\bin;C:\\Users\\ada\\AppData\\Local\\Programs\\Pictor\\bin;%NOT_SET%',
+    );
+    // One Path, whatever case the variable had; the system's first, as Windows builds it.
+    expect(withUserPath(env, userPath)).toEqual({
+      userprofile: 'C:\\Users\\ada',
+      Temp: 'C:\\T',
+      Path: `C:\\Windows;${userPath}`,
+    });
+    expect(
+      userPathFromRegQuery('ERROR: The system was unable to find the specified value.', env),
+    ).toBe('');
   });
 });
 

@@ -11,7 +11,11 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { checkSavedGeneration } from '../../e2e/packaged/smoke-checks';
+import {
+  appArmorVerdict,
+  checkSavedGeneration,
+  SmokeCheckFailure,
+} from '../../e2e/packaged/smoke-checks';
 import { makeTaskRecord } from '../../support/task-records';
 
 const PROMPT = 'A lighthouse at dusk, packaged smoke test';
@@ -86,5 +90,24 @@ describe('the packaged smoke’s checks', () => {
     ['a history row that is not completed', { history: 'failed' }, /says failed/],
   ] as const)('fail on %s', async (_what, faults, message) => {
     await expect(checkSavedGeneration(await generation(faults))).rejects.toThrow(message);
+  });
+});
+
+describe('the installed app’s AppArmor confinement (Linux)', () => {
+  it('passes when the app runs under the deb’s profile', () => {
+    expect(appArmorVerdict('pictor (unconfined)\n')).toBe(
+      'the app runs confined by its AppArmor profile (pictor (unconfined))',
+    );
+  });
+
+  it.each([
+    [
+      'unconfined (the profile not attached: the sandbox ran on a lifted restriction)',
+      'unconfined\n',
+    ],
+    ['another profile', 'chrome (unconfined)\n'],
+    ['a profile whose name only starts the same', 'pictor-dev (unconfined)\n'],
+  ])('fails when it runs %s', (_what, label) => {
+    expect(() => appArmorVerdict(label)).toThrow(SmokeCheckFailure);
   });
 });

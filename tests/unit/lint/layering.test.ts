@@ -258,7 +258,11 @@ const rows: readonly {
     layer: 'electron/main.ts',
     file: 'electron/main.ts',
     denied: [importing('electron', 'ipcRenderer'), importing('./preload', 'api')],
-    allowed: [importing('./app-main', 'startApp'), importing('./cli-host', 'runAsCommandLine')],
+    allowed: [
+      importing('./app-main', 'startApp'),
+      importing('./cli-host', 'runAsCommandLine'),
+      importing('./adapters/stream-logger', 'streamLogger'),
+    ],
   },
   {
     layer: 'renderer/i18n',

@@ -31,6 +31,10 @@ function fakeApp() {
       dock: { hide: () => void calls.push('dock hidden') },
       whenReady: async () => void calls.push('ready'),
       getVersion: () => '9.8.7',
+      on: (event: string) => {
+        calls.push(`on ${event}`);
+        return undefined as never;
+      },
     },
   };
 }
@@ -47,7 +51,7 @@ describe('the app as the pictor command', () => {
       stderr: (text) => void out.push(text),
     });
     expect(code).toBe(0);
-    expect(calls).toEqual(['dock hidden', 'exit 0']);
+    expect(calls).toEqual(['dock hidden', 'on window-all-closed', 'exit 0']);
   });
 
   it('passes a usage error on as exit code 2, naming itself pictor', async () => {
@@ -78,7 +82,7 @@ describe('pictor self-test in the installed app', () => {
     expect(out).toHaveLength(1);
     const report = JSON.parse(out[0] ?? '') as Record<string, unknown>;
     expect(report).toMatchObject({ ok: true, version: '9.8.7', imageEngine: 'sharp-native' });
-    expect(calls).toEqual(['dock hidden', 'ready', 'exit 0']);
+    expect(calls).toEqual(['dock hidden', 'on window-all-closed', 'ready', 'exit 0']);
   });
 
   it('exits 1 and names the step when the app has no image engine', async () => {

@@ -121,6 +121,37 @@ function rendered(template: string): string {
   );
 }
 
+/**
+ * Runs the after-remove `script` as the package manager would, with `argument` as its $1, in front
+ * of a stand-in update-alternatives that records its calls; its AppArmor paths moved into a
+ * temporary folder, so nothing of this machine's is touched. The calls, each its arguments.
+ */
+function afterRemoveCalls(script: string, argument: string): string[][] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pictor-after-remove-'));
+  try {
+    const bin = path.join(dir, 'bin');
+    mkdirSync(bin);
+    const log = path.join(dir, 'calls');
+    writeFileSync(log, '');
+    const stub = path.join(bin, 'update-alternatives');
+    writeFileSync(stub, `#!/bin/sh\nprintf '%s\\n' "$*" >> '${log}'\n`);
+    chmodSync(stub, 0o755);
+    const file = path.join(dir, 'after-remove.sh');
+    writeFileSync(file, script.replaceAll('/etc/apparmor.d/', `${dir}/apparmor.d/`));
+    const result = spawnSync(pathOf(BASH), [file, argument], {
+      encoding: 'utf8',
+      env: { PATH: `${bin}:${process.env['PATH'] ?? '/usr/bin:/bin'}` },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => line.split(' '));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('the deb and rpm scripts', () => {
   const config = parse(readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8')) as {
     linux: { extraFiles?: { from: string; to: string }[] };
@@ -159,6 +190,29 @@ describe('the deb and rpm scripts', () => {
     expect(install).toContain("chmod 4755 '/opt/Pictor/chrome-sandbox'");
     expect(rendered('after-remove.tpl')).toContain('apparmor_parser --remove');
   });
+
+  it.skipIf(!BASH.path)(
+    needing(BASH, 'take the command and the profile away on removal only, never on an upgrade'),
+    () => {
+      const script = rendered('after-remove.tpl');
+      const cases: [string, string, boolean][] = [
+        ['rpm erase', '0', true],
+        ['deb remove', 'remove', true],
+        ['deb purge', 'purge', true],
+        ['rpm upgrade (after the new version’s after-install)', '1', false],
+        ['deb upgrade', 'upgrade', false],
+        ['deb failed-upgrade', 'failed-upgrade', false],
+      ];
+      for (const [what, argument, removes] of cases)
+        expect(afterRemoveCalls(script, argument), what).toEqual(
+          removes ? [['--remove', 'pictor', '/opt/Pictor/bin/pictor']] : [],
+        );
+      // Without its first lines (electron-builder's own template) an rpm upgrade loses the link.
+      const unguarded = script.replace(/^case "\$1" in[\s\S]*?^esac$/m, '');
+      expect(unguarded).not.toBe(script);
+      expect(afterRemoveCalls(unguarded, '1')).toHaveLength(1);
+    },
+  );
 
   it.skipIf(!BASH.path)(needing(BASH, 'are valid bash'), () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'pictor-package-scripts-'));

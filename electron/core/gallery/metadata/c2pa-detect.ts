@@ -5,7 +5,9 @@
  * - PNG: a `caBX` chunk (a chunk type C2PA alone uses);
  * - JPEG: APP11 segments carrying JUMBF (`JP`, box instance, sequence number, then the box),
  *   possibly many for one store, whose first segment's superbox is labelled `c2pa`;
- * - WebP: a `C2PA` RIFF chunk.
+ * - WebP: a `C2PA` RIFF chunk;
+ * - any of them with no store but a remote one named in its XMP (remote-manifest.ts): the walk
+ *   notes where the container keeps its XMP, and only that packet is read.
  *
  * Only headers are read, through a small window that moves along the file: the walk reads about
  * a page per chunk header it needs (not the bodies it steps over), holds at most one window of
@@ -17,9 +19,15 @@
 import { open } from 'node:fs/promises';
 import type { ImageKind } from '../image-sniff';
 import { JUMBF_PROBE_BYTES, boxHeader, opensC2paStore } from './jumbf-box';
+import {
+  MAX_XMP_PROBE_BYTES,
+  XMP_PROBE_BYTES,
+  opensXmp,
+  remoteManifestIn,
+} from './remote-manifest';
 
-/** Where the store sits, named after its container. */
-export type C2paContainer = 'png-caBX' | 'jpeg-APP11' | 'webp-C2PA';
+/** Where the store sits, named after its container (`xmp-provenance`: online, named in the XMP). */
+export type C2paContainer = 'png-caBX' | 'jpeg-APP11' | 'webp-C2PA' | 'xmp-provenance';
 
 export type C2paPresence =
   | { readonly found: false; readonly damaged?: string }
@@ -96,13 +104,24 @@ const le32 = (b: Uint8Array, at: number) =>
   ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16)) +
   (b[at + 3] ?? 0) * 0x1000000;
 
+/** Where the first chunk or segment holding XMP has its data (`at` -1: none met). */
+interface XmpNote {
+  readonly kind: ImageKind;
+  at: number;
+  length: number;
+}
+
 /** Collects the store's parts as the walk meets them. */
 class Found {
   bytes = 0;
   parts = 0;
   labelled = false;
 
-  constructor(readonly container: C2paContainer) {}
+  constructor(
+    readonly container: C2paContainer,
+    /** The first chunk or segment holding XMP, noted for the caller. */
+    readonly xmp: XmpNote,
+  ) {}
 
   presence(damaged?: string): C2paPresence {
     if (this.parts === 0) return damaged ? { found: false, damaged } : { found: false };
@@ -111,13 +130,20 @@ class Found {
   }
 }
 
+/** Notes the chunk or segment whose data (`at`, `length`) holds XMP, when it is the first. */
+async function noteXmp(window: Window, found: Found, at: number, length: number) {
+  if (found.xmp.at >= 0) return;
+  const head = await window.at(at, Math.min(length, XMP_PROBE_BYTES));
+  if (head && opensXmp(found.xmp.kind, head)) Object.assign(found.xmp, { at, length });
+}
+
 async function labelled(window: Window, offset: number, available: number): Promise<boolean> {
   const probe = await window.at(offset, Math.min(JUMBF_PROBE_BYTES, available));
   return probe !== null && opensC2paStore(probe);
 }
 
-async function walkPng(window: Window): Promise<C2paPresence> {
-  const found = new Found('png-caBX');
+async function walkPng(window: Window, xmp: XmpNote): Promise<C2paPresence> {
+  const found = new Found('png-caBX', xmp);
   const signature = await window.at(0, 8);
   if (!signature?.every((byte, i) => byte === PNG_SIGNATURE[i])) {
     return found.presence('The file does not start like a PNG image.');
@@ -137,13 +163,14 @@ async function walkPng(window: Window): Promise<C2paPresence> {
       found.bytes += length;
       found.labelled ||= await labelled(window, at + 8, length);
     }
+    if (type === 'iTXt') await noteXmp(window, found, at + 8, length);
     if (type === 'IEND') return found.presence();
     at = end;
   }
 }
 
-async function walkWebp(window: Window): Promise<C2paPresence> {
-  const found = new Found('webp-C2PA');
+async function walkWebp(window: Window, xmp: XmpNote): Promise<C2paPresence> {
+  const found = new Found('webp-C2PA', xmp);
   const riff = await window.at(0, 12);
   if (!riff || ascii(riff, 0, 4) !== 'RIFF' || ascii(riff, 8, 12) !== 'WEBP') {
     return found.presence('The file does not start like a WebP image.');
@@ -161,12 +188,14 @@ async function walkWebp(window: Window): Promise<C2paPresence> {
       found.bytes += size;
       found.labelled ||= await labelled(window, at + 8, size);
     }
+    if (ascii(header, 0, 4) === 'XMP ') await noteXmp(window, found, at + 8, size);
     at += 8 + size + (size % 2);
   }
   return found.presence();
 }
 
 const SOS = 0xda;
+const APP1 = 0xe1;
 const APP11 = 0xeb;
 
 /**
@@ -210,8 +239,8 @@ class JpegBox {
   }
 }
 
-async function walkJpeg(window: Window): Promise<C2paPresence> {
-  const found = new Found('jpeg-APP11');
+async function walkJpeg(window: Window, xmp: XmpNote): Promise<C2paPresence> {
+  const found = new Found('jpeg-APP11', xmp);
   const soi = await window.at(0, 2);
   if (soi?.[0] !== 0xff || soi[1] !== 0xd8)
     return found.presence('The file does not start like a JPEG image.');
@@ -246,6 +275,7 @@ async function walkJpeg(window: Window): Promise<C2paPresence> {
       return result('A JPEG segment runs past the end of the file.');
     // Metadata lives before the first scan; the entropy-coded data after it is never walked.
     if (code === SOS) return result();
+    if (code === APP1) await noteXmp(window, found, at + 4, length - 2);
     if (code === APP11) {
       const segment = await jumbfSegment(window, at + 4, length - 2);
       if (segment) {
@@ -258,15 +288,26 @@ async function walkJpeg(window: Window): Promise<C2paPresence> {
   }
 }
 
-const WALKERS: Record<ImageKind, (window: Window) => Promise<C2paPresence>> = {
+const WALKERS: Record<ImageKind, (window: Window, xmp: XmpNote) => Promise<C2paPresence>> = {
   png: walkPng,
   jpeg: walkJpeg,
   webp: walkWebp,
 };
 
-/** Whether the image in `source` carries a C2PA manifest store; never throws for its content. */
-export function detectC2pa(source: ByteSource, kind: ImageKind): Promise<C2paPresence> {
-  return WALKERS[kind](new Window(source));
+/**
+ * Whether the image in `source` carries a C2PA manifest store, or names a remote one in its XMP;
+ * never throws for its content.
+ */
+export async function detectC2pa(source: ByteSource, kind: ImageKind): Promise<C2paPresence> {
+  const window = new Window(source);
+  const xmp: XmpNote = { kind, at: -1, length: 0 };
+  const presence = await WALKERS[kind](window, xmp);
+  if (presence.found || xmp.at < 0) return presence;
+  const data = await window.at(xmp.at, Math.min(xmp.length, MAX_XMP_PROBE_BYTES));
+  if (!data || remoteManifestIn(kind, data) === null) return presence;
+  const { damaged } = presence;
+  const remote = { container: 'xmp-provenance', bytes: 0, parts: 0, labelled: false } as const;
+  return { found: true, ...remote, ...(damaged ? { damaged } : {}) };
 }
 
 /** {@link detectC2pa} on a file (a download's temp file, an image of the gallery). */

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import { access } from 'node:fs/promises';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import type { ContentCredentialVerifier } from '../../../ports/content-credential-verifier';
+import { verdictWithoutReading } from '../credentials-step';
 import { xmpSidecarName } from '../gallery-layout';
 import { sniffImage, type ImageKind } from '../image-sniff';
 import { readRegularFile } from '../regular-file';
@@ -65,9 +66,9 @@ export async function inspectImage(
   const format = sniffImage(bytes.subarray(0, 12));
   if (!format) throw new NotAnImageError('The file is not a PNG, JPEG or WebP image.');
   const presence = await detectC2paInBytes(bytes, format);
-  const contentCredentials: ContentCredentials = presence.found
-    ? await verifier.verify({ file, format })
-    : { state: 'none' };
+  // The download's bounds: a store over the cap is not handed to the verifier, nor one online.
+  const contentCredentials: ContentCredentials =
+    verdictWithoutReading(presence) ?? (await verifier.verify({ file, format }));
   return {
     file,
     format,

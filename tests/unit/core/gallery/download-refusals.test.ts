@@ -16,6 +16,15 @@ async function pngClaiming(width: number, height: number): Promise<Buffer> {
   return bytes;
 }
 
+/** The start of an ISO media file (AVIF, HEIC) of `brand`, with a C2PA-like box after it. */
+function isoMedia(brand: string): Buffer {
+  const ftyp = Buffer.alloc(24);
+  ftyp.writeUInt32BE(24, 0);
+  ftyp.write(`ftyp${brand}`, 4, 'latin1');
+  ftyp.write(`mif1${brand}`, 16, 'latin1');
+  return Buffer.concat([ftyp, Buffer.from('\0\0\0\x10uuid c2pa jumb', 'latin1')]);
+}
+
 describe('refusing what is not an acceptable image', () => {
   it.each([
     [
@@ -29,6 +38,9 @@ describe('refusing what is not an acceptable image', () => {
       /an SVG/,
     ],
     ['zero bytes', '', /an empty file/],
+    // Formats a service could sign with C2PA but Pictor does not accept: refused, never saved.
+    ['an AVIF', isoMedia('avif'), /an AVIF, HEIC or video file/],
+    ['a HEIC', isoMedia('heic'), /an AVIF, HEIC or video file/],
     ['JSON', '{"error":"nope"}', /a JSON document/],
   ])('%s', async (_name, body, message) => {
     const outcome = expectState(

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import {
   makeImage,
@@ -252,13 +252,18 @@ describe('rebuild', () => {
     });
   });
 
-  it('keeps expired and invalid images as they were', async () => {
+  it('keeps expired and invalid images as they were, without the file’s words for why', async () => {
     const record = makeRecord([`${server.baseUrl}/gone`, null]);
-    record.images[0] = { ...record.images[0]!, state: 'expired', error: 'Gone.' };
-    record.images[1] = { ...record.images[1]!, state: 'invalid', error: 'No URL.' };
+    const [gone, noUrl] = record.images as [ImageRecord, ImageRecord];
+    record.images[0] = { ...gone, state: 'expired', error: 'Gone.' };
+    record.images[1] = { ...noUrl, state: 'invalid', error: 'No URL.' };
     await gallery.writeSidecar(record);
     const [rebuilt] = (await gallery.rebuild()).records;
-    expect(rebuilt?.images).toEqual(record.images);
+    // Pictor would show those words as its own (file-words.ts): the states stay, the words go.
+    expect(rebuilt?.images).toEqual([
+      { ...gone, state: 'expired' },
+      { ...noUrl, state: 'invalid' },
+    ]);
   });
 
   it('follows a task folder the user moved, and finds files a crash left unrecorded', async () => {

@@ -2,7 +2,7 @@
  * Export and import carry an image's XMP sidecar (the XMP of an image with Content Credentials,
  * which is never edited): into the archive beside its image, back beside it in the new library,
  * listed in the record. A sidecar that is not Pictor's for that image, or has no image, is refused
- * by name; a verdict written in an archive is not believed.
+ * by name; a verdict written in an archive is not believed: the import verifies the image itself.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,7 +16,12 @@ import { readBounded } from '../../../../electron/core/library-archive/stream-co
 import { buildXmpPacket } from '../../../../electron/core/gallery/metadata/xmp-packet';
 import { provenanceOf } from '../../../../electron/core/gallery/metadata/provenance';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
+import { C2paVerifier } from '../../../../electron/core/content-credentials/c2pa-verifier';
+import { readTrustAnchors } from '../../../../electron/core/content-credentials/trust-anchors';
+import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { c2paFixture } from '../../../support/c2pa-hostile';
+import { SIGNED_VERDICT_UNTRUSTED } from '../../../support/c2pa-hostile-cases';
+import { testImageEngine } from '../../../support/image-engine';
 import { addTask, useLibraries, type Library } from './library-fixture';
 
 const library = useLibraries();
@@ -85,15 +90,24 @@ describe('an image’s XMP sidecar in the library archive', () => {
     expect(manifest).toMatchObject({ version: 2 });
 
     const to = await library();
-    const result = await importLibrary({
-      gallery: to.gallery,
-      history: to.history,
-      source: target,
+    // Imported into a gallery that verifies against the shipped list, as the app's does.
+    const verifier = new C2paVerifier({ trustAnchors: await readTrustAnchors() });
+    const gallery = new Gallery({
+      imageEngine: testImageEngine,
+      root: to.root,
+      fetch: () => Promise.reject(new Error('This test gallery does not download.')),
+      credentials: verifier,
     });
+    const result = await importLibrary({ gallery, history: to.history, source: target }).finally(
+      () => verifier.dispose(),
+    );
     expect(result).toMatchObject({ addedTasks: 2, addedImages: 2, refused: [] });
     const image = to.history.get(task.localId)!.images[0]!;
     expect(image.xmpFile).toBe(image.file!.replace(/\.png$/, '.xmp'));
-    expect(image).not.toHaveProperty('contentCredentials');
+    // The archive said "trusted": Pictor's own verification says what it finds.
+    expect(image.contentCredentials).toEqual(SIGNED_VERDICT_UNTRUSTED);
+    const plain = to.history.list().items.find((record) => record.localId !== task.localId)!;
+    expect(plain.images[0]!.contentCredentials).toEqual({ state: 'none' });
     expect((await readFile(path(to, image.file!))).equals(c2paFixture('signed.png'))).toBe(true);
     expect(await readFile(path(to, image.xmpFile!), 'utf8')).toBe(
       await readFile(path(from, task.images[0]!.xmpFile!), 'utf8'),

@@ -22,6 +22,7 @@ const MAX_ENTRIES = DEFAULT_ARCHIVE_LIMITS.maxEntries;
 const HEAD =
   '{"format":"pictor-library-export","version":1,"pictorVersion":"x","createdAt":"2025-01-01T00:00:00Z","entries":';
 const manifestWith = (entries: string) => `${HEAD}${entries}}`;
+const longList = (count: number, item: string) => `[${Array(count).fill(item).join(',')}]`;
 const fields = (count: number) => Array.from({ length: count }, (_, i) => `"f${i}":0`).join(',');
 
 afterEach(() => {
@@ -47,6 +48,16 @@ describe('a manifest refused by its shape, before it is parsed', () => {
     ],
     ['a manifest of 20,000 fields', `{${fields(20_000)}}`, 'error.library.manifestShape'],
     [
+      'seven long lists of short lists (millions of values within the byte cap)',
+      `{${Array.from({ length: 7 }, (_, i) => `"l${i}":${longList(20_000, `[${Array(16).fill(0).join(',')}]`)}`).join(',')}}`,
+      'error.library.manifestShape',
+    ],
+    [
+      'a second list longer than an entry beside the entries',
+      `${HEAD.slice(0, -'"entries":'.length)}"more":${longList(17, '0')},"entries":${longList(17, '{}')}}`,
+      'error.library.manifestShape',
+    ],
+    [
       'one entry more than allowed',
       manifestWith(
         `[${Array(MAX_ENTRIES + 1)
@@ -60,6 +71,15 @@ describe('a manifest refused by its shape, before it is parsed', () => {
     const result = parseManifest(text, MAX_ENTRIES);
     expect(result).toMatchObject({ ok: false, problem: { key } });
     expect(parse).not.toHaveBeenCalled();
+  });
+
+  it('takes one long list, the entries, beside short ones', () => {
+    const text = `${HEAD.slice(0, -'"entries":'.length)}"more":${longList(16, '0')},"entries":${longList(MAX_ENTRIES, '{}')}}`;
+    // Past the shape check: refused by the schema (an unknown field), not by its shape.
+    expect(parseManifest(text, MAX_ENTRIES)).toMatchObject({
+      ok: false,
+      problem: { key: 'error.library.manifestInvalid' },
+    });
   });
 
   it('reads brackets, braces and commas inside strings as text', () => {

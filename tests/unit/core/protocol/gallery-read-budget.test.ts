@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GALLERY_READS,
+  GALLERY_STREAMS,
   READ_WHOLE_BYTES,
   serveGalleryRequest,
 } from '../../../../electron/core/protocol/gallery-request';
@@ -117,6 +118,9 @@ describe('2,000 requests at once', () => {
       }
       expect(wrong).toEqual([]);
       expect([GALLERY_READS.counters().reads, GALLERY_READS.counters().bytes]).toEqual([0, 0]);
+      // The streamed ones read within the process's slots, each given back at its end.
+      expect(GALLERY_STREAMS.counters()).toMatchObject({ active: 0, waiting: 0 });
+      expect(GALLERY_STREAMS.counters().peak).toBeLessThanOrEqual(GALLERY_STREAMS.max);
     },
     FLOOD_MS,
   );

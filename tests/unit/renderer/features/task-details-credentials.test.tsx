@@ -20,6 +20,7 @@ it('task details show each image’s Content Credentials and their meaning', asy
           }),
           makeImage(1, { contentCredentials: { state: 'unreadable' } }),
           makeImage(2),
+          makeImage(3, { contentCredentials: { state: 'unreadable', remote: true } }),
         ],
       })),
   });
@@ -33,5 +34,8 @@ it('task details show each image’s Content Credentials and their meaning', asy
   expect(items[0]).toContain('Content Credentials: Signed by Test Image Service, AI-generated');
   expect(items[0]).toContain('the name is only what the signer says about itself');
   expect(items[1]).toContain('Present, but they could not be read');
+  expect(items[1]).toContain('could not read its credentials within its limits');
   expect(items[2]).not.toContain('Content Credentials');
+  // A store kept online, named in the file: said so, not taken for a failure to read.
+  expect(items[3]).toContain('its credentials are kept online, at an address the file names');
 });

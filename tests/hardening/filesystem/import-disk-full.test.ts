@@ -1,0 +1,111 @@
+/**
+ * A library import onto a gallery disk that fills up half-way (a small tmpfs, Linux as root): the
+ * disk had room when the import checked, then another program took it. A full disk is not the
+ * images' fault: none may be recorded `invalid` ("could not be read") for it; the import stops
+ * with the disk's error, keeps only whole tasks with their records, and once the disk has room
+ * the same import adds each remaining task once, every image saved.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { Gallery } from '../../../electron/core/gallery/gallery';
+import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { importLibrary } from '../../../electron/core/library-archive/import-library';
+import { filesUnder } from '../../support/files';
+import { makeImage } from '../../support/gallery-helpers';
+import { testImageEngine } from '../../support/image-engine';
+import { taskFiles, type ExportFile } from '../../unit/core/library-archive/crafted-export';
+import { yazlExport } from '../../unit/core/library-archive/yazl-archive';
+import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
+
+const probe = probeMount();
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** Six tasks of one ~200 KB image each (random pixels: they do not compress). */
+async function sixTasks(): Promise<{ records: TaskRecord[]; files: ExportFile[] }> {
+  const tasks: { record: TaskRecord; files: ExportFile[] }[] = [];
+  for (let i = 0; i < 6; i += 1) {
+    tasks.push(
+      await taskFiles({ data: await makeImage('png', 256, 256), width: 256, height: 256 }),
+    );
+  }
+  return { records: tasks.map((task) => task.record), files: tasks.flatMap((task) => task.files) };
+}
+
+/** Every task folder in the gallery (a folder holding a sidecar), relative to the root. */
+async function taskFolders(root: string): Promise<string[]> {
+  return (await filesUnder(root))
+    .filter((file) => file.endsWith('/pictor.json'))
+    .map((file) => relative(root, dirname(file)))
+    .sort();
+}
+
+describe.skipIf(!probe.ok)(
+  `library import onto a disk that fills up${probe.ok ? '' : ` (skipped: ${probe.reason})`}`,
+  () => {
+    it('stops with whole tasks only, none with an image marked unreadable; again with room adds each once', async () => {
+      const base = await mkdtemp(join(tmpdir(), 'pictor-import-disk-'));
+      cleanups.push(() => rm(base, { recursive: true, force: true }));
+      const root = join(base, 'gallery');
+      await mkdir(root);
+      // Room for two or three of the six ~200 KB images, then full.
+      mountTmpfs(root, 640 * 1024);
+      cleanups.push(() => unmount(root));
+      await mkdir(join(root, TEMP_DIR));
+      const history = HistoryStore.open(join(base, 'history.sqlite'));
+      cleanups.push(() => history.close());
+      const gallery = new Gallery({
+        imageEngine: testImageEngine,
+        root,
+        fetch: () => Promise.reject(new Error('This test gallery does not download.')),
+      });
+      const { records, files } = await sixTasks();
+      const archive = await yazlExport(base, files, 'six.zip');
+      const importOnce = () =>
+        importLibrary({
+          gallery,
+          history,
+          source: archive,
+          // The disk had room when the import looked (another program filled it after).
+          freeSpace: () => Promise.resolve(Number.MAX_SAFE_INTEGER),
+        });
+
+      const failed = await importOnce().catch((error: unknown) => error);
+
+      expect((failed as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      const kept = records.filter((record) => history.get(record.localId));
+      expect(kept.length).toBeGreaterThan(0);
+      expect(kept.length).toBeLessThan(records.length);
+      // Every task kept is whole; no image was recorded as refused because the disk was full.
+      for (const record of kept) {
+        expect(history.get(record.localId)?.images.map((image) => image.state)).toEqual(['saved']);
+      }
+      expect(await taskFolders(root)).toEqual(kept.map((record) => record.folder).sort());
+
+      execFileSync('mount', ['-o', 'remount,size=16m', root], { stdio: 'pipe' });
+      const summary = await importOnce();
+
+      expect(summary).toMatchObject({
+        addedTasks: records.length - kept.length,
+        duplicateTasks: kept.length,
+        refused: [],
+        cancelled: false,
+      });
+      expect(await taskFolders(root)).toEqual(records.map((record) => record.folder).sort());
+      for (const [i, record] of records.entries()) {
+        const images = history.get(record.localId)?.images ?? [];
+        expect(images.map((image) => [image.index, image.state])).toEqual([[0, 'saved']]);
+        const bytes = await readFile(join(root, ...images[0]!.file!.split('/')));
+        expect(bytes.equals(files[i * 2]!.data)).toBe(true);
+      }
+    });
+  },
+);

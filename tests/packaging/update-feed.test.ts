@@ -1,0 +1,129 @@
+/**
+ * The update feed a package carries, packed as `npm run dist` packs (release-feed.ts's arguments,
+ * electron-builder.yml) from a folder laid out like a GitHub Actions checkout: the build, and
+ * `.git/config` naming the repository's GitHub origin, as actions/checkout leaves it. Without
+ * a publish setting electron-builder takes that origin as a GitHub feed and writes it into the
+ * package (app-update.yml); CI and local builds must carry none, and a release build exactly the
+ * feed it was given. linux-x64 with a stand-in Electron (stand-in-targets.ts), offline: Linux
+ * writes app-update.yml for every target, the unpacked folder included.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parse } from 'yaml';
+import { builderArgs, decideFeed } from '../../electron/build/release-feed';
+import { createStandInFor, resourcesDir, unpackedDir, type Target } from './stand-in-targets';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The run's test build (global-setup.ts), which is what gets packed. */
+const BUILD_ROOT = inject('pictorTestBuild');
+const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
+const LINUX: Target = { os: 'linux', arch: 'x64' };
+const FEED = 'https://downloads.pictor-app.org/updates/';
+const run = promisify(execFile);
+
+let work = '';
+let electronDist = '';
+let electronVersion = '';
+
+/** A checkout of the repository on a GitHub runner: the build, its configuration, the origin. */
+async function checkout(name: string, builderYml: string): Promise<string> {
+  const dir = path.join(work, name);
+  await mkdir(path.join(dir, '.git'), { recursive: true });
+  await writeFile(
+    path.join(dir, '.git', 'config'),
+    '[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = https://github.com/pictor-app/pictor\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n',
+  );
+  for (const copied of ['dist', 'dist-electron', 'package.json', 'package-lock.json'])
+    await cp(path.join(BUILD_ROOT, copied), path.join(dir, copied), { recursive: true });
+  for (const linked of ['node_modules', 'resources'])
+    await symlink(path.join(ROOT, linked), path.join(dir, linked));
+  await writeFile(path.join(dir, 'electron-builder.yml'), builderYml);
+  return dir;
+}
+
+/** Packs `project` as `npm run dist -- --linux dir --x64` would with `env`; its app-update.yml. */
+async function packedFeed(project: string, env: NodeJS.ProcessEnv): Promise<unknown> {
+  const decision = decideFeed(env, []);
+  if (!decision.ok) throw new Error(decision.problem);
+  const output = path.join(project, 'release');
+  await run(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/electron-builder/cli.js'),
+      ...builderArgs(decision, ['--linux', 'dir', '--x64']),
+      '--projectDir',
+      project,
+      `-c.electronDist=${electronDist}`,
+      `-c.electronVersion=${electronVersion}`,
+      `-c.electronDownload.mirror=${CLOSED_PORT_URL}`,
+    ],
+    {
+      cwd: project,
+      env: {
+        ...process.env,
+        ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
+        ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
+        ELECTRON_MIRROR: CLOSED_PORT_URL,
+      },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  const resources = resourcesDir(LINUX, path.join(output, unpackedDir(LINUX)));
+  try {
+    return parse(await readFile(path.join(resources, 'app-update.yml'), 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(os.tmpdir(), 'pictor-update-feed-'));
+  electronVersion = (
+    JSON.parse(await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
+  electronDist = path.join(work, 'electron-linux');
+  await createStandInFor('linux', electronDist, electronVersion);
+});
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('the update feed of a package built in a GitHub checkout', () => {
+  let builderYml = '';
+  beforeAll(async () => {
+    builderYml = await readFile(path.join(ROOT, 'electron-builder.yml'), 'utf8');
+  });
+
+  it('is none without PICTOR_UPDATE_FEED (CI, local builds)', async () => {
+    const project = await checkout('no-feed', builderYml);
+    expect(await packedFeed(project, {})).toBeNull();
+  }, 120_000);
+
+  it('is exactly PICTOR_UPDATE_FEED, a generic feed, when a release names one', async () => {
+    const project = await checkout('feed', builderYml);
+    expect(await packedFeed(project, { PICTOR_UPDATE_FEED: FEED })).toMatchObject({
+      provider: 'generic',
+      url: FEED,
+      channel: 'latest',
+    });
+  }, 120_000);
+
+  it('would be the checkout’s GitHub origin if electron-builder.yml left publish out (so the first check can fail)', async () => {
+    const withoutPublish = builderYml.replace(/^publish: null\n/m, '');
+    expect(withoutPublish).not.toBe(builderYml);
+    const project = await checkout('publish-left-out', withoutPublish);
+    expect(await packedFeed(project, {})).toMatchObject({
+      provider: 'github',
+      owner: 'pictor-app',
+      repo: 'pictor',
+    });
+  }, 120_000);
+});

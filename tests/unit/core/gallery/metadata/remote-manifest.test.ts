@@ -1,0 +1,90 @@
+/**
+ * A remote manifest store named in an image's XMP (`dcterms:provenance`): found by the namespace
+ * the packet binds, in the attribute and the element form RDF allows, with an http(s) address;
+ * and by the detection walk where each container keeps its XMP, so the file is never edited.
+ */
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { detectC2paInBytes } from '../../../../../electron/core/gallery/metadata/c2pa-detect';
+import { remoteManifestAddress } from '../../../../../electron/core/gallery/metadata/remote-manifest';
+import { c2paFixture, provenancePacket, withXmp } from '../../../../support/c2pa-hostile';
+import { ENCODINGS, makeEncoded } from './meta-helpers';
+
+const ADDRESS = 'https://cai-manifests.example.com/manifests/urn-uuid-5f37e182';
+
+describe('remoteManifestAddress', () => {
+  it('reads dcterms:provenance as an attribute or an element, under any prefix bound to it', () => {
+    expect(remoteManifestAddress(provenancePacket(ADDRESS))).toBe(ADDRESS);
+    expect(remoteManifestAddress(provenancePacket(ADDRESS, 'dct'))).toBe(ADDRESS);
+    const element =
+      '<rdf:Description xmlns:terms="http://purl.org/dc/terms/">' +
+      `<terms:provenance> ${ADDRESS} </terms:provenance></rdf:Description>`;
+    expect(remoteManifestAddress(element)).toBe(ADDRESS);
+  });
+
+  it('does not take another namespace, a missing binding or a local address for one', () => {
+    const elsewhere = provenancePacket(ADDRESS).replace('http://purl.org/dc/terms/', 'urn:other');
+    expect(remoteManifestAddress(elsewhere)).toBeNull();
+    expect(remoteManifestAddress(`<x dcterms:provenance="${ADDRESS}"/>`)).toBeNull();
+    // An embedded store's own reference, and anything that is not an http(s) address.
+    expect(remoteManifestAddress(provenancePacket('self#jumbf=/c2pa/urn:uuid:1'))).toBeNull();
+    expect(remoteManifestAddress(provenancePacket('file:///etc/passwd'))).toBeNull();
+  });
+});
+
+describe('a hostile packet', () => {
+  it('is read in bounded time: half-open properties, thousands of bindings, endless values', () => {
+    const size = 256 * 1024;
+    const bound = 'xmlns:d="http://purl.org/dc/terms/" ';
+    const packets = [
+      bound + '<d:provenance '.repeat(size / 15),
+      bound + ' d:provenance="'.repeat(size / 16),
+      Array.from({ length: size / 40 }, (_, i) => `xmlns:p${i}="http://purl.org/dc/terms/"`).join(
+        ' ',
+      ),
+      `${bound}<d:provenance>https://${'a'.repeat(size)}`,
+    ];
+    const started = performance.now();
+    for (const packet of packets) expect(remoteManifestAddress(packet)).toBeNull();
+    // Quadratic scans took seconds here; bounded ones take a few milliseconds.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});
+
+describe('detecting a remote manifest store where the container keeps its XMP', () => {
+  it.each([
+    ['png', 0],
+    ['jpeg', 1],
+    ['webp', 3],
+  ] as const)('in a %s', async (kind, encoding) => {
+    const plain = await makeEncoded(ENCODINGS[encoding]!, 24, 16);
+    const named = withXmp(kind, plain, provenancePacket(ADDRESS));
+    await expect(detectC2paInBytes(named, kind)).resolves.toEqual({
+      found: true,
+      container: 'xmp-provenance',
+      bytes: 0,
+      parts: 0,
+      labelled: false,
+    });
+    // The same XMP without the property: nothing is found.
+    const other = withXmp(kind, plain, provenancePacket(ADDRESS).replace(':provenance', ':source'));
+    await expect(detectC2paInBytes(other, kind)).resolves.toEqual({ found: false });
+  });
+
+  it('in a PNG whose XMP text is deflated', async () => {
+    const plain = await makeEncoded(ENCODINGS[0]!, 24, 16);
+    const named = withXmp('png', plain, provenancePacket(ADDRESS), true);
+    await expect(detectC2paInBytes(named, 'png')).resolves.toMatchObject({
+      found: true,
+      container: 'xmp-provenance',
+    });
+  });
+
+  it('an embedded store comes first: the file is verified, not taken as remote', async () => {
+    const both = withXmp('png', c2paFixture('signed.png'), provenancePacket(ADDRESS));
+    await expect(detectC2paInBytes(both, 'png')).resolves.toMatchObject({
+      found: true,
+      container: 'png-caBX',
+    });
+  });
+});
