@@ -5,7 +5,7 @@
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
-import { exportImages } from '../core/batch/export-images';
+import { exportImages, exportProgressTo } from '../core/batch/export-images';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
 import type { TrashOperations, TrashOutcome } from '../core/trash/trash-operations';
@@ -80,8 +80,9 @@ export function galleryBatchHandlers(
         if (!record || !indexes) return undefined;
         return { ...record, images: record.images.filter((image) => indexes.has(image.index)) };
       };
+      const onProgress = exportProgressTo((progress) => emit('export:progress', progress));
       const { copied, failed, skipped } = await exportImages(
-        { get, gallery },
+        { get, gallery, onProgress },
         [...chosen.keys()],
         folder,
       );

@@ -6,7 +6,7 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { BatchTaskActions, type BatchEngine } from '../core/batch/batch-task-actions';
-import { exportImages } from '../core/batch/export-images';
+import { exportImages, exportProgressTo } from '../core/batch/export-images';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Gallery } from '../core/gallery/gallery';
 import type { TrashOperations } from '../core/trash/trash-operations';
@@ -58,8 +58,9 @@ export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchC
       const folder = await deps.chooseFolder();
       if (folder === null) return { folder: null, copied: 0, failed: 0, skipped: 0 };
       const { engine, gallery } = core;
+      const onProgress = exportProgressTo((progress) => emit('export:progress', progress));
       const outcome = await exportImages(
-        { get: (localId) => engine.get(localId), gallery },
+        { get: (localId) => engine.get(localId), gallery, onProgress },
         localIds,
         folder,
       );

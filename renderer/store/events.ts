@@ -93,6 +93,7 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('app:notice', ({ notice }) => state().uiAddNotice(notice)),
     listen('trash:progress', (progress) => state().trashApplyProgress(progress)),
     listen('app:quitting', (payload) => state().trashApplyQuitting(payload)),
+    listen('export:progress', (progress) => state().exportApplyProgress(progress)),
     listen('updates:changed', (updates) => state().updatesApply(updates)),
     listen('library:progress', (progress) => state().libraryApplyProgress(progress)),
   ];

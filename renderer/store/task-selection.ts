@@ -29,6 +29,7 @@ import {
 import type { AppState } from './app-state';
 import { withProgress, type Words } from './status-slice';
 import { listQuery } from './task-list-model';
+import { firstLoadedIndex } from './task-trash-slice';
 
 export interface TaskSelectionSlice {
   /** The selected tasks, by local id. */
@@ -96,6 +97,46 @@ interface ItemsOutcome {
   readonly skipped: number;
 }
 
+/** The selection with `localIds` put in (`selected`) or taken out, whole or not. */
+function withMany(
+  selection: Selection<string>,
+  localIds: readonly string[],
+  selected: boolean,
+): Selection<string> {
+  const { whole } = selection;
+  const put = (into: Set<string>, out: boolean) => {
+    for (const localId of localIds) {
+      if (out) into.delete(localId);
+      else into.add(localId);
+    }
+    return into;
+  };
+  // A whole-set selection keeps what is taken out of it.
+  if (whole) return { ...selection, whole: { except: put(new Set(whole.except), selected) } };
+  const ids = put(new Set(selection.ids), !selected);
+  return { ids, anchor: localIds[0] ?? selection.anchor };
+}
+
+/**
+ * Removes the selected tasks, a chunk per request (`run`); what was removed can come back, even
+ * when a later chunk failed, and the focus goes to the task now where the first removed one was.
+ */
+async function removeSelected(
+  get: () => AppState,
+  run: (work: (ids: string[]) => Promise<void>) => Promise<boolean>,
+): Promise<boolean> {
+  const removed: string[] = [];
+  const at = firstLoadedIndex(get(), (localId) => isSelected(get().tasksSelection, localId));
+  const ok = await run(async (localIds) => {
+    const outcome = await call('tasks:removeMany', { localIds });
+    for (const localId of outcome.removed) get().tasksApplyRemoved(localId);
+    removed.push(...outcome.removed);
+  });
+  if (ok) get().tasksClearSelection();
+  get().tasksOfferUndo(removed, at);
+  return ok;
+}
+
 export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelectionSlice> = (
   set,
   get,
@@ -160,23 +201,7 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
       }));
     },
     tasksSelectMany(localIds, selected) {
-      set((state) => {
-        const { whole } = state.tasksSelection;
-        if (whole) {
-          const except = new Set(whole.except);
-          for (const localId of localIds) {
-            if (selected) except.delete(localId);
-            else except.add(localId);
-          }
-          return { tasksSelection: { ...state.tasksSelection, whole: { except } } };
-        }
-        const ids = new Set(state.tasksSelection.ids);
-        for (const localId of localIds) {
-          if (selected) ids.add(localId);
-          else ids.delete(localId);
-        }
-        return { tasksSelection: { ids, anchor: localIds[0] ?? state.tasksSelection.anchor } };
-      });
+      set((state) => ({ tasksSelection: withMany(state.tasksSelection, localIds, selected) }));
     },
     tasksSelectKey(event) {
       const command = selectionCommand(event);
@@ -198,18 +223,7 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
       if (next !== get().tasksSelection) set({ tasksSelection: next });
     },
 
-    async tasksRemoveSelected() {
-      const removed: string[] = [];
-      const ok = await run(async (localIds) => {
-        const outcome = await call('tasks:removeMany', { localIds });
-        for (const localId of outcome.removed) get().tasksApplyRemoved(localId);
-        removed.push(...outcome.removed);
-      });
-      if (ok) get().tasksClearSelection();
-      // What was removed can come back, even when a later chunk failed.
-      get().tasksOfferUndo(removed);
-      return ok;
-    },
+    tasksRemoveSelected: () => removeSelected(get, run),
     tasksFavouriteSelected: (favourite) =>
       runItems(
         (localIds) => call('tasks:setFavouriteMany', { localIds, favourite }),
@@ -225,12 +239,14 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
         (localIds) => call('tasks:retryMany', { localIds }),
         (items) => items.forEach((item) => get().tasksApplyUpdate(item)),
         (done, skipped) => t('tasks.selection.retried', { count: done, skipped }),
+        () => t('status.retrying'),
       ),
     tasksSubmitAgainSelected: () =>
       runItems(
         (localIds) => call('tasks:submitAgainMany', { localIds }),
         (items) => get().tasksInsert(items),
         (done, skipped) => t('tasks.selection.submitted', { count: done, skipped }),
+        () => t('status.submittingAgain'),
       ),
     async tasksExportSelected() {
       try {

@@ -1,19 +1,36 @@
 /**
  * Removing tasks with Undo, like the gallery's deletes: main holds a removed task's record for a
  * while (core/trash); the last removal is remembered here so Undo (the confirmation's button,
- * Ctrl/Cmd+Z over the list) can ask for it back.
+ * Ctrl/Cmd+Z over the list or with the focus nowhere) can ask for it back. After a removal the
+ * list gives the focus to the task now where the first removed one was, after an Undo to the
+ * first task that came back, so the keyboard never ends up on the page.
  */
 import type { StateCreator } from 'zustand';
 import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
 import { errorText, t } from '../i18n';
-import { call, toApiError } from '../lib/api';
+import { ApiError, call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
+
+/** A task the list is asked to give the focus to; a new `seq` asks again. */
+export interface TaskFocusRequest {
+  /** The task, when it is loaded; else the task at `index` of the list (or the last one). */
+  readonly localId?: string;
+  readonly index: number;
+  readonly seq: number;
+}
 
 export interface TaskTrashSlice {
   /** The tasks of the last removal that Undo can still ask back, or null. */
   tasksUndoable: string[] | null;
-  /** Says the removal in a confirmation with Undo, and remembers it for Ctrl/Cmd+Z. */
-  tasksOfferUndo(removed: readonly string[]): void;
+  /** Where the list should put the focus after a removal or an Undo, or null. */
+  tasksFocusRequest: TaskFocusRequest | null;
+  /**
+   * Says the removal in a confirmation with Undo, remembers it for Ctrl/Cmd+Z, and asks the list
+   * to focus the task now at `at`, where the first removed one was (-1: nowhere to ask for).
+   */
+  tasksOfferUndo(removed: readonly string[], at: number): void;
+  /** Takes tasks main removed off the list, then {@link tasksOfferUndo}. */
+  tasksRemoved(removed: readonly string[], at: number): void;
   /**
    * Puts back the tasks of one removal (a confirmation's own), by default the last one; false
    * when there was nothing to undo or none came back (the reason shown).
@@ -28,17 +45,42 @@ function chunks(ids: readonly string[]): string[][] {
   return out;
 }
 
+/**
+ * Where the first of the tasks `isIn` names is in the loaded list (-1: none is loaded): read
+ * before they are removed (main's own news of a removal may take them off first).
+ */
+export function firstLoadedIndex(
+  state: Pick<AppState, 'tasksItems'>,
+  isIn: (localId: string) => boolean,
+): number {
+  return state.tasksItems.findIndex((item) => isIn(item.record.localId));
+}
+
+let focusSeq = 0;
+
+/** A new focus request (each one asks again, even for the same place). */
+function focusRequest(index: number, localId?: string): { tasksFocusRequest: TaskFocusRequest } {
+  focusSeq += 1;
+  return { tasksFocusRequest: { index, seq: focusSeq, ...(localId ? { localId } : {}) } };
+}
+
 export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice> = (set, get) => ({
   tasksUndoable: null,
+  tasksFocusRequest: null,
 
-  tasksOfferUndo(removed) {
+  tasksOfferUndo(removed, at) {
     if (removed.length === 0) return;
     const held = [...removed];
-    set({ tasksUndoable: held });
+    set({ tasksUndoable: held, ...(at >= 0 ? focusRequest(at) : {}) });
     get().confirm(() => t('tasks.selection.removed', { count: held.length }), {
       label: () => t('gallery.undo'),
       run: () => void get().tasksUndoRemove(held),
     });
+  },
+
+  tasksRemoved(removed, at) {
+    for (const localId of removed) get().tasksApplyRemoved(localId);
+    get().tasksOfferUndo(removed, at);
   },
 
   async tasksUndoRemove(asked) {
@@ -53,6 +95,8 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
       for (const chunk of chunks(ids)) {
         const outcome = await call('tasks:undoRemove', { localIds: chunk });
         get().tasksInsert(outcome.items);
+        const first = outcome.items[0]?.record.localId;
+        if (back === 0 && first !== undefined) set(focusRequest(0, first));
         back += outcome.items.length;
         failed += outcome.failed;
         if (outcome.problem !== undefined)
@@ -63,7 +107,8 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
       return false;
     }
     if (failed > 0 && back === 0) {
-      get().showError(toApiError(new Error(problem ?? t('gallery.actionFailed'))));
+      // Main's own sentence when it gave one, not a generic one with it hidden in the details.
+      get().showError(new ApiError('failed', problem ?? t('gallery.actionFailed')));
       return false;
     }
     get().confirm(() =>

@@ -14,7 +14,7 @@ import { checkRequest } from '../lib/request-validation';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
-import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
+import { createTaskTrashSlice, firstLoadedIndex, type TaskTrashSlice } from './task-trash-slice';
 import {
   EMPTY_FILTER,
   fresher,
@@ -246,11 +246,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       act(() => call('tasks:setFavourite', { localId, favourite })),
     tasksRemove: (localId) =>
       act(async () => {
+        const at = firstLoadedIndex(get(), (id) => id === localId);
         const { removed } = await call('tasks:remove', { localId });
-        if (removed) {
-          get().tasksApplyRemoved(localId);
-          get().tasksOfferUndo([localId]);
-        }
+        if (removed) get().tasksRemoved([localId], at);
         return null;
       }),
     tasksSubmitAgain: (record) => get().tasksRerun(record.request),

@@ -1,6 +1,7 @@
 /**
  * How far main's delete or Undo is (`trash:progress`), and whether the app waits for it to quit
- * (`app:quitting`): shown where Undo is offered, so a long Undo is seen to run.
+ * (`app:quitting`): shown where Undo is offered, so a long Undo is seen to run. And how far an
+ * export of a selection is (`export:progress`), once its folder was chosen.
  */
 import type { StateCreator } from 'zustand';
 import type { EventPayload, TrashProgressPayload } from '../../shared/ipc/contract';
@@ -13,6 +14,9 @@ export interface TrashProgressSlice {
   trashQuitting: boolean;
   trashApplyProgress(progress: TrashProgressPayload): void;
   trashApplyQuitting(payload: EventPayload<'app:quitting'>): void;
+  /** The export under way, while it is (null once it ended). */
+  exportProgress: EventPayload<'export:progress'> | null;
+  exportApplyProgress(progress: EventPayload<'export:progress'>): void;
 }
 
 export const createTrashProgressSlice: StateCreator<AppState, [], [], TrashProgressSlice> = (
@@ -20,6 +24,7 @@ export const createTrashProgressSlice: StateCreator<AppState, [], [], TrashProgr
 ) => ({
   trashProgress: null,
   trashQuitting: false,
+  exportProgress: null,
   trashApplyProgress(progress) {
     set({ trashProgress: progress.done >= progress.total ? null : progress });
   },
@@ -30,5 +35,8 @@ export const createTrashProgressSlice: StateCreator<AppState, [], [], TrashProgr
         ? {}
         : { trashProgress: waitingFor }),
     });
+  },
+  exportApplyProgress(progress) {
+    set({ exportProgress: progress.done >= progress.total ? null : progress });
   },
 });

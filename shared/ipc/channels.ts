@@ -73,4 +73,5 @@ export const EVENT_CHANNEL_NAMES = [
   'updates:changed',
   'trash:progress',
   'app:quitting',
+  'export:progress',
 ] as const;

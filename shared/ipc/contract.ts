@@ -300,11 +300,7 @@ export const requests = {
   'gallery:exportImages': {
     // One folder dialog for the whole selection, "Select all" included.
     input: z.object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL) }).strict(),
-    output: z.object({
-      folder: z.string().nullable(),
-      copied: z.number().int().min(0),
-      failed: z.number().int().min(0),
-    }),
+    output: z.object({ folder: z.string().nullable(), copied: count, failed: count }),
   },
   'gallery:reveal': { input: imageRef, output: z.void() },
   'gallery:copyImage': { input: imageRef, output: z.void() },
@@ -404,6 +400,8 @@ export const events = {
   'trash:progress': trashProgressSchema,
   /** The app waits to quit until the operation under way ends (bounded); null: it no longer waits. */
   'app:quitting': z.object({ waitingFor: trashProgressSchema.nullable() }),
+  /** How many of a selection's images an export copied (about fifty reports, and its last). */
+  'export:progress': trashProgressSchema.pick({ done: true, total: true }),
 } as const;
 
 export type RequestChannel = keyof typeof requests;

@@ -26,6 +26,8 @@ const FILE_MODE = 0o600;
 export interface ExportDeps {
   readonly get: (localId: string) => TaskRecord | undefined;
   readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
+  /** After each image, copied or not: how many of the `total` images are done. */
+  readonly onProgress?: (done: number, total: number) => void;
 }
 
 export interface ExportOutcome {
@@ -144,22 +146,36 @@ export async function exportImages(
   localIds: readonly string[],
   folder: string,
 ): Promise<ExportOutcome> {
+  const perTask = [...new Set(localIds)].map((localId) =>
+    (deps.get(localId)?.images ?? []).filter((image) => image.state === 'saved' && image.file),
+  );
+  const images = perTask.flat();
   let copied = 0;
   let failed = 0;
-  let skipped = 0;
-  for (const localId of new Set(localIds)) {
-    const saved = (deps.get(localId)?.images ?? []).filter(
-      (image) => image.state === 'saved' && image.file,
-    );
-    if (saved.length === 0) skipped += 1;
-    for (const image of saved) {
-      try {
-        await copyOne(deps, image, folder);
-        copied += 1;
-      } catch {
-        failed += 1;
-      }
+  for (const [n, image] of images.entries()) {
+    try {
+      await copyOne(deps, image, folder);
+      copied += 1;
+    } catch {
+      failed += 1;
     }
+    deps.onProgress?.(n + 1, images.length);
   }
-  return { copied, failed, skipped };
+  return { copied, failed, skipped: perTask.filter((saved) => saved.length === 0).length };
+}
+
+/** How many progress reports an export sends at most (and always its last). */
+const PROGRESS_REPORTS = 50;
+
+/**
+ * An export's progress for the page (`export:progress`): about fifty reports for any size, and
+ * always the last, so a long copy is seen to run and its end clears it.
+ */
+export function exportProgressTo(
+  send: (progress: { done: number; total: number }) => void,
+): (done: number, total: number) => void {
+  return (done, total) => {
+    const step = Math.max(1, Math.ceil(total / PROGRESS_REPORTS));
+    if (done === total || done % step === 0) send({ done, total });
+  };
 }

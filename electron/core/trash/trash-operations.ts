@@ -257,7 +257,6 @@ export class TrashOperations {
     for (const batchId of this.held.batchIds()) await this.expire(batchId);
   }
 
-  /** Waits for every operation, then empties (the gallery is about to change folder). */
   /**
    * Runs `change`, which moves the gallery to another folder (or opens one elsewhere), as one of
    * the trash's operations: images held for Undo go on to the system trash first (an Undo could
@@ -277,6 +276,7 @@ export class TrashOperations {
     });
   }
 
+  /** Waits for every operation under way, then empties. */
   async finish(): Promise<void> {
     await this.queue.run(() => this.empty());
   }

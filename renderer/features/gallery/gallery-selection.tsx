@@ -30,6 +30,7 @@ import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
 import { isUndoKey } from './viewer-keys';
+import type { DeleteQuestion } from './use-delete-question';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
 import './gallery-selection.css';
 
@@ -252,6 +253,8 @@ function SelectionProblem({ problem, onDismiss }: { problem: Problem; onDismiss:
 
 interface SelectionToolbarProps {
   readonly selection: GallerySelectionState;
+  /** The question before the selection goes to the trash (Delete on a tile asks it too). */
+  readonly question: Pick<DeleteQuestion, 'many' | 'setMany'>;
   readonly actions: Pick<ImageActions, 'undo'>;
   /** Gives the focus back to the grid after a delete (the image now where the first one was). */
   readonly focusAfterDelete: (firstIndex: number) => void;
@@ -263,7 +266,7 @@ interface SelectionToolbarProps {
 export function SelectionToolbar(props: SelectionToolbarProps) {
   const { selection, actions, focusAfterDelete, total } = props;
   const { items, clear, count, whole } = selection;
-  const [confirming, setConfirming] = useState<ImageRef[] | null>(null);
+  const { many: confirming, setMany: setConfirming } = props.question;
   const { problem, run, dismiss } = useSelectionRun();
   if (count === 0 && !whole) return null;
   // The loaded part tells: all of it starred already, the button takes the stars off.

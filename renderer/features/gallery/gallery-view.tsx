@@ -15,28 +15,11 @@ import { useGalleryViewer, type GalleryViewerState } from './use-gallery-viewer'
 import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
-import { isUndoKey } from './viewer-keys';
+import { useUndoFromPage } from '../shell/use-undo-from-page';
+import { useDeleteQuestion } from './use-delete-question';
 import './gallery.css';
 
 const store = useAppStore.getState;
-
-/**
- * Ctrl/Cmd+Z with the focus nowhere (on the page itself, after what had it went away) while the
- * gallery is shown undoes its last delete, as it does with the focus in the gallery.
- */
-function useUndoFromPage(undo: () => void): void {
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent): void => {
-      const active = document.activeElement;
-      const nowhere = active === null || active === document.body;
-      if (!nowhere || !isUndoKey(event) || store().view !== 'gallery') return;
-      event.preventDefault();
-      undo();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [undo]);
-}
 
 /** The viewer over the gallery; a viewer that throws leaves the gallery working. */
 function ViewerLayer({
@@ -66,9 +49,9 @@ export function GalleryView() {
   const [menu, setMenu] = useState<MenuRequest | null>(null);
   const closeMenu = useCallback(() => setMenu(null), []);
   const ids = useId();
-  const [confirming, setConfirming] = useState<GalleryItem | null>(null);
   const { actions, problem, dismissProblem } = useImageActions();
   const selection = useGallerySelection(state.items, actions, state.filters, state.total);
+  const question = useDeleteQuestion(selection);
   const sectionRef = useRef<HTMLElement>(null);
   const onFiltersChange = useFilterAnnouncement();
 
@@ -88,10 +71,7 @@ export function GalleryView() {
   const viewer = useGalleryViewer(jumpItems ?? state.items, focus.focusTile);
   const viewerBase = fromJump ? (state.jump?.offset ?? 0) : 0;
   const onOpen = useCallback((key: string) => store().galleryOpenViewer(key), []);
-  useUndoFromPage(actions.undo);
-  const askDelete = useCallback((item: GalleryItem) => {
-    if (item.image.state === 'saved') setConfirming(item);
-  }, []);
+  useUndoFromPage('gallery', actions.undo);
 
   return (
     // Ctrl/Cmd+A, Escape and Ctrl/Cmd+Z on the grid (see gallery-selection.tsx).
@@ -131,7 +111,7 @@ export function GalleryView() {
         actions={actions}
         selection={selection}
         onOpen={onOpen}
-        onDelete={askDelete}
+        onDelete={question.askTile}
         onMenu={setMenu}
         helpId={`${ids}-help`}
       />
@@ -140,6 +120,7 @@ export function GalleryView() {
         actions={actions}
         focusAfterDelete={focus.focusAfterDelete}
         total={state.total}
+        question={question}
       />
       {viewer.item ? (
         <ViewerLayer
@@ -147,7 +128,7 @@ export function GalleryView() {
           position={viewerBase + viewer.index}
           count={fromJump ? (state.total ?? state.items.length) : state.items.length}
           hasMore={fromJump ? false : state.hasMore}
-          onDelete={askDelete}
+          onDelete={question.askImage}
           actions={actions}
           problem={problem}
           onDismissProblem={dismissProblem}
@@ -157,14 +138,10 @@ export function GalleryView() {
         request={menu}
         onClose={closeMenu}
         onOpen={onOpen}
-        onDelete={askDelete}
+        onDelete={question.askTile}
         actions={actions}
       />
-      <ConfirmImageDelete
-        target={confirming}
-        onDone={() => setConfirming(null)}
-        remove={actions.remove}
-      />
+      <ConfirmImageDelete target={question.image} onDone={question.done} remove={actions.remove} />
     </section>
   );
 }

@@ -3,7 +3,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { problemOf, type Problem } from '../../lib/api';
+import { ApiError, problemOf, type Problem } from '../../lib/api';
 import { fileLocation } from '../../lib/file-location';
 import { requestOf } from '../../store/gallery-list-model';
 import type { BatchResult, ImageRef } from '../../store/gallery-trash-slice';
@@ -127,7 +127,8 @@ function outcome(
   done: 'gallery.announce.restored' | 'gallery.announce.deletedMany',
 ): Words {
   if (result.failed === 0) return () => t(done, { count: result.done });
-  if (result.done === 0) throw new Error(result.problem ?? t('gallery.actionFailed'));
+  // None done: main's own sentence is the problem (not a generic one with it in the details).
+  if (result.done === 0) throw new ApiError('failed', result.problem ?? t('gallery.actionFailed'));
   return () =>
     t('gallery.announce.partly', {
       done: result.done,

@@ -128,6 +128,8 @@ function KeyField({ keyForm, input }: Omit<KeyEntryProps, 'status'>) {
               {t('common.cancel')}
             </Button>
           ) : null}
+          {/* The service is asked about the key first: that may take a moment. */}
+          {form.phase.name === 'saving' ? <Spinner label={t('settings.key.saving')} /> : null}
         </div>
       )}
     </Field>

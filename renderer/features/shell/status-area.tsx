@@ -18,7 +18,7 @@ import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/app-state';
-import { TrashProgress } from './trash-progress';
+import { ExportProgress, TrashProgress } from './trash-progress';
 import { wordsOf, type StatusEntry, type StatusProgress } from '../../store/status-slice';
 
 /** How long a confirmation stays: long enough to read two lines. */
@@ -122,6 +122,7 @@ export function StatusArea({ placement = 'window' }: { placement?: 'window' | 'v
   return (
     <div className={`status-area status-area--${placement}`}>
       <TrashProgress />
+      <ExportProgress />
       {showProgress ? <ProgressLine progress={progress} /> : null}
       <div
         className="status-area__slot"

@@ -1,6 +1,7 @@
 /**
  * How far a delete or an Undo in main is, in the status area where its Undo was offered: a
  * sentence and a progress bar while it runs, and, when the app waits for it to quit, that too.
+ * An export of a selection says how far it is the same way.
  */
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
@@ -25,6 +26,19 @@ export function TrashProgress() {
       <span className="status-area__progress-text">{label}</span>
       <progress max={Math.max(1, progress.total)} value={progress.done} aria-label={label} />
       {quitting ? <span className="muted">{t('trash.quitting')}</span> : null}
+    </div>
+  );
+}
+
+/** How far main's copy of an exported selection is, while it runs. */
+export function ExportProgress() {
+  const progress = useAppStore((state) => state.exportProgress);
+  if (progress === null) return null;
+  const label = t('export.progress', { done: progress.done, total: progress.total });
+  return (
+    <div className="status-area__entry status-area__progress" role="group" aria-label={label}>
+      <span className="status-area__progress-text">{label}</span>
+      <progress max={Math.max(1, progress.total)} value={progress.done} aria-label={label} />
     </div>
   );
 }

@@ -5,7 +5,7 @@
  * own. Every task is an article of the feed: arrow keys, Page Up/Down, Home and End move between
  * tasks, Enter opens a task's details; Space, Shift+arrows, Ctrl/Cmd+A and Escape select.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { t } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -14,6 +14,7 @@ import { rowOfTask } from '../../store/task-list-model';
 import { FeedRow, feedRowKey, lastTaskOf, useLayout } from './task-feed';
 import { useFeedKeys } from './use-feed-keys';
 import { useFixedRows } from './use-fixed-rows';
+import { useCurrentTask } from './use-current-task';
 import { useRowHeight } from './use-row-height';
 
 /** Rows rendered beyond the visible ones, in each direction (from the second frame with rows on). */
@@ -33,7 +34,14 @@ function useKeepTopRow(scroller: RefObject<HTMLElement | null>, rowHeight: numbe
   }, [scroller, rowHeight]);
 }
 
-export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
+export interface TaskListProps {
+  /** Asks to remove one task (its button, Delete on it). */
+  readonly onRemove: (record: TaskRecord) => void;
+  /** Asks to remove the `count` selected tasks (Delete on one of them). */
+  readonly onRemoveSelected: (count: number) => void;
+}
+
+export function TaskList({ onRemove, onRemoveSelected }: TaskListProps) {
   const items = useAppStore((state) => state.tasksItems);
   const total = useAppStore((state) => state.tasksTotal);
   const loading = useAppStore((state) => state.tasksStatus === 'loading' || state.tasksLoadingMore);
@@ -41,8 +49,6 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
   const loadUntil = useAppStore((state) => state.tasksLoadUntil);
   const scroller = useRef<HTMLDivElement>(null);
   const rowHeight = useRowHeight();
-  const [current, setCurrent] = useState(0);
-  const focusPending = useRef(false);
   // The first frame with rows draws only those on screen; the overscan follows a frame later.
   const painted = useAfterFirstPaint(items.length > 0);
   const layout = useLayout();
@@ -62,7 +68,11 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
     if (painted && lastIndex >= items.length - LOAD_AHEAD) void loadUntil(lastIndex + LOAD_AHEAD);
   }, [painted, lastIndex, items.length, loading, failed, loadUntil]);
 
-  const safeCurrent = Math.min(current, Math.max(0, total - 1));
+  const {
+    current: safeCurrent,
+    setCurrent,
+    moveTo,
+  } = useCurrentTask(scroller, layout, total, scrollToIndex);
   // Keep one task in the tab order even when the current one is scrolled out of the DOM.
   const currentRow = rowOfTask(layout.groups, layout.loaded, safeCurrent);
   const firstShown = rows.find((row) => row.index < layout.groups.length);
@@ -71,23 +81,6 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
     : firstShown
       ? (layout.groups[firstShown.index]?.start ?? -1)
       : -1;
-  useLayoutEffect(() => {
-    if (!focusPending.current) return;
-    const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${safeCurrent}"]`);
-    if (row) {
-      focusPending.current = false;
-      row.focus({ preventScroll: true });
-    }
-  });
-
-  const moveTo = useCallback(
-    (next: number) => {
-      setCurrent(next);
-      focusPending.current = true;
-      scrollToIndex(rowOfTask(layout.groups, layout.loaded, next));
-    },
-    [scrollToIndex, layout],
-  );
   const onKeyDown = useFeedKeys({
     items,
     total,
@@ -95,6 +88,8 @@ export function TaskList({ onRemove }: { onRemove: (record: TaskRecord) => void 
     rowHeight,
     current: safeCurrent,
     moveTo,
+    onRemove,
+    onRemoveSelected,
   });
 
   return (

@@ -114,9 +114,10 @@ function completed(record: TaskRecord): StatusView {
   }
   const failed = failedImages(record);
   const count = record.images.length;
-  // Every link expired before its image was saved: nothing can be retried, so say that alone.
+  // Every link expired before its image was saved: the badge says that, not "Completed" (the
+  // task gave nothing to keep), and the sentence says it alone.
   if (count > 0 && record.images.every((image) => image.state === 'expired')) {
-    return view('tasks.status.completed', t('tasks.completed.expired', { count }), 'warning');
+    return view('tasks.image.state.expired', t('tasks.completed.expired', { count }), 'warning');
   }
   if (failed > 0) {
     return view(

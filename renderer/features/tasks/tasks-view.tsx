@@ -11,14 +11,18 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
 import { ComposeForm } from '../compose/compose-form';
+import { useUndoFromPage } from '../shell/use-undo-from-page';
 import { TaskDetails } from './task-details';
 import { TaskImageViewer } from './task-image-viewer';
-import { TaskList } from './task-list';
+import { TaskList, type TaskListProps } from './task-list';
 import { SelectionBar } from './selection-bar';
 import { TaskToolbar } from './task-toolbar';
 import { TrackDialog } from './track-dialog';
 import './tasks.css';
 import '../compose/compose.css';
+
+/** Puts back the last removal (Ctrl/Cmd+Z with the focus nowhere). */
+const undoRemoval = (): void => void useAppStore.getState().tasksUndoRemove();
 
 /** No task to show: none matches the filters, or none yet (the way to the prompt). */
 function NoTasks() {
@@ -42,7 +46,7 @@ function NoTasks() {
   );
 }
 
-function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
+function ListArea({ onRemove, onRemoveSelected }: TaskListProps) {
   const loaded = useAppStore((state) => state.tasksLoaded);
   const total = useAppStore((state) => state.tasksTotal);
   const error = useAppStore((state) => state.tasksError);
@@ -84,7 +88,7 @@ function ListArea({ onRemove }: { onRemove: (record: TaskRecord) => void }) {
           />
         </div>
       ) : null}
-      <TaskList onRemove={onRemove} />
+      <TaskList onRemove={onRemove} onRemoveSelected={onRemoveSelected} />
     </>
   );
 }
@@ -96,6 +100,7 @@ export function TasksView({ active = true }: { active?: boolean }) {
   const [removingSelected, setRemovingSelected] = useState(0);
   const remove = useAppStore((state) => state.tasksRemove);
   const removeSelected = useAppStore((state) => state.tasksRemoveSelected);
+  useUndoFromPage('tasks', undoRemoval);
   return (
     <div className="tasks-view">
       <div className="tasks-view__compose">
@@ -103,7 +108,7 @@ export function TasksView({ active = true }: { active?: boolean }) {
       </div>
       <section className="tasks-view__history" aria-label={t('tasks.title')}>
         <TaskToolbar active={active} onTrack={() => setTracking(true)} />
-        <ListArea onRemove={setRemoving} />
+        <ListArea onRemove={setRemoving} onRemoveSelected={setRemovingSelected} />
         <SelectionBar onRemove={setRemovingSelected} />
       </section>
       <ViewErrorBoundary>

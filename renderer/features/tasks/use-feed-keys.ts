@@ -1,9 +1,11 @@
 /**
  * The task feed's keys: arrow keys, Page Up/Down, Home and End move between tasks, Enter opens a
- * task's details, Ctrl/Cmd+Z puts back the last removal; Space, Shift+arrows, Ctrl/Cmd+A and
- * Escape select.
+ * task's details, Delete asks to remove it (or the selection it is in), Ctrl/Cmd+Z puts back the
+ * last removal; Space, Shift+arrows, Ctrl/Cmd+A and Escape select.
  */
 import { useCallback, type KeyboardEvent, type RefObject } from 'react';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { isSelected, selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/app-state';
 import { isUndoKey } from '../gallery/viewer-keys';
@@ -56,11 +58,33 @@ export interface FeedKeysOptions {
   readonly current: number;
   /** Makes task `next` current and gives it the focus. */
   readonly moveTo: (next: number) => void;
+  /** Asks to remove one task, or the `count` selected ones. */
+  readonly onRemove: (record: TaskRecord) => void;
+  readonly onRemoveSelected: (count: number) => void;
 }
 
-/** Undo, then Enter on a row, then selection keys, then moves. */
+/**
+ * Delete (or Backspace) on a task: asks to remove the selection when the task is in one of more
+ * than one, else the task itself; answers whether the key meant that.
+ */
+function removeKey(
+  event: KeyboardEvent<HTMLElement>,
+  record: TaskRecord | undefined,
+  options: Pick<FeedKeysOptions, 'onRemove' | 'onRemoveSelected'>,
+): boolean {
+  const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
+  if (!record || !plain || (event.key !== 'Delete' && event.key !== 'Backspace')) return false;
+  const { tasksSelection, tasksTotal } = useAppStore.getState();
+  const count = selectionSize(tasksSelection, tasksTotal);
+  if (count > 1 && isSelected(tasksSelection, record.localId)) options.onRemoveSelected(count);
+  else options.onRemove(record);
+  return true;
+}
+
+/** Undo, then Enter and Delete on a row, then selection keys, then moves. */
 export function useFeedKeys(options: FeedKeysOptions) {
-  const { items, total, scroller, rowHeight, current, moveTo } = options;
+  const { items, total, scroller, rowHeight, current, moveTo, onRemove, onRemoveSelected } =
+    options;
   const openDetails = useAppStore((state) => state.tasksOpenDetails);
   return useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
@@ -75,12 +99,17 @@ export function useFeedKeys(options: FeedKeysOptions) {
       }
       const from = isRow ? Number(target.dataset.index) : current;
       const fromId = items[from]?.record.localId ?? null;
+      const record = isRow ? items[from]?.record : undefined;
+      const readable = record !== undefined && recordProblem(record) === null ? record : undefined;
       if (event.key === 'Enter' && isRow) {
-        const item = items[from];
-        if (item && recordProblem(item.record) === null) {
+        if (readable) {
           event.preventDefault();
-          openDetails(item.record.localId);
+          openDetails(readable.localId);
         }
+        return;
+      }
+      if (removeKey(event, readable, { onRemove, onRemoveSelected })) {
+        event.preventDefault();
         return;
       }
       const pageRows = Math.max(
@@ -98,6 +127,6 @@ export function useFeedKeys(options: FeedKeysOptions) {
       event.preventDefault();
       moveTo(next);
     },
-    [items, openDetails, rowHeight, current, total, scroller, moveTo],
+    [items, openDetails, rowHeight, current, total, scroller, moveTo, onRemove, onRemoveSelected],
   );
 }

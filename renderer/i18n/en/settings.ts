@@ -22,6 +22,7 @@ export const settings = {
   'settings.key.placeholder': 'Paste your key',
   'settings.key.hint': 'The key is hidden as you paste it and stays on this computer.',
   'settings.key.save': 'Save key',
+  'settings.key.saving': 'Checking and saving the key…',
   'settings.key.stored': 'A key is stored. Fingerprint: {fingerprint}',
   'settings.key.storedWith': 'Protected by {backend}.',
   'settings.key.boundTo': 'Sent only to {address}. Pictor asks you before it goes anywhere else.',

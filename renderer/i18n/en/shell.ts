@@ -46,6 +46,8 @@ export const shell = {
   'status.progress': '{done} of {total}',
   'status.favouriting':
     '{favourite, select, yes {Adding to favourites…} other {Removing from favourites…}}',
+  'status.retrying': 'Retrying tasks…',
+  'status.submittingAgain': 'Submitting tasks again…',
   'announce.completed': 'Task completed: {prompt}',
   'announce.failed': 'Task failed: {reason}',
   'announce.submitFailed': 'Task not submitted: {reason}',
@@ -59,6 +61,8 @@ export const shell = {
     '{total, plural, one {Moving the image to the trash…} other {Moving images to the trash: {done, number} of {total, number}…}}',
   'trash.progress.deleteTasks':
     '{total, plural, one {Removing the task…} other {Removing tasks: {done, number} of {total, number}…}}',
+  'export.progress':
+    '{total, plural, one {Copying the image…} other {Copying images: {done, number} of {total, number}…}}',
   'trash.quitting':
     'Pictor quits as soon as this is done. If it is cut short, the rest is finished at the next start.',
   'update.label': 'Update',

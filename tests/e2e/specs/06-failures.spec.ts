@@ -208,7 +208,7 @@ test('an image whose URL expired before the download is labelled', async () => {
     'Completed, but the image link expired before the image was saved.',
     { timeout: 15_000 },
   );
-  await expect(statusBadge(row)).toHaveText('Completed');
+  await expect(statusBadge(row)).toHaveText('Link expired');
   await expect(row.getByRole('button', { name: 'Retry images' })).toBeVisible();
   const details = await openDetails(page, prompt);
   await expect(details).toContainText('Link expired');

@@ -13,7 +13,7 @@ import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 import { REPO_ROOT } from '../harness/repo-paths';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import { expectAccessible } from './support/axe';
-import { SCREENSHOT_DIR } from './support/screenshots';
+import { dismissConfirmations, SCREENSHOT_DIR } from './support/screenshots';
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generateAll, showScreen, taskRows } from './support/ui';
 
@@ -106,6 +106,7 @@ const OUT_DIR = SCREENSHOT_DIR;
 
 async function shoot(page: Page, name: string): Promise<void> {
   const path = join(OUT_DIR, `${name}.png`);
+  await dismissConfirmations(page);
   await page.mouse.move(0, DEFAULT_VIEWPORT.height - 1);
   await page.screenshot({ path, animations: 'disabled', caret: 'hide', scale: 'css' });
   expect(await sharp(path).metadata()).toMatchObject({

@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
-import { SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
+import { dismissConfirmations, SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generateAll, galleryTiles, showScreen, taskRows } from './support/ui';
 
@@ -21,6 +21,7 @@ const SMALL = { width: 800, height: 600 };
 const ZOOM_200 = { width: 640, height: 400 };
 
 async function shoot(page: Page, name: string): Promise<void> {
+  await dismissConfirmations(page);
   await page.mouse.move(0, 0);
   await page.screenshot({
     path: join(OUT_DIR, `${name}.png`),

@@ -5,13 +5,16 @@
  * (and moves the file there, out of the gallery, as the real one would).
  *
  * Modes:
- * - `cycle <refs file>`: deletes the images named, then brings them all back (one Undo). Prints
- *   `phase restoring` once the Undo is in the journal, then `phase history` right before each
- *   history write and `phase placed` after each image, so the parent can kill it mid-Undo; prints
+ * - `cycle <refs file> [journaled|history <occurrence> <delay ms>]`: deletes the images named,
+ *   then brings them all back (one Undo). With a kill plan it kills itself with SIGKILL `delay ms`
+ *   after the Undo reached the journal, or after the n-th history write of the Undo: the point is
+ *   counted in its own progress, so a busy machine cannot make the kill land after the Undo ended
+ *   (the parent's signal came through a pipe and a timer of its own, and on a loaded machine came
+ *   too late). Prints `phase restoring`, `phase history` and `phase placed` as it goes, and
  *   `finished` if it is not killed.
  * - `replay`: what the app does at start: replays the journal, closes, prints `done`.
  *
- * Usage: node --import tsx trash-kill-worker.ts <dataDir> <galleryDir> <systemTrashDir> cycle|replay [<refs file>]
+ * Usage: node --import tsx trash-kill-worker.ts <dataDir> <galleryDir> <systemTrashDir> cycle|replay [<refs file> [<plan>…]]
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
@@ -25,25 +28,42 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { printLine as print } from '../support/print-line';
 import { testImageEngine } from '../../support/image-engine';
 
-const [dataDir, galleryDir, systemTrashDir, mode, refsFile] = process.argv.slice(2);
+const [dataDir, galleryDir, systemTrashDir, mode, refsFile, after, occurrence, delay] =
+  process.argv.slice(2);
 
-/** Every history write is announced before it starts. */
+/** Where this run dies: the point of the Undo, and how long after it (none: it finishes). */
+const plan =
+  after === 'journaled' || after === 'history'
+    ? { after, occurrence: Number(occurrence), delayMs: Number(delay) }
+    : null;
+let restoring = false;
+let writes = 0;
+
+/** SIGKILL to this process, `plan.delayMs` from now: the Undo goes on until then. */
+function killSoon(): void {
+  setTimeout(() => process.kill(process.pid, 'SIGKILL'), plan?.delayMs ?? 0);
+}
+
+/** Every history write is announced before it starts; the planned one of the Undo kills. */
 function markHistoryWrites(): void {
   const proto = HistoryStore.prototype;
   const put = proto.put;
   proto.put = function (this: HistoryStore, ...args: Parameters<typeof put>) {
     print('phase history');
+    if (restoring && (writes += 1) === plan?.occurrence && plan.after === 'history') killSoon();
     return put.apply(this, args);
   };
 }
 
-/** The Undo is announced once its journal file is on disk. */
+/** The Undo is announced once its journal file is on disk; a plan for that moment kills. */
 function markRestoreJournaled(): void {
   const proto = TrashJournal.prototype;
   const save = proto.saveRestore;
   proto.saveRestore = async function (this: TrashJournal, ...args: Parameters<typeof save>) {
     await save.apply(this, args);
+    restoring = true;
     print('phase restoring');
+    if (plan?.after === 'journaled') killSoon();
   };
 }
 

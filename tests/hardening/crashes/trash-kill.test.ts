@@ -1,8 +1,10 @@
 /**
  * Undo under `kill -9`: a real child process (trash-kill-worker.ts) deletes 200 of a gallery's
- * 300 images and brings them back in one Undo; the parent kills it with SIGKILL at a point of
- * that Undo chosen by a seeded random plan (right after the Undo reached the journal, or a few
- * milliseconds after the n-th history write), then starts the app's replay in a new process.
+ * 300 images and brings them back in one Undo; it dies by SIGKILL at a point of that Undo chosen
+ * by a seeded random plan (a few milliseconds after the Undo reached the journal, or after the
+ * n-th history write of at least twenty before its end; the worker counts the point in its own
+ * progress and kills itself, so no pipe or busy machine moves it), then the app's replay runs in
+ * a new process.
  * After every run all 300 images are in the gallery, saved, byte for byte, under their own
  * names, with their thumbnails; nothing went to the (recording) system trash, and neither the
  * trash folder nor the journal keeps anything.
@@ -100,39 +102,35 @@ interface KillPlan {
   readonly delayMs: number;
 }
 
+/** History writes of the Undo left after the last planned kill point: the kill lands mid-Undo. */
+const MARGIN = 20;
+
 function planKill(random: () => number): KillPlan {
   const delayMs = Math.floor(random() * 4);
   if (random() < 0.2) return { after: 'journaled', occurrence: 1, delayMs };
-  return { after: 'history', occurrence: 1 + Math.floor(random() * (RESTORED - 1)), delayMs };
+  return { after: 'history', occurrence: 1 + Math.floor(random() * (RESTORED - MARGIN)), delayMs };
 }
 
-/** Runs the worker; with a plan it must die by our SIGKILL before it finished the Undo. */
+/** The worker's arguments for a plan (it kills itself at that point). */
+function planArgs(plan: KillPlan): string[] {
+  return [plan.after, String(plan.occurrence), String(plan.delayMs)];
+}
+
+/** Runs the worker; with a plan it must die by SIGKILL (its own) before it finished the Undo. */
 async function runWorker(args: string[], plan: KillPlan | null): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', WORKER, ...args, ...(plan ? planArgs(plan) : [])],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   live.add(child);
-  let restoring = false;
-  let writes = 0;
   let finished = false;
   let stderr = '';
-  const kill = (delayMs: number) => setTimeout(() => child.kill('SIGKILL'), delayMs);
   let pending = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     const lines = (pending + chunk).split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line === 'finished') finished = true;
-      if (!plan) continue;
-      if (line === 'phase restoring') {
-        restoring = true;
-        if (plan.after === 'journaled') kill(plan.delayMs);
-      } else if (line === 'phase history' && restoring) {
-        writes += 1;
-        if (plan.after === 'history' && writes === plan.occurrence) kill(plan.delayMs);
-      }
-    }
+    if (lines.includes('finished')) finished = true;
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const [code, signal] = (await once(child, 'close')) as [number | null, NodeJS.Signals | null];

@@ -204,6 +204,11 @@ describe('export to a folder', () => {
       await b.call('tasks:exportMany', { localIds: [...b.ids, 'no-such-task'] }),
     );
     expect(first).toEqual({ folder, copied: 2, failed: 0, skipped: 1 });
+    // The page is told how far the copy is, to its end.
+    expect(b.emitted.filter(([channel]) => channel === 'export:progress')).toEqual([
+      ['export:progress', { done: 1, total: 2 }],
+      ['export:progress', { done: 2, total: 2 }],
+    ]);
     const names = (await readdir(folder)).sort();
     expect(names).toHaveLength(2);
     const sources = await Promise.all(

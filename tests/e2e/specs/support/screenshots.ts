@@ -4,6 +4,7 @@
  * the tests leaves the working tree clean.
  */
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../../harness/repo-paths';
 
 export const SCREENSHOT_DIR =
@@ -18,3 +19,13 @@ export const SCREENSHOT_PROMPTS: readonly string[] = [
   'A hot-air balloon over lavender fields',
   'A snowy mountain cabin at night',
 ];
+
+/**
+ * Before a picture: a confirmation the status area still says (the "Saved." of a language just
+ * chosen) is dismissed, so the picture shows the screen, not the step that led to it.
+ */
+export async function dismissConfirmations(page: Page): Promise<void> {
+  const confirmations = page.locator('.status-area .message--success');
+  for (const close of await confirmations.locator('.icon-button').all()) await close.click();
+  await expect(confirmations).toHaveCount(0);
+}

@@ -156,6 +156,22 @@ describe('saving a key checks it with the service first', () => {
     expect(fake.callsTo('key:set')).toEqual([{ key: 'sk-good-key-123', allowWeakStorage: false }]);
   });
 
+  it('says it is checking the key while the service is asked', async () => {
+    const { user, fake } = await openSettings(withAddress);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    fake.handle('service:testConnection', async () => {
+      await answered;
+      return fake.connection;
+    });
+    await user.type(keyInput(), 'sk-slow-key-123');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    expect(within(keyRegion()).getByText('Checking and saving the key…')).toBeTruthy();
+    answer();
+    await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
+    expect(within(keyRegion()).queryByText('Checking and saving the key…')).toBeNull();
+  });
+
   it('refuses to store a key the service refused, saying why in Settings’ words', async () => {
     const { user, fake } = await openSettings(withAddress);
     fake.connection = {

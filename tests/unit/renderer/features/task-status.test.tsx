@@ -97,10 +97,10 @@ describe('describeStatus', () => {
     expect(describeStatus(item, NOW).sentence).toBe('Running for 5s');
   });
 
-  it('completed with its only image link expired: says so, not a count of images', () => {
+  it('completed with every image link expired: says so in the badge too, not a count of images', () => {
     const record = makeTaskRecord({ images: [makeImage(0, { state: 'expired' })] });
     const view = describeStatus({ record, live: null }, NOW);
-    expect(view).toMatchObject({ label: 'Completed', tone: 'warning' });
+    expect(view).toMatchObject({ label: 'Link expired', tone: 'warning' });
     expect(view.sentence).toBe('Completed, but the image link expired before the image was saved.');
     const both = makeTaskRecord({
       images: [makeImage(0, { state: 'expired' }), makeImage(1, { state: 'expired' })],

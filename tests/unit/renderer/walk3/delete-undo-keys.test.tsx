@@ -94,4 +94,49 @@ describe('deleting by keyboard, and Undo', () => {
     await user.keyboard('{Control>}z{/Control}');
     expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
   });
+
+  it('an Undo main could not do says main’s own sentence, not a generic one', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    fake.handle('gallery:undoDelete', async ({ images }) => ({
+      items: [],
+      failed: images.length,
+      problem: 'The image’s folder is no longer in the gallery.',
+    }));
+    act(() => tile(keyOf(0)).focus());
+    await user.keyboard('{Delete}');
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
+    );
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(2));
+    await user.keyboard('{Control>}z{/Control}');
+    const shown = await screen.findByText('The image’s folder is no longer in the gallery.', {
+      selector: '.message__text',
+    });
+    expect(shown).toBeTruthy();
+  });
+
+  it('Delete on a tile of a selection of several asks about the whole selection', async () => {
+    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    act(() => tile(keyOf(1)).focus());
+    await user.keyboard(' {ArrowRight} {ArrowRight}');
+    expect(toolbar().textContent).toContain('2 selected');
+    // On a tile outside the selection, Delete is about that tile alone.
+    await user.keyboard('{Delete}');
+    expect((await screen.findByRole('alertdialog')).textContent).toContain(
+      'Move this image to the trash?',
+    );
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
+    );
+    act(() => tile(keyOf(2)).focus());
+    await user.keyboard('{Delete}');
+    const confirm = await screen.findByRole('alertdialog');
+    expect(confirm.textContent).toContain('Move 2 images to the trash?');
+    await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
+    await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(4));
+    expect(fake.callsTo('gallery:deleteImages').flatMap((call) => call.images)).toEqual([
+      { localId: 'seed-000001', index: 0 },
+      { localId: 'seed-000002', index: 0 },
+    ]);
+  });
 });

@@ -84,6 +84,11 @@ describe('Select all in Tasks', () => {
   it('Ctrl+A and the button select the whole filtered history; actions reach every task', async () => {
     const { user, fake } = await startApp({ prepare: (f) => f.seedTasks(300) });
     expect(useAppStore.getState().tasksItems.length).toBeLessThan(300);
+    act(() => screen.getAllByRole('article')[0]!.focus());
+    await user.keyboard('{Control>}a{/Control}');
+    expect(toolbar('Selected tasks').textContent).toContain('All 300 tasks');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('toolbar', { name: 'Selected tasks' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     const bar = toolbar('Selected tasks');
     expect(bar.textContent).toContain('All 300 tasks');
