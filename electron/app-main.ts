@@ -17,12 +17,12 @@ import {
 } from 'electron';
 import { createCommandLineToolPrompts, createDialogPrompts } from './adapters/dialog-prompts';
 import { nodeCommandLineToolFs } from './adapters/command-line-tool-fs';
-import { installCommandLineTool } from './core/os/command-line-tool';
+import { installCommandLineTool } from './app/os/command-line-tool';
 import { watchRendererCrashes } from './adapters/renderer-crashes';
 import { createElectronFetch } from './adapters/electron-net-fetch';
 import { installApplicationMenu } from './adapters/app-menu';
-import type { MenuOptions } from './core/os/menu-template';
-import { followMainLanguage, mainText, useSystemLanguages } from './core/i18n/main-text';
+import type { MenuOptions } from './app/os/menu-template';
+import { followMainLanguage, mainText, useSystemLanguages } from './app/i18n/main-text';
 import type { SettingsProblem } from './core/settings/settings-service';
 import { registerAppProtocol, registerPrivilegedSchemes } from './adapters/app-protocol';
 import { ElectronStoreKv } from './adapters/electron-store-kv';
@@ -37,23 +37,23 @@ import { systemClock } from './adapters/system-clock';
 import { createTaskProgressPresenter } from './adapters/task-progress';
 import { createAppUpdater } from './adapters/electron-updater';
 import { runningMacSignature } from './adapters/codesign';
-import type { MacSignature } from './core/updates/update-capability';
-import { UpdateService } from './core/updates/update-service';
-import { AppRuntime } from './core/app-runtime';
+import type { MacSignature } from './app/updates/update-capability';
+import { UpdateService } from './app/updates/update-service';
+import { AppRuntime } from './app/app-runtime';
 import { appCredentialVerifier } from './adapters/image-engines/app-credential-verifier';
 import { appImageEngine, imageRenderer } from './adapters/image-engines/app-image-engine';
 import { readTrustAnchors } from './core/content-credentials/trust-anchors';
 import { ensurePrivateFolder } from './core/fs/private-files';
-import { readAppEnvironment, runtimeOverrides, type AppEnvironment } from './core/app-environment';
+import { readAppEnvironment, runtimeOverrides, type AppEnvironment } from './app/app-environment';
 import type { PictorCore } from './core/pictor-core';
 import { RotatingFileLogger } from './core/logging/rotating-file-logger';
 import { createTaskEventLog } from './core/logging/task-event-log';
-import { NotificationPolicy } from './core/os/notification-policy';
-import { galleryGuard } from './core/os/path-guard';
-import { TaskActivity } from './core/os/task-activity';
-import { checkExternalUrl } from './core/protocol/external-url';
-import { APP_ENTRY_URL, APP_HOST, APP_SCHEME } from './core/protocol/schemes';
-import { RendererCrashPolicy } from './core/window/crash-policy';
+import { NotificationPolicy } from './app/os/notification-policy';
+import { galleryGuard } from './app/os/path-guard';
+import { TaskActivity } from './app/os/task-activity';
+import { checkExternalUrl } from './app/protocol/external-url';
+import { APP_ENTRY_URL, APP_HOST, APP_SCHEME } from './app/protocol/schemes';
+import { RendererCrashPolicy } from './app/window/crash-policy';
 import { installIpc } from './ipc/install-ipc';
 import { createEmitter, mainFrameSenderCheck } from './ipc/ipc-main-bridge';
 import { wireApp, type AppWiring, type AppWiringOptions } from './ipc/wire-app';
@@ -341,7 +341,7 @@ function failStart(logger: Logger, error: unknown): void {
 }
 
 /**
- * The wiring's options with the app's own updates (core/updates on electron-updater), following
+ * The wiring's options with the app's own updates (app/updates on electron-updater), following
  * the user's choice in Settings; the first check comes a little after start-up, then daily.
  */
 function withUpdates(
@@ -409,7 +409,7 @@ function systemLanguages(): string[] {
 }
 
 /**
- * The application menu in the main process's language (core/i18n), which follows the
+ * The application menu in the main process's language (app/i18n), which follows the
  * `language` setting: a change rebuilds the menu, and later notifications and dialogs use it.
  */
 function localizedMenu(

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
-import type { AppCredentials } from '../core/app-credentials';
+import type { AppCredentials } from '../app/app-credentials';
 import type { GalleryMoveHooks } from '../core/gallery/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { PictorCore } from '../core/pictor-core';
@@ -35,7 +35,7 @@ import { settingsHandlers } from './settings-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
-/** What the wiring uses of the AppRuntime (core/app-runtime.ts). */
+/** What the wiring uses of the AppRuntime (app/app-runtime.ts). */
 export interface WiredRuntime {
   /** The one core: moving the library changes its folder, never the core. */
   readonly core: PictorCore;
@@ -76,7 +76,7 @@ export interface AppWiringOptions {
    * wiring.
    */
   readonly observeCore?: (core: PictorCore) => Disposable | undefined;
-  /** The app's own updates (core/updates); absent in the harnesses, which then say "unavailable". */
+  /** The app's own updates (app/updates); absent in the harnesses, which then say "unavailable". */
   readonly updates?: UpdatesControl;
 }
 

@@ -16,7 +16,7 @@ import { sidecarText } from '../../../electron/core/gallery/sidecar';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library-archive/archive-limits';
 import { openFolderSource } from '../../../electron/core/library-archive/folder-source';
 import { importLibrary } from '../../../electron/core/library-archive/import-library';
-import { serveGalleryRequest } from '../../../electron/core/protocol/gallery-request';
+import { serveGalleryRequest } from '../../../electron/app/protocol/gallery-request';
 import { filesUnder } from '../../support/files';
 import { makeImage, removeDir } from '../../support/gallery-helpers';
 import { startLinkSwapper, type LinkSwapper } from '../../support/link-swapper';

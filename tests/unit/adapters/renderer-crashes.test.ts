@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { watchRendererCrashes } from '../../../electron/adapters/renderer-crashes';
-import { RendererCrashPolicy } from '../../../electron/core/window/crash-policy';
+import { RendererCrashPolicy } from '../../../electron/app/window/crash-policy';
 import { silentLogger } from '../../../electron/ports/logger';
 
 function fakeWindow() {
