@@ -20,7 +20,7 @@ import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
 import { serviceBaseUrl, serviceLabel } from '../core/credentials/key-binding';
 import { bindLegacyKey } from '../core/credentials/legacy-key-binding';
-import type { GalleryMoveHooks, RelocateFaults } from '../core/gallery/relocate';
+import type { GalleryMoveHooks, RelocateFaults, RelocateResult } from '../core/gallery/relocate';
 import type { OpenedLibrary } from '../core/gallery/relocate-open';
 import { KeyVault } from '../core/key-vault/key-vault';
 import { secretRedactor, type Redactor } from '../core/logging/redaction';
@@ -64,6 +64,8 @@ export interface AppRuntimeOptions {
   readonly contentCredentials?: ContentCredentialVerifier;
   /** Injected faults for tests (a port), passed to every library move. */
   readonly libraryFaults?: RelocateFaults;
+  /** Least time between two progress reports of a long operation (tests: 0); default 100 ms. */
+  readonly progressEveryMs?: number;
 }
 
 export class AppRuntime {
@@ -181,14 +183,13 @@ export class AppRuntime {
   /**
    * Moves the library to `folder`, which must come from the main process itself (its folder
    * dialog), never from the page. The setting changes only once the move is complete.
+   * @returns how many task folders moved, and what was left in the old folder.
    * @throws GalleryPathError / file-system errors: the library stays where it was.
    */
-  moveGalleryTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<Settings> {
+  moveGalleryTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<RelocateResult> {
     return this.exclusive(async () => {
-      if (folder !== this.galleryDir()) {
-        await this.core.library.moveTo(folder, { ...hooks, switchTo: this.switchSetting });
-      }
-      return this.settings.get();
+      if (folder === this.galleryDir()) return { moved: 0, leftBehind: [] };
+      return this.core.library.moveTo(folder, { ...hooks, switchTo: this.switchSetting });
     });
   }
 
@@ -283,6 +284,9 @@ export class AppRuntime {
       imageEngine: options.imageEngine,
       ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
       ...(options.libraryFaults ? { libraryFaults: options.libraryFaults } : {}),
+      ...(options.progressEveryMs === undefined
+        ? {}
+        : { progressEveryMs: options.progressEveryMs }),
       ...(options.appVersion === undefined ? {} : { appVersion: options.appVersion }),
       engine: {
         watchTimeoutMs: options.watchTimeoutMs ?? watchTimeoutMs(settings),

@@ -13,7 +13,8 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
-import type { GalleryMoveHooks } from '../core/gallery/relocate';
+import { FolderChoices } from '../core/gallery/folder-choices';
+import type { GalleryMoveHooks, RelocateResult } from '../core/gallery/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps } from '../core/service/connection-test';
@@ -49,7 +50,7 @@ export interface WiredRuntime {
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
-  moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<unknown>;
+  moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
   /** Makes a folder the dialog returned the gallery as it is (AppRuntime.openGalleryAt). */
   openGalleryAt(folder: string): Promise<{ imported: number }>;
 }
@@ -127,11 +128,12 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
     }),
     ...galleryFolderHandlers({
       runtime: {
-        clock: runtime.clock,
         galleryDir: () => runtime.galleryDir(),
         moveGalleryTo: (folder, hooks) => changeFolder(() => runtime.moveGalleryTo(folder, hooks)),
         openGalleryAt: (folder) => changeFolder(() => runtime.openGalleryAt(folder)),
       },
+      choices: new FolderChoices(runtime.clock),
+      operations: core.operations,
       chooseFolder: options.chooseFolder,
       emit,
     }),
@@ -141,7 +143,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       savedBaseUrl: () => runtime.settings.get().baseUrl,
     }),
     ...libraryHandlers({
-      core,
+      operations: core.operations,
       ...(options.library ? { dialogs: options.library.dialogs } : {}),
       version: () => options.library?.version ?? 'unknown',
       emit,

@@ -12,6 +12,7 @@ import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { systemErrorCode } from '../errors/thrown-value';
 import type { Gallery } from '../gallery/gallery';
+import { imagesByTask, type ImageRef } from '../gallery/gallery-images';
 import { openRegularFile } from '../gallery/regular-file';
 
 /** How many `name (n)` variants are tried before an image is skipped. */
@@ -121,4 +122,23 @@ export async function exportImages(
     }
   }
   return { copied, failed, skipped };
+}
+
+/**
+ * Copies the chosen images (a selection in the gallery) into `folder`: each task's export, over
+ * its record narrowed to the images named in it.
+ */
+export function exportChosenImages(
+  deps: ExportDeps,
+  images: readonly ImageRef[],
+  folder: string,
+): Promise<ExportOutcome> {
+  const chosen = imagesByTask(images);
+  const get = (localId: string): TaskRecord | undefined => {
+    const record = deps.get(localId);
+    const indexes = chosen.get(localId);
+    if (!record || !indexes) return undefined;
+    return { ...record, images: record.images.filter((image) => indexes.has(image.index)) };
+  };
+  return exportImages({ get, gallery: deps.gallery }, [...chosen.keys()], folder);
 }
