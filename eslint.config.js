@@ -168,6 +168,22 @@ export const layers = [
     packages: [],
   },
   {
+    // The desktop app's host parts, each its concern: the window, start-up, quit, menu, dialogs.
+    layer: 'electron/host',
+    paths: ['electron/host/'],
+    may: [
+      ...CORE,
+      'electron/app',
+      'electron/app/app-runtime',
+      'electron/adapters',
+      'electron/ipc',
+      'electron/window.ts',
+    ],
+    electron: 'app',
+    node: true,
+    packages: [],
+  },
+  {
     layer: 'electron/app-main.ts',
     paths: ['electron/app-main.ts'],
     may: [
@@ -175,7 +191,7 @@ export const layers = [
       'electron/app',
       'electron/app/app-runtime',
       'electron/adapters',
-      'electron/ipc',
+      'electron/host',
       'electron/window.ts',
     ],
     electron: 'app',
@@ -424,7 +440,6 @@ export const sizeLimits = {
  */
 export const sizeOffenders = {
   'electron/adapters/renderer-crashes.ts': { 'max-lines-per-function': 67 },
-  'electron/app-main.ts': { 'max-lines': 397, 'max-lines-per-function': 233 },
   'electron/app/app-runtime.ts': { 'max-params': 6 },
   'electron/cli/cli-args.ts': { 'max-lines-per-function': 93 },
   'electron/cli/commands.ts': { 'max-lines-per-function': 65, 'max-depth': 4 },

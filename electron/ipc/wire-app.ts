@@ -1,6 +1,6 @@
 /**
  * The app's one wiring: every IPC handler, built from the runtime, and the runtime's and the
- * engine's events sent to the page. The Electron composition root (app-main.ts) and the
+ * engine's events sent to the page. The Electron host's start-up (host/desktop-start.ts) and the
  * end-to-end harness (tests/e2e/harness/node-main.ts) both call {@link wireApp}, so the journeys
  * test what ships. Electron-free: the host passes its OS actions, dialog, clipboard and emitter.
  *

@@ -1,7 +1,7 @@
 /**
  * main.ts for the chromium host: the same AppRuntime, built from plain-Node adapters (JSON-file
  * stores, a test cipher, Node's fetch, a rotating log in <userDataDir>/logs), wired by the app's
- * own wireApp (electron/ipc/wire-app.ts) with the recording OS stand-ins. What app-main.ts does
+ * own wireApp (electron/ipc/wire-app.ts) with the recording OS stand-ins. What electron/host does
  * with Electron only (menu, tray progress, notifications, the power monitor, the theme) is left
  * out; the wiring itself is not copied.
  */

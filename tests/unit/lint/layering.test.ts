@@ -260,16 +260,34 @@ const rows: readonly {
     allowed: [importing('./cli/commands', 'CliIo', true), importing('electron', 'App', true)],
   },
   {
+    layer: 'electron/host',
+    file: 'electron/host/x.ts',
+    denied: [
+      importing('electron', 'ipcMain'),
+      importing('../cli/commands', 'runCommand'),
+      importing('../app-main', 'startApp'),
+      importing('../demo-service/server', 'startDemoService'),
+    ],
+    allowed: [
+      importing('../app/app-runtime', 'AppRuntime'),
+      importing('../ipc/wire-app', 'wireApp'),
+      importing('../window', 'createMainWindow'),
+      importing('../adapters/system-clock', 'systemClock'),
+      importing('electron', 'app'),
+    ],
+  },
+  {
     layer: 'electron/app-main.ts',
     file: 'electron/app-main.ts',
     denied: [
       importing('electron', 'ipcMain'),
       importing('./cli/commands', 'runCommand'),
       importing('./main', 'x'),
+      importing('./ipc/wire-app', 'wireApp'),
     ],
     allowed: [
-      importing('./app/app-runtime', 'AppRuntime'),
-      importing('./ipc/wire-app', 'wireApp'),
+      importing('./host/desktop-host', 'desktopHost'),
+      importing('./app/app-environment', 'readAppEnvironment'),
       importing('./window', 'createWindow'),
       importing('electron', 'app'),
     ],
