@@ -155,7 +155,7 @@ async function resume(run: Run, target: string): Promise<number> {
 async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> {
   const { core, io } = run;
   const ids = started.map((record) => record.localId);
-  const progress = new CliProgress(new Set(ids), io.stderr);
+  const progress = new CliProgress(new Set(ids), io.stderr, () => systemClock.now());
   const progressShown = core.engine.subscribe(progress.onUpdate);
   const interrupted = new Promise<'interrupted'>((resolve) => {
     if (io.interrupt.aborted) resolve('interrupted');
