@@ -1,4 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { UNTIL } from './tests/support/waits.ts';
+
+/** `expect.poll` waits on its condition as long as `vi.waitFor(…, UNTIL)` does (tests/support/waits.ts). */
+const expectations = { poll: UNTIL };
 
 export default defineConfig({
   test: {
@@ -7,6 +11,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          expect: expectations,
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           // The renderer's tests need a DOM: they run in the `renderer` project below.
           exclude: [...configDefaults.exclude, 'tests/unit/renderer/**'],
@@ -17,6 +22,7 @@ export default defineConfig({
       {
         test: {
           name: 'renderer',
+          expect: expectations,
           include: ['tests/unit/renderer/**/*.test.ts', 'tests/unit/renderer/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/renderer/setup.ts'],
@@ -26,6 +32,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          expect: expectations,
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -37,6 +44,7 @@ export default defineConfig({
         // same files at a larger size (PICTOR_SOAK=1).
         test: {
           name: 'hardening',
+          expect: expectations,
           include: ['tests/hardening/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/hardening/support/fast-check-seed.ts'],

@@ -10,7 +10,7 @@ import {
   fitWindowState,
   type Rect,
   type WindowState,
-} from './core/window/window-bounds';
+} from './app/window/window-bounds';
 import { silentLogger, type Logger } from './ports/logger';
 
 /** The window's colour before the renderer paints: `--color-bg` of renderer/styles/tokens.css. */

@@ -1,7 +1,7 @@
-/** Installs the application menu built by core/os/menu-template.ts. */
+/** Installs the application menu built by app/os/menu-template.ts. */
 import { Menu } from 'electron';
-import type { MenuOptions } from '../core/os/menu-template';
-import { buildMenuTemplate } from '../core/os/menu-template';
+import type { MenuOptions } from '../app/os/menu-template';
+import { buildMenuTemplate } from '../app/os/menu-template';
 
 /** Builds the menu for this platform and makes it the application menu. */
 export function installApplicationMenu(options: MenuOptions): Menu {

@@ -1,12 +1,12 @@
 /**
  * Binds the app scheme to Electron: the privileged-scheme registration (before `ready`) and the
  * handler that serves the renderer bundle (after `ready`). The decisions are in
- * core/protocol/app-request.
+ * app/protocol/app-request.
  */
 import { protocol } from 'electron';
-import { serveAppRequest } from '../core/protocol/app-request';
-import { RENDERER_CSP } from '../core/protocol/csp';
-import { APP_SCHEME, PRIVILEGED_SCHEMES } from '../core/protocol/schemes';
+import { serveAppRequest } from '../app/protocol/app-request';
+import { RENDERER_CSP } from '../app/protocol/csp';
+import { APP_SCHEME, PRIVILEGED_SCHEMES } from '../app/protocol/schemes';
 import { silentLogger, type Logger } from '../ports/logger';
 
 /**

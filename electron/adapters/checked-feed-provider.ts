@@ -1,6 +1,6 @@
 /**
  * An electron-updater provider whose update information is Pictor's own reading of the feed
- * (core/updates/release-feed.ts): the channel file fetched with a size cap and a deadline, YAML
+ * (app/updates/release-feed.ts): the channel file fetched with a size cap and a deadline, YAML
  * without anchors, aliases or tags, every field checked, no prerelease for a stable version.
  * electron-updater's own generic provider would read the file whole into a string and hand it to
  * js-yaml, so a hostile feed could exhaust memory or hang the main process before any check.
@@ -12,7 +12,7 @@ import {
   type UpdateInfo,
 } from 'electron-updater';
 import type { ProviderRuntimeOptions } from 'electron-updater/out/providers/Provider';
-import { channelFileName, fetchRelease, type FeedRelease } from '../core/updates/release-feed';
+import { channelFileName, fetchRelease, type FeedRelease } from '../app/updates/release-feed';
 import type { Clock } from '../ports/clock';
 import type { FetchLike } from '../ports/http';
 

@@ -12,7 +12,7 @@ import {
   IMAGE_PAGE_HOST,
   IMAGE_PAGE_URL,
   IMAGE_SCHEME,
-} from '../core/protocol/schemes';
+} from '../app/protocol/schemes';
 import type { Clock } from '../ports/clock';
 import type {
   ImageRendererConnection,

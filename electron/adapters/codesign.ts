@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import type { CodeSignatureReader, CodesignRun } from '../ports/code-signature';
-import { readMacSignature, type MacSignature } from '../core/updates/update-capability';
+import { readMacSignature, type MacSignature } from '../app/updates/update-capability';
 
 const CODESIGN = '/usr/bin/codesign';
 

@@ -1,6 +1,6 @@
-/** The file operations of "Install Command Line Tool…" (core/os/command-line-tool.ts) on node:fs. */
+/** The file operations of "Install Command Line Tool…" (app/os/command-line-tool.ts) on node:fs. */
 import { lstat, readlink, symlink, unlink } from 'node:fs/promises';
-import type { CommandLineToolFs, PathEntry } from '../core/os/command-line-tool';
+import type { CommandLineToolFs, PathEntry } from '../app/os/command-line-tool';
 import { systemErrorCode } from '../core/errors/thrown-value';
 
 export const nodeCommandLineToolFs: CommandLineToolFs = {

@@ -4,7 +4,7 @@
  */
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
 import { serviceLabel } from '../core/credentials/key-binding';
-import { mainText } from '../core/i18n/main-text';
+import { mainText } from '../app/i18n/main-text';
 import type {
   CommandLineToolPrompts,
   KeyOriginAnswer,
@@ -17,7 +17,7 @@ const ANSWERS: readonly KeyOriginAnswer[] = ['cancel', 'carry', 'forget'];
 
 /**
  * The message box for a key that would go to another service base URL, in the main process's
- * language (core/i18n); the base URLs (host and path, so two tenants of one gateway read apart)
+ * language (app/i18n); the base URLs (host and path, so two tenants of one gateway read apart)
  * and the fingerprint are placeholders, shown exactly.
  */
 export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions {

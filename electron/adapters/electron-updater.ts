@@ -1,7 +1,7 @@
 /**
  * The Updater port on electron-updater: its version comparison (semver), its download (sha512
  * verified against the feed, a mismatch deleted) and its installers. The update service in
- * core/updates decides when; this file only translates. The feed is the one electron-builder
+ * app/updates decides when; this file only translates. The feed is the one electron-builder
  * wrote into the packaged app (`app-update.yml`, from `publish` in electron-builder.yml); its
  * channel file is read by Pictor (checked-feed-provider.ts), never by electron-updater. The
  * requests carry no header of Pictor's (no key, no Authorization) and go through electron-updater's
@@ -11,9 +11,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
-import { readUpdateConfig } from '../core/updates/release-feed';
-import { updaterCapability, type MacSignature } from '../core/updates/update-capability';
-import { describeUpdateError } from '../core/updates/update-problems';
+import { readUpdateConfig } from '../app/updates/release-feed';
+import { updaterCapability, type MacSignature } from '../app/updates/update-capability';
+import { describeUpdateError } from '../app/updates/update-problems';
 import { checkedFeedOptions, type FeedAccess } from './checked-feed-provider';
 import type { Logger } from '../ports/logger';
 import type { UpdateOffer, Updater, UpdaterCapability } from '../ports/updater';

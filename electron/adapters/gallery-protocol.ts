@@ -1,9 +1,9 @@
 /**
  * Binds the gallery scheme to Electron. Every decision (which file, which headers, what is
- * refused) is in core/protocol/gallery-request; this only hands requests over.
+ * refused) is in app/protocol/gallery-request; this only hands requests over.
  */
 import { protocol } from 'electron';
-import { serveGalleryRequest } from '../core/protocol/gallery-request';
+import { serveGalleryRequest } from '../app/protocol/gallery-request';
 import { GALLERY_SCHEME } from '../../shared/ipc/api';
 import { silentLogger, type Logger } from '../ports/logger';
 

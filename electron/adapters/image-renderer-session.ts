@@ -5,14 +5,9 @@
  * window: no cookies, no cache, no protocol handlers.
  */
 import { session as sessions, type Session } from 'electron';
-import { serveAppRequest } from '../core/protocol/app-request';
-import { imageRendererCsp } from '../core/protocol/csp';
-import {
-  APP_SCHEME,
-  IMAGE_JOB_HOST,
-  IMAGE_PAGE_HOST,
-  IMAGE_SCHEME,
-} from '../core/protocol/schemes';
+import { serveAppRequest } from '../app/protocol/app-request';
+import { imageRendererCsp } from '../app/protocol/csp';
+import { APP_SCHEME, IMAGE_JOB_HOST, IMAGE_PAGE_HOST, IMAGE_SCHEME } from '../app/protocol/schemes';
 import { silentLogger, type Logger } from '../ports/logger';
 import { denyAllPermissions } from './window-guards';
 

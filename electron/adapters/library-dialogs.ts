@@ -4,7 +4,7 @@
  */
 import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { LibraryDialogs } from '../ports/library-dialogs';
-import { mainText } from '../core/i18n/main-text';
+import { mainText } from '../app/i18n/main-text';
 
 export interface LibraryDialogOptions {
   readonly dialog: Pick<Dialog, 'showSaveDialog' | 'showOpenDialog'>;

@@ -1,9 +1,9 @@
 /**
  * Shows the notifications the core's NotificationPolicy decides on, through Electron's
- * Notification. When to notify is decided in core/os/notification-policy.ts, not here.
+ * Notification. When to notify is decided in app/os/notification-policy.ts, not here.
  */
 import { Notification } from 'electron';
-import type { NotificationContent } from '../core/os/notification-policy';
+import type { NotificationContent } from '../app/os/notification-policy';
 import { messageOf } from '../core/errors/thrown-value';
 
 /** Notifications kept referenced so their click handler survives garbage collection. */

@@ -1,11 +1,11 @@
 /**
  * Wake-ups and connectivity: the machine resuming from sleep or being unlocked, and the
  * network going away and coming back. `net.isOnline()` has no change event, so it is polled
- * (and read again on every wake); core/os/online-state.ts smooths the samples.
+ * (and read again on every wake); app/os/online-state.ts smooths the samples.
  */
 import { net, powerMonitor } from 'electron';
 import type { Clock, TimerHandle } from '../ports/clock';
-import { OnlineState } from '../core/os/online-state';
+import { OnlineState } from '../app/os/online-state';
 import { systemClock } from './system-clock';
 
 export type WakeReason = 'resume' | 'unlock-screen' | 'online';

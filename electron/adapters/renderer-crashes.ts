@@ -5,9 +5,9 @@
  * learns it was reloaded from `app:getInfo`'s notices.
  */
 import type { BrowserWindow, Dialog } from 'electron';
-import type { RendererCrashPolicy } from '../core/window/crash-policy';
+import type { RendererCrashPolicy } from '../app/window/crash-policy';
 import type { Logger } from '../ports/logger';
-import { mainText } from '../core/i18n/main-text';
+import { mainText } from '../app/i18n/main-text';
 
 export interface RendererCrashOptions {
   readonly policy: RendererCrashPolicy;

@@ -12,12 +12,12 @@ import { extname, join, resolve } from 'node:path';
 import { ClipboardItem, clipboard, dialog, nativeImage, shell } from 'electron';
 import type { BrowserWindow, NativeImage, SaveDialogOptions, WebContents } from 'electron';
 import type { IpcError, Result } from '../../shared/ipc/contract';
-import type { PathGuard } from '../core/os/path-guard';
+import type { PathGuard } from '../app/os/path-guard';
 import type { SaveAsRequest, ShellActions } from '../ports/shell-actions';
-import { suggestedFileName } from '../core/os/save-name';
+import { suggestedFileName } from '../app/os/save-name';
 import { messageOf } from '../core/errors/thrown-value';
 import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence';
-import { mainText } from '../core/i18n/main-text';
+import { mainText } from '../app/i18n/main-text';
 import { pngOfImage } from '../core/images/image-png';
 import type { ImageEngine } from '../ports/image-engine';
 import { openRegularFile, readRegularFile } from '../core/gallery/regular-file';
@@ -26,7 +26,7 @@ import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 export interface ShellActionsOptions {
   /** The gallery folder now (it can change in Settings). */
   readonly galleryRoot: () => string;
-  /** The last check on every image path (core/os/path-guard.ts `galleryGuard`). */
+  /** The last check on every image path (app/os/path-guard.ts `galleryGuard`). */
   readonly isInsideGallery: PathGuard;
   /** The URL check links must pass before they open in the browser (https only on top). */
   readonly isAllowedExternal: (url: string) => boolean;

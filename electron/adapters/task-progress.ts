@@ -1,11 +1,11 @@
 /**
- * Applies what core/os/task-activity.ts decided to the dock badge (macOS, Linux launchers)
+ * Applies what app/os/task-activity.ts decided to the dock badge (macOS, Linux launchers)
  * and the taskbar progress bar (Windows, Linux launchers).
  */
 import { app } from 'electron';
 import type { BrowserWindow } from 'electron';
-import type { ProgressDisplay } from '../core/os/task-activity';
-import { sameDisplay } from '../core/os/task-activity';
+import type { ProgressDisplay } from '../app/os/task-activity';
+import { sameDisplay } from '../app/os/task-activity';
 
 export interface TaskProgressPresenter {
   /** Applies `display` unless it is what is shown already. */

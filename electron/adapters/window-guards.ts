@@ -1,14 +1,14 @@
 /**
  * Guards for every web page the app hosts: no navigation away from the app, no new windows
  * (links go to the OS browser after a check), no <webview>, no permission ever granted. The
- * decisions are in core/protocol/external-url; this file only wires them to Electron.
+ * decisions are in app/protocol/external-url; this file only wires them to Electron.
  */
 import { shell, type App, type Session, type WebContents } from 'electron';
 import {
   checkExternalUrl,
   isAppNavigation,
   type ExternalUrlCheck,
-} from '../core/protocol/external-url';
+} from '../app/protocol/external-url';
 import { silentLogger, type Logger } from '../ports/logger';
 
 export interface GuardOptions {

@@ -11,7 +11,8 @@ export class CliProgress {
   constructor(
     private readonly watched: ReadonlySet<string>,
     private readonly write: (line: string) => void,
-    private readonly now: () => number = Date.now,
+    /** The core's clock: the heartbeat and the times shown are read from it. */
+    private readonly now: () => number,
   ) {}
 
   readonly onUpdate = ({ record, live }: TaskUpdate): void => {

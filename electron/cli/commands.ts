@@ -20,7 +20,7 @@ import {
   type ResumeWhere,
 } from './cli-report';
 import { EnvCredentials } from './env-credentials';
-import { exportCommand, importCommand } from './library-commands';
+import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { terminalSafe } from './terminal-text';
 import type { SelfTestHost } from './self-test-command';
 
@@ -92,7 +92,7 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
       case 'list':
         return list(core, command.common, io);
       case 'rebuild':
-        return await rebuild(core, io);
+        return await rebuildCommand(core, io);
       case 'export':
         return await exportCommand(core, command.file, command.taskIds, io);
       case 'import':
@@ -155,7 +155,7 @@ async function resume(run: Run, target: string): Promise<number> {
 async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> {
   const { core, io } = run;
   const ids = started.map((record) => record.localId);
-  const progress = new CliProgress(new Set(ids), io.stderr);
+  const progress = new CliProgress(new Set(ids), io.stderr, () => systemClock.now());
   const progressShown = core.engine.subscribe(progress.onUpdate);
   const interrupted = new Promise<'interrupted'>((resolve) => {
     if (io.interrupt.aborted) resolve('interrupted');
@@ -217,22 +217,6 @@ function list(core: PictorCore, common: CommonOptions, io: CliIo): number {
     }
     cursor = page.nextCursor;
   } while (cursor);
-  return EXIT.ok;
-}
-
-async function rebuild(core: PictorCore, io: CliIo): Promise<number> {
-  let added = 0;
-  // A batch at a time, each in one transaction: memory stays flat for a folder of any size.
-  const { count, skipped } = await core.gallery.rebuild({
-    onBatch: (records) => {
-      const missing = records.filter((record) => !core.history.get(record.localId));
-      if (missing.length > 0) core.history.putMany(missing);
-      added += missing.length;
-    },
-  });
-  for (const skip of skipped)
-    io.stderr(`${terminalSafe(`Skipped ${skip.path}: ${skip.reason}`)}\n`);
-  io.stdout(`Found ${count} task(s) in the gallery; added ${added} to the history.\n`);
   return EXIT.ok;
 }
 

@@ -1,13 +1,12 @@
 /**
- * `export` and `import`: the library archive (core/library-archive) on the command line. Progress
- * goes to stderr as one line per tenth, the summary to stdout; Ctrl+C stops between files and
- * keeps what was fully imported (the summary says so). A refused archive is one sentence, exit 1.
+ * `export`, `import` and `rebuild`: the core's long operations (core/operations, as the app runs
+ * them) on the command line. Progress goes to stderr as one line per tenth, the summary to stdout;
+ * Ctrl+C stops between files and keeps what was fully imported (the summary says so). A refused
+ * archive is one sentence, exit 1.
  */
 import { lstat } from 'node:fs/promises';
 import { UsageError } from '../core/command-line/command-line';
 import { ArchiveRefusedError, isAbort } from '../core/library-archive/archive-errors';
-import { exportLibrary } from '../core/library-archive/export-library';
-import { importLibrary } from '../core/library-archive/import-library';
 import type { LibraryProgress } from '../core/library-archive/library-progress';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
@@ -44,15 +43,15 @@ export async function exportCommand(
     );
   }
   try {
-    const summary = await exportLibrary({
-      root: core.gallery.root,
-      history: core.history,
-      target: file,
-      ...(taskIds.length > 0 ? { localIds: taskIds } : {}),
-      pictorVersion: io.version ?? io.env.npm_package_version ?? 'unknown',
-      signal: io.interrupt,
-      onProgress: progressLines(io),
-    });
+    const summary = await core.operations.exportArchive(
+      {
+        target: file,
+        ...(taskIds.length > 0 ? { localIds: taskIds } : {}),
+        pictorVersion: io.version ?? io.env.npm_package_version ?? 'unknown',
+      },
+      { signal: io.interrupt, onProgress: progressLines(io) },
+    );
+    if (summary === null) return interrupted(io);
     for (const skip of summary.skipped)
       io.stderr(`${terminalSafe(`Left out ${skip.path}: ${skip.reason}`)}\n`);
     io.stdout(
@@ -61,18 +60,19 @@ export async function exportCommand(
     return summary.skipped.length > 0 ? EXIT.imagesMissing : EXIT.ok;
   } catch (error) {
     if (!isAbort(error)) throw error;
-    io.stderr('Interrupted. No archive was written.\n');
-    return EXIT.interrupted;
+    return interrupted(io);
   }
+}
+
+function interrupted(io: CliIo): number {
+  io.stderr('Interrupted. No archive was written.\n');
+  return EXIT.interrupted;
 }
 
 export async function importCommand(core: PictorCore, source: string, io: CliIo): Promise<number> {
   let summary;
   try {
-    summary = await importLibrary({
-      gallery: core.gallery,
-      history: core.history,
-      source,
+    summary = await core.operations.importArchive(source, {
       signal: io.interrupt,
       onProgress: progressLines(io),
     });
@@ -85,6 +85,15 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
       throw new UsageError(`There is no file or folder at ${source}.`);
     throw error;
   }
+  // Interrupted before it began: nothing was read.
+  summary ??= {
+    addedTasks: 0,
+    addedImages: 0,
+    duplicateTasks: 0,
+    duplicateImages: 0,
+    refused: [],
+    cancelled: true,
+  };
   for (const refused of summary.refused)
     io.stderr(`${terminalSafe(`Refused ${refused.path}: ${refused.reason}`)}\n`);
   io.stdout(
@@ -101,4 +110,19 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
 
 function systemCode(error: unknown): string | undefined {
   return error instanceof Error && 'code' in error ? String(error.code) : undefined;
+}
+
+/** Adds to the history the tasks the gallery's sidecars describe; Ctrl+C stops between batches. */
+export async function rebuildCommand(core: PictorCore, io: CliIo): Promise<number> {
+  try {
+    const { found, added, skipped } = await core.operations.rebuild({ signal: io.interrupt });
+    for (const skip of skipped)
+      io.stderr(`${terminalSafe(`Skipped ${skip.path}: ${skip.reason}`)}\n`);
+    io.stdout(`Found ${found} task(s) in the gallery; added ${added} to the history.\n`);
+    return EXIT.ok;
+  } catch (error) {
+    if (!isAbort(error)) throw error;
+    io.stderr('Interrupted. The tasks added so far stay; run rebuild again to finish.\n');
+    return EXIT.interrupted;
+  }
 }

@@ -18,6 +18,7 @@ import { Library } from './gallery/library';
 import type { RelocateFaults } from './gallery/relocate';
 import { PendingThumbnails } from './gallery/pending-thumbnails';
 import { HistoryStore } from './history/history-store';
+import { CoreOperations } from './operations/core-operations';
 import { ServiceClient } from './service/service-client';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { C2paVerifier } from './content-credentials/c2pa-verifier';
@@ -52,6 +53,8 @@ export interface PictorCoreOptions {
   readonly contentCredentials?: ContentCredentialVerifier;
   /** Injected faults for tests (a port), passed to every library move. */
   readonly libraryFaults?: RelocateFaults;
+  /** Least time between two progress reports of a long operation; default 100 ms. */
+  readonly progressEveryMs?: number;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -66,6 +69,11 @@ export interface PictorCore {
   readonly thumbnails: PendingThumbnails;
   /** Where the library lives: moving or opening it elsewhere changes this core's folder in place. */
   readonly library: Library;
+  /**
+   * The long operations (library move and rebuild, archive export and import, image copies), one
+   * at a time per kind, with a stop signal and throttled progress: the app's and the CLI's.
+   */
+  readonly operations: CoreOperations;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -92,57 +100,77 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
     });
     await gallery.init();
-    const client = new ServiceClient({
-      fetch: options.fetch,
-      now: () => options.clock.now(),
-      ...(options.requestTimeoutMs === undefined
-        ? {}
-        : { requestTimeoutMs: options.requestTimeoutMs }),
-    });
-    const engine = new TaskEngine({
-      client,
-      history,
-      sharing: history,
-      gallery,
-      credentials: options.credentials,
-      clock: options.clock,
-      logger,
-      ...(options.engine ? { options: options.engine } : {}),
-    });
-    const opened = history;
-    const thumbnails = new PendingThumbnails({
-      history,
-      records: engine,
-      make: (image) => gallery.makeThumbnail(image),
-      imageEngine: options.imageEngine,
-      logger,
-    });
-    const library = new Library({
-      dataDir: options.dataDir,
-      gallery,
-      history,
-      engine,
-      thumbnails,
-      logger,
-      ...(options.libraryFaults ? { faults: options.libraryFaults } : {}),
-    });
-    return {
-      history: opened,
-      gallery,
-      client,
-      engine,
-      thumbnails,
-      library,
-      async close() {
-        await thumbnails.stop();
-        await engine.stop();
-        opened.close();
-        if (!options.contentCredentials) await verifier.dispose();
-      },
-    };
+    return assemble({ history, gallery, verifier }, options, logger);
   } catch (error) {
     history?.close();
     if (!options.contentCredentials) await verifier.dispose();
     throw error;
   }
+}
+
+/** The core's parts over its opened history and gallery; `close` ends them in order. */
+function assemble(
+  opened: { history: HistoryStore; gallery: Gallery; verifier: ContentCredentialVerifier },
+  options: PictorCoreOptions,
+  logger: Logger,
+): PictorCore {
+  const { history, gallery, verifier } = opened;
+  const client = new ServiceClient({
+    fetch: options.fetch,
+    now: () => options.clock.now(),
+    ...(options.requestTimeoutMs === undefined
+      ? {}
+      : { requestTimeoutMs: options.requestTimeoutMs }),
+  });
+  const engine = new TaskEngine({
+    client,
+    history,
+    sharing: history,
+    gallery,
+    credentials: options.credentials,
+    clock: options.clock,
+    logger,
+    ...(options.engine ? { options: options.engine } : {}),
+  });
+  const thumbnails = new PendingThumbnails({
+    history,
+    records: engine,
+    make: (image) => gallery.makeThumbnail(image),
+    imageEngine: options.imageEngine,
+    logger,
+  });
+  const parts = { history, gallery, client, engine, thumbnails };
+  return {
+    ...parts,
+    library: libraryOf(parts, options, logger),
+    operations: new CoreOperations({
+      history,
+      gallery,
+      records: engine,
+      clock: options.clock,
+      ...(options.progressEveryMs === undefined
+        ? {}
+        : { progressEveryMs: options.progressEveryMs }),
+    }),
+    async close() {
+      await thumbnails.stop();
+      await engine.stop();
+      history.close();
+      if (!options.contentCredentials) await verifier.dispose();
+    },
+  };
+}
+
+/** Where the core's library lives, changed in place (moved, or opened elsewhere). */
+function libraryOf(
+  parts: Pick<PictorCore, 'history' | 'gallery' | 'engine' | 'thumbnails'>,
+  options: PictorCoreOptions,
+  logger: Logger,
+): Library {
+  return new Library({
+    dataDir: options.dataDir,
+    ...parts,
+    logger,
+    ...(options.libraryFaults ? { faults: options.libraryFaults } : {}),
+  });
 }

@@ -5,7 +5,7 @@
  * worker when its job is cancelled (it overran its time) and replaces it after a trap.
  *
  * The WebAssembly module is fetched from the page's own folder and compiled here: the page's
- * policy allows that and nothing more ('wasm-unsafe-eval', core/protocol/csp.ts). Nothing here
+ * policy allows that and nothing more ('wasm-unsafe-eval', app/protocol/csp.ts). Nothing here
  * reaches the network: remote manifests and OCSP are off in the reader's settings, and the
  * page's session and policy let it fetch only its own files and its jobs' one-time addresses.
  */

@@ -5,9 +5,7 @@
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
-import { exportImages, exportProgressTo } from '../core/batch/export-images';
-import type { TaskEngine } from '../core/engine/task-engine';
-import type { Gallery } from '../core/gallery/gallery';
+import type { CoreOperations } from '../core/operations/core-operations';
 import type { TrashOperations, TrashOutcome } from '../core/trash/trash-operations';
 import { toIpcError } from './ipc-errors';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
@@ -16,10 +14,8 @@ type GalleryBatchChannel =
   'gallery:deleteImage' | 'gallery:deleteImages' | 'gallery:undoDelete' | 'gallery:exportImages';
 
 export interface GalleryBatchDeps {
-  readonly core: {
-    readonly engine: TaskEngine;
-    readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
-  };
+  /** The core's long operations: copies of chosen images, one at a time. */
+  readonly operations: Pick<CoreOperations, 'exportImages'>;
   /** Deletes with a way back (core/trash), journaled. */
   readonly trash: Pick<TrashOperations, 'deleteImages' | 'restoreImages'>;
   /** The main process's own folder dialog: the only source of the export folder. */
@@ -46,7 +42,7 @@ export function batchOutcome(
 export function galleryBatchHandlers(
   deps: GalleryBatchDeps,
 ): Pick<IpcHandlers, GalleryBatchChannel> {
-  const { core, emit, item } = deps;
+  const { emit, item } = deps;
   return {
     'gallery:deleteImage': async (ref) => {
       const outcome = await deps.trash.deleteImages([ref]);
@@ -68,24 +64,11 @@ export function galleryBatchHandlers(
     'gallery:exportImages': async ({ images }) => {
       const folder = await deps.chooseExportFolder();
       if (folder === null) return { folder: null, copied: 0, failed: 0 };
-      const { engine, gallery } = core;
-      const chosen = new Map<string, Set<number>>();
-      for (const { localId, index } of images) {
-        chosen.set(localId, (chosen.get(localId) ?? new Set()).add(index));
-      }
-      // The tasks' export, over records narrowed to the chosen images.
-      const get = (localId: string): TaskRecord | undefined => {
-        const record = engine.get(localId);
-        const indexes = chosen.get(localId);
-        if (!record || !indexes) return undefined;
-        return { ...record, images: record.images.filter((image) => indexes.has(image.index)) };
-      };
-      const onProgress = exportProgressTo((progress) => emit('export:progress', progress));
-      const { copied, failed, skipped } = await exportImages(
-        { get, gallery, onProgress },
-        [...chosen.keys()],
-        folder,
-      );
+      const onProgress = (progress: { done: number; total: number }) =>
+        emit('export:progress', progress);
+      const { copied, failed, skipped } = await deps.operations.exportImages({ images }, folder, {
+        onProgress,
+      });
       return { folder, copied, failed: failed + skipped };
     },
   };

@@ -5,6 +5,7 @@
  */
 import { VISIBLE_STATES } from '../../shared/domain/task-record';
 import type { TaskEngine } from '../core/engine/task-engine';
+import type { CoreOperations } from '../core/operations/core-operations';
 import type { Gallery } from '../core/gallery/gallery';
 import { withImageFavourite } from '../../shared/domain/favourites';
 import { findImage, savedFile, type ImageRef } from '../core/gallery/gallery-images';
@@ -28,6 +29,8 @@ export interface GalleryHandlerDeps {
     >;
     readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
     readonly thumbnails: Pick<PendingThumbnails, 'kick'>;
+    /** Its long operations: chosen images copied into a folder. */
+    readonly operations: Pick<CoreOperations, 'exportImages'>;
   };
   readonly shell: Pick<
     ShellActions,
@@ -80,7 +83,7 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       item: (record) => taskItem(core.engine, record),
     }),
     ...galleryBatchHandlers({
-      core,
+      operations: core.operations,
       trash,
       chooseExportFolder: deps.chooseExportFolder,
       emit: deps.emit,

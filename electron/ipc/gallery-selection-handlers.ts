@@ -3,14 +3,13 @@
  * from the filters the page gives, never from a list the page made up) and starring many images
  * in one request. Translations to core only.
  */
-import { withImageFavourite } from '../../shared/domain/favourites';
 import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
-import type { IpcError, TaskItem } from '../../shared/ipc/contract';
+import type { TaskItem } from '../../shared/ipc/contract';
 import { MAX_SELECT_ALL } from '../../shared/ipc/contract';
+import { BatchTaskActions } from '../core/batch/batch-task-actions';
 import type { TaskEngine } from '../core/engine/task-engine';
-import { findImage } from '../core/gallery/gallery-images';
 import type { HistoryStore } from '../core/history/history-store';
-import { toIpcError } from './ipc-errors';
+import { batchOutcome } from './gallery-batch-handlers';
 import type { IpcHandlers } from './ipc-main-bridge';
 
 type SelectionChannel = 'gallery:selectAll' | 'gallery:setFavourites';
@@ -39,37 +38,7 @@ export function gallerySelectionHandlers(
         total: history.countImages(query),
       };
     },
-    'gallery:setFavourites': ({ images, favourite }) => {
-      const { engine } = core;
-      // One edit (one sidecar written) per task, however many of its images were named.
-      const byTask = new Map<string, Set<number>>();
-      for (const { localId, index } of images) {
-        byTask.set(localId, (byTask.get(localId) ?? new Set()).add(index));
-      }
-      const items: TaskItem[] = [];
-      let failed = 0;
-      let problem: IpcError | undefined;
-      for (const [localId, indexes] of byTask) {
-        try {
-          for (const index of indexes) findImage(engine, { localId, index });
-          const record = engine.edit(localId, (record) =>
-            [...indexes].reduce(
-              (next, index) => withImageFavourite(next, index, favourite),
-              record,
-            ),
-          );
-          items.push(item(record));
-        } catch (error) {
-          failed += indexes.size;
-          problem ??= toIpcError(error);
-        }
-      }
-      return {
-        items,
-        failed,
-        ...(problem === undefined ? {} : { problem: problem.message }),
-        ...(problem?.sentence === undefined ? {} : { problemSentence: problem.sentence }),
-      };
-    },
+    'gallery:setFavourites': ({ images, favourite }) =>
+      batchOutcome(new BatchTaskActions(core.engine).setImageFavourites(images, favourite), item),
   };
 }

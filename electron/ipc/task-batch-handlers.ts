@@ -6,9 +6,8 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { BatchTaskActions, type BatchEngine } from '../core/batch/batch-task-actions';
-import { exportImages, exportProgressTo } from '../core/batch/export-images';
 import type { TaskEngine } from '../core/engine/task-engine';
-import type { Gallery } from '../core/gallery/gallery';
+import type { CoreOperations } from '../core/operations/core-operations';
 import type { TrashOperations } from '../core/trash/trash-operations';
 import { batchOutcome } from './gallery-batch-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
@@ -24,7 +23,8 @@ type BatchChannel =
 export interface TaskBatchDeps {
   readonly core: {
     readonly engine: TaskEngine & BatchEngine;
-    readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
+    /** The core's long operations: copies of the tasks' images, one at a time. */
+    readonly operations: Pick<CoreOperations, 'exportImages'>;
   };
   /** The main process's own folder dialog: the only source of the export folder. */
   readonly chooseFolder: () => Promise<string | null>;
@@ -57,13 +57,9 @@ export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchC
     'tasks:exportMany': async ({ localIds }) => {
       const folder = await deps.chooseFolder();
       if (folder === null) return { folder: null, copied: 0, failed: 0, skipped: 0 };
-      const { engine, gallery } = core;
-      const onProgress = exportProgressTo((progress) => emit('export:progress', progress));
-      const outcome = await exportImages(
-        { get: (localId) => engine.get(localId), gallery, onProgress },
-        localIds,
-        folder,
-      );
+      const onProgress = (progress: { done: number; total: number }) =>
+        emit('export:progress', progress);
+      const outcome = await core.operations.exportImages({ localIds }, folder, { onProgress });
       return { folder, ...outcome };
     },
   };

@@ -4,7 +4,7 @@ import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
 import { followSubmits } from '../core/engine/account-refusal';
 import type { TaskEngine } from '../core/engine/task-engine';
-import type { Gallery } from '../core/gallery/gallery';
+import type { CoreOperations } from '../core/operations/core-operations';
 import type { HistoryQuery } from '../core/history/history-query';
 import type { HistoryStore } from '../core/history/history-store';
 import type { TrashOperations } from '../core/trash/trash-operations';
@@ -16,7 +16,8 @@ export interface TaskHandlerDeps {
   readonly core: {
     readonly engine: TaskEngine;
     readonly history: Pick<HistoryStore, 'list' | 'count' | 'taskIds'>;
-    readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
+    /** Its long operations: a selection's images copied into a folder. */
+    readonly operations: Pick<CoreOperations, 'exportImages'>;
   };
   /** The main process's own folder dialog, for exporting a selection's images. */
   readonly chooseFolder: () => Promise<string | null>;

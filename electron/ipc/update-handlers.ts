@@ -3,7 +3,7 @@ import type { UpdateState } from '../../shared/domain/update-state';
 import { toDisposable, type Disposable } from '../ports/disposable';
 import type { HandlersOf } from './ipc-main-bridge';
 
-/** What the handlers use of the update service (core/updates/update-service.ts). */
+/** What the handlers use of the update service (app/updates/update-service.ts). */
 export interface UpdatesControl {
   state(): UpdateState;
   onChange(listener: (state: UpdateState) => void): Disposable;

@@ -1,6 +1,6 @@
 /**
  * The app's one wiring: every IPC handler, built from the runtime, and the runtime's and the
- * engine's events sent to the page. The Electron composition root (app-main.ts) and the
+ * engine's events sent to the page. The Electron host's start-up (host/desktop-start.ts) and the
  * end-to-end harness (tests/e2e/harness/node-main.ts) both call {@link wireApp}, so the journeys
  * test what ships. Electron-free: the host passes its OS actions, dialog, clipboard and emitter.
  *
@@ -12,8 +12,9 @@ import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
-import type { AppCredentials } from '../core/app-credentials';
-import type { GalleryMoveHooks } from '../core/gallery/relocate';
+import type { AppCredentials } from '../app/app-credentials';
+import { FolderChoices } from '../core/gallery/folder-choices';
+import type { GalleryMoveHooks, RelocateResult } from '../core/gallery/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps } from '../core/service/connection-test';
@@ -35,7 +36,7 @@ import { settingsHandlers } from './settings-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
-/** What the wiring uses of the AppRuntime (core/app-runtime.ts). */
+/** What the wiring uses of the AppRuntime (app/app-runtime.ts). */
 export interface WiredRuntime {
   /** The one core: moving the library changes its folder, never the core. */
   readonly core: PictorCore;
@@ -49,7 +50,7 @@ export interface WiredRuntime {
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
-  moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<unknown>;
+  moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
   /** Makes a folder the dialog returned the gallery as it is (AppRuntime.openGalleryAt). */
   openGalleryAt(folder: string): Promise<{ imported: number }>;
 }
@@ -76,7 +77,7 @@ export interface AppWiringOptions {
    * wiring.
    */
   readonly observeCore?: (core: PictorCore) => Disposable | undefined;
-  /** The app's own updates (core/updates); absent in the harnesses, which then say "unavailable". */
+  /** The app's own updates (app/updates); absent in the harnesses, which then say "unavailable". */
   readonly updates?: UpdatesControl;
 }
 
@@ -127,11 +128,12 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
     }),
     ...galleryFolderHandlers({
       runtime: {
-        clock: runtime.clock,
         galleryDir: () => runtime.galleryDir(),
         moveGalleryTo: (folder, hooks) => changeFolder(() => runtime.moveGalleryTo(folder, hooks)),
         openGalleryAt: (folder) => changeFolder(() => runtime.openGalleryAt(folder)),
       },
+      choices: new FolderChoices(runtime.clock),
+      operations: core.operations,
       chooseFolder: options.chooseFolder,
       emit,
     }),
@@ -141,7 +143,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       savedBaseUrl: () => runtime.settings.get().baseUrl,
     }),
     ...libraryHandlers({
-      core,
+      operations: core.operations,
       ...(options.library ? { dialogs: options.library.dialogs } : {}),
       version: () => options.library?.version ?? 'unknown',
       emit,

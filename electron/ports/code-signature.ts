@@ -2,7 +2,7 @@
  * Apple's `codesign` on the running app (macOS only): whether it carries a real signature.
  * Squirrel.Mac, which installs macOS updates, refuses an update unless the running app and the
  * update are signed by the same identity, so an unsigned or ad-hoc signed copy can only be told
- * that a version is out (core/updates/update-capability.ts). The adapter runs /usr/bin/codesign;
+ * that a version is out (app/updates/update-capability.ts). The adapter runs /usr/bin/codesign;
  * tests pass recorded outputs.
  */
 

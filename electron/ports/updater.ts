@@ -1,6 +1,6 @@
 /**
  * The app's own updater: asks the release feed for a newer version, downloads it (checked against
- * the feed's sha512) and installs it on a restart. The update service (core/updates) drives it and
+ * the feed's sha512) and installs it on a restart. The update service (app/updates) drives it and
  * owns the state; the adapter (adapters/electron-updater.ts) wraps electron-updater. Nothing of the
  * API key, the service or the library passes through it.
  */

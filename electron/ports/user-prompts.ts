@@ -35,7 +35,7 @@ export interface PromptSentence {
   readonly params: Readonly<Record<string, string>>;
 }
 
-/** macOS's "Install Command Line Tool…" (core/os/command-line-tool.ts). */
+/** macOS's "Install Command Line Tool…" (app/os/command-line-tool.ts). */
 export interface CommandLineToolPrompts {
   /** Asks before `link` is created; true when the user agreed. */
   confirmInstall(link: string): Promise<boolean>;

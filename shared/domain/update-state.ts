@@ -1,6 +1,6 @@
 /**
  * The app's own updates as the page sees them: one state from the main process's update service
- * (electron/core/updates). The page words every status and problem from its catalogue; nothing
+ * (electron/app/updates). The page words every status and problem from its catalogue; nothing
  * here is a URL or a path, and nothing the page sends can name one.
  */
 import { z } from 'zod';

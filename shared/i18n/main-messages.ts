@@ -18,7 +18,7 @@ import { serviceErrors } from './errors/service';
 import { settingsErrors } from './errors/settings';
 
 export const mainMessages = {
-  // The application menu (core/os/menu-template.ts).
+  // The application menu (app/os/menu-template.ts).
   'menu.file': '&File',
   'menu.edit': '&Edit',
   'menu.view': '&View',
@@ -54,7 +54,7 @@ export const mainMessages = {
   'menu.openLogs': 'Open Logs Folder',
   'menu.installCommandLineTool': 'Install Command Line Tool…',
 
-  // Desktop notifications (core/os/notification-policy.ts).
+  // Desktop notifications (app/os/notification-policy.ts).
   'notify.imagesReady':
     '{count, plural, =1 {Image ready} one {# image ready} other {# images ready}}',
   'notify.generationFailed': 'Generation failed',
@@ -78,7 +78,7 @@ export const mainMessages = {
   'keyOrigin.carry': 'Send the key to {to}',
   'keyOrigin.forget': 'Remove the key and change the address',
 
-  // macOS's "Install Command Line Tool…" (core/os/command-line-tool.ts, adapters/dialog-prompts.ts).
+  // macOS's "Install Command Line Tool…" (app/os/command-line-tool.ts, adapters/dialog-prompts.ts).
   'commandLineTool.confirm': 'Install the pictor command at {link}?',
   'commandLineTool.confirmDetail':
     'Then you can type pictor in Terminal to use Pictor’s command line. The command starts this copy of Pictor.',

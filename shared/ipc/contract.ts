@@ -356,7 +356,7 @@ export const requests = {
   /** Stops the running export or import (what was fully imported stays). */
   'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   /**
-   * The app's own updates (core/updates). The page can only ask: no input names a version, a
+   * The app's own updates (app/updates). The page can only ask: no input names a version, a
    * URL or a path; main decides what is downloaded and installed.
    */
   'updates:getState': { input: none, output: updateStateSchema },

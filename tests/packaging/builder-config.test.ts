@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { updaterCapability } from '../../electron/core/updates/update-capability';
+import { updaterCapability } from '../../electron/app/updates/update-capability';
 
 type Targets = (string | { target: string })[];
 

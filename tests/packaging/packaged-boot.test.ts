@@ -487,11 +487,16 @@ describe('the boot test itself', () => {
   }, 60_000);
 
   it('fails when start-up makes an Electron call the stand-in does not model', async () => {
-    // What a new line in start() would do: a call of Electron's API the stand-in never saw.
-    const anchor = '    await ensurePrivateFolder(userData);\n';
+    // What a new line in start-up (host/desktop-start.ts) would do: a call of Electron's API the
+    // stand-in never saw.
+    const anchor = '  await ensurePrivateFolder(userData);\n';
     const unknown = await editedCopy('unmodelled-app', (bundle) => {
       expect(bundle.split(anchor)).toHaveLength(2);
-      return bundle.replace(anchor, `${anchor}    app.setAboutPanelOptions({});\n`);
+      // Electron's `app` as the bundler named it in that module (`app`, `app2`…).
+      const [, app] =
+        /(\w+)\.getPath\("userData"\);\n {2}await ensurePrivateFolder/.exec(bundle) ?? [];
+      expect(app).toMatch(/^app\d*$/);
+      return bundle.replace(anchor, `${anchor}  ${app}.setAboutPanelOptions({});\n`);
     });
     const app = boot(packedFor(LINUX), await mkdtemp(path.join(work, 'unmodelled-data-')), unknown);
     expect(await app.exited).toBe(1);
@@ -503,10 +508,10 @@ describe('the boot test itself', () => {
   }, 60_000);
 
   it('fails when the runtime is published and the window opened before the IPC handlers exist', async () => {
-    // start()'s last two steps, moved to just before the app is wired and its handlers
-    // registered (protocols stay first).
-    const publish = '    runtime = started;\n    openWindow();\n';
-    const bind = '    const wiring = wired.add(wireApp(';
+    // Start-up's last two steps (host/desktop-start.ts), moved to just before the app is wired
+    // and its handlers registered (protocols stay first).
+    const publish = '  host.window.ready(runtime.settings);\n  host.window.open();\n';
+    const bind = '  const wiring = wired.add(wireApp(';
     const misordered = await editedCopy('misordered-app', (bundle) => {
       expect(bundle.split(publish)).toHaveLength(2);
       expect(bundle.split(bind)).toHaveLength(2);

@@ -13,7 +13,7 @@ export const EXCLUDED_CHECKS: readonly { readonly check: string; readonly reason
   {
     check: 'CSPGlobalCheck',
     reason:
-      'It only sees a CSP written as a string literal in a webRequest callback or an HTML <meta>; Pictor sends RENDERER_CSP (electron/core/protocol/csp.ts) as a header from its app protocol, so this check would always report "no CSP". The runner evaluates RENDERER_CSP itself with the evaluator this check uses (@doyensec/csp-evaluator), and unit tests check the header is sent.',
+      'It only sees a CSP written as a string literal in a webRequest callback or an HTML <meta>; Pictor sends RENDERER_CSP (electron/app/protocol/csp.ts) as a header from its app protocol, so this check would always report "no CSP". The runner evaluates RENDERER_CSP itself with the evaluator this check uses (@doyensec/csp-evaluator), and unit tests check the header is sent.',
   },
 ];
 

@@ -12,7 +12,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { RENDERER_CSP } from '../../electron/core/protocol/csp';
+import { RENDERER_CSP } from '../../electron/app/protocol/csp';
 import {
   EXCLUDED_CHECKS,
   EXPECTED_SAMPLE_FINDINGS,

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { systemClock } from '../../electron/adapters/system-clock';
-import { AppRuntime, type AppRuntimeOptions } from '../../electron/core/app-runtime';
+import { AppRuntime, type AppRuntimeOptions } from '../../electron/app/app-runtime';
 import { silentLogger } from '../../electron/ports/logger';
 import { InMemoryCipher } from '../fakes/in-memory-cipher';
 import { InMemoryKv } from '../fakes/in-memory-kv';

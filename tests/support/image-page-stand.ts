@@ -11,9 +11,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { systemClock } from '../../electron/adapters/system-clock';
-import { serveAppRequest } from '../../electron/core/protocol/app-request';
-import { imageRendererCsp } from '../../electron/core/protocol/csp';
-import { APP_SCHEME, IMAGE_PAGE_HOST } from '../../electron/core/protocol/schemes';
+import { serveAppRequest } from '../../electron/app/protocol/app-request';
+import { imageRendererCsp } from '../../electron/app/protocol/csp';
+import { APP_SCHEME, IMAGE_PAGE_HOST } from '../../electron/app/protocol/schemes';
 import {
   RendererImageEngine,
   type RendererImageEngineOptions,

@@ -1,14 +1,20 @@
 /**
  * Actions on many tasks at once (the Tasks screen's selection): favourite, retry, submit again
- * (removing, with Undo, is core/trash's). Each one is the single-task action run for every id,
+ * (removing, with Undo, is core/trash's); and starring many images (the gallery's selection). Each one is the single-task action run for every id,
  * so a batch does exactly what the same clicks row by row would do. Ids the history does not have, and tasks the action does not
  * apply to, are skipped and counted, never an error: a selection can go stale while the user
  * looks at it (another window removed a task, a retry finished).
  */
-import { isFavouriteTask, withTaskFavourite } from '../../../shared/domain/favourites';
+import {
+  isFavouriteTask,
+  withImageFavourite,
+  withTaskFavourite,
+} from '../../../shared/domain/favourites';
 import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskEngine } from '../engine/task-engine';
+import { findImage, imagesByTask, type ImageRef } from '../gallery/gallery-images';
+import { OutcomeBuilder, type TrashOutcome } from '../trash/trash-outcome';
 
 /** The engine's single-task actions a batch reuses. */
 export type BatchEngine = Pick<TaskEngine, 'get' | 'edit' | 'resumeTask' | 'submit'>;
@@ -39,6 +45,25 @@ export class BatchTaskActions {
         ? record
         : engine.edit(record.localId, (current) => withTaskFavourite(current, favourite)),
     );
+  }
+
+  /**
+   * Stars or unstars the named images: one edit (one sidecar written) per task, however many of
+   * its images were named. A task whose image is unknown is left as it was and counted failed.
+   */
+  setImageFavourites(images: readonly ImageRef[], favourite: boolean): TrashOutcome {
+    const outcome = new OutcomeBuilder();
+    for (const [localId, indexes] of imagesByTask(images)) {
+      try {
+        for (const index of indexes) findImage(this.engine, { localId, index });
+        const star = (record: TaskRecord) =>
+          [...indexes].reduce((next, index) => withImageFavourite(next, index, favourite), record);
+        outcome.changed(this.engine.edit(localId, star));
+      } catch (error) {
+        for (let n = 0; n < indexes.size; n += 1) outcome.fail(error);
+      }
+    }
+    return outcome.done();
   }
 
   /** Resumes held tasks and retries failed images, as the rows' own buttons do. */

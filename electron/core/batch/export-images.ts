@@ -13,6 +13,7 @@ import { MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { systemErrorCode } from '../errors/thrown-value';
 import type { Gallery } from '../gallery/gallery';
+import { imagesByTask, type ImageRef } from '../gallery/gallery-images';
 import { MAX_XMP_SIDECAR_BYTES } from '../gallery/metadata/xmp-sidecar';
 import { copyOpenedFile, openRegularFile } from '../gallery/regular-file';
 
@@ -164,18 +165,21 @@ export async function exportImages(
   return { copied, failed, skipped: perTask.filter((saved) => saved.length === 0).length };
 }
 
-/** How many progress reports an export sends at most (and always its last). */
-const PROGRESS_REPORTS = 50;
-
 /**
- * An export's progress for the page (`export:progress`): about fifty reports for any size, and
- * always the last, so a long copy is seen to run and its end clears it.
+ * Copies the chosen images (a selection in the gallery) into `folder`: each task's export, over
+ * its record narrowed to the images named in it.
  */
-export function exportProgressTo(
-  send: (progress: { done: number; total: number }) => void,
-): (done: number, total: number) => void {
-  return (done, total) => {
-    const step = Math.max(1, Math.ceil(total / PROGRESS_REPORTS));
-    if (done === total || done % step === 0) send({ done, total });
+export function exportChosenImages(
+  deps: ExportDeps,
+  images: readonly ImageRef[],
+  folder: string,
+): Promise<ExportOutcome> {
+  const chosen = imagesByTask(images);
+  const get = (localId: string): TaskRecord | undefined => {
+    const record = deps.get(localId);
+    const indexes = chosen.get(localId);
+    if (!record || !indexes) return undefined;
+    return { ...record, images: record.images.filter((image) => indexes.has(image.index)) };
   };
+  return exportImages({ ...deps, get }, [...chosen.keys()], folder);
 }

@@ -23,6 +23,15 @@ export interface ImageRef {
   readonly index: number;
 }
 
+/** The images named, by task: each task's image indexes, tasks in the order first named. */
+export function imagesByTask(images: readonly ImageRef[]): Map<string, Set<number>> {
+  const byTask = new Map<string, Set<number>>();
+  for (const { localId, index } of images) {
+    byTask.set(localId, (byTask.get(localId) ?? new Set()).add(index));
+  }
+  return byTask;
+}
+
 /** The records an image lives in (TaskEngine). */
 export type ImageRecords = Pick<TaskEngine, 'get' | 'edit'>;
 /** Where the image's files are (Gallery). */

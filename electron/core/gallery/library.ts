@@ -91,10 +91,13 @@ export class Library {
         dataDir: this.deps.dataDir,
         switchTo: (target) => this.switchTo(target, hooks),
       });
-      const imported = await importGalleryTasks(this.deps).catch((error: unknown) => {
-        this.deps.logger.warn('gallery tasks could not all be read', { error: String(error) });
-        return 0;
-      });
+      const imported = await importGalleryTasks(this.deps).then(
+        ({ added }) => added,
+        (error: unknown) => {
+          this.deps.logger.warn('gallery tasks could not all be read', { error: String(error) });
+          return 0;
+        },
+      );
       this.deps.logger.info('gallery opened', { imported });
       return { imported };
     });

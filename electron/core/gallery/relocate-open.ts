@@ -10,7 +10,9 @@ import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { PictorCore } from '../pictor-core';
 import { linkRefusal } from '../fs/contained-fs';
+import { throwIfAborted } from '../library-archive/archive-errors';
 import { TEMP_DIR } from './gallery-layout';
+import type { RebuildResult } from './rebuild';
 import { planSource } from './relocate-plan';
 import { refuseTarget, type RelocateOptions } from './relocate';
 
@@ -62,18 +64,36 @@ export async function openLibraryAt(
   await options.switchTo(target);
 }
 
-/** Adds the tasks the gallery's sidecars describe and the history lacks; returns how many. */
-export async function importGalleryTasks(core: {
-  readonly gallery: Pick<PictorCore['gallery'], 'rebuild'>;
-  readonly history: Pick<PictorCore['history'], 'get' | 'putMany'>;
-}) {
+/** What reading the gallery's sidecars gave the history. */
+export interface GalleryTasksAdded {
+  /** Tasks the gallery's folders describe. */
+  readonly found: number;
+  /** Of those, the ones the history lacked, now added. */
+  readonly added: number;
+  /** Folders or files that could not be read, and why. */
+  readonly skipped: RebuildResult['skipped'];
+}
+
+/**
+ * Adds the tasks the gallery's sidecars describe and the history lacks, a batch at a time (each
+ * batch one transaction, so memory stays flat for a folder of any size). An aborted `signal`
+ * stops it between batches: what was added stays.
+ */
+export async function importGalleryTasks(
+  core: {
+    readonly gallery: Pick<PictorCore['gallery'], 'rebuild'>;
+    readonly history: Pick<PictorCore['history'], 'get' | 'putMany'>;
+  },
+  signal?: AbortSignal,
+): Promise<GalleryTasksAdded> {
   let added = 0;
-  await core.gallery.rebuild({
+  const { count, skipped } = await core.gallery.rebuild({
     onBatch: (records) => {
+      throwIfAborted(signal);
       const missing = records.filter((record) => !core.history.get(record.localId));
       if (missing.length > 0) core.history.putMany(missing);
       added += missing.length;
     },
   });
-  return added;
+  return { found: count, added, skipped };
 }

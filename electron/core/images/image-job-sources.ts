@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { constants, promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { openInside } from '../fs/open-inside';
-import { fileBody } from '../protocol/file-body';
-import { StreamSlots } from '../protocol/stream-slots';
+import { fileBody } from '../fs/file-body';
+import { StreamSlots } from '../fs/stream-slots';
 
 /** What a job's address serves. */
 export type JobSource =

@@ -1,6 +1,6 @@
 /**
  * The main window's remembered place as stored with the settings. Where to put it back when its
- * screen is gone is decided by electron/core/window/window-bounds.ts (fitWindowState).
+ * screen is gone is decided by electron/app/window/window-bounds.ts (fitWindowState).
  */
 import { z } from 'zod';
 

@@ -15,6 +15,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Clock } from '../../ports/clock';
 import type { Disposable } from '../../ports/disposable';
+import { Emitter } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
 import type { TaskEngine } from '../engine/task-engine';
 import { EngineInputError } from '../engine/engine-types';
@@ -23,13 +24,17 @@ import { GalleryTrash, TRASH_KEEP_MS, heldNames } from '../gallery/gallery-trash
 import { imageFilesOf } from '../gallery/image-files';
 import { HeldEntries, type HeldImage, type HeldTask } from './held-entries';
 import { bringBack, imageKey, putAside } from './image-entries';
-import { OperationQueue, type TrashProgress } from './operation-queue';
-import { OutcomeBuilder, distinctRefs, processTimers, type TrashOutcome } from './trash-outcome';
+import { OperationRunner, type Operation } from '../operations/operation-runner';
+import {
+  OutcomeBuilder,
+  distinctRefs,
+  processTimers,
+  type TrashOutcome,
+  type TrashProgress,
+} from './trash-outcome';
 import { replayJournal } from './trash-replay';
 
-export type { TrashOutcome } from './trash-outcome';
-
-export type { TrashProgress } from './operation-queue';
+export type { TrashOutcome, TrashProgress } from './trash-outcome';
 import type {
   ImageBatch,
   ImageEntry,
@@ -65,23 +70,28 @@ export class TrashOperations {
   private readonly held: HeldEntries;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly queue: OperationQueue;
+  /** The trash's operations, one at a time in the order asked (the core's runner, queuing). */
+  private readonly runner: OperationRunner<'trash'>;
+  private readonly progressed: Emitter<TrashProgress>;
 
   constructor(private readonly options: TrashOperationsOptions) {
     this.clock = options.clock ?? processTimers;
     this.logger = options.logger ?? silentLogger;
     this.held = new HeldEntries(this.clock);
-    this.queue = new OperationQueue(this.clock, this.logger);
+    this.runner = new OperationRunner({ clock: this.clock, kinds: { trash: 'queue' } });
+    this.progressed = new Emitter({ name: 'trash progress', logger: this.logger });
   }
 
-  /** Calls `listener` as operations progress; returns the function that stops it. */
+  /** Calls `listener` as operations progress (a few times a second, and at the end of each). */
   onProgress(listener: (progress: TrashProgress) => void): Disposable {
-    return this.queue.onProgress(listener);
+    return this.progressed.event(listener);
   }
 
   /** How far the operation under way is; null when none is. */
   inFlight(): TrashProgress | null {
-    return this.queue.inFlight();
+    const running = this.runner.inFlight<TrashProgress>('trash');
+    if (!running) return null;
+    return running.progress ?? { operation: 'restore', items: 'images', done: 0, total: 0 };
   }
 
   /** Whether the image can still be brought back. */
@@ -94,12 +104,12 @@ export class TrashOperations {
    * are completed, held images go on to the system trash, held tasks stay removed.
    */
   replay(): Promise<void> {
-    return this.queue.run(() => this.replayJournal());
+    return this.run(() => this.replayJournal());
   }
 
   /** Moves saved images to the gallery's trash and marks them deleted. */
   deleteImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
-    return this.queue.run(async () => {
+    return this.run(async (operation) => {
       const { engine, gallery } = this.options.core;
       const outcome = new OutcomeBuilder();
       const entries: ImageEntry[] = [];
@@ -134,12 +144,10 @@ export class TrashOperations {
         } catch (error) {
           outcome.fail(error);
         }
-        this.queue.report({
-          operation: 'delete',
-          items: 'images',
-          done: n + 1,
-          total: entries.length,
-        });
+        operation.report(
+          { operation: 'delete', items: 'images', done: n + 1, total: entries.length },
+          n + 1 === entries.length,
+        );
       }
       await this.closeBatch(batch.id);
       return outcome.done();
@@ -148,7 +156,7 @@ export class TrashOperations {
 
   /** Brings deleted images back from the gallery's trash (Undo). */
   restoreImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
-    return this.queue.run(async () => {
+    return this.run(async (operation) => {
       const { engine } = this.options.core;
       const outcome = new OutcomeBuilder();
       const chosen: HeldImage[] = [];
@@ -164,8 +172,7 @@ export class TrashOperations {
         }
       }
       await this.restoring(
-        chosen,
-        'images',
+        { chosen, items: 'images', operation },
         async ({ batch, entry }) => {
           const record = await bringBack(
             { records: engine, trash: this.trashAt(batch.root) },
@@ -182,7 +189,7 @@ export class TrashOperations {
 
   /** Removes tasks from the history, their records held for Undo. Their files stay in the gallery. */
   removeTasks(localIds: readonly string[]): Promise<{ removed: string[]; skipped: number }> {
-    return this.queue.run(async () => {
+    return this.run(async (operation) => {
       const { engine } = this.options.core;
       const ids = [...new Set(localIds)];
       const records = ids
@@ -205,12 +212,10 @@ export class TrashOperations {
           removed.push(entry.record.localId);
           this.held.addTask(batch, entry);
         }
-        this.queue.report({
-          operation: 'delete',
-          items: 'tasks',
-          done: n + 1,
-          total: entries.length,
-        });
+        operation.report(
+          { operation: 'delete', items: 'tasks', done: n + 1, total: entries.length },
+          n + 1 === entries.length,
+        );
       }
       await this.closeBatch(batch.id);
       return { removed, skipped: ids.length - removed.length };
@@ -219,7 +224,7 @@ export class TrashOperations {
 
   /** Puts removed tasks back in the history (Undo); an unfinished one is worked on again. */
   restoreTasks(localIds: readonly string[]): Promise<TrashOutcome> {
-    return this.queue.run(async () => {
+    return this.run(async (operation) => {
       const { engine } = this.options.core;
       const outcome = new OutcomeBuilder();
       const chosen: HeldTask[] = [];
@@ -229,8 +234,7 @@ export class TrashOperations {
         else outcome.fail(new EngineInputError(sentence('error.library.taskNoLongerHeld')));
       }
       await this.restoring(
-        chosen,
-        'tasks',
+        { chosen, items: 'tasks', operation },
         ({ entry }) => {
           outcome.changed(engine.reinstate(entry.record));
           return Promise.resolve(true);
@@ -246,7 +250,7 @@ export class TrashOperations {
    * @returns whether none is left.
    */
   settle(ms: number): Promise<boolean> {
-    return this.queue.settle(ms);
+    return this.runner.settle('trash', ms);
   }
 
   /**
@@ -265,7 +269,7 @@ export class TrashOperations {
    * journal for that folder is finished, as at start.
    */
   reroot<T>(change: () => Promise<T>): Promise<T> {
-    return this.queue.run(async () => {
+    return this.run(async () => {
       await this.empty();
       try {
         return await change();
@@ -278,16 +282,25 @@ export class TrashOperations {
 
   /** Waits for every operation under way, then empties. */
   async finish(): Promise<void> {
-    await this.queue.run(() => this.empty());
+    await this.run(() => this.empty());
+  }
+
+  /** Runs `work` after every operation asked before it, its progress to the listeners. */
+  private run<T>(work: (operation: Operation<TrashProgress>) => Promise<T>): Promise<T> {
+    return this.runner.run('trash', work, { onProgress: (p) => this.progressed.fire(p) });
   }
 
   /** Brings back the chosen entries under one restore file; `back` returns true when done. */
   private async restoring<T extends HeldImage | HeldTask>(
-    chosen: readonly T[],
-    items: 'images' | 'tasks',
+    what: {
+      chosen: readonly T[];
+      items: 'images' | 'tasks';
+      operation: Operation<TrashProgress>;
+    },
     back: (held: T) => Promise<boolean>,
     outcome: OutcomeBuilder,
   ): Promise<void> {
+    const { chosen, items, operation } = what;
     if (chosen.length === 0) return;
     const restore: Restore = {
       v: 1,
@@ -305,7 +318,11 @@ export class TrashOperations {
         } catch (error) {
           outcome.fail(error);
         }
-        this.queue.report({ operation: 'restore', items, done: n + 1, total: chosen.length });
+        const done = n + 1;
+        operation.report(
+          { operation: 'restore', items, done, total: chosen.length },
+          done === chosen.length,
+        );
       }
       await this.options.journal.dropRestore(restore.id);
     } finally {
@@ -334,7 +351,7 @@ export class TrashOperations {
 
   private async closeBatch(batchId: string): Promise<void> {
     const keepMs = this.options.keepMs ?? TRASH_KEEP_MS;
-    const expire = () => void this.queue.run(() => this.expire(batchId)).catch(() => undefined);
+    const expire = () => void this.run(() => this.expire(batchId)).catch(() => undefined);
     if (!this.held.close(batchId, keepMs, expire)) await this.options.journal.dropBatch(batchId);
   }
 

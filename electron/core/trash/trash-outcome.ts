@@ -7,6 +7,14 @@ import type { Clock } from '../../ports/clock';
 import type { ImageRef } from '../gallery/gallery-images';
 import { imageKey } from './image-entries';
 
+/** How far the operation under way is. */
+export interface TrashProgress {
+  readonly operation: 'delete' | 'restore';
+  readonly items: 'images' | 'tasks';
+  readonly done: number;
+  readonly total: number;
+}
+
 /** What an operation did: the records it changed, and how many items it could not act on. */
 export interface TrashOutcome {
   readonly records: TaskRecord[];

@@ -99,7 +99,8 @@ export const galleryErrors = {
   'error.gallery.moveStoppedDisk': `Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} (a file could not be copied${DISK_PROBLEM}). Your library is still at {source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.`,
   'error.gallery.moveStoppedSwitch':
     'Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} (Pictor could not switch to the new folder: {reason}). Your library is still at {source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.',
-  // Choosing the gallery folder (electron/ipc/gallery-folder-handlers.ts).
+  // Choosing the gallery folder (electron/core/gallery/folder-choices.ts), one change at a time
+  // (electron/core/operations/core-operations.ts).
   'error.gallery.folderChoiceExpired':
     'That folder choice is no longer valid. Choose the folder again.',
   'error.gallery.moveRunning': 'The gallery is already being moved.',

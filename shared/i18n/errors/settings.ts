@@ -78,7 +78,7 @@ export const settingsErrors = {
   'error.settings.notSaved':
     'Your settings could not be saved in {path}. Check that the folder is writable and try again.',
 
-  // A new service address refused to keep the key where it was entered (core/app-runtime.ts).
+  // A new service address refused to keep the key where it was entered (app/app-runtime.ts).
   'error.settings.keyStaysWith':
     'The service address was not changed: your API key stays with {from} and is never sent to {to} without your say-so. To use that service, change the address again and choose to send the key, or remove the key and enter that service’s key.',
   // The same, for a key saved before any service address was set.
@@ -93,7 +93,7 @@ export const settingsErrors = {
   'error.settings.settingReset': `The setting “${SETTING}” had a value Pictor cannot use and was reset to its default.`,
   'error.settings.oldFileKept': 'A copy of the old file was kept at {copy}.',
 
-  // Why a task waits for a key (core/app-credentials.ts, core/credentials/record-credentials.ts).
+  // Why a task waits for a key (app/app-credentials.ts, core/credentials/record-credentials.ts).
   'error.settings.taskNoKey':
     'No API key is set for {host}, where this task lives. It waits until you add that service’s key in Settings.',
   'error.settings.taskOtherOrigin':
@@ -111,7 +111,7 @@ export const settingsErrors = {
   'error.settings.importedLocal':
     'This task was imported from a gallery folder and names a service on this computer. Pictor does not contact services on this computer for imported tasks; what the folder held is kept.',
 
-  // The app's own updates (core/updates/update-service.ts).
+  // The app's own updates (app/updates/update-service.ts).
   'error.settings.noUpdateToInstall': 'There is no downloaded update to install yet.',
 } as const;
 

@@ -20,9 +20,9 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { RendererImageEngine } from '../../../electron/core/images/renderer-image-engine';
-import { serveAppRequest } from '../../../electron/core/protocol/app-request';
-import { imageRendererCsp } from '../../../electron/core/protocol/csp';
-import { APP_SCHEME, IMAGE_PAGE_HOST } from '../../../electron/core/protocol/schemes';
+import { serveAppRequest } from '../../../electron/app/protocol/app-request';
+import { imageRendererCsp } from '../../../electron/app/protocol/csp';
+import { APP_SCHEME, IMAGE_PAGE_HOST } from '../../../electron/app/protocol/schemes';
 import type { ImageRendererEvents } from '../../../electron/ports/image-renderer-host';
 import { IMAGE_PORT_MESSAGE, type PageRequest } from '../../../shared/image-renderer/protocol';
 

@@ -24,10 +24,10 @@ import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { serveAppRequest } from '../../../electron/core/protocol/app-request';
-import { RENDERER_CSP } from '../../../electron/core/protocol/csp';
-import { serveGalleryRequest } from '../../../electron/core/protocol/gallery-request';
-import { APP_HOST, APP_SCHEME, GALLERY_HOST } from '../../../electron/core/protocol/schemes';
+import { serveAppRequest } from '../../../electron/app/protocol/app-request';
+import { RENDERER_CSP } from '../../../electron/app/protocol/csp';
+import { serveGalleryRequest } from '../../../electron/app/protocol/gallery-request';
+import { APP_HOST, APP_SCHEME, GALLERY_HOST } from '../../../electron/app/protocol/schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 
 const GALLERY_PREFIX = '/gallery';

@@ -1,7 +1,7 @@
 /**
  * main.ts for the chromium host: the same AppRuntime, built from plain-Node adapters (JSON-file
  * stores, a test cipher, Node's fetch, a rotating log in <userDataDir>/logs), wired by the app's
- * own wireApp (electron/ipc/wire-app.ts) with the recording OS stand-ins. What app-main.ts does
+ * own wireApp (electron/ipc/wire-app.ts) with the recording OS stand-ins. What electron/host does
  * with Electron only (menu, tray progress, notifications, the power monitor, the theme) is left
  * out; the wiring itself is not copied.
  */
@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { AppRuntime } from '../../../electron/core/app-runtime';
-import { readAppEnvironment, runtimeOverrides } from '../../../electron/core/app-environment';
+import { AppRuntime } from '../../../electron/app/app-runtime';
+import { readAppEnvironment, runtimeOverrides } from '../../../electron/app/app-environment';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ImageEngine } from '../../../electron/ports/image-engine';

@@ -7,9 +7,9 @@
 import { copyFile, mkdir, rename } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Result } from '../../../shared/ipc/contract';
-import { galleryGuard } from '../../../electron/core/os/path-guard';
-import { suggestedFileName } from '../../../electron/core/os/save-name';
-import { checkExternalUrl } from '../../../electron/core/protocol/external-url';
+import { galleryGuard } from '../../../electron/app/os/path-guard';
+import { suggestedFileName } from '../../../electron/app/os/save-name';
+import { checkExternalUrl } from '../../../electron/app/protocol/external-url';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
 import type { UserPrompts } from '../../../electron/ports/user-prompts';
 

@@ -6,7 +6,7 @@
  * (a target=_blank link) is closed the same way.
  */
 import type { BrowserContext, Page } from '@playwright/test';
-import { checkExternalUrl, isAppNavigation } from '../../../electron/core/protocol/external-url';
+import { checkExternalUrl, isAppNavigation } from '../../../electron/app/protocol/external-url';
 
 const OPEN_BINDING = '__pictorE2eWindowOpen';
 

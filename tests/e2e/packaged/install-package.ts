@@ -31,8 +31,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codesignReader } from '../../../electron/adapters/codesign';
 import { nodeCommandLineToolFs } from '../../../electron/adapters/command-line-tool-fs';
-import { COMMAND_LINK, installCommandLineTool } from '../../../electron/core/os/command-line-tool';
-import { readMacSignature } from '../../../electron/core/updates/update-capability';
+import { COMMAND_LINK, installCommandLineTool } from '../../../electron/app/os/command-line-tool';
+import { readMacSignature } from '../../../electron/app/updates/update-capability';
 import { installedApp, installedCommand, installerIn } from './installed-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

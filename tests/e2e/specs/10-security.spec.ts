@@ -17,7 +17,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { RENDERER_CSP } from '../../../electron/core/protocol/csp';
+import { RENDERER_CSP } from '../../../electron/app/protocol/csp';
 import { listFiles } from './support/disk';
 import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';

@@ -12,6 +12,7 @@ import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-c
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
+import { UNTIL } from '../../support/waits';
 
 let service: QuirkyService | undefined;
 const cores: PictorCore[] = [];
@@ -46,7 +47,7 @@ describe('a user edit in one process on a task another process polls', () => {
     app.engine.start({ resume: true });
     const [task] = await cli.engine.submit({ prompt: 'a lighthouse to keep' });
     const localId = task!.localId;
-    await vi.waitFor(() => expect(cli.engine.get(localId)?.status).toBe('processing'));
+    await vi.waitFor(() => expect(cli.engine.get(localId)?.status).toBe('processing'), UNTIL);
     app.engine.edit(localId, (record) => ({ ...record, favourite: true }));
     const [done] = await cli.engine.whenSettled([localId]);
     expect(done?.status).toBe('completed');

@@ -3,12 +3,12 @@
  * (gallery → detection → the worker-thread verifier): a huge JUMBF (declared, and real), a deeply
  * nested one, a manifest that claims another file's hash, a credential in a file whose other
  * chunks lie, a store split across 1,000 APP11 segments. Each ends `invalid` or `unreadable`
- * within the verifier's time limit; the image is never lost (saved exactly as it came, its XMP
- * beside it) and this process (the main side) never crashes. The time limit itself is shown on a
- * worker that never answers (tests/unit/core/content-credentials).
+ * (past the verifier's time limit, unreadable); the image is never lost (saved exactly as it came,
+ * its XMP beside it) and this process (the main side) never crashes. The time limit itself is shown
+ * on a worker that never answers (tests/unit/core/content-credentials); no clock is read here, so
+ * a loaded machine cannot fail a case that ends.
  */
 import { readFile } from 'node:fs/promises';
-import { performance } from 'node:perf_hooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
 import { Gallery } from '../../../electron/core/gallery/gallery';
@@ -92,9 +92,7 @@ describe('a hostile manifest in a downloaded image', () => {
         serve(body, type),
       );
       const record = makeRecord([url]);
-      const started = performance.now();
       const outcome: DownloadOutcome = await gallery.downloadImage(record, 0, server.baseUrl);
-      const took = performance.now() - started;
       if (outcome.state !== 'saved') {
         counted.lost += 1;
         throw new Error(`${name}: ${JSON.stringify(outcome)}`);
@@ -103,7 +101,6 @@ describe('a hostile manifest in a downloaded image', () => {
       outcomes[state] = (outcomes[state] ?? 0) + 1;
       verdicts[name] = JSON.stringify(outcome.contentCredentials);
       expect(['invalid', 'unreadable']).toContain(state);
-      expect(took).toBeLessThan(TIMEOUT_MS + 10_000);
       // Never lost, never edited: the bytes the host sent, the XMP beside them.
       const kept = (await readFile(gallery.resolve(outcome.file))).equals(body);
       if (!kept) counted.lost += 1;

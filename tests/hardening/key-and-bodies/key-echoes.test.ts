@@ -171,8 +171,10 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
   try {
     core.engine.start({ resume: false });
     const [submitted] = await core.engine.submit({ prompt: 'an echo' }, 1);
-    const progress = new CliProgress(new Set([submitted!.localId]), (line) =>
-      texts.push({ where: 'cli progress', text: line }),
+    const progress = new CliProgress(
+      new Set([submitted!.localId]),
+      (line) => texts.push({ where: 'cli progress', text: line }),
+      () => systemClock.now(),
     );
     const collecting = core.engine.subscribe((update) => {
       texts.push({ where: 'event', text: JSON.stringify(update) });

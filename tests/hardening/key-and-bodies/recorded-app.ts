@@ -10,7 +10,7 @@ import type { IpcMain, IpcMainInvokeEvent, WebContents } from 'electron';
 import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { AppRuntime } from '../../../electron/core/app-runtime';
+import { AppRuntime } from '../../../electron/app/app-runtime';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
 import type { DemoServiceOptions } from '../../../electron/demo-service/types';
 import {

@@ -10,6 +10,7 @@ import {
   type QuirkyService,
   type QuirkyServiceOptions,
 } from '../../fakes/quirky-service';
+import { UNTIL } from '../../support/waits';
 
 const running: QuirkyService[] = [];
 
@@ -60,7 +61,7 @@ describe('quirky service', () => {
       polls += 1;
       return (await pollJson(service, QUIRKY_KEYS.alice2, id)).status;
     };
-    await expect.poll(status, { timeout: 5_000 }).toBe('completed');
+    await expect.poll(status, UNTIL).toBe('completed');
     polls += 1;
     const done = await pollJson(service, QUIRKY_KEYS.alice2, id);
     expect(done).toMatchObject({ status: 'completed', output: { meta: expect.any(Object) } });
@@ -173,7 +174,7 @@ describe('quirky service', () => {
     const bytes = Buffer.from(await followed.arrayBuffer());
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     // The second URL expires a while after completion: wait for that, not for a fixed time.
-    await expect.poll(async () => (await fetch(urls[1]!)).status, { timeout: 5_000 }).toBe(403);
+    await expect.poll(async () => (await fetch(urls[1]!)).status, UNTIL).toBe(403);
     expect(service.cdnRequests().every((entry) => entry.headers.authorization === undefined)).toBe(
       true,
     );

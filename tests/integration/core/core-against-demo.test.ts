@@ -73,9 +73,14 @@ describe('the core against the demo service over HTTP', () => {
     expect(h.service.tasks()).toHaveLength(1);
     await h.core.close();
     h.core = await h.open();
-    h.core.engine.start();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(h.service.log.submits).toHaveLength(1);
+    h.core.engine.start({ resume: true });
+    // No fixed wait: a task submitted after the start, polled and downloaded to the end, shows
+    // the engine has worked since, and the one it took up was never sent again meanwhile.
+    const [next] = await h.core.engine.submit({ prompt: 'after the restart' });
+    await h.core.engine.whenSettled([next!.localId]);
+    // The first submit's and the new task's, none more.
+    expect(h.service.log.submits).toHaveLength(2);
+    expect(h.core.engine.get(record!.localId)).toMatchObject({ status: 'submit_unknown' });
   });
 
   it.each([

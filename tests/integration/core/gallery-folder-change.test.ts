@@ -12,6 +12,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FolderChoices } from '../../../electron/core/gallery/folder-choices';
 import { galleryFolderHandlers } from '../../../electron/ipc/gallery-folder-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import {
@@ -41,6 +42,8 @@ async function libraryOf(dir: string, tasks: number, prompt: string) {
     defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
     demo: { durationMs: 100 },
     pollIntervalMs: 100,
+    // Every progress report reaches the page: the test cancels at exact points.
+    progressEveryMs: 0,
   });
   cleanups.push(() => runtime.close());
   runtime.core.engine.start();
@@ -72,8 +75,9 @@ function folderApi(runtime: Runtime, chosen: string, onEvent?: (progress: unknow
   const emitted: [EventChannel, unknown][] = [];
   const handlers = galleryFolderHandlers({
     runtime,
+    choices: new FolderChoices(runtime.clock),
+    operations: runtime.core.operations,
     chooseFolder: async () => chosen,
-    progressEveryMs: 0,
     emit: (channel, payload) => {
       emitted.push([channel, events[channel].parse(payload)]);
       onEvent?.(payload);

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
-import type { AppRuntime } from '../../../electron/core/app-runtime';
+import type { AppRuntime } from '../../../electron/app/app-runtime';
 import { IMPORTED_LOCAL_MESSAGE } from '../../../electron/core/credentials/record-credentials';
 import { newTaskRecord, type TaskRecord } from '../../../shared/domain/task-record';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { AppRuntime } from '../../../electron/core/app-runtime';
+import { AppRuntime } from '../../../electron/app/app-runtime';
 import { KEY_RECORD_NAME } from '../../../electron/core/key-vault/key-record';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';

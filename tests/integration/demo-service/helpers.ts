@@ -1,6 +1,7 @@
 import { afterEach } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
+import { UNTIL } from '../../support/waits';
 
 /** A clock the test moves by hand, for task progress and URL lifetimes. */
 export class TestClock {
@@ -81,7 +82,7 @@ export async function pollUntilDone(
   service: DemoService,
   id: string,
   key = 'demo',
-  limitMs = 10_000,
+  limitMs = UNTIL.timeout,
 ): Promise<TaskJson> {
   const deadline = Date.now() + limitMs;
   for (;;) {

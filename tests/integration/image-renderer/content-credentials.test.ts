@@ -8,7 +8,6 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RendererCredentialVerifier } from '../../../electron/core/content-credentials/renderer-verifier';
 import { readTrustAnchors } from '../../../electron/core/content-credentials/trust-anchors';
@@ -150,10 +149,10 @@ describe('hostile manifests, verified in the page', () => {
     '%s: invalid or unreadable within the bounds',
     async (_name, make, type) => {
       const file = await fileOf(make());
-      const started = performance.now();
+      // Past the job's time limit a verdict is `unreadable`: no clock is read here, so a loaded
+      // machine cannot fail a case that ends (the limit itself: renderer-verifier.test.ts).
       const verdict = await testList.verify({ file, format: FORMAT_OF[type] });
       expect(['invalid', 'unreadable']).toContain(verdict.state);
-      expect(performance.now() - started).toBeLessThan(TIMEOUT_MS + 5_000);
     },
   );
 

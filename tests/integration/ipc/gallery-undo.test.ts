@@ -19,6 +19,7 @@ import { MAX_SELECT_ALL, type EventChannel } from '../../../shared/ipc/contract'
 import { ManualClock } from '../../fakes/manual-clock';
 import { coreAgainstDemo } from '../core/core-harness';
 import { ipcCaller } from '../../support/ipc';
+import { UNTIL } from '../../support/waits';
 
 const KEEP_MS = 60_000;
 const dirs: string[] = [];
@@ -98,7 +99,7 @@ describe('delete with Undo over the real core', () => {
     const g = await galleryWithImages(1);
     await g.call('gallery:deleteImage', g.refs[0]);
     await g.clock.advance(KEEP_MS);
-    await vi.waitFor(() => expect(g.systemTrashed).toHaveLength(1));
+    await vi.waitFor(() => expect(g.systemTrashed).toHaveLength(1), UNTIL);
     const late = await g.call('gallery:undoDelete', { images: [g.refs[0]] });
     expect(late).toMatchObject({ ok: true, value: { items: [], failed: 1 } });
     expect(late.ok && late.value.problem).toMatch(/no longer be restored/);
@@ -151,8 +152,10 @@ describe('delete with Undo over the real core', () => {
     const second = g.h.core.gallery.resolve(g.h.core.engine.get(g.refs[1]!.localId)!.folder ?? '');
     // The engine writes the sidecars after the edit: wait for both, so none is in flight.
     for (const folder of [dirname(first), second]) {
-      await vi.waitFor(async () =>
-        expect(await readFile(join(folder, 'pictor.json'), 'utf8')).toContain('"deleted"'),
+      await vi.waitFor(
+        async () =>
+          expect(await readFile(join(folder, 'pictor.json'), 'utf8')).toContain('"deleted"'),
+        UNTIL,
       );
     }
     // Task 1's folder is gone; task 2's folder is now a link to somewhere else.

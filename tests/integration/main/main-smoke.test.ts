@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
+import { UNTIL } from '../../support/waits';
 
 const state = vi.hoisted(() => {
   process.env.ELECTRON_OVERRIDE_DIST_PATH ??= '/nonexistent-electron-dist';
@@ -156,7 +157,7 @@ await new Promise<void>((resolve) => {
   knock();
 });
 
-async function until<T>(probe: () => T | undefined, ms = 10_000): Promise<T> {
+async function until<T>(probe: () => T | undefined, ms = UNTIL.timeout): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = probe();
@@ -256,13 +257,11 @@ describe('electron/main.ts', () => {
       { request: { prompt: 'smoke', size: '64x64' }, count: 1 },
     );
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
-    await until(
-      () =>
-        sent.find(
-          ([channel, payload]) =>
-            channel === 'task:updated' && payload.record?.status === 'completed',
-        ),
-      20_000,
+    await until(() =>
+      sent.find(
+        ([channel, payload]) =>
+          channel === 'task:updated' && payload.record?.status === 'completed',
+      ),
     );
     expect(sent.map(([channel]) => channel)).toContain('task:updated');
   }, 30_000);

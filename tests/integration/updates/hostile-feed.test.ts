@@ -14,7 +14,7 @@ import {
   CHANNEL_FILE_TIMEOUT_MS,
   MAX_CHANNEL_FILE_BYTES,
   channelFileName,
-} from '../../../electron/core/updates/release-feed';
+} from '../../../electron/app/updates/release-feed';
 import type { UpdateState } from '../../../shared/domain/update-state';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { channelFile } from './update-feed';

@@ -2,7 +2,7 @@
  * The app's updates against a real release feed on loopback: electron-updater's own NsisUpdater
  * and DebUpdater (semver comparison, download and sha512 check, as shipped; the channel file read
  * by Pictor's checked provider) behind the adapter (adapters/electron-updater.ts) and the update service
- * (core/updates). Only Electron itself is faked (tests/integration/updates/fake-electron.ts):
+ * (app/updates). Only Electron itself is faked (tests/integration/updates/fake-electron.ts):
  * `app`, Squirrel's `autoUpdater`, and `net.request` carried by Node's http client.
  *
  * The channel file's name follows the OS the test runs on (`latest-linux.yml` here, `latest.yml`
@@ -15,7 +15,7 @@ import { DebUpdater, MacUpdater, NsisUpdater } from 'electron-updater';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppUpdater } from '../../../electron/adapters/electron-updater';
 import { UserFacingError } from '../../../electron/core/errors/user-facing-error';
-import { UpdateService } from '../../../electron/core/updates/update-service';
+import { UpdateService } from '../../../electron/app/updates/update-service';
 import { silentLogger } from '../../../electron/ports/logger';
 import { shell } from '../../../renderer/i18n/en/shell';
 import { ManualClock } from '../../fakes/manual-clock';

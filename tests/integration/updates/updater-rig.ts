@@ -11,7 +11,7 @@ import type { AppUpdater } from 'electron-updater';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { UpdateMode } from '../../../shared/domain/update-state';
 import { wrapAppUpdater } from '../../../electron/adapters/electron-updater';
-import { UpdateService } from '../../../electron/core/updates/update-service';
+import { UpdateService } from '../../../electron/app/updates/update-service';
 import type { UpdaterCapability } from '../../../electron/ports/updater';
 import { ManualClock } from '../../fakes/manual-clock';
 import { FakeApp, installFakeElectron, type FakeElectron } from './fake-electron';

@@ -179,7 +179,7 @@ export class BrowserWindow extends EventEmitter {
   show() {
     report({ type: 'shown' });
   }
-  /** The taskbar or Dock progress of running tasks (core/os/task-activity.ts). */
+  /** The taskbar or Dock progress of running tasks (app/os/task-activity.ts). */
   setProgressBar(progress) {
     report({ type: 'progress', progress });
   }

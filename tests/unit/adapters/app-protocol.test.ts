@@ -8,7 +8,7 @@ vi.mock('electron', async () => (await import('../../fakes/electron-window')).fa
 
 const { registerAppProtocol, registerPrivilegedSchemes } =
   await import('../../../electron/adapters/app-protocol');
-const { RENDERER_CSP } = await import('../../../electron/core/protocol/csp');
+const { RENDERER_CSP } = await import('../../../electron/app/protocol/csp');
 
 let root: string;
 beforeAll(async () => {

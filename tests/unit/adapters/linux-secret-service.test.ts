@@ -10,6 +10,7 @@ import {
   type SpawnSyncText,
 } from '../../../electron/adapters/linux-secret-service';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
+import { UNTIL } from '../../support/waits';
 
 const DBUS_TRUE = '   boolean true\n';
 const DBUS_FALSE = '   boolean false\n';
@@ -143,7 +144,7 @@ async function startSessionBus(): Promise<{ address: string; stop: () => void } 
   });
   let output = '';
   daemon.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  await vi.waitFor(() => expect(output).toContain('\n'), { timeout: 5_000 });
+  await vi.waitFor(() => expect(output).toContain('\n'), UNTIL);
   return { address: output.trim(), stop: () => daemon.kill('SIGKILL') };
 }
 

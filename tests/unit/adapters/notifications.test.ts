@@ -118,7 +118,7 @@ describe('createDesktopNotifier', () => {
 
 describe('with the core policy', () => {
   it('a task that finishes while the window is in the background becomes one clickable banner', async () => {
-    const { NotificationPolicy } = await import('../../../electron/core/os/notification-policy');
+    const { NotificationPolicy } = await import('../../../electron/app/os/notification-policy');
     const { ManualClock } = await import('../../fakes/manual-clock');
     const { makeImage, makeRecord } = await import('../core/history/history-fixtures');
     const clock = new ManualClock();

@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { watchRendererCrashes } from '../../../electron/adapters/renderer-crashes';
-import { RendererCrashPolicy } from '../../../electron/core/window/crash-policy';
+import { RendererCrashPolicy } from '../../../electron/app/window/crash-policy';
 import { silentLogger } from '../../../electron/ports/logger';
+import { UNTIL } from '../../support/waits';
 
 function fakeWindow() {
   const webContents = Object.assign(new EventEmitter(), {
@@ -47,12 +48,15 @@ describe('the window after its renderer dies', () => {
     const reloadAnswer = setUp(0);
     reloadAnswer.gone('crashed');
     reloadAnswer.gone('crashed');
-    await vi.waitFor(() => expect(reloadAnswer.win.webContents.reload).toHaveBeenCalledTimes(2));
+    await vi.waitFor(
+      () => expect(reloadAnswer.win.webContents.reload).toHaveBeenCalledTimes(2),
+      UNTIL,
+    );
     expect(reloadAnswer.showMessageBox).toHaveBeenCalledTimes(1);
     const quitAnswer = setUp(1);
     quitAnswer.gone('crashed');
     quitAnswer.gone('oom');
-    await vi.waitFor(() => expect(quitAnswer.quit).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(quitAnswer.quit).toHaveBeenCalledTimes(1), UNTIL);
     expect(quitAnswer.win.webContents.reload).toHaveBeenCalledTimes(1);
   });
 });
@@ -89,7 +93,7 @@ describe('the window while its page does not respond', () => {
     const [, box] = showMessageBox.mock.calls[0]!;
     expect(box.buttons).toEqual(['Wait', 'Reload the window']);
     boxes[0]!.answer(1);
-    await vi.waitFor(() => expect(win.webContents.reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(win.webContents.reload).toHaveBeenCalledTimes(1), UNTIL);
     expect(win.webContents.forcefullyCrashRenderer).toHaveBeenCalledTimes(1);
     expect(recovered).toHaveBeenCalledTimes(1);
     // Hanging again later asks again.
@@ -103,7 +107,7 @@ describe('the window while its page does not respond', () => {
     win.emit('responsive');
     expect(boxes[0]!.signal.aborted).toBe(true);
     win.emit('unresponsive');
-    await vi.waitFor(() => expect(showMessageBox).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(showMessageBox).toHaveBeenCalledTimes(2), UNTIL);
     boxes[1]!.answer(0);
     await new Promise((resolve) => setImmediate(resolve));
     expect(win.webContents.forcefullyCrashRenderer).not.toHaveBeenCalled();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { galleryGuard } from '../../../electron/core/os/path-guard';
+import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../support/image-engine';
 import { scriptSwaps } from '../../support/scripted-swaps';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { progressDisplay, TaskActivity } from '../../../electron/core/os/task-activity';
+import { progressDisplay, TaskActivity } from '../../../electron/app/os/task-activity';
 
 const electron = vi.hoisted(() => ({
   app: { setBadgeCount: vi.fn<(count?: number) => boolean>(() => true) },

@@ -1,16 +1,18 @@
 /**
- * The gallery folder's tickets through the real request path: a ticket names only the folder of
- * the user's last choice in main's dialog. A later pick ends it, a cancelled one too; it expires
- * on the runtime's clock (the manual clock here); a dialog that closes after a later pick began
- * gives none. The runtime is a recorder: what matters is whether the library was ever moved or
+ * The gallery folder's tickets (core/gallery/folder-choices.ts) through the real request path: a
+ * ticket names only the folder of the user's last choice in main's dialog. A later pick ends it,
+ * a cancelled one too; it expires on the runtime's clock (the manual clock here); a dialog that
+ * closes after a later pick began gives none; an apply refused while a move runs leaves it. The runtime is a recorder: what matters is whether the library was ever moved or
  * opened, and where.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FOLDER_TICKET_TTL_MS, FolderChoices } from '../../../electron/core/gallery/folder-choices';
+import { CoreOperations } from '../../../electron/core/operations/core-operations';
+import type { Clock } from '../../../electron/ports/clock';
 import {
-  FOLDER_TICKET_TTL_MS,
   galleryFolderHandlers,
   type FolderRuntime,
 } from '../../../electron/ipc/gallery-folder-handlers';
@@ -38,20 +40,36 @@ class ScriptedDialog {
   }
 }
 
-function setup(clock: FolderRuntime['clock'] = new ManualClock()) {
+function setup(clock: Pick<Clock, 'now'> = new ManualClock()) {
   const dialog = new ScriptedDialog();
   const used: string[] = [];
+  /** Set by {@link holdNextMove}: the next move waits for it. */
+  let held: Promise<undefined> | null = null;
   const runtime: FolderRuntime = {
-    clock,
     galleryDir: () => join(dir, 'library'),
-    moveGalleryTo: (folder) => Promise.resolve(void used.push(`move ${folder}`)),
+    moveGalleryTo: async (folder) => {
+      used.push(`move ${folder}`);
+      const waitFor = held;
+      held = null;
+      await waitFor;
+      return { moved: 1, leftBehind: [join(folder, 'a link the move left')] };
+    },
     openGalleryAt: (folder) => {
       used.push(`open ${folder}`);
       return Promise.resolve({ imported: 0 });
     },
   };
+  // The core's operations: only the folder operation runs here, so nothing else is needed.
+  const operations = new CoreOperations({
+    history: {} as never,
+    gallery: {} as never,
+    records: { get: () => undefined },
+    clock: new ManualClock(),
+  });
   const handlers = galleryFolderHandlers({
     runtime,
+    choices: new FolderChoices(clock),
+    operations,
     chooseFolder: dialog.choose,
     emit: () => undefined,
   }) as IpcHandlers;
@@ -66,7 +84,13 @@ function setup(clock: FolderRuntime['clock'] = new ManualClock()) {
   };
   const apply = (ticket: string | null, action: 'move' | 'open' = 'move') =>
     call('galleryFolder:apply', { ticket, action });
-  return { dialog, used, call, pick, apply };
+  /** The next move waits until the returned function is called. */
+  const holdNextMove = (): (() => void) => {
+    let release: (value: undefined) => void = () => undefined;
+    held = new Promise<undefined>((resolve) => (release = resolve));
+    return () => release(undefined);
+  };
+  return { dialog, used, call, pick, apply, holdNextMove };
 }
 
 const REFUSED = { ok: false, error: { message: expect.stringMatching(/no longer valid/) } };
@@ -132,6 +156,26 @@ describe('a folder ticket', () => {
     expect(used).toEqual(good ? [`open ${join(dir, 'A')}`] : []);
     // Used or expired, it is gone either way.
     expect(await apply(ticket, 'open')).toMatchObject(REFUSED);
+  });
+
+  it('is kept when the apply is refused because a move is under way, and works after it', async () => {
+    const { pick, apply, used, holdNextMove } = setup();
+    const release = holdNextMove();
+    const moving = apply(await pick(join(dir, 'A')));
+    await expect.poll(() => used).toEqual([`move ${join(dir, 'A')}`]);
+    const ticket = await pick(join(dir, 'B'));
+
+    expect(await apply(ticket)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/already being moved/) },
+    });
+    release();
+    expect(await moving).toMatchObject({
+      ok: true,
+      value: { outcome: 'moved', moved: 1, leftBehind: 1 },
+    });
+    expect(await apply(ticket)).toMatchObject({ ok: true, value: { outcome: 'moved' } });
+    expect(used).toEqual([`move ${join(dir, 'A')}`, `move ${join(dir, 'B')}`]);
   });
 
   it('counts as expired when the clock was set back since the pick', async () => {

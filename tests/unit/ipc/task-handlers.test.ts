@@ -31,7 +31,11 @@ function setup() {
   // Exporting is tested over real files (tests/integration/ipc/task-batch-handlers.test.ts).
   const gallery = { root: '/no-gallery', resolve: (relative: string) => `/no-gallery/${relative}` };
   const handlers = taskHandlers({
-    core: { engine, history, gallery },
+    core: {
+      engine,
+      history,
+      operations: { exportImages: () => Promise.reject(new Error('not here')) },
+    },
     chooseFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
     trash: trashFixture({ engine, gallery }).trash,

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { UpdateState } from '../../../shared/domain/update-state';
-import { UpdateService } from '../../../electron/core/updates/update-service';
+import { UpdateService } from '../../../electron/app/updates/update-service';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { noUpdates, updateHandlers } from '../../../electron/ipc/update-handlers';
 import { silentLogger } from '../../../electron/ports/logger';

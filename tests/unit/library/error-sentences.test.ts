@@ -40,7 +40,12 @@ import { ipcCaller } from '../../support/ipc';
 import { makeTaskRecord } from '../../support/task-records';
 import { engineHarness } from '../core/engine/engine-harness';
 import { exportEntries, taskFiles, writeZip } from '../core/library-archive/crafted-export';
-import { addTask, makeLibrary, type Library } from '../core/library-archive/library-fixture';
+import {
+  addTask,
+  makeLibrary,
+  operationsOn,
+  type Library,
+} from '../core/library-archive/library-fixture';
 
 const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);
 
@@ -262,14 +267,13 @@ const context = { sender: {} as never };
 function handlersOn(target: Library, source: string) {
   return {
     handlers: libraryHandlers({
-      core: { history: target.history, gallery: target.gallery },
+      operations: operationsOn(target),
       dialogs: {
         chooseExportFile: async () => join(target.dir, 'out.zip'),
         chooseImportSource: async () => source,
       },
       version: () => '1.0.0',
       emit: () => undefined,
-      progressIntervalMs: 0,
     }),
   };
 }
@@ -279,7 +283,7 @@ describe('IPC refusals', () => {
     const target = await library();
     let release: (path: string | null) => void = () => undefined;
     const handlers = libraryHandlers({
-      core: { history: target.history, gallery: target.gallery },
+      operations: operationsOn(target),
       dialogs: {
         chooseExportFile: async () => null,
         chooseImportSource: () =>

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Product code only tests use, on purpose: they observe or install state. */
 const SEAMS = [
   // The locale the main process speaks now, which the language tests check after a change.
-  'electron/core/i18n/main-text.ts#mainLocale',
+  'electron/app/i18n/main-text.ts#mainLocale',
   // Installs a loaded catalogue without the dynamic import, for the renderer's i18n tests.
   'renderer/i18n/index.ts#setCatalogue',
   // The live count of the shared clock's subscribers: a test checks none leaks.

@@ -82,7 +82,8 @@ const rows: readonly {
       importing('../../ipc/wire-app', 'wireApp'),
       importing('../../cli/commands', 'runCommand'),
       importing('../../demo-service/server', 'startDemoService'),
-      importing('../app-runtime', 'AppRuntime'),
+      importing('../../app/app-runtime', 'AppRuntime'),
+      importing('../../app/os/menu-template', 'buildMenu'),
       importing('../../../tests/fakes/manual-clock', 'ManualClock'),
       'export type A = typeof import("../../adapters/system-clock");\n',
       "export const load = () => import('../../adapters/system-clock');\n",
@@ -102,7 +103,7 @@ const rows: readonly {
     denied: [
       importing('electron', 'app'),
       importing('../adapters/node-fetch', 'createNodeFetch'),
-      importing('../core/app-runtime', 'AppRuntime'),
+      importing('../app/app-runtime', 'AppRuntime'),
       importing('../ipc/wire-app', 'wireApp'),
     ],
     allowed: [importing('../core/errors/thrown-value', 'messageOf'), importing('./server')],
@@ -112,7 +113,7 @@ const rows: readonly {
     file: 'electron/demo-service/cli.ts',
     denied: [
       importing('electron', 'app'),
-      importing('../core/app-runtime', 'AppRuntime'),
+      importing('../app/app-runtime', 'AppRuntime'),
       importing('../ipc/wire-app', 'wireApp'),
     ],
     allowed: [
@@ -121,8 +122,26 @@ const rows: readonly {
     ],
   },
   {
-    layer: 'electron/core/app-runtime',
-    file: 'electron/core/app-runtime.ts',
+    layer: 'electron/app',
+    file: 'electron/app/os/x.ts',
+    denied: [
+      importing('electron', 'app'),
+      importing('../../adapters/system-clock', 'systemClock'),
+      importing('../../ipc/wire-app', 'wireApp'),
+      importing('../../demo-service/server', 'startDemoService'),
+      importing('../app-runtime', 'AppRuntime'),
+      importing('sharp', 'Sharp', true),
+    ],
+    allowed: [
+      importing('electron', 'App', true),
+      importing('../../core/pictor-core', 'PictorCore', true),
+      importing('../i18n/main-text', 'mainText'),
+      importing('yaml', 'parse'),
+    ],
+  },
+  {
+    layer: 'electron/app/app-runtime',
+    file: 'electron/app/app-runtime.ts',
     denied: [
       importing('../adapters/system-clock', 'systemClock'),
       importing('../ipc/wire-app', 'wireApp'),
@@ -130,7 +149,8 @@ const rows: readonly {
     ],
     allowed: [
       importing('../demo-service/server', 'startDemoService'),
-      importing('./pictor-core', 'openPictorCore'),
+      importing('../core/pictor-core', 'openPictorCore'),
+      importing('./app-credentials', 'AppCredentials'),
     ],
   },
   {
@@ -144,13 +164,13 @@ const rows: readonly {
       "declare const win: { webContents: { send(c: string): void } };\nwin.webContents.send('x');\n",
       importing('../ipc/wire-app', 'wireApp'),
       importing('../cli/commands', 'runCommand'),
-      importing('../core/app-runtime', 'AppRuntime'),
+      importing('../app/app-runtime', 'AppRuntime'),
       importing('../window', 'createWindow'),
     ],
     allowed: [
       importing('electron', 'shell'),
       importing('electron', 'IpcMain', true),
-      importing('../core/os/menu-template', 'buildMenu'),
+      importing('../app/os/menu-template', 'buildMenu'),
       importing('./system-clock', 'systemClock'),
     ],
   },
@@ -159,7 +179,7 @@ const rows: readonly {
     file: 'electron/ipc/x.ts',
     denied: [
       importing('../adapters/system-clock', 'systemClock'),
-      importing('../core/app-runtime', 'AppRuntime'),
+      importing('../app/app-runtime', 'AppRuntime'),
       importing('../cli/commands', 'runCommand'),
     ],
     allowed: [
@@ -176,7 +196,7 @@ const rows: readonly {
       importing('electron', 'App', true),
       importing('electron', 'app'),
       importing('../ipc/wire-app', 'wireApp'),
-      importing('../core/app-runtime', 'AppRuntime'),
+      importing('../app/app-runtime', 'AppRuntime'),
       importing('../demo-service/server', 'startDemoService'),
     ],
     allowed: [
@@ -240,16 +260,34 @@ const rows: readonly {
     allowed: [importing('./cli/commands', 'CliIo', true), importing('electron', 'App', true)],
   },
   {
+    layer: 'electron/host',
+    file: 'electron/host/x.ts',
+    denied: [
+      importing('electron', 'ipcMain'),
+      importing('../cli/commands', 'runCommand'),
+      importing('../app-main', 'startApp'),
+      importing('../demo-service/server', 'startDemoService'),
+    ],
+    allowed: [
+      importing('../app/app-runtime', 'AppRuntime'),
+      importing('../ipc/wire-app', 'wireApp'),
+      importing('../window', 'createMainWindow'),
+      importing('../adapters/system-clock', 'systemClock'),
+      importing('electron', 'app'),
+    ],
+  },
+  {
     layer: 'electron/app-main.ts',
     file: 'electron/app-main.ts',
     denied: [
       importing('electron', 'ipcMain'),
       importing('./cli/commands', 'runCommand'),
       importing('./main', 'x'),
+      importing('./ipc/wire-app', 'wireApp'),
     ],
     allowed: [
-      importing('./core/app-runtime', 'AppRuntime'),
-      importing('./ipc/wire-app', 'wireApp'),
+      importing('./host/desktop-host', 'desktopHost'),
+      importing('./app/app-environment', 'readAppEnvironment'),
       importing('./window', 'createWindow'),
       importing('electron', 'app'),
     ],

@@ -1,10 +1,16 @@
 /**
  * Setup of the `renderer` test project (jsdom): what jsdom lacks for the window's code
- * (ResizeObserver, element scrolling), and a fresh DOM and store after every test.
+ * (ResizeObserver, element scrolling), waits that a loaded machine does not time out, and a fresh
+ * DOM and store after every test.
  */
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useAppStore } from '../../../renderer/store/app-store';
+import { UNTIL } from '../../support/waits';
+
+// `waitFor` and `findBy…` wait on their condition; the deadline (1 s by default) is only for one
+// that never holds, and must stay above what a loaded machine makes of one that does.
+configure({ asyncUtilTimeout: UNTIL.timeout });
 
 class NoResizeObserver {
   observe(): void {}

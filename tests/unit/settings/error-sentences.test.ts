@@ -16,12 +16,12 @@ import { MainCatalogue } from '../../../shared/i18n/main-catalogue';
 import { settingsErrors } from '../../../shared/i18n/errors/settings';
 import { englishText, sentenceSchema, type Sentence } from '../../../shared/i18n/sentence';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { AppCredentials } from '../../../electron/core/app-credentials';
-import { AppRuntime } from '../../../electron/core/app-runtime';
+import { AppCredentials } from '../../../electron/app/app-credentials';
+import { AppRuntime } from '../../../electron/app/app-runtime';
 import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';
-import { UpdateService } from '../../../electron/core/updates/update-service';
+import { UpdateService } from '../../../electron/app/updates/update-service';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { toDisposable } from '../../../electron/ports/disposable';
 import { silentLogger } from '../../../electron/ports/logger';
@@ -379,11 +379,11 @@ describe('the settings area’s sources', () => {
     'electron/core/key-vault',
     'electron/core/credentials',
     'electron/core/settings',
-    'electron/core/updates',
+    'electron/app/updates',
   ];
   const FILES = [
-    'electron/core/app-credentials.ts',
-    'electron/core/app-runtime.ts',
+    'electron/app/app-credentials.ts',
+    'electron/app/app-runtime.ts',
     'electron/ipc/key-handlers.ts',
     'electron/ipc/settings-handlers.ts',
     'electron/ipc/update-handlers.ts',

@@ -18,11 +18,11 @@ import { jsonSafe, terminalSafe } from '../../../electron/cli/terminal-text';
 import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library-archive/archive-limits';
 import { pathRefusal } from '../../../electron/core/library-archive/entry-path';
 import { keyTextProblem } from '../../../electron/core/key-vault/key-text';
-import { suggestedFileName } from '../../../electron/core/os/save-name';
-import { checkExternalUrl } from '../../../electron/core/protocol/external-url';
-import { parseRequestPath } from '../../../electron/core/protocol/request-path';
+import { suggestedFileName } from '../../../electron/app/os/save-name';
+import { checkExternalUrl } from '../../../electron/app/protocol/external-url';
+import { parseRequestPath } from '../../../electron/app/protocol/request-path';
 import { checkTaskId } from '../../../electron/core/service/task-id';
-import { releaseNotesText } from '../../../electron/core/updates/release-notes';
+import { releaseNotesText } from '../../../electron/app/updates/release-notes';
 
 /** The characters of a set, found by asking its class about every BMP code unit. */
 function members(set: string): string[] {

@@ -7,6 +7,7 @@ import {
   fakeElectron,
   resetElectronFakes,
 } from '../../fakes/electron-window';
+import { UNTIL } from '../../support/waits';
 
 vi.mock('electron', async () => (await import('../../fakes/electron-window')).fakeElectron);
 
@@ -76,7 +77,10 @@ describe('new windows', () => {
     expect(contents.windowOpenHandler?.({ url: 'https://example.com/docs' })).toEqual({
       action: 'deny',
     });
-    await vi.waitFor(() => expect(openExternal).toHaveBeenCalledWith('https://example.com/docs'));
+    await vi.waitFor(
+      () => expect(openExternal).toHaveBeenCalledWith('https://example.com/docs'),
+      UNTIL,
+    );
   });
 
   it.each([
@@ -103,8 +107,9 @@ describe('new windows', () => {
     expect(contents.windowOpenHandler?.({ url: 'https://example.com/' })).toEqual({
       action: 'deny',
     });
-    await vi.waitFor(() =>
-      expect(warnings.map((w) => w.message)).toContain('The browser could not open a link'),
+    await vi.waitFor(
+      () => expect(warnings.map((w) => w.message)).toContain('The browser could not open a link'),
+      UNTIL,
     );
   });
 });

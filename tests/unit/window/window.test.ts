@@ -9,6 +9,7 @@ import {
   setDisplays,
   setLoadResult,
 } from '../../fakes/electron-window';
+import { UNTIL } from '../../support/waits';
 
 vi.mock('electron', async () => (await import('../../fakes/electron-window')).fakeElectron);
 
@@ -87,7 +88,7 @@ describe('createMainWindow options', () => {
     setLoadResult(() => Promise.reject(new Error('ERR_FAILED')));
     createMainWindow({ ...base, logger });
     expect(created().loaded).toEqual([APP_URL]);
-    await vi.waitFor(() => expect(errors).toEqual(['The window could not load the app']));
+    await vi.waitFor(() => expect(errors).toEqual(['The window could not load the app']), UNTIL);
   });
 });
 

@@ -1,30 +1,73 @@
 /**
- * An export's progress for the page: about fifty reports whatever the selection's size, each
- * after the image it counts, and always the last one (which ends the progress line).
+ * A copy of chosen images reports its progress through the core's one operation runner: after
+ * each image, throttled on the clock (here a manual one that does not move, so only the first and
+ * the last report pass), the last one always, and the images are really copied.
  */
-import { describe, expect, it } from 'vitest';
-import { exportProgressTo } from '../../../../electron/core/batch/export-images';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
+import {
+  CoreOperations,
+  type ExportProgress,
+} from '../../../../electron/core/operations/core-operations';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { ManualClock } from '../../../fakes/manual-clock';
+import { makeTaskRecord } from '../../../support/task-records';
 
-function reportsFor(total: number): { done: number; total: number }[] {
-  const sent: { done: number; total: number }[] = [];
-  const report = exportProgressTo((progress) => sent.push(progress));
-  for (let done = 1; done <= total; done += 1) report(done, total);
-  return sent;
+const FOLDER = '2026/01/2026-01-15_120000_harbour_abcd1234';
+const IMAGES = 7;
+
+let dir: string;
+let root: string;
+let out: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-export-progress-'));
+  root = join(dir, 'gallery');
+  out = join(dir, 'out');
+  await mkdir(join(root, FOLDER), { recursive: true });
+  await mkdir(out);
+  for (let n = 1; n <= IMAGES; n += 1) {
+    await writeFile(join(root, FOLDER, `image-${n}.png`), `not really a png ${n}`);
+  }
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+function operationsOver(record: TaskRecord): CoreOperations {
+  return new CoreOperations({
+    history: {} as never,
+    gallery: { root, resolve: (path: string) => resolveInside(root, path) } as never,
+    records: { get: (localId) => (localId === record.localId ? record : undefined) },
+    clock: new ManualClock(),
+  });
 }
 
-describe('an export’s progress reports', () => {
-  it('are every image for a few, about fifty for many, and always the last', () => {
-    expect(reportsFor(3)).toEqual([
-      { done: 1, total: 3 },
-      { done: 2, total: 3 },
-      { done: 3, total: 3 },
+describe('exporting images through the core’s operations', () => {
+  it('copies every image and reports the first and the last step, throttled on the clock', async () => {
+    const record = makeTaskRecord({
+      localId: 'harbour',
+      folder: FOLDER,
+      images: Array.from({ length: IMAGES }, (_, n) => ({
+        index: n,
+        url: null,
+        state: 'saved' as const,
+        attempts: 1,
+        favourite: false,
+        file: `${FOLDER}/image-${n + 1}.png`,
+      })),
+    });
+    const reports: ExportProgress[] = [];
+    const outcome = await operationsOver(record).exportImages({ localIds: ['harbour'] }, out, {
+      onProgress: (progress) => reports.push(progress),
+    });
+    expect(outcome).toEqual({ copied: IMAGES, failed: 0, skipped: 0 });
+    expect(await readdir(out)).toHaveLength(IMAGES);
+    // The clock never moved: the first report goes, the ones between are held back, the last goes.
+    expect(reports).toEqual([
+      { done: 1, total: IMAGES },
+      { done: IMAGES, total: IMAGES },
     ]);
-    const many = reportsFor(1_000);
-    expect(many.length).toBeLessThanOrEqual(51);
-    expect(many.length).toBeGreaterThanOrEqual(40);
-    expect(many.at(-1)).toEqual({ done: 1_000, total: 1_000 });
-    const odd = reportsFor(101);
-    expect(odd.at(-1)).toEqual({ done: 101, total: 101 });
-    expect(odd.every(({ done }, n) => n === 0 || done > odd[n - 1]!.done)).toBe(true);
   });
 });

@@ -85,10 +85,10 @@ describe('verifying Content Credentials in a worker thread', () => {
     });
     try {
       const file = await fileOf('stuck.png', c2paFixture('signed.png'));
-      const started = Date.now();
+      // Each ends at its 300 ms limit; without the limit neither would, and the test's own time
+      // limit would end it (no clock read here: a loaded machine cannot fail it).
       await expect(stuck.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
       await expect(stuck.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
-      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       await stuck.dispose();
     }

@@ -19,6 +19,7 @@ import type { VerifyJob } from '../../../../shared/image-renderer/protocol';
 import { FakeRendererHost } from '../../../fakes/fake-image-renderer';
 import { SIGNED_VERDICT } from '../../../support/c2pa-hostile-cases';
 import { ManualClock } from '../../../fakes/manual-clock';
+import { UNTIL } from '../../../support/waits';
 
 const TIMEOUT = 20_000;
 const HONEST = SIGNED_VERDICT;
@@ -66,7 +67,7 @@ async function sent(start = () => verifier.verify({ file, format: 'png' })) {
     const posted = verifyJobs()[before];
     if (!posted) throw new Error('no verify job yet');
     return posted;
-  });
+  }, UNTIL);
   return { verdict, job };
 }
 

@@ -3,7 +3,7 @@
  * to the base URL they were being sent to, once, and never to anything wider.
  */
 import { describe, expect, it } from 'vitest';
-import { AppCredentials } from '../../../../electron/core/app-credentials';
+import { AppCredentials } from '../../../../electron/app/app-credentials';
 import {
   bindLegacyKey,
   legacyBaseUrl,

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { galleryGuard } from '../../../../electron/core/os/path-guard';
+import { galleryGuard } from '../../../../electron/app/os/path-guard';
 import { testImageEngine } from '../../../support/image-engine';
 
 const shell = vi.hoisted(() => ({

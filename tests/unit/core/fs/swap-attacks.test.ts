@@ -17,7 +17,7 @@ import { relocateGallery } from '../../../../electron/core/gallery/relocate';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
 import { exportLibrary } from '../../../../electron/core/library-archive/export-library';
 import { importLibrary } from '../../../../electron/core/library-archive/import-library';
-import { serveGalleryRequest } from '../../../../electron/core/protocol/gallery-request';
+import { serveGalleryRequest } from '../../../../electron/app/protocol/gallery-request';
 import { filesUnder } from '../../../support/files';
 import { makeImage, removeDir } from '../../../support/gallery-helpers';
 import { scriptSwaps } from '../../../support/scripted-swaps';

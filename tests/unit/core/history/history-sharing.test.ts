@@ -8,6 +8,7 @@ import { HistoryStore } from '../../../../electron/core/history/history-store';
 import type { HistoryChanges } from '../../../../electron/core/history/change-feed';
 import { CHANGE_LOG_KEEP } from '../../../../electron/core/history/history-schema';
 import { makeRecord, tempDir } from './history-fixtures';
+import { UNTIL } from '../../../support/waits';
 
 let temp: ReturnType<typeof tempDir>;
 let app: HistoryStore;
@@ -76,11 +77,14 @@ describe('the change feed', () => {
     const seen = collect(app);
     app.put(makeRecord({ localId: 'mine' }));
     cli.putMany([makeRecord({ localId: 'x' }), makeRecord({ localId: 'y' })]);
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y']));
+    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y']), UNTIL);
     app.put(makeRecord({ localId: 'mine', favourite: true }));
     cli.put(makeRecord({ localId: 'x', status: 'failed' }));
     cli.delete('y');
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y', 'x', 'y']));
+    await vi.waitFor(
+      () => expect(seen.flatMap((c) => c.localIds)).toEqual(['x', 'y', 'x', 'y']),
+      UNTIL,
+    );
     expect(seen.every((changes) => !changes.overflow)).toBe(true);
   });
 
@@ -88,7 +92,7 @@ describe('the change feed', () => {
     const seen = collect(app);
     for (let n = 0; n < 20; n += 1) app.put(makeRecord({ localId: `own-${n}` }));
     cli.put(makeRecord({ localId: 'other' }));
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['other']));
+    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['other']), UNTIL);
   });
 
   it('says overflow when more changed than the log keeps, and goes on from there', async () => {
@@ -96,9 +100,12 @@ describe('the change feed', () => {
     cli.putMany(
       Array.from({ length: CHANGE_LOG_KEEP + 50 }, (_, n) => makeRecord({ localId: `r${n}` })),
     );
-    await vi.waitFor(() => expect(seen.some((changes) => changes.overflow)).toBe(true));
+    await vi.waitFor(() => expect(seen.some((changes) => changes.overflow)).toBe(true), UNTIL);
     cli.put(makeRecord({ localId: 'after' }));
-    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ localIds: ['after'], overflow: false }));
+    await vi.waitFor(
+      () => expect(seen.at(-1)).toEqual({ localIds: ['after'], overflow: false }),
+      UNTIL,
+    );
   });
 
   it('keeps reporting to every other watcher when one throws', async () => {
@@ -107,9 +114,12 @@ describe('the change feed', () => {
     }, 20);
     const seen = collect(app);
     cli.put(makeRecord({ localId: 'first' }));
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['first']));
+    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['first']), UNTIL);
     cli.put(makeRecord({ localId: 'second' }));
-    await vi.waitFor(() => expect(seen.flatMap((c) => c.localIds)).toEqual(['first', 'second']));
+    await vi.waitFor(
+      () => expect(seen.flatMap((c) => c.localIds)).toEqual(['first', 'second']),
+      UNTIL,
+    );
   });
 
   it('stops when the store closes', async () => {

@@ -15,6 +15,8 @@ import {
   TEMP_DIR,
 } from '../../../../electron/core/gallery/gallery-layout';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
+import { CoreOperations } from '../../../../electron/core/operations/core-operations';
+import { ManualClock } from '../../../fakes/manual-clock';
 import { afterEach, beforeEach } from 'vitest';
 import { makeImage, makeTempDir, removeDir } from '../../../support/gallery-helpers';
 import { makeTaskRecord } from '../../../support/task-records';
@@ -26,6 +28,18 @@ export interface Library {
   readonly history: HistoryStore;
   /** The library's gallery: an import checks its images with the gallery's download check. */
   readonly gallery: Gallery;
+}
+
+/** The core's long operations over `library`, every progress report passed on. */
+export function operationsOn(library: Library): CoreOperations {
+  const { history, gallery } = library;
+  return new CoreOperations({
+    history,
+    gallery,
+    records: history,
+    clock: new ManualClock(),
+    progressEveryMs: 0,
+  });
 }
 
 /** A gallery that never downloads (an import needs its root and its image check only). */

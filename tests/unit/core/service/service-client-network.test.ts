@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ServiceClient } from '../../../../electron/core/service/service-client';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import type { Responder } from './fake-fetch';
 import { caught, fail, fakeFetch, json, undiciError } from './fake-fetch';
+import { UNTIL } from '../../../support/waits';
 
 const credentials = {
   baseUrl: 'https://api.example.com',
@@ -155,19 +156,18 @@ describe('a transport that misbehaves', () => {
   });
 
   it('a fetch answering after an abort has its answer dropped quietly', async () => {
-    let answerLate: (response: Response) => void = () => undefined;
+    let answerLate: ((response: Response) => void) | undefined;
     const client = new ServiceClient({
       fetch: () => new Promise<Response>((resolve) => (answerLate = resolve)),
     });
     const controller = new AbortController();
     const pending = client.getTask(credentials, 't', controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(answerLate).toBeDefined(), UNTIL);
     controller.abort('stop');
     expect(await caught(pending)).toBe('stop');
     const late = new Response('{"status":"processing"}');
-    answerLate(late);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(late.bodyUsed || late.body?.locked).toBeTruthy();
+    answerLate!(late);
+    await vi.waitFor(() => expect(late.bodyUsed || late.body?.locked).toBeTruthy(), UNTIL);
   });
 });
 
@@ -215,7 +215,7 @@ describe('time limits and aborts', () => {
     });
     const controller = new AbortController();
     const pending = client.getTask(credentials, 't', controller.signal);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await vi.waitFor(() => expect(seen).toBeDefined(), UNTIL);
     controller.abort('bye');
     expect(await caught(pending)).toBe('bye');
     expect(seen?.aborted).toBe(true);

@@ -11,6 +11,7 @@ import { UnsafePathError } from '../../../../electron/core/fs/contained-fs';
 import { GalleryImageError } from '../../../../electron/core/gallery/gallery-images';
 import { TRASH_DIR } from '../../../../electron/core/gallery/gallery-trash';
 import { cleanUp, galleryWithImages, inTrash, onlyRecord, tempDir } from './trash-fixture';
+import { UNTIL } from '../../../support/waits';
 
 afterEach(cleanUp);
 
@@ -37,10 +38,10 @@ describe('deleting an image', () => {
     await g.clock.advance(59_000);
     expect(g.trashed).toEqual([]);
     await g.clock.advance(1_000);
-    await vi.waitFor(() => expect(g.trashed).toHaveLength(1));
+    await vi.waitFor(() => expect(g.trashed).toHaveLength(1), UNTIL);
     expect(basename(g.trashed[0]!)).toBe('image-1.png');
-    await vi.waitFor(async () => expect(await inTrash(g.root)).toEqual([]));
-    await vi.waitFor(async () => expect(await readdir(g.journalDir)).toEqual([]));
+    await vi.waitFor(async () => expect(await inTrash(g.root)).toEqual([]), UNTIL);
+    await vi.waitFor(async () => expect(await readdir(g.journalDir)).toEqual([]), UNTIL);
     await expect(g.ops.restoreImages(g.refs).then(onlyRecord)).rejects.toThrow(
       /no longer be restored/,
     );

@@ -11,6 +11,7 @@ import { removeDir } from '../../../support/gallery-helpers';
 import {
   addTask,
   makeLibrary,
+  operationsOn,
   savedImages,
   type Library,
 } from '../../core/library-archive/library-fixture';
@@ -36,14 +37,13 @@ function handlersFor(
 ) {
   const events: { channel: string; payload: unknown }[] = [];
   const handlers = libraryHandlers({
-    core: { history: target.history, gallery: target.gallery },
+    operations: operationsOn(target),
     dialogs,
     version: () => '1.2.3',
     emit: (channel, payload) => {
       events.push({ channel, payload });
       onEvent(channel, payload);
     },
-    progressIntervalMs: 0,
   });
   return { handlers, events };
 }

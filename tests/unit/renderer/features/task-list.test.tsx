@@ -155,7 +155,11 @@ describe('task list paging failures', () => {
     const asked = fake.callsTo('tasks:list').length;
     scroller().scrollTop = ROW * 310;
     fireEvent.scroll(scroller());
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Two frames drawn after the scroll (the list measures in one, asks in its effects): no wait
+    // on the clock, whatever the load.
+    await act(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     expect(fake.callsTo('tasks:list')).toHaveLength(asked);
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByText('Prompt number 310')).toBeTruthy());

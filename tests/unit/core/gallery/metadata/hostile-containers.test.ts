@@ -1,7 +1,8 @@
 /**
  * The image host is hostile: a file whose container lies (truncated chunks, huge declared
  * lengths, bogus CRCs, a RIFF size that does not match) is refused with a reason and left
- * exactly as it was; nothing else is ever thrown, and random damage is handled in bounded time.
+ * exactly as it was; nothing else is ever thrown, and a walk does work in proportion to the file
+ * (reads counted, not timed: the verdict holds on a machine under any load).
  */
 import fc from 'fast-check';
 import { crc32 } from 'node:zlib';
@@ -15,6 +16,7 @@ import {
   embedProvenanceInFile,
 } from '../../../../../electron/core/gallery/metadata/embed';
 import { readImageProvenance } from '../../../../../electron/core/gallery/metadata/read';
+import { bufferReader } from '../../../../../electron/core/gallery/metadata/range-reader';
 import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 
@@ -30,6 +32,25 @@ afterAll(async () => {
 });
 
 const image = (name: string) => Buffer.from(images.get(name)!);
+
+/** Reads the provenance of `bytes`, counting the reads the walk asks for and the bytes they cover. */
+async function countedRead(bytes: Uint8Array, kind: ImageKind) {
+  const reader = bufferReader(bytes);
+  let calls = 0;
+  let read = 0;
+  const result = await readImageProvenance(
+    {
+      size: reader.size,
+      bytes: (offset, length) => {
+        calls += 1;
+        read += length;
+        return reader.bytes(offset, length);
+      },
+    },
+    kind,
+  );
+  return { result, calls, read };
+}
 
 async function refused(bytes: Buffer, kind: ImageKind, reason: RegExp): Promise<void> {
   await expect(embedProvenanceInBuffer(bytes, kind, sampleProvenance())).rejects.toThrow(
@@ -73,12 +94,16 @@ describe('PNG with a flood of chunks', () => {
     ]);
   }
 
-  it('handles 150,000 chunks in bounded time and refuses 250,000', async () => {
-    const started = performance.now();
-    const edited = await embedProvenanceInBuffer(flooded(150_000), 'png', sampleProvenance());
+  it('walks 150,000 chunks a header at a time, and refuses 250,000', async () => {
+    const flood = flooded(150_000);
+    const edited = await embedProvenanceInBuffer(flood, 'png', sampleProvenance());
     expect((await readImageProvenance(edited, 'png')).ok).toBe(true);
+    // The walk over every chunk: a few reads per chunk and each byte about once (3 and 1.3×
+    // measured), never a walk that starts again per chunk.
+    const { calls, read } = await countedRead(flood, 'png');
+    expect(calls).toBeLessThanOrEqual(4 * 150_000);
+    expect(read).toBeLessThanOrEqual(2 * flood.length);
     await refused(flooded(250_000), 'png', /too many chunks/);
-    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 
@@ -157,15 +182,17 @@ describe.each(ENCODINGS)('random damage to a $name', (encoding) => {
         async (flips, cut) => {
           const bytes = Buffer.from(original.subarray(0, Math.max(cut, 1)));
           for (const [at, value] of flips) if (at < bytes.length) bytes[at] = value;
-          const started = performance.now();
           try {
             const edited = await embedProvenanceInBuffer(bytes, encoding.kind, sampleProvenance());
             expect((await readImageProvenance(edited, encoding.kind)).ok).toBe(true);
           } catch (error) {
             expect(error).toBeInstanceOf(ContainerError);
           }
-          expect((await readImageProvenance(bytes, encoding.kind)).ok).toBe(false);
-          expect(performance.now() - started).toBeLessThan(1_000);
+          // Bounded work whatever the damage: no more reads than bytes, each byte about once.
+          const { result, calls, read } = await countedRead(bytes, encoding.kind);
+          expect(result.ok).toBe(false);
+          expect(calls).toBeLessThanOrEqual(bytes.length + 16);
+          expect(read).toBeLessThanOrEqual(2 * bytes.length + 64);
         },
       ),
       { numRuns: 300 },

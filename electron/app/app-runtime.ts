@@ -1,0 +1,301 @@
+/**
+ * Everything the desktop app runs, without Electron: settings, the key vault, credentials with the
+ * embedded demo service, and the core. main.ts builds it from Electron adapters; the end-to-end
+ * harness builds it from plain Node ones, so both hosts run the same code.
+ */
+import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
+import type { KeyStatus } from '../../shared/domain/key-status';
+import type { SettingsPatch, Settings } from '../../shared/domain/settings';
+import { sentence } from '../../shared/i18n/sentence';
+import { startDemoService } from '../demo-service/server';
+import type { DemoService, DemoServiceOptions } from '../demo-service/types';
+import type { Clock } from '../ports/clock';
+import { DisposableStore } from '../ports/disposable';
+import type { FetchLike } from '../ports/http';
+import type { ImageEngine } from '../ports/image-engine';
+import type { KeyValueStore } from '../ports/key-value-store';
+import type { Logger } from '../ports/logger';
+import type { SecretCipher } from '../ports/secret-cipher';
+import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
+import { AppCredentials } from './app-credentials';
+import { serviceBaseUrl, serviceLabel } from '../core/credentials/key-binding';
+import { bindLegacyKey } from '../core/credentials/legacy-key-binding';
+import type { GalleryMoveHooks, RelocateFaults, RelocateResult } from '../core/gallery/relocate';
+import type { OpenedLibrary } from '../core/gallery/relocate-open';
+import { KeyVault } from '../core/key-vault/key-vault';
+import { secretRedactor, type Redactor } from '../core/logging/redaction';
+import { openPictorCore, type PictorCore } from '../core/pictor-core';
+import { SettingsError } from '../core/settings/settings-patch';
+import { SettingsService } from '../core/settings/settings-service';
+
+export interface AppRuntimeOptions {
+  /** The app's data folder (history, settings, vault). */
+  readonly dataDir: string;
+  /** Used when the galleryDir setting is empty: the OS Pictures folder + /Pictor. */
+  readonly defaultGalleryDir: string;
+  readonly cipher: SecretCipher;
+  readonly settingsStore: KeyValueStore;
+  readonly vaultStore: KeyValueStore;
+  readonly fetch: FetchLike;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The embedded demo service's behaviour (tests make it fast). */
+  readonly demo?: DemoServiceOptions;
+  /** Poll interval override for tests; the service's rule (3 s) otherwise. */
+  readonly pollIntervalMs?: number;
+  /** Watch timeout override for tests, replacing the Settings value (whole minutes). */
+  readonly watchTimeoutMs?: number;
+  /**
+   * Questions for the user in the main process's own dialogs (sending the key to another service
+   * base URL). Without it every such question is answered "cancel": the key never moves.
+   */
+  readonly prompts?: UserPrompts;
+  /** The app's version (Electron: `app.getVersion()`), written into every saved image. */
+  readonly appVersion?: string;
+  /**
+   * Decodes, thumbnails and converts images, and draws the embedded demo's pictures: the host's
+   * engine (the app's Chromium image renderer; the harnesses' native sharp).
+   */
+  readonly imageEngine: ImageEngine;
+  /**
+   * Verifies saved images' Content Credentials: the host's (the app's image renderer); default
+   * the core's worker-thread verifier. The host ends it.
+   */
+  readonly contentCredentials?: ContentCredentialVerifier;
+  /** Injected faults for tests (a port), passed to every library move. */
+  readonly libraryFaults?: RelocateFaults;
+  /** Least time between two progress reports of a long operation (tests: 0); default 100 ms. */
+  readonly progressEveryMs?: number;
+}
+
+export class AppRuntime {
+  /** The runtime's own subscriptions (to the vault, the settings), ended by {@link close}. */
+  private readonly subscriptions = new DisposableStore();
+  /** Settings, key and gallery changes run one at a time, in the order they were asked for. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly options: AppRuntimeOptions,
+    readonly settings: SettingsService,
+    readonly vault: KeyVault,
+    readonly credentials: AppCredentials,
+    readonly demo: DemoService,
+    /**
+     * The one core, for the life of the process: moving the library changes its folder in place
+     * (core.library). Its engine is started by the host's wiring, once.
+     */
+    readonly core: PictorCore,
+  ) {}
+
+  /** Call after the cipher is ready (Electron: after app.whenReady()). */
+  static async start(options: AppRuntimeOptions): Promise<AppRuntime> {
+    const { logger, clock } = options;
+    const settings = new SettingsService({
+      store: options.settingsStore,
+      now: () => clock.now(),
+      logger,
+    });
+    const vault = new KeyVault({
+      store: options.vaultStore,
+      cipher: options.cipher,
+      now: () => clock.now(),
+      logger,
+    });
+    await vault.verify();
+    bindLegacyKey(vault, settings.get().baseUrl, logger);
+    const demo = await startDemoService({
+      durationMs: { min: 3_000, max: 8_000 },
+      images: options.imageEngine,
+      ...options.demo,
+    });
+    const credentials = new AppCredentials({ vault, settings, demoUrl: () => demo.url });
+    try {
+      const core = await AppRuntime.openCore(options, settings.get(), credentials);
+      const runtime = new AppRuntime(options, settings, vault, credentials, demo, core);
+      runtime.retryHeldTasksOnKeyChanges();
+      return runtime;
+    } catch (error) {
+      await demo.close();
+      throw error;
+    }
+  }
+
+  /** The host's image engine. */
+  get imageEngine(): ImageEngine {
+    return this.options.imageEngine;
+  }
+
+  /** The clock everything of this runtime keeps time by. */
+  get clock(): Clock {
+    return this.options.clock;
+  }
+
+  /** Keeps `target` redacting the stored key's text, now and whenever the key changes. */
+  async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
+    const update = async (): Promise<void> => {
+      const key = await this.vault.readKey();
+      target.setRedactor(key ? secretRedactor([key]) : null);
+    };
+    this.subscriptions.add(this.vault.onChange(() => void update()));
+    await update();
+  }
+
+  galleryDir(): string {
+    return this.settings.get().galleryDir || this.options.defaultGalleryDir;
+  }
+
+  /** The data folder (history, settings, the trash journal). */
+  get dataDir(): string {
+    return this.options.dataDir;
+  }
+
+  /**
+   * Applies a settings change from the page. A service address with another base URL than the
+   * one the stored key was entered for (another origin, or another path on the same origin) is
+   * applied only after the user answers the main process's own dialog (send the key there, or
+   * remove it); a new watch timeout applies at once. The gallery folder is not a setting the
+   * page can change: see {@link moveGalleryTo}.
+   * @throws SettingsError for refused values, or when the user kept the address as it was.
+   */
+  updateSettings(patch: SettingsPatch): Promise<Settings> {
+    return this.exclusive(async () => {
+      const rebind = patch.baseUrl === undefined ? null : await this.askKeyBaseUrl(patch.baseUrl);
+      const updated = this.settings.update(patch);
+      if (rebind) this.vault.bindBaseUrl(rebind.baseUrl);
+      this.core.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
+      return updated;
+    });
+  }
+
+  /**
+   * Stores a key pasted in Settings, bound to the base URL of the service address set now (or to
+   * none, when no address is set yet: it is then bound when the user confirms one).
+   */
+  setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus> {
+    return this.exclusive(() =>
+      this.vault.setKey(key, {
+        allowWeakStorage,
+        baseUrl: serviceBaseUrl(this.settings.get().baseUrl),
+      }),
+    );
+  }
+
+  /**
+   * Moves the library to `folder`, which must come from the main process itself (its folder
+   * dialog), never from the page. The setting changes only once the move is complete.
+   * @returns how many task folders moved, and what was left in the old folder.
+   * @throws GalleryPathError / file-system errors: the library stays where it was.
+   */
+  moveGalleryTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<RelocateResult> {
+    return this.exclusive(async () => {
+      if (folder === this.galleryDir()) return { moved: 0, leftBehind: [] };
+      return this.core.library.moveTo(folder, { ...hooks, switchTo: this.switchSetting });
+    });
+  }
+
+  /**
+   * Makes `folder` the gallery without moving anything (Settings › Gallery folder › "Open the
+   * library there", or start an empty one): the tasks its sidecars describe join the history;
+   * the current library stays where it is. Same rules as {@link moveGalleryTo} for the folder.
+   */
+  openGalleryAt(folder: string): Promise<OpenedLibrary> {
+    return this.exclusive(() => this.core.library.openAt(folder, { switchTo: this.switchSetting }));
+  }
+
+  async close(): Promise<void> {
+    this.subscriptions.dispose();
+    await this.core.close();
+    await this.demo.close();
+  }
+
+  /** A new key, or a new service address, may let held tasks go on. */
+  private retryHeldTasksOnKeyChanges(): void {
+    this.subscriptions.add(this.vault.onChange(() => this.core.engine.keyChanged()));
+    // Held tasks are retried only when where they go changes, not on every setting (theme…).
+    let baseUrl = this.settings.get().baseUrl;
+    this.subscriptions.add(
+      this.settings.onChange((next) => {
+        if (next.baseUrl === baseUrl) return;
+        baseUrl = next.baseUrl;
+        this.core.engine.keyChanged();
+      }),
+    );
+  }
+
+  /** Runs `work` after every change asked for before it has finished. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Before the service address changes to `raw`: when its base URL is not the one the stored key
+   * was entered for, the user decides in the main process's dialog. Returns the base URL to bind
+   * the key to once the address is saved, or null when nothing needs binding.
+   */
+  private async askKeyBaseUrl(raw: string): Promise<{ baseUrl: string } | null> {
+    const to = serviceBaseUrl(raw);
+    const from = this.vault.boundBaseUrl();
+    // No key, an address that is not valid (refused by the settings next), no address (the
+    // demo: the key goes nowhere), or the key's own base URL: nothing to ask.
+    if (!this.vault.hasKey() || to === null || to === from) return null;
+    const prompts = this.options.prompts ?? refusingPrompts;
+    const answer = await prompts.confirmKeyOrigin({
+      fingerprint: this.vault.status().fingerprint,
+      from: from ?? null,
+      to,
+    });
+    this.options.logger.info('key service question answered', { from: from ?? null, to, answer });
+    if (answer === 'carry') return { baseUrl: to };
+    if (answer === 'forget') {
+      this.vault.clear();
+      return null;
+    }
+    throw new SettingsError(
+      // A key saved before any address was set (or before keys were bound) stays with no one.
+      typeof from === 'string'
+        ? sentence('error.settings.keyStaysWith', {
+            from: serviceLabel(from),
+            to: serviceLabel(to),
+          })
+        : sentence('error.settings.keyNotSent', { to: serviceLabel(to) }),
+      ['baseUrl'],
+    );
+  }
+
+  /** The gallery setting follows the library; the default folder is kept as no setting. */
+  private readonly switchSetting = (target: string): void => {
+    this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
+  };
+
+  private static openCore(
+    options: AppRuntimeOptions,
+    settings: Settings,
+    credentials: AppCredentials,
+  ): Promise<PictorCore> {
+    return openPictorCore({
+      dataDir: options.dataDir,
+      galleryDir: settings.galleryDir || options.defaultGalleryDir,
+      fetch: options.fetch,
+      credentials,
+      clock: options.clock,
+      logger: options.logger,
+      imageEngine: options.imageEngine,
+      ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
+      ...(options.libraryFaults ? { libraryFaults: options.libraryFaults } : {}),
+      ...(options.progressEveryMs === undefined
+        ? {}
+        : { progressEveryMs: options.progressEveryMs }),
+      ...(options.appVersion === undefined ? {} : { appVersion: options.appVersion }),
+      engine: {
+        watchTimeoutMs: options.watchTimeoutMs ?? watchTimeoutMs(settings),
+        ...(options.pollIntervalMs ? { pollIntervalMs: options.pollIntervalMs } : {}),
+      },
+    });
+  }
+}
+
+function watchTimeoutMs(settings: Settings): number | null {
+  return settings.watchTimeoutMinutes === 0 ? null : settings.watchTimeoutMinutes * 60_000;
+}

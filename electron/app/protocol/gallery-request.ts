@@ -1,0 +1,169 @@
+/**
+ * `pictor-gallery://gallery/<root-relative path>`: images and thumbnails from the gallery folder
+ * and nothing else. The decision (`resolveGalleryRequest`) and the response (`serveGalleryRequest`)
+ * are plain Node; the Electron adapter only hands requests over.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { TEMP_DIR } from '../../core/gallery/gallery-layout';
+import { GALLERY_HOST } from './schemes';
+import { GALLERY_SCHEME } from '../../../shared/ipc/api';
+import { parseRequestPath, refuse, type ProtocolRefusal } from './request-path';
+import {
+  READ_METHODS,
+  etagMatches,
+  fileEtag,
+  galleryHeaders,
+  methodNotAllowed,
+  refusalResponse,
+} from './responses';
+import {
+  openServedFile,
+  readExactly,
+  resolveServedFile,
+  type ServeRules,
+  type ServedFile,
+} from './served-file';
+import { bytesBody, fileBody } from '../../core/fs/file-body';
+import { ReadBudget } from './read-budget';
+import { StreamSlots } from '../../core/fs/stream-slots';
+
+/** Only the image kinds the gallery writes (and its WebP thumbnails). */
+const GALLERY_CONTENT_TYPES: ReadonlyMap<string, string> = new Map([
+  ['.png', 'image/png'],
+  ['.jpg', 'image/jpeg'],
+  ['.jpeg', 'image/jpeg'],
+  ['.webp', 'image/webp'],
+]);
+
+const GALLERY_RULES: ServeRules = {
+  contentTypes: GALLERY_CONTENT_TYPES,
+  // Half-written downloads live there; they are not images yet.
+  forbiddenSegments: [TEMP_DIR],
+  // streamFile opens the file with openServedFile, which checks it is a regular file.
+  opensAfter: true,
+};
+
+/**
+ * Files up to this size are read in one call and sent from memory (a thumbnail, most images):
+ * one trip through the thread pool instead of a stream's several. Larger ones are streamed.
+ */
+export const READ_WHOLE_BYTES = 1024 * 1024;
+
+/**
+ * The process's one bound on files read whole and not yet taken by the page (read-budget.ts):
+ * 32 MiB in at most 64 reads. A page's grid of thumbnails (tens of KiB each) fits many times;
+ * past it, requests are streamed.
+ */
+export const GALLERY_READS = new ReadBudget(32 * 1024 * 1024, 64);
+
+/**
+ * The process's one bound on files read from while sent in pieces (core/fs/stream-slots.ts): 16 at once,
+ * each holding a few 64 KiB pieces at most. Past it, a body's first read waits for a slot.
+ */
+export const GALLERY_STREAMS = new StreamSlots(16);
+
+/**
+ * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
+ * foreign address, 403 for anything that would leave the folder or is not an image, 404 when
+ * there is no such path (or no gallery folder). Whether it is a regular file is checked on what
+ * `serveGalleryRequest` opens, not here (GALLERY_RULES.opensAfter).
+ */
+export async function resolveGalleryRequest(
+  root: string,
+  requestUrl: string,
+): Promise<ServedFile | ProtocolRefusal> {
+  const parsed = parseRequestPath(requestUrl, GALLERY_SCHEME, GALLERY_HOST);
+  if (!parsed.ok) return parsed;
+  return resolveServedFile(root, parsed.segments, GALLERY_RULES);
+}
+
+export interface GalleryServeOptions {
+  /** Test seam: runs between the decision and the open (where a swapped folder would strike). */
+  readonly beforeOpen?: () => Promise<void>;
+  /** Default {@link GALLERY_READS}. */
+  readonly reads?: ReadBudget;
+  /** Default {@link GALLERY_STREAMS}. */
+  readonly streams?: StreamSlots;
+}
+
+/**
+ * The file whole from one read, if its bytes fit in the budget (else null: it is streamed). The
+ * bytes are given back to the budget when the page has taken the last piece and asked for more.
+ */
+async function wholeFile(
+  handle: FileHandle,
+  size: number,
+  headers: HeadersInit,
+  reads: ReadBudget,
+): Promise<Response | null> {
+  // size + 1: readExactly reads one byte more, to see a file that grew.
+  const giveBack = reads.tryTake(size + 1);
+  if (!giveBack) return null;
+  let bytes: Buffer | null;
+  try {
+    bytes = await readExactly(handle, size);
+  } catch (error) {
+    giveBack();
+    throw error;
+  }
+  // Sent as fstat saw it: a file that grew or shrank since is refused, never cut or padded.
+  if (bytes === null) {
+    giveBack();
+    return refusalResponse(refuse(404, 'No such file.'));
+  }
+  return new Response(bytesBody(bytes, giveBack), { status: 200, headers });
+}
+
+async function streamFile(
+  request: Request,
+  root: string,
+  served: ServedFile,
+  options: GalleryServeOptions,
+): Promise<Response> {
+  // Opened first, then checked: what is served is what was verified, not what was resolved.
+  const opened = await openServedFile(root, served.file);
+  if (!opened) return refusalResponse(refuse(404, 'No such file.'));
+  const { handle, size } = opened;
+  let handOver = false;
+  try {
+    const etag = fileEtag(opened);
+    const headers = galleryHeaders(served.contentType, etag, size);
+    if (etagMatches(request.headers.get('if-none-match'), etag)) {
+      return new Response(null, {
+        status: 304,
+        headers: { ETag: etag, 'Cache-Control': 'no-cache' },
+      });
+    }
+    if (request.method === 'HEAD') return new Response(null, { status: 200, headers });
+    if (size <= READ_WHOLE_BYTES) {
+      const whole = await wholeFile(handle, size, headers, options.reads ?? GALLERY_READS);
+      if (whole) return whole;
+    }
+    // Streamed: read a piece at a time, within a slot. The body closes the handle when done.
+    handOver = true;
+    return new Response(fileBody(handle, size, options.streams ?? GALLERY_STREAMS), {
+      status: 200,
+      headers,
+    });
+  } catch {
+    return refusalResponse(refuse(404, 'No such file.'));
+  } finally {
+    if (!handOver) await handle.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Answers one gallery request. `root` is read per request: the user may move the gallery.
+ * Never falls back to file://, never serves anything `resolveGalleryRequest` refuses.
+ */
+export async function serveGalleryRequest(
+  request: Request,
+  root: string,
+  options: GalleryServeOptions = {},
+): Promise<Response> {
+  if (!READ_METHODS.has(request.method)) return methodNotAllowed();
+  const served = await resolveGalleryRequest(root, request.url);
+  if (!served.ok) return refusalResponse(served);
+  await options.beforeOpen?.();
+  return streamFile(request, root, served, options);
+}

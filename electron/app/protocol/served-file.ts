@@ -1,0 +1,134 @@
+/**
+ * From checked path segments to a real file inside the served folder. The segments are joined
+ * inside the root, then the root and the file are both resolved with `realpath`, so a symlink
+ * (or a junction, or a symlinked parent folder) that leads out of the folder is refused.
+ * `fs.promises` is looked up at call time: in the packaged app Electron patches it to read
+ * inside app.asar.
+ */
+import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import { extname, isAbsolute, relative, sep } from 'node:path';
+import { openRegularFile, type OpenedRegularFile } from '../../core/gallery/regular-file';
+import { GalleryPathError, resolveInside } from '../../core/gallery/gallery-path';
+import { refuse, type ProtocolRefusal } from './request-path';
+import { systemErrorCode } from '../../core/errors/thrown-value';
+
+/** A file the protocol may serve. */
+export interface ServedFile {
+  readonly ok: true;
+  /** Absolute real path (symlinks resolved), inside the real root. */
+  readonly file: string;
+  readonly contentType: string;
+}
+
+export interface ServeRules {
+  /** Lower-case extension with its dot → Content-Type. Anything else is refused. */
+  readonly contentTypes: ReadonlyMap<string, string>;
+  /** Segment names that may never appear (e.g. the gallery's temp folder). */
+  readonly forbiddenSegments?: readonly string[];
+  /**
+   * The caller opens the file with {@link openServedFile}, which checks that what it opened is a
+   * regular file: {@link resolveServedFile} skips its own `stat`.
+   */
+  readonly opensAfter?: boolean;
+}
+
+function isInside(root: string, file: string): boolean {
+  const inside = relative(root, file);
+  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
+}
+
+function typeOf(path: string, rules: ServeRules): string | undefined {
+  return rules.contentTypes.get(extname(path).toLowerCase());
+}
+
+async function realRootOf(root: string): Promise<string | null> {
+  if (root === '' || !isAbsolute(root)) return null;
+  try {
+    return await fs.realpath(root);
+  } catch {
+    return null;
+  }
+}
+
+async function realFileOf(candidate: string): Promise<string | ProtocolRefusal> {
+  try {
+    return await fs.realpath(candidate);
+  } catch (error) {
+    if (systemErrorCode(error) === 'ELOOP') return refuse(403, 'The file is a symlink loop.');
+    return refuse(404, 'No such file.');
+  }
+}
+
+/**
+ * Resolves `segments` (already checked by `parseRequestPath`) under `root`.
+ * 403 for a forbidden segment or extension, or a real path outside the real root;
+ * 404 when the root or the file does not exist or is not a regular file.
+ *
+ * The root's and the file's real paths are asked for at once (the file's lexical path is checked
+ * against the root as given, its real path against the root's real path): one trip through
+ * libuv's thread pool instead of two. With `rules.opensAfter` the file's type is not checked here:
+ * the caller opens it with {@link openServedFile}, which checks what it opened.
+ */
+export async function resolveServedFile(
+  root: string,
+  segments: readonly string[],
+  rules: ServeRules,
+): Promise<ServedFile | ProtocolRefusal> {
+  if (segments.some((segment) => rules.forbiddenSegments?.includes(segment))) {
+    return refuse(403, 'The path names a folder that is not served.');
+  }
+  const name = segments[segments.length - 1] ?? '';
+  if (typeOf(name, rules) === undefined) return refuse(403, 'This kind of file is not served.');
+  if (root === '' || !isAbsolute(root)) return refuse(404, 'The folder is not available.');
+  let candidate: string;
+  try {
+    candidate = resolveInside(root, segments.join('/'));
+  } catch (error) {
+    if (error instanceof GalleryPathError) return refuse(403, 'The path leaves the folder.');
+    throw error;
+  }
+  const [realRoot, realFile] = await Promise.all([realRootOf(root), realFileOf(candidate)]);
+  if (realRoot === null) return refuse(404, 'The folder is not available.');
+  if (typeof realFile !== 'string') return realFile;
+  if (!isInside(realRoot, realFile)) return refuse(403, 'The file is outside the folder.');
+  const contentType = typeOf(realFile, rules);
+  if (contentType === undefined) return refuse(403, 'This kind of file is not served.');
+  if (!rules.opensAfter) {
+    const stats = await fs.stat(realFile).catch(() => null);
+    if (!stats?.isFile()) return refuse(404, 'No such file.');
+  }
+  return { ok: true, file: realFile, contentType };
+}
+
+/**
+ * Opens a file {@link resolveServedFile} chose, then checks what was opened (core/fs/open-inside.ts),
+ * so a folder swapped for a link between that decision and the open, or during it, cannot serve
+ * a file from outside: the handle must be a regular file inside the root. Serve from the returned
+ * handle only.
+ * @returns the open handle and its size and time, or `null` (nothing opened, or it was not a
+ *   regular file inside the root).
+ */
+export async function openServedFile(
+  root: string,
+  file: string,
+): Promise<OpenedRegularFile | null> {
+  return openRegularFile(root, file, Number.MAX_SAFE_INTEGER).catch(() => null);
+}
+
+/**
+ * Exactly `size` bytes of an opened file (its size as `fstat` saw it), or null when the file is
+ * now shorter or longer. Reads at most `size + 1` bytes whatever the file does meanwhile: a file
+ * another process keeps appending to costs no more memory than the size it was opened at.
+ */
+export async function readExactly(handle: FileHandle, size: number): Promise<Buffer | null> {
+  // Its own memory, not a slice of Node's shared pool: the page is handed this very buffer.
+  const buffer = Buffer.allocUnsafeSlow(size + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? buffer.subarray(0, size) : null;
+}

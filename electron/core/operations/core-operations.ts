@@ -1,0 +1,199 @@
+/**
+ * The core's long operations, the same for the app's IPC handlers and the CLI's commands: a move
+ * or an open of the library and a rebuild of its history (kind `folder`), an export or an import
+ * of an archive (kind `archive`), a copy of chosen images into a folder (kind `images`). Each runs
+ * on the one {@link OperationRunner}: one at a time per kind (a second move, rebuild, export or
+ * import is refused while one runs; image copies wait their turn), with a stop signal and its
+ * progress throttled on the clock. A front says what to run, where its progress goes and when to
+ * stop it; it keeps no state of its own.
+ */
+import { sentence } from '../../../shared/i18n/sentence';
+import type { Clock } from '../../ports/clock';
+import { exportChosenImages, exportImages, type ExportOutcome } from '../batch/export-images';
+import type { Gallery } from '../gallery/gallery';
+import type { ImageRef } from '../gallery/gallery-images';
+import type { GalleryMoveHooks, MoveProgress } from '../gallery/relocate';
+import { importGalleryTasks, type GalleryTasksAdded } from '../gallery/relocate-open';
+import type { HistoryStore } from '../history/history-store';
+import { exportLibrary, type ExportSummary } from '../library-archive/export-library';
+import { importLibrary, type ImportSummary } from '../library-archive/import-library';
+import type { LibraryProgress } from '../library-archive/library-progress';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { OperationRunner, type RunOptions } from './operation-runner';
+
+export type OperationKind = 'folder' | 'archive' | 'images';
+
+const KINDS = {
+  folder: sentence('error.gallery.moveRunning'),
+  archive: sentence('error.library.busy'),
+  images: 'queue',
+} as const;
+
+/**
+ * A file or folder given (the CLI's argument), or asked for once the operation has its turn (the
+ * app's own dialog; null when the user chose none).
+ */
+export type Chosen = string | (() => Promise<string | null>);
+
+export interface ArchiveExport {
+  readonly target: Chosen;
+  /** Only these tasks (local ids); absent: every task. */
+  readonly localIds?: readonly string[];
+  readonly pictorVersion: string;
+  /** Replace the target if it exists (the app's save dialog asked); otherwise it is refused. */
+  readonly overwrite?: boolean;
+}
+
+/** How far a copy of images is: images done (copied or not) of those to copy. */
+export interface ExportProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Images to copy: every saved image of whole tasks, or single images of tasks. */
+export type ImageSelection =
+  { readonly localIds: readonly string[] } | { readonly images: readonly ImageRef[] };
+
+/** What an export or an import is given by the runner: its stop signal and its progress. */
+interface ArchiveSteps {
+  readonly signal: AbortSignal;
+  readonly onProgress: (progress: LibraryProgress) => void;
+}
+
+/** What a move or an open of the library is given by the runner: its stop signal and progress. */
+export type FolderChangeHooks = Required<Pick<GalleryMoveHooks, 'signal' | 'onProgress'>>;
+
+export interface CoreOperationsDeps {
+  readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany' | 'list' | 'count'>;
+  readonly gallery: Pick<Gallery, 'root' | 'resolve' | 'checkImage' | 'rebuild'>;
+  /** Records with the engine's live state (the images an export copies). */
+  readonly records: { get(localId: string): TaskRecord | undefined };
+  readonly clock: Clock;
+  /** Least time between two progress reports passed on; default the runner's. */
+  readonly progressEveryMs?: number;
+}
+
+export class CoreOperations {
+  private readonly runner: OperationRunner<OperationKind>;
+
+  constructor(private readonly deps: CoreOperationsDeps) {
+    this.runner = new OperationRunner({
+      clock: deps.clock,
+      kinds: KINDS,
+      ...(deps.progressEveryMs === undefined ? {} : { progressEveryMs: deps.progressEveryMs }),
+    });
+  }
+
+  /**
+   * Moves or opens the library elsewhere: `change` (the host's: the library, with the steps it
+   * takes around it) runs as the one folder operation, with the runner's signal and progress.
+   */
+  changeFolder<T>(
+    change: (hooks: FolderChangeHooks) => Promise<T>,
+    options: RunOptions<MoveProgress> = {},
+  ): Promise<T> {
+    return this.runner.run<T, MoveProgress>(
+      'folder',
+      ({ signal, report }) =>
+        change({ signal, onProgress: (p) => report(p, p.tasksDone === p.tasks) }),
+      options,
+    );
+  }
+
+  /** Adds to the history the tasks the gallery's sidecars describe (`pictor rebuild`). */
+  rebuild(options: RunOptions<never> = {}): Promise<GalleryTasksAdded> {
+    return this.runner.run(
+      'folder',
+      ({ signal }) => importGalleryTasks(this.deps, signal),
+      options,
+    );
+  }
+
+  /** Writes the tasks (all, or the ones named) to a ZIP archive; null when no file was chosen. */
+  exportArchive(
+    request: ArchiveExport,
+    options: RunOptions<LibraryProgress> = {},
+  ): Promise<ExportSummary | null> {
+    return this.archive(request.target, options, (target, steps) =>
+      exportLibrary({
+        root: this.deps.gallery.root,
+        history: this.deps.history,
+        target,
+        ...(request.overwrite ? { overwrite: true } : {}),
+        ...(request.localIds ? { localIds: request.localIds } : {}),
+        pictorVersion: request.pictorVersion,
+        ...steps,
+      }),
+    );
+  }
+
+  /** Imports a ZIP archive or a folder into the library; null when none was chosen. */
+  importArchive(
+    source: Chosen,
+    options: RunOptions<LibraryProgress> = {},
+  ): Promise<ImportSummary | null> {
+    return this.archive(source, options, (from, steps) =>
+      importLibrary({
+        gallery: this.deps.gallery,
+        history: this.deps.history,
+        source: from,
+        ...steps,
+      }),
+    );
+  }
+
+  /**
+   * Copies the selection's saved images into `folder` (main's own dialog chose it), reporting
+   * after each image how many of them are done (throttled like every run's progress).
+   */
+  exportImages(
+    selection: ImageSelection,
+    folder: string,
+    options: RunOptions<ExportProgress> = {},
+  ): Promise<ExportOutcome> {
+    return this.runner.run<ExportOutcome, ExportProgress>(
+      'images',
+      ({ report }) => {
+        const deps = {
+          get: (localId: string) => this.deps.records.get(localId),
+          gallery: this.deps.gallery,
+          onProgress: (done: number, total: number) => report({ done, total }, done === total),
+        };
+        return 'images' in selection
+          ? exportChosenImages(deps, selection.images, folder)
+          : exportImages(deps, selection.localIds, folder);
+      },
+      options,
+    );
+  }
+
+  /** Stops the operation of `kind` under way; false when none runs. */
+  cancel(kind: OperationKind): boolean {
+    return this.runner.cancel(kind);
+  }
+
+  /**
+   * Runs `work` on the chosen file as the one archive operation: the file is chosen once the
+   * operation has its turn (a dialog open counts as running), null when none was chosen or the
+   * operation was cancelled meanwhile.
+   */
+  private archive<T>(
+    choose: Chosen,
+    options: RunOptions<LibraryProgress>,
+    work: (file: string, steps: ArchiveSteps) => Promise<T>,
+  ): Promise<T | null> {
+    return this.runner.run<T | null, LibraryProgress>(
+      'archive',
+      async ({ signal, report }) => {
+        const file = await chosen(choose);
+        if (file === null || signal.aborted) return null;
+        return work(file, { signal, onProgress: (p) => report(p, p.done === p.total) });
+      },
+      options,
+    );
+  }
+}
+
+async function chosen(what: Chosen): Promise<string | null> {
+  return typeof what === 'string' ? what : what();
+}

@@ -1,0 +1,36 @@
+/**
+ * The app's images: Chromium's codecs in a hidden sandboxed window (opened by the first image
+ * job, closed when idle) as its image engine, header-only when that cannot start; Content
+ * Credentials verified in the same renderer (a worker thread when it cannot). Ended at quit.
+ */
+import { appCredentialVerifier } from '../adapters/image-engines/app-credential-verifier';
+import { appImageEngine, imageRenderer } from '../adapters/image-engines/app-image-engine';
+import { readTrustAnchors } from '../core/content-credentials/trust-anchors';
+import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
+import type { ImageEngine } from '../ports/image-engine';
+import type { Logger } from '../ports/logger';
+
+export interface AppImages {
+  readonly engine: ImageEngine;
+  /** The verifier, once the trust list is read. */
+  readonly credentials: Promise<ContentCredentialVerifier>;
+  /** Ends the verifier and the engine (its window and workers). */
+  dispose(): Promise<void>;
+}
+
+/** `onNoDecoder` is told once when the engine falls back to header-only. */
+export function startAppImages(logger: Logger, onNoDecoder: () => void): AppImages {
+  const renderer = imageRenderer(logger);
+  const engine = appImageEngine(logger, onNoDecoder, renderer);
+  const credentials = readTrustAnchors().then((trustAnchors) =>
+    appCredentialVerifier({ renderer, trustAnchors, logger }),
+  );
+  return {
+    engine,
+    credentials,
+    async dispose() {
+      await (await credentials).dispose().catch(() => undefined);
+      await engine.dispose().catch(() => undefined);
+    },
+  };
+}

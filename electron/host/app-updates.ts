@@ -1,0 +1,42 @@
+/**
+ * The app's own updates (app/updates on electron-updater), following the user's choice in
+ * Settings; the first check comes a little after start-up, then daily.
+ */
+import { app, session } from 'electron';
+import { createAppUpdater } from '../adapters/electron-updater';
+import { systemClock } from '../adapters/system-clock';
+import type { MacSignature } from '../app/updates/update-capability';
+import { UpdateService } from '../app/updates/update-service';
+import type { SettingsService } from '../core/settings/settings-service';
+import { DisposableStore } from '../ports/disposable';
+import type { Logger } from '../ports/logger';
+
+/** The update service, started; dispose to stop it and its subscription to the settings. */
+export function startAppUpdates(
+  settings: Pick<SettingsService, 'get' | 'onChange'>,
+  logger: Logger,
+  macSignature: MacSignature | undefined,
+): { readonly updates: UpdateService; readonly owned: DisposableStore } {
+  const owned = new DisposableStore();
+  const updates = new UpdateService({
+    updater: createAppUpdater(
+      app,
+      logger,
+      {
+        // electron-updater's own session (its downloads use the same): no cache, no cookies of the
+        // service's, the system's proxy settings.
+        fetch: (url, init) =>
+          session.fromPartition('electron-updater', { cache: false }).fetch(url, init),
+        clock: systemClock,
+      },
+      macSignature,
+    ),
+    clock: systemClock,
+    logger,
+    mode: () => settings.get().updateMode,
+  });
+  owned.add(updates);
+  owned.add(settings.onChange(() => updates.modeChanged()));
+  updates.start();
+  return { updates, owned };
+}

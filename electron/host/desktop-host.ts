@@ -1,0 +1,119 @@
+/**
+ * The desktop host's parts, each its own concern: the page's event emitter and one-time notices,
+ * the main window, the tasks on the desktop (log, notifications, dock progress), the image
+ * engine, and what start-up made (the runtime, its wiring, the power and network watch). Built
+ * before the app is ready; start-up (desktop-start.ts) fills in what it makes, and the quit
+ * ({@link quitInOrder}) ends everything in order.
+ */
+import { app } from 'electron';
+import { QUIT_WAIT_MS, holdQuitForTrash } from '../adapters/quit-hold';
+import type { PowerAndNetworkWatch } from '../adapters/power-and-network';
+import type { AppEnvironment } from '../app/app-environment';
+import type { AppRuntime } from '../app/app-runtime';
+import type { RotatingFileLogger } from '../core/logging/rotating-file-logger';
+import { createEmitter, type Emit } from '../ipc/ipc-main-bridge';
+import type { AppWiring } from '../ipc/wire-app';
+import { DisposableStore, type Disposable } from '../ports/disposable';
+import { startAppImages, type AppImages } from './app-images';
+import { AppNotices } from './app-notices';
+import { MainWindowHost } from './main-window';
+import { taskPresence, type TaskPresence } from './task-presence';
+
+/** What start-up made, as it makes it: closed or ended at quit. */
+export interface Started {
+  runtime: AppRuntime | null;
+  wiring: AppWiring | null;
+  watch: PowerAndNetworkWatch | null;
+}
+
+export interface DesktopHost {
+  readonly environment: AppEnvironment;
+  /** The app's log file (the stored key's text is redacted from it once the runtime runs). */
+  readonly logger: RotatingFileLogger;
+  readonly emit: Emit;
+  readonly notices: AppNotices;
+  readonly window: MainWindowHost;
+  readonly presence: TaskPresence;
+  readonly images: AppImages;
+  /** The runtime's subscriptions and the IPC registration, released once the runtime closed. */
+  readonly wired: DisposableStore;
+  readonly started: Started;
+}
+
+export function desktopHost(
+  environment: AppEnvironment,
+  logger: RotatingFileLogger,
+  preloadPath: string,
+): DesktopHost {
+  const started: Started = { runtime: null, wiring: null, watch: null };
+  const current = () => mainWindow.current();
+  const emit = createEmitter(() => current()?.webContents ?? null, logger);
+  const notices = new AppNotices(emit);
+  const presence = taskPresence({
+    logger,
+    window: current,
+    notificationsOn: () => started.runtime?.settings.get().notifications ?? false,
+    onNotificationClick: () => {
+      mainWindow.open();
+      emit('menu:command', { command: 'show-tasks' });
+    },
+    onNotificationsFailed: () => notices.tell('notifications_failed'),
+  });
+  const trashGate = holdQuitForTrash(app, () => started.wiring, emit);
+  const mainWindow: MainWindowHost = new MainWindowHost({
+    preloadPath,
+    logger,
+    notices,
+    onOpened: (opened) => {
+      trashGate.watchWindow(opened);
+      presence.refresh();
+    },
+  });
+  const images = startAppImages(logger, () => notices.tell('thumbnails_unavailable'));
+  const wired = new DisposableStore();
+  return {
+    environment,
+    logger,
+    emit,
+    notices,
+    window: mainWindow,
+    presence,
+    images,
+    wired,
+    started,
+  };
+}
+
+/**
+ * At quit: the watches stop, a delete or an Undo under way is waited for (bounded) and what is
+ * held goes on to the system trash, the runtime closes, then the wiring, the images and the log.
+ */
+export function quitInOrder(
+  host: DesktopHost,
+  log: { readonly logger: RotatingFileLogger } & Disposable,
+): void {
+  const { logger, started } = host;
+  let quitting = false;
+  app.on('will-quit', (event) => {
+    if (quitting) return;
+    quitting = true;
+    event.preventDefault();
+    void (async () => {
+      started.watch?.dispose();
+      host.presence.dispose();
+      // Held images go on to the system trash (an Undo under way was waited for, or is left
+      // to the next start), before the core they need closes.
+      await started.wiring
+        ?.beforeQuit(QUIT_WAIT_MS)
+        .catch((error: unknown) => logger.error('trash at quit failed', { detail: String(error) }));
+      await started.runtime
+        ?.close()
+        .catch((error: unknown) => logger.error('shutdown failed', { detail: String(error) }));
+      host.wired.dispose();
+      await host.images.dispose();
+      log.dispose();
+      await log.logger.close();
+      app.quit();
+    })();
+  });
+}

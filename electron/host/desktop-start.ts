@@ -1,0 +1,149 @@
+/**
+ * Start-up, once the app is ready: the runtime over Electron's adapters (an owner-only data
+ * folder, safeStorage, electron-store, `net`), then the desktop around it (theme, the key kept
+ * out of the log, both protocols, power and network, updates, the app's one wiring, IPC behind
+ * the sender check, the menu), and only then the window, so none can load before pictor-app://
+ * and the handlers exist.
+ */
+import { join } from 'node:path';
+import { app, clipboard, dialog, nativeTheme, net, session } from 'electron';
+import { registerAppProtocol } from '../adapters/app-protocol';
+import { runningMacSignature } from '../adapters/codesign';
+import { createDialogPrompts } from '../adapters/dialog-prompts';
+import { createElectronFetch } from '../adapters/electron-net-fetch';
+import { ElectronStoreKv } from '../adapters/electron-store-kv';
+import { registerGalleryProtocol } from '../adapters/gallery-protocol';
+import { watchPowerAndNetwork } from '../adapters/power-and-network';
+import { SafeStorageCipher } from '../adapters/safe-storage-cipher';
+import { createShellActions } from '../adapters/shell-actions';
+import { systemClock } from '../adapters/system-clock';
+import { runtimeOverrides } from '../app/app-environment';
+import { AppRuntime } from '../app/app-runtime';
+import type { MenuOptions } from '../app/os/menu-template';
+import { galleryGuard } from '../app/os/path-guard';
+import { checkExternalUrl } from '../app/protocol/external-url';
+import { APP_HOST, APP_SCHEME } from '../app/protocol/schemes';
+import { ensurePrivateFolder } from '../core/fs/private-files';
+import { installIpc } from '../ipc/install-ipc';
+import { mainFrameSenderCheck } from '../ipc/ipc-main-bridge';
+import { wireApp, type AppWiringOptions } from '../ipc/wire-app';
+import { toDisposable } from '../ports/disposable';
+import type { ShellActions } from '../ports/shell-actions';
+import { chooseGalleryFolder, libraryOptions, showSettingsProblems } from './app-dialogs';
+import { commandLineToolAction, localizedMenu } from './app-menu';
+import { startAppUpdates } from './app-updates';
+import type { DesktopHost } from './desktop-host';
+
+/** Starts the runtime, wires the desktop around it, then opens the window. */
+export async function startDesktop(host: DesktopHost): Promise<void> {
+  const runtime = await openRuntime(host);
+  // Closed on quit from here on; windows open only once it is wired.
+  host.started.runtime = runtime;
+  await wireDesktop(host, runtime);
+  host.window.ready(runtime.settings);
+  host.window.open();
+  showSettingsProblems(runtime.settings.takeProblems(), host.logger);
+}
+
+async function openRuntime({ environment, logger, images, window }: DesktopHost) {
+  const userData = app.getPath('userData');
+  // Owner-only before any store, vault or history file is written into it.
+  await ensurePrivateFolder(userData);
+  const cipher = new SafeStorageCipher();
+  await cipher.markReady();
+  return AppRuntime.start({
+    dataDir: userData,
+    defaultGalleryDir: environment.galleryDir ?? join(app.getPath('pictures'), 'Pictor'),
+    cipher,
+    settingsStore: new ElectronStoreKv({ cwd: userData, name: 'settings' }),
+    vaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
+    fetch: createElectronFetch(net, session),
+    clock: systemClock,
+    logger,
+    prompts: createDialogPrompts(dialog, () => window.current()),
+    imageEngine: images.engine,
+    contentCredentials: await images.credentials,
+    ...runtimeOverrides(environment),
+    appVersion: app.getVersion(),
+  });
+}
+
+async function wireDesktop(host: DesktopHost, runtime: AppRuntime): Promise<void> {
+  const { logger, emit, wired, started } = host;
+  nativeTheme.themeSource = runtime.settings.get().theme;
+  await runtime.redactKeyIn(logger);
+  wired.add(runtime.settings.onChange((settings) => (nativeTheme.themeSource = settings.theme)));
+  registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
+  registerGalleryProtocol({ root: () => runtime.galleryDir(), logger });
+  started.watch = watchPowerAndNetwork({
+    onWake: () => runtime.core.engine.wake(),
+    onOnlineChanged: (online) => emit('network:changed', { online }),
+  });
+  const shell = shellActions(host, runtime);
+  const signature = await runningMacSignature(app);
+  const { updates, owned } = startAppUpdates(runtime.settings, logger, signature);
+  wired.add(owned);
+  const wiring = wired.add(wireApp({ ...wiringOptions(host, runtime, shell), updates }));
+  started.wiring = wiring;
+  const sender = mainFrameSenderCheck(
+    () => host.window.current()?.webContents ?? null,
+    `${APP_SCHEME}://${APP_HOST}`,
+  );
+  wired.add(toDisposable(installIpc(wiring.handlers, sender, logger)));
+  wired.add(localizedMenu(runtime, menuActions(host, shell)));
+}
+
+/** What only the Electron host provides to the app's one wiring (ipc/wire-app.ts). */
+function wiringOptions(
+  host: DesktopHost,
+  runtime: AppRuntime,
+  shell: ShellActions,
+): AppWiringOptions {
+  const window = () => host.window.current();
+  return {
+    runtime,
+    shell,
+    chooseFolder: () => chooseGalleryFolder(window(), runtime.galleryDir()),
+    library: libraryOptions(window),
+    copyText: (text) => clipboard.writeText(text),
+    info: () => ({
+      version: app.getVersion(),
+      platform: process.platform,
+      online: host.started.watch?.online() ?? true,
+      notices: host.notices.take(),
+    }),
+    emit: host.emit,
+    observeCore: (core) => host.presence.observe(core),
+  };
+}
+
+function shellActions(host: DesktopHost, runtime: AppRuntime): ShellActions {
+  const root = (): string => runtime.galleryDir();
+  return createShellActions({
+    galleryRoot: root,
+    isInsideGallery: galleryGuard(root),
+    isAllowedExternal: (url) => checkExternalUrl(url).ok,
+    logsDir: () => app.getPath('logs'),
+    saveDir: () => app.getPath('downloads'),
+    fallbackDragIcon: app.isPackaged
+      ? join(process.resourcesPath, 'drag-icon.png')
+      : join(app.getAppPath(), 'resources', 'icons', '128x128.png'),
+    parentWindow: () => host.window.current(),
+    images: runtime.imageEngine,
+  });
+}
+
+/** The menu's commands go to the window (opened first), its logs item to the logs folder. */
+function menuActions(
+  host: DesktopHost,
+  shell: ShellActions,
+): Pick<MenuOptions, 'onCommand' | 'onOpenLogs' | 'onInstallCommandLineTool'> {
+  return {
+    onCommand: (command) => {
+      host.window.open();
+      host.emit('menu:command', { command });
+    },
+    onOpenLogs: () => void shell.openLogsFolder(),
+    ...commandLineToolAction(host.logger, () => host.window.current()),
+  };
+}
