@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchRow, BenchSuite } from './bench-row';
 import { CHROMIUM_PATH } from '../e2e/harness/host';
@@ -24,6 +24,28 @@ const SUITES = [
   'gallery',
   'archive',
 ] as const;
+
+/**
+ * The commit the run measured, and whether the tree had changes on top of it: a figure belongs
+ * to one commit, so the bench is run from a worktree at a commit (never a tree being edited).
+ */
+function measuredCommit(): string {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, {
+        cwd: ROOT,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+    const commit = git('rev-parse', '--short', 'HEAD').trim();
+    const changed = git('status', '--porcelain', '--untracked-files=no').trim() !== '';
+    return changed ? `commit ${commit} with uncommitted changes` : `commit ${commit}`;
+  } catch {
+    return 'no git commit';
+  }
+}
+
+const load = (): string => (loadavg()[0] ?? 0).toFixed(2);
 
 function chromiumVersion(): string {
   try {
@@ -66,6 +88,7 @@ async function main(): Promise<void> {
   const wanted = selectedSuites(process.argv.slice(2));
   const rows: BenchRow[] = [];
   const started = Date.now();
+  const loadAtStart = load();
   for (const name of SUITES) {
     if (!wanted.has(name)) continue;
     const module = (await import(`./suites/${name}.ts`)) as { suite: BenchSuite };
@@ -74,6 +97,7 @@ async function main(): Promise<void> {
     rows.push(...(await module.suite.run()));
     console.error(`bench: ${name} done in ${((Date.now() - suiteStart) / 1000).toFixed(0)} s`);
   }
+  const loadAtEnd = load();
   const machine = `${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${chromiumVersion()}`;
   const output = table(rows);
   console.log(output);
@@ -84,7 +108,8 @@ async function main(): Promise<void> {
     const doc = [
       '# Performance',
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (${((Date.now() - started) / 60_000).toFixed(1)} min) on ${machine}.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` (${((Date.now() - started) / 60_000).toFixed(1)} min) at ${measuredCommit()} ` +
+        `(load average ${loadAtStart} at the start, ${loadAtEnd} at the end) on ${machine}.`,
       'Each row is a ratio or a count measured in the same run, through the same code paths as the app',
       '(the real history store, engine, downloader, renderer bundle). Timings vary with the machine; ratios hold.',
       '',
