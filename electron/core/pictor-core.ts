@@ -98,6 +98,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       imageEngine: options.imageEngine,
       credentials: verifier,
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
+      now: () => options.clock.now(),
     });
     await gallery.init();
     return assemble({ history, gallery, verifier }, options, logger);
@@ -171,6 +172,7 @@ function libraryOf(
     dataDir: options.dataDir,
     ...parts,
     logger,
+    now: () => options.clock.now(),
     ...(options.libraryFaults ? { faults: options.libraryFaults } : {}),
   });
 }

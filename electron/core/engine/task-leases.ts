@@ -13,9 +13,8 @@
  * need a write on the same file to take a task over, and the next renewal writes the lease.
  */
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { TimerHandle } from '../../ports/clock';
-import { systemErrorCode } from '../errors/thrown-value';
+import { processIsGone, THIS_HOST } from '../fs/process-owner';
 import type { EngineContext } from './engine-context';
 import type { EngineSharing } from './engine-types';
 import { errorKind } from './error-kind';
@@ -24,7 +23,7 @@ type LeaseContext = Pick<EngineContext, 'clock' | 'logger' | 'options'>;
 
 export class TaskLeases {
   /** This engine: machine and pid (to tell a dead owner), a random part because pids are reused. */
-  readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  readonly owner = `${THIS_HOST}:${process.pid}:${randomUUID()}`;
   private readonly mine = new Set<string>();
   private timer: TimerHandle | null = null;
 
@@ -191,14 +190,5 @@ export class TaskLeases {
 /** An owner on this machine whose process does not exist (`kill(pid, 0)` says ESRCH). */
 function isGone(owner: string): boolean {
   const parts = owner.split(':');
-  const pid = Number(parts.at(-2));
-  const host = parts.slice(0, -2).join(':');
-  if (host !== hostname() || !Number.isInteger(pid) || pid <= 0 || pid === process.pid)
-    return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (error) {
-    return systemErrorCode(error) === 'ESRCH';
-  }
+  return processIsGone(parts.slice(0, -2).join(':'), Number(parts.at(-2)));
 }

@@ -3,16 +3,19 @@
  * half-written file under its final name.
  */
 import { TEMP_DIR } from './gallery-layout';
-import { randomBytes } from 'node:crypto';
+import { ownTempName } from './temp-names';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkContained, removeFile } from '../fs/contained-fs';
 import { sentence } from '../../../shared/i18n/sentence';
 import { diskParams, retry, type FailedOutcome } from './download-outcome';
 
-/** A fresh, unguessable path inside `<root>/.pictor-tmp`. Every file there is ours. */
+/**
+ * A fresh, unguessable path inside `<root>/.pictor-tmp`, named as this process's (temp-names.ts),
+ * so no other process sharing the library takes it for a leftover while it is in use.
+ */
 export function tempPath(root: string, suffix = '.part'): string {
-  return join(root, TEMP_DIR, `${randomBytes(12).toString('hex')}${suffix}`);
+  return join(root, TEMP_DIR, ownTempName(suffix));
 }
 
 /**

@@ -4,7 +4,7 @@
  * written. Names never come from the network.
  */
 import type { ImageEngine } from '../../ports/image-engine';
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { FetchLike } from '../../ports/http';
@@ -16,10 +16,10 @@ import {
   ensureFolder,
   ownFolder,
   removeFile,
-  removeTree,
 } from '../fs/contained-fs';
 import { fsyncDir, writeFileAtomic } from './atomic-file';
 import { TEMP_DIR } from './gallery-layout';
+import { sweepLeftoverTemps } from './temp-names';
 import { downloadOnce, type DownloadSettings } from './download-image';
 import { checkImage, type ImageCheckResult } from './image-finish';
 import type { ImageKind } from './image-sniff';
@@ -76,11 +76,14 @@ export interface GalleryOptions {
    * The core (pictor-core.ts) always sets it; without it images are saved as they came.
    */
   imageMetadata?: { readonly appVersion: string };
+  /** The time (ms since the epoch), for the age of leftover temp files; default `Date.now`. */
+  now?: () => number;
 }
 
 export class Gallery {
   private settings: DownloadSettings;
   private readonly imageMetadata: { readonly appVersion: string } | undefined;
+  private readonly now: () => number;
 
   constructor(options: GalleryOptions) {
     this.settings = {
@@ -96,6 +99,7 @@ export class Gallery {
       ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
+    this.now = options.now ?? Date.now;
   }
 
   /** The gallery folder (absolute); {@link reroot} changes it. */
@@ -115,8 +119,9 @@ export class Gallery {
   }
 
   /**
-   * Creates the root and `.pictor-tmp/` inside it; deletes every leftover temp file there,
-   * never through a link (see core/fs/contained-fs.ts).
+   * Creates the root and `.pictor-tmp/` inside it; deletes the leftover temp files there (what
+   * a crash or a kill left half-written, not what another live process is writing: see
+   * temp-names.ts), never through a link (see core/fs/contained-fs.ts).
    *
    * `.pictor-tmp` is Pictor's alone and holds nothing worth keeping, so when a link (or a file)
    * sits at that name, only the link itself is removed and a real folder made in its place:
@@ -132,22 +137,12 @@ export class Gallery {
         `${replaced} was a link or a file, not Pictor's temporary folder. Pictor removed the link itself (nothing it pointed to) and made a real folder there.`,
       );
     }
-    const temp = join(this.root, TEMP_DIR);
-    // Everything in .pictor-tmp is ours: files a crash or a kill left half-written.
-    let removed = 0;
-    for (const name of await readdir(temp)) {
-      try {
-        await removeTree(this.root, join(temp, name), { onLink: 'unlink' });
-        removed += 1;
-      } catch (error) {
-        // A leftover that cannot go is harmless; it must not stop the app from starting.
-        warnings.push(
-          error instanceof UnsafePathError
-            ? error.message
-            : `Pictor could not remove the leftover temporary file ${join(temp, name)}.`,
-        );
-      }
-    }
+    // Only what no live process will finish: the app and CLI commands share this folder.
+    const swept = await sweepLeftoverTemps(this.root, join(this.root, TEMP_DIR), {
+      nowMs: this.now(),
+    });
+    const removed = swept.removed;
+    warnings.push(...swept.warnings);
     if (removed > 0) this.settings.logger.info('Removed leftover temp files.', { count: removed });
     for (const warning of warnings) this.settings.logger.warn(warning);
     return warnings.length > 0

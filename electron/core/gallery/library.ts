@@ -30,6 +30,8 @@ export interface LibraryDeps {
   readonly logger: Logger;
   /** Injected faults for tests (a port), passed to every move. */
   readonly faults?: RelocateFaults;
+  /** The time, for the age of leftovers in a target's `.pictor-tmp`; default `Date.now`. */
+  readonly now?: () => number;
 }
 
 /** What the caller adds to a change: where it records the new folder (the setting). */
@@ -65,6 +67,7 @@ export class Library {
       const result = await relocateGallery(from, folder, {
         dataDir: this.deps.dataDir,
         ...(this.deps.faults ? { faults: this.deps.faults } : {}),
+        ...(this.deps.now ? { now: this.deps.now } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
         switchTo: (target) => this.switchTo(target, hooks),

@@ -9,22 +9,21 @@
  * (a full disk, an unplugged drive, a kill), the old library is complete and still in use, and
  * a retry finishes the job: task folders a previous try finished are recognised and kept.
  */
-import { randomBytes } from 'node:crypto';
-import { lstat, mkdir, readdir, realpath, rmdir } from 'node:fs/promises';
+import { lstat, mkdir, realpath, rmdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   checkContained,
   ensureFolder,
   isWithin,
-  linkRefusal,
   removeEmptyFolder,
   removeFile,
   removeTree,
   renameContained,
 } from '../fs/contained-fs';
 import { fsyncDir } from './atomic-file';
-import { TEMP_DIR } from './gallery-layout';
+import { clearTempFolder, ownTempName } from './temp-names';
+import { isOwnMove, MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { diskParams } from './download-outcome';
 import { GalleryPathError } from './gallery-path';
@@ -59,6 +58,8 @@ export interface RelocateOptions {
   readonly signal?: AbortSignal;
   /** Called as the copy goes (once at the start, then after each file and task folder). */
   readonly onProgress?: (progress: MoveProgress) => void;
+  /** The time, for the age of leftovers in the target's `.pictor-tmp`; default `Date.now`. */
+  readonly now?: () => number;
 }
 
 /** How far a move is: task folders, files and bytes copied of the totals. */
@@ -110,8 +111,6 @@ export class GalleryMoveError extends GalleryPathError {
   }
 }
 
-const MOVE_PREFIX = 'move-';
-
 function nativePath(root: string, relative: string): string {
   return join(root, ...relative.split('/'));
 }
@@ -150,19 +149,6 @@ export async function refuseTarget(
   if (refusal !== null) throw new GalleryMoveError(refusal, 0, 0);
 }
 
-/** The target's `.pictor-tmp`, a real folder (a link there is refused), emptied of old tries. */
-async function prepareTargetTemp(target: string): Promise<string> {
-  const temp = join(target, TEMP_DIR);
-  const info = await lstat(temp).catch(() => null);
-  if (info?.isSymbolicLink()) throw linkRefusal(temp);
-  await ensureFolder(target, temp);
-  for (const name of await readdir(temp)) {
-    if (name.startsWith(MOVE_PREFIX))
-      await removeTree(target, join(temp, name), { onLink: 'unlink' });
-  }
-  return temp;
-}
-
 type TargetState = 'absent' | 'done' | 'stale';
 
 /** What is at a task's place in the target: nothing, a finished copy, an older copy, or a clash. */
@@ -192,7 +178,7 @@ async function placeCopy(
   hooks: CopyHooks = {},
 ) {
   const dest = nativePath(target, task.relative);
-  const copy = join(temp, `${MOVE_PREFIX}${randomBytes(8).toString('hex')}`);
+  const copy = join(temp, ownTempName(MOVE_SUFFIX));
   try {
     await copyTaskFolder(
       task,
@@ -203,7 +189,7 @@ async function placeCopy(
     await ensureFolder(target, dirname(dest));
     if (stale) {
       // An older copy of the same task from a previous try: swapped for the fresh one.
-      const old = join(temp, `${MOVE_PREFIX}old-${randomBytes(8).toString('hex')}`);
+      const old = join(temp, ownTempName(MOVE_SUFFIX));
       await renameContained(target, dest, old);
       await renameContained(target, copy, dest);
       await removeTree(target, old, { onLink: 'unlink' });
@@ -244,6 +230,7 @@ async function undoCopies(
   target: string,
   placed: readonly TaskFolderPlan[],
   createdTarget: boolean,
+  options: Pick<RelocateOptions, 'now'>,
 ): Promise<void> {
   for (const task of placed) {
     let dir = nativePath(target, task.relative);
@@ -254,7 +241,7 @@ async function undoCopies(
       dir = dirname(dir);
     }
   }
-  await removeTree(target, join(target, TEMP_DIR), { onLink: 'unlink' }).catch(() => undefined);
+  await clearTempFolder(target, (options.now ?? Date.now)(), isOwnMove);
   if (createdTarget) await rmdir(target).catch(() => undefined);
 }
 
@@ -293,7 +280,7 @@ export async function relocateGallery(
   await refuseTarget(source, target, options);
   const createdTarget = (await lstat(target).catch(() => null)) === null;
   await mkdir(target, { recursive: true });
-  const temp = await prepareTargetTemp(target);
+  const temp = await prepareTargetTemp(target, options);
   const plan = await planSource(source);
   const total = plan.tasks.length;
   const states = new Map<TaskFolderPlan, TargetState>();
@@ -329,7 +316,7 @@ export async function relocateGallery(
       progress.task(task, state === 'done');
     } catch (error) {
       if (options.signal?.aborted) {
-        await undoCopies(target, placed, createdTarget);
+        await undoCopies(target, placed, createdTarget, options);
         throw new GalleryMoveCancelled(source);
       }
       const why: StopReason =
@@ -340,7 +327,7 @@ export async function relocateGallery(
     }
   }
   if (options.signal?.aborted) {
-    await undoCopies(target, placed, createdTarget);
+    await undoCopies(target, placed, createdTarget, options);
     throw new GalleryMoveCancelled(source);
   }
   try {
@@ -350,7 +337,7 @@ export async function relocateGallery(
   }
   const leftBehind = plan.notCarried.map((path) => nativePath(source, path));
   for (const task of plan.tasks) await removeOld(source, task, leftBehind);
-  await removeTree(source, join(source, TEMP_DIR), { onLink: 'unlink' }).catch(() => undefined);
+  await clearTempFolder(source, (options.now ?? Date.now)());
   return { moved: copied, leftBehind };
 }
 

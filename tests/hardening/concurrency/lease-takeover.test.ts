@@ -194,7 +194,7 @@ describe('task leases under kill -9', () => {
       'the last process to finish',
     );
     await kill(finisher);
-    expect(lines.filter((line) => line.startsWith('error'))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('error')).join('\n')).toBe('');
 
     const records = readHistory(dataDir);
     const stored = lines
@@ -209,7 +209,10 @@ describe('task leases under kill -9', () => {
     // Every task that got an id is finished, with its images.
     for (const record of records.filter((r) => r.taskId !== null)) {
       expect(record.status, record.localId).toBe('completed');
-      expect(record.images.map((image) => image.state)).toEqual(record.images.map(() => 'saved'));
+      expect(
+        record.images.map((image) => image.state),
+        `${record.localId}: ${JSON.stringify(record.images)}`,
+      ).toEqual(record.images.map(() => 'saved'));
     }
     // Never two requests for one task at once; a task passes from process to process, never back.
     for (const [taskId, count] of seen.inFlight) expect(count.max, taskId).toBe(1);
