@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -48,7 +48,8 @@ writeFileSync(
 
 vi.mock('electron', async () => {
   const base = (await import('../../fakes/electron-window')).fakeElectron;
-  const { FakeApp, FakeBrowserWindow, setDisplays } = await import('../../fakes/electron-window');
+  const { FakeApp, FakeBrowserWindow, setDisplays, defaultSession } =
+    await import('../../fakes/electron-window');
   setDisplays([{ x: 0, y: 0, width: 1920, height: 1080 }]);
   class App extends FakeApp {
     isPackaged = false;
@@ -114,6 +115,8 @@ vi.mock('electron', async () => {
       }),
     },
     nativeImage: { createFromBuffer: vi.fn(), createFromPath: vi.fn() },
+    // Start-up passes `session` to the fetch adapter (mocked below); updates use a partition.
+    session: { defaultSession: defaultSession(), fromPartition: () => defaultSession() },
   };
 });
 
@@ -145,10 +148,23 @@ await import('../../../electron/main');
 vi.unstubAllEnvs();
 // A second launch and macOS `activate` on every turn of the event loop while the app starts: a
 // window opened in the gap would load before pictor-app:// is handled.
+// The knocking stops at UNTIL's deadline: a start-up that fails (or never opens a window) ends
+// this file with the reason instead of spinning the event loop for ever.
+const readLog = (): string => {
+  const file = join(state.dir, 'logs', 'pictor.log');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '(no log)';
+};
 let knocks = 0;
-await new Promise<void>((resolve) => {
+const knockingEnds = Date.now() + UNTIL.timeout;
+await new Promise<void>((resolve, reject) => {
   const knock = () => {
     if (FakeBrowserWindow.instances.length > 0) return resolve();
+    if (Date.now() > knockingEnds) {
+      const log = readLog();
+      return reject(
+        new Error(`start-up opened no window within ${UNTIL.timeout} ms; log:\n${log}`),
+      );
+    }
     knocks += 1;
     electron.app.emit('activate');
     electron.app.emit('second-instance');
