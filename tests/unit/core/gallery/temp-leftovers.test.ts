@@ -132,7 +132,7 @@ describe('leftovers in .pictor-tmp', () => {
     await gallery().init();
     expect(await readdir(temp)).toEqual([name]);
 
-    clock.advance(STALE_TEMP_MS + 1);
+    await clock.advance(STALE_TEMP_MS + 1);
     await gallery().init();
     expect(await readdir(temp)).toEqual([]);
   });
