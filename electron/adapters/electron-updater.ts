@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { App } from 'electron';
 import electronUpdater, { type AppUpdater, type ProgressInfo } from 'electron-updater';
+import { downloadLink, type DownloadTarget } from '../app/updates/download-link';
 import { readUpdateConfig } from '../app/updates/release-feed';
 import { updaterCapability, type MacSignature } from '../app/updates/update-capability';
 import { describeUpdateError } from '../app/updates/update-problems';
@@ -36,8 +37,16 @@ export function wrapAppUpdater(
   updater: AppUpdater,
   capability: UpdaterCapability,
   logger: Logger,
-  feed: FeedAccess,
+  feed: FeedAccess & {
+    /** The machine, for the file a copy that only announces updates links to (default: this). */
+    readonly target?: DownloadTarget;
+  },
 ): Updater {
+  const target = feed.target ?? {
+    platform: process.platform,
+    arch: process.arch,
+    linuxPackageType: null,
+  };
   // The update service decides when to download and when to restart.
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = capability.kind === 'install';
@@ -56,7 +65,9 @@ export function wrapAppUpdater(
     async check(): Promise<UpdateOffer | null> {
       const result = await updater.checkForUpdates();
       if (!result?.isUpdateAvailable) return null;
-      return { version: result.updateInfo.version, releaseNotes: result.updateInfo.releaseNotes };
+      const { version, releaseNotes, files } = result.updateInfo;
+      const link = capability.kind === 'notify' ? downloadLink(files, feed.url, target) : null;
+      return { version, releaseNotes, ...(link === null ? {} : { downloadUrl: link }) };
     },
     async download(onProgress): Promise<void> {
       if (capability.kind !== 'install')
@@ -115,6 +126,7 @@ export function createAppUpdater(
     ...(macSignature ? { macSignature } : {}),
   });
   if (capability.kind === 'none') return noUpdater(capability);
+  const linuxPackageType = app.isPackaged ? readPackageType(resources) : null;
   let config: { url: string; channel: string };
   try {
     config = readUpdateConfig(readFileSync(join(resources, 'app-update.yml'), 'utf8'));
@@ -126,5 +138,6 @@ export function createAppUpdater(
   return wrapAppUpdater(electronUpdater.autoUpdater, capability, logger, {
     ...network,
     ...config,
+    target: { platform: process.platform, arch: process.arch, linuxPackageType },
   });
 }

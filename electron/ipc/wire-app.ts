@@ -148,7 +148,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       version: () => options.library?.version ?? 'unknown',
       emit,
     }),
-    ...updateHandlers(options.updates ?? noUpdates),
+    ...updateHandlers(options.updates ?? noUpdates, shell),
   };
 }
 

@@ -11,6 +11,12 @@ export interface UpdateOffer {
   readonly version: string;
   /** The release notes as the feed gave them (text or HTML, or per-version notes); not trusted. */
   readonly releaseNotes: unknown;
+  /**
+   * Where to get it by hand, for a copy that only announces updates (see download-link.ts): an
+   * https file of the release on the feed's origin. Stays in the main process; the page only
+   * learns whether there is one.
+   */
+  readonly downloadUrl?: string;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The app's own updates as main reports them (`updates:changed`): asked once at start, then
- * followed. The page only asks (check, download, restart); main decides everything else.
+ * followed. The page only asks (check, download, restart, open the download); main decides
+ * everything else.
  */
 import type { StateCreator } from 'zustand';
 import type { UpdateState } from '../../shared/domain/update-state';
@@ -8,7 +9,8 @@ import { call } from '../lib/api';
 import type { AppState } from './app-state';
 
 /** What the page may ask of main's updater; a refusal is shown in the status area. */
-type UpdateRequest = 'updates:check' | 'updates:download' | 'updates:restart';
+type UpdateRequest =
+  'updates:check' | 'updates:download' | 'updates:restart' | 'updates:openDownload';
 
 export interface UpdatesSlice {
   /** `null` until main first answers or tells. */
@@ -21,6 +23,8 @@ export interface UpdatesSlice {
   updatesDownload(): Promise<void>;
   /** Restarts into the downloaded version (running tasks resume after it). */
   updatesRestart(): Promise<void>;
+  /** Opens the new version's download in the browser (a copy that cannot install it). */
+  updatesOpenDownload(): Promise<void>;
 }
 
 export const createUpdatesSlice: StateCreator<AppState, [], [], UpdatesSlice> = (set, get) => {
@@ -42,5 +46,6 @@ export const createUpdatesSlice: StateCreator<AppState, [], [], UpdatesSlice> = 
     updatesCheck: ask('updates:check'),
     updatesDownload: ask('updates:download'),
     updatesRestart: ask('updates:restart'),
+    updatesOpenDownload: ask('updates:openDownload'),
   };
 };

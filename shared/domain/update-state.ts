@@ -63,6 +63,12 @@ export const updateStateSchema = z.object({
   reason: z.enum(UPDATE_UNAVAILABLE_REASONS).optional(),
   /** False where Pictor only announces updates (Linux packages): no download, no restart. */
   canInstall: z.boolean(),
+  /**
+   * While `available` in a copy that cannot install (`canInstall` false): main has a download of
+   * the new version for this machine and opens it on `updates:openDownload`. The address itself
+   * stays in main.
+   */
+  canOpenDownload: z.boolean().optional(),
   /** The version on offer (`available`, `downloading`, `ready`). */
   version: updateVersionSchema.optional(),
   /** The release notes as plain text, shortened. */

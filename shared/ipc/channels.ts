@@ -55,6 +55,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'updates:check',
   'updates:download',
   'updates:restart',
+  'updates:openDownload',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -21,6 +21,7 @@ import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/
 import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
+import { updateRequests } from './update-contract';
 import {
   exportSummarySchema,
   importSummarySchema,
@@ -355,16 +356,7 @@ export const requests = {
   },
   /** Stops the running export or import (what was fully imported stays). */
   'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
-  /**
-   * The app's own updates (app/updates). The page can only ask: no input names a version, a
-   * URL or a path; main decides what is downloaded and installed.
-   */
-  'updates:getState': { input: none, output: updateStateSchema },
-  'updates:check': { input: none, output: updateStateSchema },
-  /** Downloads the version on offer, when the user chose to be told first. */
-  'updates:download': { input: none, output: updateStateSchema },
-  /** Quits and installs the downloaded update; unfinished tasks resume in the new version. */
-  'updates:restart': { input: none, output: z.void() },
+  ...updateRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

@@ -718,6 +718,7 @@ export class FakePictorApi implements PictorApi {
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,
     'updates:restart': () => undefined,
+    'updates:openDownload': () => undefined,
   };
 }
 

@@ -16,10 +16,8 @@ const MAX_INSTALLER_BYTES = 2 * 1024 ** 3;
 
 const versionSchema = updateVersionSchema.regex(SEMVER, 'not a semantic version');
 /** A file name beside the channel file: never a path, another host or a hidden file. */
-const fileNameSchema = z
-  .string()
-  .max(255)
-  .regex(/^[A-Za-z0-9_+~-][A-Za-z0-9._+~ -]*$/, 'not a plain file name');
+export const PLAIN_FILE_NAME = /^[A-Za-z0-9_+~-][A-Za-z0-9._+~ -]{0,254}$/;
+const fileNameSchema = z.string().max(255).regex(PLAIN_FILE_NAME, 'not a plain file name');
 /** A SHA-512 digest in base64, as electron-builder writes it. */
 const sha512Schema = z.string().regex(/^[A-Za-z0-9+/]{86}==$/, 'not a base64 SHA-512');
 const byteCount = z.number().int().min(1).max(MAX_INSTALLER_BYTES);

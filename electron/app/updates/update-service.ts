@@ -112,6 +112,16 @@ export class UpdateService {
     }
   }
 
+  /**
+   * The address of the version on offer, for a copy that cannot install it (see
+   * download-link.ts); null when there is none. Only main opens it: the page asks through
+   * `updates:openDownload` and never learns it.
+   */
+  downloadLink(): string | null {
+    if (this.current.canInstall || this.current.status !== 'available') return null;
+    return this.offer?.downloadUrl ?? null;
+  }
+
   /** The user changed the setting: a version on offer starts downloading when they now want it. */
   modeChanged(): void {
     if (this.current.status === 'available' && this.wantsDownload()) void this.download();
@@ -169,9 +179,11 @@ export class UpdateService {
     }
     this.options.logger.info('a newer version is on the update feed', { version: offer.version });
     const notes = releaseNotesText(offer.releaseNotes);
+    const { canInstall } = this.current;
     this.set({
       status: 'available',
-      canInstall: this.current.canInstall,
+      canInstall,
+      ...(canInstall ? {} : { canOpenDownload: offer.downloadUrl !== undefined }),
       version: offer.version,
       ...(notes === undefined ? {} : { releaseNotes: notes }),
       lastCheckedAt,

@@ -10,6 +10,7 @@ import { useAppStore } from '../../store/app-store';
 import { fieldProblem } from './field-error';
 import { GalleryFolderFlow, GalleryFolderReport } from './gallery-folder-flow';
 import { updateSentence, useUpdateState } from '../shell/update-banner';
+import { isMacPlatform } from '../shell/screen-keys';
 import { UPDATE_MODES } from '../../../shared/domain/update-state';
 import type { SettingSaver } from './use-setting-save';
 
@@ -151,6 +152,9 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
   const hint = useId();
   const state = useUpdateState();
   const check = useAppStore((store) => store.updatesCheck);
+  const openDownload = useAppStore((store) => store.updatesOpenDownload);
+  const mac = useAppStore((store) => isMacPlatform(store.appInfo?.platform));
+  const manual = state?.canInstall === false && state.status !== 'unavailable';
   const busy = !state || ['unavailable', 'checking', 'downloading', 'ready'].includes(state.status);
   return (
     <div className="field">
@@ -171,8 +175,10 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
       </fieldset>
       <p className="field__hint" id={hint}>
         {t(
-          state?.canInstall === false && state.status !== 'unavailable'
-            ? 'settings.updates.linux'
+          manual
+            ? mac
+              ? 'settings.updates.mac'
+              : 'settings.updates.linux'
             : 'settings.updates.hint',
         )}
       </p>
@@ -181,8 +187,13 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
           {t('settings.updates.check')}
         </Button>
         <span className="muted" role="status">
-          {state ? updateSentence(state) : ''}
+          {state ? updateSentence(state, mac) : ''}
         </span>
+        {state?.status === 'available' && state.canOpenDownload ? (
+          <Button onClick={() => void openDownload()}>
+            {t('update.getVersion', { version: state.version ?? '' })}
+          </Button>
+        ) : null}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { isMacPlatform } from './screen-keys';
 
 const PROBLEM_TEXT: Record<UpdateProblem, MessageKey> = {
   offline: 'update.problem.offline',
@@ -35,14 +36,20 @@ export function useUpdateState(): UpdateState | null {
 }
 
 /** The sentence for a version on offer: what the user can do about it here. */
-function offerText(state: UpdateState): string {
+function offerText(state: UpdateState, mac: boolean): string {
   const version = state.version ?? '';
-  if (!state.canInstall) return t('update.availableLinux', { version });
+  if (!state.canInstall)
+    return t(mac ? 'update.availableMac' : 'update.availableLinux', { version });
   return t('update.availableNotify', { version });
 }
 
+/** Whether the app runs on a Mac (a copy there that cannot install says why and how). */
+function useMac(): boolean {
+  return useAppStore((store) => isMacPlatform(store.appInfo?.platform));
+}
+
 /** One sentence for the state (Settings' status line); empty when there is nothing to say. */
-export function updateSentence(state: UpdateState): string {
+export function updateSentence(state: UpdateState, mac: boolean): string {
   const version = state.version ?? '';
   switch (state.status) {
     case 'unavailable':
@@ -52,7 +59,7 @@ export function updateSentence(state: UpdateState): string {
     case 'idle':
       return state.lastCheckedAt === undefined ? '' : t('settings.updates.upToDate');
     case 'available':
-      return offerText(state);
+      return offerText(state, mac);
     case 'downloading':
       return t('update.downloading', { version, progress: state.progress ?? 0 });
     case 'ready':
@@ -81,7 +88,9 @@ export function UpdateBanner() {
   const state = useUpdateState();
   const restart = useAppStore((store) => store.updatesRestart);
   const download = useAppStore((store) => store.updatesDownload);
+  const openDownload = useAppStore((store) => store.updatesOpenDownload);
   const downloadsBySelf = useAppStore((store) => store.settings?.updateMode !== 'notify');
+  const mac = useMac();
   const [hidden, setHidden] = useState<string | null>(null);
   if (!state || (state.status !== 'available' && state.status !== 'ready')) return null;
   // A version on offer starts downloading at once when the user chose so: nothing to ask yet.
@@ -93,7 +102,7 @@ export function UpdateBanner() {
     <section className="banner banner--info" aria-label={t('update.label')}>
       <Icon name="info" className="banner__icon" />
       <div className="banner__text">
-        <p>{ready ? t('update.ready', { version: state.version ?? '' }) : offerText(state)}</p>
+        <p>{ready ? t('update.ready', { version: state.version ?? '' }) : offerText(state, mac)}</p>
         <ReleaseNotes state={state} />
       </div>
       {ready ? (
@@ -103,6 +112,10 @@ export function UpdateBanner() {
       ) : state.canInstall ? (
         <Button size="small" onClick={() => void download()}>
           {t('update.download')}
+        </Button>
+      ) : state.canOpenDownload ? (
+        <Button size="small" onClick={() => void openDownload()}>
+          {t('update.getVersion', { version: state.version ?? '' })}
         </Button>
       ) : null}
       <Button variant="ghost" size="small" onClick={() => setHidden(key)}>

@@ -71,6 +71,9 @@ export const shell = {
     'Pictor {version} is available. Download it now, or later from Settings.',
   'update.availableLinux':
     'Pictor {version} is available. Install it with your package manager or from the download page: Pictor’s Linux packages do not update themselves.',
+  'update.availableMac':
+    'Pictor {version} is available. This copy cannot update itself (it is not signed with Pictor’s Developer ID): download the new version and put it in Applications in place of this one.',
+  'update.getVersion': 'Get Pictor {version}',
   'update.downloading':
     'Downloading Pictor {version} in the background ({progress, number, percent}).',
   'update.ready':

@@ -113,6 +113,8 @@ export const settingsErrors = {
 
   // The app's own updates (app/updates/update-service.ts).
   'error.settings.noUpdateToInstall': 'There is no downloaded update to install yet.',
+  'error.settings.noUpdateDownload':
+    'There is no download of a new version to open: check for updates again, or get Pictor from its download page.',
 } as const;
 
 /**

@@ -13,7 +13,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DebUpdater, MacUpdater, NsisUpdater } from 'electron-updater';
 import { describe, expect, it, vi } from 'vitest';
-import { createAppUpdater } from '../../../electron/adapters/electron-updater';
+import { createAppUpdater, wrapAppUpdater } from '../../../electron/adapters/electron-updater';
 import { UserFacingError } from '../../../electron/core/errors/user-facing-error';
 import { UpdateService } from '../../../electron/app/updates/update-service';
 import { silentLogger } from '../../../electron/ports/logger';
@@ -180,6 +180,77 @@ describe('updates from a loopback feed through electron-updater', () => {
     ).toBe(false);
     expect(() => service.restart()).toThrow(UserFacingError);
     expect(installs).not.toHaveBeenCalled();
+  });
+
+  it('macOS without a valid signature: announces the version with its dmg’s link, fetches no installer', async () => {
+    // The feed as a release publishes it: https, so the link can be opened; its requests are
+    // carried to the loopback feed by the fetch the adapter is given.
+    const alias = 'https://updates.pictor.example/stable/';
+    const toLoopback: typeof fetch = (input, init) =>
+      fetch(String(input).replace(alias, world().feed.url), init);
+    const sha512 = sha512Base64(randomBytes(1000));
+    const entry = (name: string) => [`  - url: ${name}`, `    sha512: ${sha512}`, '    size: 1000'];
+    const yaml = [
+      'version: 0.2.0',
+      'files:',
+      ...entry('Pictor-0.2.0-arm64-mac.zip'),
+      ...entry('Pictor-0.2.0-mac.zip'),
+      ...entry('Pictor-0.2.0-arm64.dmg'),
+      ...entry('Pictor-0.2.0.dmg'),
+      `releaseDate: '2026-11-20T10:00:00.000Z'`,
+      '',
+    ].join('\n');
+    serveChannelFile(world().feed, { body: yaml });
+    const updater = await updaterFor(new MacUpdater(), alias);
+    const clock = new ManualClock();
+    const service = new UpdateService({
+      updater: wrapAppUpdater(updater, { kind: 'notify' }, silentLogger, {
+        url: alias,
+        fetch: toLoopback,
+        clock,
+        target: { platform: 'darwin', arch: 'arm64', linuxPackageType: null },
+      }),
+      clock,
+      logger: silentLogger,
+      mode: () => 'download',
+    });
+
+    const state = await service.checkNow();
+
+    expect(state).toEqual(
+      expect.objectContaining({
+        status: 'available',
+        version: '0.2.0',
+        canInstall: false,
+        canOpenDownload: true,
+      }),
+    );
+    expect(JSON.stringify(state)).not.toMatch(/https|pictor\.example|\.dmg|\.zip/);
+    expect(service.downloadLink()).toBe(`${alias}Pictor-0.2.0-arm64.dmg`);
+    expect((await service.download()).status).toBe('available');
+    expect(
+      world()
+        .feed.paths()
+        .filter((path) => !path.endsWith('.yml')),
+    ).toEqual([]);
+    expect(world().electron.autoUpdater.feed).toBeNull();
+    expect(() => service.restart()).toThrow(UserFacingError);
+  });
+
+  it('a feed over http (a loopback or a misconfigured one) gives a Mac that can only tell no link', async () => {
+    const yaml = channelFile({
+      version: '0.2.0',
+      file: 'Pictor-0.2.0.dmg',
+      bytes: randomBytes(500),
+    });
+    serveChannelFile(world().feed, { body: yaml });
+    const { service } = rig(await updaterFor(new MacUpdater()), { kind: 'notify' });
+    expect(await service.checkNow()).toMatchObject({
+      status: 'available',
+      canInstall: false,
+      canOpenDownload: false,
+    });
+    expect(service.downloadLink()).toBeNull();
   });
 
   it('sends the feed no key, no Authorization header and no cookie', async () => {

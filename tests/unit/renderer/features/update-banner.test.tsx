@@ -81,6 +81,45 @@ describe('update banner', () => {
     expect(within(region).queryByRole('button', { name: 'Download' })).toBeNull();
   });
 
+  it('on a Linux package with a download for it, offers "Get Pictor 0.2.0", which asks main to open it', async () => {
+    const { fake, user } = await startApp();
+    announce(fake, {
+      status: 'available',
+      canInstall: false,
+      canOpenDownload: true,
+      version: '0.2.0',
+    });
+    const region = await screen.findByRole('region', { name: 'Update' });
+    expect(region.textContent).toContain('Install it with your package manager');
+    await user.click(within(region).getByRole('button', { name: 'Get Pictor 0.2.0' }));
+    expect(fake.callsTo('updates:openDownload')).toEqual([undefined]);
+  });
+
+  it('on a Mac that cannot install, says why, and offers the download only when main has one', async () => {
+    const { fake, user } = await startApp({
+      prepare: (fake) => (fake.info = { ...fake.info, platform: 'darwin' }),
+    });
+    announce(fake, {
+      status: 'available',
+      canInstall: false,
+      canOpenDownload: false,
+      version: '0.2.0',
+    });
+    const region = await screen.findByRole('region', { name: 'Update' });
+    expect(region.textContent).toContain('This copy cannot update itself');
+    expect(region.textContent).not.toContain('package manager');
+    expect(within(region).queryByRole('button', { name: /Get Pictor/ })).toBeNull();
+    expect(within(region).queryByRole('button', { name: 'Download' })).toBeNull();
+    announce(fake, {
+      status: 'available',
+      canInstall: false,
+      canOpenDownload: true,
+      version: '0.2.0',
+    });
+    await user.click(await within(region).findByRole('button', { name: 'Get Pictor 0.2.0' }));
+    expect(fake.callsTo('updates:openDownload')).toHaveLength(1);
+  });
+
   it('hides on "Later" until another version is ready', async () => {
     const { fake, user } = await startApp();
     announce(fake, READY);
@@ -147,5 +186,22 @@ describe('Updates setting', () => {
         'Pictor could not reach its update server; it will try again tomorrow.',
       ),
     ).toBeTruthy();
+  });
+
+  it('on a Mac that cannot install: the hint says why, and "Get Pictor" opens the download', async () => {
+    const { fake, user } = await openSettings((fake) => {
+      fake.info = { ...fake.info, platform: 'darwin' };
+      fake.updates = {
+        status: 'available',
+        canInstall: false,
+        canOpenDownload: true,
+        version: '0.2.0',
+      };
+    });
+    expect(await screen.findByText(/not signed with its Developer ID/)).toBeTruthy();
+    expect(screen.queryByText(/On Linux/)).toBeNull();
+    const group = screen.getByRole('group', { name: 'Updates' }).parentElement as HTMLElement;
+    await user.click(within(group).getByRole('button', { name: 'Get Pictor 0.2.0' }));
+    expect(fake.callsTo('updates:openDownload')).toHaveLength(1);
   });
 });
