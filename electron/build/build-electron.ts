@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
 import { messageOf } from '../core/errors/thrown-value';
+import { BUNDLED_TRUST_ANCHORS_FILE } from '../core/content-credentials/trust-anchors';
 
 /** Where to read the sources and write the bundles (the repo by default; tests pass a temp tree). */
 export interface ElectronBuildPaths {
@@ -194,15 +195,16 @@ function outputsOf(metafile: Metafile | undefined, outDir: string): BuiltBundle[
  * The Content Credentials trust list (resources/c2pa, core/content-credentials/trust-anchors.ts),
  * copied beside the bundles: electron-builder keeps its build-resources folder out of the app.
  */
-const TRUST_ANCHORS_FILE = 'c2pa-trust-anchors.pem';
 
 async function copyTrustAnchors(paths: ElectronBuildPaths): Promise<void> {
   const source = path.join(paths.rootDir, 'resources', 'c2pa', 'trust-anchors.pem');
   // A source tree without one (the build's own tests) builds without it; the packaging test
   // checks that the app has it.
-  await copyFile(source, path.join(paths.outDir, TRUST_ANCHORS_FILE)).catch((error: unknown) => {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  });
+  await copyFile(source, path.join(paths.outDir, BUNDLED_TRUST_ANCHORS_FILE)).catch(
+    (error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    },
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { appCredentialVerifier } from '../adapters/image-engines/app-credential-verifier';
 import { appImageEngine, imageRenderer } from '../adapters/image-engines/app-image-engine';
-import { readTrustAnchors } from '../core/content-credentials/trust-anchors';
+import { certificateCount, readTrustAnchors } from '../core/content-credentials/trust-anchors';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import type { ImageEngine } from '../ports/image-engine';
 import type { Logger } from '../ports/logger';
@@ -22,9 +22,11 @@ export interface AppImages {
 export function startAppImages(logger: Logger, onNoDecoder: () => void): AppImages {
   const renderer = imageRenderer(logger);
   const engine = appImageEngine(logger, onNoDecoder, renderer);
-  const credentials = readTrustAnchors().then((trustAnchors) =>
-    appCredentialVerifier({ renderer, trustAnchors, logger }),
-  );
+  const credentials = readTrustAnchors().then((trustAnchors) => {
+    if (certificateCount(trustAnchors) === 0)
+      logger.warn('The Content Credentials trust list is missing: no signer will show as trusted.');
+    return appCredentialVerifier({ renderer, trustAnchors, logger });
+  });
   return {
     engine,
     credentials,

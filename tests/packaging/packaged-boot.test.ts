@@ -292,7 +292,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       expect(out).toMatch(/generate --base-url URL --prompt TEXT/);
     });
 
-    it('self-test: the packed history, FTS5 search, image renderer, XMP and safeStorage pass; one JSON line, exit 0', async () => {
+    it('self-test: the packed history, FTS5 search, image renderer, XMP, trust list and safeStorage pass; one JSON line, exit 0', async () => {
       const data = await mkdtemp(path.join(work, 'self-test-'));
       const { code, out, stdout } = await runCommand(target, ['self-test'], data);
       const report = selfTestReport(stdout, out);
@@ -303,6 +303,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
         history: true,
         images: true,
         xmp: true,
+        credentials: true,
         encryption: true,
       });
       expect(code, out).toBe(0);
@@ -424,6 +425,7 @@ describe('pictor self-test, on the faults it exists to catch', () => {
       history: true,
       images: expect.stringMatching(/header-only image engine made no PNG thumbnail/),
       xmp: true,
+      credentials: true,
       encryption: true,
     });
     expect(code).toBe(1);

@@ -6,13 +6,17 @@
  */
 import { readFile } from 'node:fs/promises';
 
+/**
+ * The list's name beside the main bundle (dist-electron/): the build copies it there
+ * (electron/build/build-electron.ts), since electron-builder packs only the bundles' folders.
+ */
+export const BUNDLED_TRUST_ANCHORS_FILE = 'c2pa-trust-anchors.pem';
+
 /** The shipped list: beside the bundle in the packaged app, in resources/ from source. */
 function shippedTrustAnchorsUrl(): URL {
   const fromSource = import.meta.url.endsWith('.ts');
   return new URL(
-    fromSource
-      ? '../../../resources/c2pa/trust-anchors.pem'
-      : '../resources/c2pa/trust-anchors.pem',
+    fromSource ? '../../../resources/c2pa/trust-anchors.pem' : `./${BUNDLED_TRUST_ANCHORS_FILE}`,
     import.meta.url,
   );
 }
@@ -20,4 +24,9 @@ function shippedTrustAnchorsUrl(): URL {
 /** The PEM certificates of `url` (default: the shipped list); empty text when it cannot be read. */
 export async function readTrustAnchors(url: URL = shippedTrustAnchorsUrl()): Promise<string> {
   return readFile(url, 'utf8').catch(() => '');
+}
+
+/** How many certificates a PEM text holds. */
+export function certificateCount(pem: string): number {
+  return pem.match(/-----BEGIN CERTIFICATE-----/g)?.length ?? 0;
 }

@@ -8,6 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newTaskRecord } from '../../../shared/domain/task-record';
 import type { ImageEngine } from '../../ports/image-engine';
+import { certificateCount } from '../content-credentials/trust-anchors';
 import { TEMP_DIR } from '../gallery/gallery-layout';
 import { IMAGE_EXTENSION } from '../gallery/image-sniff';
 import { embedProvenanceInFile } from '../gallery/metadata/embed';
@@ -132,4 +133,10 @@ export async function xmpStep(dir: string, appVersion: string): Promise<void> {
         `${kind.toUpperCase()}: the XMP read back differs from what was written`,
       );
   }
+}
+
+/** The trust list the build ships must be there and hold certificates. */
+export function credentialsStep(trustAnchors: string): void {
+  if (certificateCount(trustAnchors) === 0)
+    throw new StepFailure('the Content Credentials trust list is missing or holds no certificate');
 }

@@ -2,7 +2,9 @@
  * `pictor self-test`: whether this installation can do what Pictor needs, checked on the code the
  * app runs, in a temporary data folder that is removed after: the history (node:sqlite and its
  * FTS5 trigram index), the image path (the host's image engine decodes one PNG, JPEG and WebP
- * and makes each a thumbnail), the XMP written into an image and read back, and whether the OS
+ * and makes each a thumbnail), the XMP written into an image and read back, the Content
+ * Credentials trust list the build ships (without it every signer reads as one Pictor cannot
+ * vouch for), and whether the OS
  * can encrypt the key. One JSON line a person can paste into a bug report; `ok` false names the
  * step that failed. The host brings the engine and the encryption answer (app: Chromium's codecs
  * and safeStorage; plain Node: native sharp, and encryption "not applicable").
@@ -14,7 +16,8 @@ import type { ImageEngine } from '../../ports/image-engine';
 import { UserFacingError } from '../errors/user-facing-error';
 import { messageOf } from '../errors/thrown-value';
 import type { HistoryStoreOptions } from '../history/history-store';
-import { historyStep, imagesStep, xmpStep } from './self-test-steps';
+import { readTrustAnchors } from '../content-credentials/trust-anchors';
+import { credentialsStep, historyStep, imagesStep, xmpStep } from './self-test-steps';
 
 /** What the host says about the OS's encryption of the key (safeStorage in the app). */
 export type EncryptionReport =
@@ -23,7 +26,7 @@ export type EncryptionReport =
   /** A host with no OS keychain of its own (the CLI run by Node): the key comes from the environment. */
   | { readonly state: 'not applicable' };
 
-export type SelfTestStepName = 'history' | 'images' | 'xmp' | 'encryption';
+export type SelfTestStepName = 'history' | 'images' | 'xmp' | 'credentials' | 'encryption';
 
 export type StepReport =
   | { readonly step: SelfTestStepName; readonly ok: true; readonly ms: number }
@@ -58,6 +61,8 @@ export interface SelfTestOptions {
   readonly stepTimeoutMs?: number;
   /** How the history opens its file (default node:sqlite). */
   readonly database?: HistoryStoreOptions['database'];
+  /** The Content Credentials trust list (default: the one this build ships). */
+  readonly trustAnchors?: () => Promise<string>;
 }
 
 const STEP_TIMEOUT_MS = 60_000;
@@ -115,6 +120,11 @@ export async function runSelfTest(options: SelfTestOptions): Promise<SelfTestRep
         timeout,
       ),
       await step('xmp', () => xmpStep(dir, options.version), timeout),
+      await step(
+        'credentials',
+        async () => credentialsStep(await (options.trustAnchors ?? readTrustAnchors)()),
+        timeout,
+      ),
       await step(
         'encryption',
         async () => {

@@ -33,6 +33,7 @@ describe('pictor self-test from a checkout', () => {
       ['history', true],
       ['images', true],
       ['xmp', true],
+      ['credentials', true],
       ['encryption', true],
     ]);
     expect(report.ok).toBe(true);

@@ -78,6 +78,7 @@ describe('a sound installation', () => {
       ['history', true],
       ['images', true],
       ['xmp', true],
+      ['credentials', true],
       ['encryption', true],
     ]);
     expect(report).toMatchObject({
@@ -147,6 +148,7 @@ describe('the faults it exists to catch', () => {
     expect(report.steps.filter((step) => step.ok).map((step) => step.step)).toEqual([
       'history',
       'xmp',
+      'credentials',
       'encryption',
     ]);
   });
@@ -184,7 +186,18 @@ describe('the faults it exists to catch', () => {
       failed: 'history',
       error: expect.stringContaining('(no such module: fts5)'),
     });
-    expect(report.steps.map((step) => step.ok)).toEqual([false, true, true, true]);
+    expect(report.steps.map((step) => step.ok)).toEqual([false, true, true, true, true]);
+  });
+
+  it.each([
+    ['missing (read as no text)', ''],
+    ['without a certificate', '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n'],
+  ])('a trust list %s fails the credentials step', async (_what, pem) => {
+    const report = await runSelfTest(options({ trustAnchors: async () => pem }));
+    expect(failure(report)).toEqual({
+      failed: 'credentials',
+      error: 'the Content Credentials trust list is missing or holds no certificate',
+    });
   });
 
   it('an encryption check that throws fails the encryption step', async () => {
