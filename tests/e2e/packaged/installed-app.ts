@@ -39,26 +39,52 @@ export function typedCommandTarget(platform: NodeJS.Platform, env: NodeJS.Proces
   return platform === 'darwin' ? COMMAND_LINK : installedCommand(platform, env);
 }
 
-/** `command` with `args` run by cmd.exe, as typed at its prompt (run it with verbatim arguments). */
-function throughCmd(command: string, args: readonly string[]): [string, string[]] {
+/**
+ * A program to start, its arguments, and the spawn options they need. cmd.exe does not read its
+ * command line as other programs do: Node's quoting of each argument (an inner `"` sent as `\"`)
+ * would reach it as written and break the line, so its arguments must go verbatim.
+ */
+export interface Invocation {
+  readonly file: string;
+  readonly args: readonly string[];
+  readonly options: { readonly windowsVerbatimArguments: boolean };
+}
+
+/** Characters cmd.exe acts on even inside quotes: such an argument cannot reach the command as typed. */
+const CMD_UNQUOTABLE = /["%\r\n]/;
+
+/**
+ * `command` with `args` run by cmd.exe, as typed at its prompt: `/s /c` and the whole line in
+ * one more pair of quotes, which cmd.exe strips, so a path with spaces stays one word. The only
+ * place a cmd.exe line is built (a unit test holds the other packaged scripts to it).
+ */
+function throughCmd(command: string, args: readonly string[]): Invocation {
+  const bad = [command, ...args].find((arg) => CMD_UNQUOTABLE.test(arg));
+  if (bad !== undefined) throw new Error(`cmd.exe cannot pass ${JSON.stringify(bad)} on as typed`);
   const quoted = args.map((arg) => (/^[\w.=/:-]+$/.test(arg) ? arg : `"${arg}"`)).join(' ');
-  return ['cmd.exe', ['/d', '/s', '/c', `""${command}" ${quoted}"`]];
+  return {
+    file: 'cmd.exe',
+    args: ['/d', '/s', '/c', `""${command}" ${quoted}"`],
+    options: { windowsVerbatimArguments: true },
+  };
+}
+
+/** `file` started directly, its arguments quoted by Node as any program reads them. */
+function direct(file: string, args: readonly string[]): Invocation {
+  return { file, args: [...args], options: { windowsVerbatimArguments: false } };
 }
 
 /**
  * How to start `command` with `args` as a user's shell would: a batch file through cmd.exe
  * (Node does not start .cmd files itself), anything else directly.
  */
-export function commandLine(command: string, args: readonly string[]): [string, string[]] {
-  return /\.cmd$/i.test(command) ? throughCmd(command, args) : [command, [...args]];
+export function commandLine(command: string, args: readonly string[]): Invocation {
+  return /\.cmd$/i.test(command) ? throughCmd(command, args) : direct(command, args);
 }
 
 /** `pictor <args>` as typed: found on PATH by cmd.exe on Windows, by the system elsewhere. */
-export function typedCommandLine(
-  platform: NodeJS.Platform,
-  args: readonly string[],
-): [string, string[]] {
-  return platform === 'win32' ? throughCmd('pictor', args) : ['pictor', [...args]];
+export function typedCommandLine(platform: NodeJS.Platform, args: readonly string[]): Invocation {
+  return platform === 'win32' ? throughCmd('pictor', args) : direct('pictor', args);
 }
 
 /** `name`'s value in `env`, its case ignored (as Windows ignores it). */

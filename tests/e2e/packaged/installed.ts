@@ -8,7 +8,7 @@
  * that file instead. `--no-display` drops DISPLAY and WAYLAND_DISPLAY (an SSH session, a
  * server); `--no-sandbox` is for root in a container. Exits 0 or 1.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { findOnPath } from '../../support/tools';
 import {
@@ -21,27 +21,7 @@ import {
   withoutDisplay,
   withUserPath,
 } from './installed-app';
-
-function run(file: string, argv: string[], env: NodeJS.ProcessEnv) {
-  return new Promise<{ code: number | null; stdout: string; output: string }>((resolve) => {
-    const child = spawn(file, argv, {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      windowsVerbatimArguments: file === 'cmd.exe',
-    });
-    let stdout = '';
-    let output = '';
-    child.stdout.on(
-      'data',
-      (chunk: Buffer) => ((stdout += chunk.toString()), (output += chunk.toString())),
-    );
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', (error) =>
-      resolve({ code: null, stdout, output: `${output}${error.message}` }),
-    );
-    child.on('exit', (code) => resolve({ code, stdout, output }));
-  });
-}
+import { runCommand } from './run-command';
 
 /** The environment of a new terminal: on Windows with the user's Path from the registry. */
 function terminalEnv(base: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -92,7 +72,7 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(`installed: FAILED: ${command.problem}`);
     return 1;
   }
-  const result = await run(...command.line, command.env);
+  const result = await runCommand(command.line, command.env);
   const verdict =
     what === 'help'
       ? checkHelp(result.code, result.output)

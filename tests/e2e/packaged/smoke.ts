@@ -21,8 +21,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, type Page } from '@playwright/test';
-import { installedApp } from './installed-app';
+import { commandLine, installedApp, type Invocation } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
+import { runCommand } from './run-command';
 import { checkAppArmorProfile, checkSavedGeneration } from './smoke-checks';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -70,49 +71,33 @@ async function journey(page: Page): Promise<void> {
   await expect(grid.getByRole('img', { name: PROMPT })).toBeVisible();
 }
 
-/** Runs `command` with `args`, its output piped, and returns its exit code and output. */
-function run(
-  command: string,
-  args: readonly string[],
-): Promise<{ code: number | null; text: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let text = '';
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    child.on('exit', (code) => resolve({ code, text }));
-  });
-}
-
 /**
  * The packaged binary as the `pictor` command: `help` prints the commands and exits 0. On Windows
  * also through pictor.cmd in cmd.exe, as a user types it: it must wait for the app and pass its
  * exit code on (0 for help, 2 for a usage error).
  */
-async function commandLine(executable: string): Promise<void> {
+async function commandChecks(executable: string): Promise<void> {
   const usage = 'generate --base-url URL --prompt TEXT';
-  const checks: { what: string; command: string; args: string[]; code: number; text: string }[] = [
-    { what: `${executable} help`, command: executable, args: ['help'], code: 0, text: usage },
+  const checks: { what: string; line: Invocation; code: number; text: string }[] = [
+    { what: `${executable} help`, line: commandLine(executable, ['help']), code: 0, text: usage },
   ];
   if (process.platform === 'win32') {
     const wrapper = path.join(path.dirname(executable), 'bin', 'pictor.cmd');
-    const cmd = (args: string) => ['/d', '/s', '/c', `""${wrapper}" ${args}"`];
     checks.push(
-      { what: 'pictor.cmd help', command: 'cmd.exe', args: cmd('help'), code: 0, text: usage },
+      { what: 'pictor.cmd help', line: commandLine(wrapper, ['help']), code: 0, text: usage },
       {
         what: 'pictor.cmd list --jsno',
-        command: 'cmd.exe',
-        args: cmd('list --jsno'),
+        line: commandLine(wrapper, ['list', '--jsno']),
         code: 2,
         text: 'Unknown option. Did you mean --json?',
       },
     );
   }
   for (const check of checks) {
-    const output = await run(check.command, check.args);
-    if (output.code !== check.code || !output.text.includes(check.text))
+    const result = await runCommand(check.line);
+    if (result.code !== check.code || !result.output.includes(check.text))
       throw new Error(
-        `\`${check.what}\` exited ${String(output.code)} (expected ${check.code}): ${output.text.slice(0, 500)}`,
+        `\`${check.what}\` exited ${String(result.code)} (expected ${check.code}): ${result.output.slice(0, 500)}`,
       );
     console.log(`smoke: \`${check.what}\` exited ${check.code} with the expected output`);
   }
@@ -155,7 +140,7 @@ function executableToRun(args: readonly string[]): string {
 
 async function main(): Promise<void> {
   const executable = executableToRun(process.argv.slice(2));
-  await commandLine(executable);
+  await commandChecks(executable);
   const work = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-'));
   const gallery = path.join(work, 'gallery');
   const dataDir = path.join(work, 'data');

@@ -47,16 +47,38 @@ describe('the installed pictor command', () => {
     );
   });
 
-  it('runs a batch file through cmd.exe, as typed at a prompt', () => {
-    expect(commandLine('/usr/bin/pictor', ['self-test'])).toEqual([
-      '/usr/bin/pictor',
-      ['self-test'],
-    ]);
-    expect(commandLine('C:\\P\\bin\\pictor.cmd', ['--no-sandbox', 'self-test'])).toEqual([
-      'cmd.exe',
-      ['/d', '/s', '/c', '""C:\\P\\bin\\pictor.cmd" --no-sandbox self-test"'],
-    ]);
+  it('runs a batch file through cmd.exe, as typed at a prompt, its line passed verbatim', () => {
+    expect(commandLine('/usr/bin/pictor', ['self-test'])).toEqual({
+      file: '/usr/bin/pictor',
+      args: ['self-test'],
+      options: { windowsVerbatimArguments: false },
+    });
+    // Without the verbatim flag Node would send the inner quotes as \", which cmd.exe does not
+    // read as an escaped quote: it would run a mangled line.
+    expect(
+      commandLine('C:\\Program Files\\P\\bin\\pictor.cmd', ['--no-sandbox', 'list', '--jsno']),
+    ).toEqual({
+      file: 'cmd.exe',
+      args: [
+        '/d',
+        '/s',
+        '/c',
+        '""C:\\Program Files\\P\\bin\\pictor.cmd" --no-sandbox list --jsno"',
+      ],
+      options: { windowsVerbatimArguments: true },
+    });
+    expect(commandLine('C:\\P\\bin\\PICTOR.CMD', ['a b']).args[3]).toBe(
+      '""C:\\P\\bin\\PICTOR.CMD" "a b""',
+    );
   });
+
+  it.each(['say "hi"', '%PATH%', 'two\nlines'])(
+    'refuses an argument cmd.exe would act on even in quotes: %j',
+    (arg) => {
+      expect(() => commandLine('C:\\P\\bin\\pictor.cmd', [arg])).toThrow(/cmd\.exe cannot pass/);
+      expect(() => typedCommandLine('win32', [arg])).toThrow(/cmd\.exe cannot pass/);
+    },
+  );
 
   it('runs with no display when asked', () => {
     expect(withoutDisplay({ DISPLAY: ':99', WAYLAND_DISPLAY: 'w', HOME: '/h' })).toEqual({
@@ -75,11 +97,16 @@ describe('pictor typed at a prompt', () => {
   });
 
   it('is the bare name, found by cmd.exe on Windows and by the system elsewhere', () => {
-    expect(typedCommandLine('linux', ['self-test'])).toEqual(['pictor', ['self-test']]);
-    expect(typedCommandLine('win32', ['help'])).toEqual([
-      'cmd.exe',
-      ['/d', '/s', '/c', '""pictor" help"'],
-    ]);
+    expect(typedCommandLine('linux', ['self-test'])).toEqual({
+      file: 'pictor',
+      args: ['self-test'],
+      options: { windowsVerbatimArguments: false },
+    });
+    expect(typedCommandLine('win32', ['help'])).toEqual({
+      file: 'cmd.exe',
+      args: ['/d', '/s', '/c', '""pictor" help"'],
+      options: { windowsVerbatimArguments: true },
+    });
   });
 
   it('finds it on Windows through the user’s Path from the registry, expanded, after the system’s', () => {
