@@ -5,9 +5,10 @@
  * 24.04, macOS arm64 and Intel, Windows Server 2025) on Node 24 that probe Electron's Node, run
  * the journeys in real Electron, build one CPU's installers, install them, test the installed app
  * (smoke, `pictor help` and `pictor self-test` typed with no display) and uninstall it, and the
- * rpm on Fedora; caches for Electron, electron-builder and Playwright; actions on the Node 24
- * runtime (GitHub runs Node 20 actions on 24 since June 2026 and has removed Node 20); and every
- * command one a developer can run locally (an npm script, or one behind xvfb-run).
+ * rpm on Fedora; the installers kept even when a later step fails; caches for Electron,
+ * electron-builder and Playwright; actions on the Node 24 runtime (GitHub runs Node 20 actions on
+ * 24 since June 2026 and has removed Node 20); and every command one a developer can run locally
+ * (an npm script, or one behind xvfb-run).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -232,6 +233,18 @@ describe('the CI workflow', () => {
     expect(checks?.env?.['PLAYWRIGHT_BROWSERS_PATH']).toBe(
       '${{ github.workspace }}/.cache/ms-playwright',
     );
+  });
+
+  it('keeps the installers and the reports when a step after them fails', () => {
+    const uploads = Object.values(ciJobs).flatMap((job) =>
+      job.steps.filter((step) => step.uses?.startsWith('actions/upload-artifact')),
+    );
+    expect(uploads.length).toBeGreaterThan(0);
+    // A step with no condition runs only while every step before it passed.
+    for (const upload of uploads)
+      expect(upload.if ?? '', String(upload.name)).toMatch(/failure\(\)|!cancelled\(\)|always\(\)/);
+    const installers = os?.steps.find((step) => step.name === 'Keep the installers');
+    expect(installers?.if).toBe('${{ !cancelled() }}');
   });
 
   it('runs nothing a developer cannot run locally: npm scripts that exist, npm ci', async () => {
