@@ -130,7 +130,7 @@ async function commandLineTool(target: string): Promise<void> {
   console.log(`install: Install Command Line Tool…: ${outcome.kind} ${told}`);
   if (outcome.kind === 'denied') {
     const command = (outcome.sentence.params as { command?: string } | undefined)?.command ?? '';
-    step('the command the user is told to run', '/bin/sh', ['-c', command]);
+    step('the command the user is told to run', 'sh', ['-c', command]);
   } else check(outcome.kind === 'installed', `${COMMAND_LINK} was made (${outcome.kind})`);
   check(readlinkSync(COMMAND_LINK) === target, `${COMMAND_LINK} links to ${target}`);
 }

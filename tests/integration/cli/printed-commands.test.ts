@@ -18,6 +18,10 @@ import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { addTask, offlineGallery } from '../../unit/core/library-archive/library-fixture';
 import { expectExit, useCliWorlds, type CliWorld } from './cli-harness';
 import { jsonLines, type CliRun } from './run-cli';
+import { needing, pathOf, posixShell } from '../../support/tools';
+
+/** The user's shell, to split the printed commands as it would (skipped, saying why, without one). */
+const SH = posixShell();
 
 const newWorld = useCliWorlds();
 const servers: Server[] = [];
@@ -27,7 +31,7 @@ afterEach(async () => {
 
 /** The arguments of a printed command, as the user's POSIX shell would split them. */
 function shellWords(command: string): string[] {
-  const printed = execFileSync('/bin/sh', ['-c', `printf '%s\\0' ${command}`], {
+  const printed = execFileSync(pathOf(SH), ['-c', `printf '%s\\0' ${command}`], {
     encoding: 'utf8',
   });
   return printed.split('\0').slice(0, -1);
@@ -105,7 +109,7 @@ async function importHostileArchive(into: CliWorld, endpoints: readonly string[]
   return made;
 }
 
-describe('printed commands after importing a hostile archive', () => {
+describe.skipIf(!SH.path)(needing(SH, 'printed commands after importing a hostile archive'), () => {
   it('name no service the user did not give, in every command that prints a resume line', async () => {
     const user = await newWorld({ durationMs: 60_000 });
     const named = user.service.baseUrl;
