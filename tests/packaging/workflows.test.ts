@@ -6,9 +6,9 @@
  * the journeys in real Electron, build one CPU's installers, install them, test the installed app
  * (smoke, `pictor help` and `pictor self-test` typed with no display) and uninstall it, and the
  * rpm on Fedora; the installers kept even when a later step fails; caches for Electron,
- * electron-builder and Playwright; actions on the Node 24 runtime (GitHub runs Node 20 actions on
- * 24 since June 2026 and has removed Node 20); and every command one a developer can run locally
- * (an npm script, or one behind xvfb-run).
+ * electron-builder and Playwright (a lockfile change restores the last one); actions on the Node
+ * 24 runtime (GitHub runs Node 20 actions on 24 since June 2026 and has removed Node 20); and
+ * every command one a developer can run locally (an npm script, or one behind xvfb-run).
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -233,6 +233,19 @@ describe('the CI workflow', () => {
     expect(checks?.env?.['PLAYWRIGHT_BROWSERS_PATH']).toBe(
       '${{ github.workspace }}/.cache/ms-playwright',
     );
+  });
+
+  it('falls back to the newest cache of the same OS (and CPU) when the lockfile changed', () => {
+    const caches = Object.values(ciJobs).flatMap((job) =>
+      job.steps.filter((step) => step.uses?.startsWith('actions/cache')),
+    );
+    expect(caches).toHaveLength(3);
+    const hash = "${{ hashFiles('package-lock.json') }}";
+    for (const cache of caches) {
+      const key = String(cache.with?.['key']);
+      expect(key.endsWith(hash), key).toBe(true);
+      expect(cache.with?.['restore-keys'], key).toBe(key.slice(0, -hash.length));
+    }
   });
 
   it('keeps the installers and the reports when a step after them fails', () => {
