@@ -3,8 +3,8 @@
 # (app-builder-lib/templates/linux/after-install.tpl), changed in one place: /usr/bin/${executable}
 # is the command wrapper bin/${executable} (resources/linux/pictor.sh), which adds Chromium's
 # headless platform when there is no display, instead of the bare binary. The AppArmor profile
-# still names the binary itself, which the wrapper starts. tests/packaging/linux-command.test.ts
-# checks both scripts.
+# still names the binary itself, which the wrapper starts.
+# tests/unit/resources/linux-command.test.ts checks both scripts.
 
 COMMAND='/opt/${sanitizedProductName}/bin/${executable}'
 BINARY='/opt/${sanitizedProductName}/${executable}'
