@@ -109,70 +109,89 @@ async function importHostileArchive(into: CliWorld, endpoints: readonly string[]
   return made;
 }
 
-describe.skipIf(!SH.path)(needing(SH, 'printed commands after importing a hostile archive'), () => {
-  it('name no service the user did not give, in every command that prints a resume line', async () => {
-    const user = await newWorld({ durationMs: 60_000 });
-    const named = user.service.baseUrl;
-    const sibling = `${named}/team-b`;
-    const strangers = ['attacker.example', 'team-b', '127.0.0.2'];
-    const tasks = await importHostileArchive(user, [
-      'https://attacker.example/v1',
-      'https://attacker.example/tenant',
-      sibling,
-      'http://127.0.0.2:8080',
-    ]);
+/**
+ * Each test starts about ten CLI processes (TypeScript compiled at each start) one after the
+ * other: about 20 s on an idle machine, over 60 s at a load average of 12 on 2 cores, where
+ * the project's 60 s default failed it. Nothing here waits on time, so a far limit only ends a
+ * hang.
+ */
+const CLI_RUNS_TIMEOUT_MS = 300_000;
 
-    const runs: [CliRun, string | null][] = [];
-    const all = await user.run(['resume', '--all', '--timeout', '2']);
-    runs.push([all, named]);
-    runs.push([await user.run(['resume', '--all', '--timeout', '2'], { named: false }), null]);
-    // The two on this computer print no command at all (see below).
-    for (const task of tasks.slice(0, 2)) {
-      runs.push([await user.run(['resume', task.taskId!, '--timeout', '2']), named]);
-    }
-    const unnamed = ['resume', tasks[0]!.taskId!, '--timeout', '2'];
-    runs.push([await user.run(unnamed, { named: false }), null]);
-    const generated = await user.run(['generate', '--prompt', 'mine', '--timeout', '1', '--json']);
-    runs.push([generated, named]);
-    const [mine] = jsonLines(generated);
-    runs.push([await user.run(['track', mine!.taskId!, '--timeout', '1']), named]);
+describe.skipIf(!SH.path)(
+  needing(SH, 'printed commands after importing a hostile archive'),
+  () => {
+    it('name no service the user did not give, in every command that prints a resume line', async () => {
+      const user = await newWorld({ durationMs: 60_000 });
+      const named = user.service.baseUrl;
+      const sibling = `${named}/team-b`;
+      const strangers = ['attacker.example', 'team-b', '127.0.0.2'];
+      const tasks = await importHostileArchive(user, [
+        'https://attacker.example/v1',
+        'https://attacker.example/tenant',
+        sibling,
+        'http://127.0.0.2:8080',
+      ]);
 
-    for (const [run, runNamed] of runs) {
-      expect(printedCommands(run).length, run.stderr).toBeGreaterThan(0);
-      expectOnlyNamed(run, runNamed, strangers);
-    }
-    // The hostile tasks' lines say where the address came from, as data, not as a command.
-    const lineOf = (task: TaskRecord) =>
-      all.stderr.split('\n').find((text) => text.startsWith(`Task ${task.taskId!} `));
-    for (const task of tasks.slice(0, 2)) {
-      expect(lineOf(task), all.stderr).toMatch(
-        /add --base-url and its service's address, typed by you/,
-      );
-    }
-    // Tasks from a file that name this computer are never contacted: no command at all.
-    for (const task of tasks.slice(2)) expect(lineOf(task), all.stderr).toMatch(/id is kept\.$/);
-    expect(all.stderr).toMatch(/comes from the imported file, not from you/);
-    // The user's own tasks keep their paste-ready command, with the service they named.
-    const own = runs.at(-2)![0];
-    expect(own.stderr).toMatch(/Resume with: /);
-    expect(expectOnlyNamed(own, named, strangers)[0]).toContain('--base-url');
-  });
+      const runs: [CliRun, string | null][] = [];
+      const all = await user.run(['resume', '--all', '--timeout', '2']);
+      runs.push([all, named]);
+      runs.push([await user.run(['resume', '--all', '--timeout', '2'], { named: false }), null]);
+      // The two on this computer print no command at all (see below).
+      for (const task of tasks.slice(0, 2)) {
+        runs.push([await user.run(['resume', task.taskId!, '--timeout', '2']), named]);
+      }
+      const unnamed = ['resume', tasks[0]!.taskId!, '--timeout', '2'];
+      runs.push([await user.run(unnamed, { named: false }), null]);
+      const generated = await user.run([
+        'generate',
+        '--prompt',
+        'mine',
+        '--timeout',
+        '1',
+        '--json',
+      ]);
+      runs.push([generated, named]);
+      const [mine] = jsonLines(generated);
+      runs.push([await user.run(['track', mine!.taskId!, '--timeout', '1']), named]);
 
-  it('when pasted with SERVICE_API_KEY set, reaches neither the stranger nor anyone else', async () => {
-    const user = await newWorld();
-    const [task] = await importHostileArchive(user, ['https://attacker.example/v1']);
-    const seen: string[] = [];
-    const proxy = await recordingProxy(seen);
-    const env = { HTTPS_PROXY: proxy, HTTP_PROXY: proxy };
-    const shown = await user.run(['resume', '--all', '--timeout', '2'], { env });
-    const [command] = printedCommands(shown).filter((text) => text.includes(task!.taskId!));
-    expect(command, shown.stderr).toBeDefined();
-    const pasted = await user.run(shellWords(command!.replace(/^npm run -s cli -- /, '')), {
-      env,
-      fast: true,
+      for (const [run, runNamed] of runs) {
+        expect(printedCommands(run).length, run.stderr).toBeGreaterThan(0);
+        expectOnlyNamed(run, runNamed, strangers);
+      }
+      // The hostile tasks' lines say where the address came from, as data, not as a command.
+      const lineOf = (task: TaskRecord) =>
+        all.stderr.split('\n').find((text) => text.startsWith(`Task ${task.taskId!} `));
+      for (const task of tasks.slice(0, 2)) {
+        expect(lineOf(task), all.stderr).toMatch(
+          /add --base-url and its service's address, typed by you/,
+        );
+      }
+      // Tasks from a file that name this computer are never contacted: no command at all.
+      for (const task of tasks.slice(2)) expect(lineOf(task), all.stderr).toMatch(/id is kept\.$/);
+      expect(all.stderr).toMatch(/comes from the imported file, not from you/);
+      // The user's own tasks keep their paste-ready command, with the service they named.
+      const own = runs.at(-2)![0];
+      expect(own.stderr).toMatch(/Resume with: /);
+      expect(expectOnlyNamed(own, named, strangers)[0]).toContain('--base-url');
     });
-    expect(pasted.code, pasted.stderr).toBe(3);
-    expect(seen, 'connections to anyone but the user’s own service').toEqual([]);
-    expect(user.service.log.length, 'the user’s service was asked nothing about it').toBe(0);
-  });
-});
+
+    it('when pasted with SERVICE_API_KEY set, reaches neither the stranger nor anyone else', async () => {
+      const user = await newWorld();
+      const [task] = await importHostileArchive(user, ['https://attacker.example/v1']);
+      const seen: string[] = [];
+      const proxy = await recordingProxy(seen);
+      const env = { HTTPS_PROXY: proxy, HTTP_PROXY: proxy };
+      const shown = await user.run(['resume', '--all', '--timeout', '2'], { env });
+      const [command] = printedCommands(shown).filter((text) => text.includes(task!.taskId!));
+      expect(command, shown.stderr).toBeDefined();
+      const pasted = await user.run(shellWords(command!.replace(/^npm run -s cli -- /, '')), {
+        env,
+        fast: true,
+      });
+      expect(pasted.code, pasted.stderr).toBe(3);
+      expect(seen, 'connections to anyone but the user’s own service').toEqual([]);
+      expect(user.service.log.length, 'the user’s service was asked nothing about it').toBe(0);
+    });
+  },
+  CLI_RUNS_TIMEOUT_MS,
+);
