@@ -108,25 +108,48 @@ export function listen<C extends EventChannel>(
 }
 
 /**
- * Any thrown value as an ApiError, so the UI always has a sentence to show: an ApiError as is,
- * anything else as `fallback` (or a generic sentence) with its text as the detail.
+ * A sentence as the page's own words: a function that words it in the language shown when it is
+ * read (a message kept on screen follows a new language), or a fixed text (main's English when
+ * it sent no sentence, a name).
  */
-export function toApiError(error: unknown, fallback?: string): ApiError {
-  if (error instanceof ApiError) return error;
-  const detail = error instanceof Error ? error.message : undefined;
-  return new ApiError('failed', fallback ?? t('error.unexpected'), detail);
+export type Wording = string | (() => string);
+
+/** A failure in the page's own words, worded again in each language shown while it is on screen. */
+export function failure(words: Wording, detail?: string): ApiError {
+  return typeof words === 'function'
+    ? new ApiError('failed', words(), detail, words)
+    : new ApiError('failed', words, detail);
 }
 
-/** A failure to show: a sentence, and the technical detail on demand. */
+/**
+ * Any thrown value as an ApiError, so the UI always has a sentence to show: an ApiError as is,
+ * anything else as `fallback` (or a generic sentence) with its text as the detail. Pass the
+ * fallback as a function of the language (`() => t(…)`), not as `t(…)` read once.
+ */
+export function toApiError(error: unknown, fallback?: Wording): ApiError {
+  if (error instanceof ApiError) return error;
+  const detail = error instanceof Error ? error.message : undefined;
+  return failure(fallback ?? (() => t('error.unexpected')), detail);
+}
+
+/** A failure to show: a sentence (in the language shown when read), the detail on demand. */
 export interface Problem {
   readonly message: string;
   readonly detail?: string;
 }
 
 /** Any thrown value as a {@link Problem} (see {@link toApiError} for `fallback`). */
-export function problemOf(error: unknown, fallback?: string): Problem {
-  const { message, detail } = toApiError(error, fallback);
-  return detail === undefined ? { message } : { message, detail };
+export function problemOf(error: unknown, fallback?: Wording): Problem {
+  const problem = toApiError(error, fallback);
+  // A getter, so a problem kept on screen is worded in the language shown at each render.
+  const message = {
+    get message() {
+      return problem.text();
+    },
+  };
+  return problem.detail === undefined
+    ? message
+    : Object.assign(message, { detail: problem.detail });
 }
 
 /** The URL of a gallery file (thumbnail or image) for `<img src>`: from the host's gallery base. */

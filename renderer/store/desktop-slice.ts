@@ -23,7 +23,7 @@ export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = 
       await call('app:copyText', { text: taskId });
       get().confirm(() => t('tasks.copied'));
     } catch (error) {
-      get().showError(toApiError(error, t('tasks.copyFailed')));
+      get().showError(toApiError(error, () => t('tasks.copyFailed')));
     }
   },
 });

@@ -24,8 +24,8 @@ export interface ImageRef {
 export interface BatchResult {
   readonly done: number;
   readonly failed: number;
-  /** Why the first failure failed, in a sentence from main. */
-  readonly problem?: string;
+  /** Why the first failure failed, in a sentence from main (worded in the language shown). */
+  readonly problem?: () => string;
 }
 
 /** Asks the page to focus the tile of these images (a new `seq` asks again). */
@@ -82,7 +82,7 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
     step: (done: number) => void = () => undefined,
   ): Promise<BatchResult & { states: Map<string, string> }> => {
     let failed = 0;
-    let problem: string | undefined;
+    let problem: (() => string) | undefined;
     let sent = 0;
     const states = new Map<string, string>();
     for (const images of chunks(refs)) {
@@ -95,9 +95,9 @@ export const createGalleryTrash: StateCreator<AppState, [], [], GalleryTrashSlic
         get().galleryApplyTaskUpdate({ record, live: null });
       }
       failed += outcome.failed;
-      // main's sentence, in the window's language (the English text when it has none)
-      if (outcome.problem !== undefined)
-        problem ??= errorText({ message: outcome.problem, sentence: outcome.problemSentence });
+      // main's sentence, in the window's language when shown (the English text when it has none)
+      const { problem: message, problemSentence: sentence } = outcome;
+      if (message !== undefined) problem ??= () => errorText({ message, sentence });
     }
     return { done: refs.length - failed, failed, ...(problem ? { problem } : {}), states };
   };

@@ -133,7 +133,7 @@ export function createPagedList<P extends string, S extends PagedFields<P, Item>
     const mine = token;
     return () => mine === token;
   };
-  const failure = (error: unknown): Problem => problemOf(error, options.failure?.());
+  const failure = (error: unknown): Problem => problemOf(error, options.failure);
 
   /** Stores a page's answer, with the slice's own fields computed from it. */
   const land = <Page extends ListPage<Item>>(

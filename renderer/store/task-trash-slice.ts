@@ -8,7 +8,7 @@
 import type { StateCreator } from 'zustand';
 import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
 import { errorText, t } from '../i18n';
-import { ApiError, call, toApiError } from '../lib/api';
+import { call, failure, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 
 /** A task the list is asked to give the focus to; a new `seq` asks again. */
@@ -90,7 +90,8 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
     if (last !== null && (asked === undefined || asked === last)) set({ tasksUndoable: null });
     let back = 0;
     let failed = 0;
-    let problem: string | undefined;
+    // Worded when shown, so it follows a change of language while on screen.
+    let problem: (() => string) | undefined;
     try {
       for (const chunk of chunks(ids)) {
         const outcome = await call('tasks:undoRemove', { localIds: chunk });
@@ -99,8 +100,8 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
         if (back === 0 && first !== undefined) set(focusRequest(0, first));
         back += outcome.items.length;
         failed += outcome.failed;
-        if (outcome.problem !== undefined)
-          problem ??= errorText({ message: outcome.problem, sentence: outcome.problemSentence });
+        const { problem: message, problemSentence: sentence } = outcome;
+        if (message !== undefined) problem ??= () => errorText({ message, sentence });
       }
     } catch (error) {
       get().showError(toApiError(error));
@@ -108,7 +109,7 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
     }
     if (failed > 0 && back === 0) {
       // Main's own sentence when it gave one, not a generic one with it hidden in the details.
-      get().showError(new ApiError('failed', problem ?? t('gallery.actionFailed')));
+      get().showError(failure(problem ?? (() => t('gallery.actionFailed'))));
       return false;
     }
     get().confirm(() =>
@@ -117,7 +118,7 @@ export const createTaskTrashSlice: StateCreator<AppState, [], [], TaskTrashSlice
         : t('gallery.announce.partly', {
             done: back,
             count: back + failed,
-            problem: problem ?? '',
+            problem: problem?.() ?? '',
           }),
     );
     return true;

@@ -150,8 +150,15 @@ export function jpegStore(jpeg: Buffer): { store: Buffer; start: number; end: nu
   return { store: Buffer.concat(payloads), start, end };
 }
 
-/** `jpeg` with its manifest store re-split across `count` APP11 segments in its place. */
-export function splitJpegStore(jpeg: Buffer, count: number): Buffer {
+/**
+ * `jpeg` with its manifest store re-split across `count` APP11 segments in its place; `arrange`
+ * may reorder, repeat or drop the segments (each one whole: marker, JP header, box header, piece).
+ */
+export function splitJpegStore(
+  jpeg: Buffer,
+  count: number,
+  arrange: (segments: Buffer[]) => Buffer[] = (segments) => segments,
+): Buffer {
   const { store, start, end } = jpegStore(jpeg);
   const boxHead = store.subarray(0, 8);
   const body = store.subarray(8);
@@ -165,10 +172,33 @@ export function splitJpegStore(jpeg: Buffer, count: number): Buffer {
     head.write('JP', 4, 'latin1');
     head.writeUInt16BE(1, 6);
     head.writeUInt32BE(part + 1, 8);
-    segments.push(head, boxHead, slice);
+    segments.push(Buffer.concat([head, boxHead, slice]));
   }
-  return Buffer.concat([jpeg.subarray(0, start), ...segments, jpeg.subarray(end)]);
+  return Buffer.concat([jpeg.subarray(0, start), ...arrange(segments), jpeg.subarray(end)]);
 }
+
+/** `jpeg` with its store's `c2pa` label (the first segment's superbox) written as `xxxx`. */
+export function unlabelledJpegStore(jpeg: Buffer): Buffer {
+  const { start } = jpegStore(jpeg);
+  const relabelled = Buffer.from(jpeg);
+  const label = relabelled.indexOf('c2pa\0', start + 12 + 8 + 8 + 16);
+  relabelled.write('xxxx', label, 'latin1');
+  return relabelled;
+}
+
+/**
+ * JPEGs whose APP11 JUMBF store a strict reader might not take for C2PA's: its segments out of
+ * order, one of them twice, its superbox not labelled `c2pa`. Each is still a store, so a file
+ * holding one must never be edited.
+ */
+export const IRREGULAR_JPEG_STORES: ReadonlyArray<readonly [string, () => Buffer]> = [
+  ['segments out of order', () => splitJpegStore(c2paFixture('signed.jpg'), 3, (s) => s.reverse())],
+  [
+    'a segment twice',
+    () => splitJpegStore(c2paFixture('signed.jpg'), 3, ([a, b, c]) => [a!, a!, b!, c!]),
+  ],
+  ['no c2pa label', () => unlabelledJpegStore(c2paFixture('signed.jpg'))],
+];
 
 /** A RIFF WebP's chunks; `withWebpChunk` rebuilds it with one chunk's data replaced. */
 export function withWebpStore(webp: Buffer, store: Buffer): Buffer {

@@ -47,14 +47,22 @@ export interface GalleryTrashOptions {
   readonly logger?: Logger;
 }
 
-/** The names an image's files get in its trash folder: the image under its own plain name. */
+/**
+ * The names an image's files get in its trash folder: the image under its own plain name, its XMP
+ * sidecar under the image's name with `.xmp` (both go on to the system trash under these, where
+ * the user finds them side by side), caches under hidden names.
+ */
 export function heldNames(files: readonly ImageFile[]): HeldImageFile[] {
+  const image = files.find((file) => file.role === 'image');
+  const imageName = image === undefined ? undefined : plainName(image.path);
   return files.map((file, n) => ({
     ...file,
     held:
       file.role === 'image'
         ? plainName(file.path)
-        : `.${file.role}-${String(n)}${safeExtension(file.path)}`,
+        : file.role === 'xmp' && imageName !== undefined
+          ? xmpSidecarName(imageName)
+          : `.${file.role}-${String(n)}${safeExtension(file.path)}`,
   }));
 }
 

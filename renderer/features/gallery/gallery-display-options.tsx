@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Button } from '../../components/button';
 import { gallerySortSchema, type GallerySort } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
@@ -18,16 +19,55 @@ const SIZE_LABEL: Record<(typeof THUMBNAIL_SIZES)[number], MessageKey> = {
 };
 
 /**
- * How the gallery is shown: its order, the thumbnail size (a three-step slider), and whether
- * tiles show the whole image. Each choice is kept for the next start (store/gallery-display.ts).
+ * How the gallery is shown, behind one "Display" button: chosen once and seldom changed, these
+ * three controls would otherwise be three more Tab stops between the filters and the images.
+ * Escape closes them and gives the focus back to the button.
  */
 export function GalleryDisplayOptions() {
   const id = useId();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    event.stopPropagation();
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <div className="gallery-display">
+      <Button
+        ref={button}
+        size="small"
+        variant="ghost"
+        aria-expanded={open}
+        aria-controls={open ? `${id}-display` : undefined}
+        onClick={() => setOpen(!open)}
+      >
+        {t('gallery.display.label')}
+      </Button>
+      {open ? <DisplayChoices id={`${id}-display`} onKeyDown={onKeyDown} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The gallery's order, the thumbnail size (a three-step slider), and whether tiles show the
+ * whole image. Each choice is kept for the next start (store/gallery-display.ts).
+ */
+function DisplayChoices(props: { id: string; onKeyDown: (event: KeyboardEvent) => void }) {
+  const id = props.id;
   const display = useAppStore((s) => s.galleryDisplay);
   const setDisplay = useAppStore((s) => s.gallerySetDisplay);
   const sizeStep = THUMBNAIL_SIZES.indexOf(display.thumbnailSize);
   return (
-    <div className="gallery-display" role="group" aria-label={t('gallery.display.label')}>
+    <div
+      id={id}
+      className="gallery-display__choices"
+      role="group"
+      aria-label={t('gallery.display.label')}
+      onKeyDown={props.onKeyDown}
+    >
       <div className="gallery-display__field">
         <label htmlFor={`${id}-sort`}>{t('gallery.sort.label')}</label>
         <select

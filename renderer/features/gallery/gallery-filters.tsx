@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
+import { useRovingFocus } from '../../lib/roving-focus';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { DateField } from './date-field';
 import {
@@ -39,6 +40,33 @@ function FilterCheck(props: {
   );
 }
 
+/** The on/off filters: one Tab stop (arrows move between them), as Tasks' filter chips are. */
+function FilterChecks(props: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'>) {
+  const { filters, onChange } = props;
+  const checks = useRef<HTMLDivElement>(null);
+  const onCheckKeys = useRovingFocus(checks);
+  return (
+    <div
+      ref={checks}
+      className="gallery-filters__checks"
+      role="toolbar"
+      aria-label={t('gallery.filters.label')}
+      onKeyDown={onCheckKeys}
+    >
+      <FilterCheck
+        label={t('gallery.favourite.label')}
+        checked={filters.favouriteOnly}
+        onChange={(favouriteOnly) => onChange({ favouriteOnly })}
+      />
+      <FilterCheck
+        label={t('gallery.credentials.label')}
+        checked={filters.credentialsOnly}
+        onChange={(credentialsOnly) => onChange({ credentialsOnly })}
+      />
+    </div>
+  );
+}
+
 /** Search by prompt (debounced), favourites only, Content Credentials only, model, dates. */
 export function GalleryFiltersBar({
   filters,
@@ -48,6 +76,7 @@ export function GalleryFiltersBar({
 }: GalleryFiltersBarProps) {
   const id = useId();
   const searchRef = useRef<HTMLInputElement>(null);
+  const clearable = hasActiveFilters(filters);
   const [text, setText] = useState(filters.search);
   useFocusRequest('search', searchRef, active);
 
@@ -87,16 +116,7 @@ export function GalleryFiltersBar({
           maxLength={500}
         />
       </div>
-      <FilterCheck
-        label={t('gallery.favourite.label')}
-        checked={filters.favouriteOnly}
-        onChange={(favouriteOnly) => onChange({ favouriteOnly })}
-      />
-      <FilterCheck
-        label={t('gallery.credentials.label')}
-        checked={filters.credentialsOnly}
-        onChange={(credentialsOnly) => onChange({ credentialsOnly })}
-      />
+      <FilterChecks filters={filters} onChange={onChange} />
       <div className="gallery-filters__field">
         <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
         <select
@@ -125,11 +145,14 @@ export function GalleryFiltersBar({
           onChange={(to) => onChange({ to })}
         />
       </div>
-      {/* Kept in place while there is nothing to clear (hidden), so the bar never reflows. */}
+      {/* Kept in place while there is nothing to clear (hidden, and no Tab stop), so the bar
+          never reflows. */}
       <Button
         variant="ghost"
         size="small"
-        className={hasActiveFilters(filters) ? undefined : 'gallery-filters__clear--idle'}
+        className={clearable ? undefined : 'gallery-filters__clear--idle'}
+        tabIndex={clearable ? undefined : -1}
+        aria-hidden={clearable ? undefined : true}
         onClick={() => onChange(EMPTY_GALLERY_FILTERS)}
       >
         {t('gallery.filters.clear')}

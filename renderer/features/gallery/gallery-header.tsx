@@ -30,6 +30,7 @@ function countText({ status, loaded, total, hasMore }: GalleryHeaderProps): stri
 /** The gallery's title, count, Select all, filters and display options. */
 export function GalleryHeader(props: GalleryHeaderProps) {
   const { titleId, status, loaded, selection } = props;
+  const selectable = status === 'ready' && loaded > 0 && !selection.whole;
   return (
     <header className="gallery__header">
       <div className="gallery__heading">
@@ -38,16 +39,15 @@ export function GalleryHeader(props: GalleryHeaderProps) {
         </h1>
         {/* Always in place, so the header keeps its layout while the count comes and goes. */}
         <span className="gallery__count">{countText(props)}</span>
-        {/* Kept in place while there is nothing to select (hidden), so the filters never move. */}
+        {/* Kept in place while there is nothing to select (hidden, and no Tab stop), so the
+            filters never move. */}
         <Button
           size="small"
           variant="ghost"
           aria-keyshortcuts="Control+A"
-          className={
-            status === 'ready' && loaded > 0 && !selection.whole
-              ? undefined
-              : 'gallery__select-all--idle'
-          }
+          className={selectable ? undefined : 'gallery__select-all--idle'}
+          tabIndex={selectable ? undefined : -1}
+          aria-hidden={selectable ? undefined : true}
           onClick={selection.selectAll}
         >
           {t('gallery.selection.selectAll')}

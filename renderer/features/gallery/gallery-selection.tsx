@@ -13,7 +13,7 @@ import type { ImageState } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { t } from '../../i18n';
-import { problemOf, type Problem } from '../../lib/api';
+import { failure, problemOf, type Problem } from '../../lib/api';
 import {
   clickSelection,
   emptySelection,
@@ -165,7 +165,7 @@ function useSelectionRun(): {
       const sentence = await action();
       if (sentence) store().confirm(sentence);
     } catch (error) {
-      setProblem(problemOf(error, t('gallery.actionFailed')));
+      setProblem(problemOf(error, () => t('gallery.actionFailed')));
     }
   }, []);
   return { problem, run, dismiss: useCallback(() => setProblem(null), []) };
@@ -194,7 +194,8 @@ function useSelectionActions(options: SelectionActionsOptions) {
     void run(async () => {
       const refs = await selection.refs();
       const result = await store().gallerySetFavourites(refs, !allFavourite);
-      if (result.done === 0 && result.failed > 0) throw new Error(result.problem);
+      if (result.done === 0 && result.failed > 0)
+        throw failure(result.problem ?? (() => t('gallery.actionFailed')));
       const key = allFavourite
         ? 'gallery.announce.unfavouriteMany'
         : 'gallery.announce.favouriteMany';

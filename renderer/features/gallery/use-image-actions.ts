@@ -3,7 +3,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { ApiError, problemOf, type Problem } from '../../lib/api';
+import { failure, problemOf, type Problem } from '../../lib/api';
 import { fileLocation } from '../../lib/file-location';
 import { requestOf } from '../../store/gallery-list-model';
 import type { BatchResult, ImageRef } from '../../store/gallery-trash-slice';
@@ -46,7 +46,7 @@ function useActionRunner() {
       if (sentence) useAppStore.getState().confirm(sentence);
       return true;
     } catch (error) {
-      setProblem(problemOf(error, t('gallery.actionFailed')));
+      setProblem(problemOf(error, () => t('gallery.actionFailed')));
       return false;
     }
   }, []);
@@ -128,12 +128,12 @@ function outcome(
 ): Words {
   if (result.failed === 0) return () => t(done, { count: result.done });
   // None done: main's own sentence is the problem (not a generic one with it in the details).
-  if (result.done === 0) throw new ApiError('failed', result.problem ?? t('gallery.actionFailed'));
+  if (result.done === 0) throw failure(result.problem ?? (() => t('gallery.actionFailed')));
   return () =>
     t('gallery.announce.partly', {
       done: result.done,
       count: result.done + result.failed,
-      problem: result.problem ?? '',
+      problem: result.problem?.() ?? '',
     });
 }
 

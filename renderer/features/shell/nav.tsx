@@ -1,12 +1,39 @@
 /**
  * The sidebar: the app's three screens, each with its key (Ctrl+1, 2, 3; screen-keys.ts) in its
- * tooltip and aria-keyshortcuts. Labels collapse to icons (with tooltips) when narrow.
+ * tooltip and aria-keyshortcuts. Labels collapse to icons (with tooltips) when narrow. The list
+ * is one Tab stop, the current screen (the arrows move between screens), so Tab from the
+ * sidebar goes straight to the screen.
  */
+import type { KeyboardEvent } from 'react';
 import { Icon, type IconName } from '../../components/icon';
 import { t, type MessageKey } from '../../i18n';
+import { logicalArrow } from '../../lib/direction';
 import { useAppStore } from '../../store/app-store';
 import type { View } from '../../store/ui-slice';
 import { isMacPlatform, screenShortcut } from './screen-keys';
+
+const NEXT_KEYS = new Set(['ArrowDown', 'ArrowRight']);
+const PREVIOUS_KEYS = new Set(['ArrowUp', 'ArrowLeft']);
+
+/** Up and Down (Left and Right too), Home and End move the focus between the screens' buttons. */
+function onNavKeys(event: KeyboardEvent<HTMLUListElement>): void {
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button')];
+  const at = buttons.findIndex((button) => button === event.target);
+  if (at < 0) return;
+  const key = logicalArrow(event.key);
+  const next = NEXT_KEYS.has(key)
+    ? (at + 1) % buttons.length
+    : PREVIOUS_KEYS.has(key)
+      ? (at - 1 + buttons.length) % buttons.length
+      : key === 'Home'
+        ? 0
+        : key === 'End'
+          ? buttons.length - 1
+          : null;
+  if (next === null) return;
+  event.preventDefault();
+  buttons[next]?.focus();
+}
 
 const ITEMS: ReadonlyArray<{ view: View; icon: IconName; label: MessageKey }> = [
   { view: 'tasks', icon: 'tasks', label: 'nav.tasks' },
@@ -25,7 +52,7 @@ export function Nav() {
         <Icon name="image" />
         <span className="nav__text">{t('app.name')}</span>
       </div>
-      <ul className="nav__list">
+      <ul className="nav__list" onKeyDown={onNavKeys}>
         {ITEMS.map((item) => {
           const shortcut = screenShortcut(item.view, mac);
           return (
@@ -34,6 +61,7 @@ export function Nav() {
                 type="button"
                 className="nav__item"
                 aria-current={view === item.view ? 'page' : undefined}
+                tabIndex={view === item.view ? 0 : -1}
                 aria-keyshortcuts={shortcut.aria}
                 title={t('nav.withShortcut', { label: t(item.label), keys: shortcut.text })}
                 onClick={() => setView(item.view)}

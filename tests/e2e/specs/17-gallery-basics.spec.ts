@@ -59,7 +59,8 @@ test('gallery basics: sort, size, whole images, a still filter bar, the tile men
   await showGalleryOf(page, PROMPTS);
   expect(await tilePrompts(page)).toEqual([...PROMPTS].reverse());
 
-  // Sort.
+  // Sort, size and whole images are behind the "Display" button.
+  await page.getByRole('button', { name: 'Display' }).click();
   const sort = page.getByRole('combobox', { name: 'Sort' });
   await sort.selectOption({ label: 'Oldest first' });
   await expect.poll(() => tilePrompts(page)).toEqual(PROMPTS);
@@ -155,6 +156,7 @@ test('gallery basics: sort, size, whole images, a still filter bar, the tile men
   // Every choice is still there after a restart.
   const again = await session.app.restart();
   await showGalleryOf(again, PROMPTS);
+  await again.getByRole('button', { name: 'Display' }).click();
   await expect(again.getByRole('combobox', { name: 'Sort' })).toHaveValue('prompt');
   expect(await tilePrompts(again)).toEqual(BY_PROMPT);
   await expect(again.getByRole('slider', { name: 'Thumbnail size' })).toHaveAttribute(

@@ -13,7 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
 import { DIGITAL_SOURCE_TYPE } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
-import { C2PA_FIXTURES, TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
+import {
+  C2PA_FIXTURES,
+  IRREGULAR_JPEG_STORES,
+  TEST_CA_PEM,
+  c2paFixture,
+} from '../../support/c2pa-hostile';
 import { SIGNED_VERDICT_UNTRUSTED } from '../../support/c2pa-hostile-cases';
 import { startDemoProcess, type DemoProcess } from '../../e2e/harness/demo-process';
 import { expectExit, onlyTask, useCliWorlds } from '../cli/cli-harness';
@@ -115,6 +120,51 @@ describe('pictor generate, from a service that signs its images', () => {
     expect(sidecar.record.images.map((image) => image.xmpFile?.split('/').pop())).toEqual(
       SIGNED.map((_, position) => `image-${position + 1}.xmp`),
     );
+  });
+});
+
+describe('pictor generate, from a service whose JPEG store is irregular', () => {
+  let demo: DemoProcess;
+  let dirs: string[];
+  const made = IRREGULAR_JPEG_STORES.map(([name, make]) => ({ name, bytes: make() }));
+
+  beforeAll(async () => {
+    dirs = [
+      await mkdtemp(join(tmpdir(), 'pictor-irregular-data-')),
+      await mkdtemp(join(tmpdir(), 'pictor-irregular-home-')),
+      await mkdtemp(join(tmpdir(), 'pictor-irregular-files-')),
+    ];
+    const files = made.map((_, position) => join(dirs[2]!, `irregular-${position}.jpg`));
+    for (const [position, file] of files.entries()) await writeFile(file, made[position]!.bytes);
+    demo = await startDemoProcess({
+      durationMs: 200,
+      imagesPerTask: files.length,
+      imageFiles: files,
+    });
+  });
+  afterAll(async () => {
+    await demo.stop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('saves a JPEG whose APP11 store is out of order, repeated or unlabelled as it came', async () => {
+    const run = await runCli(
+      [
+        ...['--data-dir', dirs[0]!, 'generate', '--base-url', demo.url, '--poll-interval', '0.2'],
+        ...['--prompt', 'irregular', '--size', '96x64', '--json'],
+      ],
+      { key: 'demo', home: dirs[1]!, timeoutMs: 60_000 },
+    );
+    expectExit(run, 0);
+    const task = onlyTask(run);
+    expect(task.images).toHaveLength(made.length);
+    for (const [position, image] of task.images.entries()) {
+      const { name, bytes } = made[position]!;
+      // Never edited: whatever a verifier says of the store, the file is the service's.
+      expect((await readFile(image.path!)).equals(bytes), name).toBe(true);
+      expect(image.xmpPath, name).toBe(join(dirname(image.path!), `image-${position + 1}.xmp`));
+      expect((await exiftool(image.xmpPath!))['XMP-dc:Description'], name).toBe('irregular');
+    }
   });
 });
 

@@ -3,8 +3,9 @@
  * way C2PA embeds one in each format Pictor accepts (image-sniff.ts: PNG, JPEG, WebP):
  *
  * - PNG: a `caBX` chunk (a chunk type C2PA alone uses);
- * - JPEG: APP11 segments carrying JUMBF (`JP`, box instance, sequence number, then the box),
- *   possibly many for one store, whose first segment's superbox is labelled `c2pa`;
+ * - JPEG: APP11 segments carrying JUMBF (`JP`, box instance, sequence number, then a `jumb`
+ *   box header), possibly many for one store; any such segment counts, in order or not, labelled
+ *   `c2pa` (its first segment's superbox says so) or not;
  * - WebP: a `C2PA` RIFF chunk;
  * - any of them with no store but a remote one named in its XMP (remote-manifest.ts): the walk
  *   notes where the container keeps its XMP, and only that packet is read.
@@ -214,28 +215,39 @@ async function jumbfSegment(
   return { instance: be16(head, 2), sequence: be32(head, 4), content: head.subarray(8) };
 }
 
-/** A JUMBF box of the JPEG: its segments, and its first bytes put together to read its label. */
+/**
+ * A JUMBF box of the JPEG: its segments, and the first bytes of its content kept by sequence
+ * number, so its label reads the same whatever order the segments came in (a repeat adds to the
+ * count, the first copy's bytes are kept). Each segment brings at least a byte, so the label is
+ * within the first {@link JUMBF_PROBE_BYTES} sequence numbers: no other piece is kept.
+ */
 class JpegBox {
   parts = 0;
   bytes = 0;
-  private probe: Uint8Array = new Uint8Array(0);
-  private inOrder = true;
+  private readonly heads = new Map<number, Uint8Array>();
 
   add(segment: { sequence: number; content: Uint8Array }, payload: number): void {
     this.parts += 1;
     this.bytes += payload;
-    this.inOrder &&= segment.sequence === this.parts;
-    if (!this.inOrder || this.probe.length >= JUMBF_PROBE_BYTES) return;
+    const { sequence } = segment;
+    if (sequence < 1 || sequence > JUMBF_PROBE_BYTES || this.heads.has(sequence)) return;
     // The first segment's content starts with the box header; the others repeat it: skip it.
-    const piece = this.parts === 1 ? segment.content : segment.content.subarray(8);
-    const joined = new Uint8Array(this.probe.length + piece.length);
-    joined.set(this.probe);
-    joined.set(piece, this.probe.length);
-    this.probe = joined.subarray(0, JUMBF_PROBE_BYTES);
+    const piece = sequence === 1 ? segment.content : segment.content.subarray(8);
+    // A copy: the window's bytes are reused by its next read.
+    this.heads.set(sequence, piece.slice(0, JUMBF_PROBE_BYTES));
   }
 
   get c2pa(): boolean {
-    return this.inOrder && opensC2paStore(this.probe);
+    const probe = new Uint8Array(JUMBF_PROBE_BYTES);
+    let length = 0;
+    for (let sequence = 1; length < probe.length; sequence += 1) {
+      const piece = this.heads.get(sequence);
+      if (!piece) break;
+      const taken = piece.subarray(0, probe.length - length);
+      probe.set(taken, length);
+      length += taken.length;
+    }
+    return opensC2paStore(probe.subarray(0, length));
   }
 }
 
@@ -245,12 +257,14 @@ async function walkJpeg(window: Window, xmp: XmpNote): Promise<C2paPresence> {
   if (soi?.[0] !== 0xff || soi[1] !== 0xd8)
     return found.presence('The file does not start like a JPEG image.');
   const boxes = new Map<number, JpegBox>();
+  // Every JUMBF box counts, as a PNG's caBX does: one whose segments come out of order, twice, or
+  // without the c2pa label may still be a store a reader accepts, and editing the file would
+  // break its signature. The label only says whether it reads as C2PA's own.
   const result = (damaged?: string): C2paPresence => {
     for (const box of boxes.values()) {
-      if (!box.c2pa) continue;
       found.parts += box.parts;
       found.bytes += box.bytes;
-      found.labelled = true;
+      found.labelled ||= box.c2pa;
     }
     return found.presence(damaged);
   };

@@ -165,6 +165,33 @@ describe('restoring an image', () => {
       expect(await readFile(join(g.root, 'task-0', 'image-1.xmp'), 'utf8')).toBe('xmp of image 1');
     });
 
+    it('sends the sidecar on to the system trash with its image after the time to undo', async () => {
+      const g = await withSidecar();
+      await g.ops.deleteImages(g.refs);
+      expect(existsSync(join(g.root, 'task-0', 'image-1.xmp'))).toBe(false);
+      await g.clock.advance(59_000);
+      expect(g.trashed).toEqual([]);
+      await g.clock.advance(1_000);
+      await vi.waitFor(() => expect(g.trashed).toHaveLength(2), UNTIL);
+      expect(g.trashed.map((path) => basename(path)).sort()).toEqual([
+        'image-1.png',
+        'image-1.xmp',
+      ]);
+      await vi.waitFor(async () => expect(await inTrash(g.root)).toEqual([]), UNTIL);
+      await vi.waitFor(async () => expect(await readdir(g.journalDir)).toEqual([]), UNTIL);
+    });
+
+    it('empties the sidecar to the system trash on demand, with its image', async () => {
+      const g = await withSidecar();
+      await g.ops.deleteImages(g.refs);
+      await g.ops.empty();
+      expect(g.trashed.map((path) => basename(path)).sort()).toEqual([
+        'image-1.png',
+        'image-1.xmp',
+      ]);
+      expect(await readdir(join(g.root, TRASH_DIR))).toEqual([]);
+    });
+
     it.each([
       ['the image’s name and nothing else', ['image-1.png']],
       ['the image’s and the sidecar’s names', ['image-1.png', 'image-1.xmp']],

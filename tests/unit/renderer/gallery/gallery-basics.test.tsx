@@ -29,6 +29,10 @@ const focusedIndex = (): number | undefined => {
   const cell = document.activeElement?.closest<HTMLElement>('[role="gridcell"]');
   return cell ? Number(cell.dataset['index']) : undefined;
 };
+/** Opens the "Display" choices (sort, size, whole images), one Tab stop while closed. */
+const openDisplay = (): void => {
+  fireEvent.click(screen.getByRole('button', { name: 'Display' }));
+};
 const tabStops = (): number[] =>
   Array.from(document.querySelectorAll<HTMLElement>('[role="gridcell"][tabindex="0"]'), (cell) =>
     Number(cell.dataset['index']),
@@ -39,6 +43,8 @@ describe('display options', () => {
     await renderGallery({ prepare: (f) => seedImages(f, 40) });
     // 1000 px wide: medium tiles (at least 168 px) make 5 columns.
     expect(grid().getAttribute('aria-colcount')).toBe('5');
+    expect(screen.queryByRole('slider', { name: 'Thumbnail size' })).toBeNull();
+    openDisplay();
     const slider = screen.getByRole('slider', { name: 'Thumbnail size' });
     expect(slider.getAttribute('aria-valuetext')).toBe('Medium');
 
@@ -60,6 +66,7 @@ describe('display options', () => {
         })),
     });
     expect(altTexts()[0]).toBe('delta 0');
+    openDisplay();
     const sort = screen.getByRole('combobox', { name: 'Sort' });
 
     await user.selectOptions(sort, 'Oldest first');
@@ -97,7 +104,14 @@ describe('display options', () => {
   it('shows whole images instead of filling the square, and keeps it', async () => {
     const { user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
     expect(tile(keyOf(0)).classList.contains('gallery-tile--uncropped')).toBe(false);
+    const display = screen.getByRole('button', { name: 'Display' });
+    await user.click(display);
+    expect(display.getAttribute('aria-expanded')).toBe('true');
     await user.click(screen.getByRole('checkbox', { name: 'Show whole images' }));
+    // Escape closes the choices and gives the focus back to the button.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('checkbox', { name: 'Show whole images' })).toBeNull();
+    expect(document.activeElement).toBe(display);
     for (let n = 0; n < 5; n += 1) {
       expect(tile(keyOf(n)).classList.contains('gallery-tile--uncropped')).toBe(true);
     }

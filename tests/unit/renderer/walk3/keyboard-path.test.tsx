@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { parseDay } from '../../../../renderer/lib/day-text';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { restartApp, startApp } from '../render-app';
+import { makeImage } from '../../../fakes/fake-pictor-api';
+import { giveSize, restartApp, startApp } from '../render-app';
 
 afterEach(async () => {
   await applyLocale('en');
@@ -48,6 +49,37 @@ describe('the keyboard path', () => {
     act(() => first.focus());
     await user.keyboard('{ArrowRight}');
     expect(document.activeElement).toBe(within(chips).getByRole('button', { name: 'Completed' }));
+  });
+
+  it('takes at most ten Tabs from the Gallery button to the first image', async () => {
+    const { user } = await startApp({
+      prepare: (f) =>
+        f.seedTasks(3, (index) => ({ images: [makeImage(0, { file: `g/${String(index)}.png` })] })),
+    });
+    giveSize('.gallery-grid', { width: 900, height: 600 });
+    await user.click(navButton('Gallery'));
+    const grid = await screen.findByRole('grid', { name: 'Images' });
+    await waitFor(() => expect(within(grid).getAllByRole('gridcell')).toHaveLength(3));
+    act(() => navButton('Gallery').focus());
+    const stops: string[] = [];
+    while (!document.activeElement?.matches('[role="gridcell"]') && stops.length < 40) {
+      await user.tab();
+      const at = document.activeElement;
+      stops.push(at?.getAttribute('aria-label') ?? at?.textContent ?? '');
+    }
+    expect(document.activeElement?.getAttribute('data-index')).toBe('0');
+    expect(stops.length, stops.join(' | ')).toBeLessThanOrEqual(10);
+    // The sidebar is one stop, the current screen: the arrows move between its buttons.
+    act(() => navButton('Gallery').focus());
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(navButton('Settings'));
+    await user.keyboard('{Home}');
+    expect(document.activeElement).toBe(navButton('Tasks'));
+    // The on/off filters are one stop too.
+    const checks = screen.getByRole('toolbar', { name: 'Filter the gallery' });
+    act(() => within(checks).getByRole('checkbox', { name: 'Favourites only' }).focus());
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement?.closest('label')?.textContent).toMatch(/Content Credentials/);
   });
 
   it('Up in an empty prompt recalls what was sent, older with each Up, newer with Down', async () => {

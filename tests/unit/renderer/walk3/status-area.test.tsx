@@ -14,9 +14,11 @@ import {
   MAX_HOLD_MS,
   StatusArea,
 } from '../../../../renderer/features/shell/status-area';
-import { applyLocale, t } from '../../../../renderer/i18n';
+import { applyLocale, errorText, t } from '../../../../renderer/i18n';
 import { ApiError } from '../../../../renderer/lib/api';
+import { deleteWithUndo } from '../../../../renderer/features/gallery/use-image-actions';
 import { useAppStore } from '../../../../renderer/store/app-store';
+import { makeImage } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
 
 afterEach(async () => {
@@ -82,5 +84,59 @@ describe('the status area', () => {
     await act(() => applyLocale('de'));
     expect(screen.queryByText(englishText(said))).toBeNull();
     expect(screen.getByText(/Das Konto hat kein Guthaben mehr/)).toBeTruthy();
+  });
+
+  it('words a failed Undo, a failed copy and a failed gallery delete again in a new language', async () => {
+    const { fake } = await startApp({
+      prepare: (f) => f.seedTasks(2, () => ({ images: [makeImage(0)] })),
+    });
+    const shown = (): string => document.querySelector('.status-area')?.textContent ?? '';
+    /** What the area says in English, then in German once the language changes. */
+    const followsLanguage = async (english: () => string): Promise<void> => {
+      const before = english();
+      expect(shown()).toContain(before);
+      await act(() => applyLocale('de'));
+      expect(shown()).not.toContain(before);
+      expect(shown()).toContain(english());
+      await act(() => applyLocale('en'));
+      expect(shown()).toContain(before);
+    };
+
+    // Undo of a task removal main could not do: main's sentence.
+    const folderGone = sentence('error.gallery.imageFolderOutside');
+    fake.handle('tasks:undoRemove', async ({ localIds }) => ({
+      items: [],
+      failed: localIds.length,
+      problem: englishText(folderGone),
+      problemSentence: folderGone,
+    }));
+    await act(async () => void (await store().tasksUndoRemove(['seed-000000'])));
+    await followsLanguage(() => errorText({ message: '', sentence: folderGone }));
+
+    // A copy whose answer is broken (not one of main's errors): the page's own sentence.
+    vi.spyOn(fake, 'invoke').mockResolvedValueOnce(undefined as never);
+    await act(() => store().copyTaskId('seed-000000'));
+    await followsLanguage(() => t('tasks.copyFailed'));
+
+    // A gallery delete that moved one image of two: the count and main's sentence.
+    const unreadable = sentence('error.gallery.imageUnreadable');
+    fake.handle('gallery:deleteImages', async () => ({
+      items: [],
+      failed: 1,
+      problem: englishText(unreadable),
+      problemSentence: unreadable,
+    }));
+    const refs = [
+      { localId: 'seed-000000', index: 0 },
+      { localId: 'seed-000001', index: 0 },
+    ];
+    await act(() => deleteWithUndo(refs, () => undefined));
+    await followsLanguage(() =>
+      t('gallery.announce.partly', {
+        done: 1,
+        count: 2,
+        problem: errorText({ message: '', sentence: unreadable }),
+      }),
+    );
   });
 });

@@ -12,6 +12,7 @@ import {
   buildPng,
   c2paFixture,
   c2paSuperbox,
+  IRREGULAR_JPEG_STORES,
   jpegStore,
   pngChunks,
   pngStore,
@@ -85,13 +86,28 @@ describe('detecting a C2PA manifest store by the container structure', () => {
     const chunks = pngChunks(plain);
     chunks.splice(1, 0, { type: 'tEXt', data: Buffer.concat([Buffer.from('c2pa\0'), store]) });
     await expect(detectC2paInBytes(buildPng(chunks), 'png')).resolves.toEqual({ found: false });
-    // …nor an APP11 box that is JUMBF but not labelled c2pa.
+  });
+
+  it.each(IRREGULAR_JPEG_STORES)(
+    'counts an APP11 JUMBF store with %s, as a PNG counts any caBX',
+    async (name, make) => {
+      const presence = await detectC2paInBytes(make(), 'jpeg');
+      const labelled = name !== 'no c2pa label';
+      expect(presence).toMatchObject({ found: true, container: 'jpeg-APP11', labelled });
+      const parts = name === 'a segment twice' ? 4 : name === 'segments out of order' ? 3 : 1;
+      expect(presence.found && presence.parts).toBe(parts);
+    },
+  );
+
+  it('takes an APP11 segment for JUMBF only when it opens with JP and a jumb box', async () => {
     const jpeg = c2paFixture('signed.jpg');
     const { start } = jpegStore(jpeg);
-    const relabelled = Buffer.from(jpeg);
-    const label = relabelled.indexOf('c2pa\0', start + 12 + 8 + 8 + 16);
-    relabelled.write('xxxx', label, 'latin1');
-    await expect(detectC2paInBytes(relabelled, 'jpeg')).resolves.toEqual({ found: false });
+    const notJp = Buffer.from(jpeg);
+    notJp.write('XX', start + 4, 'latin1');
+    await expect(detectC2paInBytes(notJp, 'jpeg')).resolves.toEqual({ found: false });
+    const notJumb = Buffer.from(jpeg);
+    notJumb.write('jumx', start + 4 + 8 + 4, 'latin1');
+    await expect(detectC2paInBytes(notJumb, 'jpeg')).resolves.toEqual({ found: false });
   });
 
   it('keeps a caBX chunk as a credential even when its content is not a labelled store', async () => {
