@@ -515,8 +515,8 @@ const noRawSend = [
   message: 'Send events with the typed emitter in electron/ipc, not webContents.send.',
 }));
 
-const IPC_IN_FEATURES =
-  'Features reach main only through the store: add an action to a slice in renderer/store.';
+const IPC_OUTSIDE_STORE =
+  'The page reaches main only through the store: add an action to a slice in renderer/store.';
 
 export default tseslint.config(
   {
@@ -560,18 +560,21 @@ export default tseslint.config(
     rules: { 'local/code-layering': ['error', { layers }] },
   },
   {
-    // The page reaches main only through the store: a feature reads state and calls store actions,
-    // and never a request, a subscription or the bridge itself.
-    files: ['renderer/features/**'],
+    // The page reaches main only through the store: features, components, the app shell and the
+    // page's helpers read state and call store actions, and never a request, a subscription or
+    // the bridge itself. Only the store and the bridge's own module (lib/api.ts) may.
+    files: ['renderer/**'],
+    ignores: ['renderer/store/**', 'renderer/lib/api.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/lib/api'],
+              // lib/api by any relative path, and `./api` (how renderer/lib names it).
+              regex: '(^|/)lib/api$|^\\./api$',
               importNames: ['call', 'listen'],
-              message: IPC_IN_FEATURES,
+              message: IPC_OUTSIDE_STORE,
             },
           ],
         },
@@ -581,10 +584,10 @@ export default tseslint.config(
         ...['window', 'globalThis', 'self'].map((object) => ({
           object,
           property: 'pictor',
-          message: IPC_IN_FEATURES,
+          message: IPC_OUTSIDE_STORE,
         })),
       ],
-      'no-restricted-globals': ['error', { name: 'pictor', message: IPC_IN_FEATURES }],
+      'no-restricted-globals': ['error', { name: 'pictor', message: IPC_OUTSIDE_STORE }],
     },
   },
   {
