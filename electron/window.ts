@@ -5,6 +5,7 @@
  */
 import { BrowserWindow, nativeTheme, screen, type App } from 'electron';
 import { guardWebContents } from './adapters/window-guards';
+import { HARDENED_WEB_PREFERENCES } from './adapters/web-preferences';
 import {
   MIN_WINDOW_SIZE,
   fitWindowState,
@@ -65,8 +66,10 @@ function trackBounds(win: BrowserWindow, save: (state: WindowState) => void, del
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const logger = options.logger ?? silentLogger;
   const state = fitWindowState(options.bounds, workAreas());
-  // One literal inside `new BrowserWindow(…)`: Electronegativity checks webPreferences only
-  // there (a variable or a `satisfies` wrapper hides them from it).
+  // Inside `new BrowserWindow(…)`: Electronegativity checks webPreferences only there (a
+  // variable or a `satisfies` wrapper hides them from it). The hardened flags come from
+  // HARDENED_WEB_PREFERENCES; this window's own are its preload, safe dialogs, spellcheck and
+  // DevTools outside a packaged app.
   const win = new BrowserWindow({
     ...(state.x !== undefined && state.y !== undefined ? { x: state.x, y: state.y } : {}),
     width: state.width,
@@ -79,19 +82,14 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       ? WINDOW_BACKGROUND.dark
       : WINDOW_BACKGROUND.light,
     webPreferences: {
-      preload: options.preloadPath, // eng-disable PRELOAD_JS_CHECK (ours, sandboxed, exposes only the typed contract)
+      ...HARDENED_WEB_PREFERENCES,
+      // Electronegativity reads only this literal (not a spread) and reports these three when
+      // they are absent: so they are written here too, equal to the constant (the test checks).
       contextIsolation: true,
       sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
-      safeDialogs: true,
       disableBlinkFeatures: 'Auxclick',
+      preload: options.preloadPath, // eng-disable PRELOAD_JS_CHECK (ours, sandboxed, exposes only the typed contract)
+      safeDialogs: true,
       spellcheck: true,
       devTools: !options.isPackaged,
     },

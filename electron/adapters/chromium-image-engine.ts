@@ -22,6 +22,7 @@ import type {
 import { silentLogger, type Logger } from '../ports/logger';
 import { IMAGE_PORT_CHANNEL } from '../../shared/image-renderer/protocol';
 import { prepareImageSession } from './image-renderer-session';
+import { HARDENED_WEB_PREFERENCES } from './web-preferences';
 
 export interface ChromiumImageEngineOptions {
   /** The built page: dist-electron/image-renderer. */
@@ -36,28 +37,27 @@ export interface ChromiumImageEngineOptions {
   readonly idleMs?: number;
 }
 
-/** The hidden window; webPreferences in one literal, where Electronegativity reads them. */
+/**
+ * The hidden window: the hardened flags (HARDENED_WEB_PREFERENCES) and its own (a session of its
+ * own, no throttling, dialogs, spellcheck, WebGL or DevTools), inside `new BrowserWindow(…)`,
+ * where Electronegativity reads them.
+ */
 function createImageWindow(session: Session, preloadPath: string): BrowserWindow {
   return new BrowserWindow({
     show: false,
     width: 64,
     height: 64,
     webPreferences: {
+      ...HARDENED_WEB_PREFERENCES,
+      // Electronegativity reads only this literal (not a spread) and reports these three when
+      // they are absent: so they are written here too, equal to the constant (the test checks).
+      contextIsolation: true,
+      sandbox: true,
+      disableBlinkFeatures: 'Auxclick',
       session,
       preload: preloadPath, // eng-disable PRELOAD_JS_CHECK (ours, sandboxed, hands over one MessagePort)
-      sandbox: true,
-      contextIsolation: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      experimentalFeatures: false,
-      navigateOnDragDrop: false,
       backgroundThrottling: false,
       disableDialogs: true,
-      disableBlinkFeatures: 'Auxclick',
       spellcheck: false,
       webgl: false,
       devTools: false,

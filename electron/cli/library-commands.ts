@@ -13,7 +13,12 @@ import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { terminalSafe } from './terminal-text';
 
-/** A line at each tenth of the way: enough to see it move, few enough for a log. */
+/**
+ * A line at each tenth of the way: enough to see it move, few enough for a log. Not a second
+ * throttle: the core's runner limits how often progress arrives (on the clock); this picks which
+ * of what arrives becomes a line, by how far it is, so a log gets at most eleven lines whatever
+ * the library's size.
+ */
 function progressLines(io: CliIo): (progress: LibraryProgress) => void {
   let shown = -1;
   return ({ operation, done, total }) => {
@@ -32,6 +37,8 @@ export async function exportCommand(
   taskIds: readonly string[],
   io: CliIo,
 ): Promise<number> {
+  // Refused before any work: the core refuses an existing target too, but only when it puts the
+  // finished archive in place (a race it must close), after reading the whole library.
   if (
     await lstat(file).then(
       () => true,

@@ -97,11 +97,11 @@ export interface AppWiring extends Disposable {
 function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
   const { runtime, shell, emit } = options;
   const { core } = runtime;
-  // The library changes folder around the trash (held images go first, the journal is replayed
-  // for the new folder after), and the page is told to read the gallery again.
+  // The page is told to read the gallery again. (The trash acts around the change in the core:
+  // it follows every change of the library's folder, see TrashOperations.)
   const changeFolder = async <T>(change: () => Promise<T>): Promise<T> => {
     try {
-      return await trash.reroot(change);
+      return await change();
     } finally {
       emit('gallery:changed', { reason: 'moved' });
     }
@@ -165,12 +165,15 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
   wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
   // Deleted images and removed tasks wait here for Undo; what a quit, crash or kill left under
-  // way is finished first (journal replay), for each folder the library is in.
-  const trash = new TrashOperations({
-    journal: new TrashJournal(join(runtime.dataDir, TRASH_JOURNAL_DIR)),
-    core: runtime.core,
-    sendToSystemTrash: systemTrash(options.shell),
-  });
+  // way is finished first (journal replay), and again for each folder the library is in: given
+  // the core (its library), the trash acts around every change of folder.
+  const trash = wiring.add(
+    new TrashOperations({
+      journal: new TrashJournal(join(runtime.dataDir, TRASH_JOURNAL_DIR)),
+      core: runtime.core,
+      sendToSystemTrash: systemTrash(options.shell),
+    }),
+  );
   void trash.replay().catch(() => undefined);
   wiring.add(trash.onProgress((progress) => emit('trash:progress', progress)));
   wiring.add(wireCore(runtime.core, options));

@@ -16,7 +16,7 @@ export interface TestServer {
   readonly origin: string;
   readonly port: number;
   readonly requests: SeenRequest[];
-  /** Requests whose headers arrived, counted before the body is read. */
+  /** TCP connections accepted (a kept-alive socket carries several requests on one). */
   readonly connections: () => number;
   close(): Promise<void>;
 }

@@ -27,6 +27,7 @@ export function downloadSettings(
     maxRedirects: 5,
     logger: silentLogger,
     imageEngine: testImageEngine,
+    now: Date.now,
     ...ports,
   };
 }

@@ -54,6 +54,8 @@ export interface DownloadSettings {
   readonly downloadTimeoutMs: number;
   readonly maxRedirects: number;
   readonly logger: Logger;
+  /** The time (ms since the epoch): a Retry-After date is a wait from it. */
+  readonly now: () => number;
 }
 
 export interface DownloadJob {
@@ -78,6 +80,7 @@ async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempIma
         baseUrl: job.baseUrl,
         maxRedirects: settings.maxRedirects,
         abort,
+        now: settings.now,
       },
       job.url,
     );

@@ -76,14 +76,16 @@ export interface GalleryOptions {
    * The core (pictor-core.ts) always sets it; without it images are saved as they came.
    */
   imageMetadata?: { readonly appVersion: string };
-  /** The time (ms since the epoch), for the age of leftover temp files; default `Date.now`. */
+  /**
+   * The time (ms since the epoch): the age of leftover temp files, and what a Retry-After date is
+   * a wait from; default `Date.now`.
+   */
   now?: () => number;
 }
 
 export class Gallery {
   private settings: DownloadSettings;
   private readonly imageMetadata: { readonly appVersion: string } | undefined;
-  private readonly now: () => number;
 
   constructor(options: GalleryOptions) {
     this.settings = {
@@ -96,10 +98,10 @@ export class Gallery {
       maxRedirects: options.maxRedirects ?? 5,
       logger: options.logger ?? silentLogger,
       imageEngine: options.imageEngine,
+      now: options.now ?? Date.now,
       ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
-    this.now = options.now ?? Date.now;
   }
 
   /** The gallery folder (absolute); {@link reroot} changes it. */
@@ -139,7 +141,7 @@ export class Gallery {
     }
     // Only what no live process will finish: the app and CLI commands share this folder.
     const swept = await sweepLeftoverTemps(this.root, join(this.root, TEMP_DIR), {
-      nowMs: this.now(),
+      nowMs: this.settings.now(),
     });
     const removed = swept.removed;
     warnings.push(...swept.warnings);

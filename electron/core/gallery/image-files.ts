@@ -56,3 +56,22 @@ export function withoutImageFiles(image: ImageRecord): ImageRecord {
   const { file: _file, thumbnail: _thumbnail, xmpFile: _xmpFile, ...rest } = image;
   return { ...rest, state: 'deleted' };
 }
+
+/**
+ * The image without anything that points at a file or was read from one (its file, thumbnail,
+ * XMP sidecar, size, pixel size and type): what a rebuild or an import keeps of a record before
+ * it looks for the file itself.
+ */
+export function withoutFile(image: ImageRecord): ImageRecord {
+  const {
+    file: _file,
+    thumbnail: _thumbnail,
+    width: _w,
+    height: _h,
+    bytes: _b,
+    mime: _m,
+    xmpFile: _x,
+    ...rest
+  } = image;
+  return rest;
+}

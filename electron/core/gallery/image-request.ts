@@ -32,6 +32,8 @@ export interface ImageRequest {
   readonly baseUrl: string;
   readonly maxRedirects: number;
   readonly abort: AttemptAbort;
+  /** The time (ms since the epoch) a Retry-After date is measured from: the gallery's clock. */
+  readonly now: () => number;
 }
 
 export type ImageResponse =
@@ -57,11 +59,11 @@ export async function discardBody(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
 
-function statusOutcome(response: Response): FailedOutcome {
+function statusOutcome(response: Response, now: number): FailedOutcome {
   const status = response.status;
   if (EXPIRED.has(status)) return expired(status);
   if (status === 408 || status === 429 || (status >= 500 && status <= 599)) {
-    const wait = parseRetryAfter(response.headers.get('retry-after'));
+    const wait = parseRetryAfter(response.headers.get('retry-after'), now);
     const why =
       status === 429
         ? sentence('error.gallery.downloadBusy')
@@ -171,7 +173,8 @@ export async function requestImage(
     }
     if (response.status === 200) return { ok: true, response };
     await discardBody(response);
-    if (!REDIRECTS.has(response.status)) return { ok: false, outcome: statusOutcome(response) };
+    if (!REDIRECTS.has(response.status))
+      return { ok: false, outcome: statusOutcome(response, request.now()) };
     const next = nextHop(response, url, hop, request.maxRedirects);
     if (typeof next !== 'string') return { ok: false, outcome: next };
     current = next;

@@ -7,7 +7,12 @@
  *
  * A move that stops or is refused before the switch leaves the gallery, the setting and every
  * task where they were, and the core running on the old folder. Changes run one at a time.
+ *
+ * What must act around every change, whoever asks for it (the app's handlers, the CLI, a test),
+ * is added with {@link Library.aroundChanges}: the trash sends what it holds on before and replays
+ * its journal for the new folder after (core/trash), so no caller can move the library under it.
  */
+import { toDisposable, type Disposable } from '../../ports/disposable';
 import type { Logger } from '../../ports/logger';
 import type { Gallery } from './gallery';
 import {
@@ -45,15 +50,29 @@ export interface LibrarySwitch {
 
 export type LibraryMoveHooks = GalleryMoveHooks & LibrarySwitch;
 
+/**
+ * Runs a change of folder (`change`: the move or the open, which pauses the engine itself) with
+ * what must happen before and after it, and returns what the change returned.
+ */
+export type LibraryChangeGuard = <T>(change: () => Promise<T>) => Promise<T>;
+
 export class Library {
   /** Changes run one at a time, in the order asked for. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Around every change, the first added outermost. */
+  private readonly guards = new Set<LibraryChangeGuard>();
 
   constructor(private readonly deps: LibraryDeps) {}
 
   /** The library's folder now (absolute). */
   get folder(): string {
     return this.deps.gallery.root;
+  }
+
+  /** Runs `guard` around every later change of folder, until the result is disposed. */
+  aroundChanges(guard: LibraryChangeGuard): Disposable {
+    this.guards.add(guard);
+    return toDisposable(() => this.guards.delete(guard));
   }
 
   /**
@@ -122,9 +141,16 @@ export class Library {
     }
   }
 
-  /** `work` after every change asked for before it, with the engine and thumbnails paused. */
+  /**
+   * `work` after every change asked for before it, inside the guards (outside the pause: what a
+   * guard does before and after runs with the engine going), with the engine and thumbnails paused.
+   */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(() => this.paused(work));
+    const guarded = [...this.guards].reduceRight<() => Promise<T>>(
+      (inner, guard) => () => guard(inner),
+      () => this.paused(work),
+    );
+    const run = this.queue.then(guarded);
     this.queue = run.catch(() => undefined);
     return run;
   }

@@ -26,6 +26,7 @@ import { errorCode } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
 import { THUMBS_DIR, imageFileCandidates, imageNames, xmpSidecarName } from './gallery-layout';
 import { IMAGE_MIME, type ImageKind } from './image-sniff';
+import { withoutFile } from './image-files';
 import { readRegularFile, regularFileSize, UnsafeFileError } from './regular-file';
 import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from './sidecar';
 import { isImageName, recoverFromImages } from './metadata/recover';
@@ -161,21 +162,6 @@ async function listFolder(
     thumbnails: await regularFiles(join(folder, THUMBS_DIR)),
     ...work,
   };
-}
-
-/** The image without anything that points at a file. */
-function withoutFile(image: ImageRecord): ImageRecord {
-  const {
-    file: _file,
-    thumbnail: _thumbnail,
-    width: _w,
-    height: _h,
-    bytes: _b,
-    mime: _m,
-    xmpFile: _x,
-    ...rest
-  } = image;
-  return rest;
 }
 
 function missing(image: ImageRecord): ImageRecord {

@@ -12,31 +12,23 @@ import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { IMAGE_MIME, type ImageKind } from '../gallery/image-sniff';
+import { withoutFile } from '../gallery/image-files';
 import type { StagedImage } from './import-image';
 
 /**
- * The image without anything that points at a file, nor a signer's Content Credentials verdict:
- * one read from an archive anyone could have made is not believed (verdictFromDisk).
+ * The image without anything that points at a file (gallery/image-files.ts), nor a signer's
+ * Content Credentials verdict: one read from an archive anyone could have made is not believed
+ * (verdictFromDisk).
  */
-function withoutFile(image: ImageRecord): ImageRecord {
-  const {
-    file: _file,
-    thumbnail: _thumbnail,
-    width: _w,
-    height: _h,
-    bytes: _b,
-    mime: _m,
-    xmpFile: _x,
-    contentCredentials: claimed,
-    ...rest
-  } = image;
+function withoutFileOrClaim(image: ImageRecord): ImageRecord {
+  const { contentCredentials: claimed, ...rest } = withoutFile(image);
   const verdict = verdictFromDisk(claimed);
   return verdict ? { ...rest, contentCredentials: verdict } : rest;
 }
 
 /** An image of the record whose file did not come in. */
 export function missingImage(image: ImageRecord): ImageRecord {
-  const rest = withoutFile(image);
+  const rest = withoutFileOrClaim(image);
   if (image.state === 'expired' || image.state === 'invalid' || image.state === 'deleted')
     return rest;
   const { error: _error, errorSentence: _sentence, ...kept } = rest;
@@ -47,7 +39,7 @@ export function missingImage(image: ImageRecord): ImageRecord {
 
 /** An image whose file came in and was refused for `reason` (import-image.ts). */
 export function refusedImage(image: ImageRecord, reason: Sentence): ImageRecord {
-  return { ...withoutFile(image), state: 'invalid', ...failure(reason) };
+  return { ...withoutFileOrClaim(image), state: 'invalid', ...failure(reason) };
 }
 
 /** An image's error: the English text and its catalogue sentence. */
@@ -71,7 +63,7 @@ export function savedImage(
   },
 ): ImageRecord {
   const { file, index = image.index, xmpFile, thumbnail } = at;
-  const { error: _error, errorSentence: _sentence, ...rest } = withoutFile(image);
+  const { error: _error, errorSentence: _sentence, ...rest } = withoutFileOrClaim(image);
   return {
     ...rest,
     index,

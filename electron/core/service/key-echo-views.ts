@@ -4,6 +4,9 @@
  * in a view can be scrubbed from the original. Every view is built in one pass over its source.
  */
 
+import { CONTROL_CHARACTERS, anyOf } from '../../../shared/text/control-characters';
+import { XML_ENTITIES } from '../../../shared/text/entities';
+
 /** A decoded text (UTF-16 code units) with, per unit, where in the original text it came from. */
 export class View {
   codes: Uint16Array;
@@ -57,7 +60,7 @@ export class View {
  */
 const INVISIBLE = (() => {
   const table = new Uint8Array(0x10000);
-  const pattern = /[\p{Cc}\p{Default_Ignorable_Code_Point}]/u;
+  const pattern = anyOf([CONTROL_CHARACTERS, '\\p{Default_Ignorable_Code_Point}'], 'u');
   for (let code = 0; code < 0x10000; code += 1) {
     if (code >= 0xd800 && code <= 0xdfff) continue;
     if (pattern.test(String.fromCharCode(code))) table[code] = 1;
@@ -108,53 +111,53 @@ function hexAt(codes: Uint16Array, at: number, count: number, length: number): n
 
 /**
  * HTML's names for the visible ASCII a key may hold (the rest of HTML's named entities stand for
- * characters a key cannot contain).
+ * characters a key cannot contain). Wider than what Pictor reads text with (shared/text/
+ * entities.ts: XML's five and the no-break space): a server may echo the key with any of HTML's
+ * names, so every one of them for a character a key holds is decoded here; XML's five come from
+ * the shared table. A Map: a name from the text never reaches a prototype property
+ * (`&constructor;`).
  */
-const NAMED: Readonly<Record<string, number>> = {
-  excl: 33,
-  quot: 34,
-  QUOT: 34,
-  num: 35,
-  dollar: 36,
-  percnt: 37,
-  amp: 38,
-  AMP: 38,
-  apos: 39,
-  lpar: 40,
-  rpar: 41,
-  ast: 42,
-  midast: 42,
-  plus: 43,
-  comma: 44,
-  period: 46,
-  sol: 47,
-  colon: 58,
-  semi: 59,
-  lt: 60,
-  LT: 60,
-  equals: 61,
-  gt: 62,
-  GT: 62,
-  quest: 63,
-  commat: 64,
-  lsqb: 91,
-  lbrack: 91,
-  bsol: 92,
-  rsqb: 93,
-  rbrack: 93,
-  Hat: 94,
-  lowbar: 95,
-  UnderBar: 95,
-  grave: 96,
-  DiacriticalGrave: 96,
-  lcub: 123,
-  lbrace: 123,
-  verbar: 124,
-  vert: 124,
-  VerticalLine: 124,
-  rcub: 125,
-  rbrace: 125,
-};
+const NAMED: ReadonlyMap<string, number> = new Map([
+  ...[...XML_ENTITIES].map(([name, text]) => [name, text.charCodeAt(0)] as const),
+  ['excl', 33],
+  ['QUOT', 34],
+  ['num', 35],
+  ['dollar', 36],
+  ['percnt', 37],
+  ['AMP', 38],
+  ['lpar', 40],
+  ['rpar', 41],
+  ['ast', 42],
+  ['midast', 42],
+  ['plus', 43],
+  ['comma', 44],
+  ['period', 46],
+  ['sol', 47],
+  ['colon', 58],
+  ['semi', 59],
+  ['LT', 60],
+  ['equals', 61],
+  ['GT', 62],
+  ['quest', 63],
+  ['commat', 64],
+  ['lsqb', 91],
+  ['lbrack', 91],
+  ['bsol', 92],
+  ['rsqb', 93],
+  ['rbrack', 93],
+  ['Hat', 94],
+  ['lowbar', 95],
+  ['UnderBar', 95],
+  ['grave', 96],
+  ['DiacriticalGrave', 96],
+  ['lcub', 123],
+  ['lbrace', 123],
+  ['verbar', 124],
+  ['vert', 124],
+  ['VerticalLine', 124],
+  ['rcub', 125],
+  ['rbrace', 125],
+]);
 
 /** One decoded escape: its character (or -1 for one that stands for nothing visible) and length. */
 type Escape = readonly [code: number, length: number] | null;
@@ -227,7 +230,7 @@ function entityEscape(codes: Uint16Array, at: number, length: number): Escape {
     if (!((code | 0x20) >= 97 && (code | 0x20) <= 122)) return null;
     name += String.fromCharCode(code);
   }
-  const value = codes[i] === 0x3b ? NAMED[name] : undefined;
+  const value = codes[i] === 0x3b ? NAMED.get(name) : undefined;
   return value === undefined ? null : [value, i - at + 1];
 }
 

@@ -17,7 +17,6 @@ import type { Clock } from '../../ports/clock';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
-import type { TaskEngine } from '../engine/task-engine';
 import { EngineInputError } from '../engine/engine-types';
 import { GalleryImageError, findImage, savedFile, type ImageRef } from '../gallery/gallery-images';
 import { GalleryTrash, TRASH_KEEP_MS, heldNames } from '../gallery/gallery-trash';
@@ -35,44 +34,19 @@ import {
 import { replayJournal } from './trash-replay';
 
 export type { TrashOutcome, TrashProgress } from './trash-outcome';
-import type {
-  ImageBatch,
-  ImageEntry,
-  Restore,
-  TaskBatch,
-  TaskEntry,
-  TrashJournal,
-} from './trash-journal';
+export type { TrashEngine, TrashOperationsOptions } from './trash-options';
+import type { TrashOperationsOptions } from './trash-options';
+import type { ImageBatch, ImageEntry, Restore, TaskBatch, TaskEntry } from './trash-journal';
 
-/** What the trash uses of the engine: records, and taking tasks out and back. */
-export type TrashEngine = Pick<TaskEngine, 'get' | 'edit' | 'remove' | 'reinstate'>;
-
-export interface TrashOperationsOptions {
-  readonly journal: TrashJournal;
-  /**
-   * The core's engine and gallery: the trash is the gallery's trash folder (TRASH_DIR) in the
-   * gallery's root as it is at each operation, so it follows the gallery when that changes folder
-   * (see {@link reroot}).
-   */
-  readonly core: {
-    readonly engine: TrashEngine;
-    readonly gallery: { readonly root: string; resolve(relative: string): string };
-  };
-  /** Moves a file to the system's trash; throws when it cannot. */
-  readonly sendToSystemTrash: (file: string) => Promise<void>;
-  /** Default: the process's own timers, which never keep it alive. */
-  readonly clock?: Clock;
-  readonly keepMs?: number;
-  readonly logger?: Logger;
-}
-
-export class TrashOperations {
+export class TrashOperations implements Disposable {
   private readonly held: HeldEntries;
   private readonly clock: Clock;
   private readonly logger: Logger;
   /** The trash's operations, one at a time in the order asked (the core's runner, queuing). */
   private readonly runner: OperationRunner<'trash'>;
   private readonly progressed: Emitter<TrashProgress>;
+  /** The trash's place around the library's changes of folder. */
+  private readonly following: Disposable | undefined;
 
   constructor(private readonly options: TrashOperationsOptions) {
     this.clock = options.clock ?? processTimers;
@@ -80,6 +54,12 @@ export class TrashOperations {
     this.held = new HeldEntries(this.clock);
     this.runner = new OperationRunner({ clock: this.clock, kinds: { trash: 'queue' } });
     this.progressed = new Emitter({ name: 'trash progress', logger: this.logger });
+    this.following = options.core.library?.aroundChanges((change) => this.reroot(change));
+  }
+
+  /** Stops following the library's changes of folder (what is held stays held). */
+  dispose(): void {
+    this.following?.dispose();
   }
 
   /** Calls `listener` as operations progress (a few times a second, and at the end of each). */
@@ -266,7 +246,8 @@ export class TrashOperations {
    * the trash's operations: images held for Undo go on to the system trash first (an Undo could
    * not bring them back into a gallery that moved), a delete or Undo asked for meanwhile waits
    * and acts on the gallery where it is then, and afterwards what an earlier run left in the
-   * journal for that folder is finished, as at start.
+   * journal for that folder is finished, as at start. Given the core's library, the trash is
+   * run this way around every change of its folder (see {@link TrashOperationsOptions.core}).
    */
   reroot<T>(change: () => Promise<T>): Promise<T> {
     return this.run(async () => {

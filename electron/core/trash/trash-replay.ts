@@ -15,7 +15,7 @@ import type { Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import type { GalleryTrash } from '../gallery/gallery-trash';
 import { bringBack, imageOf } from './image-entries';
-import type { TrashEngine } from './trash-operations';
+import type { TrashEngine } from './trash-options';
 import type { Batch, Restore, TrashJournal } from './trash-journal';
 
 export interface ReplayDeps {

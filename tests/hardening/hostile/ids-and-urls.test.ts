@@ -456,6 +456,7 @@ describe('resolved addresses', () => {
             baseUrl: REMOTE,
             maxRedirects: 5,
             abort,
+            now: Date.now,
           },
           'https://images.example.net/a.png',
         ).finally(() => abort.dispose());

@@ -350,12 +350,17 @@ describe('found by the properties above (fixed in app code)', () => {
   let reply = { status: 500, type: 'text/html', text: '' };
   beforeAll(async () => {
     server = await startServer((_req, res) => {
-      res.writeHead(reply.status, { 'content-type': reply.type });
+      // As above: a fresh connection per request, so no kept-alive socket races the next one.
+      res.writeHead(reply.status, { 'content-type': reply.type, connection: 'close' });
       res.end(reply.text);
     });
   });
   afterAll(() => server.close());
-  const client = new ServiceClient({ fetch: (url, init) => fetch(url, init) });
+  const client = new ServiceClient({
+    fetch: (url, init) => fetch(url, init),
+    // Real time, and not what is tested: no load reaches it.
+    requestTimeoutMs: 600_000,
+  });
   const call = (status: number, text: string) => {
     reply = { status, type: status === 200 ? 'application/json' : 'text/html', text };
     return client.getTask({ baseUrl: server.origin, key, keyFingerprint: 'a' }, 'task_1').then(
@@ -422,6 +427,11 @@ describe('found by the properties above (fixed in app code)', () => {
       expectCleanRefusal(error, key);
     },
   );
+
+  it('took each request on a fresh connection (none kept alive to race)', () => {
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(server.connections()).toBe(server.requests.length);
+  });
 });
 
 describe('record', () => {

@@ -23,9 +23,11 @@ describe('pictor generate with the default poll interval', () => {
     expect(times.length).toBeGreaterThanOrEqual(2);
     expect(times.length).toBeLessThanOrEqual(Math.ceil(DURATION_MS / 3_000) + 2);
     const gaps = times.slice(1).map((at, index) => Math.round(at - times[index]!));
+    // Only bounds a loaded machine cannot break: load makes gaps longer and polls fewer, never
+    // shorter or more. That the engine polls no later than planned is shown on a manual clock
+    // (engine-polling.test.ts: every gap exactly the interval), and the 3 s default by cli-args'.
     for (const gap of gaps) {
       expect(gap, `gaps between polls: ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(2_700);
-      expect(gap, `gaps between polls: ${gaps.join(', ')} ms`).toBeLessThanOrEqual(4_000);
     }
   }, 60_000);
 });

@@ -124,12 +124,12 @@ describe('secretServiceRunning (real processes, tools on a private PATH)', () =>
       expect(secretServiceRunning(undefined, { PATH: `${bin}:/bin:/usr/bin` })).toBeNull();
       const elapsed = performance.now() - started;
       // Killed at twice the bus limit; busctl is not tried on a hung bus (it would hang too).
-      // The upper bound says it gave up, not how fast a loaded machine spawns: the tools sleep
-      // 30 s, and waiting for one of them ends far above it.
+      // That it gave up at all is shown by its return: the tools sleep 30 s, past this test's own
+      // 20 s limit, which fails a synchronous test that overruns it (no upper bound on the clock
+      // here: a loaded machine's slow spawn cannot fail it).
       // The lower bound shows it waited for the limit; spawnSync's timer runs on libuv's clock,
       // kept in whole milliseconds, so it can end a fraction of one before performance.now says.
       expect(elapsed).toBeGreaterThanOrEqual(PROBE_TIMEOUT_MS * 2 - 5);
-      expect(elapsed).toBeLessThan(15_000);
     },
     20_000,
   );

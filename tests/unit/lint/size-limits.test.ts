@@ -2,12 +2,22 @@
  * STYLE's sizes are lint errors for product code (eslint.config.js `sizeLimits`). The files over a
  * limit today are listed in `sizeOffenders` with their size now as a ceiling; the list may only
  * shrink: a new offender fails lint, and a listed file that shrinks or stops offending fails here
- * until its entry is lowered or removed.
+ * until its entry is lowered or removed. The list itself is held under size-baseline.json, the
+ * committed list of the day the ceilings were fixed: adding a file to `sizeOffenders` or raising a
+ * ceiling (which would make the exact-match test pass again) fails here too.
  */
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { measureSizeOffenders, sizeConfig } from '../../support/size-offenders';
+import {
+  measureSizeOffenders,
+  sizeConfig,
+  type SizeOffenders,
+  type SizeRule,
+} from '../../support/size-offenders';
+import baselineFile from './size-baseline.json';
+
+const baseline = baselineFile.offenders as SizeOffenders;
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
@@ -38,6 +48,20 @@ function paramsOf(count: number): string {
 function depthOf(count: number): string {
   const open = Array.from({ length: count }, () => 'if (x > 0) {').join(' ');
   return `export function f(x: number): number {\n  ${open} return 1; ${'} '.repeat(count)}\n  return 0;\n}\n`;
+}
+
+/** Each way `offenders` goes past `base`: a file not in it, or a ceiling above its value there. */
+function growthOver(base: SizeOffenders, offenders: SizeOffenders): string[] {
+  return Object.entries(offenders).flatMap(([file, ceilings]) => {
+    const allowed = base[file];
+    if (!allowed) return [`${file}: not in size-baseline.json`];
+    return Object.entries(ceilings).flatMap(([rule, value]) => {
+      const most = allowed[rule as SizeRule];
+      return most !== undefined && value <= most
+        ? []
+        : [`${file}: ${rule} ${value} is over the baseline's ${most ?? 'none'}`];
+    });
+  });
 }
 
 const at = (limit: number) => [limit, limit + 1] as const;
@@ -74,6 +98,25 @@ describe('size limits', () => {
 
   it('leaves tests out: a suite is one long describe callback', async () => {
     expect(await problems('tests/unit/core/x.test.ts', functionOf(200) + fileOf(400))).toEqual([]);
+  });
+
+  it('finds a new file or a raised ceiling past the baseline', () => {
+    const base: SizeOffenders = { 'a.ts': { 'max-lines': 310, 'max-params': 5 } };
+    expect(growthOver(base, { 'a.ts': { 'max-lines': 305 } })).toEqual([]);
+    expect(growthOver(base, { 'a.ts': { 'max-lines': 311 } })).toEqual([
+      "a.ts: max-lines 311 is over the baseline's 310",
+    ]);
+    expect(growthOver(base, { 'a.ts': { 'max-depth': 4 } })).toEqual([
+      "a.ts: max-depth 4 is over the baseline's none",
+    ]);
+    expect(growthOver(base, { 'b.ts': { 'max-params': 5 } })).toEqual([
+      'b.ts: not in size-baseline.json',
+    ]);
+  });
+
+  it('keeps every offender in the committed baseline, no ceiling above it (shrink-only)', async () => {
+    const { sizeOffenders } = await sizeConfig();
+    expect(growthOver(baseline, sizeOffenders)).toEqual([]);
   });
 
   it('lists exactly the offenders of the tree, each at its size now (shrink-only)', async () => {

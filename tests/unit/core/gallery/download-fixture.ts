@@ -1,6 +1,6 @@
 /**
  * The setup shared by the download tests: one loopback image host per file, a fresh gallery
- * per test, and two checks after every test whatever it did: no temp file is left, and the
+ * per test on a manual clock (the time a Retry-After date is a wait from), and two checks after every test whatever it did: no temp file is left, and the
  * image host never saw an Authorization header or a cookie.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
@@ -17,11 +17,14 @@ import {
   type TestServer,
 } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';
+import { ManualClock } from '../../../fakes/manual-clock';
 
 export interface DownloadFixture {
   server: TestServer;
   root: string;
   gallery: Gallery;
+  /** The gallery's time: it moves only when a test says so. */
+  clock: ManualClock;
   /** A 640×480 PNG of random pixels (about 900 KB). */
   png: Buffer;
   /** One attempt of a one-image task pointing at `url`. */
@@ -62,11 +65,14 @@ export function useDownloadFixture(): DownloadFixture {
 
   beforeEach(async () => {
     fixture.root = await makeTempDir();
+    const clock = new ManualClock();
+    fixture.clock = clock;
     fixture.gallery = new Gallery({
       imageEngine: testImageEngine,
       root: fixture.root,
       fetch,
       downloadTimeoutMs: 5_000,
+      now: () => clock.now(),
     });
     await fixture.gallery.init();
   });

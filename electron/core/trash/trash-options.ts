@@ -1,0 +1,33 @@
+/** What the trash operations (trash-operations.ts) are given: the journal, the core, the ports. */
+import type { Clock } from '../../ports/clock';
+import type { Logger } from '../../ports/logger';
+import type { TaskEngine } from '../engine/task-engine';
+import type { Library } from '../gallery/library';
+import type { TrashJournal } from './trash-journal';
+
+/** What the trash uses of the engine: records, and taking tasks out and back. */
+export type TrashEngine = Pick<TaskEngine, 'get' | 'edit' | 'remove' | 'reinstate'>;
+
+export interface TrashOperationsOptions {
+  readonly journal: TrashJournal;
+  /**
+   * The core's engine and gallery: the trash is the gallery's trash folder (TRASH_DIR) in the
+   * gallery's root as it is at each operation, so it follows the gallery when that changes folder
+   * (see TrashOperations.reroot).
+   */
+  readonly core: {
+    readonly engine: TrashEngine;
+    readonly gallery: { readonly root: string; resolve(relative: string): string };
+    /**
+     * The core's library: when given, every change of its folder, whoever asks for it, runs
+     * through TrashOperations.reroot (until the trash is disposed).
+     */
+    readonly library?: Pick<Library, 'aroundChanges'>;
+  };
+  /** Moves a file to the system's trash; throws when it cannot. */
+  readonly sendToSystemTrash: (file: string) => Promise<void>;
+  /** Default: the process's own timers, which never keep it alive. */
+  readonly clock?: Clock;
+  readonly keepMs?: number;
+  readonly logger?: Logger;
+}
