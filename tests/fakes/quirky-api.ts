@@ -48,6 +48,8 @@ export interface QuirkyApiConfig {
   readonly pollFaults: PollFault[];
   readonly basePath: string;
   readonly taskId?: (seq: number) => string;
+  /** The service's clock for how long a task has been processing. */
+  readonly now: () => number;
 }
 
 const BAD_GATEWAY_HTML =
@@ -86,7 +88,7 @@ export class QuirkyApi {
       account,
       prompt: request.prompt,
       size: request.size,
-      createdAt: Date.now(),
+      createdAt: this.config.now(),
     };
     const { durationMs } = this.config;
     this.tasks.set(id, {
@@ -180,7 +182,7 @@ export class QuirkyApi {
   }
 
   private async taskBody(task: TaskState): Promise<Record<string, unknown>> {
-    const elapsed = Date.now() - task.createdAt;
+    const elapsed = this.config.now() - task.createdAt;
     const common = {
       id: task.id,
       object: 'generation.task',

@@ -57,6 +57,11 @@ export interface QuirkyServiceOptions {
   readonly cdn?: QuirkyCdnOptions;
   /** The id of the n-th task (from 1); default `gen-<16 hex>`. Hostile ids test the CLI. */
   readonly taskId?: (seq: number) => string;
+  /**
+   * The clock a task's processing time is read on (default the system's): a test that must see
+   * a task still processing moves it by hand, which no load can outrun.
+   */
+  readonly now?: () => number;
 }
 
 /** A running quirky service. */
@@ -120,6 +125,7 @@ export async function startQuirkyService(
       submitThrottle: [...(options.submitThrottle ?? [])],
       pollFaults: [...(options.pollFaults ?? [])],
       basePath,
+      now: options.now ?? Date.now,
       ...(options.taskId ? { taskId: options.taskId } : {}),
     },
     cdn,

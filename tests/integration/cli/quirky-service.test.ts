@@ -48,7 +48,10 @@ async function pollJson(service: QuirkyService, key: string, id: string) {
 
 describe('quirky service', () => {
   it('submits, processes, completes with extra fields and a real PNG on another origin', async () => {
-    const service = await start({ durationMs: 150, basePath: '/gateway' });
+    // The task's time moves by hand: at 150 ms of real time a loaded machine's first poll came
+    // after the task had finished.
+    let now = 0;
+    const service = await start({ durationMs: 150, basePath: '/gateway', now: () => now });
     expect(service.baseUrl).toMatch(/\/gateway$/);
     const response = await submit(service, QUIRKY_KEYS.alice, { prompt: 'fox', size: '40x30' });
     expect(response.status).toBe(200);
@@ -56,6 +59,7 @@ describe('quirky service', () => {
     expect(created).toMatchObject({ object: 'generation.task', usage: expect.any(Object) });
     const id = created.id as string;
     expect((await pollJson(service, QUIRKY_KEYS.alice, id)).status).toBe('processing');
+    now = 150;
     let polls = 1;
     const status = async () => {
       polls += 1;
