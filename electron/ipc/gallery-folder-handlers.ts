@@ -3,8 +3,9 @@
  * never names a path: `pick` opens the main process's own folder dialog and hands back the ticket
  * core/gallery/folder-choices.ts keeps for it, with what that folder and the current library hold;
  * `apply` moves the library to the ticket's folder or opens the library there, as the core's one
- * folder operation (core/operations), its progress on `galleryFolder:progress`; `cancel` stops a
- * move before its switch. Translations to core only.
+ * folder operation (core/operations), its progress on `galleryFolder:progress`; `cancel` ends the
+ * ticket of a question the user cancelled, and stops a move before its switch. Translations to
+ * core only.
  */
 import type { FolderChange } from '../../shared/ipc/contract';
 import type { FolderChoices } from '../core/gallery/folder-choices';
@@ -27,7 +28,7 @@ export interface FolderRuntime {
 export interface GalleryFolderDeps {
   readonly runtime: FolderRuntime;
   /** The folders main's dialog returned, under their tickets. */
-  readonly choices: Pick<FolderChoices, 'pick' | 'take'>;
+  readonly choices: Pick<FolderChoices, 'pick' | 'take' | 'cancel'>;
   /** The core's long operations: a move or an open is its `folder` operation. */
   readonly operations: Pick<CoreOperations, 'changeFolder' | 'cancel'>;
   /** The main process's own folder dialog: the only source of a new gallery folder. */
@@ -74,6 +75,9 @@ export function galleryFolderHandlers(deps: GalleryFolderDeps): HandlersOf<'gall
       return { choice: { ...choice, library, current: { ...now, path: current } } };
     },
     'galleryFolder:apply': ({ ticket, action }) => change(action, ticket),
-    'galleryFolder:cancel': () => ({ cancelling: operations.cancel('folder') }),
+    'galleryFolder:cancel': () => {
+      choices.cancel();
+      return { cancelling: operations.cancel('folder') };
+    },
   };
 }

@@ -8,9 +8,14 @@
 import type { CredentialVerdict } from '../../shared/domain/content-credentials';
 import type { ImageFormat } from './image-engine';
 
-/** One image to verify: a regular file Pictor wrote itself (a download's temp file). */
+/**
+ * One image to verify: its bytes, read by the caller from the one handle it opened inside its
+ * folder (core/gallery/credentials-step.ts). A verifier never opens a path of its own: a folder
+ * swapped for a link, or a FIFO swapped in, between the caller's open and another would lead it
+ * outside the gallery or hang it.
+ */
 export interface CredentialRequest {
-  readonly file: string;
+  readonly bytes: Uint8Array;
   readonly format: ImageFormat;
   readonly signal?: AbortSignal;
 }

@@ -38,7 +38,7 @@ export interface SettingsSlice {
   /** Asks main to cancel the move under way. */
   folderCancel(): Promise<void>;
   folderProgress(progress: EventPayload<'galleryFolder:progress'>): void;
-  /** Closes the question or the report. */
+  /** Closes the question (main then ends its folder ticket) or the report. */
   folderDismiss(): void;
   /** `null` until the first answer. */
   settings: Settings | null;
@@ -66,6 +66,18 @@ export interface SettingsSlice {
 
 /** What "Test connection" heard from the service. */
 export type ConnectionReport = RequestOutput<'service:testConnection'>;
+
+type SliceArgs = Parameters<StateCreator<AppState, [], [], SettingsSlice>>;
+
+/**
+ * Closes the folder question or report (never a move under way). A question turned down is told
+ * to main, which ends its folder ticket: nothing can spend it on a folder the user declined.
+ */
+function dismissFolder(get: SliceArgs[1], set: SliceArgs[0]): void {
+  const { step } = get().folderChange;
+  if (step !== 'working') set({ folderChange: { step: 'idle' } });
+  if (step === 'ask') void call('galleryFolder:cancel').catch(get().showError);
+}
 
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => ({
   settings: null,
@@ -107,7 +119,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
   },
 
   folderDismiss() {
-    if (get().folderChange.step !== 'working') set({ folderChange: { step: 'idle' } });
+    dismissFolder(get, set);
   },
 
   async settingsLoad() {

@@ -320,7 +320,10 @@ export const requests = {
       .strict(),
     output: folderChangeSchema,
   },
-  /** Cancels a move in progress (before the switch; after it, the move completes). */
+  /**
+   * Ends the picked folder's ticket (the user cancelled the question), and cancels a move in
+   * progress (before the switch; after it, the move completes).
+   */
   'galleryFolder:cancel': { input: none, output: z.object({ cancelling: z.boolean() }) },
   'settings:get': { input: none, output: settingsSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsSchema },

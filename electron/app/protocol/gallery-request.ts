@@ -10,6 +10,7 @@ import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 import { parseRequestPath, refuse, type ProtocolRefusal } from './request-path';
 import {
   READ_METHODS,
+  busyResponse,
   etagMatches,
   fileEtag,
   galleryHeaders,
@@ -57,10 +58,13 @@ export const READ_WHOLE_BYTES = 1024 * 1024;
 export const GALLERY_READS = new ReadBudget(32 * 1024 * 1024, 64);
 
 /**
- * The process's one bound on files read from while sent in pieces (core/fs/stream-slots.ts): 16 at once,
- * each holding a few 64 KiB pieces at most. Past it, a body's first read waits for a slot.
+ * The process's one bound on open gallery files (core/fs/stream-slots.ts): 16 at once. A request
+ * takes a slot before it opens its file; a file read whole gives it back once read, a streamed one
+ * when its body ends, or after 30 s in which the page asked nothing of it (a response left unread).
+ * Past 16, requests wait holding no file; past 4,096 waiting (a grid shows a few hundred images at
+ * most), they are answered 503.
  */
-export const GALLERY_STREAMS = new StreamSlots(16);
+export const GALLERY_STREAMS = new StreamSlots(16, { maxWaiting: 4096, idleMs: 30_000 });
 
 /**
  * Decides which file a gallery request names, or why it is refused: 400 for a malformed or
@@ -120,9 +124,15 @@ async function streamFile(
   served: ServedFile,
   options: GalleryServeOptions,
 ): Promise<Response> {
+  // A slot before the open: a request waiting for one holds no file.
+  const slot = await (options.streams ?? GALLERY_STREAMS).take();
+  if (!slot) return busyResponse();
   // Opened first, then checked: what is served is what was verified, not what was resolved.
   const opened = await openServedFile(root, served.file);
-  if (!opened) return refusalResponse(refuse(404, 'No such file.'));
+  if (!opened) {
+    slot.release();
+    return refusalResponse(refuse(404, 'No such file.'));
+  }
   const { handle, size } = opened;
   let handOver = false;
   try {
@@ -139,16 +149,16 @@ async function streamFile(
       const whole = await wholeFile(handle, size, headers, options.reads ?? GALLERY_READS);
       if (whole) return whole;
     }
-    // Streamed: read a piece at a time, within a slot. The body closes the handle when done.
+    // Streamed: read a piece at a time. The body closes the handle and gives the slot back.
     handOver = true;
-    return new Response(fileBody(handle, size, options.streams ?? GALLERY_STREAMS), {
-      status: 200,
-      headers,
-    });
+    return new Response(fileBody(handle, size, slot), { status: 200, headers });
   } catch {
     return refusalResponse(refuse(404, 'No such file.'));
   } finally {
-    if (!handOver) await handle.close().catch(() => undefined);
+    if (!handOver) {
+      await handle.close().catch(() => undefined);
+      slot.release();
+    }
   }
 }
 

@@ -25,6 +25,17 @@ export function methodNotAllowed(): Response {
   });
 }
 
+/**
+ * 503: too many requests wait for a file already (a page asking for thousands at once). The page
+ * may ask again; nothing was opened or read.
+ */
+export function busyResponse(): Response {
+  return new Response('Too many files are being read; ask again shortly.', {
+    status: 503,
+    headers: { ...COMMON_HEADERS, 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}
+
 /** A weak validator from size and modification time: a replaced file gets a new one. */
 export function fileEtag(stats: { size: number; mtimeMs: number }): string {
   return `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;

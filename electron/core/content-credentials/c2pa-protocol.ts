@@ -10,13 +10,11 @@ export interface C2paWorkerData {
   readonly trustAnchors: string;
 }
 
-/** One file to verify. */
+/** One image to verify, its bytes as the caller read them (the worker opens no file). */
 export interface C2paRequest {
   readonly id: number;
-  readonly file: string;
+  readonly bytes: Uint8Array;
   readonly mime: C2paMime;
-  /** A bigger file is not read: `unreadable`. */
-  readonly maxBytes: number;
 }
 
 export type C2paMessage =

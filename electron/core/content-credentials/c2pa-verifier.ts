@@ -3,7 +3,7 @@
  * renderer runs the same library): one worker thread (c2pa-worker.ts), started with the first
  * file, verifying one file at a time. Its bounds:
  *
- * - size: a file bigger than `maxBytes` is not read (`unreadable`);
+ * - size: an image bigger than `maxBytes` is not sent to the worker (`unreadable`);
  * - time: a file not answered within `timeoutMs` ends the worker (`terminate`), whatever the
  *   WebAssembly code was doing, and answers `unreadable`; the next file gets a new worker;
  * - memory: the worker's JavaScript heap is capped, and a worker whose WebAssembly code trapped
@@ -85,14 +85,14 @@ export class C2paVerifier implements ContentCredentialVerifier {
   private async verifyNow(request: CredentialRequest): Promise<CredentialVerdict> {
     if (this.disposed) throw new VerifierUnavailableError('The verifier was stopped.');
     request.signal?.throwIfAborted();
+    if (request.bytes.length > this.options.maxBytes) return UNREADABLE;
     if (this.idle) clearTimeout(this.idle);
     const running = this.running ?? this.start();
     await running.ready;
     const message: C2paRequest = {
       id: this.nextId++,
-      file: request.file,
+      bytes: request.bytes,
       mime: MIME[request.format],
-      maxBytes: this.options.maxBytes,
     };
     const answer = await this.ask(running.worker, message, request.signal);
     if (answer === 'timeout' || answer.trapped) {

@@ -11,7 +11,7 @@
  * Runs from its own bundle (dist-electron/c2pa-worker.js) and, in tests and `npm run cli`, from
  * source under Node's type stripping: imports carry their `.ts` extension.
  */
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
@@ -32,30 +32,14 @@ async function load(): Promise<C2pa> {
   return c2pa;
 }
 
-/** The whole file, or `null` when it is bigger than `maxBytes`. */
-async function readWhole(file: string, maxBytes: number): Promise<Uint8Array | null> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    if (size > maxBytes) return null;
-    const bytes = new Uint8Array(size);
-    const { bytesRead } = await handle.read(bytes, 0, size, 0);
-    return bytesRead === size ? bytes : null;
-  } finally {
-    await handle.close();
-  }
-}
-
 const settings = readerSettings(data.trustAnchors);
 
+/** The bytes come from the main side, read from the file it opened inside its folder. */
 async function verify(c2pa: C2pa, request: C2paRequest): Promise<C2paMessage> {
-  const bytes = await readWhole(request.file, request.maxBytes).catch(() => null);
-  if (!bytes)
-    return { kind: 'verdict', id: request.id, verdict: { state: 'unreadable' }, trapped: false };
   return {
     kind: 'verdict',
     id: request.id,
-    ...(await readCredentials(c2pa, request.mime, bytes, settings)),
+    ...(await readCredentials(c2pa, request.mime, request.bytes, settings)),
   };
 }
 

@@ -5,7 +5,7 @@
  * Hostile manifests are parsed there, in a process with no Node, no file system and no network,
  * never in the main process. The same bounds as the worker-thread verifier (c2pa-verifier.ts):
  *
- * - size: a file bigger than `maxBytes` is not sent, and the page reads no more than that;
+ * - size: an image bigger than `maxBytes` is not sent, and the page reads no more than that;
  * - time: a job not answered within `timeoutMs` is cancelled (the page ends its worker) and
  *   answers `unreadable`; a renderer that died on a file answers `unreadable` for it;
  * - trust: the page's answer is checked like every answer of that page (renderer-answers.ts): a
@@ -15,7 +15,6 @@
  * not load: VerifierUnavailableError, and the host falls back to the worker-thread verifier) or
  * when the request was aborted.
  */
-import { stat } from 'node:fs/promises';
 import type {
   ContentCredentialVerifier,
   CredentialRequest,
@@ -67,21 +66,18 @@ export class RendererCredentialVerifier implements ContentCredentialVerifier {
   /** See the port and the file's comment for what it answers. */
   async verify(request: CredentialRequest): Promise<CredentialVerdict> {
     request.signal?.throwIfAborted();
-    const size = await stat(request.file).then(
-      (info) => info.size,
-      () => null,
-    );
-    if (size === null || size > this.maxBytes) return UNREADABLE;
+    if (request.bytes.length > this.maxBytes) return UNREADABLE;
+    const mime = MIME[request.format];
     try {
       return await this.options.renderer.runJob({
-        source: { kind: 'file', file: request.file },
+        source: { kind: 'bytes', bytes: request.bytes, type: mime },
         ...(request.signal ? { signal: request.signal } : {}),
         timeoutMs: this.timeoutMs,
         request: (id, url) => ({
           type: 'verify',
           id,
           url,
-          mime: MIME[request.format],
+          mime,
           maxBytes: this.maxBytes,
           trustAnchors: this.options.trustAnchors,
         }),

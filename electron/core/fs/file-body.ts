@@ -13,7 +13,7 @@
  * does not while the page leaves it unread: the budget bounds what such bodies hold.
  */
 import type { FileHandle } from 'node:fs/promises';
-import type { StreamSlots } from './stream-slots';
+import type { StreamSlot } from './stream-slots';
 
 /** What a body hands over at a time: Electron's data pipe's own size (Mojo's default). */
 export const PIECE_BYTES = 64 * 1024;
@@ -45,28 +45,71 @@ export function bytesBody(bytes: Uint8Array, done: () => void): ReadableStream<U
 
 /**
  * Exactly `size` bytes of `handle` (its size as `fstat` saw it), read as the page asks (`readBytes`
- * at a time, a piece by default; handed over a piece at a time), once the body has one of `slots`; the handle is closed and the slot given back at
- * the end, on an error, or when the page gives up. Nothing past `size` is read, and a file that
- * shrank errors the body: never cut short or padded.
+ * at a time, a piece by default; handed over a piece at a time). The caller took `slot` before it
+ * opened `handle`; the handle is closed and the slot given back at the end, on an error, when the
+ * page gives up, or when it has asked for nothing for the slots' idle time (the body then errors:
+ * a response left unread cannot hold a file open for ever). Nothing past `size` is read, and a
+ * file that shrank errors the body: never cut short or padded.
  */
 export function fileBody(
   handle: FileHandle,
   size: number,
-  slots: StreamSlots,
+  slot: StreamSlot,
   readBytes: number = PIECE_BYTES,
 ): ReadableStream<Uint8Array> {
-  let position = 0;
-  /** What was read and not handed over yet (views of one read's buffer). */
-  let held: Uint8Array = new Uint8Array(0);
-  let slot: (() => void) | null = null;
   let ended = false;
   const end = async () => {
     if (ended) return;
     ended = true;
-    slot?.();
+    slot.release();
     await handle.close().catch(() => undefined);
   };
-  const read = async (): Promise<Uint8Array | null> => {
+  const read = pieceReader(handle, size, readBytes);
+  let leftUnread: () => void = () => undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        leftUnread = () => {
+          if (ended) return;
+          controller.error(new Error('The page left the file unread.'));
+          void end();
+        };
+        slot.idle(leftUnread);
+      },
+      async pull(controller) {
+        slot.busy();
+        try {
+          const piece = await read();
+          if (piece) {
+            controller.enqueue(piece);
+            return slot.idle(leftUnread);
+          }
+          controller.close();
+          await end();
+        } catch (error) {
+          controller.error(error);
+          await end();
+        }
+      },
+      cancel: end,
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * The next piece of `handle`'s first `size` bytes on each call (null past the end), reading
+ * `readBytes` at a time (at least a piece) only when what was read is all handed over.
+ */
+function pieceReader(
+  handle: FileHandle,
+  size: number,
+  readBytes: number,
+): () => Promise<Uint8Array | null> {
+  let position = 0;
+  /** What was read and not handed over yet (views of one read's buffer). */
+  let held: Uint8Array = new Uint8Array(0);
+  return async () => {
     if (held.length === 0) {
       if (position >= size) return null;
       const length = Math.min(Math.max(readBytes, PIECE_BYTES), size - position);
@@ -81,27 +124,4 @@ export function fileBody(
     held = held.subarray(piece.length);
     return piece;
   };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          if (slot === null) {
-            const taken = await slots.take();
-            // Given up while it waited: the slot goes on at once.
-            if (ended) return taken();
-            slot = taken;
-          }
-          const piece = await read();
-          if (piece) return controller.enqueue(piece);
-          controller.close();
-          await end();
-        } catch (error) {
-          controller.error(error);
-          await end();
-        }
-      },
-      cancel: end,
-    },
-    { highWaterMark: 0 },
-  );
 }

@@ -8,7 +8,8 @@ import type { ContentCredentials } from '../../../shared/domain/content-credenti
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import type { Logger } from '../../ports/logger';
 import type { ImageKind } from './image-sniff';
-import { detectC2paInFile, type C2paPresence } from './metadata/c2pa-detect';
+import { detectC2paInOpenFile, type C2paPresence } from './metadata/c2pa-detect';
+import { openRegularFile, readOpenedFile } from './regular-file';
 
 export interface CredentialsFound {
   /** What the container holds; decides whether the file may be edited. */
@@ -43,27 +44,54 @@ const UNREAD: C2paPresence = {
   damaged: 'The file could not be read to look for Content Credentials.',
 };
 
+/** The gallery's image cap: a bigger file's store is not read into memory to be verified. */
+const MAX_VERIFIED_FILE_BYTES = 64 * 1024 * 1024;
+
 /**
  * Looks for a store and starts verifying it; the verdict is awaited by the caller once the rest
- * of the download's checks are done, so the two overlap.
+ * of the download's checks are done, so the two overlap. `file` is opened once, inside `root`
+ * (a regular file, never through a link, never waiting on a FIFO: regular-file.ts); the walk
+ * reads that handle and the verifier gets the bytes read from it, never the path.
  */
 export async function findCredentials(
+  root: string,
   file: string,
   kind: ImageKind,
   context: { verifier?: ContentCredentialVerifier; logger: Logger; signal?: AbortSignal },
 ): Promise<CredentialsFound> {
-  const presence = await detectC2paInFile(file, kind).catch(() => UNREAD);
-  const known = verdictWithoutReading(presence);
-  if (known) return { presence, verdict: Promise.resolve(known) };
-  const { verifier } = context;
-  if (!verifier) return { presence, verdict: Promise.resolve(undefined) };
-  const verdict = verifier
-    .verify({ file, format: kind, ...(context.signal ? { signal: context.signal } : {}) })
+  const opened = await openRegularFile(root, file, Number.MAX_SAFE_INTEGER).catch(() => null);
+  if (!opened) return known(UNREAD);
+  const { handle, size } = opened;
+  try {
+    const presence = await detectC2paInOpenFile(handle, size, kind).catch(() => UNREAD);
+    if (verdictWithoutReading(presence) || !context.verifier) return known(presence);
+    const bytes =
+      size > MAX_VERIFIED_FILE_BYTES ? null : await readOpenedFile(handle, size).catch(() => null);
+    if (!bytes) return { presence, verdict: Promise.resolve({ state: 'unreadable' }) };
+    return { presence, verdict: verified(context.verifier, bytes, kind, context) };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** `presence` with the verdict it gives without a verifier (none without one to ask). */
+function known(presence: C2paPresence): CredentialsFound {
+  return { presence, verdict: Promise.resolve(verdictWithoutReading(presence) ?? undefined) };
+}
+
+function verified(
+  verifier: ContentCredentialVerifier,
+  bytes: Uint8Array,
+  format: ImageKind,
+  context: { logger: Logger; signal?: AbortSignal },
+): Promise<ContentCredentials | undefined> {
+  const { signal } = context;
+  return verifier
+    .verify({ bytes, format, ...(signal ? { signal } : {}) })
     .catch((error: unknown): undefined => {
       context.logger.warn('Content Credentials not verified.', {
         error: error instanceof Error ? error.name : typeof error,
       });
       return undefined;
     });
-  return { presence, verdict };
 }

@@ -118,7 +118,7 @@ async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temp
   if (refused) return refused;
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;
-  const credentials = await findCredentials(temps.image, body.kind, {
+  const credentials = await findCredentials(settings.root, temps.image, body.kind, {
     ...(settings.credentials ? { verifier: settings.credentials } : {}),
     logger: settings.logger,
     ...(job.signal ? { signal: job.signal } : {}),
@@ -143,7 +143,6 @@ async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temp
     const synced = await syncFile(temps.image);
     if (synced) return synced;
   }
-  // Read before the file moves: the verifier may still be reading the temp file.
   const contentCredentials = await credentials.verdict;
   const beside = written && 'beside' in written ? written.beside : null;
   const placed = await placeImage(

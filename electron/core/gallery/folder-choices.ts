@@ -2,8 +2,9 @@
  * The folders the user chose in the main process's own dialog for the library (Settings › Gallery
  * folder › Change), each under a random ticket the page can hand back but never make up. Only the
  * folder of the last, confirmed choice can be used: every pick ends the ticket before it (a
- * cancelled pick too), a dialog that closes after a later pick began gives none, and a ticket is
- * taken once, within {@link FOLDER_TICKET_TTL_MS} on the clock. The IPC handlers keep none of this.
+ * cancelled pick too), the page's question about it cancelled ends it, a dialog that closes after
+ * a later pick began gives none, and a ticket is taken once, within {@link FOLDER_TICKET_TTL_MS}
+ * on the clock. The IPC handlers keep none of this.
  */
 import { randomBytes } from 'node:crypto';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -37,6 +38,14 @@ export class FolderChoices {
     const ticket = randomBytes(16).toString('hex');
     this.picked = { ticket, path, at: this.clock.now() };
     return { ticket, path };
+  }
+
+  /**
+   * Ends the last choice's ticket: the user cancelled the question about that folder, so a page
+   * that kept the ticket cannot spend it on a folder they turned down.
+   */
+  cancel(): void {
+    this.picked = null;
   }
 
   /**

@@ -3,9 +3,9 @@
  * folder's, a rebuilt gallery's. A verdict written in such a folder or archive is not believed
  * (`verdictFromDisk` keeps only "none"); Pictor's own look is, the same as a download's
  * (credentials-step.ts): the container walked for a manifest store, the store verified where
- * hostile bytes cost nothing. The verifier is handed only files Pictor wrote itself (its port's
- * contract): an import's staged copy, or a copy made in the temp folder through the gallery's
- * checked reader.
+ * hostile bytes cost nothing. The store is looked for only in files Pictor wrote itself: an
+ * import's staged copy, or a copy made in the temp folder through the gallery's checked reader;
+ * each is opened inside the gallery and the verifier gets the bytes read from that handle.
  */
 import { open } from 'node:fs/promises';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
@@ -39,7 +39,7 @@ export async function checkedWithCredentials(
   check: () => Promise<ImageCheckResult>,
   context: FoundCredentialsContext,
 ): Promise<ImageCheckResult> {
-  const found = await findCredentials(file, kind, context);
+  const found = await findCredentials(context.root, file, kind, context);
   const result = await check();
   const verdict = await found.verdict;
   if ('state' in result || !verdict) return result;
@@ -80,7 +80,7 @@ async function verifiedImage(
   try {
     copy = await copyToTemp(context.root, resolveInside(context.root, image.file));
     const verdict: ContentCredentials | undefined = await (
-      await findCredentials(copy, kind, context)
+      await findCredentials(context.root, copy, kind, context)
     ).verdict;
     return verdict ? { ...image, contentCredentials: verdict } : image;
   } catch {

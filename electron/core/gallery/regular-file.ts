@@ -91,18 +91,27 @@ export async function readRegularFile(
 ): Promise<Buffer> {
   const { handle, size } = await openRegularFile(root, path, maxBytes);
   try {
-    const buffer = Buffer.alloc(size + 1);
-    let filled = 0;
-    while (filled < buffer.length) {
-      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    if (filled > size) throw new UnsafeFileError('It changed while Pictor was reading it.');
-    return buffer.subarray(0, filled);
+    return await readOpenedFile(handle, size);
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The bytes of an opened file whose checked size is `size`: at most one byte more is read, and a
+ * file that grew meanwhile is refused, not read to its end.
+ * @throws UnsafeFileError when it grew; a file system error.
+ */
+export async function readOpenedFile(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(size + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  if (filled > size) throw new UnsafeFileError('It changed while Pictor was reading it.');
+  return buffer.subarray(0, filled);
 }
 
 /** The size of `path` if it is a regular file of at most `maxBytes` inside `root`; nothing is read. */

@@ -65,6 +65,12 @@ function plain(status: number, text: string): Response {
  */
 const JOB_STREAMS = 8;
 
+/** Requests past the slots that may wait; more are answered 503 (a token is one job's). */
+const JOB_WAITING = 64;
+
+/** A job's body the image page asks nothing of this long is ended, its file closed. */
+const JOB_IDLE_MS = 60_000;
+
 /**
  * A job's file is read this much at a time: the page reads every byte of it at once (its token
  * is one job's, used once), so there is no unread body to bound, and larger reads spare the
@@ -74,7 +80,10 @@ const JOB_READ_BYTES = 1024 * 1024;
 
 export class ImageJobSources {
   private readonly waiting = new Map<string, JobSource>();
-  private readonly streams = new StreamSlots(JOB_STREAMS);
+  private readonly streams = new StreamSlots(JOB_STREAMS, {
+    maxWaiting: JOB_WAITING,
+    idleMs: JOB_IDLE_MS,
+  });
 
   constructor(private readonly options: ImageJobSourcesOptions) {}
 
@@ -120,20 +129,27 @@ export class ImageJobSources {
   }
 
   private async streamFile(file: string, root: string | undefined): Promise<Response> {
+    // A slot before the open: a request waiting for one holds no file.
+    const slot = await this.streams.take();
+    if (!slot) return plain(503, 'Too many jobs are being read.');
     const handle = await openSource(file, root);
-    if (!handle) return plain(404, 'No such job.');
+    if (!handle) {
+      slot.release();
+      return plain(404, 'No such job.');
+    }
     try {
       const stats = await handle.stat();
       if (!stats.isFile()) throw new Error('not a regular file');
-      // The body closes the handle when it ends or is cancelled; each chunk read is the chunk
-      // sent (no copy), and nothing past the size the Content-Length says is read.
+      // The body closes the handle and gives the slot back when it ends or is cancelled; each
+      // chunk read is the chunk sent (no copy), and nothing past the Content-Length is read.
       return this.respond(
-        fileBody(handle, stats.size, this.streams, JOB_READ_BYTES),
+        fileBody(handle, stats.size, slot, JOB_READ_BYTES),
         'application/octet-stream',
         stats.size,
       );
     } catch {
       await handle.close().catch(() => undefined);
+      slot.release();
       return plain(404, 'No such job.');
     }
   }

@@ -36,13 +36,27 @@ function decodeLayers(text: string): string {
 }
 
 /**
- * True when a server that decodes the path (once or a few times) and then treats `/` and `\` as
- * separators would find a `.` or `..` segment in it: a way out of the prefix it was sent under.
+ * A segment's name as a server that reads RFC 3986 path parameters sees it: what comes before its
+ * first `;` (Tomcat, Jetty and servlet containers drop `;jsessionid=…` and the like, so `..;x`
+ * is `..` to them and a step back).
+ */
+function segmentName(part: string): string {
+  const semicolon = part.indexOf(';');
+  return semicolon < 0 ? part : part.slice(0, semicolon);
+}
+
+/**
+ * True when a server that decodes the path (once or a few times), treats `/` and `\` as
+ * separators and drops a segment's `;parameters` would find a `.` or `..` segment in it: a way out
+ * of the prefix it was sent under.
  */
 export function hasHiddenDotSegment(path: string): boolean {
   return decodeLayers(path)
     .split(/[/\\]/)
-    .some((part) => part === '.' || part === '..');
+    .some((part) => {
+      const name = segmentName(part);
+      return name === '.' || name === '..';
+    });
 }
 
 /**

@@ -18,7 +18,8 @@ function refuse(reason: Sentence): never {
 
 /**
  * Validates a task id: trimmed, 1..256 characters, no control characters, no whitespace inside,
- * no `.` or `..` part (even percent-encoded, either slash) and encodable (no lone surrogates).
+ * no `.` or `..` part (even percent-encoded, either slash, or before a `;parameters`) and
+ * encodable (no lone surrogates).
  * @returns the trimmed id.
  * @throws ServiceError of kind `config` with a sentence saying what is wrong.
  */

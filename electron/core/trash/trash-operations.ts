@@ -27,11 +27,11 @@ import { OperationRunner, type Operation } from '../operations/operation-runner'
 import {
   OutcomeBuilder,
   distinctRefs,
-  processTimers,
   type TrashOutcome,
   type TrashProgress,
 } from './trash-outcome';
 import { replayJournal } from './trash-replay';
+import { processTimers } from '../process-timers';
 
 export type { TrashOutcome, TrashProgress } from './trash-outcome';
 export type { TrashEngine, TrashOperationsOptions } from './trash-options';

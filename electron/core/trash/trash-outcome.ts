@@ -3,7 +3,6 @@
  * item failed; and small helpers the operations share.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { Clock } from '../../ports/clock';
 import type { ImageRef } from '../gallery/gallery-images';
 import { imageKey } from './image-entries';
 
@@ -52,10 +51,3 @@ export function distinctRefs(refs: readonly ImageRef[]): ImageRef[] {
   );
   return [...seen.values()];
 }
-
-/** Node's timers, unref'd: an image waiting for Undo never keeps the process alive. */
-export const processTimers: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};

@@ -33,6 +33,21 @@ function Row({ label, children }: { label: MessageKey; children: ReactNode }) {
   );
 }
 
+/**
+ * The service's address, or the demo's name. An imported record's came from the archive or folder,
+ * which anyone could have written: said so, so it does not read as an address the user entered.
+ */
+function ServiceName({ record }: { record: TaskRecord }) {
+  return (
+    <>
+      {record.endpoint === 'demo:' ? t('tasks.details.demo') : record.endpoint}
+      {record.imported ? (
+        <span className="field__hint"> {t('tasks.details.serviceImported')}</span>
+      ) : null}
+    </>
+  );
+}
+
 function when(ms: number | null): string {
   return ms === null ? t('tasks.details.never') : formatDateTime(ms);
 }
@@ -133,7 +148,7 @@ function DetailsBody({
           {t(record.origin === 'tracked' ? 'tasks.details.tracked' : 'tasks.details.ownTask')}
         </Row>
         <Row label="tasks.details.service">
-          {record.endpoint === 'demo:' ? t('tasks.details.demo') : record.endpoint}
+          <ServiceName record={record} />
         </Row>
         <Row label="tasks.details.account">
           <span className="mono">{record.account || t('tasks.details.noAccount')}</span>

@@ -122,6 +122,7 @@ export const tasks = {
   'tasks.details.tracked': 'Tracked (created elsewhere)',
   'tasks.details.service': 'Service',
   'tasks.details.demo': 'Built-in demo service',
+  'tasks.details.serviceImported': 'From an imported library, not entered in Pictor',
   'tasks.details.account': 'Account key',
   'tasks.details.noAccount': 'Unknown',
   'tasks.details.created': 'Created',

@@ -78,7 +78,7 @@ describe('pictor generate, from a service that signs its images', () => {
         // Byte-identical: the service's signature still holds.
         expect((await readFile(path)).equals(sent), path).toBe(true);
         await expect(
-          verifier.verify({ file: path, format: SIGNED[position]!.format }),
+          verifier.verify({ bytes: await readFile(path), format: SIGNED[position]!.format }),
         ).resolves.toMatchObject({ state: 'valid', trusted: true });
         // The CLI verified against the shipped list, which does not hold the test CA.
         expect(image.contentCredentials).toEqual(SIGNED_VERDICT_UNTRUSTED);

@@ -6,8 +6,7 @@
  * signed fixtures give the states Pictor records; the hostile manifest table gives `invalid` or
  * `unreadable` within the bounds, and the page keeps verifying after them.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RendererCredentialVerifier } from '../../../electron/core/content-credentials/renderer-verifier';
 import { readTrustAnchors } from '../../../electron/core/content-credentials/trust-anchors';
@@ -42,7 +41,6 @@ let testList: RendererCredentialVerifier;
 let shippedList: RendererCredentialVerifier;
 /** While set, the stand holds every job's bytes back until it settles. */
 let gate: Promise<void> | null = null;
-let fileNumber = 0;
 
 beforeAll(async () => {
   setup = await setUpPage();
@@ -68,19 +66,12 @@ afterAll(async () => {
   await setup?.close();
 });
 
-async function fileOf(bytes: Buffer): Promise<string> {
-  fileNumber += 1;
-  const file = join(setup.dir, `credentials-${fileNumber}`);
-  await writeFile(file, bytes);
-  return file;
-}
-
 describe('the signed fixtures, verified in the page', () => {
   it.each(SIGNED_FIXTURES)(
     'a signed %s (%s) is valid and trusted against the test list',
     async (format, name) => {
-      const file = await fileOf(c2paFixture(name));
-      await expect(testList.verify({ file, format })).resolves.toEqual(SIGNED_VERDICT);
+      const bytes = c2paFixture(name);
+      await expect(testList.verify({ bytes, format })).resolves.toEqual(SIGNED_VERDICT);
     },
   );
 
@@ -90,8 +81,8 @@ describe('the signed fixtures, verified in the page', () => {
   });
 
   it('a signed image is valid but untrusted against the shipped list', async () => {
-    const file = await fileOf(c2paFixture('signed.webp'));
-    await expect(shippedList.verify({ file, format: 'webp' })).resolves.toMatchObject({
+    const bytes = c2paFixture('signed.webp');
+    await expect(shippedList.verify({ bytes, format: 'webp' })).resolves.toMatchObject({
       state: 'valid',
       signer: 'Pictor Test Signer',
       trusted: false,
@@ -100,7 +91,7 @@ describe('the signed fixtures, verified in the page', () => {
 
   it('a signed PNG whose pixels changed is invalid, with C2PA’s own code', async () => {
     const verdict = await testList.verify({
-      file: await fileOf(pixelsChangedPng()),
+      bytes: pixelsChangedPng(),
       format: 'png',
     });
     expect(verdict).toMatchObject({ state: 'invalid', signer: 'Pictor Test Signer' });
@@ -148,17 +139,17 @@ describe('hostile manifests, verified in the page', () => {
   it.each(HOSTILE_MANIFESTS)(
     '%s: invalid or unreadable within the bounds',
     async (_name, make, type) => {
-      const file = await fileOf(make());
+      const bytes = make();
       // Past the job's time limit a verdict is `unreadable`: no clock is read here, so a loaded
       // machine cannot fail a case that ends (the limit itself: renderer-verifier.test.ts).
-      const verdict = await testList.verify({ file, format: FORMAT_OF[type] });
+      const verdict = await testList.verify({ bytes, format: FORMAT_OF[type] });
       expect(['invalid', 'unreadable']).toContain(verdict.state);
     },
   );
 
   it('keeps verifying honest images after them, on the same renderer: none crashed it', async () => {
-    const file = await fileOf(c2paFixture('signed.jpg'));
-    await expect(testList.verify({ file, format: 'jpeg' })).resolves.toMatchObject({
+    const bytes = c2paFixture('signed.jpg');
+    await expect(testList.verify({ bytes, format: 'jpeg' })).resolves.toMatchObject({
       state: 'valid',
       trusted: true,
     });
@@ -175,17 +166,17 @@ describe('the bounds', () => {
     });
     let release: () => void = () => undefined;
     gate = new Promise<void>((resolve) => (release = resolve));
-    const file = await fileOf(c2paFixture('signed.png'));
+    const bytes = c2paFixture('signed.png');
     // The page's job waits on its bytes, which do not come within the time limit.
     try {
-      await expect(quick.verify({ file, format: 'png' })).resolves.toEqual({
+      await expect(quick.verify({ bytes, format: 'png' })).resolves.toEqual({
         state: 'unreadable',
       });
     } finally {
       gate = null;
       release();
     }
-    await expect(quick.verify({ file, format: 'png' })).resolves.toMatchObject({ state: 'valid' });
+    await expect(quick.verify({ bytes, format: 'png' })).resolves.toMatchObject({ state: 'valid' });
   });
 
   it('a file over the size limit is not sent to the page', async () => {
@@ -195,8 +186,8 @@ describe('the bounds', () => {
       maxBytes: 1000,
     });
     const sent = stand.bytesServer.requests.length;
-    const file = await fileOf(c2paFixture('signed.png'));
-    await expect(small.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+    const bytes = c2paFixture('signed.png');
+    await expect(small.verify({ bytes, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
     expect(stand.bytesServer.requests.length).toBe(sent);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The gallery folder's tickets (core/gallery/folder-choices.ts) through the real request path: a
  * ticket names only the folder of the user's last choice in main's dialog. A later pick ends it,
- * a cancelled one too; it expires on the runtime's clock (the manual clock here); a dialog that
+ * a cancelled one too, and so does the page's question about it cancelled; it expires on the
+ * runtime's clock (the manual clock here); a dialog that
  * closes after a later pick began gives none; an apply refused while a move runs leaves it. The runtime is a recorder: what matters is whether the library was ever moved or
  * opened, and where.
  */
@@ -100,6 +101,19 @@ describe('a folder ticket', () => {
     const { pick, apply, used } = setup();
     const ticket = await pick(join(dir, 'A'));
     expect(await pick(null)).toBeNull();
+
+    expect(await apply(ticket, 'move')).toMatchObject(REFUSED);
+    expect(await apply(ticket, 'open')).toMatchObject(REFUSED);
+    expect(used).toEqual([]);
+  });
+
+  it('ends when the page cancels its question about the folder', async () => {
+    const { call, pick, apply, used } = setup();
+    const ticket = await pick(join(dir, 'A'));
+    expect(await call('galleryFolder:cancel')).toMatchObject({
+      ok: true,
+      value: { cancelling: false },
+    });
 
     expect(await apply(ticket, 'move')).toMatchObject(REFUSED);
     expect(await apply(ticket, 'open')).toMatchObject(REFUSED);

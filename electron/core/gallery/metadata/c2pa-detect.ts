@@ -17,7 +17,7 @@
  * A file whose structure breaks off is walked as far as it holds together; what was found by then
  * counts (a credential in a file whose other chunks lie is still a credential).
  */
-import { open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { ImageKind } from '../image-sniff';
 import { JUMBF_PROBE_BYTES, boxHeader, opensC2paStore } from './jumbf-box';
 import {
@@ -324,29 +324,30 @@ export async function detectC2pa(source: ByteSource, kind: ImageKind): Promise<C
   return { found: true, ...remote, ...(damaged ? { damaged } : {}) };
 }
 
-/** {@link detectC2pa} on a file (a download's temp file, an image of the gallery). */
-export async function detectC2paInFile(path: string, kind: ImageKind): Promise<C2paPresence> {
-  const handle = await open(path, 'r');
-  try {
-    const { size } = await handle.stat();
-    // One buffer for the whole walk (ByteSource.read's views): a buffer per read was a window's
-    // worth of garbage per chunk, megabytes per image for the collector to catch up with.
-    const scratch = Buffer.allocUnsafe(Math.min(WINDOW, size));
-    return await detectC2pa(
-      {
-        size,
-        async read(offset, length) {
-          const wanted = Math.max(0, Math.min(length, size - offset));
-          const into = wanted <= scratch.length ? scratch : Buffer.allocUnsafe(wanted);
-          const { bytesRead } = await handle.read(into, 0, wanted, offset);
-          return into.subarray(0, bytesRead);
-        },
+/**
+ * {@link detectC2pa} on the first `size` bytes of a file the caller opened (inside its folder, a
+ * regular file: credentials-step.ts) and closes; never opens a path itself.
+ */
+export function detectC2paInOpenFile(
+  handle: FileHandle,
+  size: number,
+  kind: ImageKind,
+): Promise<C2paPresence> {
+  // One buffer for the whole walk (ByteSource.read's views): a buffer per read was a window's
+  // worth of garbage per chunk, megabytes per image for the collector to catch up with.
+  const scratch = Buffer.allocUnsafe(Math.min(WINDOW, size));
+  return detectC2pa(
+    {
+      size,
+      async read(offset, length) {
+        const wanted = Math.max(0, Math.min(length, size - offset));
+        const into = wanted <= scratch.length ? scratch : Buffer.allocUnsafe(wanted);
+        const { bytesRead } = await handle.read(into, 0, wanted, offset);
+        return into.subarray(0, bytesRead);
       },
-      kind,
-    );
-  } finally {
-    await handle.close();
-  }
+    },
+    kind,
+  );
 }
 
 /** {@link detectC2pa} on bytes in memory (tests, small buffers). */

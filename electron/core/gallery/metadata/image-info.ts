@@ -68,7 +68,7 @@ export async function inspectImage(
   const presence = await detectC2paInBytes(bytes, format);
   // The download's bounds: a store over the cap is not handed to the verifier, nor one online.
   const contentCredentials: ContentCredentials =
-    verdictWithoutReading(presence) ?? (await verifier.verify({ file, format }));
+    verdictWithoutReading(presence) ?? (await verifier.verify({ bytes, format }));
   return {
     file,
     format,

@@ -100,26 +100,25 @@ describe('2,000 requests at once', () => {
   );
 
   it(
-    'a page that takes no body until every answer is in: the process budget holds',
+    "through the process's own bounds: every answer its own bytes, every bound held",
     async () => {
-      const responses = await Promise.all(
-        Array.from({ length: REQUESTS }, (_, i) =>
-          serveGalleryRequest(new Request(url(fileFor(i).name)), root),
-        ),
+      // Electron takes each body as its answer comes (a request past the file slots waits for
+      // one: a page that held every body unread is gallery-unread-flood.test.ts's).
+      const wrong: number[] = [];
+      await Promise.all(
+        Array.from({ length: REQUESTS }, async (_, i) => {
+          const response = await serveGalleryRequest(new Request(url(fileFor(i).name)), root);
+          if (!(await bodyOf(response)).equals(fileFor(i).bytes)) wrong.push(i);
+        }),
       );
+      expect(wrong).toEqual([]);
       const held = GALLERY_READS.counters();
-      // The bound was reached (the rest were streamed), and never passed.
-      expect(held.refused).toBeGreaterThan(0);
+      expect(held.taken).toBeGreaterThan(0);
       expect(held.peakBytes).toBeLessThanOrEqual(GALLERY_READS.maxBytes);
       expect(held.peakReads).toBeLessThanOrEqual(GALLERY_READS.maxReads);
-      const wrong: number[] = [];
-      for (const [i, response] of responses.entries()) {
-        if (!(await bodyOf(response)).equals(fileFor(i).bytes)) wrong.push(i);
-      }
-      expect(wrong).toEqual([]);
-      expect([GALLERY_READS.counters().reads, GALLERY_READS.counters().bytes]).toEqual([0, 0]);
-      // The streamed ones read within the process's slots, each given back at its end.
-      expect(GALLERY_STREAMS.counters()).toMatchObject({ active: 0, waiting: 0 });
+      expect([held.reads, held.bytes]).toEqual([0, 0]);
+      // Every file was opened within the process's slots, each given back at its end.
+      expect(GALLERY_STREAMS.counters()).toMatchObject({ active: 0, waiting: 0, refused: 0 });
       expect(GALLERY_STREAMS.counters().peak).toBeLessThanOrEqual(GALLERY_STREAMS.max);
     },
     FLOOD_MS,

@@ -3,9 +3,7 @@
  * the test trust list, valid but untrusted against the list Pictor ships, invalid once the pixels
  * changed), and its bounds (size, time, a worker that never answers).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   C2paVerifier,
@@ -19,41 +17,32 @@ import {
   pixelsChangedPng,
 } from '../../../support/c2pa-hostile-cases';
 
-let folder: string;
 let testList: C2paVerifier;
 let shippedList: C2paVerifier;
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'pictor-c2pa-verify-'));
   testList = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
   shippedList = new C2paVerifier({ trustAnchors: await readTrustAnchors() });
 });
 
 afterAll(async () => {
   await Promise.all([testList.dispose(), shippedList.dispose()]);
-  await rm(folder, { recursive: true, force: true });
 });
-
-async function fileOf(name: string, bytes: Buffer): Promise<string> {
-  const file = join(folder, name);
-  await writeFile(file, bytes);
-  return file;
-}
 
 describe('verifying Content Credentials in a worker thread', () => {
   it.each(SIGNED_FIXTURES)(
     'a signed %s (%s) is valid and trusted against the test list',
     async (format, name) => {
-      const file = await fileOf(name, c2paFixture(name));
-      await expect(testList.verify({ file, format })).resolves.toEqual(SIGNED_VERDICT);
+      const bytes = c2paFixture(name);
+      await expect(testList.verify({ bytes, format })).resolves.toEqual(SIGNED_VERDICT);
     },
   );
 
   it.each(SIGNED_FIXTURES)(
     'a signed %s (%s) is valid but untrusted against the shipped list',
     async (format, name) => {
-      const file = await fileOf(`shipped-${name}`, c2paFixture(name));
-      await expect(shippedList.verify({ file, format })).resolves.toMatchObject({
+      const bytes = c2paFixture(name);
+      await expect(shippedList.verify({ bytes, format })).resolves.toMatchObject({
         state: 'valid',
         trusted: false,
       });
@@ -61,34 +50,40 @@ describe('verifying Content Credentials in a worker thread', () => {
   );
 
   it('a signed PNG whose pixels changed is invalid, with C2PA’s own code', async () => {
-    const file = await fileOf('changed.png', pixelsChangedPng());
-    const verdict = await testList.verify({ file, format: 'png' });
+    const bytes = pixelsChangedPng();
+    const verdict = await testList.verify({ bytes, format: 'png' });
     expect(verdict).toMatchObject({ state: 'invalid', signer: 'Pictor Test Signer' });
     expect(verdict.state === 'invalid' && verdict.codes).toContain('assertion.dataHash.mismatch');
   });
 
-  it('a file over the size limit is not read', async () => {
+  it('an image over the size limit is not sent to the worker', async () => {
     const small = new C2paVerifier({ trustAnchors: '', maxBytes: 1000 });
     try {
-      const file = await fileOf('big.png', c2paFixture('signed.png'));
-      await expect(small.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+      const bytes = c2paFixture('signed.png');
+      await expect(small.verify({ bytes, format: 'png' })).resolves.toEqual({
+        state: 'unreadable',
+      });
     } finally {
       await small.dispose();
     }
   });
 
-  it('a worker that never answers is ended at the time limit; the next file gets a new one', async () => {
+  it('a worker that never answers is ended at the time limit; the next image gets a new one', async () => {
     const stuck = new C2paVerifier({
       trustAnchors: '',
       timeoutMs: 300,
       workerUrl: new URL('../../../support/stuck-c2pa-worker.ts', import.meta.url),
     });
     try {
-      const file = await fileOf('stuck.png', c2paFixture('signed.png'));
+      const bytes = c2paFixture('signed.png');
       // Each ends at its 300 ms limit; without the limit neither would, and the test's own time
       // limit would end it (no clock read here: a loaded machine cannot fail it).
-      await expect(stuck.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
-      await expect(stuck.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+      await expect(stuck.verify({ bytes, format: 'png' })).resolves.toEqual({
+        state: 'unreadable',
+      });
+      await expect(stuck.verify({ bytes, format: 'png' })).resolves.toEqual({
+        state: 'unreadable',
+      });
     } finally {
       await stuck.dispose();
     }
@@ -99,8 +94,8 @@ describe('verifying Content Credentials in a worker thread', () => {
       trustAnchors: '',
       workerUrl: new URL('../../../support/no-such-worker.ts', import.meta.url),
     });
-    const file = await fileOf('any.png', c2paFixture('signed.png'));
-    await expect(broken.verify({ file, format: 'png' })).rejects.toBeInstanceOf(
+    const bytes = c2paFixture('signed.png');
+    await expect(broken.verify({ bytes, format: 'png' })).rejects.toBeInstanceOf(
       VerifierUnavailableError,
     );
     await broken.dispose();

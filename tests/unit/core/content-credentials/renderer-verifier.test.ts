@@ -5,9 +5,6 @@
  * new renderer); the time limit cancels the job in the page; a renderer that cannot run the
  * library rejects with VerifierUnavailableError, and the app's verifier then uses its fallback.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appCredentialVerifier } from '../../../../electron/adapters/image-engines/app-credential-verifier';
 import { VerifierUnavailableError } from '../../../../electron/core/content-credentials/c2pa-verifier';
@@ -24,17 +21,14 @@ import { UNTIL } from '../../../support/waits';
 const TIMEOUT = 20_000;
 const HONEST = SIGNED_VERDICT;
 
-let dir: string;
-let file: string;
+/** The image's bytes, as the caller read them from the file it opened. */
+const bytes = Buffer.from('a signed image, as far as this test goes');
 let clock: ManualClock;
 let host: FakeRendererHost;
 let engine: RendererImageEngine;
 let verifier: RendererCredentialVerifier;
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'pictor-renderer-verifier-'));
-  file = join(dir, 'image.png');
-  await writeFile(file, 'a signed image, as far as this test goes');
   clock = new ManualClock();
   host = new FakeRendererHost();
   engine = new RendererImageEngine({ host, pageOrigin: 'pictor-app://images', clock });
@@ -47,7 +41,6 @@ beforeEach(async () => {
 
 afterEach(async () => {
   await engine.dispose();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** Every verify job the pages received so far. */
@@ -58,11 +51,10 @@ function verifyJobs(): VerifyJob[] {
 }
 
 /** Starts a verification and returns it once the page received its job. */
-async function sent(start = () => verifier.verify({ file, format: 'png' })) {
+async function sent(start = () => verifier.verify({ bytes, format: 'png' })) {
   const before = verifyJobs().length;
   const verdict = start();
   verdict.catch(() => undefined);
-  // The file's size is read first (a real stat), then the job goes to the page.
   const job = await vi.waitFor(() => {
     const posted = verifyJobs()[before];
     if (!posted) throw new Error('no verify job yet');
@@ -72,7 +64,7 @@ async function sent(start = () => verifier.verify({ file, format: 'png' })) {
 }
 
 describe('a verify job on the image renderer', () => {
-  it('sends the file by a one-time address with its bounds and trust list', async () => {
+  it('sends the image by a one-time address with its bounds and trust list', async () => {
     const { verdict, job } = await sent();
     expect(job).toMatchObject({
       type: 'verify',
@@ -145,7 +137,7 @@ describe('a verify job on the image renderer', () => {
       trustAnchors: '',
       maxBytes: 8,
     });
-    await expect(small.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+    await expect(small.verify({ bytes, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
     expect(host.renderers).toHaveLength(0);
   });
 
@@ -157,7 +149,7 @@ describe('a verify job on the image renderer', () => {
 
   it('rejects when the renderer cannot start', async () => {
     host.failStart = 'no display';
-    await expect(verifier.verify({ file, format: 'png' })).rejects.toBeInstanceOf(
+    await expect(verifier.verify({ bytes, format: 'png' })).rejects.toBeInstanceOf(
       VerifierUnavailableError,
     );
   });
@@ -166,10 +158,10 @@ describe('a verify job on the image renderer', () => {
 describe('the app’s verifier', () => {
   it('falls back to the worker-thread verifier for the rest of the run when the renderer cannot verify', async () => {
     host.failStart = 'no display';
-    const asked: string[] = [];
+    const asked: Uint8Array[] = [];
     const fallback: ContentCredentialVerifier = {
       verify: async (request) => {
-        asked.push(request.file);
+        asked.push(request.bytes);
         return { state: 'unreadable' };
       },
       dispose: async () => undefined,
@@ -184,9 +176,9 @@ describe('the app’s verifier', () => {
         return fallback;
       },
     });
-    await expect(app.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
-    await expect(app.verify({ file, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
-    expect(asked).toEqual([file, file]);
+    await expect(app.verify({ bytes, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+    await expect(app.verify({ bytes, format: 'png' })).resolves.toEqual({ state: 'unreadable' });
+    expect(asked).toEqual([bytes, bytes]);
     expect(made).toBe(1);
     expect(host.renderers).toHaveLength(0);
   });
@@ -200,7 +192,7 @@ describe('the app’s verifier', () => {
         throw new Error('no fallback expected');
       },
     });
-    const { verdict, job } = await sent(() => app.verify({ file, format: 'png' }));
+    const { verdict, job } = await sent(() => app.verify({ bytes, format: 'png' }));
     host.current.answer({ type: 'credentials', id: job.id, verdict: HONEST });
     await expect(verdict).resolves.toEqual(HONEST);
   });

@@ -1,14 +1,17 @@
 /**
  * The base URL the key is bound to has one spelling, and "under it" means what a server that
  * decodes the path would also call under it. The class: sibling paths, `..` segments (plain and
- * encoded), encoded slashes, trailing slashes, the case of scheme and host, default ports.
+ * encoded, with `;parameters`), encoded slashes, trailing slashes, the case of scheme and host,
+ * default ports.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   hasHiddenDotSegment,
   isUnderBase,
   normalisePercentEncoding,
 } from '../../../../electron/core/service/base-url-path';
+import { checkTaskId } from '../../../../electron/core/service/task-id';
 import { checkBaseUrl } from '../../../../electron/core/service/url-policy';
 
 const TEAM_A = 'https://gateway.example/team-a';
@@ -116,4 +119,92 @@ describe('the helpers', () => {
     expect(normalisePercentEncoding('/%41%2d%5f%7e%2f%3a%25')).toBe('/A-_~%2F%3A%25');
     expect(normalisePercentEncoding('/%zz%4')).toBe('/%zz%4');
   });
+});
+
+/** One `.` as a server may decode it: plain, or percent-encoded once or twice, in either case. */
+const dot = fc.constantFrom('.', '%2e', '%2E', '%252e', '%252E');
+/** A `;` that starts a segment's parameters, plain or encoded. */
+const semicolon = fc.constantFrom(';', '%3b', '%3B', '%253B');
+const separator = fc.constantFrom('/', '\\', '%2F', '%2f', '%5C', '%255C');
+const word = fc.stringMatching(/^[A-Za-z0-9_~-]{1,8}$/);
+/** A segment's parameters: nothing, or `;` and a few harmless characters (`=`, `,`, letters). */
+const parameters = fc.option(
+  fc.tuple(semicolon, fc.stringMatching(/^[A-Za-z0-9=,._-]{0,8}$/)).map(([s, p]) => s + p),
+  { nil: '' },
+);
+/** `.` or `..`, each dot spelled its own way, perhaps with parameters. */
+const dotSegment = fc
+  .tuple(fc.array(dot, { minLength: 1, maxLength: 2 }), parameters)
+  .map(([dots, params]) => dots.join('') + params);
+const dotDotSegment = fc
+  .tuple(dot, dot, parameters)
+  .map(([first, second, params]) => first + second + params);
+/** Segments no server reads as a dot segment: a name with something besides dots before `;`. */
+const plainSegment = fc
+  .tuple(
+    fc.array(fc.constantFrom('.', ''), { maxLength: 3 }),
+    word,
+    fc.constantFrom('', '.', '..'),
+    parameters,
+  )
+  .map(([lead, name, trail, params]) => lead.join('') + name + trail + params);
+
+describe('dot segments, however they are spelled (property)', () => {
+  it('finds `.` and `..` with any mix of encodings, parameters and separators around them', () => {
+    fc.assert(
+      fc.property(
+        fc.array(word, { maxLength: 3 }),
+        separator,
+        dotSegment,
+        fc.array(word, { maxLength: 3 }),
+        (before, sep, segment, after) => {
+          const path = [...before, segment].join(sep) + (after.length ? `/${after.join('/')}` : '');
+          expect(hasHiddenDotSegment(path), path).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never takes a name with more than dots before its `;` for a dot segment', () => {
+    fc.assert(
+      fc.property(fc.array(plainSegment, { minLength: 1, maxLength: 4 }), (segments) => {
+        const path = segments.join('/');
+        fc.pre(!segments.some((segment) => /^\.{1,2}(;|%3b|%3B|%253B|$)/.test(segment)));
+        expect(hasHiddenDotSegment(path), path).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a task id or a redirect that steps back with `..` in any spelling is refused', () => {
+    fc.assert(
+      fc.property(dotDotSegment, word, (segment, rest) => {
+        expect(() => checkTaskId(segment), segment).toThrow();
+        expect(() => checkTaskId(`${rest}/${segment}/${rest}`), segment).toThrow();
+        // Whatever the URL parser collapses, nothing lands under team-a while stepping out of it.
+        const redirect = `${TEAM_A}/${segment}/team-b/v1/tasks/${rest}`;
+        expect(isUnderBase(redirect, TEAM_A), redirect).toBe(false);
+        // A base URL is refused, or is what the parser made of it (`/team-a/../team-b` is
+        // `/team-b`): never a path a decoding server reads differently.
+        let base: string | null = null;
+        try {
+          base = checkBaseUrl(`${TEAM_A}/${segment}/team-b`);
+        } catch {
+          // Refused: the hidden step back is named to the user.
+        }
+        if (base !== null) {
+          expect(base, segment).toBe('https://gateway.example/team-b');
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each(['..;x', '..;', '.;jsessionid=1', '%2e%2e;', '%2E.;a=b', '..%3Bx', 'a/..;/b', 'a\\..;x'])(
+    'finds %s',
+    (path) => {
+      expect(hasHiddenDotSegment(path)).toBe(true);
+    },
+  );
 });

@@ -404,6 +404,17 @@ describe('defaults, gallery, behaviour', () => {
     expect(fake.callsTo('settings:update')).toEqual([]);
   });
 
+  it('turning the folder question down tells main, which ends its ticket', async () => {
+    const { user, fake } = await openSettings();
+    const region = screen.getByRole('region', { name: 'Gallery' });
+    await user.click(within(region).getByRole('button', { name: 'Change…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change the gallery folder' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
+    await waitFor(() => expect(fake.callsTo('galleryFolder:cancel')).toHaveLength(1));
+    expect(fake.callsTo('galleryFolder:apply')).toEqual([]);
+  });
+
   it('applies the theme to <html>, following the system when asked', async () => {
     let dark = true;
     const listeners = new Set<() => void>();

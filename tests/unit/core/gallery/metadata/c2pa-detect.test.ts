@@ -1,11 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   detectC2pa,
   detectC2paInBytes,
-  detectC2paInFile,
+  detectC2paInOpenFile,
 } from '../../../../../electron/core/gallery/metadata/c2pa-detect';
 import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
 import {
@@ -184,7 +184,15 @@ describe('detecting a C2PA manifest store by the container structure', () => {
     it.each(SIGNED)('finds the store of a signed %s file', async (kind, name) => {
       const file = join(folder, name);
       await writeFile(file, c2paFixture(name));
-      await expect(detectC2paInFile(file, kind)).resolves.toMatchObject({ found: true });
+      const handle = await open(file, 'r');
+      try {
+        const { size } = await handle.stat();
+        await expect(detectC2paInOpenFile(handle, size, kind)).resolves.toMatchObject({
+          found: true,
+        });
+      } finally {
+        await handle.close();
+      }
     });
   });
 });

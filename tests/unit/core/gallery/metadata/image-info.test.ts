@@ -55,7 +55,8 @@ describe('inspectImage', () => {
       provenance: { prompt: 'p' },
       contentCredentials: SIGNED_VERDICT,
     });
-    expect(verifier.asked).toEqual([{ file, format: 'png' }]);
+    // The bytes it read from the file it opened, not a path to open again.
+    expect(verifier.asked).toEqual([{ bytes: c2paFixture('signed.png'), format: 'png' }]);
   });
 
   it('does not ask the verifier about a plain image, a remote store, nor a store over the cap', async () => {

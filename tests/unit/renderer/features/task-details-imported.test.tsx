@@ -1,0 +1,34 @@
+/**
+ * Task details name the service of an imported record as the imported file named it, and say so:
+ * anyone could have written that address in an archive or folder, so it must not read as one the
+ * user entered in Pictor.
+ */
+import { screen, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { startApp } from '../render-app';
+
+const LABEL = 'From an imported library, not entered in Pictor';
+
+async function detailsOf(fields: { imported?: boolean; endpoint: string }) {
+  const { user } = await startApp({
+    prepare: (fake) => fake.seedTasks(1, () => ({ status: 'completed', ...fields })),
+  });
+  await user.click(
+    within(screen.getAllByRole('article')[0]!).getByRole('button', { name: 'Details' }),
+  );
+  const details = screen.getByRole('dialog', { name: 'Task details' });
+  const service = within(details).getByText('Service').nextElementSibling;
+  return service?.textContent ?? '';
+}
+
+it('labels the service of an imported record as coming from an imported library', async () => {
+  const service = await detailsOf({ imported: true, endpoint: 'https://elsewhere.example' });
+  expect(service).toContain('https://elsewhere.example');
+  expect(service).toContain(LABEL);
+});
+
+it('says nothing of the kind for a task sent from this app', async () => {
+  const service = await detailsOf({ endpoint: 'https://api.example' });
+  expect(service).toContain('https://api.example');
+  expect(service).not.toContain(LABEL);
+});
