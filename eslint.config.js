@@ -461,7 +461,6 @@ export const sizeOffenders = {
   'electron/core/gallery/rebuild.ts': { 'max-lines': 362, 'max-params': 5 },
   'electron/core/gallery/relocate-copy.ts': { 'max-depth': 4 },
   'electron/core/gallery/relocate.ts': {
-    'max-lines': 307,
     'max-lines-per-function': 71,
     'max-params': 6,
   },
@@ -491,7 +490,7 @@ export const sizeOffenders = {
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 79 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 120 },
   'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 164 },
-  'shared/ipc/contract.ts': { 'max-lines': 312 },
+  'shared/ipc/contract.ts': { 'max-lines': 310 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

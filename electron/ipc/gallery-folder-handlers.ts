@@ -1,11 +1,12 @@
 /**
  * IPC handlers of the `galleryFolder:` channels (Settings › Gallery folder › Change). The page
  * never names a path: `pick` opens the main process's own folder dialog and hands back the ticket
- * core/gallery/folder-choices.ts keeps for it, with what that folder and the current library hold;
+ * core/gallery/folder-choices.ts keeps for it, with what that folder and the current library hold
+ * and whether it is the current library's folder (compared on disk, core/gallery/same-folder.ts);
  * `apply` moves the library to the ticket's folder or opens the library there, as the core's one
- * folder operation (core/operations), its progress on `galleryFolder:progress`; `cancel` ends the
- * ticket of a question the user cancelled, and stops a move before its switch. Translations to
- * core only.
+ * folder operation (core/operations), its progress on `galleryFolder:progress`, and does nothing
+ * for the current folder; `cancel` ends the ticket of a question the user cancelled, and stops a
+ * move before its switch. Translations to core only.
  */
 import type { FolderChange } from '../../shared/ipc/contract';
 import type { FolderChoices } from '../core/gallery/folder-choices';
@@ -15,6 +16,7 @@ import {
   type RelocateResult,
 } from '../core/gallery/relocate';
 import { inspectLibrary } from '../core/gallery/relocate-open';
+import { isSameFolder } from '../core/gallery/same-folder';
 import type { CoreOperations } from '../core/operations/core-operations';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
@@ -43,6 +45,8 @@ export function galleryFolderHandlers(deps: GalleryFolderDeps): HandlersOf<'gall
     operations.changeFolder(
       async (hooks) => {
         const path = choices.take(ticket);
+        // The page offers neither for the current folder; a page that asks anyway moves nothing.
+        if (await isSameFolder(path, runtime.galleryDir())) return unchanged(action);
         if (action === 'open') return opened(await runtime.openGalleryAt(path));
         try {
           return moved(await runtime.moveGalleryTo(path, hooks));
@@ -61,6 +65,8 @@ export function galleryFolderHandlers(deps: GalleryFolderDeps): HandlersOf<'gall
     outcome({ outcome: 'moved', moved, leftBehind: leftBehind.length, imported: 0 });
   const opened = ({ imported }: { imported: number }) =>
     outcome({ outcome: 'opened', moved: 0, leftBehind: 0, imported });
+  const unchanged = (action: 'move' | 'open') =>
+    action === 'move' ? moved({ moved: 0, leftBehind: [] }) : opened({ imported: 0 });
   const cancelled = () => outcome({ outcome: 'cancelled', moved: 0, leftBehind: 0, imported: 0 });
 
   return {
@@ -68,11 +74,12 @@ export function galleryFolderHandlers(deps: GalleryFolderDeps): HandlersOf<'gall
       const choice = await choices.pick(deps.chooseFolder);
       if (choice === null) return { choice: null };
       const current = runtime.galleryDir();
-      const [library, now] = await Promise.all([
+      const [library, now, same] = await Promise.all([
         inspectLibrary(choice.path),
         inspectLibrary(current),
+        isSameFolder(choice.path, current),
       ]);
-      return { choice: { ...choice, library, current: { ...now, path: current } } };
+      return { choice: { ...choice, library, current: { ...now, path: current }, same } };
     },
     'galleryFolder:apply': ({ ticket, action }) => change(action, ticket),
     'galleryFolder:cancel': () => {

@@ -142,6 +142,8 @@ const folderChoiceSchema = z.object({
   library: libraryFactsSchema,
   /** The library now, which a move would carry. */
   current: libraryFactsSchema.extend({ path: z.string() }),
+  /** The chosen folder is the library's now, however spelled: main compares them on disk. */
+  same: z.boolean(),
 });
 export type FolderChoice = z.infer<typeof folderChoiceSchema>;
 const folderChangeSchema = z.object({
@@ -154,12 +156,10 @@ const folderChangeSchema = z.object({
   imported: count,
 });
 export type FolderChange = z.infer<typeof folderChangeSchema>;
-const moveProgressSchema = z.object({
-  tasks: count,
+/** A move's progress: the library it carries, and how much of it is in the new folder. */
+const moveProgressSchema = libraryFactsSchema.extend({
   tasksDone: count,
-  files: count,
   filesDone: count,
-  bytes: count,
   bytesDone: count,
 });
 

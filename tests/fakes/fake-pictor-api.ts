@@ -117,6 +117,8 @@ export class FakePictorApi implements PictorApi {
   chosenFolder: string | null = '/home/ada/Images/Pictor';
   /** What the chosen folder holds, as `galleryFolder:pick` reports it (tasks 0: no library). */
   chosenLibrary = { tasks: 0, files: 0, bytes: 0 };
+  /** Whether main found the chosen folder to be the gallery folder now (compared on disk). */
+  chosenIsCurrent = false;
   now: () => number = () => Date.now();
   /** The last text copied with app:copyText. */
   clipboard: string | null = null;
@@ -642,6 +644,7 @@ export class FakePictorApi implements PictorApi {
           path,
           library: this.chosenLibrary,
           current: { path: current, tasks, files: tasks * 2, bytes: tasks * 250_000 },
+          same: this.chosenIsCurrent,
         },
       };
     },

@@ -4,6 +4,7 @@
  * need it are skipped with a title that names what is missing, so a run on macOS or Windows says
  * why instead of failing on `ENOENT`.
  */
+import { execFileSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -74,6 +75,25 @@ export function posixShell(
     };
   const found = findOnPath('sh', env, platform);
   return { name: 'sh', path: found, missing: found ? '' : 'sh is not on PATH' };
+}
+
+/**
+ * `mkfifo`, for the tests that put a named pipe where a file is expected. Not on Windows, whose
+ * file systems hold no FIFOs: an MSYS `mkfifo` (Git's) makes an emulation only MSYS programs
+ * see as one, so a test would check nothing Pictor meets there.
+ */
+export function fifoMaker(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): Tool {
+  if (platform === 'win32') return { name: 'mkfifo', path: null, missing: 'no FIFOs on Windows' };
+  const found = findOnPath('mkfifo', env, platform);
+  return { name: 'mkfifo', path: found, missing: found ? '' : 'mkfifo is not on PATH' };
+}
+
+/** Makes a FIFO at `path` with {@link fifoMaker}'s `mkfifo` (only in a test skipped without it). */
+export function makeFifo(needed: Tool, path: string): void {
+  execFileSync(pathOf(needed), [path]);
 }
 
 /** The test's title, with the reason it is skipped when `needed` is missing. */

@@ -9,9 +9,9 @@
  * (a full disk, an unplugged drive, a kill), the old library is complete and still in use, and
  * a retry finishes the job: task folders a previous try finished are recognised and kept.
  */
-import { lstat, mkdir, realpath, rmdir } from 'node:fs/promises';
+import { lstat, mkdir, rmdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   checkContained,
   ensureFolder,
@@ -30,6 +30,7 @@ import { GalleryPathError } from './gallery-path';
 import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
 import { refusedMoveTarget } from './relocate-target';
+import { realOf } from './same-folder';
 import { messageOf } from '../errors/thrown-value';
 
 /** Injected faults for tests (a port): called before each task folder is copied. */
@@ -113,16 +114,6 @@ export class GalleryMoveError extends GalleryPathError {
 
 function nativePath(root: string, relative: string): string {
   return join(root, ...relative.split('/'));
-}
-
-/** The real path of `path`, through its nearest existing ancestor. */
-async function realOf(path: string): Promise<string> {
-  try {
-    return await realpath(path);
-  } catch {
-    const parent = dirname(path);
-    return parent === path ? path : join(await realOf(parent), basename(path));
-  }
 }
 
 /**

@@ -21,16 +21,6 @@ function facts(library: FolderChoice['library']): string {
   });
 }
 
-/**
- * Whether two folders main named are one: the same path, a trailing separator aside (and case
- * aside where the system's file names ignore it).
- */
-function sameFolder(a: string, b: string, platform: string | undefined): boolean {
-  const trim = (path: string) => path.replace(/[\\/]+$/, '');
-  const fold = platform === 'win32' || platform === 'darwin';
-  return fold ? trim(a).toLowerCase() === trim(b).toLowerCase() : trim(a) === trim(b);
-}
-
 /** The folder chosen is the gallery folder already: nothing to move or open, only to say so. */
 function SameFolderDialog({ path }: { path: string }) {
   const dismiss = useAppStore((state) => state.folderDismiss);
@@ -53,8 +43,8 @@ function SameFolderDialog({ path }: { path: string }) {
 function AskDialog({ choice }: { choice: FolderChoice }) {
   const apply = useAppStore((state) => state.folderApply);
   const dismiss = useAppStore((state) => state.folderDismiss);
-  const platform = useAppStore((state) => state.appInfo?.platform);
-  if (sameFolder(choice.path, choice.current.path, platform)) {
+  // Main says whether it is one folder (links, `..`, case): the page cannot tell from paths.
+  if (choice.same) {
     return <SameFolderDialog path={choice.path} />;
   }
   const hasLibrary = choice.library.tasks > 0;

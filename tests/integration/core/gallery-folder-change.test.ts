@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -87,9 +87,14 @@ function folderApi(runtime: Runtime, chosen: string, onEvent?: (progress: unknow
   const call = async <T>(channel: RequestChannel, input?: unknown): Promise<T> =>
     okValue(await ask(channel, input)) as T;
   const pick = () =>
-    call<{ choice: { ticket: string; library: { tasks: number }; current: { tasks: number } } }>(
-      'galleryFolder:pick',
-    );
+    call<{
+      choice: {
+        ticket: string;
+        library: { tasks: number };
+        current: { tasks: number };
+        same: boolean;
+      };
+    }>('galleryFolder:pick');
   const apply = (ticket: string, action: 'move' | 'open') =>
     call<FolderChange>('galleryFolder:apply', { ticket, action });
   return { emitted, call, pick, apply };
@@ -178,6 +183,27 @@ describe('a gallery move', () => {
     await expect(
       api.call('galleryFolder:apply', { ticket: choice.ticket, action: 'move', path: '/etc' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('choosing the library’s own folder through a link', () => {
+  it('is found the same folder, and a move or an open asked anyway changes nothing', async () => {
+    const dir = await tempDir();
+    const { runtime } = await libraryOf(dir, 2, 'stay put');
+    const root = runtime.core.gallery.root;
+    const before = await snapshot(root);
+    const link = join(dir, 'Pictor link');
+    await symlink(root, link, 'junction');
+    const api = folderApi(runtime, link);
+    for (const action of ['move', 'open'] as const) {
+      const { choice } = await api.pick();
+      expect(choice.same).toBe(true);
+      const result = await api.apply(choice.ticket, action);
+      expect(result).toMatchObject({ path: root, moved: 0, leftBehind: 0, imported: 0 });
+    }
+    expect(runtime.settings.get().galleryDir).toBe('');
+    expect(runtime.core.gallery.root).toBe(root);
+    expect(await snapshot(root)).toEqual(before);
   });
 });
 

@@ -6,9 +6,9 @@
  * closes after a later pick began gives none; an apply refused while a move runs leaves it. The runtime is a recorder: what matters is whether the library was ever moved or
  * opened, and where.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FOLDER_TICKET_TTL_MS, FolderChoices } from '../../../electron/core/gallery/folder-choices';
 import { CoreOperations } from '../../../electron/core/operations/core-operations';
@@ -199,5 +199,48 @@ describe('a folder ticket', () => {
     now -= 60_000;
     expect(await apply(ticket)).toMatchObject(REFUSED);
     expect(used).toEqual([]);
+  });
+});
+
+describe('a folder that is the library’s own', () => {
+  /** Picks `path` and returns main's whole answer. */
+  const choose = async (
+    call: ReturnType<typeof setup>['call'],
+    dialog: ScriptedDialog,
+    path: string,
+  ) => {
+    const result = call('galleryFolder:pick');
+    dialog.answer(path);
+    const answered = await result;
+    if (!answered.ok) throw new Error(answered.error.message);
+    return (answered.value as { choice: { ticket: string; same: boolean } }).choice;
+  };
+
+  it.each([
+    ['a link to it', () => join(dir, 'link to library')],
+    ['with a trailing separator', () => join(dir, 'library') + sep],
+    ['through a `..` segment', () => `${join(dir, 'A')}${sep}..${sep}library`],
+  ])('is found the same, %s, and neither a move nor an open touches it', async (_n, spelled) => {
+    // A junction on Windows: a link to a folder that needs no special right there.
+    await symlink(join(dir, 'library'), join(dir, 'link to library'), 'junction');
+    const { call, dialog, apply, used } = setup();
+
+    for (const action of ['move', 'open'] as const) {
+      const choice = await choose(call, dialog, spelled());
+      expect(choice.same).toBe(true);
+      expect(await apply(choice.ticket, action)).toMatchObject({
+        ok: true,
+        value: { path: join(dir, 'library'), moved: 0, leftBehind: 0, imported: 0 },
+      });
+    }
+    expect(used).toEqual([]);
+  });
+
+  it('is told apart from another folder, and from a link to another folder', async () => {
+    await symlink(join(dir, 'A'), join(dir, 'link to A'), 'junction');
+    const { call, dialog } = setup();
+    expect((await choose(call, dialog, join(dir, 'A'))).same).toBe(false);
+    expect((await choose(call, dialog, join(dir, 'link to A'))).same).toBe(false);
+    expect((await choose(call, dialog, join(dir, 'not there'))).same).toBe(false);
   });
 });

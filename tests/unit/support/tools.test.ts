@@ -6,7 +6,7 @@ import { chmod, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findOnPath, needing, pathOf, posixShell, tool } from '../../support/tools';
+import { fifoMaker, findOnPath, needing, pathOf, posixShell, tool } from '../../support/tools';
 
 let dir = '';
 beforeAll(async () => {
@@ -18,6 +18,8 @@ beforeAll(async () => {
   await chmod(path.join(dir, 'b', 'exiftool'), 0o755);
   await writeFile(path.join(dir, 'b', 'exiftool.EXE'), 'MZ');
   await mkdir(path.join(dir, 'a', 'sh'));
+  await mkdir(path.join(dir, 'msys'));
+  await writeFile(path.join(dir, 'msys', 'mkfifo.EXE'), 'MZ');
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -64,5 +66,13 @@ describe('a tool that cannot be had', () => {
   it('is a POSIX sh everywhere but Windows, where the reason is given', () => {
     expect(posixShell({ PATH: '' }, 'win32').missing).toMatch(/no POSIX sh on Windows/);
     expect(posixShell({ PATH: '' }, 'darwin').missing).toBe('sh is not on PATH');
+  });
+
+  it('is a mkfifo everywhere but Windows, even one on PATH there, where the reason is given', () => {
+    // Git's MSYS mkfifo.exe, on PATH in Git Bash: found, and still not used.
+    const msys = { PATH: path.join(dir, 'msys'), PATHEXT: '.EXE' };
+    expect(findOnPath('mkfifo', msys, 'win32')).not.toBeNull();
+    expect(fifoMaker(msys, 'win32')).toMatchObject({ path: null, missing: 'no FIFOs on Windows' });
+    expect(fifoMaker({ PATH: '' }, 'linux').missing).toBe('mkfifo is not on PATH');
   });
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { mkdir, open, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import {
 import { readExactly } from '../../../../electron/app/protocol/served-file';
 import { galleryUrl } from '../../../../shared/ipc/api';
 import { makeProtocolFixture, type ProtocolFixture } from './protocol-fixture';
+import { fifoMaker, makeFifo, needing } from '../../../support/tools';
 
 let fixture: ProtocolFixture;
 beforeAll(async () => {
@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 const G = 'pictor-gallery://gallery';
+const FIFO = fifoMaker();
 
 describe('resolveGalleryRequest against a real folder', () => {
   it.each([
@@ -187,11 +188,11 @@ describe('serveGalleryRequest', () => {
     expect(response.status).toBe(404);
   });
 
-  it.skipIf(process.platform === 'win32')(
-    'refuses a FIFO named like an image at once, without waiting for a writer',
+  it.skipIf(!FIFO.path)(
+    needing(FIFO, 'refuses a FIFO named like an image at once, without waiting for a writer'),
     async () => {
       const fifo = join(fixture.root, 'pipe.png');
-      execFileSync('mkfifo', [fifo]);
+      makeFifo(FIFO, fifo);
       try {
         const response = await serveGalleryRequest(new Request(`${G}/pipe.png`), fixture.root);
         expect(response.status).toBe(404);

@@ -4,7 +4,6 @@
  * open) and a FIFO or a link when it is opened. The open's own flags and the fstat of the handle
  * must still refuse it, at once.
  */
-import { execFileSync } from 'node:child_process';
 import * as fsp from 'node:fs/promises';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +16,9 @@ import {
   regularFileSize,
 } from '../../../../electron/core/gallery/regular-file';
 import { CONTAINMENTS } from '../../../support/scripted-swaps';
+import { fifoMaker, makeFifo, needing } from '../../../support/tools';
 
+const FIFO = fifoMaker();
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pictor-regular-file-'));
@@ -35,8 +36,8 @@ describe('readRegularFile', () => {
     await expect(readRegularFile(dir, path, 9)).rejects.toThrow(/larger than the 9 bytes/);
   });
 
-  it('refuses a FIFO, a link and a folder', async () => {
-    execFileSync('mkfifo', [join(dir, 'fifo')]);
+  it.skipIf(!FIFO.path)(needing(FIFO, 'refuses a FIFO, a link and a folder'), async () => {
+    makeFifo(FIFO, join(dir, 'fifo'));
     await writeFile(join(dir, 'target'), 'x');
     await symlink(join(dir, 'target'), join(dir, 'link'));
     await fsp.mkdir(join(dir, 'folder'));
@@ -53,14 +54,17 @@ describe('readRegularFile', () => {
     }
   });
 
-  it.each(CONTAINMENTS)(
-    '%s: a FIFO swapped in right before the open opens without waiting and is refused',
+  it.skipIf(!FIFO.path).each(CONTAINMENTS)(
+    needing(
+      FIFO,
+      '%s: a FIFO swapped in right before the open opens without waiting and is refused',
+    ),
     async (containment) => {
       const path = join(dir, 'image-1.png');
       await writeFile(path, 'a regular file when checked');
       const beforeOpen = async () => {
         await rm(path);
-        execFileSync('mkfifo', [path]);
+        makeFifo(FIFO, path);
       };
       // Without O_NONBLOCK the open waits for a writer that never comes: the test's own time
       // limit ends it then, so no clock is read here (a loaded machine cannot fail it).

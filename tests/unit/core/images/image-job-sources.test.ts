@@ -1,12 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ImageJobSources } from '../../../../electron/core/images/image-job-sources';
+import { fifoMaker, makeFifo, needing } from '../../../support/tools';
 
 const ORIGIN = 'pictor-app://images';
+const FIFO = fifoMaker();
 let dir: string;
 let sources: ImageJobSources;
 
@@ -69,20 +70,23 @@ describe('ImageJobSources', () => {
     }
   });
 
-  it('never serves through a link, a folder or a FIFO put where the file was', async () => {
-    const target = join(dir, 'secret.txt');
-    await writeFile(target, 'secret');
-    const link = join(dir, 'link.png');
-    await symlink(target, link);
-    const folder = join(dir, 'folder.png');
-    await mkdir(folder);
-    const fifo = join(dir, 'fifo.png');
-    execFileSync('mkfifo', [fifo]);
-    for (const file of [link, folder, fifo, join(dir, 'missing.png')]) {
-      const { token } = sources.register({ kind: 'file', file });
-      const response = await get(token);
-      expect(response.status, file).toBe(404);
-      expect(await response.text()).not.toContain('secret');
-    }
-  });
+  it.skipIf(!FIFO.path)(
+    needing(FIFO, 'never serves through a link, a folder or a FIFO put where the file was'),
+    async () => {
+      const target = join(dir, 'secret.txt');
+      await writeFile(target, 'secret');
+      const link = join(dir, 'link.png');
+      await symlink(target, link);
+      const folder = join(dir, 'folder.png');
+      await mkdir(folder);
+      const fifo = join(dir, 'fifo.png');
+      makeFifo(FIFO, fifo);
+      for (const file of [link, folder, fifo, join(dir, 'missing.png')]) {
+        const { token } = sources.register({ kind: 'file', file });
+        const response = await get(token);
+        expect(response.status, file).toBe(404);
+        expect(await response.text()).not.toContain('secret');
+      }
+    },
+  );
 });

@@ -58,7 +58,9 @@ describe('changing the gallery folder', () => {
   it('says a folder chosen is the gallery folder already, and offers no move onto itself', async () => {
     const { user, fake } = await openSettings((fake) => {
       fake.seedTasks(3);
-      fake.chosenFolder = '/home/ada/Pictures/Pictor/';
+      // A link to the gallery folder: only main, comparing on disk, can tell it is the same.
+      fake.chosenFolder = '/home/ada/Desktop/Pictor link';
+      fake.chosenIsCurrent = true;
     });
     const dialog = await screen.findByRole('dialog', {
       name: 'This is the gallery folder already',
@@ -68,6 +70,17 @@ describe('changing the gallery folder', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(fake.callsTo('galleryFolder:apply')).toEqual([]);
+  });
+
+  it('asks as for any folder when main says a folder spelled like the current one is another', async () => {
+    // The page takes main's word: it never decides from how two paths are spelled.
+    await openSettings((fake) => {
+      fake.chosenFolder = '/home/ada/Pictures/Pictor';
+      fake.chosenIsCurrent = false;
+    });
+    const dialog = await question();
+    expect(within(dialog).getByRole('button', { name: 'Move this library there' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'This is the gallery folder already' })).toBeNull();
   });
 
   it('shows a move’s progress with Cancel, and reports a cancelled move', async () => {
