@@ -15,6 +15,7 @@ import type { ProviderRuntimeOptions } from 'electron-updater/out/providers/Prov
 import { channelFileName, fetchRelease, type FeedRelease } from '../app/updates/release-feed';
 import type { Clock } from '../ports/clock';
 import type { FetchLike } from '../ports/http';
+import type { DeclaredSizes } from './bounded-download';
 
 /** Where the feed is and how to reach it. */
 export interface FeedAccess {
@@ -29,8 +30,15 @@ export interface FeedAccess {
 
 type FeedOptions = Extract<Parameters<AppUpdater['setFeedURL']>[0], { provider: 'custom' }>;
 
-/** electron-updater's options that install the checked provider (`updater.setFeedURL`). */
-export function checkedFeedOptions(feed: FeedAccess, updater: AppUpdater): FeedOptions {
+/**
+ * electron-updater's options that install the checked provider (`updater.setFeedURL`); the sizes
+ * of the files it resolves go to `sizes`, which bound their downloads (bounded-download.ts).
+ */
+export function checkedFeedOptions(
+  feed: FeedAccess,
+  updater: AppUpdater,
+  sizes: DeclaredSizes,
+): FeedOptions {
   class CheckedFeedProvider extends Provider<UpdateInfo> {
     private readonly platform: NodeJS.Platform;
     private last: FeedRelease | null = null;
@@ -54,7 +62,9 @@ export function checkedFeedOptions(feed: FeedAccess, updater: AppUpdater): FeedO
     resolveFiles(info: UpdateInfo): ResolvedUpdateFileInfo[] {
       // Only ever asked about the release this provider just returned.
       if (this.last?.release !== info) throw new Error('Unknown update information.');
-      return this.last.files.map((file) => ({ url: file.url, info: file.info }));
+      const files = this.last.files.map((file) => ({ url: file.url, info: file.info }));
+      sizes.remember(files);
+      return files;
     }
   }
   return { provider: 'custom', updateProvider: CheckedFeedProvider };

@@ -15,6 +15,7 @@ import { downloadLink, type DownloadTarget } from '../app/updates/download-link'
 import { readUpdateConfig } from '../app/updates/release-feed';
 import { updaterCapability, type MacSignature } from '../app/updates/update-capability';
 import { describeUpdateError } from '../app/updates/update-problems';
+import { boundDownloads, DeclaredSizes } from './bounded-download';
 import { checkedFeedOptions, type FeedAccess } from './checked-feed-provider';
 import type { Logger } from '../ports/logger';
 import type { UpdateOffer, Updater, UpdaterCapability } from '../ports/updater';
@@ -59,7 +60,10 @@ export function wrapAppUpdater(
   // Pictor's installers are small enough to fetch whole once per release.
   updater.disableDifferentialDownload = true;
   updater.logger = updaterLog(logger);
-  updater.setFeedURL(checkedFeedOptions(feed, updater));
+  // The installer is read no further than the size the checked feed declares.
+  const sizes = new DeclaredSizes();
+  boundDownloads(updater, sizes);
+  updater.setFeedURL(checkedFeedOptions(feed, updater, sizes));
   return {
     capability,
     async check(): Promise<UpdateOffer | null> {

@@ -37,6 +37,8 @@ const UPDATE_PROBLEMS = [
   'prerelease',
   /** The download's sha512 did not match the feed's: refused, nothing installed. */
   'checksum',
+  /** The download went past the size the feed declared: cut off there, nothing installed. */
+  'oversize',
   /** The update could not be installed. */
   'install_failed',
   'failed',

@@ -4,6 +4,9 @@
  */
 import type { UpdateProblem } from '../../../shared/domain/update-state';
 
+/** The code of a download cut off past the size the checked feed declares (bounded-download.ts). */
+export const ERR_DOWNLOAD_OVER_SIZE = 'ERR_UPDATER_DOWNLOAD_OVER_SIZE';
+
 /** electron-updater's codes for a feed that answered with nothing usable for this app. */
 const FEED_MISSING = new Set([
   'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND',
@@ -64,6 +67,7 @@ export function classifyUpdateError(error: unknown): UpdateProblem {
   const { code, statusCode, message } = factsOf(error);
   if (code === 'ERR_CHECKSUM_MISMATCH' || /sha512 checksum mismatch/i.test(message))
     return 'checksum';
+  if (code === ERR_DOWNLOAD_OVER_SIZE) return 'oversize';
   if (code === 'ERR_UPDATER_PRERELEASE_FOR_STABLE') return 'prerelease';
   if (FEED_MISSING.has(code) || (statusCode >= 400 && statusCode < 500)) return 'feed_missing';
   if (FEED_INVALID.has(code) || /YAMLException|Cannot parse update info/i.test(message))

@@ -21,6 +21,7 @@ const PROBLEM_TEXT: Record<UpdateProblem, MessageKey> = {
   feed_invalid: 'update.problem.feed_invalid',
   prerelease: 'update.problem.prerelease',
   checksum: 'update.problem.checksum',
+  oversize: 'update.problem.oversize',
   install_failed: 'update.problem.install_failed',
   failed: 'update.problem.failed',
 };

@@ -7,7 +7,8 @@
  * `require("electron")` looks.
  */
 import { EventEmitter } from 'node:events';
-import { get, request } from 'node:http';
+import { get, request, type RequestOptions } from 'node:http';
+import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 
 export class FakeApp extends EventEmitter {
@@ -98,6 +99,11 @@ function fetchBytes(url: string, headers: Record<string, string> = {}): Promise<
 export interface FakeElectron {
   readonly app: FakeApp;
   readonly autoUpdater: FakeSquirrel;
+  /**
+   * Each `net.request`'s path and socket: its `bytesRead` is everything the client took from the
+   * server (headers and body), which a reader that stops in time keeps near what it let through.
+   */
+  readonly requests: { readonly path: string; socket: Socket | null }[];
   /** Removes the fake from the require cache. */
   uninstall(): void;
 }
@@ -107,13 +113,21 @@ export function installFakeElectron(app: FakeApp): FakeElectron {
   const id = require.resolve('electron');
   const autoUpdater = new FakeSquirrel();
   const previous = require.cache[id];
+  const requests: FakeElectron['requests'] = [];
+  const netRequest = (options: RequestOptions): ReturnType<typeof request> => {
+    const made = request(options);
+    const entry = { path: options.path ?? '', socket: null as Socket | null };
+    requests.push(entry);
+    made.on('socket', (socket) => void (entry.socket = socket));
+    return made;
+  };
   const exports = {
     app,
     autoUpdater,
     session: { fromPartition: () => ({}) },
     // Electron's net.request emits `response` like Node's; `session` and `redirect` are
     // Electron's options, which Node ignores.
-    net: { request: (options: object) => request(options) },
+    net: { request: netRequest },
   };
   require.cache[id] = {
     id,
@@ -126,6 +140,7 @@ export function installFakeElectron(app: FakeApp): FakeElectron {
   return {
     app,
     autoUpdater,
+    requests,
     uninstall() {
       if (previous) require.cache[id] = previous;
       else Reflect.deleteProperty(require.cache, id);

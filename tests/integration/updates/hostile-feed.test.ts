@@ -7,6 +7,7 @@
  * so a check that returns at all did not expand, read or wait without a limit.
  */
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NsisUpdater } from 'electron-updater';
 import { describe, expect, it } from 'vitest';
@@ -20,14 +21,18 @@ import { shell } from '../../../renderer/i18n/en/shell';
 import { channelFile } from './update-feed';
 import { installFakeElectron, FakeApp } from './fake-electron';
 import { rig, serveChannelFile, updaterFor, useUpdaterWorld, type Rig } from './updater-rig';
+import type { ServedFile } from './update-feed';
 
 const world = useUpdaterWorld();
 const INSTALLER = 'Pictor-Setup-0.2.0.exe';
 const CHANNEL_PATH = `/${channelFileName(process.platform, process.arch)}`;
 
+/** The size of the installer every valid release below declares. */
+const INSTALLER_SIZE = 40_000;
+
 /** A valid channel file for 0.2.0 and its installer, served; the YAML's lines for mutating. */
 function validRelease(version = '0.2.0'): string[] {
-  const bytes = randomBytes(40_000);
+  const bytes = randomBytes(INSTALLER_SIZE);
   world().feed.files.set(`/${INSTALLER}`, { body: bytes });
   return channelFile({ version, file: INSTALLER, bytes }).trimEnd().split('\n');
 }
@@ -182,5 +187,72 @@ describe('a channel file with a field out of place is refused', () => {
     serveChannelFile(world().feed, { body: validRelease().join('\n') });
     const { state } = await checkOnce();
     expect(state).toMatchObject({ status: 'ready', version: '0.2.0' });
+  });
+});
+
+describe('an installer larger than the feed declares is cut off at the declared size', () => {
+  /** One read from a socket: what may arrive before the reader sees the size is passed. */
+  const ONE_CHUNK = 64 * 1024;
+  /** The response's status line and headers, read from the same socket. */
+  const HEADERS = 1024;
+  /**
+   * The server's own stop, so that code reading without a limit ends the test with a
+   * checksum mismatch instead of filling the disk: far past the size.
+   */
+  const CEILING = 8 * 1024 * 1024;
+
+  /** Every file under electron-updater's cache (XDG_CACHE_HOME points into the test folder). */
+  async function cacheFiles(): Promise<string[]> {
+    const entries = await readdir(join(world().dir, 'cache'), {
+      recursive: true,
+      withFileTypes: true,
+    }).catch(() => []);
+    return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
+  }
+
+  /** Serves a valid release, then `installer` in place of its installer; the valid one back. */
+  function releaseWithInstaller(installer: ServedFile): () => void {
+    serveChannelFile(world().feed, { body: validRelease().join('\n') });
+    const valid = world().feed.files.get(`/${INSTALLER}`);
+    world().feed.files.set(`/${INSTALLER}`, installer);
+    return () => {
+      if (valid) world().feed.files.set(`/${INSTALLER}`, valid);
+    };
+  }
+
+  async function expectCutOff(restore: () => void): Promise<void> {
+    const { state, rig: checked } = await checkOnce();
+    // Let anything left running settle before counting what escaped.
+    await new Promise((resolve) => setImmediate(resolve));
+
+    expect(state).toMatchObject({ status: 'error', problem: 'oversize', version: '0.2.0' });
+    expect(shell['update.problem.oversize'].match(/[.!?](\s|$)/g)).toHaveLength(1);
+    const installer = world().electron.requests.filter(({ path }) => path === `/${INSTALLER}`);
+    expect(installer).toHaveLength(1);
+    const socket = installer[0]?.socket;
+    expect(socket?.destroyed).toBe(true);
+    expect(socket?.bytesRead).toBeLessThanOrEqual(INSTALLER_SIZE + ONE_CHUNK + HEADERS);
+    expect(await cacheFiles()).toEqual([]);
+    expect(checked.installs).not.toHaveBeenCalled();
+    expect(world().escaped).toEqual([]);
+    expect(checked.warnings.join('\n')).toContain('oversize');
+
+    restore();
+    expect(await checked.service.checkNow()).toMatchObject({ status: 'ready', version: '0.2.0' });
+    expect(await cacheFiles()).toContain(INSTALLER);
+  }
+
+  it('an installer that never ends is cut off once it passes the size', async () => {
+    const restore = releaseWithInstaller({
+      body: randomBytes(16 * 1024),
+      mode: 'endless',
+      upTo: CEILING,
+    });
+    await expectCutOff(restore);
+  });
+
+  it('an installer whose Content-Length exceeds the size is refused before its body', async () => {
+    const restore = releaseWithInstaller({ body: randomBytes(CEILING) });
+    await expectCutOff(restore);
   });
 });

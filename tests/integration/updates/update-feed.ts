@@ -30,6 +30,11 @@ export interface ServedFile {
    * the response goes on until the client gives up.
    */
   readonly mode?: 'endless' | 'stall';
+  /**
+   * `endless` only: end the response after this many bytes. A safety net for the test run on
+   * code that reads without a limit, which would otherwise fill the disk.
+   */
+  readonly upTo?: number;
 }
 
 export function sha512Base64(bytes: Buffer): string {
@@ -132,7 +137,7 @@ export class UpdateFeed {
         }
         const body = typeof file.body === 'string' ? Buffer.from(file.body) : file.body;
         if (file.mode) {
-          this.serveUntilClosed(path, file.mode, body, response);
+          this.serveUntilClosed(path, file, body, response);
           return;
         }
         response
@@ -148,10 +153,13 @@ export class UpdateFeed {
     this.port = (server.address() as AddressInfo).port;
   }
 
-  /** Writes `body` over and over (endless) or nothing at all (stall) until the client closes. */
+  /**
+   * Writes `body` over and over (endless, up to `upTo` bytes if given) or nothing at all (stall)
+   * until the client closes.
+   */
   private serveUntilClosed(
     path: string,
-    mode: 'endless' | 'stall',
+    file: ServedFile,
     body: Buffer,
     response: ServerResponse,
   ): void {
@@ -159,19 +167,26 @@ export class UpdateFeed {
     let open = true;
     response.on('close', () => {
       open = false;
-      this.abandoned.push({ path, bytes });
-      this.events.emit('abandoned');
+      if (!response.writableEnded) {
+        this.abandoned.push({ path, bytes });
+        this.events.emit('abandoned');
+      }
     });
     response.writeHead(200, { 'content-type': 'application/octet-stream' });
     response.flushHeaders();
-    if (mode === 'stall') return;
+    if (file.mode === 'stall') return;
+    const limit = file.upTo ?? Infinity;
+    const more = (): boolean => open && bytes < limit;
     const pump = (): void => {
       // Waits for the client to take each chunk: what was sent is what the client accepted.
-      while (open && response.write(body)) bytes += body.length;
-      if (open) {
+      while (more()) {
         bytes += body.length;
-        response.once('drain', pump);
+        if (!response.write(body)) {
+          response.once('drain', pump);
+          return;
+        }
       }
+      if (open) response.end();
     };
     pump();
   }

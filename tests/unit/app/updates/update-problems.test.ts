@@ -12,6 +12,10 @@ describe('classifyUpdateError', () => {
   it.each([
     [coded('ERR_CHECKSUM_MISMATCH', 'sha512 checksum mismatch, expected x, got y'), 'checksum'],
     [
+      coded('ERR_UPDATER_DOWNLOAD_OVER_SIZE', 'The installer sent more than 40000 bytes'),
+      'oversize',
+    ],
+    [
       coded('ERR_UPDATER_CHANNEL_FILE_NOT_FOUND', 'Cannot find channel "latest.yml"'),
       'feed_missing',
     ],

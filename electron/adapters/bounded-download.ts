@@ -1,0 +1,148 @@
+/**
+ * The installer download, bounded by the size the checked feed declares. electron-updater writes
+ * the whole response to its cache (builder-util-runtime's `configurePipes`: no byte count) and
+ * checks the sha512 only once the response has ended, so a feed serving an endless installer
+ * would fill the cache's disk first. Here its http executor downloads only the files the checked
+ * release names, and each response reaches electron-updater through a counter that aborts the
+ * request once more bytes arrive than declared (or a larger Content-Length is announced). The
+ * refusal is an error on the stream electron-updater listens to, so it rejects the download
+ * like any network failure.
+ */
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import type { AppUpdater } from 'electron-updater';
+import { ERR_DOWNLOAD_OVER_SIZE } from '../app/updates/update-problems';
+
+/** The sizes of the files the checked release names, by URL. */
+export class DeclaredSizes {
+  private sizes = new Map<string, number>();
+
+  /** The files the provider resolved for the release it returned (the only ones downloaded). */
+  remember(files: readonly { readonly url: URL; readonly info: { readonly size?: number } }[]) {
+    this.sizes = new Map(
+      files.flatMap((file) =>
+        file.info.size === undefined ? [] : [[file.url.href, file.info.size]],
+      ),
+    );
+  }
+
+  of(url: URL): number | null {
+    return this.sizes.get(url.href) ?? null;
+  }
+}
+
+/** Electron's (and Node's) response, as builder-util-runtime reads it. */
+interface Response extends Readable {
+  readonly statusCode?: number;
+  readonly statusMessage?: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+
+interface Request {
+  abort(): void;
+}
+
+/** The part of builder-util-runtime's HttpExecutor a download goes through. */
+interface Executor {
+  download(url: URL, destination: string, options: unknown): Promise<string>;
+  createRequest(options: unknown, callback: (response: Response) => void): Request;
+}
+
+function overSize(limit: number, how: string): Error {
+  const message = `The installer ${how} more than the ${String(limit)} bytes the update feed declares.`;
+  return Object.assign(new Error(message), { code: ERR_DOWNLOAD_OVER_SIZE });
+}
+
+function declaredLength(response: Response): number | null {
+  const value = response.headers['content-length'];
+  const last = Array.isArray(value) ? value.at(-1) : value;
+  return last !== undefined && /^\s*\d+\s*$/.test(last) ? Number(last) : null;
+}
+
+/**
+ * The response as electron-updater sees it: the same status and headers, the body counted. Past
+ * the limit the request is aborted and this stream and the streams it feeds fail with the
+ * refusal: electron-updater listens for errors on both (closing its file and rejecting).
+ */
+class CountedBody extends Transform {
+  readonly statusCode: number | undefined;
+  readonly statusMessage: string | undefined;
+  readonly headers: Response['headers'];
+  private received = 0;
+  private readonly downstream: NodeJS.WritableStream[] = [];
+
+  constructor(
+    private readonly response: Response,
+    private readonly request: Request,
+    private readonly limit: number,
+  ) {
+    super();
+    this.statusCode = response.statusCode;
+    this.statusMessage = response.statusMessage;
+    this.headers = response.headers;
+    // A connection lost mid-body fails where electron-updater listens: here.
+    response.on('error', (error) => this.destroy(error));
+    response.pipe(this);
+  }
+
+  override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
+    this.downstream.push(destination);
+    return super.pipe(destination, options);
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.received += chunk.length;
+    // The chunk that goes past the limit is not passed on: at most `limit` bytes are written.
+    if (this.received > this.limit) this.refuse(overSize(this.limit, 'sent'));
+    else callback(null, chunk);
+  }
+
+  refuse(error: Error): void {
+    this.response.unpipe(this);
+    this.request.abort();
+    this.response.destroy();
+    for (const stream of this.downstream) {
+      if ('destroy' in stream && typeof stream.destroy === 'function') stream.destroy(error);
+    }
+    this.destroy(error);
+  }
+}
+
+/**
+ * Bounds every download of `updater`'s http executor by the declared size of the file it fetches
+ * (redirects included); a file the checked release does not name is not downloaded. electron-updater
+ * downloads one file at a time (it shares one download promise), which this relies on.
+ */
+export function boundDownloads(updater: AppUpdater, sizes: DeclaredSizes): void {
+  const executor = (updater as unknown as { httpExecutor: Executor | null }).httpExecutor;
+  // No executor: electron-updater was given its own app adapter, and downloads nothing.
+  if (!executor) return;
+  const download = executor.download.bind(executor);
+  const createRequest = executor.createRequest.bind(executor);
+  let limit: number | null = null;
+  executor.download = async (url, destination, options) => {
+    const size = sizes.of(url);
+    if (size === null) {
+      throw Object.assign(new Error(`The checked update feed does not name ${url.pathname}.`), {
+        code: 'ERR_UPDATER_INVALID_UPDATE_INFO',
+      });
+    }
+    if (limit !== null) throw new Error('An update is already being downloaded.');
+    limit = size;
+    try {
+      return await download(url, destination, options);
+    } finally {
+      limit = null;
+    }
+  };
+  executor.createRequest = (options, callback) => {
+    const bound = limit;
+    if (bound === null) return createRequest(options, callback);
+    const request = createRequest(options, (response) => {
+      const body = new CountedBody(response, request, bound);
+      callback(body);
+      const declared = declaredLength(response);
+      if (declared !== null && declared > bound) body.refuse(overSize(bound, 'announces'));
+    });
+    return request;
+  };
+}
