@@ -1,7 +1,8 @@
 /**
  * Journey 3: the user quits while two tasks are processing and starts Pictor again. The tasks
  * come back with the same ids, the app polls them again on its own and they complete; the
- * service saw exactly two submits (nothing was resubmitted) and polls after the restart.
+ * service saw exactly two submits (nothing was resubmitted) and polls after the restart. A
+ * prompt typed and not sent before the quit is in the prompt box again.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { listFiles, readHistory } from './support/disk';
@@ -10,6 +11,7 @@ import { useAppSession } from './support/session';
 import { composeForm, showScreen } from './support/ui';
 
 const KEY = 'sk-e2e-restart';
+const DRAFT = 'a draft typed before the restart and never sent';
 const PROMPT = 'A clock tower in the rain, interrupted';
 
 const demo = useDemoProcess({ keys: [`me:${KEY}`], durationMs: 6_000 });
@@ -39,11 +41,15 @@ test('restart while two tasks are processing: they resume and complete, nothing 
   }
   await expect.poll(async () => (await demo.log()).submits.length).toBe(2);
   const idsBefore = await localIds(app.page);
+  // A prompt typed and not sent is still there after the restart.
+  await form.getByLabel('Prompt', { exact: true }).fill(DRAFT);
   const serviceTasks = (await demo.tasks()).filter((task) => task.prompt === PROMPT);
   expect(serviceTasks.map((task) => task.status)).toEqual(['processing', 'processing']);
 
   const page = await app.restart();
   const restartedAt = Date.now();
+  await showScreen(page, 'Tasks');
+  await expect(composeForm(page).getByLabel('Prompt', { exact: true })).toHaveValue(DRAFT);
 
   const rows = page.getByRole('article', { name: PROMPT });
   await expect(rows).toHaveCount(2);
