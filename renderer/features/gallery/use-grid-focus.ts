@@ -42,6 +42,7 @@ export function useGridFocus(
   const pendingAt = useRef<number | null>(null);
   /** The focused tile when it is one of the page loaded by position (beyond the list). */
   const focusedAhead = useRef<{ key: string; index: number } | null>(null);
+  const layout = useRef<FocusedLayout>({ columns, tile: null });
   const loadedFromTop = useRef(0);
   loadedFromTop.current = options.items.length;
 
@@ -73,7 +74,7 @@ export function useGridFocus(
     [columns, onActiveChange, scrollRowIntoView, applyPending],
   );
 
-  useUserMoves(scrollerRef, pendingAt, focusedAhead, loadedFromTop);
+  useUserMoves(scrollerRef, pendingAt, { focusedAhead, layout }, loadedFromTop);
 
   useLiveAnchor({
     ...options,
@@ -92,18 +93,13 @@ export function useGridFocus(
       onActiveChange(arrived);
       pending.current = arrived;
     }
-    // A focused tile of the page loaded by position that went away (deleted, or that page
-    // loaded again without it) hands the focus to the tile now in its place, as useLiveAnchor
-    // does for the list; only while nothing else took the focus meanwhile.
-    const lost = focusedAhead.current;
-    if (lost !== null && !placeOf.has(lost.key) && nothingFocused(scrollerRef.current)) {
-      focusedAhead.current = null;
-      const heir = keyAt(lost.index) ?? keyAt(lost.index - 1);
-      if (heir !== undefined) {
-        onActiveChange(heir);
-        pending.current = heir;
-      }
+    const heir = heirOfLostAhead(focusedAhead, placeOf, keyAt, scrollerRef.current);
+    if (heir !== undefined) {
+      onActiveChange(heir);
+      pending.current = heir;
     }
+    const kept = focusLostToColumns(layout.current, columns, placeOf, scrollerRef.current);
+    if (kept !== null) pending.current = kept;
     const key = pending.current;
     if (key !== null && !placeOf.has(key)) pending.current = null;
     applyPending();
@@ -128,9 +124,13 @@ export function useGridFocus(
 function useUserMoves(
   scrollerRef: RefObject<HTMLElement | null>,
   pendingAt: RefObject<number | null>,
-  focusedAhead: RefObject<{ key: string; index: number } | null>,
+  focused: {
+    readonly focusedAhead: RefObject<{ key: string; index: number } | null>;
+    readonly layout: RefObject<FocusedLayout>;
+  },
   loadedFromTop: RefObject<number>,
 ): void {
+  const { focusedAhead, layout } = focused;
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller) return;
@@ -141,20 +141,68 @@ function useUserMoves(
       const cell = (event.target as Element).closest<HTMLElement>('[role="gridcell"]');
       const index = Number(cell?.dataset['index']);
       const key = cell?.dataset['key'];
+      layout.current.tile = key ?? null;
       focusedAhead.current =
         key !== undefined && Number.isInteger(index) && index >= loadedFromTop.current
           ? { key, index }
           : null;
     };
+    // The focus went somewhere else in the page (not away with a removed tile, which names none).
+    const left = (event: FocusEvent): void => {
+      const to = event.relatedTarget;
+      if (to instanceof Node && !scroller.contains(to)) layout.current.tile = null;
+    };
     scroller.addEventListener('pointerdown', drop);
     scroller.addEventListener('keydown', drop);
     scroller.addEventListener('focusin', track);
+    scroller.addEventListener('focusout', left);
     return () => {
       scroller.removeEventListener('pointerdown', drop);
       scroller.removeEventListener('keydown', drop);
       scroller.removeEventListener('focusin', track);
+      scroller.removeEventListener('focusout', left);
     };
   }, [scrollerRef]);
+}
+
+/**
+ * A focused tile of the page loaded by position that went away (deleted, or that page loaded
+ * again without it) hands the focus to the tile now in its place, as useLiveAnchor does for the
+ * list; only while nothing else took the focus meanwhile. Returns that tile's key.
+ */
+function heirOfLostAhead(
+  focusedAhead: RefObject<{ key: string; index: number } | null>,
+  placeOf: ReadonlyMap<string, number>,
+  keyAt: (index: number) => string | undefined,
+  scroller: HTMLElement | null,
+): string | undefined {
+  const lost = focusedAhead.current;
+  if (lost === null || placeOf.has(lost.key) || !nothingFocused(scroller)) return undefined;
+  focusedAhead.current = null;
+  return keyAt(lost.index) ?? keyAt(lost.index - 1);
+}
+
+/** The tile of this grid that has the focus (null when none has) and the columns laid out. */
+interface FocusedLayout {
+  columns: number;
+  tile: string | null;
+}
+
+/**
+ * The tile to focus again after a change of `columns`, if any: another number of columns puts
+ * tiles in other rows, which React mounts anew, so the focused tile's element went with its old
+ * row and the focus with it, to the page. Only when nothing else has the focus now.
+ */
+function focusLostToColumns(
+  layout: FocusedLayout,
+  columns: number,
+  placeOf: ReadonlyMap<string, number>,
+  scroller: HTMLElement | null,
+): string | null {
+  if (layout.columns === columns) return null;
+  layout.columns = columns;
+  const had = layout.tile;
+  return had !== null && placeOf.has(had) && nothingFocused(scroller) ? had : null;
 }
 
 /** Scrolls the least distance that shows row `row` whole, with the grid's padding around it. */

@@ -83,6 +83,20 @@ describe('the gallery grid', () => {
     expect(grid.getAttribute('aria-rowcount')).toBe('5');
   });
 
+  it('keeps the focus on its tile when a new width changes the columns', async () => {
+    await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    act(() => tile(keyOf(7)).focus());
+    // 5 columns to 2 and on to 8: the tile moves to another row, which mounts it anew.
+    for (const width of [520, 1600]) {
+      resize('.gallery-grid', { width, height: 600 });
+      await waitFor(() => expect(focusedKey()).toBe(keyOf(7)));
+    }
+    // The focus is given back only to the tile that had it: a focus elsewhere stays there.
+    act(() => screen.getByRole('grid').focus());
+    resize('.gallery-grid', { width: 1000, height: 600 });
+    expect(document.activeElement).toBe(screen.getByRole('grid'));
+  });
+
   it('moves one tab stop with the arrow keys, Home, End and the page keys', async () => {
     const { user } = await renderGallery({ prepare: (f) => seedImages(f, 200) });
     const tabbable = () => document.querySelectorAll('[role="gridcell"][tabindex="0"]');
