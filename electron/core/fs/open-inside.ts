@@ -103,10 +103,20 @@ function sameIdentity(a: BigIntStats, b: BigIntStats): boolean {
   return a.dev === b.dev && a.ino === b.ino;
 }
 
-/** Every component's lstat at once, or 'link' when one is a link. */
+/**
+ * Every component's lstat, from the root down, one after the other, or 'link' at the first that
+ * is a link. One after the other, not all at once: the lstats of a folder and of a file below it
+ * made at once could meet the folder before a swap and the file through the link after it, so a
+ * swapper needed one well-timed swap to pass; in order, it needs one between each pair of calls.
+ */
 async function identities(paths: readonly Buffer[]): Promise<BigIntStats[] | 'link'> {
-  const infos = await Promise.all(paths.map((path) => fs.lstat(path, { bigint: true })));
-  return infos.some((info) => info.isSymbolicLink()) ? 'link' : infos;
+  const infos: BigIntStats[] = [];
+  for (const path of paths) {
+    const info = await fs.lstat(path, { bigint: true });
+    if (info.isSymbolicLink()) return 'link';
+    infos.push(info);
+  }
+  return infos;
 }
 
 /** Whether the kernel's path of the open `handle` lies below `realRoot`. */
