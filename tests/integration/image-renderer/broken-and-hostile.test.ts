@@ -7,37 +7,21 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ThumbnailAnswer } from '../../../electron/ports/image-engine';
-import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import * as made from './image-fixtures';
-import { setUpPage, type PageSetup } from './page-setup';
+import { usePageStand } from './page-setup';
 
 const THUMBNAIL = 384;
-let setup: PageSetup;
-let stand: ImagePageStand;
 let fileNumber = 0;
-
-beforeAll(async () => {
-  setup = await setUpPage();
-  stand = await startImagePageStand({
-    browser: setup.browser,
-    pageRoot: setup.pageRoot,
-    // Far above any case here (the slowest takes about a second), far below the test's own.
-    jobTimeoutMs: 40_000,
-  });
-});
-
-afterAll(async () => {
-  await stand?.close();
-  await setup?.close();
-});
+// Far above any case here (the slowest takes about a second), far below the test's own.
+const page = usePageStand(40_000);
 
 async function thumbnailOf(fixture: made.Fixture): Promise<ThumbnailAnswer> {
   fileNumber += 1;
-  const file = join(setup.dir, `image-${fileNumber}`);
+  const file = join(page.setup().dir, `image-${fileNumber}`);
   await writeFile(file, fixture.bytes);
-  return stand.engine.thumbnail({ file, header: fixture.header, thumbnailSize: THUMBNAIL });
+  return page.stand().engine.thumbnail({ file, header: fixture.header, thumbnailSize: THUMBNAIL });
 }
 
 /** What sharp (libvips, failing on warnings as Pictor used it) says of the same bytes. */
@@ -232,7 +216,7 @@ describe('hostile images', () => {
   });
 
   it('ran every case above in one page that never crashed or restarted', () => {
-    expect(stand.starts()).toBe(1);
-    expect(stand.page()?.isClosed()).toBe(false);
+    expect(page.stand().starts()).toBe(1);
+    expect(page.stand().page()?.isClosed()).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll } from 'vitest';
+import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import { IMAGE_RENDERER_DIR, buildImagePage } from '../../../electron/build/build-electron';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/harness/host';
 
@@ -38,4 +40,33 @@ export async function setUpPage(): Promise<PageSetup> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test file's page and its stand, started before its tests and closed after them. */
+export interface PageAndStand {
+  setup(): PageSetup;
+  stand(): ImagePageStand;
+}
+
+/** Sets up the page once for the calling test file and runs its jobs through a stand. */
+export function usePageStand(jobTimeoutMs: number): PageAndStand {
+  let setup: PageSetup | undefined;
+  let stand: ImagePageStand | undefined;
+  beforeAll(async () => {
+    setup = await setUpPage();
+    stand = await startImagePageStand({
+      browser: setup.browser,
+      pageRoot: setup.pageRoot,
+      jobTimeoutMs,
+    });
+  });
+  afterAll(async () => {
+    await stand?.close();
+    await setup?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('The page is not set up yet.');
+    return value;
+  };
+  return { setup: () => started(setup), stand: () => started(stand) };
 }

@@ -8,11 +8,10 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildSvg } from '../../../electron/demo-service/image-renderer';
-import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import * as made from './image-fixtures';
-import { setUpPage, type PageSetup } from './page-setup';
+import { usePageStand } from './page-setup';
 
 const THUMBNAIL = 384;
 const SIDE = 2048;
@@ -21,23 +20,8 @@ const MAX_MEAN_DIFFERENCE = 2.5;
 /** Standard deviation (0–255) a thumbnail of a pattern finer than its pixels may keep. */
 const MAX_PATTERN_DEVIATION = 12;
 
-let setup: PageSetup;
-let stand: ImagePageStand;
 let fileNumber = 0;
-
-beforeAll(async () => {
-  setup = await setUpPage();
-  stand = await startImagePageStand({
-    browser: setup.browser,
-    pageRoot: setup.pageRoot,
-    jobTimeoutMs: 40_000,
-  });
-});
-
-afterAll(async () => {
-  await stand?.close();
-  await setup?.close();
-});
+const page = usePageStand(40_000);
 
 interface Raw {
   readonly data: Buffer;
@@ -56,9 +40,9 @@ async function rgb(image: Buffer): Promise<Raw> {
 /** The page's thumbnail of `png` (a `SIDE`² PNG), as RGB pixels. */
 async function pageThumbnail(png: Buffer): Promise<Raw> {
   fileNumber += 1;
-  const file = join(setup.dir, `fidelity-${fileNumber}.png`);
+  const file = join(page.setup().dir, `fidelity-${fileNumber}.png`);
   await writeFile(file, png);
-  const answer = await stand.engine.thumbnail({
+  const answer = await page.stand().engine.thumbnail({
     file,
     header: made.headerOf('png', SIDE, SIDE),
     thumbnailSize: THUMBNAIL,
