@@ -8,7 +8,11 @@
 import { promises as fs } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { extname, isAbsolute, relative, sep } from 'node:path';
-import { openRegularFile, type OpenedRegularFile } from '../../core/gallery/regular-file';
+import {
+  openRegularFile,
+  readAtMostOneMore,
+  type OpenedRegularFile,
+} from '../../core/gallery/regular-file';
 import { GalleryPathError, resolveInside } from '../../core/gallery/gallery-path';
 import { refuse, type ProtocolRefusal } from './request-path';
 import { systemErrorCode } from '../../core/errors/thrown-value';
@@ -122,13 +126,6 @@ export async function openServedFile(
  * another process keeps appending to costs no more memory than the size it was opened at.
  */
 export async function readExactly(handle: FileHandle, size: number): Promise<Buffer | null> {
-  // Its own memory, not a slice of Node's shared pool: the page is handed this very buffer.
-  const buffer = Buffer.allocUnsafeSlow(size + 1);
-  let filled = 0;
-  while (filled < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return filled === size ? buffer.subarray(0, size) : null;
+  const bytes = await readAtMostOneMore(handle, size);
+  return bytes.length === size ? bytes : null;
 }

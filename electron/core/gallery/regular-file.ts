@@ -103,15 +103,9 @@ export async function readRegularFile(
  * @throws UnsafeFileError when it grew; a file system error.
  */
 export async function readOpenedFile(handle: FileHandle, size: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(size + 1);
-  let filled = 0;
-  while (filled < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  if (filled > size) throw new UnsafeFileError('It changed while Pictor was reading it.');
-  return buffer.subarray(0, filled);
+  const bytes = await readAtMostOneMore(handle, size);
+  if (bytes.length > size) throw new UnsafeFileError('It changed while Pictor was reading it.');
+  return bytes;
 }
 
 /** The size of `path` if it is a regular file of at most `maxBytes` inside `root`; nothing is read. */
@@ -146,4 +140,21 @@ export async function copyOpenedFile(
     await output.write(buffer, 0, bytesRead);
     position += bytesRead;
   }
+}
+
+/**
+ * The bytes of an opened file from its start, reading at most `size + 1` whatever the file does
+ * meanwhile (one more than its checked size, to see that it grew): a file another process keeps
+ * appending to costs no more memory than the size it was opened at. In memory of its own, not a
+ * slice of Node's shared pool, so a caller may hand this very buffer on.
+ */
+export async function readAtMostOneMore(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafeSlow(size + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
 }

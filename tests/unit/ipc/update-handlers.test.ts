@@ -13,33 +13,12 @@ import type { Updater } from '../../../electron/ports/updater';
 import { ManualClock } from '../../fakes/manual-clock';
 import { ipcCaller } from '../../support/ipc';
 
-function setup() {
-  const updater: Updater = {
-    capability: { kind: 'install' },
-    check: vi.fn(() => Promise.resolve({ version: '0.2.0', releaseNotes: null })),
-    download: vi.fn(() => Promise.resolve()),
-    quitAndInstall: vi.fn(),
-  };
-  const service = new UpdateService({
-    updater,
-    clock: new ManualClock(),
-    logger: silentLogger,
-    mode: () => 'download',
-  });
-  const shell = {
-    openExternal: vi.fn(() => Promise.resolve({ ok: true as const, value: undefined })),
-  };
-  const handlers = updateHandlers(service, shell) as IpcHandlers;
-  const ask = ipcCaller(handlers);
-  return { updater, service, ask, shell };
-}
-
 const LINK = 'https://updates.pictor.example/stable/Pictor-0.2.0-arm64.dmg';
 
-/** A copy that can only tell (an unsigned Mac), whose feed offers 0.2.0 with a download. */
-function notifySetup(downloadUrl: string | null = LINK) {
+/** The handlers over an update service whose updater can do `capability` and offers 0.2.0. */
+function setupWith(capability: Updater['capability'], downloadUrl: string | null) {
   const updater: Updater = {
-    capability: { kind: 'notify' },
+    capability,
     check: vi.fn(() =>
       Promise.resolve({
         version: '0.2.0',
@@ -62,6 +41,13 @@ function notifySetup(downloadUrl: string | null = LINK) {
   const ask = ipcCaller(updateHandlers(service, shell) as IpcHandlers);
   return { updater, service, ask, shell };
 }
+
+/** A copy that installs updates itself. */
+const setup = () => setupWith({ kind: 'install' }, null);
+
+/** A copy that can only tell (an unsigned Mac), whose feed offers 0.2.0 with a download. */
+const notifySetup = (downloadUrl: string | null = LINK) =>
+  setupWith({ kind: 'notify' }, downloadUrl);
 
 describe('updates: channels', () => {
   it.each([
