@@ -1,3 +1,4 @@
+import type { ProviderId } from '../../shared/domain/providers';
 import type { Sentence } from '../../shared/i18n/sentence';
 
 /** What a request to the service needs: where it goes and the key it carries. */
@@ -10,6 +11,11 @@ export interface ServiceCredentials {
    * the key that created the task) to tell whether this key created it.
    */
   readonly keyFingerprint: string;
+  /**
+   * The kind of service the key was entered for (its profile: how the key is sent, the words of
+   * its answers); absent: today's contract. A task of another provider never gets this key.
+   */
+  readonly provider?: ProviderId;
 }
 
 /**

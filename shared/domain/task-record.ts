@@ -6,6 +6,7 @@ import { sentenceSchema } from '../i18n/sentence';
 import { contentCredentialsSchema } from './content-credentials';
 import { z } from 'zod';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
+import { providerIdSchema } from './providers';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -65,6 +66,10 @@ const ERROR_KINDS = [
   'protocol',
   'config',
   'task_failed',
+  /** The service's content rules stopped the task. */
+  'moderated',
+  /** The task was canceled on the service. */
+  'canceled',
   'interrupted',
   'download',
   'storage',
@@ -178,6 +183,30 @@ export const taskRecordSchema = z.object({
    */
   imported: z.boolean().optional(),
   /**
+   * The kind of service the task lives on (shared/domain/providers.ts); absent: today's contract
+   * (`pictor`), as on every record written before services had profiles. A provider this
+   * version does not know makes the record unreadable rather than read as another's.
+   */
+  provider: providerIdSchema.optional(),
+  /**
+   * The addresses the service gave for the task (a `polling_url`, `status_url`, `urls.get`):
+   * kept to poll, fetch and cancel it after a restart. Each is checked before a request carrying
+   * the key goes there (core/service/providers/api-origins.ts); a damaged set is dropped, and the
+   * task is then found by its id at the provider's documented address.
+   */
+  handles: z
+    .object({
+      poll: boundedText(MAX_URL_CHARS).optional(),
+      result: boundedText(MAX_URL_CHARS).optional(),
+      cancel: boundedText(MAX_URL_CHARS).optional(),
+    })
+    .optional()
+    .catch(undefined),
+  /** When the service's links to the results stop working (its documented lifetime). */
+  resultsExpireAt: dateMsSchema.optional().catch(undefined),
+  /** The user asked the service to cancel the task, at this time (never done automatically). */
+  canceledByUserAt: dateMsSchema.optional().catch(undefined),
+  /**
    * The tasks one submit created ("Generate 3") share this id: the first task's `localId`.
    * Absent on a submit of one, on tracked tasks and on records older than batches.
    */
@@ -198,12 +227,16 @@ export function isUnfinished(record: TaskRecord): boolean {
 export type NewTaskRecord = Pick<
   TaskRecord,
   'localId' | 'taskId' | 'origin' | 'endpoint' | 'account' | 'request'
->;
+> &
+  Partial<Pick<TaskRecord, 'provider'>>;
 
 /** A task as it is stored before anything was sent for it (status `submitting`, created `now`). */
 export function newTaskRecord(fields: NewTaskRecord, now: number): TaskRecord {
+  // Today's contract stays unnamed, so its records read the same in earlier releases.
+  const { provider, ...rest } = fields;
   return {
-    ...fields,
+    ...rest,
+    ...(provider === undefined || provider === 'pictor' ? {} : { provider }),
     status: 'submitting',
     hold: null,
     error: null,

@@ -59,6 +59,46 @@ export const submitResponseSchema = z.looseObject({
 
 const KNOWN_TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
 
+/**
+ * The one set of task states every provider's status words map onto
+ * (electron/core/service/providers): `unknown` is a word the profile does not know, and the task
+ * keeps being polled; only a profile's own mapping says a task `failed`.
+ */
+export const CANONICAL_STATES = [
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'moderated',
+  'canceled',
+  'expired',
+  'unknown',
+] as const;
+export type CanonicalState = (typeof CANONICAL_STATES)[number];
+
+/** The states in which the service is still working on the task (or said nothing usable). */
+export function isPending(state: CanonicalState): state is 'queued' | 'running' | 'unknown' {
+  return state === 'queued' || state === 'running' || state === 'unknown';
+}
+
+/** A provider's task answer after its profile read it: the canonical state and the same fields. */
+export const canonicalTaskSchema = z.looseObject({
+  status: z.enum(CANONICAL_STATES),
+  /** The service's own status word, kept to show when the state is `unknown`. */
+  word: z.string().max(200).optional(),
+  output: z
+    .looseObject({
+      data: z.array(z.looseObject({ url: z.string().optional() })).optional(),
+    })
+    .nullish(),
+  error: z.unknown().optional(),
+  model: z.unknown().optional(),
+  progress: z.unknown().optional(),
+  /** Tasks ahead of this one in the service's queue, where it says so. */
+  queuePosition: z.unknown().optional(),
+});
+export type CanonicalTask = z.infer<typeof canonicalTaskSchema>;
+
 /** The body of `GET /v1/tasks/<id>` before normalisation. */
 export const taskResponseSchema = z.looseObject({
   id: z.string().optional(),
@@ -83,6 +123,12 @@ export type ServiceTask =
       readonly reportedModel?: string;
       /** Percent done (0–100, whole), when the service said. */
       readonly progress?: number;
+      /** Queued, or a status word Pictor does not know; absent: running (`processing`). */
+      readonly phase?: 'queued' | 'unknown';
+      /** Tasks ahead in the service's queue (whole, ≥ 0), when it said. */
+      readonly queuePosition?: number;
+      /** The status word a profile did not know (phase `unknown`), cleaned for display. */
+      readonly word?: string;
     }
   | CompletedTask
   | {
@@ -92,6 +138,8 @@ export type ServiceTask =
       /** Pictor's sentence for a failure the service did not explain (or could not be shown). */
       readonly sentence?: Sentence;
       readonly reportedModel?: string;
+      /** Why the service ended it, when not a plain failure. */
+      readonly outcome?: 'moderated' | 'canceled' | 'expired';
     };
 
 /** A completed task as the app uses it: at most {@link MAX_IMAGES_PER_TASK} images. */
@@ -175,21 +223,71 @@ export function readProgress(value: unknown): number | undefined {
   return Math.min(100, Math.max(0, Math.floor(percent)));
 }
 
-/** Normalises a parsed task body. */
+/** Today's contract's words (docs/SERVICE.md) in canonical states. */
+const CONTRACT_STATES: Readonly<Record<TaskResponse['status'], CanonicalState>> = {
+  processing: 'running',
+  completed: 'succeeded',
+  failed: 'failed',
+};
+
+/** A queue position as a whole number ≥ 0, or undefined when the value is not one. */
+export function readQueuePosition(value: unknown): number | undefined {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined;
+  return value;
+}
+
+/** Normalises a parsed body of today's contract. */
 export function normaliseTask(task: TaskResponse): ServiceTask {
+  return normaliseCanonical({ ...task, status: CONTRACT_STATES[task.status] });
+}
+
+/** Normalises a task answer a profile read into canonical states. */
+export function normaliseCanonical(task: CanonicalTask): ServiceTask {
   const model = readReportedModel(task.model);
   const reported = model === undefined ? {} : { reportedModel: model };
-  if (task.status === 'processing') {
-    const progress = readProgress(task.progress);
-    return { status: 'processing', ...reported, ...(progress === undefined ? {} : { progress }) };
-  }
-  if (task.status === 'failed') {
+  const state = task.status;
+  if (isPending(state)) return pendingTask(task, state, reported);
+  if (state !== 'succeeded') {
+    const outcome = state === 'failed' ? {} : { outcome: state };
     const reason = describeServiceError(task.error);
-    if (reason) return { status: 'failed', message: reason, ...reported };
-    const said = sentence('error.service.failedWithoutReason');
-    return { status: 'failed', message: englishText(said), sentence: said, ...reported };
+    if (reason) return { status: 'failed', message: reason, ...reported, ...outcome };
+    const said = sentence(
+      state === 'moderated'
+        ? 'error.service.moderatedWithoutReason'
+        : state === 'canceled'
+          ? 'error.service.canceledWithoutReason'
+          : state === 'expired'
+            ? 'error.service.expiredWithoutReason'
+            : 'error.service.failedWithoutReason',
+    );
+    return {
+      status: 'failed',
+      message: englishText(said),
+      sentence: said,
+      ...reported,
+      ...outcome,
+    };
   }
   return { ...completedTask(task.output?.data ?? []), ...reported };
+}
+
+function pendingTask(
+  task: CanonicalTask,
+  state: 'queued' | 'running' | 'unknown',
+  reported: { reportedModel?: string },
+): ServiceTask {
+  const progress = readProgress(task.progress);
+  const queuePosition = readQueuePosition(task.queuePosition);
+  const word = state === 'unknown' && typeof task.word === 'string' ? cleanText(task.word, 60) : '';
+  return {
+    status: 'processing',
+    // `running` is what `processing` always meant; only the other two say more.
+    ...(state === 'running' ? {} : { phase: state }),
+    ...reported,
+    ...(progress === undefined ? {} : { progress }),
+    ...(queuePosition === undefined ? {} : { queuePosition }),
+    ...(word === '' ? {} : { word }),
+  };
 }
 
 /**

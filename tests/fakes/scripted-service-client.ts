@@ -1,7 +1,7 @@
 import type { GenerationRequest, ServiceTask } from '../../shared/service/wire';
 import type { ServiceCredentials } from '../../electron/ports/credentials';
 import type { Clock } from '../../electron/ports/clock';
-import type { EngineServiceClient } from '../../electron/core/engine/engine-types';
+import type { EngineServiceClient, EngineTaskRef } from '../../electron/core/engine/engine-types';
 import { ServiceError } from '../../electron/core/service/service-error';
 
 interface FakeTask {
@@ -82,16 +82,20 @@ export class ScriptedServiceClient implements EngineServiceClient {
     return { id };
   }
 
-  async getTask(credentials: ServiceCredentials, taskId: string): Promise<ServiceTask> {
+  async getTask(
+    credentials: ServiceCredentials,
+    task: string | EngineTaskRef,
+  ): Promise<ServiceTask> {
+    const taskId = typeof task === 'string' ? task : task.taskId;
     this.polls.push({ at: this.clock.now(), id: taskId, key: credentials.key });
     this.inFlightPolls += 1;
     this.maxInFlightPolls = Math.max(this.maxInFlightPolls, this.inFlightPolls);
     try {
       await this.runStep(this.pollSteps.shift());
-      const task = this.tasks.get(taskId);
-      if (!task || this.accountOf(task.key) !== this.accountOf(credentials.key))
+      const known = this.tasks.get(taskId);
+      if (!known || this.accountOf(known.key) !== this.accountOf(credentials.key))
         throw serviceError('not_found', { httpStatus: 404 });
-      return this.clock.now() >= task.completesAt ? task.outcome : { status: 'processing' };
+      return this.clock.now() >= known.completesAt ? known.outcome : { status: 'processing' };
     } finally {
       this.inFlightPolls -= 1;
     }

@@ -3,6 +3,7 @@
  * (which binds it to its base URL), and nothing at all to this computer for a record imported from
  * a gallery folder (a crafted sidecar must not aim Pictor at local services).
  */
+import { providerOf } from '../../../shared/domain/providers';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -27,12 +28,17 @@ export type RecordCredentials =
 /** The credentials to poll `record` with, or the sentence that says why it waits. */
 export async function credentialsForRecord(
   provider: CredentialsProvider,
-  record: Pick<TaskRecord, 'imported' | 'endpoint'>,
+  record: Pick<TaskRecord, 'imported' | 'endpoint' | 'provider'>,
 ): Promise<RecordCredentials> {
   if (isImportedLocal(record)) {
     return { ok: false, error: taskError('config', IMPORTED_LOCAL_SENTENCE) };
   }
   const credentials = await provider.credentialsFor(record.endpoint);
+  // A key goes only with tasks of the kind of service it was entered for: another profile
+  // would send it in another header, or read another service's words as this one's.
+  if (credentials && providerOf(credentials) !== providerOf(record)) {
+    return { ok: false, error: taskError('config', sentence('error.service.wrongProviderKey')) };
+  }
   if (credentials) return { ok: true, credentials };
   return {
     ok: false,

@@ -9,18 +9,32 @@ import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { DownloadOutcome } from '../gallery/download-outcome';
+import type { TaskHandles } from '../service/providers/provider-profile';
+
+/** A task on the service: its id, the addresses the service gave for it, what was asked. */
+export interface EngineTaskRef {
+  readonly taskId: string;
+  readonly handles?: TaskHandles | undefined;
+  readonly request?: GenerationRequest | undefined;
+}
 
 export interface EngineServiceClient {
   submit(
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
-  ): Promise<{ id: string; reportedModel?: string }>;
+  ): Promise<{ id: string; reportedModel?: string; handles?: TaskHandles }>;
   getTask(
     credentials: ServiceCredentials,
-    taskId: string,
+    task: string | EngineTaskRef,
     signal?: AbortSignal,
   ): Promise<ServiceTask>;
+  /** Asks the service to cancel the task (the user's explicit action only). */
+  cancel?(
+    credentials: ServiceCredentials,
+    task: EngineTaskRef,
+    signal?: AbortSignal,
+  ): Promise<void>;
 }
 
 export interface EngineHistory {

@@ -3,6 +3,7 @@
  * spreads, backing off on transient errors, holding (never failing) a task the current key
  * cannot see, and stopping at the watch timeout without forgetting the id.
  */
+import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
@@ -16,6 +17,15 @@ import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { saying, toTaskError } from './task-transitions';
 
 const AWAITING_KEY: TaskError = saying('auth', sentence('error.library.otherAccountTask'));
+
+/**
+ * A task that just completed, with when its results stop being served: the service's documented
+ * lifetime from now (its downloads go in that order, soonest first).
+ */
+function withLifetime(record: TaskRecord, now: number): TaskRecord {
+  const lifetime = PROVIDERS[providerOf(record)].resultLifetimeMs;
+  return lifetime === null ? record : { ...record, resultsExpireAt: now + lifetime };
+}
 
 export class Poller {
   private readonly planner: PollPlanner;
@@ -132,7 +142,11 @@ export class Poller {
       const { credentials } = found;
       const startedAt = this.ctx.clock.now();
       try {
-        const task = await this.client.getTask(credentials, record.taskId ?? '', this.ctx.signal);
+        const task = await this.client.getTask(
+          credentials,
+          { taskId: record.taskId ?? '', handles: record.handles, request: record.request },
+          this.ctx.signal,
+        );
         const current = this.ctx.get(localId);
         if (!current || this.ctx.isStopped()) return;
         this.failures.delete(localId);
@@ -155,14 +169,17 @@ export class Poller {
           this.ctx.commit(counted);
         } else if (task.status === 'completed') {
           this.forget(localId);
-          this.onCompleted(counted, task);
+          this.onCompleted(withLifetime(counted, this.ctx.clock.now()), task);
         } else {
           this.forget(localId);
           // The service's own words stay text; Pictor's sentence for a failure it did not explain
           // (shared/service/wire.ts) goes with them.
           const { sentence: said } = task as { readonly sentence?: Sentence };
           const error: TaskError = {
-            kind: 'task_failed',
+            kind:
+              task.outcome === 'moderated' || task.outcome === 'canceled'
+                ? task.outcome
+                : 'task_failed',
             message: task.message,
             ...(said === undefined ? {} : { sentence: said }),
           };

@@ -4,6 +4,7 @@
  * once it may have reached the service: only a refusal with 429 (nothing created) is retried,
  * after the backoff the service asked for; any other failure is recorded as it stands.
  */
+import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider } from '../../ports/credentials';
@@ -13,6 +14,8 @@ import { EngineInputError, type EngineServiceClient } from './engine-types';
 import { errorKind } from './error-kind';
 import type { Poller } from './poller';
 import { batchNotSent, submitFailure } from './task-transitions';
+
+const NO_KEY = sentence('error.library.noKeyForSubmit');
 
 export class Submitter {
   constructor(
@@ -52,23 +55,20 @@ export class Submitter {
       const record = this.liveRecord(localId);
       if (!record || this.ctx.isStopped()) return record;
       const credentials = await this.credentials.credentialsFor(record.endpoint);
-      if (!credentials) {
+      const refusal = !credentials
+        ? NO_KEY
+        : providerOf(credentials) !== providerOf(record)
+          ? sentence('error.service.wrongProviderKey')
+          : null;
+      if (!credentials || refusal) {
         return this.ctx.commit(
-          submitFailure(
-            record,
-            new EngineInputError(sentence('error.library.noKeyForSubmit')),
-            this.now(),
-          ),
+          submitFailure(record, new EngineInputError(refusal ?? NO_KEY), this.now()),
         );
       }
       this.ctx.commit({ ...record, error: null });
       try {
-        const { id, reportedModel } = await this.client.submit(
-          credentials,
-          record.request,
-          this.ctx.signal,
-        );
-        return this.accept(localId, id, reportedModel);
+        const answer = await this.client.submit(credentials, record.request, this.ctx.signal);
+        return this.accept(localId, answer);
       } catch (error) {
         if (this.ctx.isStopped()) return this.liveRecord(localId);
         const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
@@ -87,8 +87,7 @@ export class Submitter {
 
   private accept(
     localId: string,
-    taskId: string,
-    reportedModel: string | undefined,
+    { id: taskId, reportedModel, handles }: Awaited<ReturnType<EngineServiceClient['submit']>>,
   ): TaskRecord | undefined {
     const record = this.liveRecord(localId);
     if (!record) return undefined;
@@ -96,6 +95,7 @@ export class Submitter {
     const accepted: TaskRecord = {
       ...record,
       ...(reportedModel === undefined ? {} : { reportedModel }),
+      ...(handles === undefined ? {} : { handles }),
       taskId,
       status: 'processing',
       submittedAt: now,

@@ -413,12 +413,13 @@ export class TaskEngine {
   private newRecord(
     request: GenerationRequest,
     endpoint: string,
-    creator: Pick<ServiceCredentials, 'keyFingerprint'>,
+    creator: Pick<ServiceCredentials, 'keyFingerprint' | 'provider'>,
     origin: TaskRecord['origin'],
     taskId: string | null,
   ): TaskRecord {
+    const { keyFingerprint: account, provider } = creator;
     return newTaskRecord(
-      { localId: this.newId(), taskId, origin, endpoint, account: creator.keyFingerprint, request },
+      { localId: this.newId(), taskId, origin, endpoint, account, request, provider },
       this.now(),
     );
   }

@@ -3,14 +3,18 @@
  * not fit becomes a `protocol` error with a short excerpt and the schema's complaint.
  */
 import type { z } from 'zod';
+import { z as zod } from 'zod';
+import { MAX_URL_CHARS } from '../../../shared/domain/limits';
 import {
+  canonicalTaskSchema,
   cleanText,
-  normaliseTask,
+  normaliseCanonical,
   readReportedModel,
   submitResponseSchema,
-  taskResponseSchema,
 } from '../../../shared/service/wire';
-import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
+import type { CanonicalTask, CompletedTask, ServiceTask } from '../../../shared/service/wire';
+import type { TaskHandles } from './providers/provider-profile';
+import { pictorProfile } from './providers/pictor';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { bodyExcerpt, parseJson } from './http-response';
 import { carriesKey } from './key-echo';
@@ -38,11 +42,25 @@ function badBody(op: ServiceOperation, text: string, key: string, problem: strin
   );
 }
 
-function parseWith<T>(op: ServiceOperation, text: string, key: string, schema: z.ZodType<T>): T {
+/** A profile's reading of parsed JSON (see providers/provider-profile.ts); identity for none. */
+export type Reading = (json: unknown) => unknown;
+
+/** A profile reads objects; anything else goes to the schema as it is, to be refused there. */
+function readObject(read: Reading, value: unknown): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? read(value) : value;
+}
+
+function parseWith<T>(
+  op: ServiceOperation,
+  text: string,
+  key: string,
+  schema: z.ZodType<T>,
+  read: Reading,
+): T {
   if (text.trim() === '') throw badBody(op, text, key, 'empty body');
   const json = parseJson(text);
   if (!json.ok) throw badBody(op, text, key, 'not JSON');
-  const parsed = schema.safeParse(json.value);
+  const parsed = schema.safeParse(readObject(read, json.value));
   if (!parsed.success)
     throw badBody(op, text, key, `unexpected shape (${issuesText(parsed.error)})`);
   return parsed.data;
@@ -73,9 +91,9 @@ export const KEY_IN_IMAGE_URL = englishText(KEY_IN_IMAGE_URL_SENTENCE);
  * Comparing a field before and after tells whether the field carried part of an echo: detection
  * and scrubbing are the same search, so they cannot disagree.
  */
-function reread<T>(scrubbed: string, schema: z.ZodType<T>): T | null {
+function reread<T>(scrubbed: string, schema: z.ZodType<T>, read: Reading): T | null {
   const json = parseJson(scrubbed);
-  const parsed = json.ok ? schema.safeParse(json.value) : null;
+  const parsed = json.ok ? schema.safeParse(readObject(read, json.value)) : null;
   return parsed?.success ? parsed.data : null;
 }
 
@@ -84,45 +102,109 @@ function reread<T>(scrubbed: string, schema: z.ZodType<T>): T | null {
  * carries no part of the key: not in itself, and not as half of an echo split with the next
  * field (the model read again from the scrubbed body must be the same).
  */
-function reportedModelOf(found: unknown, text: string, key: string): string | undefined {
+function reportedModelOf(
+  found: unknown,
+  text: string,
+  key: string,
+  read: Reading,
+): string | undefined {
   const model = readReportedModel(found);
   if (model === undefined || carriesKey(model, key)) return undefined;
   const scrubbed = redactBody(text, key);
   if (scrubbed === text) return model;
   const json = parseJson(scrubbed);
+  const value = json.ok ? readObject(read, json.value) : undefined;
   const again =
-    json.ok && typeof json.value === 'object' && json.value !== null
-      ? readReportedModel((json.value as Record<string, unknown>)['model'])
+    typeof value === 'object' && value !== null
+      ? readReportedModel((value as Record<string, unknown>)['model'])
       : undefined;
   return again === model ? model : undefined;
 }
 
 /** `task` with its reported model checked against the key (dropped when it carried any). */
-function withCheckedModel(task: ServiceTask, text: string, key: string): ServiceTask {
+function withCheckedModel(
+  task: ServiceTask,
+  text: string,
+  key: string,
+  read: Reading,
+): ServiceTask {
   if (task.reportedModel === undefined) return task;
   const { reportedModel: _unchecked, ...rest } = task;
-  const model = reportedModelOf(task.reportedModel, text, key);
+  const model = reportedModelOf(task.reportedModel, text, key, read);
   return model === undefined ? rest : { ...rest, reportedModel: model };
 }
 
+/** A submit answer as a profile reads it: the id, the task's addresses, the model. */
+const submitReadingSchema = submitResponseSchema.extend({
+  poll: zod.string().trim().min(1).max(MAX_URL_CHARS).optional().catch(undefined),
+  result: zod.string().trim().min(1).max(MAX_URL_CHARS).optional().catch(undefined),
+  cancel: zod.string().trim().min(1).max(MAX_URL_CHARS).optional().catch(undefined),
+});
+
+/** Today's contract's submit answer as it is: `id`, `model`. */
+const CONTRACT_SUBMIT: Reading = (json) => json;
+
+/** What a submit answer gave: the checked id, the task's addresses and the reported model. */
+export interface SubmitAnswer {
+  readonly id: string;
+  readonly reportedModel?: string;
+  readonly handles?: TaskHandles;
+}
+
+const HANDLE_NAMES = ['poll', 'result', 'cancel'] as const;
+
+/** A task address that carried the key: refused with the answer, like an id that did. */
+function keyInTaskAddress(text: string, key: string): ServiceError {
+  return new ServiceError({
+    kind: 'protocol',
+    message: sentence('error.service.keyInTaskAddress'),
+    detail: cleanText(
+      `HTTP 200; a task address carries the API key; body: ${bodyExcerpt(redactText(text, key))}`,
+      600,
+    ),
+    httpStatus: 200,
+    mayHaveReachedService: true,
+    refusedAnswer: true,
+  });
+}
+
 /**
- * Reads a submit's 200 body: an object with a usable task id. An id that carries the key (in
- * any encoding, or together with the next field) is refused: a stored id is written to the
- * history, the sidecar and the screen.
+ * Reads a submit's 200 body (as `read`, a profile's reading, turns it into `{id, model, poll,
+ * result, cancel}`): an object with a usable task id. An id or a task address that carries the
+ * key (in any encoding, or together with the next field) is refused: a stored id is written to
+ * the history, the sidecar and the screen, and an address is where the next request goes.
  * @throws ServiceError of kind `protocol` (the task may have been created).
  */
 export function parseSubmitAnswer(
   text: string,
   key: string,
-): { id: string; reportedModel?: string } {
-  const answer = parseWith('submit', text, key, submitResponseSchema);
+  read: Reading = CONTRACT_SUBMIT,
+): SubmitAnswer {
+  const answer = parseWith('submit', text, key, submitReadingSchema, read);
   const { id } = answer;
   const scrubbed = redactBody(text, key);
-  if (scrubbed !== text && reread(scrubbed, submitResponseSchema)?.id !== id)
-    throw keyInTaskId(text, key);
-  const model = reportedModelOf(answer['model'], text, key);
+  if (scrubbed !== text) {
+    const again = reread(scrubbed, submitReadingSchema, read);
+    if (again?.id !== id) throw keyInTaskId(text, key);
+    if (HANDLE_NAMES.some((name) => again[name] !== answer[name])) {
+      throw keyInTaskAddress(text, key);
+    }
+  }
+  if (HANDLE_NAMES.some((name) => answer[name] !== undefined && carriesKey(answer[name], key))) {
+    throw keyInTaskAddress(text, key);
+  }
+  const model = reportedModelOf(answer['model'], text, key, read);
+  const handles: { poll?: string; result?: string; cancel?: string } = {};
+  for (const name of HANDLE_NAMES) {
+    const value = answer[name];
+    if (value !== undefined) handles[name] = value;
+  }
   try {
-    return { id: checkTaskId(id), ...(model === undefined ? {} : { reportedModel: model }) };
+    return {
+      id: checkTaskId(id),
+      ...(model === undefined ? {} : { reportedModel: model }),
+      ...(Object.keys(handles).length === 0 ? {} : { handles }),
+    };
   } catch (error) {
     const why = error instanceof ServiceError ? error.message : 'unusable id';
     throw badBody('submit', text, key, `task id Pictor cannot use (${why})`);
@@ -148,36 +230,58 @@ function withoutKeyedUrls(task: CompletedTask, clean: ServiceTask | null): Compl
   return { ...task, imageUrls, refusedImages, refusedImageSentences };
 }
 
+/** Today's contract's task answer in canonical states (providers/pictor.ts). */
+const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json);
+
 /**
- * Reads a task query's 200 body and normalises it. Whatever the body says is read twice: as
- * sent and with the key scrubbed from it (as written and inside every escape, see key-echo.ts).
- * A failed task's reason comes from the scrubbed body (withheld when that no longer reads); an
- * image URL that differs between the two carried the key and is refused.
+ * Reads a task query's 200 body (as `read`, a profile's reading, puts it into the canonical
+ * shape) and normalises it. Whatever the body says is read twice: as sent and with the key
+ * scrubbed from it (as written and inside every escape, see key-echo.ts). A failed task's reason
+ * comes from the scrubbed body (withheld when that no longer reads); an image URL that differs
+ * between the two carried the key and is refused.
  * @throws ServiceError of kind `protocol`.
  */
-export function parseTaskAnswer(text: string, key: string): ServiceTask {
-  return withCheckedModel(readTaskAnswer(text, key), text, key);
+export function parseTaskAnswer(
+  text: string,
+  key: string,
+  read: Reading = CONTRACT_TASK,
+): ServiceTask {
+  return withCheckedModel(readTaskAnswer(text, key, read), text, key, read);
 }
 
-function readTaskAnswer(text: string, key: string): ServiceTask {
-  const task = parseWith('query', text, key, taskResponseSchema);
-  if (task.status === 'processing') return normaliseTask(task);
+function readTaskAnswer(text: string, key: string, read: Reading): ServiceTask {
+  const task: CanonicalTask = parseWith('query', text, key, canonicalTaskSchema, read);
+  const normalised = normaliseCanonical(task);
+  if (normalised.status === 'processing') return withoutKeyedWord(normalised, key);
   const scrubbed = redactBody(text, key);
-  if (scrubbed === text) return normaliseTask(task);
-  const clean = reread(scrubbed, taskResponseSchema);
-  if (task.status === 'completed') {
-    const normalised = normaliseTask(task);
-    const cleaned = clean ? normaliseTask(clean) : null;
-    return normalised.status === 'completed' ? withoutKeyedUrls(normalised, cleaned) : normalised;
+  if (scrubbed === text) return normalised;
+  const clean = reread(scrubbed, canonicalTaskSchema, read);
+  if (normalised.status === 'completed') {
+    const cleaned = clean ? normaliseCanonical(clean) : null;
+    return withoutKeyedUrls(normalised, cleaned);
   }
-  if (clean?.status !== 'failed') {
-    return { status: 'failed', message: englishText(WITHHELD), sentence: WITHHELD };
+  const cleanFailed = clean?.status === task.status ? normaliseCanonical(clean) : null;
+  if (cleanFailed?.status !== 'failed') {
+    return {
+      status: 'failed',
+      message: englishText(WITHHELD),
+      sentence: WITHHELD,
+      ...(normalised.outcome === undefined ? {} : { outcome: normalised.outcome }),
+    };
   }
-  const normalised = normaliseTask({ ...task, error: clean.error });
-  if (normalised.status !== 'failed') return normalised;
   return {
     status: 'failed',
-    message: redactText(normalised.message, key),
-    ...(normalised.sentence ? { sentence: normalised.sentence } : {}),
+    message: redactText(cleanFailed.message, key),
+    ...(cleanFailed.sentence ? { sentence: cleanFailed.sentence } : {}),
+    ...(cleanFailed.outcome === undefined ? {} : { outcome: cleanFailed.outcome }),
   };
+}
+
+/** A status word shown for an unknown state never carries the key: it is dropped if it does. */
+function withoutKeyedWord(task: ServiceTask, key: string): ServiceTask {
+  if (task.status !== 'processing' || task.word === undefined || !carriesKey(task.word, key)) {
+    return task;
+  }
+  const { word: _dropped, ...rest } = task;
+  return rest;
 }

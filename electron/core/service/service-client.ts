@@ -8,7 +8,8 @@ import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import { parseSubmitAnswer, parseTaskAnswer } from './answer-parsing';
-import { discardBody, raceAbort, readBodyText } from './http-response';
+import type { Reading, SubmitAnswer } from './answer-parsing';
+import { discardBody, parseJson, raceAbort, readBodyText } from './http-response';
 import {
   errorForBrokenBody,
   errorForTimeout,
@@ -21,8 +22,11 @@ import { sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
 import { errorForRedirect, errorForStatus, errorForTooLarge } from './status-errors';
 import type { ServiceOperation } from './status-errors';
-import { taskPath } from './task-id';
-import { isUnderBase } from './base-url-path';
+import { checkTaskId } from './task-id';
+import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
+import { profileOf } from './providers/profiles';
+import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
+import type { ServiceErrorKind } from './service-error';
 
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
@@ -41,14 +45,48 @@ export interface ServiceClientOptions {
 interface Call {
   readonly op: ServiceOperation;
   readonly credentials: CheckedCredentials;
+  /** The service's profile: its key header, its words (providers/). */
+  readonly profile: ProviderProfile;
+  /** Origins besides the base URL's where the key may go (the profile's regional hosts). */
+  readonly regional: readonly string[];
   /** The caller's and the timeout's, combined. */
   readonly signal: AbortSignal;
 }
 
 interface Outgoing {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'PUT';
   readonly url: string;
   readonly body?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A 2xx or error answer a profile reads: its status and body text. */
+interface Answer {
+  readonly status: number;
+  readonly text: string;
+}
+
+/** A task on the service as the client needs it to poll, fetch or cancel it. */
+export interface TaskRef {
+  readonly taskId: string;
+  /** The addresses the service gave for it (kept in its record). */
+  readonly handles?: TaskHandles | undefined;
+  /** What was asked for: a profile may need the model to find the task's address (fal). */
+  readonly request?: GenerationRequest | undefined;
+}
+
+/** The status a provider's own error kind stands for (see StatusAnswer.meaning). */
+const KIND_STATUS: Partial<Record<ServiceErrorKind, number>> = {
+  auth: 401,
+  credits: 402,
+  not_found: 404,
+  rate_limited: 429,
+  bad_request: 400,
+  server: 500,
+};
+
+function refOf(ref: string | TaskRef): TaskRef {
+  return typeof ref === 'string' ? { taskId: ref } : ref;
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -60,14 +98,19 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
-/** The submit body: only the spec's fields, absent or empty optional ones left out. */
-function requestBody(request: GenerationRequest): string {
-  const body: Record<string, string> = {};
-  for (const field of ['model', 'prompt', 'size', 'quality'] as const) {
-    const value = request[field];
-    if (typeof value === 'string' && value.trim() !== '') body[field] = value;
-  }
-  return JSON.stringify(body);
+/** A profile's submit reading flattened for answer-parsing's schema. */
+function submitReading(profile: ProviderProfile): Reading {
+  return (json) => {
+    const read = profile.readSubmit(json);
+    return {
+      ...(typeof json === 'object' && json !== null ? json : {}),
+      id: read.id,
+      model: read.model,
+      poll: read.handles.poll,
+      result: read.handles.result,
+      cancel: read.handles.cancel,
+    };
+  };
 }
 
 /** Talks to the image task service. One instance serves every endpoint and key. */
@@ -89,38 +132,107 @@ export class ServiceClient {
   }
 
   /**
-   * POST {baseUrl}/v1/images/generations.
-   * @returns the service's task id (already checked with `checkTaskId`).
+   * Submits a generation the way the credentials' provider takes it (today's contract:
+   * POST {baseUrl}/v1/images/generations).
+   * @returns the service's task id (already checked with `checkTaskId`), and the addresses it
+   *   gave for the task.
    * @throws ServiceError; or the caller's `signal.reason` when it aborted.
    */
   submit(
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
-  ): Promise<{ id: string; reportedModel?: string }> {
+  ): Promise<SubmitAnswer> {
     return this.#run('submit', credentials, signal, async (call) => {
-      const body = requestBody(request);
-      const url = `${call.credentials.baseUrl}/v1/images/generations`;
-      const text = await this.#exchange(call, { method: 'POST', url, body });
-      return parseSubmitAnswer(text, call.credentials.key);
+      const outgoing = this.#outgoing(call, call.profile.submit(request));
+      const answer = await this.#exchange(call, outgoing, call.profile.answerStatuses.submit);
+      return parseSubmitAnswer(answer.text, call.credentials.key, submitReading(call.profile));
     });
   }
 
   /**
-   * GET {baseUrl}/v1/tasks/<encoded id>.
+   * Asks where a task is (today's contract: GET {baseUrl}/v1/tasks/<encoded id>), and fetches
+   * its result where the provider keeps it apart (fal).
    * @returns the normalised task.
-   * @throws ServiceError (kind `config` for an unusable id); or the caller's `signal.reason`.
+   * @throws ServiceError (kind `config` for an unusable id, or an address of the task where the
+   *   key may not go); or the caller's `signal.reason`.
    */
   getTask(
     credentials: ServiceCredentials,
-    taskId: string,
+    task: string | TaskRef,
     signal?: AbortSignal,
   ): Promise<ServiceTask> {
     return this.#run('query', credentials, signal, async (call) => {
-      const url = `${call.credentials.baseUrl}${taskPath(taskId)}`;
-      const text = await this.#exchange(call, { method: 'GET', url });
-      return parseTaskAnswer(text, call.credentials.key);
+      const { profile } = call;
+      const ref = refOf(task);
+      const taskId = checkTaskId(ref.taskId);
+      const request = ref.request ?? { prompt: '' };
+      const polled = this.#outgoing(call, profile.poll(taskId, ref.handles ?? {}, request));
+      const answer = await this.#exchange(call, polled, profile.answerStatuses.poll);
+      if (profile.result && profile.readResult && this.#wantsResult(profile, answer.text)) {
+        const readResult = profile.readResult.bind(profile);
+        const fetched = this.#outgoing(call, profile.result(taskId, ref.handles ?? {}, request));
+        const accepted = [200, ...(profile.answerStatuses.resultEnded ?? [])];
+        const result = await this.#exchange(call, fetched, accepted);
+        return parseTaskAnswer(result.text, call.credentials.key, (json) =>
+          readResult(json, result.status),
+        );
+      }
+      return parseTaskAnswer(answer.text, call.credentials.key, (json) => profile.readPoll(json));
     });
+  }
+
+  /**
+   * Asks the service to cancel a task: only ever on the user's explicit request.
+   * @throws ServiceError (kind `config` when the provider cannot cancel).
+   */
+  cancel(credentials: ServiceCredentials, task: TaskRef, signal?: AbortSignal): Promise<void> {
+    return this.#run('query', credentials, signal, async (call) => {
+      const { profile } = call;
+      if (!profile.cancel) {
+        throw new ServiceError({
+          kind: 'config',
+          message: sentence('error.service.noCancel', { service: profile.facts.label }),
+          mayHaveReachedService: false,
+        });
+      }
+      const taskId = checkTaskId(task.taskId);
+      const request = task.request ?? { prompt: '' };
+      const outgoing = this.#outgoing(call, profile.cancel(taskId, task.handles ?? {}, request));
+      await this.#exchange(call, outgoing, [200, 201, 202, 204]);
+    });
+  }
+
+  /** The profile's poll answer says the task is done and its result is elsewhere. */
+  #wantsResult(profile: ProviderProfile, text: string): boolean {
+    const json = parseJson(text);
+    return json.ok && profile.readPoll(json.value).fetchResult === true;
+  }
+
+  /**
+   * A profile's request as the client sends it: a path under the base URL, or an address the
+   * service gave, which must be one the key may go to.
+   * @throws ServiceError of kind `config` (nothing sent) naming the host it refused.
+   */
+  #outgoing(call: Call, request: ProfileRequest): Outgoing {
+    const { baseUrl } = call.credentials;
+    const url = request.target.startsWith('/') ? `${baseUrl}${request.target}` : request.target;
+    if (!request.target.startsWith('/') && !keyMayGoTo(url, baseUrl, call.regional)) {
+      throw new ServiceError({
+        kind: 'config',
+        message: sentence('error.service.foreignTaskAddress', {
+          host: hostOf(url),
+          service: call.profile.facts.label,
+        }),
+        mayHaveReachedService: false,
+      });
+    }
+    return {
+      method: request.method,
+      url,
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      ...(request.headers === undefined ? {} : { headers: request.headers }),
+    };
   }
 
   /** Checks, sets up the timeout, and turns whatever went wrong into the error the caller sees. */
@@ -131,11 +243,13 @@ export class ServiceClient {
     work: (call: Call) => Promise<T>,
   ): Promise<T> {
     const checked = checkCredentials(credentials);
+    const profile = profileOf(credentials.provider);
+    const regional = regionalOriginsAt(profile, checked.baseUrl);
     if (callerSignal?.aborted) throw callerSignal.reason;
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     try {
-      return await work({ op, credentials: checked, signal });
+      return await work({ op, credentials: checked, profile, regional, signal });
     } catch (error) {
       // The engine aborts on shutdown and expects its own reason back, unchanged.
       if (callerSignal?.aborted) throw callerSignal.reason;
@@ -145,22 +259,26 @@ export class ServiceClient {
     }
   }
 
-  /** Sends the request (following same-origin redirects) and returns a 200's body text. */
-  async #exchange(call: Call, outgoing: Outgoing): Promise<string> {
+  /**
+   * Sends the request (following redirects where the key may go) and returns the answer when its
+   * status is one of `accepted` (today's contract: 200 only).
+   */
+  async #exchange(call: Call, outgoing: Outgoing, accepted: readonly number[]): Promise<Answer> {
     let current = outgoing;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#send(call, current);
       const redirect = this.#redirectTarget(call, current, response, hop);
-      if (redirect === null) return this.#readAnswer(call, response);
+      if (redirect === null) return this.#readAnswer(call, response, accepted);
       discardBody(response);
       current = { ...current, url: redirect };
     }
   }
 
-  async #send(call: Call, { method, url, body }: Outgoing): Promise<Response> {
-    // The key goes under its base URL only; the paths built here and the redirects followed
-    // are checked before, so this is the last line, not the first.
-    if (!isUnderBase(url, call.credentials.baseUrl)) {
+  async #send(call: Call, { method, url, body, headers: extra }: Outgoing): Promise<Response> {
+    // The key goes under its base URL (or the profile's regional hosts) only; the paths built
+    // here, the addresses a service gave and the redirects followed are checked before, so this
+    // is the last line, not the first.
+    if (!keyMayGoTo(url, call.credentials.baseUrl, call.regional)) {
       // Today only a task id varies in a path, and checkTaskId refuses the ids that could leave.
       throw new ServiceError({
         kind: 'config',
@@ -169,7 +287,8 @@ export class ServiceClient {
       });
     }
     const headers: Record<string, string> = {
-      Authorization: `Bearer ${call.credentials.key}`,
+      ...extra,
+      ...call.profile.authHeaders(call.credentials.key),
       Accept: 'application/json',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -214,7 +333,7 @@ export class ServiceClient {
     }
     const shown = `Location: ${target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol}`;
     const web = target.protocol === 'http:' || target.protocol === 'https:';
-    if (!web || !isUnderBase(target, call.credentials.baseUrl)) {
+    if (!web || !keyMayGoTo(target, call.credentials.baseUrl, call.regional)) {
       return refuse('elsewhere', shown);
     }
     if (outgoing.method === 'POST' && response.status !== 307 && response.status !== 308) {
@@ -225,10 +344,10 @@ export class ServiceClient {
     return target.href;
   }
 
-  /** A 200's body, or the error its status or its broken body means. */
-  async #readAnswer(call: Call, response: Response): Promise<string> {
+  /** An accepted answer's body, or the error its status or its broken body means. */
+  async #readAnswer(call: Call, response: Response, accepted: readonly number[]): Promise<Answer> {
     const read = await readBodyText(response, this.#maxBytes, call.signal);
-    if (response.status !== 200) {
+    if (!accepted.includes(response.status)) {
       // The status already says what failed; a cut or broken error body still has its words
       // (and a 201's body may hold the id of a task that was created after all).
       throw this.#statusError(call, response, read.text);
@@ -238,10 +357,13 @@ export class ServiceClient {
       if (call.signal.aborted) throw read.error;
       throw errorForBrokenBody(call.op, read.error);
     }
-    return read.text;
+    return { status: response.status, text: read.text };
   }
 
   #statusError(call: Call, response: Response, body: string): ServiceError {
+    const json = call.profile.errorKind ? parseJson(body) : null;
+    const kind = json?.ok ? call.profile.errorKind?.(response.status, json.value) : undefined;
+    const meaning = kind === undefined ? undefined : KIND_STATUS[kind];
     return errorForStatus(
       call.op,
       {
@@ -249,6 +371,7 @@ export class ServiceClient {
         statusText: response.statusText,
         body: redactBody(body, call.credentials.key),
         retryAfter: response.headers.get('retry-after'),
+        ...(meaning === undefined ? {} : { meaning }),
       },
       this.#now(),
     );

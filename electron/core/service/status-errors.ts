@@ -18,6 +18,11 @@ export interface StatusAnswer {
   readonly statusText: string;
   readonly body: string;
   readonly retryAfter: string | null;
+  /**
+   * The status a provider's own answer stands for (DashScope's 400 `Arrearage` is a 402): the
+   * kind and the sentence follow it, `httpStatus` stays the one sent.
+   */
+  readonly meaning?: number;
 }
 
 const SERVER_MESSAGE_IN_SENTENCE = 200;
@@ -136,7 +141,7 @@ export function errorForStatus(
   answer: StatusAnswer,
   now: number,
 ): ServiceError {
-  const { status } = answer;
+  const status = answer.meaning ?? answer.status;
   if (status >= 200 && status <= 299) return unexpectedSuccess(op, answer);
   const kind = kindFor(status);
   const said = serverMessage(answer.body);
@@ -157,7 +162,7 @@ export function errorForStatus(
     kind,
     message,
     detail: statusDetail(answer, said),
-    httpStatus: status,
+    httpStatus: answer.status,
     ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
     mayHaveReachedService: false,
   });

@@ -152,6 +152,24 @@ export const serviceErrors = {
   'error.service.failureWithheld':
     'The service reported a failure; its message contained the API key, so it is not shown.',
   'error.service.failedWithoutReason': 'The service reported the task as failed without a reason.',
+  'error.service.moderatedWithoutReason':
+    'The service’s content rules stopped this task. Change the prompt and try again.',
+  'error.service.canceledWithoutReason': 'The task was canceled on the service.',
+  'error.service.expiredWithoutReason':
+    'The service no longer keeps this task’s results: they expired before Pictor could fetch them.',
+
+  // Services other than today's contract (core/service/providers).
+  'error.service.foreignTaskAddress':
+    'The service gave an address on {host} for this task, which is not one of {service}’s addresses, so Pictor does not send your key there. The task is kept and waits; if {host} really is {service}’s, add it as the service’s address in Settings.',
+  'error.service.keyInTaskAddress':
+    'The service sent back an address for this task that contains your API key, so Pictor did not keep it. The task may have been created; Pictor does not send it again on its own.',
+  'error.service.modelIdUnusable':
+    'The model “{model}” cannot be sent to {service}: a model id is one to three parts of letters, digits, “.”, “_” and “-”, separated by “/”.',
+  'error.service.modelRequired': '{service} needs a model: choose one before you generate.',
+  'error.service.noCancel': '{service} has no way to cancel a task.',
+  'error.service.cancelNotNow': 'This task cannot be canceled now: it is no longer running.',
+  'error.service.wrongProviderKey':
+    'The key for this address was entered for another kind of service, so Pictor does not send it with this task.',
   'error.service.imageUrlOverLong':
     'The service sent an address for this image longer than {max, number} characters, so Pictor did not keep it.',
   'error.service.tooManyImages':

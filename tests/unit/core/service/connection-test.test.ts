@@ -52,7 +52,7 @@ function deps(options: {
     client: {
       getTask: async (credentials, taskId) => {
         asked.credentials = credentials;
-        asked.taskId = taskId;
+        asked.taskId = typeof taskId === 'string' ? taskId : taskId.taskId;
         return (await options.answer()) as never;
       },
     },

@@ -40,8 +40,8 @@ describe('unreadable 200 answers', () => {
   it.each<[string, string]>([
     ...bothBodies,
     ['{}', 'status'],
-    ['{"status":"done"}', 'status'],
-    ['{"status":"COMPLETED"}', 'status'],
+    ['{"status":5}', 'status'],
+    ['{"status":null}', 'status'],
     ['{"status":"completed","output":{"data":{}}}', 'output.data'],
     ['{"status":"completed","output":{"data":"https://x"}}', 'output.data'],
     ['{"status":"completed","output":{"data":[{"url":5}]}}', 'output.data.0.url'],
@@ -52,6 +52,20 @@ describe('unreadable 200 answers', () => {
     expect(error.message).toMatch(/^The service answered with something Pictor could not read\. /);
     expect(error.detail).toContain(detail);
   });
+
+  // A status word the contract does not list is a word Pictor does not know yet, not a broken
+  // answer: the task stays processing and keeps being polled, and the word is kept to show.
+  it.each(['done', 'COMPLETED', 'queued', 'processing '])(
+    'query 200 with the unknown status word %j → processing, phase unknown',
+    async (word) => {
+      const { client: service } = client(answer(200, JSON.stringify({ status: word })));
+      await expect(service.getTask(credentials, 'task-1')).resolves.toEqual({
+        status: 'processing',
+        phase: 'unknown',
+        word: word.trim(),
+      });
+    },
+  );
 
   it('shows an HTML body as a short, tag-free excerpt', async () => {
     const page = `<html><head><style>p{}</style></head><body>${'<p>maintenance window</p>'.repeat(50)}</body></html>`;

@@ -1,0 +1,67 @@
+/**
+ * Black Forest Labs: `POST /v1/<model>` with the key in `x-key` answers `id` and a
+ * `polling_url`, often on a regional host (`api.us1.bfl.ai`); the result says `Pending`, `Ready`
+ * (with `result.sample`, a signed link that lasts about 10 minutes), `Error`, `Request Moderated`
+ * or `Content Moderated`; `Task not found` is kept polling (never called failed). At most 24
+ * tasks run at once per key; no cancel.
+ */
+import { PROVIDERS } from '../../../../shared/domain/providers';
+import { modelParts, segment } from './model-id';
+import type { ProviderProfile } from './provider-profile';
+import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+
+const facts = PROVIDERS.bfl;
+
+/** BFL's progress is a fraction 0–1; Pictor's a percent. */
+function percent(value: unknown): unknown {
+  return typeof value === 'number' && value >= 0 && value <= 1 ? value * 100 : value;
+}
+
+export const bflProfile: ProviderProfile = {
+  id: 'bfl',
+  facts,
+  authHeaders: (key) => ({ 'x-key': key }),
+  regionalOrigins: [
+    'https://api.us1.bfl.ai',
+    'https://api.eu1.bfl.ai',
+    'https://api.us.bfl.ai',
+    'https://api.eu.bfl.ai',
+  ],
+  mediaHosts: ['.bfl.ai', '.blob.core.windows.net'],
+  statusWords: {
+    Pending: 'running',
+    Ready: 'succeeded',
+    Error: 'failed',
+    Failed: 'failed',
+    'Request Moderated': 'moderated',
+    'Content Moderated': 'moderated',
+  },
+  answerStatuses: { submit: [200], poll: [200] },
+  maxInFlight: 24,
+  submit(request) {
+    const [model] = modelParts(modelOf(request, facts), facts.label, 1, 1);
+    const size = sizeOf(request.size);
+    return { method: 'POST', target: `/v1/${model}`, body: { prompt: request.prompt, ...size } };
+  },
+  readSubmit(json) {
+    const answer = objectOf(json);
+    return { id: answer['id'], handles: { poll: answer['polling_url'] } };
+  },
+  poll: (taskId, handles) => ({
+    method: 'GET',
+    target: handles.poll ?? `/v1/get_result?id=${segment(taskId)}`,
+  }),
+  readPoll(json) {
+    const answer = objectOf(json);
+    const read = readWord(this.statusWords, answer['status']);
+    const result = objectOf(answer['result']);
+    const details = answer['details'];
+    const ended = read.status === 'failed' || read.status === 'moderated';
+    return {
+      ...read,
+      progress: percent(answer['progress']),
+      ...(ended && details !== null && details !== undefined ? { error: details } : {}),
+      ...(read.status === 'succeeded' ? { output: imageEntries([result['sample']]) } : {}),
+    };
+  },
+};

@@ -1,0 +1,87 @@
+/**
+ * Alibaba Cloud DashScope (Model Studio) text-to-image: the submit needs
+ * `X-DashScope-Async: enable` and answers `output.task_id` with `task_status` `PENDING`; the
+ * task at `/api/v1/tasks/<id>` goes `PENDING | RUNNING | SUSPENDED → SUCCEEDED | FAILED |
+ * CANCELED`, `UNKNOWN` for a task it does not know (kept polling: never called failed); results
+ * are `output.results[].url`, an image that failed is `{code, message}` in its place. Result
+ * addresses last 24 hours.
+ */
+import { PROVIDERS } from '../../../../shared/domain/providers';
+import { modelParts, segment } from './model-id';
+import type { ProviderProfile } from './provider-profile';
+import { modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+
+const facts = PROVIDERS.dashscope;
+
+/** The error codes DashScope gives a task its content checks stopped. */
+const MODERATION = /^(DataInspectionFailed|IPInfringementSuspect|DataInspection)/;
+
+export const dashscopeProfile: ProviderProfile = {
+  id: 'dashscope',
+  facts,
+  authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
+  regionalOrigins: [],
+  mediaHosts: ['.aliyuncs.com'],
+  statusWords: {
+    PENDING: 'queued',
+    SUSPENDED: 'queued',
+    RUNNING: 'running',
+    SUCCEEDED: 'succeeded',
+    FAILED: 'failed',
+    CANCELED: 'canceled',
+  },
+  answerStatuses: { submit: [200], poll: [200] },
+  maxInFlight: null,
+  submit(request) {
+    const [model] = modelParts(modelOf(request, facts), facts.label, 1, 1);
+    const size = sizeOf(request.size);
+    return {
+      method: 'POST',
+      target: '/api/v1/services/aigc/text2image/image-synthesis',
+      headers: { 'X-DashScope-Async': 'enable' },
+      body: {
+        model,
+        input: { prompt: request.prompt },
+        parameters: { n: 1, ...(size ? { size: `${size.width}*${size.height}` } : {}) },
+      },
+    };
+  },
+  readSubmit(json) {
+    const output = objectOf(objectOf(json)['output']);
+    return { id: output['task_id'], handles: {} };
+  },
+  poll: (taskId) => ({ method: 'GET', target: `/api/v1/tasks/${segment(taskId)}` }),
+  readPoll(json) {
+    const output = objectOf(objectOf(json)['output']);
+    const read = readWord(this.statusWords, output['task_status']);
+    const results = Array.isArray(output['results']) ? output['results'] : [];
+    const code = output['code'];
+    const error =
+      code === undefined && output['message'] === undefined
+        ? undefined
+        : { code, message: output['message'] };
+    const moderated = read.status === 'failed' && typeof code === 'string' && MODERATION.test(code);
+    return {
+      ...read,
+      ...(moderated ? { status: 'moderated' as const } : {}),
+      ...(error === undefined ? {} : { error }),
+      ...(read.status === 'succeeded'
+        ? { output: { data: results.map((entry) => ({ url: urlOf(entry) })) } }
+        : {}),
+    };
+  },
+  cancel: (taskId) => ({ method: 'POST', target: `/api/v1/tasks/${segment(taskId)}/cancel` }),
+  errorKind(status, json) {
+    const code = objectOf(json)['code'];
+    if (typeof code !== 'string') return undefined;
+    if (code === 'Arrearage') return 'credits';
+    if (code.startsWith('Throttling')) return 'rate_limited';
+    if (code === 'InvalidApiKey') return 'auth';
+    return status === 404 ? 'not_found' : undefined;
+  },
+};
+
+function urlOf(entry: unknown): string | undefined {
+  const url = objectOf(entry)['url'];
+  return typeof url === 'string' ? url : undefined;
+}

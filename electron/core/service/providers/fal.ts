@@ -1,0 +1,109 @@
+/**
+ * fal.ai's queue API: `POST /<model id>` answers with a `request_id` and absolute `status_url`,
+ * `response_url` and `cancel_url`; the status says `IN_QUEUE` (with `queue_position`),
+ * `IN_PROGRESS` or `COMPLETED`, with 202 until it is done; the result, or how the task failed, is
+ * behind `response_url`. The key goes as `Authorization: Key <key>`. A request's own addresses use
+ * the model id's first two parts (`fal-ai/flux`, not `fal-ai/flux/schnell`).
+ */
+import { PROVIDERS } from '../../../../shared/domain/providers';
+import type { GenerationRequest } from '../../../../shared/service/wire';
+import { describeServiceError } from '../../../../shared/service/wire';
+import { modelParts, segment } from './model-id';
+import type { ProviderProfile, TaskReading } from './provider-profile';
+import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+
+const facts = PROVIDERS.fal;
+
+/** The app part of a model id: where its requests' addresses live. */
+function appPath(request: GenerationRequest): string {
+  return modelParts(modelOf(request, facts), facts.label, 2, 4).slice(0, 2).join('/');
+}
+
+function requestPath(taskId: string, request: GenerationRequest): string {
+  return `/${appPath(request)}/requests/${segment(taskId)}`;
+}
+
+/** How a task ended, from the error fal returns for it (the result's body, or the status's). */
+function endedWith(error: unknown, type: unknown): TaskReading {
+  const said = describeServiceError(error);
+  const types = Array.isArray(error)
+    ? error.map((entry) => objectOf(entry)['type'])
+    : [type, objectOf(error)['type']];
+  if (types.some((entry) => entry === 'content_policy_violation')) {
+    return { status: 'moderated', error };
+  }
+  if (/\bcancel+ed\b/i.test(said)) return { status: 'canceled', error };
+  return { status: 'failed', error };
+}
+
+export const falProfile: ProviderProfile = {
+  id: 'fal',
+  facts,
+  authHeaders: (key) => ({ Authorization: `Key ${key}` }),
+  regionalOrigins: [],
+  mediaHosts: ['.fal.media', '.fal.ai', '.fal.run'],
+  statusWords: { IN_QUEUE: 'queued', IN_PROGRESS: 'running', COMPLETED: 'succeeded' },
+  answerStatuses: { submit: [200, 201, 202], poll: [200, 202], resultEnded: [400, 422, 500] },
+  maxInFlight: null,
+  submit(request) {
+    const parts = modelParts(modelOf(request, facts), facts.label, 2, 4);
+    const size = sizeOf(request.size);
+    return {
+      method: 'POST',
+      target: `/${parts.join('/')}`,
+      body: { prompt: request.prompt, num_images: 1, ...(size ? { image_size: size } : {}) },
+    };
+  },
+  readSubmit(json) {
+    const answer = objectOf(json);
+    return {
+      id: answer['request_id'],
+      handles: {
+        poll: answer['status_url'],
+        result: answer['response_url'],
+        cancel: answer['cancel_url'],
+      },
+    };
+  },
+  poll: (taskId, handles, request) => ({
+    method: 'GET',
+    target: handles.poll ?? `${requestPath(taskId, request)}/status`,
+  }),
+  readPoll(json) {
+    const answer = objectOf(json);
+    const read = readWord(this.statusWords, answer['status']);
+    const error = answer['error'];
+    if (read.status === 'succeeded' && error !== undefined && error !== null) {
+      return { ...endedWith(error, answer['error_type']), word: read.word ?? '' };
+    }
+    return {
+      ...read,
+      queuePosition: answer['queue_position'],
+      ...(read.status === 'succeeded' ? { fetchResult: true } : {}),
+    };
+  },
+  result: (taskId, handles, request) => ({
+    method: 'GET',
+    target: handles.result ?? requestPath(taskId, request),
+  }),
+  readResult(json, status) {
+    const answer = objectOf(json);
+    if (status !== 200) {
+      const detail = answer['detail'];
+      // A result asked for too early: the task is still running.
+      if (status === 400 && /in progress/i.test(describeServiceError(detail))) {
+        return { status: 'running' };
+      }
+      return endedWith(detail ?? answer, answer['error_type']);
+    }
+    const images = Array.isArray(answer['images']) ? answer['images'] : [];
+    return {
+      status: 'succeeded',
+      output: imageEntries(images.map((image) => objectOf(image)['url'])),
+    };
+  },
+  cancel: (taskId, handles, request) => ({
+    method: 'PUT',
+    target: handles.cancel ?? `${requestPath(taskId, request)}/cancel`,
+  }),
+};

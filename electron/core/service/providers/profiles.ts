@@ -1,0 +1,20 @@
+/** Every built-in provider profile, by id. */
+import type { ProviderId } from '../../../../shared/domain/providers';
+import { bflProfile } from './bfl';
+import { dashscopeProfile } from './dashscope';
+import { falProfile } from './fal';
+import { pictorProfile } from './pictor';
+import type { ProviderProfile } from './provider-profile';
+import { replicateProfile } from './replicate';
+
+export const PROFILES: Readonly<Record<ProviderId, ProviderProfile>> = {
+  pictor: pictorProfile,
+  fal: falProfile,
+  replicate: replicateProfile,
+  dashscope: dashscopeProfile,
+  bfl: bflProfile,
+};
+
+export function profileOf(id: ProviderId | undefined): ProviderProfile {
+  return PROFILES[id ?? 'pictor'];
+}

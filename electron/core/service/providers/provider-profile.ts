@@ -1,0 +1,139 @@
+/**
+ * A provider profile: how one async image service says what today's contract says (submit, an
+ * id, poll, results or an error), as data where data can say it and small functions where it
+ * cannot. The service client (../service-client.ts) owns every request, check and redaction;
+ * a profile only builds paths and bodies and reads parsed JSON, so a profile cannot send the key
+ * anywhere or skip a check.
+ */
+import type { ProviderFacts, ProviderId } from '../../../../shared/domain/providers';
+import type { GenerationRequest } from '../../../../shared/service/wire';
+import type { CanonicalState } from '../../../../shared/service/wire';
+import type { ServiceErrorKind } from '../service-error';
+
+/** Absolute addresses a service gave for one task, kept in its record to poll, fetch, cancel. */
+export interface TaskHandles {
+  readonly poll?: string;
+  readonly result?: string;
+  readonly cancel?: string;
+}
+
+/** A request a profile asks for: a path under the base URL, or one of the task's handles. */
+export interface ProfileRequest {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  /** `/…` under the base URL, or an absolute URL the service gave (checked by the client). */
+  readonly target: string;
+  /** JSON to send. */
+  readonly body?: unknown;
+  /** Headers beyond the key's and Accept/Content-Type (e.g. DashScope's async switch). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** What a submit answer says, before the client checks it. */
+export interface SubmitReading {
+  readonly id: unknown;
+  readonly handles: {
+    readonly poll?: unknown;
+    readonly result?: unknown;
+    readonly cancel?: unknown;
+  };
+  readonly model?: unknown;
+}
+
+/**
+ * A task answer read into the canonical shape (shared/service/wire.ts `canonicalTaskSchema`):
+ * the state, the service's word, images as `output.data[].url`, the error, model, progress and
+ * queue position. `fetchResult`: the answer says the task is done but its results are behind
+ * the result request (fal).
+ */
+export interface TaskReading {
+  /** Absent when the answer has no status word at all: not an answer Pictor can use. */
+  readonly status?: CanonicalState;
+  readonly word?: string;
+  readonly output?: { readonly data: readonly { readonly url?: string }[] };
+  readonly error?: unknown;
+  readonly model?: unknown;
+  readonly progress?: unknown;
+  readonly queuePosition?: unknown;
+  readonly fetchResult?: boolean;
+}
+
+/** The answer statuses whose body is a task answer (anything else is an error status). */
+export interface AnswerStatuses {
+  readonly submit: readonly number[];
+  readonly poll: readonly number[];
+  /** Statuses of the result request whose body says how the task ended (fal's 4xx errors). */
+  readonly resultEnded?: readonly number[];
+}
+
+export interface ProviderProfile {
+  readonly id: ProviderId;
+  readonly facts: ProviderFacts;
+  /** The headers that carry the key. */
+  authHeaders(key: string): Record<string, string>;
+  /**
+   * Origins besides the base URL's where the key may go when the address is the profile's own
+   * (regional hosts). Dropped when the user names another address: that becomes the one origin.
+   */
+  readonly regionalOrigins: readonly string[];
+  /** Hosts images come from at the profile's own address (`.x` matches x and every name under it). */
+  readonly mediaHosts: readonly string[];
+  /** The service's status words; a word not here is `unknown` (the task keeps being polled). */
+  readonly statusWords: Readonly<Record<string, CanonicalState>>;
+  readonly answerStatuses: AnswerStatuses;
+  /** Tasks the service runs at once per key, when it documents a limit. */
+  readonly maxInFlight: number | null;
+  /** The submit; throws a ServiceError of kind `config` when the request cannot be sent. */
+  submit(request: GenerationRequest): ProfileRequest;
+  readSubmit(json: unknown): SubmitReading;
+  /** The poll of a task: its handle, or the documented path from its id (a pasted id). */
+  poll(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
+  readPoll(json: unknown): TaskReading;
+  /** The result request, for a profile whose poll only says "done" (fal). */
+  result?(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
+  readResult?(json: unknown, status: number): TaskReading;
+  /** The cancel request, for a service that can cancel. */
+  cancel?(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
+  /** An error status the service uses in its own way (DashScope's 400 Arrearage: credits). */
+  errorKind?(status: number, json: unknown): ServiceErrorKind | undefined;
+}
+
+/** `value` as a plain object, or an empty one. */
+export function objectOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** `value` when it is a string, else undefined. */
+export function stringOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The reading of a status word: its canonical state (`unknown` for a word the profile does not
+ * list), the word itself; nothing when there is no word (the answer is not one Pictor can use).
+ */
+export function readWord(
+  words: Readonly<Record<string, CanonicalState>>,
+  word: unknown,
+): { status?: CanonicalState; word?: string } {
+  if (typeof word !== 'string') return {};
+  return { status: Object.hasOwn(words, word) ? (words[word] ?? 'unknown') : 'unknown', word };
+}
+
+/** Image URLs as `output.data` entries; a value that is not a string keeps its place, empty. */
+export function imageEntries(urls: readonly unknown[]): { data: { url?: string }[] } {
+  return { data: urls.map((url) => (typeof url === 'string' ? { url } : {})) };
+}
+
+/** The model to ask for: the request's, or the profile's default. */
+export function modelOf(request: GenerationRequest, facts: ProviderFacts): string | undefined {
+  return request.model?.trim() || facts.defaultModel || undefined;
+}
+
+/** `size` (`<w>x<h>`) as numbers, or undefined. */
+export function sizeOf(size: string | undefined): { width: number; height: number } | undefined {
+  const match = /^(\d+)x(\d+)$/.exec(size ?? '');
+  if (!match) return undefined;
+  return { width: Number(match[1]), height: Number(match[2]) };
+}

@@ -1,0 +1,88 @@
+/**
+ * Replicate's predictions: `POST /v1/models/<owner>/<name>/predictions` with `{input}` answers
+ * 201 with the prediction, whose `urls.get` and `urls.cancel` are absolute; its status goes
+ * `starting → processing → succeeded | failed | canceled` (and `aborted`); `output` is a list of
+ * file URLs, or one URL for some models. Outputs are deleted an hour after the prediction ends.
+ */
+import { PROVIDERS } from '../../../../shared/domain/providers';
+import type { GenerationRequest } from '../../../../shared/service/wire';
+import { modelParts, segment } from './model-id';
+import type { ProviderProfile } from './provider-profile';
+import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
+
+const facts = PROVIDERS.replicate;
+
+/** The aspect ratios FLUX models on Replicate take, as `w:h`. */
+const RATIOS = ['1:1', '16:9', '21:9', '3:2', '2:3', '4:5', '5:4', '3:4', '4:3', '9:16', '9:21'];
+
+function aspectRatio(request: GenerationRequest): string | undefined {
+  const size = sizeOf(request.size);
+  if (!size) return undefined;
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const d = gcd(size.width, size.height);
+  const ratio = `${size.width / d}:${size.height / d}`;
+  return RATIOS.includes(ratio) ? ratio : undefined;
+}
+
+/** Replicate's safety checker fails a prediction with an error that says so. */
+const MODERATION = /\bNSFW\b|safety (checker|filter)|content (policy|moderation)/i;
+
+export const replicateProfile: ProviderProfile = {
+  id: 'replicate',
+  facts,
+  authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
+  regionalOrigins: [],
+  mediaHosts: ['.replicate.delivery', '.replicate.com'],
+  statusWords: {
+    starting: 'queued',
+    processing: 'running',
+    succeeded: 'succeeded',
+    failed: 'failed',
+    canceled: 'canceled',
+    aborted: 'canceled',
+  },
+  answerStatuses: { submit: [200, 201, 202], poll: [200] },
+  maxInFlight: null,
+  submit(request) {
+    const [owner, name] = modelParts(modelOf(request, facts), facts.label, 2, 2);
+    const ratio = aspectRatio(request);
+    return {
+      method: 'POST',
+      target: `/v1/models/${owner}/${name}/predictions`,
+      body: { input: { prompt: request.prompt, ...(ratio ? { aspect_ratio: ratio } : {}) } },
+    };
+  },
+  readSubmit(json) {
+    const answer = objectOf(json);
+    const urls = objectOf(answer['urls']);
+    return {
+      id: answer['id'],
+      handles: { poll: urls['get'], cancel: urls['cancel'] },
+      model: answer['model'],
+    };
+  },
+  poll: (taskId, handles) => ({
+    method: 'GET',
+    target: handles.poll ?? `/v1/predictions/${segment(taskId)}`,
+  }),
+  readPoll(json) {
+    const answer = objectOf(json);
+    const read = readWord(this.statusWords, answer['status']);
+    const output = answer['output'];
+    const urls = Array.isArray(output) ? output : typeof output === 'string' ? [output] : [];
+    const error = answer['error'];
+    const moderated =
+      read.status === 'failed' && typeof error === 'string' && MODERATION.test(error);
+    return {
+      ...read,
+      ...(moderated ? { status: 'moderated' as const } : {}),
+      model: answer['model'],
+      ...(error === null || error === undefined ? {} : { error }),
+      ...(read.status === 'succeeded' ? { output: imageEntries(urls) } : {}),
+    };
+  },
+  cancel: (taskId, handles) => ({
+    method: 'POST',
+    target: handles.cancel ?? `/v1/predictions/${segment(taskId)}/cancel`,
+  }),
+};

@@ -1,0 +1,93 @@
+/**
+ * The image services Pictor speaks: today's contract (`pictor`, docs/SERVICE.md) and the async
+ * services whose own words electron/core/service/providers maps onto it. What the window, the
+ * records and the CLI need to know about each: its id, its name, its address and its models.
+ * How to talk to it lives in main only.
+ */
+import { z } from 'zod';
+
+export const PROVIDER_IDS = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl'] as const;
+export const providerIdSchema = z.enum(PROVIDER_IDS);
+export type ProviderId = z.infer<typeof providerIdSchema>;
+
+/** Records written before services had profiles are today's contract's. */
+export const DEFAULT_PROVIDER: ProviderId = 'pictor';
+
+export interface ProviderFacts {
+  readonly id: ProviderId;
+  /** The service's name, as its provider writes it. */
+  readonly label: string;
+  /** Where its documented paths live; the user may override it (a proxy, a regional host). */
+  readonly defaultBaseUrl: string | null;
+  /** The model a new task asks for unless the user picks another. */
+  readonly defaultModel: string | null;
+  /** Models offered in the compose form (the user may type another). */
+  readonly models: readonly string[];
+  /** How long the service keeps a finished task's results, as its documentation says. */
+  readonly resultLifetimeMs: number | null;
+  /** The service can cancel a task (Pictor does only when the user asks). */
+  readonly canCancel: boolean;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
+  pictor: {
+    id: 'pictor',
+    label: 'Image task service',
+    defaultBaseUrl: null,
+    defaultModel: null,
+    models: [],
+    resultLifetimeMs: null,
+    canCancel: false,
+  },
+  fal: {
+    id: 'fal',
+    label: 'fal.ai',
+    defaultBaseUrl: 'https://queue.fal.run',
+    defaultModel: 'fal-ai/flux/schnell',
+    models: ['fal-ai/flux/schnell', 'fal-ai/flux/dev', 'fal-ai/flux-pro/v1.1'],
+    // fal keeps queue results for a limited time; the shortest documented retention is taken.
+    resultLifetimeMs: 6 * MINUTE,
+    canCancel: true,
+  },
+  replicate: {
+    id: 'replicate',
+    label: 'Replicate',
+    defaultBaseUrl: 'https://api.replicate.com',
+    defaultModel: 'black-forest-labs/flux-schnell',
+    models: ['black-forest-labs/flux-schnell', 'black-forest-labs/flux-dev'],
+    resultLifetimeMs: HOUR,
+    canCancel: true,
+  },
+  dashscope: {
+    id: 'dashscope',
+    label: 'Alibaba Cloud DashScope',
+    defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    defaultModel: 'wanx2.1-t2i-turbo',
+    models: ['wanx2.1-t2i-turbo', 'wanx2.1-t2i-plus', 'wan2.2-t2i-flash'],
+    resultLifetimeMs: 24 * HOUR,
+    canCancel: true,
+  },
+  bfl: {
+    id: 'bfl',
+    label: 'Black Forest Labs',
+    defaultBaseUrl: 'https://api.bfl.ai',
+    defaultModel: 'flux-pro-1.1',
+    models: ['flux-pro-1.1', 'flux-dev', 'flux-kontext-pro'],
+    resultLifetimeMs: 10 * MINUTE,
+    canCancel: false,
+  },
+};
+
+/** The provider of a record or request that may predate providers. */
+export function providerOf(value: { readonly provider?: ProviderId | undefined }): ProviderId {
+  return value.provider ?? DEFAULT_PROVIDER;
+}
+
+/** A provider id from untrusted text, or null. */
+export function parseProviderId(value: unknown): ProviderId | null {
+  const parsed = providerIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
