@@ -42,7 +42,7 @@ export interface Dialect {
 export type DialectPhase = 'queued' | 'running' | 'succeeded' | 'failed' | 'moderated' | 'canceled';
 
 /** The error a task ends with when a prompt names the word "moderate" (or a test fails it so). */
-export const MODERATED_ERROR = {
+const MODERATED_ERROR = {
   code: 'content_moderated',
   message: 'The output was flagged by the content moderation.',
 };
