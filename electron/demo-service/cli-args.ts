@@ -1,4 +1,5 @@
-import type { DemoAccount, DemoServiceOptions } from './types';
+import type { DemoAccount, DemoDialect, DemoServiceOptions } from './types';
+import { DEMO_DIALECTS } from './types';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 
 export const USAGE = `Usage: npm run demo-service -- [options]
@@ -20,6 +21,13 @@ Options:
   --max-image-side <px>    largest accepted width or height (default 2048)
   --seed <n>               seed of durations, failures and fault probabilities
   --control                expose the /_demo/* control API to loopback clients
+  --dialect <name>         the interface spoken: pictor (the spec's, default), fal, replicate,
+                           dashscope or bfl (those services' public APIs)
+  --rate-limit <n>         dialects: the next n submits are answered 429 with Retry-After: 1
+  --unknown-status <n>     dialects: the first n status reads of each task carry a status word
+                           outside the documented set
+  --foreign-origin <url>   dialects: poll, result and cancel URLs handed out point to this origin
+  --max-active-tasks <n>   bfl: unfinished tasks per account before a submit is 429 (default 24)
   --help                   show this help
 `;
 
@@ -37,6 +45,11 @@ const OPTIONS = {
   'max-image-side': { type: 'string' },
   seed: { type: 'string' },
   control: { type: 'boolean' },
+  dialect: { type: 'string' },
+  'rate-limit': { type: 'string' },
+  'unknown-status': { type: 'string' },
+  'foreign-origin': { type: 'string' },
+  'max-active-tasks': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -104,6 +117,42 @@ function applyCredits(accounts: DemoAccount[], values: string[] | undefined): vo
   }
 }
 
+function parseDialect(text: string | undefined): DemoDialect | undefined {
+  if (text === undefined) return undefined;
+  const dialect = DEMO_DIALECTS.find((name) => name === text);
+  if (!dialect)
+    throw new UsageError(`--dialect must be one of ${DEMO_DIALECTS.join(', ')}, not "${text}".`);
+  return dialect;
+}
+
+function parseOrigin(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(text))
+    throw new UsageError(
+      `--foreign-origin must be an origin such as http://127.0.0.1:9, not "${text}".`,
+    );
+  return text;
+}
+
+type DialectFlag =
+  'dialect' | 'rate-limit' | 'unknown-status' | 'foreign-origin' | 'max-active-tasks';
+
+/** The dialect switches; each is left out when not given, so the defaults apply. */
+function dialectOptions(values: Partial<Record<DialectFlag, string>>): DemoServiceOptions {
+  const options: DemoServiceOptions = {};
+  const dialect = parseDialect(values.dialect);
+  if (dialect !== undefined) options.dialect = dialect;
+  const rateLimit = wholeNumber('rate-limit', values['rate-limit']);
+  if (rateLimit !== undefined) options.rateLimit = rateLimit;
+  const unknown = wholeNumber('unknown-status', values['unknown-status']);
+  if (unknown !== undefined) options.unknownStatusPolls = unknown;
+  const origin = parseOrigin(values['foreign-origin']);
+  if (origin !== undefined) options.foreignOrigin = origin;
+  const active = wholeNumber('max-active-tasks', values['max-active-tasks']);
+  if (active !== undefined) options.maxActiveTasks = active;
+  return options;
+}
+
 /** Turns the command line (without node and script) into options; throws {@link UsageError}. */
 export function parseCliArgs(argv: string[]): CliCommand {
   const { values } = parseCommandLine(argv, OPTIONS, false);
@@ -123,6 +172,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     maxImageSide: wholeNumber('max-image-side', values['max-image-side']),
     seed: wholeNumber('seed', values.seed),
     control: values.control,
+    ...dialectOptions(values),
   };
   return { kind: 'run', options, imageFiles: values['image-file'] ?? [] };
 }

@@ -25,6 +25,8 @@ const durationSchema = z.union([z.number(), z.object({ min: z.number(), max: z.n
 const settingsSchema = z.object({
   failureRate: z.number().optional(),
   durationMs: durationSchema.optional(),
+  rateLimit: z.number().optional(),
+  unknownStatusPolls: z.number().optional(),
 });
 const failSchema = z.object({ error: z.unknown().optional() });
 
@@ -117,9 +119,13 @@ function post(service: DemoService, path: string, body: BodyResult): Reply {
       return jsonReply(200, { ok: true });
     }
     case '/_demo/settings': {
-      const { failureRate, durationMs } = parseWith(settingsSchema, parseJson(body, true));
+      const settings = parseWith(settingsSchema, parseJson(body, true));
+      const { failureRate, durationMs, rateLimit, unknownStatusPolls } = settings;
       if (failureRate !== undefined) attempt(() => service.setFailureRate(failureRate));
       if (durationMs !== undefined) attempt(() => service.setDuration(durationMs));
+      if (rateLimit !== undefined) attempt(() => service.setRateLimit(rateLimit));
+      if (unknownStatusPolls !== undefined)
+        attempt(() => service.setUnknownStatusPolls(unknownStatusPolls));
       return jsonReply(200, { ok: true });
     }
   }

@@ -1,5 +1,6 @@
 import { SNIFF_BYTES, sniffImage } from '../core/gallery/image-sniff';
-import type { DemoAccount, DemoDuration, DemoServiceOptions } from './types';
+import type { DemoAccount, DemoDialect, DemoDuration, DemoServiceOptions } from './types';
+import { DEMO_DIALECTS } from './types';
 
 /** A demo service option that cannot be used; the message names the option, never a key. */
 export class DemoOptionsError extends Error {
@@ -23,6 +24,12 @@ export interface ResolvedOptions {
   now: () => number;
   images: DemoServiceOptions['images'];
   imageFiles: readonly Uint8Array[];
+  dialect: DemoDialect;
+  rateLimit: number;
+  unknownStatusPolls: number;
+  /** An origin (`scheme://host[:port]`) or null. */
+  foreignOrigin: string | null;
+  maxActiveTasks: number;
 }
 
 const DEFAULT_DURATION = { min: 3000, max: 6000 };
@@ -61,6 +68,22 @@ export function checkFailureRate(rate: number): number {
     'The failure rate must be a number from 0 to 1.',
   );
   return rate;
+}
+
+/** Checks a count of the dialect switches (rate limit, unknown status polls). */
+export function checkSwitchCount(value: number, what: string): number {
+  check(isWholeNumber(value, 0, 1_000_000), `${what} must be a whole number from 0 to 1000000.`);
+  return value;
+}
+
+/** The origin of an http(s) URL, or null for none. */
+function resolveOrigin(url: string | null | undefined): string | null {
+  if (url === undefined || url === null) return null;
+  const parsed = URL.parse(url);
+  if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+    throw new DemoOptionsError('The foreign origin must be an http or https URL.');
+  }
+  return parsed.origin;
 }
 
 /** Checks a credit balance (a whole number ≥ 0, or undefined for unlimited). */
@@ -113,8 +136,21 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     now: options.now ?? Date.now,
     images: options.images,
     imageFiles: options.imageFiles ?? [],
+    dialect: options.dialect ?? 'pictor',
+    rateLimit: checkSwitchCount(options.rateLimit ?? 0, 'The rate limit'),
+    unknownStatusPolls: checkSwitchCount(options.unknownStatusPolls ?? 0, 'Unknown status polls'),
+    foreignOrigin: resolveOrigin(options.foreignOrigin),
+    maxActiveTasks: options.maxActiveTasks ?? 24,
   };
   checkScalars(resolved);
+  check(
+    DEMO_DIALECTS.includes(resolved.dialect),
+    `The dialect must be one of: ${DEMO_DIALECTS.join(', ')}.`,
+  );
+  check(
+    isWholeNumber(resolved.maxActiveTasks, 1, 1_000_000),
+    'The active task limit must be a whole number from 1 to 1000000.',
+  );
   return resolved;
 }
 

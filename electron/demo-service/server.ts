@@ -7,12 +7,21 @@ import { FaultBook } from './faults';
 import { readBody, writeReply, errorReply } from './http-reply';
 import { ImageCache } from './image-renderer';
 import type { ResolvedOptions } from './options';
-import { checkCredits, checkFailureRate, resolveDuration, resolveOptions } from './options';
+import {
+  checkCredits,
+  checkFailureRate,
+  checkSwitchCount,
+  resolveDuration,
+  resolveOptions,
+} from './options';
 import { validateGenerationRequest } from './request-validation';
 import type { RouteMatch, ServiceContext } from './service-routes';
 import { bearerKey, handleServiceCall, matchRoute } from './service-routes';
 import { TaskStore } from './task-store';
 import type { DemoRequestLog, DemoService, DemoServiceOptions, RequestLogEntry } from './types';
+import type { Dialect, DialectMatch } from './dialects/dialect';
+import { headerValue } from './dialects/dialect';
+import { dialectFor } from './dialects/dialect-for';
 
 function headersOf(req: IncomingMessage): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -61,6 +70,8 @@ class DemoServer {
   readonly store: TaskStore;
   readonly faults: FaultBook;
   readonly context: ServiceContext;
+  /** The real service's interface spoken instead of the spec's, if any. */
+  readonly dialect: Dialect | null;
   readonly sockets = new Set<Socket>();
   readonly waits = new Map<NodeJS.Timeout, (done: boolean) => void>();
   url = '';
@@ -76,6 +87,7 @@ class DemoServer {
       baseUrl: () => this.url,
       wait: (ms) => this.wait(ms),
     };
+    this.dialect = dialectFor(options.dialect, this.context);
   }
 
   /** A wait that close() cuts short (resolving false) so no timer outlives the service. */
@@ -131,6 +143,7 @@ class DemoServer {
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
     if (this.options.control && pathname.startsWith('/_demo/'))
       return this.control(req, res, pathname);
+    if (this.dialect) return this.handleDialect(this.dialect, req, res, pathname);
     const match = matchRoute(pathname);
     const entry = this.record(req, match);
     const body = await readBody(req, this.options.maxBodyBytes);
@@ -150,6 +163,83 @@ class DemoServer {
       applied,
     );
   };
+
+  /** Image URLs are the server's own in every dialect; the rest is the dialect's. */
+  private dialectMatch(
+    dialect: Dialect,
+    method: string,
+    pathname: string,
+    query: URLSearchParams,
+  ): DialectMatch {
+    const image = matchRoute(pathname);
+    if (image.route === 'image') {
+      return {
+        route: 'image',
+        taskId: this.store.image(image.token)?.taskId,
+        answer: (call) =>
+          handleServiceCall(this.context, {
+            method: call.method,
+            match: image,
+            authorization: undefined,
+            body: call.body,
+          }),
+      };
+    }
+    return dialect.match(method, pathname, query);
+  }
+
+  private recordDialect(
+    dialect: Dialect,
+    req: IncomingMessage,
+    route: DialectMatch['route'],
+  ): RequestLogEntry {
+    const value = headerValue(req.headers, dialect.keyHeader);
+    const key = dialect.keyOf(req.headers);
+    const entry: RequestLogEntry = {
+      at: this.options.now(),
+      method: req.method ?? 'GET',
+      path: req.url ?? '/',
+      route,
+      status: null,
+      account: (key && this.store.accountForKey(key)) ?? null,
+      headers: headersOf(req),
+      auth: value === undefined ? null : { header: dialect.keyHeader, value },
+    };
+    append(this.log.requests, entry);
+    if (route === 'submit') append(this.log.submits, entry);
+    if (route === 'poll') append(this.log.polls, entry);
+    if (route === 'image') append(this.log.downloads, entry);
+    return entry;
+  }
+
+  private async handleDialect(
+    dialect: Dialect,
+    req: IncomingMessage,
+    res: ServerResponse,
+    pathname: string,
+  ): Promise<void> {
+    const url = req.url ?? '/';
+    const query = new URLSearchParams(url.includes('?') ? url.slice(url.indexOf('?') + 1) : '');
+    const match = this.dialectMatch(dialect, req.method ?? 'GET', pathname, query);
+    const entry = this.recordDialect(dialect, req, match.route);
+    const body = await readBody(req, this.options.maxBodyBytes);
+    if (!body.ok && body.reason === 'aborted') return;
+    const { route } = match;
+    const applied =
+      route === 'other' || route === 'cancel' ? undefined : this.faults.take(route, match.taskId);
+    if (applied) entry.fault = applied.type;
+    const call = { method: entry.method, pathname, query, headers: req.headers, body };
+    await deliver(
+      {
+        req,
+        res,
+        produce: async () => match.answer(call),
+        wait: this.wait,
+        setStatus: (status) => (entry.status = status),
+      },
+      applied,
+    );
+  }
 }
 
 function buildApi(state: DemoServer, server: Server, port: number): DemoService {
@@ -165,6 +255,9 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
     setCredits: (account, credits) => store.setCredits(account, checkCredits(credits)),
     setFailureRate: (rate) => void (options.failureRate = checkFailureRate(rate)),
     setDuration: (duration) => void (options.durationMs = resolveDuration(duration)),
+    setRateLimit: (n) => void (options.rateLimit = checkSwitchCount(n, 'The rate limit')),
+    setUnknownStatusPolls: (n) =>
+      void (options.unknownStatusPolls = checkSwitchCount(n, 'Unknown status polls')),
     createTask(account, request) {
       if (!store.hasAccount(account)) throw new Error(`There is no account named "${account}".`);
       const checked = validateGenerationRequest(request, options.maxImageSide);

@@ -40,7 +40,7 @@ export interface ServiceContext {
  * so: the download that follows the poll finds them drawn instead of waiting for the drawing.
  * Only on the real clock (a test's clock moves on its own) and for a task that will complete.
  */
-async function drawAtCompletion(ctx: ServiceContext, task: StoredTask): Promise<void> {
+export async function drawAtCompletion(ctx: ServiceContext, task: StoredTask): Promise<void> {
   if (ctx.options.imageFiles.length > 0) return;
   if (ctx.options.now !== Date.now || task.failureDraw < ctx.options.failureRate) return;
   if (!(await ctx.wait(Math.max(0, task.completesAt - Date.now())))) return;

@@ -32,7 +32,18 @@ export interface StoredTask extends AcceptedRequest {
   variant: number;
   completedAt?: number;
   error?: unknown;
+  /** Dialects: the error the task ends with when its time comes (a prompt trigger). */
+  fateError?: unknown;
   images: StoredImage[];
+}
+
+/** What a dialect may set on a task it creates; the spec's submit sets none of it. */
+export interface TaskCreation {
+  /** The id the dialect hands out (its own format). */
+  id?: string;
+  /** Images this task makes (a request's count field); default the service's imagesPerTask. */
+  imageCount?: number;
+  fateError?: unknown;
 }
 
 /** The error of a task that failed on its own (a failure-rate draw or failTask without one). */
@@ -97,8 +108,8 @@ export class TaskStore {
   }
 
   /** Creates a processing task; the caller checked the request and charged the account. */
-  create(account: string, request: AcceptedRequest): StoredTask {
-    const id = `task_${randomHex(12)}`;
+  create(account: string, request: AcceptedRequest, creation: TaskCreation = {}): StoredTask {
+    const id = creation.id ?? `task_${randomHex(12)}`;
     const now = this.options.now();
     const { min, max } = this.options.durationMs;
     const { seed } = this.options;
@@ -111,11 +122,12 @@ export class TaskStore {
       status: 'processing',
       createdAt: now,
       completesAt: now + duration,
-      imageCount: this.options.imagesPerTask,
+      imageCount: creation.imageCount ?? this.options.imagesPerTask,
       failureDraw: hashUnit(seed, 'failure', request.prompt, id),
       variant: this.promptCounts.get(request.prompt) ?? 0,
       images: [],
     };
+    if (creation.fateError !== undefined) task.fateError = creation.fateError;
     this.promptCounts.set(request.prompt, task.variant + 1);
     this.taskById.set(id, task);
     return task;
@@ -135,7 +147,8 @@ export class TaskStore {
 
   private settle(task: StoredTask): StoredTask {
     if (task.status !== 'processing' || this.options.now() < task.completesAt) return task;
-    if (task.failureDraw < this.options.failureRate)
+    if (task.fateError !== undefined) this.finishFailed(task, task.fateError, task.completesAt);
+    else if (task.failureDraw < this.options.failureRate)
       this.finishFailed(task, DEFAULT_TASK_ERROR, task.completesAt);
     else this.finishCompleted(task, task.completesAt);
     return task;

@@ -16,8 +16,41 @@ export interface DemoAccount {
 /** How long a task stays `processing`: a fixed time or a range (per task, seeded by prompt + id). */
 export type DemoDuration = number | { min: number; max: number };
 
+/**
+ * Which service's HTTP interface the demo speaks: `pictor` is the spec's own (docs/SERVICE.md);
+ * the others follow the public documentation of real asynchronous image services
+ * (docs/DEMO-SERVICE.md, "Dialects").
+ */
+export type DemoDialect = 'pictor' | 'fal' | 'replicate' | 'dashscope' | 'bfl';
+
+/** Every dialect name, in the order the help lists them. */
+export const DEMO_DIALECTS: readonly DemoDialect[] = [
+  'pictor',
+  'fal',
+  'replicate',
+  'dashscope',
+  'bfl',
+];
+
 /** Options of {@link startDemoService}; every field has a default. */
 export interface DemoServiceOptions {
+  /** The interface spoken; default `'pictor'`. The switches below marked "dialects" act on the others only. */
+  dialect?: DemoDialect;
+  /** Dialects: the next n submits are refused with the dialect's 429 and `Retry-After: 1`; default 0. */
+  rateLimit?: number;
+  /**
+   * Dialects: the first n status reads of each task carry a status word outside the documented set
+   * (fal `IN_PROGRESS_V2`, replicate `booting`, dashscope `PREPARING`, bfl `Queued`); default 0.
+   */
+  unknownStatusPolls?: number;
+  /**
+   * Dialects: every poll, result and cancel URL the service hands out points to this origin
+   * instead of its own (same paths), so a test can prove a client never sends its key there.
+   * Image URLs stay on the service's origin. Default `null`.
+   */
+  foreignOrigin?: string | null;
+  /** bfl: unfinished tasks a key's account may have before a submit is answered 429; default 24. */
+  maxActiveTasks?: number;
   /**
    * Draws the demo's pictures from SVG: the host's image engine. Default (and when the engine
    * cannot draw): a plain gradient PNG in the picture's colours (plain-png.ts).
@@ -100,7 +133,8 @@ export interface RequestLogEntry {
   method: string;
   /** Path and query as requested. */
   path: string;
-  route: DemoRoute | 'other';
+  /** `cancel` only in the dialects that have a cancel endpoint. */
+  route: DemoRoute | 'cancel' | 'other';
   /** Status sent; `null` while unanswered and for reset / hang. */
   status: number | null;
   /** The account whose key the request carried, if any. */
@@ -108,6 +142,11 @@ export interface RequestLogEntry {
   /** Every header as received (lower-case names; repeated ones joined with ', '). */
   headers: Record<string, string>;
   fault?: FaultEffect['type'];
+  /**
+   * Dialects only: the header the dialect reads the key from, with its value exactly as received
+   * (`null` when the request had no such header).
+   */
+  auth?: { header: string; value: string } | null;
 }
 
 /** A task as the demo service holds it. */
@@ -154,6 +193,10 @@ export interface DemoService {
   revokeKey(key: string): void;
   setFailureRate(rate: number): void;
   setDuration(d: DemoServiceOptions['durationMs']): void;
+  /** Dialects: the next n submits are answered 429 (replaces what was left). */
+  setRateLimit(n: number): void;
+  /** Dialects: the first n status reads of each task from now on carry an unknown status word. */
+  setUnknownStatusPolls(n: number): void;
   /** A task "created outside the app" (same validation as a submit; costs no credit). */
   createTask(account: string, request: DemoTaskRequest): DemoTaskSnapshot;
   /** Completes a processing task now. */
