@@ -126,6 +126,8 @@ export const imageRecordSchema = z.object({
   /** `error` as a catalogue sentence (see `TaskError.sentence`). */
   errorSentence: sentenceSchema.optional().catch(undefined),
   savedAt: dateMsSchema.optional(),
+  /** When Pictor found the image's link expired (state `expired`); `error` says why. */
+  expiredAt: dateMsSchema.optional().catch(undefined),
   favourite: z.boolean().default(false),
   /**
    * The image's XMP beside it (`image-<n>.xmp`, root-relative), when the image itself could not

@@ -57,14 +57,12 @@ export const submitResponseSchema = z.looseObject({
   id: z.string().trim().min(1).max(1_000),
 });
 
-const KNOWN_TASK_STATUSES = ['processing', 'completed', 'failed'] as const;
-
 /**
  * The one set of task states every provider's status words map onto
  * (electron/core/service/providers): `unknown` is a word the profile does not know, and the task
  * keeps being polled; only a profile's own mapping says a task `failed`.
  */
-export const CANONICAL_STATES = [
+const CANONICAL_STATES = [
   'queued',
   'running',
   'succeeded',
@@ -77,7 +75,7 @@ export const CANONICAL_STATES = [
 export type CanonicalState = (typeof CANONICAL_STATES)[number];
 
 /** The states in which the service is still working on the task (or said nothing usable). */
-export function isPending(state: CanonicalState): state is 'queued' | 'running' | 'unknown' {
+function isPending(state: CanonicalState): state is 'queued' | 'running' | 'unknown' {
   return state === 'queued' || state === 'running' || state === 'unknown';
 }
 
@@ -99,24 +97,7 @@ export const canonicalTaskSchema = z.looseObject({
 });
 export type CanonicalTask = z.infer<typeof canonicalTaskSchema>;
 
-/** The body of `GET /v1/tasks/<id>` before normalisation. */
-export const taskResponseSchema = z.looseObject({
-  id: z.string().optional(),
-  status: z.enum(KNOWN_TASK_STATUSES),
-  output: z
-    .looseObject({
-      data: z.array(z.looseObject({ url: z.string().optional() })).optional(),
-    })
-    .nullish(),
-  error: z.unknown().optional(),
-  /** Read with {@link readReportedModel}; any value passes here (a bad one is dropped, not fatal). */
-  model: z.unknown().optional(),
-  /** How far a processing task is, where the service says so; read with {@link readProgress}. */
-  progress: z.unknown().optional(),
-});
-export type TaskResponse = z.infer<typeof taskResponseSchema>;
-
-/** A task as the app uses it, normalised from a {@link TaskResponse}. */
+/** A task as the app uses it, normalised from a {@link CanonicalTask}. */
 export type ServiceTask =
   | {
       readonly status: 'processing';
@@ -223,22 +204,10 @@ export function readProgress(value: unknown): number | undefined {
   return Math.min(100, Math.max(0, Math.floor(percent)));
 }
 
-/** Today's contract's words (docs/SERVICE.md) in canonical states. */
-const CONTRACT_STATES: Readonly<Record<TaskResponse['status'], CanonicalState>> = {
-  processing: 'running',
-  completed: 'succeeded',
-  failed: 'failed',
-};
-
 /** A queue position as a whole number ≥ 0, or undefined when the value is not one. */
-export function readQueuePosition(value: unknown): number | undefined {
+function readQueuePosition(value: unknown): number | undefined {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined;
   return value;
-}
-
-/** Normalises a parsed body of today's contract. */
-export function normaliseTask(task: TaskResponse): ServiceTask {
-  return normaliseCanonical({ ...task, status: CONTRACT_STATES[task.status] });
 }
 
 /** Normalises a task answer a profile read into canonical states. */

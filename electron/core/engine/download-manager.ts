@@ -1,6 +1,8 @@
 /**
  * Downloads a completed task's images: all of them at once (URLs may expire), each with its own
- * state, transient failures retried with backoff, a bounded number running across all tasks.
+ * state, transient failures retried with backoff, a bounded number running across all tasks,
+ * those whose links expire soonest first (a service's documented result lifetime: 10 minutes at
+ * one, a day at another).
  */
 import type { ImageRecord, TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CompletedTask } from '../../../shared/service/wire';
@@ -11,28 +13,18 @@ import {
   IMPORTED_LOCAL_SENTENCE,
   isImportedLocal,
 } from '../credentials/record-credentials';
-import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { sentence } from '../../../shared/i18n/sentence';
 import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
 import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../gallery/download-outcome';
 import type { EngineGallery } from './engine-types';
+import { DownloadQueue } from './download-queue';
+import { expiredLinks, linksExpired } from './result-expiry';
+import { failure, noticeOf, refusedImage, type ImageFailure } from './answer-images';
 import { SidecarWriter } from './sidecar-writer';
 import { saying } from './task-transitions';
 
 const NO_IMAGES: TaskError = saying('protocol', sentence('error.library.noImagesListed'));
-
-const NO_ADDRESS = sentence('error.library.imageNoAddress');
-
-/** An image's failure: its text, and its catalogue sentence when it has one. */
-interface ImageFailure {
-  readonly error: string;
-  readonly errorSentence?: Sentence | undefined;
-}
-
-/** `said` as an image's failure. */
-function failure(said: Sentence): ImageFailure {
-  return { error: englishText(said), errorSentence: said };
-}
 
 /** The failure an outcome carries: its sentence goes with its text (text alone when it has none). */
 function failureOf(outcome: FailedOutcome): ImageFailure {
@@ -50,7 +42,7 @@ function failedWith(image: ImageRecord, failed: ImageFailure): ImageRecord {
 export class DownloadManager {
   private readonly busy = new Map<string, Set<number>>();
   private readonly retryTimers = new Map<string, { handle: TimerHandle; run: () => void }>();
-  private readonly queue: (() => Promise<void>)[] = [];
+  private readonly queue = new DownloadQueue();
   private running = 0;
   private readonly sidecars: SidecarWriter;
 
@@ -166,7 +158,7 @@ export class DownloadManager {
   stopAll(): void {
     for (const timer of this.retryTimers.values()) this.ctx.clock.clearTimeout(timer.handle);
     this.retryTimers.clear();
-    this.queue.length = 0;
+    this.queue.clear();
   }
 
   /** Brings the task's sidecar up to date (after a user's edit). */
@@ -199,13 +191,14 @@ export class DownloadManager {
   }
 
   private enqueue(localId: string, index: number): void {
-    this.queue.push(() => this.attempt(localId, index));
+    const expiresAt = this.ctx.get(localId)?.resultsExpireAt;
+    this.queue.add(() => this.attempt(localId, index), expiresAt);
     this.pump();
   }
 
   private pump(): void {
-    while (this.running < this.ctx.options.maxConcurrentDownloads && this.queue.length > 0) {
-      const job = this.queue.shift();
+    while (this.running < this.ctx.options.maxConcurrentDownloads) {
+      const job = this.queue.next();
       if (!job) break;
       this.running += 1;
       void this.ctx.runInBackground(job()).finally(() => {
@@ -278,6 +271,11 @@ export class DownloadManager {
         xmpFile: outcome.xmpFile,
         contentCredentials: outcome.contentCredentials,
       });
+    } else if (this.expiredNow(record, outcome, attempts)) {
+      // Past the service's documented lifetime, a dead link, or one that failed every attempt,
+      // is a link that expired: said as such, with when, never left as a passing fault.
+      next = failedWith({ ...image, state: 'expired', attempts }, expiredLinks(record, outcome));
+      next = { ...next, expiredAt: this.ctx.clock.now() };
     } else if (outcome.state === 'retry') {
       const failed = failureOf(outcome);
       next = failedWith({ ...image, attempts }, failed);
@@ -296,6 +294,7 @@ export class DownloadManager {
       }
     } else {
       next = failedWith({ ...image, state: outcome.state, attempts }, failureOf(outcome));
+      if (outcome.state === 'expired') next = { ...next, expiredAt: this.ctx.clock.now() };
     }
     if (retryIn === null) this.unmarkBusy(localId, index);
     this.ctx.commit({
@@ -305,6 +304,13 @@ export class DownloadManager {
     this.sidecars.request(localId);
     this.ctx.logger.info('image download', { localId, index, state: next.state, attempts });
     if (retryIn !== null) this.scheduleRetry(localId, index, retryIn);
+  }
+
+  private expiredNow(record: TaskRecord, outcome: DownloadOutcome, attempts: number): boolean {
+    const dead =
+      outcome.state === 'expired' ||
+      (outcome.state === 'retry' && attempts >= this.ctx.options.maxDownloadAttempts);
+    return dead && linksExpired(record, this.ctx.clock.now());
   }
 
   private scheduleRetry(localId: string, index: number, delay: number): void {
@@ -331,31 +337,6 @@ export class DownloadManager {
 }
 
 function withoutError(image: ImageRecord): ImageRecord {
-  const { error: _error, errorSentence: _sentence, ...rest } = image;
+  const { error: _error, errorSentence: _sentence, expiredAt: _expired, ...rest } = image;
   return rest;
-}
-
-/** The sentences an answer may carry beside its texts (shared/service/wire.ts). */
-interface AnswerSentences {
-  readonly refusedImageSentences?: Readonly<Record<number, Sentence>>;
-  readonly noticeSentence?: Sentence;
-}
-
-/**
- * Why an entry of the answer has no address: the service client's refusal (with its sentence
- * when it has one), else none was listed.
- */
-function refusedImage(task: CompletedTask, index: number): ImageFailure {
-  const refused = task.refusedImages?.[index];
-  if (refused === undefined) return failure(NO_ADDRESS);
-  const said = (task as AnswerSentences).refusedImageSentences?.[index];
-  return said === undefined ? { error: refused } : { error: refused, errorSentence: said };
-}
-
-/** The answer's notice on the task (the images listed beyond what a task keeps). */
-function noticeOf(task: CompletedTask & { readonly notice: string }): TaskError {
-  const said = (task as AnswerSentences).noticeSentence;
-  return said === undefined
-    ? { kind: 'protocol', message: task.notice }
-    : { kind: 'protocol', message: task.notice, sentence: said };
 }

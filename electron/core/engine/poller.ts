@@ -5,7 +5,7 @@
  */
 import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
-import type { CompletedTask } from '../../../shared/service/wire';
+import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import { credentialsForRecord } from '../credentials/record-credentials';
@@ -171,25 +171,7 @@ export class Poller {
           this.forget(localId);
           this.onCompleted(withLifetime(counted, this.ctx.clock.now()), task);
         } else {
-          this.forget(localId);
-          // The service's own words stay text; Pictor's sentence for a failure it did not explain
-          // (shared/service/wire.ts) goes with them.
-          const { sentence: said } = task as { readonly sentence?: Sentence };
-          const error: TaskError = {
-            kind:
-              task.outcome === 'moderated' || task.outcome === 'canceled'
-                ? task.outcome
-                : 'task_failed',
-            message: task.message,
-            ...(said === undefined ? {} : { sentence: said }),
-          };
-          this.ctx.commit({
-            ...counted,
-            status: 'failed',
-            finishedAt: this.ctx.clock.now(),
-            error,
-          });
-          this.ctx.logger.info('task failed', { localId, taskId: record.taskId });
+          this.fail(counted, task);
         }
       } catch (error) {
         if (this.ctx.isStopped()) return;
@@ -198,6 +180,22 @@ export class Poller {
     } finally {
       this.polling.delete(localId);
     }
+  }
+
+  /** The service ended the task without results: failed, moderated or canceled. */
+  private fail(record: TaskRecord, task: Extract<ServiceTask, { status: 'failed' }>): void {
+    this.forget(record.localId);
+    // The service's own words stay text; Pictor's sentence for a failure it did not explain
+    // (shared/service/wire.ts) goes with them.
+    const { sentence: said } = task as { readonly sentence?: Sentence };
+    const error: TaskError = {
+      kind:
+        task.outcome === 'moderated' || task.outcome === 'canceled' ? task.outcome : 'task_failed',
+      message: task.message,
+      ...(said === undefined ? {} : { sentence: said }),
+    };
+    this.ctx.commit({ ...record, status: 'failed', finishedAt: this.ctx.clock.now(), error });
+    this.ctx.logger.info('task failed', { localId: record.localId, taskId: record.taskId });
   }
 
   private onError(

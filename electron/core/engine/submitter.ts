@@ -11,6 +11,7 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
+import { profileOf } from '../service/providers/profiles';
 import { errorKind } from './error-kind';
 import type { Poller } from './poller';
 import { batchNotSent, submitFailure } from './task-transitions';
@@ -24,9 +25,45 @@ export class Submitter {
     private readonly credentials: CredentialsProvider,
     /** Polls an accepted task. */
     private readonly poller: Pick<Poller, 'watch'>,
-    /** The engine's live record of a task (undefined once it was removed). */
-    private readonly liveRecord: (localId: string) => TaskRecord | undefined,
+    /** The engine's live records (a task's is undefined once it was removed). */
+    private readonly records: {
+      liveRecord(localId: string): TaskRecord | undefined;
+      liveRecords(): Iterable<TaskRecord>;
+    },
   ) {}
+
+  /** Submits under way, by local id. */
+  private readonly sending = new Set<string>();
+
+  private liveRecord(localId: string): TaskRecord | undefined {
+    return this.records.liveRecord(localId);
+  }
+
+  /**
+   * Waits while the service already runs as many of this key's tasks as its provider allows at
+   * once (BFL: 24), so a large batch queues here instead of being refused with 429s. Counted:
+   * this engine's tasks at that service still processing, and submits under way.
+   */
+  private async waitForRoom(record: TaskRecord): Promise<void> {
+    const cap = profileOf(record.provider).maxInFlight;
+    if (cap === null) return;
+    const same = (other: TaskRecord): boolean =>
+      other.endpoint === record.endpoint && other.account === record.account;
+    for (;;) {
+      let busy = 0;
+      for (const other of this.records.liveRecords()) {
+        if (same(other) && (this.sending.has(other.localId) || other.status === 'processing')) {
+          busy += 1;
+        }
+      }
+      if (busy < cap || this.ctx.isStopped()) {
+        // Counted and taken in one step: a concurrent submit sees this one as under way.
+        this.sending.add(record.localId);
+        return;
+      }
+      await this.ctx.sleep(this.ctx.options.pollIntervalMs);
+    }
+  }
 
   /**
    * Sends a batch: its first request alone, the others only once the service took it. When it
@@ -65,11 +102,19 @@ export class Submitter {
           submitFailure(record, new EngineInputError(refusal ?? NO_KEY), this.now()),
         );
       }
-      this.ctx.commit({ ...record, error: null });
+      await this.waitForRoom(record);
+      if (this.ctx.isStopped()) {
+        this.sending.delete(localId);
+        return this.liveRecord(localId);
+      }
+      this.ctx.commit({ ...(this.liveRecord(localId) ?? record), error: null });
+      this.sending.add(localId);
       try {
         const answer = await this.client.submit(credentials, record.request, this.ctx.signal);
+        this.sending.delete(localId);
         return this.accept(localId, answer);
       } catch (error) {
+        this.sending.delete(localId);
         if (this.ctx.isStopped()) return this.liveRecord(localId);
         const retryable = error instanceof ServiceError && error.kind === 'rate_limited';
         if (!retryable || attempt >= this.ctx.options.maxSubmitAttempts) {

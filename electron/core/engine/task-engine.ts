@@ -37,6 +37,8 @@ import type {
 } from './engine-types';
 import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
 import { errorKind } from './error-kind';
+import { applyExternalChanges } from './external-changes';
+import { ServiceCancel } from './service-cancel';
 import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { TaskLeases } from './task-leases';
@@ -77,6 +79,7 @@ export class TaskEngine {
   private readonly downloads: DownloadManager;
   private readonly records: EngineRecords;
   private readonly submitter: Submitter;
+  private readonly cancels: ServiceCancel;
   private readonly leases: TaskLeases;
   /** Tasks another live process works on, each with a timer for when its lease ends. */
   private readonly elsewhere: ElsewhereTimers;
@@ -134,8 +137,15 @@ export class TaskEngine {
     this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
       this.downloads.complete(record, urls),
     );
-    this.submitter = new Submitter(context, deps.client, deps.credentials, this.poller, (id) =>
-      this.records.liveRecord(id),
+    this.submitter = new Submitter(
+      context,
+      deps.client,
+      deps.credentials,
+      this.poller,
+      this.records,
+    );
+    this.cancels = new ServiceCancel(context, deps.client, deps.credentials, (record) =>
+      this.activate(record, 'now'),
     );
   }
 
@@ -413,15 +423,12 @@ export class TaskEngine {
   private newRecord(
     request: GenerationRequest,
     endpoint: string,
-    creator: Pick<ServiceCredentials, 'keyFingerprint' | 'provider'>,
+    { keyFingerprint: account, provider }: Pick<ServiceCredentials, 'keyFingerprint' | 'provider'>,
     origin: TaskRecord['origin'],
     taskId: string | null,
   ): TaskRecord {
-    const { keyFingerprint: account, provider } = creator;
-    return newTaskRecord(
-      { localId: this.newId(), taskId, origin, endpoint, account, request, provider },
-      this.now(),
-    );
+    const fields = { localId: this.newId(), taskId, origin, endpoint, account, request, provider };
+    return newTaskRecord(fields, this.now());
   }
 
   /** The lease of a task another process worked on ended: carry on with the task if it needs it. */
@@ -456,41 +463,29 @@ export class TaskEngine {
   /** Other processes changed tasks: shown like this engine's own changes, taken over if left. */
   private onExternal(changes: EngineHistoryChanges): void {
     if (this.stopped) return;
-    const localIds = new Set(changes.localIds);
-    if (changes.overflow) {
-      for (const record of this.deps.history.unfinished()) localIds.add(record.localId);
-    }
-    for (const localId of localIds) {
-      let record: TaskRecord | undefined;
-      try {
-        record = this.deps.history.get(localId);
-      } catch (error) {
-        this.logger.warn('could not read a task another process changed', {
-          reason: errorKind(error),
-        });
-        continue;
-      }
-      if (record === undefined) {
-        // Removed by another process.
-        if (this.records.liveRecord(localId) || this.elsewhere.has(localId)) {
-          this.elsewhere.stop(localId);
-          this.poller.forget(localId);
-          this.downloads.forget(localId);
-          this.records.forget(localId);
-        }
-        continue;
-      }
-      const ours = this.leases.shared && this.leases.isMine(localId);
-      if (ours && this.records.liveRecord(localId)) {
-        this.records.takeUserEdits(record);
-        continue;
-      }
-      // Not ours: the history's copy is the current one.
-      this.records.dropLive(localId);
-      if (!needsWork(record)) this.elsewhere.stop(localId);
-      else if (this.adopting || this.elsewhere.has(localId)) this.elsewhere.watch(localId);
-      this.announce(record);
-    }
+    applyExternalChanges(changes, {
+      history: this.deps.history,
+      records: this.records,
+      elsewhere: this.elsewhere,
+      leases: this.leases,
+      logger: this.logger,
+      forgetWork: (localId) => {
+        this.poller.forget(localId);
+        this.downloads.forget(localId);
+      },
+      announce: (record) => this.announce(record),
+      adopting: this.adopting,
+    });
+  }
+
+  /**
+   * The user's "Cancel on the service" (service-cancel.ts): never automatic.
+   * @throws EngineInputError, or the service's refusal as a ServiceError.
+   */
+  cancelOnService(localId: string): Promise<TaskRecord> {
+    const record = this.get(localId);
+    if (!record) throw new EngineInputError(sentence('error.library.taskNotInHistory'));
+    return this.cancels.cancel(record);
   }
 
   private announce(record: TaskRecord): void {

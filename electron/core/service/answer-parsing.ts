@@ -50,13 +50,14 @@ function readObject(read: Reading, value: unknown): unknown {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? read(value) : value;
 }
 
-function parseWith<T>(
-  op: ServiceOperation,
-  text: string,
-  key: string,
-  schema: z.ZodType<T>,
-  read: Reading,
-): T {
+/** What a body must be once read: the schema, after the profile's reading. */
+interface Shape<T> {
+  readonly schema: z.ZodType<T>;
+  readonly read: Reading;
+}
+
+function parseWith<T>(op: ServiceOperation, text: string, key: string, shape: Shape<T>): T {
+  const { schema, read } = shape;
   if (text.trim() === '') throw badBody(op, text, key, 'empty body');
   const json = parseJson(text);
   if (!json.ok) throw badBody(op, text, key, 'not JSON');
@@ -180,7 +181,7 @@ export function parseSubmitAnswer(
   key: string,
   read: Reading = CONTRACT_SUBMIT,
 ): SubmitAnswer {
-  const answer = parseWith('submit', text, key, submitReadingSchema, read);
+  const answer = parseWith('submit', text, key, { schema: submitReadingSchema, read });
   const { id } = answer;
   const scrubbed = redactBody(text, key);
   if (scrubbed !== text) {
@@ -250,7 +251,7 @@ export function parseTaskAnswer(
 }
 
 function readTaskAnswer(text: string, key: string, read: Reading): ServiceTask {
-  const task: CanonicalTask = parseWith('query', text, key, canonicalTaskSchema, read);
+  const task: CanonicalTask = parseWith('query', text, key, { schema: canonicalTaskSchema, read });
   const normalised = normaliseCanonical(task);
   if (normalised.status === 'processing') return withoutKeyedWord(normalised, key);
   const scrubbed = redactBody(text, key);

@@ -21,6 +21,8 @@ export const galleryErrors = {
   // Download outcomes kept in ImageRecord.error (core/gallery/download-outcome.ts and its callers).
   'error.gallery.imageExpired':
     'The image is no longer available: the image server answered {status}. Image addresses from the service expire after a while.',
+  'error.gallery.resultsExpired':
+    'The image is no longer available: {service} keeps a task’s results for {minutes, plural, one {# minute} other {# minutes}}, and its link had stopped working when Pictor tried to save it ({reason}).',
   'error.gallery.imageNoAddress': 'The service gave no address for this image.',
   'error.gallery.imageFolderOutside': 'The task’s gallery folder is not inside the gallery.',
   'error.gallery.imageUnreadable': 'The image file is damaged and could not be read.',

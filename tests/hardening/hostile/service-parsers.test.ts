@@ -32,8 +32,8 @@ import { errorForStatus } from '../../../electron/core/service/status-errors';
 import { MAX_TASK_ID_LENGTH, checkTaskId } from '../../../electron/core/service/task-id';
 import {
   describeServiceError,
-  normaliseTask,
-  taskResponseSchema,
+  canonicalTaskSchema,
+  normaliseCanonical,
 } from '../../../shared/service/wire';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
@@ -194,9 +194,9 @@ describe('error answers and body helpers', () => {
           expect(typeof text).toBe('string');
           expect(text.length).toBeLessThanOrEqual(500);
           expect(text).not.toMatch(CONTROL);
-          const parsed = taskResponseSchema.safeParse({ status: 'failed', error: value });
+          const parsed = canonicalTaskSchema.safeParse({ status: 'failed', error: value });
           if (parsed.success)
-            expect(normaliseTask(parsed.data)).toMatchObject({
+            expect(normaliseCanonical(parsed.data)).toMatchObject({
               status: 'failed',
               message: expect.any(String),
             });

@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { newTaskRecord, taskRecordSchema } from '../../../shared/domain/task-record';
 import { REQUEST_LIMITS } from '../../../shared/domain/limits';
-import { normaliseTask, readReportedModel } from '../../../shared/service/wire';
+import { normaliseCanonical, readReportedModel } from '../../../shared/service/wire';
+
+/** Today's contract's words read as its profile reads them (core/service/providers/pictor.ts). */
+const CONTRACT = { processing: 'running', completed: 'succeeded', failed: 'failed' } as const;
+function normaliseTask(task: { status: string } & Record<string, unknown>) {
+  return normaliseCanonical({ ...task, status: CONTRACT[task.status as keyof typeof CONTRACT] });
+}
 
 const record = newTaskRecord(
   {

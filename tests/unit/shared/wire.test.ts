@@ -3,10 +3,16 @@ import {
   cleanText,
   describeServiceError,
   generationRequestSchema,
-  normaliseTask,
+  canonicalTaskSchema,
+  normaliseCanonical,
   readProgress,
-  taskResponseSchema,
 } from '../../../shared/service/wire';
+
+/** Today's contract's words read as its profile reads them (core/service/providers/pictor.ts). */
+const CONTRACT = { processing: 'running', completed: 'succeeded', failed: 'failed' } as const;
+function normaliseTask(task: { status: string } & Record<string, unknown>) {
+  return normaliseCanonical({ ...task, status: CONTRACT[task.status as keyof typeof CONTRACT] });
+}
 
 describe('describeServiceError', () => {
   it.each([
@@ -45,33 +51,34 @@ describe('describeServiceError', () => {
 
 describe('task parsing', () => {
   it('accepts extra fields and normalises completed, failed and processing tasks', () => {
-    const completed = taskResponseSchema.parse({
+    const completed = {
       id: 't1',
       status: 'completed',
       extra: { anything: 1 },
       output: { data: [{ url: ' https://x/1.png ', revised_prompt: 'r' }, { b64_json: null }] },
-    });
+    };
     expect(normaliseTask(completed)).toEqual({
       status: 'completed',
       imageUrls: ['https://x/1.png', null],
     });
-    expect(normaliseTask(taskResponseSchema.parse({ status: 'failed', error: 'boom' }))).toEqual({
+    expect(normaliseTask({ status: 'failed', error: 'boom' })).toEqual({
       status: 'failed',
       message: 'boom',
     });
-    expect(normaliseTask(taskResponseSchema.parse({ status: 'failed' }))).toMatchObject({
+    expect(normaliseTask({ status: 'failed' })).toMatchObject({
       status: 'failed',
       message: expect.stringMatching(/without a reason/),
     });
-    expect(normaliseTask(taskResponseSchema.parse({ status: 'processing' }))).toEqual({
+    expect(normaliseTask({ status: 'processing' })).toEqual({
       status: 'processing',
     });
   });
 
-  it('refuses unknown statuses and wrong types', () => {
-    expect(taskResponseSchema.safeParse({ status: 'queued' }).success).toBe(false);
+  it('refuses states outside the canonical set and wrong types', () => {
+    expect(canonicalTaskSchema.safeParse({ status: 'processing' }).success).toBe(false);
+    expect(canonicalTaskSchema.safeParse({ status: 'queued' }).success).toBe(true);
     expect(
-      taskResponseSchema.safeParse({ status: 'completed', output: { data: 'x' } }).success,
+      canonicalTaskSchema.safeParse({ status: 'succeeded', output: { data: 'x' } }).success,
     ).toBe(false);
   });
 });

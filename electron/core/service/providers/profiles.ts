@@ -7,7 +7,7 @@ import { pictorProfile } from './pictor';
 import type { ProviderProfile } from './provider-profile';
 import { replicateProfile } from './replicate';
 
-export const PROFILES: Readonly<Record<ProviderId, ProviderProfile>> = {
+const PROFILES: Readonly<Record<ProviderId, ProviderProfile>> = {
   pictor: pictorProfile,
   fal: falProfile,
   replicate: replicateProfile,

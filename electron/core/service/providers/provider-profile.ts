@@ -104,11 +104,6 @@ export function objectOf(value: unknown): Record<string, unknown> {
     : {};
 }
 
-/** `value` when it is a string, else undefined. */
-export function stringOf(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 /**
  * The reading of a status word: its canonical state (`unknown` for a word the profile does not
  * list), the word itself; nothing when there is no word (the answer is not one Pictor can use).
