@@ -14,6 +14,35 @@ export interface Delivery {
   wait: (ms: number) => Promise<boolean>;
   /** Records the status sent (null: nothing was sent). */
   setStatus: (status: number | null) => void;
+  /** Paces an image body chunk by chunk (DemoServiceOptions.imagePacing). */
+  pace?: ((bytes: number) => Promise<void>) | undefined;
+}
+
+const PACED_CHUNK = 16 * 1024;
+
+/** Writes an image body in chunks, each when the pacing lets it through. */
+async function sendPaced(
+  delivery: Delivery,
+  reply: Reply,
+  pace: (bytes: number) => Promise<void>,
+): Promise<void> {
+  const { res } = delivery;
+  if (res.destroyed) return delivery.setStatus(null);
+  res.writeHead(reply.status, { ...reply.headers, 'Content-Length': String(reply.body.length) });
+  delivery.setStatus(reply.status);
+  for (let at = 0; at < reply.body.length; at += PACED_CHUNK) {
+    const chunk = reply.body.subarray(at, at + PACED_CHUNK);
+    await pace(chunk.length);
+    if (res.destroyed) return;
+    res.write(chunk);
+  }
+  res.end();
+}
+
+function isImage(reply: Reply): boolean {
+  return Object.entries(reply.headers).some(
+    ([name, value]) => name.toLowerCase() === 'content-type' && String(value).startsWith('image/'),
+  );
 }
 
 async function produceSafely(produce: () => Promise<Reply>): Promise<Reply> {
@@ -53,8 +82,13 @@ function sendTruncated(delivery: Delivery, reply: Reply): void {
 /** Answers the request normally, or as the fault effect says. */
 export async function deliver(delivery: Delivery, effect: FaultEffect | undefined): Promise<void> {
   switch (effect?.type) {
-    case undefined:
-      return send(delivery, await produceSafely(delivery.produce));
+    case undefined: {
+      const reply = await produceSafely(delivery.produce);
+      if (delivery.pace && isImage(reply) && delivery.req.method !== 'HEAD') {
+        return sendPaced(delivery, reply, delivery.pace);
+      }
+      return send(delivery, reply);
+    }
     case 'status':
       return send(delivery, statusFaultReply(effect));
     case 'body':

@@ -24,6 +24,7 @@ export interface ResolvedOptions {
   now: () => number;
   images: DemoServiceOptions['images'];
   imageFiles: readonly Uint8Array[];
+  imagePacing: DemoServiceOptions['imagePacing'];
   dialect: DemoDialect;
   rateLimit: number;
   unknownStatusPolls: number;
@@ -136,6 +137,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     now: options.now ?? Date.now,
     images: options.images,
     imageFiles: options.imageFiles ?? [],
+    imagePacing: options.imagePacing,
     dialect: options.dialect ?? 'pictor',
     rateLimit: checkSwitchCount(options.rateLimit ?? 0, 'The rate limit'),
     unknownStatusPolls: checkSwitchCount(options.unknownStatusPolls ?? 0, 'Unknown status polls'),

@@ -159,6 +159,7 @@ class DemoServer {
         produce: () => handleServiceCall(this.context, call),
         wait: this.wait,
         setStatus: (status) => (entry.status = status),
+        pace: this.options.imagePacing,
       },
       applied,
     );
@@ -236,6 +237,7 @@ class DemoServer {
         produce: async () => match.answer(call),
         wait: this.wait,
         setStatus: (status) => (entry.status = status),
+        pace: this.options.imagePacing,
       },
       applied,
     );

@@ -62,6 +62,11 @@ export interface DemoServiceOptions {
    * WebP). For images a real service signed (C2PA Content Credentials), which must arrive unchanged.
    */
   imageFiles?: readonly Uint8Array[];
+  /**
+   * Paces image bodies (in-process use: benchmarks): each chunk of an image is written once the
+   * returned promise resolves, so one function shared by several services is one slow link.
+   */
+  imagePacing?: (bytes: number) => Promise<void>;
   /** Interface to listen on; default `'127.0.0.1'`. */
   host?: string;
   /** Port; default 0 (a free one). */
