@@ -24,6 +24,8 @@ const CLI_WORDING: readonly [RegExp, string][] = [
   [/(Add (?:your key|one)|Paste the key again) in Settings/g, 'Set SERVICE_API_KEY'],
   [/until one is set in Settings/g, 'until SERVICE_API_KEY is set'],
   [/(Check the service URL|Fix it) in Settings/g, 'Check --base-url'],
+  // The app can add a service's other address in Settings; the CLI sends the key to one only.
+  [/; if \S+ really is .+?’s, add it as the service’s address in Settings\./g, '.'],
   [
     /The key for this address was entered for another kind of service/g,
     'SERVICE_API_KEY was given for another kind of service (--provider)',
@@ -256,6 +258,9 @@ function awaitingKeyText(record: TaskRecord, resume: ResumeLine): string {
     const provider = providerOf(record);
     return `is a task of ${providerName(provider)}, but SERVICE_API_KEY was given for ${providerName(resume.keyProvider ?? DEFAULT_PROVIDER)}, so Pictor does not send it with this task; resume it with --provider ${provider} and a key of that service`;
   }
+  // Not a question of whose key: the task cannot be reached as its record stands (an address
+  // the service gave where the key may not go, a file's task on this computer).
+  if (record.error?.kind === 'config') return `is waiting: ${cliWording(record.error.message)}`;
   return `is waiting for a key of the account that created it${record.error ? ` (${cliWording(record.error.message)})` : ''}`;
 }
 
@@ -274,12 +279,14 @@ function endedText(record: TaskRecord): string | null {
 function problemText(record: TaskRecord, resume: ResumeLine): string | null {
   const id = record.taskId ?? record.localId;
   if (record.status === 'processing') {
-    const why =
+    const said =
       record.hold === 'awaiting_key'
         ? awaitingKeyText(record, resume)
         : record.hold === 'key_rejected'
           ? `is paused: ${cliWording(record.error?.message ?? 'the service refused the key')}`
           : 'is still processing; Pictor stopped watching it (watch timeout)';
+    // A sentence of the service's or the core's ends with its own full stop.
+    const why = said.replace(/\.$/, '');
     // A task from a file that names this computer is never contacted: nothing to resume with.
     if (isImportedLocal(record)) return `Task ${id} ${why}. The id is kept.`;
     const next = resume.serviceNamed
