@@ -291,7 +291,7 @@ function problemText(record: TaskRecord, resume: ResumeLine): string | null {
     if (isImportedLocal(record)) return `Task ${id} ${why}. The id is kept.`;
     const next = resume.serviceNamed
       ? `Resume with: ${resume.command}`
-      : `To resume it, add --base-url and its service's address, typed by you (Pictor never prints one a task record gave)${providerOf(record) === DEFAULT_PROVIDER ? '' : `, and --provider ${providerOf(record)}`}: ${resume.command}`;
+      : `To resume it, add --base-url and its service's address, typed by you (Pictor never prints one a task record gave${providerOf(record) === DEFAULT_PROVIDER ? '' : `; add --provider ${providerOf(record)} too`}): ${resume.command}`;
     return `Task ${id} ${why}. The id is kept. ${next}`;
   }
   const ended = endedText(record);

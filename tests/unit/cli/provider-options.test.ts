@@ -138,7 +138,7 @@ describe('lines the CLI prints for a provider', () => {
     };
     const line = resumeLineFor(falTask, elsewhere);
     expect(line.command).not.toContain('--provider');
-    expect(problemLine(falTask, line)).toMatch(/, and --provider fal: npm run/);
+    expect(problemLine(falTask, line)).toMatch(/gave; add --provider fal too\): npm run/);
   });
 
   it('names --provider when the key was given for another kind of service', () => {
