@@ -1,6 +1,13 @@
 /** The CLI's commands and options, parsed and checked before anything touches the network or disk. */
 import { isAbsolute, resolve } from 'node:path';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
+import {
+  DEFAULT_PROVIDER,
+  PROVIDERS,
+  PROVIDER_IDS,
+  parseProviderId,
+  type ProviderId,
+} from '../../shared/domain/providers';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
@@ -15,12 +22,24 @@ export interface CommonOptions {
   readonly pollIntervalMs: number;
 }
 
+/**
+ * The service a command talks to: its kind (--provider) and its address. `baseUrl` is --base-url
+ * when given, else the provider's documented address (`null` for today's contract, which has
+ * none: the key then goes nowhere).
+ */
+export interface ServiceChoice {
+  readonly provider: ProviderId;
+  readonly baseUrl: string | null;
+  /** The user typed --base-url: printed commands repeat it (an address Pictor chose is not). */
+  readonly baseUrlTyped: boolean;
+}
+
 export type Command =
   /** `topic`: the command whose help was asked for (`pictor generate --help`, `pictor help list`). */
   | { readonly name: 'help'; readonly topic?: CommandName }
   | {
       readonly name: 'generate';
-      readonly baseUrl: string;
+      readonly service: ServiceChoice & { readonly baseUrl: string };
       readonly prompt: string;
       readonly model?: string;
       readonly size?: string;
@@ -31,18 +50,23 @@ export type Command =
   | {
       readonly name: 'resume';
       readonly target: string | 'all';
-      /** The service SERVICE_API_KEY is for; tasks on any other origin wait, and say why. */
-      readonly baseUrl: string | null;
+      /** The service SERVICE_API_KEY is for; tasks on any other service wait, and say why. */
+      readonly service: ServiceChoice;
       readonly common: CommonOptions;
     }
   | {
       readonly name: 'track';
       readonly taskId: string;
-      readonly baseUrl: string;
+      readonly service: ServiceChoice & { readonly baseUrl: string };
       readonly prompt?: string;
       readonly common: CommonOptions;
     }
-  | { readonly name: 'list'; readonly common: CommonOptions }
+  | {
+      readonly name: 'list';
+      /** Only tasks of this provider (--provider); null: every task. */
+      readonly provider: ProviderId | null;
+      readonly common: CommonOptions;
+    }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }
   | {
       readonly name: 'export';
@@ -64,6 +88,7 @@ const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT
 
 const OPTIONS = {
   'base-url': { type: 'string' },
+  provider: { type: 'string' },
   prompt: { type: 'string' },
   model: { type: 'string' },
   size: { type: 'string' },
@@ -117,6 +142,68 @@ function required(value: string | undefined, message: string): string {
   return value;
 }
 
+/** --provider's value: one of the ids, else a usage error that lists them. */
+function providerOption(raw: string | undefined): ProviderId | null {
+  if (raw === undefined) return null;
+  const provider = parseProviderId(raw.trim());
+  // Not repeated: a stray value may be the key pasted in the wrong place.
+  if (provider === null)
+    throw new UsageError(`--provider takes one of: ${PROVIDER_IDS.join(', ')}.`);
+  return provider;
+}
+
+/**
+ * The service of generate, track and resume: --provider (default today's contract) and
+ * --base-url, or the provider's own address when --base-url is not given.
+ */
+function serviceChoice(values: Values): ServiceChoice {
+  const provider = providerOption(values.provider) ?? DEFAULT_PROVIDER;
+  const typed = values['base-url']?.trim() || null;
+  return {
+    provider,
+    baseUrl: typed ?? PROVIDERS[provider].defaultBaseUrl,
+    baseUrlTyped: typed !== null,
+  };
+}
+
+/** A service with an address, for the commands that must reach one. */
+function reachableService(
+  values: Values,
+  message: string,
+): ServiceChoice & { readonly baseUrl: string } {
+  const service = serviceChoice(values);
+  const { baseUrl } = service;
+  if (baseUrl === null) throw new UsageError(message);
+  return { ...service, baseUrl };
+}
+
+function parseGenerate(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'generate' } {
+  const size = values.size?.trim();
+  if (size !== undefined && !SIZE_PATTERN.test(size)) {
+    throw new UsageError('--size must look like 1024x1024 (two whole numbers).');
+  }
+  const count = values.count === undefined ? 1 : Number(values.count);
+  if (!isWholeNumberIn(TASKS_PER_ENGINE_SUBMIT, count))
+    throw new UsageError(`--count takes a whole number from ${COUNT_RANGE}.`);
+  const service = reachableService(
+    values,
+    'generate needs --base-url URL (the service address), or --provider ID of a service with its own address.',
+  );
+  // Named in the request, not left to the profile: the record keeps the model it asked for (a
+  // fal task's address is found from it), whatever a later default becomes.
+  const model = values.model?.trim() || PROVIDERS[service.provider].defaultModel;
+  return {
+    name: 'generate',
+    service,
+    prompt: required(values.prompt, 'generate needs --prompt TEXT.'),
+    ...(model ? { model } : {}),
+    ...(size ? { size } : {}),
+    ...(values.quality ? { quality: values.quality } : {}),
+    count,
+    common: common(values, env),
+  };
+}
+
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
   const { values, positionals } = parse(argv);
   const [name, ...rest] = positionals;
@@ -133,48 +220,29 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     }
   };
   switch (name) {
-    case 'generate': {
+    case 'generate':
       extra(0);
-      const size = values.size?.trim();
-      if (size !== undefined && !SIZE_PATTERN.test(size)) {
-        throw new UsageError('--size must look like 1024x1024 (two whole numbers).');
-      }
-      const count = values.count === undefined ? 1 : Number(values.count);
-      if (!isWholeNumberIn(TASKS_PER_ENGINE_SUBMIT, count))
-        throw new UsageError(`--count takes a whole number from ${COUNT_RANGE}.`);
-      return {
-        name,
-        baseUrl: required(
-          values['base-url'],
-          'generate needs --base-url URL (the service address).',
-        ),
-        prompt: required(values.prompt, 'generate needs --prompt TEXT.'),
-        ...(values.model ? { model: values.model } : {}),
-        ...(size ? { size } : {}),
-        ...(values.quality ? { quality: values.quality } : {}),
-        count,
-        common: common(values, env),
-      };
-    }
+      return parseGenerate(values, env);
     case 'resume': {
       extra(1);
       const target = values.all ? 'all' : required(rest[0], 'resume needs a task id, or --all.');
-      const baseUrl = values['base-url']?.trim() || null;
-      return { name, target, baseUrl, common: common(values, env) };
+      return { name, target, service: serviceChoice(values), common: common(values, env) };
     }
     case 'track':
       extra(1);
       return {
         name,
         taskId: required(rest[0], 'track needs the task id to follow.'),
-        baseUrl: required(
-          values['base-url'],
-          'track needs --base-url URL (the service the task lives on).',
+        service: reachableService(
+          values,
+          'track needs --base-url URL (the service the task lives on), or --provider ID of a service with its own address.',
         ),
         ...(values.prompt ? { prompt: values.prompt } : {}),
         common: common(values, env),
       };
     case 'list':
+      extra(0);
+      return { name, provider: providerOption(values.provider), common: common(values, env) };
     case 'rebuild':
       extra(0);
       return { name, common: common(values, env) };
@@ -214,12 +282,15 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
 
 /** What each command is for, as the help shows it. */
 const COMMAND_HELP = {
-  generate: `generate --base-url URL --prompt TEXT [--model M] [--size WxH] [--quality Q] [--count N]
+  generate: `generate [--provider ID] [--base-url URL] --prompt TEXT [--model M] [--size WxH]
+                                  [--quality Q] [--count N]
                                   submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images`,
-  resume: `resume <task-id> | --all --base-url URL   continue polling tasks in the history (never
-                                  resubmits); only tasks on that service get the key`,
-  track: 'track <task-id> --base-url URL [--prompt TEXT]   follow a task created elsewhere',
-  list: 'list                            print the history',
+  resume: `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
+                                  history (never resubmits); only tasks of that provider on that
+                                  service get the key`,
+  track:
+    'track <task-id> [--provider ID] [--base-url URL] [--prompt TEXT]   follow a task created elsewhere',
+  list: 'list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider',
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
   export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
@@ -231,8 +302,25 @@ const COMMAND_HELP = {
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 
+/** The commands whose help lists the providers. */
+const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set(['generate', 'resume', 'track', 'list']);
+
 function isCommandName(name: string | undefined): name is CommandName {
   return name !== undefined && Object.hasOwn(COMMAND_HELP, name);
+}
+
+/** The providers as the help lists them: id, name, and the address and model used by default. */
+function providerHelp(): string {
+  const rows = PROVIDER_IDS.map((id) => {
+    const { label, defaultBaseUrl, defaultModel } = PROVIDERS[id];
+    const where = defaultBaseUrl ?? 'no default address: give --base-url';
+    return `  ${id.padEnd(10)} ${label}; ${where}${defaultModel ? `; model ${defaultModel}` : ''}`;
+  });
+  return `Providers (--provider ID, default ${DEFAULT_PROVIDER}): the kind of service, which says how the key is
+sent and how answers read. --base-url overrides the provider's address (a proxy, a gateway): its
+documented paths go under it, and it becomes the one address the key goes to.
+${rows.join('\n')}
+`;
 }
 
 const COMMON_HELP = `Options for every command:
@@ -243,11 +331,11 @@ const COMMON_HELP = `Options for every command:
   --json              one JSON object per task on stdout
   --verbose           log engine events on stderr
 
-Exit codes: 0 done and every image saved; 1 task failed; 2 usage error; 3 stopped watching
-(timeout, or waiting for another account's key); 4 completed but an image could not be saved;
-5 the library cannot be used; 6 the service refused the request (nothing submitted); 7 the
-request may have reached the service (not sent again); 70 unexpected problem; 130 interrupted.
-With several tasks, the highest code.
+Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
+service); 2 usage error; 3 stopped watching (timeout, or waiting for another account's key);
+4 completed but an image could not be saved; 5 the library cannot be used; 6 the service
+refused the request (nothing submitted); 7 the request may have reached the service (not sent
+again); 70 unexpected problem; 130 interrupted. With several tasks, the highest code.
 `;
 
 /**
@@ -259,9 +347,9 @@ export function helpText(program: string, topic?: CommandName): string {
   return `Pictor command line: generate images through an image task service and keep them.
 
 Usage: ${program} ${topic ?? '<command>'} [options]   (the key is read from SERVICE_API_KEY and is
-sent only to the service named with --base-url)
+sent only to the service named with --provider and --base-url)
 
 ${commands.map((line) => `  ${line}`).join('\n')}
 
-${COMMON_HELP}`;
+${topic === undefined || SERVICE_TOPICS.has(topic) ? `${providerHelp()}\n` : ''}${COMMON_HELP}`;
 }

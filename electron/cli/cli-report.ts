@@ -3,6 +3,12 @@
  * text from the service or a sidecar (ids, prompts, errors, URLs, paths), so each one leaves
  * through terminalSafe (or jsonSafe) whole: no escape sequence of theirs reaches the terminal.
  */
+import {
+  DEFAULT_PROVIDER,
+  PROVIDERS,
+  providerOf,
+  type ProviderId,
+} from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
 import { serviceBaseUrl } from '../core/credentials/key-binding';
@@ -18,6 +24,12 @@ const CLI_WORDING: readonly [RegExp, string][] = [
   [/(Add (?:your key|one)|Paste the key again) in Settings/g, 'Set SERVICE_API_KEY'],
   [/until one is set in Settings/g, 'until SERVICE_API_KEY is set'],
   [/(Check the service URL|Fix it) in Settings/g, 'Check --base-url'],
+  // The app can add a service's other address in Settings; the CLI sends the key to one only.
+  [/; if \S+ really is .+?’s, add it as the service’s address in Settings\./g, '.'],
+  [
+    /The key for this address was entered for another kind of service/g,
+    'SERVICE_API_KEY was given for another kind of service (--provider)',
+  ],
   [/ in Settings/g, ''],
 ];
 
@@ -73,9 +85,12 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
     JSON.stringify({
       localId: record.localId,
       taskId: record.taskId,
+      provider: providerOf(record),
       status: record.status,
       hold: record.hold,
       error: record.error ? cliWording(record.error.message) : null,
+      // `moderated`, `canceled`, `task_failed`, … : why a task ended as it did, for scripts.
+      errorKind: record.error?.kind ?? null,
       exitCode: exitCodeOf(record),
       prompt: record.request.prompt,
       createdAt: new Date(record.createdAt).toISOString(),
@@ -94,17 +109,24 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
   );
 }
 
+/** Error kinds of a task the service itself stopped: said as such, not as a generation failure. */
+const ENDED_BY_SERVICE: ReadonlySet<string> = new Set(['moderated', 'canceled']);
+
 /** One `list` line for people. */
 export function listLine(record: TaskRecord): string {
   const saved = record.images.filter((image) => image.state === 'saved').length;
   const when = new Date(record.createdAt).toISOString().replace('T', ' ').slice(0, 19);
-  const state = record.hold ? `${record.status} (${record.hold.replace('_', ' ')})` : record.status;
+  const state = record.hold
+    ? `${record.status} (${record.hold.replace('_', ' ')})`
+    : record.status === 'failed' && record.error && ENDED_BY_SERVICE.has(record.error.kind)
+      ? `${record.status} (${record.error.kind})`
+      : record.status;
   const prompt =
     record.request.prompt.length > 60
       ? `${record.request.prompt.slice(0, 59)}…`
       : record.request.prompt;
   return terminalSafe(
-    `${when}  ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
+    `${when}  ${providerOf(record).padEnd(9)} ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
   );
 }
 
@@ -122,6 +144,8 @@ export interface ResumeTarget {
    * (see resumeLineFor), never an address a task record gave.
    */
   readonly baseUrl?: string;
+  /** The task's provider; absent or `pictor`: no --provider (today's contract is the default). */
+  readonly provider?: ProviderId;
   readonly platform?: NodeJS.Platform;
   /** How the user runs the CLI: `pictor` (the installed app) or `npm run -s cli --` (a checkout). */
   readonly program?: string;
@@ -134,15 +158,40 @@ export interface ResumeTarget {
 export function resumeCommand(resume: ResumeTarget): string {
   const quote = (value: string) => shellQuote(value, resume.platform ?? process.platform);
   const what = resume.target === 'all' ? '--all' : quote(resume.target);
+  const provider =
+    resume.provider === undefined || resume.provider === DEFAULT_PROVIDER
+      ? ''
+      : ` --provider ${resume.provider}`;
   const service = resume.baseUrl === undefined ? '' : ` --base-url ${quote(resume.baseUrl)}`;
-  return `${resume.program ?? DEV_PROGRAM} resume ${what}${service} --data-dir ${quote(resume.dataDir)} --gallery-dir ${quote(resume.galleryDir)}`;
+  return `${resume.program ?? DEV_PROGRAM} resume ${what}${provider}${service} --data-dir ${quote(resume.dataDir)} --gallery-dir ${quote(resume.galleryDir)}`;
 }
 
-/** Where a resume line points: the folders, and the base URL named with --base-url in this run. */
-export type ResumeWhere = Omit<ResumeTarget, 'target' | 'baseUrl'> & {
-  /** checkBaseUrl's spelling of this run's --base-url; null when none was given. */
+/** Where a resume line points: the folders, and the service named in this run. */
+export type ResumeWhere = Omit<ResumeTarget, 'target' | 'baseUrl' | 'provider'> & {
+  /**
+   * checkBaseUrl's spelling of the base URL the key is for in this run (--base-url's, or
+   * --provider's own address); null when there is none.
+   */
   readonly namedBaseUrl: string | null;
+  /** This run's --provider; absent: today's contract. */
+  readonly provider?: ProviderId;
+  /**
+   * The user typed --base-url in this run. False: namedBaseUrl is --provider's own address, and
+   * a command repeats it only where the task's --provider alone would not lead there. Default true.
+   */
+  readonly baseUrlTyped?: boolean;
 };
+
+/** The command that continues every task of this run, as Ctrl+C prints it. */
+export function resumeAllCommand(where: ResumeWhere): string {
+  const { namedBaseUrl, provider, baseUrlTyped = true, ...folders } = where;
+  return resumeCommand({
+    ...folders,
+    target: 'all',
+    ...(provider === undefined ? {} : { provider }),
+    ...(namedBaseUrl !== null && baseUrlTyped ? { baseUrl: namedBaseUrl } : {}),
+  });
+}
 
 /** The command that resumes one task, and whether it names the task's service. */
 export interface ResumeLine {
@@ -154,23 +203,38 @@ export interface ResumeLine {
    * would send the key there. The line asks the user to add the address themselves.
    */
   readonly serviceNamed: boolean;
+  /** The provider SERVICE_API_KEY is for in this run (--provider); absent: today's contract. */
+  readonly keyProvider?: ProviderId;
 }
 
-/** The resume line of `record`: --base-url only when it is the one named in this run. */
+/**
+ * The resume line of `record`: --base-url only when it is the one named in this run, and then
+ * the task's --provider (an id, never an address; without the service named, none: the key
+ * would go to that provider's own address, which the user did not name).
+ */
 export function resumeLineFor(
-  record: Pick<TaskRecord, 'taskId' | 'localId' | 'endpoint'>,
+  record: Pick<TaskRecord, 'taskId' | 'localId' | 'endpoint' | 'provider'>,
   where: ResumeWhere,
 ): ResumeLine {
-  const { namedBaseUrl, ...folders } = where;
+  const { namedBaseUrl, provider: keyProvider = DEFAULT_PROVIDER, ...rest } = where;
+  const { baseUrlTyped = true, ...folders } = rest;
   const onNamed = namedBaseUrl !== null && serviceBaseUrl(record.endpoint) === namedBaseUrl;
+  const provider = providerOf(record);
+  const ownAddress = PROVIDERS[provider].defaultBaseUrl;
+  // Without --base-url the command would reach the provider's own address: enough only when
+  // that is the named one.
+  const repeatBaseUrl =
+    baseUrlTyped || ownAddress === null || serviceBaseUrl(ownAddress) !== namedBaseUrl;
   return {
     command: resumeCommand({
       ...folders,
       target: record.taskId ?? record.localId,
-      ...(onNamed ? { baseUrl: namedBaseUrl } : {}),
+      ...(onNamed ? { provider } : {}),
+      ...(onNamed && repeatBaseUrl ? { baseUrl: namedBaseUrl } : {}),
     }),
     // The built-in demo needs no --base-url (the command line does not reach it anyway).
     serviceNamed: onNamed || record.endpoint === DEMO_ENDPOINT,
+    keyProvider,
   };
 }
 
@@ -180,22 +244,58 @@ export function problemLine(record: TaskRecord, resume: ResumeLine): string | nu
   return line === null ? null : terminalSafe(line);
 }
 
+/** `fal.ai (--provider fal)`: a provider as the CLI names it. */
+function providerName(provider: ProviderId): string {
+  return `${PROVIDERS[provider].label} (--provider ${provider})`;
+}
+
+/**
+ * Why a task waits for a key. The core's sentence for a key of another kind of service speaks
+ * of Settings; here the two providers are named, and the option that picks the task's.
+ */
+function awaitingKeyText(record: TaskRecord, resume: ResumeLine): string {
+  if (record.error?.sentence?.key === 'error.service.wrongProviderKey') {
+    const provider = providerOf(record);
+    return `is a task of ${providerName(provider)}, but SERVICE_API_KEY was given for ${providerName(resume.keyProvider ?? DEFAULT_PROVIDER)}, so Pictor does not send it with this task; resume it with --provider ${provider} and a key of that service`;
+  }
+  // Not a question of whose key: the task cannot be reached as its record stands (an address
+  // the service gave where the key may not go, a file's task on this computer).
+  if (record.error?.kind === 'config') return `is waiting: ${cliWording(record.error.message)}`;
+  return `is waiting for a key of the account that created it${record.error ? ` (${cliWording(record.error.message)})` : ''}`;
+}
+
+/** How a task the service stopped ended, in words that say who stopped it. */
+function endedText(record: TaskRecord): string | null {
+  const { error } = record;
+  if (record.status !== 'failed' || !error) return null;
+  const said = `${cliWording(error.message)}${error.detail ? ` [${error.detail}]` : ''}`;
+  const service = PROVIDERS[providerOf(record)].label;
+  if (error.kind === 'moderated')
+    return `was stopped by the content rules of ${service} (moderated): ${said}`;
+  if (error.kind === 'canceled') return `was canceled on ${service}: ${said}`;
+  return null;
+}
+
 function problemText(record: TaskRecord, resume: ResumeLine): string | null {
   const id = record.taskId ?? record.localId;
   if (record.status === 'processing') {
-    const why =
+    const said =
       record.hold === 'awaiting_key'
-        ? `is waiting for a key of the account that created it${record.error ? ` (${cliWording(record.error.message)})` : ''}`
+        ? awaitingKeyText(record, resume)
         : record.hold === 'key_rejected'
           ? `is paused: ${cliWording(record.error?.message ?? 'the service refused the key')}`
           : 'is still processing; Pictor stopped watching it (watch timeout)';
+    // A sentence of the service's or the core's ends with its own full stop.
+    const why = said.replace(/\.$/, '');
     // A task from a file that names this computer is never contacted: nothing to resume with.
     if (isImportedLocal(record)) return `Task ${id} ${why}. The id is kept.`;
     const next = resume.serviceNamed
       ? `Resume with: ${resume.command}`
-      : `To resume it, add --base-url and its service's address, typed by you (Pictor never prints one a task record gave): ${resume.command}`;
+      : `To resume it, add --base-url and its service's address, typed by you (Pictor never prints one a task record gave${providerOf(record) === DEFAULT_PROVIDER ? '' : `; add --provider ${providerOf(record)} too`}): ${resume.command}`;
     return `Task ${id} ${why}. The id is kept. ${next}`;
   }
+  const ended = endedText(record);
+  if (ended) return `Task ${id} ${ended}`;
   if (record.error)
     return `Task ${id}: ${cliWording(record.error.message)}${record.error.detail ? ` [${record.error.detail}]` : ''}`;
   const missing = record.images.filter((image) => image.state !== 'saved');

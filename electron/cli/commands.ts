@@ -1,12 +1,14 @@
 /** The CLI's commands over one opened core. Each returns the process exit code. */
 import type { TaskRecord } from '../../shared/domain/task-record';
+import type { GenerationRequest } from '../../shared/service/wire';
 import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { createNodeFetch } from '../adapters/node-fetch';
 import type { ImageEngine } from '../ports/image-engine';
 import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
-import type { Command, CommonOptions } from './cli-args';
+import type { Command, CommonOptions, ServiceChoice } from './cli-args';
+import { providerOf, type ProviderId } from '../../shared/domain/providers';
 import { UsageError } from '../core/command-line/command-line';
 import { CliProgress } from './cli-progress';
 import {
@@ -14,7 +16,7 @@ import {
   jsonLine,
   listLine,
   problemLine,
-  resumeCommand,
+  resumeAllCommand,
   resumeLineFor,
   worstExitCode,
   type ResumeWhere,
@@ -38,18 +40,21 @@ export interface CliIo extends SelfTestHost {
 
 type Runnable = Exclude<Command, { name: 'help' | 'self-test' | 'info' }>;
 
+/** The service of a command that talks to one; null for the commands that never do. */
+function serviceOf(command: Runnable): ServiceChoice | null {
+  return command.name === 'generate' || command.name === 'track' || command.name === 'resume'
+    ? command.service
+    : null;
+}
+
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
-  const baseUrl =
-    command.name === 'generate' || command.name === 'track' || command.name === 'resume'
-      ? command.baseUrl
-      : null;
-  const credentials = await EnvCredentials.create(io.env, baseUrl);
-  const polls =
-    command.name !== 'list' &&
-    command.name !== 'rebuild' &&
-    command.name !== 'export' &&
-    command.name !== 'import';
-  if (polls && !credentials.hasKey) {
+  const service = serviceOf(command);
+  const credentials = await EnvCredentials.create(
+    io.env,
+    service?.baseUrl ?? null,
+    service?.provider,
+  );
+  if (service !== null && !credentials.hasKey) {
     throw new UsageError(
       'Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).',
     );
@@ -62,23 +67,19 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     await imageEngine.dispose();
     throw error;
   }
-  const run: Run = { core, common: command.common, io, namedBaseUrl: credentials.namedBaseUrl };
+  const run: Run = {
+    core,
+    common: command.common,
+    io,
+    namedBaseUrl: credentials.namedBaseUrl,
+    provider: credentials.provider,
+    baseUrlTyped: service?.baseUrlTyped ?? false,
+  };
   try {
     switch (command.name) {
       case 'generate':
         core.engine.start({ resume: false });
-        return await watch(
-          run,
-          await core.engine.submit(
-            {
-              prompt: command.prompt,
-              model: command.model,
-              size: command.size,
-              quality: command.quality,
-            },
-            command.count,
-          ),
-        );
+        return await watch(run, await core.engine.submit(requestOf(command), command.count));
       case 'track':
         core.engine.start({ resume: false });
         return await watch(run, [
@@ -90,7 +91,7 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
       case 'resume':
         return await resume(run, command.target);
       case 'list':
-        return list(core, command.common, io);
+        return list(core, command.common, io, command.provider);
       case 'rebuild':
         return await rebuildCommand(core, io);
       case 'export':
@@ -102,6 +103,11 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     await core.close();
     await imageEngine.dispose();
   }
+}
+
+function requestOf(command: Runnable & { name: 'generate' }): GenerationRequest {
+  const { prompt, model, size, quality } = command;
+  return { prompt, model, size, quality };
 }
 
 function open(
@@ -126,13 +132,20 @@ function open(
   });
 }
 
-/** One command's run: the core, its options, and the base URL the user named with --base-url. */
+/** One command's run: the core, its options, and the service the user named. */
 interface Run {
   readonly core: PictorCore;
   readonly common: CommonOptions;
   readonly io: CliIo;
-  /** checkBaseUrl's spelling of --base-url, the only service a printed command may name. */
+  /**
+   * checkBaseUrl's spelling of --base-url (or --provider's own address), the only service a
+   * printed command may name.
+   */
   readonly namedBaseUrl: string | null;
+  /** --provider: the kind of service SERVICE_API_KEY is for. */
+  readonly provider: ProviderId;
+  /** The user typed --base-url (a printed command repeats it). */
+  readonly baseUrlTyped: boolean;
 }
 
 async function resume(run: Run, target: string): Promise<number> {
@@ -168,12 +181,8 @@ async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> 
     .filter((r): r is TaskRecord => r !== undefined);
   report(run, records);
   if (outcome === 'interrupted') {
-    // The service named with --base-url in this run, and no other, may be named again.
-    const all = resumeCommand({
-      ...resumeWhere(run),
-      target: 'all',
-      ...(run.namedBaseUrl === null ? {} : { baseUrl: run.namedBaseUrl }),
-    });
+    // The service named in this run, and no other, may be named again.
+    const all = resumeAllCommand(resumeWhere(run));
     io.stderr(`Interrupted. Every task id is kept; continue with: ${all}\n`);
     return EXIT.interrupted;
   }
@@ -204,11 +213,17 @@ const PENDING_THUMBNAILS = (count: number) =>
   `${count} image(s) saved without a thumbnail: no image decoder runs here, so each was checked ` +
   'from its header only. The Pictor app makes their thumbnails the next time it shows the gallery.';
 
-function list(core: PictorCore, common: CommonOptions, io: CliIo): number {
+function list(
+  core: PictorCore,
+  common: CommonOptions,
+  io: CliIo,
+  provider: ProviderId | null,
+): number {
   let cursor: string | null = null;
   do {
     const page = core.history.list({ limit: 500, cursor });
     for (const record of page.items) {
+      if (provider !== null && providerOf(record) !== provider) continue;
       io.stdout(
         common.json
           ? `${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`
@@ -220,12 +235,14 @@ function list(core: PictorCore, common: CommonOptions, io: CliIo): number {
   return EXIT.ok;
 }
 
-/** Where this run's resume lines point: its folders, its program, its --base-url. */
-function resumeWhere({ io, common, namedBaseUrl }: Run): ResumeWhere {
+/** Where this run's resume lines point: its folders, its program, its provider and base URL. */
+function resumeWhere({ io, common, namedBaseUrl, provider, baseUrlTyped }: Run): ResumeWhere {
   return {
     ...(io.program ? { program: io.program } : {}),
     dataDir: common.dataDir,
     galleryDir: common.galleryDir,
     namedBaseUrl,
+    provider,
+    baseUrlTyped,
   };
 }

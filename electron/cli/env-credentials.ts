@@ -1,10 +1,13 @@
 /**
- * The CLI's credentials: one key from SERVICE_API_KEY (as in the spec's examples), bound to the
- * base URL named with --base-url (normalised: origin and path) and sent nowhere else: not to the
- * endpoint a history record names (a crafted sidecar, an archive, a task of another provider or
- * of another tenant of the same gateway), not to any other.
+ * The CLI's credentials: one key from SERVICE_API_KEY (as in the spec's examples), bound to one
+ * provider (--provider) and one base URL (--base-url, else that provider's own address;
+ * normalised: origin and path) and sent nowhere else: not to the endpoint a history record names
+ * (a crafted sidecar, an archive, a task of another tenant of the same gateway), not to any other,
+ * and never with a task of another provider (the core refuses: another profile would send the
+ * key in another header, or read another service's words as this one's).
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
+import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
 import { baseUrlOrRefusal, serviceLabel } from '../core/credentials/key-binding';
@@ -15,19 +18,30 @@ export class EnvCredentials implements CredentialsProvider {
     private readonly endpoint: string | null,
     private readonly key: string | null,
     private readonly fingerprint: string | null,
+    /** The kind of service the key is for (--provider). */
+    readonly provider: ProviderId,
   ) {}
 
   /**
-   * @param baseUrl the service the key is for (--base-url), where new tasks go; checked here so
-   *   a bad URL is a usage error. Null: the key is sent nowhere.
+   * @param baseUrl the service the key is for (--base-url, or the provider's own address),
+   *   where new tasks go; checked here so a bad URL is a usage error. Null: the key is sent
+   *   nowhere.
+   * @param provider the kind of service the key is for (--provider); new tasks are its tasks.
    */
-  static async create(env: NodeJS.ProcessEnv, baseUrl: string | null): Promise<EnvCredentials> {
+  static async create(
+    env: NodeJS.ProcessEnv,
+    baseUrl: string | null,
+    provider: ProviderId = DEFAULT_PROVIDER,
+  ): Promise<EnvCredentials> {
     const key = env.SERVICE_API_KEY?.trim() || null;
     const endpoint = baseUrl === null ? null : checkBaseUrl(baseUrl);
-    return new EnvCredentials(endpoint, key, key ? await keyFingerprint(key) : null);
+    return new EnvCredentials(endpoint, key, key ? await keyFingerprint(key) : null, provider);
   }
 
-  /** The base URL named with --base-url (checkBaseUrl's spelling), or null when none was. */
+  /**
+   * The base URL the key is for (checkBaseUrl's spelling): --base-url's, or the provider's own
+   * address; null when there is none.
+   */
   get namedBaseUrl(): string | null {
     return this.endpoint;
   }
@@ -41,12 +55,15 @@ export class EnvCredentials implements CredentialsProvider {
     return this.endpoint;
   }
 
-  /** The key, for an endpoint whose base URL is --base-url's only. */
+  /**
+   * The key, for an endpoint whose base URL is the named one only; it carries the provider, so
+   * the core sends it with that provider's tasks only.
+   */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     const baseUrl = this.baseUrlFor(endpoint);
     if (!baseUrl || !this.key || !this.fingerprint || this.endpoint === null) return null;
     if (baseUrl !== this.endpoint) return null;
-    return { baseUrl, key: this.key, keyFingerprint: this.fingerprint };
+    return { baseUrl, key: this.key, keyFingerprint: this.fingerprint, provider: this.provider };
   }
 
   /** Stored endpoints are base URLs; the app's built-in demo (`demo:`) is not reachable from here. */
@@ -74,10 +91,10 @@ export class EnvCredentials implements CredentialsProvider {
       return `This task was imported, and the service it names (${host}) comes from the imported file, not from you. SERVICE_API_KEY is sent only to the service you name with --base-url; if you use that service, type its address after --base-url yourself.`;
     }
     if (this.endpoint === null) {
-      return `This task lives on ${host}. SERVICE_API_KEY is sent only to the service named with --base-url: resume with --base-url and that service's address.`;
+      return `This task lives on ${host}. SERVICE_API_KEY is sent only to the service named with --base-url (or --provider's own address): resume with --base-url and that service's address, and its --provider.`;
     }
     if (this.endpoint !== lives) {
-      return `This task lives on ${host}, but SERVICE_API_KEY is for ${serviceLabel(this.endpoint)} and is never sent to another service. Resume it with --base-url and the key of ${host}.`;
+      return `This task lives on ${host}, but SERVICE_API_KEY is for ${serviceLabel(this.endpoint)} and is never sent to another service. Resume it with --base-url and the key of ${host}, and its --provider.`;
     }
     return 'SERVICE_API_KEY is not set. Set it to your API key for this service, then resume.';
   }

@@ -82,7 +82,11 @@ async function recordingProxy(seen: string[]): Promise<string> {
 }
 
 /** An archive of unfinished tasks naming `endpoints`, imported into `into` with the CLI. */
-async function importHostileArchive(into: CliWorld, endpoints: readonly string[]) {
+async function importHostileArchive(
+  into: CliWorld,
+  endpoints: readonly string[],
+  extra: Partial<TaskRecord> = {},
+) {
   const from = await newWorld();
   expectExit(await from.run(['list']), 0);
   const history = HistoryStore.open(join(from.dataDir, HISTORY_FILE));
@@ -93,10 +97,11 @@ async function importHostileArchive(into: CliWorld, endpoints: readonly string[]
     for (const [index, endpoint] of endpoints.entries()) {
       made.push(
         await addTask(library, ['png'], {
-          taskId: `hostile-${index}`,
+          taskId: `hostile-${extra.provider ?? 'pictor'}-${index}`,
           endpoint,
           status: 'processing',
           finishedAt: null,
+          ...extra,
         }),
       );
     }
@@ -191,6 +196,45 @@ describe.skipIf(!SH.path)(
       expect(pasted.code, pasted.stderr).toBe(3);
       expect(seen, 'connections to anyone but the user’s own service').toEqual([]);
       expect(user.service.log.length, 'the user’s service was asked nothing about it').toBe(0);
+    });
+
+    it('name neither a stranger nor its provider for another provider’s task, and no --provider unasked', async () => {
+      const user = await newWorld({ durationMs: 60_000 });
+      const named = user.service.baseUrl;
+      const strangers = ['attacker.example', 'gateway.example'];
+      const tasks = await importHostileArchive(
+        user,
+        ['https://attacker.example', 'https://gateway.example/team-b'],
+        { provider: 'fal' },
+      );
+      const seen: string[] = [];
+      const proxy = await recordingProxy(seen);
+      const env = { HTTPS_PROXY: proxy, HTTP_PROXY: proxy };
+      const runs: [CliRun, string | null][] = [
+        [await user.run(['resume', '--all', '--timeout', '2'], { env }), named],
+        [
+          await user.run(['resume', '--all', '--provider', 'fal', '--timeout', '2'], { env }),
+          named,
+        ],
+      ];
+      for (const [run, runNamed] of runs) {
+        expect(printedCommands(run).length, run.stderr).toBeGreaterThan(0);
+        for (const words of expectOnlyNamed(run, runNamed, strangers)) {
+          // Not on the named service: the provider is the record's word, said, not printed.
+          expect(words, run.stderr).not.toContain('--provider');
+        }
+        for (const task of tasks) {
+          const line = run.stderr
+            .split('\n')
+            .find((text) => text.startsWith(`Task ${task.taskId!} `));
+          expect(line, run.stderr).toMatch(
+            /typed by you \(Pictor never prints one a task record gave; add --provider fal too\)/,
+          );
+        }
+      }
+      // No connection left this computer: not to the strangers, not to fal's own address.
+      expect(seen).toEqual([]);
+      // The user's own task's line carries --provider: providers-resume.test.ts.
     });
   },
   CLI_RUNS_TIMEOUT_MS,

@@ -34,7 +34,7 @@ export interface RunCliOptions {
 }
 
 /** The environment the child gets: no inherited secrets or proxies, loopback never proxied. */
-function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
+export function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: options.home,
