@@ -8,6 +8,7 @@ import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider } from '../../ports/credentials';
+import { serviceLabel } from '../credentials/key-binding';
 import { credentialsForRecord } from '../credentials/record-credentials';
 import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
@@ -29,7 +30,9 @@ export class ServiceCancel {
   async cancel(record: TaskRecord): Promise<TaskRecord> {
     const facts = PROVIDERS[providerOf(record)];
     if (!facts.canCancel || !this.client.cancel) {
-      throw new EngineInputError(sentence('error.service.noCancel', { service: facts.label }));
+      // Today's contract has no name of its own: its address names it, in every language.
+      const service = facts.id === 'pictor' ? serviceLabel(record.endpoint) : facts.label;
+      throw new EngineInputError(sentence('error.service.noCancel', { service }));
     }
     if (record.status !== 'processing' || record.taskId === null) {
       throw new EngineInputError(sentence('error.service.cancelNotNow'));

@@ -27,6 +27,7 @@ import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/p
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
 import type { ServiceErrorKind } from './service-error';
+import { serviceLabel } from '../credentials/key-binding';
 
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
@@ -84,6 +85,13 @@ const KIND_STATUS: Partial<Record<ServiceErrorKind, number>> = {
   bad_request: 400,
   server: 500,
 };
+
+/** The service as a sentence names it: its provider's name, or (today's contract) its address. */
+function nameOf(call: Call): string {
+  return call.profile.id === 'pictor'
+    ? serviceLabel(call.credentials.baseUrl)
+    : call.profile.facts.label;
+}
 
 function refOf(ref: string | TaskRef): TaskRef {
   return typeof ref === 'string' ? { taskId: ref } : ref;
@@ -192,7 +200,7 @@ export class ServiceClient {
       if (!profile.cancel) {
         throw new ServiceError({
           kind: 'config',
-          message: sentence('error.service.noCancel', { service: profile.facts.label }),
+          message: sentence('error.service.noCancel', { service: nameOf(call) }),
           mayHaveReachedService: false,
         });
       }
@@ -222,7 +230,7 @@ export class ServiceClient {
         kind: 'config',
         message: sentence('error.service.foreignTaskAddress', {
           host: hostOf(url),
-          service: call.profile.facts.label,
+          service: nameOf(call),
         }),
         mayHaveReachedService: false,
       });

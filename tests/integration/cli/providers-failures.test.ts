@@ -6,22 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { expectExit } from './cli-harness';
-import { DIALECTS, WRONG_KEY, useProviderWorlds, type Dialect } from './providers-harness';
+import { DIALECTS, WRONG_KEY, useProviderWorlds } from './providers-harness';
 import { jsonLines } from './run-cli';
 
 const newWorld = useProviderWorlds();
-
-/**
- * Whether the core's profile reads the dialect's moderation answer as moderated. Replicate's
- * E005 ("flagged as sensitive") is read as an ordinary failure today: see
- * tests/unit/core/service/providers/replicate-moderation.test.ts. Either way the task exits 1.
- */
-const READS_MODERATION: Readonly<Record<Dialect, boolean>> = {
-  fal: true,
-  replicate: false,
-  dashscope: true,
-  bfl: true,
-};
 
 describe.each(DIALECTS)('--provider %s', (dialect) => {
   it('exits 1 for a failed or moderated task, 6 for a refused submit', async () => {
@@ -39,12 +27,8 @@ describe.each(DIALECTS)('--provider %s', (dialect) => {
 
     const moderated = await generate('please moderate this');
     expectExit(moderated, 1);
-    if (READS_MODERATION[dialect]) {
-      expect(jsonLines(moderated)[0]).toMatchObject({ status: 'failed', errorKind: 'moderated' });
-      expect(moderated.stderr).toMatch(/was stopped by the content rules of .+ \(moderated\)/);
-    } else {
-      expect(jsonLines(moderated)[0]).toMatchObject({ status: 'failed' });
-    }
+    expect(jsonLines(moderated)[0]).toMatchObject({ status: 'failed', errorKind: 'moderated' });
+    expect(moderated.stderr).toMatch(/was stopped by the content rules of .+ \(moderated\)/);
 
     await world.service.control('credits', { account: 'a', credits: 0 });
     const broke = await generate('a lighthouse');

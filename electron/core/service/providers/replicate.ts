@@ -24,8 +24,12 @@ function aspectRatio(request: GenerationRequest): string | undefined {
   return RATIOS.includes(ratio) ? ratio : undefined;
 }
 
-/** Replicate's safety checker fails a prediction with an error that says so. */
-const MODERATION = /\bNSFW\b|safety (checker|filter)|content (policy|moderation)/i;
+/**
+ * Replicate's safety check fails a prediction with an error that says so: its code E005 ("flagged
+ * as sensitive"), or a model's own words (NSFW, safety checker, content policy).
+ */
+const MODERATION =
+  /\(E005\)|\bflagged as sensitive\b|\bNSFW\b|safety (checker|filter)|content (policy|moderation)/i;
 
 export const replicateProfile: ProviderProfile = {
   id: 'replicate',
