@@ -24,8 +24,12 @@ function aspectRatio(request: GenerationRequest): string | undefined {
   return RATIOS.includes(ratio) ? ratio : undefined;
 }
 
-/** Replicate's safety checker fails a prediction with an error that says so. */
-const MODERATION = /\bNSFW\b|safety (checker|filter)|content (policy|moderation)/i;
+/**
+ * Replicate's safety checker fails a prediction with an error that says so: its documented code
+ * E005 ("The input or output was flagged as sensitive"), or a model's own words.
+ */
+const MODERATION =
+  /\bE005\b|flagged as sensitive|\bNSFW\b|safety (checker|filter)|content (policy|moderation)/i;
 
 export const replicateProfile: ProviderProfile = {
   id: 'replicate',
