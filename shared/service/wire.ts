@@ -82,8 +82,11 @@ function isPending(state: CanonicalState): state is 'queued' | 'running' | 'unkn
 /** A provider's task answer after its profile read it: the canonical state and the same fields. */
 export const canonicalTaskSchema = z.looseObject({
   status: z.enum(CANONICAL_STATES),
-  /** The service's own status word, kept to show when the state is `unknown`. */
-  word: z.string().max(200).optional(),
+  /**
+   * The service's own status word, kept to show when the state is `unknown`. A longer one is
+   * dropped, not refused: a word Pictor does not know never makes the answer unreadable.
+   */
+  word: z.string().max(200).optional().catch(undefined),
   output: z
     .looseObject({
       data: z.array(z.looseObject({ url: z.string().optional() })).optional(),
