@@ -79,6 +79,7 @@ const galleryFilter = z
     /** Only images that carry Content Credentials (true) or none (false). */
     contentCredentials: z.boolean().optional(),
     model: z.string().max(200).optional(),
+    provider: providerIdSchema.optional(),
     from: dateMsSchema.optional(),
     to: dateMsSchema.optional(),
     states: z.array(imageStateSchema).max(10).optional(),
@@ -130,6 +131,7 @@ const taskFilterFields = {
   search,
   statuses: z.array(taskStatusSchema).max(10).optional(),
   favourite: z.boolean().optional(),
+  provider: providerIdSchema.optional(),
 };
 
 /** Request channels: renderer asks, main answers with a {@link Result}. */

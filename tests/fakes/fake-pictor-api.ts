@@ -10,7 +10,7 @@ import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
-import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { makeTaskRecord } from '../support/task-records';
@@ -318,7 +318,8 @@ export class FakePictorApi implements PictorApi {
       (record) =>
         matchesWords(record.request.prompt, input.search) &&
         (!input.statuses || input.statuses.includes(record.status)) &&
-        (input.favourite === undefined || record.favourite === input.favourite),
+        (input.favourite === undefined || record.favourite === input.favourite) &&
+        (input.provider === undefined || providerOf(record) === input.provider),
     );
   }
 
@@ -379,6 +380,7 @@ export class FakePictorApi implements PictorApi {
     for (const record of this.tasks) {
       if (!matchesWords(record.request.prompt, input.search)) continue;
       if (input.model !== undefined && record.request.model !== input.model) continue;
+      if (input.provider !== undefined && providerOf(record) !== input.provider) continue;
       if (
         (input.from !== undefined && record.createdAt < input.from) ||
         (input.to !== undefined && record.createdAt > input.to)
@@ -401,6 +403,7 @@ export class FakePictorApi implements PictorApi {
           prompt: record.request.prompt,
           createdAt: record.createdAt,
           ...pick(record.request),
+          ...(record.provider === undefined ? {} : { provider: record.provider }),
         });
       }
     }
