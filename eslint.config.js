@@ -471,7 +471,7 @@ export const sizeOffenders = {
   'electron/core/logging/log-line.ts': { 'max-params': 5 },
   'electron/core/trash/trash-operations.ts': { 'max-depth': 4 },
   'electron/core/trash/trash-replay.ts': { 'max-depth': 4 },
-  'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 89 },
+  'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 72 },
   'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-tile.tsx': { 'max-lines-per-function': 86 },
   'renderer/features/gallery/gallery-view.tsx': { 'max-lines-per-function': 95 },
@@ -489,7 +489,7 @@ export const sizeOffenders = {
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 79 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 120 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 164 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 163 },
   'shared/ipc/contract.ts': { 'max-lines': 310 },
 };
 

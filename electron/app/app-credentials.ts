@@ -1,16 +1,19 @@
 /**
- * The app's credentials: the user's service with the key from the vault once both a key and a
- * base URL are set, the embedded demo service until then. The key is read from the vault at the
- * moment a request needs it and not kept, and only for the base URL it was entered for.
+ * The app's credentials: one key per service, each read from its vault at the moment a request
+ * needs it and not kept, and only for the address it was entered for. New tasks go to the service
+ * chosen in the compose form; for today's contract, the user's service once both a key and a
+ * base URL are set, the embedded demo service until then.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../shared/domain/key-status';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
 import { sentence, type Sentence } from '../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
 import { DisposableStore, type Disposable } from '../ports/disposable';
 import { DEMO_ENDPOINT, DEMO_KEY } from '../core/credentials/demo-endpoint';
 import { baseUrlOrRefusal, serviceBaseUrl, serviceLabel } from '../core/credentials/key-binding';
+import { serviceAddress, servicesAt } from '../core/credentials/service-addresses';
 import type { StoredKeyFor } from '../core/service/connection-test';
 import { UrlPolicyError } from '../core/service/url-policy';
 
@@ -23,14 +26,22 @@ export interface KeySource {
   onChange(listener: (status: KeyStatus) => void): Disposable;
 }
 
-/** What AppCredentials needs of the settings. */
+/** What AppCredentials needs of the settings (the service chosen, the addresses). */
 export interface BaseUrlSource {
-  get(): Pick<Settings, 'baseUrl'>;
+  get(): Pick<Settings, 'baseUrl'> & Partial<Pick<Settings, 'provider' | 'serviceBaseUrls'>>;
   onChange(listener: (settings: Settings) => void): Disposable;
 }
 
+/** The other services' keys (ServiceKeys). */
+export interface ServiceKeySource {
+  vault(provider: ProviderId): KeySource;
+}
+
 export interface AppCredentialsOptions {
+  /** Today's contract's key (`pictor`). */
   readonly vault: KeySource;
+  /** Every other service's key; absent: none of them has one. */
+  readonly keys?: ServiceKeySource;
   readonly settings: BaseUrlSource;
   /** The running demo service's base URL (random loopback port), or null when it is not running. */
   readonly demoUrl: () => string | null;
@@ -39,10 +50,17 @@ export interface AppCredentialsOptions {
 export class AppCredentials implements CredentialsProvider {
   constructor(private readonly options: AppCredentialsOptions) {}
 
-  /** The user's normalised base URL when a key is ready and a base URL is set, else `demo:`. */
+  /**
+   * The chosen service's address. For today's contract, the user's normalised base URL when a
+   * key is ready and a base URL is set, else `demo:`; for another service, its address whether
+   * or not its key is set (a submit without the key is refused, never sent to the demo).
+   */
   currentEndpoint(): string {
-    if (this.options.vault.status().state !== 'ready') return DEMO_ENDPOINT;
-    return this.userBaseUrl() ?? DEMO_ENDPOINT;
+    const provider = this.options.settings.get().provider ?? 'pictor';
+    if (provider === 'pictor' && this.options.vault.status().state !== 'ready') {
+      return DEMO_ENDPOINT;
+    }
+    return this.addressOf(provider) ?? DEMO_ENDPOINT;
   }
 
   /** True while new tasks go to the demo service (the UI says so). */
@@ -51,9 +69,10 @@ export class AppCredentials implements CredentialsProvider {
   }
 
   /**
-   * Demo credentials for `demo:`; the vault's key for the current base URL when the key was
-   * entered for that base URL; null for any other endpoint (a task made with an earlier base URL
-   * waits, visibly, until that URL is set again) and whenever the base URLs differ.
+   * Demo credentials for `demo:`; else the key of the one service whose address `endpoint` is,
+   * with its provider, when the key was entered for that address; null for any other endpoint (a
+   * task made with an earlier address waits, visibly, until that address is set again), when
+   * the addresses differ, and when two services have that address (whose key would it be?).
    */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
     if (endpoint === DEMO_ENDPOINT) {
@@ -62,12 +81,14 @@ export class AppCredentials implements CredentialsProvider {
         ? null
         : { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
     }
-    const baseUrl = this.userBaseUrl();
-    if (baseUrl === null || serviceBaseUrl(endpoint) !== baseUrl) return null;
-    if (baseUrl !== this.options.vault.boundBaseUrl()) return null;
-    const key = await this.options.vault.readKey();
+    const baseUrl = serviceBaseUrl(endpoint);
+    const provider = baseUrl === null ? null : this.ownerOf(baseUrl);
+    const vault = provider === null ? null : this.vaultOf(provider);
+    if (baseUrl === null || provider === null || vault === null) return null;
+    if (baseUrl !== vault.boundBaseUrl()) return null;
+    const key = await vault.readKey();
     if (key === null) return null;
-    return { baseUrl, key, keyFingerprint: await keyFingerprint(key) };
+    return { baseUrl, key, keyFingerprint: await keyFingerprint(key), provider };
   }
 
   /**
@@ -84,7 +105,12 @@ export class AppCredentials implements CredentialsProvider {
     if (key === null) return { found: 'none' };
     return {
       found: 'key',
-      credentials: { baseUrl: normalised, key, keyFingerprint: await keyFingerprint(key) },
+      credentials: {
+        baseUrl: normalised,
+        key,
+        keyFingerprint: await keyFingerprint(key),
+        provider: 'pictor',
+      },
     };
   }
 
@@ -100,8 +126,12 @@ export class AppCredentials implements CredentialsProvider {
     // An address Pictor does not send requests to (now): the policy says why, in its words.
     if (lives instanceof UrlPolicyError) return lives.sentence;
     const host = serviceLabel(lives);
-    const bound = this.options.vault.boundBaseUrl();
-    const ready = this.options.vault.status().state === 'ready' && bound !== undefined;
+    const owners = servicesAt(this.options.settings.get(), lives);
+    if (owners.length > 1) return sentence('error.settings.taskAddressShared', { host });
+    // The key that would go there: its service's, or (no service there now) today's contract's.
+    const vault = this.vaultOf(owners[0] ?? 'pictor') ?? this.options.vault;
+    const bound = vault.boundBaseUrl();
+    const ready = vault.status().state === 'ready' && bound !== undefined;
     if (imported && (!ready || lives !== bound)) {
       return sentence('error.settings.importedOtherService', { host });
     }
@@ -137,7 +167,19 @@ export class AppCredentials implements CredentialsProvider {
     return subscriptions;
   }
 
-  private userBaseUrl(): string | null {
-    return serviceBaseUrl(this.options.settings.get().baseUrl);
+  /** The normalised address of `provider`'s service (today's contract: the Settings address). */
+  addressOf(provider: ProviderId): string | null {
+    return serviceAddress(this.options.settings.get(), provider);
+  }
+
+  /** The one service at `baseUrl`, or null (none, or two sharing it). */
+  private ownerOf(baseUrl: string): ProviderId | null {
+    const owners = servicesAt(this.options.settings.get(), baseUrl);
+    return owners.length === 1 ? (owners[0] ?? null) : null;
+  }
+
+  private vaultOf(provider: ProviderId): KeySource | null {
+    if (provider === 'pictor') return this.options.vault;
+    return this.options.keys?.vault(provider) ?? null;
   }
 }

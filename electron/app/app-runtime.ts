@@ -5,8 +5,8 @@
  */
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import type { KeyStatus } from '../../shared/domain/key-status';
+import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
-import { sentence } from '../../shared/i18n/sentence';
 import { startDemoService } from '../demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
@@ -16,16 +16,18 @@ import type { ImageEngine } from '../ports/image-engine';
 import type { KeyValueStore } from '../ports/key-value-store';
 import type { Logger } from '../ports/logger';
 import type { SecretCipher } from '../ports/secret-cipher';
-import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
+import type { UserPrompts } from '../ports/user-prompts';
 import { AppCredentials } from './app-credentials';
-import { serviceBaseUrl, serviceLabel } from '../core/credentials/key-binding';
+import { askKeyAddress } from './key-address-question';
 import { bindLegacyKey } from '../core/credentials/legacy-key-binding';
+import { serviceAddress } from '../core/credentials/service-addresses';
 import type { GalleryMoveHooks, RelocateFaults, RelocateResult } from '../core/gallery/relocate';
 import type { OpenedLibrary } from '../core/gallery/relocate-open';
-import { KeyVault } from '../core/key-vault/key-vault';
+import type { KeyVault } from '../core/key-vault/key-vault';
+import { ServiceKeys } from '../core/key-vault/service-keys';
 import { secretRedactor, type Redactor } from '../core/logging/redaction';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
-import { SettingsError } from '../core/settings/settings-patch';
+import { applySettingsPatch } from '../core/settings/settings-patch';
 import { SettingsService } from '../core/settings/settings-service';
 
 export interface AppRuntimeOptions {
@@ -35,7 +37,10 @@ export interface AppRuntimeOptions {
   readonly defaultGalleryDir: string;
   readonly cipher: SecretCipher;
   readonly settingsStore: KeyValueStore;
+  /** Today's vault file (`key-vault`): the `pictor` service's key, where keys were always kept. */
   readonly vaultStore: KeyValueStore;
+  /** Each other service's vault file (the app: `key-vault-<provider>`). */
+  readonly serviceVaultStore: (provider: Exclude<ProviderId, 'pictor'>) => KeyValueStore;
   readonly fetch: FetchLike;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -77,7 +82,8 @@ export class AppRuntime {
   private constructor(
     private readonly options: AppRuntimeOptions,
     readonly settings: SettingsService,
-    readonly vault: KeyVault,
+    /** One key per service, each bound to its service's address. */
+    readonly keys: ServiceKeys,
     readonly credentials: AppCredentials,
     readonly demo: DemoService,
     /**
@@ -95,23 +101,25 @@ export class AppRuntime {
       now: () => clock.now(),
       logger,
     });
-    const vault = new KeyVault({
+    const keys = new ServiceKeys({
       store: options.vaultStore,
+      storeFor: options.serviceVaultStore,
       cipher: options.cipher,
       now: () => clock.now(),
       logger,
     });
-    await vault.verify();
+    await keys.verify();
+    const vault = keys.vault('pictor');
     bindLegacyKey(vault, settings.get().baseUrl, logger);
     const demo = await startDemoService({
       durationMs: { min: 3_000, max: 8_000 },
       images: options.imageEngine,
       ...options.demo,
     });
-    const credentials = new AppCredentials({ vault, settings, demoUrl: () => demo.url });
+    const credentials = new AppCredentials({ vault, keys, settings, demoUrl: () => demo.url });
     try {
       const core = await AppRuntime.openCore(options, settings.get(), credentials);
-      const runtime = new AppRuntime(options, settings, vault, credentials, demo, core);
+      const runtime = new AppRuntime(options, settings, keys, credentials, demo, core);
       runtime.retryHeldTasksOnKeyChanges();
       return runtime;
     } catch (error) {
@@ -130,13 +138,18 @@ export class AppRuntime {
     return this.options.clock;
   }
 
-  /** Keeps `target` redacting the stored key's text, now and whenever the key changes. */
+  /** Today's contract's key (`pictor`): the vault keys were always kept in. */
+  get vault(): KeyVault {
+    return this.keys.vault('pictor');
+  }
+
+  /** Keeps `target` redacting every stored key's text, now and whenever a key changes. */
   async redactKeyIn(target: { setRedactor(redactor: Redactor | null): void }): Promise<void> {
     const update = async (): Promise<void> => {
-      const key = await this.vault.readKey();
-      target.setRedactor(key ? secretRedactor([key]) : null);
+      const keys = await this.keys.readableKeys();
+      target.setRedactor(keys.length > 0 ? secretRedactor(keys) : null);
     };
-    this.subscriptions.add(this.vault.onChange(() => void update()));
+    this.subscriptions.add(this.keys.onChange(() => void update()));
     await update();
   }
 
@@ -150,34 +163,46 @@ export class AppRuntime {
   }
 
   /**
-   * Applies a settings change from the page. A service address with another base URL than the
-   * one the stored key was entered for (another origin, or another path on the same origin) is
+   * Applies a settings change from the page. A service's address with another base URL than the
+   * one its stored key was entered for (another origin, or another path on the same origin) is
    * applied only after the user answers the main process's own dialog (send the key there, or
-   * remove it); a new watch timeout applies at once. The gallery folder is not a setting the
-   * page can change: see {@link moveGalleryTo}.
+   * remove it); two services at one address are refused first; a new watch timeout applies at
+   * once. The gallery folder is not a setting the page can change: see {@link moveGalleryTo}.
    * @throws SettingsError for refused values, or when the user kept the address as it was.
    */
   updateSettings(patch: SettingsPatch): Promise<Settings> {
     return this.exclusive(async () => {
-      const rebind = patch.baseUrl === undefined ? null : await this.askKeyBaseUrl(patch.baseUrl);
+      // Refused values (a shared address among them) are refused before any question is asked.
+      const next = applySettingsPatch(this.settings.get(), patch);
+      const rebinds = await this.askKeyAddresses(patch, next);
       const updated = this.settings.update(patch);
-      if (rebind) this.vault.bindBaseUrl(rebind.baseUrl);
+      for (const [provider, baseUrl] of rebinds) this.keys.vault(provider).bindBaseUrl(baseUrl);
       this.core.engine.setWatchTimeout(this.options.watchTimeoutMs ?? watchTimeoutMs(updated));
       return updated;
     });
   }
 
   /**
-   * Stores a key pasted in Settings, bound to the base URL of the service address set now (or to
-   * none, when no address is set yet: it is then bound when the user confirms one).
+   * Stores a key pasted in Settings for `provider`'s service, bound to that service's address
+   * now (today's contract: to none when no address is set yet; it is then bound when the user
+   * confirms one).
    */
-  setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus> {
+  setKey(
+    key: string,
+    allowWeakStorage: boolean,
+    provider: ProviderId = 'pictor',
+  ): Promise<KeyStatus> {
     return this.exclusive(() =>
-      this.vault.setKey(key, {
+      this.keys.vault(provider).setKey(key, {
         allowWeakStorage,
-        baseUrl: serviceBaseUrl(this.settings.get().baseUrl),
+        baseUrl: serviceAddress(this.settings.get(), provider),
       }),
     );
+  }
+
+  /** Removes `provider`'s key. */
+  clearKey(provider: ProviderId): Promise<KeyStatus> {
+    return this.exclusive(() => Promise.resolve(this.keys.vault(provider).clear()));
   }
 
   /**
@@ -210,16 +235,42 @@ export class AppRuntime {
 
   /** A new key, or a new service address, may let held tasks go on. */
   private retryHeldTasksOnKeyChanges(): void {
-    this.subscriptions.add(this.vault.onChange(() => this.core.engine.keyChanged()));
+    this.subscriptions.add(this.keys.onChange(() => this.core.engine.keyChanged()));
     // Held tasks are retried only when where they go changes, not on every setting (theme…).
-    let baseUrl = this.settings.get().baseUrl;
+    const addresses = (settings: Settings) =>
+      JSON.stringify(PROVIDER_IDS.map((provider) => serviceAddress(settings, provider)));
+    let before = addresses(this.settings.get());
     this.subscriptions.add(
       this.settings.onChange((next) => {
-        if (next.baseUrl === baseUrl) return;
-        baseUrl = next.baseUrl;
+        const now = addresses(next);
+        if (now === before) return;
+        before = now;
         this.core.engine.keyChanged();
       }),
     );
+  }
+
+  /**
+   * The services whose address `patch` changes while a key is stored for them: each question
+   * answered (see askKeyAddress), the base URLs to bind their keys to once the change is saved.
+   */
+  private async askKeyAddresses(
+    patch: SettingsPatch,
+    next: Settings,
+  ): Promise<[ProviderId, string][]> {
+    const current = this.settings.get();
+    const rebinds: [ProviderId, string][] = [];
+    for (const provider of PROVIDER_IDS) {
+      const field = provider === 'pictor' ? 'baseUrl' : 'serviceBaseUrls';
+      if (patch[field] === undefined) continue;
+      const to = serviceAddress(next, provider);
+      if (to === serviceAddress(current, provider)) continue;
+      const { prompts, logger } = this.options;
+      const vault = this.keys.vault(provider);
+      const rebind = await askKeyAddress({ vault, to, field, prompts, logger });
+      if (rebind) rebinds.push([provider, rebind.baseUrl]);
+    }
+    return rebinds;
   }
 
   /** Runs `work` after every change asked for before it has finished. */
@@ -227,41 +278,6 @@ export class AppRuntime {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  /**
-   * Before the service address changes to `raw`: when its base URL is not the one the stored key
-   * was entered for, the user decides in the main process's dialog. Returns the base URL to bind
-   * the key to once the address is saved, or null when nothing needs binding.
-   */
-  private async askKeyBaseUrl(raw: string): Promise<{ baseUrl: string } | null> {
-    const to = serviceBaseUrl(raw);
-    const from = this.vault.boundBaseUrl();
-    // No key, an address that is not valid (refused by the settings next), no address (the
-    // demo: the key goes nowhere), or the key's own base URL: nothing to ask.
-    if (!this.vault.hasKey() || to === null || to === from) return null;
-    const prompts = this.options.prompts ?? refusingPrompts;
-    const answer = await prompts.confirmKeyOrigin({
-      fingerprint: this.vault.status().fingerprint,
-      from: from ?? null,
-      to,
-    });
-    this.options.logger.info('key service question answered', { from: from ?? null, to, answer });
-    if (answer === 'carry') return { baseUrl: to };
-    if (answer === 'forget') {
-      this.vault.clear();
-      return null;
-    }
-    throw new SettingsError(
-      // A key saved before any address was set (or before keys were bound) stays with no one.
-      typeof from === 'string'
-        ? sentence('error.settings.keyStaysWith', {
-            from: serviceLabel(from),
-            to: serviceLabel(to),
-          })
-        : sentence('error.settings.keyNotSent', { to: serviceLabel(to) }),
-      ['baseUrl'],
-    );
   }
 
   /** The gallery setting follows the library; the default folder is kept as no setting. */

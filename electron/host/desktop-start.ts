@@ -57,6 +57,8 @@ async function openRuntime({ environment, logger, images, window }: DesktopHost)
     cipher,
     settingsStore: new ElectronStoreKv({ cwd: userData, name: 'settings' }),
     vaultStore: new ElectronStoreKv({ cwd: userData, name: 'key-vault' }),
+    serviceVaultStore: (provider) =>
+      new ElectronStoreKv({ cwd: userData, name: `key-vault-${provider}` }),
     fetch: createElectronFetch(net, session),
     clock: systemClock,
     logger,

@@ -1,18 +1,33 @@
-/** IPC handlers of the `key:` channels. The key goes in; only its status ever comes out. */
+/** IPC handlers of the `key:` and `keys:` channels. A key goes in; only its status ever comes out. */
 import type { KeyStatus } from '../../shared/domain/key-status';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { KeyVault } from '../core/key-vault/key-vault';
+import type { ServiceKeys } from '../core/key-vault/service-keys';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface KeyHandlerDeps {
+  /** Today's contract's key (`key:*`, as before services had keys of their own). */
   readonly vault: Pick<KeyVault, 'status' | 'clear'>;
-  /** Stores a key bound to the current service address's origin (AppRuntime.setKey). */
-  readonly setKey: (key: string, allowWeakStorage: boolean) => Promise<KeyStatus>;
+  /** Every service's key status. */
+  readonly keys: Pick<ServiceKeys, 'statuses'>;
+  /** Stores a key bound to its service's address as Settings has it (AppRuntime.setKey). */
+  readonly setKey: (
+    key: string,
+    allowWeakStorage: boolean,
+    provider: ProviderId,
+  ) => Promise<KeyStatus>;
+  /** Removes one service's key (AppRuntime.clearKey). */
+  readonly clearKey: (provider: ProviderId) => Promise<KeyStatus>;
 }
 
-export function keyHandlers(deps: KeyHandlerDeps): HandlersOf<'key'> {
+export function keyHandlers(deps: KeyHandlerDeps): HandlersOf<'key'> & HandlersOf<'keys'> {
   return {
     'key:getStatus': () => deps.vault.status(),
-    'key:set': ({ key, allowWeakStorage }) => deps.setKey(key, allowWeakStorage),
+    'key:set': ({ key, allowWeakStorage }) => deps.setKey(key, allowWeakStorage, 'pictor'),
     'key:clear': () => deps.vault.clear(),
+    'keys:getStatuses': () => deps.keys.statuses(),
+    'keys:set': ({ provider, key, allowWeakStorage }) =>
+      deps.setKey(key, allowWeakStorage, provider),
+    'keys:clear': ({ provider }) => deps.clearKey(provider),
   };
 }

@@ -32,6 +32,7 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
     ...(filter.search ? { search: filter.search } : {}),
     ...(filter.statuses ? { statuses: filter.statuses } : {}),
     ...(filter.favourite === undefined ? {} : { favourite: filter.favourite }),
+    ...(filter.provider === undefined ? {} : { provider: filter.provider }),
   };
 }
 

@@ -16,6 +16,8 @@ import type { AppCredentials } from '../app/app-credentials';
 import { FolderChoices } from '../core/gallery/folder-choices';
 import type { GalleryMoveHooks, RelocateResult } from '../core/gallery/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
+import type { ServiceKeys } from '../core/key-vault/service-keys';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
 import type { ConnectionTestDeps } from '../core/service/connection-test';
 import type { SettingsService } from '../core/settings/settings-service';
@@ -42,6 +44,7 @@ export interface WiredRuntime {
   readonly core: PictorCore;
   readonly settings: Pick<SettingsService, 'get' | 'onChange'>;
   readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
+  readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo'>;
   readonly clock: Pick<Clock, 'now'>;
@@ -49,7 +52,8 @@ export interface WiredRuntime {
   readonly dataDir: string;
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
-  setKey(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
+  setKey(key: string, allowWeakStorage: boolean, provider?: ProviderId): Promise<KeyStatus>;
+  clearKey(provider: ProviderId): Promise<KeyStatus>;
   moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
   /** Makes a folder the dialog returned the gallery as it is (AppRuntime.openGalleryAt). */
   openGalleryAt(folder: string): Promise<{ imported: number }>;
@@ -124,7 +128,9 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
     }),
     ...keyHandlers({
       vault: runtime.vault,
-      setKey: (key, allowWeakStorage) => runtime.setKey(key, allowWeakStorage),
+      keys: runtime.keys,
+      setKey: (key, allowWeakStorage, provider) => runtime.setKey(key, allowWeakStorage, provider),
+      clearKey: (provider) => runtime.clearKey(provider),
     }),
     ...galleryFolderHandlers({
       runtime: {
@@ -161,6 +167,9 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   const { runtime, emit } = options;
   const wiring = new DisposableStore();
   wiring.add(runtime.vault.onChange((status) => emit('key:changed', status)));
+  wiring.add(
+    runtime.keys.onChange((provider, status) => emit('keys:changed', { provider, status })),
+  );
   wiring.add(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
   wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
   wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));

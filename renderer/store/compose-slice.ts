@@ -3,6 +3,7 @@
  * form stays usable while earlier submits are in flight; new tasks go straight into the list).
  */
 import type { StateCreator } from 'zustand';
+import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import type { EventPayload, TaskItem } from '../../shared/ipc/contract';
@@ -82,6 +83,25 @@ export interface ComposeSlice {
   reusePrompt(request: GenerationRequest): void;
   composeDismissError(): void;
   composeSubmit(): Promise<ComposeOutcome>;
+  /**
+   * Chooses the service new tasks go to (a setting, so it is kept across restarts); the model
+   * follows the service's default unless the user typed another. A submit waits for it.
+   */
+  composeChooseService(provider: ProviderId): Promise<void>;
+}
+
+/** The service change on its way to main: a submit waits for it, so it goes where chosen. */
+let serviceChange: Promise<unknown> = Promise.resolve();
+
+/** Saves the chosen service (settings:update); the model follows through composeApplyDefaults. */
+async function chooseService(get: () => AppState, provider: ProviderId): Promise<void> {
+  const change = get().settingsUpdate({ provider });
+  serviceChange = change.catch(() => undefined);
+  try {
+    await change;
+  } catch (error) {
+    get().showError(error);
+  }
 }
 
 function sizeFields(size: string): Pick<ComposeDraft, 'size' | 'sizeCustom'> {
@@ -94,10 +114,16 @@ function qualityFields(quality: string): Pick<ComposeDraft, 'quality' | 'quality
   return { quality, qualityCustom: !preset };
 }
 
+/** The model a new task asks for: the Settings default for today's contract, else the provider's. */
+function defaultModelFor(settings: Settings): string {
+  const provider = settings.provider ?? 'pictor';
+  return provider === 'pictor' ? settings.defaultModel : (PROVIDERS[provider].defaultModel ?? '');
+}
+
 /** The draft fields a set of defaults gives. */
 export function draftFromDefaults(settings: Settings): Omit<ComposeDraft, 'prompt'> {
   return {
-    model: settings.defaultModel,
+    model: defaultModelFor(settings),
     ...sizeFields(settings.defaultSize),
     ...qualityFields(settings.defaultQuality),
     count: String(settings.defaultCount),
@@ -176,9 +202,7 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
     });
   },
 
-  composeDismissRefusal() {
-    set({ composeRefusal: null });
-  },
+  composeDismissRefusal: () => set({ composeRefusal: null }),
   composeAttempted: false,
   composeSubmitError: null,
   composePending: 0,
@@ -230,7 +254,10 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
     set({ composeSubmitError: null });
   },
 
+  composeChooseService: (provider) => chooseService(get, provider),
+
   async composeSubmit() {
+    await serviceChange;
     const draft = get().composeDraft;
     const errors = composeErrors(draft);
     const field = COMPOSE_FIELDS.find((name) => errors[name] !== undefined);

@@ -80,6 +80,7 @@ function subscribe(store: StoreApi): Array<() => void> {
       if (ADDS_TASKS.has(reason)) void state().tasksReload();
     }),
     listen('settings:changed', (settings) => state().settingsApply(settings)),
+    listen('keys:changed', ({ provider, status }) => state().serviceKeyApply(provider, status)),
     listen('key:changed', (status) => {
       state().keyApply(status);
       state().composeDismissRefusal();

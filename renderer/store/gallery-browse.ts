@@ -35,7 +35,7 @@ export interface GalleryBrowseSlice {
 
 /** The `gallery:count` input for these filters: the list's query without its paging. */
 export function countQuery(filters: GalleryFilters) {
-  const { search, favourite, contentCredentials, model, from, to, states } = listQuery(
+  const { search, favourite, contentCredentials, model, provider, from, to, states } = listQuery(
     filters,
     null,
   );
@@ -44,6 +44,7 @@ export function countQuery(filters: GalleryFilters) {
     ...(favourite === undefined ? {} : { favourite }),
     ...(contentCredentials === undefined ? {} : { contentCredentials }),
     ...(model === undefined ? {} : { model }),
+    ...(provider === undefined ? {} : { provider }),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     ...(states === undefined ? {} : { states }),

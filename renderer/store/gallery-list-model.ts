@@ -2,6 +2,7 @@
  * Pure helpers over the gallery's loaded items: identity, order, filters, and merging fresh
  * data (a first page, a task update) into what is already loaded without reshuffling it.
  */
+import { providerOf, type ProviderId } from '../../shared/domain/providers';
 import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
 import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
 import type { RequestInput } from '../../shared/ipc/contract';
@@ -17,6 +18,8 @@ export interface GalleryFilters {
   /** Only images that carry Content Credentials (a C2PA manifest, whatever its verdict). */
   readonly credentialsOnly: boolean;
   readonly model: string;
+  /** Only images of one service's tasks; '' for all. */
+  readonly provider: ProviderId | '';
   readonly from: string;
   readonly to: string;
 }
@@ -26,6 +29,7 @@ export const EMPTY_GALLERY_FILTERS: GalleryFilters = {
   favouriteOnly: false,
   credentialsOnly: false,
   model: '',
+  provider: '',
   from: '',
   to: '',
 };
@@ -44,6 +48,7 @@ export function hasActiveFilters(filters: GalleryFilters): boolean {
     filters.favouriteOnly ||
     filters.credentialsOnly ||
     filters.model !== '' ||
+    filters.provider !== '' ||
     filters.from !== '' ||
     filters.to !== ''
   );
@@ -81,6 +86,7 @@ export function listQuery(
     ...(filters.favouriteOnly ? { favourite: true } : {}),
     ...(filters.credentialsOnly ? { contentCredentials: true } : {}),
     ...(filters.model ? { model: filters.model } : {}),
+    ...(filters.provider ? { provider: filters.provider } : {}),
     ...(from === undefined ? {} : { from }),
     ...(to === undefined ? {} : { to }),
     states: [...VISIBLE_STATES],
@@ -100,6 +106,7 @@ export function matchesFilters(item: GalleryItem, filters: GalleryFilters): bool
     return false;
   }
   if (filters.model && item.model !== filters.model) return false;
+  if (filters.provider && providerOf(item) !== filters.provider) return false;
   const from = dayStart(filters.from);
   const to = dayEnd(filters.to);
   if (from !== undefined && item.createdAt < from) return false;

@@ -1,6 +1,7 @@
 /** Settings and the key's status: loaded at start, changed through the main process only. */
 import type { StateCreator } from 'zustand';
-import type { KeyStatus } from '../../shared/domain/key-status';
+import type { KeyStatus, KeyStatuses } from '../../shared/domain/key-status';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type {
   EventPayload,
@@ -54,6 +55,12 @@ export interface SettingsSlice {
   keySet(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
   keyClear(): Promise<KeyStatus>;
   keyApply(status: KeyStatus): void;
+  /** Every service's key status (`null` until the first answer); today's contract's is `keyStatus`. */
+  serviceKeys: KeyStatuses | null;
+  /** Stores a key for one service (never kept in the store); throws ApiError. */
+  serviceKeySet(provider: ProviderId, key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
+  serviceKeyClear(provider: ProviderId): Promise<KeyStatus>;
+  serviceKeyApply(provider: ProviderId, status: KeyStatus): void;
   /**
    * The service address as typed in Settings, saved or not (null: as saved): "Test connection",
    * beside the key, tests this address.
@@ -77,6 +84,32 @@ function dismissFolder(get: SliceArgs[1], set: SliceArgs[0]): void {
   const { step } = get().folderChange;
   if (step !== 'working') set({ folderChange: { step: 'idle' } });
   if (step === 'ask') void call('galleryFolder:cancel').catch(get().showError);
+}
+
+/** Every service's key: stored, removed and told through main, never kept in the store. */
+function serviceKeyActions(
+  set: SliceArgs[0],
+  get: SliceArgs[1],
+): Pick<SettingsSlice, 'serviceKeys' | 'serviceKeySet' | 'serviceKeyClear' | 'serviceKeyApply'> {
+  return {
+    serviceKeys: null,
+    async serviceKeySet(provider, key, allowWeakStorage) {
+      const status = await call('keys:set', { provider, key, allowWeakStorage });
+      get().serviceKeyApply(provider, status);
+      return status;
+    },
+    async serviceKeyClear(provider) {
+      const status = await call('keys:clear', { provider });
+      get().serviceKeyApply(provider, status);
+      return status;
+    },
+    serviceKeyApply(provider, status) {
+      set((state) => ({
+        ...(provider === 'pictor' ? { keyStatus: status } : {}),
+        ...(state.serviceKeys ? { serviceKeys: { ...state.serviceKeys, [provider]: status } } : {}),
+      }));
+    },
+  };
 }
 
 export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> = (set, get) => ({
@@ -127,6 +160,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     await Promise.all([
       call('settings:get').then(get().settingsApply, get().showError),
       call('key:getStatus').then(get().keyApply, get().showError),
+      call('keys:getStatuses').then((serviceKeys) => set({ serviceKeys }), get().showError),
     ]);
   },
 
@@ -156,9 +190,9 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     return status;
   },
 
-  keyApply(keyStatus) {
-    set({ keyStatus });
-  },
+  keyApply: (keyStatus) => set({ keyStatus }),
+
+  ...serviceKeyActions(set, get),
 
   baseUrlDraft: null,
   setBaseUrlDraft(baseUrlDraft) {

@@ -2,6 +2,7 @@
  * Pure helpers of the task list: status groups for the filter chips, whether a record matches
  * the current filter, and how pages and live updates merge into the loaded items.
  */
+import { providerOf, type ProviderId } from '../../shared/domain/providers';
 import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 
@@ -21,12 +22,19 @@ export interface TaskFilter {
   /** Chips switched on; none means every status. */
   readonly groups: readonly StatusGroup[];
   readonly favourite: boolean;
+  /** Only the tasks of one service; '' for all (a record without one is today's contract's). */
+  readonly provider: ProviderId | '';
 }
 
-export const EMPTY_FILTER: TaskFilter = { search: '', groups: [], favourite: false };
+export const EMPTY_FILTER: TaskFilter = { search: '', groups: [], favourite: false, provider: '' };
 
 export function isFiltered(filter: TaskFilter): boolean {
-  return filter.search.trim() !== '' || filter.groups.length > 0 || filter.favourite;
+  return (
+    filter.search.trim() !== '' ||
+    filter.groups.length > 0 ||
+    filter.favourite ||
+    filter.provider !== ''
+  );
 }
 
 /** The statuses of the chosen groups, or undefined for all. */
@@ -40,6 +48,7 @@ export function listQuery(filter: TaskFilter): {
   search?: string;
   statuses?: TaskStatus[];
   favourite?: boolean;
+  provider?: ProviderId;
 } {
   const search = filter.search.trim();
   const statuses = statusesOf(filter);
@@ -47,6 +56,7 @@ export function listQuery(filter: TaskFilter): {
     ...(search ? { search } : {}),
     ...(statuses ? { statuses } : {}),
     ...(filter.favourite ? { favourite: true } : {}),
+    ...(filter.provider ? { provider: filter.provider } : {}),
   };
 }
 
@@ -56,6 +66,7 @@ export function matchesFilter(record: TaskRecord, filter: TaskFilter): boolean {
   if (search && !record.request.prompt.toLocaleLowerCase().includes(search)) return false;
   const statuses = statusesOf(filter);
   if (statuses && !statuses.includes(record.status)) return false;
+  if (filter.provider && providerOf(record) !== filter.provider) return false;
   return !filter.favourite || record.favourite;
 }
 

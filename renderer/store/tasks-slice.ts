@@ -4,6 +4,7 @@
  * is small (a screenful and some) and its count is a second request, so the rows are drawn
  * without waiting for either the rest of the page or the count.
  */
+import type { ProviderId } from '../../shared/domain/providers';
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
@@ -49,6 +50,8 @@ export interface TasksSlice
   tasksSetSearch(search: string): void;
   tasksToggleGroup(group: StatusGroup): void;
   tasksSetFavouriteOnly(favourite: boolean): void;
+  /** Shows only the tasks of one service ('' for all). */
+  tasksSetProvider(provider: ProviderId | ''): void;
   tasksClearFilters(): void;
   /** Loads the first page of the current filter (drops what was loaded). */
   tasksReload(): Promise<void>;
@@ -136,9 +139,8 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       const next = groups.includes(group) ? groups.filter((g) => g !== group) : [...groups, group];
       setFilter({ ...get().tasksFilter, groups: next });
     },
-    tasksSetFavouriteOnly(favourite) {
-      setFilter({ ...get().tasksFilter, favourite });
-    },
+    tasksSetFavouriteOnly: (favourite) => setFilter({ ...get().tasksFilter, favourite }),
+    tasksSetProvider: (provider) => setFilter({ ...get().tasksFilter, provider }),
     tasksClearFilters() {
       setFilter(EMPTY_FILTER);
     },

@@ -1,6 +1,7 @@
 /** One image of one task, as the gallery shows it: built the same way on both sides. */
 import { z } from 'zod';
 import { MAX_LOCAL_ID_CHARS, dateMsSchema } from './limits';
+import { providerIdSchema } from './providers';
 import { imageRecordSchema, type ImageRecord, type TaskRecord } from './task-record';
 
 /** The gallery's item as it crosses IPC (parsed with this schema there); the type is derived from it. */
@@ -17,6 +18,8 @@ export const galleryItemSchema = z.object({
   size: z.string().optional(),
   quality: z.string().optional(),
   createdAt: dateMsSchema,
+  /** The service the task lives on; absent: today's contract (`pictor`). */
+  provider: providerIdSchema.optional(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 
@@ -37,5 +40,6 @@ export function galleryItemOf(record: TaskRecord, image: ImageRecord): GalleryIt
     ...(size === undefined ? {} : { size }),
     ...(quality === undefined ? {} : { quality }),
     createdAt: record.createdAt,
+    ...(record.provider === undefined ? {} : { provider: record.provider }),
   };
 }

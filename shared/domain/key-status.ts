@@ -38,3 +38,13 @@ export const keyStatusSchema = z.object({
   baseUrl: z.string().max(2_100).nullable().optional(),
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
+
+/** Every service's key status (shared/domain/providers.ts), never a key. */
+export const keyStatusesSchema = z.object({
+  pictor: keyStatusSchema,
+  fal: keyStatusSchema,
+  replicate: keyStatusSchema,
+  dashscope: keyStatusSchema,
+  bfl: keyStatusSchema,
+});
+export type KeyStatuses = z.infer<typeof keyStatusesSchema>;

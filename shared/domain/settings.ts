@@ -2,14 +2,35 @@
 import { z } from 'zod';
 import { SIZE_PATTERN } from '../service/wire';
 import { LANGUAGE_CHOICES } from './locales';
+import { providerIdSchema } from './providers';
 import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { UPDATE_MODES } from './update-state';
 
 export const THEMES = ['system', 'light', 'dark'] as const;
 
+const addressOverride = z.string().max(2_000).optional();
+
+/**
+ * The address the user gave a service instead of its provider's own (a proxy, a regional host);
+ * absent or empty: the provider's `defaultBaseUrl`. Today's contract's address is `baseUrl`.
+ */
+const serviceBaseUrlsSchema = z
+  .object({
+    fal: addressOverride,
+    replicate: addressOverride,
+    dashscope: addressOverride,
+    bfl: addressOverride,
+  })
+  .strict();
+export type ServiceBaseUrls = z.infer<typeof serviceBaseUrlsSchema>;
+
 export const settingsSchema = z.object({
   /** The service's base URL; empty until the user sets one (the demo service runs meanwhile). */
   baseUrl: z.string().max(2_000),
+  /** The service new tasks go to (the compose form's choice, kept across restarts). */
+  provider: providerIdSchema,
+  /** The other services' addresses where the user overrode their provider's own. */
+  serviceBaseUrls: serviceBaseUrlsSchema,
   defaultModel: z.string().max(REQUEST_LIMITS.model),
   defaultSize: z.string().regex(SIZE_PATTERN).or(z.literal('')),
   defaultQuality: z.string().max(REQUEST_LIMITS.quality),
@@ -29,6 +50,8 @@ export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
   baseUrl: '',
+  provider: 'pictor',
+  serviceBaseUrls: {},
   defaultModel: '',
   defaultSize: '1024x1024',
   defaultQuality: 'auto',

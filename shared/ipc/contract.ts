@@ -8,6 +8,7 @@ import { sentenceSchema } from '../i18n/sentence';
 import { z } from 'zod';
 import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
+import { providerIdSchema } from '../domain/providers';
 import { liveStateSchema } from '../domain/live-state';
 import {
   MAX_IDS_PER_BATCH,
@@ -21,6 +22,7 @@ import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/
 import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
+import { keyRequests } from './key-contract';
 import { updateRequests } from './update-contract';
 import {
   exportSummarySchema,
@@ -77,6 +79,7 @@ const galleryFilter = z
     /** Only images that carry Content Credentials (true) or none (false). */
     contentCredentials: z.boolean().optional(),
     model: z.string().max(200).optional(),
+    provider: providerIdSchema.optional(),
     from: dateMsSchema.optional(),
     to: dateMsSchema.optional(),
     states: z.array(imageStateSchema).max(10).optional(),
@@ -128,6 +131,7 @@ const taskFilterFields = {
   search,
   statuses: z.array(taskStatusSchema).max(10).optional(),
   favourite: z.boolean().optional(),
+  provider: providerIdSchema.optional(),
 };
 
 /** Request channels: renderer asks, main answers with a {@link Result}. */
@@ -327,12 +331,7 @@ export const requests = {
   'galleryFolder:cancel': { input: none, output: z.object({ cancelling: z.boolean() }) },
   'settings:get': { input: none, output: settingsSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsSchema },
-  'key:getStatus': { input: none, output: keyStatusSchema },
-  'key:set': {
-    input: z.object({ key: z.string().min(1).max(4_096), allowWeakStorage: z.boolean() }).strict(),
-    output: keyStatusSchema,
-  },
-  'key:clear': { input: none, output: keyStatusSchema },
+  ...keyRequests,
   /**
    * Tests the service address typed in Settings (saved or not; empty: the demo service) with the
    * key being entered, or else the key main holds for its origin (which never crosses).
@@ -383,6 +382,8 @@ export const events = {
   'gallery:changed': z.object({ reason: z.string() }),
   'settings:changed': settingsSchema,
   'key:changed': keyStatusSchema,
+  /** One service's key changed (today's contract's also says so on `key:changed`). */
+  'keys:changed': z.object({ provider: providerIdSchema, status: keyStatusSchema }),
   'network:changed': z.object({ online: z.boolean() }),
   'app:demoChanged': z.object({ demo: z.boolean() }),
   'menu:command': z.object({ command: z.enum(MENU_COMMANDS) }),

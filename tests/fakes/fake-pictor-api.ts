@@ -10,6 +10,7 @@ import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
+import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { makeTaskRecord } from '../support/task-records';
@@ -108,6 +109,8 @@ export class FakePictorApi implements PictorApi {
     weak: false,
     message: 'No API key is set, so Pictor uses its built-in demo service.',
   };
+  /** The other services' key statuses (absent: not set); `keyStatus` is today's contract's. */
+  serviceKeys: Partial<Record<ProviderId, KeyStatus>> = {};
   connection: RequestOutput<'service:testConnection'> = {
     ok: true,
     outcome: 'accepted',
@@ -284,7 +287,29 @@ export class FakePictorApi implements PictorApi {
   private setKeyStatus(status: KeyStatus): KeyStatus {
     this.keyStatus = status;
     this.emit('key:changed', status);
+    this.emit('keys:changed', { provider: 'pictor', status });
     this.refreshDemo();
+    return status;
+  }
+
+  /** A service's key status, as main's `keys:getStatuses` has it. */
+  serviceKeyStatus(provider: ProviderId): KeyStatus {
+    if (provider === 'pictor') return this.keyStatus;
+    return (
+      this.serviceKeys[provider] ?? {
+        state: 'not_set',
+        fingerprint: null,
+        backend: this.storage.backend,
+        weak: this.storage.weak,
+        message: null,
+      }
+    );
+  }
+
+  private setServiceKey(provider: ProviderId, status: KeyStatus): KeyStatus {
+    if (provider === 'pictor') return this.setKeyStatus(status);
+    this.serviceKeys = { ...this.serviceKeys, [provider]: status };
+    this.emit('keys:changed', { provider, status });
     return status;
   }
 
@@ -293,7 +318,8 @@ export class FakePictorApi implements PictorApi {
       (record) =>
         matchesWords(record.request.prompt, input.search) &&
         (!input.statuses || input.statuses.includes(record.status)) &&
-        (input.favourite === undefined || record.favourite === input.favourite),
+        (input.favourite === undefined || record.favourite === input.favourite) &&
+        (input.provider === undefined || providerOf(record) === input.provider),
     );
   }
 
@@ -354,6 +380,7 @@ export class FakePictorApi implements PictorApi {
     for (const record of this.tasks) {
       if (!matchesWords(record.request.prompt, input.search)) continue;
       if (input.model !== undefined && record.request.model !== input.model) continue;
+      if (input.provider !== undefined && providerOf(record) !== input.provider) continue;
       if (
         (input.from !== undefined && record.createdAt < input.from) ||
         (input.to !== undefined && record.createdAt > input.to)
@@ -376,6 +403,7 @@ export class FakePictorApi implements PictorApi {
           prompt: record.request.prompt,
           createdAt: record.createdAt,
           ...pick(record.request),
+          ...(record.provider === undefined ? {} : { provider: record.provider }),
         });
       }
     }
@@ -706,6 +734,33 @@ export class FakePictorApi implements PictorApi {
     },
     'key:clear': () =>
       this.setKeyStatus({
+        state: 'not_set',
+        fingerprint: null,
+        backend: this.storage.backend,
+        weak: this.storage.weak,
+        message: null,
+      }),
+    'keys:getStatuses': () => ({
+      pictor: this.keyStatus,
+      fal: this.serviceKeyStatus('fal'),
+      replicate: this.serviceKeyStatus('replicate'),
+      dashscope: this.serviceKeyStatus('dashscope'),
+      bfl: this.serviceKeyStatus('bfl'),
+    }),
+    'keys:set': ({ provider, key, allowWeakStorage }) => {
+      if (provider === 'pictor') return this.handlers['key:set']({ key, allowWeakStorage });
+      const baseUrl = this.settings.serviceBaseUrls[provider] ?? PROVIDERS[provider].defaultBaseUrl;
+      return this.setServiceKey(provider, {
+        state: 'ready',
+        fingerprint: fakeFingerprint(key.trim()),
+        backend: this.storage.backend,
+        weak: this.storage.weak,
+        message: null,
+        baseUrl,
+      });
+    },
+    'keys:clear': ({ provider }) =>
+      this.setServiceKey(provider, {
         state: 'not_set',
         fingerprint: null,
         backend: this.storage.backend,

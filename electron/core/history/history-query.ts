@@ -7,6 +7,7 @@ import { CONTAINS_FOLDED, type SqlValue } from './sqlite-connection';
 import { z } from 'zod';
 import type { ImageState, TaskStatus } from '../../../shared/domain/task-record';
 import type { GallerySort } from '../../../shared/domain/gallery-item';
+import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
 
@@ -17,6 +18,8 @@ export interface HistoryQuery {
   /** Only tasks in one of these statuses; an empty list matches nothing. */
   statuses?: readonly TaskStatus[];
   favourite?: boolean;
+  /** Only tasks of this service (a record without one is today's contract's, `pictor`). */
+  provider?: ProviderId;
   /** Page size: default 50, at most 500. */
   limit?: number;
   /** `nextCursor` of the previous page; absent or null for the first page. */
@@ -32,6 +35,8 @@ export interface ImageQuery {
   contentCredentials?: boolean;
   /** The model named in the task's request. */
   model?: string;
+  /** Only images of tasks of this service (see {@link HistoryQuery.provider}). */
+  provider?: ProviderId;
   /** Task creation time in ms, inclusive. */
   from?: number;
   /** Task creation time in ms, inclusive. */
@@ -116,7 +121,20 @@ export function taskFilter(
   addFilter(searchFilter(searchWords(query.search), 't.id', fromRow), clauses, params);
   addIn('t.status', query.statuses, clauses, params);
   if (query.favourite !== undefined) clauses.push(`t.favourite = ${query.favourite ? 1 : 0}`);
+  if (query.provider !== undefined) {
+    clauses.push(`${providerOfRecord('t.record')} = ?`);
+    params.push(query.provider);
+  }
   return join(clauses, params);
+}
+
+/**
+ * The service of a task row, read from its record: no column holds it (a filter rarely used
+ * reads each record's JSON once, where a column would need a schema change and its index). A
+ * record written before services had profiles has none: it is today's contract's.
+ */
+function providerOfRecord(record: string): string {
+  return `coalesce(json_extract(${record}, '$.provider'), 'pictor')`;
 }
 
 /** WHERE for images (alias `i`, joined to tasks as `t`), without the cursor; `fromRow` as in {@link searchFilter}. */
@@ -132,6 +150,11 @@ export function imageFilter(query: ImageQuery, fromRow?: number): SqlFilter {
   if (query.model !== undefined) {
     clauses.push('i.model = ?');
     params.push(query.model);
+  }
+  if (query.provider !== undefined) {
+    // Some image queries walk images alone (no tasks joined): the tasks are asked apart.
+    clauses.push(`i.task_row IN (SELECT id FROM tasks WHERE ${providerOfRecord('record')} = ?)`);
+    params.push(query.provider);
   }
   if (query.from !== undefined) {
     clauses.push('i.created_at >= ?');

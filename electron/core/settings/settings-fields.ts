@@ -4,7 +4,7 @@
  * falls back to that field's default, the others are kept).
  */
 import { isAbsolute, resolve } from 'node:path';
-import type { Settings } from '../../../shared/domain/settings';
+import type { ServiceBaseUrls, Settings } from '../../../shared/domain/settings';
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { DEFAULT_SETTINGS, settingsSchema } from '../../../shared/domain/settings';
@@ -16,6 +16,8 @@ export const SETTING_NAMES = Object.keys(DEFAULT_SETTINGS) as SettingName[];
 /** How each setting is named in the log (the user reads it from the catalogue's sentences). */
 export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
   baseUrl: 'service URL',
+  provider: 'service',
+  serviceBaseUrls: 'service addresses',
   defaultModel: 'default model',
   defaultSize: 'default size',
   defaultQuality: 'default quality',
@@ -31,6 +33,8 @@ export const SETTING_LABELS: Readonly<Record<SettingName, string>> = {
 /** What an acceptable value looks like, said to the user when a value is refused. */
 const FIELD_RULES: Readonly<Record<SettingName, MainMessageKey>> = {
   baseUrl: 'error.settings.ruleBaseUrl',
+  provider: 'error.settings.ruleProvider',
+  serviceBaseUrls: 'error.settings.ruleBaseUrl',
   defaultModel: 'error.settings.ruleDefaultModel',
   defaultSize: 'error.settings.ruleDefaultSize',
   defaultQuality: 'error.settings.ruleDefaultQuality',
@@ -60,22 +64,38 @@ export function checkField<K extends SettingName>(name: K, value: unknown): Fiel
   const parsed = settingsSchema.shape[name].safeParse(value);
   if (!parsed.success) return { ok: false, said: fieldRule(name) };
   const data = parsed.data as Settings[K];
+  if (name === 'serviceBaseUrls') return checkAddresses(data as ServiceBaseUrls) as FieldCheck<K>;
   return (
     typeof data === 'string' ? checkText(name, data.trim()) : { ok: true, value: data }
   ) as FieldCheck<K>;
 }
 
-function checkText(name: SettingName, text: string): FieldCheck<SettingName> {
-  if (name === 'baseUrl' && text !== '') {
-    try {
-      return { ok: true, value: checkBaseUrl(text) };
-    } catch (error) {
-      if (error instanceof UrlPolicyError) {
-        return { ok: false, said: error.sentence ?? error.message };
-      }
-      throw error;
-    }
+/** A service address as kept (checkBaseUrl's spelling), or the URL policy's refusal of it. */
+function checkAddress(text: string): FieldCheck<'baseUrl'> {
+  try {
+    return { ok: true, value: checkBaseUrl(text) };
+  } catch (error) {
+    if (error instanceof UrlPolicyError)
+      return { ok: false, said: error.sentence ?? error.message };
+    throw error;
   }
+}
+
+/** Each service's own address checked like `baseUrl`; an empty one is dropped (its default). */
+function checkAddresses(addresses: ServiceBaseUrls): FieldCheck<'serviceBaseUrls'> {
+  const kept: Record<string, string> = {};
+  for (const [provider, raw] of Object.entries(addresses)) {
+    const text = raw?.trim() ?? '';
+    if (text === '') continue;
+    const checked = checkAddress(text);
+    if (!checked.ok) return checked;
+    kept[provider] = checked.value;
+  }
+  return { ok: true, value: kept };
+}
+
+function checkText(name: SettingName, text: string): FieldCheck<SettingName> {
+  if (name === 'baseUrl' && text !== '') return checkAddress(text);
   if (name === 'galleryDir' && text !== '' && !isAbsolute(text)) {
     return { ok: false, said: fieldRule('galleryDir') };
   }

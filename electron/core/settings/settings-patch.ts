@@ -5,6 +5,9 @@ import { englishText, sentence, type Sentence } from '../../../shared/i18n/sente
 import { UserFacingError } from '../errors/user-facing-error';
 import type { SettingName } from './settings-fields';
 import { SETTING_NAMES, checkField, fieldRule } from './settings-fields';
+import { PROVIDERS } from '../../../shared/domain/providers';
+import { serviceLabel } from '../credentials/key-binding';
+import { sharedAddress } from '../credentials/service-addresses';
 
 /**
  * A refused change (`bad_input`: it names its fields) or a failed save (`failed`: no fields).
@@ -85,5 +88,20 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
     }
   }
   if (refusals.length > 0) throw refusalError(refusals, fields);
-  return next as Settings;
+  const settings = next as Settings;
+  const touched = ['baseUrl', 'serviceBaseUrls'].filter((name) =>
+    Object.hasOwn(patch as object, name),
+  );
+  const shared = touched.length > 0 ? sharedAddress(settings) : null;
+  if (shared !== null) {
+    // A key is bound to its service's address: two services there would make an endpoint
+    // name two keys, and Pictor would have to guess which one to send.
+    const said = sentence('error.settings.addressShared', {
+      first: PROVIDERS[shared.first].label,
+      second: PROVIDERS[shared.second].label,
+      host: serviceLabel(shared.baseUrl),
+    });
+    throw new SettingsError(said, touched);
+  }
+  return settings;
 }

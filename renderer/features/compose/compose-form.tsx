@@ -21,6 +21,7 @@ import { useFocusRequest } from '../shell/use-focus-request';
 import { ChoiceField } from './choice-field';
 import { CountField, ModelField, PromptField } from './compose-fields';
 import { qualityOptions, sizeOptions } from './options';
+import { ServiceField } from './service-field';
 
 /**
  * Up in an empty prompt brings back the last prompt sent, Up again the one before, Down the
@@ -99,6 +100,7 @@ function ComposeParams({
   const count = checkCount(draft.count);
   return (
     <div className="compose__params">
+      <ServiceField />
       <ModelField
         value={draft.model}
         onChange={(model) => setDraft({ model })}

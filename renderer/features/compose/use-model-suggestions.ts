@@ -1,5 +1,9 @@
-/** Models offered in the compose form: this session's first, then those in the loaded history. */
+/**
+ * Models offered in the compose form. Today's contract: this session's first, then those in the
+ * loaded history. Another service: its provider's models (the user may still type another).
+ */
 import { useMemo } from 'react';
+import { PROVIDERS } from '../../../shared/domain/providers';
 import { useAppStore } from '../../store/app-store';
 
 const MAX_SUGGESTIONS = 20;
@@ -10,7 +14,9 @@ export function useModelSuggestions(): string[] {
   const session = useAppStore((state) => state.composeModels);
   const items = useAppStore((state) => state.tasksItems);
   const fallback = useAppStore((state) => state.settings?.defaultModel ?? '');
+  const provider = useAppStore((state) => state.settings?.provider ?? 'pictor');
   return useMemo(() => {
+    if (provider !== 'pictor') return [...PROVIDERS[provider].models];
     const seen = new Set<string>();
     const add = (model: string | undefined): void => {
       if (model && seen.size < MAX_SUGGESTIONS) seen.add(model);
@@ -22,5 +28,5 @@ export function useModelSuggestions(): string[] {
     }
     add(fallback);
     return [...seen];
-  }, [session, items, fallback]);
+  }, [session, items, fallback, provider]);
 }

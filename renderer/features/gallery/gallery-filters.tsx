@@ -1,3 +1,4 @@
+import { ServiceFilter } from '../../components/service-filter';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
@@ -67,6 +68,42 @@ function FilterChecks(props: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'
   );
 }
 
+/** The model and service choices. */
+function FilterSelects({
+  filters,
+  models,
+  onChange,
+}: Pick<GalleryFiltersBarProps, 'filters' | 'models' | 'onChange'>) {
+  const id = useId();
+  const modelOptions =
+    filters.model && !models.includes(filters.model) ? [filters.model, ...models] : models;
+  return (
+    <>
+      <div className="gallery-filters__field">
+        <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
+        <select
+          id={`${id}-model`}
+          className="select"
+          value={filters.model}
+          onChange={(event) => onChange({ model: event.target.value })}
+        >
+          <option value="">{t('gallery.model.all')}</option>
+          {modelOptions.map((model) => (
+            <option key={model} value={model}>
+              {model}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ServiceFilter
+        className="gallery-filters__field"
+        value={filters.provider}
+        onChange={(provider) => onChange({ provider })}
+      />
+    </>
+  );
+}
+
 /** Search by prompt (debounced), favourites only, Content Credentials only, model, dates. */
 export function GalleryFiltersBar({
   filters,
@@ -88,8 +125,6 @@ export function GalleryFiltersBar({
     return () => clearTimeout(timer);
   }, [text, filters.search, onChange]);
 
-  const modelOptions =
-    filters.model && !models.includes(filters.model) ? [filters.model, ...models] : models;
   return (
     <form
       className="gallery-filters"
@@ -117,22 +152,7 @@ export function GalleryFiltersBar({
         />
       </div>
       <FilterChecks filters={filters} onChange={onChange} />
-      <div className="gallery-filters__field">
-        <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
-        <select
-          id={`${id}-model`}
-          className="select"
-          value={filters.model}
-          onChange={(event) => onChange({ model: event.target.value })}
-        >
-          <option value="">{t('gallery.model.all')}</option>
-          {modelOptions.map((model) => (
-            <option key={model} value={model}>
-              {model}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelects filters={filters} models={models} onChange={onChange} />
       <div className="gallery-filters__dates">
         <DateField
           label={t('gallery.from.label')}

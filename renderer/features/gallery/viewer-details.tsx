@@ -1,3 +1,5 @@
+import { providerOf } from '../../../shared/domain/providers';
+import { serviceLabel } from '../../lib/service-label';
 import type { ReactNode } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
@@ -36,6 +38,7 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
       : t('viewer.unknown');
   return (
     <dl className="viewer-details__facts">
+      <Row label={t('viewer.service')}>{serviceLabel(providerOf(item))}</Row>
       <Row label={t('viewer.modelAsked')}>{item.model ?? t('viewer.serviceDefault')}</Row>
       <Row label={t('viewer.modelReported')}>
         {item.reportedModel ?? t('viewer.modelNotReported')}

@@ -4,6 +4,7 @@
  */
 import { useId, useRef, type RefObject } from 'react';
 import type { KeyStatus } from '../../../shared/domain/key-status';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
@@ -93,15 +94,17 @@ interface KeyEntryProps {
   readonly status: KeyStatus;
   readonly keyForm: KeyForm;
   readonly input: RefObject<HTMLInputElement | null>;
+  /** The field's label: "API key", or which service's key it is. */
+  readonly label: string;
 }
 
 /** The masked field with its Save (and Cancel, over a stored key). */
-function KeyField({ keyForm, input }: Omit<KeyEntryProps, 'status'>) {
+function KeyField({ keyForm, input, label }: Omit<KeyEntryProps, 'status'>) {
   const { form, dispatch } = keyForm;
   const busy = form.phase.name === 'saving' || form.phase.name === 'unchecked';
   const consent = askingConsent(form.phase);
   return (
-    <Field label={t('settings.key.label')} hint={t('settings.key.hint')}>
+    <Field label={label} hint={t('settings.key.hint')}>
       {(control) => (
         <div className="inline-controls">
           <input
@@ -137,7 +140,7 @@ function KeyField({ keyForm, input }: Omit<KeyEntryProps, 'status'>) {
 }
 
 /** The form that takes a new key: its warning, the field, the consent question, Remove. */
-function KeyEntryForm({ status, keyForm, input }: KeyEntryProps) {
+function KeyEntryForm({ status, keyForm, input, label }: KeyEntryProps) {
   const { form, dispatch, store } = keyForm;
   const busy = form.phase.name === 'saving' || form.phase.name === 'unchecked';
   const consent = askingConsent(form.phase);
@@ -155,7 +158,7 @@ function KeyEntryForm({ status, keyForm, input }: KeyEntryProps) {
       }}
     >
       {warning ? <ErrorMessage role="none" tone="warning" message={warning} /> : null}
-      <KeyField keyForm={keyForm} input={input} />
+      <KeyField keyForm={keyForm} input={input} label={label} />
       {consent ? (
         <ConsentPanel
           status={status}
@@ -207,12 +210,25 @@ function KeyDialogs({ keyForm }: { keyForm: KeyForm }) {
   );
 }
 
-export function KeySection({ active }: { active: boolean }) {
-  const status = useAppStore((state) => state.keyStatus);
-  const keyForm = useKeyForm();
+/**
+ * One service's key: today's contract's (`pictor`, with "Test connection") or another service's,
+ * whose profile has no harmless probe to test it with (the section says so).
+ */
+export function KeySection({
+  active,
+  provider = 'pictor',
+}: {
+  active: boolean;
+  provider?: ProviderId;
+}) {
+  const pictor = provider === 'pictor';
+  const status = useAppStore((state) =>
+    pictor ? state.keyStatus : (state.serviceKeys?.[provider] ?? null),
+  );
+  const keyForm = useKeyForm(provider);
   const { form, dispatch } = keyForm;
   const input = useRef<HTMLInputElement>(null);
-  useFocusRequest('key', input, active);
+  useFocusRequest('key', input, active && pictor);
 
   if (!status) return <Spinner label={t('settings.loading')} />;
   const showStored = status.state === 'ready' && !form.replacing;
@@ -225,7 +241,16 @@ export function KeySection({ active }: { active: boolean }) {
           onRemove={() => dispatch({ type: 'askRemove' })}
         />
       ) : (
-        <KeyEntryForm status={status} keyForm={keyForm} input={input} />
+        <KeyEntryForm
+          status={status}
+          keyForm={keyForm}
+          input={input}
+          label={
+            pictor
+              ? t('settings.key.label')
+              : t('settings.services.keyLabel', { service: PROVIDERS[provider].label })
+          }
+        />
       )}
       {form.error ? (
         <ErrorMessage
@@ -234,7 +259,11 @@ export function KeySection({ active }: { active: boolean }) {
           onDismiss={() => dispatch({ type: 'dismissError' })}
         />
       ) : null}
-      <ConnectionTest keyText={showStored ? '' : form.text} />
+      {pictor ? (
+        <ConnectionTest keyText={showStored ? '' : form.text} />
+      ) : (
+        <p className="muted">{t('settings.services.noTest')}</p>
+      )}
       <KeyDialogs keyForm={keyForm} />
     </div>
   );

@@ -16,6 +16,7 @@ import {
 import { KeySection } from './key-section';
 import { LibrarySection } from './library-section';
 import { ServiceSection } from './service-section';
+import { ServicesSection } from './services-section';
 import { useSettingSave } from './use-setting-save';
 import './settings.css';
 
@@ -64,11 +65,14 @@ export function SettingsView() {
           <Spinner size="large" label={t('settings.loading')} />
         ) : (
           <>
-            <Section title="settings.service.title" description="settings.service.description">
+            <Section title="service.pictor" description="settings.service.description">
               <ServiceSection saver={saver} active={active} />
             </Section>
             <Section title="settings.key.title" description="settings.key.description">
               <KeySection active={active} />
+            </Section>
+            <Section title="settings.services.title" description="settings.services.description">
+              <ServicesSection saver={saver} />
             </Section>
             <Section title="settings.defaults.title" description="settings.defaults.description">
               <DefaultsSection settings={settings} saver={saver} />

@@ -3,6 +3,7 @@
  * will be bound to, store it (weakly once the user agreed), remove the stored one.
  */
 import { useReducer, type Dispatch } from 'react';
+import type { ProviderId } from '../../../shared/domain/providers';
 import { errorText, t } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
@@ -52,11 +53,23 @@ export interface KeyForm {
   readonly remove: () => Promise<void>;
 }
 
-export function useKeyForm(): KeyForm {
-  const keySet = useAppStore((state) => state.keySet);
-  const keyClear = useAppStore((state) => state.keyClear);
+/**
+ * The key form of `provider`'s service. Today's contract's key is checked with its service first
+ * ("Test connection"'s probe); another service's key is stored as typed, as its profile has no
+ * harmless probe: its first task tells whether it works.
+ */
+export function useKeyForm(provider: ProviderId = 'pictor'): KeyForm {
+  const pictor = provider === 'pictor';
+  const setPictorKey = useAppStore((state) => state.keySet);
+  const clearPictorKey = useAppStore((state) => state.keyClear);
+  const setServiceKey = useAppStore((state) => state.serviceKeySet);
+  const clearServiceKey = useAppStore((state) => state.serviceKeyClear);
+  const keySet = (key: string, weak: boolean) =>
+    pictor ? setPictorKey(key, weak) : setServiceKey(provider, key, weak);
+  const keyClear = () => (pictor ? clearPictorKey() : clearServiceKey(provider));
   const confirm = useAppStore((state) => state.confirm);
-  const savedBaseUrl = useAppStore((state) => state.settings?.baseUrl ?? '');
+  // Another service's key is not checked: no address to check it at (see above).
+  const savedBaseUrl = useAppStore((state) => (pictor ? (state.settings?.baseUrl ?? '') : ''));
   const [form, dispatch] = useReducer(keyFormReducer, INITIAL_KEY_FORM);
   const { text } = form;
   const store = async (weak: boolean, checked = false): Promise<void> => {
@@ -79,7 +92,7 @@ export function useKeyForm(): KeyForm {
     dispatch({ type: 'closeRemove' });
     try {
       await keyClear();
-      confirm(() => t('settings.key.removedAnnounce'));
+      confirm(() => t(pictor ? 'settings.key.removedAnnounce' : 'settings.services.keyRemoved'));
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }

@@ -3,6 +3,7 @@
  * The chips and the buttons beside them are one toolbar, one tab stop (arrows move inside): the
  * way from the prompt to the first task is a few Tabs, not one per chip.
  */
+import { ServiceFilter } from '../../components/service-filter';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
@@ -75,6 +76,15 @@ function GroupChips() {
   ));
 }
 
+/** The service filter, in the title row: a select, so outside the chips' roving toolbar. */
+function TaskServiceFilter() {
+  const provider = useAppStore((state) => state.tasksFilter.provider);
+  const setProvider = useAppStore((state) => state.tasksSetProvider);
+  return (
+    <ServiceFilter className="task-toolbar__service" value={provider} onChange={setProvider} />
+  );
+}
+
 export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () => void }) {
   const filter = useAppStore((state) => state.tasksFilter);
   const total = useAppStore((state) => state.tasksTotal);
@@ -89,6 +99,7 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
       <div className="task-toolbar__row">
         <h1 className="task-toolbar__title">{t('tasks.title')}</h1>
         <SearchField active={active} />
+        <TaskServiceFilter />
         <Button icon="link" onClick={onTrack}>
           {t('tasks.track.open')}
         </Button>

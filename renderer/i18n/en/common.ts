@@ -7,6 +7,9 @@ export const common = {
   'common.details': 'Details',
   'common.dismiss': 'Dismiss',
   'common.save': 'Save',
+  'service.pictor': 'Image task service',
+  'filter.service.label': 'Service',
+  'filter.service.all': 'All services',
   'common.tryAgain': 'Try again',
   'error.noBridge':
     'Pictor’s window lost its connection to the app. Close the window and open it again.',

@@ -7,6 +7,7 @@ export const compose = {
   'compose.prompt.error.tooLong': 'The prompt is too long: keep it under 32,000 characters.',
   'compose.model.label': 'Model',
   'compose.model.error.tooLong': 'The model name is too long: keep it under 200 characters.',
+  'compose.service.label': 'Service',
   'compose.serviceDefault': 'Service default',
   'compose.custom': 'Custom…',
   'compose.size.label': 'Size',

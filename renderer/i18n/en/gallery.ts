@@ -93,6 +93,7 @@ export const gallery = {
   'viewer.prompt': 'Prompt',
   'viewer.model': 'Model',
   'viewer.modelAsked': 'Model asked for',
+  'viewer.service': 'Service',
   'viewer.modelReported': 'Model used (as the service reported it)',
   'viewer.modelNotReported': 'Not reported by the service',
   'viewer.size': 'Requested size',

@@ -52,6 +52,17 @@ export const settings = {
   'settings.key.backend.basicText': 'Chromium’s basic text store (weak)',
   'settings.key.backend.plaintext': 'no encryption',
   'settings.key.backend.other': 'the “{backend}” secret store',
+  'settings.services.title': 'Other image services',
+  'settings.services.description':
+    'Each service has its own key, sent only to that service’s address.',
+  'settings.services.defaultModel': 'Default model: {model}',
+  'settings.services.address': 'Address',
+  'settings.services.keyLabel': '{service} API key',
+  'settings.services.addressHint':
+    'Leave empty for the service’s own address, {address}. Give another for a proxy or a regional host.',
+  'settings.services.noTest':
+    'Pictor has no harmless way to test this service’s key: your first task there shows whether it works.',
+  'settings.services.keyRemoved': 'Key removed.',
 
   'settings.defaults.title': 'New prompts',
   'settings.defaults.description': 'What the compose form starts with.',

@@ -54,6 +54,9 @@ export const settingsErrors = {
   // What an acceptable value looks like (core/settings/settings-fields.ts FIELD_RULES).
   'error.settings.ruleBaseUrl':
     'The service URL must be a web address of at most 2,000 characters, or empty.',
+  'error.settings.ruleProvider': 'The service must be one of the services listed in Settings.',
+  'error.settings.addressShared':
+    '{first} and {second} would both be at {host}. Two services cannot share one address, as Pictor would not know whose key goes there: give one of them another address.',
   'error.settings.ruleDefaultModel':
     'The default model name must be text of at most 200 characters.',
   'error.settings.ruleDefaultSize':
@@ -100,6 +103,8 @@ export const settingsErrors = {
     'This task lives on {host}, but your key was entered for {keyHost} and is never sent to another service. It waits until the key of {host} is set in Settings.',
   'error.settings.taskKeyUnbound':
     'This task lives on {host}. Your key was saved before any service address was set, and it is never sent to a service without your say-so: the task waits until {host} is the service address in Settings and you choose to send the key there.',
+  'error.settings.taskAddressShared':
+    'This task lives on {host}, which more than one service in Settings has as its address. Its key is sent there only once a single service has that address.',
   'error.settings.taskDemoNotRunning':
     'This task was made on the built-in demo service, which is not running now. It continues when Pictor is started again.',
   'error.settings.taskOldAddress':

@@ -4,7 +4,11 @@
  * through its control API at `directUrl`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service/types';
+import type {
+  DemoDialect,
+  DemoTaskSnapshot,
+  RequestLogEntry,
+} from '../../../electron/demo-service/types';
 import { REPO_ROOT } from './repo-paths';
 import { TcpSwitch } from './tcp-switch';
 
@@ -42,6 +46,8 @@ export interface DemoProcessOptions {
   imagesPerTask?: number;
   /** Files served as they are as each task's images (`--image-file`, in order). */
   imageFiles?: readonly string[];
+  /** The interface spoken (`--dialect`); default today's contract. */
+  dialect?: DemoDialect;
 }
 
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -60,6 +66,7 @@ export function demoArgs(options: DemoProcessOptions = {}): string[] {
     args.push('--images-per-task', String(options.imagesPerTask));
   }
   for (const file of options.imageFiles ?? []) args.push('--image-file', file);
+  if (options.dialect !== undefined) args.push('--dialect', options.dialect);
   return args;
 }
 

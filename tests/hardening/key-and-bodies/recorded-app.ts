@@ -114,6 +114,7 @@ export async function startRecordedApp(options: RecordedAppOptions): Promise<Rec
     cipher: new TestSecretCipher(),
     settingsStore: new JsonFileKv(options.userDataDir, 'settings'),
     vaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
+    serviceVaultStore: (provider) => new JsonFileKv(options.userDataDir, `key-vault-${provider}`),
     fetch: recordingFetch(options.fetchCalls),
     clock: systemClock,
     logger,

@@ -1,3 +1,4 @@
+import { PROVIDER_IDS } from '../../../shared/domain/providers';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -266,8 +267,9 @@ describe('AppRuntime', () => {
       engine.keyChanged = () => void (keyChanges += 1);
       runtime.settings.update({ baseUrl: 'https://one.example.com' });
       expect(keyChanges).toBe(1);
-      // Held-task retries (vault and settings) and the log's redactor (vault).
-      expect(live()).toEqual({ vault: 2, settings: 1 });
+      // Held-task retries (every service's vault and settings) and the log's redactor (every
+      // service's vault).
+      expect(live()).toEqual({ vault: 2 * PROVIDER_IDS.length, settings: 1 });
       await runtime.close();
       expect(live()).toEqual({ vault: 0, settings: 0 });
       runtime.settings.update({ baseUrl: 'https://two.example.com' });

@@ -56,6 +56,7 @@ async function start(
     cipher: kv.cipher,
     settingsStore: kv.settings,
     vaultStore: kv.vault,
+    serviceVaultStore: (provider) => new InMemoryKv(dir, `key-vault-${provider}`),
     fetch: (url, init) => fetch(url, init),
     clock: systemClock,
     logger: silentLogger,

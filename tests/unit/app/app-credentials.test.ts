@@ -70,6 +70,7 @@ describe('AppCredentials', () => {
       baseUrl: BASE,
       key: KEY,
       keyFingerprint: await keyFingerprint(KEY),
+      provider: 'pictor',
     });
     expect(await credentials.credentialsFor(`${BASE}/`)).toMatchObject({ key: KEY });
     expect(cipher.calls.decrypt).toBe(decrypts + 2);
@@ -139,7 +140,12 @@ describe('AppCredentials', () => {
     // Nothing saved yet: the typed address alone decides, by its base URL.
     expect(await credentials.storedKeyFor(`${BASE}/v1/`)).toEqual({
       found: 'key',
-      credentials: { baseUrl: BASE, key: KEY, keyFingerprint: await keyFingerprint(KEY) },
+      credentials: {
+        baseUrl: BASE,
+        key: KEY,
+        keyFingerprint: await keyFingerprint(KEY),
+        provider: 'pictor',
+      },
     });
     settings.update({ baseUrl: BASE });
     for (const other of [

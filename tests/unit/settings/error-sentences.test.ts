@@ -220,6 +220,8 @@ describe('a service address that would take the key elsewhere', () => {
       cipher: new InMemoryCipher(),
       settingsStore: new ElectronStoreKv({ cwd: dir, name: 'settings' }),
       vaultStore: new ElectronStoreKv({ cwd: dir, name: 'key-vault' }),
+      serviceVaultStore: (provider) =>
+        new ElectronStoreKv({ cwd: dir, name: `key-vault-${provider}` }),
       fetch: (url, init) => fetch(url, init),
       clock: systemClock,
       logger: silentLogger,

@@ -213,7 +213,7 @@ describe('saving a key checks it with the service first', () => {
 });
 
 describe('service', () => {
-  const region = () => screen.getByRole('region', { name: 'Service' });
+  const region = () => screen.getByRole('region', { name: 'Image task service' });
 
   it('saves the base URL and shows a refusal as a sentence under the field', async () => {
     const { user, fake } = await openSettings();

@@ -59,6 +59,7 @@ describe('search and filters', () => {
       search: '',
       groups: [],
       favourite: false,
+      provider: '',
     });
   });
 

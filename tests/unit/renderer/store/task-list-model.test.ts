@@ -18,11 +18,15 @@ const item = (overrides: Parameters<typeof makeTask>[0]): TaskItem => ({
 describe('task list model', () => {
   it('turns chips into the statuses of tasks:list', () => {
     expect(listQuery(EMPTY_FILTER)).toEqual({});
-    expect(listQuery({ search: ' fox ', groups: ['active', 'failed'], favourite: true })).toEqual({
+    expect(
+      listQuery({ search: ' fox ', groups: ['active', 'failed'], favourite: true, provider: '' }),
+    ).toEqual({
       search: 'fox',
       statuses: ['submitting', 'processing', 'failed', 'not_found'],
       favourite: true,
     });
+    expect(listQuery({ ...EMPTY_FILTER, provider: 'bfl' })).toEqual({ provider: 'bfl' });
+    expect(isFiltered({ ...EMPTY_FILTER, provider: 'bfl' })).toBe(true);
     expect(isFiltered(EMPTY_FILTER)).toBe(false);
     expect(isFiltered({ ...EMPTY_FILTER, search: '  ' })).toBe(false);
     expect(isFiltered({ ...EMPTY_FILTER, favourite: true })).toBe(true);
@@ -35,6 +39,11 @@ describe('task list model', () => {
     expect(matchesFilter(record, { ...EMPTY_FILTER, groups: ['notSent'] })).toBe(true);
     expect(matchesFilter(record, { ...EMPTY_FILTER, groups: ['completed'] })).toBe(false);
     expect(matchesFilter(record, { ...EMPTY_FILTER, favourite: true })).toBe(false);
+    // A record from before services had profiles is today's contract's.
+    expect(matchesFilter(record, { ...EMPTY_FILTER, provider: 'pictor' })).toBe(true);
+    expect(matchesFilter(record, { ...EMPTY_FILTER, provider: 'fal' })).toBe(false);
+    const fal = { ...record, provider: 'fal' as const };
+    expect(matchesFilter(fal, { ...EMPTY_FILTER, provider: 'fal' })).toBe(true);
   });
 
   it('never replaces a newer state with an older one', () => {

@@ -16,7 +16,7 @@ describe('the service address, when the user keeps the key where it was', () => 
     });
     fake.fail('settings:update', { message: englishText(said), sentence: said });
     await user.click(screen.getByRole('button', { name: 'Settings' }));
-    const service = screen.getByRole('region', { name: 'Service' });
+    const service = screen.getByRole('region', { name: 'Image task service' });
     const field = within(service).getByLabelText('Service address (base URL)');
     await user.type(field, 'https://api.two.example');
     await user.click(within(service).getByRole('button', { name: 'Save' }));
@@ -31,7 +31,7 @@ describe('the service address, when the user keeps the key where it was', () => 
     const { user, fake } = await startApp();
     fake.fail('settings:update', { message: 'The service URL must start with https://.' });
     await user.click(screen.getByRole('button', { name: 'Settings' }));
-    const service = screen.getByRole('region', { name: 'Service' });
+    const service = screen.getByRole('region', { name: 'Image task service' });
     const field = within(service).getByLabelText('Service address (base URL)');
     await user.type(field, 'ftp://x');
     await user.click(within(service).getByRole('button', { name: 'Save' }));

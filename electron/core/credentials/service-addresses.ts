@@ -1,0 +1,40 @@
+/**
+ * Where each service lives: today's contract at the address typed in Settings (none: the built-in
+ * demo), every other service at the address the user gave it or else its provider's own. A key is
+ * bound to its service's address, so no two services may share one: an endpoint then names one
+ * service, and so one key.
+ */
+import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import type { Settings } from '../../../shared/domain/settings';
+import { serviceBaseUrl } from './key-binding';
+
+/** The settings an address depends on (older callers may know only `baseUrl`). */
+export type AddressSettings = Pick<Settings, 'baseUrl'> &
+  Partial<Pick<Settings, 'serviceBaseUrls'>>;
+
+/** The normalised base URL of `provider`'s service, or null when it has none (the demo). */
+export function serviceAddress(settings: AddressSettings, provider: ProviderId): string | null {
+  if (provider === 'pictor') return serviceBaseUrl(settings.baseUrl);
+  const override = settings.serviceBaseUrls?.[provider]?.trim() ?? '';
+  return serviceBaseUrl(override === '' ? (PROVIDERS[provider].defaultBaseUrl ?? '') : override);
+}
+
+/** The services whose address is `baseUrl` (normalised): one, or none; two only by a mistake. */
+export function servicesAt(settings: AddressSettings, baseUrl: string): ProviderId[] {
+  return PROVIDER_IDS.filter((provider) => serviceAddress(settings, provider) === baseUrl);
+}
+
+/** Two services at one address, with that address; null when every address is its own. */
+export function sharedAddress(
+  settings: AddressSettings,
+): { readonly first: ProviderId; readonly second: ProviderId; readonly baseUrl: string } | null {
+  const seen = new Map<string, ProviderId>();
+  for (const provider of PROVIDER_IDS) {
+    const baseUrl = serviceAddress(settings, provider);
+    if (baseUrl === null) continue;
+    const first = seen.get(baseUrl);
+    if (first !== undefined) return { first, second: provider, baseUrl };
+    seen.set(baseUrl, provider);
+  }
+  return null;
+}

@@ -1,0 +1,95 @@
+/**
+ * The services besides today's contract (the Service and API key sections above): each with its
+ * key, its default model and its address, the provider's own unless the user gives another (a
+ * proxy, a regional host), checked by main like the service address. Each key is sent only to
+ * its own service's address.
+ */
+import { useEffect, useId, useState } from 'react';
+import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import type { ServiceBaseUrls } from '../../../shared/domain/settings';
+import { Button } from '../../components/button';
+import { Field } from '../../components/field';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import { fieldProblem } from './field-error';
+import { KeySection } from './key-section';
+import type { SettingSaver } from './use-setting-save';
+
+type OtherService = Exclude<ProviderId, 'pictor'>;
+
+const NO_ADDRESSES: ServiceBaseUrls = {};
+
+const OTHER_SERVICES = PROVIDER_IDS.filter((id): id is OtherService => id !== 'pictor');
+
+function AddressForm({ provider, saver }: { provider: OtherService; saver: SettingSaver }) {
+  const addresses = useAppStore((state) => state.settings?.serviceBaseUrls ?? NO_ADDRESSES);
+  const saved = addresses[provider] ?? '';
+  const [text, setText] = useState(saved);
+  // A newly saved address (normalised by main) replaces what was typed.
+  useEffect(() => setText(saved), [saved]);
+  const field = `serviceBaseUrls.${provider}`;
+  const own = PROVIDERS[provider].defaultBaseUrl ?? '';
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void saver.save(field, { serviceBaseUrls: { ...addresses, [provider]: text.trim() } });
+      }}
+    >
+      <Field
+        label={t('settings.services.address')}
+        hint={t('settings.services.addressHint', { address: own })}
+        error={fieldProblem(undefined, saver.errorOf(field))}
+      >
+        {(control) => (
+          <div className="inline-controls">
+            <input
+              {...control}
+              className="input mono"
+              type="url"
+              inputMode="url"
+              dir="ltr"
+              value={text}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder={own}
+              onChange={(event) => {
+                setText(event.target.value);
+                saver.clearError(field);
+              }}
+            />
+            <Button type="submit" variant="primary" disabled={text.trim() === saved}>
+              {t('common.save')}
+            </Button>
+          </div>
+        )}
+      </Field>
+    </form>
+  );
+}
+
+function ServiceEntry({ provider, saver }: { provider: OtherService; saver: SettingSaver }) {
+  const heading = useId();
+  const facts = PROVIDERS[provider];
+  return (
+    <section className="service-entry" aria-labelledby={heading}>
+      <h3 id={heading}>{facts.label}</h3>
+      <p className="muted">
+        {t('settings.services.defaultModel', { model: facts.defaultModel ?? '' })}
+      </p>
+      <AddressForm provider={provider} saver={saver} />
+      <KeySection active={false} provider={provider} />
+    </section>
+  );
+}
+
+export function ServicesSection({ saver }: { saver: SettingSaver }) {
+  return (
+    <div className="services-section">
+      {OTHER_SERVICES.map((provider) => (
+        <ServiceEntry key={provider} provider={provider} saver={saver} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The `keys:` channels and the chosen service over a real AppRuntime, through the IPC bridge that
+ * parses every request: a key per service, bound to that service's address; bad input refused
+ * before a handler runs; a submit goes to the service chosen in Settings, with that service's
+ * key, and its task says which service it lives on.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../electron/demo-service/server';
+import { wireApp } from '../../../electron/ipc/wire-app';
+import type { EventChannel } from '../../../shared/ipc/contract';
+import { ipcCaller } from '../../support/ipc';
+import { startTestRuntime } from '../../support/app-runtime';
+import { testImageEngine } from '../../support/image-engine';
+import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+
+const FAL_KEY = 'fal-key-LEAKCANARY-0123456789';
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function wiredApp() {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-keys-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const runtime = await startTestRuntime(dir);
+  cleanups.push(() => runtime.close());
+  const os = createOsStandIns({
+    userDataDir: dir,
+    galleryDir: () => runtime.galleryDir(),
+    env: () => ({}),
+  });
+  const emitted: [EventChannel, unknown][] = [];
+  const wiring = wireApp({
+    runtime,
+    shell: os.shell,
+    chooseFolder: os.chooseFolder,
+    copyText: os.copyText,
+    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
+    emit: (channel, payload) => void emitted.push([channel, payload]),
+  });
+  cleanups.push(async () => wiring.dispose());
+  const request = ipcCaller(wiring.handlers);
+  return { runtime, emitted, request };
+}
+
+describe('keys per service over IPC', () => {
+  it('stores a key for one service, bound to its address, and tells only statuses', async () => {
+    const { runtime, emitted, request } = await wiredApp();
+    const stored = await request('keys:set', {
+      provider: 'fal',
+      key: FAL_KEY,
+      allowWeakStorage: false,
+    });
+    expect(stored).toMatchObject({
+      ok: true,
+      value: { state: 'ready', baseUrl: 'https://queue.fal.run' },
+    });
+    const statuses = await request('keys:getStatuses', undefined);
+    expect(statuses).toMatchObject({
+      ok: true,
+      value: { fal: { state: 'ready' }, pictor: { state: 'not_set' }, bfl: { state: 'not_set' } },
+    });
+    expect(emitted).toContainEqual(['keys:changed', expect.objectContaining({ provider: 'fal' })]);
+    expect(await runtime.keys.vault('fal').readKey()).toBe(FAL_KEY);
+    expect(JSON.stringify([stored, statuses, emitted])).not.toContain('LEAKCANARY');
+
+    expect(await request('keys:clear', { provider: 'fal' })).toMatchObject({
+      ok: true,
+      value: { state: 'not_set' },
+    });
+    expect(runtime.keys.vault('fal').hasKey()).toBe(false);
+  });
+
+  it.each([
+    ['keys:set', { provider: 'openai', key: FAL_KEY, allowWeakStorage: false }],
+    ['keys:set', { key: FAL_KEY, allowWeakStorage: false }],
+    [
+      'keys:set',
+      { provider: 'fal', key: FAL_KEY, allowWeakStorage: false, baseUrl: 'https://evil.example' },
+    ],
+    [
+      'keys:set',
+      { provider: 'fal', key: `${FAL_KEY}${'x'.repeat(5_000)}`, allowWeakStorage: false },
+    ],
+    ['keys:clear', { provider: '__proto__' }],
+    ['keys:clear', undefined],
+    ['settings:update', { provider: 'openai' }],
+    ['settings:update', { serviceBaseUrls: { fal: 42 } }],
+    ['settings:update', { serviceBaseUrls: { evil: 'https://evil.example' } }],
+  ] as const)('refuses %s %j before any handler runs, echoing no key', async (channel, raw) => {
+    const { runtime, request } = await wiredApp();
+    const result = await request(channel, raw);
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(JSON.stringify(result)).not.toContain('LEAKCANARY');
+    expect(runtime.keys.vault('fal').hasKey()).toBe(false);
+    expect(runtime.settings.get().provider).toBe('pictor');
+  });
+
+  it('refuses two services at one address, in a sentence, and asks before moving a key', async () => {
+    const { runtime, request } = await wiredApp();
+    const shared = await request('settings:update', { baseUrl: 'https://api.replicate.com' });
+    expect(shared).toMatchObject({
+      ok: false,
+      error: { code: 'bad_input', sentence: { key: 'error.settings.addressShared' } },
+    });
+    await request('keys:set', { provider: 'fal', key: FAL_KEY, allowWeakStorage: false });
+    // Nobody can be asked in this runtime: the key stays with fal's own address.
+    const moved = await request('settings:update', {
+      serviceBaseUrls: { fal: 'https://proxy.example.com/fal' },
+    });
+    expect(moved).toMatchObject({
+      ok: false,
+      error: { sentence: { key: 'error.settings.keyStaysWith' } },
+    });
+    expect(runtime.settings.get().serviceBaseUrls).toEqual({});
+    expect(runtime.keys.vault('fal').boundBaseUrl()).toBe('https://queue.fal.run');
+  });
+
+  it('submits to the chosen service with its key, and the task names that service', async () => {
+    const { runtime, request } = await wiredApp();
+    const fal = await startDemoService({
+      dialect: 'fal',
+      durationMs: 100,
+      images: testImageEngine,
+      accounts: [{ account: 'fal-user', key: FAL_KEY }],
+    });
+    cleanups.push(() => fal.close());
+    expect(await request('settings:update', { provider: 'fal' })).toMatchObject({ ok: true });
+    // No fal key yet: refused, never sent to the built-in demo service instead.
+    const refused = await request('tasks:submit', { request: { prompt: 'a fox' }, count: 1 });
+    expect(refused).toMatchObject({ ok: false });
+    expect(runtime.credentials.isDemo()).toBe(false);
+
+    await request('settings:update', { serviceBaseUrls: { fal: fal.url } });
+    await request('keys:set', { provider: 'fal', key: FAL_KEY, allowWeakStorage: false });
+    const submitted = await request('tasks:submit', {
+      request: { prompt: 'a fox', model: 'fal-ai/flux/schnell', size: '64x64' },
+      count: 1,
+    });
+    if (!submitted.ok) throw new Error(submitted.error.message);
+    const [item] = submitted.value as { record: { localId: string } }[];
+    const [done] = await runtime.core.engine.whenSettled([item!.record.localId]);
+    expect(done).toMatchObject({ status: 'completed', provider: 'fal', endpoint: fal.url });
+    expect(done?.images[0]?.state).toBe('saved');
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Services in the window: Settings lists each service with its key, default model and address;
+ * the compose form picks the service (a setting) and the model follows it; the task list and the
+ * gallery name each task's service and filter by it. The key never comes back to the page.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeImage } from '../../../fakes/fake-pictor-api';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { startApp } from '../render-app';
+
+const form = () => screen.getByRole('form', { name: 'New task' });
+
+async function openSettings() {
+  const app = await startApp();
+  act(() => useAppStore.getState().setView('settings'));
+  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  return app;
+}
+
+describe('other services in Settings', () => {
+  it('lists each service with its default model, its own address and its key state', async () => {
+    await openSettings();
+    const section = screen.getByRole('region', { name: 'Other image services' });
+    for (const name of ['fal.ai', 'Replicate', 'Alibaba Cloud DashScope', 'Black Forest Labs']) {
+      expect(within(section).getByRole('region', { name })).toBeTruthy();
+    }
+    const fal = within(section).getByRole('region', { name: 'fal.ai' });
+    within(fal).getByText('Default model: fal-ai/flux/schnell');
+    expect(within(fal).getByLabelText('Address')).toHaveProperty(
+      'placeholder',
+      'https://queue.fal.run',
+    );
+    within(fal).getByText(/no harmless way to test this service’s key/);
+    expect(within(fal).queryByRole('button', { name: 'Test connection' })).toBeNull();
+    expect(within(fal).getByLabelText('fal.ai API key')).toHaveProperty('type', 'password');
+  });
+
+  it('stores a key for one service, bound to its address, and removes it again', async () => {
+    const { user, fake } = await openSettings();
+    const fal = screen.getByRole('region', { name: 'fal.ai' });
+    await user.type(within(fal).getByLabelText('fal.ai API key'), 'fal-secret-key-123');
+    await user.click(within(fal).getByRole('button', { name: 'Save key' }));
+    await within(fal).findByText(/A key is stored/);
+    within(fal).getByText(
+      'Sent only to https://queue.fal.run. Pictor asks you before it goes anywhere else.',
+    );
+    expect(fake.callsTo('keys:set')).toEqual([
+      { provider: 'fal', key: 'fal-secret-key-123', allowWeakStorage: false },
+    ]);
+    // Not checked with a probe: the service has none that is harmless.
+    expect(fake.callsTo('service:testConnection')).toEqual([]);
+    // Today's contract's key is untouched.
+    expect(
+      within(screen.getByRole('region', { name: 'API key' })).queryByText(/A key is stored/),
+    ).toBeNull();
+    expect(JSON.stringify(useAppStore.getState())).not.toContain('fal-secret-key-123');
+
+    await user.click(within(fal).getByRole('button', { name: 'Remove key' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove key' }),
+    );
+    await within(fal).findByLabelText('fal.ai API key');
+    expect(fake.callsTo('keys:clear')).toEqual([{ provider: 'fal' }]);
+  });
+
+  it('saves an address of the user’s own, and shows main’s refusal under it', async () => {
+    const { user, fake } = await openSettings();
+    const bfl = screen.getByRole('region', { name: 'Black Forest Labs' });
+    await user.type(within(bfl).getByLabelText('Address'), 'https://proxy.example.com/bfl');
+    await user.click(within(bfl).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(fake.callsTo('settings:update').at(-1)).toEqual({
+        serviceBaseUrls: { bfl: 'https://proxy.example.com/bfl' },
+      }),
+    );
+    fake.fail('settings:update', { message: 'Two services cannot share one address.' });
+    const replicate = screen.getByRole('region', { name: 'Replicate' });
+    await user.type(within(replicate).getByLabelText('Address'), 'https://proxy.example.com/bfl');
+    await user.click(within(replicate).getByRole('button', { name: 'Save' }));
+    await within(replicate).findByText('Two services cannot share one address.');
+    expect(within(bfl).queryByText('Two services cannot share one address.')).toBeNull();
+  });
+});
+
+describe('the service in the compose form', () => {
+  it('picks the service, remembers it in settings, and the model list follows it', async () => {
+    const { user, fake } = await startApp();
+    const service = within(form()).getByRole('combobox', { name: 'Service' });
+    expect(service).toHaveProperty('value', 'pictor');
+    within(service).getByRole('option', { name: 'Image task service' });
+    await user.selectOptions(service, 'fal');
+    await waitFor(() => expect(fake.settings.provider).toBe('fal'));
+    expect(fake.callsTo('settings:update')).toContainEqual({ provider: 'fal' });
+    const model = within(form()).getByRole('combobox', { name: 'Model' });
+    await waitFor(() => expect(model).toHaveProperty('value', 'fal-ai/flux/schnell'));
+    const listId = model.getAttribute('list') ?? '';
+    const offered = [...(document.getElementById(listId)?.querySelectorAll('option') ?? [])];
+    expect(offered.map((option) => option.value)).toEqual([
+      'fal-ai/flux/schnell',
+      'fal-ai/flux/dev',
+      'fal-ai/flux-pro/v1.1',
+    ]);
+    // Free text stays allowed: a typed model is kept when the service changes again.
+    await user.clear(model);
+    await user.type(model, 'fal-ai/my-own-model');
+    await user.selectOptions(service, 'bfl');
+    await waitFor(() => expect(fake.settings.provider).toBe('bfl'));
+    expect(model).toHaveProperty('value', 'fal-ai/my-own-model');
+  });
+
+  it('sends a submit only once the chosen service is saved', async () => {
+    const { user, fake } = await startApp();
+    await user.selectOptions(
+      within(form()).getByRole('combobox', { name: 'Service' }),
+      'replicate',
+    );
+    await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), 'a heron{Enter}');
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    const order = fake.calls
+      .map((call) => call.channel)
+      .filter((channel) => channel === 'settings:update' || channel === 'tasks:submit');
+    expect(order).toEqual(['settings:update', 'tasks:submit']);
+    expect(fake.callsTo('tasks:submit')[0]?.request.model).toBe('black-forest-labs/flux-schnell');
+  });
+});
+
+describe('each task’s service in the history and the gallery', () => {
+  it('names the service on each row and filters the list by it', async () => {
+    const { user, fake } = await startApp({
+      prepare: (f) => f.seedTasks(3, (index) => (index === 1 ? { provider: 'fal' } : {})),
+    });
+    const rows = await screen.findAllByRole('article');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByText(/^fal\.ai · /)).toBeTruthy();
+    expect(within(rows[0]!).getByText(/^Image task service · /)).toBeTruthy();
+    const toolbar = within(document.querySelector<HTMLElement>('.task-toolbar')!);
+    await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'fal');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
+    expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ provider: 'fal' });
+    // Existing records are today's contract's.
+    await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'pictor');
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
+  });
+
+  it('filters the gallery by service, each image keeping its task’s service', async () => {
+    const { user, fake } = await startApp({
+      prepare: (f) =>
+        f.seedTasks(3, (index) => ({
+          images: [makeImage(0, { file: `g/${String(index)}.png` })],
+          ...(index === 0 ? { provider: 'bfl' as const } : {}),
+        })),
+    });
+    await user.click(screen.getByRole('button', { name: 'Gallery' }));
+    const filters = await screen.findByRole('search', { name: /filter/i });
+    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Service' }), 'bfl');
+    await waitFor(() =>
+      expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ provider: 'bfl' }),
+    );
+    await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(1));
+    expect(useAppStore.getState().galleryItems[0]?.provider).toBe('bfl');
+  });
+});
