@@ -5,6 +5,14 @@
 import type { TaskError } from '../../../shared/domain/task-record';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { CompletedTask } from '../../../shared/service/wire';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import {
+  IMPORTED_LOCAL_MESSAGE,
+  IMPORTED_LOCAL_SENTENCE,
+  isImportedLocal,
+} from '../credentials/record-credentials';
+import type { FailedOutcome } from '../gallery/download-outcome';
+import { imageHostRefusal } from '../service/providers/media-hosts';
 
 const NO_ADDRESS = sentence('error.library.imageNoAddress');
 
@@ -42,4 +50,24 @@ export function noticeOf(task: CompletedTask & { readonly notice: string }): Tas
   return said === undefined
     ? { kind: 'protocol', message: task.notice }
     : { kind: 'protocol', message: task.notice, sentence: said };
+}
+
+/**
+ * An image not to ask for at all: a record imported from a folder that names this computer, or
+ * an image host that is not one of its provider's (service/providers/media-hosts.ts).
+ */
+export function refusedBeforeDownload(
+  record: TaskRecord,
+  url: string | null,
+  baseUrl: string,
+): FailedOutcome | null {
+  if (isImportedLocal(record)) {
+    return {
+      state: 'invalid',
+      error: IMPORTED_LOCAL_MESSAGE,
+      errorSentence: IMPORTED_LOCAL_SENTENCE,
+    };
+  }
+  const refusal = url === null ? null : imageHostRefusal(record.provider, url, baseUrl);
+  return refusal === null ? null : { state: 'invalid', ...failure(refusal) };
 }

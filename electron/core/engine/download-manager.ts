@@ -8,11 +8,6 @@ import type { ImageRecord, TaskError, TaskRecord } from '../../../shared/domain/
 import type { CompletedTask } from '../../../shared/service/wire';
 import type { TimerHandle } from '../../ports/clock';
 import type { CredentialsProvider } from '../../ports/credentials';
-import {
-  IMPORTED_LOCAL_MESSAGE,
-  IMPORTED_LOCAL_SENTENCE,
-  isImportedLocal,
-} from '../credentials/record-credentials';
 import { sentence } from '../../../shared/i18n/sentence';
 import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
@@ -20,7 +15,13 @@ import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../galler
 import type { EngineGallery } from './engine-types';
 import { DownloadQueue } from './download-queue';
 import { expiredLinks, linksExpired } from './result-expiry';
-import { failure, noticeOf, refusedImage, type ImageFailure } from './answer-images';
+import {
+  failure,
+  noticeOf,
+  refusedBeforeDownload,
+  refusedImage,
+  type ImageFailure,
+} from './answer-images';
 import { SidecarWriter } from './sidecar-writer';
 import { saying } from './task-transitions';
 
@@ -227,13 +228,9 @@ export class DownloadManager {
     const baseUrl = this.credentials.baseUrlFor(record.endpoint) ?? record.endpoint;
     let outcome: DownloadOutcome;
     try {
-      outcome = isImportedLocal(record)
-        ? {
-            state: 'invalid',
-            error: IMPORTED_LOCAL_MESSAGE,
-            errorSentence: IMPORTED_LOCAL_SENTENCE,
-          }
-        : await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal);
+      outcome =
+        refusedBeforeDownload(record, image.url, baseUrl) ??
+        (await this.gallery.downloadImage(record, index, baseUrl, this.ctx.signal));
     } catch (error) {
       const said = sentence('error.library.imageNotSaved', {
         reason: codeOrMessage(error),

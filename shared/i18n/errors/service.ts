@@ -168,6 +168,8 @@ export const serviceErrors = {
   'error.service.modelRequired': '{service} needs a model: choose one before you generate.',
   'error.service.noCancel': '{service} has no way to cancel a task.',
   'error.service.cancelNotNow': 'This task cannot be canceled now: it is no longer running.',
+  'error.service.imageHostNotService':
+    'The service gave an address on {host} for this image, which is not one of {service}’s image hosts, so Pictor did not download it.',
   'error.service.wrongProviderKey':
     'The key for this address was entered for another kind of service, so Pictor does not send it with this task.',
   'error.service.imageUrlOverLong':
