@@ -12,16 +12,16 @@ const addressOverride = z.string().max(2_000).optional();
 
 /**
  * The address the user gave a service instead of its provider's own (a proxy, a regional host);
- * absent or empty: the provider's `defaultBaseUrl`. Today's contract's address is `baseUrl`.
+ * absent or empty: the provider's `defaultBaseUrl`. Today's contract's address is `baseUrl`. A
+ * field it does not name is dropped, as everywhere in settings (a `strict` object refused the
+ * whole settings event the window is sent when one came along).
  */
-const serviceBaseUrlsSchema = z
-  .object({
-    fal: addressOverride,
-    replicate: addressOverride,
-    dashscope: addressOverride,
-    bfl: addressOverride,
-  })
-  .strict();
+const serviceBaseUrlsSchema = z.object({
+  fal: addressOverride,
+  replicate: addressOverride,
+  dashscope: addressOverride,
+  bfl: addressOverride,
+});
 export type ServiceBaseUrls = z.infer<typeof serviceBaseUrlsSchema>;
 
 export const settingsSchema = z.object({
@@ -69,5 +69,10 @@ export const DEFAULT_SETTINGS: Settings = {
  * main process acts on comes from the main process itself (its folder dialog), never from the
  * page: see the `galleryFolder:pick` and `galleryFolder:apply` requests.
  */
-export const settingsPatchSchema = settingsSchema.omit({ galleryDir: true }).partial().strict();
+export const settingsPatchSchema = settingsSchema
+  .omit({ galleryDir: true })
+  // A change names only services Pictor knows; settings read back drop what they do not name.
+  .extend({ serviceBaseUrls: serviceBaseUrlsSchema.strict() })
+  .partial()
+  .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

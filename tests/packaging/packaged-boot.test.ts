@@ -289,7 +289,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       const data = await mkdtemp(path.join(work, 'cli-'));
       const { code, out } = await runCommand(target, ['help'], data);
       expect(code, out).toBe(0);
-      expect(out).toMatch(/generate --base-url URL --prompt TEXT/);
+      expect(out).toMatch(/generate \[--provider ID\] \[--base-url URL\] --prompt TEXT/);
     });
 
     it('self-test: the packed history, FTS5 search, image renderer, XMP, trust list and safeStorage pass; one JSON line, exit 0', async () => {
@@ -482,7 +482,7 @@ describe('the boot test itself', () => {
     try {
       // `pictor help` opens the app's window instead of printing the help.
       await app.until((all) => all.find((message) => message.type === 'window'));
-      expect(app.output.join('')).not.toMatch(/generate --base-url URL --prompt TEXT/);
+      expect(app.output.join('')).not.toMatch(/generate \[--provider ID\] \[--base-url URL\] --prompt TEXT/);
     } finally {
       app.child.kill('SIGKILL');
     }
