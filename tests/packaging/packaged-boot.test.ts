@@ -482,7 +482,9 @@ describe('the boot test itself', () => {
     try {
       // `pictor help` opens the app's window instead of printing the help.
       await app.until((all) => all.find((message) => message.type === 'window'));
-      expect(app.output.join('')).not.toMatch(/generate \[--provider ID\] \[--base-url URL\] --prompt TEXT/);
+      expect(app.output.join('')).not.toMatch(
+        /generate \[--provider ID\] \[--base-url URL\] --prompt TEXT/,
+      );
     } finally {
       app.child.kill('SIGKILL');
     }
