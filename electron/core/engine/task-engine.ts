@@ -493,14 +493,13 @@ export class TaskEngine {
     this.updated.fire(update);
   }
 
-  /** The engine's live view of a task (next poll, downloads) for the UI. */
+  /** The engine's live view of a task (next poll, downloads, progress, queue) for the UI. */
   live(localId: string): TaskUpdate['live'] {
-    const progress = this.poller.progressOf(localId);
     return {
       nextPollAt: this.poller.nextPollAt(localId),
       polling: this.poller.isPolling(localId),
       downloads: this.downloads.busyCount(localId),
-      ...(progress === undefined ? {} : { progress }),
+      ...this.poller.saidOf(localId),
     };
   }
 

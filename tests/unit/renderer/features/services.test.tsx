@@ -134,7 +134,8 @@ describe('each task’s service in the history and the gallery', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText(/^fal\.ai · /)).toBeTruthy();
     expect(within(rows[0]!).getByText(/^Image task service · /)).toBeTruthy();
-    const toolbar = within(document.querySelector<HTMLElement>('.task-toolbar')!);
+    // The service filter is one of the filter toolbar's controls (no Tab stop of its own).
+    const toolbar = within(screen.getByRole('toolbar', { name: 'Filter by status' }));
     await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'fal');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ provider: 'fal' });
@@ -153,7 +154,8 @@ describe('each task’s service in the history and the gallery', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Gallery' }));
     const filters = await screen.findByRole('search', { name: /filter/i });
-    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Service' }), 'bfl');
+    const toolbar = within(within(filters).getByRole('toolbar', { name: 'Filter the gallery' }));
+    await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'bfl');
     await waitFor(() =>
       expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ provider: 'bfl' }),
     );
