@@ -48,7 +48,7 @@ interface Call {
   readonly credentials: CheckedCredentials;
   /** The service's profile: its key header, its words (providers/). */
   readonly profile: ProviderProfile;
-  /** Origins besides the base URL's where the key may go (the profile's regional hosts). */
+  /** Regional host patterns besides the base URL where the key may go (providers/regional-hosts.ts). */
   readonly regional: readonly string[];
   /** The caller's and the timeout's, combined. */
   readonly signal: AbortSignal;

@@ -20,7 +20,7 @@ export const dashscopeProfile: ProviderProfile = {
   id: 'dashscope',
   facts,
   authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
-  regionalOrigins: [],
+  regionalHosts: [],
   mediaHosts: ['.aliyuncs.com'],
   statusWords: {
     PENDING: 'queued',

@@ -40,7 +40,7 @@ export const falProfile: ProviderProfile = {
   id: 'fal',
   facts,
   authHeaders: (key) => ({ Authorization: `Key ${key}` }),
-  regionalOrigins: [],
+  regionalHosts: [],
   mediaHosts: ['.fal.media', '.fal.ai', '.fal.run'],
   statusWords: { IN_QUEUE: 'queued', IN_PROGRESS: 'running', COMPLETED: 'succeeded' },
   answerStatuses: { submit: [200, 201, 202], poll: [200, 202], resultEnded: [400, 422, 500] },

@@ -71,10 +71,11 @@ export interface ProviderProfile {
   /** The headers that carry the key. */
   authHeaders(key: string): Record<string, string>;
   /**
-   * Origins besides the base URL's where the key may go when the address is the profile's own
-   * (regional hosts). Dropped when the user names another address: that becomes the one origin.
+   * Regional API hosts besides the base URL's where the key may go when the address is the
+   * profile's own, as patterns (`https://api.*.bfl.ai`: `*` is one DNS label; regional-hosts.ts).
+   * Dropped when the user names another address: that becomes the one origin.
    */
-  readonly regionalOrigins: readonly string[];
+  readonly regionalHosts: readonly string[];
   /** Hosts images come from at the profile's own address (`.x` matches x and every name under it). */
   readonly mediaHosts: readonly string[];
   /** The service's status words; a word not here is `unknown` (the task keeps being polled). */

@@ -35,7 +35,7 @@ export const replicateProfile: ProviderProfile = {
   id: 'replicate',
   facts,
   authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
-  regionalOrigins: [],
+  regionalHosts: [],
   mediaHosts: ['.replicate.delivery', '.replicate.com'],
   statusWords: {
     starting: 'queued',
