@@ -166,6 +166,8 @@ export const serviceErrors = {
   'error.service.modelIdUnusable':
     'The model “{model}” cannot be sent to {service}: a model id is one to three parts of letters, digits, “.”, “_” and “-”, separated by “/”.',
   'error.service.modelRequired': '{service} needs a model: choose one before you generate.',
+  'error.service.taskNeedsModel':
+    '{service} finds a request only under the address of the model it was made with, and no model is named for this one, so Pictor cannot ask about it.',
   'error.service.noCancel': '{service} has no way to cancel a task.',
   'error.service.cancelNotNow': 'This task cannot be canceled now: it is no longer running.',
   'error.service.imageHostNotService':

@@ -3,20 +3,36 @@
  * `response_url` and `cancel_url`; the status says `IN_QUEUE` (with `queue_position`),
  * `IN_PROGRESS` or `COMPLETED`, with 202 until it is done; the result, or how the task failed, is
  * behind `response_url`. The key goes as `Authorization: Key <key>`. A request's own addresses use
- * the model id's first two parts (`fal-ai/flux`, not `fal-ai/flux/schnell`).
+ * the model id's first two parts (`fal-ai/flux`, not `fal-ai/flux/schnell`): a task known by its
+ * id alone (tracked, imported) is found only with the model it was made with.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import { describeServiceError } from '../../../../shared/service/wire';
+import { sentence } from '../../../../shared/i18n/sentence';
+import { ServiceError } from '../service-error';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile, TaskReading } from './provider-profile';
 import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
 
 const facts = PROVIDERS.fal;
 
-/** The app part of a model id: where its requests' addresses live. */
+/**
+ * The app part of the model a request was made with: where its addresses live. Never the
+ * default model: a guess that is wrong asks about another app, whose "no such request" would end
+ * a task that is still running.
+ * @throws ServiceError of kind `config` when the request names no model, or an unusable one.
+ */
 function appPath(request: GenerationRequest): string {
-  return modelParts(modelOf(request, facts), facts.label, 2, 4).slice(0, 2).join('/');
+  const model = request.model?.trim() ?? '';
+  if (model === '') {
+    throw new ServiceError({
+      kind: 'config',
+      message: sentence('error.service.taskNeedsModel', { service: facts.label }),
+      mayHaveReachedService: false,
+    });
+  }
+  return modelParts(model, facts.label, 2, 4).slice(0, 2).join('/');
 }
 
 function requestPath(taskId: string, request: GenerationRequest): string {
