@@ -45,6 +45,17 @@ export const bflProfile: ProviderProfile = {
     const answer = objectOf(json);
     return { id: answer['id'], handles: { poll: answer['polling_url'] } };
   },
+  // The account's balance: 200 `{ credits }`, 403 for a key BFL refuses.
+  keyProbe: {
+    request: { method: 'GET', target: '/v1/credits' },
+    statuses: [200],
+    read(json) {
+      const credits = objectOf(json)['credits'];
+      return typeof credits === 'number' && Number.isFinite(credits)
+        ? { accepted: true, detail: `Credits: ${credits}` }
+        : { accepted: false };
+    },
+  },
   poll: (taskId, handles) => ({
     method: 'GET',
     target: handles.poll ?? `/v1/get_result?id=${segment(taskId)}`,

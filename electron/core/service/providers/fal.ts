@@ -17,6 +17,9 @@ import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-pr
 
 const facts = PROVIDERS.fal;
 
+/** A request id of fal's shape (a UUID) that no request has: for the key check. */
+const PROBE_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
+
 /**
  * The app part of the model a request was made with: where its addresses live. Never the
  * default model: a guess that is wrong asks about another app, whose "no such request" would end
@@ -122,4 +125,14 @@ export const falProfile: ProviderProfile = {
     method: 'PUT',
     target: handles.cancel ?? `${requestPath(taskId, request)}/cancel`,
   }),
+  // fal has no account endpoint on its queue host, so the key is checked as today's contract's
+  // is: the status of a request no one has (the default model's app, an id of fal's shape). The
+  // queue scopes a request to the key that made it, so it must know whose key it is before it
+  // can say "no such request": its 404 (FastAPI's `{ detail }`) means the key was taken, 401/403
+  // that it was not. Reasoned, not documented: another FastAPI service's 404 would read the same.
+  keyProbe: {
+    request: { method: 'GET', target: `/fal-ai/flux/requests/${PROBE_REQUEST_ID}/status` },
+    statuses: [404],
+    read: (json) => ({ accepted: objectOf(json)['detail'] !== undefined }),
+  },
 };
