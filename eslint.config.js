@@ -452,7 +452,6 @@ export const sizeOffenders = {
   'electron/cli/cli-args.ts': { 'max-lines-per-function': 63 },
   'electron/cli/commands.ts': { 'max-depth': 4 },
   'electron/core/batch/export-images.ts': { 'max-depth': 4 },
-  'electron/core/engine/poller.ts': { 'max-depth': 4 },
   'electron/core/engine/submitter.ts': { 'max-params': 5 },
   'electron/core/engine/task-engine.ts': { 'max-lines': 405, 'max-params': 5 },
   'electron/core/fs/open-inside.ts': { 'max-params': 5 },
