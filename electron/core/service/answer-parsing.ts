@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { MAX_URL_CHARS } from '../../../shared/domain/limits';
+import { DOWNLOAD_MAX_IMAGE_BYTES, MAX_URL_CHARS } from '../../../shared/domain/limits';
 import {
   canonicalTaskSchema,
   cleanText,
@@ -12,7 +12,8 @@ import {
   readReportedModel,
   submitResponseSchema,
 } from '../../../shared/service/wire';
-import type { CanonicalTask, CompletedTask, ServiceTask } from '../../../shared/service/wire';
+import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
+import { takeInline, withInlineImages } from './inline-answer';
 import type { TaskHandles } from './providers/provider-profile';
 import { pictorProfile } from './providers/pictor';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -246,20 +247,35 @@ export function parseTaskAnswer(
   text: string,
   key: string,
   read: Reading = CONTRACT_TASK,
+  maxInlineBytes: number = DOWNLOAD_MAX_IMAGE_BYTES,
 ): ServiceTask {
-  return withCheckedModel(readTaskAnswer(text, key, read), text, key, read);
+  return withCheckedModel(readTaskAnswer(text, key, read, maxInlineBytes), text, key, read);
 }
 
-function readTaskAnswer(text: string, key: string, read: Reading): ServiceTask {
-  const task: CanonicalTask = parseWith('query', text, key, { schema: canonicalTaskSchema, read });
+function readTaskAnswer(
+  text: string,
+  key: string,
+  read: Reading,
+  maxInlineBytes: number,
+): ServiceTask {
+  const parsed = parseWith('query', text, key, { schema: canonicalTaskSchema, read });
+  // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts).
+  const { task, payloads } = takeInline(parsed);
   const normalised = normaliseCanonical(task);
   if (normalised.status === 'processing') return withoutKeyedWord(normalised, key);
   const scrubbed = redactBody(text, key);
-  if (scrubbed === text) return normalised;
+  if (scrubbed === text) {
+    return normalised.status === 'completed'
+      ? withInlineImages(normalised, payloads, maxInlineBytes, () => false)
+      : normalised;
+  }
   const clean = reread(scrubbed, canonicalTaskSchema, read);
   if (normalised.status === 'completed') {
-    const cleaned = clean ? normaliseCanonical(clean) : null;
-    return withoutKeyedUrls(normalised, cleaned);
+    const taken = clean ? takeInline(clean) : null;
+    const cleaned = taken ? normaliseCanonical(taken.task) : null;
+    const keyed = (index: number): boolean =>
+      taken?.payloads.get(index)?.text !== payloads.get(index)?.text;
+    return withInlineImages(withoutKeyedUrls(normalised, cleaned), payloads, maxInlineBytes, keyed);
   }
   const cleanFailed = clean?.status === task.status ? normaliseCanonical(clean) : null;
   if (cleanFailed?.status !== 'failed') {
