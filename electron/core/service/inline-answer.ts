@@ -59,23 +59,34 @@ export function takeInline(task: CanonicalTask): TakenInline {
 }
 
 /** The sentence of an inline image Pictor refused. */
-function refusal(why: InlineRefusal | 'key' | 'other', maxBytes: number): Sentence {
+function refusal(why: InlineRefusal | 'other', maxBytes: number): Sentence {
   return sentence('error.service.inlineImageRefused', { why, limit: formatBytes(maxBytes) });
+}
+
+/**
+ * The answer's JSON as text with every inline payload emptied (a `b64_json` value, a `data:`
+ * string wherever it is), for the checks that look for the key in what the service said. Those
+ * checks read every character in several views (as written, unescaped, decoded from base64 at
+ * each alignment): megabytes of base64 took them seconds per megabyte, on the main process. The
+ * payload itself is not looked at for the key, as a downloaded image's bytes are not: it never
+ * becomes text Pictor shows, keeps or sends, only an image file that passes the image checks.
+ */
+export function textWithoutInline(json: unknown): string {
+  return JSON.stringify(json, (name, value: unknown) =>
+    typeof value === 'string' && (name === 'b64_json' || isDataUrl(value)) ? '' : value,
+  );
 }
 
 /**
  * `task` (normalised from {@link takeInline}'s answer) with its inline images decoded, at most
  * `maxBytes` each: a decoded one's address is its `inline:<sha256>` token and its bytes are in
- * `inlineImages`; a refused one has no address and says why. A payload that `carriesKey` (it
- * changed when the key was scrubbed from the answer) is refused undecoded, as an address that
- * carried the key is. An address the service itself wrote as `inline:…` is refused: only Pictor
- * names its spool files.
+ * `inlineImages`; a refused one has no address and says why. An address the service itself
+ * wrote as `inline:…` is refused: only Pictor names its spool files.
  */
 export function withInlineImages(
   task: CompletedTask,
   payloads: ReadonlyMap<number, InlinePayload>,
   maxBytes: number,
-  carriesKey: (index: number) => boolean,
 ): CompletedTask {
   const forged = task.imageUrls.some((url) => url !== null && /^\s*inline:/i.test(url));
   if (payloads.size === 0 && !forged) return task;
@@ -83,7 +94,7 @@ export function withInlineImages(
   const refusedImages: Record<number, string> = { ...task.refusedImages };
   const refusedImageSentences: Record<number, Sentence> = { ...task.refusedImageSentences };
   const inlineImages: Record<number, InlineImage> = {};
-  const refuse = (index: number, why: InlineRefusal | 'key' | 'other'): void => {
+  const refuse = (index: number, why: InlineRefusal | 'other'): void => {
     const said = refusal(why, maxBytes);
     imageUrls[index] = null;
     refusedImages[index] = englishText(said);
@@ -93,10 +104,6 @@ export function withInlineImages(
     if (url !== null && /^\s*inline:/i.test(url)) refuse(index, 'other');
   });
   for (const [index, payload] of payloads) {
-    if (carriesKey(index)) {
-      refuse(index, 'key');
-      continue;
-    }
     const read =
       payload.form === 'dataUrl'
         ? decodeDataUrl(payload.text, maxBytes)
