@@ -38,6 +38,8 @@ export interface PictorCoreOptions {
   readonly logger?: Logger;
   readonly engine?: Partial<TaskEngineOptions>;
   readonly requestTimeoutMs?: number;
+  /** The most one image may weigh, downloaded or sent inline; default the gallery's (64 MiB). */
+  readonly maxImageBytes?: number;
   /**
    * Decodes images and makes their thumbnails, chosen by the host: the app's Chromium image
    * renderer, native sharp in plain-Node hosts (CLI from a checkout, tests, bench), or
@@ -98,6 +100,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
       imageEngine: options.imageEngine,
       credentials: verifier,
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
+      ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
       now: () => options.clock.now(),
     });
     await gallery.init();
@@ -119,6 +122,8 @@ function assemble(
   const client = new ServiceClient({
     fetch: options.fetch,
     now: () => options.clock.now(),
+    // An image sent inline is held to the same cap as a downloaded one.
+    maxInlineImageBytes: gallery.maxImageBytes,
     ...(options.requestTimeoutMs === undefined
       ? {}
       : { requestTimeoutMs: options.requestTimeoutMs }),

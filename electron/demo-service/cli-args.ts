@@ -1,5 +1,5 @@
-import type { DemoAccount, DemoDialect, DemoServiceOptions } from './types';
-import { DEMO_DIALECTS } from './types';
+import type { DemoAccount, DemoDialect, DemoInlineResults, DemoServiceOptions } from './types';
+import { DEMO_DIALECTS, DEMO_INLINE_RESULTS } from './types';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 
 export const USAGE = `Usage: npm run demo-service -- [options]
@@ -16,6 +16,9 @@ Options:
   --images-per-task <n>    images per completed task (default 1)
   --image-ttl <ms>         image URLs expire this long after completion (default: never)
   --redirect-images        image URLs go through a 302 redirect
+  --inline-results <form>  completed images in the answer itself: data-url (a data: URL in place
+                           of the address) or b64-json (the spec's dialect: an OpenAI-style
+                           b64_json field); pictor and fal only
   --image-file <path>      serve this PNG, JPEG or WebP file as it is (a service's signed image)
                            instead of a drawn picture; repeatable: image n of a task is file n
   --max-image-side <px>    largest accepted width or height (default 2048)
@@ -41,6 +44,7 @@ const OPTIONS = {
   'images-per-task': { type: 'string' },
   'image-ttl': { type: 'string' },
   'redirect-images': { type: 'boolean' },
+  'inline-results': { type: 'string' },
   'image-file': { type: 'string', multiple: true },
   'max-image-side': { type: 'string' },
   seed: { type: 'string' },
@@ -125,6 +129,17 @@ function parseDialect(text: string | undefined): DemoDialect | undefined {
   return dialect;
 }
 
+function parseInlineResults(text: string | undefined): DemoInlineResults | undefined {
+  if (text === undefined) return undefined;
+  const form = DEMO_INLINE_RESULTS.find((name) => name === text);
+  if (!form) {
+    throw new UsageError(
+      `--inline-results must be one of ${DEMO_INLINE_RESULTS.join(', ')}, not "${text}".`,
+    );
+  }
+  return form;
+}
+
 function parseOrigin(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;
   if (!/^https?:\/\/[^/?#\s]+\/?$/i.test(text))
@@ -169,6 +184,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     imagesPerTask: wholeNumber('images-per-task', values['images-per-task']),
     imageUrlTtlMs: ttl,
     redirectImages: values['redirect-images'],
+    inlineResults: parseInlineResults(values['inline-results']),
     maxImageSide: wholeNumber('max-image-side', values['max-image-side']),
     seed: wholeNumber('seed', values.seed),
     control: values.control,

@@ -1,6 +1,12 @@
 import { SNIFF_BYTES, sniffImage } from '../core/gallery/image-sniff';
-import type { DemoAccount, DemoDialect, DemoDuration, DemoServiceOptions } from './types';
-import { DEMO_DIALECTS } from './types';
+import type {
+  DemoAccount,
+  DemoDialect,
+  DemoDuration,
+  DemoInlineResults,
+  DemoServiceOptions,
+} from './types';
+import { DEMO_DIALECTS, DEMO_INLINE_RESULTS } from './types';
 
 /** A demo service option that cannot be used; the message names the option, never a key. */
 export class DemoOptionsError extends Error {
@@ -17,6 +23,7 @@ export interface ResolvedOptions {
   imagesPerTask: number;
   imageUrlTtlMs: number | null;
   redirectImages: boolean;
+  inlineResults: DemoInlineResults | null;
   maxBodyBytes: number;
   maxImageSide: number;
   control: boolean;
@@ -130,6 +137,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     imagesPerTask: options.imagesPerTask ?? 1,
     imageUrlTtlMs: options.imageUrlTtlMs ?? null,
     redirectImages: options.redirectImages ?? false,
+    inlineResults: options.inlineResults ?? null,
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
     maxImageSide: options.maxImageSide ?? 2048,
     control: options.control ?? false,
@@ -145,6 +153,10 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     maxActiveTasks: options.maxActiveTasks ?? 24,
   };
   checkScalars(resolved);
+  check(
+    resolved.inlineResults === null || DEMO_INLINE_RESULTS.includes(resolved.inlineResults),
+    `Inline results must be one of: ${DEMO_INLINE_RESULTS.join(', ')}.`,
+  );
   check(
     DEMO_DIALECTS.includes(resolved.dialect),
     `The dialect must be one of: ${DEMO_DIALECTS.join(', ')}.`,

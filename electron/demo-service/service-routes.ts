@@ -1,10 +1,10 @@
-import { IMAGE_MIME, SNIFF_BYTES, sniffImage } from '../core/gallery/image-sniff';
 import type { BodyResult, Reply } from './http-reply';
 import { errorReply, jsonReply, xmlErrorReply } from './http-reply';
 import type { ImageCache } from './image-renderer';
 import type { ResolvedOptions } from './options';
 import { parseGenerationBody } from './request-validation';
 import type { StoredTask, TaskStore } from './task-store';
+import { inlineEntries, storedImageBytes } from './inline-images';
 
 /** Which part of the service interface a path belongs to. */
 export type RouteMatch =
@@ -170,7 +170,7 @@ function submit(ctx: ServiceContext, call: ServiceCall): Reply {
   });
 }
 
-function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Reply {
+async function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Promise<Reply> {
   if (call.method !== 'GET') return methodNotAllowed('GET');
   const account = authenticate(ctx, call.authorization);
   if (typeof account !== 'string') return account;
@@ -183,7 +183,11 @@ function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Reply {
       'No task with this id exists for this account. Query a task with a key of the account that created it.',
     );
   }
-  return jsonReply(200, taskBody(ctx, task));
+  const body = taskBody(ctx, task);
+  if (task.status === 'completed' && ctx.options.inlineResults !== null) {
+    body.output = { data: await inlineEntries(ctx, task) };
+  }
+  return jsonReply(200, body);
 }
 
 async function image(
@@ -204,34 +208,12 @@ async function image(
       body: Buffer.from(`Found. Redirecting to ${location}\n`),
     };
   }
-  const { prompt, width, height, index, variant } = stored;
-  const given = ctx.options.imageFiles[index % Math.max(1, ctx.options.imageFiles.length)];
-  if (given) return givenFile(given);
-  const png = await ctx.images.get({
-    prompt,
-    width,
-    height,
-    index,
-    variant,
-    seed: ctx.options.seed,
-  });
+  // A given file as it is (the type its bytes say), or the drawn picture.
+  const { bytes, type } = await storedImageBytes(ctx, stored);
   return {
     status: 200,
-    headers: { 'Content-Type': 'image/png', 'Cache-Control': 'private, max-age=3600' },
-    body: png,
-  };
-}
-
-/** One of the files the service was given, as it is: the type its bytes say. */
-function givenFile(file: Uint8Array): Reply {
-  const kind = sniffImage(file.subarray(0, SNIFF_BYTES));
-  return {
-    status: 200,
-    headers: {
-      'Content-Type': kind ? IMAGE_MIME[kind] : 'application/octet-stream',
-      'Cache-Control': 'private, max-age=3600',
-    },
-    body: Buffer.from(file.buffer, file.byteOffset, file.byteLength),
+    headers: { 'Content-Type': type, 'Cache-Control': 'private, max-age=3600' },
+    body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
   };
 }
 

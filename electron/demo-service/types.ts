@@ -23,6 +23,10 @@ export type DemoDuration = number | { min: number; max: number };
  */
 export type DemoDialect = 'pictor' | 'fal' | 'replicate' | 'dashscope' | 'bfl';
 
+/** How the demo carries completed images in the answer (see DemoServiceOptions.inlineResults). */
+export type DemoInlineResults = 'data-url' | 'b64-json';
+export const DEMO_INLINE_RESULTS: readonly DemoInlineResults[] = ['data-url', 'b64-json'];
+
 /** Every dialect name, in the order the help lists them. */
 export const DEMO_DIALECTS: readonly DemoDialect[] = [
   'pictor',
@@ -81,6 +85,14 @@ export interface DemoServiceOptions {
   imagesPerTask?: number;
   /** Image URLs stop working (403) this long after the task completed; default `null` (never). */
   imageUrlTtlMs?: number | null;
+  /**
+   * Completed tasks carry their images in the answer itself instead of at an address:
+   * `data-url` puts a `data:image/<type>;base64,…` URL where the address would be (today's
+   * contract's `output.data[].url`, fal's `images[].url`), `b64-json` (today's contract only;
+   * fal gets data URLs) gives each `output.data[]` entry an OpenAI-style `b64_json` and no `url`.
+   * The other dialects keep addresses. Default `null` (addresses).
+   */
+  inlineResults?: DemoInlineResults | null;
   /** Task image URLs go through a 302 hop on the same server; default false. */
   redirectImages?: boolean;
   /** Largest accepted request body; default 64 KiB, larger = 400. */

@@ -30,6 +30,11 @@ export const MAX_IMAGES_PER_TASK = 16;
 export const MAX_IMAGE_SIDE = 1_000_000;
 /** Size of one image file; the download has its own, smaller cap. */
 export const MAX_IMAGE_BYTES = 2 ** 40;
+/**
+ * The download's cap on one image (the gallery's default `maxImageBytes`): a bigger body, or an
+ * image a service sent inline that decodes to more, is refused.
+ */
+export const DOWNLOAD_MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
 /** Our own id of a task (a UUID; the IPC contract accepts up to 100 characters). */
 export const MAX_LOCAL_ID_CHARS = 100;

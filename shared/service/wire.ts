@@ -13,6 +13,7 @@ import {
 } from '../domain/limits';
 import { englishText, sentence, type Sentence } from '../i18n/sentence';
 import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
+import type { InlineImage } from './inline-token';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
 export const SIZE_PATTERN = /^([1-9]\d{0,5})x([1-9]\d{0,5})$/;
@@ -146,6 +147,13 @@ export interface CompletedTask {
   readonly noticeSentence?: Sentence;
   /** The model the service says it used (see {@link readReportedModel}). */
   readonly reportedModel?: string;
+  /**
+   * The images the service sent inline (a `data:` URL or `b64_json` in place of an address),
+   * decoded where the answer was read (electron/core/service/inline-answer.ts), by index; their
+   * `imageUrls` entry is its `inline:<sha256>` token (inline-token.ts). Bytes held by the main process only: never in a
+   * record, over IPC or in a log.
+   */
+  readonly inlineImages?: Readonly<Record<number, InlineImage>>;
 }
 
 const MAX_MESSAGE = 500;

@@ -1,6 +1,7 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { DownloadOutcome } from '../../electron/core/gallery/download-outcome';
 import type { EngineGallery } from '../../electron/core/engine/engine-types';
+import type { InlineImage } from '../../shared/service/inline-token';
 
 type Script = (
   record: TaskRecord,
@@ -46,5 +47,16 @@ export class FakeGallery implements EngineGallery {
 
   async writeSidecar(record: TaskRecord): Promise<void> {
     this.sidecars.push(structuredClone(record));
+  }
+
+  /** Inline images kept, by the hash their record names them with. */
+  readonly inline = new Map<string, Uint8Array>();
+
+  async keepInline(_record: TaskRecord, images: readonly InlineImage[]): Promise<void> {
+    for (const image of images) this.inline.set(image.sha256, image.bytes);
+  }
+
+  async dropInline(_record: TaskRecord, sha256: string): Promise<void> {
+    this.inline.delete(sha256);
   }
 }

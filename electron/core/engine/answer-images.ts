@@ -13,6 +13,7 @@ import {
 } from '../credentials/record-credentials';
 import type { FailedOutcome } from '../gallery/download-outcome';
 import { imageHostRefusal } from '../service/providers/media-hosts';
+import { inlineTokenHash } from '../../../shared/service/inline-token';
 
 const NO_ADDRESS = sentence('error.library.imageNoAddress');
 
@@ -68,6 +69,10 @@ export function refusedBeforeDownload(
       errorSentence: IMPORTED_LOCAL_SENTENCE,
     };
   }
-  const refusal = url === null ? null : imageHostRefusal(record.provider, url, baseUrl);
+  // An image sent inline comes from its spool file, not from any host.
+  const refusal =
+    url === null || inlineTokenHash(url) !== null
+      ? null
+      : imageHostRefusal(record.provider, url, baseUrl);
   return refusal === null ? null : { state: 'invalid', ...failure(refusal) };
 }

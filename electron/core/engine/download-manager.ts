@@ -23,6 +23,7 @@ import {
   type ImageFailure,
 } from './answer-images';
 import { SidecarWriter } from './sidecar-writer';
+import { inlineHashes, keepInlineResults, sentInline, spoolToDrop } from './inline-results';
 import { saying } from './task-transitions';
 
 const NO_IMAGES: TaskError = saying('protocol', sentence('error.library.noImagesListed'));
@@ -62,8 +63,20 @@ export class DownloadManager {
   /**
    * The service finished the task: record its images and fetch them all. An entry without a
    * usable URL, or whose URL was refused (it carried the key), is `invalid` with the reason.
+   * Images it sent inline are kept on disk first (inline-results.ts).
+   * @throws InlineNotKeptError when they could not be kept: the task is not recorded completed.
    */
-  complete(record: TaskRecord, task: CompletedTask): void {
+  complete(record: TaskRecord, task: CompletedTask): Promise<void> {
+    if (inlineHashes(task).length === 0) {
+      this.recordCompleted(record, task);
+      return Promise.resolve();
+    }
+    return keepInlineResults(this.ctx, this.gallery, record, task).then((placed) => {
+      if (placed) this.recordCompleted(placed, task);
+    });
+  }
+
+  private recordCompleted(record: TaskRecord, task: CompletedTask): void {
     const images: ImageRecord[] = task.imageUrls.map((url, index) =>
       url
         ? { index, url, state: 'pending', attempts: 0, favourite: false }
@@ -268,7 +281,7 @@ export class DownloadManager {
         xmpFile: outcome.xmpFile,
         contentCredentials: outcome.contentCredentials,
       });
-    } else if (this.expiredNow(record, outcome, attempts)) {
+    } else if (!sentInline(image) && this.expiredNow(record, outcome, attempts)) {
       // Past the service's documented lifetime, a dead link, or one that failed every attempt,
       // is a link that expired: said as such, with when, never left as a passing fault.
       next = failedWith({ ...image, state: 'expired', attempts }, expiredLinks(record, outcome));
@@ -294,11 +307,14 @@ export class DownloadManager {
       if (outcome.state === 'expired') next = { ...next, expiredAt: this.ctx.clock.now() };
     }
     if (retryIn === null) this.unmarkBusy(localId, index);
-    this.ctx.commit({
+    const committed = this.ctx.commit({
       ...record,
       images: record.images.map((item) => (item.index === index ? next : item)),
     });
     this.sidecars.request(localId);
+    // Once the history says saved (or refused), the spool of an inline image has served.
+    const spool = spoolToDrop(committed, index);
+    if (spool !== null) void this.ctx.runInBackground(this.gallery.dropInline(committed, spool));
     this.ctx.logger.info('image download', { localId, index, state: next.state, attempts });
     if (retryIn !== null) this.scheduleRetry(localId, index, retryIn);
   }

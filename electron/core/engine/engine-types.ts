@@ -10,6 +10,7 @@ import type { Disposable } from '../../ports/disposable';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { DownloadOutcome } from '../gallery/download-outcome';
 import type { TaskHandles } from '../service/providers/provider-profile';
+import type { InlineImage } from '../../../shared/service/inline-token';
 
 /** A task on the service: its id, the addresses the service gave for it, what was asked. */
 export interface EngineTaskRef {
@@ -86,6 +87,14 @@ export interface EngineGallery {
     signal?: AbortSignal,
   ): Promise<DownloadOutcome>;
   writeSidecar(record: TaskRecord): Promise<void>;
+  /**
+   * Keeps the images a service sent inline for the task (in its folder, `record.folder` set)
+   * until they are saved, synced before this resolves (gallery/inline-spool.ts).
+   * @throws when they could not be kept.
+   */
+  keepInline(record: TaskRecord, images: readonly InlineImage[]): Promise<void>;
+  /** Removes the spool file of an inline image that was saved or refused. Never throws. */
+  dropInline(record: TaskRecord, sha256: string): Promise<void>;
 }
 
 export interface TaskEngineOptions {
@@ -131,4 +140,9 @@ export interface TaskUpdate {
 /** A request the engine refuses before doing anything (bad input, no key). */
 export class EngineInputError extends UserFacingError {
   override readonly name = 'EngineInputError';
+}
+
+/** The images a service sent inline could not be kept on disk: the task is asked for them again. */
+export class InlineNotKeptError extends UserFacingError {
+  override readonly name = 'InlineNotKeptError';
 }

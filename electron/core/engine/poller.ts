@@ -47,7 +47,8 @@ export class Poller {
     private readonly ctx: EngineContext,
     private readonly client: EngineServiceClient,
     private readonly credentials: CredentialsProvider,
-    private readonly onCompleted: (record: TaskRecord, task: CompletedTask) => void,
+    /** Records the completed task; rejects when its inline images could not be kept. */
+    private readonly onCompleted: (record: TaskRecord, task: CompletedTask) => Promise<void>,
   ) {
     this.planner = new PollPlanner(ctx.options.pollIntervalMs);
   }
@@ -175,7 +176,8 @@ export class Poller {
           this.ctx.commit(counted);
         } else if (task.status === 'completed') {
           this.forget(localId);
-          this.onCompleted(withLifetime(counted, this.ctx.clock.now()), task);
+          // A failure here (inline images not kept) is handled as a failed poll: asked again.
+          await this.onCompleted(withLifetime(counted, this.ctx.clock.now()), task);
         } else {
           this.fail(counted, task);
         }

@@ -128,8 +128,8 @@ export class TaskEngine {
       owns: (localId: string) => this.leases.owns(localId),
     });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
-    this.poller = new Poller(context, deps.client, deps.credentials, (record, urls) =>
-      this.downloads.complete(record, urls),
+    this.poller = new Poller(context, deps.client, deps.credentials, (record, task) =>
+      this.downloads.complete(record, task),
     );
     this.submitter = new Submitter(
       context,

@@ -4,7 +4,7 @@ import { englishText, sentence, type Sentence } from '../../../shared/i18n/sente
 import { messageOf } from '../errors/thrown-value';
 import { ServiceError } from '../service/service-error';
 import type { LiveState } from '../../../shared/domain/live-state';
-import { EngineInputError } from './engine-types';
+import { EngineInputError, InlineNotKeptError } from './engine-types';
 
 /** A record found in `submitting` at start: the process ended before the submit was answered. */
 export function interruptedSubmit(record: TaskRecord, now: number): TaskRecord {
@@ -65,6 +65,10 @@ export function submitFailure(record: TaskRecord, error: unknown, now: number): 
 
 export function toTaskError(error: unknown): TaskError {
   if (error instanceof ServiceError) return error.toTaskError();
+  if (error instanceof InlineNotKeptError && error.sentence) {
+    const said = saying('interrupted', error.sentence);
+    return error.detail === undefined ? said : { ...said, detail: error.detail };
+  }
   if (error instanceof EngineInputError) {
     return error.sentence
       ? saying('config', error.sentence)

@@ -28,9 +28,16 @@ export async function removeQuietly(path: string, root?: string): Promise<void> 
   else await removeFile(root, path).catch(() => undefined);
 }
 
-/** Creates `path` (it must not exist), writes `data` and flushes it to disk. */
-export async function writeNewFileSynced(path: string, data: string | Uint8Array): Promise<void> {
-  const handle = await open(path, 'wx');
+/**
+ * Creates `path` (it must not exist) with `mode` (before the umask; default 0666), writes `data`
+ * and flushes it to disk.
+ */
+export async function writeNewFileSynced(
+  path: string,
+  data: string | Uint8Array,
+  mode?: number,
+): Promise<void> {
+  const handle = await open(path, 'wx', mode);
   try {
     await handle.writeFile(data);
     await handle.sync();
@@ -73,20 +80,22 @@ export async function fsyncDir(path: string): Promise<void> {
 }
 
 /**
- * Writes `data` to a temp file, syncs it and renames it over `target`. Neither the temp folder
- * nor a folder between `root` and `target` may be a link (the write would land elsewhere).
+ * Writes `data` to a temp file (created with `mode`, see {@link writeNewFileSynced}), syncs it and
+ * renames it over `target`. Neither the temp folder nor a folder between `root` and `target` may
+ * be a link (the write would land elsewhere).
  * @throws UnsafePathError (core/fs/contained-fs); file-system errors.
  */
 export async function writeFileAtomic(
   root: string,
   target: string,
   data: string | Uint8Array,
+  mode?: number,
 ): Promise<void> {
   await checkContained(root, join(root, TEMP_DIR));
   await checkContained(root, dirname(target));
   const temp = tempPath(root, '.tmp');
   try {
-    await writeNewFileSynced(temp, data);
+    await writeNewFileSynced(temp, data, mode);
     await rename(temp, target);
   } catch (error) {
     await removeQuietly(temp);

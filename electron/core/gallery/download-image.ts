@@ -30,6 +30,7 @@ import type { ImageProvenance } from './metadata/xmp-packet';
 import type { AddressClassifier } from '../service/url-policy';
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import { findCredentials } from './credentials-step';
+import { inlineSpoolResponse } from './inline-spool';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
 const directPinnedFetch = createPinnedFetch();
@@ -60,6 +61,11 @@ export interface DownloadSettings {
 
 export interface DownloadJob {
   readonly url: string;
+  /**
+   * The SHA-256 of an image the service sent inline (`url` is its `inline:` token): its bytes
+   * come from its spool file in `folder` instead of the network (inline-spool.ts).
+   */
+  readonly inline?: string;
   readonly baseUrl: string;
   /** Absolute task folder, already checked to be inside the root. */
   readonly folder: string;
@@ -72,18 +78,22 @@ export interface DownloadJob {
 async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempImage: string) {
   const abort = new AttemptAbort(settings.downloadTimeoutMs, job.signal);
   try {
-    const answer = await requestImage(
-      {
-        fetch: settings.imageFetch ?? directPinnedFetch,
-        resolve: settings.resolver ?? systemResolver,
-        ...(settings.classify ? { classify: settings.classify } : {}),
-        baseUrl: job.baseUrl,
-        maxRedirects: settings.maxRedirects,
-        abort,
-        now: settings.now,
-      },
-      job.url,
-    );
+    // An inline image's spool stands in for the image host's answer: from its body on, the
+    // bytes meet every check a downloaded image meets.
+    const answer = job.inline
+      ? await inlineSpoolResponse(settings.root, job.folder, job.inline, settings.maxImageBytes)
+      : await requestImage(
+          {
+            fetch: settings.imageFetch ?? directPinnedFetch,
+            resolve: settings.resolver ?? systemResolver,
+            ...(settings.classify ? { classify: settings.classify } : {}),
+            baseUrl: job.baseUrl,
+            maxRedirects: settings.maxRedirects,
+            abort,
+            now: settings.now,
+          },
+          job.url,
+        );
     if (!answer.ok) return answer;
     return await bodyToFile(answer.response, tempImage, {
       maxBytes: settings.maxImageBytes,
@@ -178,7 +188,7 @@ async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temp
 
 function logOutcome(logger: Logger, job: DownloadJob, outcome: DownloadOutcome): void {
   // The host only: the full URL may carry a signed token.
-  const host = URL.canParse(job.url) ? new URL(job.url).host : 'unparsable';
+  const host = job.inline ? 'inline' : URL.canParse(job.url) ? new URL(job.url).host : 'unparsable';
   const fields = { index: job.index, host, state: outcome.state };
   if (outcome.state === 'saved') logger.debug('Image saved.', { ...fields, bytes: outcome.bytes });
   else logger.warn('Image not saved.', { ...fields, error: (outcome as FailedOutcome).error });

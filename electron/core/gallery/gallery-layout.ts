@@ -7,10 +7,13 @@
  *         image-1.xmp, …                              the XMP of an image that carries
  *                                                     Content Credentials (imageNames)
  *         .thumbs/image-1.webp, …                     their thumbnails (THUMBS_DIR)
+ *         .inline/<sha256>                            an image the service sent inline, until
+ *                                                     it is saved (INLINE_DIR, inline-spool.ts)
  *     <root>/.pictor-tmp/                             files being written (TEMP_DIR)
  *
- * Every name is built from the record alone (its date, prompt, local id and image index),
- * never from anything the network sent, so it is safe and the same on every call.
+ * Every name is built from the record alone (its date, prompt, local id and image index, and the
+ * hash Pictor computed of an inline image's bytes), never from anything the network sent, so it
+ * is safe and the same on every call.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
@@ -19,6 +22,8 @@ import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
 export const SIDECAR_NAME = 'pictor.json';
 /** The folder inside a task folder that holds its thumbnails. */
 export const THUMBS_DIR = '.thumbs';
+/** The folder inside a task folder that holds the images its service sent inline, until saved. */
+export const INLINE_DIR = '.inline';
 /** The folder inside the gallery root that holds files being written. */
 export const TEMP_DIR = '.pictor-tmp';
 

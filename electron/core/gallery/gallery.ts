@@ -7,6 +7,7 @@ import type { ImageEngine } from '../../ports/image-engine';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import type { FetchLike } from '../../ports/http';
 import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import { silentLogger, type Logger } from '../../ports/logger';
@@ -39,6 +40,8 @@ import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sidecarText } from './sidecar';
 import { provenanceOf } from './metadata/provenance';
 import { SIDECAR_NAME } from './gallery-layout';
+import { inlineTokenHash, type InlineImage } from '../../../shared/service/inline-token';
+import { dropInlineImage, keepInlineImages } from './inline-spool';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
 export interface InitResult {
@@ -91,7 +94,7 @@ export class Gallery {
     this.settings = {
       root: absoluteRoot(options.root),
       fetch: options.fetch,
-      maxImageBytes: options.maxImageBytes ?? 64 * 1024 * 1024,
+      maxImageBytes: options.maxImageBytes ?? DOWNLOAD_MAX_IMAGE_BYTES,
       maxPixels: options.maxPixels ?? 100_000_000,
       thumbnailSize: options.thumbnailSize ?? 384,
       downloadTimeoutMs: options.downloadTimeoutMs ?? 120_000,
@@ -102,6 +105,11 @@ export class Gallery {
       ...(options.credentials ? { credentials: options.credentials } : {}),
     };
     this.imageMetadata = options.imageMetadata;
+  }
+
+  /** The most one image may weigh: a download's body, or an image a service sent inline. */
+  get maxImageBytes(): number {
+    return this.settings.maxImageBytes;
   }
 
   /** The gallery folder (absolute); {@link reroot} changes it. */
@@ -192,16 +200,39 @@ export class Gallery {
           : { state: 'invalid', error: error.message };
       // Disk trouble: the attempt itself reports it in plain words.
     }
+    const inline = inlineTokenHash(url);
     return downloadOnce(this.settings, {
       url,
       baseUrl,
       folder,
       index,
+      ...(inline === null ? {} : { inline }),
       ...(signal ? { signal } : {}),
       ...(this.imageMetadata
         ? { provenance: provenanceOf(record, index, this.imageMetadata.appVersion) }
         : {}),
     });
+  }
+
+  /**
+   * Keeps the images a service sent inline for `record` in its task folder until they are saved
+   * (inline-spool.ts), synced before this resolves.
+   * @throws GalleryPathError when the record's folder leaves the gallery; UnsafePathError;
+   *   file-system errors.
+   */
+  async keepInline(record: TaskRecord, images: readonly InlineImage[]): Promise<void> {
+    await keepInlineImages(this.root, this.resolve(this.taskFolder(record)), images);
+  }
+
+  /** Removes the spool file of an inline image of `record` (saved, or refused). Never throws. */
+  async dropInline(record: TaskRecord, sha256: string): Promise<void> {
+    let folder: string;
+    try {
+      folder = this.resolve(this.taskFolder(record));
+    } catch {
+      return;
+    }
+    await dropInlineImage(this.root, folder, sha256);
   }
 
   /**

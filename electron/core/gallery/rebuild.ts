@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { checkHeaderOfFile } from '../images/image-header';
-import { TEMP_DIR } from './gallery-layout';
+import { INLINE_DIR, TEMP_DIR } from './gallery-layout';
 import { errorCode } from './download-outcome';
 import { toGalleryPath } from './gallery-path';
 import { THUMBS_DIR, imageFileCandidates, imageNames, xmpSidecarName } from './gallery-layout';
@@ -37,7 +37,7 @@ import { SIDECAR_NAME } from './gallery-layout';
 const CONCURRENCY = 8;
 /** Deeper than the gallery's own `YYYY/MM/task` layout, for folders the user regrouped. */
 const MAX_DEPTH = 8;
-const SKIPPED_DIRS = new Set([TEMP_DIR, THUMBS_DIR]);
+const SKIPPED_DIRS = new Set([TEMP_DIR, THUMBS_DIR, INLINE_DIR]);
 const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
 /** The download's default cap: a bigger file was not saved by Pictor. */
 const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { z as zod } from 'zod';
-import { MAX_URL_CHARS } from '../../../shared/domain/limits';
+import { DOWNLOAD_MAX_IMAGE_BYTES, MAX_URL_CHARS } from '../../../shared/domain/limits';
 import {
   canonicalTaskSchema,
   cleanText,
@@ -13,6 +13,7 @@ import {
   submitResponseSchema,
 } from '../../../shared/service/wire';
 import type { CanonicalTask, CompletedTask, ServiceTask } from '../../../shared/service/wire';
+import { takeInline, textWithoutInline, withInlineImages } from './inline-answer';
 import type { TaskHandles } from './providers/provider-profile';
 import { pictorProfile } from './providers/pictor';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -34,11 +35,19 @@ function issuesText(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * The start of a body that an excerpt is made from: a large answer (one that may carry images
+ * inline runs to tens of megabytes) is not scanned whole for a 200-character excerpt. The finder
+ * scrubs any run of 12 of the key's characters, so a key cut at this edge cannot survive either.
+ */
+const EXCERPT_SOURCE_CHARS = 64 * 1024;
+
 function badBody(op: ServiceOperation, text: string, key: string, problem: string): ServiceError {
+  const head = text.length > EXCERPT_SOURCE_CHARS ? text.slice(0, EXCERPT_SOURCE_CHARS) : text;
   // Redact before shortening, so a key cut in half by the excerpt cannot survive.
   return errorForBadBody(
     op,
-    cleanText(`HTTP 200; ${problem}; body: ${bodyExcerpt(redactText(text, key))}`, 600),
+    cleanText(`HTTP 200; ${problem}; body: ${bodyExcerpt(redactText(head, key))}`, 600),
   );
 }
 
@@ -56,7 +65,13 @@ interface Shape<T> {
   readonly read: Reading;
 }
 
-function parseWith<T>(op: ServiceOperation, text: string, key: string, shape: Shape<T>): T {
+/** The body as `shape` reads it, and the JSON it was read from. */
+function parseBody<T>(
+  op: ServiceOperation,
+  text: string,
+  key: string,
+  shape: Shape<T>,
+): { data: T; json: unknown } {
   const { schema, read } = shape;
   if (text.trim() === '') throw badBody(op, text, key, 'empty body');
   const json = parseJson(text);
@@ -64,7 +79,11 @@ function parseWith<T>(op: ServiceOperation, text: string, key: string, shape: Sh
   const parsed = schema.safeParse(readObject(read, json.value));
   if (!parsed.success)
     throw badBody(op, text, key, `unexpected shape (${issuesText(parsed.error)})`);
-  return parsed.data;
+  return { data: parsed.data, json: json.value };
+}
+
+function parseWith<T>(op: ServiceOperation, text: string, key: string, shape: Shape<T>): T {
+  return parseBody(op, text, key, shape).data;
 }
 
 /** The task id of a submit answer that carried the API key: refused, never kept. */
@@ -246,19 +265,33 @@ export function parseTaskAnswer(
   text: string,
   key: string,
   read: Reading = CONTRACT_TASK,
+  maxInlineBytes: number = DOWNLOAD_MAX_IMAGE_BYTES,
 ): ServiceTask {
-  return withCheckedModel(readTaskAnswer(text, key, read), text, key, read);
+  const { data, json } = parseBody('query', text, key, { schema: canonicalTaskSchema, read });
+  // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
+  // the key is then looked for in the answer without them (textWithoutInline says why).
+  const { task, payloads } = takeInline(data);
+  const checked = payloads.size === 0 ? text : textWithoutInline(json);
+  const answer = readTaskAnswer(task, checked, key, read);
+  const completed =
+    answer.status === 'completed' ? withInlineImages(answer, payloads, maxInlineBytes) : answer;
+  return withCheckedModel(completed, checked, key, read);
 }
 
-function readTaskAnswer(text: string, key: string, read: Reading): ServiceTask {
-  const task: CanonicalTask = parseWith('query', text, key, { schema: canonicalTaskSchema, read });
+/** `task` (read from `text`) normalised, with whatever carried the key refused or withheld. */
+function readTaskAnswer(
+  task: CanonicalTask,
+  text: string,
+  key: string,
+  read: Reading,
+): ServiceTask {
   const normalised = normaliseCanonical(task);
   if (normalised.status === 'processing') return withoutKeyedWord(normalised, key);
   const scrubbed = redactBody(text, key);
   if (scrubbed === text) return normalised;
   const clean = reread(scrubbed, canonicalTaskSchema, read);
   if (normalised.status === 'completed') {
-    const cleaned = clean ? normaliseCanonical(clean) : null;
+    const cleaned = clean ? normaliseCanonical(takeInline(clean).task) : null;
     return withoutKeyedUrls(normalised, cleaned);
   }
   const cleanFailed = clean?.status === task.status ? normaliseCanonical(clean) : null;

@@ -32,8 +32,9 @@ import type {
 } from './providers/provider-profile';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
-import type { ServiceErrorKind } from './service-error';
 import { serviceLabel } from '../credentials/key-binding';
+import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
+import { KIND_STATUS, answerLimit, positive, submitReading } from './client-parts';
 
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
@@ -44,6 +45,12 @@ export interface ServiceClientOptions {
   maxRedirects?: number;
   /** A larger 200 body is a protocol error; larger error bodies are cut here. Default 1 MiB. */
   maxResponseBytes?: number;
+  /**
+   * The most an image sent inline may decode to: the gallery's download cap (pictor-core.ts
+   * passes it), default {@link DOWNLOAD_MAX_IMAGE_BYTES}. The answer a profile says carries its
+   * images inline may be that much base64 larger than `maxResponseBytes`.
+   */
+  maxInlineImageBytes?: number;
   /** For HTTP-date `Retry-After`. Default `Date.now`. */
   now?: () => number;
 }
@@ -88,16 +95,6 @@ export interface KeyCheck extends KeyProbeReading {
   readonly status: number;
 }
 
-/** The status a provider's own error kind stands for (see StatusAnswer.meaning). */
-const KIND_STATUS: Partial<Record<ServiceErrorKind, number>> = {
-  auth: 401,
-  credits: 402,
-  not_found: 404,
-  rate_limited: 429,
-  bad_request: 400,
-  server: 500,
-};
-
 /** The service as a sentence names it: its provider's name, or (today's contract) its address. */
 function nameOf(call: Call): string {
   return call.profile.id === 'pictor'
@@ -109,34 +106,13 @@ function refOf(ref: string | TaskRef): TaskRef {
   return typeof ref === 'string' ? { taskId: ref } : ref;
 }
 
-function positive(value: number | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0)
-    throw new RangeError(`${name} must be a non-negative number.`);
-  return value;
-}
-
-/** A profile's submit reading flattened for answer-parsing's schema. */
-function submitReading(profile: ProviderProfile): Reading {
-  return (json) => {
-    const read = profile.readSubmit(json);
-    return {
-      ...(typeof json === 'object' && json !== null ? json : {}),
-      id: read.id,
-      model: read.model,
-      poll: read.handles.poll,
-      result: read.handles.result,
-      cancel: read.handles.cancel,
-    };
-  };
-}
-
 /** Talks to the image task service. One instance serves every endpoint and key. */
 export class ServiceClient {
   readonly #fetch: FetchLike;
   readonly #timeoutMs: number;
   readonly #maxRedirects: number;
   readonly #maxBytes: number;
+  readonly #maxInlineBytes: number;
   readonly #now: () => number;
 
   constructor(options: ServiceClientOptions) {
@@ -146,7 +122,14 @@ export class ServiceClient {
     this.#maxBytes = Math.floor(
       positive(options.maxResponseBytes, 1024 * 1024, 'maxResponseBytes'),
     );
+    this.#maxInlineBytes = Math.floor(
+      positive(options.maxInlineImageBytes, DOWNLOAD_MAX_IMAGE_BYTES, 'maxInlineImageBytes'),
+    );
     this.#now = options.now ?? Date.now;
+  }
+
+  #answerLimit(profile: ProviderProfile, answer: 'poll' | 'result'): { maxBytes: number } {
+    return { maxBytes: answerLimit(profile, answer, this.#maxBytes, this.#maxInlineBytes) };
   }
 
   /**
@@ -186,17 +169,20 @@ export class ServiceClient {
       const taskId = checkTaskId(ref.taskId);
       const request = ref.request ?? { prompt: '' };
       const polled = this.#outgoing(call, profile.poll(taskId, ref.handles ?? {}, request));
-      const answer = await this.#exchange(call, polled, profile.answerStatuses.poll);
+      const limit = this.#answerLimit(profile, 'poll');
+      const answer = await this.#exchange(call, polled, profile.answerStatuses.poll, limit);
+      // An answer that may carry images inline is decoded up to the gallery's cap each.
+      const parse = (text: string, read: Reading): ServiceTask =>
+        parseTaskAnswer(text, call.credentials.key, read, this.#maxInlineBytes);
       if (profile.result && profile.readResult && this.#wantsResult(profile, answer.text)) {
         const readResult = profile.readResult.bind(profile);
         const fetched = this.#outgoing(call, profile.result(taskId, ref.handles ?? {}, request));
         const accepted = [200, ...(profile.answerStatuses.resultEnded ?? [])];
-        const result = await this.#exchange(call, fetched, accepted);
-        return parseTaskAnswer(result.text, call.credentials.key, (json) =>
-          readResult(json, result.status),
-        );
+        const limits = this.#answerLimit(profile, 'result');
+        const result = await this.#exchange(call, fetched, accepted, limits);
+        return parse(result.text, (json) => readResult(json, result.status));
       }
-      return parseTaskAnswer(answer.text, call.credentials.key, (json) => profile.readPoll(json));
+      return parse(answer.text, (json) => profile.readPoll(json));
     });
   }
 
@@ -311,7 +297,12 @@ export class ServiceClient {
    * Sends the request (following redirects where the key may go) and returns the answer when its
    * status is one of `accepted` (today's contract: 200 only).
    */
-  async #exchange(call: Call, outgoing: Outgoing, accepted: readonly number[]): Promise<Answer> {
+  async #exchange(
+    call: Call,
+    outgoing: Outgoing,
+    accepted: readonly number[],
+    limits: { readonly maxBytes: number } = { maxBytes: this.#maxBytes },
+  ): Promise<Answer> {
     let current = outgoing;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#send(call, current);
@@ -321,7 +312,7 @@ export class ServiceClient {
         response,
         hop,
       );
-      if (redirect === null) return this.#readAnswer(call, response, accepted);
+      if (redirect === null) return this.#readAnswer(call, response, accepted, limits.maxBytes);
       discardBody(response);
       current = { ...current, url: redirect };
     }
@@ -359,15 +350,24 @@ export class ServiceClient {
     }
   }
 
-  /** An accepted answer's body, or the error its status or its broken body means. */
-  async #readAnswer(call: Call, response: Response, accepted: readonly number[]): Promise<Answer> {
-    const read = await readBodyText(response, this.#maxBytes, call.signal);
+  /**
+   * An accepted answer's body (at most `maxBytes`), or the error its status or its broken body
+   * means; an error status's body is cut at the usual limit.
+   */
+  async #readAnswer(
+    call: Call,
+    response: Response,
+    accepted: readonly number[],
+    maxBytes: number,
+  ): Promise<Answer> {
+    const limit = accepted.includes(response.status) ? maxBytes : this.#maxBytes;
+    const read = await readBodyText(response, limit, call.signal);
     if (!accepted.includes(response.status)) {
       // The status already says what failed; a cut or broken error body still has its words
       // (and a 201's body may hold the id of a task that was created after all).
       throw this.#statusError(call, response, read.text);
     }
-    if (read.outcome === 'too_large') throw errorForTooLarge(call.op, this.#maxBytes);
+    if (read.outcome === 'too_large') throw errorForTooLarge(call.op, limit);
     if (read.outcome === 'broken') {
       if (call.signal.aborted) throw read.error;
       throw errorForBrokenBody(call.op, read.error);

@@ -21,13 +21,15 @@
  * 'Request was cancelled' }`; a failed one 500 `{ detail }`; an unknown request id 404
  * `{ detail: 'Request not found' }`; a wrong key 401 `{ detail }`; no credits 402 `{ detail }`
  * (the public service locks the user with a 403 instead); a rate limit 429 `{ detail }` with
- * `Retry-After`; the unknown status word is `IN_PROGRESS_V2`.
+ * `Retry-After`; the unknown status word is `IN_PROGRESS_V2`. With the `inlineResults` option the
+ * response carries each image as a `data:` URL in `images[].url`, as fal answers a request made
+ * in sync mode.
  */
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
-import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
+import type { Dialect, DialectCall, DialectImage, DialectKit, DialectMatch } from './dialect';
 import {
   acceptedRequest,
   failureMessage,
@@ -37,6 +39,7 @@ import {
   objectOf,
 } from './dialect';
 import { hashParts } from '../prng';
+import { inlineEntries } from '../inline-images';
 
 const KEY = /^Key +(\S+) *$/;
 const IMAGE_SIZES: Record<string, [number, number]> = {
@@ -180,7 +183,7 @@ class FalDialect implements Dialect {
     });
   };
 
-  private readonly response = (task: StoredTask): Reply => {
+  private readonly response = (task: StoredTask): Reply | Promise<Reply> => {
     switch (this.kit.phase(task)) {
       case 'queued':
       case 'running':
@@ -200,20 +203,35 @@ class FalDialect implements Dialect {
       case 'failed':
         return detail(500, failureMessage(task));
       case 'succeeded':
-        return jsonReply(200, {
-          images: this.kit.images(task).map(({ url, width, height, contentType }) => ({
-            url,
-            width,
-            height,
-            content_type: contentType,
-          })),
-          timings: { inference: ((task.completedAt ?? task.completesAt) - task.createdAt) / 1000 },
-          seed: hashParts(this.kit.ctx.options.seed, task.id),
-          has_nsfw_concepts: task.images.map(() => false),
-          prompt: task.prompt,
-        });
+        return this.kit.ctx.options.inlineResults === null
+          ? this.result(task, this.kit.images(task))
+          : this.inlineResult(task);
     }
   };
+
+  /** The images in the answer itself, as a request made in sync mode gets them. */
+  private readonly inlineResult = async (task: StoredTask): Promise<Reply> => {
+    const inline = await inlineEntries(this.kit.ctx, task);
+    const images = this.kit.images(task).map((image, index) => {
+      const entry = inline[index];
+      return { ...image, url: entry && 'url' in entry ? entry.url : image.url };
+    });
+    return this.result(task, images);
+  };
+
+  private readonly result = (task: StoredTask, images: readonly DialectImage[]): Reply =>
+    jsonReply(200, {
+      images: images.map(({ url, width, height, contentType }) => ({
+        url,
+        width,
+        height,
+        content_type: contentType,
+      })),
+      timings: { inference: ((task.completedAt ?? task.completesAt) - task.createdAt) / 1000 },
+      seed: hashParts(this.kit.ctx.options.seed, task.id),
+      has_nsfw_concepts: task.images.map(() => false),
+      prompt: task.prompt,
+    });
 
   private readonly cancel = (task: StoredTask): Reply =>
     this.kit.cancel(task)

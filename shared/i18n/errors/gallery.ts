@@ -24,6 +24,9 @@ export const galleryErrors = {
   'error.gallery.resultsExpired':
     'The image is no longer available: {service} keeps a task’s results for {minutes, plural, one {# minute} other {# minutes}}, and its link had stopped working when Pictor tried to save it ({reason}).',
   'error.gallery.imageNoAddress': 'The service gave no address for this image.',
+  // The spool file of an image sent inline (core/gallery/inline-spool.ts).
+  'error.gallery.inlineImageLost':
+    'The image the service sent inside its answer is no longer in the task’s folder, or it was changed there, so Pictor cannot save it.',
   'error.gallery.imageFolderOutside': 'The task’s gallery folder is not inside the gallery.',
   'error.gallery.imageUnreadable': 'The image file is damaged and could not be read.',
   'error.gallery.imageTypeMismatch':
@@ -56,6 +59,8 @@ export const galleryErrors = {
   'error.gallery.downloadNotStored': `The image could not be downloaded: the image could not be stored in the gallery folder${DISK_PROBLEM}. ${TRY_AGAIN}`,
   'error.gallery.downloadFolderNotWritable': `The image could not be downloaded: the gallery folder could not be written to${DISK_PROBLEM}. ${TRY_AGAIN}`,
   'error.gallery.downloadUnexpected': `The image could not be downloaded: something unexpected went wrong. ${TRY_AGAIN}`,
+  // A task whose images came inline, when they could not be kept (core/engine/inline-results.ts).
+  'error.gallery.inlineNotKept': `The service finished the task, but Pictor could not keep the images it sent inside its answer in the gallery folder${DISK_PROBLEM}. Pictor will ask the service for them again.`,
 
   // Paths inside the gallery (core/gallery/gallery-path.ts, gallery.ts).
   'error.gallery.pathNotText': 'The gallery path is empty or not valid text.',

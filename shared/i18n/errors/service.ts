@@ -176,6 +176,9 @@ export const serviceErrors = {
     'The key for this address was entered for another kind of service, so Pictor does not send it with this task.',
   'error.service.imageUrlOverLong':
     'The service sent an address for this image longer than {max, number} characters, so Pictor did not keep it.',
+  // An image sent inline (core/service/inline-answer.ts); `{limit}` is the download's cap.
+  'error.service.inlineImageRefused':
+    'The service sent this image inside its answer, but {why, select, alphabet {its data has characters that are not base64} padding {its base64 data does not end with correct padding} notBase64 {not as base64 data} type {its type is not PNG, JPEG or WebP} tooBig {it is larger than the {limit} Pictor accepts} empty {with no data} other {in a form Pictor does not accept}}, so Pictor did not keep it.',
   'error.service.tooManyImages':
     'The service listed {count, plural, one {# image} other {# images}}; Pictor keeps the first {kept, number}.',
 

@@ -11,7 +11,11 @@ import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
+import {
+  openPictorCore,
+  type PictorCore,
+  type PictorCoreOptions,
+} from '../../../electron/core/pictor-core';
 import type { TaskEngineOptions } from '../../../electron/core/engine/engine-types';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type {
@@ -150,6 +154,7 @@ export async function providerRig(
   provider: ProviderId,
   demoOptions: DemoServiceOptions = {},
   engine: Partial<TaskEngineOptions> = {},
+  coreOptions: Pick<PictorCoreOptions, 'maxImageBytes' | 'logger'> = {},
 ): Promise<ProviderRig> {
   const clock = new ManualClock(Date.now());
   const service = await startDemoService({
@@ -194,6 +199,7 @@ export async function providerRig(
       // A request's own timeout runs on real time: far above a loopback answer on a loaded machine.
       requestTimeoutMs: 20_000,
       engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, watchTimeoutMs: null, ...engine },
+      ...coreOptions,
     });
   const drive = async (condition: () => boolean, options: DriveOptions = {}): Promise<void> => {
     const { withinMs = DEFAULT_WITHIN_MS, maxStepMs = DEFAULT_MAX_STEP_MS } = options;

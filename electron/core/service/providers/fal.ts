@@ -63,6 +63,8 @@ export const falProfile: ProviderProfile = {
   mediaHosts: ['.fal.media', '.fal.ai', '.fal.run'],
   statusWords: { IN_QUEUE: 'queued', IN_PROGRESS: 'running', COMPLETED: 'succeeded' },
   answerStatuses: { submit: [200, 201, 202], poll: [200, 202], resultEnded: [400, 422, 500] },
+  // A request made in sync mode answers its images as `data:` URLs in `images[].url`.
+  inlineResults: 'result',
   maxInFlight: null,
   submit(request) {
     const parts = modelParts(modelOf(request, facts), facts.label, 2, 4);

@@ -23,6 +23,9 @@ export const pictorProfile: ProviderProfile = {
   mediaHosts: [],
   statusWords: { processing: 'running', completed: 'succeeded', failed: 'failed' },
   answerStatuses: { submit: [200], poll: [200] },
+  // The spec leaves the task's other fields open: an OpenAI-style `b64_json` or a `data:` URL
+  // in `output.data[]` is read as the image itself (core/service/inline-answer.ts).
+  inlineResults: 'poll',
   maxInFlight: null,
   submit: (request) => ({
     method: 'POST',

@@ -100,6 +100,12 @@ export interface ProviderProfile {
   /** The service's status words; a word not here is `unknown` (the task keeps being polled). */
   readonly statusWords: Readonly<Record<string, CanonicalState>>;
   readonly answerStatuses: AnswerStatuses;
+  /**
+   * Which answer may carry the images inline (a `data:` URL or `b64_json`, up to the download's
+   * cap each): that answer may be as large as one such image in base64 beyond the usual limit.
+   * Absent: the usual limit holds (an inline image small enough still fits).
+   */
+  readonly inlineResults?: 'poll' | 'result';
   /** Tasks the service runs at once per key, when it documents a limit. */
   readonly maxInFlight: number | null;
   /** The submit; throws a ServiceError of kind `config` when the request cannot be sent. */

@@ -46,6 +46,8 @@ export const replicateProfile: ProviderProfile = {
     aborted: 'canceled',
   },
   answerStatuses: { submit: [200, 201, 202], poll: [200] },
+  // Files a prediction (or a Cog server) returns inline come as `data:` URIs in `output`.
+  inlineResults: 'poll',
   maxInFlight: null,
   submit(request) {
     const [owner, name] = modelParts(modelOf(request, facts), facts.label, 2, 2);
