@@ -129,9 +129,9 @@ async function answeredWith(rig: ProviderRig, entry: unknown): Promise<TaskRecor
 /** The images and spool files under the gallery (thumbnails, sidecars and temp files aside). */
 async function imageFiles(rig: ProviderRig): Promise<string[]> {
   const files = await filesUnder(join(rig.dir, 'gallery'));
-  return files.filter(
-    (file) => /image-\d+\.(png|jpg|webp)$/.test(file) && !/[\\/]\.thumbs[\\/]/.test(file),
-  ).concat(files.filter((file) => /[\\/]\.inline[\\/]/.test(file)));
+  return files
+    .filter((file) => /image-\d+\.(png|jpg|webp)$/.test(file) && !/[\\/]\.thumbs[\\/]/.test(file))
+    .concat(files.filter((file) => /[\\/]\.inline[\\/]/.test(file)));
 }
 
 /** No image and no spool file is left (a refused image's spool goes just after its record). */
