@@ -7,8 +7,9 @@
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
-import { parseSubmitAnswer, parseTaskAnswer } from './answer-parsing';
-import type { Reading, SubmitAnswer } from './answer-parsing';
+import type { AnswerCost } from '../../../shared/domain/task-cost';
+import { submitAnswerOf, taskAnswerOf } from './profile-answers';
+import type { SubmitAnswer } from './answer-parsing';
 import { discardBody, parseJson, raceAbort, readBodyText } from './http-response';
 import {
   errorForBrokenBody,
@@ -61,10 +62,11 @@ interface Outgoing {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** A 2xx or error answer a profile reads: its status and body text. */
+/** A 2xx or error answer a profile reads: its status, body text and headers (a cost may be there). */
 interface Answer {
   readonly status: number;
   readonly text: string;
+  readonly headers: Headers;
 }
 
 /** A task on the service as the client needs it to poll, fetch or cancel it. */
@@ -106,21 +108,6 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
-/** A profile's submit reading flattened for answer-parsing's schema. */
-function submitReading(profile: ProviderProfile): Reading {
-  return (json) => {
-    const read = profile.readSubmit(json);
-    return {
-      ...(typeof json === 'object' && json !== null ? json : {}),
-      id: read.id,
-      model: read.model,
-      poll: read.handles.poll,
-      result: read.handles.result,
-      cancel: read.handles.cancel,
-    };
-  };
-}
-
 /** Talks to the image task service. One instance serves every endpoint and key. */
 export class ServiceClient {
   readonly #fetch: FetchLike;
@@ -150,11 +137,11 @@ export class ServiceClient {
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
-  ): Promise<SubmitAnswer> {
+  ): Promise<SubmitAnswer & AnswerCost> {
     return this.#run('submit', credentials, signal, async (call) => {
       const outgoing = this.#outgoing(call, call.profile.submit(request));
       const answer = await this.#exchange(call, outgoing, call.profile.answerStatuses.submit);
-      return parseSubmitAnswer(answer.text, call.credentials.key, submitReading(call.profile));
+      return submitAnswerOf(call.profile, answer, call.credentials.key);
     });
   }
 
@@ -169,7 +156,7 @@ export class ServiceClient {
     credentials: ServiceCredentials,
     task: string | TaskRef,
     signal?: AbortSignal,
-  ): Promise<ServiceTask> {
+  ): Promise<ServiceTask & AnswerCost> {
     return this.#run('query', credentials, signal, async (call) => {
       const { profile } = call;
       const ref = refOf(task);
@@ -182,11 +169,11 @@ export class ServiceClient {
         const fetched = this.#outgoing(call, profile.result(taskId, ref.handles ?? {}, request));
         const accepted = [200, ...(profile.answerStatuses.resultEnded ?? [])];
         const result = await this.#exchange(call, fetched, accepted);
-        return parseTaskAnswer(result.text, call.credentials.key, (json) =>
+        return taskAnswerOf(profile, result, call.credentials.key, (json) =>
           readResult(json, result.status),
         );
       }
-      return parseTaskAnswer(answer.text, call.credentials.key, (json) => profile.readPoll(json));
+      return taskAnswerOf(profile, answer, call.credentials.key, (json) => profile.readPoll(json));
     });
   }
 
@@ -365,7 +352,7 @@ export class ServiceClient {
       if (call.signal.aborted) throw read.error;
       throw errorForBrokenBody(call.op, read.error);
     }
-    return { status: response.status, text: read.text };
+    return { status: response.status, text: read.text, headers: response.headers };
   }
 
   #statusError(call: Call, response: Response, body: string): ServiceError {

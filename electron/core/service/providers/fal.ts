@@ -45,6 +45,9 @@ export const falProfile: ProviderProfile = {
   statusWords: { IN_QUEUE: 'queued', IN_PROGRESS: 'running', COMPLETED: 'succeeded' },
   answerStatuses: { submit: [200, 201, 202], poll: [200, 202], resultEnded: [400, 422, 500] },
   maxInFlight: null,
+  // fal bills successful requests; its `x-fal-billable-units` header counts units of a price
+  // list Pictor does not read, so a task's cost is the user's estimate.
+  cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
   submit(request) {
     const parts = modelParts(modelOf(request, facts), facts.label, 2, 4);
     const size = sizeOf(request.size);

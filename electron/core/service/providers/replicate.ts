@@ -47,6 +47,9 @@ export const replicateProfile: ProviderProfile = {
   },
   answerStatuses: { submit: [200, 201, 202], poll: [200] },
   maxInFlight: null,
+  // Replicate reports run time (`metrics.predict_time`), not money; its official image models
+  // bill per image made, so a prediction that made none costs nothing.
+  cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
   submit(request) {
     const [owner, name] = modelParts(modelOf(request, facts), facts.label, 2, 2);
     const ratio = aspectRatio(request);
