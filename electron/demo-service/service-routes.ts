@@ -134,7 +134,17 @@ function taskBody(ctx: ServiceContext, task: StoredTask): Record<string, unknown
     body.output = { data };
   }
   if (task.status === 'failed') body.error = task.error;
+  const { cost } = ctx.options;
+  const said = cost?.where === 'late' ? task.status !== 'processing' : cost?.where !== 'header';
+  if (cost && said) body.usage = cost.usage;
   return body;
+}
+
+/** The task answer, with its cost header when the service says costs that way. */
+function taskReply(ctx: ServiceContext, task: StoredTask): Reply {
+  const { cost } = ctx.options;
+  const headers = cost?.where === 'header' ? { 'X-Usage-Cost': cost.header ?? '' } : undefined;
+  return jsonReply(200, taskBody(ctx, task), headers);
 }
 
 function submit(ctx: ServiceContext, call: ServiceCall): Reply {
@@ -161,12 +171,14 @@ function submit(ctx: ServiceContext, call: ServiceCall): Reply {
   }
   const task = ctx.store.create(account, parsed.request);
   void drawAtCompletion(ctx, task);
+  const { cost } = ctx.options;
   return jsonReply(200, {
     id: task.id,
     object: 'image.task',
     status: 'processing',
     created_at: unixSeconds(task.createdAt),
     model: task.model,
+    ...(cost?.where === 'submit' ? { usage: cost.usage } : {}),
   });
 }
 
@@ -183,7 +195,7 @@ function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Reply {
       'No task with this id exists for this account. Query a task with a key of the account that created it.',
     );
   }
-  return jsonReply(200, taskBody(ctx, task));
+  return taskReply(ctx, task);
 }
 
 async function image(
