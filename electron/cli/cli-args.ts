@@ -11,6 +11,16 @@ import {
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
+import { parseCostCommand, type CostCommand } from './cost-args';
+import {
+  COMMAND_HELP,
+  COUNT_RANGE,
+  DEFAULT_TIMEOUT_SECONDS,
+  isCommandName,
+  type CommandName,
+} from './cli-help';
+
+export { helpText } from './cli-help';
 
 export interface CommonOptions {
   readonly dataDir: string;
@@ -80,11 +90,9 @@ export type Command =
   /** Checks this installation in a temporary folder; touches no library. */
   | { readonly name: 'self-test' }
   /** What one image file says about itself: provenance and Content Credentials. */
-  | { readonly name: 'info'; readonly file: string; readonly json: boolean };
-
-const DEFAULT_TIMEOUT_SECONDS = 900;
-/** `--count`'s range as the help and the usage error say it: "1 to 100". */
-const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
+  | { readonly name: 'info'; readonly file: string; readonly json: boolean }
+  /** The cost ledger, spending caps and prices (cost-args.ts). */
+  | CostCommand;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -101,6 +109,15 @@ const OPTIONS = {
   all: { type: 'boolean' },
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  csv: { type: 'boolean' },
+  since: { type: 'string' },
+  period: { type: 'string' },
+  amount: { type: 'string' },
+  unit: { type: 'string' },
+  per: { type: 'string' },
+  soft: { type: 'boolean' },
+  hard: { type: 'boolean' },
+  'time-zone': { type: 'string' },
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -204,6 +221,38 @@ function parseGenerate(values: Values, env: NodeJS.ProcessEnv): Command & { name
   };
 }
 
+/** What a cost command takes from the common options: the library, and --provider checked. */
+function costContext(values: Values, env: NodeJS.ProcessEnv) {
+  return { dataDir: common(values, env).dataDir, provider: providerOption(values.provider) };
+}
+
+function parseExport(
+  values: Values,
+  file: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Command & { name: 'export' } {
+  return {
+    name: 'export',
+    file: resolve(
+      required(file, 'export needs the archive file to write, as in export library.zip.'),
+    ),
+    taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
+    common: common(values, env),
+  };
+}
+
+function parseImport(
+  values: Values,
+  source: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Command & { name: 'import' } {
+  return {
+    name: 'import',
+    source: resolve(required(source, 'import needs the archive or folder to import.')),
+    common: common(values, env),
+  };
+}
+
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
   const { values, positionals } = parse(argv);
   const [name, ...rest] = positionals;
@@ -248,24 +297,17 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
       return { name, common: common(values, env) };
     case 'export':
       extra(1);
-      return {
-        name,
-        file: resolve(
-          required(rest[0], 'export needs the archive file to write, as in export library.zip.'),
-        ),
-        taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
-        common: common(values, env),
-      };
+      return parseExport(values, rest[0], env);
     case 'self-test':
       extra(0);
       return { name };
     case 'import':
       extra(1);
-      return {
-        name,
-        source: resolve(required(rest[0], 'import needs the archive or folder to import.')),
-        common: common(values, env),
-      };
+      return parseImport(values, rest[0], env);
+    case 'costs':
+    case 'caps':
+    case 'prices':
+      return parseCostCommand({ name, rest, values, ...costContext(values, env) });
     case 'info':
       extra(1);
       return {
@@ -278,78 +320,4 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         `Unknown command "${name}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}.`,
       );
   }
-}
-
-/** What each command is for, as the help shows it. */
-const COMMAND_HELP = {
-  generate: `generate [--provider ID] [--base-url URL] --prompt TEXT [--model M] [--size WxH]
-                                  [--quality Q] [--count N]
-                                  submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images`,
-  resume: `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
-                                  history (never resubmits); only tasks of that provider on that
-                                  service get the key`,
-  track:
-    'track <task-id> [--provider ID] [--base-url URL] [--prompt TEXT]   follow a task created elsewhere',
-  list: 'list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider',
-  rebuild:
-    "rebuild                         re-import the gallery folder's sidecars into the history",
-  export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
-  import:
-    'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
-  'self-test':
-    'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
-  info: 'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
-} as const;
-export type CommandName = keyof typeof COMMAND_HELP;
-
-/** The commands whose help lists the providers. */
-const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set(['generate', 'resume', 'track', 'list']);
-
-function isCommandName(name: string | undefined): name is CommandName {
-  return name !== undefined && Object.hasOwn(COMMAND_HELP, name);
-}
-
-/** The providers as the help lists them: id, name, and the address and model used by default. */
-function providerHelp(): string {
-  const rows = PROVIDER_IDS.map((id) => {
-    const { label, defaultBaseUrl, defaultModel } = PROVIDERS[id];
-    const where = defaultBaseUrl ?? 'no default address: give --base-url';
-    return `  ${id.padEnd(10)} ${label}; ${where}${defaultModel ? `; model ${defaultModel}` : ''}`;
-  });
-  return `Providers (--provider ID, default ${DEFAULT_PROVIDER}): the kind of service, which says how the key is
-sent and how answers read. --base-url overrides the provider's address (a proxy, a gateway): its
-documented paths go under it, and it becomes the one address the key goes to.
-${rows.join('\n')}
-`;
-}
-
-const COMMON_HELP = `Options for every command:
-  --data-dir DIR      history folder (default: the app's data folder)
-  --gallery-dir DIR   gallery folder (default: <data-dir>/gallery with --data-dir, else ~/Pictures/Pictor)
-  --timeout SECONDS   stop watching after this long; the id is kept for resume (default ${DEFAULT_TIMEOUT_SECONDS})
-  --poll-interval S   seconds between polls (default 3, the service's rule)
-  --json              one JSON object per task on stdout
-  --verbose           log engine events on stderr
-
-Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
-service); 2 usage error; 3 stopped watching (timeout, or waiting for another account's key);
-4 completed but an image could not be saved; 5 the library cannot be used; 6 the service
-refused the request (nothing submitted); 7 the request may have reached the service (not sent
-again); 70 unexpected problem; 130 interrupted. With several tasks, the highest code.
-`;
-
-/**
- * The help text, naming the CLI as the user runs it (`pictor`, or `npm run -s cli --`): every
- * command, or only `topic` with the options every command takes.
- */
-export function helpText(program: string, topic?: CommandName): string {
-  const commands = topic ? [COMMAND_HELP[topic]] : Object.values(COMMAND_HELP);
-  return `Pictor command line: generate images through an image task service and keep them.
-
-Usage: ${program} ${topic ?? '<command>'} [options]   (the key is read from SERVICE_API_KEY and is
-sent only to the service named with --provider and --base-url)
-
-${commands.map((line) => `  ${line}`).join('\n')}
-
-${topic === undefined || SERVICE_TOPICS.has(topic) ? `${providerHelp()}\n` : ''}${COMMON_HELP}`;
 }

@@ -1,0 +1,84 @@
+/** The CLI's help: what each command is for, the providers, the options every command takes. */
+import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
+import { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_IDS } from '../../shared/domain/providers';
+import { COST_HELP } from './cost-args';
+
+export const DEFAULT_TIMEOUT_SECONDS = 900;
+/** `--count`'s range as the help and the usage error say it: "1 to 100". */
+export const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
+
+/** What each command is for, as the help shows it. */
+export const COMMAND_HELP = {
+  generate: `generate [--provider ID] [--base-url URL] --prompt TEXT [--model M] [--size WxH]
+                                  [--quality Q] [--count N]
+                                  submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images`,
+  resume: `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
+                                  history (never resubmits); only tasks of that provider on that
+                                  service get the key`,
+  track:
+    'track <task-id> [--provider ID] [--base-url URL] [--prompt TEXT]   follow a task created elsewhere',
+  list: 'list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider',
+  rebuild:
+    "rebuild                         re-import the gallery folder's sidecars into the history",
+  export: 'export <file.zip> [--task ID]...  write the library (or the tasks named) to one archive',
+  import:
+    'import <file.zip | folder>      merge an export or a gallery folder into the library (never\n                                  overwrites; same task and same image bytes are one)',
+  'self-test':
+    'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
+  info: 'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
+  ...COST_HELP,
+} as const;
+export type CommandName = keyof typeof COMMAND_HELP;
+
+/** The commands whose help lists the providers. */
+const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set(['generate', 'resume', 'track', 'list']);
+
+export function isCommandName(name: string | undefined): name is CommandName {
+  return name !== undefined && Object.hasOwn(COMMAND_HELP, name);
+}
+
+/** The providers as the help lists them: id, name, and the address and model used by default. */
+function providerHelp(): string {
+  const rows = PROVIDER_IDS.map((id) => {
+    const { label, defaultBaseUrl, defaultModel } = PROVIDERS[id];
+    const where = defaultBaseUrl ?? 'no default address: give --base-url';
+    return `  ${id.padEnd(10)} ${label}; ${where}${defaultModel ? `; model ${defaultModel}` : ''}`;
+  });
+  return `Providers (--provider ID, default ${DEFAULT_PROVIDER}): the kind of service, which says how the key is
+sent and how answers read. --base-url overrides the provider's address (a proxy, a gateway): its
+documented paths go under it, and it becomes the one address the key goes to.
+${rows.join('\n')}
+`;
+}
+
+const COMMON_HELP = `Options for every command:
+  --data-dir DIR      history folder (default: the app's data folder)
+  --gallery-dir DIR   gallery folder (default: <data-dir>/gallery with --data-dir, else ~/Pictures/Pictor)
+  --timeout SECONDS   stop watching after this long; the id is kept for resume (default ${DEFAULT_TIMEOUT_SECONDS})
+  --poll-interval S   seconds between polls (default 3, the service's rule)
+  --json              one JSON object per task on stdout
+  --verbose           log engine events on stderr
+
+Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
+service); 2 usage error; 3 stopped watching (timeout, or waiting for another account's key);
+4 completed but an image could not be saved; 5 the library cannot be used; 6 the service
+refused the request, or a hard spending cap did (nothing submitted); 7 the request may have
+reached the service (not sent again); 70 unexpected problem; 130 interrupted. With several
+tasks, the highest code.
+`;
+
+/**
+ * The help text, naming the CLI as the user runs it (`pictor`, or `npm run -s cli --`): every
+ * command, or only `topic` with the options every command takes.
+ */
+export function helpText(program: string, topic?: CommandName): string {
+  const commands = topic ? [COMMAND_HELP[topic]] : Object.values(COMMAND_HELP);
+  return `Pictor command line: generate images through an image task service and keep them.
+
+Usage: ${program} ${topic ?? '<command>'} [options]   (the key is read from SERVICE_API_KEY and is
+sent only to the service named with --provider and --base-url)
+
+${commands.map((line) => `  ${line}`).join('\n')}
+
+${topic === undefined || SERVICE_TOPICS.has(topic) ? `${providerHelp()}\n` : ''}${COMMON_HELP}`;
+}
