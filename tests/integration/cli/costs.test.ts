@@ -90,7 +90,25 @@ describe('pictor caps', () => {
       await pictor(['caps', 'set', '--period', 'day', '--amount', '0.1', '--unit', 'USD']),
       0,
     );
-    expectExit(await pictor(['generate', '--prompt', 'first', '--count', '2']), 0);
+    expectExit(
+      await pictor([
+        'caps',
+        'set',
+        '--period',
+        'month',
+        '--amount',
+        '0.05',
+        '--unit',
+        'USD',
+        '--soft',
+      ]),
+      0,
+    );
+    const warned = await pictor(['generate', '--prompt', 'first', '--count', '2']);
+    expectExit(warned, 0);
+    expect(warned.stderr).toContain(
+      'This submit passes your soft monthly spending cap of 0.05 USD for all services: 0 USD spent so far, and it adds about 0.08 USD.',
+    );
     const refused = await pictor(['generate', '--prompt', 'second']);
     expectExit(refused, 6);
     expect(refused.stderr).toContain(
@@ -102,7 +120,10 @@ describe('pictor caps', () => {
     };
     expect(caps.caps).toEqual([
       { period: 'day', unit: 'USD', provider: null, kind: 'hard', amount: '0.1', spent: '0.08' },
+      { period: 'month', unit: 'USD', provider: null, kind: 'soft', amount: '0.05', spent: '0.08' },
     ]);
+    const prices = await pictor(['prices', 'list']);
+    expect(prices.stdout).toBe('pictor (every model): 0.04 USD per image\n');
     expectExit(await pictor(['caps', 'clear']), 0);
     expectExit(await pictor(['generate', '--prompt', 'second']), 0);
   }, 90_000);
