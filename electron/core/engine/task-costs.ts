@@ -33,6 +33,8 @@ export function settledCost(record: TaskRecord): TaskRecord {
 }
 
 function billedCost(record: TaskRecord): TaskCost | undefined {
+  // A record from before costs, or a tracked task nothing reported for: left out of the ledger.
+  if (record.cost === undefined) return undefined;
   // The service refused the submit: nothing was created, nothing billed.
   if (record.status === 'submit_failed') return isNotBilled(record.cost) ? record.cost : NOT_BILLED;
   if (record.status !== 'failed') return record.cost;
@@ -45,7 +47,7 @@ function billedCost(record: TaskRecord): TaskCost | undefined {
         ? billing.canceled
         : billing.failed;
   if (rule === 'billed') return record.cost;
-  if (rule === 'as_reported' && record.cost?.source === 'reported') return record.cost;
+  if (rule === 'as_reported' && record.cost.source === 'reported') return record.cost;
   return isNotBilled(record.cost) ? record.cost : NOT_BILLED;
 }
 

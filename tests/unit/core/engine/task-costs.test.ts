@@ -16,7 +16,15 @@ function ended(fields: Partial<TaskRecord>): TaskCost | undefined {
 describe('the cost a task keeps for how it ended', () => {
   it('a refused submit costs nothing, whatever it was priced at', () => {
     expect(ended({ status: 'submit_failed', cost: ESTIMATE })).toEqual({ source: 'not_billed' });
-    expect(ended({ status: 'submit_failed' })).toEqual({ source: 'not_billed' });
+    expect(ended({ status: 'submit_failed', cost: { source: 'unknown' } })).toEqual({
+      source: 'not_billed',
+    });
+  });
+
+  it('a record without a cost (from before costs, or tracked) stays out of the ledger', () => {
+    const error = { kind: 'task_failed' as const, message: 'no' };
+    expect(ended({ status: 'submit_failed' })).toBeUndefined();
+    expect(ended({ status: 'failed', error })).toBeUndefined();
   });
 
   it('an unknown submit outcome and a completed task keep their cost', () => {
