@@ -39,6 +39,8 @@ export default defineConfig({
           name: 'integration',
           expect: expectations,
           include: ['tests/integration/**/*.test.ts'],
+          // The CLI and the demo service bundled once for the run (tests/support/node-entries.ts).
+          globalSetup: ['tests/support/node-entries-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 30_000,

@@ -95,22 +95,24 @@ export class AppCredentials implements CredentialsProvider {
    * The stored key for `baseUrl`, a service address typed in Settings and perhaps not saved yet
    * (for "Test connection"): only when the key was entered for that base URL.
    */
-  async storedKeyFor(baseUrl: string): Promise<StoredKeyFor> {
-    const { vault } = this.options;
-    const bound = vault.boundBaseUrl();
-    if (vault.status().state !== 'ready' || bound === undefined) return { found: 'none' };
-    const normalised = serviceBaseUrl(baseUrl);
-    if (normalised === null || normalised !== bound) return { found: 'other', keyBaseUrl: bound };
+  storedKeyFor(baseUrl: string): Promise<StoredKeyFor> {
+    return this.storedKeyOf('pictor', serviceBaseUrl(baseUrl));
+  }
+
+  /**
+   * `provider`'s stored key, only when it was entered for `baseUrl` (normalised; null: an
+   * address that cannot be one): for "Test connection" of that service.
+   */
+  async storedKeyOf(provider: ProviderId, baseUrl: string | null): Promise<StoredKeyFor> {
+    const vault = this.vaultOf(provider);
+    const bound = vault?.boundBaseUrl();
+    if (!vault || vault.status().state !== 'ready' || bound === undefined) return { found: 'none' };
+    if (baseUrl === null || baseUrl !== bound) return { found: 'other', keyBaseUrl: bound };
     const key = await vault.readKey();
     if (key === null) return { found: 'none' };
     return {
       found: 'key',
-      credentials: {
-        baseUrl: normalised,
-        key,
-        keyFingerprint: await keyFingerprint(key),
-        provider: 'pictor',
-      },
+      credentials: { baseUrl, key, keyFingerprint: await keyFingerprint(key), provider },
     };
   }
 

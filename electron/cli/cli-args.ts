@@ -8,12 +8,14 @@ import {
   parseProviderId,
   type ProviderId,
 } from '../../shared/domain/providers';
+import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
-import { parseCostCommand, type CostCommand } from './cost-args';
+import { taskAddressProblem } from '../core/service/providers/task-address';
+import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
 import {
-  COMMAND_HELP,
+  COMMAND_NAMES,
   COUNT_RANGE,
   DEFAULT_TIMEOUT_SECONDS,
   isCommandName,
@@ -69,6 +71,8 @@ export type Command =
       readonly taskId: string;
       readonly service: ServiceChoice & { readonly baseUrl: string };
       readonly prompt?: string;
+      /** The model the task was made with (--model): fal finds a request under its model only. */
+      readonly model?: string;
       readonly common: CommonOptions;
     }
   | {
@@ -109,15 +113,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
-  csv: { type: 'boolean' },
-  since: { type: 'string' },
-  period: { type: 'string' },
-  amount: { type: 'string' },
-  unit: { type: 'string' },
-  per: { type: 'string' },
-  soft: { type: 'boolean' },
-  hard: { type: 'boolean' },
-  'time-zone': { type: 'string' },
+  ...COST_OPTIONS,
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -221,6 +217,47 @@ function parseGenerate(values: Values, env: NodeJS.ProcessEnv): Command & { name
   };
 }
 
+/**
+ * --model of track: never the provider's default (a guess at where a task lives is no address),
+ * checked as the address of the task is built from it.
+ */
+function trackModel(values: Values, provider: ProviderId): string | undefined {
+  const model = values.model?.trim() || undefined;
+  const problem = taskAddressProblem(provider, { prompt: 'track', ...(model ? { model } : {}) });
+  if (problem === null) return model;
+  const { label, defaultModel } = PROVIDERS[provider];
+  // Not repeated: a stray value may be the key pasted in the wrong place.
+  if (problem.key === 'error.service.taskNeedsModel') {
+    throw new UsageError(
+      `track --provider ${provider} needs --model M, the model the task was made with: ${englishText(problem)} (A model looks like ${defaultModel ?? 'owner/name'}.)`,
+    );
+  }
+  throw new UsageError(
+    `--model is not a model id ${label} takes: parts of letters, digits, ".", "_" and "-", separated by "/" (such as ${defaultModel ?? 'owner/name'}).`,
+  );
+}
+
+function parseTrack(
+  values: Values,
+  taskId: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Command & { name: 'track' } {
+  const id = required(taskId, 'track needs the task id to follow.');
+  const service = reachableService(
+    values,
+    'track needs --base-url URL (the service the task lives on), or --provider ID of a service with its own address.',
+  );
+  const model = trackModel(values, service.provider);
+  return {
+    name: 'track',
+    taskId: id,
+    service,
+    ...(values.prompt ? { prompt: values.prompt } : {}),
+    ...(model ? { model } : {}),
+    common: common(values, env),
+  };
+}
+
 /** What a cost command takes from the common options: the library, and --provider checked. */
 function costContext(values: Values, env: NodeJS.ProcessEnv) {
   return { dataDir: common(values, env).dataDir, provider: providerOption(values.provider) };
@@ -279,16 +316,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     }
     case 'track':
       extra(1);
-      return {
-        name,
-        taskId: required(rest[0], 'track needs the task id to follow.'),
-        service: reachableService(
-          values,
-          'track needs --base-url URL (the service the task lives on), or --provider ID of a service with its own address.',
-        ),
-        ...(values.prompt ? { prompt: values.prompt } : {}),
-        common: common(values, env),
-      };
+      return parseTrack(values, rest[0], env);
     case 'list':
       extra(0);
       return { name, provider: providerOption(values.provider), common: common(values, env) };
@@ -316,8 +344,6 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
         json: values.json ?? false,
       };
     default:
-      throw new UsageError(
-        `Unknown command "${name}". Commands: ${Object.keys(COMMAND_HELP).join(', ')}.`,
-      );
+      throw new UsageError(`Unknown command "${name}". Commands: ${COMMAND_NAMES.join(', ')}.`);
   }
 }

@@ -1,22 +1,24 @@
-/** The CLI's help: what each command is for, the providers, the options every command takes. */
+/** The CLI's help: each command's line, the providers, the options every command takes. */
 import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
 import { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_IDS } from '../../shared/domain/providers';
 import { COST_HELP } from './cost-args';
 
+/** --timeout's default, in seconds, as the help states it. */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
 /** `--count`'s range as the help and the usage error say it: "1 to 100". */
 export const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
 
 /** What each command is for, as the help shows it. */
-export const COMMAND_HELP = {
+const COMMAND_HELP = {
   generate: `generate [--provider ID] [--base-url URL] --prompt TEXT [--model M] [--size WxH]
                                   [--quality Q] [--count N]
                                   submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images`,
   resume: `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
                                   history (never resubmits); only tasks of that provider on that
                                   service get the key`,
-  track:
-    'track <task-id> [--provider ID] [--base-url URL] [--prompt TEXT]   follow a task created elsewhere',
+  track: `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
+                                  follow a task created elsewhere; --model is the model it was
+                                  made with (fal needs it: its requests live under their model)`,
   list: 'list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider',
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
@@ -29,6 +31,9 @@ export const COMMAND_HELP = {
   ...COST_HELP,
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
+
+/** The commands, in the help's order. */
+export const COMMAND_NAMES = Object.keys(COMMAND_HELP) as CommandName[];
 
 /** The commands whose help lists the providers. */
 const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set(['generate', 'resume', 'track', 'list']);

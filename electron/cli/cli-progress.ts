@@ -1,9 +1,17 @@
-/** Progress on stderr: a line when a task's state changes, and a heartbeat while it processes. */
+/**
+ * Progress on stderr: a line when a task's state (or its place in its service's queue) changes,
+ * and a heartbeat while it processes.
+ */
 import type { TaskUpdate } from '../core/engine/engine-types';
 import { cliWording } from './cli-report';
 import { terminalSafe } from './terminal-text';
 
 const HEARTBEAT_MS = 10_000;
+
+/** A task's place in its service's queue, as the service last said (0: next). */
+function queueText(ahead: number): string {
+  return ahead === 0 ? 'next in queue' : `in queue, ${ahead} ahead`;
+}
 
 export class CliProgress {
   private readonly last = new Map<string, { signature: string; at: number }>();
@@ -24,6 +32,8 @@ export class CliProgress {
       record.error?.message,
       saved,
       record.taskId,
+      // A move in the service's queue is news: said when it happens, not at the next heartbeat.
+      live.queuePosition,
     ].join('|');
     const previous = this.last.get(record.localId);
     const now = this.now();
@@ -36,6 +46,9 @@ export class CliProgress {
       `${elapsed}s`,
     ];
     if (record.status === 'processing') parts.push(`polls ${record.polls}`);
+    if (record.status === 'processing' && live.queuePosition !== undefined) {
+      parts.push(queueText(live.queuePosition));
+    }
     if (live.nextPollAt !== null && record.status === 'processing') {
       parts.push(`next check in ${Math.max(0, Math.round((live.nextPollAt - now) / 1_000))}s`);
     }

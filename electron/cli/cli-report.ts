@@ -33,6 +33,11 @@ const CLI_WORDING: readonly [RegExp, string][] = [
   ],
   [/Raise or clear the cap in Settings/g, 'Raise or clear it with the caps command'],
   [/(Set a price for .+?) in Settings/g, '$1 with the prices command'],
+  // A task fal cannot be asked about without its model: track names it.
+  [
+    /(no model is named for this one, so Pictor cannot ask about it)\./g,
+    '$1: track it again with --model and the model it was made with.',
+  ],
   [/ in Settings/g, ''],
 ];
 
@@ -292,8 +297,10 @@ function problemText(record: TaskRecord, resume: ResumeLine): string | null {
           : 'is still processing; Pictor stopped watching it (watch timeout)';
     // A sentence of the service's or the core's ends with its own full stop.
     const why = said.replace(/\.$/, '');
-    // A task from a file that names this computer is never contacted: nothing to resume with.
-    if (isImportedLocal(record)) return `Task ${id} ${why}. The id is kept.`;
+    // A task from a file that names this computer is never contacted, and one that needs its
+    // model is tracked again (its sentence says so): nothing to resume with.
+    const needsModel = record.error?.sentence?.key === 'error.service.taskNeedsModel';
+    if (isImportedLocal(record) || needsModel) return `Task ${id} ${why}. The id is kept.`;
     const next = resume.serviceNamed
       ? `Resume with: ${resume.command}`
       : `To resume it, add --base-url and its service's address, typed by you (Pictor never prints one a task record gave${providerOf(record) === DEFAULT_PROVIDER ? '' : `; add --provider ${providerOf(record)} too`}): ${resume.command}`;

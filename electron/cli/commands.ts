@@ -87,12 +87,7 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
         return await generate(run, command);
       case 'track':
         core.engine.start({ resume: false });
-        return await watch(run, [
-          await core.engine.track(command.taskId, {
-            endpoint: credentials.currentEndpoint(),
-            ...(command.prompt ? { prompt: command.prompt } : {}),
-          }),
-        ]);
+        return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
       case 'resume':
         return await resume(run, command.target);
       case 'list':
@@ -129,6 +124,30 @@ async function generate(run: Run, command: Runnable & { name: 'generate' }): Pro
     return EXIT.submitRefused;
   }
   return watch(run, records);
+}
+
+/**
+ * Follows a task by its id. A task the history has already is resumed; when its record names no
+ * model and --model does, the record learns it first (fal finds a request under its model only).
+ */
+async function track(
+  core: PictorCore,
+  command: Runnable & { name: 'track' },
+  endpoint: string,
+): Promise<TaskRecord> {
+  const { model, prompt } = command;
+  const known = core.history.getByTaskId(endpoint, command.taskId.trim());
+  if (known && model && !known.request.model?.trim()) {
+    core.engine.edit(known.localId, (record) => ({
+      ...record,
+      request: { ...record.request, model },
+    }));
+  }
+  return core.engine.track(command.taskId, {
+    endpoint,
+    ...(prompt ? { prompt } : {}),
+    ...(model ? { model } : {}),
+  });
 }
 
 function requestOf(command: Runnable & { name: 'generate' }): GenerationRequest {

@@ -74,6 +74,8 @@ class DemoServer {
   readonly dialect: Dialect | null;
   readonly sockets = new Set<Socket>();
   readonly waits = new Map<NodeJS.Timeout, (done: boolean) => void>();
+  /** Requests received and not yet answered to the end. */
+  answering = 0;
   url = '';
   api!: DemoService;
 
@@ -269,6 +271,7 @@ function buildApi(state: DemoServer, server: Server, port: number): DemoService 
     completeTask: (id) => store.complete(id),
     failTask: (id, error) => store.fail(id, error),
     expireImages: () => store.revokeAllImages(),
+    answering: () => state.answering,
     close: () => closeServer(state, server),
   };
 }
@@ -291,6 +294,8 @@ function closeServer(state: DemoServer, server: Server): Promise<void> {
 export async function startDemoService(options?: DemoServiceOptions): Promise<DemoService> {
   const state = new DemoServer(resolveOptions(options));
   const server = createServer((req, res) => {
+    state.answering += 1;
+    res.once('close', () => (state.answering -= 1));
     void state.handle(req, res).catch(() => req.socket.destroy());
   });
   server.on('connection', (socket) => {

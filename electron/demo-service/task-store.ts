@@ -98,6 +98,11 @@ export class TaskStore {
     this.credits.set(account, credits);
   }
 
+  /** The credits an account has left; undefined: unlimited. */
+  creditsOf(account: string): number | undefined {
+    return this.credits.get(account);
+  }
+
   /** Takes one credit; false when the account has none left. Unlimited accounts always pass. */
   charge(account: string): boolean {
     const left = this.credits.get(account);

@@ -233,6 +233,8 @@ export interface DemoService {
   failTask(id: string, error?: unknown): void;
   /** Every image URL handed out so far stops working (403). */
   expireImages(): void;
+  /** How many requests it is answering now (received, response not yet ended). */
+  answering(): number;
   /** Closes the server and destroys open sockets (hung ones included). */
   close(): Promise<void>;
 }

@@ -1,12 +1,18 @@
-/** IPC handlers of the `service:` channels: the connection test is core's (core/service). */
+/** IPC handlers of the `service:` channels: the connection tests are core's (core/service). */
 import { testConnection, type ConnectionTestDeps } from '../core/service/connection-test';
+import {
+  testServiceConnection,
+  type ServiceTestDeps,
+} from '../core/service/service-connection-test';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface ServiceHandlerDeps {
-  readonly credentials: ConnectionTestDeps['credentials'];
+  readonly credentials: ConnectionTestDeps['credentials'] & ServiceTestDeps['keys'];
   /** The core's service client. */
-  readonly client: ConnectionTestDeps['client'];
+  readonly client: ConnectionTestDeps['client'] & ServiceTestDeps['client'];
   readonly savedBaseUrl: ConnectionTestDeps['savedBaseUrl'];
+  /** Each service's saved address (AppCredentials.addressOf). */
+  readonly addressOf: ServiceTestDeps['addressOf'];
 }
 
 export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'> {
@@ -16,6 +22,11 @@ export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'>
         { credentials: deps.credentials, client: deps.client, savedBaseUrl: deps.savedBaseUrl },
         baseUrl,
         key,
+      ),
+    'service:testService': ({ provider }) =>
+      testServiceConnection(
+        { keys: deps.credentials, client: deps.client, addressOf: deps.addressOf },
+        provider,
       ),
   };
 }

@@ -46,7 +46,7 @@ export interface WiredRuntime {
   readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
-    Pick<AppCredentials, 'onDemoChange' | 'isDemo'>;
+    Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf'>;
   readonly clock: Pick<Clock, 'now'>;
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
@@ -147,6 +147,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       credentials: runtime.credentials,
       client: core.client,
       savedBaseUrl: () => runtime.settings.get().baseUrl,
+      addressOf: (provider) => runtime.credentials.addressOf(provider),
     }),
     ...libraryHandlers({
       operations: core.operations,

@@ -1,7 +1,8 @@
 /**
  * "Service": shows only the tasks (or images) of one service, or of all. Existing records are
- * today's contract's. A labelled native select, outside any roving toolbar, so the arrow keys
- * keep their meaning in it.
+ * today's contract's. A labelled native select placed inside the filter toolbar beside the other
+ * filters (lib/roving-focus.ts), so it adds no Tab stop: Left and Right reach it from the chips,
+ * Up and Down choose in it.
  */
 import { useId } from 'react';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';

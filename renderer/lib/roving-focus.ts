@@ -1,12 +1,15 @@
 import { useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import { logicalArrow } from './direction';
 
-const ITEMS = 'button:not([disabled]), input:not([disabled])';
+const ITEMS = 'button:not([disabled]), input:not([disabled]), select:not([disabled])';
 
 /**
  * A toolbar's one tab stop (the ARIA toolbar pattern): Tab reaches the control last used (the
  * first at first), the arrow keys (mirrored right to left), Home and End move between its
  * controls. Returns the toolbar's keydown handler; `ref` is the toolbar.
+ *
+ * A select in the toolbar keeps Up and Down (and typing) to choose; Left and Right move on, as
+ * from any other control (the handler takes the key before the select's own default action).
  */
 export function useRovingFocus(ref: RefObject<HTMLElement | null>): (event: KeyboardEvent) => void {
   const current = useRef(0);

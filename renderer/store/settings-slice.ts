@@ -62,6 +62,11 @@ export interface SettingsSlice {
   serviceKeyClear(provider: ProviderId): Promise<KeyStatus>;
   serviceKeyApply(provider: ProviderId, status: KeyStatus): void;
   /**
+   * Asks main to test a service besides today's contract at its saved address with its stored
+   * key. Nothing is created there.
+   */
+  serviceKeyTest(provider: Exclude<ProviderId, 'pictor'>): Promise<ConnectionReport>;
+  /**
    * The service address as typed in Settings, saved or not (null: as saved): "Test connection",
    * beside the key, tests this address.
    */
@@ -90,7 +95,10 @@ function dismissFolder(get: SliceArgs[1], set: SliceArgs[0]): void {
 function serviceKeyActions(
   set: SliceArgs[0],
   get: SliceArgs[1],
-): Pick<SettingsSlice, 'serviceKeys' | 'serviceKeySet' | 'serviceKeyClear' | 'serviceKeyApply'> {
+): Pick<
+  SettingsSlice,
+  'serviceKeys' | 'serviceKeySet' | 'serviceKeyClear' | 'serviceKeyApply' | 'serviceKeyTest'
+> {
   return {
     serviceKeys: null,
     async serviceKeySet(provider, key, allowWeakStorage) {
@@ -102,6 +110,9 @@ function serviceKeyActions(
       const status = await call('keys:clear', { provider });
       get().serviceKeyApply(provider, status);
       return status;
+    },
+    serviceKeyTest(provider) {
+      return call('service:testService', { provider });
     },
     serviceKeyApply(provider, status) {
       set((state) => ({

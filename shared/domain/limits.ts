@@ -64,6 +64,11 @@ export const TASKS_PER_SUBMIT = { min: 1, max: 10 } as const;
 export const TASKS_PER_ENGINE_SUBMIT = { min: 1, max: 100 } as const;
 /** Task ids one batch action takes (delete, favourite, export… a selection); larger ones go in chunks. */
 export const MAX_IDS_PER_BATCH = 1_000;
+/**
+ * Tasks ahead of one in a service's queue (fal's `queue_position`): a service says a few, or a few
+ * thousand on a bad day. A larger figure is junk, and is not shown.
+ */
+export const MAX_QUEUE_POSITION = 1_000_000;
 /** The longest watch timeout Settings offers, in minutes (a week); 0 watches forever. */
 export const MAX_WATCH_MINUTES = 7 * 24 * 60;
 

@@ -1,5 +1,6 @@
 /** What the engine knows about a task that is not worth persisting (countdowns and spinners). */
 import { z } from 'zod';
+import { MAX_QUEUE_POSITION } from './limits';
 
 export const liveStateSchema = z.object({
   /** When the next poll is due, while one is scheduled. */
@@ -9,5 +10,10 @@ export const liveStateSchema = z.object({
   downloads: z.number().int().nonnegative(),
   /** Percent done (0–100) as the service last said, for a processing task whose service says. */
   progress: z.number().int().min(0).max(100).optional(),
+  /**
+   * Tasks ahead of it in the service's queue (0: it is next), as the service last said, for a
+   * task still waiting there whose service says.
+   */
+  queuePosition: z.number().int().min(0).max(MAX_QUEUE_POSITION).optional(),
 });
 export type LiveState = Readonly<z.infer<typeof liveStateSchema>>;

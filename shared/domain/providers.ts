@@ -75,7 +75,15 @@ export const PROVIDERS: Readonly<Record<ProviderId, ProviderFacts>> = {
     label: 'Black Forest Labs',
     defaultBaseUrl: 'https://api.bfl.ai',
     defaultModel: 'flux-pro-1.1',
-    models: ['flux-pro-1.1', 'flux-dev', 'flux-kontext-pro'],
+    // FLUX.2 and Kontext beside FLUX1.1 [pro], the default until a test says otherwise.
+    models: [
+      'flux-pro-1.1',
+      'flux-2-pro',
+      'flux-2-max',
+      'flux-2-flex',
+      'flux-kontext-pro',
+      'flux-dev',
+    ],
     resultLifetimeMs: 10 * MINUTE,
     canCancel: false,
   },

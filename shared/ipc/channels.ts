@@ -51,6 +51,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'keys:set',
   'keys:clear',
   'service:testConnection',
+  'service:testService',
   'library:export',
   'library:import',
   'library:cancel',

@@ -23,6 +23,7 @@ import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 import { keyRequests } from './key-contract';
+import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
 import {
   exportSummarySchema,
@@ -31,6 +32,8 @@ import {
   libraryImportInputSchema,
   libraryProgressSchema,
 } from './library-contract';
+
+export { connectionReportSchema } from './service-contract';
 
 const localId = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
 const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
@@ -107,16 +110,6 @@ const appInfoSchema = z.object({
   notices: z.array(z.enum(APP_NOTICES)).max(APP_NOTICES.length).optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
-
-export const connectionReportSchema = z.object({
-  ok: z.boolean(),
-  /** What the test found (core/service/connection-test.ts `CONNECTION_OUTCOMES`). */
-  outcome: z.enum(['accepted', 'key_refused', 'unreachable', 'failed', 'not_tested']),
-  message: z.string(),
-  /** `message` as a catalogue sentence, shown in the window's language. */
-  sentence: sentenceSchema.optional(),
-  detail: z.string().optional(),
-});
 
 export const MENU_COMMANDS = [
   'new-prompt',
@@ -332,20 +325,7 @@ export const requests = {
   'settings:get': { input: none, output: settingsSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsSchema },
   ...keyRequests,
-  /**
-   * Tests the service address typed in Settings (saved or not; empty: the demo service) with the
-   * key being entered, or else the key main holds for its origin (which never crosses).
-   */
-  'service:testConnection': {
-    input: z
-      .object({
-        baseUrl: z.string().max(2_000),
-        /** The key being entered in Settings, tested before it is stored (to `baseUrl` only). */
-        key: z.string().min(1).max(4_096).optional(),
-      })
-      .strict(),
-    output: connectionReportSchema,
-  },
+  ...serviceRequests,
   /** Exports the library (or the tasks named) to an archive main asks for in its own save dialog. */
   'library:export': {
     input: libraryExportInputSchema,

@@ -5,7 +5,12 @@
  * and reject only what the app cannot use.
  */
 import { z } from 'zod';
-import { MAX_IMAGES_PER_TASK, MAX_URL_CHARS, REQUEST_LIMITS } from '../domain/limits';
+import {
+  MAX_IMAGES_PER_TASK,
+  MAX_QUEUE_POSITION,
+  MAX_URL_CHARS,
+  REQUEST_LIMITS,
+} from '../domain/limits';
 import { englishText, sentence, type Sentence } from '../i18n/sentence';
 import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
 
@@ -109,7 +114,7 @@ export type ServiceTask =
       readonly progress?: number;
       /** Queued, or a status word Pictor does not know; absent: running (`processing`). */
       readonly phase?: 'queued' | 'unknown';
-      /** Tasks ahead in the service's queue (whole, ≥ 0), when it said. */
+      /** Tasks ahead in the service's queue (whole, 0 = next, bounded), when it said. */
       readonly queuePosition?: number;
       /** The status word a profile did not know (phase `unknown`), cleaned for display. */
       readonly word?: string;
@@ -207,10 +212,13 @@ export function readProgress(value: unknown): number | undefined {
   return Math.min(100, Math.max(0, Math.floor(percent)));
 }
 
-/** A queue position as a whole number ≥ 0, or undefined when the value is not one. */
+/**
+ * A queue position as a whole number from 0 (next) to {@link MAX_QUEUE_POSITION}, or undefined
+ * when the value is not one: a figure Pictor cannot believe is dropped, never fails the answer.
+ */
 function readQueuePosition(value: unknown): number | undefined {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return undefined;
-  return value;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value)) return undefined;
+  return value >= 0 && value <= MAX_QUEUE_POSITION ? value : undefined;
 }
 
 /** Normalises a task answer a profile read into canonical states. */

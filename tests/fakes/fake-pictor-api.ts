@@ -116,6 +116,12 @@ export class FakePictorApi implements PictorApi {
     outcome: 'accepted',
     message: 'The service answered: your key works.',
   };
+  /** What "Test connection" of another service answers. */
+  serviceConnection: RequestOutput<'service:testService'> = {
+    ok: true,
+    outcome: 'accepted',
+    message: 'The service at the service’s address answered and accepted the key.',
+  };
   /** What the folder picker answers (null: the user cancelled). */
   chosenFolder: string | null = '/home/ada/Images/Pictor';
   /** What the chosen folder holds, as `galleryFolder:pick` reports it (tasks 0: no library). */
@@ -768,6 +774,7 @@ export class FakePictorApi implements PictorApi {
         message: null,
       }),
     'service:testConnection': () => this.connection,
+    'service:testService': () => this.serviceConnection,
     // Library export and import: nothing chosen unless a test handles the channel itself.
     'library:export': () => ({ summary: null }),
     'library:import': () => ({ summary: null }),

@@ -3,6 +3,7 @@
  * spreads, backing off on transient errors, holding (never failing) a task the current key
  * cannot see, and stopping at the watch timeout without forgetting the id.
  */
+import type { LiveState } from '../../../shared/domain/live-state';
 import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import type { CompletedTask, ServiceTask } from '../../../shared/service/wire';
@@ -20,6 +21,12 @@ import { withAnswerCost } from './task-costs';
 const AWAITING_KEY: TaskError = saying('auth', sentence('error.library.otherAccountTask'));
 
 /**
+ * How far a processing task is, as its service said at the last poll: the percent done, and the
+ * tasks ahead of it in the service's queue (0: next). Each only while the service says it.
+ */
+export type ServiceSaid = Pick<LiveState, 'progress' | 'queuePosition'>;
+
+/**
  * A task that just completed, with when its results stop being served: the service's documented
  * lifetime from now (its downloads go in that order, soonest first).
  */
@@ -34,8 +41,8 @@ export class Poller {
   private readonly due = new Map<string, number>();
   private readonly polling = new Set<string>();
   private readonly failures = new Map<string, number>();
-  /** Percent done, as the service last said (only services that say). */
-  private readonly progress = new Map<string, number>();
+  /** How far each task is, as its service last said (only services that say). */
+  private readonly said = new Map<string, ServiceSaid>();
 
   constructor(
     private readonly ctx: EngineContext,
@@ -67,7 +74,7 @@ export class Poller {
     this.timers.delete(localId);
     this.due.delete(localId);
     this.failures.delete(localId);
-    this.progress.delete(localId);
+    this.said.delete(localId);
     this.planner.release(localId);
   }
 
@@ -83,9 +90,9 @@ export class Poller {
     return this.polling.has(localId);
   }
 
-  /** Percent done as the service last said; undefined when it never said. */
-  progressOf(localId: string): number | undefined {
-    return this.progress.get(localId);
+  /** How far the task is, as its service last said at its last poll; empty when it said nothing. */
+  saidOf(localId: string): ServiceSaid {
+    return this.said.get(localId) ?? {};
   }
 
   private schedule(localId: string, at: number): void {
@@ -161,8 +168,7 @@ export class Poller {
         };
         if (task.status === 'processing') {
           this.polling.delete(localId);
-          if (task.progress === undefined) this.progress.delete(localId);
-          else this.progress.set(localId, task.progress);
+          this.remember(localId, task);
           this.schedule(
             localId,
             Math.max(this.ctx.clock.now(), due + this.ctx.options.pollIntervalMs),
@@ -181,6 +187,17 @@ export class Poller {
     } finally {
       this.polling.delete(localId);
     }
+  }
+
+  /** What a processing task's service said of it this time: what it no longer says is dropped. */
+  private remember(localId: string, task: Extract<ServiceTask, { status: 'processing' }>): void {
+    const { progress, queuePosition } = task;
+    const said: ServiceSaid = {
+      ...(progress === undefined ? {} : { progress }),
+      ...(queuePosition === undefined ? {} : { queuePosition }),
+    };
+    if (Object.keys(said).length === 0) this.said.delete(localId);
+    else this.said.set(localId, said);
   }
 
   /** The service ended the task without results: failed, moderated or canceled. */

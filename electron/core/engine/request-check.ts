@@ -1,12 +1,22 @@
 /**
  * A generation request as the engine takes it: parsed with the wire schema, a refusal said as a
- * catalogue sentence (the schema's own words are English, for the CLI and the detail); and the
- * number of tasks one submit makes.
+ * catalogue sentence (the schema's own words are English, for the CLI and the detail); the
+ * number of tasks one submit makes; and the request of a task tracked by its id.
  */
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../../shared/domain/limits';
+import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { generationRequestSchema, type GenerationRequest } from '../../../shared/service/wire';
+import { taskAddressProblem } from '../service/providers/task-address';
 import { EngineInputError } from './engine-types';
+
+/** For TaskEngine.track: where the task id created elsewhere lives, the prompt to show, its model. */
+export interface TrackOptions {
+  readonly endpoint?: string;
+  readonly prompt?: string;
+  /** The model it was made with: fal finds a request only under its model's address. */
+  readonly model?: string;
+}
 
 /** The request schema's own sentences (shared/service/wire.ts), as catalogue sentences. */
 const REQUEST_PROBLEMS: Readonly<Record<string, Sentence>> = {
@@ -40,4 +50,25 @@ export function checkTaskCount(count: number): number {
   throw new EngineInputError(
     sentence('error.library.taskCountRange', { min: String(min), max: String(max) }),
   );
+}
+
+/**
+ * The request a task tracked by `taskId` is recorded with: the prompt given (or one that says
+ * where the task came from) and the model it was made with.
+ * @throws EngineInputError when `provider`'s service cannot find the task from that (fal's
+ *   requests live under their model's address: no model, or one fal cannot take).
+ */
+export function trackedRequest(
+  taskId: string,
+  options: TrackOptions,
+  provider: ProviderId | undefined,
+): GenerationRequest {
+  const model = options.model?.trim();
+  const request: GenerationRequest = {
+    prompt: options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`,
+    ...(model ? { model } : {}),
+  };
+  const problem = taskAddressProblem(provider, request);
+  if (problem !== null) throw new EngineInputError(problem);
+  return request;
 }

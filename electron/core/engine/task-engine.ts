@@ -44,7 +44,7 @@ import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
 import { storeNewTasks } from './new-tasks';
 import { TaskLeases } from './task-leases';
-import { checkTaskCount, parseRequest } from './request-check';
+import { checkTaskCount, parseRequest, trackedRequest, type TrackOptions } from './request-check';
 import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
 import { whenSettled } from './when-settled';
 
@@ -62,12 +62,6 @@ export interface TaskEngineDeps {
   readonly random?: () => number;
   readonly newId?: () => string;
   readonly options?: Partial<TaskEngineOptions>;
-}
-
-/** For {@link TaskEngine.track}: where the task id created elsewhere lives, the prompt to show. */
-export interface TrackOptions {
-  readonly endpoint?: string;
-  readonly prompt?: string;
 }
 
 type Listener = (update: TaskUpdate) => void;
@@ -200,7 +194,10 @@ export class TaskEngine {
     return records;
   }
 
-  /** Adds a task id created elsewhere and polls it like our own. Existing ids are resumed. */
+  /**
+   * Adds a task id created elsewhere and polls it like our own. Existing ids are resumed.
+   * @throws EngineInputError when its service cannot find it from the id (fal without a model).
+   */
   async track(rawTaskId: string, options: TrackOptions = {}): Promise<TaskRecord> {
     const taskId = checkTaskId(rawTaskId);
     const endpoint = options.endpoint ?? this.deps.credentials.currentEndpoint();
@@ -208,8 +205,8 @@ export class TaskEngine {
     if (existing) return this.resumeTask(existing.localId);
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
-    const prompt = options.prompt?.trim() || `Task ${taskId} (created outside Pictor)`;
-    const record = this.newRecord({ prompt }, endpoint, credentials, 'tracked', taskId);
+    const request = trackedRequest(taskId, options, credentials.provider);
+    const record = this.newRecord(request, endpoint, credentials, 'tracked', taskId);
     this.records.commit({ ...record, status: 'processing', watchStartedAt: this.now() });
     this.activate(this.records.liveRecord(record.localId) ?? record, 'now');
     return this.get(record.localId) ?? record;
@@ -485,14 +482,13 @@ export class TaskEngine {
     this.updated.fire(update);
   }
 
-  /** The engine's live view of a task (next poll, downloads) for the UI. */
+  /** The engine's live view of a task (next poll, downloads, progress, queue) for the UI. */
   live(localId: string): TaskUpdate['live'] {
-    const progress = this.poller.progressOf(localId);
     return {
       nextPollAt: this.poller.nextPollAt(localId),
       polling: this.poller.isPolling(localId),
       downloads: this.downloads.busyCount(localId),
-      ...(progress === undefined ? {} : { progress }),
+      ...this.poller.saidOf(localId),
     };
   }
 

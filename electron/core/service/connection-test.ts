@@ -74,7 +74,7 @@ type Target =
   | { readonly ok: false; readonly report: ConnectionReport };
 
 /** A report in a sentence (and its English text), with the detail when there is one. */
-function report(
+export function connectionReport(
   outcome: ConnectionOutcome,
   said: Sentence | undefined,
   message: string,
@@ -89,9 +89,16 @@ function report(
   };
 }
 
+/** A service error's technical side, for the report's detail: its status (or kind) and words. */
+export function errorDetail(error: ServiceError): string {
+  return [error.httpStatus ? `HTTP ${error.httpStatus}` : error.kind, error.detail]
+    .filter(Boolean)
+    .join(' — ');
+}
+
 const refused = (said: Sentence): Target => ({
   ok: false,
-  report: report('not_tested', said, englishText(said)),
+  report: connectionReport('not_tested', said, englishText(said)),
 });
 
 /** The key being entered, to test before it is stored (it goes to the typed address only). */
@@ -182,29 +189,27 @@ export async function testConnection(
   const { accepted } = target;
   try {
     await deps.client.getTask(target.credentials, PROBE_TASK_ID);
-    return report('accepted', accepted, englishText(accepted));
+    return connectionReport('accepted', accepted, englishText(accepted));
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error.kind === 'not_found') {
-      return report(
+      return connectionReport(
         'accepted',
         accepted,
         englishText(accepted),
         'It said it has no task with a test id, as expected.',
       );
     }
-    const detail = [error.httpStatus ? `HTTP ${error.httpStatus}` : error.kind, error.detail]
-      .filter(Boolean)
-      .join(' — ');
+    const detail = errorDetail(error);
     if (error.kind === 'auth') {
       // Said for Settings, where the key is: which service refused it, and what to check.
       const said = sentence('error.service.testKeyRefused', {
         host: target.host ?? 'demo',
         status: String(error.httpStatus ?? ''),
       });
-      return report('key_refused', said, englishText(said), detail);
+      return connectionReport('key_refused', said, englishText(said), detail);
     }
     const outcome = error.kind === 'network' || error.kind === 'timeout' ? 'unreachable' : 'failed';
-    return report(outcome, error.sentence, error.message, detail);
+    return connectionReport(outcome, error.sentence, error.message, detail);
   }
 }

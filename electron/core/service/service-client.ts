@@ -1,12 +1,12 @@
 /**
  * The HTTP client of the image task service (docs/SERVICE.md): submit a
- * generation, query a task. It owns everything between a call and a typed answer: the checks
+ * generation, query a task, check a key without making one. It owns everything between a call and a typed answer: the checks
  * before the key leaves, requests and redirects only under the base URL the key is for, a total timeout, a bounded body, and the
  * mapping of every failure to a {@link ServiceError} whose text never contains the key.
  */
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
-import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
+import { cleanText, type GenerationRequest, type ServiceTask } from '../../../shared/service/wire';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import { submitAnswerOf, taskAnswerOf } from './profile-answers';
 import type { SubmitAnswer } from './answer-parsing';
@@ -21,10 +21,16 @@ import { checkCredentials, redactBody, redactError, redactText } from './request
 import type { CheckedCredentials } from './request-guard';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
-import { errorForRedirect, errorForStatus, errorForTooLarge } from './status-errors';
+import { errorForStatus, errorForTooLarge } from './status-errors';
+import { redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
-import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
+import type {
+  KeyProbeReading,
+  ProfileRequest,
+  ProviderProfile,
+  TaskHandles,
+} from './providers/provider-profile';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
 import type { ServiceErrorKind } from './service-error';
@@ -49,7 +55,7 @@ interface Call {
   readonly credentials: CheckedCredentials;
   /** The service's profile: its key header, its words (providers/). */
   readonly profile: ProviderProfile;
-  /** Origins besides the base URL's where the key may go (the profile's regional hosts). */
+  /** Regional host patterns besides the base URL where the key may go (providers/regional-hosts.ts). */
   readonly regional: readonly string[];
   /** The caller's and the timeout's, combined. */
   readonly signal: AbortSignal;
@@ -78,6 +84,12 @@ export interface TaskRef {
   readonly request?: GenerationRequest | undefined;
 }
 
+/** What a key check found (ServiceClient.probeKey). */
+export interface KeyCheck extends KeyProbeReading {
+  /** The answer's HTTP status. */
+  readonly status: number;
+}
+
 /** The status a provider's own error kind stands for (see StatusAnswer.meaning). */
 const KIND_STATUS: Partial<Record<ServiceErrorKind, number>> = {
   auth: 401,
@@ -98,8 +110,6 @@ function nameOf(call: Call): string {
 function refOf(ref: string | TaskRef): TaskRef {
   return typeof ref === 'string' ? { taskId: ref } : ref;
 }
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -198,6 +208,36 @@ export class ServiceClient {
     });
   }
 
+  /**
+   * Checks the key with the profile's key probe (Settings' "Test connection"): a GET under the
+   * base URL that creates no task, so nothing is charged.
+   * @returns whether the answer says the key was taken, the status it came with, and what it
+   *   tells about the account (cleaned, never the key).
+   * @throws ServiceError, translated as every other request's (kind `auth` for a refused key;
+   *   `config` when the profile has no probe); or the caller's `signal.reason`.
+   */
+  probeKey(credentials: ServiceCredentials, signal?: AbortSignal): Promise<KeyCheck> {
+    return this.#run('query', credentials, signal, async (call) => {
+      const probe = call.profile.keyProbe;
+      if (!probe) {
+        throw new ServiceError({
+          kind: 'config',
+          message: sentence('error.service.testNotAvailable', { service: nameOf(call) }),
+          mayHaveReachedService: false,
+        });
+      }
+      const answer = await this.#exchange(
+        call,
+        this.#outgoing(call, probe.request),
+        probe.statuses,
+      );
+      const json = parseJson(answer.text);
+      const read = json.ok ? probe.read(json.value, answer.status) : { accepted: false };
+      const detail = read.detail && redactText(cleanText(read.detail), call.credentials.key);
+      return { accepted: read.accepted, status: answer.status, ...(detail ? { detail } : {}) };
+    });
+  }
+
   /** The profile's poll answer says the task is done and its result is elsewhere. */
   #wantsResult(profile: ProviderProfile, text: string): boolean {
     const json = parseJson(text);
@@ -262,7 +302,12 @@ export class ServiceClient {
     let current = outgoing;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#send(call, current);
-      const redirect = this.#redirectTarget(call, current, response, hop);
+      const redirect = redirectTarget(
+        { ...call, maxRedirects: this.#maxRedirects },
+        current,
+        response,
+        hop,
+      );
       if (redirect === null) return this.#readAnswer(call, response, accepted);
       discardBody(response);
       current = { ...current, url: redirect };
@@ -299,44 +344,6 @@ export class ServiceClient {
       }
       throw errorForTransport(call.op, error);
     }
-  }
-
-  /**
-   * The next URL when `response` is a redirect Pictor follows, `null` when it is not a redirect.
-   * @throws ServiceError when it is a redirect Pictor refuses (the target gets no request).
-   */
-  #redirectTarget(call: Call, outgoing: Outgoing, response: Response, hop: number): string | null {
-    const location = response.headers.get('location');
-    const opaque = response.type === 'opaqueredirect';
-    if (!opaque && (!REDIRECT_STATUSES.has(response.status) || location === null)) return null;
-    const refuse = (refusal: Parameters<typeof errorForRedirect>[1], detail: string): never => {
-      discardBody(response);
-      throw errorForRedirect(
-        call.op,
-        refusal,
-        response.status,
-        redactText(detail, call.credentials.key),
-      );
-    };
-    if (opaque || location === null)
-      return refuse('elsewhere', 'redirect to an address the transport did not show');
-    let target: URL;
-    try {
-      target = new URL(location, outgoing.url);
-    } catch {
-      return refuse('elsewhere', `Location is not a valid URL: ${location}`);
-    }
-    const shown = `Location: ${target.protocol === 'http:' || target.protocol === 'https:' ? target.origin : target.protocol}`;
-    const web = target.protocol === 'http:' || target.protocol === 'https:';
-    if (!web || !keyMayGoTo(target, call.credentials.baseUrl, call.regional)) {
-      return refuse('elsewhere', shown);
-    }
-    if (outgoing.method === 'POST' && response.status !== 307 && response.status !== 308) {
-      return refuse('changes_method', shown);
-    }
-    if (hop >= this.#maxRedirects)
-      return refuse('too_many', `more than ${this.#maxRedirects} redirects`);
-    return target.href;
   }
 
   /** An accepted answer's body, or the error its status or its broken body means. */

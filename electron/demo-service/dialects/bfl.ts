@@ -11,13 +11,14 @@
  * - `GET /v1/get_result?id=<id>` answers `{ id, status, result, progress, details }`, status one
  *   of `Pending`, `Ready`, `Error`, `Request Moderated`, `Content Moderated`, `Task not found`;
  *   `result.sample` is a signed URL valid for 10 minutes (`--image-ttl 600000`).
+ * - `GET /v1/credits` answers `{ credits }`, the account's balance.
  * - 402 when out of credits, 429 when the key has too many active tasks (24 by default), 422
  *   FastAPI validation `{ detail: [{ loc, msg, type }] }`. There is no cancel endpoint.
  *
  * Chosen here: `Task not found` is answered with status 200; `details` of a moderated task is
  * `{ moderation_reasons: [...] }`, of a failed one `{ error }`; `result` carries `prompt`,
  * `seed`, `start_time`, `end_time` (Unix seconds) and `duration` (seconds); the 402 and 429
- * messages; the unknown status word is `Queued`.
+ * messages; the unknown status word is `Queued`; an account without a credit limit has 1000.
  */
 import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
@@ -35,6 +36,8 @@ import {
 } from './dialect';
 
 const SUBMIT = /^\/v1\/(flux[a-z0-9.-]*)$/;
+/** The balance an account without a credit limit reports. */
+const UNLIMITED_CREDITS = 1000;
 const MIN_SIDE = 256;
 const MAX_SIDE = 1440;
 const STEP = 32;
@@ -182,7 +185,16 @@ class BflDialect implements Dialect {
     return jsonReply(200, this.answer(task));
   };
 
+  /** `GET /v1/credits`: the account's balance (Pictor's key check); unlimited reads as 1000. */
+  private readonly credits = (call: DialectCall): Reply => {
+    if (call.method !== 'GET') return detail(405, 'Method Not Allowed');
+    const who = this.account(call);
+    if (typeof who !== 'string') return who;
+    return jsonReply(200, { credits: this.kit.creditsLeft(who) ?? UNLIMITED_CREDITS });
+  };
+
   readonly match = (_method: string, pathname: string, query: URLSearchParams): DialectMatch => {
+    if (pathname === '/v1/credits') return { route: 'other', answer: this.credits };
     if (pathname === '/v1/get_result') {
       return { route: 'poll', taskId: query.get('id') ?? undefined, answer: this.result };
     }

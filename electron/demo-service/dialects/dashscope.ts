@@ -15,6 +15,9 @@
  *   `output.code` and `output.message` (moderation: `DataInspectionFailed`).
  * - `POST /api/v1/tasks/<task_id>/cancel` cancels a PENDING task; otherwise 400
  *   `UnsupportedOperation`.
+ * - `GET /api/v1/tasks/` lists the account's tasks a page at a time (`page_no`, `page_size`):
+ *   `{ request_id, data: [{ task_id, status, model_name, gmt_create }], total, total_page,
+ *   page_no, page_size }` (fewer fields than the service's own).
  * - Errors `{ request_id, code, message }`: 401 `InvalidApiKey`, 400 `Arrearage` (no balance),
  *   429 `Throttling.RateQuota`, 400 `InvalidParameter`. Result URLs last 24 hours
  *   (`--image-ttl 86400000`).
@@ -28,7 +31,7 @@ import type { Reply } from '../http-reply';
 import { jsonReply } from '../http-reply';
 import { validateGenerationRequest } from '../request-validation';
 import type { StoredTask } from '../task-store';
-import type { Dialect, DialectCall, DialectKit, DialectMatch } from './dialect';
+import type { Dialect, DialectCall, DialectKit, DialectMatch, DialectPhase } from './dialect';
 import {
   acceptedRequest,
   failureMessage,
@@ -46,6 +49,16 @@ const MIN_SIDE = 512;
 const MAX_SIDE = 1440;
 const MAX_IMAGES = 4;
 const CST_OFFSET_MS = 8 * 3600_000;
+
+/** A task's status word for each phase. */
+const TASK_STATUS: Readonly<Record<DialectPhase, string>> = {
+  queued: 'PENDING',
+  running: 'RUNNING',
+  succeeded: 'SUCCEEDED',
+  failed: 'FAILED',
+  moderated: 'FAILED',
+  canceled: 'CANCELED',
+};
 
 function refusal(status: number, code: string, message: string, headers = {}): Reply {
   return jsonReply(status, { request_id: randomUUID(), code, message }, headers);
@@ -155,16 +168,7 @@ class DashscopeDialect implements Dialect {
   private readonly taskOutput = (task: StoredTask): Record<string, unknown> => {
     const phase = this.kit.phase(task);
     const unknown = this.kit.statusReadIsUnknown(task);
-    const status = unknown
-      ? 'PREPARING'
-      : {
-          queued: 'PENDING',
-          running: 'RUNNING',
-          succeeded: 'SUCCEEDED',
-          failed: 'FAILED',
-          moderated: 'FAILED',
-          canceled: 'CANCELED',
-        }[phase];
+    const status = unknown ? 'PREPARING' : TASK_STATUS[phase];
     const output: Record<string, unknown> = {
       task_id: task.id,
       task_status: status,
@@ -232,8 +236,43 @@ class DashscopeDialect implements Dialect {
     );
   };
 
+  /**
+   * `GET /api/v1/tasks/`: the account's tasks, newest first, a page of them (`page_no`,
+   * `page_size`, 10 by default, at most 100).
+   */
+  private readonly list = (call: DialectCall): Reply => {
+    if (call.method !== 'GET') return refusal(405, 'MethodNotAllowed', 'Method not allowed.');
+    const who = this.account(call);
+    if (typeof who !== 'string') return who;
+    const pageNo = Number(call.query.get('page_no') ?? 1);
+    const pageSize = Number(call.query.get('page_size') ?? 10);
+    const whole = (value: number, max: number) =>
+      Number.isInteger(value) && value >= 1 && value <= max;
+    if (!whole(pageNo, 10_000) || !whole(pageSize, 100)) {
+      return refusal(400, 'InvalidParameter', 'page_no and page_size must be whole numbers.');
+    }
+    const tasks = this.kit.tasksOf(who).reverse();
+    const page = tasks.slice((pageNo - 1) * pageSize, pageNo * pageSize);
+    return jsonReply(200, {
+      request_id: randomUUID(),
+      data: page.map((task) => ({
+        task_id: task.id,
+        status: TASK_STATUS[this.kit.phase(task)],
+        model_name: task.model,
+        gmt_create: dashTime(task.createdAt),
+      })),
+      total: tasks.length,
+      total_page: Math.ceil(tasks.length / pageSize),
+      page_no: pageNo,
+      page_size: pageSize,
+    });
+  };
+
   readonly match = (_method: string, pathname: string): DialectMatch => {
     if (pathname === SUBMIT) return { route: 'submit', answer: this.submit };
+    if (pathname === '/api/v1/tasks' || pathname === '/api/v1/tasks/') {
+      return { route: 'other', answer: this.list };
+    }
     const [, id, canceling] = TASK.exec(pathname) ?? [];
     if (id && canceling)
       return { route: 'cancel', taskId: id, answer: (call) => this.cancel(call, id) };

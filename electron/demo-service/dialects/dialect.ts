@@ -121,9 +121,17 @@ export class DialectKit {
 
   /** Unfinished tasks of an account (bfl's active-task limit). */
   activeTasks(account: string): number {
-    return this.ctx.store
-      .all()
-      .filter((task) => task.account === account && task.status === 'processing').length;
+    return this.tasksOf(account).filter((task) => task.status === 'processing').length;
+  }
+
+  /** Every task of an account, oldest first (a task list, such as DashScope's). */
+  tasksOf(account: string): StoredTask[] {
+    return this.ctx.store.all().filter((task) => task.account === account);
+  }
+
+  /** The credits an account has left; undefined: unlimited (a key check reports them). */
+  creditsLeft(account: string): number | undefined {
+    return this.ctx.store.creditsOf(account);
   }
 
   /** Creates a task for an accepted, charged submit. The first third of its time it is queued. */

@@ -14,6 +14,7 @@
  *   Insufficient credit, 422 Input validation failed (with `invalid_fields`), 429 throttled with
  *   `Retry-After`. A flagged input or output fails with error code E005.
  * - Output files are deleted an hour after the prediction (use `--image-ttl 3600000`).
+ * - `GET /v1/account` answers the key's account `{ type, username, name, github_url }`.
  *
  * Chosen here: a prediction is `starting` for the first third of its time; canceling a finished
  * prediction answers 200 with it unchanged; an unknown id is 404 `{ title: 'Not found', detail,
@@ -217,7 +218,16 @@ class ReplicateDialect implements Dialect {
     return jsonReply(200, this.prediction(task, this.kit.statusReadIsUnknown(task)));
   };
 
+  /** `GET /v1/account`: the account the key belongs to (Pictor's key check). */
+  private readonly accountOf = (call: DialectCall): Reply => {
+    if (call.method !== 'GET') return problem(405, { detail: 'Method not allowed.' });
+    const who = this.account(call);
+    if (typeof who !== 'string') return who;
+    return jsonReply(200, { type: 'user', username: who, name: who, github_url: null });
+  };
+
   readonly match = (_method: string, pathname: string): DialectMatch => {
+    if (pathname === '/v1/account') return { route: 'other', answer: this.accountOf };
     const [, owner, name] = CREATE.exec(pathname) ?? [];
     if (owner && name) return { route: 'submit', answer: (call) => this.create(call, owner, name) };
     const [, id, cancel] = PREDICTION.exec(pathname) ?? [];

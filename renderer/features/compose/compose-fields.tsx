@@ -1,5 +1,5 @@
 /** The compose form's own fields: prompt, model (with suggestions) and count. */
-import { useId, type KeyboardEvent, type Ref } from 'react';
+import { useId, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
@@ -22,6 +22,11 @@ export interface PromptFieldProps {
    * before (then the key does nothing else).
    */
   onRecall?: (step: 1 | -1) => boolean;
+  /**
+   * A control shown on the prompt's label line, before the prompt in the Tab order (the service
+   * the prompt goes to): Shift+Tab from the prompt reaches it, Tab from the prompt passes it by.
+   */
+  head?: ReactNode;
 }
 
 export function PromptField(props: PromptFieldProps) {
@@ -43,6 +48,7 @@ export function PromptField(props: PromptFieldProps) {
         <label className="field__label" htmlFor={ids.input}>
           {t('compose.prompt.label')}
         </label>
+        {props.head}
         <span className="compose__hint muted" id={ids.hint}>
           {props.pending ? <Spinner label={t('compose.sending')} /> : null}
           <span>{t('compose.hint', props.keys)}</span>

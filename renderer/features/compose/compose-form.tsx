@@ -1,7 +1,8 @@
 /**
- * The compose form: prompt, model, size, quality, count. Enter submits, Shift+Enter makes a new
- * line (as in chat prompt boxes); the prompt has the focus when the app starts. Submitting
- * never disables the form, so the next prompt can be written while earlier ones are sent.
+ * The compose form: service, prompt, model, size, quality, count. Enter submits, Shift+Enter
+ * makes a new line (as in chat prompt boxes); the prompt has the focus when the app starts.
+ * Submitting never disables the form, so the next prompt can be written while earlier ones are
+ * sent.
  */
 import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -87,7 +88,11 @@ interface ComposeParamsProps {
   readonly submitTitle: string;
 }
 
-/** Model, size, quality, count and the submit button under the prompt. */
+/**
+ * Model, size, quality, count and the submit button under the prompt. The service sits on the
+ * prompt's label line instead: chosen seldom (a setting), it is no stop on the Tab path from the
+ * prompt to the button and the task list.
+ */
 function ComposeParams({
   draft,
   setDraft,
@@ -100,7 +105,6 @@ function ComposeParams({
   const count = checkCount(draft.count);
   return (
     <div className="compose__params">
-      <ServiceField />
       <ModelField
         value={draft.model}
         onChange={(model) => setDraft({ model })}
@@ -194,6 +198,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         pending={pending > 0}
         inputRef={refs.prompt}
         onRecall={onRecall}
+        head={<ServiceField />}
       />
       <ComposeParams
         draft={draft}

@@ -1,7 +1,8 @@
 /**
  * The service new tasks go to: today's contract ("Image task service", at the address in
  * Settings, or the built-in demo) or one of the providers Pictor speaks. The choice is a setting,
- * so it is kept across restarts; the model field follows it.
+ * so it is kept across restarts; the model field follows it. Shown on the prompt's label line,
+ * its label beside it.
  */
 import { PROVIDER_IDS } from '../../../shared/domain/providers';
 import { Field } from '../../components/field';

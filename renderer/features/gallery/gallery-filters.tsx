@@ -1,7 +1,7 @@
-import { ServiceFilter } from '../../components/service-filter';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
+import { ServiceFilter } from '../../components/service-filter';
 import { t } from '../../i18n';
 import { useRovingFocus } from '../../lib/roving-focus';
 import { useFocusRequest } from '../shell/use-focus-request';
@@ -41,7 +41,10 @@ function FilterCheck(props: {
   );
 }
 
-/** The on/off filters: one Tab stop (arrows move between them), as Tasks' filter chips are. */
+/**
+ * The on/off filters and the service: one Tab stop (arrows move between them), as Tasks' filter
+ * chips and service are; Up and Down choose in the service.
+ */
 function FilterChecks(props: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'>) {
   const { filters, onChange } = props;
   const checks = useRef<HTMLDivElement>(null);
@@ -64,12 +67,17 @@ function FilterChecks(props: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'
         checked={filters.credentialsOnly}
         onChange={(credentialsOnly) => onChange({ credentialsOnly })}
       />
+      <ServiceFilter
+        className="gallery-filters__field"
+        value={filters.provider}
+        onChange={(provider) => onChange({ provider })}
+      />
     </div>
   );
 }
 
-/** The model and service choices. */
-function FilterSelects({
+/** The model choice: every model, or one (the one chosen stays offered). */
+function ModelFilter({
   filters,
   models,
   onChange,
@@ -78,33 +86,28 @@ function FilterSelects({
   const modelOptions =
     filters.model && !models.includes(filters.model) ? [filters.model, ...models] : models;
   return (
-    <>
-      <div className="gallery-filters__field">
-        <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
-        <select
-          id={`${id}-model`}
-          className="select"
-          value={filters.model}
-          onChange={(event) => onChange({ model: event.target.value })}
-        >
-          <option value="">{t('gallery.model.all')}</option>
-          {modelOptions.map((model) => (
-            <option key={model} value={model}>
-              {model}
-            </option>
-          ))}
-        </select>
-      </div>
-      <ServiceFilter
-        className="gallery-filters__field"
-        value={filters.provider}
-        onChange={(provider) => onChange({ provider })}
-      />
-    </>
+    <div className="gallery-filters__field">
+      <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
+      <select
+        id={`${id}-model`}
+        className="select"
+        value={filters.model}
+        onChange={(event) => onChange({ model: event.target.value })}
+      >
+        <option value="">{t('gallery.model.all')}</option>
+        {modelOptions.map((model) => (
+          <option key={model} value={model}>
+            {model}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
-/** Search by prompt (debounced), favourites only, Content Credentials only, model, dates. */
+/**
+ * Search by prompt (debounced), favourites only, Content Credentials only, service, model, dates.
+ */
 export function GalleryFiltersBar({
   filters,
   models,
@@ -152,7 +155,7 @@ export function GalleryFiltersBar({
         />
       </div>
       <FilterChecks filters={filters} onChange={onChange} />
-      <FilterSelects filters={filters} models={models} onChange={onChange} />
+      <ModelFilter filters={filters} models={models} onChange={onChange} />
       <div className="gallery-filters__dates">
         <DateField
           label={t('gallery.from.label')}

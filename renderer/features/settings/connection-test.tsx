@@ -1,10 +1,12 @@
 /**
- * "Test connection", after the key field: it tests the service address as typed above (saved or
- * not) with the key being typed, or else with the stored key, and reports what the service
- * answered. Its report lasts only while the address and the key stay as they were tested (an
- * answer that arrives after a change is dropped).
+ * "Test connection", after a service's key. For today's contract it tests the service address as
+ * typed above (saved or not) with the key being typed, or else the stored key; for another
+ * service, its saved address with its stored key, through that service's key probe, which creates
+ * no task. It reports what the service answered. Its report lasts only while the address and the
+ * key stay as they were tested (an answer that arrives after a change is dropped).
  */
 import { useEffect, useRef, useState } from 'react';
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { Icon } from '../../components/icon';
@@ -14,7 +16,14 @@ import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import type { ConnectionReport as Report } from '../../store/settings-slice';
 
-function ConnectionReport({ report, error }: { report: Report | null; error: ApiError | null }) {
+interface ReportProps {
+  readonly report: Report | null;
+  readonly error: ApiError | null;
+  /** What the answer told about the account (BFL's credits), beside a key that was taken. */
+  readonly showDetail: boolean;
+}
+
+function ConnectionReport({ report, error, showDetail }: ReportProps) {
   if (error) return <ErrorMessage message={error.message} detail={error.detail} />;
   if (!report) return null;
   if (!report.ok) return <ErrorMessage message={errorText(report)} detail={report.detail} />;
@@ -22,14 +31,15 @@ function ConnectionReport({ report, error }: { report: Report | null; error: Api
     <p className="connection-ok">
       <Icon name="check" />
       <span>{errorText(report)}</span>
+      {showDetail && report.detail ? <span className="muted">{report.detail}</span> : null}
     </p>
   );
 }
 
-/** What the stored key is now: a report about another key (or none) is stale. */
-function useKeyIdentity(): string {
+/** What a service's stored key is now: a report about another key (or none) is stale. */
+function useKeyIdentity(provider: ProviderId): string {
   return useAppStore((state) => {
-    const status = state.keyStatus;
+    const status = provider === 'pictor' ? state.keyStatus : state.serviceKeys?.[provider];
     return status ? `${status.state}|${status.fingerprint ?? ''}|${status.baseUrl ?? ''}` : '';
   });
 }
@@ -39,10 +49,19 @@ export function useTypedBaseUrl(): string {
   return useAppStore((state) => state.baseUrlDraft ?? state.settings?.baseUrl ?? '');
 }
 
-export function ConnectionTest({ keyText }: { keyText: string }) {
-  const baseUrl = useTypedBaseUrl();
-  const keyIdentity = useKeyIdentity();
-  const testService = useAppStore((state) => state.serviceTest);
+/** The saved address of another service: the user's own, else its provider's. */
+function useSavedAddress(provider: ProviderId): string {
+  return useAppStore((state) => {
+    const own = provider === 'pictor' ? '' : state.settings?.serviceBaseUrls?.[provider]?.trim();
+    return own || (PROVIDERS[provider].defaultBaseUrl ?? '');
+  });
+}
+
+/** One test at a time; a change of address or key drops the report (and a late answer). */
+function useConnectionTest(provider: ProviderId, address: string, keyText: string) {
+  const keyIdentity = useKeyIdentity(provider);
+  const testContract = useAppStore((state) => state.serviceTest);
+  const testService = useAppStore((state) => state.serviceKeyTest);
   const [testing, setTesting] = useState(false);
   const [report, setReport] = useState<Report | null>(null);
   const [testError, setTestError] = useState<ApiError | null>(null);
@@ -52,7 +71,7 @@ export function ConnectionTest({ keyText }: { keyText: string }) {
     setReport(null);
     setTestError(null);
     setTesting(false);
-  }, [baseUrl, keyText, keyIdentity]);
+  }, [address, keyText, keyIdentity]);
 
   const test = async (): Promise<void> => {
     const mine = ++attempt.current;
@@ -60,7 +79,8 @@ export function ConnectionTest({ keyText }: { keyText: string }) {
     setReport(null);
     setTestError(null);
     try {
-      const answer = await testService(baseUrl, keyText);
+      const answer =
+        provider === 'pictor' ? await testContract(address, keyText) : await testService(provider);
       if (mine === attempt.current) setReport(answer);
     } catch (caught) {
       if (mine === attempt.current) setTestError(toApiError(caught));
@@ -68,8 +88,25 @@ export function ConnectionTest({ keyText }: { keyText: string }) {
       if (mine === attempt.current) setTesting(false);
     }
   };
+  return { testing, report, testError, test };
+}
+
+export function ConnectionTest({
+  keyText,
+  provider = 'pictor',
+}: {
+  keyText: string;
+  provider?: ProviderId;
+}) {
+  const typed = useTypedBaseUrl();
+  const saved = useSavedAddress(provider);
+  const address = provider === 'pictor' ? typed : saved;
+  const { testing, report, testError, test } = useConnectionTest(provider, address, keyText);
   return (
     <>
+      {provider === 'pictor' ? null : (
+        <p className="muted">{t('settings.services.testHint', { address })}</p>
+      )}
       <div className="settings-actions">
         <Button icon="link" disabled={testing} onClick={() => void test()}>
           {t('settings.test.button')}
@@ -77,7 +114,7 @@ export function ConnectionTest({ keyText }: { keyText: string }) {
         {testing ? <Spinner label={t('settings.test.running')} /> : null}
       </div>
       <div className="connection-report" role="status">
-        <ConnectionReport report={report} error={testError} />
+        <ConnectionReport report={report} error={testError} showDetail={provider !== 'pictor'} />
       </div>
     </>
   );

@@ -211,8 +211,9 @@ function KeyDialogs({ keyForm }: { keyForm: KeyForm }) {
 }
 
 /**
- * One service's key: today's contract's (`pictor`, with "Test connection") or another service's,
- * whose profile has no harmless probe to test it with (the section says so).
+ * One service's key: today's contract's (`pictor`) or another service's, each with "Test
+ * connection" (another service's, once its key is stored: it tests that key at the service's saved
+ * address with a probe that creates no task).
  */
 export function KeySection({
   active,
@@ -259,11 +260,9 @@ export function KeySection({
           onDismiss={() => dispatch({ type: 'dismissError' })}
         />
       ) : null}
-      {pictor ? (
-        <ConnectionTest keyText={showStored ? '' : form.text} />
-      ) : (
-        <p className="muted">{t('settings.services.noTest')}</p>
-      )}
+      {pictor || status.state === 'ready' ? (
+        <ConnectionTest provider={provider} keyText={showStored || !pictor ? '' : form.text} />
+      ) : null}
       <KeyDialogs keyForm={keyForm} />
     </div>
   );

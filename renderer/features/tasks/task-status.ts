@@ -45,24 +45,42 @@ function view(
   return { label: t(label), sentence, tone, ticking: false, ...extra };
 }
 
-function processing(item: TaskItem, now: number, typical: number | null): StatusView {
+/**
+ * How long the task has been with the service, and, said first, how far it is: its place in the
+ * service's queue while it waits there, or the percent done, when the service says.
+ */
+function firstParts(item: TaskItem, now: number): string[] {
   const { record, live } = item;
-  const parts = [t('tasks.live.elapsed', { elapsed: formatDuration(now - waitStartedAt(record)) })];
-  // Said first when the service says how far it is.
+  const elapsed = formatDuration(now - waitStartedAt(record));
+  if (live?.queuePosition !== undefined) {
+    return [
+      t('tasks.live.queue', { ahead: live.queuePosition }),
+      t('tasks.live.waiting', { elapsed }),
+    ];
+  }
+  const parts = [t('tasks.live.elapsed', { elapsed })];
   if (live?.progress !== undefined)
     parts.unshift(t('tasks.live.progress', { progress: live.progress / 100 }));
+  return parts;
+}
+
+function processing(item: TaskItem, now: number, typical: number | null): StatusView {
+  const { record, live } = item;
+  const parts = firstParts(item, now);
+  // Waiting in the service's queue, not yet made: the badge says so.
+  const label =
+    live?.queuePosition === undefined ? 'tasks.status.processing' : 'tasks.status.queued';
   if (typical !== null) parts.push(t('tasks.live.typical', { duration: formatDuration(typical) }));
   if (live?.polling) parts.push(t('tasks.live.checking'));
   else if (live?.nextPollAt != null) {
     const seconds = Math.max(0, Math.ceil((live.nextPollAt - now) / 1000));
     parts.push(seconds === 0 ? t('tasks.live.checking') : t('tasks.live.nextCheck', { seconds }));
   }
-  if (!record.error)
-    return view('tasks.status.processing', parts.join(' · '), 'busy', { ticking: true });
+  if (!record.error) return view(label, parts.join(' · '), 'busy', { ticking: true });
   // A problem the engine is riding out (network, 5xx, 429): said in the row, the sentence on demand.
   const unreachable = record.error.kind === 'network' || record.error.kind === 'timeout';
   parts.splice(1, 0, t(unreachable ? 'tasks.live.unreachable' : 'tasks.live.serviceProblem'));
-  return view('tasks.status.processing', parts.join(' · '), 'warning', {
+  return view(label, parts.join(' · '), 'warning', {
     ticking: true,
     detail: record.error.detail
       ? `${errorText(record.error)} ${record.error.detail}`

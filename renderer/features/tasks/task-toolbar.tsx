@@ -1,12 +1,13 @@
 /**
- * Search (debounced), status chips, favourites, the count, "Select all" and "Track a task id".
- * The chips and the buttons beside them are one toolbar, one tab stop (arrows move inside): the
- * way from the prompt to the first task is a few Tabs, not one per chip.
+ * Search (debounced), status chips, favourites, the service, the count, "Select all" and "Track a
+ * task id". The chips, the service choice and the buttons beside them are one toolbar, one tab
+ * stop (arrows move inside): the way from the prompt to the first task is a few Tabs, not one per
+ * chip.
  */
-import { ServiceFilter } from '../../components/service-filter';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
+import { ServiceFilter } from '../../components/service-filter';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { STATUS_GROUP_NAMES, isFiltered, type StatusGroup } from '../../store/task-list-model';
@@ -76,7 +77,7 @@ function GroupChips() {
   ));
 }
 
-/** The service filter, in the title row: a select, so outside the chips' roving toolbar. */
+/** The service filter, in the chips' toolbar: Left and Right pass it, Up and Down choose. */
 function TaskServiceFilter() {
   const provider = useAppStore((state) => state.tasksFilter.provider);
   const setProvider = useAppStore((state) => state.tasksSetProvider);
@@ -99,7 +100,6 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
       <div className="task-toolbar__row">
         <h1 className="task-toolbar__title">{t('tasks.title')}</h1>
         <SearchField active={active} />
-        <TaskServiceFilter />
         <Button icon="link" onClick={onTrack}>
           {t('tasks.track.open')}
         </Button>
@@ -121,6 +121,7 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
           <Icon name="star" filled={filter.favourite} />
           {t('tasks.filter.favourite')}
         </button>
+        <TaskServiceFilter />
         {isFiltered(filter) ? (
           <Button variant="ghost" size="small" onClick={clear}>
             {t('tasks.filter.clear')}

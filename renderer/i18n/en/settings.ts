@@ -60,8 +60,8 @@ export const settings = {
   'settings.services.keyLabel': '{service} API key',
   'settings.services.addressHint':
     'Leave empty for the service’s own address, {address}. Give another for a proxy or a regional host.',
-  'settings.services.noTest':
-    'Pictor has no harmless way to test this service’s key: your first task there shows whether it works.',
+  'settings.services.testHint':
+    'Test connection asks {address} whether it takes the saved key, without creating a task, so nothing is charged.',
   'settings.services.keyRemoved': 'Key removed.',
 
   'settings.defaults.title': 'New prompts',

@@ -30,6 +30,7 @@ export const tasks = {
 
   'tasks.status.submitting': 'Sending',
   'tasks.status.processing': 'Processing',
+  'tasks.status.queued': 'Queued',
   'tasks.status.saving': 'Saving',
   'tasks.status.completed': 'Completed',
   'tasks.status.failed': 'Failed',
@@ -42,6 +43,9 @@ export const tasks = {
   'tasks.submitting.sentence': 'Sending the request to the service…',
   'tasks.live.elapsed': 'Running for {elapsed}',
   'tasks.live.progress': '{progress, number, percent} done',
+  'tasks.live.queue':
+    '{ahead, plural, =0 {Next in the queue} one {In the queue, # task ahead} other {In the queue, # tasks ahead}}',
+  'tasks.live.waiting': 'Waiting for {elapsed}',
   'tasks.live.nextCheck': 'next check in {seconds} s',
   'tasks.live.checking': 'checking now…',
   'tasks.live.typical': 'usually about {duration}',

@@ -166,6 +166,8 @@ export const serviceErrors = {
   'error.service.modelIdUnusable':
     'The model “{model}” cannot be sent to {service}: a model id is one to three parts of letters, digits, “.”, “_” and “-”, separated by “/”.',
   'error.service.modelRequired': '{service} needs a model: choose one before you generate.',
+  'error.service.taskNeedsModel':
+    '{service} finds a request only under the address of the model it was made with, and no model is named for this one, so Pictor cannot ask about it.',
   'error.service.noCancel': '{service} has no way to cancel a task.',
   'error.service.cancelNotNow': 'This task cannot be canceled now: it is no longer running.',
   'error.service.imageHostNotService':
@@ -177,7 +179,7 @@ export const serviceErrors = {
   'error.service.tooManyImages':
     'The service listed {count, plural, one {# image} other {# images}}; Pictor keeps the first {kept, number}.',
 
-  // "Test connection" (core/service/connection-test.ts).
+  // "Test connection" (core/service/connection-test.ts, service-connection-test.ts).
   'error.service.testDemoNotRunning':
     'The built-in demo service is not running, so there is nothing to test.',
   'error.service.testNoKey':
@@ -194,4 +196,10 @@ export const serviceErrors = {
     'The service at {host} refused this key ({status}). Check that you copied the whole key and that it belongs to this service.',
   'error.service.testDemoAccepted': 'The built-in demo service answered and accepted the key.',
   'error.service.testAccepted': 'The service at {host} answered and accepted the key.',
+  'error.service.testUnreachable':
+    'Pictor could not reach {host}. Check your internet connection and the service’s address, then try again.',
+  'error.service.testUnexpected':
+    'The service at {host} answered, but not as {service} answers a key check, so the key was neither accepted nor refused. Check the service’s address; the detail shows what it answered.',
+  'error.service.testNotAvailable':
+    '{service} has no way to check a key without creating a task, so Pictor does not test it: your first task there shows whether the key works.',
 } as const;

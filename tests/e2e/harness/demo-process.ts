@@ -9,6 +9,7 @@ import type {
   DemoTaskSnapshot,
   RequestLogEntry,
 } from '../../../electron/demo-service/types';
+import { NODE_ENTRIES_ENV, entryArgs } from '../../support/node-entries';
 import { REPO_ROOT } from './repo-paths';
 import { TcpSwitch } from './tcp-switch';
 
@@ -118,12 +119,17 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
+/** The demo service bundled for the run (tests/e2e/global-setup.ts), or its source. */
+function demoEntry(): string[] {
+  const dir = process.env[NODE_ENTRIES_ENV];
+  return dir ? entryArgs(dir, 'demo-service') : ['--import', 'tsx', 'electron/demo-service/cli.ts'];
+}
+
 export async function startDemoProcess(options: DemoProcessOptions = {}): Promise<DemoProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'electron/demo-service/cli.ts', ...demoArgs(options)],
-    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [...demoEntry(), ...demoArgs(options)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // A worker that dies without afterAll must not leave the service running.
   const killOnExit = (): void => void child.kill('SIGKILL');
   process.once('exit', killOnExit);

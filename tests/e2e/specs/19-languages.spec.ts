@@ -64,7 +64,11 @@ test('follows the system language at first start', async () => {
 test('a refusal the main process words reads in the chosen language', async () => {
   const { page } = await session.launch({ locale: 'de-DE' });
   await navButton(page, GERMAN, 'nav.settings').click();
-  const service = page.getByRole('region', { name: message(GERMAN, 'settings.service.title') });
+  // Exact: the other services' sections below have names that hold the same words.
+  const service = page.getByRole('region', {
+    name: message(GERMAN, 'service.pictor'),
+    exact: true,
+  });
   await service.getByLabel(message(GERMAN, 'settings.baseUrl.label')).fill('ftp://example.test');
   await service.getByRole('button', { name: message(GERMAN, 'common.save') }).click();
   // The main process refuses the address (a UrlPolicyError); its sentence comes from the main

@@ -14,6 +14,7 @@ import { afterEach, expect } from 'vitest';
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { DemoTaskSnapshot, RequestLogEntry } from '../../../electron/demo-service/types';
 import { filesUnder } from '../../support/files';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { REPO_ROOT, childEnv, describeRun, runCli, type CliRun } from './run-cli';
 
 /** The dialects the demo service speaks besides today's contract. */
@@ -88,7 +89,7 @@ export interface ProviderWorld {
 function startDemo(args: readonly string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/demo-service/cli.ts', '--port', '0', '--control', ...args],
+    [...nodeEntryArgs('demo-service'), '--port', '0', '--control', ...args],
     { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stdout = '';
@@ -140,7 +141,7 @@ function completeArgs(args: readonly string[], dataDir: string): string[] {
 /** Spawns the CLI and keeps it running; `finished` resolves when it exits. */
 function startCli(args: readonly string[], key: string, home: string): RunningCli {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
     cwd: REPO_ROOT,
     env: childEnv({ key, home }),
     stdio: ['ignore', 'pipe', 'pipe'],

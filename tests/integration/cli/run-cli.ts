@@ -1,13 +1,14 @@
 /**
- * Runs Pictor's command-line front as a child process (`node --import tsx electron/cli/main.ts`,
- * what `npm run cli` does) and collects what it printed, with a hard timeout.
+ * Runs Pictor's command-line front as a child process (electron/cli/main.ts bundled once for the
+ * run: tests/support/node-entries.ts) and collects what it printed, with a hard timeout.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 
-/** The repository root: the CLI resolves `tsx` and its own imports from here. */
+/** The repository root: the CLI's working folder. */
 export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 /** One finished CLI run. */
@@ -53,7 +54,7 @@ export function childEnv(options: RunCliOptions): NodeJS.ProcessEnv {
 /** Spawns the CLI with `args` and resolves when it exits (or is killed at the timeout). */
 export function runCli(args: readonly string[], options: RunCliOptions): Promise<CliRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
     cwd: REPO_ROOT,
     env: childEnv(options),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,6 +16,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { seededRandom } from '../../../electron/demo-service/prng';
 import { filesUnder } from '../../support/files';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 let service: DemoService | undefined;
@@ -28,7 +29,7 @@ afterEach(async () => {
 
 function runCli(args: string[], killAfterMs: number | null): Promise<number | null> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
       cwd: ROOT,
       env: { PATH: process.env.PATH, HOME: dir, SERVICE_API_KEY: 'demo' },
       stdio: 'ignore',

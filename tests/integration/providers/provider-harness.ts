@@ -6,6 +6,7 @@
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import type { ProviderId } from '../../../shared/domain/providers';
@@ -19,7 +20,7 @@ import type {
   RequestLogEntry,
 } from '../../../electron/demo-service/types';
 import type { CredentialsProvider, ServiceCredentials } from '../../../electron/ports/credentials';
-import { ManualClock } from '../../fakes/manual-clock';
+import { ManualClock, flushPromises } from '../../fakes/manual-clock';
 import { syncFingerprint } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 
@@ -127,6 +128,23 @@ export interface ProviderRig {
   stored(localId: string): TaskRecord;
 }
 
+/** Real time a request may hold the clock still: longer is a hung answer, which time must pass. */
+const ANSWER_HOLD_MS = 2_000;
+
+/**
+ * Resolves once nothing is in flight: no request of the core's waiting for its answer
+ * (`asking`) and nothing the service is answering, an image included (at most
+ * {@link ANSWER_HOLD_MS} of real time).
+ */
+async function answered(service: DemoService, asking: () => number): Promise<void> {
+  const started = performance.now();
+  const busy = (): boolean => asking() > 0 || service.answering() > 0;
+  while (busy() && performance.now() - started < ANSWER_HOLD_MS) {
+    await new Promise<void>((resolve) => setTimeout(resolve, 2));
+  }
+  await flushPromises();
+}
+
 /** The core and the demo service speaking `provider`'s dialect, on one manual clock. */
 export async function providerRig(
   provider: ProviderId,
@@ -148,12 +166,29 @@ export async function providerRig(
   const dir = await mkdtemp(join(tmpdir(), `pictor-${provider}-`));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
   const credentials = new ProviderCredentials(service.url, KEY, provider);
-  const open = (): Promise<PictorCore> =>
+  let asking = 0;
+  const counted = async <T>(request: () => Promise<T>): Promise<T> => {
+    asking += 1;
+    try {
+      return await request();
+    } finally {
+      asking -= 1;
+    }
+  };
+  // Every download, from its first file operation to its outcome, is work in flight too.
+  const counting = (core: PictorCore): PictorCore => {
+    const gallery = core.gallery;
+    const download = gallery.downloadImage.bind(gallery);
+    gallery.downloadImage = (...args) => counted(() => download(...args));
+    return core;
+  };
+  const open = async (): Promise<PictorCore> => counting(await openCore());
+  const openCore = (): Promise<PictorCore> =>
     openPictorCore({
       imageEngine: testImageEngine,
       dataDir: join(dir, 'data'),
       galleryDir: join(dir, 'gallery'),
-      fetch: (url, init) => fetch(url, init),
+      fetch: async (url, init) => counted(() => fetch(url, init)),
       credentials,
       clock,
       // A request's own timeout runs on real time: far above a loopback answer on a loaded machine.
@@ -164,6 +199,10 @@ export async function providerRig(
     const { withinMs = DEFAULT_WITHIN_MS, maxStepMs = DEFAULT_MAX_STEP_MS } = options;
     const until = clock.now() + withinMs;
     while (!condition()) {
+      // Time stands still while the service answers: a request in flight takes no clock time,
+      // however slow a loaded machine makes it (else the clock outruns the answers).
+      await answered(service, () => asking);
+      if (condition()) break;
       if (clock.now() > until) {
         throw new Error(`The condition did not hold within ${withinMs} ms of clock time.`);
       }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CliProgress } from '../../../electron/cli/cli-progress';
 import { problemLine } from '../../../electron/cli/cli-report';
+import type { LiveState } from '../../../shared/domain/live-state';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeTaskRecord } from '../../support/task-records';
 
@@ -39,5 +40,36 @@ describe('CLI progress and report lines', () => {
       ),
     );
     expect(output.join('')).toContain('Check SERVICE_API_KEY');
+  });
+});
+
+describe('CLI progress: a task’s place in its service’s queue', () => {
+  const waiting: LiveState = { nextPollAt: null, polling: false, downloads: 0 };
+  const task = makeTaskRecord(
+    { localId: 'l-3', taskId: 'req-3', status: 'processing', finishedAt: null },
+    0,
+  );
+
+  it('is said while the task waits, each move on its own line, and no more once it runs', () => {
+    const written: string[] = [];
+    let now = 0;
+    const progress = new CliProgress(
+      new Set([task.localId]),
+      (line) => written.push(line),
+      () => now,
+    );
+    progress.onUpdate({ record: task, live: { ...waiting, queuePosition: 2 } });
+    // The same place a second later is no news (the heartbeat says it later).
+    now = 1_000;
+    progress.onUpdate({ record: task, live: { ...waiting, queuePosition: 2 } });
+    now = 2_000;
+    progress.onUpdate({ record: task, live: { ...waiting, queuePosition: 0 } });
+    now = 3_000;
+    progress.onUpdate({ record: task, live: waiting });
+    expect(written).toHaveLength(3);
+    expect(written[0]).toContain('in queue, 2 ahead');
+    expect(written[1]).toContain('next in queue');
+    expect(written[2]).not.toContain('queue');
+    expect(written[2]).toContain('processing');
   });
 });

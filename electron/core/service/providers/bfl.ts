@@ -1,6 +1,7 @@
 /**
- * Black Forest Labs: `POST /v1/<model>` with the key in `x-key` answers `id` and a
- * `polling_url`, often on a regional host (`api.us1.bfl.ai`); the result says `Pending`, `Ready`
+ * Black Forest Labs: `POST /v1/<model>` with the key in `x-key` (at the global `api.bfl.ai` or a
+ * regional `api.eu.bfl.ai`, `api.us.bfl.ai`, …) answers `id` and a `polling_url` on the region
+ * that took the task, used as given; the result says `Pending`, `Ready`
  * (with `result.sample`, a signed link that lasts about 10 minutes), `Error`, `Request Moderated`
  * or `Content Moderated`; `Task not found` is kept polling (never called failed). At most 24
  * tasks run at once per key; no cancel.
@@ -21,12 +22,9 @@ export const bflProfile: ProviderProfile = {
   id: 'bfl',
   facts,
   authHeaders: (key) => ({ 'x-key': key }),
-  regionalOrigins: [
-    'https://api.us1.bfl.ai',
-    'https://api.eu1.bfl.ai',
-    'https://api.us.bfl.ai',
-    'https://api.eu.bfl.ai',
-  ],
+  // `polling_url` points at the region that took the task (api.eu.bfl.ai, api.us1.bfl.ai, …);
+  // BFL adds regions as it adds clusters, so the host is a pattern, not a list.
+  regionalHosts: ['https://api.*.bfl.ai'],
   mediaHosts: ['.bfl.ai', '.blob.core.windows.net'],
   statusWords: {
     Pending: 'running',
@@ -58,6 +56,17 @@ export const bflProfile: ProviderProfile = {
   readSubmit(json) {
     const answer = objectOf(json);
     return { id: answer['id'], handles: { poll: answer['polling_url'] } };
+  },
+  // The account's balance: 200 `{ credits }`, 403 for a key BFL refuses.
+  keyProbe: {
+    request: { method: 'GET', target: '/v1/credits' },
+    statuses: [200],
+    read(json) {
+      const credits = objectOf(json)['credits'];
+      return typeof credits === 'number' && Number.isFinite(credits)
+        ? { accepted: true, detail: `Credits: ${credits}` }
+        : { accepted: false };
+    },
   },
   poll: (taskId, handles) => ({
     method: 'GET',

@@ -20,7 +20,7 @@ export const dashscopeProfile: ProviderProfile = {
   id: 'dashscope',
   facts,
   authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
-  regionalOrigins: [],
+  regionalHosts: [],
   mediaHosts: ['.aliyuncs.com'],
   statusWords: {
     PENDING: 'queued',
@@ -74,6 +74,17 @@ export const dashscopeProfile: ProviderProfile = {
     };
   },
   cancel: (taskId) => ({ method: 'POST', target: `/api/v1/tasks/${segment(taskId)}/cancel` }),
+  // The account's task list (read only), one entry at most: 200 with `request_id` and `data`,
+  // 401 `InvalidApiKey` for a key DashScope refuses.
+  keyProbe: {
+    request: { method: 'GET', target: '/api/v1/tasks/?page_no=1&page_size=1' },
+    statuses: [200],
+    read(json) {
+      const answer = objectOf(json);
+      const listed = Array.isArray(answer['data']) || typeof answer['request_id'] === 'string';
+      return { accepted: listed };
+    },
+  },
   errorKind(status, json) {
     const code = objectOf(json)['code'];
     if (typeof code !== 'string') return undefined;

@@ -3,20 +3,39 @@
  * `response_url` and `cancel_url`; the status says `IN_QUEUE` (with `queue_position`),
  * `IN_PROGRESS` or `COMPLETED`, with 202 until it is done; the result, or how the task failed, is
  * behind `response_url`. The key goes as `Authorization: Key <key>`. A request's own addresses use
- * the model id's first two parts (`fal-ai/flux`, not `fal-ai/flux/schnell`).
+ * the model id's first two parts (`fal-ai/flux`, not `fal-ai/flux/schnell`): a task known by its
+ * id alone (tracked, imported) is found only with the model it was made with.
  */
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import { describeServiceError } from '../../../../shared/service/wire';
+import { sentence } from '../../../../shared/i18n/sentence';
+import { ServiceError } from '../service-error';
 import { modelParts, segment } from './model-id';
 import type { ProviderProfile, TaskReading } from './provider-profile';
 import { imageEntries, modelOf, objectOf, readWord, sizeOf } from './provider-profile';
 
 const facts = PROVIDERS.fal;
 
-/** The app part of a model id: where its requests' addresses live. */
+/** A request id of fal's shape (a UUID) that no request has: for the key check. */
+const PROBE_REQUEST_ID = '00000000-0000-4000-8000-000000000000';
+
+/**
+ * The app part of the model a request was made with: where its addresses live. Never the
+ * default model: a guess that is wrong asks about another app, whose "no such request" would end
+ * a task that is still running.
+ * @throws ServiceError of kind `config` when the request names no model, or an unusable one.
+ */
 function appPath(request: GenerationRequest): string {
-  return modelParts(modelOf(request, facts), facts.label, 2, 4).slice(0, 2).join('/');
+  const model = request.model?.trim() ?? '';
+  if (model === '') {
+    throw new ServiceError({
+      kind: 'config',
+      message: sentence('error.service.taskNeedsModel', { service: facts.label }),
+      mayHaveReachedService: false,
+    });
+  }
+  return modelParts(model, facts.label, 2, 4).slice(0, 2).join('/');
 }
 
 function requestPath(taskId: string, request: GenerationRequest): string {
@@ -40,7 +59,7 @@ export const falProfile: ProviderProfile = {
   id: 'fal',
   facts,
   authHeaders: (key) => ({ Authorization: `Key ${key}` }),
-  regionalOrigins: [],
+  regionalHosts: [],
   mediaHosts: ['.fal.media', '.fal.ai', '.fal.run'],
   statusWords: { IN_QUEUE: 'queued', IN_PROGRESS: 'running', COMPLETED: 'succeeded' },
   answerStatuses: { submit: [200, 201, 202], poll: [200, 202], resultEnded: [400, 422, 500] },
@@ -109,4 +128,14 @@ export const falProfile: ProviderProfile = {
     method: 'PUT',
     target: handles.cancel ?? `${requestPath(taskId, request)}/cancel`,
   }),
+  // fal has no account endpoint on its queue host, so the key is checked as today's contract's
+  // is: the status of a request no one has (the default model's app, an id of fal's shape). The
+  // queue scopes a request to the key that made it, so it must know whose key it is before it
+  // can say "no such request": its 404 (FastAPI's `{ detail }`) means the key was taken, 401/403
+  // that it was not. Reasoned, not documented: another FastAPI service's 404 would read the same.
+  keyProbe: {
+    request: { method: 'GET', target: `/fal-ai/flux/requests/${PROBE_REQUEST_ID}/status` },
+    statuses: [404],
+    read: (json) => ({ accepted: objectOf(json)['detail'] !== undefined }),
+  },
 };

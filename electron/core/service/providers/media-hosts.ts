@@ -1,13 +1,14 @@
 /**
- * Where a provider's images may come from: at the profile's own address, only its media hosts
- * (fal.media, replicate.delivery, …) or its API's origin; an image URL elsewhere is refused
+ * Where a provider's images may come from: at the profile's own address (its documented one, or
+ * one of its regional hosts), only its media hosts (fal.media, replicate.delivery, …) or its
+ * API's origin; an image URL elsewhere is refused
  * before any connection. At an address the user named instead (a proxy, a regional gateway) the
  * images come from wherever that service keeps them, as on today's contract; the key never goes
  * with an image either way (url-policy.ts still refuses private and local hosts).
  */
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
-import { checkBaseUrl } from '../url-policy';
+import { isProfilesOwnAddress } from './api-origins';
 import { profileOf } from './profiles';
 
 function hostMatches(host: string, pattern: string): boolean {
@@ -23,8 +24,7 @@ export function imageHostRefusal(
   baseUrl: string,
 ): Sentence | null {
   const profile = profileOf(provider);
-  const own = profile.facts.defaultBaseUrl;
-  if (profile.mediaHosts.length === 0 || own === null || checkBaseUrl(own) !== baseUrl) return null;
+  if (profile.mediaHosts.length === 0 || !isProfilesOwnAddress(profile, baseUrl)) return null;
   let image: URL;
   try {
     image = new URL(url);

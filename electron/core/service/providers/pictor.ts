@@ -48,7 +48,7 @@ export const pictorProfile: ProviderProfile = {
   id: 'pictor',
   facts: PROVIDERS.pictor,
   authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
-  regionalOrigins: [],
+  regionalHosts: [],
   mediaHosts: [],
   statusWords: { processing: 'running', completed: 'succeeded', failed: 'failed' },
   answerStatuses: { submit: [200], poll: [200] },

@@ -87,16 +87,36 @@ export interface CostReporting {
   readonly canceled: BillingRule;
 }
 
+/** What the answer to a key check says. */
+export interface KeyProbeReading {
+  /** The service took the key; false: an answer that is not this service's to a key check. */
+  readonly accepted: boolean;
+  /** What the answer tells about the account (BFL's credits), shown beside the result. */
+  readonly detail?: string;
+}
+
+/**
+ * A request that checks the key without creating a task, so nothing is charged: a GET under the
+ * base URL (the key goes nowhere else), and how to read its answer.
+ */
+export interface KeyProbe {
+  readonly request: ProfileRequest & { readonly method: 'GET' };
+  /** The statuses whose body is read; any other is an error, translated as every other. */
+  readonly statuses: readonly number[];
+  read(json: unknown, status: number): KeyProbeReading;
+}
+
 export interface ProviderProfile {
   readonly id: ProviderId;
   readonly facts: ProviderFacts;
   /** The headers that carry the key. */
   authHeaders(key: string): Record<string, string>;
   /**
-   * Origins besides the base URL's where the key may go when the address is the profile's own
-   * (regional hosts). Dropped when the user names another address: that becomes the one origin.
+   * Regional API hosts besides the base URL's where the key may go when the address is the
+   * profile's own, as patterns (`https://api.*.bfl.ai`: `*` is one DNS label; regional-hosts.ts).
+   * Dropped when the user names another address: that becomes the one origin.
    */
-  readonly regionalOrigins: readonly string[];
+  readonly regionalHosts: readonly string[];
   /** Hosts images come from at the profile's own address (`.x` matches x and every name under it). */
   readonly mediaHosts: readonly string[];
   /** The service's status words; a word not here is `unknown` (the task keeps being polled). */
@@ -117,6 +137,11 @@ export interface ProviderProfile {
   cancel?(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
   /** Where the service reports a task's cost and which ended tasks it bills. */
   readonly cost: CostReporting;
+  /**
+   * How to check the key without creating a task (Settings' "Test connection"); absent on today's
+   * contract, whose test asks about a task id no service has (connection-test.ts).
+   */
+  readonly keyProbe?: KeyProbe;
   /** An error status the service uses in its own way (DashScope's 400 Arrearage: credits). */
   errorKind?(status: number, json: unknown): ServiceErrorKind | undefined;
 }

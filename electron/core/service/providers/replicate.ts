@@ -35,7 +35,7 @@ export const replicateProfile: ProviderProfile = {
   id: 'replicate',
   facts,
   authHeaders: (key) => ({ Authorization: `Bearer ${key}` }),
-  regionalOrigins: [],
+  regionalHosts: [],
   mediaHosts: ['.replicate.delivery', '.replicate.com'],
   statusWords: {
     starting: 'queued',
@@ -92,4 +92,15 @@ export const replicateProfile: ProviderProfile = {
     method: 'POST',
     target: handles.cancel ?? `/v1/predictions/${segment(taskId)}/cancel`,
   }),
+  // The account the key belongs to: 200 with its `username`, 401 for a key Replicate refuses.
+  keyProbe: {
+    request: { method: 'GET', target: '/v1/account' },
+    statuses: [200],
+    read(json) {
+      const username = objectOf(json)['username'];
+      return typeof username === 'string' && username !== ''
+        ? { accepted: true, detail: `Account: ${username}` }
+        : { accepted: false };
+    },
+  },
 };

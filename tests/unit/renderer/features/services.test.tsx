@@ -31,9 +31,49 @@ describe('other services in Settings', () => {
       'placeholder',
       'https://queue.fal.run',
     );
-    within(fal).getByText(/no harmless way to test this service’s key/);
+    // Nothing to test before a key is stored: a typed key is never sent to be tried.
     expect(within(fal).queryByRole('button', { name: 'Test connection' })).toBeNull();
     expect(within(fal).getByLabelText('fal.ai API key')).toHaveProperty('type', 'password');
+  });
+
+  it('tests a stored key at the service’s address, and says what the service answered', async () => {
+    const { user, fake } = await openSettings();
+    const bfl = screen.getByRole('region', { name: 'Black Forest Labs' });
+    await user.type(within(bfl).getByLabelText('Black Forest Labs API key'), 'bfl-key-123456');
+    await user.click(within(bfl).getByRole('button', { name: 'Save key' }));
+    await within(bfl).findByText(/A key is stored/);
+    within(bfl).getByText(
+      'Test connection asks https://api.bfl.ai whether it takes the saved key, without creating a task, so nothing is charged.',
+    );
+    fake.serviceConnection = {
+      ok: true,
+      outcome: 'accepted',
+      message: 'The service at api.bfl.ai answered and accepted the key.',
+      sentence: { key: 'error.service.testAccepted', params: { host: 'api.bfl.ai' } },
+      detail: 'Credits: 42',
+    };
+    await user.click(within(bfl).getByRole('button', { name: 'Test connection' }));
+    await within(bfl).findByText('The service at api.bfl.ai answered and accepted the key.');
+    within(bfl).getByText('Credits: 42');
+    expect(fake.callsTo('service:testService')).toEqual([{ provider: 'bfl' }]);
+    expect(fake.callsTo('service:testConnection')).toEqual([]);
+
+    fake.serviceConnection = {
+      ok: false,
+      outcome: 'key_refused',
+      message:
+        'The service at api.bfl.ai refused this key (403). Check that you copied the whole key and that it belongs to this service.',
+      sentence: {
+        key: 'error.service.testKeyRefused',
+        params: { host: 'api.bfl.ai', status: '403' },
+      },
+      detail: 'HTTP 403 — Not authenticated',
+    };
+    await user.click(within(bfl).getByRole('button', { name: 'Test connection' }));
+    await within(bfl).findByText(/refused this key \(403\)/);
+    // Another service's section says nothing of it.
+    const fal = screen.getByRole('region', { name: 'fal.ai' });
+    expect(within(fal).queryByText(/refused this key/)).toBeNull();
   });
 
   it('stores a key for one service, bound to its address, and removes it again', async () => {
@@ -48,8 +88,9 @@ describe('other services in Settings', () => {
     expect(fake.callsTo('keys:set')).toEqual([
       { provider: 'fal', key: 'fal-secret-key-123', allowWeakStorage: false },
     ]);
-    // Not checked with a probe: the service has none that is harmless.
+    // Storing is not testing: nothing is asked of the service until the user says so.
     expect(fake.callsTo('service:testConnection')).toEqual([]);
+    expect(fake.callsTo('service:testService')).toEqual([]);
     // Today's contract's key is untouched.
     expect(
       within(screen.getByRole('region', { name: 'API key' })).queryByText(/A key is stored/),
@@ -134,7 +175,8 @@ describe('each task’s service in the history and the gallery', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText(/^fal\.ai · /)).toBeTruthy();
     expect(within(rows[0]!).getByText(/^Image task service · /)).toBeTruthy();
-    const toolbar = within(document.querySelector<HTMLElement>('.task-toolbar')!);
+    // The service filter is one of the filter toolbar's controls (no Tab stop of its own).
+    const toolbar = within(screen.getByRole('toolbar', { name: 'Filter by status' }));
     await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'fal');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     expect(fake.callsTo('tasks:list').at(-1)).toMatchObject({ provider: 'fal' });
@@ -153,7 +195,8 @@ describe('each task’s service in the history and the gallery', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Gallery' }));
     const filters = await screen.findByRole('search', { name: /filter/i });
-    await user.selectOptions(within(filters).getByRole('combobox', { name: 'Service' }), 'bfl');
+    const toolbar = within(within(filters).getByRole('toolbar', { name: 'Filter the gallery' }));
+    await user.selectOptions(toolbar.getByRole('combobox', { name: 'Service' }), 'bfl');
     await waitFor(() =>
       expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ provider: 'bfl' }),
     );

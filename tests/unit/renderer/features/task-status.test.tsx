@@ -36,6 +36,27 @@ describe('describeStatus', () => {
     ).toBe('Running for 5s · checking now…');
   });
 
+  it('waiting in the service’s queue: the badge says queued, the sentence the place (0 is next)', () => {
+    const waiting = (queuePosition: number) =>
+      describeStatus(
+        {
+          record: makeTask({ status: 'processing', createdAt: NOW - 5_000, finishedAt: null }),
+          live: { nextPollAt: NOW + 2_400, polling: false, downloads: 0, queuePosition },
+        },
+        NOW,
+      );
+    expect(waiting(3)).toMatchObject({
+      label: 'Queued',
+      sentence: 'In the queue, 3 tasks ahead · Waiting for 5s · next check in 3 s',
+      tone: 'busy',
+      ticking: true,
+    });
+    expect(waiting(1).sentence).toBe(
+      'In the queue, 1 task ahead · Waiting for 5s · next check in 3 s',
+    );
+    expect(waiting(0).sentence).toBe('Next in the queue · Waiting for 5s · next check in 3 s');
+  });
+
   it('processing with a problem the engine is riding out: said in the row, the sentence on demand', () => {
     const offline = at(
       {
@@ -218,6 +239,31 @@ describe('status in the list', () => {
     expect(within(row).getByText('Running for 11s · next check in 2 s')).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(2_000));
     expect(within(row).getByText('Running for 13s · checking now…')).toBeTruthy();
+  });
+
+  it('says a task’s place in the service’s queue while it waits there, and no more once it runs', async () => {
+    const { fake } = await startApp({
+      prepare: (api) => api.seedTasks(1, () => ({ status: 'processing', finishedAt: null })),
+    });
+    const row = (): HTMLElement => screen.getAllByRole('article')[0]!;
+    const live = { nextPollAt: null, polling: false, downloads: 0 };
+    act(() => {
+      fake.updateTask('seed-000000', {}, { ...live, queuePosition: 2 });
+    });
+    expect(within(row()).getByText(/^In the queue, 2 tasks ahead · Waiting for /)).toBeTruthy();
+    expect(within(row()).getByText('Queued')).toBeTruthy();
+    act(() => {
+      fake.updateTask('seed-000000', {}, { ...live, queuePosition: 0 });
+    });
+    expect(within(row()).getByText(/^Next in the queue · Waiting for /)).toBeTruthy();
+    // Running: the service no longer says a place, and the row no longer shows one.
+    act(() => {
+      fake.updateTask('seed-000000', {}, live);
+    });
+    expect(within(row()).getByText(/^Running for /)).toBeTruthy();
+    expect(within(row()).getByText('Processing')).toBeTruthy();
+    expect(within(row()).queryByText(/queue/i)).toBeNull();
+    expect(within(row()).queryByText('Queued')).toBeNull();
   });
 
   it('announces a task that completes or fails', async () => {

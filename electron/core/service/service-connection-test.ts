@@ -1,0 +1,115 @@
+/**
+ * "Test connection" for the services besides today's contract: each profile's key probe
+ * (providers/, `keyProbe`), a GET that creates no task, so nothing is charged: Replicate's
+ * account, BFL's credits, DashScope's task list, the status of a request fal has never seen. It
+ * tests the service's saved address (the provider's own unless the user gave another) with the
+ * service's stored key, only when that key was entered for that address. A key not stored yet is
+ * not sent: the page cannot make main ask a service about a key of its choosing. Every result
+ * is a sentence: the key taken, the key refused, the service not reached, or an answer that is
+ * not the service's to a key check.
+ */
+import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import type { ServiceCredentials } from '../../ports/credentials';
+import { serviceLabel } from '../credentials/key-binding';
+import {
+  connectionReport,
+  errorDetail,
+  type ConnectionReport,
+  type StoredKeyFor,
+} from './connection-test';
+import type { ServiceClient } from './service-client';
+import { ServiceError } from './service-error';
+
+/** A service with a profile of its own (today's contract has its own test: connection-test.ts). */
+export type OtherService = Exclude<ProviderId, 'pictor'>;
+
+export interface ServiceTestDeps {
+  readonly keys: {
+    /** `provider`'s stored key, only when it was entered for `baseUrl` (normalised). */
+    storedKeyOf(provider: ProviderId, baseUrl: string): Promise<StoredKeyFor>;
+  };
+  readonly client: Pick<ServiceClient, 'probeKey'>;
+  /** The saved address of `provider`'s service, normalised; null when it has none. */
+  readonly addressOf: (provider: ProviderId) => string | null;
+}
+
+type Credentials =
+  | { readonly ok: true; readonly credentials: ServiceCredentials }
+  | { readonly ok: false; readonly report: ConnectionReport };
+
+function notTested(said: Sentence): Credentials {
+  return { ok: false, report: connectionReport('not_tested', said, englishText(said)) };
+}
+
+/** The stored key of `provider`, when it was entered for `baseUrl`; else why nothing is tested. */
+async function credentialsAt(
+  deps: ServiceTestDeps,
+  provider: OtherService,
+  baseUrl: string,
+): Promise<Credentials> {
+  const host = serviceLabel(baseUrl);
+  const stored = await deps.keys.storedKeyOf(provider, baseUrl);
+  if (stored.found === 'key') return { ok: true, credentials: stored.credentials };
+  if (stored.found === 'none') return notTested(sentence('error.service.testNoKey', { host }));
+  return notTested(
+    stored.keyBaseUrl === null
+      ? sentence('error.service.testKeyBeforeAddress', { host })
+      : sentence('error.service.testKeyForOther', {
+          keyService: serviceLabel(stored.keyBaseUrl),
+          host,
+        }),
+  );
+}
+
+/** What a failed key check means, in a sentence for Settings. */
+function failureReport(error: ServiceError, host: string, service: string): ConnectionReport {
+  const detail = errorDetail(error);
+  if (error.kind === 'auth') {
+    const said = sentence('error.service.testKeyRefused', {
+      host,
+      status: String(error.httpStatus ?? ''),
+    });
+    return connectionReport('key_refused', said, englishText(said), detail);
+  }
+  if (error.kind === 'network' || error.kind === 'timeout') {
+    const said = sentence('error.service.testUnreachable', { host });
+    return connectionReport('unreachable', said, englishText(said), detail);
+  }
+  if (error.kind === 'config') {
+    return connectionReport('not_tested', error.sentence, error.message, detail);
+  }
+  const said = sentence('error.service.testUnexpected', { host, service });
+  return connectionReport('failed', said, englishText(said), detail);
+}
+
+/**
+ * Tests `provider`'s service at its saved address with its stored key.
+ * @throws only what is not a {@link ServiceError} (a bug): every service failure is a report.
+ */
+export async function testServiceConnection(
+  deps: ServiceTestDeps,
+  provider: OtherService,
+): Promise<ConnectionReport> {
+  const service = PROVIDERS[provider].label;
+  const baseUrl = deps.addressOf(provider);
+  if (baseUrl === null) {
+    const said = sentence('error.service.serviceUrlInvalid');
+    return connectionReport('not_tested', said, englishText(said));
+  }
+  const host = serviceLabel(baseUrl);
+  const target = await credentialsAt(deps, provider, baseUrl);
+  if (!target.ok) return target.report;
+  try {
+    const check = await deps.client.probeKey(target.credentials);
+    if (check.accepted) {
+      const said = sentence('error.service.testAccepted', { host });
+      return connectionReport('accepted', said, englishText(said), check.detail);
+    }
+    const said = sentence('error.service.testUnexpected', { host, service });
+    return connectionReport('failed', said, englishText(said), `HTTP ${check.status}`);
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    return failureReport(error, host, service);
+  }
+}

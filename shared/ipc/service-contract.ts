@@ -1,0 +1,40 @@
+/**
+ * The `service:` requests: "Test connection" in Settings. A key may come in (the one being
+ * entered, tested before it is stored); only a report in sentences comes out, never a key.
+ */
+import { z } from 'zod';
+import { providerIdSchema } from '../domain/providers';
+import { sentenceSchema } from '../i18n/sentence';
+
+export const connectionReportSchema = z.object({
+  ok: z.boolean(),
+  /** What the test found (core/service/connection-test.ts `ConnectionOutcome`). */
+  outcome: z.enum(['accepted', 'key_refused', 'unreachable', 'failed', 'not_tested']),
+  message: z.string(),
+  /** `message` as a catalogue sentence, shown in the window's language. */
+  sentence: sentenceSchema.optional(),
+  detail: z.string().optional(),
+});
+
+/** The key being entered in Settings, tested before it is stored (where it would be stored). */
+const enteredKey = z.string().min(1).max(4_096).optional();
+
+export const serviceRequests = {
+  /**
+   * Tests the service address typed in Settings (saved or not; empty: the demo service) with the
+   * key being entered, or else the key main holds for its origin (which never crosses).
+   */
+  'service:testConnection': {
+    input: z.object({ baseUrl: z.string().max(2_000), key: enteredKey }).strict(),
+    output: connectionReportSchema,
+  },
+  /**
+   * Tests one of the other services (not today's contract) at its saved address with its stored
+   * key and its key probe, which creates no task. No key comes in: the page cannot make main
+   * ask a service about a key of its choosing.
+   */
+  'service:testService': {
+    input: z.object({ provider: providerIdSchema.exclude(['pictor']) }).strict(),
+    output: connectionReportSchema,
+  },
+} as const;

@@ -1,0 +1,181 @@
+/**
+ * "Test connection" for every service besides today's contract, over real HTTP on loopback: the
+ * demo service speaks each provider's dialect, and each profile's key probe (Replicate's account,
+ * BFL's credits, DashScope's task list, the status of a request fal has never seen) says the key
+ * was taken, refused, the service not reached, or that the address answers as another service
+ * would. No probe creates a task; the stored key goes only to the service's address, in its
+ * header.
+ * The last case goes through the real runtime: the key stored for a service, bound to its address.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ProviderId } from '../../../shared/domain/providers';
+import {
+  testServiceConnection,
+  type OtherService,
+  type ServiceTestDeps,
+} from '../../../electron/core/service/service-connection-test';
+import { ServiceClient } from '../../../electron/core/service/service-client';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService } from '../../../electron/demo-service/types';
+import { startTestRuntime } from '../../support/app-runtime';
+import { closedPort } from '../../support/http-servers';
+
+const KEY = 'sk-probe-0123456789abcdef';
+const WRONG = 'sk-not-this-account-9876543210';
+const SERVICES: readonly OtherService[] = ['fal', 'replicate', 'dashscope', 'bfl'];
+/** Where each dialect's probe goes, and the header that carries the key there. */
+const PROBES: Readonly<Record<OtherService, { path: RegExp; header: string; value: string }>> = {
+  fal: {
+    path: /^\/fal-ai\/flux\/requests\/[0-9a-f-]{36}\/status$/,
+    header: 'authorization',
+    value: `Key ${KEY}`,
+  },
+  replicate: { path: /^\/v1\/account$/, header: 'authorization', value: `Bearer ${KEY}` },
+  dashscope: {
+    path: /^\/api\/v1\/tasks\/\?page_no=1&page_size=1$/,
+    header: 'authorization',
+    value: `Bearer ${KEY}`,
+  },
+  bfl: { path: /^\/v1\/credits$/, header: 'x-key', value: KEY },
+};
+
+/** A service whose answer to the probe is not the probed service's (fal's: a 404 without detail). */
+const OTHER: Readonly<Record<OtherService, OtherService>> = {
+  fal: 'dashscope',
+  replicate: 'bfl',
+  dashscope: 'bfl',
+  bfl: 'replicate',
+};
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function demo(dialect: OtherService, credits?: number): Promise<DemoService> {
+  const service = await startDemoService({
+    dialect,
+    accounts: [{ account: 'alice', key: KEY, ...(credits === undefined ? {} : { credits }) }],
+  });
+  cleanups.push(() => service.close());
+  return service;
+}
+
+/** The deps of a test at `baseUrl` with `stored` as the service's stored key for that address. */
+function deps(baseUrl: string, provider: ProviderId, stored: string | null): ServiceTestDeps {
+  return {
+    keys: {
+      storedKeyOf: async (asked, at) =>
+        stored === null || asked !== provider || at !== baseUrl
+          ? { found: 'none' }
+          : { found: 'key', credentials: { baseUrl, key: stored, keyFingerprint: 'f', provider } },
+    },
+    client: new ServiceClient({ fetch: (url, init) => fetch(url, init) }),
+    addressOf: (asked) => (asked === provider ? baseUrl : null),
+  };
+}
+
+describe.each(SERVICES)('Test connection for %s', (provider) => {
+  it('says the key was taken, asking only the probe, creating nothing', async () => {
+    const service = await demo(provider, 7);
+    const report = await testServiceConnection(deps(service.url, provider, KEY), provider);
+    expect(report).toMatchObject({
+      ok: true,
+      outcome: 'accepted',
+      message: expect.stringMatching(
+        /^The service at 127\.0\.0\.1:\d+ answered and accepted the key\.$/,
+      ),
+      sentence: { key: 'error.service.testAccepted' },
+    });
+    if (provider === 'bfl') expect(report.detail).toBe('Credits: 7');
+    if (provider === 'replicate') expect(report.detail).toBe('Account: alice');
+    const { requests, submits } = service.log;
+    expect(submits).toEqual([]);
+    expect(service.tasks()).toEqual([]);
+    expect(requests).toHaveLength(1);
+    const { path, headers } = requests[0]!;
+    expect(path).toMatch(PROBES[provider].path);
+    expect(headers[PROBES[provider].header]).toBe(PROBES[provider].value);
+    const elsewhere = Object.entries(headers).filter(
+      ([name, value]) => name !== PROBES[provider].header && value.includes(KEY),
+    );
+    expect(elsewhere).toEqual([]);
+  });
+
+  it('says when the service refuses the stored key', async () => {
+    const service = await demo(provider);
+    const wrong = await testServiceConnection(deps(service.url, provider, WRONG), provider);
+    expect(wrong).toMatchObject({
+      ok: false,
+      outcome: 'key_refused',
+      message: expect.stringMatching(
+        /^The service at 127\.0\.0\.1:\d+ refused this key \((401|403)\)\. Check that you copied/,
+      ),
+      detail: expect.stringMatching(/^HTTP (401|403)/),
+    });
+    expect(service.log.submits).toEqual([]);
+  });
+
+  it('says when no key is set, when the service is not reached, and when it answers as another', async () => {
+    const service = await demo(provider);
+    expect(await testServiceConnection(deps(service.url, provider, null), provider)).toMatchObject({
+      outcome: 'not_tested',
+      sentence: { key: 'error.service.testNoKey' },
+    });
+    expect(service.log.requests).toEqual([]);
+
+    const port = await closedPort();
+    const away = `http://127.0.0.1:${port}`;
+    expect(await testServiceConnection(deps(away, provider, KEY), provider)).toMatchObject({
+      ok: false,
+      outcome: 'unreachable',
+      message: `Pictor could not reach 127.0.0.1:${port}. Check your internet connection and the service’s address, then try again.`,
+    });
+
+    // Another service's demo at this address: its answer is not this service's to a key check.
+    const other = await demo(OTHER[provider]);
+    const mixed = await testServiceConnection(deps(other.url, provider, KEY), provider);
+    expect(mixed).toMatchObject({
+      ok: false,
+      outcome: 'failed',
+      sentence: { key: 'error.service.testUnexpected' },
+    });
+    expect(mixed.message).toMatch(/answered, but not as .+ answers a key check/);
+    expect(other.log.submits).toEqual([]);
+  });
+});
+
+describe('Test connection through the runtime', () => {
+  it('tests the key stored for a service at that service’s saved address', async () => {
+    const service = await demo('bfl');
+    const dir = await mkdtemp(`${tmpdir()}/pictor-service-test-`);
+    cleanups.push(() => rm(dir, { recursive: true, force: true }));
+    const runtime = await startTestRuntime(dir);
+    cleanups.push(() => runtime.close());
+    const test = (provider: OtherService) =>
+      testServiceConnection(
+        {
+          keys: runtime.credentials,
+          client: runtime.core.client,
+          addressOf: (asked) => runtime.credentials.addressOf(asked),
+        },
+        provider,
+      );
+    await runtime.updateSettings({ serviceBaseUrls: { bfl: service.url } });
+    expect(await test('bfl')).toMatchObject({ outcome: 'not_tested' });
+    await runtime.setKey(KEY, false, 'bfl');
+    expect(await test('bfl')).toMatchObject({
+      ok: true,
+      outcome: 'accepted',
+      detail: 'Credits: 1000',
+    });
+    expect(service.log.requests.map((entry) => entry.path)).toEqual(['/v1/credits']);
+    // Another service's key is its own: fal has none.
+    expect(await test('fal')).toMatchObject({
+      outcome: 'not_tested',
+      sentence: { key: 'error.service.testNoKey', params: { host: 'queue.fal.run' } },
+    });
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * The CLI and the demo service as the tests start them: one esbuild bundle each, built once per
+ * run with the production main bundle's options (electron/build/build-electron.ts), started as
+ * `node <bundle>`. Starting `node --import tsx <source>` transpiles and resolves hundreds of
+ * modules on every start (4–7 s on a loaded 2-core machine, 2 s or less for the bundle); the
+ * tests that check `npm run cli` and `npm run demo-service` themselves still start the sources.
+ * Vitest builds them in tests/support/node-entries-setup.ts, Playwright in tests/e2e/global-setup.ts.
+ */
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { mainBuildOptions } from '../../electron/build/build-electron';
+import { BUNDLED_TRUST_ANCHORS_FILE } from '../../electron/core/content-credentials/trust-anchors';
+
+/** The entry points bundled, by output name. */
+export const NODE_ENTRIES = {
+  cli: 'electron/cli/main.ts',
+  'demo-service': 'electron/demo-service/cli.ts',
+} as const;
+
+export type NodeEntry = keyof typeof NODE_ENTRIES;
+
+/** The environment variable that names the bundles' folder for Playwright's workers. */
+export const NODE_ENTRIES_ENV = 'PICTOR_TEST_NODE_ENTRIES';
+
+/**
+ * Bundles every entry into a new folder under node_modules/.cache (where the bundles' external
+ * packages resolve from the repository's node_modules); `release` removes it.
+ */
+export async function buildTestEntries(): Promise<{ dir: string; release: () => Promise<void> }> {
+  const rootDir = resolve(import.meta.dirname, '..', '..');
+  const parent = join(rootDir, 'node_modules', '.cache', 'pictor-test-entries');
+  await mkdir(parent, { recursive: true });
+  const dir = await mkdtemp(join(parent, 'run-'));
+  const manifest = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
+  // The main bundle's options: its Content Credentials worker beside the entries, and the trust
+  // list where a bundle looks for it, as the build writes them.
+  const options = mainBuildOptions({ rootDir, outDir: dir }, manifest.dependencies);
+  const entries = Object.fromEntries(
+    Object.entries(NODE_ENTRIES).map(([name, source]) => [name, join(rootDir, source)]),
+  );
+  const worker = join(rootDir, 'electron/core/content-credentials/c2pa-worker.ts');
+  await build({ ...options, entryPoints: { ...entries, 'c2pa-worker': worker } });
+  await copyFile(
+    join(rootDir, 'resources/c2pa/trust-anchors.pem'),
+    join(dir, BUNDLED_TRUST_ANCHORS_FILE),
+  );
+  // Node reads no package scope inside node_modules: say that these bundles are ES modules.
+  await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
+  return { dir, release: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** `node` arguments that start `entry` from the bundles in `dir` (before its own arguments). */
+export function entryArgs(dir: string, entry: NodeEntry): string[] {
+  const bundle = join(dir, `${entry}.js`);
+  if (!existsSync(bundle)) throw new Error(`the test bundle ${bundle} is missing`);
+  return [bundle];
+}
