@@ -100,7 +100,10 @@ export class CostBook implements EngineAdmission {
   /** What `count` tasks of `request` on `provider` would cost, and what the caps say (no write). */
   preview(provider: ProviderId, request: GenerationRequest, count = 1): CostPreview {
     const perTask = estimateCost(this.prices(), provider, request);
-    const verdict = this.verdict(provider, Array.from({ length: count }, () => perTask));
+    const verdict = this.verdict(
+      provider,
+      Array.from({ length: count }, () => perTask),
+    );
     return { perTask, count, ...verdict };
   }
 

@@ -15,7 +15,11 @@ import {
 const TOKYO = 'Asia/Tokyo';
 const NEW_YORK = 'America/New_York';
 
-function entry(createdAt: string, cost: LedgerEntry['cost'], provider: LedgerEntry['provider'] = 'pictor'): LedgerEntry {
+function entry(
+  createdAt: string,
+  cost: LedgerEntry['cost'],
+  provider: LedgerEntry['provider'] = 'pictor',
+): LedgerEntry {
   return {
     localId: `local-${createdAt}`,
     taskId: `task-${createdAt}`,
@@ -44,12 +48,20 @@ describe('local days and periods', () => {
   it('starts a day and a month at the local midnight, across a clock change', () => {
     // New York moved its clocks on 2026-03-08; Tokyo has no clock change.
     const now = Date.parse('2026-03-08T15:00:00Z');
-    expect(new Date(periodStart('day', now, NEW_YORK)).toISOString()).toBe('2026-03-08T05:00:00.000Z');
-    expect(new Date(periodStart('month', now, NEW_YORK)).toISOString()).toBe('2026-03-01T05:00:00.000Z');
+    expect(new Date(periodStart('day', now, NEW_YORK)).toISOString()).toBe(
+      '2026-03-08T05:00:00.000Z',
+    );
+    expect(new Date(periodStart('month', now, NEW_YORK)).toISOString()).toBe(
+      '2026-03-01T05:00:00.000Z',
+    );
     expect(new Date(periodStart('day', now, TOKYO)).toISOString()).toBe('2026-03-08T15:00:00.000Z');
-    expect(new Date(periodStart('month', now, TOKYO)).toISOString()).toBe('2026-02-28T15:00:00.000Z');
+    expect(new Date(periodStart('month', now, TOKYO)).toISOString()).toBe(
+      '2026-02-28T15:00:00.000Z',
+    );
     const after = Date.parse('2026-03-09T15:00:00Z');
-    expect(new Date(periodStart('day', after, NEW_YORK)).toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(new Date(periodStart('day', after, NEW_YORK)).toISOString()).toBe(
+      '2026-03-09T04:00:00.000Z',
+    );
   });
 
   it('reads a typed date as its local midnight, and refuses one that is not a date', () => {
@@ -61,14 +73,21 @@ describe('local days and periods', () => {
 
 const entries = [
   entry('2026-03-31T20:00:00Z', usd(40_000)),
-  entry('2026-03-31T23:30:00Z', { source: 'estimated', micros: 10_000, unit: 'USD', basis: 'image' }, 'fal'),
-  entry('2026-04-01T12:00:00Z', { source: 'reported', micros: 2_000_000, unit: 'credits', field: 'cost' }, 'bfl'),
+  entry(
+    '2026-03-31T23:30:00Z',
+    { source: 'estimated', micros: 10_000, unit: 'USD', basis: 'image' },
+    'fal',
+  ),
+  entry(
+    '2026-04-01T12:00:00Z',
+    { source: 'reported', micros: 2_000_000, unit: 'credits', field: 'cost' },
+    'bfl',
+  ),
   entry('2026-04-01T13:00:00Z', { source: 'not_billed' }),
   entry('2026-04-01T14:00:00Z', { source: 'unknown' }),
 ];
 
 describe('totals', () => {
-
   it('sum per unit, never mixing units, with the estimated part apart', () => {
     const totals = ledgerTotals(entries, TOKYO);
     expect(totals.overall).toEqual([
