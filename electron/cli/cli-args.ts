@@ -13,6 +13,7 @@ import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
 import { taskAddressProblem } from '../core/service/providers/task-address';
+import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
 import {
   COMMAND_NAMES,
   COUNT_RANGE,
@@ -93,7 +94,9 @@ export type Command =
   /** Checks this installation in a temporary folder; touches no library. */
   | { readonly name: 'self-test' }
   /** What one image file says about itself: provenance and Content Credentials. */
-  | { readonly name: 'info'; readonly file: string; readonly json: boolean };
+  | { readonly name: 'info'; readonly file: string; readonly json: boolean }
+  /** The cost ledger, spending caps and prices (cost-args.ts). */
+  | CostCommand;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -110,6 +113,7 @@ const OPTIONS = {
   all: { type: 'boolean' },
   task: { type: 'string', multiple: true },
   json: { type: 'boolean' },
+  ...COST_OPTIONS,
   verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -254,6 +258,38 @@ function parseTrack(
   };
 }
 
+/** What a cost command takes from the common options: the library, and --provider checked. */
+function costContext(values: Values, env: NodeJS.ProcessEnv) {
+  return { dataDir: common(values, env).dataDir, provider: providerOption(values.provider) };
+}
+
+function parseExport(
+  values: Values,
+  file: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Command & { name: 'export' } {
+  return {
+    name: 'export',
+    file: resolve(
+      required(file, 'export needs the archive file to write, as in export library.zip.'),
+    ),
+    taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
+    common: common(values, env),
+  };
+}
+
+function parseImport(
+  values: Values,
+  source: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Command & { name: 'import' } {
+  return {
+    name: 'import',
+    source: resolve(required(source, 'import needs the archive or folder to import.')),
+    common: common(values, env),
+  };
+}
+
 export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): Command {
   const { values, positionals } = parse(argv);
   const [name, ...rest] = positionals;
@@ -289,24 +325,17 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
       return { name, common: common(values, env) };
     case 'export':
       extra(1);
-      return {
-        name,
-        file: resolve(
-          required(rest[0], 'export needs the archive file to write, as in export library.zip.'),
-        ),
-        taskIds: (values.task ?? []).map((id) => required(id, '--task needs a task id.')),
-        common: common(values, env),
-      };
+      return parseExport(values, rest[0], env);
     case 'self-test':
       extra(0);
       return { name };
     case 'import':
       extra(1);
-      return {
-        name,
-        source: resolve(required(rest[0], 'import needs the archive or folder to import.')),
-        common: common(values, env),
-      };
+      return parseImport(values, rest[0], env);
+    case 'costs':
+    case 'caps':
+    case 'prices':
+      return parseCostCommand({ name, rest, values, ...costContext(values, env) });
     case 'info':
       extra(1);
       return {

@@ -1,6 +1,7 @@
 /** The CLI's help: each command's line, the providers, the options every command takes. */
 import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
 import { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_IDS } from '../../shared/domain/providers';
+import { COST_HELP } from './cost-args';
 
 /** --timeout's default, in seconds, as the help states it. */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
@@ -27,6 +28,7 @@ const COMMAND_HELP = {
   'self-test':
     'self-test                       check this installation (history search, image decoding,\n                                  XMP, encryption) in a temporary folder; one JSON line, exit 0 or 1',
   info: 'info <image> [--json]           what an image says about itself: its prompt (from the image\n                                  or the .xmp beside it) and its Content Credentials, verified',
+  ...COST_HELP,
 } as const;
 export type CommandName = keyof typeof COMMAND_HELP;
 
@@ -65,8 +67,9 @@ const COMMON_HELP = `Options for every command:
 Exit codes: 0 done and every image saved; 1 task failed (also moderated or canceled on the
 service); 2 usage error; 3 stopped watching (timeout, or waiting for another account's key);
 4 completed but an image could not be saved; 5 the library cannot be used; 6 the service
-refused the request (nothing submitted); 7 the request may have reached the service (not sent
-again); 70 unexpected problem; 130 interrupted. With several tasks, the highest code.
+refused the request, or a hard spending cap did (nothing submitted); 7 the request may have
+reached the service (not sent again); 70 unexpected problem; 130 interrupted. With several
+tasks, the highest code.
 `;
 
 /**

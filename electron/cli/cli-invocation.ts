@@ -20,6 +20,9 @@ export const CLI_COMMANDS = [
   'import',
   'self-test',
   'info',
+  'costs',
+  'caps',
+  'prices',
   'help',
 ] as const;
 

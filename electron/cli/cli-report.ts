@@ -14,6 +14,7 @@ import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
 import { serviceBaseUrl } from '../core/credentials/key-binding';
 import { isImportedLocal } from '../core/credentials/record-credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
+import { costJson } from './cost-json';
 
 /**
  * Core messages speak of the app's Settings; on the command line the same advice points at the
@@ -30,6 +31,8 @@ const CLI_WORDING: readonly [RegExp, string][] = [
     /The key for this address was entered for another kind of service/g,
     'SERVICE_API_KEY was given for another kind of service (--provider)',
   ],
+  [/Raise or clear the cap in Settings/g, 'Raise or clear it with the caps command'],
+  [/(Set a price for .+?) in Settings/g, '$1 with the prices command'],
   // A task fal cannot be asked about without its model: track names it.
   [
     /(no model is named for this one, so Pictor cannot ask about it)\./g,
@@ -98,6 +101,8 @@ export function jsonLine(record: TaskRecord, resolvePath: (relative: string) => 
       errorKind: record.error?.kind ?? null,
       exitCode: exitCodeOf(record),
       prompt: record.request.prompt,
+      // What it cost and how Pictor knows (cost-commands.ts): amounts as exact decimal text.
+      cost: costJson(record.cost),
       createdAt: new Date(record.createdAt).toISOString(),
       images: record.images.map((image) => ({
         index: image.index,

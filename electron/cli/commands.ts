@@ -13,6 +13,7 @@ import { UsageError } from '../core/command-line/command-line';
 import { CliProgress } from './cli-progress';
 import {
   EXIT,
+  cliWording,
   jsonLine,
   listLine,
   problemLine,
@@ -24,6 +25,8 @@ import {
 import { EnvCredentials } from './env-credentials';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { terminalSafe } from './terminal-text';
+import { englishText } from '../../shared/i18n/sentence';
+import { SpendingCapError } from '../core/costs/spending-cap-error';
 import type { SelfTestHost } from './self-test-command';
 
 export interface CliIo extends SelfTestHost {
@@ -38,7 +41,10 @@ export interface CliIo extends SelfTestHost {
   readonly version?: string;
 }
 
-type Runnable = Exclude<Command, { name: 'help' | 'self-test' | 'info' }>;
+type Runnable = Exclude<
+  Command,
+  { name: 'help' | 'self-test' | 'info' | 'costs' | 'caps' | 'prices' }
+>;
 
 /** The service of a command that talks to one; null for the commands that never do. */
 function serviceOf(command: Runnable): ServiceChoice | null {
@@ -78,8 +84,7 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
   try {
     switch (command.name) {
       case 'generate':
-        core.engine.start({ resume: false });
-        return await watch(run, await core.engine.submit(requestOf(command), command.count));
+        return await generate(run, command);
       case 'track':
         core.engine.start({ resume: false });
         return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
@@ -98,6 +103,27 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     await core.close();
     await imageEngine.dispose();
   }
+}
+
+/**
+ * Submits and watches. A soft spending cap the submit passes is said first; a hard one stops it
+ * before anything is stored or sent: its sentence, exit 6.
+ */
+async function generate(run: Run, command: Runnable & { name: 'generate' }): Promise<number> {
+  const { core, io } = run;
+  const request = requestOf(command);
+  const { warnings } = core.costs.preview(command.service.provider, request, command.count);
+  for (const warning of warnings) io.stderr(`${terminalSafe(cliWording(englishText(warning)))}\n`);
+  core.engine.start({ resume: false });
+  let records: TaskRecord[];
+  try {
+    records = await core.engine.submit(request, command.count);
+  } catch (error) {
+    if (!(error instanceof SpendingCapError)) throw error;
+    io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
+    return EXIT.submitRefused;
+  }
+  return watch(run, records);
 }
 
 /**

@@ -14,6 +14,8 @@ import { runCommand, type CliIo } from './commands';
 import { selfTestCommand } from './self-test-command';
 import { plainNodeImageEngine } from '../adapters/image-engines/plain-node-engine';
 import { infoCommand } from './info-command';
+import { runCostCommand } from './cost-commands';
+import { isCostCommand } from './cost-args';
 import { terminalSafe } from './terminal-text';
 import { describeThrown } from '../core/errors/thrown-value';
 
@@ -26,6 +28,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (command.name === 'self-test') return await selfTestCommand(io);
     if (command.name === 'info') return await infoCommand(command.file, command.json, io);
+    if (isCostCommand(command)) return await runCostCommand(command, io);
     return await runCommand(command, io);
   } catch (error) {
     if (

@@ -23,6 +23,7 @@ import { ServiceClient } from './service/service-client';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { C2paVerifier } from './content-credentials/c2pa-verifier';
 import { readTrustAnchors } from './content-credentials/trust-anchors';
+import { CostBook } from './costs/cost-book';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';
@@ -57,6 +58,8 @@ export interface PictorCoreOptions {
   readonly libraryFaults?: RelocateFaults;
   /** Least time between two progress reports of a long operation; default 100 ms. */
   readonly progressEveryMs?: number;
+  /** The user's time zone (IANA name) for the cost ledger's days and months; default the host's. */
+  readonly timeZone?: string;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -76,6 +79,11 @@ export interface PictorCore {
    * at a time per kind, with a stop signal and throttled progress: the app's and the CLI's.
    */
   readonly operations: CoreOperations;
+  /**
+   * What tasks cost: prices, spending caps, the ledger and its CSV. Every submit of the engine is
+   * priced and checked against the caps as it is stored.
+   */
+  readonly costs: CostBook;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -128,10 +136,16 @@ function assemble(
       ? {}
       : { requestTimeoutMs: options.requestTimeoutMs }),
   });
+  const costs = new CostBook({
+    history,
+    now: () => options.clock.now(),
+    ...(options.timeZone === undefined ? {} : { timeZone: options.timeZone }),
+  });
   const engine = new TaskEngine({
     client,
     history,
     sharing: history,
+    admission: costs,
     gallery,
     credentials: options.credentials,
     clock: options.clock,
@@ -148,6 +162,7 @@ function assemble(
   const parts = { history, gallery, client, engine, thumbnails };
   return {
     ...parts,
+    costs,
     library: libraryOf(parts, options, logger),
     operations: new CoreOperations({
       history,

@@ -31,6 +31,8 @@ Options:
                            outside the documented set
   --foreign-origin <url>   dialects: poll, result and cancel URLs handed out point to this origin
   --max-active-tasks <n>   bfl: unfinished tasks per account before a submit is 429 (default 24)
+  --cost <where>:<usage>   say each task's cost: where is submit, poll, late or header; usage is
+                           the JSON of the usage object ({"cost":0.04}), or the header's text
   --help                   show this help
 `;
 
@@ -54,6 +56,7 @@ const OPTIONS = {
   'unknown-status': { type: 'string' },
   'foreign-origin': { type: 'string' },
   'max-active-tasks': { type: 'string' },
+  cost: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -168,6 +171,23 @@ function dialectOptions(values: Partial<Record<DialectFlag, string>>): DemoServi
   return options;
 }
 
+const COST_FLAG = /^(submit|poll|late|header):(.*)$/s;
+
+/** `--cost where:usage`: the usage object as JSON, or (header) the header's text. */
+function parseCost(text: string | undefined): DemoServiceOptions['cost'] {
+  if (text === undefined) return undefined;
+  const match = COST_FLAG.exec(text);
+  if (!match) throw new UsageError('--cost must look like late:{"cost":0.04} or header:0.04 USD.');
+  const where = match[1] as 'submit' | 'poll' | 'late' | 'header';
+  const said = match[2] ?? '';
+  if (where === 'header') return { where, header: said };
+  try {
+    return { where, usage: JSON.parse(said) as unknown };
+  } catch {
+    throw new UsageError('--cost must give the usage object as JSON, as in late:{"cost":0.04}.');
+  }
+}
+
 /** Turns the command line (without node and script) into options; throws {@link UsageError}. */
 export function parseCliArgs(argv: string[]): CliCommand {
   const { values } = parseCommandLine(argv, OPTIONS, false);
@@ -188,6 +208,7 @@ export function parseCliArgs(argv: string[]): CliCommand {
     maxImageSide: wholeNumber('max-image-side', values['max-image-side']),
     seed: wholeNumber('seed', values.seed),
     control: values.control,
+    cost: parseCost(values.cost),
     ...dialectOptions(values),
   };
   return { kind: 'run', options, imageFiles: values['image-file'] ?? [] };

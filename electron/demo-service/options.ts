@@ -1,6 +1,7 @@
 import { SNIFF_BYTES, sniffImage } from '../core/gallery/image-sniff';
 import type {
   DemoAccount,
+  DemoCost,
   DemoDialect,
   DemoDuration,
   DemoInlineResults,
@@ -38,6 +39,7 @@ export interface ResolvedOptions {
   /** An origin (`scheme://host[:port]`) or null. */
   foreignOrigin: string | null;
   maxActiveTasks: number;
+  cost: DemoCost | null;
 }
 
 const DEFAULT_DURATION = { min: 3000, max: 6000 };
@@ -151,6 +153,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     unknownStatusPolls: checkSwitchCount(options.unknownStatusPolls ?? 0, 'Unknown status polls'),
     foreignOrigin: resolveOrigin(options.foreignOrigin),
     maxActiveTasks: options.maxActiveTasks ?? 24,
+    cost: resolveCost(options.cost),
   };
   checkScalars(resolved);
   check(
@@ -166,6 +169,23 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     'The active task limit must be a whole number from 1 to 1000000.',
   );
   return resolved;
+}
+
+const COST_PLACES: readonly DemoCost['where'][] = ['submit', 'poll', 'late', 'header'];
+
+/** Checks how costs are reported (the values themselves are sent as given, hostile or not). */
+function resolveCost(cost: DemoCost | null | undefined): DemoCost | null {
+  if (cost === undefined || cost === null) return null;
+  check(
+    COST_PLACES.includes(cost.where),
+    `The cost's place must be one of: ${COST_PLACES.join(', ')}.`,
+  );
+  check(
+    cost.where !== 'header' ||
+      (typeof cost.header === 'string' && /^[\x20-\x7e]*$/.test(cost.header)),
+    'A cost header must be printable ASCII text.',
+  );
+  return { ...cost };
 }
 
 function checkScalars(resolved: ResolvedOptions): void {

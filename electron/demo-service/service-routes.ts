@@ -134,7 +134,21 @@ function taskBody(ctx: ServiceContext, task: StoredTask): Record<string, unknown
     body.output = { data };
   }
   if (task.status === 'failed') body.error = task.error;
+  const { cost } = ctx.options;
+  const said = cost?.where === 'late' ? task.status !== 'processing' : cost?.where !== 'header';
+  if (cost && said) body.usage = cost.usage;
   return body;
+}
+
+/** The task answer, with its cost header when the service says costs that way. */
+function taskReply(
+  ctx: ServiceContext,
+  task: StoredTask,
+  body: Record<string, unknown> = taskBody(ctx, task),
+): Reply {
+  const { cost } = ctx.options;
+  const headers = cost?.where === 'header' ? { 'X-Usage-Cost': cost.header ?? '' } : undefined;
+  return jsonReply(200, body, headers);
 }
 
 function submit(ctx: ServiceContext, call: ServiceCall): Reply {
@@ -161,12 +175,14 @@ function submit(ctx: ServiceContext, call: ServiceCall): Reply {
   }
   const task = ctx.store.create(account, parsed.request);
   void drawAtCompletion(ctx, task);
+  const { cost } = ctx.options;
   return jsonReply(200, {
     id: task.id,
     object: 'image.task',
     status: 'processing',
     created_at: unixSeconds(task.createdAt),
     model: task.model,
+    ...(cost?.where === 'submit' ? { usage: cost.usage } : {}),
   });
 }
 
@@ -187,7 +203,7 @@ async function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Pro
   if (task.status === 'completed' && ctx.options.inlineResults !== null) {
     body.output = { data: await inlineEntries(ctx, task) };
   }
-  return jsonReply(200, body);
+  return taskReply(ctx, task, body);
 }
 
 async function image(

@@ -36,6 +36,24 @@ export const DEMO_DIALECTS: readonly DemoDialect[] = [
   'bfl',
 ];
 
+/**
+ * How the demo (today's contract) says what a task cost (docs/DEMO-SERVICE.md, "Costs"): where,
+ * and the `usage` object it sends exactly as given, so a test can send hostile values (`-1`,
+ * `"NaN"`, `1e300`, an unknown currency) as a real service might.
+ */
+export interface DemoCost {
+  /**
+   * `submit`: `usage` in the submit answer and every task answer; `poll`: in every task answer;
+   * `late`: only in the answer of a finished task (completed or failed); `header`: no `usage`,
+   * an `X-Usage-Cost: <header>` header on every task answer instead.
+   */
+  readonly where: 'submit' | 'poll' | 'late' | 'header';
+  /** The `usage` object (`{ cost: 0.04, currency: 'USD' }`, `{ credits: 2 }`), any JSON. */
+  readonly usage?: unknown;
+  /** With `header`: the header's text (`0.04 USD`). */
+  readonly header?: string;
+}
+
 /** Options of {@link startDemoService}; every field has a default. */
 export interface DemoServiceOptions {
   /** The interface spoken; default `'pictor'`. The switches below marked "dialects" act on the others only. */
@@ -81,6 +99,11 @@ export interface DemoServiceOptions {
   durationMs?: DemoDuration;
   /** 0..1 share of tasks that end `failed` with an error object; default 0. */
   failureRate?: number;
+  /**
+   * Today's contract (and bfl, `where: 'submit'` only: `usage` is its submit answer's `cost`): how
+   * each task's cost is reported; default none (no cost is said).
+   */
+  cost?: DemoCost | null;
   /** Images per completed task; default 1 (the spec's request has no count field). */
   imagesPerTask?: number;
   /** Image URLs stop working (403) this long after the task completed; default `null` (never). */

@@ -7,6 +7,7 @@ import { contentCredentialsSchema } from './content-credentials';
 import { z } from 'zod';
 import { generationRequestSchema, reportedModelSchema } from '../service/wire';
 import { providerIdSchema } from './providers';
+import { taskCostSchema } from './task-cost';
 import {
   MAX_ACCOUNT_CHARS,
   MAX_COUNT,
@@ -213,6 +214,11 @@ export const taskRecordSchema = z.object({
    * Absent on a submit of one, on tracked tasks and on records older than batches.
    */
   batchId: z.string().min(1).max(MAX_LOCAL_ID_CHARS).optional(),
+  /**
+   * What the task cost and how Pictor knows (shared/domain/task-cost.ts). Absent: unknown, as on
+   * every record written before costs; a damaged value is dropped, never the task.
+   */
+  cost: taskCostSchema.optional().catch(undefined),
 });
 export type TaskRecord = z.infer<typeof taskRecordSchema>;
 

@@ -11,6 +11,7 @@
  * the language chosen when it is read; their technical `detail` stays in English, like the log.
  */
 
+import { costErrors } from './errors/costs';
 import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
 import { libraryErrors } from './errors/library';
@@ -125,6 +126,7 @@ export const mainMessages = {
   ...settingsErrors,
   ...galleryErrors,
   ...libraryErrors,
+  ...costErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

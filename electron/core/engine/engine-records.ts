@@ -11,6 +11,7 @@ import type { Logger } from '../../ports/logger';
 import { BookkeepingWrites } from './bookkeeping-writes';
 import { errorKind } from './error-kind';
 import type { EngineHistory } from './engine-types';
+import { settledCost } from './task-costs';
 
 export interface EngineRecordsDeps {
   readonly history: EngineHistory;
@@ -60,7 +61,7 @@ export class EngineRecords {
    * history refuses it), announced, and let go when nothing more is needed of it.
    */
   commit(record: TaskRecord): TaskRecord {
-    const next = { ...record, updatedAt: this.deps.now() };
+    const next = { ...settledCost(record), updatedAt: this.deps.now() };
     const previous = this.live.get(next.localId);
     if (
       previous &&

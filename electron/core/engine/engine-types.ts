@@ -4,6 +4,7 @@
  */
 import type { LiveState } from '../../../shared/domain/live-state';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
@@ -24,12 +25,12 @@ export interface EngineServiceClient {
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
-  ): Promise<{ id: string; reportedModel?: string; handles?: TaskHandles }>;
+  ): Promise<{ id: string; reportedModel?: string; handles?: TaskHandles } & AnswerCost>;
   getTask(
     credentials: ServiceCredentials,
     task: string | EngineTaskRef,
     signal?: AbortSignal,
-  ): Promise<ServiceTask>;
+  ): Promise<ServiceTask & AnswerCost>;
   /** Asks the service to cancel the task (the user's explicit action only). */
   cancel?(
     credentials: ServiceCredentials,
@@ -76,6 +77,19 @@ export interface EngineSharing {
   leaseOf(localId: string): EngineLease | undefined;
   /** Other processes' changes, reported on a timer until the result is disposed. */
   watchChanges(listener: (changes: EngineHistoryChanges) => void): Disposable;
+}
+
+/**
+ * Admits new tasks (the cost ledger): prices each, checks the spending caps and stores them
+ * (leased to `lease.owner` when given) in one transaction, so no other process can slip under a
+ * cap meanwhile. Returns the records as stored.
+ * @throws SpendingCapError when a hard cap refuses them (nothing stored).
+ */
+export interface EngineAdmission {
+  admit(
+    records: readonly TaskRecord[],
+    lease: { owner: string; until: number } | undefined,
+  ): TaskRecord[];
 }
 
 export interface EngineGallery {

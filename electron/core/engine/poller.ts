@@ -16,6 +16,7 @@ import type { EngineServiceClient } from './engine-types';
 import { PollPlanner } from './poll-planner';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { saying, toTaskError } from './task-transitions';
+import { withAnswerCost } from './task-costs';
 
 const AWAITING_KEY: TaskError = saying('auth', sentence('error.library.otherAccountTask'));
 
@@ -159,7 +160,7 @@ export class Poller {
         if (!current || this.ctx.isStopped()) return;
         this.failures.delete(localId);
         const counted = {
-          ...current,
+          ...withAnswerCost(current, task, this.ctx.logger),
           // What the service says it used, as it last said it (a task may report it late).
           ...(task.reportedModel === undefined ? {} : { reportedModel: task.reportedModel }),
           polls: current.polls + 1,

@@ -15,6 +15,7 @@ import { profileOf } from '../service/providers/profiles';
 import { errorKind } from './error-kind';
 import type { Poller } from './poller';
 import { batchNotSent, submitFailure } from './task-transitions';
+import { withAnswerCost } from './task-costs';
 
 const NO_KEY = sentence('error.library.noKeyForSubmit');
 
@@ -132,13 +133,14 @@ export class Submitter {
 
   private accept(
     localId: string,
-    { id: taskId, reportedModel, handles }: Awaited<ReturnType<EngineServiceClient['submit']>>,
+    answer: Awaited<ReturnType<EngineServiceClient['submit']>>,
   ): TaskRecord | undefined {
+    const { id: taskId, reportedModel, handles } = answer;
     const record = this.liveRecord(localId);
     if (!record) return undefined;
     const now = this.now();
     const accepted: TaskRecord = {
-      ...record,
+      ...withAnswerCost(record, answer, this.ctx.logger),
       ...(reportedModel === undefined ? {} : { reportedModel }),
       ...(handles === undefined ? {} : { handles }),
       taskId,

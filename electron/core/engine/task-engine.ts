@@ -27,6 +27,7 @@ import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
 import { EngineRecords } from './engine-records';
 import type {
+  EngineAdmission,
   EngineGallery,
   EngineHistory,
   EngineHistoryChanges,
@@ -41,6 +42,7 @@ import { applyExternalChanges } from './external-changes';
 import { ServiceCancel } from './service-cancel';
 import { Poller } from './poller';
 import { Submitter, newBatch } from './submitter';
+import { storeNewTasks } from './new-tasks';
 import { TaskLeases } from './task-leases';
 import { checkTaskCount, parseRequest, trackedRequest, type TrackOptions } from './request-check';
 import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
@@ -51,6 +53,8 @@ export interface TaskEngineDeps {
   readonly history: EngineHistory;
   /** The same history, shared with other processes (leases, their changes); absent: alone. */
   readonly sharing?: EngineSharing;
+  /** Prices new tasks and checks the spending caps as they are stored; absent: no costs. */
+  readonly admission?: EngineAdmission;
   readonly gallery: EngineGallery;
   readonly credentials: CredentialsProvider;
   readonly clock: Clock;
@@ -175,25 +179,13 @@ export class TaskEngine {
     const endpoint = this.deps.credentials.currentEndpoint();
     const credentials = await this.deps.credentials.credentialsFor(endpoint);
     if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
-    const records = newBatch(count, () =>
+    const batch = newBatch(count, () =>
       this.newRecord(request, endpoint, credentials, 'submitted', null),
     );
-    // On disk before anything is sent, all or none: a request whose task id the history could
-    // not keep is never sent (a crash would lose the id, and with it the images).
-    try {
-      if (this.deps.sharing) {
-        this.deps.sharing.putMany(records, {
-          owner: this.leases.owner,
-          until: this.leases.until(),
-        });
-        this.leases.adopt(records.map((record) => record.localId));
-      } else {
-        this.deps.history.putMany(records);
-      }
-    } catch (error) {
-      this.logger.error('history write failed before a submit', { reason: errorKind(error) });
-      throw new EngineInputError(sentence('error.library.historyWriteBeforeSubmit'));
-    }
+    // On disk (priced, under the spending caps) before anything is sent, all or none.
+    const { history, sharing, admission } = this.deps;
+    const deps = { history, sharing, admission, leases: this.leases, logger: this.logger };
+    const records = storeNewTasks(deps, batch);
     for (const record of records) {
       this.records.keepLive(record);
       this.announce(record);

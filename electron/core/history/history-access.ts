@@ -8,6 +8,7 @@ import { messageOf } from '../errors/thrown-value';
 import type { ChangeFeed } from './change-feed';
 import type { ReadRows } from './gallery-order';
 import { HistoryError } from './history-error';
+import { UserFacingError } from '../errors/user-facing-error';
 import type { Row, SqliteConnection, SqlValue } from './sqlite-connection';
 
 const DAMAGED = sentence('error.library.historyDamaged');
@@ -44,7 +45,8 @@ export class HistoryAccess {
     try {
       return work();
     } catch (error) {
-      if (error instanceof HistoryError) throw error;
+      // The history's own errors, and a refusal made inside a transaction (a spending cap).
+      if (error instanceof UserFacingError) throw error;
       const detail = messageOf(error);
       // SQLITE_CORRUPT / SQLITE_NOTADB: retrying will not help; say what will.
       const damaged = /malformed|not a database/i.test(detail);

@@ -8,6 +8,8 @@ import {
   type TaskRecord,
 } from '../../../shared/domain/task-record';
 import { withFavourites } from '../../../shared/domain/favourites';
+import { providerOf } from '../../../shared/domain/providers';
+import { countedCost } from '../../../shared/domain/task-cost';
 import { hasContentCredentials } from '../../../shared/domain/content-credentials';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryAccess } from './history-access';
@@ -15,6 +17,7 @@ import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
 import { recordFromRow } from './history-rows';
 import {
+  COSTS_VERSION,
   CREDENTIALS_VERSION,
   DELETE_IMAGES,
   DELETE_TASK,
@@ -25,6 +28,7 @@ import {
   SELECT_TASK,
   SET_LEASE,
   UPSERT_TASK,
+  UPSERT_TASK_WITH_COST,
 } from './history-statements';
 import type { SqlValue } from './sqlite-connection';
 
@@ -42,12 +46,28 @@ export class HistoryRecords {
 
   /** See {@link HistoryStore.putMany}. */
   putMany(records: readonly TaskRecord[], lease?: LeaseGrant): void {
+    this.admitMany(records, lease, (valid) => valid);
+  }
+
+  /**
+   * {@link putMany}, the records first passed through `admit` in the same write transaction: it
+   * may read the history (nothing else can write meanwhile) and change or refuse them (throw:
+   * nothing is written). Returns the records as written.
+   */
+  admitMany(
+    records: readonly TaskRecord[],
+    lease: LeaseGrant | undefined,
+    admit: (valid: TaskRecord[]) => readonly TaskRecord[],
+  ): TaskRecord[] {
     const valid = records.map(validate);
-    this.access.writeTransaction(() => {
-      valid.forEach((record) => this.write(record));
-      if (!lease) return;
-      for (const record of valid)
-        this.access.connection.run(SET_LEASE, [record.localId, lease.owner, lease.until]);
+    return this.access.writeTransaction(() => {
+      const admitted = admit(valid).map(validate);
+      admitted.forEach((record) => this.write(record));
+      if (lease) {
+        for (const record of admitted)
+          this.access.connection.run(SET_LEASE, [record.localId, lease.owner, lease.until]);
+      }
+      return admitted;
     });
   }
 
@@ -76,7 +96,8 @@ export class HistoryRecords {
     const { connection } = this.access;
     // The model filter lists (and matches) what the service said it used, else what was asked.
     const model = record.reportedModel ?? record.request.model ?? null;
-    const [row] = connection.all(UPSERT_TASK, [
+    const withCost = this.schemaVersion >= COSTS_VERSION;
+    const [row] = connection.all(withCost ? UPSERT_TASK_WITH_COST : UPSERT_TASK, [
       record.localId,
       record.taskId,
       record.endpoint,
@@ -88,6 +109,7 @@ export class HistoryRecords {
       record.updatedAt,
       isUnfinished(record) ? 1 : 0,
       JSON.stringify(record),
+      ...(withCost ? costColumns(record) : []),
     ]);
     const taskRow = Number(row?.['id']);
     connection.run(DELETE_IMAGES, [record.localId]);
@@ -112,6 +134,13 @@ export class HistoryRecords {
     const row = this.access.row(sql, params);
     return row ? recordFromRow(row, this.access.logger) : undefined;
   }
+}
+
+/** The cost columns of a task row (history-schema.ts v7): none for a record without a cost. */
+function costColumns(record: TaskRecord): SqlValue[] {
+  const { cost } = record;
+  const counted = countedCost(cost);
+  return [providerOf(record), cost?.source ?? null, counted?.unit ?? null, counted?.micros ?? null];
 }
 
 /** Refuses to store what could not be read back; stores stars by the one-favourite rule. */

@@ -174,6 +174,44 @@ function addPendingThumbnailsV6(db: DatabaseSync): void {
   db.exec(`CREATE INDEX tasks_thumb_pending ON tasks (local_id) WHERE ${THUMB_PENDING_ROW}`);
 }
 
+/**
+ * v7: what tasks cost (shared/domain/task-cost.ts). Each task row carries its provider and its
+ * cost's source, unit and amount beside the record, so the ledger's sums and the spending caps'
+ * check (one transaction with the insert of the new tasks) read columns through a partial index
+ * of the tasks that have a cost, never every record. Earlier records have none: they stay out of
+ * the ledger. The user's prices and caps are tables here too, where the app and every CLI
+ * process read them under the same locks.
+ */
+function addCostsV7(db: DatabaseSync): void {
+  db.exec(`
+    ALTER TABLE tasks ADD COLUMN provider TEXT;
+    ALTER TABLE tasks ADD COLUMN cost_source TEXT;
+    ALTER TABLE tasks ADD COLUMN cost_unit TEXT;
+    ALTER TABLE tasks ADD COLUMN cost_micros INTEGER;
+    CREATE INDEX tasks_costs ON tasks (created_at, cost_unit) WHERE cost_source IS NOT NULL;
+
+    -- model '' is the price of every model of the provider without its own.
+    CREATE TABLE cost_prices (
+      provider TEXT NOT NULL,
+      model TEXT NOT NULL,
+      unit TEXT NOT NULL,
+      basis TEXT NOT NULL,
+      micros INTEGER NOT NULL,
+      PRIMARY KEY (provider, model)
+    ) WITHOUT ROWID;
+
+    -- provider '' is a cap over every provider.
+    CREATE TABLE cost_caps (
+      period TEXT NOT NULL,
+      unit TEXT NOT NULL,
+      provider TEXT NOT NULL,
+      kind TEXT NOT NULL,
+      micros INTEGER NOT NULL,
+      PRIMARY KEY (period, unit, provider, kind)
+    ) WITHOUT ROWID;
+  `);
+}
+
 /** Every migration in order; the schema version this build writes is its length. */
 export const HISTORY_MIGRATIONS: readonly Migration[] = [
   createV1,
@@ -182,6 +220,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addPromptOrderV4,
   addCredentialsV5,
   addPendingThumbnailsV6,
+  addCostsV7,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

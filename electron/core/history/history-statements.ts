@@ -41,3 +41,18 @@ export const TAKE_OVER_LEASE =
 export const RELEASE_LEASE = 'DELETE FROM leases WHERE local_id = ? AND owner = ?';
 export const RELEASE_ALL_LEASES = 'DELETE FROM leases WHERE owner = ?';
 export const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id = ?';
+
+/** The schema version that added the cost columns and tables (history-schema.ts). */
+export const COSTS_VERSION = 7;
+/** {@link UPSERT_TASK} with the cost columns: one write, one change-log entry. */
+export const UPSERT_TASK_WITH_COST = `
+  INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record, provider, cost_source, cost_unit, cost_micros)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (local_id) DO UPDATE SET
+    task_id = excluded.task_id, endpoint = excluded.endpoint, status = excluded.status,
+    prompt = excluded.prompt, model = excluded.model, favourite = excluded.favourite,
+    created_at = excluded.created_at, updated_at = excluded.updated_at,
+    unfinished = excluded.unfinished, record = excluded.record, provider = excluded.provider,
+    cost_source = excluded.cost_source, cost_unit = excluded.cost_unit,
+    cost_micros = excluded.cost_micros
+  RETURNING id`;

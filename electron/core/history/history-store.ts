@@ -25,6 +25,7 @@ import { HistoryAccess } from './history-access';
 import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
+import { CostTables } from './cost-tables';
 
 export interface HistoryStoreOptions {
   logger?: Logger;
@@ -49,6 +50,8 @@ export class HistoryStore {
   private readonly records: HistoryRecords;
   private readonly queries: HistoryQueries;
   private readonly leases: HistoryLeases;
+  /** The user's prices and spending caps, and the ledger's reads (cost-tables.ts). */
+  readonly costs: CostTables;
 
   private constructor(connection: SqliteConnection, schemaVersion: number, logger: Logger) {
     this.connection = connection;
@@ -58,6 +61,7 @@ export class HistoryStore {
     this.records = new HistoryRecords(access, schemaVersion);
     this.queries = new HistoryQueries(access);
     this.leases = new HistoryLeases(access);
+    this.costs = new CostTables(access);
   }
 
   /**
@@ -86,6 +90,19 @@ export class HistoryStore {
    */
   putMany(records: readonly TaskRecord[], lease?: LeaseGrant): void {
     this.records.putMany(records, lease);
+  }
+
+  /**
+   * {@link putMany}, the records first passed through `admit` in the same write transaction (no
+   * other process writes meanwhile): it may read the history, change the records or refuse them
+   * by throwing (nothing is written). The spending caps' check (core/costs) runs here.
+   */
+  admitMany(
+    records: readonly TaskRecord[],
+    lease: LeaseGrant | undefined,
+    admit: (records: TaskRecord[]) => readonly TaskRecord[],
+  ): TaskRecord[] {
+    return this.records.admitMany(records, lease, admit);
   }
 
   /**

@@ -1,8 +1,7 @@
 /**
  * The service client's small pure parts (service-client.ts): option checks, the body limit of
- * each answer, a profile's submit reading, the status a profile's own error kind stands for.
+ * each answer, the status a profile's own error kind stands for.
  */
-import type { Reading } from './answer-parsing';
 import { base64Length } from './inline-image';
 import type { ProviderProfile } from './providers/provider-profile';
 import type { ServiceErrorKind } from './service-error';
@@ -37,19 +36,4 @@ export function answerLimit(
   maxInline: number,
 ): number {
   return profile.inlineResults === answer ? maxBytes + base64Length(maxInline) : maxBytes;
-}
-
-/** A profile's submit reading flattened for answer-parsing's schema. */
-export function submitReading(profile: ProviderProfile): Reading {
-  return (json) => {
-    const read = profile.readSubmit(json);
-    return {
-      ...(typeof json === 'object' && json !== null ? json : {}),
-      id: read.id,
-      model: read.model,
-      poll: read.handles.poll,
-      result: read.handles.result,
-      cancel: read.handles.cancel,
-    };
-  };
 }

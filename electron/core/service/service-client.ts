@@ -7,8 +7,10 @@
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
 import { cleanText, type GenerationRequest, type ServiceTask } from '../../../shared/service/wire';
-import { parseSubmitAnswer, parseTaskAnswer } from './answer-parsing';
+import type { AnswerCost } from '../../../shared/domain/task-cost';
+import { submitAnswerOf, taskAnswerOf } from './profile-answers';
 import type { Reading, SubmitAnswer } from './answer-parsing';
+import type { CostSource } from './cost-reading';
 import { discardBody, parseJson, raceAbort, readBodyText } from './http-response';
 import {
   errorForBrokenBody,
@@ -34,7 +36,7 @@ import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
 import { serviceLabel } from '../credentials/key-binding';
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
-import { KIND_STATUS, answerLimit, positive, submitReading } from './client-parts';
+import { KIND_STATUS, answerLimit, positive } from './client-parts';
 
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
@@ -74,10 +76,11 @@ interface Outgoing {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** A 2xx or error answer a profile reads: its status and body text. */
+/** A 2xx or error answer a profile reads: its status, body text and headers (a cost may be there). */
 interface Answer {
   readonly status: number;
   readonly text: string;
+  readonly headers: Headers;
 }
 
 /** A task on the service as the client needs it to poll, fetch or cancel it. */
@@ -143,11 +146,11 @@ export class ServiceClient {
     credentials: ServiceCredentials,
     request: GenerationRequest,
     signal?: AbortSignal,
-  ): Promise<SubmitAnswer> {
+  ): Promise<SubmitAnswer & AnswerCost> {
     return this.#run('submit', credentials, signal, async (call) => {
       const outgoing = this.#outgoing(call, call.profile.submit(request));
       const answer = await this.#exchange(call, outgoing, call.profile.answerStatuses.submit);
-      return parseSubmitAnswer(answer.text, call.credentials.key, submitReading(call.profile));
+      return submitAnswerOf(call.profile, answer, call.credentials.key);
     });
   }
 
@@ -162,7 +165,7 @@ export class ServiceClient {
     credentials: ServiceCredentials,
     task: string | TaskRef,
     signal?: AbortSignal,
-  ): Promise<ServiceTask> {
+  ): Promise<ServiceTask & AnswerCost> {
     return this.#run('query', credentials, signal, async (call) => {
       const { profile } = call;
       const ref = refOf(task);
@@ -172,17 +175,18 @@ export class ServiceClient {
       const limit = this.#answerLimit(profile, 'poll');
       const answer = await this.#exchange(call, polled, profile.answerStatuses.poll, limit);
       // An answer that may carry images inline is decoded up to the gallery's cap each.
-      const parse = (text: string, read: Reading): ServiceTask =>
-        parseTaskAnswer(text, call.credentials.key, read, this.#maxInlineBytes);
+      const secrets = { key: call.credentials.key, maxInlineBytes: this.#maxInlineBytes };
+      const parse = (answered: CostSource, read: Reading): ServiceTask & AnswerCost =>
+        taskAnswerOf(profile, answered, read, secrets);
       if (profile.result && profile.readResult && this.#wantsResult(profile, answer.text)) {
         const readResult = profile.readResult.bind(profile);
         const fetched = this.#outgoing(call, profile.result(taskId, ref.handles ?? {}, request));
         const accepted = [200, ...(profile.answerStatuses.resultEnded ?? [])];
         const limits = this.#answerLimit(profile, 'result');
         const result = await this.#exchange(call, fetched, accepted, limits);
-        return parse(result.text, (json) => readResult(json, result.status));
+        return parse(result, (json) => readResult(json, result.status));
       }
-      return parse(answer.text, (json) => profile.readPoll(json));
+      return parse(answer, (json) => profile.readPoll(json));
     });
   }
 
@@ -372,7 +376,7 @@ export class ServiceClient {
       if (call.signal.aborted) throw read.error;
       throw errorForBrokenBody(call.op, read.error);
     }
-    return { status: response.status, text: read.text };
+    return { status: response.status, text: read.text, headers: response.headers };
   }
 
   #statusError(call: Call, response: Response, body: string): ServiceError {

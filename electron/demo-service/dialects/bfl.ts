@@ -122,9 +122,12 @@ class BflDialect implements Dialect {
       imageCount: 1,
       input: fields,
     });
+    // BFL says what a task costs in credits in its submit answer: the `cost` option's `usage`.
+    const { cost } = this.kit.ctx.options;
     return jsonReply(200, {
       id: task.id,
       polling_url: `${this.kit.linkBase()}/v1/get_result?id=${task.id}`,
+      ...(cost?.where === 'submit' ? { cost: cost.usage } : {}),
     });
   };
 

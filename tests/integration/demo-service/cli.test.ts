@@ -251,6 +251,9 @@ describe('demo service CLI arguments', () => {
     [['--images-per-task', '0'], /Images per task/],
     [['--image-ttl', '1.5'], /--image-ttl/],
     [['--max-image-side', '0'], /image side cap/],
+    [['--cost', 'later:{}'], /--cost must look like/],
+    [['--cost', 'late:{cost:'], /usage object as JSON/],
+    [['--cost', 'header:0.04\nUSD'], /printable ASCII/],
   ] as [string[], RegExp][])('refuses %j', (args, message) => {
     const text = usageError(args);
     expect(text).toMatch(message);
@@ -313,6 +316,15 @@ describe('demo service CLI arguments', () => {
     });
     expect(parseCliArgs([])).toMatchObject({
       options: { accounts: [{ account: 'demo', key: 'demo' }] },
+    });
+  });
+
+  it('says what tasks cost with --cost, the usage object sent as given', () => {
+    expect(parseCliArgs(['--cost', 'late:{"cost":-5}'])).toMatchObject({
+      options: { cost: { where: 'late', usage: { cost: -5 } } },
+    });
+    expect(parseCliArgs(['--cost', 'header:3 credits'])).toMatchObject({
+      options: { cost: { where: 'header', header: '3 credits' } },
     });
   });
 });

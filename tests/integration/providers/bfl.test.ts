@@ -29,6 +29,25 @@ describe('bfl: what only BFL has', () => {
     expect(done!.canceledByUserAt).toBeUndefined();
   });
 
+  it('records the credits its submit answer says a task costs, and bills none for a moderated one', async () => {
+    const rig = await providerRig('bfl', { cost: { where: 'submit', usage: 4.5 } });
+    rig.core.engine.start();
+    const localId = await submitOne(rig, 'a priced lake');
+    const { cost } = await untilAccepted(rig, localId);
+    expect(cost).toEqual({ source: 'reported', micros: 4_500_000, unit: 'credits', field: 'cost' });
+    const [done] = await rig.settle([localId]);
+    expect(done).toMatchObject({ status: 'completed', cost });
+
+    const moderated = await submitOne(rig, 'moderate this lake');
+    expect((await untilAccepted(rig, moderated)).cost).toEqual(cost);
+    const [ended] = await rig.settle([moderated]);
+    expect(ended).toMatchObject({
+      status: 'failed',
+      error: { kind: 'moderated' },
+      cost: { source: 'not_billed' },
+    });
+  });
+
   it('holds submits while a key has its most tasks running: the service never refuses one, and all complete', async () => {
     const cap = profileOf('bfl').maxInFlight!;
     // BFL's documented limit, the one the profile keeps; more tasks than it, in three submits.

@@ -36,6 +36,18 @@ export const bflProfile: ProviderProfile = {
   },
   answerStatuses: { submit: [200], poll: [200] },
   maxInFlight: 24,
+  // The submit answer says what the task costs in credits; a task that ends without an image
+  // is not charged.
+  cost: {
+    reportedIn: ['submit answer'],
+    read: (json) => {
+      const cost = objectOf(json)['cost'];
+      return cost === undefined ? undefined : { field: 'cost', amount: cost, unit: 'credits' };
+    },
+    failed: 'not_billed',
+    moderated: 'not_billed',
+    canceled: 'not_billed',
+  },
   submit(request) {
     const [model] = modelParts(modelOf(request, facts), facts.label, 1, 1);
     const size = sizeOf(request.size);

@@ -32,6 +32,9 @@ export const dashscopeProfile: ProviderProfile = {
   },
   answerStatuses: { submit: [200], poll: [200] },
   maxInFlight: null,
+  // DashScope counts the images it made (`usage.image_count`), not money; a failed task is not
+  // charged.
+  cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
   submit(request) {
     const [model] = modelParts(modelOf(request, facts), facts.label, 1, 1);
     const size = sizeOf(request.size);

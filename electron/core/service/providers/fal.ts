@@ -66,6 +66,9 @@ export const falProfile: ProviderProfile = {
   // A request made in sync mode answers its images as `data:` URLs in `images[].url`.
   inlineResults: 'result',
   maxInFlight: null,
+  // fal bills successful requests; its `x-fal-billable-units` header counts units of a price
+  // list Pictor does not read, so a task's cost is the user's estimate.
+  cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
   submit(request) {
     const parts = modelParts(modelOf(request, facts), facts.label, 2, 4);
     const size = sizeOf(request.size);

@@ -2,8 +2,37 @@
 import { PROVIDERS } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import { taskPath } from '../task-id';
+import type { RawCost } from '../../../../shared/domain/task-cost';
 import type { ProviderProfile } from './provider-profile';
 import { objectOf, readWord } from './provider-profile';
+
+/** The header through which a service of today's contract may say a task's cost: `0.04 USD`. */
+const COST_HEADER = 'x-usage-cost';
+
+/**
+ * The cost a contract answer states (docs/SERVICE.md, "Costs"): `usage.cost` (a number or a
+ * decimal string, in `usage.currency`, USD when absent; or `{ amount, currency }`),
+ * `usage.credits`, `usage.cost_usd_micros`, or the `X-Usage-Cost` header (`<amount> [<unit>]`).
+ */
+function contractCost(json: unknown, header: (name: string) => string | null): RawCost | undefined {
+  const usage = objectOf(objectOf(json)['usage']);
+  const cost = usage['cost'];
+  if (typeof cost === 'object' && cost !== null) {
+    const { amount, currency } = objectOf(cost);
+    return { field: 'usage.cost.amount', amount, unit: currency ?? 'USD' };
+  }
+  if (cost !== undefined)
+    return { field: 'usage.cost', amount: cost, unit: usage['currency'] ?? 'USD' };
+  if (usage['credits'] !== undefined)
+    return { field: 'usage.credits', amount: usage['credits'], unit: 'credits' };
+  const micros = usage['cost_usd_micros'];
+  if (micros !== undefined)
+    return { field: 'usage.cost_usd_micros', amount: micros, unit: 'USD', inMicros: true };
+  const said = header(COST_HEADER);
+  if (said === null) return undefined;
+  const [amount, unit] = said.trim().split(/\s+/, 3);
+  return { field: `header ${COST_HEADER}`, amount, unit: unit ?? 'USD' };
+}
 
 /** The submit body: only the spec's fields, absent or empty optional ones left out. */
 function contractBody(request: GenerationRequest): Record<string, string> {
@@ -27,6 +56,14 @@ export const pictorProfile: ProviderProfile = {
   // in `output.data[]` is read as the image itself (core/service/inline-answer.ts).
   inlineResults: 'poll',
   maxInFlight: null,
+  // The contract does not say which failures are billed: a task is when the service said it cost.
+  cost: {
+    reportedIn: ['submit answer', 'task answer', 'header'],
+    read: contractCost,
+    failed: 'as_reported',
+    moderated: 'as_reported',
+    canceled: 'as_reported',
+  },
   submit: (request) => ({
     method: 'POST',
     target: '/v1/images/generations',

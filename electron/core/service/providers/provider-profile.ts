@@ -8,6 +8,7 @@
 import type { ProviderFacts, ProviderId } from '../../../../shared/domain/providers';
 import type { GenerationRequest } from '../../../../shared/service/wire';
 import type { CanonicalState } from '../../../../shared/service/wire';
+import type { RawCost } from '../../../../shared/domain/task-cost';
 import type { ServiceErrorKind } from '../service-error';
 
 /** Absolute addresses a service gave for one task, kept in its record to poll, fetch, cancel. */
@@ -65,6 +66,27 @@ export interface AnswerStatuses {
   readonly resultEnded?: readonly number[];
 }
 
+/**
+ * Whether a service bills a task it ended without results: `billed` (it keeps its cost),
+ * `not_billed` (it costs nothing), or `as_reported` (billed when the service reported a cost for
+ * it, else nothing). A refused submit (nothing created) is never billed, for every service.
+ */
+export type BillingRule = 'billed' | 'not_billed' | 'as_reported';
+
+/** Where a service says what a task cost, and which ended tasks it bills. */
+export interface CostReporting {
+  /** The answers that may carry a cost, as the service documents it (none: Pictor estimates). */
+  readonly reportedIn: readonly ('submit answer' | 'task answer' | 'header')[];
+  /**
+   * The cost an answer states (its parsed body, or undefined when it is not JSON, and its
+   * headers), unchecked: shared/domain/task-cost.ts checks it. Undefined: it states none.
+   */
+  readonly read?: (json: unknown, header: (name: string) => string | null) => RawCost | undefined;
+  readonly failed: BillingRule;
+  readonly moderated: BillingRule;
+  readonly canceled: BillingRule;
+}
+
 /** What the answer to a key check says. */
 export interface KeyProbeReading {
   /** The service took the key; false: an answer that is not this service's to a key check. */
@@ -119,6 +141,8 @@ export interface ProviderProfile {
   readResult?(json: unknown, status: number): TaskReading;
   /** The cancel request, for a service that can cancel. */
   cancel?(taskId: string, handles: TaskHandles, request: GenerationRequest): ProfileRequest;
+  /** Where the service reports a task's cost and which ended tasks it bills. */
+  readonly cost: CostReporting;
   /**
    * How to check the key without creating a task (Settings' "Test connection"); absent on today's
    * contract, whose test asks about a task id no service has (connection-test.ts).

@@ -49,6 +49,9 @@ export const replicateProfile: ProviderProfile = {
   // Files a prediction (or a Cog server) returns inline come as `data:` URIs in `output`.
   inlineResults: 'poll',
   maxInFlight: null,
+  // Replicate reports run time (`metrics.predict_time`), not money; its official image models
+  // bill per image made, so a prediction that made none costs nothing.
+  cost: { reportedIn: [], failed: 'not_billed', moderated: 'not_billed', canceled: 'not_billed' },
   submit(request) {
     const [owner, name] = modelParts(modelOf(request, facts), facts.label, 2, 2);
     const ratio = aspectRatio(request);

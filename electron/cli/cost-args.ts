@@ -1,0 +1,210 @@
+/**
+ * The command lines of `costs`, `caps` and `prices`, checked before the library is opened:
+ * amounts are plain decimals, units Pictor knows, periods `day` or `month`.
+ */
+import type { CapPeriod } from '../../shared/domain/cost-ledger';
+import { CAP_PERIODS } from '../../shared/domain/cost-ledger';
+import type { ProviderId } from '../../shared/domain/providers';
+import {
+  CREDIT_UNITS,
+  CURRENCY_CODES,
+  PRICE_BASES,
+  parseAmount,
+  readCostUnit,
+  type CostUnit,
+  type PriceBasis,
+} from '../../shared/domain/task-cost';
+import { UsageError } from '../core/command-line/command-line';
+import { isTimeZone } from '../core/costs/local-periods';
+
+/** What a cost command reads from its options and the library it works on. */
+interface CostOptions {
+  readonly dataDir: string;
+  readonly json: boolean;
+  /** --time-zone, else the host's. */
+  readonly timeZone: string | null;
+}
+
+export type CostCommand =
+  | {
+      readonly name: 'costs';
+      readonly format: 'text' | 'json' | 'csv';
+      /** `YYYY-MM-DD`, the user's local date (checked against the time zone when run). */
+      readonly since: string | null;
+      readonly provider: ProviderId | null;
+      readonly options: CostOptions;
+    }
+  | { readonly name: 'caps'; readonly action: 'list'; readonly options: CostOptions }
+  | {
+      readonly name: 'caps';
+      readonly action: 'set';
+      readonly period: CapPeriod;
+      readonly micros: number;
+      readonly unit: CostUnit;
+      readonly provider: ProviderId | null;
+      readonly kind: 'soft' | 'hard';
+      readonly options: CostOptions;
+    }
+  | {
+      readonly name: 'caps';
+      readonly action: 'clear';
+      readonly period?: CapPeriod;
+      readonly unit?: CostUnit;
+      /** Absent: caps of every scope; null: the caps over all services only. */
+      readonly provider?: ProviderId | null;
+      readonly kind?: 'soft' | 'hard';
+      readonly options: CostOptions;
+    }
+  | { readonly name: 'prices'; readonly action: 'list'; readonly options: CostOptions }
+  | {
+      readonly name: 'prices';
+      readonly action: 'set';
+      readonly provider: ProviderId;
+      readonly model: string;
+      readonly micros: number;
+      readonly unit: CostUnit;
+      readonly basis: PriceBasis;
+      readonly options: CostOptions;
+    }
+  | {
+      readonly name: 'prices';
+      readonly action: 'clear';
+      readonly provider: ProviderId;
+      readonly model: string;
+      readonly options: CostOptions;
+    };
+
+const COST_COMMAND_NAMES = ['costs', 'caps', 'prices'] as const;
+
+export function isCostCommand(command: { readonly name: string }): command is CostCommand {
+  return (COST_COMMAND_NAMES as readonly string[]).includes(command.name);
+}
+
+/** The options only the cost commands take (cli-args.ts parses them with the others). */
+export const COST_OPTIONS = {
+  csv: { type: 'boolean' },
+  since: { type: 'string' },
+  period: { type: 'string' },
+  amount: { type: 'string' },
+  unit: { type: 'string' },
+  per: { type: 'string' },
+  soft: { type: 'boolean' },
+  hard: { type: 'boolean' },
+  'time-zone': { type: 'string' },
+} as const;
+
+/** The raw option values a cost command reads (cli-args.ts parses them). */
+export interface CostValues {
+  readonly since?: string | undefined;
+  readonly csv?: boolean | undefined;
+  readonly json?: boolean | undefined;
+  readonly period?: string | undefined;
+  readonly amount?: string | undefined;
+  readonly unit?: string | undefined;
+  readonly model?: string | undefined;
+  readonly per?: string | undefined;
+  readonly soft?: boolean | undefined;
+  readonly hard?: boolean | undefined;
+  readonly 'time-zone'?: string | undefined;
+}
+
+export interface CostCommandLine {
+  readonly name: (typeof COST_COMMAND_NAMES)[number];
+  readonly rest: readonly string[];
+  readonly values: CostValues;
+  readonly dataDir: string;
+  /** --provider, checked. */
+  readonly provider: ProviderId | null;
+}
+
+const UNITS = [...CURRENCY_CODES, ...CREDIT_UNITS].join(', ');
+
+function unitOf(raw: string | undefined): CostUnit {
+  const unit = readCostUnit(raw);
+  if (unit === undefined) throw new UsageError(`--unit takes one of: ${UNITS}.`);
+  return unit;
+}
+
+function amountOf(raw: string | undefined): number {
+  const micros = raw === undefined ? undefined : parseAmount(raw);
+  if (micros === undefined)
+    throw new UsageError('--amount takes a plain decimal number, such as 5 or 0.04.');
+  return micros;
+}
+
+function periodOf(raw: string | undefined): CapPeriod {
+  const period = CAP_PERIODS.find((name) => name === raw?.trim());
+  if (period === undefined) throw new UsageError('--period takes day or month.');
+  return period;
+}
+
+function optionsOf(line: CostCommandLine): CostOptions {
+  const zone = line.values['time-zone']?.trim() || null;
+  if (zone !== null && !isTimeZone(zone))
+    throw new UsageError('--time-zone takes a time zone name, such as Europe/Berlin or UTC.');
+  return { dataDir: line.dataDir, json: line.values.json ?? false, timeZone: zone };
+}
+
+function actionOf(line: CostCommandLine): 'list' | 'set' | 'clear' {
+  const [action, ...extra] = line.rest;
+  if (extra.length > 0 || (action !== 'list' && action !== 'set' && action !== 'clear'))
+    throw new UsageError(`${line.name} takes list, set or clear.`);
+  return action;
+}
+
+function parseCaps(line: CostCommandLine, options: CostOptions): CostCommand {
+  const { values } = line;
+  const action = actionOf(line);
+  if (values.soft && values.hard) throw new UsageError('A cap is --soft or --hard, not both.');
+  if (action === 'list') return { name: 'caps', action, options };
+  if (action === 'set') {
+    const kind = values.soft ? 'soft' : 'hard';
+    const period = periodOf(values.period);
+    const [micros, unit] = [amountOf(values.amount), unitOf(values.unit)];
+    return { name: 'caps', action, period, micros, unit, provider: line.provider, kind, options };
+  }
+  return {
+    name: 'caps',
+    action,
+    options,
+    ...(values.period === undefined ? {} : { period: periodOf(values.period) }),
+    ...(values.unit === undefined ? {} : { unit: unitOf(values.unit) }),
+    ...(line.provider === null ? {} : { provider: line.provider }),
+    ...(values.soft ? { kind: 'soft' as const } : values.hard ? { kind: 'hard' as const } : {}),
+  };
+}
+
+function parsePrices(line: CostCommandLine, options: CostOptions): CostCommand {
+  const { values } = line;
+  const action = actionOf(line);
+  if (action === 'list') return { name: 'prices', action, options };
+  const provider = line.provider;
+  if (provider === null) throw new UsageError(`prices ${action} needs --provider ID.`);
+  const model = values.model?.trim() ?? '';
+  if (action === 'clear') return { name: 'prices', action, provider, model, options };
+  const basis = PRICE_BASES.find((name) => name === (values.per?.trim() ?? 'image'));
+  if (basis === undefined) throw new UsageError('--per takes image or megapixel.');
+  const [micros, unit] = [amountOf(values.amount), unitOf(values.unit)];
+  return { name: 'prices', action, provider, model, micros, unit, basis, options };
+}
+
+export function parseCostCommand(line: CostCommandLine): CostCommand {
+  const options = optionsOf(line);
+  if (line.name === 'caps') return parseCaps(line, options);
+  if (line.name === 'prices') return parsePrices(line, options);
+  if (line.rest.length > 0) throw new UsageError('costs takes no argument besides its options.');
+  const since = line.values.since?.trim() || null;
+  if (since !== null && !/^\d{4}-\d{2}-\d{2}$/.test(since))
+    throw new UsageError('--since takes a date as YYYY-MM-DD.');
+  const format = line.values.csv ? 'csv' : options.json ? 'json' : 'text';
+  return { name: 'costs', format, since, provider: line.provider, options };
+}
+
+/** How the help shows the cost commands. */
+export const COST_HELP = {
+  costs:
+    'costs [--since YYYY-MM-DD] [--provider ID] [--json | --csv] [--time-zone TZ]\n                                  what tasks cost: each task with its source, totals per unit by\n                                  local day, month and service; --csv writes the ledger as CSV',
+  caps: 'caps list | set --period day|month --amount N --unit UNIT [--provider ID] [--soft]\n                                  | clear [--period P] [--unit U] [--provider ID] [--soft|--hard]\n                                  spending caps the app and every command keep (hard: a submit\n                                  over it is refused, exit 6; soft: a warning)',
+  prices:
+    'prices list | set --provider ID [--model M] --amount N --unit UNIT [--per image|megapixel]\n                                  | clear --provider ID [--model M]   what Pictor estimates a\n                                  task with when its service does not say what it cost',
+} as const;

@@ -1,0 +1,180 @@
+/**
+ * `costs`, `caps` and `prices`: the cost ledger, the spending caps and the prices the app also
+ * uses, read and set on the library's history alone (no gallery, no network, no key). Every line
+ * leaves through terminalSafe or jsonSafe: task ids and model names come from services.
+ */
+import { join } from 'node:path';
+import type { LedgerEntry, LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
+import type { ProviderId } from '../../shared/domain/providers';
+import { countedCost, formatCost, formatMicros } from '../../shared/domain/task-cost';
+import { UsageError } from '../core/command-line/command-line';
+import { CostBook } from '../core/costs/cost-book';
+import { hostTimeZone, parseLocalDate } from '../core/costs/local-periods';
+import { ensurePrivateFolder } from '../core/fs/private-files';
+import { HistoryStore } from '../core/history/history-store';
+import { HISTORY_FILE } from '../core/pictor-core';
+import type { CostCommand } from './cost-args';
+import { EXIT } from './cli-report';
+import type { CliIo } from './commands';
+import { jsonSafe, terminalSafe } from './terminal-text';
+import { costJson } from './cost-json';
+
+export async function runCostCommand(command: CostCommand, io: CliIo): Promise<number> {
+  await ensurePrivateFolder(command.options.dataDir);
+  const history = HistoryStore.open(join(command.options.dataDir, HISTORY_FILE));
+  try {
+    const timeZone = command.options.timeZone ?? hostTimeZone();
+    const book = new CostBook({ history, now: Date.now, timeZone });
+    if (command.name === 'costs') return ledger(book, command, io);
+    if (command.name === 'caps') return caps(book, command, io);
+    return prices(book, command, io);
+  } finally {
+    history.close();
+  }
+}
+
+function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: CliIo): number {
+  const since = command.since === null ? undefined : parseLocalDate(command.since, book.timeZone);
+  if (command.since !== null && since === undefined)
+    throw new UsageError(`--since ${command.since} is not a date.`);
+  const query = {
+    ...(since === undefined ? {} : { since }),
+    ...(command.provider === null ? {} : { provider: command.provider }),
+  };
+  if (command.format === 'csv') {
+    io.stdout(book.csv(query));
+    return EXIT.ok;
+  }
+  const entries = book.entries(query);
+  const totals = book.totals(query);
+  if (command.format === 'json') {
+    const tasks = entries.map((entry) => ({
+      ...entry,
+      createdAt: new Date(entry.createdAt).toISOString(),
+      cost: costJson(entry.cost),
+    }));
+    io.stdout(`${jsonSafe(JSON.stringify({ tasks, totals: totalsJson(totals) }))}\n`);
+    return EXIT.ok;
+  }
+  for (const entry of entries) io.stdout(`${entryLine(entry)}\n`);
+  io.stdout(totalsText(totals));
+  return EXIT.ok;
+}
+
+function totalJson(total: UnitTotal): Record<string, string | number> {
+  return {
+    unit: total.unit,
+    amount: formatMicros(total.micros),
+    estimated: formatMicros(total.estimatedMicros),
+    tasks: total.tasks,
+  };
+}
+
+function totalsJson(totals: LedgerTotals): Record<string, unknown> {
+  return {
+    timeZone: totals.timeZone,
+    overall: totals.overall.map(totalJson),
+    byDay: totals.byDay.map((row) => ({ day: row.day, ...totalJson(row) })),
+    byMonth: totals.byMonth.map((row) => ({ month: row.month, ...totalJson(row) })),
+    byService: totals.byService.map((row) => ({ provider: row.provider, ...totalJson(row) })),
+    unknownTasks: totals.unknownTasks,
+  };
+}
+
+function entryLine(entry: LedgerEntry): string {
+  const when = new Date(entry.createdAt).toISOString().replace('T', ' ').slice(0, 19);
+  const counted = countedCost(entry.cost);
+  const amount = counted ? formatCost(counted.micros, counted.unit) : '-';
+  const { detail } = costJson(entry.cost);
+  const source = `${entry.cost.source}${detail ? ` (${detail})` : ''}`;
+  return terminalSafe(
+    `${when}  ${entry.provider.padEnd(9)} ${amount.padStart(18)}  ${source.padEnd(34)} ${entry.taskId ?? entry.localId}`,
+  );
+}
+
+function totalLine(label: string, total: UnitTotal): string {
+  const estimated =
+    total.estimatedMicros > 0 ? ` (estimated ${formatMicros(total.estimatedMicros)})` : '';
+  return `  ${label.padEnd(12)} ${formatCost(total.micros, total.unit)}${estimated}, ${total.tasks} task(s)`;
+}
+
+function totalsText(totals: LedgerTotals): string {
+  const lines = [`Totals (local dates in ${totals.timeZone}):`];
+  for (const total of totals.overall) lines.push(totalLine('all', total));
+  for (const row of totals.byMonth) lines.push(totalLine(row.month, row));
+  for (const row of totals.byDay) lines.push(totalLine(row.day, row));
+  for (const row of totals.byService) lines.push(totalLine(row.provider, row));
+  if (totals.unknownTasks > 0)
+    lines.push(`  ${totals.unknownTasks} task(s) of unknown cost (no report, no price).`);
+  return `${terminalSafe(lines.join('\n'))}\n`;
+}
+
+function caps(book: CostBook, command: CostCommand & { name: 'caps' }, io: CliIo): number {
+  if (command.action === 'set') {
+    const { period, unit, provider, kind, micros } = command;
+    book.setCap({ period, unit, provider, kind, micros });
+    io.stdout(
+      `Set the ${kind} ${period} cap: ${formatCost(micros, unit)} for ${scope(provider)}.\n`,
+    );
+    return EXIT.ok;
+  }
+  if (command.action === 'clear') {
+    const { period, unit, provider, kind } = command;
+    const match = { period, unit, provider, kind };
+    io.stdout(`Cleared ${book.clearCaps(match)} cap(s).\n`);
+    return EXIT.ok;
+  }
+  const rows = book.caps().map((cap) => ({ ...cap, spentMicros: book.spentIn(cap) }));
+  if (command.options.json) {
+    const json = rows.map(({ micros, spentMicros, ...cap }) => ({
+      ...cap,
+      amount: formatMicros(micros),
+      spent: formatMicros(spentMicros),
+    }));
+    io.stdout(`${jsonSafe(JSON.stringify({ timeZone: book.timeZone, caps: json }))}\n`);
+    return EXIT.ok;
+  }
+  if (rows.length === 0) io.stdout('No spending caps are set.\n');
+  for (const cap of rows) {
+    io.stdout(
+      `${cap.kind} ${cap.period} cap ${formatCost(cap.micros, cap.unit)} for ${scope(cap.provider)}: ${formatCost(cap.spentMicros, cap.unit)} spent this ${cap.period}\n`,
+    );
+  }
+  return EXIT.ok;
+}
+
+function scope(provider: ProviderId | null): string {
+  return provider === null ? 'all services' : provider;
+}
+
+function prices(book: CostBook, command: CostCommand & { name: 'prices' }, io: CliIo): number {
+  if (command.action === 'set') {
+    const { provider, model, unit, basis, micros } = command;
+    book.setPrice({ provider, model, unit, basis, micros });
+    io.stdout(
+      terminalSafe(
+        `Set the price of ${provider}${model ? ` ${model}` : ''}: ${formatCost(micros, unit)} per ${basis}.`,
+      ) + '\n',
+    );
+    return EXIT.ok;
+  }
+  if (command.action === 'clear') {
+    const cleared = book.clearPrice(command.provider, command.model);
+    io.stdout(cleared ? 'Cleared the price.\n' : 'There was no such price.\n');
+    return EXIT.ok;
+  }
+  const list = book.prices();
+  if (command.options.json) {
+    const json = list.map(({ micros, ...price }) => ({ ...price, amount: formatMicros(micros) }));
+    io.stdout(`${jsonSafe(JSON.stringify({ prices: json }))}\n`);
+    return EXIT.ok;
+  }
+  if (list.length === 0) io.stdout('No prices are set.\n');
+  for (const price of list) {
+    const model = price.model || '(every model)';
+    io.stdout(
+      `${terminalSafe(`${price.provider} ${model}: ${formatCost(price.micros, price.unit)} per ${price.basis}`)}\n`,
+    );
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,63 @@
+/**
+ * The ledger as CSV (RFC 4180, CRLF lines), one row per task, for a spreadsheet: the CLI's
+ * `costs --csv` and the app's export. Ids and model names come from services, so every cell is
+ * made inert: one starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what a
+ * spreadsheet would run as a formula) gets a leading apostrophe, and is quoted like any cell
+ * holding a comma, a quote or a line break.
+ */
+import type { LedgerEntry } from '../../../shared/domain/cost-ledger';
+import { countedCost, formatMicros } from '../../../shared/domain/task-cost';
+import { localDay } from './local-periods';
+
+const LEDGER_CSV_HEADER = [
+  'local_date',
+  'created_at',
+  'provider',
+  'model',
+  'task_id',
+  'local_id',
+  'status',
+  'source',
+  'amount',
+  'unit',
+  'detail',
+] as const;
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell, safe for a spreadsheet and for CSV. */
+export function csvCell(value: string): string {
+  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(inert) || inert !== value ? `"${inert.replace(/"/g, '""')}"` : inert;
+}
+
+/** Where a cost came from, in a word or two: the field or header, or the price's basis. */
+function detailOf(entry: LedgerEntry): string {
+  const { cost } = entry;
+  if (cost.source === 'reported') return cost.field;
+  if (cost.source === 'estimated') return `per ${cost.basis}`;
+  return '';
+}
+
+function rowOf(entry: LedgerEntry, timeZone: string): string[] {
+  const counted = countedCost(entry.cost);
+  return [
+    localDay(entry.createdAt, timeZone),
+    new Date(entry.createdAt).toISOString(),
+    entry.provider,
+    entry.model ?? '',
+    entry.taskId ?? '',
+    entry.localId,
+    entry.status,
+    entry.cost.source,
+    counted ? formatMicros(counted.micros) : '',
+    counted?.unit ?? '',
+    detailOf(entry),
+  ];
+}
+
+export function ledgerCsv(entries: readonly LedgerEntry[], timeZone: string): string {
+  const lines = [LEDGER_CSV_HEADER.join(',')];
+  for (const entry of entries) lines.push(rowOf(entry, timeZone).map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

@@ -1,0 +1,86 @@
+/**
+ * The cost ledger as the app's window and the CLI read it: the user's prices (what Pictor
+ * estimates with), spending caps, one entry per task, and totals per unit by day, month and
+ * service. Schemas, because prices and caps come back from the disk and (later) the window.
+ */
+import { z } from 'zod';
+import { REQUEST_LIMITS } from './limits';
+import { providerIdSchema, type ProviderId } from './providers';
+import {
+  MAX_TASK_COST_MICROS,
+  costUnitSchema,
+  priceBasisSchema,
+  type CostUnit,
+  type TaskCost,
+} from './task-cost';
+
+/** A price the user set for a service (and model): per image, or per megapixel asked for. */
+export const costPriceSchema = z.object({
+  provider: providerIdSchema,
+  /** '' : every model of the provider that has no price of its own. */
+  model: z.string().trim().max(REQUEST_LIMITS.model),
+  unit: costUnitSchema,
+  basis: priceBasisSchema,
+  micros: z.number().int().min(0).max(MAX_TASK_COST_MICROS),
+});
+export type CostPrice = z.infer<typeof costPriceSchema>;
+
+export const CAP_PERIODS = ['day', 'month'] as const;
+const capPeriodSchema = z.enum(CAP_PERIODS);
+export type CapPeriod = z.infer<typeof capPeriodSchema>;
+
+/** The most a cap may be: a thousand times the most one task may cost. */
+const MAX_CAP_MICROS = MAX_TASK_COST_MICROS * 1_000;
+
+/**
+ * A spending cap: per the user's local day or month, in one unit, over every service or one.
+ * `soft` warns before a submit that would pass it; `hard` refuses that submit.
+ */
+export const spendingCapSchema = z.object({
+  period: capPeriodSchema,
+  unit: costUnitSchema,
+  provider: providerIdSchema.nullable(),
+  kind: z.enum(['soft', 'hard']),
+  micros: z.number().int().min(0).max(MAX_CAP_MICROS),
+});
+export type SpendingCap = z.infer<typeof spendingCapSchema>;
+
+/** One task of the ledger: when, which service, how it stands, and its cost. */
+export interface LedgerEntry {
+  readonly localId: string;
+  readonly taskId: string | null;
+  readonly provider: ProviderId;
+  readonly model: string | null;
+  readonly status: string;
+  readonly createdAt: number;
+  readonly cost: TaskCost;
+}
+
+/** A sum in one unit: reported and estimated together, and the estimated part alone. */
+export interface UnitTotal {
+  readonly unit: CostUnit;
+  readonly micros: number;
+  readonly estimatedMicros: number;
+  /** Tasks counted (those with an amount in this unit). */
+  readonly tasks: number;
+}
+
+/** Totals per unit, for the whole selection and by local day, local month and service. */
+export interface LedgerTotals {
+  readonly timeZone: string;
+  readonly overall: readonly UnitTotal[];
+  /** `YYYY-MM-DD` in the time zone, oldest first. */
+  readonly byDay: readonly (UnitTotal & { readonly day: string })[];
+  /** `YYYY-MM` in the time zone, oldest first. */
+  readonly byMonth: readonly (UnitTotal & { readonly month: string })[];
+  readonly byService: readonly (UnitTotal & { readonly provider: ProviderId })[];
+  /** Tasks in the selection whose cost nobody knows (no report, no price). */
+  readonly unknownTasks: number;
+}
+
+/** Which tasks the ledger reads: created from `since` (inclusive) to `until` (exclusive). */
+export interface LedgerQuery {
+  readonly since?: number;
+  readonly until?: number;
+  readonly provider?: ProviderId;
+}

@@ -1,0 +1,14 @@
+/**
+ * Sentences of the cost ledger and the spending caps (merged into shared/i18n/main-messages.ts):
+ * keys `error.costs.*`, ICU MessageFormat, typographic apostrophes (’), placeholders for every
+ * value. Amounts arrive as plain decimals with their unit (`0.04`, `USD`).
+ */
+const PERIOD = '{period, select, day {daily} other {monthly}}';
+const SCOPE = '{scope, select, all {all services} other {{service}}}';
+
+export const costErrors = {
+  'error.costs.hardCap': `Nothing was submitted: this would pass your ${PERIOD} spending cap of {cap} {unit} for ${SCOPE}. Spent so far: {spent} {unit}; this submit adds about {adding} {unit}. Raise or clear the cap in Settings to go on.`,
+  'error.costs.softCap': `This submit passes your soft ${PERIOD} spending cap of {cap} {unit} for ${SCOPE}: {spent} {unit} spent so far, and it adds about {adding} {unit}.`,
+  'error.costs.unpriced':
+    'Nothing was submitted: a hard spending cap in {unit} applies to {service}, and Pictor cannot tell what this submit costs there. Set a price for {service} in Settings, then submit again.',
+} as const;

@@ -1,0 +1,146 @@
+/**
+ * The CLI's cost commands against the demo service on loopback, as real processes: the ledger
+ * (`costs`, `--json`, `--csv`), the cost in `list --json`, prices and caps the commands share,
+ * a submit a hard cap stops (exit 6, the sentence), and two processes submitting at once under
+ * one cap: together they never pass it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../../electron/demo-service/server';
+import type { DemoService, DemoServiceOptions } from '../../../electron/demo-service/types';
+import { describeRun, jsonLines, runCli, type CliRun } from './run-cli';
+
+let service: DemoService;
+let dataDir: string;
+let home: string;
+
+async function start(options: DemoServiceOptions): Promise<void> {
+  service = await startDemoService({ durationMs: 300, ...options });
+}
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'pictor-costs-data-'));
+  home = await mkdtemp(join(tmpdir(), 'pictor-costs-home-'));
+});
+
+afterEach(async () => {
+  await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
+});
+
+/** `pictor <args>` on this test's library; generate goes to the demo with its key. */
+function pictor(args: readonly string[]): Promise<CliRun> {
+  const full = [...args, '--data-dir', dataDir];
+  if (args[0] === 'generate') full.push('--base-url', service.url, '--poll-interval', '0.1');
+  return runCli(full, { key: 'demo', home, timeoutMs: 60_000 });
+}
+
+function expectExit(run: CliRun, code: number): void {
+  expect(run.code, describeRun(run)).toBe(code);
+}
+
+describe('pictor costs', () => {
+  it('lists each task with its source and totals per unit; list --json and --csv carry the cost', async () => {
+    await start({ cost: { where: 'late', usage: { cost: '0.04', currency: 'USD' } } });
+    expectExit(await pictor(['generate', '--prompt', 'a lighthouse', '--count', '2']), 0);
+    const listed = jsonLines(await pictor(['list', '--json'])) as unknown as {
+      cost: unknown;
+    }[];
+    expect(listed.map((line) => line.cost)).toEqual([
+      { source: 'reported', amount: '0.04', unit: 'USD', detail: 'usage.cost' },
+      { source: 'reported', amount: '0.04', unit: 'USD', detail: 'usage.cost' },
+    ]);
+    const json = await pictor(['costs', '--json', '--time-zone', 'UTC']);
+    expectExit(json, 0);
+    const ledger = JSON.parse(json.stdout) as {
+      tasks: { cost: { source: string } }[];
+      totals: { overall: unknown[]; byService: unknown[] };
+    };
+    expect(ledger.tasks.map((task) => task.cost.source)).toEqual(['reported', 'reported']);
+    expect(ledger.totals.overall).toEqual([
+      { unit: 'USD', amount: '0.08', estimated: '0', tasks: 2 },
+    ]);
+    expect(ledger.totals.byService).toEqual([
+      { provider: 'pictor', unit: 'USD', amount: '0.08', estimated: '0', tasks: 2 },
+    ]);
+    const text = await pictor(['costs', '--provider', 'pictor']);
+    expect(text.stdout).toMatch(/0\.04 USD +reported \(usage\.cost\)/);
+    expect(text.stdout).toMatch(/all +0\.08 USD, 2 task\(s\)/);
+    const csv = await pictor(['costs', '--csv', '--since', '2000-01-01']);
+    expectExit(csv, 0);
+    expect(csv.stdout.split('\r\n')[0]).toBe(
+      'local_date,created_at,provider,model,task_id,local_id,status,source,amount,unit,detail',
+    );
+    expect(csv.stdout.split('\r\n')).toHaveLength(4);
+    expect((await pictor(['costs', '--since', 'yesterday'])).code).toBe(2);
+  }, 90_000);
+});
+
+describe('pictor caps', () => {
+  it('a hard cap stops the submit that would pass it: exit 6 with the cap and the amount spent', async () => {
+    await start({});
+    expectExit(
+      await pictor(['prices', 'set', '--provider', 'pictor', '--amount', '0.04', '--unit', 'usd']),
+      0,
+    );
+    expectExit(
+      await pictor(['caps', 'set', '--period', 'day', '--amount', '0.1', '--unit', 'USD']),
+      0,
+    );
+    expectExit(
+      await pictor([
+        'caps',
+        'set',
+        '--period',
+        'month',
+        '--amount',
+        '0.05',
+        '--unit',
+        'USD',
+        '--soft',
+      ]),
+      0,
+    );
+    const warned = await pictor(['generate', '--prompt', 'first', '--count', '2']);
+    expectExit(warned, 0);
+    expect(warned.stderr).toContain(
+      'This submit passes your soft monthly spending cap of 0.05 USD for all services: 0 USD spent so far, and it adds about 0.08 USD.',
+    );
+    const refused = await pictor(['generate', '--prompt', 'second']);
+    expectExit(refused, 6);
+    expect(refused.stderr).toContain(
+      'Nothing was submitted: this would pass your daily spending cap of 0.1 USD for all services. Spent so far: 0.08 USD; this submit adds about 0.04 USD. Raise or clear it with the caps command to go on.',
+    );
+    expect(service.tasks(), 'nothing sent').toHaveLength(2);
+    const caps = JSON.parse((await pictor(['caps', 'list', '--json'])).stdout) as {
+      caps: unknown[];
+    };
+    expect(caps.caps).toEqual([
+      { period: 'day', unit: 'USD', provider: null, kind: 'hard', amount: '0.1', spent: '0.08' },
+      { period: 'month', unit: 'USD', provider: null, kind: 'soft', amount: '0.05', spent: '0.08' },
+    ]);
+    const prices = await pictor(['prices', 'list']);
+    expect(prices.stdout).toBe('pictor (every model): 0.04 USD per image\n');
+    expectExit(await pictor(['caps', 'clear']), 0);
+    expectExit(await pictor(['generate', '--prompt', 'second']), 0);
+  }, 90_000);
+
+  it('holds across two processes submitting at once: one is refused, the cap is never passed', async () => {
+    await start({ cost: { where: 'late', usage: { cost: 0.04 } } });
+    await pictor(['prices', 'set', '--provider', 'pictor', '--amount', '0.04', '--unit', 'USD']);
+    await pictor(['caps', 'set', '--period', 'month', '--amount', '0.1', '--unit', 'USD']);
+    const runs = await Promise.all(
+      [1, 2].map((n) => pictor(['generate', '--prompt', `race ${n}`, '--count', '2'])),
+    );
+    const codes = runs.map((run) => run.code).sort();
+    expect(codes, runs.map(describeRun).join('\n')).toEqual([0, 6]);
+    expect(service.tasks()).toHaveLength(2);
+    const ledger = JSON.parse((await pictor(['costs', '--json'])).stdout) as {
+      totals: { overall: { amount: string }[] };
+    };
+    expect(ledger.totals.overall.map((total) => total.amount)).toEqual(['0.08']);
+  }, 120_000);
+});
