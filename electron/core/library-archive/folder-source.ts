@@ -15,6 +15,7 @@ import type { ArchiveLimits } from './archive-limits';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ArchiveRefusedError, refusal, type Refusal } from './archive-errors';
 import { pathRefusal, pathRuleSentence } from './entry-path';
+import { keepingErrors } from './stream-copy';
 import type { ImportSource, SourceFile } from './zip-source';
 
 /** Pictor's working folders inside a gallery: never the library, never a refusal. */
@@ -44,7 +45,7 @@ function folderFile(root: string, path: string, size: number, limits: ArchiveLim
         absolute,
         Math.max(limits.maxManifestBytes, limits.maxImageBytes),
       );
-      return handle.createReadStream({ autoClose: true });
+      return keepingErrors(handle.createReadStream({ autoClose: true }));
     },
   };
 }

@@ -48,6 +48,18 @@ export interface CopiedFile {
   readonly head: Buffer;
 }
 
+/**
+ * `stream` with its errors kept for whoever reads it: an error can come before anyone reads (an
+ * archive entry that inflates past its declared size fails as soon as its first chunk is
+ * decompressed, while the reader still opens its target file). With no listener, Node would
+ * throw it at the process: the main process, for a crafted archive. The stream keeps it, and
+ * the reader's loop throws it in its turn.
+ */
+export function keepingErrors<T extends Readable>(stream: T): T {
+  stream.on('error', () => undefined);
+  return stream;
+}
+
 async function* chunks(
   stream: Readable,
   maxBytes: number,

@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { ArchiveLimits } from './archive-limits';
 import { ArchiveRefusedError } from './archive-errors';
+import { keepingErrors } from './stream-copy';
 import { collisionKey, pathRefusal } from './entry-path';
 import { MANIFEST_NAME } from './manifest';
 import { SIDECAR_NAME } from '../gallery/gallery-layout';
@@ -216,7 +217,9 @@ function zipFile(zip: ZipFile, entry: Entry, path: string): SourceFile {
     size: entry.uncompressedSize,
     open: () =>
       new Promise((resolve, reject) =>
-        zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
+        zip.openReadStream(entry, (error, stream) =>
+          error ? reject(error) : resolve(keepingErrors(stream)),
+        ),
       ),
   };
 }
