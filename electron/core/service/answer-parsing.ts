@@ -271,7 +271,7 @@ export function parseTaskAnswer(
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).
   const { task, payloads } = takeInline(data);
-  const checked = payloads.size === 0 ? text : textWithoutInline(json);
+  const checked = payloads.size === 0 ? text : textWithoutInline(json, payloads);
   const answer = readTaskAnswer(task, checked, key, read);
   const completed =
     answer.status === 'completed' ? withInlineImages(answer, payloads, maxInlineBytes) : answer;

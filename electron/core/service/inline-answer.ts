@@ -64,16 +64,21 @@ function refusal(why: InlineRefusal | 'other', maxBytes: number): Sentence {
 }
 
 /**
- * The answer's JSON as text with every inline payload emptied (a `b64_json` value, a `data:`
- * string wherever it is), for the checks that look for the key in what the service said. Those
- * checks read every character in several views (as written, unescaped, decoded from base64 at
- * each alignment): megabytes of base64 took them seconds per megabyte, on the main process. The
- * payload itself is not looked at for the key, as a downloaded image's bytes are not: it never
- * becomes text Pictor shows, keeps or sends, only an image file that passes the image checks.
+ * The answer's JSON as text with the inline payloads {@link takeInline} took emptied, for the
+ * checks that look for the key in what the service said. Those checks read every character in
+ * several views (as written, unescaped, decoded from base64 at each alignment): megabytes of
+ * base64 took them seconds per megabyte, on the main process. A payload itself is not looked at
+ * for the key, as a downloaded image's bytes are not: it never becomes text Pictor shows, keeps
+ * or sends, only an image file that passes the image checks. Only those strings, by value: any
+ * other text (a failure's reason that starts `data:`) is still read for the key.
  */
-export function textWithoutInline(json: unknown): string {
-  return JSON.stringify(json, (name, value: unknown) =>
-    typeof value === 'string' && (name === 'b64_json' || isDataUrl(value)) ? '' : value,
+export function textWithoutInline(
+  json: unknown,
+  payloads: ReadonlyMap<number, InlinePayload>,
+): string {
+  const taken = new Set([...payloads.values()].map((payload) => payload.text));
+  return JSON.stringify(json, (_name, value: unknown) =>
+    typeof value === 'string' && taken.has(value) ? '' : value,
   );
 }
 

@@ -110,6 +110,30 @@ describe('an answer with images inline', () => {
     expect(task.imageUrls[1]).toMatch(/^inline:[0-9a-f]{64}$/);
   });
 
+  it('still looks for the key in any other text that starts like a data: URL', () => {
+    // Only the payloads taken as images leave the text the key is looked for in: a failure's
+    // reason that echoes the request (`data: …`) beside one is still read for the key.
+    const failed = parseTaskAnswer(
+      JSON.stringify({
+        status: 'failed',
+        error: `data: the request had Authorization: Bearer ${KEY}`,
+        output: { data: [{ b64_json: base64 }] },
+      }),
+      KEY,
+    );
+    expect(failed.status).toBe('failed');
+    expect(JSON.stringify(failed)).not.toContain(KEY);
+    const model = parseTaskAnswer(
+      JSON.stringify({
+        status: 'completed',
+        model: `data:${KEY}`,
+        output: { data: [{ url: `data:image/png;base64,${base64}` }] },
+      }),
+      KEY,
+    );
+    expect(JSON.stringify(model)).not.toContain(KEY);
+  });
+
   it('reads megabytes of base64 without scanning them for the key', () => {
     const bytes = Buffer.alloc(16 * 1024 * 1024, 0x5a);
     const text = JSON.stringify({
