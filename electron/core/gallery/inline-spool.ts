@@ -22,14 +22,12 @@ import { createHash } from 'node:crypto';
 import type { InlineImage } from '../../../shared/service/inline-token';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ensureFolder, removeEmptyFolder } from '../fs/contained-fs';
-import { PRIVATE_FILE_MODE } from '../fs/private-files';
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../fs/private-files';
 import { systemErrorCode } from '../errors/thrown-value';
 import { fsyncDir, removeQuietly, writeFileAtomic } from './atomic-file';
 import { invalid, retry, type FailedOutcome } from './download-outcome';
 import { INLINE_DIR } from './gallery-layout';
 import { readRegularFile, UnsafeFileError } from './regular-file';
-
-const PRIVATE_FOLDER_MODE = 0o700;
 
 /** The spool file of the inline image whose bytes hash to `sha256`, in the task `folder`. */
 function inlineSpoolPath(folder: string, sha256: string): string {
