@@ -12,6 +12,12 @@ export interface InlineImage {
 }
 
 const INLINE_TOKEN = /^inline:([0-9a-f]{64})$/;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+/** Whether `value` is a SHA-256 as an {@link inlineToken} names it: 64 lower-case hex digits. */
+export function isInlineHash(value: string): boolean {
+  return SHA256_HEX.test(value);
+}
 
 /** What a record keeps in place of an inline image's address: `inline:<sha256>`. */
 export function inlineToken(sha256: string): string {

@@ -19,7 +19,7 @@
 import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import type { InlineImage } from '../../../shared/service/inline-token';
+import { isInlineHash, type InlineImage } from '../../../shared/service/inline-token';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ensureFolder, removeEmptyFolder } from '../fs/contained-fs';
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../fs/private-files';
@@ -29,8 +29,14 @@ import { invalid, retry, type FailedOutcome } from './download-outcome';
 import { INLINE_DIR } from './gallery-layout';
 import { readRegularFile, UnsafeFileError } from './regular-file';
 
-/** The spool file of the inline image whose bytes hash to `sha256`, in the task `folder`. */
+/**
+ * The spool file of the inline image whose bytes hash to `sha256`, in the task `folder`. The hash
+ * comes from a record (an imported one, a sidecar in a folder anyone could have made): anything
+ * but 64 hex digits (`../image-1.png`) never becomes a path.
+ * @throws UnsafeFileError when `sha256` is not a hash.
+ */
 function inlineSpoolPath(folder: string, sha256: string): string {
+  if (!isInlineHash(sha256)) throw new UnsafeFileError('It is not the name of an inline image.');
   return join(folder, INLINE_DIR, sha256);
 }
 
@@ -95,6 +101,7 @@ export async function inlineSpoolResponse(
 
 /** Removes an image's spool file, and the spool folder once it is empty. Never throws. */
 export async function dropInlineImage(root: string, folder: string, sha256: string): Promise<void> {
+  if (!isInlineHash(sha256)) return;
   await removeQuietly(inlineSpoolPath(folder, sha256), root);
   await removeEmptyFolder(root, join(folder, INLINE_DIR)).catch(() => undefined);
 }

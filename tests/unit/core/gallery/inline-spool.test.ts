@@ -1,7 +1,8 @@
 /**
  * The spool of images sent inline, `<task folder>/.inline/<sha256>`, in a gallery folder someone
  * else may have shaped (an imported archive's records, a crafted folder and its sidecar): what is
- * read from it is a regular file inside the gallery, never through a link, never a pipe; and keeping the spool never acts through a link.
+ * read from it is a regular file inside the gallery, never through a link, never a pipe; a name
+ * that is not a hash never becomes a path; and keeping the spool never acts through a link.
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -77,6 +78,15 @@ describe('reading a spool file', () => {
       expect(await read()).toMatchObject({ ok: false, outcome: LOST });
     },
   );
+
+  it('never makes a path of a name that is not a hash', async () => {
+    // The name a record gives is `../image-1.png`: read, it would be the task's own image.
+    await mkdir(join(folder, '.inline'));
+    await writeFile(join(folder, 'image-1.png'), BYTES);
+    expect(await read('../image-1.png')).toMatchObject({ ok: false, outcome: LOST });
+    await dropInlineImage(root, folder, '../image-1.png');
+    expect(existsSync(join(folder, 'image-1.png'))).toBe(true);
+  });
 });
 
 describe('keeping the spool', () => {
