@@ -11,6 +11,7 @@
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { inlineTokenHash } from '../../../shared/service/inline-token';
 import { IMAGE_MIME, type ImageKind } from '../gallery/image-sniff';
 import { withoutFile } from '../gallery/image-files';
 import type { StagedImage } from './import-image';
@@ -26,13 +27,16 @@ function withoutFileOrClaim(image: ImageRecord): ImageRecord {
   return verdict ? { ...rest, contentCredentials: verdict } : rest;
 }
 
-/** An image of the record whose file did not come in. */
+/**
+ * An image of the record whose file did not come in. An `inline:` token is no address: it names
+ * a spool file of the source's task folder (gallery/inline-spool.ts), which is never imported.
+ */
 export function missingImage(image: ImageRecord): ImageRecord {
   const rest = withoutFileOrClaim(image);
   if (image.state === 'expired' || image.state === 'invalid' || image.state === 'deleted')
     return rest;
   const { error: _error, errorSentence: _sentence, ...kept } = rest;
-  return image.url
+  return image.url && inlineTokenHash(image.url) === null
     ? { ...kept, state: 'pending', ...failure(sentence('error.library.importedFileMissing')) }
     : { ...kept, state: 'invalid', ...failure(sentence('error.library.importedFileGone')) };
 }
