@@ -150,8 +150,8 @@ export interface CompletedTask {
   /**
    * The images the service sent inline (a `data:` URL or `b64_json` in place of an address),
    * decoded where the answer was read (electron/core/service/inline-answer.ts), by index; their
-   * `imageUrls` entry is its `inline:<sha256>` token (inline-token.ts). Bytes held by the main process only: never in a
-   * record, over IPC or in a log.
+   * `imageUrls` entry is its `inline:<sha256>` token (inline-token.ts). Absent when there is
+   * none. Bytes held by the main process only: never in a record, over IPC or in a log.
    */
   readonly inlineImages?: Readonly<Record<number, InlineImage>>;
 }

@@ -23,7 +23,7 @@ import {
   type ImageFailure,
 } from './answer-images';
 import { SidecarWriter } from './sidecar-writer';
-import { inlineHashes, keepInlineResults, sentInline, spoolToDrop } from './inline-results';
+import { keepInlineResults, sentInline, spoolToDrop } from './inline-results';
 import { saying } from './task-transitions';
 
 const NO_IMAGES: TaskError = saying('protocol', sentence('error.library.noImagesListed'));
@@ -67,7 +67,7 @@ export class DownloadManager {
    * @throws InlineNotKeptError when they could not be kept: the task is not recorded completed.
    */
   complete(record: TaskRecord, task: CompletedTask): Promise<void> {
-    if (inlineHashes(task).length === 0) {
+    if (task.inlineImages === undefined) {
       this.recordCompleted(record, task);
       return Promise.resolve();
     }

@@ -48,11 +48,6 @@ export function sentInline(image: ImageRecord): boolean {
   return inlineTokenHash(image.url) !== null;
 }
 
-/** The images of `task` that came inline, as the hashes their spool files are named by. */
-export function inlineHashes(task: CompletedTask): string[] {
-  return Object.values(task.inlineImages ?? {}).map((image) => image.sha256);
-}
-
 /**
  * The spool file image `index` of `record` no longer needs, now that its state is final (saved,
  * or refused): none while it may still be tried (pending, expired: Retry reads the spool again),
