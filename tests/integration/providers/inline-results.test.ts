@@ -108,9 +108,9 @@ function refused(why: string, limit = '64 MiB') {
   return sentence('error.service.inlineImageRefused', { why, limit });
 }
 
-/** A pictor task whose completed answer is `entry` as its one image; its settled record. */
-async function answeredWith(rig: ProviderRig, entry: unknown): Promise<TaskRecord> {
-  const localId = await submitOne(rig, 'a scripted answer');
+/** A new pictor task, accepted, whose polls are answered completed with `entry` as its image. */
+async function completedWith(rig: ProviderRig, prompt: string, entry: unknown): Promise<string> {
+  const localId = await submitOne(rig, prompt);
   const { taskId } = await untilAccepted(rig, localId);
   rig.service.addFault({
     route: 'poll',
@@ -122,6 +122,12 @@ async function answeredWith(rig: ProviderRig, entry: unknown): Promise<TaskRecor
       body: JSON.stringify({ id: taskId, status: 'completed', output: { data: [entry] } }),
     },
   });
+  return localId;
+}
+
+/** A pictor task whose completed answer is `entry` as its one image; its settled record. */
+async function answeredWith(rig: ProviderRig, entry: unknown): Promise<TaskRecord> {
+  const localId = await completedWith(rig, 'a scripted answer', entry);
   await rig.settle([localId]);
   return rig.stored(localId);
 }
@@ -179,23 +185,8 @@ describe('hostile inline images', () => {
     expect(record.images[0]?.errorSentence).toEqual(refused('tooBig', '2 KiB'));
 
     // Far beyond one image's base64 and the usual megabyte: the answer itself is refused.
-    const localId = await submitOne(rig, 'a huge answer');
-    const { taskId } = await untilAccepted(rig, localId);
     const huge = 'A'.repeat(3 * 1024 * 1024);
-    rig.service.addFault({
-      route: 'poll',
-      taskId: taskId ?? '',
-      effect: {
-        type: 'body',
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          id: taskId,
-          status: 'completed',
-          output: { data: [{ b64_json: huge }] },
-        }),
-      },
-    });
+    const localId = await completedWith(rig, 'a huge answer', { b64_json: huge });
     await rig.drive(() => rig.stored(localId).error !== null);
     const waiting = rig.stored(localId);
     expect(waiting.status).toBe('processing');

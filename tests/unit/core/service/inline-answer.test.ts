@@ -5,8 +5,8 @@
  * or a payload that carried the key, is refused.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderPng } from '../../../fakes/quirky-cdn';
 import { parseTaskAnswer } from '../../../../electron/core/service/answer-parsing';
 import { formatBytes } from '../../../../electron/core/gallery/download-outcome';
 import { sentence } from '../../../../shared/i18n/sentence';
@@ -18,11 +18,7 @@ let base64: string;
 let sha: string;
 
 beforeAll(async () => {
-  png = await sharp({
-    create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } },
-  })
-    .png()
-    .toBuffer();
+  png = await renderPng(8, 8, 0);
   base64 = png.toString('base64');
   sha = createHash('sha256').update(png).digest('hex');
 });

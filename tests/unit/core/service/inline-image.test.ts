@@ -4,8 +4,8 @@
  * `data:` URL only of PNG, JPEG or WebP marked `;base64`. Everything else is refused with why.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { renderPng } from '../../../fakes/quirky-cdn';
 import {
   base64Length,
   decodeBase64Image,
@@ -18,11 +18,7 @@ let png: Buffer;
 let base64: string;
 
 beforeAll(async () => {
-  png = await sharp({
-    create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 40, b: 90 } },
-  })
-    .png()
-    .toBuffer();
+  png = await renderPng(16, 16, 1);
   base64 = png.toString('base64');
 });
 
