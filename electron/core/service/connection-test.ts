@@ -89,6 +89,15 @@ export function connectionReport(
   };
 }
 
+/** A report in a catalogue sentence, with its English text as the message. */
+export function reportSaying(
+  outcome: ConnectionOutcome,
+  said: Sentence,
+  detail?: string,
+): ConnectionReport {
+  return connectionReport(outcome, said, englishText(said), detail);
+}
+
 /** A service error's technical side, for the report's detail: its status (or kind) and words. */
 export function errorDetail(error: ServiceError): string {
   return [error.httpStatus ? `HTTP ${error.httpStatus}` : error.kind, error.detail]
@@ -96,9 +105,40 @@ export function errorDetail(error: ServiceError): string {
     .join(' — ');
 }
 
+/**
+ * Why the stored key is not tested at the address of `host`: none is stored, or it was entered
+ * for another address (or before any), and is never sent to this one.
+ */
+export function storedKeyNotTested(
+  stored: Exclude<StoredKeyFor, { found: 'key' }>,
+  host: string,
+): ConnectionReport {
+  if (stored.found === 'none') {
+    return reportSaying('not_tested', sentence('error.service.testNoKey', { host }));
+  }
+  return reportSaying(
+    'not_tested',
+    stored.keyBaseUrl === null
+      ? sentence('error.service.testKeyBeforeAddress', { host })
+      : sentence('error.service.testKeyForOther', {
+          keyService: serviceLabel(stored.keyBaseUrl),
+          host,
+        }),
+  );
+}
+
+/** The service at `host` refused the key (an error of kind `auth`): which one, and what to check. */
+export function keyRefusedReport(error: ServiceError, host: string): ConnectionReport {
+  const said = sentence('error.service.testKeyRefused', {
+    host,
+    status: String(error.httpStatus ?? ''),
+  });
+  return reportSaying('key_refused', said, errorDetail(error));
+}
+
 const refused = (said: Sentence): Target => ({
   ok: false,
-  report: connectionReport('not_tested', said, englishText(said)),
+  report: reportSaying('not_tested', said),
 });
 
 /** The key being entered, to test before it is stored (it goes to the typed address only). */
@@ -155,23 +195,13 @@ async function targetOf(
     return enteredTarget(baseUrl, enteredKey, host);
   }
   const stored = await deps.credentials.storedKeyFor(baseUrl);
-  if (stored.found === 'key') {
-    return {
-      ok: true,
-      credentials: stored.credentials,
-      accepted: sentence('error.service.testAccepted', { host }),
-      host,
-    };
-  }
-  if (stored.found === 'none') return refused(sentence('error.service.testNoKey', { host }));
-  return refused(
-    stored.keyBaseUrl === null
-      ? sentence('error.service.testKeyBeforeAddress', { host })
-      : sentence('error.service.testKeyForOther', {
-          keyService: serviceLabel(stored.keyBaseUrl),
-          host,
-        }),
-  );
+  if (stored.found !== 'key') return { ok: false, report: storedKeyNotTested(stored, host) };
+  return {
+    ok: true,
+    credentials: stored.credentials,
+    accepted: sentence('error.service.testAccepted', { host }),
+    host,
+  };
 }
 
 /**
@@ -189,27 +219,19 @@ export async function testConnection(
   const { accepted } = target;
   try {
     await deps.client.getTask(target.credentials, PROBE_TASK_ID);
-    return connectionReport('accepted', accepted, englishText(accepted));
+    return reportSaying('accepted', accepted);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error.kind === 'not_found') {
-      return connectionReport(
+      return reportSaying(
         'accepted',
         accepted,
-        englishText(accepted),
         'It said it has no task with a test id, as expected.',
       );
     }
-    const detail = errorDetail(error);
-    if (error.kind === 'auth') {
-      // Said for Settings, where the key is: which service refused it, and what to check.
-      const said = sentence('error.service.testKeyRefused', {
-        host: target.host ?? 'demo',
-        status: String(error.httpStatus ?? ''),
-      });
-      return connectionReport('key_refused', said, englishText(said), detail);
-    }
+    // Said for Settings, where the key is: which service refused it, and what to check.
+    if (error.kind === 'auth') return keyRefusedReport(error, target.host ?? 'demo');
     const outcome = error.kind === 'network' || error.kind === 'timeout' ? 'unreachable' : 'failed';
-    return connectionReport(outcome, error.sentence, error.message, detail);
+    return connectionReport(outcome, error.sentence, error.message, errorDetail(error));
   }
 }

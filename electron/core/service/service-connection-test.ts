@@ -9,12 +9,14 @@
  * not the service's to a key check.
  */
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
-import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
-import type { ServiceCredentials } from '../../ports/credentials';
+import { sentence } from '../../../shared/i18n/sentence';
 import { serviceLabel } from '../credentials/key-binding';
 import {
   connectionReport,
   errorDetail,
+  keyRefusedReport,
+  reportSaying,
+  storedKeyNotTested,
   type ConnectionReport,
   type StoredKeyFor,
 } from './connection-test';
@@ -34,53 +36,21 @@ export interface ServiceTestDeps {
   readonly addressOf: (provider: ProviderId) => string | null;
 }
 
-type Credentials =
-  | { readonly ok: true; readonly credentials: ServiceCredentials }
-  | { readonly ok: false; readonly report: ConnectionReport };
-
-function notTested(said: Sentence): Credentials {
-  return { ok: false, report: connectionReport('not_tested', said, englishText(said)) };
-}
-
-/** The stored key of `provider`, when it was entered for `baseUrl`; else why nothing is tested. */
-async function credentialsAt(
-  deps: ServiceTestDeps,
-  provider: OtherService,
-  baseUrl: string,
-): Promise<Credentials> {
-  const host = serviceLabel(baseUrl);
-  const stored = await deps.keys.storedKeyOf(provider, baseUrl);
-  if (stored.found === 'key') return { ok: true, credentials: stored.credentials };
-  if (stored.found === 'none') return notTested(sentence('error.service.testNoKey', { host }));
-  return notTested(
-    stored.keyBaseUrl === null
-      ? sentence('error.service.testKeyBeforeAddress', { host })
-      : sentence('error.service.testKeyForOther', {
-          keyService: serviceLabel(stored.keyBaseUrl),
-          host,
-        }),
-  );
-}
-
 /** What a failed key check means, in a sentence for Settings. */
 function failureReport(error: ServiceError, host: string, service: string): ConnectionReport {
+  if (error.kind === 'auth') return keyRefusedReport(error, host);
   const detail = errorDetail(error);
-  if (error.kind === 'auth') {
-    const said = sentence('error.service.testKeyRefused', {
-      host,
-      status: String(error.httpStatus ?? ''),
-    });
-    return connectionReport('key_refused', said, englishText(said), detail);
-  }
   if (error.kind === 'network' || error.kind === 'timeout') {
-    const said = sentence('error.service.testUnreachable', { host });
-    return connectionReport('unreachable', said, englishText(said), detail);
+    return reportSaying('unreachable', sentence('error.service.testUnreachable', { host }), detail);
   }
   if (error.kind === 'config') {
     return connectionReport('not_tested', error.sentence, error.message, detail);
   }
-  const said = sentence('error.service.testUnexpected', { host, service });
-  return connectionReport('failed', said, englishText(said), detail);
+  return reportSaying(
+    'failed',
+    sentence('error.service.testUnexpected', { host, service }),
+    detail,
+  );
 }
 
 /**
@@ -94,20 +64,22 @@ export async function testServiceConnection(
   const service = PROVIDERS[provider].label;
   const baseUrl = deps.addressOf(provider);
   if (baseUrl === null) {
-    const said = sentence('error.service.serviceUrlInvalid');
-    return connectionReport('not_tested', said, englishText(said));
+    return reportSaying('not_tested', sentence('error.service.serviceUrlInvalid'));
   }
   const host = serviceLabel(baseUrl);
-  const target = await credentialsAt(deps, provider, baseUrl);
-  if (!target.ok) return target.report;
+  const stored = await deps.keys.storedKeyOf(provider, baseUrl);
+  if (stored.found !== 'key') return storedKeyNotTested(stored, host);
   try {
-    const check = await deps.client.probeKey(target.credentials);
+    const check = await deps.client.probeKey(stored.credentials);
     if (check.accepted) {
-      const said = sentence('error.service.testAccepted', { host });
-      return connectionReport('accepted', said, englishText(said), check.detail);
+      return reportSaying(
+        'accepted',
+        sentence('error.service.testAccepted', { host }),
+        check.detail,
+      );
     }
     const said = sentence('error.service.testUnexpected', { host, service });
-    return connectionReport('failed', said, englishText(said), `HTTP ${check.status}`);
+    return reportSaying('failed', said, `HTTP ${check.status}`);
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     return failureReport(error, host, service);

@@ -5,7 +5,9 @@
  * was taken, refused, the service not reached, or that the address answers as another service
  * would. No probe creates a task; the stored key goes only to the service's address, in its
  * header.
- * The last case goes through the real runtime: the key stored for a service, bound to its address.
+ * A hostile service may redirect the probe elsewhere or echo the key: nothing reaches another
+ * origin, and the report never shows the key. The last case goes through the real runtime: the
+ * key stored for a service, bound to its address.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ import { ServiceClient } from '../../../electron/core/service/service-client';
 import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import { startTestRuntime } from '../../support/app-runtime';
-import { closedPort } from '../../support/http-servers';
+import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
 
 const KEY = 'sk-probe-0123456789abcdef';
 const WRONG = 'sk-not-this-account-9876543210';
@@ -52,6 +54,7 @@ const OTHER: Readonly<Record<OtherService, OtherService>> = {
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  await closeServers();
 });
 
 async function demo(dialect: OtherService, credits?: number): Promise<DemoService> {
@@ -144,6 +147,40 @@ describe.each(SERVICES)('Test connection for %s', (provider) => {
     });
     expect(mixed.message).toMatch(/answered, but not as .+ answers a key check/);
     expect(other.log.submits).toEqual([]);
+  });
+});
+
+describe('Test connection against a hostile service', () => {
+  it.each(SERVICES)(
+    '%s: a probe redirected to another origin carries the key nowhere',
+    async (provider) => {
+      const attacker = await serve((_req, res) =>
+        sendJson(res, 200, { username: 'a', credits: 1 }),
+      );
+      for (const status of [302, 307, 308]) {
+        const saved = await serve((req, res) => {
+          res.writeHead(status, { location: `${attacker.origin}${req.url ?? '/'}` });
+          res.end();
+        });
+        const report = await testServiceConnection(deps(saved.origin, provider, KEY), provider);
+        expect(report, String(status)).toMatchObject({ ok: false, outcome: 'failed' });
+        expect(report.detail).toContain(attacker.origin);
+        expect(saved.requests).toHaveLength(1);
+      }
+      expect(attacker.requests).toEqual([]);
+      expect(attacker.connections()).toBe(0);
+    },
+  );
+
+  it('never shows the key a probe’s answer echoes back', async () => {
+    const echo = await serve((_req, res) =>
+      sendJson(res, 200, { username: `owner ${KEY} ${'x'.repeat(30)}` }),
+    );
+    const report = await testServiceConnection(deps(echo.origin, 'replicate', KEY), 'replicate');
+    expect(report).toMatchObject({ ok: true, outcome: 'accepted' });
+    expect(report.detail).toMatch(/^Account: owner /);
+    expect(JSON.stringify(report)).not.toContain(KEY);
+    expect(echo.requests.map((request) => request.url)).toEqual(['/v1/account']);
   });
 });
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ServiceClient } from '../../../../../electron/core/service/service-client';
 import { imageHostRefusal } from '../../../../../electron/core/service/providers/media-hosts';
 import { serviceError } from '../answer-harness';
-import { fakeFetch, json } from '../fake-fetch';
+import { answer, fakeFetch, json } from '../fake-fetch';
 
 const KEY = 'bfl-key-regions-7d21';
 
@@ -20,6 +20,44 @@ function bfl(baseUrl: string) {
     client.getTask(credentials, { taskId: 't-1', handles: { poll: pollUrl } });
   return { poll, calls: fake.calls };
 }
+
+/** A key check (Settings' Test connection) at `baseUrl`, redirected to `location`. */
+function probeRedirectedTo(baseUrl: string, location: string) {
+  const fake = fakeFetch(answer(307, '', { location }), json(200, { credits: 3 }));
+  const client = new ServiceClient({ fetch: fake.fetch });
+  const credentials = { baseUrl, key: KEY, keyFingerprint: 'acct', provider: 'bfl' as const };
+  return { check: client.probeKey(credentials), calls: fake.calls };
+}
+
+describe('a key check redirected', () => {
+  it('at BFL’s own address, follows a BFL region with the key', async () => {
+    const { check, calls } = probeRedirectedTo(
+      'https://api.bfl.ai',
+      'https://api.eu2.bfl.ai/v1/credits',
+    );
+    await expect(check).resolves.toMatchObject({ accepted: true, detail: 'Credits: 3' });
+    expect(calls.map((call) => call.url)).toEqual([
+      'https://api.bfl.ai/v1/credits',
+      'https://api.eu2.bfl.ai/v1/credits',
+    ]);
+    for (const call of calls) expect(call.headers.get('x-key')).toBe(KEY);
+  });
+
+  it.each([
+    ['https://api.bfl.ai', 'https://api.eu.bfl.ai.evil.example/v1/credits'],
+    ['https://api.bfl.ai', 'https://evil.example.api.eu.bfl.ai/v1/credits'],
+    ['https://api.bfl.ai', 'https://api.eu.evil.bfl.ai/v1/credits'],
+    ['https://api.bfl.ai', 'https://api.eu.bfl.ai:8443/v1/credits'],
+    ['https://api.bfl.ai', 'http://api.eu.bfl.ai/v1/credits'],
+    ['https://api.eu.bfl.ai', 'https://api.xn--u-wga.bfl.ai/v1/credits'],
+    ['https://bfl-proxy.example', 'https://api.eu.bfl.ai/v1/credits'],
+  ])('at %s, never follows %s', async (baseUrl, location) => {
+    const { check, calls } = probeRedirectedTo(baseUrl, location);
+    const error = await serviceError(check);
+    expect(error.message).toContain('did not send the key there');
+    expect(calls).toHaveLength(1);
+  });
+});
 
 describe('a BFL task polled on the region that took it', () => {
   it.each([
