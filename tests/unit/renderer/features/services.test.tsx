@@ -80,6 +80,12 @@ describe('other services in Settings', () => {
     // Another service's section says nothing of it.
     const fal = screen.getByRole('region', { name: 'fal.ai' });
     expect(within(fal).queryByText(/refused this key/)).toBeNull();
+
+    // An address of the user's own is tested from then on: the report about the other one goes.
+    await user.type(within(bfl).getByLabelText('Address'), 'https://eu.api.bfl.ai');
+    await user.click(within(bfl).getByRole('button', { name: 'Save' }));
+    await within(bfl).findByText(/^Test connection asks https:\/\/eu\.api\.bfl\.ai whether/);
+    expect(within(bfl).queryByText(/refused this key/)).toBeNull();
   });
 
   it('stores a key for one service, bound to its address, and removes it again', async () => {
