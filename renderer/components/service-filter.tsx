@@ -4,10 +4,10 @@
  * filters (lib/roving-focus.ts), so it adds no Tab stop: Left and Right reach it from the chips,
  * Up and Down choose in it.
  */
-import { useId } from 'react';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import { t } from '../i18n';
 import { serviceLabel } from '../lib/service-label';
+import { SelectField } from './select-field';
 
 export interface ServiceFilterProps {
   /** '' for every service. */
@@ -17,26 +17,17 @@ export interface ServiceFilterProps {
 }
 
 export function ServiceFilter({ value, onChange, className }: ServiceFilterProps) {
-  const id = useId();
+  const options = [
+    { value: '' as const, label: t('filter.service.all') },
+    ...PROVIDER_IDS.map((provider) => ({ value: provider, label: serviceLabel(provider) })),
+  ];
   return (
-    <div className={className}>
-      <label htmlFor={id}>{t('filter.service.label')}</label>
-      <select
-        id={id}
-        className="select"
-        value={value}
-        onChange={(event) => {
-          const chosen = PROVIDER_IDS.find((provider) => provider === event.target.value);
-          onChange(chosen ?? '');
-        }}
-      >
-        <option value="">{t('filter.service.all')}</option>
-        {PROVIDER_IDS.map((provider) => (
-          <option key={provider} value={provider}>
-            {serviceLabel(provider)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      label={t('filter.service.label')}
+      value={value}
+      options={options}
+      onChange={onChange}
+      className={className}
+    />
   );
 }

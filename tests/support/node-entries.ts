@@ -8,10 +8,11 @@
  */
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { mainBuildOptions } from '../../electron/build/build-electron';
 import { BUNDLED_TRUST_ANCHORS_FILE } from '../../electron/core/content-credentials/trust-anchors';
+import { isLeftoverTemp, ownTempName } from '../../electron/core/gallery/temp-names';
 
 /** The entry points bundled, by output name. */
 export const NODE_ENTRIES = {
@@ -25,14 +26,33 @@ export type NodeEntry = keyof typeof NODE_ENTRIES;
 export const NODE_ENTRIES_ENV = 'PICTOR_TEST_NODE_ENTRIES';
 
 /**
+ * Removes the folders in `parent` that no run will release: a run killed before its teardown
+ * leaves its bundles. Each folder is named for the process that made it, as the gallery's
+ * temporary files are (electron/core/gallery/temp-names.ts), so a run still going (another
+ * checkout sharing node_modules, a Playwright run beside Vitest) keeps its own.
+ */
+export async function removeLeftoverRuns(parent: string): Promise<void> {
+  const now = Date.now();
+  for (const name of await readdir(parent)) {
+    const info = await lstat(join(parent, name)).catch(() => null);
+    if (info !== null && isLeftoverTemp(name, info.mtimeMs, now)) {
+      await rm(join(parent, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
  * Bundles every entry into a new folder under node_modules/.cache (where the bundles' external
- * packages resolve from the repository's node_modules); `release` removes it.
+ * packages resolve from the repository's node_modules), after removing the leftovers of killed
+ * runs there; `release` removes it.
  */
 export async function buildTestEntries(): Promise<{ dir: string; release: () => Promise<void> }> {
   const rootDir = resolve(import.meta.dirname, '..', '..');
   const parent = join(rootDir, 'node_modules', '.cache', 'pictor-test-entries');
   await mkdir(parent, { recursive: true });
-  const dir = await mkdtemp(join(parent, 'run-'));
+  await removeLeftoverRuns(parent);
+  const dir = join(parent, ownTempName(''));
+  await mkdir(dir);
   const manifest = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/button';
+import { SelectField } from '../../components/select-field';
 import { gallerySortSchema, type GallerySort } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
@@ -68,24 +69,16 @@ function DisplayChoices(props: { id: string; onKeyDown: (event: KeyboardEvent) =
       aria-label={t('gallery.display.label')}
       onKeyDown={props.onKeyDown}
     >
-      <div className="gallery-display__field">
-        <label htmlFor={`${id}-sort`}>{t('gallery.sort.label')}</label>
-        <select
-          id={`${id}-sort`}
-          className="select"
-          value={display.sort}
-          onChange={(event) => {
-            const sort = gallerySortSchema.safeParse(event.target.value);
-            if (sort.success) setDisplay({ sort: sort.data });
-          }}
-        >
-          {gallerySortSchema.options.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(SORT_LABEL[sort])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        className="gallery-display__field"
+        label={t('gallery.sort.label')}
+        value={display.sort}
+        options={gallerySortSchema.options.map((sort) => ({
+          value: sort,
+          label: t(SORT_LABEL[sort]),
+        }))}
+        onChange={(sort) => setDisplay({ sort })}
+      />
       <div className="gallery-display__field">
         <label htmlFor={`${id}-size`}>{t('gallery.size.label')}</label>
         <input

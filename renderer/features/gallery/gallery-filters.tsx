@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
+import { SelectField } from '../../components/select-field';
 import { ServiceFilter } from '../../components/service-filter';
 import { t } from '../../i18n';
 import { useRovingFocus } from '../../lib/roving-focus';
@@ -82,26 +83,19 @@ function ModelFilter({
   models,
   onChange,
 }: Pick<GalleryFiltersBarProps, 'filters' | 'models' | 'onChange'>) {
-  const id = useId();
   const modelOptions =
     filters.model && !models.includes(filters.model) ? [filters.model, ...models] : models;
   return (
-    <div className="gallery-filters__field">
-      <label htmlFor={`${id}-model`}>{t('gallery.model.label')}</label>
-      <select
-        id={`${id}-model`}
-        className="select"
-        value={filters.model}
-        onChange={(event) => onChange({ model: event.target.value })}
-      >
-        <option value="">{t('gallery.model.all')}</option>
-        {modelOptions.map((model) => (
-          <option key={model} value={model}>
-            {model}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      className="gallery-filters__field"
+      label={t('gallery.model.label')}
+      value={filters.model}
+      options={[
+        { value: '', label: t('gallery.model.all') },
+        ...modelOptions.map((model) => ({ value: model, label: model })),
+      ]}
+      onChange={(model) => onChange({ model })}
+    />
   );
 }
 

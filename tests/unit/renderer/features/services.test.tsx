@@ -7,9 +7,18 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeImage } from '../../../fakes/fake-pictor-api';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { startApp } from '../render-app';
+import { startApp, type StartedApp } from '../render-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
+
+/** Stores `key` for the service named `name` in Settings; returns that service's section. */
+async function storeKey(user: StartedApp['user'], name: string, key: string) {
+  const section = screen.getByRole('region', { name });
+  await user.type(within(section).getByLabelText(`${name} API key`), key);
+  await user.click(within(section).getByRole('button', { name: 'Save key' }));
+  await within(section).findByText(/A key is stored/);
+  return section;
+}
 
 async function openSettings() {
   const app = await startApp();
@@ -38,10 +47,7 @@ describe('other services in Settings', () => {
 
   it('tests a stored key at the service’s address, and says what the service answered', async () => {
     const { user, fake } = await openSettings();
-    const bfl = screen.getByRole('region', { name: 'Black Forest Labs' });
-    await user.type(within(bfl).getByLabelText('Black Forest Labs API key'), 'bfl-key-123456');
-    await user.click(within(bfl).getByRole('button', { name: 'Save key' }));
-    await within(bfl).findByText(/A key is stored/);
+    const bfl = await storeKey(user, 'Black Forest Labs', 'bfl-key-123456');
     within(bfl).getByText(
       'Test connection asks https://api.bfl.ai whether it takes the saved key, without creating a task, so nothing is charged.',
     );
@@ -74,14 +80,17 @@ describe('other services in Settings', () => {
     // Another service's section says nothing of it.
     const fal = screen.getByRole('region', { name: 'fal.ai' });
     expect(within(fal).queryByText(/refused this key/)).toBeNull();
+
+    // An address of the user's own is tested from then on: the report about the other one goes.
+    await user.type(within(bfl).getByLabelText('Address'), 'https://eu.api.bfl.ai');
+    await user.click(within(bfl).getByRole('button', { name: 'Save' }));
+    await within(bfl).findByText(/^Test connection asks https:\/\/eu\.api\.bfl\.ai whether/);
+    expect(within(bfl).queryByText(/refused this key/)).toBeNull();
   });
 
   it('stores a key for one service, bound to its address, and removes it again', async () => {
     const { user, fake } = await openSettings();
-    const fal = screen.getByRole('region', { name: 'fal.ai' });
-    await user.type(within(fal).getByLabelText('fal.ai API key'), 'fal-secret-key-123');
-    await user.click(within(fal).getByRole('button', { name: 'Save key' }));
-    await within(fal).findByText(/A key is stored/);
+    const fal = await storeKey(user, 'fal.ai', 'fal-secret-key-123');
     within(fal).getByText(
       'Sent only to https://queue.fal.run. Pictor asks you before it goes anywhere else.',
     );
