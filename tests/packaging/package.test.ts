@@ -8,12 +8,10 @@
  * (no icon toolset), `npmRebuild: false` fetches no headers, and every download mirror points at a
  * closed loopback port with an empty cache, so an attempted download fails the build at once.
  */
-import { execFile } from 'node:child_process';
 import { access, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -37,13 +35,13 @@ import {
   type AsarListing,
 } from './asar-listing';
 import { createStandInElectron, FUSE_SENTINEL } from './stand-in-electron';
+import { runElectronBuilder } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
 const BUILD_ROOT = inject('pictorTestBuild');
 const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
 const SOURCES_NEEDED = ['electron/main.ts', 'electron/preload.ts', 'renderer/index.html'];
-const execFileAsync = promisify(execFile);
 
 interface Manifest {
   main: string;
@@ -68,23 +66,6 @@ function current(): Packed {
   return packed;
 }
 
-async function runLogged(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  try {
-    const { stdout, stderr } = await execFileAsync(file, args, {
-      cwd: BUILD_ROOT,
-      env: { ...process.env, ...env },
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    return `${stdout}\n${stderr}`;
-  } catch (error) {
-    const output = error as { stdout?: string; stderr?: string; message: string };
-    throw new Error(
-      `${file} ${args.join(' ')} failed: ${output.message}\n${output.stdout ?? ''}\n${output.stderr ?? ''}`,
-      { cause: error },
-    );
-  }
-}
-
 async function missingSources(): Promise<string[]> {
   const missing: string[] = [];
   for (const file of SOURCES_NEEDED) {
@@ -99,8 +80,7 @@ async function packApp(work: string): Promise<Omit<Packed, 'asar' | 'manifest'>>
   ) as { version: string };
   const standIn = await createStandInElectron(path.join(work, 'electron-dist'), electron.version);
   const output = path.join(work, 'release');
-  const builderLog = await runLogged(
-    process.execPath,
+  const builderLog = await runElectronBuilder(
     [
       path.join(ROOT, 'node_modules/electron-builder/cli.js'),
       '--linux',
@@ -117,12 +97,7 @@ async function packApp(work: string): Promise<Omit<Packed, 'asar' | 'manifest'>>
       '--publish',
       'never',
     ],
-    {
-      ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
-      ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
-      ELECTRON_BUILDER_BINARIES_ALLOW_HTTP: 'true',
-      ELECTRON_MIRROR: CLOSED_PORT_URL,
-    },
+    { cwd: BUILD_ROOT, cache: path.join(work, 'cache'), what: 'linux x64' },
   );
   return { work, appOut: path.join(output, 'linux-unpacked'), builderLog };
 }

@@ -81,9 +81,26 @@ class Boot {
     }
   }
 
+  /**
+   * Sends `message` to the packed app; a closed channel (the app has exited) fails the test that
+   * sent it with the app's output, instead of being thrown later at the test run.
+   */
+  async send(message: Record<string, unknown>): Promise<void> {
+    const sent = new Promise<Error | null>((resolve) => {
+      if (!this.child.connected) resolve(new Error('its channel is closed'));
+      else this.child.send(message, (error) => resolve(error));
+    });
+    const error = await sent;
+    if (error) {
+      throw new Error(
+        `could not send ${String(message['type'])} to the packed app (exit ${this.child.exitCode}): ${error.message}\n${this.output.join('').slice(-3000)}`,
+      );
+    }
+  }
+
   async invoke(channel: string, input?: unknown): Promise<{ ok: boolean; value?: unknown }> {
     const id = this.nextId++;
-    this.child.send({ type: 'invoke', id, channel, input });
+    await this.send({ type: 'invoke', id, channel, input });
     const result = await this.until((all) =>
       all.find((message) => message.type === 'result' && message['id'] === id),
     );
@@ -241,7 +258,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
       }, 90_000);
 
     it('quits cleanly, having made no Electron call the stand-in does not model', async () => {
-      app.child.send({ type: 'quit' });
+      await app.send({ type: 'quit' });
       expect(await app.exited).toBe(0);
       expect(app.messages.filter((message) => message.type === 'error-box')).toEqual([]);
       expect(unmodelled(app).join(', ')).toBe('');

@@ -14,6 +14,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import * as ResEdit from 'resedit';
+import { markInstallRecordCurrent } from '../support/test-build';
 import { createStandInElectron, DEFAULT_FUSE_WIRE } from './stand-in-electron';
 
 const execFileAsync = promisify(execFile);
@@ -208,25 +209,45 @@ export async function packTarget(
     '--publish',
     'never',
   ];
+  const log = await runElectronBuilder(args, {
+    cwd: root,
+    cache: path.join(work, 'cache'),
+    what: `${target.os} ${target.arch}`,
+  });
+  return { appOut: path.join(output, unpackedDir(target)), log };
+}
+
+/**
+ * Runs `node <args>` (electron-builder's cli.js and its arguments) offline: every download
+ * address closed, its cache in `cache`, no signing identity looked for. npm's record of the
+ * install is marked current first (tests/support/test-build.ts says why). Its output, or an error
+ * holding it.
+ */
+export async function runElectronBuilder(
+  args: readonly string[],
+  options: { cwd: string; cache: string; what: string; env?: NodeJS.ProcessEnv },
+): Promise<string> {
+  await markInstallRecordCurrent();
   const env = {
     ...process.env,
-    ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
+    ...options.env,
+    ELECTRON_BUILDER_CACHE: options.cache,
     ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
     ELECTRON_BUILDER_BINARIES_ALLOW_HTTP: 'true',
     ELECTRON_MIRROR: CLOSED_PORT_URL,
     CSC_IDENTITY_AUTO_DISCOVERY: 'false',
   };
   try {
-    const { stdout, stderr } = await execFileAsync(process.execPath, args, {
-      cwd: root,
+    const { stdout, stderr } = await execFileAsync(process.execPath, [...args], {
+      cwd: options.cwd,
       env,
       maxBuffer: 64 * 1024 * 1024,
     });
-    return { appOut: path.join(output, unpackedDir(target)), log: `${stdout}\n${stderr}` };
+    return `${stdout}\n${stderr}`;
   } catch (error) {
     const output = error as { stdout?: string; stderr?: string; message: string };
     throw new Error(
-      `electron-builder ${target.os} ${target.arch} failed: ${output.message}\n${output.stdout ?? ''}\n${output.stderr ?? ''}`,
+      `electron-builder ${options.what} failed: ${output.message}\n${output.stdout ?? ''}\n${output.stderr ?? ''}`,
       { cause: error },
     );
   }

@@ -7,16 +7,20 @@
  * feed it was given. linux-x64 with a stand-in Electron (stand-in-targets.ts), offline: Linux
  * writes app-update.yml for every target, the unpacked folder included.
  */
-import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
 import { builderArgs, decideFeed } from '../../electron/build/release-feed';
-import { createStandInFor, resourcesDir, unpackedDir, type Target } from './stand-in-targets';
+import {
+  createStandInFor,
+  resourcesDir,
+  runElectronBuilder,
+  unpackedDir,
+  type Target,
+} from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -24,7 +28,6 @@ const BUILD_ROOT = inject('pictorTestBuild');
 const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
 const LINUX: Target = { os: 'linux', arch: 'x64' };
 const FEED = 'https://downloads.pictor-app.org/updates/';
-const run = promisify(execFile);
 
 let work = '';
 let electronDist = '';
@@ -51,8 +54,7 @@ async function packedFeed(project: string, env: NodeJS.ProcessEnv): Promise<unkn
   const decision = decideFeed(env, []);
   if (!decision.ok) throw new Error(decision.problem);
   const output = path.join(project, 'release');
-  await run(
-    process.execPath,
+  await runElectronBuilder(
     [
       path.join(ROOT, 'node_modules/electron-builder/cli.js'),
       ...builderArgs(decision, ['--linux', 'dir', '--x64']),
@@ -62,16 +64,7 @@ async function packedFeed(project: string, env: NodeJS.ProcessEnv): Promise<unkn
       `-c.electronVersion=${electronVersion}`,
       `-c.electronDownload.mirror=${CLOSED_PORT_URL}`,
     ],
-    {
-      cwd: project,
-      env: {
-        ...process.env,
-        ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
-        ELECTRON_BUILDER_BINARIES_MIRROR: CLOSED_PORT_URL,
-        ELECTRON_MIRROR: CLOSED_PORT_URL,
-      },
-      maxBuffer: 64 * 1024 * 1024,
-    },
+    { cwd: project, cache: path.join(work, 'cache'), what: 'linux x64 (update feed)' },
   );
   const resources = resourcesDir(LINUX, path.join(output, unpackedDir(LINUX)));
   try {

@@ -8,7 +8,17 @@
  */
 import { build } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { copyFile, lstat, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import {
+  copyFile,
+  lstat,
+  mkdir,
+  readFile,
+  readdir,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mainBuildOptions } from '../../electron/build/build-electron';
 import { BUNDLED_TRUST_ANCHORS_FILE } from '../../electron/core/content-credentials/trust-anchors';
@@ -42,17 +52,31 @@ export async function removeLeftoverRuns(parent: string): Promise<void> {
 }
 
 /**
- * Bundles every entry into a new folder under node_modules/.cache (where the bundles' external
- * packages resolve from the repository's node_modules), after removing the leftovers of killed
- * runs there; `release` removes it.
+ * Where the runs' bundle folders go: this user's own folder in the system's temporary folder.
+ * Never inside the repository's node_modules: npm trusts its record of the install
+ * (node_modules/.package-lock.json) only while no entry of node_modules is newer, and the
+ * packaging tests pack with that record (tests/support/test-build.ts); a folder made there while
+ * they ran made npm read the linked tree without it, and the packed app lacked every package's own
+ * dependencies.
+ */
+function testEntriesParent(): string {
+  return join(tmpdir(), `pictor-test-entries-${String(process.getuid?.() ?? 'user')}`);
+}
+
+/**
+ * Bundles every entry into a new folder of {@link testEntriesParent}, beside a link to the
+ * repository's node_modules (where the bundles' external packages resolve from), after removing
+ * the leftovers of killed runs there; `release` removes it.
  */
 export async function buildTestEntries(): Promise<{ dir: string; release: () => Promise<void> }> {
   const rootDir = resolve(import.meta.dirname, '..', '..');
-  const parent = join(rootDir, 'node_modules', '.cache', 'pictor-test-entries');
-  await mkdir(parent, { recursive: true });
+  const parent = testEntriesParent();
+  await mkdir(parent, { recursive: true, mode: 0o700 });
   await removeLeftoverRuns(parent);
   const dir = join(parent, ownTempName(''));
   await mkdir(dir);
+  // A junction on Windows (no privilege needed), a symbolic link elsewhere.
+  await symlink(join(rootDir, 'node_modules'), join(dir, 'node_modules'), 'junction');
   const manifest = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
@@ -68,7 +92,7 @@ export async function buildTestEntries(): Promise<{ dir: string; release: () => 
     join(rootDir, 'resources/c2pa/trust-anchors.pem'),
     join(dir, BUNDLED_TRUST_ANCHORS_FILE),
   );
-  // Node reads no package scope inside node_modules: say that these bundles are ES modules.
+  // The bundles are ES modules (.js): say so, as the repository's package.json does.
   await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   return { dir, release: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -143,19 +143,22 @@ async function layOut(root: string): Promise<void> {
     // A junction on Windows (no privilege needed), a symbolic link elsewhere.
     await symlink(join(REPO_ROOT, name), join(root, name), 'junction');
   }
-  await trustInstalledTree();
+  await markInstallRecordCurrent();
 }
 
 /**
  * electron-builder finds the production dependencies with `npm list` in the build folder, where
  * node_modules is a link. npm reads a linked tree correctly only from its record of the install
- * (node_modules/.package-lock.json), and ignores that record when any package folder is newer:
- * after `npm ci` the packages' install scripts touch theirs, so on a fresh clone every package's
- * own dependencies were "missing" and the packed app lacked them (`conf`, `fs-extra`…). The
- * record is what `npm ci` just wrote from package-lock.json; marking it current makes npm use it.
+ * (node_modules/.package-lock.json), and ignores that record when node_modules or any package
+ * folder is newer: after `npm ci` the packages' install scripts touch theirs, and anything that
+ * adds an entry to node_modules (a cache folder) makes node_modules newer. npm then read every
+ * package's own dependencies as "missing" and the packed app lacked them (`conf`, `fs-extra`…).
+ * The record is what `npm ci` wrote from package-lock.json; marking it current makes npm use it.
+ * Called when the build is laid out and again just before each packing (stand-in-targets.ts), so
+ * that nothing the run did in between (another test's cache folder) can make it stale.
  */
-async function trustInstalledTree(): Promise<void> {
-  const record = join(REPO_ROOT, 'node_modules', '.package-lock.json');
+export async function markInstallRecordCurrent(root: string = REPO_ROOT): Promise<void> {
+  const record = join(root, 'node_modules', '.package-lock.json');
   if (!existsSync(record)) return;
   const now = new Date();
   await utimes(record, now, now);

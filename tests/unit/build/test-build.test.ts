@@ -4,7 +4,10 @@
  * complete and React's production build, and only from a folder outside the repository. (The
  * real build into a temporary folder is in tests/packaging/test-build.test.ts.)
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { getCollectorByPackageManager, PM } from 'app-builder-lib/out/node-module-collector';
+import type { NodeModuleInfo } from 'app-builder-lib/out/node-module-collector/types';
+import { TmpDir } from 'builder-util';
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +19,7 @@ import {
   checkTestBuild,
   currentTestBuild,
   isInRepo,
+  markInstallRecordCurrent,
   rendererBuildKind,
   testBuildAt,
   TEST_BUILD_ENV,
@@ -151,4 +155,63 @@ describe('where builds go', () => {
       build: { ...plain.build, outDir: '' },
     });
   });
+});
+
+describe('markInstallRecordCurrent', () => {
+  /** Writes a package's manifest in `modules`; its entry in npm's record of the install. */
+  async function installed(modules: string, name: string, dependencies: Record<string, string>) {
+    await write(
+      `${modules}/${name}/package.json`,
+      JSON.stringify({ name, version: '1.0.0', dependencies }),
+    );
+    return { version: '1.0.0', dependencies };
+  }
+
+  /**
+   * A project installed in `installed/` (an app depending on `a`, which depends on `b`) and a
+   * build folder beside it whose node_modules is a link to the installed one, as the test build
+   * lays itself out; the packages electron-builder's npm collector finds for the build folder
+   * (what it packs).
+   */
+  async function linkedProject(): Promise<() => Promise<string[]>> {
+    const manifest = { name: 'app', version: '1.0.0', dependencies: { a: '1.0.0' } };
+    const packages = {
+      '': manifest,
+      'node_modules/a': await installed('installed/node_modules', 'a', { b: '1.0.0' }),
+      'node_modules/b': await installed('installed/node_modules', 'b', {}),
+    };
+    const lock = JSON.stringify({ name: 'app', version: '1.0.0', lockfileVersion: 3, packages });
+    for (const folder of ['installed', 'build']) {
+      await write(`${folder}/package.json`, JSON.stringify(manifest));
+      await write(`${folder}/package-lock.json`, lock);
+    }
+    await write('installed/node_modules/.package-lock.json', lock);
+    await symlink(join(dir, 'installed/node_modules'), join(dir, 'build/node_modules'), 'junction');
+    return async () => {
+      const temp = new TmpDir('pictor-collector-test');
+      try {
+        const collector = getCollectorByPackageManager(PM.NPM, join(dir, 'build'), temp);
+        const { nodeModules } = await collector.getNodeModules({ packageName: 'app' });
+        const names = (modules: readonly NodeModuleInfo[]): string[] =>
+          modules.flatMap((module) => [module.name, ...names(module.dependencies ?? [])]);
+        return names(nodeModules).sort();
+      } finally {
+        await temp.cleanup();
+      }
+    };
+  }
+
+  it('makes electron-builder find the own dependencies of a linked node_modules after node_modules changed', async () => {
+    const packed = await linkedProject();
+    expect(await packed()).toEqual(['a', 'b']);
+    // The install was an hour ago; since then something added a folder to node_modules (a
+    // cache): npm no longer trusts its record and reads the linked tree without a's own
+    // dependency (the packed app lacked every such one).
+    const installedAt = new Date(Date.now() - 3_600_000);
+    await utimes(join(dir, 'installed/node_modules/.package-lock.json'), installedAt, installedAt);
+    await mkdir(join(dir, 'installed/node_modules/.cache'));
+    expect(await packed()).toEqual(['a']);
+    await markInstallRecordCurrent(join(dir, 'installed'));
+    expect(await packed()).toEqual(['a', 'b']);
+  }, 30_000);
 });
