@@ -82,10 +82,6 @@ function parseBody<T>(
   return { data: parsed.data, json: json.value };
 }
 
-function parseWith<T>(op: ServiceOperation, text: string, key: string, shape: Shape<T>): T {
-  return parseBody(op, text, key, shape).data;
-}
-
 /** The task id of a submit answer that carried the API key: refused, never kept. */
 function keyInTaskId(text: string, key: string): ServiceError {
   return new ServiceError({
@@ -193,14 +189,26 @@ function keyInTaskAddress(text: string, key: string): ServiceError {
  * result, cancel}`): an object with a usable task id. An id or a task address that carries the
  * key (in any encoding, or together with the next field) is refused: a stored id is written to
  * the history, the sidecar and the screen, and an address is where the next request goes.
+ * Returns the answer and the JSON it was read from (parsed once: the answer's cost is read from
+ * the same value, profile-answers.ts).
  * @throws ServiceError of kind `protocol` (the task may have been created).
  */
-export function parseSubmitAnswer(
+export function readSubmitAnswer(
   text: string,
   key: string,
   read: Reading = CONTRACT_SUBMIT,
+): { answer: SubmitAnswer; json: unknown } {
+  const parsed = parseBody('submit', text, key, { schema: submitReadingSchema, read });
+  return { answer: checkedSubmitAnswer(parsed.data, text, key, read), json: parsed.json };
+}
+
+/** The submit answer `answer` (read from `text`), refused when its id or an address carries the key. */
+function checkedSubmitAnswer(
+  answer: z.infer<typeof submitReadingSchema>,
+  text: string,
+  key: string,
+  read: Reading,
 ): SubmitAnswer {
-  const answer = parseWith('submit', text, key, { schema: submitReadingSchema, read });
   const { id } = answer;
   const scrubbed = redactBody(text, key);
   if (scrubbed !== text) {
@@ -258,28 +266,30 @@ const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json);
  * shape) and normalises it. Whatever the body says is read twice: as sent and with the key
  * scrubbed from it (as written and inside every escape, see key-echo.ts). A failed task's reason
  * comes from the scrubbed body (withheld when that no longer reads); an image URL that differs
- * between the two carried the key and is refused.
+ * between the two carried the key and is refused. Returns the task and the JSON it was read from
+ * (parsed once: an answer may run to tens of megabytes of inline images, and its cost is read
+ * from the same value).
  * @throws ServiceError of kind `protocol`.
  */
-export function parseTaskAnswer(
+export function readTaskAnswer(
   text: string,
   key: string,
   read: Reading = CONTRACT_TASK,
   maxInlineBytes: number = DOWNLOAD_MAX_IMAGE_BYTES,
-): ServiceTask {
+): { task: ServiceTask; json: unknown } {
   const { data, json } = parseBody('query', text, key, { schema: canonicalTaskSchema, read });
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).
   const { task, payloads } = takeInline(data);
   const checked = payloads.size === 0 ? text : textWithoutInline(json, payloads);
-  const answer = readTaskAnswer(task, checked, key, read);
+  const answer = normalisedTask(task, checked, key, read);
   const completed =
     answer.status === 'completed' ? withInlineImages(answer, payloads, maxInlineBytes) : answer;
-  return withCheckedModel(completed, checked, key, read);
+  return { task: withCheckedModel(completed, checked, key, read), json };
 }
 
 /** `task` (read from `text`) normalised, with whatever carried the key refused or withheld. */
-function readTaskAnswer(
+function normalisedTask(
   task: CanonicalTask,
   text: string,
   key: string,

@@ -5,20 +5,20 @@
  * the screen or the log as text.
  */
 import { checkReportedCost, type AnswerCost } from '../../../shared/domain/task-cost';
-import { parseJson } from './http-response';
 import type { ProviderProfile } from './providers/provider-profile';
 
-/** An answer a cost is read from: its body text and its headers. */
-export interface CostSource {
-  readonly text: string;
-  readonly headers: Headers;
-}
-
-export function costOfAnswer(profile: ProviderProfile, answer: CostSource): AnswerCost {
+/**
+ * The cost `json` (the answer's body, as answer-parsing.ts already parsed it) and `headers`
+ * state, checked.
+ */
+export function costOfAnswer(
+  profile: ProviderProfile,
+  json: unknown,
+  headers: Pick<Headers, 'get'>,
+): AnswerCost {
   const { read } = profile.cost;
   if (read === undefined) return {};
-  const json = parseJson(answer.text);
-  const raw = read(json.ok ? json.value : undefined, (name) => answer.headers.get(name));
+  const raw = read(json, (name) => headers.get(name));
   if (raw === undefined) return {};
   const checked = checkReportedCost(raw);
   return checked.ok

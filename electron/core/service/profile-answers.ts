@@ -4,10 +4,16 @@
  */
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { ServiceTask } from '../../../shared/service/wire';
-import { parseSubmitAnswer, parseTaskAnswer } from './answer-parsing';
+import { readSubmitAnswer, readTaskAnswer } from './answer-parsing';
 import type { Reading, SubmitAnswer } from './answer-parsing';
-import { costOfAnswer, type CostSource } from './cost-reading';
+import { costOfAnswer } from './cost-reading';
 import type { ProviderProfile } from './providers/provider-profile';
+
+/** A 2xx answer as it came: its body text (parsed once, here) and its headers. */
+export interface AnswerSource {
+  readonly text: string;
+  readonly headers: Headers;
+}
 
 /** A profile's submit reading flattened for answer-parsing's schema. */
 function submitReading(profile: ProviderProfile): Reading {
@@ -27,11 +33,11 @@ function submitReading(profile: ProviderProfile): Reading {
 /** A submit's answer: the checked id, the task's addresses, the model and the cost. */
 export function submitAnswerOf(
   profile: ProviderProfile,
-  answer: CostSource,
+  answer: AnswerSource,
   key: string,
 ): SubmitAnswer & AnswerCost {
-  const read = parseSubmitAnswer(answer.text, key, submitReading(profile));
-  return { ...read, ...costOfAnswer(profile, answer) };
+  const read = readSubmitAnswer(answer.text, key, submitReading(profile));
+  return { ...read.answer, ...costOfAnswer(profile, read.json, answer.headers) };
 }
 
 /**
@@ -40,10 +46,10 @@ export function submitAnswerOf(
  */
 export function taskAnswerOf(
   profile: ProviderProfile,
-  answer: CostSource,
+  answer: AnswerSource,
   read: Reading,
   secrets: { readonly key: string; readonly maxInlineBytes?: number },
 ): ServiceTask & AnswerCost {
-  const task = parseTaskAnswer(answer.text, secrets.key, read, secrets.maxInlineBytes);
-  return { ...task, ...costOfAnswer(profile, answer) };
+  const { task, json } = readTaskAnswer(answer.text, secrets.key, read, secrets.maxInlineBytes);
+  return { ...task, ...costOfAnswer(profile, json, answer.headers) };
 }

@@ -9,8 +9,8 @@ import type { FetchLike } from '../../ports/http';
 import { cleanText, type GenerationRequest, type ServiceTask } from '../../../shared/service/wire';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import { submitAnswerOf, taskAnswerOf } from './profile-answers';
+import type { AnswerSource } from './profile-answers';
 import type { Reading, SubmitAnswer } from './answer-parsing';
-import type { CostSource } from './cost-reading';
 import { discardBody, parseJson, raceAbort, readBodyText } from './http-response';
 import {
   errorForBrokenBody,
@@ -176,7 +176,7 @@ export class ServiceClient {
       const answer = await this.#exchange(call, polled, profile.answerStatuses.poll, limit);
       // An answer that may carry images inline is decoded up to the gallery's cap each.
       const secrets = { key: call.credentials.key, maxInlineBytes: this.#maxInlineBytes };
-      const parse = (answered: CostSource, read: Reading): ServiceTask & AnswerCost =>
+      const parse = (answered: AnswerSource, read: Reading): ServiceTask & AnswerCost =>
         taskAnswerOf(profile, answered, read, secrets);
       if (profile.result && profile.readResult && this.#wantsResult(profile, answer.text)) {
         const readResult = profile.readResult.bind(profile);

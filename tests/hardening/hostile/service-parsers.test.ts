@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSubmitAnswer, parseTaskAnswer } from '../../../electron/core/service/answer-parsing';
+import { parseSubmitAnswer, parseTaskAnswer } from '../../support/answer-parsers';
 import {
   bodyExcerpt,
   parseJson,

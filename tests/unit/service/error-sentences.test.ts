@@ -21,7 +21,7 @@ import {
   checkImageUrl,
   checkResolvedAddresses,
 } from '../../../electron/core/service/url-policy';
-import { parseTaskAnswer } from '../../../electron/core/service/answer-parsing';
+import { parseTaskAnswer } from '../../support/answer-parsers';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { localeInfo } from '../../../shared/domain/locales';
 import { taskErrorSchema } from '../../../shared/domain/task-record';

@@ -78,8 +78,8 @@ export interface CostReporting {
   /** The answers that may carry a cost, as the service documents it (none: Pictor estimates). */
   readonly reportedIn: readonly ('submit answer' | 'task answer' | 'header')[];
   /**
-   * The cost an answer states (its parsed body, or undefined when it is not JSON, and its
-   * headers), unchecked: shared/domain/task-cost.ts checks it. Undefined: it states none.
+   * The cost an answer states (its body as answer-parsing.ts parsed it, and its headers),
+   * unchecked: shared/domain/task-cost.ts checks it. Undefined: it states none.
    */
   readonly read?: (json: unknown, header: (name: string) => string | null) => RawCost | undefined;
   readonly failed: BillingRule;

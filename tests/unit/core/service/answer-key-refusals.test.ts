@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
 import {
   KEY_IN_IMAGE_URL,
   KEY_IN_IMAGE_URL_SENTENCE,
-  parseSubmitAnswer,
-  parseTaskAnswer,
 } from '../../../../electron/core/service/answer-parsing';
+import { parseSubmitAnswer, parseTaskAnswer } from '../../../support/answer-parsers';
 import { ServiceError } from '../../../../electron/core/service/service-error';
 import { submitFailure } from '../../../../electron/core/engine/task-transitions';
 import { newTaskRecord } from '../../../../shared/domain/task-record';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTaskAnswer } from '../../../../electron/core/service/answer-parsing';
+import { parseTaskAnswer } from '../../../support/answer-parsers';
 
 describe('a failed task whose message echoes the key', () => {
   it('is scrubbed as the server wrote it, before the JSON turns its escapes into characters', () => {

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_IDS, type ProviderId } from '../../../../shared/domain/providers';
 import type { CanonicalState, ServiceTask } from '../../../../shared/service/wire';
-import { parseTaskAnswer } from '../../../../electron/core/service/answer-parsing';
+import { parseTaskAnswer } from '../../../support/answer-parsers';
 import { profileOf } from '../../../../electron/core/service/providers/profiles';
 
 const SEED = Number(process.env['PICTOR_FC_SEED'] ?? 20_261_121);
