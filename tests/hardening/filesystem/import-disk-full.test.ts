@@ -6,7 +6,7 @@
  * the same import adds each remaining task once, every image saved.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -40,6 +40,17 @@ async function sixTasks(): Promise<{ records: TaskRecord[]; files: ExportFile[] 
   return { records: tasks.map((task) => task.record), files: tasks.flatMap((task) => task.files) };
 }
 
+/** The disk space each task folder under `root` takes on tmpfs (its files in whole 4 KiB pages). */
+async function pagesPerTask(root: string): Promise<number[]> {
+  const byFolder = new Map<string, number>();
+  for (const file of await filesUnder(root)) {
+    const folder = relative(root, dirname(file));
+    const pages = Math.ceil((await stat(file)).size / 4096) * 4096;
+    byFolder.set(folder, (byFolder.get(folder) ?? 0) + pages);
+  }
+  return (await taskFolders(root)).map((folder) => byFolder.get(folder) ?? 0);
+}
+
 /** Every task folder in the gallery (a folder holding a sidecar), relative to the root. */
 async function taskFolders(root: string): Promise<string[]> {
   return (await filesUnder(root))
@@ -54,29 +65,45 @@ describe.skipIf(!probe.ok)(
     it('stops with whole tasks only, none with an image marked unreadable; again with room adds each once', async () => {
       const base = await mkdtemp(join(tmpdir(), 'pictor-import-disk-'));
       cleanups.push(() => rm(base, { recursive: true, force: true }));
-      const root = join(base, 'gallery');
-      await mkdir(root);
-      // Room for two or three of the six ~200 KB images, then full.
-      mountTmpfs(root, 640 * 1024);
-      cleanups.push(() => unmount(root));
-      await mkdir(join(root, TEMP_DIR));
-      const history = HistoryStore.open(join(base, 'history.sqlite'));
-      cleanups.push(() => history.close());
-      const gallery = new Gallery({
-        imageEngine: testImageEngine,
-        root,
-        fetch: () => Promise.reject(new Error('This test gallery does not download.')),
-      });
       const { records, files } = await sixTasks();
       const archive = await yazlExport(base, files, 'six.zip');
-      const importOnce = () =>
-        importLibrary({
+      const importInto = async (root: string, history: HistoryStore) => {
+        const gallery = new Gallery({
+          imageEngine: testImageEngine,
+          root,
+          fetch: () => Promise.reject(new Error('This test gallery does not download.')),
+        });
+        return importLibrary({
           gallery,
           history,
           source: archive,
           // The disk had room when the import looked (another program filled it after).
           freeSpace: () => Promise.resolve(Number.MAX_SAFE_INTEGER),
         });
+      };
+      // What one task takes, from the same import onto a disk with room.
+      const roomy = join(base, 'roomy');
+      await mkdir(join(roomy, TEMP_DIR), { recursive: true });
+      const scratch = HistoryStore.open(join(base, 'scratch.sqlite'));
+      cleanups.push(() => scratch.close());
+      await importInto(roomy, scratch);
+      const sizes = await pagesPerTask(roomy);
+      expect(sizes).toHaveLength(records.length);
+      const largest = Math.max(...sizes);
+      // The import writes up to four tasks at once, each staged whole before it is renamed into
+      // place. Room for five of the largest: the disk can only fill once a task is whole (four in
+      // flight fit beside nothing), and it must fill before the sixth (six do not fit).
+      const room = 5 * largest;
+      expect(room).toBeLessThan(6 * Math.min(...sizes));
+
+      const root = join(base, 'gallery');
+      await mkdir(root);
+      mountTmpfs(root, room);
+      cleanups.push(() => unmount(root));
+      await mkdir(join(root, TEMP_DIR));
+      const history = HistoryStore.open(join(base, 'history.sqlite'));
+      cleanups.push(() => history.close());
+      const importOnce = () => importInto(root, history);
 
       const failed = await importOnce().catch((error: unknown) => error);
 
