@@ -24,7 +24,6 @@ export function formatCost(micros: number, unit: CostUnit): string {
     const money = new Intl.NumberFormat(localeTag(), {
       style: 'currency',
       currency: unit,
-      minimumFractionDigits: 0,
       maximumFractionDigits: 6,
     });
     return money.format(amount);
