@@ -71,5 +71,4 @@ export const costs = {
   'costs.settings.badAmount': 'Type an amount such as 0.04.',
 
   'costs.compose.estimate': 'This submit costs about {total} ({each} per task, {source}).',
-  'costs.compose.unknown': 'Pictor cannot tell what this submit costs: set a price in Settings.',
 } as const;
