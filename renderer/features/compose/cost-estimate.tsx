@@ -17,6 +17,8 @@ function useAskPreview(): void {
   const provider = useAppStore((state) => state.settings?.provider ?? 'pictor');
   const { model, size, quality, count } = useAppStore((state) => state.composeDraft);
   const preview = useAppStore((state) => state.costsPreview);
+  // A submit changes what the caps' periods have spent: asked again when one is answered.
+  const pending = useAppStore((state) => state.composePending);
   useEffect(() => {
     const checked = [checkModel(model), checkSize(size), checkQuality(quality)];
     const many = checkCount(count);
@@ -32,7 +34,7 @@ function useAskPreview(): void {
       SETTLE_MS,
     );
     return () => clearTimeout(timer);
-  }, [provider, model, size, quality, count, preview]);
+  }, [provider, model, size, quality, count, preview, pending]);
 }
 
 export function CostEstimate() {
