@@ -19,6 +19,9 @@ function useAskPreview(): void {
   const preview = useAppStore((state) => state.costsPreview);
   // A submit changes what the caps' periods have spent: asked again when one is answered.
   const pending = useAppStore((state) => state.composePending);
+  // So does a price or a cap set in Settings.
+  const prices = useAppStore((state) => state.prices);
+  const caps = useAppStore((state) => state.caps);
   useEffect(() => {
     const checked = [checkModel(model), checkSize(size), checkQuality(quality)];
     const many = checkCount(count);
@@ -34,7 +37,7 @@ function useAskPreview(): void {
       SETTLE_MS,
     );
     return () => clearTimeout(timer);
-  }, [provider, model, size, quality, count, preview, pending]);
+  }, [provider, model, size, quality, count, preview, pending, prices, caps]);
 }
 
 export function CostEstimate() {

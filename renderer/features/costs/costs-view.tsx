@@ -1,9 +1,10 @@
 /**
  * The Costs screen: what the tasks of a period (and one service, or all) cost, as main's ledger
  * says: totals per unit, a chart per day and per service, each task with its cost, and the same
- * ledger saved as CSV where main's own dialog says. Read again each time the screen is shown.
+ * ledger saved as CSV where main's own dialog says. Read again each time the screen is shown, and
+ * while it is shown when tasks change (a cost a service reports late).
  */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorMessage } from '../../components/error-message';
@@ -63,11 +64,27 @@ function CostsBody() {
   );
 }
 
-export function CostsView({ active }: { active: boolean }) {
+/** How long the screen waits after a task changed before reading the ledger again. */
+const SETTLE_MS = 1_000;
+
+/** Reads the ledger when the screen is shown, and again (settled) while tasks change under it. */
+function useLedgerWhileShown(active: boolean): void {
   const load = useAppStore((state) => state.costsLoad);
+  const tasks = useAppStore((state) => state.tasksItems);
   useEffect(() => {
     if (active) void load();
   }, [active, load]);
+  const seen = useRef(tasks);
+  useEffect(() => {
+    if (!active || seen.current === tasks) return undefined;
+    seen.current = tasks;
+    const timer = setTimeout(() => void load(), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [active, tasks, load]);
+}
+
+export function CostsView({ active }: { active: boolean }) {
+  useLedgerWhileShown(active);
   return (
     <div className="costs-view">
       <div className="costs-view__inner">

@@ -3,7 +3,7 @@
  * units together, a chart per day and per service that reads as figures, each task with its
  * cost, a period and a service filter sent to main, and the CSV saved where main's dialog said.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import { startApp } from '../render-app';
@@ -84,4 +84,21 @@ it('says so when no task has a cost yet', async () => {
   const { user } = await startApp();
   await user.click(screen.getByRole('button', { name: /^Costs/ }));
   expect(await screen.findByText('No costs yet')).toBeTruthy();
+});
+
+it('reads the ledger again while shown when a task’s cost arrives late', async () => {
+  const { fake, view } = await openCosts();
+  const [first] = fake.callsTo('costs:ledger');
+  expect(first).toBeDefined();
+  const task = fake.task('seed-000003')!;
+  act(() => {
+    fake.updateTask(task.localId, {
+      cost: { source: 'reported', micros: 1_000_000, unit: 'USD', field: 'usage.cost' },
+    });
+  });
+  await waitFor(() =>
+    expect(view.getAllByRole('listitem').map((item) => item.textContent)).toContain(
+      '$1.06of which estimated: $0.02',
+    ),
+  );
 });
