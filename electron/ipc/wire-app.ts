@@ -150,6 +150,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       client: core.client,
       savedBaseUrl: () => runtime.settings.get().baseUrl,
       addressOf: (provider) => runtime.credentials.addressOf(provider),
+      now: () => runtime.clock.now(),
     }),
     ...libraryHandlers({
       operations: core.operations,

@@ -70,5 +70,7 @@ export const costs = {
   'costs.settings.noCaps': 'No spending caps set.',
   'costs.settings.badAmount': 'Type an amount such as 0.04.',
 
+  /** An account's balance as "Test connection" read it, and when. */
+  'costs.balance': 'Balance: {amount}, read {time}',
   'costs.compose.estimate': 'This submit costs about {total} ({each} per task, {source}).',
 } as const;
