@@ -14,8 +14,6 @@ import type { AppState } from './app-state';
 export const COST_PERIODS = ['today', 'month', 'last30', 'all'] as const;
 export type CostPeriod = (typeof COST_PERIODS)[number];
 
-const DAY_MS = 86_400_000;
-
 /** Where a period starts, in the user's local time (undefined: from the first task). */
 function periodSince(period: CostPeriod, now: Date): number | undefined {
   const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
@@ -25,7 +23,8 @@ function periodSince(period: CostPeriod, now: Date): number | undefined {
     case 'month':
       return new Date(now.getFullYear(), now.getMonth(), 1).getTime();
     case 'last30':
-      return new Date(midnight.getTime() - 29 * DAY_MS).getTime();
+      // By the calendar, not 29 × 24 h: a clock change in between moves no midnight.
+      return new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29).getTime();
     default:
       return undefined;
   }

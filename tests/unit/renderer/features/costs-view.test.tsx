@@ -71,13 +71,23 @@ it('asks main for the period and service chosen, and says where the CSV was save
   await user.selectOptions(view.getByLabelText('Period'), 'All time');
   await user.selectOptions(view.getByLabelText('Service'), 'bfl');
   await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ provider: 'bfl' }));
-  expect(fake.callsTo('costs:ledger')[0]).toEqual({ since: expect.any(Number) });
+  const now = new Date();
+  const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+  expect(fake.callsTo('costs:ledger')[0]).toEqual({ since: monthStart });
   await waitFor(() => expect(screen.queryByText('$0.06')).toBeNull());
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   expect(
     await screen.findByText('The costs were saved to /home/ada/Downloads/pictor-costs.csv.'),
   ).toBeTruthy();
   expect(fake.callsTo('costs:exportCsv')).toEqual([{ provider: 'bfl' }]);
+});
+
+it('starts the last 30 days at a local midnight by the calendar', async () => {
+  const { user, fake, view } = await openCosts();
+  await user.selectOptions(view.getByLabelText('Period'), 'Last 30 days');
+  const now = new Date();
+  const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29).getTime();
+  await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ since }));
 });
 
 it('says so when no task has a cost yet', async () => {
