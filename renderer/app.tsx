@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { LiveRegion } from './components/live-region';
 import { ViewErrorBoundary } from './components/error-boundary';
+import { CostsView } from './features/costs/costs-view';
 import { GalleryView } from './features/gallery/gallery-view';
 import { SettingsView } from './features/settings/settings-view';
 import { Banners } from './features/shell/banners';
@@ -67,6 +68,13 @@ export function App() {
             <div className="app__view" hidden={view !== 'gallery'}>
               <ViewErrorBoundary>
                 <GalleryView />
+              </ViewErrorBoundary>
+            </div>
+          ) : null}
+          {shown.has('costs') ? (
+            <div className="app__view" hidden={view !== 'costs'}>
+              <ViewErrorBoundary>
+                <CostsView active={view === 'costs'} />
               </ViewErrorBoundary>
             </div>
           ) : null}

@@ -19,27 +19,42 @@ export function exportFileName(at: Date): string {
   return `pictor-library-${at.toISOString().slice(0, 10)}.zip`;
 }
 
+/** `pictor-costs-2025-01-31.csv`: the day the ledger was saved. */
+function ledgerFileName(at: Date): string {
+  return `pictor-costs-${at.toISOString().slice(0, 10)}.csv`;
+}
+
 function zipFilter() {
   return { name: mainText('dialog.zipArchive'), extensions: ['zip'] };
 }
 
 export function createLibraryDialogs(options: LibraryDialogOptions): LibraryDialogs {
   const { dialog } = options;
+  const today = () => (options.now ?? (() => new Date()))();
+  const askSave = async (save: SaveDialogOptions): Promise<string | null> => {
+    const parent = options.window();
+    const result = parent
+      ? await dialog.showSaveDialog(parent, save)
+      : await dialog.showSaveDialog(save);
+    return result.canceled || !result.filePath ? null : result.filePath;
+  };
   return {
-    async chooseExportFile() {
-      const save: SaveDialogOptions = {
+    chooseExportFile: () =>
+      askSave({
         title: mainText('dialog.exportLibrary'),
         buttonLabel: mainText('dialog.export'),
-        defaultPath: `${options.saveDir()}/${exportFileName((options.now ?? (() => new Date()))())}`,
+        defaultPath: `${options.saveDir()}/${exportFileName(today())}`,
         filters: [zipFilter()],
         properties: ['createDirectory', 'showOverwriteConfirmation'],
-      };
-      const parent = options.window();
-      const result = parent
-        ? await dialog.showSaveDialog(parent, save)
-        : await dialog.showSaveDialog(save);
-      return result.canceled || !result.filePath ? null : result.filePath;
-    },
+      }),
+    chooseLedgerFile: () =>
+      askSave({
+        title: mainText('dialog.exportCosts'),
+        buttonLabel: mainText('dialog.export'),
+        defaultPath: `${options.saveDir()}/${ledgerFileName(today())}`,
+        filters: [{ name: mainText('dialog.csvFile'), extensions: ['csv'] }],
+        properties: ['createDirectory', 'showOverwriteConfirmation'],
+      }),
     async chooseImportSource(from) {
       const open: OpenDialogOptions = {
         title: mainText('dialog.importLibrary'),

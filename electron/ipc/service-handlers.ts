@@ -13,6 +13,8 @@ export interface ServiceHandlerDeps {
   readonly savedBaseUrl: ConnectionTestDeps['savedBaseUrl'];
   /** Each service's saved address (AppCredentials.addressOf). */
   readonly addressOf: ServiceTestDeps['addressOf'];
+  /** The clock: when a balance was read. */
+  readonly now: () => number;
 }
 
 export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'> {
@@ -25,7 +27,7 @@ export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'>
       ),
     'service:testService': ({ provider }) =>
       testServiceConnection(
-        { keys: deps.credentials, client: deps.client, addressOf: deps.addressOf },
+        { keys: deps.credentials, client: deps.client, addressOf: deps.addressOf, now: deps.now },
         provider,
       ),
   };

@@ -8,6 +8,7 @@
  * place), so every handler and subscription is bound to it once, and its engine is started once,
  * here. Every subscription made here is released by the returned {@link AppWiring.dispose}.
  */
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
@@ -25,11 +26,12 @@ import type { Clock } from '../ports/clock';
 import { DisposableStore, type Disposable } from '../ports/disposable';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
+import { costHandlers } from './cost-handlers';
 import { TrashJournal, TRASH_JOURNAL_DIR } from '../core/trash/trash-journal';
 import { TrashOperations } from '../core/trash/trash-operations';
 import { galleryFolderHandlers } from './gallery-folder-handlers';
 import { galleryHandlers, systemTrash } from './gallery-handlers';
-import type { Emit, IpcHandlers } from './ipc-main-bridge';
+import type { Emit, HandlersOf, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
 import { libraryHandlers } from './library-handlers';
 import type { LibraryDialogs } from '../ports/library-dialogs';
@@ -148,6 +150,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       client: core.client,
       savedBaseUrl: () => runtime.settings.get().baseUrl,
       addressOf: (provider) => runtime.credentials.addressOf(provider),
+      now: () => runtime.clock.now(),
     }),
     ...libraryHandlers({
       operations: core.operations,
@@ -156,7 +159,17 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       emit,
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
+    ...ledgerHandlers(options),
   };
+}
+
+/** The cost ledger's handlers: its CSV saved where main's own dialog says. */
+function ledgerHandlers({ runtime, library }: AppWiringOptions): HandlersOf<'costs'> {
+  return costHandlers({
+    costs: runtime.core.costs,
+    ...(library ? { dialogs: library.dialogs } : {}),
+    writeText: (path, text) => writeFile(path, text, 'utf8'),
+  });
 }
 
 /**

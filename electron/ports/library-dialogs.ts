@@ -8,4 +8,6 @@ export interface LibraryDialogs {
   chooseExportFile(): Promise<string | null>;
   /** An open dialog for an archive file or a folder; null when cancelled. */
   chooseImportSource(from: 'archive' | 'folder'): Promise<string | null>;
+  /** A save dialog for the cost ledger's CSV (it asks before replacing a file); null when cancelled. */
+  chooseLedgerFile?(): Promise<string | null>;
 }

@@ -9,6 +9,7 @@
  */
 import { common } from './en/common';
 import { compose } from './en/compose';
+import { costs } from './en/costs';
 import { gallery } from './en/gallery';
 import { settings } from './en/settings';
 import { shell } from './en/shell';
@@ -35,6 +36,7 @@ export const catalogue = {
   ...tasks,
   ...settings,
   ...gallery,
+  ...costs,
 } as const;
 
 export type MessageKey = keyof typeof catalogue;

@@ -1,5 +1,6 @@
 /** The whole renderer state: one store made of slices (see store/app-store.ts). */
 import type { ComposeSlice } from './compose-slice';
+import type { CostsSlice } from './costs-slice';
 import type { DesktopSlice } from './desktop-slice';
 import type { LibrarySlice } from './library-slice';
 import type { StatusSlice } from './status-slice';
@@ -19,4 +20,5 @@ export type AppState = ComposeSlice &
   TrashProgressSlice &
   UpdatesSlice &
   LibrarySlice &
-  DesktopSlice;
+  DesktopSlice &
+  CostsSlice;

@@ -2,6 +2,7 @@
 import { create } from 'zustand';
 import type { AppState } from './app-state';
 import { createComposeSlice } from './compose-slice';
+import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
 import { createLibrarySlice } from './library-slice';
 import { createStatusSlice } from './status-slice';
@@ -24,6 +25,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createUpdatesSlice(...a),
   ...createLibrarySlice(...a),
   ...createDesktopSlice(...a),
+  ...createCostsSlice(...a),
 }));
 
 /**

@@ -4,7 +4,7 @@ import type { AppInfo, AppNotice } from '../../shared/ipc/contract';
 import { isDismissed, setDismissed } from '../lib/dismissals';
 import type { AppState } from './app-state';
 
-export type View = 'tasks' | 'gallery' | 'settings';
+export type View = 'tasks' | 'gallery' | 'costs' | 'settings';
 /** Fields a menu command or a banner can ask to focus. */
 export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl';
 

@@ -115,6 +115,8 @@ export const mainMessages = {
   'dialog.export': 'Export',
   'dialog.import': 'Import',
   'dialog.zipArchive': 'ZIP archive',
+  'dialog.exportCosts': 'Export the Costs',
+  'dialog.csvFile': 'CSV spreadsheet',
 
   // Start-up (app-main.ts).
   'app.settingsProblem': 'Some of your settings could not be read.',

@@ -60,6 +60,15 @@ export const REQUEST_CHANNEL_NAMES = [
   'updates:download',
   'updates:restart',
   'updates:openDownload',
+  'costs:ledger',
+  'costs:exportCsv',
+  'costs:prices',
+  'costs:setPrice',
+  'costs:clearPrice',
+  'costs:caps',
+  'costs:setCap',
+  'costs:clearCap',
+  'costs:preview',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [

@@ -22,6 +22,7 @@ import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/
 import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
+import { costRequests } from './cost-contract';
 import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
@@ -339,6 +340,7 @@ export const requests = {
   /** Stops the running export or import (what was fully imported stays). */
   'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   ...updateRequests,
+  ...costRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { providerIdSchema } from '../domain/providers';
+import { costUnitSchema } from '../domain/task-cost';
 import { sentenceSchema } from '../i18n/sentence';
 
 export const connectionReportSchema = z.object({
@@ -14,6 +15,14 @@ export const connectionReportSchema = z.object({
   /** `message` as a catalogue sentence, shown in the window's language. */
   sentence: sentenceSchema.optional(),
   detail: z.string().optional(),
+  /** What the account had left when the test read it (BFL's credits), and when. */
+  balance: z
+    .object({
+      micros: z.number().int().min(0),
+      unit: costUnitSchema,
+      readAt: z.number(),
+    })
+    .optional(),
 });
 
 /** The key being entered in Settings, tested before it is stored (where it would be stored). */

@@ -14,6 +14,7 @@ import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/prov
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { makeTaskRecord } from '../support/task-records';
+import { FakeCosts } from './fake-costs';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
   events,
@@ -139,6 +140,8 @@ export class FakePictorApi implements PictorApi {
   };
 
   private tasks: TaskRecord[] = [];
+  /** The cost ledger, prices and caps (`costs:` channels). */
+  readonly costs = new FakeCosts(() => this.tasks);
   private readonly byId = new Map<string, TaskRecord>();
   private readonly live = new Map<string, LiveState>();
   private readonly failures = new Map<RequestChannel, { error: IpcError; times: number }>();
@@ -784,6 +787,7 @@ export class FakePictorApi implements PictorApi {
     'updates:download': () => this.updates,
     'updates:restart': () => undefined,
     'updates:openDownload': () => undefined,
+    ...this.costs.handlers,
   };
 }
 

@@ -5,8 +5,9 @@
  * will cost and what the caps say of it, and the admission of new tasks the task engine stores
  * through (priced, and checked against the caps in the transaction that inserts them).
  *
- * For the window (not built yet): `entries`, `totals` and `csv` feed a Costs view, `preview` the
- * compose form's estimate and soft-cap warning, `prices`/`caps` and their setters Settings.
+ * The window reads it through the `costs:` channels (ipc/cost-handlers.ts): `entries`, `totals`
+ * and `csv` feed the Costs screen, `preview` the compose form's estimate and the caps' word on
+ * it, `prices`/`caps` and their setters Settings › Costs.
  */
 import type {
   CostPrice,

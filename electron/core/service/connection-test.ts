@@ -7,6 +7,7 @@
  * service. The result is a report for the user, with its outcome for the caller, not an error.
  */
 import { keyFingerprint } from '../../../shared/domain/fingerprint';
+import type { CostUnit } from '../../../shared/domain/task-cost';
 import type { ServiceCredentials } from '../../ports/credentials';
 import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
 import { serviceLabel } from '../credentials/key-binding';
@@ -37,6 +38,16 @@ export interface ConnectionReport {
   readonly sentence?: Sentence;
   /** Technical detail, shown on demand. Never the key. */
   readonly detail?: string;
+  /** What the account had left when the test read it (a service whose probe says so: BFL). */
+  readonly balance?: AccountBalance;
+}
+
+/** An account's balance as a key check read it, and when. */
+export interface AccountBalance {
+  readonly micros: number;
+  readonly unit: CostUnit;
+  /** When it was read (ms since the epoch). */
+  readonly readAt: number;
 }
 
 /** The stored key as far as a base URL may have it. */

@@ -6,7 +6,7 @@
  */
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
-import { cleanText, type GenerationRequest, type ServiceTask } from '../../../shared/service/wire';
+import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import { submitAnswerOf, taskAnswerOf } from './profile-answers';
 import type { AnswerSource } from './profile-answers';
@@ -18,7 +18,8 @@ import {
   errorForTransport,
   errorForUnexpected,
 } from './network-errors';
-import { checkCredentials, redactBody, redactError, redactText } from './request-guard';
+import { checkCredentials, redactBody, redactError } from './request-guard';
+import { keyCheckOf, type KeyCheck } from './key-check';
 import type { CheckedCredentials } from './request-guard';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
@@ -26,12 +27,7 @@ import { errorForStatus, errorForTooLarge } from './status-errors';
 import { redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
-import type {
-  KeyProbeReading,
-  ProfileRequest,
-  ProviderProfile,
-  TaskHandles,
-} from './providers/provider-profile';
+import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
 import { serviceLabel } from '../credentials/key-binding';
@@ -90,12 +86,6 @@ export interface TaskRef {
   readonly handles?: TaskHandles | undefined;
   /** What was asked for: a profile may need the model to find the task's address (fal). */
   readonly request?: GenerationRequest | undefined;
-}
-
-/** What a key check found (ServiceClient.probeKey). */
-export interface KeyCheck extends KeyProbeReading {
-  /** The answer's HTTP status. */
-  readonly status: number;
 }
 
 /** The service as a sentence names it: its provider's name, or (today's contract) its address. */
@@ -236,8 +226,7 @@ export class ServiceClient {
       );
       const json = parseJson(answer.text);
       const read = json.ok ? probe.read(json.value, answer.status) : { accepted: false };
-      const detail = read.detail && redactText(cleanText(read.detail), call.credentials.key);
-      return { accepted: read.accepted, status: answer.status, ...(detail ? { detail } : {}) };
+      return keyCheckOf(read, answer.status, call.credentials.key);
     });
   }
 

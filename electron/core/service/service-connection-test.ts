@@ -6,7 +6,8 @@
  * service's stored key, only when that key was entered for that address. A key not stored yet is
  * not sent: the page cannot make main ask a service about a key of its choosing. Every result
  * is a sentence: the key taken, the key refused, the service not reached, or an answer that is
- * not the service's to a key check.
+ * not the service's to a key check. A probe that reads the account's balance (BFL's credits) adds
+ * it, checked, with the time it was read: read only when the user tests, never polled.
  */
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
@@ -34,6 +35,8 @@ export interface ServiceTestDeps {
   readonly client: Pick<ServiceClient, 'probeKey'>;
   /** The saved address of `provider`'s service, normalised; null when it has none. */
   readonly addressOf: (provider: ProviderId) => string | null;
+  /** The clock, for when a balance was read. */
+  readonly now: () => number;
 }
 
 /** What a failed key check means, in a sentence for Settings. */
@@ -72,11 +75,14 @@ export async function testServiceConnection(
   try {
     const check = await deps.client.probeKey(stored.credentials);
     if (check.accepted) {
-      return reportSaying(
+      const report = reportSaying(
         'accepted',
         sentence('error.service.testAccepted', { host }),
         check.detail,
       );
+      return check.balance
+        ? { ...report, balance: { ...check.balance, readAt: deps.now() } }
+        : report;
     }
     const said = sentence('error.service.testUnexpected', { host, service });
     return reportSaying('failed', said, `HTTP ${check.status}`);

@@ -22,6 +22,7 @@ import { useFocusRequest } from '../shell/use-focus-request';
 import { ChoiceField } from './choice-field';
 import { CountField, ModelField, PromptField } from './compose-fields';
 import { qualityOptions, sizeOptions } from './options';
+import { CostEstimate } from './cost-estimate';
 import { ServiceField } from './service-field';
 
 /**
@@ -154,6 +155,24 @@ function ComposeParams({
   );
 }
 
+/** Under the fields: what the submit would cost, and why the last one was refused. */
+function ComposeNotes({
+  error,
+  onDismiss,
+}: {
+  error: ReturnType<typeof useComposeState>['submitError'];
+  onDismiss: () => void;
+}) {
+  return (
+    <>
+      <CostEstimate />
+      {error ? (
+        <ErrorMessage message={error.message} detail={error.detail} onDismiss={onDismiss} />
+      ) : null}
+    </>
+  );
+}
+
 export function ComposeForm({ active = true }: { active?: boolean }) {
   const { draft, recent, attempted, pending, submitError, setDraft, submit, dismissError, mac } =
     useComposeState();
@@ -208,13 +227,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         refs={refs}
         submitTitle={keys.submit}
       />
-      {submitError ? (
-        <ErrorMessage
-          message={submitError.message}
-          detail={submitError.detail}
-          onDismiss={dismissError}
-        />
-      ) : null}
+      <ComposeNotes error={submitError} onDismiss={dismissError} />
     </form>
   );
 }

@@ -11,7 +11,8 @@ import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
-import { errorText, t } from '../../i18n';
+import { errorText, formatDateTime, t } from '../../i18n';
+import { formatCost } from '../../lib/cost-text';
 import { toApiError, type ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import type { ConnectionReport as Report } from '../../store/settings-slice';
@@ -19,7 +20,10 @@ import type { ConnectionReport as Report } from '../../store/settings-slice';
 interface ReportProps {
   readonly report: Report | null;
   readonly error: ApiError | null;
-  /** What the answer told about the account (BFL's credits), beside a key that was taken. */
+  /**
+   * What the answer told about the account beside a key that was taken: its balance and when it
+   * was read (BFL's credits), or else what it said (Replicate's account).
+   */
   readonly showDetail: boolean;
 }
 
@@ -31,7 +35,16 @@ function ConnectionReport({ report, error, showDetail }: ReportProps) {
     <p className="connection-ok">
       <Icon name="check" />
       <span>{errorText(report)}</span>
-      {showDetail && report.detail ? <span className="muted">{report.detail}</span> : null}
+      {showDetail && report.balance ? (
+        <span className="muted">
+          {t('costs.balance', {
+            amount: formatCost(report.balance.micros, report.balance.unit),
+            time: formatDateTime(report.balance.readAt),
+          })}
+        </span>
+      ) : showDetail && report.detail ? (
+        <span className="muted">{report.detail}</span>
+      ) : null}
     </p>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { CostsSection } from './costs-section';
 import { DefaultsSection } from './defaults-section';
 import { LanguageField } from './language-field';
 import {
@@ -76,6 +77,9 @@ export function SettingsView() {
             </Section>
             <Section title="settings.defaults.title" description="settings.defaults.description">
               <DefaultsSection settings={settings} saver={saver} />
+            </Section>
+            <Section title="costs.settings.title" description="costs.settings.pricesHint">
+              <CostsSection active={active} />
             </Section>
             <Section title="settings.gallery.title">
               <GalleryFolder settings={settings} />

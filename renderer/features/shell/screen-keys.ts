@@ -1,6 +1,6 @@
 /**
- * Keys that switch screens from anywhere in the window: Ctrl+1, 2, 3 (⌘ on a Mac) for Tasks,
- * Gallery and Settings, and Ctrl+, for Settings, as the application menu has them (a host
+ * Keys that switch screens from anywhere in the window: Ctrl+1, 2, 3, 4 (⌘ on a Mac) for Tasks,
+ * Gallery, Settings and Costs, and Ctrl+, for Settings, as the application menu has them (a host
  * without that menu, or with it hidden, still has the keys). Not while a dialog holds the window.
  */
 import { useEffect } from 'react';
@@ -13,6 +13,7 @@ const SCREEN_DIGITS: Readonly<Record<View, string>> = {
   tasks: '1',
   gallery: '2',
   settings: '3',
+  costs: '4',
 };
 
 interface ScreenKey {
@@ -30,7 +31,7 @@ function screenForKey(event: ScreenKey, mac: boolean): View | null {
   if (!modifier || event.altKey || event.shiftKey) return null;
   if (event.key === ',') return 'settings';
   // By the key, or by its place (a layout whose digits need Shift still has the digit row).
-  const digit = /^Digit([1-3])$/.exec(event.code ?? '')?.[1] ?? event.key;
+  const digit = /^Digit([1-4])$/.exec(event.code ?? '')?.[1] ?? event.key;
   const view = (Object.keys(SCREEN_DIGITS) as View[]).find((name) => SCREEN_DIGITS[name] === digit);
   return view ?? null;
 }

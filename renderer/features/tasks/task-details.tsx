@@ -15,6 +15,7 @@ import {
   t,
   type MessageKey,
 } from '../../i18n';
+import { costDetail } from '../../lib/cost-text';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { OpenImageButton, isViewable } from './task-image-viewer';
@@ -104,6 +105,44 @@ function saysError(record: TaskRecord, status: StatusView): boolean {
   );
 }
 
+/** What was asked, where, when, and what it cost. */
+function DetailsList({ record }: { record: TaskRecord }) {
+  const { request } = record;
+  return (
+    <dl className="details__list">
+      <Row label="tasks.details.modelAsked">{request.model ?? t('compose.serviceDefault')}</Row>
+      <Row label="tasks.details.modelReported">
+        {record.reportedModel ?? t('tasks.details.modelNotReported')}
+      </Row>
+      <Row label="tasks.details.size">
+        {request.size ? formatSize(request.size) : t('compose.serviceDefault')}
+      </Row>
+      <Row label="tasks.details.quality">
+        {request.quality ? qualityLabel(request.quality) : t('compose.serviceDefault')}
+      </Row>
+      <Row label="tasks.details.taskId">
+        <span className="mono">{record.taskId ?? t('tasks.details.noTaskId')}</span>
+      </Row>
+      <Row label="tasks.details.origin">
+        {t(record.origin === 'tracked' ? 'tasks.details.tracked' : 'tasks.details.ownTask')}
+      </Row>
+      <Row label="tasks.details.service">
+        <ServiceName record={record} />
+      </Row>
+      <Row label="tasks.details.account">
+        <span className="mono">{record.account || t('tasks.details.noAccount')}</span>
+      </Row>
+      <Row label="tasks.details.created">{when(record.createdAt)}</Row>
+      <Row label="tasks.details.submitted">{when(record.submittedAt)}</Row>
+      <Row label="tasks.details.finished">{when(record.finishedAt)}</Row>
+      {record.cost ? <Row label="tasks.details.cost">{costDetail(record.cost)}</Row> : null}
+      <Row label="tasks.details.checks">
+        {t('tasks.details.checksValue', { count: record.polls })}
+      </Row>
+    </dl>
+  );
+}
+
 function DetailsBody({
   record,
   status,
@@ -130,36 +169,7 @@ function DetailsBody({
           detail={record.error.detail}
         />
       ) : null}
-      <dl className="details__list">
-        <Row label="tasks.details.modelAsked">{request.model ?? t('compose.serviceDefault')}</Row>
-        <Row label="tasks.details.modelReported">
-          {record.reportedModel ?? t('tasks.details.modelNotReported')}
-        </Row>
-        <Row label="tasks.details.size">
-          {request.size ? formatSize(request.size) : t('compose.serviceDefault')}
-        </Row>
-        <Row label="tasks.details.quality">
-          {request.quality ? qualityLabel(request.quality) : t('compose.serviceDefault')}
-        </Row>
-        <Row label="tasks.details.taskId">
-          <span className="mono">{record.taskId ?? t('tasks.details.noTaskId')}</span>
-        </Row>
-        <Row label="tasks.details.origin">
-          {t(record.origin === 'tracked' ? 'tasks.details.tracked' : 'tasks.details.ownTask')}
-        </Row>
-        <Row label="tasks.details.service">
-          <ServiceName record={record} />
-        </Row>
-        <Row label="tasks.details.account">
-          <span className="mono">{record.account || t('tasks.details.noAccount')}</span>
-        </Row>
-        <Row label="tasks.details.created">{when(record.createdAt)}</Row>
-        <Row label="tasks.details.submitted">{when(record.submittedAt)}</Row>
-        <Row label="tasks.details.finished">{when(record.finishedAt)}</Row>
-        <Row label="tasks.details.checks">
-          {t('tasks.details.checksValue', { count: record.polls })}
-        </Row>
-      </dl>
+      <DetailsList record={record} />
       <Images record={record} />
     </div>
   );

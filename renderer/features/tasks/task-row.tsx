@@ -9,6 +9,7 @@ import { isoDate } from '../../i18n';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { selectTypicalDuration } from '../../store/typical-duration';
+import { costLine } from '../../lib/cost-text';
 import { createdLine, parametersLine } from './task-meta';
 import { TaskMessage } from './task-message';
 import { TaskRowActions } from './task-row-actions';
@@ -117,6 +118,12 @@ function ReadableRow({
           <span>{parametersLine(record)}</span>
           <span aria-hidden="true"> · </span>
           <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
+          {record.cost ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span className="task-row__cost">{costLine(record.cost)}</span>
+            </>
+          ) : null}
         </p>
         <StatusLine item={item} id={statusId} />
       </div>

@@ -3,6 +3,7 @@ export const shell = {
   'nav.label': 'Main',
   'nav.tasks': 'Tasks',
   'nav.gallery': 'Gallery',
+  'nav.costs': 'Costs',
   'nav.settings': 'Settings',
   'nav.withShortcut': '{label} ({keys})',
   'keys.ctrlPlus': 'Ctrl+{key}',

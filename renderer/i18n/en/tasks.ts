@@ -131,6 +131,7 @@ export const tasks = {
   'tasks.details.noAccount': 'Unknown',
   'tasks.details.created': 'Created',
   'tasks.details.finished': 'Finished',
+  'tasks.details.cost': 'Cost',
   'tasks.details.never': '—',
   'tasks.details.checks': 'Checks',
   'tasks.details.checksValue': '{count, plural, one {# check} other {# checks}}',

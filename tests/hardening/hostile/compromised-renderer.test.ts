@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
+import { PROVIDERS } from '../../../shared/domain/providers';
 import type { DemoService } from '../../../electron/demo-service/types';
 import {
   requests,
@@ -200,7 +201,16 @@ describe('a compromised renderer', () => {
 
   it(`drives every channel in any order (${RUNS} sequences) without reaching the key, a host or a file it should not`, async () => {
     const homeBefore = await snapshot(home);
-    const allowed = new Set([originOf(service.url), originOf(app.runtime.demo.url)]);
+    // Each provider's own host is Pictor's built-in address for it: the page may set that
+    // provider's key and test it there (never with the user's key: checked below).
+    const providerHosts = Object.values(PROVIDERS).flatMap((provider) =>
+      provider.defaultBaseUrl ? [originOf(provider.defaultBaseUrl)] : [],
+    );
+    const allowed = new Set([
+      originOf(service.url),
+      originOf(app.runtime.demo.url),
+      ...providerHosts,
+    ]);
     let calls = 0;
     await fc.assert(
       fc.asyncProperty(

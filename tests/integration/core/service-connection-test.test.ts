@@ -25,6 +25,8 @@ import { startTestRuntime } from '../../support/app-runtime';
 import { closedPort, closeServers, sendJson, serve } from '../../support/http-servers';
 
 const KEY = 'sk-probe-0123456789abcdef';
+/** When a test's balance was read (the clock the deps give). */
+const READ_AT = Date.UTC(2026, 10, 25, 11, 0);
 const WRONG = 'sk-not-this-account-9876543210';
 const SERVICES: readonly OtherService[] = ['fal', 'replicate', 'dashscope', 'bfl'];
 /** Where each dialect's probe goes, and the header that carries the key there. */
@@ -77,6 +79,7 @@ function deps(baseUrl: string, provider: ProviderId, stored: string | null): Ser
     },
     client: new ServiceClient({ fetch: (url, init) => fetch(url, init) }),
     addressOf: (asked) => (asked === provider ? baseUrl : null),
+    now: () => READ_AT,
   };
 }
 
@@ -92,7 +95,10 @@ describe.each(SERVICES)('Test connection for %s', (provider) => {
       ),
       sentence: { key: 'error.service.testAccepted' },
     });
-    if (provider === 'bfl') expect(report.detail).toBe('Credits: 7');
+    if (provider === 'bfl') {
+      expect(report.detail).toBe('Credits: 7');
+      expect(report.balance).toEqual({ micros: 7_000_000, unit: 'credits', readAt: READ_AT });
+    } else expect(report.balance).toBeUndefined();
     if (provider === 'replicate') expect(report.detail).toBe('Account: alice');
     const { requests, submits } = service.log;
     expect(submits).toEqual([]);
@@ -172,6 +178,18 @@ describe('Test connection against a hostile service', () => {
     },
   );
 
+  it.each([-5, 1e12, 0.1234567])(
+    'keeps no balance from credits of %s (the key check still says the key was taken)',
+    async (credits) => {
+      const bfl = await serve((_req, res) => sendJson(res, 200, { credits }));
+      const report = await testServiceConnection(deps(bfl.origin, 'bfl', KEY), 'bfl');
+      expect(report).toMatchObject({ ok: true, outcome: 'accepted' });
+      if (credits === 0.1234567) {
+        expect(report.balance).toEqual({ micros: 123_457, unit: 'credits', readAt: READ_AT });
+      } else expect(report.balance).toBeUndefined();
+    },
+  );
+
   it('never shows the key a probe’s answer echoes back', async () => {
     const echo = await serve((_req, res) =>
       sendJson(res, 200, { username: `owner ${KEY} ${'x'.repeat(30)}` }),
@@ -197,6 +215,7 @@ describe('Test connection through the runtime', () => {
           keys: runtime.credentials,
           client: runtime.core.client,
           addressOf: (asked) => runtime.credentials.addressOf(asked),
+          now: () => READ_AT,
         },
         provider,
       );

@@ -13,6 +13,7 @@ import {
 } from '../../../renderer/i18n';
 import { common } from '../../../renderer/i18n/en/common';
 import { compose } from '../../../renderer/i18n/en/compose';
+import { costs } from '../../../renderer/i18n/en/costs';
 import { gallery } from '../../../renderer/i18n/en/gallery';
 import { settings } from '../../../renderer/i18n/en/settings';
 import { shell } from '../../../renderer/i18n/en/shell';
@@ -156,7 +157,7 @@ describe('the catalogue', () => {
   });
 
   it('is merged from parts that never define the same key twice', () => {
-    const parts = [common, shell, compose, tasks, settings, gallery];
+    const parts = [common, shell, compose, tasks, settings, gallery, costs];
     const counted = parts.flatMap((part) => Object.keys(part));
     expect(counted.length).toBe(new Set(counted).size);
     expect(Object.keys(catalogue).length).toBe(counted.length);

@@ -64,7 +64,11 @@ export const bflProfile: ProviderProfile = {
     read(json) {
       const credits = objectOf(json)['credits'];
       return typeof credits === 'number' && Number.isFinite(credits)
-        ? { accepted: true, detail: `Credits: ${credits}` }
+        ? {
+            accepted: true,
+            detail: `Credits: ${credits}`,
+            balance: { field: 'credits', amount: credits, unit: 'credits' },
+          }
         : { accepted: false };
     },
   },

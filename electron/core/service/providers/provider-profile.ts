@@ -93,6 +93,8 @@ export interface KeyProbeReading {
   readonly accepted: boolean;
   /** What the answer tells about the account (BFL's credits), shown beside the result. */
   readonly detail?: string;
+  /** What the account has left (BFL's credits), checked as a reported cost is. */
+  readonly balance?: RawCost;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type Screen = 'Tasks' | 'Gallery' | 'Settings';
+export type Screen = 'Tasks' | 'Gallery' | 'Settings' | 'Costs';
 
 /** Clicks a sidebar entry and waits until it is the current page. */
 export async function showScreen(page: Page, screen: Screen): Promise<void> {

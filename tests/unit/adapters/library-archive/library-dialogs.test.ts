@@ -62,3 +62,27 @@ describe('library dialogs', () => {
     expect(await none.chooseImportSource('archive')).toBeNull();
   });
 });
+
+describe('the cost ledger’s save dialog', () => {
+  it('suggests a dated CSV in the save folder, and says null when cancelled', async () => {
+    const { dialog, asked } = fakeDialog({ canceled: false, path: '/home/me/costs.csv' });
+    const options = {
+      dialog,
+      window: () => null,
+      saveDir: () => '/home/me/Downloads',
+      now: () => new Date(Date.UTC(2026, 10, 25, 7)),
+    };
+    const chooseLedgerFile = createLibraryDialogs(options).chooseLedgerFile;
+    expect(await chooseLedgerFile?.()).toBe('/home/me/costs.csv');
+    expect(asked[0]).toMatchObject({
+      defaultPath: '/home/me/Downloads/pictor-costs-2026-11-25.csv',
+      filters: [{ extensions: ['csv'] }],
+      properties: expect.arrayContaining(['showOverwriteConfirmation']),
+    });
+    const cancelled = createLibraryDialogs({
+      ...options,
+      dialog: fakeDialog({ canceled: true }).dialog,
+    });
+    expect(await cancelled.chooseLedgerFile?.()).toBeNull();
+  });
+});

@@ -45,6 +45,22 @@ describe('other services in Settings', () => {
     expect(within(fal).getByLabelText('fal.ai API key')).toHaveProperty('type', 'password');
   });
 
+  it('shows the balance a key check read, in the locale’s figures, and when it was read', async () => {
+    const { user, fake } = await openSettings();
+    const bfl = await storeKey(user, 'Black Forest Labs', 'bfl-key-123456');
+    fake.serviceConnection = {
+      ok: true,
+      outcome: 'accepted',
+      message: 'The service at api.bfl.ai answered and accepted the key.',
+      sentence: { key: 'error.service.testAccepted', params: { host: 'api.bfl.ai' } },
+      detail: 'Credits: 1234.5',
+      balance: { micros: 1_234_500_000, unit: 'credits', readAt: Date.UTC(2026, 10, 25, 11) },
+    };
+    await user.click(within(bfl).getByRole('button', { name: 'Test connection' }));
+    await within(bfl).findByText(/^Balance: 1,234\.5 credits, read .*2026/);
+    expect(within(bfl).queryByText('Credits: 1234.5')).toBeNull();
+  });
+
   it('tests a stored key at the service’s address, and says what the service answered', async () => {
     const { user, fake } = await openSettings();
     const bfl = await storeKey(user, 'Black Forest Labs', 'bfl-key-123456');

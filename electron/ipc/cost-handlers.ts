@@ -1,0 +1,95 @@
+/**
+ * IPC handlers of the `costs:` channels: translations to the core's cost ledger (core/costs), the
+ * same one the CLI's `pictor costs`, `prices` and `caps` use. The CSV goes to the file main's own
+ * save dialog returns, never to a path the page names.
+ */
+import type { LedgerTotals, SpendingCap } from '../../shared/domain/cost-ledger';
+import type { CapStanding, CostLedger } from '../../shared/ipc/cost-contract';
+import { MAX_LEDGER_ENTRIES } from '../../shared/ipc/cost-contract';
+import { sentence } from '../../shared/i18n/sentence';
+import type { CostBook } from '../core/costs/cost-book';
+import { UserFacingError } from '../core/errors/user-facing-error';
+import type { LibraryDialogs } from '../ports/library-dialogs';
+import type { HandlersOf } from './ipc-main-bridge';
+
+export interface CostHandlerDeps {
+  /** The core's cost ledger. */
+  readonly costs: Pick<
+    CostBook,
+    | 'entries'
+    | 'totals'
+    | 'csv'
+    | 'prices'
+    | 'setPrice'
+    | 'clearPrice'
+    | 'caps'
+    | 'setCap'
+    | 'clearCaps'
+    | 'spentIn'
+    | 'preview'
+  >;
+  /** Main's own dialogs; absent where the host has none (the export then says so). */
+  readonly dialogs?: Pick<LibraryDialogs, 'chooseLedgerFile'>;
+  /** Writes the CSV to the file the dialog returned. */
+  readonly writeText: (path: string, text: string) => Promise<void>;
+}
+
+/** The totals as the contract's (mutable) arrays. */
+function plainTotals(totals: LedgerTotals): CostLedger['totals'] {
+  const { overall, byDay, byMonth, byService } = totals;
+  return {
+    ...totals,
+    overall: [...overall],
+    byDay: [...byDay],
+    byMonth: [...byMonth],
+    byService: [...byService],
+  };
+}
+
+export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
+  const { costs } = deps;
+  const standings = (): CapStanding[] =>
+    costs.caps().map((cap: SpendingCap) => ({ cap, spentMicros: costs.spentIn(cap) }));
+  return {
+    'costs:ledger': (query) => {
+      const entries = costs.entries(query);
+      return {
+        entries: entries.slice(-MAX_LEDGER_ENTRIES).reverse(),
+        total: entries.length,
+        totals: plainTotals(costs.totals(query)),
+      };
+    },
+    'costs:exportCsv': async (query) => {
+      const choose = deps.dialogs?.chooseLedgerFile;
+      if (!choose) {
+        throw new UserFacingError(sentence('error.library.noDialogs'), { code: 'failed' });
+      }
+      const path = await choose.call(deps.dialogs);
+      if (path === null) return { savedTo: null };
+      await deps.writeText(path, costs.csv(query));
+      return { savedTo: path };
+    },
+    'costs:prices': () => costs.prices(),
+    'costs:setPrice': (price) => {
+      costs.setPrice(price);
+      return costs.prices();
+    },
+    'costs:clearPrice': ({ provider, model }) => {
+      costs.clearPrice(provider, model ?? '');
+      return costs.prices();
+    },
+    'costs:caps': () => standings(),
+    'costs:setCap': (cap) => {
+      costs.setCap(cap);
+      return standings();
+    },
+    'costs:clearCap': (key) => {
+      costs.clearCaps(key);
+      return standings();
+    },
+    'costs:preview': ({ provider, request, count }) => {
+      const { perTask, refusal, warnings } = costs.preview(provider, request, count);
+      return { perTask, count, ...(refusal ? { refusal } : {}), warnings: [...warnings] };
+    },
+  };
+}

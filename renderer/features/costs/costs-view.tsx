@@ -1,0 +1,97 @@
+/**
+ * The Costs screen: what the tasks of a period (and one service, or all) cost, as main's ledger
+ * says: totals per unit, a chart per day and per service, each task with its cost, and the same
+ * ledger saved as CSV where main's own dialog says. Read again each time the screen is shown, and
+ * while it is shown when tasks change (a cost a service reports late).
+ */
+import { useEffect, useRef } from 'react';
+import { Button } from '../../components/button';
+import { EmptyState } from '../../components/empty-state';
+import { ErrorMessage } from '../../components/error-message';
+import { SelectField } from '../../components/select-field';
+import { ServiceFilter } from '../../components/service-filter';
+import { Spinner } from '../../components/spinner';
+import { t } from '../../i18n';
+import { useAppStore } from '../../store/app-store';
+import { COST_PERIODS } from '../../store/costs-slice';
+import { CostEntries } from './cost-entries';
+import { CostTotals } from './cost-totals';
+import './costs.css';
+
+function CostsToolbar() {
+  const period = useAppStore((state) => state.costsPeriod);
+  const provider = useAppStore((state) => state.costsProvider);
+  const setPeriod = useAppStore((state) => state.costsSetPeriod);
+  const setProvider = useAppStore((state) => state.costsSetProvider);
+  const exportCsv = useAppStore((state) => state.costsExport);
+  const savedTo = useAppStore((state) => state.costsSavedTo);
+  return (
+    <>
+      <div className="costs-toolbar">
+        <SelectField
+          className="costs-toolbar__field"
+          label={t('costs.period.label')}
+          value={period}
+          options={COST_PERIODS.map((value) => ({ value, label: t(`costs.period.${value}`) }))}
+          onChange={setPeriod}
+        />
+        <ServiceFilter className="costs-toolbar__field" value={provider} onChange={setProvider} />
+        <Button onClick={() => void exportCsv()}>{t('costs.export')}</Button>
+      </div>
+      <p role="status" className="muted costs-saved">
+        {savedTo ? t('costs.exported', { path: savedTo }) : ''}
+      </p>
+    </>
+  );
+}
+
+function CostsBody() {
+  const ledger = useAppStore((state) => state.costsLedger);
+  const status = useAppStore((state) => state.costsStatus);
+  const error = useAppStore((state) => state.costsError);
+  if (status === 'error' && error) {
+    return <ErrorMessage message={error.text()} detail={error.detail} />;
+  }
+  if (!ledger) return <Spinner size="large" label={t('costs.loading')} />;
+  if (ledger.total === 0) {
+    return <EmptyState title={t('costs.empty.title')} body={t('costs.empty.body')} />;
+  }
+  return (
+    <>
+      <CostTotals totals={ledger.totals} />
+      <CostEntries ledger={ledger} />
+    </>
+  );
+}
+
+/** How long the screen waits after a task changed before reading the ledger again. */
+const SETTLE_MS = 1_000;
+
+/** Reads the ledger when the screen is shown, and again (settled) while tasks change under it. */
+function useLedgerWhileShown(active: boolean): void {
+  const load = useAppStore((state) => state.costsLoad);
+  const tasks = useAppStore((state) => state.tasksItems);
+  useEffect(() => {
+    if (active) void load();
+  }, [active, load]);
+  const seen = useRef(tasks);
+  useEffect(() => {
+    if (!active || seen.current === tasks) return undefined;
+    seen.current = tasks;
+    const timer = setTimeout(() => void load(), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [active, tasks, load]);
+}
+
+export function CostsView({ active }: { active: boolean }) {
+  useLedgerWhileShown(active);
+  return (
+    <div className="costs-view">
+      <div className="costs-view__inner">
+        <h1>{t('costs.title')}</h1>
+        <CostsToolbar />
+        <CostsBody />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * What tasks cost, as main's ledger says (`costs:` channels): the Costs screen's period, service,
+ * entries and totals and its CSV export; Settings' prices and spending caps (changed only by the
+ * user's own action there); and the compose form's estimate for what it is about to submit.
+ */
+import type { StateCreator, StoreApi } from 'zustand';
+import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
+import type { ProviderId } from '../../shared/domain/providers';
+import type { CapStanding, CostLedger, CostPreviewAnswer } from '../../shared/ipc/cost-contract';
+import type { RequestInput } from '../../shared/ipc/contract';
+import { call, toApiError, type ApiError } from '../lib/api';
+import type { AppState } from './app-state';
+
+export const COST_PERIODS = ['today', 'month', 'last30', 'all'] as const;
+export type CostPeriod = (typeof COST_PERIODS)[number];
+
+/** Where a period starts, in the user's local time (undefined: from the first task). */
+function periodSince(period: CostPeriod, now: Date): number | undefined {
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  switch (period) {
+    case 'today':
+      return midnight.getTime();
+    case 'month':
+      return new Date(now.getFullYear(), now.getMonth(), 1).getTime();
+    case 'last30':
+      // By the calendar, not 29 × 24 h: a clock change in between moves no midnight.
+      return new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29).getTime();
+    default:
+      return undefined;
+  }
+}
+
+export interface CostsSlice {
+  costsPeriod: CostPeriod;
+  /** '' : every service. */
+  costsProvider: ProviderId | '';
+  costsLedger: CostLedger | null;
+  costsStatus: 'idle' | 'loading' | 'ready' | 'error';
+  costsError: ApiError | null;
+  /** Where the last export saved the CSV (null: none yet, or the user cancelled). */
+  costsSavedTo: string | null;
+  costsLoad(): Promise<void>;
+  costsSetPeriod(period: CostPeriod): void;
+  costsSetProvider(provider: ProviderId | ''): void;
+  costsExport(): Promise<void>;
+  prices: CostPrice[];
+  caps: CapStanding[];
+  /** Reads the prices and the caps (each with its period's spending so far). */
+  costsLoadSettings(): Promise<void>;
+  /** Sets a price; false (and the error shown) when main refused it. */
+  costsSetPrice(price: CostPrice): Promise<boolean>;
+  costsClearPrice(provider: ProviderId, model: string): Promise<void>;
+  costsSetCap(cap: SpendingCap): Promise<boolean>;
+  costsClearCap(cap: Omit<SpendingCap, 'micros'>): Promise<void>;
+  /** The compose form's estimate for what it would submit (null: none asked, or none known). */
+  costPreview: CostPreviewAnswer | null;
+  costsPreview(input: RequestInput<'costs:preview'>): Promise<void>;
+}
+
+type Set = StoreApi<AppState>['setState'];
+type Get = StoreApi<AppState>['getState'];
+
+function ledgerActions(set: Set, get: Get) {
+  let asked = 0;
+  return {
+    async costsLoad() {
+      asked += 1;
+      const mine = asked;
+      const { costsPeriod, costsProvider } = get();
+      const since = periodSince(costsPeriod, new Date());
+      set({ costsStatus: 'loading' });
+      try {
+        const ledger = await call('costs:ledger', {
+          ...(since === undefined ? {} : { since }),
+          ...(costsProvider === '' ? {} : { provider: costsProvider }),
+        });
+        if (mine === asked) set({ costsLedger: ledger, costsStatus: 'ready', costsError: null });
+      } catch (caught) {
+        if (mine === asked) set({ costsStatus: 'error', costsError: toApiError(caught) });
+      }
+    },
+    costsSetPeriod(period: CostPeriod) {
+      set({ costsPeriod: period });
+      void get().costsLoad();
+    },
+    costsSetProvider(provider: ProviderId | '') {
+      set({ costsProvider: provider });
+      void get().costsLoad();
+    },
+    async costsExport() {
+      const { costsPeriod, costsProvider } = get();
+      const since = periodSince(costsPeriod, new Date());
+      try {
+        const { savedTo } = await call('costs:exportCsv', {
+          ...(since === undefined ? {} : { since }),
+          ...(costsProvider === '' ? {} : { provider: costsProvider }),
+        });
+        set({ costsSavedTo: savedTo });
+      } catch (caught) {
+        get().showError(caught);
+      }
+    },
+  };
+}
+
+function settingsActions(set: Set, get: Get) {
+  /** Runs a change; true when main took it (its error shown otherwise). */
+  const change = async (work: () => Promise<void>): Promise<boolean> => {
+    try {
+      await work();
+      return true;
+    } catch (caught) {
+      get().showError(caught);
+      return false;
+    }
+  };
+  return {
+    async costsLoadSettings() {
+      await change(async () => {
+        const [prices, caps] = await Promise.all([call('costs:prices'), call('costs:caps')]);
+        set({ prices, caps });
+      });
+    },
+    costsSetPrice: (price: CostPrice) =>
+      change(async () => set({ prices: await call('costs:setPrice', price) })),
+    async costsClearPrice(provider: ProviderId, model: string) {
+      await change(async () =>
+        set({ prices: await call('costs:clearPrice', { provider, model }) }),
+      );
+    },
+    costsSetCap: (cap: SpendingCap) =>
+      change(async () => set({ caps: await call('costs:setCap', cap) })),
+    async costsClearCap(cap: Omit<SpendingCap, 'micros'>) {
+      await change(async () => set({ caps: await call('costs:clearCap', cap) }));
+    },
+  };
+}
+
+function previewActions(set: Set) {
+  let asked = 0;
+  return {
+    async costsPreview(input: RequestInput<'costs:preview'>) {
+      asked += 1;
+      const mine = asked;
+      try {
+        const preview = await call('costs:preview', input);
+        if (mine === asked) set({ costPreview: preview });
+      } catch {
+        // No estimate (a request the form cannot send yet): the form says nothing of cost.
+        if (mine === asked) set({ costPreview: null });
+      }
+    },
+  };
+}
+
+export const createCostsSlice: StateCreator<AppState, [], [], CostsSlice> = (set, get) => ({
+  costsPeriod: 'month',
+  costsProvider: '',
+  costsLedger: null,
+  costsStatus: 'idle',
+  costsError: null,
+  costsSavedTo: null,
+  prices: [],
+  caps: [],
+  costPreview: null,
+  ...ledgerActions(set, get),
+  ...settingsActions(set, get),
+  ...previewActions(set),
+});

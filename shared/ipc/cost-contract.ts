@@ -1,0 +1,113 @@
+/**
+ * The `costs:` requests: the cost ledger (core/costs) as the window reads it: entries and totals
+ * for a period and service, its CSV saved where main's own dialog says, the user's prices and
+ * spending caps (set, raised or cleared only by these explicit requests), and what a submit would
+ * cost with the caps' verdict. Everything the page sends is bounded here; main never writes to a
+ * path the page names.
+ */
+import { z } from 'zod';
+import { costPriceSchema, spendingCapSchema } from '../domain/cost-ledger';
+import { REQUEST_LIMITS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
+import { providerIdSchema } from '../domain/providers';
+import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
+import { sentenceSchema } from '../i18n/sentence';
+import { generationRequestSchema } from '../service/wire';
+
+/** Most ledger entries one `costs:ledger` answer carries (the newest); totals count them all. */
+export const MAX_LEDGER_ENTRIES = 500;
+
+const count = z.number().int().min(0);
+const micros = z.number().int().min(0);
+
+/** Which tasks the ledger reads: created from `since` (inclusive) to `until` (exclusive). */
+const ledgerQuerySchema = z
+  .object({
+    since: dateMsSchema.optional(),
+    until: dateMsSchema.optional(),
+    provider: providerIdSchema.optional(),
+  })
+  .strict();
+
+const ledgerEntrySchema = z.object({
+  localId: z.string(),
+  taskId: z.string().nullable(),
+  provider: providerIdSchema,
+  model: z.string().nullable(),
+  status: z.string(),
+  createdAt: z.number(),
+  cost: taskCostSchema,
+});
+
+const unitTotal = { unit: costUnitSchema, micros, estimatedMicros: micros, tasks: count };
+
+const ledgerTotalsSchema = z.object({
+  timeZone: z.string(),
+  overall: z.array(z.object(unitTotal)),
+  byDay: z.array(z.object({ ...unitTotal, day: z.string() })),
+  byMonth: z.array(z.object({ ...unitTotal, month: z.string() })),
+  byService: z.array(z.object({ ...unitTotal, provider: providerIdSchema })),
+  unknownTasks: count,
+});
+
+const ledgerSchema = z.object({
+  /** The newest entries, newest first (at most {@link MAX_LEDGER_ENTRIES}). */
+  entries: z.array(ledgerEntrySchema).max(MAX_LEDGER_ENTRIES),
+  /** How many entries the query matched. */
+  total: count,
+  totals: ledgerTotalsSchema,
+});
+export type CostLedger = z.infer<typeof ledgerSchema>;
+
+/** A cap with what its period has cost so far, in its unit. */
+const capStandingSchema = z.object({ cap: spendingCapSchema, spentMicros: micros });
+export type CapStanding = z.infer<typeof capStandingSchema>;
+
+const priceKey = z
+  .object({
+    provider: providerIdSchema,
+    model: z.string().trim().max(REQUEST_LIMITS.model).optional(),
+  })
+  .strict();
+
+const capKey = spendingCapSchema.omit({ micros: true }).strict();
+
+const previewSchema = z.object({
+  perTask: taskCostSchema,
+  count,
+  /** A hard cap refuses this submit: why. */
+  refusal: sentenceSchema.optional(),
+  /** Soft caps it passes. */
+  warnings: z.array(sentenceSchema).max(100),
+});
+export type CostPreviewAnswer = z.infer<typeof previewSchema>;
+
+export const costRequests = {
+  'costs:ledger': { input: ledgerQuerySchema, output: ledgerSchema },
+  /**
+   * The ledger of the query as CSV, written to the file main's own save dialog returns
+   * (`savedTo` null: the user cancelled). The page never names a path.
+   */
+  'costs:exportCsv': {
+    input: ledgerQuerySchema,
+    output: z.object({ savedTo: z.string().nullable() }),
+  },
+  'costs:prices': { input: z.undefined(), output: z.array(costPriceSchema) },
+  /** Sets (or replaces) the price of a service and model; answers every price. */
+  'costs:setPrice': { input: costPriceSchema.strict(), output: z.array(costPriceSchema) },
+  'costs:clearPrice': { input: priceKey, output: z.array(costPriceSchema) },
+  'costs:caps': { input: z.undefined(), output: z.array(capStandingSchema) },
+  /** Sets, raises or lowers a cap: only ever the user's own action in Settings. */
+  'costs:setCap': { input: spendingCapSchema.strict(), output: z.array(capStandingSchema) },
+  'costs:clearCap': { input: capKey, output: z.array(capStandingSchema) },
+  /** What `count` tasks of `request` on `provider` would cost, and the caps' verdict (no write). */
+  'costs:preview': {
+    input: z
+      .object({
+        provider: providerIdSchema,
+        request: generationRequestSchema,
+        count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
+      })
+      .strict(),
+    output: previewSchema,
+  },
+} as const;

@@ -1,0 +1,142 @@
+/**
+ * The `costs:` channels of the in-memory `window.pictor` (fake-pictor-api.ts): the ledger of the
+ * fake's tasks (their `cost`, days in UTC), prices and caps kept in memory, a preview a test sets,
+ * and an export that "saves" where `savedTo` says. Browser-safe: imports only shared/.
+ */
+import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
+import { providerOf, type ProviderId } from '../../shared/domain/providers';
+import { countedCost, type CostUnit } from '../../shared/domain/task-cost';
+import type { TaskRecord } from '../../shared/domain/task-record';
+import type { RequestChannel, RequestInput, RequestOutput } from '../../shared/ipc/contract';
+import type { CostLedger, CostPreviewAnswer } from '../../shared/ipc/cost-contract';
+
+type CostChannel = Extract<RequestChannel, `costs:${string}`>;
+type CostHandlers = {
+  [C in CostChannel]: (input: RequestInput<C>) => RequestOutput<C>;
+};
+
+interface Sum {
+  unit: CostUnit;
+  micros: number;
+  estimatedMicros: number;
+  tasks: number;
+}
+
+/** Sums per group and unit, sorted by group then unit. */
+function sums<K extends string>(
+  rows: readonly { group: K; unit: CostUnit; micros: number; estimated: boolean }[],
+): (Sum & { group: K })[] {
+  const byKey = new Map<string, Sum & { group: K }>();
+  for (const row of rows) {
+    const key = `${row.group}\u0000${row.unit}`;
+    const sum = byKey.get(key) ?? {
+      group: row.group,
+      unit: row.unit,
+      micros: 0,
+      estimatedMicros: 0,
+      tasks: 0,
+    };
+    sum.micros += row.micros;
+    if (row.estimated) sum.estimatedMicros += row.micros;
+    sum.tasks += 1;
+    byKey.set(key, sum);
+  }
+  return [...byKey.values()].sort(
+    (a, b) => a.group.localeCompare(b.group) || a.unit.localeCompare(b.unit),
+  );
+}
+
+export class FakeCosts {
+  prices: CostPrice[] = [];
+  caps: SpendingCap[] = [];
+  /** What each cap's period has spent, by `period/unit/provider` (0 when absent). */
+  spent = new Map<string, number>();
+  /** What `costs:preview` answers (unknown cost, no warning, unless a test sets it). */
+  preview: CostPreviewAnswer = { perTask: { source: 'unknown' }, count: 1, warnings: [] };
+  /** Where `costs:exportCsv` says it saved (null: the user cancelled). */
+  savedTo: string | null = '/home/ada/Downloads/pictor-costs.csv';
+
+  constructor(private readonly tasks: () => readonly TaskRecord[]) {}
+
+  ledger(query: RequestInput<'costs:ledger'>): CostLedger {
+    const entries = this.tasks()
+      .filter((record) => record.cost !== undefined)
+      .filter((record) => query.provider === undefined || providerOf(record) === query.provider)
+      .filter((record) => query.since === undefined || record.createdAt >= query.since)
+      .filter((record) => query.until === undefined || record.createdAt < query.until)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((record) => ({
+        localId: record.localId,
+        taskId: record.taskId,
+        provider: providerOf(record),
+        model: record.request.model ?? null,
+        status: record.status,
+        createdAt: record.createdAt,
+        cost: record.cost ?? { source: 'unknown' as const },
+      }));
+    const counted = entries.flatMap((entry) => {
+      const cost = countedCost(entry.cost);
+      if (!cost) return [];
+      const day = new Date(entry.createdAt).toISOString().slice(0, 10);
+      const estimated = cost.source === 'estimated';
+      return [{ entry, day, unit: cost.unit, micros: cost.micros, estimated }];
+    });
+    const byDay = sums(counted.map((row) => ({ ...row, group: row.day })));
+    return {
+      entries,
+      total: entries.length,
+      totals: {
+        timeZone: 'UTC',
+        overall: sums(counted.map((row) => ({ ...row, group: '' }))).map(
+          ({ group: _g, ...s }) => s,
+        ),
+        byDay: byDay.map(({ group, ...sum }) => ({ ...sum, day: group })),
+        byMonth: sums(counted.map((row) => ({ ...row, group: row.day.slice(0, 7) }))).map(
+          ({ group, ...sum }) => ({ ...sum, month: group }),
+        ),
+        byService: sums(
+          counted.map((row) => ({ ...row, group: row.entry.provider as ProviderId })),
+        ).map(({ group, ...sum }) => ({ ...sum, provider: group })),
+        unknownTasks: entries.filter((entry) => entry.cost.source === 'unknown').length,
+      },
+    };
+  }
+
+  private standings(): RequestOutput<'costs:caps'> {
+    return this.caps.map((cap) => ({
+      cap,
+      spentMicros: this.spent.get(`${cap.period}/${cap.unit}/${cap.provider ?? ''}`) ?? 0,
+    }));
+  }
+
+  readonly handlers: CostHandlers = {
+    'costs:ledger': (query) => this.ledger(query),
+    'costs:exportCsv': () => ({ savedTo: this.savedTo }),
+    'costs:prices': () => this.prices,
+    'costs:setPrice': (price) => {
+      const same = (p: CostPrice) => p.provider === price.provider && p.model === price.model;
+      this.prices = [...this.prices.filter((p) => !same(p)), price];
+      return this.prices;
+    },
+    'costs:clearPrice': ({ provider, model }) => {
+      this.prices = this.prices.filter((p) => p.provider !== provider || p.model !== (model ?? ''));
+      return this.prices;
+    },
+    'costs:caps': () => this.standings(),
+    'costs:setCap': (cap) => {
+      this.caps = [...this.caps.filter((c) => !sameCap(c, cap)), cap];
+      return this.standings();
+    },
+    'costs:clearCap': (key) => {
+      this.caps = this.caps.filter((c) => !sameCap(c, key));
+      return this.standings();
+    },
+    'costs:preview': ({ count }) => ({ ...this.preview, count }),
+  };
+}
+
+function sameCap(a: Omit<SpendingCap, 'micros'>, b: Omit<SpendingCap, 'micros'>): boolean {
+  return (
+    a.period === b.period && a.unit === b.unit && a.provider === b.provider && a.kind === b.kind
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The `costs:` channels through the real request path (the contract's schemas, Result wrapping)
+ * over a real CostBook on a real history file: the ledger, the CSV written only where main's own
+ * dialog says, prices and caps changed only by their explicit requests, the compose preview, and
+ * hostile inputs refused before the ledger hears of them.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CostBook } from '../../../electron/core/costs/cost-book';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { costHandlers } from '../../../electron/ipc/cost-handlers';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { englishText } from '../../../shared/i18n/sentence';
+import { MAX_LEDGER_ENTRIES } from '../../../shared/ipc/cost-contract';
+import { makeRecord, tempDir } from '../core/history/history-fixtures';
+import { ipcCaller, okValue } from '../../support/ipc';
+
+const NOW = Date.parse('2026-11-25T12:00:00Z');
+const USD = (micros: number) =>
+  ({ source: 'reported', micros, unit: 'USD', field: 'usage.cost' }) as const;
+
+let temp: ReturnType<typeof tempDir>;
+let store: HistoryStore;
+beforeEach(() => {
+  temp = tempDir();
+  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
+});
+afterEach(() => {
+  store.close();
+  temp.remove();
+});
+
+function setup(chosen: string | null = join(temp.dir, 'costs.csv')) {
+  const costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
+  const asked: string[] = [];
+  const written = new Map<string, string>();
+  const handlers = costHandlers({
+    costs,
+    dialogs: {
+      chooseLedgerFile: async () => {
+        asked.push('ledger');
+        return chosen;
+      },
+    },
+    writeText: async (path, text) => {
+      written.set(path, text);
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(path, text, 'utf8');
+    },
+  });
+  return { costs, asked, written, call: ipcCaller(handlers as Partial<IpcHandlers>) };
+}
+
+describe('costs: channels', () => {
+  it('answer the ledger newest first with totals per unit, for a period and a service', async () => {
+    store.put(makeRecord({ localId: 'a', createdAt: NOW - 86_400_000, cost: USD(40_000) }));
+    store.put(makeRecord({ localId: 'b', createdAt: NOW - 1_000, cost: USD(10_000) }));
+    store.put(
+      makeRecord({
+        localId: 'c',
+        createdAt: NOW - 500,
+        provider: 'bfl',
+        cost: { source: 'reported', micros: 3_000_000, unit: 'credits', field: 'cost' },
+      }),
+    );
+    const { call } = setup();
+    const all = okValue(await call('costs:ledger', {}));
+    expect(all.entries.map((entry) => entry.localId)).toEqual(['c', 'b', 'a']);
+    expect(all.total).toBe(3);
+    expect(all.totals.overall.map((sum) => [sum.unit, sum.micros])).toEqual([
+      ['credits', 3_000_000],
+      ['USD', 50_000],
+    ]);
+    expect(all.totals.byDay.map((sum) => [sum.day, sum.unit])).toEqual([
+      ['2026-11-24', 'USD'],
+      ['2026-11-25', 'credits'],
+      ['2026-11-25', 'USD'],
+    ]);
+    const today = okValue(
+      await call('costs:ledger', { since: NOW - 3_600_000, provider: 'pictor' }),
+    );
+    expect(today.entries.map((entry) => entry.localId)).toEqual(['b']);
+  });
+
+  it('carries at most the newest entries, while the totals count every one', async () => {
+    for (let i = 0; i < MAX_LEDGER_ENTRIES + 3; i += 1) {
+      store.put(makeRecord({ localId: `t${i}`, createdAt: NOW - 10_000 + i, cost: USD(1) }));
+    }
+    const { call } = setup();
+    const ledger = okValue(await call('costs:ledger', {}));
+    expect(ledger.entries).toHaveLength(MAX_LEDGER_ENTRIES);
+    expect(ledger.entries[0]?.localId).toBe(`t${MAX_LEDGER_ENTRIES + 2}`);
+    expect(ledger.total).toBe(MAX_LEDGER_ENTRIES + 3);
+    expect(ledger.totals.overall[0]?.micros).toBe(MAX_LEDGER_ENTRIES + 3);
+  });
+
+  it('writes the CSV only to the file main’s dialog returned, and nothing when cancelled', async () => {
+    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    const { call, asked } = setup();
+    const saved = okValue(await call('costs:exportCsv', {}));
+    expect(saved.savedTo).toBe(join(temp.dir, 'costs.csv'));
+    expect(asked).toEqual(['ledger']);
+    const text = await readFile(join(temp.dir, 'costs.csv'), 'utf8');
+    expect(text).toContain('0.04');
+    expect(text.split('\r\n')[1]).toContain('a');
+
+    const cancelled = setup(null);
+    expect(okValue(await cancelled.call('costs:exportCsv', {}))).toEqual({ savedTo: null });
+    expect(cancelled.written.size).toBe(0);
+  });
+
+  it('sets and clears prices and caps only when asked, each cap with its period’s spending', async () => {
+    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    const { call } = setup();
+    const price = { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 30_000 };
+    expect(okValue(await call('costs:setPrice', price))).toEqual([price]);
+    expect(okValue(await call('costs:prices'))).toEqual([price]);
+    expect(okValue(await call('costs:clearPrice', { provider: 'fal' }))).toEqual([]);
+
+    const cap = { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 100_000 };
+    expect(okValue(await call('costs:setCap', cap))).toEqual([{ cap, spentMicros: 40_000 }]);
+    expect(okValue(await call('costs:caps'))).toEqual([{ cap, spentMicros: 40_000 }]);
+    const { micros: _m, ...key } = cap;
+    expect(okValue(await call('costs:clearCap', key))).toEqual([]);
+  });
+
+  it('previews a submit: the estimate for the count, a soft cap’s warning, a hard cap’s refusal', async () => {
+    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    const { call, costs } = setup();
+    costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
+    costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 50_000 });
+    const request = { provider: 'pictor', request: { prompt: 'a harbour' }, count: 2 };
+    const soft = okValue(await call('costs:preview', request));
+    expect(soft.perTask).toEqual({
+      source: 'estimated',
+      micros: 20_000,
+      unit: 'USD',
+      basis: 'image',
+    });
+    expect(soft.count).toBe(2);
+    expect(soft.refusal).toBeUndefined();
+    expect(soft.warnings.map((said) => englishText(said))).toEqual([
+      expect.stringContaining('soft daily spending cap of 0.05 USD'),
+    ]);
+    costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 60_000 });
+    const hard = okValue(await call('costs:preview', request));
+    expect(hard.refusal && englishText(hard.refusal)).toContain('Nothing was submitted');
+    // A preview changes nothing.
+    expect(costs.entries()).toHaveLength(1);
+  });
+
+  it.each([
+    ['costs:ledger', { since: -1 }],
+    ['costs:ledger', { since: 'yesterday' }],
+    ['costs:ledger', { provider: 'evil' }],
+    ['costs:ledger', { path: '/etc/passwd' }],
+    ['costs:exportCsv', { path: '/tmp/evil.csv' }],
+    ['costs:exportCsv', '/tmp/evil.csv'],
+    ['costs:setPrice', { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: -1 }],
+    ['costs:setPrice', { provider: 'fal', model: '', unit: 'DOGE', basis: 'image', micros: 1 }],
+    [
+      'costs:setPrice',
+      { provider: 'fal', model: 'x'.repeat(10_000), unit: 'USD', basis: 'image', micros: 1 },
+    ],
+    ['costs:setPrice', { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 1.5 }],
+    ['costs:setCap', { period: 'year', unit: 'USD', provider: null, kind: 'hard', micros: 1 }],
+    [
+      'costs:setCap',
+      { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: Infinity },
+    ],
+    ['costs:setCap', { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 1e30 }],
+    ['costs:setCap', { period: 'day', unit: 'USD', kind: 'hard', micros: 1 }],
+    [
+      'costs:setCap',
+      { period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 1, raise: true },
+    ],
+    ['costs:clearCap', {}],
+    ['costs:clearPrice', { provider: '__proto__' }],
+    ['costs:caps', { all: true }],
+    ['costs:preview', { provider: 'pictor', request: { prompt: '' }, count: 1 }],
+    ['costs:preview', { provider: 'pictor', request: { prompt: 'a' }, count: 1_000 }],
+    ['costs:preview', { request: { prompt: 'a' }, count: 1 }],
+  ] as const)('%s refuses %j before the ledger hears of it', async (channel, raw) => {
+    const { call, costs, asked } = setup();
+    costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 5 });
+    const result = await call(channel, raw);
+    expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+    expect(asked).toEqual([]);
+    expect(costs.prices()).toEqual([]);
+    expect(costs.caps()).toHaveLength(1);
+  });
+});
