@@ -5,7 +5,10 @@
 import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
 import { serviceLabel } from '../core/credentials/key-binding';
 import { mainText } from '../app/i18n/main-text';
+import { formatMicros } from '../../shared/domain/task-cost';
 import type {
+  CapLoosening,
+  CapPrompts,
   CommandLineToolPrompts,
   KeyOriginAnswer,
   KeyOriginQuestion,
@@ -88,6 +91,43 @@ export function createCommandLineToolPrompts(
         message: mainText(sentence.key, { ...sentence.params }),
         noLink: true,
       });
+    },
+  };
+}
+
+/** The message box that asks before a hard spending cap is raised or removed; Keep is the default. */
+export function capLooseningMessage(change: CapLoosening): MessageBoxOptions {
+  const { cap, to } = change;
+  const from = formatMicros(cap.micros);
+  return {
+    type: 'warning',
+    message:
+      to === null
+        ? mainText('capChange.remove', { from, unit: cap.unit })
+        : mainText('capChange.raise', { from, to: formatMicros(to), unit: cap.unit }),
+    detail: mainText('capChange.detail'),
+    buttons: [
+      mainText('capChange.keep'),
+      mainText(to === null ? 'capChange.confirmRemove' : 'capChange.confirmRaise'),
+    ],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
+
+export function createCapPrompts(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: () => BaseWindow | null,
+): CapPrompts {
+  return {
+    async confirmLooserCap(change) {
+      const options = capLooseningMessage(change);
+      const parent = window();
+      const { response } = parent
+        ? await dialog.showMessageBox(parent, options)
+        : await dialog.showMessageBox(options);
+      return response === 1;
     },
   };
 }

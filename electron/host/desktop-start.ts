@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { app, clipboard, dialog, nativeTheme, net, session } from 'electron';
 import { registerAppProtocol } from '../adapters/app-protocol';
 import { runningMacSignature } from '../adapters/codesign';
-import { createDialogPrompts } from '../adapters/dialog-prompts';
+import { createCapPrompts, createDialogPrompts } from '../adapters/dialog-prompts';
 import { createElectronFetch } from '../adapters/electron-net-fetch';
 import { ElectronStoreKv } from '../adapters/electron-store-kv';
 import { registerGalleryProtocol } from '../adapters/gallery-protocol';
@@ -107,6 +107,7 @@ function wiringOptions(
     shell,
     chooseFolder: () => chooseGalleryFolder(window(), runtime.galleryDir()),
     library: libraryOptions(window),
+    capPrompts: createCapPrompts(dialog, window),
     copyText: (text) => clipboard.writeText(text),
     info: () => ({
       version: app.getVersion(),

@@ -10,6 +10,7 @@ import { sentence } from '../../shared/i18n/sentence';
 import type { CostBook } from '../core/costs/cost-book';
 import { UserFacingError } from '../core/errors/user-facing-error';
 import type { LibraryDialogs } from '../ports/library-dialogs';
+import type { CapLoosening, CapPrompts } from '../ports/user-prompts';
 import type { HandlersOf } from './ipc-main-bridge';
 
 export interface CostHandlerDeps {
@@ -30,6 +31,11 @@ export interface CostHandlerDeps {
   >;
   /** Main's own dialogs; absent where the host has none (the export then says so). */
   readonly dialogs?: Pick<LibraryDialogs, 'chooseLedgerFile'>;
+  /**
+   * Main's own question before a hard cap is raised or removed; absent where nobody can be asked
+   * (a hard cap is then only ever set or lowered).
+   */
+  readonly prompts?: CapPrompts;
   /** Writes the CSV to the file the dialog returned. */
   readonly writeText: (path: string, text: string) => Promise<void>;
 }
@@ -44,6 +50,31 @@ function plainTotals(totals: LedgerTotals): CostLedger['totals'] {
     byMonth: [...byMonth],
     byService: [...byService],
   };
+}
+
+type CapKey = Omit<SpendingCap, 'micros'>;
+
+const sameCap = (a: CapKey, b: CapKey): boolean =>
+  a.period === b.period && a.unit === b.unit && a.provider === b.provider && a.kind === b.kind;
+
+/** The hard caps that setting `cap` (or, with `to` null, clearing caps matching it) loosens. */
+function loosenings(caps: readonly SpendingCap[], key: CapKey, to: number | null): CapLoosening[] {
+  return caps
+    .filter((cap) => cap.kind === 'hard' && sameCap(cap, key))
+    .filter((cap) => to === null || to > cap.micros)
+    .map((cap) => ({ cap, to }));
+}
+
+/**
+ * Asks main's own dialog before each loosening; refuses (nothing changed) unless the user
+ * agreed to every one. A request from the page alone never raises or removes a hard cap.
+ */
+async function agreed(prompts: CapPrompts | undefined, changes: CapLoosening[]): Promise<void> {
+  for (const change of changes) {
+    if (!prompts || !(await prompts.confirmLooserCap(change))) {
+      throw new UserFacingError(sentence('error.costs.capKept'), { code: 'failed' });
+    }
+  }
 }
 
 export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
@@ -79,11 +110,13 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       return costs.prices();
     },
     'costs:caps': () => standings(),
-    'costs:setCap': (cap) => {
+    'costs:setCap': async (cap) => {
+      await agreed(deps.prompts, loosenings(costs.caps(), cap, cap.micros));
       costs.setCap(cap);
       return standings();
     },
-    'costs:clearCap': (key) => {
+    'costs:clearCap': async (key) => {
+      await agreed(deps.prompts, loosenings(costs.caps(), key, null));
       costs.clearCaps(key);
       return standings();
     },

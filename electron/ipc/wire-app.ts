@@ -35,6 +35,7 @@ import type { Emit, HandlersOf, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
 import { libraryHandlers } from './library-handlers';
 import type { LibraryDialogs } from '../ports/library-dialogs';
+import type { CapPrompts } from '../ports/user-prompts';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
@@ -83,6 +84,11 @@ export interface AppWiringOptions {
    * wiring.
    */
   readonly observeCore?: (core: PictorCore) => Disposable | undefined;
+  /**
+   * Main's own question before a hard spending cap is raised or removed; absent in the
+   * harnesses, where a hard cap is then only ever set or lowered.
+   */
+  readonly capPrompts?: CapPrompts;
   /** The app's own updates (app/updates); absent in the harnesses, which then say "unavailable". */
   readonly updates?: UpdatesControl;
 }
@@ -164,10 +170,12 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
 }
 
 /** The cost ledger's handlers: its CSV saved where main's own dialog says. */
-function ledgerHandlers({ runtime, library }: AppWiringOptions): HandlersOf<'costs'> {
+function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
+  const { runtime, library, capPrompts } = options;
   return costHandlers({
     costs: runtime.core.costs,
     ...(library ? { dialogs: library.dialogs } : {}),
+    ...(capPrompts ? { prompts: capPrompts } : {}),
     writeText: (path, text) => writeFile(path, text, 'utf8'),
   });
 }

@@ -1,3 +1,4 @@
+import type { SpendingCap } from '../../shared/domain/cost-ledger';
 import type { MainMessageKey } from '../../shared/i18n/main-messages';
 
 /**
@@ -41,6 +42,21 @@ export interface CommandLineToolPrompts {
   confirmInstall(link: string): Promise<boolean>;
   /** Shows how it ended: `info` when the command is there, `warning` when it is not. */
   tell(sentence: PromptSentence, tone: 'info' | 'warning'): Promise<void>;
+}
+
+/** A hard spending cap about to be raised (`to`, in millionths of its unit) or removed (`to` null). */
+export interface CapLoosening {
+  readonly cap: SpendingCap;
+  readonly to: number | null;
+}
+
+/**
+ * Raising or removing a hard spending cap: only ever the user's action, asked in main's own
+ * dialog, because a request from the page alone may come from a compromised renderer.
+ */
+export interface CapPrompts {
+  /** True when the user agreed to `change`. */
+  confirmLooserCap(change: CapLoosening): Promise<boolean>;
 }
 
 /** Used where nobody can be asked: the key never moves to another base URL. */

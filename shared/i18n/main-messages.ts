@@ -118,6 +118,15 @@ export const mainMessages = {
   'dialog.exportCosts': 'Export the Costs',
   'dialog.csvFile': 'CSV spreadsheet',
 
+  // Raising or removing a hard spending cap (adapters/dialog-prompts.ts).
+  'capChange.raise': 'Raise your hard spending cap from {from} {unit} to {to} {unit}?',
+  'capChange.remove': 'Remove your hard spending cap of {from} {unit}?',
+  'capChange.detail':
+    'Pictor asks in this window of its own because only you may raise or remove a spending cap.',
+  'capChange.confirmRaise': 'Raise the Cap',
+  'capChange.confirmRemove': 'Remove the Cap',
+  'capChange.keep': 'Keep the Cap',
+
   // Start-up (app-main.ts).
   'app.settingsProblem': 'Some of your settings could not be read.',
   'app.startFailed': 'Pictor could not start',

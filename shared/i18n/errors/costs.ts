@@ -9,6 +9,8 @@ const SCOPE = '{scope, select, all {all services} other {{service}}}';
 export const costErrors = {
   'error.costs.hardCap': `Nothing was submitted: this would pass your ${PERIOD} spending cap of {cap} {unit} for ${SCOPE}. Spent so far: {spent} {unit}; this submit adds about {adding} {unit}. Raise or clear the cap in Settings to go on.`,
   'error.costs.softCap': `This submit passes your soft ${PERIOD} spending cap of {cap} {unit} for ${SCOPE}: {spent} {unit} spent so far, and it adds about {adding} {unit}.`,
+  'error.costs.capKept':
+    'The spending cap was not changed: a hard cap is raised or removed only once you agree in Pictor’s own dialog.',
   'error.costs.unpriced':
     'Nothing was submitted: a hard spending cap in {unit} applies to {service}, and Pictor cannot tell what this submit costs there. Set a price for {service} in Settings, then submit again.',
 } as const;

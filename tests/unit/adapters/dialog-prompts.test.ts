@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BaseWindow, MessageBoxOptions } from 'electron';
 import {
+  capLooseningMessage,
+  createCapPrompts,
   createCommandLineToolPrompts,
   createDialogPrompts,
   keyOriginMessage,
@@ -90,5 +92,38 @@ describe('the command line tool’s question and answer', () => {
       message:
         '/usr/local/bin/pictor already exists and is not Pictor’s, so Pictor left it as it is.',
     });
+  });
+});
+
+describe('the question before a hard spending cap is raised or removed', () => {
+  const cap = {
+    period: 'day',
+    unit: 'USD',
+    provider: null,
+    kind: 'hard',
+    micros: 5_000_000,
+  } as const;
+
+  it('names the cap and its new amount, with Keep as the default and what Escape picks', () => {
+    const raise = capLooseningMessage({ cap, to: 12_500_000 });
+    expect(raise.message).toBe('Raise your hard spending cap from 5 USD to 12.5 USD?');
+    expect(raise.buttons?.[raise.defaultId ?? -1]).toBe('Keep the Cap');
+    expect(raise.cancelId).toBe(raise.defaultId);
+    expect(raise.buttons?.[1]).toBe('Raise the Cap');
+    const remove = capLooseningMessage({ cap, to: null });
+    expect(remove.message).toBe('Remove your hard spending cap of 5 USD?');
+    expect(remove.buttons?.[1]).toBe('Remove the Cap');
+  });
+
+  it.each([
+    [1, true],
+    [0, false],
+  ])('answers %s as %s, over the window when there is one', async (response, agreed) => {
+    const { dialog, shown } = fakeDialog(response);
+    const window = {} as BaseWindow;
+    const prompts = createCapPrompts(dialog, () => window);
+    expect(await prompts.confirmLooserCap({ cap, to: null })).toBe(agreed);
+    expect(shown).toHaveLength(1);
+    expect(shown[0]?.parent).toBe(window);
   });
 });

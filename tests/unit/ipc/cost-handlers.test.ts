@@ -10,8 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
+import type { CapLoosening } from '../../../electron/ports/user-prompts';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
-import { englishText } from '../../../shared/i18n/sentence';
+import { englishText, type Sentence } from '../../../shared/i18n/sentence';
 import { MAX_LEDGER_ENTRIES } from '../../../shared/ipc/cost-contract';
 import { makeRecord, tempDir } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
@@ -31,12 +32,27 @@ afterEach(() => {
   temp.remove();
 });
 
-function setup(chosen: string | null = join(temp.dir, 'costs.csv')) {
+/**
+ * The handlers over a real ledger. `chosen`: what the save dialog returns. `answer`: what main's
+ * own question before a hard cap is raised or removed answers (none: nobody can be asked).
+ */
+function setup(chosen: string | null = join(temp.dir, 'costs.csv'), answer?: boolean) {
   const costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
   const asked: string[] = [];
+  const questions: CapLoosening[] = [];
   const written = new Map<string, string>();
   const handlers = costHandlers({
     costs,
+    ...(answer === undefined
+      ? {}
+      : {
+          prompts: {
+            confirmLooserCap: async (change: CapLoosening) => {
+              questions.push(change);
+              return answer;
+            },
+          },
+        }),
     dialogs: {
       chooseLedgerFile: async () => {
         asked.push('ledger');
@@ -49,7 +65,13 @@ function setup(chosen: string | null = join(temp.dir, 'costs.csv')) {
       await writeFile(path, text, 'utf8');
     },
   });
-  return { costs, asked, written, call: ipcCaller(handlers as Partial<IpcHandlers>) };
+  return {
+    costs,
+    asked,
+    questions,
+    written,
+    call: ipcCaller(handlers as Partial<IpcHandlers>),
+  };
 }
 
 describe('costs: channels', () => {
@@ -112,7 +134,7 @@ describe('costs: channels', () => {
 
   it('sets and clears prices and caps only when asked, each cap with its period’s spending', async () => {
     store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
-    const { call } = setup();
+    const { call, questions } = setup(null, true);
     const price = { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 30_000 };
     expect(okValue(await call('costs:setPrice', price))).toEqual([price]);
     expect(okValue(await call('costs:prices'))).toEqual([price]);
@@ -123,6 +145,63 @@ describe('costs: channels', () => {
     expect(okValue(await call('costs:caps'))).toEqual([{ cap, spentMicros: 40_000 }]);
     const { micros: _m, ...key } = cap;
     expect(okValue(await call('costs:clearCap', key))).toEqual([]);
+    expect(questions).toEqual([{ cap, to: null }]);
+  });
+
+  describe('a hard cap raised or removed', () => {
+    const hard = {
+      period: 'day',
+      unit: 'USD',
+      provider: null,
+      kind: 'hard',
+      micros: 100_000,
+    } as const;
+    const { micros: _m, ...hardKey } = hard;
+    const raised = { ...hard, micros: 250_000 };
+
+    it.each([
+      ['raised', 'costs:setCap', raised, 250_000],
+      ['removed', 'costs:clearCap', hardKey, null],
+    ] as const)(
+      'is %s only once the user agrees in main’s own dialog',
+      async (_how, channel, input, to) => {
+        for (const answer of [undefined, false] as const) {
+          const { call, costs, questions } = setup(null, answer);
+          costs.setCap(hard);
+          const refused = await call(channel, input);
+          expect(refused).toMatchObject({ ok: false, error: { code: 'failed' } });
+          const { error } = refused as unknown as { error: { sentence?: Sentence } };
+          expect(error.sentence && englishText(error.sentence)).toMatch(/not changed.*own dialog/);
+          expect(costs.caps()).toEqual([hard]);
+          expect(questions).toEqual(answer === undefined ? [] : [{ cap: hard, to }]);
+        }
+        const { call, costs, questions } = setup(null, true);
+        expect(await call(channel, input)).toMatchObject({ ok: true });
+        expect(questions).toEqual([{ cap: hard, to }]);
+        expect(costs.caps()).toEqual(to === null ? [] : [raised]);
+      },
+    );
+
+    it('is never asked about when a cap is set, lowered, or only a soft one changes', async () => {
+      const { call, costs, questions } = setup(null);
+      const soft = { ...hard, kind: 'soft', micros: 50_000 } as const;
+      expect(await call('costs:setCap', hard)).toMatchObject({ ok: true });
+      expect(await call('costs:setCap', { ...hard, micros: 80_000 })).toMatchObject({ ok: true });
+      expect(await call('costs:setCap', soft)).toMatchObject({ ok: true });
+      expect(await call('costs:setCap', { ...soft, micros: 900_000 })).toMatchObject({ ok: true });
+      expect(await call('costs:clearCap', { ...hardKey, kind: 'soft' })).toMatchObject({
+        ok: true,
+      });
+      // Another service's or another unit's hard cap is not this one.
+      expect(await call('costs:setCap', { ...hard, provider: 'fal', micros: 1 })).toMatchObject({
+        ok: true,
+      });
+      expect(await call('costs:setCap', { ...hard, unit: 'EUR', micros: 1 })).toMatchObject({
+        ok: true,
+      });
+      expect(questions).toEqual([]);
+      expect(costs.caps()).toContainEqual({ ...hard, micros: 80_000 });
+    });
   });
 
   it('previews a submit: the estimate for the count, a soft cap’s warning, a hard cap’s refusal', async () => {
