@@ -47,17 +47,26 @@ export function keyOriginMessage(question: KeyOriginQuestion): MessageBoxOptions
   };
 }
 
+/** Shows `options` in a message box over the window when there is one; the button picked. */
+async function ask(
+  dialog: Pick<Dialog, 'showMessageBox'>,
+  window: () => BaseWindow | null,
+  options: MessageBoxOptions,
+): Promise<number> {
+  const parent = window();
+  const { response } = parent
+    ? await dialog.showMessageBox(parent, options)
+    : await dialog.showMessageBox(options);
+  return response;
+}
+
 export function createDialogPrompts(
   dialog: Pick<Dialog, 'showMessageBox'>,
   window: () => BaseWindow | null,
 ): UserPrompts {
   return {
     async confirmKeyOrigin(question) {
-      const options = keyOriginMessage(question);
-      const parent = window();
-      const { response } = parent
-        ? await dialog.showMessageBox(parent, options)
-        : await dialog.showMessageBox(options);
+      const response = await ask(dialog, window, keyOriginMessage(question));
       return ANSWERS[response] ?? 'cancel';
     },
   };
@@ -122,12 +131,7 @@ export function createCapPrompts(
 ): CapPrompts {
   return {
     async confirmLooserCap(change) {
-      const options = capLooseningMessage(change);
-      const parent = window();
-      const { response } = parent
-        ? await dialog.showMessageBox(parent, options)
-        : await dialog.showMessageBox(options);
-      return response === 1;
+      return (await ask(dialog, window, capLooseningMessage(change))) === 1;
     },
   };
 }
