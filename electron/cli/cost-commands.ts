@@ -45,8 +45,7 @@ function ledger(book: CostBook, command: CostCommand & { name: 'costs' }, io: Cl
     io.stdout(book.csv(query));
     return EXIT.ok;
   }
-  const entries = book.entries(query);
-  const totals = book.totals(query);
+  const { entries, totals } = book.ledger(query);
   if (command.format === 'json') {
     const tasks = entries.map((entry) => ({
       ...entry,

@@ -17,8 +17,7 @@ export interface CostHandlerDeps {
   /** The core's cost ledger. */
   readonly costs: Pick<
     CostBook,
-    | 'entries'
-    | 'totals'
+    | 'ledger'
     | 'csv'
     | 'prices'
     | 'setPrice'
@@ -83,11 +82,11 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
     costs.caps().map((cap: SpendingCap) => ({ cap, spentMicros: costs.spentIn(cap) }));
   return {
     'costs:ledger': (query) => {
-      const entries = costs.entries(query);
+      const { entries, totals } = costs.ledger(query);
       return {
         entries: entries.slice(-MAX_LEDGER_ENTRIES).reverse(),
         total: entries.length,
-        totals: plainTotals(costs.totals(query)),
+        totals: plainTotals(totals),
       };
     },
     'costs:exportCsv': async (query) => {

@@ -88,6 +88,12 @@ export class CostBook implements EngineAdmission {
     return ledgerTotals(this.entries(query), this.timeZone);
   }
 
+  /** The entries and their totals from one read of the history (the Costs screen, `pictor costs`). */
+  ledger(query: LedgerQuery = {}): { entries: LedgerEntry[]; totals: LedgerTotals } {
+    const entries = this.entries(query);
+    return { entries, totals: ledgerTotals(entries, this.timeZone) };
+  }
+
   csv(query: LedgerQuery = {}): string {
     return ledgerCsv(this.entries(query), this.timeZone);
   }

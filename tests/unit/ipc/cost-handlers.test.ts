@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CostBook } from '../../../electron/core/costs/cost-book';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { costHandlers } from '../../../electron/ipc/cost-handlers';
@@ -75,6 +75,18 @@ function setup(chosen: string | null = join(temp.dir, 'costs.csv'), answer?: boo
 }
 
 describe('costs: channels', () => {
+  it('reads the history once per ledger request, for the entries and their totals alike', async () => {
+    store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
+    const { call } = setup();
+    const reads = vi.spyOn(store.costs, 'entries');
+    const ledger = okValue(await call('costs:ledger', {}));
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(ledger.entries.map((entry) => entry.localId)).toEqual(['a']);
+    expect(ledger.totals.overall).toEqual([
+      expect.objectContaining({ unit: 'USD', micros: 40_000 }),
+    ]);
+  });
+
   it('answer the ledger newest first with totals per unit, for a period and a service', async () => {
     store.put(makeRecord({ localId: 'a', createdAt: NOW - 86_400_000, cost: USD(40_000) }));
     store.put(makeRecord({ localId: 'b', createdAt: NOW - 1_000, cost: USD(10_000) }));
