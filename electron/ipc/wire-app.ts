@@ -8,7 +8,7 @@
  * place), so every handler and subscription is bound to it once, and its engine is started once,
  * here. Every subscription made here is released by the returned {@link AppWiring.dispose}.
  */
-import { writeFile } from 'node:fs/promises';
+import { replaceFileBeside } from '../core/gallery/atomic-file';
 import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
@@ -176,7 +176,7 @@ function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
     costs: runtime.core.costs,
     ...(library ? { dialogs: library.dialogs } : {}),
     ...(capPrompts ? { prompts: capPrompts } : {}),
-    writeText: (path, text) => writeFile(path, text, 'utf8'),
+    writeText: replaceFileBeside,
   });
 }
 

@@ -102,3 +102,19 @@ export async function writeFileAtomic(
     throw error;
   }
 }
+
+/**
+ * Replaces `target` (a file the user chose in main's own save dialog) with `data`: written to a
+ * new `.part` file beside it, synced, then renamed over it, as the library export does. A crash or
+ * a full disk leaves the file the user had, never half of the new one.
+ */
+export async function replaceFileBeside(target: string, data: string | Uint8Array): Promise<void> {
+  const part = `${target}.${ownTempName('.part')}`;
+  try {
+    await writeNewFileSynced(part, data, 0o644);
+    await rename(part, target);
+  } catch (error) {
+    await removeQuietly(part);
+    throw error;
+  }
+}
