@@ -49,11 +49,25 @@ export interface RecordedApp {
   close(): Promise<void>;
 }
 
-/** A fetch that records the URL and Authorization of every request, then sends it. */
-export function recordingFetch(
-  calls: FetchCall[],
-  send: FetchLike = createNodeFetch({}),
-): FetchLike {
+/** Loopback only: what a test may reach (a service's real host is never contacted from a test). */
+function isLoopback(url: string): boolean {
+  const { hostname } = new URL(url);
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
+
+/**
+ * The network a test's app has: Node's fetch to loopback; any other host (a provider's built-in
+ * address the page chose) fails as an unreachable network does, never sent off this machine.
+ */
+function loopbackOnly(send: FetchLike = createNodeFetch({})): FetchLike {
+  return (url, init) =>
+    isLoopback(url)
+      ? send(url, init)
+      : Promise.reject(new TypeError('fetch failed: a test reaches loopback hosts only'));
+}
+
+/** A fetch that records the URL and Authorization of every request, then `send`s it. */
+export function recordingFetch(calls: FetchCall[], send: FetchLike = loopbackOnly()): FetchLike {
   return (url, init) => {
     const headers = new Headers(init?.headers);
     calls.push({ url, authorization: headers.get('authorization') });
