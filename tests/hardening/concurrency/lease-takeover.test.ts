@@ -180,9 +180,20 @@ describe('task leases under kill -9', () => {
       return child;
     };
     const alive = [spawnRunner(), spawnRunner()];
+    // Every other victim is killed only once it has polled a task of its own (a condition, not a
+    // time: on a loaded machine a worker could take longer to start than the pause and die having
+    // polled nothing, so no task was ever taken over); the others die after the random pause
+    // alone, wherever they are (starting, submitting, polling).
+    const hasPolled = (child: ChildProcess): boolean =>
+      child.exitCode !== null ||
+      [...seen.pollers.values()].some((list) => list.includes(String(child.pid)));
     for (let round = 0; round < KILLS; round += 1) {
+      const victim = alive.splice(Math.floor(random() * alive.length), 1)[0]!;
       await new Promise((resolve) => setTimeout(resolve, 150 + random() * 1_200));
-      await kill(alive.splice(Math.floor(random() * alive.length), 1)[0]!);
+      if (round % 2 === 0) {
+        await waitFor(() => hasPolled(victim), 60_000, `worker ${victim.pid} to poll a task`);
+      }
+      await kill(victim);
       alive.push(spawnRunner());
     }
     for (const child of alive) await kill(child);
