@@ -1,0 +1,70 @@
+/**
+ * The unit and renderer projects run their files in worker threads (vitest.config.ts). A thread
+ * cannot change what belongs to its whole process: assigning TZ changes only the thread's copy of
+ * process.env (dates keep the old zone), and process.chdir and process.umask throw there. A file
+ * that needs one of them is named `*.process.test.*`, which runs it in a child process of its own;
+ * this test finds one that is not.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const THREADED = join(root, 'tests', 'unit');
+
+/** Uses of what a worker thread cannot change for its process. */
+const PROCESS_WIDE = [
+  /process\.env(?:\.TZ|\[\s*['"`]TZ['"`]\s*\])\s*=(?!=)/,
+  /delete\s+process\.env(?:\.TZ|\[\s*['"`]TZ['"`]\s*\])/,
+  /process\.(?:chdir|umask|setuid|setgid|seteuid|setegid|setgroups)\s*\(/,
+];
+
+function usesProcessWideState(text: string): boolean {
+  return PROCESS_WIDE.some((pattern) => pattern.test(text));
+}
+
+/** The test files under `dir`, but this one (whose samples name what it looks for). */
+function testFiles(dir: string): string[] {
+  const self = fileURLToPath(import.meta.url);
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .filter((file) => file !== self);
+}
+
+describe('files that change process-wide state', () => {
+  it('recognises each way of changing it, and leaves reads alone', () => {
+    for (const text of [
+      "process.env.TZ = 'UTC';",
+      "process.env['TZ'] = 'Asia/Tokyo';",
+      'delete process.env.TZ;',
+      "process.chdir('/tmp');",
+      'process.umask(0o077);',
+    ]) {
+      expect(usesProcessWideState(text), text).toBe(true);
+    }
+    for (const text of [
+      'const zone = process.env.TZ;',
+      "if (process.env.TZ === 'UTC') {}",
+      "process.env.PICTOR_X = '1';",
+      'process.cwd();',
+    ]) {
+      expect(usesProcessWideState(text), text).toBe(false);
+    }
+  });
+
+  it('are named *.process.test.*, so they run in a child process and not in a thread', () => {
+    const files = testFiles(THREADED).filter((file) =>
+      usesProcessWideState(readFileSync(file, 'utf8')),
+    );
+    // The time-zone test is one: the check finds what it looks for.
+    expect(files.map((file) => relative(root, file).split('\\').join('/'))).toContain(
+      'tests/unit/renderer/time-zone.process.test.ts',
+    );
+    const misnamed = files
+      .filter((file) => !/\.process\.test\.tsx?$/.test(file))
+      .map((file) => relative(root, file));
+    expect(misnamed).toEqual([]);
+  });
+});
