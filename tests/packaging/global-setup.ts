@@ -4,9 +4,15 @@
  * pack (tests/support/test-build.ts); removed when the run ends. The files run in parallel and
  * each packs what is built; building in each would race.
  *
+ * It also makes the folder where each release target is packed once for all of them
+ * (shared-packs.ts), removed with the build.
+ *
  * The working tree's dist/ and dist-electron/ are listed (name, size, modification time) before
  * the build; test-build.test.ts lists them again once it has run: a test run must not touch them.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { acquireTestBuild, listWorkingTreeBuild, type FileStamp } from '../support/test-build';
 
@@ -16,6 +22,8 @@ declare module 'vitest' {
     pictorTestBuild: string;
     /** The working tree's dist/ and dist-electron/ before that build. */
     pictorWorkingTreeBefore: FileStamp[];
+    /** Where each release target is packed once for every file (shared-packs.ts). */
+    pictorPacks: string;
   }
 }
 
@@ -24,5 +32,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   const acquired = await acquireTestBuild();
   project.provide('pictorTestBuild', acquired.build.root);
   console.info(`packaging: ${acquired.line}`);
-  return () => acquired.release();
+  const packs = await mkdtemp(join(tmpdir(), 'pictor-packs-'));
+  project.provide('pictorPacks', packs);
+  return async () => {
+    await rm(packs, { recursive: true, force: true });
+    await acquired.release();
+  };
 }

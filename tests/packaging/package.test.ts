@@ -2,18 +2,18 @@
  * Packs the app the way a release does (`npm run build`, then electron-builder with
  * electron-builder.yml) into an unpacked linux-x64 folder, using a stand-in Electron distribution
  * (the real one cannot be downloaded here), and checks what the asar holds. The build is the
- * run's test build (global-setup.ts), outside the working tree, packed from its own folder.
+ * run's test build (global-setup.ts), outside the working tree, packed from its own folder, once
+ * for every file that reads the linux-x64 pack (shared-packs.ts, stand-in-targets.ts's packTarget).
  *
  * Nothing may come from the network: Electron comes from `electronDist`, the icons are premade
  * (no icon toolset), `npmRebuild: false` fetches no headers, and every download mirror points at a
  * closed loopback port with an empty cache, so an attempted download fails the build at once.
  */
-import { access, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { access, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAGE_C2PA_WASM } from '../../shared/image-renderer/protocol';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
   C2PA_PACKAGE,
@@ -34,13 +34,14 @@ import {
   unresolvedDependencies,
   type AsarListing,
 } from './asar-listing';
-import { createStandInElectron, FUSE_SENTINEL } from './stand-in-electron';
-import { runElectronBuilder } from './stand-in-targets';
+import { sharedPacks } from './shared-packs';
+import { FUSE_SENTINEL } from './stand-in-electron';
+import type { Target } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
 const BUILD_ROOT = inject('pictorTestBuild');
-const CLOSED_PORT_URL = 'http://127.0.0.1:9/';
+const LINUX: Target = { os: 'linux', arch: 'x64' };
 const SOURCES_NEEDED = ['electron/main.ts', 'electron/preload.ts', 'renderer/index.html'];
 
 interface Manifest {
@@ -52,7 +53,6 @@ interface Manifest {
 }
 
 interface Packed {
-  work: string;
   appOut: string;
   asar: AsarListing;
   manifest: Manifest;
@@ -74,34 +74,6 @@ async function missingSources(): Promise<string[]> {
   return missing;
 }
 
-async function packApp(work: string): Promise<Omit<Packed, 'asar' | 'manifest'>> {
-  const electron = JSON.parse(
-    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
-  ) as { version: string };
-  const standIn = await createStandInElectron(path.join(work, 'electron-dist'), electron.version);
-  const output = path.join(work, 'release');
-  const builderLog = await runElectronBuilder(
-    [
-      path.join(ROOT, 'node_modules/electron-builder/cli.js'),
-      '--linux',
-      'dir',
-      '--x64',
-      '--projectDir',
-      BUILD_ROOT,
-      '--config',
-      'electron-builder.yml',
-      `-c.electronDist=${standIn.dir}`,
-      `-c.electronVersion=${standIn.version}`,
-      `-c.electronDownload.mirror=${CLOSED_PORT_URL}`,
-      `-c.directories.output=${output}`,
-      '--publish',
-      'never',
-    ],
-    { cwd: BUILD_ROOT, cache: path.join(work, 'cache'), what: 'linux x64' },
-  );
-  return { work, appOut: path.join(output, 'linux-unpacked'), builderLog };
-}
-
 beforeAll(async () => {
   const missing = await missingSources();
   if (missing.length > 0) {
@@ -109,23 +81,27 @@ beforeAll(async () => {
       `Cannot pack the app: ${missing.join(', ')} missing. The packaging test builds the real main process, preload and renderer.`,
     );
   }
-  const work = await mkdtemp(path.join(os.tmpdir(), 'pictor-pack-'));
-  // The packaging project's globalSetup (global-setup.ts) has run `npm run build` into BUILD_ROOT.
-  const built = performance.now();
-  const result = await packApp(work);
-  const asarFile = path.join(result.appOut, 'resources', 'app.asar');
+  const electron = JSON.parse(
+    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
+  ) as { version: string };
+  // The packaging project's globalSetup (global-setup.ts) has run `npm run build` into BUILD_ROOT;
+  // linux-x64 is packed once for every file that reads it (shared-packs.ts).
+  const started = performance.now();
+  const packs = await sharedPacks([LINUX], {
+    buildRoot: BUILD_ROOT,
+    packsDir: inject('pictorPacks'),
+    electronVersion: electron.version,
+  });
+  const { appOut, log } = packs.get('linux-x64')!;
+  const asarFile = path.join(appOut, 'resources', 'app.asar');
   const asar = openAsar(asarFile);
-  packed = { ...result, asar, manifest: readJson<Manifest>(asar, 'package.json') };
-  const seconds = (from: number, to: number): string => `${((to - from) / 1000).toFixed(1)} s`;
+  packed = { appOut, builderLog: log, asar, manifest: readJson<Manifest>(asar, 'package.json') };
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const mib = ((await stat(asarFile)).size / 1024 / 1024).toFixed(1);
   console.info(
-    `packaging: electron-builder ${seconds(built, performance.now())}, app.asar ${mib} MiB, ${asar.entries.size} entries`,
+    `packaging: linux-x64 packed or waited for in ${seconds} s, app.asar ${mib} MiB, ${asar.entries.size} entries`,
   );
-}, 240_000);
-
-afterAll(async () => {
-  if (packed) await rm(packed.work, { recursive: true, force: true });
-});
+}, 400_000);
 
 describe('the packed linux-x64 folder', () => {
   it('renames the Electron executable to the app’s, flips its fuses, and keeps the licences', async () => {

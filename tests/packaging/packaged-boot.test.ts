@@ -23,7 +23,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
-import { packTarget, RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
+import { sharedPacks } from './shared-packs';
+import { RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -132,8 +133,7 @@ function missingAtLoad(window: Message): string[] {
 }
 
 /** A target's files only: app.asar extracted (unpacked files included) outside the repo. */
-async function packedFiles(target: Target, electronVersion: string): Promise<Packed> {
-  const { appOut } = await packTarget(BUILD_ROOT, work, target, electronVersion);
+async function packedFiles(target: Target, appOut: string): Promise<Packed> {
   const appDir = path.join(work, `app-${nameOf(target)}`);
   const resources = resourcesDir(target, appOut);
   asar.extractAll(path.join(resources, 'app.asar'), appDir);
@@ -145,9 +145,14 @@ beforeAll(async () => {
   const electron = JSON.parse(
     await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
   ) as { version: string };
-  // One at a time: each electron-builder run takes both cores for a few seconds.
+  // Packed once for every file that reads them (shared-packs.ts).
+  const packs = await sharedPacks(RELEASE_TARGETS, {
+    buildRoot: BUILD_ROOT,
+    packsDir: inject('pictorPacks'),
+    electronVersion: electron.version,
+  });
   for (const target of RELEASE_TARGETS)
-    packed.set(nameOf(target), await packedFiles(target, electron.version));
+    packed.set(nameOf(target), await packedFiles(target, packs.get(nameOf(target))!.appOut));
 }, 400_000);
 
 afterAll(async () => {

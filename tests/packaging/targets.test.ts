@@ -5,11 +5,10 @@
  * (images are Chromium's own codecs), every dependency resolvable inside the archive, and the
  * fuses flipped in that OS's binary.
  */
-import { access, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { access, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   bareImportsOf,
   C2PA_WASM,
@@ -28,7 +27,8 @@ import {
   type AsarListing,
 } from './asar-listing';
 import { FUSE_SENTINEL } from './stand-in-electron';
-import { packTarget, RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
+import { sharedPacks } from './shared-packs';
+import { RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -48,7 +48,6 @@ interface PackedTarget {
   readonly asar: AsarListing;
 }
 
-let work = '';
 const packed = new Map<string, PackedTarget>();
 
 function nameOf(target: Target): string {
@@ -78,13 +77,17 @@ function executable(target: Target, appOut: string): string {
 }
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(os.tmpdir(), 'pictor-targets-'));
   const electron = JSON.parse(
     await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
   ) as { version: string };
-  // One at a time: each run of electron-builder takes both cores for a few seconds.
+  // Packed once for every file that reads them (shared-packs.ts).
+  const packs = await sharedPacks(RELEASE_TARGETS, {
+    buildRoot: BUILD_ROOT,
+    packsDir: inject('pictorPacks'),
+    electronVersion: electron.version,
+  });
   for (const target of RELEASE_TARGETS) {
-    const { appOut } = await packTarget(BUILD_ROOT, work, target, electron.version);
+    const { appOut } = packs.get(nameOf(target))!;
     const resources = resourcesDir(target, appOut);
     packed.set(nameOf(target), {
       target,
@@ -93,11 +96,7 @@ beforeAll(async () => {
       asar: openAsar(path.join(resources, 'app.asar')),
     });
   }
-}, 240_000);
-
-afterAll(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
-});
+}, 400_000);
 
 describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target) })))(
   'the $name app',

@@ -1,0 +1,117 @@
+/**
+ * Each release target packed once per run and read by every test file that checks a packed app
+ * (targets, packaged-boot and package.test.ts): the same electron-builder run, the same
+ * arguments (stand-in-targets.ts's packTarget), so one pack serves them all. Packing them per
+ * file ran electron-builder nine times for four distinct results, each run taking both cores for
+ * seconds.
+ *
+ * The files run in separate processes, at once. A target's pack belongs to the first file that
+ * creates its folder in the run's packs folder (global-setup.ts; `mkdir` fails for every other);
+ * that file packs into it and writes `result.json` (its output folder and electron-builder's log)
+ * or `failed.txt` (why it failed), each renamed into place whole. A file asks for its targets in
+ * order, packs every one it can claim and then waits for the rest, so two files asking for the
+ * same four share the work. Nobody writes into a pack once it is made: a test that edits files
+ * copies them first.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { packTarget, type Target } from './stand-in-targets';
+
+/** What a file gets for a packed target. */
+export interface SharedPack {
+  /** The unpacked app electron-builder wrote (stand-in-targets.ts's unpackedDir). */
+  readonly appOut: string;
+  /** electron-builder's output for that run. */
+  readonly log: string;
+}
+
+/** Where the packs are and what they are packed from. */
+export interface PackSource {
+  /** The run's test build (tests/support/test-build.ts). */
+  readonly buildRoot: string;
+  /** The run's packs folder (global-setup.ts provides it as `pictorPacks`). */
+  readonly packsDir: string;
+  /** The Electron version the stand-ins carry (the electron package's). */
+  readonly electronVersion: string;
+  /** What packs one target into a folder: packTarget, unless a test counts the packs. */
+  readonly pack?: (target: Target, dir: string) => Promise<SharedPack>;
+}
+
+/** How long a file waits for a pack another file claimed (far above one pack under load). */
+const PACK_DEADLINE_MS = 400_000;
+const LOOK_EVERY_MS = 100;
+
+const nameOf = (target: Target): string => `${target.os}-${target.arch}`;
+
+async function claim(dir: string): Promise<boolean> {
+  try {
+    await mkdir(dir);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+/** Writes `text` to `file` whole: a reader sees all of it or no file. */
+async function writeWhole(file: string, text: string): Promise<void> {
+  await writeFile(`${file}.partial`, text);
+  await rename(`${file}.partial`, file);
+}
+
+async function packInto(dir: string, target: Target, source: PackSource): Promise<void> {
+  try {
+    const packed = source.pack
+      ? await source.pack(target, dir)
+      : await packTarget(source.buildRoot, dir, target, source.electronVersion);
+    await writeWhole(path.join(dir, 'result.json'), JSON.stringify(packed));
+  } catch (error) {
+    await writeWhole(path.join(dir, 'failed.txt'), String(error));
+    throw error;
+  }
+}
+
+async function readIfThere(file: string): Promise<string | null> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/** The pack in `dir` once whoever claimed it has written its result or its failure. */
+async function finishedPack(dir: string, what: string): Promise<SharedPack> {
+  const end = Date.now() + PACK_DEADLINE_MS;
+  for (;;) {
+    const result = await readIfThere(path.join(dir, 'result.json'));
+    if (result !== null) return JSON.parse(result) as SharedPack;
+    const failed = await readIfThere(path.join(dir, 'failed.txt'));
+    if (failed !== null) throw new Error(`Packing ${what} failed in another test file: ${failed}`);
+    if (Date.now() > end) {
+      throw new Error(
+        `Packing ${what} in another test file did not finish in ${PACK_DEADLINE_MS / 1000} s.`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+  }
+}
+
+/**
+ * Every target in `targets` packed, by this file or another: the ones nobody claimed yet are
+ * packed here, one at a time (each run takes both cores), then the others are waited for.
+ */
+export async function sharedPacks(
+  targets: readonly Target[],
+  source: PackSource,
+): Promise<Map<string, SharedPack>> {
+  const dirOf = (target: Target): string => path.join(source.packsDir, nameOf(target));
+  for (const target of targets) {
+    if (await claim(dirOf(target))) await packInto(dirOf(target), target, source);
+  }
+  const packs = new Map<string, SharedPack>();
+  for (const target of targets) {
+    packs.set(nameOf(target), await finishedPack(dirOf(target), nameOf(target)));
+  }
+  return packs;
+}

@@ -1,0 +1,97 @@
+/**
+ * The packaging files share each target's pack (tests/packaging/shared-packs.ts): whoever claims a
+ * target packs it, everyone else waits for its result or its failure. Callers here stand for the
+ * test files; the packer writes a real folder and counts its runs.
+ */
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sharedPacks, type SharedPack } from '../../packaging/shared-packs';
+import { RELEASE_TARGETS, type Target } from '../../packaging/stand-in-targets';
+import { UNTIL } from '../../support/waits';
+
+let packsDir = '';
+beforeEach(async () => {
+  packsDir = await mkdtemp(join(tmpdir(), 'pictor-shared-packs-'));
+});
+afterEach(async () => {
+  await rm(packsDir, { recursive: true, force: true });
+});
+
+const nameOf = (target: Target): string => `${target.os}-${target.arch}`;
+
+/** Resolves once `count` targets have been claimed (folders in the packs folder). */
+async function claimed(count: number): Promise<void> {
+  await vi.waitFor(
+    async () => expect((await readdir(packsDir)).length).toBeGreaterThanOrEqual(count),
+    UNTIL,
+  );
+}
+
+/**
+ * A packer that writes a file into the pack's folder and records who packed what. With
+ * `shareWith`, a pack ends only once that many targets are claimed: a caller that waited for a
+ * pack in progress instead of claiming the next target would never get there.
+ */
+function countingPacker(
+  runs: string[],
+  who: string,
+  options: { fail?: string; shareWith?: number } = {},
+) {
+  const { fail, shareWith = 0 } = options;
+  return async (target: Target, dir: string): Promise<SharedPack> => {
+    runs.push(`${who}:${nameOf(target)}`);
+    await claimed(shareWith);
+    if (nameOf(target) === fail) throw new Error(`electron-builder ${fail} failed: no space`);
+    await writeFile(join(dir, 'app'), nameOf(target));
+    return { appOut: join(dir, 'app'), log: `packed ${nameOf(target)} by ${who}` };
+  };
+}
+
+const source = (pack: ReturnType<typeof countingPacker>) => ({
+  buildRoot: '/nowhere',
+  packsDir,
+  electronVersion: '0.0.0',
+  pack,
+});
+
+describe('sharedPacks', () => {
+  it('packs each target once for two callers at once, and both get every pack', async () => {
+    const runs: string[] = [];
+    const [first, second] = await Promise.all([
+      sharedPacks(RELEASE_TARGETS, source(countingPacker(runs, 'a', { shareWith: 2 }))),
+      sharedPacks(RELEASE_TARGETS, source(countingPacker(runs, 'b', { shareWith: 2 }))),
+    ]);
+    const packedTargets = runs.map((run) => run.split(':')[1]).sort();
+    expect(packedTargets).toEqual(RELEASE_TARGETS.map(nameOf).sort());
+    // The work was shared: each caller packed some.
+    expect(new Set(runs.map((run) => run.split(':')[0]))).toEqual(new Set(['a', 'b']));
+    expect([...first.entries()]).toEqual([...second.entries()]);
+    expect(first.get('win-x64')?.log).toMatch(/^packed win-x64 by [ab]$/);
+  });
+
+  it('gives a later caller the packs made before, without packing again', async () => {
+    const runs: string[] = [];
+    const linux = RELEASE_TARGETS.filter((target) => target.os === 'linux');
+    const made = await sharedPacks(linux, source(countingPacker(runs, 'a')));
+    const later = await sharedPacks(RELEASE_TARGETS, source(countingPacker(runs, 'b')));
+    expect(runs.filter((run) => run.endsWith('linux-x64'))).toEqual(['a:linux-x64']);
+    expect(later.get('linux-x64')).toEqual(made.get('linux-x64'));
+  });
+
+  it('fails every caller with the packer’s own error when a pack fails', async () => {
+    const runs: string[] = [];
+    const results = await Promise.allSettled([
+      sharedPacks(RELEASE_TARGETS, source(countingPacker(runs, 'a', { fail: 'mac-arm64' }))),
+      sharedPacks(RELEASE_TARGETS, source(countingPacker(runs, 'b', { fail: 'mac-arm64' }))),
+    ]);
+    expect(runs.filter((run) => run.endsWith('mac-arm64'))).toHaveLength(1);
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      expect(String((result as PromiseRejectedResult).reason)).toMatch(
+        /electron-builder mac-arm64 failed: no space/,
+      );
+    }
+  });
+});
