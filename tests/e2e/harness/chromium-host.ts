@@ -26,7 +26,30 @@ import { installWindowGuards } from './window-guards';
 /** No handlers while the app is between a close and a restart (the sender check refuses first). */
 const NO_HANDLERS = {} as IpcHandlers;
 
-/** One app: its browser and HTTP server live across restarts, the "main process" does not. */
+/**
+ * One Chromium per test process, shared by the apps it starts one after another: each app has
+ * contexts of its own (its window's and its image renderer's, each a fresh profile in memory) and
+ * closes them, so no state passes from one app to the next. Launching a browser for every app cost
+ * about 2 s of CPU each, some fifty times a run on 2 cores. Playwright ends the browser with the
+ * process.
+ */
+let sharedBrowser: Promise<Browser> | null = null;
+
+async function browserForApps(): Promise<Browser> {
+  const running = await sharedBrowser?.catch(() => null);
+  if (running?.isConnected()) return running;
+  sharedBrowser = chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  return sharedBrowser;
+}
+
+/**
+ * One app: its browser context and HTTP server live across restarts, the "main process" does
+ * not.
+ */
 class ChromiumApp implements LaunchedApp {
   readonly host = 'chromium' as const;
   private main: NodeMain | null = null;
@@ -61,11 +84,7 @@ class ChromiumApp implements LaunchedApp {
       ...(this.options.http2 ? { http2: true } : {}),
     });
     this.server = server;
-    this.browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS,
-      headless: true,
-    });
+    this.browser = await browserForApps();
     this.images = await startPageImageEngine(this.browser);
     const context = await this.browser.newContext({
       viewport: this.options.viewport ?? DEFAULT_VIEWPORT,
@@ -111,7 +130,8 @@ class ChromiumApp implements LaunchedApp {
     await this.quit();
     await this.images?.close();
     this.images = null;
-    await this.browser?.close();
+    await this.context?.close();
+    this.context = null;
     this.browser = null;
     await this.server?.close();
     this.server = null;
