@@ -78,6 +78,9 @@ export default defineConfig({
           name: 'hardening',
           expect: expectations,
           include: ['tests/hardening/**/*.test.ts'],
+          // The crash and lease tests' workers, bundled once for the run and started dozens of
+          // times as `node <bundle>` (tests/support/node-entries.ts).
+          globalSetup: ['tests/support/node-entries-setup.ts'],
           environment: 'node',
           setupFiles: ['tests/hardening/support/fast-check-seed.ts'],
           testTimeout: 180_000,

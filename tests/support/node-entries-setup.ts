@@ -1,13 +1,14 @@
 /**
- * Vitest global setup: bundles the CLI and the demo service once for the run
- * (tests/support/node-entries.ts); test files start them with {@link nodeEntryArgs}.
+ * Vitest global setup: bundles the CLI, the demo service and the hardening tests' workers once
+ * for the run (tests/support/node-entries.ts); test files start them with `nodeEntryArgs`
+ * (tests/support/node-entry-args.ts).
  */
 import type { TestProject } from 'vitest/node';
 import { buildTestEntries } from './node-entries';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The folder holding cli.js and demo-service.js. */
+    /** The folder holding cli.js, demo-service.js and the test workers' bundles. */
     pictorNodeEntries: string;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * Child of lease-race.test.ts: opens the shared history and, for each `go <taskId>` line on
+ * Child of lease-race.test.ts, started from its bundle (tests/support/node-entries.ts): opens the shared history and, for each `go <taskId>` line on
  * stdin, tries to take over that task's (expired) lease at once, printing `won` or `lost`.
  */
 import { createInterface } from 'node:readline';

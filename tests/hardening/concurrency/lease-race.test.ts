@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { scaled } from '../support/scale';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = fileURLToPath(new URL('./lease-race-worker.ts', import.meta.url));
 const RACERS = 6;
 const ROUNDS = scaled(150, 1_000);
 
@@ -31,7 +31,7 @@ describe('taking over an expired lease', () => {
     const seeder = HistoryStore.open(file);
     const lines = new Map<string, string[]>();
     for (let n = 0; n < RACERS; n += 1) {
-      const child = spawn(process.execPath, ['--import', 'tsx', WORKER, file], {
+      const child = spawn(process.execPath, [...nodeEntryArgs('lease-race-worker'), file], {
         cwd: ROOT,
         stdio: ['pipe', 'pipe', 'inherit'],
       });

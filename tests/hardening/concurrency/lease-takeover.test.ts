@@ -1,6 +1,6 @@
 /**
  * Exactly one process polls a task at a time. Two app-like processes share one
- * library (tests/hardening/concurrency/lease-worker.ts); one of them is killed with SIGKILL at a
+ * library (tests/hardening/concurrency/lease-worker.ts, bundled); one of them is killed with SIGKILL at a
  * random moment, again and again, and a new one started, while tasks are submitted, polled and
  * downloaded. A loopback proxy in front of the demo service sees every request and who sent it.
  *
@@ -25,11 +25,11 @@ import { seededRandom } from '../../../electron/demo-service/prng';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { scaled } from '../support/scale';
 import { promptOf } from './lease-shared';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = fileURLToPath(new URL('./lease-worker.ts', import.meta.url));
 const KILLS = Number(process.env['PICTOR_LEASE_KILLS'] || scaled(16, 80));
 const BATCH = 4;
 const SEED = Number(process.env['PICTOR_LEASE_SEED'] || Math.floor(Math.random() * 1e9));
@@ -117,7 +117,7 @@ async function startProxy(target: string, seen: Seen): Promise<string> {
 
 /** A worker and its printed lines. */
 function startWorker(args: readonly string[], lines: string[]): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, ...args], {
+  const child = spawn(process.execPath, [...nodeEntryArgs('lease-worker'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

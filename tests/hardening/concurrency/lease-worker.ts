@@ -7,7 +7,8 @@
  * Prints (straight to fd 1) `ready`, then `submitted <n>` once task n is in the history. In
  * `finish` mode it prints `done` after every unfinished task settled and the core closed.
  *
- * Usage: node --import tsx lease-worker.ts <dataDir> <serviceUrl> run|finish [<first>,<count>]
+ * Started from its bundle (tests/support/node-entries.ts):
+ * Usage: node lease-worker.js <dataDir> <serviceUrl> run|finish [<first>,<count>]
  */
 import { join } from 'node:path';
 import { systemClock } from '../../../electron/adapters/system-clock';

@@ -1,15 +1,15 @@
 /**
- * Runs core-kill-worker.ts once and kills it with SIGKILL at a planned phase: after the n-th
+ * Runs core-kill-worker.ts once (its bundle, tests/support/node-entries.ts) and kills it with SIGKILL at a planned phase: after the n-th
  * marker of the target phase plus a small random delay. When the target does not come within
  * the patience, the next marker of any phase is taken instead (and counted as that phase).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { PHASES, type Phase } from './core-kill-shared';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = fileURLToPath(new URL('./core-kill-worker.ts', import.meta.url));
 
 /** Where and when to kill one run. */
 export interface KillPlan {
@@ -53,7 +53,7 @@ export async function runWorker(
   plan: KillPlan | null,
   onReady: () => Promise<void>,
 ): Promise<RunOutcome> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, ...args], {
+  const child = spawn(process.execPath, [...nodeEntryArgs('core-kill-worker'), ...args], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });

@@ -8,7 +8,8 @@
  * start-up cleanup has run, no work started); it then waits for `go` on stdin. Markers are
  * `phase <name>`. In `finish` mode it prints `done <json>` after a clean close and exits 0.
  *
- * Usage: node --import tsx core-kill-worker.ts <dataDir> <galleryDir> <serviceUrl> run|finish
+ * Started from its bundle (tests/support/node-entries.ts):
+ * Usage: node core-kill-worker.js <dataDir> <galleryDir> <serviceUrl> run|finish
  *        [<comma-separated task numbers to submit>] [<ms between submits>]
  */
 import { open, type FileHandle } from 'node:fs/promises';

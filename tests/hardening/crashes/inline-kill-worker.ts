@@ -6,7 +6,8 @@
  * the answer and saving the image. In `finish` mode it resumes with a working engine, waits until
  * nothing is left to do, closes cleanly and prints `done`.
  *
- * Usage: node --import tsx inline-kill-worker.ts <dataDir> <galleryDir> <serviceUrl> run|finish
+ * Started from its bundle (tests/support/node-entries.ts):
+ * Usage: node inline-kill-worker.js <dataDir> <galleryDir> <serviceUrl> run|finish
  */
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore } from '../../../electron/core/pictor-core';

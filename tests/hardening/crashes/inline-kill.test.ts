@@ -20,9 +20,9 @@ import { startDemoService } from '../../../electron/demo-service/server';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { filesUnder } from '../../support/files';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = fileURLToPath(new URL('./inline-kill-worker.ts', import.meta.url));
 
 let service: DemoService | undefined;
 let dir: string | undefined;
@@ -38,7 +38,7 @@ afterEach(async () => {
  * Resolves with the lines it printed.
  */
 async function runWorker(args: readonly string[], killAt: string | null): Promise<string[]> {
-  const worker = spawn(process.execPath, ['--import', 'tsx', WORKER, ...args], {
+  const worker = spawn(process.execPath, [...nodeEntryArgs('inline-kill-worker'), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

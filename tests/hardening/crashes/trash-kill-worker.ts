@@ -14,7 +14,8 @@
  *   `finished` if it is not killed.
  * - `replay`: what the app does at start: replays the journal, closes, prints `done`.
  *
- * Usage: node --import tsx trash-kill-worker.ts <dataDir> <galleryDir> <systemTrashDir> cycle|replay [<refs file> [<plan>…]]
+ * Started from its bundle (tests/support/node-entries.ts):
+ * Usage: node trash-kill-worker.js <dataDir> <galleryDir> <systemTrashDir> cycle|replay [<refs file> [<plan>…]]
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Undo under `kill -9`: a real child process (trash-kill-worker.ts) deletes 200 of a gallery's
+ * Undo under `kill -9`: a real child process (trash-kill-worker.ts, bundled) deletes 200 of a gallery's
  * 300 images and brings them back in one Undo; it dies by SIGKILL at a point of that Undo chosen
  * by a seeded random plan (a few milliseconds after the Undo reached the journal, or after the
  * n-th history write of at least twenty before its end; the worker counts the point in its own
@@ -24,12 +24,12 @@ import { TRASH_JOURNAL_DIR } from '../../../electron/core/trash/trash-journal';
 import { seededRandom } from '../../../electron/demo-service/prng';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { makeImage } from '../../support/gallery-helpers';
+import { nodeEntryArgs } from '../../support/node-entry-args';
 import { makeTaskRecord } from '../../support/task-records';
 import { recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const WORKER = fileURLToPath(new URL('./trash-kill-worker.ts', import.meta.url));
 const SEED = Number(process.env['PICTOR_CRASH_SEED'] ?? 28_028);
 const RUNS = scaled(4, 16);
 const TASKS = 100;
@@ -120,7 +120,7 @@ function planArgs(plan: KillPlan): string[] {
 async function runWorker(args: string[], plan: KillPlan | null): Promise<void> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', WORKER, ...args, ...(plan ? planArgs(plan) : [])],
+    [...nodeEntryArgs('trash-kill-worker'), ...args, ...(plan ? planArgs(plan) : [])],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   live.add(child);

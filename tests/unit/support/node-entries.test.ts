@@ -1,15 +1,19 @@
 /**
  * The bundles' folders of a run killed before its teardown go at the next run's start; the
- * folders of runs still going (another checkout sharing node_modules) stay.
+ * folders of runs still going (another checkout sharing node_modules) stay. The hardening tests
+ * start their workers from the bundles, never from the sources through tsx.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownTempName } from '../../../electron/core/gallery/temp-names';
-import { removeLeftoverRuns } from '../../support/node-entries';
+import { TEST_WORKERS, removeLeftoverRuns } from '../../support/node-entries';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
 
 let parent = '';
 afterEach(async () => {
@@ -42,5 +46,24 @@ describe('removeLeftoverRuns', () => {
     expect(existsSync(join(parent, killed))).toBe(false);
     // Named before folders said their process: nobody's.
     expect(existsSync(join(parent, older))).toBe(false);
+  });
+});
+
+describe("the hardening tests' workers", () => {
+  it('are each a source of the repository, bundled under its own name', () => {
+    for (const [name, source] of Object.entries(TEST_WORKERS)) {
+      expect(existsSync(join(root, source)), source).toBe(true);
+      expect(source.endsWith(`/${name}.ts`), source).toBe(true);
+    }
+  });
+
+  it('start from their bundles: no hardening file starts a source with tsx', () => {
+    const dir = join(root, 'tests', 'hardening');
+    const starts = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((file) => /['"]--import['"],\s*['"]tsx['"]/.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(root, file));
+    expect(starts).toEqual([]);
   });
 });
