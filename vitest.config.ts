@@ -9,8 +9,10 @@ const expectations = { poll: UNTIL };
  * process instead of a fresh process, which took a third of those projects' time on 2 cores (unit
  * 180 s in child processes, 135 s in threads; renderer 174 s and 113 s). A thread shares its
  * process: a file that changes what only a whole process has (the time zone Node reads from TZ,
- * the working folder, the umask) is named `*.process.test.*` and runs in a child process of its
- * own; tests/unit/lint/process-bound.test.ts finds any file that does so under another name.
+ * the working folder, the umask) or counts what the whole process holds (its open descriptors,
+ * which the other thread's file opens and closes meanwhile) is named `*.process.test.*` and runs
+ * in a child process of its own; tests/unit/lint/process-bound.test.ts finds any file that does
+ * so under another name.
  */
 const PROCESS_BOUND = '**/*.process.test.{ts,tsx}';
 

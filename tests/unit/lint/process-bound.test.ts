@@ -1,8 +1,9 @@
 /**
  * The unit and renderer projects run their files in worker threads (vitest.config.ts). A thread
  * cannot change what belongs to its whole process: assigning TZ changes only the thread's copy of
- * process.env (dates keep the old zone), and process.chdir and process.umask throw there. A file
- * that needs one of them is named `*.process.test.*`, which runs it in a child process of its own;
+ * process.env (dates keep the old zone), and process.chdir and process.umask throw there. Nor can
+ * it count what the whole process holds, such as its open descriptors, while another thread's file
+ * opens and closes its own. A file that needs one of them is named `*.process.test.*`, which runs it in a child process of its own;
  * this test finds one that is not.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -13,11 +14,16 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const THREADED = join(root, 'tests', 'unit');
 
-/** Uses of what a worker thread cannot change for its process. */
+/**
+ * Uses of what a worker thread cannot change for its process, or reads of what the other thread
+ * changes under it: the process's whole descriptor table (count only a folder's own descriptors,
+ * tests/support/open-descriptors.ts; a whole count failed a fresh clone by one).
+ */
 const PROCESS_WIDE = [
   /process\.env(?:\.TZ|\[\s*['"`]TZ['"`]\s*\])\s*=(?!=)/,
   /delete\s+process\.env(?:\.TZ|\[\s*['"`]TZ['"`]\s*\])/,
   /process\.(?:chdir|umask|setuid|setgid|seteuid|setegid|setgroups)\s*\(/,
+  /\/proc\/self\/fd\b|\/dev\/fd\b/,
 ];
 
 function usesProcessWideState(text: string): boolean {
@@ -41,6 +47,7 @@ describe('files that change process-wide state', () => {
       'delete process.env.TZ;',
       "process.chdir('/tmp');",
       'process.umask(0o077);',
+      "readdirSync('/proc/self/fd').length",
     ]) {
       expect(usesProcessWideState(text), text).toBe(true);
     }
@@ -49,6 +56,7 @@ describe('files that change process-wide state', () => {
       "if (process.env.TZ === 'UTC') {}",
       "process.env.PICTOR_X = '1';",
       'process.cwd();',
+      'openDescriptorsUnder(base)',
     ]) {
       expect(usesProcessWideState(text), text).toBe(false);
     }

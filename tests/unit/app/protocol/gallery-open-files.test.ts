@@ -7,8 +7,8 @@
  * once; a response left unread gives its file back after the idle time (on a manual clock), and
  * a request made after the flood is still answered with its bytes.
  */
-import { existsSync, promises as fsPromises } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readlink, rm, writeFile } from 'node:fs/promises';
+import { promises as fsPromises } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import { ReadBudget } from '../../../../electron/app/protocol/read-budget';
 import { StreamSlots } from '../../../../electron/core/fs/stream-slots';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { electronTakes, type ElectronConsumer } from '../../../support/electron-body';
+import { openDescriptorsUnder } from '../../../support/open-descriptors';
 import { UNTIL } from '../../../support/waits';
 
 const SIZE = 300_000;
@@ -67,16 +68,6 @@ function countOpenFiles(): { now: () => number; peak: () => number } {
   return { now: () => open, peak: () => peak };
 }
 
-/** The process's descriptors that name a file in the gallery (Linux), else null. */
-async function galleryDescriptors(): Promise<number | null> {
-  if (!existsSync('/proc/self/fd')) return null;
-  const names = await readdir('/proc/self/fd');
-  const targets = await Promise.all(
-    names.map((name) => readlink(`/proc/self/fd/${name}`).catch(() => '')),
-  );
-  return targets.filter((target) => target.startsWith(root)).length;
-}
-
 const url = (i: number) => `pictor-gallery://gallery/task/image-${i % files.length}.png`;
 
 describe('a page that asks for many images and reads none', () => {
@@ -101,7 +92,7 @@ describe('a page that asks for many images and reads none', () => {
       expect(streams.counters()).toMatchObject({ active: SLOTS, waiting: WAITING });
     }, UNTIL);
     expect(openFiles.peak()).toBeLessThanOrEqual(SLOTS);
-    const descriptors = await galleryDescriptors();
+    const descriptors = openDescriptorsUnder(root);
     if (descriptors !== null) expect(descriptors).toBeLessThanOrEqual(SLOTS);
     expect(streams.counters().refused).toBe(REQUESTS - SLOTS - WAITING);
 

@@ -6,12 +6,12 @@
  * swaps around each one (scripted-swaps.ts). Nothing outside may ever come back opened, and
  * nothing refused may stay open.
  */
-import { readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openInside, type InsideOpen } from '../../../../electron/core/fs/open-inside';
+import { openDescriptorsUnder } from '../../../support/open-descriptors';
 import { CONTAINMENTS, scriptSwaps } from '../../../support/scripted-swaps';
 
 let base: string;
@@ -58,8 +58,8 @@ function swapBack(relative: string): () => Promise<void> {
   };
 }
 
-const openDescriptors = () =>
-  process.platform === 'linux' ? readdirSync('/proc/self/fd').length : 0;
+/** Descriptors open on this test's folders: the gallery and its outside twin. */
+const openDescriptors = () => openDescriptorsUnder(base);
 
 describe.each(CONTAINMENTS)('openInside (%s)', (containment) => {
   it('opens a file inside the root, by its path or by the root real path', async () => {
