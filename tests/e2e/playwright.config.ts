@@ -1,7 +1,8 @@
 /**
- * The end-to-end journeys (tests/e2e/specs): two files at a time (each test starts its own app,
- * demo service and browser on free ports and its own profile folder; on 2 cores one at a time
- * took 6.4 min of a fresh clone's CI, two 5.0 min), no retries, JSON results in <repo>/test-results/playwright.json
+ * The end-to-end journeys (tests/e2e/specs): two files at a time (each test starts its own app
+ * and demo service on free ports, with its own profile folder and browser contexts in its
+ * worker's one Chromium, harness/chromium-host.ts; on 2 cores one file at a time took 6.4 min of a
+ * fresh clone's CI, two 5.0 min), no retries, JSON results in <repo>/test-results/playwright.json
  * for .ci/count-results.mjs.
  */
 import { defineConfig } from '@playwright/test';
