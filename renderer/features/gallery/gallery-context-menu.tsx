@@ -133,6 +133,18 @@ function useCloseOnAway(
   }, [request, onClose, menuRef]);
 }
 
+/**
+ * The tile to give the focus back to: the one the menu came from, or, when the grid has mounted
+ * that image's tile anew meanwhile (a new width moves tiles to other rows), the tile that shows it
+ * now. Found by its `data-key`, as the grid finds its tiles.
+ */
+function tileOf(request: MenuRequest): HTMLElement | null {
+  if (request.from.isConnected) return request.from;
+  const key = itemKey(request.item);
+  const tiles = document.querySelectorAll<HTMLElement>('[role="gridcell"][data-key]');
+  return [...tiles].find((tile) => tile.dataset['key'] === key) ?? null;
+}
+
 export function GalleryContextMenu(props: GalleryContextMenuProps) {
   const { request, onClose } = props;
   const menuRef = useRef<HTMLDivElement>(null);
@@ -143,7 +155,7 @@ export function GalleryContextMenu(props: GalleryContextMenuProps) {
   const entries = entriesOf(request.item, props);
   const close = (refocus: boolean): void => {
     onClose();
-    if (refocus && request.from.isConnected) request.from.focus();
+    if (refocus) tileOf(request)?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {

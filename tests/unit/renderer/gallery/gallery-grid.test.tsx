@@ -97,6 +97,21 @@ describe('the gallery grid', () => {
     expect(document.activeElement).toBe(screen.getByRole('grid'));
   });
 
+  it('gives the focus back to its tile when the menu closes after the tile was mounted anew', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    act(() => tile(keyOf(7)).focus());
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = screen.getByRole('menu', { name: 'Actions for this image' });
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
+    // 5 columns to 2 while the menu is open: the tile moves to another row, a new element.
+    const opener = tile(keyOf(7));
+    resize('.gallery-grid', { width: 520, height: 600 });
+    await waitFor(() => expect(opener.isConnected).toBe(false));
+    await user.keyboard('{Escape}');
+    expect(menu.isConnected).toBe(false);
+    expect(focusedKey()).toBe(keyOf(7));
+  });
+
   it('moves one tab stop with the arrow keys, Home, End and the page keys', async () => {
     const { user } = await renderGallery({ prepare: (f) => seedImages(f, 200) });
     const tabbable = () => document.querySelectorAll('[role="gridcell"][tabindex="0"]');
