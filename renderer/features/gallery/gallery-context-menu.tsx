@@ -10,6 +10,7 @@ import { createPortal } from 'react-dom';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { t } from '../../i18n';
 import { itemKey } from '../../store/gallery-list-model';
+import { findTile } from './use-grid-focus';
 import type { ImageActions } from './use-image-actions';
 import './gallery-basics.css';
 
@@ -136,13 +137,11 @@ function useCloseOnAway(
 /**
  * The tile to give the focus back to: the one the menu came from, or, when the grid has mounted
  * that image's tile anew meanwhile (a new width moves tiles to other rows), the tile that shows it
- * now. Found by its `data-key`, as the grid finds its tiles.
+ * now, found as the grid finds its tiles.
  */
 function tileOf(request: MenuRequest): HTMLElement | null {
   if (request.from.isConnected) return request.from;
-  const key = itemKey(request.item);
-  const tiles = document.querySelectorAll<HTMLElement>('[role="gridcell"][data-key]');
-  return [...tiles].find((tile) => tile.dataset['key'] === key) ?? null;
+  return findTile(document.body, itemKey(request.item));
 }
 
 export function GalleryContextMenu(props: GalleryContextMenuProps) {

@@ -227,7 +227,7 @@ function nothingFocused(scroller: HTMLElement | null): boolean {
 }
 
 /** The tile element of `key` (compared as data, never spliced into a selector). */
-function findTile(root: HTMLElement | null, key: string): HTMLElement | null {
+export function findTile(root: HTMLElement | null, key: string): HTMLElement | null {
   if (!root) return null;
   for (const element of root.querySelectorAll<HTMLElement>('[data-key]')) {
     if (element.dataset['key'] === key) return element;
