@@ -12,7 +12,7 @@ const expectations = { poll: UNTIL };
  * the working folder, the umask) or counts what the whole process holds (its open descriptors,
  * which the other thread's file opens and closes meanwhile) is named `*.process.test.*` and runs
  * in a child process of its own; tests/unit/lint/process-bound.test.ts finds any file that does
- * so under another name.
+ * so under another name, and projects-cover.test.ts that every file runs in exactly one project.
  */
 const PROCESS_BOUND = '**/*.process.test.{ts,tsx}';
 
@@ -50,7 +50,19 @@ export default defineConfig({
         },
       },
       {
-        // The few unit files that change what only a whole process has (see PROCESS_BOUND).
+        // The few unit files that need a whole process (see PROCESS_BOUND), outside and inside
+        // the renderer's DOM.
+        test: {
+          name: 'unit-process',
+          expect: expectations,
+          include: ['tests/unit/' + PROCESS_BOUND],
+          exclude: [...configDefaults.exclude, 'tests/unit/renderer/**'],
+          environment: 'node',
+          pool: 'forks',
+          testTimeout: 15_000,
+        },
+      },
+      {
         test: {
           name: 'renderer-process',
           expect: expectations,

@@ -1,0 +1,63 @@
+/**
+ * Every test file runs, once, where it can: vitest's own answer (its configuration resolved as
+ * `npm test` resolves it) puts each `*.test.ts(x)` under tests/ in exactly one project, and a
+ * `*.process.test.*` file in a project whose files get a child process each, never a thread
+ * (vitest.config.ts says why). A file no project includes would pass by never running: a unit
+ * file named for a process of its own did, before the `unit-process` project.
+ */
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createVitest, type TestSpecification } from 'vitest/node';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const rel = (file: string) => relative(root, file).split('\\').join('/');
+
+/** The vitest test files in the repository (the journeys are Playwright's `*.spec.ts`). */
+function testFiles(): string[] {
+  return readdirSync(join(root, 'tests'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
+    .map((entry) => rel(join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+let specs: TestSpecification[] = [];
+beforeAll(async () => {
+  const vitest = await createVitest('test', { watch: false, root, reporters: [] });
+  try {
+    specs = await vitest.globTestSpecifications();
+  } finally {
+    await vitest.close();
+  }
+}, 60_000);
+afterAll(() => {
+  specs = [];
+});
+
+describe('the vitest projects', () => {
+  it('run every test file, each in exactly one project', () => {
+    const projects = new Map<string, string[]>();
+    for (const spec of specs) {
+      const file = rel(spec.moduleId);
+      projects.set(file, [...(projects.get(file) ?? []), spec.project.name]);
+    }
+    const files = testFiles();
+    expect(files.length).toBeGreaterThan(400);
+    expect(files.filter((file) => !projects.has(file))).toEqual([]);
+    expect([...projects].filter(([, names]) => names.length > 1)).toEqual([]);
+  });
+
+  it('give a *.process.test file a process of its own, and every other unit file a thread', () => {
+    const wrong = specs
+      .filter((spec) => rel(spec.moduleId).startsWith('tests/unit/'))
+      .filter((spec) => {
+        const own = /\.process\.test\.tsx?$/.test(spec.moduleId);
+        return (spec.project.config.pool === 'forks') !== own;
+      })
+      .map((spec) => `${rel(spec.moduleId)} (${spec.project.name}: ${spec.project.config.pool})`);
+    expect(wrong).toEqual([]);
+    // The time-zone test is one: the check above sees both kinds.
+    expect(specs.some((spec) => spec.moduleId.endsWith('time-zone.process.test.ts'))).toBe(true);
+  });
+});
