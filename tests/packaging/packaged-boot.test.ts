@@ -24,7 +24,7 @@ import { startDemoService } from '../../electron/demo-service/server';
 import type { DemoService } from '../../electron/demo-service/types';
 import { REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
 import { sharedPacks } from './shared-packs';
-import { RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
+import { RELEASE_TARGETS, resourcesDir, targetName, type Target } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -46,11 +46,10 @@ interface Packed {
 let work = '';
 const packed = new Map<string, Packed>();
 const LINUX: Target = { os: 'linux', arch: 'x64' };
-const nameOf = (target: Target): string => `${target.os}-${target.arch}`;
 
 function packedFor(target: Target): Packed {
-  const found = packed.get(nameOf(target));
-  if (!found) throw new Error(`${nameOf(target)} was not packed (see beforeAll's error).`);
+  const found = packed.get(targetName(target));
+  if (!found) throw new Error(`${targetName(target)} was not packed (see beforeAll's error).`);
   return found;
 }
 
@@ -134,7 +133,7 @@ function missingAtLoad(window: Message): string[] {
 
 /** A target's files only: app.asar extracted (unpacked files included) outside the repo. */
 async function packedFiles(target: Target, appOut: string): Promise<Packed> {
-  const appDir = path.join(work, `app-${nameOf(target)}`);
+  const appDir = path.join(work, `app-${targetName(target)}`);
   const resources = resourcesDir(target, appOut);
   asar.extractAll(path.join(resources, 'app.asar'), appDir);
   return { appDir, resources };
@@ -142,17 +141,13 @@ async function packedFiles(target: Target, appOut: string): Promise<Packed> {
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(os.tmpdir(), 'pictor-boot-'));
-  const electron = JSON.parse(
-    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
-  ) as { version: string };
   // Packed once for every file that reads them (shared-packs.ts).
   const packs = await sharedPacks(RELEASE_TARGETS, {
     buildRoot: BUILD_ROOT,
     packsDir: inject('pictorPacks'),
-    electronVersion: electron.version,
   });
   for (const target of RELEASE_TARGETS)
-    packed.set(nameOf(target), await packedFiles(target, packs.get(nameOf(target))!.appOut));
+    packed.set(targetName(target), await packedFiles(target, packs(target).appOut));
 }, 400_000);
 
 afterAll(async () => {
@@ -166,7 +161,7 @@ function unmodelled(app: Boot): string[] {
     .map((message) => String(message['name']));
 }
 
-describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target) })))(
+describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(target) })))(
   'the $name packed app, booted',
   (target) => {
     let app: Boot;
@@ -175,7 +170,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target)
 
     beforeAll(async () => {
       files = packedFor(target);
-      data = await mkdtemp(path.join(work, `data-${nameOf(target)}-`));
+      data = await mkdtemp(path.join(work, `data-${targetName(target)}-`));
       app = boot(files, data);
     });
 
@@ -304,7 +299,7 @@ function runCommand(
   });
 }
 
-describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target) })))(
+describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(target) })))(
   'the $name packed app as the pictor command',
   (target) => {
     it('prints its help as pictor', async () => {

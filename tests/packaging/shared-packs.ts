@@ -15,7 +15,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { packTarget, type Target } from './stand-in-targets';
+import { packTarget, targetName, type Target } from './stand-in-targets';
 
 /** What a file gets for a packed target. */
 export interface SharedPack {
@@ -31,8 +31,6 @@ export interface PackSource {
   readonly buildRoot: string;
   /** The run's packs folder (global-setup.ts provides it as `pictorPacks`). */
   readonly packsDir: string;
-  /** The Electron version the stand-ins carry (the electron package's). */
-  readonly electronVersion: string;
   /** What packs one target into a folder: packTarget, unless a test counts the packs. */
   readonly pack?: (target: Target, dir: string) => Promise<SharedPack>;
 }
@@ -40,8 +38,6 @@ export interface PackSource {
 /** How long a file waits for a pack another file claimed (far above one pack under load). */
 const PACK_DEADLINE_MS = 400_000;
 const LOOK_EVERY_MS = 100;
-
-const nameOf = (target: Target): string => `${target.os}-${target.arch}`;
 
 async function claim(dir: string): Promise<boolean> {
   try {
@@ -63,7 +59,7 @@ async function packInto(dir: string, target: Target, source: PackSource): Promis
   try {
     const packed = source.pack
       ? await source.pack(target, dir)
-      : await packTarget(source.buildRoot, dir, target, source.electronVersion);
+      : await packTarget(source.buildRoot, dir, target, await electronVersion(source.buildRoot));
     await writeWhole(path.join(dir, 'result.json'), JSON.stringify(packed));
   } catch (error) {
     await writeWhole(path.join(dir, 'failed.txt'), String(error));
@@ -97,21 +93,31 @@ async function finishedPack(dir: string, what: string): Promise<SharedPack> {
   }
 }
 
+/** The version of the electron package the build uses: the one the stand-ins carry. */
+async function electronVersion(buildRoot: string): Promise<string> {
+  const manifest = path.join(buildRoot, 'node_modules', 'electron', 'package.json');
+  return (JSON.parse(await readFile(manifest, 'utf8')) as { version: string }).version;
+}
+
+/** A target's pack from {@link sharedPacks}; throws for a target it was not asked for. */
+export type PackOf = (target: Target) => SharedPack;
+
 /**
  * Every target in `targets` packed, by this file or another: the ones nobody claimed yet are
  * packed here, one at a time (each run takes both cores), then the others are waited for.
  */
-export async function sharedPacks(
-  targets: readonly Target[],
-  source: PackSource,
-): Promise<Map<string, SharedPack>> {
-  const dirOf = (target: Target): string => path.join(source.packsDir, nameOf(target));
+export async function sharedPacks(targets: readonly Target[], source: PackSource): Promise<PackOf> {
+  const dirOf = (target: Target): string => path.join(source.packsDir, targetName(target));
   for (const target of targets) {
     if (await claim(dirOf(target))) await packInto(dirOf(target), target, source);
   }
   const packs = new Map<string, SharedPack>();
   for (const target of targets) {
-    packs.set(nameOf(target), await finishedPack(dirOf(target), nameOf(target)));
+    packs.set(targetName(target), await finishedPack(dirOf(target), targetName(target)));
   }
-  return packs;
+  return (target) => {
+    const pack = packs.get(targetName(target));
+    if (!pack) throw new Error(`${targetName(target)} was not among the targets packed.`);
+    return pack;
+  };
 }

@@ -28,6 +28,9 @@ export interface Target {
   readonly arch: TargetArch;
 }
 
+/** A target's name: `mac-arm64`, `linux-x64`… (also its pack's folder in shared-packs.ts). */
+export const targetName = (target: Target): string => `${target.os}-${target.arch}`;
+
 /** Every target `npm run dist` builds (electron-builder.yml). */
 export const RELEASE_TARGETS: readonly Target[] = [
   { os: 'mac', arch: 'x64' },

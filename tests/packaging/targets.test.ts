@@ -28,7 +28,7 @@ import {
 } from './asar-listing';
 import { FUSE_SENTINEL } from './stand-in-electron';
 import { sharedPacks } from './shared-packs';
-import { RELEASE_TARGETS, resourcesDir, type Target } from './stand-in-targets';
+import { RELEASE_TARGETS, resourcesDir, targetName, type Target } from './stand-in-targets';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The run's test build (global-setup.ts), which is what gets packed. */
@@ -50,13 +50,9 @@ interface PackedTarget {
 
 const packed = new Map<string, PackedTarget>();
 
-function nameOf(target: Target): string {
-  return `${target.os}-${target.arch}`;
-}
-
 function get(target: Target): PackedTarget {
-  const found = packed.get(nameOf(target));
-  if (!found) throw new Error(`${nameOf(target)} was not packed (see the error of beforeAll).`);
+  const found = packed.get(targetName(target));
+  if (!found) throw new Error(`${targetName(target)} was not packed (see the error of beforeAll).`);
   return found;
 }
 
@@ -77,19 +73,15 @@ function executable(target: Target, appOut: string): string {
 }
 
 beforeAll(async () => {
-  const electron = JSON.parse(
-    await readFile(path.join(ROOT, 'node_modules/electron/package.json'), 'utf8'),
-  ) as { version: string };
   // Packed once for every file that reads them (shared-packs.ts).
   const packs = await sharedPacks(RELEASE_TARGETS, {
     buildRoot: BUILD_ROOT,
     packsDir: inject('pictorPacks'),
-    electronVersion: electron.version,
   });
   for (const target of RELEASE_TARGETS) {
-    const { appOut } = packs.get(nameOf(target))!;
+    const { appOut } = packs(target);
     const resources = resourcesDir(target, appOut);
-    packed.set(nameOf(target), {
+    packed.set(targetName(target), {
       target,
       appOut,
       resources,
@@ -98,7 +90,7 @@ beforeAll(async () => {
   }
 }, 400_000);
 
-describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: nameOf(target) })))(
+describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(target) })))(
   'the $name app',
   (target) => {
     it('carries the main bundle, the preload and the renderer', () => {
@@ -206,7 +198,7 @@ describe('across targets', () => {
     const [first, ...others] = RELEASE_TARGETS.map((target) => get(target));
     const listing = (each: PackedTarget) => [...each.asar.entries].sort();
     for (const other of others) {
-      expect(listing(other), nameOf(other.target)).toEqual(first ? listing(first) : []);
+      expect(listing(other), targetName(other.target)).toEqual(first ? listing(first) : []);
     }
   });
 });

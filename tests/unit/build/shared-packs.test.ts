@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sharedPacks, type SharedPack } from '../../packaging/shared-packs';
-import { RELEASE_TARGETS, type Target } from '../../packaging/stand-in-targets';
+import { RELEASE_TARGETS, targetName, type Target } from '../../packaging/stand-in-targets';
 import { UNTIL } from '../../support/waits';
 
 let packsDir = '';
@@ -18,8 +18,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(packsDir, { recursive: true, force: true });
 });
-
-const nameOf = (target: Target): string => `${target.os}-${target.arch}`;
 
 /** Resolves once `count` targets have been claimed (folders in the packs folder). */
 async function claimed(count: number): Promise<void> {
@@ -41,18 +39,17 @@ function countingPacker(
 ) {
   const { fail, shareWith = 0 } = options;
   return async (target: Target, dir: string): Promise<SharedPack> => {
-    runs.push(`${who}:${nameOf(target)}`);
+    runs.push(`${who}:${targetName(target)}`);
     await claimed(shareWith);
-    if (nameOf(target) === fail) throw new Error(`electron-builder ${fail} failed: no space`);
-    await writeFile(join(dir, 'app'), nameOf(target));
-    return { appOut: join(dir, 'app'), log: `packed ${nameOf(target)} by ${who}` };
+    if (targetName(target) === fail) throw new Error(`electron-builder ${fail} failed: no space`);
+    await writeFile(join(dir, 'app'), targetName(target));
+    return { appOut: join(dir, 'app'), log: `packed ${targetName(target)} by ${who}` };
   };
 }
 
 const source = (pack: ReturnType<typeof countingPacker>) => ({
   buildRoot: '/nowhere',
   packsDir,
-  electronVersion: '0.0.0',
   pack,
 });
 
@@ -64,11 +61,12 @@ describe('sharedPacks', () => {
       sharedPacks(RELEASE_TARGETS, source(countingPacker(runs, 'b', { shareWith: 2 }))),
     ]);
     const packedTargets = runs.map((run) => run.split(':')[1]).sort();
-    expect(packedTargets).toEqual(RELEASE_TARGETS.map(nameOf).sort());
+    expect(packedTargets).toEqual(RELEASE_TARGETS.map(targetName).sort());
     // The work was shared: each caller packed some.
     expect(new Set(runs.map((run) => run.split(':')[0]))).toEqual(new Set(['a', 'b']));
-    expect([...first.entries()]).toEqual([...second.entries()]);
-    expect(first.get('win-x64')?.log).toMatch(/^packed win-x64 by [ab]$/);
+    for (const target of RELEASE_TARGETS) expect(first(target)).toEqual(second(target));
+    const windows = RELEASE_TARGETS.find((target) => target.os === 'win')!;
+    expect(first(windows).log).toMatch(/^packed win-x64 by [ab]$/);
   });
 
   it('gives a later caller the packs made before, without packing again', async () => {
@@ -77,7 +75,9 @@ describe('sharedPacks', () => {
     const made = await sharedPacks(linux, source(countingPacker(runs, 'a')));
     const later = await sharedPacks(RELEASE_TARGETS, source(countingPacker(runs, 'b')));
     expect(runs.filter((run) => run.endsWith('linux-x64'))).toEqual(['a:linux-x64']);
-    expect(later.get('linux-x64')).toEqual(made.get('linux-x64'));
+    expect(later(linux[0]!)).toEqual(made(linux[0]!));
+    // A target nobody asked for is an error, not an empty pack.
+    expect(() => made(RELEASE_TARGETS[0]!)).toThrow(/mac-x64 was not among the targets packed/);
   });
 
   it('fails every caller with the packer’s own error when a pack fails', async () => {
