@@ -35,14 +35,24 @@ const NO_HANDLERS = {} as IpcHandlers;
  */
 let sharedBrowser: Promise<Browser> | null = null;
 
-async function browserForApps(): Promise<Browser> {
-  const running = await sharedBrowser?.catch(() => null);
-  if (running?.isConnected()) return running;
-  sharedBrowser = chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+/**
+ * The process's Chromium: launched by the first app that asks, and again only once it has gone
+ * (it crashed, or its launch failed). Kept as the launch's promise, so apps started at once share
+ * one launch instead of racing to make two.
+ */
+function browserForApps(): Promise<Browser> {
+  sharedBrowser ??= chromium
+    .launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true })
+    .then(
+      (browser) => {
+        browser.on('disconnected', () => (sharedBrowser = null));
+        return browser;
+      },
+      (error: unknown) => {
+        sharedBrowser = null;
+        throw error;
+      },
+    );
   return sharedBrowser;
 }
 
