@@ -1,6 +1,7 @@
 /**
- * Child of lease-race.test.ts, started from its bundle (tests/support/node-entries.ts): opens the shared history and, for each `go <taskId>` line on
- * stdin, tries to take over that task's (expired) lease at once, printing `won` or `lost`.
+ * Child of lease-race.test.ts, started from its bundle (tests/support/node-entries.ts): opens the
+ * shared history and, for each `go <taskId>` line on stdin, tries to take over that task's
+ * (expired) lease at once, printing `won` or `lost`.
  */
 import { createInterface } from 'node:readline';
 import { HistoryStore } from '../../../electron/core/history/history-store';

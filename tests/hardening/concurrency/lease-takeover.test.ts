@@ -1,6 +1,6 @@
 /**
- * Exactly one process polls a task at a time. Two app-like processes share one
- * library (tests/hardening/concurrency/lease-worker.ts, bundled); one of them is killed with SIGKILL at a
+ * Exactly one process polls a task at a time. Two app-like processes share one library
+ * (tests/hardening/concurrency/lease-worker.ts, bundled); one of them is killed with SIGKILL at a
  * random moment, again and again, and a new one started, while tasks are submitted, polled and
  * downloaded. A loopback proxy in front of the demo service sees every request and who sent it.
  *

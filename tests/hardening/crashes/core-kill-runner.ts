@@ -1,7 +1,8 @@
 /**
- * Runs core-kill-worker.ts once (its bundle, tests/support/node-entries.ts) and kills it with SIGKILL at a planned phase: after the n-th
- * marker of the target phase plus a small random delay. When the target does not come within
- * the patience, the next marker of any phase is taken instead (and counted as that phase).
+ * Runs core-kill-worker.ts once (its bundle, tests/support/node-entries.ts) and kills it with
+ * SIGKILL at a planned phase: after the n-th marker of the target phase plus a small random delay.
+ * When the target does not come within the patience, the next marker of any phase is taken instead
+ * (and counted as that phase).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';

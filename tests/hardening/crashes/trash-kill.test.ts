@@ -1,10 +1,10 @@
 /**
- * Undo under `kill -9`: a real child process (trash-kill-worker.ts, bundled) deletes 200 of a gallery's
- * 300 images and brings them back in one Undo; it dies by SIGKILL at a point of that Undo chosen
- * by a seeded random plan (a few milliseconds after the Undo reached the journal, or after the
- * n-th history write of at least twenty before its end; the worker counts the point in its own
- * progress and kills itself, so no pipe or busy machine moves it), then the app's replay runs in
- * a new process.
+ * Undo under `kill -9`: a real child process (trash-kill-worker.ts, bundled) deletes 200 of a
+ * gallery's 300 images and brings them back in one Undo; it dies by SIGKILL at a point of that Undo
+ * chosen by a seeded random plan (a few milliseconds after the Undo reached the journal, or after
+ * the n-th history write of at least twenty before its end; the worker counts the point in its own
+ * progress and kills itself, so no pipe or busy machine moves it), then the app's replay runs in a
+ * new process.
  * After every run all 300 images are in the gallery, saved, byte for byte, under their own
  * names, with their thumbnails; nothing went to the (recording) system trash, and neither the
  * trash folder nor the journal keeps anything.
