@@ -81,9 +81,10 @@ function testEntriesParent(): string {
 }
 
 /**
- * Bundles every entry (the app's and the test workers', in one build) into a new folder of {@link
- * testEntriesParent}, beside a link to the repository's node_modules (where the bundles' external
- * packages resolve from), after removing the leftovers of killed runs there; `release` removes it.
+ * Bundles every entry (the app's and the test workers', in one build) into a new folder of
+ * {@link testEntriesParent}, beside a link to the repository's node_modules (where the bundles'
+ * external packages resolve from), after removing the leftovers of killed runs there; `release`
+ * removes it.
  */
 export async function buildTestEntries(): Promise<{ dir: string; release: () => Promise<void> }> {
   const rootDir = resolve(import.meta.dirname, '..', '..');
