@@ -4,16 +4,17 @@
  *
  * Why: fd-slicer queues every read of an archive on one shared descriptor, and an entry stream
  * destroyed while its next read waits in that queue lets go of the file first; the read then runs
- * on a stream with no file (`TypeError: Cannot read properties of null (reading 'fd')`, thrown at
- * the process) and never frees the queue, so every other read of the archive waits for ever. An
- * import stopped mid-copy (Cancel, Ctrl+C, a full disk, an entry refused while other tasks read)
- * does exactly that.
+ * for a stream with no file (`TypeError: Cannot read properties of null (reading 'fd')`, thrown
+ * at the process) and never frees the queue, so every other read of the archive waits for ever.
+ * An import stopped mid-copy (Cancel, Ctrl+C, a full disk, a refusal while other tasks read) does
+ * exactly that.
  *
- * Here the reads belong to the archive: each is a positioned read of its own (no queue to jam), a
- * range stream asks for its next read only while it is alive and holds one at a time, and it
- * closes only once that read has settled. The file is closed when the archive is, after every read
- * on it has settled: stopping drains the reads in flight, none runs on a closed descriptor and
- * none is left waiting.
+ * Here the archive owns its queue. Reads run one at a time in the order asked (as before: a few
+ * entries read at once take turns on the file); a range stream asks for its next read only while
+ * it is alive, and when it is destroyed its read still waiting is taken out of the queue and the
+ * one running is waited for before the stream closes. Closing the archive cancels what waits,
+ * waits for the read running, then closes the file: a stop at any point drains the reads in order,
+ * none runs for a stream that is gone, none is left waiting, none runs on a closed descriptor.
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -31,12 +32,34 @@ type YauzlRead = [
   callback: (error: Error | null, bytesRead?: number) => void,
 ];
 
+/** A read asked for: waiting its turn, then running, then settled. */
+export interface QueuedRead {
+  /** The bytes read (0 at the file's end); rejects when the read failed or was cancelled. */
+  readonly result: Promise<number>;
+  /** Takes the read out of the queue if it has not started; a running read runs to its end. */
+  cancel(): void;
+  /** Settles (never rejects) once the read is over: done, failed, or cancelled before its turn. */
+  readonly settled: Promise<void>;
+}
+
+interface Waiting {
+  readonly buffer: Buffer;
+  readonly offset: number;
+  readonly length: number;
+  readonly position: number;
+  readonly resolve: (bytesRead: number) => void;
+  readonly reject: (error: Error) => void;
+}
+
 function asError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
+const closedError = () => new Error('The archive is closed.');
+
 export class ArchiveFile extends yauzl.RandomAccessReader {
-  private readonly reads = new Set<Promise<number>>();
+  private readonly queue: Waiting[] = [];
+  private running: Promise<void> | null = null;
   private closing: Promise<void> | null = null;
 
   private constructor(
@@ -59,23 +82,36 @@ export class ArchiveFile extends yauzl.RandomAccessReader {
   }
 
   /**
-   * Reads at most `length` bytes at `position` into `buffer` at `offset`; the bytes read (0 at
-   * the file's end). Refused once the archive is closing.
+   * Queues a read of at most `length` bytes at `position` into `buffer` at `offset`. Refused
+   * (its result rejects) once the archive is closing.
    */
-  readAt(buffer: Buffer, offset: number, length: number, position: number): Promise<number> {
-    if (this.closing) return Promise.reject(new Error('The archive is closed.'));
-    const read = this.handle
-      .read(buffer, offset, length, position)
-      .then((result) => result.bytesRead);
-    this.reads.add(read);
-    const settled = () => void this.reads.delete(read);
-    read.then(settled, settled);
-    return read;
+  queueRead(buffer: Buffer, offset: number, length: number, position: number): QueuedRead {
+    let resolve: (bytesRead: number) => void = () => undefined;
+    let reject: (error: Error) => void = () => undefined;
+    const result = new Promise<number>((ok, fail) => {
+      resolve = ok;
+      reject = fail;
+    });
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    const waiting: Waiting = { buffer, offset, length, position, resolve, reject };
+    if (this.closing) reject(closedError());
+    else this.queue.push(waiting);
+    this.pump();
+    const cancel = () => {
+      const at = this.queue.indexOf(waiting);
+      if (at < 0) return;
+      this.queue.splice(at, 1);
+      reject(new Error('The read was cancelled.'));
+    };
+    return { result, cancel, settled };
   }
 
   /** yauzl's small reads (the central directory, local headers), in yauzl's signature. */
   override read(...[buffer, offset, length, position, callback]: YauzlRead): void {
-    this.readAt(buffer, offset, length, position).then(
+    this.queueRead(buffer, offset, length, position).result.then(
       (bytesRead) => callback(null, bytesRead),
       (error: unknown) => callback(asError(error)),
     );
@@ -92,25 +128,43 @@ export class ArchiveFile extends yauzl.RandomAccessReader {
   }
 
   /**
-   * Closes the file once every read on it has settled; no read starts after this is called.
-   * The same promise on every call; never rejects (a read-only file has nothing to lose).
+   * Cancels the reads still waiting, waits for the one running, then closes the file; no read
+   * starts after this is called. The same promise on every call; never rejects (a file only read
+   * has nothing to lose).
    */
   closeFile(): Promise<void> {
     this.closing ??= (async () => {
-      while (this.reads.size > 0) await Promise.allSettled([...this.reads]);
+      for (const waiting of this.queue.splice(0)) waiting.reject(closedError());
+      await this.running;
       await this.handle.close().catch(() => undefined);
     })();
     return this.closing;
   }
+
+  /** Starts the next read in the queue when none is running. */
+  private pump(): void {
+    if (this.running || this.closing) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.running = this.handle.read(next.buffer, next.offset, next.length, next.position).then(
+      (read) => next.resolve(read.bytesRead),
+      (error: unknown) => next.reject(asError(error)),
+    );
+    void this.running.then(() => {
+      this.running = null;
+      this.pump();
+    });
+  }
 }
 
 /**
- * A range of the archive as a stream: one read at a time, the next asked for only while the
- * stream is alive, and destroyed only once the read in flight has settled.
+ * A range of the archive as a stream: one read asked for at a time, the next only while the
+ * stream is alive; destroyed, its waiting read is cancelled and it closes once the read running
+ * has settled.
  */
 class RangeStream extends Readable {
   private position: number;
-  private reading: Promise<void> = Promise.resolve();
+  private pending: QueuedRead | null = null;
 
   constructor(
     private readonly file: ArchiveFile,
@@ -128,7 +182,8 @@ class RangeStream extends Readable {
       return;
     }
     const buffer = Buffer.allocUnsafe(length);
-    this.reading = this.file.readAt(buffer, 0, length, this.position).then(
+    this.pending = this.file.queueRead(buffer, 0, length, this.position);
+    this.pending.result.then(
       (bytesRead) => {
         if (this.destroyed) return;
         if (bytesRead === 0) {
@@ -145,8 +200,8 @@ class RangeStream extends Readable {
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    // Closed only once its read in flight has settled: nothing of it is left on the file.
-    const done = () => callback(error);
-    void this.reading.then(done, done);
+    // Its read still waiting leaves the queue; it closes once the one running has settled.
+    this.pending?.cancel();
+    void (this.pending?.settled ?? Promise.resolve()).then(() => callback(error));
   }
 }

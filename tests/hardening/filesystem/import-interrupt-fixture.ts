@@ -1,14 +1,17 @@
 /**
- * What the interrupted-import suites share: an archive of several tasks whose entries span more
- * than one read (so an interruption lands while reads of several tasks are in flight), some refused
+ * What the interrupted-import suites share: an archive of several tasks as Pictor's exporter
+ * writes one (images stored, JSON deflated), whose images span more than one read (so an
+ * interruption lands while reads of several tasks are in flight), some refused
  * before any decode (a wrong SHA-256 in the manifest) and one refused by the image check; a way to
  * interrupt at every step; and the checks every interrupted import must pass.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, openSync, statfsSync, writeSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, statfsSync, writeSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { vi } from 'vitest';
+import yazl from 'yazl';
 import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
 import { filesUnder } from '../../support/files';
 import { makeImage } from '../../support/gallery-helpers';
@@ -19,7 +22,6 @@ import {
   taskFiles,
   type ExportFile,
 } from '../../unit/core/library-archive/crafted-export';
-import { yazlArchive } from '../../unit/core/library-archive/yazl-archive';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -71,10 +73,14 @@ export async function interruptArchive(
       entry.sha256 = createHash('sha256').update(entry.path).digest('hex');
     }
   }
-  const path = await yazlArchive(join(folder, 'interrupted.zip'), [
-    ...files.map((file) => ({ name: file.path, data: file.data })),
-    { name: 'pictor-export.json', data: Buffer.from(JSON.stringify(manifest)) },
-  ]);
+  // As Pictor's exporter writes it: images stored (they do not compress), the JSON deflated.
+  const zip = new yazl.ZipFile();
+  for (const file of files)
+    zip.addBuffer(file.data, file.path, { compress: file.kind !== 'image' });
+  zip.addBuffer(Buffer.from(JSON.stringify(manifest)), 'pictor-export.json', { compress: true });
+  zip.end();
+  const path = join(folder, 'interrupted.zip');
+  await pipeline(zip.outputStream, createWriteStream(path));
   return { path, folder, kinds };
 }
 
@@ -172,7 +178,7 @@ export const CLEAN: Leftovers = { staged: [], archiveDescriptors: 0, unrecorded:
 
 /**
  * Fills the disk of `folder` with one file until `room` bytes are left free (tmpfs counts whole
- * pages); returns its path.
+ * pages), or until it is full when another process writes there meanwhile; returns its path.
  */
 export function leaveFree(folder: string, room: number): string {
   const path = join(folder, 'filler.bin');
@@ -183,8 +189,12 @@ export function leaveFree(folder: string, room: number): string {
   try {
     while (left > 0) {
       const size = Math.min(left, chunk.length);
-      writeSync(fd, chunk, 0, size);
-      left -= size;
+      try {
+        left -= writeSync(fd, chunk, 0, size);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') break;
+        throw error;
+      }
     }
   } finally {
     closeSync(fd);
