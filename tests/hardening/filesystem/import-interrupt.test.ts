@@ -33,6 +33,7 @@ import {
   leaveFree,
   leftovers,
   settled,
+  taskFolders,
   watchProcessErrors,
   type InterruptArchive,
   type TaskKind,
@@ -97,14 +98,70 @@ function expectWhole(target: Library): void {
   expect(states.sort()).toEqual(expected.sort());
 }
 
-/** The checks every ended import passes, then the next import through the same app finishes it. */
-async function expectEndedCleanly(target: Library, archive: InterruptArchive, app: App) {
+/** What the runs of a row left that they must not, counted (each run also asserts its own). */
+interface Tally {
+  runs: number;
+  uncaughtErrors: number;
+  /** Runs whose archive was still open once the import had ended. */
+  readsLeftWaiting: number;
+  stagedFilesLeft: number;
+  /** Task folders without their record, or records without their folder. */
+  halfTasks: number;
+  /** Tasks missing once the next import finished the library. */
+  lost: number;
+  /** Task folders beyond one a task once the next import finished the library. */
+  duplicated: number;
+  nextImportsFinished: number;
+}
+
+function tally(): Tally {
+  return {
+    runs: 0,
+    uncaughtErrors: 0,
+    readsLeftWaiting: 0,
+    stagedFilesLeft: 0,
+    halfTasks: 0,
+    lost: 0,
+    duplicated: 0,
+    nextImportsFinished: 0,
+  };
+}
+
+/**
+ * The checks every ended import passes, then the next import through the same app finishes the
+ * library; what each leaves is added to `into`.
+ */
+async function expectEndedCleanly(
+  target: Library,
+  archive: InterruptArchive,
+  app: App,
+  into: Tally,
+): Promise<void> {
   const folders = () => records(target).flatMap((record) => (record.folder ? [record.folder] : []));
-  expect(await leftovers(target.root, archive, folders())).toEqual(CLEAN);
+  const left = await leftovers(target.root, archive, folders());
+  into.runs += 1;
+  into.readsLeftWaiting += left.archiveDescriptors === 0 ? 0 : 1;
+  into.stagedFilesLeft += left.staged.length;
+  into.halfTasks += left.unrecorded.length;
+  expect(left).toEqual(CLEAN);
   const next = await settled(importThrough(app));
   expect(next).toMatchObject({ ok: true, value: { summary: { cancelled: false } } });
+  if (next.ok && next.value.summary?.cancelled === false) into.nextImportsFinished += 1;
+  into.lost += KINDS.length - records(target).length;
+  into.duplicated += (await taskFolders(target.root)).length - KINDS.length;
   expectWhole(target);
   expect(await leftovers(target.root, archive, folders())).toEqual(CLEAN);
+}
+
+/** The row's outcome and its lost, duplicated and leaked counts, from what the runs left. */
+function counted(seen: Tally, more: Record<string, number>) {
+  const { lost, duplicated, stagedFilesLeft, ...rest } = seen;
+  return {
+    outcome: { ...more, ...rest, stagedFilesLeft, lost, duplicated },
+    lost,
+    duplicated,
+    leaked: stagedFilesLeft,
+  };
 }
 
 describe('an import through the app, stopped at any point', () => {
@@ -119,7 +176,8 @@ describe('an import through the app, stopped at any point', () => {
     expect(full.summary).toMatchObject({ addedTasks: 6, addedImages: 3, refusedTotal: 3 });
     expect(steps).toBeGreaterThan(KINDS.length * 3);
 
-    const seen = { cancelled: 0, finished: 0, errors: 0 };
+    const seen = tally();
+    const ends = { cancelled: 0, finishedBeforeTheCancel: 0 };
     for (let at = 1; at <= steps; at += 1) {
       const target = await library();
       const app = appOn(target, archive);
@@ -129,32 +187,21 @@ describe('an import through the app, stopped at any point', () => {
       });
       const outcome = await settled(importThrough(app)).finally(stop);
       watch.stop();
-      seen.errors += watch.errors.length;
+      seen.uncaughtErrors += watch.errors.length;
       expect(watch.errors, `cancelled at step ${at} of ${steps}`).toEqual([]);
       expect(outcome.ok, `cancelled at step ${at}`).toBe(true);
-      const summary = outcome.ok ? outcome.value.summary : null;
       // A Cancel after the last task's last look finds nothing left to stop.
-      if (summary?.cancelled) seen.cancelled += 1;
-      else seen.finished += 1;
-      await expectEndedCleanly(target, archive, app);
+      if (outcome.ok && outcome.value.summary?.cancelled) ends.cancelled += 1;
+      else ends.finishedBeforeTheCancel += 1;
+      await expectEndedCleanly(target, archive, app, seen);
     }
-    expect(seen.cancelled).toBeGreaterThan(steps / 2);
+    expect(ends.cancelled).toBeGreaterThan(steps / 2);
     recordReliability({
       section: 'crashes',
       row: 'Import cancelled at every step (app)',
       load: `${KINDS.length} tasks read 4 at once from one archive, 3 refused (2 wrong SHA-256, 1 not an image)`,
       injected: { cancelAtStep: steps },
-      outcome: {
-        cancelled: seen.cancelled,
-        finishedBeforeTheCancel: seen.finished,
-        uncaughtErrors: seen.errors,
-        readsLeftWaiting: 0,
-        stagedFilesLeft: 0,
-        nextImportsFinished: steps,
-      },
-      lost: 0,
-      duplicated: 0,
-      leaked: 0,
+      ...counted(seen, ends),
       file: FILE,
     });
   });
@@ -178,7 +225,8 @@ describe.skipIf(!mount.ok)(
       const archive = await interruptArchive(await folder(), KINDS);
       const rooms: number[] = [];
       for (let room = 0; room <= 320 * 1024; room += 16 * 1024) rooms.push(room);
-      const seen = { stopped: 0, finished: 0 };
+      const seen = tally();
+      const ends = { stoppedWithTheDiskSentence: 0, finishedInTheRoomLeft: 0 };
       for (const room of rooms) {
         const target = await library();
         await smallDisk(target, DISK);
@@ -190,34 +238,26 @@ describe.skipIf(!mount.ok)(
         const watch = watchProcessErrors();
         const outcome = await settled(importThrough(app));
         watch.stop();
+        seen.uncaughtErrors += watch.errors.length;
         expect(watch.errors, `${room} bytes left`).toEqual([]);
-        if (outcome.ok) seen.finished += 1;
+        if (outcome.ok) ends.finishedInTheRoomLeft += 1;
         else {
-          seen.stopped += 1;
+          ends.stoppedWithTheDiskSentence += 1;
           expect(toIpcError(outcome.error).sentence).toMatchObject({
             key: 'error.library.importStoppedDisk',
             params: { problem: 'full', code: 'ENOSPC' },
           });
         }
         await unlink(filler);
-        await expectEndedCleanly(target, archive, app);
+        await expectEndedCleanly(target, archive, app, seen);
       }
-      expect(seen.stopped).toBeGreaterThan(rooms.length / 2);
+      expect(ends.stoppedWithTheDiskSentence).toBeGreaterThan(rooms.length / 2);
       recordReliability({
         section: 'crashes',
         row: 'Import onto a gallery disk that fills at every size (real tmpfs, app)',
         load: `${KINDS.length} tasks read 4 at once from one archive; the disk filled after the import's own check, leaving 0–320 KiB in 16 KiB steps`,
-        injected: { ENOSPC: seen.stopped },
-        outcome: {
-          stoppedWithTheDiskSentence: seen.stopped,
-          finishedInTheRoomLeft: seen.finished,
-          uncaughtErrors: 0,
-          stagedFilesLeft: 0,
-          nextImportsFinished: rooms.length,
-        },
-        lost: 0,
-        duplicated: 0,
-        leaked: 0,
+        injected: { ENOSPC: ends.stoppedWithTheDiskSentence },
+        ...counted(seen, ends),
         file: FILE,
       });
     });
@@ -243,7 +283,7 @@ describe.skipIf(!mount.ok)(
           params: { problem: 'readOnly', code: 'EROFS' },
         });
         remount(target.root, 'rw');
-        await expectEndedCleanly(target, archive, app);
+        await expectEndedCleanly(target, archive, app, tally());
       }
     });
   },
