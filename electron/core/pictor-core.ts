@@ -146,6 +146,7 @@ function assemble(
     history,
     sharing: history,
     admission: costs,
+    removals: history,
     gallery,
     credentials: options.credentials,
     clock: options.clock,
