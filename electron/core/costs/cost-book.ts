@@ -29,7 +29,14 @@ import type { EngineAdmission } from '../engine/engine-types';
 import type { CapMatch } from '../history/cost-tables';
 import type { HistoryStore } from '../history/history-store';
 import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
+import type { CapLoosening } from '../../ports/user-prompts';
 import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
+import {
+  capLoosenings,
+  priceClearLoosenings,
+  priceSetLoosenings,
+  type CapKey,
+} from './cap-loosening';
 import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
 import { ledgerCsv } from './ledger-csv';
 import { ledgerTotals } from './ledger-totals';
@@ -42,6 +49,16 @@ export interface CostBookOptions {
   /** The user's time zone (IANA name) for local days and months; default the host's. */
   readonly timeZone?: string;
 }
+
+/** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
+export type CostChange =
+  | { readonly kind: 'setCap'; readonly cap: SpendingCap }
+  | { readonly kind: 'clearCap'; readonly key: CapKey }
+  | { readonly kind: 'setPrice'; readonly price: CostPrice }
+  | {
+      readonly kind: 'clearPrice';
+      readonly key: { provider: ProviderId; model: string; unit?: CostUnit };
+    };
 
 /** What a submit would cost, per task, and the caps' verdict on it. */
 export interface CostPreview extends CapVerdict {
@@ -68,8 +85,27 @@ export class CostBook implements EngineAdmission {
     this.tables.setPrice(price);
   }
 
-  clearPrice(provider: ProviderId, model = ''): boolean {
-    return this.tables.clearPrice(provider, model);
+  /** Removes the prices of `provider` and `model` ('' : every-model), in `unit` when given. */
+  clearPrice(provider: ProviderId, model = '', unit?: CostUnit): boolean {
+    return this.tables.clearPrice(provider, model, unit);
+  }
+
+  /**
+   * The hard caps a change would loosen (cap-loosening.ts): a cap set to `to` or cleared (`to`
+   * null), a price set, or prices cleared. What the window may only do once the user agrees.
+   */
+  loosenings(change: CostChange): CapLoosening[] {
+    const caps = this.caps();
+    switch (change.kind) {
+      case 'setCap':
+        return capLoosenings(caps, change.cap, change.cap.micros);
+      case 'clearCap':
+        return capLoosenings(caps, change.key, null);
+      case 'setPrice':
+        return priceSetLoosenings(this.prices(), caps, change.price);
+      case 'clearPrice':
+        return priceClearLoosenings(this.prices(), caps, change.key);
+    }
   }
 
   caps(): SpendingCap[] {
