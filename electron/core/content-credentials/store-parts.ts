@@ -25,19 +25,21 @@ const be32 = (b: Uint8Array, at: number) => be16(b, at) * 0x10000 + be16(b, at +
 const le32 = (b: Uint8Array, at: number) =>
   ((b[at] ?? 0) | ((b[at + 1] ?? 0) << 8) | ((b[at + 2] ?? 0) << 16)) +
   (b[at + 3] ?? 0) * 0x1000000;
-const ascii = (b: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...b.subarray(from, to));
+/** Whether the four bytes at `at` spell `type` (no string is made: a file may have 200,000 parts). */
+function isType(b: Uint8Array, at: number, type: string): boolean {
+  for (let i = 0; i < type.length; i += 1) if (b[at + i] !== type.charCodeAt(i)) return false;
+  return true;
+}
 
 function pngStores(bytes: Uint8Array): StoreParts {
   const stores: Uint8Array[] = [];
   for (let at = 8, count = 0; at + 12 <= bytes.length; count += 1) {
     if (count >= MAX_CONTAINER_PARTS) return null;
     const length = be32(bytes, at);
-    const type = ascii(bytes, at + 4, at + 8);
     const end = at + 12 + length;
     if (end > bytes.length) break;
-    if (type === 'caBX') stores.push(bytes.subarray(at + 8, at + 8 + length));
-    if (type === 'IEND') break;
+    if (isType(bytes, at + 4, 'caBX')) stores.push(bytes.subarray(at + 8, at + 8 + length));
+    if (isType(bytes, at + 4, 'IEND')) break;
     at = end;
   }
   return stores;
@@ -50,7 +52,7 @@ function webpStores(bytes: Uint8Array): StoreParts {
     if (count >= MAX_CONTAINER_PARTS) return null;
     const size = le32(bytes, at + 4);
     if (at + 8 + size > end) break;
-    if (ascii(bytes, at, at + 4) === 'C2PA') stores.push(bytes.subarray(at + 8, at + 8 + size));
+    if (isType(bytes, at, 'C2PA')) stores.push(bytes.subarray(at + 8, at + 8 + size));
     at += 8 + size + (size % 2);
   }
   return stores;
@@ -60,7 +62,7 @@ function webpStores(bytes: Uint8Array): StoreParts {
 type JpegBoxes = Map<number, Map<number, Uint8Array>>;
 
 function addSegment(boxes: JpegBoxes, data: Uint8Array): void {
-  if (data.length < 16 || ascii(data, 0, 2) !== 'JP') return;
+  if (data.length < 16 || !isType(data, 0, 'JP')) return;
   const instance = be16(data, 2);
   const sequence = be32(data, 4);
   const pieces = boxes.get(instance) ?? new Map<number, Uint8Array>();
