@@ -60,12 +60,13 @@ export function appImageEngine(
  * The image renderer: its page and preload are built beside main.js (one bundle). The app's
  * Content Credentials are verified on it too (app-credential-verifier.ts).
  */
-export function imageRenderer(logger: Logger): RendererImageEngine {
+export function imageRenderer(logger: Logger, mayOpenWindows?: () => boolean): RendererImageEngine {
   return createChromiumImageEngine({
     pageRoot: join(import.meta.dirname, 'image-renderer'),
     preloadPath: join(import.meta.dirname, 'image-preload.cjs'),
     clock: systemClock,
     logger,
+    ...(mayOpenWindows ? { mayOpenWindows } : {}),
   });
 }
 

@@ -28,11 +28,13 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { codesignReader } from '../../../electron/adapters/codesign';
 import { nodeCommandLineToolFs } from '../../../electron/adapters/command-line-tool-fs';
 import { COMMAND_LINK, installCommandLineTool } from '../../../electron/app/os/command-line-tool';
 import { readMacSignature } from '../../../electron/app/updates/update-capability';
+import { HDIUTIL_RETRIES, retryTransient } from '../../../electron/build/transient-retry';
 import { installedApp, installedCommand, installerIn } from './installed-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -53,6 +55,23 @@ function step(what: string, command: string, args: string[], verbatim = false): 
   if (result.status !== 0)
     throw new Error(`${what} failed (exit ${String(result.status)}): ${result.stdout}`);
   return result.stdout;
+}
+
+/** hdiutil, run again on its passing errors ("Resource busy"), a bounded number of times. */
+async function hdiutil(what: string, args: string[]): Promise<void> {
+  console.log(`install: ${what}: hdiutil ${args.join(' ')}`);
+  const outcome = await retryTransient(
+    async () => {
+      const result = spawnSync('hdiutil', args, { encoding: 'utf8' });
+      return { code: result.status, output: `${result.stdout}${result.stderr}` };
+    },
+    HDIUTIL_RETRIES,
+    { sleep: (ms) => sleep(ms), say: (line) => console.log(`install: ${what}: ${line}`) },
+  );
+  if (outcome.code !== 0)
+    throw new Error(
+      `${what} failed (exit ${String(outcome.code)}, ${outcome.runs} runs): ${outcome.output}`,
+    );
 }
 
 function check(condition: boolean, what: string): void {
@@ -137,7 +156,7 @@ async function commandLineTool(target: string): Promise<void> {
 
 async function mac(installer: string): Promise<void> {
   const mount = mkdtempSync(path.join(tmpdir(), 'pictor-dmg-'));
-  step('mount the dmg', 'hdiutil', [
+  await hdiutil('mount the dmg', [
     'attach',
     '-nobrowse',
     '-readonly',
@@ -151,7 +170,7 @@ async function mac(installer: string): Promise<void> {
       '/Applications/Pictor.app',
     ]);
   } finally {
-    step('unmount the dmg', 'hdiutil', ['detach', mount]);
+    await hdiutil('unmount the dmg', ['detach', mount]);
   }
   const script = installedCommand('darwin', process.env);
   check(existsSync(script), 'Pictor.app carries Contents/Resources/bin/pictor');
