@@ -6,7 +6,7 @@
  */
 import { app, safeStorage } from 'electron';
 import { refuseDebuggerSwitches } from './adapters/debugger-guard';
-import { commandLineImageEngine } from './adapters/image-engines/app-image-engine';
+import { commandLineImages } from './adapters/image-engines/app-image-engine';
 import { streamLogger } from './adapters/stream-logger';
 import { startApp } from './app-main';
 import { runAsCommandLine } from './cli-host';
@@ -25,8 +25,12 @@ function start(): void {
     (line) => void process.stderr.write(`${terminalSafe(line.trimEnd())}\n`),
     'warn',
   );
-  const imageEngine = commandLineImageEngine(app, warnings);
-  void runAsCommandLine(app, cliArgs, { safeStorage, imageEngine });
+  const images = commandLineImages(app, warnings);
+  void runAsCommandLine(app, cliArgs, {
+    safeStorage,
+    imageEngine: images.engine,
+    rendererVerifier: images.rendererVerifier,
+  });
 }
 
 if (!refuseDebuggerSwitches(app)) start();
