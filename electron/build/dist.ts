@@ -2,14 +2,19 @@
  * `npm run dist` after the build: electron-builder for this OS (arguments after `--` go to it:
  * `npm run dist -- --mac --arm64`), with the update feed release-feed.ts decides. Exits 1 before
  * packing anything when that feed is missing from a release build or is a placeholder, or when a
- * release is asked of a test build. On macOS a run that failed on one of hdiutil's passing errors
- * ("Resource busy") runs again, at most four runs in all (transient-retry.ts).
+ * release is asked of a test build. A release build signs and notarises with what its
+ * environment holds, and says what it skipped (release-signing.ts). On macOS a run that failed on
+ * one of hdiutil's passing errors ("Resource busy") runs again, at most four runs in all
+ * (transient-retry.ts).
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { builderArgs, decideFeed } from './release-feed';
+import { signingPlan } from './release-signing';
 import {
   HDIUTIL_RETRIES,
   failedOnTransientHdiutil,
@@ -18,9 +23,13 @@ import {
 } from './transient-retry';
 
 /** Runs `command`, its output passed on as it comes and kept for the retry's decision. */
-function runTeed(command: string, args: readonly string[]): Promise<Attempt> {
+function runTeed(
+  command: string,
+  args: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<Attempt> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'pipe'], env });
     let output = '';
     const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
       to.write(chunk);
@@ -32,6 +41,17 @@ function runTeed(command: string, args: readonly string[]): Promise<Attempt> {
     child.on('error', (error) => resolve({ code: null, output: `${output}${error.message}` }));
     child.on('close', (code) => resolve({ code, output }));
   });
+}
+
+/** A release build's environment: its signing, each part said or skipped. */
+function releaseEnv(): NodeJS.ProcessEnv {
+  const plan = signingPlan(process.env, process.platform, (text) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'pictor-notary-')), 'AuthKey.p8');
+    writeFileSync(file, text, { mode: 0o600 });
+    return file;
+  });
+  for (const line of plan.lines) console.log(`dist: ${line}`);
+  return plan.env;
 }
 
 async function main(args: readonly string[]): Promise<number> {
@@ -54,11 +74,12 @@ async function main(args: readonly string[]): Promise<number> {
     'cli.js',
   );
   const command = [builder, ...builderArgs(decision, args)];
+  const env = decision.release ? releaseEnv() : process.env;
   const policy =
     process.platform === 'darwin'
       ? { ...HDIUTIL_RETRIES, transient: failedOnTransientHdiutil }
       : { ...HDIUTIL_RETRIES, attempts: 1 };
-  const outcome = await retryTransient(() => runTeed(process.execPath, command), policy, {
+  const outcome = await retryTransient(() => runTeed(process.execPath, command, env), policy, {
     sleep: (ms) => sleep(ms),
     say: (line) => console.log(`dist: electron-builder ${line}`),
   });

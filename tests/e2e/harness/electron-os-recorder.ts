@@ -32,9 +32,9 @@ if (file) {
     record('trash', path);
     await trashItem(path);
   };
-  clipboard.writeText = (text: string, type?: 'selection' | 'clipboard') => {
+  clipboard.writeText = async (text: string) => {
     record('copyText', text);
-    writeText(text, type);
+    await writeText(text);
   };
   record('recorder', 'ready');
 }

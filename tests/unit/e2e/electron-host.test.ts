@@ -18,7 +18,7 @@ vi.mock('electron', () => ({
     openExternal: async () => void passedOn.push('openExternal'),
     trashItem: async (path: string) => void passedOn.push(`trashItem ${path}`),
   },
-  clipboard: { writeText: (text: string) => void passedOn.push(`writeText ${text}`) },
+  clipboard: { writeText: async (text: string) => void passedOn.push(`writeText ${text}`) },
 }));
 
 let dir = '';
@@ -56,7 +56,7 @@ describe('the OS-call recorder', () => {
     shell.showItemInFolder('/g/a.png');
     await shell.openExternal('https://example.com/');
     await shell.trashItem('/g/b.png');
-    clipboard.writeText('prompt');
+    await clipboard.writeText('prompt');
     const calls = (await readFile(file, 'utf8'))
       .trim()
       .split('\n')
