@@ -38,7 +38,7 @@ import { lateUpdates, type LateUpdates } from './late-updates';
 
 /** Starts the runtime, wires the desktop around it, then opens the window. */
 export async function startDesktop(host: DesktopHost): Promise<void> {
-  const runtime = await openRuntime(host);
+  const { runtime, cipherReady } = await openRuntime(host);
   // Closed on quit from here on; windows open only once it is wired.
   host.started.runtime = runtime;
   const updates = lateUpdates();
@@ -46,6 +46,11 @@ export async function startDesktop(host: DesktopHost): Promise<void> {
   host.window.ready(runtime.settings);
   host.window.open();
   showSettingsProblems(runtime.settings.takeProblems(), host.logger);
+  // The keychain's first answer may wait on a prompt: the window is already open, the keys'
+  // states say "not ready" meanwhile, and what needs a key waits for it (KeyVault.readKey).
+  void cipherReady
+    .then(() => runtime.keys.verify())
+    .catch((error: unknown) => host.logger.warn('keys not verified', { detail: String(error) }));
   // Not awaited: start-up is done; updates failing to start is no failed start.
   void startUpdates(host, runtime, updates).catch((error: unknown) =>
     host.logger.warn('updates did not start', { detail: String(error) }),
@@ -63,13 +68,17 @@ async function startUpdates(host: DesktopHost, runtime: AppRuntime, late: LateUp
   late.attach(updates);
 }
 
+/**
+ * The runtime, and the cipher's readiness: safeStorage is asked now but not waited for, so a
+ * keychain prompt nobody has answered yet never keeps the window from opening.
+ */
 async function openRuntime({ environment, logger, images, window }: DesktopHost) {
   const userData = app.getPath('userData');
   // Owner-only before any store, vault or history file is written into it.
   await ensurePrivateFolder(userData);
   const cipher = new SafeStorageCipher();
-  await cipher.markReady();
-  return AppRuntime.start({
+  const cipherReady = cipher.markReady();
+  const runtime = await AppRuntime.start({
     dataDir: userData,
     defaultGalleryDir: environment.galleryDir ?? join(app.getPath('pictures'), 'Pictor'),
     cipher,
@@ -86,6 +95,7 @@ async function openRuntime({ environment, logger, images, window }: DesktopHost)
     ...runtimeOverrides(environment),
     appVersion: app.getVersion(),
   });
+  return { runtime, cipherReady };
 }
 
 async function wireDesktop(
@@ -95,7 +105,11 @@ async function wireDesktop(
 ): Promise<void> {
   const { logger, emit, wired, started } = host;
   nativeTheme.themeSource = runtime.settings.get().theme;
-  await runtime.redactKeyIn(logger);
+  // Subscribed now; the keys' text is known (and kept out of the log) once the cipher answers,
+  // before a request could have been sent with one.
+  void runtime
+    .redactKeyIn(logger)
+    .catch((error: unknown) => logger.warn('key redaction not set', { detail: String(error) }));
   wired.add(runtime.settings.onChange((settings) => (nativeTheme.themeSource = settings.theme)));
   registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
   registerGalleryProtocol({ root: () => runtime.galleryDir(), logger });

@@ -514,6 +514,23 @@ describe('pictor self-test, on the faults it exists to catch', () => {
   }, 60_000);
 });
 
+describe('a start-up whose keychain has not answered (a prompt nobody sees)', () => {
+  it('opens its window, its handlers in place, the keys saying they wait', async () => {
+    const data = await mkdtemp(path.join(work, 'keychain-'));
+    const app = boot(packedFor(LINUX), data, undefined, [], {
+      PICTOR_BOOT_KEYCHAIN: 'never-answers',
+    });
+    try {
+      const window = await app.until((all) => all.find((message) => message.type === 'window'));
+      expect(missingAtLoad(window)).toEqual([]);
+      const keys = await app.invoke('key:getStatus');
+      expect(keys).toMatchObject({ ok: true, value: { state: 'not_ready' } });
+    } finally {
+      app.child.kill('SIGKILL');
+    }
+  }, 60_000);
+});
+
 describe('a start-up that fails', () => {
   it('says so in an error box and exits 1, instead of running on with no window', async () => {
     const data = await mkdtemp(path.join(work, 'unusable-'));

@@ -17,7 +17,9 @@
  *   outside a quit does the app emit `window-all-closed` (Electron itself then quits when nothing
  *   else listens);
  * - the image renderer's hidden window is reported as `{ type: 'image-window' }`; its page is
- *   image-page-stand-in.mjs (sharp), or never loads (PICTOR_BOOT_IMAGE_PAGE=fails-to-load).
+ *   image-page-stand-in.mjs (sharp), or never loads (PICTOR_BOOT_IMAGE_PAGE=fails-to-load);
+ * - safeStorage answers at once, or never (PICTOR_BOOT_KEYCHAIN=never-answers: a keychain prompt
+ *   nobody answers).
  * Anything else the app touches and this file does not model throws, and is reported as
  * `{ type: 'unmodelled', name }`: a new Electron call on the start-up path fails the test until
  * it is modelled here, instead of passing as a silent no-op.
@@ -371,9 +373,12 @@ export const net = strict('net', {
   request: netRequest,
   isOnline: () => true,
 });
+/** PICTOR_BOOT_KEYCHAIN=never-answers: a keychain prompt nobody answers (its first answer never comes). */
+const KEYCHAIN_ANSWERS = process.env['PICTOR_BOOT_KEYCHAIN'] !== 'never-answers';
 export const safeStorage = strict('safeStorage', {
   isEncryptionAvailable: () => true,
-  isAsyncEncryptionAvailable: async () => true,
+  isAsyncEncryptionAvailable: () =>
+    KEYCHAIN_ANSWERS ? Promise.resolve(true) : new Promise(() => undefined),
   getSelectedStorageBackend: () => 'gnome_libsecret',
   encryptStringAsync: async (text) => Buffer.from(`boot:${text}`),
   decryptStringAsync: async (buffer) => ({
