@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The version installed when there is none. */
-export const ACTIONLINT_VERSION = 'v1.7.12';
+const ACTIONLINT_VERSION = 'v1.7.12';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CACHE = path.join(ROOT, '.cache', 'actionlint');

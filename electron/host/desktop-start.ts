@@ -118,9 +118,8 @@ async function wireDesktop(
     onOnlineChanged: (online) => emit('network:changed', { online }),
   });
   const shell = shellActions(host, runtime);
-  const wiring = wired.add(
-    wireApp({ ...wiringOptions(host, runtime, shell), updates: updates.control }),
-  );
+  const options = { ...wiringOptions(host, runtime, shell), updates: updates.control };
+  const wiring = wired.add(wireApp(options));
   started.wiring = wiring;
   const sender = mainFrameSenderCheck(
     () => host.window.current()?.webContents ?? null,
