@@ -178,10 +178,23 @@ describe('the CI workflow', () => {
     expect(Object.entries(ciJobs).filter(([, job]) => job.permissions)).toHaveLength(1);
   });
 
+  it('gives the secrets only to the steps that build or publish, never to npm ci', () => {
+    const secretly = /\$\{\{ (secrets\.\w+|github\.token) \}\}/;
+    for (const job of Object.values(ciJobs)) {
+      for (const value of Object.values(job.env ?? {})) expect(value).not.toMatch(secretly);
+      for (const step of job.steps) {
+        if (!Object.values(step.env ?? {}).some((value) => secretly.test(value))) continue;
+        expect(step.run, String(step.name)).toMatch(
+          /^npm run (dist -- --release|ci:update-test -- (previous|publish))/,
+        );
+      }
+    }
+  });
+
   it('builds signed release installers (secrets as electron-builder reads them), then checks them installed', () => {
-    for (const name of ['CSC_LINK', 'CSC_KEY_PASSWORD', 'APPLE_API_KEY_ID', 'WIN_CSC_LINK'])
-      expect(release?.env?.[name], name).toMatch(/^\$\{\{ secrets\.\w+ \}\}$/);
     const dist = release?.steps.find((step) => step.run?.startsWith('npm run dist'));
+    for (const name of ['CSC_LINK', 'CSC_KEY_PASSWORD', 'APPLE_API_KEY_ID', 'WIN_CSC_LINK'])
+      expect(dist?.env?.[name], name).toMatch(/^\$\{\{ secrets\.\w+ \}\}$/);
     expect(dist?.run).toContain('--release');
     expect(dist?.env?.['PICTOR_TEST_BUILD']).toBeUndefined();
     const order = [

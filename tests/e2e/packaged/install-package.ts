@@ -8,7 +8,7 @@
  * agreement given; when macOS refuses, the command it tells the user to run); Windows, the NSIS
  * installer run silently for this user, with bin\ on the user's Path. Every OS: the update feed
  * the build was made with (PICTOR_UPDATE_FEED, as `npm run dist` read it), or none; on macOS a
- * signature that reads as valid exactly when the build was signed (CSC_LINK), so an unsigned copy
+ * signature that reads as valid exactly when the build was signed (PICTOR_MAC_SIGNED), so an unsigned copy
  * would only say that a version is out. `--release-dir DIR` installs from DIR instead of
  * release/ (the release job's previous build).
  *
@@ -189,7 +189,7 @@ async function mac(installer: string): Promise<void> {
   await commandLineTool(script);
   // What the app reads at start to decide whether an update may install (codesign.ts).
   const signature = await readMacSignature('/Applications/Pictor.app', codesignReader);
-  if (process.env['CSC_LINK']?.trim())
+  if (process.env['PICTOR_MAC_SIGNED'] === 'true')
     check(signature === 'valid', `its signature reads as ${signature}: updates install`);
   else
     check(signature !== 'valid', `its signature reads as ${signature}: updates would only notify`);

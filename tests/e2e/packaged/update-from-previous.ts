@@ -113,7 +113,7 @@ function publish(): void {
 /** Whether this OS's copy installs updates (Linux announces; an unsigned Mac can only announce). */
 function installs(): boolean {
   if (process.platform === 'win32') return true;
-  return process.platform === 'darwin' && Boolean(process.env['CSC_LINK']?.trim());
+  return process.platform === 'darwin' && process.env['PICTOR_MAC_SIGNED'] === 'true';
 }
 
 async function waitFor(what: string, probe: () => boolean, ms: number): Promise<void> {

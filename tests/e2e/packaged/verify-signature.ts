@@ -3,7 +3,7 @@
  * `codesign --verify --deep --strict`, Gatekeeper's `spctl --assess` and the notarisation ticket
  * stapled to the app (`stapler validate`); Windows: the Authenticode signature of the installer in
  * release/ and of the installed Pictor.exe must be Valid. Where the job had no signing secret
- * (CSC_LINK / WIN_CSC_LINK empty, as electron-builder reads them) it says so and checks nothing;
+ * (PICTOR_MAC_SIGNED / PICTOR_WIN_SIGNED not `true`) it says so and checks nothing;
  * Linux packages are signed by the repository that serves them. Exits 0 or 1.
  */
 import { spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ function mac(): boolean {
       bundle,
     ]),
   ];
-  if (process.env['APPLE_API_KEY_ID']?.trim())
+  if (process.env['PICTOR_MAC_NOTARISED'] === 'true')
     checks.push(
       run('its notarisation ticket is stapled', 'xcrun', ['stapler', 'validate', bundle]),
     );
@@ -75,8 +75,9 @@ function main(): number {
     );
     return 0;
   }
-  const secret = platform === 'darwin' ? 'CSC_LINK' : 'WIN_CSC_LINK';
-  if (!process.env[secret]?.trim()) {
+  const signed = platform === 'darwin' ? 'PICTOR_MAC_SIGNED' : 'PICTOR_WIN_SIGNED';
+  if (process.env[signed] !== 'true') {
+    const secret = platform === 'darwin' ? 'MAC_CSC_LINK' : 'WIN_CSC_LINK';
     console.log(`signature: skipped: this run had no ${secret} secret, so nothing was signed`);
     return 0;
   }
