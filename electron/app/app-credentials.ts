@@ -57,9 +57,13 @@ export class AppCredentials implements CredentialsProvider {
    */
   currentEndpoint(): string {
     const provider = this.options.settings.get().provider ?? 'pictor';
-    if (provider === 'pictor' && this.options.vault.status().state !== 'ready') {
-      return DEMO_ENDPOINT;
-    }
+    const { vault } = this.options;
+    const state = vault.status().state;
+    // A stored key whose storage has not answered yet is the user's, not the demo's: requests
+    // wait for it (KeyVault.readKey).
+    const keyed =
+      state === 'ready' || (state === 'not_ready' && vault.boundBaseUrl() !== undefined);
+    if (provider === 'pictor' && !keyed) return DEMO_ENDPOINT;
     return this.addressOf(provider) ?? DEMO_ENDPOINT;
   }
 

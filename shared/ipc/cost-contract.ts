@@ -66,6 +66,8 @@ const priceKey = z
   .object({
     provider: providerIdSchema,
     model: z.string().trim().max(REQUEST_LIMITS.model).optional(),
+    /** Only the price in this unit; absent: the model's prices in every unit. */
+    unit: costUnitSchema.optional(),
   })
   .strict();
 

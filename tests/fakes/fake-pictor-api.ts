@@ -412,6 +412,7 @@ export class FakePictorApi implements PictorApi {
           prompt: record.request.prompt,
           createdAt: record.createdAt,
           ...pick(record.request),
+          ...(record.reportedModel === undefined ? {} : { reportedModel: record.reportedModel }),
           ...(record.provider === undefined ? {} : { provider: record.provider }),
         });
       }
