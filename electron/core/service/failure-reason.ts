@@ -24,7 +24,7 @@ function wordsIn(value: unknown): string | undefined {
 }
 
 /** The first reason in words among the answer's common fields, or undefined. */
-export function commonReason(json: unknown): string | undefined {
+function commonReason(json: unknown): string | undefined {
   const answer = objectOf(json);
   for (const field of COMMON_FIELDS) {
     const words = wordsIn(answer[field]);
