@@ -111,8 +111,8 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       costs.clearCaps(key);
       return standings();
     },
-    'costs:preview': ({ provider, request, count }) => {
-      const { perTask, refusal, warnings } = costs.preview(provider, request, count);
+    'costs:preview': ({ target, request, count }) => {
+      const { perTask, refusal, warnings } = costs.preview(target.provider, request, count);
       return { perTask, count, ...(refusal ? { refusal } : {}), warnings: [...warnings] };
     },
   };

@@ -17,6 +17,7 @@ import { generalErrors } from './errors/general';
 import { libraryErrors } from './errors/library';
 import { serviceErrors } from './errors/service';
 import { settingsErrors } from './errors/settings';
+import { submitErrors } from './errors/submit';
 
 export const mainMessages = {
   // The application menu (app/os/menu-template.ts).
@@ -144,6 +145,7 @@ export const mainMessages = {
   ...galleryErrors,
   ...libraryErrors,
   ...costErrors,
+  ...submitErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

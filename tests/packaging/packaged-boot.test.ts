@@ -223,6 +223,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
         expect(info).toMatchObject({ ok: true, value: { demo: true } });
         const submitted = await app.invoke('tasks:submit', {
           request: { prompt: 'packaged boot', size: '64x64' },
+          target: { provider: 'pictor', endpoint: 'demo:' },
           count: 1,
         });
         expect(submitted, JSON.stringify(submitted)).toMatchObject({ ok: true });

@@ -211,12 +211,12 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
             <Button
               icon="retry"
               title={t('tasks.action.rerun.hint')}
-              onClick={() => rerun(record.request)}
+              onClick={() => rerun(record.localId)}
             >
               {t('tasks.action.rerun')}
             </Button>
           ) : null}
-          <Button icon="send" onClick={() => reuse(record.request)}>
+          <Button icon="send" onClick={() => reuse(record)}>
             {t('tasks.action.reuse')}
           </Button>
           <Button variant="danger" icon="trash" onClick={() => onRemove(record)}>

@@ -24,7 +24,7 @@ function keptWarnings(): { logger: Logger; warnings: { message: string; fields?:
 async function oneTask(cost: DemoCost | null, prompt = 'a paper boat', logger?: Logger) {
   const h = await coreAgainstDemo({ cost }, {}, logger);
   h.core.engine.start();
-  const [submitted] = await h.core.engine.submit({ prompt });
+  const [submitted] = await h.core.engine.submit({ prompt }, h.target);
   const [done] = await h.core.engine.whenSettled([submitted!.localId]);
   return { h, submitted: submitted!, done: done! };
 }
@@ -55,7 +55,7 @@ describe('a cost the service reports', () => {
       micros: 30_000,
     });
     h.core.engine.start();
-    const [submitted] = await h.core.engine.submit({ prompt: 'a late bill' });
+    const [submitted] = await h.core.engine.submit({ prompt: 'a late bill' }, h.target);
     expect(submitted!.cost).toEqual({
       source: 'estimated',
       micros: 30_000,
@@ -101,7 +101,10 @@ describe('a cost the service reports', () => {
       micros: 10_000,
     });
     unbilled.core.engine.start();
-    const [estimated] = await unbilled.core.engine.submit({ prompt: 'this one fails' });
+    const [estimated] = await unbilled.core.engine.submit(
+      { prompt: 'this one fails' },
+      unbilled.target,
+    );
     expect(estimated!.cost).toMatchObject({ source: 'estimated', micros: 10_000 });
     const [failed] = await unbilled.core.engine.whenSettled([estimated!.localId]);
     expect(failed!.status).toBe('failed');
@@ -113,7 +116,7 @@ describe('a cost the service reports', () => {
       cost: { where: 'late', usage: { credits: 2 } },
     });
     billed.core.engine.start();
-    const [sent] = await billed.core.engine.submit({ prompt: 'billed anyway' });
+    const [sent] = await billed.core.engine.submit({ prompt: 'billed anyway' }, billed.target);
     const [ended] = await billed.core.engine.whenSettled([sent!.localId]);
     expect(ended!.status).toBe('failed');
     expect(ended!.cost).toMatchObject({ source: 'reported', micros: 2_000_000, unit: 'credits' });

@@ -18,6 +18,7 @@ import { makeRecord, tempDir } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
+const DEMO = { provider: 'pictor', endpoint: 'demo:' } as const;
 const USD = (micros: number) =>
   ({ source: 'reported', micros, unit: 'USD', field: 'usage.cost' }) as const;
 
@@ -294,7 +295,8 @@ describe('costs: channels', () => {
     const { call, costs } = setup();
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
     costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 50_000 });
-    const request = { provider: 'pictor', request: { prompt: 'a harbour' }, count: 2 };
+    const target = { provider: 'pictor', endpoint: 'demo:' } as const;
+    const request = { target, request: { prompt: 'a harbour' }, count: 2 };
     const soft = okValue(await call('costs:preview', request));
     expect(soft.perTask).toEqual({
       source: 'estimated',
@@ -342,9 +344,10 @@ describe('costs: channels', () => {
     ['costs:clearCap', {}],
     ['costs:clearPrice', { provider: '__proto__' }],
     ['costs:caps', { all: true }],
-    ['costs:preview', { provider: 'pictor', request: { prompt: '' }, count: 1 }],
-    ['costs:preview', { provider: 'pictor', request: { prompt: 'a' }, count: 1_000 }],
+    ['costs:preview', { target: DEMO, request: { prompt: '' }, count: 1 }],
+    ['costs:preview', { target: DEMO, request: { prompt: 'a' }, count: 1_000 }],
     ['costs:preview', { request: { prompt: 'a' }, count: 1 }],
+    ['costs:preview', { provider: 'pictor', request: { prompt: 'a' }, count: 1 }],
   ] as const)('%s refuses %j before the ledger hears of it', async (channel, raw) => {
     const { call, costs, asked } = setup();
     costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 5 });
