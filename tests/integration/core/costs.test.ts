@@ -176,7 +176,7 @@ describe('a task removed while its service works on it', () => {
       micros: 30_000,
     });
     h.core.engine.start();
-    const [submitted] = await h.core.engine.submit({ prompt: 'removed while running' });
+    const [submitted] = await h.core.engine.submit({ prompt: 'removed while running' }, h.target);
     const { localId } = submitted!;
     await expect.poll(() => h.core.history.get(localId)?.status).toBe('processing');
     expect(h.core.engine.remove(localId)).toBe(true);
@@ -205,7 +205,11 @@ describe('a task removed while its service works on it', () => {
       cost: { where: 'late', usage: { cost: '0.02' } },
     });
     h.core.engine.start();
-    const [first, second] = await h.core.engine.submit({ prompt: 'removed, then restarted' }, 2);
+    const [first, second] = await h.core.engine.submit(
+      { prompt: 'removed, then restarted' },
+      h.target,
+      2,
+    );
     await expect
       .poll(() => [first, second].map((task) => h.core.history.get(task!.localId)?.status))
       .toEqual(['processing', 'processing']);
