@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { providerIdSchema } from '../domain/providers';
-import { liveStateSchema } from '../domain/live-state';
 import {
   MAX_IDS_PER_BATCH,
   MAX_LOCAL_ID_CHARS,
@@ -18,11 +17,13 @@ import {
   dateMsSchema,
 } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
-import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/task-record';
+import { imageStateSchema, taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 import { costRequests } from './cost-contract';
+import { cancelProgressSchema, taskCancelRequests } from './task-cancel-contract';
+import { taskItemSchema } from './task-item';
 import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
@@ -42,11 +43,7 @@ const cursor = z.string().max(1_000).nullable().optional();
 const search = z.string().max(500).optional();
 const none = z.undefined();
 
-const taskItemSchema = z.object({
-  record: taskRecordSchema,
-  live: liveStateSchema.nullable(),
-});
-export type TaskItem = z.infer<typeof taskItemSchema>;
+export type { TaskItem } from './task-item';
 
 /** Most images one gallery batch request (delete, undo, export) takes. */
 const MAX_IMAGES_PER_BATCH = 500;
@@ -341,6 +338,7 @@ export const requests = {
   'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   ...updateRequests,
   ...costRequests,
+  ...taskCancelRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */
@@ -380,6 +378,8 @@ export const events = {
   'app:quitting': z.object({ waitingFor: trashProgressSchema.nullable() }),
   /** How many of a selection's images an export copied (about fifty reports, and its last). */
   'export:progress': trashProgressSchema.pick({ done: true, total: true }),
+  /** How many of a selection's cancels the services answered (each one as it is answered). */
+  'cancel:progress': cancelProgressSchema,
 } as const;
 
 export type RequestChannel = keyof typeof requests;

@@ -6,6 +6,7 @@
  * to the cancel), and that answer says how it went: canceled, still stopping, finished first (its
  * images are kept), or refused with the service's reason.
  */
+import type { CancelOutcomeKind } from '../../../shared/domain/cancel-outcome';
 import { canCancel } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -15,24 +16,6 @@ import { EngineInputError } from '../engine/engine-types';
 import type { TaskEngine } from '../engine/task-engine';
 import { ServiceError } from '../service/service-error';
 import { UserFacingError } from '../errors/user-facing-error';
-
-/**
- * How a cancel went. `canceled`: the task ended canceled. `stopping`: the service took the
- * request, and the task has not ended yet. `finished`: it ended otherwise (a completed task keeps
- * its images). `refused`: the service said no, or could not be reached. `unsupported`: its
- * service has no cancel. `not_running`: nothing to cancel (ended, unknown, no service id yet).
- * `not_asked`: Pictor could not ask (no key for the task's service).
- */
-export const CANCEL_OUTCOMES = [
-  'canceled',
-  'stopping',
-  'finished',
-  'refused',
-  'unsupported',
-  'not_running',
-  'not_asked',
-] as const;
-export type CancelOutcomeKind = (typeof CANCEL_OUTCOMES)[number];
 
 /** Why a task was not canceled, as the user reads it. */
 export interface CancelReason {
