@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 
-export const CANCEL_OUTCOMES = [
+const CANCEL_OUTCOMES = [
   'canceled',
   'stopping',
   'finished',

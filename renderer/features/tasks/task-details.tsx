@@ -18,6 +18,7 @@ import {
 import { costDetail } from '../../lib/cost-text';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
+import { CancelTaskButton } from './cancel-action';
 import { OpenImageButton, isViewable } from './task-image-viewer';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
@@ -199,6 +200,7 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
       footer={
         <>
           <StatusAction record={record} />
+          <CancelTaskButton record={record} variant="button" />
           {taskId ? (
             <Button icon="copy" onClick={() => void copy(taskId)}>
               {t('tasks.action.copyId')}
