@@ -192,11 +192,18 @@ export function describeStatus(
     case 'completed':
       return completed(record);
     case 'failed':
-      return failedView(
-        'tasks.status.failed',
-        'danger',
-        failure(record.error, 'tasks.failed.noReason'),
-      );
+      // Cancelled on the service (the user's cancel, or the service's own): not a failure.
+      return record.error?.kind === 'canceled'
+        ? failedView(
+            'tasks.status.canceled',
+            'neutral',
+            failure(record.error, 'tasks.failed.noReason'),
+          )
+        : failedView(
+            'tasks.status.failed',
+            'danger',
+            failure(record.error, 'tasks.failed.noReason'),
+          );
     case 'submit_failed':
       return failedView(
         'tasks.status.submit_failed',

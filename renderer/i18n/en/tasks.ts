@@ -186,6 +186,7 @@ export const tasks = {
   'tasks.action.cancel': 'Cancel on the service',
   'tasks.action.cancelling': 'Cancelling…',
   'tasks.status.cancelling': 'Cancelling',
+  'tasks.status.canceled': 'Cancelled',
   'tasks.live.cancelling': 'Cancel asked, waiting for the service to stop it',
   'tasks.cancel.canceled': 'The task was cancelled on the service.',
   'tasks.cancel.stopping': 'The service is stopping the task; Pictor keeps checking until it ends.',

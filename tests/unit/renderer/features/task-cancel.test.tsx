@@ -64,7 +64,7 @@ describe('cancel from a task row', () => {
     expect(within(row(0)).queryByRole('button', { name: 'Cancel on the service' })).toBeNull();
     release();
     await within(done()).findByText('The task was cancelled on the service.');
-    expect(within(row(0)).getByText('Failed')).toBeTruthy();
+    expect(within(row(0)).getByText('Cancelled')).toBeTruthy();
     expect(row(0).textContent).toContain('The task was canceled on the service.');
     expect(fake.task('seed-000000')?.cost).toEqual({ source: 'not_billed' });
     expect(fake.callsTo('tasks:cancel')).toEqual([{ localId: 'seed-000000' }]);
@@ -281,7 +281,7 @@ describe('cancel a selection', () => {
     await waitFor(() => expect(progress.getAttribute('value')).toBe('2'));
     expect(screen.getByText('2 of 4')).toBeTruthy();
     // Answered ones show how they ended; the one still to be asked says Cancelling….
-    expect(within(row(0)).getByText('Failed')).toBeTruthy();
+    expect(within(row(0)).getByText('Cancelled')).toBeTruthy();
     expect(within(row(2)).getByRole('status', { name: 'Cancelling…' })).toBeTruthy();
     release();
     await within(done()).findByText(
