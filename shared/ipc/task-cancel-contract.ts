@@ -5,16 +5,11 @@
  */
 import { z } from 'zod';
 import { cancelOutcomeKindSchema } from '../domain/cancel-outcome';
-import {
-  MAX_DETAIL_CHARS,
-  MAX_IDS_PER_BATCH,
-  MAX_LOCAL_ID_CHARS,
-  MAX_MESSAGE_CHARS,
-} from '../domain/limits';
+import { MAX_DETAIL_CHARS, MAX_IDS_PER_BATCH, MAX_MESSAGE_CHARS } from '../domain/limits';
 import { sentenceSchema } from '../i18n/sentence';
-import { taskItemSchema } from './task-item';
+import { localIdSchema, taskItemSchema } from './task-item';
 
-const localId = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
+const localId = localIdSchema;
 const localIds = z.array(localId).min(1).max(MAX_IDS_PER_BATCH);
 
 /** Why a task was not canceled: a sentence (the service's refusal, "cannot cancel"), its detail. */
