@@ -169,6 +169,33 @@ describe.each(['bfl', 'pictor'] as const)('%s: a service without cancel', (provi
   });
 });
 
+describe('a refusal', () => {
+  it('fal: "already completed" is followed by a poll at once, so the images come without waiting', async () => {
+    // Polls a minute apart: only the poll that follows the refusal can bring the result now.
+    const rig = await providerRig('fal', { durationMs: DURATION_MS }, { pollIntervalMs: 60_000 });
+    rig.core.engine.start();
+    const localId = await runningTask(rig, 'finished between two polls');
+    rig.service.completeTask(serviceId(rig, localId));
+    const before = rig.clock.now();
+    const [outcome] = await cancel(rig, [localId]);
+    expect(outcome).toMatchObject({ kind: 'finished', record: { status: 'completed' } });
+    expect(cancelRequests(rig).map((entry) => entry.status)).toEqual([400]);
+    expect(rig.clock.now() - before).toBeLessThan(CANCEL_ANSWER_WAIT_MS);
+  });
+});
+
+describe('a task whose watch timed out', () => {
+  it('is cancelled all the same: a new watch starts, so its next answer comes', async () => {
+    const rig = await providerRig('fal', { durationMs: DURATION_MS }, { watchTimeoutMs: 5_000 });
+    rig.core.engine.start();
+    const localId = await runningTask(rig, 'stopped watching, then cancelled');
+    await rig.drive(() => rig.stored(localId).hold === 'timed_out');
+    const [outcome] = await cancel(rig, [localId]);
+    expect(outcome).toMatchObject({ kind: 'canceled', record: { error: { kind: 'canceled' } } });
+    expect(rig.stored(localId)).toMatchObject({ status: 'failed', hold: null });
+  });
+});
+
 describe('a selection', () => {
   it('asks one task at a time with its progress, and says how each went', async () => {
     const rig = await rigOf('fal');
