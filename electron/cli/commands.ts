@@ -22,6 +22,7 @@ import {
   worstExitCode,
   type ResumeWhere,
 } from './cli-report';
+import { cancelCommand } from './cancel-command';
 import { EnvCredentials } from './env-credentials';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { terminalSafe } from './terminal-text';
@@ -48,9 +49,7 @@ type Runnable = Exclude<
 
 /** The service of a command that talks to one; null for the commands that never do. */
 function serviceOf(command: Runnable): ServiceChoice | null {
-  return command.name === 'generate' || command.name === 'track' || command.name === 'resume'
-    ? command.service
-    : null;
+  return 'service' in command ? command.service : null;
 }
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
@@ -90,6 +89,8 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
         return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
       case 'resume':
         return await resume(run, command.target);
+      case 'cancel':
+        return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
       case 'list':
         return list(core, command.common, io, command.provider);
       case 'rebuild':

@@ -10,6 +10,7 @@ import type { HistoryQuery } from '../core/history/history-query';
 import type { HistoryStore } from '../core/history/history-store';
 import type { TrashOperations } from '../core/trash/trash-operations';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
+import type { TaskCancelChannel } from './task-cancel-handlers';
 import { taskBatchHandlers } from './task-batch-handlers';
 
 export interface TaskHandlerDeps {
@@ -43,7 +44,8 @@ export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
   return { record: current, live: isUnfinished(current) ? engine.live(current.localId) : null };
 }
 
-export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
+/** Every `tasks:` handler but cancel's (task-cancel-handlers.ts, wired beside these). */
+export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, TaskCancelChannel> {
   const { core, emit, chooseFolder, trash } = deps;
   const { engine } = core;
   const item = (record: TaskRecord): TaskItem => taskItem(engine, record);

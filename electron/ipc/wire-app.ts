@@ -38,6 +38,7 @@ import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { CapPrompts } from '../ports/user-prompts';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { taskCancelHandlers } from './task-cancel-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -50,7 +51,7 @@ export interface WiredRuntime {
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf'>;
-  readonly clock: Pick<Clock, 'now'>;
+  readonly clock: Clock;
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
   galleryDir(): string;
@@ -128,7 +129,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
         demo: runtime.credentials.isDemo(),
       }),
     }),
-    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder, trash }),
+    ...taskChannels(options, trash),
     ...galleryHandlers({ core, shell, chooseExportFolder: options.chooseFolder, emit, trash }),
     ...settingsHandlers({
       get: () => runtime.settings.get(),
@@ -166,6 +167,16 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
     ...ledgerHandlers(options),
+  };
+}
+
+/** Every `tasks:` handler: the history's, and Cancel on the service's (bounded by the clock). */
+function taskChannels(options: AppWiringOptions, trash: TrashOperations): HandlersOf<'tasks'> {
+  const { runtime, emit } = options;
+  const { core } = runtime;
+  return {
+    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder, trash }),
+    ...taskCancelHandlers({ engine: core.engine, clock: runtime.clock, emit }),
   };
 }
 

@@ -17,6 +17,7 @@ import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 import { costRequests } from './cost-contract';
 import { submitRequests } from './submit-contract';
+import { cancelProgressSchema, taskCancelRequests } from './task-cancel-contract';
 import { localIdSchema, taskItemSchema } from './task-item';
 import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
@@ -324,6 +325,7 @@ export const requests = {
   'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   ...updateRequests,
   ...costRequests,
+  ...taskCancelRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */
@@ -363,6 +365,8 @@ export const events = {
   'app:quitting': z.object({ waitingFor: trashProgressSchema.nullable() }),
   /** How many of a selection's images an export copied (about fifty reports, and its last). */
   'export:progress': trashProgressSchema.pick({ done: true, total: true }),
+  /** How many of a selection's cancels the services answered (each one as it is answered). */
+  'cancel:progress': cancelProgressSchema,
 } as const;
 
 export type RequestChannel = keyof typeof requests;

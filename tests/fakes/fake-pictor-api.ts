@@ -15,6 +15,7 @@ import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { recordTarget } from '../../shared/domain/submit-target';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { makeTaskRecord } from '../support/task-records';
+import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
@@ -143,6 +144,13 @@ export class FakePictorApi implements PictorApi {
   private tasks: TaskRecord[] = [];
   /** The cost ledger, prices and caps (`costs:` channels). */
   readonly costs = new FakeCosts(() => this.tasks);
+  /** "Cancel on the service" and "Stop watching" (`answer`: what the service says to a cancel). */
+  readonly cancels = new FakeCancels({
+    task: (localId) => this.byId.get(localId),
+    updateTask: (localId, patch, live) => this.updateTask(localId, patch, live),
+    emit: (channel, payload) => this.emit(channel, payload),
+    now: () => this.now(),
+  });
   private readonly byId = new Map<string, TaskRecord>();
   private readonly live = new Map<string, LiveState>();
   private readonly failures = new Map<RequestChannel, { error: IpcError; times: number }>();
@@ -617,6 +625,9 @@ export class FakePictorApi implements PictorApi {
             null)
           : null,
       ),
+    'tasks:cancel': ({ localId }) => this.cancels.cancel(localId),
+    'tasks:cancelMany': ({ localIds }) => this.cancels.cancelMany(localIds),
+    'tasks:stopWatching': ({ localIds }) => this.cancels.stopWatching(localIds),
     'tasks:exportMany': ({ localIds }) => {
       const ids = [...new Set(localIds)].filter((localId) => this.byId.has(localId));
       const copied = ids.reduce(

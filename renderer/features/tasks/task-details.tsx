@@ -19,6 +19,7 @@ import {
 import { costDetail } from '../../lib/cost-text';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
+import { CancelTaskButton } from './cancel-action';
 import { OpenImageButton, isViewable } from './task-image-viewer';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
@@ -202,6 +203,7 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
       footer={
         <>
           <StatusAction record={record} />
+          <CancelTaskButton record={record} variant="button" />
           {taskId ? (
             <Button icon="copy" onClick={() => void copy(taskId)}>
               {t('tasks.action.copyId')}

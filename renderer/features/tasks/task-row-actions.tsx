@@ -10,6 +10,7 @@ import { IconButton } from '../../components/icon-button';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { CancelTaskButton } from './cancel-action';
 import { EditRequestAction, isRefusedRequest } from './edit-request-action';
 import { availableActions } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
@@ -100,7 +101,7 @@ function CompletedActions({ record }: { record: TaskRecord }) {
 
 /**
  * A task's own small buttons, in a row and on a batch's tile alike: favourite, copy its id (in
- * a row, where there is room), details, remove.
+ * a row, where there is room), details, cancel on the service (a running task), remove.
  */
 export function TaskIconButtons({
   record,
@@ -135,6 +136,7 @@ export function TaskIconButtons({
         label={t('tasks.action.details')}
         onClick={() => openDetails(record.localId)}
       />
+      <CancelTaskButton record={record} variant="icon" />
       <IconButton
         icon="trash"
         size="small"
