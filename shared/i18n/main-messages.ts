@@ -16,6 +16,7 @@ import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
 import { libraryErrors } from './errors/library';
 import { serviceErrors } from './errors/service';
+import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 
 export const mainMessages = {
@@ -138,6 +139,7 @@ export const mainMessages = {
   ...galleryErrors,
   ...libraryErrors,
   ...costErrors,
+  ...serviceTestErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;
