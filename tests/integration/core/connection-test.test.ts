@@ -36,6 +36,7 @@ async function start() {
         credentials: runtime.credentials,
         client: runtime.core.client,
         savedBaseUrl: () => runtime.settings.get().baseUrl,
+        recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),
       },
       typed,
       entered,
@@ -72,6 +73,8 @@ describe('Test connection against real services', () => {
     expect(service.log.polls.map((entry) => entry.path)).toEqual([probe, probe]);
     expect(service.log.polls[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(service.log.polls[1]?.headers.authorization).toBeUndefined();
+    // What it said is kept with the key: the tick in Settings.
+    expect(runtime.vault.status().check).toEqual({ outcome: 'accepted', at: expect.any(Number) });
 
     // Another origin typed (another port): the key stays home and the user is told why.
     expect(await test(other.url)).toMatchObject({
