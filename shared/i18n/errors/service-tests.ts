@@ -13,7 +13,7 @@ export const serviceTestErrors = {
   'error.service.testNotThisService':
     'No image service of this kind answers at {address}. Something answered there, but not the way this service does. Check the address: it is the API address from the service’s documentation.',
   'error.service.testWebPage':
-    'A web page answers at {address}, not an image service of this kind. Check the address: it is the API address from the service’s documentation, not its website.',
+    'No image service of this kind answers at {address}: a web page answers there. Check the address: it is the API address from the service’s documentation, not its website.',
   'error.service.testRedirected':
     '{address} sends requests on to {target, select, none {another address} other {{target}}}. Pictor sends the key only to the address it was entered for, so it did not follow. If the service has moved, enter its new address.',
   'error.service.testPortClosed':

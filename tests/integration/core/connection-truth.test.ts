@@ -72,19 +72,23 @@ describe.each(PROVIDER_IDS)('%s: its own dialect of the demo service', (provider
 });
 
 describe.each(PROVIDER_IDS)('%s: what is not this service', (provider) => {
-  it('a web page answers: a sentence that says so, with the address', async () => {
-    const site = await serve((_req, res) => {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><html><head><title>Welcome</title></head><body>Hi</body></html>');
-    });
-    const report = await probe(provider, site.origin);
-    expect(report).toMatchObject({
-      ok: false,
-      outcome: 'failed',
-      sentence: { key: 'error.service.testWebPage', params: { address: site.origin } },
-    });
-    expectSettingsWords(report, site.origin);
-  });
+  it.each([200, 404])(
+    'a web page answers (%i): no service of this kind, a web page there, with the address',
+    async (status) => {
+      const site = await serve((_req, res) => {
+        res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+        res.end('<html><head><title>Not Found</title></head><body><h1>nginx</h1></body></html>');
+      });
+      const report = await probe(provider, site.origin);
+      expect(report).toMatchObject({
+        ok: false,
+        outcome: 'failed',
+        message: `No image service of this kind answers at ${site.origin}: a web page answers there. Check the address: it is the API address from the service’s documentation, not its website.`,
+        sentence: { key: 'error.service.testWebPage', params: { address: site.origin } },
+      });
+      expectSettingsWords(report, site.origin);
+    },
+  );
 
   it.each([
     ['plain text', 'text/plain', 'Not Found'],
