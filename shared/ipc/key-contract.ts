@@ -18,13 +18,12 @@ const key = z.string().min(1).max(4_096);
  * service refused the key (`refused`), or because the service could not be asked (`unchecked`:
  * the report says why, and the user may save it without checking).
  */
-export const keySaveSchema = z.discriminatedUnion('outcome', [
+const keySaveSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('saved'), status: keyStatusSchema }),
   z.object({ outcome: z.literal('storage'), status: keyStatusSchema }),
   z.object({ outcome: z.literal('refused'), report: connectionReportSchema }),
   z.object({ outcome: z.literal('unchecked'), report: connectionReportSchema }),
 ]);
-export type KeySave = z.infer<typeof keySaveSchema>;
 
 export const keyRequests = {
   'key:getStatus': { input: none, output: keyStatusSchema },

@@ -11,7 +11,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
  * connection" of the stored key), and when. Absent: not checked yet (saved without a check, or
  * by a version that kept no checks).
  */
-export const keyCheckMarkSchema = z.object({
+const keyCheckMarkSchema = z.object({
   outcome: z.enum(['accepted', 'refused']),
   at: z.number(),
 });

@@ -65,7 +65,7 @@ const HTML_TYPE = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 const HTML_START = /^\s*(<!doctype\s+html|<html[\s>])/i;
 
 /** A web page: said so by its type, or by how it starts. */
-export function isWebPage(answer: ProbeAnswer): boolean {
+function isWebPage(answer: ProbeAnswer): boolean {
   return HTML_TYPE.test(answer.contentType ?? '') || HTML_START.test(answer.text);
 }
 

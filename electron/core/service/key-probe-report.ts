@@ -53,7 +53,7 @@ function transportSentence(failure: TransportFailure, place: ProbePlace): Senten
 }
 
 /** Why no answer came (or one Pictor could not read), in Settings' words. */
-export function errorReport(error: ServiceError, place: ProbePlace): ConnectionReport {
+function errorReport(error: ServiceError, place: ProbePlace): ConnectionReport {
   const detail = errorDetail(error);
   if (error.kind === 'config') {
     return connectionReport('not_tested', error.sentence, error.message, detail);
@@ -92,7 +92,7 @@ const NOT_ACCEPTED: Readonly<
 };
 
 /** What the probe found, in Settings' words; a balance read is kept with when it was read. */
-export function checkReport(
+function checkReport(
   check: KeyCheck,
   place: ProbePlace,
   now: () => number,
