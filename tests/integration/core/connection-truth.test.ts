@@ -38,8 +38,14 @@ afterEach(async () => {
 const loopbackFetch: FetchLike = (url, init) => fetch(url, init);
 
 /** What the probe of `provider`'s profile says of `key` at `baseUrl`, as Settings shows it. */
-function probe(provider: ProviderId, baseUrl: string, key = KEY, fetcher = loopbackFetch) {
-  const client = new ServiceClient({ fetch: fetcher, requestTimeoutMs: 5_000 });
+function probe(
+  provider: ProviderId,
+  baseUrl: string,
+  key = KEY,
+  fetcher = loopbackFetch,
+  requestTimeoutMs = 5_000,
+) {
+  const client = new ServiceClient({ fetch: fetcher, requestTimeoutMs });
   const credentials = { baseUrl, key, keyFingerprint: 'acct', provider };
   const place = { host: serviceLabel(baseUrl), address: baseUrl };
   return probeReport(client, credentials, place, () => NOW);
@@ -166,6 +172,19 @@ describe.each(PROVIDER_IDS)('%s: what is not this service', (provider) => {
       message: `Nothing answers at ${address}: the connection was refused. Check the address and its port, and that the service is running.`,
       sentence: { key: 'error.service.testPortClosed', params: { address } },
       detail: expect.stringMatching(/ECONNREFUSED/),
+    });
+  });
+});
+
+describe('a service that never answers', () => {
+  it('says it did not answer in time, and that the key was not checked', async () => {
+    const silent = await serve(() => undefined);
+    const report = await probe('pictor', silent.origin, KEY, loopbackFetch, 300);
+    expect(report).toMatchObject({
+      ok: false,
+      outcome: 'unreachable',
+      message: `${serviceLabel(silent.origin)} did not answer in time, so the key was not checked. Check the address, or try again later.`,
+      sentence: { key: 'error.service.testTimedOut' },
     });
   });
 });
