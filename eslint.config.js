@@ -480,14 +480,14 @@ export const sizeOffenders = {
   'renderer/features/gallery/zoom-pan.ts': { 'max-params': 5 },
   'renderer/features/tasks/task-list.tsx': { 'max-lines-per-function': 73 },
   'renderer/lib/api.ts': { 'max-params': 5 },
-  'renderer/store/compose-slice.ts': { 'max-lines-per-function': 113 },
+  'renderer/store/compose-slice.ts': { 'max-lines-per-function': 108 },
   'renderer/store/gallery-list-model.ts': { 'max-params': 5 },
   'renderer/store/gallery-slice.ts': { 'max-lines-per-function': 175 },
   'renderer/store/gallery-trash-slice.ts': { 'max-lines-per-function': 105 },
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 74 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 120 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 163 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 160 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

@@ -6,6 +6,8 @@ import type { BaseWindow, Dialog, MessageBoxOptions } from 'electron';
 import { serviceLabel } from '../core/credentials/key-binding';
 import { mainText } from '../app/i18n/main-text';
 import { formatMicros } from '../../shared/domain/task-cost';
+import type { CostPrice } from '../../shared/domain/cost-ledger';
+import { PROVIDERS } from '../../shared/domain/providers';
 import type {
   CapLoosening,
   CapPrompts,
@@ -104,21 +106,42 @@ export function createCommandLineToolPrompts(
   };
 }
 
-/** The message box that asks before a hard spending cap is raised or removed; Keep is the default. */
+/** A price as the question names it: `0.04 USD per image`, or "no price". */
+function priceText(price: CostPrice | null): string {
+  if (price === null) return mainText('capChange.priceNone');
+  const { micros, unit, basis } = price;
+  return mainText('capChange.priceEach', { amount: formatMicros(micros), unit, basis });
+}
+
+/**
+ * The message box that asks before a hard spending cap counts less: raised, removed, or one of
+ * the prices it counts by lowered. Keep is the default and what Escape picks.
+ */
 export function capLooseningMessage(change: CapLoosening): MessageBoxOptions {
-  const { cap, to } = change;
+  const { cap, to, price } = change;
   const from = formatMicros(cap.micros);
+  const question = price
+    ? mainText('capChange.price', {
+        service: PROVIDERS[price.provider].label,
+        model: price.model === '' ? 'all' : price.model,
+        unit: cap.unit,
+        from: priceText(price.from),
+        to: priceText(price.to),
+        cap: from,
+      })
+    : to === null
+      ? mainText('capChange.remove', { from, unit: cap.unit })
+      : mainText('capChange.raise', { from, to: formatMicros(to), unit: cap.unit });
+  const confirm = price
+    ? 'capChange.confirmPrice'
+    : to === null
+      ? 'capChange.confirmRemove'
+      : 'capChange.confirmRaise';
   return {
     type: 'warning',
-    message:
-      to === null
-        ? mainText('capChange.remove', { from, unit: cap.unit })
-        : mainText('capChange.raise', { from, to: formatMicros(to), unit: cap.unit }),
+    message: question,
     detail: mainText('capChange.detail'),
-    buttons: [
-      mainText('capChange.keep'),
-      mainText(to === null ? 'capChange.confirmRemove' : 'capChange.confirmRaise'),
-    ],
+    buttons: [mainText(price ? 'capChange.keepPrice' : 'capChange.keep'), mainText(confirm)],
     defaultId: 0,
     cancelId: 0,
     noLink: true,

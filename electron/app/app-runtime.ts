@@ -115,7 +115,9 @@ export class AppRuntime {
       now: () => clock.now(),
       logger,
     });
-    await keys.verify();
+    // Where the cipher has not answered yet (the app's start-up does not wait for the keychain),
+    // the host verifies the keys once it has (desktop-start.ts).
+    if (options.cipher.isReady()) await keys.verify();
     const vault = keys.vault('pictor');
     bindLegacyKey(vault, settings.get().baseUrl, logger);
     const demo = await startDemoService({

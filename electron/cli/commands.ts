@@ -117,7 +117,9 @@ async function generate(run: Run, command: Runnable & { name: 'generate' }): Pro
   core.engine.start({ resume: false });
   let records: TaskRecord[];
   try {
-    records = await core.engine.submit(request, command.count);
+    // The service the command names (--provider, --base-url): the one SERVICE_API_KEY is for.
+    const { provider, baseUrl } = command.service;
+    records = await core.engine.submit(request, { provider, endpoint: baseUrl }, command.count);
   } catch (error) {
     if (!(error instanceof SpendingCapError)) throw error;
     io.stderr(`${terminalSafe(cliWording(error.message))}\n`);

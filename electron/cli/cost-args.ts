@@ -71,6 +71,8 @@ export type CostCommand =
       readonly action: 'clear';
       readonly provider: ProviderId;
       readonly model: string;
+      /** Only the price in this unit; absent: the model's prices in every unit. */
+      readonly unit?: CostUnit;
       readonly options: CostOptions;
     };
 
@@ -181,7 +183,10 @@ function parsePrices(line: CostCommandLine, options: CostOptions): CostCommand {
   const provider = line.provider;
   if (provider === null) throw new UsageError(`prices ${action} needs --provider ID.`);
   const model = values.model?.trim() ?? '';
-  if (action === 'clear') return { name: 'prices', action, provider, model, options };
+  if (action === 'clear') {
+    const unit = values.unit === undefined ? {} : { unit: unitOf(values.unit) };
+    return { name: 'prices', action, provider, model, ...unit, options };
+  }
   const basis = PRICE_BASES.find((name) => name === (values.per?.trim() ?? 'image'));
   if (basis === undefined) throw new UsageError('--per takes image or megapixel.');
   const [micros, unit] = [amountOf(values.amount), unitOf(values.unit)];
@@ -206,5 +211,5 @@ export const COST_HELP = {
     'costs [--since YYYY-MM-DD] [--provider ID] [--json | --csv] [--time-zone TZ]\n                                  what tasks cost: each task with its source, totals per unit by\n                                  local day, month and service; --csv writes the ledger as CSV',
   caps: 'caps list | set --period day|month --amount N --unit UNIT [--provider ID] [--soft]\n                                  | clear [--period P] [--unit U] [--provider ID] [--soft|--hard]\n                                  spending caps the app and every command keep (hard: a submit\n                                  over it is refused, exit 6; soft: a warning)',
   prices:
-    'prices list | set --provider ID [--model M] --amount N --unit UNIT [--per image|megapixel]\n                                  | clear --provider ID [--model M]   what Pictor estimates a\n                                  task with when its service does not say what it cost',
+    'prices list | set --provider ID [--model M] --amount N --unit UNIT [--per image|megapixel]\n                                  | clear --provider ID [--model M] [--unit U]   what Pictor\n                                  estimates a task with when its service does not say what it\n                                  cost; one price per service, model and unit (money and\n                                  credits), so a cap in either unit can count its tasks',
 } as const;

@@ -158,7 +158,7 @@ function prices(book: CostBook, command: CostCommand & { name: 'prices' }, io: C
     return EXIT.ok;
   }
   if (command.action === 'clear') {
-    const cleared = book.clearPrice(command.provider, command.model);
+    const cleared = book.clearPrice(command.provider, command.model, command.unit);
     io.stdout(cleared ? 'Cleared the price.\n' : 'There was no such price.\n');
     return EXIT.ok;
   }

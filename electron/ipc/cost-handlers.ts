@@ -27,12 +27,14 @@ export interface CostHandlerDeps {
     | 'clearCaps'
     | 'spentIn'
     | 'preview'
+    | 'loosenings'
   >;
   /** Main's own dialogs; absent where the host has none (the export then says so). */
   readonly dialogs?: Pick<LibraryDialogs, 'chooseLedgerFile'>;
   /**
-   * Main's own question before a hard cap is raised or removed; absent where nobody can be asked
-   * (a hard cap is then only ever set or lowered).
+   * Main's own question before a hard cap is raised or removed, or a price it counts by is
+   * lowered (core/costs/cap-loosening.ts); absent where nobody can be asked (a hard cap then
+   * never counts less).
    */
   readonly prompts?: CapPrompts;
   /** Writes the CSV to the file the dialog returned. */
@@ -49,19 +51,6 @@ function plainTotals(totals: LedgerTotals): CostLedger['totals'] {
     byMonth: [...byMonth],
     byService: [...byService],
   };
-}
-
-type CapKey = Omit<SpendingCap, 'micros'>;
-
-const sameCap = (a: CapKey, b: CapKey): boolean =>
-  a.period === b.period && a.unit === b.unit && a.provider === b.provider && a.kind === b.kind;
-
-/** The hard caps that setting `cap` (or, with `to` null, clearing caps matching it) loosens. */
-function loosenings(caps: readonly SpendingCap[], key: CapKey, to: number | null): CapLoosening[] {
-  return caps
-    .filter((cap) => cap.kind === 'hard' && sameCap(cap, key))
-    .filter((cap) => to === null || to > cap.micros)
-    .map((cap) => ({ cap, to }));
 }
 
 /**
@@ -100,27 +89,30 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       return { savedTo: path };
     },
     'costs:prices': () => costs.prices(),
-    'costs:setPrice': (price) => {
+    'costs:setPrice': async (price) => {
+      await agreed(deps.prompts, costs.loosenings({ kind: 'setPrice', price }));
       costs.setPrice(price);
       return costs.prices();
     },
-    'costs:clearPrice': ({ provider, model }) => {
-      costs.clearPrice(provider, model ?? '');
+    'costs:clearPrice': async ({ provider, model, unit }) => {
+      const key = { provider, model: model ?? '', ...(unit === undefined ? {} : { unit }) };
+      await agreed(deps.prompts, costs.loosenings({ kind: 'clearPrice', key }));
+      costs.clearPrice(provider, key.model, unit);
       return costs.prices();
     },
     'costs:caps': () => standings(),
     'costs:setCap': async (cap) => {
-      await agreed(deps.prompts, loosenings(costs.caps(), cap, cap.micros));
+      await agreed(deps.prompts, costs.loosenings({ kind: 'setCap', cap }));
       costs.setCap(cap);
       return standings();
     },
     'costs:clearCap': async (key) => {
-      await agreed(deps.prompts, loosenings(costs.caps(), key, null));
+      await agreed(deps.prompts, costs.loosenings({ kind: 'clearCap', key }));
       costs.clearCaps(key);
       return standings();
     },
-    'costs:preview': ({ provider, request, count }) => {
-      const { perTask, refusal, warnings } = costs.preview(provider, request, count);
+    'costs:preview': ({ target, request, count }) => {
+      const { perTask, refusal, warnings } = costs.preview(target.provider, request, count);
       return { perTask, count, ...(refusal ? { refusal } : {}), warnings: [...warnings] };
     },
   };

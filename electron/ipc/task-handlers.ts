@@ -3,6 +3,7 @@ import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/i
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
 import { followSubmits } from '../core/engine/account-refusal';
+import { submitAgain } from '../core/engine/submit-again';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { CoreOperations } from '../core/operations/core-operations';
 import type { HistoryQuery } from '../core/history/history-query';
@@ -46,19 +47,21 @@ export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
   const { core, emit, chooseFolder, trash } = deps;
   const { engine } = core;
   const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
+  // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
+  const follow = (records: readonly TaskRecord[]): TaskItem[] =>
+    followSubmits(
+      engine,
+      records,
+      (refusal) => emit('task:refused', refusal),
+      (localId) => emit('task:removed', { localId }),
+    ).map(item);
   return {
     ...taskBatchHandlers({ core, chooseFolder, emit, item, trash }),
-    'tasks:submit': async ({ request, count }) => {
-      const records = await engine.submit(request, count);
-      // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
-      const kept = followSubmits(
-        engine,
-        records,
-        (refusal) => emit('task:refused', refusal),
-        (localId) => emit('task:removed', { localId }),
-      );
-      return kept.map(item);
-    },
+    // The service travels with the request: the page's target, checked by the engine.
+    'tasks:submit': async ({ request, target, count }) =>
+      follow(await engine.submit(request, target, count)),
+    // The record's own request and service, read here: the page names only the task.
+    'tasks:submitAgain': async ({ localId }) => follow(await submitAgain(engine, localId)),
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core.history.list({
         ...historyFilter(filter),

@@ -1,4 +1,5 @@
-import type { SpendingCap } from '../../shared/domain/cost-ledger';
+import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { MainMessageKey } from '../../shared/i18n/main-messages';
 
 /**
@@ -44,10 +45,22 @@ export interface CommandLineToolPrompts {
   tell(sentence: PromptSentence, tone: 'info' | 'warning'): Promise<void>;
 }
 
-/** A hard spending cap about to be raised (`to`, in millionths of its unit) or removed (`to` null). */
+/**
+ * A hard spending cap about to count less: raised (`to`, in millionths of its unit), removed
+ * (`to` null), or, with `price`, left as it is while a price it counts tasks by is lowered,
+ * set for a service or model it could not count, changed in basis, or removed so that a lower
+ * every-model price applies (`to` null there: no price of its own any more).
+ */
 export interface CapLoosening {
   readonly cap: SpendingCap;
   readonly to: number | null;
+  readonly price?: {
+    readonly provider: ProviderId;
+    /** '' : the service's every-model price. */
+    readonly model: string;
+    readonly from: CostPrice | null;
+    readonly to: CostPrice | null;
+  };
 }
 
 /**

@@ -14,7 +14,11 @@ import {
   type TaskCost,
 } from './task-cost';
 
-/** A price the user set for a service (and model): per image, or per megapixel asked for. */
+/**
+ * A price the user set for a service (and model) in one unit: per image, or per megapixel asked
+ * for. A service and model may have one price per unit (money and credits), so a cap in either
+ * unit can count its tasks.
+ */
 export const costPriceSchema = z.object({
   provider: providerIdSchema,
   /** '' : every model of the provider that has no price of its own. */
@@ -45,15 +49,23 @@ export const spendingCapSchema = z.object({
 });
 export type SpendingCap = z.infer<typeof spendingCapSchema>;
 
-/** One task of the ledger: when, which service, how it stands, and its cost. */
+/**
+ * One task of the ledger: when, which service, what it asked for, how it stands, and its cost.
+ * The ledger keeps it after the task leaves the history (`inHistory` false).
+ */
 export interface LedgerEntry {
   readonly localId: string;
   readonly taskId: string | null;
   readonly provider: ProviderId;
   readonly model: string | null;
+  /** The prompt as submitted. */
+  readonly prompt: string;
+  /** The task's last status the ledger saw. */
   readonly status: string;
   readonly createdAt: number;
   readonly cost: TaskCost;
+  /** The history still lists the task (it can be opened). */
+  readonly inHistory: boolean;
 }
 
 /** A sum in one unit: reported and estimated together, and the estimated part alone. */

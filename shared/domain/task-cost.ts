@@ -1,8 +1,8 @@
 /**
  * What a task cost, and where Pictor learned it: the service said so (`reported`, naming the field
  * or header), Pictor estimated it from a price the user set (`estimated`), the service did not
- * bill it (`not_billed`: a refused submit, a failure the service does not charge for), or nobody
- * knows (`unknown`). Amounts are whole millionths of their unit (micros), so sums are exact; a
+ * bill it (`not_billed`: a refused submit, a failure the service does not charge for), the service
+ * never bills (`free`: the built-in demo service), or nobody knows (`unknown`). Amounts are whole millionths of their unit (micros), so sums are exact; a
  * unit is a currency code or a credit unit, and amounts of different units are never added.
  *
  * Values a service sends are read here and nowhere else: a negative, NaN-like, huge or
@@ -64,6 +64,7 @@ export const taskCostSchema = z.discriminatedUnion('source', [
     basis: priceBasisSchema,
   }),
   z.object({ source: z.literal('not_billed') }),
+  z.object({ source: z.literal('free') }),
   z.object({ source: z.literal('unknown') }),
 ]);
 export type TaskCost = z.infer<typeof taskCostSchema>;
@@ -72,6 +73,18 @@ export type CountedCost = Extract<TaskCost, { micros: number }>;
 
 export const UNKNOWN_COST: TaskCost = { source: 'unknown' };
 export const NOT_BILLED: TaskCost = { source: 'not_billed' };
+/** The cost of a task on a service that never bills (the built-in demo service). */
+export const FREE_COST: TaskCost = { source: 'free' };
+
+/** The sources of {@link TaskCost}, and the kinds of a ledger event (`refunded`: a reported cost
+ * the service did not bill in the end). */
+export const COST_SOURCES = ['reported', 'estimated', 'not_billed', 'free', 'unknown'] as const;
+export type CostSource = (typeof COST_SOURCES)[number];
+
+/** A cost that counts nothing toward any cap or total: not billed, or never billed. */
+export function costsNothing(cost: TaskCost | undefined): boolean {
+  return cost?.source === 'not_billed' || cost?.source === 'free';
+}
 
 /** The amount and unit of `cost`, or undefined when it has none (not billed, unknown, absent). */
 export function countedCost(cost: TaskCost | undefined): CountedCost | undefined {

@@ -18,6 +18,7 @@ import { libraryErrors } from './errors/library';
 import { serviceErrors } from './errors/service';
 import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
+import { submitErrors } from './errors/submit';
 
 export const mainMessages = {
   // The application menu (app/os/menu-template.ts).
@@ -123,10 +124,16 @@ export const mainMessages = {
   'capChange.raise': 'Raise your hard spending cap from {from} {unit} to {to} {unit}?',
   'capChange.remove': 'Remove your hard spending cap of {from} {unit}?',
   'capChange.detail':
-    'Pictor asks in this window of its own because only you may raise or remove a spending cap.',
+    'Pictor asks in this window of its own because only you may loosen a hard spending cap.',
   'capChange.confirmRaise': 'Raise the Cap',
   'capChange.confirmRemove': 'Remove the Cap',
   'capChange.keep': 'Keep the Cap',
+  'capChange.price':
+    'Change the price of {service}{model, select, all {} other { ({model})}} in {unit} from {from} to {to}? Your hard spending cap of {cap} {unit} counts its tasks at this price, so it will let more through.',
+  'capChange.priceNone': 'no price',
+  'capChange.priceEach': '{amount} {unit} per {basis, select, megapixel {megapixel} other {image}}',
+  'capChange.confirmPrice': 'Change the Price',
+  'capChange.keepPrice': 'Keep the Price',
 
   // Start-up (app-main.ts).
   'app.settingsProblem': 'Some of your settings could not be read.',
@@ -139,6 +146,7 @@ export const mainMessages = {
   ...galleryErrors,
   ...libraryErrors,
   ...costErrors,
+  ...submitErrors,
   ...serviceTestErrors,
 } as const;
 

@@ -9,6 +9,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'app:openLogs',
   'app:copyText',
   'tasks:submit',
+  'tasks:submitAgain',
   'tasks:list',
   'tasks:count',
   'tasks:selectAll',

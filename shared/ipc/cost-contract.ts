@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { costPriceSchema, spendingCapSchema } from '../domain/cost-ledger';
 import { REQUEST_LIMITS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
+import { submitTargetSchema } from '../domain/submit-target';
 import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
 import { sentenceSchema } from '../i18n/sentence';
 import { generationRequestSchema } from '../service/wire';
@@ -66,6 +67,8 @@ const priceKey = z
   .object({
     provider: providerIdSchema,
     model: z.string().trim().max(REQUEST_LIMITS.model).optional(),
+    /** Only the price in this unit; absent: the model's prices in every unit. */
+    unit: costUnitSchema.optional(),
   })
   .strict();
 
@@ -99,11 +102,14 @@ export const costRequests = {
   /** Sets, raises or lowers a cap: only ever the user's own action in Settings. */
   'costs:setCap': { input: spendingCapSchema.strict(), output: z.array(capStandingSchema) },
   'costs:clearCap': { input: capKey, output: z.array(capStandingSchema) },
-  /** What `count` tasks of `request` on `provider` would cost, and the caps' verdict (no write). */
+  /**
+   * What `count` tasks of `request` on the service `target` names would cost, and the caps'
+   * verdict (no write): the same target the submit would carry (the compose form's service).
+   */
   'costs:preview': {
     input: z
       .object({
-        provider: providerIdSchema,
+        target: submitTargetSchema,
         request: generationRequestSchema,
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
       })

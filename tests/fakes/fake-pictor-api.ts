@@ -12,6 +12,7 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
 import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
+import { recordTarget } from '../../shared/domain/submit-target';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { makeTaskRecord } from '../support/task-records';
 import { FakeCosts } from './fake-costs';
@@ -487,6 +488,7 @@ export class FakePictorApi implements PictorApi {
           prompt: record.request.prompt,
           createdAt: record.createdAt,
           ...pick(record.request),
+          ...(record.reportedModel === undefined ? {} : { reportedModel: record.reportedModel }),
           ...(record.provider === undefined ? {} : { provider: record.provider }),
         });
       }
@@ -566,13 +568,16 @@ export class FakePictorApi implements PictorApi {
     'app:copyText': ({ text }) => {
       this.clipboard = text;
     },
-    'tasks:submit': ({ request, count }) => {
+    'tasks:submit': ({ request, count, target }) => {
       const now = this.now();
       const made = Array.from({ length: count }, () =>
         makeTask({
           localId: this.nextLocalId(),
           taskId: null,
           request,
+          // As main records it: the target's service and address (today's contract unnamed).
+          endpoint: target.endpoint,
+          ...(target.provider === 'pictor' ? {} : { provider: target.provider }),
           status: 'submitting',
           createdAt: now,
           updatedAt: now,
@@ -587,6 +592,12 @@ export class FakePictorApi implements PictorApi {
       if (batchId) made.forEach((record, i) => (made[i] = { ...record, batchId }));
       this.addTasks(made);
       return made.map((record) => this.item(record));
+    },
+    // As main does: the record's own request, on the record's own service.
+    'tasks:submitAgain': ({ localId }) => {
+      const record = this.existing(localId);
+      const target = recordTarget(record);
+      return this.handlers['tasks:submit']({ request: record.request, target, count: 1 });
     },
     'tasks:list': (input) => this.list(input),
     'tasks:count': (input) => ({ total: this.matching(input).length }),
@@ -677,9 +688,8 @@ export class FakePictorApi implements PictorApi {
     'tasks:submitAgainMany': ({ localIds }) =>
       this.batch(localIds, (record) =>
         canSubmitAgain(record)
-          ? ((
-              this.handlers['tasks:submit']({ request: record.request, count: 1 }) as TaskItem[]
-            )[0] ?? null)
+          ? ((this.handlers['tasks:submitAgain']({ localId: record.localId }) as TaskItem[])[0] ??
+            null)
           : null,
       ),
     'tasks:exportMany': ({ localIds }) => {

@@ -1,30 +1,43 @@
 /**
- * The spending caps' verdict on new tasks: each cap of their service (or over all services) in the
- * unit their cost is in compares what its period has cost so far (reported amounts, and the
- * estimates of tasks not reported yet, running ones included) plus what the new tasks add. A hard
- * cap refuses them; a soft cap warns. Under a hard cap, tasks Pictor cannot price are refused:
- * a cap that let unpriced work through would not hold.
+ * The spending caps' verdict on new tasks (docs/COSTS.md "Spending caps"). A cap covers every
+ * task of its scope (all services, or one), whatever unit its own cost is in: each task counts in
+ * the cap's unit by its report in that unit, else by its estimate in that unit (the one it was
+ * admitted with, or for a task admitted unpriced, today's price). A hard cap refuses new tasks
+ * that would pass it, and refuses them too when it cannot count them, or cannot count what its
+ * period has spent, in its unit: a cap that let uncounted work through would not hold. A soft cap
+ * warns. Tasks that cost nothing (the built-in demo, not billed) pass every cap.
  */
 import type { SpendingCap } from '../../../shared/domain/cost-ledger';
 import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
-import {
-  countedCost,
-  formatMicros,
-  type CostUnit,
-  type TaskCost,
-} from '../../../shared/domain/task-cost';
+import { formatMicros, type CostUnit } from '../../../shared/domain/task-cost';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { periodStart } from './local-periods';
 
-/** What the tasks created from `since` cost in `unit` (on `provider`, or every one for null). */
-export type SpentSince = (unit: CostUnit, provider: ProviderId | null, since: number) => number;
+/** What the new tasks add in one unit: the amount, and how many cannot be counted in it. */
+export interface Adding {
+  readonly micros: number;
+  readonly unpriced: number;
+}
+
+/** What a cap's period has spent in its unit, and what it could not count (by service, model). */
+export interface Spent {
+  readonly micros: number;
+  readonly unpriced: readonly {
+    readonly provider: ProviderId;
+    readonly model: string | null;
+    readonly tasks: number;
+  }[];
+}
 
 export interface CapCheck {
   readonly caps: readonly SpendingCap[];
   readonly provider: ProviderId;
-  /** The new tasks' costs (estimates, or unknown). */
-  readonly costs: readonly TaskCost[];
-  readonly spent: SpentSince;
+  /** The model the new tasks ask for, as the refusal names it ('' : the service's default). */
+  readonly model: string;
+  /** What the new tasks add in `unit`. */
+  readonly adding: (unit: CostUnit) => Adding;
+  /** What the tasks created from `since` (on `provider`, or every one for null) cost in `unit`. */
+  readonly spent: (unit: CostUnit, provider: ProviderId | null, since: number) => Spent;
   readonly now: number;
   readonly timeZone: string;
 }
@@ -38,31 +51,50 @@ export interface CapVerdict {
 
 export function checkCaps(check: CapCheck): CapVerdict {
   const warnings: Sentence[] = [];
-  const service = PROVIDERS[check.provider].label;
-  const unpriced = check.costs.some((cost) => cost.source === 'unknown');
   for (const cap of check.caps) {
     if (cap.provider !== null && cap.provider !== check.provider) continue;
-    const inUnit = check.costs.map(countedCost).filter((cost) => cost?.unit === cap.unit);
-    if (unpriced && cap.kind === 'hard') {
-      return { refusal: sentence('error.costs.unpriced', { unit: cap.unit, service }), warnings };
-    }
-    // Tasks priced in another unit are not this cap's.
-    if (inUnit.length === 0) continue;
-    const adding = inUnit.reduce((sum, cost) => sum + (cost?.micros ?? 0), 0);
-    const since = periodStart(cap.period, check.now, check.timeZone);
-    const spent = check.spent(cap.unit, cap.provider, since);
-    if (spent + adding <= cap.micros) continue;
-    const said = sentence(cap.kind === 'hard' ? 'error.costs.hardCap' : 'error.costs.softCap', {
-      period: cap.period,
-      cap: formatMicros(cap.micros),
-      unit: cap.unit,
-      scope: cap.provider === null ? 'all' : 'one',
-      service,
-      spent: formatMicros(spent),
-      adding: formatMicros(adding),
-    });
+    const said = capSays(check, cap);
+    if (said === undefined) continue;
     if (cap.kind === 'hard') return { refusal: said, warnings };
     warnings.push(said);
   }
   return { warnings };
+}
+
+/** What one cap says of the new tasks: nothing, or its refusal (hard) or warning (soft). */
+function capSays(check: CapCheck, cap: SpendingCap): Sentence | undefined {
+  const adding = check.adding(cap.unit);
+  // Nothing new in this cap (every new task costs nothing): it has nothing to say.
+  if (adding.micros === 0 && adding.unpriced === 0) return undefined;
+  const service = PROVIDERS[check.provider].label;
+  if (adding.unpriced > 0) {
+    // A soft cap cannot say it is passed by what nobody can count; a hard cap cannot let it by.
+    if (cap.kind === 'soft') return undefined;
+    return sentence('error.costs.unpriced', {
+      unit: cap.unit,
+      service,
+      model: check.model || PROVIDERS[check.provider].defaultModel || 'none',
+    });
+  }
+  const since = periodStart(cap.period, check.now, check.timeZone);
+  const spent = check.spent(cap.unit, cap.provider, since);
+  const [missing] = spent.unpriced;
+  if (missing !== undefined && cap.kind === 'hard') {
+    return sentence('error.costs.unpricedSpent', {
+      unit: cap.unit,
+      period: cap.period,
+      tasks: spent.unpriced.reduce((sum, group) => sum + group.tasks, 0),
+      service: PROVIDERS[missing.provider].label,
+    });
+  }
+  if (spent.micros + adding.micros <= cap.micros) return undefined;
+  return sentence(cap.kind === 'hard' ? 'error.costs.hardCap' : 'error.costs.softCap', {
+    period: cap.period,
+    cap: formatMicros(cap.micros),
+    unit: cap.unit,
+    scope: cap.provider === null ? 'all' : 'one',
+    service,
+    spent: formatMicros(spent.micros),
+    adding: formatMicros(adding.micros),
+  });
 }

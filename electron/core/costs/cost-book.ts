@@ -17,14 +17,27 @@ import type {
   SpendingCap,
 } from '../../../shared/domain/cost-ledger';
 import { providerOf, type ProviderId } from '../../../shared/domain/providers';
-import type { TaskCost } from '../../../shared/domain/task-cost';
+import {
+  FREE_COST,
+  UNKNOWN_COST,
+  type CostUnit,
+  type TaskCost,
+} from '../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { EngineAdmission } from '../engine/engine-types';
 import type { CapMatch } from '../history/cost-tables';
 import type { HistoryStore } from '../history/history-store';
-import { checkCaps, type CapVerdict } from './cap-check';
-import { estimateCost } from './cost-estimate';
+import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
+import type { CapLoosening } from '../../ports/user-prompts';
+import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
+import {
+  capLoosenings,
+  priceClearLoosenings,
+  priceSetLoosenings,
+  type CapKey,
+} from './cap-loosening';
+import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
 import { ledgerCsv } from './ledger-csv';
 import { ledgerTotals } from './ledger-totals';
 import { hostTimeZone, periodStart } from './local-periods';
@@ -36,6 +49,16 @@ export interface CostBookOptions {
   /** The user's time zone (IANA name) for local days and months; default the host's. */
   readonly timeZone?: string;
 }
+
+/** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
+export type CostChange =
+  | { readonly kind: 'setCap'; readonly cap: SpendingCap }
+  | { readonly kind: 'clearCap'; readonly key: CapKey }
+  | { readonly kind: 'setPrice'; readonly price: CostPrice }
+  | {
+      readonly kind: 'clearPrice';
+      readonly key: { provider: ProviderId; model: string; unit?: CostUnit };
+    };
 
 /** What a submit would cost, per task, and the caps' verdict on it. */
 export interface CostPreview extends CapVerdict {
@@ -62,8 +85,27 @@ export class CostBook implements EngineAdmission {
     this.tables.setPrice(price);
   }
 
-  clearPrice(provider: ProviderId, model = ''): boolean {
-    return this.tables.clearPrice(provider, model);
+  /** Removes the prices of `provider` and `model` ('' : every-model), in `unit` when given. */
+  clearPrice(provider: ProviderId, model = '', unit?: CostUnit): boolean {
+    return this.tables.clearPrice(provider, model, unit);
+  }
+
+  /**
+   * The hard caps a change would loosen (cap-loosening.ts): a cap set to `to` or cleared (`to`
+   * null), a price set, or prices cleared. What the window may only do once the user agrees.
+   */
+  loosenings(change: CostChange): CapLoosening[] {
+    const caps = this.caps();
+    switch (change.kind) {
+      case 'setCap':
+        return capLoosenings(caps, change.cap, change.cap.micros);
+      case 'clearCap':
+        return capLoosenings(caps, change.key, null);
+      case 'setPrice':
+        return priceSetLoosenings(this.prices(), caps, change.price);
+      case 'clearPrice':
+        return priceClearLoosenings(this.prices(), caps, change.key);
+    }
   }
 
   caps(): SpendingCap[] {
@@ -101,17 +143,21 @@ export class CostBook implements EngineAdmission {
   /** What a cap's period has cost so far, in its unit (Settings' and `caps list`'s view). */
   spentIn(cap: Pick<SpendingCap, 'period' | 'unit' | 'provider'>): number {
     const since = periodStart(cap.period, this.options.now(), this.timeZone);
-    return this.tables.spent(cap.unit, cap.provider, since);
+    return this.spent(this.prices(), cap.unit, cap.provider, since).micros;
   }
 
   /** What `count` tasks of `request` on `provider` would cost, and what the caps say (no write). */
-  preview(provider: ProviderId, request: GenerationRequest, count = 1): CostPreview {
-    const perTask = estimateCost(this.prices(), provider, request);
-    const verdict = this.verdict(
-      provider,
-      Array.from({ length: count }, () => perTask),
-    );
-    return { perTask, count, ...verdict };
+  preview(
+    provider: ProviderId,
+    request: GenerationRequest,
+    count = 1,
+    endpoint?: string,
+  ): CostPreview {
+    const prices = this.prices();
+    const task = { provider, endpoint: endpoint ?? '', request };
+    const perTask = costOf(prices, task);
+    const tasks = Array.from({ length: count }, () => task);
+    return { perTask, count, ...this.verdict(prices, tasks) };
   }
 
   /** See {@link EngineAdmission.admit}. */
@@ -121,29 +167,88 @@ export class CostBook implements EngineAdmission {
   ): TaskRecord[] {
     return this.options.history.admitMany(records, lease, (valid) => {
       const prices = this.prices();
-      const priced = valid.map((record) => ({
-        ...record,
-        cost: estimateCost(prices, providerOf(record), record.request),
-      }));
-      const [first] = priced;
-      if (first === undefined) return priced;
-      const verdict = this.verdict(
-        providerOf(first),
-        priced.map((record) => record.cost),
-      );
+      const tasks = valid.map((record) => ({ ...record, provider: providerOf(record) }));
+      const verdict = this.verdict(prices, tasks);
       if (verdict.refusal) throw new SpendingCapError(verdict.refusal, { code: 'bad_input' });
-      return priced;
+      return tasks.map((record) => {
+        if (isFree(record)) return { ...record, cost: FREE_COST };
+        const [own = UNKNOWN_COST, ...others] = estimatesOf(
+          prices,
+          record.provider,
+          record.request,
+        );
+        // Its estimates in the service's other priced units: what caps in those units count.
+        if (others.length > 0) this.tables.addEstimates(record.localId, record.createdAt, others);
+        return { ...record, cost: own };
+      });
     });
   }
-
-  private verdict(provider: ProviderId, costs: readonly TaskCost[]): CapVerdict {
+  private verdict(prices: readonly CostPrice[], tasks: readonly NewTask[]): CapVerdict {
+    const [first] = tasks;
+    if (first === undefined) return { warnings: [] };
     return checkCaps({
       caps: this.caps(),
-      provider,
-      costs,
-      spent: (unit, capProvider, since) => this.tables.spent(unit, capProvider, since),
+      provider: first.provider,
+      model: first.request.model?.trim() ?? '',
+      adding: (unit) => addingIn(prices, tasks, unit),
+      spent: (unit, provider, since) => this.spent(prices, unit, provider, since),
       now: this.options.now(),
       timeZone: this.timeZone,
     });
   }
+
+  /**
+   * What the ledger's tasks from `since` cost in `unit`: counted by the ledger, and the tasks it
+   * could not count there (admitted unpriced) priced by today's prices where they can be.
+   */
+  private spent(
+    prices: readonly CostPrice[],
+    unit: CostUnit,
+    provider: ProviderId | null,
+    since: number,
+  ): Spent {
+    const counted = this.tables.counted(unit, provider, since);
+    let micros = counted.micros;
+    const unpriced: Spent['unpriced'][number][] = [];
+    for (const group of counted.unpriced) {
+      const request = {
+        ...(group.model === null ? {} : { model: group.model }),
+        ...(group.size === null ? {} : { size: group.size }),
+      };
+      const estimate = estimateIn(prices, group.provider, request, unit);
+      if (estimate) micros += estimate.micros * group.tasks;
+      else unpriced.push({ provider: group.provider, model: group.model, tasks: group.tasks });
+    }
+    return { micros, unpriced };
+  }
+}
+
+/** A task about to be admitted, as pricing and the caps read it. */
+interface NewTask {
+  readonly provider: ProviderId;
+  readonly endpoint: string;
+  readonly request: GenerationRequest;
+}
+
+/** Tasks on the built-in demo service cost nothing, whatever the user's prices say. */
+function isFree(task: Pick<NewTask, 'endpoint'>): boolean {
+  return task.endpoint === DEMO_ENDPOINT;
+}
+
+/** A new task's own cost: free on the demo, else its first estimate, else unknown. */
+function costOf(prices: readonly CostPrice[], task: NewTask): TaskCost {
+  return isFree(task) ? FREE_COST : estimateCost(prices, task.provider, task.request);
+}
+
+/** What new tasks add in `unit`, and how many of them have no price in it. */
+function addingIn(prices: readonly CostPrice[], tasks: readonly NewTask[], unit: CostUnit): Adding {
+  let micros = 0;
+  let unpriced = 0;
+  for (const task of tasks) {
+    if (isFree(task)) continue;
+    const estimate = estimateIn(prices, task.provider, task.request, unit);
+    if (estimate) micros += estimate.micros;
+    else unpriced += 1;
+  }
+  return { micros, unpriced };
 }

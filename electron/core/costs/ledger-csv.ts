@@ -1,6 +1,7 @@
 /**
  * The ledger as CSV (RFC 4180, CRLF lines), one row per task, for a spreadsheet: the CLI's
- * `costs --csv` and the app's export. Ids and model names come from services, so every cell is
+ * `costs --csv` and the app's export. Ids and model names come from services and prompts from
+ * anyone who shares one, so every cell is
  * made inert: one starting with `=`, `+`, `-`, `@`, a tab or a carriage return (what a
  * spreadsheet would run as a formula) gets a leading apostrophe, and is quoted like any cell
  * holding a comma, a quote or a line break.
@@ -14,6 +15,7 @@ const LEDGER_CSV_HEADER = [
   'created_at',
   'provider',
   'model',
+  'prompt',
   'task_id',
   'local_id',
   'status',
@@ -21,6 +23,7 @@ const LEDGER_CSV_HEADER = [
   'amount',
   'unit',
   'detail',
+  'in_history',
 ] as const;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -46,6 +49,7 @@ function rowOf(entry: LedgerEntry, timeZone: string): string[] {
     new Date(entry.createdAt).toISOString(),
     entry.provider,
     entry.model ?? '',
+    entry.prompt,
     entry.taskId ?? '',
     entry.localId,
     entry.status,
@@ -53,6 +57,7 @@ function rowOf(entry: LedgerEntry, timeZone: string): string[] {
     counted ? formatMicros(counted.micros) : '',
     counted?.unit ?? '',
     detailOf(entry),
+    entry.inHistory ? 'yes' : 'no',
   ];
 }
 

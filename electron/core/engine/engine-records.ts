@@ -10,11 +10,13 @@ import { isUnfinished } from '../../../shared/domain/task-record';
 import type { Logger } from '../../ports/logger';
 import { BookkeepingWrites } from './bookkeeping-writes';
 import { errorKind } from './error-kind';
-import type { EngineHistory } from './engine-types';
+import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
 import { settledCost } from './task-costs';
 
 export interface EngineRecordsDeps {
   readonly history: EngineHistory;
+  /** Where the changes of a task removed while its service works on it go; absent: nowhere. */
+  readonly removals?: EngineWatchedRemovals;
   readonly logger: Logger;
   readonly now: () => number;
   readonly bookkeepingWriteMs: () => number;
@@ -31,6 +33,11 @@ export class EngineRecords {
   /** Tasks whose latest change the history refused: kept live until written. */
   private readonly unsaved = new Set<string>();
   private readonly bookkeeping: BookkeepingWrites;
+  /**
+   * Tasks the user removed from the history while their service still works on them: watched
+   * for the cost ledger only (written there, never announced, never downloaded), until they end.
+   */
+  private readonly detached = new Set<string>();
 
   constructor(private readonly deps: EngineRecordsDeps) {
     this.bookkeeping = new BookkeepingWrites(deps.bookkeepingWriteMs);
@@ -62,6 +69,7 @@ export class EngineRecords {
    */
   commit(record: TaskRecord): TaskRecord {
     const next = { ...settledCost(record), updatedAt: this.deps.now() };
+    if (this.detached.has(next.localId)) return this.commitDetached(next);
     const previous = this.live.get(next.localId);
     if (
       previous &&
@@ -89,8 +97,25 @@ export class EngineRecords {
     return next;
   }
 
+  /** True for a task removed from the history that is watched for the ledger only. */
+  isDetached(localId: string): boolean {
+    return this.detached.has(localId);
+  }
+
+  /** The task left the history but is watched for the ledger until its service ends it. */
+  detach(record: TaskRecord): void {
+    this.detached.add(record.localId);
+    this.live.set(record.localId, record);
+  }
+
+  /** The task is back in the history: its changes are written and announced again. */
+  attach(localId: string): void {
+    this.detached.delete(localId);
+  }
+
   /** The task left the history: nothing of it is kept or written. */
   forget(localId: string): void {
+    this.detached.delete(localId);
     this.live.delete(localId);
     this.unsaved.delete(localId);
     this.bookkeeping.forget(localId);
@@ -138,10 +163,23 @@ export class EngineRecords {
     }
   }
 
+  /**
+   * A removed task's change: written to the ledger's watch (kept in memory when that fails, as
+   * any change), never announced (the history no longer lists it); let go once it has ended.
+   */
+  private commitDetached(next: TaskRecord): TaskRecord {
+    this.live.set(next.localId, next);
+    if (!this.save(next)) return next;
+    if (next.status !== 'submitting' && next.status !== 'processing') this.forget(next.localId);
+    return next;
+  }
+
   /** Writes the record; on failure remembers it, to be written again with a later change. */
   private save(record: TaskRecord): boolean {
     try {
-      this.deps.history.put(record);
+      const { removals } = this.deps;
+      if (removals && this.detached.has(record.localId)) removals.putWatched(record);
+      else this.deps.history.put(record);
       this.unsaved.delete(record.localId);
       this.bookkeeping.written(record.localId);
       return true;
@@ -171,6 +209,7 @@ export class EngineRecords {
     if (!record || isUnfinished(record) || this.deps.isBusy(localId)) return;
     if (this.unsaved.has(localId)) return;
     this.live.delete(localId);
+    this.detached.delete(localId);
     this.deps.letGo?.(localId);
   }
 }

@@ -49,6 +49,21 @@ export interface EngineHistory {
   delete(localId: string): boolean;
 }
 
+/**
+ * Keeps a task the user removed from the history while its service still works on it, so the
+ * cost ledger learns how it ends (TaskEngine.remove): the history store implements it.
+ */
+export interface EngineWatchedRemovals {
+  /** Removes the task from the history and keeps it watched, in one transaction. */
+  detach(record: TaskRecord): boolean;
+  /** A watched task's change (to the ledger only); once ended it is watched no more. */
+  putWatched(record: TaskRecord): void;
+  /** Puts a watched task back in the history (Undo). */
+  attach(record: TaskRecord): void;
+  /** The tasks still watched, oldest first (taken up again at start). */
+  watched(): TaskRecord[];
+}
+
 /** Who works on a task, until when (ms since the epoch). */
 export interface EngineLease {
   readonly owner: string;

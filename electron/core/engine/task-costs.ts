@@ -35,6 +35,8 @@ export function settledCost(record: TaskRecord): TaskRecord {
 function billedCost(record: TaskRecord): TaskCost | undefined {
   // A record from before costs, or a tracked task nothing reported for: left out of the ledger.
   if (record.cost === undefined) return undefined;
+  // The built-in demo service never bills, however a task ends.
+  if (record.cost.source === 'free') return record.cost;
   // The service refused the submit: nothing was created, nothing billed.
   if (record.status === 'submit_failed') return isNotBilled(record.cost) ? record.cost : NOT_BILLED;
   if (record.status !== 'failed') return record.cost;

@@ -15,6 +15,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { Clock } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
@@ -22,6 +23,7 @@ import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
+import { checkTarget } from './target-check';
 import { DownloadManager } from './download-manager';
 import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
@@ -33,11 +35,11 @@ import type {
   EngineHistoryChanges,
   EngineServiceClient,
   EngineSharing,
+  EngineWatchedRemovals,
   TaskEngineOptions,
   TaskUpdate,
 } from './engine-types';
 import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
-import { errorKind } from './error-kind';
 import { applyExternalChanges } from './external-changes';
 import { ServiceCancel } from './service-cancel';
 import { Poller } from './poller';
@@ -47,6 +49,8 @@ import { TaskLeases } from './task-leases';
 import { checkTaskCount, parseRequest, trackedRequest, type TrackOptions } from './request-check';
 import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
 import { whenSettled } from './when-settled';
+import { RemovedTasks } from './removed-tasks';
+import { BackgroundWork } from './background-work';
 
 export interface TaskEngineDeps {
   readonly client: EngineServiceClient;
@@ -55,6 +59,8 @@ export interface TaskEngineDeps {
   readonly sharing?: EngineSharing;
   /** Prices new tasks and checks the spending caps as they are stored; absent: no costs. */
   readonly admission?: EngineAdmission;
+  /** Keeps watching a removed task its service still works on (the ledger); absent: forgotten. */
+  readonly removals?: EngineWatchedRemovals;
   readonly gallery: EngineGallery;
   readonly credentials: CredentialsProvider;
   readonly clock: Clock;
@@ -69,7 +75,7 @@ type Listener = (update: TaskUpdate) => void;
 export class TaskEngine {
   private readonly settings: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
   private readonly updated: Emitter<TaskUpdate>;
-  private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly background: BackgroundWork;
   private readonly aborter = new AbortController();
   private readonly logger: Logger;
   private readonly newId: () => string;
@@ -78,6 +84,7 @@ export class TaskEngine {
   private readonly records: EngineRecords;
   private readonly submitter: Submitter;
   private readonly cancels: ServiceCancel;
+  private readonly removed: RemovedTasks;
   private readonly leases: TaskLeases;
   /** Tasks another live process works on, each with a timer for when its lease ends. */
   private readonly elsewhere: ElsewhereTimers;
@@ -93,11 +100,13 @@ export class TaskEngine {
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
     this.updated = new Emitter({ name: 'task updated', logger: this.logger });
+    this.background = new BackgroundWork(this.logger);
     // Every request of every task listens on this one signal, so hundreds at once is normal;
     // fetch lets go of its listener when the request is collected, not when it ends.
     setMaxListeners(0, this.aborter.signal);
     this.records = new EngineRecords({
       history: deps.history,
+      ...(deps.removals ? { removals: deps.removals } : {}),
       logger: this.logger,
       now: () => this.now(),
       bookkeepingWriteMs: () => this.settings.bookkeepingWriteMs,
@@ -126,23 +135,21 @@ export class TaskEngine {
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
       commit: (record: TaskRecord) => this.records.commit(record),
-      runInBackground: <T>(work: Promise<T>) => this.runInBackground(work),
+      runInBackground: <T>(work: Promise<T>) => this.background.run(work),
       isStopped: () => this.stopped,
       isPaused: () => this.paused,
       owns: (localId: string) => this.leases.owns(localId),
     });
     this.downloads = new DownloadManager(context, deps.gallery, deps.credentials);
-    this.poller = new Poller(context, deps.client, deps.credentials, (record, task) =>
-      this.downloads.complete(record, task),
+    this.removed = this.removedTasks();
+    const { client, credentials } = deps;
+    this.poller = new Poller(context, client, credentials, (record, task) =>
+      this.removed.isWatched(record.localId)
+        ? this.removed.end(record)
+        : this.downloads.complete(record, task),
     );
-    this.submitter = new Submitter(
-      context,
-      deps.client,
-      deps.credentials,
-      this.poller,
-      this.records,
-    );
-    this.cancels = new ServiceCancel(context, deps.client, deps.credentials, (record) =>
+    this.submitter = new Submitter(context, client, credentials, this.poller, this.records);
+    this.cancels = new ServiceCancel(context, client, credentials, (record) =>
       this.activate(record, 'now'),
     );
   }
@@ -166,19 +173,23 @@ export class TaskEngine {
     const stored = this.deps.history
       .unfinished()
       .filter((record) => resume || record.status === 'submitting');
-    this.takeUp(stored, resume);
+    // Removed tasks their service still worked on: watched for the ledger until they end.
+    this.takeUp([...stored, ...this.removed.takeUp()], resume);
     if (this.deps.sharing && this.watching === null) {
       this.watching = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
     }
   }
 
-  /** Stores `count` new tasks and submits each once, in the background. Returns them at once. */
-  async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
+  /**
+   * Stores `count` new tasks of `input` on the service `target` names (carried with the request,
+   * never read from the settings; checked: target-check.ts) and submits each once, in the
+   * background. Returns them at once.
+   * @throws EngineInputError for a request, count or target nothing can be sent for.
+   */
+  async submit(input: GenerationRequest, target: SubmitTarget, count = 1): Promise<TaskRecord[]> {
     const request = parseRequest(input);
     checkTaskCount(count);
-    const endpoint = this.deps.credentials.currentEndpoint();
-    const credentials = await this.deps.credentials.credentialsFor(endpoint);
-    if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
+    const { endpoint, credentials } = await checkTarget(this.deps.credentials, target);
     const batch = newBatch(count, () =>
       this.newRecord(request, endpoint, credentials, 'submitted', null),
     );
@@ -190,7 +201,7 @@ export class TaskEngine {
       this.records.keepLive(record);
       this.announce(record);
     }
-    this.runInBackground(this.submitter.runBatch(records));
+    this.background.run(this.submitter.runBatch(records));
     return records;
   }
 
@@ -252,27 +263,18 @@ export class TaskEngine {
     this.downloads.wake();
   }
 
-  /** Stops watching and forgets the task. Its files stay in the gallery. */
+  /**
+   * Removes the task from the history. Its files stay in the gallery; the cost ledger keeps what
+   * it cost. A task its service still works on (and may still bill) is watched on, for the ledger
+   * only, until the service ends it (never downloaded, never shown); another is forgotten.
+   */
   remove(localId: string): boolean {
-    this.elsewhere.stop(localId);
-    this.poller.forget(localId);
-    this.downloads.forget(localId);
-    this.records.forget(localId);
-    return this.deps.history.delete(localId);
+    return this.removed.remove(localId);
   }
 
-  /**
-   * Puts back a task removed a moment ago (Undo), as it was: written first (a history that
-   * refuses it throws), then worked on again when unfinished. A task the history has is kept.
-   */
+  /** Puts back a task removed a moment ago (Undo); see {@link RemovedTasks.reinstate}. */
   reinstate(record: TaskRecord): TaskRecord {
-    const existing = this.get(record.localId);
-    if (existing) return existing;
-    const back = record.status === 'submitting' ? interruptedSubmit(record, this.now()) : record;
-    this.deps.history.put(back);
-    this.announce(back);
-    if (isUnfinished(back) && !this.stopped) this.activate(back, 'now');
-    return this.get(back.localId) ?? back;
+    return this.removed.reinstate(record);
   }
 
   /**
@@ -324,7 +326,7 @@ export class TaskEngine {
   async pause(): Promise<void> {
     if (this.stopped) return;
     this.paused = true;
-    await this.drain();
+    await this.background.drain();
     await this.downloads.holdSidecars();
   }
 
@@ -363,7 +365,7 @@ export class TaskEngine {
     this.poller.stopAll();
     this.downloads.stopAll();
     this.aborter.abort(new Error('Pictor is shutting down.'));
-    await this.drain();
+    await this.background.drain();
     await this.downloads.flush();
     this.records.flush();
     // Last, after every write: a process taking a task over reads its latest record.
@@ -477,6 +479,24 @@ export class TaskEngine {
     return this.cancels.cancel(record);
   }
 
+  private removedTasks(): RemovedTasks {
+    return new RemovedTasks({
+      records: this.records,
+      history: this.deps.history,
+      removals: this.deps.removals,
+      now: () => this.now(),
+      logger: this.logger,
+      announce: (record) => this.announce(record),
+      forgetWork: (localId) => {
+        this.elsewhere.stop(localId);
+        this.poller.forget(localId);
+        this.downloads.forget(localId);
+      },
+      activate: (record) => this.activate(record, 'now'),
+      isStopped: () => this.stopped,
+    });
+  }
+
   private announce(record: TaskRecord): void {
     const update = { record, live: this.live(record.localId) };
     this.updated.fire(update);
@@ -490,23 +510,6 @@ export class TaskEngine {
       downloads: this.downloads.busyCount(localId),
       ...this.poller.saidOf(localId),
     };
-  }
-
-  /** Waits for the work under way, and for what it starts meanwhile. */
-  private async drain(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-  }
-
-  private runInBackground<T>(work: Promise<T>): Promise<T> {
-    this.inFlight.add(work);
-    const done = (): void => {
-      this.inFlight.delete(work);
-    };
-    work.then(done, (error: unknown) => {
-      done();
-      this.logger.error('engine work failed', { reason: errorKind(error) });
-    });
-    return work;
   }
 
   private now(): number {

@@ -1,7 +1,8 @@
 /**
- * The history's cost tables (history-schema.ts v7): the user's prices and spending caps, the
- * ledger's entries read from the task rows' cost columns, and the sums a cap check needs. Rows
- * read back pass their schema; one that does not is skipped (logged without its content).
+ * The history's cost tables (history-schema.ts v7, v8): the user's prices (one per service, model
+ * and unit) and spending caps, and the ledger (ledger-rows.ts): its entries and the sums a cap
+ * check needs. Rows read back pass their schema; one that does not is skipped (logged without
+ * its content).
  */
 import {
   costPriceSchema,
@@ -11,33 +12,22 @@ import {
   type LedgerQuery,
   type SpendingCap,
 } from '../../../shared/domain/cost-ledger';
-import {
-  DEFAULT_PROVIDER,
-  parseProviderId,
-  type ProviderId,
-} from '../../../shared/domain/providers';
-import {
-  UNKNOWN_COST,
-  taskCostSchema,
-  type CostUnit,
-  type TaskCost,
-} from '../../../shared/domain/task-cost';
+import type { ProviderId } from '../../../shared/domain/providers';
+import type { CostUnit, TaskCost } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
+import type { CountedSpend, LedgerRows } from './ledger-rows';
 import type { Row, SqlValue } from './sqlite-connection';
 
 const SELECT_PRICES =
-  'SELECT provider, model, unit, basis, micros FROM cost_prices ORDER BY provider, model';
+  'SELECT provider, model, unit, basis, micros FROM cost_prices ORDER BY provider, model, unit';
 const SET_PRICE =
   'INSERT OR REPLACE INTO cost_prices (provider, model, unit, basis, micros) VALUES (?, ?, ?, ?, ?)';
 const CLEAR_PRICE = 'DELETE FROM cost_prices WHERE provider = ? AND model = ?';
+const CLEAR_PRICE_IN_UNIT = `${CLEAR_PRICE} AND unit = ?`;
 const SELECT_CAPS =
   'SELECT period, unit, provider, kind, micros FROM cost_caps ORDER BY period, unit, provider, kind';
 const SET_CAP =
   'INSERT OR REPLACE INTO cost_caps (period, unit, provider, kind, micros) VALUES (?, ?, ?, ?, ?)';
-const LEDGER_COLUMNS = `local_id, task_id, provider, model, status, created_at, cost_source, cost_unit,
-  cost_micros, json_extract(record, '$.cost.field') AS cost_field,
-  json_extract(record, '$.cost.basis') AS cost_basis`;
-
 const CAP_COLUMNS = ['period', 'unit', 'provider', 'kind'] as const;
 
 /** What a cap clears: every cap matching the fields given. */
@@ -46,7 +36,11 @@ export type CapMatch = Partial<Pick<SpendingCap, 'period' | 'unit' | 'provider' 
 const num = (value: unknown): number => Number(value ?? 0);
 
 export class CostTables {
-  constructor(private readonly access: HistoryAccess) {}
+  constructor(
+    private readonly access: HistoryAccess,
+    /** The ledger's rows (the record writes note each task's cost there). */
+    readonly ledger: LedgerRows,
+  ) {}
 
   prices(): CostPrice[] {
     return this.parsed(this.access.rows(SELECT_PRICES, []), (row) =>
@@ -67,10 +61,17 @@ export class CostTables {
     );
   }
 
-  /** Removes the price of `provider` and `model` ('' : its every-model price); false when none. */
-  clearPrice(provider: ProviderId, model: string): boolean {
+  /**
+   * Removes the prices of `provider` and `model` ('' : its every-model price), in `unit` only
+   * when given; false when there was none.
+   */
+  clearPrice(provider: ProviderId, model: string, unit?: CostUnit): boolean {
+    const params: SqlValue[] = [provider, model.trim()];
+    const sql = unit === undefined ? CLEAR_PRICE : CLEAR_PRICE_IN_UNIT;
     return this.access.write(
-      () => this.access.connection.run(CLEAR_PRICE, [provider, model.trim()]).changes > 0,
+      () =>
+        this.access.connection.run(sql, unit === undefined ? params : [...params, unit]).changes >
+        0,
     );
   }
 
@@ -112,27 +113,19 @@ export class CostTables {
     return this.access.write(() => this.access.connection.run(sql, params).changes);
   }
 
-  /** Tasks with a cost, oldest first. */
+  /** The ledger's tasks, oldest first, removed from the history or not. */
   entries(query: LedgerQuery = {}): LedgerEntry[] {
-    const { sql, params } = ledgerWhere(query);
-    const rows = this.access.rows(
-      `SELECT ${LEDGER_COLUMNS} FROM tasks WHERE ${sql} ORDER BY created_at, local_id`,
-      params,
-    );
-    return rows.map(entryOf);
+    return this.ledger.entries(query);
   }
 
-  /**
-   * What the tasks created from `since` cost in `unit` (on `provider` only, when given): reported
-   * amounts and the estimates of the rest. For a cap check, inside the admitting transaction.
-   */
-  spent(unit: CostUnit, provider: ProviderId | null, since: number): number {
-    const { sql, params } = ledgerWhere({ since, ...(provider ? { provider } : {}) });
-    const row = this.access.row(
-      `SELECT COALESCE(SUM(cost_micros), 0) AS micros FROM tasks WHERE ${sql} AND cost_unit = ?`,
-      [...params, unit],
-    );
-    return num(row?.['micros']);
+  /** See {@link LedgerRows.counted}: for a cap check, inside the admitting transaction. */
+  counted(unit: CostUnit, provider: ProviderId | null, since: number): CountedSpend {
+    return this.ledger.counted(unit, provider, since);
+  }
+
+  /** See {@link LedgerRows.addEstimates}. */
+  addEstimates(localId: string, at: number, estimates: readonly TaskCost[]): void {
+    this.access.write(() => this.ledger.addEstimates(localId, at, estimates));
   }
 
   private parsed<T>(
@@ -147,43 +140,4 @@ export class CostTables {
     }
     return found;
   }
-}
-
-function ledgerWhere(query: LedgerQuery): { sql: string; params: SqlValue[] } {
-  const where = ['cost_source IS NOT NULL', 'created_at >= ?'];
-  const params: SqlValue[] = [query.since ?? 0];
-  if (query.until !== undefined) {
-    where.push('created_at < ?');
-    params.push(query.until);
-  }
-  if (query.provider !== undefined) {
-    where.push('provider = ?');
-    params.push(query.provider);
-  }
-  return { sql: where.join(' AND '), params };
-}
-
-function costOf(row: Row): TaskCost {
-  const parsed = taskCostSchema.safeParse({
-    source: row['cost_source'],
-    ...(row['cost_unit'] === null ? {} : { unit: row['cost_unit'] }),
-    ...(row['cost_micros'] === null ? {} : { micros: num(row['cost_micros']) }),
-    ...(row['cost_field'] === null ? {} : { field: row['cost_field'] }),
-    ...(row['cost_basis'] === null ? {} : { basis: row['cost_basis'] }),
-  });
-  return parsed.success ? parsed.data : UNKNOWN_COST;
-}
-
-function entryOf(row: Row): LedgerEntry {
-  const model = row['model'];
-  const taskId = row['task_id'];
-  return {
-    localId: String(row['local_id']),
-    taskId: taskId === null ? null : String(taskId),
-    provider: parseProviderId(row['provider']) ?? DEFAULT_PROVIDER,
-    model: model === null ? null : String(model),
-    status: String(row['status']),
-    createdAt: num(row['created_at']),
-    cost: costOf(row),
-  };
 }

@@ -15,6 +15,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { HistoryAccess } from './history-access';
 import { HistoryError } from './history-error';
 import type { LeaseGrant } from './history-leases';
+import type { LedgerRows } from './ledger-rows';
 import { recordFromRow } from './history-rows';
 import {
   COSTS_VERSION,
@@ -23,6 +24,7 @@ import {
   DELETE_TASK,
   INSERT_IMAGE,
   INSERT_IMAGE_BEFORE_CREDENTIALS,
+  LEDGER_VERSION,
   SELECT_BY_TASK_ID,
   SELECT_BY_TASK_ID_ANY_ENDPOINT,
   SELECT_TASK,
@@ -36,6 +38,8 @@ export class HistoryRecords {
   constructor(
     private readonly access: HistoryAccess,
     private readonly schemaVersion: number,
+    /** The cost ledger, which notes every record written (from schema v8). */
+    private readonly ledger: LedgerRows,
   ) {}
 
   /** See {@link HistoryStore.put}. */
@@ -92,6 +96,40 @@ export class HistoryRecords {
     });
   }
 
+  /** See {@link HistoryStore.detach}. */
+  detach(record: TaskRecord): boolean {
+    const valid = validate(record);
+    const { connection } = this.access;
+    return this.access.writeTransaction(() => {
+      connection.run(DELETE_IMAGES, [valid.localId]);
+      const removed = connection.run(DELETE_TASK, [valid.localId]).changes > 0;
+      if (removed) this.watchOrEnd(valid);
+      return removed;
+    });
+  }
+
+  /** See {@link HistoryStore.putWatched}. */
+  putWatched(record: TaskRecord): void {
+    const valid = validate(record);
+    this.access.writeTransaction(() => this.watchOrEnd(valid));
+  }
+
+  /** See {@link HistoryStore.attach}. */
+  attach(record: TaskRecord): void {
+    const valid = validate(record);
+    this.access.writeTransaction(() => {
+      this.ledger.unwatch(valid.localId);
+      this.write(valid);
+    });
+  }
+
+  private watchOrEnd(record: TaskRecord): void {
+    this.ledger.note(record);
+    // Its images are not downloaded (the user removed it): it ends when its service ends it.
+    if (record.status === 'submitting' || record.status === 'processing') this.ledger.watch(record);
+    else this.ledger.unwatch(record.localId);
+  }
+
   private write(record: TaskRecord): void {
     const { connection } = this.access;
     // The model filter lists (and matches) what the service said it used, else what was asked.
@@ -128,6 +166,7 @@ export class HistoryRecords {
       const credentials = hasContentCredentials(image.contentCredentials) ? 1 : 0;
       connection.run(INSERT_IMAGE, [...row, credentials]);
     });
+    if (this.schemaVersion >= LEDGER_VERSION) this.ledger.note(record);
   }
 
   private readOne(sql: string, params: SqlValue[]): TaskRecord | undefined {

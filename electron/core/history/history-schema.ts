@@ -212,6 +212,83 @@ function addCostsV7(db: DatabaseSync): void {
   `);
 }
 
+/**
+ * v8: the cost ledger is its own record (docs/COSTS.md "The ledger"). Removing a task from the
+ * history tidies a list; it never changes what was spent. `ledger_events` keeps every cost event
+ * of a task in the order it happened (an estimate per priced unit at submit, a reported cost, not
+ * billed, refunded) and takes no update or delete; `ledger_tasks` keeps what each task was (its
+ * service, model, prompt and size as submitted) and what it costs now (its latest event), and
+ * takes no delete. `ledger_watch` holds a task removed from the history while its service still
+ * works on it, so the engine still learns what it cost (TaskEngine.remove). Prices become one per
+ * service, model and unit: a service may be priced in money and in credits at once, so a cap in
+ * either unit can count its tasks. Every task row with a cost moves into the ledger here, in this
+ * migration's one transaction.
+ */
+function addLedgerV8(db: DatabaseSync): void {
+  db.exec(`
+    CREATE TABLE ledger_tasks (
+      local_id TEXT PRIMARY KEY,
+      task_id TEXT,
+      provider TEXT NOT NULL,
+      endpoint TEXT NOT NULL,
+      model TEXT,
+      prompt TEXT NOT NULL,
+      size TEXT,
+      created_at INTEGER NOT NULL,
+      status TEXT NOT NULL,
+      source TEXT NOT NULL,
+      unit TEXT,
+      micros INTEGER,
+      detail TEXT
+    ) WITHOUT ROWID;
+    CREATE INDEX ledger_tasks_created ON ledger_tasks (created_at, provider);
+    CREATE TABLE ledger_events (
+      seq INTEGER PRIMARY KEY,
+      local_id TEXT NOT NULL,
+      at INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      unit TEXT,
+      micros INTEGER,
+      detail TEXT
+    );
+    CREATE INDEX ledger_events_task ON ledger_events (local_id, kind, unit, seq);
+    CREATE TRIGGER ledger_events_no_update BEFORE UPDATE ON ledger_events BEGIN
+      SELECT RAISE(ABORT, 'the cost ledger is append-only');
+    END;
+    CREATE TRIGGER ledger_events_no_delete BEFORE DELETE ON ledger_events BEGIN
+      SELECT RAISE(ABORT, 'the cost ledger is append-only');
+    END;
+    CREATE TRIGGER ledger_tasks_no_delete BEFORE DELETE ON ledger_tasks BEGIN
+      SELECT RAISE(ABORT, 'the cost ledger is append-only');
+    END;
+    CREATE TABLE ledger_watch (local_id TEXT PRIMARY KEY, record TEXT NOT NULL) WITHOUT ROWID;
+  `);
+  db.exec(`
+    INSERT INTO ledger_tasks (local_id, task_id, provider, endpoint, model, prompt, size,
+      created_at, status, source, unit, micros, detail)
+    SELECT local_id, task_id, COALESCE(provider, 'pictor'), endpoint,
+      json_extract(record, '$.request.model'), prompt, json_extract(record, '$.request.size'),
+      created_at, status, cost_source, cost_unit, cost_micros,
+      COALESCE(json_extract(record, '$.cost.field'), json_extract(record, '$.cost.basis'))
+    FROM tasks WHERE cost_source IS NOT NULL;
+    INSERT INTO ledger_events (local_id, at, kind, unit, micros, detail)
+    SELECT local_id, created_at, source, unit, micros, detail FROM ledger_tasks
+    ORDER BY created_at, local_id;
+
+    CREATE TABLE cost_prices_v8 (
+      provider TEXT NOT NULL,
+      model TEXT NOT NULL,
+      unit TEXT NOT NULL,
+      basis TEXT NOT NULL,
+      micros INTEGER NOT NULL,
+      PRIMARY KEY (provider, model, unit)
+    ) WITHOUT ROWID;
+    INSERT INTO cost_prices_v8 SELECT provider, model, unit, basis, micros FROM cost_prices;
+    DROP TABLE cost_prices;
+    ALTER TABLE cost_prices_v8 RENAME TO cost_prices;
+  `);
+}
+
 /** Every migration in order; the schema version this build writes is its length. */
 export const HISTORY_MIGRATIONS: readonly Migration[] = [
   createV1,
@@ -221,6 +298,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addCredentialsV5,
   addPendingThumbnailsV6,
   addCostsV7,
+  addLedgerV8,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

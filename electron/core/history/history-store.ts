@@ -26,6 +26,7 @@ import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
 import { CostTables } from './cost-tables';
+import { LedgerRows } from './ledger-rows';
 
 export interface HistoryStoreOptions {
   logger?: Logger;
@@ -58,10 +59,11 @@ export class HistoryStore {
     this.schemaVersion = schemaVersion;
     this.feed = new ChangeFeed(connection, logger);
     const access = new HistoryAccess(connection, logger, this.feed);
-    this.records = new HistoryRecords(access, schemaVersion);
+    const ledger = new LedgerRows(access);
+    this.records = new HistoryRecords(access, schemaVersion, ledger);
     this.queries = new HistoryQueries(access);
     this.leases = new HistoryLeases(access);
-    this.costs = new CostTables(access);
+    this.costs = new CostTables(access, ledger);
   }
 
   /**
@@ -200,9 +202,36 @@ export class HistoryStore {
     return this.queries.imageModels();
   }
 
-  /** Removes the record and its image rows; `false` when there was none. */
+  /**
+   * Removes the record and its image rows; `false` when there was none. The cost ledger keeps
+   * the task (a removal tidies a list, never what was spent).
+   */
   delete(localId: string): boolean {
     return this.records.delete(localId);
+  }
+
+  /**
+   * Removes the record from the history and keeps it for the engine's watch, in one transaction:
+   * its service still works on it (and may still bill it), so the ledger must learn how it ends.
+   * `false` when the history had no such task.
+   */
+  detach(record: TaskRecord): boolean {
+    return this.records.detach(record);
+  }
+
+  /** Writes a watched task's change: to the ledger only; ended, it needs no more watching. */
+  putWatched(record: TaskRecord): void {
+    this.records.putWatched(record);
+  }
+
+  /** Puts a watched task back in the history (Undo of its removal). */
+  attach(record: TaskRecord): void {
+    this.records.attach(record);
+  }
+
+  /** Tasks removed from the history whose service still worked on them, oldest first. */
+  watched(): TaskRecord[] {
+    return this.costs.ledger.watched();
   }
 
   /** Stops the change feed and closes the database. Idempotent. */

@@ -176,10 +176,14 @@ export class KeyVault {
   }
 
   /**
-   * The key, decrypted now for one request, or `null` in every state but `ready`. A decrypt that
+   * The key, decrypted now for one request, or `null` in every state but `ready`. A cipher that
+   * becomes ready by itself (the app's, whose first answer may wait on a keychain prompt) is
+   * waited for first: a request waits for its key rather than going without. A decrypt that
    * throws or yields text that is not the stored key turns the state to `decrypt_failed`.
    */
   async readKey(): Promise<string | null> {
+    const { cipher } = this.options;
+    if (!cipher.isReady() && this.loadRecord() !== null) await cipher.whenReady?.();
     const facts = this.facts();
     const record = facts.record;
     if (record === null || computeKeyStatus(facts).state !== 'ready') return null;

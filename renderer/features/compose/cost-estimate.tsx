@@ -1,20 +1,25 @@
 /**
- * What the submit the form would make costs, before it is made: main prices the service, model,
- * size and count chosen (`costs:preview`, which changes nothing) and says which spending caps it
- * would pass. Nothing shows while Pictor cannot price it and no cap has a word to say. The prompt
- * plays no part in a price, so typing it asks nothing.
+ * What the submit the form would make costs, before it is made: main prices the service (the
+ * target the submit would carry), model, size and count chosen (`costs:preview`, which changes
+ * nothing) and says which spending caps it would pass. Nothing shows while Pictor cannot price it
+ * and no cap has a word to say. The prompt plays no part in a price, so typing it asks nothing.
  */
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { errorText, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
+import { composeTarget } from '../../store/compose-slice';
 
 /** How long the form waits after a change before asking main again. */
 const SETTLE_MS = 250;
 
 function useAskPreview(): void {
-  const provider = useAppStore((state) => state.settings?.provider ?? 'pictor');
+  // The service the submit would carry: the form's, at the address Settings gives it.
+  const { provider, endpoint } = useAppStore(
+    useShallow((state) => composeTarget(state, state.composeDraft.provider)),
+  );
   const { model, size, quality, count } = useAppStore((state) => state.composeDraft);
   const preview = useAppStore((state) => state.costsPreview);
   // A submit changes what the caps' periods have spent: asked again when one is answered.
@@ -32,12 +37,10 @@ function useAskPreview(): void {
       ...(size.trim() ? { size: size.trim() } : {}),
       ...(quality.trim() ? { quality: quality.trim() } : {}),
     };
-    const timer = setTimeout(
-      () => void preview({ provider, request, count: many.value }),
-      SETTLE_MS,
-    );
+    const target = { provider, endpoint };
+    const timer = setTimeout(() => void preview({ target, request, count: many.value }), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [provider, model, size, quality, count, preview, pending, prices, caps]);
+  }, [provider, endpoint, model, size, quality, count, preview, pending, prices, caps]);
 }
 
 export function CostEstimate() {

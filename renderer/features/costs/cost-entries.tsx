@@ -1,6 +1,7 @@
 /** The Costs screen's list: each task of the period with its service, model and cost. */
 import type { CostLedger } from '../../../shared/ipc/cost-contract';
 import { formatDateTime, isoDate, t } from '../../i18n';
+import { IsolatedName } from '../../components/isolated-name';
 import { costLine } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 
@@ -30,7 +31,9 @@ export function CostEntries({ ledger }: { ledger: CostLedger }) {
                   <time dateTime={isoDate(entry.createdAt)}>{formatDateTime(entry.createdAt)}</time>
                 </td>
                 <td>{serviceLabel(entry.provider)}</td>
-                <td className="costs-table__model">{entry.model ?? '—'}</td>
+                <td className="costs-table__model">
+                  <IsolatedName name={entry.model ?? undefined} fallback="—" />
+                </td>
                 <td>{costLine(entry.cost)}</td>
               </tr>
             ))}

@@ -5,6 +5,7 @@ export const costs = {
   'costs.source.reported': 'reported',
   'costs.source.estimated': 'estimate',
   'costs.source.not_billed': 'not billed',
+  'costs.source.free': 'free (demo)',
   'costs.source.unknown': 'cost unknown',
   /** A cost on a task row: `$0.04 (estimate)`. */
   'costs.withSource': '{amount} ({source})',

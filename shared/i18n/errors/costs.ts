@@ -12,5 +12,6 @@ export const costErrors = {
   'error.costs.capKept':
     'The spending cap was not changed: a hard cap is raised or removed only once you agree in Pictor’s own dialog.',
   'error.costs.unpriced':
-    'Nothing was submitted: a hard spending cap in {unit} applies to {service}, and Pictor cannot tell what this submit costs there. Set a price for {service} in Settings, then submit again.',
+    'Nothing was submitted: a hard spending cap in {unit} applies to {service}, and {service} has no price in {unit} for the model {model}, so Pictor cannot tell what this submit costs in {unit}. Set a price in {unit} for {service} in Settings › Costs, then submit again.',
+  'error.costs.unpricedSpent': `Nothing was submitted: your hard ${PERIOD} spending cap in {unit} cannot count {tasks, plural, one {# task} other {# tasks}} of {service} from this period, which {tasks, plural, one {has} other {have}} no price in {unit}. Set a price in {unit} for {service} in Settings › Costs, then submit again.`,
 } as const;

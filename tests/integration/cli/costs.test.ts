@@ -72,7 +72,7 @@ describe('pictor costs', () => {
     const csv = await pictor(['costs', '--csv', '--since', '2000-01-01']);
     expectExit(csv, 0);
     expect(csv.stdout.split('\r\n')[0]).toBe(
-      'local_date,created_at,provider,model,task_id,local_id,status,source,amount,unit,detail',
+      'local_date,created_at,provider,model,prompt,task_id,local_id,status,source,amount,unit,detail,in_history',
     );
     expect(csv.stdout.split('\r\n')).toHaveLength(4);
     expect((await pictor(['costs', '--since', 'yesterday'])).code).toBe(2);
@@ -142,5 +142,24 @@ describe('pictor caps', () => {
       totals: { overall: { amount: string }[] };
     };
     expect(ledger.totals.overall.map((total) => total.amount)).toEqual(['0.08']);
+  }, 120_000);
+
+  it('holds in another unit across three processes: a credits cap over tasks priced in money and credits', async () => {
+    // The service reports what each task cost in credits; the user priced it in both units.
+    await start({ cost: { where: 'late', usage: { credits: 2 } } });
+    const price = ['prices', 'set', '--provider', 'pictor', '--amount'];
+    expectExit(await pictor([...price, '0.04', '--unit', 'USD']), 0);
+    expectExit(await pictor([...price, '2', '--unit', 'credits']), 0);
+    await pictor(['caps', 'set', '--period', 'day', '--amount', '5', '--unit', 'credits']);
+    const runs = await Promise.all(
+      [1, 2, 3].map((n) => pictor(['generate', '--prompt', `credits race ${n}`])),
+    );
+    const codes = runs.map((run) => run.code).sort();
+    expect(codes, runs.map(describeRun).join('\n')).toEqual([0, 0, 6]);
+    expect(service.tasks(), 'the third never reached the service').toHaveLength(2);
+    const caps = JSON.parse((await pictor(['caps', 'list', '--json'])).stdout) as {
+      caps: { spent: string }[];
+    };
+    expect(caps.caps.map((cap) => cap.spent)).toEqual(['4']);
   }, 120_000);
 });

@@ -24,7 +24,7 @@ function keptWarnings(): { logger: Logger; warnings: { message: string; fields?:
 async function oneTask(cost: DemoCost | null, prompt = 'a paper boat', logger?: Logger) {
   const h = await coreAgainstDemo({ cost }, {}, logger);
   h.core.engine.start();
-  const [submitted] = await h.core.engine.submit({ prompt });
+  const [submitted] = await h.core.engine.submit({ prompt }, h.target);
   const [done] = await h.core.engine.whenSettled([submitted!.localId]);
   return { h, submitted: submitted!, done: done! };
 }
@@ -55,7 +55,7 @@ describe('a cost the service reports', () => {
       micros: 30_000,
     });
     h.core.engine.start();
-    const [submitted] = await h.core.engine.submit({ prompt: 'a late bill' });
+    const [submitted] = await h.core.engine.submit({ prompt: 'a late bill' }, h.target);
     expect(submitted!.cost).toEqual({
       source: 'estimated',
       micros: 30_000,
@@ -101,7 +101,10 @@ describe('a cost the service reports', () => {
       micros: 10_000,
     });
     unbilled.core.engine.start();
-    const [estimated] = await unbilled.core.engine.submit({ prompt: 'this one fails' });
+    const [estimated] = await unbilled.core.engine.submit(
+      { prompt: 'this one fails' },
+      unbilled.target,
+    );
     expect(estimated!.cost).toMatchObject({ source: 'estimated', micros: 10_000 });
     const [failed] = await unbilled.core.engine.whenSettled([estimated!.localId]);
     expect(failed!.status).toBe('failed');
@@ -113,7 +116,7 @@ describe('a cost the service reports', () => {
       cost: { where: 'late', usage: { credits: 2 } },
     });
     billed.core.engine.start();
-    const [sent] = await billed.core.engine.submit({ prompt: 'billed anyway' });
+    const [sent] = await billed.core.engine.submit({ prompt: 'billed anyway' }, billed.target);
     const [ended] = await billed.core.engine.whenSettled([sent!.localId]);
     expect(ended!.status).toBe('failed');
     expect(ended!.cost).toMatchObject({ source: 'reported', micros: 2_000_000, unit: 'credits' });
@@ -154,4 +157,86 @@ describe('hostile cost values', () => {
       }
     },
   );
+});
+
+describe('a task removed while its service works on it', () => {
+  /** The demo keeps tasks running until the test completes them. */
+  const running = { durationMs: 600_000 };
+
+  it('keeps its ledger entry and gets its reported cost when it ends, with nothing downloaded', async () => {
+    const h = await coreAgainstDemo({
+      ...running,
+      cost: { where: 'late', usage: { cost: '0.055' } },
+    });
+    h.core.costs.setPrice({
+      provider: 'pictor',
+      model: '',
+      unit: 'USD',
+      basis: 'image',
+      micros: 30_000,
+    });
+    h.core.engine.start();
+    const [submitted] = await h.core.engine.submit({ prompt: 'removed while running' }, h.target);
+    const { localId } = submitted!;
+    await expect.poll(() => h.core.history.get(localId)?.status).toBe('processing');
+    expect(h.core.engine.remove(localId)).toBe(true);
+    expect(h.core.history.get(localId), 'gone from the history').toBeUndefined();
+    const seen: string[] = [];
+    h.core.engine.subscribe(({ record }) => seen.push(record.localId));
+    expect(h.core.costs.entries()).toMatchObject([
+      { localId, inHistory: false, cost: { source: 'estimated', micros: 30_000 } },
+    ]);
+    h.service.completeTask(h.service.tasks()[0]!.id);
+    // The late report lands in the ledger.
+    await expect
+      .poll(() => h.core.costs.entries()[0]?.cost)
+      .toEqual({ source: 'reported', micros: 55_000, unit: 'USD', field: 'usage.cost' });
+    expect(h.core.costs.entries()[0]?.status).toBe('completed');
+    expect(h.core.history.get(localId), 'never written back to the history').toBeUndefined();
+    expect(h.core.history.watched(), 'no longer watched').toEqual([]);
+    expect(seen, 'never shown to the window again').not.toContain(localId);
+    expect(h.service.log.submits).toHaveLength(1);
+    expect(h.service.log.downloads, 'its images are not fetched').toHaveLength(0);
+  });
+
+  it('is watched again after a restart, and comes back whole when its removal is undone', async () => {
+    const h = await coreAgainstDemo({
+      ...running,
+      cost: { where: 'late', usage: { cost: '0.02' } },
+    });
+    h.core.engine.start();
+    const [first, second] = await h.core.engine.submit(
+      { prompt: 'removed, then restarted' },
+      h.target,
+      2,
+    );
+    await expect
+      .poll(() => [first, second].map((task) => h.core.history.get(task!.localId)?.status))
+      .toEqual(['processing', 'processing']);
+    expect(h.core.engine.remove(first!.localId)).toBe(true);
+    expect(h.core.engine.remove(second!.localId)).toBe(true);
+    const kept = h.core.history.watched().find((task) => task.localId === second!.localId);
+    expect(h.core.engine.reinstate(kept!).localId).toBe(second!.localId);
+    expect(h.core.history.get(second!.localId)?.status).toBe('processing');
+    await h.core.close();
+    h.core = await h.open();
+    expect(h.core.history.watched().map((task) => task.localId)).toEqual([first!.localId]);
+    h.core.engine.start();
+    for (const task of h.service.tasks()) h.service.completeTask(task.id);
+    const [back] = await h.core.engine.whenSettled([second!.localId]);
+    expect(
+      back!.images.map((image) => image.state),
+      'the undone one is downloaded',
+    ).toEqual(['saved']);
+    await expect
+      .poll(() => h.core.costs.entries().map((entry) => [entry.localId, entry.cost.source]))
+      .toEqual(
+        [first!, second!]
+          .sort((a, b) => a.createdAt - b.createdAt || a.localId.localeCompare(b.localId))
+          .map((task) => [task.localId, 'reported']),
+      );
+    expect(h.core.history.get(first!.localId)).toBeUndefined();
+    expect(h.core.history.watched()).toEqual([]);
+    expect(h.service.log.submits, 'nothing submitted twice').toHaveLength(2);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The `keys:` channels and the chosen service over a real AppRuntime, through the IPC bridge that
  * parses every request: a key per service, bound to that service's address; bad input refused
- * before a handler runs; a submit goes to the service chosen in Settings, with that service's
+ * before a handler runs; a submit goes to the service its target names, with that service's
  * key, and its task says which service it lives on.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -142,7 +142,12 @@ describe('keys per service over IPC', () => {
     cleanups.push(() => fal.close());
     expect(await request('settings:update', { provider: 'fal' })).toMatchObject({ ok: true });
     // No fal key yet: refused, never sent to the built-in demo service instead.
-    const refused = await request('tasks:submit', { request: { prompt: 'a fox' }, count: 1 });
+    const falTarget = { provider: 'fal', endpoint: 'https://queue.fal.run' } as const;
+    const refused = await request('tasks:submit', {
+      request: { prompt: 'a fox' },
+      target: falTarget,
+      count: 1,
+    });
     expect(refused).toMatchObject({ ok: false });
     expect(runtime.credentials.isDemo()).toBe(false);
 
@@ -155,6 +160,7 @@ describe('keys per service over IPC', () => {
     });
     const submitted = await request('tasks:submit', {
       request: { prompt: 'a fox', model: 'fal-ai/flux/schnell', size: '64x64' },
+      target: { provider: 'fal', endpoint: fal.url },
       count: 1,
     });
     if (!submitted.ok) throw new Error(submitted.error.message);

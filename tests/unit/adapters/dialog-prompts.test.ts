@@ -115,6 +115,38 @@ describe('the question before a hard spending cap is raised or removed', () => {
     expect(remove.buttons?.[1]).toBe('Remove the Cap');
   });
 
+  it('names a price that would make the cap count less, before and after', () => {
+    const lowered = capLooseningMessage({
+      cap,
+      to: cap.micros,
+      price: {
+        provider: 'fal',
+        model: 'fal-ai/flux-pro',
+        from: { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 40_000 },
+        to: {
+          provider: 'fal',
+          model: 'fal-ai/flux-pro',
+          unit: 'USD',
+          basis: 'megapixel',
+          micros: 0,
+        },
+      },
+    });
+    expect(lowered.message).toBe(
+      'Change the price of fal.ai (fal-ai/flux-pro) in USD from 0.04 USD per image to 0 USD per megapixel? Your hard spending cap of 5 USD counts its tasks at this price, so it will let more through.',
+    );
+    expect(lowered.buttons).toEqual(['Keep the Price', 'Change the Price']);
+    expect(lowered.defaultId).toBe(0);
+    const priced = capLooseningMessage({
+      cap,
+      to: cap.micros,
+      price: { provider: 'bfl', model: '', from: null, to: null },
+    });
+    expect(priced.message).toMatch(
+      /^Change the price of Black Forest Labs in USD from no price to no price\?/,
+    );
+  });
+
   it.each([
     [1, true],
     [0, false],

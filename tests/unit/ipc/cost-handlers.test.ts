@@ -18,6 +18,7 @@ import { makeRecord, tempDir } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
+const DEMO = { provider: 'pictor', endpoint: 'demo:' } as const;
 const USD = (micros: number) =>
   ({ source: 'reported', micros, unit: 'USD', field: 'usage.cost' }) as const;
 
@@ -216,12 +217,86 @@ describe('costs: channels', () => {
     });
   });
 
+  describe('a price a hard cap counts by', () => {
+    const hard = { period: 'day', unit: 'USD', provider: 'fal', kind: 'hard', micros: 1 } as const;
+    const price = (micros: number, model = '', basis: 'image' | 'megapixel' = 'image') =>
+      ({ provider: 'fal', model, unit: 'USD', basis, micros }) as const;
+
+    /** Each change that lowers what the cap counts, from the prices set before it. */
+    const LOOSER = [
+      ['lowered', [price(40_000)], 'costs:setPrice', price(10_000)],
+      ['set to 0 for one model', [price(40_000)], 'costs:setPrice', price(0, 'fal-ai/flux/dev')],
+      ['set where there was none', [], 'costs:setPrice', price(40_000)],
+      ['moved to another basis', [price(40_000)], 'costs:setPrice', price(90_000, '', 'megapixel')],
+      [
+        'removed, so a lower every-model price applies',
+        [price(10_000), price(40_000, 'fal-ai/flux-pro')],
+        'costs:clearPrice',
+        { provider: 'fal', model: 'fal-ai/flux-pro' },
+      ],
+    ] as const;
+
+    it.each(LOOSER)(
+      'is %s only once the user agrees in main’s own dialog',
+      async (_how, before, channel, input) => {
+        for (const answer of [undefined, false, true] as const) {
+          const { call, costs, questions } = setup(null, answer);
+          costs.clearCaps();
+          for (const set of costs.prices()) costs.clearPrice(set.provider, set.model, set.unit);
+          costs.setCap(hard);
+          for (const set of before) costs.setPrice(set);
+          const result = await call(channel, input);
+          if (answer === true) {
+            expect(result).toMatchObject({ ok: true });
+            expect(costs.prices()).not.toEqual([...before]);
+          } else {
+            expect(result).toMatchObject({ ok: false, error: { code: 'failed' } });
+            expect(costs.prices(), 'nothing changed').toEqual([...before]);
+          }
+          expect(questions).toHaveLength(answer === undefined ? 0 : 1);
+          if (answer !== undefined) {
+            expect(questions[0]).toMatchObject({ cap: hard, price: { provider: 'fal' } });
+          }
+        }
+      },
+    );
+
+    it('is changed without a question when the cap counts no less, or covers another unit or service', async () => {
+      const { call, costs, questions } = setup(null, false);
+      costs.setCap(hard);
+      costs.setPrice(price(10_000));
+      expect(await call('costs:setPrice', price(40_000))).toMatchObject({ ok: true });
+      expect(await call('costs:setPrice', price(50_000, 'fal-ai/flux-pro'))).toMatchObject({
+        ok: true,
+      });
+      costs.setPrice(price(30_000, 'fal-ai/flux-pro'));
+      // Removing a model's price that a higher every-model price replaces, or the every-model price
+      // (its models become unpriced, which the cap refuses): stricter.
+      expect(
+        await call('costs:clearPrice', { provider: 'fal', model: 'fal-ai/flux-pro' }),
+      ).toMatchObject({ ok: true });
+      expect(await call('costs:clearPrice', { provider: 'fal', unit: 'USD' })).toMatchObject({
+        ok: true,
+      });
+      expect(
+        await call('costs:setPrice', { ...price(1), unit: 'credits' }),
+        'a price in credits is not what a USD cap counts',
+      ).toMatchObject({ ok: true });
+      expect(
+        await call('costs:setPrice', { ...price(1), provider: 'bfl' }),
+        'the cap covers fal only',
+      ).toMatchObject({ ok: true });
+      expect(questions).toEqual([]);
+    });
+  });
+
   it('previews a submit: the estimate for the count, a soft cap’s warning, a hard cap’s refusal', async () => {
     store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
     const { call, costs } = setup();
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
     costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 50_000 });
-    const request = { provider: 'pictor', request: { prompt: 'a harbour' }, count: 2 };
+    const target = { provider: 'pictor', endpoint: 'demo:' } as const;
+    const request = { target, request: { prompt: 'a harbour' }, count: 2 };
     const soft = okValue(await call('costs:preview', request));
     expect(soft.perTask).toEqual({
       source: 'estimated',
@@ -269,9 +344,10 @@ describe('costs: channels', () => {
     ['costs:clearCap', {}],
     ['costs:clearPrice', { provider: '__proto__' }],
     ['costs:caps', { all: true }],
-    ['costs:preview', { provider: 'pictor', request: { prompt: '' }, count: 1 }],
-    ['costs:preview', { provider: 'pictor', request: { prompt: 'a' }, count: 1_000 }],
+    ['costs:preview', { target: DEMO, request: { prompt: '' }, count: 1 }],
+    ['costs:preview', { target: DEMO, request: { prompt: 'a' }, count: 1_000 }],
     ['costs:preview', { request: { prompt: 'a' }, count: 1 }],
+    ['costs:preview', { provider: 'pictor', request: { prompt: 'a' }, count: 1 }],
   ] as const)('%s refuses %j before the ledger hears of it', async (channel, raw) => {
     const { call, costs, asked } = setup();
     costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 5 });

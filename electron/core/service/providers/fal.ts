@@ -118,7 +118,9 @@ export const falProfile: ProviderProfile = {
       if (status === 400 && /in progress/i.test(describeServiceError(detail))) {
         return { status: 'running' };
       }
-      return endedWith(detail ?? answer, answer['error_type']);
+      // fal's own words (`detail`, or `error` as its status answer has it); a reason anywhere
+      // else is the common fallback's (failure-reason.ts).
+      return endedWith(detail ?? answer['error'], answer['error_type']);
     }
     const images = Array.isArray(answer['images']) ? answer['images'] : [];
     return {

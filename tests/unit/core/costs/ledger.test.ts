@@ -25,9 +25,11 @@ function entry(
     taskId: `task-${createdAt}`,
     provider,
     model: null,
+    prompt: `a prompt of ${createdAt}`,
     status: 'completed',
     createdAt: Date.parse(createdAt),
     cost,
+    inHistory: true,
   };
 }
 
@@ -135,16 +137,21 @@ describe('the CSV', () => {
   });
 
   it('has a header and one row per task, amounts as exact decimals', () => {
-    const hostile = { ...entry('2026-04-01T12:00:00Z', usd(40_000)), taskId: '=cmd|" /C calc"!A0' };
-    const csv = ledgerCsv([hostile, entries[3]!], TOKYO);
+    const hostile = {
+      ...entry('2026-04-01T12:00:00Z', usd(40_000)),
+      taskId: '=cmd|" /C calc"!A0',
+      prompt: '@SUM(1+1)\nand a second line, with a comma',
+    };
+    const removed = { ...entries[3]!, inHistory: false };
+    const csv = ledgerCsv([hostile, removed], TOKYO);
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'local_date,created_at,provider,model,task_id,local_id,status,source,amount,unit,detail',
+      'local_date,created_at,provider,model,prompt,task_id,local_id,status,source,amount,unit,detail,in_history',
     );
     expect(lines[1]).toBe(
-      `2026-04-01,2026-04-01T12:00:00.000Z,pictor,,"'=cmd|"" /C calc""!A0",local-2026-04-01T12:00:00Z,completed,reported,0.04,USD,usage.cost`,
+      `2026-04-01,2026-04-01T12:00:00.000Z,pictor,,"'@SUM(1+1)\nand a second line, with a comma","'=cmd|"" /C calc""!A0",local-2026-04-01T12:00:00Z,completed,reported,0.04,USD,usage.cost,yes`,
     );
-    expect(lines[2]).toMatch(/,not_billed,,,$/);
+    expect(lines[2]).toMatch(/,not_billed,,,,no$/);
     expect(lines.at(-1)).toBe('');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * The history's cost tables (schema v7): a task's cost in its row, the ledger's entries and sums
- * read from the columns, prices and caps kept where every process reads them, a file from before
+ * The history's cost tables (schema v7, v8): a task's cost in its row and in the ledger, the
+ * ledger's entries and sums, prices and caps kept where every process reads them, a file from before
  * costs upgraded in place, and the admission that checks a cap and inserts in one transaction.
  */
 import { join } from 'node:path';
@@ -55,9 +55,13 @@ describe('costs in the history', () => {
       'b',
       'free',
     ]);
-    expect(store.costs.spent('USD', null, 0)).toBe(40_000);
-    expect(store.costs.spent('credits', 'bfl', 0)).toBe(3_000_000);
-    expect(store.costs.spent('credits', 'pictor', 0)).toBe(0);
+    expect(store.costs.counted('USD', null, 0).micros).toBe(40_000);
+    expect(store.costs.counted('credits', 'bfl', 0).micros).toBe(3_000_000);
+    // The USD task has no amount in credits: counted apart, for a cap check to price or refuse.
+    expect(store.costs.counted('credits', 'pictor', 0)).toMatchObject({
+      micros: 0,
+      unpriced: [{ provider: 'pictor', tasks: 1 }],
+    });
     store.close();
   });
 
@@ -73,7 +77,7 @@ describe('costs in the history', () => {
       ...store.get('before')!,
       cost: { source: 'estimated', micros: 5, unit: 'EUR', basis: 'image' },
     });
-    expect(store.costs.spent('EUR', null, 0)).toBe(5);
+    expect(store.costs.counted('EUR', null, 0).micros).toBe(5);
     store.close();
   });
 
@@ -170,7 +174,7 @@ describe('the admission of new tasks', () => {
       micros: 5_000_000,
     });
     expect(() => costs.admit([task('unpriced')], undefined)).toThrow(
-      /cannot tell what this submit costs there/,
+      /cannot tell what this submit costs in USD/,
     );
     costs.clearCaps();
     costs.setCap({ period: 'month', unit: 'USD', provider: null, kind: 'soft', micros: 100 });

@@ -141,6 +141,29 @@ describe('KeyVault before the app is ready', () => {
     cipher.ready = true;
     expect((await vault.verify()).state).toBe('ready');
   });
+
+  it('waits for a cipher that becomes ready by itself (a keychain prompt), then reads the key', async () => {
+    const kv = new InMemoryKv('/data', 'key-vault');
+    await vaultHarness({}, kv).vault.setKey(KEY, strong);
+    const { vault, cipher } = vaultHarness({ ready: false }, kv);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    Object.assign(cipher, {
+      whenReady: async () => {
+        await answered;
+        cipher.ready = true;
+      },
+    });
+    let read: string | null | undefined;
+    const reading = vault.readKey().then((key) => (read = key));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The storage has not answered: the request waits, it does not go on without its key.
+    expect(read).toBeUndefined();
+    expect(cipher.calls.decrypt).toBe(0);
+    answer();
+    await reading;
+    expect(read).toBe(KEY);
+  });
 });
 
 describe('KeyVault on Linux basic_text (weak storage)', () => {

@@ -47,7 +47,7 @@ it('shows the estimate for the count chosen, and a soft cap’s warning', async 
   expect(screen.getByText(englishText(SOFT))).toBeTruthy();
   await waitFor(() =>
     expect(fake.callsTo('costs:preview').at(-1)).toEqual({
-      provider: 'pictor',
+      target: { provider: 'pictor', endpoint: 'demo:' },
       request: expect.objectContaining({ size: expect.any(String) }),
       count: 3,
     }),

@@ -239,19 +239,21 @@ describe('the service in the compose form', () => {
     expect(model).toHaveProperty('value', 'fal-ai/my-own-model');
   });
 
-  it('sends a submit only once the chosen service is saved', async () => {
+  it('sends the chosen service with the submit, never waiting for the setting to be saved', async () => {
     const { user, fake } = await startApp();
+    // The setting that remembers the choice is never answered: the submit does not need it.
+    fake.handle('settings:update', () => new Promise(() => undefined));
     await user.selectOptions(
       within(form()).getByRole('combobox', { name: 'Service' }),
       'replicate',
     );
     await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), 'a heron{Enter}');
     await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    const order = fake.calls
-      .map((call) => call.channel)
-      .filter((channel) => channel === 'settings:update' || channel === 'tasks:submit');
-    expect(order).toEqual(['settings:update', 'tasks:submit']);
-    expect(fake.callsTo('tasks:submit')[0]?.request.model).toBe('black-forest-labs/flux-schnell');
+    expect(fake.callsTo('tasks:submit')[0]).toMatchObject({
+      request: { model: 'black-forest-labs/flux-schnell' },
+      target: { provider: 'replicate', endpoint: 'https://api.replicate.com' },
+    });
+    expect(fake.settings.provider).toBe('pictor');
   });
 });
 

@@ -1,0 +1,106 @@
+/**
+ * Tasks the user removed from the history while their service still works on them (and may still
+ * bill them). A removal tidies a list, never the cost ledger (docs/COSTS.md): such a task leaves
+ * the history at once but stays watched, for the ledger only, until its service ends it. Its
+ * changes go to the ledger's watch, it is never shown again or downloaded, it is taken up again
+ * after a restart, and an Undo puts it back in the history as it is now.
+ */
+import { isUnfinished, type TaskRecord } from '../../../shared/domain/task-record';
+import type { Logger } from '../../ports/logger';
+import type { EngineRecords } from './engine-records';
+import type { EngineHistory, EngineWatchedRemovals } from './engine-types';
+import { interruptedSubmit } from './task-transitions';
+
+export interface RemovedTasksDeps {
+  readonly records: EngineRecords;
+  readonly history: EngineHistory;
+  /** The history's watch of removed tasks; absent: a removed task is simply forgotten. */
+  readonly removals: EngineWatchedRemovals | undefined;
+  readonly now: () => number;
+  readonly logger: Logger;
+  readonly announce: (record: TaskRecord) => void;
+  /** Stops every poll, download and wait of the task. */
+  readonly forgetWork: (localId: string) => void;
+  /** Works on an unfinished task again. */
+  readonly activate: (record: TaskRecord) => void;
+  readonly isStopped: () => boolean;
+}
+
+/** The service has the task, or may be about to: it may still bill it. */
+function atService(record: TaskRecord): boolean {
+  return record.status === 'processing' || record.status === 'submitting';
+}
+
+export class RemovedTasks {
+  constructor(private readonly deps: RemovedTasksDeps) {}
+
+  isWatched(localId: string): boolean {
+    return this.deps.records.isDetached(localId);
+  }
+
+  /**
+   * Removes the task from the history; false when it had none. A task its service still works
+   * on stays watched; another is forgotten.
+   */
+  remove(localId: string): boolean {
+    const { removals, records } = this.deps;
+    const record = records.get(localId);
+    if (record && removals && atService(record) && !records.isDetached(localId)) {
+      if (!removals.detach(record)) return false;
+      records.detach(record);
+      return true;
+    }
+    this.deps.forgetWork(localId);
+    records.forget(localId);
+    return this.deps.history.delete(localId);
+  }
+
+  /**
+   * Puts back a task removed a moment ago (Undo): a watched one as it is now, another as it was,
+   * written first (a history that refuses it throws), then worked on again when unfinished. A
+   * task the history has is kept.
+   */
+  reinstate(record: TaskRecord): TaskRecord {
+    const { removals, records } = this.deps;
+    const watched = records.isDetached(record.localId)
+      ? records.liveRecord(record.localId)
+      : undefined;
+    if (watched && removals) {
+      removals.attach(watched);
+      records.attach(record.localId);
+      this.deps.announce(watched);
+      return watched;
+    }
+    const existing = records.get(record.localId);
+    if (existing) return existing;
+    const back =
+      record.status === 'submitting' ? interruptedSubmit(record, this.deps.now()) : record;
+    this.deps.history.put(back);
+    this.deps.announce(back);
+    if (isUnfinished(back) && !this.deps.isStopped()) this.deps.activate(back);
+    return records.get(back.localId) ?? back;
+  }
+
+  /** The removed tasks still watched, marked so again (at start, after a restart). */
+  takeUp(): TaskRecord[] {
+    const watched = this.deps.removals?.watched() ?? [];
+    for (const record of watched) this.deps.records.detach(record);
+    return watched;
+  }
+
+  /**
+   * The service finished a removed task: what it cost is in the answer (the poller counted it);
+   * its images are not fetched (the user removed it). The ledger notes it and it is let go.
+   */
+  async end(record: TaskRecord): Promise<void> {
+    const finishedAt = this.deps.now();
+    this.deps.records.commit({
+      ...record,
+      status: 'completed',
+      hold: null,
+      finishedAt,
+      images: [],
+    });
+    this.deps.logger.info('a removed task ended at its service', { localId: record.localId });
+  }
+}
