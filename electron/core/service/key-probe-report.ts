@@ -92,11 +92,7 @@ const NOT_ACCEPTED: Readonly<
 };
 
 /** What the probe found, in Settings' words; a balance read is kept with when it was read. */
-function checkReport(
-  check: KeyCheck,
-  place: ProbePlace,
-  now: () => number,
-): ConnectionReport {
+function checkReport(check: KeyCheck, place: ProbePlace, now: () => number): ConnectionReport {
   const { host, address } = place;
   if (check.verdict === 'redirected') {
     const said = sentence('error.service.testRedirected', { address, target: check.to ?? 'none' });
