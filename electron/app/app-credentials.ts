@@ -16,7 +16,7 @@ import { DisposableStore, type Disposable } from '../ports/disposable';
 import { DEMO_ENDPOINT, DEMO_KEY } from '../core/credentials/demo-endpoint';
 import { baseUrlOrRefusal, serviceBaseUrl, serviceLabel } from '../core/credentials/key-binding';
 import { serviceAddress, servicesAt } from '../core/credentials/service-addresses';
-import type { StoredKeyFor } from '../core/service/connection-test';
+import type { StoredKeyFor } from '../core/service/connection-report';
 import { UrlPolicyError } from '../core/service/url-policy';
 
 /** What AppCredentials needs of the key vault. */

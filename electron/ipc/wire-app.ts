@@ -20,7 +20,8 @@ import type { KeyVault } from '../core/key-vault/key-vault';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
-import type { ConnectionTestDeps } from '../core/service/connection-test';
+import type { ConnectionTestDeps, KeyCheckRecorder } from '../core/service/connection-test';
+import type { KeySave, SaveKeyOptions } from '../core/key-vault/save-checked-key';
 import type { SettingsService } from '../core/settings/settings-service';
 import type { Clock } from '../ports/clock';
 import { DisposableStore, type Disposable } from '../ports/disposable';
@@ -57,6 +58,9 @@ export interface WiredRuntime {
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean, provider?: ProviderId): Promise<KeyStatus>;
+  saveKey(key: string, options: SaveKeyOptions, provider: ProviderId): Promise<KeySave>;
+  /** Keeps what "Test connection" said of a stored key with it. */
+  recordKeyCheck: KeyCheckRecorder;
   clearKey(provider: ProviderId): Promise<KeyStatus>;
   moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
   /** Makes a folder the dialog returned the gallery as it is (AppRuntime.openGalleryAt). */
@@ -135,12 +139,8 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       get: () => runtime.settings.get(),
       update: (patch) => runtime.updateSettings(patch),
     }),
-    ...keyHandlers({
-      vault: runtime.vault,
-      keys: runtime.keys,
-      setKey: (key, allowWeakStorage, provider) => runtime.setKey(key, allowWeakStorage, provider),
-      clearKey: (provider) => runtime.clearKey(provider),
-    }),
+    // The runtime stores, checks and removes keys (AppRuntime.setKey, saveKey, clearKey).
+    ...keyHandlers(runtime),
     ...galleryFolderHandlers({
       runtime: {
         galleryDir: () => runtime.galleryDir(),
@@ -158,6 +158,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       savedBaseUrl: () => runtime.settings.get().baseUrl,
       addressOf: (provider) => runtime.credentials.addressOf(provider),
       now: () => runtime.clock.now(),
+      recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),
     }),
     ...libraryHandlers({
       operations: core.operations,

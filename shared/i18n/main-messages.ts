@@ -16,6 +16,7 @@ import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
 import { libraryErrors } from './errors/library';
 import { serviceErrors } from './errors/service';
+import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
 import { submitErrors } from './errors/submit';
 
@@ -146,6 +147,7 @@ export const mainMessages = {
   ...libraryErrors,
   ...costErrors,
   ...submitErrors,
+  ...serviceTestErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

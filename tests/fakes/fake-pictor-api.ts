@@ -90,6 +90,14 @@ function fakeFingerprint(key: string): string {
   return hash.toString(16).padStart(8, '0').repeat(2).slice(0, 12);
 }
 
+/** What main says when today's contract has no address to check a key at. */
+const NO_ADDRESS_TO_CHECK: RequestOutput<'service:testConnection'> = {
+  ok: false,
+  outcome: 'not_tested',
+  message:
+    'Enter your service’s address above first: the key is tested and stored for that address. The built-in demo service needs no key.',
+};
+
 export class FakePictorApi implements PictorApi {
   /** As in the app; screenshot pages may point it at a local server. */
   galleryBase = GALLERY_BASE;
@@ -118,6 +126,15 @@ export class FakePictorApi implements PictorApi {
     ok: true,
     outcome: 'accepted',
     message: 'The service answered: your key works.',
+  };
+  /**
+   * What a key's service answers to the check Save makes (`keys:set`), for every service: accepted
+   * unless a test says otherwise (today's contract without an address: never asked, as main).
+   */
+  keyCheck: RequestOutput<'service:testConnection'> = {
+    ok: true,
+    outcome: 'accepted',
+    message: 'The service at the service’s address answered and accepted the key.',
   };
   /** What "Test connection" of another service answers. */
   serviceConnection: RequestOutput<'service:testService'> = {
@@ -329,6 +346,64 @@ export class FakePictorApi implements PictorApi {
     this.serviceKeys = { ...this.serviceKeys, [provider]: status };
     this.emit('keys:changed', { provider, status });
     return status;
+  }
+
+  /**
+   * What storing `key` for today's contract gives, as main's vault has it (nothing is stored):
+   * refused until the user agrees to weak storage, else stored, bound to the base URL set now.
+   */
+  private pictorKeyStatus(key: string, allowWeakStorage: boolean): KeyStatus {
+    const { backend, weak } = this.storage;
+    if (weak && !allowWeakStorage) {
+      const message =
+        'This computer protects saved secrets only with Chromium’s basic text store, which is effectively plain text.';
+      return {
+        state: 'needs_consent',
+        fingerprint: this.keyStatus.fingerprint,
+        backend,
+        weak: true,
+        message,
+      };
+    }
+    const message = weak
+      ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
+      : null;
+    // As main does: the key is bound to the base URL set now (or to none), without /v1.
+    const url = URL.canParse(this.settings.baseUrl) ? new URL(this.settings.baseUrl) : null;
+    const baseUrl = url ? `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}` : null;
+    return {
+      state: 'ready',
+      fingerprint: fakeFingerprint(key.trim()),
+      backend,
+      weak,
+      message,
+      baseUrl,
+    };
+  }
+
+  /**
+   * Save, as main does it: the storage's consent first, then the service's check (skipped when
+   * the user said so), then the key stored with what the check said, bound to its address.
+   */
+  private saveKey(input: RequestInput<'keys:set'>): RequestOutput<'keys:set'> {
+    const { provider, key, allowWeakStorage, skipCheck } = input;
+    const storing = this.pictorKeyStatus(key, allowWeakStorage);
+    if (storing.state !== 'ready') return { outcome: 'storage', status: storing };
+    if (skipCheck !== true) {
+      const unaddressed = provider === 'pictor' && this.settings.baseUrl.trim() === '';
+      const report = unaddressed ? NO_ADDRESS_TO_CHECK : this.keyCheck;
+      if (report.outcome === 'key_refused') return { outcome: 'refused', report };
+      if (report.outcome !== 'accepted') return { outcome: 'unchecked', report };
+    }
+    const check = skipCheck === true ? null : { outcome: 'accepted' as const, at: this.now() };
+    const baseUrl =
+      provider === 'pictor'
+        ? storing.baseUrl
+        : (this.settings.serviceBaseUrls[provider] ?? PROVIDERS[provider].defaultBaseUrl);
+    return {
+      outcome: 'saved',
+      status: this.setServiceKey(provider, { ...storing, baseUrl, check }),
+    };
   }
 
   private matching(input: RequestInput<'tasks:count'>): TaskRecord[] {
@@ -735,32 +810,8 @@ export class FakePictorApi implements PictorApi {
     },
     'key:getStatus': () => this.keyStatus,
     'key:set': ({ key, allowWeakStorage }) => {
-      const { backend, weak } = this.storage;
-      if (weak && !allowWeakStorage) {
-        const message =
-          'This computer protects saved secrets only with Chromium’s basic text store, which is effectively plain text.';
-        return {
-          state: 'needs_consent',
-          fingerprint: this.keyStatus.fingerprint,
-          backend,
-          weak: true,
-          message,
-        };
-      }
-      const message = weak
-        ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
-        : null;
-      // As main does: the key is bound to the base URL set now (or to none), without /v1.
-      const url = URL.canParse(this.settings.baseUrl) ? new URL(this.settings.baseUrl) : null;
-      const baseUrl = url ? `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}` : null;
-      return this.setKeyStatus({
-        state: 'ready',
-        fingerprint: fakeFingerprint(key.trim()),
-        backend,
-        weak,
-        message,
-        baseUrl,
-      });
+      const status = this.pictorKeyStatus(key, allowWeakStorage);
+      return status.state === 'ready' ? this.setKeyStatus(status) : status;
     },
     'key:clear': () =>
       this.setKeyStatus({
@@ -777,18 +828,7 @@ export class FakePictorApi implements PictorApi {
       dashscope: this.serviceKeyStatus('dashscope'),
       bfl: this.serviceKeyStatus('bfl'),
     }),
-    'keys:set': ({ provider, key, allowWeakStorage }) => {
-      if (provider === 'pictor') return this.handlers['key:set']({ key, allowWeakStorage });
-      const baseUrl = this.settings.serviceBaseUrls[provider] ?? PROVIDERS[provider].defaultBaseUrl;
-      return this.setServiceKey(provider, {
-        state: 'ready',
-        fingerprint: fakeFingerprint(key.trim()),
-        backend: this.storage.backend,
-        weak: this.storage.weak,
-        message: null,
-        baseUrl,
-      });
-    },
+    'keys:set': (input) => this.saveKey(input),
     'keys:clear': ({ provider }) =>
       this.setServiceKey(provider, {
         state: 'not_set',

@@ -127,24 +127,26 @@ describe('runRequest', () => {
     });
   });
 
-  it('refuses a bad key:set without echoing any of the key in the detail', async () => {
-    const key = `sk-${'secret'.repeat(1_000)}`;
-    const result = await runRequest({
-      ...bridge,
-      channel: 'key:set',
-      event,
-      raw: { key, allowWeakStorage: 'no' },
-    });
-    expect(result).toEqual({
-      ok: false,
-      error: {
-        code: 'bad_input',
-        message: 'Pictor could not read that request.',
-        sentence: { key: 'error.library.badRequest' },
-      },
-    });
-    expect(JSON.stringify(result)).not.toContain('secret');
-  });
+  it.each([
+    ['key:set', { allowWeakStorage: 'no' }],
+    ['keys:set', { provider: 'fal', allowWeakStorage: false, skipCheck: 'yes' }],
+    ['service:testConnection', { baseUrl: 42 }],
+  ] as const)(
+    'refuses a bad %s without echoing any of the key in the detail',
+    async (channel, rest) => {
+      const key = `sk-${'secret'.repeat(1_000)}`;
+      const result = await runRequest({ ...bridge, channel, event, raw: { key, ...rest } });
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'bad_input',
+          message: 'Pictor could not read that request.',
+          sentence: { key: 'error.library.badRequest' },
+        },
+      });
+      expect(JSON.stringify(result)).not.toContain('secret');
+    },
+  );
 
   it('returns the value, with fields outside the output schema dropped', async () => {
     const result = await runRequest({ ...bridge, channel: 'settings:get', event, raw: undefined });

@@ -113,9 +113,10 @@ describe('other services in Settings', () => {
     expect(fake.callsTo('keys:set')).toEqual([
       { provider: 'fal', key: 'fal-secret-key-123', allowWeakStorage: false },
     ]);
-    // Storing is not testing: nothing is asked of the service until the user says so.
+    // The check is main's, made in that one request: the page asks nothing itself.
     expect(fake.callsTo('service:testConnection')).toEqual([]);
     expect(fake.callsTo('service:testService')).toEqual([]);
+    within(fal).getByText(/^The service accepted this key when it was checked/);
     // Today's contract's key is untouched.
     expect(
       within(screen.getByRole('region', { name: 'API key' })).queryByText(/A key is stored/),
@@ -146,6 +147,69 @@ describe('other services in Settings', () => {
     await user.click(within(replicate).getByRole('button', { name: 'Save' }));
     await within(replicate).findByText('Two services cannot share one address.');
     expect(within(bfl).queryByText('Two services cannot share one address.')).toBeNull();
+  });
+});
+
+describe.each([
+  ['fal', 'fal.ai'],
+  ['replicate', 'Replicate'],
+  ['dashscope', 'Alibaba Cloud DashScope'],
+  ['bfl', 'Black Forest Labs'],
+] as const)('Save of a %s key: checked as every key is', (provider, name) => {
+  const save = async (user: StartedApp['user'], key: string) => {
+    const section = screen.getByRole('region', { name });
+    await user.type(within(section).getByLabelText(`${name} API key`), key);
+    await user.click(within(section).getByRole('button', { name: 'Save key' }));
+    return section;
+  };
+
+  it('accepted: stored, with the tick', async () => {
+    const { user, fake } = await openSettings();
+    const section = await save(user, 'key-accepted-123');
+    await within(section).findByText(/^The service accepted this key when it was checked/);
+    expect(section.querySelector('.key-stored__icon')).not.toBeNull();
+    expect(fake.callsTo('keys:set')).toEqual([
+      { provider, key: 'key-accepted-123', allowWeakStorage: false },
+    ]);
+  });
+
+  it('refused: not stored, the reason beside the field', async () => {
+    const { user, fake } = await openSettings();
+    fake.keyCheck = {
+      ok: false,
+      outcome: 'key_refused',
+      message: 'The service at the address refused this key (401).',
+    };
+    const section = await save(user, 'key-refused-123');
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The key was not saved. The service at the address refused',
+    );
+    expect(within(section).getByLabelText(`${name} API key`).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(useAppStore.getState().serviceKeys?.[provider]?.state).toBe('not_set');
+  });
+
+  it('unreachable: asks “save without checking?”, then stores it “not checked yet”', async () => {
+    const { user, fake } = await openSettings();
+    fake.keyCheck = { ok: false, outcome: 'unreachable', message: 'Nothing answers there.' };
+    const section = await save(user, 'key-offline-123');
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Save the key without checking it?',
+    });
+    expect(ask.textContent).toContain('Nothing answers there.');
+    await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
+    await within(section).findByText(
+      'Not checked yet: Test connection asks the service whether it takes this key.',
+    );
+    expect(section.querySelector('.key-stored__icon')).toBeNull();
+    expect(fake.callsTo('keys:set').at(-1)).toEqual({
+      provider,
+      key: 'key-offline-123',
+      allowWeakStorage: false,
+      skipCheck: true,
+    });
   });
 });
 
