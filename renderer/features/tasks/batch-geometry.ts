@@ -13,7 +13,10 @@ export interface BatchMetrics {
   readonly tile: number;
   /** Between results, and between the head and the grid. */
   readonly gap: number;
-  /** The head: prompt, summary line and the batch's own actions. */
+  /**
+   * The head (prompt, the batch's line, its own actions): its usual height, or the height a drawn
+   * card reported (its words wrap: use-batch-cards.ts).
+   */
   readonly head: number;
   /** The card's padding on each side. */
   readonly pad: number;

@@ -1,5 +1,5 @@
 /**
- * A batch's prompt, said once at the head of its card: one line there, the whole of it in a
+ * A batch's prompt, said once at the head of its card: two lines there, the whole of it in a
  * tooltip, and a click (or Enter) opens it in full over the card until Escape, a click elsewhere,
  * or the button again closes it.
  */

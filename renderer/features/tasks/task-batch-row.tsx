@@ -8,7 +8,7 @@
  * history), so the keyboard, screen readers and selection treat it as the task it is, with a
  * task's own buttons (batch-tile.tsx).
  */
-import { useId, type CSSProperties } from 'react';
+import { useId, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
@@ -35,6 +35,8 @@ export interface TaskBatchRowProps {
   card: BatchGeometry;
   /** Opens or closes the card's "+N". */
   onToggle: (batchId: string) => void;
+  /** The card's head was drawn `height` px tall (its words wrap to the width). */
+  onHead: (batchId: string, height: number) => void;
   onRemove: (record: TaskRecord) => void;
 }
 
@@ -83,14 +85,16 @@ function BatchHead({
   record,
   items,
   promptId,
+  box,
 }: {
   record: TaskRecord;
   items: readonly TaskItem[];
   promptId: string;
+  box: RefObject<HTMLDivElement | null>;
 }) {
   const progress = progressLine(items);
   return (
-    <div className="task-batch__head">
+    <div className="task-batch__head" ref={box}>
       <BatchSelectBox localIds={items.map((item) => item.record.localId)} />
       <div className="task-batch__text">
         <BatchPrompt prompt={record.request.prompt} id={promptId} />
@@ -133,6 +137,27 @@ function BatchToggle({ card, onClick }: { card: BatchGeometry; onClick: () => vo
   );
 }
 
+/**
+ * Says how tall the head in `box` is drawn, before the first paint and whenever it changes (its
+ * words wrap differently at another width, zoom or language, or its progress line grows).
+ */
+function useHeadHeight(
+  box: RefObject<HTMLElement | null>,
+  batchId: string | undefined,
+  onHead: (batchId: string, height: number) => void,
+): void {
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element || !batchId) return undefined;
+    const read = (): void => onHead(batchId, element.getBoundingClientRect().height);
+    read();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(read);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box, batchId, onHead]);
+}
+
 /** The card's sizes for its stylesheet: the very numbers its height was counted from. */
 function cardStyle(card: BatchGeometry, top: number): CSSProperties {
   const { tile, gap, head, pad } = card.metrics;
@@ -155,12 +180,15 @@ export function TaskBatchRow({
   top,
   card,
   onToggle,
+  onHead,
   onRemove,
 }: TaskBatchRowProps) {
   const promptId = useId();
+  const head = useRef<HTMLDivElement>(null);
   const first = items[0];
+  const batchId = first?.record.batchId;
+  useHeadHeight(head, batchId, onHead);
   if (!first) return null;
-  const { batchId } = first.record;
   // The task in the tab order may be behind the "+N": the first result takes its place there.
   const currentHidden = current >= start + card.shown && current < start + items.length;
   return (
@@ -172,7 +200,7 @@ export function TaskBatchRow({
       data-batch-id={batchId}
       aria-label={t('tasks.batch.label', { count: items.length })}
     >
-      <BatchHead record={first.record} items={items} promptId={promptId} />
+      <BatchHead record={first.record} items={items} promptId={promptId} box={head} />
       <div className="task-batch__grid">
         {items.slice(0, card.shown).map((item, offset) => (
           <BatchTile

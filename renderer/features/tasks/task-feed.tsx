@@ -8,8 +8,9 @@ import { ErrorBoundary, errorDetail } from '../../components/error-boundary';
 import { useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/app-state';
 import { groupItems, rowOfTask, type TaskGroup } from '../../store/task-list-model';
-import { batchGeometry, type BatchGeometry } from './batch-geometry';
+import type { BatchGeometry } from './batch-geometry';
 import { TaskBatchRow } from './task-batch-row';
+import { useBatchCards } from './use-batch-cards';
 import { PlaceholderRow, TaskRow } from './task-row';
 import { UnreadableRow, recordProblem } from './unreadable-row';
 import { rowPlaces, type FixedRow, type RowPlaces } from './use-fixed-rows';
@@ -26,8 +27,12 @@ export interface Layout {
   readonly places: RowPlaces;
   /** Each group's card when it is a batch (null for a task alone). */
   readonly cards: readonly (BatchGeometry | null)[];
+  /** Changes whenever a drawn card's head changed its height (use-batch-cards.ts). */
+  readonly measured: number;
   /** Opens or closes a batch's "+N". */
   readonly toggleBatch: (batchId: string) => void;
+  /** A drawn card's head is `height` px tall. */
+  readonly reportHead: (batchId: string, height: number) => void;
   /** Opens the batch whose "+N" hides task `index`, so the keys can move to it. */
   readonly reveal: (index: number) => void;
 }
@@ -66,36 +71,11 @@ export function useContentWidth(scroller: RefObject<HTMLElement | null>): number
   return width;
 }
 
-/** The batches whose "+N" the user opened, by batch id, and how to open or close one. */
-function useOpenBatches(): [ReadonlySet<string>, (batchId: string, open?: boolean) => void] {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
-  const toggle = useCallback((batchId: string, want?: boolean) => {
-    setOpen((known) => {
-      const next = want ?? !known.has(batchId);
-      if (next === known.has(batchId)) return known;
-      const changed = new Set(known);
-      if (next) changed.add(batchId);
-      else changed.delete(batchId);
-      return changed;
-    });
-  }, []);
-  return [open, toggle];
-}
-
 export function useLayout(width: number, metrics: FeedMetrics): Layout {
   const items = useAppStore((state) => state.tasksItems);
   const total = useAppStore((state) => state.tasksTotal);
   const groups = useMemo(() => groupItems(items, readable), [items]);
-  const [open, setOpen] = useOpenBatches();
-  const cards = useMemo(
-    () =>
-      groups.map((group) =>
-        group.size > 1 && group.batchId !== null
-          ? batchGeometry(group.size, width, metrics.batch, open.has(group.batchId))
-          : null,
-      ),
-    [groups, width, metrics, open],
-  );
+  const { cards, setOpen, reportHead, measured } = useBatchCards(groups, width, metrics.batch);
   const rowCount = groups.length + Math.max(0, total - items.length);
   const places = useMemo(
     () =>
@@ -116,8 +96,18 @@ export function useLayout(width: number, metrics: FeedMetrics): Layout {
     [groups, cards, items.length, setOpen],
   );
   return useMemo(
-    () => ({ groups, loaded: items.length, rowCount, places, cards, toggleBatch: setOpen, reveal }),
-    [groups, items.length, rowCount, places, cards, setOpen, reveal],
+    () => ({
+      groups,
+      loaded: items.length,
+      rowCount,
+      places,
+      cards,
+      measured,
+      toggleBatch: setOpen,
+      reportHead,
+      reveal,
+    }),
+    [groups, items.length, rowCount, places, cards, measured, setOpen, reportHead, reveal],
   );
 }
 
@@ -171,6 +161,7 @@ export function FeedRow({ row, layout, items, total, tabTask, onRemove }: FeedRo
           top={row.start}
           card={card}
           onToggle={layout.toggleBatch}
+          onHead={layout.reportHead}
           onRemove={onRemove}
         />
       ) : (

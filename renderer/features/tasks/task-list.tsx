@@ -23,8 +23,9 @@ const OVERSCAN = 6;
 const LOAD_AHEAD = 30;
 
 /**
- * When the rows change size (the window crossed the wide width, or its width moved a batch's
- * results to more or fewer lines), the row at the top stays at the top.
+ * When the rows change size (the window crossed the wide width, its width moved a batch's results
+ * to more or fewer lines, a batch's head was drawn taller or shorter), the row at the top stays at
+ * the top.
  */
 function useKeepTopRow(
   scroller: RefObject<HTMLElement | null>,
@@ -64,7 +65,7 @@ export function TaskList({ onRemove, onRemoveSelected }: TaskListProps) {
   const painted = useAfterFirstPaint(items.length > 0);
   const width = useContentWidth(scroller);
   const layout = useLayout(width, metrics);
-  useKeepTopRow(scroller, layout.places, `${rowHeight}:${width}`);
+  useKeepTopRow(scroller, layout.places, `${rowHeight}:${width}:${layout.measured}`);
 
   const { rows, totalSize, scrollToIndex } = useFixedRows({
     scroller,

@@ -6,7 +6,8 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks/batch-geometry';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
@@ -51,6 +52,10 @@ const tiles = (): HTMLElement[] => within(batch()).getAllByRole('article');
 const listWidth = (w: number): number => w - (w < 960 ? 52 : 176) - 32 - 15;
 
 describe('a batch card', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it.each([800, 1280])(
     'shows all ten results in a %i px window, each with its buttons',
     async (w) => {
@@ -183,5 +188,23 @@ describe('a batch card', () => {
     expect(screen.queryByRole('dialog', { name: 'Image viewer' })).toBeNull();
     await user.click(within(tiles()[4]!).getByRole('img', { name: PROMPT }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('grows by as much as its head was drawn taller (its words wrapped), so nothing is cut', async () => {
+    // A page with layout: the head of a card draws 90 px tall (its line wrapped), the rest as jsdom.
+    const rect = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.matches('.task-batch__head') ? new DOMRect(0, 0, 600, 90) : rect.call(this);
+    });
+    await startApp({ prepare: seedBatch(), listSize: { width: listWidth(800), height: 600 } });
+    const usual = batchGeometry(10, listWidth(800), batchMetrics(16, false), false);
+    const head = batchMetrics(16, false).head;
+    await waitFor(() =>
+      expect(Number.parseFloat(batch().style.height)).toBe(usual.height - head + 90),
+    );
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    expect(Number.parseFloat(feed.style.height)).toBe(usual.height - head + 90);
   });
 });
