@@ -6,11 +6,9 @@
  * at 800x600). The card's own Rerun sends a new batch of ten; its "Use this prompt" fills the form
  * with the prompt and 10 tasks. axe checks the card at both sizes and in Arabic.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { REPO_ROOT } from '../harness/repo-paths';
 import { expectAccessible } from './support/axe';
+import { uiText } from './support/catalogue';
 import { useAppSession } from './support/session';
 import { composeForm, expectLoadedImage } from './support/ui';
 
@@ -137,26 +135,18 @@ test('Generate 10 is one card that shows its ten results whole at 1280 and 800 p
   );
 });
 
-/** A label of the window in the language `tag` (its catalogue, as a user of it reads the page). */
-function label(tag: string, key: string): string {
-  const path = join(REPO_ROOT, 'renderer', 'i18n', 'locales', `${tag}.json`);
-  const text = (JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>)[key];
-  if (!text) throw new Error(`${key} is not translated in ${tag}`);
-  return text;
-}
-
 for (const [locale, tag] of [
   ['de-DE', 'de'],
   ['ar', 'ar'],
 ] as const) {
   test(`in ${tag} at 800x600 the card shows its ten results and none of its words is cut`, async () => {
     const { page } = await session.launch({ viewport: SIZES[1], locale });
-    const form = page.getByRole('form', { name: label(tag, 'compose.label') });
-    await form.getByLabel(label(tag, 'compose.count.label'), { exact: true }).fill('10');
-    const prompt = form.getByLabel(label(tag, 'compose.prompt.label'), { exact: true });
+    const form = page.getByRole('form', { name: uiText(tag, 'compose.label') });
+    await form.getByLabel(uiText(tag, 'compose.count.label'), { exact: true }).fill('10');
+    const prompt = form.getByLabel(uiText(tag, 'compose.prompt.label'), { exact: true });
     await prompt.fill(PROMPT);
     await prompt.press('Enter');
-    const card = cards(page, label(tag, 'tasks.list.label')).first();
+    const card = cards(page, uiText(tag, 'tasks.list.label')).first();
     const results = card.getByRole('article', { name: PROMPT, exact: true });
     await expect(results).toHaveCount(10);
     for (const result of await results.all()) {
