@@ -1,5 +1,5 @@
 /**
- * The Costs screen: reached from the sidebar (and Ctrl+4), totals per unit that never add two
+ * The Costs screen: reached from the sidebar (and Ctrl+3), totals per unit that never add two
  * units together, a chart per day and per service that reads as figures, each task with its
  * cost, a period and a service filter sent to main, and the CSV saved where main's dialog said.
  */
