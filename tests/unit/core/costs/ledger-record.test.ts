@@ -11,7 +11,7 @@ import { SpendingCapError } from '../../../../electron/core/costs/spending-cap-e
 import { DEMO_ENDPOINT } from '../../../../electron/core/credentials/demo-endpoint';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import type { SpendingCap } from '../../../../shared/domain/cost-ledger';
+import type { LedgerEntry, SpendingCap } from '../../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
@@ -85,14 +85,13 @@ describe('the ledger is its own record', () => {
       csv: costs.csv(),
       refusal: refusalOf(costs, [newTask('three')]),
     };
-    expect(before.refusal).toMatch(/daily spending cap of 0.08 USD/);
+    expect(before.refusal).toMatch(/daily spending cap of \$0\.08 for/);
     expect(store.delete('one')).toBe(true);
     expect(store.delete('two')).toBe(true);
     expect(store.get('one')).toBeUndefined();
     const after = costs.entries();
-    expect(after.map(({ inHistory, ...rest }) => rest)).toEqual(
-      before.entries.map(({ inHistory, ...rest }) => rest),
-    );
+    const listed = ({ inHistory: _listed, ...rest }: LedgerEntry) => rest;
+    expect(after.map(listed)).toEqual(before.entries.map(listed));
     expect(after.map((entry) => entry.inHistory)).toEqual([false, false]);
     expect(costs.totals()).toEqual(before.totals);
     expect(costs.csv()).toBe(before.csv.replaceAll(',yes\r\n', ',no\r\n'));
@@ -182,7 +181,7 @@ describe('a hard cap holds in every unit', () => {
     }
     expect(costs.spentIn(hardCap(0, 'USD'))).toBe(80_000);
     expect(refusalOf(costs, [newTask('three', 'bfl')])).toMatch(
-      /cap of 0.1 USD for all services. Spent so far: 0.08 USD; this submit adds about 0.04 USD/,
+      /cap of \$0\.10 for all services\. Spent so far: \$0\.08; this submit adds about \$0\.04\./,
     );
     store.close();
   });
@@ -246,7 +245,9 @@ describe('a hard cap holds in every unit', () => {
     expect(demo!.cost).toEqual({ source: 'free' });
     store.put({ ...demo!, status: 'failed', cost: { source: 'free' } });
     expect(costs.entries().map((entry) => entry.cost)).toEqual([{ source: 'free' }]);
-    expect(refusalOf(costs, [newTask('paid', 'pictor')])).toMatch(/cap of 0 USD for all services/);
+    expect(refusalOf(costs, [newTask('paid', 'pictor')])).toMatch(
+      /cap of \$0\.00 for all services/,
+    );
     costs.clearCaps({ provider: null });
     expect(refusalOf(costs, [newTask('paid', 'pictor')]), 'the fal cap is not pictor').toBe(
       undefined,
