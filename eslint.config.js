@@ -487,7 +487,7 @@ export const sizeOffenders = {
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 79 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 120 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 163 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 161 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */
