@@ -15,7 +15,15 @@ import { expectAccessible } from './support/axe';
 import { SCREENSHOT_DIR } from './support/screenshots';
 import { useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
-import { composeForm, generate, showScreen, statusBadge, taskRow, taskRows } from './support/ui';
+import {
+  composeForm,
+  expectLoadedImage,
+  generate,
+  showScreen,
+  statusBadge,
+  taskRow,
+  taskRows,
+} from './support/ui';
 
 const KEY = 'sk-costs-journey-22';
 const demo = useDemoProcess({ keys: [`ada:${KEY}`], durationMs: 500 });
@@ -24,6 +32,7 @@ const session = useAppSession('costs');
 const KITE = 'A red kite over the dunes';
 const BOAT = 'A blue boat in the harbour';
 const LANTERN = 'A green lantern in the fog';
+const LIBRARY = 'A quiet library at noon';
 
 /** Settings › Costs: a price of 0.02 USD per image for the service tasks go to. */
 async function setPrice(page: Page): Promise<void> {
@@ -118,7 +127,8 @@ for (const look of LOOKS) {
     });
     await setPrice(page);
     await showScreen(page, 'Tasks');
-    await generate(page, 'A quiet library at noon');
+    await generate(page, LIBRARY);
+    await expect(statusBadge(taskRow(page, LIBRARY))).toHaveText('Completed', { timeout: 30_000 });
     if (look.locale !== 'en-US') {
       await showScreen(page, 'Settings');
       await page.getByLabel('Language', { exact: true }).selectOption({ label: 'العربية' });
@@ -129,7 +139,10 @@ for (const look of LOOKS) {
       .getByRole('button', { name: new RegExp(`^${look.nav}`) })
       .click();
     await expect(page.locator('.costs-totals__amount').first()).toBeVisible();
-    await expect(page.locator('.costs-task__prompt').first()).toHaveText('A quiet library at noon');
+    // The task by its prompt and its thumbnail, which opens it.
+    const task = page.locator('.costs-task').first();
+    await expect(task.locator('.costs-task__prompt')).toHaveText(LIBRARY);
+    await expectLoadedImage(task.locator('img'));
     await expectAccessible(page, `costs (${look.name})`);
     await page.screenshot({ path: join(SCREENSHOT_DIR, `costs-${look.name}.png`) });
   });
