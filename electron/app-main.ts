@@ -59,9 +59,7 @@ export function startApp(): void {
       .catch((error: unknown) => failStart(logger, error));
   }
   app.on('activate', () => window.open());
-  // The engine keeps working with no window open; on macOS the app stays until Quit.
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
+  // The main window's close quits on Windows and Linux (host/app-lifetime.ts); on macOS the app,
+  // and its engine, stay until Quit. Helper windows never decide.
   quitInOrder(host, log);
 }

@@ -19,14 +19,22 @@ export type CliApp = Pick<App, 'exit' | 'whenReady' | 'getVersion' | 'on'> & {
 /** The Electron services the command line runs on. */
 export interface CliServices {
   /** `pictor self-test` reports whether it can encrypt. */
-  readonly safeStorage: Pick<SafeStorage, 'isEncryptionAvailable' | 'getSelectedStorageBackend'>;
+  readonly safeStorage: Pick<
+    SafeStorage,
+    'isAsyncEncryptionAvailable' | 'getSelectedStorageBackend'
+  >;
   /** Every command's image engine (the app's: main.ts); absent: the plain-Node one. */
   readonly imageEngine?: SelfTestHost['imageEngine'];
+  /** `pictor self-test`'s verifier in the image renderer (the app's: main.ts). */
+  readonly rendererVerifier?: SelfTestHost['rendererVerifier'];
 }
 
 /**
  * Whether safeStorage can encrypt here (it answers only once the app is ready), with the Linux
  * secret store Chromium chose: `basic_text` means no keyring, so nothing is really protected.
+ * Asked asynchronously: the synchronous `isEncryptionAvailable()` reads the macOS keychain on the
+ * main thread, where a keychain prompt nobody answers (a CI runner, another code identity's
+ * item) would hold it, and self-test's own time limit with it, for ever.
  */
 export async function encryptionReport(
   app: Pick<CliApp, 'whenReady'>,
@@ -34,9 +42,10 @@ export async function encryptionReport(
   platform: NodeJS.Platform = process.platform,
 ): Promise<EncryptionReport> {
   await app.whenReady();
+  const available = await safeStorage.isAsyncEncryptionAvailable();
   const backend = platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined;
   return {
-    state: safeStorage.isEncryptionAvailable() ? 'available' : 'unavailable',
+    state: available ? 'available' : 'unavailable',
     ...(backend ? { backend } : {}),
   };
 }
@@ -67,6 +76,7 @@ export async function runAsCommandLine(
     version: app.getVersion(),
     encryption: () => encryptionReport(app, services.safeStorage),
     ...(services.imageEngine ? { imageEngine: services.imageEngine } : {}),
+    ...(services.rendererVerifier ? { rendererVerifier: services.rendererVerifier } : {}),
     ...io,
     interrupt: interrupt.signal,
     program: 'pictor',

@@ -35,6 +35,11 @@ export interface ChromiumImageEngineOptions {
   readonly maxInFlight?: number;
   readonly jobTimeoutMs?: number;
   readonly idleMs?: number;
+  /**
+   * False while the app quits: no new window opens then, and a job finds the renderer
+   * unavailable (host/app-lifetime.ts). Default: always.
+   */
+  readonly mayOpenWindows?: () => boolean;
 }
 
 /**
@@ -123,6 +128,8 @@ export function createChromiumImageEngine(
   const host: ImageRendererHost = {
     sourceUrl: (token) => `${IMAGE_SCHEME}://${IMAGE_JOB_HOST}/${token}`,
     async start(events) {
+      if (options.mayOpenWindows?.() === false)
+        throw new Error('Pictor is quitting: the image renderer does not open again');
       session ??= prepareImageSession({
         pageRoot: options.pageRoot,
         serveSource: (request) => engine.sources.serve(request),

@@ -1,8 +1,10 @@
 /**
  * The app's credentials: one key per service, each read from its vault at the moment a request
- * needs it and not kept, and only for the address it was entered for. New tasks go to the service
- * chosen in the compose form; for today's contract, the user's service once both a key and a
- * base URL are set, the embedded demo service until then.
+ * needs it and not kept, and only for the address it was entered for. A submit names its own
+ * service and address (checked against these: core/engine/target-check.ts); the service the
+ * settings remember is where a tracked id is looked for and what the demo banner follows: for
+ * today's contract, the user's service once both a key and a base URL are set, the embedded demo
+ * service until then.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../shared/domain/key-status';
@@ -14,7 +16,7 @@ import { DisposableStore, type Disposable } from '../ports/disposable';
 import { DEMO_ENDPOINT, DEMO_KEY } from '../core/credentials/demo-endpoint';
 import { baseUrlOrRefusal, serviceBaseUrl, serviceLabel } from '../core/credentials/key-binding';
 import { serviceAddress, servicesAt } from '../core/credentials/service-addresses';
-import type { StoredKeyFor } from '../core/service/connection-test';
+import type { StoredKeyFor } from '../core/service/connection-report';
 import { UrlPolicyError } from '../core/service/url-policy';
 
 /** What AppCredentials needs of the key vault. */
@@ -57,9 +59,13 @@ export class AppCredentials implements CredentialsProvider {
    */
   currentEndpoint(): string {
     const provider = this.options.settings.get().provider ?? 'pictor';
-    if (provider === 'pictor' && this.options.vault.status().state !== 'ready') {
-      return DEMO_ENDPOINT;
-    }
+    const { vault } = this.options;
+    const state = vault.status().state;
+    // A stored key whose storage has not answered yet is the user's, not the demo's: requests
+    // wait for it (KeyVault.readKey).
+    const keyed =
+      state === 'ready' || (state === 'not_ready' && vault.boundBaseUrl() !== undefined);
+    if (provider === 'pictor' && !keyed) return DEMO_ENDPOINT;
     return this.addressOf(provider) ?? DEMO_ENDPOINT;
   }
 

@@ -24,6 +24,13 @@ import { serviceAddress } from '../core/credentials/service-addresses';
 import type { GalleryMoveHooks, RelocateFaults, RelocateResult } from '../core/gallery/relocate';
 import type { OpenedLibrary } from '../core/gallery/relocate-open';
 import type { KeyVault } from '../core/key-vault/key-vault';
+import {
+  saveCheckedKey,
+  type KeySave,
+  type SaveKeyOptions,
+} from '../core/key-vault/save-checked-key';
+import { probeAtAddress } from '../core/service/key-probe-report';
+import type { ServiceCredentials } from '../ports/credentials';
 import { ServiceKeys } from '../core/key-vault/service-keys';
 import { secretRedactor, type Redactor } from '../core/logging/redaction';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
@@ -108,7 +115,9 @@ export class AppRuntime {
       now: () => clock.now(),
       logger,
     });
-    await keys.verify();
+    // Where the cipher has not answered yet (the app's start-up does not wait for the keychain),
+    // the host verifies the keys once it has (desktop-start.ts).
+    if (options.cipher.isReady()) await keys.verify();
     const vault = keys.vault('pictor');
     bindLegacyKey(vault, settings.get().baseUrl, logger);
     const demo = await startDemoService({
@@ -198,6 +207,32 @@ export class AppRuntime {
         baseUrl: serviceAddress(this.settings.get(), provider),
       }),
     );
+  }
+
+  /**
+   * Save in Settings, for every service: checks the key with `provider`'s service at its address
+   * now (its key probe, which creates no task), then stores it bound there; a refused key is not
+   * stored, and one that could not be checked only when the user said so (`skipCheck`). See
+   * core/key-vault/save-checked-key.ts.
+   */
+  saveKey(key: string, options: SaveKeyOptions, provider: ProviderId): Promise<KeySave> {
+    return this.exclusive(() => {
+      const now = () => this.clock.now();
+      const deps = {
+        vault: this.keys.vault(provider),
+        baseUrl: serviceAddress(this.settings.get(), provider),
+        provider,
+        probe: probeAtAddress(this.core.client, now),
+        now,
+      };
+      return saveCheckedKey(deps, key, options);
+    });
+  }
+
+  /** Keeps what "Test connection" said of a stored key with it (the tick in Settings). */
+  recordKeyCheck(credentials: ServiceCredentials, outcome: 'accepted' | 'refused'): void {
+    const { keyFingerprint, baseUrl, provider } = credentials;
+    this.keys.vault(provider ?? 'pictor').recordCheck(keyFingerprint, baseUrl, outcome);
   }
 
   /** Removes `provider`'s key. */

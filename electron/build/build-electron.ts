@@ -68,12 +68,31 @@ export function mainExternals(dependencies: Readonly<Record<string, string>>): s
   return [...new Set(names)].flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * Whether a build is for CI's installed-app smoke (`PICTOR_TEST_BUILD=1`): its packaged app keeps
+ * the debugger switches Playwright drives it through (adapters/debugger-guard.ts). Never a release.
+ */
+function isTestBuildEnv(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.PICTOR_TEST_BUILD === '1';
+}
+
+/**
+ * The main bundle's constants, fixed at build time: `process.env.PICTOR_TEST_BUILD` becomes a
+ * string literal, so a packaged app's refusal of debugger switches cannot be turned off by the
+ * environment it is started in.
+ */
+function mainDefines(testBuild: boolean): Record<string, string> {
+  return { 'process.env.PICTOR_TEST_BUILD': JSON.stringify(testBuild ? '1' : '') };
+}
+
 /** esbuild options for the main process bundle. */
 export function mainBuildOptions(
   paths: ElectronBuildPaths,
   dependencies: Readonly<Record<string, string>>,
+  testBuild = false,
 ): BuildOptions {
   return {
+    define: mainDefines(testBuild),
     entryPoints: {
       main: path.join(paths.rootDir, 'electron', 'main.ts'),
       // The Content Credentials verifier's worker (core/content-credentials), a thread of the
@@ -213,16 +232,17 @@ async function copyTrustAnchors(paths: ElectronBuildPaths): Promise<void> {
  */
 export async function buildElectron(
   paths: ElectronBuildPaths,
-  options: { logLevel?: BuildOptions['logLevel'] } = {},
+  options: { logLevel?: BuildOptions['logLevel']; testBuild?: boolean } = {},
 ): Promise<BuiltBundle[]> {
   await rm(paths.outDir, { recursive: true, force: true });
   const dependencies = await readDependencies(paths.rootDir);
+  const { testBuild = false, ...esbuildOptions } = options;
   // Wait for both bundles even when one fails, so nothing is written after this returns.
   const results = await Promise.allSettled([
-    build({ ...mainBuildOptions(paths, dependencies), ...options }),
-    build({ ...preloadBuildOptions(paths), ...options }),
-    build({ ...imagePreloadBuildOptions(paths), ...options }),
-    buildImagePage(paths, options),
+    build({ ...mainBuildOptions(paths, dependencies, testBuild), ...esbuildOptions }),
+    build({ ...preloadBuildOptions(paths), ...esbuildOptions }),
+    build({ ...imagePreloadBuildOptions(paths), ...esbuildOptions }),
+    buildImagePage(paths, esbuildOptions),
   ]);
   const failure = results.find((result) => result.status === 'rejected');
   if (failure) throw failure.reason;
@@ -250,7 +270,10 @@ export function cliOutDir(rootDir: string, env: NodeJS.ProcessEnv = process.env)
 async function runCli(): Promise<void> {
   const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const outDir = cliOutDir(rootDir);
-  const bundles = await buildElectron({ rootDir, outDir });
+  const testBuild = isTestBuildEnv();
+  if (testBuild)
+    console.log('build:electron: a test build (PICTOR_TEST_BUILD=1): never release it');
+  const bundles = await buildElectron({ rootDir, outDir }, { testBuild });
   for (const bundle of bundles) {
     console.log(
       `${path.relative(process.cwd(), path.join(outDir, bundle.file))}  ${formatKiB(bundle.bytes)}`,

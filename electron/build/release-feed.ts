@@ -8,7 +8,13 @@
  */
 
 export type FeedDecision =
-  | { readonly ok: true; readonly feed: string | null; readonly release: boolean }
+  | {
+      readonly ok: true;
+      readonly feed: string | null;
+      readonly release: boolean;
+      /** PICTOR_TEST_BUILD=1: CI's smoke build, whose packaged app keeps the debugger switches. */
+      readonly testBuild: boolean;
+    }
   | { readonly ok: false; readonly problem: string };
 
 /** RFC 2606 and RFC 6761 names, the documentation domains, and loopback. */
@@ -33,6 +39,13 @@ export function feedProblem(raw: string): string | null {
 /** Decides the feed of a `npm run dist` from its environment and arguments. */
 export function decideFeed(env: NodeJS.ProcessEnv, args: readonly string[]): FeedDecision {
   const release = args.includes('--release') || env['PICTOR_RELEASE'] === '1';
+  const testBuild = env['PICTOR_TEST_BUILD'] === '1';
+  if (release && testBuild)
+    return {
+      ok: false,
+      problem:
+        'PICTOR_TEST_BUILD=1 makes an app that accepts a debugger (for CI’s smoke): a release build never is one.',
+    };
   const raw = env['PICTOR_UPDATE_FEED']?.trim() ?? '';
   if (raw === '') {
     return release
@@ -41,14 +54,21 @@ export function decideFeed(env: NodeJS.ProcessEnv, args: readonly string[]): Fee
           problem:
             'A release build needs its update feed: set PICTOR_UPDATE_FEED to the https address of the folder the release is published to.',
         }
-      : { ok: true, feed: null, release };
+      : { ok: true, feed: null, release, testBuild };
   }
   const problem = feedProblem(raw);
-  return problem ? { ok: false, problem } : { ok: true, feed: raw, release };
+  return problem ? { ok: false, problem } : { ok: true, feed: raw, release, testBuild };
 }
 
-/** electron-builder's arguments: the user's (without --release), and the feed when there is one. */
-export function builderArgs(decision: { readonly feed: string | null }, args: readonly string[]) {
+/**
+ * electron-builder's arguments: the user's (without --release), the feed when there is one, and
+ * for a test build its binary's inspect fuse left on (Playwright's Electron launch needs it).
+ */
+export function builderArgs(
+  decision: { readonly feed: string | null; readonly testBuild?: boolean },
+  args: readonly string[],
+) {
+  const fuses = decision.testBuild ? ['-c.electronFuses.enableNodeCliInspectArguments=true'] : [];
   const feed = decision.feed
     ? [
         '-c.publish.provider=generic',
@@ -63,5 +83,6 @@ export function builderArgs(decision: { readonly feed: string | null }, args: re
     'never',
     ...args.filter((arg) => arg !== '--release'),
     ...feed,
+    ...fuses,
   ];
 }

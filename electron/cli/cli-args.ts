@@ -13,6 +13,7 @@ import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
 import { taskAddressProblem } from '../core/service/providers/task-address';
+import { parseCancel, type CancelCommand } from './cancel-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
 import {
   COMMAND_NAMES,
@@ -96,7 +97,9 @@ export type Command =
   /** What one image file says about itself: provenance and Content Credentials. */
   | { readonly name: 'info'; readonly file: string; readonly json: boolean }
   /** The cost ledger, spending caps and prices (cost-args.ts). */
-  | CostCommand;
+  | CostCommand
+  /** Asks the services to cancel tasks (cancel-args.ts). */
+  | CancelCommand;
 
 const OPTIONS = {
   'base-url': { type: 'string' },
@@ -317,6 +320,8 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     case 'track':
       extra(1);
       return parseTrack(values, rest[0], env);
+    case 'cancel':
+      return parseCancel(rest, serviceChoice(values), common(values, env));
     case 'list':
       extra(0);
       return { name, provider: providerOption(values.provider), common: common(values, env) };

@@ -19,6 +19,11 @@ const COMMAND_HELP = {
   track: `track <task-id> [--provider ID] [--base-url URL] [--model M] [--prompt TEXT]
                                   follow a task created elsewhere; --model is the model it was
                                   made with (fal needs it: its requests live under their model)`,
+  cancel: `cancel <task-id>... [--provider ID] [--base-url URL]
+                                  ask each task's service to cancel it (fal, Replicate, DashScope;
+                                  BFL and today's contract cannot): exit 0 when every one ended
+                                  canceled, 1 when a service refused or finished it first (its
+                                  images are saved), 2 when it could not be asked`,
   list: 'list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider',
   rebuild:
     "rebuild                         re-import the gallery folder's sidecars into the history",
@@ -36,7 +41,13 @@ export type CommandName = keyof typeof COMMAND_HELP;
 export const COMMAND_NAMES = Object.keys(COMMAND_HELP) as CommandName[];
 
 /** The commands whose help lists the providers. */
-const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set(['generate', 'resume', 'track', 'list']);
+const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set([
+  'generate',
+  'resume',
+  'track',
+  'cancel',
+  'list',
+]);
 
 export function isCommandName(name: string | undefined): name is CommandName {
   return name !== undefined && Object.hasOwn(COMMAND_HELP, name);

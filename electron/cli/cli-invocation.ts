@@ -14,6 +14,7 @@ export const CLI_COMMANDS = [
   'generate',
   'resume',
   'track',
+  'cancel',
   'list',
   'rebuild',
   'export',

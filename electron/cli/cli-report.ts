@@ -55,7 +55,10 @@ export const EXIT = {
   usage: 2,
   watching: 3,
   imagesMissing: 4,
-  /** The history could not be opened, read or written (never "busy": processes share it). */
+  /**
+   * The library cannot be used: its history could not be opened, read or written (never "busy":
+   * processes share it), or its gallery's disk refused an import's write (full, read-only).
+   */
   library: 5,
   /** The service refused the request or could not be reached: nothing was submitted. */
   submitRefused: 6,

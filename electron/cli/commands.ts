@@ -22,6 +22,7 @@ import {
   worstExitCode,
   type ResumeWhere,
 } from './cli-report';
+import { cancelCommand } from './cancel-command';
 import { EnvCredentials } from './env-credentials';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
 import { terminalSafe } from './terminal-text';
@@ -48,9 +49,7 @@ type Runnable = Exclude<
 
 /** The service of a command that talks to one; null for the commands that never do. */
 function serviceOf(command: Runnable): ServiceChoice | null {
-  return command.name === 'generate' || command.name === 'track' || command.name === 'resume'
-    ? command.service
-    : null;
+  return 'service' in command ? command.service : null;
 }
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
@@ -90,6 +89,8 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
         return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
       case 'resume':
         return await resume(run, command.target);
+      case 'cancel':
+        return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
       case 'list':
         return list(core, command.common, io, command.provider);
       case 'rebuild':
@@ -117,7 +118,9 @@ async function generate(run: Run, command: Runnable & { name: 'generate' }): Pro
   core.engine.start({ resume: false });
   let records: TaskRecord[];
   try {
-    records = await core.engine.submit(request, command.count);
+    // The service the command names (--provider, --base-url): the one SERVICE_API_KEY is for.
+    const { provider, baseUrl } = command.service;
+    records = await core.engine.submit(request, { provider, endpoint: baseUrl }, command.count);
   } catch (error) {
     if (!(error instanceof SpendingCapError)) throw error;
     io.stderr(`${terminalSafe(cliWording(error.message))}\n`);

@@ -5,7 +5,9 @@
  */
 import { resolve } from 'node:path';
 import type { ContentCredentials } from '../../shared/domain/content-credentials';
+import { systemClock } from '../adapters/system-clock';
 import { C2paVerifier } from '../core/content-credentials/c2pa-verifier';
+import { FairVerifier } from '../core/content-credentials/fair-verifier';
 import { readTrustAnchors } from '../core/content-credentials/trust-anchors';
 import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery/metadata/image-info';
 import { UnsafeFileError } from '../core/gallery/regular-file';
@@ -71,7 +73,11 @@ function jsonText(info: ImageInfo): string {
 }
 
 export async function infoCommand(file: string, json: boolean, io: CliIo): Promise<number> {
-  const verifier = new C2paVerifier({ trustAnchors: await readTrustAnchors() });
+  // The core's verification: the pre-count of the store, then its limit on the clock.
+  const verifier = new FairVerifier(new C2paVerifier({ trustAnchors: await readTrustAnchors() }), {
+    clock: systemClock,
+    ownsInner: true,
+  });
   try {
     const info = await inspectImage(resolve(file), verifier);
     io.stdout(`${json ? jsonText(info) : humanText(info)}\n`);

@@ -2,11 +2,16 @@
  * `export`, `import` and `rebuild`: the core's long operations (core/operations, as the app runs
  * them) on the command line. Progress goes to stderr as one line per tenth, the summary to stdout;
  * Ctrl+C stops between files and keeps what was fully imported (the summary says so). A refused
- * archive is one sentence, exit 1.
+ * archive is one sentence, exit 1; a library disk that cannot take the import (full, read-only)
+ * is the core's sentence, exit 5 (the library cannot be used), never an unexpected problem.
  */
 import { lstat } from 'node:fs/promises';
 import { UsageError } from '../core/command-line/command-line';
-import { ArchiveRefusedError, isAbort } from '../core/library-archive/archive-errors';
+import {
+  ArchiveRefusedError,
+  LibraryDiskError,
+  isAbort,
+} from '../core/library-archive/archive-errors';
 import type { LibraryProgress } from '../core/library-archive/library-progress';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
@@ -87,6 +92,10 @@ export async function importCommand(core: PictorCore, source: string, io: CliIo)
     if (error instanceof ArchiveRefusedError) {
       io.stderr(`${terminalSafe(`${error.message}${error.detail ? ` (${error.detail})` : ''}`)}\n`);
       return EXIT.failed;
+    }
+    if (error instanceof LibraryDiskError) {
+      io.stderr(`${terminalSafe(error.message)}\n`);
+      return EXIT.library;
     }
     if (systemCode(error) === 'ENOENT')
       throw new UsageError(`There is no file or folder at ${source}.`);

@@ -7,7 +7,11 @@
  */
 import type { ImageEngine } from '../ports/image-engine';
 import { UNKNOWN_VERSION } from '../core/pictor-core';
-import { runSelfTest, type EncryptionReport } from '../core/self-test/self-test';
+import {
+  runSelfTest,
+  type EncryptionReport,
+  type VerifierFactory,
+} from '../core/self-test/self-test';
 import { EXIT } from './cli-report';
 import { jsonSafe, terminalSafe } from './terminal-text';
 
@@ -21,6 +25,11 @@ export interface SelfTestHost {
   readonly imageEngine?: () => Promise<ImageEngine>;
   /** Whether the OS can encrypt the key; absent: not applicable (plain Node). */
   readonly encryption?: () => Promise<EncryptionReport>;
+  /**
+   * A Content Credentials verifier on the image renderer of {@link imageEngine} (the installed
+   * app's); absent: self-test has no `c2pa-renderer` step.
+   */
+  readonly rendererVerifier?: VerifierFactory;
 }
 
 export interface SelfTestIo extends SelfTestHost {
@@ -36,6 +45,7 @@ export async function selfTestCommand(io: SelfTestIo): Promise<number> {
       engine,
       encryption: io.encryption ?? (async () => ({ state: 'not applicable' })),
       version: io.version ?? UNKNOWN_VERSION,
+      ...(io.rendererVerifier ? { rendererVerifier: io.rendererVerifier } : {}),
     });
     io.stdout(`${jsonSafe(JSON.stringify(report))}\n`);
     const failed = report.steps.find((step) => !step.ok);

@@ -22,6 +22,7 @@ import { CoreOperations } from './operations/core-operations';
 import { ServiceClient } from './service/service-client';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import { C2paVerifier } from './content-credentials/c2pa-verifier';
+import { FairVerifier } from './content-credentials/fair-verifier';
 import { readTrustAnchors } from './content-credentials/trust-anchors';
 import { CostBook } from './costs/cost-book';
 
@@ -51,7 +52,8 @@ export interface PictorCoreOptions {
   readonly appVersion?: string;
   /**
    * Verifies the Content Credentials of saved images; default a worker-thread verifier against
-   * the shipped trust list (core/content-credentials), ended by `close()`.
+   * the shipped trust list (core/content-credentials), ended by `close()`. Either way the core
+   * hands it stores fairly: by service, within each task's budget (fair-verifier.ts).
    */
   readonly contentCredentials?: ContentCredentialVerifier;
   /** Injected faults for tests (a port), passed to every library move. */
@@ -96,9 +98,11 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   // the app and any number of CLI commands share the folder).
   rmSync(join(options.dataDir, FIRST_GENERATION_LOCK), { force: true });
   let history: HistoryStore | undefined;
-  const verifier =
+  const verifier = new FairVerifier(
     options.contentCredentials ??
-    new C2paVerifier({ trustAnchors: await readTrustAnchors(), logger });
+      new C2paVerifier({ trustAnchors: await readTrustAnchors(), logger }),
+    { clock: options.clock, logger, ownsInner: !options.contentCredentials },
+  );
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
     const gallery = new Gallery({
@@ -115,7 +119,7 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
     return assemble({ history, gallery, verifier }, options, logger);
   } catch (error) {
     history?.close();
-    if (!options.contentCredentials) await verifier.dispose();
+    await verifier.dispose();
     throw error;
   }
 }
@@ -178,7 +182,7 @@ function assemble(
       await thumbnails.stop();
       await engine.stop();
       history.close();
-      if (!options.contentCredentials) await verifier.dispose();
+      await verifier.dispose();
     },
   };
 }

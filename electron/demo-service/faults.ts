@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import { z } from 'zod';
 import type { Reply } from './http-reply';
 import { errorReply } from './http-reply';
-import type { DemoRoute, FaultEffect, FaultRule } from './types';
+import type { FaultEffect, FaultRoute, FaultRule } from './types';
 import { seededRandom } from './prng';
 
 const effectSchema = z.discriminatedUnion('type', [
@@ -27,7 +27,7 @@ const effectSchema = z.discriminatedUnion('type', [
 
 /** A {@link FaultRule} as it may arrive from a test or over the control API. */
 const faultRuleSchema = z.object({
-  route: z.enum(['submit', 'poll', 'image']),
+  route: z.enum(['submit', 'poll', 'image', 'cancel']),
   effect: effectSchema,
   times: z.number().int().min(1).optional(),
   probability: z.number().min(0).max(1).optional(),
@@ -67,7 +67,7 @@ export class FaultBook {
    * The effect for this request, or undefined. A rule whose probability draw fails lets the
    * next rules try; a rule is used up when its `times` reach 0.
    */
-  take(route: DemoRoute, taskId: string | undefined): FaultEffect | undefined {
+  take(route: FaultRoute, taskId: string | undefined): FaultEffect | undefined {
     for (const entry of this.rules) {
       const { rule } = entry;
       if (rule.route !== route || (rule.taskId !== undefined && rule.taskId !== taskId)) continue;

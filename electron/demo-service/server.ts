@@ -228,8 +228,7 @@ class DemoServer {
     const body = await readBody(req, this.options.maxBodyBytes);
     if (!body.ok && body.reason === 'aborted') return;
     const { route } = match;
-    const applied =
-      route === 'other' || route === 'cancel' ? undefined : this.faults.take(route, match.taskId);
+    const applied = route === 'other' ? undefined : this.faults.take(route, match.taskId);
     if (applied) entry.fault = applied.type;
     const call = { method: entry.method, pathname, query, headers: req.headers, body };
     await deliver(

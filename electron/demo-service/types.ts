@@ -133,6 +133,9 @@ export interface DemoServiceOptions {
 /** The service routes a fault rule can target. */
 export type DemoRoute = 'submit' | 'poll' | 'image';
 
+/** The routes a fault rule can target: the service's, and a dialect's cancel request. */
+export type FaultRoute = DemoRoute | 'cancel';
+
 /** What a matching fault rule does to a request instead of (or around) the normal answer. */
 export type FaultEffect =
   | {
@@ -156,7 +159,8 @@ export type FaultEffect =
 
 /** A scripted fault. The first matching rule applies. */
 export interface FaultRule {
-  route: DemoRoute;
+  /** `cancel`: a dialect's cancel request (a service without one never sees a cancel). */
+  route: FaultRoute;
   effect: FaultEffect;
   /** Applies to the next N matching requests, then is removed; default unlimited. */
   times?: number;

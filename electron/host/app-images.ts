@@ -18,9 +18,21 @@ export interface AppImages {
   dispose(): Promise<void>;
 }
 
+export interface AppImagesOptions {
+  /**
+   * False once the app is quitting: the image renderer's window does not open again then (an
+   * image job finds it unavailable), so a helper never holds the quit back (app-lifetime.ts).
+   */
+  readonly mayOpenWindows?: () => boolean;
+}
+
 /** `onNoDecoder` is told once when the engine falls back to header-only. */
-export function startAppImages(logger: Logger, onNoDecoder: () => void): AppImages {
-  const renderer = imageRenderer(logger);
+export function startAppImages(
+  logger: Logger,
+  onNoDecoder: () => void,
+  options: AppImagesOptions = {},
+): AppImages {
+  const renderer = imageRenderer(logger, options.mayOpenWindows);
   const engine = appImageEngine(logger, onNoDecoder, renderer);
   const credentials = readTrustAnchors().then((trustAnchors) => {
     if (certificateCount(trustAnchors) === 0)

@@ -15,6 +15,7 @@ import { createEmitter, type Emit } from '../ipc/ipc-main-bridge';
 import type { AppWiring } from '../ipc/wire-app';
 import { DisposableStore, type Disposable } from '../ports/disposable';
 import { startAppImages, type AppImages } from './app-images';
+import { appLifetime, type AppLifetime } from './app-lifetime';
 import { AppNotices } from './app-notices';
 import { MainWindowHost } from './main-window';
 import { taskPresence, type TaskPresence } from './task-presence';
@@ -35,6 +36,8 @@ export interface DesktopHost {
   readonly window: MainWindowHost;
   readonly presence: TaskPresence;
   readonly images: AppImages;
+  /** Which windows decide when the app quits (the main window only). */
+  readonly lifetime: AppLifetime;
   /** The runtime's subscriptions and the IPC registration, released once the runtime closed. */
   readonly wired: DisposableStore;
   readonly started: Started;
@@ -60,16 +63,21 @@ export function desktopHost(
     onNotificationsFailed: () => notices.tell('notifications_failed'),
   });
   const trashGate = holdQuitForTrash(app, () => started.wiring, emit);
+  // After the quit hold's before-quit listener: a held quit is not one going ahead.
+  const lifetime = appLifetime(app);
   const mainWindow: MainWindowHost = new MainWindowHost({
     preloadPath,
     logger,
     notices,
     onOpened: (opened) => {
       trashGate.watchWindow(opened);
+      lifetime.followMainWindow(opened);
       presence.refresh();
     },
   });
-  const images = startAppImages(logger, () => notices.tell('thumbnails_unavailable'));
+  const images = startAppImages(logger, () => notices.tell('thumbnails_unavailable'), {
+    mayOpenWindows: () => !lifetime.quitting(),
+  });
   const wired = new DisposableStore();
   return {
     environment,
@@ -79,6 +87,7 @@ export function desktopHost(
     window: mainWindow,
     presence,
     images,
+    lifetime,
     wired,
     started,
   };

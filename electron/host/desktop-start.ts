@@ -1,9 +1,10 @@
 /**
  * Start-up, once the app is ready: the runtime over Electron's adapters (an owner-only data
  * folder, safeStorage, electron-store, `net`), then the desktop around it (theme, the key kept
- * out of the log, both protocols, power and network, updates, the app's one wiring, IPC behind
- * the sender check, the menu), and only then the window, so none can load before pictor-app://
- * and the handlers exist.
+ * out of the log, both protocols, power and network, the app's one wiring, IPC behind the sender
+ * check, the menu), and only then the window, so none can load before pictor-app:// and the
+ * handlers exist. The app's updates start once that window shows (late-updates.ts): on macOS
+ * they first read the app's signature, which the window does not wait for.
  */
 import { join } from 'node:path';
 import { app, clipboard, dialog, nativeTheme, net, session } from 'electron';
@@ -33,25 +34,51 @@ import { chooseGalleryFolder, libraryOptions, showSettingsProblems } from './app
 import { commandLineToolAction, localizedMenu } from './app-menu';
 import { startAppUpdates } from './app-updates';
 import type { DesktopHost } from './desktop-host';
+import { lateUpdates, type LateUpdates } from './late-updates';
 
 /** Starts the runtime, wires the desktop around it, then opens the window. */
 export async function startDesktop(host: DesktopHost): Promise<void> {
-  const runtime = await openRuntime(host);
+  const { runtime, cipherReady } = await openRuntime(host);
   // Closed on quit from here on; windows open only once it is wired.
   host.started.runtime = runtime;
-  await wireDesktop(host, runtime);
+  const updates = lateUpdates();
+  await wireDesktop(host, runtime, updates);
   host.window.ready(runtime.settings);
   host.window.open();
   showSettingsProblems(runtime.settings.takeProblems(), host.logger);
+  // The keychain's first answer may wait on a prompt: the window is already open, the keys'
+  // states say "not ready" meanwhile, and what needs a key waits for it (KeyVault.readKey).
+  void cipherReady
+    .then(() => runtime.keys.verify())
+    .catch((error: unknown) => host.logger.warn('keys not verified', { detail: String(error) }));
+  // Not awaited: start-up is done; updates failing to start is no failed start.
+  void startUpdates(host, runtime, updates).catch((error: unknown) =>
+    host.logger.warn('updates did not start', { detail: String(error) }),
+  );
 }
 
+/** The app's updates, after the first window showed: the macOS signature read first, if at all. */
+async function startUpdates(host: DesktopHost, runtime: AppRuntime, late: LateUpdates) {
+  await host.window.shown();
+  const signature = await runningMacSignature(app);
+  // A quit under way disposed the wiring: nothing starts into it.
+  if (host.lifetime.quitting()) return;
+  const { updates, owned } = startAppUpdates(runtime.settings, host.logger, signature);
+  host.wired.add(owned);
+  late.attach(updates);
+}
+
+/**
+ * The runtime, and the cipher's readiness: safeStorage is asked now but not waited for, so a
+ * keychain prompt nobody has answered yet never keeps the window from opening.
+ */
 async function openRuntime({ environment, logger, images, window }: DesktopHost) {
   const userData = app.getPath('userData');
   // Owner-only before any store, vault or history file is written into it.
   await ensurePrivateFolder(userData);
   const cipher = new SafeStorageCipher();
-  await cipher.markReady();
-  return AppRuntime.start({
+  const cipherReady = cipher.markReady();
+  const runtime = await AppRuntime.start({
     dataDir: userData,
     defaultGalleryDir: environment.galleryDir ?? join(app.getPath('pictures'), 'Pictor'),
     cipher,
@@ -68,12 +95,21 @@ async function openRuntime({ environment, logger, images, window }: DesktopHost)
     ...runtimeOverrides(environment),
     appVersion: app.getVersion(),
   });
+  return { runtime, cipherReady };
 }
 
-async function wireDesktop(host: DesktopHost, runtime: AppRuntime): Promise<void> {
+async function wireDesktop(
+  host: DesktopHost,
+  runtime: AppRuntime,
+  updates: LateUpdates,
+): Promise<void> {
   const { logger, emit, wired, started } = host;
   nativeTheme.themeSource = runtime.settings.get().theme;
-  await runtime.redactKeyIn(logger);
+  // Subscribed now; the keys' text is known (and kept out of the log) once the cipher answers,
+  // before a request could have been sent with one.
+  void runtime
+    .redactKeyIn(logger)
+    .catch((error: unknown) => logger.warn('key redaction not set', { detail: String(error) }));
   wired.add(runtime.settings.onChange((settings) => (nativeTheme.themeSource = settings.theme)));
   registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
   registerGalleryProtocol({ root: () => runtime.galleryDir(), logger });
@@ -82,10 +118,8 @@ async function wireDesktop(host: DesktopHost, runtime: AppRuntime): Promise<void
     onOnlineChanged: (online) => emit('network:changed', { online }),
   });
   const shell = shellActions(host, runtime);
-  const signature = await runningMacSignature(app);
-  const { updates, owned } = startAppUpdates(runtime.settings, logger, signature);
-  wired.add(owned);
-  const wiring = wired.add(wireApp({ ...wiringOptions(host, runtime, shell), updates }));
+  const options = { ...wiringOptions(host, runtime, shell), updates: updates.control };
+  const wiring = wired.add(wireApp(options));
   started.wiring = wiring;
   const sender = mainFrameSenderCheck(
     () => host.window.current()?.webContents ?? null,

@@ -36,6 +36,16 @@ export class MainWindowHost {
     return this.window;
   }
 
+  /** Resolves once a window of the app has shown (at once when one is visible). */
+  shown(): Promise<void> {
+    const window = this.window;
+    if (!window || window.isDestroyed() || window.isVisible()) return Promise.resolve();
+    return new Promise((resolve) => {
+      window.once('show', () => resolve());
+      window.once('closed', () => resolve());
+    });
+  }
+
   /** The runtime is wired: windows may open now, with the bounds the settings keep. */
   ready(settings: Pick<SettingsService, 'getWindowBounds' | 'setWindowBounds'>): void {
     this.settings = settings;

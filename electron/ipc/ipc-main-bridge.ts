@@ -20,8 +20,8 @@ import { cleanText } from '../../shared/service/wire';
 import type { Logger } from '../ports/logger';
 import { toIpcError } from './ipc-errors';
 
-/** Channels whose input carries a secret: nothing of it goes into errors or logs. */
-const SECRET_INPUT = new Set<RequestChannel>(['key:set']);
+/** Channels whose input carries a secret (a key): nothing of it goes into errors or logs. */
+const SECRET_INPUT = new Set<RequestChannel>(['key:set', 'keys:set', 'service:testConnection']);
 
 /** Longest refusal detail returned or logged. */
 const MAX_DETAIL = 200;

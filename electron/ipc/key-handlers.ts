@@ -1,7 +1,11 @@
-/** IPC handlers of the `key:` and `keys:` channels. A key goes in; only its status ever comes out. */
+/**
+ * IPC handlers of the `key:` and `keys:` channels. A key goes in; only its status (or what its
+ * service said of it) ever comes out.
+ */
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { KeyVault } from '../core/key-vault/key-vault';
+import type { KeySave, SaveKeyOptions } from '../core/key-vault/save-checked-key';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
 import type { HandlersOf } from './ipc-main-bridge';
 
@@ -10,12 +14,18 @@ export interface KeyHandlerDeps {
   readonly vault: Pick<KeyVault, 'status' | 'clear'>;
   /** Every service's key status. */
   readonly keys: Pick<ServiceKeys, 'statuses'>;
-  /** Stores a key bound to its service's address as Settings has it (AppRuntime.setKey). */
+  /** Stores today's contract's key unchecked, bound to its address (AppRuntime.setKey). */
   readonly setKey: (
     key: string,
     allowWeakStorage: boolean,
     provider: ProviderId,
   ) => Promise<KeyStatus>;
+  /** Checks a key with its service, then stores it (AppRuntime.saveKey). */
+  readonly saveKey: (
+    key: string,
+    options: SaveKeyOptions,
+    provider: ProviderId,
+  ) => Promise<KeySave>;
   /** Removes one service's key (AppRuntime.clearKey). */
   readonly clearKey: (provider: ProviderId) => Promise<KeyStatus>;
 }
@@ -26,8 +36,8 @@ export function keyHandlers(deps: KeyHandlerDeps): HandlersOf<'key'> & HandlersO
     'key:set': ({ key, allowWeakStorage }) => deps.setKey(key, allowWeakStorage, 'pictor'),
     'key:clear': () => deps.vault.clear(),
     'keys:getStatuses': () => deps.keys.statuses(),
-    'keys:set': ({ provider, key, allowWeakStorage }) =>
-      deps.setKey(key, allowWeakStorage, provider),
+    'keys:set': ({ provider, key, allowWeakStorage, skipCheck }) =>
+      deps.saveKey(key, { allowWeakStorage, skipCheck: skipCheck === true }, provider),
     'keys:clear': ({ provider }) => deps.clearKey(provider),
   };
 }

@@ -1,5 +1,9 @@
 /** IPC handlers of the `service:` channels: the connection tests are core's (core/service). */
-import { testConnection, type ConnectionTestDeps } from '../core/service/connection-test';
+import {
+  testConnection,
+  type ConnectionTestDeps,
+  type KeyCheckRecorder,
+} from '../core/service/connection-test';
 import {
   testServiceConnection,
   type ServiceTestDeps,
@@ -15,19 +19,29 @@ export interface ServiceHandlerDeps {
   readonly addressOf: ServiceTestDeps['addressOf'];
   /** The clock: when a balance was read. */
   readonly now: () => number;
+  /** Keeps what a test said of a stored key with it (the tick in Settings). */
+  readonly recordCheck?: KeyCheckRecorder;
 }
 
 export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'> {
+  const { client, now } = deps;
+  const recordCheck = deps.recordCheck ? { recordCheck: deps.recordCheck } : {};
   return {
     'service:testConnection': ({ baseUrl, key }) =>
       testConnection(
-        { credentials: deps.credentials, client: deps.client, savedBaseUrl: deps.savedBaseUrl },
+        {
+          credentials: deps.credentials,
+          client,
+          savedBaseUrl: deps.savedBaseUrl,
+          now,
+          ...recordCheck,
+        },
         baseUrl,
         key,
       ),
     'service:testService': ({ provider }) =>
       testServiceConnection(
-        { keys: deps.credentials, client: deps.client, addressOf: deps.addressOf, now: deps.now },
+        { keys: deps.credentials, client, addressOf: deps.addressOf, now, ...recordCheck },
         provider,
       ),
   };

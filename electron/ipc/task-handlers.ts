@@ -3,12 +3,14 @@ import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/i
 import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
 import { followSubmits } from '../core/engine/account-refusal';
+import { submitAgain } from '../core/engine/submit-again';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { CoreOperations } from '../core/operations/core-operations';
 import type { HistoryQuery } from '../core/history/history-query';
 import type { HistoryStore } from '../core/history/history-store';
 import type { TrashOperations } from '../core/trash/trash-operations';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
+import type { TaskCancelChannel } from './task-cancel-handlers';
 import { taskBatchHandlers } from './task-batch-handlers';
 
 export interface TaskHandlerDeps {
@@ -42,23 +44,26 @@ export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
   return { record: current, live: isUnfinished(current) ? engine.live(current.localId) : null };
 }
 
-export function taskHandlers(deps: TaskHandlerDeps): HandlersOf<'tasks'> {
+/** Every `tasks:` handler but cancel's (task-cancel-handlers.ts, wired beside these). */
+export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, TaskCancelChannel> {
   const { core, emit, chooseFolder, trash } = deps;
   const { engine } = core;
   const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
+  // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
+  const follow = (records: readonly TaskRecord[]): TaskItem[] =>
+    followSubmits(
+      engine,
+      records,
+      (refusal) => emit('task:refused', refusal),
+      (localId) => emit('task:removed', { localId }),
+    ).map(item);
   return {
     ...taskBatchHandlers({ core, chooseFolder, emit, item, trash }),
-    'tasks:submit': async ({ request, count }) => {
-      const records = await engine.submit(request, count);
-      // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
-      const kept = followSubmits(
-        engine,
-        records,
-        (refusal) => emit('task:refused', refusal),
-        (localId) => emit('task:removed', { localId }),
-      );
-      return kept.map(item);
-    },
+    // The service travels with the request: the page's target, checked by the engine.
+    'tasks:submit': async ({ request, target, count }) =>
+      follow(await engine.submit(request, target, count)),
+    // The record's own request and service, read here: the page names only the task.
+    'tasks:submitAgain': async ({ localId }) => follow(await submitAgain(engine, localId)),
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core.history.list({
         ...historyFilter(filter),

@@ -21,7 +21,8 @@ import type { KeyVault } from '../core/key-vault/key-vault';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
 import type { ProviderId } from '../../shared/domain/providers';
 import type { PictorCore } from '../core/pictor-core';
-import type { ConnectionTestDeps } from '../core/service/connection-test';
+import type { ConnectionTestDeps, KeyCheckRecorder } from '../core/service/connection-test';
+import type { KeySave, SaveKeyOptions } from '../core/key-vault/save-checked-key';
 import type { SettingsService } from '../core/settings/settings-service';
 import type { Clock } from '../ports/clock';
 import { DisposableStore, type Disposable } from '../ports/disposable';
@@ -39,6 +40,7 @@ import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { CapPrompts } from '../ports/user-prompts';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { taskCancelHandlers } from './task-cancel-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -51,12 +53,15 @@ export interface WiredRuntime {
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf'>;
-  readonly clock: Pick<Clock, 'now'>;
+  readonly clock: Clock;
   /** The data folder: the trash journal lives there. */
   readonly dataDir: string;
   galleryDir(): string;
   updateSettings(patch: SettingsPatch): Promise<Settings>;
   setKey(key: string, allowWeakStorage: boolean, provider?: ProviderId): Promise<KeyStatus>;
+  saveKey(key: string, options: SaveKeyOptions, provider: ProviderId): Promise<KeySave>;
+  /** Keeps what "Test connection" said of a stored key with it. */
+  recordKeyCheck: KeyCheckRecorder;
   clearKey(provider: ProviderId): Promise<KeyStatus>;
   moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
   /** Makes a folder the dialog returned the gallery as it is (AppRuntime.openGalleryAt). */
@@ -129,18 +134,14 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
         demo: runtime.credentials.isDemo(),
       }),
     }),
-    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder, trash }),
+    ...taskChannels(options, trash),
     ...galleryHandlers({ core, shell, chooseExportFolder: options.chooseFolder, emit, trash }),
     ...settingsHandlers({
       get: () => runtime.settings.get(),
       update: (patch) => runtime.updateSettings(patch),
     }),
-    ...keyHandlers({
-      vault: runtime.vault,
-      keys: runtime.keys,
-      setKey: (key, allowWeakStorage, provider) => runtime.setKey(key, allowWeakStorage, provider),
-      clearKey: (provider) => runtime.clearKey(provider),
-    }),
+    // The runtime stores, checks and removes keys (AppRuntime.setKey, saveKey, clearKey).
+    ...keyHandlers(runtime),
     ...galleryFolderHandlers({
       runtime: {
         galleryDir: () => runtime.galleryDir(),
@@ -158,6 +159,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
       savedBaseUrl: () => runtime.settings.get().baseUrl,
       addressOf: (provider) => runtime.credentials.addressOf(provider),
       now: () => runtime.clock.now(),
+      recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),
     }),
     ...libraryHandlers({
       operations: core.operations,
@@ -167,6 +169,16 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
     }),
     ...updateHandlers(options.updates ?? noUpdates, shell),
     ...ledgerHandlers(options),
+  };
+}
+
+/** Every `tasks:` handler: the history's, and Cancel on the service's (bounded by the clock). */
+function taskChannels(options: AppWiringOptions, trash: TrashOperations): HandlersOf<'tasks'> {
+  const { runtime, emit } = options;
+  const { core } = runtime;
+  return {
+    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder, trash }),
+    ...taskCancelHandlers({ engine: core.engine, clock: runtime.clock, emit }),
   };
 }
 

@@ -18,6 +18,22 @@ export interface CredentialRequest {
   readonly bytes: Uint8Array;
   readonly format: ImageFormat;
   readonly signal?: AbortSignal;
+  /**
+   * Whose image it is, so that one source's stores cannot hold up another's
+   * (core/content-credentials/fair-verifier.ts). Absent: an image of its own (`pictor info`).
+   */
+  readonly owner?: CredentialOwner;
+}
+
+/**
+ * Who an image to verify came from. Stores take turns by `service`; the stores of one `task`
+ * share one time budget.
+ */
+export interface CredentialOwner {
+  /** The service's base URL (`demo:` for the demo), or `library` for a rebuild or an import. */
+  readonly service: string;
+  /** The task's local id, or whatever stands for one (an imported file). */
+  readonly task: string;
 }
 
 export type { CredentialVerdict };

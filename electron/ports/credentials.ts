@@ -24,7 +24,11 @@ export interface ServiceCredentials {
  * `SERVICE_API_KEY`; tests pass an in-memory one.
  */
 export interface CredentialsProvider {
-  /** The endpoint new tasks are submitted to (a base URL, or `demo:` for the built-in service). */
+  /**
+   * The endpoint of the service chosen now (a base URL, or `demo:` for the built-in service):
+   * where a task id tracked without an address is looked for. Never where a submit goes: a
+   * submit carries its own target (shared/domain/submit-target.ts).
+   */
   currentEndpoint(): string;
   /** Credentials for `endpoint`, or `null` when no key is available for it now. */
   credentialsFor(endpoint: string): Promise<ServiceCredentials | null>;

@@ -11,6 +11,12 @@ export interface SecretCipher {
   /** False before the app is ready, or when the OS cannot encrypt at all (no keyring, no keychain). */
   isAvailable(): boolean;
   /**
+   * Resolves once the cipher is ready, where it becomes ready by itself after start-up (the app's
+   * safeStorage, whose first answer may wait on a keychain prompt): what needs the key waits on
+   * this rather than on start-up. Absent: the cipher is as ready as it will be.
+   */
+  whenReady?(): Promise<void>;
+  /**
    * Which store protects the secret: on Linux the selected backend (`basic_text`,
    * `gnome_libsecret`, `kwallet`, `kwallet5`, `kwallet6`, `unknown`), `keychain` on macOS,
    * `dpapi` on Windows.

@@ -1,25 +1,36 @@
 /**
  * What an image's Content Credentials (C2PA) said when Pictor verified them: one line
  * ("Signed by …, AI-generated") and one sentence of what it means. The signer's name is the
- * signer's own words; "trusted" says whether Pictor vouches for it.
+ * signer's own words, shown isolated (`<bdi>`); "trusted" says whether Pictor vouches for it.
  */
+import type { ReactNode } from 'react';
 import type { ContentCredentials } from '../../shared/domain/content-credentials';
 import { t } from '../i18n';
+import { sentenceWithNames } from './isolated-name';
 
-function lines(credentials: ContentCredentials): { summary: string; meaning: string } {
+/** The signer's and the generator's names are isolated in the sentences (isolated-name.tsx). */
+function lines(credentials: ContentCredentials): { summary: ReactNode; meaning: ReactNode } {
   switch (credentials.state) {
     case 'valid': {
       const { signer, generator } = credentials;
-      const made = generator ? ` ${t('common.credentials.generator', { generator })}` : '';
+      const made = generator ? (
+        <> {sentenceWithNames('common.credentials.generator', {}, { generator })}</>
+      ) : null;
+      const meaning = credentials.trusted
+        ? 'common.credentials.trusted'
+        : 'common.credentials.untrusted';
       return {
-        summary: t('common.credentials.valid', {
-          signer,
-          ai: credentials.aiGenerated ? 'yes' : 'no',
-        }),
-        meaning:
-          t(credentials.trusted ? 'common.credentials.trusted' : 'common.credentials.untrusted', {
-            signer,
-          }) + made,
+        summary: sentenceWithNames(
+          'common.credentials.valid',
+          { ai: credentials.aiGenerated ? 'yes' : 'no' },
+          { signer },
+        ),
+        meaning: (
+          <>
+            {sentenceWithNames(meaning, {}, { signer })}
+            {made}
+          </>
+        ),
       };
     }
     case 'invalid':

@@ -34,7 +34,8 @@ export function SelectField<T extends string>(props: SelectFieldProps<T>) {
         }}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          // A choice may be a name from elsewhere (a model the history holds): its own direction.
+          <option key={option.value} value={option.value} dir="auto">
             {option.label}
           </option>
         ))}

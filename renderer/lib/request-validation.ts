@@ -89,26 +89,3 @@ export function buildRequest(fields: {
     ...(fields.quality ? { quality: fields.quality } : {}),
   };
 }
-
-/**
- * A request made earlier (a task's, for "Rerun"), checked field by field as the compose form
- * checks what is typed; answers the canonical request or the first reason it is refused.
- */
-export function checkRequest(request: GenerationRequest): Checked<GenerationRequest> {
-  const prompt = checkPrompt(request.prompt);
-  const model = checkModel(request.model ?? '');
-  const size = request.size === undefined ? ok('') : checkSize(request.size);
-  const quality = request.quality === undefined ? ok('') : checkQuality(request.quality);
-  if (!prompt.ok) return refuse(prompt.reason);
-  if (!model.ok) return refuse(model.reason);
-  if (!size.ok) return refuse(size.reason);
-  if (!quality.ok) return refuse(quality.reason);
-  return ok(
-    buildRequest({
-      prompt: prompt.value,
-      model: model.value,
-      size: size.value,
-      quality: quality.value,
-    }),
-  );
-}

@@ -6,6 +6,7 @@ import type { LibrarySlice } from './library-slice';
 import type { StatusSlice } from './status-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
+import type { TaskCancelSlice } from './task-cancel-slice';
 import type { TasksSlice } from './tasks-slice';
 import type { TrashProgressSlice } from './trash-progress-slice';
 import type { UiSlice } from './ui-slice';
@@ -21,4 +22,5 @@ export type AppState = ComposeSlice &
   UpdatesSlice &
   LibrarySlice &
   DesktopSlice &
-  CostsSlice;
+  CostsSlice &
+  TaskCancelSlice;

@@ -9,6 +9,7 @@ import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
 import { createSettingsSlice } from './settings-slice';
+import { createTaskCancelSlice } from './task-cancel-slice';
 import { createTasksSlice } from './tasks-slice';
 import { createTrashProgressSlice } from './trash-progress-slice';
 import { createUiSlice } from './ui-slice';
@@ -26,6 +27,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createLibrarySlice(...a),
   ...createDesktopSlice(...a),
   ...createCostsSlice(...a),
+  ...createTaskCancelSlice(...a),
 }));
 
 /**

@@ -8,6 +8,7 @@ import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import type { EventPayload, TaskItem } from '../../shared/ipc/contract';
 import type { GenerationRequest } from '../../shared/service/wire';
+import { formTarget, type SubmitTarget } from '../../shared/domain/submit-target';
 import type { MessageKey } from '../i18n';
 import { call, toApiError, type ApiError } from '../lib/api';
 import {
@@ -23,8 +24,13 @@ import {
 import type { AppState } from './app-state';
 import { loadComposeMemory, withRecent } from './compose-memory';
 
-/** The form as typed. `size`/`quality` hold a preset, '' (service default) or the custom text. */
+/**
+ * The form as typed. `provider` is the service its tasks go to (carried with the submit, never
+ * read from the settings when it is sent); `size`/`quality` hold a preset, '' (service default)
+ * or the custom text.
+ */
 export interface ComposeDraft {
+  readonly provider: ProviderId;
   readonly prompt: string;
   readonly model: string;
   readonly size: string;
@@ -79,29 +85,65 @@ export interface ComposeSlice {
   composeSetDraft(patch: Partial<ComposeDraft>): void;
   /** Follows changed defaults in fields the user has not changed from the old default. */
   composeApplyDefaults(next: Settings, previous: Settings | null): void;
-  /** Fills the form with an earlier request (gallery's "use this prompt again"). */
-  reusePrompt(request: GenerationRequest): void;
+  /**
+   * Fills the form with an earlier request (gallery's "use this prompt again"), and with its
+   * service when given: a model is a name on one service.
+   */
+  reusePrompt(request: GenerationRequest, provider?: ProviderId): void;
   composeDismissError(): void;
   composeSubmit(): Promise<ComposeOutcome>;
   /**
-   * Chooses the service new tasks go to (a setting, so it is kept across restarts); the model
-   * follows the service's default unless the user typed another. A submit waits for it.
+   * Chooses the service the form's tasks go to, at once; the model follows the service's default
+   * unless the user typed another. The choice is also remembered as a setting (kept across
+   * restarts), in the background: a submit never waits for it, nor reads it.
    */
   composeChooseService(provider: ProviderId): Promise<void>;
 }
 
-/** The service change on its way to main: a submit waits for it, so it goes where chosen. */
-let serviceChange: Promise<unknown> = Promise.resolve();
-
-/** Saves the chosen service (settings:update); the model follows through composeApplyDefaults. */
-async function chooseService(get: () => AppState, provider: ProviderId): Promise<void> {
-  const change = get().settingsUpdate({ provider });
-  serviceChange = change.catch(() => undefined);
+/**
+ * The form takes the chosen service; the setting that remembers it is saved meanwhile (a failure
+ * to save is said, the form keeps the choice).
+ */
+async function chooseService(
+  get: () => AppState,
+  set: (patch: Pick<ComposeSlice, 'composeDraft'>) => void,
+  provider: ProviderId,
+): Promise<void> {
+  const { composeDraft: draft, settings } = get();
+  const defaults = settings ?? DEFAULT_SETTINGS;
+  const followModel = draft.model === defaultModelFor(defaults, draft.provider);
+  set({
+    composeDraft: {
+      ...draft,
+      provider,
+      model: followModel ? defaultModelFor(defaults, provider) : draft.model,
+    },
+  });
+  if (settings?.provider === provider) return;
   try {
-    await change;
+    await get().settingsUpdate({ provider });
   } catch (error) {
     get().showError(error);
   }
+}
+
+/**
+ * Where the form's tasks go: its service, at the address Settings gives it (shared/domain/
+ * submit-target.ts). Settings and the key's status are read first when they have not come yet,
+ * so an early submit never goes to the demo by mistake.
+ */
+async function formTargetOf(get: () => AppState, provider: ProviderId): Promise<SubmitTarget> {
+  if (get().settings === null || get().keyStatus === null) await get().settingsLoad();
+  return composeTarget(get(), provider);
+}
+
+/** Where a task of the form's service `provider` goes, as `state` has Settings and the key now. */
+export function composeTarget(
+  state: Pick<AppState, 'settings' | 'keyStatus'>,
+  provider: ProviderId,
+): SubmitTarget {
+  const ready = state.keyStatus?.state === 'ready';
+  return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, ready);
 }
 
 function sizeFields(size: string): Pick<ComposeDraft, 'size' | 'sizeCustom'> {
@@ -114,16 +156,17 @@ function qualityFields(quality: string): Pick<ComposeDraft, 'quality' | 'quality
   return { quality, qualityCustom: !preset };
 }
 
-/** The model a new task asks for: the Settings default for today's contract, else the provider's. */
-function defaultModelFor(settings: Settings): string {
-  const provider = settings.provider ?? 'pictor';
+/** The model a task of `provider` asks for: Settings' default (today's contract), or its own. */
+function defaultModelFor(settings: Settings, provider: ProviderId): string {
   return provider === 'pictor' ? settings.defaultModel : (PROVIDERS[provider].defaultModel ?? '');
 }
 
 /** The draft fields a set of defaults gives. */
 export function draftFromDefaults(settings: Settings): Omit<ComposeDraft, 'prompt'> {
+  const provider = settings.provider ?? 'pictor';
   return {
-    model: defaultModelFor(settings),
+    provider,
+    model: defaultModelFor(settings, provider),
     ...sizeFields(settings.defaultSize),
     ...qualityFields(settings.defaultQuality),
     count: String(settings.defaultCount),
@@ -161,6 +204,22 @@ function requestOf(draft: ComposeDraft): { request: GenerationRequest; count: nu
       quality: draft.quality.trim(),
     }),
     count: count.ok ? count.value : 1,
+  };
+}
+
+/** `draft` filled with an earlier request, and with its service when known. */
+function reusedDraft(
+  draft: ComposeDraft,
+  request: GenerationRequest,
+  provider: ProviderId | undefined,
+): ComposeDraft {
+  return {
+    ...draft,
+    ...(provider === undefined ? {} : { provider }),
+    prompt: request.prompt,
+    model: request.model ?? '',
+    ...sizeFields(request.size ?? ''),
+    ...qualityFields(request.quality ?? ''),
   };
 }
 
@@ -212,7 +271,8 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
   composeRestore() {
     const { draft, recent } = loadComposeMemory();
     set((state) => ({
-      composeDraft: draft ?? state.composeDraft,
+      // The service is not part of what is kept: it is the setting's (composeApplyDefaults).
+      composeDraft: draft ? { ...state.composeDraft, ...draft } : state.composeDraft,
       composeRecent: recent,
     }));
   },
@@ -226,6 +286,7 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
     const after = draftFromDefaults(next);
     const draft = get().composeDraft;
     const patch: { -readonly [K in keyof ComposeDraft]?: ComposeDraft[K] } = {};
+    if (draft.provider === before.provider) patch.provider = after.provider;
     if (draft.model === before.model) patch.model = after.model;
     if (draft.size === before.size && draft.sizeCustom === before.sizeCustom) {
       Object.assign(patch, { size: after.size, sizeCustom: after.sizeCustom });
@@ -237,15 +298,9 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
     get().composeSetDraft(patch);
   },
 
-  reusePrompt(request) {
+  reusePrompt(request, provider) {
     set((state) => ({
-      composeDraft: {
-        ...state.composeDraft,
-        prompt: request.prompt,
-        model: request.model ?? '',
-        ...sizeFields(request.size ?? ''),
-        ...qualityFields(request.quality ?? ''),
-      },
+      composeDraft: reusedDraft(state.composeDraft, request, provider),
       composeAttempted: false,
     }));
   },
@@ -254,10 +309,9 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
     set({ composeSubmitError: null });
   },
 
-  composeChooseService: (provider) => chooseService(get, provider),
+  composeChooseService: (provider) => chooseService(get, set, provider),
 
   async composeSubmit() {
-    await serviceChange;
     const draft = get().composeDraft;
     const errors = composeErrors(draft);
     const field = COMPOSE_FIELDS.find((name) => errors[name] !== undefined);
@@ -272,7 +326,8 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
       composeAttempted: false,
     }));
     try {
-      const items = await call('tasks:submit', { request, count });
+      const target = await formTargetOf(get, draft.provider);
+      const items = await call('tasks:submit', { request, target, count });
       get().tasksInsert(items);
       // Refused already (no key, or the answer came first): what was typed stays in the form.
       const refused = items.every((item) => item.record.status === 'submit_failed');

@@ -102,6 +102,7 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('trash:progress', (progress) => state().trashApplyProgress(progress)),
     listen('app:quitting', (payload) => state().trashApplyQuitting(payload)),
     listen('export:progress', (progress) => state().exportApplyProgress(progress)),
+    listen('cancel:progress', (progress) => state().tasksCancelProgress(progress)),
     listen('updates:changed', (updates) => state().updatesApply(updates)),
     listen('library:progress', (progress) => state().libraryApplyProgress(progress)),
   ];

@@ -51,14 +51,16 @@ export interface SettingsSlice {
   settingsUpdate(patch: SettingsPatch): Promise<Settings>;
   /** Takes settings from the main process (an answer or a `settings:changed` event). */
   settingsApply(settings: Settings): void;
-  /** Stores a key (never kept in the store); throws ApiError. */
-  keySet(key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
   keyClear(): Promise<KeyStatus>;
   keyApply(status: KeyStatus): void;
   /** Every service's key status (`null` until the first answer); today's contract's is `keyStatus`. */
   serviceKeys: KeyStatuses | null;
-  /** Stores a key for one service (never kept in the store); throws ApiError. */
-  serviceKeySet(provider: ProviderId, key: string, allowWeakStorage: boolean): Promise<KeyStatus>;
+  /**
+   * Save: main checks the key with its service, then stores it (never kept in the store); the
+   * status it answers is applied. `skipCheck`: the user chose to save it without checking.
+   * Throws ApiError.
+   */
+  serviceKeySave(provider: ProviderId, key: string, saving: KeySaving): Promise<KeySave>;
   serviceKeyClear(provider: ProviderId): Promise<KeyStatus>;
   serviceKeyApply(provider: ProviderId, status: KeyStatus): void;
   /**
@@ -79,6 +81,15 @@ export interface SettingsSlice {
 /** What "Test connection" heard from the service. */
 export type ConnectionReport = RequestOutput<'service:testConnection'>;
 
+/** What Save did with a key (shared/ipc/key-contract.ts `keySaveSchema`). */
+export type KeySave = RequestOutput<'keys:set'>;
+
+/** How a key is saved: weakly once the user agreed; unchecked once the user said so. */
+export interface KeySaving {
+  readonly allowWeakStorage: boolean;
+  readonly skipCheck: boolean;
+}
+
 type SliceArgs = Parameters<StateCreator<AppState, [], [], SettingsSlice>>;
 
 /**
@@ -97,14 +108,19 @@ function serviceKeyActions(
   get: SliceArgs[1],
 ): Pick<
   SettingsSlice,
-  'serviceKeys' | 'serviceKeySet' | 'serviceKeyClear' | 'serviceKeyApply' | 'serviceKeyTest'
+  'serviceKeys' | 'serviceKeySave' | 'serviceKeyClear' | 'serviceKeyApply' | 'serviceKeyTest'
 > {
   return {
     serviceKeys: null,
-    async serviceKeySet(provider, key, allowWeakStorage) {
-      const status = await call('keys:set', { provider, key, allowWeakStorage });
-      get().serviceKeyApply(provider, status);
-      return status;
+    async serviceKeySave(provider, key, { allowWeakStorage, skipCheck }) {
+      const saved = await call('keys:set', {
+        provider,
+        key,
+        allowWeakStorage,
+        ...(skipCheck ? { skipCheck } : {}),
+      });
+      if ('status' in saved) get().serviceKeyApply(provider, saved.status);
+      return saved;
     },
     async serviceKeyClear(provider) {
       const status = await call('keys:clear', { provider });
@@ -187,12 +203,6 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     const previous = get().settings;
     set({ settings });
     get().composeApplyDefaults(settings, previous);
-  },
-
-  async keySet(key, allowWeakStorage) {
-    const status = await call('key:set', { key, allowWeakStorage });
-    get().keyApply(status);
-    return status;
   },
 
   async keyClear() {

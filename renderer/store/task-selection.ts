@@ -75,7 +75,7 @@ export function selectedRecords(
  * The selected ids, loaded or not: a whole-set selection asks main for the filter's tasks (the
  * page never holds a list main would take on trust) and leaves out those taken out of it.
  */
-async function chosenIds(
+export async function chosenIds(
   state: Pick<AppState, 'tasksItems' | 'tasksSelection' | 'tasksFilter'>,
 ): Promise<string[]> {
   const { whole } = state.tasksSelection;

@@ -8,10 +8,7 @@ import type { ProviderId } from '../../shared/domain/providers';
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
-import type { GenerationRequest } from '../../shared/service/wire';
-import { t } from '../i18n';
-import { ApiError, call, toApiError } from '../lib/api';
-import { checkRequest } from '../lib/request-validation';
+import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
@@ -82,10 +79,10 @@ export interface TasksSlice
   /** An explicit new request with the same parameters (never a resend by the app). */
   tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
   /**
-   * "Rerun": submits `request` again as one new task, checked as the compose form checks it
-   * and sent on the same `tasks:submit` channel; a refused request becomes an error in the status area.
+   * "Rerun": the task's request again as one new task, on the task's own service (main reads
+   * both from the record: `tasks:submitAgain`); a refusal becomes an error in the status area.
    */
-  tasksRerun(request: GenerationRequest): Promise<boolean>;
+  tasksRerun(localId: string): Promise<boolean>;
   /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */
   tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
 }
@@ -283,13 +280,10 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
         if (removed) get().tasksRemoved([localId], at);
         return null;
       }),
-    tasksSubmitAgain: (record) => get().tasksRerun(record.request),
-    tasksRerun: (request) =>
+    tasksSubmitAgain: (record) => get().tasksRerun(record.localId),
+    tasksRerun: (localId) =>
       act(async () => {
-        const checked = checkRequest(request);
-        if (!checked.ok) throw new ApiError('bad_input', t(checked.reason));
-        const items = await call('tasks:submit', { request: checked.value, count: 1 });
-        get().tasksInsert(items);
+        get().tasksInsert(await call('tasks:submitAgain', { localId }));
         return null;
       }),
 

@@ -1,7 +1,8 @@
 /**
  * Turns what @contentauth/c2pa-wasm's reader reports (its manifest store JSON) into the verdict
  * Pictor records. The report describes a file anyone could have crafted: only the few fields used
- * are read, each through a schema, each name cut to the record's limit; anything else is ignored.
+ * are read, each through a schema, each name cleaned (shared/text/shown-name.ts) and cut to the
+ * record's limit; anything else is ignored.
  *
  * c2pa-rs decides the state itself (`validation_state`): `Invalid` when any check failed (a hash,
  * the signature, the certificate), `Valid` when everything verified but the signer's certificate
@@ -15,7 +16,7 @@ import {
   MAX_CREDENTIAL_NAME_CHARS,
   type CredentialVerdict,
 } from '../domain/content-credentials.ts';
-import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters.ts';
+import { cleanName as shownName } from '../text/shown-name.ts';
 
 /** IPTC digital source types that say a trained model made (all or part of) the content. */
 const AI_SOURCE_TYPES = new Set([
@@ -56,14 +57,14 @@ const report = z.object({
     .optional(),
 });
 type Manifest = z.infer<typeof manifest>;
-const CONTROLS = anyOf([CONTROL_CHARACTERS], 'g');
 
-/** A name as the record keeps it: control characters out, cut to the limit; undefined when empty. */
+/**
+ * A name as the record keeps it: no control, format or bidi character and no line separator
+ * (a certificate's organisation could otherwise read as another signer and turn its line
+ * around), cut to the limit; undefined when empty.
+ */
 function cleanName(text: string | undefined): string | undefined {
-  const clean = text?.replace(CONTROLS, '').trim();
-  return clean
-    ? [...clean].slice(0, MAX_CREDENTIAL_NAME_CHARS).join('').slice(0, MAX_CREDENTIAL_NAME_CHARS)
-    : undefined;
+  return shownName(text, MAX_CREDENTIAL_NAME_CHARS);
 }
 
 function generatorOf(active: Manifest): string | undefined {

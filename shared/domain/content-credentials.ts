@@ -14,51 +14,55 @@
  * (the record keeps its image, the credentials show as not checked).
  */
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters.ts';
+import { cleanNameSchema, shownNameSchema } from '../text/shown-name.ts';
 
 /** A name from a certificate or a manifest (a signer, an issuer, a generator). */
 export const MAX_CREDENTIAL_NAME_CHARS = 200;
 /** Validation codes kept per image (`assertion.dataHash.mismatch`, …). */
 export const MAX_CREDENTIAL_CODES = 16;
 
-const CONTROLS = anyOf([CONTROL_CHARACTERS]);
-const name = z
-  .string()
-  .min(1)
-  .max(MAX_CREDENTIAL_NAME_CHARS)
-  .refine((text) => !CONTROLS.test(text), { message: 'control characters' });
 const code = z
   .string()
   .max(100)
   .regex(/^[A-Za-z0-9._-]+$/);
 
-/** Each state's fields, shared by the record's schema and the strict one a verifier answer meets. */
+/**
+ * Each state's fields, shared by the record's schema and the strict one a verifier answer meets;
+ * `name` is how a name is taken (shared/text/shown-name.ts): cleaned when read back, refused
+ * unless already clean in an answer.
+ */
+function states(name: z.ZodType<string>) {
+  return {
+    VALID: {
+      state: z.literal('valid'),
+      /** The signing certificate's organisation, else its common name. */
+      signer: name,
+      /** The tool that made the manifest (its claim generator), when it names one. */
+      generator: name.optional(),
+      trusted: z.boolean(),
+      /** The manifest says the content was made by a trained model (IPTC digital source type). */
+      aiGenerated: z.boolean(),
+    },
+    INVALID: {
+      state: z.literal('invalid'),
+      codes: z.array(code).max(MAX_CREDENTIAL_CODES),
+      signer: name.optional(),
+    },
+  };
+}
 const NONE = { state: z.literal('none') };
-const VALID = {
-  state: z.literal('valid'),
-  /** The signing certificate's organisation, else its common name. */
-  signer: name,
-  /** The tool that made the manifest (its claim generator), when it names one. */
-  generator: name.optional(),
-  trusted: z.boolean(),
-  /** The manifest says the content was made by a trained model (IPTC digital source type). */
-  aiGenerated: z.boolean(),
-};
-const INVALID = {
-  state: z.literal('invalid'),
-  codes: z.array(code).max(MAX_CREDENTIAL_CODES),
-  signer: name.optional(),
-};
 const UNREADABLE = {
   state: z.literal('unreadable'),
   /** The store is not in the file but online, at an address its XMP names: never fetched. */
   remote: z.literal(true).optional(),
 };
+const RECORD = states(shownNameSchema(MAX_CREDENTIAL_NAME_CHARS));
+const ANSWER = states(cleanNameSchema(MAX_CREDENTIAL_NAME_CHARS));
 
 export const contentCredentialsSchema = z.discriminatedUnion('state', [
   z.object(NONE),
-  z.object(VALID),
-  z.object(INVALID),
+  z.object(RECORD.VALID),
+  z.object(RECORD.INVALID),
   z.object(UNREADABLE),
 ]);
 export type ContentCredentials = z.infer<typeof contentCredentialsSchema>;
@@ -72,8 +76,8 @@ export type CredentialVerdict = Exclude<ContentCredentials, { state: 'none' }>;
  * only keeps that from reaching the record in a shape the record could not hold.
  */
 export const credentialVerdictSchema = z.discriminatedUnion('state', [
-  z.strictObject(VALID),
-  z.strictObject(INVALID),
+  z.strictObject(ANSWER.VALID),
+  z.strictObject(ANSWER.INVALID),
   z.strictObject(UNREADABLE),
 ]);
 

@@ -36,6 +36,15 @@ export const keyStatusSchema = z.object({
    * place it is ever sent. Null when it was stored before any service address was set.
    */
   baseUrl: z.string().max(2_100).nullable().optional(),
+  /**
+   * What the service said of the stored key when Pictor last asked it (on Save, or "Test
+   * connection"), and when (ms since the epoch); null or absent: not checked yet. Settings shows
+   * a tick only beside a key its service accepted.
+   */
+  check: z
+    .object({ outcome: z.enum(['accepted', 'refused']), at: z.number() })
+    .nullable()
+    .optional(),
 });
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 

@@ -2,6 +2,7 @@
  * Which of the actions a person can take on a task apply to it, for a task's own buttons and for
  * a selection's (the page enables them; main checks again and skips what does not apply).
  */
+import { PROVIDERS, providerOf } from './providers';
 import type { TaskRecord } from './task-record';
 
 /** "Retry": a held task resumes, a completed one whose images failed tries them again. */
@@ -20,4 +21,25 @@ export function canSubmitAgain(record: TaskRecord): boolean {
     record.status === 'submit_unknown' ||
     record.status === 'failed'
   );
+}
+
+/**
+ * "Cancel on the service": the task is on the service (it has the service's id) and has not
+ * ended there as far as Pictor knows. Whether its service can cancel is {@link serviceCancels}.
+ */
+export function canCancel(record: TaskRecord): boolean {
+  return record.status === 'processing' && record.taskId !== null;
+}
+
+/** The task's service documents a cancel request (fal, Replicate, DashScope). */
+export function serviceCancels(record: Pick<TaskRecord, 'provider'>): boolean {
+  return PROVIDERS[providerOf(record)].canCancel;
+}
+
+/**
+ * The user asked the service to cancel the task and it has not ended yet: the service took the
+ * request and stops it in its own time (fal's running requests, for one).
+ */
+export function isStopping(record: TaskRecord): boolean {
+  return record.status === 'processing' && record.canceledByUserAt !== undefined;
 }

@@ -76,16 +76,6 @@ export const NOT_BILLED: TaskCost = { source: 'not_billed' };
 /** The cost of a task on a service that never bills (the built-in demo service). */
 export const FREE_COST: TaskCost = { source: 'free' };
 
-/** The sources of {@link TaskCost}, and the kinds of a ledger event (`refunded`: a reported cost
- * the service did not bill in the end). */
-export const COST_SOURCES = ['reported', 'estimated', 'not_billed', 'free', 'unknown'] as const;
-export type CostSource = (typeof COST_SOURCES)[number];
-
-/** A cost that counts nothing toward any cap or total: not billed, or never billed. */
-export function costsNothing(cost: TaskCost | undefined): boolean {
-  return cost?.source === 'not_billed' || cost?.source === 'free';
-}
-
 /** The amount and unit of `cost`, or undefined when it has none (not billed, unknown, absent). */
 export function countedCost(cost: TaskCost | undefined): CountedCost | undefined {
   return cost !== undefined && 'micros' in cost ? cost : undefined;

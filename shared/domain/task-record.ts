@@ -210,6 +210,12 @@ export const taskRecordSchema = z.object({
   /** The user asked the service to cancel the task, at this time (never done automatically). */
   canceledByUserAt: dateMsSchema.optional().catch(undefined),
   /**
+   * The user stopped watching the task at this time ("Stop watching", offered where its service
+   * cannot cancel): it is held as `timed_out` would be, the id kept for Resume. It says why only
+   * while the hold is this one (not after a later watch began).
+   */
+  stoppedWatchingAt: dateMsSchema.optional().catch(undefined),
+  /**
    * The tasks one submit created ("Generate 3") share this id: the first task's `localId`.
    * Absent on a submit of one, on tracked tasks and on records older than batches.
    */

@@ -16,7 +16,9 @@ import { galleryErrors } from './errors/gallery';
 import { generalErrors } from './errors/general';
 import { libraryErrors } from './errors/library';
 import { serviceErrors } from './errors/service';
+import { serviceTestErrors } from './errors/service-tests';
 import { settingsErrors } from './errors/settings';
+import { submitErrors } from './errors/submit';
 
 export const mainMessages = {
   // The application menu (app/os/menu-template.ts).
@@ -147,6 +149,8 @@ export const mainMessages = {
   ...galleryErrors,
   ...libraryErrors,
   ...costErrors,
+  ...submitErrors,
+  ...serviceTestErrors,
 } as const;
 
 export type MainMessageKey = keyof typeof mainMessages;

@@ -9,6 +9,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'app:openLogs',
   'app:copyText',
   'tasks:submit',
+  'tasks:submitAgain',
   'tasks:list',
   'tasks:count',
   'tasks:selectAll',
@@ -69,6 +70,9 @@ export const REQUEST_CHANNEL_NAMES = [
   'costs:setCap',
   'costs:clearCap',
   'costs:preview',
+  'tasks:cancel',
+  'tasks:cancelMany',
+  'tasks:stopWatching',
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [
@@ -89,4 +93,5 @@ export const EVENT_CHANNEL_NAMES = [
   'trash:progress',
   'app:quitting',
   'export:progress',
+  'cancel:progress',
 ] as const;

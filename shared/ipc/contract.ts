@@ -9,20 +9,16 @@ import { z } from 'zod';
 import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { providerIdSchema } from '../domain/providers';
-import { liveStateSchema } from '../domain/live-state';
-import {
-  MAX_IDS_PER_BATCH,
-  MAX_LOCAL_ID_CHARS,
-  MAX_MESSAGE_CHARS,
-  TASKS_PER_SUBMIT,
-  dateMsSchema,
-} from '../domain/limits';
+import { MAX_IDS_PER_BATCH, MAX_MESSAGE_CHARS, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
-import { imageStateSchema, taskRecordSchema, taskStatusSchema } from '../domain/task-record';
+import { imageStateSchema, taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 import { costRequests } from './cost-contract';
+import { submitRequests } from './submit-contract';
+import { cancelProgressSchema, taskCancelRequests } from './task-cancel-contract';
+import { localIdSchema, taskItemSchema } from './task-item';
 import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
@@ -36,17 +32,13 @@ import {
 
 export { connectionReportSchema } from './service-contract';
 
-const localId = z.string().min(1).max(MAX_LOCAL_ID_CHARS);
+const localId = localIdSchema;
 const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
 const cursor = z.string().max(1_000).nullable().optional();
 const search = z.string().max(500).optional();
 const none = z.undefined();
 
-const taskItemSchema = z.object({
-  record: taskRecordSchema,
-  live: liveStateSchema.nullable(),
-});
-export type TaskItem = z.infer<typeof taskItemSchema>;
+export type { TaskItem } from './task-item';
 
 /** Most images one gallery batch request (delete, undo, export) takes. */
 const MAX_IMAGES_PER_BATCH = 500;
@@ -170,15 +162,7 @@ export const requests = {
   'app:openLogs': { input: none, output: z.void() },
   /** Text to the clipboard (task ids): the page's own clipboard API is denied with every permission. */
   'app:copyText': { input: z.object({ text: z.string().max(10_000) }).strict(), output: z.void() },
-  'tasks:submit': {
-    input: z
-      .object({
-        request: generationRequestSchema,
-        count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
-      })
-      .strict(),
-    output: z.array(taskItemSchema),
-  },
+  ...submitRequests,
   'tasks:list': {
     input: z
       .object({
@@ -341,6 +325,7 @@ export const requests = {
   'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   ...updateRequests,
   ...costRequests,
+  ...taskCancelRequests,
 } as const;
 
 /** Event channels: main tells, the renderer listens. */
@@ -380,6 +365,8 @@ export const events = {
   'app:quitting': z.object({ waitingFor: trashProgressSchema.nullable() }),
   /** How many of a selection's images an export copied (about fifty reports, and its last). */
   'export:progress': trashProgressSchema.pick({ done: true, total: true }),
+  /** How many of a selection's cancels the services answered (each one as it is answered). */
+  'cancel:progress': cancelProgressSchema,
 } as const;
 
 export type RequestChannel = keyof typeof requests;

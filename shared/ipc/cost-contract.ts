@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { costPriceSchema, spendingCapSchema } from '../domain/cost-ledger';
 import { MAX_PATH_CHARS, REQUEST_LIMITS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
+import { submitTargetSchema } from '../domain/submit-target';
 import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
 import { generationRequestSchema } from '../service/wire';
 
@@ -127,11 +128,14 @@ export const costRequests = {
   /** Sets, raises or lowers a cap: only ever the user's own action in Settings. */
   'costs:setCap': { input: spendingCapSchema.strict(), output: z.array(capStandingSchema) },
   'costs:clearCap': { input: capKey, output: z.array(capStandingSchema) },
-  /** What `count` tasks of `request` on `provider` would cost, and the caps' verdict (no write). */
+  /**
+   * What `count` tasks of `request` on the service `target` names would cost, and the caps'
+   * verdict (no write): the same target the submit would carry (the compose form's service).
+   */
   'costs:preview': {
     input: z
       .object({
-        provider: providerIdSchema,
+        target: submitTargetSchema,
         request: generationRequestSchema,
         count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max),
       })

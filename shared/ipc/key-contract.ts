@@ -6,12 +6,31 @@
 import { z } from 'zod';
 import { keyStatusSchema, keyStatusesSchema } from '../domain/key-status';
 import { providerIdSchema } from '../domain/providers';
+import { connectionReportSchema } from './service-contract';
 
 const none = z.undefined();
 const key = z.string().min(1).max(4_096);
 
+/**
+ * What Save did with a key (core/key-vault/save-checked-key.ts): stored (`status.check` says
+ * whether its service accepted it, or the user saved it unchecked); nothing stored because the
+ * storage needs the user's consent or is not ready (`storage`: the status says which), because the
+ * service refused the key (`refused`), or because the service could not be asked (`unchecked`:
+ * the report says why, and the user may save it without checking).
+ */
+const keySaveSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), status: keyStatusSchema }),
+  z.object({ outcome: z.literal('storage'), status: keyStatusSchema }),
+  z.object({ outcome: z.literal('refused'), report: connectionReportSchema }),
+  z.object({ outcome: z.literal('unchecked'), report: connectionReportSchema }),
+]);
+
 export const keyRequests = {
   'key:getStatus': { input: none, output: keyStatusSchema },
+  /**
+   * Stores today's contract's key as it is, without asking its service (the status reads "not
+   * checked yet"): the request of versions before Save checked every key. Settings uses `keys:set`.
+   */
   'key:set': {
     input: z.object({ key, allowWeakStorage: z.boolean() }).strict(),
     output: keyStatusSchema,
@@ -19,16 +38,22 @@ export const keyRequests = {
   'key:clear': { input: none, output: keyStatusSchema },
   /** Every service's key status (`key:*` is today's contract's alone, as before). */
   'keys:getStatuses': { input: none, output: keyStatusesSchema },
-  /** Stores a key for one service, bound to that service's address as Settings has it now. */
+  /**
+   * Save: checks a key with its service's key probe (no task is created) at that service's
+   * address as Settings has it now, and stores it bound there when the service accepted it;
+   * `skipCheck`: the user answered "Save without checking?", so it is stored unchecked. Main makes
+   * the check itself: the page cannot mark a key as checked.
+   */
   'keys:set': {
     input: z
       .object({
         provider: providerIdSchema,
         key,
         allowWeakStorage: z.boolean(),
+        skipCheck: z.boolean().optional(),
       })
       .strict(),
-    output: keyStatusSchema,
+    output: keySaveSchema,
   },
   'keys:clear': {
     input: z.object({ provider: providerIdSchema }).strict(),

@@ -13,6 +13,7 @@ import {
 } from '../domain/limits';
 import { englishText, sentence, type Sentence } from '../i18n/sentence';
 import { CONTROL_CHARACTERS, anyOf } from '../text/control-characters';
+import { cleanNameSchema, optionalNameSchema } from '../text/shown-name';
 import type { InlineImage } from './inline-token';
 
 /** `<width>x<height>`, both positive integers (the spec's only rule for `size`). */
@@ -26,7 +27,8 @@ export const generationRequestSchema = z.object({
     .trim()
     .min(1, 'The prompt is empty.')
     .max(REQUEST_LIMITS.prompt, 'The prompt is too long.'),
-  model: z.string().trim().min(1).max(REQUEST_LIMITS.model).optional(),
+  /** A name from a file too (a sidecar, an archive): cleaned (shared/text/shown-name.ts). */
+  model: optionalNameSchema(REQUEST_LIMITS.model).optional(),
   size: z
     .string()
     .trim()
@@ -43,12 +45,7 @@ export type GenerationRequest = z.infer<typeof generationRequestSchema>;
  * characters (a name shown on screen cannot reorder or hide text); anything else is dropped,
  * never shortened (a cut name would name another model).
  */
-export const reportedModelSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(REQUEST_LIMITS.model)
-  .regex(/^[^\p{C}\p{Zl}\p{Zp}]+$/u);
+export const reportedModelSchema = z.string().trim().pipe(cleanNameSchema(REQUEST_LIMITS.model));
 
 /** The reported model in `value`, or `undefined` when there is none or it is not a usable name. */
 export function readReportedModel(value: unknown): string | undefined {

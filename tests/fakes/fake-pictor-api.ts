@@ -12,8 +12,10 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
 import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
+import { recordTarget } from '../../shared/domain/submit-target';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
 import { makeTaskRecord } from '../support/task-records';
+import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
 import {
@@ -88,6 +90,14 @@ function fakeFingerprint(key: string): string {
   return hash.toString(16).padStart(8, '0').repeat(2).slice(0, 12);
 }
 
+/** What main says when today's contract has no address to check a key at. */
+const NO_ADDRESS_TO_CHECK: RequestOutput<'service:testConnection'> = {
+  ok: false,
+  outcome: 'not_tested',
+  message:
+    'Enter your service’s address above first: the key is tested and stored for that address. The built-in demo service needs no key.',
+};
+
 export class FakePictorApi implements PictorApi {
   /** As in the app; screenshot pages may point it at a local server. */
   galleryBase = GALLERY_BASE;
@@ -117,6 +127,15 @@ export class FakePictorApi implements PictorApi {
     outcome: 'accepted',
     message: 'The service answered: your key works.',
   };
+  /**
+   * What a key's service answers to the check Save makes (`keys:set`), for every service: accepted
+   * unless a test says otherwise (today's contract without an address: never asked, as main).
+   */
+  keyCheck: RequestOutput<'service:testConnection'> = {
+    ok: true,
+    outcome: 'accepted',
+    message: 'The service at the service’s address answered and accepted the key.',
+  };
   /** What "Test connection" of another service answers. */
   serviceConnection: RequestOutput<'service:testService'> = {
     ok: true,
@@ -142,6 +161,13 @@ export class FakePictorApi implements PictorApi {
   private tasks: TaskRecord[] = [];
   /** The cost ledger, prices and caps (`costs:` channels). */
   readonly costs = new FakeCosts(() => this.tasks);
+  /** "Cancel on the service" and "Stop watching" (`answer`: what the service says to a cancel). */
+  readonly cancels = new FakeCancels({
+    task: (localId) => this.byId.get(localId),
+    updateTask: (localId, patch, live) => this.updateTask(localId, patch, live),
+    emit: (channel, payload) => this.emit(channel, payload),
+    now: () => this.now(),
+  });
   private readonly byId = new Map<string, TaskRecord>();
   private readonly live = new Map<string, LiveState>();
   private readonly failures = new Map<RequestChannel, { error: IpcError; times: number }>();
@@ -322,6 +348,64 @@ export class FakePictorApi implements PictorApi {
     return status;
   }
 
+  /**
+   * What storing `key` for today's contract gives, as main's vault has it (nothing is stored):
+   * refused until the user agrees to weak storage, else stored, bound to the base URL set now.
+   */
+  private pictorKeyStatus(key: string, allowWeakStorage: boolean): KeyStatus {
+    const { backend, weak } = this.storage;
+    if (weak && !allowWeakStorage) {
+      const message =
+        'This computer protects saved secrets only with Chromium’s basic text store, which is effectively plain text.';
+      return {
+        state: 'needs_consent',
+        fingerprint: this.keyStatus.fingerprint,
+        backend,
+        weak: true,
+        message,
+      };
+    }
+    const message = weak
+      ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
+      : null;
+    // As main does: the key is bound to the base URL set now (or to none), without /v1.
+    const url = URL.canParse(this.settings.baseUrl) ? new URL(this.settings.baseUrl) : null;
+    const baseUrl = url ? `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}` : null;
+    return {
+      state: 'ready',
+      fingerprint: fakeFingerprint(key.trim()),
+      backend,
+      weak,
+      message,
+      baseUrl,
+    };
+  }
+
+  /**
+   * Save, as main does it: the storage's consent first, then the service's check (skipped when
+   * the user said so), then the key stored with what the check said, bound to its address.
+   */
+  private saveKey(input: RequestInput<'keys:set'>): RequestOutput<'keys:set'> {
+    const { provider, key, allowWeakStorage, skipCheck } = input;
+    const storing = this.pictorKeyStatus(key, allowWeakStorage);
+    if (storing.state !== 'ready') return { outcome: 'storage', status: storing };
+    if (skipCheck !== true) {
+      const unaddressed = provider === 'pictor' && this.settings.baseUrl.trim() === '';
+      const report = unaddressed ? NO_ADDRESS_TO_CHECK : this.keyCheck;
+      if (report.outcome === 'key_refused') return { outcome: 'refused', report };
+      if (report.outcome !== 'accepted') return { outcome: 'unchecked', report };
+    }
+    const check = skipCheck === true ? null : { outcome: 'accepted' as const, at: this.now() };
+    const baseUrl =
+      provider === 'pictor'
+        ? storing.baseUrl
+        : (this.settings.serviceBaseUrls[provider] ?? PROVIDERS[provider].defaultBaseUrl);
+    return {
+      outcome: 'saved',
+      status: this.setServiceKey(provider, { ...storing, baseUrl, check }),
+    };
+  }
+
   private matching(input: RequestInput<'tasks:count'>): TaskRecord[] {
     return this.tasks.filter(
       (record) =>
@@ -412,6 +496,7 @@ export class FakePictorApi implements PictorApi {
           prompt: record.request.prompt,
           createdAt: record.createdAt,
           ...pick(record.request),
+          ...(record.reportedModel === undefined ? {} : { reportedModel: record.reportedModel }),
           ...(record.provider === undefined ? {} : { provider: record.provider }),
         });
       }
@@ -491,13 +576,16 @@ export class FakePictorApi implements PictorApi {
     'app:copyText': ({ text }) => {
       this.clipboard = text;
     },
-    'tasks:submit': ({ request, count }) => {
+    'tasks:submit': ({ request, count, target }) => {
       const now = this.now();
       const made = Array.from({ length: count }, () =>
         makeTask({
           localId: this.nextLocalId(),
           taskId: null,
           request,
+          // As main records it: the target's service and address (today's contract unnamed).
+          endpoint: target.endpoint,
+          ...(target.provider === 'pictor' ? {} : { provider: target.provider }),
           status: 'submitting',
           createdAt: now,
           updatedAt: now,
@@ -512,6 +600,12 @@ export class FakePictorApi implements PictorApi {
       if (batchId) made.forEach((record, i) => (made[i] = { ...record, batchId }));
       this.addTasks(made);
       return made.map((record) => this.item(record));
+    },
+    // As main does: the record's own request, on the record's own service.
+    'tasks:submitAgain': ({ localId }) => {
+      const record = this.existing(localId);
+      const target = recordTarget(record);
+      return this.handlers['tasks:submit']({ request: record.request, target, count: 1 });
     },
     'tasks:list': (input) => this.list(input),
     'tasks:count': (input) => ({ total: this.matching(input).length }),
@@ -602,11 +696,13 @@ export class FakePictorApi implements PictorApi {
     'tasks:submitAgainMany': ({ localIds }) =>
       this.batch(localIds, (record) =>
         canSubmitAgain(record)
-          ? ((
-              this.handlers['tasks:submit']({ request: record.request, count: 1 }) as TaskItem[]
-            )[0] ?? null)
+          ? ((this.handlers['tasks:submitAgain']({ localId: record.localId }) as TaskItem[])[0] ??
+            null)
           : null,
       ),
+    'tasks:cancel': ({ localId }) => this.cancels.cancel(localId),
+    'tasks:cancelMany': ({ localIds }) => this.cancels.cancelMany(localIds),
+    'tasks:stopWatching': ({ localIds }) => this.cancels.stopWatching(localIds),
     'tasks:exportMany': ({ localIds }) => {
       const ids = [...new Set(localIds)].filter((localId) => this.byId.has(localId));
       const copied = ids.reduce(
@@ -714,32 +810,8 @@ export class FakePictorApi implements PictorApi {
     },
     'key:getStatus': () => this.keyStatus,
     'key:set': ({ key, allowWeakStorage }) => {
-      const { backend, weak } = this.storage;
-      if (weak && !allowWeakStorage) {
-        const message =
-          'This computer protects saved secrets only with Chromium’s basic text store, which is effectively plain text.';
-        return {
-          state: 'needs_consent',
-          fingerprint: this.keyStatus.fingerprint,
-          backend,
-          weak: true,
-          message,
-        };
-      }
-      const message = weak
-        ? 'Your key is stored with Chromium’s basic text store, as you agreed.'
-        : null;
-      // As main does: the key is bound to the base URL set now (or to none), without /v1.
-      const url = URL.canParse(this.settings.baseUrl) ? new URL(this.settings.baseUrl) : null;
-      const baseUrl = url ? `${url.origin}${url.pathname.replace(/(\/+v1)?\/*$/, '')}` : null;
-      return this.setKeyStatus({
-        state: 'ready',
-        fingerprint: fakeFingerprint(key.trim()),
-        backend,
-        weak,
-        message,
-        baseUrl,
-      });
+      const status = this.pictorKeyStatus(key, allowWeakStorage);
+      return status.state === 'ready' ? this.setKeyStatus(status) : status;
     },
     'key:clear': () =>
       this.setKeyStatus({
@@ -756,18 +828,7 @@ export class FakePictorApi implements PictorApi {
       dashscope: this.serviceKeyStatus('dashscope'),
       bfl: this.serviceKeyStatus('bfl'),
     }),
-    'keys:set': ({ provider, key, allowWeakStorage }) => {
-      if (provider === 'pictor') return this.handlers['key:set']({ key, allowWeakStorage });
-      const baseUrl = this.settings.serviceBaseUrls[provider] ?? PROVIDERS[provider].defaultBaseUrl;
-      return this.setServiceKey(provider, {
-        state: 'ready',
-        fingerprint: fakeFingerprint(key.trim()),
-        backend: this.storage.backend,
-        weak: this.storage.weak,
-        message: null,
-        baseUrl,
-      });
-    },
+    'keys:set': (input) => this.saveKey(input),
     'keys:clear': ({ provider }) =>
       this.setServiceKey(provider, {
         state: 'not_set',

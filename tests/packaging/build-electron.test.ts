@@ -45,6 +45,7 @@ beforeEach(async () => {
       "const preload = path.join(import.meta.dirname, 'preload.cjs');",
       "const sharp = async () => (await import('sharp')).default;",
       'console.log(app, sharp, fetch, z.string().parse(greeting), preload);',
+      "console.log('debugger flag: ' + process.env.PICTOR_TEST_BUILD);",
     ].join('\n'),
   );
   await writeSource('electron/greeting.ts', "export const greeting = 'inlined-greeting';\n");
@@ -139,6 +140,17 @@ describe('buildElectron', () => {
     expect(main).toContain('inlined-greeting');
     expect(main).toContain('const require = __pictorCreateRequire(import.meta.url);');
     expect(main).not.toMatch(/\brequire\(["']/);
+  });
+
+  it('fixes the test-build flag in the bundle, so no environment can turn a debugger on', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const release = await readFile(path.join(outDir, 'main.js'), 'utf8');
+    expect(release).not.toContain('process.env.PICTOR_TEST_BUILD');
+    expect(release).toMatch(/"debugger flag: "( \+ "")?\)/);
+    await buildElectron({ rootDir, outDir }, { testBuild: true });
+    const test = await readFile(path.join(outDir, 'main.js'), 'utf8');
+    expect(test).toMatch(/"debugger flag: (" \+ ")?1"\)/);
   });
 
   it('never inlines sharp, a devDependency: it stays an import the packed app cannot meet', async () => {

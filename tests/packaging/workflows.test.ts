@@ -1,11 +1,16 @@
 /**
  * The CI workflow (.github/workflows) cannot run here, so it is checked here: every file passes
- * GitHub Actions' own workflow schema (@action-validator/cli, offline), and its shape is what the
+ * GitHub Actions' own workflow schema (@action-validator/cli, offline) and, where it is installed
+ * (`npm run ci:actionlint` installs it with Go; neither npm nor Debian carries it), actionlint
+ * with no finding; and its shape is what the
  * project promises: lint, typecheck and the vitest suites once on Linux; four OS legs (Ubuntu
  * 24.04, macOS arm64 and Intel, Windows Server 2025) on Node 24 that probe Electron's Node, run
  * the journeys in real Electron, build one CPU's installers, install them, test the installed app
  * (smoke, `pictor help` and `pictor self-test` typed with no display) and uninstall it, and the
- * rpm on Fedora; the installers kept even when a later step fails; caches for Electron,
+ * rpm on Fedora (the smoke's build a test build, Windows' display 1920x1080 first); a release job
+ * on version tags only, never a pull request (signed release installers, their signatures, their
+ * refusal of a debugger, the update from the previous tag through a test feed); the installers
+ * kept even when a later step fails; caches for Electron,
  * electron-builder and Playwright (a lockfile change restores the last one); actions on the Node
  * 24 runtime (GitHub runs Node 20 actions on 24 since June 2026 and has removed Node 20); and
  * every command one a developer can run locally (an npm script, or one behind xvfb-run).
@@ -18,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { findActionlint, runActionlint } from '../../electron/build/actionlint';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WORKFLOWS = path.join(ROOT, '.github', 'workflows');
@@ -30,15 +36,19 @@ interface Step {
   readonly run?: string;
   readonly if?: string;
   readonly with?: Record<string, unknown>;
+  readonly env?: Record<string, string>;
 }
 interface Job {
   readonly 'runs-on': string;
+  readonly if?: string;
+  readonly permissions?: Record<string, string>;
   readonly needs?: string;
   readonly env?: Record<string, string>;
   readonly strategy?: { matrix?: { include?: ({ os: string } & Record<string, string>)[] } };
   readonly steps: Step[];
 }
 interface Workflow {
+  readonly on: Record<string, unknown>;
   readonly jobs: Record<string, Job>;
 }
 
@@ -86,6 +96,17 @@ describe('.github/workflows', () => {
     }
   });
 
+  const actionlint = findActionlint();
+  it.skipIf(!actionlint)(
+    actionlint
+      ? 'passes actionlint with no finding'
+      : 'passes actionlint with no finding (skipped: actionlint is not installed; npm run ci:actionlint installs it with Go)',
+    () => {
+      const result = runActionlint(actionlint ?? 'actionlint');
+      expect(result.code, result.output).toBe(0);
+    },
+  );
+
   it('the validator refuses a broken workflow (so the check above can fail)', async () => {
     const text = await readFile(path.join(WORKFLOWS, 'ci.yml'), 'utf8');
     const broken = path.join(work, 'broken.yml');
@@ -115,11 +136,84 @@ function indexOf(job: Job | undefined, text: string, when?: RegExp): number {
 describe('the CI workflow', () => {
   let checks: Job | undefined;
   let os: Job | undefined;
+  let release: Job | undefined;
   let ciJobs: Record<string, Job> = {};
+  let triggers: Record<string, unknown> = {};
   beforeAll(async () => {
-    ciJobs = (await ciWorkflow()).jobs;
+    const workflow = await ciWorkflow();
+    ciJobs = workflow.jobs;
+    triggers = workflow.on;
     checks = ciJobs['checks'];
     os = ciJobs['os'];
+    release = ciJobs['release'];
+  });
+
+  it('runs actionlint before the vitest suites, which run it again', () => {
+    expect(indexOf(checks, 'npm run ci:actionlint')).toBeGreaterThanOrEqual(0);
+    expect(indexOf(checks, 'npm run ci:actionlint')).toBeLessThan(
+      indexOf(checks, 'npm run test:vitest'),
+    );
+  });
+
+  it('sets Windows’ display to 1920x1080 before the journeys', () => {
+    const display = indexOf(os, 'npm run ci:windows-display', /Windows/);
+    expect(display).toBeGreaterThanOrEqual(0);
+    expect(display).toBeLessThan(indexOf(os, 'npm run test:e2e', /!= 'Linux'/));
+  });
+
+  it('builds a test build for the smoke, whose app keeps the debugger Playwright drives', () => {
+    const dist = os?.steps.find((step) => step.run?.startsWith('npm run dist'));
+    expect(dist?.env?.['PICTOR_TEST_BUILD']).toBe('1');
+    expect(dist?.run).not.toContain('--release');
+  });
+
+  it('runs the release job on version tags only, never on a pull request', () => {
+    expect(triggers['push']).toEqual({ branches: ['main'], tags: ['v*'] });
+    expect(release?.if).toBe(
+      "github.event_name == 'push' && startsWith(github.ref, 'refs/tags/v')",
+    );
+    expect(release?.needs).toBe('os');
+    expect(release?.permissions).toEqual({ contents: 'write' });
+    // Only the release job may write to the repository.
+    expect(Object.entries(ciJobs).filter(([, job]) => job.permissions)).toHaveLength(1);
+  });
+
+  it('gives the secrets only to the steps that build or publish, never to npm ci', () => {
+    const secretly = /\$\{\{ (secrets\.\w+|github\.token) \}\}/;
+    for (const job of Object.values(ciJobs)) {
+      for (const value of Object.values(job.env ?? {})) expect(value).not.toMatch(secretly);
+      for (const step of job.steps) {
+        if (!Object.values(step.env ?? {}).some((value) => secretly.test(value))) continue;
+        expect(step.run, String(step.name)).toMatch(
+          /^npm run (dist -- --release|ci:update-test -- (previous|publish))/,
+        );
+      }
+    }
+  });
+
+  it('builds signed release installers (secrets as electron-builder reads them), then checks them installed', () => {
+    const dist = release?.steps.find((step) => step.run?.startsWith('npm run dist'));
+    for (const name of ['CSC_LINK', 'CSC_KEY_PASSWORD', 'APPLE_API_KEY_ID', 'WIN_CSC_LINK'])
+      expect(dist?.env?.[name], name).toMatch(/^\$\{\{ secrets\.\w+ \}\}$/);
+    expect(dist?.run).toContain('--release');
+    expect(dist?.env?.['PICTOR_TEST_BUILD']).toBeUndefined();
+    const order = [
+      'npm run dist -- --release',
+      'npm run ci:install',
+      'npm run ci:verify-signature',
+      'npm run ci:refuses-debugger -- --installed',
+      'npm run ci:installed -- self-test --no-display',
+      'npm run ci:install -- --uninstall',
+      'npm run ci:update-test -- publish',
+      'npm run ci:update-test -- previous',
+      'npm run ci:update-test -- check',
+    ].map((command) => indexOf(release, command));
+    expect(
+      order.every((index) => index >= 0),
+      JSON.stringify(order),
+    ).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(runs(release).map((step) => step.run)).not.toContain('npm run ci:smoke -- --installed');
   });
 
   it('runs the OS legs on Ubuntu 24.04, macOS arm64, macOS Intel (macos-15-intel) and Windows Server 2025', () => {
@@ -221,7 +315,7 @@ describe('the CI workflow', () => {
         .filter((step) => step.uses?.startsWith('actions/cache'))
         .map((step) => String(step.with?.['path'])),
     );
-    expect(cached.sort()).toEqual([
+    expect([...new Set(cached)].sort()).toEqual([
       '.cache/electron',
       '.cache/electron-builder',
       '.cache/ms-playwright',
@@ -239,7 +333,8 @@ describe('the CI workflow', () => {
     const caches = Object.values(ciJobs).flatMap((job) =>
       job.steps.filter((step) => step.uses?.startsWith('actions/cache')),
     );
-    expect(caches).toHaveLength(3);
+    // Electron and electron-builder on the OS legs, Playwright once, electron-builder's for the release.
+    expect(caches).toHaveLength(4);
     const hash = "${{ hashFiles('package-lock.json') }}";
     for (const cache of caches) {
       const key = String(cache.with?.['key']);

@@ -8,6 +8,8 @@ import { ImageEngineError, type ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
 import { join } from 'node:path';
 import type { RendererImageEngine } from '../../core/images/renderer-image-engine';
+import { RendererCredentialVerifier } from '../../core/content-credentials/renderer-verifier';
+import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import type { App } from 'electron';
 import { registerPrivilegedSchemes } from '../app-protocol';
 import { createChromiumImageEngine } from '../chromium-image-engine';
@@ -60,29 +62,49 @@ export function appImageEngine(
  * The image renderer: its page and preload are built beside main.js (one bundle). The app's
  * Content Credentials are verified on it too (app-credential-verifier.ts).
  */
-export function imageRenderer(logger: Logger): RendererImageEngine {
+export function imageRenderer(logger: Logger, mayOpenWindows?: () => boolean): RendererImageEngine {
   return createChromiumImageEngine({
     pageRoot: join(import.meta.dirname, 'image-renderer'),
     preloadPath: join(import.meta.dirname, 'image-preload.cjs'),
     clock: systemClock,
     logger,
+    ...(mayOpenWindows ? { mayOpenWindows } : {}),
   });
 }
 
+/** The installed app's images as the `pictor` command sees them. */
+export interface CommandLineImages {
+  /** The image engine, made once the app is ready. */
+  readonly engine: () => Promise<ImageEngine>;
+  /**
+   * A Content Credentials verifier on the same image renderer (no fallback: `pictor self-test`
+   * checks the renderer itself); ended with the engine.
+   */
+  readonly rendererVerifier: (trustAnchors: string) => ContentCredentialVerifier;
+}
+
 /**
- * The app's image engine for the installed app run as the `pictor` command, made once the app is
- * ready. Call before `ready`: the image renderer's schemes are registered now, the only time
+ * The app's image engine for the installed app run as the `pictor` command, and a verifier on its
+ * renderer. Call before `ready`: the image renderer's schemes are registered now, the only time
  * Electron accepts them. The command says itself when thumbnails were left for the app (and
- * `self-test` fails its images step on the header-only engine); why the renderer could not start
+ * `self-test` fails its image steps on the header-only engine); why the renderer could not start
  * goes to `logger`.
  */
-export function commandLineImageEngine(
-  app: Pick<App, 'whenReady'>,
-  logger: Logger,
-): () => Promise<ImageEngine> {
+export function commandLineImages(app: Pick<App, 'whenReady'>, logger: Logger): CommandLineImages {
   registerPrivilegedSchemes();
-  return async () => {
+  let renderer: RendererImageEngine | null = null;
+  const ready = async (): Promise<RendererImageEngine> => {
     await app.whenReady();
-    return appImageEngine(logger, () => undefined);
+    renderer ??= imageRenderer(logger);
+    return renderer;
+  };
+  return {
+    engine: async () => appImageEngine(logger, () => undefined, await ready()),
+    rendererVerifier: (trustAnchors) =>
+      new RendererCredentialVerifier({
+        renderer: { runJob: async (spec) => (await ready()).runJob(spec) },
+        trustAnchors,
+        logger,
+      }),
   };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/domain/favourites';
 import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { submitRecordAgain } from '../engine/submit-again';
 import type { TaskEngine } from '../engine/task-engine';
 import { findImage, imagesByTask, type ImageRef } from '../gallery/gallery-images';
 import { OutcomeBuilder, type TrashOutcome } from '../trash/trash-outcome';
@@ -74,9 +75,11 @@ export class BatchTaskActions {
   }
 
   /**
-   * Sends each applicable task's request again as one new task (never a resend of the old one).
-   * Stops at the first refusal (no key, a full disk): the rest would be refused the same way.
-   * @throws the engine's refusal when not even the first could be sent.
+   * Sends each applicable task's request again as one new task (never a resend of the old one),
+   * each to its own task's service (engine/submit-again.ts), whatever the form names now. A
+   * task whose service refuses (no key there now, a cap) is skipped: the selection may span
+   * services, and another one's tasks may still go.
+   * @throws the first refusal when none could be sent.
    */
   async submitAgain(localIds: readonly string[]): Promise<BatchOutcome> {
     const records: TaskRecord[] = [];
@@ -84,14 +87,15 @@ export class BatchTaskActions {
     const applicable = ids
       .map((localId) => this.engine.get(localId))
       .filter((record): record is TaskRecord => record !== undefined && canSubmitAgain(record));
+    const refusals: unknown[] = [];
     for (const record of applicable) {
       try {
-        records.push(...(await this.engine.submit(record.request, 1)));
+        records.push(...(await submitRecordAgain(this.engine, record)));
       } catch (error) {
-        if (records.length === 0) throw error;
-        break;
+        refusals.push(error);
       }
     }
+    if (records.length === 0 && refusals.length > 0) throw refusals[0];
     return { records, skipped: ids.length - records.length };
   }
 

@@ -1,14 +1,16 @@
 /**
- * The Content Credentials verifier of plain-Node hosts (and of the app until its sandboxed image
- * renderer runs the same library): one worker thread (c2pa-worker.ts), started with the first
- * file, verifying one file at a time. Its bounds:
+ * The Content Credentials verifier of plain-Node hosts (and of the app when its sandboxed image
+ * renderer cannot run the same library): worker threads (c2pa-worker.ts), each verifying one file
+ * at a time, up to `maxWorkers` at once (the core's fair-verifier.ts decides whose file runs when;
+ * past `maxWorkers`, files wait here in the order they came). Its bounds:
  *
- * - size: an image bigger than `maxBytes` is not sent to the worker (`unreadable`);
- * - time: a file not answered within `timeoutMs` ends the worker (`terminate`), whatever the
- *   WebAssembly code was doing, and answers `unreadable`; the next file gets a new worker;
- * - memory: the worker's JavaScript heap is capped, and a worker whose WebAssembly code trapped
+ * - size: an image bigger than `maxBytes` is not sent to a worker (`unreadable`);
+ * - time: a file not answered within `timeoutMs` ends its worker (`terminate`), whatever the
+ *   WebAssembly code was doing, and answers `unreadable`; so does an abort; the next file gets a
+ *   new worker;
+ * - memory: each worker's JavaScript heap is capped, and a worker whose WebAssembly code trapped
  *   is replaced, so no state of a hostile file outlives it;
- * - idle: the worker ends after `idleMs` without work, and never keeps the process alive.
+ * - idle: a worker ends after `idleMs` without work, and never keeps the process alive.
  */
 import { Worker } from 'node:worker_threads';
 import type {
@@ -34,6 +36,8 @@ export interface C2paVerifierOptions {
   readonly timeoutMs?: number;
   /** Default 30 s. */
   readonly idleMs?: number;
+  /** Files verified at once, each on its own worker. Default 2 (the fair verifier's services). */
+  readonly maxWorkers?: number;
   readonly workerUrl?: URL;
   readonly logger?: Logger;
 }
@@ -49,13 +53,18 @@ function defaultWorkerUrl(): URL {
 interface Running {
   readonly worker: Worker;
   readonly ready: Promise<void>;
+  /** Set while the worker waits for its next file. */
+  idle: NodeJS.Timeout | null;
 }
 
 export class C2paVerifier implements ContentCredentialVerifier {
   private readonly options: Required<Omit<C2paVerifierOptions, 'workerUrl'>> & { workerUrl: URL };
-  private running: Running | null = null;
-  private turn: Promise<unknown> = Promise.resolve();
-  private idle: NodeJS.Timeout | null = null;
+  /** Every worker started and not ended; those waiting for a file are in `idle` too. */
+  private readonly workers = new Set<Running>();
+  private readonly idle: Running[] = [];
+  /** Files being verified, and those waiting for a worker (in order). */
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
   private nextId = 1;
   private disposed = false;
 
@@ -64,45 +73,94 @@ export class C2paVerifier implements ContentCredentialVerifier {
       maxBytes: 64 * 1024 * 1024,
       timeoutMs: 20_000,
       idleMs: 30_000,
+      maxWorkers: 2,
       logger: silentLogger,
       ...options,
       workerUrl: options.workerUrl ?? defaultWorkerUrl(),
     };
   }
 
-  /** Verifies files one after the other; see the port for what it answers. */
-  verify(request: CredentialRequest): Promise<CredentialVerdict> {
-    const result = this.turn.then(() => this.verifyNow(request));
-    this.turn = result.catch(() => undefined);
-    return result;
+  /** Verifies a file on a free worker; see the port for what it answers. */
+  async verify(request: CredentialRequest): Promise<CredentialVerdict> {
+    await this.turn(request.signal);
+    try {
+      return await this.verifyNow(request);
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
   }
 
   async dispose(): Promise<void> {
     this.disposed = true;
-    await this.stop();
+    for (const wake of this.waiting.splice(0)) wake();
+    await Promise.all([...this.workers].map((running) => this.end(running)));
+  }
+
+  /** Resolves once fewer than `maxWorkers` files are being verified (and counts this one). */
+  private async turn(signal: AbortSignal | undefined): Promise<void> {
+    while (this.active >= Math.max(1, this.options.maxWorkers) && !this.disposed) {
+      signal?.throwIfAborted();
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          signal?.removeEventListener('abort', wake);
+          const index = this.waiting.indexOf(wake);
+          if (index !== -1) this.waiting.splice(index, 1);
+          resolve();
+        };
+        this.waiting.push(wake);
+        signal?.addEventListener('abort', wake, { once: true });
+      });
+    }
+    this.active += 1;
   }
 
   private async verifyNow(request: CredentialRequest): Promise<CredentialVerdict> {
     if (this.disposed) throw new VerifierUnavailableError('The verifier was stopped.');
     request.signal?.throwIfAborted();
     if (request.bytes.length > this.options.maxBytes) return UNREADABLE;
-    if (this.idle) clearTimeout(this.idle);
-    const running = this.running ?? this.start();
+    const running = this.take();
     await running.ready;
+    // Aborted while the worker started: it is parked again, untouched.
+    if (request.signal?.aborted) {
+      this.park(running);
+      request.signal.throwIfAborted();
+    }
     const message: C2paRequest = {
       id: this.nextId++,
       bytes: request.bytes,
       mime: MIME[request.format],
     };
-    const answer = await this.ask(running.worker, message, request.signal);
+    let answer: Awaited<ReturnType<C2paVerifier['ask']>>;
+    try {
+      answer = await this.ask(running.worker, message, request.signal);
+    } catch (error) {
+      await this.end(running);
+      throw error;
+    }
     if (answer === 'timeout' || answer.trapped) {
       this.options.logger.warn('Content Credentials could not be read in time or safely.', {
         why: answer === 'timeout' ? 'timeout' : 'trapped',
         detail: answer === 'timeout' ? null : (answer.detail ?? null),
       });
-      await this.stop();
-    } else this.idle = setTimeout(() => void this.stop(), this.options.idleMs).unref();
+      await this.end(running);
+    } else this.park(running);
     return answer === 'timeout' ? UNREADABLE : answer.verdict;
+  }
+
+  /** An idle worker, or a new one. */
+  private take(): Running {
+    const running = this.idle.pop() ?? this.start();
+    if (running.idle) clearTimeout(running.idle);
+    running.idle = null;
+    return running;
+  }
+
+  /** `running` waits for the next file, and ends after `idleMs` without one. */
+  private park(running: Running): void {
+    if (this.disposed || !this.workers.has(running)) return;
+    running.idle = setTimeout(() => void this.end(running), this.options.idleMs).unref();
+    this.idle.push(running);
   }
 
   /** The worker's answer to `message`, or `timeout` (the worker is then ended by the caller). */
@@ -132,9 +190,9 @@ export class C2paVerifier implements ContentCredentialVerifier {
         done();
         resolve('timeout');
       };
+      // The caller ends the worker.
       const onAbort = () => {
         done();
-        void this.stop();
         reject(signal?.reason instanceof Error ? signal.reason : new Error('Aborted.'));
       };
       worker.on('message', onMessage);
@@ -162,21 +220,19 @@ export class C2paVerifier implements ContentCredentialVerifier {
       worker.on('error', (error) => reject(new VerifierUnavailableError(error.message)));
       worker.once('exit', () => reject(new VerifierUnavailableError('The verifier ended.')));
     });
-    const running = { worker, ready };
+    const running: Running = { worker, ready, idle: null };
     // A start that fails leaves no worker behind: the next file tries again.
-    ready.catch(() => {
-      if (this.running === running) this.running = null;
-      void worker.terminate();
-    });
-    this.running = running;
+    ready.catch(() => void this.end(running));
+    this.workers.add(running);
     return running;
   }
 
-  private async stop(): Promise<void> {
-    if (this.idle) clearTimeout(this.idle);
-    this.idle = null;
-    const running = this.running;
-    this.running = null;
-    if (running) await running.worker.terminate();
+  private async end(running: Running): Promise<void> {
+    if (running.idle) clearTimeout(running.idle);
+    running.idle = null;
+    const index = this.idle.indexOf(running);
+    if (index !== -1) this.idle.splice(index, 1);
+    if (!this.workers.delete(running)) return;
+    await running.worker.terminate();
   }
 }

@@ -29,7 +29,7 @@ function modelOf(provider: ProviderId, request: Pick<PricedRequest, 'model'>): s
 }
 
 /** The price that applies to a request on `provider` in `unit`, if the user set one. */
-export function priceFor(
+function priceFor(
   prices: readonly CostPrice[],
   provider: ProviderId,
   request: Pick<PricedRequest, 'model'>,

@@ -1,4 +1,4 @@
 /** The endpoint of tasks sent to the built-in demo service (its port changes every launch). */
-export const DEMO_ENDPOINT = 'demo:';
+export { DEMO_ENDPOINT } from '../../../shared/domain/submit-target';
 /** The key the demo service accepts. */
 export const DEMO_KEY = 'demo';

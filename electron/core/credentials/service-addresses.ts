@@ -4,19 +4,13 @@
  * bound to its service's address, so no two services may share one: an endpoint then names one
  * service, and so one key.
  */
-import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
-import type { Settings } from '../../../shared/domain/settings';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
+import { typedAddress, type AddressSettings } from '../../../shared/domain/submit-target';
 import { serviceBaseUrl } from './key-binding';
-
-/** The settings an address depends on (older callers may know only `baseUrl`). */
-export type AddressSettings = Pick<Settings, 'baseUrl'> &
-  Partial<Pick<Settings, 'serviceBaseUrls'>>;
 
 /** The normalised base URL of `provider`'s service, or null when it has none (the demo). */
 export function serviceAddress(settings: AddressSettings, provider: ProviderId): string | null {
-  if (provider === 'pictor') return serviceBaseUrl(settings.baseUrl);
-  const override = settings.serviceBaseUrls?.[provider]?.trim() ?? '';
-  return serviceBaseUrl(override === '' ? (PROVIDERS[provider].defaultBaseUrl ?? '') : override);
+  return serviceBaseUrl(typedAddress(settings, provider));
 }
 
 /** The services whose address is `baseUrl` (normalised): one, or none; two only by a mistake. */

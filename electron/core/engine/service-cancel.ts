@@ -1,8 +1,9 @@
 /**
  * "Cancel on the service": the user's explicit request that the service stop a running task.
  * Never automatic (a watch timeout, a quit or a removal never cancels), only where the provider
- * can cancel, and the record keeps when the user asked. The task is then polled at once: the
- * service's answer says whether it was canceled, or finished first.
+ * can cancel, and the record keeps when the user asked. The task is then polled at once, whatever
+ * the service answered: its next answer says whether it was canceled, or finished first (a
+ * refusal is often "already done", and the results are then fetched without waiting).
  */
 import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
@@ -10,6 +11,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider } from '../../ports/credentials';
 import { serviceLabel } from '../credentials/key-binding';
 import { credentialsForRecord } from '../credentials/record-credentials';
+import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';
 import { EngineInputError, type EngineServiceClient } from './engine-types';
 
@@ -25,7 +27,7 @@ export class ServiceCancel {
   /**
    * Asks the service to cancel the task; resolves with the record marked canceled by the user.
    * @throws EngineInputError when it cannot be asked (not running, no cancel, no key for it);
-   *   a ServiceError when the service refused.
+   *   a ServiceError when the service refused (or could not be reached).
    */
   async cancel(record: TaskRecord): Promise<TaskRecord> {
     const facts = PROVIDERS[providerOf(record)];
@@ -38,15 +40,29 @@ export class ServiceCancel {
       throw new EngineInputError(sentence('error.service.cancelNotNow'));
     }
     const found = await credentialsForRecord(this.credentials, record);
-    if (!found.ok) {
-      throw new EngineInputError(found.error.sentence ?? sentence('error.library.noKey'));
-    }
+    // The host's own words when it has no sentence (the CLI says which key it holds, and where).
+    if (!found.ok) throw new EngineInputError(found.error.sentence ?? found.error.message);
     const { taskId, handles, request } = record;
-    await this.client.cancel(found.credentials, { taskId, handles, request }, this.ctx.signal);
+    try {
+      await this.client.cancel(found.credentials, { taskId, handles, request }, this.ctx.signal);
+    } catch (error) {
+      if (error instanceof ServiceError) this.watchAgain(this.ctx.get(record.localId) ?? record);
+      throw error;
+    }
     const current = this.ctx.get(record.localId) ?? record;
     const marked = this.ctx.commit({ ...current, canceledByUserAt: this.ctx.clock.now() });
     this.ctx.logger.info('task canceled by the user', { localId: record.localId, taskId });
-    if (marked.status === 'processing') this.pollNow({ ...marked, hold: null });
+    this.watchAgain(marked);
     return marked;
+  }
+
+  /**
+   * Polls a still processing task now. A held one (the watch timed out) starts a new watch, as
+   * Resume does: its old watch would end it again before the service is asked.
+   */
+  private watchAgain(record: TaskRecord): void {
+    if (record.status !== 'processing') return;
+    const watch = record.hold === null ? {} : { watchStartedAt: this.ctx.clock.now() };
+    this.pollNow({ ...record, hold: null, ...watch });
   }
 }

@@ -15,6 +15,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { Clock } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
@@ -22,6 +23,7 @@ import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
+import { checkTarget } from './target-check';
 import { DownloadManager } from './download-manager';
 import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
@@ -178,13 +180,16 @@ export class TaskEngine {
     }
   }
 
-  /** Stores `count` new tasks and submits each once, in the background. Returns them at once. */
-  async submit(input: GenerationRequest, count = 1): Promise<TaskRecord[]> {
+  /**
+   * Stores `count` new tasks of `input` on the service `target` names (carried with the request,
+   * never read from the settings; checked: target-check.ts) and submits each once, in the
+   * background. Returns them at once.
+   * @throws EngineInputError for a request, count or target nothing can be sent for.
+   */
+  async submit(input: GenerationRequest, target: SubmitTarget, count = 1): Promise<TaskRecord[]> {
     const request = parseRequest(input);
     checkTaskCount(count);
-    const endpoint = this.deps.credentials.currentEndpoint();
-    const credentials = await this.deps.credentials.credentialsFor(endpoint);
-    if (!credentials) throw new EngineInputError(sentence('error.library.noKey'));
+    const { endpoint, credentials } = await checkTarget(this.deps.credentials, target);
     const batch = newBatch(count, () =>
       this.newRecord(request, endpoint, credentials, 'submitted', null),
     );

@@ -5,7 +5,10 @@
  * is recorded with the image. Never throws, never keeps the image from being saved.
  */
 import type { ContentCredentials } from '../../../shared/domain/content-credentials';
-import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
+import type {
+  ContentCredentialVerifier,
+  CredentialOwner,
+} from '../../ports/content-credential-verifier';
 import type { Logger } from '../../ports/logger';
 import type { ImageKind } from './image-sniff';
 import { detectC2paInOpenFile, type C2paPresence } from './metadata/c2pa-detect';
@@ -47,6 +50,14 @@ const UNREAD: C2paPresence = {
 /** The gallery's image cap: a bigger file's store is not read into memory to be verified. */
 const MAX_VERIFIED_FILE_BYTES = 64 * 1024 * 1024;
 
+/** What finding and verifying a file's credentials needs; `owner` says whose image it is. */
+export interface CredentialsContext {
+  readonly verifier?: ContentCredentialVerifier;
+  readonly logger: Logger;
+  readonly signal?: AbortSignal;
+  readonly owner?: CredentialOwner;
+}
+
 /**
  * Looks for a store and starts verifying it; the verdict is awaited by the caller once the rest
  * of the download's checks are done, so the two overlap. `file` is opened once, inside `root`
@@ -57,7 +68,7 @@ export async function findCredentials(
   root: string,
   file: string,
   kind: ImageKind,
-  context: { verifier?: ContentCredentialVerifier; logger: Logger; signal?: AbortSignal },
+  context: CredentialsContext,
 ): Promise<CredentialsFound> {
   const opened = await openRegularFile(root, file, Number.MAX_SAFE_INTEGER).catch(() => null);
   if (!opened) return known(UNREAD);
@@ -83,11 +94,11 @@ function verified(
   verifier: ContentCredentialVerifier,
   bytes: Uint8Array,
   format: ImageKind,
-  context: { logger: Logger; signal?: AbortSignal },
+  context: CredentialsContext,
 ): Promise<ContentCredentials | undefined> {
-  const { signal } = context;
+  const { signal, owner } = context;
   return verifier
-    .verify({ bytes, format, ...(signal ? { signal } : {}) })
+    .verify({ bytes, format, ...(signal ? { signal } : {}), ...(owner ? { owner } : {}) })
     .catch((error: unknown): undefined => {
       context.logger.warn('Content Credentials not verified.', {
         error: error instanceof Error ? error.name : typeof error,

@@ -28,8 +28,11 @@ import { createPinnedFetch, systemResolver } from './pinned-fetch';
 import { provenanceStep } from './metadata/embed';
 import type { ImageProvenance } from './metadata/xmp-packet';
 import type { AddressClassifier } from '../service/url-policy';
-import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
-import { findCredentials } from './credentials-step';
+import type {
+  ContentCredentialVerifier,
+  CredentialOwner,
+} from '../../ports/content-credential-verifier';
+import { findCredentials, type CredentialsContext } from './credentials-step';
 import { inlineSpoolResponse } from './inline-spool';
 
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
@@ -73,6 +76,8 @@ export interface DownloadJob {
   readonly signal?: AbortSignal;
   /** Written into the image (XMP, metadata/) before it is placed; absent: saved as it came. */
   readonly provenance?: ImageProvenance;
+  /** The service and task the image belongs to: its Content Credentials take turns by them. */
+  readonly owner?: CredentialOwner;
 }
 
 async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempImage: string) {
@@ -123,16 +128,23 @@ async function tempFolderRefusal(root: string): Promise<FailedOutcome | null> {
   }
 }
 
+/** What the Content Credentials step of `job` is given: the verifier, and whose image it is. */
+function credentialsContext(settings: DownloadSettings, job: DownloadJob): CredentialsContext {
+  return {
+    ...(settings.credentials ? { verifier: settings.credentials } : {}),
+    logger: settings.logger,
+    ...(job.signal ? { signal: job.signal } : {}),
+    ...(job.owner ? { owner: job.owner } : {}),
+  };
+}
+
 async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temps) {
   const refused = await tempFolderRefusal(settings.root);
   if (refused) return refused;
   const body = await fetchToTemp(settings, job, temps.image);
   if (!body.ok) return body.outcome;
-  const credentials = await findCredentials(settings.root, temps.image, body.kind, {
-    ...(settings.credentials ? { verifier: settings.credentials } : {}),
-    logger: settings.logger,
-    ...(job.signal ? { signal: job.signal } : {}),
-  });
+  const context = credentialsContext(settings, job);
+  const credentials = await findCredentials(settings.root, temps.image, body.kind, context);
   const checked = await checkImage(temps.image, body.kind, {
     ...settings,
     ...(job.signal ? { signal: job.signal } : {}),

@@ -25,6 +25,13 @@ export interface FoundCredentialsContext {
   readonly logger: Logger;
 }
 
+/**
+ * Whose images these are, for the verifier's turns (core/content-credentials/fair-verifier.ts):
+ * a rebuilt or imported library's images take turns as one source of their own, so a crafted
+ * folder or archive can hold up only itself, never a download.
+ */
+const LIBRARY_SERVICE = 'library';
+
 /** The gallery's image cap: a bigger file is not one of its images. */
 const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -39,7 +46,9 @@ export async function checkedWithCredentials(
   check: () => Promise<ImageCheckResult>,
   context: FoundCredentialsContext,
 ): Promise<ImageCheckResult> {
-  const found = await findCredentials(context.root, file, kind, context);
+  // An import names no task here: each image has a budget of its own.
+  const owner = { service: LIBRARY_SERVICE, task: file };
+  const found = await findCredentials(context.root, file, kind, { ...context, owner });
   const result = await check();
   const verdict = await found.verdict;
   if ('state' in result || !verdict) return result;
@@ -72,6 +81,7 @@ const KIND_OF_MIME = new Map<string, ImageKind>(
 
 async function verifiedImage(
   image: ImageRecord,
+  localId: string,
   context: FoundCredentialsContext & { readonly verifier: ContentCredentialVerifier },
 ): Promise<ImageRecord> {
   const kind = KIND_OF_MIME.get(image.mime ?? '');
@@ -79,8 +89,9 @@ async function verifiedImage(
   let copy: string | null = null;
   try {
     copy = await copyToTemp(context.root, resolveInside(context.root, image.file));
+    const owner = { service: LIBRARY_SERVICE, task: localId };
     const verdict: ContentCredentials | undefined = await (
-      await findCredentials(context.root, copy, kind, context)
+      await findCredentials(context.root, copy, kind, { ...context, owner })
     ).verdict;
     return verdict ? { ...image, contentCredentials: verdict } : image;
   } catch {
@@ -104,7 +115,7 @@ async function withFoundCredentials(
   if (!verifier || !record.images.some((image) => image.xmpFile)) return record;
   const images: ImageRecord[] = [];
   for (const image of record.images) {
-    images.push(await verifiedImage(image, { ...context, verifier }));
+    images.push(await verifiedImage(image, record.localId, { ...context, verifier }));
   }
   return { ...record, images };
 }

@@ -206,6 +206,7 @@ export class Gallery {
       baseUrl,
       folder,
       index,
+      owner: { service: record.endpoint, task: record.localId },
       ...(inline === null ? {} : { inline }),
       ...(signal ? { signal } : {}),
       ...(this.imageMetadata

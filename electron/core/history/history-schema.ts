@@ -263,6 +263,11 @@ function addLedgerV8(db: DatabaseSync): void {
     END;
     CREATE TABLE ledger_watch (local_id TEXT PRIMARY KEY, record TEXT NOT NULL) WITHOUT ROWID;
   `);
+  moveCostsIntoLedgerV8(db);
+}
+
+/** v8, continued: every task row's cost into the ledger; prices one per service, model and unit. */
+function moveCostsIntoLedgerV8(db: DatabaseSync): void {
   db.exec(`
     INSERT INTO ledger_tasks (local_id, task_id, provider, endpoint, model, prompt, size,
       created_at, status, source, unit, micros, detail)

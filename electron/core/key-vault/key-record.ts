@@ -6,6 +6,17 @@ import { z } from 'zod';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
+/**
+ * What the service said of the key when Pictor last asked it (the check made on Save, or "Test
+ * connection" of the stored key), and when. Absent: not checked yet (saved without a check, or
+ * by a version that kept no checks).
+ */
+const keyCheckMarkSchema = z.object({
+  outcome: z.enum(['accepted', 'refused']),
+  at: z.number(),
+});
+export type KeyCheckMark = z.infer<typeof keyCheckMarkSchema>;
+
 export const keyRecordSchema = z.object({
   version: z.literal(1),
   /** The encrypted key, base64; for a `plaintext` record the key's UTF-8 bytes, base64. */
@@ -30,6 +41,12 @@ export const keyRecordSchema = z.object({
    * origin's base URL; never written now. Absent in both: a version before any binding.
    */
   origin: z.string().max(2_100).nullable().optional(),
+  /**
+   * The last check of this key at `baseUrl` (dropped when the key is bound elsewhere). Added in
+   * version 1 as an optional field, so a record without it reads as it did and an earlier
+   * version still reads one with it (ignoring it).
+   */
+  check: keyCheckMarkSchema.optional(),
 });
 export type KeyRecord = z.infer<typeof keyRecordSchema>;
 
@@ -48,6 +65,7 @@ export function encryptedRecord(
     fingerprint: string;
     storedAt: number;
     baseUrl: string | null;
+    check?: KeyCheckMark;
   },
 ): KeyRecord {
   return { version: 1, ciphertext: ciphertext.toString('base64'), ...facts };
@@ -56,7 +74,7 @@ export function encryptedRecord(
 /** The record for a key kept without encryption (only after explicit consent). */
 export function plaintextRecord(
   key: string,
-  facts: { fingerprint: string; storedAt: number; baseUrl: string | null },
+  facts: { fingerprint: string; storedAt: number; baseUrl: string | null; check?: KeyCheckMark },
 ): KeyRecord {
   return {
     version: 1,

@@ -87,6 +87,7 @@ function status(
     message: said === null ? null : englishText(said),
     ...(said === null ? {} : { messageSentence: said }),
     baseUrl: record?.baseUrl ?? null,
+    check: record?.check ?? null,
   };
 }
 

@@ -11,7 +11,7 @@ import { Emitter } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import type { DecryptedSecret, SecretCipher } from '../../ports/secret-cipher';
-import type { KeyRecord } from './key-record';
+import type { KeyCheckMark, KeyRecord } from './key-record';
 import { KEY_RECORD_NAME, encryptedRecord, keyRecordSchema, plaintextRecord } from './key-record';
 import { keyMessages } from './key-messages';
 import type { KeyFacts, KeyProblem } from './key-state';
@@ -35,6 +35,8 @@ export interface SetKeyOptions {
    * only under it. `null` when no service address is set yet.
    */
   readonly baseUrl: string | null;
+  /** The service's answer to the key's check at `baseUrl`; absent: stored without a check. */
+  readonly check?: KeyCheckMark;
 }
 
 export type KeyStatusListener = (status: KeyStatus) => void;
@@ -65,23 +67,51 @@ export class KeyVault {
     const key = checkKeyText(raw);
     const fingerprint = await keyFingerprint(key);
     const facts = this.facts();
-    if (!facts.ready) return computeKeyStatus(facts);
-    const weakOrNone = !facts.available || facts.weak;
-    if (weakOrNone && !options.allowWeakStorage) return consentRefusal(facts);
+    const refusal = this.storageRefusal(options.allowWeakStorage);
+    if (refusal !== null) return refusal;
     const storedAt = this.options.now();
-    const baseUrl = options.baseUrl;
+    const { baseUrl, check } = options;
+    const kept = { fingerprint, storedAt, baseUrl, ...(check ? { check } : {}) };
     const record = facts.available
       ? encryptedRecord(await this.encryptChecked(key), {
           backend: facts.backend,
           weak: facts.weak,
-          fingerprint,
-          storedAt,
-          baseUrl,
+          ...kept,
         })
-      : plaintextRecord(key, { fingerprint, storedAt, baseUrl });
+      : plaintextRecord(key, kept);
     this.save(record);
     this.problem = null;
     this.logger.info('API key stored', { backend: record.backend, weak: record.weak, baseUrl });
+    return this.refresh();
+  }
+
+  /**
+   * Why a key would not be stored now (before the app is ready: `not_ready`; weak or no
+   * encryption without the user's consent: `needs_consent` / `unavailable`), or null when it
+   * would be. Asked before a key is checked with its service, so the user is asked once.
+   */
+  storageRefusal(allowWeakStorage: boolean): KeyStatus | null {
+    const facts = this.facts();
+    if (!facts.ready) return computeKeyStatus(facts);
+    const weakOrNone = !facts.available || facts.weak;
+    return weakOrNone && !allowWeakStorage ? consentRefusal(facts) : null;
+  }
+
+  /**
+   * Keeps what the service said of the stored key (Test connection), when it is still the key
+   * with `fingerprint`, bound to `baseUrl`: a key replaced or bound elsewhere since keeps its own.
+   * A file that cannot be written loses only the mark (logged).
+   */
+  recordCheck(fingerprint: string, baseUrl: string, outcome: KeyCheckMark['outcome']): KeyStatus {
+    const record = this.loadRecord();
+    if (record === null || record.fingerprint !== fingerprint || record.baseUrl !== baseUrl) {
+      return this.status();
+    }
+    try {
+      this.save({ ...record, check: { outcome, at: this.options.now() } });
+    } catch {
+      this.logger.warn('key check could not be recorded', { path: this.options.store.path });
+    }
     return this.refresh();
   }
 
@@ -117,7 +147,8 @@ export class KeyVault {
     if (record === null || (record.baseUrl === baseUrl && record.origin === undefined)) {
       return this.refresh();
     }
-    const { origin: _legacy, ...rest } = record;
+    // A check said something of the key at its old address only: bound elsewhere, it is unchecked.
+    const { origin: _legacy, check: _check, ...rest } = record;
     this.save({ ...rest, baseUrl });
     this.logger.info('API key bound to a service', { from: record.baseUrl ?? null, to: baseUrl });
     return this.refresh();
@@ -145,10 +176,14 @@ export class KeyVault {
   }
 
   /**
-   * The key, decrypted now for one request, or `null` in every state but `ready`. A decrypt that
+   * The key, decrypted now for one request, or `null` in every state but `ready`. A cipher that
+   * becomes ready by itself (the app's, whose first answer may wait on a keychain prompt) is
+   * waited for first: a request waits for its key rather than going without. A decrypt that
    * throws or yields text that is not the stored key turns the state to `decrypt_failed`.
    */
   async readKey(): Promise<string | null> {
+    const { cipher } = this.options;
+    if (!cipher.isReady() && this.loadRecord() !== null) await cipher.whenReady?.();
     const facts = this.facts();
     const record = facts.record;
     if (record === null || computeKeyStatus(facts).state !== 'ready') return null;

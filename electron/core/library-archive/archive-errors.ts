@@ -1,6 +1,11 @@
-/** Why an archive or a folder was refused as a whole: a sentence, and the entry it is about. */
-import { englishText, type Sentence } from '../../../shared/i18n/sentence';
+/**
+ * How an export or import ends other than as planned: an archive or a folder refused as a whole
+ * (a sentence, and the entry it is about), a cancellation, the library's disk refusing a write.
+ */
+import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { describeThrown, systemErrorCode } from '../errors/thrown-value';
 import { UserFacingError } from '../errors/user-facing-error';
+import { diskParams } from '../gallery/download-outcome';
 
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';
@@ -49,4 +54,35 @@ export function isAbort(error: unknown): boolean {
 /** Every step of an export or import checks here, so a cancellation always has this one form. */
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new OperationCancelledError();
+}
+
+/** The codes of a library disk that cannot take a write: full, over quota, read-only, not allowed. */
+const DISK_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EROFS', 'EACCES', 'EPERM']);
+
+/**
+ * The library's disk refused a write while an import copied into it: the import stopped there,
+ * its unfinished task taken back, the tasks before it kept whole. Its sentence says why (full,
+ * read-only…) and what to do; `cause` is the file system's error. The CLI's exit 5.
+ */
+export class LibraryDiskError extends UserFacingError {
+  override readonly name: string = 'LibraryDiskError';
+
+  constructor(cause: unknown) {
+    super(sentence('error.library.importStoppedDisk', diskParams(cause)), {
+      code: 'failed',
+      detail: describeThrown(cause),
+      cause,
+    });
+  }
+}
+
+/**
+ * `error` as an import reports it: a file-system error of a library disk that cannot be written
+ * becomes a {@link LibraryDiskError}; anything else (a cancellation, a sentence of its own) as it
+ * is. Only for errors of writes into the library: a source's unreadable files are refusals.
+ */
+export function asLibraryDiskError(error: unknown): unknown {
+  if (error instanceof UserFacingError) return error;
+  const code = systemErrorCode(error);
+  return code !== undefined && DISK_CODES.has(code) ? new LibraryDiskError(error) : error;
 }

@@ -24,7 +24,7 @@ import type { Gallery } from '../gallery/gallery';
 import { TEMP_DIR } from '../gallery/gallery-layout';
 import { join } from 'node:path';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive-limits';
-import { ArchiveRefusedError, isAbort, type Refusal } from './archive-errors';
+import { ArchiveRefusedError, asLibraryDiskError, isAbort, type Refusal } from './archive-errors';
 import { openFolderSource } from './folder-source';
 import { planImport } from './import-plan';
 import { importTask, type ImportContext, type TaskOutcome } from './import-task';
@@ -62,6 +62,8 @@ export interface ImportSummary {
   readonly refused: Refusal[];
   readonly cancelled: boolean;
 }
+
+type Counts = Omit<ImportSummary, 'cancelled'>;
 
 async function openSource(source: string, limits: ArchiveLimits): Promise<ImportSource> {
   const info = await stat(source);
@@ -131,7 +133,7 @@ async function refuseOwnGallery(root: string, source: string): Promise<void> {
   }
 }
 
-function add(summary: Omit<ImportSummary, 'cancelled'>, outcome: TaskOutcome) {
+function add(summary: Counts, outcome: TaskOutcome): Counts {
   return {
     addedTasks: summary.addedTasks + (outcome.addedTask ? 1 : 0),
     addedImages: summary.addedImages + outcome.addedImages,
@@ -141,79 +143,113 @@ function add(summary: Omit<ImportSummary, 'cancelled'>, outcome: TaskOutcome) {
   };
 }
 
+/** How the tasks of a plan ended: counted, then stopped or failed as the first to do so. */
+interface Run {
+  summary: Counts;
+  done: number;
+  stopped: boolean;
+  failure: { error: unknown } | null;
+}
+
 /**
- * Imports `options.source` (see the file's comment).
- * @throws ArchiveRefusedError (nothing written); file-system errors.
+ * Imports the plan's tasks a few at once (each waits mostly on the disk's flushes, which then
+ * overlap); after a cancellation or a failure no task starts, and those under way end first.
+ */
+async function importTasks(
+  tasks: readonly PlannedTask[],
+  context: ImportContext,
+  run: Run,
+  report: () => void,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!run.stopped && run.failure === null && next < tasks.length) {
+      const task = tasks[next++] as PlannedTask;
+      try {
+        const outcome = await importTask(task, context);
+        run.summary = add(run.summary, outcome);
+        run.done += 1;
+        report();
+        if (outcome.stopped) run.stopped = true;
+      } catch (error) {
+        if (isAbort(error)) run.stopped = true;
+        else run.failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TASKS_AT_ONCE, tasks.length) }, worker));
+}
+
+/** What importing a task needs from `options`, its progress added to `bytes`. */
+function contextFor(options: ImportOptions, limits: ArchiveLimits, history: BatchedHistory) {
+  const lock = new KeyedLock();
+  const bytes = { read: 0 };
+  const context: ImportContext = {
+    root: options.gallery.root,
+    history,
+    limits,
+    check: (file, kind) => options.gallery.checkImage(file, kind),
+    ...(options.signal ? { signal: options.signal } : {}),
+    onBytes: (count: number) => void (bytes.read += count),
+    reservedFolders: new Set<string>(),
+    oneAtATime: (keys, work) => lock.run(keys, work),
+  };
+  return { context, bytes };
+}
+
+/**
+ * Imports `options.source` (see the file's comment). Whatever ends it (done, cancelled, a refusal,
+ * a disk that cannot be written, a failure), every read of the source has ended and its file is
+ * closed when this settles, and no staged file is left.
+ * @throws ArchiveRefusedError (nothing written); LibraryDiskError (the library's disk refused a
+ *   write: the tasks before stay whole); the history's errors; other file-system errors.
  */
 export async function importLibrary(options: ImportOptions): Promise<ImportSummary> {
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.limits };
-  const { signal } = options;
   const { root } = options.gallery;
   await refuseOwnGallery(root, options.source);
-  await ensureFolder(root, join(root, TEMP_DIR));
+  await ensureFolder(root, join(root, TEMP_DIR)).catch((error: unknown) => {
+    throw asLibraryDiskError(error);
+  });
   const source = await openSource(options.source, limits);
   const history = new BatchedHistory(options.history);
-  let summary = {
-    addedTasks: 0,
-    addedImages: 0,
-    duplicateTasks: 0,
-    duplicateImages: 0,
-    refused: [...source.refused],
-  };
+  const run: Run = { summary: emptyCounts(source.refused), done: 0, stopped: false, failure: null };
   try {
-    const manifest = await readManifest(source, limits, signal);
+    const manifest = await readManifest(source, limits, options.signal);
     const plan = planImport(source.files, manifest, source.kind === 'archive');
-    summary.refused.push(...plan.refused);
+    run.summary.refused.push(...plan.refused);
     await refuseWithoutRoom(root, plan.bytes, source.kind, {
       limits,
       freeSpace: options.freeSpace ?? diskFreeBytes,
     });
-    let bytes = 0;
-    const report = (done: number) =>
-      options.onProgress?.({ operation: 'import', done, total: plan.tasks.length, bytes });
-    report(0);
-    const lock = new KeyedLock();
-    const context: ImportContext = {
-      root,
-      history,
-      limits,
-      check: (file, kind) => options.gallery.checkImage(file, kind),
-      ...(signal ? { signal } : {}),
-      onBytes: (count: number) => void (bytes += count),
-      reservedFolders: new Set<string>(),
-      oneAtATime: (keys, work) => lock.run(keys, work),
-    };
-    let next = 0;
-    let done = 0;
-    let stopped = false;
-    let failure: { error: unknown } | null = null;
-    // A few tasks at once: each waits mostly on the disk's flushes, which then overlap.
-    const worker = async (): Promise<void> => {
-      while (!stopped && failure === null && next < plan.tasks.length) {
-        const task = plan.tasks[next++] as PlannedTask;
-        try {
-          const outcome = await importTask(task, context);
-          summary = add(summary, outcome);
-          report(++done);
-          if (outcome.stopped) stopped = true;
-        } catch (error) {
-          if (isAbort(error)) stopped = true;
-          else failure ??= { error };
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(TASKS_AT_ONCE, plan.tasks.length) }, worker));
-    if (failure !== null) throw (failure as { error: unknown }).error;
-    if (stopped) return { ...summary, cancelled: true };
+    const { context, bytes } = contextFor(options, limits, history);
+    const total = plan.tasks.length;
+    const report = () =>
+      options.onProgress?.({ operation: 'import', done: run.done, total, bytes: bytes.read });
+    report();
+    await importTasks(plan.tasks, context, run, report);
+    if (run.failure !== null) throw run.failure.error;
   } catch (error) {
-    if (!isAbort(error)) throw error;
-    return { ...summary, cancelled: true };
+    if (!isAbort(error)) throw asLibraryDiskError(error);
+    run.stopped = true;
   } finally {
     try {
-      await history.flush();
+      await history.flush().catch((error: unknown) => {
+        throw asLibraryDiskError(error);
+      });
     } finally {
       await source.close();
     }
   }
-  return { ...summary, cancelled: false };
+  return { ...run.summary, cancelled: run.stopped };
+}
+
+function emptyCounts(refused: readonly Refusal[]): Counts {
+  return {
+    addedTasks: 0,
+    addedImages: 0,
+    duplicateTasks: 0,
+    duplicateImages: 0,
+    refused: [...refused],
+  };
 }

@@ -91,7 +91,8 @@ export async function readBounded(
 }
 
 /**
- * Copies `stream` into the new file `target`, removed again on any failure.
+ * Copies `stream` into the new file `target`, removed again on any failure; the stream is read to
+ * its end or destroyed, whatever happens.
  * @throws OversizeError, AbortError, the stream's errors; LibraryWriteError when writing `target`
  *   failed.
  */
@@ -101,7 +102,10 @@ export async function copyToNewFile(
   maxBytes: number,
   signal?: AbortSignal,
 ): Promise<CopiedFile> {
-  const handle = await toLibrary(() => open(target, 'wx', 0o644));
+  const handle = await toLibrary(() => open(target, 'wx', 0o644)).catch((error: unknown) => {
+    stream.destroy();
+    throw error;
+  });
   const hash = createHash('sha256');
   let size = 0;
   let head = Buffer.alloc(0);

@@ -7,10 +7,14 @@
  * overlapping zip bomb), more entries, bytes or compression ratio than the limits allow (the ratio
  * of each entry above a small floor, and of the archive as a whole).
  * Declared sizes only decide refusals; what is read is counted again (stream-copy.ts).
+ * Every byte is read through the archive's own reader (archive-file.ts), and the source keeps the
+ * entry streams it opened: closing it destroys those still open, then closes the file once every
+ * read on it has settled, so an import stopped at any point leaves no read behind.
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { Readable } from 'node:stream';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { ArchiveFile } from './archive-file';
 import type { ArchiveLimits } from './archive-limits';
 import { ArchiveRefusedError } from './archive-errors';
 import { keepingErrors } from './stream-copy';
@@ -31,6 +35,10 @@ export interface ImportSource {
   readonly files: readonly SourceFile[];
   /** Files left out while listing (a folder's links, FIFOs, unreadable folders). */
   readonly refused: readonly { path: string; reason: string }[];
+  /**
+   * Ends every read of the source: streams still open are destroyed, and it resolves once the
+   * source's file is closed (nothing of it is read afterwards; a later `open` is refused).
+   */
   close(): Promise<void>;
 }
 
@@ -44,10 +52,11 @@ const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
 const S_IFLNK = 0o120000;
 
-function openZip(file: string): Promise<ZipFile> {
+function openZip(archive: ArchiveFile): Promise<ZipFile> {
   return new Promise((resolve, reject) =>
-    yauzl.open(
-      file,
+    yauzl.fromRandomAccessReader(
+      archive,
+      archive.size,
       { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true },
       (error, zip) => (error ? reject(error) : resolve(zip)),
     ),
@@ -173,53 +182,100 @@ export async function openZipSource(
   fileSize: number,
   limits: ArchiveLimits,
 ): Promise<ImportSource> {
+  let archive: ArchiveFile;
   let zip: ZipFile;
   try {
-    zip = await openZip(file);
+    archive = await ArchiveFile.open(file);
   } catch (error) {
     throw describeZipError(error);
   }
   try {
-    const entries = await readEntries(zip, limits).catch((error: unknown) => {
-      throw error instanceof ArchiveRefusedError ? error : describeZipError(error);
-    });
-    const files: SourceFile[] = [];
-    const seen = new Set<string>();
-    let total = 0;
-    for (const entry of entries) {
-      const path = checkEntry(entry, fileSize, limits);
-      const key = collisionKey(path ?? (entry.fileName as unknown as Buffer).toString());
-      if (seen.has(key))
-        throw new ArchiveRefusedError(sentence('error.library.archiveDuplicateName'), key);
-      seen.add(key);
-      total += entry.uncompressedSize;
-      if (total > limits.maxTotalBytes) {
-        throw new ArchiveRefusedError(
-          sentence('error.library.archiveTooLarge', { max: String(limits.maxTotalBytes) }),
-        );
-      }
-      if (path !== null) files.push(zipFile(zip, entry, path));
-    }
-    if (total > limits.ratioFloorBytes && total > fileSize * limits.maxArchiveRatio) {
-      throw new ArchiveRefusedError(sentence('error.library.archiveBomb'));
-    }
-    checkOverlaps(entries);
-    return { kind: 'archive', files, refused: [], close: async () => zip.close() };
+    zip = await openZip(archive);
   } catch (error) {
-    zip.close();
+    await archive.closeFile();
+    throw describeZipError(error);
+  }
+  const entries = new ZipEntries(zip, archive);
+  try {
+    const files = (await checkedEntries(zip, fileSize, limits)).map(([entry, path]) =>
+      entries.file(entry, path),
+    );
+    return { kind: 'archive', files, refused: [], close: () => entries.close() };
+  } catch (error) {
+    await entries.close();
     throw error;
   }
 }
 
-function zipFile(zip: ZipFile, entry: Entry, path: string): SourceFile {
-  return {
-    path,
-    size: entry.uncompressedSize,
-    open: () =>
-      new Promise((resolve, reject) =>
-        zip.openReadStream(entry, (error, stream) =>
-          error ? reject(error) : resolve(keepingErrors(stream)),
-        ),
-      ),
-  };
+/** Each file entry of `zip` with its checked path, once the whole directory passed. */
+async function checkedEntries(
+  zip: ZipFile,
+  fileSize: number,
+  limits: ArchiveLimits,
+): Promise<[Entry, string][]> {
+  const entries = await readEntries(zip, limits).catch((error: unknown) => {
+    throw error instanceof ArchiveRefusedError ? error : describeZipError(error);
+  });
+  const files: [Entry, string][] = [];
+  const seen = new Set<string>();
+  let total = 0;
+  for (const entry of entries) {
+    const path = checkEntry(entry, fileSize, limits);
+    const key = collisionKey(path ?? (entry.fileName as unknown as Buffer).toString());
+    if (seen.has(key))
+      throw new ArchiveRefusedError(sentence('error.library.archiveDuplicateName'), key);
+    seen.add(key);
+    total += entry.uncompressedSize;
+    if (total > limits.maxTotalBytes) {
+      throw new ArchiveRefusedError(
+        sentence('error.library.archiveTooLarge', { max: String(limits.maxTotalBytes) }),
+      );
+    }
+    if (path !== null) files.push([entry, path]);
+  }
+  if (total > limits.ratioFloorBytes && total > fileSize * limits.maxArchiveRatio) {
+    throw new ArchiveRefusedError(sentence('error.library.archiveBomb'));
+  }
+  checkOverlaps(entries);
+  return files;
+}
+
+/** The entries of an open archive as source files, and the streams opened on them. */
+class ZipEntries {
+  private readonly open = new Set<Readable>();
+  private closing: Promise<void> | null = null;
+
+  constructor(
+    private readonly zip: ZipFile,
+    private readonly archive: ArchiveFile,
+  ) {}
+
+  file(entry: Entry, path: string): SourceFile {
+    return { path, size: entry.uncompressedSize, open: () => this.stream(entry) };
+  }
+
+  /** Destroys the streams still open, then closes the file once every read has settled. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      for (const stream of this.open) stream.destroy();
+      this.zip.close();
+      await this.archive.closeFile();
+    })();
+    return this.closing;
+  }
+
+  private stream(entry: Entry): Promise<Readable> {
+    return new Promise((resolve, reject) =>
+      this.zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        if (this.closing) {
+          stream.destroy();
+          return reject(new Error('The archive is closed.'));
+        }
+        this.open.add(stream);
+        stream.once('close', () => this.open.delete(stream));
+        resolve(keepingErrors(stream));
+      }),
+    );
+  }
 }

@@ -1,12 +1,17 @@
 /**
  * The checks of `pictor self-test`, each on the code the app itself runs: the history store
  * (node:sqlite and its FTS5 trigram index), the image engine the host chose (a full decode and a
- * WebP thumbnail per format), and the XMP writer and reader. Each throws a {@link StepFailure}
- * that says what was wrong; the runner (self-test.ts) names the step.
+ * WebP thumbnail of one image per format), the XMP writer and reader, and a Content Credentials
+ * verifier (one signed sample). Each throws a {@link StepFailure} that says what was wrong; the
+ * runner (self-test.ts) names the step.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newTaskRecord } from '../../../shared/domain/task-record';
+import type {
+  ContentCredentialVerifier,
+  CredentialVerdict,
+} from '../../ports/content-credential-verifier';
 import type { ImageEngine } from '../../ports/image-engine';
 import { certificateCount } from '../content-credentials/trust-anchors';
 import { TEMP_DIR } from '../gallery/gallery-layout';
@@ -16,6 +21,11 @@ import { readImageProvenance } from '../gallery/metadata/read';
 import { readWebpCanvas } from '../gallery/metadata/webp-meta';
 import type { ImageProvenance } from '../gallery/metadata/xmp-packet';
 import { HistoryStore, type HistoryStoreOptions } from '../history/history-store';
+import {
+  SELF_TEST_C2PA_ANCHOR,
+  SELF_TEST_C2PA_VERDICT,
+  selfTestC2paSample,
+} from './self-test-c2pa';
 import { selfTestImages, type SelfTestImage } from './self-test-images';
 
 /** A check found something wrong; the message says what, for the report. */
@@ -78,27 +88,58 @@ async function checkThumbnail(image: SelfTestImage, webp: Uint8Array): Promise<v
     );
 }
 
-/** Decodes each embedded image with `engine` and checks the thumbnail it makes. */
-export async function imagesStep(dir: string, engine: ImageEngine): Promise<void> {
-  for (const image of selfTestImages()) {
-    const { format, orientedWidth, orientedHeight } = image.header;
-    const file = join(dir, `image.${IMAGE_EXTENSION[format]}`);
-    await writeFile(file, image.bytes);
-    const answer = await engine.thumbnail({
-      file,
-      header: image.header,
-      thumbnailSize: SELF_TEST_THUMBNAIL_SIZE,
-    });
-    const what = format.toUpperCase();
-    if (answer.kind === 'pending')
-      throw new StepFailure(`the ${engine.name} image engine made no ${what} thumbnail`);
-    if (answer.kind === 'undecodable')
-      throw new StepFailure(`the ${engine.name} image engine could not decode the ${what} image`);
-    if (answer.width !== orientedWidth || answer.height !== orientedHeight)
+/** Decodes the embedded `image` with `engine` and checks the thumbnail it makes. */
+export async function imageStep(
+  dir: string,
+  engine: ImageEngine,
+  image: SelfTestImage,
+  signal: AbortSignal,
+): Promise<void> {
+  const { format, orientedWidth, orientedHeight } = image.header;
+  const file = join(dir, `image.${IMAGE_EXTENSION[format]}`);
+  await writeFile(file, image.bytes);
+  const answer = await engine.thumbnail({
+    file,
+    header: image.header,
+    thumbnailSize: SELF_TEST_THUMBNAIL_SIZE,
+    signal,
+  });
+  const what = format.toUpperCase();
+  if (answer.kind === 'pending')
+    throw new StepFailure(`the ${engine.name} image engine made no ${what} thumbnail`);
+  if (answer.kind === 'undecodable')
+    throw new StepFailure(`the ${engine.name} image engine could not decode the ${what} image`);
+  if (answer.width !== orientedWidth || answer.height !== orientedHeight)
+    throw new StepFailure(
+      `the ${what} image decoded as ${answer.width}x${answer.height}, not ${orientedWidth}x${orientedHeight}`,
+    );
+  await checkThumbnail(image, answer.webp);
+}
+
+function sameVerdict(a: CredentialVerdict, b: CredentialVerdict): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every(
+    (key) => (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key],
+  );
+}
+
+/**
+ * Verifies the embedded signed sample with the verifier `make` builds for its test CA, then ends
+ * that verifier: it must answer valid, trusted, AI-generated, by the sample's signer.
+ */
+export async function c2paStep(
+  make: (trustAnchors: string) => ContentCredentialVerifier,
+  signal: AbortSignal,
+): Promise<void> {
+  const verifier = make(SELF_TEST_C2PA_ANCHOR);
+  try {
+    const verdict = await verifier.verify({ bytes: selfTestC2paSample(), format: 'webp', signal });
+    if (!sameVerdict(verdict, SELF_TEST_C2PA_VERDICT))
       throw new StepFailure(
-        `the ${what} image decoded as ${answer.width}x${answer.height}, not ${orientedWidth}x${orientedHeight}`,
+        `the signed sample read as ${JSON.stringify(verdict)}, not ${JSON.stringify(SELF_TEST_C2PA_VERDICT)}`,
       );
-    await checkThumbnail(image, answer.webp);
+  } finally {
+    await verifier.dispose();
   }
 }
 

@@ -21,6 +21,7 @@ import { bodyExcerpt, parseJson } from './http-response';
 import { carriesKey } from './key-echo';
 import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
+import { withCommonReason } from './failure-reason';
 import { errorForBadBody } from './status-errors';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
@@ -262,8 +263,9 @@ function withoutKeyedUrls(task: CompletedTask, clean: ServiceTask | null): Compl
 const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json);
 
 /**
- * Reads a task query's 200 body (as `read`, a profile's reading, puts it into the canonical
- * shape) and normalises it. Whatever the body says is read twice: as sent and with the key
+ * Reads a task query's 200 body (as `profileRead`, a profile's reading, puts it into the
+ * canonical shape, with the reason of an ended task found as failure-reason.ts says) and
+ * normalises it. Whatever the body says is read twice: as sent and with the key
  * scrubbed from it (as written and inside every escape, see key-echo.ts). A failed task's reason
  * comes from the scrubbed body (withheld when that no longer reads); an image URL that differs
  * between the two carried the key and is refused. Returns the task and the JSON it was read from
@@ -274,9 +276,11 @@ const CONTRACT_TASK: Reading = (json) => pictorProfile.readPoll(json);
 export function readTaskAnswer(
   text: string,
   key: string,
-  read: Reading = CONTRACT_TASK,
+  profileRead: Reading = CONTRACT_TASK,
   maxInlineBytes: number = DOWNLOAD_MAX_IMAGE_BYTES,
 ): { task: ServiceTask; json: unknown } {
+  // Every profile's reading, with the one fallback for a reason where its document says none.
+  const read = withCommonReason(profileRead);
   const { data, json } = parseBody('query', text, key, { schema: canonicalTaskSchema, read });
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).

@@ -5,7 +5,7 @@
  */
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { cleanText } from '../../../shared/service/wire';
-import { ServiceError } from './service-error';
+import { ServiceError, type TransportFailure } from './service-error';
 import type { ServiceOperation } from './status-errors';
 
 /** Failures that happen before a byte of the request is written (Node/undici and Chromium names). */
@@ -40,6 +40,19 @@ const CONNECT_PHASE_CODES = new Set([
 const TLS_CODE =
   /^(CERT_|ERR_TLS_|ERR_SSL_|ERR_CERT_)|^(DEPTH_ZERO_SELF_SIGNED_CERT|UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT(_LOCALLY)?)$/;
 
+/** A host name with no address (Node's resolver, Chromium's). */
+const DNS_CODES = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'ERR_NAME_NOT_RESOLVED',
+  'ERR_NAME_RESOLUTION_FAILED',
+]);
+
+/** Nothing listens at the address's port. */
+const REFUSED_CODES = new Set(['ECONNREFUSED', 'ERR_CONNECTION_REFUSED']);
+
 /** Chromium (`net.fetch`) reports errors as text like "net::ERR_CONNECTION_REFUSED". */
 const CHROMIUM_CODE = /net::(ERR_[A-Z0-9_]+)/;
 
@@ -48,6 +61,8 @@ interface Failure {
   readonly codes: readonly string[];
   /** `connect` or `getaddrinfo` when the failing syscall says so. */
   readonly connectSyscall: boolean;
+  /** The failing syscall was the name lookup. */
+  readonly lookupSyscall: boolean;
   readonly text: string;
 }
 
@@ -55,6 +70,7 @@ function describeFailure(error: unknown): Failure {
   const codes: string[] = [];
   const parts: string[] = [];
   let connectSyscall = false;
+  let lookupSyscall = false;
   const visit = (value: unknown, depth: number): void => {
     if (depth > 5 || value === null || typeof value !== 'object') {
       if (typeof value === 'string' && depth === 0) parts.push(value);
@@ -70,6 +86,7 @@ function describeFailure(error: unknown): Failure {
     };
     if (typeof record.code === 'string') codes.push(record.code);
     if (record.syscall === 'connect' || record.syscall === 'getaddrinfo') connectSyscall = true;
+    if (record.syscall === 'getaddrinfo') lookupSyscall = true;
     if (typeof record.message === 'string') {
       const chromium = CHROMIUM_CODE.exec(record.message);
       if (chromium?.[1]) codes.push(chromium[1]);
@@ -80,7 +97,15 @@ function describeFailure(error: unknown): Failure {
     visit(record.cause, depth + 1);
   };
   visit(error, 0);
-  return { codes, connectSyscall, text: parts.join(' <- ') };
+  return { codes, connectSyscall, lookupSyscall, text: parts.join(' <- ') };
+}
+
+/** Why the transport got no answer, as far as its codes say. */
+function transportFailure(failure: Failure, tls: boolean): TransportFailure {
+  if (tls) return 'tls';
+  if (failure.lookupSyscall || failure.codes.some((code) => DNS_CODES.has(code))) return 'dns';
+  if (failure.codes.some((code) => REFUSED_CODES.has(code))) return 'refused';
+  return 'other';
 }
 
 function detailOf(failure: Failure): string {
@@ -114,6 +139,7 @@ export function errorForTransport(op: ServiceOperation, error: unknown): Service
     message,
     detail: detailOf(failure),
     mayHaveReachedService: !notSent,
+    transport: transportFailure(failure, tls),
   });
 }
 

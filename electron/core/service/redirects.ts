@@ -62,3 +62,27 @@ export function redirectTarget(
     return refuse('too_many', `more than ${call.maxRedirects} redirects`);
   return target.href;
 }
+
+/**
+ * Where a redirect points when the key may not go there (another origin, another scheme): its
+ * origin or scheme, never its path or query; `null` when the transport hid the target or it is no
+ * URL; `undefined` when `response` is no such redirect. "Test connection" names it instead of
+ * failing on it.
+ */
+export function redirectedAway(
+  call: Pick<RedirectingCall, 'credentials' | 'regional'>,
+  fromUrl: string,
+  response: Response,
+): string | null | undefined {
+  if (response.type === 'opaqueredirect') return null;
+  const location = response.headers.get('location');
+  if (!REDIRECT_STATUSES.has(response.status) || location === null) return undefined;
+  let target: URL;
+  try {
+    target = new URL(location, fromUrl);
+  } catch {
+    return null;
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return target.protocol;
+  return keyMayGoTo(target, call.credentials.baseUrl, call.regional) ? undefined : target.origin;
+}

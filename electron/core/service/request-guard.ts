@@ -113,5 +113,6 @@ export function redactError(error: ServiceError, key: string): ServiceError {
     ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
     mayHaveReachedService: error.mayHaveReachedService,
     refusedAnswer: error.refusedAnswer,
+    ...(error.transport === undefined ? {} : { transport: error.transport }),
   });
 }

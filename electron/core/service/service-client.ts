@@ -19,12 +19,13 @@ import {
   errorForUnexpected,
 } from './network-errors';
 import { checkCredentials, redactBody, redactError } from './request-guard';
-import { keyCheckOf, type KeyCheck } from './key-check';
+import type { KeyCheck } from './key-check';
+import { runKeyProbe } from './key-probe';
 import type { CheckedCredentials } from './request-guard';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
 import { errorForStatus, errorForTooLarge } from './status-errors';
-import { redirectTarget } from './redirects';
+import { redirectedAway, redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
@@ -70,6 +71,8 @@ interface Outgoing {
   readonly url: string;
   readonly body?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Sent without the key (a key probe's second question: is it refused without one?). */
+  readonly keyless?: boolean;
 }
 
 /** A 2xx or error answer a profile reads: its status, body text and headers (a cost may be there). */
@@ -202,12 +205,13 @@ export class ServiceClient {
   }
 
   /**
-   * Checks the key with the profile's key probe (Settings' "Test connection"): a GET under the
-   * base URL that creates no task, so nothing is charged.
-   * @returns whether the answer says the key was taken, the status it came with, and what it
-   *   tells about the account (cleaned, never the key).
-   * @throws ServiceError, translated as every other request's (kind `auth` for a refused key;
-   *   `config` when the profile has no probe); or the caller's `signal.reason`.
+   * Checks the key with the profile's key probe ("Test connection", and Save in Settings): a GET
+   * under the base URL that creates no task, so nothing is charged; asked again without the key
+   * when the profile's answer is one any server could give (key-probe.ts).
+   * @returns what the answer says, whatever its status: the key taken (with what it tells about
+   *   the account, cleaned, never the key), or why not (key-check.ts).
+   * @throws ServiceError when no answer came (kind `network` with its `transport` failure,
+   *   `timeout`) or the profile has no probe (`config`); or the caller's `signal.reason`.
    */
   probeKey(credentials: ServiceCredentials, signal?: AbortSignal): Promise<KeyCheck> {
     return this.#run('query', credentials, signal, async (call) => {
@@ -219,14 +223,20 @@ export class ServiceClient {
           mayHaveReachedService: false,
         });
       }
-      const answer = await this.#exchange(
-        call,
-        this.#outgoing(call, probe.request),
-        probe.statuses,
-      );
-      const json = parseJson(answer.text);
-      const read = json.ok ? probe.read(json.value, answer.status) : { accepted: false };
-      return keyCheckOf(read, answer.status, call.credentials.key);
+      const outgoing = this.#outgoing(call, probe.request);
+      return runKeyProbe(call.profile, call.credentials.key, outgoing.url, {
+        ...call,
+        maxBytes: this.#maxBytes,
+        send: (url, keyless) => this.#send(call, { ...outgoing, url, keyless }),
+        follow: (url, response, hop) =>
+          redirectTarget(
+            { ...call, maxRedirects: this.#maxRedirects },
+            { method: 'GET', url },
+            response,
+            hop,
+          ),
+        away: (url, response) => redirectedAway(call, url, response),
+      });
     });
   }
 
@@ -311,7 +321,8 @@ export class ServiceClient {
     }
   }
 
-  async #send(call: Call, { method, url, body, headers: extra }: Outgoing): Promise<Response> {
+  async #send(call: Call, outgoing: Outgoing): Promise<Response> {
+    const { method, url, body, headers: extra } = outgoing;
     // The key goes under its base URL (or the profile's regional hosts) only; the paths built
     // here, the addresses a service gave and the redirects followed are checked before, so this
     // is the last line, not the first.
@@ -325,7 +336,7 @@ export class ServiceClient {
     }
     const headers: Record<string, string> = {
       ...extra,
-      ...call.profile.authHeaders(call.credentials.key),
+      ...(outgoing.keyless === true ? {} : call.profile.authHeaders(call.credentials.key)),
       Accept: 'application/json',
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';

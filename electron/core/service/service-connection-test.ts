@@ -5,24 +5,22 @@
  * tests the service's saved address (the provider's own unless the user gave another) with the
  * service's stored key, only when that key was entered for that address. A key not stored yet is
  * not sent: the page cannot make main ask a service about a key of its choosing. Every result
- * is a sentence: the key taken, the key refused, the service not reached, or an answer that is
- * not the service's to a key check. A probe that reads the account's balance (BFL's credits) adds
- * it, checked, with the time it was read: read only when the user tests, never polled.
+ * is a sentence written for Settings (key-probe-report.ts), and what it says of the key is kept
+ * with it. A probe that reads the account's balance (BFL's credits) adds it, checked, with the
+ * time it was read: read only when the user tests, never polled.
  */
-import { PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import { serviceLabel } from '../credentials/key-binding';
 import {
-  connectionReport,
-  errorDetail,
-  keyRefusedReport,
   reportSaying,
   storedKeyNotTested,
   type ConnectionReport,
   type StoredKeyFor,
-} from './connection-test';
+} from './connection-report';
+import { recordOutcome, type KeyCheckRecorder } from './connection-test';
+import { probeReport } from './key-probe-report';
 import type { ServiceClient } from './service-client';
-import { ServiceError } from './service-error';
 
 /** A service with a profile of its own (today's contract has its own test: connection-test.ts). */
 export type OtherService = Exclude<ProviderId, 'pictor'>;
@@ -37,34 +35,18 @@ export interface ServiceTestDeps {
   readonly addressOf: (provider: ProviderId) => string | null;
   /** The clock, for when a balance was read. */
   readonly now: () => number;
-}
-
-/** What a failed key check means, in a sentence for Settings. */
-function failureReport(error: ServiceError, host: string, service: string): ConnectionReport {
-  if (error.kind === 'auth') return keyRefusedReport(error, host);
-  const detail = errorDetail(error);
-  if (error.kind === 'network' || error.kind === 'timeout') {
-    return reportSaying('unreachable', sentence('error.service.testUnreachable', { host }), detail);
-  }
-  if (error.kind === 'config') {
-    return connectionReport('not_tested', error.sentence, error.message, detail);
-  }
-  return reportSaying(
-    'failed',
-    sentence('error.service.testUnexpected', { host, service }),
-    detail,
-  );
+  /** Keeps what the test said of the stored key with it. */
+  readonly recordCheck?: KeyCheckRecorder;
 }
 
 /**
  * Tests `provider`'s service at its saved address with its stored key.
- * @throws only what is not a {@link ServiceError} (a bug): every service failure is a report.
+ * @throws only what is not a ServiceError (a bug): every service failure is a report.
  */
 export async function testServiceConnection(
   deps: ServiceTestDeps,
   provider: OtherService,
 ): Promise<ConnectionReport> {
-  const service = PROVIDERS[provider].label;
   const baseUrl = deps.addressOf(provider);
   if (baseUrl === null) {
     return reportSaying('not_tested', sentence('error.service.serviceUrlInvalid'));
@@ -72,22 +54,8 @@ export async function testServiceConnection(
   const host = serviceLabel(baseUrl);
   const stored = await deps.keys.storedKeyOf(provider, baseUrl);
   if (stored.found !== 'key') return storedKeyNotTested(stored, host);
-  try {
-    const check = await deps.client.probeKey(stored.credentials);
-    if (check.accepted) {
-      const report = reportSaying(
-        'accepted',
-        sentence('error.service.testAccepted', { host }),
-        check.detail,
-      );
-      return check.balance
-        ? { ...report, balance: { ...check.balance, readAt: deps.now() } }
-        : report;
-    }
-    const said = sentence('error.service.testUnexpected', { host, service });
-    return reportSaying('failed', said, `HTTP ${check.status}`);
-  } catch (error) {
-    if (!(error instanceof ServiceError)) throw error;
-    return failureReport(error, host, service);
-  }
+  const place = { host, address: baseUrl };
+  const report = await probeReport(deps.client, stored.credentials, place, deps.now);
+  recordOutcome(deps.recordCheck, stored.credentials, report);
+  return report;
 }

@@ -20,6 +20,13 @@ export type ServiceErrorKind = Extract<
   | 'config'
 >;
 
+/**
+ * Why a request got no answer at all, when the transport said: nothing listens at the port
+ * (`refused`), the host name has no address (`dns`), the secure connection could not be set up
+ * (`tls`), or something else (`other`). "Test connection" says each in its own sentence.
+ */
+export type TransportFailure = 'refused' | 'dns' | 'tls' | 'other';
+
 export interface ServiceErrorInit {
   readonly kind: ServiceErrorKind;
   /**
@@ -44,6 +51,8 @@ export interface ServiceErrorInit {
    * key): the message says so and stands on its own, also for a submit whose outcome is unknown.
    */
   readonly refusedAnswer?: boolean;
+  /** Why no answer came, for a request that got none (kind `network`). */
+  readonly transport?: TransportFailure;
 }
 
 export class ServiceError extends UserFacingError {
@@ -53,6 +62,7 @@ export class ServiceError extends UserFacingError {
   readonly retryAfterMs: number | undefined;
   readonly mayHaveReachedService: boolean;
   readonly refusedAnswer: boolean;
+  readonly transport: TransportFailure | undefined;
 
   constructor(init: ServiceErrorInit) {
     super(init.message, { detail: init.detail });
@@ -61,6 +71,7 @@ export class ServiceError extends UserFacingError {
     this.retryAfterMs = init.retryAfterMs;
     this.mayHaveReachedService = init.mayHaveReachedService;
     this.refusedAnswer = init.refusedAnswer ?? false;
+    this.transport = init.transport;
   }
 
   /** Worth trying again later with the same request (the task is kept meanwhile). */

@@ -1,14 +1,15 @@
 /**
- * What the submit the form would make costs, before it is made: main prices the service, model,
- * size and count chosen (`costs:preview`, which changes nothing) and gives each spending cap's
- * word as data, which the form words as a forecast in the reader's language ("Generating 6
- * (about $0.30) would pass your daily cap of $0.25; $0.00 spent today"), with a link to the
- * prices and caps. Generate shows the verdict (blocked by a hard cap, warned by a soft one). A
- * submit a hard cap refuses is said once, by its refusal; the forecast then keeps quiet. Asked
- * again as costs are reported, so "spent" stays live. The prompt plays no part in a price, so
- * typing it asks nothing.
+ * What the submit the form would make costs, before it is made: main prices the service (the
+ * target the submit would carry), model, size and count chosen (`costs:preview`, which changes
+ * nothing) and gives each spending cap's word as data, which the form words as a forecast in the
+ * reader's language ("Generating 6 (about $0.30) would pass your daily cap of $0.25; $0.00 spent
+ * today"), with a link to the prices and caps. Generate shows the verdict (blocked by a hard cap,
+ * warned by a soft one). A submit a hard cap refuses is said once, by its refusal; the forecast
+ * then keeps quiet. Asked again as costs are reported, so "spent" stays live. The prompt plays no
+ * part in a price, so typing it asks nothing.
  */
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { CapForecast, CostPreviewAnswer } from '../../../shared/ipc/cost-contract';
 import type { CostUnit } from '../../../shared/domain/task-cost';
 import { costErrors } from '../../../shared/i18n/errors/costs';
@@ -18,12 +19,16 @@ import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import { composeTarget } from '../../store/compose-slice';
 
 /** How long the form waits after a change before asking main again. */
 const SETTLE_MS = 250;
 
 function useAskPreview(): void {
-  const provider = useAppStore((state) => state.settings?.provider ?? 'pictor');
+  // The service the submit would carry: the form's, at the address Settings gives it.
+  const { provider, endpoint } = useAppStore(
+    useShallow((state) => composeTarget(state, state.composeDraft.provider)),
+  );
   const { model, size, quality, count } = useAppStore((state) => state.composeDraft);
   const preview = useAppStore((state) => state.costsPreview);
   // A submit changes what the caps' periods have spent: asked again when one is answered.
@@ -42,12 +47,10 @@ function useAskPreview(): void {
       ...(size.trim() ? { size: size.trim() } : {}),
       ...(quality.trim() ? { quality: quality.trim() } : {}),
     };
-    const timer = setTimeout(
-      () => void preview({ provider, request, count: many.value }),
-      SETTLE_MS,
-    );
+    const target = { provider, endpoint };
+    const timer = setTimeout(() => void preview({ target, request, count: many.value }), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [provider, model, size, quality, count, preview, pending, prices, caps, ledgerTick]);
+  }, [provider, endpoint, model, size, quality, count, preview, pending, prices, caps, ledgerTick]);
 }
 
 /** What the caps say of the submit: a hard cap will refuse it, a soft one warns, or nothing. */

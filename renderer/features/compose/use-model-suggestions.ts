@@ -14,7 +14,7 @@ export function useModelSuggestions(): string[] {
   const session = useAppStore((state) => state.composeModels);
   const items = useAppStore((state) => state.tasksItems);
   const fallback = useAppStore((state) => state.settings?.defaultModel ?? '');
-  const provider = useAppStore((state) => state.settings?.provider ?? 'pictor');
+  const provider = useAppStore((state) => state.composeDraft.provider);
   return useMemo(() => {
     if (provider !== 'pictor') return [...PROVIDERS[provider].models];
     const seen = new Set<string>();

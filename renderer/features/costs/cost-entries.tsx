@@ -8,6 +8,7 @@ import { useState } from 'react';
 import type { CostLedger, CostLedgerEntry } from '../../../shared/ipc/cost-contract';
 import { Icon } from '../../components/icon';
 import { formatDateTime, isoDate, t } from '../../i18n';
+import { IsolatedName } from '../../components/isolated-name';
 import { imageUrl } from '../../lib/api';
 import { costLine } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
@@ -103,7 +104,9 @@ export function CostEntries({ ledger }: { ledger: CostLedger }) {
                   <TaskCell entry={entry} onGone={onGone} />
                 </td>
                 <td>{serviceLabel(entry.provider)}</td>
-                <td className="costs-table__model">{entry.model ?? '—'}</td>
+                <td className="costs-table__model">
+                  <IsolatedName name={entry.model ?? undefined} fallback="—" />
+                </td>
                 <td>{costLine(entry.cost)}</td>
               </tr>
             ))}

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
+import { providerOf } from '../../../shared/domain/providers';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
@@ -20,7 +21,7 @@ export interface ImageActions {
   copyTaskId(item: GalleryItem): void;
   /** Fills the compose form with the image's request and shows the tasks screen. */
   reuse(item: GalleryItem): void;
-  /** Submits the image's request again as one new task (the tasks' "Rerun"). */
+  /** Submits the image's task again as one new task on its own service (the tasks' "Rerun"). */
   rerun(item: GalleryItem): void;
   /** Moves the image to the trash (the caller has asked the user already), with Undo. */
   remove(item: GalleryItem): Promise<boolean>;
@@ -100,14 +101,14 @@ export function useImageActions(): ImageActionsState {
         }),
       reuse: (item) => {
         const state = store();
-        state.reusePrompt(requestOf(item));
+        state.reusePrompt(requestOf(item), providerOf(item));
         state.galleryCloseViewer();
         state.setView('tasks');
         state.requestFocus('prompt');
       },
       rerun: (item) =>
         void store()
-          .tasksRerun(requestOf(item))
+          .tasksRerun(item.localId)
           .then((sent) => sent && announce(t('tasks.rerunSent'))),
       remove: (item) => run(() => deleteWithUndo([item], undo)),
       undo,

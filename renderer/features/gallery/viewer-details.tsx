@@ -5,6 +5,7 @@ import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
+import { IsolatedName } from '../../components/isolated-name';
 import { formatBytes, formatDateTime, formatNumber, formatSize, t } from '../../i18n';
 import { qualityLabel } from '../compose/options';
 import type { ImageActions } from './use-image-actions';
@@ -39,9 +40,11 @@ function DetailsFacts({ item, actions }: Pick<ViewerDetailsProps, 'item' | 'acti
   return (
     <dl className="viewer-details__facts">
       <Row label={t('viewer.service')}>{serviceLabel(providerOf(item))}</Row>
-      <Row label={t('viewer.modelAsked')}>{item.model ?? t('viewer.serviceDefault')}</Row>
+      <Row label={t('viewer.modelAsked')}>
+        <IsolatedName name={item.model} fallback={t('viewer.serviceDefault')} />
+      </Row>
       <Row label={t('viewer.modelReported')}>
-        {item.reportedModel ?? t('viewer.modelNotReported')}
+        <IsolatedName name={item.reportedModel} fallback={t('viewer.modelNotReported')} />
       </Row>
       <Row label={t('viewer.size')}>
         {item.size ? formatSize(item.size) : t('viewer.serviceDefault')}

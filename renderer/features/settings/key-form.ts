@@ -8,13 +8,14 @@ import type { Problem } from '../../lib/api';
 /**
  * `editing`: the field takes a key. `saving`: a save is on its way (`weak` once the user
  * agreed to weak storage), its check with the service first. `unchecked`: the service could
- * not be asked about the key; the user decides whether to save it anyway. `consent`: the save
- * was refused until the user agrees to weak storage.
+ * not be asked about the key; the user decides whether to save it without checking (weakly, when
+ * they agreed to that before). `consent`: the save was refused until the user agrees to weak
+ * storage (asked before the service is).
  */
 export type KeyPhase =
   | { readonly name: 'editing' }
   | { readonly name: 'saving'; readonly weak: boolean }
-  | { readonly name: 'unchecked'; readonly why: Problem }
+  | { readonly name: 'unchecked'; readonly why: Problem; readonly weak: boolean }
   | { readonly name: 'consent' };
 
 export interface KeyFormState {
@@ -41,7 +42,8 @@ export type KeyFormEvent =
   | { readonly type: 'saveUnchecked' }
   | { readonly type: 'saved' }
   | { readonly type: 'declined' }
-  | { readonly type: 'failed'; readonly error: Problem }
+  /** The save failed; `refused`: the service refused the key (not the storage). */
+  | { readonly type: 'failed'; readonly error: Problem; readonly refused?: boolean }
   | { readonly type: 'dismissError' }
   | { readonly type: 'askRemove' }
   | { readonly type: 'closeRemove' };
@@ -55,6 +57,7 @@ export const INITIAL_KEY_FORM: KeyFormState = {
 };
 
 const EDITING: KeyPhase = { name: 'editing' };
+const CONSENT: KeyPhase = { name: 'consent' };
 
 /** Whether the user is being asked about weak storage (also while that answer is being saved). */
 export function askingConsent(phase: KeyPhase): boolean {
@@ -71,11 +74,17 @@ export function uncheckedWhy(phase: KeyPhase): Problem | null {
   return phase.name === 'unchecked' ? phase.why : null;
 }
 
+/** Whether the key is being saved weakly (the user agreed to weak storage for it). */
+export function savingWeakly(phase: KeyPhase): boolean {
+  return (phase.name === 'saving' || phase.name === 'unchecked') && phase.weak;
+}
+
 export function keyFormReducer(state: KeyFormState, event: KeyFormEvent): KeyFormState {
   const { phase } = state;
   switch (event.type) {
     case 'typed':
-      return askingConsent(phase) ? state : { ...state, text: event.text };
+      // Another key: what was said of the last one (refused, say) no longer applies.
+      return askingConsent(phase) ? state : { ...state, text: event.text, error: null };
     case 'replace':
       return { ...state, replacing: true };
     case 'cancelReplace':
@@ -86,12 +95,12 @@ export function keyFormReducer(state: KeyFormState, event: KeyFormEvent): KeyFor
     case 'consentNeeded':
       return phase.name === 'saving' ? { ...state, phase: { name: 'consent' } } : state;
     case 'uncheckable':
-      return phase.name === 'saving' && !phase.weak
-        ? { ...state, phase: { name: 'unchecked', why: event.why } }
+      return phase.name === 'saving'
+        ? { ...state, phase: { name: 'unchecked', why: event.why, weak: phase.weak } }
         : state;
     case 'saveUnchecked':
       return phase.name === 'unchecked'
-        ? { ...state, phase: { name: 'saving', weak: false }, error: null }
+        ? { ...state, phase: { name: 'saving', weak: phase.weak }, error: null }
         : state;
     case 'saved':
       return phase.name === 'saving'
@@ -101,10 +110,11 @@ export function keyFormReducer(state: KeyFormState, event: KeyFormEvent): KeyFor
       if (phase.name === 'unchecked') return { ...state, phase: EDITING };
       return phase.name === 'consent' ? { ...state, phase: EDITING, text: '' } : state;
     case 'failed':
-      // A refused weak save leaves the question open: the user may try again or decline.
+      // A weak save the storage refused leaves the question open: try again or decline. A key
+      // its service refused goes back to the field, with the reason beside it.
       return {
         ...state,
-        phase: phase.name === 'saving' ? (phase.weak ? { name: 'consent' } : EDITING) : phase,
+        phase: phase.name === 'saving' ? (phase.weak && !event.refused ? CONSENT : EDITING) : phase,
         error: event.error,
       };
     case 'dismissError':

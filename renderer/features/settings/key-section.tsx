@@ -11,13 +11,39 @@ import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
-import { t } from '../../i18n';
+import { formatDateTime, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { ConnectionTest } from './connection-test';
-import { askingConsent, uncheckedWhy } from './key-form';
+import { askingConsent, savingWeakly, uncheckedWhy } from './key-form';
 import { backendName, keyStatusText } from './key-labels';
 import { useKeyForm, type KeyForm } from './use-key-form';
+
+/**
+ * What the service said of the stored key when Pictor last asked it: a tick only beside a key it
+ * accepted; a refusal as a warning; otherwise "not checked yet" (saved without a check, or before
+ * checks were kept), until Save or Test connection asks.
+ */
+function KeyCheckLine({ check }: { check: KeyStatus['check'] }) {
+  if (check?.outcome === 'accepted') {
+    return (
+      <p className="key-stored__line key-stored__check">
+        <Icon name="check" className="key-stored__icon" />
+        <span>{t('settings.key.checkAccepted', { time: formatDateTime(check.at) })}</span>
+      </p>
+    );
+  }
+  if (check?.outcome === 'refused') {
+    const message = t('settings.key.checkRefused', { time: formatDateTime(check.at) });
+    return <ErrorMessage role="none" tone="warning" message={message} />;
+  }
+  return (
+    <p className="key-stored__line muted">
+      <Icon name="clock" />
+      <span>{t('settings.key.notChecked')}</span>
+    </p>
+  );
+}
 
 function StoredKey({
   status,
@@ -31,9 +57,10 @@ function StoredKey({
   return (
     <div className="key-stored">
       <p className="key-stored__line">
-        <Icon name="check" className="key-stored__icon" />
+        <Icon name="key" />
         <span>{t('settings.key.stored', { fingerprint: status.fingerprint ?? '' })}</span>
       </p>
+      <KeyCheckLine check={status.check} />
       <p className="muted">
         {t('settings.key.storedWith', { backend: backendName(status.backend) })}
       </p>
@@ -98,13 +125,16 @@ interface KeyEntryProps {
   readonly label: string;
 }
 
-/** The masked field with its Save (and Cancel, over a stored key). */
+/**
+ * The masked field with its Save (and Cancel, over a stored key); why the last save failed (the
+ * service refused the key, say) beside it, until the key is edited.
+ */
 function KeyField({ keyForm, input, label }: Omit<KeyEntryProps, 'status'>) {
   const { form, dispatch } = keyForm;
   const busy = form.phase.name === 'saving' || form.phase.name === 'unchecked';
   const consent = askingConsent(form.phase);
   return (
-    <Field label={label} hint={t('settings.key.hint')}>
+    <Field label={label} hint={t('settings.key.hint')} error={form.error}>
       {(control) => (
         <div className="inline-controls">
           <input
@@ -192,7 +222,7 @@ function KeyDialogs({ keyForm }: { keyForm: KeyForm }) {
           onCancel={() => dispatch({ type: 'declined' })}
           onConfirm={() => {
             dispatch({ type: 'saveUnchecked' });
-            void store(false, true);
+            void store(savingWeakly(form.phase), true);
           }}
         />
       ) : null}
@@ -253,7 +283,7 @@ export function KeySection({
           }
         />
       )}
-      {form.error ? (
+      {showStored && form.error ? (
         <ErrorMessage
           message={form.error.message}
           detail={form.error.detail}

@@ -1,12 +1,14 @@
 /**
- * The key section's actions over its form state (key-form.ts): check a key with the service it
- * will be bound to, store it (weakly once the user agreed), remove the stored one.
+ * The key section's actions over its form state (key-form.ts): save a key (main checks it with
+ * the service it will be bound to first, for every service the same way; weakly once the user
+ * agreed; unchecked once the user said so), remove the stored one.
  */
 import { useReducer, type Dispatch } from 'react';
 import type { ProviderId } from '../../../shared/domain/providers';
-import { errorText, t } from '../../i18n';
+import { errorText, t, type MessageKey } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
+import type { KeySave } from '../../store/settings-slice';
 import {
   INITIAL_KEY_FORM,
   canSave,
@@ -14,76 +16,75 @@ import {
   type KeyFormEvent,
   type KeyFormState,
 } from './key-form';
-import { needsConsent } from './key-labels';
+import { keyStatusText, needsConsent } from './key-labels';
 
-/** A report's technical detail, when it has one, for a {@link Problem}. */
-function detailOf(report: { readonly detail?: string | undefined }): Pick<Problem, 'detail'> {
-  return report.detail === undefined ? {} : { detail: report.detail };
+/** A report's words and technical detail, for a {@link Problem}. */
+function problemOfReport(report: Extract<KeySave, { report: unknown }>['report']): Problem {
+  const message = errorText(report);
+  return report.detail === undefined ? { message } : { message, detail: report.detail };
 }
 
 /**
- * Checks the key with the service it will be bound to (the saved address) before storing it:
- * a refused key is not stored; when the service cannot be asked, the user decides.
+ * What the form does with main's answer to a save: done (announced, saying whether the service
+ * checked it), ask for consent, say why the service refused the key (beside the field), or ask
+ * whether to save a key that could not be checked.
  */
-async function checkKey(
-  baseUrl: string,
-  text: string,
+function applySave(
+  saved: KeySave,
   dispatch: Dispatch<KeyFormEvent>,
-): Promise<'save' | 'stop'> {
-  if (baseUrl === '') return 'save';
-  const report = await useAppStore.getState().serviceTest(baseUrl, text);
-  if (report.outcome === 'key_refused') {
-    const message = t('settings.key.notSavedRefused', { reason: errorText(report) });
-    dispatch({ type: 'failed', error: { message, ...detailOf(report) } });
-    return 'stop';
+  announce: (said: MessageKey) => void,
+): void {
+  switch (saved.outcome) {
+    case 'saved': {
+      dispatch({ type: 'saved' });
+      const checked = saved.status.check?.outcome === 'accepted';
+      announce(checked ? 'settings.key.savedAnnounce' : 'settings.key.savedUncheckedAnnounce');
+      return;
+    }
+    case 'storage':
+      if (needsConsent(saved.status)) dispatch({ type: 'consentNeeded' });
+      else {
+        const message = keyStatusText(saved.status) ?? t('settings.key.notSavedStorage');
+        dispatch({ type: 'failed', error: { message } });
+      }
+      return;
+    case 'refused': {
+      const { message, detail } = problemOfReport(saved.report);
+      const said = t('settings.key.notSavedRefused', { reason: message });
+      const error = detail === undefined ? { message: said } : { message: said, detail };
+      dispatch({ type: 'failed', error, refused: true });
+      return;
+    }
+    case 'unchecked':
+      dispatch({ type: 'uncheckable', why: problemOfReport(saved.report) });
   }
-  if (report.outcome === 'unreachable' || report.outcome === 'failed') {
-    dispatch({ type: 'uncheckable', why: { message: errorText(report), ...detailOf(report) } });
-    return 'stop';
-  }
-  return 'save';
 }
 
 export interface KeyForm {
   readonly form: KeyFormState;
   readonly dispatch: Dispatch<KeyFormEvent>;
-  /** Stores the typed key, weakly when `weak`; `checked` when the user chose to skip the check. */
-  readonly store: (weak: boolean, checked?: boolean) => Promise<void>;
+  /** Saves the typed key, weakly when `weak`; without its check when the user chose that. */
+  readonly store: (weak: boolean, skipCheck?: boolean) => Promise<void>;
   /** Removes the stored key (the user confirmed). */
   readonly remove: () => Promise<void>;
 }
 
-/**
- * The key form of `provider`'s service. Today's contract's key is checked with its service first
- * ("Test connection"'s probe); another service's key is stored as typed, as its profile has no
- * harmless probe: its first task tells whether it works.
- */
+/** The key form of `provider`'s service: every service's key is saved the same way. */
 export function useKeyForm(provider: ProviderId = 'pictor'): KeyForm {
   const pictor = provider === 'pictor';
-  const setPictorKey = useAppStore((state) => state.keySet);
+  const keySave = useAppStore((state) => state.serviceKeySave);
   const clearPictorKey = useAppStore((state) => state.keyClear);
-  const setServiceKey = useAppStore((state) => state.serviceKeySet);
   const clearServiceKey = useAppStore((state) => state.serviceKeyClear);
-  const keySet = (key: string, weak: boolean) =>
-    pictor ? setPictorKey(key, weak) : setServiceKey(provider, key, weak);
   const keyClear = () => (pictor ? clearPictorKey() : clearServiceKey(provider));
   const confirm = useAppStore((state) => state.confirm);
-  // Another service's key is not checked: no address to check it at (see above).
-  const savedBaseUrl = useAppStore((state) => (pictor ? (state.settings?.baseUrl ?? '') : ''));
   const [form, dispatch] = useReducer(keyFormReducer, INITIAL_KEY_FORM);
   const { text } = form;
-  const store = async (weak: boolean, checked = false): Promise<void> => {
-    if (!checked && !canSave(form, weak)) return;
-    if (!checked) dispatch({ type: 'save', weak });
+  const store = async (weak: boolean, skipCheck = false): Promise<void> => {
+    if (!skipCheck && !canSave(form, weak)) return;
+    if (!skipCheck) dispatch({ type: 'save', weak });
     try {
-      if (!weak && !checked && (await checkKey(savedBaseUrl, text, dispatch)) === 'stop') return;
-      const next = await keySet(text, weak);
-      if (!weak && needsConsent(next)) {
-        dispatch({ type: 'consentNeeded' });
-        return;
-      }
-      dispatch({ type: 'saved' });
-      confirm(() => t('settings.key.savedAnnounce'));
+      const saved = await keySave(provider, text, { allowWeakStorage: weak, skipCheck });
+      applySave(saved, dispatch, (said) => confirm(() => t(said)));
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }

@@ -1,11 +1,11 @@
 /**
  * What can be done with the selected tasks: favourite, export to a folder, retry, submit again,
- * remove (one confirmation for all, asked by the Tasks screen). It floats over the bottom of the
+ * cancel on their services, remove (one confirmation for all, asked by the Tasks screen). It floats over the bottom of the
  * history, so rows never move when a selection starts (a Shift+click target stays put). Buttons
  * whose action applies to none of the selected tasks are disabled.
  */
 import { useShallow } from 'zustand/react/shallow';
-import { canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
+import { canCancel, canRetry, canSubmitAgain } from '../../../shared/domain/task-actions';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { t } from '../../i18n';
@@ -30,19 +30,22 @@ function useSelectionCounts() {
         loaded: records.length,
         retryable: whole ? 1 : records.filter(canRetry).length,
         resendable: whole ? 1 : records.filter(canSubmitAgain).length,
+        cancellable: whole ? 1 : records.filter(canCancel).length,
       };
     }),
   );
 }
 
 export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }) {
-  const { count, whole, more, favourites, loaded, retryable, resendable } = useSelectionCounts();
+  const { count, whole, more, favourites, loaded, retryable, resendable, cancellable } =
+    useSelectionCounts();
   const selectAll = useAppStore((state) => state.tasksSelectAll);
   const favourite = useAppStore((state) => state.tasksFavouriteSelected);
   const exportSelected = useAppStore((state) => state.tasksExportSelected);
   const retry = useAppStore((state) => state.tasksRetrySelected);
   const submitAgain = useAppStore((state) => state.tasksSubmitAgainSelected);
   const clear = useAppStore((state) => state.tasksClearSelection);
+  const cancel = useAppStore((state) => state.tasksCancelSelected);
   if (count === 0 && !whole) return null;
   // Every selected task a favourite already: the button takes the mark off instead.
   const unfavourite = loaded > 0 && favourites === loaded;
@@ -72,6 +75,9 @@ export function SelectionBar({ onRemove }: { onRemove: (count: number) => void }
         onClick={() => void submitAgain()}
       >
         {t('tasks.selection.submitAgain')}
+      </Button>
+      <Button size="small" icon="stop" disabled={cancellable === 0} onClick={() => void cancel()}>
+        {t('tasks.selection.cancel')}
       </Button>
       <Button size="small" icon="trash" variant="danger" onClick={() => onRemove(count)}>
         {t('tasks.selection.remove')}

@@ -6,6 +6,7 @@ import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { CredentialsSummary } from '../../components/content-credentials';
+import { IsolatedName } from '../../components/isolated-name';
 import {
   errorText,
   formatBytes,
@@ -18,6 +19,7 @@ import {
 import { costDetail } from '../../lib/cost-text';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
+import { CancelTaskButton } from './cancel-action';
 import { OpenImageButton, isViewable } from './task-image-viewer';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
@@ -41,7 +43,7 @@ function Row({ label, children }: { label: MessageKey; children: ReactNode }) {
 function ServiceName({ record }: { record: TaskRecord }) {
   return (
     <>
-      {record.endpoint === 'demo:' ? t('tasks.details.demo') : record.endpoint}
+      {record.endpoint === 'demo:' ? t('tasks.details.demo') : <bdi>{record.endpoint}</bdi>}
       {record.imported ? (
         <span className="field__hint"> {t('tasks.details.serviceImported')}</span>
       ) : null}
@@ -110,9 +112,11 @@ function DetailsList({ record }: { record: TaskRecord }) {
   const { request } = record;
   return (
     <dl className="details__list">
-      <Row label="tasks.details.modelAsked">{request.model ?? t('compose.serviceDefault')}</Row>
+      <Row label="tasks.details.modelAsked">
+        <IsolatedName name={request.model} fallback={t('compose.serviceDefault')} />
+      </Row>
       <Row label="tasks.details.modelReported">
-        {record.reportedModel ?? t('tasks.details.modelNotReported')}
+        <IsolatedName name={record.reportedModel} fallback={t('tasks.details.modelNotReported')} />
       </Row>
       <Row label="tasks.details.size">
         {request.size ? formatSize(request.size) : t('compose.serviceDefault')}
@@ -203,6 +207,7 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
       footer={
         <>
           <StatusAction record={record} />
+          <CancelTaskButton record={record} variant="button" />
           {taskId ? (
             <Button icon="copy" onClick={() => void copy(taskId)}>
               {t('tasks.action.copyId')}
@@ -212,12 +217,12 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
             <Button
               icon="retry"
               title={t('tasks.action.rerun.hint')}
-              onClick={() => rerun(record.request)}
+              onClick={() => rerun(record.localId)}
             >
               {t('tasks.action.rerun')}
             </Button>
           ) : null}
-          <Button icon="send" onClick={() => reuse(record.request)}>
+          <Button icon="send" onClick={() => reuse(record)}>
             {t('tasks.action.reuse')}
           </Button>
           <Button variant="danger" icon="trash" onClick={() => onRemove(record)}>

@@ -6,6 +6,7 @@
 import { ConfirmImageDelete } from '../gallery/confirm-image-delete';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
+import { providerOf } from '../../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { ViewErrorBoundary } from '../../components/error-boundary';
 import { t } from '../../i18n';
@@ -89,7 +90,7 @@ function useViewerActions(
       ...imageActions,
       reuse: (reused) => {
         const state = store();
-        state.reusePrompt(requestOf(reused));
+        state.reusePrompt(requestOf(reused), providerOf(reused));
         state.tasksCloseViewer();
         state.tasksOpenDetails(null);
         state.requestFocus('prompt');

@@ -3,13 +3,14 @@
  * use this prompt, then favourite, copy id, details, remove.
  */
 import { useCallback } from 'react';
+import { providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import type { GenerationRequest } from '../../../shared/service/wire';
 import { Button } from '../../components/button';
 import { IconButton } from '../../components/icon-button';
 import { announce } from '../../components/live-region';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { CancelTaskButton } from './cancel-action';
 import { EditRequestAction, isRefusedRequest } from './edit-request-action';
 import { availableActions } from './task-status';
 import { useCopyTaskId } from './use-copy-task-id';
@@ -55,20 +56,23 @@ export function StatusAction({ record }: { record: TaskRecord }) {
   return null;
 }
 
-/** "Rerun": the same request as one new task, through the store's checked submit. */
-export function useRerun(): (request: GenerationRequest) => void {
+/** "Rerun": the task's request as one new task, on the task's own service (main reads both). */
+export function useRerun(): (localId: string) => void {
   const rerun = useAppStore((state) => state.tasksRerun);
   return useCallback(
-    (request) => void rerun(request).then((sent) => sent && announce(t('tasks.rerunSent'))),
+    (localId) => void rerun(localId).then((sent) => sent && announce(t('tasks.rerunSent'))),
     [rerun],
   );
 }
 
-/** "Use this prompt": fills the compose form with the request and focuses the prompt. */
-export function useReusePrompt(): (request: GenerationRequest) => void {
-  return useCallback((request) => {
+/**
+ * "Use this prompt": fills the compose form with the task's request and service (its model is a
+ * name on that service) and focuses the prompt.
+ */
+export function useReusePrompt(): (record: TaskRecord) => void {
+  return useCallback((record) => {
     const state = useAppStore.getState();
-    state.reusePrompt(request);
+    state.reusePrompt(record.request, providerOf(record));
     state.tasksOpenDetails(null);
     state.requestFocus('prompt');
   }, []);
@@ -83,13 +87,13 @@ function CompletedActions({ record }: { record: TaskRecord }) {
         icon="retry"
         size="small"
         label={t('tasks.action.rerun')}
-        onClick={() => rerun(record.request)}
+        onClick={() => rerun(record.localId)}
       />
       <IconButton
         icon="send"
         size="small"
         label={t('tasks.action.reuse')}
-        onClick={() => reuse(record.request)}
+        onClick={() => reuse(record)}
       />
     </>
   );
@@ -97,7 +101,7 @@ function CompletedActions({ record }: { record: TaskRecord }) {
 
 /**
  * A task's own small buttons, in a row and on a batch's tile alike: favourite, copy its id (in
- * a row, where there is room), details, remove.
+ * a row, where there is room), details, cancel on the service (a running task), remove.
  */
 export function TaskIconButtons({
   record,
@@ -132,6 +136,7 @@ export function TaskIconButtons({
         label={t('tasks.action.details')}
         onClick={() => openDetails(record.localId)}
       />
+      <CancelTaskButton record={record} variant="icon" />
       <IconButton
         icon="trash"
         size="small"

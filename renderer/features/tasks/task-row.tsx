@@ -44,7 +44,8 @@ export function StatusLine({ item, id }: { item: TaskItem; id: string }) {
   const typical = useAppStore(
     ticking ? selectTypicalDuration(item.record.request.model) : () => null,
   );
-  const status: StatusView = describeStatus(item, now, typical);
+  const cancelling = useAppStore((state) => state.tasksCancelling.has(item.record.localId));
+  const status: StatusView = describeStatus(item, now, typical, cancelling);
   return (
     <p className={`task-row__status tone--${status.tone}`} id={id}>
       <span className="badge">{status.label}</span>

@@ -2,6 +2,7 @@
  * What a task's status looks like in the list: a short badge, a sentence, its tone, whether it
  * changes every second, and which actions fit. Pure, so every status is testable on its own.
  */
+import { isStopping } from '../../../shared/domain/task-actions';
 import type { TaskError, TaskRecord } from '../../../shared/domain/task-record';
 import { tookMs, waitStartedAt } from '../../../shared/domain/task-timing';
 import type { TaskItem } from '../../../shared/ipc/contract';
@@ -64,9 +65,19 @@ function firstParts(item: TaskItem, now: number): string[] {
   return parts;
 }
 
-function processing(item: TaskItem, now: number, typical: number | null): StatusView {
+function processing(
+  item: TaskItem,
+  now: number,
+  typical: number | null,
+  cancelling: boolean,
+): StatusView {
   const { record, live } = item;
   const parts = firstParts(item, now);
+  if (cancelling || isStopping(record)) {
+    // The user asked the service to cancel it: said until the service's answer ends it.
+    const elapsed = [t('tasks.live.cancelling'), ...parts].join(' · ');
+    return view('tasks.status.cancelling', elapsed, 'busy', { ticking: true });
+  }
   // Waiting in the service's queue, not yet made: the badge says so.
   const label =
     live?.queuePosition === undefined ? 'tasks.status.processing' : 'tasks.status.queued';
@@ -109,7 +120,11 @@ function failedView(label: MessageKey, tone: StatusTone, said: Partial<StatusVie
 function held(record: TaskRecord): StatusView {
   switch (record.hold) {
     case 'timed_out':
-      return view('tasks.hold.timedOut', t('tasks.hold.timedOut.sentence'), 'warning');
+      return view(
+        'tasks.hold.timedOut',
+        t(stoppedByUser(record) ? 'tasks.hold.stopped.sentence' : 'tasks.hold.timedOut.sentence'),
+        'warning',
+      );
     case 'awaiting_key':
       return view('tasks.hold.awaitingKey', t('tasks.hold.awaitingKey.sentence'), 'warning');
     default:
@@ -119,6 +134,12 @@ function held(record: TaskRecord): StatusView {
         failure(record.error, 'tasks.hold.keyRejected.sentence'),
       );
   }
+}
+
+/** The user chose "Stop watching" for this hold (not a watch timeout, nor an older stop). */
+function stoppedByUser(record: TaskRecord): boolean {
+  const { stoppedWatchingAt, watchStartedAt } = record;
+  return stoppedWatchingAt !== undefined && stoppedWatchingAt >= (watchStartedAt ?? 0);
 }
 
 function detailOf(record: TaskRecord): Partial<StatusView> {
@@ -153,27 +174,36 @@ function completed(record: TaskRecord): StatusView {
 
 /**
  * The status display of a task at time `now`; `typical` is how long similar tasks usually took
- * (ms), said beside a running task's elapsed time when known.
+ * (ms), said beside a running task's elapsed time when known; `cancelling`: its cancel is being
+ * asked now.
  */
 export function describeStatus(
   item: TaskItem,
   now: number,
   typical: number | null = null,
+  cancelling = false,
 ): StatusView {
   const { record } = item;
   switch (record.status) {
     case 'submitting':
       return view('tasks.status.submitting', t('tasks.submitting.sentence'), 'busy');
     case 'processing':
-      return record.hold ? held(record) : processing(item, now, typical);
+      return record.hold && !cancelling ? held(record) : processing(item, now, typical, cancelling);
     case 'completed':
       return completed(record);
     case 'failed':
-      return failedView(
-        'tasks.status.failed',
-        'danger',
-        failure(record.error, 'tasks.failed.noReason'),
-      );
+      // Cancelled on the service (the user's cancel, or the service's own): not a failure.
+      return record.error?.kind === 'canceled'
+        ? failedView(
+            'tasks.status.canceled',
+            'neutral',
+            failure(record.error, 'tasks.failed.noReason'),
+          )
+        : failedView(
+            'tasks.status.failed',
+            'danger',
+            failure(record.error, 'tasks.failed.noReason'),
+          );
     case 'submit_failed':
       return failedView(
         'tasks.status.submit_failed',

@@ -2,7 +2,6 @@
 import { useState } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
-import { ConfirmDialog } from '../../components/dialog';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorMessage } from '../../components/error-message';
 import { Spinner } from '../../components/spinner';
@@ -12,6 +11,8 @@ import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
 import { ComposeForm } from '../compose/compose-form';
 import { useUndoFromPage } from '../shell/use-undo-from-page';
+import { StopWatchingQuestion } from './cancel-action';
+import { RemoveQuestion } from './remove-question';
 import { TaskDetails } from './task-details';
 import { TaskImageViewer } from './task-image-viewer';
 import { TaskList, type TaskListProps } from './task-list';
@@ -98,8 +99,6 @@ export function TasksView({ active = true }: { active?: boolean }) {
   const [removing, setRemoving] = useState<TaskRecord | null>(null);
   /** How many selected tasks the confirmation asks to remove (0: not asking). */
   const [removingSelected, setRemovingSelected] = useState(0);
-  const remove = useAppStore((state) => state.tasksRemove);
-  const removeSelected = useAppStore((state) => state.tasksRemoveSelected);
   useUndoFromPage('tasks', undoRemoval);
   return (
     <div className="tasks-view">
@@ -116,33 +115,15 @@ export function TasksView({ active = true }: { active?: boolean }) {
       </ViewErrorBoundary>
       <TaskImageViewer />
       {tracking ? <TrackDialog onClose={() => setTracking(false)} /> : null}
-      {removing ? (
-        <ConfirmDialog
-          title={t('tasks.remove.title')}
-          body={t('tasks.remove.body')}
-          confirmLabel={t('tasks.remove.confirm')}
-          danger
-          onCancel={() => setRemoving(null)}
-          onConfirm={() => {
-            const localId = removing.localId;
-            setRemoving(null);
-            void remove(localId);
-          }}
-        />
-      ) : null}
-      {removingSelected > 0 ? (
-        <ConfirmDialog
-          title={t('tasks.selection.removeTitle', { count: removingSelected })}
-          body={t('tasks.selection.removeBody')}
-          confirmLabel={t('tasks.selection.removeConfirm', { count: removingSelected })}
-          danger
-          onCancel={() => setRemovingSelected(0)}
-          onConfirm={() => {
-            setRemovingSelected(0);
-            void removeSelected();
-          }}
-        />
-      ) : null}
+      <RemoveQuestion
+        task={removing}
+        selected={removingSelected}
+        onClose={() => {
+          setRemoving(null);
+          setRemovingSelected(0);
+        }}
+      />
+      <StopWatchingQuestion />
     </div>
   );
 }

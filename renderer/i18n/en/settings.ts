@@ -45,6 +45,14 @@ export const settings = {
     'Pictor could not ask the service whether this key works. Save it anyway, or check the address and your connection and try again.',
   'settings.key.unchecked.confirm': 'Save anyway',
   'settings.key.removedAnnounce': 'Key removed. Pictor uses the demo service.',
+  'settings.key.savedUncheckedAnnounce': 'Key saved, not checked yet.',
+  'settings.key.notSavedStorage':
+    'The key was not saved: secure storage is not ready yet. Try again in a moment.',
+  'settings.key.checkAccepted': 'The service accepted this key when it was checked, {time}.',
+  'settings.key.checkRefused':
+    'The service refused this key when it was last checked, {time}. Replace it, or test the connection again.',
+  'settings.key.notChecked':
+    'Not checked yet: Test connection asks the service whether it takes this key.',
   'settings.key.backend.keychain': 'the macOS Keychain',
   'settings.key.backend.dpapi': 'Windows data protection',
   'settings.key.backend.libsecret': 'the GNOME keyring',

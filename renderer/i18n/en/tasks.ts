@@ -181,4 +181,44 @@ export const tasks = {
     '{count, plural, =0 {Nothing to submit again: only tasks that failed or were not sent can be.} one {Submitted # new task.} other {Submitted # new tasks.}}',
   'tasks.selection.exported':
     '{count, plural, =0 {No image was exported to {folder}.} one {Exported # image to {folder}.} other {Exported # images to {folder}.}}{failed, plural, =0 {} other { # could not be copied.}}',
+
+  // Cancel on the service and Stop watching (cancel-action.tsx, store/task-cancel-slice.ts).
+  'tasks.action.cancel': 'Cancel on the service',
+  'tasks.action.cancelling': 'Cancelling…',
+  'tasks.status.cancelling': 'Cancelling',
+  'tasks.status.canceled': 'Cancelled',
+  'tasks.live.cancelling': 'Cancel asked, waiting for the service to stop it',
+  'tasks.cancel.canceled': 'The task was cancelled on the service.',
+  'tasks.cancel.stopping': 'The service is stopping the task; Pictor keeps checking until it ends.',
+  'tasks.cancel.finished':
+    'The service finished the task before it could be cancelled; its images are kept.',
+  'tasks.cancel.ended': 'The task ended on the service before it could be cancelled.',
+  'tasks.cancel.notCanceled': 'The task was not cancelled: {reason}',
+  'tasks.cancel.progress': 'Cancelling tasks on their services…',
+  'tasks.cancel.summary.canceled': 'Cancelled: {count, number}',
+  'tasks.cancel.summary.stopping': 'Stopping: {count, number}',
+  'tasks.cancel.summary.finished': 'Finished first, images kept: {count, number}',
+  'tasks.cancel.summary.refused': 'Not cancelled: {count, number}',
+  'tasks.cancel.summary.unsupported': 'On a service that cannot cancel: {count, number}',
+  'tasks.cancel.summary.notRunning': 'Not running: {count, number}',
+  'tasks.cancel.summary.reason': 'First reason: {reason}',
+  'tasks.stop.title': 'Stop watching instead?',
+  'tasks.stop.body':
+    'The task keeps running there until it ends. Pictor can stop watching it: its id is kept, and Resume checks it again later.',
+  'tasks.stop.confirm': 'Stop watching',
+  'tasks.stop.keep': 'Keep watching',
+  'tasks.stop.done': 'Pictor stopped watching. The task ids are kept: Resume checks them again.',
+  'tasks.hold.stopped.sentence':
+    'You stopped watching this task. The service may still finish it: Resume checks again.',
+  'tasks.remove.runningTitle': 'Cancel on the service?',
+  'tasks.remove.runningBody':
+    'This task is still running on {service}. Removing it from Pictor does not stop it there: cancel it first, or it runs on to its end.',
+  'tasks.remove.runningManyBody':
+    'Some of the selected tasks are still running on their services ({count, number}). Removing them from Pictor does not stop them there: cancel them first, or they run on to their end.',
+  'tasks.remove.runningNoCancel':
+    'It is still running on {service}, which has no way to cancel it: removing it here does not stop it there.',
+  'tasks.remove.cancelAndRemove': 'Cancel and remove',
+  'tasks.remove.withoutCancel': 'Remove without cancelling',
+  'tasks.remove.keep': 'Keep',
+  'tasks.selection.cancel': 'Cancel on services',
 } as const;

@@ -14,7 +14,7 @@ const TRY_AGAIN =
  * A disk failure's reason in plain words, by `problem` (core/gallery/download-outcome.ts
  * `diskParams`), with the system's error `code` for a support request.
  */
-const DISK_PROBLEM =
+export const DISK_PROBLEM =
   '{problem, select, full { because the disk is full (no space left) ({code})} quota { because the disk quota is used up ({code})} readOnly { because the disk is read-only ({code})} denied { because Pictor is not allowed to write there ({code})} code { ({code})} other {}}';
 
 export const galleryErrors = {

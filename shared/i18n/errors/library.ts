@@ -5,6 +5,8 @@
  * bridge's refusals. Limits, versions, paths and codes are passed as strings (identifiers, not
  * amounts to format).
  */
+import { DISK_PROBLEM } from './gallery';
+
 export const libraryErrors = {
   // electron/core/engine/task-engine.ts
   'error.library.taskCountRange': 'The number of tasks must be a whole number from {min} to {max}.',
@@ -206,4 +208,7 @@ export const libraryErrors = {
   // electron/ipc/ipc-main-bridge.ts
   'error.library.untrustedSender': 'This request did not come from Pictor’s window.',
   'error.library.badRequest': 'Pictor could not read that request.',
+
+  // electron/core/library-archive/archive-errors.ts (the library's disk refused a write)
+  'error.library.importStoppedDisk': `Pictor stopped the import: it could not write into the library${DISK_PROBLEM}. The tasks imported before stay in the library whole, and nothing half-copied is left. Free some space or make the library’s disk writable, then import again to finish.`,
 } as const;

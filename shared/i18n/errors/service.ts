@@ -197,12 +197,9 @@ export const serviceErrors = {
     'Save the address {host} first: a key being entered is tested with the saved service address, where it would be stored.',
   'error.service.testKeyRefused':
     'The service at {host} refused this key ({status}). Check that you copied the whole key and that it belongs to this service.',
-  'error.service.testDemoAccepted': 'The built-in demo service answered and accepted the key.',
   'error.service.testAccepted': 'The service at {host} answered and accepted the key.',
   'error.service.testUnreachable':
     'Pictor could not reach {host}. Check your internet connection and the service’s address, then try again.',
-  'error.service.testUnexpected':
-    'The service at {host} answered, but not as {service} answers a key check, so the key was neither accepted nor refused. Check the service’s address; the detail shows what it answered.',
   'error.service.testNotAvailable':
     '{service} has no way to check a key without creating a task, so Pictor does not test it: your first task there shows whether the key works.',
 } as const;

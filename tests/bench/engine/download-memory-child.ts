@@ -28,6 +28,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { startBridgedPage, type BridgedPage } from '../images/bridged-page';
 import { byRole, resample, sampleTree } from '../images/process-stats';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import { targetAt } from '../../support/submit-target';
 
 export interface DownloadMemoryReport {
   /** The image engine that checked the images. */
@@ -193,7 +194,7 @@ async function viaEngine(dir: string, url: string, count: number, run: Run) {
   try {
     core.engine.start();
     return await run.measure(async () => {
-      const records = await core.engine.submit({ prompt: 'download memory' }, count);
+      const records = await core.engine.submit({ prompt: 'download memory' }, targetAt(url), count);
       const done = await core.engine.whenSettled(records.map((r) => r.localId));
       return done.map((r): Outcome => {
         const image = r.images[0];

@@ -21,6 +21,7 @@ import { syncFingerprint } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { noisePng } from './download-memory';
 import { slowLink } from './slow-link';
+import { targetAt } from '../../support/submit-target';
 
 export interface ExpiringRunOptions {
   /** Tasks on each service. */
@@ -110,9 +111,10 @@ export async function runExpiringScenario(options: ExpiringRunOptions): Promise<
       const started = Date.now();
       const submit = async (url: string, label: string) => {
         credentials.use(url);
+        const target = targetAt(url, url === fal.url ? 'fal' : 'pictor');
         const records = await Promise.all(
           Array.from({ length: options.tasks }, (_, n) =>
-            core.engine.submit({ prompt: `${label} ${n}`, model: 'fal-ai/flux/schnell' }),
+            core.engine.submit({ prompt: `${label} ${n}`, model: 'fal-ai/flux/schnell' }, target),
           ),
         );
         return records.flat().map((record) => record.localId);

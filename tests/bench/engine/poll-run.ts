@@ -17,6 +17,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { maxInWindow } from '../../support/bursts';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 export interface PollRunOptions {
   readonly tasks: number;
@@ -128,7 +129,10 @@ export async function runPollScenario(options: PollRunOptions): Promise<PollRunR
       // One submit per task so each has its own prompt (and the demo renders each image).
       const submitted = await Promise.all(
         Array.from({ length: options.tasks }, (_, n) =>
-          core.engine.submit({ prompt: `benchmark task ${n}: a lighthouse`, size: options.size }),
+          core.engine.submit(
+            { prompt: `benchmark task ${n}: a lighthouse`, size: options.size },
+            targetAt(service.url),
+          ),
         ),
       );
       const ids = submitted.flat().map((record) => record.localId);

@@ -47,14 +47,28 @@ export interface LaunchedApp {
   page: Page;
   /** Closes the app as a user would (tasks keep their ids) and starts it again on the same folders. */
   restart(options?: RestartOptions): Promise<Page>;
-  /** Everything main sent to the page over IPC (Results and events), as JSON text, in order (chromium host; [] on electron). */
+  /**
+   * Everything main sent to the page over IPC (Results and events), as JSON text, in order: the
+   * chromium host only ([] on electron). A spec reads it only behind `host === 'chromium'`, or in
+   * a spec skipped on other hosts (tests/unit/e2e/host-only-calls.test.ts fails any other use).
+   */
   ipcPayloads(): string[];
-  /** Calls recorded by the OS stand-ins (chromium host): reveal/trash/copyImage/saveAs/startDrag/openLink/copyText… */
+  /**
+   * The OS calls the app made, in order. Both hosts record {@link RECORDED_ON_EVERY_HOST}; the
+   * chromium host's stand-ins also record copyImage, saveAs, startDrag, openLink, chooseFolder,
+   * confirmKeyOrigin…, which a spec reads only behind a host guard (same test).
+   */
   osCalls(): { action: string; arg: string }[];
   close(): Promise<void>;
 }
 
 export const DEFAULT_VIEWPORT = { width: 1280, height: 800 } as const;
+
+/**
+ * The OS calls both hosts record under these names: the chromium host's stand-ins
+ * (os-stand-ins.ts), and on real Electron the main process's recorder (electron-os-recorder.ts).
+ */
+export const RECORDED_ON_EVERY_HOST = ['reveal', 'trash', 'openExternal', 'copyText'] as const;
 
 /** The environment the app process sees: the test's, the two folders, then the extras. */
 export function appEnvironment(options: LaunchOptions): Record<string, string> {

@@ -2,10 +2,20 @@
  * The Electron host: the built app launched by Playwright's `_electron` from the run's test build
  * (tests/support/test-build.ts: `npm run build` into a temporary folder laid out like the
  * repository), on the given folders through PICTOR_USER_DATA_DIR / PICTOR_GALLERY_DIR.
- * The page is the app's real window; IPC and OS calls are Electron's own, so the harness records
- * none of them (ipcPayloads and osCalls are empty).
+ * The page is the app's real window; IPC is Electron's own, so the harness records none of it
+ * (ipcPayloads is empty). The OS calls made through `shell` and `clipboard` are recorded by a
+ * test-only preload of the main process (electron-os-recorder.ts), named as the chromium host
+ * names them (RECORDED_ON_EVERY_HOST).
+ *
+ * The development binary runs with `--use-mock-keychain`: on macOS its safeStorage then never
+ * touches the login keychain, so the journeys create no "Pictor Safe Storage" item that the
+ * installed app (another code identity) would later have to ask the user about.
  */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { _electron, type ElectronApplication, type Page } from '@playwright/test';
+import { buildSync } from 'esbuild';
 import {
   DEFAULT_VIEWPORT,
   appEnvironment,
@@ -14,26 +24,80 @@ import {
   type LaunchOptions,
   type RestartOptions,
 } from './app-types';
+import type { OsCall } from './os-stand-ins';
 import { currentTestBuild } from '../../support/test-build';
 import { REPO_ROOT } from './repo-paths';
 
 /**
- * The command line of the app, whose folder is the test build's: Chromium's sandbox needs a
- * setuid helper root in CI lacks.
+ * The command line of the app, whose folder is the test build's: the OS-call recorder preloaded
+ * (`-r`, read by Electron's default app), the mock keychain, and Chromium's sandbox off for root
+ * (its setuid helper is missing in a container).
  */
 export function electronArgs(
   appDir: string,
+  recorder: string,
   platform: NodeJS.Platform = process.platform,
   uid: number | undefined = process.getuid?.(),
 ): string[] {
-  return platform === 'linux' && uid === 0 ? ['--no-sandbox', appDir] : [appDir];
+  return [
+    '--use-mock-keychain',
+    ...(platform === 'linux' && uid === 0 ? ['--no-sandbox'] : []),
+    '-r',
+    recorder,
+    appDir,
+  ];
 }
 
 /** The app's environment: ELECTRON_RUN_AS_NODE would make the binary a plain Node. */
-export function electronEnv(options: LaunchOptions): Record<string, string> {
+export function electronEnv(options: LaunchOptions, osCalls: string): Record<string, string> {
   const env = appEnvironment(options);
   delete env.ELECTRON_RUN_AS_NODE;
-  return env;
+  return { ...env, PICTOR_E2E_OS_CALLS: osCalls };
+}
+
+let recorderFile: string | null = null;
+
+/** The recorder, bundled to CommonJS once per worker (Electron preloads it with `require`). */
+function osRecorder(): string {
+  if (recorderFile) return recorderFile;
+  const file = join(mkdtempSync(join(tmpdir(), 'pictor-os-recorder-')), 'os-recorder.cjs');
+  buildSync({
+    entryPoints: [join(REPO_ROOT, 'tests', 'e2e', 'harness', 'electron-os-recorder.ts')],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    external: ['electron'],
+    logLevel: 'warning',
+  });
+  recorderFile = file;
+  return file;
+}
+
+/** The calls recorded so far, the recorder's own line left out. */
+function readOsCalls(file: string): OsCall[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as OsCall)
+    .filter((call) => call.action !== 'recorder');
+}
+
+/**
+ * Sizes the window's content and checks it got that size: a screen too small for it (Windows
+ * runners start at 1024x768) would otherwise fail a layout journey for the runner's sake.
+ */
+async function sizeWindow(app: ElectronApplication, size: { width: number; height: number }) {
+  const got = await app.evaluate(({ BrowserWindow }, wanted) => {
+    const window = BrowserWindow.getAllWindows()[0];
+    window?.setContentSize(wanted.width, wanted.height);
+    return window?.getContentSize() ?? [0, 0];
+  }, size);
+  if (got[0] !== size.width || got[1] !== size.height)
+    throw new Error(
+      `The window is ${got[0]}x${got[1]}, not ${size.width}x${size.height}: the screen is too small for the journeys (on a Windows runner: npm run ci:windows-display).`,
+    );
 }
 
 export async function launchElectronApp(
@@ -42,23 +106,27 @@ export async function launchElectronApp(
 ): Promise<LaunchedApp> {
   let app: ElectronApplication | null = null;
   let page: Page | null = null;
+  // One record for the test's every launch, as the chromium host keeps its calls across restarts.
+  const osCalls = join(mkdtempSync(join(tmpdir(), 'pictor-os-calls-')), 'os-calls.jsonl');
+  writeFileSync(osCalls, '');
   const open = async (waitForShell = true): Promise<Page> => {
     const launched = await _electron.launch({
       executablePath,
       // Chromium's --lang goes before the app folder: after it, it would be the app's argument.
       args: [
         ...(options.locale ? [`--lang=${options.locale}`] : []),
-        ...electronArgs(currentTestBuild().root),
+        ...electronArgs(currentTestBuild().root, osRecorder()),
       ],
       cwd: REPO_ROOT,
-      env: electronEnv(options),
+      env: electronEnv(options, osCalls),
       ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
     });
     app = launched;
     const window = await launched.firstWindow();
-    await launched.evaluate(({ BrowserWindow }, size) => {
-      BrowserWindow.getAllWindows()[0]?.setContentSize(size.width, size.height);
-    }, options.viewport ?? DEFAULT_VIEWPORT);
+    // Preloaded before the app's own code ran, so it is there by the first window.
+    if (!readFileSync(osCalls, 'utf8').includes('"recorder"'))
+      throw new Error('The OS-call recorder was not preloaded: osCalls() would see nothing.');
+    await sizeWindow(launched, options.viewport ?? DEFAULT_VIEWPORT);
     if (waitForShell) await waitForAppShell(window);
     page = window;
     return window;
@@ -84,7 +152,7 @@ export async function launchElectronApp(
       return open(restartOptions.waitForShell ?? true);
     },
     ipcPayloads: () => [],
-    osCalls: () => [],
+    osCalls: () => readOsCalls(osCalls),
     close: quit,
   };
 }

@@ -5,19 +5,21 @@
  * user's machine never needs it), then the rpm removed with dnf, which must take /usr/bin/pictor
  * with it. Before the commands it is reinstalled, which rpm runs as an upgrade (the old
  * after-remove after the new after-install): the link must still be there. Needs docker
- * (GitHub's Ubuntu runners have it). The image is `fedora:latest`, a release Fedora still
- * supports (PICTOR_FEDORA_IMAGE picks another): a pinned one ends, and dnf then finds no
- * repositories (Fedora 42's moved to the archive in 2026).
+ * (GitHub's Ubuntu runners have it). The image is a pinned release (fedora-support.ts;
+ * PICTOR_FEDORA_IMAGE picks another), and the leg fails once that release has left support, as
+ * its own /etc/os-release says, before dnf finds its repositories gone to the archive. The CI rpm
+ * is unsigned: dnf is told so (`--nogpgcheck`), as a user installing a downloaded rpm would.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FEDORA_IMAGE, fedoraSupport } from './fedora-support';
 import { checkHelp, checkSelfTest } from './installed-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const RELEASE = path.join(ROOT, 'release');
-const IMAGE = process.env['PICTOR_FEDORA_IMAGE'] ?? 'fedora:latest';
+const IMAGE = process.env['PICTOR_FEDORA_IMAGE'] ?? FEDORA_IMAGE;
 
 const rpms = readdirSync(RELEASE).filter((file) => file.endsWith('.rpm'));
 if (rpms.length !== 1) {
@@ -30,10 +32,11 @@ if (rpms.length !== 1) {
 const script = [
   'set -u',
   '. /etc/os-release; echo "fedora-rpm: $PRETTY_NAME" >&2',
-  `dnf install -y --setopt=install_weak_deps=False /release/${rpms[0]} >/dev/null`,
+  'echo "@@os-release"; cat /etc/os-release; echo "@@os-release-end"',
+  `dnf install -y --nogpgcheck --setopt=install_weak_deps=False /release/${rpms[0]} >/dev/null`,
   'test "$(readlink -f /usr/bin/pictor)" = /opt/Pictor/bin/pictor || { echo "/usr/bin/pictor is not the wrapper"; exit 1; }',
   // A reinstall runs as an upgrade does: the new after-install, then the old after-remove ($1=1).
-  `dnf reinstall -y /release/${rpms[0]} >/dev/null || { echo "dnf reinstall failed"; exit 1; }`,
+  `dnf reinstall -y --nogpgcheck /release/${rpms[0]} >/dev/null || { echo "dnf reinstall failed"; exit 1; }`,
   'test "$(readlink -f /usr/bin/pictor)" = /opt/Pictor/bin/pictor || { echo "/usr/bin/pictor did not survive an upgrade"; exit 1; }',
   'pictor --no-sandbox help; echo "@@help-exit $?"',
   'echo "@@self-test"',
@@ -50,10 +53,13 @@ const result = spawnSync(
     stdio: ['ignore', 'pipe', 'inherit'],
   },
 );
-const out = result.stdout ?? '';
+const full = result.stdout ?? '';
+const osRelease = /@@os-release\n([\s\S]*?)@@os-release-end\n/.exec(full);
+const out = osRelease ? full.replace(osRelease[0], '') : full;
 const help = /^([\s\S]*)@@help-exit (\d+)$/m.exec(out);
 const selfTest = /@@self-test\n([\s\S]*)@@self-test-exit (\d+)$/m.exec(out);
 const verdicts = [
+  fedoraSupport(osRelease?.[1] ?? '', new Date()),
   help
     ? checkHelp(Number(help[2]), help[1] ?? '')
     : { ok: false as const, problem: `no help output: ${out.slice(-2000)}` },

@@ -6,9 +6,11 @@
  * does); macOS, Pictor.app copied from the dmg into /Applications with its `pictor` script, then
  * linked from /usr/local/bin by the app's own "Install Command Line Tool…" code (the user's
  * agreement given; when macOS refuses, the command it tells the user to run); Windows, the NSIS
- * installer run silently for this user, with bin\ on the user's Path. Every OS: no update feed
- * in a build made without one, and on macOS a signature that does not read as valid (CI signs
- * nothing), so the app would only say that a version is out.
+ * installer run silently for this user, with bin\ on the user's Path. Every OS: the update feed
+ * the build was made with (PICTOR_UPDATE_FEED, as `npm run dist` read it), or none; on macOS a
+ * signature that reads as valid exactly when the build was signed (PICTOR_MAC_SIGNED), so an unsigned copy
+ * would only say that a version is out. `--release-dir DIR` installs from DIR instead of
+ * release/ (the release job's previous build).
  *
  * `npm run ci:install -- --uninstall`, after the installed app's tests: removes the package as a
  * user would and checks that what it added is gone: Linux, /usr/bin/pictor and the AppArmor
@@ -28,15 +30,18 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { codesignReader } from '../../../electron/adapters/codesign';
 import { nodeCommandLineToolFs } from '../../../electron/adapters/command-line-tool-fs';
 import { COMMAND_LINK, installCommandLineTool } from '../../../electron/app/os/command-line-tool';
 import { readMacSignature } from '../../../electron/app/updates/update-capability';
+import { HDIUTIL_RETRIES, retryTransient } from '../../../electron/build/transient-retry';
 import { installedApp, installedCommand, installerIn } from './installed-app';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const RELEASE = path.join(ROOT, 'release');
+const releaseDirAt = process.argv.indexOf('--release-dir');
+const RELEASE = path.join(ROOT, process.argv[releaseDirAt + 1] ?? 'release');
 const LINUX_PROFILES = '/sys/kernel/security/apparmor/profiles';
 
 /**
@@ -53,6 +58,23 @@ function step(what: string, command: string, args: string[], verbatim = false): 
   if (result.status !== 0)
     throw new Error(`${what} failed (exit ${String(result.status)}): ${result.stdout}`);
   return result.stdout;
+}
+
+/** hdiutil, run again on its passing errors ("Resource busy"), a bounded number of times. */
+async function hdiutil(what: string, args: string[]): Promise<void> {
+  console.log(`install: ${what}: hdiutil ${args.join(' ')}`);
+  const outcome = await retryTransient(
+    async () => {
+      const result = spawnSync('hdiutil', args, { encoding: 'utf8' });
+      return { code: result.status, output: `${result.stdout}${result.stderr}` };
+    },
+    HDIUTIL_RETRIES,
+    { sleep: (ms) => sleep(ms), say: (line) => console.log(`install: ${what}: ${line}`) },
+  );
+  if (outcome.code !== 0)
+    throw new Error(
+      `${what} failed (exit ${String(outcome.code)}, ${outcome.runs} runs): ${outcome.output}`,
+    );
 }
 
 function check(condition: boolean, what: string): void {
@@ -77,12 +99,21 @@ function resourcesOf(platform: NodeJS.Platform): string {
   return platform === 'linux' ? '/opt/Pictor/resources' : path.join(path.dirname(app), 'resources');
 }
 
-function noUpdateFeed(platform: NodeJS.Platform): void {
+function updateFeed(platform: NodeJS.Platform): void {
   const resources = resourcesOf(platform);
   check(existsSync(path.join(resources, 'app.asar')), `the app is in ${resources}`);
+  const feed = process.env['PICTOR_UPDATE_FEED']?.trim();
+  const config = path.join(resources, 'app-update.yml');
+  if (!feed) {
+    check(
+      !existsSync(config),
+      'no update feed (app-update.yml) in a build made without PICTOR_UPDATE_FEED',
+    );
+    return;
+  }
   check(
-    !existsSync(path.join(resources, 'app-update.yml')),
-    'no update feed (app-update.yml) in a build made without PICTOR_UPDATE_FEED',
+    existsSync(config) && readFileSync(config, 'utf8').includes(feed),
+    `the update feed ${feed} is in app-update.yml`,
   );
 }
 
@@ -137,7 +168,7 @@ async function commandLineTool(target: string): Promise<void> {
 
 async function mac(installer: string): Promise<void> {
   const mount = mkdtempSync(path.join(tmpdir(), 'pictor-dmg-'));
-  step('mount the dmg', 'hdiutil', [
+  await hdiutil('mount the dmg', [
     'attach',
     '-nobrowse',
     '-readonly',
@@ -151,14 +182,17 @@ async function mac(installer: string): Promise<void> {
       '/Applications/Pictor.app',
     ]);
   } finally {
-    step('unmount the dmg', 'hdiutil', ['detach', mount]);
+    await hdiutil('unmount the dmg', ['detach', mount]);
   }
   const script = installedCommand('darwin', process.env);
   check(existsSync(script), 'Pictor.app carries Contents/Resources/bin/pictor');
   await commandLineTool(script);
   // What the app reads at start to decide whether an update may install (codesign.ts).
   const signature = await readMacSignature('/Applications/Pictor.app', codesignReader);
-  check(signature !== 'valid', `its signature reads as ${signature}: updates would only notify`);
+  if (process.env['PICTOR_MAC_SIGNED'] === 'true')
+    check(signature === 'valid', `its signature reads as ${signature}: updates install`);
+  else
+    check(signature !== 'valid', `its signature reads as ${signature}: updates would only notify`);
 }
 
 /** The user's Path as stored, lower case; empty when the user has none. */
@@ -217,7 +251,7 @@ async function main(uninstall: boolean): Promise<void> {
   if (platform === 'linux') linux(installer);
   else if (platform === 'darwin') await mac(installer);
   else windows(installer);
-  noUpdateFeed(platform);
+  updateFeed(platform);
 }
 
 try {

@@ -150,8 +150,31 @@ export function checkHelp(code: number | null, output: string): Verdict {
   return { ok: true, line: 'pictor help lists the commands' };
 }
 
-/** `pictor self-test` exits 0 and prints exactly one JSON line whose every step passed. */
-export function checkSelfTest(code: number | null, stdout: string): Verdict {
+/**
+ * The steps the installed app's self-test must report: each image format through the image
+ * renderer, and the signed sample verified in the renderer and in the worker thread.
+ */
+export const INSTALLED_SELF_TEST_STEPS = [
+  'history',
+  'image-png',
+  'image-jpeg',
+  'image-webp',
+  'xmp',
+  'credentials',
+  'c2pa-renderer',
+  'c2pa-worker',
+  'encryption',
+] as const;
+
+/**
+ * `pictor self-test` exits 0 and prints exactly one JSON line whose every step passed, and that
+ * has every step `required` names.
+ */
+export function checkSelfTest(
+  code: number | null,
+  stdout: string,
+  required: readonly string[] = INSTALLED_SELF_TEST_STEPS,
+): Verdict {
   const lines = stdout.split('\n').filter((line) => line.trim() !== '');
   if (lines.length !== 1)
     return {
@@ -174,5 +197,29 @@ export function checkSelfTest(code: number | null, stdout: string): Verdict {
       ok: false,
       problem: `pictor self-test exited ${String(code)}, failed at ${failed ? `${failed.step}: ${failed.error ?? ''}` : String(report.failed)}`,
     };
+  const ran = new Set(report.steps?.map((step) => step.step));
+  const missing = required.filter((step) => !ran.has(step));
+  if (missing.length > 0)
+    return { ok: false, problem: `pictor self-test ran no ${missing.join(', ')} step` };
   return { ok: true, line: `pictor self-test passed: ${lines[0]}` };
+}
+
+/** The switches the release checks the installed app refuses (debugger-switches.ts has them all). */
+export const DEBUGGER_SWITCHES = [
+  '--remote-debugging-port=9222',
+  '--remote-debugging-pipe',
+  '--inspect=9229',
+  '--inspect-brk',
+  '--js-flags=--allow-natives-syntax',
+] as const;
+
+/** The app started with the debugger switch `arg` exited 2 and said on stderr that it refused it. */
+export function checkRefused(arg: string, code: number | null, output: string): Verdict {
+  const name = arg.split('=')[0] ?? arg;
+  if (code === 2 && output.includes(`Pictor: refused ${name}`))
+    return { ok: true, line: `${arg} refused, exit 2` };
+  return {
+    ok: false,
+    problem: `started with ${arg}, the app exited ${String(code)}: ${output.slice(0, 500) || 'nothing on stderr'}`,
+  };
 }

@@ -17,10 +17,13 @@ export interface CommandResult {
 export function runCommand(
   invocation: Invocation,
   env: NodeJS.ProcessEnv = process.env,
+  /** Killed after this long (its code is then null); default: waits for it. */
+  timeoutMs?: number,
 ): Promise<CommandResult> {
   return new Promise((resolve) => {
     const child = spawn(invocation.file, invocation.args, {
       ...invocation.options,
+      ...(timeoutMs === undefined ? {} : { timeout: timeoutMs }),
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,26 +1,27 @@
 /**
  * `npm run ci:smoke`: the packaged app of this OS (from `npm run dist`, or the installed one with
- * `-- --installed`: through /usr/bin/pictor on Linux) started as a user starts it, with throwaway data and gallery
- * folders, and driven through its own window: the built-in demo service generates one image, it
- * appears in Tasks and in the Gallery, and the app quits; then what it left on disk is checked
- * (smoke-checks.ts): the PNG carries its XMP, its WebP thumbnail was made, the history holds the
- * task as completed; on Linux, with the deb's AppArmor profile installed, the app ran confined by
- * it. The same binary run as the `pictor` command prints its help. The packaged
- * binary's fuses turn Node's --inspect off, so Playwright attaches to
- * the window over Chromium's DevTools protocol (--remote-debugging-port) instead of _electron.
- * Quitting goes the user's way too: closing the window quits on Linux and Windows; on macOS the app
- * stays running with no window, as Mac apps do, so it gets SIGTERM, which Electron turns into
- * app.quit() (before-quit, will-quit). Disconnecting Playwright (browser.close() over CDP) only
- * drops the connection, and Electron does not implement the protocol's Browser.close.
+ * `-- --installed`: through /usr/bin/pictor on Linux) started as a user starts it, with throwaway
+ * data and gallery folders, and driven through its own window: the built-in demo service
+ * generates one image, it appears in Tasks and in the Gallery, and the app quits; then what it
+ * left on disk is checked (smoke-checks.ts): the PNG carries its XMP, its WebP thumbnail was made,
+ * the history holds the task as completed; on Linux, with the deb's AppArmor profile installed,
+ * the app ran confined by it. The same binary run as the `pictor` command prints its help.
+ *
+ * It drives the app through Playwright's Electron launch, which needs Node's inspector and
+ * Chromium's DevTools server: a shipped app refuses both (adapters/debugger-guard.ts, and its
+ * binary's inspect fuse is off), so the smoke runs on a test build of the same commit
+ * (`PICTOR_TEST_BUILD=1 npm run dist`, which keeps them; CI's OS legs build that one), and says so
+ * when given a release build. The release job checks its signed builds' refusal instead
+ * (refuses-debugger.ts). Quitting goes the user's way: the window is closed as its close button
+ * closes it, which quits on Linux and Windows; on macOS the app stays running with no window, as
+ * Mac apps do, so it gets SIGTERM, which Electron turns into app.quit() (before-quit, will-quit).
  * Runs in CI on macOS, Windows and Linux (.github/workflows/ci.yml) and locally after `npm run dist`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, expect, type Page } from '@playwright/test';
+import { _electron, expect, type ElectronApplication, type Page } from '@playwright/test';
 import { commandLine, installedApp, type Invocation } from './installed-app';
 import { findPackagedExecutable } from './packaged-app';
 import { runCommand } from './run-command';
@@ -29,18 +30,6 @@ import { checkAppArmorProfile, checkSavedGeneration } from './smoke-checks';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PROMPT = 'A lighthouse at dusk, packaged smoke test';
 const APP_URL = 'pictor-app://app/index.html';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor<T>(
   what: string,
@@ -116,10 +105,17 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | 'timeout'
   }
 }
 
-/** Closes the window; on macOS, where that leaves the app running, asks it to quit (SIGTERM). */
-async function quit(page: Page, app: ChildProcess, exited: Promise<number | null>): Promise<void> {
-  await page.close();
-  if (process.platform === 'darwin') app.kill('SIGTERM');
+/**
+ * Closes the app's window as its close button does; on macOS, where that leaves the app running,
+ * asks it to quit (SIGTERM). It must then exit 0 by itself.
+ */
+async function quit(app: ElectronApplication, exited: Promise<number | null>): Promise<void> {
+  await app.evaluate(({ BrowserWindow }, url) => {
+    BrowserWindow.getAllWindows()
+      .find((window) => window.webContents.getURL() === url)
+      ?.close();
+  }, APP_URL);
+  if (process.platform === 'darwin') app.process().kill('SIGTERM');
   const code = await within(exited, 30_000);
   if (code === 'timeout')
     throw new Error('The app did not quit within 30 s of its window closing.');
@@ -138,56 +134,75 @@ function executableToRun(args: readonly string[]): string {
   return given ?? findPackagedExecutable(path.join(ROOT, 'release'));
 }
 
+/** Playwright's Electron launch of the packaged app, or why a release build refused it. */
+async function launch(
+  executable: string,
+  env: Record<string, string>,
+): Promise<ElectronApplication> {
+  // Root in a container has no setuid sandbox helper; a user's machine never takes this branch.
+  const root = process.platform === 'linux' && process.getuid?.() === 0;
+  try {
+    return await _electron.launch({
+      executablePath: executable,
+      args: [],
+      env,
+      chromiumSandbox: !root,
+      timeout: 60_000,
+    });
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (/Pictor: refused/.test(text))
+      throw new Error(
+        'This is a release build: it refuses the debugger Playwright drives it through. Build the smoke’s app with PICTOR_TEST_BUILD=1 npm run dist.',
+        { cause: error },
+      );
+    throw error;
+  }
+}
+
+/** The smoke's environment: the runner's, throwaway folders, a fast demo service. */
+function smokeEnv(work: string): Record<string, string> {
+  const inherited = Object.entries(process.env).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  return {
+    ...Object.fromEntries(inherited),
+    PICTOR_USER_DATA_DIR: path.join(work, 'data'),
+    PICTOR_GALLERY_DIR: path.join(work, 'gallery'),
+    PICTOR_DEMO_DURATION_MS: '1500',
+    PICTOR_POLL_INTERVAL_MS: '300',
+  };
+}
+
 async function main(): Promise<void> {
   const executable = executableToRun(process.argv.slice(2));
   await commandChecks(executable);
   const work = await mkdtemp(path.join(tmpdir(), 'pictor-smoke-'));
-  const gallery = path.join(work, 'gallery');
-  const dataDir = path.join(work, 'data');
-  const port = await freePort();
-  const args = [`--remote-debugging-port=${port}`];
-  // Root in a container has no setuid sandbox helper; a user's machine never takes this branch.
-  if (process.platform === 'linux' && process.getuid?.() === 0) args.push('--no-sandbox');
   console.log(`smoke: starting ${executable}`);
-  const app = spawn(executable, args, {
-    env: {
-      ...process.env,
-      PICTOR_USER_DATA_DIR: dataDir,
-      PICTOR_GALLERY_DIR: gallery,
-      PICTOR_DEMO_DURATION_MS: '1500',
-      PICTOR_POLL_INTERVAL_MS: '300',
-    },
-    stdio: 'inherit',
+  const app = await launch(executable, smokeEnv(work));
+  const child = app.process();
+  const exited = new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) resolve(child.exitCode);
+    else child.on('exit', (code) => resolve(code));
   });
-  const exited = new Promise<number | null>((resolve) => app.on('exit', (code) => resolve(code)));
   try {
-    await waitFor(
-      'the app’s DevTools endpoint',
-      async () => ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok ? true : undefined),
-      60_000,
-    );
     // Through /usr/bin/pictor the wrapper exec's the binary: the same process.
     const installed = process.argv.includes('--installed');
-    const confined = installed ? await checkAppArmorProfile(app.pid ?? 0) : null;
+    const confined = installed ? await checkAppArmorProfile(child.pid ?? 0) : null;
     if (confined) console.log(`smoke: ${confined}`);
-    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
     const page = await waitFor(
       'the app’s window',
-      async () =>
-        browser
-          .contexts()
-          .flatMap((context) => context.pages())
-          .find((candidate) => candidate.url() === APP_URL),
+      async () => app.windows().find((candidate) => candidate.url() === APP_URL),
       60_000,
     );
     await journey(page);
     console.log('smoke: generated one image; quitting');
-    await quit(page, app, exited);
-    await browser.close();
+    await quit(app, exited);
     // After the quit: the history is closed and its log folded into the file.
-    console.log(`smoke: ${await checkSavedGeneration({ gallery, dataDir, prompt: PROMPT })}`);
+    const folders = { gallery: path.join(work, 'gallery'), dataDir: path.join(work, 'data') };
+    console.log(`smoke: ${await checkSavedGeneration({ ...folders, prompt: PROMPT })}`);
   } finally {
-    if (app.exitCode === null) app.kill();
+    if (child.exitCode === null) child.kill();
     await rm(work, { recursive: true, force: true }).catch(() => undefined);
   }
 }

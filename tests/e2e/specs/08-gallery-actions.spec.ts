@@ -150,10 +150,8 @@ async function deleteWhale(page: Page): Promise<void> {
   await expect(page.getByText('3 images', { exact: true })).toBeVisible();
 
   // The file waits for Undo in the gallery's own trash (the OS trash gets it later, see
-  // 16-gallery-delete-undo.spec.ts); the chromium host records every OS call.
-  if (app.host === 'chromium') {
-    expect(app.osCalls().filter((call) => call.action === 'trash')).toEqual([]);
-  }
+  // 16-gallery-delete-undo.spec.ts); both hosts record the OS trash's calls.
+  expect(app.osCalls().filter((call) => call.action === 'trash')).toEqual([]);
   const files = await listFiles(folders.galleryDir);
   expect(files).not.toContain(file);
   expect(files).not.toContain(thumbnail);

@@ -94,11 +94,19 @@ async function checkSettings(page: Page, theme: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
   await expectAccessible(page, `settings, no key (${theme})`);
 
-  // A key without an address: stored, and the demo notice now asks for the address.
+  // A key without an address: there is nowhere to check it, so Settings asks; saved unchecked,
+  // and the demo notice now asks for the address.
   const section = keySection(page);
   await section.getByLabel('API key', { exact: true }).fill(KEY);
   await section.getByRole('button', { name: 'Save key' }).click();
+  const consent = section.getByRole('button', { name: 'Store with weaker protection' });
+  const ask = page.getByRole('alertdialog', { name: 'Save the key without checking it?' });
+  await expect(consent.or(ask)).toBeVisible();
+  if (await consent.isVisible()) await consent.click();
+  await expectAccessible(page, `settings, save without checking? (${theme})`);
+  await ask.getByRole('button', { name: 'Save anyway' }).click();
   await expect(section.getByText(/^A key is stored\. Fingerprint:/)).toBeVisible();
+  await expect(section.getByText(/^Not checked yet:/)).toBeVisible();
   await expect(
     page.getByRole('region', { name: 'Demo service' }).getByRole('button', {
       name: 'Add the service address',

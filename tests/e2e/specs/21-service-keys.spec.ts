@@ -47,6 +47,11 @@ test('a key for fal.ai in Settings, fal.ai picked in compose, its image in the g
   await expect(consent.or(stored)).toBeVisible();
   if (await consent.isVisible()) await consent.click();
   await expect(stored).toBeVisible();
+  // Saved as every key is: checked with fal first (a request that creates nothing), so it has
+  // the tick.
+  await expect(
+    section.getByText(/^The service accepted this key when it was checked/),
+  ).toBeVisible();
   await expect(section).toContainText(`Sent only to ${fal.directUrl}.`);
   // Today's contract's key stays unset.
   await expect(page.getByRole('region', { name: 'API key', exact: true })).not.toContainText(

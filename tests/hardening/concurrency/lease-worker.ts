@@ -17,6 +17,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { printLine as print } from '../support/print-line';
 import { LEASE_MS, POLL_MS, promptOf } from './lease-shared';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 async function main(): Promise<void> {
   const [dataDir, serviceUrl, mode, batch = ''] = process.argv.slice(2);
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   setInterval(() => undefined, 1 << 30);
   const [first, count] = batch === '' ? [0, 0] : batch.split(',').map(Number);
   for (let n = first ?? 0; n < (first ?? 0) + (count ?? 0); n += 1) {
-    await core.engine.submit({ prompt: promptOf(n), size: '256x256' });
+    await core.engine.submit({ prompt: promptOf(n), size: '256x256' }, targetAt(serviceUrl));
     print(`submitted ${n}`);
     await new Promise((resolve) => setTimeout(resolve, 40));
   }

@@ -13,6 +13,7 @@ import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { UNTIL } from '../../support/waits';
+import { targetAt } from '../../support/submit-target';
 
 let service: QuirkyService | undefined;
 const cores: PictorCore[] = [];
@@ -45,7 +46,10 @@ describe('a user edit in one process on a task another process polls', () => {
     cli.engine.start({ resume: false });
     const app = await open(dir);
     app.engine.start({ resume: true });
-    const [task] = await cli.engine.submit({ prompt: 'a lighthouse to keep' });
+    const [task] = await cli.engine.submit(
+      { prompt: 'a lighthouse to keep' },
+      targetAt(service!.baseUrl),
+    );
     const localId = task!.localId;
     await vi.waitFor(() => expect(cli.engine.get(localId)?.status).toBe('processing'), UNTIL);
     app.engine.edit(localId, (record) => ({ ...record, favourite: true }));

@@ -21,6 +21,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { DEMO_KEY, IMAGE_SIZE, promptOf } from './core-kill-shared';
 import { printLine as print } from '../support/print-line';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 /** Fetch that announces what it is about to send (submit, poll or image download). */
 const markedFetch = (url: string, init?: RequestInit): Promise<Response> => {
@@ -75,9 +76,14 @@ function waitForGo(): Promise<void> {
   });
 }
 
-async function submitEach(core: PictorCore, tasks: readonly number[], gapMs: number) {
+async function submitEach(
+  core: PictorCore,
+  serviceUrl: string,
+  tasks: readonly number[],
+  gapMs: number,
+) {
   for (const task of tasks) {
-    await core.engine.submit({ prompt: promptOf(task), size: IMAGE_SIZE });
+    await core.engine.submit({ prompt: promptOf(task), size: IMAGE_SIZE }, targetAt(serviceUrl));
     await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
 }
@@ -116,7 +122,7 @@ async function main(): Promise<void> {
   setInterval(() => undefined, 1 << 30);
   core.engine.start({ resume: true });
   const tasks = list === '' ? [] : list.split(',').map(Number);
-  await submitEach(core, tasks, Number(gap));
+  await submitEach(core, serviceUrl, tasks, Number(gap));
 }
 
 main().catch((error: unknown) => {

@@ -28,6 +28,7 @@ import {
   setUp,
   type Setup,
 } from './disk-setup';
+import { targetAt } from '../../support/submit-target';
 
 const FILE = 'tests/hardening/crashes/disk-full.test.ts';
 
@@ -79,10 +80,13 @@ async function galleryScenario(setup: Setup, fault: GalleryFault) {
   const first = await generate(setup, 'saved before the trouble');
   const before = await filesOf(setup.galleryDir, first);
   fault.break(setup);
-  const [second] = await setup.core.engine.submit({
-    prompt: 'completes during it',
-    size: '384x384',
-  });
+  const [second] = await setup.core.engine.submit(
+    {
+      prompt: 'completes during it',
+      size: '384x384',
+    },
+    targetAt(setup.service.url),
+  );
   const failing = await waitFor('downloads refused', () => {
     const now = setup.core.engine.get(second!.localId);
     return now?.status === 'completed' && now.images.every((i) => i.attempts >= 2)
@@ -240,9 +244,9 @@ async function historyScenario(setup: Setup) {
   }
   expect(failedWrites).toBe(1);
   const submitsBefore = setup.service.log.submits.length;
-  await expect(setup.core.engine.submit({ prompt: 'refused while full' })).rejects.toThrow(
-    /could not save the new task to its history, so nothing was sent/,
-  );
+  await expect(
+    setup.core.engine.submit({ prompt: 'refused while full' }, targetAt(setup.service.url)),
+  ).rejects.toThrow(/could not save the new task to its history, so nothing was sent/);
   expect(setup.service.log.submits.length).toBe(submitsBefore);
   // The engine's own writes for the second task were refused too, and it kept the task.
   const refusedEngineWrites = setup.errors.get('history write failed') ?? 0;

@@ -16,6 +16,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import type { Logger } from '../../../electron/ports/logger';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { mountTmpfs, openCoreAt, unmount, waitFor } from './disk-fixture';
+import { targetAt } from '../../support/submit-target';
 
 /** Undone after each test, last first (a disk is unmounted before its folder is removed). */
 export const cleanups: (() => Promise<void> | void)[] = [];
@@ -68,7 +69,10 @@ export async function generate(
   prompt: string,
   afterSubmit: () => void = () => undefined,
 ): Promise<TaskRecord> {
-  const [record] = await setup.core.engine.submit({ prompt, size: '384x384' });
+  const [record] = await setup.core.engine.submit(
+    { prompt, size: '384x384' },
+    targetAt(setup.service.url),
+  );
   afterSubmit();
   const done = await waitFor(`${prompt} saved`, () => {
     const now = setup.core.engine.get(record!.localId);

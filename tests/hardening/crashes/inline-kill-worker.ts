@@ -15,6 +15,7 @@ import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { printLine as print } from '../support/print-line';
+import { targetAt } from '../../support/submit-target';
 
 /** The test engine, except that checking an image announces itself and never ends. */
 const stuckEngine: ImageEngine = {
@@ -46,7 +47,10 @@ async function main(): Promise<void> {
   if (mode === 'run') {
     // Killed, never closed: the stuck check keeps the process alive.
     setInterval(() => undefined, 1 << 30);
-    await core.engine.submit({ prompt: 'an image sent inline', size: '256x256' });
+    await core.engine.submit(
+      { prompt: 'an image sent inline', size: '256x256' },
+      targetAt(serviceUrl),
+    );
     return;
   }
   const ids = core.history.unfinished().map((record) => record.localId);

@@ -20,6 +20,8 @@ import type {
 } from '../../../electron/demo-service/types';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
 export { maxInWindow } from '../../support/bursts';
 
 /** The key every suite here uses; searched for in records to count leaks. */
@@ -38,6 +40,8 @@ export interface CoreSetup {
 export interface CoreRun {
   core: PictorCore;
   readonly dir: string;
+  /** Where its submits go: today's contract at the setup's address. */
+  readonly target: SubmitTarget;
   reopen(): Promise<PictorCore>;
   dispose(): Promise<void>;
 }
@@ -60,6 +64,7 @@ export async function openCoreRun(setup: CoreSetup): Promise<CoreRun> {
   const run: CoreRun = {
     core: await open(),
     dir,
+    target: targetAt(setup.baseUrl),
     async reopen() {
       await run.core.close();
       run.core = await open();

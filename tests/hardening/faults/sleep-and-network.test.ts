@@ -73,6 +73,7 @@ async function startAll(
   for (let left = TASKS; left > 0; left -= 100) {
     const records = await run.core.engine.submit(
       { prompt: 'through the night', size: '64x64' },
+      run.target,
       Math.min(100, left),
     );
     ids.push(...records.map((record) => record.localId));

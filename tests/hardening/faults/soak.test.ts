@@ -55,9 +55,9 @@ function countingFetch(seen: Record<string, number>): FetchLike {
  * Every task its own submit, all at once: a batch sends its others only after its first was
  * taken (engine's `runBatch`), and the soak is about each request under faults, not batches.
  */
-async function submitAll(core: CoreRun['core']): Promise<string[]> {
+async function submitAll({ core, target }: CoreRun): Promise<string[]> {
   const submits = Array.from({ length: TASKS }, () =>
-    core.engine.submit({ prompt: 'soak under faults', size: '64x64' }, 1),
+    core.engine.submit({ prompt: 'soak under faults', size: '64x64' }, target, 1),
   );
   return (await Promise.all(submits)).flat().map((record) => record.localId);
 }
@@ -95,7 +95,7 @@ describe('soak: tasks submitted at once under random faults', () => {
       engine: { pollIntervalMs: INTERVAL_MS, maxBackoffMs: MAX_BACKOFF_MS },
     });
     run.core.engine.start();
-    const ids = await submitAll(run.core);
+    const ids = await submitAll(run);
     await run.core.engine.whenSettled(ids);
     const submitsBefore = service.log.submits.length;
     const pendingImages = allRecords(run.core)

@@ -2,7 +2,7 @@
  * A library import onto a gallery disk that fills up half-way (a small tmpfs, Linux as root): the
  * disk had room when the import checked, then another program took it. A full disk is not the
  * images' fault: none may be recorded `invalid` ("could not be read") for it; the import stops
- * with the disk's error, keeps only whole tasks with their records, and once the disk has room
+ * with the disk's sentence, keeps only whole tasks with their records, and once the disk has room
  * the same import adds each remaining task once, every image saved.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +14,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Gallery } from '../../../electron/core/gallery/gallery';
 import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
 import { HistoryStore } from '../../../electron/core/history/history-store';
+import { LibraryDiskError } from '../../../electron/core/library-archive/archive-errors';
 import { importLibrary } from '../../../electron/core/library-archive/import-library';
 import { filesUnder } from '../../support/files';
 import { makeImage } from '../../support/gallery-helpers';
@@ -107,7 +108,9 @@ describe.skipIf(!probe.ok)(
 
       const failed = await importOnce().catch((error: unknown) => error);
 
-      expect((failed as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      // The disk's sentence (not an unexpected problem), the file system's error as its cause.
+      expect(failed).toBeInstanceOf(LibraryDiskError);
+      expect(((failed as LibraryDiskError).cause as NodeJS.ErrnoException).code).toBe('ENOSPC');
       const kept = records.filter((record) => history.get(record.localId));
       expect(kept.length).toBeGreaterThan(0);
       expect(kept.length).toBeLessThan(records.length);

@@ -19,6 +19,7 @@ import {
   type IpcRecord,
   type RecordedApp,
 } from '../key-and-bodies/recorded-app';
+import { pageTarget } from '../../support/submit-target';
 
 const KEY = 'sk-team-a-7d41c0b9e2f35a68';
 let dir: string;
@@ -88,6 +89,7 @@ describe('a compromised renderer on a shared gateway', () => {
   it('sends the key under /team-a only, through everything the page can ask for', async () => {
     const submitted = await app.invoke('tasks:submit', {
       request: { prompt: 'on team a', size: '64x64' },
+      target: pageTarget(app.runtime),
       count: 1,
     });
     expect(submitted.ok).toBe(true);

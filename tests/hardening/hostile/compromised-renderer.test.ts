@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
-import { PROVIDERS } from '../../../shared/domain/providers';
+import { PROVIDER_IDS, PROVIDERS } from '../../../shared/domain/providers';
 import type { DemoService } from '../../../electron/demo-service/types';
 import {
   requests,
@@ -119,7 +119,23 @@ function targeted(channel: RequestChannel): fc.Arbitrary<unknown>[] {
         }),
       ];
     case 'tasks:submit':
-      return [fc.constant({ request: { prompt: 'hostile page', size: '64x64' }, count: 1 })];
+      // The user's own service, and every service named at every address: the key goes only
+      // where it was entered for.
+      return [
+        fc.constant({
+          request: { prompt: 'hostile page', size: '64x64' },
+          target: { provider: 'pictor', endpoint: service.url },
+          count: 1,
+        }),
+        fc.record({
+          request: fc.constant({ prompt: 'hostile page', size: '64x64' }),
+          target: fc.record({
+            provider: fc.constantFrom(...PROVIDER_IDS),
+            endpoint: fc.constantFrom('demo:', service.url, attacker.url, ...evil),
+          }),
+          count: fc.constant(1),
+        }),
+      ];
     default:
       return [];
   }

@@ -17,6 +17,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const FILE = 'tests/hardening/hostile/many-images.test.ts';
 let server: TestServer;
@@ -69,7 +70,7 @@ async function completeWith(count: number): Promise<Counted> {
       commits += 1;
     });
     core.engine.start({ resume: false });
-    const [submitted] = await core.engine.submit({ prompt: 'many' }, 1);
+    const [submitted] = await core.engine.submit({ prompt: 'many' }, targetAt(server.origin), 1);
     const [record] = await core.engine.whenSettled([submitted!.localId]);
     counting.dispose();
     const seen = server.requests.slice(before);

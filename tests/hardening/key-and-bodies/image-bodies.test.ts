@@ -21,6 +21,7 @@ import { recordReliability } from '../support/reliability-record';
 import { hostileCases, randomPng, type HostileCase } from './hostile-bodies';
 import { startFakeService, startRawHost, type RawHost } from './raw-hosts';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const FILE = 'tests/hardening/key-and-bodies/image-bodies.test.ts';
 const MAX_DOWNLOAD_ATTEMPTS = 2;
@@ -147,7 +148,13 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
       core.engine.start();
       const submitted: TaskRecord[] = [];
       for (const index of cases.keys())
-        submitted.push(...(await core.engine.submit({ prompt: `hostile case ${index}` }, 1)));
+        submitted.push(
+          ...(await core.engine.submit(
+            { prompt: `hostile case ${index}` },
+            targetAt(service.origin),
+            1,
+          )),
+        );
       const done = await core.engine.whenSettled(submitted.map((record) => record.localId));
       for (const [index, hostile] of cases.entries()) {
         const record = done[index]!;

@@ -29,6 +29,7 @@ import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 import { ENCODINGS, ENCODING_NAMES, keyArb, keyScanner } from './key-encodings';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const FILE = 'tests/hardening/key-and-bodies/key-echoes.test.ts';
 const RUNS = scaled(120, 1_000);
@@ -170,7 +171,7 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
   const texts: { where: string; text: string }[] = [];
   try {
     core.engine.start({ resume: false });
-    const [submitted] = await core.engine.submit({ prompt: 'an echo' }, 1);
+    const [submitted] = await core.engine.submit({ prompt: 'an echo' }, targetAt(server.origin), 1);
     const progress = new CliProgress(
       new Set([submitted!.localId]),
       (line) => texts.push({ where: 'cli progress', text: line }),

@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { startRecordedApp, type FetchCall, type IpcRecord, type RecordedApp } from './recorded-app';
+import { pageTarget } from '../../support/submit-target';
 
 /** What the scenario needs and what it fills in. */
 export interface KeyRunContext {
@@ -54,7 +55,9 @@ async function submit(app: RecordedApp, prompt: string, count: number): Promise<
 }
 
 async function submitBatch(app: RecordedApp, prompt: string, count: number): Promise<string[]> {
-  const result = await app.invoke('tasks:submit', { request: { prompt, size: '64x64' }, count });
+  const target = pageTarget(app.runtime);
+  const request = { prompt, size: '64x64' };
+  const result = await app.invoke('tasks:submit', { request, target, count });
   expect(result.ok, JSON.stringify(result)).toBe(true);
   return (result as { value: { record: TaskRecord }[] }).value.map((item) => item.record.localId);
 }
@@ -184,7 +187,10 @@ async function tamperedStart(ctx: KeyRunContext): Promise<TaskRecord | undefined
   await writeFile(path, JSON.stringify(stored));
   const app = await start(ctx);
   try {
-    const result = await app.invoke('tasks:submit', { request: { prompt: 'tampered' }, count: 1 });
+    // The page names the service as the (tampered) settings give it; main checks it.
+    const target = pageTarget(app.runtime);
+    const request = { prompt: 'tampered' };
+    const result = await app.invoke('tasks:submit', { request, target, count: 1 });
     if (!result.ok) return undefined;
     const [item] = (result as { value: { record: TaskRecord }[] }).value;
     const [done] = await settle(app, [item!.record.localId]);

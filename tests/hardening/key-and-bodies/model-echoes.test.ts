@@ -23,6 +23,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { startServer, type TestServer } from '../../support/http-servers';
 import { ENCODINGS, keyScanner } from './key-encodings';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const KEY = 'sk-model-echo-7Hq2Zp9Lw4Xc1Vb8';
 
@@ -92,7 +93,10 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
   try {
     core.engine.start({ resume: false });
     const collecting = core.engine.subscribe((update) => texts.push(JSON.stringify(update)));
-    const [submitted] = await core.engine.submit({ prompt: 'a model echo' });
+    const [submitted] = await core.engine.submit(
+      { prompt: 'a model echo' },
+      targetAt(server.origin),
+    );
     const [record] = await core.engine.whenSettled([submitted!.localId]);
     collecting.dispose();
     texts.push(JSON.stringify(core.history.listImages({ states: ['saved'], cursor: null })));

@@ -25,6 +25,7 @@ import {
   scriptedResolver,
 } from '../../support/pinned-helpers';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const FILE = 'tests/hardening/key-and-bodies/redirects.test.ts';
 const KEY = `sk-redirect-${Date.now().toString(16)}`;
@@ -95,8 +96,8 @@ async function openCore(baseUrl: string, fetchPort: FetchLike, name: string): Pr
 }
 
 /** Submits one task, waits for it to settle, returns it. */
-async function runTask(core: PictorCore, prompt: string) {
-  const [record] = await core.engine.submit({ prompt }, 1);
+async function runTask(core: PictorCore, baseUrl: string, prompt: string) {
+  const [record] = await core.engine.submit({ prompt }, targetAt(baseUrl), 1);
   const [done] = await core.engine.whenSettled([record!.localId]);
   return done!;
 }
@@ -127,7 +128,7 @@ describe('image downloads through the engine', () => {
     const service = await startFakeService(() => ({ images: images.map(([url]) => url) }));
     cleanups.push(() => service.close());
     const core = await openCore(service.origin, (url, init) => fetch(url, init), 'images');
-    const done = await runTask(core, 'redirected images');
+    const done = await runTask(core, service.origin, 'redirected images');
     expect(done.status).toBe('completed');
     for (const [index, [, state, message]] of images.entries()) {
       const image = done.images[index]!;
@@ -240,7 +241,7 @@ describe('service requests', () => {
         (url, init) => fetch(url, init),
         `submit-${figures.redirects}`,
       );
-      const done = await runTask(core, 'redirected submit');
+      const done = await runTask(core, service.origin, 'redirected submit');
       expect(done.status).toBe('submit_failed');
       expect(done.error?.message).toMatch(
         /redirected the request to another address, and Pictor did not send the key there/,

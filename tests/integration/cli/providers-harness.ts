@@ -131,7 +131,7 @@ function dialectService(dialect: Dialect, url: string): DialectService {
 function completeArgs(args: readonly string[], dataDir: string): string[] {
   const full = [...args];
   if (!full.includes('--data-dir')) full.push('--data-dir', dataDir);
-  if (['generate', 'resume', 'track'].includes(args[0] ?? '')) {
+  if (['generate', 'resume', 'track', 'cancel'].includes(args[0] ?? '')) {
     if (!full.includes('--poll-interval')) full.push('--poll-interval', '0.2');
     if (!full.includes('--timeout')) full.push('--timeout', '30');
   }

@@ -1,7 +1,8 @@
 /**
  * `pictor self-test` from a checkout: the script as a user runs it, on this host's plain-Node image
- * engine (native sharp here), passes every step and prints one JSON line; without an engine it
- * would fail at `images` (the step the command exists to check).
+ * engine (native sharp here), passes every step (one per image format, the signed sample through
+ * the worker-thread verifier) and prints one JSON line; without an engine it would fail at
+ * `image-png` (the steps the command exists to check).
  */
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -31,9 +32,12 @@ describe('pictor self-test from a checkout', () => {
     expect(report.imageEngine).toBe('sharp-native');
     expect(report.steps.map((step) => [step.step, step.ok])).toEqual([
       ['history', true],
-      ['images', true],
+      ['image-png', true],
+      ['image-jpeg', true],
+      ['image-webp', true],
       ['xmp', true],
       ['credentials', true],
+      ['c2pa-worker', true],
       ['encryption', true],
     ]);
     expect(report.ok).toBe(true);

@@ -17,6 +17,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { expectExit, useCliWorlds } from './cli-harness';
 import { describeRun, jsonLines } from './run-cli';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const newWorld = useCliWorlds();
 
@@ -50,7 +51,11 @@ describe('one library shared by the app and CLI commands', () => {
     });
     app.engine.start({ resume: true });
     try {
-      const appTasks = await app.engine.submit({ prompt: 'from the app window' }, 3);
+      const appTasks = await app.engine.submit(
+        { prompt: 'from the app window' },
+        targetAt(world.service.baseUrl),
+        3,
+      );
       const first = world.run(['generate', '--prompt', 'first command', '--count', '3', '--json']);
       const second = world.run(
         ['generate', '--prompt', 'second command', '--count', '3', '--json'],

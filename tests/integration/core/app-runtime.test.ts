@@ -15,6 +15,7 @@ import type {
   KeyOriginQuestion,
   UserPrompts,
 } from '../../../electron/ports/user-prompts';
+import { targetOf } from '../../support/submit-target';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -83,7 +84,10 @@ describe('AppRuntime', () => {
     const runtime = await startRuntime(await tempDir());
     expect(runtime.credentials.isDemo()).toBe(true);
     runtime.core.engine.start();
-    const [record] = await runtime.core.engine.submit({ prompt: 'first run', size: '64x64' });
+    const [record] = await runtime.core.engine.submit(
+      { prompt: 'first run', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     const [done] = await runtime.core.engine.whenSettled([record!.localId]);
     expect(done).toMatchObject({
       status: 'completed',
@@ -105,7 +109,10 @@ describe('AppRuntime', () => {
     await runtime.setKey('sk-mine', false);
     expect(runtime.credentials.isDemo()).toBe(false);
     runtime.core.engine.start();
-    const [record] = await runtime.core.engine.submit({ prompt: 'real service', size: '64x64' });
+    const [record] = await runtime.core.engine.submit(
+      { prompt: 'real service', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     await runtime.core.engine.whenSettled([record!.localId]);
     expect(service.log.submits).toHaveLength(1);
     expect(service.log.submits[0]!.headers.authorization).toBe('Bearer sk-mine');
@@ -149,7 +156,10 @@ describe('AppRuntime', () => {
     const runtime = await startRuntime(dir);
     const core = runtime.core;
     core.engine.start();
-    const [record] = await core.engine.submit({ prompt: 'moving day', size: '64x64' });
+    const [record] = await core.engine.submit(
+      { prompt: 'moving day', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     const [done] = await core.engine.whenSettled([record!.localId]);
     const oldFile = core.gallery.resolve(done!.images[0]!.file!);
     const target = join(dir, 'Elsewhere');
@@ -176,7 +186,10 @@ describe('AppRuntime', () => {
     const heard: string[] = [];
     engine.subscribe(({ record }) => heard.push(record.status));
     engine.start();
-    const [record] = await engine.submit({ prompt: 'in flight', size: '64x64' });
+    const [record] = await engine.submit(
+      { prompt: 'in flight', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     const localId = record!.localId;
     const polled = (since: number) =>
       new Promise<void>((resolve) => {
@@ -221,7 +234,10 @@ describe('AppRuntime', () => {
     cleanups.push(() => runtime.close());
     const core = runtime.core;
     core.engine.start();
-    const [first] = await core.engine.submit({ prompt: 'stay put', size: '64x64' });
+    const [first] = await core.engine.submit(
+      { prompt: 'stay put', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     await core.engine.whenSettled([first!.localId]);
     const oldRoot = core.gallery.root;
     await expect(runtime.moveGalleryTo(join(dir, 'Elsewhere'))).rejects.toThrow();
@@ -229,7 +245,10 @@ describe('AppRuntime', () => {
     expect(core.gallery.root).toBe(oldRoot);
     expect(runtime.settings.get().galleryDir).toBe('');
     // The engine was resumed: a new task runs and lands in the old folder.
-    const [second] = await core.engine.submit({ prompt: 'after the fault', size: '64x64' });
+    const [second] = await core.engine.submit(
+      { prompt: 'after the fault', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     const [done] = await core.engine.whenSettled([second!.localId]);
     expect(done!.status).toBe('completed');
     const file = core.gallery.resolve(done!.images[0]!.file!);
@@ -242,7 +261,10 @@ describe('AppRuntime', () => {
     const runtime = await startRuntime(dir);
     const { engine, gallery } = runtime.core;
     engine.start();
-    const [record] = await engine.submit({ prompt: 'come back', size: '64x64' });
+    const [record] = await engine.submit(
+      { prompt: 'come back', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     const [done] = await engine.whenSettled([record!.localId]);
     const oldRoot = gallery.root;
     const target = join(dir, 'Elsewhere');
@@ -283,7 +305,10 @@ describe('AppRuntime', () => {
     const dir = await tempDir();
     const runtime = await startRuntime(dir);
     runtime.core.engine.start();
-    const [record] = await runtime.core.engine.submit({ prompt: 'stay', size: '64x64' });
+    const [record] = await runtime.core.engine.submit(
+      { prompt: 'stay', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     const [done] = await runtime.core.engine.whenSettled([record!.localId]);
     const target = join(dir, 'Busy');
     await mkdir(join(target, done!.folder!), { recursive: true });

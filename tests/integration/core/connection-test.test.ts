@@ -36,6 +36,7 @@ async function start() {
         credentials: runtime.credentials,
         client: runtime.core.client,
         savedBaseUrl: () => runtime.settings.get().baseUrl,
+        recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),
       },
       typed,
       entered,
@@ -66,10 +67,14 @@ describe('Test connection against real services', () => {
         key: 'error.service.testAccepted',
         params: { host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
       },
-      detail: 'It said it has no task with a test id, as expected.',
     });
-    expect(service.log.polls.map((entry) => entry.path)).toEqual([`/v1/tasks/${PROBE_TASK_ID}`]);
+    // Its "no such task", then the same question without the key, which it refused.
+    const probe = `/v1/tasks/${PROBE_TASK_ID}`;
+    expect(service.log.polls.map((entry) => entry.path)).toEqual([probe, probe]);
     expect(service.log.polls[0]?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(service.log.polls[1]?.headers.authorization).toBeUndefined();
+    // What it said is kept with the key: the tick in Settings.
+    expect(runtime.vault.status().check).toEqual({ outcome: 'accepted', at: expect.any(Number) });
 
     // Another origin typed (another port): the key stays home and the user is told why.
     expect(await test(other.url)).toMatchObject({
@@ -88,7 +93,8 @@ describe('Test connection against real services', () => {
     expect(service.log.polls).toEqual([]);
     await runtime.updateSettings({ baseUrl: service.url });
     expect(await test(service.url, KEY)).toMatchObject({ ok: true, outcome: 'accepted' });
-    expect(service.log.polls.at(-1)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(service.log.polls.at(-2)?.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(service.log.polls.at(-1)?.headers.authorization).toBeUndefined();
     const wrong = await test(service.url, 'sk-not-this-service-0123456789');
     expect(wrong).toMatchObject({
       ok: false,

@@ -9,6 +9,7 @@ describe('the core against the demo service over HTTP', () => {
     h.core.engine.start();
     const records = await h.core.engine.submit(
       { prompt: 'a lighthouse at dusk', size: '320x200', quality: 'low' },
+      h.target,
       3,
     );
     const done = await h.core.engine.whenSettled(records.map((r) => r.localId));
@@ -57,7 +58,7 @@ describe('the core against the demo service over HTTP', () => {
       effect: { type: 'status', status: 503, body: 'html' },
     });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'stormy sea' });
+    const [record] = await h.core.engine.submit({ prompt: 'stormy sea' }, h.target);
     const [done] = await h.core.engine.whenSettled([record!.localId]);
     expect(done).toMatchObject({ status: 'completed', error: null, images: [{ state: 'saved' }] });
     expect(h.service.log.submits).toHaveLength(1);
@@ -67,7 +68,7 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo();
     h.service.addFault({ route: 'submit', times: 1, effect: { type: 'reset-after-accepting' } });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'lost in transit' });
+    const [record] = await h.core.engine.submit({ prompt: 'lost in transit' }, h.target);
     const [done] = await h.core.engine.whenSettled([record!.localId]);
     expect(done).toMatchObject({ status: 'submit_unknown', taskId: null });
     expect(h.service.tasks()).toHaveLength(1);
@@ -76,7 +77,7 @@ describe('the core against the demo service over HTTP', () => {
     h.core.engine.start({ resume: true });
     // No fixed wait: a task submitted after the start, polled and downloaded to the end, shows
     // the engine has worked since, and the one it took up was never sent again meanwhile.
-    const [next] = await h.core.engine.submit({ prompt: 'after the restart' });
+    const [next] = await h.core.engine.submit({ prompt: 'after the restart' }, h.target);
     await h.core.engine.whenSettled([next!.localId]);
     // The first submit's and the new task's, none more.
     expect(h.service.log.submits).toHaveLength(2);
@@ -93,7 +94,7 @@ describe('the core against the demo service over HTTP', () => {
       h.service.setCredits('bob', 0);
       h.credentials.setKey(key);
       h.core.engine.start();
-      const [record] = await h.core.engine.submit({ prompt: 'refused' });
+      const [record] = await h.core.engine.submit({ prompt: 'refused' }, h.target);
       const [done] = await h.core.engine.whenSettled([record!.localId]);
       expect(done).toMatchObject({ status: 'submit_failed', error: { kind, httpStatus } });
       expect(done!.error!.message).not.toContain(key);
@@ -104,7 +105,7 @@ describe('the core against the demo service over HTTP', () => {
   it('a failed task carries the service’s reason', async () => {
     const h = await coreAgainstDemo({ failureRate: 1 });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'doomed' });
+    const [record] = await h.core.engine.submit({ prompt: 'doomed' }, h.target);
     const [done] = await h.core.engine.whenSettled([record!.localId]);
     expect(done!.status).toBe('failed');
     expect(done!.error!.message.length).toBeGreaterThan(10);
@@ -114,7 +115,7 @@ describe('the core against the demo service over HTTP', () => {
     const h = await coreAgainstDemo({ imageUrlTtlMs: 1 });
     h.service.addFault({ route: 'image', times: 1, effect: { type: 'delay', ms: 50 } });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'fleeting' });
+    const [record] = await h.core.engine.submit({ prompt: 'fleeting' }, h.target);
     const [done] = await h.core.engine.whenSettled([record!.localId]);
     expect(done).toMatchObject({ status: 'completed', images: [{ state: 'expired' }] });
     expect(done!.images[0]!.error).toMatch(/no longer available/);
@@ -123,7 +124,7 @@ describe('the core against the demo service over HTTP', () => {
   it('follows redirecting image URLs', async () => {
     const h = await coreAgainstDemo({ redirectImages: true });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'redirected' });
+    const [record] = await h.core.engine.submit({ prompt: 'redirected' }, h.target);
     const [done] = await h.core.engine.whenSettled([record!.localId]);
     expect(done!.images[0]!.state).toBe('saved');
   });
@@ -131,7 +132,7 @@ describe('the core against the demo service over HTTP', () => {
   it('resumes processing tasks after a restart and completes them without a new submit', async () => {
     const h = await coreAgainstDemo({ durationMs: 2_000 });
     h.core.engine.start();
-    const records = await h.core.engine.submit({ prompt: 'across a restart' }, 2);
+    const records = await h.core.engine.submit({ prompt: 'across a restart' }, h.target, 2);
     // Restart once both are accepted and still processing, so the second run must resume them.
     await expect
       .poll(() => records.map((r) => h.core.history.get(r.localId)?.status))
@@ -148,7 +149,7 @@ describe('the core against the demo service over HTTP', () => {
   it('a task of another account waits for its key, then continues with a key of that account', async () => {
     const h = await coreAgainstDemo({ durationMs: 1_000 });
     h.core.engine.start();
-    const [record] = await h.core.engine.submit({ prompt: 'alice’s' });
+    const [record] = await h.core.engine.submit({ prompt: 'alice’s' }, h.target);
     // The key changes once the task is alice's on the service and still processing.
     await expect.poll(() => h.core.history.get(record!.localId)?.status).toBe('processing');
     expect(h.core.history.get(record!.localId)?.taskId).toBeTruthy();
@@ -179,7 +180,7 @@ describe('the core against the demo service over HTTP', () => {
   it('rebuilds the history from the gallery folder alone', async () => {
     const h = await coreAgainstDemo();
     h.core.engine.start();
-    const records = await h.core.engine.submit({ prompt: 'keep me' }, 2);
+    const records = await h.core.engine.submit({ prompt: 'keep me' }, h.target, 2);
     await h.core.engine.whenSettled(records.map((r) => r.localId));
     const { records: found, skipped } = await h.core.gallery.rebuild();
     expect(skipped).toEqual([]);

@@ -10,6 +10,7 @@ import type { DemoService, DemoServiceOptions } from '../../../electron/demo-ser
 import type { Logger } from '../../../electron/ports/logger';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -46,7 +47,9 @@ export async function coreAgainstDemo(
       ...(logger ? { logger } : {}),
       engine: { pollIntervalMs: 200, maxBackoffMs: 1_000, ...engine },
     });
-  const harness = { service, dir, credentials, core: await open(), open };
+  // Where its submits go: today's contract at the demo's address.
+  const target = targetAt(service.url);
+  const harness = { service, dir, credentials, target, core: await open(), open };
   cleanups.push(async () => {
     await harness.core.close().catch(() => undefined);
     await service.close();

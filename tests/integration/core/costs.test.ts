@@ -24,7 +24,7 @@ function keptWarnings(): { logger: Logger; warnings: { message: string; fields?:
 async function oneTask(cost: DemoCost | null, prompt = 'a paper boat', logger?: Logger) {
   const h = await coreAgainstDemo({ cost }, {}, logger);
   h.core.engine.start();
-  const [submitted] = await h.core.engine.submit({ prompt });
+  const [submitted] = await h.core.engine.submit({ prompt }, h.target);
   const [done] = await h.core.engine.whenSettled([submitted!.localId]);
   return { h, submitted: submitted!, done: done! };
 }
@@ -55,7 +55,7 @@ describe('a cost the service reports', () => {
       micros: 30_000,
     });
     h.core.engine.start();
-    const [submitted] = await h.core.engine.submit({ prompt: 'a late bill' });
+    const [submitted] = await h.core.engine.submit({ prompt: 'a late bill' }, h.target);
     expect(submitted!.cost).toEqual({
       source: 'estimated',
       micros: 30_000,
@@ -101,7 +101,10 @@ describe('a cost the service reports', () => {
       micros: 10_000,
     });
     unbilled.core.engine.start();
-    const [estimated] = await unbilled.core.engine.submit({ prompt: 'this one fails' });
+    const [estimated] = await unbilled.core.engine.submit(
+      { prompt: 'this one fails' },
+      unbilled.target,
+    );
     expect(estimated!.cost).toMatchObject({ source: 'estimated', micros: 10_000 });
     const [failed] = await unbilled.core.engine.whenSettled([estimated!.localId]);
     expect(failed!.status).toBe('failed');
@@ -113,7 +116,7 @@ describe('a cost the service reports', () => {
       cost: { where: 'late', usage: { credits: 2 } },
     });
     billed.core.engine.start();
-    const [sent] = await billed.core.engine.submit({ prompt: 'billed anyway' });
+    const [sent] = await billed.core.engine.submit({ prompt: 'billed anyway' }, billed.target);
     const [ended] = await billed.core.engine.whenSettled([sent!.localId]);
     expect(ended!.status).toBe('failed');
     expect(ended!.cost).toMatchObject({ source: 'reported', micros: 2_000_000, unit: 'credits' });
@@ -173,7 +176,7 @@ describe('a task removed while its service works on it', () => {
       micros: 30_000,
     });
     h.core.engine.start();
-    const [submitted] = await h.core.engine.submit({ prompt: 'removed while running' });
+    const [submitted] = await h.core.engine.submit({ prompt: 'removed while running' }, h.target);
     const { localId } = submitted!;
     await expect.poll(() => h.core.history.get(localId)?.status).toBe('processing');
     expect(h.core.engine.remove(localId)).toBe(true);
@@ -202,7 +205,11 @@ describe('a task removed while its service works on it', () => {
       cost: { where: 'late', usage: { cost: '0.02' } },
     });
     h.core.engine.start();
-    const [first, second] = await h.core.engine.submit({ prompt: 'removed, then restarted' }, 2);
+    const [first, second] = await h.core.engine.submit(
+      { prompt: 'removed, then restarted' },
+      h.target,
+      2,
+    );
     await expect
       .poll(() => [first, second].map((task) => h.core.history.get(task!.localId)?.status))
       .toEqual(['processing', 'processing']);

@@ -13,6 +13,7 @@ import type { DemoService } from '../../../electron/demo-service/types';
 import { ManualClock } from '../../fakes/manual-clock';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -50,7 +51,10 @@ describe('TaskEngine.pause with a shared history', () => {
         resolve();
       });
     });
-    const [record] = await core.engine.submit({ prompt: 'held on to', size: '64x64' });
+    const [record] = await core.engine.submit(
+      { prompt: 'held on to', size: '64x64' },
+      targetAt(demo.url),
+    );
     const localId = record!.localId;
     await accepted;
     const owner = core.history.leaseOf(localId)?.owner;

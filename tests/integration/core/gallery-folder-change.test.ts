@@ -24,6 +24,7 @@ import {
 import { listFiles } from '../../e2e/harness/disk';
 import { startTestRuntime } from '../../support/app-runtime';
 import { ipcCaller, okValue } from '../../support/ipc';
+import { targetOf } from '../../support/submit-target';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -47,7 +48,11 @@ async function libraryOf(dir: string, tasks: number, prompt: string) {
   });
   cleanups.push(() => runtime.close());
   runtime.core.engine.start();
-  const records = await runtime.core.engine.submit({ prompt, size: '64x64' }, tasks);
+  const records = await runtime.core.engine.submit(
+    { prompt, size: '64x64' },
+    targetOf(runtime.credentials),
+    tasks,
+  );
   await runtime.core.engine.whenSettled(records.map((record) => record.localId));
   return { runtime, ids: records.map((record) => record.localId) };
 }

@@ -21,6 +21,7 @@ import { InMemoryCipher } from '../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../fakes/in-memory-kv';
 import { startPathGateway, type PathGateway } from '../../support/path-gateway';
 import { testImageEngine } from '../../support/image-engine';
+import { targetOf } from '../../support/submit-target';
 
 const KEY = 'sk-provider-a-0123456789abcdef';
 const cleanups: (() => Promise<void>)[] = [];
@@ -109,7 +110,10 @@ async function onTeamA(answer?: KeyOriginAnswer) {
 
 async function generateOnce(runtime: AppRuntime) {
   runtime.core.engine.start();
-  const [record] = await runtime.core.engine.submit({ prompt: 'origin', size: '64x64' });
+  const [record] = await runtime.core.engine.submit(
+    { prompt: 'origin', size: '64x64' },
+    targetOf(runtime.credentials),
+  );
   const [done] = await runtime.core.engine.whenSettled([record!.localId]);
   return done!;
 }

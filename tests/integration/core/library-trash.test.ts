@@ -13,7 +13,10 @@ import { coreAgainstDemo } from './core-harness';
 async function coreWithHeldImage() {
   const harness = await coreAgainstDemo({ durationMs: 0 });
   harness.core.engine.start();
-  const [record] = await harness.core.engine.submit({ prompt: 'held', size: '64x64' });
+  const [record] = await harness.core.engine.submit(
+    { prompt: 'held', size: '64x64' },
+    harness.target,
+  );
   const [done] = await harness.core.engine.whenSettled([record!.localId]);
   expect(done).toMatchObject({ status: 'completed' });
   const images = [{ localId: record!.localId, index: 0 }];

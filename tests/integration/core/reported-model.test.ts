@@ -13,7 +13,7 @@ describe('the model the service reports', () => {
   it('is recorded, written to the sidecar and listed by the model filter when none was asked', async () => {
     const h = await coreAgainstDemo();
     h.core.engine.start();
-    const [submitted] = await h.core.engine.submit({ prompt: 'a red kite' });
+    const [submitted] = await h.core.engine.submit({ prompt: 'a red kite' }, h.target);
     const [done] = await h.core.engine.whenSettled([submitted!.localId]);
     expect(done!.status).toBe('completed');
     expect(done!.request.model).toBeUndefined();
@@ -37,7 +37,10 @@ describe('the model the service reports', () => {
   it('keeps the asked model beside the reported one, and survives a reopen of the history', async () => {
     const h = await coreAgainstDemo();
     h.core.engine.start();
-    const [submitted] = await h.core.engine.submit({ prompt: 'a blue kite', model: 'sketch-2' });
+    const [submitted] = await h.core.engine.submit(
+      { prompt: 'a blue kite', model: 'sketch-2' },
+      h.target,
+    );
     const [done] = await h.core.engine.whenSettled([submitted!.localId]);
     // The demo answers with the model it was asked for.
     expect(done).toMatchObject({ request: { model: 'sketch-2' }, reportedModel: 'sketch-2' });

@@ -33,7 +33,7 @@ describe('a throwing task listener', () => {
     const heard: TaskRecord[] = [];
     h.core.engine.subscribe(({ record }) => heard.push(record));
     h.core.engine.start();
-    const submitted = await h.core.engine.submit({ prompt: 'a stubborn observer' }, 2);
+    const submitted = await h.core.engine.submit({ prompt: 'a stubborn observer' }, h.target, 2);
     const done = await h.core.engine.whenSettled(submitted.map((record) => record.localId));
 
     expect(done.map((record) => record.status)).toEqual(['completed', 'completed']);

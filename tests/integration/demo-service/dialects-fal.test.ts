@@ -216,6 +216,26 @@ describe('demo service, fal dialect', () => {
     expect(service.log.requests.filter((entry) => entry.route === 'cancel')).toHaveLength(3);
   });
 
+  it('cancels a running request too; a fault on the cancel route answers instead, and cancels nothing', async () => {
+    const { service, clock } = await startDialect({ dialect: 'fal', accounts: ACCOUNTS });
+    const task = await submitted(service, { prompt: 'running along' });
+    clock.advance(1500);
+    expect((await get(task.status_url)).json).toMatchObject({ status: 'IN_PROGRESS' });
+    service.addFault({ route: 'cancel', times: 1, effect: { type: 'status', status: 503 } });
+    const faulted = await call(task.cancel_url, { method: 'PUT', headers: KEY });
+    expect(faulted.status).toBe(503);
+    expect((await get(task.status_url)).json).toMatchObject({ status: 'IN_PROGRESS' });
+    const canceled = await call(task.cancel_url, { method: 'PUT', headers: KEY });
+    expect([canceled.status, canceled.json]).toEqual([202, { status: 'CANCELLATION_REQUESTED' }]);
+    const result = await get(task.response_url);
+    expect([result.status, result.json]).toEqual([400, { detail: 'Request was cancelled' }]);
+    const cancels = service.log.requests.filter((entry) => entry.route === 'cancel');
+    expect(cancels.map((entry) => [entry.status, entry.fault])).toEqual([
+      [503, 'status'],
+      [202, undefined],
+    ]);
+  });
+
   it('stops serving image URLs the image TTL after completion', async () => {
     const { service, clock } = await startDialect({
       dialect: 'fal',

@@ -105,6 +105,35 @@ describe('demo service, replicate dialect', () => {
     });
   });
 
+  it('cancels a starting or processing prediction; a succeeded one is answered unchanged', async () => {
+    const { service, clock } = await startDialect({ dialect: 'replicate', accounts: ACCOUNTS });
+    const starting = await created(service, { prompt: 'not yet started' });
+    const processing = await created(service, { prompt: 'already running' });
+    const done = await created(service, { prompt: 'done already' });
+    service.completeTask(done.id);
+    clock.advance(1000);
+    const cancel = (prediction: Prediction) =>
+      call(prediction.urls.cancel, { method: 'POST', headers: KEY });
+    expect((await read(processing.urls.get)).status).toBe('processing');
+    for (const prediction of [starting, processing]) {
+      const answer = await cancel(prediction);
+      expect(answer.status).toBe(200);
+      expect(answer.json).toMatchObject({ id: prediction.id, status: 'canceled', output: null });
+    }
+    const late = await cancel(done);
+    expect(late.status).toBe(200);
+    expect(late.json).toMatchObject({ id: done.id, status: 'succeeded' });
+    expect((await read(done.urls.get)).output).toHaveLength(1);
+    // A GET is not a cancel; another account's prediction is not found.
+    expect((await call(done.urls.cancel, { headers: KEY })).status).toBe(405);
+    const stranger = await call(starting.urls.cancel, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer nobody' },
+    });
+    expect(stranger.status).toBe(401);
+    expect(service.log.requests.filter((entry) => entry.route === 'cancel')).toHaveLength(5);
+  });
+
   it('refuses a wrong key with the 401 problem body', async () => {
     const { service } = await startDialect({ dialect: 'replicate', accounts: ACCOUNTS });
     const answer = await send(

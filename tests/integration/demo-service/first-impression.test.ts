@@ -15,6 +15,7 @@ import { DEFAULT_MODEL } from '../../../electron/demo-service/request-validation
 import { startDemoService } from '../../../electron/demo-service/server';
 import { startTestRuntime } from '../../support/app-runtime';
 import { coreAgainstDemo } from '../core/core-harness';
+import { targetOf } from '../../support/submit-target';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -28,7 +29,10 @@ describe('the demo as the app first shows it', () => {
     const runtime = await startTestRuntime(dir);
     cleanups.push(() => runtime.close());
     runtime.core.engine.start();
-    const [task] = await runtime.core.engine.submit({ prompt: 'a red kite', size: '64x64' });
+    const [task] = await runtime.core.engine.submit(
+      { prompt: 'a red kite', size: '64x64' },
+      targetOf(runtime.credentials),
+    );
     const [done] = await runtime.core.engine.whenSettled([task!.localId]);
     expect(done!.status).toBe('completed');
     expect(done!.reportedModel).toBe(DEFAULT_MODEL);
@@ -56,7 +60,7 @@ describe('the demo as the app first shows it', () => {
   it('says how far a processing task is, and the engine keeps it for the row', async () => {
     const h = await coreAgainstDemo({ durationMs: 60_000 });
     h.core.engine.start();
-    const [task] = await h.core.engine.submit({ prompt: 'a slow kite', size: '64x64' });
+    const [task] = await h.core.engine.submit({ prompt: 'a slow kite', size: '64x64' }, h.target);
     const live = await new Promise<number>((resolve) => {
       const check = () => {
         const progress = h.core.engine.live(task!.localId).progress;
@@ -72,7 +76,11 @@ describe('the demo as the app first shows it', () => {
   it('gives the three pictures of one batch different colours and compositions', async () => {
     const h = await coreAgainstDemo();
     h.core.engine.start();
-    const records = await h.core.engine.submit({ prompt: 'a lighthouse', size: '96x96' }, 3);
+    const records = await h.core.engine.submit(
+      { prompt: 'a lighthouse', size: '96x96' },
+      h.target,
+      3,
+    );
     const done = await h.core.engine.whenSettled(records.map((record) => record.localId));
     const pictures = await Promise.all(
       done.map((record) => readFile(h.core.gallery.resolve(record.images[0]!.file!))),

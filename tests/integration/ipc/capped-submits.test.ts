@@ -15,6 +15,7 @@ import { QUIRKY_KEYS, startQuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
 import { ipcCaller, okValue } from '../../support/ipc';
+import { targetAt } from '../../support/submit-target';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -48,7 +49,11 @@ async function app() {
   } as unknown as Parameters<typeof taskHandlers>[0];
   const call = ipcCaller(taskHandlers(deps) as IpcHandlers);
   const submit = (count: number) =>
-    call('tasks:submit', { request: { prompt: 'a priced harbour', size: '64x64' }, count });
+    call('tasks:submit', {
+      request: { prompt: 'a priced harbour', size: '64x64' },
+      target: targetAt(service.baseUrl),
+      count,
+    });
   return { core, service, submit };
 }
 

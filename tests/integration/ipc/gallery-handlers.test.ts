@@ -43,6 +43,7 @@ async function galleryWithImages(count: number) {
   h.core.engine.start();
   const records = await h.core.engine.submit(
     { prompt: 'gallery handler test', size: '96x64' },
+    h.target,
     count,
   );
   await h.core.engine.whenSettled(records.map((r) => r.localId));
@@ -96,11 +97,14 @@ describe('gallery IPC handlers over the real core', () => {
 
   it('lists every model in the gallery for the model filter', async () => {
     const g = await galleryWithImages(1);
-    const [extra] = await g.h.core.engine.submit({
-      prompt: 'another model',
-      model: 'zeta-2',
-      size: '64x64',
-    });
+    const [extra] = await g.h.core.engine.submit(
+      {
+        prompt: 'another model',
+        model: 'zeta-2',
+        size: '64x64',
+      },
+      g.h.target,
+    );
     await g.h.core.engine.whenSettled([extra!.localId]);
     const models = await g.call('gallery:models');
     // The models the service reported: the demo's default for the task that asked for none.

@@ -36,7 +36,11 @@ async function tempDir(name: string): Promise<string> {
 async function galleryWithImages(count: number) {
   const h = await coreAgainstDemo();
   h.core.engine.start();
-  const records = await h.core.engine.submit({ prompt: 'undo test', size: '96x64' }, count);
+  const records = await h.core.engine.submit(
+    { prompt: 'undo test', size: '96x64' },
+    h.target,
+    count,
+  );
   await h.core.engine.whenSettled(records.map((r) => r.localId));
   const systemTrashed: string[] = [];
   const shell = {

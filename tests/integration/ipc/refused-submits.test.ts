@@ -19,6 +19,7 @@ import { StaticCredentials } from '../../fakes/static-credentials';
 import { closedPort } from '../../support/http-servers';
 import { testImageEngine } from '../../support/image-engine';
 import { ipcCaller, okValue } from '../../support/ipc';
+import { targetAt } from '../../support/submit-target';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -52,7 +53,8 @@ async function app(baseUrl: string, key: string) {
   } as unknown as Parameters<typeof taskHandlers>[0];
   const handlers = taskHandlers(deps) as IpcHandlers;
   const submit = async (request: Record<string, unknown>, count = 1): Promise<TaskItem[]> => {
-    return okValue(await ipcCaller(handlers)('tasks:submit', { request, count }));
+    const target = targetAt(baseUrl);
+    return okValue(await ipcCaller(handlers)('tasks:submit', { request, target, count }));
   };
   const refusals = () => emitted.filter(([channel]) => channel === 'task:refused');
   const removed = () => emitted.filter(([channel]) => channel === 'task:removed');

@@ -38,8 +38,12 @@ const shell = {
 async function library() {
   const h = await coreAgainstDemo();
   h.core.engine.start();
-  const harbours = await h.core.engine.submit({ prompt: 'a harbour at dawn', size: '32x32' }, 3);
-  const foxes = await h.core.engine.submit({ prompt: 'a fox in snow', size: '32x32' }, 2);
+  const harbours = await h.core.engine.submit(
+    { prompt: 'a harbour at dawn', size: '32x32' },
+    h.target,
+    3,
+  );
+  const foxes = await h.core.engine.submit({ prompt: 'a fox in snow', size: '32x32' }, h.target, 2);
   await h.core.engine.whenSettled([...harbours, ...foxes].map((record) => record.localId));
   const journal = await mkdtemp(join(tmpdir(), 'pictor-select-all-journal-'));
   journals.push(journal);

@@ -1,7 +1,7 @@
 /**
  * The `keys:` channels and the chosen service over a real AppRuntime, through the IPC bridge that
  * parses every request: a key per service, bound to that service's address; bad input refused
- * before a handler runs; a submit goes to the service chosen in Settings, with that service's
+ * before a handler runs; a submit goes to the service its target names, with that service's
  * key, and its task says which service it lives on.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../../electron/demo-service/server';
+import { PROVIDER_IDS } from '../../../shared/domain/providers';
+import { closedPort } from '../../support/http-servers';
 import { wireApp } from '../../../electron/ipc/wire-app';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { ipcCaller } from '../../support/ipc';
@@ -49,14 +51,19 @@ async function wiredApp() {
 describe('keys per service over IPC', () => {
   it('stores a key for one service, bound to its address, and tells only statuses', async () => {
     const { runtime, emitted, request } = await wiredApp();
+    // Saved without its check (fal's own address is not asked from a test): "not checked yet".
     const stored = await request('keys:set', {
       provider: 'fal',
       key: FAL_KEY,
       allowWeakStorage: false,
+      skipCheck: true,
     });
     expect(stored).toMatchObject({
       ok: true,
-      value: { state: 'ready', baseUrl: 'https://queue.fal.run' },
+      value: {
+        outcome: 'saved',
+        status: { state: 'ready', baseUrl: 'https://queue.fal.run', check: null },
+      },
     });
     const statuses = await request('keys:getStatuses', undefined);
     expect(statuses).toMatchObject({
@@ -106,7 +113,12 @@ describe('keys per service over IPC', () => {
       ok: false,
       error: { code: 'bad_input', sentence: { key: 'error.settings.addressShared' } },
     });
-    await request('keys:set', { provider: 'fal', key: FAL_KEY, allowWeakStorage: false });
+    await request('keys:set', {
+      provider: 'fal',
+      key: FAL_KEY,
+      allowWeakStorage: false,
+      skipCheck: true,
+    });
     // Nobody can be asked in this runtime: the key stays with fal's own address.
     const moved = await request('settings:update', {
       serviceBaseUrls: { fal: 'https://proxy.example.com/fal' },
@@ -130,14 +142,25 @@ describe('keys per service over IPC', () => {
     cleanups.push(() => fal.close());
     expect(await request('settings:update', { provider: 'fal' })).toMatchObject({ ok: true });
     // No fal key yet: refused, never sent to the built-in demo service instead.
-    const refused = await request('tasks:submit', { request: { prompt: 'a fox' }, count: 1 });
+    const falTarget = { provider: 'fal', endpoint: 'https://queue.fal.run' } as const;
+    const refused = await request('tasks:submit', {
+      request: { prompt: 'a fox' },
+      target: falTarget,
+      count: 1,
+    });
     expect(refused).toMatchObject({ ok: false });
     expect(runtime.credentials.isDemo()).toBe(false);
 
     await request('settings:update', { serviceBaseUrls: { fal: fal.url } });
-    await request('keys:set', { provider: 'fal', key: FAL_KEY, allowWeakStorage: false });
+    expect(
+      await request('keys:set', { provider: 'fal', key: FAL_KEY, allowWeakStorage: false }),
+    ).toMatchObject({
+      ok: true,
+      value: { outcome: 'saved', status: { check: { outcome: 'accepted' } } },
+    });
     const submitted = await request('tasks:submit', {
       request: { prompt: 'a fox', model: 'fal-ai/flux/schnell', size: '64x64' },
+      target: { provider: 'fal', endpoint: fal.url },
       count: 1,
     });
     if (!submitted.ok) throw new Error(submitted.error.message);
@@ -147,3 +170,71 @@ describe('keys per service over IPC', () => {
     expect(done?.images[0]?.state).toBe('saved');
   });
 });
+
+describe.each(PROVIDER_IDS)(
+  'Save checks a %s key with its service, the same way for every service',
+  (provider) => {
+    const KEY = `${provider}-key-LEAKCANARY-0123456789`;
+    const WRONG = `${provider}-wrong-LEAKCANARY-9876543210`;
+    const addressOf = (url: string) =>
+      provider === 'pictor' ? { baseUrl: url } : { serviceBaseUrls: { [provider]: url } };
+
+    it('accepted: stored with its check; refused: not stored, the reason comes back', async () => {
+      const { runtime, request } = await wiredApp();
+      const service = await startDemoService({
+        dialect: provider,
+        accounts: [{ account: 'alice', key: KEY }],
+      });
+      cleanups.push(() => service.close());
+      expect(await request('settings:update', addressOf(service.url))).toMatchObject({ ok: true });
+
+      const refused = await request('keys:set', { provider, key: WRONG, allowWeakStorage: false });
+      expect(refused).toMatchObject({
+        ok: true,
+        value: {
+          outcome: 'refused',
+          report: { outcome: 'key_refused', sentence: { key: 'error.service.testKeyRefused' } },
+        },
+      });
+      expect(runtime.keys.vault(provider).hasKey()).toBe(false);
+
+      const saved = await request('keys:set', { provider, key: KEY, allowWeakStorage: false });
+      expect(saved).toMatchObject({
+        ok: true,
+        value: {
+          outcome: 'saved',
+          status: { state: 'ready', baseUrl: service.url, check: { outcome: 'accepted' } },
+        },
+      });
+      expect(await runtime.keys.vault(provider).readKey()).toBe(KEY);
+      expect(JSON.stringify([refused, saved])).not.toContain('LEAKCANARY');
+      // The check created nothing there.
+      expect(service.log.submits).toEqual([]);
+    });
+
+    it('unreachable: nothing stored until the user says "save without checking"', async () => {
+      const { runtime, request } = await wiredApp();
+      const address = `http://127.0.0.1:${await closedPort()}`;
+      expect(await request('settings:update', addressOf(address))).toMatchObject({ ok: true });
+      const asked = await request('keys:set', { provider, key: KEY, allowWeakStorage: false });
+      expect(asked).toMatchObject({
+        ok: true,
+        value: {
+          outcome: 'unchecked',
+          report: { outcome: 'unreachable', sentence: { key: 'error.service.testPortClosed' } },
+        },
+      });
+      expect(runtime.keys.vault(provider).hasKey()).toBe(false);
+      const anyway = await request('keys:set', {
+        provider,
+        key: KEY,
+        allowWeakStorage: false,
+        skipCheck: true,
+      });
+      expect(anyway).toMatchObject({
+        ok: true,
+        value: { outcome: 'saved', status: { state: 'ready', baseUrl: address, check: null } },
+      });
+    });
+  },
+);

@@ -32,6 +32,7 @@ async function batchOf(count: number, demo: Parameters<typeof coreAgainstDemo>[0
   h.core.engine.start();
   const records = await h.core.engine.submit(
     { prompt: 'batch handler test', size: '96x64' },
+    h.target,
     count,
   );
   await h.core.engine.whenSettled(records.map((record) => record.localId));

@@ -20,6 +20,7 @@ import { toDisposable, type Disposable } from '../../../electron/ports/disposabl
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+import { DEMO_TARGET } from '../../support/submit-target';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -126,7 +127,7 @@ describe('wireApp', () => {
     const { handlers } = app.wiring;
     const core = app.runtime.core;
     const [first] = await handlers['tasks:submit'](
-      { request: { prompt: 'before', size: '64x64' }, count: 1 },
+      { request: { prompt: 'before', size: '64x64' }, target: DEMO_TARGET, count: 1 },
       context,
     );
     await core.engine.whenSettled([first!.record.localId]);
@@ -162,7 +163,7 @@ describe('wireApp', () => {
     const updates = () => app.emitted.filter(([channel]) => channel === 'task:updated').length;
     const updatesBefore = updates();
     const [second] = await handlers['tasks:submit'](
-      { request: { prompt: 'after', size: '64x64' }, count: 1 },
+      { request: { prompt: 'after', size: '64x64' }, target: DEMO_TARGET, count: 1 },
       context,
     );
     const [done] = await core.engine.whenSettled([second!.record.localId]);
@@ -182,7 +183,7 @@ describe('wireApp', () => {
     const app = await wiredApp();
     const { handlers } = app.wiring;
     const [task] = await handlers['tasks:submit'](
-      { request: { prompt: 'held', size: '64x64' }, count: 1 },
+      { request: { prompt: 'held', size: '64x64' }, target: DEMO_TARGET, count: 1 },
       context,
     );
     await app.runtime.core.engine.whenSettled([task!.record.localId]);
@@ -208,7 +209,7 @@ describe('wireApp', () => {
     const app = await wiredApp(faults);
     const { handlers } = app.wiring;
     const [task] = await handlers['tasks:submit'](
-      { request: { prompt: 'deleted mid-move', size: '64x64' }, count: 1 },
+      { request: { prompt: 'deleted mid-move', size: '64x64' }, target: DEMO_TARGET, count: 1 },
       context,
     );
     await app.runtime.core.engine.whenSettled([task!.record.localId]);
@@ -247,7 +248,7 @@ describe('wireApp', () => {
     const app = await wiredApp();
     const { handlers } = app.wiring;
     const items = await handlers['tasks:submit'](
-      { request: { prompt: 'undo me', size: '64x64' }, count: 2 },
+      { request: { prompt: 'undo me', size: '64x64' }, target: DEMO_TARGET, count: 2 },
       context,
     );
     const ids = items.map((item) => item.record.localId);

@@ -270,7 +270,11 @@ describe('electron/main.ts', () => {
     const submit = state.handlers.get('tasks:submit')!;
     const result = await submit(
       { sender: window.webContents, senderFrame: contents.mainFrame },
-      { request: { prompt: 'smoke', size: '64x64' }, count: 1 },
+      {
+        request: { prompt: 'smoke', size: '64x64' },
+        target: { provider: 'pictor', endpoint: 'demo:' },
+        count: 1,
+      },
     );
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     await until(() =>

@@ -55,9 +55,13 @@ describe('bfl: what only BFL has', () => {
     rig.core.engine.start();
     const total = cap + 6;
     const records = [
-      ...(await rig.core.engine.submit({ prompt: 'a crowd', size: SIZE.bfl }, 10)),
-      ...(await rig.core.engine.submit({ prompt: 'a crowd', size: SIZE.bfl }, 10)),
-      ...(await rig.core.engine.submit({ prompt: 'a crowd', size: SIZE.bfl }, total - 20)),
+      ...(await rig.core.engine.submit({ prompt: 'a crowd', size: SIZE.bfl }, rig.target, 10)),
+      ...(await rig.core.engine.submit({ prompt: 'a crowd', size: SIZE.bfl }, rig.target, 10)),
+      ...(await rig.core.engine.submit(
+        { prompt: 'a crowd', size: SIZE.bfl },
+        rig.target,
+        total - 20,
+      )),
     ];
     const done = await rig.settle(records.map((record) => record.localId));
     expect(done.map((record) => record.status)).toEqual(records.map(() => 'completed'));

@@ -27,6 +27,8 @@ import type { CredentialsProvider, ServiceCredentials } from '../../../electron/
 import { ManualClock, flushPromises } from '../../fakes/manual-clock';
 import { syncFingerprint } from '../../fakes/static-credentials';
 import { testImageEngine } from '../../support/image-engine';
+import { targetAt } from '../../support/submit-target';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
 
 export type DialectId = Exclude<ProviderId, 'pictor'>;
 
@@ -118,6 +120,8 @@ export interface ProviderRig {
   readonly service: DemoService;
   readonly clock: ManualClock;
   readonly credentials: ProviderCredentials;
+  /** Where its submits go: the provider at the demo's address. */
+  readonly target: SubmitTarget;
   readonly dir: string;
   core: PictorCore;
   /** Closes the core (its engine stops, its leases go) and opens another on the same folders. */
@@ -222,6 +226,7 @@ export async function providerRig(
     service,
     clock,
     credentials,
+    target: targetAt(service.url, provider),
     dir,
     core: await open(),
     async restart() {

@@ -29,7 +29,7 @@ export interface ProviderCase {
 
 /** Submits one task of `prompt` in the provider's size; resolves with its local id. */
 export async function submitOne(rig: ProviderRig, prompt: string): Promise<string> {
-  const [record] = await rig.core.engine.submit({ prompt, size: SIZE[rig.provider] });
+  const [record] = await rig.core.engine.submit({ prompt, size: SIZE[rig.provider] }, rig.target);
   return record!.localId;
 }
 

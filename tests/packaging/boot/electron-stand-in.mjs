@@ -11,9 +11,15 @@
  *   `webContents.send` as `{ type: 'event', channel, payload }`;
  * - it answers `{ type: 'invoke', id, channel, input }` with `{ type: 'result', id, value }`, the
  *   handler called as the window's main frame would call it;
- * - `{ type: 'quit' }` runs Electron's quit sequence (before-quit, will-quit, quit, exit 0);
+ * - `{ type: 'quit' }` runs Electron's quit sequence (before-quit, every window closed, will-quit,
+ *   quit, exit 0); `{ type: 'close-window' }` closes the app's window as its close button does.
+ *   Windows are kept as Electron keeps them: hidden ones count, and only when the last one closes
+ *   outside a quit does the app emit `window-all-closed` (Electron itself then quits when nothing
+ *   else listens);
  * - the image renderer's hidden window is reported as `{ type: 'image-window' }`; its page is
- *   image-page-stand-in.mjs (sharp), or never loads (PICTOR_BOOT_IMAGE_PAGE=fails-to-load).
+ *   image-page-stand-in.mjs (sharp), or never loads (PICTOR_BOOT_IMAGE_PAGE=fails-to-load);
+ * - safeStorage answers at once, or never (PICTOR_BOOT_KEYCHAIN=never-answers: a keychain prompt
+ *   nobody answers).
  * Anything else the app touches and this file does not model throws, and is reported as
  * `{ type: 'unmodelled', name }`: a new Electron call on the start-up path fails the test until
  * it is modelled here, instead of passing as a silent no-op.
@@ -159,10 +165,20 @@ export class BrowserWindow extends EventEmitter {
   isDestroyed() {
     return this.destroyed;
   }
+  /** The close button, or `win.close()`: `close` may be refused; false when it was. */
+  close() {
+    if (this.destroyed) return true;
+    const event = new StandInEvent();
+    this.emit('close', event);
+    if (event.defaultPrevented) return false;
+    this.destroy();
+    return true;
+  }
   destroy() {
     if (this.destroyed) return;
     this.destroyed = true;
     this.emit('closed');
+    windowClosed();
   }
   isVisible() {
     return true;
@@ -201,8 +217,17 @@ export const ipcMain = strict('ipcMain', {
   },
   on() {},
 });
+/** Called as a window leaves the list: the last one, outside a quit, is `window-all-closed`. */
+function windowClosed() {
+  if (BrowserWindow.getAllWindows().length > 0) return;
+  if (app.quitting) app.willQuit();
+  // Electron's own listener (lib/browser/init.ts) quits when it is the only one.
+  else if (app.listenerCount('window-all-closed') === 0) app.quit();
+  else app.emit('window-all-closed', new StandInEvent());
+}
 class App extends EventEmitter {
   isPackaged = true;
+  quitting = false;
   name = 'Pictor';
   commandLine = { hasSwitch: () => false, appendSwitch: () => undefined };
   /** macOS only. */
@@ -245,12 +270,28 @@ class App extends EventEmitter {
     return true;
   }
   quit() {
+    if (this.quitting) return;
     const before = new StandInEvent();
     this.emit('before-quit', before);
     if (before.defaultPrevented) return;
+    this.quitting = true;
+    const open = BrowserWindow.getAllWindows();
+    if (open.length === 0) this.willQuit();
+    for (const window of open) {
+      // A window that refuses to close cancels the quit, as in Electron.
+      if (!window.close()) {
+        this.quitting = false;
+        return;
+      }
+    }
+  }
+  /** Every window closed during a quit: will-quit, which the app may hold for a later quit(). */
+  willQuit() {
     const will = new StandInEvent();
     this.emit('will-quit', will);
+    this.quitting = false;
     if (will.defaultPrevented) return;
+    report({ type: 'will-quit' });
     this.emit('quit', new StandInEvent(), 0);
     setImmediate(() => process.exit(0));
   }
@@ -332,9 +373,12 @@ export const net = strict('net', {
   request: netRequest,
   isOnline: () => true,
 });
+/** PICTOR_BOOT_KEYCHAIN=never-answers: a keychain prompt nobody answers (its first answer never comes). */
+const KEYCHAIN_ANSWERS = process.env['PICTOR_BOOT_KEYCHAIN'] !== 'never-answers';
 export const safeStorage = strict('safeStorage', {
   isEncryptionAvailable: () => true,
-  isAsyncEncryptionAvailable: async () => true,
+  isAsyncEncryptionAvailable: () =>
+    KEYCHAIN_ANSWERS ? Promise.resolve(true) : new Promise(() => undefined),
   getSelectedStorageBackend: () => 'gnome_libsecret',
   encryptStringAsync: async (text) => Buffer.from(`boot:${text}`),
   decryptStringAsync: async (buffer) => ({
@@ -388,6 +432,19 @@ export const ipcRenderer = strict('ipcRenderer', {});
 process.on('message', (message) => {
   if (message.type === 'quit') {
     app.quit();
+    return;
+  }
+  if (message.type === 'close-window') {
+    report({
+      type: 'closing',
+      open: BrowserWindow.getAllWindows().map((window) => window.webContents.mainFrame.url),
+    });
+    windows
+      .find(
+        (window) =>
+          !window.destroyed && !window.webContents.mainFrame.url.startsWith('pictor-app://images/'),
+      )
+      ?.close();
     return;
   }
   if (message.type !== 'invoke' || !message.channel) return;

@@ -6,10 +6,13 @@
  * is the stand-in's, from the repository; the packed app carries no image library.
  *
  * PICTOR_BOOT_IMAGE_PAGE picks how the page behaves:
- * - unset: it works (thumbnail, PNG and SVG jobs; a Content Credentials job fails, so the app
- *   verifies on its worker thread);
+ * - unset: it works (thumbnail, PNG and SVG jobs; a Content Credentials job is verified by the
+ *   packed app's own worker bundle, dist-electron/c2pa-worker.js, in a worker thread: the same
+ *   c2pa-rs module the page's worker runs in Chromium, from the packed node_modules);
  * - `fails-to-load`: its page never loads, as in a Chromium that cannot start the renderer.
  */
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 
 export const PAGE_BEHAVIOUR = process.env['PICTOR_BOOT_IMAGE_PAGE'] ?? 'works';
@@ -54,6 +57,32 @@ async function svg(bytes, job) {
   return new Uint8Array(out);
 }
 
+/**
+ * A verify job's verdict, from a worker running the packed app's c2pa-worker.js (its protocol:
+ * core/content-credentials/c2pa-protocol.ts), ended after the one file.
+ * @param {Uint8Array} bytes
+ * @param {{ id: number, mime: string, trustAnchors: string }} job
+ */
+function verify(bytes, job) {
+  const app = process.env['PICTOR_BOOT_APP'] ?? '/nonexistent';
+  const worker = new Worker(join(app, 'dist-electron', 'c2pa-worker.js'), {
+    workerData: { trustAnchors: job.trustAnchors },
+  });
+  return new Promise((resolve) => {
+    const done = (/** @type {Record<string, unknown>} */ reply) => {
+      void worker.terminate();
+      resolve(reply);
+    };
+    worker.on('error', (error) => done({ type: 'failed', id: job.id, detail: String(error) }));
+    worker.on('message', (/** @type {Record<string, unknown>} */ message) => {
+      if (message['kind'] === 'ready') worker.postMessage({ id: 1, bytes, mime: job.mime });
+      else if (message['kind'] === 'unavailable')
+        done({ type: 'failed', id: job.id, detail: String(message['reason']) });
+      else done({ type: 'credentials', id: job.id, verdict: message['verdict'] });
+    });
+  });
+}
+
 const ENCODERS = new Map([
   ['png', png],
   ['svg', svg],
@@ -67,12 +96,13 @@ const ENCODERS = new Map([
  */
 async function answer(job, serve) {
   const encode = ENCODERS.get(job.type);
-  if (job.type !== 'thumbnail' && !encode)
+  if (job.type !== 'thumbnail' && job.type !== 'verify' && !encode)
     return { type: 'failed', id: job.id, detail: `The boot's page does not do ${job.type} jobs.` };
   const response = await serve(new Request(job.url));
   if (!response.ok)
     return { type: 'failed', id: job.id, detail: `The job's bytes: HTTP ${response.status}.` };
   const bytes = new Uint8Array(await response.arrayBuffer());
+  if (job.type === 'verify') return verify(bytes, /** @type {never} */ (job));
   try {
     if (encode) return { type: 'png', id: job.id, png: await encode(bytes, job) };
     return { type: 'thumbnail', id: job.id, ...(await thumbnail(bytes, job)) };

@@ -247,3 +247,24 @@ describe('the image renderer window ending', () => {
     expect(win.isDestroyed()).toBe(true);
   });
 });
+
+describe('the image renderer window while the app quits', () => {
+  it('does not open again once a quit goes ahead: the job finds the renderer unavailable', async () => {
+    let quitting = false;
+    const quittingEngine = createChromiumImageEngine({
+      pageRoot: join(dir, 'page'),
+      preloadPath: '/app/dist-electron/image-preload.cjs',
+      clock,
+      mayOpenWindows: () => !quitting,
+    });
+    const before = FakeImageWindow.instances.length;
+    quitting = true;
+    const result = quittingEngine
+      .thumbnail({ file: join(dir, 'image.png'), header: HEADER, thumbnailSize: 16 })
+      .catch((error: unknown) => error);
+    await flushPromises();
+    expect(FakeImageWindow.instances).toHaveLength(before);
+    expect(await result).toMatchObject({ why: 'unavailable' });
+    await quittingEngine.dispose();
+  });
+});

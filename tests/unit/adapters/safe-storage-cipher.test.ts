@@ -118,3 +118,26 @@ describe('SafeStorageCipher once ready', () => {
     expect(cipher.isAvailable()).toBe(false);
   });
 });
+
+describe('SafeStorageCipher while safeStorage has not answered (a keychain prompt)', () => {
+  it('is not ready, and an encrypt or decrypt asked meanwhile waits for the answer', async () => {
+    let answer: (available: boolean) => void = () => undefined;
+    const probe = vi
+      .spyOn(safeStorage, 'isAsyncEncryptionAvailable')
+      .mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const cipher = new SafeStorageCipher('darwin');
+    const ready = cipher.markReady();
+    expect(cipher.isReady()).toBe(false);
+    const decrypted = cipher.decrypt(Buffer.from('enc:secret'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(safeStorage.calls).toEqual([]);
+    answer(true);
+    await ready;
+    expect(cipher.isReady()).toBe(true);
+    expect((await decrypted).text).toBe('secret');
+    // Asked once, however often markReady is called.
+    await cipher.markReady();
+    expect(probe).toHaveBeenCalledTimes(1);
+    probe.mockRestore();
+  });
+});

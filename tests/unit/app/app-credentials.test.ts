@@ -193,7 +193,7 @@ describe('AppCredentials', () => {
     );
   });
 
-  it('stays on the demo before the app is ready, and leaves it once ready', async () => {
+  it('keeps a stored key’s service before its storage answered, never the demo', async () => {
     const kv = new InMemoryKv('/d', 'key-vault');
     const first = new KeyVault({ store: kv, cipher: new InMemoryCipher(), now: () => 1 });
     await first.setKey(KEY, { allowWeakStorage: false, baseUrl: BASE });
@@ -204,12 +204,27 @@ describe('AppCredentials', () => {
     const credentials = new AppCredentials({ vault, settings, demoUrl: () => null });
     const flips: boolean[] = [];
     credentials.onDemoChange((demo) => flips.push(demo));
-    expect(credentials.isDemo()).toBe(true);
+    // A submit meanwhile goes to the user's service (and waits for the key where the cipher can
+    // say when it is ready: KeyVault.readKey), not to the built-in demo.
+    expect(credentials.isDemo()).toBe(false);
+    expect(credentials.currentEndpoint()).not.toBe('demo:');
     expect(await credentials.credentialsFor(BASE)).toBeNull();
     cipher.ready = true;
     await vault.verify();
-    expect(flips).toEqual([false]);
+    expect(flips).toEqual([]);
     expect(await credentials.credentialsFor(BASE)).toMatchObject({ key: KEY });
+  });
+
+  it('stays on the demo before the app is ready when no key is stored', () => {
+    const vault = new KeyVault({
+      store: new InMemoryKv('/d', 'key-vault'),
+      cipher: new InMemoryCipher({ ready: false }),
+      now: () => 1,
+    });
+    const settings = new SettingsService({ store: new InMemoryKv('/d', 's'), now: () => 1 });
+    settings.update({ baseUrl: BASE });
+    const credentials = new AppCredentials({ vault, settings, demoUrl: () => null });
+    expect(credentials.isDemo()).toBe(true);
   });
 
   it('tells demo changes only when the answer flips, and stops when unsubscribed', async () => {

@@ -13,7 +13,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 
 describe('the update feed a build carries', () => {
   it('is none for CI and local builds, which never check for updates', () => {
-    expect(decideFeed({}, [])).toEqual({ ok: true, feed: null, release: false });
+    expect(decideFeed({}, [])).toEqual({
+      ok: true,
+      feed: null,
+      release: false,
+      testBuild: false,
+    });
     expect(builderArgs({ feed: null }, ['--mac', '--arm64'])).toEqual([
       '--config',
       'electron-builder.yml',
@@ -30,6 +35,7 @@ describe('the update feed a build carries', () => {
       ok: true,
       feed: 'https://downloads.pictor-app.org/updates/',
       release: true,
+      testBuild: false,
     });
     expect(builderArgs({ feed: env.PICTOR_UPDATE_FEED }, ['--release', '--x64'])).toEqual([
       '--config',
@@ -41,6 +47,31 @@ describe('the update feed a build carries', () => {
       '-c.publish.url=https://downloads.pictor-app.org/updates/',
       '-c.publish.channel=latest',
     ]);
+  });
+
+  it('leaves a test build’s inspect fuse on, and never makes a release one', () => {
+    const decision = decideFeed({ PICTOR_TEST_BUILD: '1' }, ['--x64']);
+    expect(decision).toEqual({ ok: true, feed: null, release: false, testBuild: true });
+    expect(builderArgs({ feed: null, testBuild: true }, ['--x64'])).toEqual([
+      '--config',
+      'electron-builder.yml',
+      '--publish',
+      'never',
+      '--x64',
+      '-c.electronFuses.enableNodeCliInspectArguments=true',
+    ]);
+    const env = {
+      PICTOR_TEST_BUILD: '1',
+      PICTOR_UPDATE_FEED: 'https://downloads.pictor-app.org/updates/',
+    };
+    for (const [given, args] of [
+      [env, ['--release']],
+      [{ ...env, PICTOR_RELEASE: '1' }, []],
+    ] as const) {
+      const refused = decideFeed(given, args);
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.problem).toMatch(/a release build never is one/);
+    }
   });
 
   it('refuses a release build without a feed', () => {

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkHelp,
+  checkRefused,
   checkSelfTest,
+  DEBUGGER_SWITCHES,
+  INSTALLED_SELF_TEST_STEPS,
   commandLine,
   installedApp,
   installedCommand,
@@ -150,10 +153,7 @@ describe('installerIn', () => {
 
 const REPORT = {
   ok: true,
-  steps: [
-    { step: 'history', ok: true, ms: 3 },
-    { step: 'images', ok: true, ms: 40 },
-  ],
+  steps: INSTALLED_SELF_TEST_STEPS.map((step) => ({ step, ok: true, ms: 3 })),
 };
 
 describe('the verdicts', () => {
@@ -171,10 +171,16 @@ describe('the verdicts', () => {
       {
         ...REPORT,
         ok: false,
-        failed: 'images',
-        steps: [{ step: 'images', ok: false, error: 'no engine' }],
+        failed: 'image-png',
+        steps: [{ step: 'image-png', ok: false, error: 'no engine' }],
       },
-      /failed at images: no engine/,
+      /failed at image-png: no engine/,
+    ],
+    [
+      'a report without the renderer’s Content Credentials step',
+      0,
+      { ...REPORT, steps: REPORT.steps.filter((step) => step.step !== 'c2pa-renderer') },
+      /ran no c2pa-renderer step/,
     ],
     ['exit 1 with ok true', 1, REPORT, /exited 1/],
   ] as const)('fail %s', (_what, code, report, problem) => {
@@ -188,5 +194,23 @@ describe('the verdicts', () => {
       false,
     );
     expect(checkHelp(null, 'Missing X server or $DISPLAY').ok).toBe(false);
+  });
+});
+
+describe('the release’s check that the installed app refuses a debugger', () => {
+  it('passes exit 2 with the line naming the switch, for each switch', () => {
+    for (const arg of DEBUGGER_SWITCHES) {
+      const name = arg.split('=')[0] ?? arg;
+      const line = `Pictor: refused ${name}: the installed app does not start with a debugger attached`;
+      expect(checkRefused(arg, 2, line).ok).toBe(true);
+    }
+  });
+
+  it.each([
+    ['a test build that started (killed by the timeout)', null, ''],
+    ['an app that started and quit', 0, ''],
+    ['exit 2 for something else', 2, 'Unknown option'],
+  ])('fails %s', (_what, code, output) => {
+    expect(checkRefused('--inspect=9229', code, output).ok).toBe(false);
   });
 });

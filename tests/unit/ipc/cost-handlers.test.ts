@@ -18,6 +18,7 @@ import { makeRecord, tempDir } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
+const DEMO = { provider: 'pictor', endpoint: 'demo:' } as const;
 const USD = (micros: number) =>
   ({ source: 'reported', micros, unit: 'USD', field: 'usage.cost' }) as const;
 
@@ -301,7 +302,8 @@ describe('costs: channels', () => {
       micros: 50_000,
     } as const;
     costs.setCap(soft);
-    const request = { provider: 'pictor', request: { prompt: 'a harbour' }, count: 2 };
+    const target = { provider: 'pictor', endpoint: 'https://images.example.test' } as const;
+    const request = { target, request: { prompt: 'a harbour' }, count: 2 };
     const warned = okValue(await call('costs:preview', request));
     expect(warned.perTask).toEqual({
       source: 'estimated',
@@ -334,7 +336,7 @@ describe('costs: channels', () => {
     } as const;
     costs.setCap(cap);
     const request = {
-      provider: 'fal',
+      target: { provider: 'fal', endpoint: 'https://queue.fal.run' },
       request: { prompt: 'a harbour', model: 'fal-ai/flux/dev' },
       count: 1,
     };
@@ -353,12 +355,7 @@ describe('costs: channels', () => {
   });
 
   it('lists each task with its prompt, whether the history lists it and its thumbnail, and the whole ledger’s size', async () => {
-    const saved = {
-      index: 0,
-      state: 'saved' as const,
-      file: 'a.png',
-      thumbnail: '.thumbs/a.webp',
-    };
+    const saved = { thumbnail: '.thumbs/a.webp' };
     store.put(
       makeRecord({
         localId: 'a',
@@ -429,9 +426,10 @@ describe('costs: channels', () => {
     ['costs:clearCap', {}],
     ['costs:clearPrice', { provider: '__proto__' }],
     ['costs:caps', { all: true }],
-    ['costs:preview', { provider: 'pictor', request: { prompt: '' }, count: 1 }],
-    ['costs:preview', { provider: 'pictor', request: { prompt: 'a' }, count: 1_000 }],
+    ['costs:preview', { target: DEMO, request: { prompt: '' }, count: 1 }],
+    ['costs:preview', { target: DEMO, request: { prompt: 'a' }, count: 1_000 }],
     ['costs:preview', { request: { prompt: 'a' }, count: 1 }],
+    ['costs:preview', { provider: 'pictor', request: { prompt: 'a' }, count: 1 }],
   ] as const)('%s refuses %j before the ledger hears of it', async (channel, raw) => {
     const { call, costs, asked } = setup();
     costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 5 });

@@ -11,6 +11,7 @@ import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
 import { silentLogger } from '../../../electron/ports/logger';
 import { ServiceError } from '../../../electron/core/service/service-error';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
+import { DEMO_TARGET } from '../../support/submit-target';
 
 const APP_ORIGIN = 'pictor-app://app';
 
@@ -96,8 +97,26 @@ describe('runRequest', () => {
     ['tasks:remove', {}],
     ['tasks:remove', { localId: 42 }],
     ['tasks:remove', { localId: 'a', extra: true }],
-    ['tasks:submit', { request: { prompt: '' }, count: 1 }],
-    ['tasks:submit', { request: { prompt: 'x' }, count: 1_000 }],
+    ['tasks:submit', { request: { prompt: '' }, target: DEMO_TARGET, count: 1 }],
+    ['tasks:submit', { request: { prompt: 'x' }, target: DEMO_TARGET, count: 1_000 }],
+    ['tasks:submit', { request: { prompt: 'x' }, count: 1 }],
+    [
+      'tasks:submit',
+      { request: { prompt: 'x' }, target: { provider: 'openai', endpoint: 'demo:' }, count: 1 },
+    ],
+    [
+      'tasks:submit',
+      { request: { prompt: 'x' }, target: { provider: 'fal', endpoint: '' }, count: 1 },
+    ],
+    [
+      'tasks:submit',
+      {
+        request: { prompt: 'x' },
+        target: { provider: 'fal', endpoint: 'https://queue.fal.run', key: 'k' },
+        count: 1,
+      },
+    ],
+    ['tasks:submitAgain', { localId: '' }],
     ['settings:update', { theme: 'purple' }],
     ['settings:update', { __proto__: { polluted: true }, theme: 'dark', unknown: 1 }],
   ] as const)('refuses bad input to %s with a sentence and the detail', async (channel, input) => {
@@ -108,24 +127,26 @@ describe('runRequest', () => {
     });
   });
 
-  it('refuses a bad key:set without echoing any of the key in the detail', async () => {
-    const key = `sk-${'secret'.repeat(1_000)}`;
-    const result = await runRequest({
-      ...bridge,
-      channel: 'key:set',
-      event,
-      raw: { key, allowWeakStorage: 'no' },
-    });
-    expect(result).toEqual({
-      ok: false,
-      error: {
-        code: 'bad_input',
-        message: 'Pictor could not read that request.',
-        sentence: { key: 'error.library.badRequest' },
-      },
-    });
-    expect(JSON.stringify(result)).not.toContain('secret');
-  });
+  it.each([
+    ['key:set', { allowWeakStorage: 'no' }],
+    ['keys:set', { provider: 'fal', allowWeakStorage: false, skipCheck: 'yes' }],
+    ['service:testConnection', { baseUrl: 42 }],
+  ] as const)(
+    'refuses a bad %s without echoing any of the key in the detail',
+    async (channel, rest) => {
+      const key = `sk-${'secret'.repeat(1_000)}`;
+      const result = await runRequest({ ...bridge, channel, event, raw: { key, ...rest } });
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'bad_input',
+          message: 'Pictor could not read that request.',
+          sentence: { key: 'error.library.badRequest' },
+        },
+      });
+      expect(JSON.stringify(result)).not.toContain('secret');
+    },
+  );
 
   it('returns the value, with fields outside the output schema dropped', async () => {
     const result = await runRequest({ ...bridge, channel: 'settings:get', event, raw: undefined });

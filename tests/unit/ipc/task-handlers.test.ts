@@ -10,6 +10,9 @@ import { ScriptedServiceClient } from '../../fakes/scripted-service-client';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
+import { targetAt } from '../../support/submit-target';
+
+const TARGET = targetAt('https://api.example.com');
 
 const stores: HistoryStore[] = [];
 afterEach(() => stores.splice(0).forEach((store) => store.close()));
@@ -49,6 +52,7 @@ describe('task IPC handlers', () => {
     const h = setup();
     const submitted = await h.call('tasks:submit', {
       request: { prompt: 'a fox', size: '512x512' },
+      target: TARGET,
       count: 2,
     });
     expect(submitted).toMatchObject({
@@ -75,8 +79,12 @@ describe('task IPC handlers', () => {
 
   it('searches and filters through the history', async () => {
     const h = setup();
-    await h.call('tasks:submit', { request: { prompt: 'red lighthouse' }, count: 1 });
-    await h.call('tasks:submit', { request: { prompt: 'blue whale' }, count: 1 });
+    await h.call('tasks:submit', {
+      request: { prompt: 'red lighthouse' },
+      target: TARGET,
+      count: 1,
+    });
+    await h.call('tasks:submit', { request: { prompt: 'blue whale' }, target: TARGET, count: 1 });
     await h.clock.advance(20_000);
     const found = await h.call('tasks:list', { search: 'lighthouse' });
     expect(found).toMatchObject({
@@ -99,7 +107,7 @@ describe('task IPC handlers', () => {
 
   it('favourites, resumes, tracks, and removes (announcing the removal)', async () => {
     const h = setup();
-    const [record] = await h.engine.submit({ prompt: 'keep' });
+    const [record] = await h.engine.submit({ prompt: 'keep' }, TARGET);
     await h.clock.advance(20_000);
     expect(
       await h.call('tasks:setFavourite', { localId: record!.localId, favourite: true }),

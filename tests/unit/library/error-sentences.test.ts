@@ -38,7 +38,7 @@ import { silentLogger } from '../../../electron/ports/logger';
 import { removeDir } from '../../support/gallery-helpers';
 import { ipcCaller } from '../../support/ipc';
 import { makeTaskRecord } from '../../support/task-records';
-import { engineHarness } from '../core/engine/engine-harness';
+import { TARGET, engineHarness } from '../core/engine/engine-harness';
 import { exportEntries, taskFiles, writeZip } from '../core/library-archive/crafted-export';
 import {
   addTask,
@@ -96,13 +96,15 @@ async function library(): Promise<Library> {
 describe('task engine', () => {
   it('refuses a bad submit and a task it cannot resume with sentences, also over IPC', async () => {
     const h = engineHarness();
-    const count = await thrown(EngineInputError, () => h.engine.submit({ prompt: 'x' }, 101));
+    const count = await thrown(EngineInputError, () =>
+      h.engine.submit({ prompt: 'x' }, TARGET, 101),
+    );
     expect(count.sentence?.key).toBe('error.library.taskCountRange');
     expectAreaSentence(count.sentence, count.message, ['100']);
     const ipc = toIpcError(count);
     expect(ipc.sentence).toEqual(count.sentence);
 
-    const empty = await thrown(EngineInputError, () => h.engine.submit({ prompt: '   ' }));
+    const empty = await thrown(EngineInputError, () => h.engine.submit({ prompt: '   ' }, TARGET));
     expect(empty.sentence?.key).toBe('error.library.promptEmpty');
     expectAreaSentence(empty.sentence, empty.message);
 
@@ -130,8 +132,8 @@ describe('task engine downloads and answers', () => {
     h.gallery.script = () => {
       throw Object.assign(new Error('disk gone'), { code: 'ENOSPC' });
     };
-    await h.engine.submit({ prompt: 'none' });
-    await h.engine.submit({ prompt: 'two' });
+    await h.engine.submit({ prompt: 'none' }, TARGET);
+    await h.engine.submit({ prompt: 'two' }, TARGET);
     await h.clock.advance(120_000);
     const none = taskErrorSchema.parse(h.history.get('local-1')!.error);
     expect(none.sentence?.key).toBe('error.library.noImagesListed');
@@ -153,7 +155,7 @@ describe('task engine downloads and answers', () => {
     const said = sentence('error.library.requestInvalid');
     const failed = { status: 'failed', message: englishText(said), sentence: said } as const;
     h.client.outcomeFor = () => failed;
-    await h.engine.submit({ prompt: 'fails' });
+    await h.engine.submit({ prompt: 'fails' }, TARGET);
     await h.clock.advance(120_000);
     const record = h.history.get('local-1')!;
     expect(record.status).toBe('failed');

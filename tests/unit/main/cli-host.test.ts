@@ -14,9 +14,16 @@ afterEach(async () => {
   for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
+/**
+ * safeStorage with the asynchronous probe; the synchronous one (which reads the macOS keychain on
+ * the main thread) throws, so a host that still asked it would fail here.
+ */
 function safeStorage(available: boolean, backend = 'gnome_libsecret') {
   return {
-    isEncryptionAvailable: () => available,
+    isAsyncEncryptionAvailable: async () => available,
+    isEncryptionAvailable: (): boolean => {
+      throw new Error('the synchronous probe can block the main thread on a keychain prompt');
+    },
     getSelectedStorageBackend: () => backend as 'gnome_libsecret',
   };
 }
@@ -96,10 +103,10 @@ describe('pictor self-test in the installed app', () => {
     );
     expect(code).toBe(1);
     expect(calls.at(-1)).toBe('exit 1');
-    expect(err.join('')).toBe('Self-test failed at images: this host has no image engine\n');
+    expect(err.join('')).toBe('Self-test failed at image-png: this host has no image engine\n');
   });
 
-  it('reports safeStorage’s answer after ready, with the Linux secret store', async () => {
+  it('reports safeStorage’s answer after ready, asked asynchronously, with the Linux secret store', async () => {
     const { app, calls } = fakeApp();
     expect(await encryptionReport(app, safeStorage(false, 'basic_text'), 'linux')).toEqual({
       state: 'unavailable',

@@ -84,6 +84,31 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
     expect(await seriousViolations()).toEqual([]);
   });
 
+  it('cancel on the service: Cancelling…, the removal question, Stop watching instead', async () => {
+    const services = [
+      { provider: 'fal' as const, endpoint: 'https://queue.fal.run' },
+      { provider: 'fal' as const, endpoint: 'https://queue.fal.run' },
+      { provider: 'bfl' as const, endpoint: 'https://api.bfl.ai' },
+    ];
+    const { user, fake } = await startApp({
+      prepare: (api) =>
+        api.seedTasks(3, (i) => ({ status: 'processing', finishedAt: null, ...services[i] })),
+    });
+    // The first service never answers: its task stays "Cancelling…".
+    fake.cancels.gate = new Promise<void>(() => undefined);
+    const rows = screen.getAllByRole('article');
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Cancel on the service' }));
+    await within(rows[0]!).findByRole('status', { name: 'Cancelling…' });
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Remove from history' }));
+    await screen.findByRole('alertdialog', { name: 'Cancel on the service?' });
+    expect(await seriousViolations()).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.click(within(rows[2]!).getByRole('button', { name: 'Cancel on the service' }));
+    await screen.findByRole('alertdialog', { name: 'Stop watching instead?' });
+    expect(await seriousViolations()).toEqual([]);
+  });
+
   it('settings: no key, consent, stored weak key', async () => {
     const { user, fake } = await startApp({
       prepare: (api) => {

@@ -65,7 +65,7 @@ function run(command: string, display: Record<string, string>): string[] {
   return printedArgs(result.stdout);
 }
 
-const HEADLESS = '--ozone-platform=headless';
+const HEADLESS = ['--ozone-platform=headless', '--disable-gpu'];
 
 describe.skipIf(!SH.path)(needing(SH, 'the Linux pictor command'), () => {
   let command = '';
@@ -77,9 +77,9 @@ describe.skipIf(!SH.path)(needing(SH, 'the Linux pictor command'), () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('adds the headless platform before the arguments when there is no display', () => {
-    expect(run(command, {})).toEqual([HEADLESS, ...TYPED]);
-    expect(run(command, { DISPLAY: '', WAYLAND_DISPLAY: '' })).toEqual([HEADLESS, ...TYPED]);
+  it('adds the headless platform and no GPU before the arguments when there is no display', () => {
+    expect(run(command, {})).toEqual([...HEADLESS, ...TYPED]);
+    expect(run(command, { DISPLAY: '', WAYLAND_DISPLAY: '' })).toEqual([...HEADLESS, ...TYPED]);
   });
 
   it('adds nothing with an X11 or a Wayland display', () => {
@@ -99,7 +99,7 @@ describe.skipIf(!SH.path)(needing(SH, 'the Linux pictor command'), () => {
 
   it('catches a wrapper that splits the arguments (so the checks above can fail)', () => {
     const broken = install('broken', WRAPPER.replaceAll('"$@"', '$*'));
-    expect(run(broken, {})).not.toEqual([HEADLESS, ...TYPED]);
+    expect(run(broken, {})).not.toEqual([...HEADLESS, ...TYPED]);
   });
 
   it('catches a wrapper that ignores the display', () => {

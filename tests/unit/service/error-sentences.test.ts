@@ -26,6 +26,7 @@ import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { localeInfo } from '../../../shared/domain/locales';
 import { taskErrorSchema } from '../../../shared/domain/task-record';
 import { serviceErrors } from '../../../shared/i18n/errors/service';
+import { serviceTestErrors } from '../../../shared/i18n/errors/service-tests';
 import { MainCatalogue } from '../../../shared/i18n/main-catalogue';
 import { englishText, sentenceSchema, type Sentence } from '../../../shared/i18n/sentence';
 import { connectionReportSchema } from '../../../shared/ipc/contract';
@@ -43,7 +44,7 @@ afterEach(closeServers);
 function expectAreaSentence(said: Sentence | undefined, message: string, values: string[] = []) {
   expect(said).toBeDefined();
   const { key, params } = said!;
-  expect(Object.hasOwn(serviceErrors, key)).toBe(true);
+  expect(Object.hasOwn(serviceErrors, key) || Object.hasOwn(serviceTestErrors, key)).toBe(true);
   expect(englishText(said!)).toBe(message);
   expect(sentenceSchema.parse(said)).toEqual(said);
   const shown = pseudo.text(key, params);
@@ -274,7 +275,12 @@ describe('what a task’s answer says of itself', () => {
 
 describe('Test connection', () => {
   it('reports in sentences, the address with its port as written', async () => {
-    const server = await serve((_req, res) => sendJson(res, 404, { error: 'no such task' }));
+    // A service of the contract: a "no such task" to its key, a refusal without it.
+    const server = await serve((req, res) =>
+      req.headers.authorization
+        ? sendJson(res, 404, { error: 'no such task' })
+        : sendJson(res, 401, { error: 'no key' }),
+    );
     const host = `127.0.0.1:${server.port}`;
     const deps = (found: 'key' | 'none') => ({
       credentials: {

@@ -45,8 +45,9 @@ describe('request limits, declared once', () => {
 
   it('the count range is the same in the form, the settings and the IPC call', () => {
     const { min, max } = TASKS_PER_SUBMIT;
+    const target = { provider: 'pictor', endpoint: 'demo:' };
     const submit = (count: number) =>
-      requests['tasks:submit'].input.safeParse({ request: { prompt: 'a' }, count }).success;
+      requests['tasks:submit'].input.safeParse({ request: { prompt: 'a' }, target, count }).success;
     const defaults = (defaultCount: number) =>
       settingsSchema.safeParse({ ...DEFAULT_SETTINGS, defaultCount }).success;
     for (const accepts of [submit, defaults, (n: number) => checkCount(String(n)).ok]) {

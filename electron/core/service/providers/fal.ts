@@ -118,7 +118,9 @@ export const falProfile: ProviderProfile = {
       if (status === 400 && /in progress/i.test(describeServiceError(detail))) {
         return { status: 'running' };
       }
-      return endedWith(detail ?? answer, answer['error_type']);
+      // fal's own words (`detail`, or `error` as its status answer has it); a reason anywhere
+      // else is the common fallback's (failure-reason.ts).
+      return endedWith(detail ?? answer['error'], answer['error_type']);
     }
     const images = Array.isArray(answer['images']) ? answer['images'] : [];
     return {
@@ -134,10 +136,12 @@ export const falProfile: ProviderProfile = {
   // is: the status of a request no one has (the default model's app, an id of fal's shape). The
   // queue scopes a request to the key that made it, so it must know whose key it is before it
   // can say "no such request": its 404 (FastAPI's `{ detail }`) means the key was taken, 401/403
-  // that it was not. Reasoned, not documented: another FastAPI service's 404 would read the same.
+  // that it was not. Reasoned, not documented: another FastAPI service's 404 reads the same, so
+  // the key counts as taken only when the same request without it is refused.
   keyProbe: {
     request: { method: 'GET', target: `/fal-ai/flux/requests/${PROBE_REQUEST_ID}/status` },
     statuses: [404],
     read: (json) => ({ accepted: objectOf(json)['detail'] !== undefined }),
+    refusedWithoutKey: true,
   },
 };

@@ -34,6 +34,20 @@ function contractCost(json: unknown, header: (name: string) => string | null): R
   return { field: `header ${COST_HEADER}`, amount, unit: unit ?? 'USD' };
 }
 
+/** An id no service will have: asking for it tells whether the service is there and takes the key. */
+export const PROBE_TASK_ID = 'pictor-connection-test';
+
+/**
+ * The contract's "no such task" (docs/SERVICE.md): a 404 whose JSON body has an `error`, a
+ * sentence or an object (`{ code, message }`). A web page, an empty body or another API's
+ * `{ "detail": … }` is not it.
+ */
+function noSuchTask(json: unknown): boolean {
+  const error = objectOf(json)['error'];
+  if (typeof error === 'string') return error.trim() !== '';
+  return typeof error === 'object' && error !== null && !Array.isArray(error);
+}
+
 /** The submit body: only the spec's fields, absent or empty optional ones left out. */
 function contractBody(request: GenerationRequest): Record<string, string> {
   const body: Record<string, string> = {};
@@ -72,6 +86,14 @@ export const pictorProfile: ProviderProfile = {
   readSubmit: (json) => {
     const answer = objectOf(json);
     return { id: answer['id'], handles: {}, model: answer['model'] };
+  },
+  // A task id no one has: its "no such task" says the service is there, and the same question
+  // refused without a key says it looked at the key.
+  keyProbe: {
+    request: { method: 'GET', target: taskPath(PROBE_TASK_ID) },
+    statuses: [404],
+    read: (json) => ({ accepted: noSuchTask(json) }),
+    refusedWithoutKey: true,
   },
   poll: (taskId) => ({ method: 'GET', target: taskPath(taskId) }),
   readPoll(json) {

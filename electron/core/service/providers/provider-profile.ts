@@ -103,9 +103,18 @@ export interface KeyProbeReading {
  */
 export interface KeyProbe {
   readonly request: ProfileRequest & { readonly method: 'GET' };
-  /** The statuses whose body is read; any other is an error, translated as every other. */
+  /**
+   * The statuses whose body is `read`; any other is classified by its status alone
+   * (core/service/key-check.ts): refused, busy, in trouble, or not this service.
+   */
   readonly statuses: readonly number[];
   read(json: unknown, status: number): KeyProbeReading;
+  /**
+   * The answer read is a "no such task" (a 404 to an id no one has), which a server that checks
+   * no key can give as well: the key counts as taken only when the same request without it is
+   * refused (401 or 403). Proof that the service looked at the key, not only at the path.
+   */
+  readonly refusedWithoutKey?: boolean;
 }
 
 export interface ProviderProfile {
@@ -146,8 +155,8 @@ export interface ProviderProfile {
   /** Where the service reports a task's cost and which ended tasks it bills. */
   readonly cost: CostReporting;
   /**
-   * How to check the key without creating a task (Settings' "Test connection"); absent on today's
-   * contract, whose test asks about a task id no service has (connection-test.ts).
+   * How to check the key without creating a task (Settings' "Test connection" and the check made
+   * when a key is saved); a profile without one cannot have its keys checked.
    */
   readonly keyProbe?: KeyProbe;
   /** An error status the service uses in its own way (DashScope's 400 Arrearage: credits). */

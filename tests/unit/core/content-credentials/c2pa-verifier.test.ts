@@ -10,6 +10,8 @@ import {
   VerifierUnavailableError,
 } from '../../../../electron/core/content-credentials/c2pa-verifier';
 import { readTrustAnchors } from '../../../../electron/core/content-credentials/trust-anchors';
+import { SELECTIVE_VERDICT } from '../../../support/c2pa-crowd-label';
+import { crowdedImage } from '../../../support/c2pa-crowded';
 import { TEST_CA_PEM, c2paFixture } from '../../../support/c2pa-hostile';
 import {
   SIGNED_FIXTURES,
@@ -86,6 +88,32 @@ describe('verifying Content Credentials in a worker thread', () => {
       });
     } finally {
       await stuck.dispose();
+    }
+  });
+
+  it('verifies files side by side: one that keeps its worker busy holds up no other', async () => {
+    const selective = new C2paVerifier({
+      trustAnchors: '',
+      // Far past the test's own limit: only the other worker can answer in time.
+      timeoutMs: 600_000,
+      workerUrl: new URL('../../../support/selective-c2pa-worker.ts', import.meta.url),
+    });
+    try {
+      const aborting = new AbortController();
+      const busy = selective.verify({
+        bytes: crowdedImage('png', 10),
+        format: 'png',
+        signal: aborting.signal,
+      });
+      busy.catch(() => undefined);
+      const honest = { bytes: c2paFixture('signed.png'), format: 'png' } as const;
+      await expect(selective.verify(honest)).resolves.toEqual(SELECTIVE_VERDICT);
+      // An abort ends the busy worker; the verifier goes on.
+      aborting.abort(new Error('stopped'));
+      await expect(busy).rejects.toThrow('stopped');
+      await expect(selective.verify(honest)).resolves.toEqual(SELECTIVE_VERDICT);
+    } finally {
+      await selective.dispose();
     }
   });
 

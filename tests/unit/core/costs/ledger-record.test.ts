@@ -11,7 +11,7 @@ import { SpendingCapError } from '../../../../electron/core/costs/spending-cap-e
 import { DEMO_ENDPOINT } from '../../../../electron/core/credentials/demo-endpoint';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
-import type { LedgerEntry, SpendingCap } from '../../../../shared/domain/cost-ledger';
+import type { SpendingCap } from '../../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../../shared/domain/providers';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
@@ -90,8 +90,9 @@ describe('the ledger is its own record', () => {
     expect(store.delete('two')).toBe(true);
     expect(store.get('one')).toBeUndefined();
     const after = costs.entries();
-    const listed = ({ inHistory: _listed, ...rest }: LedgerEntry) => rest;
-    expect(after.map(listed)).toEqual(before.entries.map(listed));
+    expect(after.map(({ inHistory: _kept, ...rest }) => rest)).toEqual(
+      before.entries.map(({ inHistory: _before, ...rest }) => rest),
+    );
     expect(after.map((entry) => entry.inHistory)).toEqual([false, false]);
     expect(costs.totals()).toEqual(before.totals);
     expect(costs.csv()).toBe(before.csv.replaceAll(',yes\r\n', ',no\r\n'));

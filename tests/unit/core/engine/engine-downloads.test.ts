@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineHarness } from './engine-harness';
+import { TARGET, engineHarness } from './engine-harness';
 
 describe('TaskEngine: images', () => {
   it('downloads every image of a completed task at once and writes the sidecar', async () => {
@@ -12,7 +12,7 @@ describe('TaskEngine: images', () => {
         `https://cdn.example.com/${id}/3.png`,
       ],
     });
-    await h.engine.submit({ prompt: 'three images' });
+    await h.engine.submit({ prompt: 'three images' }, TARGET);
     await h.clock.advance(12_000);
     const record = h.history.get('local-1')!;
     expect(record.images.map((image) => image.state)).toEqual(['saved', 'saved', 'saved']);
@@ -30,7 +30,7 @@ describe('TaskEngine: images', () => {
       attempt < 3
         ? { state: 'retry', error: 'The server answered 503.', retryAfterMs: 5_000 }
         : saved(record, index, attempt);
-    await h.engine.submit({ prompt: 'retry me' });
+    await h.engine.submit({ prompt: 'retry me' }, TARGET);
     await h.clock.advance(12_000);
     expect(h.history.get('local-1')!.images[0]).toMatchObject({ state: 'pending', attempts: 1 });
     await h.clock.advance(30_000);
@@ -41,7 +41,7 @@ describe('TaskEngine: images', () => {
   it('stops retrying after the allowed attempts, keeps the image pending and settles', async () => {
     const h = engineHarness({ maxDownloadAttempts: 2 });
     h.gallery.script = () => ({ state: 'retry', error: 'Network down.' });
-    const [record] = await h.engine.submit({ prompt: 'never arrives' });
+    const [record] = await h.engine.submit({ prompt: 'never arrives' }, TARGET);
     const settled = h.engine.whenSettled([record!.localId]);
     await h.clock.advance(120_000);
     const [done] = await settled;
@@ -60,7 +60,7 @@ describe('TaskEngine: images', () => {
       index === 0
         ? { state: 'expired', error: 'The image address has expired (403).' }
         : { state: 'invalid', error: 'That was an HTML page, not an image.' };
-    await h.engine.submit({ prompt: 'mixed' });
+    await h.engine.submit({ prompt: 'mixed' }, TARGET);
     await h.clock.advance(12_000);
     const record = h.history.get('local-1')!;
     expect(record.images.map((image) => image.state)).toEqual(['expired', 'invalid', 'invalid']);
@@ -78,7 +78,7 @@ describe('TaskEngine: images', () => {
   it('a completed task with no images says so', async () => {
     const h = engineHarness();
     h.client.outcomeFor = () => ({ status: 'completed', imageUrls: [] });
-    await h.engine.submit({ prompt: 'empty' });
+    await h.engine.submit({ prompt: 'empty' }, TARGET);
     await h.clock.advance(12_000);
     expect(h.history.get('local-1')).toMatchObject({
       status: 'completed',
@@ -93,7 +93,7 @@ describe('TaskEngine: images', () => {
       status: 'failed',
       message: 'Content policy violation (moderation)',
     });
-    await h.engine.submit({ prompt: 'not allowed' });
+    await h.engine.submit({ prompt: 'not allowed' }, TARGET);
     await h.clock.advance(12_000);
     expect(h.history.get('local-1')).toMatchObject({
       status: 'failed',
@@ -108,7 +108,7 @@ describe('TaskEngine: images', () => {
       if (attempt === 1) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
       return saved(record, index, attempt);
     };
-    await h.engine.submit({ prompt: 'disk full once' });
+    await h.engine.submit({ prompt: 'disk full once' }, TARGET);
     await h.clock.advance(12_000);
     expect(h.history.get('local-1')!.images[0]).toMatchObject({
       state: 'pending',
@@ -120,7 +120,7 @@ describe('TaskEngine: images', () => {
 
   it('keeps working in memory when the history cannot be written, and catches up later', async () => {
     const h = engineHarness();
-    await h.engine.submit({ prompt: 'write fails' });
+    await h.engine.submit({ prompt: 'write fails' }, TARGET);
     h.history.failWrites = true;
     await h.clock.advance(6_000);
     expect(h.history.get('local-1')!.status).toBe('submitting');
@@ -134,14 +134,14 @@ describe('TaskEngine: images', () => {
   it('sends nothing when the history cannot keep the new task, and says why', async () => {
     const h = engineHarness();
     h.history.failWrites = true;
-    await expect(h.engine.submit({ prompt: 'disk full' }, 3)).rejects.toThrow(
+    await expect(h.engine.submit({ prompt: 'disk full' }, TARGET, 3)).rejects.toThrow(
       /could not save the new task to its history, so nothing was sent/,
     );
     await h.clock.advance(10_000);
     expect(h.client.submits).toHaveLength(0);
     expect(h.engine.get('local-1')).toBeUndefined();
     h.history.failWrites = false;
-    const [record] = await h.engine.submit({ prompt: 'space again' });
+    const [record] = await h.engine.submit({ prompt: 'space again' }, TARGET);
     await h.clock.advance(30_000);
     expect(h.history.get(record!.localId)).toMatchObject({ status: 'completed' });
     expect(h.client.submits).toHaveLength(1);
@@ -153,7 +153,7 @@ describe('TaskEngine: images', () => {
     h.engine.subscribe(({ record, live }) =>
       seen.push({ status: record.status, nextPollAt: live.nextPollAt }),
     );
-    await h.engine.submit({ prompt: 'events' });
+    await h.engine.submit({ prompt: 'events' }, TARGET);
     await h.clock.advance(4_000);
     const processing = seen.filter((event) => event.status === 'processing');
     expect(processing.length).toBeGreaterThan(0);
@@ -162,7 +162,7 @@ describe('TaskEngine: images', () => {
 
   it('remove() stops watching and deletes the record', async () => {
     const h = engineHarness();
-    await h.engine.submit({ prompt: 'remove me' });
+    await h.engine.submit({ prompt: 'remove me' }, TARGET);
     await h.clock.advance(4_000);
     const polls = h.client.polls.length;
     expect(h.engine.remove('local-1')).toBe(true);
@@ -175,7 +175,7 @@ describe('TaskEngine: images', () => {
 describe('TaskEngine: edits', () => {
   it('edit() writes through the same path as the engine and announces the change', async () => {
     const h = engineHarness();
-    await h.engine.submit({ prompt: 'favourite me' });
+    await h.engine.submit({ prompt: 'favourite me' }, TARGET);
     await h.clock.advance(12_000);
     const seen: boolean[] = [];
     h.engine.subscribe(({ record }) => seen.push(record.favourite));
@@ -190,7 +190,7 @@ describe('TaskEngine: edits', () => {
   it('an edit of a processing task is not lost when the next poll lands', async () => {
     const h = engineHarness();
     h.client.durationMs = 9_000;
-    await h.engine.submit({ prompt: 'still running' });
+    await h.engine.submit({ prompt: 'still running' }, TARGET);
     await h.clock.advance(1_000);
     h.engine.edit('local-1', (record) => ({ ...record, favourite: true }));
     await h.clock.advance(12_000);

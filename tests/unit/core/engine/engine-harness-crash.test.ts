@@ -4,13 +4,13 @@
  * rely on that; a restart that flushed would let the old engine tidy up first.
  */
 import { describe, expect, it } from 'vitest';
-import { engineHarness } from './engine-harness';
+import { TARGET, engineHarness } from './engine-harness';
 
 describe('engine harness restart', () => {
   it('leaves nothing of the crashed engine running: no polls, no writes', async () => {
     const h = engineHarness();
     h.engine.start();
-    await h.engine.submit({ prompt: 'crashed while processing' });
+    await h.engine.submit({ prompt: 'crashed while processing' }, TARGET);
     await h.clock.advance(3_100);
     expect(h.client.polls.length).toBeGreaterThan(0);
     const polls = h.client.polls.length;
@@ -26,7 +26,7 @@ describe('engine harness restart', () => {
   it('what the crashed engine had not written is lost; the next engine carries on from disk', async () => {
     const h = engineHarness();
     h.engine.start();
-    await h.engine.submit({ prompt: 'polled, then crashed' });
+    await h.engine.submit({ prompt: 'polled, then crashed' }, TARGET);
     await h.clock.advance(3_000 * 3 + 100);
     const live = h.engine.get('local-1');
     const stored = h.history.get('local-1');

@@ -6,8 +6,11 @@ import { InMemoryHistory } from '../../../fakes/in-memory-history';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { ScriptedServiceClient } from '../../../fakes/scripted-service-client';
 import { StaticCredentials } from '../../../fakes/static-credentials';
+import { targetAt } from '../../../support/submit-target';
 
 export const BASE_URL = 'https://api.example.com';
+/** Where the harness's submits go: today's contract at {@link BASE_URL}. */
+export const TARGET = targetAt(BASE_URL);
 export const ACCOUNTS = { 'sk-alice': 'alice', 'sk-alice-2': 'alice', 'sk-bob': 'bob' };
 
 /** Methods of the history a dead process can no longer call: its writes never land. */
@@ -75,6 +78,7 @@ export function engineHarness(options: Partial<TaskEngineOptions> = {}) {
     history,
     gallery,
     credentials,
+    target: TARGET,
     engine: build(),
     /**
      * Crashes the engine's process (no stop, no flush: what it had not written is lost, and

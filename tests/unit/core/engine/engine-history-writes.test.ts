@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineHarness } from './engine-harness';
+import { TARGET, engineHarness } from './engine-harness';
 import { serviceError } from '../../../fakes/scripted-service-client';
 
 /**
@@ -16,7 +16,7 @@ describe('TaskEngine: history writes', () => {
       status: 'completed',
       imageUrls: [`https://cdn.example.com/${id}-a.png`, `https://cdn.example.com/${id}-b.png`],
     });
-    await h.engine.submit({ prompt: 'count the writes' });
+    await h.engine.submit({ prompt: 'count the writes' }, TARGET);
     await h.clock.advance(40_000);
     const record = h.history.get('local-1');
     expect(record).toMatchObject({ status: 'completed', polls: 10 });
@@ -35,7 +35,7 @@ describe('TaskEngine: history writes', () => {
       storedAtSubmit = h.history.get('local-1')?.status;
       return submit(credentials, request);
     };
-    await h.engine.submit({ prompt: 'order of writes' });
+    await h.engine.submit({ prompt: 'order of writes' }, TARGET);
     await h.clock.advance(0);
     expect(storedAtSubmit).toBe('submitting');
     expect(h.history.get('local-1')).toMatchObject({ status: 'processing', taskId: 'task-1' });
@@ -46,7 +46,7 @@ describe('TaskEngine: history writes', () => {
     h.client.durationMs = 60_000;
     const announced: number[] = [];
     h.engine.subscribe(({ record }) => announced.push(record.polls));
-    await h.engine.submit({ prompt: 'live counts' });
+    await h.engine.submit({ prompt: 'live counts' }, TARGET);
     await h.clock.advance(3_000 * 4 + 100);
     expect(h.engine.get('local-1')).toMatchObject({ status: 'processing', polls: 4 });
     expect(announced.slice(-4)).toEqual([1, 2, 3, 4]);
@@ -58,7 +58,7 @@ describe('TaskEngine: history writes', () => {
   it('writes pending poll counts at least every bookkeepingWriteMs of a long task', async () => {
     const h = engineHarness({ bookkeepingWriteMs: 30_000 });
     h.client.durationMs = 10 * 60_000;
-    await h.engine.submit({ prompt: 'a long one' });
+    await h.engine.submit({ prompt: 'a long one' }, TARGET);
     await h.clock.advance(5 * 60_000);
     const stored = h.history.get('local-1');
     const live = h.engine.get('local-1');
@@ -71,7 +71,7 @@ describe('TaskEngine: history writes', () => {
   it('with bookkeepingWriteMs 0, writes every poll at once', async () => {
     const h = engineHarness({ bookkeepingWriteMs: 0 });
     h.client.durationMs = 60_000;
-    await h.engine.submit({ prompt: 'every poll' });
+    await h.engine.submit({ prompt: 'every poll' }, TARGET);
     await h.clock.advance(3_000 * 4 + 100);
     expect(h.history.get('local-1')?.polls).toBe(4);
   });
@@ -79,7 +79,7 @@ describe('TaskEngine: history writes', () => {
   it('after a crash, resumes from what was written: the id, with the count possibly behind', async () => {
     const h = engineHarness();
     h.client.durationMs = 30_000;
-    await h.engine.submit({ prompt: 'crash mid-watch' });
+    await h.engine.submit({ prompt: 'crash mid-watch' }, TARGET);
     await h.clock.advance(3_000 * 3 + 100);
     const engine = await h.restart();
     await h.clock.advance(40_000);
@@ -90,7 +90,7 @@ describe('TaskEngine: history writes', () => {
   it('a changed error is written at once; the same error again on the next poll is not', async () => {
     const h = engineHarness();
     h.client.durationMs = 120_000;
-    await h.engine.submit({ prompt: 'offline' });
+    await h.engine.submit({ prompt: 'offline' }, TARGET);
     await h.clock.advance(0);
     const offline = () => serviceError('network', { mayHaveReachedService: false });
     h.client.pollSteps = [offline(), offline(), offline()];

@@ -5,13 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { heldPoll } from '../../../fakes/scripted-service-client';
-import { engineHarness } from './engine-harness';
+import { TARGET, engineHarness } from './engine-harness';
 
 describe('TaskEngine: pause and resume', () => {
   it('polls nothing while paused, then polls the same task again and never submits it twice', async () => {
     const h = engineHarness();
     h.client.durationMs = 20_000;
-    await h.engine.submit({ prompt: 'paused' });
+    await h.engine.submit({ prompt: 'paused' }, TARGET);
     await h.clock.advance(3_000);
     expect(h.client.pollsOf('task-1')).toHaveLength(1);
     await h.engine.pause();
@@ -32,7 +32,7 @@ describe('TaskEngine: pause and resume', () => {
     // The first attempt fails: the image waits for a retry, pending.
     h.gallery.script = (record, index, attempt) =>
       attempt === 1 ? { state: 'retry', error: 'not yet' } : saved(record, index, attempt);
-    await h.engine.submit({ prompt: 'images wait' });
+    await h.engine.submit({ prompt: 'images wait' }, TARGET);
     await h.clock.advance(3_000);
     expect(h.gallery.downloads).toHaveLength(1);
     await h.engine.pause();
@@ -51,7 +51,7 @@ describe('TaskEngine: pause and resume', () => {
   it('waits for a poll under way before it is paused', async () => {
     const h = engineHarness();
     h.client.durationMs = 20_000;
-    await h.engine.submit({ prompt: 'in flight' });
+    await h.engine.submit({ prompt: 'in flight' }, TARGET);
     const { step, release } = heldPoll();
     h.client.pollSteps = [step];
     await h.clock.advance(3_000);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { engineHarness } from './engine-harness';
+import { TARGET, engineHarness } from './engine-harness';
 import { heldPoll, serviceError } from '../../../fakes/scripted-service-client';
 
 function gaps(times: number[]): number[] {
@@ -10,7 +10,7 @@ describe('TaskEngine: polling', () => {
   it('polls every 3 s while processing, starting one interval after the submit', async () => {
     const h = engineHarness();
     h.client.durationMs = 10_000;
-    await h.engine.submit({ prompt: 'cadence' });
+    await h.engine.submit({ prompt: 'cadence' }, TARGET);
     await h.clock.advance(30_000);
     const polls = h.client.pollsOf('task-1');
     const submittedAt = h.client.submits[0]!.at;
@@ -23,7 +23,7 @@ describe('TaskEngine: polling', () => {
   it('never has two polls of one task in flight, even when the service is slower than the interval', async () => {
     const h = engineHarness();
     h.client.durationMs = 20_000;
-    await h.engine.submit({ prompt: 'slow answers' });
+    await h.engine.submit({ prompt: 'slow answers' }, TARGET);
     await h.clock.advance(3_000);
     const { step, release } = heldPoll();
     h.client.pollSteps = [step];
@@ -39,7 +39,7 @@ describe('TaskEngine: polling', () => {
   it('spreads the polls of many tasks submitted together over the interval', async () => {
     const h = engineHarness();
     h.client.durationMs = 30_000;
-    await h.engine.submit({ prompt: 'crowd' }, 60);
+    await h.engine.submit({ prompt: 'crowd' }, TARGET, 60);
     await h.clock.advance(29_000);
     const perSecond = new Map<number, number>();
     for (const poll of h.client.polls) {
@@ -56,7 +56,7 @@ describe('TaskEngine: polling', () => {
   it('backs off on server and network errors, honours Retry-After, and keeps the task', async () => {
     const h = engineHarness();
     h.client.durationMs = 100_000;
-    await h.engine.submit({ prompt: 'flaky' });
+    await h.engine.submit({ prompt: 'flaky' }, TARGET);
     await h.clock.advance(3_000);
     h.client.pollSteps = [
       serviceError('server', { httpStatus: 502 }),
@@ -79,7 +79,7 @@ describe('TaskEngine: polling', () => {
   it('records the current problem while backing off, for the UI', async () => {
     const h = engineHarness();
     h.client.durationMs = 100_000;
-    await h.engine.submit({ prompt: 'offline' });
+    await h.engine.submit({ prompt: 'offline' }, TARGET);
     h.client.pollSteps = [serviceError('network', { mayHaveReachedService: false })];
     await h.clock.advance(3_000);
     expect(h.history.get('local-1')).toMatchObject({
@@ -91,7 +91,7 @@ describe('TaskEngine: polling', () => {
 
   it('a 404 to the key that created the task marks it not found', async () => {
     const h = engineHarness();
-    await h.engine.submit({ prompt: 'vanishes' });
+    await h.engine.submit({ prompt: 'vanishes' }, TARGET);
     await h.clock.advance(1_000);
     h.client.tasks.delete('task-1');
     await h.clock.advance(3_000);
@@ -104,7 +104,7 @@ describe('TaskEngine: polling', () => {
   it('a 401 to the creating key holds every task of that account until the key changes', async () => {
     const h = engineHarness();
     h.client.durationMs = 20_000;
-    await h.engine.submit({ prompt: 'key revoked' }, 3);
+    await h.engine.submit({ prompt: 'key revoked' }, TARGET, 3);
     await h.clock.advance(1_000);
     h.client.pollSteps = [serviceError('auth', { httpStatus: 401 })];
     await h.clock.advance(6_000);
@@ -123,7 +123,7 @@ describe('TaskEngine: polling', () => {
   it('waits, visibly and without failing, for the key of the account that created a task', async () => {
     const h = engineHarness();
     h.client.durationMs = 5_000;
-    await h.engine.submit({ prompt: 'alice only' });
+    await h.engine.submit({ prompt: 'alice only' }, TARGET);
     await h.clock.advance(1_000);
     h.credentials.setKey('sk-bob');
     h.engine.keyChanged();
@@ -142,7 +142,7 @@ describe('TaskEngine: polling', () => {
   it('waiting for another account’s key longer than the watch timeout still says it waits for that key', async () => {
     const h = engineHarness({ watchTimeoutMs: 30_000 });
     h.client.durationMs = 600_000;
-    await h.engine.submit({ prompt: 'alice only' });
+    await h.engine.submit({ prompt: 'alice only' }, TARGET);
     await h.clock.advance(1_000);
     h.credentials.setKey('sk-bob');
     h.engine.keyChanged();
@@ -160,7 +160,7 @@ describe('TaskEngine: polling', () => {
 
   it('with no key at all, tasks wait instead of failing', async () => {
     const h = engineHarness();
-    await h.engine.submit({ prompt: 'key cleared' });
+    await h.engine.submit({ prompt: 'key cleared' }, TARGET);
     await h.clock.advance(1_000);
     h.credentials.setKey(null);
     await h.clock.advance(10_000);
@@ -170,7 +170,7 @@ describe('TaskEngine: polling', () => {
   it('a watch timeout keeps the id, stops polling, and resume completes the task without a resubmit', async () => {
     const h = engineHarness({ watchTimeoutMs: 10_000 });
     h.client.durationMs = 30_000;
-    await h.engine.submit({ prompt: 'slow' });
+    await h.engine.submit({ prompt: 'slow' }, TARGET);
     await h.clock.advance(12_000);
     expect(h.history.get('local-1')).toMatchObject({
       status: 'processing',
@@ -189,7 +189,7 @@ describe('TaskEngine: polling', () => {
   it('times out tasks at the deadline even between polls, and resumes them at the next start', async () => {
     const h = engineHarness({ watchTimeoutMs: 4_000, pollIntervalMs: 3_000 });
     h.client.durationMs = 20_000;
-    await h.engine.submit({ prompt: 'deadline' });
+    await h.engine.submit({ prompt: 'deadline' }, TARGET);
     await h.clock.advance(4_000);
     expect(h.history.get('local-1')!.hold).toBe('timed_out');
     await h.clock.advance(30_000);
@@ -218,7 +218,7 @@ describe('TaskEngine: polling', () => {
   it('after the machine sleeps, polls come back spread out rather than in one burst', async () => {
     const h = engineHarness();
     h.client.durationMs = 600_000;
-    await h.engine.submit({ prompt: 'sleeper' }, 30);
+    await h.engine.submit({ prompt: 'sleeper' }, TARGET, 30);
     await h.clock.advance(10_000);
     const before = h.client.polls.length;
     await h.clock.jump(300_000);
@@ -233,7 +233,7 @@ describe('TaskEngine: polling', () => {
   it('wake() polls right away, spread over one interval, and forgets the backoff', async () => {
     const h = engineHarness();
     h.client.durationMs = 600_000;
-    await h.engine.submit({ prompt: 'offline then back' });
+    await h.engine.submit({ prompt: 'offline then back' }, TARGET);
     await h.clock.advance(3_000);
     h.client.pollSteps = Array.from({ length: 4 }, () => serviceError('network'));
     await h.clock.advance(3_000 + 6_000 + 12_000);
@@ -245,7 +245,7 @@ describe('TaskEngine: polling', () => {
 
   it('stop() leaves no timers and no work behind', async () => {
     const h = engineHarness();
-    await h.engine.submit({ prompt: 'bye' }, 5);
+    await h.engine.submit({ prompt: 'bye' }, TARGET, 5);
     await h.clock.advance(4_000);
     await h.engine.stop();
     expect(h.clock.pending).toBe(0);

@@ -14,7 +14,7 @@ import type { Sentence } from '../../../../shared/i18n/sentence';
 import { helpText, parseCommand } from '../../../../electron/cli/cli-args';
 import { UsageError } from '../../../../electron/core/command-line/command-line';
 import { EngineInputError } from '../../../../electron/core/engine/engine-types';
-import { engineHarness } from './engine-harness';
+import { TARGET, engineHarness } from './engine-harness';
 
 const { min, max } = TASKS_PER_ENGINE_SUBMIT;
 const KEY = 'error.library.taskCountRange';
@@ -22,7 +22,7 @@ const ENV = { HOME: '/home/u' };
 
 async function refusal(count: number): Promise<Sentence> {
   const h = engineHarness();
-  const error = await h.engine.submit({ prompt: 'p' }, count).then(
+  const error = await h.engine.submit({ prompt: 'p' }, TARGET, count).then(
     () => null,
     (thrown: unknown) => thrown,
   );
@@ -41,8 +41,8 @@ describe('the task count of one engine submit', () => {
   it('is accepted at both ends', async () => {
     const h = engineHarness();
     h.engine.start();
-    expect(await h.engine.submit({ prompt: 'p' }, min)).toHaveLength(min);
-    expect(await h.engine.submit({ prompt: 'p' }, max)).toHaveLength(max);
+    expect(await h.engine.submit({ prompt: 'p' }, TARGET, min)).toHaveLength(min);
+    expect(await h.engine.submit({ prompt: 'p' }, TARGET, max)).toHaveLength(max);
   });
 
   it('is said from the limit in English and every translation, never written in the text', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EngineServiceClient } from '../../../../electron/core/engine/engine-types';
-import { engineHarness } from './engine-harness';
+import { TARGET, engineHarness } from './engine-harness';
 import { serviceError } from '../../../fakes/scripted-service-client';
 
 describe('TaskEngine: submit', () => {
@@ -13,7 +13,7 @@ describe('TaskEngine: submit', () => {
         return undefined as never;
       },
     ];
-    const [record] = await h.engine.submit({ prompt: 'a red fox' });
+    const [record] = await h.engine.submit({ prompt: 'a red fox' }, TARGET);
     expect(record!.status).toBe('submitting');
     await h.clock.advance(0);
     expect(statusAtSubmit).toBe('submitting');
@@ -25,7 +25,7 @@ describe('TaskEngine: submit', () => {
 
   it('submits each of several tasks exactly once and never stores the key', async () => {
     const h = engineHarness();
-    const records = await h.engine.submit({ prompt: 'three cats', size: '512x512' }, 3);
+    const records = await h.engine.submit({ prompt: 'three cats', size: '512x512' }, TARGET, 3);
     await h.clock.advance(60_000);
     expect(h.client.submits).toHaveLength(3);
     expect(records.map((r) => h.history.get(r.localId)!.status)).toEqual([
@@ -38,16 +38,18 @@ describe('TaskEngine: submit', () => {
 
   it('refuses bad input before storing anything', async () => {
     const h = engineHarness();
-    await expect(h.engine.submit({ prompt: '   ' })).rejects.toThrow(/prompt is empty/);
-    await expect(h.engine.submit({ prompt: 'x', size: '12by12' })).rejects.toThrow(/size/);
+    await expect(h.engine.submit({ prompt: '   ' }, TARGET)).rejects.toThrow(/prompt is empty/);
+    await expect(h.engine.submit({ prompt: 'x', size: '12by12' }, TARGET)).rejects.toThrow(/size/);
     // The count is of tasks (each may bring several images).
     for (const count of [0, 101, 2.5]) {
-      await expect(h.engine.submit({ prompt: 'x' }, count)).rejects.toThrow(
+      await expect(h.engine.submit({ prompt: 'x' }, TARGET, count)).rejects.toThrow(
         'The number of tasks must be a whole number from 1 to 100.',
       );
     }
     h.credentials.setKey(null);
-    await expect(h.engine.submit({ prompt: 'x' })).rejects.toThrow(/No API key/);
+    await expect(h.engine.submit({ prompt: 'x' }, TARGET)).rejects.toThrow(
+      /no API key it may send/,
+    );
     expect(h.history.all()).toHaveLength(0);
     expect(h.client.submits).toHaveLength(0);
   });
@@ -62,7 +64,7 @@ describe('TaskEngine: submit', () => {
     async (kind, httpStatus) => {
       const h = engineHarness();
       h.client.submitSteps = [serviceError(kind, { httpStatus })];
-      await h.engine.submit({ prompt: 'refused' });
+      await h.engine.submit({ prompt: 'refused' }, TARGET);
       await h.clock.advance(120_000);
       const record = h.history.get('local-1')!;
       expect(record.status).toBe('submit_failed');
@@ -75,7 +77,7 @@ describe('TaskEngine: submit', () => {
   it('an outcome that may have reached the service is submit_unknown and never resubmitted', async () => {
     const h = engineHarness();
     h.client.submitSteps = [serviceError('network', { mayHaveReachedService: true })];
-    await h.engine.submit({ prompt: 'lost answer' });
+    await h.engine.submit({ prompt: 'lost answer' }, TARGET);
     await h.clock.advance(300_000);
     expect(h.history.get('local-1')).toMatchObject({
       status: 'submit_unknown',
@@ -92,7 +94,7 @@ describe('TaskEngine: submit', () => {
     h.client.submitSteps = [
       serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 20_000 }),
     ];
-    await h.engine.submit({ prompt: 'busy' });
+    await h.engine.submit({ prompt: 'busy' }, TARGET);
     await h.clock.advance(19_000);
     expect(h.client.submits).toHaveLength(1);
     expect(h.history.get('local-1')).toMatchObject({
@@ -113,7 +115,7 @@ describe('TaskEngine: submit', () => {
     h.client.submitSteps = Array.from({ length: 5 }, () =>
       serviceError('rate_limited', { httpStatus: 429 }),
     );
-    await h.engine.submit({ prompt: 'very busy' });
+    await h.engine.submit({ prompt: 'very busy' }, TARGET);
     await h.clock.advance(600_000);
     expect(h.client.submits).toHaveLength(3);
     expect(h.history.get('local-1')).toMatchObject({
@@ -139,7 +141,7 @@ describe('TaskEngine: its shutdown signal', () => {
     };
     h.client.submit = listening;
     try {
-      await h.engine.submit({ prompt: 'many at once' }, 100);
+      await h.engine.submit({ prompt: 'many at once' }, TARGET, 100);
       await h.clock.advance(0);
       await new Promise((resolve) => setImmediate(resolve));
       expect(listened).toBe(100);
@@ -157,9 +159,9 @@ describe('TaskEngine: restart', () => {
       () => new Promise<never>(() => undefined),
       serviceError('rate_limited', { httpStatus: 429, retryAfterMs: 60_000 }),
     ];
-    await h.engine.submit({ prompt: 'in flight at crash' });
+    await h.engine.submit({ prompt: 'in flight at crash' }, TARGET);
     await h.clock.advance(0);
-    await h.engine.submit({ prompt: 'waiting at crash' });
+    await h.engine.submit({ prompt: 'waiting at crash' }, TARGET);
     await h.clock.advance(1_000);
     await h.restart();
     expect(h.history.get('local-1')).toMatchObject({
@@ -176,7 +178,7 @@ describe('TaskEngine: restart', () => {
 
   it('resumes polling processing tasks after a restart and completes them without a new submit', async () => {
     const h = engineHarness();
-    await h.engine.submit({ prompt: 'survives restart' }, 2);
+    await h.engine.submit({ prompt: 'survives restart' }, TARGET, 2);
     await h.clock.advance(4_000);
     await h.restart();
     await h.clock.advance(20_000);
@@ -187,7 +189,7 @@ describe('TaskEngine: restart', () => {
   it('restarts downloads of images still pending at the crash', async () => {
     const h = engineHarness();
     h.gallery.script = () => new Promise(() => undefined);
-    await h.engine.submit({ prompt: 'pending image' });
+    await h.engine.submit({ prompt: 'pending image' }, TARGET);
     await h.clock.advance(15_000);
     expect(h.history.get('local-1')).toMatchObject({
       status: 'completed',

@@ -34,6 +34,7 @@ describe('KeyVault on a strong backend', () => {
       weak: false,
       message: null,
       baseUrl: null,
+      check: null,
     });
     expect(storedRecord(kv)).toMatchObject({
       version: 1,
@@ -139,6 +140,29 @@ describe('KeyVault before the app is ready', () => {
     expect(cipher.calls.decrypt).toBe(0);
     cipher.ready = true;
     expect((await vault.verify()).state).toBe('ready');
+  });
+
+  it('waits for a cipher that becomes ready by itself (a keychain prompt), then reads the key', async () => {
+    const kv = new InMemoryKv('/data', 'key-vault');
+    await vaultHarness({}, kv).vault.setKey(KEY, strong);
+    const { vault, cipher } = vaultHarness({ ready: false }, kv);
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    Object.assign(cipher, {
+      whenReady: async () => {
+        await answered;
+        cipher.ready = true;
+      },
+    });
+    let read: string | null | undefined;
+    const reading = vault.readKey().then((key) => (read = key));
+    await new Promise((resolve) => setImmediate(resolve));
+    // The storage has not answered: the request waits, it does not go on without its key.
+    expect(read).toBeUndefined();
+    expect(cipher.calls.decrypt).toBe(0);
+    answer();
+    await reading;
+    expect(read).toBe(KEY);
   });
 });
 
@@ -477,6 +501,83 @@ describe('KeyVault base URL binding', () => {
     expect(storedRecord(kv)).toMatchObject({ baseUrl: 'https://a.example/x' });
     expect(storedRecord(kv)).not.toHaveProperty('origin');
     expect(originOnly.legacyOrigin()).toBeUndefined();
+  });
+});
+
+describe('KeyVault: what the service said of the key', () => {
+  const AT = 'https://api.example';
+  const accepted = { outcome: 'accepted', at: NOW - 60_000 } as const;
+
+  it('stores a key with the check that accepted it, and one saved without a check as not checked', async () => {
+    const { vault, kv } = vaultHarness();
+    const checked = await vault.setKey(KEY, {
+      allowWeakStorage: false,
+      baseUrl: AT,
+      check: accepted,
+    });
+    expect(checked.check).toEqual(accepted);
+    expect(storedRecord(kv)).toMatchObject({ version: 1, check: accepted });
+    // After a restart (a new vault on the same file) it reads the same.
+    expect(vaultHarness({}, kv).vault.status().check).toEqual(accepted);
+
+    const unchecked = await vault.setKey(OTHER_KEY, { allowWeakStorage: false, baseUrl: AT });
+    expect(unchecked.check).toBeNull();
+    expect(storedRecord(kv)).not.toHaveProperty('check');
+    expect(vaultHarness({}, kv).vault.status().check).toBeNull();
+  });
+
+  it('reads a record written before checks were kept as a working key, not checked yet', async () => {
+    const { vault, kv } = vaultHarness();
+    await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: AT });
+    const { check: _none, ...earlier } = storedRecord(kv) ?? {};
+    kv.set('apiKey', earlier);
+    const reopened = vaultHarness({}, kv).vault;
+    expect(reopened.status()).toMatchObject({ state: 'ready', baseUrl: AT, check: null });
+    expect(await reopened.readKey()).toBe(KEY);
+  });
+
+  it('keeps what Test connection said of the stored key, and only of that key at that address', async () => {
+    const { vault, kv, told } = vaultHarness();
+    await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: AT });
+    const fingerprint = await keyFingerprint(KEY);
+    expect(vault.recordCheck(fingerprint, AT, 'refused').check).toEqual({
+      outcome: 'refused',
+      at: NOW,
+    });
+    expect(told.at(-1)?.check).toEqual({ outcome: 'refused', at: NOW });
+    expect(vault.recordCheck(fingerprint, AT, 'accepted').check).toEqual({
+      outcome: 'accepted',
+      at: NOW,
+    });
+    const writes = kv.writes;
+    // Another key (replaced meanwhile), or this key at another address: nothing is kept.
+    expect(vault.recordCheck(await keyFingerprint(OTHER_KEY), AT, 'refused').check?.outcome).toBe(
+      'accepted',
+    );
+    expect(vault.recordCheck(fingerprint, 'https://other.example', 'refused').check?.outcome).toBe(
+      'accepted',
+    );
+    expect(kv.writes).toBe(writes);
+    // A file that cannot be written loses the mark, never the test's answer.
+    kv.failWrites = true;
+    expect(() => vault.recordCheck(fingerprint, AT, 'refused')).not.toThrow();
+  });
+
+  it('drops the check when the key is bound to another address: said of the old one only', async () => {
+    const { vault, kv } = vaultHarness();
+    await vault.setKey(KEY, { allowWeakStorage: false, baseUrl: AT, check: accepted });
+    expect(vault.bindBaseUrl(AT).check).toEqual(accepted);
+    expect(vault.bindBaseUrl('https://elsewhere.example').check).toBeNull();
+    expect(storedRecord(kv)).not.toHaveProperty('check');
+  });
+
+  it('says before any check whether the storage would take a key now', () => {
+    expect(vaultHarness().vault.storageRefusal(false)).toBeNull();
+    const weak = vaultHarness({ backend: 'basic_text' }).vault;
+    expect(weak.storageRefusal(false)).toMatchObject({ state: 'needs_consent' });
+    expect(weak.storageRefusal(true)).toBeNull();
+    const early = vaultHarness({ ready: false }).vault;
+    expect(early.storageRefusal(true)).toMatchObject({ state: 'not_ready' });
   });
 });
 

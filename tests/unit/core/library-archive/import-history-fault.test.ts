@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { HistoryStore } from '../../../../electron/core/history/history-store';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
+import { LibraryDiskError } from '../../../../electron/core/library-archive/archive-errors';
 import { filesUnder } from '../../../support/files';
 import { makeImage } from '../../../support/gallery-helpers';
 import { taskFiles, type ExportFile } from './crafted-export';
@@ -60,7 +61,9 @@ describe('an import whose history write fails', () => {
     const { records, files } = await threeTasks();
     const archive = await yazlExport(library.dir, files, 'tasks.zip');
     const failed = importInto(library, archive, { history: fullDisk(library.history) });
-    await expect(failed).rejects.toThrow('database or disk is full');
+    // The disk's sentence, the history's own error as its cause.
+    await expect(failed).rejects.toThrow(LibraryDiskError);
+    await expect(failed).rejects.toMatchObject({ cause: { message: 'database or disk is full' } });
     expect(await taskFolders()).toEqual([]);
     // No date folders left empty either: the gallery holds its temporary folder alone.
     expect(await readdir(library.root)).toEqual(['.pictor-tmp']);
@@ -78,7 +81,7 @@ describe('an import whose history write fails', () => {
     const archive = await yazlExport(library.dir, await withSecondImage(record, files), 'two.zip');
     await expect(
       importInto(library, archive, { history: fullDisk(library.history) }),
-    ).rejects.toThrow('database or disk is full');
+    ).rejects.toMatchObject({ cause: { message: 'database or disk is full' } });
     const folder = join(library.root, record.folder ?? '?');
     // The merged image's thumbnail went with it.
     expect((await readdir(folder)).sort()).toEqual(['.thumbs', 'image-1.png', 'pictor.json']);

@@ -1,15 +1,22 @@
 /**
  * `pictor self-test` under Node with a sharp engine (tests/fakes/sharp-image-engine.ts): it passes
- * on a sound installation, and fails, naming the step, on each fault it exists to catch: an image
- * engine that cannot decode, answers the wrong size, makes no thumbnail or a wrong one, crashes
- * or hangs; an SQLite without FTS5; an encryption check that throws.
+ * on a sound installation, each format and each Content Credentials verifier a step of its own,
+ * and fails, naming the step, on each fault it exists to catch: an image engine that cannot
+ * decode, answers the wrong size, makes no thumbnail or a wrong one, crashes or hangs; an SQLite
+ * without FTS5; a verifier that cannot load or misreads the signed sample; an encryption check
+ * that throws or never answers (its time limit fires: the limits run on a manual clock here).
  */
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { DatabaseSync, type DatabaseSyncOptions } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type {
+  ContentCredentialVerifier,
+  CredentialVerdict,
+} from '../../../../electron/ports/content-credential-verifier';
+import { VerifierUnavailableError } from '../../../../electron/core/content-credentials/c2pa-verifier';
 import {
   ImageEngineError,
   type ImageEngine,
@@ -22,6 +29,35 @@ import {
   type SelfTestReport,
 } from '../../../../electron/core/self-test/self-test';
 import { sharpImageEngine } from '../../../fakes/sharp-image-engine';
+import { ManualClock } from '../../../fakes/manual-clock';
+import { UNTIL } from '../../../support/waits';
+
+const ALL_BUT_RENDERER = [
+  'history',
+  'image-png',
+  'image-jpeg',
+  'image-webp',
+  'xmp',
+  'credentials',
+  'c2pa-worker',
+  'encryption',
+];
+
+/** A verifier that answers `answer` (or fails with it), counting its disposals. */
+function fakeVerifier(answer: CredentialVerdict | Error) {
+  const seen = { anchors: [] as string[], disposed: 0 };
+  const make = (trustAnchors: string): ContentCredentialVerifier => {
+    seen.anchors.push(trustAnchors);
+    return {
+      verify: async () => {
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      dispose: async () => void (seen.disposed += 1),
+    };
+  };
+  return { make, seen };
+}
 
 let root = '';
 beforeAll(async () => {
@@ -42,7 +78,7 @@ function options(overrides: Partial<SelfTestOptions> = {}): SelfTestOptions {
 }
 
 /** The sharp engine with its thumbnail answer replaced. */
-function brokenEngine(answer: ThumbnailAnswer | (() => Promise<ThumbnailAnswer>)): ImageEngine {
+function brokenEngine(answer: ThumbnailAnswer | ImageEngine['thumbnail']): ImageEngine {
   return {
     ...sharpImageEngine(),
     thumbnail: typeof answer === 'function' ? answer : async () => answer,
@@ -74,13 +110,9 @@ describe('a sound installation', () => {
     const report = await runSelfTest(
       options({ encryption: async () => ({ state: 'available', backend: 'gnome_libsecret' }) }),
     );
-    expect(report.steps.map((step) => [step.step, step.ok])).toEqual([
-      ['history', true],
-      ['images', true],
-      ['xmp', true],
-      ['credentials', true],
-      ['encryption', true],
-    ]);
+    expect(report.steps.map((step) => [step.step, step.ok])).toEqual(
+      ALL_BUT_RENDERER.map((step) => [step, true]),
+    );
     expect(report).toMatchObject({
       ok: true,
       version: '1.2.3',
@@ -137,11 +169,11 @@ describe('the faults it exists to catch', () => {
       ),
       /the image renderer crashed/,
     ],
-  ] as const)('an image engine that %s fails the images step', async (_what, engine, error) => {
+  ] as const)('an image engine that %s fails the image steps', async (_what, engine, error) => {
     const report = await runSelfTest(options({ engine }));
     expect(report.ok).toBe(false);
     expect(failure(report)).toMatchObject({
-      failed: 'images',
+      failed: 'image-png',
       error: expect.stringMatching(error),
     });
     // The other steps still ran: the report says everything it could find out.
@@ -149,24 +181,59 @@ describe('the faults it exists to catch', () => {
       'history',
       'xmp',
       'credentials',
+      'c2pa-worker',
       'encryption',
     ]);
   });
 
-  it('an image engine that never answers fails the images step at its time limit', async () => {
+  it('an engine that decodes all but WebP fails that format’s step only', async () => {
+    const engine = sharpImageEngine();
     const report = await runSelfTest(
-      options({ engine: brokenEngine(() => new Promise(() => undefined)), stepTimeoutMs: 500 }),
+      options({
+        engine: {
+          ...engine,
+          thumbnail: async (request) =>
+            request.header.format === 'webp'
+              ? { kind: 'undecodable', detail: 'no WebP decoder' }
+              : engine.thumbnail(request),
+        },
+      }),
     );
-    expect(failure(report)).toEqual({
-      failed: 'images',
-      error: 'it did not finish within 500 ms',
-    });
+    expect(report.steps.filter((step) => !step.ok).map((step) => step.step)).toEqual([
+      'image-webp',
+    ]);
   });
 
-  it('a host without an image engine fails the images step, saying so', async () => {
+  it('an image engine that never answers fails each image step at its time limit', async () => {
+    const clock = new ManualClock();
+    const asked: string[] = [];
+    const engine = brokenEngine((request) => {
+      asked.push(request.header.format);
+      return new Promise(() => undefined);
+    });
+    const running = runSelfTest(options({ engine, clock, stepTimeoutMs: 60_000 }));
+    for (const format of ['png', 'jpeg', 'webp']) {
+      await vi.waitFor(() => expect(asked.at(-1)).toBe(format), UNTIL);
+      await clock.advance(60_000);
+    }
+    const report = await running;
+    expect(report.steps.filter((step) => !step.ok)).toEqual(
+      ['image-png', 'image-jpeg', 'image-webp'].map((step) => ({
+        step,
+        ok: false,
+        ms: expect.any(Number),
+        error: 'it did not finish within 60000 ms',
+      })),
+    );
+  });
+
+  it('a host without an image engine fails the image steps, saying so', async () => {
     const report = await runSelfTest(options({ engine: null }));
     expect(report.imageEngine).toBe('none');
-    expect(failure(report)).toEqual({ failed: 'images', error: 'this host has no image engine' });
+    expect(failure(report)).toEqual({
+      failed: 'image-png',
+      error: 'this host has no image engine',
+    });
   });
 
   it('an SQLite without FTS5 fails the history step', async () => {
@@ -186,7 +253,10 @@ describe('the faults it exists to catch', () => {
       failed: 'history',
       error: expect.stringContaining('(no such module: fts5)'),
     });
-    expect(report.steps.map((step) => step.ok)).toEqual([false, true, true, true, true]);
+    expect(report.steps.map((step) => step.ok)).toEqual([
+      false,
+      ...ALL_BUT_RENDERER.slice(1).map(() => true),
+    ]);
   });
 
   it.each([
@@ -200,6 +270,29 @@ describe('the faults it exists to catch', () => {
     });
   });
 
+  it('an encryption probe that never answers (a keychain prompt nobody sees) fails at its time limit', async () => {
+    const clock = new ManualClock();
+    let asked = 0;
+    const running = runSelfTest(
+      options({
+        clock,
+        stepTimeoutMs: 60_000,
+        encryption: () => {
+          asked += 1;
+          return new Promise(() => undefined);
+        },
+      }),
+    );
+    await vi.waitFor(() => expect(asked).toBe(1), UNTIL);
+    await clock.advance(60_000);
+    const report = await running;
+    expect(failure(report)).toEqual({
+      failed: 'encryption',
+      error: 'it did not finish within 60000 ms',
+    });
+    expect(report.encryption).toEqual({ state: 'unavailable' });
+  });
+
   it('an encryption check that throws fails the encryption step', async () => {
     const report = await runSelfTest(
       options({
@@ -207,5 +300,66 @@ describe('the faults it exists to catch', () => {
       }),
     );
     expect(failure(report)).toEqual({ failed: 'encryption', error: 'safeStorage is not ready' });
+  });
+});
+
+describe('the Content Credentials steps', () => {
+  it('verify the signed sample in the worker thread and in the host’s renderer, each a step', async () => {
+    const renderer = fakeVerifier({
+      state: 'valid',
+      signer: 'Pictor Test Signer',
+      generator: 'Pictor Test Image Service 1.0',
+      trusted: true,
+      aiGenerated: true,
+    });
+    const report = await runSelfTest(options({ rendererVerifier: renderer.make }));
+    expect(report.steps.map((step) => step.step)).toEqual([
+      ...ALL_BUT_RENDERER.slice(0, 6),
+      'c2pa-renderer',
+      'c2pa-worker',
+      'encryption',
+    ]);
+    expect(report.ok).toBe(true);
+    // Given the sample's own test CA as the trust list, and ended after.
+    expect(renderer.seen.anchors[0]).toMatch(/^-----BEGIN CERTIFICATE-----\n/);
+    expect(renderer.seen.disposed).toBe(1);
+  });
+
+  it.each([
+    [
+      'cannot load its library',
+      new VerifierUnavailableError('the module did not load'),
+      /did not load/,
+    ],
+    [
+      'reads the sample as unsigned garbage',
+      { state: 'unreadable' } as const,
+      /read as \{"state":"unreadable"\}/,
+    ],
+    [
+      'does not chain the signer to the trust list it was given',
+      {
+        state: 'valid',
+        signer: 'Pictor Test Signer',
+        generator: 'Pictor Test Image Service 1.0',
+        trusted: false,
+        aiGenerated: true,
+      } as const,
+      /"trusted":false/,
+    ],
+  ])('a renderer verifier that %s fails c2pa-renderer', async (_what, answer, error) => {
+    const renderer = fakeVerifier(answer);
+    const report = await runSelfTest(options({ rendererVerifier: renderer.make }));
+    expect(failure(report)).toMatchObject({
+      failed: 'c2pa-renderer',
+      error: expect.stringMatching(error),
+    });
+    expect(renderer.seen.disposed).toBe(1);
+  });
+
+  it('a worker verifier that misreads the sample fails c2pa-worker', async () => {
+    const worker = fakeVerifier({ state: 'invalid', codes: ['assertion.dataHash.mismatch'] });
+    const report = await runSelfTest(options({ workerVerifier: worker.make }));
+    expect(failure(report)).toMatchObject({ failed: 'c2pa-worker' });
   });
 });

@@ -8,14 +8,14 @@ import { readdir } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../../electron/core/trash/trash-operations';
-import { engineHarness } from '../engine/engine-harness';
+import { TARGET, engineHarness } from '../engine/engine-harness';
 import { KEEP_MS, cleanUp, galleryWithImages, tempDir } from './trash-fixture';
 
 afterEach(cleanUp);
 
 async function engineWithTasks(count: number) {
   const { clock, history, engine } = engineHarness();
-  const records = await engine.submit({ prompt: 'a task to remove' }, count);
+  const records = await engine.submit({ prompt: 'a task to remove' }, TARGET, count);
   const journalDir = await tempDir('journal');
   const open = () =>
     new TrashOperations({

@@ -91,7 +91,7 @@ it('shows the estimate for the count chosen', async () => {
   ).toBeTruthy();
   await waitFor(() =>
     expect(fake.callsTo('costs:preview').at(-1)).toEqual({
-      provider: 'pictor',
+      target: { provider: 'pictor', endpoint: 'demo:' },
       request: expect.objectContaining({ size: expect.any(String) }),
       count: 3,
     }),

@@ -103,6 +103,8 @@ describe('compose form', () => {
     await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
     expect(fake.callsTo('tasks:submit')[0]).toEqual({
       request: { prompt: 'A red fox', model: 'my-model', size: '640x480', quality: 'hd' },
+      // No key yet: today's contract on the built-in demo, named by the form.
+      target: { provider: 'pictor', endpoint: 'demo:' },
       count: 3,
     });
     // One submit's three tasks: one batch holding an article per task.

@@ -113,9 +113,10 @@ describe('other services in Settings', () => {
     expect(fake.callsTo('keys:set')).toEqual([
       { provider: 'fal', key: 'fal-secret-key-123', allowWeakStorage: false },
     ]);
-    // Storing is not testing: nothing is asked of the service until the user says so.
+    // The check is main's, made in that one request: the page asks nothing itself.
     expect(fake.callsTo('service:testConnection')).toEqual([]);
     expect(fake.callsTo('service:testService')).toEqual([]);
+    within(fal).getByText(/^The service accepted this key when it was checked/);
     // Today's contract's key is untouched.
     expect(
       within(screen.getByRole('region', { name: 'API key' })).queryByText(/A key is stored/),
@@ -149,6 +150,69 @@ describe('other services in Settings', () => {
   });
 });
 
+describe.each([
+  ['fal', 'fal.ai'],
+  ['replicate', 'Replicate'],
+  ['dashscope', 'Alibaba Cloud DashScope'],
+  ['bfl', 'Black Forest Labs'],
+] as const)('Save of a %s key: checked as every key is', (provider, name) => {
+  const save = async (user: StartedApp['user'], key: string) => {
+    const section = screen.getByRole('region', { name });
+    await user.type(within(section).getByLabelText(`${name} API key`), key);
+    await user.click(within(section).getByRole('button', { name: 'Save key' }));
+    return section;
+  };
+
+  it('accepted: stored, with the tick', async () => {
+    const { user, fake } = await openSettings();
+    const section = await save(user, 'key-accepted-123');
+    await within(section).findByText(/^The service accepted this key when it was checked/);
+    expect(section.querySelector('.key-stored__icon')).not.toBeNull();
+    expect(fake.callsTo('keys:set')).toEqual([
+      { provider, key: 'key-accepted-123', allowWeakStorage: false },
+    ]);
+  });
+
+  it('refused: not stored, the reason beside the field', async () => {
+    const { user, fake } = await openSettings();
+    fake.keyCheck = {
+      ok: false,
+      outcome: 'key_refused',
+      message: 'The service at the address refused this key (401).',
+    };
+    const section = await save(user, 'key-refused-123');
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The key was not saved. The service at the address refused',
+    );
+    expect(within(section).getByLabelText(`${name} API key`).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(useAppStore.getState().serviceKeys?.[provider]?.state).toBe('not_set');
+  });
+
+  it('unreachable: asks “save without checking?”, then stores it “not checked yet”', async () => {
+    const { user, fake } = await openSettings();
+    fake.keyCheck = { ok: false, outcome: 'unreachable', message: 'Nothing answers there.' };
+    const section = await save(user, 'key-offline-123');
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Save the key without checking it?',
+    });
+    expect(ask.textContent).toContain('Nothing answers there.');
+    await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
+    await within(section).findByText(
+      'Not checked yet: Test connection asks the service whether it takes this key.',
+    );
+    expect(section.querySelector('.key-stored__icon')).toBeNull();
+    expect(fake.callsTo('keys:set').at(-1)).toEqual({
+      provider,
+      key: 'key-offline-123',
+      allowWeakStorage: false,
+      skipCheck: true,
+    });
+  });
+});
+
 describe('the service in the compose form', () => {
   it('picks the service, remembers it in settings, and the model list follows it', async () => {
     const { user, fake } = await startApp();
@@ -175,19 +239,21 @@ describe('the service in the compose form', () => {
     expect(model).toHaveProperty('value', 'fal-ai/my-own-model');
   });
 
-  it('sends a submit only once the chosen service is saved', async () => {
+  it('sends the chosen service with the submit, never waiting for the setting to be saved', async () => {
     const { user, fake } = await startApp();
+    // The setting that remembers the choice is never answered: the submit does not need it.
+    fake.handle('settings:update', () => new Promise(() => undefined));
     await user.selectOptions(
       within(form()).getByRole('combobox', { name: 'Service' }),
       'replicate',
     );
     await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), 'a heron{Enter}');
     await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    const order = fake.calls
-      .map((call) => call.channel)
-      .filter((channel) => channel === 'settings:update' || channel === 'tasks:submit');
-    expect(order).toEqual(['settings:update', 'tasks:submit']);
-    expect(fake.callsTo('tasks:submit')[0]?.request.model).toBe('black-forest-labs/flux-schnell');
+    expect(fake.callsTo('tasks:submit')[0]).toMatchObject({
+      request: { model: 'black-forest-labs/flux-schnell' },
+      target: { provider: 'replicate', endpoint: 'https://api.replicate.com' },
+    });
+    expect(fake.settings.provider).toBe('pictor');
   });
 });
 

@@ -18,6 +18,13 @@ async function openSettings(prepare?: (fake: FakePictorApi) => void) {
 const keyRegion = () => screen.getByRole('region', { name: 'API key' });
 const keyInput = () => within(keyRegion()).getByLabelText('API key');
 
+const withAddress = (fake: FakePictorApi) => {
+  fake.settings = { ...fake.settings, baseUrl: 'https://api.example.com' };
+};
+
+/** What main's keys:set was asked for today's contract's key. */
+const saves = (fake: FakePictorApi) => fake.callsTo('keys:set');
+
 describe('API key', () => {
   it('says which service the stored key is sent to', async () => {
     const { user, fake } = await openSettings();
@@ -31,22 +38,44 @@ describe('API key', () => {
   });
 
   it('is pasted into a masked field and afterwards only its fingerprint is shown', async () => {
-    const { user, fake } = await openSettings();
+    const { user, fake } = await openSettings(withAddress);
     expect(keyInput().getAttribute('type')).toBe('password');
     expect(keyInput().getAttribute('autocomplete')).toBe('off');
     await user.type(keyInput(), 'sk-secret-value-123');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await within(keyRegion()).findByText(/A key is stored\. Fingerprint: [0-9a-f]{12}/);
-    expect(fake.callsTo('key:set')).toEqual([
-      { key: 'sk-secret-value-123', allowWeakStorage: false },
+    expect(saves(fake)).toEqual([
+      { provider: 'pictor', key: 'sk-secret-value-123', allowWeakStorage: false },
     ]);
     expect(within(keyRegion()).getByText('Protected by the GNOME keyring.')).toBeTruthy();
-    // No address set yet: the key is tied to none, and the page says main will ask.
-    expect(within(keyRegion()).getByText(/Not tied to a service yet/)).toBeTruthy();
     // The key itself is nowhere in the page, not even in a field's value.
     expect(document.body.innerHTML).not.toContain('sk-secret-value-123');
     expect(within(keyRegion()).queryByLabelText('API key')).toBeNull();
     expect(JSON.stringify(useAppStore.getState().keyStatus)).not.toContain('sk-secret');
+  });
+
+  it('has nowhere to check a key without an address: asks, and keeps it “not checked yet”', async () => {
+    const { user, fake } = await openSettings();
+    await user.type(keyInput(), 'sk-secret-value-123');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Save the key without checking it?',
+    });
+    expect(ask.textContent).toContain('Enter your service’s address above first');
+    await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
+    await within(keyRegion()).findByText(/A key is stored/);
+    // Tied to no service yet, and not checked: no tick.
+    expect(within(keyRegion()).getByText(/Not tied to a service yet/)).toBeTruthy();
+    within(keyRegion()).getByText(
+      'Not checked yet: Test connection asks the service whether it takes this key.',
+    );
+    await within(screen.getByRole('status', { name: 'Done' })).findByText(
+      'Key saved, not checked yet.',
+    );
+    expect(saves(fake)).toEqual([
+      { provider: 'pictor', key: 'sk-secret-value-123', allowWeakStorage: false },
+      { provider: 'pictor', key: 'sk-secret-value-123', allowWeakStorage: false, skipCheck: true },
+    ]);
   });
 
   it('warns plainly when the stored key is weakly protected', async () => {
@@ -70,6 +99,7 @@ describe('API key', () => {
 
   it('asks before storing with weak protection, and stores only after consent', async () => {
     const { user, fake } = await openSettings((api) => {
+      withAddress(api);
       api.storage = { backend: 'basic_text', weak: true };
     });
     await user.type(keyInput(), 'sk-weak');
@@ -87,11 +117,35 @@ describe('API key', () => {
       within(question).getByRole('button', { name: 'Store with weaker protection' }),
     );
     await within(keyRegion()).findByText(/A key is stored/);
-    expect(fake.callsTo('key:set')).toEqual([
-      { key: 'sk-weak', allowWeakStorage: false },
-      { key: 'sk-weak', allowWeakStorage: true },
+    expect(saves(fake)).toEqual([
+      { provider: 'pictor', key: 'sk-weak', allowWeakStorage: false },
+      { provider: 'pictor', key: 'sk-weak', allowWeakStorage: true },
     ]);
     expect(within(keyRegion()).getByText(/as you agreed/)).toBeTruthy();
+  });
+
+  it('asks about weak storage first, then saves unchecked weakly when the service cannot be asked', async () => {
+    const { user, fake } = await openSettings((api) => {
+      withAddress(api);
+      api.storage = { backend: 'basic_text', weak: true };
+      api.keyCheck = { ok: false, outcome: 'unreachable', message: 'Nothing answers there.' };
+    });
+    await user.type(keyInput(), 'sk-weak');
+    await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
+    await user.click(
+      await within(keyRegion()).findByRole('button', { name: 'Store with weaker protection' }),
+    );
+    const ask = await screen.findByRole('alertdialog', {
+      name: 'Save the key without checking it?',
+    });
+    await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
+    await within(keyRegion()).findByText(/A key is stored/);
+    expect(saves(fake).at(-1)).toEqual({
+      provider: 'pictor',
+      key: 'sk-weak',
+      allowWeakStorage: true,
+      skipCheck: true,
+    });
   });
 
   it('declining consent stores nothing and empties the field', async () => {
@@ -102,7 +156,7 @@ describe('API key', () => {
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await user.click(await within(keyRegion()).findByRole('button', { name: 'Don’t store it' }));
     expect(keyInput()).toHaveProperty('value', '');
-    expect(fake.callsTo('key:set')).toHaveLength(1);
+    expect(saves(fake)).toHaveLength(1);
   });
 
   it('clearing the key brings back the demo banner', async () => {
@@ -128,7 +182,7 @@ describe('API key', () => {
 
   it('a refused key shows the main process’s sentence', async () => {
     const { user, fake } = await openSettings();
-    fake.fail('key:set', {
+    fake.fail('keys:set', {
       code: 'bad_input',
       message: 'The key contains spaces or line breaks. Paste it again.',
     });
@@ -140,29 +194,79 @@ describe('API key', () => {
   });
 });
 
-describe('saving a key checks it with the service first', () => {
-  const withAddress = (fake: FakePictorApi) => {
-    fake.settings = { ...fake.settings, baseUrl: 'https://api.example.com' };
+describe('a stored key says what its service said of it', () => {
+  const stored = (check: unknown) => (fake: FakePictorApi) => {
+    withAddress(fake);
+    fake.keyStatus = {
+      state: 'ready',
+      fingerprint: 'abcdef123456',
+      backend: 'keychain',
+      weak: false,
+      message: null,
+      baseUrl: 'https://api.example.com',
+      check: check as null,
+    };
   };
+  const AT = Date.UTC(2026, 10, 25, 11, 0);
 
-  it('checks the entered key against the saved address, then stores it', async () => {
+  it('a tick only beside a key the service accepted, with when it was checked', async () => {
+    await openSettings(stored({ outcome: 'accepted', at: AT }));
+    const line = within(keyRegion()).getByText(
+      /^The service accepted this key when it was checked, .*2026/,
+    );
+    expect(line.parentElement?.querySelector('svg')).not.toBeNull();
+    expect(within(keyRegion()).queryByText(/Not checked yet/)).toBeNull();
+  });
+
+  it.each([null, undefined])(
+    '“not checked yet”, without a tick, when unchecked (%s)',
+    async (check) => {
+      await openSettings(stored(check));
+      within(keyRegion()).getByText(
+        'Not checked yet: Test connection asks the service whether it takes this key.',
+      );
+      expect(within(keyRegion()).queryByText(/accepted this key/)).toBeNull();
+      expect(keyRegion().querySelector('.key-stored__icon')).toBeNull();
+    },
+  );
+
+  it('a refusal as a warning, without a tick', async () => {
+    await openSettings(stored({ outcome: 'refused', at: AT }));
+    within(keyRegion()).getByText(/^The service refused this key when it was last checked, .*2026/);
+    expect(keyRegion().querySelector('.key-stored__icon')).toBeNull();
+  });
+});
+
+describe('saving a key checks it with the service first', () => {
+  it('main checks the key with the saved address, then stores it with the tick', async () => {
     const { user, fake } = await openSettings(withAddress);
     await user.type(keyInput(), 'sk-good-key-123');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
-    expect(fake.callsTo('service:testConnection')).toEqual([
-      { baseUrl: 'https://api.example.com', key: 'sk-good-key-123' },
+    // The check is main's, in the same request: the page cannot mark a key as checked.
+    expect(fake.callsTo('service:testConnection')).toEqual([]);
+    expect(saves(fake)).toEqual([
+      { provider: 'pictor', key: 'sk-good-key-123', allowWeakStorage: false },
     ]);
-    expect(fake.callsTo('key:set')).toEqual([{ key: 'sk-good-key-123', allowWeakStorage: false }]);
+    within(keyRegion()).getByText(/^The service accepted this key when it was checked/);
   });
 
   it('says it is checking the key while the service is asked', async () => {
     const { user, fake } = await openSettings(withAddress);
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    fake.handle('service:testConnection', async () => {
+    fake.handle('keys:set', async () => {
       await answered;
-      return fake.connection;
+      const status = {
+        state: 'ready',
+        fingerprint: 'abcdef123456',
+        backend: 'gnome_libsecret',
+        weak: false,
+        message: null,
+        baseUrl: 'https://api.example.com',
+        check: { outcome: 'accepted', at: Date.UTC(2026, 0, 1) },
+      } as const;
+      return { outcome: 'saved', status };
     });
     await user.type(keyInput(), 'sk-slow-key-123');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
@@ -172,9 +276,9 @@ describe('saving a key checks it with the service first', () => {
     expect(within(keyRegion()).queryByText('Checking and saving the key…')).toBeNull();
   });
 
-  it('refuses to store a key the service refused, saying why in Settings’ words', async () => {
+  it('refuses to store a key the service refused, saying why beside the field', async () => {
     const { user, fake } = await openSettings(withAddress);
-    fake.connection = {
+    fake.keyCheck = {
       ok: false,
       outcome: 'key_refused',
       message:
@@ -188,12 +292,18 @@ describe('saving a key checks it with the service first', () => {
       'The key was not saved. The service at api.example.com refused this key (401).',
     );
     expect(alert.textContent).not.toContain('in Settings');
-    expect(fake.callsTo('key:set')).toEqual([]);
+    // Beside the field: the field says it is invalid and is described by the reason.
+    expect(keyInput().getAttribute('aria-invalid')).toBe('true');
+    expect(keyInput().getAttribute('aria-describedby')).toContain(alert.id);
+    expect(useAppStore.getState().keyStatus?.state).toBe('not_set');
+    // Typing another key takes the reason away.
+    await user.type(keyInput(), 'x');
+    expect(within(keyRegion()).queryByRole('alert')).toBeNull();
   });
 
   it('asks whether to save a key the service could not be asked about', async () => {
     const { user, fake } = await openSettings(withAddress);
-    fake.connection = {
+    fake.keyCheck = {
       ok: false,
       outcome: 'unreachable',
       message: 'Pictor could not reach the service at api.example.com.',
@@ -203,12 +313,20 @@ describe('saving a key checks it with the service first', () => {
     let ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
     expect(ask.textContent).toContain('could not reach the service');
     await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('key:set')).toEqual([]);
+    expect(useAppStore.getState().keyStatus?.state).toBe('not_set');
     await user.click(within(keyRegion()).getByRole('button', { name: 'Save key' }));
     ask = await screen.findByRole('alertdialog', { name: 'Save the key without checking it?' });
     await user.click(within(ask).getByRole('button', { name: 'Save anyway' }));
-    await within(screen.getByRole('status', { name: 'Done' })).findByText('Key saved.');
-    expect(fake.callsTo('key:set')).toEqual([{ key: 'sk-offline-123', allowWeakStorage: false }]);
+    await within(screen.getByRole('status', { name: 'Done' })).findByText(
+      'Key saved, not checked yet.',
+    );
+    within(keyRegion()).getByText(/^Not checked yet/);
+    expect(saves(fake).at(-1)).toEqual({
+      provider: 'pictor',
+      key: 'sk-offline-123',
+      allowWeakStorage: false,
+      skipCheck: true,
+    });
   });
 });
 
@@ -273,7 +391,7 @@ describe('service', () => {
       { baseUrl: 'https://typed.example.com/v1', key: 'sk-being-typed-123' },
     ]);
     expect(fake.callsTo('settings:update')).toEqual([]);
-    expect(fake.callsTo('key:set')).toEqual([]);
+    expect(fake.callsTo('keys:set')).toEqual([]);
   });
 
   it('clears the result as soon as the address or the key changes', async () => {

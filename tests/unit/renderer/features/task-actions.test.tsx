@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
 
@@ -50,7 +51,7 @@ describe('row actions', () => {
     expect(fake.callsTo('tasks:retryImages')).toEqual([{ localId: 'seed-000000' }]);
   });
 
-  it('"Submit again" sends an explicit new request with the same parameters', async () => {
+  it('"Submit again" asks main for an explicit new task of the same record', async () => {
     const request = { prompt: 'A heron', model: 'm1', size: '640x480', quality: 'low' };
     const { user, fake } = await startApp(
       seeded([
@@ -63,7 +64,10 @@ describe('row actions', () => {
     );
     await user.click(within(row(0)).getByRole('button', { name: 'Submit again' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(fake.callsTo('tasks:submit')).toEqual([{ request, count: 1 }]);
+    // Main takes the request and the service from the record: the page names only the task.
+    expect(fake.callsTo('tasks:submitAgain')).toEqual([{ localId: 'seed-000000' }]);
+    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(useAppStore.getState().tasksItems[0]?.record.request).toEqual(request);
     // The refused task stays as it was; the new one is on top.
     expect(within(row(0)).getByText('Sending')).toBeTruthy();
     expect(within(row(1)).getByText('Not submitted')).toBeTruthy();

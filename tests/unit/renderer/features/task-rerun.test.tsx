@@ -16,12 +16,15 @@ function startCompleted() {
 }
 
 describe('rerun', () => {
-  it('a completed row’s "Rerun" submits the same request once, leaving the form alone', async () => {
+  it('a completed row’s "Rerun" asks main for the task again once, leaving the form alone', async () => {
     const { user, fake } = await startCompleted();
     const draft = useAppStore.getState().composeDraft;
+    const localId = 'seed-000000';
     await user.click(within(row(0)).getByRole('button', { name: 'Rerun' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(fake.callsTo('tasks:submit')).toEqual([{ request, count: 1 }]);
+    // The page names the task only: main takes its request and its service from the record.
+    expect(fake.callsTo('tasks:submitAgain')).toEqual([{ localId }]);
+    expect(fake.callsTo('tasks:submit')).toEqual([]);
     expect(within(row(0)).getByText('Sending')).toBeTruthy();
     expect(useAppStore.getState().composeDraft).toEqual(draft);
   });
@@ -31,28 +34,52 @@ describe('rerun', () => {
     await user.click(within(row(0)).getByRole('button', { name: 'Details' }));
     const details = screen.getByRole('dialog', { name: 'Task details' });
     await user.click(within(details).getByRole('button', { name: 'Rerun' }));
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    await waitFor(() => expect(fake.callsTo('tasks:submitAgain')).toHaveLength(1));
 
     await user.click(within(details).getByRole('button', { name: 'Open image 1 of 1' }));
     const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
     await user.click(within(viewer).getByRole('button', { name: 'Rerun' }));
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(2));
-    expect(fake.callsTo('tasks:submit')).toEqual([
-      { request, count: 1 },
-      { request, count: 1 },
-    ]);
+    await waitFor(() => expect(fake.callsTo('tasks:submitAgain')).toHaveLength(2));
+    const localId = 'seed-000000';
+    expect(fake.callsTo('tasks:submitAgain')).toEqual([{ localId }, { localId }]);
   });
 
-  it('is checked as the compose form checks: a refused request is never sent', async () => {
+  it('goes to the task’s own service with its model, whatever the form has chosen since', async () => {
+    const bfl = { provider: 'bfl' as const, endpoint: 'https://api.bfl.ai' };
+    const { fake } = await startApp({
+      prepare: (f) =>
+        f.seedTasks(1, () => ({
+          status: 'submit_failed',
+          ...bfl,
+          request: { prompt: 'A heron', model: 'flux-pro-1.1' },
+        })),
+    });
+    await act(() => useAppStore.getState().composeChooseService('fal'));
+    expect(useAppStore.getState().composeDraft.provider).toBe('fal');
+    await act(async () => {
+      await useAppStore.getState().tasksRerun('seed-000000');
+    });
+    expect(fake.callsTo('tasks:submitAgain')).toEqual([{ localId: 'seed-000000' }]);
+    const made = useAppStore
+      .getState()
+      .tasksItems.find((item) => item.record.localId !== 'seed-000000')!.record;
+    expect(made).toMatchObject({ ...bfl, request: { prompt: 'A heron', model: 'flux-pro-1.1' } });
+    expect(fake.callsTo('tasks:submit')).toEqual([]);
+  });
+
+  it('says main’s refusal in the status area', async () => {
     const { fake } = await startCompleted();
+    fake.fail('tasks:submitAgain', {
+      code: 'bad_input',
+      message: 'Nothing was sent: Pictor has no API key it may send to api.bfl.ai.',
+    });
     let sent = true;
     await act(async () => {
-      sent = await useAppStore.getState().tasksRerun({ prompt: '   ', size: '0x5' });
+      sent = await useAppStore.getState().tasksRerun('seed-000000');
     });
     expect(sent).toBe(false);
-    expect(fake.callsTo('tasks:submit')).toEqual([]);
     const toasts = await screen.findByRole('region', { name: 'Errors' });
-    expect(within(toasts).getByRole('alert').textContent).toContain('Write a prompt first');
+    expect(within(toasts).getByRole('alert').textContent).toContain('Nothing was sent');
   });
 
   it('is offered only on completed tasks in the rows', async () => {

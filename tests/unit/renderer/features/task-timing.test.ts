@@ -12,6 +12,7 @@ import { InMemoryHistory } from '../../../fakes/in-memory-history';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { ScriptedServiceClient } from '../../../fakes/scripted-service-client';
 import { StaticCredentials } from '../../../fakes/static-credentials';
+import { targetAt } from '../../../support/submit-target';
 
 /** The engine over a service whose submit answers in 2 s and whose images take 3 s to save. */
 function slowService() {
@@ -46,7 +47,10 @@ describe('the time a task took', () => {
   it('is the whole wait: from the ask to the last image saved', async () => {
     const { clock, engine } = slowService();
     const asked = clock.now();
-    const [task] = await engine.submit({ prompt: 'a slow kite' });
+    const [task] = await engine.submit(
+      { prompt: 'a slow kite' },
+      targetAt('https://api.example.com'),
+    );
     // Submit answered at 2 s, completed at the first check (5 s), image saved at 8 s.
     await clock.advance(20_000);
     const record = engine.get(task!.localId)!;
@@ -58,7 +62,10 @@ describe('the time a task took', () => {
 
   it('counts a running task’s time from the ask, not from the submit’s answer', async () => {
     const { clock, engine } = slowService();
-    const [task] = await engine.submit({ prompt: 'a slow kite' });
+    const [task] = await engine.submit(
+      { prompt: 'a slow kite' },
+      targetAt('https://api.example.com'),
+    );
     await clock.advance(4_000);
     const record = engine.get(task!.localId)!;
     expect(record.status).toBe('processing');
@@ -79,7 +86,10 @@ describe('a task’s progress', () => {
         ? { ...task, progress: said }
         : task;
     };
-    const [task] = await engine.submit({ prompt: 'a kite with progress' });
+    const [task] = await engine.submit(
+      { prompt: 'a kite with progress' },
+      targetAt('https://api.example.com'),
+    );
     await clock.advance(6_000);
     const live = engine.live(task!.localId);
     expect(live.progress).toBe(42);

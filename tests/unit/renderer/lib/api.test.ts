@@ -39,7 +39,8 @@ describe('lib/api', () => {
 
   it('reports bad input from the bridge as ApiError bad_input', async () => {
     installFakeApi();
-    const error = await call('tasks:submit', { request: { prompt: '' }, count: 1 }).catch(
+    const target = { provider: 'pictor', endpoint: 'demo:' } as const;
+    const error = await call('tasks:submit', { request: { prompt: '' }, target, count: 1 }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toMatchObject({ code: 'bad_input' });

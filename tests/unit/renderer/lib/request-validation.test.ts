@@ -3,7 +3,6 @@ import {
   buildRequest,
   checkCount,
   checkModel,
-  checkRequest,
   checkPrompt,
   checkQuality,
   checkSize,
@@ -87,23 +86,5 @@ describe('the other checks', () => {
       size: '1x1',
       quality: 'low',
     });
-  });
-});
-
-describe('checkRequest (a saved request, for "Rerun")', () => {
-  it('accepts a request the form would send, in its canonical form', () => {
-    expect(checkRequest({ prompt: ' A heron ', size: '640 X 480', quality: 'low' })).toEqual({
-      ok: true,
-      value: { prompt: 'A heron', size: '640x480', quality: 'low' },
-    });
-  });
-
-  it.each([
-    [{ prompt: '' }, 'compose.prompt.error.empty'],
-    [{ prompt: 'p', model: 'm'.repeat(201) }, 'compose.model.error.tooLong'],
-    [{ prompt: 'p', size: '0x5' }, 'compose.size.error.zero'],
-    [{ prompt: 'p', quality: ' ' }, 'compose.quality.error.empty'],
-  ])('refuses %j', (request, reason) => {
-    expect(checkRequest(request)).toEqual({ ok: false, reason });
   });
 });

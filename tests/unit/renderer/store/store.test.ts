@@ -74,7 +74,11 @@ describe('compose slice', () => {
     const outcome = await state().composeSubmit();
     expect(outcome.ok).toBe(true);
     expect(fake.callsTo('tasks:submit')).toEqual([
-      { request: { prompt: 'a fox', size: '800x600', quality: 'auto' }, count: 3 },
+      {
+        request: { prompt: 'a fox', size: '800x600', quality: 'auto' },
+        target: { provider: 'pictor', endpoint: 'demo:' },
+        count: 3,
+      },
     ]);
     expect(state().tasksItems).toHaveLength(3);
     expect(state().tasksTotal).toBe(3);

@@ -1,0 +1,38 @@
+/**
+ * "Submit again" and "Rerun": a stored task's request as one new task, on the task's own service
+ * and address, never on whatever service the settings or the compose form name now (a BFL task
+ * submitted again goes to BFL with its BFL model). The engine checks that target as every other
+ * (target-check.ts): a service whose address changed since, or whose key is gone, refuses with a
+ * sentence and nothing is sent elsewhere. A record that came from a file and names a service on
+ * this computer is refused first, as its polls are (record-credentials.ts).
+ */
+import { recordTarget } from '../../../shared/domain/submit-target';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { sentence } from '../../../shared/i18n/sentence';
+import { IMPORTED_LOCAL_SENTENCE, isImportedLocal } from '../credentials/record-credentials';
+import { EngineInputError } from './engine-types';
+import type { TaskEngine } from './task-engine';
+
+/** What submitting again uses of the engine. */
+export type AgainEngine = Pick<TaskEngine, 'get' | 'submit'>;
+
+/**
+ * The new task made from `record` (its request, its service): for a record the caller already has.
+ * @throws EngineInputError (or the engine's refusal) when nothing can be sent for it.
+ */
+export function submitRecordAgain(engine: AgainEngine, record: TaskRecord): Promise<TaskRecord[]> {
+  if (isImportedLocal(record)) return Promise.reject(new EngineInputError(IMPORTED_LOCAL_SENTENCE));
+  return engine.submit(record.request, recordTarget(record), 1);
+}
+
+/**
+ * The new task made from the stored task `localId`.
+ * @throws EngineInputError when the history has no such task, or nothing can be sent for it.
+ */
+export function submitAgain(engine: AgainEngine, localId: string): Promise<TaskRecord[]> {
+  const record = engine.get(localId);
+  if (!record) {
+    return Promise.reject(new EngineInputError(sentence('error.library.taskNotInHistory')));
+  }
+  return submitRecordAgain(engine, record);
+}

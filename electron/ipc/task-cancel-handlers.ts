@@ -1,0 +1,51 @@
+/**
+ * IPC handlers of "Cancel on the service" (`tasks:cancel`, `tasks:cancelMany`) and "Stop watching"
+ * (`tasks:stopWatching`): each translates to core/batch/cancel-tasks.ts, which asks the services
+ * one task at a time. The ids were checked by the contract; what a task's service is, and whether
+ * it may be asked, is read from main's own record, never from the page.
+ */
+import type { TaskRecord } from '../../shared/domain/task-record';
+import type { CancelOutcomeItem } from '../../shared/ipc/task-cancel-contract';
+import type { TaskItem } from '../../shared/ipc/task-item';
+import { TaskCancels, type CancelOutcome } from '../core/batch/cancel-tasks';
+import type { TaskEngine } from '../core/engine/task-engine';
+import type { Clock } from '../ports/clock';
+import type { Emit, IpcHandlers } from './ipc-main-bridge';
+import { taskItem } from './task-handlers';
+
+export type TaskCancelChannel = 'tasks:cancel' | 'tasks:cancelMany' | 'tasks:stopWatching';
+
+export interface TaskCancelDeps {
+  readonly engine: TaskEngine;
+  /** Bounds the wait for a service's answer after its cancel. */
+  readonly clock: Clock;
+  readonly emit: Emit;
+}
+
+export function taskCancelHandlers(deps: TaskCancelDeps): Pick<IpcHandlers, TaskCancelChannel> {
+  const { engine, emit } = deps;
+  const cancels = new TaskCancels(engine, deps.clock);
+  const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
+  const outcomeItem = ({ kind, localId, record, reason }: CancelOutcome): CancelOutcomeItem => ({
+    kind,
+    localId,
+    item: record ? item(record) : null,
+    ...(reason ? { reason } : {}),
+  });
+  return {
+    'tasks:cancel': async ({ localId }) => {
+      const [outcome] = await cancels.cancel([localId]);
+      // One id always has one outcome; an unknown one says so.
+      return outcomeItem(outcome ?? { kind: 'not_running', localId });
+    },
+    'tasks:cancelMany': async ({ localIds }) => {
+      const onProgress = (done: number, total: number) => emit('cancel:progress', { done, total });
+      const outcomes = await cancels.cancel(localIds, { onProgress });
+      return { outcomes: outcomes.map(outcomeItem) };
+    },
+    'tasks:stopWatching': ({ localIds }) => {
+      const { records, skipped } = cancels.stopWatching(localIds);
+      return { items: records.map(item), skipped };
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * "Cancel on the service" and "Stop watching" in the window: one task (its row, its tile, its
+ * details, the removal question) or the selection. While a cancel is asked its tasks are
+ * `tasksCancelling` (a spinner and "Cancelling…" where they show); the outcome is a sentence in
+ * the status area: cancelled, still stopping, finished first with its images kept, or not
+ * cancelled with the service's reason. A task whose service cannot cancel is offered "Stop
+ * watching" instead (`tasksStopOffer`, a question the Tasks screen asks). A selection is one
+ * action: main asks one task at a time and its progress (`cancel:progress`) fills the progress
+ * line.
+ */
+import type { StateCreator } from 'zustand';
+import type { CancelOutcomeKind } from '../../shared/domain/cancel-outcome';
+import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
+import type { CancelOutcomeItem } from '../../shared/ipc/task-cancel-contract';
+import { errorText, t, type MessageKey } from '../i18n';
+import { call, failure, toApiError } from '../lib/api';
+import type { AppState } from './app-state';
+import { withProgress, type Words } from './status-slice';
+import { chosenIds } from './task-selection';
+
+/** "Stop watching?", asked about tasks whose service cannot cancel, with its sentence. */
+export interface StopOffer {
+  readonly localIds: readonly string[];
+  /** The service's "cannot cancel" sentence, in the shown language. */
+  readonly reason: Words;
+}
+
+export interface TaskCancelSlice {
+  /** Tasks whose cancel is being asked now. */
+  tasksCancelling: ReadonlySet<string>;
+  /** The "Stop watching?" question the Tasks screen asks, or null. */
+  tasksStopOffer: StopOffer | null;
+  /**
+   * Asks the task's service to cancel it; says how it went (`quiet`: only a failure is said,
+   * for a removal that follows). Answers how it went, or null when it could not be asked.
+   */
+  tasksCancel(localId: string, options?: { quiet?: boolean }): Promise<CancelOutcomeKind | null>;
+  /**
+   * Cancels these tasks, one request per chunk, with the progress line; says the outcome unless
+   * `quiet` (then only refusals). Answers each task's outcome, or null when it failed.
+   */
+  tasksCancelMany(
+    localIds: readonly string[],
+    options?: { quiet?: boolean },
+  ): Promise<CancelOutcomeItem[] | null>;
+  /** Cancels the selected tasks (the selection bar). */
+  tasksCancelSelected(): Promise<boolean>;
+  /** Stops watching the tasks (their ids kept; Resume watches again). */
+  tasksStopWatching(localIds: readonly string[]): Promise<boolean>;
+  tasksDismissStopOffer(): void;
+  /** Main's `cancel:progress`: how many of the selection's cancels were answered. */
+  tasksCancelProgress(progress: { done: number; total: number }): void;
+}
+
+function chunks(ids: readonly string[]): string[][] {
+  const out: string[][] = [];
+  for (let at = 0; at < ids.length; at += MAX_IDS_PER_BATCH)
+    out.push(ids.slice(at, at + MAX_IDS_PER_BATCH));
+  return out;
+}
+
+/** The set with `ids` put in or taken out. */
+function toggled(set: ReadonlySet<string>, ids: readonly string[], on: boolean): Set<string> {
+  const next = new Set(set);
+  for (const id of ids) {
+    if (on) next.add(id);
+    else next.delete(id);
+  }
+  return next;
+}
+
+/** A refusal's words: the service's or Pictor's sentence, in the shown language. */
+function reasonText(outcome: CancelOutcomeItem): string {
+  return outcome.reason ? errorText(outcome.reason) : '';
+}
+
+const SUMMARY: Readonly<Record<CancelOutcomeKind, MessageKey>> = {
+  canceled: 'tasks.cancel.summary.canceled',
+  stopping: 'tasks.cancel.summary.stopping',
+  finished: 'tasks.cancel.summary.finished',
+  refused: 'tasks.cancel.summary.refused',
+  not_asked: 'tasks.cancel.summary.refused',
+  unsupported: 'tasks.cancel.summary.unsupported',
+  not_running: 'tasks.cancel.summary.notRunning',
+};
+
+/** How a selection's cancels went, a count per outcome, in the shown language. */
+function summaryOf(outcomes: readonly CancelOutcomeItem[]): string {
+  const counts = new Map<MessageKey, number>();
+  for (const outcome of outcomes) {
+    const key = SUMMARY[outcome.kind];
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([key, count]) => t(key, { count }));
+  const refused = outcomes.find(
+    (outcome) => outcome.kind === 'refused' || outcome.kind === 'not_asked',
+  );
+  if (refused) parts.push(t('tasks.cancel.summary.reason', { reason: reasonText(refused) }));
+  return parts.join(' · ');
+}
+
+type Get = () => AppState;
+type SetState = (partial: Partial<AppState> | ((state: AppState) => Partial<AppState>)) => void;
+
+/** Says how one task's cancel went; a service that cannot cancel gets the question instead. */
+function sayOne(get: Get, set: SetState, outcome: CancelOutcomeItem, quiet: boolean): void {
+  const { kind } = outcome;
+  if (kind === 'unsupported') {
+    const reason = () => reasonText(outcome);
+    if (!quiet) set({ tasksStopOffer: { localIds: [outcome.localId], reason } });
+  } else if (kind === 'refused' || kind === 'not_asked' || kind === 'not_running') {
+    // A removal that follows a cancel needs no word about a task that had ended.
+    if (quiet && kind === 'not_running') return;
+    const words = () => t('tasks.cancel.notCanceled', { reason: reasonText(outcome) });
+    get().showError(failure(words, outcome.reason?.detail));
+  } else if (!quiet) {
+    const ended = kind === 'finished' && outcome.item?.record.status !== 'completed';
+    get().confirm(() => t(ended ? 'tasks.cancel.ended' : `tasks.cancel.${kind}`));
+  }
+}
+
+/** Says how a selection's cancels went, and offers Stop watching for those that cannot. */
+function sayMany(get: Get, outcomes: readonly CancelOutcomeItem[], quiet: boolean): void {
+  const failed = outcomes.some(
+    (outcome) => outcome.kind === 'refused' || outcome.kind === 'not_asked',
+  );
+  const ids = outcomes.filter((outcome) => outcome.kind === 'unsupported').map((o) => o.localId);
+  if (failed) get().showError(failure(() => summaryOf(outcomes)));
+  else if (quiet) return;
+  else if (ids.length > 0) {
+    get().confirm(() => summaryOf(outcomes), {
+      label: () => t('tasks.stop.confirm'),
+      run: () => void get().tasksStopWatching(ids),
+    });
+  } else get().confirm(() => summaryOf(outcomes));
+}
+
+/** The ids of a selection's cancel, asked a chunk per request, with the progress line. */
+async function askMany(
+  get: Get,
+  ids: readonly string[],
+  progress: { step: ((done: number) => void) | null },
+): Promise<CancelOutcomeItem[]> {
+  const outcomes: CancelOutcomeItem[] = [];
+  await withProgress(
+    get(),
+    () => t('tasks.cancel.progress'),
+    ids.length,
+    async (report) => {
+      for (const chunk of chunks(ids)) {
+        const before = outcomes.length;
+        progress.step = (done) => report(before + done);
+        const answer = await call('tasks:cancelMany', { localIds: chunk });
+        for (const outcome of answer.outcomes) {
+          if (outcome.item) get().tasksApplyUpdate(outcome.item);
+        }
+        outcomes.push(...answer.outcomes);
+      }
+    },
+  );
+  return outcomes;
+}
+
+/** Stops watching the tasks, a chunk per request; says so, or why not. */
+async function stopWatching(
+  get: Get,
+  set: SetState,
+  localIds: readonly string[],
+): Promise<boolean> {
+  set({ tasksStopOffer: null });
+  try {
+    for (const chunk of chunks([...new Set(localIds)])) {
+      const { items } = await call('tasks:stopWatching', { localIds: chunk });
+      for (const item of items) get().tasksApplyUpdate(item);
+    }
+  } catch (error) {
+    get().showError(toApiError(error));
+    return false;
+  }
+  get().confirm(() => t('tasks.stop.done'));
+  return true;
+}
+
+export const createTaskCancelSlice: StateCreator<AppState, [], [], TaskCancelSlice> = (
+  set,
+  get,
+) => {
+  /** The progress line of the selection's cancel under way: main's reports step it. */
+  const progress: { step: ((done: number) => void) | null } = { step: null };
+  const mark = (ids: readonly string[], on: boolean): void =>
+    set((state) => ({ tasksCancelling: toggled(state.tasksCancelling, ids, on) }));
+
+  return {
+    tasksCancelling: new Set<string>(),
+    tasksStopOffer: null,
+
+    async tasksCancel(localId, options = {}) {
+      if (get().tasksCancelling.has(localId)) return null;
+      mark([localId], true);
+      try {
+        const outcome = await call('tasks:cancel', { localId });
+        if (outcome.item) get().tasksApplyUpdate(outcome.item);
+        sayOne(get, set, outcome, options.quiet === true);
+        return outcome.kind;
+      } catch (error) {
+        get().showError(toApiError(error));
+        return null;
+      } finally {
+        mark([localId], false);
+      }
+    },
+
+    async tasksCancelMany(localIds, options = {}) {
+      const ids = [...new Set(localIds)].filter((id) => !get().tasksCancelling.has(id));
+      if (ids.length === 0) return [];
+      mark(ids, true);
+      try {
+        const outcomes = await askMany(get, ids, progress);
+        sayMany(get, outcomes, options.quiet === true);
+        return outcomes;
+      } catch (error) {
+        get().showError(toApiError(error));
+        return null;
+      } finally {
+        progress.step = null;
+        mark(ids, false);
+      }
+    },
+
+    async tasksCancelSelected() {
+      try {
+        const ids = await chosenIds(get());
+        if (ids.length === 0) return false;
+        return (await get().tasksCancelMany(ids)) !== null;
+      } catch (error) {
+        get().showError(toApiError(error));
+        return false;
+      }
+    },
+
+    tasksStopWatching: (localIds) => stopWatching(get, set, localIds),
+
+    tasksDismissStopOffer() {
+      set({ tasksStopOffer: null });
+    },
+
+    tasksCancelProgress({ done }) {
+      progress.step?.(done);
+    },
+  };
+};

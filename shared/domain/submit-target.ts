@@ -1,0 +1,64 @@
+/**
+ * Where a new task goes: a service (its provider) at an address. A target travels with the
+ * request that needs it, as data: the compose form names the service chosen in it (at the
+ * address Settings gives that service), "Submit again" and "Rerun" the service of the task they
+ * repeat. Nothing a submit does is read from whatever the settings say when it runs. The main
+ * process checks every target it is given: it sends a key only to the address the key was entered
+ * for, with tasks of the service it was entered for (electron/core/engine/target-check.ts).
+ */
+import { z } from 'zod';
+import { MAX_ENDPOINT_CHARS } from './limits';
+import { PROVIDERS, providerIdSchema, providerOf, type ProviderId } from './providers';
+import type { Settings } from './settings';
+
+/** The endpoint of tasks sent to the built-in demo service (its port changes every launch). */
+export const DEMO_ENDPOINT = 'demo:';
+
+export const submitTargetSchema = z
+  .object({
+    /** The kind of service: how the request is sent, and whose key may go with it. */
+    provider: providerIdSchema,
+    /** Its base URL (main normalises it), or {@link DEMO_ENDPOINT} for today's contract's demo. */
+    endpoint: z.string().trim().min(1).max(MAX_ENDPOINT_CHARS),
+  })
+  .strict();
+/** Where a submit goes (see the file comment). */
+export type SubmitTarget = z.infer<typeof submitTargetSchema>;
+
+/** The settings a service's address depends on (older callers may know only `baseUrl`). */
+export type AddressSettings = Pick<Settings, 'baseUrl'> &
+  Partial<Pick<Settings, 'serviceBaseUrls'>>;
+
+/**
+ * The address `provider`'s service has in `settings`, as typed (not normalised; '' for none):
+ * today's contract's is the Settings address, every other service's the one the user gave it or
+ * else its provider's own.
+ */
+export function typedAddress(settings: AddressSettings, provider: ProviderId): string {
+  if (provider === 'pictor') return settings.baseUrl.trim();
+  const override = settings.serviceBaseUrls?.[provider]?.trim() ?? '';
+  return override === '' ? (PROVIDERS[provider].defaultBaseUrl ?? '') : override;
+}
+
+/**
+ * The target of a new task of `provider`, as the compose form names it: the service's address in
+ * `settings`; for today's contract, the built-in demo until both its key is ready and an address
+ * is set (as the app always did).
+ */
+export function formTarget(
+  settings: AddressSettings,
+  provider: ProviderId,
+  contractKeyReady: boolean,
+): SubmitTarget {
+  const address = typedAddress(settings, provider);
+  const demo = provider === 'pictor' && (!contractKeyReady || address === '');
+  return { provider, endpoint: demo || address === '' ? DEMO_ENDPOINT : address };
+}
+
+/** The target of a stored task: its own service and address, for "Submit again" and "Rerun". */
+export function recordTarget(record: {
+  readonly provider?: ProviderId | undefined;
+  readonly endpoint: string;
+}): SubmitTarget {
+  return { provider: providerOf(record), endpoint: record.endpoint };
+}

@@ -1,0 +1,14 @@
+/**
+ * Error sentences of a submit's target (merged into shared/i18n/main-messages.ts): keys
+ * `error.submit.*`, ICU MessageFormat, typographic apostrophes (’), placeholders for every value.
+ * electron/core/engine/target-check.ts: the service a submit names, refused before anything is
+ * stored or sent.
+ */
+export const submitErrors = {
+  'error.submit.noKeyThere':
+    'Nothing was sent: Pictor has no API key it may send to {host}. A key goes only to the service address it was entered for in Settings.',
+  'error.submit.otherService':
+    'Nothing was sent: {host} is the address of another kind of service in Settings, and its key goes only with that service’s tasks.',
+  'error.submit.demoNotRunning':
+    'Nothing was sent: the built-in demo service is not running. Start Pictor again to use it.',
+} as const;

@@ -1,0 +1,87 @@
+/**
+ * `npm run ci:verify-signature`: the release job's check of its signed, installed app. macOS:
+ * `codesign --verify --deep --strict`, Gatekeeper's `spctl --assess` and the notarisation ticket
+ * stapled to the app (`stapler validate`); Windows: the Authenticode signature of the installer in
+ * release/ and of the installed Pictor.exe must be Valid. Where the job had no signing secret
+ * (PICTOR_MAC_SIGNED / PICTOR_WIN_SIGNED not `true`) it says so and checks nothing;
+ * Linux packages are signed by the repository that serves them. Exits 0 or 1.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { installedApp, installerIn } from './installed-app';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const RELEASE = path.join(ROOT, 'release');
+
+function run(what: string, command: string, args: string[]): boolean {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`.trim();
+  const ok = result.status === 0;
+  console.log(`signature: ${ok ? 'ok' : 'FAILED'}: ${what}${output ? `\n${output}` : ''}`);
+  return ok;
+}
+
+function mac(): boolean {
+  const bundle = path.dirname(path.dirname(path.dirname(installedApp('darwin', process.env))));
+  const checks = [
+    run('codesign --verify --deep --strict', 'codesign', [
+      '--verify',
+      '--deep',
+      '--strict',
+      '--verbose=2',
+      bundle,
+    ]),
+    run('Gatekeeper accepts it (spctl --assess)', 'spctl', [
+      '--assess',
+      '--type',
+      'execute',
+      '--verbose=2',
+      bundle,
+    ]),
+  ];
+  if (process.env['PICTOR_MAC_NOTARISED'] === 'true')
+    checks.push(
+      run('its notarisation ticket is stapled', 'xcrun', ['stapler', 'validate', bundle]),
+    );
+  else console.log('signature: skipped: stapler validate (the build was not notarised)');
+  return checks.every(Boolean);
+}
+
+/** PowerShell's verdict on one file's Authenticode signature: `Valid` passes. */
+function authenticode(file: string): boolean {
+  const script = `(Get-AuthenticodeSignature -LiteralPath '${file.replaceAll("'", "''")}').Status`;
+  const result = spawnSync('powershell', ['-NoProfile', '-NonInteractive', '-Command', script], {
+    encoding: 'utf8',
+  });
+  const status = (result.stdout ?? '').trim();
+  console.log(
+    `signature: ${status === 'Valid' ? 'ok' : 'FAILED'}: Authenticode ${status || '?'}: ${file}`,
+  );
+  return status === 'Valid';
+}
+
+function windows(): boolean {
+  const installer = path.join(RELEASE, installerIn(readdirSync(RELEASE), 'win32', process.arch));
+  return [authenticode(installer), authenticode(installedApp('win32', process.env))].every(Boolean);
+}
+
+function main(): number {
+  const platform = process.platform;
+  if (platform === 'linux') {
+    console.log(
+      'signature: skipped: the deb and rpm are signed by the repository that serves them',
+    );
+    return 0;
+  }
+  const signed = platform === 'darwin' ? 'PICTOR_MAC_SIGNED' : 'PICTOR_WIN_SIGNED';
+  if (process.env[signed] !== 'true') {
+    const secret = platform === 'darwin' ? 'MAC_CSC_LINK' : 'WIN_CSC_LINK';
+    console.log(`signature: skipped: this run had no ${secret} secret, so nothing was signed`);
+    return 0;
+  }
+  return (platform === 'darwin' ? mac() : windows()) ? 0 : 1;
+}
+
+process.exitCode = main();

@@ -1,0 +1,207 @@
+/**
+ * `pictor import` stopped partway, as a user stops it: a real CLI process (the bundled
+ * electron/cli/main.ts) importing an archive of 40 tasks read four at once, most of them refused
+ * before any decode (a wrong SHA-256 in the manifest, so the reads never pause), and
+ * - Ctrl+C (SIGINT) at several points of the copy: it ends with its sentence and exit 130;
+ * - the gallery's disk filling up after the import's own check, or read-only: the disk's sentence
+ *   and exit 5 (the library cannot be used), never "unexpected problem" (exit 70).
+ * Each time: no stack trace, nothing staged left in `.pictor-tmp`, and the next import finishes
+ * the library (every task in the history). Before the archive owned its reads (archive-file.ts),
+ * Ctrl+C and a full disk crashed the process with yauzl's `Cannot read properties of null
+ * (reading 'fd')` and left staged files behind.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { HISTORY_FILE } from '../../../electron/core/pictor-core';
+import { nodeEntryArgs } from '../../support/node-entry-args';
+import {
+  childEnv,
+  describeRun,
+  REPO_ROOT,
+  runCli,
+  type CliRun,
+} from '../../integration/cli/run-cli';
+import { mountTmpfs, probeMount, remount, unmount } from '../crashes/disk-fixture';
+import {
+  interruptArchive,
+  leaveFree,
+  type InterruptArchive,
+  type TaskKind,
+} from './import-interrupt-fixture';
+
+const TASKS = 40;
+/** Mostly refused before any decode (the copy never waits on the image check); a few good ones. */
+const KINDS: readonly TaskKind[] = Array.from({ length: TASKS }, (_, i) =>
+  i % 8 === 0 ? 'good' : i === 5 ? 'not-an-image' : 'wrong-sha',
+);
+/** Images of 600×600 random pixels: about 1 MB, sixteen reads each. */
+const SIDE = 600;
+const MiB = 1024 * 1024;
+const mount = probeMount();
+const cleanups: (() => Promise<void> | void)[] = [];
+let archive: InterruptArchive;
+let home: string;
+
+beforeAll(async () => {
+  const folder = await mkdtemp(join(tmpdir(), 'pictor-cli-interrupt-'));
+  home = await mkdtemp(join(tmpdir(), 'pictor-cli-interrupt-home-'));
+  archive = await interruptArchive(folder, KINDS, SIDE);
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
+  };
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A fresh data folder for one test, its gallery folder made. */
+async function dataDir(): Promise<{ dir: string; gallery: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-interrupt-data-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const gallery = join(dir, 'gallery');
+  await mkdir(gallery);
+  return { dir, gallery };
+}
+
+interface RunningImport {
+  /** Resolves with the first progress line at or past `done` tasks. */
+  readonly progressAt: (done: number) => Promise<number>;
+  readonly kill: (signal: NodeJS.Signals) => void;
+  readonly finished: Promise<CliRun>;
+}
+
+/** Starts `pictor import <archive> --data-dir <dir>` and keeps it running. */
+function startImport(dir: string): RunningImport {
+  const args = ['import', archive.path, '--data-dir', dir];
+  const child = spawn(process.execPath, [...nodeEntryArgs('cli'), ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv({ home }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiting: { done: number; resolve: (done: number) => void }[] = [];
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+    const done = [...stderr.matchAll(/Importing: (\d+) of/g)].map((match) => Number(match[1]));
+    const reached = Math.max(-1, ...done);
+    for (const wait of waiting.splice(0)) {
+      if (reached >= wait.done) wait.resolve(reached);
+      else waiting.push(wait);
+    }
+  });
+  const finished = new Promise<CliRun>((resolve) =>
+    child.once('close', (code) =>
+      resolve({ args, code, stdout, stderr, timedOut: false, durationMs: 0 }),
+    ),
+  );
+  return {
+    progressAt: (done) =>
+      new Promise((resolve, reject) => {
+        waiting.push({ done, resolve });
+        void finished.then((run) =>
+          reject(new Error(`the import ended before ${done} tasks:\n${describeRun(run)}`)),
+        );
+      }),
+    kill: (signal) => child.kill(signal),
+    finished,
+  };
+}
+
+/** The gallery on a tmpfs of its own (room for the import's own check: its bytes and 64 MiB). */
+function fastDisk(gallery: string): void {
+  mountTmpfs(gallery, 256 * MiB);
+  cleanups.push(() => unmount(gallery));
+}
+
+/** No stack trace, no "unexpected problem", no yauzl TypeError: only sentences. */
+function expectSentencesOnly(run: CliRun): void {
+  expect(run.stderr, describeRun(run)).not.toMatch(/\n\s+at |unexpected problem|TypeError/);
+}
+
+/** The tasks the data folder's history holds. */
+function historyCount(dir: string): number {
+  const history = HistoryStore.open(join(dir, HISTORY_FILE));
+  try {
+    return history.list({ limit: 100 }).items.length;
+  } finally {
+    history.close();
+  }
+}
+
+/** Nothing staged is left, and the next import finishes the library (40 tasks, refusals: exit 4). */
+async function expectNextImportFinishes(dir: string, gallery: string): Promise<void> {
+  expect(await readdir(join(gallery, TEMP_DIR)).catch(() => [])).toEqual([]);
+  const again = await runCli(['import', archive.path, '--data-dir', dir], { home });
+  expect(again.code, describeRun(again)).toBe(4);
+  expectSentencesOnly(again);
+  expect(historyCount(dir)).toBe(TASKS);
+  expect(await readdir(join(gallery, TEMP_DIR))).toEqual([]);
+}
+
+describe('pictor import stopped partway', () => {
+  it.each([2, 6, 10, 14, 18, 22])(
+    'Ctrl+C once %i tasks are done ends with its sentence and exit 130, nothing staged left',
+    async (done) => {
+      const { dir, gallery } = await dataDir();
+      // On a disk that never waits to flush, the import spends its time reading the archive.
+      if (mount.ok) fastDisk(gallery);
+      const running = startImport(dir);
+      const reached = await running.progressAt(done);
+      expect(reached).toBeLessThan(TASKS);
+      running.kill('SIGINT');
+      const run = await running.finished;
+      expect(run.code, describeRun(run)).toBe(130);
+      expect(run.stderr).toMatch(
+        /Interrupted\. What was imported before stays in the library; run the import again to finish\./,
+      );
+      expectSentencesOnly(run);
+      await expectNextImportFinishes(dir, gallery);
+    },
+  );
+});
+
+describe.skipIf(!mount.ok)(
+  `pictor import onto a gallery disk that fills or is read-only${mount.ok ? '' : ` (skipped: ${mount.reason})`}`,
+  () => {
+    it('a disk that fills mid-copy: the disk’s sentence and exit 5, nothing staged left', async () => {
+      const { dir, gallery } = await dataDir();
+      fastDisk(gallery);
+      const running = startImport(dir);
+      await running.progressAt(0);
+      // Another program takes the space once the import has checked it had room.
+      const filler = leaveFree(gallery, 64 * 1024);
+      const run = await running.finished;
+      expect(run.code, describeRun(run)).toBe(5);
+      expect(run.stderr).toMatch(
+        /Pictor stopped the import: it could not write into the library because the disk is full \(no space left\) \(ENOSPC\)\./,
+      );
+      expectSentencesOnly(run);
+      await unlink(filler);
+      await expectNextImportFinishes(dir, gallery);
+    });
+
+    it('a read-only disk: the disk’s sentence and exit 5, and the import once writable', async () => {
+      const { dir, gallery } = await dataDir();
+      fastDisk(gallery);
+      await mkdir(join(gallery, TEMP_DIR));
+      remount(gallery, 'ro');
+      const run = await startImport(dir).finished;
+      expect(run.code, describeRun(run)).toBe(5);
+      expect(run.stderr).toMatch(
+        /Pictor stopped the import: it could not write into the library because the disk is read-only \(EROFS\)\./,
+      );
+      expectSentencesOnly(run);
+      remount(gallery, 'rw');
+      await expectNextImportFinishes(dir, gallery);
+    });
+  },
+);

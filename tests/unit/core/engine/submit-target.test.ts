@@ -1,0 +1,122 @@
+/**
+ * A submit's target, checked in the engine before anything is stored or sent: recorded with its
+ * normalised address, refused with a sentence when no key of its service may go there; "Submit
+ * again" takes the target from the record, never from the credentials' current service.
+ */
+import { describe, expect, it } from 'vitest';
+import { submitAgain } from '../../../../electron/core/engine/submit-again';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { makeTaskRecord } from '../../../support/task-records';
+import { BASE_URL, engineHarness } from './engine-harness';
+
+/** The harness, with nothing stored or sent yet. */
+function untouched(h: ReturnType<typeof engineHarness>): void {
+  expect(h.history.all()).toEqual([]);
+  expect(h.client.submits).toEqual([]);
+}
+
+describe('the target a submit carries', () => {
+  it('records its address as the key is bound to it (normalised), and its service', async () => {
+    const h = engineHarness();
+    const [record] = await h.engine.submit(
+      { prompt: 'a fox' },
+      { provider: 'pictor', endpoint: ' https://API.example.com/ ' },
+    );
+    expect(record).toMatchObject({ endpoint: BASE_URL });
+    expect(record!.provider).toBeUndefined();
+    await h.clock.advance(0);
+    expect(h.client.submits).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'an address with no key',
+      { provider: 'pictor', endpoint: 'https://elsewhere.example' },
+      { key: 'error.submit.noKeyThere', params: { host: 'elsewhere.example' } },
+    ],
+    [
+      'another service at the key’s address',
+      { provider: 'fal', endpoint: BASE_URL },
+      { key: 'error.submit.otherService', params: { host: 'api.example.com' } },
+    ],
+    [
+      'the demo where none runs',
+      { provider: 'pictor', endpoint: 'demo:' },
+      { key: 'error.submit.demoNotRunning' },
+    ],
+    [
+      'an address Pictor sends nothing to',
+      { provider: 'pictor', endpoint: 'http://api.example.com' },
+      { key: 'error.service.serviceUrlPlainHttp' },
+    ],
+  ] as const)('refuses %s before storing or sending anything', async (_what, target, said) => {
+    const h = engineHarness();
+    await expect(h.engine.submit({ prompt: 'a fox' }, target)).rejects.toMatchObject({
+      code: 'failed',
+      sentence: said,
+    });
+    untouched(h);
+  });
+});
+
+describe('submit again', () => {
+  const stored = (overrides: Partial<TaskRecord>): TaskRecord =>
+    makeTaskRecord({
+      localId: 'old-1',
+      status: 'failed',
+      endpoint: BASE_URL,
+      request: { prompt: 'again', model: 'm-1' },
+      ...overrides,
+    });
+
+  it('sends the record’s request to the record’s service, as one new task', async () => {
+    const h = engineHarness();
+    h.history.put(stored({}));
+    const [made] = await submitAgain(h.engine, 'old-1');
+    expect(made).toMatchObject({
+      endpoint: BASE_URL,
+      request: { prompt: 'again', model: 'm-1' },
+      origin: 'submitted',
+    });
+    expect(made!.localId).not.toBe('old-1');
+  });
+
+  it('refuses a record of another service than the key’s, whatever the credentials serve now', async () => {
+    const h = engineHarness();
+    h.history.put(stored({ provider: 'bfl' }));
+    await expect(submitAgain(h.engine, 'old-1')).rejects.toMatchObject({
+      sentence: { key: 'error.submit.otherService' },
+    });
+    expect(h.history.all()).toHaveLength(1);
+    expect(h.client.submits).toEqual([]);
+  });
+
+  it('never contacts this computer for a record imported from a file', async () => {
+    const h = engineHarness();
+    h.history.put(stored({ imported: true, endpoint: 'demo:' }));
+    await expect(submitAgain(h.engine, 'old-1')).rejects.toMatchObject({
+      sentence: { key: 'error.settings.importedLocal' },
+    });
+    expect(h.client.submits).toEqual([]);
+  });
+
+  it('sends an imported record’s request only under the key bound to its address', async () => {
+    const h = engineHarness();
+    h.history.put(stored({ imported: true, endpoint: 'https://crafted.example' }));
+    await expect(submitAgain(h.engine, 'old-1')).rejects.toMatchObject({
+      sentence: { key: 'error.submit.noKeyThere' },
+    });
+    h.history.put(stored({ localId: 'old-2', imported: true }));
+    const [made] = await submitAgain(h.engine, 'old-2');
+    expect(made).toMatchObject({ endpoint: BASE_URL });
+    expect(made!.imported).toBeUndefined();
+  });
+
+  it('refuses a task the history does not hold', async () => {
+    const h = engineHarness();
+    await expect(submitAgain(h.engine, 'nobody')).rejects.toMatchObject({
+      sentence: { key: 'error.library.taskNotInHistory' },
+    });
+    untouched(h);
+  });
+});

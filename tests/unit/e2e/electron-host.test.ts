@@ -1,0 +1,76 @@
+/**
+ * The Electron host of the journeys: the development binary runs with the mock keychain and the
+ * OS-call recorder preloaded before the app's folder, and the recorder (a main-process preload)
+ * records shell and clipboard calls under the chromium host's names, passing on only the ones
+ * that change the disk or the clipboard.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { electronArgs } from '../../e2e/harness/electron-host';
+import { RECORDED_ON_EVERY_HOST } from '../../e2e/harness/app-types';
+
+const passedOn: string[] = [];
+vi.mock('electron', () => ({
+  shell: {
+    showItemInFolder: () => void passedOn.push('showItemInFolder'),
+    openExternal: async () => void passedOn.push('openExternal'),
+    trashItem: async (path: string) => void passedOn.push(`trashItem ${path}`),
+  },
+  clipboard: { writeText: async (text: string) => void passedOn.push(`writeText ${text}`) },
+}));
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pictor-os-recorder-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the development binary’s command line', () => {
+  it('uses the mock keychain and preloads the recorder before the app’s folder', () => {
+    expect(electronArgs('/build', '/tmp/rec.cjs', 'darwin', 501)).toEqual([
+      '--use-mock-keychain',
+      '-r',
+      '/tmp/rec.cjs',
+      '/build',
+    ]);
+    expect(electronArgs('/build', '/tmp/rec.cjs', 'linux', 0)).toEqual([
+      '--use-mock-keychain',
+      '--no-sandbox',
+      '-r',
+      '/tmp/rec.cjs',
+      '/build',
+    ]);
+  });
+});
+
+describe('the OS-call recorder', () => {
+  it('records every shell and clipboard call under the names both hosts use', async () => {
+    const file = join(dir, 'calls.jsonl');
+    vi.stubEnv('PICTOR_E2E_OS_CALLS', file);
+    await import('../../e2e/harness/electron-os-recorder');
+    const { shell, clipboard } = await import('electron');
+    shell.showItemInFolder('/g/a.png');
+    await shell.openExternal('https://example.com/');
+    await shell.trashItem('/g/b.png');
+    await clipboard.writeText('prompt');
+    const calls = (await readFile(file, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { action: string; arg: string });
+    expect(calls).toEqual([
+      { action: 'recorder', arg: 'ready' },
+      { action: 'reveal', arg: '/g/a.png' },
+      { action: 'openExternal', arg: 'https://example.com/' },
+      { action: 'trash', arg: '/g/b.png' },
+      { action: 'copyText', arg: 'prompt' },
+    ]);
+    expect(RECORDED_ON_EVERY_HOST).toEqual(['reveal', 'trash', 'openExternal', 'copyText']);
+    // No file manager or browser opens; the trash and the clipboard change as the user's would.
+    expect(passedOn).toEqual(['trashItem /g/b.png', 'writeText prompt']);
+    vi.unstubAllEnvs();
+  });
+});

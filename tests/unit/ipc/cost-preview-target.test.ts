@@ -1,0 +1,56 @@
+/**
+ * The compose form's cost preview takes the same target as the submit (the service chosen in the
+ * form, at its address): it prices that service, never the one the settings name, and a preview
+ * without a target is refused before the ledger hears of it.
+ */
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CostBook } from '../../../electron/core/costs/cost-book';
+import { HistoryStore } from '../../../electron/core/history/history-store';
+import { costHandlers } from '../../../electron/ipc/cost-handlers';
+import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import { tempDir } from '../core/history/history-fixtures';
+import { ipcCaller, okValue } from '../../support/ipc';
+
+let temp: ReturnType<typeof tempDir>;
+let store: HistoryStore;
+beforeEach(() => {
+  temp = tempDir();
+  store = HistoryStore.open(join(temp.dir, 'history.sqlite'));
+});
+afterEach(() => {
+  store.close();
+  temp.remove();
+});
+
+function priced() {
+  const costs = new CostBook({ history: store, now: () => Date.now(), timeZone: 'UTC' });
+  costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
+  costs.setPrice({ provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 50_000 });
+  const handlers = costHandlers({ costs, writeText: async () => undefined });
+  return ipcCaller(handlers as Partial<IpcHandlers>);
+}
+
+it('prices the service the target names', async () => {
+  const call = priced();
+  const request = { prompt: 'a harbour', model: 'fal-ai/flux/schnell' };
+  const fal = { provider: 'fal', endpoint: 'https://queue.fal.run' } as const;
+  const demo = { provider: 'pictor', endpoint: 'demo:' } as const;
+  const onFal = okValue(await call('costs:preview', { target: fal, request, count: 2 }));
+  expect(onFal.perTask).toMatchObject({ micros: 50_000, unit: 'USD' });
+  const onDemo = okValue(await call('costs:preview', { target: demo, request, count: 2 }));
+  expect(onDemo.perTask).toMatchObject({ micros: 20_000, unit: 'USD' });
+});
+
+it.each([
+  { provider: 'fal', request: { prompt: 'a' }, count: 1 },
+  { target: { provider: 'fal' }, request: { prompt: 'a' }, count: 1 },
+  {
+    target: { provider: 'openai', endpoint: 'https://x.example' },
+    request: { prompt: 'a' },
+    count: 1,
+  },
+])('refuses %j', async (raw) => {
+  const result = await priced()('costs:preview', raw as never);
+  expect(result).toMatchObject({ ok: false, error: { code: 'bad_input' } });
+});

@@ -1,0 +1,107 @@
+/**
+ * The service travels with the request: the compose form's submit and its cost preview carry the
+ * service chosen in the form, at the address Settings gives it, and never wait for (or read) the
+ * setting that remembers the choice; "Use this prompt" brings a task's service back with its model.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { startApp } from '../render-app';
+
+const form = () => screen.getByRole('form', { name: 'New task' });
+const READY = {
+  state: 'ready',
+  fingerprint: 'abcdef123456',
+  backend: 'keychain',
+  weak: false,
+  message: null,
+  baseUrl: 'https://images.example.com/v1',
+} as const;
+
+async function submitPrompt(user: Awaited<ReturnType<typeof startApp>>['user'], text: string) {
+  await user.type(within(form()).getByRole('textbox', { name: 'Prompt' }), `${text}{Enter}`);
+}
+
+describe('the compose form’s target', () => {
+  it('writes no setting when submitting: the submit names the service itself', async () => {
+    const { user, fake } = await startApp();
+    await submitPrompt(user, 'a heron');
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    expect(fake.callsTo('settings:update')).toEqual([]);
+    expect(fake.callsTo('tasks:submit')[0]?.target).toEqual({
+      provider: 'pictor',
+      endpoint: 'demo:',
+    });
+  });
+
+  it('sends the service chosen in the form even while the setting that remembers it is refused', async () => {
+    const { user, fake } = await startApp({
+      prepare: (f) => {
+        f.settings = { ...f.settings, serviceBaseUrls: { bfl: 'https://api.eu.bfl.ai' } };
+        f.fail('settings:update', { code: 'failed', message: 'The settings file is read-only.' });
+      },
+    });
+    await user.selectOptions(within(form()).getByRole('combobox', { name: 'Service' }), 'bfl');
+    await submitPrompt(user, 'a lake at night');
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    expect(fake.callsTo('tasks:submit')[0]).toMatchObject({
+      request: { prompt: 'a lake at night', model: 'flux-pro-1.1' },
+      target: { provider: 'bfl', endpoint: 'https://api.eu.bfl.ai' },
+    });
+    expect(fake.settings.provider).toBe('pictor');
+  });
+
+  it('names today’s contract at its address once its key is ready, the demo before', async () => {
+    const { user, fake } = await startApp({
+      prepare: (f) => {
+        f.settings = { ...f.settings, baseUrl: 'https://images.example.com/v1' };
+        f.keyStatus = READY;
+      },
+    });
+    await submitPrompt(user, 'a gull');
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    expect(fake.callsTo('tasks:submit')[0]?.target).toEqual({
+      provider: 'pictor',
+      endpoint: 'https://images.example.com/v1',
+    });
+  });
+
+  it('asks the cost preview about the same service the submit would go to', async () => {
+    const { user, fake } = await startApp();
+    await user.selectOptions(
+      within(form()).getByRole('combobox', { name: 'Service' }),
+      'dashscope',
+    );
+    await waitFor(() =>
+      expect(fake.callsTo('costs:preview').at(-1)).toMatchObject({
+        target: { provider: 'dashscope', endpoint: 'https://dashscope.aliyuncs.com' },
+        request: { model: 'wanx2.1-t2i-turbo' },
+      }),
+    );
+  });
+
+  it('"Use this prompt" brings back the task’s service with its model', async () => {
+    const { user, fake } = await startApp({
+      prepare: (f) =>
+        f.seedTasks(1, () => ({
+          status: 'completed',
+          provider: 'bfl',
+          endpoint: 'https://api.bfl.ai',
+          request: { prompt: 'A heron', model: 'flux-2-pro' },
+        })),
+    });
+    const row = screen.getAllByRole('article')[0]!;
+    await user.click(within(row).getByRole('button', { name: 'Use this prompt' }));
+    expect(useAppStore.getState().composeDraft).toMatchObject({
+      provider: 'bfl',
+      model: 'flux-2-pro',
+    });
+    await act(async () => {
+      await useAppStore.getState().composeSubmit();
+    });
+    expect(fake.callsTo('tasks:submit')[0]?.target).toEqual({
+      provider: 'bfl',
+      endpoint: 'https://api.bfl.ai',
+    });
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Names from a file or a service are isolated where the window shows them: the signer and the
+ * generator in the Content Credentials sentences (task details; the image viewer:
+ * gallery/viewer-names.test.tsx), the models asked for and reported (task details, a task's row,
+ * the Costs list) and the
+ * service's address (task details), each in its own `<bdi>`. A name in a right-to-left script
+ * then keeps its order inside an English sentence, and nothing in one can turn the rest of the
+ * line around. (Such an override never reaches the page: the contract's schemas clean the names
+ * on the way, shown-name.ts; the second case shows it.)
+ */
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
+import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { startApp } from '../render-app';
+import { isolated, sentenceAround } from '../../../support/isolated-text';
+
+/** "OpenAI" in Arabic script, and the certificate that reads "OpenAI" backwards. */
+const SIGNER = 'أوبن إيه آي';
+const OVERRIDE = '\u202eIAnepO';
+const GENERATOR = 'מחולל 2.0';
+const ASKED = 'מודל-תמונה 1';
+const REPORTED = 'نموذج-1';
+const ENDPOINT = 'https://مثال.example';
+const CREDENTIALS: ContentCredentials = {
+  state: 'valid',
+  signer: SIGNER,
+  generator: GENERATOR,
+  trusted: true,
+  aiGenerated: true,
+};
+
+function seedTask(fake: FakePictorApi) {
+  fake.seedTasks(1, () => ({
+    status: 'completed',
+    endpoint: ENDPOINT,
+    request: { prompt: 'A lighthouse', model: ASKED },
+    reportedModel: REPORTED,
+    images: [makeImage(0, { contentCredentials: CREDENTIALS })],
+  }));
+}
+
+describe('names in the task list and its details', () => {
+  it('isolates the signer, the generator, both models and the service address', async () => {
+    const { user } = await startApp({ prepare: seedTask });
+    const row = screen.getAllByRole('article')[0]!;
+    // The row's parameters line: the model asked for, isolated between the service and the rest.
+    expect(isolated(row)).toContain(ASKED);
+    await user.click(within(row).getByRole('button', { name: 'Details' }));
+    const details = screen.getByRole('dialog', { name: 'Task details' });
+    expect(isolated(details)).toEqual(
+      expect.arrayContaining([SIGNER, GENERATOR, ASKED, REPORTED, ENDPOINT]),
+    );
+    expect(sentenceAround(details, GENERATOR)).toContain(`Made with ⟨${GENERATOR}⟩.`);
+    const summary = details.querySelector('.credentials__summary')!;
+    expect(sentenceAround(summary, SIGNER)).toBe(`Signed by ⟨${SIGNER}⟩, AI-generated`);
+    const meaning = details.querySelector('.credentials__meaning')!;
+    expect(sentenceAround(meaning, SIGNER)).toContain(
+      `exactly as ⟨${SIGNER}⟩ signed it, and ⟨${SIGNER}⟩ is on the list`,
+    );
+  });
+
+  it('shows a signer that carried an override cleaned, and isolated', async () => {
+    const { user } = await startApp({
+      prepare: (fake) =>
+        fake.seedTasks(1, () => ({
+          status: 'completed',
+          images: [makeImage(0, { contentCredentials: { ...CREDENTIALS, signer: OVERRIDE } })],
+        })),
+    });
+    const row = screen.getAllByRole('article')[0]!;
+    await user.click(within(row).getByRole('button', { name: 'Details' }));
+    const summary = screen
+      .getByRole('dialog', { name: 'Task details' })
+      .querySelector('.credentials__summary')!;
+    // The record reached the page through the contract's schema, which took the override out.
+    expect(sentenceAround(summary, 'IAnepO')).toBe('Signed by ⟨IAnepO⟩, AI-generated');
+    expect(summary.textContent).not.toContain('\u202e');
+  });
+});
+
+describe('names in the Costs list', () => {
+  it('isolates each task’s model', async () => {
+    const { user } = await startApp({
+      prepare: (fake) =>
+        fake.seedTasks(1, () => ({
+          status: 'completed',
+          createdAt: Date.now(),
+          request: { prompt: 'p', model: ASKED },
+          cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
+        })),
+    });
+    await user.click(screen.getByRole('button', { name: /^Costs/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Totals' });
+    const list = document.querySelector('.costs-table')!;
+    expect(isolated(list)).toEqual([ASKED]);
+  });
+});
