@@ -136,6 +136,11 @@ export class CostBook implements EngineAdmission {
     return { entries, totals: ledgerTotals(entries, this.timeZone) };
   }
 
+  /** How many tasks the whole ledger holds (0: nothing was ever priced or counted). */
+  ledgerSize(): number {
+    return this.tables.ledgerSize();
+  }
+
   csv(query: LedgerQuery = {}): string {
     return ledgerCsv(this.entries(query), this.timeZone);
   }
@@ -185,7 +190,7 @@ export class CostBook implements EngineAdmission {
   }
   private verdict(prices: readonly CostPrice[], tasks: readonly NewTask[]): CapVerdict {
     const [first] = tasks;
-    if (first === undefined) return { warnings: [] };
+    if (first === undefined) return { warnings: [], forecasts: [] };
     return checkCaps({
       caps: this.caps(),
       provider: first.provider,
