@@ -126,7 +126,7 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
     // The caps' word as data (the window words a forecast); the refusal sentence comes with a
     // refused submit only.
     'costs:preview': ({ target, request, count }) => {
-      const { perTask, forecasts } = costs.preview(target.provider, request, count);
+      const { perTask, forecasts } = costs.preview(target, request, count);
       return { perTask, count, caps: [...forecasts] };
     },
   };

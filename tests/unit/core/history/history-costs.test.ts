@@ -179,7 +179,11 @@ describe('the admission of new tasks', () => {
     costs.clearCaps();
     costs.setCap({ period: 'month', unit: 'USD', provider: null, kind: 'soft', micros: 100 });
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 1_000 });
-    const preview = costs.preview('pictor', { prompt: 'x' }, 2);
+    const preview = costs.preview(
+      { provider: 'pictor', endpoint: 'https://images.example.test' },
+      { prompt: 'x' },
+      2,
+    );
     expect(preview.perTask).toMatchObject({ micros: 1_000 });
     expect(preview.refusal).toBeUndefined();
     expect(preview.warnings.map(englishText)).toEqual([
