@@ -5,8 +5,8 @@ import { isDismissed, setDismissed } from '../lib/dismissals';
 import type { AppState } from './app-state';
 
 export type View = 'tasks' | 'gallery' | 'costs' | 'settings';
-/** Fields a menu command or a banner can ask to focus. */
-export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl';
+/** Fields a menu command or a banner can ask to focus (`costs`: Settings › Costs, prices and caps). */
+export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl' | 'costs';
 
 export interface UiSlice {
   view: View;
