@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { HeaderPanel } from '../../components/header-panel';
 import { Icon } from '../../components/icon';
+import { IconButton } from '../../components/icon-button';
 import { ServiceFilter } from '../../components/service-filter';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
@@ -174,23 +175,21 @@ function FoldedChips() {
 
 /**
  * The title, the search and "Track a task id"; under them the filters, the count and "Select
- * all". In a small window (lib/use-header-fold.ts) the filters fold behind a "Filters" button and
- * everything shares rows that wrap: every control stays in the window, none scrolls sideways.
+ * all". In a small window (lib/use-header-fold.ts) the filters fold behind a "Filters" button,
+ * "Track a task id" shows its icon only, and everything shares rows that wrap: every control stays
+ * in the window, none scrolls sideways.
  */
 export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () => void }) {
   const folded = useHeaderFold();
-  const track = (
-    <Button icon="link" onClick={onTrack}>
-      {t('tasks.track.open')}
-    </Button>
-  );
   if (folded) {
+    // "Track a task id" by its icon (its words are its name and tooltip): at 200 % zoom the
+    // toolbar is then one row in English, and the history keeps that row's height.
     return (
       <div className="task-toolbar task-toolbar--folded">
         <h1 className="task-toolbar__title">{t('tasks.title')}</h1>
         <SearchField active={active} />
         <FoldedChips />
-        {track}
+        <IconButton icon="link" label={t('tasks.track.open')} onClick={onTrack} />
         <CountAndSelectAll />
       </div>
     );
@@ -200,7 +199,9 @@ export function TaskToolbar({ active, onTrack }: { active: boolean; onTrack: () 
       <div className="task-toolbar__row">
         <h1 className="task-toolbar__title">{t('tasks.title')}</h1>
         <SearchField active={active} />
-        {track}
+        <Button icon="link" onClick={onTrack}>
+          {t('tasks.track.open')}
+        </Button>
       </div>
       <FilterChips>
         <CountAndSelectAll />

@@ -121,7 +121,13 @@ describe('the Tasks header in a small window', () => {
     const { user, fake } = await startApp({ prepare: (f) => f.seedTasks(6) });
     expect(screen.queryByRole('toolbar', { name: 'Filter by status' })).toBeNull();
     expect(screen.getByRole('searchbox', { name: 'Search prompts' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Track a task id' })).toBeTruthy();
+    // Its icon only (the toolbar one row at 200 % zoom), its words its name and its tooltip.
+    const track = screen.getByRole('button', { name: 'Track a task id' });
+    expect(track.textContent).toBe('');
+    expect(track.title).toBe('Track a task id');
+    await user.click(track);
+    expect(screen.getByRole('dialog', { name: 'Track a task id' })).toBeTruthy();
+    await user.keyboard('{Escape}');
     const filters = screen.getByRole('button', { name: 'Filters' });
     await user.click(filters);
     const chips = within(screen.getByRole('group', { name: 'Filters' })).getByRole('toolbar', {
