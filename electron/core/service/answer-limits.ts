@@ -13,8 +13,14 @@ import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
  */
 export const MAX_ANSWER_ENTRIES = 256;
 
-/** Levels of nesting (objects and lists inside each other) an answer may have. */
-export const MAX_ANSWER_DEPTH = 64;
+/**
+ * Levels of nesting (objects and lists inside each other) an answer may have. Real answers nest
+ * a handful; a failure nested 10,000 levels deep is still read as the failure it is (an earlier
+ * round's hostile answer). Every step that walks the parsed answer recursively (`JSON.stringify`
+ * when inline payloads are left out of the key's search) manages this depth on the answer
+ * worker's stack (answer-reader.ts gives it 4 MiB; 16,000 levels were measured to fit).
+ */
+export const MAX_ANSWER_DEPTH = 12_000;
 
 /**
  * A string value this long that looks like an inline image (a `data:` URL, or nothing but base64)

@@ -85,7 +85,9 @@ function defaultWorkerUrl(): URL {
  * that starts it does; a bundled one (the app, the bundled CLI) is plain JavaScript.
  */
 function workerOptions(url: URL): WorkerOptions {
-  const options: WorkerOptions = { resourceLimits: { maxOldGenerationSizeMb: 512 } };
+  // The stack answers of MAX_ANSWER_DEPTH levels were measured on (answer-limits.ts).
+  const resourceLimits = { maxOldGenerationSizeMb: 512, stackSizeMb: 4 };
+  const options: WorkerOptions = { resourceLimits };
   if (!url.pathname.endsWith('.ts')) return options;
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return { ...options, execArgv: ['--import', tsx] };
@@ -106,7 +108,8 @@ export class AnswerReader {
   }
 
   /**
-   * Streams `response`'s body (at most `maxBodyBytes`) into the worker to be read as `spec` says.
+   * Streams `response`'s body (at most `maxBodyBytes`, until `signals.body` aborts) into the
+   * worker to be read as `spec` says, then waits for what it was (until `signals.reading` aborts).
    * @returns what the answer was, or why its body did not all arrive.
    * @throws ServiceError when the worker stopped; `signal`'s reason when it aborted.
    */
@@ -114,7 +117,7 @@ export class AnswerReader {
     spec: AnswerSpec,
     response: Response,
     maxBodyBytes: number,
-    signal: AbortSignal,
+    signals: { readonly body: AbortSignal; readonly reading: AbortSignal | undefined },
   ): Promise<AnswerOutcome | BodyTrouble> {
     const { running, id, outcome } = this.#begin(spec.kind === 'submit' ? 'submit' : 'query');
     let settled = false;
@@ -123,7 +126,7 @@ export class AnswerReader {
       () => (settled = true),
     );
     this.#post(running, { type: 'start', id, spec });
-    const streamed = await streamBody(response, maxBodyBytes, signal, (chunk) => {
+    const streamed = await streamBody(response, maxBodyBytes, signals.body, (chunk) => {
       if (settled) return false;
       // A copy over a buffer of its own, moved to the worker: the transport's may be shared.
       const bytes = chunk.slice();
@@ -135,14 +138,14 @@ export class AnswerReader {
       return streamed;
     }
     if (streamed.outcome === 'complete') this.#post(running, { type: 'end', id });
-    return this.#await(running, id, outcome, signal);
+    return this.#await(running, id, outcome, signals.reading);
   }
 
   /**
    * The error an error status's answer means (its body already read, at most the usual limit),
-   * its body scrubbed of the key in the worker.
+   * its body scrubbed of the key in the worker (until `signal` aborts).
    */
-  async status(spec: StatusSpec, signal: AbortSignal): Promise<AnswerOutcome> {
+  async status(spec: StatusSpec, signal: AbortSignal | undefined): Promise<AnswerOutcome> {
     const { running, id, outcome } = this.#begin(spec.op);
     this.#post(running, { type: 'status', id, spec });
     return this.#await(running, id, outcome, signal);
@@ -197,7 +200,7 @@ export class AnswerReader {
     running: Running,
     id: number,
     outcome: Promise<AnswerOutcome>,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
   ): Promise<AnswerOutcome> {
     const job = running.jobs.get(id);
     if (job) {
@@ -206,9 +209,9 @@ export class AnswerReader {
       }, this.#workMs);
     }
     try {
-      return await raceAbort(outcome, signal);
+      return await (signal ? raceAbort(outcome, signal) : outcome);
     } catch (error) {
-      if (signal.aborted) this.#forget(running, id, { type: 'cancel', id });
+      if (signal?.aborted) this.#forget(running, id, { type: 'cancel', id });
       throw error;
     }
   }

@@ -23,7 +23,10 @@ export interface AnswerContext {
 /** The call an answer belongs to. */
 export interface AnswerCall {
   readonly op: ServiceOperation;
+  /** Ends the call: the caller's abort or the request's timeout. */
   readonly signal: AbortSignal;
+  /** The caller's abort alone, which also ends the worker's reading of an answer that came. */
+  readonly callerSignal: AbortSignal | undefined;
   readonly profile: ProviderProfile;
   readonly credentials: { readonly key: string };
 }
@@ -59,10 +62,13 @@ export async function readOutcome(
     throw await statusError(context, call, response, read.text);
   }
   const { spec, maxBodyBytes } = how.reading(response);
-  const outcome = await context.answers.read(spec, response, maxBodyBytes, call.signal);
+  const outcome = await context.answers.read(spec, response, maxBodyBytes, {
+    body: call.signal,
+    reading: call.callerSignal,
+  });
   if ('outcome' in outcome) {
     checkBody(call, outcome, maxBodyBytes);
-    throw unexpectedOutcome(call.op, { kind: 'bug', message: 'a body read neither whole nor cut' });
+    throw errorForUnexpected(call.op, new Error('A body neither whole nor cut.'));
   }
   if (outcome.kind === 'error') throw new ServiceError(outcome.error);
   if (outcome.kind === 'bug') throw unexpectedOutcome(call.op, outcome);
@@ -88,7 +94,7 @@ export async function statusError(
       body,
       now: context.now(),
     },
-    call.signal,
+    call.callerSignal,
   );
   return outcome.kind === 'error'
     ? new ServiceError(outcome.error)

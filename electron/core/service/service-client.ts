@@ -75,6 +75,11 @@ interface Call {
   readonly regional: readonly string[];
   /** The caller's and the timeout's, combined. */
   readonly signal: AbortSignal;
+  /**
+   * The caller's alone: an answer that all arrived is read to its end whatever the request's
+   * timeout (the worker has its own time), as it was when the main thread read it at once.
+   */
+  readonly callerSignal: AbortSignal | undefined;
 }
 
 interface Outgoing {
@@ -299,7 +304,7 @@ export class ServiceClient {
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     try {
-      return await work({ op, credentials: checked, profile, regional, signal });
+      return await work({ op, credentials: checked, profile, regional, signal, callerSignal });
     } catch (error) {
       // The engine aborts on shutdown and expects its own reason back, unchanged.
       if (callerSignal?.aborted) throw callerSignal.reason;
