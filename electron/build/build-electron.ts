@@ -68,6 +68,21 @@ export function mainExternals(dependencies: Readonly<Record<string, string>>): s
   return [...new Set(names)].flatMap((name) => [name, `${name}/*`]);
 }
 
+/**
+ * The main process's worker threads, each its own bundle beside main.js, where the core looks
+ * for it (`new URL('./<name>.js', import.meta.url)`): the Content Credentials verifier's
+ * (core/content-credentials) and the service answers' reader (core/service/answer-reader.ts).
+ * Every bundle that carries the core (the CLI's, the tests' and the bench's children) needs them
+ * beside it too.
+ */
+export function mainWorkerEntries(rootDir: string): Record<string, string> {
+  const core = path.join(rootDir, 'electron', 'core');
+  return {
+    'c2pa-worker': path.join(core, 'content-credentials', 'c2pa-worker.ts'),
+    'answer-worker': path.join(core, 'service', 'answer-worker.ts'),
+  };
+}
+
 /** esbuild options for the main process bundle. */
 export function mainBuildOptions(
   paths: ElectronBuildPaths,
@@ -76,15 +91,7 @@ export function mainBuildOptions(
   return {
     entryPoints: {
       main: path.join(paths.rootDir, 'electron', 'main.ts'),
-      // The Content Credentials verifier's worker (core/content-credentials), a thread of the
-      // main process with its own bundle beside main.js, where it looks for it.
-      'c2pa-worker': path.join(
-        paths.rootDir,
-        'electron',
-        'core',
-        'content-credentials',
-        'c2pa-worker.ts',
-      ),
+      ...mainWorkerEntries(paths.rootDir),
     },
     outdir: paths.outDir,
     bundle: true,
