@@ -33,6 +33,8 @@ export interface AnswerReaderOptions {
   readonly workMs?: number;
   /** The worker ends after this long without an answer to read. Default 30 s. */
   readonly idleMs?: number;
+  /** How long a worker may take to start (load its code). Default 30 s. */
+  readonly startMs?: number;
 }
 
 /** A body that did not all arrive: too large, or broken (the error says why). */
@@ -71,6 +73,8 @@ interface Running {
   readonly jobs: Map<number, Job>;
   /** Settles once the worker is loaded (or failed first). */
   readonly ready: Promise<void>;
+  /** Fails `ready` (when it has not settled yet) with why the worker ended. */
+  readonly failStart: (detail: string) => void;
   /** Whether it is loaded. */
   loaded: boolean;
 }
@@ -97,6 +101,7 @@ export class AnswerReader {
   readonly #url: URL;
   readonly #workMs: number;
   readonly #idleMs: number;
+  readonly #startMs: number;
   #running: Running | null = null;
   #idle: NodeJS.Timeout | null = null;
   #nextId = 1;
@@ -105,6 +110,7 @@ export class AnswerReader {
     this.#url = options.workerUrl ?? defaultWorkerUrl();
     this.#workMs = options.workMs ?? 20_000;
     this.#idleMs = options.idleMs ?? 30_000;
+    this.#startMs = options.startMs ?? 30_000;
   }
 
   /**
@@ -154,7 +160,7 @@ export class AnswerReader {
   /**
    * Resolves once a worker is loaded and reads answers (starting one if none is): a request is
    * only sent when its answer can be read, and the worker's start never counts against the
-   * request's own time. Within `workMs`.
+   * request's own time. Within `startMs`.
    * @throws ServiceError when no worker could start; `signal`'s reason when it aborted.
    */
   async ready(op: ServiceOperation, signal?: AbortSignal): Promise<void> {
@@ -162,8 +168,8 @@ export class AnswerReader {
     if (running.loaded) return;
     running.worker.ref();
     const timer = setTimeout(() => {
-      void this.#fail(running, `did not start within ${this.#workMs} ms`);
-    }, this.#workMs);
+      void this.#fail(running, `did not start within ${this.#startMs} ms`);
+    }, this.#startMs);
     try {
       const started = running.ready.catch((detail: unknown) => {
         throw errorForReaderStopped(op, String(detail), false);
@@ -219,25 +225,21 @@ export class AnswerReader {
   #start(): Running {
     const worker = new Worker(this.#url, workerOptions(this.#url));
     let loaded = (): void => undefined;
-    let failed = (_error: unknown): void => undefined;
+    let failStart = (_detail: string): void => undefined;
     const ready = new Promise<void>((resolve, reject) => {
       loaded = resolve;
-      failed = reject;
+      failStart = reject;
     });
     ready.catch(() => undefined);
-    const running: Running = { worker, jobs: new Map(), ready, loaded: false };
+    const running: Running = { worker, jobs: new Map(), ready, failStart, loaded: false };
     worker.on('message', (message: FromWorker) => {
       if (message.type !== 'ready') return this.#settle(running, message);
       running.loaded = true;
       loaded();
     });
-    const stop = (detail: string) => {
-      failed(detail);
-      void this.#fail(running, detail);
-    };
     // Kept for the worker's life: an 'error' with no listener would throw in this process.
-    worker.on('error', (error) => stop(`failed (${error.message})`));
-    worker.once('exit', (code) => stop(`ended (exit code ${code})`));
+    worker.on('error', (error) => void this.#fail(running, `failed (${error.message})`));
+    worker.once('exit', (code) => void this.#fail(running, `ended (exit code ${code})`));
     this.#running = running;
     return running;
   }
@@ -273,6 +275,7 @@ export class AnswerReader {
 
   /** Ends `running`'s worker and fails every answer it was reading. */
   async #fail(running: Running, detail: string): Promise<void> {
+    running.failStart(detail);
     if (this.#running === running) {
       this.#running = null;
       if (this.#idle) clearTimeout(this.#idle);
