@@ -56,7 +56,12 @@ const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('he
 beforeAll(async () => {
   stopCounting = countMainThreadParsing();
   server = await startServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length });
+    // A fresh connection per answer: one the client gave up mid-body is never reused.
+    res.writeHead(200, {
+      'Content-Type': 'application/json',
+      'Content-Length': body.length,
+      Connection: 'close',
+    });
     res.end(body);
   });
 });
