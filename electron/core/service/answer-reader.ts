@@ -134,9 +134,7 @@ export class AnswerReader {
     this.#post(running, { type: 'start', id, spec });
     const streamed = await streamBody(response, maxBodyBytes, signals.body, (chunk) => {
       if (settled) return false;
-      // A copy over a buffer of its own, moved to the worker: the transport's may be shared.
-      const bytes = chunk.slice();
-      this.#post(running, { type: 'chunk', id, bytes }, [bytes.buffer]);
+      this.#move(running, id, chunk);
       return true;
     });
     if (streamed.outcome === 'too_large' || streamed.outcome === 'broken') {
@@ -267,6 +265,25 @@ export class AnswerReader {
     if (this.#idle) clearTimeout(this.#idle);
     this.#idle = setTimeout(() => void this.#fail(running, 'was idle'), this.#idleMs);
     this.#idle.unref();
+  }
+
+  /**
+   * Moves a chunk of a body to the worker: its own memory when the chunk is all of its buffer
+   * (the fetch's chunks are; nothing else holds them), else a copy (a view into a buffer the
+   * transport may share). Nothing of a body stays on the main thread.
+   */
+  #move(running: Running, id: number, chunk: Uint8Array): void {
+    const own = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+    if (own && chunk.buffer instanceof ArrayBuffer) {
+      try {
+        this.#post(running, { type: 'chunk', id, bytes: chunk }, [chunk.buffer]);
+        return;
+      } catch {
+        // A buffer Node will not let go of (its pool's): copied below.
+      }
+    }
+    const bytes = chunk.slice();
+    this.#post(running, { type: 'chunk', id, bytes }, [bytes.buffer]);
   }
 
   #post(running: Running, message: ToWorker, transfer: ArrayBuffer[] = []): void {
