@@ -79,7 +79,7 @@ export type FromWorker =
   | { readonly type: 'done'; readonly id: number; readonly outcome: AnswerOutcome };
 
 /** `error` as the fields it is made from, to cross to the other thread. */
-export function errorInit(error: ServiceError): ServiceErrorInit {
+function errorInit(error: ServiceError): ServiceErrorInit {
   return {
     kind: error.kind,
     message: error.sentence ?? error.message,

@@ -13,7 +13,7 @@ import { ServiceError } from './service-error';
 import { errorForBadBody, type ServiceOperation } from './status-errors';
 
 /** An answer with a list longer than Pictor reads: refused, with its own sentence. */
-export function errorForTooManyEntries(op: ServiceOperation, where: string): ServiceError {
+function errorForTooManyEntries(op: ServiceOperation, where: string): ServiceError {
   return new ServiceError({
     kind: 'protocol',
     message: sentence(

@@ -31,7 +31,7 @@ export function positive(value: number | undefined, fallback: number, name: stri
  * bytes in base64 where the profile says its images may come inline in that answer (a 1,024-pixel
  * PNG alone is over a megabyte), so no other answer can grow to tens of megabytes.
  */
-export function answerLimit(
+function answerLimit(
   profile: ProviderProfile,
   answer: 'poll' | 'result',
   maxBytes: number,

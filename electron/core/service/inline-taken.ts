@@ -44,7 +44,7 @@ export function takenPayload(
 }
 
 /** What a placeholder reads as where text is shown (a failure's reason, a status word). */
-export const INLINE_DATA_TEXT = '[inline data]';
+const INLINE_DATA_TEXT = '[inline data]';
 
 /**
  * `text` (shown to the user, cleaned: the NUL is a space by now) with every placeholder, or the
