@@ -3,7 +3,7 @@
  * (bundled-child.ts: the answer worker's bundle beside it) and run as
  * `node --expose-gc child.js <origin> <shape>`. It reads one answer of `shape` (served at
  * `<origin>/v1/tasks/<shape>`) through the real ServiceClient, its answer worker and the CLI's
- * fetch, once the worker is up (as it is in the app after its first poll), and prints one JSON
+ * fetch (or, for `fetch-only:<shape>`, through that fetch alone: the control), once the worker is up (as it is in the app after its first poll), and prints one JSON
  * line: the main thread's longest stall while it did (`monitorEventLoopDelay`, 10 ms
  * resolution), the process's RSS growth (sampled every 10 ms, and the kernel's high-water mark),
  * and what the answer was.
@@ -49,6 +49,21 @@ function highWater(): number | null {
   }
 }
 
+/** A shape read by the fetch alone (the control): its body taken and dropped, nothing parsed. */
+export const FETCH_ONLY = 'fetch-only:';
+
+async function fetchOnly(url: string): Promise<{ status: string }> {
+  const response = await createNodeFetch()(url);
+  const reader = response.body?.getReader();
+  let bytes = 0;
+  for (;;) {
+    const read = await reader?.read();
+    if (!read || read.done) break;
+    bytes += read.value.byteLength;
+  }
+  return { status: `read by the fetch alone (${bytes} bytes)` };
+}
+
 function describe(result: unknown): string {
   if (result instanceof ServiceError) return `refused: ${result.sentence?.key ?? result.message}`;
   const task = result as { status: string; imageUrls?: unknown[]; inlineImages?: object };
@@ -74,7 +89,9 @@ async function main(): Promise<void> {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const started = performance.now();
-  const result = await client.getTask(credentials, shape).catch((error: unknown) => error);
+  const result = await (shape.startsWith(FETCH_ONLY)
+    ? fetchOnly(`${origin}/v1/tasks/${shape.slice(FETCH_ONLY.length)}`)
+    : client.getTask(credentials, shape).catch((error: unknown) => error));
   const wallMs = performance.now() - started;
   delay.disable();
   clearInterval(sampler);
