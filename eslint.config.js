@@ -486,7 +486,7 @@ export const sizeOffenders = {
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 74 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 120 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 160 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 158 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

@@ -113,14 +113,15 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
 async function generate(run: Run, command: Runnable & { name: 'generate' }): Promise<number> {
   const { core, io } = run;
   const request = requestOf(command);
-  const { warnings } = core.costs.preview(command.service.provider, request, command.count);
+  const { provider, baseUrl } = command.service;
+  const target = { provider, endpoint: baseUrl };
+  const { warnings } = core.costs.preview(target, request, command.count);
   for (const warning of warnings) io.stderr(`${terminalSafe(cliWording(englishText(warning)))}\n`);
   core.engine.start({ resume: false });
   let records: TaskRecord[];
   try {
     // The service the command names (--provider, --base-url): the one SERVICE_API_KEY is for.
-    const { provider, baseUrl } = command.service;
-    records = await core.engine.submit(request, { provider, endpoint: baseUrl }, command.count);
+    records = await core.engine.submit(request, target, command.count);
   } catch (error) {
     if (!(error instanceof SpendingCapError)) throw error;
     io.stderr(`${terminalSafe(cliWording(error.message))}\n`);

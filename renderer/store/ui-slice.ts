@@ -6,8 +6,11 @@ import { isDismissed, setDismissed } from '../lib/dismissals';
 import type { AppState } from './app-state';
 
 export type View = 'tasks' | 'gallery' | 'costs' | 'settings';
-/** Fields a menu command or a banner can ask to focus (`key:<service>`: that service's key). */
-export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl' | `key:${ProviderId}`;
+/**
+ * Fields a menu command or a banner can ask to focus (`costs`: Settings › Costs, prices and caps;
+ * `key:<service>`: that service's key).
+ */
+export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl' | 'costs' | `key:${ProviderId}`;
 
 export interface UiSlice {
   view: View;

@@ -183,7 +183,11 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
   const item = useAppStore((state) =>
     state.tasksDetailsId === null
       ? null
-      : (state.tasksItems.find((entry) => entry.record.localId === state.tasksDetailsId) ?? null),
+      : (state.tasksItems.find((entry) => entry.record.localId === state.tasksDetailsId) ??
+        // Opened from the Costs screen: perhaps in no page loaded yet.
+        (state.tasksDetailsItem?.record.localId === state.tasksDetailsId
+          ? state.tasksDetailsItem
+          : null)),
   );
   const close = useAppStore((state) => state.tasksOpenDetails);
   const reuse = useReusePrompt();

@@ -103,7 +103,7 @@ export const tasks = {
 
   'tasks.remove.title': 'Remove this task from the history?',
   'tasks.remove.body':
-    'The task disappears from the list. Saved images stay in your gallery folder; the service is not told anything.',
+    'The task disappears from the list. What it cost stays in Costs: what was spent stays spent. Saved images stay in your gallery folder; the service is not told anything.',
   'tasks.remove.confirm': 'Remove',
 
   'tasks.message.readAll': 'Read all',
@@ -167,7 +167,7 @@ export const tasks = {
   'tasks.selection.clear': 'Clear selection',
   'tasks.selection.removeTitle': '{count, plural, one {Remove # task?} other {Remove # tasks?}}',
   'tasks.selection.removeBody':
-    'The tasks disappear from the list. Saved images stay in your gallery folder; the service is not told anything.',
+    'The tasks disappear from the list. What they cost stays in Costs: what was spent stays spent. Saved images stay in your gallery folder; the service is not told anything.',
   'tasks.selection.removeConfirm': '{count, plural, one {Remove # task} other {Remove # tasks}}',
   'tasks.selection.removed': '{count, plural, one {# task removed.} other {# tasks removed.}}',
   'tasks.announce.restored': '{count, plural, one {Task put back.} other {# tasks put back.}}',

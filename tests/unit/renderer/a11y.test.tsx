@@ -127,6 +127,10 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
     await screen.findByRole('group', { name: 'Store with weaker protection?' });
     expect(await seriousViolations()).toEqual([]);
     await user.click(key.getByRole('button', { name: 'Store with weaker protection' }));
+    // No address yet: the key cannot be checked, and Save asks before storing it unchecked.
+    await key.findByText('Save the key without checking it?');
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(key.getByRole('button', { name: 'Save anyway' }));
     await key.findByText(/A key is stored/);
     fake.connection = {
       ok: false,
