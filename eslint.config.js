@@ -108,10 +108,11 @@ export const layers = [
     packages: ['zod'],
   },
   {
-    // The CLI runs in plain Node: the Node adapters, no Electron.
+    // The CLI runs in plain Node: the Node adapters, no Electron; the built-in demo service
+    // inside a command (--provider demo), as the app runs it.
     layer: 'electron/cli',
     paths: ['electron/cli/'],
-    may: [...CORE, 'electron/adapters'],
+    may: [...CORE, 'electron/adapters', 'electron/demo-service'],
     electron: 'none',
     node: true,
     packages: [],

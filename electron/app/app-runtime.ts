@@ -7,6 +7,7 @@ import type { ContentCredentialVerifier } from '../ports/content-credential-veri
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
+import { recallFromHistory } from '../demo-service/recall';
 import { startDemoService } from '../demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
@@ -120,14 +121,19 @@ export class AppRuntime {
     if (options.cipher.isReady()) await keys.verify();
     const vault = keys.vault('pictor');
     bindLegacyKey(vault, settings.get().baseUrl, logger);
+    let opened: PictorCore | null = null;
     const demo = await startDemoService({
       durationMs: { min: 3_000, max: 8_000 },
       images: options.imageEngine,
+      // A demo task still running when the app last quit (or a `pictor` command on the built-in
+      // demo ended) is made again from the history, and finishes when it would have.
+      recall: recallFromHistory(() => opened?.history ?? null),
       ...options.demo,
     });
     const credentials = new AppCredentials({ vault, keys, settings, demoUrl: () => demo.url });
     try {
       const core = await AppRuntime.openCore(options, settings.get(), credentials);
+      opened = core;
       const runtime = new AppRuntime(options, settings, keys, credentials, demo, core);
       runtime.retryHeldTasksOnKeyChanges();
       return runtime;

@@ -52,7 +52,7 @@ export function formatMoney(
  * decimal (`0.25`): the catalogue writes each as money in the reader's language, so a
  * translation writes `{cap}`, never `{cap} {unit}`.
  */
-export const MONEY_PARAMS: Partial<Record<MainMessageKey, readonly string[]>> = {
+const MONEY_PARAMS: Partial<Record<MainMessageKey, readonly string[]>> = {
   'error.costs.hardCap': ['cap', 'spent', 'adding'],
   'error.costs.softCap': ['cap', 'spent', 'adding'],
   'capChange.raise': ['from', 'to'],

@@ -174,11 +174,12 @@ export class CostBook implements EngineAdmission {
       const tasks = valid.map((record) => ({ ...record, provider: providerOf(record) }));
       const verdict = this.verdict(prices, tasks);
       if (verdict.refusal) throw new SpendingCapError(verdict.refusal, { code: 'bad_input' });
-      return tasks.map((record) => {
+      // The records as they were given (today's contract stays unnamed), priced.
+      return valid.map((record) => {
         if (isFree(record)) return { ...record, cost: FREE_COST };
         const [own = UNKNOWN_COST, ...others] = estimatesOf(
           prices,
-          record.provider,
+          providerOf(record),
           record.request,
         );
         // Its estimates in the service's other priced units: what caps in those units count.

@@ -22,6 +22,7 @@ import { ChoiceField } from './choice-field';
 import { CountField, ModelField, PromptField } from './compose-fields';
 import { qualityOptions, sizeOptions } from './options';
 import { CostEstimate } from './cost-estimate';
+import { MissingKeyNotice } from './missing-key-notice';
 import { SubmitButton } from './submit-button';
 import { ServiceField } from './service-field';
 
@@ -183,6 +184,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
     quality: useRef<HTMLInputElement>(null),
     count: useRef<HTMLInputElement>(null),
   } satisfies Record<ComposeField, unknown>;
+  const missingKey = useRef<HTMLAnchorElement>(null);
   useFocusRequest('prompt', refs.prompt, active);
   // First run: the prompt is where the user starts, so the app opens with the focus in it.
   useEffect(() => {
@@ -192,8 +194,9 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
 
   const send = async (): Promise<void> => {
     const outcome = await submit();
-    // A refused draft: go to the first field that says why.
+    // A refused draft: go to the first field that says why; no key: to the link that adds one.
     if (!outcome.ok && outcome.field) refs[outcome.field].current?.focus();
+    if (!outcome.ok && outcome.missingKey) missingKey.current?.focus();
   };
   const keys = shortcutLabels(mac);
   return (
@@ -226,6 +229,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         submitTitle={keys.submit}
         forecastId={forecastId}
       />
+      <MissingKeyNotice linkRef={missingKey} />
       <ComposeNotes error={submitError} onDismiss={dismissError} forecastId={forecastId} />
     </form>
   );

@@ -56,7 +56,7 @@ function useAskPreview(): void {
 /** What the caps say of the submit: a hard cap will refuse it, a soft one warns, or nothing. */
 export type CapVerdict = 'blocked' | 'warned' | null;
 
-export function capVerdict(preview: CostPreviewAnswer | null): CapVerdict {
+function capVerdict(preview: CostPreviewAnswer | null): CapVerdict {
   const caps = preview?.caps ?? [];
   if (caps.some((said) => said.cap.kind === 'hard')) return 'blocked';
   return caps.length > 0 ? 'warned' : null;
