@@ -109,6 +109,14 @@ function foldedFilterCount(filters: GalleryFilters): number {
   return inUse.filter(Boolean).length;
 }
 
+/**
+ * "Clear filters" hides itself once pressed: the focus goes to the first filter beside it (in the
+ * bar, or in the panel, which then stays open), never to the page.
+ */
+function focusFirstFilter(clear: HTMLElement): void {
+  clear.parentElement?.querySelector<HTMLElement>('input[type="checkbox"]')?.focus();
+}
+
 /** Every filter but the search: in the bar, or in the "Filters" panel of a folded header. */
 function FilterControls({
   filters,
@@ -140,7 +148,10 @@ function FilterControls({
         className={clearable ? undefined : 'gallery-filters__clear--idle'}
         tabIndex={clearable ? undefined : -1}
         aria-hidden={clearable ? undefined : true}
-        onClick={() => onChange(EMPTY_GALLERY_FILTERS)}
+        onClick={(event) => {
+          onChange(EMPTY_GALLERY_FILTERS);
+          focusFirstFilter(event.currentTarget);
+        }}
       >
         {t('gallery.filters.clear')}
       </Button>

@@ -130,7 +130,15 @@ function FilterChips({ children }: { children?: ReactNode }) {
       </button>
       <TaskServiceFilter />
       {isFiltered(filter) ? (
-        <Button variant="ghost" size="small" onClick={clear}>
+        <Button
+          variant="ghost"
+          size="small"
+          onClick={() => {
+            clear();
+            // The button goes with the filters: the focus to the first chip, not to the page.
+            filterBar.current?.querySelector<HTMLElement>('.chip')?.focus();
+          }}
+        >
           {t('tasks.filter.clear')}
         </Button>
       ) : null}

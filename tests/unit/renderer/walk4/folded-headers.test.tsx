@@ -2,8 +2,9 @@
  * In a small window (800x600, 200 % zoom: the header fold's media query matches) the headers of
  * the gallery and of Tasks fold their filters behind one "Filters" button that says how many are
  * in use, and opens them in a panel under the header; the search stays in view. Escape closes the
- * panel and gives the focus back to the button; a date typed there is applied even when the panel
- * is closed by a click elsewhere. In a large window the filters stay in the header, as before.
+ * panel and gives the focus back to the button; "Clear filters" leaves the focus on the first
+ * filter, in the panel; a date typed there is applied even when the panel is closed by a click
+ * elsewhere. In a large window the filters stay in the header, as before.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -74,6 +75,24 @@ describe('the gallery header in a small window', () => {
     expect(within(header).queryByRole('group', { name: 'Filters' })).toBeNull();
     expect(document.activeElement).toBe(named);
     expect(named.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps the focus in the panel after "Clear filters", which then hides', async () => {
+    windowFolds(true);
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    await user.click(within(galleryHeader()).getByRole('button', { name: 'Filters' }));
+    const panel = within(galleryHeader()).getByRole('group', { name: 'Filters' });
+    const favourites = within(panel).getByRole('checkbox', { name: 'Favourites only' });
+    await user.click(favourites);
+    await user.click(within(panel).getByRole('button', { name: 'Clear filters' }));
+    expect(within(panel).queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    expect(document.activeElement).toBe(favourites);
+    // Still the panel's: Escape closes it and gives the focus to its button.
+    await user.keyboard('{Escape}');
+    expect(within(galleryHeader()).queryByRole('group', { name: 'Filters' })).toBeNull();
+    expect(document.activeElement).toBe(
+      within(galleryHeader()).getByRole('button', { name: 'Filters' }),
+    );
   });
 
   it('applies a date typed in the panel when a click elsewhere closes it', async () => {
@@ -148,5 +167,9 @@ describe('the Tasks header in a small window', () => {
     // "Clear filters" is in the panel with them, and clears the count.
     await user.click(within(chips).getByRole('button', { name: 'Clear filters' }));
     expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    // The button went with the filters; the focus is on the first chip, in the open panel.
+    expect(document.activeElement).toBe(within(chips).getByRole('button', { name: 'In progress' }));
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Filters' }));
   });
 });
