@@ -132,7 +132,7 @@ export class AppRuntime {
     });
     const credentials = new AppCredentials({ vault, keys, settings, demoUrl: () => demo.url });
     try {
-      const core = await AppRuntime.openCore(options, settings.get(), credentials);
+      const core = await AppRuntime.openCore(options, settings, credentials);
       opened = core;
       const runtime = new AppRuntime(options, settings, keys, credentials, demo, core);
       runtime.retryHeldTasksOnKeyChanges();
@@ -253,10 +253,8 @@ export class AppRuntime {
    * @throws GalleryPathError / file-system errors: the library stays where it was.
    */
   moveGalleryTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<RelocateResult> {
-    return this.exclusive(async () => {
-      if (folder === this.galleryDir()) return { moved: 0, leftBehind: [] };
-      return this.core.library.moveTo(folder, { ...hooks, switchTo: this.switchSetting });
-    });
+    // The library serialises its own changes: settings and keys never wait behind one.
+    return this.core.library.moveTo(folder, hooks);
   }
 
   /**
@@ -265,7 +263,7 @@ export class AppRuntime {
    * the current library stays where it is. Same rules as {@link moveGalleryTo} for the folder.
    */
   openGalleryAt(folder: string): Promise<OpenedLibrary> {
-    return this.exclusive(() => this.core.library.openAt(folder, { switchTo: this.switchSetting }));
+    return this.core.library.openAt(folder);
   }
 
   async close(): Promise<void> {
@@ -314,26 +312,32 @@ export class AppRuntime {
     return rebinds;
   }
 
-  /** Runs `work` after every change asked for before it has finished. */
+  /**
+   * Runs a change of settings or keys after every one asked for before it has finished: they go
+   * together (an address change rebinds a key; a key is checked and bound at its address), never
+   * behind a change of the library's folder, which `Library` serialises on its own.
+   */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** The gallery setting follows the library; the default folder is kept as no setting. */
-  private readonly switchSetting = (target: string): void => {
-    this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
-  };
-
   private static openCore(
     options: AppRuntimeOptions,
-    settings: Settings,
+    settingsService: SettingsService,
     credentials: AppCredentials,
   ): Promise<PictorCore> {
+    const settings = settingsService.get();
     return openPictorCore({
       dataDir: options.dataDir,
       galleryDir: settings.galleryDir || options.defaultGalleryDir,
+      // The setting follows the library; the default folder is kept as no setting.
+      libraryFolder: {
+        record: (folder) => {
+          settingsService.setGalleryDir(folder === options.defaultGalleryDir ? '' : folder);
+        },
+      },
       fetch: options.fetch,
       credentials,
       clock: options.clock,
