@@ -341,10 +341,14 @@ export function formatDayNumeric(day: string): string {
   return formatDateWith({ year: 'numeric', month: '2-digit', day: '2-digit' }, ms);
 }
 
+/** A day as the locale writes it in numbers, in parts: its day, month, year and the marks between. */
+export function dayParts(): Intl.DateTimeFormatPart[] {
+  return dateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(0);
+}
+
 /** The order the locale writes a day's parts in, and its ten digits (for reading one back). */
 export function dayWriting(): { order: Array<'day' | 'month' | 'year'>; digits: string[] } {
-  const parts = dateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(0);
-  const order = parts
+  const order = dayParts()
     .map((part) => part.type)
     .filter((type): type is 'day' | 'month' | 'year' => ['day', 'month', 'year'].includes(type));
   const digits = numberFormat({ useGrouping: false });

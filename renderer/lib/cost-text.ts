@@ -25,14 +25,14 @@ export function costLine(cost: TaskCost): string {
   });
 }
 
-/** The cost in a task's details: the amount, and how Pictor knows it. */
+/**
+ * The cost in a task's details: the amount, and how Pictor knows it, in words (the field the
+ * service said it in, `usage.cost`, is technical detail: the details show it on hover).
+ */
 export function costDetail(cost: TaskCost): string {
   switch (cost.source) {
     case 'reported':
-      return t('costs.detail.reported', {
-        amount: formatCost(cost.micros, cost.unit),
-        field: cost.field,
-      });
+      return t('costs.detail.reported', { amount: formatCost(cost.micros, cost.unit) });
     case 'estimated':
       return t('costs.detail.estimated', {
         amount: formatCost(cost.micros, cost.unit),

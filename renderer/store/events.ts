@@ -122,6 +122,9 @@ function runMenuCommand(store: StoreApi, command: EventPayload<'menu:command'>['
     case 'show-gallery':
       state.setView('gallery');
       return;
+    case 'show-costs':
+      state.setView('costs');
+      return;
     case 'open-settings':
       state.setView('settings');
       return;

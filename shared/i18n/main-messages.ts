@@ -46,6 +46,7 @@ export const mainMessages = {
   'menu.selectAll': 'Select All',
   'menu.tasks': 'Tasks',
   'menu.gallery': 'Gallery',
+  'menu.costs': 'Costs',
   'menu.search': 'Search',
   'menu.actualSize': 'Actual Size',
   'menu.zoomIn': 'Zoom In',

@@ -7,7 +7,7 @@ export const costs = {
   'costs.source.unknown': 'cost unknown',
   /** A cost on a task row: `$0.04 (estimate)`. */
   'costs.withSource': '{amount} ({source})',
-  'costs.detail.reported': '{amount}, reported by the service ({field})',
+  'costs.detail.reported': '{amount}, reported by the service',
   'costs.detail.estimated':
     '{amount}, estimated from your price per {basis, select, image {image} other {megapixel}}',
 

@@ -221,4 +221,10 @@ export const tasks = {
   'tasks.remove.withoutCancel': 'Remove without cancelling',
   'tasks.remove.keep': 'Keep',
   'tasks.selection.cancel': 'Cancel on services',
+  /** The service's address in a task's details (its name is shown, the address on hover). */
+  'tasks.details.copyAddress': 'Copy the service’s address',
+  'tasks.details.addressCopied': 'Service address copied.',
+  'tasks.details.addressCopyFailed': 'The service’s address could not be copied to the clipboard.',
+  /** An image whose size is not the one the task asked for ("1024 × 1024"). */
+  'tasks.details.sizeDiffers': 'The service sent {got}, not the {asked} asked for.',
 } as const;

@@ -113,8 +113,6 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
     const { user, fake } = await startApp({
       prepare: (api) => {
         api.storage = { backend: 'basic_text', weak: true };
-        // An address to check the key at: Save asks the service first.
-        api.settings = { ...api.settings, baseUrl: 'https://images.example.com' };
       },
     });
     act(() => useAppStore.getState().setView('settings'));

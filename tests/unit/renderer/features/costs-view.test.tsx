@@ -1,5 +1,5 @@
 /**
- * The Costs screen: reached from the sidebar (and Ctrl+4), totals per unit that never add two
+ * The Costs screen: reached from the sidebar (and Ctrl+3), totals per unit that never add two
  * units together, a chart per day and per service that reads as figures, each task with its
  * prompt, thumbnail and cost (opening it, or saying it was removed), a period and a service
  * filter sent to main (an empty one says which filter), one date format, a link to the prices
