@@ -108,10 +108,11 @@ export const layers = [
     packages: ['zod'],
   },
   {
-    // The CLI runs in plain Node: the Node adapters, no Electron.
+    // The CLI runs in plain Node: the Node adapters, no Electron; the built-in demo service
+    // inside a command (--provider demo), as the app runs it.
     layer: 'electron/cli',
     paths: ['electron/cli/'],
-    may: [...CORE, 'electron/adapters'],
+    may: [...CORE, 'electron/adapters', 'electron/demo-service'],
     electron: 'none',
     node: true,
     packages: [],
@@ -468,7 +469,6 @@ export const sizeOffenders = {
   'electron/core/logging/log-line.ts': { 'max-params': 5 },
   'electron/core/trash/trash-operations.ts': { 'max-depth': 4 },
   'electron/core/trash/trash-replay.ts': { 'max-depth': 4 },
-  'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 72 },
   'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-tile.tsx': { 'max-lines-per-function': 82 },
   'renderer/features/gallery/gallery-view.tsx': { 'max-lines-per-function': 95 },
@@ -486,7 +486,7 @@ export const sizeOffenders = {
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 74 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 120 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 160 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 158 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

@@ -42,6 +42,11 @@ export interface TasksSlice
   tasksFilter: TaskFilter;
   /** The task whose details are open, by local id. */
   tasksDetailsId: string | null;
+  /**
+   * The task whose details were opened from elsewhere (the Costs screen), kept with it: it may
+   * be in no page of the list loaded so far.
+   */
+  tasksDetailsItem: TaskItem | null;
   /** The task image shown in the image viewer over the Tasks screen, or null. */
   tasksViewer: TaskImageRef | null;
   tasksSetSearch(search: string): void;
@@ -61,6 +66,8 @@ export interface TasksSlice
   tasksApplyUpdate(item: TaskItem): void;
   tasksApplyRemoved(localId: string): void;
   tasksOpenDetails(localId: string | null): void;
+  /** Opens the details of a task read on its own (`tasks:get`), loaded in the list or not. */
+  tasksShowDetails(item: TaskItem): void;
   /** Opens (or moves) the image viewer over the Tasks screen to one of a task's images. */
   tasksOpenViewer(ref: TaskImageRef): void;
   tasksCloseViewer(): void;
@@ -97,6 +104,31 @@ function provisionalTotal(loaded: number, cursor: string | null): number {
   return loaded + (cursor === null ? 0 : 1);
 }
 
+type SetTasks = Parameters<StateCreator<AppState, [], [], TasksSlice>>[0];
+
+/** The details dialog and the image viewer over the Tasks screen: what they show. */
+function detailsActions(
+  set: SetTasks,
+): Pick<
+  TasksSlice,
+  'tasksOpenDetails' | 'tasksShowDetails' | 'tasksOpenViewer' | 'tasksCloseViewer'
+> {
+  return {
+    tasksOpenDetails(localId) {
+      set({ tasksDetailsId: localId, tasksDetailsItem: null });
+    },
+    tasksShowDetails(item) {
+      set({ tasksDetailsId: item.record.localId, tasksDetailsItem: item });
+    },
+    tasksOpenViewer(ref) {
+      set({ tasksViewer: { localId: ref.localId, index: ref.index } });
+    },
+    tasksCloseViewer() {
+      set({ tasksViewer: null });
+    },
+  };
+}
+
 export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set, get, api) => {
   const list = createPagedList<'tasks', AppState, TaskItem>({
     prefix: 'tasks',
@@ -131,6 +163,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksCounted: false,
     tasksFilter: EMPTY_FILTER,
     tasksDetailsId: null,
+    tasksDetailsItem: null,
     tasksViewer: null,
 
     tasksSetSearch(search) {
@@ -210,6 +243,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       });
     },
     tasksApplyUpdate(item) {
+      const shown = get().tasksDetailsItem;
+      if (shown?.record.localId === item.record.localId)
+        set({ tasksDetailsItem: fresher(shown, item) });
       const items = get().tasksItems;
       const position = items.findIndex((known) => known.record.localId === item.record.localId);
       const known = items[position];
@@ -223,6 +259,8 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       set({ tasksItems: next });
     },
     tasksApplyRemoved(localId) {
+      if (get().tasksDetailsItem?.record.localId === localId)
+        set({ tasksDetailsItem: null, tasksDetailsId: null });
       set((state) => {
         const items = state.tasksItems.filter((item) => item.record.localId !== localId);
         if (items.length === state.tasksItems.length) return {};
@@ -235,15 +273,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       });
       get().tasksPruneSelection((selected) => selected !== localId);
     },
-    tasksOpenDetails(localId) {
-      set({ tasksDetailsId: localId });
-    },
-    tasksOpenViewer(ref) {
-      set({ tasksViewer: { localId: ref.localId, index: ref.index } });
-    },
-    tasksCloseViewer() {
-      set({ tasksViewer: null });
-    },
+    ...detailsActions(set),
 
     tasksResume: (localId) => act(() => call('tasks:resume', { localId })),
     tasksRetryImages: (localId) => act(() => call('tasks:retryImages', { localId })),

@@ -1,5 +1,5 @@
 /**
- * Journey 26, Content Credentials lead with their verdict, in real pixels: a service whose images
+ * Journey 27, Content Credentials lead with their verdict, in real pixels: a service whose images
  * carry C2PA manifests (the signed test fixtures, one with its pixels changed after signing, one
  * whose store cannot be read, one with none) makes a task of four, verified by the real verifier.
  * Once with the fixtures' test CA trusted (Chromium host: beside the shipped list), once with the

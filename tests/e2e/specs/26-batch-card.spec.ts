@@ -1,5 +1,5 @@
 /**
- * Journey 25, a batch reads as one job: "Generate 10" on the built-in demo service is one card,
+ * Journey 26, a batch reads as one job: "Generate 10" on the built-in demo service is one card,
  * its prompt first, then its ten results as a grid that shows all ten (or some and a "+N" that
  * opens the rest) in a 1280x800 and an 800x600 window: each result whole inside the card and the
  * window, with its own buttons inside it, and no text of the card cut (in German and Arabic too,
