@@ -17,7 +17,7 @@ const LONE = 'A lone heron in the reeds, batch journey';
 
 const session = useAppSession('batches');
 
-test('Generate 3 is one row; Shift and Ctrl select; one confirmation removes the selection', async () => {
+test('Generate 3 is one card; Ctrl and Shift select; one confirmation removes the selection', async () => {
   const { page } = await session.launch();
   await generate(page, LONE);
 
