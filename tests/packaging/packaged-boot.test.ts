@@ -360,7 +360,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
       const data = await mkdtemp(path.join(work, 'cli-'));
       const { code, out } = await runCommand(target, ['help'], data);
       expect(code, out).toBe(0);
-      expect(out).toMatch(/generate \[--provider ID\] \[--base-url URL\] --prompt TEXT/);
+      expect(out).toMatch(/generate "PROMPT" \[--provider ID\] \[--base-url URL\]/);
     });
 
     it('self-test: the packed history, FTS5 search, image renderer (each format, the signed sample), worker verifier, XMP, trust list and safeStorage pass; one JSON line, exit 0', async () => {
@@ -580,7 +580,7 @@ describe('the boot test itself', () => {
       // `pictor help` opens the app's window instead of printing the help.
       await app.until((all) => all.find((message) => message.type === 'window'));
       expect(app.output.join('')).not.toMatch(
-        /generate \[--provider ID\] \[--base-url URL\] --prompt TEXT/,
+        /generate "PROMPT" \[--provider ID\] \[--base-url URL\]/,
       );
     } finally {
       app.child.kill('SIGKILL');

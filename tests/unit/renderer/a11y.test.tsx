@@ -51,7 +51,9 @@ const everyStatus = (i: number) =>
     { status: 'not_found' as const },
   ][i % 8]!;
 
-describe('accessibility (axe-core, no serious or critical violations)', () => {
+// Each test runs axe over whole screens several times: seconds of CPU each, many more on a
+// saturated machine. The time allowed is generous; nothing here is judged by time.
+describe('accessibility (axe-core, no serious or critical violations)', { timeout: 60_000 }, () => {
   it('tasks screen with every status, banners and an error toast', async () => {
     const { fake } = await startApp({ prepare: (api) => api.seedTasks(40, everyStatus) });
     act(() => {

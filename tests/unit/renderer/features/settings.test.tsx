@@ -535,14 +535,22 @@ describe('defaults, gallery, behaviour', () => {
 
   it('applies the theme to <html>, following the system when asked', async () => {
     let dark = true;
+    // The system theme's listeners (other queries, such as the headers' fold, have their own).
     const listeners = new Set<() => void>();
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      get matches() {
-        return query.includes('dark') && dark;
-      },
-      addEventListener: (_type: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_type: string, listener: () => void) => listeners.delete(listener),
-    }));
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const theme = query.includes('prefers-color-scheme');
+      return {
+        get matches() {
+          return theme && query.includes('dark') && dark;
+        },
+        addEventListener: (_type: string, listener: () => void) => {
+          if (theme) listeners.add(listener);
+        },
+        removeEventListener: (_type: string, listener: () => void) => {
+          if (theme) listeners.delete(listener);
+        },
+      };
+    });
     try {
       const { user } = await openSettings();
       expect(document.documentElement.dataset.theme).toBe('dark');
