@@ -466,7 +466,6 @@ export const sizeOffenders = {
   'electron/core/library-archive/import-merge.ts': { 'max-params': 5 },
   'electron/core/library-archive/import-task.ts': { 'max-params': 5 },
   'electron/core/logging/log-line.ts': { 'max-params': 5 },
-  'electron/core/trash/trash-operations.ts': { 'max-depth': 4 },
   'electron/core/trash/trash-replay.ts': { 'max-depth': 4 },
   'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 72 },
   'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
