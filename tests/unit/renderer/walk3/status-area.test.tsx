@@ -130,7 +130,7 @@ describe('the status area', () => {
       { localId: 'seed-000000', index: 0 },
       { localId: 'seed-000001', index: 0 },
     ];
-    await act(() => deleteWithUndo(refs, () => undefined));
+    await act(() => deleteWithUndo(refs));
     await followsLanguage(() =>
       t('gallery.announce.partly', {
         done: 1,
