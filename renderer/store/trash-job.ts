@@ -28,7 +28,7 @@ export class TrashJob {
   private unwatch: (() => void) | null = null;
 
   constructor(
-    private readonly store: Pick<StoreApi<AppState>, 'getState' | 'subscribe'>,
+    private readonly store: Pick<StoreApi<AppState>, 'getState' | 'setState' | 'subscribe'>,
     readonly items: TrashItems,
     /** How many it acts on. */
     readonly total: number,
@@ -60,7 +60,7 @@ export class TrashJob {
   /** It ended: `words` say what it did; its Undo stays offered unless `undoable` is false. */
   finish(words: Words, undoable = true): void {
     this.current = 'done';
-    this.stopWatching();
+    this.ended();
     this.update({ text: words, finished: true, ...(undoable ? {} : { action: null }) });
   }
 
@@ -75,14 +75,14 @@ export class TrashJob {
   /** Its Undo ended: `words` say what came back. */
   undone(words: Words): void {
     this.current = 'undone';
-    this.stopWatching();
+    this.ended();
     this.update({ text: words, finished: true, action: null });
   }
 
   /** Nothing to say in the entry (it failed as a whole: the failure is shown instead). */
   drop(): void {
     this.current = 'undone';
-    this.stopWatching();
+    this.ended();
     this.store.getState().dismissStatus(this.entry);
   }
 
@@ -108,5 +108,16 @@ export class TrashJob {
   private stopWatching(): void {
     this.unwatch?.();
     this.unwatch = null;
+  }
+
+  /**
+   * Main answered: its operation ended. The count it sent last (it reports a few times a second,
+   * and the last report may lag the answer) no longer says "280 of 300" beside what it did.
+   */
+  private ended(): void {
+    this.stopWatching();
+    if (this.store.getState().trashProgress?.items === this.items) {
+      this.store.setState({ trashProgress: null });
+    }
   }
 }
