@@ -470,7 +470,7 @@ export const sizeOffenders = {
   'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 72 },
   'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-tile.tsx': { 'max-lines-per-function': 86 },
-  'renderer/features/gallery/gallery-view.tsx': { 'max-lines-per-function': 95 },
+  'renderer/features/gallery/gallery-view.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-viewer.tsx': { 'max-lines-per-function': 91 },
   'renderer/features/gallery/use-grid-focus.ts': { 'max-lines-per-function': 71 },
   'renderer/features/gallery/use-live-anchor.ts': { 'max-params': 5 },
@@ -481,11 +481,10 @@ export const sizeOffenders = {
   'renderer/store/compose-slice.ts': { 'max-lines-per-function': 108 },
   'renderer/store/gallery-list-model.ts': { 'max-params': 5 },
   'renderer/store/gallery-slice.ts': { 'max-lines-per-function': 175 },
-  'renderer/store/gallery-trash-slice.ts': { 'max-lines-per-function': 105 },
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 74 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 101 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 160 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 158 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

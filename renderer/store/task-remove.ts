@@ -48,10 +48,7 @@ function chunks(ids: readonly string[]): string[][] {
 let focusSeq = 0;
 
 /** A new focus request (each one asks again, even for the same place). */
-export function focusRequest(
-  index: number,
-  localId?: string,
-): { tasksFocusRequest: TaskFocusRequest } {
+function focusRequest(index: number, localId?: string): { tasksFocusRequest: TaskFocusRequest } {
   focusSeq += 1;
   return { tasksFocusRequest: { index, seq: focusSeq, ...(localId ? { localId } : {}) } };
 }
