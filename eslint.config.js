@@ -108,10 +108,11 @@ export const layers = [
     packages: ['zod'],
   },
   {
-    // The CLI runs in plain Node: the Node adapters, no Electron.
+    // The CLI runs in plain Node: the Node adapters, no Electron; the built-in demo service
+    // inside a command (--provider demo), as the app runs it.
     layer: 'electron/cli',
     paths: ['electron/cli/'],
-    may: [...CORE, 'electron/adapters'],
+    may: [...CORE, 'electron/adapters', 'electron/demo-service'],
     electron: 'none',
     node: true,
     packages: [],
@@ -467,7 +468,6 @@ export const sizeOffenders = {
   'electron/core/library-archive/import-task.ts': { 'max-params': 5 },
   'electron/core/logging/log-line.ts': { 'max-params': 5 },
   'electron/core/trash/trash-replay.ts': { 'max-depth': 4 },
-  'renderer/features/gallery/gallery-filters.tsx': { 'max-lines-per-function': 72 },
   'renderer/features/gallery/gallery-grid.tsx': { 'max-lines-per-function': 94 },
   'renderer/features/gallery/gallery-tile.tsx': { 'max-lines-per-function': 86 },
   'renderer/features/gallery/gallery-view.tsx': { 'max-lines-per-function': 94 },
@@ -478,13 +478,13 @@ export const sizeOffenders = {
   'renderer/features/gallery/zoom-pan.ts': { 'max-params': 5 },
   'renderer/features/tasks/task-list.tsx': { 'max-lines-per-function': 73 },
   'renderer/lib/api.ts': { 'max-params': 5 },
-  'renderer/store/compose-slice.ts': { 'max-lines-per-function': 108 },
+  'renderer/store/compose-slice.ts': { 'max-lines-per-function': 105 },
   'renderer/store/gallery-list-model.ts': { 'max-params': 5 },
   'renderer/store/gallery-slice.ts': { 'max-lines-per-function': 175 },
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
-  'renderer/store/settings-slice.ts': { 'max-lines-per-function': 74 },
+  'renderer/store/settings-slice.ts': { 'max-lines-per-function': 64 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 101 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 158 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 156 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

@@ -7,6 +7,7 @@ import type { ContentCredentialVerifier } from '../ports/content-credential-veri
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { SettingsPatch, Settings } from '../../shared/domain/settings';
+import { recallFromHistory } from '../demo-service/recall';
 import { startDemoService } from '../demo-service/server';
 import type { DemoService, DemoServiceOptions } from '../demo-service/types';
 import type { Clock } from '../ports/clock';
@@ -120,14 +121,19 @@ export class AppRuntime {
     if (options.cipher.isReady()) await keys.verify();
     const vault = keys.vault('pictor');
     bindLegacyKey(vault, settings.get().baseUrl, logger);
+    let opened: PictorCore | null = null;
     const demo = await startDemoService({
       durationMs: { min: 3_000, max: 8_000 },
       images: options.imageEngine,
+      // A demo task still running when the app last quit (or a `pictor` command on the built-in
+      // demo ended) is made again from the history, and finishes when it would have.
+      recall: recallFromHistory(() => opened?.history ?? null),
       ...options.demo,
     });
     const credentials = new AppCredentials({ vault, keys, settings, demoUrl: () => demo.url });
     try {
-      const core = await AppRuntime.openCore(options, settings.get(), credentials);
+      const core = await AppRuntime.openCore(options, settings, credentials);
+      opened = core;
       const runtime = new AppRuntime(options, settings, keys, credentials, demo, core);
       runtime.retryHeldTasksOnKeyChanges();
       return runtime;
@@ -247,10 +253,8 @@ export class AppRuntime {
    * @throws GalleryPathError / file-system errors: the library stays where it was.
    */
   moveGalleryTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<RelocateResult> {
-    return this.exclusive(async () => {
-      if (folder === this.galleryDir()) return { moved: 0, leftBehind: [] };
-      return this.core.library.moveTo(folder, { ...hooks, switchTo: this.switchSetting });
-    });
+    // The library serialises its own changes: settings and keys never wait behind one.
+    return this.core.library.moveTo(folder, hooks);
   }
 
   /**
@@ -259,7 +263,7 @@ export class AppRuntime {
    * the current library stays where it is. Same rules as {@link moveGalleryTo} for the folder.
    */
   openGalleryAt(folder: string): Promise<OpenedLibrary> {
-    return this.exclusive(() => this.core.library.openAt(folder, { switchTo: this.switchSetting }));
+    return this.core.library.openAt(folder);
   }
 
   async close(): Promise<void> {
@@ -308,26 +312,32 @@ export class AppRuntime {
     return rebinds;
   }
 
-  /** Runs `work` after every change asked for before it has finished. */
+  /**
+   * Runs a change of settings or keys after every one asked for before it has finished: they go
+   * together (an address change rebinds a key; a key is checked and bound at its address), never
+   * behind a change of the library's folder, which `Library` serialises on its own.
+   */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.queue.then(work, work);
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  /** The gallery setting follows the library; the default folder is kept as no setting. */
-  private readonly switchSetting = (target: string): void => {
-    this.settings.setGalleryDir(target === this.options.defaultGalleryDir ? '' : target);
-  };
-
   private static openCore(
     options: AppRuntimeOptions,
-    settings: Settings,
+    settingsService: SettingsService,
     credentials: AppCredentials,
   ): Promise<PictorCore> {
+    const settings = settingsService.get();
     return openPictorCore({
       dataDir: options.dataDir,
       galleryDir: settings.galleryDir || options.defaultGalleryDir,
+      // The setting follows the library; the default folder is kept as no setting.
+      libraryFolder: {
+        record: (folder) => {
+          settingsService.setGalleryDir(folder === options.defaultGalleryDir ? '' : folder);
+        },
+      },
       fetch: options.fetch,
       credentials,
       clock: options.clock,

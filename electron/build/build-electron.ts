@@ -85,6 +85,21 @@ function mainDefines(testBuild: boolean): Record<string, string> {
   return { 'process.env.PICTOR_TEST_BUILD': JSON.stringify(testBuild ? '1' : '') };
 }
 
+/**
+ * The main process's worker threads, each its own bundle beside main.js, where the core looks
+ * for it (`new URL('./<name>.js', import.meta.url)`): the Content Credentials verifier's
+ * (core/content-credentials) and the service answers' reader (core/service/answer-reader.ts).
+ * Every bundle that carries the core (the CLI's, the tests' and the bench's children) needs them
+ * beside it too.
+ */
+export function mainWorkerEntries(rootDir: string): Record<string, string> {
+  const core = path.join(rootDir, 'electron', 'core');
+  return {
+    'c2pa-worker': path.join(core, 'content-credentials', 'c2pa-worker.ts'),
+    'answer-worker': path.join(core, 'service', 'answer-worker.ts'),
+  };
+}
+
 /** esbuild options for the main process bundle. */
 export function mainBuildOptions(
   paths: ElectronBuildPaths,
@@ -95,15 +110,7 @@ export function mainBuildOptions(
     define: mainDefines(testBuild),
     entryPoints: {
       main: path.join(paths.rootDir, 'electron', 'main.ts'),
-      // The Content Credentials verifier's worker (core/content-credentials), a thread of the
-      // main process with its own bundle beside main.js, where it looks for it.
-      'c2pa-worker': path.join(
-        paths.rootDir,
-        'electron',
-        'core',
-        'content-credentials',
-        'c2pa-worker.ts',
-      ),
+      ...mainWorkerEntries(paths.rootDir),
     },
     outdir: paths.outDir,
     bundle: true,

@@ -1,19 +1,25 @@
 /** The CLI's commands and options, parsed and checked before anything touches the network or disk. */
 import { isAbsolute, resolve } from 'node:path';
 import { TASKS_PER_ENGINE_SUBMIT, isWholeNumberIn } from '../../shared/domain/limits';
-import {
-  DEFAULT_PROVIDER,
-  PROVIDERS,
-  PROVIDER_IDS,
-  parseProviderId,
-  type ProviderId,
-} from '../../shared/domain/providers';
+import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
 import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
 import { taskAddressProblem } from '../core/service/providers/task-address';
+import type { SubmitTarget } from '../../shared/domain/submit-target';
 import { parseCancel, type CancelCommand } from './cancel-args';
+import { SAMPLE_PROMPT, type DEMO_OPTION } from './demo-choice';
+import { promptOf } from './prompt-args';
+import {
+  demoService,
+  generateService,
+  listProvider,
+  providerOption,
+  reachableService,
+  serviceChoice,
+  type ServiceChoice,
+} from './service-args';
 import { COST_OPTIONS, parseCostCommand, type CostCommand } from './cost-args';
 import {
   COMMAND_NAMES,
@@ -35,24 +41,21 @@ export interface CommonOptions {
   readonly pollIntervalMs: number;
 }
 
-/**
- * The service a command talks to: its kind (--provider) and its address. `baseUrl` is --base-url
- * when given, else the provider's documented address (`null` for today's contract, which has
- * none: the key then goes nowhere).
- */
-export interface ServiceChoice {
-  readonly provider: ProviderId;
-  readonly baseUrl: string | null;
-  /** The user typed --base-url: printed commands repeat it (an address Pictor chose is not). */
-  readonly baseUrlTyped: boolean;
-}
+export type { ServiceChoice } from './service-args';
 
 export type Command =
   /** `topic`: the command whose help was asked for (`pictor generate --help`, `pictor help list`). */
   | { readonly name: 'help'; readonly topic?: CommandName }
   | {
       readonly name: 'generate';
-      readonly service: ServiceChoice & { readonly baseUrl: string };
+      readonly service: ServiceChoice;
+      /** Where the tasks go: --provider at --base-url (or its own address), or `demo:`. */
+      readonly target: SubmitTarget;
+      /**
+       * `pictor demo`: say what the demo is first (and that the prompt is the sample one, when
+       * none was typed), and the way to a real service last.
+       */
+      readonly explain?: { readonly samplePrompt: boolean };
       readonly prompt: string;
       readonly model?: string;
       readonly size?: string;
@@ -78,8 +81,8 @@ export type Command =
     }
   | {
       readonly name: 'list';
-      /** Only tasks of this provider (--provider); null: every task. */
-      readonly provider: ProviderId | null;
+      /** Only tasks of this provider, or of the built-in demo (--provider); null: every task. */
+      readonly provider: ProviderId | typeof DEMO_OPTION | null;
       readonly common: CommonOptions;
     }
   | { readonly name: 'rebuild'; readonly common: CommonOptions }
@@ -158,42 +161,8 @@ function required(value: string | undefined, message: string): string {
   return value;
 }
 
-/** --provider's value: one of the ids, else a usage error that lists them. */
-function providerOption(raw: string | undefined): ProviderId | null {
-  if (raw === undefined) return null;
-  const provider = parseProviderId(raw.trim());
-  // Not repeated: a stray value may be the key pasted in the wrong place.
-  if (provider === null)
-    throw new UsageError(`--provider takes one of: ${PROVIDER_IDS.join(', ')}.`);
-  return provider;
-}
-
-/**
- * The service of generate, track and resume: --provider (default today's contract) and
- * --base-url, or the provider's own address when --base-url is not given.
- */
-function serviceChoice(values: Values): ServiceChoice {
-  const provider = providerOption(values.provider) ?? DEFAULT_PROVIDER;
-  const typed = values['base-url']?.trim() || null;
-  return {
-    provider,
-    baseUrl: typed ?? PROVIDERS[provider].defaultBaseUrl,
-    baseUrlTyped: typed !== null,
-  };
-}
-
-/** A service with an address, for the commands that must reach one. */
-function reachableService(
-  values: Values,
-  message: string,
-): ServiceChoice & { readonly baseUrl: string } {
-  const service = serviceChoice(values);
-  const { baseUrl } = service;
-  if (baseUrl === null) throw new UsageError(message);
-  return { ...service, baseUrl };
-}
-
-function parseGenerate(values: Values, env: NodeJS.ProcessEnv): Command & { name: 'generate' } {
+/** What generate (and demo) send: --size, --count and --quality checked. */
+function requestOptions(values: Values) {
   const size = values.size?.trim();
   if (size !== undefined && !SIZE_PATTERN.test(size)) {
     throw new UsageError('--size must look like 1024x1024 (two whole numbers).');
@@ -201,21 +170,39 @@ function parseGenerate(values: Values, env: NodeJS.ProcessEnv): Command & { name
   const count = values.count === undefined ? 1 : Number(values.count);
   if (!isWholeNumberIn(TASKS_PER_ENGINE_SUBMIT, count))
     throw new UsageError(`--count takes a whole number from ${COUNT_RANGE}.`);
-  const service = reachableService(
-    values,
-    'generate needs --base-url URL (the service address), or --provider ID of a service with its own address.',
-  );
+  return {
+    ...(size ? { size } : {}),
+    ...(values.quality ? { quality: values.quality } : {}),
+    count,
+  };
+}
+
+/** `generate [PROMPT] [options]`, and `demo [PROMPT] [options]` (generate on the built-in demo). */
+function parseGenerate(
+  values: Values,
+  words: readonly string[],
+  env: NodeJS.ProcessEnv,
+  command: 'generate' | 'demo',
+): Command & { name: 'generate' } {
+  const request = requestOptions(values);
+  const { service, target } = command === 'demo' ? demoService(values) : generateService(values);
+  const prompt = promptOf({ command, option: values.prompt, words, env });
+  if (prompt === null && command === 'generate') {
+    throw new UsageError(
+      'generate needs a prompt: the words after generate, in quotes (generate "a lighthouse at dusk"), or --prompt TEXT.',
+    );
+  }
   // Named in the request, not left to the profile: the record keeps the model it asked for (a
   // fal task's address is found from it), whatever a later default becomes.
   const model = values.model?.trim() || PROVIDERS[service.provider].defaultModel;
   return {
     name: 'generate',
     service,
-    prompt: required(values.prompt, 'generate needs --prompt TEXT.'),
+    target,
+    ...(command === 'demo' ? { explain: { samplePrompt: prompt === null } } : {}),
+    prompt: prompt ?? SAMPLE_PROMPT,
     ...(model ? { model } : {}),
-    ...(size ? { size } : {}),
-    ...(values.quality ? { quality: values.quality } : {}),
-    count,
+    ...request,
     common: common(values, env),
   };
 }
@@ -248,6 +235,7 @@ function parseTrack(
   const id = required(taskId, 'track needs the task id to follow.');
   const service = reachableService(
     values,
+    'track',
     'track needs --base-url URL (the service the task lives on), or --provider ID of a service with its own address.',
   );
   const model = trackModel(values, service.provider);
@@ -262,8 +250,11 @@ function parseTrack(
 }
 
 /** What a cost command takes from the common options: the library, and --provider checked. */
-function costContext(values: Values, env: NodeJS.ProcessEnv) {
-  return { dataDir: common(values, env).dataDir, provider: providerOption(values.provider) };
+function costContext(values: Values, env: NodeJS.ProcessEnv, command: string) {
+  return {
+    dataDir: common(values, env).dataDir,
+    provider: providerOption(values.provider, command),
+  };
 }
 
 function parseExport(
@@ -310,21 +301,21 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
   };
   switch (name) {
     case 'generate':
-      extra(0);
-      return parseGenerate(values, env);
+    case 'demo':
+      return parseGenerate(values, rest, env, name);
     case 'resume': {
       extra(1);
       const target = values.all ? 'all' : required(rest[0], 'resume needs a task id, or --all.');
-      return { name, target, service: serviceChoice(values), common: common(values, env) };
+      return { name, target, service: serviceChoice(values, name), common: common(values, env) };
     }
     case 'track':
       extra(1);
       return parseTrack(values, rest[0], env);
     case 'cancel':
-      return parseCancel(rest, serviceChoice(values), common(values, env));
+      return parseCancel(rest, serviceChoice(values, name), common(values, env));
     case 'list':
       extra(0);
-      return { name, provider: providerOption(values.provider), common: common(values, env) };
+      return { name, provider: listProvider(values.provider), common: common(values, env) };
     case 'rebuild':
       extra(0);
       return { name, common: common(values, env) };
@@ -340,7 +331,7 @@ export function parseCommand(argv: readonly string[], env: NodeJS.ProcessEnv): C
     case 'costs':
     case 'caps':
     case 'prices':
-      return parseCostCommand({ name, rest, values, ...costContext(values, env) });
+      return parseCostCommand({ name, rest, values, ...costContext(values, env, name) });
     case 'info':
       extra(1);
       return {

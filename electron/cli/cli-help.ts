@@ -2,6 +2,7 @@
 import { TASKS_PER_ENGINE_SUBMIT } from '../../shared/domain/limits';
 import { DEFAULT_PROVIDER, PROVIDERS, PROVIDER_IDS } from '../../shared/domain/providers';
 import { COST_HELP } from './cost-args';
+import { DEMO_COMMANDS, DEMO_OPTION } from './demo-choice';
 
 /** --timeout's default, in seconds, as the help states it. */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
@@ -10,9 +11,17 @@ export const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE
 
 /** What each command is for, as the help shows it. */
 const COMMAND_HELP = {
-  generate: `generate [--provider ID] [--base-url URL] --prompt TEXT [--model M] [--size WxH]
+  generate: `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
                                   [--quality Q] [--count N]
-                                  submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images`,
+                                  submit the prompt (--count tasks, ${COUNT_RANGE}) and save the images.
+                                  PROMPT is the words after generate (quote them for the shell;
+                                  several words are joined by spaces; after -- when it starts
+                                  with -), or --prompt TEXT. --provider demo runs Pictor's
+                                  built-in demo service: no key, no address`,
+  demo: `demo ["PROMPT"] [--size WxH] [--count N]
+                                  try Pictor with no key and no service: generate --provider demo,
+                                  which runs the built-in demo service inside the command (its
+                                  pictures are drawn on this computer; a sample prompt when none)`,
   resume: `resume <task-id> | --all [--provider ID] [--base-url URL]   continue polling tasks in the
                                   history (never resubmits); only tasks of that provider on that
                                   service get the key`,
@@ -43,6 +52,7 @@ export const COMMAND_NAMES = Object.keys(COMMAND_HELP) as CommandName[];
 /** The commands whose help lists the providers. */
 const SERVICE_TOPICS: ReadonlySet<CommandName> = new Set([
   'generate',
+  'demo',
   'resume',
   'track',
   'cancel',
@@ -64,6 +74,8 @@ function providerHelp(): string {
 sent and how answers read. --base-url overrides the provider's address (a proxy, a gateway): its
 documented paths go under it, and it becomes the one address the key goes to.
 ${rows.join('\n')}
+  ${DEMO_OPTION.padEnd(10)} Pictor's built-in demo service, started inside the command on 127.0.0.1: no key,
+             no address, free (${DEMO_COMMANDS.join(', ')}; its tasks resume with --provider ${DEMO_OPTION})
 `;
 }
 
@@ -93,6 +105,7 @@ export function helpText(program: string, topic?: CommandName): string {
 
 Usage: ${program} ${topic ?? '<command>'} [options]   (the key is read from SERVICE_API_KEY and is
 sent only to the service named with --provider and --base-url)
+Try it with no key: ${program} demo "a lighthouse at dusk"   (generate --provider demo)
 
 ${commands.map((line) => `  ${line}`).join('\n')}
 

@@ -12,6 +12,7 @@
  */
 export const CLI_COMMANDS = [
   'generate',
+  'demo',
   'resume',
   'track',
   'cancel',

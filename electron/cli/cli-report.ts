@@ -15,6 +15,7 @@ import { serviceBaseUrl } from '../core/credentials/key-binding';
 import { isImportedLocal } from '../core/credentials/record-credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';
+import { DEMO_OPTION, listedServiceOf } from './demo-choice';
 
 /**
  * Core messages speak of the app's Settings; on the command line the same advice points at the
@@ -139,7 +140,7 @@ export function listLine(record: TaskRecord): string {
       ? `${record.request.prompt.slice(0, 59)}…`
       : record.request.prompt;
   return terminalSafe(
-    `${when}  ${providerOf(record).padEnd(9)} ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
+    `${when}  ${listedServiceOf(record).padEnd(9)} ${state.padEnd(26)} ${(record.taskId ?? '-').padEnd(32)} ${saved}/${record.images.length}  ${prompt}`,
   );
 }
 
@@ -157,8 +158,11 @@ export interface ResumeTarget {
    * (see resumeLineFor), never an address a task record gave.
    */
   readonly baseUrl?: string;
-  /** The task's provider; absent or `pictor`: no --provider (today's contract is the default). */
-  readonly provider?: ProviderId;
+  /**
+   * The task's provider, or the built-in demo; absent or `pictor`: no --provider (today's
+   * contract is the default).
+   */
+  readonly provider?: ProviderId | typeof DEMO_OPTION;
   readonly platform?: NodeJS.Platform;
   /** How the user runs the CLI: `pictor` (the installed app) or `npm run -s cli --` (a checkout). */
   readonly program?: string;
@@ -193,11 +197,14 @@ export type ResumeWhere = Omit<ResumeTarget, 'target' | 'baseUrl' | 'provider'> 
    * a command repeats it only where the task's --provider alone would not lead there. Default true.
    */
   readonly baseUrlTyped?: boolean;
+  /** This run is on the built-in demo (--provider demo): its commands say so again. */
+  readonly builtInDemo?: boolean;
 };
 
 /** The command that continues every task of this run, as Ctrl+C prints it. */
 export function resumeAllCommand(where: ResumeWhere): string {
-  const { namedBaseUrl, provider, baseUrlTyped = true, ...folders } = where;
+  const { namedBaseUrl, provider, baseUrlTyped = true, builtInDemo, ...folders } = where;
+  if (builtInDemo) return resumeCommand({ ...folders, target: 'all', provider: DEMO_OPTION });
   return resumeCommand({
     ...folders,
     target: 'all',
@@ -230,7 +237,14 @@ export function resumeLineFor(
   where: ResumeWhere,
 ): ResumeLine {
   const { namedBaseUrl, provider: keyProvider = DEFAULT_PROVIDER, ...rest } = where;
-  const { baseUrlTyped = true, ...folders } = rest;
+  // Whether this run is on the demo says nothing of the task's own service: not passed on.
+  const { baseUrlTyped = true, builtInDemo: _demoRun, ...folders } = rest;
+  const target = record.taskId ?? record.localId;
+  // The built-in demo's task resumes on the demo (any run may print it): no address, no key.
+  if (record.endpoint === DEMO_ENDPOINT) {
+    const command = resumeCommand({ ...folders, target, provider: DEMO_OPTION });
+    return { command, serviceNamed: true, keyProvider };
+  }
   const onNamed = namedBaseUrl !== null && serviceBaseUrl(record.endpoint) === namedBaseUrl;
   const provider = providerOf(record);
   const ownAddress = PROVIDERS[provider].defaultBaseUrl;
@@ -241,12 +255,11 @@ export function resumeLineFor(
   return {
     command: resumeCommand({
       ...folders,
-      target: record.taskId ?? record.localId,
+      target,
       ...(onNamed ? { provider } : {}),
       ...(onNamed && repeatBaseUrl ? { baseUrl: namedBaseUrl } : {}),
     }),
-    // The built-in demo needs no --base-url (the command line does not reach it anyway).
-    serviceNamed: onNamed || record.endpoint === DEMO_ENDPOINT,
+    serviceNamed: onNamed,
     keyProvider,
   };
 }
@@ -272,8 +285,11 @@ function awaitingKeyText(record: TaskRecord, resume: ResumeLine): string {
     return `is a task of ${providerName(provider)}, but SERVICE_API_KEY was given for ${providerName(resume.keyProvider ?? DEFAULT_PROVIDER)}, so Pictor does not send it with this task; resume it with --provider ${provider} and a key of that service`;
   }
   // Not a question of whose key: the task cannot be reached as its record stands (an address
-  // the service gave where the key may not go, a file's task on this computer).
-  if (record.error?.kind === 'config') return `is waiting: ${cliWording(record.error.message)}`;
+  // the service gave where the key may not go, a file's task on this computer), or it waits for
+  // the built-in demo, which needs none.
+  if (record.error?.kind === 'config' || record.endpoint === DEMO_ENDPOINT) {
+    return `is waiting: ${cliWording(record.error?.message ?? 'it needs the built-in demo service')}`;
+  }
   return `is waiting for a key of the account that created it${record.error ? ` (${cliWording(record.error.message)})` : ''}`;
 }
 

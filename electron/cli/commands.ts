@@ -8,23 +8,26 @@ import { streamLogger } from '../adapters/stream-logger';
 import { systemClock } from '../adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../core/pictor-core';
 import type { Command, CommonOptions, ServiceChoice } from './cli-args';
-import { providerOf, type ProviderId } from '../../shared/domain/providers';
+import type { ProviderId } from '../../shared/domain/providers';
 import { UsageError } from '../core/command-line/command-line';
 import { CliProgress } from './cli-progress';
 import {
+  DEV_PROGRAM,
   EXIT,
   cliWording,
   jsonLine,
-  listLine,
   problemLine,
   resumeAllCommand,
   resumeLineFor,
   worstExitCode,
   type ResumeWhere,
 } from './cli-report';
+import { BuiltInDemo } from './built-in-demo';
 import { cancelCommand } from './cancel-command';
+import { SAMPLE_PROMPT_LINE, demoCommandLine, demoNextLine, demoStartedLine } from './demo-choice';
 import { EnvCredentials } from './env-credentials';
 import { exportCommand, importCommand, rebuildCommand } from './library-commands';
+import { listCommand } from './list-command';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
 import { SpendingCapError } from '../core/costs/spending-cap-error';
@@ -47,6 +50,12 @@ type Runnable = Exclude<
   { name: 'help' | 'self-test' | 'info' | 'costs' | 'caps' | 'prices' }
 >;
 
+/** Where a command needs a key it was not given: the way without one, if there is one. */
+const NO_KEY_HINT: Partial<Record<Runnable['name'], string>> = {
+  generate: ' To try Pictor with no key, use --provider demo: its built-in demo service.',
+  resume: " The built-in demo's tasks resume with --provider demo, which needs no key.",
+};
+
 /** The service of a command that talks to one; null for the commands that never do. */
 function serviceOf(command: Runnable): ServiceChoice | null {
   return 'service' in command ? command.service : null;
@@ -54,14 +63,16 @@ function serviceOf(command: Runnable): ServiceChoice | null {
 
 export async function runCommand(command: Runnable, io: CliIo): Promise<number> {
   const service = serviceOf(command);
+  const demo = service?.builtInDemo ? new BuiltInDemo() : null;
   const credentials = await EnvCredentials.create(
     io.env,
     service?.baseUrl ?? null,
     service?.provider,
+    demo ?? undefined,
   );
-  if (service !== null && !credentials.hasKey) {
+  if (service !== null && demo === null && !credentials.hasKey) {
     throw new UsageError(
-      'Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).',
+      `Set SERVICE_API_KEY to your API key for the service (it is read from the environment only).${NO_KEY_HINT[command.name] ?? ''}`,
     );
   }
   const imageEngine = await (io.imageEngine ?? plainNodeImageEngine)();
@@ -79,30 +90,44 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
     namedBaseUrl: credentials.namedBaseUrl,
     provider: credentials.provider,
     baseUrlTyped: service?.baseUrlTyped ?? false,
+    builtInDemo: demo !== null,
   };
   try {
-    switch (command.name) {
-      case 'generate':
-        return await generate(run, command);
-      case 'track':
-        core.engine.start({ resume: false });
-        return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
-      case 'resume':
-        return await resume(run, command.target);
-      case 'cancel':
-        return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
-      case 'list':
-        return list(core, command.common, io, command.provider);
-      case 'rebuild':
-        return await rebuildCommand(core, io);
-      case 'export':
-        return await exportCommand(core, command.file, command.taskIds, io);
-      case 'import':
-        return await importCommand(core, command.source, io);
+    if (demo !== null) {
+      if (command.name === 'generate' && command.explain) explainDemo(io, command.explain);
+      await demo.start({ images: imageEngine, history: core.history, env: io.env });
+      io.stderr(demoStartedLine(Boolean(io.env.SERVICE_API_KEY?.trim())));
     }
+    return await runOn(run, command, credentials);
   } finally {
+    // The engine first (it polls the demo), then the demo (it draws with the image engine).
     await core.close();
+    await demo?.close();
     await imageEngine.dispose();
+  }
+}
+
+/** Runs `command` on its opened core. */
+async function runOn(run: Run, command: Runnable, credentials: EnvCredentials): Promise<number> {
+  const { core, io } = run;
+  switch (command.name) {
+    case 'generate':
+      return await generate(run, command);
+    case 'track':
+      core.engine.start({ resume: false });
+      return await watch(run, [await track(core, command, credentials.currentEndpoint())]);
+    case 'resume':
+      return await resume(run, command.target);
+    case 'cancel':
+      return await cancelCommand({ ...run, where: resumeWhere(run) }, command.targets);
+    case 'list':
+      return listCommand(core, command.common, io, command.provider);
+    case 'rebuild':
+      return await rebuildCommand(core, io);
+    case 'export':
+      return await exportCommand(core, command.file, command.taskIds, io);
+    case 'import':
+      return await importCommand(core, command.source, io);
   }
 }
 
@@ -113,20 +138,29 @@ export async function runCommand(command: Runnable, io: CliIo): Promise<number> 
 async function generate(run: Run, command: Runnable & { name: 'generate' }): Promise<number> {
   const { core, io } = run;
   const request = requestOf(command);
-  const { warnings } = core.costs.preview(command.service.provider, request, command.count);
+  // The service the command names (--provider, --base-url: the one SERVICE_API_KEY is for), or
+  // the built-in demo (`demo:`, free).
+  const { target } = command;
+  const { warnings } = core.costs.preview(target, request, command.count);
   for (const warning of warnings) io.stderr(`${terminalSafe(cliWording(englishText(warning)))}\n`);
   core.engine.start({ resume: false });
   let records: TaskRecord[];
   try {
-    // The service the command names (--provider, --base-url): the one SERVICE_API_KEY is for.
-    const { provider, baseUrl } = command.service;
-    records = await core.engine.submit(request, { provider, endpoint: baseUrl }, command.count);
+    records = await core.engine.submit(request, target, command.count);
   } catch (error) {
     if (!(error instanceof SpendingCapError)) throw error;
     io.stderr(`${terminalSafe(cliWording(error.message))}\n`);
     return EXIT.submitRefused;
   }
-  return watch(run, records);
+  const code = await watch(run, records);
+  if (command.explain) io.stderr(demoNextLine(io.program ?? DEV_PROGRAM));
+  return code;
+}
+
+/** `pictor demo` says what it is before it starts (and that the prompt is the sample one). */
+function explainDemo(io: CliIo, explain: { readonly samplePrompt: boolean }): void {
+  io.stderr(demoCommandLine(io.program ?? DEV_PROGRAM));
+  if (explain.samplePrompt) io.stderr(SAMPLE_PROMPT_LINE);
 }
 
 /**
@@ -194,6 +228,8 @@ interface Run {
   readonly provider: ProviderId;
   /** The user typed --base-url (a printed command repeats it). */
   readonly baseUrlTyped: boolean;
+  /** --provider demo: this command runs the built-in demo (a printed command repeats it). */
+  readonly builtInDemo: boolean;
 }
 
 async function resume(run: Run, target: string): Promise<number> {
@@ -261,30 +297,9 @@ const PENDING_THUMBNAILS = (count: number) =>
   `${count} image(s) saved without a thumbnail: no image decoder runs here, so each was checked ` +
   'from its header only. The Pictor app makes their thumbnails the next time it shows the gallery.';
 
-function list(
-  core: PictorCore,
-  common: CommonOptions,
-  io: CliIo,
-  provider: ProviderId | null,
-): number {
-  let cursor: string | null = null;
-  do {
-    const page = core.history.list({ limit: 500, cursor });
-    for (const record of page.items) {
-      if (provider !== null && providerOf(record) !== provider) continue;
-      io.stdout(
-        common.json
-          ? `${jsonLine(record, (relative) => core.gallery.resolve(relative))}\n`
-          : `${listLine(record)}\n`,
-      );
-    }
-    cursor = page.nextCursor;
-  } while (cursor);
-  return EXIT.ok;
-}
-
 /** Where this run's resume lines point: its folders, its program, its provider and base URL. */
-function resumeWhere({ io, common, namedBaseUrl, provider, baseUrlTyped }: Run): ResumeWhere {
+function resumeWhere(run: Run): ResumeWhere {
+  const { io, common, namedBaseUrl, provider, baseUrlTyped, builtInDemo } = run;
   return {
     ...(io.program ? { program: io.program } : {}),
     dataDir: common.dataDir,
@@ -292,5 +307,6 @@ function resumeWhere({ io, common, namedBaseUrl, provider, baseUrlTyped }: Run):
     namedBaseUrl,
     provider,
     baseUrlTyped,
+    ...(builtInDemo ? { builtInDemo } : {}),
   };
 }

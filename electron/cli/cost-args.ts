@@ -1,6 +1,8 @@
 /**
  * The command lines of `costs`, `caps` and `prices`, checked before the library is opened:
- * amounts are plain decimals, units Pictor knows, periods `day` or `month`.
+ * amounts as people type them within the bounds every layer shares (shared/domain/cost-amounts.ts),
+ * units Pictor knows, periods `day` or `month`. A bad value is a UsageError (exit 2) whose sentence
+ * names the value and what is allowed, never a schema's words.
  */
 import type { CapPeriod } from '../../shared/domain/cost-ledger';
 import { CAP_PERIODS } from '../../shared/domain/cost-ledger';
@@ -9,13 +11,14 @@ import {
   CREDIT_UNITS,
   CURRENCY_CODES,
   PRICE_BASES,
-  parseAmount,
   readCostUnit,
   type CostUnit,
   type PriceBasis,
 } from '../../shared/domain/task-cost';
+import { COST_BOUNDS } from '../../shared/domain/cost-amounts';
 import { UsageError } from '../core/command-line/command-line';
 import { isTimeZone } from '../core/costs/local-periods';
+import { amountOf, quotedValue } from './cost-amount-args';
 
 /** What a cost command reads from its options and the library it works on. */
 interface CostOptions {
@@ -123,20 +126,32 @@ const UNITS = [...CURRENCY_CODES, ...CREDIT_UNITS].join(', ');
 
 function unitOf(raw: string | undefined): CostUnit {
   const unit = readCostUnit(raw);
-  if (unit === undefined) throw new UsageError(`--unit takes one of: ${UNITS}.`);
-  return unit;
+  if (unit !== undefined) return unit;
+  throw new UsageError(
+    raw === undefined
+      ? `--unit takes one of: ${UNITS}.`
+      : `--unit ${quotedValue(raw)} is not a unit Pictor knows: it takes one of ${UNITS}.`,
+  );
 }
 
-function amountOf(raw: string | undefined): number {
-  const micros = raw === undefined ? undefined : parseAmount(raw);
-  if (micros === undefined)
-    throw new UsageError('--amount takes a plain decimal number, such as 5 or 0.04.');
-  return micros;
+/** --model of a price: '' for every model; never longer than a price's model may be. */
+function modelOf(raw: string | undefined): string {
+  const model = raw?.trim() ?? '';
+  if (model.length > COST_BOUNDS.model)
+    throw new UsageError(
+      `--model is ${model.length} characters long; a price's model name takes at most ${COST_BOUNDS.model}.`,
+    );
+  return model;
 }
 
 function periodOf(raw: string | undefined): CapPeriod {
   const period = CAP_PERIODS.find((name) => name === raw?.trim());
-  if (period === undefined) throw new UsageError('--period takes day or month.');
+  if (period === undefined)
+    throw new UsageError(
+      raw === undefined
+        ? '--period takes day or month.'
+        : `--period ${quotedValue(raw)} is not day or month.`,
+    );
   return period;
 }
 
@@ -162,7 +177,8 @@ function parseCaps(line: CostCommandLine, options: CostOptions): CostCommand {
   if (action === 'set') {
     const kind = values.soft ? 'soft' : 'hard';
     const period = periodOf(values.period);
-    const [micros, unit] = [amountOf(values.amount), unitOf(values.unit)];
+    const unit = unitOf(values.unit);
+    const micros = amountOf(values.amount, unit, 'cap');
     return { name: 'caps', action, period, micros, unit, provider: line.provider, kind, options };
   }
   return {
@@ -182,14 +198,16 @@ function parsePrices(line: CostCommandLine, options: CostOptions): CostCommand {
   if (action === 'list') return { name: 'prices', action, options };
   const provider = line.provider;
   if (provider === null) throw new UsageError(`prices ${action} needs --provider ID.`);
-  const model = values.model?.trim() ?? '';
+  const model = modelOf(values.model);
   if (action === 'clear') {
     const unit = values.unit === undefined ? {} : { unit: unitOf(values.unit) };
     return { name: 'prices', action, provider, model, ...unit, options };
   }
   const basis = PRICE_BASES.find((name) => name === (values.per?.trim() ?? 'image'));
-  if (basis === undefined) throw new UsageError('--per takes image or megapixel.');
-  const [micros, unit] = [amountOf(values.amount), unitOf(values.unit)];
+  if (basis === undefined)
+    throw new UsageError(`--per ${quotedValue(values.per ?? '')} is not image or megapixel.`);
+  const unit = unitOf(values.unit);
+  const micros = amountOf(values.amount, unit, 'price');
   return { name: 'prices', action, provider, model, micros, unit, basis, options };
 }
 

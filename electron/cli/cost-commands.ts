@@ -1,12 +1,15 @@
 /**
  * `costs`, `caps` and `prices`: the cost ledger, the spending caps and the prices the app also
  * uses, read and set on the library's history alone (no gallery, no network, no key). Every line
- * leaves through terminalSafe or jsonSafe: task ids and model names come from services.
+ * leaves through terminalSafe or jsonSafe: task ids and model names come from services. Money
+ * reads as everywhere else (shared/i18n/money.ts, in English: `$0.04`, `3 credits`); `--json`
+ * keeps plain decimals with their unit.
  */
 import { join } from 'node:path';
 import type { LedgerEntry, LedgerTotals, UnitTotal } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
-import { countedCost, formatCost, formatMicros } from '../../shared/domain/task-cost';
+import { countedCost, formatMicros } from '../../shared/domain/task-cost';
+import { englishMoney } from '../../shared/i18n/sentence';
 import { UsageError } from '../core/command-line/command-line';
 import { CostBook } from '../core/costs/cost-book';
 import { hostTimeZone, parseLocalDate } from '../core/costs/local-periods';
@@ -83,7 +86,7 @@ function totalsJson(totals: LedgerTotals): Record<string, unknown> {
 function entryLine(entry: LedgerEntry): string {
   const when = new Date(entry.createdAt).toISOString().replace('T', ' ').slice(0, 19);
   const counted = countedCost(entry.cost);
-  const amount = counted ? formatCost(counted.micros, counted.unit) : '-';
+  const amount = counted ? englishMoney(counted.micros, counted.unit) : '-';
   const { detail } = costJson(entry.cost);
   const source = `${entry.cost.source}${detail ? ` (${detail})` : ''}`;
   return terminalSafe(
@@ -94,7 +97,7 @@ function entryLine(entry: LedgerEntry): string {
 function totalLine(label: string, total: UnitTotal): string {
   const estimated =
     total.estimatedMicros > 0 ? ` (estimated ${formatMicros(total.estimatedMicros)})` : '';
-  return `  ${label.padEnd(12)} ${formatCost(total.micros, total.unit)}${estimated}, ${total.tasks} task(s)`;
+  return `  ${label.padEnd(12)} ${englishMoney(total.micros, total.unit)}${estimated}, ${total.tasks} task(s)`;
 }
 
 function totalsText(totals: LedgerTotals): string {
@@ -113,7 +116,7 @@ function caps(book: CostBook, command: CostCommand & { name: 'caps' }, io: CliIo
     const { period, unit, provider, kind, micros } = command;
     book.setCap({ period, unit, provider, kind, micros });
     io.stdout(
-      `Set the ${kind} ${period} cap: ${formatCost(micros, unit)} for ${scope(provider)}.\n`,
+      `Set the ${kind} ${period} cap: ${englishMoney(micros, unit)} for ${scope(provider)}.\n`,
     );
     return EXIT.ok;
   }
@@ -136,7 +139,7 @@ function caps(book: CostBook, command: CostCommand & { name: 'caps' }, io: CliIo
   if (rows.length === 0) io.stdout('No spending caps are set.\n');
   for (const cap of rows) {
     io.stdout(
-      `${cap.kind} ${cap.period} cap ${formatCost(cap.micros, cap.unit)} for ${scope(cap.provider)}: ${formatCost(cap.spentMicros, cap.unit)} spent this ${cap.period}\n`,
+      `${cap.kind} ${cap.period} cap ${englishMoney(cap.micros, cap.unit)} for ${scope(cap.provider)}: ${englishMoney(cap.spentMicros, cap.unit)} spent this ${cap.period}\n`,
     );
   }
   return EXIT.ok;
@@ -152,7 +155,7 @@ function prices(book: CostBook, command: CostCommand & { name: 'prices' }, io: C
     book.setPrice({ provider, model, unit, basis, micros });
     io.stdout(
       terminalSafe(
-        `Set the price of ${provider}${model ? ` ${model}` : ''}: ${formatCost(micros, unit)} per ${basis}.`,
+        `Set the price of ${provider}${model ? ` ${model}` : ''}: ${englishMoney(micros, unit)} per ${basis}.`,
       ) + '\n',
     );
     return EXIT.ok;
@@ -172,7 +175,7 @@ function prices(book: CostBook, command: CostCommand & { name: 'prices' }, io: C
   for (const price of list) {
     const model = price.model || '(every model)';
     io.stdout(
-      `${terminalSafe(`${price.provider} ${model}: ${formatCost(price.micros, price.unit)} per ${price.basis}`)}\n`,
+      `${terminalSafe(`${price.provider} ${model}: ${englishMoney(price.micros, price.unit)} per ${price.basis}`)}\n`,
     );
   }
   return EXIT.ok;

@@ -5,21 +5,27 @@
  * (a crafted sidecar, an archive, a task of another tenant of the same gateway), not to any other,
  * and never with a task of another provider (the core refuses: another profile would send the
  * key in another header, or read another service's words as this one's).
+ *
+ * With `--provider demo` (demo-choice.ts) the command runs the built-in demo service itself and
+ * SERVICE_API_KEY is not read at all: the demo's key goes to the demo (`demo:`), and no key goes
+ * anywhere else.
  */
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
-import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
+import { DEMO_ENDPOINT, DEMO_KEY } from '../core/credentials/demo-endpoint';
 import { baseUrlOrRefusal, serviceLabel } from '../core/credentials/key-binding';
 import { checkBaseUrl, UrlPolicyError } from '../core/service/url-policy';
 
 export class EnvCredentials implements CredentialsProvider {
   private constructor(
     private readonly endpoint: string | null,
-    private readonly key: string | null,
-    private readonly fingerprint: string | null,
+    /** SERVICE_API_KEY and its fingerprint; null when it is not set (or not read). */
+    private readonly key: { readonly text: string; readonly fingerprint: string } | null,
     /** The kind of service the key is for (--provider). */
     readonly provider: ProviderId,
+    /** The built-in demo this command runs (--provider demo); absent: none runs. */
+    private readonly demo?: DemoAddress,
   ) {}
 
   /**
@@ -27,15 +33,19 @@ export class EnvCredentials implements CredentialsProvider {
    *   where new tasks go; checked here so a bad URL is a usage error. Null: the key is sent
    *   nowhere.
    * @param provider the kind of service the key is for (--provider); new tasks are its tasks.
+   * @param demo the built-in demo this command runs (--provider demo): `demo:` tasks go there
+   *   with the demo's key, and SERVICE_API_KEY is not read.
    */
   static async create(
     env: NodeJS.ProcessEnv,
     baseUrl: string | null,
     provider: ProviderId = DEFAULT_PROVIDER,
+    demo?: DemoAddress,
   ): Promise<EnvCredentials> {
-    const key = env.SERVICE_API_KEY?.trim() || null;
-    const endpoint = baseUrl === null ? null : checkBaseUrl(baseUrl);
-    return new EnvCredentials(endpoint, key, key ? await keyFingerprint(key) : null, provider);
+    const text = demo ? null : env.SERVICE_API_KEY?.trim() || null;
+    const endpoint = baseUrl === null || demo ? null : checkBaseUrl(baseUrl);
+    const key = text ? { text, fingerprint: await keyFingerprint(text) } : null;
+    return new EnvCredentials(endpoint, key, provider, demo);
   }
 
   /**
@@ -51,6 +61,7 @@ export class EnvCredentials implements CredentialsProvider {
   }
 
   currentEndpoint(): string {
+    if (this.demo) return DEMO_ENDPOINT;
     if (this.endpoint === null) throw new Error('This command does not submit.');
     return this.endpoint;
   }
@@ -60,14 +71,20 @@ export class EnvCredentials implements CredentialsProvider {
    * the core sends it with that provider's tasks only.
    */
   async credentialsFor(endpoint: string): Promise<ServiceCredentials | null> {
+    if (endpoint === DEMO_ENDPOINT) return this.demoCredentials();
     const baseUrl = this.baseUrlFor(endpoint);
-    if (!baseUrl || !this.key || !this.fingerprint || this.endpoint === null) return null;
+    if (!baseUrl || !this.key || this.endpoint === null) return null;
     if (baseUrl !== this.endpoint) return null;
-    return { baseUrl, key: this.key, keyFingerprint: this.fingerprint, provider: this.provider };
+    const { text, fingerprint } = this.key;
+    return { baseUrl, key: text, keyFingerprint: fingerprint, provider: this.provider };
   }
 
-  /** Stored endpoints are base URLs; the app's built-in demo (`demo:`) is not reachable from here. */
+  /**
+   * Stored endpoints are base URLs, and `demo:` the built-in demo: the one this command runs, if
+   * it runs one.
+   */
   baseUrlFor(endpoint: string): string | null {
+    if (endpoint === DEMO_ENDPOINT) return this.demo?.url() ?? null;
     try {
       return checkBaseUrl(endpoint);
     } catch {
@@ -81,12 +98,15 @@ export class EnvCredentials implements CredentialsProvider {
    */
   missingKeyReason(endpoint: string, imported = false): string {
     if (endpoint === DEMO_ENDPOINT) {
-      return "This task was made on the app's built-in demo service, which the command line does not reach. Open Pictor to see it.";
+      return "This task was made on Pictor's built-in demo service. Resume it with --provider demo, which runs that service inside the command (no key needed).";
     }
     const lives = baseUrlOrRefusal(endpoint);
     // An address Pictor does not send requests to: the URL policy says why, in its words.
     if (lives instanceof UrlPolicyError) return lives.message;
     const host = serviceLabel(lives);
+    if (this.demo) {
+      return `This task lives on ${host}, and this command runs the built-in demo service (--provider demo), which sends no key anywhere. Resume it with its --provider, and SERVICE_API_KEY set to a key of ${host}.`;
+    }
     if (imported && lives !== this.endpoint) {
       return `This task was imported, and the service it names (${host}) comes from the imported file, not from you. SERVICE_API_KEY is sent only to the service you name with --base-url; if you use that service, type its address after --base-url yourself.`;
     }
@@ -98,4 +118,16 @@ export class EnvCredentials implements CredentialsProvider {
     }
     return 'SERVICE_API_KEY is not set. Set it to your API key for this service, then resume.';
   }
+
+  /** The demo's key, for the demo this command runs; null when it runs none (or not yet). */
+  private async demoCredentials(): Promise<ServiceCredentials | null> {
+    const baseUrl = this.demo?.url() ?? null;
+    if (baseUrl === null) return null;
+    return { baseUrl, key: DEMO_KEY, keyFingerprint: await keyFingerprint(DEMO_KEY) };
+  }
+}
+
+/** Where the command's built-in demo listens (built-in-demo.ts): null until it runs. */
+export interface DemoAddress {
+  url(): string | null;
 }

@@ -14,7 +14,7 @@ import type { TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery/gallery';
-import { Library } from './gallery/library';
+import { Library, type LibraryFolderRecord } from './gallery/library';
 import type { RelocateFaults } from './gallery/relocate';
 import { PendingThumbnails } from './gallery/pending-thumbnails';
 import { HistoryStore } from './history/history-store';
@@ -58,6 +58,8 @@ export interface PictorCoreOptions {
   readonly contentCredentials?: ContentCredentialVerifier;
   /** Injected faults for tests (a port), passed to every library move. */
   readonly libraryFaults?: RelocateFaults;
+  /** Where the library's folder is recorded when it moves (the app's setting); default nowhere. */
+  readonly libraryFolder?: LibraryFolderRecord;
   /** Least time between two progress reports of a long operation; default 100 ms. */
   readonly progressEveryMs?: number;
   /** The user's time zone (IANA name) for the cost ledger's days and months; default the host's. */
@@ -199,5 +201,6 @@ function libraryOf(
     logger,
     now: () => options.clock.now(),
     ...(options.libraryFaults ? { faults: options.libraryFaults } : {}),
+    ...(options.libraryFolder ? { folderRecord: options.libraryFolder } : {}),
   });
 }

@@ -5,6 +5,7 @@ import type {
   DemoDialect,
   DemoDuration,
   DemoInlineResults,
+  DemoRecall,
   DemoServiceOptions,
 } from './types';
 import { DEMO_DIALECTS, DEMO_INLINE_RESULTS } from './types';
@@ -40,6 +41,7 @@ export interface ResolvedOptions {
   foreignOrigin: string | null;
   maxActiveTasks: number;
   cost: DemoCost | null;
+  recall: DemoRecall | undefined;
 }
 
 const DEFAULT_DURATION = { min: 3000, max: 6000 };
@@ -154,6 +156,7 @@ export function resolveOptions(options: DemoServiceOptions = {}): ResolvedOption
     foreignOrigin: resolveOrigin(options.foreignOrigin),
     maxActiveTasks: options.maxActiveTasks ?? 24,
     cost: resolveCost(options.cost),
+    recall: options.recall,
   };
   checkScalars(resolved);
   check(

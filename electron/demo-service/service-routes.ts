@@ -190,7 +190,9 @@ async function poll(ctx: ServiceContext, call: ServiceCall, taskId: string): Pro
   if (call.method !== 'GET') return methodNotAllowed('GET');
   const account = authenticate(ctx, call.authorization);
   if (typeof account !== 'string') return account;
-  const task = ctx.store.get(taskId);
+  // A task an earlier run made (the app restarted, a CLI command ended) is made again, if the
+  // host remembers it: the client polls the same id and gets its answer.
+  const task = ctx.store.get(taskId) ?? ctx.store.recall(taskId, account);
   // Another account's task looks exactly like a missing one: ids are not confirmed to strangers.
   if (!task || task.account !== account) {
     return errorReply(

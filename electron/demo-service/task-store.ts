@@ -1,4 +1,4 @@
-import type { AcceptedRequest } from './request-validation';
+import { validateGenerationRequest, type AcceptedRequest } from './request-validation';
 import type { ResolvedOptions } from './options';
 import type { DemoAccount, DemoTaskSnapshot } from './types';
 import { hashUnit, randomHex } from './prng';
@@ -44,6 +44,8 @@ export interface TaskCreation {
   /** Images this task makes (a request's count field); default the service's imagesPerTask. */
   imageCount?: number;
   fateError?: unknown;
+  /** When the task was created; default now (a recalled task keeps its first time). */
+  createdAt?: number;
 }
 
 /** The error of a task that failed on its own (a failure-rate draw or failTask without one). */
@@ -115,7 +117,7 @@ export class TaskStore {
   /** Creates a processing task; the caller checked the request and charged the account. */
   create(account: string, request: AcceptedRequest, creation: TaskCreation = {}): StoredTask {
     const id = creation.id ?? `task_${randomHex(12)}`;
-    const now = this.options.now();
+    const now = creation.createdAt ?? this.options.now();
     const { min, max } = this.options.durationMs;
     const { seed } = this.options;
     const duration =
@@ -143,6 +145,29 @@ export class TaskStore {
     const task = this.taskById.get(id);
     if (task) this.settle(task);
     return task;
+  }
+
+  /**
+   * A task an earlier run of this service made, made again from what the host remembers of it
+   * (options.recall), under `account`: created when it first was, with the same id, so its
+   * duration and failure draw are the ones it had and it finishes when it would have. Undefined
+   * when there is no recall, the host does not know the id, or what it remembers is no request
+   * this service would accept.
+   */
+  recall(id: string, account: string): StoredTask | undefined {
+    const recalled = this.options.recall?.(id);
+    if (recalled === undefined || this.taskById.has(id)) return undefined;
+    const { prompt, model, size, quality, createdAt } = recalled;
+    const checked = validateGenerationRequest(
+      { prompt, model, size, quality },
+      this.options.maxImageSide,
+    );
+    if (!checked.ok || !Number.isFinite(createdAt)) return undefined;
+    this.create(account, checked.request, {
+      id,
+      createdAt: Math.min(createdAt, this.options.now()),
+    });
+    return this.get(id);
   }
 
   /** Every task as of now, oldest first. */

@@ -128,7 +128,23 @@ export interface DemoServiceOptions {
   seed?: number;
   /** Clock of task progress, image expiry and the request log; default `Date.now`. */
   now?: () => number;
+  /**
+   * Today's contract: a poll of a task id this service does not hold asks here whether an
+   * earlier run of the same service made it (recall.ts: the host's history). A task recalled is
+   * made again under the asking account, created when it first was, so it finishes when it would
+   * have; undefined (the default, and for an id the host does not know) answers 404 as always.
+   */
+  recall?: DemoRecall;
 }
+
+/** A task an earlier run of the demo made, as the host remembers it (see DemoServiceOptions.recall). */
+export interface DemoRecalledTask extends DemoTaskRequest {
+  /** When the service first accepted it (ms since the epoch). */
+  readonly createdAt: number;
+}
+
+/** What the host remembers of the task `taskId`, or undefined for one it does not know. */
+export type DemoRecall = (taskId: string) => DemoRecalledTask | undefined;
 
 /** The service routes a fault rule can target. */
 export type DemoRoute = 'submit' | 'poll' | 'image';

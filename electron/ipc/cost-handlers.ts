@@ -3,7 +3,7 @@
  * same one the CLI's `pictor costs`, `prices` and `caps` use. The CSV goes to the file main's own
  * save dialog returns, never to a path the page names.
  */
-import type { LedgerTotals, SpendingCap } from '../../shared/domain/cost-ledger';
+import type { LedgerEntry, LedgerTotals, SpendingCap } from '../../shared/domain/cost-ledger';
 import type { CapStanding, CostLedger } from '../../shared/ipc/cost-contract';
 import { MAX_LEDGER_ENTRIES } from '../../shared/ipc/cost-contract';
 import { sentence } from '../../shared/i18n/sentence';
@@ -28,7 +28,13 @@ export interface CostHandlerDeps {
     | 'spentIn'
     | 'preview'
     | 'loosenings'
+    | 'ledgerSize'
   >;
+  /**
+   * The thumbnail (a gallery path) of the first saved image of a task the history lists;
+   * absent, or undefined for a task: the Costs screen shows none.
+   */
+  readonly thumbnailOf?: (localId: string) => string | undefined;
   /** Main's own dialogs; absent where the host has none (the export then says so). */
   readonly dialogs?: Pick<LibraryDialogs, 'chooseLedgerFile'>;
   /**
@@ -72,10 +78,16 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
   return {
     'costs:ledger': (query) => {
       const { entries, totals } = costs.ledger(query);
+      const thumbnail = (entry: LedgerEntry): string | null =>
+        (entry.inHistory ? deps.thumbnailOf?.(entry.localId) : undefined) ?? null;
       return {
-        entries: entries.slice(-MAX_LEDGER_ENTRIES).reverse(),
+        entries: entries
+          .slice(-MAX_LEDGER_ENTRIES)
+          .reverse()
+          .map((entry) => ({ ...entry, thumbnail: thumbnail(entry) })),
         total: entries.length,
         totals: plainTotals(totals),
+        allTime: costs.ledgerSize(),
       };
     },
     'costs:exportCsv': async (query) => {
@@ -111,9 +123,11 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       costs.clearCaps(key);
       return standings();
     },
+    // The caps' word as data (the window words a forecast); the refusal sentence comes with a
+    // refused submit only.
     'costs:preview': ({ target, request, count }) => {
-      const { perTask, refusal, warnings } = costs.preview(target.provider, request, count);
-      return { perTask, count, ...(refusal ? { refusal } : {}), warnings: [...warnings] };
+      const { perTask, forecasts } = costs.preview(target, request, count);
+      return { perTask, count, caps: [...forecasts] };
     },
   };
 }

@@ -21,7 +21,12 @@ import type { Logger } from '../ports/logger';
 import { toIpcError } from './ipc-errors';
 
 /** Channels whose input carries a secret (a key): nothing of it goes into errors or logs. */
-const SECRET_INPUT = new Set<RequestChannel>(['key:set', 'keys:set', 'service:testConnection']);
+const SECRET_INPUT = new Set<RequestChannel>([
+  'key:set',
+  'keys:set',
+  'service:testConnection',
+  'service:testService',
+]);
 
 /** Longest refusal detail returned or logged. */
 const MAX_DETAIL = 200;

@@ -39,10 +39,11 @@ export function serviceHandlers(deps: ServiceHandlerDeps): HandlersOf<'service'>
         baseUrl,
         key,
       ),
-    'service:testService': ({ provider }) =>
+    'service:testService': ({ provider, key }) =>
       testServiceConnection(
         { keys: deps.credentials, client, addressOf: deps.addressOf, now, ...recordCheck },
         provider,
+        key,
       ),
   };
 }

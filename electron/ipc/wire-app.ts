@@ -12,6 +12,7 @@ import { replaceFileBeside } from '../core/gallery/atomic-file';
 import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
+import type { TaskRecord } from '../../shared/domain/task-record';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
 import { FolderChoices } from '../core/gallery/folder-choices';
@@ -181,11 +182,19 @@ function taskChannels(options: AppWiringOptions, trash: TrashOperations): Handle
   };
 }
 
+/** The thumbnail (or, before it is made, the file) of a task's first saved image. */
+function firstThumbnail(record: TaskRecord | undefined): string | undefined {
+  const image = record?.images.find((one) => one.state === 'saved' && (one.thumbnail ?? one.file));
+  return image?.thumbnail ?? image?.file ?? undefined;
+}
+
 /** The cost ledger's handlers: its CSV saved where main's own dialog says. */
 function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
   const { runtime, library, capPrompts } = options;
+  const { history } = runtime.core;
   return costHandlers({
     costs: runtime.core.costs,
+    thumbnailOf: (localId) => firstThumbnail(history.get(localId)),
     ...(library ? { dialogs: library.dialogs } : {}),
     ...(capPrompts ? { prompts: capPrompts } : {}),
     writeText: replaceFileBeside,

@@ -20,6 +20,7 @@ import { MainCatalogue } from '../../shared/i18n/main-catalogue';
 import { mainMessages } from '../../shared/i18n/main-messages';
 import { sentenceText, type Sentence } from '../../shared/i18n/sentence';
 import { textParams, withTextArguments } from '../../shared/i18n/localized-numbers';
+import type { CostUnit } from '../../shared/domain/task-cost';
 import {
   LOCALES,
   PSEUDO_LOCALE,
@@ -53,7 +54,7 @@ interface ActiveLocale {
 let active: ActiveLocale = {
   info: LOCALES[0] as LocaleInfo,
   messages: catalogue,
-  main: new MainCatalogue(LOCALES[0] as LocaleInfo, undefined),
+  main: new MainCatalogue(LOCALES[0] as LocaleInfo, undefined, formatTagFor(LOCALES[0])),
 };
 const listeners = new Set<() => void>();
 
@@ -76,7 +77,8 @@ function use(
   active = {
     info,
     messages: { ...catalogue, ...translation },
-    main: new MainCatalogue(info, mainTranslation),
+    // Main's sentences write numbers and money for the same locale as the window's own text.
+    main: new MainCatalogue(info, mainTranslation, formatTagFor(info)),
   };
   compiled.clear();
   formatters.clear();
@@ -141,9 +143,15 @@ function systemLocales(): readonly string[] {
  * en-GB) when it speaks the shown language, else the shown language.
  */
 function locale(): string {
-  const shown = active.info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : active.info.tag;
+  return formatTagFor(active.info);
+}
+
+/** {@link locale} for `info` (a hoisted declaration: the first catalogue is made with it). */
+function formatTagFor(info: LocaleInfo | undefined): string {
+  const tag = info?.tag ?? SOURCE_LOCALE;
+  const shown = tag === PSEUDO_LOCALE ? SOURCE_LOCALE : tag;
   const base = shown.split('-')[0];
-  const system = systemLocales().find((tag) => tag.split(/[-_]/)[0] === base);
+  const system = systemLocales().find((candidate) => candidate.split(/[-_]/)[0] === base);
   return system && !shown.includes('-') ? system : shown;
 }
 
@@ -255,6 +263,32 @@ export function t(key: MessageKey, params: MessageParams = {}): string {
   );
 }
 
+/**
+ * An amount of money as the window writes it everywhere (`$0.25`, `0,25 €`, `3 credits`): the
+ * same writing as main's sentences (shared/i18n/money.ts), in the shown locale.
+ */
+export function formatMoney(micros: number, unit: CostUnit): string {
+  return active.main.money(micros, unit);
+}
+
+/** A number as one would type it in the shown locale: no grouping, up to six decimals (`1500`, `1,5`). */
+export function formatDecimal(value: number): string {
+  if (!Number.isFinite(value)) return t('format.unknown');
+  return numberFormat({ maximumFractionDigits: 6, useGrouping: false }).format(value);
+}
+
+/** The decimal separator of the shown locale (`.`, `,`, `٫`), for reading typed amounts. */
+export function decimalSeparator(): string {
+  const parts = numberFormat({ minimumFractionDigits: 1 }).formatToParts(1.5);
+  return parts.find((part) => part.type === 'decimal')?.value ?? '.';
+}
+
+/** The locale tags amounts are written for (the shown one, and the language's own). */
+export function moneyLocales(): readonly string[] {
+  const shown = active.info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : active.info.tag;
+  return [...new Set([locale(), shown])];
+}
+
 /** A whole or decimal number in the user's locale; a dash for a value that is not a number. */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return t('format.unknown');
@@ -288,6 +322,17 @@ export function formatDateTime(ms: number): string {
   return formatDateWith({ dateStyle: 'medium', timeStyle: 'short' }, ms);
 }
 
+/**
+ * A day (`YYYY-MM-DD`) as {@link formatDateTime} writes its date ("21 Nov 2025"), so a day's
+ * label and a time on it read alike; '' for none.
+ */
+export function formatDay(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const ms = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])).getTime();
+  return formatDateWith({ dateStyle: 'medium' }, ms);
+}
+
 /** A day in the locale's numeric form and order ("31.12.2025", "12/31/2025"); '' for none. */
 export function formatDayNumeric(day: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
@@ -296,10 +341,14 @@ export function formatDayNumeric(day: string): string {
   return formatDateWith({ year: 'numeric', month: '2-digit', day: '2-digit' }, ms);
 }
 
+/** A day as the locale writes it in numbers, in parts: its day, month, year and the marks between. */
+export function dayParts(): Intl.DateTimeFormatPart[] {
+  return dateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(0);
+}
+
 /** The order the locale writes a day's parts in, and its ten digits (for reading one back). */
 export function dayWriting(): { order: Array<'day' | 'month' | 'year'>; digits: string[] } {
-  const parts = dateFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(0);
-  const order = parts
+  const order = dayParts()
     .map((part) => part.type)
     .filter((type): type is 'day' | 'month' | 'year' => ['day', 'month', 'year'].includes(type));
   const digits = numberFormat({ useGrouping: false });

@@ -121,6 +121,29 @@ export function extendSelection<Id>(
   return { ids, anchor: selection.anchor };
 }
 
+/**
+ * Shift with a key that moves the focus (an arrow, Home, End, Page Up, Page Down): the range from
+ * the anchor to where the focus went, as a Shift+click there would make it. Without an anchor in
+ * the list, the item the focus left (`from`) anchors the range, so the first Shift+Right selects
+ * both. `to` null is the list's end, loaded or not (Shift+End before the last page is loaded):
+ * the whole set, less what lies before the anchor. With `add` (Ctrl/Cmd too) the range joins
+ * the selection.
+ */
+export function extendTo<Id>(
+  selection: Selection<Id>,
+  order: readonly Id[],
+  move: { readonly from: Id; readonly to: Id | null },
+  add = false,
+): Selection<Id> {
+  const anchor =
+    selection.anchor !== null && order.includes(selection.anchor) ? selection.anchor : move.from;
+  const anchored = { ...selection, anchor };
+  if (move.to !== null) return extendSelection(anchored, order, move.to, add);
+  const before = order.slice(0, Math.max(0, order.indexOf(anchor)));
+  const except = before.filter((id) => !(add && isSelected(selection, id)));
+  return { ids: new Set(), anchor, whole: { except: new Set(except) } };
+}
+
 /** A click on an item, by the modifiers held. */
 export function clickSelection<Id>(
   selection: Selection<Id>,

@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
 import type { EventPayload, TaskItem } from '../../shared/ipc/contract';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { formTarget, type SubmitTarget } from '../../shared/domain/submit-target';
+import { NO_KEY_SENTENCES } from '../../shared/i18n/errors/submit';
 import type { MessageKey } from '../i18n';
 import { call, toApiError, type ApiError } from '../lib/api';
 import {
@@ -22,6 +23,7 @@ import {
   checkSize,
 } from '../lib/request-validation';
 import type { AppState } from './app-state';
+import { lacksKey, serviceKeyState } from '../lib/service-key-state';
 import { loadComposeMemory, withRecent } from './compose-memory';
 
 /**
@@ -48,11 +50,19 @@ const COMPOSE_FIELDS: readonly ComposeField[] = ['prompt', 'model', 'size', 'qua
 
 export type ComposeOutcome =
   | { readonly ok: true; readonly items: TaskItem[] }
-  | { readonly ok: false; readonly field?: ComposeField; readonly error?: ApiError };
+  | {
+      readonly ok: false;
+      readonly field?: ComposeField;
+      readonly error?: ApiError;
+      /** Main had no key for the chosen service, which the form's missing-key notice names. */
+      readonly missingKey?: boolean;
+    };
 
 /** A submit refused for the account (one banner for every such attempt until dismissed). */
 export interface ComposeRefusal {
   readonly kind: EventPayload<'task:refused'>['kind'];
+  /** The service that refused: the banner shows only while the form has that service. */
+  readonly provider: ProviderId;
   /** Attempts refused since the banner appeared. */
   readonly count: number;
 }
@@ -106,13 +116,16 @@ export interface ComposeSlice {
  */
 async function chooseService(
   get: () => AppState,
-  set: (patch: Pick<ComposeSlice, 'composeDraft'>) => void,
+  set: (patch: Partial<ComposeSlice>) => void,
   provider: ProviderId,
 ): Promise<void> {
   const { composeDraft: draft, settings } = get();
   const defaults = settings ?? DEFAULT_SETTINGS;
   const followModel = draft.model === defaultModelFor(defaults, draft.provider);
+  // Why the last submit failed is not about this service (a refusal banner names its service).
+  const stale = draft.provider === provider ? {} : { composeSubmitError: null };
   set({
+    ...stale,
     composeDraft: {
       ...draft,
       provider,
@@ -144,6 +157,24 @@ export function composeTarget(
 ): SubmitTarget {
   const ready = state.keyStatus?.state === 'ready';
   return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, ready);
+}
+
+/** The refusal banner after `refusal`: one more of the same, or a new one. */
+function counted(state: AppState, refusal: EventPayload<'task:refused'>): ComposeRefusal {
+  // The service of the submit refused (the form may have another one by now).
+  const sent = state.composeLastSent;
+  const provider = sent?.localIds.includes(refusal.localId)
+    ? sent.draft.provider
+    : state.composeDraft.provider;
+  const before = state.composeRefusal;
+  const again = before?.kind === refusal.kind && before.provider === provider;
+  return { kind: refusal.kind, provider, count: again ? before.count + 1 : 1 };
+}
+
+/** Main's "no key it may send there", for a service the page too knows has no key. */
+function missingKeyRefusal(state: AppState, provider: ProviderId, error: ApiError): boolean {
+  if (!NO_KEY_SENTENCES.has(error.sentenceKey ?? '') || provider === 'pictor') return false;
+  return lacksKey(serviceKeyState(state.serviceKeys?.[provider]));
 }
 
 function sizeFields(size: string): Pick<ComposeDraft, 'size' | 'sizeCustom'> {
@@ -242,12 +273,7 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
   composeLastSent: null,
 
   composeApplyRefusal(refusal) {
-    set((state) => ({
-      composeRefusal: {
-        kind: refusal.kind,
-        count: state.composeRefusal?.kind === refusal.kind ? state.composeRefusal.count + 1 : 1,
-      },
-    }));
+    set((state) => ({ composeRefusal: counted(state, refusal) }));
     get().composeRestoreRefused(refusal.localId);
   },
 
@@ -350,6 +376,9 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
       return { ok: true, items };
     } catch (error) {
       const apiError = toApiError(error);
+      // No key for the chosen service: the notice under the form names it, with its link.
+      const missingKey = missingKeyRefusal(get(), draft.provider, apiError);
+      if (missingKey) return { ok: false, error: apiError, missingKey };
       set({ composeSubmitError: apiError });
       return { ok: false, error: apiError };
     } finally {

@@ -6,6 +6,7 @@
 import type { StateCreator, StoreApi } from 'zustand';
 import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../shared/domain/providers';
+import type { CostUnit } from '../../shared/domain/task-cost';
 import type { CapStanding, CostLedger, CostPreviewAnswer } from '../../shared/ipc/cost-contract';
 import type { RequestInput } from '../../shared/ipc/contract';
 import { call, toApiError, type ApiError } from '../lib/api';
@@ -49,12 +50,26 @@ export interface CostsSlice {
   costsLoadSettings(): Promise<void>;
   /** Sets a price; false (and the error shown) when main refused it. */
   costsSetPrice(price: CostPrice): Promise<boolean>;
-  costsClearPrice(provider: ProviderId, model: string): Promise<void>;
+  /** Removes the price of a service and model in one unit. */
+  costsClearPrice(provider: ProviderId, model: string, unit: CostUnit): Promise<void>;
   costsSetCap(cap: SpendingCap): Promise<boolean>;
   costsClearCap(cap: Omit<SpendingCap, 'micros'>): Promise<void>;
   /** The compose form's estimate for what it would submit (null: none asked, or none known). */
   costPreview: CostPreviewAnswer | null;
   costsPreview(input: RequestInput<'costs:preview'>): Promise<void>;
+  /**
+   * Counts changes of what the ledger has spent seen in task updates (a cost reported, an
+   * estimate, a task not billed, an import): what shows a spent figure reads it again.
+   */
+  costsLedgerTick: number;
+  costsNoteLedgerChange(): void;
+  /**
+   * Opens a task of the Costs screen in Tasks, its details shown; false (nothing opened) when the
+   * history no longer lists it.
+   */
+  costsOpenTask(localId: string): Promise<boolean>;
+  /** Goes to Settings › Costs, the prices and caps. */
+  costsShowPricesAndCaps(): void;
 }
 
 type Set = StoreApi<AppState>['setState'];
@@ -123,15 +138,39 @@ function settingsActions(set: Set, get: Get) {
     },
     costsSetPrice: (price: CostPrice) =>
       change(async () => set({ prices: await call('costs:setPrice', price) })),
-    async costsClearPrice(provider: ProviderId, model: string) {
+    async costsClearPrice(provider: ProviderId, model: string, unit: CostUnit) {
       await change(async () =>
-        set({ prices: await call('costs:clearPrice', { provider, model }) }),
+        set({ prices: await call('costs:clearPrice', { provider, model, unit }) }),
       );
     },
     costsSetCap: (cap: SpendingCap) =>
       change(async () => set({ caps: await call('costs:setCap', cap) })),
     async costsClearCap(cap: Omit<SpendingCap, 'micros'>) {
       await change(async () => set({ caps: await call('costs:clearCap', cap) }));
+    },
+  };
+}
+
+function navigationActions(set: Set, get: Get) {
+  return {
+    costsNoteLedgerChange() {
+      set((state) => ({ costsLedgerTick: state.costsLedgerTick + 1 }));
+    },
+    async costsOpenTask(localId: string) {
+      try {
+        const item = await call('tasks:get', { localId });
+        if (!item) return false;
+        get().tasksShowDetails(item);
+        get().setView('tasks');
+        return true;
+      } catch (caught) {
+        get().showError(caught);
+        return false;
+      }
+    },
+    costsShowPricesAndCaps() {
+      get().setView('settings');
+      get().requestFocus('costs');
     },
   };
 }
@@ -163,7 +202,9 @@ export const createCostsSlice: StateCreator<AppState, [], [], CostsSlice> = (set
   prices: [],
   caps: [],
   costPreview: null,
+  costsLedgerTick: 0,
   ...ledgerActions(set, get),
+  ...navigationActions(set, get),
   ...settingsActions(set, get),
   ...previewActions(set),
 });

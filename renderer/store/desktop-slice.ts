@@ -1,6 +1,7 @@
 /**
  * What the page asks of the desktop through main: open the logs or the gallery folder in the file
- * manager, copy a task id (the window's own clipboard API is denied by its permission policy).
+ * manager, copy a task id or a service's address (the window's own clipboard API is denied by its
+ * permission policy).
  * Each says what went wrong in the status area; none returns anything to wait for.
  */
 import type { StateCreator } from 'zustand';
@@ -13,6 +14,8 @@ export interface DesktopSlice {
   openGalleryFolder(): Promise<void>;
   /** Copies the id and says so, or says why it could not. */
   copyTaskId(taskId: string): Promise<void>;
+  /** Copies a task's service address (its details show the service's name), and says so. */
+  copyServiceAddress(address: string): Promise<void>;
 }
 
 export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = (_set, get) => ({
@@ -24,6 +27,14 @@ export const createDesktopSlice: StateCreator<AppState, [], [], DesktopSlice> = 
       get().confirm(() => t('tasks.copied'));
     } catch (error) {
       get().showError(toApiError(error, () => t('tasks.copyFailed')));
+    }
+  },
+  async copyServiceAddress(address) {
+    try {
+      await call('app:copyText', { text: address });
+      get().confirm(() => t('tasks.details.addressCopied'));
+    } catch (error) {
+      get().showError(toApiError(error, () => t('tasks.details.addressCopyFailed')));
     }
   },
 });

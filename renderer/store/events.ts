@@ -41,6 +41,10 @@ function onTaskUpdated(store: StoreApi, payload: EventPayload<'task:updated'>): 
   const state = store.getState();
   const before = state.tasksItems.find((item) => item.record.localId === payload.record.localId);
   const sentence = before ? announcement(payload, before.record.status) : null;
+  // A cost reported (or an estimate made, or a task not billed) changes what caps have spent.
+  const cost = payload.record.cost;
+  if (cost !== undefined && JSON.stringify(cost) !== JSON.stringify(before?.record.cost))
+    state.costsNoteLedgerChange();
   state.tasksApplyUpdate(payload);
   state.galleryApplyTaskUpdate(payload);
   if (sentence) announce(sentence);
@@ -77,7 +81,10 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('gallery:changed', ({ reason }) => {
       void state().galleryRefresh();
       // An import or a move adds tasks no `task:updated` told of: the history is read again.
-      if (ADDS_TASKS.has(reason)) void state().tasksReload();
+      if (ADDS_TASKS.has(reason)) {
+        void state().tasksReload();
+        state().costsNoteLedgerChange();
+      }
     }),
     listen('settings:changed', (settings) => state().settingsApply(settings)),
     listen('keys:changed', ({ provider, status }) => state().serviceKeyApply(provider, status)),
@@ -114,6 +121,9 @@ function runMenuCommand(store: StoreApi, command: EventPayload<'menu:command'>['
       return;
     case 'show-gallery':
       state.setView('gallery');
+      return;
+    case 'show-costs':
+      state.setView('costs');
       return;
     case 'open-settings':
       state.setView('settings');

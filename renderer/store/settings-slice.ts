@@ -64,10 +64,13 @@ export interface SettingsSlice {
   serviceKeyClear(provider: ProviderId): Promise<KeyStatus>;
   serviceKeyApply(provider: ProviderId, status: KeyStatus): void;
   /**
-   * Asks main to test a service besides today's contract at its saved address with its stored
-   * key. Nothing is created there.
+   * Asks main to test a service besides today's contract at its saved address with `key` (the
+   * key being entered), or else its stored key. Nothing is created there.
    */
-  serviceKeyTest(provider: Exclude<ProviderId, 'pictor'>): Promise<ConnectionReport>;
+  serviceKeyTest(provider: Exclude<ProviderId, 'pictor'>, key?: string): Promise<ConnectionReport>;
+  /** The "Connect a service" panel is open (the first-run banner's, or Settings'). */
+  connectOpen: boolean;
+  connectShow(open: boolean): void;
   /**
    * The service address as typed in Settings, saved or not (null: as saved): "Test connection",
    * beside the key, tests this address.
@@ -127,14 +130,41 @@ function serviceKeyActions(
       get().serviceKeyApply(provider, status);
       return status;
     },
-    serviceKeyTest(provider) {
-      return call('service:testService', { provider });
+    serviceKeyTest(provider, key = '') {
+      const entered = key.trim();
+      return call('service:testService', { provider, ...(entered === '' ? {} : { key: entered }) });
     },
     serviceKeyApply(provider, status) {
       set((state) => ({
         ...(provider === 'pictor' ? { keyStatus: status } : {}),
         ...(state.serviceKeys ? { serviceKeys: { ...state.serviceKeys, [provider]: status } } : {}),
       }));
+    },
+  };
+}
+
+/** Connecting a service: the panel, the address as typed in Settings, and its test. */
+function connectionActions(
+  set: SliceArgs[0],
+): Pick<
+  SettingsSlice,
+  'connectOpen' | 'connectShow' | 'baseUrlDraft' | 'setBaseUrlDraft' | 'serviceTest'
+> {
+  return {
+    connectOpen: false,
+    connectShow(connectOpen) {
+      set({ connectOpen });
+    },
+    baseUrlDraft: null,
+    setBaseUrlDraft(baseUrlDraft) {
+      set({ baseUrlDraft });
+    },
+    serviceTest(baseUrl, key) {
+      const entered = key.trim();
+      return call('service:testConnection', {
+        baseUrl: baseUrl.trim(),
+        ...(entered === '' ? {} : { key: entered }),
+      });
     },
   };
 }
@@ -215,16 +245,5 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
 
   ...serviceKeyActions(set, get),
 
-  baseUrlDraft: null,
-  setBaseUrlDraft(baseUrlDraft) {
-    set({ baseUrlDraft });
-  },
-
-  serviceTest(baseUrl, key) {
-    const entered = key.trim();
-    return call('service:testConnection', {
-      baseUrl: baseUrl.trim(),
-      ...(entered === '' ? {} : { key: entered }),
-    });
-  },
+  ...connectionActions(set),
 });

@@ -43,6 +43,11 @@ export interface TasksSlice
   tasksFilter: TaskFilter;
   /** The task whose details are open, by local id. */
   tasksDetailsId: string | null;
+  /**
+   * The task whose details were opened from elsewhere (the Costs screen), kept with it: it may
+   * be in no page of the list loaded so far.
+   */
+  tasksDetailsItem: TaskItem | null;
   /** The task image shown in the image viewer over the Tasks screen, or null. */
   tasksViewer: TaskImageRef | null;
   tasksSetSearch(search: string): void;
@@ -62,6 +67,8 @@ export interface TasksSlice
   tasksApplyUpdate(item: TaskItem): void;
   tasksApplyRemoved(localId: string): void;
   tasksOpenDetails(localId: string | null): void;
+  /** Opens the details of a task read on its own (`tasks:get`), loaded in the list or not. */
+  tasksShowDetails(item: TaskItem): void;
   /** Opens (or moves) the image viewer over the Tasks screen to one of a task's images. */
   tasksOpenViewer(ref: TaskImageRef): void;
   tasksCloseViewer(): void;
@@ -90,6 +97,31 @@ export interface TaskImageRef {
 /** Before the count: the loaded rows, and one placeholder row while there are more. */
 function provisionalTotal(loaded: number, cursor: string | null): number {
   return loaded + (cursor === null ? 0 : 1);
+}
+
+type SetTasks = Parameters<StateCreator<AppState, [], [], TasksSlice>>[0];
+
+/** The details dialog and the image viewer over the Tasks screen: what they show. */
+function detailsActions(
+  set: SetTasks,
+): Pick<
+  TasksSlice,
+  'tasksOpenDetails' | 'tasksShowDetails' | 'tasksOpenViewer' | 'tasksCloseViewer'
+> {
+  return {
+    tasksOpenDetails(localId) {
+      set({ tasksDetailsId: localId, tasksDetailsItem: null });
+    },
+    tasksShowDetails(item) {
+      set({ tasksDetailsId: item.record.localId, tasksDetailsItem: item });
+    },
+    tasksOpenViewer(ref) {
+      set({ tasksViewer: { localId: ref.localId, index: ref.index } });
+    },
+    tasksCloseViewer() {
+      set({ tasksViewer: null });
+    },
+  };
 }
 
 export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set, get, api) => {
@@ -126,6 +158,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksCounted: false,
     tasksFilter: EMPTY_FILTER,
     tasksDetailsId: null,
+    tasksDetailsItem: null,
     tasksViewer: null,
 
     tasksSetSearch(search) {
@@ -205,6 +238,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       });
     },
     tasksApplyUpdate(item) {
+      const shown = get().tasksDetailsItem;
+      if (shown?.record.localId === item.record.localId)
+        set({ tasksDetailsItem: fresher(shown, item) });
       const items = get().tasksItems;
       const position = items.findIndex((known) => known.record.localId === item.record.localId);
       const known = items[position];
@@ -218,6 +254,8 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       set({ tasksItems: next });
     },
     tasksApplyRemoved(localId) {
+      if (get().tasksDetailsItem?.record.localId === localId)
+        set({ tasksDetailsItem: null, tasksDetailsId: null });
       set((state) => {
         const items = state.tasksItems.filter((item) => item.record.localId !== localId);
         if (items.length === state.tasksItems.length) return {};
@@ -230,15 +268,7 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       });
       get().tasksPruneSelection((selected) => selected !== localId);
     },
-    tasksOpenDetails(localId) {
-      set({ tasksDetailsId: localId });
-    },
-    tasksOpenViewer(ref) {
-      set({ tasksViewer: { localId: ref.localId, index: ref.index } });
-    },
-    tasksCloseViewer() {
-      set({ tasksViewer: null });
-    },
+    ...detailsActions(set),
 
     tasksResume: (localId) => act(() => call('tasks:resume', { localId })),
     tasksRetryImages: (localId) => act(() => call('tasks:retryImages', { localId })),

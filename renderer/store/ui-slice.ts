@@ -1,12 +1,16 @@
 /** The shell's state: which screen is shown, the banners and focus requests. */
 import type { StateCreator } from 'zustand';
+import type { ProviderId } from '../../shared/domain/providers';
 import type { AppInfo, AppNotice } from '../../shared/ipc/contract';
 import { isDismissed, setDismissed } from '../lib/dismissals';
 import type { AppState } from './app-state';
 
 export type View = 'tasks' | 'gallery' | 'costs' | 'settings';
-/** Fields a menu command or a banner can ask to focus. */
-export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl';
+/**
+ * Fields a menu command or a banner can ask to focus (`costs`: Settings › Costs, prices and caps;
+ * `key:<service>`: that service's key).
+ */
+export type FocusTarget = 'prompt' | 'search' | 'key' | 'baseUrl' | 'costs' | `key:${ProviderId}`;
 
 export interface UiSlice {
   view: View;

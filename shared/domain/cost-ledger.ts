@@ -4,15 +4,9 @@
  * service. Schemas, because prices and caps come back from the disk and (later) the window.
  */
 import { z } from 'zod';
-import { REQUEST_LIMITS } from './limits';
+import { COST_BOUNDS } from './cost-amounts';
 import { providerIdSchema, type ProviderId } from './providers';
-import {
-  MAX_TASK_COST_MICROS,
-  costUnitSchema,
-  priceBasisSchema,
-  type CostUnit,
-  type TaskCost,
-} from './task-cost';
+import { costUnitSchema, priceBasisSchema, type CostUnit, type TaskCost } from './task-cost';
 
 /**
  * A price the user set for a service (and model) in one unit: per image, or per megapixel asked
@@ -22,19 +16,16 @@ import {
 export const costPriceSchema = z.object({
   provider: providerIdSchema,
   /** '' : every model of the provider that has no price of its own. */
-  model: z.string().trim().max(REQUEST_LIMITS.model),
+  model: z.string().trim().max(COST_BOUNDS.model),
   unit: costUnitSchema,
   basis: priceBasisSchema,
-  micros: z.number().int().min(0).max(MAX_TASK_COST_MICROS),
+  micros: z.number().int().min(0).max(COST_BOUNDS.priceMaxMicros),
 });
 export type CostPrice = z.infer<typeof costPriceSchema>;
 
 export const CAP_PERIODS = ['day', 'month'] as const;
 const capPeriodSchema = z.enum(CAP_PERIODS);
 export type CapPeriod = z.infer<typeof capPeriodSchema>;
-
-/** The most a cap may be: a thousand times the most one task may cost. */
-const MAX_CAP_MICROS = MAX_TASK_COST_MICROS * 1_000;
 
 /**
  * A spending cap: per the user's local day or month, in one unit, over every service or one.
@@ -45,7 +36,7 @@ export const spendingCapSchema = z.object({
   unit: costUnitSchema,
   provider: providerIdSchema.nullable(),
   kind: z.enum(['soft', 'hard']),
-  micros: z.number().int().min(0).max(MAX_CAP_MICROS),
+  micros: z.number().int().min(0).max(COST_BOUNDS.capMaxMicros),
 });
 export type SpendingCap = z.infer<typeof spendingCapSchema>;
 

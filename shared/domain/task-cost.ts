@@ -122,9 +122,12 @@ function amountOf(value: unknown): number | string {
   return 'not a number';
 }
 
+/** The longest unit text Pictor looks up (cost-amounts.ts's COST_BOUNDS.unit). */
+export const MAX_UNIT_TEXT = 20;
+
 /** A unit from a service's text (`usd`, `USD`, `credit`), or undefined for one Pictor does not know. */
 export function readCostUnit(value: unknown): CostUnit | undefined {
-  if (typeof value !== 'string' || value.length > 20) return undefined;
+  if (typeof value !== 'string' || value.length > MAX_UNIT_TEXT) return undefined;
   const text = value.trim();
   if (/^credits?$/i.test(text)) return 'credits';
   const upper = text.toUpperCase();
@@ -143,13 +146,6 @@ export function checkReportedCost(raw: RawCost): CostReading {
   return { ok: true, cost: { micros: Math.round(micros), unit, field: raw.field } };
 }
 
-/** A decimal amount the user typed (`0.04`), in micros; undefined when it is not one. */
-export function parseAmount(text: string): number | undefined {
-  if (!DECIMAL.test(text)) return undefined;
-  const micros = Math.round(Number(text) * MICROS_PER_UNIT);
-  return micros <= MAX_TASK_COST_MICROS * 1_000 ? micros : undefined;
-}
-
 /** Micros as a plain decimal with no trailing zeros (`40000` → `0.04`), exact for any integer. */
 export function formatMicros(micros: number): string {
   const sign = micros < 0 ? '-' : '';
@@ -157,11 +153,6 @@ export function formatMicros(micros: number): string {
   const whole = digits.slice(0, -6).replace(/^0+(?=\d)/, '');
   const fraction = digits.slice(-6).replace(/0+$/, '');
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
-}
-
-/** An amount with its unit, as the CLI and the log say it: `0.04 USD`, `3 credits`. */
-export function formatCost(micros: number, unit: CostUnit): string {
-  return `${formatMicros(micros)} ${unit}`;
 }
 
 /** What one service answer said about the task's cost: a checked cost, or a refused value. */

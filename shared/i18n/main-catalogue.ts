@@ -9,6 +9,8 @@ import { PSEUDO_LOCALE, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales
 import { mainMessages, type MainMessageKey } from './main-messages';
 import { pseudoCatalogue } from './pseudo';
 import { textParams, withTextArguments } from './localized-numbers';
+import { formatMoney, withMoney } from './money';
+import type { CostUnit } from '../domain/task-cost';
 export type MainParams = Readonly<Record<string, string | number>>;
 
 /** The entries of `loaded` that can stand in for English ones: known keys, non-empty strings. */
@@ -32,13 +34,16 @@ export class MainCatalogue {
 
   /**
    * `translation`: the locale's file, as parsed (main passes the bundled one from
-   * main-translations.ts, the renderer the chunk it loaded, a test a damaged one).
+   * main-translations.ts, the renderer the chunk it loaded, a test a damaged one). `formatTag`:
+   * the locale numbers and money are written for when not the language's own (the window passes
+   * the system's region, en-GB, so its own amounts and main's read alike).
    */
   constructor(
     readonly info: LocaleInfo,
     translation: Readonly<Record<string, unknown>> | undefined,
+    formatTag?: string,
   ) {
-    this.formatTag = info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : info.tag;
+    this.formatTag = formatTag ?? (info.tag === PSEUDO_LOCALE ? SOURCE_LOCALE : info.tag);
     this.messages =
       info.tag === PSEUDO_LOCALE
         ? pseudoCatalogue(mainMessages)
@@ -48,13 +53,21 @@ export class MainCatalogue {
   }
 
   /** The message for `key` with its placeholders filled; never throws. */
-  text(key: MainMessageKey, params: MainParams = {}): string {
+  text(key: MainMessageKey, given: MainParams = {}): string {
     const english = mainMessages[key];
     const own = this.messages[key];
+    const params = withMoney(key, given, (micros, unit) => this.money(micros, unit));
     return (
       (own ? this.format(`t:${key}`, own, this.formatTag, params) : null) ??
       this.format(`e:${key}`, english, SOURCE_LOCALE, params) ??
       english
+    );
+  }
+
+  /** An amount as this language writes money (shared/i18n/money.ts): `$0.25`, `3 credits`. */
+  money(micros: number, unit: CostUnit): string {
+    return formatMoney(micros, unit, this.formatTag, (amount) =>
+      this.text('money.credits', { amount }),
     );
   }
 

@@ -46,6 +46,7 @@ export const mainMessages = {
   'menu.selectAll': 'Select All',
   'menu.tasks': 'Tasks',
   'menu.gallery': 'Gallery',
+  'menu.costs': 'Costs',
   'menu.search': 'Search',
   'menu.actualSize': 'Actual Size',
   'menu.zoomIn': 'Zoom In',
@@ -120,18 +121,21 @@ export const mainMessages = {
   'dialog.exportCosts': 'Export the Costs',
   'dialog.csvFile': 'CSV spreadsheet',
 
+  // An amount of credits, its number already written for the locale (shared/i18n/money.ts).
+  'money.credits': '{amount} credits',
+
   // Raising or removing a hard spending cap (adapters/dialog-prompts.ts).
-  'capChange.raise': 'Raise your hard spending cap from {from} {unit} to {to} {unit}?',
-  'capChange.remove': 'Remove your hard spending cap of {from} {unit}?',
+  'capChange.raise': 'Raise your hard spending cap from {from} to {to}?',
+  'capChange.remove': 'Remove your hard spending cap of {from}?',
   'capChange.detail':
     'Pictor asks in this window of its own because only you may loosen a hard spending cap.',
   'capChange.confirmRaise': 'Raise the Cap',
   'capChange.confirmRemove': 'Remove the Cap',
   'capChange.keep': 'Keep the Cap',
   'capChange.price':
-    'Change the price of {service}{model, select, all {} other { ({model})}} in {unit} from {from} to {to}? Your hard spending cap of {cap} {unit} counts its tasks at this price, so it will let more through.',
+    'Change the price of {service}{model, select, all {} other { ({model})}} in {unit} from {from} to {to}? Your hard spending cap of {cap} counts its tasks at this price, so it will let more through.',
   'capChange.priceNone': 'no price',
-  'capChange.priceEach': '{amount} {unit} per {basis, select, megapixel {megapixel} other {image}}',
+  'capChange.priceEach': '{amount} per {basis, select, megapixel {megapixel} other {image}}',
   'capChange.confirmPrice': 'Change the Price',
   'capChange.keepPrice': 'Keep the Price',
 

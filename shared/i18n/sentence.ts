@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { localeInfo, SOURCE_LOCALE, type LocaleInfo } from '../domain/locales';
+import type { CostUnit } from '../domain/task-cost';
 import { MAX_MESSAGE_CHARS } from '../domain/limits';
 import { MainCatalogue, type MainParams } from './main-catalogue';
 import { mainMessages, type MainMessageKey } from './main-messages';
@@ -48,6 +49,12 @@ let english: MainCatalogue | null = null;
 export function englishText(said: Sentence): string {
   english ??= new MainCatalogue(localeInfo(SOURCE_LOCALE) as LocaleInfo, undefined);
   return english.text(said.key, said.params);
+}
+
+/** An amount as English writes money (`$0.25`, `3 credits`): the CLI's lines, like its sentences. */
+export function englishMoney(micros: number, unit: CostUnit): string {
+  english ??= new MainCatalogue(localeInfo(SOURCE_LOCALE) as LocaleInfo, undefined);
+  return english.money(micros, unit);
 }
 
 /**

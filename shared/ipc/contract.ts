@@ -113,6 +113,7 @@ export const MENU_COMMANDS = [
   'new-prompt',
   'show-tasks',
   'show-gallery',
+  'show-costs',
   'open-settings',
   'focus-search',
 ] as const;

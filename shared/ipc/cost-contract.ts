@@ -7,11 +7,10 @@
  */
 import { z } from 'zod';
 import { costPriceSchema, spendingCapSchema } from '../domain/cost-ledger';
-import { REQUEST_LIMITS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
+import { MAX_PATH_CHARS, REQUEST_LIMITS, TASKS_PER_SUBMIT, dateMsSchema } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
 import { submitTargetSchema } from '../domain/submit-target';
 import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
-import { sentenceSchema } from '../i18n/sentence';
 import { generationRequestSchema } from '../service/wire';
 
 /** Most ledger entries one `costs:ledger` answer carries (the newest); totals count them all. */
@@ -34,10 +33,17 @@ const ledgerEntrySchema = z.object({
   taskId: z.string().nullable(),
   provider: providerIdSchema,
   model: z.string().nullable(),
+  /** The prompt as submitted (kept by the ledger after the task leaves the history). */
+  prompt: z.string().max(REQUEST_LIMITS.prompt),
   status: z.string(),
   createdAt: z.number(),
   cost: taskCostSchema,
+  /** The history still lists the task, so the window can open it. */
+  inHistory: z.boolean(),
+  /** Its first saved image's thumbnail (a gallery path), when the history lists one. */
+  thumbnail: z.string().max(MAX_PATH_CHARS).nullable(),
 });
+export type CostLedgerEntry = z.infer<typeof ledgerEntrySchema>;
 
 const unitTotal = { unit: costUnitSchema, micros, estimatedMicros: micros, tasks: count };
 
@@ -56,6 +62,8 @@ const ledgerSchema = z.object({
   /** How many entries the query matched. */
   total: count,
   totals: ledgerTotalsSchema,
+  /** How many tasks the whole ledger holds, whatever the query (0: nothing was ever priced). */
+  allTime: count,
 });
 export type CostLedger = z.infer<typeof ledgerSchema>;
 
@@ -74,13 +82,31 @@ const priceKey = z
 
 const capKey = spendingCapSchema.omit({ micros: true }).strict();
 
+/**
+ * What one cap says of the submit, as data the window words in time and in its language (a
+ * forecast, not main's refusal sentence, which comes only with a refused submit): the cap, what
+ * its period has spent and what the submit adds, in the cap's unit (core/costs/cap-check.ts).
+ */
+const capForecastSchema = z.object({
+  cap: spendingCapSchema,
+  /** over: it would pass the cap; unpriced: no price to count it in the cap's unit; unpricedSpent: the cap cannot count tasks of its period. */
+  verdict: z.enum(['over', 'unpriced', 'unpricedSpent']),
+  spentMicros: micros,
+  addingMicros: micros,
+  /** unpriced: the submit's service; unpricedSpent: the first service the cap cannot count. */
+  service: providerIdSchema,
+  /** unpriced: the model without a price ('' : none named). */
+  model: z.string().max(REQUEST_LIMITS.model),
+  /** unpricedSpent: how many tasks of the period the cap cannot count. */
+  tasks: count,
+});
+export type CapForecast = z.infer<typeof capForecastSchema>;
+
 const previewSchema = z.object({
   perTask: taskCostSchema,
   count,
-  /** A hard cap refuses this submit: why. */
-  refusal: sentenceSchema.optional(),
-  /** Soft caps it passes. */
-  warnings: z.array(sentenceSchema).max(100),
+  /** Every cap with a word to say, hard ones first (a hard one: the submit will be refused). */
+  caps: z.array(capForecastSchema).max(100),
 });
 export type CostPreviewAnswer = z.infer<typeof previewSchema>;
 

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mainBuildOptions } from '../../electron/build/build-electron';
+import { mainBuildOptions, mainWorkerEntries } from '../../electron/build/build-electron';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -31,7 +31,8 @@ export async function bundleChild(entry: string): Promise<BundledChild> {
     const options = mainBuildOptions({ rootDir: ROOT, outDir: dir }, manifest.dependencies ?? {});
     await build({
       ...options,
-      entryPoints: { child: entry },
+      // The core's workers beside the child, where it looks for them, as beside main.js.
+      entryPoints: { child: entry, ...mainWorkerEntries(ROOT) },
       outdir: dir,
       sourcemap: false,
       metafile: false,

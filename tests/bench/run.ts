@@ -15,6 +15,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SUITES = [
   'engine',
   'download-memory',
+  'largest-answer',
   'expiring',
   'images',
   'image-renderer',

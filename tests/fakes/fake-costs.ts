@@ -8,7 +8,11 @@ import { providerOf, type ProviderId } from '../../shared/domain/providers';
 import { countedCost, type CostUnit } from '../../shared/domain/task-cost';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestChannel, RequestInput, RequestOutput } from '../../shared/ipc/contract';
-import type { CostLedger, CostPreviewAnswer } from '../../shared/ipc/cost-contract';
+import type {
+  CostLedger,
+  CostLedgerEntry,
+  CostPreviewAnswer,
+} from '../../shared/ipc/cost-contract';
 
 type CostChannel = Extract<RequestChannel, `costs:${string}`>;
 type CostHandlers = {
@@ -51,29 +55,43 @@ export class FakeCosts {
   caps: SpendingCap[] = [];
   /** What each cap's period has spent, by `period/unit/provider` (0 when absent). */
   spent = new Map<string, number>();
-  /** What `costs:preview` answers (unknown cost, no warning, unless a test sets it). */
-  preview: CostPreviewAnswer = { perTask: { source: 'unknown' }, count: 1, warnings: [] };
+  /** What `costs:preview` answers (unknown cost, no cap speaking, unless a test sets it). */
+  preview: CostPreviewAnswer = { perTask: { source: 'unknown' }, count: 1, caps: [] };
+  /**
+   * Tasks the ledger keeps after the history lost them (the fake's own tasks are the rest): a
+   * test puts a removed task here.
+   */
+  removed: CostLedgerEntry[] = [];
   /** Where `costs:exportCsv` says it saved (null: the user cancelled). */
   savedTo: string | null = '/home/ada/Downloads/pictor-costs.csv';
 
   constructor(private readonly tasks: () => readonly TaskRecord[]) {}
 
-  ledger(query: RequestInput<'costs:ledger'>): CostLedger {
-    const entries = this.tasks()
+  /** Every task of the ledger: the fake's tasks with a cost, and the removed ones. */
+  private all(): CostLedgerEntry[] {
+    const listed = this.tasks()
       .filter((record) => record.cost !== undefined)
-      .filter((record) => query.provider === undefined || providerOf(record) === query.provider)
-      .filter((record) => query.since === undefined || record.createdAt >= query.since)
-      .filter((record) => query.until === undefined || record.createdAt < query.until)
-      .sort((a, b) => b.createdAt - a.createdAt)
       .map((record) => ({
         localId: record.localId,
         taskId: record.taskId,
         provider: providerOf(record),
         model: record.request.model ?? null,
+        prompt: record.request.prompt,
         status: record.status,
         createdAt: record.createdAt,
         cost: record.cost ?? { source: 'unknown' as const },
+        inHistory: true,
+        thumbnail: record.images.find((image) => image.thumbnail)?.thumbnail ?? null,
       }));
+    return [...listed, ...this.removed];
+  }
+
+  ledger(query: RequestInput<'costs:ledger'>): CostLedger {
+    const entries = this.all()
+      .filter((entry) => query.provider === undefined || entry.provider === query.provider)
+      .filter((entry) => query.since === undefined || entry.createdAt >= query.since)
+      .filter((entry) => query.until === undefined || entry.createdAt < query.until)
+      .sort((a, b) => b.createdAt - a.createdAt);
     const counted = entries.flatMap((entry) => {
       const cost = countedCost(entry.cost);
       if (!cost) return [];
@@ -85,6 +103,7 @@ export class FakeCosts {
     return {
       entries,
       total: entries.length,
+      allTime: this.all().length,
       totals: {
         timeZone: 'UTC',
         overall: sums(counted.map((row) => ({ ...row, group: '' }))).map(
@@ -114,12 +133,15 @@ export class FakeCosts {
     'costs:exportCsv': () => ({ savedTo: this.savedTo }),
     'costs:prices': () => this.prices,
     'costs:setPrice': (price) => {
-      const same = (p: CostPrice) => p.provider === price.provider && p.model === price.model;
+      const same = (p: CostPrice) =>
+        p.provider === price.provider && p.model === price.model && p.unit === price.unit;
       this.prices = [...this.prices.filter((p) => !same(p)), price];
       return this.prices;
     },
-    'costs:clearPrice': ({ provider, model }) => {
-      this.prices = this.prices.filter((p) => p.provider !== provider || p.model !== (model ?? ''));
+    'costs:clearPrice': ({ provider, model, unit }) => {
+      const gone = (p: CostPrice) =>
+        p.provider === provider && p.model === (model ?? '') && (!unit || p.unit === unit);
+      this.prices = this.prices.filter((p) => !gone(p));
       return this.prices;
     },
     'costs:caps': () => this.standings(),

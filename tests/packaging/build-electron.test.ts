@@ -59,6 +59,14 @@ beforeEach(async () => {
     ].join('\n'),
   );
   await writeSource(
+    'electron/core/service/answer-worker.ts',
+    [
+      "import { parentPort } from 'node:worker_threads';",
+      "import { twice } from '../images/twice.ts';",
+      'parentPort?.postMessage(twice(3));',
+    ].join('\n'),
+  );
+  await writeSource(
     'electron/core/images/twice.ts',
     'export const twice = (n: number): string => `inlined-twice-${n * 2}`;\n',
   );
@@ -120,6 +128,7 @@ describe('buildElectron', () => {
     const outDir = path.join(rootDir, 'dist-electron');
     const bundles = await buildElectron({ rootDir, outDir });
     expect(bundles.map((bundle) => bundle.file).sort()).toEqual([
+      'answer-worker.js',
       'c2pa-worker.js',
       'image-preload.cjs',
       'image-renderer/c2pa-worker.js',
@@ -167,6 +176,15 @@ describe('buildElectron', () => {
     const worker = await readFile(path.join(outDir, 'c2pa-worker.js'), 'utf8');
     expect(worker).toContain('inlined-twice');
     expect(bareImportsOf(worker)).toContain('@contentauth/c2pa-wasm');
+  });
+
+  it('writes the answer worker beside main.js, with the main bundle’s options', async () => {
+    const outDir = path.join(rootDir, 'dist-electron');
+    await buildElectron({ rootDir, outDir });
+    const worker = await readFile(path.join(outDir, 'answer-worker.js'), 'utf8');
+    expect(worker).toContain('inlined-twice');
+    expect(bareImportsOf(worker)).toContain('node:worker_threads');
+    expect(worker).toContain('const require = __pictorCreateRequire(import.meta.url);');
   });
 
   it('writes a CommonJS preload that requires only electron', async () => {

@@ -98,6 +98,7 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
       for (const file of [
         'dist-electron/main.js',
         'dist-electron/c2pa-worker.js',
+        'dist-electron/answer-worker.js',
         'dist-electron/preload.cjs',
         'dist/renderer/index.html',
         'dist-electron/c2pa-trust-anchors.pem',
@@ -108,7 +109,11 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
 
     it('resolves everything the main bundle imports inside the archive, but sharp', () => {
       const { asar } = get(target);
-      for (const bundle of ['dist-electron/main.js', 'dist-electron/c2pa-worker.js']) {
+      for (const bundle of [
+        'dist-electron/main.js',
+        'dist-electron/c2pa-worker.js',
+        'dist-electron/answer-worker.js',
+      ]) {
         const packages = bareImportsOf(readText(asar, bundle)).filter(
           (specifier) => !isRuntimeProvided(specifier),
         );

@@ -24,7 +24,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { mainBuildOptions } from '../../electron/build/build-electron';
+import { mainBuildOptions, mainWorkerEntries } from '../../electron/build/build-electron';
 import { BUNDLED_TRUST_ANCHORS_FILE } from '../../electron/core/content-credentials/trust-anchors';
 import { isLeftoverTemp, ownTempName } from '../../electron/core/gallery/temp-names';
 
@@ -98,8 +98,8 @@ export async function buildTestEntries(): Promise<{ dir: string; release: () => 
   const manifest = JSON.parse(await readFile(join(rootDir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
-  // The main bundle's options: its Content Credentials worker beside the entries, and the trust
-  // list where a bundle looks for it, as the build writes them.
+  // The main bundle's options: its workers (Content Credentials, service answers) beside the
+  // entries, and the trust list where a bundle looks for it, as the build writes them.
   const options = mainBuildOptions({ rootDir, outDir: dir }, manifest.dependencies);
   const entries = Object.fromEntries(
     Object.entries({ ...NODE_ENTRIES, ...TEST_WORKERS }).map(([name, source]) => [
@@ -107,8 +107,7 @@ export async function buildTestEntries(): Promise<{ dir: string; release: () => 
       join(rootDir, source),
     ]),
   );
-  const worker = join(rootDir, 'electron/core/content-credentials/c2pa-worker.ts');
-  await build({ ...options, entryPoints: { ...entries, 'c2pa-worker': worker } });
+  await build({ ...options, entryPoints: { ...entries, ...mainWorkerEntries(rootDir) } });
   await copyFile(
     join(rootDir, 'resources/c2pa/trust-anchors.pem'),
     join(dir, BUNDLED_TRUST_ANCHORS_FILE),

@@ -162,8 +162,10 @@ export class TaskCancels {
         resolve(record);
       };
     });
+    // A poll already in flight was sent before the cancel: its answer says nothing of it.
+    const stale = this.engine.live(localId).polling ? 1 : 0;
     subscription = this.engine.subscribe(({ record }) => {
-      if (record.localId === localId && answered(before, record, since)) finish(record);
+      if (record.localId === localId && answered(before, record, since, stale)) finish(record);
     });
     const current = (): TaskRecord => this.engine.get(localId) ?? before;
     timer = this.clock.setTimeout(() => finish(current()), CANCEL_ANSWER_WAIT_MS);
@@ -184,13 +186,14 @@ interface AnswerWait {
 
 /**
  * The service answered about the task since `before` was read: a poll begun at `since` or later
- * (an answer to a poll sent before the cancel says nothing of it), the task's end, a hold or a
+ * and not the `stale` one already in flight then (an answer to a poll sent before the cancel
+ * says nothing of it, even when the clock has not moved since), the task's end, a hold or a
  * failed poll.
  */
-function answered(before: TaskRecord, record: TaskRecord, since: number): boolean {
+function answered(before: TaskRecord, record: TaskRecord, since: number, stale: number): boolean {
   return (
     record.status !== 'processing' ||
-    (record.polls > before.polls && (record.lastPolledAt ?? 0) >= since) ||
+    (record.polls > before.polls + stale && (record.lastPolledAt ?? 0) >= since) ||
     (record.hold !== null && record.hold !== before.hold) ||
     (record.error !== null && record.error !== before.error)
   );

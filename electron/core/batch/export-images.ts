@@ -27,7 +27,7 @@ const FILE_MODE = 0o600;
 export interface ExportDeps {
   readonly get: (localId: string) => TaskRecord | undefined;
   readonly gallery: Pick<Gallery, 'resolve' | 'root'>;
-  /** After each image, copied or not: how many of the `total` images are done. */
+  /** Before the first image (0), then after each, copied or not: how many of `total` are done. */
   readonly onProgress?: (done: number, total: number) => void;
 }
 
@@ -153,6 +153,9 @@ export async function exportImages(
   const images = perTask.flat();
   let copied = 0;
   let failed = 0;
+  // Said before the first copy: the window shows the export from the moment its folder is chosen,
+  // not once the first image is through.
+  if (images.length > 0) deps.onProgress?.(0, images.length);
   for (const [n, image] of images.entries()) {
     try {
       await copyOne(deps, image, folder);

@@ -73,9 +73,32 @@ function describeParseError(error: unknown, known: readonly string[]): string {
   return 'The command line could not be read.';
 }
 
+/** A negative number (`-1`, `-.5`, `-0,5`): no option's name starts with a digit or a point. */
+const NEGATIVE_NUMBER = /^-[.,]?\d/;
+
+/**
+ * `--amount -1` as `--amount=-1`: parseArgs calls a value that starts with a dash ambiguous, and
+ * the command then said "--amount takes no value" instead of checking the number it was given.
+ */
+function joinNegativeValues(argv: readonly string[], options: ParseArgsOptionsConfig): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    const next = argv[index + 1];
+    const name = arg.startsWith('--') ? arg.slice(2) : null;
+    const takesValue =
+      name !== null && Object.hasOwn(options, name) && options[name]?.type === 'string';
+    if (takesValue && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`${arg}=${next}`);
+      index += 1;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 /**
  * `parseArgs` in strict mode; any problem becomes a {@link UsageError} whose sentence never
- * repeats what was typed (see the module's comment).
+ * repeats what was typed (see the module's comment). A negative number is an option's value.
  */
 export function parseCommandLine<T extends ParseArgsOptionsConfig>(
   argv: readonly string[],
@@ -83,7 +106,8 @@ export function parseCommandLine<T extends ParseArgsOptionsConfig>(
   allowPositionals: boolean,
 ) {
   try {
-    return parseArgs({ args: [...argv], options, allowPositionals, strict: true });
+    const args = joinNegativeValues(argv, options);
+    return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (error) {
     throw new UsageError(describeParseError(error, Object.keys(options)));
   }

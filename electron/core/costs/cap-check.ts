@@ -42,59 +42,119 @@ export interface CapCheck {
   readonly timeZone: string;
 }
 
+/**
+ * What one cap says of the new tasks, as data, so the window can word it in time and in the
+ * reader's language ("Generating 6 (about $0.30) would pass your daily cap of $0.25; $0.00 spent
+ * today") where the sentences below are the refusal after the fact.
+ */
+export interface CapForecast {
+  readonly cap: SpendingCap;
+  /**
+   * `over`: the tasks would pass it; `unpriced`: it cannot count them in its unit (no price);
+   * `unpricedSpent`: it cannot count tasks of its period (a hard cap only).
+   */
+  readonly verdict: 'over' | 'unpriced' | 'unpricedSpent';
+  /** What its period has spent in its unit (0 when not counted: `unpriced`). */
+  readonly spentMicros: number;
+  /** What the new tasks add in its unit. */
+  readonly addingMicros: number;
+  /** `unpriced`: the new tasks' service; `unpricedSpent`: the first service it cannot count. */
+  readonly service: ProviderId;
+  /** `unpriced`: the model without a price ('' : the service's default). */
+  readonly model: string;
+  /** `unpricedSpent`: how many of the period's tasks it cannot count; else 0. */
+  readonly tasks: number;
+}
+
 export interface CapVerdict {
-  /** Why the tasks may not be submitted (a hard cap), if so. */
+  /** Why the tasks may not be submitted (the first hard cap that refuses them), if so. */
   readonly refusal?: Sentence;
   /** Soft caps they pass. */
   readonly warnings: readonly Sentence[];
+  /** Every cap with a word to say, hard ones first. */
+  readonly forecasts: readonly CapForecast[];
+}
+
+/** What a cap said: its forecast and the sentence a refusal or a warning says it with. */
+interface Said {
+  readonly forecast: CapForecast;
+  readonly sentence: Sentence;
 }
 
 export function checkCaps(check: CapCheck): CapVerdict {
-  const warnings: Sentence[] = [];
-  for (const cap of check.caps) {
-    if (cap.provider !== null && cap.provider !== check.provider) continue;
-    const said = capSays(check, cap);
-    if (said === undefined) continue;
-    if (cap.kind === 'hard') return { refusal: said, warnings };
-    warnings.push(said);
-  }
-  return { warnings };
+  const said = check.caps
+    .filter((cap) => cap.provider === null || cap.provider === check.provider)
+    .map((cap) => capSays(check, cap))
+    .filter((one): one is Said => one !== undefined)
+    .sort((a, b) => hardFirst(a.forecast.cap) - hardFirst(b.forecast.cap));
+  const refusal = said.find((one) => one.forecast.cap.kind === 'hard')?.sentence;
+  const warnings = said
+    .filter((one) => one.forecast.cap.kind === 'soft')
+    .map((one) => one.sentence);
+  return {
+    ...(refusal ? { refusal } : {}),
+    warnings,
+    forecasts: said.map((one) => one.forecast),
+  };
+}
+
+function hardFirst(cap: SpendingCap): number {
+  return cap.kind === 'hard' ? 0 : 1;
 }
 
 /** What one cap says of the new tasks: nothing, or its refusal (hard) or warning (soft). */
-function capSays(check: CapCheck, cap: SpendingCap): Sentence | undefined {
+function capSays(check: CapCheck, cap: SpendingCap): Said | undefined {
   const adding = check.adding(cap.unit);
   // Nothing new in this cap (every new task costs nothing): it has nothing to say.
   if (adding.micros === 0 && adding.unpriced === 0) return undefined;
   const service = PROVIDERS[check.provider].label;
+  const model = check.model || PROVIDERS[check.provider].defaultModel || '';
+  const forecast = { cap, spentMicros: 0, addingMicros: adding.micros, service: check.provider };
   if (adding.unpriced > 0) {
     // A soft cap cannot say it is passed by what nobody can count; a hard cap cannot let it by.
     if (cap.kind === 'soft') return undefined;
-    return sentence('error.costs.unpriced', {
-      unit: cap.unit,
-      service,
-      model: check.model || PROVIDERS[check.provider].defaultModel || 'none',
-    });
+    return {
+      forecast: { ...forecast, verdict: 'unpriced', model, tasks: 0 },
+      sentence: sentence('error.costs.unpriced', {
+        unit: cap.unit,
+        service,
+        model: model || 'none',
+      }),
+    };
   }
   const since = periodStart(cap.period, check.now, check.timeZone);
   const spent = check.spent(cap.unit, cap.provider, since);
   const [missing] = spent.unpriced;
   if (missing !== undefined && cap.kind === 'hard') {
-    return sentence('error.costs.unpricedSpent', {
-      unit: cap.unit,
-      period: cap.period,
-      tasks: spent.unpriced.reduce((sum, group) => sum + group.tasks, 0),
-      service: PROVIDERS[missing.provider].label,
-    });
+    const tasks = spent.unpriced.reduce((sum, group) => sum + group.tasks, 0);
+    return {
+      forecast: {
+        ...forecast,
+        verdict: 'unpricedSpent',
+        spentMicros: spent.micros,
+        service: missing.provider,
+        model: missing.model ?? '',
+        tasks,
+      },
+      sentence: sentence('error.costs.unpricedSpent', {
+        unit: cap.unit,
+        period: cap.period,
+        tasks,
+        service: PROVIDERS[missing.provider].label,
+      }),
+    };
   }
   if (spent.micros + adding.micros <= cap.micros) return undefined;
-  return sentence(cap.kind === 'hard' ? 'error.costs.hardCap' : 'error.costs.softCap', {
-    period: cap.period,
-    cap: formatMicros(cap.micros),
-    unit: cap.unit,
-    scope: cap.provider === null ? 'all' : 'one',
-    service,
-    spent: formatMicros(spent.micros),
-    adding: formatMicros(adding.micros),
-  });
+  return {
+    forecast: { ...forecast, verdict: 'over', spentMicros: spent.micros, model, tasks: 0 },
+    sentence: sentence(cap.kind === 'hard' ? 'error.costs.hardCap' : 'error.costs.softCap', {
+      period: cap.period,
+      cap: formatMicros(cap.micros),
+      unit: cap.unit,
+      scope: cap.provider === null ? 'all' : 'one',
+      service,
+      spent: formatMicros(spent.micros),
+      adding: formatMicros(adding.micros),
+    }),
+  };
 }

@@ -29,6 +29,7 @@ import type { EngineAdmission } from '../engine/engine-types';
 import type { CapMatch } from '../history/cost-tables';
 import type { HistoryStore } from '../history/history-store';
 import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
+import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
 import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
 import {
@@ -136,6 +137,11 @@ export class CostBook implements EngineAdmission {
     return { entries, totals: ledgerTotals(entries, this.timeZone) };
   }
 
+  /** How many tasks the whole ledger holds (0: nothing was ever priced or counted). */
+  ledgerSize(): number {
+    return this.tables.ledgerSize();
+  }
+
   csv(query: LedgerQuery = {}): string {
     return ledgerCsv(this.entries(query), this.timeZone);
   }
@@ -146,15 +152,13 @@ export class CostBook implements EngineAdmission {
     return this.spent(this.prices(), cap.unit, cap.provider, since).micros;
   }
 
-  /** What `count` tasks of `request` on `provider` would cost, and what the caps say (no write). */
-  preview(
-    provider: ProviderId,
-    request: GenerationRequest,
-    count = 1,
-    endpoint?: string,
-  ): CostPreview {
+  /**
+   * What `count` tasks of `request` sent to `target` (its service and address: the built-in demo
+   * is free) would cost, and what the caps say (no write).
+   */
+  preview(target: SubmitTarget, request: GenerationRequest, count = 1): CostPreview {
     const prices = this.prices();
-    const task = { provider, endpoint: endpoint ?? '', request };
+    const task = { provider: target.provider, endpoint: target.endpoint, request };
     const perTask = costOf(prices, task);
     const tasks = Array.from({ length: count }, () => task);
     return { perTask, count, ...this.verdict(prices, tasks) };
@@ -170,11 +174,12 @@ export class CostBook implements EngineAdmission {
       const tasks = valid.map((record) => ({ ...record, provider: providerOf(record) }));
       const verdict = this.verdict(prices, tasks);
       if (verdict.refusal) throw new SpendingCapError(verdict.refusal, { code: 'bad_input' });
-      return tasks.map((record) => {
+      // The records as they were given (today's contract stays unnamed), priced.
+      return valid.map((record) => {
         if (isFree(record)) return { ...record, cost: FREE_COST };
         const [own = UNKNOWN_COST, ...others] = estimatesOf(
           prices,
-          record.provider,
+          providerOf(record),
           record.request,
         );
         // Its estimates in the service's other priced units: what caps in those units count.
@@ -185,7 +190,7 @@ export class CostBook implements EngineAdmission {
   }
   private verdict(prices: readonly CostPrice[], tasks: readonly NewTask[]): CapVerdict {
     const [first] = tasks;
-    if (first === undefined) return { warnings: [] };
+    if (first === undefined) return { warnings: [], forecasts: [] };
     return checkCaps({
       caps: this.caps(),
       provider: first.provider,

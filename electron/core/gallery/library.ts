@@ -33,22 +33,23 @@ export interface LibraryDeps {
   readonly engine: Pick<PictorCore['engine'], 'pause' | 'resume'>;
   readonly thumbnails: Pick<PictorCore['thumbnails'], 'stop' | 'resume'>;
   readonly logger: Logger;
+  /** Where the folder is recorded when it changes; none: nowhere (the CLI, tests). */
+  readonly folderRecord?: LibraryFolderRecord;
   /** Injected faults for tests (a port), passed to every move. */
   readonly faults?: RelocateFaults;
   /** The time, for the age of leftovers in a target's `.pictor-tmp`; default `Date.now`. */
   readonly now?: () => number;
 }
 
-/** What the caller adds to a change: where it records the new folder (the setting). */
-export interface LibrarySwitch {
-  /**
-   * Called once the new folder is ready (a move: every task folder copied and checked, before
-   * the old copies are removed). When it throws, nothing old is removed and the gallery stays.
-   */
-  readonly switchTo: (folder: string) => void | Promise<void>;
+/**
+ * Where the library's folder is recorded (the app's setting; a port, so the library never calls
+ * back into whoever holds it). Told once the new folder is ready (a move: every task folder
+ * copied and checked, before the old copies are removed); when it throws, nothing old is removed
+ * and the gallery stays.
+ */
+export interface LibraryFolderRecord {
+  record(folder: string): void | Promise<void>;
 }
-
-export type LibraryMoveHooks = GalleryMoveHooks & LibrarySwitch;
 
 /**
  * Runs a change of folder (`change`: the move or the open, which pauses the engine itself) with
@@ -77,19 +78,21 @@ export class Library {
 
   /**
    * Moves the library to `folder` (see relocate.ts for the order of work), then works there.
+   * Moving it where it already is moves nothing.
    * @throws GalleryMoveError, GalleryMoveCancelled, UnsafePathError: the library stays where it
    *   was, and the core goes on there.
    */
-  moveTo(folder: string, hooks: LibraryMoveHooks): Promise<RelocateResult> {
+  moveTo(folder: string, hooks: GalleryMoveHooks = {}): Promise<RelocateResult> {
     return this.exclusive(async () => {
       const from = this.folder;
+      if (folder === from) return { moved: 0, leftBehind: [] };
       const result = await relocateGallery(from, folder, {
         dataDir: this.deps.dataDir,
         ...(this.deps.faults ? { faults: this.deps.faults } : {}),
         ...(this.deps.now ? { now: this.deps.now } : {}),
         ...(hooks.signal ? { signal: hooks.signal } : {}),
         ...(hooks.onProgress ? { onProgress: hooks.onProgress } : {}),
-        switchTo: (target) => this.switchTo(target, hooks),
+        switchTo: (target) => this.switchTo(target),
       });
       this.deps.logger.info('gallery moved', {
         from,
@@ -107,11 +110,11 @@ export class Library {
    * describe join the history (a task it could not read is logged and left out).
    * @throws GalleryMoveError / UnsafePathError: nothing changed.
    */
-  openAt(folder: string, hooks: LibrarySwitch): Promise<OpenedLibrary> {
+  openAt(folder: string): Promise<OpenedLibrary> {
     return this.exclusive(async () => {
       await openLibraryAt(this.folder, folder, {
         dataDir: this.deps.dataDir,
-        switchTo: (target) => this.switchTo(target, hooks),
+        switchTo: (target) => this.switchTo(target),
       });
       const imported = await importGalleryTasks(this.deps).then(
         ({ added }) => added,
@@ -126,16 +129,16 @@ export class Library {
   }
 
   /**
-   * The caller records the folder, then the gallery works there. When the gallery cannot (the
-   * folder cannot be made ready), both go back to the old folder, still whole, and this throws.
+   * The folder is recorded, then the gallery works there. When the gallery cannot (the folder
+   * cannot be made ready), both go back to the old folder, still whole, and this throws.
    */
-  private async switchTo(target: string, hooks: LibrarySwitch): Promise<void> {
+  private async switchTo(target: string): Promise<void> {
     const from = this.folder;
-    await hooks.switchTo(target);
+    await this.deps.folderRecord?.record(target);
     try {
       await this.deps.gallery.reroot(target);
     } catch (error) {
-      await hooks.switchTo(from);
+      await this.deps.folderRecord?.record(from);
       await this.deps.gallery.reroot(from);
       throw error;
     }

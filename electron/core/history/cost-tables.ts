@@ -118,6 +118,11 @@ export class CostTables {
     return this.ledger.entries(query);
   }
 
+  /** How many tasks the ledger holds, whatever their dates and services. */
+  ledgerSize(): number {
+    return this.ledger.size();
+  }
+
   /** See {@link LedgerRows.counted}: for a cap check, inside the admitting transaction. */
   counted(unit: CostUnit, provider: ProviderId | null, since: number): CountedSpend {
     return this.ledger.counted(unit, provider, since);

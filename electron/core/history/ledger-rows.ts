@@ -135,6 +135,12 @@ export class LedgerRows {
     return this.access.rows(sql, params).map(entryOf);
   }
 
+  /** How many tasks the ledger holds in all (the Costs screen tells a first run from an empty period). */
+  size(): number {
+    const [row] = this.access.rows('SELECT COUNT(*) AS tasks FROM ledger_tasks', []);
+    return num(row?.['tasks'] ?? 0);
+  }
+
   /**
    * What the tasks created from `since` (on `provider`, or every one for null) cost in `unit`:
    * each by its latest report in that unit, else by the estimate it was admitted with in it.

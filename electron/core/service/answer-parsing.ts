@@ -14,6 +14,8 @@ import {
 } from '../../../shared/service/wire';
 import type { CanonicalTask, CompletedTask, ServiceTask } from '../../../shared/service/wire';
 import { takeInline, textWithoutInline, withInlineImages } from './inline-answer';
+import { checkEntryCount, withPlaceholdersNamed } from './answer-structure';
+import type { TakenPayloads } from './inline-taken';
 import type { TaskHandles } from './providers/provider-profile';
 import { pictorProfile } from './providers/pictor';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -277,35 +279,50 @@ export function readTaskAnswer(
   text: string,
   key: string,
   profileRead: Reading = CONTRACT_TASK,
-  maxInlineBytes: number = DOWNLOAD_MAX_IMAGE_BYTES,
+  inline: number | InlineOptions = DOWNLOAD_MAX_IMAGE_BYTES,
 ): { task: ServiceTask; json: unknown } {
   // Every profile's reading, with the one fallback for a reason where its document says none.
   const read = withCommonReason(profileRead);
+  const { maxBytes = DOWNLOAD_MAX_IMAGE_BYTES, taken } =
+    typeof inline === 'number' ? { maxBytes: inline } : inline;
   const { data, json } = parseBody('query', text, key, { schema: canonicalTaskSchema, read });
+  checkEntryCount(data);
   // Images sent inline leave the answer here, before anything else reads it (inline-answer.ts);
   // the key is then looked for in the answer without them (textWithoutInline says why).
-  const { task, payloads } = takeInline(data);
-  const checked = payloads.size === 0 ? text : textWithoutInline(json, payloads);
-  const answer = normalisedTask(task, checked, key, read);
+  const { task, payloads, removed } = takeInline(data, taken);
+  const checked = removed.size === 0 ? text : textWithoutInline(json, removed);
+  const answer = normalisedTask(task, checked, { key, read, taken });
   const completed =
-    answer.status === 'completed' ? withInlineImages(answer, payloads, maxInlineBytes) : answer;
-  return { task: withCheckedModel(completed, checked, key, read), json };
+    answer.status === 'completed' ? withInlineImages(answer, payloads, maxBytes) : answer;
+  const named = taken === undefined ? completed : withPlaceholdersNamed(completed);
+  return { task: withCheckedModel(named, checked, key, read), json };
+}
+
+/** How a task answer's inline images are read: their cap, and what the answer's reader took. */
+export interface InlineOptions {
+  /** The most one image may decode to (the gallery's download cap). */
+  readonly maxBytes?: number;
+  /** The payloads the answer's reader took out of it as it arrived (answer-scan.ts). */
+  readonly taken?: TakenPayloads | undefined;
+}
+
+/** What the key is checked against in a task answer, and how it is read again without it. */
+interface Check {
+  readonly key: string;
+  readonly read: Reading;
+  readonly taken: TakenPayloads | undefined;
 }
 
 /** `task` (read from `text`) normalised, with whatever carried the key refused or withheld. */
-function normalisedTask(
-  task: CanonicalTask,
-  text: string,
-  key: string,
-  read: Reading,
-): ServiceTask {
+function normalisedTask(task: CanonicalTask, text: string, check: Check): ServiceTask {
+  const { key, read } = check;
   const normalised = normaliseCanonical(task);
   if (normalised.status === 'processing') return withoutKeyedWord(normalised, key);
   const scrubbed = redactBody(text, key);
   if (scrubbed === text) return normalised;
   const clean = reread(scrubbed, canonicalTaskSchema, read);
   if (normalised.status === 'completed') {
-    const cleaned = clean ? normaliseCanonical(takeInline(clean).task) : null;
+    const cleaned = clean ? normaliseCanonical(takeInline(clean, check.taken).task) : null;
     return withoutKeyedUrls(normalised, cleaned);
   }
   const cleanFailed = clean?.status === task.status ? normaliseCanonical(clean) : null;

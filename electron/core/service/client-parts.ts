@@ -1,7 +1,9 @@
 /**
  * The service client's small pure parts (service-client.ts): option checks, the body limit of
- * each answer, the status a profile's own error kind stands for.
+ * each answer and how the answer worker reads it, the status a profile's own error kind stands
+ * for.
  */
+import type { AnswerSpec } from './answer-protocol';
 import { base64Length } from './inline-image';
 import type { ProviderProfile } from './providers/provider-profile';
 import type { ServiceErrorKind } from './service-error';
@@ -29,11 +31,75 @@ export function positive(value: number | undefined, fallback: number, name: stri
  * bytes in base64 where the profile says its images may come inline in that answer (a 1,024-pixel
  * PNG alone is over a megabyte), so no other answer can grow to tens of megabytes.
  */
-export function answerLimit(
+function answerLimit(
   profile: ProviderProfile,
   answer: 'poll' | 'result',
   maxBytes: number,
   maxInline: number,
 ): number {
   return profile.inlineResults === answer ? maxBytes + base64Length(maxInline) : maxBytes;
+}
+
+/** The client's limits an answer is read within. */
+export interface ReadingLimits {
+  /** The usual answer limit (everything but inline payloads). */
+  readonly maxBytes: number;
+  /** The cap of one inline image, decoded. */
+  readonly maxInlineBytes: number;
+}
+
+/**
+ * How an accepted answer is read, once its status and headers are known: by the answer worker as
+ * `spec` says, its body at most `maxBodyBytes`.
+ */
+export type AnswerReading = (response: Response) => {
+  readonly spec: AnswerSpec;
+  readonly maxBodyBytes: number;
+};
+
+/**
+ * A task answer (a poll's or a result's) as the answer worker reads it: its inline payloads taken
+ * out as they arrive where the profile says this answer may carry them; a poll whose profile
+ * fetches results apart answers only whether to fetch them (`fetchesResult`).
+ */
+export function taskReading(
+  profile: ProviderProfile,
+  key: string,
+  limits: ReadingLimits,
+  options: { readonly which: 'poll' | 'result'; readonly fetchesResult: boolean },
+): AnswerReading {
+  const { which } = options;
+  return (response) => ({
+    spec: {
+      kind: 'task',
+      provider: profile.id,
+      key,
+      maxBytes: limits.maxBytes,
+      headers: [...response.headers],
+      which,
+      status: response.status,
+      takeOut: profile.inlineResults === which,
+      maxInlineBytes: limits.maxInlineBytes,
+      mayFetchResult: options.fetchesResult,
+    },
+    maxBodyBytes: answerLimit(profile, which, limits.maxBytes, limits.maxInlineBytes),
+  });
+}
+
+/** A submit's answer as the answer worker reads it (never an inline payload: the usual limit). */
+export function submitReading(
+  profile: ProviderProfile,
+  key: string,
+  limits: ReadingLimits,
+): AnswerReading {
+  return (response) => ({
+    spec: {
+      kind: 'submit',
+      provider: profile.id,
+      key,
+      maxBytes: limits.maxBytes,
+      headers: [...response.headers],
+    },
+    maxBodyBytes: limits.maxBytes,
+  });
 }

@@ -99,6 +99,53 @@ export async function readBodyText(
   }
 }
 
+/** What became of streaming a body to a reader: it all came, or not (and why). */
+export type BodyStream =
+  | { readonly outcome: 'complete' }
+  | { readonly outcome: 'too_large' }
+  /** The reader wanted no more (it refused what it had read). */
+  | { readonly outcome: 'stopped' }
+  | { readonly outcome: 'broken'; readonly error: unknown };
+
+/**
+ * Streams `response`'s body to `take`, a chunk at a time as it arrives, stopping after
+ * `maxBytes` bytes or as soon as `take` answers false. Keeps nothing: the reader does.
+ * Never throws: a broken stream or an abort comes back as `outcome: 'broken'`.
+ */
+export async function streamBody(
+  response: Response,
+  maxBytes: number,
+  signal: AbortSignal,
+  take: (chunk: Uint8Array) => boolean,
+): Promise<BodyStream> {
+  const length = declaredLength(response);
+  if (length !== undefined && length > maxBytes) {
+    response.body?.cancel().catch(() => undefined);
+    return { outcome: 'too_large' };
+  }
+  if (response.body === null) return { outcome: 'complete' };
+  const reader = response.body.getReader();
+  const aborted = abortPromise(signal);
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted.promise]);
+      if (done) return { outcome: 'complete' };
+      total += value.byteLength;
+      const over = total > maxBytes;
+      if (over || !take(value)) {
+        cancelQuietly(reader);
+        return { outcome: over ? 'too_large' : 'stopped' };
+      }
+    }
+  } catch (error) {
+    cancelQuietly(reader);
+    return { outcome: 'broken', error };
+  } finally {
+    aborted.stop();
+  }
+}
+
 /** Drops a body that will not be read (a redirect's), so the connection can be reused. */
 export function discardBody(response: Response): void {
   try {

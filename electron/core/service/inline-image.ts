@@ -22,11 +22,11 @@ export type InlineReading =
 
 /** The characters of standard base64 (RFC 4648 §4), padding aside. */
 const ALPHABET = /^[A-Za-z0-9+/]*$/;
-const ALPHABET_INDEX = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+export const ALPHABET_INDEX = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 /** The media types an inline image may say it is (`image/jpg` is a common misspelling of JPEG). */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/webp']);
 /** A data URL's header (`data:<type>[;<name>=<value>]*;base64`) is short; a longer one is not one Pictor reads. */
-const MAX_HEADER_CHARS = 256;
+export const MAX_HEADER_CHARS = 256;
 /** A parameter of a data URL's media type (`name=value`, RFC 2045 tokens). */
 const PARAMETER = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+=[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -35,9 +35,27 @@ export function base64Length(bytes: number): number {
   return Math.ceil(bytes / 3) * 4;
 }
 
+/**
+ * Whether a character may stand around a data URL: ASCII whitespace (tab, line feed, vertical
+ * tab, form feed, carriage return, space). Not Unicode's wider set: the answer's reader decodes
+ * large payloads as they arrive (inline-stream.ts), a byte at a time, and both readers agree.
+ */
+export function isEdgeSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+/** `text` without the ASCII whitespace at its ends (a loop: a regex would backtrack on a long run). */
+function trimEdges(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && isEdgeSpace(text.charCodeAt(start))) start += 1;
+  while (end > start && isEdgeSpace(text.charCodeAt(end - 1))) end -= 1;
+  return text.slice(start, end);
+}
+
 /** Whether an image entry's address is a `data:` URL (whatever it then holds). */
 export function isDataUrl(value: string): boolean {
-  return /^\s*data:/i.test(value);
+  return /^[\t\n\v\f\r ]*data:/i.test(value);
 }
 
 /**
@@ -72,15 +90,26 @@ function zeroTail(data: string, pads: number): boolean {
  * against the bytes later, as a download's Content-Type is: the bytes decide.
  */
 export function decodeDataUrl(url: string, maxBytes: number): InlineReading {
-  const text = url.trim();
+  const text = trimEdges(url);
   // The header is looked for at the start only: a huge URL without a comma is not scanned.
   const comma = text.slice(0, MAX_HEADER_CHARS + 1).indexOf(',');
   if (comma === -1) return { ok: false, why: 'notBase64' };
-  const [type = '', ...rest] = text.slice('data:'.length, comma).split(';');
-  if (!IMAGE_TYPES.has(type.trim().toLowerCase())) return { ok: false, why: 'type' };
+  const fault = dataUrlHeaderFault(text.slice(0, comma));
+  if (fault !== null) return { ok: false, why: fault };
+  return decodeBase64Image(text.slice(comma + 1), maxBytes);
+}
+
+/**
+ * What is wrong with a data URL's header (`data:<type>[;<name>=<value>]*;base64`, the text
+ * before its comma), or `null` when it names an image type Pictor saves, in base64.
+ */
+export function dataUrlHeaderFault(header: string): InlineRefusal | null {
+  if (!/^data:/i.test(header)) return 'notBase64';
+  const [type = '', ...rest] = header.slice('data:'.length).split(';');
+  if (!IMAGE_TYPES.has(trimEdges(type).toLowerCase())) return 'type';
   const marker = rest.pop();
   if (marker?.toLowerCase() !== 'base64' || !rest.every((part) => PARAMETER.test(part))) {
-    return { ok: false, why: 'notBase64' };
+    return 'notBase64';
   }
-  return decodeBase64Image(text.slice(comma + 1), maxBytes);
+  return null;
 }

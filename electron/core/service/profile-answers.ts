@@ -8,6 +8,7 @@ import { readSubmitAnswer, readTaskAnswer } from './answer-parsing';
 import type { Reading, SubmitAnswer } from './answer-parsing';
 import { costOfAnswer } from './cost-reading';
 import type { ProviderProfile } from './providers/provider-profile';
+import type { TakenPayloads } from './inline-taken';
 
 /** A 2xx answer as it came: its body text (parsed once, here) and its headers. */
 export interface AnswerSource {
@@ -48,8 +49,14 @@ export function taskAnswerOf(
   profile: ProviderProfile,
   answer: AnswerSource,
   read: Reading,
-  secrets: { readonly key: string; readonly maxInlineBytes?: number },
+  secrets: {
+    readonly key: string;
+    readonly maxInlineBytes?: number;
+    /** The inline payloads the answer's reader took out of `answer.text` (answer-scan.ts). */
+    readonly taken?: TakenPayloads;
+  },
 ): ServiceTask & AnswerCost {
-  const { task, json } = readTaskAnswer(answer.text, secrets.key, read, secrets.maxInlineBytes);
+  const inline = { maxBytes: secrets.maxInlineBytes, taken: secrets.taken };
+  const { task, json } = readTaskAnswer(answer.text, secrets.key, read, inline);
   return { ...task, ...costOfAnswer(profile, json, answer.headers) };
 }

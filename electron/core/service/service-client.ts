@@ -8,23 +8,24 @@ import type { ServiceCredentials } from '../../ports/credentials';
 import type { FetchLike } from '../../ports/http';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
-import { submitAnswerOf, taskAnswerOf } from './profile-answers';
-import type { AnswerSource } from './profile-answers';
-import type { Reading, SubmitAnswer } from './answer-parsing';
-import { discardBody, parseJson, raceAbort, readBodyText } from './http-response';
+import type { SubmitAnswer } from './answer-parsing';
+import type { AnswerOutcome } from './answer-protocol';
+import { sharedAnswerReader, type AnswerReader } from './answer-reader';
 import {
-  errorForBrokenBody,
-  errorForTimeout,
-  errorForTransport,
-  errorForUnexpected,
-} from './network-errors';
-import { checkCredentials, redactBody, redactError } from './request-guard';
+  checkBody,
+  readOutcome,
+  statusError,
+  unexpectedOutcome,
+  type AnswerContext,
+} from './client-answers';
+import { discardBody, raceAbort, readBodyText } from './http-response';
+import { errorForTimeout, errorForTransport, errorForUnexpected } from './network-errors';
+import { checkCredentials, redactError } from './request-guard';
 import type { KeyCheck } from './key-check';
 import { runKeyProbe } from './key-probe';
 import type { CheckedCredentials } from './request-guard';
 import { sentence } from '../../../shared/i18n/sentence';
 import { ServiceError } from './service-error';
-import { errorForStatus, errorForTooLarge } from './status-errors';
 import { redirectedAway, redirectTarget } from './redirects';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
@@ -33,7 +34,13 @@ import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
 import { serviceLabel } from '../credentials/key-binding';
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
-import { KIND_STATUS, answerLimit, positive } from './client-parts';
+import {
+  positive,
+  submitReading,
+  taskReading,
+  type AnswerReading,
+  type ReadingLimits,
+} from './client-parts';
 
 /** How the client reaches the service and how patient it is. */
 export interface ServiceClientOptions {
@@ -52,6 +59,11 @@ export interface ServiceClientOptions {
   maxInlineImageBytes?: number;
   /** For HTTP-date `Retry-After`. Default `Date.now`. */
   now?: () => number;
+  /**
+   * Reads every answer off the main thread (answer-reader.ts); default the process's shared one.
+   * Tests pass their own (a worker that hangs or crashes).
+   */
+  answers?: AnswerReader;
 }
 
 /** One call in flight: what it is, whose key, and the signals that can end it. */
@@ -64,6 +76,11 @@ interface Call {
   readonly regional: readonly string[];
   /** The caller's and the timeout's, combined. */
   readonly signal: AbortSignal;
+  /**
+   * The caller's alone: an answer that all arrived is read to its end whatever the request's
+   * timeout (the worker has its own time), as it was when the main thread read it at once.
+   */
+  readonly callerSignal: AbortSignal | undefined;
 }
 
 interface Outgoing {
@@ -75,11 +92,10 @@ interface Outgoing {
   readonly keyless?: boolean;
 }
 
-/** A 2xx or error answer a profile reads: its status, body text and headers (a cost may be there). */
+/** An accepted answer read as text on the main thread (a key probe's, a cancel's: small). */
 interface Answer {
   readonly status: number;
   readonly text: string;
-  readonly headers: Headers;
 }
 
 /** A task on the service as the client needs it to poll, fetch or cancel it. */
@@ -110,6 +126,8 @@ export class ServiceClient {
   readonly #maxBytes: number;
   readonly #maxInlineBytes: number;
   readonly #now: () => number;
+  /** How answers are read: the worker, the usual limit, the clock for `Retry-After`. */
+  readonly #reading: AnswerContext;
 
   constructor(options: ServiceClientOptions) {
     this.#fetch = options.fetch;
@@ -122,10 +140,15 @@ export class ServiceClient {
       positive(options.maxInlineImageBytes, DOWNLOAD_MAX_IMAGE_BYTES, 'maxInlineImageBytes'),
     );
     this.#now = options.now ?? Date.now;
+    this.#reading = {
+      answers: options.answers ?? sharedAnswerReader(),
+      maxBytes: this.#maxBytes,
+      now: this.#now,
+    };
   }
 
-  #answerLimit(profile: ProviderProfile, answer: 'poll' | 'result'): { maxBytes: number } {
-    return { maxBytes: answerLimit(profile, answer, this.#maxBytes, this.#maxInlineBytes) };
+  #limits(): ReadingLimits {
+    return { maxBytes: this.#maxBytes, maxInlineBytes: this.#maxInlineBytes };
   }
 
   /**
@@ -142,8 +165,12 @@ export class ServiceClient {
   ): Promise<SubmitAnswer & AnswerCost> {
     return this.#run('submit', credentials, signal, async (call) => {
       const outgoing = this.#outgoing(call, call.profile.submit(request));
-      const answer = await this.#exchange(call, outgoing, call.profile.answerStatuses.submit);
-      return submitAnswerOf(call.profile, answer, call.credentials.key);
+      const read = submitReading(call.profile, call.credentials.key, this.#limits());
+      const response = await this.#respond(call, outgoing);
+      const statuses = call.profile.answerStatuses.submit;
+      const outcome = await this.#readOutcome(call, response, statuses, read);
+      if (outcome.kind !== 'submit') throw unexpectedOutcome(call.op, outcome);
+      return outcome.answer;
     });
   }
 
@@ -165,21 +192,28 @@ export class ServiceClient {
       const taskId = checkTaskId(ref.taskId);
       const request = ref.request ?? { prompt: '' };
       const polled = this.#outgoing(call, profile.poll(taskId, ref.handles ?? {}, request));
-      const limit = this.#answerLimit(profile, 'poll');
-      const answer = await this.#exchange(call, polled, profile.answerStatuses.poll, limit);
-      // An answer that may carry images inline is decoded up to the gallery's cap each.
-      const secrets = { key: call.credentials.key, maxInlineBytes: this.#maxInlineBytes };
-      const parse = (answered: AnswerSource, read: Reading): ServiceTask & AnswerCost =>
-        taskAnswerOf(profile, answered, read, secrets);
-      if (profile.result && profile.readResult && this.#wantsResult(profile, answer.text)) {
-        const readResult = profile.readResult.bind(profile);
+      const fetchesResult = Boolean(profile.result && profile.readResult);
+      const { key } = call.credentials;
+      const readPoll = taskReading(profile, key, this.#limits(), { which: 'poll', fetchesResult });
+      const polledAnswer = await this.#respond(call, polled);
+      const answer = await this.#readOutcome(
+        call,
+        polledAnswer,
+        profile.answerStatuses.poll,
+        readPoll,
+      );
+      if (answer.kind === 'fetchResult' && profile.result) {
         const fetched = this.#outgoing(call, profile.result(taskId, ref.handles ?? {}, request));
         const accepted = [200, ...(profile.answerStatuses.resultEnded ?? [])];
-        const limits = this.#answerLimit(profile, 'result');
-        const result = await this.#exchange(call, fetched, accepted, limits);
-        return parse(result, (json) => readResult(json, result.status));
+        const which = { which: 'result', fetchesResult: false } as const;
+        const readResult = taskReading(profile, key, this.#limits(), which);
+        const fetchedAnswer = await this.#respond(call, fetched);
+        const result = await this.#readOutcome(call, fetchedAnswer, accepted, readResult);
+        if (result.kind !== 'task') throw unexpectedOutcome(call.op, result);
+        return result.task;
       }
-      return parse(answer, (json) => profile.readPoll(json));
+      if (answer.kind !== 'task') throw unexpectedOutcome(call.op, answer);
+      return answer.task;
     });
   }
 
@@ -200,7 +234,7 @@ export class ServiceClient {
       const taskId = checkTaskId(task.taskId);
       const request = task.request ?? { prompt: '' };
       const outgoing = this.#outgoing(call, profile.cancel(taskId, task.handles ?? {}, request));
-      await this.#exchange(call, outgoing, [200, 201, 202, 204]);
+      await this.#readText(call, await this.#respond(call, outgoing), [200, 201, 202, 204]);
     });
   }
 
@@ -240,12 +274,6 @@ export class ServiceClient {
     });
   }
 
-  /** The profile's poll answer says the task is done and its result is elsewhere. */
-  #wantsResult(profile: ProviderProfile, text: string): boolean {
-    const json = parseJson(text);
-    return json.ok && profile.readPoll(json.value).fetchResult === true;
-  }
-
   /**
    * A profile's request as the client sends it: a path under the base URL, or an address the
    * service gave, which must be one the key may go to.
@@ -283,10 +311,13 @@ export class ServiceClient {
     const profile = profileOf(credentials.provider);
     const regional = regionalOriginsAt(profile, checked.baseUrl);
     if (callerSignal?.aborted) throw callerSignal.reason;
+    // Nothing is sent until its answer can be read (the answer worker is up), and the worker's
+    // start is not the request's time.
+    await this.#reading.answers.ready(op, callerSignal);
     const timeout = AbortSignal.timeout(this.#timeoutMs);
     const signal = callerSignal ? AbortSignal.any([callerSignal, timeout]) : timeout;
     try {
-      return await work({ op, credentials: checked, profile, regional, signal });
+      return await work({ op, credentials: checked, profile, regional, signal, callerSignal });
     } catch (error) {
       // The engine aborts on shutdown and expects its own reason back, unchanged.
       if (callerSignal?.aborted) throw callerSignal.reason;
@@ -296,16 +327,8 @@ export class ServiceClient {
     }
   }
 
-  /**
-   * Sends the request (following redirects where the key may go) and returns the answer when its
-   * status is one of `accepted` (today's contract: 200 only).
-   */
-  async #exchange(
-    call: Call,
-    outgoing: Outgoing,
-    accepted: readonly number[],
-    limits: { readonly maxBytes: number } = { maxBytes: this.#maxBytes },
-  ): Promise<Answer> {
+  /** Sends the request, following redirects where the key may go: the answer that is not one. */
+  async #respond(call: Call, outgoing: Outgoing): Promise<Response> {
     let current = outgoing;
     for (let hop = 0; ; hop += 1) {
       const response = await this.#send(call, current);
@@ -315,7 +338,7 @@ export class ServiceClient {
         response,
         hop,
       );
-      if (redirect === null) return this.#readAnswer(call, response, accepted, limits.maxBytes);
+      if (redirect === null) return response;
       discardBody(response);
       current = { ...current, url: redirect };
     }
@@ -355,44 +378,27 @@ export class ServiceClient {
   }
 
   /**
-   * An accepted answer's body (at most `maxBytes`), or the error its status or its broken body
-   * means; an error status's body is cut at the usual limit.
+   * An accepted answer's body as text (at most the usual limit: the answers read here, a key
+   * probe's and a cancel's, are small), or the error its status or its broken body means.
    */
-  async #readAnswer(
-    call: Call,
-    response: Response,
-    accepted: readonly number[],
-    maxBytes: number,
-  ): Promise<Answer> {
-    const limit = accepted.includes(response.status) ? maxBytes : this.#maxBytes;
-    const read = await readBodyText(response, limit, call.signal);
+  async #readText(call: Call, response: Response, accepted: readonly number[]): Promise<Answer> {
+    const read = await readBodyText(response, this.#maxBytes, call.signal);
     if (!accepted.includes(response.status)) {
       // The status already says what failed; a cut or broken error body still has its words
       // (and a 201's body may hold the id of a task that was created after all).
-      throw this.#statusError(call, response, read.text);
+      throw await statusError(this.#reading, call, response, read.text);
     }
-    if (read.outcome === 'too_large') throw errorForTooLarge(call.op, limit);
-    if (read.outcome === 'broken') {
-      if (call.signal.aborted) throw read.error;
-      throw errorForBrokenBody(call.op, read.error);
-    }
-    return { status: response.status, text: read.text, headers: response.headers };
+    checkBody(call, read, this.#maxBytes);
+    return { status: response.status, text: read.text };
   }
 
-  #statusError(call: Call, response: Response, body: string): ServiceError {
-    const json = call.profile.errorKind ? parseJson(body) : null;
-    const kind = json?.ok ? call.profile.errorKind?.(response.status, json.value) : undefined;
-    const meaning = kind === undefined ? undefined : KIND_STATUS[kind];
-    return errorForStatus(
-      call.op,
-      {
-        status: response.status,
-        statusText: response.statusText,
-        body: redactBody(body, call.credentials.key),
-        retryAfter: response.headers.get('retry-after'),
-        ...(meaning === undefined ? {} : { meaning }),
-      },
-      this.#now(),
-    );
+  /** What an accepted answer was, read by the answer worker (client-answers.ts). */
+  #readOutcome(
+    call: Call,
+    response: Response,
+    accepted: readonly number[],
+    reading: AnswerReading,
+  ): Promise<AnswerOutcome> {
+    return readOutcome(this.#reading, call, response, { accepted, reading });
   }
 }

@@ -4,12 +4,11 @@
  * Submitting never disables the form, so the next prompt can be written while earlier ones are
  * sent.
  */
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
-import { checkCount, checkQuality, checkSize, type Checked } from '../../lib/request-validation';
+import { checkQuality, checkSize, type Checked } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import {
   composeErrors,
@@ -23,6 +22,8 @@ import { ChoiceField } from './choice-field';
 import { CountField, ModelField, PromptField } from './compose-fields';
 import { qualityOptions, sizeOptions } from './options';
 import { CostEstimate } from './cost-estimate';
+import { MissingKeyNotice } from './missing-key-notice';
+import { SubmitButton } from './submit-button';
 import { ServiceField } from './service-field';
 
 /**
@@ -87,6 +88,8 @@ interface ComposeParamsProps {
   readonly refs: Refs;
   /** The submit shortcut, as the button's title. */
   readonly submitTitle: string;
+  /** The id of the caps' forecast, which describes the submit button while a cap speaks. */
+  readonly forecastId: string;
 }
 
 /**
@@ -101,9 +104,8 @@ function ComposeParams({
   attempted,
   refs,
   submitTitle,
+  forecastId,
 }: ComposeParamsProps) {
-  // Only a count the form would send is named on the button (never "Generate 11").
-  const count = checkCount(draft.count);
   return (
     <div className="compose__params">
       <ModelField
@@ -144,13 +146,7 @@ function ComposeParams({
         error={errors.count}
         inputRef={refs.count}
       />
-      <div className="compose__submit">
-        <Button type="submit" variant="primary" icon="send" title={submitTitle}>
-          {count.ok && count.value > 1
-            ? t('compose.submitMany', { count: count.value })
-            : t('compose.submit')}
-        </Button>
-      </div>
+      <SubmitButton count={draft.count} title={submitTitle} forecastId={forecastId} />
     </div>
   );
 }
@@ -159,13 +155,15 @@ function ComposeParams({
 function ComposeNotes({
   error,
   onDismiss,
+  forecastId,
 }: {
   error: ReturnType<typeof useComposeState>['submitError'];
   onDismiss: () => void;
+  forecastId: string;
 }) {
   return (
     <>
-      <CostEstimate />
+      <CostEstimate forecastId={forecastId} />
       {error ? (
         <ErrorMessage message={error.message} detail={error.detail} onDismiss={onDismiss} />
       ) : null}
@@ -177,6 +175,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
   const { draft, recent, attempted, pending, submitError, setDraft, submit, dismissError, mac } =
     useComposeState();
   const onRecall = usePromptRecall(draft.prompt, recent, (prompt) => setDraft({ prompt }));
+  const forecastId = useId();
   const errors = useMemo(() => composeErrors(draft), [draft]);
   const refs = {
     prompt: useRef<HTMLTextAreaElement>(null),
@@ -185,6 +184,7 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
     quality: useRef<HTMLInputElement>(null),
     count: useRef<HTMLInputElement>(null),
   } satisfies Record<ComposeField, unknown>;
+  const missingKey = useRef<HTMLAnchorElement>(null);
   useFocusRequest('prompt', refs.prompt, active);
   // First run: the prompt is where the user starts, so the app opens with the focus in it.
   useEffect(() => {
@@ -194,8 +194,9 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
 
   const send = async (): Promise<void> => {
     const outcome = await submit();
-    // A refused draft: go to the first field that says why.
+    // A refused draft: go to the first field that says why; no key: to the link that adds one.
     if (!outcome.ok && outcome.field) refs[outcome.field].current?.focus();
+    if (!outcome.ok && outcome.missingKey) missingKey.current?.focus();
   };
   const keys = shortcutLabels(mac);
   return (
@@ -226,8 +227,10 @@ export function ComposeForm({ active = true }: { active?: boolean }) {
         attempted={attempted}
         refs={refs}
         submitTitle={keys.submit}
+        forecastId={forecastId}
       />
-      <ComposeNotes error={submitError} onDismiss={dismissError} />
+      <MissingKeyNotice linkRef={missingKey} />
+      <ComposeNotes error={submitError} onDismiss={dismissError} forecastId={forecastId} />
     </form>
   );
 }

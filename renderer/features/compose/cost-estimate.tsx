@@ -1,14 +1,23 @@
 /**
  * What the submit the form would make costs, before it is made: main prices the service (the
  * target the submit would carry), model, size and count chosen (`costs:preview`, which changes
- * nothing) and says which spending caps it would pass. Nothing shows while Pictor cannot price it
- * and no cap has a word to say. The prompt plays no part in a price, so typing it asks nothing.
+ * nothing) and gives each spending cap's word as data, which the form words as a forecast in the
+ * reader's language ("Generating 6 (about $0.30) would pass your daily cap of $0.25; $0.00 spent
+ * today"), with a link to the prices and caps. Generate shows the verdict (blocked by a hard cap,
+ * warned by a soft one). A submit a hard cap refuses is said once, by its refusal; the forecast
+ * then keeps quiet. Asked again as costs are reported, so "spent" stays live. The prompt plays no
+ * part in a price, so typing it asks nothing.
  */
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { errorText, t } from '../../i18n';
+import type { CapForecast, CostPreviewAnswer } from '../../../shared/ipc/cost-contract';
+import type { CostUnit } from '../../../shared/domain/task-cost';
+import { costErrors } from '../../../shared/i18n/errors/costs';
+import { Button } from '../../components/button';
+import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
+import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { composeTarget } from '../../store/compose-slice';
 
@@ -24,9 +33,10 @@ function useAskPreview(): void {
   const preview = useAppStore((state) => state.costsPreview);
   // A submit changes what the caps' periods have spent: asked again when one is answered.
   const pending = useAppStore((state) => state.composePending);
-  // So does a price or a cap set in Settings.
+  // So does a price or a cap set in Settings, and a cost a service reports.
   const prices = useAppStore((state) => state.prices);
   const caps = useAppStore((state) => state.caps);
+  const ledgerTick = useAppStore((state) => state.costsLedgerTick);
   useEffect(() => {
     const checked = [checkModel(model), checkSize(size), checkQuality(quality)];
     const many = checkCount(count);
@@ -40,33 +50,112 @@ function useAskPreview(): void {
     const target = { provider, endpoint };
     const timer = setTimeout(() => void preview({ target, request, count: many.value }), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [provider, endpoint, model, size, quality, count, preview, pending, prices, caps]);
+  }, [provider, endpoint, model, size, quality, count, preview, pending, prices, caps, ledgerTick]);
 }
 
-export function CostEstimate() {
+/** What the caps say of the submit: a hard cap will refuse it, a soft one warns, or nothing. */
+export type CapVerdict = 'blocked' | 'warned' | null;
+
+function capVerdict(preview: CostPreviewAnswer | null): CapVerdict {
+  const caps = preview?.caps ?? [];
+  if (caps.some((said) => said.cap.kind === 'hard')) return 'blocked';
+  return caps.length > 0 ? 'warned' : null;
+}
+
+/** The verdict Generate shows, quiet while a refusal of the last submit already says it. */
+export function useCapVerdict(): CapVerdict {
+  const preview = useAppStore((state) => state.costPreview);
+  const refused = useAppStore((state) => isCostRefusal(state.composeSubmitError?.sentenceKey));
+  return refused ? null : capVerdict(preview);
+}
+
+/** A refusal of the submit by a spending cap (a sentence of shared/i18n/errors/costs.ts). */
+function isCostRefusal(key: string | undefined): boolean {
+  return key !== undefined && Object.hasOwn(costErrors, key);
+}
+
+function unitName(unit: CostUnit): string {
+  return unit === 'credits' ? t('costs.settings.creditsUnit') : unit;
+}
+
+/** One cap's forecast as a sentence in the shown language. */
+function forecastText(said: CapForecast, count: number): string {
+  const { cap } = said;
+  const common = { period: cap.period, unit: unitName(cap.unit) };
+  switch (said.verdict) {
+    case 'unpriced':
+      return t('costs.forecast.unpriced', {
+        ...common,
+        service: serviceLabel(said.service),
+        named: said.model ? 'yes' : 'no',
+        model: said.model,
+      });
+    case 'unpricedSpent':
+      return t('costs.forecast.unpricedSpent', {
+        ...common,
+        service: serviceLabel(said.service),
+        tasks: said.tasks,
+      });
+    default:
+      return t('costs.forecast.over', {
+        ...common,
+        count,
+        kind: cap.kind,
+        adding: formatCost(said.addingMicros, cap.unit),
+        cap: formatCost(cap.micros, cap.unit),
+        spent: formatCost(said.spentMicros, cap.unit),
+        scope: cap.provider === null ? 'all' : 'one',
+        service: cap.provider === null ? '' : serviceLabel(cap.provider),
+      });
+  }
+}
+
+function Forecast({ preview, id }: { preview: CostPreviewAnswer; id: string }) {
+  const verdict = useCapVerdict();
+  if (verdict === null) return null;
+  return (
+    <div id={id} className="compose__forecast">
+      {preview.caps.map((said, index) => (
+        <p key={index} className="tone--warning">
+          {forecastText(said, preview.count)}
+        </p>
+      ))}
+      <p className="tone--warning">
+        {t(verdict === 'blocked' ? 'costs.forecast.blocked' : 'costs.forecast.warned')}
+      </p>
+    </div>
+  );
+}
+
+/** `forecastId`: the id of the forecast, which describes Generate while a cap speaks. */
+export function CostEstimate({ forecastId }: { forecastId: string }) {
   useAskPreview();
   const preview = useAppStore((state) => state.costPreview);
+  const refused = useAppStore((state) => isCostRefusal(state.composeSubmitError?.sentenceKey));
+  const pricesAndCaps = useAppStore((state) => state.costsShowPricesAndCaps);
   if (!preview) return null;
-  const { perTask, count, refusal, warnings } = preview;
-  const priced = 'micros' in perTask ? perTask : null;
-  const said = [...(refusal ? [refusal] : []), ...warnings];
-  if (!priced && said.length === 0) return null;
+  const priced = 'micros' in preview.perTask ? preview.perTask : null;
+  const speaks = preview.caps.length > 0 || refused;
+  if (!priced && !speaks) return null;
   return (
     <div className="compose__cost">
       {priced ? (
         <p className="muted">
           {t('costs.compose.estimate', {
-            total: formatCost(priced.micros * count, priced.unit),
+            total: formatCost(priced.micros * preview.count, priced.unit),
             each: formatCost(priced.micros, priced.unit),
             source: t(`costs.source.${priced.source}`),
           })}
         </p>
       ) : null}
-      {said.map((sentence, index) => (
-        <p key={index} className="tone--warning">
-          {errorText({ message: '', sentence })}
-        </p>
-      ))}
+      <Forecast preview={preview} id={forecastId} />
+      {speaks ? (
+        <div>
+          <Button variant="ghost" size="small" icon="settings" onClick={pricesAndCaps}>
+            {t('costs.pricesAndCaps')}
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }

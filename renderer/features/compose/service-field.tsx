@@ -2,17 +2,28 @@
  * The service the form's tasks go to: today's contract ("Image task service", at the address in
  * Settings, or the built-in demo) or one of the providers Pictor speaks. The choice is the form's
  * own, sent with each submit (remembered as a setting across restarts); the model field follows
- * it. Shown on the prompt's label line, its label beside it.
+ * it. Shown on the prompt's label line, its label beside it. A service without a key says so in
+ * the list.
  */
-import { PROVIDER_IDS } from '../../../shared/domain/providers';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import { Field } from '../../components/field';
 import { t } from '../../i18n';
+import { lacksKey, serviceKeyState } from '../../lib/service-key-state';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+
+/** The services with no key their tasks could be sent with (never today's contract: the demo). */
+function useServicesWithoutKey(): ReadonlySet<ProviderId> {
+  const keys = useAppStore((state) => state.serviceKeys);
+  return new Set(
+    PROVIDER_IDS.filter((id) => id !== 'pictor' && lacksKey(serviceKeyState(keys?.[id]))),
+  );
+}
 
 export function ServiceField() {
   const provider = useAppStore((state) => state.composeDraft.provider);
   const choose = useAppStore((state) => state.composeChooseService);
+  const withoutKey = useServicesWithoutKey();
   return (
     <Field label={t('compose.service.label')} className="compose__service">
       {(control) => (
@@ -27,7 +38,9 @@ export function ServiceField() {
         >
           {PROVIDER_IDS.map((id) => (
             <option key={id} value={id}>
-              {serviceLabel(id)}
+              {withoutKey.has(id)
+                ? t('compose.service.noKey', { service: serviceLabel(id) })
+                : serviceLabel(id)}
             </option>
           ))}
         </select>

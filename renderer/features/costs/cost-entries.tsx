@@ -1,11 +1,77 @@
-/** The Costs screen's list: each task of the period with its service, model and cost. */
-import type { CostLedger } from '../../../shared/ipc/cost-contract';
+/**
+ * The Costs screen's list: each task of the period with its prompt and a thumbnail (so tasks can
+ * be told apart), its service, model and cost. A task the history still lists opens in Tasks
+ * with its details; one removed from the history keeps its prompt and cost here (what was spent
+ * stays spent) and says it was removed, opening nothing.
+ */
+import { useState } from 'react';
+import type { CostLedger, CostLedgerEntry } from '../../../shared/ipc/cost-contract';
+import { Icon } from '../../components/icon';
 import { formatDateTime, isoDate, t } from '../../i18n';
 import { IsolatedName } from '../../components/isolated-name';
+import { imageUrl } from '../../lib/api';
 import { costLine } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
+import { useAppStore } from '../../store/app-store';
+
+function Thumbnail({ entry }: { entry: CostLedgerEntry }) {
+  return (
+    <span className="costs-task__thumb" aria-hidden="true">
+      {entry.thumbnail ? (
+        <img
+          src={imageUrl(entry.thumbnail)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      ) : (
+        <Icon name={entry.inHistory ? 'image' : 'trash'} />
+      )}
+    </span>
+  );
+}
+
+/** The task as the list names it: its prompt, a button that opens it while it can be opened. */
+function TaskCell({ entry, onGone }: { entry: CostLedgerEntry; onGone: () => void }) {
+  const open = useAppStore((state) => state.costsOpenTask);
+  const prompt = entry.prompt.trim() || t('costs.list.noPrompt');
+  if (!entry.inHistory) {
+    return (
+      <div className="costs-task">
+        <Thumbnail entry={entry} />
+        <span className="costs-task__text">
+          <span className="costs-task__prompt" title={entry.prompt}>
+            {prompt}
+          </span>
+          <span className="muted">{t('costs.list.removed')}</span>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="costs-task costs-task--open"
+      title={t('costs.list.openHint')}
+      onClick={() => void open(entry.localId).then((opened) => opened || onGone())}
+    >
+      <Thumbnail entry={entry} />
+      <span className="costs-task__text">
+        <span className="costs-task__prompt">{prompt}</span>
+      </span>
+    </button>
+  );
+}
 
 export function CostEntries({ ledger }: { ledger: CostLedger }) {
+  const [gone, setGone] = useState(false);
+  const reload = useAppStore((state) => state.costsLoad);
+  // Removed since the list was read: say so, and read the list again (it now says removed).
+  const onGone = () => {
+    setGone(true);
+    void reload();
+  };
   return (
     <section className="costs-section" aria-labelledby="costs-list-title">
       <h2 id="costs-list-title">{t('costs.list.title')}</h2>
@@ -14,11 +80,15 @@ export function CostEntries({ ledger }: { ledger: CostLedger }) {
           {t('costs.list.more', { shown: ledger.entries.length, total: ledger.total })}
         </p>
       ) : null}
+      <p role="status" className="muted costs-saved">
+        {gone ? t('costs.list.gone') : ''}
+      </p>
       <div className="costs-table-wrap">
         <table className="costs-table">
           <thead>
             <tr>
               <th scope="col">{t('costs.list.created')}</th>
+              <th scope="col">{t('costs.list.task')}</th>
               <th scope="col">{t('costs.list.service')}</th>
               <th scope="col">{t('costs.list.model')}</th>
               <th scope="col">{t('costs.list.cost')}</th>
@@ -27,8 +97,11 @@ export function CostEntries({ ledger }: { ledger: CostLedger }) {
           <tbody>
             {ledger.entries.map((entry) => (
               <tr key={entry.localId}>
-                <td>
+                <td className="costs-table__when">
                   <time dateTime={isoDate(entry.createdAt)}>{formatDateTime(entry.createdAt)}</time>
+                </td>
+                <td className="costs-table__task">
+                  <TaskCell entry={entry} onGone={onGone} />
                 </td>
                 <td>{serviceLabel(entry.provider)}</td>
                 <td className="costs-table__model">

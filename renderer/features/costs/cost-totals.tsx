@@ -4,7 +4,7 @@
  */
 import type { CostUnit } from '../../../shared/domain/task-cost';
 import type { CostLedger } from '../../../shared/ipc/cost-contract';
-import { formatDayNumeric, t } from '../../i18n';
+import { formatDay, t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { CostBars } from './cost-bars';
@@ -21,7 +21,7 @@ function UnitCharts({ totals, unit }: { totals: Totals; unit: CostUnit }) {
         unit={unit}
         bars={days.map((sum) => ({
           key: sum.day,
-          label: formatDayNumeric(sum.day),
+          label: formatDay(sum.day),
           micros: sum.micros,
         }))}
       />

@@ -1,8 +1,10 @@
 /**
  * The Costs screen: what the tasks of a period (and one service, or all) cost, as main's ledger
- * says: totals per unit, a chart per day and per service, each task with its cost, and the same
- * ledger saved as CSV where main's own dialog says. Read again each time the screen is shown, and
- * while it is shown when tasks change (a cost a service reports late).
+ * says: totals per unit, a chart per day and per service, each task with its prompt and cost, and
+ * the same ledger saved as CSV where main's own dialog says; a link to the prices and caps. Read
+ * again each time the screen is shown, and while it is shown when tasks change (a cost a service
+ * reports late, a task removed). An empty period says which filter left it empty; "No costs yet"
+ * is only for a ledger with nothing in it.
  */
 import { useEffect, useRef } from 'react';
 import { Button } from '../../components/button';
@@ -12,6 +14,7 @@ import { SelectField } from '../../components/select-field';
 import { ServiceFilter } from '../../components/service-filter';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
+import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { COST_PERIODS } from '../../store/costs-slice';
 import { CostEntries } from './cost-entries';
@@ -25,6 +28,7 @@ function CostsToolbar() {
   const setProvider = useAppStore((state) => state.costsSetProvider);
   const exportCsv = useAppStore((state) => state.costsExport);
   const savedTo = useAppStore((state) => state.costsSavedTo);
+  const pricesAndCaps = useAppStore((state) => state.costsShowPricesAndCaps);
   return (
     <>
       <div className="costs-toolbar">
@@ -37,11 +41,40 @@ function CostsToolbar() {
         />
         <ServiceFilter className="costs-toolbar__field" value={provider} onChange={setProvider} />
         <Button onClick={() => void exportCsv()}>{t('costs.export')}</Button>
+        <Button variant="ghost" icon="settings" onClick={pricesAndCaps}>
+          {t('costs.pricesAndCaps')}
+        </Button>
       </div>
       <p role="status" className="muted costs-saved">
         {savedTo ? t('costs.exported', { path: savedTo }) : ''}
       </p>
     </>
+  );
+}
+
+/** The ledger has tasks, none in the period and service chosen: which filter, and a way out. */
+function EmptyFilter() {
+  const period = useAppStore((state) => state.costsPeriod);
+  const provider = useAppStore((state) => state.costsProvider);
+  const setPeriod = useAppStore((state) => state.costsSetPeriod);
+  const setProvider = useAppStore((state) => state.costsSetProvider);
+  const scope = provider === '' ? 'all' : 'one';
+  const service = provider === '' ? '' : serviceLabel(provider);
+  return (
+    <EmptyState
+      title={t('costs.emptyFilter.title', { period, scope, service })}
+      body={t('costs.emptyFilter.body', { period, scope, service })}
+      action={
+        <div className="costs-empty-actions">
+          {period !== 'all' ? (
+            <Button onClick={() => setPeriod('all')}>{t('costs.emptyFilter.allTime')}</Button>
+          ) : null}
+          {provider !== '' ? (
+            <Button onClick={() => setProvider('')}>{t('costs.emptyFilter.allServices')}</Button>
+          ) : null}
+        </div>
+      }
+    />
   );
 }
 
@@ -53,6 +86,7 @@ function CostsBody() {
     return <ErrorMessage message={error.text()} detail={error.detail} />;
   }
   if (!ledger) return <Spinner size="large" label={t('costs.loading')} />;
+  if (ledger.total === 0 && ledger.allTime > 0) return <EmptyFilter />;
   if (ledger.total === 0) {
     return <EmptyState title={t('costs.empty.title')} body={t('costs.empty.body')} />;
   }
@@ -71,16 +105,18 @@ const SETTLE_MS = 1_000;
 function useLedgerWhileShown(active: boolean): void {
   const load = useAppStore((state) => state.costsLoad);
   const tasks = useAppStore((state) => state.tasksItems);
+  const ledgerTick = useAppStore((state) => state.costsLedgerTick);
   useEffect(() => {
     if (active) void load();
   }, [active, load]);
-  const seen = useRef(tasks);
+  const seen = useRef({ tasks, ledgerTick });
   useEffect(() => {
-    if (!active || seen.current === tasks) return undefined;
-    seen.current = tasks;
+    const changed = seen.current.tasks !== tasks || seen.current.ledgerTick !== ledgerTick;
+    if (!active || !changed) return undefined;
+    seen.current = { tasks, ledgerTick };
     const timer = setTimeout(() => void load(), SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [active, tasks, load]);
+  }, [active, tasks, ledgerTick, load]);
 }
 
 export function CostsView({ active }: { active: boolean }) {

@@ -1,14 +1,31 @@
 /**
  * A date filter as one text field (one tab stop, not the three of a date input), written in the
- * user's locale's order and digits, shown the same way, with an example of that order as its
- * placeholder. What is typed is read when the field is left or Enter pressed; a text that is not
- * a day says so under the field and changes nothing.
+ * user's locale's order and digits, shown the same way. Empty, it shows the locale's form in
+ * letters ("MM/DD/YYYY", "TT.MM.JJJJ"), which reads as a hint: a real day there ("12/31/2026")
+ * read as a filter in use. What is typed is read when the field is left or Enter pressed; a text
+ * that is not a day says so under the field, with an example, and changes nothing.
  */
 import { useEffect, useId, useState } from 'react';
-import { dayWriting, formatDayNumeric, t } from '../../i18n';
+import { dayParts, dayWriting, formatDayNumeric, t, type MessageKey } from '../../i18n';
 import { parseDay } from '../../lib/day-text';
 
-/** The example shown in the field: the last day of this year, in the locale's form. */
+const PART_LETTERS: Readonly<Record<string, MessageKey>> = {
+  day: 'gallery.date.day',
+  month: 'gallery.date.month',
+  year: 'gallery.date.year',
+};
+
+/** The locale's form of a day in letters, its marks between them: the empty field's hint. */
+function dayPattern(): string {
+  return dayParts()
+    .map((part) => {
+      const letters = PART_LETTERS[part.type];
+      return letters === undefined ? part.value : t(letters);
+    })
+    .join('');
+}
+
+/** The example the error gives: the last day of this year, in the locale's form. */
 function example(): string {
   return formatDayNumeric(`${String(new Date().getFullYear())}-12-31`);
 }
@@ -49,7 +66,7 @@ export function DateField({
         autoComplete="off"
         spellCheck={false}
         className="input gallery-filters__date"
-        placeholder={example()}
+        placeholder={dayPattern()}
         value={text}
         aria-invalid={wrong ? true : undefined}
         aria-describedby={wrong ? `${id}-error` : undefined}

@@ -93,6 +93,7 @@ export function GalleryContent(props: GalleryContentProps) {
         onMenu={props.onMenu}
         selection={selection.selection}
         onSelect={selection.onSelect}
+        onExtend={selection.onExtend}
       />
       {state.loadingMore ? (
         <div className="gallery__more">

@@ -1,5 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Button } from '../../components/button';
+import { useId } from 'react';
+import { HeaderPanel } from '../../components/header-panel';
 import { SelectField } from '../../components/select-field';
 import { gallerySortSchema, type GallerySort } from '../../../shared/domain/gallery-item';
 import { t, type MessageKey } from '../../i18n';
@@ -21,34 +21,15 @@ const SIZE_LABEL: Record<(typeof THUMBNAIL_SIZES)[number], MessageKey> = {
 
 /**
  * How the gallery is shown, behind one "Display" button: chosen once and seldom changed, these
- * three controls would otherwise be three more Tab stops between the filters and the images.
- * Escape closes them and gives the focus back to the button.
+ * three controls would otherwise be three more Tab stops between the filters and the images. They
+ * open in a panel under the header (components/header-panel.tsx), so they fit any window; Escape
+ * closes them and gives the focus back to the button.
  */
 export function GalleryDisplayOptions() {
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    setOpen(false);
-    button.current?.focus();
-  };
   return (
-    <div className="gallery-display">
-      <Button
-        ref={button}
-        size="small"
-        variant="ghost"
-        aria-expanded={open}
-        aria-controls={open ? `${id}-display` : undefined}
-        onClick={() => setOpen(!open)}
-      >
-        {t('gallery.display.label')}
-      </Button>
-      {open ? <DisplayChoices id={`${id}-display`} onKeyDown={onKeyDown} /> : null}
-    </div>
+    <HeaderPanel label={t('gallery.display.label')} panelClassName="gallery-display__choices">
+      <DisplayChoices />
+    </HeaderPanel>
   );
 }
 
@@ -56,19 +37,13 @@ export function GalleryDisplayOptions() {
  * The gallery's order, the thumbnail size (a three-step slider), and whether tiles show the
  * whole image. Each choice is kept for the next start (store/gallery-display.ts).
  */
-function DisplayChoices(props: { id: string; onKeyDown: (event: KeyboardEvent) => void }) {
-  const id = props.id;
+function DisplayChoices() {
+  const id = useId();
   const display = useAppStore((s) => s.galleryDisplay);
   const setDisplay = useAppStore((s) => s.gallerySetDisplay);
   const sizeStep = THUMBNAIL_SIZES.indexOf(display.thumbnailSize);
   return (
-    <div
-      id={id}
-      className="gallery-display__choices"
-      role="group"
-      aria-label={t('gallery.display.label')}
-      onKeyDown={props.onKeyDown}
-    >
+    <>
       <SelectField
         className="gallery-display__field"
         label={t('gallery.sort.label')}
@@ -104,6 +79,6 @@ function DisplayChoices(props: { id: string; onKeyDown: (event: KeyboardEvent) =
         />
         {t('gallery.uncropped.label')}
       </label>
-    </div>
+    </>
   );
 }

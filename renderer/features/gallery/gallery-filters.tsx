@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/button';
+import { HeaderPanel } from '../../components/header-panel';
 import { Icon } from '../../components/icon';
 import { SelectField } from '../../components/select-field';
 import { ServiceFilter } from '../../components/service-filter';
@@ -22,6 +23,8 @@ export interface GalleryFiltersBarProps {
   readonly onChange: (patch: Partial<GalleryFilters>) => void;
   /** False while another screen is shown (the search then ignores focus requests). */
   readonly active?: boolean;
+  /** All but the search behind a "Filters" button (a small window). */
+  readonly folded?: boolean;
 }
 
 /** One of the bar's on/off filters. */
@@ -99,55 +102,30 @@ function ModelFilter({
   );
 }
 
+/** How many of the filters behind the "Filters" button are in use (the search is in view). */
+function foldedFilterCount(filters: GalleryFilters): number {
+  const { favouriteOnly, credentialsOnly, provider, model, from, to } = filters;
+  const inUse = [favouriteOnly, credentialsOnly, provider !== '', model !== '', from, to];
+  return inUse.filter(Boolean).length;
+}
+
 /**
- * Search by prompt (debounced), favourites only, Content Credentials only, service, model, dates.
+ * "Clear filters" hides itself once pressed: the focus goes to the first filter beside it (in the
+ * bar, or in the panel, which then stays open), never to the page.
  */
-export function GalleryFiltersBar({
+function focusFirstFilter(clear: HTMLElement): void {
+  clear.parentElement?.querySelector<HTMLElement>('input[type="checkbox"]')?.focus();
+}
+
+/** Every filter but the search: in the bar, or in the "Filters" panel of a folded header. */
+function FilterControls({
   filters,
   models,
   onChange,
-  active = true,
-}: GalleryFiltersBarProps) {
-  const id = useId();
-  const searchRef = useRef<HTMLInputElement>(null);
+}: Pick<GalleryFiltersBarProps, 'filters' | 'models' | 'onChange'>) {
   const clearable = hasActiveFilters(filters);
-  const [text, setText] = useState(filters.search);
-  useFocusRequest('search', searchRef, active);
-
-  // "Clear filters" (or any outside change) resets the field.
-  useEffect(() => setText(filters.search), [filters.search]);
-  useEffect(() => {
-    if (text === filters.search) return;
-    const timer = setTimeout(() => onChange({ search: text }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters.search, onChange]);
-
   return (
-    <form
-      className="gallery-filters"
-      role="search"
-      aria-label={t('gallery.filters.label')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ search: text });
-      }}
-    >
-      <div className="gallery-filters__search">
-        <label htmlFor={`${id}-search`} className="visually-hidden">
-          {t('gallery.search.label')}
-        </label>
-        <Icon name="search" className="gallery-filters__search-icon" />
-        <input
-          ref={searchRef}
-          id={`${id}-search`}
-          type="search"
-          className="input"
-          placeholder={t('gallery.search.placeholder')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          maxLength={500}
-        />
-      </div>
+    <>
       <FilterChecks filters={filters} onChange={onChange} />
       <ModelFilter filters={filters} models={models} onChange={onChange} />
       <div className="gallery-filters__dates">
@@ -170,10 +148,101 @@ export function GalleryFiltersBar({
         className={clearable ? undefined : 'gallery-filters__clear--idle'}
         tabIndex={clearable ? undefined : -1}
         aria-hidden={clearable ? undefined : true}
-        onClick={() => onChange(EMPTY_GALLERY_FILTERS)}
+        onClick={(event) => {
+          onChange(EMPTY_GALLERY_FILTERS);
+          focusFirstFilter(event.currentTarget);
+        }}
       >
         {t('gallery.filters.clear')}
       </Button>
+    </>
+  );
+}
+
+/** The other filters behind one button, with how many are in use on it. */
+function FoldedFilters(props: Pick<GalleryFiltersBarProps, 'filters' | 'models' | 'onChange'>) {
+  const count = foldedFilterCount(props.filters);
+  return (
+    <HeaderPanel
+      label={t('common.filters.button')}
+      accessibleLabel={t('common.filters.inUse', { count })}
+      badge={count}
+      icon="filter"
+      panelClassName="gallery-filters__panel"
+    >
+      <FilterControls {...props} />
+    </HeaderPanel>
+  );
+}
+
+/** The search field, read once typing pauses (or on Enter, which submits the bar). */
+function SearchField({
+  text,
+  onText,
+  active,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  active: boolean;
+}) {
+  const id = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  useFocusRequest('search', searchRef, active);
+  return (
+    <div className="gallery-filters__search">
+      <label htmlFor={`${id}-search`} className="visually-hidden">
+        {t('gallery.search.label')}
+      </label>
+      <Icon name="search" className="gallery-filters__search-icon" />
+      <input
+        ref={searchRef}
+        id={`${id}-search`}
+        type="search"
+        className="input"
+        placeholder={t('gallery.search.placeholder')}
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        maxLength={500}
+      />
+    </div>
+  );
+}
+
+/**
+ * Search by prompt (debounced), favourites only, Content Credentials only, service, model, dates.
+ * With `folded` (a small window, lib/use-header-fold.ts), all but the search sit behind a
+ * "Filters" button.
+ */
+export function GalleryFiltersBar({
+  filters,
+  models,
+  onChange,
+  active = true,
+  folded = false,
+}: GalleryFiltersBarProps) {
+  const [text, setText] = useState(filters.search);
+
+  // "Clear filters" (or any outside change) resets the field.
+  useEffect(() => setText(filters.search), [filters.search]);
+  useEffect(() => {
+    if (text === filters.search) return;
+    const timer = setTimeout(() => onChange({ search: text }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters.search, onChange]);
+
+  const controls = { filters, models, onChange };
+  return (
+    <form
+      className={folded ? 'gallery-filters gallery-filters--folded' : 'gallery-filters'}
+      role="search"
+      aria-label={t('gallery.filters.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ search: text });
+      }}
+    >
+      <SearchField text={text} onText={setText} active={active} />
+      {folded ? <FoldedFilters {...controls} /> : <FilterControls {...controls} />}
     </form>
   );
 }

@@ -51,6 +51,8 @@ export interface GalleryGridProps {
   readonly selection?: Selection<string>;
   /** A tile clicked with Ctrl/Cmd or Shift, its check, or Space (Shift+Space) on it. */
   readonly onSelect?: (key: string, modifiers: ClickModifiers) => void;
+  /** Shift with a key that moves: the selection from the anchor to the place `toIndex`. */
+  readonly onExtend?: (from: string, toIndex: number, add: boolean) => void;
 }
 
 /**

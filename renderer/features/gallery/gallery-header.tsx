@@ -1,5 +1,6 @@
 import { Button } from '../../components/button';
 import { t } from '../../i18n';
+import { useHeaderFold } from '../../lib/use-header-fold';
 import type { ListStatus } from '../../store/paged-list';
 import { GalleryDisplayOptions } from './gallery-display-options';
 import { GalleryFiltersBar, type GalleryFiltersBarProps } from './gallery-filters';
@@ -27,10 +28,14 @@ function countText({ status, loaded, total, hasMore }: GalleryHeaderProps): stri
   return t(hasMore ? 'gallery.countMore' : 'gallery.count', { count: loaded });
 }
 
-/** The gallery's title, count, Select all, filters and display options. */
+/**
+ * The gallery's title, count, Select all, filters and display options. In a small window the
+ * filters but the search fold behind a "Filters" button, so every control stays in the window.
+ */
 export function GalleryHeader(props: GalleryHeaderProps) {
   const { titleId, status, loaded, selection } = props;
   const selectable = status === 'ready' && loaded > 0 && !selection.whole;
+  const folded = useHeaderFold();
   return (
     <header className="gallery__header">
       <div className="gallery__heading">
@@ -58,6 +63,7 @@ export function GalleryHeader(props: GalleryHeaderProps) {
         models={props.models}
         onChange={props.onFiltersChange}
         active={props.shown}
+        folded={folded}
       />
       <GalleryDisplayOptions />
     </header>

@@ -1,6 +1,6 @@
 /**
  * The gallery's multi-selection: Ctrl/Cmd-click or Space toggles an image, Shift extends from the
- * last one, Ctrl/Cmd+A (or "Select all") selects every image the filters match, loaded or not
+ * last one (a click, or an arrow, Home, End, Page Up or Page Down from the focused tile), Ctrl/Cmd+A (or "Select all") selects every image the filters match, loaded or not
  * ("All 300 images"), Escape clears; while something is selected a plain click selects too, as
  * photo libraries do. A toolbar with the count acts on the selection: favourite, export to a
  * folder, move to the trash (one question for all, then Undo). For the whole set, main names the
@@ -17,6 +17,7 @@ import { failure, problemOf, type Problem } from '../../lib/api';
 import {
   clickSelection,
   emptySelection,
+  extendTo,
   keySelection,
   retainSelection,
   selectAll as selectWhole,
@@ -45,6 +46,8 @@ export interface GallerySelectionState {
   /** The selected images that are loaded, in the grid's order. */
   readonly items: readonly GalleryItem[];
   readonly onSelect: (key: string, modifiers: ClickModifiers) => void;
+  /** Shift+arrow from the tile `from` to the place `toIndex`; `add` keeps what was selected. */
+  readonly onExtend: (from: string, toIndex: number, add: boolean) => void;
   readonly clear: () => void;
   readonly selectAll: () => void;
   /** The selected images (in `states` only, when given), loaded or not: main names the whole set. */
@@ -90,6 +93,26 @@ function useSelectionRefs(
   );
 }
 
+/**
+ * Shift+arrow: the range to the place the focus moves to. The images loaded from the top are the
+ * list's first places, so a place is a key; past them, the last place is the list's end (loaded
+ * or not: the whole set from the anchor), any other the last image loaded.
+ */
+function useExtend(
+  order: readonly string[],
+  total: number | null,
+  setSelection: (update: (current: Selection<string>) => Selection<string>) => void,
+): GallerySelectionState['onExtend'] {
+  return useCallback(
+    (from, toIndex, add) => {
+      const last = Math.max(total ?? 0, order.length) - 1;
+      const to = toIndex < order.length ? order[toIndex] : toIndex >= last ? null : order.at(-1);
+      setSelection((current) => extendTo(current, order, { from, to: to ?? null }, add));
+    },
+    [order, total, setSelection],
+  );
+}
+
 /** The selection over the gallery; a new filter starts a new one. */
 export function useGallerySelection(
   items: readonly GalleryItem[],
@@ -111,6 +134,7 @@ export function useGallerySelection(
       setSelection((current) => clickSelection(current, order, key, modifiers)),
     [order],
   );
+  const onExtend = useExtend(order, total, setSelection);
   const clear = useCallback(() => setSelection(emptySelection()), []);
   const selectAll = useCallback(
     () => setSelection((current) => selectWhole(current, order)),
@@ -145,6 +169,7 @@ export function useGallerySelection(
     whole: selection.whole !== undefined,
     items: selectedItems,
     onSelect,
+    onExtend,
     clear,
     selectAll,
     refs,
@@ -169,6 +194,12 @@ function useSelectionRun(): {
     }
   }, []);
   return { problem, run, dismiss: useCallback(() => setProblem(null), []) };
+}
+
+/** An export's result line: how many images were copied where, and how many could not be. */
+function exportedText(copied: number, failed: number, folder: string): string {
+  const done = t('gallery.announce.exported', { count: copied, folder });
+  return failed > 0 ? `${done} ${t('gallery.announce.exportFailed', { count: failed })}` : done;
 }
 
 /** Whether the selection is worth a "Select all" (more images match than are selected). */
@@ -204,9 +235,9 @@ function useSelectionActions(options: SelectionActionsOptions) {
   const exportAll = () =>
     void run(async () => {
       const result = await store().galleryExport(await selection.refs(['saved']));
-      const { folder, copied } = result;
+      const { folder, copied, failed } = result;
       if (folder === null) return null;
-      return () => t('gallery.announce.exported', { count: copied, folder });
+      return () => exportedText(copied, failed, folder);
     });
   const askDelete = () =>
     void run(async () => {

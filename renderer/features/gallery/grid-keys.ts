@@ -1,6 +1,7 @@
 /**
  * The keys on a tile of the gallery grid: the menu key opens its actions, arrows (and Page Up/Down,
- * Home, End) move, Space selects, Enter opens, Delete deletes, F stars.
+ * Home, End) move, with Shift they extend the selection there too, Space selects, Enter opens,
+ * Delete deletes, F stars.
  */
 import type { KeyboardEvent } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
@@ -14,7 +15,7 @@ import { moveFor } from './grid-geometry';
 export interface GridKeyContext {
   readonly props: Pick<
     GalleryGridProps,
-    'onMenu' | 'onSelect' | 'onOpen' | 'onDelete' | 'onFavourite'
+    'onMenu' | 'onSelect' | 'onExtend' | 'onOpen' | 'onDelete' | 'onFavourite'
   >;
   readonly itemAt: (index: number) => GalleryItem | undefined;
   readonly count: number;
@@ -62,6 +63,9 @@ export function onGridKey(event: KeyboardEvent<HTMLElement>, context: GridKeyCon
   const next = moveFor(logicalArrow(event.key), { index, count, columns, pageRows });
   if (next !== null) {
     event.preventDefault();
+    if (event.shiftKey && !event.altKey && props.onExtend) {
+      props.onExtend(itemKey(item), next, event.ctrlKey || event.metaKey);
+    }
     const target = context.itemAt(next);
     // Not loaded yet (End, a page far down): the grid scrolls there, loads it, then focuses it.
     context.focusIndex(target ? itemKey(target) : null, next);

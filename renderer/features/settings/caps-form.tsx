@@ -54,7 +54,7 @@ export function CapsForm() {
   const [kind, setKind] = useState<'soft' | 'hard'>('hard');
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
-    const read = readAmount(amount);
+    const read = readAmount(amount, unit, 'cap');
     if ('error' in read) return setError(read.error);
     setError(null);
     const cap = { period, unit, provider: provider || null, kind, micros: read.micros };

@@ -27,7 +27,7 @@ interface ReportProps {
   readonly showDetail: boolean;
 }
 
-function ConnectionReport({ report, error, showDetail }: ReportProps) {
+export function ConnectionReport({ report, error, showDetail }: ReportProps) {
   if (error) return <ErrorMessage message={error.message} detail={error.detail} />;
   if (!report) return null;
   if (!report.ok) return <ErrorMessage message={errorText(report)} detail={report.detail} />;
@@ -70,8 +70,13 @@ function useSavedAddress(provider: ProviderId): string {
   });
 }
 
-/** One test at a time; a change of address or key drops the report (and a late answer). */
-function useConnectionTest(provider: ProviderId, address: string, keyText: string) {
+/**
+ * One test at a time; a change of address or key drops the report (and a late answer). Today's
+ * contract is tested at `address` (as typed: main takes a key being entered only where it is
+ * saved); another service at its saved address, `address` naming it only to drop a stale report.
+ * `keyText`: the key being entered, tested instead of the stored one.
+ */
+export function useConnectionTest(provider: ProviderId, address: string, keyText: string) {
   const keyIdentity = useKeyIdentity(provider);
   const testContract = useAppStore((state) => state.serviceTest);
   const testService = useAppStore((state) => state.serviceKeyTest);
@@ -93,7 +98,9 @@ function useConnectionTest(provider: ProviderId, address: string, keyText: strin
     setTestError(null);
     try {
       const answer =
-        provider === 'pictor' ? await testContract(address, keyText) : await testService(provider);
+        provider === 'pictor'
+          ? await testContract(address, keyText)
+          : await testService(provider, keyText);
       if (mine === attempt.current) setReport(answer);
     } catch (caught) {
       if (mine === attempt.current) setTestError(toApiError(caught));

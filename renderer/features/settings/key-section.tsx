@@ -15,7 +15,7 @@ import { formatDateTime, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { useFocusRequest } from '../shell/use-focus-request';
 import { ConnectionTest } from './connection-test';
-import { askingConsent, savingWeakly, uncheckedWhy } from './key-form';
+import { askingConsent, uncheckedWhy } from './key-form';
 import { backendName, keyStatusText } from './key-labels';
 import { useKeyForm, type KeyForm } from './use-key-form';
 
@@ -93,7 +93,8 @@ interface ConsentPanelProps {
   onDecline: () => void;
 }
 
-function ConsentPanel({ status, busy, onAccept, onDecline }: ConsentPanelProps) {
+/** The question whether to store the key with weak protection (Settings and Connect a service). */
+export function ConsentPanel({ status, busy, onAccept, onDecline }: ConsentPanelProps) {
   const questionId = useId();
   return (
     <div className="consent" role="group" aria-labelledby={questionId}>
@@ -210,7 +211,7 @@ function KeyEntryForm({ status, keyForm, input, label }: KeyEntryProps) {
 
 /** The questions the section asks: save a key the service could not check; remove the key. */
 function KeyDialogs({ keyForm }: { keyForm: KeyForm }) {
-  const { form, dispatch, store, remove } = keyForm;
+  const { form, dispatch, saveUnchecked, remove } = keyForm;
   const unchecked = uncheckedWhy(form.phase);
   return (
     <>
@@ -220,10 +221,7 @@ function KeyDialogs({ keyForm }: { keyForm: KeyForm }) {
           body={`${unchecked.message} ${t('settings.key.unchecked.body')}`}
           confirmLabel={t('settings.key.unchecked.confirm')}
           onCancel={() => dispatch({ type: 'declined' })}
-          onConfirm={() => {
-            dispatch({ type: 'saveUnchecked' });
-            void store(savingWeakly(form.phase), true);
-          }}
+          onConfirm={() => void saveUnchecked()}
         />
       ) : null}
       {form.confirmingRemove ? (
@@ -259,7 +257,7 @@ export function KeySection({
   const keyForm = useKeyForm(provider);
   const { form, dispatch } = keyForm;
   const input = useRef<HTMLInputElement>(null);
-  useFocusRequest('key', input, active && pictor);
+  useFocusRequest(pictor ? 'key' : `key:${provider}`, input, active);
 
   if (!status) return <Spinner label={t('settings.loading')} />;
   const showStored = status.state === 'ready' && !form.replacing;

@@ -3,6 +3,7 @@
  * Pictor estimates with when a service does not report a cost. Set and removed only here.
  */
 import { useState } from 'react';
+import { COST_BOUNDS } from '../../../shared/domain/cost-amounts';
 import type { PriceBasis, CostUnit } from '../../../shared/domain/task-cost';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { Button } from '../../components/button';
@@ -22,7 +23,7 @@ function PriceList() {
   return (
     <ul className="cost-settings-list">
       {prices.map((price) => (
-        <li key={`${price.provider}/${price.model}`}>
+        <li key={`${price.provider}/${price.model}/${price.unit}`}>
           <span>
             {t('costs.settings.priceLine', {
               service: serviceLabel(price.provider),
@@ -31,7 +32,7 @@ function PriceList() {
               basis: price.basis,
             })}
           </span>
-          <Button size="small" onClick={() => void clear(price.provider, price.model)}>
+          <Button size="small" onClick={() => void clear(price.provider, price.model, price.unit)}>
             {t('costs.settings.remove')}
           </Button>
         </li>
@@ -49,7 +50,7 @@ function ModelField({ value, onChange }: { value: string; onChange: (model: stri
           {...control}
           className="input"
           value={value}
-          maxLength={200}
+          maxLength={COST_BOUNDS.model}
           onChange={(event) => onChange(event.target.value)}
         />
       )}
@@ -66,7 +67,7 @@ export function PricesForm() {
   const [basis, setBasis] = useState<PriceBasis>('image');
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
-    const read = readAmount(amount);
+    const read = readAmount(amount, unit, 'price');
     if ('error' in read) return setError(read.error);
     setError(null);
     const price = { provider, model: model.trim(), unit, basis, micros: read.micros };

@@ -13,6 +13,8 @@ import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { fieldProblem } from './field-error';
 import { KeySection } from './key-section';
+import { ServiceStateBadge } from './service-state-badge';
+import { serviceSectionId } from './settings-sections';
 import type { SettingSaver } from './use-setting-save';
 
 type OtherService = Exclude<ProviderId, 'pictor'>;
@@ -69,26 +71,41 @@ function AddressForm({ provider, saver }: { provider: OtherService; saver: Setti
   );
 }
 
-function ServiceEntry({ provider, saver }: { provider: OtherService; saver: SettingSaver }) {
+interface EntryProps {
+  readonly provider: OtherService;
+  readonly saver: SettingSaver;
+  /** Settings is the screen shown: a request to focus this service's key field is taken. */
+  readonly active: boolean;
+}
+
+function ServiceEntry({ provider, saver, active }: EntryProps) {
   const heading = useId();
   const facts = PROVIDERS[provider];
   return (
-    <section className="service-entry" aria-labelledby={heading}>
-      <h3 id={heading}>{facts.label}</h3>
+    <section
+      className="service-entry"
+      aria-labelledby={heading}
+      id={serviceSectionId(provider)}
+      tabIndex={-1}
+    >
+      <div className="service-entry__heading">
+        <h3 id={heading}>{facts.label}</h3>
+        <ServiceStateBadge provider={provider} />
+      </div>
       <p className="muted">
         {t('settings.services.defaultModel', { model: facts.defaultModel ?? '' })}
       </p>
       <AddressForm provider={provider} saver={saver} />
-      <KeySection active={false} provider={provider} />
+      <KeySection active={active} provider={provider} />
     </section>
   );
 }
 
-export function ServicesSection({ saver }: { saver: SettingSaver }) {
+export function ServicesSection({ saver, active }: { saver: SettingSaver; active: boolean }) {
   return (
     <div className="services-section">
       {OTHER_SERVICES.map((provider) => (
-        <ServiceEntry key={provider} provider={provider} saver={saver} />
+        <ServiceEntry key={provider} provider={provider} saver={saver} active={active} />
       ))}
     </div>
   );

@@ -1,4 +1,8 @@
-/** The Settings screen: service and key, defaults for new prompts, gallery, appearance, about. */
+/**
+ * The Settings screen: its index (settings-index.tsx: Connect a service, each service's state,
+ * the sections), then service and key, the other services, defaults for new prompts, costs,
+ * gallery, appearance, library, about.
+ */
 import type { ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { Spinner } from '../../components/spinner';
@@ -18,22 +22,29 @@ import { KeySection } from './key-section';
 import { LibrarySection } from './library-section';
 import { ServiceSection } from './service-section';
 import { ServicesSection } from './services-section';
-import { useSettingSave } from './use-setting-save';
+import { ServiceStateBadge } from './service-state-badge';
+import { SettingsIndex } from './settings-index';
+import { serviceSectionId } from './settings-sections';
+import { useSettingSave, type SettingSaver } from './use-setting-save';
+import type { Settings } from '../../../shared/domain/settings';
 import './settings.css';
 
-function Section({
-  title,
-  description,
-  children,
-}: {
+interface SectionProps {
+  /** Where the index jumps to (the section takes the focus). */
+  id?: string;
   title: MessageKey;
   description?: MessageKey;
+  /** Beside the title: a service's state. */
+  badge?: ReactNode;
   children: ReactNode;
-}) {
+}
+
+function Section({ id, title, description, badge, children }: SectionProps) {
   return (
-    <section className="settings-section" aria-label={t(title)}>
+    <section className="settings-section" aria-label={t(title)} id={id} tabIndex={-1}>
       <div className="settings-section__heading">
         <h2>{t(title)}</h2>
+        {badge}
         {description ? <p className="muted">{t(description)}</p> : null}
       </div>
       <div className="settings-section__body">{children}</div>
@@ -54,6 +65,70 @@ function About() {
   );
 }
 
+/** The services: today's contract (address, then key), then the others. */
+function ServiceSections({ saver, active }: { saver: SettingSaver; active: boolean }) {
+  return (
+    <>
+      <Section
+        id={serviceSectionId('pictor')}
+        title="service.pictor"
+        description="settings.service.description"
+        badge={<ServiceStateBadge provider="pictor" />}
+      >
+        <ServiceSection saver={saver} active={active} />
+      </Section>
+      <Section title="settings.key.title" description="settings.key.description">
+        <KeySection active={active} />
+      </Section>
+      <Section title="settings.services.title" description="settings.services.description">
+        <ServicesSection saver={saver} active={active} />
+      </Section>
+    </>
+  );
+}
+
+function OtherSections({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
+  const active = useAppStore((state) => state.view === 'settings');
+  return (
+    <>
+      <Section
+        id="settings-defaults"
+        title="settings.defaults.title"
+        description="settings.defaults.description"
+      >
+        <DefaultsSection settings={settings} saver={saver} />
+      </Section>
+      <Section
+        id="settings-costs"
+        title="costs.settings.title"
+        description="costs.settings.pricesHint"
+      >
+        <CostsSection active={active} />
+      </Section>
+      <Section id="settings-gallery" title="settings.gallery.title">
+        <GalleryFolder settings={settings} />
+      </Section>
+      <Section id="settings-behaviour" title="settings.behaviour.title">
+        <WatchTimeout settings={settings} saver={saver} />
+        <NotificationsToggle settings={settings} saver={saver} />
+        <ThemeChoice settings={settings} saver={saver} />
+        <LanguageField settings={settings} saver={saver} />
+      </Section>
+      <Section
+        id="settings-library"
+        title="settings.library.title"
+        description="settings.library.description"
+      >
+        <LibrarySection />
+      </Section>
+      <Section id="settings-about" title="settings.about.title">
+        <About />
+        <UpdatesChoice settings={settings} saver={saver} />
+      </Section>
+    </>
+  );
+}
+
 export function SettingsView() {
   const settings = useAppStore((state) => state.settings);
   const active = useAppStore((state) => state.view === 'settings');
@@ -65,39 +140,13 @@ export function SettingsView() {
         {!settings ? (
           <Spinner size="large" label={t('settings.loading')} />
         ) : (
-          <>
-            <Section title="service.pictor" description="settings.service.description">
-              <ServiceSection saver={saver} active={active} />
-            </Section>
-            <Section title="settings.key.title" description="settings.key.description">
-              <KeySection active={active} />
-            </Section>
-            <Section title="settings.services.title" description="settings.services.description">
-              <ServicesSection saver={saver} />
-            </Section>
-            <Section title="settings.defaults.title" description="settings.defaults.description">
-              <DefaultsSection settings={settings} saver={saver} />
-            </Section>
-            <Section title="costs.settings.title" description="costs.settings.pricesHint">
-              <CostsSection active={active} />
-            </Section>
-            <Section title="settings.gallery.title">
-              <GalleryFolder settings={settings} />
-            </Section>
-            <Section title="settings.behaviour.title">
-              <WatchTimeout settings={settings} saver={saver} />
-              <NotificationsToggle settings={settings} saver={saver} />
-              <ThemeChoice settings={settings} saver={saver} />
-              <LanguageField settings={settings} saver={saver} />
-            </Section>
-            <Section title="settings.library.title" description="settings.library.description">
-              <LibrarySection />
-            </Section>
-            <Section title="settings.about.title">
-              <About />
-              <UpdatesChoice settings={settings} saver={saver} />
-            </Section>
-          </>
+          <div className="settings-view__layout">
+            <SettingsIndex />
+            <div className="settings-view__sections">
+              <ServiceSections saver={saver} active={active} />
+              <OtherSections settings={settings} saver={saver} />
+            </div>
+          </div>
         )}
       </div>
     </div>

@@ -5,7 +5,7 @@
  */
 import { useReducer, type Dispatch } from 'react';
 import type { ProviderId } from '../../../shared/domain/providers';
-import { errorText, t, type MessageKey } from '../../i18n';
+import { errorText, t } from '../../i18n';
 import { problemOf, type Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import type { KeySave } from '../../store/settings-slice';
@@ -13,6 +13,7 @@ import {
   INITIAL_KEY_FORM,
   canSave,
   keyFormReducer,
+  savingWeakly,
   type KeyFormEvent,
   type KeyFormState,
 } from './key-form';
@@ -25,20 +26,19 @@ function problemOfReport(report: Extract<KeySave, { report: unknown }>['report']
 }
 
 /**
- * What the form does with main's answer to a save: done (announced, saying whether the service
- * checked it), ask for consent, say why the service refused the key (beside the field), or ask
- * whether to save a key that could not be checked.
+ * What the form does with main's answer to a save: done (told to `done`, with whether the
+ * service checked it), ask for consent, say why the service refused the key (beside the field),
+ * or ask whether to save a key that could not be checked.
  */
 function applySave(
   saved: KeySave,
   dispatch: Dispatch<KeyFormEvent>,
-  announce: (said: MessageKey) => void,
+  done: (checked: boolean) => void,
 ): void {
   switch (saved.outcome) {
     case 'saved': {
       dispatch({ type: 'saved' });
-      const checked = saved.status.check?.outcome === 'accepted';
-      announce(checked ? 'settings.key.savedAnnounce' : 'settings.key.savedUncheckedAnnounce');
+      done(saved.status.check?.outcome === 'accepted');
       return;
     }
     case 'storage':
@@ -65,12 +65,20 @@ export interface KeyForm {
   readonly dispatch: Dispatch<KeyFormEvent>;
   /** Saves the typed key, weakly when `weak`; without its check when the user chose that. */
   readonly store: (weak: boolean, skipCheck?: boolean) => Promise<void>;
+  /** The user answered "Save the key without checking it?" with yes. */
+  readonly saveUnchecked: () => Promise<void>;
   /** Removes the stored key (the user confirmed). */
   readonly remove: () => Promise<void>;
 }
 
-/** The key form of `provider`'s service: every service's key is saved the same way. */
-export function useKeyForm(provider: ProviderId = 'pictor'): KeyForm {
+/**
+ * The key form of `provider`'s service: every service's key is saved the same way. `onSaved`
+ * replaces the announcement of a stored key ("Key saved.") with the caller's own.
+ */
+export function useKeyForm(
+  provider: ProviderId = 'pictor',
+  onSaved?: (checked: boolean) => void,
+): KeyForm {
   const pictor = provider === 'pictor';
   const keySave = useAppStore((state) => state.serviceKeySave);
   const clearPictorKey = useAppStore((state) => state.keyClear);
@@ -84,7 +92,15 @@ export function useKeyForm(provider: ProviderId = 'pictor'): KeyForm {
     if (!skipCheck) dispatch({ type: 'save', weak });
     try {
       const saved = await keySave(provider, text, { allowWeakStorage: weak, skipCheck });
-      applySave(saved, dispatch, (said) => confirm(() => t(said)));
+      applySave(saved, dispatch, (checked) => {
+        if (onSaved) onSaved(checked);
+        else {
+          const said = checked
+            ? 'settings.key.savedAnnounce'
+            : 'settings.key.savedUncheckedAnnounce';
+          confirm(() => t(said));
+        }
+      });
     } catch (caught) {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }
@@ -98,5 +114,9 @@ export function useKeyForm(provider: ProviderId = 'pictor'): KeyForm {
       dispatch({ type: 'failed', error: problemOf(caught) });
     }
   };
-  return { form, dispatch, store, remove };
+  const saveUnchecked = (): Promise<void> => {
+    dispatch({ type: 'saveUnchecked' });
+    return store(savingWeakly(form.phase), true);
+  };
+  return { form, dispatch, store, saveUnchecked, remove };
 }

@@ -1,36 +1,34 @@
-/** The standing notices above every screen: demo service, offline, and a key that needs attention. */
+/**
+ * The standing notices above every screen: demo service (which opens "Connect a service"),
+ * offline, a key that needs attention. A notice about the compose form's service shows only
+ * while that service is chosen: choosing another takes it away.
+ */
 import { Button } from '../../components/button';
 import { Icon } from '../../components/icon';
 import { IconButton } from '../../components/icon-button';
 import type { AppNotice } from '../../../shared/ipc/contract';
 import { errorText, t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { ConnectPanelHost } from '../settings/connect-panel';
 import { UpdateBanner } from './update-banner';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);
 
+/** First run: tasks go to the built-in demo; one button opens "Connect a service". */
 function DemoBanner() {
-  const show = useAppStore((state) => state.demo && !state.demoBannerDismissed);
-  // With a key but no base URL the demo still runs: then the URL is what is missing.
-  const hasKey = useAppStore((state) => state.keyStatus?.state === 'ready');
+  // Only while the compose form's service is today's contract: another's tasks never go to the demo.
+  const show = useAppStore(
+    (state) => state.demo && !state.demoBannerDismissed && state.composeDraft.provider === 'pictor',
+  );
   const dismiss = useAppStore((state) => state.dismissDemoBanner);
-  const setView = useAppStore((state) => state.setView);
-  const requestFocus = useAppStore((state) => state.requestFocus);
+  const connect = useAppStore((state) => state.connectShow);
   if (!show) return null;
   return (
     <section className="banner banner--info" aria-label={t('banner.demo.label')}>
       <Icon name="demo" className="banner__icon" />
-      <p className="banner__text">{t(hasKey ? 'banner.demo.textUrl' : 'banner.demo.text')}</p>
-      <Button
-        variant="primary"
-        size="small"
-        icon="key"
-        onClick={() => {
-          setView('settings');
-          requestFocus(hasKey ? 'baseUrl' : 'key');
-        }}
-      >
-        {t(hasKey ? 'banner.demo.actionUrl' : 'banner.demo.action')}
+      <p className="banner__text">{t('banner.demo.connectText')}</p>
+      <Button variant="primary" size="small" icon="link" onClick={() => connect(true)}>
+        {t('settings.connect.open')}
       </Button>
       <IconButton icon="close" size="small" label={t('banner.demo.dismiss')} onClick={dismiss} />
     </section>
@@ -80,7 +78,10 @@ function KeyProblemBanner() {
  * however many attempts, instead of a history row each; the typed request is back in the form.
  */
 function RefusedSubmitBanner() {
-  const refusal = useAppStore((state) => state.composeRefusal);
+  // About the service it was refused by: gone when the form's service changes.
+  const refusal = useAppStore((state) =>
+    state.composeRefusal?.provider === state.composeDraft.provider ? state.composeRefusal : null,
+  );
   const dismiss = useAppStore((state) => state.composeDismissRefusal);
   const setView = useAppStore((state) => state.setView);
   const requestFocus = useAppStore((state) => state.requestFocus);
@@ -143,13 +144,16 @@ function NoticeBanners() {
 
 export function Banners() {
   return (
-    <div className="banners">
-      <NoticeBanners />
-      <UpdateBanner />
-      <OfflineBanner />
-      <RefusedSubmitBanner />
-      <KeyProblemBanner />
-      <DemoBanner />
-    </div>
+    <>
+      <div className="banners">
+        <NoticeBanners />
+        <UpdateBanner />
+        <OfflineBanner />
+        <RefusedSubmitBanner />
+        <KeyProblemBanner />
+        <DemoBanner />
+      </div>
+      <ConnectPanelHost />
+    </>
   );
 }

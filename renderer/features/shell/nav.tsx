@@ -1,8 +1,8 @@
 /**
- * The sidebar: the app's four screens, each with its key (Ctrl+1 to 4; screen-keys.ts) in its
- * tooltip and aria-keyshortcuts. Labels collapse to icons (with tooltips) when narrow. The list
- * is one Tab stop, the current screen (the arrows move between screens), so Tab from the
- * sidebar goes straight to the screen.
+ * The sidebar: the app's four screens, Settings last, each with its key (Ctrl+1 to 4;
+ * screen-keys.ts) in its tooltip and aria-keyshortcuts. Labels collapse to icons (with tooltips)
+ * when narrow. The list is one Tab stop, the current screen (the arrows move between screens), so
+ * Tab from the sidebar goes straight to the screen.
  */
 import type { KeyboardEvent } from 'react';
 import { Icon, type IconName } from '../../components/icon';
@@ -38,9 +38,9 @@ function onNavKeys(event: KeyboardEvent<HTMLUListElement>): void {
 const ITEMS: ReadonlyArray<{ view: View; icon: IconName; label: MessageKey }> = [
   { view: 'tasks', icon: 'tasks', label: 'nav.tasks' },
   { view: 'gallery', icon: 'gallery', label: 'nav.gallery' },
-  { view: 'settings', icon: 'settings', label: 'nav.settings' },
-  // After Settings, so each screen's place in the list is its key's digit (Ctrl+4).
   { view: 'costs', icon: 'costs', label: 'nav.costs' },
+  // Last, where desktop apps keep it; each screen's place in the list is its key's digit (Ctrl+4).
+  { view: 'settings', icon: 'settings', label: 'nav.settings' },
 ];
 
 export function Nav() {

@@ -1,7 +1,8 @@
 /**
  * Keys that switch screens from anywhere in the window: Ctrl+1, 2, 3, 4 (⌘ on a Mac) for Tasks,
- * Gallery, Settings and Costs, and Ctrl+, for Settings, as the application menu has them (a host
- * without that menu, or with it hidden, still has the keys). Not while a dialog holds the window.
+ * Gallery, Costs and Settings, the sidebar's order, and Ctrl+, for Settings, as the application
+ * menu has them (a host without that menu, or with it hidden, still has the keys). Not while a
+ * dialog holds the window.
  */
 import { useEffect } from 'react';
 import { t } from '../../i18n';
@@ -12,8 +13,8 @@ import type { View } from '../../store/ui-slice';
 const SCREEN_DIGITS: Readonly<Record<View, string>> = {
   tasks: '1',
   gallery: '2',
-  settings: '3',
-  costs: '4',
+  costs: '3',
+  settings: '4',
 };
 
 interface ScreenKey {

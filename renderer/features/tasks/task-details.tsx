@@ -1,10 +1,12 @@
 /** Everything about one task: full prompt, parameters, ids, times, error detail and images. */
 import type { ReactNode } from 'react';
-import type { TaskRecord } from '../../../shared/domain/task-record';
+import { providerOf } from '../../../shared/domain/providers';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { imageUrl } from '../../lib/api';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
+import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
 import {
@@ -17,6 +19,7 @@ import {
   type MessageKey,
 } from '../../i18n';
 import { costDetail } from '../../lib/cost-text';
+import { serviceLabel } from '../../lib/service-label';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { CancelTaskButton } from './cancel-action';
@@ -37,18 +40,42 @@ function Row({ label, children }: { label: MessageKey; children: ReactNode }) {
 }
 
 /**
- * The service's address, or the demo's name. An imported record's came from the archive or folder,
- * which anyone could have written: said so, so it does not read as an address the user entered.
+ * The service by its name ("fal.ai", the demo's), its address on hover and a button that copies
+ * it. An imported record's came from the archive or folder, which anyone could have written: said
+ * so, so it does not read as an address the user entered.
  */
 function ServiceName({ record }: { record: TaskRecord }) {
+  const copy = useAppStore((state) => state.copyServiceAddress);
+  const demo = record.endpoint === 'demo:';
   return (
     <>
-      {record.endpoint === 'demo:' ? t('tasks.details.demo') : <bdi>{record.endpoint}</bdi>}
+      {demo ? (
+        t('tasks.details.demo')
+      ) : (
+        <span className="details__service">
+          <span title={record.endpoint}>{serviceLabel(providerOf(record))}</span>
+          <IconButton
+            icon="copy"
+            size="small"
+            label={t('tasks.details.copyAddress')}
+            onClick={() => void copy(record.endpoint)}
+          />
+        </span>
+      )}
       {record.imported ? (
         <span className="field__hint"> {t('tasks.details.serviceImported')}</span>
       ) : null}
     </>
   );
+}
+
+/** "The service sent 256 × 256, not the 1024 × 1024 asked for": an image not of the size asked. */
+function sizeRemark(asked: string | undefined, image: ImageRecord): string | null {
+  const match = /^(\d+)x(\d+)$/.exec(asked ?? '');
+  if (!match || asked === undefined || !image.width || !image.height) return null;
+  if (Number(match[1]) === image.width && Number(match[2]) === image.height) return null;
+  const got = formatSize(`${String(image.width)}x${String(image.height)}`);
+  return t('tasks.details.sizeDiffers', { got, asked: formatSize(asked) });
 }
 
 function when(ms: number | null): string {
@@ -61,6 +88,7 @@ function Images({ record }: { record: TaskRecord }) {
     <ul className="details-images">
       {record.images.map((image) => {
         const source = image.state === 'saved' ? (image.thumbnail ?? image.file) : undefined;
+        const remark = sizeRemark(record.request.size, image);
         return (
           <li key={image.index} className="details-images__item">
             {source && isViewable(image) ? (
@@ -83,6 +111,7 @@ function Images({ record }: { record: TaskRecord }) {
                 : ''}
               {image.bytes !== undefined ? ` · ${formatBytes(image.bytes)}` : ''}
             </span>
+            {remark ? <span className="details-images__remark">{remark}</span> : null}
             {image.error ? (
               <span className="details-images__error">{imageErrorText(image)}</span>
             ) : null}
@@ -139,7 +168,14 @@ function DetailsList({ record }: { record: TaskRecord }) {
       <Row label="tasks.details.created">{when(record.createdAt)}</Row>
       <Row label="tasks.details.submitted">{when(record.submittedAt)}</Row>
       <Row label="tasks.details.finished">{when(record.finishedAt)}</Row>
-      {record.cost ? <Row label="tasks.details.cost">{costDetail(record.cost)}</Row> : null}
+      {record.cost ? (
+        <Row label="tasks.details.cost">
+          {/* Where the service said it (a field, a header) is for whoever asks: on hover. */}
+          <span title={record.cost.source === 'reported' ? record.cost.field : undefined}>
+            {costDetail(record.cost)}
+          </span>
+        </Row>
+      ) : null}
       <Row label="tasks.details.checks">
         {t('tasks.details.checksValue', { count: record.polls })}
       </Row>
@@ -183,7 +219,11 @@ export function TaskDetails({ onRemove }: { onRemove: (record: TaskRecord) => vo
   const item = useAppStore((state) =>
     state.tasksDetailsId === null
       ? null
-      : (state.tasksItems.find((entry) => entry.record.localId === state.tasksDetailsId) ?? null),
+      : (state.tasksItems.find((entry) => entry.record.localId === state.tasksDetailsId) ??
+        // Opened from the Costs screen: perhaps in no page loaded yet.
+        (state.tasksDetailsItem?.record.localId === state.tasksDetailsId
+          ? state.tasksDetailsItem
+          : null)),
   );
   const close = useAppStore((state) => state.tasksOpenDetails);
   const reuse = useReusePrompt();

@@ -37,4 +37,9 @@ export const common = {
   'common.credentials.noneMeaning': 'Nothing in the file says where it came from.',
   'error.unexpected':
     'Something went wrong. Try again; if it keeps happening, open the logs from Settings.',
+  /** Filters folded behind one button in a small window (components/header-panel.tsx). */
+  'common.filters.button': 'Filters',
+  /** That button's name to assistive technology: its word and how many filters are in use. */
+  'common.filters.inUse':
+    '{count, plural, =0 {Filters} one {Filters, # in use} other {Filters, # in use}}',
 } as const;

@@ -8,6 +8,10 @@ export const compose = {
   'compose.model.label': 'Model',
   'compose.model.error.tooLong': 'The model name is too long: keep it under 200 characters.',
   'compose.service.label': 'Service',
+  'compose.service.noKey': '{service} (no key)',
+  'compose.missingKey.text':
+    'Pictor has no API key for {service} yet, so nothing can be sent there.',
+  'compose.missingKey.link': 'Add your {service} key',
   'compose.serviceDefault': 'Service default',
   'compose.custom': 'Custom…',
   'compose.size.label': 'Size',

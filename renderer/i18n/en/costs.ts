@@ -1,7 +1,5 @@
 /** English strings of what tasks cost: the Costs screen, costs in tasks, prices and caps. */
 export const costs = {
-  /** An amount of credits, already formatted (`3`, `0.5`). */
-  'costs.credits': '{amount} credits',
   'costs.source.reported': 'reported',
   'costs.source.estimated': 'estimate',
   'costs.source.not_billed': 'not billed',
@@ -9,7 +7,7 @@ export const costs = {
   'costs.source.unknown': 'cost unknown',
   /** A cost on a task row: `$0.04 (estimate)`. */
   'costs.withSource': '{amount} ({source})',
-  'costs.detail.reported': '{amount}, reported by the service ({field})',
+  'costs.detail.reported': '{amount}, reported by the service',
   'costs.detail.estimated':
     '{amount}, estimated from your price per {basis, select, image {image} other {megapixel}}',
 
@@ -69,9 +67,50 @@ export const costs = {
   'costs.settings.capLine':
     '{kind, select, soft {Soft} other {Hard}} cap per {period, select, day {day} other {month}}, {scope}: {cap}. Spent so far: {spent}',
   'costs.settings.noCaps': 'No spending caps set.',
-  'costs.settings.badAmount': 'Type an amount such as 0.04.',
 
   /** An account's balance as "Test connection" read it, and when. */
   'costs.balance': 'Balance: {amount}, read {time}',
   'costs.compose.estimate': 'This submit costs about {total} ({each} per task, {source}).',
+
+  /** An amount typed for a price or a cap that Pictor refuses; amounts are written as money. */
+  'costs.amount.empty': 'Type an amount from {min} to {max}, such as {example}.',
+  'costs.amount.notNumber':
+    '“{value}” is not an amount. Type a number from {min} to {max}, such as {example}.',
+  'costs.amount.negative': '“{value}” is negative. Type an amount from {min} to {max}.',
+  'costs.amount.finer':
+    '“{value}” is finer than {step}, the smallest step Pictor keeps. Type 0, or an amount from {step} to {max}.',
+  'costs.amount.tooLarge':
+    '“{value}” is more than {max}, the most {kind, select, price {a price} other {a cap}} may be.',
+  'costs.amount.ambiguous':
+    '“{value}” could be read as {whole} or as {decimal}. Type {whole} or {decimal}.',
+  'costs.amount.otherUnit':
+    '“{value}” is not in {unit}. Type the amount in {unit}, or choose its unit under Unit.',
+
+  /** The caps' forecast under the compose form, before a submit. */
+  'costs.forecast.over':
+    '{count, plural, one {Generating this} other {Generating #}} (about {adding}) would pass your {kind, select, soft {soft } other {}}{period, select, day {daily} other {monthly}} cap of {cap}{scope, select, all {} other { for {service}}}; {spent} spent {period, select, day {today} other {this month}}.',
+  'costs.forecast.unpriced':
+    'Your hard {period, select, day {daily} other {monthly}} cap in {unit} cannot count this submit: {service} has no price in {unit} for {named, select, yes {the model {model}} other {its default model}}.',
+  'costs.forecast.unpricedSpent':
+    'Your hard {period, select, day {daily} other {monthly}} cap in {unit} cannot count {tasks, plural, one {# task} other {# tasks}} of {service} from {period, select, day {today} other {this month}}: {tasks, plural, one {it has} other {they have}} no price in {unit}.',
+  'costs.forecast.blocked':
+    'Pictor will not send it: raise or clear the hard cap, or set the missing price, in Prices and caps.',
+  'costs.forecast.warned': 'It is a soft cap: you can still generate.',
+  'costs.compose.blocked': 'over your hard cap',
+  'costs.compose.warned': 'over your soft cap',
+  'costs.pricesAndCaps': 'Prices and caps',
+
+  /** The Costs screen's tasks: each with its prompt, opening it while the history lists it. */
+  'costs.list.task': 'Task',
+  'costs.list.noPrompt': '(no prompt)',
+  'costs.list.openHint': 'Open this task in Tasks',
+  'costs.list.removed': 'Removed from the history; what it cost stays here.',
+  'costs.list.gone': 'That task is no longer in the history.',
+  /** A period (and service) with no costs, while other periods have some. */
+  'costs.emptyFilter.title':
+    'No costs {period, select, today {today} month {this month} last30 {in the last 30 days} other {at all}}{scope, select, all {} other { for {service}}}',
+  'costs.emptyFilter.body':
+    '{period, select, all {Pictor has costs of other services.} other {{scope, select, all {Pictor has costs from other periods.} other {Pictor has costs from other periods or services.}}}} Choose another period or service to see them.',
+  'costs.emptyFilter.allTime': 'Show all time',
+  'costs.emptyFilter.allServices': 'Show all services',
 } as const;

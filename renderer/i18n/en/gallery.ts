@@ -147,4 +147,11 @@ export const gallery = {
   'gallery.grid.menuHelp': 'Shift+F10 or the Menu key shows the actions for an image.',
   'viewer.details.hide': 'Hide details',
   'viewer.details.show': 'Show details',
+  /** An empty date filter's hint, the locale's form of a day in letters ("MM/DD/YYYY"). */
+  'gallery.date.day': 'DD',
+  'gallery.date.month': 'MM',
+  'gallery.date.year': 'YYYY',
+  /** After an export's sentence, when some images could not be copied. */
+  'gallery.announce.exportFailed':
+    '{count, plural, one {# image could not be copied.} other {# images could not be copied.}}',
 } as const;

@@ -71,6 +71,31 @@ export const settings = {
   'settings.services.testHint':
     'Test connection asks {address} whether it takes the saved key, without creating a task, so nothing is charged.',
   'settings.services.keyRemoved': 'Key removed.',
+  'settings.index.label': 'Settings sections',
+  'settings.index.services': 'Services',
+  'settings.index.more': 'Other settings',
+  'settings.serviceState.checked': 'Connected, key checked',
+  'settings.serviceState.unchecked': 'Key not checked',
+  'settings.serviceState.refused': 'Key refused',
+  'settings.serviceState.attention': 'Key needs attention',
+  'settings.serviceState.none': 'No key',
+  'settings.serviceState.demo': 'Built-in demo',
+  'settings.connect.open': 'Connect a service',
+  'settings.connect.title': 'Connect a service',
+  'settings.connect.intro':
+    'Choose your image service, check its address and paste your API key, then test the connection and save. Pictor asks the service whether it takes the key before keeping it; nothing is created there.',
+  'settings.connect.service': 'Service',
+  'settings.connect.address': 'Address',
+  'settings.connect.addressHint':
+    'The service’s own address, {address}, is filled in. Change it only for a proxy or a regional host.',
+  'settings.connect.addressNeeded':
+    'Enter the service’s address first: the key is tested and stored for that address.',
+  'settings.connect.keyStored':
+    'A key is stored for this service (fingerprint {fingerprint}). Paste another to replace it, or test the connection with the one stored.',
+  'settings.connect.doneChecked':
+    'Connected to {service}: the service accepted your key. New tasks go there.',
+  'settings.connect.doneUnchecked':
+    'Connected to {service}, with a key not checked yet. New tasks go there.',
 
   'settings.defaults.title': 'New prompts',
   'settings.defaults.description': 'What the compose form starts with.',

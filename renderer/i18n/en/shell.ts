@@ -9,12 +9,8 @@ export const shell = {
   'keys.ctrlPlus': 'Ctrl+{key}',
   'nav.activeTasks': '{count, plural, one {# task running} other {# tasks running}}',
   'banner.demo.label': 'Demo service',
-  'banner.demo.text':
-    'You’re using the built-in demo service — images are generated locally on this computer. Add your API key to use your service.',
-  'banner.demo.textUrl':
-    'You’re using the built-in demo service — images are generated locally on this computer. Add your service’s address to use it.',
-  'banner.demo.action': 'Add your API key',
-  'banner.demo.actionUrl': 'Add the service address',
+  'banner.demo.connectText':
+    'You’re using the built-in demo service — images are generated locally on this computer. Connect your own image service to use it.',
   'banner.demo.dismiss': 'Hide this notice',
   'banner.notice.label': 'Notice',
   'banner.notice.dismiss': 'Hide this notice',

@@ -103,7 +103,7 @@ export const tasks = {
 
   'tasks.remove.title': 'Remove this task from the history?',
   'tasks.remove.body':
-    'The task disappears from the list. Saved images stay in your gallery folder; the service is not told anything.',
+    'The task disappears from the list. What it cost stays in Costs: what was spent stays spent. Saved images stay in your gallery folder; the service is not told anything.',
   'tasks.remove.confirm': 'Remove',
 
   'tasks.message.readAll': 'Read all',
@@ -167,7 +167,7 @@ export const tasks = {
   'tasks.selection.clear': 'Clear selection',
   'tasks.selection.removeTitle': '{count, plural, one {Remove # task?} other {Remove # tasks?}}',
   'tasks.selection.removeBody':
-    'The tasks disappear from the list. Saved images stay in your gallery folder; the service is not told anything.',
+    'The tasks disappear from the list. What they cost stays in Costs: what was spent stays spent. Saved images stay in your gallery folder; the service is not told anything.',
   'tasks.selection.removeConfirm': '{count, plural, one {Remove # task} other {Remove # tasks}}',
   'tasks.selection.removed': '{count, plural, one {# task removed.} other {# tasks removed.}}',
   'tasks.announce.restored': '{count, plural, one {Task put back.} other {# tasks put back.}}',
@@ -221,4 +221,10 @@ export const tasks = {
   'tasks.remove.withoutCancel': 'Remove without cancelling',
   'tasks.remove.keep': 'Keep',
   'tasks.selection.cancel': 'Cancel on services',
+  /** The service's address in a task's details (its name is shown, the address on hover). */
+  'tasks.details.copyAddress': 'Copy the service’s address',
+  'tasks.details.addressCopied': 'Service address copied.',
+  'tasks.details.addressCopyFailed': 'The service’s address could not be copied to the clipboard.',
+  /** An image whose size is not the one the task asked for ("1024 × 1024"). */
+  'tasks.details.sizeDiffers': 'The service sent {got}, not the {asked} asked for.',
 } as const;

@@ -1,14 +1,16 @@
 /**
  * Sentences of the cost ledger and the spending caps (merged into shared/i18n/main-messages.ts):
  * keys `error.costs.*`, ICU MessageFormat, typographic apostrophes (’), placeholders for every
- * value. Amounts arrive as plain decimals with their unit (`0.04`, `USD`).
+ * value. Amounts arrive as plain decimals with their unit (`0.04`, `USD`); the catalogue writes
+ * those named in shared/i18n/money.ts's MONEY_PARAMS as money (`$0.04`), so a sentence writes
+ * `{cap}`, never `{cap} {unit}`.
  */
 const PERIOD = '{period, select, day {daily} other {monthly}}';
 const SCOPE = '{scope, select, all {all services} other {{service}}}';
 
 export const costErrors = {
-  'error.costs.hardCap': `Nothing was submitted: this would pass your ${PERIOD} spending cap of {cap} {unit} for ${SCOPE}. Spent so far: {spent} {unit}; this submit adds about {adding} {unit}. Raise or clear the cap in Settings to go on.`,
-  'error.costs.softCap': `This submit passes your soft ${PERIOD} spending cap of {cap} {unit} for ${SCOPE}: {spent} {unit} spent so far, and it adds about {adding} {unit}.`,
+  'error.costs.hardCap': `Nothing was submitted: this would pass your ${PERIOD} spending cap of {cap} for ${SCOPE}. Spent so far: {spent}; this submit adds about {adding}. Raise or clear the cap in Settings to go on.`,
+  'error.costs.softCap': `This submit passes your soft ${PERIOD} spending cap of {cap} for ${SCOPE}: {spent} spent so far, and it adds about {adding}.`,
   'error.costs.capKept':
     'The spending cap was not changed: a hard cap is raised or removed only once you agree in Pictor’s own dialog.',
   'error.costs.unpriced':

@@ -182,6 +182,16 @@ export const serviceErrors = {
   'error.service.tooManyImages':
     'The service listed {count, plural, one {# image} other {# images}}; Pictor keeps the first {kept, number}.',
 
+  // The structure of an answer (core/service/answer-structure.ts) and its reader (answer-reader.ts).
+  'error.service.answerTooManyEntriesQuery':
+    'The service’s answer lists more than {max, number} entries in one list, more than Pictor reads. Pictor keeps the task and asks again later.',
+  'error.service.answerTooManyEntriesSubmit':
+    'The service’s answer lists more than {max, number} entries in one list, more than Pictor reads. The task may have been created; Pictor does not send it again on its own.',
+  'error.service.answerReaderStoppedQuery':
+    'Pictor could not finish reading the service’s answer: the part that reads answers stopped or took too long. Pictor keeps the task and asks again later.',
+  'error.service.answerReaderStoppedSubmit':
+    'Pictor could not finish reading the service’s answer: the part that reads answers stopped or took too long. The task may have been created; Pictor does not send it again on its own.',
+
   // "Test connection" (core/service/connection-test.ts, service-connection-test.ts).
   'error.service.testDemoNotRunning':
     'The built-in demo service is not running, so there is nothing to test.',

@@ -12,3 +12,11 @@ export const submitErrors = {
   'error.submit.demoNotRunning':
     'Nothing was sent: the built-in demo service is not running. Start Pictor again to use it.',
 } as const;
+
+/**
+ * The refusal of a submit to a service Pictor has no key for: the window says it with the
+ * service's name and a link to its key (the compose form's missing-key notice).
+ */
+export const NO_KEY_SENTENCES: ReadonlySet<string> = new Set<keyof typeof submitErrors>([
+  'error.submit.noKeyThere',
+]);

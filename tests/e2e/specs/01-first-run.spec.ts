@@ -25,7 +25,7 @@ test('first run: demo banner, generate one image, see it in tasks and gallery, f
   const banner = page.getByRole('region', { name: 'Demo service' });
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('built-in demo service');
-  await expect(banner.getByRole('button', { name: 'Add your API key' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Connect a service' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No tasks yet' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'New task' });

@@ -144,7 +144,7 @@ async function removeKey(page: Page): Promise<void> {
 async function expectDemoMode(page: Page, servedBefore: number): Promise<void> {
   const banner = page.getByRole('region', { name: 'Demo service' });
   await expect(banner).toBeVisible();
-  await expect(banner.getByRole('button', { name: 'Add your API key' })).toBeVisible();
+  await expect(banner.getByRole('button', { name: 'Connect a service' })).toBeVisible();
 
   await showScreen(page, 'Tasks');
   await composeForm(page).getByLabel('Number of tasks', { exact: true }).fill('1');

@@ -14,6 +14,7 @@ import { expectAccessible } from './support/axe';
 import { readSidecars } from './support/disk';
 import { useAppSession } from './support/session';
 import {
+  closeDialog,
   expectLoadedImage,
   galleryTiles,
   generateAll,
@@ -107,12 +108,18 @@ async function checkSettings(page: Page, theme: string): Promise<void> {
   await ask.getByRole('button', { name: 'Save anyway' }).click();
   await expect(section.getByText(/^A key is stored\. Fingerprint:/)).toBeVisible();
   await expect(section.getByText(/^Not checked yet:/)).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Demo service' }).getByRole('button', {
-      name: 'Add the service address',
-    }),
-  ).toBeVisible();
+  const connect = page
+    .getByRole('region', { name: 'Demo service' })
+    .getByRole('button', { name: 'Connect a service' });
+  await expect(connect).toBeVisible();
   await expectAccessible(page, `settings, key stored (${theme})`);
+
+  // "Connect a service", the banner's one form for a service.
+  await connect.click();
+  const panel = page.getByRole('dialog', { name: 'Connect a service' });
+  await expect(panel.getByLabel('Service', { exact: true })).toBeFocused();
+  await expectAccessible(page, `connect a service (${theme})`);
+  await closeDialog(panel);
 
   await section.getByRole('button', { name: 'Remove key' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove the API key?' });

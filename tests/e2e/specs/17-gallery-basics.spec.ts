@@ -1,7 +1,8 @@
 /**
  * Journey 17, gallery basics: with four images from the demo service, the
  * gallery sorts newest, oldest and by prompt; thumbnails change size; tiles show whole images;
- * the filter bar keeps its box while filters and counts change (at two window widths); a tile's
+ * the filter bar keeps its box while filters and counts change (at two window widths, the narrower
+ * with its filters folded behind "Filters"); a tile's
  * actions menu opens from the keyboard and acts; the viewer's stage is dark and its details panel
  * hides; and every choice is still there after a restart.
  */
@@ -89,20 +90,35 @@ test('gallery basics: sort, size, whole images, a still filter bar, the tile men
   await page.getByRole('checkbox', { name: 'Show whole images' }).check();
   await expect(image).toHaveCSS('object-fit', 'contain');
 
-  // The filter bar keeps its box as filters, counts and the clear button come and go.
+  // The filter bar keeps its box as filters, counts and the clear button come and go. At 900 px
+  // (under 72rem) the header folds: the filters but the search are in the "Filters" panel, whose
+  // button counts those in use.
   for (const width of [1280, 900]) {
     await page.setViewportSize({ width, height: 800 });
     const search = filterBar(page).getByLabel('Search prompts');
     await expectBarStill(page, () => search.fill('apple'), 1);
     await expectBarStill(page, () => search.fill('zebra'), 0);
     await expectBarStill(page, () => search.fill(''), 4);
+    const panel = filterBar(page).getByRole('button', { name: /^Filters/ });
+    if (width === 900) {
+      await panel.click();
+      await expect(panel).toHaveAttribute('aria-expanded', 'true');
+    } else {
+      await expect(panel).toHaveCount(0);
+    }
     const favourites = filterBar(page).getByRole('checkbox', { name: 'Favourites only' });
     await expectBarStill(page, () => favourites.check(), 0);
+    if (width === 900) await expect(panel).toHaveAccessibleName('Filters, 1 in use');
     await expectBarStill(
       page,
       () => filterBar(page).getByRole('button', { name: 'Clear filters' }).click(),
       4,
     );
+    if (width === 900) {
+      await page.keyboard.press('Escape');
+      await expect(panel).toHaveAttribute('aria-expanded', 'false');
+      await expect(panel).toHaveAccessibleName('Filters');
+    }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 

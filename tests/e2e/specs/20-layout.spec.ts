@@ -1,17 +1,23 @@
 /**
  * The layout holds in a small window, at 200 % zoom and in the longest languages: at 800x600 the
  * history shows at least three tasks under the compose form; at 200 % zoom of a 1280x800 window
- * (640x400 CSS pixels) the gallery's header takes a third of the height at most and the tasks'
- * history can fill the window; in German and the pseudo-locale every choice shows its whole
- * text, every compose label is one line, and nothing makes the window scroll sideways. Pictures
- * of each case go to test-results/screenshots (docs/screenshots/e2e with `npm run screenshots`).
+ * (640x400 CSS pixels) the gallery's header takes a third of the height at most, the tasks'
+ * history can fill the window and every control of both headers (and of their panels) lies
+ * inside it; in German and the pseudo-locale every choice shows its whole text, every compose
+ * label is one line, and nothing makes the window scroll sideways. At 800x600 in English, German,
+ * Arabic and the pseudo-locale every control of the gallery's and Tasks' headers lies inside the
+ * window, their filters folded behind "Filters" (and every control of that panel and of
+ * Display's too); at 1280 px the gallery's selection bar is one row, in English and Arabic.
+ * Pictures of each case go to test-results/screenshots (docs/screenshots/e2e with
+ * `npm run screenshots`).
  */
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pseudoMessage } from '../../../shared/i18n/pseudo';
 import { dismissConfirmations, SCREENSHOT_DIR, SCREENSHOT_PROMPTS } from './support/screenshots';
 import { useAppSession } from './support/session';
 import { expectLoadedImage, generateAll, galleryTiles, showScreen, taskRows } from './support/ui';
+import { DEFAULT_VIEWPORT } from '../harness/launch-app';
 
 const session = useAppSession('layout');
 const OUT_DIR = SCREENSHOT_DIR;
@@ -107,6 +113,7 @@ test('at 200 % zoom the gallery header takes a third of the window at most, and 
   const tile = await galleryTiles(page).first().boundingBox();
   expect(tile!.y + tile!.height).toBeLessThanOrEqual(ZOOM_200.height);
   await shoot(page, 'layout-zoom200-gallery');
+  await expectHeaderInWindow(page, '.gallery__header', 'layout-zoom200-gallery-header');
 
   await showScreen(page, 'Tasks');
   await shoot(page, 'layout-zoom200-tasks');
@@ -119,6 +126,7 @@ test('at 200 % zoom the gallery header takes a third of the window at most, and 
     .toBeLessThanOrEqual(ZOOM_200.height / 3);
   await expect.poll(() => rowsInView(page)).toBeGreaterThanOrEqual(3);
   await shoot(page, 'layout-zoom200-tasks-scrolled');
+  await expectHeaderInWindow(page, '.task-toolbar', 'layout-zoom200-tasks-header');
   await showScreen(page, 'Settings');
   expect(await crampedControls(page)).toEqual([]);
   await shoot(page, 'layout-zoom200-settings');
@@ -142,5 +150,124 @@ for (const [tag, option, label] of [
       expect(await crampedControls(page)).toEqual([]);
       await shoot(page, `layout-800x600-${index === 0 ? 'tasks' : 'gallery'}-${tag}`);
     }
+  });
+}
+
+/** The gallery's tiles whatever the language (the grid's name is translated; it is the only one). */
+function tilesInAnyLanguage(page: Page): Locator {
+  return page.getByRole('grid').getByRole('gridcell');
+}
+
+/**
+ * The controls of the header `selector` (and of its open panel) that lie outside the window, or
+ * its sideways scroll: a control hidden in place (`visibility: hidden`, no Tab stop) is not one.
+ */
+async function controlsOutside(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((header) => {
+    const root = document.querySelector<HTMLElement>(header);
+    if (!root) return [`no ${header}`];
+    const { clientWidth: width, clientHeight: height } = document.documentElement;
+    const outside: string[] = [];
+    for (const control of root.querySelectorAll<HTMLElement>('button, input, select')) {
+      const style = getComputedStyle(control);
+      if (control.getClientRects().length === 0 || style.visibility === 'hidden') continue;
+      const box = control.getBoundingClientRect();
+      if (
+        box.left < -0.5 ||
+        box.right > width + 0.5 ||
+        box.top < -0.5 ||
+        box.bottom > height + 0.5
+      ) {
+        // Its name as a reader would say it: a field's by its label, never a select's options.
+        const labels =
+          'labels' in control ? (control.labels as NodeListOf<HTMLLabelElement>) : null;
+        const name =
+          control.getAttribute('aria-label') ??
+          (labels?.[0]?.textContent || null) ??
+          (control.tagName === 'BUTTON' ? control.textContent : control.tagName.toLowerCase());
+        outside.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
+      }
+    }
+    if (root.scrollWidth > root.clientWidth + 1) outside.push(`${header} scrolls sideways`);
+    const page = document.scrollingElement;
+    if (page && page.scrollWidth > page.clientWidth + 1)
+      outside.push('the window scrolls sideways');
+    return outside;
+  }, selector);
+}
+
+/** Every control of the header, closed and with each of its panels (Filters, Display) open. */
+async function expectHeaderInWindow(page: Page, selector: string, name: string): Promise<void> {
+  // Closing a confirmation is a press outside a panel: none is left to close while one is open.
+  await dismissConfirmations(page);
+  expect(await controlsOutside(page, selector), name).toEqual([]);
+  const panels = page.locator(`${selector} .header-panel > button`);
+  // Folded: a "Filters" panel at least (the gallery has Display too).
+  expect(await panels.count(), name).toBeGreaterThan(0);
+  for (const [index, button] of (await panels.all()).entries()) {
+    await button.click();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(await controlsOutside(page, selector), `${name}, ${await button.innerText()}`).toEqual(
+      [],
+    );
+    await shoot(page, `${name}-panel-${String(index + 1)}`);
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  }
+}
+
+for (const [tag, option] of [
+  ['en', null],
+  ['de', 'Deutsch'],
+  ['ar', 'العربية'],
+  ['en-XA', 'Pseudo (ƥšéûđö)'],
+] as const) {
+  test(`at 800x600 in ${tag} every control of the gallery's and Tasks' headers is in the window`, async () => {
+    const { page } = await session.launch({ viewport: SMALL });
+    await withTasks(page);
+    if (option !== null) {
+      await showScreen(page, 'Settings');
+      await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    }
+    const nav = page.getByRole('navigation').getByRole('button');
+    await nav.nth(0).click();
+    await expectHeaderInWindow(page, '.task-toolbar', `layout-800x600-tasks-header-${tag}`);
+    await nav.nth(1).click();
+    await expect(tilesInAnyLanguage(page)).toHaveCount(PROMPTS.length);
+    await expectHeaderInWindow(page, '.gallery__header', `layout-800x600-gallery-header-${tag}`);
+  });
+}
+
+for (const [tag, option] of [
+  ['en', null],
+  ['ar', 'العربية'],
+] as const) {
+  test(`at 1280 px in ${tag} the gallery's selection bar is one row`, async () => {
+    const { page } = await session.launch({ viewport: DEFAULT_VIEWPORT });
+    await withTasks(page);
+    if (option !== null) {
+      await showScreen(page, 'Settings');
+      await page.getByLabel('Language', { exact: true }).selectOption({ label: option });
+      await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    }
+    await page.getByRole('navigation').getByRole('button').nth(1).click();
+    const tiles = tilesInAnyLanguage(page);
+    await expect(tiles).toHaveCount(PROMPTS.length);
+    await tiles.nth(0).click({ modifiers: ['Control'] });
+    await tiles.nth(1).click({ modifiers: ['Control'] });
+    const bar = page.locator('.gallery-selection');
+    await expect(bar).toBeVisible();
+    // Every button and the count on one line: the same top, the bar no taller than one of them.
+    const tops = await bar
+      .locator(':scope > *')
+      .evaluateAll((parts) => parts.map((part) => Math.round(part.getBoundingClientRect().top)));
+    const heights = await bar
+      .locator('button')
+      .evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().height));
+    const box = await bar.boundingBox();
+    expect(box!.height).toBeLessThan(2 * Math.max(...heights));
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThanOrEqual(8);
+    await shoot(page, `layout-1280-selection-bar-${tag}`);
   });
 }

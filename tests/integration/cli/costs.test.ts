@@ -67,8 +67,8 @@ describe('pictor costs', () => {
       { provider: 'pictor', unit: 'USD', amount: '0.08', estimated: '0', tasks: 2 },
     ]);
     const text = await pictor(['costs', '--provider', 'pictor']);
-    expect(text.stdout).toMatch(/0\.04 USD +reported \(usage\.cost\)/);
-    expect(text.stdout).toMatch(/all +0\.08 USD, 2 task\(s\)/);
+    expect(text.stdout).toMatch(/\$0\.04 +reported \(usage\.cost\)/);
+    expect(text.stdout).toMatch(/all +\$0\.08, 2 task\(s\)/);
     const csv = await pictor(['costs', '--csv', '--since', '2000-01-01']);
     expectExit(csv, 0);
     expect(csv.stdout.split('\r\n')[0]).toBe(
@@ -107,12 +107,12 @@ describe('pictor caps', () => {
     const warned = await pictor(['generate', '--prompt', 'first', '--count', '2']);
     expectExit(warned, 0);
     expect(warned.stderr).toContain(
-      'This submit passes your soft monthly spending cap of 0.05 USD for all services: 0 USD spent so far, and it adds about 0.08 USD.',
+      'This submit passes your soft monthly spending cap of $0.05 for all services: $0.00 spent so far, and it adds about $0.08.',
     );
     const refused = await pictor(['generate', '--prompt', 'second']);
     expectExit(refused, 6);
     expect(refused.stderr).toContain(
-      'Nothing was submitted: this would pass your daily spending cap of 0.1 USD for all services. Spent so far: 0.08 USD; this submit adds about 0.04 USD. Raise or clear it with the caps command to go on.',
+      'Nothing was submitted: this would pass your daily spending cap of $0.10 for all services. Spent so far: $0.08; this submit adds about $0.04. Raise or clear it with the caps command to go on.',
     );
     expect(service.tasks(), 'nothing sent').toHaveLength(2);
     const caps = JSON.parse((await pictor(['caps', 'list', '--json'])).stdout) as {
@@ -123,9 +123,40 @@ describe('pictor caps', () => {
       { period: 'month', unit: 'USD', provider: null, kind: 'soft', amount: '0.05', spent: '0.08' },
     ]);
     const prices = await pictor(['prices', 'list']);
-    expect(prices.stdout).toBe('pictor (every model): 0.04 USD per image\n');
+    expect(prices.stdout).toBe('pictor (every model): $0.04 per image\n');
     expectExit(await pictor(['caps', 'clear']), 0);
     expectExit(await pictor(['generate', '--prompt', 'second']), 0);
+  }, 90_000);
+
+  it('refuses a bad amount or model with exit 2 and a sentence, never exit 70 or a schema’s words', async () => {
+    const runs = await Promise.all([
+      pictor(['caps', 'set', '--period', 'day', '--amount', '-1', '--unit', 'USD']),
+      pictor(['prices', 'set', '--provider', 'fal', '--amount', '5000000', '--unit', 'USD']),
+      pictor(['prices', 'set', '--provider', 'fal', '--amount', '0.0000001', '--unit', 'USD']),
+      pictor([
+        ...['prices', 'set', '--provider', 'fal', '--amount', '1', '--unit', 'USD'],
+        ...['--model', 'm'.repeat(5_000)],
+      ]),
+    ]);
+    for (const run of runs) expectExit(run, 2);
+    expect(runs.map((run) => run.stderr.trim())).toEqual([
+      expect.stringContaining('--amount "-1" is negative; a cap is from $0.00 to'),
+      expect.stringContaining('--amount "5000000" is more than $1,000,000.00'),
+      expect.stringContaining('--amount "0.0000001" is finer than $0.000001'),
+      expect.stringContaining(
+        "--model is 5000 characters long; a price's model name takes at most 200.",
+      ),
+    ]);
+    for (const run of runs) expect(run.stderr).not.toMatch(/zod|ZodError|too_big|invalid_type/i);
+    expect(JSON.parse((await pictor(['prices', 'list', '--json'])).stdout)).toEqual({ prices: [] });
+    expect(JSON.parse((await pictor(['caps', 'list', '--json'])).stdout)).toMatchObject({
+      caps: [],
+    });
+    expectExit(
+      await pictor(['prices', 'set', '--provider', 'fal', '--amount', '$.05', '--unit', 'USD']),
+      0,
+    );
+    expect((await pictor(['prices', 'list'])).stdout).toBe('fal (every model): $0.05 per image\n');
   }, 90_000);
 
   it('holds across two processes submitting at once: one is refused, the cap is never passed', async () => {

@@ -173,6 +173,34 @@ describe('AppRuntime', () => {
     expect(core.gallery.root).toBe(target);
   });
 
+  it('a theme change and a key go through while a library move is held; the move then ends as asked', async () => {
+    const dir = await tempDir();
+    const runtime = await startRuntime(dir);
+    let release: () => void = () => undefined;
+    let held: () => void = () => undefined;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // Holds every change of the library's folder until released (as a slow copy would).
+    const guard = runtime.core.library.aroundChanges(async (change) => {
+      held();
+      await new Promise<void>((resolve) => (release = resolve));
+      return change();
+    });
+    const target = join(dir, 'Elsewhere');
+    const move = runtime.moveGalleryTo(target);
+    await holding;
+    // Settings and keys have their own queue: neither waits for the move.
+    const updated = await runtime.updateSettings({ theme: 'dark' });
+    expect(updated.theme).toBe('dark');
+    await runtime.clearKey('fal');
+    expect(runtime.settings.get().galleryDir).not.toBe(target);
+    release();
+    expect(await move).toEqual({ moved: 0, leftBehind: [] });
+    expect(runtime.settings.get()).toMatchObject({ theme: 'dark', galleryDir: target });
+    guard.dispose();
+    // Moving it where it is, once more, moves nothing.
+    expect(await runtime.moveGalleryTo(target)).toEqual({ moved: 0, leftBehind: [] });
+  }, 20_000);
+
   it('a task in flight during a move keeps its id, is never sent again, and completes into the new folder', async () => {
     const dir = await tempDir();
     // Tasks stay processing until the test completes them.

@@ -32,7 +32,7 @@ describe("a library move through the core's library alone", () => {
     expect(systemTrashed).toEqual([]);
 
     const target = join(dir, 'Moved');
-    await core.library.moveTo(target, { switchTo: () => undefined });
+    await core.library.moveTo(target);
 
     expect(core.gallery.root).toBe(target);
     expect(systemTrashed).toHaveLength(1);
@@ -48,7 +48,7 @@ describe("a library move through the core's library alone", () => {
     const { trash, systemTrashed } = trashFixture(core);
     expect((await trash.deleteImages(images)).failed).toBe(0);
     trash.dispose();
-    await core.library.moveTo(join(dir, 'Moved'), { switchTo: () => undefined });
+    await core.library.moveTo(join(dir, 'Moved'));
     expect(systemTrashed).toEqual([]);
     expect(trash.holdsImage(images[0]!)).toBe(true);
   });

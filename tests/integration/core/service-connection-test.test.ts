@@ -164,6 +164,46 @@ describe.each(SERVICES)('Test connection for %s', (provider) => {
   });
 });
 
+describe.each(SERVICES)('Test connection of a key being entered for %s', (provider) => {
+  it('asks the saved address about the typed key, keeping nothing of the answer', async () => {
+    const service = await demo(provider);
+    const recorded: string[] = [];
+    const base = deps(service.url, provider, WRONG);
+    const withRecorder = {
+      ...base,
+      recordCheck: (_: unknown, outcome: string) => void recorded.push(outcome),
+    };
+    const report = await testServiceConnection(withRecorder, provider, ` ${KEY} `);
+    expect(report).toMatchObject({ ok: true, outcome: 'accepted' });
+    // The typed key went, trimmed, in the service's own header: the stored one (WRONG) did not.
+    const { headers } = service.log.requests[0]!;
+    expect(headers[PROBES[provider].header]).toBe(PROBES[provider].value);
+    expect(JSON.stringify(service.log.requests)).not.toContain(WRONG);
+    expect(service.log.submits).toEqual([]);
+    // A key not stored: what the service said of it is not kept with the stored one.
+    expect(recorded).toEqual([]);
+
+    const refused = await testServiceConnection(withRecorder, provider, WRONG);
+    expect(refused).toMatchObject({ ok: false, outcome: 'key_refused' });
+    expect(recorded).toEqual([]);
+  });
+
+  it('refuses a key that cannot be one, and a service with no saved address, sending nothing', async () => {
+    const service = await demo(provider);
+    for (const bad of ['', 'Bearer abc', 'two words', 'clé-non-ascii']) {
+      const report = await testServiceConnection(deps(service.url, provider, null), provider, bad);
+      expect(report, bad).toMatchObject({ ok: false, outcome: 'not_tested' });
+      expect(JSON.stringify(report)).not.toContain(bad === '' ? '\u0000' : bad);
+    }
+    const nowhere = { ...deps(service.url, provider, null), addressOf: () => null };
+    expect(await testServiceConnection(nowhere, provider, KEY)).toMatchObject({
+      outcome: 'not_tested',
+      sentence: { key: 'error.service.serviceUrlInvalid' },
+    });
+    expect(service.log.requests).toEqual([]);
+  });
+});
+
 describe('Test connection against a hostile service', () => {
   it.each(SERVICES)(
     '%s: a probe redirected to another origin carries the key nowhere',

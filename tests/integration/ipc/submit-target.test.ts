@@ -76,6 +76,19 @@ async function twoServices() {
       ok: true,
     });
   }
+  // Save checked each key at its own service, and only there (keys are checked on Save); the
+  // tests below count what a submit sends from here on.
+  for (const [service, account, other] of [
+    [bfl, 'bfl-user', FAL_KEY],
+    [fal, 'fal-user', BFL_KEY],
+  ] as const) {
+    expect(service.log.requests.some((entry) => entry.account === account)).toBe(true);
+    // With its own key, or none (the check's keyless half); never the other service's.
+    expect(service.log.requests.every((entry) => entry.account !== null || !entry.auth)).toBe(true);
+    expect(JSON.stringify(service.log.requests)).not.toContain(other);
+    expect(service.log.requests.some((entry) => entry.route === 'submit')).toBe(false);
+    service.log.requests.splice(0);
+  }
   const settled = async (items: unknown): Promise<TaskRecord[]> =>
     runtime.core.engine.whenSettled((items as TaskItem[]).map((item) => item.record.localId));
   return { runtime, request, bfl, fal, settled };

@@ -205,11 +205,12 @@ describe('export to a folder', () => {
       await b.call('tasks:exportMany', { localIds: [...b.ids, 'no-such-task'] }),
     );
     expect(first).toEqual({ folder, copied: 2, failed: 0, skipped: 1 });
-    // The page is told how far the copy is, to its end.
-    expect(b.emitted.filter(([channel]) => channel === 'export:progress')).toEqual([
-      ['export:progress', { done: 1, total: 2 }],
-      ['export:progress', { done: 2, total: 2 }],
-    ]);
+    // The page is told how far the copy is, from its start (before the first image) to its end;
+    // the step between goes too when the real clock passed the throttle's interval meanwhile.
+    const progress = b.emitted.filter(([channel]) => channel === 'export:progress');
+    expect(progress[0]).toEqual(['export:progress', { done: 0, total: 2 }]);
+    expect(progress.at(-1)).toEqual(['export:progress', { done: 2, total: 2 }]);
+    expect(progress.length).toBeLessThanOrEqual(3);
     const names = (await readdir(folder)).sort();
     expect(names).toHaveLength(2);
     const sources = await Promise.all(

@@ -184,11 +184,20 @@ export async function providerRig(
       asking -= 1;
     }
   };
-  // Every download, from its first file operation to its outcome, is work in flight too.
+  // Every download, from its first file operation to its outcome, is work in flight too; so is
+  // every call to the service until its answer is read (the answer worker reads it after the
+  // response came, on another thread and in real time).
   const counting = (core: PictorCore): PictorCore => {
     const gallery = core.gallery;
     const download = gallery.downloadImage.bind(gallery);
     gallery.downloadImage = (...args) => counted(() => download(...args));
+    const client = core.client;
+    const [submit, getTask, cancel] = [client.submit, client.getTask, client.cancel].map((method) =>
+      method.bind(client),
+    ) as [typeof client.submit, typeof client.getTask, typeof client.cancel];
+    client.submit = (...args) => counted(() => submit(...args));
+    client.getTask = (...args) => counted(() => getTask(...args));
+    client.cancel = (...args) => counted(() => cancel(...args));
     return core;
   };
   const open = async (): Promise<PictorCore> => counting(await openCore());

@@ -106,12 +106,12 @@ describe('the question before a hard spending cap is raised or removed', () => {
 
   it('names the cap and its new amount, with Keep as the default and what Escape picks', () => {
     const raise = capLooseningMessage({ cap, to: 12_500_000 });
-    expect(raise.message).toBe('Raise your hard spending cap from 5 USD to 12.5 USD?');
+    expect(raise.message).toBe('Raise your hard spending cap from $5.00 to $12.50?');
     expect(raise.buttons?.[raise.defaultId ?? -1]).toBe('Keep the Cap');
     expect(raise.cancelId).toBe(raise.defaultId);
     expect(raise.buttons?.[1]).toBe('Raise the Cap');
     const remove = capLooseningMessage({ cap, to: null });
-    expect(remove.message).toBe('Remove your hard spending cap of 5 USD?');
+    expect(remove.message).toBe('Remove your hard spending cap of $5.00?');
     expect(remove.buttons?.[1]).toBe('Remove the Cap');
   });
 
@@ -133,7 +133,7 @@ describe('the question before a hard spending cap is raised or removed', () => {
       },
     });
     expect(lowered.message).toBe(
-      'Change the price of fal.ai (fal-ai/flux-pro) in USD from 0.04 USD per image to 0 USD per megapixel? Your hard spending cap of 5 USD counts its tasks at this price, so it will let more through.',
+      'Change the price of fal.ai (fal-ai/flux-pro) in USD from $0.04 per image to $0.00 per megapixel? Your hard spending cap of $5.00 counts its tasks at this price, so it will let more through.',
     );
     expect(lowered.buttons).toEqual(['Keep the Price', 'Change the Price']);
     expect(lowered.defaultId).toBe(0);

@@ -48,6 +48,7 @@ async function fakeBuild(script: string): Promise<void> {
   for (const file of [
     'main.js',
     'c2pa-worker.js',
+    'answer-worker.js',
     'preload.cjs',
     'image-preload.cjs',
     'image-renderer/index.html',

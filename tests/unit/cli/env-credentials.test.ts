@@ -78,8 +78,13 @@ describe('EnvCredentials', () => {
 
   it('says why a task waits, naming only services that are there', async () => {
     const cases: [baseUrl: string | null, key: string | null, endpoint: string, said: RegExp][] = [
-      [null, KEY, 'demo:', /^This task was made on the app's built-in demo service/],
-      ['https://api.example.com', KEY, 'demo:', /built-in demo service/],
+      [
+        null,
+        KEY,
+        'demo:',
+        /^This task was made on Pictor's built-in demo service\. Resume it with --provider demo/,
+      ],
+      ['https://api.example.com', KEY, 'demo:', /built-in demo service.+--provider demo/],
       // The URL policy's own sentences, as `--base-url` gets them.
       [null, KEY, 'http://images.example.net', /^The service URL must start with https:\/\//],
       [null, KEY, 'ftp://images.example.net', /^The service URL must start with https:\/\/\.$/],

@@ -290,30 +290,112 @@ describe('costs: channels', () => {
     });
   });
 
-  it('previews a submit: the estimate for the count, a soft cap’s warning, a hard cap’s refusal', async () => {
+  it('previews a submit: the estimate for the count, and each cap’s word as data (no sentence)', async () => {
     store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
     const { call, costs } = setup();
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
-    costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 50_000 });
-    const target = { provider: 'pictor', endpoint: 'demo:' } as const;
+    const soft = {
+      period: 'day',
+      unit: 'USD',
+      provider: null,
+      kind: 'soft',
+      micros: 50_000,
+    } as const;
+    costs.setCap(soft);
+    const target = { provider: 'pictor', endpoint: 'https://images.example.test' } as const;
     const request = { target, request: { prompt: 'a harbour' }, count: 2 };
-    const soft = okValue(await call('costs:preview', request));
-    expect(soft.perTask).toEqual({
+    const warned = okValue(await call('costs:preview', request));
+    expect(warned.perTask).toEqual({
       source: 'estimated',
       micros: 20_000,
       unit: 'USD',
       basis: 'image',
     });
-    expect(soft.count).toBe(2);
-    expect(soft.refusal).toBeUndefined();
-    expect(soft.warnings.map((said) => englishText(said))).toEqual([
-      expect.stringContaining('soft daily spending cap of 0.05 USD'),
-    ]);
-    costs.setCap({ period: 'day', unit: 'USD', provider: null, kind: 'hard', micros: 60_000 });
-    const hard = okValue(await call('costs:preview', request));
-    expect(hard.refusal && englishText(hard.refusal)).toContain('Nothing was submitted');
+    expect(warned.count).toBe(2);
+    const over = { verdict: 'over', spentMicros: 40_000, addingMicros: 40_000, tasks: 0 };
+    expect(warned.caps).toEqual([{ cap: soft, service: 'pictor', model: '', ...over }]);
+    expect(warned).not.toHaveProperty('refusal');
+    const hard = { ...soft, kind: 'hard', micros: 60_000 } as const;
+    costs.setCap(hard);
+    const blocked = okValue(await call('costs:preview', request));
+    // Hard caps first: the window says the submit is blocked before it says it is warned.
+    expect(blocked.caps.map((said) => said.cap)).toEqual([hard, soft]);
     // A preview changes nothing.
     expect(costs.entries()).toHaveLength(1);
+  });
+
+  it('previews what a hard cap cannot count: a service with no price in its unit', async () => {
+    const { call, costs } = setup();
+    costs.setPrice({ provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: 20_000 });
+    const cap = {
+      period: 'month',
+      unit: 'credits',
+      provider: null,
+      kind: 'hard',
+      micros: 5,
+    } as const;
+    costs.setCap(cap);
+    const request = {
+      target: { provider: 'fal', endpoint: 'https://queue.fal.run' },
+      request: { prompt: 'a harbour', model: 'fal-ai/flux/dev' },
+      count: 1,
+    };
+    const preview = okValue(await call('costs:preview', request));
+    expect(preview.caps).toEqual([
+      {
+        cap,
+        verdict: 'unpriced',
+        spentMicros: 0,
+        addingMicros: 0,
+        service: 'fal',
+        model: 'fal-ai/flux/dev',
+        tasks: 0,
+      },
+    ]);
+  });
+
+  it('lists each task with its prompt, whether the history lists it and its thumbnail, and the whole ledger’s size', async () => {
+    const saved = { thumbnail: '.thumbs/a.webp' };
+    store.put(
+      makeRecord({
+        localId: 'a',
+        createdAt: NOW - 9_000,
+        cost: USD(1),
+        request: { prompt: 'a kite' },
+      }),
+    );
+    store.put(
+      makeRecord({
+        localId: 'b',
+        createdAt: NOW - 1_000,
+        cost: USD(2),
+        request: { prompt: 'a boat' },
+      }),
+    );
+    const costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
+    const call = ipcCaller(
+      costHandlers({
+        costs,
+        thumbnailOf: (localId) => (localId === 'a' ? saved.thumbnail : undefined),
+        writeText: async () => {},
+      }) as Partial<IpcHandlers>,
+    );
+    store.delete('b');
+    const ledger = okValue(await call('costs:ledger', { since: NOW - 5_000 }));
+    expect(ledger.entries).toEqual([
+      expect.objectContaining({
+        localId: 'b',
+        prompt: 'a boat',
+        inHistory: false,
+        thumbnail: null,
+      }),
+    ]);
+    expect(ledger.allTime).toBe(2);
+    const all = okValue(await call('costs:ledger', {}));
+    expect(all.entries.map((entry) => [entry.prompt, entry.thumbnail])).toEqual([
+      ['a boat', null],
+      ['a kite', '.thumbs/a.webp'],
+    ]);
   });
 
   it.each([

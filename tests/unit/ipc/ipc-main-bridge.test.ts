@@ -131,6 +131,7 @@ describe('runRequest', () => {
     ['key:set', { allowWeakStorage: 'no' }],
     ['keys:set', { provider: 'fal', allowWeakStorage: false, skipCheck: 'yes' }],
     ['service:testConnection', { baseUrl: 42 }],
+    ['service:testService', { provider: 'dashscope', baseUrl: 'https://elsewhere.example' }],
   ] as const)(
     'refuses a bad %s without echoing any of the key in the detail',
     async (channel, rest) => {

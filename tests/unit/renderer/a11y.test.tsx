@@ -125,6 +125,10 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
     await screen.findByRole('group', { name: 'Store with weaker protection?' });
     expect(await seriousViolations()).toEqual([]);
     await user.click(key.getByRole('button', { name: 'Store with weaker protection' }));
+    // No address yet: the key cannot be checked, and Save asks before storing it unchecked.
+    await key.findByText('Save the key without checking it?');
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(key.getByRole('button', { name: 'Save anyway' }));
     await key.findByText(/A key is stored/);
     fake.connection = {
       ok: false,
@@ -134,6 +138,27 @@ describe('accessibility (axe-core, no serious or critical violations)', () => {
     };
     await user.click(screen.getByRole('button', { name: 'Test connection' }));
     await screen.findByText('Refused.');
+    expect(await seriousViolations()).toEqual([]);
+  });
+
+  it('connect a service: the panel, its test report, its one question; the missing-key notice', async () => {
+    const { user, fake } = await startApp();
+    fake.keyCheck = { ok: false, outcome: 'unreachable', message: 'Nothing answers there.' };
+    const banner = screen.getByRole('region', { name: 'Demo service' });
+    await user.click(within(banner).getByRole('button', { name: 'Connect a service' }));
+    const panel = within(await screen.findByRole('dialog', { name: 'Connect a service' }));
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Service' }), 'fal');
+    expect(await seriousViolations()).toEqual([]);
+    await user.type(panel.getByLabelText('fal.ai API key'), 'fal-key-1');
+    await user.click(panel.getByRole('button', { name: 'Test connection' }));
+    await panel.findByText(/accepted the key/);
+    await user.click(panel.getByRole('button', { name: 'Save' }));
+    await panel.findByRole('group', { name: 'Save the key without checking it?' });
+    expect(await seriousViolations()).toEqual([]);
+    await user.click(panel.getByRole('button', { name: 'Close' }));
+    const form = within(screen.getByRole('form', { name: 'New task' }));
+    await user.selectOptions(form.getByRole('combobox', { name: 'Service' }), 'bfl');
+    form.getByRole('link', { name: 'Add your Black Forest Labs key' });
     expect(await seriousViolations()).toEqual([]);
   });
 

@@ -251,12 +251,12 @@ describe('what a task’s answer says of itself', () => {
     // The server's own words (scrubbed) stay text: there is no sentence to translate them.
     expect(echoed.sentence).toBeUndefined();
 
-    const data = Array.from({ length: 5_000 }, (_, index) => ({
+    const data = Array.from({ length: 256 }, (_, index) => ({
       url: `https://cdn.example/${index}.png`,
     }));
     const many = parseTaskAnswer(JSON.stringify({ status: 'completed', output: { data } }), KEY);
     if (many.status !== 'completed') throw new Error('expected a completed task');
-    expectAreaSentence(many.noticeSentence, many.notice ?? '', ['5,000', '16']);
+    expectAreaSentence(many.noticeSentence, many.notice ?? '', ['256', '16']);
   });
 
   it('an image address carrying the key, and one too long to keep', () => {

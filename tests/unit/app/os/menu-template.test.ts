@@ -152,6 +152,7 @@ describe.each(['darwin', 'win32', 'linux'] as const)('commands on %s', (platform
       ['New Prompt', 'CmdOrCtrl+N', 'new-prompt'],
       ['Tasks', 'CmdOrCtrl+1', 'show-tasks'],
       ['Gallery', 'CmdOrCtrl+2', 'show-gallery'],
+      ['Costs', 'CmdOrCtrl+3', 'show-costs'],
       ['Search', 'CmdOrCtrl+F', 'focus-search'],
       ['Settings…', 'CmdOrCtrl+,', 'open-settings'],
     ];
@@ -194,6 +195,7 @@ describe('development items', () => {
     expect(roles(view)).toEqual([
       'Tasks',
       'Gallery',
+      'Costs',
       'Search',
       'separator',
       'resetZoom',

@@ -1,7 +1,9 @@
 /**
- * A copy of chosen images reports its progress through the core's one operation runner: after
- * each image, throttled on the clock (here a manual one that does not move, so only the first and
- * the last report pass), the last one always, and the images are really copied.
+ * A copy of chosen images reports its progress through the core's one operation runner: before
+ * the first image (0 done, so the window shows the export from the moment it starts, not once
+ * the first image is through), then after each image, throttled on the clock (here a manual one
+ * that does not move, so only the first and the last report pass), the last one always, and the
+ * images are really copied.
  */
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,7 +47,7 @@ function operationsOver(record: TaskRecord): CoreOperations {
 }
 
 describe('exporting images through the core’s operations', () => {
-  it('copies every image and reports the first and the last step, throttled on the clock', async () => {
+  it('copies every image and reports its start and its last step, throttled on the clock', async () => {
     const record = makeTaskRecord({
       localId: 'harbour',
       folder: FOLDER,
@@ -64,9 +66,10 @@ describe('exporting images through the core’s operations', () => {
     });
     expect(outcome).toEqual({ copied: IMAGES, failed: 0, skipped: 0 });
     expect(await readdir(out)).toHaveLength(IMAGES);
-    // The clock never moved: the first report goes, the ones between are held back, the last goes.
+    // The clock never moved: the start goes (0 done, before any copy), the steps between are held
+    // back, the last goes.
     expect(reports).toEqual([
-      { done: 1, total: IMAGES },
+      { done: 0, total: IMAGES },
       { done: IMAGES, total: IMAGES },
     ]);
   });

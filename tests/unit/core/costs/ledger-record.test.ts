@@ -85,7 +85,7 @@ describe('the ledger is its own record', () => {
       csv: costs.csv(),
       refusal: refusalOf(costs, [newTask('three')]),
     };
-    expect(before.refusal).toMatch(/daily spending cap of 0.08 USD/);
+    expect(before.refusal).toMatch(/daily spending cap of \$0\.08 for/);
     expect(store.delete('one')).toBe(true);
     expect(store.delete('two')).toBe(true);
     expect(store.get('one')).toBeUndefined();
@@ -182,7 +182,7 @@ describe('a hard cap holds in every unit', () => {
     }
     expect(costs.spentIn(hardCap(0, 'USD'))).toBe(80_000);
     expect(refusalOf(costs, [newTask('three', 'bfl')])).toMatch(
-      /cap of 0.1 USD for all services. Spent so far: 0.08 USD; this submit adds about 0.04 USD/,
+      /cap of \$0\.10 for all services\. Spent so far: \$0\.08; this submit adds about \$0\.04\./,
     );
     store.close();
   });
@@ -246,7 +246,9 @@ describe('a hard cap holds in every unit', () => {
     expect(demo!.cost).toEqual({ source: 'free' });
     store.put({ ...demo!, status: 'failed', cost: { source: 'free' } });
     expect(costs.entries().map((entry) => entry.cost)).toEqual([{ source: 'free' }]);
-    expect(refusalOf(costs, [newTask('paid', 'pictor')])).toMatch(/cap of 0 USD for all services/);
+    expect(refusalOf(costs, [newTask('paid', 'pictor')])).toMatch(
+      /cap of \$0\.00 for all services/,
+    );
     costs.clearCaps({ provider: null });
     expect(refusalOf(costs, [newTask('paid', 'pictor')]), 'the fal cap is not pictor').toBe(
       undefined,

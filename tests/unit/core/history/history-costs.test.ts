@@ -154,7 +154,7 @@ describe('the admission of new tasks', () => {
     expect(refusal).toBeInstanceOf(SpendingCapError);
     const said = (refusal as SpendingCapError).sentence!;
     expect(englishText(said)).toBe(
-      'Nothing was submitted: this would pass your daily spending cap of 1 USD for all services. Spent so far: 0.8 USD; this submit adds about 0.4 USD. Raise or clear the cap in Settings to go on.',
+      'Nothing was submitted: this would pass your daily spending cap of $1.00 for all services. Spent so far: $0.80; this submit adds about $0.40. Raise or clear the cap in Settings to go on.',
     );
     expect(store.get('three')).toBeUndefined();
     // A not-billed task frees its reservation.
@@ -179,11 +179,15 @@ describe('the admission of new tasks', () => {
     costs.clearCaps();
     costs.setCap({ period: 'month', unit: 'USD', provider: null, kind: 'soft', micros: 100 });
     costs.setPrice({ provider: 'pictor', model: '', unit: 'USD', basis: 'image', micros: 1_000 });
-    const preview = costs.preview('pictor', { prompt: 'x' }, 2);
+    const preview = costs.preview(
+      { provider: 'pictor', endpoint: 'https://images.example.test' },
+      { prompt: 'x' },
+      2,
+    );
     expect(preview.perTask).toMatchObject({ micros: 1_000 });
     expect(preview.refusal).toBeUndefined();
     expect(preview.warnings.map(englishText)).toEqual([
-      'This submit passes your soft monthly spending cap of 0.0001 USD for all services: 0 USD spent so far, and it adds about 0.002 USD.',
+      'This submit passes your soft monthly spending cap of $0.0001 for all services: $0.00 spent so far, and it adds about $0.002.',
     ]);
     expect(costs.admit([task('warned')], undefined)).toHaveLength(1);
     store.close();

@@ -4,6 +4,7 @@
  * not mistaken for one carrying the key, and a completed task keeps MAX_IMAGES_PER_TASK images.
  */
 import { describe, expect, it } from 'vitest';
+import { sentence } from '../../../../shared/i18n/sentence';
 import {
   KEY_IN_IMAGE_URL,
   KEY_IN_IMAGE_URL_SENTENCE,
@@ -14,6 +15,7 @@ import { submitFailure } from '../../../../electron/core/engine/task-transitions
 import { newTaskRecord } from '../../../../shared/domain/task-record';
 import { MAX_URL_CHARS } from '../../../../shared/domain/limits';
 import { MAX_IMAGES_PER_TASK } from '../../../../shared/domain/limits';
+import { MAX_ANSWER_ENTRIES } from '../../../../electron/core/service/answer-limits';
 
 const KEY = 'sk-refusal-Qw3rTy0123456789';
 const b64 = (text: string) => Buffer.from(text).toString('base64');
@@ -115,16 +117,29 @@ describe('parseTaskAnswer', () => {
     }
   });
 
-  it(`keeps the first ${MAX_IMAGES_PER_TASK} of 5,000 images, with a notice; refuses an overlong URL`, () => {
-    const data = Array.from({ length: 5_000 }, (_, i) => ({ url: `https://cdn.example/${i}.png` }));
+  it(`keeps the first ${MAX_IMAGES_PER_TASK} of ${MAX_ANSWER_ENTRIES} images, with a notice; refuses an overlong URL`, () => {
+    const data = Array.from({ length: MAX_ANSWER_ENTRIES }, (_, i) => ({
+      url: `https://cdn.example/${i}.png`,
+    }));
     data[1] = { url: `https://cdn.example/${'x'.repeat(MAX_URL_CHARS)}.png` };
     const task = parseTaskAnswer(JSON.stringify({ status: 'completed', output: { data } }), KEY);
     expect(task).toMatchObject({
       status: 'completed',
-      notice: `The service listed 5,000 images; Pictor keeps the first ${MAX_IMAGES_PER_TASK}.`,
+      notice: `The service listed ${MAX_ANSWER_ENTRIES} images; Pictor keeps the first ${MAX_IMAGES_PER_TASK}.`,
       refusedImages: { 1: expect.stringMatching(/longer than 16,384 characters/) },
     });
     expect(task.status === 'completed' && task.imageUrls).toHaveLength(MAX_IMAGES_PER_TASK);
     expect(task.status === 'completed' && task.imageUrls[1]).toBeNull();
+  });
+
+  it(`refuses an answer that lists more than ${MAX_ANSWER_ENTRIES} images, with its sentence`, () => {
+    const data = Array.from({ length: MAX_ANSWER_ENTRIES + 1 }, () => ({}));
+    const text = JSON.stringify({ status: 'running', output: { data } });
+    expect(() => parseTaskAnswer(text, KEY)).toThrow(
+      expect.objectContaining({
+        kind: 'protocol',
+        sentence: sentence('error.service.answerTooManyEntriesQuery', { max: MAX_ANSWER_ENTRIES }),
+      }),
+    );
   });
 });

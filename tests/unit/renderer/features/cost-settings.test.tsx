@@ -1,11 +1,25 @@
 /**
  * Settings › Costs: prices per service and model, and spending caps with what their period has
- * spent, set and removed only by the user's own action there; an amount that is not a plain
- * decimal is refused in the form, before main hears of it.
+ * spent, set and removed only by the user's own action there. Amounts are read as people type
+ * them in the window's language (German's comma, Arabic's digits, a currency sign, a leading
+ * point); every other amount is refused in the form with a sentence naming it and the range
+ * allowed, before main hears of it. The caps' "spent so far" follows reported costs.
  */
-import { screen, waitFor, within } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import { applyLocale } from '../../../../renderer/i18n';
 import { startApp } from '../render-app';
+
+afterEach(async () => {
+  await act(() => applyLocale('en'));
+});
+
+function catalogue(tag: string): Record<string, string> {
+  const path = resolve(import.meta.dirname, `../../../../renderer/i18n/locales/${tag}.json`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
+}
 
 async function openSettings() {
   const started = await startApp({
@@ -34,15 +48,110 @@ it('sets a price for a service and model, lists it, and removes it', async () =>
   const line = screen.getByText('fal.ai, flux-dev: $0.025 per megapixel').closest('li')!;
   await user.click(within(line).getByRole('button', { name: 'Remove' }));
   expect(await screen.findByText('No prices set.')).toBeTruthy();
-  expect(fake.callsTo('costs:clearPrice')).toEqual([{ provider: 'fal', model: 'flux-dev' }]);
+  expect(fake.callsTo('costs:clearPrice')).toEqual([
+    { provider: 'fal', model: 'flux-dev', unit: 'USD' },
+  ]);
 });
 
-it('refuses an amount that is not a plain decimal, without asking main', async () => {
-  const { user, fake, caps } = await openSettings();
-  await user.type(caps.getByLabelText('Amount'), '1e3');
-  await user.click(caps.getByRole('button', { name: 'Set cap' }));
-  expect(caps.getByText('Type an amount such as 0.04.')).toBeTruthy();
-  expect(fake.callsTo('costs:setCap')).toEqual([]);
+it('takes amounts as people type them: a leading point, a currency sign, a comma', async () => {
+  const { user, fake, prices } = await openSettings();
+  for (const typed of ['.05', '$0.05', '0,05', '0.05 USD']) {
+    await user.clear(prices.getByLabelText('Amount'));
+    await user.type(prices.getByLabelText('Amount'), typed);
+    await user.click(prices.getByRole('button', { name: 'Set price' }));
+    await waitFor(() => expect(fake.callsTo('costs:setPrice').at(-1)?.micros).toBe(50_000));
+  }
+  expect(fake.callsTo('costs:setPrice')).toHaveLength(4);
+});
+
+it.each([
+  ['abc', '“abc” is not an amount. Type a number from $0.00 to $1,000,000,000.00, such as $0.04.'],
+  ['-1', '“-1” is negative. Type an amount from $0.00 to $1,000,000,000.00.'],
+  [
+    '0.0000001',
+    '“0.0000001” is finer than $0.000001, the smallest step Pictor keeps. Type 0, or an amount from $0.000001 to $1,000,000,000.00.',
+  ],
+  ['5000000000', '“5000000000” is more than $1,000,000,000.00, the most a cap may be.'],
+  ['1,500', '“1,500” could be read as 1500 or as 1.5. Type 1500 or 1.5.'],
+  ['€5', '“€5” is not in USD. Type the amount in USD, or choose its unit under Unit.'],
+])(
+  'refuses the cap %j with a sentence naming it and the range, asking main nothing',
+  async (typed, said) => {
+    const { user, fake, caps } = await openSettings();
+    await user.type(caps.getByLabelText('Amount'), typed);
+    await user.click(caps.getByRole('button', { name: 'Set cap' }));
+    expect(caps.getByText(said)).toBeTruthy();
+    expect(fake.callsTo('costs:setCap')).toEqual([]);
+  },
+);
+
+it('refuses a price over the most a price may be, and says the most', async () => {
+  const { user, fake, prices } = await openSettings();
+  await user.type(prices.getByLabelText('Amount'), '5000000');
+  await user.click(prices.getByRole('button', { name: 'Set price' }));
+  expect(
+    prices.getByText('“5000000” is more than $1,000,000.00, the most a price may be.'),
+  ).toBeTruthy();
+  expect(fake.callsTo('costs:setPrice')).toEqual([]);
+});
+
+it('reads a German amount with its comma and euro sign, and refuses one in German', async () => {
+  const german = catalogue('de');
+  const { user, fake } = await openSettings();
+  await act(() => applyLocale('de'));
+  const form = within(await screen.findByRole('form', { name: german['costs.settings.prices'] }));
+  await user.selectOptions(form.getByLabelText(german['costs.settings.unit']!), 'EUR');
+  const amount = form.getByLabelText(german['costs.settings.amount']!);
+  await user.type(amount, '0,05 €');
+  await user.click(form.getByRole('button', { name: german['costs.settings.setPrice'] }));
+  await waitFor(() =>
+    expect(fake.callsTo('costs:setPrice').at(-1)).toMatchObject({ unit: 'EUR', micros: 50_000 }),
+  );
+  expect(await screen.findByText(/0,05\s€ pro Bild$/)).toBeTruthy();
+  await user.clear(amount);
+  await user.type(amount, '1.500');
+  await user.click(form.getByRole('button', { name: german['costs.settings.setPrice'] }));
+  const refusal = form.getByText(/1\.500/);
+  expect(refusal.textContent).toContain('1500');
+  expect(refusal.textContent).toContain('1,5');
+  expect(fake.callsTo('costs:setPrice')).toHaveLength(1);
+});
+
+it('reads an Arabic amount in Arabic digits, and refuses a negative one', async () => {
+  const arabic = catalogue('ar');
+  const { user, fake } = await openSettings();
+  await act(() => applyLocale('ar'));
+  const form = within(await screen.findByRole('form', { name: arabic['costs.settings.caps'] }));
+  const amount = form.getByLabelText(arabic['costs.settings.amount']!);
+  await user.type(amount, '٠٫٢٥');
+  await user.click(form.getByRole('button', { name: arabic['costs.settings.setCap'] }));
+  await waitFor(() => expect(fake.callsTo('costs:setCap').at(-1)?.micros).toBe(250_000));
+  await user.clear(amount);
+  await user.type(amount, '-١');
+  await user.click(form.getByRole('button', { name: arabic['costs.settings.setCap'] }));
+  expect(form.getByText(/-١/)).toBeTruthy();
+  expect(fake.callsTo('costs:setCap')).toHaveLength(1);
+});
+
+it('follows reported costs in each cap’s “spent so far”', async () => {
+  let seeded = '';
+  const { fake, user } = await startApp({
+    prepare: (f) => {
+      f.costs.caps = [
+        { period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 100_000 },
+      ];
+      seeded = f.seedTasks(1, () => ({ status: 'processing' }))[0]!.localId;
+    },
+  });
+  await user.click(screen.getByRole('button', { name: /^Settings/ }));
+  expect(await screen.findByText(/Spent so far: \$0\.00$/)).toBeTruthy();
+  fake.costs.spent.set('day/USD/', 40_000);
+  act(() => {
+    fake.updateTask(seeded, {
+      cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
+    });
+  });
+  expect(await screen.findByText(/Spent so far: \$0\.04$/)).toBeTruthy();
 });
 
 it('sets a hard daily cap over every service, with what the day has spent so far', async () => {

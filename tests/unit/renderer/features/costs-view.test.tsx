@@ -1,11 +1,15 @@
 /**
- * The Costs screen: reached from the sidebar (and Ctrl+4), totals per unit that never add two
+ * The Costs screen: reached from the sidebar (and Ctrl+3), totals per unit that never add two
  * units together, a chart per day and per service that reads as figures, each task with its
- * cost, a period and a service filter sent to main, and the CSV saved where main's dialog said.
+ * prompt, thumbnail and cost (opening it, or saying it was removed), a period and a service
+ * filter sent to main (an empty one says which filter), one date format, a link to the prices
+ * and caps, and the CSV saved where main's dialog said.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { makeImage } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
 
 const COSTS: { cost: TaskCost; provider?: 'bfl' }[] = [
@@ -111,4 +115,125 @@ it('reads the ledger again while shown when a task’s cost arrives late', async
       '$1.06of which estimated: $0.02',
     ),
   );
+});
+
+it('names each task by its prompt and thumbnail, and opens it in Tasks', async () => {
+  const now = Date.now();
+  const { user } = await startApp({
+    prepare: (fake) =>
+      fake.seedTasks(2, (index) => ({
+        status: 'completed',
+        createdAt: now - index * 60_000,
+        prompt: index === 0 ? 'A red kite over the dunes' : 'A blue boat in the harbour',
+        cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
+        images:
+          index === 0 ? [makeImage(0, { file: 'kite.png', thumbnail: '.thumbs/kite.webp' })] : [],
+      })),
+  });
+  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  const list = await screen.findByRole('table', { name: '' });
+  const kite = within(list).getByRole('button', { name: 'A red kite over the dunes' });
+  expect(kite.querySelector('img')?.getAttribute('src')).toContain('kite.webp');
+  expect(within(list).getByRole('button', { name: 'A blue boat in the harbour' })).toBeTruthy();
+  await user.click(kite);
+  const details = await screen.findByRole('dialog', { name: 'Task details' });
+  expect(within(details).getAllByText('A red kite over the dunes').length).toBeGreaterThan(0);
+  expect(useAppStore.getState().view).toBe('tasks');
+});
+
+it('keeps a task removed from the history with its prompt, says so, and opens nothing', async () => {
+  const { user, fake } = await startApp({
+    prepare: (f) => {
+      f.costs.removed = [
+        {
+          localId: 'gone-1',
+          taskId: 'task-gone',
+          provider: 'pictor',
+          model: null,
+          prompt: 'A green lantern in the fog',
+          status: 'completed',
+          createdAt: Date.now() - 1_000,
+          cost: { source: 'reported', micros: 20_000, unit: 'USD', field: 'usage.cost' },
+          inHistory: false,
+          thumbnail: null,
+        },
+      ];
+    },
+  });
+  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  const list = await screen.findByRole('table', { name: '' });
+  const row = within(list).getByText('A green lantern in the fog').closest('tr')!;
+  expect(row.textContent).toContain('Removed from the history; what it cost stays here.');
+  expect(row.textContent).toContain('$0.02 (reported)');
+  expect(within(row).queryByRole('button')).toBeNull();
+  expect(fake.callsTo('tasks:get')).toEqual([]);
+});
+
+it('says which filter leaves a period empty, and offers the way out', async () => {
+  const { user, fake } = await startApp({
+    prepare: (f) =>
+      f.seedTasks(1, () => ({
+        status: 'completed',
+        createdAt: Date.UTC(2020, 0, 15),
+        cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
+      })),
+  });
+  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  expect(await screen.findByText('No costs this month')).toBeTruthy();
+  expect(screen.queryByText('No costs yet')).toBeNull();
+  const view = within(document.querySelector<HTMLElement>('.costs-view')!);
+  await user.selectOptions(view.getByLabelText('Service'), 'bfl');
+  expect(await screen.findByText('No costs this month for Black Forest Labs')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Show all time' }));
+  expect(await screen.findByText('No costs at all for Black Forest Labs')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Show all services' }));
+  expect(await screen.findByRole('heading', { level: 2, name: 'Totals' })).toBeTruthy();
+  expect(fake.callsTo('costs:ledger').at(-1)).toEqual({});
+});
+
+it('writes a day the same way in the chart and in the list', async () => {
+  await openCosts();
+  const perDay = screen.getByRole('table', { name: 'Per day, in USD' });
+  const dayLabel = within(perDay).getAllByRole('rowheader')[0]!.textContent ?? '';
+  expect(dayLabel).not.toBe('');
+  const [first] = within(screen.getByRole('table', { name: '' }))
+    .getAllByRole('row')
+    .slice(1);
+  expect(first?.querySelector('time')?.textContent?.startsWith(dayLabel)).toBe(true);
+});
+
+it('links to the prices and caps in Settings', async () => {
+  const { user } = await openCosts();
+  await user.click(screen.getByRole('button', { name: 'Prices and caps' }));
+  await waitFor(() => expect(useAppStore.getState().view).toBe('settings'));
+  await waitFor(() =>
+    expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Prices and caps' })),
+  );
+});
+
+it('says so when a task left the history since the list was read, and reads it again', async () => {
+  const { user, fake } = await startApp({
+    prepare: (f) => {
+      f.costs.removed = [
+        {
+          localId: 'just-removed',
+          taskId: null,
+          provider: 'pictor',
+          model: null,
+          prompt: 'A lighthouse at noon',
+          status: 'completed',
+          createdAt: Date.now() - 1_000,
+          cost: { source: 'reported', micros: 20_000, unit: 'USD', field: 'usage.cost' },
+          inHistory: true,
+          thumbnail: null,
+        },
+      ];
+    },
+  });
+  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  const reads = fake.callsTo('costs:ledger').length;
+  await user.click(await screen.findByRole('button', { name: 'A lighthouse at noon' }));
+  expect(await screen.findByText('That task is no longer in the history.')).toBeTruthy();
+  expect(useAppStore.getState().view).toBe('costs');
+  await waitFor(() => expect(fake.callsTo('costs:ledger').length).toBeGreaterThan(reads));
 });

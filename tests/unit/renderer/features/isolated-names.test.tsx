@@ -2,8 +2,8 @@
  * Names from a file or a service are isolated where the window shows them: the signer and the
  * generator in the Content Credentials sentences (task details; the image viewer:
  * gallery/viewer-names.test.tsx), the models asked for and reported (task details, a task's row,
- * the Costs list) and the
- * service's address (task details), each in its own `<bdi>`. A name in a right-to-left script
+ * the Costs list), each in its own `<bdi>`. (The service's address is no longer in the details'
+ * text: they name the service, the address is on hover, walk4/small-items.test.tsx.) A name in a right-to-left script
  * then keeps its order inside an English sentence, and nothing in one can turn the rest of the
  * line around. (Such an override never reaches the page: the contract's schemas clean the names
  * on the way, shown-name.ts; the second case shows it.)
@@ -41,16 +41,14 @@ function seedTask(fake: FakePictorApi) {
 }
 
 describe('names in the task list and its details', () => {
-  it('isolates the signer, the generator, both models and the service address', async () => {
+  it('isolates the signer, the generator and both models', async () => {
     const { user } = await startApp({ prepare: seedTask });
     const row = screen.getAllByRole('article')[0]!;
     // The row's parameters line: the model asked for, isolated between the service and the rest.
     expect(isolated(row)).toContain(ASKED);
     await user.click(within(row).getByRole('button', { name: 'Details' }));
     const details = screen.getByRole('dialog', { name: 'Task details' });
-    expect(isolated(details)).toEqual(
-      expect.arrayContaining([SIGNER, GENERATOR, ASKED, REPORTED, ENDPOINT]),
-    );
+    expect(isolated(details)).toEqual(expect.arrayContaining([SIGNER, GENERATOR, ASKED, REPORTED]));
     expect(sentenceAround(details, GENERATOR)).toContain(`Made with ⟨${GENERATOR}⟩.`);
     const summary = details.querySelector('.credentials__summary')!;
     expect(sentenceAround(summary, SIGNER)).toBe(`Signed by ⟨${SIGNER}⟩, AI-generated`);

@@ -81,36 +81,29 @@ describe('app shell', () => {
     expect(screen.getByRole('form', { name: 'New task' })).toBeTruthy();
   });
 
-  it('first run: the demo banner explains, and one click leads to the key field', async () => {
+  it('first run: the demo banner explains, and one click opens "Connect a service"', async () => {
     const { user } = await startApp();
     const banner = screen.getByRole('region', { name: 'Demo service' });
     expect(banner.textContent).toContain(
-      'You’re using the built-in demo service — images are generated locally on this computer. Add your API key to use your service.',
+      'You’re using the built-in demo service — images are generated locally on this computer. Connect your own image service to use it.',
     );
-    await user.click(within(banner).getByRole('button', { name: 'Add your API key' }));
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByLabelText('API key', { selector: 'input' })),
-    );
-    expect(useAppStore.getState().view).toBe('settings');
+    await user.click(within(banner).getByRole('button', { name: 'Connect a service' }));
+    const panel = await screen.findByRole('dialog', { name: 'Connect a service' });
+    // The panel starts at its first question: which service.
+    expect(document.activeElement).toBe(within(panel).getByRole('combobox', { name: 'Service' }));
+    // Over the screen the user was on: nothing else moved.
+    expect(useAppStore.getState().view).toBe('tasks');
   });
 
-  it('the demo banner can be hidden, and leads to the address when only that is missing', async () => {
-    const { user } = await startApp({
-      prepare: (fake) => {
-        fake.keyStatus = {
-          state: 'ready',
-          fingerprint: 'abcdef123456',
-          backend: 'keychain',
-          weak: false,
-          message: null,
-        };
-      },
-    });
-    const banner = screen.getByRole('region', { name: 'Demo service' });
-    await user.click(within(banner).getByRole('button', { name: 'Add the service address' }));
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByLabelText('Service address (base URL)')),
-    );
+  it('the demo banner can be hidden, and shows only while the form’s service is the demo’s', async () => {
+    const { user } = await startApp();
+    const form = screen.getByRole('form', { name: 'New task' });
+    const service = within(form).getByRole('combobox', { name: 'Service' });
+    // Another service's tasks never go to the demo: its banner would be about another service.
+    await user.selectOptions(service, 'fal');
+    expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
+    await user.selectOptions(service, 'pictor');
+    const banner = await screen.findByRole('region', { name: 'Demo service' });
     await user.click(within(banner).getByRole('button', { name: 'Hide this notice' }));
     expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
   });

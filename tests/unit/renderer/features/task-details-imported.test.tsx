@@ -1,7 +1,7 @@
 /**
- * Task details name the service of an imported record as the imported file named it, and say so:
- * anyone could have written that address in an archive or folder, so it must not read as one the
- * user entered in Pictor.
+ * Task details name the service of an imported record (its address, as the imported file gave
+ * it, on hover) and say where it came from: anyone could have written that address in an archive
+ * or folder, so it must not read as one the user entered in Pictor.
  */
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
@@ -18,7 +18,8 @@ async function detailsOf(fields: { imported?: boolean; endpoint: string }) {
   );
   const details = screen.getByRole('dialog', { name: 'Task details' });
   const service = within(details).getByText('Service').nextElementSibling;
-  return service?.textContent ?? '';
+  const address = service?.querySelector('[title]')?.getAttribute('title') ?? '';
+  return `${service?.textContent ?? ''} ${address}`;
 }
 
 it('labels the service of an imported record as coming from an imported library', async () => {

@@ -1,0 +1,125 @@
+/**
+ * The work the answer worker does for the service client (answer-worker.ts runs it, the tests
+ * run it in-process): an answer's body read as it arrives by the structural reader
+ * (answer-scan.ts), then parsed, read by its profile, checked for the key and normalised
+ * (profile-answers.ts, answer-parsing.ts) on its bounded skeleton; and an error status's body
+ * read and scrubbed of the key. Nothing here throws: every ending is an {@link AnswerOutcome}.
+ */
+import type { ProviderProfile } from './providers/provider-profile';
+import { profileOf } from './providers/profiles';
+import { AnswerScan, type ScanFault, type Scanned } from './answer-scan';
+import { errorForStructure } from './answer-structure';
+import {
+  thrownOutcome,
+  type AnswerOutcome,
+  type AnswerSpec,
+  type StatusSpec,
+} from './answer-protocol';
+import { KIND_STATUS } from './client-parts';
+import { parseJson } from './http-response';
+import { submitAnswerOf, taskAnswerOf, type AnswerSource } from './profile-answers';
+import { redactBody } from './request-guard';
+import { errorForStatus, type ServiceOperation } from './status-errors';
+
+function opOf(spec: AnswerSpec): ServiceOperation {
+  return spec.kind === 'submit' ? 'submit' : 'query';
+}
+
+/** One 2xx answer being read: its chunks pushed as they come, then finished. */
+export class AnswerJob {
+  readonly #spec: AnswerSpec;
+  readonly #scan: AnswerScan;
+
+  /** `nonce`: random, for the placeholders of the payloads it takes out. */
+  constructor(spec: AnswerSpec, nonce: string) {
+    this.#spec = spec;
+    this.#scan = new AnswerScan({
+      maxBytes: spec.maxBytes,
+      takeOut: spec.kind === 'task' && spec.takeOut,
+      maxInlineBytes: spec.kind === 'task' ? spec.maxInlineBytes : 0,
+      nonce,
+    });
+  }
+
+  /** Reads the next chunk; the outcome when its structure already refuses the answer. */
+  push(bytes: Uint8Array): AnswerOutcome | null {
+    try {
+      const fault = this.#scan.push(bytes);
+      return fault === null ? null : this.#refused(fault);
+    } catch (error) {
+      return thrownOutcome(error);
+    }
+  }
+
+  /** What the whole answer was. */
+  finish(): AnswerOutcome {
+    try {
+      const scanned = this.#scan.end();
+      if (typeof scanned === 'string') return this.#refused(scanned);
+      return this.#read(scanned);
+    } catch (error) {
+      return thrownOutcome(error);
+    }
+  }
+
+  #refused(fault: ScanFault): AnswerOutcome {
+    const spec = this.#spec;
+    const takeOut = spec.kind === 'task' && spec.takeOut;
+    return thrownOutcome(
+      errorForStructure(opOf(spec), fault, { maxBytes: spec.maxBytes, takeOut }),
+    );
+  }
+
+  #read(scanned: Scanned): AnswerOutcome {
+    const spec = this.#spec;
+    const profile = profileOf(spec.provider);
+    const source: AnswerSource = {
+      text: scanned.text,
+      headers: new Headers(spec.headers.map(([name, value]): [string, string] => [name, value])),
+    };
+    if (spec.kind === 'submit') {
+      return { kind: 'submit', answer: submitAnswerOf(profile, source, spec.key) };
+    }
+    if (spec.mayFetchResult && wantsResult(profile, scanned.text)) return { kind: 'fetchResult' };
+    const read =
+      spec.which === 'result' && profile.readResult
+        ? (json: unknown) => profile.readResult?.(json, spec.status)
+        : (json: unknown) => profile.readPoll(json);
+    const task = taskAnswerOf(profile, source, read, {
+      key: spec.key,
+      maxInlineBytes: spec.maxInlineBytes,
+      taken: scanned.taken,
+    });
+    return { kind: 'task', task };
+  }
+}
+
+/** The profile's poll answer says the task is done and its result is elsewhere. */
+function wantsResult(profile: ProviderProfile, text: string): boolean {
+  const json = parseJson(text);
+  return json.ok && profile.readPoll(json.value).fetchResult === true;
+}
+
+/** The error an error status's answer means, its body scrubbed of the key. */
+export function statusOutcome(spec: StatusSpec): AnswerOutcome {
+  try {
+    const profile = profileOf(spec.provider);
+    const json = profile.errorKind ? parseJson(spec.body) : null;
+    const kind = json?.ok ? profile.errorKind?.(spec.status, json.value) : undefined;
+    const meaning = kind === undefined ? undefined : KIND_STATUS[kind];
+    const error = errorForStatus(
+      spec.op,
+      {
+        status: spec.status,
+        statusText: spec.statusText,
+        body: redactBody(spec.body, spec.key),
+        retryAfter: spec.retryAfter,
+        ...(meaning === undefined ? {} : { meaning }),
+      },
+      spec.now,
+    );
+    return thrownOutcome(error);
+  } catch (error) {
+    return thrownOutcome(error);
+  }
+}

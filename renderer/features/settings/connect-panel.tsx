@@ -1,0 +1,234 @@
+/**
+ * "Connect a service": the first-run banner's (and Settings') one form for a service. Choose the
+ * service, its address (filled in for the known providers), the key, Test, Save, in that order;
+ * the one question it may ask (weak storage, or "save without checking?") is asked in the form.
+ * Once the key is stored the form closes, the compose form takes that service, and a
+ * confirmation says whether the service checked the key. Logic: use-connect-form.ts.
+ */
+import { useId, useState } from 'react';
+import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { ErrorMessage } from '../../components/error-message';
+import { Field } from '../../components/field';
+import { Spinner } from '../../components/spinner';
+import { t } from '../../i18n';
+import type { Problem } from '../../lib/api';
+import { serviceLabel } from '../../lib/service-label';
+import { useAppStore } from '../../store/app-store';
+import { ConnectionReport } from './connection-test';
+import { askingConsent, uncheckedWhy } from './key-form';
+import { ConsentPanel } from './key-section';
+import { ServiceStateBadge } from './service-state-badge';
+import { useConnectForm, type ConnectForm } from './use-connect-form';
+import './settings.css';
+
+function ServiceChoice({
+  provider,
+  onChange,
+}: {
+  provider: ProviderId;
+  onChange: (provider: ProviderId) => void;
+}) {
+  return (
+    <Field label={t('settings.connect.service')} hint={<ServiceStateBadge provider={provider} />}>
+      {(control) => (
+        <select
+          {...control}
+          data-autofocus
+          className="select"
+          value={provider}
+          onChange={(event) => {
+            const chosen = PROVIDER_IDS.find((id) => id === event.target.value);
+            if (chosen) onChange(chosen);
+          }}
+        >
+          {PROVIDER_IDS.map((id) => (
+            <option key={id} value={id}>
+              {serviceLabel(id)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+function AddressField({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
+  const own = PROVIDERS[provider].defaultBaseUrl;
+  return (
+    <Field
+      label={t('settings.connect.address')}
+      hint={own ? t('settings.connect.addressHint', { address: own }) : t('settings.baseUrl.hint')}
+      error={connect.addressProblem}
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="input mono"
+          type="url"
+          inputMode="url"
+          dir="ltr"
+          value={connect.address}
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={own ?? t('settings.baseUrl.placeholder')}
+          onChange={(event) => connect.setAddress(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The masked key field; over a stored key it says so (Test then tries the stored one). */
+function KeyField({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
+  const { form, dispatch } = connect.keyForm;
+  const fingerprint = useAppStore((state) => {
+    const status = provider === 'pictor' ? state.keyStatus : state.serviceKeys?.[provider];
+    return status?.state === 'ready' ? status.fingerprint : null;
+  });
+  const asking = askingConsent(form.phase) || uncheckedWhy(form.phase) !== null;
+  const label =
+    provider === 'pictor'
+      ? t('settings.key.label')
+      : t('settings.services.keyLabel', { service: serviceLabel(provider) });
+  return (
+    <Field
+      label={label}
+      hint={fingerprint ? t('settings.connect.keyStored', { fingerprint }) : t('settings.key.hint')}
+      error={form.error}
+    >
+      {(control) => (
+        <input
+          {...control}
+          className="input mono"
+          type="password"
+          value={form.text}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('settings.key.placeholder')}
+          // Read-only, not disabled, while a question is open: the focus stays in the dialog.
+          readOnly={asking}
+          onChange={(event) => dispatch({ type: 'typed', text: event.target.value })}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** "Save the key without checking it?", in the form: the service could not be asked. */
+function UncheckedQuestion({ why, connect }: { why: Problem; connect: ConnectForm }) {
+  const question = useId();
+  const { dispatch, saveUnchecked } = connect.keyForm;
+  return (
+    <div className="consent" role="group" aria-labelledby={question}>
+      <ErrorMessage
+        tone="warning"
+        message={`${why.message} ${t('settings.key.unchecked.body')}`}
+        detail={why.detail}
+      />
+      <p className="consent__question" id={question}>
+        {t('settings.key.unchecked.title')}
+      </p>
+      <div className="settings-actions">
+        <Button variant="primary" onClick={() => void saveUnchecked()}>
+          {t('settings.key.unchecked.confirm')}
+        </Button>
+        <Button onClick={() => dispatch({ type: 'declined' })}>{t('common.cancel')}</Button>
+      </div>
+    </div>
+  );
+}
+
+/** Test and Save, what the test found, and the one question a save may ask. */
+function ConnectActions({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
+  const { form, dispatch, store } = connect.keyForm;
+  const status = useAppStore((state) =>
+    provider === 'pictor' ? state.keyStatus : (state.serviceKeys?.[provider] ?? null),
+  );
+  const { testing, report, testError } = connect.test;
+  const saving = form.phase.name === 'saving';
+  const unchecked = uncheckedWhy(form.phase);
+  return (
+    <>
+      <div className="settings-actions">
+        <Button icon="link" disabled={testing} onClick={() => void connect.runTest()}>
+          {t('settings.test.button')}
+        </Button>
+        {/* Never disabled while saving: the focus would fall out of the dialog. */}
+        <Button type="submit" variant="primary" disabled={form.text.trim() === ''}>
+          {t('common.save')}
+        </Button>
+        {testing ? <Spinner label={t('settings.test.running')} /> : null}
+        {saving ? <Spinner label={t('settings.key.saving')} /> : null}
+      </div>
+      <div className="connection-report" role="status">
+        <ConnectionReport report={report} error={testError} showDetail={provider !== 'pictor'} />
+      </div>
+      {status && askingConsent(form.phase) ? (
+        <ConsentPanel
+          status={status}
+          busy={saving}
+          onAccept={() => void store(true)}
+          onDecline={() => dispatch({ type: 'declined' })}
+        />
+      ) : null}
+      {unchecked ? <UncheckedQuestion why={unchecked} connect={connect} /> : null}
+    </>
+  );
+}
+
+/** One service's form; drawn again (emptied) when another service is chosen. */
+function ConnectForm({ provider, onClose }: { provider: ProviderId; onClose: () => void }) {
+  const confirm = useAppStore((state) => state.confirm);
+  const choose = useAppStore((state) => state.composeChooseService);
+  const onTasks = useAppStore((state) => state.view === 'tasks');
+  const requestFocus = useAppStore((state) => state.requestFocus);
+  const connect = useConnectForm(provider, (checked) => {
+    const service = serviceLabel(provider);
+    confirm(() =>
+      t(checked ? 'settings.connect.doneChecked' : 'settings.connect.doneUnchecked', { service }),
+    );
+    void choose(provider);
+    onClose();
+    // The banner that opened the panel is gone with the demo: the prompt is where to go on.
+    if (onTasks) requestFocus('prompt');
+  });
+  return (
+    <form
+      className="connect__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void connect.save();
+      }}
+    >
+      <AddressField provider={provider} connect={connect} />
+      <KeyField provider={provider} connect={connect} />
+      <ConnectActions provider={provider} connect={connect} />
+    </form>
+  );
+}
+
+function ConnectPanel() {
+  const show = useAppStore((state) => state.connectShow);
+  // The compose form's service first: at first run, today's contract.
+  const initial = useAppStore((state) => state.composeDraft.provider);
+  const [provider, setProvider] = useState<ProviderId>(initial);
+  const close = (): void => show(false);
+  return (
+    <Dialog title={t('settings.connect.title')} onClose={close} size="large">
+      <div className="connect">
+        <p className="muted">{t('settings.connect.intro')}</p>
+        <ServiceChoice provider={provider} onChange={setProvider} />
+        <ConnectForm key={provider} provider={provider} onClose={close} />
+      </div>
+    </Dialog>
+  );
+}
+
+/** The panel, wherever it was opened from (it outlives the banner that opened it). */
+export function ConnectPanelHost() {
+  const open = useAppStore((state) => state.connectOpen);
+  return open ? <ConnectPanel /> : null;
+}

@@ -1,0 +1,49 @@
+/**
+ * A service's state at a glance, from what the page knows of its key (never the key) and its
+ * address: Settings' index and headings, the compose form's service list and its missing-key
+ * notice all read it the same way.
+ */
+import type { KeyStatus } from '../../shared/domain/key-status';
+import type { MessageKey } from '../i18n';
+
+/**
+ * `checked`: a key its service accepted when last asked. `unchecked`: a key stored without a
+ * check (or before checks were kept). `refused`: a key its service refused when last asked.
+ * `attention`: a key is stored but cannot be used now (another keyring, not decryptable).
+ * `none`: no key. `demo`: today's contract with no address, whose tasks go to the built-in demo.
+ */
+export type ServiceKeyState = 'checked' | 'unchecked' | 'refused' | 'attention' | 'none' | 'demo';
+
+export const SERVICE_STATE_LABELS: Readonly<Record<ServiceKeyState, MessageKey>> = {
+  checked: 'settings.serviceState.checked',
+  unchecked: 'settings.serviceState.unchecked',
+  refused: 'settings.serviceState.refused',
+  attention: 'settings.serviceState.attention',
+  none: 'settings.serviceState.none',
+  demo: 'settings.serviceState.demo',
+};
+
+/** States whose key cannot be stored until the user acts: a key is there, but unusable now. */
+const UNUSABLE_STORED = new Set<KeyStatus['state']>(['backend_changed', 'decrypt_failed']);
+
+/**
+ * The state of a service given its key status (null until it has come); `demo`: today's contract
+ * without an address, whose tasks go to the built-in demo whatever its key.
+ */
+export function serviceKeyState(
+  status: KeyStatus | null | undefined,
+  demo = false,
+): ServiceKeyState | null {
+  if (demo) return 'demo';
+  if (!status) return null;
+  if (status.state === 'ready') {
+    if (status.check?.outcome === 'accepted') return 'checked';
+    return status.check?.outcome === 'refused' ? 'refused' : 'unchecked';
+  }
+  return UNUSABLE_STORED.has(status.state) && status.fingerprint ? 'attention' : 'none';
+}
+
+/** Whether a service in `state` has no key its tasks could be sent with. */
+export function lacksKey(state: ServiceKeyState | null): boolean {
+  return state === 'none' || state === 'attention';
+}

@@ -1,0 +1,140 @@
+/**
+ * A missing key is named and one click away: the compose form's service list marks the services
+ * without a key; choosing one says which service has no key, with "Add your <service> key" as a
+ * link to its Settings section (its key field focused); a submit main refuses for that reason
+ * leads to the same link; banners about the previous service go when the service changes.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { KeyStatus } from '../../../../shared/domain/key-status';
+import type { TaskItem } from '../../../../shared/ipc/contract';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { startApp, type StartedApp } from '../render-app';
+
+const DASHSCOPE = 'Alibaba Cloud DashScope';
+const CHECKED: KeyStatus = {
+  state: 'ready',
+  fingerprint: 'abcdef123456',
+  backend: 'keychain',
+  weak: false,
+  message: null,
+  baseUrl: 'https://queue.fal.run',
+  check: { outcome: 'accepted', at: Date.UTC(2026, 0, 15) },
+};
+
+const form = () => screen.getByRole('form', { name: 'New task' });
+const serviceList = () => within(form()).getByRole('combobox', { name: 'Service' });
+const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
+
+async function choose(user: StartedApp['user'], provider: string): Promise<void> {
+  await user.selectOptions(serviceList(), provider);
+}
+
+describe('a service without a key in the compose form', () => {
+  it('is marked in the service list; today’s contract (the demo) and a service with a key are not', async () => {
+    await startApp({ prepare: (fake) => (fake.serviceKeys = { fal: CHECKED }) });
+    const names = within(serviceList())
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toEqual([
+      'Image task service',
+      'fal.ai',
+      'Replicate (no key)',
+      `${DASHSCOPE} (no key)`,
+      'Black Forest Labs (no key)',
+    ]);
+  });
+
+  it('is named under the form, with a link to its key in Settings', async () => {
+    const { user } = await startApp({ prepare: (fake) => (fake.serviceKeys = { fal: CHECKED }) });
+    expect(screen.queryByRole('link', { name: /^Add your/ })).toBeNull();
+    await choose(user, 'dashscope');
+    within(form()).getByText(
+      `Pictor has no API key for ${DASHSCOPE} yet, so nothing can be sent there.`,
+    );
+    const link = within(form()).getByRole('link', { name: `Add your ${DASHSCOPE} key` });
+    expect(link.getAttribute('href')).toBe('#settings-service-dashscope');
+    // A service with a key needs no notice.
+    await choose(user, 'fal');
+    expect(within(form()).queryByRole('link', { name: /^Add your/ })).toBeNull();
+    await choose(user, 'dashscope');
+    await user.click(within(form()).getByRole('link', { name: `Add your ${DASHSCOPE} key` }));
+    expect(useAppStore.getState().view).toBe('settings');
+    const section = await screen.findByRole('region', { name: DASHSCOPE });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(section).getByLabelText(`${DASHSCOPE} API key`)),
+    );
+  });
+
+  it('leads a submit main refuses for want of a key to the link, without a second message', async () => {
+    const { user, fake } = await startApp();
+    fake.fail('tasks:submit', {
+      code: 'bad_input',
+      message:
+        'Nothing was sent: Pictor has no API key it may send to dashscope.aliyuncs.com. A key goes only to the service address it was entered for in Settings.',
+      sentence: { key: 'error.submit.noKeyThere', params: { host: 'dashscope.aliyuncs.com' } },
+    });
+    await choose(user, 'dashscope');
+    await user.type(prompt(), 'a red kite{Enter}');
+    const link = within(form()).getByRole('link', { name: `Add your ${DASHSCOPE} key` });
+    await waitFor(() => expect(document.activeElement).toBe(link));
+    expect(within(form()).queryByText(/Nothing was sent/)).toBeNull();
+    // What was typed stays.
+    expect(prompt()).toHaveProperty('value', 'a red kite');
+  });
+});
+
+describe('banners about the previous service', () => {
+  it('go when the compose form’s service changes', async () => {
+    const { user, fake } = await startApp({
+      prepare: (f) => (f.serviceKeys = { fal: CHECKED }),
+    });
+    // A refusal of today's contract's key, and the submit error beside it.
+    fake.handle('tasks:submit', ({ request }) => {
+      fake.emit('task:refused', {
+        localId: 'gone-1',
+        request,
+        kind: 'auth',
+        message: 'The service refused the API key (401).',
+      });
+      return [] as TaskItem[];
+    });
+    await user.type(prompt(), 'a lighthouse{Enter}');
+    await screen.findByRole('region', { name: 'Request not sent' });
+    fake.fail('tasks:submit', { message: 'The history could not be written.' }, 1);
+    await user.type(prompt(), '{Enter}');
+    await within(form()).findByText('The history could not be written.');
+
+    await choose(user, 'fal');
+    expect(screen.queryByRole('region', { name: 'Request not sent' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Demo service' })).toBeNull();
+    expect(within(form()).queryByText('The history could not be written.')).toBeNull();
+    // Back on today's contract, what its service said of its key holds again; the error does not.
+    await choose(user, 'pictor');
+    await screen.findByRole('region', { name: 'Request not sent' });
+    expect(within(form()).queryByText('The history could not be written.')).toBeNull();
+  });
+
+  it('a refusal arriving after the change stays with the service it is about', async () => {
+    const { user, fake } = await startApp({
+      prepare: (f) => (f.serviceKeys = { fal: CHECKED }),
+    });
+    await user.type(prompt(), 'a harbour at night{Enter}');
+    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    const sent = useAppStore.getState().tasksItems[0]!.record;
+    // The next prompt started on fal.ai: the refused one does not come back over it.
+    await choose(user, 'fal');
+    await user.type(prompt(), 'a heron');
+    fake.emit('task:refused', {
+      localId: sent.localId,
+      request: sent.request,
+      kind: 'auth',
+      message: 'The service refused the API key (401).',
+    });
+    await waitFor(() => expect(useAppStore.getState().composeRefusal).not.toBeNull());
+    expect(serviceList()).toHaveProperty('value', 'fal');
+    expect(screen.queryByRole('region', { name: 'Request not sent' })).toBeNull();
+    await choose(user, 'pictor');
+    await screen.findByRole('region', { name: 'Request not sent' });
+  });
+});

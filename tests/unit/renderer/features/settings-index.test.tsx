@@ -1,0 +1,84 @@
+/**
+ * Settings has an index: "Connect a service", every service with its state at a glance
+ * (connected and checked, key not checked, key refused, no key, the built-in demo), then the
+ * other sections; each entry brings its section into view with the focus. Each service's
+ * section shows the same state beside its name.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { KeyStatus } from '../../../../shared/domain/key-status';
+import { useAppStore } from '../../../../renderer/store/app-store';
+import { startApp, type StartOptions } from '../render-app';
+
+const READY: KeyStatus = {
+  state: 'ready',
+  fingerprint: 'abcdef123456',
+  backend: 'keychain',
+  weak: false,
+  message: null,
+};
+const AT = Date.UTC(2026, 0, 15);
+
+async function openSettings(options: StartOptions = {}) {
+  const app = await startApp(options);
+  act(() => useAppStore.getState().setView('settings'));
+  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  return { ...app, index: screen.getByRole('navigation', { name: 'Settings sections' }) };
+}
+
+describe('the Settings index', () => {
+  it('shows every service’s state at a glance', async () => {
+    const { index } = await openSettings({
+      prepare: (fake) => {
+        fake.serviceKeys = {
+          fal: { ...READY, check: { outcome: 'accepted', at: AT } },
+          replicate: READY,
+          dashscope: { ...READY, check: { outcome: 'refused', at: AT } },
+        };
+      },
+    });
+    const services = within(index).getByRole('list', { name: 'Services' });
+    expect(
+      within(services)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Image task service Built-in demo',
+      'fal.ai Connected, key checked',
+      'Replicate Key not checked',
+      'Alibaba Cloud DashScope Key refused',
+      'Black Forest Labs No key',
+    ]);
+    // The same state beside each service's own name.
+    within(screen.getByRole('region', { name: 'fal.ai' })).getByText('Connected, key checked');
+    within(screen.getByRole('region', { name: 'Black Forest Labs' })).getByText('No key');
+    within(screen.getByRole('region', { name: 'Image task service' })).getByText('Built-in demo');
+  });
+
+  it('follows a key as it is saved: no key, then connected and checked', async () => {
+    const { user, index } = await openSettings();
+    const link = within(index).getByRole('link', { name: /^Replicate/ });
+    expect(link.textContent).toBe('Replicate No key');
+    const section = screen.getByRole('region', { name: 'Replicate' });
+    await user.type(within(section).getByLabelText('Replicate API key'), 'r8-key-0123456789');
+    await user.click(within(section).getByRole('button', { name: 'Save key' }));
+    await waitFor(() => expect(link.textContent).toBe('Replicate Connected, key checked'));
+  });
+
+  it('jumps to a section and gives it the focus', async () => {
+    const { user, index } = await openSettings();
+    await user.click(within(index).getByRole('link', { name: /^Black Forest Labs/ }));
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Black Forest Labs' }));
+    const others = within(index).getByRole('list', { name: 'Other settings' });
+    await user.click(within(others).getByRole('link', { name: 'Library' }));
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Library' }));
+    // The page's address stays as it is: the index moves the view, not the window.
+    expect(window.location.hash).toBe('');
+  });
+
+  it('opens "Connect a service"', async () => {
+    const { user, index } = await openSettings();
+    await user.click(within(index).getByRole('button', { name: 'Connect a service' }));
+    await screen.findByRole('dialog', { name: 'Connect a service' });
+  });
+});
