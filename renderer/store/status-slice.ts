@@ -38,6 +38,8 @@ export interface StatusEntry {
    * said again, as the newest, when it ends (see {@link StatusSlice.startJob}).
    */
   readonly progress?: { readonly done: number; readonly total: number };
+  /** When a job's entry said what the job did (its time to go counts from then). */
+  readonly endedAt?: number;
 }
 
 /** A change to a job's entry; `finished` ends its progress and makes it the newest entry. */
@@ -135,6 +137,7 @@ function withJob(entries: readonly StatusEntry[], id: number, patch: JobPatch): 
     ...(patch.text === undefined ? {} : { text: patch.text }),
     ...(action ? { action } : {}),
     ...(progress ? { progress } : {}),
+    ...(patch.finished === true ? { endedAt: Date.now() } : {}),
   };
   if (current && !patch.finished) return entries.map((entry) => (entry.id === id ? next : entry));
   return [...entries.filter((entry) => entry.id !== id), next].slice(-MAX_ENTRIES);

@@ -1,9 +1,9 @@
 /**
  * Main's trash as a large batch meets it on a real disk, on a manual clock: a delete of images
  * (a removal of tasks) moves `step` items every `step × msPerItem` (70 of 300 after a second by
- * default), says how far it is (`trash:progress`)
- * and tells the page of each change as it goes (`task:updated`, `gallery:changed`,
- * `task:removed`), one operation at a time in the order asked. An Undo of any item of a delete
+ * default), says how far it is (`trash:progress`) and tells the page of each record as it changes
+ * (`task:updated`, `task:removed`) and of the gallery once an operation ends (`gallery:changed`),
+ * one operation at a time in the order asked. An Undo of any item of a delete
  * still under way or waiting stops it, which brings back what it had moved before the Undo takes
  * its turn, and counts each item that delete named and left in place as back: what
  * core/trash/trash-operations.ts does, over the fake API's own records.
@@ -58,6 +58,26 @@ export class SlowTrash {
     return new Promise((resolve) => this.clock.setTimeout(resolve, this.msPerItem * this.step));
   }
 
+  /**
+   * Runs one of the fake's own handlers with its `gallery:changed` held back: main says that once,
+   * when the operation ends ({@link changed}), not for every image.
+   */
+  private quietly<T>(work: () => T): T {
+    const emit = this.fake.emit;
+    this.fake.emit = ((channel, payload) => {
+      if (channel !== 'gallery:changed') emit.call(this.fake, channel, payload);
+    }) as FakePictorApi['emit'];
+    try {
+      return work();
+    } finally {
+      this.fake.emit = emit;
+    }
+  }
+
+  private changed(reason: 'deleted' | 'restored'): void {
+    this.fake.emit('gallery:changed', { reason });
+  }
+
   /** Runs `work` after every operation asked before it. */
   private turn<T>(work: () => Promise<T>): Promise<T> {
     this.running += 1;
@@ -98,17 +118,23 @@ export class SlowTrash {
       for (const [at, ref] of images.entries()) {
         await this.tick(at);
         if (asked.stopped) break;
-        const outcome = await this.fake.own('gallery:deleteImages')({ images: [ref] });
+        const outcome = await this.quietly(() =>
+          this.fake.own('gallery:deleteImages')({ images: [ref] }),
+        );
         records.add(outcome.items);
         failed += outcome.failed;
         moved.push(ref);
         this.progress('images', 'delete', moved.length, images.length);
       }
       this.asked.delete(asked);
-      if (!asked.stopped) return { items: records.all, failed };
+      if (!asked.stopped) {
+        if (moved.length > 0) this.changed('deleted');
+        return { items: records.all, failed };
+      }
       // Stopped: what it moved comes back in the same operation.
-      const back = await this.fake.own('gallery:undoDelete')({ images: moved });
+      const back = await this.quietly(() => this.fake.own('gallery:undoDelete')({ images: moved }));
       records.add(back.items);
+      if (moved.length > 0) this.changed('restored');
       return { items: records.all, failed: back.failed, canceled: true };
     });
   }
@@ -128,11 +154,14 @@ export class SlowTrash {
           continue;
         }
         await this.tick(at);
-        const outcome = await this.fake.own('gallery:undoDelete')({ images: [ref] });
+        const outcome = await this.quietly(() =>
+          this.fake.own('gallery:undoDelete')({ images: [ref] }),
+        );
         records.add(outcome.items);
         failed += outcome.failed;
         this.progress('images', 'restore', done, images.length);
       }
+      if (records.all.length > 0) this.changed('restored');
       return { items: records.all, failed };
     });
   }

@@ -44,19 +44,18 @@ function viewerCovers(state: AppState): boolean {
  */
 function useExpiry(entry: StatusEntry, held: boolean, dismiss: (id: number) => void): void {
   const running = entry.progress !== undefined;
-  const [shownAt, setShownAt] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) setShownAt(Date.now());
-  }, [running]);
+  const [shownAt] = useState(() => Date.now());
+  // Read in the same render as the entry's end, so no timer of the time it ran can fire first.
+  const since = entry.endedAt ?? shownAt;
   useEffect(() => {
     if (running) return undefined;
-    const age = Date.now() - shownAt;
+    const age = Date.now() - since;
     const left = held
       ? MAX_HOLD_MS - age
       : Math.max(entry.action ? ACTION_MS : CONFIRMATION_MS, 0) - age;
     const timer = setTimeout(() => dismiss(entry.id), Math.max(0, left));
     return () => clearTimeout(timer);
-  }, [entry.id, entry.action, running, shownAt, held, dismiss]);
+  }, [entry.id, entry.action, running, since, held, dismiss]);
 }
 
 /** How far a job is: a bar, and its count for the eye (the region says the sentence only). */

@@ -107,7 +107,7 @@ describe('Undo from the first second of a large delete', () => {
     expect(undoButton()).toBeNull();
     expect(empty).toBe(false);
     expect(focusOnPage).toBe(false);
-  }, 30_000);
+  }, 90_000);
 
   it('says what the delete did only when it is done, with the real count, and a spent Undo goes', async () => {
     const COUNT = 120;
@@ -149,7 +149,7 @@ describe('Undo from the first second of a large delete', () => {
     expect(undoButton()).toBeNull();
     expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
     expect(await savedIn(fake)).toBe(COUNT);
-  }, 30_000);
+  }, 90_000);
 
   it('gives the focus to the next image as a delete starts, and to the image back after its Undo', async () => {
     const { user, clock, trash } = await slowGallery(6);
