@@ -19,7 +19,7 @@ const DURATION_MS = { min: 3_000, max: 8_000 };
  * PICTOR_DEMO_DURATION_MS, which the app honours too (app-environment.ts): a whole number of
  * milliseconds up to ten minutes; anything else leaves the default.
  */
-export function demoDuration(env: NodeJS.ProcessEnv): number | { min: number; max: number } {
+function demoDuration(env: NodeJS.ProcessEnv): number | { min: number; max: number } {
   const raw = env.PICTOR_DEMO_DURATION_MS;
   if (raw === undefined || !/^\d{1,6}$/.test(raw) || Number(raw) > 600_000) return DURATION_MS;
   return Number(raw);

@@ -62,8 +62,10 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     // The service travels with the request: the page's target, checked by the engine.
     'tasks:submit': async ({ request, target, count }) =>
       follow(await engine.submit(request, target, count)),
-    // The record's own request and service, read here: the page names only the task.
-    'tasks:submitAgain': async ({ localId }) => follow(await submitAgain(engine, localId)),
+    // The record's own request and service, read here: the page names only the task (and, for a
+    // batch's Rerun, how many: the contract holds it to what the form may ask).
+    'tasks:submitAgain': async ({ localId, count }) =>
+      follow(await submitAgain(engine, localId, count ?? 1)),
     'tasks:list': ({ limit, cursor, ...filter }) => {
       const page = core.history.list({
         ...historyFilter(filter),

@@ -38,6 +38,10 @@ const PATHS = {
   /** Towards the end of a line (mirrored in right-to-left windows by `icon--mirror`). */
   forward: 'M9 6l6 6-6 6',
   back: 'M15 6l-6 6 6 6',
+  /** A check in a circle: Content Credentials from a signer Pictor trusts. */
+  verified: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM8 12.5l2.7 2.7L16.5 9.5',
+  /** An octagon with a bar: Content Credentials that do not verify (the file changed). */
+  tampered: 'M7.9 2h8.2L22 7.9v8.2L16.1 22H7.9L2 16.1V7.9zM12 7.5v5.5M12 16.5h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

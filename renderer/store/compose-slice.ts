@@ -97,9 +97,9 @@ export interface ComposeSlice {
   composeApplyDefaults(next: Settings, previous: Settings | null): void;
   /**
    * Fills the form with an earlier request (gallery's "use this prompt again"), and with its
-   * service when given: a model is a name on one service.
+   * service when given (a model is a name on one service) and a batch's number of tasks.
    */
-  reusePrompt(request: GenerationRequest, provider?: ProviderId): void;
+  reusePrompt(request: GenerationRequest, provider?: ProviderId, count?: number): void;
   composeDismissError(): void;
   composeSubmit(): Promise<ComposeOutcome>;
   /**
@@ -243,10 +243,12 @@ function reusedDraft(
   draft: ComposeDraft,
   request: GenerationRequest,
   provider: ProviderId | undefined,
+  count: number | undefined,
 ): ComposeDraft {
   return {
     ...draft,
     ...(provider === undefined ? {} : { provider }),
+    ...(count === undefined ? {} : { count: String(count) }),
     prompt: request.prompt,
     model: request.model ?? '',
     ...sizeFields(request.size ?? ''),
@@ -324,9 +326,9 @@ export const createComposeSlice: StateCreator<AppState, [], [], ComposeSlice> = 
     get().composeSetDraft(patch);
   },
 
-  reusePrompt(request, provider) {
+  reusePrompt(request, provider, count) {
     set((state) => ({
-      composeDraft: reusedDraft(state.composeDraft, request, provider),
+      composeDraft: reusedDraft(state.composeDraft, request, provider, count),
       composeAttempted: false,
     }));
   },

@@ -80,10 +80,11 @@ export interface TasksSlice
   /** An explicit new request with the same parameters (never a resend by the app). */
   tasksSubmitAgain(record: TaskRecord): Promise<boolean>;
   /**
-   * "Rerun": the task's request again as one new task, on the task's own service (main reads
-   * both from the record: `tasks:submitAgain`); a refusal becomes an error in the status area.
+   * "Rerun": the task's request again as one new task (a batch's: `count` of them, one new
+   * batch), on the task's own service (main reads both from the record: `tasks:submitAgain`); a
+   * refusal becomes an error in the status area.
    */
-  tasksRerun(localId: string): Promise<boolean>;
+  tasksRerun(localId: string, count?: number): Promise<boolean>;
   /** Adds a task id created elsewhere; throws ApiError (the form shows it inline). */
   tasksTrack(taskId: string, prompt?: string): Promise<TaskItem>;
 }
@@ -92,6 +93,11 @@ export interface TasksSlice
 export interface TaskImageRef {
   readonly localId: string;
   readonly index: number;
+}
+
+/** What "Rerun" asks main for: the task, and how many new tasks when a batch asks for several. */
+function againInput(localId: string, count: number): { localId: string; count?: number } {
+  return count > 1 ? { localId, count } : { localId };
 }
 
 /** Before the count: the loaded rows, and one placeholder row while there are more. */
@@ -280,9 +286,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
         return { removed: removed ? [localId] : [] };
       }),
     tasksSubmitAgain: (record) => get().tasksRerun(record.localId),
-    tasksRerun: (localId) =>
+    tasksRerun: (localId, count = 1) =>
       act(async () => {
-        get().tasksInsert(await call('tasks:submitAgain', { localId }));
+        get().tasksInsert(await call('tasks:submitAgain', againInput(localId, count)));
         return null;
       }),
 

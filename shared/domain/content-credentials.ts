@@ -87,6 +87,26 @@ export function hasContentCredentials(credentials: ContentCredentials | undefine
 }
 
 /**
+ * What the credentials say first, the way Content Credentials tools lead with it: a signer on
+ * the trust list Pictor ships (`trusted`), a valid signature by a signer Pictor cannot vouch for
+ * (`unverified`: the name is only the signer's own claim), a manifest that does not verify
+ * (`tampered`: the file or the manifest changed after signing), a store that could not be read,
+ * or none at all.
+ */
+export type VerdictKind = 'trusted' | 'unverified' | 'tampered' | 'unreadable' | 'none';
+
+export function verdictKind(credentials: ContentCredentials): VerdictKind {
+  switch (credentials.state) {
+    case 'valid':
+      return credentials.trusted ? 'trusted' : 'unverified';
+    case 'invalid':
+      return 'tampered';
+    default:
+      return credentials.state;
+  }
+}
+
+/**
  * What a record read from a folder or an archive anyone could have written may keep of a verdict:
  * "no credentials" claims nothing, so it stays; a signer's name, trusted or not, is only believed
  * from Pictor's own verification, so any other verdict is dropped (shown as not checked).

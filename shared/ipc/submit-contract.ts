@@ -23,9 +23,17 @@ export const submitRequests = {
       .strict(),
     output: z.array(taskItemSchema),
   },
-  /** "Submit again" and "Rerun": the stored task's request as one new task, on its own service. */
+  /**
+   * "Submit again" and "Rerun": the stored task's request as one new task, on its own service;
+   * a batch's "Rerun" asks for `count` of them (one submit, so one new batch), as the form may.
+   */
   'tasks:submitAgain': {
-    input: z.object({ localId: localIdSchema }).strict(),
+    input: z
+      .object({
+        localId: localIdSchema,
+        count: z.number().int().min(TASKS_PER_SUBMIT.min).max(TASKS_PER_SUBMIT.max).optional(),
+      })
+      .strict(),
     output: z.array(taskItemSchema),
   },
 } as const;

@@ -607,10 +607,10 @@ export class FakePictorApi implements PictorApi {
       return made.map((record) => this.item(record));
     },
     // As main does: the record's own request, on the record's own service.
-    'tasks:submitAgain': ({ localId }) => {
+    'tasks:submitAgain': ({ localId, count }) => {
       const record = this.existing(localId);
       const target = recordTarget(record);
-      return this.handlers['tasks:submit']({ request: record.request, target, count: 1 });
+      return this.handlers['tasks:submit']({ request: record.request, target, count: count ?? 1 });
     },
     'tasks:list': (input) => this.list(input),
     'tasks:count': (input) => ({ total: this.matching(input).length }),

@@ -17,22 +17,31 @@ import type { TaskEngine } from './task-engine';
 export type AgainEngine = Pick<TaskEngine, 'get' | 'submit'>;
 
 /**
- * The new task made from `record` (its request, its service): for a record the caller already has.
+ * The new task made from `record` (its request, its service): for a record the caller already has;
+ * `count` of them as one submit (a batch's Rerun: one new batch), one by default.
  * @throws EngineInputError (or the engine's refusal) when nothing can be sent for it.
  */
-export function submitRecordAgain(engine: AgainEngine, record: TaskRecord): Promise<TaskRecord[]> {
+export function submitRecordAgain(
+  engine: AgainEngine,
+  record: TaskRecord,
+  count = 1,
+): Promise<TaskRecord[]> {
   if (isImportedLocal(record)) return Promise.reject(new EngineInputError(IMPORTED_LOCAL_SENTENCE));
-  return engine.submit(record.request, recordTarget(record), 1);
+  return engine.submit(record.request, recordTarget(record), count);
 }
 
 /**
- * The new task made from the stored task `localId`.
+ * The new task (or `count` tasks, one submit) made from the stored task `localId`.
  * @throws EngineInputError when the history has no such task, or nothing can be sent for it.
  */
-export function submitAgain(engine: AgainEngine, localId: string): Promise<TaskRecord[]> {
+export function submitAgain(
+  engine: AgainEngine,
+  localId: string,
+  count = 1,
+): Promise<TaskRecord[]> {
   const record = engine.get(localId);
   if (!record) {
     return Promise.reject(new EngineInputError(sentence('error.library.taskNotInHistory')));
   }
-  return submitRecordAgain(engine, record);
+  return submitRecordAgain(engine, record, count);
 }

@@ -5,6 +5,7 @@ import { t, type MessageKey } from '../../i18n';
 import { canRetry } from '../../store/gallery-list-model';
 import { useWhenIdle } from '../../lib/use-when-idle';
 import { Icon } from '../../components/icon';
+import { CredentialsMark } from '../../components/content-credentials';
 import type { ClickModifiers } from '../../lib/selection';
 
 /** Longest a tile drawn ahead of the view waits for an idle window before fetching anyway. */
@@ -240,14 +241,24 @@ export const GalleryTile = memo(function GalleryTile({
           }}
         />
       ) : null}
+      <TileMarks item={item} />
+    </div>
+  );
+});
+
+/** What the tile says of its image at a glance: the favourite star, the Content Credentials mark. */
+function TileMarks({ item }: { item: GalleryItem }) {
+  return (
+    <>
       {item.image.favourite ? (
         <span className="gallery-tile__star" role="img" aria-label={t('gallery.tile.favourite')}>
           <Icon name="star" filled />
         </span>
       ) : null}
-    </div>
+      <CredentialsMark credentials={item.image.contentCredentials} corner />
+    </>
   );
-});
+}
 
 /** A tile whose drawing threw (a damaged record): it says so and keeps its place in the grid. */
 export function UnreadableTile({

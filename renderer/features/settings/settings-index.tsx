@@ -14,7 +14,7 @@ import { ServiceStateBadge } from './service-state-badge';
 import { jumpTo, serviceSectionId } from './settings-sections';
 
 /** The sections after the services, in the order Settings shows them: id and title. */
-export const OTHER_SECTIONS = [
+const OTHER_SECTIONS = [
   ['settings-defaults', 'settings.defaults.title'],
   ['settings-costs', 'costs.settings.title'],
   ['settings-gallery', 'settings.gallery.title'],

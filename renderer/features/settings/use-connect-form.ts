@@ -26,7 +26,7 @@ import { useKeyForm, type KeyForm } from './use-key-form';
  * it already. Another service's own address is kept as "no address of the user's own", as
  * Settings keeps it.
  */
-export function addressPatch(
+function addressPatch(
   settings: Settings,
   provider: ProviderId,
   text: string,

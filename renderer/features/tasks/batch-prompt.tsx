@@ -1,6 +1,6 @@
 /**
- * A batch's prompt, said once beside its results: on two lines in the row, the whole of it in a
- * tooltip, and a click (or Enter) opens it in full over the row until Escape, a click elsewhere,
+ * A batch's prompt, said once at the head of its card: two lines there, the whole of it in a
+ * tooltip, and a click (or Enter) opens it in full over the card until Escape, a click elsewhere,
  * or the button again closes it.
  */
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,21 +1,26 @@
 /**
- * The tasks of one submit ("Generate 3") as one row of the history: their results side by side
- * in a strip that takes the width there is (scrolling sideways, with buttons at its ends, past
- * it), the prompt and settings said once beside them (the whole prompt a click away). Each task
- * stays an article (named by the prompt, with its position in the history), so the keyboard,
- * screen readers and selection treat it as the task it is, with a task row's own actions.
+ * The tasks of one submit ("Generate 10") as one card of the history, read as one job: the prompt
+ * first (the whole of it a click away), how far the batch is, its settings, its own Rerun (the
+ * same request as a new batch, on the batch's own service) and "Use this prompt" (the form filled
+ * with its request, service and number of tasks); then its results as a grid that shows them all,
+ * or as many lines as fit and a "+N" that opens the rest (batch-geometry.ts sizes it, so the feed
+ * knows its height). Each task stays an article (named by the prompt, with its position in the
+ * history), so the keyboard, screen readers and selection treat it as the task it is, with a
+ * task's own buttons (batch-tile.tsx).
  */
-import { memo, useId, type CSSProperties } from 'react';
+import { useId, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
+import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
+import { Button } from '../../components/button';
 import { isoDate, t } from '../../i18n';
+import type { BatchGeometry } from './batch-geometry';
 import { BatchPrompt } from './batch-prompt';
-import { BatchStrip } from './batch-strip';
+import { BatchTile } from './batch-tile';
 import { createdLine, parametersLine } from './task-meta';
-import { TaskIconButtons } from './task-row-actions';
-import { StatusLine } from './task-row';
-import { BatchSelectBox, SelectBox, useSelected, useSelectHandlers } from './task-select';
-import { TaskThumbnails } from './task-thumbnails';
+import { useRerun, useReusePrompt } from './task-row-actions';
+import { BatchSelectBox } from './task-select';
+import './batch-card.css';
 
 export interface TaskBatchRowProps {
   /** The batch's tasks, in the history's order. */
@@ -26,54 +31,146 @@ export interface TaskBatchRowProps {
   /** The history index of the task in the tab order, if it is one of these. */
   current: number;
   top: number;
-  height: number;
+  /** Its card: columns, the results shown, its height. */
+  card: BatchGeometry;
+  /** Opens or closes the card's "+N". */
+  onToggle: (batchId: string) => void;
+  /** The card's head was drawn `height` px tall (its words wrap to the width). */
+  onHead: (batchId: string, height: number) => void;
   onRemove: (record: TaskRecord) => void;
 }
 
-interface TileProps {
-  item: TaskItem;
-  index: number;
-  total: number;
-  current: boolean;
-  promptId: string;
-  onRemove: (record: TaskRecord) => void;
+const FAILED = new Set(['failed', 'not_found', 'submit_failed']);
+
+/** How far the batch is, while it is not all done: "7 of 10 done", "1 failed". */
+function progressLine(items: readonly TaskItem[]): string | null {
+  const done = items.filter((item) => item.record.status === 'completed').length;
+  if (done === items.length) return null;
+  const failed = items.filter((item) => FAILED.has(item.record.status)).length;
+  const parts = [t('tasks.batch.done', { done, count: items.length })];
+  if (failed > 0) parts.push(t('tasks.batch.failed', { count: failed }));
+  return parts.join(' · ');
 }
 
-const TaskTile = memo(function TaskTile({
-  item,
-  index,
-  total,
-  current,
-  promptId,
-  onRemove,
-}: TileProps) {
-  const statusId = useId();
-  const { record } = item;
-  const selected = useSelected(record.localId);
-  const handlers = useSelectHandlers(record.localId);
+/** The batch's own actions: the same request again as a new batch, or back into the form. */
+function BatchActions({ record, size }: { record: TaskRecord; size: number }) {
+  const rerun = useRerun();
+  const reuse = useReusePrompt();
+  // A batch made by the command line may be larger than one submit from the window may be.
+  const count = Math.min(size, TASKS_PER_SUBMIT.max);
   return (
-    <article
-      className={`task-tile${selected ? ' task-tile--selected' : ''}`}
-      data-index={index}
-      data-local-id={record.localId}
-      tabIndex={current ? 0 : -1}
-      aria-posinset={index + 1}
-      aria-setsize={total}
-      aria-labelledby={promptId}
-      aria-describedby={statusId}
-      {...handlers}
-    >
-      <TaskThumbnails record={record} />
-      <div className="task-tile__side">
-        <div className="task-tile__tools">
-          <SelectBox localId={record.localId} />
-          <TaskIconButtons record={record} onRemove={onRemove} withCopy={false} />
-        </div>
-        <StatusLine item={item} id={statusId} />
-      </div>
-    </article>
+    <div className="task-batch__actions">
+      <Button
+        size="small"
+        icon="retry"
+        title={t('tasks.batch.rerunHint', { count })}
+        onClick={() => rerun(record.localId, count)}
+      >
+        <span className="task-batch__action-text">{t('tasks.action.rerun')}</span>
+      </Button>
+      <Button
+        size="small"
+        icon="send"
+        title={t('tasks.batch.reuseHint', { count })}
+        onClick={() => reuse(record, count)}
+      >
+        <span className="task-batch__action-text">{t('tasks.action.reuse')}</span>
+      </Button>
+    </div>
   );
-});
+}
+
+/** The card's head: its checkbox, the prompt and the batch's line, its actions. */
+function BatchHead({
+  record,
+  items,
+  promptId,
+  box,
+}: {
+  record: TaskRecord;
+  items: readonly TaskItem[];
+  promptId: string;
+  box: RefObject<HTMLDivElement | null>;
+}) {
+  const progress = progressLine(items);
+  return (
+    <div className="task-batch__head" ref={box}>
+      <BatchSelectBox localIds={items.map((item) => item.record.localId)} />
+      <div className="task-batch__text">
+        <BatchPrompt prompt={record.request.prompt} id={promptId} />
+        <p className="task-row__meta muted">
+          <span className="task-batch__size">{t('tasks.batch.size', { count: items.length })}</span>
+          {progress ? (
+            <>
+              <span aria-hidden="true"> · </span>
+              <span>{progress}</span>
+            </>
+          ) : null}
+          <span aria-hidden="true"> · </span>
+          <span>{parametersLine(record)}</span>
+          <span aria-hidden="true"> · </span>
+          <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
+        </p>
+      </div>
+      <BatchActions record={record} size={items.length} />
+    </div>
+  );
+}
+
+/** "+N" on a closed card that hides some results; "Show fewer" on an opened one. */
+function BatchToggle({ card, onClick }: { card: BatchGeometry; onClick: () => void }) {
+  const more = card.toggle === 'more';
+  return (
+    <button
+      type="button"
+      className={more ? 'task-batch__toggle' : 'task-batch__toggle task-batch__toggle--fewer'}
+      aria-expanded={!more}
+      {...(more ? { 'aria-label': t('tasks.batch.showMore', { count: card.hidden }) } : {})}
+      onClick={onClick}
+    >
+      {more ? (
+        <span aria-hidden="true">{t('tasks.image.moreShort', { count: card.hidden })}</span>
+      ) : (
+        t('tasks.batch.showFewer')
+      )}
+    </button>
+  );
+}
+
+/**
+ * Says how tall the head in `box` is drawn, before the first paint and whenever it changes (its
+ * words wrap differently at another width, zoom or language, or its progress line grows).
+ */
+function useHeadHeight(
+  box: RefObject<HTMLElement | null>,
+  batchId: string | undefined,
+  onHead: (batchId: string, height: number) => void,
+): void {
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element || !batchId) return undefined;
+    const read = (): void => onHead(batchId, element.getBoundingClientRect().height);
+    read();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(read);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box, batchId, onHead]);
+}
+
+/** The card's sizes for its stylesheet: the very numbers its height was counted from. */
+function cardStyle(card: BatchGeometry, top: number): CSSProperties {
+  const { tile, gap, head, pad } = card.metrics;
+  return {
+    height: card.height,
+    transform: `translateY(${top}px)`,
+    '--batch-tile': `${tile}px`,
+    '--batch-gap': `${gap}px`,
+    '--batch-head': `${head}px`,
+    '--batch-pad': `${pad}px`,
+    '--batch-columns': String(card.columns),
+  } as CSSProperties;
+}
 
 export function TaskBatchRow({
   items,
@@ -81,47 +178,44 @@ export function TaskBatchRow({
   total,
   current,
   top,
-  height,
+  card,
+  onToggle,
+  onHead,
   onRemove,
 }: TaskBatchRowProps) {
   const promptId = useId();
+  const head = useRef<HTMLDivElement>(null);
   const first = items[0];
+  const batchId = first?.record.batchId;
+  useHeadHeight(head, batchId, onHead);
   if (!first) return null;
-  const { record } = first;
-  const style: CSSProperties = { height, transform: `translateY(${top}px)` };
+  // The task in the tab order may be behind the "+N": the first result takes its place there.
+  const currentHidden = current >= start + card.shown && current < start + items.length;
   return (
     // An article of the feed itself (a feed holds only articles), named without the prompt so
     // that only the tasks answer to it; its tasks are the articles inside.
     <article
       className="task-batch"
-      style={style}
-      data-batch-id={record.batchId}
+      style={cardStyle(card, top)}
+      data-batch-id={batchId}
       aria-label={t('tasks.batch.label', { count: items.length })}
     >
-      <BatchStrip>
-        {items.map((item, offset) => (
-          <TaskTile
+      <BatchHead record={first.record} items={items} promptId={promptId} box={head} />
+      <div className="task-batch__grid">
+        {items.slice(0, card.shown).map((item, offset) => (
+          <BatchTile
             key={item.record.localId}
             item={item}
             index={start + offset}
             total={total}
-            current={start + offset === current}
+            current={start + offset === current || (offset === 0 && currentHidden)}
             promptId={promptId}
             onRemove={onRemove}
           />
         ))}
-      </BatchStrip>
-      <div className="task-batch__info">
-        <BatchPrompt prompt={record.request.prompt} id={promptId} />
-        <p className="task-row__meta muted">
-          <span>{parametersLine(record)}</span>
-          <span aria-hidden="true"> · </span>
-          <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
-        </p>
-        <p className="task-batch__size">
-          <BatchSelectBox localIds={items.map((item) => item.record.localId)} />
-          <span>{t('tasks.batch.size', { count: items.length })}</span>
-        </p>
+        {card.toggle && batchId ? (
+          <BatchToggle card={card} onClick={() => onToggle(batchId)} />
+        ) : null}
       </div>
     </article>
   );

@@ -116,10 +116,10 @@ function Images({ record }: { record: TaskRecord }) {
               <span className="details-images__error">{imageErrorText(image)}</span>
             ) : null}
             {image.contentCredentials ? (
-              <span className="details-images__credentials">
-                {t('common.credentials.title')}:{' '}
+              <div className="details-images__credentials">
+                <span className="muted">{t('common.credentials.title')}</span>
                 <CredentialsSummary credentials={image.contentCredentials} />
-              </span>
+              </div>
             ) : null}
           </li>
         );

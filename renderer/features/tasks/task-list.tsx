@@ -11,27 +11,38 @@ import { t } from '../../i18n';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppStore } from '../../store/app-store';
 import { rowOfTask } from '../../store/task-list-model';
-import { FeedRow, feedRowKey, lastTaskOf, useLayout } from './task-feed';
+import { FeedRow, feedRowKey, lastTaskOf, useContentWidth, useLayout } from './task-feed';
 import { useFeedKeys } from './use-feed-keys';
-import { useFixedRows } from './use-fixed-rows';
+import { useFixedRows, type RowPlaces } from './use-fixed-rows';
 import { useCurrentTask } from './use-current-task';
-import { useRowHeight } from './use-row-height';
+import { useFeedMetrics } from './use-row-height';
 
 /** Rows rendered beyond the visible ones, in each direction (from the second frame with rows on). */
 const OVERSCAN = 6;
 /** Start loading the next page this many rows before the loaded end. */
 const LOAD_AHEAD = 30;
 
-/** When the row height changes (the window crossed the wide width), the top row stays on top. */
-function useKeepTopRow(scroller: RefObject<HTMLElement | null>, rowHeight: number): void {
-  const previous = useRef(rowHeight);
+/**
+ * When the rows change size (the window crossed the wide width, its width moved a batch's results
+ * to more or fewer lines, a batch's head was drawn taller or shorter), the row at the top stays at
+ * the top.
+ */
+function useKeepTopRow(
+  scroller: RefObject<HTMLElement | null>,
+  places: RowPlaces,
+  sizes: string,
+): void {
+  const previous = useRef({ places, sizes });
   useLayoutEffect(() => {
     const element = scroller.current;
-    if (element && previous.current !== rowHeight) {
-      element.scrollTop = (element.scrollTop / previous.current) * rowHeight;
+    const before = previous.current;
+    if (element && before.sizes !== sizes && element.scrollTop > 0) {
+      const row = before.places.rowAt(element.scrollTop);
+      const within = (element.scrollTop - before.places.startOf(row)) / before.places.heightOf(row);
+      element.scrollTop = places.startOf(row) + within * places.heightOf(row);
     }
-    previous.current = rowHeight;
-  }, [scroller, rowHeight]);
+    previous.current = { places, sizes };
+  }, [scroller, places, sizes]);
 }
 
 export interface TaskListProps {
@@ -48,16 +59,17 @@ export function TaskList({ onRemove, onRemoveSelected }: TaskListProps) {
   const failed = useAppStore((state) => state.tasksError !== null);
   const loadUntil = useAppStore((state) => state.tasksLoadUntil);
   const scroller = useRef<HTMLDivElement>(null);
-  const rowHeight = useRowHeight();
+  const metrics = useFeedMetrics();
+  const { rowHeight } = metrics;
   // The first frame with rows draws only those on screen; the overscan follows a frame later.
   const painted = useAfterFirstPaint(items.length > 0);
-  const layout = useLayout();
-  useKeepTopRow(scroller, rowHeight);
+  const width = useContentWidth(scroller);
+  const layout = useLayout(width, metrics);
+  useKeepTopRow(scroller, layout.places, `${rowHeight}:${width}:${layout.measured}`);
 
   const { rows, totalSize, scrollToIndex } = useFixedRows({
     scroller,
-    count: layout.rowCount,
-    rowHeight,
+    places: layout.places,
     overscan: painted ? OVERSCAN : 0,
   });
   const lastRow = rows.at(-1)?.index ?? -1;
@@ -113,7 +125,6 @@ export function TaskList({ onRemove, onRemoveSelected }: TaskListProps) {
             items={items}
             total={total}
             tabTask={tabTask}
-            rowHeight={rowHeight}
             onRemove={onRemove}
           />
         ))}

@@ -14,7 +14,7 @@ import { useAppStore } from '../../store/app-store';
 import type { StatusView } from './task-status';
 
 /** The status's words as one line of text (a tooltip, a screen reader's name). */
-function statusText(status: Pick<StatusView, 'sentence' | 'quote'>): string {
+export function statusText(status: Pick<StatusView, 'sentence' | 'quote'>): string {
   return status.quote === undefined
     ? status.sentence
     : t('tasks.failed.quoted', { sentence: status.sentence, words: status.quote });

@@ -56,23 +56,27 @@ export function StatusAction({ record }: { record: TaskRecord }) {
   return null;
 }
 
-/** "Rerun": the task's request as one new task, on the task's own service (main reads both). */
-export function useRerun(): (localId: string) => void {
+/**
+ * "Rerun": the task's request as one new task, on the task's own service (main reads both); a
+ * batch's: `count` new tasks, one new batch.
+ */
+export function useRerun(): (localId: string, count?: number) => void {
   const rerun = useAppStore((state) => state.tasksRerun);
   return useCallback(
-    (localId) => void rerun(localId).then((sent) => sent && announce(t('tasks.rerunSent'))),
+    (localId, count = 1) =>
+      void rerun(localId, count).then((sent) => sent && announce(t('tasks.rerunSent'))),
     [rerun],
   );
 }
 
 /**
  * "Use this prompt": fills the compose form with the task's request and service (its model is a
- * name on that service) and focuses the prompt.
+ * name on that service) and focuses the prompt; a batch's brings back its number of tasks too.
  */
-export function useReusePrompt(): (record: TaskRecord) => void {
-  return useCallback((record) => {
+export function useReusePrompt(): (record: TaskRecord, count?: number) => void {
+  return useCallback((record, count) => {
     const state = useAppStore.getState();
-    state.reusePrompt(record.request, providerOf(record));
+    state.reusePrompt(record.request, providerOf(record), count);
     state.tasksOpenDetails(null);
     state.requestFocus('prompt');
   }, []);
@@ -99,28 +103,38 @@ function CompletedActions({ record }: { record: TaskRecord }) {
   );
 }
 
+/** The task's star: pressed when it is a favourite. */
+export function FavouriteButton({ record, className }: { record: TaskRecord; className?: string }) {
+  const setFavourite = useAppStore((state) => state.tasksSetFavourite);
+  return (
+    <IconButton
+      icon="star"
+      size="small"
+      label={t('tasks.action.favourite')}
+      pressed={record.favourite}
+      {...(className ? { className } : {})}
+      onClick={() => void setFavourite(record.localId, !record.favourite)}
+    />
+  );
+}
+
 /**
- * A task's own small buttons, in a row and on a batch's tile alike: favourite, copy its id (in
- * a row, where there is room), details, cancel on the service (a running task), remove.
+ * A task's own small buttons, in a row and on a batch's tile alike: favourite (a tile has its own
+ * star in a corner), copy its id (in a row, where there is room), details, cancel on the service
+ * (a running task), remove.
  */
 export function TaskIconButtons({
   record,
   onRemove,
   withCopy = true,
-}: TaskRowActionsProps & { withCopy?: boolean }) {
-  const setFavourite = useAppStore((state) => state.tasksSetFavourite);
+  withFavourite = true,
+}: TaskRowActionsProps & { withCopy?: boolean; withFavourite?: boolean }) {
   const openDetails = useAppStore((state) => state.tasksOpenDetails);
   const copy = useCopyTaskId();
   const { taskId } = record;
   return (
     <>
-      <IconButton
-        icon="star"
-        size="small"
-        label={t('tasks.action.favourite')}
-        pressed={record.favourite}
-        onClick={() => void setFavourite(record.localId, !record.favourite)}
-      />
+      {withFavourite ? <FavouriteButton record={record} /> : null}
       {withCopy ? (
         <IconButton
           icon="copy"

@@ -38,14 +38,19 @@ function isTicking(item: TaskItem): boolean {
   return item.record.status === 'processing' && item.record.hold === null;
 }
 
-export function StatusLine({ item, id }: { item: TaskItem; id: string }) {
+/** The task's status now: its badge, sentence and tone (read the clock only while it ticks). */
+export function useStatusView(item: TaskItem): StatusView {
   const ticking = isTicking(item);
   const now = useNow(ticking);
   const typical = useAppStore(
     ticking ? selectTypicalDuration(item.record.request.model) : () => null,
   );
   const cancelling = useAppStore((state) => state.tasksCancelling.has(item.record.localId));
-  const status: StatusView = describeStatus(item, now, typical, cancelling);
+  return describeStatus(item, now, typical, cancelling);
+}
+
+function StatusLine({ item, id }: { item: TaskItem; id: string }) {
+  const status = useStatusView(item);
   return (
     <p className={`task-row__status tone--${status.tone}`} id={id}>
       <span className="badge">{status.label}</span>

@@ -67,7 +67,8 @@ function placeholderIcon(record: TaskRecord): IconName {
   }
 }
 
-export function TaskThumbnails({ record }: { record: TaskRecord }) {
+/** The task's results, `max` of them at most (four in a row; one on a batch's tile). */
+export function TaskThumbnails({ record, max = MAX_CELLS }: { record: TaskRecord; max?: number }) {
   const busy = record.status === 'submitting' || (record.status === 'processing' && !record.hold);
   if (record.images.length === 0) {
     return (
@@ -78,7 +79,7 @@ export function TaskThumbnails({ record }: { record: TaskRecord }) {
       </div>
     );
   }
-  const shown = record.images.slice(0, MAX_CELLS);
+  const shown = record.images.slice(0, max);
   const hidden = record.images.length - shown.length;
   return (
     <div className="thumbs">

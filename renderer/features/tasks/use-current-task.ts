@@ -65,6 +65,8 @@ export function useCurrentTask(
       setCurrent(next);
       setMoves((moves) => moves + 1);
       focusPending.current = true;
+      // A task behind its batch's "+N" is shown first: the keys reach every task.
+      layout.reveal(next);
       scrollToIndex(rowOfTask(layout.groups, layout.loaded, next));
     },
     [scrollToIndex, layout],

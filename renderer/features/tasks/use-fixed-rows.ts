@@ -1,22 +1,65 @@
 /**
- * The window of a list of equal-height rows: which rows are in (or near) the viewport, where
- * each one sits, and how to bring a row into view. Every row has the same height, so this is
- * arithmetic on the scroll offset: its cost does not grow with the number of rows. (A general
- * virtualizer keeps a measurement per row and rebuilds all of them when the count or the keys
- * change: ~35 ms at 100,000 tasks on every page load and live update.)
+ * The window of the task feed's rows: which rows are in (or near) the viewport, where each one
+ * sits, and how to bring a row into view. A task's row has one height; a batch's card is as tall
+ * as its results need (batch-geometry.ts), and only loaded rows can be batches: the places of
+ * the loaded rows are a running sum, those of the rows past them arithmetic, and finding the row
+ * at an offset is a binary search. (A general virtualizer keeps a measurement per row and rebuilds
+ * all of them when the count or the keys change: ~35 ms at 100,000 tasks on every page load and
+ * live update.)
  */
 import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 
-/** A row of the window: its index and its top edge in the feed, in px. */
+/** A row of the window: its index, its top edge in the feed and its height, in px. */
 export interface FixedRow {
   readonly index: number;
   readonly start: number;
+  readonly height: number;
+}
+
+/** Where every row of the feed is. */
+export interface RowPlaces {
+  readonly count: number;
+  /** The feed's height. */
+  readonly total: number;
+  startOf(row: number): number;
+  heightOf(row: number): number;
+  /** The row at `offset` px from the feed's top (the first or the last past either end). */
+  rowAt(offset: number): number;
+}
+
+/**
+ * The places of `count` rows: the first ones of the heights in `heads` (the loaded groups), every
+ * other one `rowHeight` tall.
+ */
+export function rowPlaces(heads: readonly number[], count: number, rowHeight: number): RowPlaces {
+  const known = Math.min(heads.length, count);
+  const starts = new Float64Array(known + 1);
+  for (let row = 0; row < known; row += 1) starts[row + 1] = (starts[row] ?? 0) + (heads[row] ?? 0);
+  const headsEnd = starts[known] ?? 0;
+  const startOf = (row: number): number =>
+    row <= known ? (starts[Math.max(0, row)] ?? 0) : headsEnd + (row - known) * rowHeight;
+  const heightOf = (row: number): number => (row < known ? (heads[row] ?? rowHeight) : rowHeight);
+  const rowAt = (offset: number): number => {
+    if (count <= 0 || offset <= 0) return 0;
+    if (offset >= headsEnd) {
+      const past = rowHeight > 0 ? Math.floor((offset - headsEnd) / rowHeight) : 0;
+      return Math.min(count - 1, known + past);
+    }
+    let low = 0;
+    let high = known - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  return { count, total: startOf(count), startOf, heightOf, rowAt };
 }
 
 export interface FixedRowsOptions {
   readonly scroller: RefObject<HTMLElement | null>;
-  readonly count: number;
-  readonly rowHeight: number;
+  readonly places: RowPlaces;
   /** Rows rendered beyond the visible ones, in each direction. */
   readonly overscan: number;
 }
@@ -40,14 +83,13 @@ interface Span {
 }
 
 /** The rows a viewport touches, whole or in part. */
-export function spanOf(viewport: Viewport, rowHeight: number): Span {
-  if (rowHeight <= 0) return { startRow: 0, endRow: 0 };
+export function spanOf(viewport: Viewport, places: RowPlaces): Span {
+  if (places.count <= 0 || places.total <= 0) return { startRow: 0, endRow: 0 };
   const top = Math.max(0, viewport.top);
-  const startRow = Math.floor(top / rowHeight);
-  return {
-    startRow,
-    endRow: Math.max(startRow + 1, Math.ceil((top + viewport.height) / rowHeight)),
-  };
+  const startRow = places.rowAt(top);
+  const bottom = top + viewport.height;
+  const last = viewport.height > 0 ? places.rowAt(Math.ceil(bottom) - 1) : startRow;
+  return { startRow, endRow: Math.max(startRow + 1, last + 1) };
 }
 
 /** The first and last row index to render (last < first when there is none). */
@@ -66,9 +108,9 @@ export function visibleRange(
 }
 
 /** The scroll offset that shows row `index` whole with the least movement, or null if it is. */
-export function offsetToShow(index: number, viewport: Viewport, rowHeight: number): number | null {
-  const start = index * rowHeight;
-  const end = start + rowHeight;
+export function offsetToShow(index: number, viewport: Viewport, places: RowPlaces): number | null {
+  const start = places.startOf(index);
+  const end = start + places.heightOf(index);
   if (start < viewport.top) return start;
   if (end <= viewport.top + viewport.height) return null;
   // A row taller than the viewport is shown from its top.
@@ -76,12 +118,7 @@ export function offsetToShow(index: number, viewport: Viewport, rowHeight: numbe
   return offset === viewport.top ? null : offset;
 }
 
-export function useFixedRows({
-  scroller,
-  count,
-  rowHeight,
-  overscan,
-}: FixedRowsOptions): FixedRows {
+export function useFixedRows({ scroller, places, overscan }: FixedRowsOptions): FixedRows {
   // Only the span is state: a scroll that stays within the same rows renders nothing.
   const [span, setSpan] = useState<Span>({ startRow: 0, endRow: 1 });
 
@@ -89,7 +126,7 @@ export function useFixedRows({
     const element = scroller.current;
     if (!element) return;
     const read = (): void => {
-      const next = spanOf({ top: element.scrollTop, height: element.clientHeight }, rowHeight);
+      const next = spanOf({ top: element.scrollTop, height: element.clientHeight }, places);
       setSpan((known) =>
         known.startRow === next.startRow && known.endRow === next.endRow ? known : next,
       );
@@ -102,22 +139,24 @@ export function useFixedRows({
       element.removeEventListener('scroll', read);
       observer.disconnect();
     };
-  }, [scroller, rowHeight]);
+  }, [scroller, places]);
 
-  const { first, last } = visibleRange(span, count, overscan);
+  const { first, last } = visibleRange(span, places.count, overscan);
   const rows: FixedRow[] = [];
-  for (let index = first; index <= last; index += 1) rows.push({ index, start: index * rowHeight });
+  for (let index = first; index <= last; index += 1) {
+    rows.push({ index, start: places.startOf(index), height: places.heightOf(index) });
+  }
 
   const scrollToIndex = useCallback(
     (index: number) => {
       const element = scroller.current;
       if (!element) return;
       const view = { top: element.scrollTop, height: element.clientHeight };
-      const offset = offsetToShow(index, view, rowHeight);
+      const offset = offsetToShow(index, view, places);
       if (offset !== null) element.scrollTo({ top: offset });
     },
-    [scroller, rowHeight],
+    [scroller, places],
   );
 
-  return { rows, totalSize: Math.max(0, count) * rowHeight, scrollToIndex };
+  return { rows, totalSize: Math.max(0, places.total), scrollToIndex };
 }

@@ -1,11 +1,12 @@
 /**
- * The history's row height in px: compact rows (5.5rem, results 4.5rem square) in most windows,
- * taller ones (7rem, results 6rem square) in wide windows, where the prompt moves to a column on
- * the left and the list has the whole height (tasks.css uses the same query). Every row has the
- * same height, so the list stays arithmetic (use-fixed-rows.ts); a window that crosses the width
- * changes it for every row at once.
+ * The history's row sizes in px: a task's row is compact (5.5rem, results 4.5rem square) in most
+ * windows, taller (7rem, results 6rem square) in wide windows, where the prompt moves to a column
+ * on the left and the list has the whole height (tasks.css uses the same query); a window that
+ * crosses the width changes it for every row at once. A batch's card is as tall as its results
+ * need, in the same rem (batch-geometry.ts); the feed adds the places up (use-fixed-rows.ts).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { batchMetrics, type BatchMetrics } from './batch-geometry';
 
 /** Wide windows: as the `@media (min-width: 100rem)` rules of tasks.css. */
 const WIDE_QUERY = '(min-width: 100rem)';
@@ -17,14 +18,27 @@ function isWide(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches;
 }
 
-/** The row height in px at the page's root font size. */
-function rowHeightPx(wide: boolean): number {
+/** The page's root font size in px (16 unless the user changed it). */
+function rootRem(): number {
   const root = Number.parseFloat(getComputedStyle(document.documentElement).fontSize);
-  const rem = Number.isFinite(root) && root > 0 ? root : 16;
-  return Math.round(rem * (wide ? WIDE_ROW_REM : ROW_REM));
+  return Number.isFinite(root) && root > 0 ? root : 16;
 }
 
-export function useRowHeight(): number {
+/** The sizes of the feed's rows, in px: a task's row, and a batch card's parts. */
+export interface FeedMetrics {
+  readonly rowHeight: number;
+  readonly batch: BatchMetrics;
+}
+
+function feedMetrics(wide: boolean): FeedMetrics {
+  const rem = rootRem();
+  return {
+    rowHeight: Math.round(rem * (wide ? WIDE_ROW_REM : ROW_REM)),
+    batch: batchMetrics(rem, wide),
+  };
+}
+
+export function useFeedMetrics(): FeedMetrics {
   const [wide, setWide] = useState(isWide);
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return undefined;
@@ -33,5 +47,5 @@ export function useRowHeight(): number {
     media.addEventListener('change', update);
     return () => media.removeEventListener('change', update);
   }, []);
-  return rowHeightPx(wide);
+  return useMemo(() => feedMetrics(wide), [wide]);
 }

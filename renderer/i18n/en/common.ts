@@ -18,16 +18,21 @@ export const common = {
   'format.unknownDate': 'unknown date',
   'format.unknown': '—',
   'common.credentials.title': 'Content Credentials',
-  'common.credentials.valid':
-    '{ai, select, yes {Signed by {signer}, AI-generated} other {Signed by {signer}}}',
+  'common.credentials.signedBy': 'Signed by {signer}',
+  'common.credentials.unverified': 'Unverified signer: “{signer}” (not on Pictor’s trust list)',
+  'common.credentials.aiGenerated': 'AI-generated',
   'common.credentials.trusted':
     'The file is exactly as {signer} signed it, and {signer} is on the list of signers Pictor trusts.',
   'common.credentials.untrusted':
     'The file is exactly as it was signed, but the signer is not on the list Pictor trusts: the name is only what the signer says about itself.',
   'common.credentials.generator': 'Made with {generator}.',
-  'common.credentials.invalid': 'Present, but they do not check out',
-  'common.credentials.invalidMeaning':
-    'The file or its credentials changed after signing, so they say nothing reliable about where it came from ({codes}).',
+  'common.credentials.tampered': 'Tampered: the credentials do not check out',
+  'common.credentials.tamperedMeaning':
+    'The file or its credentials changed after they were signed, so they say nothing reliable about where it came from.',
+  'common.credentials.claimedSigner': 'The credentials name {signer} as their signer.',
+  'common.credentials.codes': 'What the check found (C2PA’s codes):',
+  'common.credentials.mark':
+    '{verdict, select, trusted {Content Credentials from a trusted signer} unverified {Content Credentials from an unverified signer} tampered {Content Credentials, tampered} other {Content Credentials that could not be read}}',
   'common.credentials.unreadable': 'Present, but they could not be read',
   'common.credentials.unreadableMeaning':
     'Pictor kept the file exactly as it came, but could not read its credentials within its limits.',

@@ -25,6 +25,12 @@ export interface LaunchOptions {
    * (window-guards.ts); for a benchmark that navigates nowhere.
    */
   guardNavigation?: boolean;
+  /**
+   * Chromium host only: PEM certificates added to the C2PA trust list Pictor ships, so that images
+   * signed under them (tests/fixtures/c2pa/test-ca.pem) verify as a trusted signer's. The Electron
+   * host runs the app's own main process, which trusts the shipped list alone: it refuses this.
+   */
+  extraTrustAnchors?: string;
 }
 
 export interface RestartOptions {

@@ -4,6 +4,8 @@
  * running in this test process. See page-bridge.ts, app-server.ts and node-main.ts.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
+import { readTrustAnchors } from '../../../electron/core/content-credentials/trust-anchors';
 import { silentLogger } from '../../../electron/ports/logger';
 import { currentTestBuild } from '../../support/test-build';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
@@ -63,6 +65,8 @@ function browserForApps(): Promise<Browser> {
 class ChromiumApp implements LaunchedApp {
   readonly host = 'chromium' as const;
   private main: NodeMain | null = null;
+  /** The verifier of the current "main process" when the test trusts more (extraTrustAnchors). */
+  private verifier: C2paVerifier | null = null;
   private current: Page | null = null;
   private openingWindow = false;
   private browser: Browser | null = null;
@@ -155,6 +159,7 @@ class ChromiumApp implements LaunchedApp {
   private async open(context: BrowserContext, waitForShell = true): Promise<Page> {
     const { bridge, server } = this;
     if (!bridge || !server) throw new Error('The harness is not started.');
+    this.verifier = await extraTrustVerifier(this.options.extraTrustAnchors);
     this.main = await startNodeMain({
       userDataDir: this.options.userDataDir,
       galleryDir: this.options.galleryDir,
@@ -162,6 +167,7 @@ class ChromiumApp implements LaunchedApp {
       os: this.os,
       emit: bridge.emit,
       ...(this.images ? { imageEngine: this.images.engine } : {}),
+      ...(this.verifier ? { contentCredentials: this.verifier } : {}),
     });
     this.openingWindow = true;
     const opened = await context.newPage().finally(() => (this.openingWindow = false));
@@ -179,7 +185,18 @@ class ChromiumApp implements LaunchedApp {
     await this.bridge?.flush();
     await this.main?.close();
     this.main = null;
+    await this.verifier?.dispose();
+    this.verifier = null;
   }
+}
+
+/**
+ * The core's own verifier with `extra` certificates trusted beside the shipped list (the journeys'
+ * test CA), or none when there are none to add (the core then makes its own).
+ */
+async function extraTrustVerifier(extra: string | undefined): Promise<C2paVerifier | null> {
+  if (!extra) return null;
+  return new C2paVerifier({ trustAnchors: `${await readTrustAnchors()}\n${extra}` });
 }
 
 export async function launchChromiumApp(options: LaunchOptions): Promise<LaunchedApp> {

@@ -104,6 +104,11 @@ export async function launchElectronApp(
   options: LaunchOptions,
   executablePath: string,
 ): Promise<LaunchedApp> {
+  if (options.extraTrustAnchors) {
+    throw new Error(
+      'The Electron host runs the app’s own main process: it trusts the shipped list alone.',
+    );
+  }
   let app: ElectronApplication | null = null;
   let page: Page | null = null;
   // One record for the test's every launch, as the chromium host keeps its calls across restarts.

@@ -13,6 +13,7 @@ import { AppRuntime } from '../../../electron/app/app-runtime';
 import { readAppEnvironment, runtimeOverrides } from '../../../electron/app/app-environment';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { ContentCredentialVerifier } from '../../../electron/ports/content-credential-verifier';
 import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { wireApp, type AppWiring } from '../../../electron/ipc/wire-app';
 import { JsonFileKv } from './json-file-kv';
@@ -30,6 +31,8 @@ export interface NodeMainOptions {
   readonly emit: Emit;
   /** The host's image engine (the chromium host: the app's image renderer page in Chromium). */
   readonly imageEngine?: ImageEngine;
+  /** The Content Credentials verifier, when not the core's own (the caller ends it). */
+  readonly contentCredentials?: ContentCredentialVerifier;
 }
 
 /** The running "main process" of the chromium host. */
@@ -61,6 +64,7 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     logger,
     prompts: options.os.prompts,
     ...(options.imageEngine ? { imageEngine: options.imageEngine } : {}),
+    ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
     ...runtimeOverrides(environment),
   });
 }

@@ -1,7 +1,8 @@
 /**
- * Journey 15, batches and selection: "Generate 3" on the built-in demo service becomes one row
+ * Journey 15, batches and selection: "Generate 3" on the built-in demo service becomes one card
  * of the history, the prompt said once and the three results side by side; the user selects tasks
- * with Shift+click and Ctrl+click, removes them with one confirmation, and the history on disk
+ * with Ctrl+click and Shift+click (a result's picture, then a lone task's row), removes them with
+ * one confirmation, and the history on disk
  * agrees while their images stay in the gallery folder. axe checks the row, the selection bar and
  * the confirmation.
  */
@@ -16,7 +17,7 @@ const LONE = 'A lone heron in the reeds, batch journey';
 
 const session = useAppSession('batches');
 
-test('Generate 3 is one row; Shift and Ctrl select; one confirmation removes the selection', async () => {
+test('Generate 3 is one card; Ctrl and Shift select; one confirmation removes the selection', async () => {
   const { page } = await session.launch();
   await generate(page, LONE);
 
@@ -25,7 +26,7 @@ test('Generate 3 is one row; Shift and Ctrl select; one confirmation removes the
   await form.getByLabel('Number of tasks', { exact: true }).fill('3');
   await form.getByRole('button', { name: 'Generate 3' }).click();
 
-  // One row for the batch: three tasks, each an article named by the prompt, the prompt shown once.
+  // One card for the batch: three tasks, each an article named by the prompt, the prompt shown once.
   const feed = page.getByRole('feed', { name: 'Task history' });
   const batch = feed.locator('.task-batch');
   await expect(batch).toHaveCount(1);
@@ -34,7 +35,8 @@ test('Generate 3 is one row; Shift and Ctrl select; one confirmation removes the
   await expect(batch.getByText(BATCH, { exact: true })).toHaveCount(1);
   await expect(batch.getByText('3 tasks', { exact: true })).toBeVisible();
   for (const tile of await tiles.all()) {
-    await expect(tile.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
+    // A result's state is its description (an icon on the square while it is not done).
+    await expect(tile.getByText('Completed', { exact: true })).toBeAttached({ timeout: 30_000 });
     await expectLoadedImage(tile.getByRole('img', { name: BATCH }));
   }
   // The results sit side by side: same top edge, each to the right of the one before.
@@ -46,11 +48,15 @@ test('Generate 3 is one row; Shift and Ctrl select; one confirmation removes the
   const lone = feed.getByRole('article', { name: LONE, exact: true });
   await expect(lone.getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
 
-  // Click the first result's task, Shift+click the third: the three are selected.
-  await tiles.nth(0).locator('.badge').click();
+  // Ctrl+click the first result's picture, Shift+click the third's: the three are selected (a
+  // plain click on a picture opens it).
+  await tiles
+    .nth(0)
+    .getByRole('img', { name: BATCH })
+    .click({ modifiers: ['Control'] });
   await tiles
     .nth(2)
-    .locator('.badge')
+    .getByRole('img', { name: BATCH })
     .click({ modifiers: ['Shift'] });
   const bar = page.getByRole('toolbar', { name: 'Selected tasks' });
   await expect(bar.getByText('3 selected')).toBeVisible();

@@ -197,12 +197,13 @@ const rows: readonly {
       importing('electron', 'app'),
       importing('../ipc/wire-app', 'wireApp'),
       importing('../app/app-runtime', 'AppRuntime'),
-      importing('../demo-service/server', 'startDemoService'),
     ],
     allowed: [
       importing('../adapters/node-fetch', 'createNodeFetch'),
       importing('../core/pictor-core', 'openPictorCore'),
       importing('node:process', 'argv'),
+      // `--provider demo` runs the built-in demo service in the CLI's own process.
+      importing('../demo-service/server', 'startDemoService'),
     ],
   },
   {

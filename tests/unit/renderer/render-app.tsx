@@ -95,6 +95,8 @@ export interface StartOptions {
   prepare?: (fake: FakePictorApi) => void;
   /** userEvent options (e.g. `advanceTimers` with fake timers). */
   userOptions?: Parameters<typeof userEvent.setup>[0];
+  /** The task list's layout size; 900 × 600 unless said. */
+  listSize?: { width: number; height: number };
 }
 
 /**
@@ -112,7 +114,7 @@ export async function restartApp(options: StartOptions = {}): Promise<StartedApp
 export async function startApp(options: StartOptions = {}): Promise<StartedApp> {
   const fake = installFakeApi(new FakePictorApi());
   options.prepare?.(fake);
-  giveSize('.task-list', { width: 900, height: 600 });
+  giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });
   running.push(initStore());
   const user = userEvent.setup(options.userOptions);
   const result = render(<App />);

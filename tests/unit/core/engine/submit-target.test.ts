@@ -81,6 +81,21 @@ describe('submit again', () => {
     expect(made!.localId).not.toBe('old-1');
   });
 
+  it('makes a batch’s Rerun one new batch: `count` tasks of the record’s request, one batch id', async () => {
+    const h = engineHarness();
+    h.history.put(stored({ batchId: 'old-1' }));
+    const made = await submitAgain(h.engine, 'old-1', 3);
+    expect(made).toHaveLength(3);
+    for (const record of made) {
+      expect(record).toMatchObject({
+        endpoint: BASE_URL,
+        request: { prompt: 'again', model: 'm-1' },
+      });
+    }
+    expect(new Set(made.map((record) => record.batchId))).toEqual(new Set([made[0]!.localId]));
+    expect(made.map((record) => record.localId)).not.toContain('old-1');
+  });
+
   it('refuses a record of another service than the key’s, whatever the credentials serve now', async () => {
     const h = engineHarness();
     h.history.put(stored({ provider: 'bfl' }));

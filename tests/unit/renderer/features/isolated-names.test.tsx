@@ -50,8 +50,8 @@ describe('names in the task list and its details', () => {
     const details = screen.getByRole('dialog', { name: 'Task details' });
     expect(isolated(details)).toEqual(expect.arrayContaining([SIGNER, GENERATOR, ASKED, REPORTED]));
     expect(sentenceAround(details, GENERATOR)).toContain(`Made with ⟨${GENERATOR}⟩.`);
-    const summary = details.querySelector('.credentials__summary')!;
-    expect(sentenceAround(summary, SIGNER)).toBe(`Signed by ⟨${SIGNER}⟩, AI-generated`);
+    const headline = details.querySelector('.credentials__headline')!;
+    expect(sentenceAround(headline, SIGNER)).toBe(`Signed by ⟨${SIGNER}⟩`);
     const meaning = details.querySelector('.credentials__meaning')!;
     expect(sentenceAround(meaning, SIGNER)).toContain(
       `exactly as ⟨${SIGNER}⟩ signed it, and ⟨${SIGNER}⟩ is on the list`,
@@ -68,12 +68,12 @@ describe('names in the task list and its details', () => {
     });
     const row = screen.getAllByRole('article')[0]!;
     await user.click(within(row).getByRole('button', { name: 'Details' }));
-    const summary = screen
+    const headline = screen
       .getByRole('dialog', { name: 'Task details' })
-      .querySelector('.credentials__summary')!;
+      .querySelector('.credentials__headline')!;
     // The record reached the page through the contract's schema, which took the override out.
-    expect(sentenceAround(summary, 'IAnepO')).toBe('Signed by ⟨IAnepO⟩, AI-generated');
-    expect(summary.textContent).not.toContain('\u202e');
+    expect(sentenceAround(headline, 'IAnepO')).toBe('Signed by ⟨IAnepO⟩');
+    expect(headline.textContent).not.toContain('\u202e');
   });
 });
 

@@ -5,6 +5,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks/batch-geometry';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { selectionSize } from '../../../../renderer/lib/selection';
 import { useAppStore } from '../../../../renderer/store/app-store';
@@ -71,9 +72,11 @@ describe('batches in the history', () => {
       const batch = document.querySelector<HTMLElement>('.task-batch');
       expect(batch && within(batch).getAllByRole('article')).toHaveLength(4);
     });
-    // 40 tasks in 37 rows: the feed is 37 rows tall.
+    // 40 tasks in 37 rows: 36 rows of one task and the batch's card, one line of four results.
     const feed = screen.getByRole('feed', { name: 'Task history' });
-    expect(Number.parseFloat(feed.style.height)).toBe(37 * 88);
+    const card = batchGeometry(4, 900, batchMetrics(16, false), false);
+    expect(card.lines).toBe(1);
+    expect(Number.parseFloat(feed.style.height)).toBe(36 * 88 + card.height);
   });
 
   it('shows a new "Generate 3" as one row at the top', async () => {

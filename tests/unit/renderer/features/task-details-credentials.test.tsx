@@ -31,7 +31,10 @@ it('task details show each image’s Content Credentials and their meaning', asy
   const items = within(details)
     .getAllByRole('listitem')
     .map((item) => item.textContent ?? '');
-  expect(items[0]).toContain('Content Credentials: Signed by Test Image Service, AI-generated');
+  expect(items[0]).toContain(
+    'Unverified signer: “Test Image Service” (not on Pictor’s trust list)',
+  );
+  expect(items[0]).not.toContain('Signed by');
   expect(items[0]).toContain('the name is only what the signer says about itself');
   expect(items[1]).toContain('Present, but they could not be read');
   expect(items[1]).toContain('could not read its credentials within its limits');

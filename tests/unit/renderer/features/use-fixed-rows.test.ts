@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
   offsetToShow,
+  rowPlaces,
   spanOf,
   visibleRange,
 } from '../../../../renderer/features/tasks/use-fixed-rows';
 
-describe('the fixed-row window', () => {
+/** `count` rows of 100 px, none of them a batch. */
+const even = (count: number) => rowPlaces([], count, 100);
+
+describe('the feed’s window', () => {
   it('covers the rows the viewport touches, partly shown ones included', () => {
-    expect(spanOf({ top: 0, height: 300 }, 100)).toEqual({ startRow: 0, endRow: 3 });
-    expect(spanOf({ top: 150, height: 300 }, 100)).toEqual({ startRow: 1, endRow: 5 });
+    expect(spanOf({ top: 0, height: 300 }, even(100))).toEqual({ startRow: 0, endRow: 3 });
+    expect(spanOf({ top: 150, height: 300 }, even(100))).toEqual({ startRow: 1, endRow: 5 });
     // A viewport with no height yet (before layout) still shows the first row.
-    expect(spanOf({ top: 0, height: 0 }, 100)).toEqual({ startRow: 0, endRow: 1 });
-    expect(spanOf({ top: -40, height: 100 }, 100)).toEqual({ startRow: 0, endRow: 1 });
+    expect(spanOf({ top: 0, height: 0 }, even(100))).toEqual({ startRow: 0, endRow: 1 });
+    expect(spanOf({ top: -40, height: 100 }, even(100))).toEqual({ startRow: 0, endRow: 1 });
   });
 
   it('adds the overscan on both sides and stays inside the list', () => {
@@ -26,9 +30,51 @@ describe('the fixed-row window', () => {
 
   it('scrolls the least distance that shows a row whole', () => {
     const view = { top: 1_000, height: 400 };
-    expect(offsetToShow(12, view, 100)).toBeNull();
-    expect(offsetToShow(9, view, 100)).toBe(900);
-    expect(offsetToShow(14, view, 100)).toBe(1_100);
-    expect(offsetToShow(0, { top: 0, height: 50 }, 100)).toBeNull();
+    expect(offsetToShow(12, view, even(100))).toBeNull();
+    expect(offsetToShow(9, view, even(100))).toBe(900);
+    expect(offsetToShow(14, view, even(100))).toBe(1_100);
+    expect(offsetToShow(0, { top: 0, height: 50 }, even(100))).toBeNull();
+  });
+});
+
+describe('rows of their own heights (a batch’s card is as tall as its results need)', () => {
+  // Loaded rows: 100, a 270 px card, 100, a 165 px card; then 96 rows not loaded, 100 each.
+  const places = rowPlaces([100, 270, 100, 165], 100, 100);
+
+  it('puts each row after the ones before it, and the rows not loaded after the loaded ones', () => {
+    expect([0, 1, 2, 3, 4, 5].map((row) => places.startOf(row))).toEqual([
+      0, 100, 370, 470, 635, 735,
+    ]);
+    expect([1, 3, 4].map((row) => places.heightOf(row))).toEqual([270, 165, 100]);
+    expect(places.total).toBe(635 + 96 * 100);
+  });
+
+  it('finds the row at any offset, at its edges and past either end', () => {
+    expect([0, 99, 100, 369, 370, 634, 635, 734, 735].map((y) => places.rowAt(y))).toEqual([
+      0, 0, 1, 1, 2, 3, 4, 4, 5,
+    ]);
+    expect(places.rowAt(-5)).toBe(0);
+    expect(places.rowAt(1e9)).toBe(99);
+  });
+
+  it('spans and shows rows by their own heights', () => {
+    expect(spanOf({ top: 120, height: 300 }, places)).toEqual({ startRow: 1, endRow: 3 });
+    expect(spanOf({ top: 640, height: 200 }, places)).toEqual({ startRow: 4, endRow: 7 });
+    // The card below the view is scrolled to its bottom edge; one above it, to its top.
+    expect(offsetToShow(1, { top: 0, height: 300 }, places)).toBe(70);
+    expect(offsetToShow(1, { top: 400, height: 300 }, places)).toBe(100);
+    // A card taller than the view is shown from its top.
+    expect(offsetToShow(1, { top: 0, height: 200 }, places)).toBe(100);
+  });
+
+  it('costs the same to ask at the end of 100,000 rows', () => {
+    const many = rowPlaces(
+      Array.from({ length: 50_000 }, (_, row) => (row % 10 === 0 ? 270 : 100)),
+      100_000,
+      100,
+    );
+    const end = many.total - 1;
+    expect(many.rowAt(end)).toBe(99_999);
+    expect(many.startOf(50_000)).toBe(5_000 * 270 + 45_000 * 100);
   });
 });

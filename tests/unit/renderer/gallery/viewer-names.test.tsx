@@ -43,7 +43,29 @@ describe('names in the image viewer', () => {
     await user.click(await screen.findByAltText('Prompt number 0'));
     const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
     expect(isolated(viewer)).toEqual(expect.arrayContaining([SIGNER, GENERATOR, ASKED, REPORTED]));
-    const summary = viewer.querySelector('.credentials__summary')!;
-    expect(sentenceAround(summary, SIGNER)).toBe(`Signed by ⟨${SIGNER}⟩, AI-generated`);
+    const headline = viewer.querySelector('.credentials__headline')!;
+    expect(sentenceAround(headline, SIGNER)).toBe(`Signed by ⟨${SIGNER}⟩`);
+  });
+
+  it('isolates an unverified signer inside the quotes of its verdict', async () => {
+    const { user } = await renderGallery({
+      prepare: (f) =>
+        seedImages(f, 1, () => ({
+          request: { prompt: 'Prompt number 0' },
+          images: [
+            makeImage(0, {
+              file: 'g/0.png',
+              thumbnail: 'g/0.thumb.webp',
+              contentCredentials: { ...CREDENTIALS, trusted: false },
+            }),
+          ],
+        })),
+    });
+    await user.click(await screen.findByAltText('Prompt number 0'));
+    const viewer = await screen.findByRole('dialog', { name: 'Image viewer' });
+    const headline = viewer.querySelector('.credentials__headline')!;
+    expect(sentenceAround(headline, SIGNER)).toBe(
+      `Unverified signer: “⟨${SIGNER}⟩” (not on Pictor’s trust list)`,
+    );
   });
 });

@@ -1,72 +1,169 @@
 /**
- * Batch rows show their content: every result is reachable (buttons at the strip's ends when it
- * holds more than it shows), the prompt is not cut to a few words (two lines, and all of it on a
- * click), and each result has a task's own actions (favourite, details, remove).
+ * A batch reads as one job: one card, its prompt first (all of it on a click), how far it is, its
+ * own Rerun and "Use this prompt"; its results as a grid that shows them all in an 800 and a
+ * 1280 px window, or as many lines as fit and a "+N" that opens the rest; each result with a
+ * task's own buttons (favourite, details, cancel, remove), the keyboard reaching every one.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks/batch-geometry';
+import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { giveOverflow, startApp } from '../render-app';
+import { startApp } from '../render-app';
 
 const PROMPT = `A lighthouse keeper's cat watching the storm from the lantern room, ${'rain on glass, '.repeat(8)}oil painting`;
 
-function seedBatch(fake: FakePictorApi): void {
-  fake.seedTasks(10, () => ({
-    batchId: 'seed-000000',
-    prompt: PROMPT,
-    createdAt: Date.UTC(2026, 0, 15, 12, 0, 0),
-    status: 'completed',
-    images: [makeImage(0)],
-  }));
+/** Ten tasks of one submit on fal, newest first; `build` changes some. */
+function seedBatch(build: (i: number) => object = () => ({})) {
+  return (fake: FakePictorApi): void => {
+    fake.seedTasks(10, (i) => ({
+      batchId: 'seed-000000',
+      prompt: PROMPT,
+      request: { prompt: PROMPT, model: 'fal-ai/flux/dev', size: '1024x1024' },
+      provider: 'fal',
+      endpoint: 'https://queue.fal.run',
+      createdAt: Date.UTC(2026, 0, 15, 12, 0, 0),
+      status: 'completed',
+      images: [makeImage(0)],
+      ...build(i),
+    }));
+  };
+}
+
+/** axe-core's serious and critical findings (contrast needs a real browser: the journey has it). */
+async function seriousViolations(): Promise<string[]> {
+  const result = await axe.run(document.body, {
+    rules: { 'color-contrast': { enabled: false } },
+    resultTypes: ['violations'],
+  });
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`);
 }
 
 const batch = (): HTMLElement => document.querySelector<HTMLElement>('.task-batch')!;
+const tiles = (): HTMLElement[] => within(batch()).getAllByRole('article');
 
-afterEach(() => {
-  delete (HTMLElement.prototype as { scrollBy?: unknown }).scrollBy;
-});
+/**
+ * The feed's content width in a window `w` px wide: the sidebar (3.25rem below 60rem, else 11rem),
+ * the list's padding and a scrollbar.
+ */
+const listWidth = (w: number): number => w - (w < 960 ? 52 : 176) - 32 - 15;
 
-describe('a batch row', () => {
-  it('offers its hidden results with buttons at the strip’s ends, and only when some are hidden', async () => {
-    const scrolled: unknown[] = [];
-    HTMLElement.prototype.scrollBy = function (options?: ScrollToOptions | number) {
-      scrolled.push(options);
-    } as HTMLElement['scrollBy'];
-    giveOverflow('.task-batch__tiles');
-    const { user } = await startApp({ prepare: seedBatch });
-    const later = within(batch()).getByRole('button', { name: 'Show later results of this batch' });
-    // At the start: nothing earlier to show.
-    expect(
-      within(batch()).getByRole('button', { name: 'Show earlier results of this batch' }),
-    ).toHaveProperty('disabled', true);
-    await user.click(later);
-    expect(scrolled).toEqual([expect.objectContaining({ left: expect.any(Number) })]);
-    expect((scrolled[0] as ScrollToOptions).left).toBeGreaterThan(0);
+describe('a batch card', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
-  it('has no such buttons when every result shows', async () => {
-    await startApp({ prepare: seedBatch });
-    expect(within(batch()).queryByRole('button', { name: /results of this batch/ })).toBeNull();
-  });
+  it.each([800, 1280])(
+    'shows all ten results in a %i px window, each with its buttons',
+    async (w) => {
+      await startApp({ prepare: seedBatch(), listSize: { width: listWidth(w), height: 600 } });
+      expect(tiles()).toHaveLength(10);
+      expect(within(batch()).queryByRole('button', { name: /more results/ })).toBeNull();
+      // Every result has its remove, details and favourite; the grid has room for each.
+      for (const tile of tiles()) {
+        expect(within(tile).getByRole('button', { name: 'Remove from history' })).toBeTruthy();
+        expect(within(tile).getByRole('button', { name: 'Details' })).toBeTruthy();
+        expect(within(tile).getByRole('button', { name: 'Favourite' })).toBeTruthy();
+      }
+      const columns = Number(batch().style.getPropertyValue('--batch-columns'));
+      const tile = Number.parseFloat(batch().style.getPropertyValue('--batch-tile'));
+      const gap = Number.parseFloat(batch().style.getPropertyValue('--batch-gap'));
+      const pad = Number.parseFloat(batch().style.getPropertyValue('--batch-pad'));
+      expect(columns * tile + (columns - 1) * gap).toBeLessThanOrEqual(listWidth(w) - 2 * pad);
+      expect(Math.ceil(10 / columns)).toBeLessThanOrEqual(2);
+    },
+  );
 
-  it('shows the whole prompt on a click, and hides it on Escape', async () => {
-    const { user } = await startApp({ prepare: seedBatch });
-    const toggle = within(batch()).getByRole('button', { name: PROMPT });
+  it('leads with the prompt, says how far it is, and keeps its whole prompt a click away', async () => {
+    const { user } = await startApp({
+      // The newest first: tasks 9, 8 and 7 run, 6 failed.
+      prepare: seedBatch((i) =>
+        i > 6
+          ? { status: 'processing', finishedAt: null, images: [] }
+          : i === 6
+            ? { status: 'failed', error: { kind: 'task_failed', message: 'No.' }, images: [] }
+            : {},
+      ),
+    });
+    const head = batch().querySelector<HTMLElement>('.task-batch__head')!;
+    expect(head.compareDocumentPosition(batch().querySelector('.task-batch__grid')!)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(head.textContent).toContain('10 tasks · 6 of 10 done · 1 failed');
+    const toggle = within(head).getByRole('button', { name: PROMPT });
     expect(toggle.getAttribute('title')).toBe(PROMPT);
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await user.click(toggle);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    const full = within(batch()).getByRole('note');
-    expect(full.textContent).toBe(PROMPT);
+    expect(within(batch()).getByRole('note').textContent).toBe(PROMPT);
     await user.keyboard('{Escape}');
     expect(within(batch()).queryByRole('note')).toBeNull();
+    // A running task keeps its Cancel; each task's state is its description.
+    expect(within(tiles()[0]!).getByRole('button', { name: /Cancel/ })).toBeTruthy();
+    expect(within(tiles()[3]!).getByText('Failed', { exact: true })).toBeTruthy();
+  });
+
+  it('reruns as a new batch of ten on the batch’s own service', async () => {
+    const { user, fake } = await startApp({ prepare: seedBatch() });
+    const first = tiles()[0]!.dataset['localId'];
+    await user.click(within(batch()).getByRole('button', { name: 'Rerun' }));
+    await waitFor(() => expect(document.querySelectorAll('.task-batch')).toHaveLength(2));
+    expect(fake.callsTo('tasks:submitAgain')).toEqual([{ localId: first, count: 10 }]);
+    const fresh = document.querySelector<HTMLElement>('.task-batch')!;
+    expect(within(fresh).getAllByRole('article', { name: PROMPT })).toHaveLength(10);
+    const made = useAppStore
+      .getState()
+      .tasksItems.slice(0, 10)
+      .map((item) => item.record);
+    expect(new Set(made.map((record) => record.batchId)).size).toBe(1);
+    expect(made.every((record) => record.provider === 'fal')).toBe(true);
+  });
+
+  it('puts its prompt, service, settings and number of tasks back in the form', async () => {
+    const { user } = await startApp({ prepare: seedBatch() });
+    await user.click(within(batch()).getByRole('button', { name: 'Use this prompt' }));
+    const form = screen.getByRole('form', { name: 'New task' });
+    expect(within(form).getByLabelText('Prompt', { exact: true })).toHaveProperty('value', PROMPT);
+    expect(within(form).getByLabelText('Number of tasks', { exact: true })).toHaveProperty(
+      'value',
+      '10',
+    );
+    expect(useAppStore.getState().composeDraft).toMatchObject({
+      provider: 'fal',
+      model: 'fal-ai/flux/dev',
+    });
+    expect(document.activeElement).toBe(within(form).getByLabelText('Prompt', { exact: true }));
+  });
+
+  it('shows what fits and "+N" in a narrow window; "+N" opens the rest, the keys reach all', async () => {
+    const { user } = await startApp({
+      prepare: seedBatch(),
+      listSize: { width: 260, height: 600 },
+    });
+    expect(tiles()).toHaveLength(3);
+    expect(await seriousViolations()).toEqual([]);
+    const more = within(batch()).getByRole('button', {
+      name: 'Show the other 7 results of this batch',
+    });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(more.textContent).toBe('+7');
+    await user.click(more);
+    expect(tiles()).toHaveLength(10);
+    const fewer = within(batch()).getByRole('button', { name: 'Show fewer' });
+    expect(fewer.getAttribute('aria-expanded')).toBe('true');
+    await user.click(fewer);
+    expect(tiles()).toHaveLength(3);
+    // The arrow keys into a result behind the "+N" open the card and move there.
+    tiles()[2]!.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(tiles()).toHaveLength(10));
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-posinset')).toBe('4'));
   });
 
   it('gives each result a task’s own actions', async () => {
-    const { user, fake } = await startApp({ prepare: seedBatch });
-    const tiles = within(batch()).getAllByRole('article');
-    expect(tiles).toHaveLength(10);
-    const third = tiles[2]!;
+    const { user, fake } = await startApp({ prepare: seedBatch() });
+    const third = tiles()[2]!;
     const localId = third.dataset['localId']!;
     await user.click(within(third).getByRole('button', { name: 'Favourite' }));
     await waitFor(() => expect(fake.task(localId)?.favourite).toBe(true));
@@ -77,6 +174,37 @@ describe('a batch row', () => {
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(fake.task(localId)).toBeUndefined());
-    expect(within(batch()).getAllByRole('article')).toHaveLength(9);
+    expect(tiles()).toHaveLength(9);
+  });
+
+  it('selects a result with Ctrl+click on its picture, and opens it with a plain click', async () => {
+    const { user } = await startApp({ prepare: seedBatch() });
+    const picture = within(tiles()[1]!).getByRole('img', { name: PROMPT });
+    const second = tiles()[1]!.dataset['localId'];
+    await user.keyboard('{Control>}');
+    await user.click(picture);
+    await user.keyboard('{/Control}');
+    expect([...useAppStore.getState().tasksSelection.ids]).toEqual([second]);
+    expect(screen.queryByRole('dialog', { name: 'Image viewer' })).toBeNull();
+    await user.click(within(tiles()[4]!).getByRole('img', { name: PROMPT }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('grows by as much as its head was drawn taller (its words wrapped), so nothing is cut', async () => {
+    // A page with layout: the head of a card draws 90 px tall (its line wrapped), the rest as jsdom.
+    const rect = HTMLElement.prototype.getBoundingClientRect;
+    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.matches('.task-batch__head') ? new DOMRect(0, 0, 600, 90) : rect.call(this);
+    });
+    await startApp({ prepare: seedBatch(), listSize: { width: listWidth(800), height: 600 } });
+    const usual = batchGeometry(10, listWidth(800), batchMetrics(16, false), false);
+    const head = batchMetrics(16, false).head;
+    await waitFor(() =>
+      expect(Number.parseFloat(batch().style.height)).toBe(usual.height - head + 90),
+    );
+    const feed = screen.getByRole('feed', { name: 'Task history' });
+    expect(Number.parseFloat(feed.style.height)).toBe(usual.height - head + 90);
   });
 });

@@ -1,0 +1,127 @@
+/**
+ * One task of a batch, as a cell of the batch card's grid: its result in a square (a click opens
+ * it; with Ctrl/Cmd or Shift it selects, as in the gallery), its checkbox, star and state in the
+ * corners, the Content Credentials mark when its image carries them, and its own small buttons
+ * (details, cancel on the service, remove) along the bottom on hover or when the keyboard is in
+ * it. No text sits on the square, so nothing is cut: the state is an icon, its words are the
+ * tile's description (and its tooltip). Each tile stays an article of the feed, named by the
+ * batch's prompt with its own position in the history.
+ */
+import { memo, useId, type MouseEvent } from 'react';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskItem } from '../../../shared/ipc/contract';
+import { CredentialsMark } from '../../components/content-credentials';
+import { Icon, type IconName } from '../../components/icon';
+import { Spinner } from '../../components/spinner';
+import { useAppStore } from '../../store/app-store';
+import { statusText } from './task-message';
+import { FavouriteButton, TaskIconButtons } from './task-row-actions';
+import { useStatusView } from './task-row';
+import type { StatusTone } from './task-status';
+import { SelectBox, useSelected, useSelectHandlers } from './task-select';
+import { TaskThumbnails } from './task-thumbnails';
+
+export interface BatchTileProps {
+  readonly item: TaskItem;
+  /** The task's position in the history. */
+  readonly index: number;
+  readonly total: number;
+  /** The task in the feed's tab order. */
+  readonly current: boolean;
+  /** The batch's prompt: the tile's name. */
+  readonly promptId: string;
+  readonly onRemove: (record: TaskRecord) => void;
+}
+
+/** The state's mark in the tile's corner; nothing once it has its pictures. */
+const STATE_ICON: Partial<Record<StatusTone, IconName>> = {
+  warning: 'clock',
+  danger: 'error',
+  neutral: 'info',
+};
+
+/** The state as an icon on the square, and in words as the tile's description. */
+function TileState({ item, id }: { item: TaskItem; id: string }) {
+  const status = useStatusView(item);
+  const words = statusText(status);
+  const icon = STATE_ICON[status.tone];
+  const busy = status.tone === 'busy';
+  return (
+    <>
+      {busy || icon ? (
+        <span
+          className={`task-tile__state tone--${status.tone}`}
+          title={`${status.label}: ${words}`}
+          aria-hidden="true"
+        >
+          {busy ? <Spinner /> : <Icon name={icon ?? 'info'} />}
+        </span>
+      ) : null}
+      <span id={id} className="visually-hidden">
+        <span>{status.label}</span> <span>{words}</span>
+      </span>
+    </>
+  );
+}
+
+/** Ctrl/Cmd- or Shift-click on the picture selects the task instead of opening it. */
+function useModifiedClick(localId: string) {
+  const selectClick = useAppStore((state) => state.tasksSelectClick);
+  return (event: MouseEvent<HTMLElement>): void => {
+    if (!(event.ctrlKey || event.metaKey || event.shiftKey)) return;
+    if (!(event.target as HTMLElement).closest('.thumbs__cell--open')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    selectClick(localId, event);
+  };
+}
+
+export const BatchTile = memo(function BatchTile({
+  item,
+  index,
+  total,
+  current,
+  promptId,
+  onRemove,
+}: BatchTileProps) {
+  const statusId = useId();
+  const { record } = item;
+  const selected = useSelected(record.localId);
+  const handlers = useSelectHandlers(record.localId);
+  const onClickCapture = useModifiedClick(record.localId);
+  return (
+    <article
+      className={`task-tile${selected ? ' task-tile--selected' : ''}`}
+      data-index={index}
+      data-local-id={record.localId}
+      tabIndex={current ? 0 : -1}
+      aria-posinset={index + 1}
+      aria-setsize={total}
+      aria-labelledby={promptId}
+      aria-describedby={statusId}
+      onClickCapture={onClickCapture}
+      {...handlers}
+    >
+      <TaskThumbnails record={record} max={1} />
+      <CredentialsMark credentials={record.images[0]?.contentCredentials} corner />
+      <span className="task-tile__check">
+        <SelectBox localId={record.localId} />
+      </span>
+      <span className="task-tile__corner">
+        <TileState item={item} id={statusId} />
+        <FavouriteButton
+          record={record}
+          className={`task-tile__star${record.favourite ? ' task-tile__star--on' : ''}`}
+        />
+      </span>
+      <div className="task-tile__tools">
+        <TaskIconButtons
+          record={record}
+          onRemove={onRemove}
+          withCopy={false}
+          withFavourite={false}
+        />
+      </div>
+    </article>
+  );
+});
