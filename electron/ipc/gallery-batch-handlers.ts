@@ -5,6 +5,8 @@
  */
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
+import { sentence } from '../../shared/i18n/sentence';
+import { GalleryImageError } from '../core/gallery/gallery-images';
 import type { CoreOperations } from '../core/operations/core-operations';
 import type { TrashOperations, TrashOutcome } from '../core/trash/trash-operations';
 import { toIpcError } from './ipc-errors';
@@ -34,6 +36,7 @@ export function batchOutcome(
   return {
     items: outcome.records.map(item),
     failed: outcome.failed,
+    ...(outcome.canceled ? { canceled: true } : {}),
     ...(problem === undefined ? {} : { problem: problem.message }),
     ...(problem?.sentence === undefined ? {} : { problemSentence: problem.sentence }),
   };
@@ -47,13 +50,17 @@ export function galleryBatchHandlers(
     'gallery:deleteImage': async (ref) => {
       const outcome = await deps.trash.deleteImages([ref]);
       const [record] = outcome.records;
-      if (record === undefined) throw outcome.problem;
-      emit('gallery:changed', { reason: 'deleted' });
+      if (record === undefined) {
+        throw outcome.problem ?? new GalleryImageError(sentence('error.gallery.deleteUndone'));
+      }
+      emit('gallery:changed', { reason: outcome.canceled ? 'restored' : 'deleted' });
       return item(record);
     },
     'gallery:deleteImages': async ({ images }) => {
       const outcome = batchOutcome(await deps.trash.deleteImages(images), item);
-      if (outcome.items.length > 0) emit('gallery:changed', { reason: 'deleted' });
+      if (outcome.items.length > 0) {
+        emit('gallery:changed', { reason: outcome.canceled ? 'restored' : 'deleted' });
+      }
       return outcome;
     },
     'gallery:undoDelete': async ({ images }) => {

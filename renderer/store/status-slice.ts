@@ -33,6 +33,23 @@ export interface StatusEntry {
   readonly detail?: string;
   /** A way back, shown as a button (the entry then stays longer). */
   readonly action?: ConfirmationAction;
+  /**
+   * A job under way (a delete, its Undo): how far it is. The entry stays while it runs and is
+   * said again, as the newest, when it ends (see {@link StatusSlice.startJob}).
+   */
+  readonly progress?: { readonly done: number; readonly total: number };
+  /** When a job's entry said what the job did (its time to go counts from then). */
+  readonly endedAt?: number;
+}
+
+/** A change to a job's entry; `finished` ends its progress and makes it the newest entry. */
+export interface JobPatch {
+  readonly text?: Words;
+  readonly done?: number;
+  readonly total?: number;
+  /** A new way back, or null for none (a spent Undo is not offered). */
+  readonly action?: ConfirmationAction | null;
+  readonly finished?: boolean;
 }
 
 /** A long action under way: its words, and how far it has come (of `total`). */
@@ -49,8 +66,15 @@ const MAX_ENTRIES = 4;
 export interface StatusSlice {
   statusEntries: StatusEntry[];
   statusProgress: StatusProgress | null;
-  /** Says `message` worked (a repeat replaces the older one, so it is said again). */
-  confirm(message: Words, action?: ConfirmationAction): void;
+  /** Says `message` worked (a repeat replaces the older one, so it is said again); its id. */
+  confirm(message: Words, action?: ConfirmationAction): number;
+  /**
+   * Starts an entry for a job that runs a while (a delete): what it does, how far (of `total`),
+   * and its way back, from its first moment; answers its id (for {@link updateJob}).
+   */
+  startJob(text: Words, total: number, action?: ConfirmationAction): number;
+  /** Changes a job's entry; one gone meanwhile (dismissed, crowded out) comes back with its words. */
+  updateJob(id: number, patch: JobPatch): void;
   /** Shows any thrown value as a sentence (ApiError's, in the shown language, or a generic one). */
   showError(error: unknown): void;
   dismissStatus(id: number): void;
@@ -86,8 +110,37 @@ export async function withProgress<T>(
  */
 function withEntry(entries: readonly StatusEntry[], entry: StatusEntry): StatusEntry[] {
   const words = wordsOf(entry.text);
-  const kept = entries.filter((shown) => shown.kind === 'error' && wordsOf(shown.text) !== words);
+  // A job under way has not said its piece yet: it stays.
+  const kept = entries.filter(
+    (shown) =>
+      shown.progress !== undefined || (shown.kind === 'error' && wordsOf(shown.text) !== words),
+  );
   return [...kept, entry].slice(-MAX_ENTRIES);
+}
+
+/** The job's entry changed by `patch` (a finished one moved last), or made again from it. */
+function withJob(entries: readonly StatusEntry[], id: number, patch: JobPatch): StatusEntry[] {
+  const current = entries.find((entry) => entry.id === id);
+  if (!current && patch.text === undefined) return [...entries];
+  const base: StatusEntry = current ?? { id, kind: 'done', text: patch.text ?? '' };
+  const progress =
+    patch.finished === true
+      ? undefined
+      : {
+          done: patch.done ?? base.progress?.done ?? 0,
+          total: patch.total ?? base.progress?.total ?? 0,
+        };
+  const { action: _action, progress: _progress, ...rest } = base;
+  const action = patch.action === undefined ? base.action : (patch.action ?? undefined);
+  const next: StatusEntry = {
+    ...rest,
+    ...(patch.text === undefined ? {} : { text: patch.text }),
+    ...(action ? { action } : {}),
+    ...(progress ? { progress } : {}),
+    ...(patch.finished === true ? { endedAt: Date.now() } : {}),
+  };
+  if (current && !patch.finished) return entries.map((entry) => (entry.id === id ? next : entry));
+  return [...entries.filter((entry) => entry.id !== id), next].slice(-MAX_ENTRIES);
 }
 
 export const createStatusSlice: StateCreator<AppState, [], [], StatusSlice> = (set) => ({
@@ -103,6 +156,22 @@ export const createStatusSlice: StateCreator<AppState, [], [], StatusSlice> = (s
       ...(action ? { action } : {}),
     };
     set((state) => ({ statusEntries: withEntry(state.statusEntries, entry) }));
+    return entry.id;
+  },
+  startJob(text, total, action) {
+    statusSeq += 1;
+    const entry: StatusEntry = {
+      id: statusSeq,
+      kind: 'done',
+      text,
+      progress: { done: 0, total },
+      ...(action ? { action } : {}),
+    };
+    set((state) => ({ statusEntries: withEntry(state.statusEntries, entry) }));
+    return entry.id;
+  },
+  updateJob(id, patch) {
+    set((state) => ({ statusEntries: withJob(state.statusEntries, id, patch) }));
   },
   showError(error) {
     const problem = toApiError(error);

@@ -6,7 +6,7 @@
  * the single-task action for every id and skips what does not apply. The outcome is confirmed in
  * the status area, a failure shown as an error.
  */
-import type { StateCreator } from 'zustand';
+import type { StateCreator, StoreApi } from 'zustand';
 import { MAX_IDS_PER_BATCH } from '../../shared/domain/limits';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
@@ -29,7 +29,7 @@ import {
 import type { AppState } from './app-state';
 import { withProgress, type Words } from './status-slice';
 import { listQuery } from './task-list-model';
-import { firstLoadedIndex } from './task-trash-slice';
+import { removeTasks } from './task-remove';
 
 export interface TaskSelectionSlice {
   /** The selected tasks, by local id. */
@@ -118,57 +118,59 @@ function withMany(
 }
 
 /**
- * Removes the selected tasks, a chunk per request (`run`); what was removed can come back, even
- * when a later chunk failed, and the focus goes to the task now where the first removed one was.
+ * Removes the selected tasks as one job with Undo from its start (task-remove.ts), a chunk per
+ * request; the selection goes at once (its bar with it), the focus to the task that stays next.
  */
 async function removeSelected(
-  get: () => AppState,
-  run: (work: (ids: string[]) => Promise<void>) => Promise<boolean>,
+  store: Pick<StoreApi<AppState>, 'getState' | 'setState' | 'subscribe'>,
 ): Promise<boolean> {
-  const removed: string[] = [];
-  const at = firstLoadedIndex(get(), (localId) => isSelected(get().tasksSelection, localId));
-  const ok = await run(async (localIds) => {
-    const outcome = await call('tasks:removeMany', { localIds });
-    for (const localId of outcome.removed) get().tasksApplyRemoved(localId);
-    removed.push(...outcome.removed);
-  });
-  if (ok) get().tasksClearSelection();
-  get().tasksOfferUndo(removed, at);
-  return ok;
+  let ids: string[];
+  try {
+    ids = await chosenIds(store.getState());
+  } catch (error) {
+    store.getState().showError(toApiError(error));
+    return false;
+  }
+  if (ids.length === 0) return false;
+  store.getState().tasksClearSelection();
+  return removeTasks(store, ids, (localIds) => call('tasks:removeMany', { localIds }));
+}
+
+/**
+ * Runs `work` for each chunk of the selection, its progress said as `progress` when given; a
+ * failure is shown and answers false.
+ */
+async function runChunks(
+  get: () => AppState,
+  work: (ids: string[]) => Promise<void>,
+  progress?: Words,
+): Promise<boolean> {
+  try {
+    const ids = await chosenIds(get());
+    if (ids.length === 0) return false;
+    const all = async (step: (done: number) => void) => {
+      let done = 0;
+      for (const chunk of chunks(ids)) {
+        await work(chunk);
+        done += chunk.length;
+        step(done);
+      }
+    };
+    await (progress === undefined
+      ? all(() => undefined)
+      : withProgress(get(), progress, ids.length, all));
+    return true;
+  } catch (error) {
+    get().showError(toApiError(error));
+    return false;
+  }
 }
 
 export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelectionSlice> = (
   set,
   get,
+  api,
 ) => {
-  /**
-   * Runs `work` for each chunk of the selection, its progress said as `progress` when given; a
-   * failure is shown and answers false.
-   */
-  const run = async (
-    work: (ids: string[]) => Promise<void>,
-    progress?: Words,
-  ): Promise<boolean> => {
-    try {
-      const ids = await chosenIds(get());
-      if (ids.length === 0) return false;
-      const all = async (step: (done: number) => void) => {
-        let done = 0;
-        for (const chunk of chunks(ids)) {
-          await work(chunk);
-          done += chunk.length;
-          step(done);
-        }
-      };
-      await (progress === undefined
-        ? all(() => undefined)
-        : withProgress(get(), progress, ids.length, all));
-      return true;
-    } catch (error) {
-      get().showError(toApiError(error));
-      return false;
-    }
-  };
   /** A chunked action whose answer is items: each applied, the counts added up and confirmed. */
   const runItems = async (
     request: (ids: string[]) => Promise<ItemsOutcome>,
@@ -178,12 +180,16 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
   ): Promise<boolean> => {
     let done = 0;
     let skipped = 0;
-    const ok = await run(async (ids) => {
-      const outcome = await request(ids);
-      apply(outcome.items);
-      done += outcome.items.length;
-      skipped += outcome.skipped;
-    }, progress);
+    const ok = await runChunks(
+      get,
+      async (ids) => {
+        const outcome = await request(ids);
+        apply(outcome.items);
+        done += outcome.items.length;
+        skipped += outcome.skipped;
+      },
+      progress,
+    );
     if (ok) get().confirm(() => message(done, skipped));
     return ok;
   };
@@ -223,7 +229,7 @@ export const createTaskSelectionSlice: StateCreator<AppState, [], [], TaskSelect
       if (next !== get().tasksSelection) set({ tasksSelection: next });
     },
 
-    tasksRemoveSelected: () => removeSelected(get, run),
+    tasksRemoveSelected: () => removeSelected(api),
     tasksFavouriteSelected: (favourite) =>
       runItems(
         (localIds) => call('tasks:setFavouriteMany', { localIds, favourite }),

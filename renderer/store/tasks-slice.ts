@@ -12,7 +12,8 @@ import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
-import { createTaskTrashSlice, firstLoadedIndex, type TaskTrashSlice } from './task-trash-slice';
+import { removeTasks } from './task-remove';
+import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
 import {
   EMPTY_FILTER,
   fresher,
@@ -280,11 +281,9 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksSetFavourite: (localId, favourite) =>
       act(() => call('tasks:setFavourite', { localId, favourite })),
     tasksRemove: (localId) =>
-      act(async () => {
-        const at = firstLoadedIndex(get(), (id) => id === localId);
+      removeTasks(api, [localId], async () => {
         const { removed } = await call('tasks:remove', { localId });
-        if (removed) get().tasksRemoved([localId], at);
-        return null;
+        return { removed: removed ? [localId] : [] };
       }),
     tasksSubmitAgain: (record) => get().tasksRerun(record.localId),
     tasksRerun: (localId, count = 1) =>

@@ -59,6 +59,11 @@ const batchOutcome = z.object({
   problem: z.string().optional(),
   /** `problem` as a catalogue sentence, shown in the window's language. */
   problemSentence: sentenceSchema.optional(),
+  /**
+   * A delete stopped before its end by an Undo of its images: what it had moved is back (`items`
+   * as they are after that; `failed` counts what could not come back yet).
+   */
+  canceled: z.boolean().optional(),
 });
 
 /**
@@ -207,11 +212,17 @@ export const requests = {
   /** Batch actions on a selection of tasks: unknown ids and tasks an action skips are counted. */
   'tasks:removeMany': {
     input: z.object({ localIds }).strict(),
-    output: z.object({ removed: z.array(localId), skipped: batchCount }),
+    output: z.object({
+      removed: z.array(localId),
+      skipped: batchCount,
+      /** Stopped before its end by an Undo: what it had removed is back (`removed`: what is not). */
+      canceled: z.boolean().optional(),
+    }),
   },
   /**
    * Puts back tasks removed a moment ago (`tasks:remove`, `tasks:removeMany`) while main still
-   * holds their records; progress as `trash:progress`.
+   * holds their records; progress as `trash:progress`. A removal of any of them still under way
+   * (or waiting) is stopped and puts back what it removed, as one step.
    */
   'tasks:undoRemove': { input: z.object({ localIds }).strict(), output: batchOutcome },
   'tasks:setFavouriteMany': {
@@ -275,7 +286,11 @@ export const requests = {
    * why the first one failed.
    */
   'gallery:deleteImages': { input: imageRefs, output: batchOutcome },
-  /** Undoes the deletes of these images while main still holds them (`gallery:deleteImage(s)`). */
+  /**
+   * Undoes the deletes of these images while main still holds them (`gallery:deleteImage(s)`). A
+   * delete of any of them still under way (or waiting) is stopped and brings back what it moved,
+   * as one step: its own answer says `canceled`.
+   */
   'gallery:undoDelete': { input: imageRefs, output: batchOutcome },
   /**
    * Copies the images' saved files into a folder main asks for in its own dialog (`folder` null:

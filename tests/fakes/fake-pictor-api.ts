@@ -238,6 +238,11 @@ export class FakePictorApi implements PictorApi {
     (this.overrides as Record<string, unknown>)[channel] = handler;
   }
 
+  /** The channel's own behaviour, under any {@link handle} override (a wrapper calls it). */
+  own<C extends RequestChannel>(channel: C): Handler<C> {
+    return this.handlers[channel] as Handler<C>;
+  }
+
   callsTo<C extends RequestChannel>(channel: C): Array<RequestInput<C>> {
     return this.calls
       .filter((call) => call.channel === channel)

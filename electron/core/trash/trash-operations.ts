@@ -22,21 +22,25 @@ import { GalleryImageError, findImage, savedFile, type ImageRef } from '../galle
 import { GalleryTrash, TRASH_KEEP_MS, heldNames } from '../gallery/gallery-trash';
 import { imageFilesOf } from '../gallery/image-files';
 import { HeldEntries, type HeldImage, type HeldTask } from './held-entries';
-import { bringBack, imageKey, putAside } from './image-entries';
+import { imageKey, putAside } from './image-entries';
 import { OperationRunner, type Operation } from '../operations/operation-runner';
 import {
   OutcomeBuilder,
   distinctRefs,
+  nextTurn,
+  type TaskRemoval,
   type TrashOutcome,
   type TrashProgress,
 } from './trash-outcome';
 import { replayJournal } from './trash-replay';
 import { processTimers } from '../process-timers';
+import { AskedDeletes } from './asked-deletes';
+import { TrashBatches } from './trash-batches';
 
-export type { TrashOutcome, TrashProgress } from './trash-outcome';
-export type { TrashEngine, TrashOperationsOptions } from './trash-options';
-import type { TrashOperationsOptions } from './trash-options';
-import type { ImageBatch, ImageEntry, Restore, TaskBatch, TaskEntry } from './trash-journal';
+export type { TaskRemoval, TrashOutcome, TrashProgress } from './trash-outcome';
+export type { TrashEngine, TrashOperationsOptions, TrashRunOptions } from './trash-options';
+import type { TrashOperationsOptions, TrashRunOptions } from './trash-options';
+import type { ImageBatch, ImageEntry, TaskBatch } from './trash-journal';
 
 export class TrashOperations implements Disposable {
   private readonly held: HeldEntries;
@@ -47,12 +51,24 @@ export class TrashOperations implements Disposable {
   private readonly progressed: Emitter<TrashProgress>;
   /** The trash's place around the library's changes of folder. */
   private readonly following: Disposable | undefined;
+  /** Deletes and removals asked and not ended: an Undo of their items stops them. */
+  private readonly asked = new AskedDeletes();
+  /** The steps over what is held: restores, time for Undo, the journal's files. */
+  private readonly batches: TrashBatches;
 
   constructor(private readonly options: TrashOperationsOptions) {
     this.clock = options.clock ?? processTimers;
     this.logger = options.logger ?? silentLogger;
     this.held = new HeldEntries(this.clock);
     this.runner = new OperationRunner({ clock: this.clock, kinds: { trash: 'queue' } });
+    this.batches = new TrashBatches({
+      held: this.held,
+      journal: options.journal,
+      engine: options.core.engine,
+      trashAt: (root) => this.trashAt(root),
+      keepMs: options.keepMs ?? TRASH_KEEP_MS,
+      later: (work) => void this.run(work).catch(() => undefined),
+    });
     this.progressed = new Emitter({ name: 'trash progress', logger: this.logger });
     this.following = options.core.library?.aroundChanges((change) => this.reroot(change));
   }
@@ -87,138 +103,90 @@ export class TrashOperations implements Disposable {
     return this.run(() => this.replayJournal());
   }
 
-  /** Moves saved images to the gallery's trash and marks them deleted. */
-  deleteImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
-    return this.run(async (operation) => {
-      const { engine, gallery } = this.options.core;
-      const outcome = new OutcomeBuilder();
-      const entries: ImageEntry[] = [];
-      for (const ref of distinctRefs(refs)) {
-        try {
-          const { image } = findImage(engine, ref);
-          savedFile(gallery, image);
-          const files = imageFilesOf(image);
-          if (files.length === 0)
-            throw new GalleryImageError(sentence('error.gallery.imageNotOnDiskShort'));
-          entries.push({ id: randomUUID(), ...ref, files: heldNames(files) });
-        } catch (error) {
-          outcome.fail(error);
-        }
-      }
-      if (entries.length === 0) return outcome.done();
-      const batch: ImageBatch = {
-        v: 1,
-        kind: 'images',
-        id: randomUUID(),
-        root: gallery.root,
-        at: this.clock.now(),
-        entries,
-      };
-      await this.options.journal.saveBatch(batch);
-      this.held.open(batch);
-      const deps = { records: engine, trash: this.trashAt(batch.root) };
-      for (const [n, entry] of entries.entries()) {
-        try {
-          outcome.changed(await putAside(deps, entry));
-          this.held.addImage(batch, entry);
-        } catch (error) {
-          outcome.fail(error);
-        }
-        operation.report(
-          { operation: 'delete', items: 'images', done: n + 1, total: entries.length },
-          n + 1 === entries.length,
-        );
-      }
-      await this.closeBatch(batch.id);
-      return outcome.done();
-    });
+  /**
+   * Moves saved images to the gallery's trash and marks them deleted. Stopped (an Undo of any of
+   * its images, or `options.signal`), it moves no more and brings back what it had moved, in the
+   * same operation: the outcome is then `canceled`, its records as they are after that.
+   */
+  deleteImages(refs: readonly ImageRef[], options: TrashRunOptions = {}): Promise<TrashOutcome> {
+    const distinct = distinctRefs(refs);
+    const asked = this.asked.ask('images', distinct.map(imageKey), options.signal);
+    return this.run((operation) => this.deleteRun(distinct, operation), asked.signal).finally(
+      asked.end,
+    );
   }
 
-  /** Brings deleted images back from the gallery's trash (Undo). */
+  /**
+   * Brings deleted images back from the gallery's trash (Undo). A delete of any of them still
+   * under way, or waiting, is stopped first and brings back what it moved itself: each image it
+   * named that is not deleted then counts as back.
+   */
   restoreImages(refs: readonly ImageRef[]): Promise<TrashOutcome> {
+    const distinct = distinctRefs(refs);
+    // Before the restore's turn: the stopped delete runs (or ends) first, in the order asked.
+    const stopped = this.asked.stop('images', new Set(distinct.map(imageKey)));
     return this.run(async (operation) => {
       const { engine } = this.options.core;
       const outcome = new OutcomeBuilder();
       const chosen: HeldImage[] = [];
-      for (const ref of distinctRefs(refs)) {
+      for (const ref of distinct) {
         const held = this.held.image(imageKey(ref));
         try {
+          const found = findImage(engine, ref);
+          if (!held && stopped.has(imageKey(ref)) && found.image.state !== 'deleted') {
+            outcome.changed(found.record);
+            continue;
+          }
           if (!held) throw new GalleryImageError(sentence('error.gallery.imageInSystemTrash'));
-          if (findImage(engine, ref).image.state !== 'deleted')
+          if (found.image.state !== 'deleted')
             throw new GalleryImageError(sentence('error.gallery.imageChangedSinceDelete'));
           chosen.push(held);
         } catch (error) {
           outcome.fail(error);
         }
       }
-      await this.restoring(
+      await this.batches.restoring(
         { chosen, items: 'images', operation },
-        async ({ batch, entry }) => {
-          const record = await bringBack(
-            { records: engine, trash: this.trashAt(batch.root) },
-            entry,
-          );
-          if (record) outcome.changed(record);
-          return true;
-        },
+        this.batches.imageBack(outcome),
         outcome,
       );
       return outcome.done();
     });
   }
 
-  /** Removes tasks from the history, their records held for Undo. Their files stay in the gallery. */
-  removeTasks(localIds: readonly string[]): Promise<{ removed: string[]; skipped: number }> {
-    return this.run(async (operation) => {
-      const { engine } = this.options.core;
-      const ids = [...new Set(localIds)];
-      const records = ids
-        .map((id) => engine.get(id))
-        .filter((r): r is TaskRecord => r !== undefined);
-      const removed: string[] = [];
-      if (records.length === 0) return { removed, skipped: ids.length };
-      const entries = records.map((record) => ({ id: randomUUID(), record }));
-      const batch: TaskBatch = {
-        v: 1,
-        kind: 'tasks',
-        id: randomUUID(),
-        at: this.clock.now(),
-        entries,
-      };
-      await this.options.journal.saveBatch(batch);
-      this.held.open(batch);
-      for (const [n, entry] of entries.entries()) {
-        if (engine.remove(entry.record.localId)) {
-          removed.push(entry.record.localId);
-          this.held.addTask(batch, entry);
-        }
-        operation.report(
-          { operation: 'delete', items: 'tasks', done: n + 1, total: entries.length },
-          n + 1 === entries.length,
-        );
-      }
-      await this.closeBatch(batch.id);
-      return { removed, skipped: ids.length - removed.length };
-    });
+  /**
+   * Removes tasks from the history, their records held for Undo. Their files stay in the gallery.
+   * Stopped (an Undo of any of them, or `options.signal`), it removes no more and puts back what
+   * it had removed, in the same operation (`canceled`; `removed` then names what could not come
+   * back).
+   */
+  removeTasks(localIds: readonly string[], options: TrashRunOptions = {}): Promise<TaskRemoval> {
+    const ids = [...new Set(localIds)];
+    const asked = this.asked.ask('tasks', ids, options.signal);
+    return this.run((operation) => this.removeRun(ids, operation), asked.signal).finally(asked.end);
   }
 
-  /** Puts removed tasks back in the history (Undo); an unfinished one is worked on again. */
+  /**
+   * Puts removed tasks back in the history (Undo); an unfinished one is worked on again. A removal
+   * of any of them still under way, or waiting, is stopped first and puts back what it removed.
+   */
   restoreTasks(localIds: readonly string[]): Promise<TrashOutcome> {
+    const ids = [...new Set(localIds)];
+    const stopped = this.asked.stop('tasks', new Set(ids));
     return this.run(async (operation) => {
       const { engine } = this.options.core;
       const outcome = new OutcomeBuilder();
       const chosen: HeldTask[] = [];
-      for (const localId of new Set(localIds)) {
+      for (const localId of ids) {
         const held = this.held.task(localId);
+        const present = engine.get(localId);
         if (held) chosen.push(held);
+        else if (stopped.has(localId) && present) outcome.changed(present);
         else outcome.fail(new EngineInputError(sentence('error.library.taskNoLongerHeld')));
       }
-      await this.restoring(
+      await this.batches.restoring(
         { chosen, items: 'tasks', operation },
-        ({ entry }) => {
-          outcome.changed(engine.reinstate(entry.record));
-          return Promise.resolve(true);
-        },
+        this.batches.taskBack(outcome),
         outcome,
       );
       return outcome.done();
@@ -238,7 +206,7 @@ export class TrashOperations implements Disposable {
    * Undo under way brings back are left to it (or to the next start's replay).
    */
   async empty(): Promise<void> {
-    for (const batchId of this.held.batchIds()) await this.expire(batchId);
+    for (const batchId of this.held.batchIds()) await this.batches.expire(batchId);
   }
 
   /**
@@ -266,74 +234,119 @@ export class TrashOperations implements Disposable {
     await this.run(() => this.empty());
   }
 
-  /** Runs `work` after every operation asked before it, its progress to the listeners. */
-  private run<T>(work: (operation: Operation<TrashProgress>) => Promise<T>): Promise<T> {
-    return this.runner.run('trash', work, { onProgress: (p) => this.progressed.fire(p) });
+  /**
+   * Runs `work` after every operation asked before it, its progress to the listeners; `signal`
+   * stops it (its own signal aborts, even before its turn).
+   */
+  private run<T>(
+    work: (operation: Operation<TrashProgress>) => Promise<T>,
+    signal?: AbortSignal,
+  ): Promise<T> {
+    return this.runner.run('trash', work, {
+      onProgress: (p) => this.progressed.fire(p),
+      ...(signal ? { signal } : {}),
+    });
   }
 
-  /** Brings back the chosen entries under one restore file; `back` returns true when done. */
-  private async restoring<T extends HeldImage | HeldTask>(
-    what: {
-      chosen: readonly T[];
-      items: 'images' | 'tasks';
-      operation: Operation<TrashProgress>;
-    },
-    back: (held: T) => Promise<boolean>,
-    outcome: OutcomeBuilder,
-  ): Promise<void> {
-    const { chosen, items, operation } = what;
-    if (chosen.length === 0) return;
-    const restore: Restore = {
+  /** A delete of images as one operation: see {@link deleteImages}. */
+  private async deleteRun(
+    refs: readonly ImageRef[],
+    operation: Operation<TrashProgress>,
+  ): Promise<TrashOutcome> {
+    const outcome = new OutcomeBuilder();
+    if (operation.signal.aborted) return { ...outcome.done(), canceled: true };
+    const { engine, gallery } = this.options.core;
+    const entries: ImageEntry[] = [];
+    for (const ref of refs) {
+      try {
+        const { image } = findImage(engine, ref);
+        savedFile(gallery, image);
+        const files = imageFilesOf(image);
+        if (files.length === 0)
+          throw new GalleryImageError(sentence('error.gallery.imageNotOnDiskShort'));
+        entries.push({ id: randomUUID(), ...ref, files: heldNames(files) });
+      } catch (error) {
+        outcome.fail(error);
+      }
+    }
+    if (entries.length === 0) return outcome.done();
+    const batch: ImageBatch = {
       v: 1,
+      kind: 'images',
       id: randomUUID(),
-      entries: chosen.map(({ batch, entry }) => ({ batch: batch.id, entry: entry.id })),
+      root: gallery.root,
+      at: this.clock.now(),
+      entries,
     };
-    const ids = chosen.map(({ entry }) => entry.id);
-    // Marked before the journal write: a quit meanwhile sends none of them on.
-    this.held.markRestoring(ids, true);
-    try {
-      await this.options.journal.saveRestore(restore);
-      for (const [n, held] of chosen.entries()) {
-        try {
-          if (await back(held)) await this.forget(held.batch.id, held.entry);
-        } catch (error) {
-          outcome.fail(error);
-        }
-        const done = n + 1;
-        operation.report(
-          { operation: 'restore', items, done, total: chosen.length },
-          done === chosen.length,
-        );
+    await this.options.journal.saveBatch(batch);
+    this.held.open(batch);
+    const deps = { records: engine, trash: this.trashAt(batch.root) };
+    const moved: HeldImage[] = [];
+    for (const [n, entry] of entries.entries()) {
+      if (operation.signal.aborted) break;
+      try {
+        outcome.changed(await putAside(deps, entry));
+        this.held.addImage(batch, entry);
+        moved.push({ batch, entry });
+      } catch (error) {
+        outcome.fail(error);
       }
-      await this.options.journal.dropRestore(restore.id);
-    } finally {
-      this.held.markRestoring(ids, false);
+      operation.report(
+        { operation: 'delete', items: 'images', done: n + 1, total: entries.length },
+        n + 1 === entries.length,
+      );
     }
+    if (operation.signal.aborted) {
+      return this.batches.takeBack(
+        { batchId: batch.id, moved, items: 'images', operation },
+        outcome,
+      );
+    }
+    await this.batches.close(batch.id);
+    return outcome.done();
   }
 
-  /** The batch's time for Undo ends: what it still holds goes on. */
-  private async expire(batchId: string): Promise<void> {
-    const settled = this.held.settled(batchId);
-    if (!settled) return;
-    const { batch, entries } = settled;
-    for (const entry of entries) {
-      if (batch.kind === 'images' && 'files' in entry) {
-        // A file that cannot go yet keeps its entry: the next start tries again.
-        if (!(await this.trashAt(batch.root).toSystemTrash(entry.id, entry.files))) continue;
+  /** A removal of tasks as one operation: see {@link removeTasks}. */
+  private async removeRun(
+    ids: readonly string[],
+    operation: Operation<TrashProgress>,
+  ): Promise<TaskRemoval> {
+    const { engine } = this.options.core;
+    if (operation.signal.aborted) return { removed: [], skipped: ids.length, canceled: true };
+    const records = ids.map((id) => engine.get(id)).filter((r): r is TaskRecord => r !== undefined);
+    if (records.length === 0) return { removed: [], skipped: ids.length };
+    const entries = records.map((record) => ({ id: randomUUID(), record }));
+    const batch: TaskBatch = {
+      v: 1,
+      kind: 'tasks',
+      id: randomUUID(),
+      at: this.clock.now(),
+      entries,
+    };
+    await this.options.journal.saveBatch(batch);
+    this.held.open(batch);
+    const moved: HeldTask[] = [];
+    for (const [n, entry] of entries.entries()) {
+      if (operation.signal.aborted) break;
+      if (engine.remove(entry.record.localId)) {
+        this.held.addTask(batch, entry);
+        moved.push({ batch, entry });
       }
-      await this.forget(batchId, entry);
+      operation.report(
+        { operation: 'delete', items: 'tasks', done: n + 1, total: entries.length },
+        n + 1 === entries.length,
+      );
+      // A removal is a write each: between two, an Undo asked meanwhile is heard.
+      await nextTurn();
     }
-  }
-
-  private async forget(batchId: string, entry: ImageEntry | TaskEntry): Promise<void> {
-    const emptied = this.held.forget(batchId, entry);
-    if (emptied !== null) await this.options.journal.dropBatch(emptied);
-  }
-
-  private async closeBatch(batchId: string): Promise<void> {
-    const keepMs = this.options.keepMs ?? TRASH_KEEP_MS;
-    const expire = () => void this.run(() => this.expire(batchId)).catch(() => undefined);
-    if (!this.held.close(batchId, keepMs, expire)) await this.options.journal.dropBatch(batchId);
+    const removed = (): string[] => moved.map(({ entry }) => entry.record.localId);
+    if (operation.signal.aborted) {
+      await this.batches.takeBack({ batchId: batch.id, moved, items: 'tasks', operation });
+      const left = removed().filter((localId) => this.held.task(localId) !== undefined);
+      return { removed: left, skipped: ids.length - left.length, canceled: true };
+    }
+    await this.batches.close(batch.id);
+    return { removed: removed(), skipped: ids.length - moved.length };
   }
 
   private replayJournal(): Promise<void> {

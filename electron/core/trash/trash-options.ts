@@ -31,3 +31,9 @@ export interface TrashOperationsOptions {
   readonly keepMs?: number;
   readonly logger?: Logger;
 }
+
+/** What a delete or a removal may be given by its caller. */
+export interface TrashRunOptions {
+  /** Stops it (the CLI's Ctrl+C), as an Undo of its items does: what it moved comes back. */
+  readonly signal?: AbortSignal;
+}

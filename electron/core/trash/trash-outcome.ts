@@ -20,6 +20,19 @@ export interface TrashOutcome {
   readonly failed: number;
   /** Why the first failure failed. */
   readonly problem?: unknown;
+  /**
+   * A delete stopped before its end (an Undo, a stop signal): what it had moved is back, the
+   * records as they are after that; `failed` counts what could not come back (still held).
+   */
+  readonly canceled?: boolean;
+}
+
+/** What a removal of tasks did: the tasks it removed, and how many it did not. */
+export interface TaskRemoval {
+  readonly removed: string[];
+  readonly skipped: number;
+  /** Stopped before its end: what it had removed is back (`removed`: what could not come back). */
+  readonly canceled?: boolean;
 }
 
 export class OutcomeBuilder {
@@ -50,4 +63,9 @@ export function distinctRefs(refs: readonly ImageRef[]): ImageRef[] {
     refs.map((ref) => [imageKey(ref), { localId: ref.localId, index: ref.index }]),
   );
   return [...seen.values()];
+}
+
+/** Lets what waits in the event loop run (an Undo asked over IPC) before going on. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

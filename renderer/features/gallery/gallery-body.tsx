@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorMessage } from '../../components/error-message';
@@ -12,12 +12,16 @@ export interface GalleryBodyProps {
   readonly status: ListStatus;
   readonly error: Problem | null;
   readonly empty: boolean;
+  /**
+   * Nothing to show, but the library holds images (its count says so) or a delete or an Undo is
+   * under way: the list is between two states, never the first run's "No images yet".
+   */
+  readonly updating: boolean;
   readonly filtered: boolean;
   readonly onRetryLoad: () => void;
   readonly children: ReactNode;
 }
 
-/** The grid, or what stands in its place: loading, a read error, or an empty gallery. */
 /** No image yet: the way to the prompt that makes one. */
 function EmptyGallery() {
   const setView = useAppStore((s) => s.setView);
@@ -44,10 +48,29 @@ function EmptyGallery() {
   );
 }
 
+/**
+ * Said above the grid while it has nothing to show but the library is not empty (a delete or an
+ * Undo under way, the list behind the count): the grid stays, and the focus on it.
+ */
+function Updating() {
+  const busy = useAppStore((s) => s.galleryTrashBusy > 0);
+  useEffect(() => {
+    // The count and the list disagree with no delete under way: the list is read again.
+    if (!busy) void useAppStore.getState().galleryRefresh();
+  }, [busy]);
+  return (
+    <div className="gallery__more">
+      <Spinner /> {t('gallery.updating')}
+    </div>
+  );
+}
+
+/** The grid, or what stands in its place: loading, a read error, or an empty gallery. */
 export function GalleryBody({
   status,
   error,
   empty,
+  updating,
   filtered,
   onRetryLoad,
   children,
@@ -68,6 +91,14 @@ export function GalleryBody({
           actions={<Button onClick={onRetryLoad}>{t('gallery.loadAgain')}</Button>}
         />
       </div>
+    );
+  }
+  if (updating) {
+    return (
+      <>
+        <Updating />
+        {children}
+      </>
     );
   }
   if (empty && filtered) {

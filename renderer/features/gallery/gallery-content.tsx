@@ -31,6 +31,7 @@ export function useGalleryState() {
       jump: s.galleryJump,
       jumpLoading: s.galleryJumpLoading,
       display: s.galleryDisplay,
+      trashBusy: s.galleryTrashBusy > 0,
     })),
   );
 }
@@ -57,13 +58,15 @@ export function GalleryContent(props: GalleryContentProps) {
     [],
   );
   const onLoadMore = useCallback(() => void store().galleryLoadMore(), []);
+  // Nothing loaded is not an empty gallery while more images remain (a delete of every loaded
+  // image): the grid loads them.
+  const empty = state.items.length === 0 && !state.hasMore;
   return (
     <GalleryBody
       status={state.status}
       error={state.error}
-      // Nothing loaded is not an empty gallery while more images remain (a delete of every
-      // loaded image): the grid loads them.
-      empty={state.items.length === 0 && !state.hasMore}
+      empty={empty}
+      updating={empty && (state.trashBusy || (state.total ?? 0) > 0)}
       filtered={hasActiveFilters(state.filters)}
       onRetryLoad={() => void store().galleryLoad()}
     >

@@ -111,7 +111,18 @@ function useMenuPlacement(
   return place;
 }
 
-/** A click outside the open menu, a resize or the window losing the focus closes it. */
+/** The window's size now (what a resize compares with). */
+function windowSize(): string {
+  return `${String(window.innerWidth)}×${String(window.innerHeight)}`;
+}
+
+/**
+ * A click outside the open menu, a new size of the window or the window losing the focus closes
+ * it; the last two give the focus back to the tile (`away`), where the keyboard left off. A
+ * `resize` event is said at the next frame, which a busy machine may give long after the size
+ * changed: one for a size the menu opened in (the window was resized, then the menu asked for) is
+ * no reason to close it.
+ */
 function useCloseOnAway(
   menuRef: RefObject<HTMLDivElement | null>,
   request: MenuRequest | null,
@@ -119,16 +130,24 @@ function useCloseOnAway(
 ): void {
   useEffect(() => {
     if (!request) return;
+    const openedIn = windowSize();
+    const away = (): void => {
+      const hadFocus = menuRef.current?.contains(document.activeElement) ?? false;
+      onClose();
+      if (hadFocus) tileOf(request)?.focus();
+    };
     const outside = (event: Event): void => {
       if (!menuRef.current?.contains(event.target as Node)) onClose();
     };
-    const away = (): void => onClose();
+    const resized = (): void => {
+      if (windowSize() !== openedIn) away();
+    };
     document.addEventListener('pointerdown', outside, true);
-    window.addEventListener('resize', away);
+    window.addEventListener('resize', resized);
     window.addEventListener('blur', away);
     return () => {
       document.removeEventListener('pointerdown', outside, true);
-      window.removeEventListener('resize', away);
+      window.removeEventListener('resize', resized);
       window.removeEventListener('blur', away);
     };
   }, [request, onClose, menuRef]);

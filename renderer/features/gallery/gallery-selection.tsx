@@ -209,8 +209,8 @@ function offersAll(selection: GallerySelectionState, total: number | null): bool
 
 interface SelectionActionsOptions {
   readonly selection: GallerySelectionState;
-  readonly undo: ImageActions['undo'];
-  readonly focusAfterDelete: (firstIndex: number) => void;
+  /** Gives the focus to the image that stays next to those going, or to the grid. */
+  readonly focusAfterDelete: (gone: ReadonlySet<string>) => void;
   /** Every loaded selected image is starred: the action takes the stars off. */
   readonly allFavourite: boolean;
   readonly run: (action: () => Promise<Words | null>) => Promise<void>;
@@ -247,11 +247,11 @@ function useSelectionActions(options: SelectionActionsOptions) {
     });
   const remove = (refs: readonly ImageRef[]) =>
     void run(async () => {
-      const keys = new Set(refs.map(itemKey));
-      const first = store().galleryItems.findIndex((item) => keys.has(itemKey(item)));
-      await deleteWithUndo(refs, options.undo);
+      // At once, not when it ends: the bar goes with the selection, the grid keeps the focus
+      // (Ctrl/Cmd+Z there stops the delete while it runs).
+      options.focusAfterDelete(new Set(refs.map(itemKey)));
       selection.clear();
-      options.focusAfterDelete(first);
+      await deleteWithUndo(refs);
       return null;
     });
   return { favourite, exportAll, askDelete, remove };
@@ -287,16 +287,15 @@ interface SelectionToolbarProps {
   readonly selection: GallerySelectionState;
   /** The question before the selection goes to the trash (Delete on a tile asks it too). */
   readonly question: Pick<DeleteQuestion, 'many' | 'setMany'>;
-  readonly actions: Pick<ImageActions, 'undo'>;
-  /** Gives the focus back to the grid after a delete (the image now where the first one was). */
-  readonly focusAfterDelete: (firstIndex: number) => void;
+  /** Gives the focus to the grid as a delete starts (the image next to those going). */
+  readonly focusAfterDelete: (gone: ReadonlySet<string>) => void;
   /** How many images the filters match, when known. */
   readonly total: number | null;
 }
 
 /** The bar over a selection: how many, and what can be done to them all. */
 export function SelectionToolbar(props: SelectionToolbarProps) {
-  const { selection, actions, focusAfterDelete, total } = props;
+  const { selection, focusAfterDelete, total } = props;
   const { items, clear, count, whole } = selection;
   const { many: confirming, setMany: setConfirming } = props.question;
   const { problem, run, dismiss } = useSelectionRun();
@@ -307,7 +306,6 @@ export function SelectionToolbar(props: SelectionToolbarProps) {
 
   const { favourite, exportAll, askDelete, remove } = useSelectionActions({
     selection,
-    undo: actions.undo,
     focusAfterDelete,
     allFavourite,
     run,

@@ -117,7 +117,6 @@ export function GalleryView() {
       />
       <SelectionToolbar
         selection={selection}
-        actions={actions}
         focusAfterDelete={focus.focusAfterDelete}
         total={state.total}
         question={question}

@@ -12,14 +12,27 @@ export interface GalleryFocus {
   readonly focusRequest: FocusRequest | null;
   /** Makes the tile active and gives it the focus. */
   readonly focusTile: (key: string) => void;
-  /** After a delete whose first image was at `first`: the image now there, or the grid. */
-  readonly focusAfterDelete: (first: number) => void;
+  /**
+   * As a delete of `gone` starts: the image that stays next to the first one going (after it,
+   * else before it), or the grid itself.
+   */
+  readonly focusAfterDelete: (gone: ReadonlySet<string>) => void;
 }
 
 /**
- * The grid's focus: an Undo gives it to the image that came back; after a delete it goes to the
- * image now where the first deleted one was, or to the grid itself, never to the page, where
- * Ctrl+Z and the arrows mean nothing.
+ * Whether the focus may be moved for the user: it is nowhere (the page), in the gallery, or in
+ * the status area (a Undo button that went away), not somewhere they moved it to meanwhile.
+ */
+function focusIsFree(section: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  if (active === null || active === document.body) return true;
+  return Boolean(section?.contains(active) || active.closest('.status-area'));
+}
+
+/**
+ * The grid's focus: an Undo gives it to the image that came back (or the grid, while it runs);
+ * a delete gives it at once to the image that stays next to those going, or to the grid itself,
+ * never to the page, where Ctrl/Cmd+Z and the arrows mean nothing.
  */
 export function useGalleryFocus(section: RefObject<HTMLElement | null>): GalleryFocus {
   const [activeKey, setActiveKey] = useState<string | null>(null);
@@ -28,19 +41,32 @@ export function useGalleryFocus(section: RefObject<HTMLElement | null>): Gallery
     setActiveKey(key);
     setFocusRequest((previous) => ({ key, seq: (previous?.seq ?? 0) + 1 }));
   }, []);
+  const focusGrid = useCallback(
+    () => section.current?.querySelector<HTMLElement>('[role="grid"]')?.focus(),
+    [section],
+  );
   const restored = useAppStore((s) => s.galleryRestored);
   useEffect(() => {
-    const first = restored?.keys[0];
+    if (restored === null || !focusIsFree(section.current)) return;
+    const first = restored.keys.find((key) =>
+      store().galleryItems.some((item) => itemKey(item) === key),
+    );
     if (first !== undefined) focusTile(first);
-  }, [restored, focusTile]);
+    else if (!section.current?.contains(document.activeElement)) focusGrid();
+  }, [restored, focusTile, focusGrid, section]);
   const focusAfterDelete = useCallback(
-    (first: number) => {
+    (gone: ReadonlySet<string>) => {
       const items = store().galleryItems;
-      const next = items[Math.min(Math.max(0, first), items.length - 1)];
+      const first = items.findIndex((item) => gone.has(itemKey(item)));
+      const stays = (item: (typeof items)[number]) => !gone.has(itemKey(item));
+      const next =
+        first < 0
+          ? undefined
+          : (items.slice(first).find(stays) ?? items.slice(0, first).reverse().find(stays));
       if (next) focusTile(itemKey(next));
-      else section.current?.querySelector<HTMLElement>('[role="grid"]')?.focus();
+      else focusGrid();
     },
-    [focusTile, section],
+    [focusTile, focusGrid],
   );
   return { activeKey, setActiveKey, focusRequest, focusTile, focusAfterDelete };
 }

@@ -7,7 +7,7 @@ import { useAppStore } from '../../store/app-store';
 import { failure, problemOf, type Problem } from '../../lib/api';
 import { fileLocation } from '../../lib/file-location';
 import { requestOf } from '../../store/gallery-list-model';
-import type { BatchResult, ImageRef } from '../../store/gallery-trash-slice';
+import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
 
 /** What can be done to one image, from a tile or from the viewer. */
@@ -63,11 +63,9 @@ export function useImageActions(): ImageActionsState {
 
   const actions = useMemo<ImageActions>(() => {
     const store = useAppStore.getState;
+    // Its delete's entry in the status area says how the Undo goes, and what came back.
     const undo = (refs?: readonly ImageRef[]): void =>
-      void run(async () => {
-        const result = await store().galleryUndoDelete(refs);
-        return result === null ? null : outcome(result, 'gallery.announce.restored');
-      });
+      void run(async () => (await store().galleryUndoDelete(refs), null));
     return {
       favourite: (item) => {
         const favourite = !item.image.favourite;
@@ -110,7 +108,7 @@ export function useImageActions(): ImageActionsState {
         void store()
           .tasksRerun(item.localId)
           .then((sent) => sent && announce(t('tasks.rerunSent'))),
-      remove: (item) => run(() => deleteWithUndo([item], undo)),
+      remove: (item) => run(() => deleteWithUndo([item])),
       undo,
     };
   }, [run]);
@@ -120,40 +118,14 @@ export function useImageActions(): ImageActionsState {
 }
 
 /**
- * A batch's outcome in a sentence: all done, or how many of how many and why not; throws when
- * none was done.
+ * Deletes the images, with Undo from the first moment (the delete's entry in the status area
+ * says how far it is, then what it did; Ctrl/Cmd+Z asks for them too, even while it runs).
+ * Throws when none could be deleted, with main's own sentence.
  */
-function outcome(
-  result: BatchResult,
-  done: 'gallery.announce.restored' | 'gallery.announce.deletedMany',
-): Words {
-  if (result.failed === 0) return () => t(done, { count: result.done });
-  // None done: main's own sentence is the problem (not a generic one with it in the details).
-  if (result.done === 0) throw failure(result.problem ?? (() => t('gallery.actionFailed')));
-  return () =>
-    t('gallery.announce.partly', {
-      done: result.done,
-      count: result.done + result.failed,
-      problem: result.problem?.() ?? '',
-    });
-}
-
-/**
- * Deletes the images and says so in the status area with Undo (the images stay in main's trash for a
- * while; Ctrl/Cmd+Z asks for them too). Throws when none could be deleted.
- */
-export async function deleteWithUndo(
-  items: readonly ImageRef[],
-  undo: (refs?: readonly ImageRef[]) => void,
-): Promise<null> {
-  const state = useAppStore.getState();
-  const result = await state.galleryDeleteImages(items);
-  const sentence =
-    items.length === 1 && result.failed === 0
-      ? () => t('gallery.announce.deleted')
-      : outcome(result, 'gallery.announce.deletedMany');
-  // Its Undo brings back this delete's images, even after a later delete.
-  const held = useAppStore.getState().galleryUndoable;
-  state.confirm(sentence, { label: () => t('gallery.undo'), run: () => undo(held ?? undefined) });
+export async function deleteWithUndo(items: readonly ImageRef[]): Promise<null> {
+  const result = await useAppStore.getState().galleryDeleteImages(items);
+  if (result.done === 0 && result.failed > 0 && !result.canceled) {
+    throw failure(result.problem ?? (() => t('gallery.actionFailed')));
+  }
   return null;
 }

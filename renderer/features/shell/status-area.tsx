@@ -10,7 +10,7 @@
  * window's stays empty meanwhile. Confirmations are said politely (the region is their
  * announcement); words follow a change of language.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../components/button';
 import { ErrorMessage } from '../../components/error-message';
 import { Icon } from '../../components/icon';
@@ -38,49 +38,73 @@ function viewerCovers(state: AppState): boolean {
   );
 }
 
-/** When a confirmation goes: its time, longer while the focus is on it, never past the cap. */
+/**
+ * When a confirmation goes: its time, longer while the focus is on it, never past the cap; a
+ * job's entry stays while the job runs, its time counted from when it ended.
+ */
 function useExpiry(entry: StatusEntry, held: boolean, dismiss: (id: number) => void): void {
-  const shownAt = useRef(Date.now());
+  const running = entry.progress !== undefined;
+  const [shownAt] = useState(() => Date.now());
+  // Read in the same render as the entry's end, so no timer of the time it ran can fire first.
+  const since = entry.endedAt ?? shownAt;
   useEffect(() => {
-    const age = Date.now() - shownAt.current;
+    if (running) return undefined;
+    const age = Date.now() - since;
     const left = held
       ? MAX_HOLD_MS - age
       : Math.max(entry.action ? ACTION_MS : CONFIRMATION_MS, 0) - age;
     const timer = setTimeout(() => dismiss(entry.id), Math.max(0, left));
     return () => clearTimeout(timer);
-  }, [entry.id, entry.action, held, dismiss]);
+  }, [entry.id, entry.action, running, since, held, dismiss]);
+}
+
+/** How far a job is: a bar, and its count for the eye (the region says the sentence only). */
+function JobProgress({ progress }: { progress: NonNullable<StatusEntry['progress']> }) {
+  const count = t('status.progress', { done: progress.done, total: progress.total });
+  return (
+    <>
+      <progress aria-label={count} max={Math.max(1, progress.total)} value={progress.done} />
+      <span className="muted" aria-hidden="true">
+        {count}
+      </span>
+    </>
+  );
 }
 
 function Confirmation({ entry }: { entry: StatusEntry }) {
   const dismiss = useAppStore((state) => state.dismissStatus);
   const [held, setHeld] = useState(false);
   useExpiry(entry, held, dismiss);
-  const { action } = entry;
+  const { action, progress } = entry;
   return (
     <div
       className="status-area__entry message message--success"
       onFocus={() => setHeld(true)}
       onBlur={() => setHeld(false)}
     >
-      <Icon name="check" className="message__icon" />
+      <Icon name={progress ? 'clock' : 'check'} className="message__icon" />
       <p className="message__body message__text">{wordsOf(entry.text)}</p>
+      {progress ? <JobProgress progress={progress} /> : null}
       {action ? (
         <Button
           size="small"
           onClick={() => {
-            dismiss(entry.id);
+            // A job's entry stays to say how its Undo goes; a plain confirmation has said it.
+            if (!progress) dismiss(entry.id);
             action.run();
           }}
         >
           {wordsOf(action.label)}
         </Button>
       ) : null}
-      <IconButton
-        icon="close"
-        size="small"
-        label={t('common.dismiss')}
-        onClick={() => dismiss(entry.id)}
-      />
+      {progress ? null : (
+        <IconButton
+          icon="close"
+          size="small"
+          label={t('common.dismiss')}
+          onClick={() => dismiss(entry.id)}
+        />
+      )}
     </div>
   );
 }
@@ -119,6 +143,10 @@ export function StatusArea({ placement = 'window' }: { placement?: 'window' | 'v
   if (placement === 'window' && covered) return null;
   const showProgress = progress !== null && lasting;
   const current = showProgress ? undefined : entries.at(-1);
+  // Jobs under way stay in view (with their Undo) under whatever is newer.
+  const said = entries.filter(
+    (entry) => entry.kind === 'done' && (entry === current || entry.progress !== undefined),
+  );
   return (
     <div className={`status-area status-area--${placement}`}>
       <TrashProgress />
@@ -130,7 +158,9 @@ export function StatusArea({ placement = 'window' }: { placement?: 'window' | 'v
         aria-live="polite"
         aria-label={t('toasts.confirmationsLabel')}
       >
-        {current?.kind === 'done' ? <Confirmation key={current.id} entry={current} /> : null}
+        {said.map((entry) => (
+          <Confirmation key={entry.id} entry={entry} />
+        ))}
       </div>
       <section className="status-area__slot" aria-label={t('toasts.label')}>
         {current?.kind === 'error' ? (

@@ -1,6 +1,7 @@
 /**
  * How far a delete or an Undo in main is, in the status area where its Undo was offered: a
- * sentence and a progress bar while it runs, and, when the app waits for it to quit, that too.
+ * sentence and a progress bar while it runs (unless the window's own entry for it says so, with
+ * its Undo: store/trash-job.ts), and, when the app waits for it to quit, that too.
  * An export of a selection says how far it is the same way.
  */
 import { t } from '../../i18n';
@@ -16,7 +17,11 @@ const LABEL = {
 export function TrashProgress() {
   const progress = useAppStore((state) => state.trashProgress);
   const quitting = useAppStore((state) => state.trashQuitting);
-  if (progress === null) return null;
+  // A delete or Undo the window asked for says how far it is in its own entry, with its Undo.
+  const saidByJob = useAppStore((state) =>
+    state.statusEntries.some((entry) => entry.progress !== undefined),
+  );
+  if (progress === null || (saidByJob && !quitting)) return null;
   const label = t(LABEL[`${progress.operation}-${progress.items}`], {
     done: progress.done,
     total: progress.total,

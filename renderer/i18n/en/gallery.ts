@@ -18,6 +18,7 @@ export const gallery = {
   'gallery.grid.help':
     'Arrow keys move between images, Enter opens one, F marks it as a favourite and Delete moves it to the trash.',
   'gallery.loading': 'Loading images…',
+  'gallery.updating': 'Updating…',
   'gallery.loadingMore': 'Loading more images…',
   'gallery.loadError': 'The gallery could not be read.',
   'gallery.loadAgain': 'Try again',

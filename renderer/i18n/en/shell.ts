@@ -62,6 +62,13 @@ export const shell = {
     '{total, plural, one {Copying the image…} other {Copying images: {done, number} of {total, number}…}}',
   'trash.quitting':
     'Pictor quits as soon as this is done. If it is cut short, the rest is finished at the next start.',
+  'trash.job.deleteImages':
+    '{count, plural, one {Moving the image to the trash…} other {Moving # images to the trash…}}',
+  'trash.job.deleteTasks': '{count, plural, one {Removing the task…} other {Removing # tasks…}}',
+  'trash.job.restoreImages':
+    '{count, plural, one {Putting the image back…} other {Putting # images back…}}',
+  'trash.job.restoreTasks':
+    '{count, plural, one {Putting the task back…} other {Putting # tasks back…}}',
   'update.label': 'Update',
   'update.available': 'Pictor {version} is available.',
   'update.availableNotify':

@@ -87,6 +87,8 @@ export const galleryErrors = {
     'This image can no longer be restored here: it went on to the trash of this computer, where you can still find it.',
   'error.gallery.imageChangedSinceDelete':
     'This image changed since it was deleted, so it was not restored.',
+  'error.gallery.deleteUndone':
+    'The delete was undone before it finished: the image stays in the gallery.',
 
   // Moving the gallery (core/gallery/relocate.ts, relocate-target.ts).
   'error.gallery.moveOverlaps':

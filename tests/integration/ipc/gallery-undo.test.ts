@@ -15,7 +15,12 @@ import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
 import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
-import { MAX_SELECT_ALL, type EventChannel } from '../../../shared/ipc/contract';
+import {
+  MAX_SELECT_ALL,
+  type EventChannel,
+  type RequestOutput,
+  type Result,
+} from '../../../shared/ipc/contract';
 import { ManualClock } from '../../fakes/manual-clock';
 import { coreAgainstDemo } from '../core/core-harness';
 import { ipcCaller } from '../../support/ipc';
@@ -96,6 +101,30 @@ describe('delete with Undo over the real core', () => {
     expect(existsSync(g.h.core.gallery.resolve(thumbnail))).toBe(true);
     expect(await g.call('gallery:list', {})).toMatchObject({ value: { items: [{}, {}] } });
     expect(g.emitted).toContainEqual(['gallery:changed', { reason: 'restored' }]);
+    expect(g.systemTrashed).toEqual([]);
+  });
+
+  it('an Undo while the delete runs stops it: every image is back, the delete says canceled', async () => {
+    const g = await galleryWithImages(8);
+    const paths = g.refs.map((_, n) => g.fileOf(n).path!);
+    let changes = 0;
+    let undo: Promise<Result<RequestOutput<'gallery:undoDelete'>>> | null = null;
+    const watching = g.h.core.engine.subscribe(() => {
+      changes += 1;
+      if (changes === 3) undo = g.call('gallery:undoDelete', { images: g.refs });
+    });
+    const deleted = await g.call('gallery:deleteImages', { images: g.refs });
+    watching.dispose();
+    expect(deleted).toMatchObject({ ok: true, value: { canceled: true, failed: 0 } });
+    const undone = await undo!;
+    expect(undone).toMatchObject({ ok: true, value: { failed: 0 } });
+    expect(undone.ok && undone.value.items).toHaveLength(8);
+    expect(paths.every((path) => existsSync(path))).toBe(true);
+    expect(g.refs.map((ref) => g.h.core.engine.get(ref.localId)!.images[0]!.state)).toEqual(
+      Array(8).fill('saved'),
+    );
+    expect(g.emitted).toContainEqual(['gallery:changed', { reason: 'restored' }]);
+    expect(g.emitted).not.toContainEqual(['gallery:changed', { reason: 'deleted' }]);
     expect(g.systemTrashed).toEqual([]);
   });
 

@@ -12,6 +12,7 @@ import {
   focusedKey,
   keyOf,
   renderGallery,
+  resize,
   screen,
   scrollGrid,
   seedImages,
@@ -212,6 +213,35 @@ describe('the tiles’ actions menu', () => {
     await user.click(screen.getByRole('heading', { name: 'Gallery' }));
     expect(screen.queryByRole('menu')).toBeNull();
     expect(fake.callsTo('gallery:setFavourite')).toHaveLength(0);
+  });
+
+  it('stays open through a resize it opened in; a new window size closes it and gives the focus back', async () => {
+    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 12) });
+    act(() => tile(keyOf(5)).focus());
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
+    // A busy machine says a resize at the next frame, which may come after the menu opened: the
+    // window had its new size already, so the menu stays, and the tiles the grid mounts anew at
+    // the new width (other rows) leave it alone.
+    act(() => void window.dispatchEvent(new Event('resize')));
+    resize('.gallery-grid', { width: 700, height: 600 });
+    expect(screen.getByRole('menu', { name: 'Actions for this image' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('Open');
+    await user.keyboard('{Escape}');
+    expect(focusedKey()).toBe(keyOf(5));
+
+    // The window does change size with the menu open: it closes, the tile has the focus.
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
+    const width = window.innerWidth;
+    try {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width - 200 });
+      act(() => void window.dispatchEvent(new Event('resize')));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(focusedKey()).toBe(keyOf(5));
   });
 });
 

@@ -69,6 +69,26 @@ describe('the status area', () => {
     expect(within(done()).queryByText('Image moved to the trash.')).toBeNull();
   });
 
+  it('a job’s entry stays while it runs, then its whole time from when it ended', () => {
+    vi.useFakeTimers();
+    render(<StatusArea />);
+    let id = 0;
+    act(() => {
+      id = store().startJob('Moving 300 images to the trash…', 300, {
+        label: 'Undo',
+        run: () => undefined,
+      });
+    });
+    act(() => vi.advanceTimersByTime(ACTION_MS * 3));
+    expect(within(done()).getByText('Moving 300 images to the trash…')).toBeTruthy();
+    act(() => store().updateJob(id, { text: '300 images moved to the trash.', finished: true }));
+    act(() => vi.advanceTimersByTime(ACTION_MS - 1));
+    expect(within(done()).getByText('300 images moved to the trash.')).toBeTruthy();
+    expect(within(done()).getByRole('button', { name: 'Undo' })).toBeTruthy();
+    act(() => vi.advanceTimersByTime(2));
+    expect(within(done()).queryByText('300 images moved to the trash.')).toBeNull();
+  });
+
   it('says what is on screen again in a newly chosen language', async () => {
     const { fake } = await startApp();
     act(() => store().confirm(() => t('settings.saved')));
@@ -130,7 +150,7 @@ describe('the status area', () => {
       { localId: 'seed-000000', index: 0 },
       { localId: 'seed-000001', index: 0 },
     ];
-    await act(() => deleteWithUndo(refs, () => undefined));
+    await act(() => deleteWithUndo(refs));
     await followsLanguage(() =>
       t('gallery.announce.partly', {
         done: 1,
