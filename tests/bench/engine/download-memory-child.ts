@@ -11,11 +11,12 @@
  * GC), the peak sampled every 50 ms (with V8's heap and external shares at that moment), the
  * kernel's high-water mark for the same span, RSS after a final GC, and how many images were saved.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
+import { highWater, resetHighWater } from './high-water';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { Gallery } from '../../../electron/core/gallery/gallery';
 import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
@@ -106,25 +107,6 @@ function record(n: number, url: string): TaskRecord {
     favourite: false,
     folder: null,
   };
-}
-
-/** Resets the kernel's peak-RSS counter (Linux: `5` to clear_refs); false where unsupported. */
-function resetHighWater(): boolean {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function highWater(): number | null {
-  try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-    return kb === undefined ? null : Number(kb) * 1024;
-  } catch {
-    return null;
-  }
 }
 
 function collect(): void {

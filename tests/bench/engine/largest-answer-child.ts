@@ -8,9 +8,9 @@
  * resolution), the process's RSS growth (sampled every 10 ms, and the kernel's high-water mark),
  * and what the answer was.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
+import { highWater, resetHighWater } from './high-water';
 import { sharedAnswerReader } from '../../../electron/core/service/answer-reader';
 import { ServiceClient } from '../../../electron/core/service/service-client';
 import { ServiceError } from '../../../electron/core/service/service-error';
@@ -29,24 +29,6 @@ export interface LargestAnswerReport {
   readonly wallMs: number;
   /** What the answer was: its status and images, or the sentence it was refused with. */
   readonly outcome: string;
-}
-
-function resetHighWater(): boolean {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function highWater(): number | null {
-  try {
-    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-    return kb === undefined ? null : Number(kb) * 1024;
-  } catch {
-    return null;
-  }
 }
 
 /** A shape read by the fetch alone (the control): its body taken and dropped, nothing parsed. */
