@@ -8,15 +8,15 @@
  * place), so every handler and subscription is bound to it once, and its engine is started once,
  * here. Every subscription made here is released by the returned {@link AppWiring.dispose}.
  */
-import { replaceFileBeside } from '../core/gallery/atomic-file';
+import { replaceFileBeside } from '../core/fs/atomic-file';
 import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
-import { FolderChoices } from '../core/gallery/folder-choices';
-import type { GalleryMoveHooks, RelocateResult } from '../core/gallery/relocate';
+import { FolderChoices } from '../core/library/folder-choices';
+import type { GalleryMoveHooks, RelocateResult } from '../core/library/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
 import type { ProviderId } from '../../shared/domain/providers';

@@ -28,7 +28,7 @@ import type { GenerationRequest } from '../../../shared/service/wire';
 import type { EngineAdmission } from '../engine/engine-types';
 import type { CapMatch } from '../history/cost-tables';
 import type { HistoryStore } from '../history/history-store';
-import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
+import { DEMO_ENDPOINT } from '../service/demo-endpoint';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
 import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
@@ -42,7 +42,7 @@ import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
 import { ledgerCsv } from './ledger-csv';
 import { ledgerTotals } from './ledger-totals';
 import { hostTimeZone, periodStart } from './local-periods';
-import { SpendingCapError } from './spending-cap-error';
+import { SpendingCapError } from '../errors/spending-cap-error';
 
 export interface CostBookOptions {
   readonly history: Pick<HistoryStore, 'costs' | 'admitMany'>;

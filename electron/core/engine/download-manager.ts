@@ -11,7 +11,11 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import { sentence } from '../../../shared/i18n/sentence';
 import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
-import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../gallery/download-outcome';
+import {
+  lastAttempt,
+  type DownloadOutcome,
+  type FailedOutcome,
+} from '../download/download-outcome';
 import type { EngineGallery } from './engine-types';
 import { DownloadQueue } from './download-queue';
 import { expiredLinks, linksExpired } from './result-expiry';

@@ -18,30 +18,30 @@ import {
   ownFolder,
   removeFile,
 } from '../fs/contained-fs';
-import { fsyncDir, writeFileAtomic } from './atomic-file';
+import { fsyncDir, writeFileAtomic } from '../fs/atomic-file';
 import { TEMP_DIR } from './gallery-layout';
-import { sweepLeftoverTemps } from './temp-names';
-import { downloadOnce, type DownloadSettings } from './download-image';
-import { checkImage, type ImageCheckResult } from './image-finish';
-import type { ImageKind } from './image-sniff';
+import { sweepLeftoverTemps } from '../fs/temp-names';
+import { downloadOnce, type DownloadSettings } from '../download/download-image';
+import { checkImage, type ImageCheckResult } from '../download/image-finish';
+import type { ImageKind } from '../images/image-sniff';
 import { sentence } from '../../../shared/i18n/sentence';
-import { invalid, type DownloadOutcome } from './download-outcome';
+import { invalid, type DownloadOutcome } from '../download/download-outcome';
 import { taskFolderName } from './gallery-layout';
-import { GalleryPathError, resolveInside } from './gallery-path';
+import { GalleryPathError, resolveInside } from '../fs/gallery-path';
 import { THUMBS_DIR } from './gallery-layout';
-import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
+import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from '../library/rebuild';
 import {
   checkedWithCredentials,
   withFoundCredentialsAll,
   type FoundCredentialsContext,
-} from './found-credentials';
-import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
+} from '../download/found-credentials';
+import { makeSavedThumbnail, type SavedThumbnail } from '../download/saved-thumbnail';
 import type { ImageRecord } from '../../../shared/domain/task-record';
 import { sidecarText } from './sidecar';
 import { provenanceOf } from './metadata/provenance';
 import { SIDECAR_NAME } from './gallery-layout';
 import { inlineTokenHash, type InlineImage } from '../../../shared/service/inline-token';
-import { dropInlineImage, keepInlineImages } from './inline-spool';
+import { dropInlineImage, keepInlineImages } from '../download/inline-spool';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
 export interface InitResult {

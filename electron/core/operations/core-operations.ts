@@ -12,14 +12,14 @@ import type { Clock } from '../../ports/clock';
 import { exportChosenImages, exportImages, type ExportOutcome } from '../batch/export-images';
 import type { Gallery } from '../gallery/gallery';
 import type { ImageRef } from '../gallery/gallery-images';
-import type { GalleryMoveHooks, MoveProgress } from '../gallery/relocate';
-import { importGalleryTasks, type GalleryTasksAdded } from '../gallery/relocate-open';
+import type { GalleryMoveHooks, MoveProgress } from '../library/relocate';
+import { importGalleryTasks, type GalleryTasksAdded } from '../library/relocate-open';
 import type { HistoryStore } from '../history/history-store';
-import { exportLibrary, type ExportSummary } from '../library-archive/export-library';
-import { importLibrary, type ImportSummary } from '../library-archive/import-library';
-import type { LibraryProgress } from '../library-archive/library-progress';
+import { exportLibrary, type ExportSummary } from '../library/archive/export-library';
+import { importLibrary, type ImportSummary } from '../library/archive/import-library';
+import type { LibraryProgress } from '../library/archive/library-progress';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { OperationRunner, type RunOptions } from './operation-runner';
+import { OperationRunner, type RunOptions } from '../base/operation-runner';
 
 export type OperationKind = 'folder' | 'archive' | 'images';
 

@@ -19,7 +19,7 @@ import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { highWater, resetHighWater } from './high-water';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { Gallery } from '../../../electron/core/gallery/gallery';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import { createHeaderOnlyEngine } from '../../../electron/adapters/image-engines/header-only-engine';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';

@@ -8,8 +8,8 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Gallery } from '../../../electron/core/gallery/gallery';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { exportLibrary } from '../../../electron/core/library-archive/export-library';
-import { importLibrary } from '../../../electron/core/library-archive/import-library';
+import { exportLibrary } from '../../../electron/core/library/archive/export-library';
+import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { testImageEngine } from '../../support/image-engine';
 

@@ -14,13 +14,13 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Gallery } from '../../../electron/core/gallery/gallery';
 import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { LibraryDiskError } from '../../../electron/core/library-archive/archive-errors';
-import { importLibrary } from '../../../electron/core/library-archive/import-library';
+import { LibraryDiskError } from '../../../electron/core/library/archive/archive-errors';
+import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { filesUnder } from '../../support/files';
 import { makeImage } from '../../support/gallery-helpers';
 import { testImageEngine } from '../../support/image-engine';
-import { taskFiles, type ExportFile } from '../../unit/core/library-archive/crafted-export';
-import { yazlExport } from '../../unit/core/library-archive/yazl-archive';
+import { taskFiles, type ExportFile } from '../../unit/core/library/archive/crafted-export';
+import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
 
 const probe = probeMount();

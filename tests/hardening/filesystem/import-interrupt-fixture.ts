@@ -21,7 +21,7 @@ import {
   manifestFor,
   taskFiles,
   type ExportFile,
-} from '../../unit/core/library-archive/crafted-export';
+} from '../../unit/core/library/archive/crafted-export';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

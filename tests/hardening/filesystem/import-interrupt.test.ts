@@ -23,7 +23,7 @@ import {
   makeLibrary,
   operationsOn,
   type Library,
-} from '../../unit/core/library-archive/library-fixture';
+} from '../../unit/core/library/archive/library-fixture';
 import { mountTmpfs, probeMount, remount, unmount } from '../crashes/disk-fixture';
 import { recordReliability } from '../support/reliability-record';
 import {

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
 import { STORE_VERIFY_LIMIT_MS } from '../../../electron/core/content-credentials/fair-verifier';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import type {
   ContentCredentialVerifier,

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
 import { Gallery } from '../../../electron/core/gallery/gallery';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
 import { HOSTILE_MANIFESTS } from '../../support/c2pa-hostile-cases';
 import {

@@ -2,7 +2,7 @@
  * Image bodies: every hostile body, over real HTTP, through the real Gallery and
  * through the whole engine (fake service on loopback → engine → gallery on disk). Each is refused
  * before it reaches the gallery: no file of it (final or temp), a clear message on the image,
- * the task's good image saved next to it. tests/unit/core/gallery/download-refusals.test.ts
+ * the task's good image saved next to it. tests/unit/core/download/download-refusals.test.ts
  * covers the gallery's messages one by one; this is the end-to-end table, counted.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { Gallery } from '../../../electron/core/gallery/gallery';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
-import { addTask, offlineGallery } from '../../unit/core/library-archive/library-fixture';
+import { addTask, offlineGallery } from '../../unit/core/library/archive/library-fixture';
 import { expectExit, useCliWorlds, type CliWorld } from './cli-harness';
 import { jsonLines, type CliRun } from './run-cli';
 import { needing, pathOf, posixShell } from '../../support/tools';

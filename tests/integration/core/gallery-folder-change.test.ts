@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FolderChoices } from '../../../electron/core/gallery/folder-choices';
+import { FolderChoices } from '../../../electron/core/library/folder-choices';
 import { galleryFolderHandlers } from '../../../electron/ipc/gallery-folder-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import {

@@ -12,7 +12,7 @@ import type { WebContents } from 'electron';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
-import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { wireApp } from '../../../electron/ipc/wire-app';

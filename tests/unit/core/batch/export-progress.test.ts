@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
+import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import {
   CoreOperations,
   type ExportProgress,

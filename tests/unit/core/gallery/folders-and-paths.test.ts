@@ -2,7 +2,7 @@ import { join, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
-import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
+import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { slugify } from '../../../../electron/core/gallery/gallery-layout';
 import { makeRecord } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { TEMP_DIR } from '../../../../electron/core/gallery/gallery-layout';
-import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
+import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { testImageEngine } from '../../../support/image-engine';
 
 const dirs: string[] = [];

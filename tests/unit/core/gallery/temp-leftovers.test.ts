@@ -20,13 +20,13 @@ import {
   isLeftoverTemp,
   ownTempName,
   STALE_TEMP_MS,
-} from '../../../../electron/core/gallery/temp-names';
+} from '../../../../electron/core/fs/temp-names';
 import { ManualClock } from '../../../fakes/manual-clock';
 import { testImageEngine } from '../../../support/image-engine';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ATOMIC_FILE = fileURLToPath(
-  new URL('../../../../electron/core/gallery/atomic-file.ts', import.meta.url),
+  new URL('../../../../electron/core/fs/atomic-file.ts', import.meta.url),
 );
 
 let root: string;
