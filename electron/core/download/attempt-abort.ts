@@ -3,7 +3,8 @@
  * which one fired so the user is told the right reason.
  */
 import { sentence } from '../../../shared/i18n/sentence';
-import { errorCode, retry, type FailedOutcome } from './download-outcome';
+import { retry, type FailedOutcome } from './download-outcome';
+import { errorCode } from '../fs/error-codes';
 
 export class AttemptAbort {
   private readonly controller = new AbortController();

@@ -6,7 +6,9 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { AttemptAbort } from './attempt-abort';
 import { discardBody } from './image-request';
 import { sentence } from '../../../shared/i18n/sentence';
-import { diskParams, formatBytes, invalid, retry, type FailedOutcome } from './download-outcome';
+import { invalid, retry, type FailedOutcome } from './download-outcome';
+import { formatBytes } from '../../../shared/text/format-bytes';
+import { diskParams } from '../fs/error-codes';
 import {
   DESCRIBE_BYTES,
   SNIFF_BYTES,
@@ -144,4 +146,21 @@ export async function bodyToFile(
   }
   if (sniffer.kind === null) return { ok: false, outcome: sniffer.notAnImage() };
   return { ok: true, kind: sniffer.kind, bytes: result.bytes };
+}
+
+/**
+ * Flushes a file written earlier (a download's body) to disk; a failure is a retry outcome.
+ */
+export async function syncFile(path: string): Promise<FailedOutcome | null> {
+  try {
+    const handle = await open(path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return null;
+  } catch (error) {
+    return retry(sentence('error.gallery.downloadNotWritten', diskParams(error)));
+  }
 }

@@ -12,6 +12,7 @@ import type {
 import type { Logger } from '../../ports/logger';
 import type { ImageKind } from '../images/image-sniff';
 import { detectC2paInOpenFile, type C2paPresence } from '../gallery/metadata/c2pa-detect';
+import { verdictWithoutReading } from '../gallery/metadata/c2pa-verdict';
 import { openRegularFile, readOpenedFile } from '../fs/regular-file';
 
 export interface CredentialsFound {
@@ -19,26 +20,6 @@ export interface CredentialsFound {
   readonly presence: C2paPresence;
   /** The verdict, when there is one (no verifier wired: only the presence is known). */
   readonly verdict: Promise<ContentCredentials | undefined>;
-}
-
-/**
- * A manifest store bigger than this is not handed to the verifier (`unreadable`): real ones hold
- * a few kilobytes, a few megabytes with thumbnails and ingredients; the file's own cap is 64 MiB.
- */
-export const MAX_STORE_BYTES = 16 * 1024 * 1024;
-
-/** A store kept online, at the address the file's XMP names: Pictor does not fetch it. */
-const REMOTE: ContentCredentials = { state: 'unreadable', remote: true };
-
-/**
- * The verdict `presence` gives without the store being read (none; a store online; one over the
- * cap), or `null` when the verifier must read it.
- */
-export function verdictWithoutReading(presence: C2paPresence): ContentCredentials | null {
-  if (!presence.found) return { state: 'none' };
-  if (presence.container === 'xmp-provenance') return REMOTE;
-  if (presence.bytes > MAX_STORE_BYTES) return { state: 'unreadable' };
-  return null;
 }
 
 /** The file could not be read at all: the checks after this one fail on it too. */

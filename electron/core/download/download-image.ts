@@ -6,18 +6,15 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
 import type { Logger } from '../../ports/logger';
-import { removeQuietly, syncFile, tempPath } from '../fs/atomic-file';
-import { TEMP_DIR } from '../gallery/gallery-layout';
+import { removeQuietly, tempPath } from '../fs/atomic-file';
+import { syncFile } from './body-to-file';
+import { TEMP_DIR } from '../fs/temp-names';
 import { AttemptAbort } from './attempt-abort';
 import { bodyToFile } from './body-to-file';
 import { sentence } from '../../../shared/i18n/sentence';
-import {
-  diskParams,
-  errorCode,
-  retry,
-  type DownloadOutcome,
-  type FailedOutcome,
-} from './download-outcome';
+import { retry, type DownloadOutcome, type FailedOutcome } from './download-outcome';
+import { diskParams } from '../fs/error-codes';
+import { errorCode } from '../fs/error-codes';
 import { toGalleryPath } from '../fs/gallery-path';
 import type { ImageEngine } from '../../ports/image-engine';
 import { checkImage, placeImage } from './image-finish';

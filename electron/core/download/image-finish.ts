@@ -13,7 +13,8 @@ import { checkImageFile } from '../images/image-check';
 import type { HeaderRefusal } from '../images/image-header';
 import { fsyncDir, removeQuietly, writeNewFileSynced } from '../fs/atomic-file';
 import { sentence } from '../../../shared/i18n/sentence';
-import { diskParams, invalid, retry, type FailedOutcome } from './download-outcome';
+import { invalid, retry, type FailedOutcome } from './download-outcome';
+import { diskParams } from '../fs/error-codes';
 import { IMAGE_EXTENSION, type ImageKind } from '../images/image-sniff';
 
 export interface CheckedImage {

@@ -8,7 +8,7 @@
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import type { ImageEngine } from '../../ports/image-engine';
 import type { Logger } from '../../ports/logger';
-import type { TaskEngine } from '../engine/task-engine';
+import type { ImageRecords } from '../gallery/gallery-images';
 import type { HistoryStore } from '../history/history-store';
 import type { SavedThumbnail } from './saved-thumbnail';
 
@@ -17,8 +17,8 @@ const BATCH = 50;
 
 export interface PendingThumbnailsDeps {
   readonly history: Pick<HistoryStore, 'withPendingThumbnails'>;
-  readonly records: Pick<TaskEngine, 'get' | 'edit'>;
-  /** Makes and stores one image's thumbnail (Gallery.makeThumbnail). */
+  readonly records: ImageRecords;
+  /** Makes and stores one image's thumbnail (ImageIntake.makeThumbnail). */
   readonly make: (image: ImageRecord) => Promise<SavedThumbnail>;
   readonly imageEngine: Pick<ImageEngine, 'name'>;
   readonly logger: Logger;

@@ -7,7 +7,8 @@ import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record
 import { sentence } from '../../../shared/i18n/sentence';
 import { inlineTokenHash } from '../../../shared/service/inline-token';
 import type { CompletedTask } from '../../../shared/service/wire';
-import { diskParams, errorCode } from '../download/download-outcome';
+import { diskParams } from '../fs/error-codes';
+import { errorCode } from '../fs/error-codes';
 import type { EngineContext } from './engine-context';
 import { InlineNotKeptError, type EngineGallery } from './engine-types';
 

@@ -2,13 +2,10 @@
  * Small file-system helpers for writing gallery files so that a crash never leaves a
  * half-written file under its final name.
  */
-import { TEMP_DIR } from '../gallery/gallery-layout';
-import { ownTempName } from './temp-names';
+import { TEMP_DIR, ownTempName } from './temp-names';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { checkContained, removeFile } from './contained-fs';
-import { sentence } from '../../../shared/i18n/sentence';
-import { diskParams, retry, type FailedOutcome } from '../download/download-outcome';
 
 /**
  * A fresh, unguessable path inside `<root>/.pictor-tmp`, named as this process's (temp-names.ts),
@@ -43,23 +40,6 @@ export async function writeNewFileSynced(
     await handle.sync();
   } finally {
     await handle.close();
-  }
-}
-
-/**
- * Flushes a file written earlier (a download's body) to disk; a failure is a retry outcome.
- */
-export async function syncFile(path: string): Promise<FailedOutcome | null> {
-  try {
-    const handle = await open(path, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    return null;
-  } catch (error) {
-    return retry(sentence('error.gallery.downloadNotWritten', diskParams(error)));
   }
 }
 

@@ -13,9 +13,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEMP_DIR } from '../gallery/gallery-layout';
 import { removeEmptyFolder, removeTree, UnsafePathError } from './contained-fs';
 import { processIsGone, THIS_HOST } from './process-owner';
+
+/** The folder inside the gallery root that holds files being written. */
+export const TEMP_DIR = '.pictor-tmp';
 
 /** Past this age (since its last change) a temporary file is nobody's, whoever named it. */
 export const STALE_TEMP_MS = 24 * 60 * 60 * 1000;

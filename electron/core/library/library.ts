@@ -22,16 +22,21 @@ import {
   type RelocateResult,
 } from './relocate';
 import { importGalleryTasks, openLibraryAt, type OpenedLibrary } from './relocate-open';
-import type { PictorCore } from '../pictor-core';
+import type { TaskEngine } from '../engine/task-engine';
+import type { HistoryStore } from '../history/history-store';
+import type { PendingThumbnails } from '../download/pending-thumbnails';
+import type { RebuildIntake } from './rebuild-verified';
 
 /** What the library changes and quiets while it does. */
 export interface LibraryDeps {
   /** The app's data folder: never a library's folder, nor inside or around one. */
   readonly dataDir: string;
   readonly gallery: Gallery;
-  readonly history: Pick<PictorCore['history'], 'get' | 'putMany'>;
-  readonly engine: Pick<PictorCore['engine'], 'pause' | 'resume'>;
-  readonly thumbnails: Pick<PictorCore['thumbnails'], 'stop' | 'resume'>;
+  /** Checks what the new folder holds as the library's rebuild does (verified credentials). */
+  readonly intake: RebuildIntake;
+  readonly history: Pick<HistoryStore, 'get' | 'putMany'>;
+  readonly engine: Pick<TaskEngine, 'pause' | 'resume'>;
+  readonly thumbnails: Pick<PendingThumbnails, 'stop' | 'resume'>;
   readonly logger: Logger;
   /** Where the folder is recorded when it changes; none: nowhere (the CLI, tests). */
   readonly folderRecord?: LibraryFolderRecord;

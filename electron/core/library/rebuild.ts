@@ -21,22 +21,17 @@ import { join } from 'node:path';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { verdictFromDisk } from '../../../shared/domain/content-credentials';
 import { checkHeaderOfFile } from '../images/image-header';
-import { INLINE_DIR, TEMP_DIR } from '../gallery/gallery-layout';
-import { errorCode } from '../download/download-outcome';
+import { TEMP_DIR } from '../fs/temp-names';
+import { errorCode } from '../fs/error-codes';
 import { toGalleryPath } from '../fs/gallery-path';
-import {
-  THUMBS_DIR,
-  imageFileCandidates,
-  imageNames,
-  xmpSidecarName,
-} from '../gallery/gallery-layout';
+import { INLINE_DIR, SIDECAR_NAME, THUMBS_DIR } from '../gallery/gallery-layout';
+import { imageFileCandidates, imageNames, xmpSidecarName } from '../gallery/gallery-layout';
 import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
 import { withoutFile } from '../gallery/image-files';
 import { readRegularFile, regularFileSize, UnsafeFileError } from '../fs/regular-file';
 import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from '../gallery/sidecar';
 import { isImageName, recoverFromImages } from '../gallery/metadata/recover';
 import { limiter, type Limiter } from '../base/work-limit';
-import { SIDECAR_NAME } from '../gallery/gallery-layout';
 
 /** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
 const CONCURRENCY = 8;

@@ -8,11 +8,12 @@
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { PictorCore } from '../pictor-core';
+import type { HistoryStore } from '../history/history-store';
 import { linkRefusal } from '../fs/contained-fs';
 import { throwIfAborted } from './archive/archive-errors';
-import { TEMP_DIR } from '../gallery/gallery-layout';
+import { TEMP_DIR } from '../fs/temp-names';
 import type { RebuildResult } from './rebuild';
+import { rebuildLibrary, type RebuildIntake } from './rebuild-verified';
 import { planSource } from './relocate-plan';
 import { refuseTarget, type RelocateOptions } from './relocate';
 
@@ -81,13 +82,13 @@ export interface GalleryTasksAdded {
  */
 export async function importGalleryTasks(
   core: {
-    readonly gallery: Pick<PictorCore['gallery'], 'rebuild'>;
-    readonly history: Pick<PictorCore['history'], 'get' | 'putMany'>;
+    readonly intake: RebuildIntake;
+    readonly history: Pick<HistoryStore, 'get' | 'putMany'>;
   },
   signal?: AbortSignal,
 ): Promise<GalleryTasksAdded> {
   let added = 0;
-  const { count, skipped } = await core.gallery.rebuild({
+  const { count, skipped } = await rebuildLibrary(core.intake, {
     onBatch: (records) => {
       throwIfAborted(signal);
       const missing = records.filter((record) => !core.history.get(record.localId));

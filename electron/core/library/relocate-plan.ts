@@ -9,7 +9,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { TEMP_DIR } from '../gallery/gallery-layout';
+import { TEMP_DIR } from '../fs/temp-names';
 import { readRegularFile } from '../fs/regular-file';
 import { MAX_SIDECAR_BYTES } from '../gallery/sidecar';
 import { SIDECAR_NAME } from '../gallery/gallery-layout';

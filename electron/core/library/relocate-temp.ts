@@ -2,7 +2,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ensureFolder, linkRefusal } from '../fs/contained-fs';
-import { TEMP_DIR } from '../gallery/gallery-layout';
+import { TEMP_DIR } from '../fs/temp-names';
 import { isOwnTempName, sweepLeftoverTemps } from '../fs/temp-names';
 
 /** Of this process's temporary names (temp-names.ts), those of a move's copies. */

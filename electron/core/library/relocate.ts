@@ -25,7 +25,7 @@ import { fsyncDir } from '../fs/atomic-file';
 import { clearTempFolder, ownTempName } from '../fs/temp-names';
 import { isOwnMove, MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { diskParams } from '../download/download-outcome';
+import { diskParams } from '../fs/error-codes';
 import { GalleryPathError } from '../fs/gallery-path';
 import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
 import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';

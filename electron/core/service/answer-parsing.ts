@@ -24,6 +24,7 @@ import { carriesKey } from '../secrets/key-echo';
 import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { withCommonReason } from './failure-reason';
+import type { Reading } from './reading';
 import { errorForBadBody } from './status-errors';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
@@ -54,8 +55,6 @@ function badBody(op: ServiceOperation, text: string, key: string, problem: strin
   );
 }
 
-/** A profile's reading of parsed JSON (see providers/provider-profile.ts); identity for none. */
-export type Reading = (json: unknown) => unknown;
 
 /** A profile reads objects; anything else goes to the schema as it is, to be refused there. */
 function readObject(read: Reading, value: unknown): unknown {

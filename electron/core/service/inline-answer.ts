@@ -9,7 +9,7 @@ import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { inlineToken, type InlineImage } from '../../../shared/service/inline-token';
 import type { CanonicalTask, CompletedTask } from '../../../shared/service/wire';
-import { formatBytes } from '../download/download-outcome';
+import { formatBytes } from '../../../shared/text/format-bytes';
 import {
   decodeBase64Image,
   decodeDataUrl,

@@ -12,7 +12,7 @@ import { dirname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { vi } from 'vitest';
 import yazl from 'yazl';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { filesUnder } from '../../support/files';
 import { makeImage } from '../../support/gallery-helpers';
 import { openDescriptorsUnder } from '../../support/open-descriptors';

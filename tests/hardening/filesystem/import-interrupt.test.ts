@@ -15,7 +15,7 @@ import { mkdir, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { libraryHandlers } from '../../../electron/ipc/library-handlers';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { makeTempDir } from '../../support/gallery-helpers';

@@ -126,7 +126,7 @@ function download(service: string, images: Buffer[], name: string): Promise<Down
     server.route(`/${name}-${index}-${dir.slice(-6)}.png`, serve(body, 'image/png')),
   );
   const record = makeRecord(urls, { endpoint: service });
-  return urls.map((_, index) => core.gallery.downloadImage(record, index, server.baseUrl));
+  return urls.map((_, index) => core.intake.downloadImage(record, index, server.baseUrl));
 }
 
 function credentialsOf(outcome: DownloadOutcome) {

@@ -169,7 +169,7 @@ describe('a folder swapped for a link in a tight loop', () => {
     const counts = await race(IMPORTS, async () => {
       const into = await makeLibrary();
       try {
-        await importLibrary({ gallery: into.gallery, history: into.history, source: library.root });
+        await importLibrary({ intake: into.intake, history: into.history, source: library.root });
         const files = await filesUnder(into.root, { missing: 'empty' });
         const texts = await Promise.all(files.map((file) => readFile(file)));
         texts.push(Buffer.from(JSON.stringify(into.history.list({ limit: 50 }).items)));

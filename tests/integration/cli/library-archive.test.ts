@@ -28,7 +28,7 @@ function openLibrary(dataDir: string): Library {
     dir: dataDir,
     root,
     history: HistoryStore.open(join(dataDir, HISTORY_FILE)),
-    gallery: offlineGallery(root),
+    ...offlineGallery(root),
   };
 }
 

@@ -93,7 +93,7 @@ async function importHostileArchive(
   const made: TaskRecord[] = [];
   try {
     const root = join(from.dataDir, 'gallery');
-    const library = { dir: from.dataDir, root, history, gallery: offlineGallery(root) };
+    const library = { dir: from.dataDir, root, history, ...offlineGallery(root) };
     for (const [index, endpoint] of endpoints.entries()) {
       made.push(
         await addTask(library, ['png'], {

@@ -64,6 +64,7 @@ function setup(clock: Pick<Clock, 'now'> = new ManualClock()) {
   const operations = new CoreOperations({
     history: {} as never,
     gallery: {} as never,
+    intake: {} as never,
     records: { get: () => undefined },
     clock: new ManualClock(),
   });

@@ -191,7 +191,7 @@ describe('library archive', () => {
       exportEntries(files, [{ name: '../evil.png', data: Buffer.from('boom') }]),
     );
     const error = await thrown(ArchiveRefusedError, () =>
-      importLibrary({ gallery: target.gallery, history: target.history, source: path }),
+      importLibrary({ intake: target.intake, history: target.history, source: path }),
     );
     expect(error.sentence).toEqual({
       key: 'error.library.archiveEntryPath',
@@ -202,7 +202,7 @@ describe('library archive', () => {
 
     const many = await thrown(ArchiveRefusedError, () =>
       importLibrary({
-        gallery: target.gallery,
+        intake: target.intake,
         history: target.history,
         source: path,
         limits: { maxEntries: 3 },
@@ -219,7 +219,7 @@ describe('library archive', () => {
     );
     const archive = await thrown(ArchiveRefusedError, async () =>
       importLibrary({
-        gallery: target.gallery,
+        intake: target.intake,
         history: target.history,
         source: await writeZip(target.dir, entries),
       }),
@@ -230,7 +230,7 @@ describe('library archive', () => {
     await mkdir(folder);
     await writeFile(join(folder, 'pictor-export.json'), '{not json');
     const unpacked = await thrown(ArchiveRefusedError, () =>
-      importLibrary({ gallery: target.gallery, history: target.history, source: folder }),
+      importLibrary({ intake: target.intake, history: target.history, source: folder }),
     );
     expect(unpacked.message).toMatch(/^Pictor did not import this folder: The manifest/);
     expectAreaSentence(unpacked.sentence, unpacked.message);

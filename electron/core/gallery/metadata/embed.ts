@@ -12,7 +12,7 @@ import { rename } from 'node:fs/promises';
 import type { Logger } from '../../../ports/logger';
 import { removeQuietly, tempPath } from '../../fs/atomic-file';
 import { openRegularFile, UnsafeFileError } from '../../fs/regular-file';
-import { errorCode } from '../../download/download-outcome';
+import { errorCode } from '../../fs/error-codes';
 import type { ImageKind } from '../../images/image-sniff';
 import { ContainerError, type EditPlan } from './container';
 import { MAX_JPEG_XMP, planJpeg } from './jpeg-meta';

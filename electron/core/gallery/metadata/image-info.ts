@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { access } from 'node:fs/promises';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import type { ContentCredentialVerifier } from '../../../ports/content-credential-verifier';
-import { verdictWithoutReading } from '../../download/credentials-step';
+import { verdictWithoutReading } from './c2pa-verdict';
 import { xmpSidecarName } from '../gallery-layout';
 import { sniffImage, type ImageKind } from '../../images/image-sniff';
 import { readRegularFile } from '../../fs/regular-file';

@@ -6,7 +6,7 @@
  */
 import type { Logger } from '../../../ports/logger';
 import { removeQuietly, writeNewFileSynced } from '../../fs/atomic-file';
-import { errorCode } from '../../download/download-outcome';
+import { errorCode } from '../../fs/error-codes';
 import { readRegularFile } from '../../fs/regular-file';
 import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
 

@@ -5,7 +5,7 @@
 import { englishText, sentence, type Sentence } from '../../../../shared/i18n/sentence';
 import { describeThrown, systemErrorCode } from '../../errors/thrown-value';
 import { UserFacingError } from '../../errors/user-facing-error';
-import { diskParams } from '../../download/download-outcome';
+import { diskParams } from '../../fs/error-codes';
 
 export class ArchiveRefusedError extends UserFacingError {
   override readonly name: string = 'ArchiveRefusedError';

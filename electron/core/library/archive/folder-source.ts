@@ -8,8 +8,9 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { errorCode } from '../../download/download-outcome';
-import { TEMP_DIR, THUMBS_DIR } from '../../gallery/gallery-layout';
+import { errorCode } from '../../fs/error-codes';
+import { THUMBS_DIR } from '../../gallery/gallery-layout';
+import { TEMP_DIR } from '../../fs/temp-names';
 import { openRegularFile } from '../../fs/regular-file';
 import type { ArchiveLimits } from './archive-limits';
 import { sentence } from '../../../../shared/i18n/sentence';

@@ -20,8 +20,8 @@ import { sentence } from '../../../../shared/i18n/sentence';
 import type { HistoryStore } from '../../history/history-store';
 import { isWithin, ensureFolder } from '../../fs/contained-fs';
 import { diskFreeBytes, type FreeSpace } from '../../fs/free-space';
-import type { Gallery } from '../../gallery/gallery';
-import { TEMP_DIR } from '../../gallery/gallery-layout';
+import type { ImageIntake } from '../../download/image-intake';
+import { TEMP_DIR } from '../../fs/temp-names';
 import { join } from 'node:path';
 import { DEFAULT_ARCHIVE_LIMITS, type ArchiveLimits } from './archive-limits';
 import { ArchiveRefusedError, asLibraryDiskError, isAbort, type Refusal } from './archive-errors';
@@ -40,8 +40,8 @@ import type { LibraryProgress } from './library-progress';
 const TASKS_AT_ONCE = 4;
 
 export interface ImportOptions {
-  /** The gallery imported into: its root folder, and the check its downloads pass. */
-  readonly gallery: Pick<Gallery, 'root' | 'checkImage'>;
+  /** The gallery imported into, as its intake sees it: its folder, and the check downloads pass. */
+  readonly intake: Pick<ImageIntake, 'root' | 'checkImage'>;
   readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany'>;
   /** An archive file or a folder, chosen by the user. */
   readonly source: string;
@@ -185,10 +185,10 @@ function contextFor(options: ImportOptions, limits: ArchiveLimits, history: Batc
   const lock = new KeyedLock();
   const bytes = { read: 0 };
   const context: ImportContext = {
-    root: options.gallery.root,
+    root: options.intake.root,
     history,
     limits,
-    check: (file, kind) => options.gallery.checkImage(file, kind),
+    check: (file, kind) => options.intake.checkImage(file, kind),
     ...(options.signal ? { signal: options.signal } : {}),
     onBytes: (count: number) => void (bytes.read += count),
     reservedFolders: new Set<string>(),
@@ -206,7 +206,7 @@ function contextFor(options: ImportOptions, limits: ArchiveLimits, history: Batc
  */
 export async function importLibrary(options: ImportOptions): Promise<ImportSummary> {
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.limits };
-  const { root } = options.gallery;
+  const { root } = options.intake;
   await refuseOwnGallery(root, options.source);
   await ensureFolder(root, join(root, TEMP_DIR)).catch((error: unknown) => {
     throw asLibraryDiskError(error);

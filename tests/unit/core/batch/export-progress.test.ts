@@ -41,6 +41,7 @@ function operationsOver(record: TaskRecord): CoreOperations {
   return new CoreOperations({
     history: {} as never,
     gallery: { root, resolve: (path: string) => resolveInside(root, path) } as never,
+    intake: {} as never,
     records: { get: (localId) => (localId === record.localId ? record : undefined) },
     clock: new ManualClock(),
   });

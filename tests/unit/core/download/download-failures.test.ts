@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { serve, startServer } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
 
 const f = useDownloadFixture();
 
@@ -70,7 +70,7 @@ describe('statuses and network failures', () => {
   });
 
   it('a server that stalls mid-body hits the per-attempt timeout', async () => {
-    const quick = new Gallery({
+    const { intake: quickIntake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root: f.root,
       fetch,
@@ -80,7 +80,7 @@ describe('statuses and network failures', () => {
       res.writeHead(200, { 'Content-Length': String(f.png.length) });
       res.write(f.png.subarray(0, 1000));
     });
-    const outcome = expectState((await f.download(url, { gallery: quick })).outcome, 'retry');
+    const outcome = expectState((await f.download(url, { intake: quickIntake })).outcome, 'retry');
     expect(outcome.error).toMatch(/did not finish within/);
   });
 

@@ -4,7 +4,7 @@
  * image host never saw an Authorization header or a cookie.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
-import { Gallery } from '../../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../../electron/core/gallery/gallery';
 import type { DownloadOutcome } from '../../../../electron/core/download/download-outcome';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import {
@@ -18,11 +18,15 @@ import {
 } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';
 import { ManualClock } from '../../../fakes/manual-clock';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import type { ImageIntake } from '../../../../electron/core/download/image-intake';
 
 export interface DownloadFixture {
   server: TestServer;
   root: string;
   gallery: Gallery;
+  /** How images come into {@link gallery}. */
+  intake: ImageIntake;
   /** The gallery's time: it moves only when a test says so. */
   clock: ManualClock;
   /** A 640×480 PNG of random pixels (about 900 KB). */
@@ -30,7 +34,7 @@ export interface DownloadFixture {
   /** One attempt of a one-image task pointing at `url`. */
   download(
     url: string | null,
-    options?: { gallery?: Gallery; signal?: AbortSignal },
+    options?: { intake?: ImageIntake; signal?: AbortSignal },
   ): Promise<{ record: TaskRecord; outcome: DownloadOutcome }>;
 }
 
@@ -39,13 +43,8 @@ export function useDownloadFixture(): DownloadFixture {
   const fixture = {
     async download(url, options = {}) {
       const record = makeRecord([url]);
-      const gallery = options.gallery ?? fixture.gallery;
-      const outcome = await gallery.downloadImage(
-        record,
-        0,
-        fixture.server.baseUrl,
-        options.signal,
-      );
+      const intake = options.intake ?? fixture.intake;
+      const outcome = await intake.downloadImage(record, 0, fixture.server.baseUrl, options.signal);
       return { record, outcome };
     },
   } as DownloadFixture;
@@ -67,13 +66,13 @@ export function useDownloadFixture(): DownloadFixture {
     fixture.root = await makeTempDir();
     const clock = new ManualClock();
     fixture.clock = clock;
-    fixture.gallery = new Gallery({
+    ({ gallery: fixture.gallery, intake: fixture.intake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root: fixture.root,
       fetch,
       downloadTimeoutMs: 5_000,
       now: () => clock.now(),
-    });
+    }));
     await fixture.gallery.init();
   });
 

@@ -1,9 +1,9 @@
 import { crc32 } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { makeImage, serve, serveChunked } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
 
 const f = useDownloadFixture();
 
@@ -85,33 +85,33 @@ describe('refusing what is not an acceptable image', () => {
   });
 
   it('an image over maxPixels', async () => {
-    const strict = new Gallery({
+    const { intake: strictIntake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root: f.root,
       fetch,
       maxPixels: 10_000,
     });
     const outcome = (
-      await f.download(f.server.route('/many-pixels.png', serve(f.png)), { gallery: strict })
+      await f.download(f.server.route('/many-pixels.png', serve(f.png)), { intake: strictIntake })
     ).outcome;
     expect(expectState(outcome, 'invalid').error).toMatch(/640×480/);
   });
 
   it('a Content-Length over the cap, before reading the body', async () => {
-    const capped = new Gallery({
+    const { intake: cappedIntake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root: f.root,
       fetch,
       maxImageBytes: 10_000,
     });
     const outcome = (
-      await f.download(f.server.route('/big-declared.png', serve(f.png)), { gallery: capped })
+      await f.download(f.server.route('/big-declared.png', serve(f.png)), { intake: cappedIntake })
     ).outcome;
     expect(expectState(outcome, 'invalid').error).toMatch(/larger than the 9\.8 KiB/);
   });
 
   it('a streamed body over the cap without Content-Length', async () => {
-    const capped = new Gallery({
+    const { intake: cappedIntake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root: f.root,
       fetch,
@@ -119,7 +119,7 @@ describe('refusing what is not an acceptable image', () => {
     });
     const outcome = (
       await f.download(f.server.route('/big-streamed.png', serveChunked(f.png, 1024)), {
-        gallery: capped,
+        intake: cappedIntake,
       })
     ).outcome;
     expect(expectState(outcome, 'invalid').error).toMatch(/larger than/);

@@ -2,13 +2,13 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { Gallery } from '../../../../electron/core/gallery/gallery';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { makeImage, makeRecord, serve, tempFiles } from '../../../support/gallery-helpers';
 import { downloadSettings, downloadWith } from '../../../support/pinned-helpers';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
 import { testImageEngine } from '../../../support/image-engine';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
 
 const f = useDownloadFixture();
 
@@ -117,13 +117,18 @@ describe('saving images', () => {
     const record = (message: string, fields?: object) =>
       lines.push(message + JSON.stringify(fields));
     const logger = { debug: record, info: record, warn: record, error: record };
-    const logged = new Gallery({ imageEngine: testImageEngine, root: f.root, fetch, logger });
+    const { intake: loggedIntake } = galleryWithIntake({
+      imageEngine: testImageEngine,
+      root: f.root,
+      fetch,
+      logger,
+    });
     f.server.route('/signed-gone', (_req, res) => res.writeHead(410).end());
     const ok = await f.download(`${f.server.route('/signed.png', serve(f.png))}?sig=SECRET1`, {
-      gallery: logged,
+      intake: loggedIntake,
     });
     const gone = await f.download(`${f.server.baseUrl}/signed-gone?sig=SECRET2`, {
-      gallery: logged,
+      intake: loggedIntake,
     });
     expect([ok.outcome.state, gone.outcome.state]).toEqual(['saved', 'expired']);
     expect(lines).toHaveLength(2);
@@ -133,11 +138,11 @@ describe('saving images', () => {
 
   it('replaces the files when the same index is downloaded again, even in another format', async () => {
     const record = makeRecord([f.server.route('/again', serve(f.png))]);
-    expectState(await f.gallery.downloadImage(record, 0, f.server.baseUrl), 'saved');
-    expectState(await f.gallery.downloadImage(record, 0, f.server.baseUrl), 'saved');
+    expectState(await f.intake.downloadImage(record, 0, f.server.baseUrl), 'saved');
+    expectState(await f.intake.downloadImage(record, 0, f.server.baseUrl), 'saved');
     const jpeg = await makeImage('jpeg', 64, 64);
     f.server.route('/again', serve(jpeg, 'image/png'));
-    const saved = expectState(await f.gallery.downloadImage(record, 0, f.server.baseUrl), 'saved');
+    const saved = expectState(await f.intake.downloadImage(record, 0, f.server.baseUrl), 'saved');
     const folder = f.gallery.resolve(f.gallery.folderFor(record));
     expect((await readdir(folder)).sort()).toEqual(['.thumbs', 'image-1.jpg']);
     expect(await readdir(join(folder, '.thumbs'))).toEqual(['image-1.webp']);
@@ -148,7 +153,7 @@ describe('saving images', () => {
     const record = makeRecord([f.server.route('/kept.png', serve(f.png))], {
       folder: 'elsewhere/task-one',
     });
-    const saved = expectState(await f.gallery.downloadImage(record, 0, f.server.baseUrl), 'saved');
+    const saved = expectState(await f.intake.downloadImage(record, 0, f.server.baseUrl), 'saved');
     expect(saved.file).toBe('elsewhere/task-one/image-1.png');
   });
 
@@ -156,6 +161,6 @@ describe('saving images', () => {
     const record = makeRecord([f.server.route('/escape.png', serve(f.png))], {
       folder: '../outside',
     });
-    expectState(await f.gallery.downloadImage(record, 0, f.server.baseUrl), 'invalid');
+    expectState(await f.intake.downloadImage(record, 0, f.server.baseUrl), 'invalid');
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Gallery } from '../../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../../electron/core/gallery/gallery';
 import type { DownloadOutcome } from '../../../../electron/core/download/download-outcome';
 import {
   makeImage,
@@ -18,10 +18,13 @@ import {
   scriptedResolver,
 } from '../../../support/pinned-helpers';
 import { testImageEngine } from '../../../support/image-engine';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import type { ImageIntake } from '../../../../electron/core/download/image-intake';
 
 let server: TestServer;
 let root: string;
 let gallery: Gallery;
+let intake: ImageIntake;
 let png: Buffer;
 
 beforeAll(async () => {
@@ -37,7 +40,12 @@ afterAll(async () => {
 
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ imageEngine: testImageEngine, root, fetch, downloadTimeoutMs: 5_000 });
+  ({ gallery, intake } = galleryWithIntake({
+    imageEngine: testImageEngine,
+    root,
+    fetch,
+    downloadTimeoutMs: 5_000,
+  }));
   await gallery.init();
 });
 
@@ -53,7 +61,7 @@ function redirect(location: string, status = 302) {
 }
 
 async function fetchOutcome(url: string, baseUrl = server.baseUrl): Promise<DownloadOutcome> {
-  return gallery.downloadImage(makeRecord([url]), 0, baseUrl);
+  return intake.downloadImage(makeRecord([url]), 0, baseUrl);
 }
 
 function hitsOf(path: string): number {

@@ -80,7 +80,7 @@ const READERS: Record<string, () => Promise<() => Promise<(Buffer | string)[]>>>
     return async () => [JSON.stringify(result.records)];
   },
   'a folder import': async () => {
-    await importLibrary({ gallery: other.gallery, history: other.history, source: library.root });
+    await importLibrary({ intake: other.intake, history: other.history, source: library.root });
     return async () => [...(await contents(other.root)), historyText(other)];
   },
   'an archive export': async () => {
@@ -93,7 +93,7 @@ const READERS: Record<string, () => Promise<() => Promise<(Buffer | string)[]>>>
     });
     return async () => {
       // Read back through an import: the archive's entries are compressed.
-      await importLibrary({ gallery: other.gallery, history: other.history, source: target });
+      await importLibrary({ intake: other.intake, history: other.history, source: target });
       return [...(await contents(other.root)), historyText(other)];
     };
   },

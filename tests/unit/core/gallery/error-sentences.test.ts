@@ -9,11 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContained, UnsafePathError } from '../../../../electron/core/fs/contained-fs';
 import {
-  diskParams,
   lastAttempt,
   retry,
   type FailedOutcome,
 } from '../../../../electron/core/download/download-outcome';
+import { diskParams } from '../../../../electron/core/fs/error-codes';
 import { findImage, GalleryImageError } from '../../../../electron/core/gallery/gallery-images';
 import { GalleryPathError, resolveInside } from '../../../../electron/core/fs/gallery-path';
 import { refuseTarget } from '../../../../electron/core/library/relocate';

@@ -22,7 +22,6 @@ import {
   STALE_TEMP_MS,
 } from '../../../../electron/core/fs/temp-names';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { testImageEngine } from '../../../support/image-engine';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ATOMIC_FILE = fileURLToPath(
@@ -46,13 +45,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const gallery = () =>
-  new Gallery({
-    root,
-    fetch: () => Promise.reject(new Error('no network here')),
-    imageEngine: testImageEngine,
-    now: () => clock.now(),
-  });
+const gallery = () => new Gallery({ root, now: () => clock.now() });
 
 /** This machine's tag in temporary names (the part before the pid). */
 const hostTag = ownTempName('').split('-')[0]!;

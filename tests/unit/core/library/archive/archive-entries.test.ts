@@ -22,7 +22,7 @@ const library = useLibrary();
 
 async function run(entries: readonly CraftedEntry[]) {
   const source = await writeZip(library.dir, entries);
-  return importLibrary({ gallery: library.gallery, history: library.history, source });
+  return importLibrary({ intake: library.intake, history: library.history, source });
 }
 
 /** A good task beside the broken one: it must come in whatever happens to the other. */
@@ -148,7 +148,7 @@ describe('a folder to import', () => {
       await symlink(join(secret, 'pictor.json'), image);
       await symlink(secret, join(from.root, '2025', 'linked'));
       const summary = await importLibrary({
-        gallery: library.gallery,
+        intake: library.intake,
         history: library.history,
         source: from.root,
       });
@@ -171,11 +171,11 @@ describe('a folder to import', () => {
   it('refuses the library itself, or a folder inside it', async () => {
     await addTask(library, ['png']);
     await expect(
-      importLibrary({ gallery: library.gallery, history: library.history, source: library.root }),
+      importLibrary({ intake: library.intake, history: library.history, source: library.root }),
     ).rejects.toBeInstanceOf(ArchiveRefusedError);
     await expect(
       importLibrary({
-        gallery: library.gallery,
+        intake: library.intake,
         history: library.history,
         source: join(library.root, '2025'),
       }),
@@ -188,7 +188,7 @@ describe('a folder to import', () => {
     try {
       await addTask(from, ['png'], { localId: running.localId, request: running.request });
       const summary = await importLibrary({
-        gallery: library.gallery,
+        intake: library.intake,
         history: library.history,
         source: from.root,
       });

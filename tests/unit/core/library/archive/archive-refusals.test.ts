@@ -36,7 +36,7 @@ async function expectRefused(
     : await writeZip(library.dir, entries);
   if (Buffer.isBuffer(entries)) await writeFile(path, entries);
   const outcome = importLibrary({
-    gallery: library.gallery,
+    intake: library.intake,
     history: library.history,
     source: path,
     limits,

@@ -9,13 +9,14 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { createHeaderOnlyEngine } from '../../../../../electron/adapters/image-engines/header-only-engine';
-import { Gallery } from '../../../../../electron/core/gallery/gallery';
 import { exportLibrary } from '../../../../../electron/core/library/archive/export-library';
 import { importLibrary } from '../../../../../electron/core/library/archive/import-library';
 import type { ImageEngine } from '../../../../../electron/ports/image-engine';
 import { makeImage } from '../../../../support/gallery-helpers';
 import { testImageEngine } from '../../../../support/image-engine';
 import { addTask, useLibraries, type Library } from './library-fixture';
+import { galleryWithIntake } from '../../../../support/gallery-with-intake';
+import type { ImageIntake } from '../../../../../electron/core/download/image-intake';
 
 const library = useLibraries();
 
@@ -35,12 +36,12 @@ function counted(engine: ImageEngine): { engine: ImageEngine; calls: () => numbe
   };
 }
 
-function galleryWith(root: string, engine: ImageEngine): Gallery {
-  return new Gallery({
+function galleryWith(root: string, engine: ImageEngine): ImageIntake {
+  return galleryWithIntake({
     imageEngine: engine,
     root,
     fetch: () => Promise.reject(new Error('This test gallery does not download.')),
-  });
+  }).intake;
 }
 
 async function archiveOf(from: Library): Promise<string> {
@@ -80,7 +81,7 @@ describe('import keeps the thumbnail its check made', () => {
     const to = await library();
     const engine = counted(testImageEngine);
     const summary = await importLibrary({
-      gallery: galleryWith(to.root, engine.engine),
+      intake: galleryWith(to.root, engine.engine),
       history: to.history,
       source,
     });
@@ -96,12 +97,12 @@ describe('import keeps the thumbnail its check made', () => {
     const from = await library();
     const task = await addTask(from, ['png']);
     const to = await library();
-    await importLibrary({ gallery: to.gallery, history: to.history, source: from.root });
+    await importLibrary({ intake: to.intake, history: to.history, source: from.root });
     // The same task elsewhere gained another picture at the same name: it merges as image 2.
     const other = await makeImage('png', 40, 20);
     await writeFile(join(from.root, ...(task.images[0]?.file ?? '').split('/')), other);
     const merged = await importLibrary({
-      gallery: to.gallery,
+      intake: to.intake,
       history: to.history,
       source: from.root,
     });
@@ -120,7 +121,7 @@ describe('import keeps the thumbnail its check made', () => {
     const source = await archiveOf(from);
     const to = await library();
     await importLibrary({
-      gallery: galleryWith(to.root, createHeaderOnlyEngine()),
+      intake: galleryWith(to.root, createHeaderOnlyEngine()),
       history: to.history,
       source,
     });

@@ -3,17 +3,16 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TaskRecord } from '../../../../../shared/domain/task-record';
 import { HistoryStore } from '../../../../../electron/core/history/history-store';
-import { Gallery } from '../../../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../../../electron/core/gallery/gallery';
+import type { ImageIntake } from '../../../../../electron/core/download/image-intake';
+import { galleryWithIntake } from '../../../../support/gallery-with-intake';
 import {
   importLibrary,
   type ImportOptions,
   type ImportSummary,
 } from '../../../../../electron/core/library/archive/import-library';
-import {
-  imageNames,
-  taskFolderName,
-  TEMP_DIR,
-} from '../../../../../electron/core/gallery/gallery-layout';
+import { imageNames, taskFolderName } from '../../../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../../../electron/core/fs/temp-names';
 import { sidecarText } from '../../../../../electron/core/gallery/sidecar';
 import { CoreOperations } from '../../../../../electron/core/operations/core-operations';
 import { ManualClock } from '../../../../fakes/manual-clock';
@@ -28,23 +27,26 @@ export interface Library {
   readonly history: HistoryStore;
   /** The library's gallery: an import checks its images with the gallery's download check. */
   readonly gallery: Gallery;
+  /** How its images are checked (an import's copies pass the download's check). */
+  readonly intake: ImageIntake;
 }
 
 /** The core's long operations over `library`, every progress report passed on. */
 export function operationsOn(library: Library): CoreOperations {
-  const { history, gallery } = library;
+  const { history, gallery, intake } = library;
   return new CoreOperations({
     history,
     gallery,
+    intake,
     records: history,
     clock: new ManualClock(),
     progressEveryMs: 0,
   });
 }
 
-/** A gallery that never downloads (an import needs its root and its image check only). */
-export function offlineGallery(root: string): Gallery {
-  return new Gallery({
+/** A gallery whose intake never downloads (an import needs its root and its image check only). */
+export function offlineGallery(root: string): { gallery: Gallery; intake: ImageIntake } {
+  return galleryWithIntake({
     imageEngine: testImageEngine,
     root,
     fetch: () => Promise.reject(new Error('This test gallery does not download.')),
@@ -59,7 +61,7 @@ export async function makeLibrary(): Promise<Library> {
     dir,
     root,
     history: HistoryStore.open(join(dir, 'history.sqlite')),
-    gallery: offlineGallery(root),
+    ...offlineGallery(root),
   };
 }
 
@@ -95,6 +97,9 @@ export function useLibrary(): Library {
     get gallery() {
       return now().gallery;
     },
+    get intake() {
+      return now().intake;
+    },
   };
 }
 
@@ -104,7 +109,7 @@ export function importInto(
   source: string,
   extra: Partial<ImportOptions> = {},
 ): Promise<ImportSummary> {
-  return importLibrary({ gallery: library.gallery, history: library.history, source, ...extra });
+  return importLibrary({ intake: library.intake, history: library.history, source, ...extra });
 }
 
 /** Registers the clean-up and returns a maker of libraries, each closed and removed after its test. */

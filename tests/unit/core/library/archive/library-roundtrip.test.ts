@@ -35,7 +35,7 @@ describe('library export and import', () => {
     const to = await library();
     const progress: number[] = [];
     const first = await importLibrary({
-      gallery: to.gallery,
+      intake: to.intake,
       history: to.history,
       source: target,
       onProgress: (p) => progress.push(p.done),
@@ -58,7 +58,7 @@ describe('library export and import', () => {
     );
     expect(records.every((r) => r.imported === true)).toBe(true);
 
-    const again = await importLibrary({ gallery: to.gallery, history: to.history, source: target });
+    const again = await importLibrary({ intake: to.intake, history: to.history, source: target });
     expect(again).toMatchObject({
       addedTasks: 0,
       addedImages: 0,
@@ -83,7 +83,7 @@ describe('library export and import', () => {
       },
     ]);
     const to = await library();
-    await importLibrary({ gallery: to.gallery, history: to.history, source: target });
+    await importLibrary({ intake: to.intake, history: to.history, source: target });
     expect([...(await savedImages(to)).keys()]).toEqual([`${kept.localId}#0`]);
   });
 
@@ -91,13 +91,13 @@ describe('library export and import', () => {
     const from = await library();
     const task = await addTask(from, ['png']);
     const to = await library();
-    await importLibrary({ gallery: to.gallery, history: to.history, source: from.root });
+    await importLibrary({ intake: to.intake, history: to.history, source: from.root });
     // The same task elsewhere got another picture at the same name.
     const other = await makeImage('png', 20, 20);
     const file = task.images[0]?.file ?? '';
     await writeFile(join(from.root, ...file.split('/')), other);
     const merged = await importLibrary({
-      gallery: to.gallery,
+      intake: to.intake,
       history: to.history,
       source: from.root,
     });
@@ -119,7 +119,7 @@ describe('library export and import', () => {
     const to = await library();
     const controller = new AbortController();
     const summary = await importLibrary({
-      gallery: to.gallery,
+      intake: to.intake,
       history: to.history,
       source: target,
       signal: controller.signal,

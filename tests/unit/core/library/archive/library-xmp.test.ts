@@ -18,11 +18,11 @@ import { provenanceOf } from '../../../../../electron/core/gallery/metadata/prov
 import { sidecarText } from '../../../../../electron/core/gallery/sidecar';
 import { C2paVerifier } from '../../../../../electron/core/content-credentials/c2pa-verifier';
 import { readTrustAnchors } from '../../../../../electron/core/content-credentials/trust-anchors';
-import { Gallery } from '../../../../../electron/core/gallery/gallery';
 import { c2paFixture } from '../../../../support/c2pa-hostile';
 import { SIGNED_VERDICT_UNTRUSTED } from '../../../../support/c2pa-hostile-cases';
 import { testImageEngine } from '../../../../support/image-engine';
 import { addTask, useLibraries, type Library } from './library-fixture';
+import { galleryWithIntake } from '../../../../support/gallery-with-intake';
 
 const library = useLibraries();
 
@@ -92,13 +92,13 @@ describe('an image’s XMP sidecar in the library archive', () => {
     const to = await library();
     // Imported into a gallery that verifies against the shipped list, as the app's does.
     const verifier = new C2paVerifier({ trustAnchors: await readTrustAnchors() });
-    const gallery = new Gallery({
+    const { intake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root: to.root,
       fetch: () => Promise.reject(new Error('This test gallery does not download.')),
       credentials: verifier,
     });
-    const result = await importLibrary({ gallery, history: to.history, source: target }).finally(
+    const result = await importLibrary({ intake, history: to.history, source: target }).finally(
       () => verifier.dispose(),
     );
     expect(result).toMatchObject({ addedTasks: 2, addedImages: 2, refused: [] });
@@ -128,7 +128,7 @@ describe('an image’s XMP sidecar in the library archive', () => {
     await writeFile(path(from, `${task.folder}/image-2.xmp`), 'orphan');
     const to = await library();
     const result = await importLibrary({
-      gallery: to.gallery,
+      intake: to.intake,
       history: to.history,
       source: from.root,
     });

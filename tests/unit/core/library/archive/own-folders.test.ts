@@ -8,7 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TRASH_DIR } from '../../../../../electron/core/trash/gallery-trash';
-import { TEMP_DIR, THUMBS_DIR } from '../../../../../electron/core/gallery/gallery-layout';
+import { THUMBS_DIR } from '../../../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../../../electron/core/fs/temp-names';
 import { importLibrary } from '../../../../../electron/core/library/archive/import-library';
 import { makeImage, removeDir } from '../../../../support/gallery-helpers';
 import { addTask, makeLibrary, type Library } from './library-fixture';
@@ -39,7 +40,7 @@ describe('importing a gallery folder with Pictor’s own folders in it', () => {
     }
     const to = await library();
     const summary = await importLibrary({
-      gallery: to.gallery,
+      intake: to.intake,
       history: to.history,
       source: from.root,
     });
