@@ -55,7 +55,6 @@ function badBody(op: ServiceOperation, text: string, key: string, problem: strin
   );
 }
 
-
 /** A profile reads objects; anything else goes to the schema as it is, to be refused there. */
 function readObject(read: Reading, value: unknown): unknown {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? read(value) : value;
