@@ -17,6 +17,7 @@ import { Gallery } from './gallery/gallery';
 import { ImageIntake } from './download/image-intake';
 import { engineFiles } from './engine/engine-files';
 import { Library, type LibraryFolderRecord } from './library/library';
+import { FolderChoices } from './library/folder-choices';
 import type { RelocateFaults } from './library/relocate';
 import { PendingThumbnails } from './download/pending-thumbnails';
 import { HistoryStore } from './history/history-store';
@@ -83,6 +84,8 @@ export interface PictorCore {
   readonly thumbnails: PendingThumbnails;
   /** Where the library lives: moving or opening it elsewhere changes this core's folder in place. */
   readonly library: Library;
+  /** The folders a front's dialog chose, kept behind tickets until a move or an open uses one. */
+  readonly folderChoices: FolderChoices;
   /**
    * The long operations (library move and rebuild, archive export and import, image copies), one
    * at a time per kind, with a stop signal and throttled progress: the app's and the CLI's.
@@ -174,6 +177,7 @@ function assemble(
     ...parts,
     costs,
     library: libraryOf(parts, options, logger),
+    folderChoices: new FolderChoices(options.clock),
     operations: new CoreOperations({
       history,
       gallery,

@@ -15,7 +15,6 @@ import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
-import { FolderChoices } from '../core/library/folder-choices';
 import type { GalleryMoveHooks, RelocateResult } from '../core/library/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
@@ -148,7 +147,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
         moveGalleryTo: (folder, hooks) => changeFolder(() => runtime.moveGalleryTo(folder, hooks)),
         openGalleryAt: (folder) => changeFolder(() => runtime.openGalleryAt(folder)),
       },
-      choices: new FolderChoices(runtime.clock),
+      choices: core.folderChoices,
       operations: core.operations,
       chooseFolder: options.chooseFolder,
       emit,
