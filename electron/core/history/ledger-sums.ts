@@ -44,11 +44,20 @@ export interface LedgerMeta {
 
 const SUM_COLUMNS = `SUM(s.micros) AS micros, SUM(s.estimated_micros) AS estimated,
   SUM(s.tasks) AS tasks, SUM(s.unknown_tasks) AS unknown`;
-/** Pieces as JSON `[level, block, day]`, each block read by primary key. */
+/**
+ * A block look-up packed in one integer (cheaper for SQLite than a JSON array per look-up):
+ * `(day · 8 + level) · 2^24 + block`. A block of level 0 is a quarter hour since 1970: below
+ * 2^24 until the year 2400, a day below 2^17 until 2328 (the history's dates end in 2200).
+ */
+const BLOCK_BITS = 24;
+const pack = (level: number, block: number, day: number): number =>
+  (day * 8 + level) * 2 ** BLOCK_BITS + block;
+/** Packed block look-ups as a JSON array, each block read by primary key. */
 const BY_BLOCK = (service: string): string => `
-  SELECT j.value ->> 2 AS day, s.provider, s.unit, ${SUM_COLUMNS}
+  SELECT j.value >> ${BLOCK_BITS + 3} AS day, s.provider, s.unit, ${SUM_COLUMNS}
   FROM json_each(?) j CROSS JOIN ledger_sums s
-  WHERE s.level = j.value ->> 0 AND s.block = j.value ->> 1 ${service}
+  WHERE s.level = (j.value >> ${BLOCK_BITS}) & 7 AND s.block = j.value & ${2 ** BLOCK_BITS - 1}
+    ${service}
   GROUP BY 1, 2, 3`;
 /** Pieces as JSON `[from, to, day]`, each a range of the tasks' creation index. */
 const BY_ROW = (service: string): string => `
@@ -86,7 +95,7 @@ export function blocksOf(from: number, to: number): [number, number][] {
 
 /** The pieces as block look-ups and, for their parts off the quarter-hour grid, task ranges. */
 function plan(pieces: readonly SumPiece[]) {
-  const blocks: [number, number, number][] = [];
+  const blocks: number[] = [];
   const ranges: [number, number, number][] = [];
   for (const { day, from, to } of pieces) {
     const first = Math.ceil(from / QUARTER_MS);
@@ -95,7 +104,7 @@ function plan(pieces: readonly SumPiece[]) {
       ranges.push([from, to, day]);
       continue;
     }
-    for (const [level, block] of blocksOf(first, last)) blocks.push([level, block, day]);
+    for (const [level, block] of blocksOf(first, last)) blocks.push(pack(level, block, day));
     if (from < first * QUARTER_MS) ranges.push([from, first * QUARTER_MS, day]);
     if (last * QUARTER_MS < to) ranges.push([last * QUARTER_MS, to, day]);
   }
