@@ -90,8 +90,8 @@ export function ledgerSummary(
   return totalsOf(tables.sums(pieces, query.provider), timeZone);
 }
 
-/** The months' totals from the days' (a local month is its local days). */
-function monthsOf(
+/** The months' totals from the days' (a local month is its local days), in the days' order. */
+export function monthsOf(
   byDay: readonly { group: string; total: UnitTotal }[],
 ): (UnitTotal & { month: string })[] {
   const months = new Map<string, UnitTotal & { month: string }>();

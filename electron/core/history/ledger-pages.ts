@@ -44,8 +44,8 @@ const THUMBNAIL = `CASE WHEN l.thumbnail IS NOT NULL THEN NULLIF(l.thumbnail, ''
 const num = (value: unknown): number => Number(value ?? 0);
 const text = (value: unknown): string | null => (value === null ? null : String(value));
 
-/** The WHERE clause and parameters of a query, and of a page's start. */
-function whereOf(query: LedgerQuery, after: LedgerCursor | undefined, newest: boolean) {
+/** The conditions on the ledger's tasks (`ledger_tasks l`) a query names, and their parameters. */
+export function queryWhere(query: LedgerQuery): { where: string[]; params: SqlValue[] } {
   const where = ['l.created_at >= ?'];
   const params: SqlValue[] = [query.since ?? 0];
   if (query.until !== undefined) {
@@ -56,6 +56,12 @@ function whereOf(query: LedgerQuery, after: LedgerCursor | undefined, newest: bo
     where.push('l.provider = ?');
     params.push(query.provider);
   }
+  return { where, params };
+}
+
+/** The WHERE clause and parameters of a query, and of a page's start. */
+function whereOf(query: LedgerQuery, after: LedgerCursor | undefined, newest: boolean) {
+  const { where, params } = queryWhere(query);
   if (after !== undefined) {
     // The index range on created_at, then the tie broken by local id.
     const [edge, beyond] = newest ? ['<=', '<'] : ['>=', '>'];

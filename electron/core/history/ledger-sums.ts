@@ -14,6 +14,7 @@ import {
 } from '../../../shared/domain/providers';
 import { costUnitSchema, type CostUnit } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
+import { queryWhere } from './ledger-pages';
 import { QUARTER_MS, SUM_LEVELS } from './ledger-sums-schema';
 import type { Row, SqlValue } from './sqlite-connection';
 
@@ -130,19 +131,10 @@ export class LedgerSums {
 
   /** The creation times of the query's first and last task (null: it has none). */
   span(query: LedgerQuery): { first: number; last: number } | null {
-    const where = ['created_at >= ?'];
-    const params: SqlValue[] = [query.since ?? 0];
-    if (query.until !== undefined) {
-      where.push('created_at < ?');
-      params.push(query.until);
-    }
-    if (query.provider !== undefined) {
-      where.push('provider = ?');
-      params.push(query.provider);
-    }
+    const { where, params } = queryWhere(query);
     // Two single-aggregate queries: SQLite answers each from one end of an index.
     const of = (aggregate: 'min' | 'max'): number | null => {
-      const sql = `SELECT ${aggregate}(created_at) AS at FROM ledger_tasks WHERE ${where.join(' AND ')}`;
+      const sql = `SELECT ${aggregate}(l.created_at) AS at FROM ledger_tasks l WHERE ${where.join(' AND ')}`;
       const value = this.access.row(sql, params)?.['at'];
       return value === null || value === undefined ? null : num(value);
     };

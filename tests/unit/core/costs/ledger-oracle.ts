@@ -8,6 +8,7 @@ import type { LedgerEntry, LedgerTotals, UnitTotal } from '../../../../shared/do
 import type { ProviderId } from '../../../../shared/domain/providers';
 import { countedCost, type CostUnit } from '../../../../shared/domain/task-cost';
 import { localDay } from '../../../../electron/core/costs/local-periods';
+import { monthsOf } from '../../../../electron/core/costs/ledger-totals';
 
 interface Sum {
   micros: number;
@@ -63,23 +64,4 @@ export function rowByRowTotals(entries: readonly LedgerEntry[], timeZone: string
     byService: services.list().map(({ group, total }) => ({ provider: group, ...total })),
     unknownTasks,
   };
-}
-
-function monthsOf(
-  byDay: readonly { group: string; total: UnitTotal }[],
-): (UnitTotal & { month: string })[] {
-  const months = new Map<string, UnitTotal & { month: string }>();
-  for (const { group, total } of byDay) {
-    const month = group.slice(0, 7);
-    const key = `${month}\u0000${total.unit}`;
-    const before = months.get(key);
-    months.set(key, {
-      month,
-      unit: total.unit,
-      micros: (before?.micros ?? 0) + total.micros,
-      estimatedMicros: (before?.estimatedMicros ?? 0) + total.estimatedMicros,
-      tasks: (before?.tasks ?? 0) + total.tasks,
-    });
-  }
-  return [...months.values()];
 }
