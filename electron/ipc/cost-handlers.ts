@@ -1,11 +1,13 @@
 /**
  * IPC handlers of the `costs:` channels: translations to the core's cost ledger (core/costs), the
- * same one the CLI's `pictor costs`, `prices` and `caps` use. The CSV goes to the file main's own
- * save dialog returns, never to a path the page names.
+ * same one the CLI's `pictor costs`, `prices` and `caps` use. The Costs screen's reads are bounded
+ * by what it shows (its totals by SQL aggregate, its entries a page at a time); the CSV goes, a
+ * page of tasks at a time, to the file main's own save dialog returns, never to a path the page
+ * names.
  */
-import type { LedgerEntry, LedgerTotals, SpendingCap } from '../../shared/domain/cost-ledger';
+import type { LedgerQuery, LedgerTotals, SpendingCap } from '../../shared/domain/cost-ledger';
 import type { CapStanding, CostLedger } from '../../shared/ipc/cost-contract';
-import { MAX_LEDGER_ENTRIES } from '../../shared/ipc/cost-contract';
+import { LEDGER_PAGE } from '../../shared/ipc/cost-contract';
 import { sentence } from '../../shared/i18n/sentence';
 import type { CostBook } from '../core/costs/cost-book';
 import { UserFacingError } from '../core/errors/user-facing-error';
@@ -17,8 +19,9 @@ export interface CostHandlerDeps {
   /** The core's cost ledger. */
   readonly costs: Pick<
     CostBook,
-    | 'ledger'
-    | 'csv'
+    | 'screen'
+    | 'page'
+    | 'csvChunks'
     | 'prices'
     | 'setPrice'
     | 'clearPrice'
@@ -28,13 +31,7 @@ export interface CostHandlerDeps {
     | 'spentIn'
     | 'preview'
     | 'loosenings'
-    | 'ledgerSize'
   >;
-  /**
-   * The thumbnail (a gallery path) of the first saved image of a task the history lists;
-   * absent, or undefined for a task: the Costs screen shows none.
-   */
-  readonly thumbnailOf?: (localId: string) => string | undefined;
   /** Main's own dialogs; absent where the host has none (the export then says so). */
   readonly dialogs?: Pick<LibraryDialogs, 'chooseLedgerFile'>;
   /**
@@ -43,8 +40,8 @@ export interface CostHandlerDeps {
    * never counts less).
    */
   readonly prompts?: CapPrompts;
-  /** Writes the CSV to the file the dialog returned. */
-  readonly writeText: (path: string, text: string) => Promise<void>;
+  /** Writes the CSV, chunk by chunk as it is read, to the file the dialog returned. */
+  readonly writeText: (path: string, chunks: Iterable<string>) => Promise<void>;
 }
 
 /** The totals as the contract's (mutable) arrays. */
@@ -56,6 +53,15 @@ function plainTotals(totals: LedgerTotals): CostLedger['totals'] {
     byDay: [...byDay],
     byMonth: [...byMonth],
     byService: [...byService],
+  };
+}
+
+/** The query without its absent fields (the contract's optional ones may arrive undefined). */
+function queryOf(query: LedgerQuery): LedgerQuery {
+  return {
+    ...(query.since === undefined ? {} : { since: query.since }),
+    ...(query.until === undefined ? {} : { until: query.until }),
+    ...(query.provider === undefined ? {} : { provider: query.provider }),
   };
 }
 
@@ -76,20 +82,11 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
   const standings = (): CapStanding[] =>
     costs.caps().map((cap: SpendingCap) => ({ cap, spentMicros: costs.spentIn(cap) }));
   return {
-    'costs:ledger': (query) => {
-      const { entries, totals } = costs.ledger(query);
-      const thumbnail = (entry: LedgerEntry): string | null =>
-        (entry.inHistory ? deps.thumbnailOf?.(entry.localId) : undefined) ?? null;
-      return {
-        entries: entries
-          .slice(-MAX_LEDGER_ENTRIES)
-          .reverse()
-          .map((entry) => ({ ...entry, thumbnail: thumbnail(entry) })),
-        total: entries.length,
-        totals: plainTotals(totals),
-        allTime: costs.ledgerSize(),
-      };
+    'costs:ledger': ({ limit, ...query }) => {
+      const screen = costs.screen(queryOf(query), limit ?? LEDGER_PAGE);
+      return { ...screen, totals: plainTotals(screen.totals) };
     },
+    'costs:entries': ({ after, limit, ...query }) => costs.page(queryOf(query), after, limit),
     'costs:exportCsv': async (query) => {
       const choose = deps.dialogs?.chooseLedgerFile;
       if (!choose) {
@@ -97,7 +94,7 @@ export function costHandlers(deps: CostHandlerDeps): HandlersOf<'costs'> {
       }
       const path = await choose.call(deps.dialogs);
       if (path === null) return { savedTo: null };
-      await deps.writeText(path, costs.csv(query));
+      await deps.writeText(path, costs.csvChunks(queryOf(query)));
       return { savedTo: path };
     },
     'costs:prices': () => costs.prices(),

@@ -8,11 +8,9 @@
  * place), so every handler and subscription is bound to it once, and its engine is started once,
  * here. Every subscription made here is released by the returned {@link AppWiring.dispose}.
  */
-import { replaceFileBeside } from '../core/fs/atomic-file';
 import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
-import type { TaskRecord } from '../../shared/domain/task-record';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
 import type { GalleryMoveHooks, RelocateResult } from '../core/library/relocate';
@@ -28,6 +26,7 @@ import { DisposableStore, type Disposable } from '../ports/disposable';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { costHandlers } from './cost-handlers';
+import { writeCsvBeside } from '../core/costs/ledger-csv-file';
 import { TrashJournal, TRASH_JOURNAL_DIR } from '../core/trash/trash-journal';
 import { TrashOperations } from '../core/trash/trash-operations';
 import { galleryFolderHandlers } from './gallery-folder-handlers';
@@ -181,22 +180,14 @@ function taskChannels(options: AppWiringOptions, trash: TrashOperations): Handle
   };
 }
 
-/** The thumbnail (or, before it is made, the file) of a task's first saved image. */
-function firstThumbnail(record: TaskRecord | undefined): string | undefined {
-  const image = record?.images.find((one) => one.state === 'saved' && (one.thumbnail ?? one.file));
-  return image?.thumbnail ?? image?.file ?? undefined;
-}
-
 /** The cost ledger's handlers: its CSV saved where main's own dialog says. */
 function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
   const { runtime, library, capPrompts } = options;
-  const { history } = runtime.core;
   return costHandlers({
     costs: runtime.core.costs,
-    thumbnailOf: (localId) => firstThumbnail(history.get(localId)),
     ...(library ? { dialogs: library.dialogs } : {}),
     ...(capPrompts ? { prompts: capPrompts } : {}),
-    writeText: replaceFileBeside,
+    writeText: writeCsvBeside,
   });
 }
 
@@ -215,6 +206,8 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   wiring.add(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
   wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
   wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
+  // The Costs screen reads the ledger again when it changed, not on every task update.
+  wiring.add(runtime.core.costs.onDidChange((change) => emit('costs:changed', change)));
   // Deleted images and removed tasks wait here for Undo; what a quit, crash or kill left under
   // way is finished first (journal replay), and again for each folder the library is in: given
   // the core (its library), the trash acts around every change of folder.

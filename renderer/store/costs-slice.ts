@@ -1,7 +1,8 @@
 /**
  * What tasks cost, as main's ledger says (`costs:` channels): the Costs screen's period, service,
- * entries and totals and its CSV export; Settings' prices and spending caps (changed only by the
- * user's own action there); and the compose form's estimate for what it is about to submit.
+ * totals and entries a page at a time and its CSV export (costs-ledger-actions.ts); Settings'
+ * prices and spending caps (changed only by the user's own action there); and the compose form's
+ * estimate for what it is about to submit. Main says when any of it changed (`costs:changed`).
  */
 import type { StateCreator, StoreApi } from 'zustand';
 import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
@@ -9,38 +10,30 @@ import type { ProviderId } from '../../shared/domain/providers';
 import type { CostUnit } from '../../shared/domain/task-cost';
 import type { CapStanding, CostLedger, CostPreviewAnswer } from '../../shared/ipc/cost-contract';
 import type { RequestInput } from '../../shared/ipc/contract';
-import { call, toApiError, type ApiError } from '../lib/api';
+import { call, type ApiError } from '../lib/api';
 import type { AppState } from './app-state';
+import { ledgerActions, type CostPeriod } from './costs-ledger-actions';
 
-export const COST_PERIODS = ['today', 'month', 'last30', 'all'] as const;
-export type CostPeriod = (typeof COST_PERIODS)[number];
-
-/** Where a period starts, in the user's local time (undefined: from the first task). */
-function periodSince(period: CostPeriod, now: Date): number | undefined {
-  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate());
-  switch (period) {
-    case 'today':
-      return midnight.getTime();
-    case 'month':
-      return new Date(now.getFullYear(), now.getMonth(), 1).getTime();
-    case 'last30':
-      // By the calendar, not 29 × 24 h: a clock change in between moves no midnight.
-      return new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29).getTime();
-    default:
-      return undefined;
-  }
-}
+export { COST_PERIODS, type CostPeriod } from './costs-ledger-actions';
 
 export interface CostsSlice {
   costsPeriod: CostPeriod;
   /** '' : every service. */
   costsProvider: ProviderId | '';
+  /** The totals and the entries shown: the first page, and those "Show more" added. */
   costsLedger: CostLedger | null;
   costsStatus: 'idle' | 'loading' | 'ready' | 'error';
   costsError: ApiError | null;
   /** Where the last export saved the CSV (null: none yet, or the user cancelled). */
   costsSavedTo: string | null;
+  /** Reads the totals and the first entries (as many as shown) of the period and service. */
   costsLoad(): Promise<void>;
+  /** Adds the next page of entries ("Show more"). */
+  costsLoadMore(): Promise<void>;
+  /** The ledger's version main last announced (`costs:changed`; 0: none yet). */
+  costsVersion: number;
+  /** Main's ledger changed (`costs:changed`): what shows costs reads again. */
+  costsApplyChange(version: number): void;
   costsSetPeriod(period: CostPeriod): void;
   costsSetProvider(provider: ProviderId | ''): void;
   costsExport(): Promise<void>;
@@ -58,8 +51,8 @@ export interface CostsSlice {
   costPreview: CostPreviewAnswer | null;
   costsPreview(input: RequestInput<'costs:preview'>): Promise<void>;
   /**
-   * Counts changes of what the ledger has spent seen in task updates (a cost reported, an
-   * estimate, a task not billed, an import): what shows a spent figure reads it again.
+   * Counts changes of what the ledger has spent (`costs:changed`, and a cost seen in a task
+   * update): what shows a spent figure (Settings' caps, the compose estimate) reads it again.
    */
   costsLedgerTick: number;
   costsNoteLedgerChange(): void;
@@ -74,49 +67,6 @@ export interface CostsSlice {
 
 type Set = StoreApi<AppState>['setState'];
 type Get = StoreApi<AppState>['getState'];
-
-function ledgerActions(set: Set, get: Get) {
-  let asked = 0;
-  return {
-    async costsLoad() {
-      asked += 1;
-      const mine = asked;
-      const { costsPeriod, costsProvider } = get();
-      const since = periodSince(costsPeriod, new Date());
-      set({ costsStatus: 'loading' });
-      try {
-        const ledger = await call('costs:ledger', {
-          ...(since === undefined ? {} : { since }),
-          ...(costsProvider === '' ? {} : { provider: costsProvider }),
-        });
-        if (mine === asked) set({ costsLedger: ledger, costsStatus: 'ready', costsError: null });
-      } catch (caught) {
-        if (mine === asked) set({ costsStatus: 'error', costsError: toApiError(caught) });
-      }
-    },
-    costsSetPeriod(period: CostPeriod) {
-      set({ costsPeriod: period });
-      void get().costsLoad();
-    },
-    costsSetProvider(provider: ProviderId | '') {
-      set({ costsProvider: provider });
-      void get().costsLoad();
-    },
-    async costsExport() {
-      const { costsPeriod, costsProvider } = get();
-      const since = periodSince(costsPeriod, new Date());
-      try {
-        const { savedTo } = await call('costs:exportCsv', {
-          ...(since === undefined ? {} : { since }),
-          ...(costsProvider === '' ? {} : { provider: costsProvider }),
-        });
-        set({ costsSavedTo: savedTo });
-      } catch (caught) {
-        get().showError(caught);
-      }
-    },
-  };
-}
 
 function settingsActions(set: Set, get: Get) {
   /** Runs a change; true when main took it (its error shown otherwise). */
@@ -203,6 +153,7 @@ export const createCostsSlice: StateCreator<AppState, [], [], CostsSlice> = (set
   caps: [],
   costPreview: null,
   costsLedgerTick: 0,
+  costsVersion: 0,
   ...ledgerActions(set, get),
   ...navigationActions(set, get),
   ...settingsActions(set, get),

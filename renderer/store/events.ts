@@ -105,6 +105,7 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('cancel:progress', (progress) => state().tasksCancelProgress(progress)),
     listen('updates:changed', (updates) => state().updatesApply(updates)),
     listen('library:progress', (progress) => state().libraryApplyProgress(progress)),
+    listen('costs:changed', ({ version }) => state().costsApplyChange(version)),
   ];
 }
 

@@ -62,6 +62,7 @@ export const REQUEST_CHANNEL_NAMES = [
   'updates:restart',
   'updates:openDownload',
   'costs:ledger',
+  'costs:entries',
   'costs:exportCsv',
   'costs:prices',
   'costs:setPrice',
@@ -94,4 +95,5 @@ export const EVENT_CHANNEL_NAMES = [
   'app:quitting',
   'export:progress',
   'cancel:progress',
+  'costs:changed',
 ] as const;

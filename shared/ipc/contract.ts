@@ -15,7 +15,7 @@ import { imageStateSchema, taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
 import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
-import { costRequests } from './cost-contract';
+import { costEvents, costRequests } from './cost-contract';
 import { submitRequests } from './submit-contract';
 import { cancelProgressSchema, taskCancelRequests } from './task-cancel-contract';
 import { localIdSchema, taskItemSchema } from './task-item';
@@ -383,6 +383,7 @@ export const events = {
   'export:progress': trashProgressSchema.pick({ done: true, total: true }),
   /** How many of a selection's cancels the services answered (each one as it is answered). */
   'cancel:progress': cancelProgressSchema,
+  ...costEvents,
 } as const;
 
 export type RequestChannel = keyof typeof requests;

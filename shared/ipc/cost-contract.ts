@@ -1,9 +1,10 @@
 /**
- * The `costs:` requests: the cost ledger (core/costs) as the window reads it: entries and totals
- * for a period and service, its CSV saved where main's own dialog says, the user's prices and
- * spending caps (set, raised or cleared only by these explicit requests), and what a submit would
- * cost with the caps' verdict. Everything the page sends is bounded here; main never writes to a
- * path the page names.
+ * The `costs:` requests and event: the cost ledger (core/costs) as the window reads it: the
+ * totals of a period and service and its entries a page at a time, its CSV saved where main's
+ * own dialog says, the user's prices and spending caps (set, raised or cleared only by these
+ * explicit requests), and what a submit would cost with the caps' verdict; `costs:changed` says
+ * when any of it changed (the window reads again, instead of on every task update). Everything
+ * the page sends is bounded here; main never writes to a path the page names.
  */
 import { z } from 'zod';
 import { costPriceSchema, spendingCapSchema } from '../domain/cost-ledger';
@@ -12,9 +13,12 @@ import { providerIdSchema } from '../domain/providers';
 import { submitTargetSchema } from '../domain/submit-target';
 import { costUnitSchema, taskCostSchema } from '../domain/task-cost';
 import { generationRequestSchema } from '../service/wire';
+import { localIdSchema } from './task-item';
 
-/** Most ledger entries one `costs:ledger` answer carries (the newest); totals count them all. */
+/** Most ledger entries one answer carries; totals count every entry of the query. */
 export const MAX_LEDGER_ENTRIES = 500;
+/** Entries the Costs screen asks for at a time (its first page, and each "Show more"). */
+export const LEDGER_PAGE = 100;
 
 const count = z.number().int().min(0);
 const micros = z.number().int().min(0);
@@ -56,14 +60,28 @@ const ledgerTotalsSchema = z.object({
   unknownTasks: count,
 });
 
-const ledgerSchema = z.object({
-  /** The newest entries, newest first (at most {@link MAX_LEDGER_ENTRIES}). */
+/** Where a page of entries starts: after this entry (newest first: the one before is newer). */
+const ledgerCursorSchema = z.object({ createdAt: dateMsSchema, localId: localIdSchema }).strict();
+export type CostLedgerCursor = z.infer<typeof ledgerCursorSchema>;
+
+const pageLimit = z.number().int().min(1).max(MAX_LEDGER_ENTRIES);
+
+const ledgerPageSchema = z.object({
+  /** Entries, newest first (at most {@link MAX_LEDGER_ENTRIES}). */
   entries: z.array(ledgerEntrySchema).max(MAX_LEDGER_ENTRIES),
+  /** Where the next page starts; null: no more. */
+  next: ledgerCursorSchema.nullable(),
+});
+export type CostLedgerPage = z.infer<typeof ledgerPageSchema>;
+
+const ledgerSchema = ledgerPageSchema.extend({
   /** How many entries the query matched. */
   total: count,
   totals: ledgerTotalsSchema,
   /** How many tasks the whole ledger holds, whatever the query (0: nothing was ever priced). */
   allTime: count,
+  /** The ledger's version when read: a `costs:changed` with another one means read again. */
+  version: count,
 });
 export type CostLedger = z.infer<typeof ledgerSchema>;
 
@@ -111,7 +129,16 @@ const previewSchema = z.object({
 export type CostPreviewAnswer = z.infer<typeof previewSchema>;
 
 export const costRequests = {
-  'costs:ledger': { input: ledgerQuerySchema, output: ledgerSchema },
+  /** The query's totals and its newest `limit` entries (default {@link LEDGER_PAGE}). */
+  'costs:ledger': {
+    input: ledgerQuerySchema.extend({ limit: pageLimit.optional() }).strict(),
+    output: ledgerSchema,
+  },
+  /** The query's `limit` entries after `after`, newest first: the Costs screen's "Show more". */
+  'costs:entries': {
+    input: ledgerQuerySchema.extend({ after: ledgerCursorSchema, limit: pageLimit }).strict(),
+    output: ledgerPageSchema,
+  },
   /**
    * The ledger of the query as CSV, written to the file main's own save dialog returns
    * (`savedTo` null: the user cancelled). The page never names a path.
@@ -142,4 +169,13 @@ export const costRequests = {
       .strict(),
     output: previewSchema,
   },
+} as const;
+
+export const costEvents = {
+  /**
+   * Something the window shows of costs changed (a cost, an estimate, a task joining the ledger
+   * or leaving the history, a thumbnail, a price, a cap), here or in another Pictor process: at
+   * most four a second. Only the ledger's version travels; the window reads what it shows.
+   */
+  'costs:changed': z.object({ version: count }).strict(),
 } as const;

@@ -21,6 +21,7 @@ const SUITES = [
   'image-renderer',
   'history',
   'shared-history',
+  'costs',
   'renderer',
   'ui',
   'gallery',

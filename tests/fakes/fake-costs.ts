@@ -1,17 +1,22 @@
 /**
  * The `costs:` channels of the in-memory `window.pictor` (fake-pictor-api.ts): the ledger of the
- * fake's tasks (their `cost`, days in UTC), prices and caps kept in memory, a preview a test sets,
- * and an export that "saves" where `savedTo` says. Browser-safe: imports only shared/.
+ * fake's tasks (their `cost`, days in UTC) a page at a time, prices and caps kept in memory, a
+ * preview a test sets, and an export that "saves" where `savedTo` says. Main's ledger says when it
+ * changed (`costs:changed`); here a test says so with {@link FakeCosts.changed}. Browser-safe:
+ * imports only shared/.
  */
 import type { CostPrice, SpendingCap } from '../../shared/domain/cost-ledger';
 import { providerOf, type ProviderId } from '../../shared/domain/providers';
 import { countedCost, type CostUnit } from '../../shared/domain/task-cost';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestChannel, RequestInput, RequestOutput } from '../../shared/ipc/contract';
-import type {
-  CostLedger,
-  CostLedgerEntry,
-  CostPreviewAnswer,
+import {
+  LEDGER_PAGE,
+  type CostLedger,
+  type CostLedgerCursor,
+  type CostLedgerEntry,
+  type CostLedgerPage,
+  type CostPreviewAnswer,
 } from '../../shared/ipc/cost-contract';
 
 type CostChannel = Extract<RequestChannel, `costs:${string}`>;
@@ -65,7 +70,45 @@ export class FakeCosts {
   /** Where `costs:exportCsv` says it saved (null: the user cancelled). */
   savedTo: string | null = '/home/ada/Downloads/pictor-costs.csv';
 
-  constructor(private readonly tasks: () => readonly TaskRecord[]) {}
+  /** The ledger's version (`costs:changed` carries it). */
+  version = 1;
+
+  constructor(
+    private readonly tasks: () => readonly TaskRecord[],
+    private readonly announce: (version: number) => void,
+  ) {}
+
+  /** Main's ledger changed (a cost reported, a task removed…): `costs:changed` is sent. */
+  changed(): void {
+    this.version += 1;
+    this.announce(this.version);
+  }
+
+  /** The query's entries, newest first, after `after`: a page of `limit` and where the next starts. */
+  private page(
+    entries: readonly CostLedgerEntry[],
+    limit: number,
+    after?: CostLedgerCursor,
+  ): CostLedgerPage {
+    const older = (entry: CostLedgerEntry): boolean =>
+      after === undefined ||
+      entry.createdAt < after.createdAt ||
+      (entry.createdAt === after.createdAt && entry.localId < after.localId);
+    const rest = entries.filter(older);
+    const shown = rest.slice(0, limit);
+    const last = shown.at(-1);
+    const next =
+      rest.length > limit && last ? { createdAt: last.createdAt, localId: last.localId } : null;
+    return { entries: shown, next };
+  }
+
+  private matching(query: RequestInput<'costs:ledger'>): CostLedgerEntry[] {
+    return this.all()
+      .filter((entry) => query.provider === undefined || entry.provider === query.provider)
+      .filter((entry) => query.since === undefined || entry.createdAt >= query.since)
+      .filter((entry) => query.until === undefined || entry.createdAt < query.until)
+      .sort((a, b) => b.createdAt - a.createdAt || (a.localId < b.localId ? 1 : -1));
+  }
 
   /** Every task of the ledger: the fake's tasks with a cost, and the removed ones. */
   private all(): CostLedgerEntry[] {
@@ -87,11 +130,7 @@ export class FakeCosts {
   }
 
   ledger(query: RequestInput<'costs:ledger'>): CostLedger {
-    const entries = this.all()
-      .filter((entry) => query.provider === undefined || entry.provider === query.provider)
-      .filter((entry) => query.since === undefined || entry.createdAt >= query.since)
-      .filter((entry) => query.until === undefined || entry.createdAt < query.until)
-      .sort((a, b) => b.createdAt - a.createdAt);
+    const entries = this.matching(query);
     const counted = entries.flatMap((entry) => {
       const cost = countedCost(entry.cost);
       if (!cost) return [];
@@ -101,9 +140,10 @@ export class FakeCosts {
     });
     const byDay = sums(counted.map((row) => ({ ...row, group: row.day })));
     return {
-      entries,
+      ...this.page(entries, query.limit ?? LEDGER_PAGE),
       total: entries.length,
       allTime: this.all().length,
+      version: this.version,
       totals: {
         timeZone: 'UTC',
         overall: sums(counted.map((row) => ({ ...row, group: '' }))).map(
@@ -130,6 +170,7 @@ export class FakeCosts {
 
   readonly handlers: CostHandlers = {
     'costs:ledger': (query) => this.ledger(query),
+    'costs:entries': ({ after, limit, ...query }) => this.page(this.matching(query), limit, after),
     'costs:exportCsv': () => ({ savedTo: this.savedTo }),
     'costs:prices': () => this.prices,
     'costs:setPrice': (price) => {

@@ -160,7 +160,10 @@ export class FakePictorApi implements PictorApi {
 
   private tasks: TaskRecord[] = [];
   /** The cost ledger, prices and caps (`costs:` channels). */
-  readonly costs = new FakeCosts(() => this.tasks);
+  readonly costs = new FakeCosts(
+    () => this.tasks,
+    (version) => this.emit('costs:changed', { version }),
+  );
   /** "Cancel on the service" and "Stop watching" (`answer`: what the service says to a cancel). */
   readonly cancels = new FakeCancels({
     task: (localId) => this.byId.get(localId),

@@ -5,9 +5,10 @@
  * will cost and what the caps say of it, and the admission of new tasks the task engine stores
  * through (priced, and checked against the caps in the transaction that inserts them).
  *
- * The window reads it through the `costs:` channels (ipc/cost-handlers.ts): `entries`, `totals`
- * and `csv` feed the Costs screen, `preview` the compose form's estimate and the caps' word on
- * it, `prices`/`caps` and their setters Settings › Costs.
+ * The window reads it through the `costs:` channels (ipc/cost-handlers.ts): `screen`, `page` and
+ * `csvChunks` feed the Costs screen (reads bounded by what it shows: ledger-reader.ts), and
+ * `onDidChange` tells it when to read again (ledger-feed.ts); `preview` the compose form's
+ * estimate and the caps' word on it, `prices`/`caps` and their setters Settings › Costs.
  */
 import type {
   CostPrice,
@@ -27,6 +28,10 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { EngineAdmission } from '../engine/engine-types';
 import type { CapMatch } from '../history/cost-tables';
+import type { LedgerCursor, LedgerListEntry, LedgerPage } from '../history/ledger-pages';
+import type { Clock } from '../../ports/clock';
+import type { Event } from '../../ports/event';
+import type { Logger } from '../../ports/logger';
 import type { HistoryStore } from '../history/history-store';
 import { DEMO_ENDPOINT } from '../service/demo-endpoint';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
@@ -39,8 +44,8 @@ import {
   type CapKey,
 } from './cap-loosening';
 import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
-import { ledgerCsv } from './ledger-csv';
-import { ledgerTotals } from './ledger-totals';
+import { LedgerFeed, type LedgerChange } from './ledger-feed';
+import { LedgerReader, type LedgerScreen } from './ledger-reader';
 import { hostTimeZone, periodStart } from './local-periods';
 import { SpendingCapError } from '../errors/spending-cap-error';
 
@@ -49,6 +54,9 @@ export interface CostBookOptions {
   readonly now: () => number;
   /** The user's time zone (IANA name) for local days and months; default the host's. */
   readonly timeZone?: string;
+  /** The change feed's timers (default the process's own) and log. */
+  readonly timers?: Pick<Clock, 'setTimeout' | 'clearTimeout'>;
+  readonly logger?: Logger;
 }
 
 /** A change of the prices or caps, as {@link CostBook.loosenings} judges it. */
@@ -69,9 +77,26 @@ export interface CostPreview extends CapVerdict {
 
 export class CostBook implements EngineAdmission {
   readonly timeZone: string;
+  private readonly reader: LedgerReader;
+  private readonly feed: LedgerFeed;
 
   constructor(private readonly options: CostBookOptions) {
     this.timeZone = options.timeZone ?? hostTimeZone();
+    this.reader = new LedgerReader(options.history.costs, this.timeZone);
+    this.feed = new LedgerFeed({
+      version: () => this.tables.version(),
+      ...(options.timers ? { timers: options.timers } : {}),
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+  }
+
+  /**
+   * Fires (at most four times a second) when anything shown of costs changed: a cost, an
+   * estimate, a task joining the ledger or leaving the history, a thumbnail, a price, a cap;
+   * written by this process or another (LedgerFeed).
+   */
+  get onDidChange(): Event<LedgerChange> {
+    return this.feed.onDidChange;
   }
 
   private get tables(): HistoryStore['costs'] {
@@ -127,14 +152,24 @@ export class CostBook implements EngineAdmission {
     return this.tables.entries(query);
   }
 
+  /** The totals of every task `query` matches, by SQL aggregate. */
   totals(query: LedgerQuery = {}): LedgerTotals {
-    return ledgerTotals(this.entries(query), this.timeZone);
+    return this.reader.summary(query).totals;
   }
 
-  /** The entries and their totals from one read of the history (the Costs screen, `pictor costs`). */
+  /** Every entry of `query` and its totals (`pictor costs`). */
   ledger(query: LedgerQuery = {}): { entries: LedgerEntry[]; totals: LedgerTotals } {
-    const entries = this.entries(query);
-    return { entries, totals: ledgerTotals(entries, this.timeZone) };
+    return { entries: this.entries(query), totals: this.totals(query) };
+  }
+
+  /** See {@link LedgerReader.screen}: the Costs screen's first page and totals. */
+  screen(query: LedgerQuery, limit: number): LedgerScreen {
+    return this.reader.screen(query, limit);
+  }
+
+  /** See {@link LedgerReader.page}: the Costs screen's next page. */
+  page(query: LedgerQuery, after: LedgerCursor, limit: number): LedgerPage<LedgerListEntry> {
+    return this.reader.page(query, after, limit);
   }
 
   /** How many tasks the whole ledger holds (0: nothing was ever priced or counted). */
@@ -142,8 +177,13 @@ export class CostBook implements EngineAdmission {
     return this.tables.ledgerSize();
   }
 
+  /** The CSV of `query`, a page of tasks at a time (the export writes it as it comes). */
+  csvChunks(query: LedgerQuery = {}): Iterable<string> {
+    return this.reader.csvChunks(query);
+  }
+
   csv(query: LedgerQuery = {}): string {
-    return ledgerCsv(this.entries(query), this.timeZone);
+    return [...this.csvChunks(query)].join('');
   }
 
   /** What a cap's period has cost so far, in its unit (Settings' and `caps list`'s view). */

@@ -61,8 +61,16 @@ function rowOf(entry: LedgerEntry, timeZone: string): string[] {
   ];
 }
 
+/** The CSV's header line (with its CRLF). */
+export function csvHeader(): string {
+  return `${LEDGER_CSV_HEADER.join(',')}\r\n`;
+}
+
+/** One task's line (with its CRLF). */
+export function csvRow(entry: LedgerEntry, timeZone: string): string {
+  return `${rowOf(entry, timeZone).map(csvCell).join(',')}\r\n`;
+}
+
 export function ledgerCsv(entries: readonly LedgerEntry[], timeZone: string): string {
-  const lines = [LEDGER_CSV_HEADER.join(',')];
-  for (const entry of entries) lines.push(rowOf(entry, timeZone).map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvHeader() + entries.map((entry) => csvRow(entry, timeZone)).join('');
 }

@@ -2,11 +2,18 @@
  * The ledger's sums: per unit (never two units in one sum), for the whole selection and by the
  * user's local day, local month and service. Estimates count, and are also summed apart so the
  * reader sees how much of a total is Pictor's guess.
+ *
+ * They come from SQL aggregates (history/ledger-sums.ts), never from reading every task: the
+ * query's span is cut into pieces of local days (local-day-pieces.ts), the history sums each
+ * piece per service and unit, and this folds those few rows into the totals the Costs screen and
+ * `pictor costs` show.
  */
-import type { LedgerEntry, LedgerTotals, UnitTotal } from '../../../shared/domain/cost-ledger';
+import type { LedgerQuery, LedgerTotals, UnitTotal } from '../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../shared/domain/providers';
-import { countedCost, type CostUnit } from '../../../shared/domain/task-cost';
-import { localDay } from './local-periods';
+import type { CostUnit } from '../../../shared/domain/task-cost';
+import type { CostTables } from '../history/cost-tables';
+import type { DaySum } from '../history/ledger-sums';
+import { dayName, dayPieces } from './local-day-pieces';
 
 interface Sum {
   micros: number;
@@ -14,20 +21,20 @@ interface Sum {
   tasks: number;
 }
 
-/** Sums keyed by a group (a day, a month, a service) and a unit, in first-seen order. */
+/** Sums keyed by a group (a day, a month, a service) and a unit, sorted by group then unit. */
 class Sums<G extends string> {
   private readonly sums = new Map<string, { group: G; unit: CostUnit; sum: Sum }>();
 
-  add(group: G, unit: CostUnit, micros: number, estimated: boolean): void {
+  add(group: G, unit: CostUnit, sum: Readonly<Sum>): void {
     const key = `${group}\u0000${unit}`;
     let entry = this.sums.get(key);
     if (entry === undefined) {
       entry = { group, unit, sum: { micros: 0, estimatedMicros: 0, tasks: 0 } };
       this.sums.set(key, entry);
     }
-    entry.sum.micros += micros;
-    if (estimated) entry.sum.estimatedMicros += micros;
-    entry.sum.tasks += 1;
+    entry.sum.micros += sum.micros;
+    entry.sum.estimatedMicros += sum.estimatedMicros;
+    entry.sum.tasks += sum.tasks;
   }
 
   list(): { group: G; total: UnitTotal }[] {
@@ -37,24 +44,30 @@ class Sums<G extends string> {
   }
 }
 
-export function ledgerTotals(entries: readonly LedgerEntry[], timeZone: string): LedgerTotals {
+/** The totals of a query, and how many of the ledger's tasks it matched. */
+export interface LedgerSummary {
+  readonly totals: LedgerTotals;
+  readonly tasks: number;
+}
+
+/** Folds the history's sums per local day, service and unit into the ledger's totals. */
+export function totalsOf(rows: readonly DaySum[], timeZone: string): LedgerSummary {
   const overall = new Sums<''>();
   const days = new Sums<string>();
   const services = new Sums<ProviderId>();
   let unknownTasks = 0;
-  for (const entry of entries) {
-    const counted = countedCost(entry.cost);
-    if (counted === undefined) {
-      if (entry.cost.source === 'unknown') unknownTasks += 1;
-      continue;
-    }
-    const estimated = counted.source === 'estimated';
-    overall.add('', counted.unit, counted.micros, estimated);
-    days.add(localDay(entry.createdAt, timeZone), counted.unit, counted.micros, estimated);
-    services.add(entry.provider, counted.unit, counted.micros, estimated);
+  let tasks = 0;
+  for (const row of rows) {
+    tasks += row.tasks;
+    unknownTasks += row.unknownTasks;
+    // A block whose tasks all changed unit keeps a row of zeros: it counts nothing.
+    if (row.unit === null || row.tasks === 0) continue;
+    overall.add('', row.unit, row);
+    days.add(dayName(row.day), row.unit, row);
+    services.add(row.provider, row.unit, row);
   }
   const byDay = days.list();
-  return {
+  const totals = {
     timeZone,
     overall: overall.list().map(({ total }) => total),
     byDay: byDay.map(({ group, total }) => ({ day: group, ...total })),
@@ -62,10 +75,23 @@ export function ledgerTotals(entries: readonly LedgerEntry[], timeZone: string):
     byService: services.list().map(({ group, total }) => ({ provider: group, ...total })),
     unknownTasks,
   };
+  return { totals, tasks };
 }
 
-/** The months' totals from the days' (a local month is its local days). */
-function monthsOf(
+/** The totals of `query` in `timeZone`, by SQL aggregate over the query's span of time. */
+export function ledgerSummary(
+  tables: Pick<CostTables, 'span' | 'sums'>,
+  query: LedgerQuery,
+  timeZone: string,
+): LedgerSummary {
+  const span = tables.span(query);
+  if (span === null) return totalsOf([], timeZone);
+  const pieces = dayPieces(span.first, span.last + 1, timeZone);
+  return totalsOf(tables.sums(pieces, query.provider), timeZone);
+}
+
+/** The months' totals from the days' (a local month is its local days), in the days' order. */
+export function monthsOf(
   byDay: readonly { group: string; total: UnitTotal }[],
 ): (UnitTotal & { month: string })[] {
   const months = new Map<string, UnitTotal & { month: string }>();

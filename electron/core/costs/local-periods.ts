@@ -72,8 +72,8 @@ export function localDay(ms: number, timeZone: string): string {
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 
-/** How far the zone's clock is ahead of UTC at `ms`. */
-function offsetAt(ms: number, timeZone: string): number {
+/** How far the zone's clock is ahead of UTC at `ms` (whole seconds). */
+export function offsetAt(ms: number, timeZone: string): number {
   const at = Math.floor(ms / 1000) * 1000;
   const { year, month, day, hour, minute, second } = wallClock(at, timeZone);
   return Date.UTC(year, month - 1, day, hour, minute, second) - at;

@@ -1,6 +1,7 @@
 /**
- * The history's cost tables (history-schema.ts v7, v8): the user's prices (one per service, model
- * and unit) and spending caps, and the ledger (ledger-rows.ts): its entries and the sums a cap
+ * The history's cost tables (history-schema.ts v7, v8, v9): the user's prices (one per service,
+ * model and unit) and spending caps, and the ledger (ledger-rows.ts): its entries a page at a time
+ * (ledger-pages.ts), its sums by SQL aggregate (ledger-sums.ts), its version, and the sums a cap
  * check needs. Rows read back pass their schema; one that does not is skipped (logged without
  * its content).
  */
@@ -15,7 +16,9 @@ import {
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { CostUnit, TaskCost } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
+import type { LedgerCursor, LedgerListEntry, LedgerPage, LedgerPages } from './ledger-pages';
 import type { CountedSpend, LedgerRows } from './ledger-rows';
+import type { DaySum, LedgerMeta, LedgerSums, SumPiece } from './ledger-sums';
 import type { Row, SqlValue } from './sqlite-connection';
 
 const SELECT_PRICES =
@@ -40,6 +43,7 @@ export class CostTables {
     private readonly access: HistoryAccess,
     /** The ledger's rows (the record writes note each task's cost there). */
     readonly ledger: LedgerRows,
+    private readonly reads: { readonly pages: LedgerPages; readonly sums: LedgerSums },
   ) {}
 
   prices(): CostPrice[] {
@@ -115,12 +119,42 @@ export class CostTables {
 
   /** The ledger's tasks, oldest first, removed from the history or not. */
   entries(query: LedgerQuery = {}): LedgerEntry[] {
-    return this.ledger.entries(query);
+    return this.reads.pages.all(query);
+  }
+
+  /** See {@link LedgerPages.newest}: the Costs screen's list. */
+  newest(query: LedgerQuery, limit: number, after?: LedgerCursor): LedgerPage<LedgerListEntry> {
+    return this.reads.pages.newest(query, limit, after);
+  }
+
+  /** See {@link LedgerPages.oldest}: the CSV's pages. */
+  oldest(query: LedgerQuery, limit: number, after?: LedgerCursor): LedgerPage {
+    return this.reads.pages.oldest(query, limit, after);
+  }
+
+  /** See {@link LedgerSums.sums}. */
+  sums(pieces: readonly SumPiece[], provider?: ProviderId): DaySum[] {
+    return this.reads.sums.sums(pieces, provider);
+  }
+
+  /** See {@link LedgerSums.span}. */
+  span(query: LedgerQuery): { first: number; last: number } | null {
+    return this.reads.sums.span(query);
+  }
+
+  /** The ledger's version (it moves with every change the window shows) and its size. */
+  meta(): LedgerMeta {
+    return this.reads.sums.meta();
+  }
+
+  /** The ledger's version; null once the history is closed (the change feed then stops looking). */
+  version(): number | null {
+    return this.access.connection.isOpen ? this.meta().version : null;
   }
 
   /** How many tasks the ledger holds, whatever their dates and services. */
   ledgerSize(): number {
-    return this.ledger.size();
+    return this.meta().tasks;
   }
 
   /** See {@link LedgerRows.counted}: for a cap check, inside the admitting transaction. */

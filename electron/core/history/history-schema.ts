@@ -8,6 +8,7 @@ import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { messageOf } from '../errors/thrown-value';
 import { sentence } from '../../../shared/i18n/sentence';
 import { HistoryError } from './history-error';
+import { addLedgerSumsV9 } from './ledger-sums-schema';
 
 /** Brings the schema from version `index` to `index + 1`. Runs inside a transaction. */
 export type Migration = (db: DatabaseSync) => void;
@@ -304,6 +305,7 @@ export const HISTORY_MIGRATIONS: readonly Migration[] = [
   addPendingThumbnailsV6,
   addCostsV7,
   addLedgerV8,
+  addLedgerSumsV9,
 ];
 
 /** Reads `PRAGMA user_version`; this is the first read of the file, so it also detects a file

@@ -46,6 +46,8 @@ export const SELECT_LEASE = 'SELECT owner, expires_at FROM leases WHERE local_id
 export const COSTS_VERSION = 7;
 /** The schema version that made the cost ledger its own record (history-schema.ts). */
 export const LEDGER_VERSION = 8;
+/** The schema version that added the ledger's sums, version and thumbnails (ledger-sums-schema.ts). */
+export const LEDGER_SUMS_VERSION = 9;
 /** {@link UPSERT_TASK} with the cost columns: one write, one change-log entry. */
 export const UPSERT_TASK_WITH_COST = `
   INSERT INTO tasks (local_id, task_id, endpoint, status, prompt, model, favourite, created_at, updated_at, unfinished, record, provider, cost_source, cost_unit, cost_micros)

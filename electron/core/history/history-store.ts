@@ -26,7 +26,10 @@ import { HistoryLeases, type Lease, type LeaseGrant } from './history-leases';
 import { HistoryQueries, type HistoryPage, type ImagePage } from './history-queries';
 import { HistoryRecords } from './history-records';
 import { CostTables } from './cost-tables';
+import { LedgerPages } from './ledger-pages';
 import { LedgerRows } from './ledger-rows';
+import { LedgerSums } from './ledger-sums';
+import { LEDGER_SUMS_VERSION } from './history-statements';
 
 export interface HistoryStoreOptions {
   logger?: Logger;
@@ -59,11 +62,12 @@ export class HistoryStore {
     this.schemaVersion = schemaVersion;
     this.feed = new ChangeFeed(connection, logger);
     const access = new HistoryAccess(connection, logger, this.feed);
-    const ledger = new LedgerRows(access);
+    const ledger = new LedgerRows(access, schemaVersion >= LEDGER_SUMS_VERSION);
     this.records = new HistoryRecords(access, schemaVersion, ledger);
     this.queries = new HistoryQueries(access);
     this.leases = new HistoryLeases(access);
-    this.costs = new CostTables(access, ledger);
+    const reads = { pages: new LedgerPages(access), sums: new LedgerSums(access) };
+    this.costs = new CostTables(access, ledger, reads);
   }
 
   /**

@@ -3,23 +3,19 @@
  * never changed, and per task what it was and what it costs now. The history's record writes
  * note each task's cost here in the same transaction, so the ledger follows every change, from
  * the engine, an import or a rebuild; removing a task from the history leaves its rows alone (the
- * schema's triggers refuse a delete). Sums for the spending caps count a task in a cap's unit by
- * its report in that unit, else by the estimate it was admitted with in that unit.
+ * schema's triggers refuse a delete). From v9 each task's first saved image is noted too (the
+ * Costs screen shows it; schema triggers move the ledger's sums and version with each change:
+ * ledger-sums-schema.ts). Sums for the spending caps count a task in a cap's unit by its report
+ * in that unit, else by the estimate it was admitted with in that unit; the Costs screen's are
+ * read in ledger-sums.ts and its pages in ledger-pages.ts.
  */
-import type { LedgerEntry, LedgerQuery } from '../../../shared/domain/cost-ledger';
 import {
   DEFAULT_PROVIDER,
   parseProviderId,
   providerOf,
   type ProviderId,
 } from '../../../shared/domain/providers';
-import {
-  UNKNOWN_COST,
-  countedCost,
-  taskCostSchema,
-  type CostUnit,
-  type TaskCost,
-} from '../../../shared/domain/task-cost';
+import { countedCost, type CostUnit, type TaskCost } from '../../../shared/domain/task-cost';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { HistoryAccess } from './history-access';
 import { recordsFromRows } from './history-rows';
@@ -56,8 +52,9 @@ const SET_CURRENT = `UPDATE ledger_tasks SET task_id = ?, status = ?, source = ?
   detail = ? WHERE local_id = ?`;
 const SET_STATUS = `UPDATE ledger_tasks SET task_id = ?, status = ? WHERE local_id = ?
   AND (task_id IS NOT ? OR status IS NOT ?)`;
-const ENTRY_COLUMNS = `l.local_id, l.task_id, l.provider, l.model, l.prompt, l.status, l.created_at,
-  l.source, l.unit, l.micros, l.detail, EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id) AS in_history`;
+/** v9: the task's first saved image, noted when it changes (ledger-sums-schema.ts). */
+const SET_THUMBNAIL =
+  'UPDATE ledger_tasks SET thumbnail = ? WHERE local_id = ? AND thumbnail IS NOT ?';
 const LATEST_IN_UNIT = (kind: string): string =>
   `(SELECT e.micros FROM ledger_events e WHERE e.local_id = l.local_id AND e.kind = '${kind}'
     AND e.unit = ? ORDER BY e.seq DESC LIMIT 1)`;
@@ -78,7 +75,11 @@ const num = (value: unknown): number => Number(value ?? 0);
 const text = (value: unknown): string | null => (value === null ? null : String(value));
 
 export class LedgerRows {
-  constructor(private readonly access: HistoryAccess) {}
+  constructor(
+    private readonly access: HistoryAccess,
+    /** Notes each task's first saved image (schema v9; a test's older file does not). */
+    private readonly withThumbnails: boolean,
+  ) {}
 
   /**
    * Notes a record being written (inside its write transaction): a task with a cost joins the
@@ -86,6 +87,13 @@ export class LedgerRows {
    * a cost (from before costs, or tracked and never reported) changes nothing but that status.
    */
   note(record: TaskRecord): void {
+    this.noteCost(record);
+    if (!this.withThumbnails) return;
+    const thumbnail = firstThumbnail(record);
+    this.access.connection.run(SET_THUMBNAIL, [thumbnail, record.localId, thumbnail]);
+  }
+
+  private noteCost(record: TaskRecord): void {
     const { connection } = this.access;
     const { localId, taskId, status } = record;
     if (record.cost === undefined) {
@@ -116,29 +124,6 @@ export class LedgerRows {
    */
   addEstimates(localId: string, at: number, estimates: readonly TaskCost[]): void {
     for (const estimate of estimates) this.append(localId, at, eventOf(estimate));
-  }
-
-  /** The ledger's tasks, oldest first, whether or not the history still lists them. */
-  entries(query: LedgerQuery = {}): LedgerEntry[] {
-    const where = ['l.created_at >= ?'];
-    const params: SqlValue[] = [query.since ?? 0];
-    if (query.until !== undefined) {
-      where.push('l.created_at < ?');
-      params.push(query.until);
-    }
-    if (query.provider !== undefined) {
-      where.push('l.provider = ?');
-      params.push(query.provider);
-    }
-    const sql = `SELECT ${ENTRY_COLUMNS} FROM ledger_tasks l WHERE ${where.join(' AND ')}
-      ORDER BY l.created_at, l.local_id`;
-    return this.access.rows(sql, params).map(entryOf);
-  }
-
-  /** How many tasks the ledger holds in all (the Costs screen tells a first run from an empty period). */
-  size(): number {
-    const [row] = this.access.rows('SELECT COUNT(*) AS tasks FROM ledger_tasks', []);
-    return num(row?.['tasks'] ?? 0);
   }
 
   /**
@@ -193,6 +178,15 @@ export class LedgerRows {
   }
 }
 
+/**
+ * The gallery path the Costs screen shows a task by: its first saved image's thumbnail, else that
+ * image's file; `''` when no image is saved.
+ */
+export function firstThumbnail(record: Pick<TaskRecord, 'images'>): string {
+  const image = record.images.find((one) => one.state === 'saved' && (one.thumbnail ?? one.file));
+  return image?.thumbnail ?? image?.file ?? '';
+}
+
 function eventOf(cost: TaskCost): LedgerEvent {
   const counted = countedCost(cost);
   const detail =
@@ -230,31 +224,4 @@ function sameEvent(row: Row, event: LedgerEvent): boolean {
     (row['micros'] === null ? null : num(row['micros'])) === event.micros &&
     text(row['detail']) === event.detail
   );
-}
-
-function costOf(row: Row): TaskCost {
-  const source = row['source'];
-  const detail = row['detail'];
-  const parsed = taskCostSchema.safeParse({
-    source,
-    ...(row['unit'] === null ? {} : { unit: row['unit'] }),
-    ...(row['micros'] === null ? {} : { micros: num(row['micros']) }),
-    ...(source === 'reported' && detail !== null ? { field: detail } : {}),
-    ...(source === 'estimated' && detail !== null ? { basis: detail } : {}),
-  });
-  return parsed.success ? parsed.data : UNKNOWN_COST;
-}
-
-function entryOf(row: Row): LedgerEntry {
-  return {
-    localId: String(row['local_id']),
-    taskId: text(row['task_id']),
-    provider: parseProviderId(row['provider']) ?? DEFAULT_PROVIDER,
-    model: text(row['model']),
-    prompt: String(row['prompt'] ?? ''),
-    status: String(row['status']),
-    createdAt: num(row['created_at']),
-    cost: costOf(row),
-    inHistory: num(row['in_history']) === 1,
-  };
 }

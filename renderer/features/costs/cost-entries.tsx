@@ -2,9 +2,11 @@
  * The Costs screen's list: each task of the period with its prompt and a thumbnail (so tasks can
  * be told apart), its service, model and cost. A task the history still lists opens in Tasks
  * with its details; one removed from the history keeps its prompt and cost here (what was spent
- * stays spent) and says it was removed, opening nothing.
+ * stays spent) and says it was removed, opening nothing. The newest page comes first; "Show
+ * more" adds the next one and takes the focus to the first task it added.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../../components/button';
 import type { CostLedger, CostLedgerEntry } from '../../../shared/ipc/cost-contract';
 import { Icon } from '../../components/icon';
 import { formatDateTime, isoDate, t } from '../../i18n';
@@ -64,9 +66,46 @@ function TaskCell({ entry, onGone }: { entry: CostLedgerEntry; onGone: () => voi
   );
 }
 
+/** "Show more" while the ledger has older tasks: adds a page, then focuses its first row. */
+function ShowMore({ ledger, onAdded }: { ledger: CostLedger; onAdded: (from: number) => void }) {
+  const loadMore = useAppStore((state) => state.costsLoadMore);
+  const [loading, setLoading] = useState(false);
+  if (ledger.next === null) return null;
+  const more = async () => {
+    const shown = ledger.entries.length;
+    setLoading(true);
+    try {
+      await loadMore();
+    } finally {
+      setLoading(false);
+    }
+    onAdded(shown);
+  };
+  return (
+    <div className="costs-more">
+      <Button onClick={() => void more()} disabled={loading} aria-busy={loading}>
+        {loading ? t('costs.list.loadingMore') : t('costs.list.showMore')}
+      </Button>
+    </div>
+  );
+}
+
+/** Focuses the row at the index given once it is drawn (the first one "Show more" added). */
+function useFocusRow(rowCount: number) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const [row, setRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (row === null || row >= rowCount) return;
+    body.current?.rows[row]?.focus();
+    setRow(null);
+  }, [row, rowCount]);
+  return { body, focusRow: setRow };
+}
+
 export function CostEntries({ ledger }: { ledger: CostLedger }) {
   const [gone, setGone] = useState(false);
   const reload = useAppStore((state) => state.costsLoad);
+  const { body, focusRow } = useFocusRow(ledger.entries.length);
   // Removed since the list was read: say so, and read the list again (it now says removed).
   const onGone = () => {
     setGone(true);
@@ -94,9 +133,9 @@ export function CostEntries({ ledger }: { ledger: CostLedger }) {
               <th scope="col">{t('costs.list.cost')}</th>
             </tr>
           </thead>
-          <tbody>
+          <tbody ref={body}>
             {ledger.entries.map((entry) => (
-              <tr key={entry.localId}>
+              <tr key={entry.localId} tabIndex={-1}>
                 <td className="costs-table__when">
                   <time dateTime={isoDate(entry.createdAt)}>{formatDateTime(entry.createdAt)}</time>
                 </td>
@@ -113,6 +152,7 @@ export function CostEntries({ ledger }: { ledger: CostLedger }) {
           </tbody>
         </table>
       </div>
+      <ShowMore ledger={ledger} onAdded={focusRow} />
     </section>
   );
 }

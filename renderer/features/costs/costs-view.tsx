@@ -2,11 +2,12 @@
  * The Costs screen: what the tasks of a period (and one service, or all) cost, as main's ledger
  * says: totals per unit, a chart per day and per service, each task with its prompt and cost, and
  * the same ledger saved as CSV where main's own dialog says; a link to the prices and caps. Read
- * again each time the screen is shown, and while it is shown when tasks change (a cost a service
- * reports late, a task removed). An empty period says which filter left it empty; "No costs yet"
- * is only for a ledger with nothing in it.
+ * again each time the screen is shown, and while it is shown when main says the ledger changed
+ * (`costs:changed`: a cost a service reports late, a task removed, a price), never on task
+ * updates, so two hundred polling tasks cost it nothing. An empty period says which filter left
+ * it empty; "No costs yet" is only for a ledger with nothing in it.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
 import { ErrorMessage } from '../../components/error-message';
@@ -98,25 +99,21 @@ function CostsBody() {
   );
 }
 
-/** How long the screen waits after a task changed before reading the ledger again. */
-const SETTLE_MS = 1_000;
-
-/** Reads the ledger when the screen is shown, and again (settled) while tasks change under it. */
+/**
+ * Reads the ledger when the screen is shown, and again while it is shown each time main says the
+ * ledger moved past the version read (the store runs one read at a time, and one more after it
+ * for whatever changed meanwhile).
+ */
 function useLedgerWhileShown(active: boolean): void {
   const load = useAppStore((state) => state.costsLoad);
-  const tasks = useAppStore((state) => state.tasksItems);
-  const ledgerTick = useAppStore((state) => state.costsLedgerTick);
+  const version = useAppStore((state) => state.costsVersion);
+  const read = useAppStore((state) => state.costsLedger?.version);
   useEffect(() => {
     if (active) void load();
   }, [active, load]);
-  const seen = useRef({ tasks, ledgerTick });
   useEffect(() => {
-    const changed = seen.current.tasks !== tasks || seen.current.ledgerTick !== ledgerTick;
-    if (!active || !changed) return undefined;
-    seen.current = { tasks, ledgerTick };
-    const timer = setTimeout(() => void load(), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [active, tasks, ledgerTick, load]);
+    if (active && version > 0 && read !== undefined && version !== read) void load();
+  }, [active, version, read, load]);
 }
 
 export function CostsView({ active }: { active: boolean }) {

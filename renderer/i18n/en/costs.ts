@@ -113,4 +113,7 @@ export const costs = {
     '{period, select, all {Pictor has costs of other services.} other {{scope, select, all {Pictor has costs from other periods.} other {Pictor has costs from other periods or services.}}}} Choose another period or service to see them.',
   'costs.emptyFilter.allTime': 'Show all time',
   'costs.emptyFilter.allServices': 'Show all services',
+  /** The Costs screen's list, a page at a time: the button that adds the next page. */
+  'costs.list.showMore': 'Show more tasks',
+  'costs.list.loadingMore': 'Loading more tasks…',
 } as const;

@@ -9,7 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WebContents } from 'electron';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
 import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
@@ -275,6 +275,30 @@ describe('wireApp', () => {
     expect(trashed()).toEqual([]);
     await app.wiring.beforeQuit(1_000);
     expect(trashed()).toHaveLength(1);
+  });
+
+  it('tells the page the cost ledger changed (its version only), and the ledger read says the same', async () => {
+    const app = await wiredApp();
+    const { handlers } = app.wiring;
+    const versions = () =>
+      app.emitted
+        .filter(([channel]) => channel === 'costs:changed')
+        .map(([, payload]) => (payload as { version: number }).version);
+    const items = await handlers['tasks:submit'](
+      { request: { prompt: 'a priced kite', size: '64x64' }, target: DEMO_TARGET, count: 1 },
+      context,
+    );
+    await app.runtime.core.engine.whenSettled(items.map((item) => item.record.localId));
+    const now = () => app.runtime.core.history.costs.meta().version;
+    await vi.waitFor(() => expect(versions().at(-1)).toBe(now()), { timeout: 5_000 });
+    const ledger = await handlers['costs:ledger']({}, context);
+    expect(ledger).toMatchObject({ version: now(), total: 1 });
+    await handlers['costs:setCap'](
+      { period: 'day', unit: 'USD', provider: null, kind: 'soft', micros: 5 },
+      context,
+    );
+    await vi.waitFor(() => expect(versions().at(-1)).toBe(now()), { timeout: 5_000 });
+    expect(now()).toBeGreaterThan(ledger.version);
   });
 
   it('disposing releases every subscription it made, and nothing reaches the page any more', async () => {

@@ -1,8 +1,9 @@
 /**
  * The `costs:` channels through the real request path (the contract's schemas, Result wrapping)
- * over a real CostBook on a real history file: the ledger, the CSV written only where main's own
- * dialog says, prices and caps changed only by their explicit requests, the compose preview, and
- * hostile inputs refused before the ledger hears of them.
+ * over a real CostBook on a real history file: the ledger's totals and its entries a page at a
+ * time (never every entry read for the screen), the CSV written a page at a time and only where
+ * main's own dialog says, prices and caps changed only by their explicit requests, the compose
+ * preview, and hostile inputs refused before the ledger hears of them.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -13,8 +14,9 @@ import { costHandlers } from '../../../electron/ipc/cost-handlers';
 import type { CapLoosening } from '../../../electron/ports/user-prompts';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { englishText, type Sentence } from '../../../shared/i18n/sentence';
-import { MAX_LEDGER_ENTRIES } from '../../../shared/ipc/cost-contract';
-import { makeRecord, tempDir } from '../core/history/history-fixtures';
+import { MAX_LOCAL_ID_CHARS } from '../../../shared/domain/limits';
+import { LEDGER_PAGE, MAX_LEDGER_ENTRIES } from '../../../shared/ipc/cost-contract';
+import { makeImage, makeRecord, tempDir } from '../core/history/history-fixtures';
 import { ipcCaller, okValue } from '../../support/ipc';
 
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -42,6 +44,7 @@ function setup(chosen: string | null = join(temp.dir, 'costs.csv'), answer?: boo
   const asked: string[] = [];
   const questions: CapLoosening[] = [];
   const written = new Map<string, string>();
+  const chunks: number[] = [];
   const handlers = costHandlers({
     costs,
     ...(answer === undefined
@@ -60,7 +63,10 @@ function setup(chosen: string | null = join(temp.dir, 'costs.csv'), answer?: boo
         return chosen;
       },
     },
-    writeText: async (path, text) => {
+    writeText: async (path, parts) => {
+      const pieces = [...parts];
+      chunks.push(pieces.length);
+      const text = pieces.join('');
       written.set(path, text);
       const { writeFile } = await import('node:fs/promises');
       await writeFile(path, text, 'utf8');
@@ -71,17 +77,20 @@ function setup(chosen: string | null = join(temp.dir, 'costs.csv'), answer?: boo
     asked,
     questions,
     written,
+    chunks,
     call: ipcCaller(handlers as Partial<IpcHandlers>),
   };
 }
 
 describe('costs: channels', () => {
-  it('reads the history once per ledger request, for the entries and their totals alike', async () => {
+  it('answers the screen with a page and SQL totals, never reading every entry', async () => {
     store.put(makeRecord({ localId: 'a', createdAt: NOW - 1_000, cost: USD(40_000) }));
     const { call } = setup();
     const reads = vi.spyOn(store.costs, 'entries');
     const ledger = okValue(await call('costs:ledger', {}));
-    expect(reads).toHaveBeenCalledTimes(1);
+    expect(reads).not.toHaveBeenCalled();
+    expect(ledger.version).toBe(store.costs.meta().version);
+    expect(ledger.next).toBeNull();
     expect(ledger.entries.map((entry) => entry.localId)).toEqual(['a']);
     expect(ledger.totals.overall).toEqual([
       expect.objectContaining({ unit: 'USD', micros: 40_000 }),
@@ -118,16 +127,48 @@ describe('costs: channels', () => {
     expect(today.entries.map((entry) => entry.localId)).toEqual(['b']);
   });
 
-  it('carries at most the newest entries, while the totals count every one', async () => {
-    for (let i = 0; i < MAX_LEDGER_ENTRIES + 3; i += 1) {
-      store.put(makeRecord({ localId: `t${i}`, createdAt: NOW - 10_000 + i, cost: USD(1) }));
-    }
+  it('carries a page of the newest entries and the pages after it, the totals counting every one', async () => {
+    const count = MAX_LEDGER_ENTRIES + 3;
+    store.putMany(
+      Array.from({ length: count }, (_, i) =>
+        makeRecord({
+          localId: `t${String(i).padStart(3, '0')}`,
+          createdAt: NOW - 10_000 + (i >> 1),
+          cost: USD(1),
+        }),
+      ),
+    );
     const { call } = setup();
     const ledger = okValue(await call('costs:ledger', {}));
-    expect(ledger.entries).toHaveLength(MAX_LEDGER_ENTRIES);
-    expect(ledger.entries[0]?.localId).toBe(`t${MAX_LEDGER_ENTRIES + 2}`);
-    expect(ledger.total).toBe(MAX_LEDGER_ENTRIES + 3);
-    expect(ledger.totals.overall[0]?.micros).toBe(MAX_LEDGER_ENTRIES + 3);
+    expect(ledger.entries).toHaveLength(LEDGER_PAGE);
+    expect(ledger.entries[0]?.localId).toBe(`t${count - 1}`);
+    expect(ledger.total).toBe(count);
+    expect(ledger.totals.overall[0]?.micros).toBe(count);
+    const seen = ledger.entries.map((entry) => entry.localId);
+    let after = ledger.next;
+    while (after !== null) {
+      const page = okValue(await call('costs:entries', { after, limit: MAX_LEDGER_ENTRIES }));
+      seen.push(...page.entries.map((entry) => entry.localId));
+      after = page.next;
+    }
+    expect(seen).toEqual(
+      Array.from({ length: count }, (_, i) => `t${String(count - 1 - i).padStart(3, '0')}`),
+    );
+    const wider = okValue(await call('costs:ledger', { limit: MAX_LEDGER_ENTRIES }));
+    expect(wider.entries).toHaveLength(MAX_LEDGER_ENTRIES);
+  });
+
+  it('writes the CSV a page of tasks at a time, every task of the query', async () => {
+    store.putMany(
+      Array.from({ length: 2_100 }, (_, i) =>
+        makeRecord({ localId: `c${i}`, createdAt: NOW - 100_000 + i, cost: USD(i), images: [] }),
+      ),
+    );
+    const { call, chunks } = setup();
+    const saved = okValue(await call('costs:exportCsv', { since: NOW - 100_000 + 50 }));
+    const text = await readFile(saved.savedTo!, 'utf8');
+    expect(text.split('\r\n')).toHaveLength(2_050 + 2);
+    expect(chunks).toEqual([1 + 2]);
   });
 
   it('writes the CSV only to the file main’s dialog returned, and nothing when cancelled', async () => {
@@ -355,13 +396,16 @@ describe('costs: channels', () => {
   });
 
   it('lists each task with its prompt, whether the history lists it and its thumbnail, and the whole ledger’s size', async () => {
-    const saved = { thumbnail: '.thumbs/a.webp' };
     store.put(
       makeRecord({
         localId: 'a',
         createdAt: NOW - 9_000,
         cost: USD(1),
         request: { prompt: 'a kite' },
+        images: [
+          makeImage(0, { state: 'expired', thumbnail: '.thumbs/gone.webp' }),
+          makeImage(1, { thumbnail: '.thumbs/a.webp' }),
+        ],
       }),
     );
     store.put(
@@ -374,11 +418,7 @@ describe('costs: channels', () => {
     );
     const costs = new CostBook({ history: store, now: () => NOW, timeZone: 'UTC' });
     const call = ipcCaller(
-      costHandlers({
-        costs,
-        thumbnailOf: (localId) => (localId === 'a' ? saved.thumbnail : undefined),
-        writeText: async () => {},
-      }) as Partial<IpcHandlers>,
+      costHandlers({ costs, writeText: async () => {} }) as Partial<IpcHandlers>,
     );
     store.delete('b');
     const ledger = okValue(await call('costs:ledger', { since: NOW - 5_000 }));
@@ -403,6 +443,16 @@ describe('costs: channels', () => {
     ['costs:ledger', { since: 'yesterday' }],
     ['costs:ledger', { provider: 'evil' }],
     ['costs:ledger', { path: '/etc/passwd' }],
+    ['costs:ledger', { limit: MAX_LEDGER_ENTRIES + 1 }],
+    ['costs:ledger', { limit: 0 }],
+    ['costs:entries', { limit: 10 }],
+    ['costs:entries', { after: { createdAt: -1, localId: 'a' }, limit: 10 }],
+    [
+      'costs:entries',
+      { after: { createdAt: NOW, localId: 'a'.repeat(MAX_LOCAL_ID_CHARS + 1) }, limit: 10 },
+    ],
+    ['costs:entries', { after: { createdAt: NOW, localId: 'a', sql: '1' }, limit: 10 }],
+    ['costs:entries', { after: { createdAt: NOW, localId: 'a' }, limit: 1e6 }],
     ['costs:exportCsv', { path: '/tmp/evil.csv' }],
     ['costs:exportCsv', '/tmp/evil.csv'],
     ['costs:setPrice', { provider: 'fal', model: '', unit: 'USD', basis: 'image', micros: -1 }],

@@ -1,11 +1,14 @@
 /**
  * The ledger's local days and months in a time zone given as a parameter (two zones, one clock
- * change), its totals per unit, the caps' periods, and its CSV made safe for spreadsheets.
+ * change), its totals per unit (as a history sums them), the caps' periods, and its CSV made safe
+ * for spreadsheets.
  */
 import { describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '../../../../shared/domain/cost-ledger';
+import type { LedgerEntry, LedgerTotals } from '../../../../shared/domain/cost-ledger';
 import { ledgerCsv, csvCell } from '../../../../electron/core/costs/ledger-csv';
-import { ledgerTotals } from '../../../../electron/core/costs/ledger-totals';
+import { CostBook } from '../../../../electron/core/costs/cost-book';
+import { HistoryStore } from '../../../../electron/core/history/history-store';
+import { makeRecord } from '../history/history-fixtures';
 import {
   localDay,
   parseLocalDate,
@@ -88,6 +91,26 @@ const entries = [
   entry('2026-04-01T13:00:00Z', { source: 'not_billed' }),
   entry('2026-04-01T14:00:00Z', { source: 'unknown' }),
 ];
+
+/** The totals of {@link entries} as the ledger sums them, written to a history as tasks. */
+function ledgerTotals(list: readonly LedgerEntry[], timeZone: string): LedgerTotals {
+  const store = HistoryStore.open(':memory:');
+  try {
+    store.putMany(
+      list.map((one) =>
+        makeRecord({
+          localId: one.localId,
+          provider: one.provider,
+          createdAt: one.createdAt,
+          cost: one.cost,
+        }),
+      ),
+    );
+    return new CostBook({ history: store, now: () => 0, timeZone }).totals();
+  } finally {
+    store.close();
+  }
+}
 
 describe('totals', () => {
   it('sum per unit, never mixing units, with the estimated part apart', () => {

@@ -3,10 +3,12 @@
  * units together, a chart per day and per service that reads as figures, each task with its
  * prompt, thumbnail and cost (opening it, or saying it was removed), a period and a service
  * filter sent to main (an empty one says which filter), one date format, a link to the prices
- * and caps, and the CSV saved where main's dialog said.
+ * and caps, and the CSV saved where main's dialog said. The list comes a page at a time ("Show
+ * more"), and the screen reads the ledger again when main says it changed (`costs:changed`),
+ * never on task updates: it keeps up while two hundred tasks poll.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../fakes/fake-pictor-api';
@@ -74,10 +76,12 @@ it('asks main for the period and service chosen, and says where the CSV was save
   const { user, fake, view } = await openCosts();
   await user.selectOptions(view.getByLabelText('Period'), 'All time');
   await user.selectOptions(view.getByLabelText('Service'), 'bfl');
-  await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ provider: 'bfl' }));
+  await waitFor(() =>
+    expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ provider: 'bfl', limit: 100 }),
+  );
   const now = new Date();
   const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
-  expect(fake.callsTo('costs:ledger')[0]).toEqual({ since: monthStart });
+  expect(fake.callsTo('costs:ledger')[0]).toEqual({ since: monthStart, limit: 100 });
   await waitFor(() => expect(screen.queryByText('$0.06')).toBeNull());
   await user.click(screen.getByRole('button', { name: 'Export CSV' }));
   expect(
@@ -91,7 +95,7 @@ it('starts the last 30 days at a local midnight by the calendar', async () => {
   await user.selectOptions(view.getByLabelText('Period'), 'Last 30 days');
   const now = new Date();
   const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29).getTime();
-  await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ since }));
+  await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ since, limit: 100 }));
 });
 
 it('says so when no task has a cost yet', async () => {
@@ -100,7 +104,7 @@ it('says so when no task has a cost yet', async () => {
   expect(await screen.findByText('No costs yet')).toBeTruthy();
 });
 
-it('reads the ledger again while shown when a task’s cost arrives late', async () => {
+it('reads the ledger again while shown when main says a task’s cost arrived late', async () => {
   const { fake, view } = await openCosts();
   const [first] = fake.callsTo('costs:ledger');
   expect(first).toBeDefined();
@@ -109,6 +113,7 @@ it('reads the ledger again while shown when a task’s cost arrives late', async
     fake.updateTask(task.localId, {
       cost: { source: 'reported', micros: 1_000_000, unit: 'USD', field: 'usage.cost' },
     });
+    fake.costs.changed();
   });
   await waitFor(() =>
     expect(view.getAllByRole('listitem').map((item) => item.textContent)).toContain(
@@ -188,7 +193,7 @@ it('says which filter leaves a period empty, and offers the way out', async () =
   expect(await screen.findByText('No costs at all for Black Forest Labs')).toBeTruthy();
   await user.click(screen.getByRole('button', { name: 'Show all services' }));
   expect(await screen.findByRole('heading', { level: 2, name: 'Totals' })).toBeTruthy();
-  expect(fake.callsTo('costs:ledger').at(-1)).toEqual({});
+  expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ limit: 100 });
 });
 
 it('writes a day the same way in the chart and in the list', async () => {
@@ -237,3 +242,104 @@ it('says so when a task left the history since the list was read, and reads it a
   expect(useAppStore.getState().view).toBe('costs');
   await waitFor(() => expect(fake.callsTo('costs:ledger').length).toBeGreaterThan(reads));
 });
+
+afterEach(() => vi.useRealTimers());
+
+/** 200 tasks running (each polled), and one task with a cost. */
+async function openWithPolling() {
+  const now = Date.now();
+  const started = await startApp({
+    prepare: (fake) =>
+      fake.seedTasks(201, (index) =>
+        index === 0
+          ? {
+              status: 'completed',
+              createdAt: now,
+              cost: { source: 'estimated', micros: 20_000, unit: 'USD', basis: 'image' },
+            }
+          : { status: 'processing', finishedAt: null, createdAt: now - index * 1_000 },
+      ),
+  });
+  await started.user.click(screen.getByRole('button', { name: /^Costs/ }));
+  await screen.findByRole('heading', { level: 2, name: 'Totals' });
+  return started;
+}
+
+const totalsShown = (): (string | null)[] =>
+  within(document.querySelector<HTMLElement>('.costs-totals')!)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
+
+it('keeps the totals current while 200 tasks poll', async () => {
+  const { fake } = await openWithPolling();
+  let poll = 0;
+  // The service polled round the clock: a task update every few milliseconds, all along.
+  const polling = setInterval(() => {
+    for (let n = 0; n < 4; n += 1) {
+      poll += 1;
+      fake.updateTask(`seed-${String(1 + (poll % 200)).padStart(6, '0')}`, { polls: poll });
+    }
+  }, 40);
+  try {
+    await waitFor(() => expect(poll).toBeGreaterThan(200), { timeout: 4_000 });
+    for (const micros of [1_000_000, 2_000_000, 3_000_000]) {
+      act(() => {
+        fake.updateTask('seed-000000', {
+          cost: { source: 'reported', micros, unit: 'USD', field: 'usage.cost' },
+        });
+        fake.costs.changed();
+      });
+      const dollars = `$${micros / 1_000_000}.00`;
+      await waitFor(() => expect(totalsShown()).toEqual([dollars]), { timeout: 4_000 });
+    }
+  } finally {
+    clearInterval(polling);
+  }
+});
+
+it('reads the ledger when main says it changed, never because tasks were updated', async () => {
+  const { fake } = await openWithPolling();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  await act(async () => vi.advanceTimersByTimeAsync(2_000));
+  const reads = fake.callsTo('costs:ledger').length;
+  for (let poll = 1; poll <= 200; poll += 1) {
+    act(() => void fake.updateTask(`seed-${String(poll).padStart(6, '0')}`, { polls: poll }));
+  }
+  await act(async () => vi.advanceTimersByTimeAsync(5_000));
+  expect(fake.callsTo('costs:ledger')).toHaveLength(reads);
+  act(() => fake.costs.changed());
+  await act(async () => vi.advanceTimersByTimeAsync(0));
+  expect(fake.callsTo('costs:ledger')).toHaveLength(reads + 1);
+});
+
+it('lists a page of tasks, adds the next with “Show more” and takes the focus to it', async () => {
+  const now = Date.now();
+  const { user, fake } = await startApp({
+    prepare: (api) =>
+      api.seedTasks(120, (index) => ({
+        status: 'completed',
+        createdAt: now - index * 1_000,
+        prompt: `Costly task ${index}`,
+        cost: { source: 'reported', micros: 10_000, unit: 'USD', field: 'usage.cost' },
+      })),
+  });
+  await user.click(screen.getByRole('button', { name: /^Costs/ }));
+  const list = await screen.findByRole('table', { name: '' });
+  expect(within(list).getAllByRole('row')).toHaveLength(1 + 100);
+  expect(screen.getByText('The newest 100 of 120 tasks are listed; the totals count them all.'));
+  expect(totalsShown()).toEqual(['$1.20']);
+  await user.click(screen.getByRole('button', { name: 'Show more tasks' }));
+  await waitFor(() => expect(within(list).getAllByRole('row')).toHaveLength(1 + 120));
+  expect(fake.callsTo('costs:entries')).toEqual([
+    expect.objectContaining({
+      limit: 100,
+      after: expect.objectContaining({ localId: 'seed-000099' }),
+    }),
+  ]);
+  await waitFor(() => expect(document.activeElement?.textContent).toContain('Costly task 100'));
+  expect(screen.queryByRole('button', { name: 'Show more tasks' })).toBeNull();
+  // Read again when the ledger changes: every task shown stays shown.
+  act(() => fake.costs.changed());
+  await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toMatchObject({ limit: 120 }));
+  expect(within(list).getAllByRole('row')).toHaveLength(1 + 120);
+}, 60_000);

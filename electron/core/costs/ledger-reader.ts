@@ -1,0 +1,67 @@
+/**
+ * The ledger as the window reads it, each read bounded by what it shows, never by what the ledger
+ * holds: the Costs screen's first page and totals (`screen`), the pages after it (`page`), and
+ * the CSV a page at a time (`csvChunks`). Totals are SQL aggregates (ledger-totals.ts), pages
+ * keyset reads (history/ledger-pages.ts).
+ */
+import type { LedgerEntry, LedgerQuery, LedgerTotals } from '../../../shared/domain/cost-ledger';
+import type { CostTables } from '../history/cost-tables';
+import type { LedgerCursor, LedgerListEntry, LedgerPage } from '../history/ledger-pages';
+import { csvHeader, csvRow } from './ledger-csv';
+import { ledgerSummary } from './ledger-totals';
+
+/** Tasks per page of the CSV export: a few milliseconds of the main thread each. */
+const CSV_PAGE = 2_000;
+
+/** What the Costs screen shows first. */
+export interface LedgerScreen extends LedgerPage<LedgerListEntry> {
+  /** How many tasks the query matched. */
+  readonly total: number;
+  readonly totals: LedgerTotals;
+  /** How many tasks the whole ledger holds (0: nothing was ever priced or counted). */
+  readonly allTime: number;
+  /**
+   * The ledger's version when this was read: a change event with another version means the
+   * screen should read again (LedgerFeed).
+   */
+  readonly version: number;
+}
+
+export type LedgerTables = Pick<CostTables, 'newest' | 'oldest' | 'span' | 'sums' | 'meta'>;
+
+export class LedgerReader {
+  constructor(
+    private readonly tables: LedgerTables,
+    private readonly timeZone: string,
+  ) {}
+
+  /** The totals of `query` (every task it matches) and how many tasks it matched. */
+  summary(query: LedgerQuery): { totals: LedgerTotals; tasks: number } {
+    return ledgerSummary(this.tables, query, this.timeZone);
+  }
+
+  /** The newest `limit` tasks of `query`, its totals, the ledger's size and version. */
+  screen(query: LedgerQuery, limit: number): LedgerScreen {
+    // The version first: a change after it is read comes as an event with a later one.
+    const { version, tasks: allTime } = this.tables.meta();
+    const { totals, tasks } = this.summary(query);
+    const { entries, next } = this.tables.newest(query, limit, undefined);
+    return { entries, next, total: tasks, totals, allTime, version };
+  }
+
+  /** The `limit` tasks of `query` after `after`, newest first. */
+  page(query: LedgerQuery, after: LedgerCursor, limit: number): LedgerPage<LedgerListEntry> {
+    return this.tables.newest(query, limit, after);
+  }
+
+  /** The CSV of `query`, oldest task first: its header, then one chunk per page of tasks. */
+  *csvChunks(query: LedgerQuery): Generator<string, void, undefined> {
+    yield csvHeader();
+    let after: LedgerCursor | undefined;
+    do {
+      const page: LedgerPage<LedgerEntry> = this.tables.oldest(query, CSV_PAGE, after);
+      yield page.entries.map((entry) => csvRow(entry, this.timeZone)).join('');
+      after = page.next ?? undefined;
+    } while (after !== undefined);
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The ledger's tasks read a page at a time (keyset: a page starts after the last task of the one
+ * before, by creation time then local id), so a page costs its own rows whatever the ledger
+ * holds: the Costs screen's list, newest first, and the CSV export, oldest first. A task keeps
+ * its place while others are added or change cost, so paging on never repeats or skips one.
+ */
+import type { LedgerEntry, LedgerQuery } from '../../../shared/domain/cost-ledger';
+import { DEFAULT_PROVIDER, parseProviderId } from '../../../shared/domain/providers';
+import { UNKNOWN_COST, taskCostSchema, type TaskCost } from '../../../shared/domain/task-cost';
+import type { HistoryAccess } from './history-access';
+import type { Row, SqlValue } from './sqlite-connection';
+
+/** Where a page starts: after the task created at `createdAt` with `localId`. */
+export interface LedgerCursor {
+  readonly createdAt: number;
+  readonly localId: string;
+}
+
+/** A ledger task as the Costs screen lists it: with the thumbnail it is shown by. */
+export interface LedgerListEntry extends LedgerEntry {
+  /** Its first saved image (a gallery path) while the history lists it; else null. */
+  readonly thumbnail: string | null;
+}
+
+/** One page, and where the next starts (null: this was the last). */
+export interface LedgerPage<E extends LedgerEntry = LedgerEntry> {
+  readonly entries: E[];
+  readonly next: LedgerCursor | null;
+}
+
+const ENTRY_COLUMNS = `l.local_id, l.task_id, l.provider, l.model, l.prompt, l.status, l.created_at,
+  l.source, l.unit, l.micros, l.detail, EXISTS (SELECT 1 FROM tasks t WHERE t.local_id = l.local_id) AS in_history`;
+/** An image's path as the screen shows it (its thumbnail, else its file). */
+const IMAGE_PATH = `NULLIF(COALESCE(i.value ->> '$.thumbnail', i.value ->> '$.file'), '')`;
+/**
+ * The task's thumbnail: as noted since schema v9 (`''` none), else its record's first saved
+ * image (a task not written since), the same rule as ledger-rows.ts firstThumbnail.
+ */
+const THUMBNAIL = `CASE WHEN l.thumbnail IS NOT NULL THEN NULLIF(l.thumbnail, '') ELSE (
+  SELECT ${IMAGE_PATH} FROM tasks t, json_each(t.record, '$.images') i
+  WHERE t.local_id = l.local_id AND i.value ->> '$.state' = 'saved' AND ${IMAGE_PATH} IS NOT NULL
+  ORDER BY i.key LIMIT 1) END AS thumbnail`;
+
+const num = (value: unknown): number => Number(value ?? 0);
+const text = (value: unknown): string | null => (value === null ? null : String(value));
+
+/** The conditions on the ledger's tasks (`ledger_tasks l`) a query names, and their parameters. */
+export function queryWhere(query: LedgerQuery): { where: string[]; params: SqlValue[] } {
+  const where = ['l.created_at >= ?'];
+  const params: SqlValue[] = [query.since ?? 0];
+  if (query.until !== undefined) {
+    where.push('l.created_at < ?');
+    params.push(query.until);
+  }
+  if (query.provider !== undefined) {
+    where.push('l.provider = ?');
+    params.push(query.provider);
+  }
+  return { where, params };
+}
+
+/** The WHERE clause and parameters of a query, and of a page's start. */
+function whereOf(query: LedgerQuery, after: LedgerCursor | undefined, newest: boolean) {
+  const { where, params } = queryWhere(query);
+  if (after !== undefined) {
+    // The index range on created_at, then the tie broken by local id.
+    const [edge, beyond] = newest ? ['<=', '<'] : ['>=', '>'];
+    where.push(`l.created_at ${edge} ? AND (l.created_at ${beyond} ? OR l.local_id ${beyond} ?)`);
+    params.push(after.createdAt, after.createdAt, after.localId);
+  }
+  return { where: where.join(' AND '), params };
+}
+
+export class LedgerPages {
+  constructor(private readonly access: HistoryAccess) {}
+
+  /** Up to `limit` tasks of `query`, newest first, after `after`; with their thumbnails. */
+  newest(query: LedgerQuery, limit: number, after?: LedgerCursor): LedgerPage<LedgerListEntry> {
+    const { where, params } = whereOf(query, after, true);
+    const sql = `SELECT ${ENTRY_COLUMNS}, ${THUMBNAIL} FROM ledger_tasks l WHERE ${where}
+      ORDER BY l.created_at DESC, l.local_id DESC LIMIT ?`;
+    const rows = this.access.rows(sql, [...params, limit + 1]);
+    return pageOf(rows, limit, (row) => {
+      const entry = entryOf(row);
+      return { ...entry, thumbnail: entry.inHistory ? text(row['thumbnail']) : null };
+    });
+  }
+
+  /** Up to `limit` tasks of `query`, oldest first, after `after` (the CSV's pages). */
+  oldest(query: LedgerQuery, limit: number, after?: LedgerCursor): LedgerPage {
+    const { where, params } = whereOf(query, after, false);
+    const sql = `SELECT ${ENTRY_COLUMNS} FROM ledger_tasks l WHERE ${where}
+      ORDER BY l.created_at, l.local_id LIMIT ?`;
+    return pageOf(this.access.rows(sql, [...params, limit + 1]), limit, entryOf);
+  }
+
+  /** Every task of `query`, oldest first (the CLI's listing). */
+  all(query: LedgerQuery): LedgerEntry[] {
+    const { where, params } = whereOf(query, undefined, false);
+    const sql = `SELECT ${ENTRY_COLUMNS} FROM ledger_tasks l WHERE ${where}
+      ORDER BY l.created_at, l.local_id`;
+    return this.access.rows(sql, params).map(entryOf);
+  }
+}
+
+/** The first `limit` rows as entries; one row more (asked for) says a next page exists. */
+function pageOf<E extends LedgerEntry>(
+  rows: readonly Row[],
+  limit: number,
+  read: (row: Row) => E,
+): LedgerPage<E> {
+  const entries = rows.slice(0, limit).map(read);
+  const last = entries.at(-1);
+  const next =
+    rows.length > limit && last ? { createdAt: last.createdAt, localId: last.localId } : null;
+  return { entries, next };
+}
+
+function costOf(row: Row): TaskCost {
+  const source = row['source'];
+  const detail = row['detail'];
+  const parsed = taskCostSchema.safeParse({
+    source,
+    ...(row['unit'] === null ? {} : { unit: row['unit'] }),
+    ...(row['micros'] === null ? {} : { micros: num(row['micros']) }),
+    ...(source === 'reported' && detail !== null ? { field: detail } : {}),
+    ...(source === 'estimated' && detail !== null ? { basis: detail } : {}),
+  });
+  return parsed.success ? parsed.data : UNKNOWN_COST;
+}
+
+function entryOf(row: Row): LedgerEntry {
+  return {
+    localId: String(row['local_id']),
+    taskId: text(row['task_id']),
+    provider: parseProviderId(row['provider']) ?? DEFAULT_PROVIDER,
+    model: text(row['model']),
+    prompt: String(row['prompt'] ?? ''),
+    status: String(row['status']),
+    createdAt: num(row['created_at']),
+    cost: costOf(row),
+    inHistory: num(row['in_history']) === 1,
+  };
+}
