@@ -18,8 +18,8 @@ import type { CostUnit, TaskCost } from '../../shared/domain/task-cost';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { benchRecord } from './history-fixture';
 
-/** Bump when {@link costRecord} changes. */
-const GENERATOR_VERSION = 1;
+/** Bump when {@link costRecord} or the ledger's sums (schema v9, still in the making) change. */
+const GENERATOR_VERSION = 2;
 /** The instant the ledger ends (the bench's "now"): 25 November 2026, noon UTC. */
 export const COSTS_END = Date.UTC(2026, 10, 25, 12);
 const SPAN_MS = 365 * 86_400_000;

@@ -27,7 +27,10 @@ export interface LedgerScreen extends LedgerPage<LedgerListEntry> {
   readonly version: number;
 }
 
-export type LedgerTables = Pick<CostTables, 'newest' | 'oldest' | 'span' | 'sums' | 'meta'>;
+export type LedgerTables = Pick<
+  CostTables,
+  'newest' | 'oldest' | 'span' | 'daySums' | 'serviceSums' | 'meta'
+>;
 
 export class LedgerReader {
   constructor(

@@ -12,7 +12,7 @@ import type { LedgerQuery, LedgerTotals, UnitTotal } from '../../../shared/domai
 import type { ProviderId } from '../../../shared/domain/providers';
 import type { CostUnit } from '../../../shared/domain/task-cost';
 import type { CostTables } from '../history/cost-tables';
-import type { DaySum } from '../history/ledger-sums';
+import type { DaySum, ServiceSum } from '../history/ledger-sums';
 import { dayName, dayPieces } from './local-day-pieces';
 
 interface Sum {
@@ -50,21 +50,30 @@ export interface LedgerSummary {
   readonly tasks: number;
 }
 
-/** Folds the history's sums per local day, service and unit into the ledger's totals. */
-export function totalsOf(rows: readonly DaySum[], timeZone: string): LedgerSummary {
+/**
+ * Folds the history's sums per local day and unit, and per service and unit, into the ledger's
+ * totals.
+ */
+export function totalsOf(
+  perDay: readonly DaySum[],
+  perService: readonly ServiceSum[],
+  timeZone: string,
+): LedgerSummary {
   const overall = new Sums<''>();
   const days = new Sums<string>();
   const services = new Sums<ProviderId>();
   let unknownTasks = 0;
   let tasks = 0;
-  for (const row of rows) {
+  for (const row of perDay) {
     tasks += row.tasks;
     unknownTasks += row.unknownTasks;
     // A block whose tasks all changed unit keeps a row of zeros: it counts nothing.
     if (row.unit === null || row.tasks === 0) continue;
     overall.add('', row.unit, row);
     days.add(dayName(row.day), row.unit, row);
-    services.add(row.provider, row.unit, row);
+  }
+  for (const row of perService) {
+    if (row.unit !== null && row.tasks > 0) services.add(row.provider, row.unit, row);
   }
   const byDay = days.list();
   const totals = {
@@ -80,14 +89,16 @@ export function totalsOf(rows: readonly DaySum[], timeZone: string): LedgerSumma
 
 /** The totals of `query` in `timeZone`, by SQL aggregate over the query's span of time. */
 export function ledgerSummary(
-  tables: Pick<CostTables, 'span' | 'sums'>,
+  tables: Pick<CostTables, 'span' | 'daySums' | 'serviceSums'>,
   query: LedgerQuery,
   timeZone: string,
 ): LedgerSummary {
   const span = tables.span(query);
-  if (span === null) return totalsOf([], timeZone);
-  const pieces = dayPieces(span.first, span.last + 1, timeZone);
-  return totalsOf(tables.sums(pieces, query.provider), timeZone);
+  if (span === null) return totalsOf([], [], timeZone);
+  const { first, last } = span;
+  const pieces = dayPieces(first, last + 1, timeZone);
+  const perDay = tables.daySums(pieces, query.provider);
+  return totalsOf(perDay, tables.serviceSums(first, last + 1, query.provider), timeZone);
 }
 
 /** The months' totals from the days' (a local month is its local days), in the days' order. */

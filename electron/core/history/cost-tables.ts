@@ -18,7 +18,7 @@ import type { CostUnit, TaskCost } from '../../../shared/domain/task-cost';
 import type { HistoryAccess } from './history-access';
 import type { LedgerCursor, LedgerListEntry, LedgerPage, LedgerPages } from './ledger-pages';
 import type { CountedSpend, LedgerRows } from './ledger-rows';
-import type { DaySum, LedgerMeta, LedgerSums, SumPiece } from './ledger-sums';
+import type { DaySum, LedgerMeta, LedgerSums, ServiceSum, SumPiece } from './ledger-sums';
 import type { Row, SqlValue } from './sqlite-connection';
 
 const SELECT_PRICES =
@@ -132,9 +132,14 @@ export class CostTables {
     return this.reads.pages.oldest(query, limit, after);
   }
 
-  /** See {@link LedgerSums.sums}. */
-  sums(pieces: readonly SumPiece[], provider?: ProviderId): DaySum[] {
-    return this.reads.sums.sums(pieces, provider);
+  /** See {@link LedgerSums.days}. */
+  daySums(pieces: readonly SumPiece[], provider?: ProviderId): DaySum[] {
+    return this.reads.sums.days(pieces, provider);
+  }
+
+  /** See {@link LedgerSums.services}. */
+  serviceSums(from: number, to: number, provider?: ProviderId): ServiceSum[] {
+    return this.reads.sums.services(from, to, provider);
   }
 
   /** See {@link LedgerSums.span}. */

@@ -1,14 +1,16 @@
 /**
  * v9 of the history's schema: what the Costs screen reads without reading every task.
  *
- * - `ledger_sums`: the ledger's sums per quarter hour of UTC time, and per block of 2, 4, … 64
- *   quarter hours (levels 0 to {@link SUM_LEVELS}−1, block = quarter >> level), per service and
- *   unit (`''`: the tasks with no amount). Every offset of every time zone in use is a multiple
- *   of a quarter hour, so a local day is a run of whole quarters and a few aligned blocks cover
- *   it (ledger-sums.ts): the totals of a month cost a few hundred rows whatever the number of
- *   tasks. SQLite triggers keep it, whoever writes the ledger (this process, the CLI, an older
- *   connection's statements): a task joining the ledger adds to its blocks, a change of its cost
- *   moves its amount. A block whose tasks all moved away stays with zeros.
+ * - `ledger_sums`: the ledger's sums per quarter hour of UTC time, and per aligned block of 2, 4,
+ *   … 2^15 quarter hours (level k: block = quarter >> k), per unit (`''`: the tasks with no
+ *   amount): per service at every level, and for all services together (provider `'*'`) up to
+ *   blocks of 64 quarters ({@link DAY_LEVELS}). Every offset of every time zone in use is a
+ *   multiple of a quarter hour, so a local day is a run of whole quarters that a few blocks of
+ *   all services cover, and a service's total over a period a few large blocks (ledger-sums.ts):
+ *   a year's totals read a few thousand rows whatever the number of tasks. SQLite triggers keep
+ *   it, whoever writes the ledger (this process, the CLI): a task joining the ledger adds to its
+ *   blocks, a change of its cost moves its amount. A block whose tasks all moved away stays with
+ *   zeros.
  * - `ledger_meta`: one row, the ledger's `version` (a counter every change the Costs screen,
  *   Settings › Costs or the compose form's estimate shows moves: a task's cost, service, prompt
  *   or thumbnail, a task leaving or coming back to the history, a price, a cap, an estimate in
@@ -21,8 +23,15 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 
-/** Levels of `ledger_sums`: blocks of 1, 2, 4, … 64 quarter hours. */
-export const SUM_LEVELS = 7;
+/** Levels of `ledger_sums` per service: blocks of 1, 2, 4, … 2^15 quarter hours (341 days). */
+export const SUM_LEVELS = 16;
+/**
+ * Levels of the sums of all services (provider `'*'`): blocks up to 64 quarter hours, all a
+ * local day (at most 25 hours, 100 quarters) is ever made of.
+ */
+export const DAY_LEVELS = 7;
+/** The provider of the sums of all services. */
+export const ALL_SERVICES = '*';
 /** One quarter hour: the finest block of `ledger_sums`. */
 export const QUARTER_MS = 15 * 60 * 1000;
 
@@ -36,14 +45,19 @@ const amountOf = (row: string): string => `CASE WHEN ${counted(row)} THEN ${row}
 const estimateOf = (row: string): string =>
   `CASE WHEN ${row}.source = 'estimated' THEN ${amountOf(row)} ELSE 0 END`;
 
-/** Adds (`sign` 1) or takes away (-1) one task's row of the ledger to every level's block. */
+/**
+ * Adds (`sign` 1) or takes away (-1) one task's row of the ledger to its block of every level,
+ * its service's and all services'.
+ */
 function addToSums(row: 'new' | 'old', sign: 1 | -1): string {
   return `
     INSERT INTO ledger_sums (level, block, provider, unit, micros, estimated_micros, tasks, unknown_tasks)
-    SELECT v.level, (${row}.created_at / ${QUARTER_MS}) >> v.level, ${row}.provider, ${unitOf(row)},
+    SELECT v.level, (${row}.created_at / ${QUARTER_MS}) >> v.level, p.provider, ${unitOf(row)},
       ${sign} * ${amountOf(row)}, ${sign} * ${estimateOf(row)},
       ${sign}, ${sign} * (${row}.source = 'unknown')
-    FROM ledger_sum_levels v WHERE true
+    FROM ledger_sum_levels v,
+      (SELECT ${row}.provider AS provider UNION ALL SELECT '${ALL_SERVICES}') p
+    WHERE p.provider <> '${ALL_SERVICES}' OR v.level < ${DAY_LEVELS}
     ON CONFLICT (level, block, provider, unit) DO UPDATE SET
       micros = micros + excluded.micros,
       estimated_micros = estimated_micros + excluded.estimated_micros,
@@ -84,20 +98,28 @@ function createTables(db: DatabaseSync): void {
   `);
 }
 
-/** Sums of the ledger as it is: level 0 from its tasks, each level above from the one below. */
+/**
+ * Sums of the ledger as it is: level 0 per service from its tasks, and of all services from
+ * those; each level above from the one below.
+ */
 function fillSums(db: DatabaseSync): void {
+  const columns = '(level, block, provider, unit, micros, estimated_micros, tasks, unknown_tasks)';
+  const summed = 'SUM(micros), SUM(estimated_micros), SUM(tasks), SUM(unknown_tasks)';
   db.exec(`
-    INSERT INTO ledger_sums (level, block, provider, unit, micros, estimated_micros, tasks, unknown_tasks)
+    INSERT INTO ledger_sums ${columns}
     SELECT 0, t.created_at / ${QUARTER_MS}, t.provider, ${unitOf('t')}, SUM(${amountOf('t')}),
       SUM(${estimateOf('t')}), COUNT(*), SUM(t.source = 'unknown')
     FROM ledger_tasks t GROUP BY 2, 3, 4;
+    INSERT INTO ledger_sums ${columns}
+    SELECT 0, block, '${ALL_SERVICES}', unit, ${summed} FROM ledger_sums WHERE level = 0
+    GROUP BY 2, 4;
   `);
   for (let level = 1; level < SUM_LEVELS; level += 1) {
+    const services = level < DAY_LEVELS ? '' : `AND provider <> '${ALL_SERVICES}'`;
     db.exec(`
-      INSERT INTO ledger_sums (level, block, provider, unit, micros, estimated_micros, tasks, unknown_tasks)
-      SELECT ${level}, block >> 1, provider, unit, SUM(micros), SUM(estimated_micros), SUM(tasks),
-        SUM(unknown_tasks)
-      FROM ledger_sums WHERE level = ${level - 1} GROUP BY 2, 3, 4;
+      INSERT INTO ledger_sums ${columns}
+      SELECT ${level}, block >> 1, provider, unit, ${summed}
+      FROM ledger_sums WHERE level = ${level - 1} ${services} GROUP BY 2, 3, 4;
     `);
   }
   db.exec(`

@@ -144,16 +144,21 @@ describe('the aggregate totals', () => {
   });
 
   it('cover a span of quarter hours with the fewest aligned blocks', () => {
-    expect(blocksOf(0, 96)).toEqual([
+    expect(blocksOf(0, 96, 7)).toEqual([
       [6, 0],
       [5, 2],
+    ]);
+    expect(blocksOf(0, 2 ** 15 + 3)).toEqual([
+      [15, 0],
+      [1, 2 ** 14],
+      [0, 2 ** 15 + 2],
     ]);
     for (const [from, to] of [
       [3, 101],
       [77, 78],
       [1_000_003, 1_000_099],
     ] as const) {
-      const blocks = blocksOf(from, to);
+      const blocks = blocksOf(from, to, 7);
       const covered = blocks.map(([level, block]) => [
         block * 2 ** level,
         (block + 1) * 2 ** level,
