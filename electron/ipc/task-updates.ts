@@ -70,10 +70,13 @@ export class TaskUpdates implements TaskChangeSink, Disposable {
   }
 
   removed(localId: string): void {
+    // Whatever comes of the task next (an Undo) is sent whole: the page may have let it go.
+    this.sent.delete(localId);
     this.queue.push(localId, { change: 'removed', localId });
   }
 
   refused(refusal: TaskRefusal): void {
+    this.sent.delete(refusal.localId);
     this.queue.push(refusal.localId, { change: 'refused', refusal });
   }
 

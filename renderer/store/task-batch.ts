@@ -93,13 +93,13 @@ function listAfter(items: readonly TaskItem[], batch: TaskBatch) {
   let gone = 0;
   items.forEach((item, position) => {
     const localId = item.record.localId;
-    if (!touches(batch, localId)) {
+    if (touches(batch, localId)) seen.add(localId);
+    const after = seen.has(localId) ? itemAfter(item, batch) : item;
+    if (after === item) {
       next?.push(item);
       return;
     }
-    seen.add(localId);
     next ??= items.slice(0, position);
-    const after = itemAfter(item, batch);
     if (after) next.push(after);
     else gone += 1;
   });

@@ -75,10 +75,12 @@ export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): 
   const state = store.getState();
   const known = knownBefore(state, batch);
   const records = [...batch.items.values()].map((item) => item.record);
-  store.setState({
+  const patch = {
     ...tasksAfterBatch(state, batch),
     ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed)),
-  });
+  };
+  // A batch about nothing loaded (live parts of tasks on pages not read) draws nothing.
+  if (Object.keys(patch).length > 0) store.setState(patch);
   if (costsMoved(batch, known)) store.getState().costsNoteLedgerChange();
   for (const record of records) {
     const before = known.get(record.localId);
