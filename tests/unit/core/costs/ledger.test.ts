@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry, LedgerTotals } from '../../../../shared/domain/cost-ledger';
-import { ledgerCsv, csvCell } from '../../../../electron/core/costs/ledger-csv';
+import { csvCell, csvHeader, csvRow } from '../../../../electron/core/costs/ledger-csv';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { makeRecord } from '../history/history-fixtures';
@@ -166,7 +166,7 @@ describe('the CSV', () => {
       prompt: '@SUM(1+1)\nand a second line, with a comma',
     };
     const removed = { ...entries[3]!, inHistory: false };
-    const csv = ledgerCsv([hostile, removed], TOKYO);
+    const csv = csvHeader() + [hostile, removed].map((entry) => csvRow(entry, TOKYO)).join('');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
       'local_date,created_at,provider,model,prompt,task_id,local_id,status,source,amount,unit,detail,in_history',
