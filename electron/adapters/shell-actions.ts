@@ -20,7 +20,7 @@ import { englishText, sentence, type Sentence } from '../../shared/i18n/sentence
 import { mainText } from '../app/i18n/main-text';
 import { pngOfImage } from '../core/images/image-png';
 import type { ImageEngine } from '../ports/image-engine';
-import { openRegularFile, readRegularFile } from '../core/gallery/regular-file';
+import { openRegularFile, readRegularFile } from '../core/fs/regular-file';
 import { MAX_IMAGE_BYTES } from '../../shared/domain/limits';
 
 export interface ShellActionsOptions {

@@ -22,8 +22,8 @@ import { AppCredentials } from './app-credentials';
 import { askKeyAddress } from './key-address-question';
 import { bindLegacyKey } from '../core/credentials/legacy-key-binding';
 import { serviceAddress } from '../core/credentials/service-addresses';
-import type { GalleryMoveHooks, RelocateFaults, RelocateResult } from '../core/gallery/relocate';
-import type { OpenedLibrary } from '../core/gallery/relocate-open';
+import type { GalleryMoveHooks, RelocateFaults, RelocateResult } from '../core/library/relocate';
+import type { OpenedLibrary } from '../core/library/relocate-open';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import {
   saveCheckedKey,

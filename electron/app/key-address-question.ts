@@ -6,7 +6,7 @@
 import { sentence } from '../../shared/i18n/sentence';
 import type { Logger } from '../ports/logger';
 import { refusingPrompts, type UserPrompts } from '../ports/user-prompts';
-import { serviceLabel } from '../core/credentials/key-binding';
+import { serviceLabel } from '../core/service/key-binding';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import { SettingsError } from '../core/settings/settings-patch';
 

@@ -5,7 +5,7 @@ import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import { englishText } from '../../shared/i18n/sentence';
 import { SIZE_PATTERN } from '../../shared/service/wire';
 import { UsageError, parseCommandLine } from '../core/command-line/command-line';
-import { defaultDataDir, defaultGalleryDir } from '../core/default-paths';
+import { defaultDataDir, defaultGalleryDir } from '../core/fs/default-paths';
 import { taskAddressProblem } from '../core/service/providers/task-address';
 import type { SubmitTarget } from '../../shared/domain/submit-target';
 import { parseCancel, type CancelCommand } from './cancel-args';

@@ -10,8 +10,8 @@ import {
   type ProviderId,
 } from '../../shared/domain/providers';
 import type { TaskRecord } from '../../shared/domain/task-record';
-import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
-import { serviceBaseUrl } from '../core/credentials/key-binding';
+import { DEMO_ENDPOINT } from '../core/service/demo-endpoint';
+import { serviceBaseUrl } from '../core/service/key-binding';
 import { isImportedLocal } from '../core/credentials/record-credentials';
 import { jsonSafe, shellQuote, terminalSafe } from './terminal-text';
 import { costJson } from './cost-json';

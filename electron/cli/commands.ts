@@ -30,7 +30,7 @@ import { exportCommand, importCommand, rebuildCommand } from './library-commands
 import { listCommand } from './list-command';
 import { terminalSafe } from './terminal-text';
 import { englishText } from '../../shared/i18n/sentence';
-import { SpendingCapError } from '../core/costs/spending-cap-error';
+import { SpendingCapError } from '../core/errors/spending-cap-error';
 import type { SelfTestHost } from './self-test-command';
 
 export interface CliIo extends SelfTestHost {

@@ -5,7 +5,7 @@
  * (as the app's demo tasks are), free, and resumed with `--provider demo`.
  */
 import { providerOf, type ProviderId } from '../../shared/domain/providers';
-import { DEMO_ENDPOINT } from '../core/credentials/demo-endpoint';
+import { DEMO_ENDPOINT } from '../core/service/demo-endpoint';
 
 /** The `--provider` value that names the built-in demo. */
 export const DEMO_OPTION = 'demo';

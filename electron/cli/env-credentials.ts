@@ -13,8 +13,8 @@
 import { keyFingerprint } from '../../shared/domain/fingerprint';
 import { DEFAULT_PROVIDER, type ProviderId } from '../../shared/domain/providers';
 import type { CredentialsProvider, ServiceCredentials } from '../ports/credentials';
-import { DEMO_ENDPOINT, DEMO_KEY } from '../core/credentials/demo-endpoint';
-import { baseUrlOrRefusal, serviceLabel } from '../core/credentials/key-binding';
+import { DEMO_ENDPOINT, DEMO_KEY } from '../core/service/demo-endpoint';
+import { baseUrlOrRefusal, serviceLabel } from '../core/service/key-binding';
 import { checkBaseUrl, UrlPolicyError } from '../core/service/url-policy';
 
 export class EnvCredentials implements CredentialsProvider {

@@ -10,7 +10,7 @@ import { C2paVerifier } from '../core/content-credentials/c2pa-verifier';
 import { FairVerifier } from '../core/content-credentials/fair-verifier';
 import { readTrustAnchors } from '../core/content-credentials/trust-anchors';
 import { NotAnImageError, inspectImage, type ImageInfo } from '../core/gallery/metadata/image-info';
-import { UnsafeFileError } from '../core/gallery/regular-file';
+import { UnsafeFileError } from '../core/fs/regular-file';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';
 import { jsonSafe, terminalSafe } from './terminal-text';

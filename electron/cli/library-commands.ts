@@ -11,8 +11,8 @@ import {
   ArchiveRefusedError,
   LibraryDiskError,
   isAbort,
-} from '../core/library-archive/archive-errors';
-import type { LibraryProgress } from '../core/library-archive/library-progress';
+} from '../core/library/archive/archive-errors';
+import type { LibraryProgress } from '../core/library/archive/library-progress';
 import type { PictorCore } from '../core/pictor-core';
 import { EXIT } from './cli-report';
 import type { CliIo } from './commands';

@@ -14,9 +14,12 @@ import type { TaskEngineOptions } from './engine/engine-types';
 import { TaskEngine } from './engine/task-engine';
 import { ensurePrivateFolder } from './fs/private-files';
 import { Gallery } from './gallery/gallery';
-import { Library, type LibraryFolderRecord } from './gallery/library';
-import type { RelocateFaults } from './gallery/relocate';
-import { PendingThumbnails } from './gallery/pending-thumbnails';
+import { ImageIntake } from './download/image-intake';
+import { engineFiles } from './engine/engine-files';
+import { Library, type LibraryFolderRecord } from './library/library';
+import { FolderChoices } from './library/folder-choices';
+import type { RelocateFaults } from './library/relocate';
+import { PendingThumbnails } from './download/pending-thumbnails';
 import { HistoryStore } from './history/history-store';
 import { CoreOperations } from './operations/core-operations';
 import { ServiceClient } from './service/service-client';
@@ -71,13 +74,18 @@ export const UNKNOWN_VERSION = 'unknown';
 
 export interface PictorCore {
   readonly history: HistoryStore;
+  /** The folder as storage: task folders, sidecars, paths inside it. */
   readonly gallery: Gallery;
+  /** How images come into the gallery: downloads, inline images, thumbnails, checks. */
+  readonly intake: ImageIntake;
   readonly client: ServiceClient;
   readonly engine: TaskEngine;
   /** Makes the thumbnails left pending (the app runs it each time it shows the gallery). */
   readonly thumbnails: PendingThumbnails;
   /** Where the library lives: moving or opening it elsewhere changes this core's folder in place. */
   readonly library: Library;
+  /** The folders a front's dialog chose, kept behind tickets until a move or an open uses one. */
+  readonly folderChoices: FolderChoices;
   /**
    * The long operations (library move and rebuild, archive export and import, image copies), one
    * at a time per kind, with a stop signal and throttled progress: the app's and the CLI's.
@@ -107,18 +115,19 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
   );
   try {
     history = HistoryStore.open(join(options.dataDir, HISTORY_FILE), { logger });
-    const gallery = new Gallery({
-      root: options.galleryDir,
+    const now = () => options.clock.now();
+    const gallery = new Gallery({ root: options.galleryDir, logger, now });
+    const intake = new ImageIntake(gallery, {
       fetch: options.fetch,
       logger,
       imageEngine: options.imageEngine,
       credentials: verifier,
       imageMetadata: { appVersion: options.appVersion ?? UNKNOWN_VERSION },
       ...(options.maxImageBytes === undefined ? {} : { maxImageBytes: options.maxImageBytes }),
-      now: () => options.clock.now(),
+      now,
     });
     await gallery.init();
-    return assemble({ history, gallery, verifier }, options, logger);
+    return assemble({ history, gallery, intake, verifier }, options, logger);
   } catch (error) {
     history?.close();
     await verifier.dispose();
@@ -128,20 +137,17 @@ export async function openPictorCore(options: PictorCoreOptions): Promise<Pictor
 
 /** The core's parts over its opened history and gallery; `close` ends them in order. */
 function assemble(
-  opened: { history: HistoryStore; gallery: Gallery; verifier: ContentCredentialVerifier },
+  opened: {
+    history: HistoryStore;
+    gallery: Gallery;
+    intake: ImageIntake;
+    verifier: ContentCredentialVerifier;
+  },
   options: PictorCoreOptions,
   logger: Logger,
 ): PictorCore {
-  const { history, gallery, verifier } = opened;
-  const client = new ServiceClient({
-    fetch: options.fetch,
-    now: () => options.clock.now(),
-    // An image sent inline is held to the same cap as a downloaded one.
-    maxInlineImageBytes: gallery.maxImageBytes,
-    ...(options.requestTimeoutMs === undefined
-      ? {}
-      : { requestTimeoutMs: options.requestTimeoutMs }),
-  });
+  const { history, gallery, intake, verifier } = opened;
+  const client = clientOf(intake, options);
   const costs = new CostBook({
     history,
     now: () => options.clock.now(),
@@ -153,7 +159,7 @@ function assemble(
     sharing: history,
     admission: costs,
     removals: history,
-    gallery,
+    gallery: engineFiles(gallery, intake),
     credentials: options.credentials,
     clock: options.clock,
     logger,
@@ -162,18 +168,20 @@ function assemble(
   const thumbnails = new PendingThumbnails({
     history,
     records: engine,
-    make: (image) => gallery.makeThumbnail(image),
+    make: (image) => intake.makeThumbnail(image),
     imageEngine: options.imageEngine,
     logger,
   });
-  const parts = { history, gallery, client, engine, thumbnails };
+  const parts = { history, gallery, intake, client, engine, thumbnails };
   return {
     ...parts,
     costs,
     library: libraryOf(parts, options, logger),
+    folderChoices: new FolderChoices(options.clock),
     operations: new CoreOperations({
       history,
       gallery,
+      intake,
       records: engine,
       clock: options.clock,
       ...(options.progressEveryMs === undefined
@@ -189,9 +197,21 @@ function assemble(
   };
 }
 
+/** The service client: an image sent inline is held to the same cap as a downloaded one. */
+function clientOf(intake: ImageIntake, options: PictorCoreOptions): ServiceClient {
+  return new ServiceClient({
+    fetch: options.fetch,
+    now: () => options.clock.now(),
+    maxInlineImageBytes: intake.maxImageBytes,
+    ...(options.requestTimeoutMs === undefined
+      ? {}
+      : { requestTimeoutMs: options.requestTimeoutMs }),
+  });
+}
+
 /** Where the core's library lives, changed in place (moved, or opened elsewhere). */
 function libraryOf(
-  parts: Pick<PictorCore, 'history' | 'gallery' | 'engine' | 'thumbnails'>,
+  parts: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'engine' | 'thumbnails'>,
   options: PictorCoreOptions,
   logger: Logger,
 ): Library {

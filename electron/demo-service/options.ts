@@ -1,4 +1,4 @@
-import { SNIFF_BYTES, sniffImage } from '../core/gallery/image-sniff';
+import { SNIFF_BYTES, sniffImage } from '../core/images/image-sniff';
 import type {
   DemoAccount,
   DemoCost,

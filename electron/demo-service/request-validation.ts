@@ -28,7 +28,7 @@ export type ValidationResult =
 /**
  * The model the demo reports when none was asked for. Not a word of the demo's own key (`demo`):
  * the app treats any answer text carrying the key as an echo of it and drops it
- * (core/service/key-echo.ts), so a model named after the key would never be reported.
+ * (core/secrets/key-echo.ts), so a model named after the key would never be reported.
  */
 export const DEFAULT_MODEL = 'sketch-image-1';
 const DEFAULT_SIZE = '1024x1024';

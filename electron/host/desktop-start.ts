@@ -150,6 +150,7 @@ function wiringOptions(
       notices: host.notices.take(),
     }),
     emit: host.emit,
+    logger: host.logger,
     observeCore: (core) => host.presence.observe(core),
   };
 }

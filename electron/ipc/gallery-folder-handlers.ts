@@ -1,22 +1,22 @@
 /**
  * IPC handlers of the `galleryFolder:` channels (Settings › Gallery folder › Change). The page
  * never names a path: `pick` opens the main process's own folder dialog and hands back the ticket
- * core/gallery/folder-choices.ts keeps for it, with what that folder and the current library hold
- * and whether it is the current library's folder (compared on disk, core/gallery/same-folder.ts);
+ * core/library/folder-choices.ts keeps for it, with what that folder and the current library hold
+ * and whether it is the current library's folder (compared on disk, core/library/same-folder.ts);
  * `apply` moves the library to the ticket's folder or opens the library there, as the core's one
  * folder operation (core/operations), its progress on `galleryFolder:progress`, and does nothing
  * for the current folder; `cancel` ends the ticket of a question the user cancelled, and stops a
  * move before its switch. Translations to core only.
  */
 import type { FolderChange } from '../../shared/ipc/contract';
-import type { FolderChoices } from '../core/gallery/folder-choices';
+import type { FolderChoices } from '../core/library/folder-choices';
 import {
   GalleryMoveCancelled,
   type GalleryMoveHooks,
   type RelocateResult,
-} from '../core/gallery/relocate';
-import { inspectLibrary } from '../core/gallery/relocate-open';
-import { isSameFolder } from '../core/gallery/same-folder';
+} from '../core/library/relocate';
+import { inspectLibrary } from '../core/library/relocate-open';
+import { isSameFolder } from '../core/library/same-folder';
 import type { CoreOperations } from '../core/operations/core-operations';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 

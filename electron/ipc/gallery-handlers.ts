@@ -13,7 +13,7 @@ import type { TrashOperations } from '../core/trash/trash-operations';
 import { galleryBatchHandlers } from './gallery-batch-handlers';
 import { gallerySelectionHandlers } from './gallery-selection-handlers';
 import type { HistoryStore } from '../core/history/history-store';
-import type { PendingThumbnails } from '../core/gallery/pending-thumbnails';
+import type { PendingThumbnails } from '../core/download/pending-thumbnails';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
 import type { Emit, HandlersOf } from './ipc-main-bridge';

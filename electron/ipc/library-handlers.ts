@@ -9,9 +9,9 @@ import { MAX_LISTED_REFUSALS } from '../../shared/ipc/library-contract';
 import type { RequestOutput } from '../../shared/ipc/contract';
 import { sentence } from '../../shared/i18n/sentence';
 import { UserFacingError } from '../core/errors/user-facing-error';
-import { isAbort } from '../core/library-archive/archive-errors';
+import { isAbort } from '../core/library/archive/archive-errors';
 import type { CoreOperations } from '../core/operations/core-operations';
-import type { LibraryProgress } from '../core/library-archive/library-progress';
+import type { LibraryProgress } from '../core/library/archive/library-progress';
 import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 

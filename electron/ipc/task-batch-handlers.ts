@@ -11,6 +11,7 @@ import type { CoreOperations } from '../core/operations/core-operations';
 import type { TrashOperations } from '../core/trash/trash-operations';
 import { batchOutcome } from './gallery-batch-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
+import type { TaskChangeSink } from './task-updates';
 
 type BatchChannel =
   | 'tasks:removeMany'
@@ -29,6 +30,8 @@ export interface TaskBatchDeps {
   /** The main process's own folder dialog: the only source of the export folder. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly emit: Emit;
+  /** Where removals go to the page (in its task batches). */
+  readonly changes: Pick<TaskChangeSink, 'removed'>;
   /** Removes with a way back (core/trash), journaled like the gallery's deletes. */
   readonly trash: Pick<TrashOperations, 'removeTasks' | 'restoreTasks'>;
   /** A record as the page gets it (with the engine's live state). */
@@ -45,7 +48,7 @@ export function taskBatchHandlers(deps: TaskBatchDeps): Pick<IpcHandlers, BatchC
   return {
     'tasks:removeMany': async ({ localIds }) => {
       const outcome = await deps.trash.removeTasks(localIds);
-      for (const localId of outcome.removed) emit('task:removed', { localId });
+      for (const localId of outcome.removed) deps.changes.removed(localId);
       return outcome;
     },
     'tasks:undoRemove': async ({ localIds }) =>

@@ -12,8 +12,10 @@ import type { TaskEngine } from '../core/engine/task-engine';
 import type { Clock } from '../ports/clock';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import { taskItem } from './task-handlers';
+import type { taskCancelRequests } from '../../shared/ipc/task-cancel-contract';
 
-export type TaskCancelChannel = 'tasks:cancel' | 'tasks:cancelMany' | 'tasks:stopWatching';
+/** The channels of the contract's cancel part (shared/ipc/task-cancel-contract.ts). */
+export type TaskCancelChannel = keyof typeof taskCancelRequests;
 
 export interface TaskCancelDeps {
   readonly engine: TaskEngine;

@@ -12,6 +12,7 @@ import type { TrashOperations } from '../core/trash/trash-operations';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 import type { TaskCancelChannel } from './task-cancel-handlers';
 import { taskBatchHandlers } from './task-batch-handlers';
+import type { TaskChangeSink } from './task-updates';
 
 export interface TaskHandlerDeps {
   /** The one core (moving the library changes its folder, never the core). */
@@ -24,6 +25,8 @@ export interface TaskHandlerDeps {
   /** The main process's own folder dialog, for exporting a selection's images. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly emit: Emit;
+  /** Where removals and refused submits go to the page (in its task batches: task-updates.ts). */
+  readonly changes: TaskChangeSink;
   /** Removes with a way back (core/trash): a removed task's record is held for Undo. */
   readonly trash: Pick<TrashOperations, 'removeTasks' | 'restoreTasks'>;
 }
@@ -46,7 +49,7 @@ export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
 
 /** Every `tasks:` handler but cancel's (task-cancel-handlers.ts, wired beside these). */
 export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, TaskCancelChannel> {
-  const { core, emit, chooseFolder, trash } = deps;
+  const { core, emit, changes, chooseFolder, trash } = deps;
   const { engine } = core;
   const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
   // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
@@ -54,11 +57,11 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     followSubmits(
       engine,
       records,
-      (refusal) => emit('task:refused', refusal),
-      (localId) => emit('task:removed', { localId }),
+      (refusal) => changes.refused(refusal),
+      (localId) => changes.removed(localId),
     ).map(item);
   return {
-    ...taskBatchHandlers({ core, chooseFolder, emit, item, trash }),
+    ...taskBatchHandlers({ core, chooseFolder, emit, changes, item, trash }),
     // The service travels with the request: the page's target, checked by the engine.
     'tasks:submit': async ({ request, target, count }) =>
       follow(await engine.submit(request, target, count)),
@@ -90,7 +93,7 @@ export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, T
     'tasks:retryImages': ({ localId }) => item(engine.resumeTask(localId)),
     'tasks:remove': async ({ localId }) => {
       const { removed } = await trash.removeTasks([localId]);
-      if (removed.length > 0) emit('task:removed', { localId });
+      if (removed.length > 0) changes.removed(localId);
       return { removed: removed.length > 0 };
     },
     // One favourite: the task's star is its images' stars (shared/domain/favourites.ts).

@@ -13,8 +13,7 @@ import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
 import type { AppCredentials } from '../app/app-credentials';
-import { FolderChoices } from '../core/gallery/folder-choices';
-import type { GalleryMoveHooks, RelocateResult } from '../core/gallery/relocate';
+import type { GalleryMoveHooks, RelocateResult } from '../core/library/relocate';
 import type { KeyVault } from '../core/key-vault/key-vault';
 import type { ServiceKeys } from '../core/key-vault/service-keys';
 import type { ProviderId } from '../../shared/domain/providers';
@@ -24,6 +23,7 @@ import type { KeySave, SaveKeyOptions } from '../core/key-vault/save-checked-key
 import type { SettingsService } from '../core/settings/settings-service';
 import type { Clock } from '../ports/clock';
 import { DisposableStore, type Disposable } from '../ports/disposable';
+import { silentLogger, type Logger } from '../ports/logger';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { costHandlers } from './cost-handlers';
@@ -41,6 +41,7 @@ import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
 import { taskHandlers, taskItem } from './task-handlers';
+import { TaskUpdates, type TaskChangeSink } from './task-updates';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
 /** What the wiring uses of the AppRuntime (app/app-runtime.ts). */
@@ -83,6 +84,8 @@ export interface AppWiringOptions {
   readonly library?: { readonly dialogs: LibraryDialogs; readonly version: string };
   readonly info: () => HostInfo;
   readonly emit: Emit;
+  /** Where a task change that could not be sent is logged; absent: nowhere (the harnesses). */
+  readonly logger?: Logger;
   /**
    * The host's own use of the core, besides the page (the app: its task log, notifications and
    * dock progress). Called once, before the engine starts; what it returns is disposed with the
@@ -111,7 +114,11 @@ export interface AppWiring extends Disposable {
 }
 
 /** Every IPC handler of the app, one file per channel prefix, over the runtime's one core. */
-function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): IpcHandlers {
+function createIpcHandlers(
+  options: AppWiringOptions,
+  trash: TrashOperations,
+  changes: TaskChangeSink,
+): IpcHandlers {
   const { runtime, shell, emit } = options;
   const { core } = runtime;
   // The page is told to read the gallery again. (The trash acts around the change in the core:
@@ -133,7 +140,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
         demo: runtime.credentials.isDemo(),
       }),
     }),
-    ...taskChannels(options, trash),
+    ...taskChannels(options, trash, changes),
     ...galleryHandlers({ core, shell, chooseExportFolder: options.chooseFolder, emit, trash }),
     ...settingsHandlers({
       get: () => runtime.settings.get(),
@@ -147,7 +154,7 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
         moveGalleryTo: (folder, hooks) => changeFolder(() => runtime.moveGalleryTo(folder, hooks)),
         openGalleryAt: (folder) => changeFolder(() => runtime.openGalleryAt(folder)),
       },
-      choices: new FolderChoices(runtime.clock),
+      choices: core.folderChoices,
       operations: core.operations,
       chooseFolder: options.chooseFolder,
       emit,
@@ -172,11 +179,15 @@ function createIpcHandlers(options: AppWiringOptions, trash: TrashOperations): I
 }
 
 /** Every `tasks:` handler: the history's, and Cancel on the service's (bounded by the clock). */
-function taskChannels(options: AppWiringOptions, trash: TrashOperations): HandlersOf<'tasks'> {
+function taskChannels(
+  options: AppWiringOptions,
+  trash: TrashOperations,
+  changes: TaskChangeSink,
+): HandlersOf<'tasks'> {
   const { runtime, emit } = options;
   const { core } = runtime;
   return {
-    ...taskHandlers({ core, emit, chooseFolder: options.chooseFolder, trash }),
+    ...taskHandlers({ core, emit, changes, chooseFolder: options.chooseFolder, trash }),
     ...taskCancelHandlers({ engine: core.engine, clock: runtime.clock, emit }),
   };
 }
@@ -221,11 +232,17 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   );
   void trash.replay().catch(() => undefined);
   wiring.add(trash.onProgress((progress) => emit('trash:progress', progress)));
-  wiring.add(wireCore(runtime.core, options));
+  // Task changes go to the page in batches; what waits is sent when the wiring ends.
+  const updates = wiring.add(
+    new TaskUpdates({ clock: runtime.clock, emit, logger: options.logger ?? silentLogger }),
+  );
+  wiring.add(wireCore(runtime.core, options, updates));
   return {
-    handlers: createIpcHandlers(options, trash),
+    handlers: createIpcHandlers(options, trash, updates),
     trash,
     beforeQuit: async (ms) => {
+      // The window still shows: its last view of the tasks is their final one.
+      updates.flush();
       const waitingFor = trash.inFlight();
       if (waitingFor) emit('app:quitting', { waitingFor });
       await trash.settle(ms);
@@ -236,13 +253,15 @@ export function wireApp(options: AppWiringOptions): AppWiring {
 }
 
 /** The core: the host's observer, then its task updates to the page; then the engine starts. */
-function wireCore(core: PictorCore, { emit, observeCore }: AppWiringOptions): Disposable {
+function wireCore(
+  core: PictorCore,
+  { observeCore }: AppWiringOptions,
+  updates: TaskUpdates,
+): Disposable {
   const store = new DisposableStore();
   const observed = observeCore?.(core);
   if (observed) store.add(observed);
-  store.add(
-    core.engine.subscribe(({ record }) => emit('task:updated', taskItem(core.engine, record))),
-  );
+  store.add(core.engine.subscribe(({ record }) => updates.updated(taskItem(core.engine, record))));
   core.engine.start({ resume: true });
   return store;
 }

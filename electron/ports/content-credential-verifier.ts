@@ -10,7 +10,7 @@ import type { ImageFormat } from './image-engine';
 
 /**
  * One image to verify: its bytes, read by the caller from the one handle it opened inside its
- * folder (core/gallery/credentials-step.ts). A verifier never opens a path of its own: a folder
+ * folder (core/download/credentials-step.ts). A verifier never opens a path of its own: a folder
  * swapped for a link, or a FIFO swapped in, between the caller's open and another would lead it
  * outside the gallery or hang it.
  */

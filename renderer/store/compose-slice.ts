@@ -6,7 +6,7 @@ import type { StateCreator } from 'zustand';
 import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
 import type { Settings } from '../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
-import type { EventPayload, TaskItem } from '../../shared/ipc/contract';
+import type { TaskItem, TaskRefusal } from '../../shared/ipc/contract';
 import type { GenerationRequest } from '../../shared/service/wire';
 import { formTarget, type SubmitTarget } from '../../shared/domain/submit-target';
 import { NO_KEY_SENTENCES } from '../../shared/i18n/errors/submit';
@@ -60,7 +60,7 @@ export type ComposeOutcome =
 
 /** A submit refused for the account (one banner for every such attempt until dismissed). */
 export interface ComposeRefusal {
-  readonly kind: EventPayload<'task:refused'>['kind'];
+  readonly kind: TaskRefusal['kind'];
   /** The service that refused: the banner shows only while the form has that service. */
   readonly provider: ProviderId;
   /** Attempts refused since the banner appeared. */
@@ -74,7 +74,7 @@ export interface ComposeSlice {
   /** The last submit the service has not accepted or refused yet: its draft comes back if refused. */
   composeLastSent: { readonly draft: ComposeDraft; readonly localIds: readonly string[] } | null;
   /** A submit was refused for the account: the banner counts it, the draft comes back. */
-  composeApplyRefusal(refusal: EventPayload<'task:refused'>): void;
+  composeApplyRefusal(refusal: TaskRefusal): void;
   /**
    * A task of the last submit was refused (`submit_failed`): what was sent comes back into the
    * form, unless the user has already typed something else there.
@@ -160,7 +160,7 @@ export function composeTarget(
 }
 
 /** The refusal banner after `refusal`: one more of the same, or a new one. */
-function counted(state: AppState, refusal: EventPayload<'task:refused'>): ComposeRefusal {
+function counted(state: AppState, refusal: TaskRefusal): ComposeRefusal {
   // The service of the submit refused (the form may have another one by now).
   const sent = state.composeLastSent;
   const provider = sent?.localIds.includes(refusal.localId)

@@ -127,7 +127,7 @@ function foldAscii(text: string): string {
 }
 
 /** The order of each sort, as main lists it (see electron/core/history/gallery-order.ts). */
-function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) => number {
+export function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) => number {
   if (sort === 'oldest') return (a, b) => compareItems(b, a);
   if (sort === 'newest') return compareItems;
   return (a, b) => {
@@ -137,7 +137,7 @@ function compareFor(sort: GallerySort): (a: GalleryItem, b: GalleryItem) => numb
 }
 
 /** The gallery items of a task record, built the way the main process builds them. */
-function galleryItemsOf(record: TaskRecord): GalleryItem[] {
+export function galleryItemsOf(record: TaskRecord): GalleryItem[] {
   // One favourite: a task starred before its images arrived stars them, as main stores it.
   const stored = withFavourites(record);
   return stored.images.map((image) => galleryItemOf(stored, image));
@@ -157,60 +157,6 @@ export function requestOf(item: GalleryItem): GenerationRequest {
 export function canRetry(item: GalleryItem): boolean {
   const { state, error } = item.image;
   return (state === 'pending' && error !== undefined) || state === 'expired';
-}
-
-export interface TaskMerge {
-  readonly items: GalleryItem[];
-  /** New images placed among the loaded ones. */
-  readonly added: number;
-  readonly changed: boolean;
-}
-
-/**
- * Brings a task's images up to date in place, drops those now deleted, and inserts new ones
- * that match the filters where the order puts them. An image that stops matching the filters
- * (unfavourited under "favourites only") stays until the next load, so nothing vanishes under
- * the pointer. New images that sort after the loaded ones arrive with a later page instead.
- */
-export function mergeTask(
-  items: readonly GalleryItem[],
-  record: TaskRecord,
-  filters: GalleryFilters,
-  hasMore: boolean,
-  sort: GallerySort = 'newest',
-): TaskMerge {
-  const seen = new Set(
-    items.filter((item) => item.localId === record.localId).map((item) => item.index),
-  );
-  let changed = seen.size > 0;
-  const next = [...updateTaskInPage(items, record)];
-  let added = 0;
-  for (const item of galleryItemsOf(record)) {
-    if (seen.has(item.index) || !matchesFilters(item, filters)) continue;
-    const at = insertionIndex(next, item, compareFor(sort));
-    if (at === next.length && hasMore) continue;
-    next.splice(at, 0, item);
-    added += 1;
-    changed = true;
-  }
-  return { items: changed ? next : [...items], added, changed };
-}
-
-/**
- * Brings a task's images up to date where they are (in the list, or in a page loaded by
- * position), and drops those no longer shown (deleted); adds none.
- */
-export function updateTaskInPage(
-  items: readonly GalleryItem[],
-  record: TaskRecord,
-): readonly GalleryItem[] {
-  if (!items.some((item) => item.localId === record.localId)) return items;
-  const fresh = new Map(galleryItemsOf(record).map((item) => [item.index, item]));
-  return items.flatMap((item) => {
-    if (item.localId !== record.localId) return [item];
-    const update = fresh.get(item.index);
-    return update && VISIBLE_STATES.includes(update.image.state) ? [update] : [];
-  });
 }
 
 /** Where `item` goes in a sorted list (binary search). */

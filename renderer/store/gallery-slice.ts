@@ -16,11 +16,10 @@ import {
   itemKey,
   listQuery,
   mergeFirstPage,
-  mergeTask,
-  updateTaskInPage,
   withModels,
   type GalleryFilters,
 } from './gallery-list-model';
+import { galleryChanges, imagesAfterBatch, type GalleryChanges } from './gallery-batch';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createGalleryTrash, type GalleryTrashSlice } from './gallery-trash-slice';
 import {
@@ -53,8 +52,12 @@ export interface GallerySlice
   gallerySetFilters(patch: Partial<GalleryFilters>): void;
   /** Applies a task's new state: updates its images, inserts new ones, drops deleted ones. */
   galleryApplyTaskUpdate(item: TaskItem): void;
-  /** Drops every image of a task removed from history. */
-  galleryRemoveTask(localId: string): void;
+  /**
+   * The gallery's part of the store after a batch of task changes, for the caller to set in the
+   * same update as the task list's (task-updates.ts); when it changes loaded images, pages on
+   * their way are marked stale (read again).
+   */
+  galleryAfterTaskChanges(changes: GalleryChanges): Partial<AppState>;
   galleryOpenViewer(key: string): void;
   galleryCloseViewer(): void;
 
@@ -103,13 +106,13 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
    * would come back) or lacks ones restored. Such an answer is read again, never applied.
    */
   let changes = 0;
-  const changed = (): void => {
+  /** Counts a change; what the store is to set with it (a page on its way dropped). */
+  const changed = (): Partial<AppState> => {
     changes += 1;
     // A next page on its way was read before this change: dropped, the grid asks again.
-    if (get().galleryLoadingMore) {
-      list.drop();
-      set(list.patch({ loadingMore: false }));
-    }
+    if (!get().galleryLoadingMore) return {};
+    list.drop();
+    return list.patch({ loadingMore: false });
   };
   let refreshing: Promise<void> | null = null;
   let refreshAgain = false;
@@ -222,36 +225,32 @@ export const createGallerySlice: StateCreator<AppState, [], [], GallerySlice> = 
     },
 
     galleryApplyTaskUpdate: ({ record }) => {
-      const state = get();
-      if (state.galleryStatus !== 'ready') return;
-      // The page loaded by position shows the same image: its star, its state, or its going.
-      const jump = state.galleryJump;
-      if (jump) {
-        const jumpItems = updateTaskInPage(jump.items, record);
-        if (jumpItems !== jump.items) set({ galleryJump: { ...jump, items: jumpItems } });
-      }
-      const merge = mergeTask(
-        state.galleryItems,
-        record,
-        state.galleryFilters,
-        state.galleryNextCursor !== null,
-        state.galleryDisplay.sort,
-      );
-      if (!merge.changed) return;
-      changed();
-      const grown = merge.items.length - state.galleryItems.length;
-      set({
-        galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
-        galleryItems: merge.items,
-        galleryModels: withModels(state.galleryModels, [{ model: record.request.model }]),
-      });
+      set(get().galleryAfterTaskChanges(galleryChanges([record])));
     },
 
-    galleryRemoveTask: (localId) => {
-      const items = get().galleryItems;
-      if (!items.some((item) => item.localId === localId)) return;
-      changed();
-      set({ galleryItems: items.filter((item) => item.localId !== localId) });
+    galleryAfterTaskChanges: (changes) => {
+      const state = get();
+      if (state.galleryStatus !== 'ready') return {};
+      // The page loaded by position shows the same images: their stars, states, or going.
+      const jump = state.galleryJump;
+      const jumpItems = jump ? imagesAfterBatch(jump.items, changes) : null;
+      const merge = imagesAfterBatch(state.galleryItems, changes, {
+        filters: state.galleryFilters,
+        hasMore: state.galleryNextCursor !== null,
+        sort: state.galleryDisplay.sort,
+      });
+      const patch: Partial<AppState> =
+        jump && jumpItems?.changed ? { galleryJump: { ...jump, items: jumpItems.items } } : {};
+      if (!merge.changed) return patch;
+      const grown = merge.items.length - state.galleryItems.length;
+      const models = [...changes.records.values()].map((record) => record.request);
+      return {
+        ...patch,
+        ...changed(),
+        galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
+        galleryItems: merge.items,
+        galleryModels: withModels(state.galleryModels, models),
+      };
     },
 
     galleryOpenViewer: (key) => set({ galleryViewerKey: key }),

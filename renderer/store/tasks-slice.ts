@@ -14,9 +14,9 @@ import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
 import { removeTasks } from './task-remove';
 import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
+import { readBatch, tasksAfterBatch } from './task-batch';
 import {
   EMPTY_FILTER,
-  fresher,
   listQuery,
   upsertItems,
   type StatusGroup,
@@ -244,35 +244,10 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
       });
     },
     tasksApplyUpdate(item) {
-      const shown = get().tasksDetailsItem;
-      if (shown?.record.localId === item.record.localId)
-        set({ tasksDetailsItem: fresher(shown, item) });
-      const items = get().tasksItems;
-      const position = items.findIndex((known) => known.record.localId === item.record.localId);
-      const known = items[position];
-      if (!known) {
-        // Unknown before the first page: the page will bring it.
-        if (get().tasksLoaded) get().tasksInsert([item]);
-        return;
-      }
-      const next = [...items];
-      next[position] = fresher(known, item);
-      set({ tasksItems: next });
+      set((state) => tasksAfterBatch(state, readBatch([{ change: 'task', ...item }])));
     },
     tasksApplyRemoved(localId) {
-      if (get().tasksDetailsItem?.record.localId === localId)
-        set({ tasksDetailsItem: null, tasksDetailsId: null });
-      set((state) => {
-        const items = state.tasksItems.filter((item) => item.record.localId !== localId);
-        if (items.length === state.tasksItems.length) return {};
-        return {
-          tasksItems: items,
-          tasksTotal: Math.max(items.length, state.tasksTotal - 1),
-          tasksDetailsId: state.tasksDetailsId === localId ? null : state.tasksDetailsId,
-          tasksViewer: state.tasksViewer?.localId === localId ? null : state.tasksViewer,
-        };
-      });
-      get().tasksPruneSelection((selected) => selected !== localId);
+      set((state) => tasksAfterBatch(state, readBatch([{ change: 'removed', localId }])));
     },
     ...detailsActions(set),
 

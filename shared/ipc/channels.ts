@@ -77,9 +77,7 @@ export const REQUEST_CHANNEL_NAMES = [
 ] as const;
 
 export const EVENT_CHANNEL_NAMES = [
-  'task:updated',
-  'task:removed',
-  'task:refused',
+  'tasks:updated',
   'galleryFolder:progress',
   'gallery:changed',
   'settings:changed',

@@ -9,15 +9,15 @@ import { z } from 'zod';
 import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { providerIdSchema } from '../domain/providers';
-import { MAX_IDS_PER_BATCH, MAX_MESSAGE_CHARS, dateMsSchema } from '../domain/limits';
+import { MAX_IDS_PER_BATCH, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import { imageStateSchema, taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
-import { generationRequestSchema } from '../service/wire';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 import { costEvents, costRequests } from './cost-contract';
 import { submitRequests } from './submit-contract';
 import { cancelProgressSchema, taskCancelRequests } from './task-cancel-contract';
+import { taskChangesSchema } from './task-changes';
 import { localIdSchema, taskItemSchema } from './task-item';
 import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
@@ -39,6 +39,7 @@ const search = z.string().max(500).optional();
 const none = z.undefined();
 
 export type { TaskItem } from './task-item';
+export type { TaskChange, TaskLivePart, TaskRefusal } from './task-changes';
 
 /** Most images one gallery batch request (delete, undo, export) takes. */
 const MAX_IMAGES_PER_BATCH = 500;
@@ -346,20 +347,11 @@ export const requests = {
 
 /** Event channels: main tells, the renderer listens. */
 export const events = {
-  'task:updated': taskItemSchema,
-  'task:removed': z.object({ localId }),
   /**
-   * A submit refused for the account (key refused, no credits, no key, service unreachable): not
-   * kept in the history (it never got an id); its request comes back so nothing typed is lost.
+   * How tasks changed since the last batch, coalesced per task (task-changes.ts): records, live
+   * parts, removals and refused submits, at most every 150 ms.
    */
-  'task:refused': z.object({
-    localId,
-    request: generationRequestSchema,
-    kind: z.enum(['auth', 'credits', 'network', 'config']),
-    message: z.string().max(MAX_MESSAGE_CHARS),
-    /** `message` as a catalogue sentence (the window shows it in its language). */
-    sentence: sentenceSchema.optional(),
-  }),
+  'tasks:updated': taskChangesSchema,
   /** How far a gallery move is (about ten times a second at most). */
   'galleryFolder:progress': moveProgressSchema,
   'gallery:changed': z.object({ reason: z.string() }),

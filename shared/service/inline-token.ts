@@ -2,7 +2,7 @@
  * Images a service sends inline (a `data:` URL or `b64_json` in place of an address): what the
  * main process holds once it decoded one, and the short token a record keeps for it until the
  * image is saved. The bytes never go into a record: the token names the spool file that holds
- * them (electron/core/gallery/inline-spool.ts).
+ * them (electron/core/download/inline-spool.ts).
  */
 
 /** An image a service sent inline, decoded: its bytes and their SHA-256 (lower-case hex). */

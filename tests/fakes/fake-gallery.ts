@@ -1,5 +1,5 @@
 import type { TaskRecord } from '../../shared/domain/task-record';
-import type { DownloadOutcome } from '../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../electron/core/download/download-outcome';
 import type { EngineGallery } from '../../electron/core/engine/engine-types';
 import type { InlineImage } from '../../shared/service/inline-token';
 

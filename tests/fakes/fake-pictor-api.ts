@@ -290,7 +290,7 @@ export class FakePictorApi implements PictorApi {
     return item;
   }
 
-  /** Changes a task as the engine would and emits `task:updated`. */
+  /** Changes a task as the engine would and emits it (`tasks:updated`, a batch of one). */
   updateTask(localId: string, patch: Partial<TaskRecord>, live: LiveState | null = null): TaskItem {
     const current = this.byId.get(localId);
     if (!current) throw new Error(`No task ${localId}`);
@@ -300,7 +300,7 @@ export class FakePictorApi implements PictorApi {
     if (live) this.live.set(localId, live);
     else this.live.delete(localId);
     const item = this.item(next);
-    this.emit('task:updated', item);
+    this.emit('tasks:updated', [{ change: 'task', ...item }]);
     return item;
   }
 
@@ -665,7 +665,7 @@ export class FakePictorApi implements PictorApi {
       const removed = this.byId.delete(localId);
       if (removed) {
         this.tasks = this.tasks.filter((record) => record.localId !== localId);
-        this.emit('task:removed', { localId });
+        this.emit('tasks:updated', [{ change: 'removed', localId }]);
       }
       return { removed };
     },

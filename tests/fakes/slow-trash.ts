@@ -2,7 +2,7 @@
  * Main's trash as a large batch meets it on a real disk, on a manual clock: a delete of images
  * (a removal of tasks) moves `step` items every `step × msPerItem` (70 of 300 after a second by
  * default), says how far it is (`trash:progress`) and tells the page of each record as it changes
- * (`task:updated`, `task:removed`) and of the gallery once an operation ends (`gallery:changed`),
+ * (`tasks:updated`) and of the gallery once an operation ends (`gallery:changed`),
  * one operation at a time in the order asked. An Undo of any item of a delete
  * still under way or waiting stops it, which brings back what it had moved before the Undo takes
  * its turn, and counts each item that delete named and left in place as back: what

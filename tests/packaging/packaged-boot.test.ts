@@ -47,6 +47,26 @@ let work = '';
 const packed = new Map<string, Packed>();
 const LINUX: Target = { os: 'linux', arch: 'x64' };
 
+/** One change of a `tasks:updated` message, as far as the boot test reads it. */
+interface PageChange {
+  readonly change: string;
+  readonly record?: {
+    readonly localId: string;
+    readonly status?: string;
+    readonly images?: readonly { readonly state: string }[];
+  };
+}
+
+/** A task completed with every image downloaded and checked (none still pending). */
+function isSavedCompletion(change: PageChange): boolean {
+  const images = change.record?.images ?? [];
+  return (
+    change.record?.status === 'completed' &&
+    images.length > 0 &&
+    images.every((image) => image.state !== 'pending')
+  );
+}
+
 function packedFor(target: Target): Packed {
   const found = packed.get(targetName(target));
   if (!found) throw new Error(`${targetName(target)} was not packed (see beforeAll's error).`);
@@ -231,20 +251,12 @@ describe.each(RELEASE_TARGETS.map((target) => ({ ...target, name: targetName(tar
         const completed = await app.until(
           (all) =>
             all.find((message) => {
-              const payload = message['payload'] as
-                { record?: { status?: string; images?: { state: string }[] } } | undefined;
-              const images = payload?.record?.images ?? [];
-              return (
-                message.type === 'event' &&
-                message['channel'] === 'task:updated' &&
-                payload?.record?.status === 'completed' &&
-                images.length > 0 &&
-                images.every((image) => image.state !== 'pending')
-              );
+              if (message.type !== 'event' || message['channel'] !== 'tasks:updated') return false;
+              return (message['payload'] as PageChange[]).some(isSavedCompletion);
             }),
           60_000,
         );
-        const record = (completed['payload'] as { record: { localId: string } }).record;
+        const record = (completed['payload'] as PageChange[]).find(isSavedCompletion)!.record!;
         const got = await app.invoke('tasks:get', { localId: record.localId });
         type Image = { state: string; file?: string; thumbnail?: string; thumbnailPending?: true };
         const item = (got.value as { record: { images: Image[] } }).record;

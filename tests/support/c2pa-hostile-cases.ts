@@ -6,7 +6,7 @@
  * verifier says of them.
  */
 import { crc32 } from 'node:zlib';
-import { MAX_STORE_BYTES } from '../../electron/core/gallery/credentials-step';
+import { MAX_STORE_BYTES } from '../../electron/core/gallery/metadata/c2pa-verdict';
 import type { ImageFormat } from '../../electron/ports/image-engine';
 import {
   buildPng,

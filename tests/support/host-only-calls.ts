@@ -1,8 +1,9 @@
 /**
- * A lint of the journeys (tests/e2e/specs): what only one host can observe is read only where
- * that host runs. `ipcPayloads()` is recorded by the chromium host alone; `osCalls()` by both for
- * the actions in RECORDED_ON_EVERY_HOST, by the chromium host alone for the rest. A use is
- * guarded when it is
+ * A lint of the journeys (tests/e2e/specs): what only one host can observe or do is used only
+ * where that host runs. `ipcPayloads()` is recorded by the chromium host alone; `osCalls()` by both
+ * for the actions in RECORDED_ON_EVERY_HOST, by the chromium host alone for the rest;
+ * `advanceClock()` moves the chromium host's clock and throws on Electron. A use is guarded when it
+ * is
  *
  * - inside the `then` branch of an `if` whose condition says `host === 'chromium'` (or
  *   `hostName() === 'chromium'`), or
@@ -18,10 +19,10 @@ import ts from 'typescript';
 export interface HostOnlyUse {
   readonly file: string;
   readonly line: number;
-  readonly call: 'ipcPayloads' | 'osCalls';
+  readonly call: 'ipcPayloads' | 'osCalls' | 'advanceClock';
 }
 
-const HOST_ONLY = new Set(['ipcPayloads', 'osCalls']);
+const HOST_ONLY = new Set(['ipcPayloads', 'osCalls', 'advanceClock']);
 const CHROMIUM_ONLY = /\bhost(?:Name\(\))?\s*===\s*'chromium'/;
 const SCOPED = /^test\.skip\(\s*hostName\(\)\s*!==\s*'chromium'/m;
 

@@ -26,7 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { mainBuildOptions, mainWorkerEntries } from '../../electron/build/build-electron';
 import { BUNDLED_TRUST_ANCHORS_FILE } from '../../electron/core/content-credentials/trust-anchors';
-import { isLeftoverTemp, ownTempName } from '../../electron/core/gallery/temp-names';
+import { isLeftoverTemp, ownTempName } from '../../electron/core/fs/temp-names';
 
 /** The app's entry points bundled, by output name. */
 export const NODE_ENTRIES = {
@@ -55,7 +55,7 @@ export const NODE_ENTRIES_ENV = 'PICTOR_TEST_NODE_ENTRIES';
 /**
  * Removes the folders in `parent` that no run will release: a run killed before its teardown
  * leaves its bundles. Each folder is named for the process that made it, as the gallery's
- * temporary files are (electron/core/gallery/temp-names.ts), so a run still going (another
+ * temporary files are (electron/core/fs/temp-names.ts), so a run still going (another
  * checkout sharing node_modules, a Playwright run beside Vitest) keeps its own.
  */
 export async function removeLeftoverRuns(parent: string): Promise<void> {

@@ -5,9 +5,9 @@
  * sees the right server reached proves the core pinned the right address.
  */
 import { join } from 'node:path';
-import { downloadOnce, type DownloadSettings } from '../../electron/core/gallery/download-image';
-import type { DownloadOutcome } from '../../electron/core/gallery/download-outcome';
-import { createPinnedFetch } from '../../electron/core/gallery/pinned-fetch';
+import { downloadOnce, type DownloadSettings } from '../../electron/core/download/download-image';
+import type { DownloadOutcome } from '../../electron/core/download/download-outcome';
+import { createPinnedFetch } from '../../electron/core/download/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../electron/ports/http';
 import { silentLogger } from '../../electron/ports/logger';
 import { testImageEngine } from './image-engine';

@@ -4,7 +4,7 @@
  * are plain Node; the Electron adapter only hands requests over.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { TEMP_DIR } from '../../core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../core/fs/temp-names';
 import { GALLERY_HOST } from './schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
 import { parseRequestPath, refuse, type ProtocolRefusal } from './request-path';

@@ -12,8 +12,8 @@ import {
   openRegularFile,
   readAtMostOneMore,
   type OpenedRegularFile,
-} from '../../core/gallery/regular-file';
-import { GalleryPathError, resolveInside } from '../../core/gallery/gallery-path';
+} from '../../core/fs/regular-file';
+import { GalleryPathError, resolveInside } from '../../core/fs/gallery-path';
 import { refuse, type ProtocolRefusal } from './request-path';
 import { systemErrorCode } from '../../core/errors/thrown-value';
 

@@ -15,7 +15,7 @@ import { systemErrorCode } from '../errors/thrown-value';
 import type { Gallery } from '../gallery/gallery';
 import { imagesByTask, type ImageRef } from '../gallery/gallery-images';
 import { MAX_XMP_SIDECAR_BYTES } from '../gallery/metadata/xmp-sidecar';
-import { copyOpenedFile, openRegularFile } from '../gallery/regular-file';
+import { copyOpenedFile, openRegularFile } from '../fs/regular-file';
 
 /** How many `name (n)` variants are tried before an image is skipped. */
 const MAX_NAME_TRIES = 1_000;

@@ -33,7 +33,7 @@ import type { Clock } from '../../ports/clock';
 import type { Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import type { HistoryStore } from '../history/history-store';
-import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
+import { DEMO_ENDPOINT } from '../service/demo-endpoint';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { CapLoosening } from '../../ports/user-prompts';
 import { checkCaps, type Adding, type CapVerdict, type Spent } from './cap-check';
@@ -47,7 +47,7 @@ import { estimateCost, estimateIn, estimatesOf } from './cost-estimate';
 import { LedgerFeed, type LedgerChange } from './ledger-feed';
 import { LedgerReader, type LedgerScreen } from './ledger-reader';
 import { hostTimeZone, periodStart } from './local-periods';
-import { SpendingCapError } from './spending-cap-error';
+import { SpendingCapError } from '../errors/spending-cap-error';
 
 export interface CostBookOptions {
   readonly history: Pick<HistoryStore, 'costs' | 'admitMany'>;

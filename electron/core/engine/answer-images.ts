@@ -11,7 +11,7 @@ import {
   IMPORTED_LOCAL_SENTENCE,
   isImportedLocal,
 } from '../credentials/record-credentials';
-import type { FailedOutcome } from '../gallery/download-outcome';
+import type { FailedOutcome } from '../download/download-outcome';
 import { imageHostRefusal } from '../service/providers/media-hosts';
 import { inlineTokenHash } from '../../../shared/service/inline-token';
 

@@ -10,8 +10,11 @@ import { isDeepStrictEqual } from 'node:util';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isUnfinished } from '../../../shared/domain/task-record';
 
-/** Whether `next` differs from `previous` only in the poll bookkeeping. */
-function isBookkeepingOnly(previous: TaskRecord, next: TaskRecord): boolean {
+/**
+ * Whether `next` differs from `previous` only in the poll bookkeeping (also what the page is sent
+ * of such a change: electron/ipc/task-updates.ts).
+ */
+export function isBookkeepingOnly(previous: TaskRecord, next: TaskRecord): boolean {
   return isDeepStrictEqual(withoutBookkeeping(previous), withoutBookkeeping(next));
 }
 

@@ -11,7 +11,11 @@ import type { CredentialsProvider } from '../../ports/credentials';
 import { sentence } from '../../../shared/i18n/sentence';
 import { codeOrMessage } from '../errors/thrown-value';
 import type { EngineContext } from './engine-context';
-import { lastAttempt, type DownloadOutcome, type FailedOutcome } from '../gallery/download-outcome';
+import {
+  lastAttempt,
+  type DownloadOutcome,
+  type FailedOutcome,
+} from '../download/download-outcome';
 import type { EngineGallery } from './engine-types';
 import { DownloadQueue } from './download-queue';
 import { expiredLinks, linksExpired } from './result-expiry';
@@ -232,7 +236,7 @@ export class DownloadManager {
       this.ctx.isStopped() ||
       this.ctx.isPaused()
     ) {
-      this.unmarkBusy(localId, index);
+      if (this.unmarkBusy(localId, index) === 0) this.ctx.announceLive(localId);
       return;
     }
     // The sidecar is on disk before any image can be recorded saved, so a task the history
@@ -342,10 +346,10 @@ export class DownloadManager {
     this.busy.set(localId, set);
   }
 
-  private unmarkBusy(localId: string, index: number): void {
+  private unmarkBusy(localId: string, index: number): number {
     const set = this.busy.get(localId);
-    set?.delete(index);
-    if (set?.size === 0) this.busy.delete(localId);
+    if (set?.delete(index) && set.size === 0) this.busy.delete(localId);
+    return set?.size ?? 0;
   }
 }
 

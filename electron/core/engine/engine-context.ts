@@ -16,6 +16,11 @@ export interface EngineContext {
   get(localId: string): TaskRecord | undefined;
   /** Stores a changed record (persist + notify) and returns it with its new `updatedAt`. */
   commit(record: TaskRecord): TaskRecord;
+  /**
+   * Tells the engine's listeners that a task's live state changed with no record written (a
+   * download given up before it started): who waits for the task to settle looks again.
+   */
+  announceLive(localId: string): void;
   /** Runs `work` in the background: `stop()` waits for it, and a failure is logged. */
   runInBackground<T>(work: Promise<T>): Promise<T>;
   isStopped(): boolean;

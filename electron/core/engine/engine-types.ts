@@ -9,7 +9,7 @@ import type { GenerationRequest, ServiceTask } from '../../../shared/service/wir
 import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
 import { UserFacingError } from '../errors/user-facing-error';
-import type { DownloadOutcome } from '../gallery/download-outcome';
+import type { DownloadOutcome } from '../download/download-outcome';
 import type { TaskHandles } from '../service/providers/provider-profile';
 import type { InlineImage } from '../../../shared/service/inline-token';
 
@@ -118,7 +118,7 @@ export interface EngineGallery {
   writeSidecar(record: TaskRecord): Promise<void>;
   /**
    * Keeps the images a service sent inline for the task (in its folder, `record.folder` set)
-   * until they are saved, synced before this resolves (gallery/inline-spool.ts).
+   * until they are saved, synced before this resolves (download/inline-spool.ts).
    * @throws when they could not be kept.
    */
   keepInline(record: TaskRecord, images: readonly InlineImage[]): Promise<void>;

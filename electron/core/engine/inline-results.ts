@@ -1,13 +1,14 @@
 /**
  * The engine's side of images a service sent inline (core/service/inline-answer.ts decoded them;
- * core/gallery/inline-spool.ts keeps them): they are on disk before the task is recorded
+ * core/download/inline-spool.ts keeps them): they are on disk before the task is recorded
  * completed, and their spool file goes once the image no longer needs it.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import { inlineTokenHash } from '../../../shared/service/inline-token';
 import type { CompletedTask } from '../../../shared/service/wire';
-import { diskParams, errorCode } from '../gallery/download-outcome';
+import { diskParams } from '../fs/error-codes';
+import { errorCode } from '../fs/error-codes';
 import type { EngineContext } from './engine-context';
 import { InlineNotKeptError, type EngineGallery } from './engine-types';
 

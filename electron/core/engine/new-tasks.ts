@@ -7,7 +7,7 @@
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Logger } from '../../ports/logger';
-import { SpendingCapError } from '../costs/spending-cap-error';
+import { SpendingCapError } from '../errors/spending-cap-error';
 import type { EngineAdmission, EngineHistory, EngineSharing } from './engine-types';
 import { EngineInputError } from './engine-types';
 import { errorKind } from './error-kind';

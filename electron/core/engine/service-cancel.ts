@@ -9,7 +9,7 @@ import { PROVIDERS, providerOf } from '../../../shared/domain/providers';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider } from '../../ports/credentials';
-import { serviceLabel } from '../credentials/key-binding';
+import { serviceLabel } from '../service/key-binding';
 import { credentialsForRecord } from '../credentials/record-credentials';
 import { ServiceError } from '../service/service-error';
 import type { EngineContext } from './engine-context';

@@ -10,8 +10,8 @@ import { providerOf } from '../../../shared/domain/providers';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
-import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
-import { baseUrlOrRefusal, serviceLabel } from '../credentials/key-binding';
+import { DEMO_ENDPOINT } from '../service/demo-endpoint';
+import { baseUrlOrRefusal, serviceLabel } from '../service/key-binding';
 import { UrlPolicyError } from '../service/url-policy';
 import { EngineInputError } from './engine-types';
 

@@ -135,6 +135,7 @@ export class TaskEngine {
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
       commit: (record: TaskRecord) => this.records.commit(record),
+      announceLive: (localId: string) => this.announce(this.get(localId)),
       runInBackground: <T>(work: Promise<T>) => this.background.run(work),
       isStopped: () => this.stopped,
       isPaused: () => this.paused,
@@ -497,9 +498,8 @@ export class TaskEngine {
     });
   }
 
-  private announce(record: TaskRecord): void {
-    const update = { record, live: this.live(record.localId) };
-    this.updated.fire(update);
+  private announce(record: TaskRecord | undefined): void {
+    if (record) this.updated.fire({ record, live: this.live(record.localId) });
   }
 
   /** The engine's live view of a task (next poll, downloads, progress, queue) for the UI. */

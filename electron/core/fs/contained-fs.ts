@@ -18,7 +18,7 @@ import type { Stats } from 'node:fs';
 import { lstat, mkdir, readdir, realpath, rename, rmdir, unlink } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
-import { GalleryPathError } from '../gallery/gallery-path';
+import { GalleryPathError } from './gallery-path';
 import { systemErrorCode } from '../errors/thrown-value';
 
 /**

@@ -4,7 +4,6 @@
  * Nothing here knows about windows or IPC, so the app's handlers and the CLI share it.
  */
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
-import type { TaskEngine } from '../engine/task-engine';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { Gallery } from './gallery';
@@ -32,8 +31,15 @@ export function imagesByTask(images: readonly ImageRef[]): Map<string, Set<numbe
   return byTask;
 }
 
-/** The records an image lives in (TaskEngine). */
-export type ImageRecords = Pick<TaskEngine, 'get' | 'edit'>;
+/**
+ * The records an image lives in: the engine's (it writes a record and its sidecar together), a
+ * port so the gallery does not reach up into the engine.
+ */
+export interface ImageRecords {
+  get(localId: string): TaskRecord | undefined;
+  /** Replaces the record by `change`'s result and writes it. @throws when the task is unknown. */
+  edit(localId: string, change: (record: TaskRecord) => TaskRecord): TaskRecord;
+}
 /** Where the image's files are (Gallery). */
 export type ImageFiles = Pick<Gallery, 'resolve' | 'root'>;
 

@@ -9,14 +9,14 @@
  *         .thumbs/image-1.webp, …                     their thumbnails (THUMBS_DIR)
  *         .inline/<sha256>                            an image the service sent inline, until
  *                                                     it is saved (INLINE_DIR, inline-spool.ts)
- *     <root>/.pictor-tmp/                             files being written (TEMP_DIR)
+ *     <root>/.pictor-tmp/                             files being written (TEMP_DIR, fs/temp-names.ts)
  *
  * Every name is built from the record alone (its date, prompt, local id and image index, and the
  * hash Pictor computed of an inline image's bytes), never from anything the network sent, so it
  * is safe and the same on every call.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { IMAGE_EXTENSION, type ImageKind } from './image-sniff';
+import { IMAGE_EXTENSION, type ImageKind } from '../images/image-sniff';
 
 /** The sidecar beside a task's images: the record, so the library can be rebuilt from files. */
 export const SIDECAR_NAME = 'pictor.json';
@@ -24,8 +24,6 @@ export const SIDECAR_NAME = 'pictor.json';
 export const THUMBS_DIR = '.thumbs';
 /** The folder inside a task folder that holds the images its service sent inline, until saved. */
 export const INLINE_DIR = '.inline';
-/** The folder inside the gallery root that holds files being written. */
-export const TEMP_DIR = '.pictor-tmp';
 
 /**
  * `image-<n>.<ext>`, `.thumbs/image-<n>.webp` and `image-<n>.xmp`, relative to the task folder.

@@ -1,47 +1,21 @@
 /**
- * The gallery: a folder of real image files the user can open, one folder per task with a
- * `pictor.json` sidecar, WebP thumbnails in `.thumbs/`, and `.pictor-tmp/` for files being
- * written. Names never come from the network.
+ * The gallery as storage: a folder of real image files the user can open, one folder per task
+ * with a `pictor.json` sidecar, WebP thumbnails in `.thumbs/`, and `.pictor-tmp/` for files being
+ * written. Names never come from the network. What comes into it (downloads, inline images,
+ * thumbnails, checks of found files) is download/'s `ImageIntake`; where the library lives and how
+ * it is rebuilt from its files is library/'s.
  */
-import type { ImageEngine } from '../../ports/image-engine';
 import { mkdir } from 'node:fs/promises';
 import { isAbsolute, join, resolve as resolvePath } from 'node:path';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
-import type { FetchLike } from '../../ports/http';
-import type { ContentCredentialVerifier } from '../../ports/content-credential-verifier';
 import { silentLogger, type Logger } from '../../ports/logger';
-import {
-  UnsafePathError,
-  checkContained,
-  ensureFolder,
-  ownFolder,
-  removeFile,
-} from '../fs/contained-fs';
-import { fsyncDir, writeFileAtomic } from './atomic-file';
-import { TEMP_DIR } from './gallery-layout';
-import { sweepLeftoverTemps } from './temp-names';
-import { downloadOnce, type DownloadSettings } from './download-image';
-import { checkImage, type ImageCheckResult } from './image-finish';
-import type { ImageKind } from './image-sniff';
+import { ensureFolder, ownFolder, removeFile } from '../fs/contained-fs';
+import { fsyncDir, writeFileAtomic } from '../fs/atomic-file';
+import { TEMP_DIR, sweepLeftoverTemps } from '../fs/temp-names';
 import { sentence } from '../../../shared/i18n/sentence';
-import { invalid, type DownloadOutcome } from './download-outcome';
-import { taskFolderName } from './gallery-layout';
-import { GalleryPathError, resolveInside } from './gallery-path';
-import { THUMBS_DIR } from './gallery-layout';
-import { rebuildFromFolder, type RebuildOptions, type RebuildResult } from './rebuild';
-import {
-  checkedWithCredentials,
-  withFoundCredentialsAll,
-  type FoundCredentialsContext,
-} from './found-credentials';
-import { makeSavedThumbnail, type SavedThumbnail } from './saved-thumbnail';
-import type { ImageRecord } from '../../../shared/domain/task-record';
+import { SIDECAR_NAME, taskFolderName } from './gallery-layout';
+import { GalleryPathError, resolveInside } from '../fs/gallery-path';
 import { sidecarText } from './sidecar';
-import { provenanceOf } from './metadata/provenance';
-import { SIDECAR_NAME } from './gallery-layout';
-import { inlineTokenHash, type InlineImage } from '../../../shared/service/inline-token';
-import { dropInlineImage, keepInlineImages } from './inline-spool';
 
 /** What {@link Gallery.init} did. `warnings` (sentences naming paths) only when there are some. */
 export interface InitResult {
@@ -49,72 +23,29 @@ export interface InitResult {
   readonly warnings?: readonly string[];
 }
 
-/** What a {@link Gallery} needs. Only `root`, `fetch` and `imageEngine` are required. */
+/** What a {@link Gallery} needs. */
 export interface GalleryOptions {
   /** Absolute gallery folder (callers default to the OS Pictures folder + `/Pictor`). */
   root: string;
-  /** The network port; see electron/ports/http.ts. */
-  fetch: FetchLike;
-  /** Default 64 MiB; a bigger image (by Content-Length or by counting) is invalid. */
-  maxImageBytes?: number;
-  /** Default 100,000,000: images claiming more pixels (decompression bombs) are invalid. */
-  maxPixels?: number;
-  /** Default 384: the thumbnail's longest side, WebP. */
-  thumbnailSize?: number;
-  /** Default 120,000 ms per attempt (request, redirects and body). */
-  downloadTimeoutMs?: number;
-  /** Default 5. */
-  maxRedirects?: number;
   logger?: Logger;
-  /**
-   * Decodes images and makes their thumbnails, after the core's header check: the host's choice
-   * (the app's Chromium image renderer, native sharp in plain Node, or header-only).
-   */
-  imageEngine: ImageEngine;
-  /** Verifies the Content Credentials an image carries (absent: found and kept, not verified). */
-  credentials?: ContentCredentialVerifier;
-  /**
-   * When set, every image saved carries its provenance (XMP and, in a PNG, a text chunk: see
-   * metadata/): the prompt, settings, task id, service origin, date and this Pictor version.
-   * The core (pictor-core.ts) always sets it; without it images are saved as they came.
-   */
-  imageMetadata?: { readonly appVersion: string };
-  /**
-   * The time (ms since the epoch): the age of leftover temp files, and what a Retry-After date is
-   * a wait from; default `Date.now`.
-   */
+  /** The time (ms since the epoch): the age of leftover temp files; default `Date.now`. */
   now?: () => number;
 }
 
 export class Gallery {
-  private settings: DownloadSettings;
-  private readonly imageMetadata: { readonly appVersion: string } | undefined;
+  private folder: string;
+  private readonly logger: Logger;
+  private readonly now: () => number;
 
   constructor(options: GalleryOptions) {
-    this.settings = {
-      root: absoluteRoot(options.root),
-      fetch: options.fetch,
-      maxImageBytes: options.maxImageBytes ?? DOWNLOAD_MAX_IMAGE_BYTES,
-      maxPixels: options.maxPixels ?? 100_000_000,
-      thumbnailSize: options.thumbnailSize ?? 384,
-      downloadTimeoutMs: options.downloadTimeoutMs ?? 120_000,
-      maxRedirects: options.maxRedirects ?? 5,
-      logger: options.logger ?? silentLogger,
-      imageEngine: options.imageEngine,
-      now: options.now ?? Date.now,
-      ...(options.credentials ? { credentials: options.credentials } : {}),
-    };
-    this.imageMetadata = options.imageMetadata;
-  }
-
-  /** The most one image may weigh: a download's body, or an image a service sent inline. */
-  get maxImageBytes(): number {
-    return this.settings.maxImageBytes;
+    this.folder = absoluteRoot(options.root);
+    this.logger = options.logger ?? silentLogger;
+    this.now = options.now ?? Date.now;
   }
 
   /** The gallery folder (absolute); {@link reroot} changes it. */
   get root(): string {
-    return this.settings.root;
+    return this.folder;
   }
 
   /**
@@ -124,7 +55,7 @@ export class Gallery {
    * @throws GalleryPathError for a folder that is not absolute (the root is then unchanged).
    */
   async reroot(folder: string): Promise<InitResult> {
-    this.settings = { ...this.settings, root: absoluteRoot(folder) };
+    this.folder = absoluteRoot(folder);
     return this.init();
   }
 
@@ -149,12 +80,12 @@ export class Gallery {
     }
     // Only what no live process will finish: the app and CLI commands share this folder.
     const swept = await sweepLeftoverTemps(this.root, join(this.root, TEMP_DIR), {
-      nowMs: this.settings.now(),
+      nowMs: this.now(),
     });
     const removed = swept.removed;
     warnings.push(...swept.warnings);
-    if (removed > 0) this.settings.logger.info('Removed leftover temp files.', { count: removed });
-    for (const warning of warnings) this.settings.logger.warn(warning);
+    if (removed > 0) this.logger.info('Removed leftover temp files.', { count: removed });
+    for (const warning of warnings) this.logger.warn(warning);
     return warnings.length > 0
       ? { removedTempFiles: removed, warnings }
       : { removedTempFiles: removed };
@@ -167,100 +98,6 @@ export class Gallery {
    */
   folderFor(record: TaskRecord): string {
     return taskFolderName(record);
-  }
-
-  /**
-   * One download attempt of `record.images[index]`, into the task's folder (`record.folder`
-   * when set, so a task keeps its folder even if the time zone changes; else
-   * {@link folderFor}). `baseUrl` is the service's, for the URL policy. Never sends an
-   * Authorization header or cookies. Never throws for network, image or disk trouble.
-   */
-  async downloadImage(
-    record: TaskRecord,
-    index: number,
-    baseUrl: string,
-    signal?: AbortSignal,
-  ): Promise<DownloadOutcome> {
-    const url = record.images[index]?.url;
-    if (!url) return invalid(sentence('error.gallery.imageNoAddress'));
-    let folder: string;
-    try {
-      folder = this.resolve(this.taskFolder(record));
-    } catch {
-      return invalid(sentence('error.gallery.imageFolderOutside'));
-    }
-    try {
-      // No link on the way may take the files elsewhere (what is missing is made later).
-      await checkContained(this.root, join(this.root, TEMP_DIR));
-      await checkContained(this.root, join(folder, THUMBS_DIR));
-    } catch (error) {
-      if (error instanceof UnsafePathError)
-        return error.sentence
-          ? invalid(error.sentence)
-          : { state: 'invalid', error: error.message };
-      // Disk trouble: the attempt itself reports it in plain words.
-    }
-    const inline = inlineTokenHash(url);
-    return downloadOnce(this.settings, {
-      url,
-      baseUrl,
-      folder,
-      index,
-      owner: { service: record.endpoint, task: record.localId },
-      ...(inline === null ? {} : { inline }),
-      ...(signal ? { signal } : {}),
-      ...(this.imageMetadata
-        ? { provenance: provenanceOf(record, index, this.imageMetadata.appVersion) }
-        : {}),
-    });
-  }
-
-  /**
-   * Keeps the images a service sent inline for `record` in its task folder until they are saved
-   * (inline-spool.ts), synced before this resolves.
-   * @throws GalleryPathError when the record's folder leaves the gallery; UnsafePathError;
-   *   file-system errors.
-   */
-  async keepInline(record: TaskRecord, images: readonly InlineImage[]): Promise<void> {
-    await keepInlineImages(this.root, this.resolve(this.taskFolder(record)), images);
-  }
-
-  /** Removes the spool file of an inline image of `record` (saved, or refused). Never throws. */
-  async dropInline(record: TaskRecord, sha256: string): Promise<void> {
-    let folder: string;
-    try {
-      folder = this.resolve(this.taskFolder(record));
-    } catch {
-      return;
-    }
-    await dropInlineImage(this.root, folder, sha256);
-  }
-
-  /**
-   * Makes the thumbnail of a saved image whose thumbnail is pending, through the same check as a
-   * download, and stores it beside the image. Never throws for image, engine or disk trouble.
-   */
-  makeThumbnail(image: ImageRecord): Promise<SavedThumbnail> {
-    return makeSavedThumbnail(
-      this.root,
-      (relative) => this.resolve(relative),
-      image,
-      this.settings,
-    );
-  }
-
-  /** The engine that decodes this gallery's images (its name is what the host is told). */
-  get imageEngine(): DownloadSettings['imageEngine'] {
-    return this.settings.imageEngine;
-  }
-
-  /**
-   * Checks an image file Pictor wrote (a library import's copy) exactly as a download is checked:
-   * header, pixel limit, full decode, with this gallery's limits and image engine.
-   */
-  checkImage(file: string, kind: ImageKind): Promise<ImageCheckResult> {
-    const check = () => checkImage(file, kind, this.settings);
-    return checkedWithCredentials(file, kind, check, this.credentialsContext());
   }
 
   /**
@@ -282,30 +119,6 @@ export class Gallery {
   }
 
   /**
-   * Scans root for sidecars and returns the valid records (or hands them to `options.onBatch`,
-   * for folders of any size) plus `{ path, reason }` for each one skipped. See rebuild.ts for how
-   * images are matched with the files on disk; a folder that lost its sidecar comes back from its
-   * images' own metadata.
-   */
-  async rebuild(options: RebuildOptions = {}): Promise<RebuildResult> {
-    // Verdicts written in the folder are not believed: images with a store are verified again.
-    const verify = (records: TaskRecord[]) =>
-      withFoundCredentialsAll(records, this.credentialsContext());
-    const { onBatch } = options;
-    const result = await rebuildFromFolder(this.root, {
-      maxPixels: this.settings.maxPixels,
-      ...options,
-      ...(onBatch ? { onBatch: async (records) => onBatch(await verify(records)) } : {}),
-    });
-    return onBatch ? result : { ...result, records: await verify(result.records) };
-  }
-
-  private credentialsContext(): FoundCredentialsContext {
-    const { root, logger, credentials } = this.settings;
-    return { root, logger, ...(credentials ? { verifier: credentials } : {}) };
-  }
-
-  /**
    * Resolves a root-relative path (with `/` separators), refusing anything that escapes
    * root: `..`, absolute paths, backslashes, NUL.
    * @throws GalleryPathError
@@ -324,7 +137,8 @@ export class Gallery {
     return removeFile(this.root, this.resolve(relative));
   }
 
-  private taskFolder(record: TaskRecord): string {
+  /** The task's folder relative to the root: `record.folder` when set, else {@link folderFor}. */
+  taskFolder(record: TaskRecord): string {
     return record.folder ?? this.folderFor(record);
   }
 }

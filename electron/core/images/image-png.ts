@@ -5,7 +5,7 @@
  * the size asked for.
  */
 import type { ImageEngine } from '../../ports/image-engine';
-import { sniffImage } from '../gallery/image-sniff';
+import { sniffImage } from './image-sniff';
 import { checkHeaderOfBytes } from './image-header';
 
 /** The bytes are not an image Pictor converts; `message` is for the log. */

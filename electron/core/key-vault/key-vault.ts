@@ -16,7 +16,7 @@ import { KEY_RECORD_NAME, encryptedRecord, keyRecordSchema, plaintextRecord } fr
 import { keyMessages } from './key-messages';
 import type { KeyFacts, KeyProblem } from './key-state';
 import { computeKeyStatus, consentRefusal } from './key-state';
-import { KeyVaultError, checkKeyText, isPlausibleKey } from './key-text';
+import { KeyVaultError, checkKeyText, isPlausibleKey } from '../secrets/key-text';
 import { messageOf } from '../errors/thrown-value';
 
 export interface KeyVaultOptions {
@@ -31,7 +31,7 @@ export interface SetKeyOptions {
   /** The user agreed to weak (basic_text) or no encryption. */
   readonly allowWeakStorage: boolean;
   /**
-   * The service base URL the key is entered for (see credentials/key-binding.ts); the key is sent
+   * The service base URL the key is entered for (see service/key-binding.ts); the key is sent
    * only under it. `null` when no service address is set yet.
    */
   readonly baseUrl: string | null;

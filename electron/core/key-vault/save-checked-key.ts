@@ -14,7 +14,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
 import { reportSaying, type ConnectionReport } from '../service/connection-report';
 import type { KeyVault } from './key-vault';
-import { checkKeyText } from './key-text';
+import { checkKeyText } from '../secrets/key-text';
 
 /** What Save did with a key. */
 export type KeySave =

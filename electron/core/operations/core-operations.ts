@@ -11,15 +11,16 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { Clock } from '../../ports/clock';
 import { exportChosenImages, exportImages, type ExportOutcome } from '../batch/export-images';
 import type { Gallery } from '../gallery/gallery';
+import type { ImageIntake } from '../download/image-intake';
 import type { ImageRef } from '../gallery/gallery-images';
-import type { GalleryMoveHooks, MoveProgress } from '../gallery/relocate';
-import { importGalleryTasks, type GalleryTasksAdded } from '../gallery/relocate-open';
+import type { GalleryMoveHooks, MoveProgress } from '../library/relocate';
+import { importGalleryTasks, type GalleryTasksAdded } from '../library/relocate-open';
 import type { HistoryStore } from '../history/history-store';
-import { exportLibrary, type ExportSummary } from '../library-archive/export-library';
-import { importLibrary, type ImportSummary } from '../library-archive/import-library';
-import type { LibraryProgress } from '../library-archive/library-progress';
+import { exportLibrary, type ExportSummary } from '../library/archive/export-library';
+import { importLibrary, type ImportSummary } from '../library/archive/import-library';
+import type { LibraryProgress } from '../library/archive/library-progress';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { OperationRunner, type RunOptions } from './operation-runner';
+import { OperationRunner, type RunOptions } from '../base/operation-runner';
 
 export type OperationKind = 'folder' | 'archive' | 'images';
 
@@ -65,7 +66,9 @@ export type FolderChangeHooks = Required<Pick<GalleryMoveHooks, 'signal' | 'onPr
 
 export interface CoreOperationsDeps {
   readonly history: Pick<HistoryStore, 'get' | 'getByTaskId' | 'putMany' | 'list' | 'count'>;
-  readonly gallery: Pick<Gallery, 'root' | 'resolve' | 'checkImage' | 'rebuild'>;
+  readonly gallery: Pick<Gallery, 'root' | 'resolve'>;
+  /** How found and imported images are checked (a rebuild's, an import's). */
+  readonly intake: Pick<ImageIntake, 'root' | 'maxPixels' | 'checkImage' | 'credentialsContext'>;
   /** Records with the engine's live state (the images an export copies). */
   readonly records: { get(localId: string): TaskRecord | undefined };
   readonly clock: Clock;
@@ -134,7 +137,7 @@ export class CoreOperations {
   ): Promise<ImportSummary | null> {
     return this.archive(source, options, (from, steps) =>
       importLibrary({
-        gallery: this.deps.gallery,
+        intake: this.deps.intake,
         history: this.deps.history,
         source: from,
         ...steps,

@@ -14,8 +14,8 @@ import type {
 } from '../../ports/content-credential-verifier';
 import type { ImageEngine } from '../../ports/image-engine';
 import { certificateCount } from '../content-credentials/trust-anchors';
-import { TEMP_DIR } from '../gallery/gallery-layout';
-import { IMAGE_EXTENSION } from '../gallery/image-sniff';
+import { TEMP_DIR } from '../fs/temp-names';
+import { IMAGE_EXTENSION } from '../images/image-sniff';
 import { embedProvenanceInFile } from '../gallery/metadata/embed';
 import { readImageProvenance } from '../gallery/metadata/read';
 import { readWebpCanvas } from '../gallery/metadata/webp-meta';

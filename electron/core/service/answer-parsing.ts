@@ -20,10 +20,11 @@ import type { TaskHandles } from './providers/provider-profile';
 import { pictorProfile } from './providers/pictor';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { bodyExcerpt, parseJson } from './http-response';
-import { carriesKey } from './key-echo';
+import { carriesKey } from '../secrets/key-echo';
 import { redactBody, redactText } from './request-guard';
 import { ServiceError } from './service-error';
 import { withCommonReason } from './failure-reason';
+import type { Reading } from './reading';
 import { errorForBadBody } from './status-errors';
 import type { ServiceOperation } from './status-errors';
 import { checkTaskId } from './task-id';
@@ -53,9 +54,6 @@ function badBody(op: ServiceOperation, text: string, key: string, problem: strin
     cleanText(`HTTP 200; ${problem}; body: ${bodyExcerpt(redactText(head, key))}`, 600),
   );
 }
-
-/** A profile's reading of parsed JSON (see providers/provider-profile.ts); identity for none. */
-export type Reading = (json: unknown) => unknown;
 
 /** A profile reads objects; anything else goes to the schema as it is, to be refused there. */
 function readObject(read: Reading, value: unknown): unknown {

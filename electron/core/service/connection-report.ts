@@ -6,7 +6,7 @@
 import type { CostUnit } from '../../../shared/domain/task-cost';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
-import { serviceLabel } from '../credentials/key-binding';
+import { serviceLabel } from './key-binding';
 import type { ServiceError } from './service-error';
 
 /**

@@ -12,9 +12,9 @@
 import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
-import { DEMO_ENDPOINT } from '../credentials/demo-endpoint';
-import { serviceLabel } from '../credentials/key-binding';
-import { keyTextProblem } from '../key-vault/key-text';
+import { DEMO_ENDPOINT } from './demo-endpoint';
+import { serviceLabel } from './key-binding';
+import { keyTextProblem } from '../secrets/key-text';
 import {
   reportSaying,
   storedKeyNotTested,

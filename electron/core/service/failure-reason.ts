@@ -8,7 +8,7 @@
  * too (answer-parsing.ts), so the fallback cannot show what the profile's own fields would not.
  */
 import { describeServiceError } from '../../../shared/service/wire';
-import type { Reading } from './answer-parsing';
+import type { Reading } from './reading';
 import { objectOf } from './providers/provider-profile';
 
 /** Where services put a reason beside (or instead of) the fields their documents name. */

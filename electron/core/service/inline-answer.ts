@@ -2,14 +2,14 @@
  * The images a completed answer carries inline, taken out of it as soon as it is read: each
  * entry's `data:` URL or `b64_json` is decoded by the strict decoder (inline-image.ts) and its
  * place in `imageUrls` becomes a short `inline:<sha256>` token. From here on only the bytes
- * travel (to the spool file, core/gallery/inline-spool.ts): the base64 text is never stored in
+ * travel (to the spool file, core/download/inline-spool.ts): the base64 text is never stored in
  * a record, shown, sent to the window or logged, and a refused one leaves only its reason.
  */
 import { MAX_IMAGES_PER_TASK } from '../../../shared/domain/limits';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
 import { inlineToken, type InlineImage } from '../../../shared/service/inline-token';
 import type { CanonicalTask, CompletedTask } from '../../../shared/service/wire';
-import { formatBytes } from '../gallery/download-outcome';
+import { formatBytes } from '../../../shared/text/format-bytes';
 import {
   decodeBase64Image,
   decodeDataUrl,

@@ -8,7 +8,7 @@
  * turn junk into bytes that look like an image.
  *
  * Whether the bytes are an image is not judged here: they go through the download's own checks
- * (sniffing, header, decode, metadata) when they are saved (core/gallery/inline-spool.ts).
+ * (sniffing, header, decode, metadata) when they are saved (core/download/inline-spool.ts).
  */
 import { createHash } from 'node:crypto';
 import type { InlineImage } from '../../../shared/service/inline-token';

@@ -6,7 +6,7 @@
 import type { MainMessageKey } from '../../../shared/i18n/main-messages';
 import { sentence, type Sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
-import { serviceLabel } from '../credentials/key-binding';
+import { serviceLabel } from './key-binding';
 import {
   connectionReport,
   errorDetail,

@@ -5,7 +5,8 @@
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { ServiceTask } from '../../../shared/service/wire';
 import { readSubmitAnswer, readTaskAnswer } from './answer-parsing';
-import type { Reading, SubmitAnswer } from './answer-parsing';
+import type { SubmitAnswer } from './answer-parsing';
+import type { Reading } from './reading';
 import { costOfAnswer } from './cost-reading';
 import type { ProviderProfile } from './providers/provider-profile';
 import type { TakenPayloads } from './inline-taken';

@@ -32,7 +32,7 @@ import { checkTaskId } from './task-id';
 import type { ProfileRequest, ProviderProfile, TaskHandles } from './providers/provider-profile';
 import { profileOf } from './providers/profiles';
 import { hostOf, keyMayGoTo, regionalOriginsAt } from './providers/api-origins';
-import { serviceLabel } from '../credentials/key-binding';
+import { serviceLabel } from './key-binding';
 import { DOWNLOAD_MAX_IMAGE_BYTES } from '../../../shared/domain/limits';
 import {
   positive,

@@ -15,8 +15,8 @@ import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import type { ProviderId } from '../../../shared/domain/providers';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { ServiceCredentials } from '../../ports/credentials';
-import { serviceLabel } from '../credentials/key-binding';
-import { keyTextProblem } from '../key-vault/key-text';
+import { serviceLabel } from './key-binding';
+import { keyTextProblem } from '../secrets/key-text';
 import {
   reportSaying,
   storedKeyNotTested,

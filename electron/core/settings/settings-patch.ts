@@ -6,7 +6,7 @@ import { UserFacingError } from '../errors/user-facing-error';
 import type { SettingName } from './settings-fields';
 import { SETTING_NAMES, checkField, fieldRule } from './settings-fields';
 import { PROVIDERS } from '../../../shared/domain/providers';
-import { serviceLabel } from '../credentials/key-binding';
+import { serviceLabel } from '../service/key-binding';
 import { sharedAddress } from '../credentials/service-addresses';
 
 /**

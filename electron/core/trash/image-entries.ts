@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
 import { editImage, type ImageRecords } from '../gallery/gallery-images';
-import type { GalleryTrash } from '../gallery/gallery-trash';
-import { resolveInside } from '../gallery/gallery-path';
+import type { GalleryTrash } from './gallery-trash';
+import { resolveInside } from '../fs/gallery-path';
 import { withImageFiles, withoutImageFiles } from '../gallery/image-files';
 import type { ImageEntry } from './trash-journal';
 

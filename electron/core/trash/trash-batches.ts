@@ -5,8 +5,8 @@
  * Each runs inside one of the trash's operations, one at a time.
  */
 import { randomUUID } from 'node:crypto';
-import type { Operation } from '../operations/operation-runner';
-import type { GalleryTrash } from '../gallery/gallery-trash';
+import type { Operation } from '../base/operation-runner';
+import type { GalleryTrash } from './gallery-trash';
 import type { HeldEntries, HeldImage, HeldTask } from './held-entries';
 import { bringBack } from './image-entries';
 import type { TrashEngine } from './trash-options';

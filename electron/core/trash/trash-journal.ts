@@ -18,9 +18,9 @@ import { taskRecordSchema } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import { PRIVATE_FILE_MODE, ensurePrivateFolder } from '../fs/private-files';
-import { fsyncDir } from '../gallery/atomic-file';
+import { fsyncDir } from '../fs/atomic-file';
 import { IMAGE_FILE_ROLES } from '../gallery/image-files';
-import { openRegularFile } from '../gallery/regular-file';
+import { openRegularFile } from '../fs/regular-file';
 
 /** The journal's folder inside the data folder. */
 export const TRASH_JOURNAL_DIR = 'trash-journal';

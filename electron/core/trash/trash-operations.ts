@@ -19,11 +19,11 @@ import { Emitter } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { EngineInputError } from '../engine/engine-types';
 import { GalleryImageError, findImage, savedFile, type ImageRef } from '../gallery/gallery-images';
-import { GalleryTrash, TRASH_KEEP_MS, heldNames } from '../gallery/gallery-trash';
+import { GalleryTrash, TRASH_KEEP_MS, heldNames } from './gallery-trash';
 import { imageFilesOf } from '../gallery/image-files';
 import { HeldEntries, type HeldImage, type HeldTask } from './held-entries';
 import { imageKey, putAside } from './image-entries';
-import { OperationRunner, type Operation } from '../operations/operation-runner';
+import { OperationRunner, type Operation } from '../base/operation-runner';
 import {
   OutcomeBuilder,
   distinctRefs,
@@ -33,7 +33,7 @@ import {
   type TrashProgress,
 } from './trash-outcome';
 import { replayJournal } from './trash-replay';
-import { processTimers } from '../process-timers';
+import { processTimers } from '../base/process-timers';
 import { AskedDeletes } from './asked-deletes';
 import { TrashBatches } from './trash-batches';
 

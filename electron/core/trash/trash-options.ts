@@ -2,7 +2,7 @@
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
 import type { TaskEngine } from '../engine/task-engine';
-import type { Library } from '../gallery/library';
+import type { Library } from '../library/library';
 import type { TrashJournal } from './trash-journal';
 
 /** What the trash uses of the engine: records, and taking tasks out and back. */

@@ -13,7 +13,7 @@
 import { resolve } from 'node:path';
 import type { Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
-import type { GalleryTrash } from '../gallery/gallery-trash';
+import type { GalleryTrash } from './gallery-trash';
 import { bringBack, imageOf } from './image-entries';
 import type { TrashEngine } from './trash-options';
 import type { Batch, Restore, TrashJournal } from './trash-journal';

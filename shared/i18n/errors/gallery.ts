@@ -11,20 +11,20 @@ const TRY_AGAIN =
   '{last, select, yes {Pictor will try again at the next start, or when you choose Retry.} other {Pictor will try again.}}';
 
 /**
- * A disk failure's reason in plain words, by `problem` (core/gallery/download-outcome.ts
+ * A disk failure's reason in plain words, by `problem` (core/download/download-outcome.ts
  * `diskParams`), with the system's error `code` for a support request.
  */
 export const DISK_PROBLEM =
   '{problem, select, full { because the disk is full (no space left) ({code})} quota { because the disk quota is used up ({code})} readOnly { because the disk is read-only ({code})} denied { because Pictor is not allowed to write there ({code})} code { ({code})} other {}}';
 
 export const galleryErrors = {
-  // Download outcomes kept in ImageRecord.error (core/gallery/download-outcome.ts and its callers).
+  // Download outcomes kept in ImageRecord.error (core/download/download-outcome.ts and its callers).
   'error.gallery.imageExpired':
     'The image is no longer available: the image server answered {status}. Image addresses from the service expire after a while.',
   'error.gallery.resultsExpired':
     'The image is no longer available: {service} keeps a task’s results for {minutes, plural, one {# minute} other {# minutes}}, and its link had stopped working when Pictor tried to save it ({reason}).',
   'error.gallery.imageNoAddress': 'The service gave no address for this image.',
-  // The spool file of an image sent inline (core/gallery/inline-spool.ts).
+  // The spool file of an image sent inline (core/download/inline-spool.ts).
   'error.gallery.inlineImageLost':
     'The image the service sent inside its answer is no longer in the task’s folder, or it was changed there, so Pictor cannot save it.',
   'error.gallery.imageFolderOutside': 'The task’s gallery folder is not inside the gallery.',
@@ -62,7 +62,7 @@ export const galleryErrors = {
   // A task whose images came inline, when they could not be kept (core/engine/inline-results.ts).
   'error.gallery.inlineNotKept': `The service finished the task, but Pictor could not keep the images it sent inside its answer in the gallery folder${DISK_PROBLEM}. Pictor will ask the service for them again.`,
 
-  // Paths inside the gallery (core/gallery/gallery-path.ts, gallery.ts).
+  // Paths inside the gallery (core/fs/gallery-path.ts, gallery.ts).
   'error.gallery.pathNotText': 'The gallery path is empty or not valid text.',
   'error.gallery.pathBackslash': 'The gallery path contains a backslash.',
   'error.gallery.pathNotRelative': 'The gallery path must be relative to the gallery folder.',
@@ -90,7 +90,7 @@ export const galleryErrors = {
   'error.gallery.deleteUndone':
     'The delete was undone before it finished: the image stays in the gallery.',
 
-  // Moving the gallery (core/gallery/relocate.ts, relocate-target.ts).
+  // Moving the gallery (core/library/relocate.ts, relocate-target.ts).
   'error.gallery.moveOverlaps':
     'The new gallery folder cannot be inside the current one, or contain it. Choose a separate folder.',
   'error.gallery.moveIntoHome':
@@ -108,7 +108,7 @@ export const galleryErrors = {
   'error.gallery.moveStoppedDisk': `Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} (a file could not be copied${DISK_PROBLEM}). Your library is still at {source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.`,
   'error.gallery.moveStoppedSwitch':
     'Pictor stopped moving the gallery: {copied} of {total, plural, one {# task folder was} other {# task folders were}} copied to {target} (Pictor could not switch to the new folder: {reason}). Your library is still at {source} and still in use; nothing was removed from it. Fix the cause and try again: the move continues where it stopped.',
-  // Choosing the gallery folder (electron/core/gallery/folder-choices.ts), one change at a time
+  // Choosing the gallery folder (electron/core/library/folder-choices.ts), one change at a time
   // (electron/core/operations/core-operations.ts).
   'error.gallery.folderChoiceExpired':
     'That folder choice is no longer valid. Choose the folder again.',

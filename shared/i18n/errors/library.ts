@@ -77,11 +77,11 @@ export const libraryErrors = {
   'error.library.historyCheckFailed':
     'The history database {file} is damaged. Pictor left it unchanged; restore a backup or move it aside to start a new history.',
 
-  // electron/core/library-archive/entry-path.ts (a path refused in a folder, or in an archive)
+  // electron/core/library/archive/entry-path.ts (a path refused in a folder, or in an archive)
   'error.library.pathRefused':
     '{rule, select, empty {The path is empty or not valid text.} backslash {The path contains a backslash.} absolute {The path must be relative to the gallery folder.} leaves {The path leaves the gallery folder.} long {The path is too long.} tricky {The path holds invisible, control or look-alike characters.} nfc {The path is not in normalised (NFC) Unicode.} deep {The path is nested too deep.} dot {The path has an empty or "." part.} name {A name in the path is too long.} other {A name in the path is not allowed on every system (reserved name or character).}}',
 
-  // electron/core/library-archive/zip-source.ts (an archive refused as a whole)
+  // electron/core/library/archive/zip-source.ts (an archive refused as a whole)
   'error.library.archiveTooManyEntries':
     'Pictor did not import this archive: it has more than {max} entries. Nothing was written to the library.',
   'error.library.archiveNameNotUtf8':
@@ -123,7 +123,7 @@ export const libraryErrors = {
   'error.library.archiveTooLarge':
     'Pictor did not import this archive: it would unpack to more than {max} bytes. Nothing was written to the library.',
 
-  // electron/core/library-archive/folder-source.ts
+  // electron/core/library/archive/folder-source.ts
   'error.library.folderTooManyFiles':
     'Pictor did not import this folder: it holds more than {max} files. Nothing was written to the library.',
   'error.library.folderUnreadable': 'The folder could not be read.',
@@ -132,7 +132,7 @@ export const libraryErrors = {
   'error.library.entryIsLink': 'It is a link, which Pictor does not follow.',
   'error.library.entryNotRegular': 'It is not a regular file.',
 
-  // electron/core/library-archive/import-library.ts and manifest.ts
+  // electron/core/library/archive/import-library.ts and manifest.ts
   'error.library.sourceNotFileOrFolder':
     'Pictor did not import this archive or folder: it is neither a file nor a folder. Nothing was written to the library.',
   'error.library.sourceIsLibrary':
@@ -156,7 +156,7 @@ export const libraryErrors = {
   'error.library.manifestShape':
     'Pictor did not import {what, select, folder {this folder} other {this archive}}: The manifest is nested deeper, or holds more fields, than a Pictor export manifest can. Nothing was written to the library.',
 
-  // electron/core/library-archive/import-image.ts, import-plan.ts, import-task.ts (files left out)
+  // electron/core/library/archive/import-image.ts, import-plan.ts, import-task.ts (files left out)
   'error.library.imageTooLarge': 'The image is larger than the {max} bytes allowed.',
   'error.library.imageNotAsNamed': 'The file does not hold the image its name says.',
   'error.library.imageUnreadable': 'The image could not be read from the source.',
@@ -179,7 +179,7 @@ export const libraryErrors = {
     'This task is still in progress in the library; import it again once it has finished.',
   'error.library.taskNoRoom': 'The task has no room for another image.',
 
-  // electron/core/library-archive/import-records.ts (an imported image without its file)
+  // electron/core/library/archive/import-records.ts (an imported image without its file)
   'error.library.importedFileMissing':
     'The image file was not in the imported library; Pictor will download it again.',
   'error.library.importedFileGone':
@@ -188,7 +188,7 @@ export const libraryErrors = {
   'error.library.importedTaskError':
     'This task ended with an error before it was imported. What the imported file says about that error is not shown: it comes from the file, not from Pictor.',
 
-  // electron/core/library-archive/export-library.ts
+  // electron/core/library/archive/export-library.ts
   'error.library.exportNoTask': 'There is no task with this id in the history.',
   'error.library.exportFolderShared': 'Another task uses the same folder.',
   'error.library.exportNotImage': 'The file is not a PNG, JPEG or WebP image.',
@@ -209,6 +209,6 @@ export const libraryErrors = {
   'error.library.untrustedSender': 'This request did not come from Pictor’s window.',
   'error.library.badRequest': 'Pictor could not read that request.',
 
-  // electron/core/library-archive/archive-errors.ts (the library's disk refused a write)
+  // electron/core/library/archive/archive-errors.ts (the library's disk refused a write)
   'error.library.importStoppedDisk': `Pictor stopped the import: it could not write into the library${DISK_PROBLEM}. The tasks imported before stay in the library whole, and nothing half-copied is left. Free some space or make the library’s disk writable, then import again to finish.`,
 } as const;

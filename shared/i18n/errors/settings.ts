@@ -17,7 +17,7 @@ const SETTING =
 const ANYONE = 'anyone who can read your files could read the key';
 
 export const settingsErrors = {
-  // A pasted key refused (core/key-vault/key-text.ts); none of them quotes the key.
+  // A pasted key refused (core/secrets/key-text.ts); none of them quotes the key.
   'error.settings.keyEmpty': 'Paste your API key: the field is empty.',
   'error.settings.keyTooLong':
     'That is too long to be an API key (over {max, number} characters). Paste only the key.',

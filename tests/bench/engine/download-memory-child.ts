@@ -18,8 +18,7 @@ import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
 import { highWater, resetHighWater } from './high-water';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { Gallery } from '../../../electron/core/gallery/gallery';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import { createHeaderOnlyEngine } from '../../../electron/adapters/image-engines/header-only-engine';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
@@ -30,6 +29,7 @@ import { startBridgedPage, type BridgedPage } from '../images/bridged-page';
 import { byRole, resample, sampleTree } from '../images/process-stats';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { targetAt } from '../../support/submit-target';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
 
 export interface DownloadMemoryReport {
   /** The image engine that checked the images. */
@@ -143,11 +143,15 @@ function savedAsExpected(engine: ImageEngine, thumbnail: boolean): boolean {
 
 /** 100 Gallery.downloadImage calls at once: the downloader alone, no concurrency cap. */
 async function viaGallery(dir: string, url: string, count: number, run: Run) {
-  const gallery = new Gallery({ root: dir, fetch: createNodeFetch(), imageEngine: run.engine });
+  const { gallery, intake } = galleryWithIntake({
+    root: dir,
+    fetch: createNodeFetch(),
+    imageEngine: run.engine,
+  });
   await gallery.init();
   const records = Array.from({ length: count }, (_, n) => record(n, url));
   return run.measure(async () => {
-    const outcomes = await Promise.all(records.map((r) => gallery.downloadImage(r, 0, url)));
+    const outcomes = await Promise.all(records.map((r) => intake.downloadImage(r, 0, url)));
     return outcomes.map((o): Outcome =>
       o.state === 'saved' && !savedAsExpected(run.engine, Boolean(o.thumbnail))
         ? { state: 'invalid', error: 'not checked as the engine does' }

@@ -12,7 +12,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { checkImage } from '../../../electron/core/gallery/image-finish';
+import { checkImage } from '../../../electron/core/download/image-finish';
 import { createSharpNativeEngine } from '../../../electron/adapters/image-engines/sharp-native-engine';
 
 export interface PipelineReport {

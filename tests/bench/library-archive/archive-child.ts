@@ -6,12 +6,12 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Gallery } from '../../../electron/core/gallery/gallery';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { exportLibrary } from '../../../electron/core/library-archive/export-library';
-import { importLibrary } from '../../../electron/core/library-archive/import-library';
+import { exportLibrary } from '../../../electron/core/library/archive/export-library';
+import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { testImageEngine } from '../../support/image-engine';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
 
 export interface ArchivePhaseReport {
   readonly phase: 'export' | 'import';
@@ -61,12 +61,12 @@ async function main(): Promise<void> {
     // A fresh library, as the app makes it on first start.
     mkdirSync(join(to, 'gallery', '.pictor-tmp'), { recursive: true });
     const history = HistoryStore.open(join(to, HISTORY_FILE));
-    const gallery = new Gallery({
+    const { intake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root: join(to, 'gallery'),
       fetch: () => Promise.reject(new Error('The bench does not download.')),
     });
-    const summary = await importLibrary({ gallery, history, source: from });
+    const summary = await importLibrary({ intake, history, source: from });
     history.close();
     const { refused, ...counts } = summary;
     report = {

@@ -47,7 +47,7 @@ export const suite: BenchSuite = {
       const again = await phase(['import', archive, to], 'archive re-import');
       const scenario = `${TASKS.toLocaleString('en')} tasks, one ${(imageBytes / TASKS / 1024).toFixed(0)} KB noise PNG each (${(imageBytes / MB).toFixed(0)} MB of images); archive ${(archiveBytes / MB).toFixed(0)} MB`;
       const note =
-        "Each phase in a fresh Node process (the CLI's path: HistoryStore + core/library-archive). Import writes every task folder in .pictor-tmp, flushes each file and renames the folder into place, and puts one history record per task; " +
+        "Each phase in a fresh Node process (the CLI's path: HistoryStore + core/library/archive). Import writes every task folder in .pictor-tmp, flushes each file and renames the folder into place, and puts one history record per task; " +
         "re-import reads no image (the manifest's SHA-256 matches the files already there) but hashes the library's own files.";
       return [
         {

@@ -65,6 +65,12 @@ export interface LaunchedApp {
    * confirmKeyOrigin…, which a spec reads only behind a host guard (same test).
    */
   osCalls(): { action: string; arg: string }[];
+  /**
+   * Moves the app's clock `ms` ahead: the chromium host only, whose "main process" runs on a clock
+   * the harness holds (app-clock.ts); the Electron host's is the system's and this throws. A spec
+   * calls it only behind a host guard (same lint), and lets real time pass on the other host.
+   */
+  advanceClock(ms: number): void;
   close(): Promise<void>;
 }
 

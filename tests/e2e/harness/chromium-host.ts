@@ -17,6 +17,7 @@ import {
   type LaunchOptions,
   type RestartOptions,
 } from './app-types';
+import { appClock } from './app-clock';
 import { startAppServer, type AppServer } from './app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './host';
 import { startNodeMain, type NodeMain } from './node-main';
@@ -76,6 +77,8 @@ class ChromiumApp implements LaunchedApp {
   private images: PageImageEngine | null = null;
   private context: BrowserContext | null = null;
   private readonly os: OsStandIns;
+  /** The clock of every "main process" this app starts (a restart keeps the time it was moved to). */
+  private readonly clock = appClock();
 
   constructor(private readonly options: LaunchOptions) {
     this.os = createOsStandIns({
@@ -140,6 +143,10 @@ class ChromiumApp implements LaunchedApp {
     return this.os.calls.map((call) => ({ ...call }));
   }
 
+  advanceClock(ms: number): void {
+    this.clock.advance(ms);
+  }
+
   async close(): Promise<void> {
     await this.quit();
     await this.images?.close();
@@ -166,6 +173,7 @@ class ChromiumApp implements LaunchedApp {
       env: appEnvironment(this.options),
       os: this.os,
       emit: bridge.emit,
+      clock: this.clock,
       ...(this.images ? { imageEngine: this.images.engine } : {}),
       ...(this.verifier ? { contentCredentials: this.verifier } : {}),
     });

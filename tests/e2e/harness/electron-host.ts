@@ -158,6 +158,9 @@ export async function launchElectronApp(
     },
     ipcPayloads: () => [],
     osCalls: () => readOsCalls(osCalls),
+    advanceClock: () => {
+      throw new Error('The Electron host runs on the system clock: only real time moves it.');
+    },
     close: quit,
   };
 }

@@ -8,11 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createNodeFetch } from '../../../electron/adapters/node-fetch';
-import { systemClock } from '../../../electron/adapters/system-clock';
 import { AppRuntime } from '../../../electron/app/app-runtime';
 import { readAppEnvironment, runtimeOverrides } from '../../../electron/app/app-environment';
 import { RotatingFileLogger } from '../../../electron/core/logging/rotating-file-logger';
 import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { Clock } from '../../../electron/ports/clock';
 import type { ContentCredentialVerifier } from '../../../electron/ports/content-credential-verifier';
 import type { ImageEngine } from '../../../electron/ports/image-engine';
 import { wireApp, type AppWiring } from '../../../electron/ipc/wire-app';
@@ -29,6 +29,8 @@ export interface NodeMainOptions {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly os: OsStandIns;
   readonly emit: Emit;
+  /** The app's clock (the host's: app-clock.ts). */
+  readonly clock: Clock;
   /** The host's image engine (the chromium host: the app's image renderer page in Chromium). */
   readonly imageEngine?: ImageEngine;
   /** The Content Credentials verifier, when not the core's own (the caller ends it). */
@@ -60,7 +62,7 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     vaultStore: new JsonFileKv(options.userDataDir, 'key-vault'),
     serviceVaultStore: (provider) => new JsonFileKv(options.userDataDir, `key-vault-${provider}`),
     fetch: createNodeFetch(options.env as NodeJS.ProcessEnv),
-    clock: systemClock,
+    clock: options.clock,
     logger,
     prompts: options.os.prompts,
     ...(options.imageEngine ? { imageEngine: options.imageEngine } : {}),

@@ -4,10 +4,14 @@
  * until it completes into the gallery. The service saw one submit, never a second.
  *
  * The Settings field takes whole minutes and 0 means "forever", so 1 minute is the shortest
- * timeout a user can set: this journey waits about 70 s. The service makes the task take
- * TASK_MS, a little longer than the timeout, so it is still processing when Pictor stops.
+ * timeout a user can set. On the chromium host the journey moves the app's clock past it
+ * (harness/app-clock.ts: the engine's next poll finds the deadline passed) instead of waiting a
+ * minute; on Electron, whose clock is the system's, the minute passes. The service's task never
+ * ends by itself: it is still processing when Pictor stops, and completes when the journey says,
+ * after Resume.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { LaunchedApp } from '../harness/launch-app';
 import { expectSavedOnDisk, readHistory, recordFor } from './support/disk';
 import { byAccount, pollsOf, serviceTask, useDemoProcess } from './support/service';
 import { useAppSession } from './support/session';
@@ -26,8 +30,8 @@ import {
 const ACCOUNT = 'watcher';
 const KEY = 'sk-watcher-journey-4';
 const TIMEOUT_MINUTES = 1;
-/** Longer than the 60 s timeout by enough to see the stop and press Resume before it finishes. */
-const TASK_MS = 70_000;
+/** Longer than the journey: the task ends when the journey completes it. */
+const TASK_MS = 600_000;
 const PROMPT = 'A lighthouse in a slow, rolling fog';
 
 const demo = useDemoProcess({ keys: [`${ACCOUNT}:${KEY}`], durationMs: TASK_MS });
@@ -35,7 +39,8 @@ const session = useAppSession('watch-timeout');
 
 test('a slow task stops at the watch timeout, keeps its id, and completes after Resume', async () => {
   test.setTimeout(150_000);
-  const { page } = await session.launchConnected(demo.url, KEY);
+  const app = await session.launchConnected(demo.url, KEY);
+  const { page } = app;
   const field = await setWatchTimeout(page, TIMEOUT_MINUTES);
   await expect(field).toHaveValue(String(TIMEOUT_MINUTES));
 
@@ -43,8 +48,9 @@ test('a slow task stops at the watch timeout, keeps its id, and completes after 
   await generate(page, PROMPT);
   await expect(statusBadge(taskRow(page, PROMPT))).toHaveText('Processing');
   const task = await serviceTask(demo, PROMPT);
+  await passTheTimeout(app, task.id);
   const pollsAtStop = await expectStoppedWithId(page, task.id);
-  await resumeUntilSaved(page);
+  await resumeUntilSaved(page, task.id);
 
   const log = await demo.log();
   expect(byAccount(log.submits, ACCOUNT), 'one submit, never a second').toHaveLength(1);
@@ -57,6 +63,18 @@ test('a slow task stops at the watch timeout, keeps its id, and completes after 
   expect(record).toMatchObject({ taskId: task.id, status: 'completed', hold: null });
   await expectSavedOnDisk(session.folders.galleryDir, record);
 });
+
+/**
+ * The watch timeout's minute: on the chromium host the clock moves past it once Pictor has
+ * polled the task (as it does through that minute on Electron, where the minute passes while
+ * expectStoppedWithId waits).
+ */
+async function passTheTimeout(app: LaunchedApp, taskId: string): Promise<void> {
+  if (app.host === 'chromium') {
+    await expect.poll(async () => pollsOf(await demo.log(), taskId).length).toBeGreaterThan(0);
+    app.advanceClock(TIMEOUT_MINUTES * 60_000);
+  }
+}
 
 /**
  * Waits for the timeout (the service still working), checks the id is shown and that no check
@@ -83,11 +101,15 @@ async function expectStoppedWithId(page: Page, taskId: string): Promise<number> 
   return pollsAtStop;
 }
 
-/** "Resume" (no other click): the task is watched again, completes and its image shows. */
-async function resumeUntilSaved(page: Page): Promise<void> {
+/**
+ * "Resume" (no other click): the task is watched again; the service then completes it, and it
+ * completes in Pictor and its image shows.
+ */
+async function resumeUntilSaved(page: Page, taskId: string): Promise<void> {
   const row = taskRow(page, PROMPT);
   await row.getByRole('button', { name: 'Resume' }).click();
   await expect(row.getByRole('button', { name: 'Resume' })).toHaveCount(0);
+  await demo.control(`tasks/${taskId}/complete`);
   await expect(statusBadge(row)).toHaveText('Completed', { timeout: 30_000 });
   await expect(row).toContainText('1 image');
 

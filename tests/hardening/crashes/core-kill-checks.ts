@@ -8,8 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { Gallery } from '../../../electron/core/gallery/gallery';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { parseSidecar } from '../../../electron/core/gallery/sidecar';
 import { SIDECAR_NAME } from '../../../electron/core/gallery/gallery-layout';
 import { HistoryStore } from '../../../electron/core/history/history-store';
@@ -20,6 +19,8 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { listFiles } from '../../e2e/harness/disk';
 import { testImageEngine } from '../../support/image-engine';
+import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
 
 /** Files in the gallery's temp folder (written by an attempt that a kill interrupted). */
 export function tempFiles(galleryDir: string): string[] {
@@ -143,11 +144,8 @@ export async function expectGalleryExact(
 }
 
 async function expectRebuildFinds(galleryDir: string, records: readonly TaskRecord[]) {
-  const rebuilt = await new Gallery({
-    imageEngine: testImageEngine,
-    root: galleryDir,
-    fetch,
-  }).rebuild();
+  const { intake } = galleryWithIntake({ imageEngine: testImageEngine, root: galleryDir, fetch });
+  const rebuilt = await rebuildLibrary(intake);
   expect(rebuilt.skipped).toEqual([]);
   const summary = (record: TaskRecord) => ({
     localId: record.localId,

@@ -14,7 +14,7 @@ import type * as FsPromises from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { HistoryError } from '../../../electron/core/history/history-error';
 import { recordReliability } from '../support/reliability-record';
 import { fillDisk, probeMount, remount, waitFor } from './disk-fixture';

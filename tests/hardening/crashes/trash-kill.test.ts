@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { TRASH_JOURNAL_DIR } from '../../../electron/core/trash/trash-journal';

@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, readdir, rm, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { nodeEntryArgs } from '../../support/node-entry-args';

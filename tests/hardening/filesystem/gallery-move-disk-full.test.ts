@@ -3,14 +3,14 @@
  * root). The old library must stay complete and in use, the target must hold only whole task
  * folders, the error must say how far the move got, and a retry once the disk has room must
  * finish the move. Where no tmpfs can be mounted, the unit suite's injected faults cover the
- * same path (tests/unit/core/gallery/relocate.test.ts) and this suite says why it skipped.
+ * same path (tests/unit/core/library/relocate.test.ts) and this suite says why it skipped.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GalleryMoveError, relocateGallery } from '../../../electron/core/gallery/relocate';
+import { GalleryMoveError, relocateGallery } from '../../../electron/core/library/relocate';
 import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
 import { snapshotTree, type TreeSnapshot } from '../../support/tree-snapshot';
 import { makeLibrary } from '../../support/relocate-fixture';

@@ -11,17 +11,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { Gallery } from '../../../electron/core/gallery/gallery';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { LibraryDiskError } from '../../../electron/core/library-archive/archive-errors';
-import { importLibrary } from '../../../electron/core/library-archive/import-library';
+import { LibraryDiskError } from '../../../electron/core/library/archive/archive-errors';
+import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { filesUnder } from '../../support/files';
 import { makeImage } from '../../support/gallery-helpers';
 import { testImageEngine } from '../../support/image-engine';
-import { taskFiles, type ExportFile } from '../../unit/core/library-archive/crafted-export';
-import { yazlExport } from '../../unit/core/library-archive/yazl-archive';
+import { taskFiles, type ExportFile } from '../../unit/core/library/archive/crafted-export';
+import { yazlExport } from '../../unit/core/library/archive/yazl-archive';
 import { mountTmpfs, probeMount, unmount } from '../crashes/disk-fixture';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
 
 const probe = probeMount();
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -69,13 +69,13 @@ describe.skipIf(!probe.ok)(
       const { records, files } = await sixTasks();
       const archive = await yazlExport(base, files, 'six.zip');
       const importInto = async (root: string, history: HistoryStore) => {
-        const gallery = new Gallery({
+        const { intake } = galleryWithIntake({
           imageEngine: testImageEngine,
           root,
           fetch: () => Promise.reject(new Error('This test gallery does not download.')),
         });
         return importLibrary({
-          gallery,
+          intake,
           history,
           source: archive,
           // The disk had room when the import looked (another program filled it after).

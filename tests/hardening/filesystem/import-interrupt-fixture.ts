@@ -12,7 +12,7 @@ import { dirname, join, relative } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { vi } from 'vitest';
 import yazl from 'yazl';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { filesUnder } from '../../support/files';
 import { makeImage } from '../../support/gallery-helpers';
 import { openDescriptorsUnder } from '../../support/open-descriptors';
@@ -21,7 +21,7 @@ import {
   manifestFor,
   taskFiles,
   type ExportFile,
-} from '../../unit/core/library-archive/crafted-export';
+} from '../../unit/core/library/archive/crafted-export';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

@@ -15,7 +15,7 @@ import { mkdir, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { TEMP_DIR } from '../../../electron/core/gallery/gallery-layout';
+import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
 import { libraryHandlers } from '../../../electron/ipc/library-handlers';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { makeTempDir } from '../../support/gallery-helpers';
@@ -23,7 +23,7 @@ import {
   makeLibrary,
   operationsOn,
   type Library,
-} from '../../unit/core/library-archive/library-fixture';
+} from '../../unit/core/library/archive/library-fixture';
 import { mountTmpfs, probeMount, remount, unmount } from '../crashes/disk-fixture';
 import { recordReliability } from '../support/reliability-record';
 import {

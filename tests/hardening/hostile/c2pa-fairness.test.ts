@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
 import { STORE_VERIFY_LIMIT_MS } from '../../../electron/core/content-credentials/fair-verifier';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
 import type {
   ContentCredentialVerifier,
@@ -126,7 +126,7 @@ function download(service: string, images: Buffer[], name: string): Promise<Down
     server.route(`/${name}-${index}-${dir.slice(-6)}.png`, serve(body, 'image/png')),
   );
   const record = makeRecord(urls, { endpoint: service });
-  return urls.map((_, index) => core.gallery.downloadImage(record, index, server.baseUrl));
+  return urls.map((_, index) => core.intake.downloadImage(record, index, server.baseUrl));
 }
 
 function credentialsOf(outcome: DownloadOutcome) {

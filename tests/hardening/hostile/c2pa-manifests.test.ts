@@ -11,8 +11,8 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { C2paVerifier } from '../../../electron/core/content-credentials/c2pa-verifier';
-import { Gallery } from '../../../electron/core/gallery/gallery';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { Gallery } from '../../../electron/core/gallery/gallery';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
 import { HOSTILE_MANIFESTS } from '../../support/c2pa-hostile-cases';
 import {
@@ -26,6 +26,8 @@ import {
 } from '../../support/gallery-helpers';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { testImageEngine } from '../../support/image-engine';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
+import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
 const TIMEOUT_MS = 8_000;
 
@@ -33,6 +35,7 @@ let server: TestServer;
 let verifier: C2paVerifier;
 let root: string;
 let gallery: Gallery;
+let intake: ImageIntake;
 const outcomes: Record<string, number> = {};
 /** Each case's verdict, printed once: the threat table in the docs quotes it. */
 const verdicts: Record<string, string> = {};
@@ -65,14 +68,14 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({
+  ({ gallery, intake } = galleryWithIntake({
     imageEngine: testImageEngine,
     root,
     fetch,
     credentials: verifier,
     downloadTimeoutMs: 20_000,
     imageMetadata: { appVersion: '9.9.9' },
-  });
+  }));
   await gallery.init();
 });
 afterEach(async () => {
@@ -92,7 +95,7 @@ describe('a hostile manifest in a downloaded image', () => {
         serve(body, type),
       );
       const record = makeRecord([url]);
-      const outcome: DownloadOutcome = await gallery.downloadImage(record, 0, server.baseUrl);
+      const outcome: DownloadOutcome = await intake.downloadImage(record, 0, server.baseUrl);
       if (outcome.state !== 'saved') {
         counted.lost += 1;
         throw new Error(`${name}: ${JSON.stringify(outcome)}`);
@@ -112,7 +115,7 @@ describe('a hostile manifest in a downloaded image', () => {
   it('leaves the verifier working for the next, honest image', async () => {
     const body = c2paFixture('signed.webp');
     const url = server.route(`/honest-${root.slice(-6)}.webp`, serve(body, 'image/webp'));
-    const outcome = await gallery.downloadImage(makeRecord([url]), 0, server.baseUrl);
+    const outcome = await intake.downloadImage(makeRecord([url]), 0, server.baseUrl);
     expect(outcome).toMatchObject({
       state: 'saved',
       contentCredentials: { state: 'valid', trusted: true },

@@ -18,7 +18,7 @@ import { startServer, type TestServer } from '../../support/http-servers';
 import { countMainThreadParsing, mainThreadWork } from '../support/main-thread-work';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 
-vi.mock('../../../electron/core/service/key-echo', async (importOriginal) => {
+vi.mock('../../../electron/core/secrets/key-echo', async (importOriginal) => {
   const { countedKeySearch } = await import('../support/main-thread-work');
   return countedKeySearch(await importOriginal());
 });

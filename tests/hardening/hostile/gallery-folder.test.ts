@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Gallery } from '../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../electron/core/gallery/gallery';
 import { MAX_SIDECAR_BYTES, sidecarText } from '../../../electron/core/gallery/sidecar';
 import {
   MAX_ACCOUNT_CHARS,
@@ -27,6 +27,9 @@ import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record
 import { makeTaskRecord } from '../../support/task-records';
 import { testImageEngine } from '../../support/image-engine';
 import { fifoMaker, makeFifo, needing } from '../../support/tools';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
+import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
 /** Far more than a rebuild of a few folders takes; far less than "forever". */
 const ENDS_WITHIN_MS = 10_000;
@@ -35,13 +38,14 @@ const CREATED = Date.UTC(2024, 4, 17, 9, 5, 7);
 let base: string;
 let root: string;
 let gallery: Gallery;
+let intake: ImageIntake;
 let png: Buffer;
 const servers: Server[] = [];
 
 beforeEach(async () => {
   base = await realpath(await mkdtemp(join(tmpdir(), 'pictor-hostile-gallery-')));
   root = join(base, 'gallery');
-  gallery = new Gallery({ imageEngine: testImageEngine, root, fetch });
+  ({ gallery, intake } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch }));
   await gallery.init();
   png ??= await sharp({ create: { width: 6, height: 4, channels: 3, background: '#0a0' } })
     .png()
@@ -102,7 +106,7 @@ async function rebuildBounded() {
     timer = setTimeout(() => reject(new Error('rebuild did not finish')), ENDS_WITHIN_MS);
   });
   try {
-    return await Promise.race([gallery.rebuild(), hung]);
+    return await Promise.race([rebuildLibrary(intake), hung]);
   } finally {
     clearTimeout(timer);
   }

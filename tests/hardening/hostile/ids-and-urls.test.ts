@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taskFolderName } from '../../../electron/core/gallery/gallery-layout';
-import { GalleryPathError, resolveInside } from '../../../electron/core/gallery/gallery-path';
+import { GalleryPathError, resolveInside } from '../../../electron/core/fs/gallery-path';
 import { resolveGalleryRequest } from '../../../electron/app/protocol/gallery-request';
 import { GALLERY_HOST } from '../../../electron/app/protocol/schemes';
 import { GALLERY_SCHEME } from '../../../shared/ipc/api';
@@ -26,8 +26,8 @@ import {
   checkResolvedAddresses,
 } from '../../../electron/core/service/url-policy';
 import { classifyAddress } from '../../../electron/core/service/special-addresses';
-import { AttemptAbort } from '../../../electron/core/gallery/attempt-abort';
-import { requestImage } from '../../../electron/core/gallery/image-request';
+import { AttemptAbort } from '../../../electron/core/download/attempt-abort';
+import { requestImage } from '../../../electron/core/download/image-request';
 import type { ResolvedAddress } from '../../../electron/ports/http';
 import { startServer, sendJson, type TestServer } from '../../support/http-servers';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';

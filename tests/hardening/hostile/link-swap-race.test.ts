@@ -16,9 +16,9 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { galleryUrl } from '../../../shared/ipc/api';
 import { openInside } from '../../../electron/core/fs/open-inside';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
-import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library-archive/archive-limits';
-import { openFolderSource } from '../../../electron/core/library-archive/folder-source';
-import { importLibrary } from '../../../electron/core/library-archive/import-library';
+import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library/archive/archive-limits';
+import { openFolderSource } from '../../../electron/core/library/archive/folder-source';
+import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { serveGalleryRequest } from '../../../electron/app/protocol/gallery-request';
 import { filesUnder } from '../../support/files';
 import { makeImage, removeDir } from '../../support/gallery-helpers';
@@ -27,7 +27,7 @@ import {
   addTask,
   makeLibrary,
   type Library,
-} from '../../unit/core/library-archive/library-fixture';
+} from '../../unit/core/library/archive/library-fixture';
 import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { scaled } from '../support/scale';
 
@@ -169,7 +169,7 @@ describe('a folder swapped for a link in a tight loop', () => {
     const counts = await race(IMPORTS, async () => {
       const into = await makeLibrary();
       try {
-        await importLibrary({ gallery: into.gallery, history: into.history, source: library.root });
+        await importLibrary({ intake: into.intake, history: into.history, source: library.root });
         const files = await filesUnder(into.root, { missing: 'empty' });
         const texts = await Promise.all(files.map((file) => readFile(file)));
         texts.push(Buffer.from(JSON.stringify(into.history.list({ limit: 50 }).items)));

@@ -2,7 +2,7 @@
  * Image bodies: every hostile body, over real HTTP, through the real Gallery and
  * through the whole engine (fake service on loopback → engine → gallery on disk). Each is refused
  * before it reaches the gallery: no file of it (final or temp), a clear message on the image,
- * the task's good image saved next to it. tests/unit/core/gallery/download-refusals.test.ts
+ * the task's good image saved next to it. tests/unit/core/download/download-refusals.test.ts
  * covers the gallery's messages one by one; this is the end-to-end table, counted.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
-import { Gallery } from '../../../electron/core/gallery/gallery';
-import type { DownloadOutcome } from '../../../electron/core/gallery/download-outcome';
+import type { DownloadOutcome } from '../../../electron/core/download/download-outcome';
 import { openPictorCore } from '../../../electron/core/pictor-core';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { listFiles } from '../../e2e/harness/disk';
@@ -22,6 +21,7 @@ import { hostileCases, randomPng, type HostileCase } from './hostile-bodies';
 import { startFakeService, startRawHost, type RawHost } from './raw-hosts';
 import { testImageEngine } from '../../support/image-engine';
 import { targetAt } from '../../support/submit-target';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
 
 const FILE = 'tests/hardening/key-and-bodies/image-bodies.test.ts';
 const MAX_DOWNLOAD_ATTEMPTS = 2;
@@ -102,7 +102,7 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
 
   it('through the Gallery downloader, one attempt each', async () => {
     const root = join(dir, 'direct');
-    const gallery = new Gallery({
+    const { gallery, intake } = galleryWithIntake({
       imageEngine: testImageEngine,
       root,
       fetch,
@@ -112,8 +112,8 @@ describe('hostile image bodies are refused before they reach the gallery', () =>
     for (const [index, hostile] of cases.entries()) {
       const url = host.route(`/direct/${index}`, hostile.reply);
       const record = makeRecord([url, goodUrl], { endpoint: host.origin });
-      const bad: DownloadOutcome = await gallery.downloadImage(record, 0, host.origin);
-      const good = await gallery.downloadImage(record, 1, host.origin);
+      const bad: DownloadOutcome = await intake.downloadImage(record, 0, host.origin);
+      const good = await intake.downloadImage(record, 1, host.origin);
       checkFailure(hostile, bad);
       if (good.state !== 'saved') figures.goodLost += 1;
       expect(good.state, hostile.name).toBe('saved');

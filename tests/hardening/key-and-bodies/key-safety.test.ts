@@ -108,7 +108,7 @@ function scanMessages(ctx: KeyRunContext, leaks: string[]): number {
   for (const message of ctx.refusals)
     for (const form of leaksIn(message)) leaks.push(`refusal: ${form}`);
   for (const channel of [
-    'task:updated',
+    'tasks:updated',
     'key:changed',
     'settings:changed',
     'key:set',

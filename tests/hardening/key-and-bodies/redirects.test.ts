@@ -4,7 +4,7 @@
  * host to private and loopback addresses, and loops. Every server records the headers it saw,
  * so "the key went nowhere else" and "the hops were bounded" are counted, not assumed.
  * Unit-level cases (each status, userinfo, opaque redirects, POST 301/302) are in
- * tests/unit/core/gallery/redirects.test.ts and tests/unit/core/service/service-client-redirects.test.ts.
+ * tests/unit/core/download/redirects.test.ts and tests/unit/core/service/service-client-redirects.test.ts.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

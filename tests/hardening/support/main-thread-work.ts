@@ -5,7 +5,7 @@
  * worker does runs on another thread, with its own `JSON` and its own modules, and is not
  * counted: what these count is what blocks IPC, the gallery protocol and the window.
  */
-import type * as KeyEcho from '../../../electron/core/service/key-echo';
+import type * as KeyEcho from '../../../electron/core/secrets/key-echo';
 
 const counts = { parsed: 0, searched: 0 };
 

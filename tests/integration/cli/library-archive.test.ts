@@ -10,14 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
 import { filesUnder } from '../../support/files';
-import { craftZip } from '../../unit/core/library-archive/crafted-zip';
-import { exportEntries, taskFiles } from '../../unit/core/library-archive/crafted-export';
+import { craftZip } from '../../unit/core/library/archive/crafted-zip';
+import { exportEntries, taskFiles } from '../../unit/core/library/archive/crafted-export';
 import {
   addTask,
   offlineGallery,
   savedImages,
   type Library,
-} from '../../unit/core/library-archive/library-fixture';
+} from '../../unit/core/library/archive/library-fixture';
 import { expectExit, useCliWorlds } from './cli-harness';
 
 const newWorld = useCliWorlds();
@@ -28,7 +28,7 @@ function openLibrary(dataDir: string): Library {
     dir: dataDir,
     root,
     history: HistoryStore.open(join(dataDir, HISTORY_FILE)),
-    gallery: offlineGallery(root),
+    ...offlineGallery(root),
   };
 }
 

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { HistoryStore } from '../../../electron/core/history/history-store';
 import { HISTORY_FILE } from '../../../electron/core/pictor-core';
-import { addTask, offlineGallery } from '../../unit/core/library-archive/library-fixture';
+import { addTask, offlineGallery } from '../../unit/core/library/archive/library-fixture';
 import { expectExit, useCliWorlds, type CliWorld } from './cli-harness';
 import { jsonLines, type CliRun } from './run-cli';
 import { needing, pathOf, posixShell } from '../../support/tools';
@@ -93,7 +93,7 @@ async function importHostileArchive(
   const made: TaskRecord[] = [];
   try {
     const root = join(from.dataDir, 'gallery');
-    const library = { dir: from.dataDir, root, history, gallery: offlineGallery(root) };
+    const library = { dir: from.dataDir, root, history, ...offlineGallery(root) };
     for (const [index, endpoint] of endpoints.entries()) {
       made.push(
         await addTask(library, ['png'], {

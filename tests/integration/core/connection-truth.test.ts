@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
-import { serviceLabel } from '../../../electron/core/credentials/key-binding';
+import { serviceLabel } from '../../../electron/core/service/key-binding';
 import { PROBE_TASK_ID } from '../../../electron/core/service/connection-test';
 import { probeReport } from '../../../electron/core/service/key-probe-report';
 import { ServiceClient } from '../../../electron/core/service/service-client';

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { coreAgainstDemo } from './core-harness';
+import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
 
 describe('the core against the demo service over HTTP', () => {
   it('generates several images into real files with sidecars and thumbnails, one submit per task', async () => {
@@ -182,7 +183,7 @@ describe('the core against the demo service over HTTP', () => {
     h.core.engine.start();
     const records = await h.core.engine.submit({ prompt: 'keep me' }, h.target, 2);
     await h.core.engine.whenSettled(records.map((r) => r.localId));
-    const { records: found, skipped } = await h.core.gallery.rebuild();
+    const { records: found, skipped } = await rebuildLibrary(h.core.intake);
     expect(skipped).toEqual([]);
     expect(found.map((r) => r.localId).sort()).toEqual(records.map((r) => r.localId).sort());
     expect(found.every((r) => r.images[0]!.state === 'saved')).toBe(true);

@@ -12,7 +12,6 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FolderChoices } from '../../../electron/core/gallery/folder-choices';
 import { galleryFolderHandlers } from '../../../electron/ipc/gallery-folder-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import {
@@ -80,7 +79,7 @@ function folderApi(runtime: Runtime, chosen: string, onEvent?: (progress: unknow
   const emitted: [EventChannel, unknown][] = [];
   const handlers = galleryFolderHandlers({
     runtime,
-    choices: new FolderChoices(runtime.clock),
+    choices: runtime.core.folderChoices,
     operations: runtime.core.operations,
     chooseFolder: async () => chosen,
     emit: (channel, payload) => {

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import { trashFixture } from '../../support/trash-fixture';
 import { coreAgainstDemo } from './core-harness';
 

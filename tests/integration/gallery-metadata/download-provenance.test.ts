@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { crc32 } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Gallery } from '../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../electron/core/gallery/gallery';
 import type { LogFields, Logger } from '../../../electron/ports/logger';
 import { DIGITAL_SOURCE_TYPE } from '../../../electron/core/gallery/metadata/xmp-packet';
 import {
@@ -31,12 +31,15 @@ import {
 import { testImageEngine } from '../../support/image-engine';
 import { provenancePacket, withXmp } from '../../support/c2pa-hostile';
 import { needing } from '../../support/tools';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
+import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
 const SECRETS = ['sk-live-SECRET-4242', 'hunter2', 'carol', '/v1/private', 'frag-secret'];
 
 let server: TestServer;
 let root: string;
 let gallery: Gallery;
+let intake: ImageIntake;
 let logged: Array<{ message: string; fields?: LogFields }>;
 
 beforeAll(async () => {
@@ -50,14 +53,14 @@ beforeEach(async () => {
   logged = [];
   const record = (message: string, fields?: LogFields) => void logged.push({ message, fields });
   const logger: Logger = { debug: record, info: record, warn: record, error: record };
-  gallery = new Gallery({
+  ({ gallery, intake } = galleryWithIntake({
     imageEngine: testImageEngine,
     root,
     fetch,
     logger,
     downloadTimeoutMs: 10_000,
     imageMetadata: { appVersion: '4.5.6' },
-  });
+  }));
   await gallery.init();
 });
 afterEach(async () => {
@@ -90,7 +93,7 @@ describe.each(ENCODINGS)('a downloaded $name', (encoding) => {
           quality: 'medium',
         },
       });
-      const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+      const outcome = await intake.downloadImage(record, 0, server.baseUrl);
       if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
       const file = gallery.resolve(outcome.file);
       const saved = await readFile(file);
@@ -126,7 +129,7 @@ it.skipIf(!EXIFTOOL.path)(
     const body = await makeEncoded(ENCODINGS[0]!, 20, 20);
     const url = server.route('/reported.png', serve(body));
     const record = { ...makeRecord([url]), reportedModel: 'served-model-2' };
-    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     expect((await exiftool(gallery.resolve(outcome.file)))['XMP-pictor:Model']).toBe(
       'served-model-2',
@@ -147,7 +150,7 @@ describe('a crafted image that decodes but whose structure lies', () => {
     const record = makeRecord([server.route('/bogus-crc.png', serve(body))], {
       endpoint: endpoint(),
     });
-    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
     expect(outcome.bytes).toBe(body.length);
@@ -163,7 +166,7 @@ describe('a crafted image that decodes but whose structure lies', () => {
     const webp = await makeEncoded(ENCODINGS[2]!, 50, 40);
     const body = Buffer.concat([webp, Buffer.from('JUNKJUNK')]);
     const record = makeRecord([server.route('/riff.webp', serve(body, 'image/webp'))]);
-    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     expect((await readFile(gallery.resolve(outcome.file))).equals(body)).toBe(true);
     const warning = logged.find((entry) => entry.message === 'Image saved without its metadata.');
@@ -189,7 +192,7 @@ describe('an image that names a remote manifest store in its XMP', () => {
     const body = withXmp(kind, plain, provenancePacket(ADDRESS));
     const url = server.route(`/remote-${kind}-${root.slice(-6)}`, serve(body, `image/${kind}`));
     const record = makeRecord([url], { request: { prompt: 'Harbour at night' } });
-    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     return { body, outcome };
   }

@@ -7,7 +7,7 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Gallery } from '../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../electron/core/gallery/gallery';
 import { embedProvenanceInBuffer } from '../../../electron/core/gallery/metadata/embed';
 import type { ImageProvenance } from '../../../electron/core/gallery/metadata/xmp-packet';
 import {
@@ -24,10 +24,14 @@ import {
   sampleProvenance,
 } from '../../unit/core/gallery/metadata/meta-helpers';
 import { testImageEngine } from '../../support/image-engine';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
+import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
 let server: TestServer;
 let root: string;
 let gallery: Gallery;
+let intake: ImageIntake;
 
 beforeAll(async () => {
   server = await startServer();
@@ -37,12 +41,12 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({
+  ({ gallery, intake } = galleryWithIntake({
     imageEngine: testImageEngine,
     root,
     fetch,
     imageMetadata: { appVersion: '4.5.6' },
-  });
+  }));
   await gallery.init();
 });
 afterEach(async () => {
@@ -64,7 +68,7 @@ async function downloadTask() {
     },
   );
   for (const index of [0, 1]) {
-    const outcome = await gallery.downloadImage(record, index, server.baseUrl);
+    const outcome = await intake.downloadImage(record, index, server.baseUrl);
     expect(outcome.state).toBe('saved');
   }
   return record;
@@ -80,7 +84,7 @@ describe('a task folder without its sidecar', () => {
   it('comes back from its images: prompt, settings, ids, origin, files; marked imported', async () => {
     const record = await downloadTask();
     const folder = gallery.folderFor(record);
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(skipped).toEqual([]);
     expect(records).toHaveLength(1);
     const [rebuilt] = records;
@@ -120,7 +124,7 @@ describe('a task folder without its sidecar', () => {
     const folder = gallery.folderFor(record);
     await cp(join(root, folder), join(root, 'copy'), { recursive: true });
     await rm(join(root, 'copy', 'pictor.json'));
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(records.map((item) => item.localId)).toEqual([record.localId]);
     expect(skipped).toEqual([
       { path: 'copy', reason: 'Another folder in the gallery describes the same task.' },
@@ -142,7 +146,7 @@ describe('crafted images', () => {
       const bytes = await embedProvenanceInBuffer(png, 'png', sampleProvenance(lie));
       await craftedFolder(`bad-${index}`, 'image-1.png', bytes);
     }
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(records).toEqual([]);
     expect(skipped).toEqual(
       lies.map(([, reason], index) => ({
@@ -165,7 +169,7 @@ describe('crafted images', () => {
       'image-2.png',
       await embedProvenanceInBuffer(png, 'png', sampleProvenance({ imageIndex: 5 })),
     );
-    const { records } = await gallery.rebuild();
+    const { records } = await rebuildLibrary(intake);
     expect(records).toHaveLength(1);
     expect(records[0]!.images.map((image) => image.index)).toEqual([0]);
   });
@@ -177,7 +181,7 @@ describe('crafted images', () => {
       'image-1.webp',
       Buffer.from('RIFF\xff\xff\xff\x7fWEBPVP8X', 'latin1'),
     );
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(records).toEqual([]);
     expect(skipped).toEqual([
       {

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Gallery } from '../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../electron/core/gallery/gallery';
 import { MAX_XMP_SIDECAR_BYTES } from '../../../electron/core/gallery/metadata/xmp-sidecar';
 import { buildXmpPacket } from '../../../electron/core/gallery/metadata/xmp-packet';
 import { sidecarText } from '../../../electron/core/gallery/sidecar';
@@ -40,10 +40,14 @@ import {
 } from '../../unit/core/gallery/metadata/meta-helpers';
 import { testImageEngine } from '../../support/image-engine';
 import { MemoryRecords, cleanUp, onlyRecord, tempDir } from '../../unit/core/trash/trash-fixture';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
+import { rebuildLibrary } from '../../../electron/core/library/rebuild-verified';
+import type { ImageIntake } from '../../../electron/core/download/image-intake';
 
 let server: TestServer;
 let root: string;
 let gallery: Gallery;
+let intake: ImageIntake;
 const verifiers: C2paVerifier[] = [];
 
 beforeAll(async () => {
@@ -52,12 +56,12 @@ beforeAll(async () => {
 afterAll(() => server.close());
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({
+  ({ gallery, intake } = galleryWithIntake({
     imageEngine: testImageEngine,
     root,
     fetch,
     imageMetadata: { appVersion: '4.5.6' },
-  });
+  }));
   await gallery.init();
 });
 afterEach(async () => {
@@ -77,17 +81,18 @@ async function downloadTask(): Promise<TaskRecord> {
     { request: { prompt: 'Signed lighthouse', model: 'm-1', size: '96x64', quality: 'low' } },
   );
   for (const index of [0, 1]) {
-    const outcome = await gallery.downloadImage(record, index, server.baseUrl);
+    const outcome = await intake.downloadImage(record, index, server.baseUrl);
     expect(outcome.state).toBe('saved');
   }
   return record;
 }
 
 /** The gallery over the same folder with a verifier (the test CA), ended after the test. */
-async function verifyingGallery(): Promise<Gallery> {
+async function verifyingGallery(): Promise<ImageIntake> {
   const verifier = new C2paVerifier({ trustAnchors: await readFile(TEST_CA_PEM, 'utf8') });
   verifiers.push(verifier);
-  return new Gallery({ imageEngine: testImageEngine, root, fetch, credentials: verifier });
+  return galleryWithIntake({ imageEngine: testImageEngine, root, fetch, credentials: verifier })
+    .intake;
 }
 
 describe('a task folder without pictor.json, one image with Content Credentials', () => {
@@ -97,7 +102,7 @@ describe('a task folder without pictor.json, one image with Content Credentials'
     expect(
       (await readFile(join(root, folder, 'image-1.png'))).equals(c2paFixture('signed.png')),
     ).toBe(true);
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(skipped).toEqual([]);
     expect(records).toHaveLength(1);
     expect(records[0]).toMatchObject({
@@ -123,11 +128,11 @@ describe('a task folder without pictor.json, one image with Content Credentials'
     // The plain image goes: only the signed one could tell the task.
     await rm(join(folder, 'image-2.webp'));
     await writeFile(join(folder, 'image-1.xmp'), Buffer.alloc(MAX_XMP_SIDECAR_BYTES + 1, 0x20));
-    let result = await gallery.rebuild();
+    let result = await rebuildLibrary(intake);
     expect(result.records).toEqual([]);
     const lying = buildXmpPacket(sampleProvenance({ localId: record.localId, imageIndex: 4 }))!;
     await writeFile(join(folder, 'image-1.xmp'), lying);
-    result = await gallery.rebuild();
+    result = await rebuildLibrary(intake);
     expect(result.records).toEqual([]);
     expect(result.skipped).toEqual([
       expect.objectContaining({ reason: expect.stringMatching(/names another image/) }),
@@ -155,7 +160,7 @@ it('drops a Content Credentials verdict a pictor.json claims: it shows as not ch
     })),
   };
   await writeFile(join(root, folder, 'pictor.json'), sidecarText(claimed));
-  const { records } = await gallery.rebuild();
+  const { records } = await rebuildLibrary(intake);
   expect(records[0]!.images.map((image) => image.contentCredentials)).toEqual([
     undefined,
     undefined,
@@ -180,10 +185,10 @@ it('verifies again, in a gallery with a verifier, each image with a sidecar: Pic
   };
   await writeFile(join(root, folder, 'pictor.json'), sidecarText(claimed));
   const verifying = await verifyingGallery();
-  const { records } = await verifying.rebuild();
+  const { records } = await rebuildLibrary(verifying);
   // The app's and the CLI's way: a batch at a time.
   const batches: TaskRecord[] = [];
-  await verifying.rebuild({ onBatch: (batch) => void batches.push(...batch) });
+  await rebuildLibrary(verifying, { onBatch: (batch) => void batches.push(...batch) });
   for (const rebuilt of [records[0]!, batches[0]!]) {
     expect(rebuilt.images.map((image) => image.contentCredentials)).toEqual([
       SIGNED_VERDICT,
@@ -197,7 +202,7 @@ it('verifies again, in a gallery with a verifier, each image with a sidecar: Pic
 
 it('a task rebuilt from a signed image’s sidecar alone is found by its prompt and by the filter', async () => {
   const record = await downloadTask();
-  const { records } = await (await verifyingGallery()).rebuild();
+  const { records } = await rebuildLibrary(await verifyingGallery());
   const history = HistoryStore.open(join(await tempDir('history'), 'history.sqlite'));
   try {
     history.putMany(records);
@@ -228,7 +233,7 @@ describe('Undo of a signed image whose name was taken meanwhile', () => {
       [server.route(`/signed-${root.slice(-6)}.png`, serve(c2paFixture('signed.png')))],
       { request: { prompt: 'Signed lighthouse', model: 'm-1', size: '96x64', quality: 'low' } },
     );
-    const outcome = await gallery.downloadImage(record, 0, server.baseUrl);
+    const outcome = await intake.downloadImage(record, 0, server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(`not saved: ${outcome.state}`);
     const { state, file, xmpFile, width, height, bytes, mime } = outcome;
     expect(xmpFile).toBe(`${gallery.folderFor(record)}/image-1.xmp`);
@@ -271,7 +276,7 @@ describe('Undo of a signed image whose name was taken meanwhile', () => {
     expect(existsSync(join(folder, 'image-1.xmp'))).toBe(false);
 
     // The library is lost: the task comes back from the restored image's sidecar alone.
-    const rebuilt = (await gallery.rebuild()).records;
+    const rebuilt = (await rebuildLibrary(intake)).records;
     expect(rebuilt).toHaveLength(1);
     expect(rebuilt[0]).toMatchObject({ localId: saved.localId, request: saved.request });
     expect(rebuilt[0]!.images[0]).toMatchObject({

@@ -10,7 +10,6 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RendererCredentialVerifier } from '../../../electron/core/content-credentials/renderer-verifier';
 import { readTrustAnchors } from '../../../electron/core/content-credentials/trust-anchors';
-import { Gallery } from '../../../electron/core/gallery/gallery';
 import { PAGE_C2PA_WASM } from '../../../shared/image-renderer/protocol';
 import { TEST_CA_PEM, c2paFixture } from '../../support/c2pa-hostile';
 import {
@@ -30,6 +29,7 @@ import { testImageEngine } from '../../support/image-engine';
 import { startImagePageStand, type ImagePageStand } from '../../support/image-page-stand';
 import { ENCODINGS, makeEncoded } from '../../unit/core/gallery/metadata/meta-helpers';
 import { setUpPage, type PageSetup } from './page-setup';
+import { galleryWithIntake } from '../../support/gallery-with-intake';
 
 /** The app's own bounds (RendererCredentialVerifier's defaults): 20 s a file. */
 const TIMEOUT_MS = 20_000;
@@ -102,7 +102,7 @@ describe('the signed fixtures, verified in the page', () => {
     const server = await startServer();
     const root = await makeTempDir();
     try {
-      const gallery = new Gallery({
+      const { gallery, intake } = galleryWithIntake({
         imageEngine: testImageEngine,
         root,
         fetch,
@@ -115,7 +115,7 @@ describe('the signed fixtures, verified in the page', () => {
         server.route('/signed.png', serve(c2paFixture('signed.png'), 'image/png')),
         server.route('/plain.png', serve(plain, 'image/png')),
       ]);
-      const signed = await gallery.downloadImage(record, 0, server.baseUrl);
+      const signed = await intake.downloadImage(record, 0, server.baseUrl);
       expect(signed).toMatchObject({
         state: 'saved',
         contentCredentials: { state: 'valid', trusted: true, signer: 'Pictor Test Signer' },
@@ -124,7 +124,7 @@ describe('the signed fixtures, verified in the page', () => {
       expect((await readFile(gallery.resolve(signed.file))).equals(c2paFixture('signed.png'))).toBe(
         true,
       );
-      await expect(gallery.downloadImage(record, 1, server.baseUrl)).resolves.toMatchObject({
+      await expect(intake.downloadImage(record, 1, server.baseUrl)).resolves.toMatchObject({
         state: 'saved',
         contentCredentials: { state: 'none' },
       });

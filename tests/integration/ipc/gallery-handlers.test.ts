@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ShellActions } from '../../../electron/ports/shell-actions';

@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
-import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ShellActions } from '../../../electron/ports/shell-actions';

@@ -1,7 +1,7 @@
 /**
  * Refused submits through the real core and the `tasks:submit` handler against the quirky
  * service on loopback: a refused key (401), an account without credits (402) and an unreachable
- * service leave no history row and are reported once on `task:refused` with the request; a
+ * service leave no history row and are reported once (a `refused` change of `tasks:updated`) with the request; a
  * request the service refuses as invalid (400) stays a row; a batch whose first request is
  * refused sends no other; nothing is ever sent twice.
  */
@@ -11,9 +11,16 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../../electron/adapters/system-clock';
 import { openPictorCore, type PictorCore } from '../../../electron/core/pictor-core';
-import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
-import { events, type EventChannel, type TaskItem } from '../../../shared/ipc/contract';
+import { TaskUpdates } from '../../../electron/ipc/task-updates';
+import { silentLogger } from '../../../electron/ports/logger';
+import {
+  events,
+  type EventChannel,
+  type TaskChange,
+  type TaskItem,
+} from '../../../shared/ipc/contract';
 import { QUIRKY_KEYS, startQuirkyService, type QuirkyService } from '../../fakes/quirky-service';
 import { StaticCredentials } from '../../fakes/static-credentials';
 import { closedPort } from '../../support/http-servers';
@@ -44,20 +51,30 @@ async function app(baseUrl: string, key: string) {
   });
   core.engine.start();
   const emitted: [EventChannel, unknown][] = [];
+  // Parsed as the bridge does, so nothing outside the contract's schema could leave.
+  const emit = (channel: EventChannel, payload: unknown) =>
+    emitted.push([channel, events[channel].parse(payload)]);
+  const changes = new TaskUpdates({ clock: systemClock, emit: emit as Emit, logger: silentLogger });
+  cleanups.push(async () => changes.dispose());
   const deps = {
     core: core,
     chooseFolder: async () => null,
-    // Parsed as the bridge does, so nothing outside the contract's schema could leave.
-    emit: (channel: EventChannel, payload: unknown) =>
-      emitted.push([channel, events[channel].parse(payload)]),
+    emit,
+    changes,
   } as unknown as Parameters<typeof taskHandlers>[0];
   const handlers = taskHandlers(deps) as IpcHandlers;
   const submit = async (request: Record<string, unknown>, count = 1): Promise<TaskItem[]> => {
     const target = targetAt(baseUrl);
     return okValue(await ipcCaller(handlers)('tasks:submit', { request, target, count }));
   };
-  const refusals = () => emitted.filter(([channel]) => channel === 'task:refused');
-  const removed = () => emitted.filter(([channel]) => channel === 'task:removed');
+  const sent = () =>
+    emitted.flatMap(([channel, payload]) =>
+      channel === 'tasks:updated' ? (payload as TaskChange[]) : [],
+    );
+  const refusals = () =>
+    sent().flatMap(({ change, ...rest }) => (change === 'refused' ? [rest] : []));
+  const removed = () =>
+    sent().flatMap((change) => (change.change === 'removed' ? [{ localId: change.localId }] : []));
   return { core, submit, refusals, removed };
 }
 
@@ -79,7 +96,7 @@ describe('a submit refused for the account', () => {
       const request = { prompt: 'a storm over the lighthouse', size: '64x64' };
       const items = await a.submit(request, 10);
       await expect.poll(() => a.removed().length).toBe(9);
-      expect(a.refusals().map(([, payload]) => payload)).toEqual([
+      expect(a.refusals()).toEqual([
         {
           localId: items[0]!.record.localId,
           request,
@@ -89,9 +106,7 @@ describe('a submit refused for the account', () => {
           sentence: expect.objectContaining({ key: expect.stringMatching(/^error\.service\./) }),
         },
       ]);
-      expect(a.removed().map(([, payload]) => payload)).toEqual(
-        items.slice(1).map((item) => ({ localId: item.record.localId })),
-      );
+      expect(a.removed()).toEqual(items.slice(1).map((item) => ({ localId: item.record.localId })));
       expect(a.core.history.list({ cursor: null }).items).toEqual([]);
       for (const item of items) expect(a.core.engine.get(item.record.localId)).toBeUndefined();
       // The first request alone: the others would have been refused the same way.
@@ -104,7 +119,7 @@ describe('a submit refused for the account', () => {
     const a = await app(`http://127.0.0.1:${port}`, 'sk-anything-0123456789');
     await a.submit({ prompt: 'nobody listens' });
     await expect.poll(() => a.refusals().length).toBe(1);
-    expect(a.refusals()[0]![1]).toMatchObject({
+    expect(a.refusals()[0]).toMatchObject({
       kind: 'network',
       request: { prompt: 'nobody listens' },
     });

@@ -66,6 +66,7 @@ async function library() {
       core: h.core,
       chooseFolder: async () => null,
       emit: () => undefined,
+      changes: { removed: () => undefined, refused: () => undefined },
       trash,
     }),
   } as IpcHandlers;

@@ -12,12 +12,13 @@ import type { WebContents } from 'electron';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
-import { TRASH_DIR } from '../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
 import type { PictorCore } from '../../../electron/core/pictor-core';
 import type { HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
 import { wireApp } from '../../../electron/ipc/wire-app';
 import { toDisposable, type Disposable } from '../../../electron/ports/disposable';
 import { REQUEST_CHANNEL_NAMES } from '../../../shared/ipc/channels';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { DEMO_TARGET } from '../../support/submit-target';
@@ -160,7 +161,7 @@ describe('wireApp', () => {
     expect(revealed).toHaveLength(1);
     expect(revealed[0]!.startsWith(`${folders[2]!}/`)).toBe(true);
 
-    const updates = () => app.emitted.filter(([channel]) => channel === 'task:updated').length;
+    const updates = () => app.emitted.filter(([channel]) => channel === 'tasks:updated').length;
     const updatesBefore = updates();
     const [second] = await handlers['tasks:submit'](
       { request: { prompt: 'after', size: '64x64' }, target: DEMO_TARGET, count: 1 },
@@ -170,13 +171,19 @@ describe('wireApp', () => {
     expect(done!.status).toBe('completed');
     expect(existsSync(core.gallery.resolve(done!.images[0]!.file!))).toBe(true);
     expect(core.gallery.resolve(done!.images[0]!.file!).startsWith(`${folders[2]!}/`)).toBe(true);
+    // The page hears of it in its next batch of task changes.
+    const completed = () =>
+      app.emitted.some(
+        ([channel, changes]) =>
+          channel === 'tasks:updated' &&
+          (changes as { record?: TaskRecord }[]).some(
+            (change) =>
+              change.record?.localId === second!.record.localId &&
+              change.record.status === 'completed',
+          ),
+      );
+    await expect.poll(completed).toBe(true);
     expect(updates()).toBeGreaterThan(updatesBefore);
-    expect(app.emitted).toContainEqual([
-      'task:updated',
-      expect.objectContaining({
-        record: expect.objectContaining({ localId: second!.record.localId, status: 'completed' }),
-      }),
-    ]);
   });
 
   it('sends images held for Undo to the system trash before the library changes folder', async () => {

@@ -264,7 +264,7 @@ describe('electron/main.ts', () => {
       send: (...args: unknown[]) => void;
       isDestroyed: () => boolean;
     };
-    const sent: [string, { record?: { status: string } }][] = [];
+    const sent: [string, { change: string; record?: { status: string } }[]][] = [];
     contents.send = (channel, payload) => sent.push([channel as string, payload as never]);
     contents.isDestroyed = () => false;
     const submit = state.handlers.get('tasks:submit')!;
@@ -279,11 +279,12 @@ describe('electron/main.ts', () => {
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
     await until(() =>
       sent.find(
-        ([channel, payload]) =>
-          channel === 'task:updated' && payload.record?.status === 'completed',
+        ([channel, changes]) =>
+          channel === 'tasks:updated' &&
+          changes.some((change) => change.record?.status === 'completed'),
       ),
     );
-    expect(sent.map(([channel]) => channel)).toContain('task:updated');
+    expect(sent.map(([channel]) => channel)).toContain('tasks:updated');
   }, 30_000);
 
   it('opens the folder chooser at the current gallery folder, not Downloads', async () => {

@@ -188,9 +188,9 @@ export async function providerRig(
   // every call to the service until its answer is read (the answer worker reads it after the
   // response came, on another thread and in real time).
   const counting = (core: PictorCore): PictorCore => {
-    const gallery = core.gallery;
-    const download = gallery.downloadImage.bind(gallery);
-    gallery.downloadImage = (...args) => counted(() => download(...args));
+    const intake = core.intake;
+    const download = intake.downloadImage.bind(intake);
+    intake.downloadImage = (...args) => counted(() => download(...args));
     const client = core.client;
     const [submit, getTask, cancel] = [client.submit, client.getTask, client.cancel].map((method) =>
       method.bind(client),

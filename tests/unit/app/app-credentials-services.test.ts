@@ -3,7 +3,7 @@ import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import { englishText } from '../../../shared/i18n/sentence';
 import { AppCredentials } from '../../../electron/app/app-credentials';
-import { DEMO_ENDPOINT } from '../../../electron/core/credentials/demo-endpoint';
+import { DEMO_ENDPOINT } from '../../../electron/core/service/demo-endpoint';
 import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
 import { ServiceKeys } from '../../../electron/core/key-vault/service-keys';
 import { SettingsService } from '../../../electron/core/settings/settings-service';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import { AppCredentials } from '../../../electron/app/app-credentials';
-import { DEMO_ENDPOINT, DEMO_KEY } from '../../../electron/core/credentials/demo-endpoint';
+import { DEMO_ENDPOINT, DEMO_KEY } from '../../../electron/core/service/demo-endpoint';
 import { credentialsForRecord } from '../../../electron/core/credentials/record-credentials';
 import { KeyVault } from '../../../electron/core/key-vault/key-vault';
 import { SettingsService } from '../../../electron/core/settings/settings-service';

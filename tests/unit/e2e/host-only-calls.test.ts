@@ -41,6 +41,8 @@ describe('the lint', () => {
       1,
     ],
     ['osCalls() unfiltered', 'expect(app.osCalls()).toContainEqual(call);', 1],
+    ['an unguarded advanceClock()', 'app.advanceClock(60_000);', 1],
+    ['a guarded advanceClock()', "if (app.host === 'chromium') app.advanceClock(60_000);", 0],
     [
       'a guard on the other host',
       "if (app.host === 'electron') expect(app.ipcPayloads()).toEqual([]);",

@@ -1,5 +1,5 @@
 /**
- * The gallery folder's tickets (core/gallery/folder-choices.ts) through the real request path: a
+ * The gallery folder's tickets (core/library/folder-choices.ts) through the real request path: a
  * ticket names only the folder of the user's last choice in main's dialog. A later pick ends it,
  * a cancelled one too, and so does the page's question about it cancelled; it expires on the
  * runtime's clock (the manual clock here); a dialog that
@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, sep } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FOLDER_TICKET_TTL_MS, FolderChoices } from '../../../electron/core/gallery/folder-choices';
+import { FOLDER_TICKET_TTL_MS, FolderChoices } from '../../../electron/core/library/folder-choices';
 import { CoreOperations } from '../../../electron/core/operations/core-operations';
 import type { Clock } from '../../../electron/ports/clock';
 import {
@@ -64,6 +64,7 @@ function setup(clock: Pick<Clock, 'now'> = new ManualClock()) {
   const operations = new CoreOperations({
     history: {} as never,
     gallery: {} as never,
+    intake: {} as never,
     records: { get: () => undefined },
     clock: new ManualClock(),
   });

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TaskEngine } from '../../../electron/core/engine/task-engine';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
+import type { Emit, IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
+import { TASK_UPDATES_INTERVAL_MS, TaskUpdates } from '../../../electron/ipc/task-updates';
+import { silentLogger } from '../../../electron/ports/logger';
 import type { EventChannel } from '../../../shared/ipc/contract';
 import { FakeGallery } from '../../fakes/fake-gallery';
 import { ManualClock } from '../../fakes/manual-clock';
@@ -31,6 +33,8 @@ function setup() {
     random: () => 0.5,
   });
   const emitted: [EventChannel, unknown][] = [];
+  const emit = (channel: EventChannel, payload: unknown) => emitted.push([channel, payload]);
+  const changes = new TaskUpdates({ clock, emit: emit as Emit, logger: silentLogger });
   // Exporting is tested over real files (tests/integration/ipc/task-batch-handlers.test.ts).
   const gallery = { root: '/no-gallery', resolve: (relative: string) => `/no-gallery/${relative}` };
   const handlers = taskHandlers({
@@ -40,7 +44,8 @@ function setup() {
       operations: { exportImages: () => Promise.reject(new Error('not here')) },
     },
     chooseFolder: async () => null,
-    emit: (channel, payload) => emitted.push([channel, payload]),
+    emit,
+    changes,
     trash: trashFixture({ engine, gallery }).trash,
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
@@ -121,7 +126,12 @@ describe('task IPC handlers', () => {
       ok: true,
       value: { removed: true },
     });
-    expect(h.emitted).toContainEqual(['task:removed', { localId: record!.localId }]);
+    // The page hears of it in its next batch of task changes.
+    await h.clock.advance(TASK_UPDATES_INTERVAL_MS);
+    const sent = h.emitted.flatMap(([channel, payload]) =>
+      channel === 'tasks:updated' ? (payload as unknown[]) : [],
+    );
+    expect(sent).toContainEqual({ change: 'removed', localId: record!.localId });
     expect(await h.call('tasks:get', { localId: record!.localId })).toEqual({
       ok: true,
       value: null,

@@ -28,9 +28,9 @@ import { UserFacingError } from '../../../electron/core/errors/user-facing-error
 import { interruptedSubmit } from '../../../electron/core/engine/task-transitions';
 import { HistoryError } from '../../../electron/core/history/history-error';
 import { HistoryStore } from '../../../electron/core/history/history-store';
-import { ArchiveRefusedError } from '../../../electron/core/library-archive/archive-errors';
-import { exportLibrary } from '../../../electron/core/library-archive/export-library';
-import { importLibrary } from '../../../electron/core/library-archive/import-library';
+import { ArchiveRefusedError } from '../../../electron/core/library/archive/archive-errors';
+import { exportLibrary } from '../../../electron/core/library/archive/export-library';
+import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { libraryHandlers } from '../../../electron/ipc/library-handlers';
 import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
@@ -39,13 +39,13 @@ import { removeDir } from '../../support/gallery-helpers';
 import { ipcCaller } from '../../support/ipc';
 import { makeTaskRecord } from '../../support/task-records';
 import { TARGET, engineHarness } from '../core/engine/engine-harness';
-import { exportEntries, taskFiles, writeZip } from '../core/library-archive/crafted-export';
+import { exportEntries, taskFiles, writeZip } from '../core/library/archive/crafted-export';
 import {
   addTask,
   makeLibrary,
   operationsOn,
   type Library,
-} from '../core/library-archive/library-fixture';
+} from '../core/library/archive/library-fixture';
 
 const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);
 
@@ -191,7 +191,7 @@ describe('library archive', () => {
       exportEntries(files, [{ name: '../evil.png', data: Buffer.from('boom') }]),
     );
     const error = await thrown(ArchiveRefusedError, () =>
-      importLibrary({ gallery: target.gallery, history: target.history, source: path }),
+      importLibrary({ intake: target.intake, history: target.history, source: path }),
     );
     expect(error.sentence).toEqual({
       key: 'error.library.archiveEntryPath',
@@ -202,7 +202,7 @@ describe('library archive', () => {
 
     const many = await thrown(ArchiveRefusedError, () =>
       importLibrary({
-        gallery: target.gallery,
+        intake: target.intake,
         history: target.history,
         source: path,
         limits: { maxEntries: 3 },
@@ -219,7 +219,7 @@ describe('library archive', () => {
     );
     const archive = await thrown(ArchiveRefusedError, async () =>
       importLibrary({
-        gallery: target.gallery,
+        intake: target.intake,
         history: target.history,
         source: await writeZip(target.dir, entries),
       }),
@@ -230,7 +230,7 @@ describe('library archive', () => {
     await mkdir(folder);
     await writeFile(join(folder, 'pictor-export.json'), '{not json');
     const unpacked = await thrown(ArchiveRefusedError, () =>
-      importLibrary({ gallery: target.gallery, history: target.history, source: folder }),
+      importLibrary({ intake: target.intake, history: target.history, source: folder }),
     );
     expect(unpacked.message).toMatch(/^Pictor did not import this folder: The manifest/);
     expectAreaSentence(unpacked.sentence, unpacked.message);
@@ -333,7 +333,7 @@ describe('IPC refusals', () => {
 
 describe('source', () => {
   const FILES = [
-    ...['electron/core/engine', 'electron/core/history', 'electron/core/library-archive'].flatMap(
+    ...['electron/core/engine', 'electron/core/history', 'electron/core/library/archive'].flatMap(
       (dir) => readdirSync(dir).map((name) => join(dir, name)),
     ),
     'electron/ipc/library-handlers.ts',

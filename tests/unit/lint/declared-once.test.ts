@@ -1,7 +1,7 @@
 /**
  * Tables and names that are declared once, found again in no other product file: the control
  * characters and the entity names (shared/text), the gallery's visible image states
- * (shared/domain/task-record.ts) and the trash folder's name (core/gallery/gallery-trash.ts). A
+ * (shared/domain/task-record.ts) and the trash folder's name (core/trash/gallery-trash.ts). A
  * copy written back anywhere in electron/, shared/ or renderer/ fails here, and so does a test
  * that calls IPC handlers as the page does without the one helper, tests/support/ipc.ts.
  */
@@ -41,7 +41,7 @@ const COPIES: readonly (readonly [string, RegExp, readonly string[]])[] = [
     /'pending',\s*'saved',\s*'expired',\s*'invalid'/,
     ['shared/domain/task-record.ts'],
   ],
-  ['the trash folder', /['"`]\.pictor-trash\b/, ['electron/core/gallery/gallery-trash.ts']],
+  ['the trash folder', /['"`]\.pictor-trash\b/, ['electron/core/trash/gallery-trash.ts']],
 ];
 
 describe('declared once', () => {

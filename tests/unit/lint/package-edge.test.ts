@@ -93,8 +93,8 @@ describe('the npm edge of the layer table', () => {
     ['renderer/lib/x.ts', "export const load = () => import('undici');\n", ['undici']],
     ['shared/x.ts', "export { z } from 'zod';\nexport * from 'react';\n", ['react']],
     ['shared/x.ts', importing('zod/mini'), []],
-    ['electron/core/x.ts', importing('electron-store'), ['electron-store']],
-    ['electron/core/x.ts', importing('@tanstack/react-virtual/extra'), ['@tanstack/react-virtual']],
+    ['electron/core/gallery/x.ts', importing('electron-store'), ['electron-store']],
+    ['electron/core/gallery/x.ts', importing('@tanstack/react-virtual/extra'), ['@tanstack/react-virtual']],
     ['renderer/store/x.ts', importing('react'), ['react']],
   ] as const)(
     '%s: every import form is checked by package name (%s)',

@@ -15,9 +15,9 @@ import {
   anyOf,
 } from '../../../shared/text/control-characters';
 import { jsonSafe, terminalSafe } from '../../../electron/cli/terminal-text';
-import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library-archive/archive-limits';
-import { pathRefusal } from '../../../electron/core/library-archive/entry-path';
-import { keyTextProblem } from '../../../electron/core/key-vault/key-text';
+import { DEFAULT_ARCHIVE_LIMITS } from '../../../electron/core/library/archive/archive-limits';
+import { pathRefusal } from '../../../electron/core/library/archive/entry-path';
+import { keyTextProblem } from '../../../electron/core/secrets/key-text';
 import { suggestedFileName } from '../../../electron/app/os/save-name';
 import { checkExternalUrl } from '../../../electron/app/protocol/external-url';
 import { parseRequestPath } from '../../../electron/app/protocol/request-path';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownTempName } from '../../../electron/core/gallery/temp-names';
+import { ownTempName } from '../../../electron/core/fs/temp-names';
 import { TEST_WORKERS, removeLeftoverRuns } from '../../support/node-entries';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));

@@ -13,14 +13,14 @@ import {
   dateMsSchema,
 } from '../../../../shared/domain/limits';
 import { SIZE_PATTERN } from '../../../../shared/service/wire';
-import type { ImageKind } from '../image-sniff';
+import type { ImageKind } from '../../images/image-sniff';
 import { ContainerError } from './container';
 import { readJpegXmp } from './jpeg-meta';
 import { MAX_READ_TEXT, XMP_KEYWORD, readPngText } from './png-meta';
 import { DEMO_ENDPOINT, serviceOriginOf } from './provenance';
 import { bufferReader, fileReader, type RangeReader } from './range-reader';
 import { readWebpXmp } from './webp-meta';
-import { openRegularFile } from '../regular-file';
+import { openRegularFile } from '../../fs/regular-file';
 import { parseXmpPacket, type ImageProvenance } from './xmp-packet';
 
 const text = (max: number) => z.string().min(1).max(max);

@@ -5,9 +5,9 @@
  * size cap, never through a link, and through the same field checks (read.ts).
  */
 import type { Logger } from '../../../ports/logger';
-import { removeQuietly, writeNewFileSynced } from '../atomic-file';
-import { errorCode } from '../download-outcome';
-import { readRegularFile } from '../regular-file';
+import { removeQuietly, writeNewFileSynced } from '../../fs/atomic-file';
+import { errorCode } from '../../fs/error-codes';
+import { readRegularFile } from '../../fs/regular-file';
 import { buildXmpPacket, type ImageProvenance } from './xmp-packet';
 
 /** Far above a packet with every field at its limit (a 32,000-character prompt, escaped twice). */

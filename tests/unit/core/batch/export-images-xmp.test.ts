@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportImages } from '../../../../electron/core/batch/export-images';
-import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
+import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
 import { c2paFixture } from '../../../support/c2pa-hostile';
 import { makeTaskRecord } from '../../../support/task-records';

@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
+import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import {
   CoreOperations,
   type ExportProgress,
@@ -41,6 +41,7 @@ function operationsOver(record: TaskRecord): CoreOperations {
   return new CoreOperations({
     history: {} as never,
     gallery: { root, resolve: (path: string) => resolveInside(root, path) } as never,
+    intake: {} as never,
     records: { get: (localId) => (localId === record.localId ? record : undefined) },
     clock: new ManualClock(),
   });

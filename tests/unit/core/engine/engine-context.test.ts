@@ -20,6 +20,7 @@ function timing(random = 0.5) {
     isStopped: () => aborter.signal.aborted,
     isPaused: () => false,
     owns: () => true,
+    announceLive: () => undefined,
   });
   return { clock, aborter, ctx };
 }

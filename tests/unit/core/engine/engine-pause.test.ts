@@ -68,4 +68,27 @@ describe('TaskEngine: pause and resume', () => {
     expect(h.history.get('local-1')).toMatchObject({ status: 'completed', taskId: 'task-1' });
     expect(h.client.submits).toHaveLength(1);
   });
+
+  it('announces a download given up while paused, so whoever waits for the task hears it settle', async () => {
+    const h = engineHarness();
+    h.client.durationMs = 3_000;
+    // The first attempt fails: the image waits for its retry, still counted as a download.
+    h.gallery.script = () => ({ state: 'retry', error: 'not yet' });
+    await h.engine.submit({ prompt: 'retry while paused' }, TARGET);
+    await h.clock.advance(3_000);
+    expect(h.gallery.downloads).toHaveLength(1);
+    expect(h.engine.live('local-1').downloads).toBe(1);
+    const heard: number[] = [];
+    const listening = h.engine.subscribe(({ live }) => heard.push(live.downloads));
+    await h.engine.pause();
+    let settled = false;
+    void h.engine.whenSettled(['local-1']).then(() => (settled = true));
+    // The retry comes due while paused: it does not start, and the task has no download left.
+    await h.clock.advance(120_000);
+    expect(h.gallery.downloads).toHaveLength(1);
+    expect(h.engine.live('local-1').downloads).toBe(0);
+    expect(heard.at(-1)).toBe(0);
+    await expect.poll(() => settled).toBe(true);
+    listening.dispose();
+  });
 });

@@ -15,7 +15,7 @@ import {
   removeTree,
   renameContained,
 } from '../../../../electron/core/fs/contained-fs';
-import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
+import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { snapshotTree } from '../../../support/tree-snapshot';
 
 let base: string;

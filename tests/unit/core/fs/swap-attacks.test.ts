@@ -11,17 +11,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { galleryUrl } from '../../../../shared/ipc/api';
 import { exportImages } from '../../../../electron/core/batch/export-images';
-import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
-import { rebuildFromFolder } from '../../../../electron/core/gallery/rebuild';
-import { relocateGallery } from '../../../../electron/core/gallery/relocate';
+import { resolveInside } from '../../../../electron/core/fs/gallery-path';
+import { rebuildFromFolder } from '../../../../electron/core/library/rebuild';
+import { relocateGallery } from '../../../../electron/core/library/relocate';
 import { sidecarText } from '../../../../electron/core/gallery/sidecar';
-import { exportLibrary } from '../../../../electron/core/library-archive/export-library';
-import { importLibrary } from '../../../../electron/core/library-archive/import-library';
+import { exportLibrary } from '../../../../electron/core/library/archive/export-library';
+import { importLibrary } from '../../../../electron/core/library/archive/import-library';
 import { serveGalleryRequest } from '../../../../electron/app/protocol/gallery-request';
 import { filesUnder } from '../../../support/files';
 import { makeImage, removeDir } from '../../../support/gallery-helpers';
 import { scriptSwaps } from '../../../support/scripted-swaps';
-import { addTask, makeLibrary, type Library } from '../library-archive/library-fixture';
+import { addTask, makeLibrary, type Library } from '../library/archive/library-fixture';
 
 const SECRET_PROMPT = 'a private prompt from outside the gallery';
 
@@ -80,7 +80,7 @@ const READERS: Record<string, () => Promise<() => Promise<(Buffer | string)[]>>>
     return async () => [JSON.stringify(result.records)];
   },
   'a folder import': async () => {
-    await importLibrary({ gallery: other.gallery, history: other.history, source: library.root });
+    await importLibrary({ intake: other.intake, history: other.history, source: library.root });
     return async () => [...(await contents(other.root)), historyText(other)];
   },
   'an archive export': async () => {
@@ -93,7 +93,7 @@ const READERS: Record<string, () => Promise<() => Promise<(Buffer | string)[]>>>
     });
     return async () => {
       // Read back through an import: the archive's entries are compressed.
-      await importLibrary({ gallery: other.gallery, history: other.history, source: target });
+      await importLibrary({ intake: other.intake, history: other.history, source: target });
       return [...(await contents(other.root)), historyText(other)];
     };
   },

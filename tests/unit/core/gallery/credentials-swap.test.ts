@@ -11,8 +11,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findCredentials } from '../../../../electron/core/gallery/credentials-step';
-import { TEMP_DIR } from '../../../../electron/core/gallery/gallery-layout';
+import { findCredentials } from '../../../../electron/core/download/credentials-step';
+import { TEMP_DIR } from '../../../../electron/core/fs/temp-names';
 import type {
   ContentCredentialVerifier,
   CredentialRequest,

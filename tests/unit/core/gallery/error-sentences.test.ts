@@ -9,19 +9,19 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkContained, UnsafePathError } from '../../../../electron/core/fs/contained-fs';
 import {
-  diskParams,
   lastAttempt,
   retry,
   type FailedOutcome,
-} from '../../../../electron/core/gallery/download-outcome';
+} from '../../../../electron/core/download/download-outcome';
+import { diskParams } from '../../../../electron/core/fs/error-codes';
 import { findImage, GalleryImageError } from '../../../../electron/core/gallery/gallery-images';
-import { GalleryPathError, resolveInside } from '../../../../electron/core/gallery/gallery-path';
-import { refuseTarget } from '../../../../electron/core/gallery/relocate';
+import { GalleryPathError, resolveInside } from '../../../../electron/core/fs/gallery-path';
+import { refuseTarget } from '../../../../electron/core/library/relocate';
 import { localeInfo } from '../../../../shared/domain/locales';
 import { MainCatalogue } from '../../../../shared/i18n/main-catalogue';
 import { englishText, sentence, type Sentence } from '../../../../shared/i18n/sentence';
 import { makeTempDir, removeDir } from '../../../support/gallery-helpers';
-import { expectState, useDownloadFixture } from './download-fixture';
+import { expectState, useDownloadFixture } from '../download/download-fixture';
 
 const f = useDownloadFixture();
 const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined);

@@ -2,13 +2,14 @@ import { join, sep } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Gallery } from '../../../../electron/core/gallery/gallery';
-import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
+import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { slugify } from '../../../../electron/core/gallery/gallery-layout';
 import { makeRecord } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
 
 const root = join(sep === '/' ? '/srv' : 'C:\\srv', 'gallery');
-const gallery = new Gallery({ imageEngine: testImageEngine, root, fetch });
+const { gallery } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch });
 const FOLDER =
   /^\d{4}\/\d{2}\/\d{4}-\d{2}-\d{2}_\d{6}_[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?_[a-z0-9-]{1,8}$/;
 
@@ -125,8 +126,6 @@ describe('resolve', () => {
   });
 
   it('refuses a relative root', () => {
-    expect(
-      () => new Gallery({ imageEngine: testImageEngine, root: 'relative/gallery', fetch }),
-    ).toThrow(GalleryPathError);
+    expect(() => new Gallery({ root: 'relative/gallery' })).toThrow(GalleryPathError);
   });
 });

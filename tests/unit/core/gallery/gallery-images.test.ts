@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findImage, savedFile } from '../../../../electron/core/gallery/gallery-images';
-import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
+import { resolveInside } from '../../../../electron/core/fs/gallery-path';
 import { cleanUp, galleryWithImages } from '../trash/trash-fixture';
 
 afterEach(cleanUp);

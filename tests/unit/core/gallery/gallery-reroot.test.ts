@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Gallery } from '../../../../electron/core/gallery/gallery';
-import { TEMP_DIR } from '../../../../electron/core/gallery/gallery-layout';
-import { GalleryPathError } from '../../../../electron/core/gallery/gallery-path';
+import { TEMP_DIR } from '../../../../electron/core/fs/temp-names';
+import { GalleryPathError } from '../../../../electron/core/fs/gallery-path';
 import { testImageEngine } from '../../../support/image-engine';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -21,7 +21,11 @@ afterEach(async () => {
 async function gallery() {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-reroot-'));
   dirs.push(dir);
-  const made = new Gallery({ imageEngine: testImageEngine, root: join(dir, 'first'), fetch });
+  const { gallery: made } = galleryWithIntake({
+    imageEngine: testImageEngine,
+    root: join(dir, 'first'),
+    fetch,
+  });
   await made.init();
   return { dir, gallery: made };
 }

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ImageRecord, TaskRecord } from '../../../../shared/domain/task-record';
-import { Gallery } from '../../../../electron/core/gallery/gallery';
+import type { Gallery } from '../../../../electron/core/gallery/gallery';
 import {
   makeImage,
   makeRecord,
@@ -14,10 +14,14 @@ import {
   type TestServer,
 } from '../../../support/gallery-helpers';
 import { testImageEngine } from '../../../support/image-engine';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
+import { rebuildLibrary } from '../../../../electron/core/library/rebuild-verified';
+import type { ImageIntake } from '../../../../electron/core/download/image-intake';
 
 let server: TestServer;
 let root: string;
 let gallery: Gallery;
+let intake: ImageIntake;
 
 beforeAll(async () => {
   server = await startServer();
@@ -29,7 +33,7 @@ afterAll(() => server.close());
 
 beforeEach(async () => {
   root = await makeTempDir();
-  gallery = new Gallery({ imageEngine: testImageEngine, root, fetch });
+  ({ gallery, intake } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch }));
   await gallery.init();
 });
 
@@ -41,7 +45,7 @@ async function savedTask(overrides: Partial<TaskRecord> = {}): Promise<TaskRecor
   const folder = gallery.folderFor(record);
   const images = [];
   for (const image of record.images) {
-    const outcome = await gallery.downloadImage(record, image.index, server.baseUrl);
+    const outcome = await intake.downloadImage(record, image.index, server.baseUrl);
     if (outcome.state !== 'saved') throw new Error(JSON.stringify(outcome));
     const { state: _state, ...saved } = outcome;
     images.push({
@@ -95,7 +99,7 @@ describe('rebuild', () => {
     const second = await savedTask({ request: { prompt: 'Second task' }, favourite: true });
     await gallery.writeSidecar(first);
     await gallery.writeSidecar(second);
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(skipped).toEqual([]);
     // Marked as imported: a sidecar is a file anyone could have written.
     expect(records).toEqual([
@@ -111,9 +115,12 @@ describe('rebuild', () => {
       await gallery.writeSidecar(record);
       tasks.push(record);
     }
-    const whole = await gallery.rebuild();
+    const whole = await rebuildLibrary(intake);
     const batches: TaskRecord[][] = [];
-    const streamed = await gallery.rebuild({ batchSize: 2, onBatch: (b) => void batches.push(b) });
+    const streamed = await rebuildLibrary(intake, {
+      batchSize: 2,
+      onBatch: (b) => void batches.push(b),
+    });
     expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
     expect(batches.flat()).toEqual(whole.records);
     expect(streamed).toEqual({ records: [], skipped: [], count: 5 });
@@ -125,10 +132,10 @@ describe('rebuild', () => {
     const second = makeRecord([null], { request: { prompt: 'second' } });
     await gallery.writeSidecar(first);
     await gallery.writeSidecar(second);
-    const order = (await gallery.rebuild()).records.map((record) => record.localId);
+    const order = (await rebuildLibrary(intake)).records.map((record) => record.localId);
     const later = order[1] === second.localId ? second : first;
     const seen: string[] = [];
-    const result = await gallery.rebuild({
+    const result = await rebuildLibrary(intake, {
       batchSize: 1,
       onBatch: async (batch) => {
         seen.push(...batch.map((record) => record.localId));
@@ -156,7 +163,7 @@ describe('rebuild', () => {
   it('finds nothing in an empty gallery and ignores .pictor-tmp and .thumbs', async () => {
     await writeRaw('.pictor-tmp/x', 'junk');
     await writeRaw('2024/01/task/.thumbs', 'junk');
-    expect(await gallery.rebuild()).toEqual({ records: [], skipped: [], count: 0 });
+    expect(await rebuildLibrary(intake)).toEqual({ records: [], skipped: [], count: 0 });
   });
 
   it('skips unreadable or invalid sidecars with a reason', async () => {
@@ -176,7 +183,7 @@ describe('rebuild', () => {
       '2099/older',
       JSON.stringify({ app: 'pictor', version: 1, record: { ...good, updatedAt: 1 } }),
     );
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(records.map((record) => record.localId)).toEqual([good.localId]);
     expect(skipped).toEqual([
       {
@@ -204,7 +211,7 @@ describe('rebuild', () => {
         record: { ...good, updatedAt: good.updatedAt + 1_000, status: 'exploded' },
       }),
     );
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(records.map((record) => record.localId)).toEqual([good.localId]);
     expect(records[0]?.folder).toBe(good.folder);
     expect(skipped).toEqual([
@@ -226,7 +233,7 @@ describe('rebuild', () => {
         record: { ...good, updatedAt: good.updatedAt + 1 },
       }),
     );
-    const { records, skipped } = await gallery.rebuild();
+    const { records, skipped } = await rebuildLibrary(intake);
     expect(records.map((record) => record.folder)).toEqual(['2024/02/copy']);
     expect(skipped).toEqual([
       { path: `${good.folder}/pictor.json`, reason: expect.stringMatching(/same task/) },
@@ -242,7 +249,7 @@ describe('rebuild', () => {
     await gallery.writeSidecar(withoutUrl);
     await rm(gallery.resolve(record.images[0]!.file!));
     await rm(gallery.resolve(record.images[1]!.file!));
-    const [rebuilt] = (await gallery.rebuild()).records;
+    const [rebuilt] = (await rebuildLibrary(intake)).records;
     expect(rebuilt?.images[0]).toMatchObject({ state: 'pending', url: record.images[0]!.url });
     expect(rebuilt?.images[0]?.file).toBeUndefined();
     expect(rebuilt?.images[1]).toMatchObject({
@@ -258,7 +265,7 @@ describe('rebuild', () => {
     record.images[0] = { ...gone, state: 'expired', error: 'Gone.' };
     record.images[1] = { ...noUrl, state: 'invalid', error: 'No URL.' };
     await gallery.writeSidecar(record);
-    const [rebuilt] = (await gallery.rebuild()).records;
+    const [rebuilt] = (await rebuildLibrary(intake)).records;
     // Pictor would show those words as its own (file-words.ts): the states stay, the words go.
     expect(rebuilt?.images).toEqual([
       { ...gone, state: 'expired' },
@@ -278,7 +285,7 @@ describe('rebuild', () => {
     const moved = join(root, 'my albums', 'lighthouse');
     await mkdir(dirname(moved), { recursive: true });
     await rename(gallery.resolve(record.folder!), moved);
-    const [rebuilt] = (await gallery.rebuild()).records;
+    const [rebuilt] = (await rebuildLibrary(intake)).records;
     expect(rebuilt?.folder).toBe('my albums/lighthouse');
     expect(rebuilt?.images[0]).toMatchObject({
       state: 'saved',
@@ -300,7 +307,11 @@ describe('rebuild', () => {
 describe('init', () => {
   it('creates the root and .pictor-tmp, and removes every leftover temp file', async () => {
     const fresh = join(root, 'new', 'gallery');
-    const other = new Gallery({ imageEngine: testImageEngine, root: fresh, fetch });
+    const { gallery: other } = galleryWithIntake({
+      imageEngine: testImageEngine,
+      root: fresh,
+      fetch,
+    });
     expect(await other.init()).toEqual({ removedTempFiles: 0 });
     await writeFile(join(fresh, '.pictor-tmp', 'abc.part'), 'half an image');
     await writeFile(join(fresh, '.pictor-tmp', 'def.thumb.part'), 'half a thumbnail');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeNonImage, sniffImage } from '../../../../electron/core/gallery/image-sniff';
-import { parseRetryAfter } from '../../../../electron/core/gallery/image-request';
+import { describeNonImage, sniffImage } from '../../../../electron/core/images/image-sniff';
+import { parseRetryAfter } from '../../../../electron/core/download/image-request';
 import { englishText, sentence } from '../../../../shared/i18n/sentence';
 
 const bytes = (text: string) => new TextEncoder().encode(text);

@@ -16,6 +16,7 @@ import { StaticCredentials } from '../../../fakes/static-credentials';
 import { snapshotTree } from '../../../support/tree-snapshot';
 import { testImageEngine } from '../../../support/image-engine';
 import { fifoMaker, makeFifo, needing } from '../../../support/tools';
+import { galleryWithIntake } from '../../../support/gallery-with-intake';
 
 const FIFO = fifoMaker();
 let base: string;
@@ -63,7 +64,7 @@ describe('.pictor-tmp itself is not a folder', () => {
   it.each(cases)('%s: nothing outside is removed and the start-up works', async (_, plant) => {
     await plant();
     const before = await outsideTemp();
-    const gallery = new Gallery({ imageEngine: testImageEngine, root, fetch });
+    const { gallery } = galleryWithIntake({ imageEngine: testImageEngine, root, fetch });
     const result = await gallery.init();
     expect(await outsideTemp()).toEqual(before);
     await expectRealEmptyTemp();
@@ -96,7 +97,7 @@ describe('links inside .pictor-tmp', () => {
     await mkdir(temp, { recursive: true });
     await plant();
     const before = await outsideTemp();
-    const result = await new Gallery({ imageEngine: testImageEngine, root, fetch }).init();
+    const result = await new Gallery({ root }).init();
     expect(await outsideTemp()).toEqual(before);
     await expectRealEmptyTemp();
     expect(result).toEqual({ removedTempFiles: 1 });
@@ -105,7 +106,7 @@ describe('links inside .pictor-tmp', () => {
   it.skipIf(!FIFO.path)(needing(FIFO, 'a FIFO is removed without being opened'), async () => {
     await mkdir(temp, { recursive: true });
     makeFifo(FIFO, join(temp, 'pipe.part'));
-    expect(await new Gallery({ imageEngine: testImageEngine, root, fetch }).init()).toEqual({
+    expect(await new Gallery({ root }).init()).toEqual({
       removedTempFiles: 1,
     });
     await expectRealEmptyTemp();
@@ -118,9 +119,7 @@ describe('the gallery folder itself may be a link (a folder on another disk)', (
     await symlink(root, linked);
     await mkdir(temp, { recursive: true });
     await writeFile(join(temp, 'x.part'), 'half');
-    expect(await new Gallery({ imageEngine: testImageEngine, root: linked, fetch }).init()).toEqual(
-      { removedTempFiles: 1 },
-    );
+    expect(await new Gallery({ root: linked }).init()).toEqual({ removedTempFiles: 1 });
     await expectRealEmptyTemp();
   });
 });

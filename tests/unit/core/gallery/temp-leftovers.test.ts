@@ -20,13 +20,12 @@ import {
   isLeftoverTemp,
   ownTempName,
   STALE_TEMP_MS,
-} from '../../../../electron/core/gallery/temp-names';
+} from '../../../../electron/core/fs/temp-names';
 import { ManualClock } from '../../../fakes/manual-clock';
-import { testImageEngine } from '../../../support/image-engine';
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const ATOMIC_FILE = fileURLToPath(
-  new URL('../../../../electron/core/gallery/atomic-file.ts', import.meta.url),
+  new URL('../../../../electron/core/fs/atomic-file.ts', import.meta.url),
 );
 
 let root: string;
@@ -46,13 +45,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const gallery = () =>
-  new Gallery({
-    root,
-    fetch: () => Promise.reject(new Error('no network here')),
-    imageEngine: testImageEngine,
-    now: () => clock.now(),
-  });
+const gallery = () => new Gallery({ root, now: () => clock.now() });
 
 /** This machine's tag in temporary names (the part before the pid). */
 const hostTag = ownTempName('').split('-')[0]!;

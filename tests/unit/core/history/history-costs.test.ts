@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
-import { SpendingCapError } from '../../../../electron/core/costs/spending-cap-error';
+import { SpendingCapError } from '../../../../electron/core/errors/spending-cap-error';
 import { HISTORY_MIGRATIONS } from '../../../../electron/core/history/history-schema';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { englishText } from '../../../../shared/i18n/sentence';

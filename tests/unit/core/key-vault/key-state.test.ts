@@ -5,7 +5,7 @@ import { keyMessages } from '../../../../electron/core/key-vault/key-messages';
 import type { KeyRecord } from '../../../../electron/core/key-vault/key-record';
 import type { KeyFacts } from '../../../../electron/core/key-vault/key-state';
 import { computeKeyStatus, consentRefusal } from '../../../../electron/core/key-vault/key-state';
-import { isPlausibleKey } from '../../../../electron/core/key-vault/key-text';
+import { isPlausibleKey } from '../../../../electron/core/secrets/key-text';
 
 const record: KeyRecord = {
   version: 1,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyFingerprint } from '../../../../shared/domain/fingerprint';
 import { keyStatusSchema } from '../../../../shared/domain/key-status';
-import { KeyVaultError } from '../../../../electron/core/key-vault/key-text';
+import { KeyVaultError } from '../../../../electron/core/secrets/key-text';
 import type { InMemoryCipher } from '../../../fakes/in-memory-cipher';
 import { InMemoryKv } from '../../../fakes/in-memory-kv';
 import {

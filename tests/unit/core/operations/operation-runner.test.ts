@@ -10,7 +10,7 @@ import {
   OperationBusyError,
   OperationRunner,
   type Operation,
-} from '../../../../electron/core/operations/operation-runner';
+} from '../../../../electron/core/base/operation-runner';
 import type { Clock } from '../../../../electron/ports/clock';
 import { ManualClock, flushPromises } from '../../../fakes/manual-clock';
 

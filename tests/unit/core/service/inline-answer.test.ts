@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPng } from '../../../fakes/quirky-cdn';
 import { parseTaskAnswer } from '../../../support/answer-parsers';
-import { formatBytes } from '../../../../electron/core/gallery/download-outcome';
+import { formatBytes } from '../../../../shared/text/format-bytes';
 import { sentence } from '../../../../shared/i18n/sentence';
 import type { CompletedTask, ServiceTask } from '../../../../shared/service/wire';
 

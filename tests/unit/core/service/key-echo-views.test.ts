@@ -5,7 +5,7 @@
  * from the text is looked up in a Map, so Object's own property names decode to nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { rawView, unescaped, type View } from '../../../../electron/core/service/key-echo-views';
+import { rawView, unescaped, type View } from '../../../../electron/core/secrets/key-echo-views';
 import { XML_ENTITIES } from '../../../../shared/text/entities';
 
 const text = (view: View) => String.fromCharCode(...view.codes.subarray(0, view.length));

@@ -11,7 +11,7 @@ import {
   carriesKey,
   findKeyEchoes,
   scrubKey,
-} from '../../../../electron/core/service/key-echo';
+} from '../../../../electron/core/secrets/key-echo';
 import { ENCODINGS, ENCODING_NAMES, keyArb } from '../../../hardening/key-and-bodies/key-encodings';
 
 /** Whether two keys have a run of KEY_RUN characters in common (either case). */

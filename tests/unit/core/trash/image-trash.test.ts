@@ -1,5 +1,5 @@
 /**
- * Deleting images with Undo (core/trash/trash-operations.ts over core/gallery/gallery-trash.ts)
+ * Deleting images with Undo (core/trash/trash-operations.ts over core/trash/gallery-trash.ts)
  * in plain Node: real files and links, a real journal folder, in-memory records, a manual clock
  * for the time to undo.
  */
@@ -9,7 +9,7 @@ import { basename, join, sep } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UnsafePathError } from '../../../../electron/core/fs/contained-fs';
 import { GalleryImageError } from '../../../../electron/core/gallery/gallery-images';
-import { TRASH_DIR } from '../../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../../electron/core/trash/gallery-trash';
 import { cleanUp, galleryWithImages, inTrash, onlyRecord, tempDir } from './trash-fixture';
 import { UNTIL } from '../../../support/waits';
 

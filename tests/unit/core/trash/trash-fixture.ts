@@ -6,8 +6,8 @@
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { resolveInside } from '../../../../electron/core/gallery/gallery-path';
-import { TRASH_DIR } from '../../../../electron/core/gallery/gallery-trash';
+import { resolveInside } from '../../../../electron/core/fs/gallery-path';
+import { TRASH_DIR } from '../../../../electron/core/trash/gallery-trash';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import {
   TrashOperations,

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TRASH_DIR } from '../../../../electron/core/gallery/gallery-trash';
+import { TRASH_DIR } from '../../../../electron/core/trash/gallery-trash';
 import { TrashJournal } from '../../../../electron/core/trash/trash-journal';
 import { cleanUp, galleryWithImages, inTrash, tempDir } from './trash-fixture';
 

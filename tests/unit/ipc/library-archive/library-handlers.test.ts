@@ -14,7 +14,7 @@ import {
   operationsOn,
   savedImages,
   type Library,
-} from '../../core/library-archive/library-fixture';
+} from '../../core/library/archive/library-fixture';
 
 const opened: Library[] = [];
 afterEach(async () => {

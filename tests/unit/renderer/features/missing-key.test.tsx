@@ -91,12 +91,15 @@ describe('banners about the previous service', () => {
     });
     // A refusal of today's contract's key, and the submit error beside it.
     fake.handle('tasks:submit', ({ request }) => {
-      fake.emit('task:refused', {
-        localId: 'gone-1',
-        request,
-        kind: 'auth',
-        message: 'The service refused the API key (401).',
-      });
+      fake.emit('tasks:updated', [
+        {
+          change: 'refused',
+          localId: 'gone-1',
+          request,
+          kind: 'auth',
+          message: 'The service refused the API key (401).',
+        },
+      ]);
       return [] as TaskItem[];
     });
     await user.type(prompt(), 'a lighthouse{Enter}');
@@ -125,12 +128,15 @@ describe('banners about the previous service', () => {
     // The next prompt started on fal.ai: the refused one does not come back over it.
     await choose(user, 'fal');
     await user.type(prompt(), 'a heron');
-    fake.emit('task:refused', {
-      localId: sent.localId,
-      request: sent.request,
-      kind: 'auth',
-      message: 'The service refused the API key (401).',
-    });
+    fake.emit('tasks:updated', [
+      {
+        change: 'refused',
+        localId: sent.localId,
+        request: sent.request,
+        kind: 'auth',
+        message: 'The service refused the API key (401).',
+      },
+    ]);
     await waitFor(() => expect(useAppStore.getState().composeRefusal).not.toBeNull());
     expect(serviceList()).toHaveProperty('value', 'fal');
     expect(screen.queryByRole('region', { name: 'Request not sent' })).toBeNull();

@@ -29,12 +29,15 @@ describe('a submit refused for the account', () => {
       await waitFor(() =>
         expect(document.querySelector(`[data-local-id="${sent.localId}"]`)).not.toBeNull(),
       );
-      fake.emit('task:refused', {
-        localId: sent.localId,
-        request: sent.request,
-        kind: 'auth',
-        message: 'The service refused the API key (401). Check the key in Settings.',
-      });
+      fake.emit('tasks:updated', [
+        {
+          change: 'refused',
+          localId: sent.localId,
+          request: sent.request,
+          kind: 'auth',
+          message: 'The service refused the API key (401). Check the key in Settings.',
+        },
+      ]);
       await waitFor(() => expect(prompt()).toHaveProperty('value', 'a storm over the lighthouse'));
       // Its row was never kept: gone from the list.
       expect(document.querySelector(`[data-local-id="${sent.localId}"]`)).toBeNull();
@@ -52,12 +55,15 @@ describe('a submit refused for the account', () => {
   it('keeps the prompt when the refusal comes before the submit answers', async () => {
     const { user, fake } = await startApp();
     fake.handle('tasks:submit', ({ request }) => {
-      fake.emit('task:refused', {
-        localId: 'gone-1',
-        request,
-        kind: 'credits',
-        message: 'The account has run out of credits (402).',
-      });
+      fake.emit('tasks:updated', [
+        {
+          change: 'refused',
+          localId: 'gone-1',
+          request,
+          kind: 'credits',
+          message: 'The account has run out of credits (402).',
+        },
+      ]);
       return [] as TaskItem[];
     });
     await user.type(prompt(), 'a quiet harbour');
@@ -73,12 +79,15 @@ describe('a submit refused for the account', () => {
     await waitFor(() => expect(prompt()).toHaveProperty('value', ''));
     await user.type(prompt(), 'second idea');
     const sent = submitted();
-    fake.emit('task:refused', {
-      localId: sent.localId,
-      request: sent.request,
-      kind: 'network',
-      message: 'Pictor could not reach the service, so nothing was sent.',
-    });
+    fake.emit('tasks:updated', [
+      {
+        change: 'refused',
+        localId: sent.localId,
+        request: sent.request,
+        kind: 'network',
+        message: 'Pictor could not reach the service, so nothing was sent.',
+      },
+    ]);
     await waitFor(() => expect(banner()?.textContent).toMatch(/could not reach the service/));
     expect(prompt()).toHaveProperty('value', 'second idea');
   });

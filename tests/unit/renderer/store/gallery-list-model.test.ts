@@ -5,23 +5,13 @@ import {
   dayEnd,
   dayStart,
   insertionIndex,
-  itemKey,
   listQuery,
   matchesFilters,
   mergeFirstPage,
-  mergeTask,
   requestOf,
   withModels,
 } from '../../../../renderer/store/gallery-list-model';
-import {
-  BASE_TIME,
-  galleryItem,
-  galleryItems,
-  savedImage,
-  taskRecord,
-} from '../gallery/gallery-builders';
-
-const keys = (items: readonly { localId: string; index: number }[]): string[] => items.map(itemKey);
+import { galleryItem, galleryItems } from '../gallery/gallery-builders';
 
 describe('listQuery', () => {
   it('asks for the visible states only, with no filters by default', () => {
@@ -109,58 +99,8 @@ describe('canRetry', () => {
   });
 });
 
-describe('mergeTask', () => {
+describe('insertionIndex', () => {
   const items = galleryItems(5);
-
-  it('puts a new task’s images at the top, in order', () => {
-    const record = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0), savedImage(1)]);
-    const merge = mergeTask(items, record, EMPTY_GALLERY_FILTERS, true);
-    expect(merge.added).toBe(2);
-    expect(keys(merge.items).slice(0, 3)).toEqual(['task-new/0', 'task-new/1', itemKey(items[0]!)]);
-  });
-
-  it('updates known images in place and drops deleted ones', () => {
-    const target = items[2]!;
-    const record = taskRecord(target.localId, target.createdAt, [
-      savedImage(0, { state: 'deleted' }),
-    ]);
-    const merge = mergeTask(items, record, EMPTY_GALLERY_FILTERS, false);
-    expect(keys(merge.items)).not.toContain(itemKey(target));
-    expect(merge.items).toHaveLength(4);
-
-    const favourite = taskRecord(target.localId, target.createdAt, [
-      savedImage(0, { favourite: true }),
-    ]);
-    const updated = mergeTask(items, favourite, EMPTY_GALLERY_FILTERS, false);
-    expect(updated.items[2]!.image.favourite).toBe(true);
-    expect(updated.added).toBe(0);
-  });
-
-  it('skips new images the filters exclude, and ones that belong to a page not loaded yet', () => {
-    const record = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0)], { prompt: 'A cat' });
-    expect(
-      mergeTask(items, record, { ...EMPTY_GALLERY_FILTERS, search: 'dog' }, true).changed,
-    ).toBe(false);
-    const old = taskRecord('task-old', BASE_TIME - 10 * 60_000, [savedImage(0)]);
-    expect(mergeTask(items, old, EMPTY_GALLERY_FILTERS, true).changed).toBe(false);
-    expect(mergeTask(items, old, EMPTY_GALLERY_FILTERS, false).items.at(-1)!.localId).toBe(
-      'task-old',
-    );
-  });
-
-  it('lists the images of a task starred before they arrived as favourites (one favourite)', () => {
-    const starred = {
-      ...taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0), savedImage(1)]),
-      favourite: true,
-    };
-    const favouritesOnly = { ...EMPTY_GALLERY_FILTERS, favouriteOnly: true };
-    const merge = mergeTask(items, starred, favouritesOnly, false);
-    expect(merge.added).toBe(2);
-    expect(merge.items.slice(0, 2).map((item) => item.image.favourite)).toEqual([true, true]);
-    // Unstarred, its images are not favourites either.
-    const plain = taskRecord('task-new', BASE_TIME + 1_000, [savedImage(0)]);
-    expect(mergeTask(items, plain, favouritesOnly, false).changed).toBe(false);
-  });
 
   it('finds the sorted place of an image', () => {
     const middle = galleryItem({ n: 2, index: 1 });

@@ -144,10 +144,10 @@ describe('tasks slice and events', () => {
 
   it('subscribes to each event once and applies task updates in place', async () => {
     await start((api) => api.seedTasks(3, () => ({ status: 'processing', finishedAt: null })));
-    expect(fake.listenerCount('task:updated')).toBe(1);
+    expect(fake.listenerCount('tasks:updated')).toBe(1);
     fake.updateTask('seed-000001', { status: 'completed' });
     expect(state().tasksItems[1]!.record.status).toBe('completed');
-    fake.emit('task:removed', { localId: 'seed-000000' });
+    fake.emit('tasks:updated', [{ change: 'removed', localId: 'seed-000000' }]);
     expect(state().tasksItems.map((entry) => entry.record.localId)).toEqual([
       'seed-000001',
       'seed-000002',

@@ -139,7 +139,9 @@ async function visitEveryView(fake: FakePictorApi): Promise<string[]> {
   act(() => state().galleryCloseViewer());
   // Announcements: a task failing and a submit refused, as they happen.
   fake.addTasks([makeTask({ localId: 'live', status: 'processing', finishedAt: null })]);
-  act(() => fake.emit('task:updated', { record: fake.task('live')!, live: null }));
+  act(() =>
+    fake.emit('tasks:updated', [{ change: 'task', record: fake.task('live')!, live: null }]),
+  );
   act(() =>
     fake.updateTask('live', {
       status: 'failed',

@@ -7,7 +7,7 @@ import {
   detectC2paInBytes,
   detectC2paInOpenFile,
 } from '../../../../../electron/core/gallery/metadata/c2pa-detect';
-import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
+import type { ImageKind } from '../../../../../electron/core/images/image-sniff';
 import {
   buildPng,
   c2paFixture,

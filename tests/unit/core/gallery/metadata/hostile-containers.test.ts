@@ -17,7 +17,7 @@ import {
 } from '../../../../../electron/core/gallery/metadata/embed';
 import { readImageProvenance } from '../../../../../electron/core/gallery/metadata/read';
 import { bufferReader } from '../../../../../electron/core/gallery/metadata/range-reader';
-import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
+import type { ImageKind } from '../../../../../electron/core/images/image-sniff';
 import { ENCODINGS, makeEncoded, sampleProvenance } from './meta-helpers';
 
 const images = new Map<string, Buffer>();

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MAX_STORE_BYTES } from '../../../../../electron/core/gallery/credentials-step';
+import { MAX_STORE_BYTES } from '../../../../../electron/core/gallery/metadata/c2pa-verdict';
 import { inspectImage } from '../../../../../electron/core/gallery/metadata/image-info';
 import { buildXmpPacket } from '../../../../../electron/core/gallery/metadata/xmp-packet';
 import type {

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
-import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
+import type { ImageKind } from '../../../../../electron/core/images/image-sniff';
 import type { ImageProvenance } from '../../../../../electron/core/gallery/metadata/xmp-packet';
 import { pathOf, tool } from '../../../../support/tools';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageKind } from '../../../../../electron/core/gallery/image-sniff';
+import type { ImageKind } from '../../../../../electron/core/images/image-sniff';
 import { embedProvenanceInFile } from '../../../../../electron/core/gallery/metadata/embed';
 import { ENCODINGS, exiftool, makeEncoded, sampleProvenance } from './meta-helpers';
 

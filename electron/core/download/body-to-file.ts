@@ -1,0 +1,166 @@
+/**
+ * Streams a response body into a temp file chunk by chunk (never the whole image in memory),
+ * counting bytes against the cap and recognising the image by its first bytes.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import type { AttemptAbort } from './attempt-abort';
+import { discardBody } from './image-request';
+import { sentence } from '../../../shared/i18n/sentence';
+import { invalid, retry, type FailedOutcome } from './download-outcome';
+import { formatBytes } from '../../../shared/text/format-bytes';
+import { diskParams } from '../fs/error-codes';
+import {
+  DESCRIBE_BYTES,
+  SNIFF_BYTES,
+  describeNonImage,
+  sniffImage,
+  type ImageKind,
+} from '../images/image-sniff';
+
+export type BodyResult =
+  { ok: true; kind: ImageKind; bytes: number } | { ok: false; outcome: FailedOutcome };
+
+/** Keeps the first bytes of the body to tell what it is. */
+class HeadSniffer {
+  private readonly head = new Uint8Array(DESCRIBE_BYTES);
+  private length = 0;
+  kind: ImageKind | null = null;
+
+  /** `true` once the body is known not to be an image (enough bytes seen and no magic). */
+  push(chunk: Uint8Array): boolean {
+    const take = Math.min(chunk.length, DESCRIBE_BYTES - this.length);
+    this.head.set(chunk.subarray(0, take), this.length);
+    this.length += take;
+    if (this.kind === null && this.length >= SNIFF_BYTES) this.kind = sniffImage(this.bytes());
+    return this.kind === null && this.length >= DESCRIBE_BYTES;
+  }
+
+  bytes(): Uint8Array {
+    return this.head.subarray(0, this.length);
+  }
+
+  notAnImage(): FailedOutcome {
+    return invalid(sentence('error.gallery.notAnImage', { kind: describeNonImage(this.bytes()) }));
+  }
+}
+
+function tooBig(maxBytes: number): FailedOutcome {
+  return invalid(sentence('error.gallery.imageTooBig', { limit: formatBytes(maxBytes) }));
+}
+
+function diskFailure(error: unknown): FailedOutcome {
+  return retry(sentence('error.gallery.downloadNotWritten', diskParams(error)));
+}
+
+/** Content-Length when it is a plain number and describes the bytes we will read (no encoding). */
+function declaredLength(response: Response): number | undefined {
+  const raw = response.headers.get('content-length');
+  const encoding = response.headers.get('content-encoding');
+  if (raw === null || !/^\s*\d+\s*$/.test(raw)) return undefined;
+  if (encoding !== null && encoding.trim().toLowerCase() !== 'identity') return undefined;
+  return Number(raw);
+}
+
+interface BodyLimits {
+  readonly maxBytes: number;
+  readonly abort: AttemptAbort;
+}
+
+async function pump(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  file: FileHandle,
+  limits: BodyLimits,
+  sniffer: HeadSniffer,
+): Promise<{ bytes: number } | FailedOutcome> {
+  let bytes = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      return limits.abort.failure(error, 'receiving');
+    }
+    if (chunk.done) return { bytes };
+    bytes += chunk.value.length;
+    if (bytes > limits.maxBytes) return tooBig(limits.maxBytes);
+    if (sniffer.push(chunk.value)) return sniffer.notAnImage();
+    try {
+      await file.write(chunk.value);
+    } catch (error) {
+      return diskFailure(error);
+    }
+  }
+}
+
+async function pumpToFile(
+  body: ReadableStream<Uint8Array>,
+  path: string,
+  limits: BodyLimits,
+  sniffer: HeadSniffer,
+) {
+  let file: FileHandle;
+  try {
+    file = await open(path, 'wx');
+  } catch (error) {
+    return diskFailure(error);
+  }
+  const reader = body.getReader();
+  try {
+    // Not synced here: the metadata step writes the file again (synced), and when it does not,
+    // the download syncs it before placing it (download-image.ts). One fsync per image, not two.
+    return await pump(reader, file, limits, sniffer);
+  } catch (error) {
+    return diskFailure(error);
+  } finally {
+    await reader.cancel().catch(() => undefined);
+    await file.close().catch(() => undefined);
+  }
+}
+
+/** Reads a 200 response's body into `path` (created here) and says what it holds. */
+export async function bodyToFile(
+  response: Response,
+  path: string,
+  limits: BodyLimits,
+): Promise<BodyResult> {
+  const declared = declaredLength(response);
+  const sniffer = new HeadSniffer();
+  if (declared !== undefined && declared > limits.maxBytes) {
+    await discardBody(response);
+    return { ok: false, outcome: tooBig(limits.maxBytes) };
+  }
+  const result = response.body
+    ? await pumpToFile(response.body, path, limits, sniffer)
+    : { bytes: 0 };
+  if (!('bytes' in result)) return { ok: false, outcome: result };
+  if (declared !== undefined && result.bytes < declared) {
+    return {
+      ok: false,
+      outcome: retry(
+        sentence('error.gallery.downloadCutShort', {
+          received: String(result.bytes),
+          declared: String(declared),
+        }),
+      ),
+    };
+  }
+  if (sniffer.kind === null) return { ok: false, outcome: sniffer.notAnImage() };
+  return { ok: true, kind: sniffer.kind, bytes: result.bytes };
+}
+
+/**
+ * Flushes a file written earlier (a download's body) to disk; a failure is a retry outcome.
+ */
+export async function syncFile(path: string): Promise<FailedOutcome | null> {
+  try {
+    const handle = await open(path, 'r+');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return null;
+  } catch (error) {
+    return retry(sentence('error.gallery.downloadNotWritten', diskParams(error)));
+  }
+}

@@ -1,0 +1,231 @@
+/**
+ * One download attempt, start to finish: request, stream to a temp file, check, place.
+ * Whatever happens, no temp file is left behind.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FetchLike, PinnedFetch, Resolver } from '../../ports/http';
+import type { Logger } from '../../ports/logger';
+import { removeQuietly, tempPath } from '../fs/atomic-file';
+import { syncFile } from './body-to-file';
+import { TEMP_DIR } from '../fs/temp-names';
+import { AttemptAbort } from './attempt-abort';
+import { bodyToFile } from './body-to-file';
+import { sentence } from '../../../shared/i18n/sentence';
+import { retry, type DownloadOutcome, type FailedOutcome } from './download-outcome';
+import { diskParams } from '../fs/error-codes';
+import { errorCode } from '../fs/error-codes';
+import { toGalleryPath } from '../fs/gallery-path';
+import type { ImageEngine } from '../../ports/image-engine';
+import { checkImage, placeImage } from './image-finish';
+import { imageNames } from '../gallery/gallery-layout';
+import { requestImage } from './image-request';
+import { IMAGE_MIME } from '../images/image-sniff';
+import { createPinnedFetch, systemResolver } from './pinned-fetch';
+import { provenanceStep } from '../gallery/metadata/embed';
+import type { ImageProvenance } from '../gallery/metadata/xmp-packet';
+import type { AddressClassifier } from '../service/url-policy';
+import type {
+  ContentCredentialVerifier,
+  CredentialOwner,
+} from '../../ports/content-credential-verifier';
+import { findCredentials, type CredentialsContext } from './credentials-step';
+import { inlineSpoolResponse } from './inline-spool';
+
+/** Direct connections pinned to the checked address: safe whatever the caller wires. */
+const directPinnedFetch = createPinnedFetch();
+
+export interface DownloadSettings {
+  readonly root: string;
+  /** Not used for images (it cannot be pinned to an address): see `imageFetch`. */
+  readonly fetch: FetchLike;
+  /** The image transport; default: direct connections pinned to the checked address. */
+  readonly imageFetch?: PinnedFetch;
+  /** Default: the system resolver (hosts file, DNS). */
+  readonly resolver?: Resolver;
+  /** Tests only; see ImageRequest.classify. */
+  readonly classify?: AddressClassifier;
+  /** Decodes each image and makes its thumbnail, after the header check (core/images). */
+  readonly imageEngine: ImageEngine;
+  /** Verifies the C2PA Content Credentials an image carries; absent: they are found, not read. */
+  readonly credentials?: ContentCredentialVerifier;
+  readonly maxImageBytes: number;
+  readonly maxPixels: number;
+  readonly thumbnailSize: number;
+  readonly downloadTimeoutMs: number;
+  readonly maxRedirects: number;
+  readonly logger: Logger;
+  /** The time (ms since the epoch): a Retry-After date is a wait from it. */
+  readonly now: () => number;
+}
+
+export interface DownloadJob {
+  readonly url: string;
+  /**
+   * The SHA-256 of an image the service sent inline (`url` is its `inline:` token): its bytes
+   * come from its spool file in `folder` instead of the network (inline-spool.ts).
+   */
+  readonly inline?: string;
+  readonly baseUrl: string;
+  /** Absolute task folder, already checked to be inside the root. */
+  readonly folder: string;
+  readonly index: number;
+  readonly signal?: AbortSignal;
+  /** Written into the image (XMP, metadata/) before it is placed; absent: saved as it came. */
+  readonly provenance?: ImageProvenance;
+  /** The service and task the image belongs to: its Content Credentials take turns by them. */
+  readonly owner?: CredentialOwner;
+}
+
+async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempImage: string) {
+  const abort = new AttemptAbort(settings.downloadTimeoutMs, job.signal);
+  try {
+    // An inline image's spool stands in for the image host's answer: from its body on, the
+    // bytes meet every check a downloaded image meets.
+    const answer = job.inline
+      ? await inlineSpoolResponse(settings.root, job.folder, job.inline, settings.maxImageBytes)
+      : await requestImage(
+          {
+            fetch: settings.imageFetch ?? directPinnedFetch,
+            resolve: settings.resolver ?? systemResolver,
+            ...(settings.classify ? { classify: settings.classify } : {}),
+            baseUrl: job.baseUrl,
+            maxRedirects: settings.maxRedirects,
+            abort,
+            now: settings.now,
+          },
+          job.url,
+        );
+    if (!answer.ok) return answer;
+    return await bodyToFile(answer.response, tempImage, {
+      maxBytes: settings.maxImageBytes,
+      abort,
+    });
+  } finally {
+    abort.dispose();
+  }
+}
+
+interface Temps {
+  readonly image: string;
+  readonly thumbnail: string;
+  readonly xmp: string;
+}
+
+/**
+ * The temp folder, made (usually by init(); here too so a deleted one cannot stall downloads), or
+ * the retry that says it cannot be.
+ */
+async function tempFolderRefusal(root: string): Promise<FailedOutcome | null> {
+  try {
+    await mkdir(join(root, TEMP_DIR), { recursive: true });
+    return null;
+  } catch (error) {
+    return retry(sentence('error.gallery.downloadFolderNotWritable', diskParams(error)));
+  }
+}
+
+/** What the Content Credentials step of `job` is given: the verifier, and whose image it is. */
+function credentialsContext(settings: DownloadSettings, job: DownloadJob): CredentialsContext {
+  return {
+    ...(settings.credentials ? { verifier: settings.credentials } : {}),
+    logger: settings.logger,
+    ...(job.signal ? { signal: job.signal } : {}),
+    ...(job.owner ? { owner: job.owner } : {}),
+  };
+}
+
+async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temps) {
+  const refused = await tempFolderRefusal(settings.root);
+  if (refused) return refused;
+  const body = await fetchToTemp(settings, job, temps.image);
+  if (!body.ok) return body.outcome;
+  const context = credentialsContext(settings, job);
+  const credentials = await findCredentials(settings.root, temps.image, body.kind, context);
+  const checked = await checkImage(temps.image, body.kind, {
+    ...settings,
+    ...(job.signal ? { signal: job.signal } : {}),
+  });
+  if ('state' in checked) return checked;
+  const written =
+    job.provenance &&
+    (await provenanceStep(temps.image, body.kind, job.provenance, {
+      root: settings.root,
+      maxBytes: settings.maxImageBytes,
+      logger: settings.logger,
+      credentials: credentials.presence,
+      xmpTemp: temps.xmp,
+    }));
+  const inImage = written && 'inImage' in written ? written.inImage : null;
+  // The metadata step's file is synced; the body as it came is synced only when it is kept.
+  if (inImage === null) {
+    const synced = await syncFile(temps.image);
+    if (synced) return synced;
+  }
+  const contentCredentials = await credentials.verdict;
+  const beside = written && 'beside' in written ? written.beside : null;
+  const placed = await placeImage(
+    {
+      folder: job.folder,
+      index: job.index,
+      kind: body.kind,
+      tempImage: temps.image,
+      tempThumbnail: temps.thumbnail,
+      tempXmp: beside,
+    },
+    checked.thumbnail,
+  );
+  if (placed) return placed;
+  const names = imageNames(job.index, body.kind);
+  const saved = {
+    state: 'saved',
+    file: toGalleryPath(settings.root, join(job.folder, names.image)),
+    width: checked.width,
+    height: checked.height,
+    bytes: inImage ?? body.bytes,
+    mime: IMAGE_MIME[body.kind],
+    ...(beside ? { xmpFile: toGalleryPath(settings.root, join(job.folder, names.xmp)) } : {}),
+    ...(contentCredentials ? { contentCredentials } : {}),
+  } as const;
+  // No engine here decodes (core/images): sized from its header, its thumbnail made later.
+  if (!checked.thumbnail) return { ...saved, thumbnailPending: true } satisfies DownloadOutcome;
+  return {
+    ...saved,
+    thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
+  } satisfies DownloadOutcome;
+}
+
+function logOutcome(logger: Logger, job: DownloadJob, outcome: DownloadOutcome): void {
+  // The host only: the full URL may carry a signed token.
+  const host = job.inline ? 'inline' : URL.canParse(job.url) ? new URL(job.url).host : 'unparsable';
+  const fields = { index: job.index, host, state: outcome.state };
+  if (outcome.state === 'saved') logger.debug('Image saved.', { ...fields, bytes: outcome.bytes });
+  else logger.warn('Image not saved.', { ...fields, error: (outcome as FailedOutcome).error });
+}
+
+/** Runs one attempt; see {@link Gallery.downloadImage}. */
+export async function downloadOnce(
+  settings: DownloadSettings,
+  job: DownloadJob,
+): Promise<DownloadOutcome> {
+  const temps: Temps = {
+    image: tempPath(settings.root, '.part'),
+    thumbnail: tempPath(settings.root, '.thumb.part'),
+    xmp: tempPath(settings.root, '.xmp.part'),
+  };
+  try {
+    const outcome = await attempt(settings, job, temps).catch((error: unknown) => {
+      // A bug or an odd platform failure: the engine still gets an outcome, the log the cause.
+      settings.logger.error('Image download failed unexpectedly.', {
+        index: job.index,
+        error: error instanceof Error ? error.name : typeof error,
+        code: errorCode(error),
+      });
+      return retry(sentence('error.gallery.downloadUnexpected'));
+    });
+    logOutcome(settings.logger, job, outcome);
+    return outcome;
+  } finally {
+    await Promise.all(Object.values(temps).map((temp) => removeQuietly(temp)));
+  }
+}

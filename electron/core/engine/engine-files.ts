@@ -1,0 +1,21 @@
+/**
+ * The engine's files over the core's gallery (where a task's folder and sidecar are) and its
+ * image intake (how an image gets there): the {@link EngineGallery} port the engine is given.
+ */
+import type { ImageIntake } from '../download/image-intake';
+import type { Gallery } from '../gallery/gallery';
+import type { EngineGallery } from './engine-types';
+
+export function engineFiles(
+  gallery: Pick<Gallery, 'folderFor' | 'writeSidecar'>,
+  intake: Pick<ImageIntake, 'downloadImage' | 'keepInline' | 'dropInline'>,
+): EngineGallery {
+  return {
+    folderFor: (record) => gallery.folderFor(record),
+    writeSidecar: (record) => gallery.writeSidecar(record),
+    downloadImage: (record, index, baseUrl, signal) =>
+      intake.downloadImage(record, index, baseUrl, signal),
+    keepInline: (record, images) => intake.keepInline(record, images),
+    dropInline: (record, sha256) => intake.dropInline(record, sha256),
+  };
+}

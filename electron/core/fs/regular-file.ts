@@ -1,0 +1,160 @@
+/**
+ * Opening files in a folder someone else may have crafted: only regular files, only inside the
+ * folder Pictor reads from, never through a link, never blocking. A FIFO named like an image
+ * would otherwise hang the reader forever (opening one for reading waits for a writer), a device
+ * or a huge file would be read without end, and a folder swapped for a link would lead outside.
+ *
+ * The file is opened first (core/fs/open-inside.ts: no link at the last component, non-blocking,
+ * and what was opened compared with the root), then `fstat` of the opened handle decides: what is
+ * read is what was checked, and it is inside.
+ */
+import type { FileHandle } from 'node:fs/promises';
+import { openInside, type OpenInsideOptions } from './open-inside';
+
+/**
+ * Why a file was not read, as a sentence (`reason`) for the user. Not a UserFacingError: the
+ * sentence needs its caller's context (which file, read for what), as rebuild.ts gives it.
+ */
+export class UnsafeFileError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = 'UnsafeFileError';
+  }
+}
+
+interface Kind {
+  isFile(): boolean;
+  isSymbolicLink(): boolean;
+  isFIFO(): boolean;
+  isSocket(): boolean;
+  isDirectory(): boolean;
+}
+
+const LINK = 'It is a link, which Pictor does not follow.';
+const OUTSIDE = 'It is not inside the folder Pictor reads from: a folder on its way changed.';
+
+/** The reason `kind` is not a regular file, or null when it is one. */
+function notRegular(kind: Kind): string | null {
+  if (kind.isFile()) return null;
+  if (kind.isSymbolicLink()) return LINK;
+  if (kind.isDirectory()) return 'It is a folder, not a file.';
+  if (kind.isFIFO() || kind.isSocket()) return 'It is a pipe or socket, not a file.';
+  return 'It is not a regular file.';
+}
+
+function tooLarge(maxBytes: number): UnsafeFileError {
+  return new UnsafeFileError(`It is larger than the ${maxBytes} bytes Pictor reads.`);
+}
+
+/** A regular file opened inside its root: the handle, and its size and time as `fstat` saw them. */
+export interface OpenedRegularFile {
+  readonly handle: FileHandle;
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/**
+ * Opens `path` (absolute, below `root`) if, once opened, it is a regular file of at most
+ * `maxBytes` inside `root`, checked on the opened handle.
+ * @throws UnsafeFileError when it is not; a file system error when it cannot be opened.
+ */
+export async function openRegularFile(
+  root: string,
+  path: string,
+  maxBytes: number,
+  seams?: OpenInsideOptions,
+): Promise<OpenedRegularFile> {
+  const opened = await openInside(root, path, seams);
+  if (!opened.ok) throw new UnsafeFileError(opened.why === 'link' ? LINK : OUTSIDE);
+  const { handle, stats } = opened;
+  try {
+    const reason = notRegular(stats);
+    if (reason) throw new UnsafeFileError(reason);
+    if (Number(stats.size) > maxBytes) throw tooLarge(maxBytes);
+    return { handle, size: Number(stats.size), mtimeMs: Number(stats.mtimeMs) };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * The bytes of `path` if it is a regular file of at most `maxBytes` inside `root` (see
+ * {@link openRegularFile}). Reads at most one byte more than the checked size whatever the file
+ * does meanwhile: a file that grows after the check is refused, not read to its end.
+ * @throws UnsafeFileError, or a file system error.
+ */
+export async function readRegularFile(
+  root: string,
+  path: string,
+  maxBytes: number,
+): Promise<Buffer> {
+  const { handle, size } = await openRegularFile(root, path, maxBytes);
+  try {
+    return await readOpenedFile(handle, size);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The bytes of an opened file whose checked size is `size`: at most one byte more is read, and a
+ * file that grew meanwhile is refused, not read to its end.
+ * @throws UnsafeFileError when it grew; a file system error.
+ */
+export async function readOpenedFile(handle: FileHandle, size: number): Promise<Buffer> {
+  const bytes = await readAtMostOneMore(handle, size);
+  if (bytes.length > size) throw new UnsafeFileError('It changed while Pictor was reading it.');
+  return bytes;
+}
+
+/** The size of `path` if it is a regular file of at most `maxBytes` inside `root`; nothing is read. */
+export async function regularFileSize(
+  root: string,
+  path: string,
+  maxBytes: number,
+): Promise<number> {
+  const { handle, size } = await openRegularFile(root, path, maxBytes);
+  await handle.close();
+  return size;
+}
+
+/**
+ * Copies the first `size` bytes (the checked size) of an opened file into `output`, a megabyte
+ * at a time; a file that shrank meanwhile gives what it still has.
+ */
+export async function copyOpenedFile(
+  input: FileHandle,
+  size: number,
+  output: FileHandle,
+): Promise<void> {
+  const buffer = Buffer.allocUnsafe(Math.min(size, 1 << 20) || 1);
+  for (let position = 0; position < size;) {
+    const { bytesRead } = await input.read(
+      buffer,
+      0,
+      Math.min(buffer.length, size - position),
+      position,
+    );
+    if (bytesRead === 0) break;
+    await output.write(buffer, 0, bytesRead);
+    position += bytesRead;
+  }
+}
+
+/**
+ * The bytes of an opened file from its start, reading at most `size + 1` whatever the file does
+ * meanwhile (one more than its checked size, to see that it grew): a file another process keeps
+ * appending to costs no more memory than the size it was opened at. In memory of its own, not a
+ * slice of Node's shared pool, so a caller may hand this very buffer on.
+ */
+export async function readAtMostOneMore(handle: FileHandle, size: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafeSlow(size + 1);
+  let filled = 0;
+  while (filled < buffer.length) {
+    const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}

@@ -1,0 +1,100 @@
+/**
+ * Names in a gallery's `.pictor-tmp`, and which of them are leftovers.
+ *
+ * The app and any number of CLI commands share one library, so `.pictor-tmp` holds the files
+ * other live processes are writing or checking right now. Every name says who made it: a tag of
+ * the machine's name and the process id (`<host tag>-<pid>-<random><suffix>`). A leftover is what
+ * no live process will finish: a name of this machine whose process is gone (killed, crashed),
+ * anything older than {@link STALE_TEMP_MS} (a process of another machine sharing the folder, a
+ * pid reused since), and anything Pictor did not name so (an older Pictor's, or a crafted
+ * folder's). Removing every file there at start-up, as before, removed the files of the other
+ * processes' downloads under them: their images ended invalid ('damaged or incomplete').
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { lstat, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { removeEmptyFolder, removeTree, UnsafePathError } from './contained-fs';
+import { processIsGone, THIS_HOST } from './process-owner';
+
+/** The folder inside the gallery root that holds files being written. */
+export const TEMP_DIR = '.pictor-tmp';
+
+/** Past this age (since its last change) a temporary file is nobody's, whoever named it. */
+export const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+
+const HOST_TAG = createHash('sha256').update(THIS_HOST).digest('hex').slice(0, 8);
+const OWN_PREFIX = `${HOST_TAG}-${process.pid}-`;
+const OWNED = /^([0-9a-f]{8})-([1-9][0-9]{0,9})-/;
+
+/** A fresh, unguessable name for this process's temporary file or folder in `.pictor-tmp`. */
+export function ownTempName(suffix: string): string {
+  return `${OWN_PREFIX}${randomBytes(12).toString('hex')}${suffix}`;
+}
+
+/** Whether this process named `name` (see {@link ownTempName}). */
+export function isOwnTempName(name: string): boolean {
+  return name.startsWith(OWN_PREFIX);
+}
+
+/** Whether `name`, last changed at `changedMs`, is a leftover at `nowMs` (see the file's comment). */
+export function isLeftoverTemp(name: string, changedMs: number, nowMs: number): boolean {
+  const owner = OWNED.exec(name);
+  if (owner === null) return true;
+  if (nowMs - changedMs > STALE_TEMP_MS) return true;
+  return owner[1] === HOST_TAG && processIsGone(THIS_HOST, Number(owner[2]));
+}
+
+export interface SweepResult {
+  readonly removed: number;
+  /** Sentences naming what could not be removed. */
+  readonly warnings: readonly string[];
+}
+
+/**
+ * Removes the leftovers in `temp` (a real folder in `root`), never through a link; `alsoRemove`
+ * names more of them (this process's own earlier tries). A leftover that cannot go is a warning:
+ * it is harmless and must not stop anything.
+ */
+export async function sweepLeftoverTemps(
+  root: string,
+  temp: string,
+  options: { readonly nowMs: number; readonly alsoRemove?: (name: string) => boolean },
+): Promise<SweepResult> {
+  let removed = 0;
+  const warnings: string[] = [];
+  for (const name of await readdir(temp)) {
+    const path = join(temp, name);
+    try {
+      const info = await lstat(path).catch(() => null);
+      if (info === null) continue; // its process finished with it meanwhile
+      const leftover =
+        options.alsoRemove?.(name) === true || isLeftoverTemp(name, info.mtimeMs, options.nowMs);
+      if (!leftover) continue;
+      await removeTree(root, path, { onLink: 'unlink' });
+      removed += 1;
+    } catch (error) {
+      warnings.push(
+        error instanceof UnsafePathError
+          ? error.message
+          : `Pictor could not remove the leftover temporary file ${path}.`,
+      );
+    }
+  }
+  return { removed, warnings };
+}
+
+/**
+ * The leftovers in `root`'s `.pictor-tmp` (and what `alsoRemove` names) go, then the folder if
+ * it is empty: another process sharing the library may still be writing there. Never throws.
+ */
+export async function clearTempFolder(
+  root: string,
+  nowMs: number,
+  alsoRemove?: (name: string) => boolean,
+): Promise<void> {
+  const temp = join(root, TEMP_DIR);
+  await sweepLeftoverTemps(root, temp, { nowMs, ...(alsoRemove ? { alsoRemove } : {}) }).catch(
+    () => undefined,
+  );
+  await removeEmptyFolder(root, temp).catch(() => undefined);
+}

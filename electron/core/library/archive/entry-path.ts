@@ -1,0 +1,99 @@
+/**
+ * The rules for a path named inside an archive or found in a folder to import, the same as for a
+ * gallery path (gallery-path.ts: no `..`, nothing absolute, no drive letter, no backslash, no
+ * NUL) and stricter: no control or invisible characters, no look-alikes of `/`, `\` or `.`, no
+ * name Windows would read differently (`CON`, `a:b`, a trailing dot), only NFC text, bounded
+ * lengths. Names from an archive never become file names in the gallery (those are Pictor's
+ * own, gallery-layout.ts); a name that breaks a rule means the archive was crafted.
+ */
+import { isAbsolute } from 'node:path';
+import { sentence, type Sentence } from '../../../../shared/i18n/sentence';
+import {
+  BIDI_CONTROLS,
+  CONTROL_CHARACTERS,
+  LINE_SEPARATORS,
+  anyOf,
+} from '../../../../shared/text/control-characters';
+import { GalleryPathError, resolveInside } from '../../fs/gallery-path';
+import type { ArchiveLimits } from './archive-limits';
+
+/**
+ * Characters that hide, reorder or imitate: controls, bidi formatting, line separators, the
+ * invisible ones (soft hyphen, zero-width, word joiner and invisible operators, deprecated
+ * format characters, BOM, interlinear annotation) and look-alikes of `/`, `\` and `.`.
+ */
+const TRICKY = anyOf(
+  [
+    CONTROL_CHARACTERS,
+    BIDI_CONTROLS,
+    LINE_SEPARATORS,
+    '\\u00ad\\u200b-\\u200d\\u2060-\\u2064\\u206a-\\u206f\\ufeff\\ufff9-\\ufffb',
+    '\\u2024\\u2025\\u2026\\u2044\\u2215\\u2216\\u29f8\\u29f9\\ufe52\\ufe68\\uff0e\\uff0f\\uff3c\\u3002',
+  ],
+  'u',
+);
+/** Characters Windows refuses in a name, or reads as a drive or stream (`a:b`). */
+const WINDOWS_RESERVED = /[<>:"|?*]/;
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+const NOWHERE = '/pictor-archive-root';
+
+/** Which rule a path breaks: the `rule` of the `error.library.pathRefused` sentence. */
+export type PathRule =
+  | 'empty'
+  | 'backslash'
+  | 'absolute'
+  | 'leaves'
+  | 'long'
+  | 'tricky'
+  | 'nfc'
+  | 'deep'
+  | 'dot'
+  | 'name'
+  | 'reserved';
+
+/** The gallery's rules (gallery-path.ts), in its order; its own check stays the last word. */
+function galleryRule(path: string): PathRule | null {
+  if (path === '' || path.includes('\0')) return 'empty';
+  if (path.includes('\\')) return 'backslash';
+  if (path.startsWith('/') || isAbsolute(path) || /^[a-zA-Z]:/.test(path)) return 'absolute';
+  if (path.split('/').includes('..')) return 'leaves';
+  try {
+    resolveInside(NOWHERE, path);
+  } catch (error) {
+    if (error instanceof GalleryPathError) return 'leaves';
+    throw error;
+  }
+  return null;
+}
+
+/** Which rule `path` (a file's, `/`-separated, no trailing `/`) breaks, or null. */
+export function pathRefusal(path: string, limits: ArchiveLimits): PathRule | null {
+  const gallery = galleryRule(path);
+  if (gallery) return gallery;
+  if (Buffer.byteLength(path) > limits.maxPathBytes) return 'long';
+  if (TRICKY.test(path)) return 'tricky';
+  if (path.normalize('NFC') !== path) return 'nfc';
+  const segments = path.split('/');
+  if (segments.length > limits.maxDepth + 1) return 'deep';
+  for (const segment of segments) {
+    if (segment === '' || segment === '.') return 'dot';
+    if (Buffer.byteLength(segment) > limits.maxSegmentBytes) return 'name';
+    if (WINDOWS_RESERVED.test(segment) || WINDOWS_DEVICE.test(segment) || /[. ]$/.test(segment)) {
+      return 'reserved';
+    }
+  }
+  return null;
+}
+
+/** The sentence for a path that breaks `rule`. */
+export function pathRuleSentence(rule: PathRule): Sentence {
+  return sentence('error.library.pathRefused', { rule });
+}
+
+/**
+ * The key two names collide under: case and Unicode form folded, as on macOS and Windows file
+ * systems, where `A.png` and `a.png` are one file.
+ */
+export function collisionKey(path: string): string {
+  return path.normalize('NFC').toLowerCase();
+}

@@ -1,0 +1,106 @@
+/**
+ * A folder to import (a Pictor gallery folder, or an export unpacked), listed with the gallery's
+ * rules for crafted folders (rebuild.ts, regular-file.ts): links are never followed, only
+ * regular files are listed and later opened (O_NOFOLLOW, non-blocking, size-checked on the
+ * opened handle), Pictor's own folders (thumbnails, and every `.pictor-` one: files being
+ * written, the trash of deleted images waiting for Undo) are left out without a word, depth and
+ * count are bounded, and every path passes the archive's path rules (entry-path.ts).
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { errorCode } from '../../fs/error-codes';
+import { THUMBS_DIR } from '../../gallery/gallery-layout';
+import { TEMP_DIR } from '../../fs/temp-names';
+import { openRegularFile } from '../../fs/regular-file';
+import type { ArchiveLimits } from './archive-limits';
+import { sentence } from '../../../../shared/i18n/sentence';
+import { ArchiveRefusedError, refusal, type Refusal } from './archive-errors';
+import { pathRefusal, pathRuleSentence } from './entry-path';
+import { keepingErrors } from './stream-copy';
+import type { ImportSource, SourceFile } from './zip-source';
+
+/** Pictor's working folders inside a gallery: never the library, never a refusal. */
+const OWN_PREFIX = '.pictor-';
+
+function isPictorOwn(name: string): boolean {
+  return name === THUMBS_DIR || name === TEMP_DIR || name.startsWith(OWN_PREFIX);
+}
+
+interface Walk {
+  readonly root: string;
+  readonly limits: ArchiveLimits;
+  readonly files: SourceFile[];
+  readonly refused: Refusal[];
+}
+
+function folderFile(root: string, path: string, size: number, limits: ArchiveLimits): SourceFile {
+  const absolute = join(root, ...path.split('/'));
+  return {
+    path,
+    size,
+    // Checked again on the handle that is read: a file swapped for a link or FIFO is refused,
+    // and so is one a folder swapped for a link led outside `root` (core/fs/open-inside.ts).
+    open: async () => {
+      const { handle } = await openRegularFile(
+        root,
+        absolute,
+        Math.max(limits.maxManifestBytes, limits.maxImageBytes),
+      );
+      return keepingErrors(handle.createReadStream({ autoClose: true }));
+    },
+  };
+}
+
+async function walk(state: Walk, relative: string, depth: number): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(relative ? join(state.root, relative) : state.root, {
+      withFileTypes: true,
+    });
+  } catch (error) {
+    const code = errorCode(error);
+    state.refused.push(
+      refusal(
+        relative || '.',
+        code
+          ? sentence('error.library.folderUnreadableCode', { code })
+          : sentence('error.library.folderUnreadable'),
+      ),
+    );
+    return;
+  }
+  for (const entry of entries) {
+    const path = relative ? `${relative}/${entry.name}` : entry.name;
+    if (isPictorOwn(entry.name)) continue;
+    const rule = pathRefusal(path, state.limits);
+    if (rule) {
+      state.refused.push(refusal(JSON.stringify(path), pathRuleSentence(rule)));
+    } else if (entry.isDirectory()) {
+      if (depth < state.limits.maxDepth) await walk(state, path, depth + 1);
+      else state.refused.push(refusal(path, sentence('error.library.folderTooDeep')));
+    } else if (entry.isFile()) {
+      if (state.files.length >= state.limits.maxEntries) {
+        throw new ArchiveRefusedError(
+          sentence('error.library.folderTooManyFiles', { max: String(state.limits.maxEntries) }),
+        );
+      }
+      state.files.push(folderFile(state.root, path, 0, state.limits));
+    } else {
+      state.refused.push(
+        refusal(
+          path,
+          sentence(
+            entry.isSymbolicLink() ? 'error.library.entryIsLink' : 'error.library.entryNotRegular',
+          ),
+        ),
+      );
+    }
+  }
+}
+
+/** Lists `root` for an import (see the file's comment). */
+export async function openFolderSource(root: string, limits: ArchiveLimits): Promise<ImportSource> {
+  const state: Walk = { root, limits, files: [], refused: [] };
+  await walk(state, '', 0);
+  return { kind: 'folder', files: state.files, refused: state.refused, close: async () => {} };
+}

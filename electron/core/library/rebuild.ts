@@ -1,0 +1,479 @@
+/**
+ * Rebuilds the library from the gallery folder alone: every `pictor.json` found, checked
+ * against the record schema and against the files actually on disk.
+ *
+ * Trust rules: a sidecar's location wins over the folder it names (the user may have moved
+ * it); image files are looked up by their deterministic names (`image-<n>.<ext>`), never by
+ * the paths written in the sidecar. An image whose file is missing comes back `pending` when
+ * it has a URL (the engine tries to download it again; an expired URL then says so) and
+ * `invalid` when it has none. Images recorded as `expired` or `invalid` keep that state, and an
+ * image the user deleted stays deleted even when a file with its name is there.
+ *
+ * The folder is hostile input: only regular files are opened, never through a link and never
+ * blocking (see regular-file.ts), each with a size cap, and every record goes through the
+ * record schema's limits. Every record that comes back is marked `imported`.
+ *
+ * A task folder whose sidecar is gone comes back from its images' own metadata (the XMP the
+ * download wrote into them: metadata/recover.ts), checked the same way.
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import { verdictFromDisk } from '../../../shared/domain/content-credentials';
+import { checkHeaderOfFile } from '../images/image-header';
+import { TEMP_DIR } from '../fs/temp-names';
+import { errorCode } from '../fs/error-codes';
+import { toGalleryPath } from '../fs/gallery-path';
+import { INLINE_DIR, SIDECAR_NAME, THUMBS_DIR } from '../gallery/gallery-layout';
+import { imageFileCandidates, imageNames, xmpSidecarName } from '../gallery/gallery-layout';
+import { IMAGE_MIME, type ImageKind } from '../images/image-sniff';
+import { withoutFile } from '../gallery/image-files';
+import { readRegularFile, regularFileSize, UnsafeFileError } from '../fs/regular-file';
+import { MAX_SIDECAR_BYTES, parseSidecar, summariseSidecar } from '../gallery/sidecar';
+import { isImageName, recoverFromImages } from '../gallery/metadata/recover';
+import { limiter, type Limiter } from '../base/work-limit';
+
+/** Sidecars read and checked at once: enough to hide disk latency, few enough to stay polite. */
+const CONCURRENCY = 8;
+/** Deeper than the gallery's own `YYYY/MM/task` layout, for folders the user regrouped. */
+const MAX_DEPTH = 8;
+const SKIPPED_DIRS = new Set([TEMP_DIR, THUMBS_DIR, INLINE_DIR]);
+const KINDS: readonly ImageKind[] = ['png', 'jpeg', 'webp'];
+/** The download's default cap: a bigger file was not saved by Pictor. */
+const MAX_IMAGE_FILE_BYTES = 64 * 1024 * 1024;
+/** Image files read at once: whole for their metadata (recover.ts), a few ranges for a header. */
+const IMAGE_READS = 2;
+/** The download's default pixel limit: a bigger image was not saved by Pictor. */
+const MAX_PIXELS = 100_000_000;
+
+export interface Skipped {
+  /** Root-relative. */
+  readonly path: string;
+  readonly reason: string;
+}
+
+export interface RebuildResult {
+  /** Every record found, in path order; empty when they went to {@link RebuildOptions.onBatch}. */
+  readonly records: TaskRecord[];
+  readonly skipped: Skipped[];
+  /** How many records were found (handed out or returned). */
+  readonly count: number;
+}
+
+export interface RebuildOptions {
+  /**
+   * Receives the records in path order, a batch at a time, as they are repaired, so a folder of
+   * any size is rebuilt in bounded memory. Without it, they all come back in `records`.
+   */
+  readonly onBatch?: (records: TaskRecord[]) => void | Promise<void>;
+  /** Records per batch; default {@link BATCH_SIZE}. */
+  readonly batchSize?: number;
+  /** An image whose header claims more pixels is not taken; default {@link MAX_PIXELS}. */
+  readonly maxPixels?: number;
+}
+
+/** Records repaired and handed out together: a few megabytes of records at most. */
+const BATCH_SIZE = 200;
+
+function fsReason(what: string, error: unknown): string {
+  if (error instanceof UnsafeFileError) return `The ${what} was not read. ${error.reason}`;
+  const code = errorCode(error);
+  return `The ${what} could not be read${code ? ` (${code})` : ''}.`;
+}
+
+/**
+ * The root-relative path (`/`-separated) of every sidecar under the folder `relative`, appended to
+ * `found.sidecars` (one list, however deep the folders go), and of every folder holding images
+ * named as Pictor names them but no sidecar, appended to `found.bare`. Only relative paths are
+ * kept: a folder of 100,000 tasks held both forms, 10 MB of strings, for the whole rebuild.
+ */
+async function findSidecars(
+  root: string,
+  relative: string,
+  depth: number,
+  skipped: Skipped[],
+  found: { sidecars: string[]; bare: string[] },
+): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(relative ? join(root, relative) : root, { withFileTypes: true });
+  } catch (error) {
+    skipped.push({ path: relative || '.', reason: fsReason('folder', error) });
+    return;
+  }
+  // A sidecar sits in a task folder, never in the root itself.
+  const files = depth > 0 ? entries.filter((entry) => entry.isFile()) : [];
+  if (files.some((entry) => entry.name === SIDECAR_NAME))
+    found.sidecars.push(`${relative}/${SIDECAR_NAME}`);
+  else if (files.some((entry) => isImageName(entry.name))) found.bare.push(relative);
+  for (const entry of entries) {
+    // Symbolic links are not followed: they could lead outside the gallery or in circles.
+    if (entry.isDirectory() && !SKIPPED_DIRS.has(entry.name) && depth < MAX_DEPTH) {
+      await findSidecars(
+        root,
+        relative ? `${relative}/${entry.name}` : entry.name,
+        depth + 1,
+        skipped,
+        found,
+      );
+    }
+  }
+}
+
+async function readSidecarWith<T>(
+  root: string,
+  path: string,
+  parse: (text: string) => T,
+): Promise<T | { ok: false; reason: string }> {
+  try {
+    return parse((await readRegularFile(root, path, MAX_SIDECAR_BYTES)).toString('utf8'));
+  } catch (error) {
+    return { ok: false, reason: fsReason('sidecar', error) };
+  }
+}
+
+const readSidecar = (root: string, path: string) => readSidecarWith(root, path, parseSidecar);
+
+interface FolderFiles {
+  readonly root: string;
+  readonly folder: string;
+  readonly images: ReadonlySet<string>;
+  readonly thumbnails: ReadonlySet<string>;
+  /** Lets {@link IMAGE_READS} image reads run at once across the whole rebuild. */
+  readonly reads: Limiter;
+  readonly maxPixels: number;
+}
+
+/** Names of the regular files in `dir` (links, FIFOs, sockets, devices and folders left out). */
+async function regularFiles(dir: string): Promise<Set<string>> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+}
+
+async function listFolder(
+  root: string,
+  folder: string,
+  work: { reads: Limiter; maxPixels: number },
+): Promise<FolderFiles> {
+  return {
+    root,
+    folder,
+    images: await regularFiles(folder),
+    thumbnails: await regularFiles(join(folder, THUMBS_DIR)),
+    ...work,
+  };
+}
+
+function missing(image: ImageRecord): ImageRecord {
+  const rest = withoutFile(image);
+  if (image.state === 'expired' || image.state === 'invalid') return rest;
+  return image.url
+    ? {
+        ...rest,
+        state: 'pending',
+        error: 'The image file was missing from the gallery folder; Pictor will download it again.',
+      }
+    : {
+        ...rest,
+        state: 'invalid',
+        error:
+          'The image file is missing from the gallery folder and there is no address to download it again.',
+      };
+}
+
+async function describeFile(
+  path: string,
+  kind: ImageKind,
+  image: ImageRecord,
+  files: Pick<FolderFiles, 'root' | 'reads' | 'maxPixels'>,
+) {
+  if (image.state === 'saved' && image.mime === IMAGE_MIME[kind] && image.width && image.height) {
+    const size = await regularFileSize(files.root, path, MAX_IMAGE_FILE_BYTES);
+    return { width: image.width, height: image.height, bytes: size };
+  }
+  // Saved by a download whose record update never happened (a crash), or by a host that sized it
+  // from its header: the header check says its size (a few ranges read through our own checked
+  // handle inside the gallery: a decoder opening the path could meet a FIFO).
+  const checked = await files.reads(() =>
+    checkHeaderOfFile(path, kind, {
+      root: files.root,
+      maxPixels: files.maxPixels,
+      maxBytes: MAX_IMAGE_FILE_BYTES,
+    }),
+  );
+  if (!checked.ok)
+    throw new Error(`The file is not the image its name says: ${checked.refusal.detail}`);
+  const { orientedWidth: width, orientedHeight: height } = checked.header;
+  return { width, height, bytes: checked.fileBytes };
+}
+
+async function repairImage(image: ImageRecord, files: FolderFiles): Promise<ImageRecord> {
+  // The user deleted it: a file of that name (restored, copied back, planted) does not undo that.
+  if (image.state === 'deleted') return withoutFile(image);
+  const preferred = KINDS.find((kind) => IMAGE_MIME[kind] === image.mime);
+  const order = preferred ? [preferred, ...KINDS.filter((kind) => kind !== preferred)] : KINDS;
+  // Its own name first, then one Undo gave it: the first that is the image its name says.
+  for (const { kind, name } of imageFileCandidates(image.index, order, files.images)) {
+    const path = join(files.folder, name);
+    const described = await describeFile(path, kind, image, files).catch(() => null);
+    if (described) return savedImage(image, files, { kind, name, described });
+  }
+  return missing(image);
+}
+
+/** The image saved at `name` in its folder, with the thumbnail and XMP sidecar found beside it. */
+function savedImage(
+  image: ImageRecord,
+  files: FolderFiles,
+  found: { kind: ImageKind; name: string; described: Awaited<ReturnType<typeof describeFile>> },
+): ImageRecord {
+  const names = imageNames(image.index, found.kind);
+  const xmp = xmpSidecarName(found.name);
+  // A signer named in a folder anyone could edit is not believed (verdictFromDisk).
+  const {
+    error: _e,
+    thumbnail: _t,
+    thumbnailPending: _p,
+    xmpFile: _x,
+    contentCredentials: _c,
+    ...rest
+  } = image;
+  const hasThumbnail = files.thumbnails.has(names.thumbnail.slice(THUMBS_DIR.length + 1));
+  const verdict = verdictFromDisk(image.contentCredentials);
+  return {
+    ...rest,
+    ...found.described,
+    ...(verdict ? { contentCredentials: verdict } : {}),
+    state: 'saved',
+    mime: IMAGE_MIME[found.kind],
+    file: toGalleryPath(files.root, join(files.folder, found.name)),
+    // No thumbnail file: the app makes one the next time it shows the gallery.
+    ...(hasThumbnail
+      ? { thumbnail: toGalleryPath(files.root, join(files.folder, names.thumbnail)) }
+      : { thumbnailPending: true as const }),
+    ...(files.images.has(xmp)
+      ? { xmpFile: toGalleryPath(files.root, join(files.folder, xmp)) }
+      : {}),
+  };
+}
+
+async function repairRecord(
+  root: string,
+  sidecarPath: string,
+  record: TaskRecord,
+  work: ImageWork,
+): Promise<TaskRecord> {
+  const folder = join(sidecarPath, '..');
+  const files = await listFolder(root, folder, work);
+  const images = await Promise.all(record.images.map((image) => repairImage(image, files)));
+  // Whatever the file says: it came from a folder anyone could write, not from our history.
+  return { ...record, folder: toGalleryPath(root, folder), images, imported: true };
+}
+
+/**
+ * The record of the one task folder `folder` (absolute), by the rebuild's rules: its sidecar read
+ * and checked, its images matched with the files beside it. `null` when it has no valid sidecar.
+ */
+export async function readTaskFolder(root: string, folder: string): Promise<TaskRecord | null> {
+  const path = join(folder, SIDECAR_NAME);
+  const read = await readSidecar(root, path);
+  const work: ImageWork = { reads: limiter(IMAGE_READS), maxPixels: MAX_PIXELS };
+  return read.ok ? repairRecord(root, path, read.record, work) : null;
+}
+
+/**
+ * What the first pass keeps of each sidecar: enough to choose one per task. The record itself is
+ * read again when its turn comes, so memory does not grow with the size of the folder.
+ */
+interface Found {
+  /** Root-relative path of the sidecar. */
+  readonly relative: string;
+  readonly localId: string;
+  readonly updatedAt: number;
+  /** The sidecar sits in the folder its record names. */
+  readonly atHome: boolean;
+}
+
+/** Of two sidecars of one task (a copied folder), the newer one, then the one at its own folder. */
+function compareCandidates(a: Found, b: Found): number {
+  if (a.updatedAt !== b.updatedAt) return b.updatedAt - a.updatedAt;
+  if (a.atHome !== b.atHome) return a.atHome ? -1 : 1;
+  return a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0;
+}
+
+/**
+ * The sidecars of each task, best first (see {@link compareCandidates}), the tasks in the path
+ * order of their best sidecar; `found` is in path order. The second pass uses the best one that
+ * is valid in full. A task with one sidecar (nearly all) costs no group of its own: the order is
+ * worked out on an index sorted by task, and only copies of a task get an array.
+ */
+function groupByTask(found: readonly Found[]): Array<Found | Found[]> {
+  const byTask = Uint32Array.from(found.keys()).sort((a, b) => {
+    const x = found[a]?.localId ?? '';
+    const y = found[b]?.localId ?? '';
+    return x < y ? -1 : x > y ? 1 : a - b;
+  });
+  const copies = new Map<number, Found[]>();
+  const notBest = new Uint8Array(found.length);
+  for (let start = 0; start < byTask.length;) {
+    const localId = found[byTask[start] ?? 0]?.localId;
+    let end = start + 1;
+    while (end < byTask.length && found[byTask[end] ?? 0]?.localId === localId) end += 1;
+    if (end - start > 1) {
+      const indexes = Array.from(byTask.subarray(start, end));
+      indexes.sort((a, b) => compareCandidates(found[a] as Found, found[b] as Found));
+      const [best = 0, ...rest] = indexes;
+      for (const index of rest) notBest[index] = 1;
+      copies.set(
+        best,
+        indexes.map((index) => found[index] as Found),
+      );
+    }
+    start = end;
+  }
+  const tasks: Array<Found | Found[]> = [];
+  found.forEach((candidate, index) => {
+    if (notBest[index] === 0) tasks.push(copies.get(index) ?? candidate);
+  });
+  return tasks;
+}
+
+/** How the rebuild reads images: {@link IMAGE_READS} at once, with the pixel limit. */
+interface ImageWork {
+  readonly reads: Limiter;
+  readonly maxPixels: number;
+}
+
+/** `map` with at most {@link CONCURRENCY} calls in flight; results keep the input order. */
+async function mapLimited<T, R>(items: readonly T[], map: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    for (let i = next++; i < items.length; i = next++) results[i] = await map(items[i] as T);
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker));
+  return results;
+}
+
+/**
+ * The task's record from the best of its sidecars that is valid in full; every other one is
+ * skipped, with its own reason when it is invalid, else as a copy of the same task.
+ */
+async function firstValid(
+  root: string,
+  candidates: Found | Found[],
+  skipped: Skipped[],
+  work: ImageWork,
+): Promise<TaskRecord | null> {
+  let record: TaskRecord | null = null;
+  for (const found of Array.isArray(candidates) ? candidates : [candidates]) {
+    const path = join(root, found.relative);
+    // Copies are rare: each is read in full, so an invalid one is reported for what it is.
+    const read = await readSidecar(root, path);
+    if (record) {
+      skipped.push({
+        path: found.relative,
+        reason: read.ok ? 'Another sidecar in the gallery describes the same task.' : read.reason,
+      });
+      continue;
+    }
+    if (read.ok && read.record.localId === found.localId) {
+      record = await repairRecord(root, path, read.record, work);
+    } else {
+      skipped.push({
+        path: found.relative,
+        reason: read.ok ? 'The sidecar changed while the gallery was being rebuilt.' : read.reason,
+      });
+    }
+  }
+  return record;
+}
+
+/**
+ * The first pass: what choosing one sidecar per task needs, of every sidecar, in path order;
+ * `bare` receives the folders with Pictor's images and no sidecar.
+ */
+async function summarise(root: string, skipped: Skipped[], bare: string[]): Promise<Found[]> {
+  const found: { sidecars: string[]; bare: string[] } = { sidecars: [], bare };
+  await findSidecars(root, '', 0, skipped, found);
+  const paths = found.sidecars.sort();
+  const summaries = await mapLimited(paths, async (relative): Promise<Found | null> => {
+    const read = await readSidecarWith(root, join(root, relative), summariseSidecar);
+    if (!read.ok) {
+      skipped.push({ path: relative, reason: read.reason });
+      return null;
+    }
+    const { localId, updatedAt, folder } = read.summary;
+    return { relative, localId, updatedAt, atHome: relative === `${folder}/${SIDECAR_NAME}` };
+  });
+  return summaries.filter((found): found is Found => found !== null);
+}
+
+/**
+ * The tasks of the folders that lost their sidecar, made again from their images' own metadata
+ * (metadata/recover.ts) and repaired like the others; a task a sidecar already gave is skipped.
+ */
+async function recoverBare(
+  root: string,
+  bare: readonly string[],
+  known: ReadonlySet<string>,
+  work: ImageWork & { skipped: Skipped[] },
+): Promise<TaskRecord[]> {
+  const seen = new Set(known);
+  const found = await mapLimited(bare, (relative) =>
+    recoverFromImages(root, relative, { maxBytes: MAX_IMAGE_FILE_BYTES, reads: work.reads }),
+  );
+  const records: TaskRecord[] = [];
+  for (const [index, result] of found.entries()) {
+    const path = bare[index] ?? '';
+    if (!result.ok) {
+      if (result.reason) work.skipped.push({ path, reason: result.reason });
+    } else if (seen.has(result.record.localId)) {
+      work.skipped.push({ path, reason: 'Another folder in the gallery describes the same task.' });
+    } else {
+      seen.add(result.record.localId);
+      records.push(await repairRecord(root, join(root, path, SIDECAR_NAME), result.record, work));
+    }
+  }
+  return records;
+}
+
+/**
+ * See {@link Gallery.rebuild}. Records come in path order (oldest folders first), then those made
+ * from images whose sidecar was gone. Two passes: the first reads every sidecar and keeps only
+ * what choosing one per task needs; the second reads the chosen ones again and repairs them a
+ * batch at a time.
+ */
+export async function rebuildFromFolder(
+  root: string,
+  options: RebuildOptions = {},
+): Promise<RebuildResult> {
+  const skipped: Skipped[] = [];
+  const bare: string[] = [];
+  const tasks = groupByTask(await summarise(root, skipped, bare));
+  const work: ImageWork = {
+    reads: limiter(IMAGE_READS),
+    maxPixels: options.maxPixels ?? MAX_PIXELS,
+  };
+  const records: TaskRecord[] = [];
+  let count = 0;
+  const batchSize = Math.max(1, options.batchSize ?? BATCH_SIZE);
+  const hand = async (repaired: TaskRecord[]) => {
+    count += repaired.length;
+    if (options.onBatch) await options.onBatch(repaired);
+    else records.push(...repaired);
+  };
+  for (let start = 0; start < tasks.length; start += batchSize) {
+    const batch = await mapLimited(tasks.slice(start, start + batchSize), (candidates) =>
+      firstValid(root, candidates, skipped, work),
+    );
+    await hand(batch.filter((record): record is TaskRecord => record !== null));
+  }
+  const known = new Set(tasks.map((task) => (Array.isArray(task) ? task[0] : task)?.localId ?? ''));
+  for (let start = 0; start < bare.length; start += batchSize) {
+    const slice = bare.sort().slice(start, start + batchSize);
+    await hand(await recoverBare(root, slice, known, { ...work, skipped }));
+  }
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { records, skipped, count };
+}

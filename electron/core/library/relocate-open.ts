@@ -1,0 +1,100 @@
+/**
+ * Changing the gallery folder without moving anything (Settings › Gallery folder): what a chosen
+ * folder holds (`inspectLibrary`: Pictor's task folders, found as a move would find them, never
+ * through a link), and making it the gallery as it is (`openLibraryAt`) with the tasks its
+ * sidecars describe added to the history (`importGalleryTasks`, as `pictor rebuild` does). The
+ * current library is left where it is, untouched. The folder comes from the main process's own
+ * dialog, and is refused for the same reasons as a move's target.
+ */
+import { lstat, mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { HistoryStore } from '../history/history-store';
+import { linkRefusal } from '../fs/contained-fs';
+import { throwIfAborted } from './archive/archive-errors';
+import { TEMP_DIR } from '../fs/temp-names';
+import type { RebuildResult } from './rebuild';
+import { rebuildLibrary, type RebuildIntake } from './rebuild-verified';
+import { planSource } from './relocate-plan';
+import { refuseTarget, type RelocateOptions } from './relocate';
+
+/** What a folder the user chose holds, and what the current library holds (for the question). */
+export interface LibraryFacts {
+  /** Pictor task folders found (0: not a Pictor library, or empty). */
+  readonly tasks: number;
+  readonly files: number;
+  readonly bytes: number;
+}
+
+/** The result of opening a library: how many of its tasks were new to the history. */
+export interface OpenedLibrary {
+  readonly imported: number;
+}
+
+/** Pictor's task folders under `folder` (none when it does not exist), with their files' sizes. */
+export async function inspectLibrary(folder: string): Promise<LibraryFacts> {
+  const info = await lstat(folder).catch(() => null);
+  if (info === null || !info.isDirectory()) return { tasks: 0, files: 0, bytes: 0 };
+  const plan = await planSource(folder);
+  const files = plan.tasks.flatMap((task) => task.files);
+  return {
+    tasks: plan.tasks.length,
+    files: files.length,
+    bytes: files.reduce((sum, file) => sum + file.size, 0),
+  };
+}
+
+/**
+ * Makes `to` the gallery in place of `from`: refused like a move's target (inside or around the
+ * current gallery, home, system and data folders), created when missing, a link where the
+ * gallery keeps its temporary files refused; then `switchTo` changes the setting.
+ * @throws GalleryMoveError / UnsafePathError: nothing changed.
+ */
+export async function openLibraryAt(
+  from: string,
+  to: string,
+  options: Pick<RelocateOptions, 'home' | 'dataDir' | 'platform'> & {
+    readonly switchTo: (target: string) => void | Promise<void>;
+  },
+): Promise<void> {
+  const source = resolve(from);
+  const target = resolve(to);
+  if (source !== target) await refuseTarget(source, target, options);
+  await mkdir(target, { recursive: true });
+  const temp = join(target, TEMP_DIR);
+  if ((await lstat(temp).catch(() => null))?.isSymbolicLink()) throw linkRefusal(temp);
+  await options.switchTo(target);
+}
+
+/** What reading the gallery's sidecars gave the history. */
+export interface GalleryTasksAdded {
+  /** Tasks the gallery's folders describe. */
+  readonly found: number;
+  /** Of those, the ones the history lacked, now added. */
+  readonly added: number;
+  /** Folders or files that could not be read, and why. */
+  readonly skipped: RebuildResult['skipped'];
+}
+
+/**
+ * Adds the tasks the gallery's sidecars describe and the history lacks, a batch at a time (each
+ * batch one transaction, so memory stays flat for a folder of any size). An aborted `signal`
+ * stops it between batches: what was added stays.
+ */
+export async function importGalleryTasks(
+  core: {
+    readonly intake: RebuildIntake;
+    readonly history: Pick<HistoryStore, 'get' | 'putMany'>;
+  },
+  signal?: AbortSignal,
+): Promise<GalleryTasksAdded> {
+  let added = 0;
+  const { count, skipped } = await rebuildLibrary(core.intake, {
+    onBatch: (records) => {
+      throwIfAborted(signal);
+      const missing = records.filter((record) => !core.history.get(record.localId));
+      if (missing.length > 0) core.history.putMany(missing);
+      added += missing.length;
+    },
+  });
+  return { found: count, added, skipped };
+}

@@ -1,0 +1,382 @@
+/**
+ * Moves the gallery to another folder (Settings › Gallery folder › Change). Records keep paths
+ * relative to the gallery root, so carrying the task folders is all a move needs.
+ *
+ * Copy, then switch, then remove: every task folder is copied into the target's `.pictor-tmp`,
+ * checked, and renamed into place one at a time; only when all of them are there does the
+ * caller switch to the new folder (`switchTo`); only then are the old copies removed, file by
+ * file, exactly what was copied, never through a link. If anything stops the move half-way
+ * (a full disk, an unplugged drive, a kill), the old library is complete and still in use, and
+ * a retry finishes the job: task folders a previous try finished are recognised and kept.
+ */
+import { lstat, mkdir, rmdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import {
+  checkContained,
+  ensureFolder,
+  isWithin,
+  removeEmptyFolder,
+  removeFile,
+  removeTree,
+  renameContained,
+} from '../fs/contained-fs';
+import { fsyncDir } from '../fs/atomic-file';
+import { clearTempFolder, ownTempName } from '../fs/temp-names';
+import { isOwnMove, MOVE_SUFFIX, prepareTargetTemp } from './relocate-temp';
+import { sentence, type Sentence } from '../../../shared/i18n/sentence';
+import { diskParams } from '../fs/error-codes';
+import { GalleryPathError } from '../fs/gallery-path';
+import { compareTaskFolder, copyTaskFolder, type CopyHooks } from './relocate-copy';
+import { planSource, sidecarTaskId, type TaskFolderPlan } from './relocate-plan';
+import { refusedMoveTarget } from './relocate-target';
+import { realOf } from './same-folder';
+import { messageOf } from '../errors/thrown-value';
+
+/** Injected faults for tests (a port): called before each task folder is copied. */
+export interface RelocateFaults {
+  beforeCopy?(index: number, relative: string): void | Promise<void>;
+}
+
+export interface RelocateOptions {
+  /** The user's home folder; default `os.homedir()`. */
+  readonly home?: string;
+  /** The app's data folder: never a target, nor inside or around one. */
+  readonly dataDir?: string;
+  /** Default `process.platform`. */
+  readonly platform?: NodeJS.Platform;
+  /**
+   * Called once every task folder is in the target and checked, before anything old is
+   * removed: switch the gallery setting here. When it throws, nothing is removed.
+   */
+  readonly switchTo?: (target: string) => void | Promise<void>;
+  readonly faults?: RelocateFaults;
+  /**
+   * Cancels the move until the switch: checked before each task folder and each file. A
+   * cancelled move removes what it copied into the target and throws {@link GalleryMoveCancelled};
+   * the old library was never touched. Once the switch is made the move completes.
+   */
+  readonly signal?: AbortSignal;
+  /** Called as the copy goes (once at the start, then after each file and task folder). */
+  readonly onProgress?: (progress: MoveProgress) => void;
+  /** The time, for the age of leftovers in the target's `.pictor-tmp`; default `Date.now`. */
+  readonly now?: () => number;
+}
+
+/** How far a move is: task folders, files and bytes copied of the totals. */
+export interface MoveProgress {
+  readonly tasks: number;
+  readonly tasksDone: number;
+  readonly files: number;
+  readonly filesDone: number;
+  readonly bytes: number;
+  readonly bytesDone: number;
+}
+
+/** What the app passes into a move: its cancel signal, its progress, and its result. */
+export interface GalleryMoveHooks {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: MoveProgress) => void;
+  /** Called with the move's result once it is complete. */
+  readonly onMoved?: (result: RelocateResult) => void;
+}
+
+/** The user cancelled the move before the switch: the library is where it was, complete. */
+export class GalleryMoveCancelled extends GalleryPathError {
+  override readonly name: string = 'GalleryMoveCancelled';
+
+  constructor(readonly source: string) {
+    super(
+      `The move was cancelled. Your library is still at ${source}, complete and in use; what had been copied to the new folder was removed.`,
+    );
+  }
+}
+
+export interface RelocateResult {
+  /** Task folders now in the new gallery. */
+  readonly moved: number;
+  /** Old-gallery paths (absolute) still there: not carried (links, FIFOs) or not removable. */
+  readonly leftBehind: readonly string[];
+}
+
+/** A move that stopped or was refused; `copied` of `total` task folders are in the target. */
+export class GalleryMoveError extends GalleryPathError {
+  override readonly name: string = 'GalleryMoveError';
+
+  constructor(
+    message: Sentence,
+    readonly copied: number,
+    readonly total: number,
+  ) {
+    super(message);
+  }
+}
+
+function nativePath(root: string, relative: string): string {
+  return join(root, ...relative.split('/'));
+}
+
+/**
+ * Refuses a gallery folder inside or around the current one, the home folder or one containing
+ * it, system folders and the data folder (each as chosen and as its real path).
+ * @throws GalleryMoveError saying why.
+ */
+export async function refuseTarget(
+  source: string,
+  target: string,
+  options: Pick<RelocateOptions, 'home' | 'dataDir' | 'platform'>,
+) {
+  const [realSource, realTarget] = await Promise.all([realOf(source), realOf(target)]);
+  const overlap = (a: string, b: string) => isWithin(a, b) || isWithin(b, a);
+  if (overlap(source, target) || overlap(realSource, realTarget)) {
+    throw new GalleryMoveError(sentence('error.gallery.moveOverlaps'), 0, 0);
+  }
+  const around = {
+    home: options.home ?? homedir(),
+    platform: options.platform ?? process.platform,
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+  };
+  const refusal = refusedMoveTarget(target, around) ?? refusedMoveTarget(realTarget, around);
+  if (refusal !== null) throw new GalleryMoveError(refusal, 0, 0);
+}
+
+type TargetState = 'absent' | 'done' | 'stale';
+
+/** What is at a task's place in the target: nothing, a finished copy, an older copy, or a clash. */
+async function targetState(
+  task: TaskFolderPlan,
+  source: string,
+  target: string,
+): Promise<TargetState | 'clash'> {
+  const dest = nativePath(target, task.relative);
+  const info = await checkContained(target, dest); // a link on the way is refused here
+  if (info === null) return 'absent';
+  if (!info.isDirectory() || (await sidecarTaskId(target, dest)) !== task.localId) return 'clash';
+  const same = await compareTaskFolder(
+    task,
+    { root: source, folder: nativePath(source, task.relative) },
+    { root: target, folder: dest },
+  );
+  return same === 'same' ? 'done' : 'stale';
+}
+
+async function placeCopy(
+  target: string,
+  temp: string,
+  task: TaskFolderPlan,
+  source: string,
+  stale: boolean,
+  hooks: CopyHooks = {},
+) {
+  const dest = nativePath(target, task.relative);
+  const copy = join(temp, ownTempName(MOVE_SUFFIX));
+  try {
+    await copyTaskFolder(
+      task,
+      { root: source, folder: nativePath(source, task.relative) },
+      { root: target, folder: copy },
+      hooks,
+    );
+    await ensureFolder(target, dirname(dest));
+    if (stale) {
+      // An older copy of the same task from a previous try: swapped for the fresh one.
+      const old = join(temp, ownTempName(MOVE_SUFFIX));
+      await renameContained(target, dest, old);
+      await renameContained(target, copy, dest);
+      await removeTree(target, old, { onLink: 'unlink' });
+    } else await renameContained(target, copy, dest);
+    await fsyncDir(dirname(dest));
+  } catch (error) {
+    await removeTree(target, copy, { onLink: 'unlink' }).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Why a move stopped: a refused path (its sentence's English text), a disk error, a switch. */
+type StopReason =
+  | { readonly kind: 'path' | 'switch'; readonly reason: string }
+  | { readonly kind: 'disk'; readonly error: unknown };
+
+const STOP_KEYS = {
+  path: 'error.gallery.moveStoppedPath',
+  switch: 'error.gallery.moveStoppedSwitch',
+  disk: 'error.gallery.moveStoppedDisk',
+} as const;
+
+function stopped(copied: number, total: number, source: string, target: string, why: StopReason) {
+  const values = { copied, total, source, target };
+  const params =
+    why.kind === 'disk'
+      ? { ...values, ...diskParams(why.error) }
+      : { ...values, reason: why.reason };
+  return new GalleryMoveError(sentence(STOP_KEYS[why.kind], params), copied, total);
+}
+
+/**
+ * After a cancel: the task folders this try placed in the target go again (never anything that
+ * was there before it), then the folders they leave empty, the move's temp folder, and the
+ * target itself when this try created it and it is empty.
+ */
+async function undoCopies(
+  target: string,
+  placed: readonly TaskFolderPlan[],
+  createdTarget: boolean,
+  options: Pick<RelocateOptions, 'now'>,
+): Promise<void> {
+  for (const task of placed) {
+    let dir = nativePath(target, task.relative);
+    await removeTree(target, dir, { onLink: 'unlink' }).catch(() => undefined);
+    dir = dirname(dir);
+    while (isWithin(target, dir) && dir !== target) {
+      if (!(await removeEmptyFolder(target, dir).catch(() => false))) break;
+      dir = dirname(dir);
+    }
+  }
+  await clearTempFolder(target, (options.now ?? Date.now)(), isOwnMove);
+  if (createdTarget) await rmdir(target).catch(() => undefined);
+}
+
+/** Removes exactly what was copied of one task folder, and the folders it leaves empty. */
+async function removeOld(source: string, task: TaskFolderPlan, left: string[]): Promise<void> {
+  const folder = nativePath(source, task.relative);
+  for (const file of task.files) {
+    const path = nativePath(folder, file.path);
+    await removeFile(source, path).catch(() => left.push(path));
+  }
+  for (const sub of [...task.folders].reverse()) {
+    await removeEmptyFolder(source, nativePath(folder, sub)).catch(() => false);
+  }
+  let dir = folder;
+  while (isWithin(source, dir) && dir !== source) {
+    if (!(await removeEmptyFolder(source, dir).catch(() => false))) break;
+    dir = dirname(dir);
+  }
+}
+
+/**
+ * Moves the gallery's task folders from `from` to `to` (created if missing). Refuses a target
+ * inside or around the gallery, the home folder or a folder containing it, system folders, the
+ * data folder, and links where it would write. See the file comment for the order of work.
+ * @throws GalleryMoveError (refused, or stopped half-way: its message says how far it got and
+ *   that the library is still at `from`); UnsafePathError for a link in the way.
+ */
+export async function relocateGallery(
+  from: string,
+  to: string,
+  options: RelocateOptions = {},
+): Promise<RelocateResult> {
+  const source = resolve(from);
+  const target = resolve(to);
+  if (source === target) return { moved: 0, leftBehind: [] };
+  await refuseTarget(source, target, options);
+  const createdTarget = (await lstat(target).catch(() => null)) === null;
+  await mkdir(target, { recursive: true });
+  const temp = await prepareTargetTemp(target, options);
+  const plan = await planSource(source);
+  const total = plan.tasks.length;
+  const states = new Map<TaskFolderPlan, TargetState>();
+  const clashes: string[] = [];
+  for (const task of plan.tasks) {
+    const state = await targetState(task, source, target);
+    if (state === 'clash') clashes.push(task.relative);
+    else states.set(task, state);
+  }
+  if (clashes.length > 0) {
+    throw new GalleryMoveError(
+      sentence('error.gallery.moveClash', { target, folders: clashes.slice(0, 3).join(', ') }),
+      0,
+      total,
+    );
+  }
+  const progress = new ProgressCount(plan.tasks, options.onProgress);
+  const placed: TaskFolderPlan[] = [];
+  let copied = 0;
+  for (const [index, task] of plan.tasks.entries()) {
+    try {
+      options.signal?.throwIfAborted();
+      await options.faults?.beforeCopy?.(index, task.relative);
+      const state = states.get(task);
+      if (state !== 'done') {
+        placed.push(task);
+        await placeCopy(target, temp, task, source, state === 'stale', {
+          signal: options.signal,
+          onFile: (bytes) => progress.file(bytes),
+        });
+      }
+      copied += 1;
+      progress.task(task, state === 'done');
+    } catch (error) {
+      if (options.signal?.aborted) {
+        await undoCopies(target, placed, createdTarget, options);
+        throw new GalleryMoveCancelled(source);
+      }
+      const why: StopReason =
+        error instanceof GalleryPathError
+          ? { kind: 'path', reason: error.message }
+          : { kind: 'disk', error };
+      throw stopped(copied, total, source, target, why);
+    }
+  }
+  if (options.signal?.aborted) {
+    await undoCopies(target, placed, createdTarget, options);
+    throw new GalleryMoveCancelled(source);
+  }
+  try {
+    await options.switchTo?.(target);
+  } catch (error) {
+    throw stopped(copied, total, source, target, { kind: 'switch', reason: messageOf(error) });
+  }
+  const leftBehind = plan.notCarried.map((path) => nativePath(source, path));
+  for (const task of plan.tasks) await removeOld(source, task, leftBehind);
+  await clearTempFolder(source, (options.now ?? Date.now)());
+  return { moved: copied, leftBehind };
+}
+
+/** Counts a move's progress and reports it (files and bytes as they are copied). */
+class ProgressCount {
+  private readonly totals: Pick<MoveProgress, 'tasks' | 'files' | 'bytes'>;
+  private done = { tasksDone: 0, filesDone: 0, bytesDone: 0 };
+  /** Files and bytes of the task folder being copied, counted so far. */
+  private current = { files: 0, bytes: 0 };
+
+  constructor(
+    tasks: readonly TaskFolderPlan[],
+    private readonly report: ((progress: MoveProgress) => void) | undefined,
+  ) {
+    const files = tasks.flatMap((task) => task.files);
+    this.totals = {
+      tasks: tasks.length,
+      files: files.length,
+      bytes: files.reduce((sum, file) => sum + file.size, 0),
+    };
+    this.emit();
+  }
+
+  file(bytes: number): void {
+    this.current.files += 1;
+    this.current.bytes += bytes;
+    this.emit();
+  }
+
+  /** A task folder is in place (`already`: a previous try had copied it). */
+  task(task: TaskFolderPlan, already: boolean): void {
+    const files = already ? task.files.length : this.current.files;
+    const bytes = already ? task.files.reduce((sum, f) => sum + f.size, 0) : this.current.bytes;
+    this.done = {
+      tasksDone: this.done.tasksDone + 1,
+      filesDone: this.done.filesDone + files,
+      bytesDone: this.done.bytesDone + bytes,
+    };
+    this.current = { files: 0, bytes: 0 };
+    this.emit();
+  }
+
+  private emit(): void {
+    this.report?.({
+      ...this.totals,
+      tasksDone: this.done.tasksDone,
+      filesDone: this.done.filesDone + this.current.files,
+      bytesDone: this.done.bytesDone + this.current.bytes,
+    });
+  }
+}

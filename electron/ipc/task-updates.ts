@@ -1,0 +1,150 @@
+/**
+ * How task changes reach the page: as `tasks:updated` batches (shared/ipc/task-changes.ts), at
+ * most one every {@link TASK_UPDATES_INTERVAL_MS}, each task once per batch with its last change.
+ * With 200 tasks polling every 3 s the engine changes a task about 70 times a second; the page
+ * hears of it about seven times a second and draws each batch once.
+ *
+ * A change that moved only the poll bookkeeping (the count, when it was polled, `updatedAt`:
+ * what core/engine/bookkeeping-writes.ts calls bookkeeping) since the record the page was last
+ * sent goes as the task's live part, without the record and its prompt. The record the page was
+ * sent is remembered for the tasks still under way only (bounded), so a task that is done costs
+ * nothing here; one not remembered is sent whole.
+ *
+ * Removals and refused submits go through the same queue: a removal after an update of the same
+ * task replaces it (the page never gets the task back after it went), and an Undo after a
+ * removal replaces that; a refusal never overtakes the record of the submit it ends.
+ */
+import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
+import type { TaskChange, TaskItem, TaskRefusal } from '../../shared/ipc/contract';
+import { MAX_TASK_CHANGES, taskChangeSchema } from '../../shared/ipc/task-changes';
+import { isBookkeepingOnly } from '../core/engine/bookkeeping-writes';
+import type { Clock } from '../ports/clock';
+import type { Disposable } from '../ports/disposable';
+import type { Logger } from '../ports/logger';
+import { CoalescingQueue } from './coalescing-queue';
+import type { Emit } from './ipc-main-bridge';
+
+/** The least time between two batches: at most about seven a second. */
+export const TASK_UPDATES_INTERVAL_MS = 150;
+/** Records remembered as what the page has (tasks under way); the oldest goes beyond this. */
+const MAX_REMEMBERED = 10_000;
+
+/** What handlers tell the page of tasks besides the engine's own changes. */
+export interface TaskChangeSink {
+  /** The task left the history. */
+  removed(localId: string): void;
+  /** A submit refused for the account (not kept). */
+  refused(refusal: TaskRefusal): void;
+}
+
+export interface TaskUpdatesDeps {
+  readonly clock: Clock;
+  readonly emit: Emit;
+  readonly logger: Logger;
+  /** Default {@link TASK_UPDATES_INTERVAL_MS}. */
+  readonly intervalMs?: number;
+}
+
+/** A change waiting for the next batch. */
+type Queued =
+  | { readonly change: 'task'; readonly item: TaskItem }
+  | { readonly change: 'removed'; readonly localId: string }
+  | { readonly change: 'refused'; readonly refusal: TaskRefusal };
+
+export class TaskUpdates implements TaskChangeSink, Disposable {
+  private readonly queue: CoalescingQueue<Queued>;
+  /** The record the page was last sent whole, of each task under way. */
+  private readonly sent = new Map<string, TaskRecord>();
+
+  constructor(private readonly deps: TaskUpdatesDeps) {
+    this.queue = new CoalescingQueue({
+      clock: deps.clock,
+      intervalMs: deps.intervalMs ?? TASK_UPDATES_INTERVAL_MS,
+      deliver: (batch) => this.deliver(batch),
+    });
+  }
+
+  /** The task changed: `item` is its record and live state now. */
+  updated(item: TaskItem): void {
+    this.queue.push(item.record.localId, { change: 'task', item });
+  }
+
+  removed(localId: string): void {
+    // Whatever comes of the task next (an Undo) is sent whole: the page may have let it go.
+    this.sent.delete(localId);
+    this.queue.push(localId, { change: 'removed', localId });
+  }
+
+  refused(refusal: TaskRefusal): void {
+    this.sent.delete(refusal.localId);
+    this.queue.push(refusal.localId, { change: 'refused', refusal });
+  }
+
+  /** Sends what waits now (before a quit, so the page's last view is the final one). */
+  flush(): void {
+    this.queue.flush();
+  }
+
+  /** Sends what waits, then nothing more. */
+  dispose(): void {
+    this.queue.dispose();
+    this.sent.clear();
+  }
+
+  private deliver(batch: readonly Queued[]): void {
+    const changes = batch
+      .map((queued) => this.toChange(queued))
+      .filter((change) => this.fits(change));
+    for (let at = 0; at < changes.length; at += MAX_TASK_CHANGES) {
+      try {
+        this.deps.emit('tasks:updated', changes.slice(at, at + MAX_TASK_CHANGES));
+      } catch (error) {
+        // A window going away mid-send: the next page reads the tasks afresh.
+        this.deps.logger.warn('task updates not sent', { detail: String(error) });
+      }
+    }
+  }
+
+  private toChange(queued: Queued): TaskChange {
+    if (queued.change === 'removed') {
+      this.sent.delete(queued.localId);
+      return queued;
+    }
+    if (queued.change === 'refused') {
+      this.sent.delete(queued.refusal.localId);
+      return { ...queued.refusal, change: 'refused' };
+    }
+    const { record, live } = queued.item;
+    const before = this.sent.get(record.localId);
+    if (before && isBookkeepingOnly(before, record)) {
+      const { localId, updatedAt, polls, lastPolledAt } = record;
+      return { change: 'live', localId, updatedAt, polls, lastPolledAt, live };
+    }
+    this.remember(record);
+    return { change: 'task', record, live };
+  }
+
+  /**
+   * Whether the change matches the contract. The emitter parses each message whole, so one task
+   * that does not would hold back every other task's change: it alone is left out (and sent
+   * whole next time).
+   */
+  private fits(change: TaskChange): boolean {
+    if (taskChangeSchema.safeParse(change).success) return true;
+    this.sent.delete(change.change === 'task' ? change.record.localId : change.localId);
+    this.deps.logger.error('task change dropped: does not match the contract', {
+      change: change.change,
+    });
+    return false;
+  }
+
+  /** Keeps the record the page now has, while the task is under way (live parts may follow). */
+  private remember(record: TaskRecord): void {
+    this.sent.delete(record.localId);
+    if (!isUnfinished(record)) return;
+    this.sent.set(record.localId, record);
+    if (this.sent.size <= MAX_REMEMBERED) return;
+    const oldest = this.sent.keys().next().value;
+    if (oldest !== undefined) this.sent.delete(oldest);
+  }
+}

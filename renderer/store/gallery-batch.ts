@@ -1,0 +1,143 @@
+/**
+ * The gallery's loaded images after a batch of task changes (task-batch.ts): each task's images
+ * brought up to date where they are, those deleted or of removed tasks dropped, and new ones
+ * that match the filters inserted where the order puts them. One pass over the loaded images and
+ * one copy at most per batch; a batch whose tasks have no images and that removes none (polls of
+ * running tasks) costs nothing.
+ *
+ * An image that stops matching the filters (unfavourited under "favourites only") stays until the
+ * next load, so nothing vanishes under the pointer. New images that sort after the loaded ones
+ * arrive with a later page instead.
+ */
+import type { GalleryItem, GallerySort } from '../../shared/domain/gallery-item';
+import { VISIBLE_STATES, type TaskRecord } from '../../shared/domain/task-record';
+import {
+  compareFor,
+  galleryItemsOf,
+  insertionIndex,
+  matchesFilters,
+  type GalleryFilters,
+} from './gallery-list-model';
+
+export interface TaskMerge {
+  readonly items: GalleryItem[];
+  /** New images placed among the loaded ones. */
+  readonly added: number;
+  /** Whether the batch named an image that was loaded, or placed a new one. */
+  readonly changed: boolean;
+}
+
+/** Where new images may go: the list's filters and order, and whether more pages follow. */
+export interface GalleryPlace {
+  readonly filters: GalleryFilters;
+  readonly hasMore: boolean;
+  readonly sort?: GallerySort;
+}
+
+/** The tasks of a batch as the gallery reads them. */
+export interface GalleryChanges {
+  /** Records of tasks that have images, by task. */
+  readonly records: ReadonlyMap<string, TaskRecord>;
+  readonly removed: ReadonlySet<string>;
+}
+
+/** The batch's tasks that can touch the gallery (a task with no image cannot). */
+export function galleryChanges(
+  records: Iterable<TaskRecord>,
+  removed: ReadonlySet<string> = new Set(),
+): GalleryChanges {
+  const withImages = new Map<string, TaskRecord>();
+  for (const record of records)
+    if (record.images.length > 0) withImages.set(record.localId, record);
+  return { records: withImages, removed };
+}
+
+/** A task's images as the gallery shows them, by index (undefined: the batch has no record of it). */
+type FreshImages = (localId: string) => Map<number, GalleryItem> | undefined;
+
+/** Each task's images as the gallery shows them, built once per task. */
+function freshImages(changes: GalleryChanges): FreshImages {
+  const built = new Map<string, Map<number, GalleryItem>>();
+  return (localId: string): Map<number, GalleryItem> | undefined => {
+    const record = changes.records.get(localId);
+    if (!record) return undefined;
+    let images = built.get(localId);
+    if (!images) {
+      images = new Map(galleryItemsOf(record).map((item) => [item.index, item]));
+      built.set(localId, images);
+    }
+    return images;
+  };
+}
+
+/** The loaded images with the batch's updates and drops, and which images of each task were seen. */
+function updatedInPlace(
+  items: readonly GalleryItem[],
+  changes: GalleryChanges,
+  fresh: FreshImages,
+) {
+  const seen = new Map<string, Set<number>>();
+  let next: GalleryItem[] | null = null;
+  items.forEach((item, position) => {
+    const removed = changes.removed.has(item.localId);
+    const images = removed ? undefined : fresh(item.localId);
+    if (!removed && !images) {
+      next?.push(item);
+      return;
+    }
+    next ??= items.slice(0, position);
+    const indexes = seen.get(item.localId) ?? new Set<number>();
+    seen.set(item.localId, indexes.add(item.index));
+    const update = images?.get(item.index);
+    if (update && VISIBLE_STATES.includes(update.image.state)) next.push(update);
+  });
+  return { items: next, seen };
+}
+
+/** Inserts the tasks' images not loaded yet where the order puts them; how many went in. */
+function insertNew(
+  next: GalleryItem[],
+  localIds: readonly string[],
+  {
+    fresh,
+    seen,
+    place,
+  }: { fresh: FreshImages; seen: Map<string, Set<number>>; place: GalleryPlace },
+): number {
+  const compare = compareFor(place.sort ?? 'newest');
+  let added = 0;
+  const candidates = localIds.flatMap((localId) =>
+    [...(fresh(localId)?.values() ?? [])].filter(
+      (item) => !seen.get(localId)?.has(item.index) && matchesFilters(item, place.filters),
+    ),
+  );
+  for (const item of candidates) {
+    const at = insertionIndex(next, item, compare);
+    if (at === next.length && place.hasMore) continue;
+    next.splice(at, 0, item);
+    added += 1;
+  }
+  return added;
+}
+
+/**
+ * Applies a batch's task changes to loaded images; with `place`, new images are inserted (the
+ * list), without, none are (a page loaded by position).
+ */
+export function imagesAfterBatch(
+  items: readonly GalleryItem[],
+  changes: GalleryChanges,
+  place?: GalleryPlace,
+): TaskMerge {
+  if (changes.records.size === 0 && changes.removed.size === 0) {
+    return { items: items as GalleryItem[], added: 0, changed: false };
+  }
+  const fresh = freshImages(changes);
+  const updated = updatedInPlace(items, changes, fresh);
+  const next = updated.items ?? [...items];
+  const added = place
+    ? insertNew(next, [...changes.records.keys()], { fresh, seen: updated.seen, place })
+    : 0;
+  const changed = updated.items !== null || added > 0;
+  return { items: changed ? next : (items as GalleryItem[]), added, changed };
+}

@@ -1,0 +1,91 @@
+/**
+ * The page's side of `tasks:updated` (shared/ipc/task-changes.ts): a batch of task changes is
+ * applied to the task list and the gallery in one store update, so the window draws it once;
+ * then what it says aloud (a task completed, failed) and what it gives back to the form (a
+ * refused submit) follow.
+ */
+import type { TaskRecord, TaskStatus } from '../../shared/domain/task-record';
+import type { TaskChange, TaskItem } from '../../shared/ipc/contract';
+import { announce } from '../components/live-region';
+import { errorText, t } from '../i18n';
+import type { AppState } from './app-state';
+import { galleryChanges } from './gallery-batch';
+import { readBatch, tasksAfterBatch, type TaskBatch } from './task-batch';
+
+/** What a batch needs of the store: one `setState` per batch. */
+interface Store {
+  getState(): AppState;
+  setState(patch: Partial<AppState>): void;
+}
+
+/** The sentence to announce when a task reaches a new status (null: nothing to say). */
+function announcement(record: TaskRecord, before: TaskStatus): string | null {
+  if (record.status === before) return null;
+  switch (record.status) {
+    case 'completed':
+      return t('announce.completed', { prompt: record.request.prompt });
+    case 'failed':
+    case 'not_found':
+      return t('announce.failed', {
+        reason: record.error ? errorText(record.error) : t('tasks.status.failed'),
+      });
+    case 'submit_failed':
+      return t('announce.submitFailed', { reason: record.error ? errorText(record.error) : '' });
+    default:
+      return null;
+  }
+}
+
+/** The loaded items the batch sends whole records of, by task (read before it is applied). */
+function knownBefore(state: AppState, batch: TaskBatch): Map<string, TaskItem> {
+  const known = new Map<string, TaskItem>();
+  if (batch.items.size === 0) return known;
+  for (const item of state.tasksItems) {
+    if (batch.items.has(item.record.localId)) known.set(item.record.localId, item);
+  }
+  return known;
+}
+
+/** A cost reported (or an estimate made, or a task not billed) changes what caps have spent. */
+function costsMoved(batch: TaskBatch, known: ReadonlyMap<string, TaskItem>): boolean {
+  return [...batch.items.values()].some(({ record }) => {
+    const cost = record.cost;
+    const before = known.get(record.localId)?.record.cost;
+    return cost !== undefined && JSON.stringify(cost) !== JSON.stringify(before);
+  });
+}
+
+/** What the form does with the batch: a refused submit's draft comes back, a banner says why. */
+function answerForm(store: Store, batch: TaskBatch): void {
+  for (const { record } of batch.items.values()) {
+    const state = store.getState();
+    if (record.status === 'submit_failed') state.composeRestoreRefused(record.localId);
+    else if (record.status === 'processing' && state.composeRefusal) state.composeDismissRefusal();
+  }
+  for (const refusal of batch.refusals) {
+    const first = store.getState().composeRefusal === null;
+    store.getState().composeApplyRefusal(refusal);
+    if (first) announce(t(`banner.refused.${refusal.kind}`));
+  }
+}
+
+/** Applies one `tasks:updated` batch: one store update for the lists, then the words. */
+export function applyTaskChanges(store: Store, changes: readonly TaskChange[]): void {
+  const batch = readBatch(changes);
+  const state = store.getState();
+  const known = knownBefore(state, batch);
+  const records = [...batch.items.values()].map((item) => item.record);
+  const patch = {
+    ...tasksAfterBatch(state, batch),
+    ...state.galleryAfterTaskChanges(galleryChanges(records, batch.removed)),
+  };
+  // A batch about nothing loaded (live parts of tasks on pages not read) draws nothing.
+  if (Object.keys(patch).length > 0) store.setState(patch);
+  if (costsMoved(batch, known)) store.getState().costsNoteLedgerChange();
+  for (const record of records) {
+    const before = known.get(record.localId);
+    const sentence = before ? announcement(record, before.record.status) : null;
+    if (sentence) announce(sentence);
+  }
+  answerForm(store, batch);
+}

@@ -1,0 +1,66 @@
+/**
+ * The one event that tells the page how tasks changed: `tasks:updated`, a batch of changes main
+ * has coalesced per task (the last change of each task since the previous batch, in the order
+ * the tasks first changed) and sends at most every 150 ms (electron/ipc/task-updates.ts). Each
+ * change is one of:
+ * - `task`: the whole record (prompt included) with the engine's live state, for any change of
+ *   what the page shows of the task (status, hold, error, images, cost, favourite…);
+ * - `live`: only what a poll that changed nothing else moves (the poll count, when it was
+ *   polled, `updatedAt`) and the live state (next poll, progress, queue place), for a task whose
+ *   whole record main sent before: the page applies it onto the record it has, and ignores it
+ *   for a task it has not loaded;
+ * - `removed`: the task left the history;
+ * - `refused`: a submit refused for the account, never kept (its request comes back).
+ */
+import { z } from 'zod';
+import { sentenceSchema } from '../i18n/sentence';
+import { liveStateSchema } from '../domain/live-state';
+import { MAX_COUNT, MAX_MESSAGE_CHARS, boundedInt, dateMsSchema } from '../domain/limits';
+import { taskRecordSchema } from '../domain/task-record';
+import { generationRequestSchema } from '../service/wire';
+import { localIdSchema } from './task-item';
+
+/**
+ * Most changes one `tasks:updated` message carries: main splits a larger batch (a removal of
+ * thousands of tasks) into messages of this many, sent together.
+ */
+export const MAX_TASK_CHANGES = 500;
+
+/** The fields of a task's live part: what a poll that moved only bookkeeping changed. */
+export const taskLivePartSchema = z.object({
+  localId: localIdSchema,
+  updatedAt: dateMsSchema,
+  polls: boundedInt(0, MAX_COUNT),
+  lastPolledAt: dateMsSchema.nullable(),
+  live: liveStateSchema.nullable(),
+});
+export type TaskLivePart = z.infer<typeof taskLivePartSchema>;
+
+/**
+ * A submit refused for the account (key refused, no credits, no key, service unreachable): not
+ * kept in the history (it never got an id); its request comes back so nothing typed is lost.
+ */
+export const taskRefusalSchema = z.object({
+  localId: localIdSchema,
+  request: generationRequestSchema,
+  kind: z.enum(['auth', 'credits', 'network', 'config']),
+  message: z.string().max(MAX_MESSAGE_CHARS),
+  /** `message` as a catalogue sentence (the window shows it in its language). */
+  sentence: sentenceSchema.optional(),
+});
+export type TaskRefusal = z.infer<typeof taskRefusalSchema>;
+
+export const taskChangeSchema = z.discriminatedUnion('change', [
+  z.object({
+    change: z.literal('task'),
+    record: taskRecordSchema,
+    live: liveStateSchema.nullable(),
+  }),
+  taskLivePartSchema.extend({ change: z.literal('live') }),
+  z.object({ change: z.literal('removed'), localId: localIdSchema }),
+  taskRefusalSchema.extend({ change: z.literal('refused') }),
+]);
+export type TaskChange = z.infer<typeof taskChangeSchema>;
+
+/** One `tasks:updated` message: at least one change, at most {@link MAX_TASK_CHANGES}. */
+export const taskChangesSchema = z.array(taskChangeSchema).min(1).max(MAX_TASK_CHANGES);

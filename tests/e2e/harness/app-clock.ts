@@ -1,0 +1,27 @@
+/**
+ * The chromium host's clock for its "main process": the system's, moved ahead when a journey says
+ * so. Timers keep their real delays; whatever reads the time after a move (the engine's next poll
+ * checks its watch deadline) finds that much more has passed. A journey that waits on the app's
+ * own timeout (journey 4: a minute, the shortest a user can set) moves it instead of sleeping.
+ */
+import type { Clock, TimerHandle } from '../../../electron/ports/clock';
+
+export interface AppClock extends Clock {
+  /** Moves `now()` `ms` ahead, for good (a restarted "main process" keeps the same clock). */
+  advance(ms: number): void;
+}
+
+export function appClock(): AppClock {
+  let ahead = 0;
+  return {
+    now: () => Date.now() + ahead,
+    setTimeout: (callback, ms) => setTimeout(callback, ms),
+    clearTimeout(handle: TimerHandle) {
+      clearTimeout(handle as NodeJS.Timeout);
+    },
+    advance(ms) {
+      if (!Number.isFinite(ms) || ms < 0) throw new Error(`The clock only moves ahead: ${ms}`);
+      ahead += ms;
+    },
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * Task updates under load, through the app's one wiring (wireApp) over a real AppRuntime and its
+ * embedded demo service on loopback, with the main process's own emitter (createEmitter: each
+ * message parsed with the contract, then sent to the window's webContents): 200 tasks submitted
+ * at once and polled every second reach the page in at most 10 messages a second, and the page,
+ * applying every message as the renderer does, ends with each task's final record.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { WebContents } from 'electron';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmitter, type HandlerContext } from '../../../electron/ipc/ipc-main-bridge';
+import { wireApp } from '../../../electron/ipc/wire-app';
+import { silentLogger } from '../../../electron/ports/logger';
+import type { TaskChange, TaskItem } from '../../../shared/ipc/contract';
+import { MAX_TASK_CHANGES } from '../../../shared/ipc/task-changes';
+import { withLivePart } from '../../../renderer/store/task-batch';
+import { fresher } from '../../../renderer/store/task-list-model';
+import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
+import { startTestRuntime } from '../../support/app-runtime';
+import { DEMO_TARGET } from '../../support/submit-target';
+
+const TASKS = 200;
+const POLL_MS = 1_000;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** What the window received: each message's time and its changes. */
+interface Received {
+  readonly at: number;
+  readonly changes: TaskChange[];
+}
+
+/** The page's view of the tasks, built from the messages alone (as the renderer applies them). */
+function pageView(messages: readonly Received[]): Map<string, TaskItem> {
+  const tasks = new Map<string, TaskItem>();
+  for (const { changes } of messages) {
+    for (const change of changes) {
+      if (change.change === 'task') {
+        const known = tasks.get(change.record.localId);
+        const item = { record: change.record, live: change.live };
+        tasks.set(change.record.localId, known ? fresher(known, item) : item);
+      } else if (change.change === 'live') {
+        const known = tasks.get(change.localId);
+        if (known) tasks.set(change.localId, withLivePart(known, change));
+      } else {
+        tasks.delete(change.localId);
+      }
+    }
+  }
+  return tasks;
+}
+
+/** Most messages in any one-second window. */
+function busiestSecond(times: readonly number[]): number {
+  let most = 0;
+  for (const [n, start] of times.entries()) {
+    let count = 0;
+    for (let m = n; m < times.length && times[m]! < start + 1_000; m += 1) count += 1;
+    most = Math.max(most, count);
+  }
+  return most;
+}
+
+async function wiredWindow() {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-updates-load-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const runtime = await startTestRuntime(dir, {
+    demo: { durationMs: { min: 2_500, max: 4_000 } },
+    pollIntervalMs: POLL_MS,
+  });
+  cleanups.push(() => runtime.close());
+  const received: Received[] = [];
+  const others: string[] = [];
+  const contents = {
+    isDestroyed: () => false,
+    send: (channel: string, payload: unknown) => {
+      if (channel === 'tasks:updated') {
+        received.push({ at: Date.now(), changes: payload as TaskChange[] });
+      } else others.push(channel);
+    },
+  } as unknown as WebContents;
+  const os = createOsStandIns({
+    userDataDir: dir,
+    galleryDir: () => runtime.galleryDir(),
+    env: () => ({}),
+  });
+  const wiring = wireApp({
+    runtime,
+    shell: os.shell,
+    chooseFolder: os.chooseFolder,
+    copyText: os.copyText,
+    info: () => ({ version: '0.0.0-test', platform: process.platform, online: true }),
+    emit: createEmitter(() => contents, silentLogger),
+  });
+  cleanups.push(async () => wiring.dispose());
+  return { runtime, wiring, received };
+}
+
+const context = { sender: {} as WebContents } satisfies HandlerContext;
+
+describe('task updates under load', () => {
+  it(`${TASKS} tasks polling reach the page in at most 10 messages a second, and every final state arrives`, async () => {
+    const app = await wiredWindow();
+    const ids: string[] = [];
+    for (let n = 0; n < TASKS / 10; n += 1) {
+      const items = await app.wiring.handlers['tasks:submit'](
+        { request: { prompt: `under load ${n}`, size: '64x64' }, target: DEMO_TARGET, count: 10 },
+        context,
+      );
+      ids.push(...items.map((item) => item.record.localId));
+    }
+    const settled = await app.runtime.core.engine.whenSettled(ids);
+    expect(settled.map((record) => record.status)).toEqual(ids.map(() => 'completed'));
+    // The last batch goes within an interval; before a quit it goes at once.
+    await app.wiring.beforeQuit(0);
+
+    const times = app.received.map((message) => message.at);
+    expect(busiestSecond(times)).toBeLessThanOrEqual(10);
+    for (const { changes } of app.received) {
+      expect(changes.length).toBeLessThanOrEqual(MAX_TASK_CHANGES);
+    }
+    const changes = app.received.flatMap((message) => message.changes);
+    // Far fewer changes than the engine made: each task once per batch.
+    const polls = settled.reduce((sum, record) => sum + record.polls, 0);
+    expect(polls).toBeGreaterThanOrEqual(TASKS * 2);
+    // The polls that moved nothing else went without the record and its prompt.
+    const live = changes.filter((change) => change.change === 'live');
+    expect(live.length).toBeGreaterThan(0);
+    for (const part of live) expect(JSON.stringify(part)).not.toContain('under load');
+
+    const page = pageView(app.received);
+    expect([...page.keys()].sort()).toEqual([...ids].sort());
+    for (const record of settled) {
+      expect(page.get(record.localId)?.record).toEqual(
+        app.runtime.core.history.get(record.localId),
+      );
+    }
+  }, 120_000);
+});
