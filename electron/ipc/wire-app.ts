@@ -27,7 +27,7 @@ import { silentLogger, type Logger } from '../ports/logger';
 import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { costHandlers } from './cost-handlers';
-import { writeCsvBeside } from '../core/costs/ledger-csv-file';
+import { replaceFileBeside } from '../core/fs/atomic-file';
 import { TrashJournal, TRASH_JOURNAL_DIR } from '../core/trash/trash-journal';
 import { TrashOperations } from '../core/trash/trash-operations';
 import { galleryFolderHandlers } from './gallery-folder-handlers';
@@ -199,7 +199,7 @@ function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
     costs: runtime.core.costs,
     ...(library ? { dialogs: library.dialogs } : {}),
     ...(capPrompts ? { prompts: capPrompts } : {}),
-    writeText: writeCsvBeside,
+    writeText: replaceFileBeside,
   });
 }
 

@@ -38,7 +38,7 @@ function periodSince(period: CostPeriod, now: Date): number | undefined {
 }
 
 /** The query of the period and service the screen shows. */
-export function costsQuery(state: Pick<AppState, 'costsPeriod' | 'costsProvider'>): LedgerQuery {
+function costsQuery(state: Pick<AppState, 'costsPeriod' | 'costsProvider'>): LedgerQuery {
   const since = periodSince(state.costsPeriod, new Date());
   return {
     ...(since === undefined ? {} : { since }),

@@ -70,7 +70,3 @@ export function csvHeader(): string {
 export function csvRow(entry: LedgerEntry, timeZone: string): string {
   return `${rowOf(entry, timeZone).map(csvCell).join(',')}\r\n`;
 }
-
-export function ledgerCsv(entries: readonly LedgerEntry[], timeZone: string): string {
-  return csvHeader() + entries.map((entry) => csvRow(entry, timeZone)).join('');
-}

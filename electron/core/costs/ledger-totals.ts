@@ -54,7 +54,7 @@ export interface LedgerSummary {
  * Folds the history's sums per local day and unit, and per service and unit, into the ledger's
  * totals.
  */
-export function totalsOf(
+function totalsOf(
   perDay: readonly DaySum[],
   perService: readonly ServiceSum[],
   timeZone: string,

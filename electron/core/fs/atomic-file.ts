@@ -26,12 +26,19 @@ export async function removeQuietly(path: string, root?: string): Promise<void> 
 }
 
 /**
+ * What a file is written from: its whole text or bytes, or text chunks written one after the other
+ * as they are produced (a large export never held as one string: each chunk is written before the
+ * next is asked for).
+ */
+export type FileData = string | Uint8Array | Iterable<string>;
+
+/**
  * Creates `path` (it must not exist) with `mode` (before the umask; default 0666), writes `data`
  * and flushes it to disk.
  */
 export async function writeNewFileSynced(
   path: string,
-  data: string | Uint8Array,
+  data: FileData,
   mode?: number,
 ): Promise<void> {
   const handle = await open(path, 'wx', mode);
@@ -88,7 +95,7 @@ export async function writeFileAtomic(
  * new `.part` file beside it, synced, then renamed over it, as the library export does. A crash or
  * a full disk leaves the file the user had, never half of the new one.
  */
-export async function replaceFileBeside(target: string, data: string | Uint8Array): Promise<void> {
+export async function replaceFileBeside(target: string, data: FileData): Promise<void> {
   const part = `${target}.${ownTempName('.part')}`;
   try {
     await writeNewFileSynced(part, data, 0o644);

@@ -182,7 +182,7 @@ export class LedgerRows {
  * The gallery path the Costs screen shows a task by: its first saved image's thumbnail, else that
  * image's file; `''` when no image is saved.
  */
-export function firstThumbnail(record: Pick<TaskRecord, 'images'>): string {
+function firstThumbnail(record: Pick<TaskRecord, 'images'>): string {
   const image = record.images.find((one) => one.state === 'saved' && (one.thumbnail ?? one.file));
   return image?.thumbnail ?? image?.file ?? '';
 }

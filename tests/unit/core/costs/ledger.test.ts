@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry, LedgerTotals } from '../../../../shared/domain/cost-ledger';
-import { ledgerCsv, csvCell } from '../../../../electron/core/costs/ledger-csv';
+import { csvCell, csvHeader, csvRow } from '../../../../electron/core/costs/ledger-csv';
 import { CostBook } from '../../../../electron/core/costs/cost-book';
 import { HistoryStore } from '../../../../electron/core/history/history-store';
 import { makeRecord } from '../history/history-fixtures';
@@ -91,6 +91,11 @@ const entries = [
   entry('2026-04-01T13:00:00Z', { source: 'not_billed' }),
   entry('2026-04-01T14:00:00Z', { source: 'unknown' }),
 ];
+
+/** The CSV of `list` as the export writes it: its header, then a line per task. */
+function ledgerCsv(list: readonly LedgerEntry[], timeZone: string): string {
+  return csvHeader() + list.map((one) => csvRow(one, timeZone)).join('');
+}
 
 /** The totals of {@link entries} as the ledger sums them, written to a history as tasks. */
 function ledgerTotals(list: readonly LedgerEntry[], timeZone: string): LedgerTotals {
