@@ -528,12 +528,11 @@ export const sizeOffenders = {
   'renderer/features/tasks/task-list.tsx': { 'max-lines-per-function': 73 },
   'renderer/lib/api.ts': { 'max-params': 5 },
   'renderer/store/compose-slice.ts': { 'max-lines-per-function': 105 },
-  'renderer/store/gallery-list-model.ts': { 'max-params': 5 },
-  'renderer/store/gallery-slice.ts': { 'max-lines-per-function': 175 },
+  'renderer/store/gallery-slice.ts': { 'max-lines-per-function': 170 },
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 64 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 101 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 156 },
+  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 132 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

@@ -22,7 +22,7 @@ export interface TaskBatch {
 }
 
 /** The task a change is about. */
-export function localIdOf(change: TaskChange): string {
+function localIdOf(change: TaskChange): string {
   return change.change === 'task' ? change.record.localId : change.localId;
 }
 
@@ -62,7 +62,7 @@ export function readBatch(changes: readonly TaskChange[]): TaskBatch {
 }
 
 /** The item after the batch: its new state, the same item, or null when it goes. */
-export function itemAfter(item: TaskItem, batch: TaskBatch): TaskItem | null {
+function itemAfter(item: TaskItem, batch: TaskBatch): TaskItem | null {
   const localId = item.record.localId;
   if (batch.removed.has(localId)) return null;
   const whole = batch.items.get(localId);

@@ -27,7 +27,7 @@ import { localIdSchema } from './task-item';
 export const MAX_TASK_CHANGES = 500;
 
 /** The fields of a task's live part: what a poll that moved only bookkeeping changed. */
-export const taskLivePartSchema = z.object({
+const taskLivePartSchema = z.object({
   localId: localIdSchema,
   updatedAt: dateMsSchema,
   polls: boundedInt(0, MAX_COUNT),
@@ -40,7 +40,7 @@ export type TaskLivePart = z.infer<typeof taskLivePartSchema>;
  * A submit refused for the account (key refused, no credits, no key, service unreachable): not
  * kept in the history (it never got an id); its request comes back so nothing typed is lost.
  */
-export const taskRefusalSchema = z.object({
+const taskRefusalSchema = z.object({
   localId: localIdSchema,
   request: generationRequestSchema,
   kind: z.enum(['auth', 'credits', 'network', 'config']),

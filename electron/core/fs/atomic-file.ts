@@ -26,13 +26,6 @@ export async function removeQuietly(path: string, root?: string): Promise<void> 
 }
 
 /**
- * What a file is written from: its whole text or bytes, or text chunks written one after the other
- * as they are produced (a large export never held as one string: each chunk is written before the
- * next is asked for).
- */
-export type FileData = string | Uint8Array | Iterable<string>;
-
-/**
  * Creates `path` (it must not exist) with `mode` (before the umask; default 0666), writes `data`
  * and flushes it to disk.
  */
@@ -89,6 +82,12 @@ export async function writeFileAtomic(
     throw error;
   }
 }
+
+/**
+ * What a file is written from: text, bytes, or text chunks written one at a time as they are
+ * made (the ledger's CSV, read a page at a time: a million tasks never sit in memory at once).
+ */
+export type FileData = string | Uint8Array | Iterable<string>;
 
 /**
  * Replaces `target` (a file the user chose in main's own save dialog) with `data`: written to a

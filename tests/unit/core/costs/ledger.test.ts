@@ -92,11 +92,6 @@ const entries = [
   entry('2026-04-01T14:00:00Z', { source: 'unknown' }),
 ];
 
-/** The CSV of `list` as the export writes it: its header, then a line per task. */
-function ledgerCsv(list: readonly LedgerEntry[], timeZone: string): string {
-  return csvHeader() + list.map((one) => csvRow(one, timeZone)).join('');
-}
-
 /** The totals of {@link entries} as the ledger sums them, written to a history as tasks. */
 function ledgerTotals(list: readonly LedgerEntry[], timeZone: string): LedgerTotals {
   const store = HistoryStore.open(':memory:');
@@ -171,7 +166,7 @@ describe('the CSV', () => {
       prompt: '@SUM(1+1)\nand a second line, with a comma',
     };
     const removed = { ...entries[3]!, inHistory: false };
-    const csv = ledgerCsv([hostile, removed], TOKYO);
+    const csv = csvHeader() + [hostile, removed].map((entry) => csvRow(entry, TOKYO)).join('');
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
       'local_date,created_at,provider,model,prompt,task_id,local_id,status,source,amount,unit,detail,in_history',
