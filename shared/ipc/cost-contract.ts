@@ -177,5 +177,5 @@ export const costEvents = {
    * or leaving the history, a thumbnail, a price, a cap), here or in another Pictor process: at
    * most four a second. Only the ledger's version travels; the window reads what it shows.
    */
-  'costs:changed': z.object({ version: count }).strict(),
+  'costs:changed': z.object({ version: count }),
 } as const;
