@@ -1,6 +1,6 @@
 /**
  * What the user can do with a gallery image through the OS: reveal it in Finder/Explorer,
- * move it to the trash, copy it to the clipboard, save a copy elsewhere, drag it out to other
+ * copy it to the clipboard, save a copy elsewhere, drag it out to other
  * apps; and open https links, the gallery folder and the logs folder.
  *
  * Callers pass absolute paths they resolved inside the gallery; every action checks them again
@@ -147,7 +147,6 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
         shell.showItemInFolder(file);
         return ok(undefined);
       }),
-    trash: (file) => guarded([file], () => moveToTrash(file)),
     copyImage: (file) =>
       guarded([file], () => copyToClipboard(options.galleryRoot(), file, options.images)),
     saveAs: (file, request) =>
@@ -174,15 +173,6 @@ export function createShellActions(options: ShellActionsOptions): ShellActions {
     openGalleryFolder: () => openFolder(options.galleryRoot(), 'gallery'),
     openLogsFolder: () => openFolder(options.logsDir(), 'logs'),
   };
-}
-
-async function moveToTrash(file: string): Promise<Result<void>> {
-  try {
-    await shell.trashItem(file);
-    return ok(undefined);
-  } catch (error) {
-    return fail('failed', sentence('error.gallery.trashFailed'), error);
-  }
 }
 
 async function copyToClipboard(root: string, file: string, images: Images): Promise<Result<void>> {

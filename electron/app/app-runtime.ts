@@ -3,6 +3,7 @@
  * embedded demo service, and the core. main.ts builds it from Electron adapters; the end-to-end
  * harness builds it from plain Node ones, so both hosts run the same code.
  */
+import type { SystemTrash } from '../ports/system-trash';
 import type { ContentCredentialVerifier } from '../ports/content-credential-verifier';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
@@ -77,6 +78,8 @@ export interface AppRuntimeOptions {
   readonly contentCredentials?: ContentCredentialVerifier;
   /** Injected faults for tests (a port), passed to every library move. */
   readonly libraryFaults?: RelocateFaults;
+  /** Where deleted images go once their time for Undo ends (the host's); default none. */
+  readonly systemTrash?: SystemTrash;
   /** Least time between two progress reports of a long operation (tests: 0); default 100 ms. */
   readonly progressEveryMs?: number;
 }
@@ -345,6 +348,7 @@ export class AppRuntime {
       imageEngine: options.imageEngine,
       ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
       ...(options.libraryFaults ? { libraryFaults: options.libraryFaults } : {}),
+      ...(options.systemTrash ? { systemTrash: options.systemTrash } : {}),
       ...(options.progressEveryMs === undefined
         ? {}
         : { progressEveryMs: options.progressEveryMs }),

@@ -28,6 +28,9 @@ import { C2paVerifier } from './content-credentials/c2pa-verifier';
 import { FairVerifier } from './content-credentials/fair-verifier';
 import { readTrustAnchors } from './content-credentials/trust-anchors';
 import { CostBook } from './costs/cost-book';
+import { TrashJournal, TRASH_JOURNAL_DIR } from './trash/trash-journal';
+import { TrashOperations, type TrashOperationsOptions } from './trash/trash-operations';
+import { noSystemTrash, type SystemTrash } from '../ports/system-trash';
 
 export const HISTORY_FILE = 'history.sqlite';
 const FIRST_GENERATION_LOCK = 'pictor.lock';
@@ -67,6 +70,11 @@ export interface PictorCoreOptions {
   readonly progressEveryMs?: number;
   /** The user's time zone (IANA name) for the cost ledger's days and months; default the host's. */
   readonly timeZone?: string;
+  /**
+   * Where deleted images go once their time for Undo ends: the host's system trash; default none
+   * (they stay held in the gallery's trash folder, as after a failed hand-over).
+   */
+  readonly systemTrash?: SystemTrash;
 }
 
 /** What a saved image names as Pictor's version when the host did not give one. */
@@ -96,6 +104,12 @@ export interface PictorCore {
    * priced and checked against the caps as it is stored.
    */
   readonly costs: CostBook;
+  /**
+   * Deletes and removals with Undo, journaled in the data folder; it follows every change of the
+   * library's folder. A front that deletes replays it once at start (`trash.replay()`): what a
+   * quit, crash or kill left under way is finished first.
+   */
+  readonly trash: TrashOperations;
   /** Stops the engine (ids kept, its tasks' leases ended so another process may carry on), closes the history. */
   close(): Promise<void>;
 }
@@ -173,28 +187,52 @@ function assemble(
     logger,
   });
   const parts = { history, gallery, intake, client, engine, thumbnails };
+  const library = libraryOf(parts, options, logger);
+  const trash = trashOf({ engine, gallery, library }, options, logger);
   return {
     ...parts,
     costs,
-    library: libraryOf(parts, options, logger),
+    library,
+    trash,
     folderChoices: new FolderChoices(options.clock),
-    operations: new CoreOperations({
-      history,
-      gallery,
-      intake,
-      records: engine,
-      clock: options.clock,
-      ...(options.progressEveryMs === undefined
-        ? {}
-        : { progressEveryMs: options.progressEveryMs }),
-    }),
+    operations: operationsOf(parts, options),
     async close() {
+      trash.dispose();
       await thumbnails.stop();
       await engine.stop();
       history.close();
       await verifier.dispose();
     },
   };
+}
+
+/** The long operations: one at a time per kind, with a stop signal and throttled progress. */
+function operationsOf(
+  parts: Pick<PictorCore, 'history' | 'gallery' | 'intake' | 'engine'>,
+  options: PictorCoreOptions,
+): CoreOperations {
+  return new CoreOperations({
+    history: parts.history,
+    gallery: parts.gallery,
+    intake: parts.intake,
+    records: parts.engine,
+    clock: options.clock,
+    ...(options.progressEveryMs === undefined ? {} : { progressEveryMs: options.progressEveryMs }),
+  });
+}
+
+/** Deletes and removals with Undo, journaled in the data folder, following the library. */
+function trashOf(
+  core: TrashOperationsOptions['core'],
+  options: PictorCoreOptions,
+  logger: Logger,
+): TrashOperations {
+  return new TrashOperations({
+    journal: new TrashJournal(join(options.dataDir, TRASH_JOURNAL_DIR), logger),
+    core,
+    sendToSystemTrash: options.systemTrash ?? noSystemTrash,
+    logger,
+  });
 }
 
 /** The service client: an image sent inline is held to the same cap as a downloaded one. */

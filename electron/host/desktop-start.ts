@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { app, clipboard, dialog, nativeTheme, net, session } from 'electron';
+import { electronSystemTrash } from '../adapters/system-trash';
 import { registerAppProtocol } from '../adapters/app-protocol';
 import { runningMacSignature } from '../adapters/codesign';
 import { createCapPrompts, createDialogPrompts } from '../adapters/dialog-prompts';
@@ -92,6 +93,7 @@ async function openRuntime({ environment, logger, images, window }: DesktopHost)
     prompts: createDialogPrompts(dialog, () => window.current()),
     imageEngine: images.engine,
     contentCredentials: await images.credentials,
+    systemTrash: electronSystemTrash,
     ...runtimeOverrides(environment),
     appVersion: app.getVersion(),
   });

@@ -34,7 +34,7 @@ export interface GalleryHandlerDeps {
   };
   readonly shell: Pick<
     ShellActions,
-    'reveal' | 'trash' | 'copyImage' | 'saveAs' | 'startDrag' | 'openGalleryFolder'
+    'reveal' | 'copyImage' | 'saveAs' | 'startDrag' | 'openGalleryFolder'
   >;
   readonly emit: Emit;
   /** Deletes with a way back (core/trash); the wiring owns it (replay at start, empty at quit). */
@@ -44,11 +44,6 @@ export interface GalleryHandlerDeps {
    * (Changing the gallery folder is the `galleryFolder:` channels', which ask before moving.)
    */
   readonly chooseExportFolder: () => Promise<string | null>;
-}
-
-/** The system trash as the gallery's trash sends to it: `shell.trash`, its failure thrown. */
-export function systemTrash(shell: Pick<ShellActions, 'trash'>): (file: string) => Promise<void> {
-  return async (file) => unwrap(await shell.trash(file));
 }
 
 export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'> {

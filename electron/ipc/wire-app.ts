@@ -8,7 +8,6 @@
  * place), so every handler and subscription is bound to it once, and its engine is started once,
  * here. Every subscription made here is released by the returned {@link AppWiring.dispose}.
  */
-import { join } from 'node:path';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import type { Settings, SettingsPatch } from '../../shared/domain/settings';
 import type { AppInfo } from '../../shared/ipc/contract';
@@ -28,10 +27,9 @@ import type { ShellActions } from '../ports/shell-actions';
 import { appHandlers } from './app-handlers';
 import { costHandlers } from './cost-handlers';
 import { replaceFileBeside } from '../core/fs/atomic-file';
-import { TrashJournal, TRASH_JOURNAL_DIR } from '../core/trash/trash-journal';
-import { TrashOperations } from '../core/trash/trash-operations';
+import type { TrashOperations } from '../core/trash/trash-operations';
 import { galleryFolderHandlers } from './gallery-folder-handlers';
-import { galleryHandlers, systemTrash } from './gallery-handlers';
+import { galleryHandlers } from './gallery-handlers';
 import type { Emit, HandlersOf, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
 import { libraryHandlers } from './library-handlers';
@@ -220,16 +218,10 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
   // The Costs screen reads the ledger again when it changed, not on every task update.
   wiring.add(runtime.core.costs.onDidChange((change) => emit('costs:changed', change)));
-  // Deleted images and removed tasks wait here for Undo; what a quit, crash or kill left under
-  // way is finished first (journal replay), and again for each folder the library is in: given
-  // the core (its library), the trash acts around every change of folder.
-  const trash = wiring.add(
-    new TrashOperations({
-      journal: new TrashJournal(join(runtime.dataDir, TRASH_JOURNAL_DIR)),
-      core: runtime.core,
-      sendToSystemTrash: systemTrash(options.shell),
-    }),
-  );
+  // Deleted images and removed tasks wait in the core's trash for Undo; what a quit, crash or
+  // kill left under way is finished first (journal replay), and again for each folder the
+  // library is in (the trash acts around every change of folder).
+  const { trash } = runtime.core;
   void trash.replay().catch(() => undefined);
   wiring.add(trash.onProgress((progress) => emit('trash:progress', progress)));
   // Task changes go to the page in batches; what waits is sent when the wiring ends.

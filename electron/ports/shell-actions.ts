@@ -19,8 +19,6 @@ export interface SaveAsRequest {
 export interface ShellActions {
   /** Shows the file in Finder / Explorer / the file manager. */
   reveal(file: string): Promise<Result<void>>;
-  /** Moves the file to the system's trash (never deletes it outright). */
-  trash(file: string): Promise<Result<void>>;
   /** Puts the image on the clipboard, as PNG. */
   copyImage(file: string): Promise<Result<void>>;
   /** Asks where to save a copy; `savedTo` is `null` when the user cancelled. */

@@ -11,6 +11,7 @@
  * fails on an existing name) and under a new `-restored-N` name when not. A name that already
  * holds this very file (same inode: an earlier try was cut short) is taken as done.
  */
+import type { SystemTrash } from '../../ports/system-trash';
 import { lstat, readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { silentLogger, type Logger } from '../../ports/logger';
@@ -42,8 +43,8 @@ export interface HeldImageFile extends ImageFile {
 export interface GalleryTrashOptions {
   /** The gallery root (absolute); the trash is `<root>/.pictor-trash`. */
   readonly root: string;
-  /** Moves a file to the system's trash; throws when it cannot. */
-  readonly sendToSystemTrash: (file: string) => Promise<void>;
+  /** Moves a file to the system's trash (the host's); throws when it cannot. */
+  readonly sendToSystemTrash: SystemTrash;
   readonly logger?: Logger;
 }
 
@@ -198,7 +199,7 @@ export class GalleryTrash {
   private async sendOn(path: string): Promise<boolean> {
     try {
       await checkContained(this.root, path);
-      await this.options.sendToSystemTrash(path);
+      await this.options.sendToSystemTrash(path, this.root);
       return true;
     } catch (error) {
       this.logger.warn('A deleted image could not go to the system trash yet.', {

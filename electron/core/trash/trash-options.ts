@@ -1,6 +1,7 @@
 /** What the trash operations (trash-operations.ts) are given: the journal, the core, the ports. */
 import type { Clock } from '../../ports/clock';
 import type { Logger } from '../../ports/logger';
+import type { SystemTrash } from '../../ports/system-trash';
 import type { TaskEngine } from '../engine/task-engine';
 import type { Library } from '../library/library';
 import type { TrashJournal } from './trash-journal';
@@ -24,8 +25,8 @@ export interface TrashOperationsOptions {
      */
     readonly library?: Pick<Library, 'aroundChanges'>;
   };
-  /** Moves a file to the system's trash; throws when it cannot. */
-  readonly sendToSystemTrash: (file: string) => Promise<void>;
+  /** Moves a file to the system's trash (the host's); throws when it cannot. */
+  readonly sendToSystemTrash: SystemTrash;
   /** Default: the process's own timers, which never keep it alive. */
   readonly clock?: Clock;
   readonly keepMs?: number;

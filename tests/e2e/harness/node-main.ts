@@ -65,6 +65,7 @@ async function startRuntime(options: NodeMainOptions, logger: RotatingFileLogger
     clock: options.clock,
     logger,
     prompts: options.os.prompts,
+    systemTrash: options.os.systemTrash,
     ...(options.imageEngine ? { imageEngine: options.imageEngine } : {}),
     ...(options.contentCredentials ? { contentCredentials: options.contentCredentials } : {}),
     ...runtimeOverrides(environment),

@@ -11,6 +11,7 @@ import { galleryGuard } from '../../../electron/app/os/path-guard';
 import { suggestedFileName } from '../../../electron/app/os/save-name';
 import { checkExternalUrl } from '../../../electron/app/protocol/external-url';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
+import type { SystemTrash } from '../../../electron/ports/system-trash';
 import type { UserPrompts } from '../../../electron/ports/user-prompts';
 
 /** One recorded OS call: the action and its main argument (a path or a URL). */
@@ -30,6 +31,8 @@ export interface OsStandInOptions {
 /** What the app's wiring (wireApp) needs from the OS, plus the record of calls. */
 export interface OsStandIns {
   readonly shell: ShellActions;
+  /** The system trash (the core's port): files move into `<userDataDir>/.trash`. */
+  readonly systemTrash: SystemTrash;
   readonly chooseFolder: () => Promise<string | null>;
   /** The main process's own dialogs: answered from PICTOR_E2E_KEY_ORIGIN (default: cancel). */
   readonly prompts: UserPrompts;
@@ -57,13 +60,6 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
   let trashed = 0;
   const shell: ShellActions = {
     reveal: (file) => guarded('reveal', file, async () => undefined),
-    trash: (file) =>
-      guarded('trash', file, async () => {
-        const bin = join(options.userDataDir, '.trash');
-        await mkdir(bin, { recursive: true });
-        trashed += 1;
-        await rename(file, join(bin, `${trashed}-${basename(file)}`));
-      }),
     copyImage: (file) => guarded('copyImage', file, async () => undefined),
     saveAs: (file, request) =>
       guarded('saveAs', file, async () => {
@@ -90,8 +86,19 @@ export function createOsStandIns(options: OsStandInOptions): OsStandIns {
       return ok(undefined);
     },
   };
+  // The system trash throws (as the app's does) where the shell's actions answer a Result.
+  const systemTrash: SystemTrash = async (file) => {
+    const done = await guarded('trash', file, async () => {
+      const bin = join(options.userDataDir, '.trash');
+      await mkdir(bin, { recursive: true });
+      trashed += 1;
+      await rename(file, join(bin, `${trashed}-${basename(file)}`));
+    });
+    if (!done.ok) throw new Error(done.error.message);
+  };
   return {
     shell,
+    systemTrash,
     calls,
     chooseFolder: async () => {
       const chosen = options.env().PICTOR_E2E_CHOOSE_FOLDER;

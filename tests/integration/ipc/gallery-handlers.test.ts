@@ -12,7 +12,7 @@ import { coreAgainstDemo } from '../core/core-harness';
 import { trashFixture } from '../../support/trash-fixture';
 import { ipcCaller } from '../../support/ipc';
 
-/** A shell that records what it was asked and really moves "trashed" files away. */
+/** A shell that records what it was asked. */
 function recordingShell() {
   const calls: [string, string][] = [];
   const ok = async (name: string, file: string) => {
@@ -21,10 +21,6 @@ function recordingShell() {
   };
   const shell: ShellActions = {
     reveal: (file) => ok('reveal', file),
-    trash: async (file) => {
-      await rm(file);
-      return ok('trash', file);
-    },
     copyImage: (file) => ok('copy', file),
     saveAs: async (file) => {
       calls.push(['saveAs', file]);
@@ -48,16 +44,17 @@ async function galleryWithImages(count: number) {
   );
   await h.core.engine.whenSettled(records.map((r) => r.localId));
   const { shell, calls } = recordingShell();
+  const fixture = trashFixture(h.core);
   const emitted: [EventChannel, unknown][] = [];
   const handlers = galleryHandlers({
     core: h.core,
     shell,
     chooseExportFolder: async () => null,
     emit: (channel, payload) => emitted.push([channel, payload]),
-    trash: trashFixture(h.core).trash,
+    trash: fixture.trash,
   }) as IpcHandlers;
   const call = ipcCaller(handlers);
-  return { h, records, calls, emitted, call };
+  return { h, records, calls, emitted, call, systemTrashed: fixture.systemTrashed };
 }
 
 describe('gallery IPC handlers over the real core', () => {
@@ -126,7 +123,7 @@ describe('gallery IPC handlers over the real core', () => {
     expect(existsSync(thumbnail)).toBe(false);
     // Held for Undo inside the gallery; the system trash gets it later (gallery-undo.test.ts).
     expect(existsSync(join(g.h.core.gallery.root, TRASH_DIR))).toBe(true);
-    expect(g.calls.filter(([name]) => name === 'trash')).toEqual([]);
+    expect(g.systemTrashed).toEqual([]);
     expect(g.emitted).toContainEqual(['gallery:changed', { reason: 'deleted' }]);
     expect(await g.call('gallery:list', {})).toMatchObject({ ok: true, value: { items: [] } });
     expect(await g.call('gallery:reveal', { localId: record!.localId, index: 0 })).toMatchObject({

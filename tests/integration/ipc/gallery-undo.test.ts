@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
 import { TRASH_DIR } from '../../../electron/core/trash/gallery-trash';
-import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
+import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
 import {
@@ -48,18 +48,17 @@ async function galleryWithImages(count: number) {
   );
   await h.core.engine.whenSettled(records.map((r) => r.localId));
   const systemTrashed: string[] = [];
-  const shell = {
-    trash: async (file: string) => {
-      systemTrashed.push(basename(file));
-      await rm(file);
-      return { ok: true as const, value: undefined };
-    },
-  } as Pick<ShellActions, 'trash'> as ShellActions;
+  // No shell action is asked in these tests: the deletes go through the trash alone.
+  const shell = {} as ShellActions;
+  const sendToSystemTrash = async (file: string): Promise<void> => {
+    systemTrashed.push(basename(file));
+    await rm(file);
+  };
   const clock = new ManualClock();
   const trash = new TrashOperations({
     journal: new TrashJournal(await tempDir('journal')),
     core: h.core,
-    sendToSystemTrash: systemTrash(shell),
+    sendToSystemTrash,
     clock,
     keepMs: KEEP_MS,
   });

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TrashJournal } from '../../../electron/core/trash/trash-journal';
 import { TrashOperations } from '../../../electron/core/trash/trash-operations';
-import { galleryHandlers, systemTrash } from '../../../electron/ipc/gallery-handlers';
+import { galleryHandlers } from '../../../electron/ipc/gallery-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { taskHandlers } from '../../../electron/ipc/task-handlers';
 import type { ShellActions } from '../../../electron/ports/shell-actions';
@@ -28,7 +28,6 @@ afterEach(async () => {
 const unused = async () => ({ ok: true as const, value: undefined });
 const shell = {
   reveal: unused,
-  trash: unused,
   copyImage: unused,
   saveAs: async () => ({ ok: true as const, value: { savedTo: null } }),
   startDrag: unused,
@@ -50,7 +49,7 @@ async function library() {
   const trash = new TrashOperations({
     journal: new TrashJournal(journal),
     core: h.core,
-    sendToSystemTrash: systemTrash(shell),
+    sendToSystemTrash: () => Promise.reject(new Error('Nothing goes on in this test.')),
     clock: new ManualClock(),
     keepMs: 60_000,
   });

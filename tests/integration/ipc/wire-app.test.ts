@@ -75,20 +75,22 @@ function countLive<T extends object>(target: T, method: keyof T & string): () =>
 async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-wire-'));
   cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  const runtime = await startTestRuntime(dir, {
-    defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
-    demo: { durationMs: 200 },
-    libraryFaults: { beforeCopy: () => faults.beforeCopy?.() },
-  });
-  cleanups.push(() => runtime.close());
   const moveTo = join(dir, 'Elsewhere');
   // What the main process's folder dialog answers next.
   const dialog = { answer: moveTo };
+  // The OS stand-ins come first: the runtime's core is given their system trash.
   const os = createOsStandIns({
     userDataDir: dir,
     galleryDir: () => runtime.galleryDir(),
     env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: dialog.answer }),
   });
+  const runtime = await startTestRuntime(dir, {
+    defaultGalleryDir: join(dir, 'Pictures', 'Pictor'),
+    demo: { durationMs: 200 },
+    libraryFaults: { beforeCopy: () => faults.beforeCopy?.() },
+    systemTrash: os.systemTrash,
+  });
+  cleanups.push(() => runtime.close());
   const live = {
     keyChanges: countLive(runtime.vault, 'onChange'),
     settingsChanges: countLive(runtime.settings, 'onChange'),

@@ -57,6 +57,8 @@ vi.mock('electron', () => ({
 }));
 
 const { createShellActions } = await import('../../../electron/adapters/shell-actions');
+const { electronSystemTrash } = await import('../../../electron/adapters/system-trash');
+const { UserFacingError } = await import('../../../electron/core/errors/user-facing-error');
 
 let base: string;
 let root: string;
@@ -127,7 +129,7 @@ describe('paths outside the gallery are refused before Electron is called', () =
   ])('%s', async (_name, path) => {
     const shell = actions();
     expect(await shell.reveal(path())).toEqual(FORBIDDEN);
-    expect(await shell.trash(path())).toEqual(FORBIDDEN);
+    await expect(electronSystemTrash(path(), root)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await shell.copyImage(path())).toEqual(FORBIDDEN);
     expect(await shell.saveAs(path(), { prompt: 'p', index: 0 })).toEqual(FORBIDDEN);
     const sender = { startDrag: vi.fn() };
@@ -166,24 +168,30 @@ describe('reveal', () => {
   });
 });
 
-describe('trash', () => {
+describe('the system trash (the core hands it held files)', () => {
   it('moves the file to the OS trash', async () => {
-    expect(await actions().trash(png)).toEqual({ ok: true, value: undefined });
+    await electronSystemTrash(png, root);
     expect(electron.shell.trashItem).toHaveBeenCalledWith(png);
   });
 
-  it('a refusal becomes a sentence with the detail beside it', async () => {
+  it('a refusal throws the sentence once, the words of the system as its detail', async () => {
     electron.shell.trashItem.mockRejectedValueOnce(new Error('Failed to move item to trash'));
-    expect(await actions().trash(png)).toEqual({
-      ok: false,
-      error: {
-        code: 'failed',
-        message:
-          'Pictor could not move the image to the trash, so it is still in the gallery folder. Your system may have no trash for this folder.',
-        sentence: { key: 'error.gallery.trashFailed' },
-        detail: 'Failed to move item to trash',
-      },
+    const thrown = await electronSystemTrash(png, root).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(UserFacingError);
+    expect(thrown).toMatchObject({
+      code: 'failed',
+      message:
+        'Pictor could not move the image to the trash, so it is still in the gallery folder. Your system may have no trash for this folder.',
+      sentence: { key: 'error.gallery.trashFailed' },
+      detail: 'Failed to move item to trash',
     });
+  });
+
+  it('checks against the root it is given, not one it remembers', async () => {
+    await expect(electronSystemTrash(png, join(base, 'elsewhere'))).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+    expect(electron.shell.trashItem).not.toHaveBeenCalled();
   });
 });
 
