@@ -73,6 +73,30 @@ const CORE_ROWS = [
 ];
 const CORE = [...PORTS, ...CORE_ROWS.map((row) => row.layer)];
 const RENDERER = [...SHARED, 'renderer/i18n', 'renderer/lib', 'renderer/components'];
+/**
+ * The page's features (docs/ARCHITECTURE.md, "The renderer"): one row each, beside one another,
+ * none under another. A feature may import the rooms under it (components, lib, store, i18n,
+ * shared) and nothing of another feature: what two features share goes down into components/
+ * (UI) or lib/ (logic), or into the store (its state and the hooks over it). The window
+ * (app.tsx, shell/) composes the features. The sentence is said again when an import crosses.
+ */
+const RENDERER_FEATURES = [
+  ['compose', 'the compose form: a request, its service and its cost before it is sent'],
+  ['costs', 'the Costs screen: the ledger, its totals and bars'],
+  ['gallery', 'the Gallery screen and the image viewer'],
+  ['settings', 'the Settings screen: options, services and keys, caps, the library'],
+  ['tasks', 'the Tasks screen: the history, its rows, details and actions'],
+];
+/** @type {{ layer: string, paths: string[], may: string[], electron: 'none', node: false, packages: string[], about: string }[]} */
+const FEATURE_ROWS = RENDERER_FEATURES.map(([name, about]) => ({
+  layer: `renderer/features/${name}`,
+  paths: [`renderer/features/${name}/`],
+  may: [...RENDERER, 'renderer/store'],
+  electron: /** @type {const} */ ('none'),
+  node: /** @type {const} */ (false),
+  packages: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual'],
+  about,
+}));
 /** @type {{ layer: string, paths: string[], may: string[], electron: 'none' | 'types' | 'app' | 'ipc', node: boolean, packages: string[], about?: string }[]} */
 export const layers = [
   {
@@ -288,16 +312,10 @@ export const layers = [
     may: RENDERER,
     electron: 'none',
     node: false,
-    packages: ['zod', 'zustand'],
+    // React for the few hooks over the store that several features use (use-*.ts).
+    packages: ['zod', 'zustand', 'react'],
   },
-  {
-    layer: 'renderer/features',
-    paths: ['renderer/features/'],
-    may: [...RENDERER, 'renderer/store'],
-    electron: 'none',
-    node: false,
-    packages: ['react', 'react-dom', 'zustand', '@tanstack/react-virtual'],
-  },
+  ...FEATURE_ROWS,
   {
     layer: 'renderer/styles',
     paths: ['renderer/styles/'],
@@ -307,10 +325,16 @@ export const layers = [
     packages: [],
   },
   {
-    // The page's entry and shell: app.tsx, main.tsx.
+    // The page's entry and the window around the features: app.tsx, main.tsx, shell/ (sidebar,
+    // banners, status area, theme, language, screen keys). It composes the features.
     layer: 'renderer',
     paths: ['renderer/'],
-    may: [...RENDERER, 'renderer/store', 'renderer/features', 'renderer/styles'],
+    may: [
+      ...RENDERER,
+      'renderer/store',
+      ...FEATURE_ROWS.map((row) => row.layer),
+      'renderer/styles',
+    ],
     electron: 'none',
     node: false,
     packages: ['react', 'react-dom'],
@@ -532,7 +556,6 @@ export const sizeOffenders = {
   'renderer/store/paged-list.ts': { 'max-lines-per-function': 93 },
   'renderer/store/settings-slice.ts': { 'max-lines-per-function': 64 },
   'renderer/store/task-selection.ts': { 'max-lines-per-function': 101 },
-  'renderer/store/tasks-slice.ts': { 'max-lines-per-function': 132 },
 };
 
 /** @param {Partial<Record<keyof typeof sizeLimits, number>>} limits */

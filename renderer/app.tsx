@@ -5,15 +5,17 @@
 import { useEffect, useState } from 'react';
 import { LiveRegion } from './components/live-region';
 import { ViewErrorBoundary } from './components/error-boundary';
+import { ComposeForm } from './features/compose/compose-form';
 import { CostsView } from './features/costs/costs-view';
 import { GalleryView } from './features/gallery/gallery-view';
+import { TaskImageViewer } from './features/gallery/task-image-viewer';
 import { SettingsView } from './features/settings/settings-view';
-import { Banners } from './features/shell/banners';
-import { Nav } from './features/shell/nav';
-import { StatusArea } from './features/shell/status-area';
-import { useAppliedLanguage } from './features/shell/use-language';
-import { useAppliedTheme } from './features/shell/use-theme';
-import { useScreenKeys } from './features/shell/screen-keys';
+import { Banners } from './shell/banners';
+import { Nav } from './shell/nav';
+import { StatusArea } from './shell/status-area';
+import { useAppliedLanguage } from './shell/use-language';
+import { useAppliedTheme } from './shell/use-theme';
+import { useScreenKeys } from './shell/screen-keys';
 import { TasksView } from './features/tasks/tasks-view';
 import { t } from './i18n';
 import { useAppStore } from './store/app-store';
@@ -61,7 +63,11 @@ export function App() {
         <main id="main" className="app__content" tabIndex={-1}>
           <div className="app__view" hidden={view !== 'tasks'}>
             <ViewErrorBoundary>
-              <TasksView active={view === 'tasks'} />
+              <TasksView
+                active={view === 'tasks'}
+                compose={<ComposeForm active={view === 'tasks'} />}
+                viewer={<TaskImageViewer />}
+              />
             </ViewErrorBoundary>
           </div>
           {shown.has('gallery') ? (

@@ -8,27 +8,13 @@ import type { ProviderId } from '../../shared/domain/providers';
 import type { StateCreator } from 'zustand';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
-import { call, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { createPagedList, type PagedFields } from './paged-list';
 import { createTaskSelectionSlice, type TaskSelectionSlice } from './task-selection';
-import { removeTasks } from './task-remove';
 import { createTaskTrashSlice, type TaskTrashSlice } from './task-trash-slice';
-import { readBatch, tasksAfterBatch } from './task-batch';
-import {
-  EMPTY_FILTER,
-  listQuery,
-  upsertItems,
-  type StatusGroup,
-  type TaskFilter,
-} from './task-list-model';
-
-/** Rows asked for beyond the last one needed, so scrolling rarely waits. */
-const PAGE_AHEAD = 60;
-/** The first page: a tall window's rows and the overscan, and little more. */
-const FIRST_PAGE = 30;
-const MIN_PAGE = 100;
-const MAX_PAGE = 500;
+import { taskFilterActions, taskMergeActions, taskPageActions } from './task-list-actions';
+import { taskRowActions } from './task-row-actions';
+import { EMPTY_FILTER, type StatusGroup, type TaskFilter } from './task-list-model';
 
 /**
  * The loaded items (newest first) as a paged list (`tasksItems`, `tasksNextCursor`,
@@ -95,16 +81,6 @@ export interface TaskImageRef {
   readonly index: number;
 }
 
-/** What "Rerun" asks main for: the task, and how many new tasks when a batch asks for several. */
-function againInput(localId: string, count: number): { localId: string; count?: number } {
-  return count > 1 ? { localId, count } : { localId };
-}
-
-/** Before the count: the loaded rows, and one placeholder row while there are more. */
-function provisionalTotal(loaded: number, cursor: string | null): number {
-  return loaded + (cursor === null ? 0 : 1);
-}
-
 type SetTasks = Parameters<StateCreator<AppState, [], [], TasksSlice>>[0];
 
 /** The details dialog and the image viewer over the Tasks screen: what they show. */
@@ -137,25 +113,6 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     get,
     keyOf: (item) => item.record.localId,
   });
-  const setFilter = (filter: TaskFilter): void => {
-    set({ tasksFilter: filter });
-    // Tasks the new filter hides are not acted on unseen.
-    get().tasksClearSelection();
-    void get().tasksReload();
-  };
-
-  /** Runs a row action's request; applies the returned item or shows the error. */
-  const act = async (work: () => Promise<TaskItem | null>): Promise<boolean> => {
-    try {
-      const item = await work();
-      if (item) get().tasksApplyUpdate(item);
-      return true;
-    } catch (error) {
-      get().showError(toApiError(error));
-      return false;
-    }
-  };
-
   return {
     ...list.initial,
     ...createTaskSelectionSlice(set, get, api),
@@ -167,113 +124,10 @@ export const createTasksSlice: StateCreator<AppState, [], [], TasksSlice> = (set
     tasksDetailsItem: null,
     tasksViewer: null,
 
-    tasksSetSearch(search) {
-      if (search === get().tasksFilter.search) return;
-      setFilter({ ...get().tasksFilter, search });
-    },
-    tasksToggleGroup(group) {
-      const groups = get().tasksFilter.groups;
-      const next = groups.includes(group) ? groups.filter((g) => g !== group) : [...groups, group];
-      setFilter({ ...get().tasksFilter, groups: next });
-    },
-    tasksSetFavouriteOnly: (favourite) => setFilter({ ...get().tasksFilter, favourite }),
-    tasksSetProvider: (provider) => setFilter({ ...get().tasksFilter, provider }),
-    tasksClearFilters() {
-      setFilter(EMPTY_FILTER);
-    },
-
-    async tasksReload() {
-      const filter = listQuery(get().tasksFilter);
-      set({ tasksCounted: false });
-      const stillCurrent = await list.replace(
-        () => call('tasks:list', { ...filter, limit: FIRST_PAGE, cursor: null }),
-        (next) => ({ tasksTotal: provisionalTotal(next.items.length, next.nextCursor) }),
-      );
-      if (!stillCurrent) return;
-      try {
-        const { total } = await call('tasks:count', filter);
-        if (!stillCurrent()) return;
-        set((current) => ({
-          // With every page loaded, the rows are the answer: the count also counts stored rows
-          // the main process could not read and skipped, which would stay placeholders forever.
-          tasksTotal:
-            current.tasksNextCursor === null
-              ? current.tasksItems.length
-              : Math.max(total, current.tasksItems.length),
-          tasksCounted: true,
-        }));
-      } catch {
-        // The rows are there; without a count the list grows page by page as it scrolls.
-      }
-    },
-
-    async tasksLoadUntil(index) {
-      const state = get();
-      // After a failure the user decides when to try again (no retry loop while scrolling).
-      if (state.tasksError || index < state.tasksItems.length) return;
-      const wanted = index - state.tasksItems.length + PAGE_AHEAD;
-      await list.extend(
-        (cursor) =>
-          call('tasks:list', {
-            ...listQuery(state.tasksFilter),
-            limit: Math.min(MAX_PAGE, Math.max(MIN_PAGE, wanted)),
-            cursor,
-          }),
-        (next, current) => ({
-          tasksTotal:
-            next.nextCursor !== null && current.tasksCounted
-              ? Math.max(current.tasksTotal, next.items.length)
-              : provisionalTotal(next.items.length, next.nextCursor),
-        }),
-      );
-    },
-
-    tasksDismissError() {
-      list.dismissError();
-    },
-
-    tasksInsert(incoming) {
-      set((state) => {
-        const merged = upsertItems(
-          state.tasksItems,
-          incoming,
-          state.tasksFilter,
-          state.tasksNextCursor === null,
-        );
-        return { tasksItems: merged.items, tasksTotal: state.tasksTotal + merged.added };
-      });
-    },
-    tasksApplyUpdate(item) {
-      set((state) => tasksAfterBatch(state, readBatch([{ change: 'task', ...item }])));
-    },
-    tasksApplyRemoved(localId) {
-      set((state) => tasksAfterBatch(state, readBatch([{ change: 'removed', localId }])));
-    },
+    ...taskFilterActions(set, get),
+    ...taskPageActions(set, get, list),
+    ...taskMergeActions(set),
     ...detailsActions(set),
-
-    tasksResume: (localId) => act(() => call('tasks:resume', { localId })),
-    tasksRetryImages: (localId) => act(() => call('tasks:retryImages', { localId })),
-    tasksSetFavourite: (localId, favourite) =>
-      act(() => call('tasks:setFavourite', { localId, favourite })),
-    tasksRemove: (localId) =>
-      removeTasks(api, [localId], async () => {
-        const { removed } = await call('tasks:remove', { localId });
-        return { removed: removed ? [localId] : [] };
-      }),
-    tasksSubmitAgain: (record) => get().tasksRerun(record.localId),
-    tasksRerun: (localId, count = 1) =>
-      act(async () => {
-        get().tasksInsert(await call('tasks:submitAgain', againInput(localId, count)));
-        return null;
-      }),
-
-    async tasksTrack(taskId, prompt) {
-      const item = await call('tasks:track', {
-        taskId: taskId.trim(),
-        ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
-      });
-      get().tasksInsert([item]);
-      return item;
-    },
+    ...taskRowActions(get, api),
   };
 };

@@ -122,7 +122,7 @@ function viewMenu(options: MenuOptions, mac: boolean): Item {
     submenu: [
       command(options, mainText('menu.tasks'), 'show-tasks', 'CmdOrCtrl+1'),
       command(options, mainText('menu.gallery'), 'show-gallery', 'CmdOrCtrl+2'),
-      // The sidebar's order and keys (renderer/features/shell/screen-keys.ts); Settings, the
+      // The sidebar's order and keys (renderer/shell/screen-keys.ts); Settings, the
       // sidebar's fourth, is under File (the app menu on a Mac) with its own Ctrl+,.
       command(options, mainText('menu.costs'), 'show-costs', 'CmdOrCtrl+3'),
       command(options, mainText('menu.search'), 'focus-search', 'CmdOrCtrl+F'),

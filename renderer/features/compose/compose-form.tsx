@@ -16,15 +16,16 @@ import {
   type ComposeErrors,
   type ComposeField,
 } from '../../store/compose-slice';
-import { isMacPlatform } from '../shell/screen-keys';
-import { useFocusRequest } from '../shell/use-focus-request';
-import { ChoiceField } from './choice-field';
+import { isMacPlatform } from '../../lib/platform';
+import { useFocusRequest } from '../../store/use-focus-request';
+import { ChoiceField } from '../../components/choice-field';
 import { CountField, ModelField, PromptField } from './compose-fields';
-import { qualityOptions, sizeOptions } from './options';
+import { qualityOptions, sizeOptions } from '../../lib/request-options';
 import { CostEstimate } from './cost-estimate';
 import { MissingKeyNotice } from './missing-key-notice';
 import { SubmitButton } from './submit-button';
 import { ServiceField } from './service-field';
+import './compose.css';
 
 /**
  * Up in an empty prompt brings back the last prompt sent, Up again the one before, Down the

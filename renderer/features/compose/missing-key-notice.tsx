@@ -9,8 +9,8 @@ import { t } from '../../i18n';
 import { lacksKey } from '../../lib/service-key-state';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
-import { useServiceKeyState } from '../settings/service-state-badge';
-import { serviceSectionId } from '../settings/settings-sections';
+import { useServiceKeyState } from '../../store/use-service-key-state';
+import { serviceSectionId } from '../../lib/settings-sections';
 
 export function MissingKeyNotice({ linkRef }: { linkRef?: Ref<HTMLAnchorElement> }) {
   const provider = useAppStore((state) => state.composeDraft.provider);

@@ -6,7 +6,7 @@ import { SelectField } from '../../components/select-field';
 import { ServiceFilter } from '../../components/service-filter';
 import { t } from '../../i18n';
 import { useRovingFocus } from '../../lib/roving-focus';
-import { useFocusRequest } from '../shell/use-focus-request';
+import { useFocusRequest } from '../../store/use-focus-request';
 import { DateField } from './date-field';
 import {
   EMPTY_GALLERY_FILTERS,

@@ -30,7 +30,7 @@ import { useAppStore } from '../../store/app-store';
 import { itemKey, type GalleryFilters } from '../../store/gallery-list-model';
 import type { ImageRef } from '../../store/gallery-trash-slice';
 import type { Words } from '../../store/status-slice';
-import { isUndoKey } from './viewer-keys';
+import { isUndoKey } from '../../lib/undo-key';
 import type { DeleteQuestion } from './use-delete-question';
 import { deleteWithUndo, type ImageActions } from './use-image-actions';
 import './gallery-selection.css';

@@ -15,7 +15,7 @@ import { useGalleryViewer, type GalleryViewerState } from './use-gallery-viewer'
 import { useGalleryFocus } from './use-gallery-focus';
 import { useImageActions } from './use-image-actions';
 import { SelectionToolbar, useGallerySelection } from './gallery-selection';
-import { useUndoFromPage } from '../shell/use-undo-from-page';
+import { useUndoFromPage } from '../../store/use-undo-from-page';
 import { useDeleteQuestion } from './use-delete-question';
 import './gallery.css';
 

@@ -1,13 +1,13 @@
 import { useId, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { GalleryItem } from '../../../shared/domain/gallery-item';
 import { ErrorMessage } from '../../components/error-message';
+import { ViewerStatus } from '../../components/viewer-status';
 import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import type { ImageActions } from './use-image-actions';
 import { useElementSize } from './use-element-size';
 import { ViewerDetails } from './viewer-details';
-import { StatusArea } from '../shell/status-area';
 import { onViewerKey } from './viewer-keys';
 import { ViewerStage } from './viewer-stage';
 import { ViewerToolbar } from './viewer-toolbar';
@@ -123,7 +123,7 @@ export function GalleryViewer(props: GalleryViewerProps) {
           />
         </div>
         {/* The window's status area is under the viewer: this one says it here. */}
-        <StatusArea placement="viewer" />
+        <ViewerStatus />
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import { IconButton } from '../../components/icon-button';
 import { CredentialsSummary } from '../../components/content-credentials';
 import { IsolatedName } from '../../components/isolated-name';
 import { formatBytes, formatDateTime, formatNumber, formatSize, t } from '../../i18n';
-import { qualityLabel } from '../compose/options';
+import { qualityLabel } from '../../lib/request-options';
 import type { ImageActions } from './use-image-actions';
 
 export interface ViewerDetailsProps {

@@ -1,6 +1,7 @@
 /** The viewer's keyboard: Tab stays inside; arrows pan when zoomed and change image when not. */
 import type { KeyboardEvent } from 'react';
 import { logicalArrow } from '../../lib/direction';
+import { isUndoKey } from '../../lib/undo-key';
 import { ZOOM_STEP, panForKey } from './zoom-pan';
 
 const FOCUSABLE =
@@ -72,22 +73,6 @@ export function viewerKey(key: string, on: ViewerKeyHandlers): boolean {
     default:
       return false;
   }
-}
-
-/** Ctrl+Z (Cmd+Z on a Mac): undo the last delete. */
-export function isUndoKey(event: {
-  key: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}): boolean {
-  return (
-    (event.ctrlKey || event.metaKey) &&
-    !event.shiftKey &&
-    !event.altKey &&
-    event.key.toLowerCase() === 'z'
-  );
 }
 
 /** What the viewer's dialog does with its keys, beyond {@link ViewerKeyHandlers}. */

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { useFocusRequest } from '../shell/use-focus-request';
+import { useFocusRequest } from '../../store/use-focus-request';
 import { CapsForm } from './caps-form';
 import { PricesForm } from './prices-form';
 

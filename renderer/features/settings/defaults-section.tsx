@@ -14,8 +14,8 @@ import {
   type Checked,
 } from '../../lib/request-validation';
 import { draftFromDefaults } from '../../store/compose-slice';
-import { ChoiceField } from '../compose/choice-field';
-import { qualityOptions, sizeOptions } from '../compose/options';
+import { ChoiceField } from '../../components/choice-field';
+import { qualityOptions, sizeOptions } from '../../lib/request-options';
 import { Field } from '../../components/field';
 import { FieldError, fieldProblem } from './field-error';
 import type { SettingSaver } from './use-setting-save';

@@ -9,8 +9,8 @@ import { checkWatchMinutes } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
 import { fieldProblem } from './field-error';
 import { GalleryFolderFlow, GalleryFolderReport } from './gallery-folder-flow';
-import { updateSentence, useUpdateState } from '../shell/update-banner';
-import { isMacPlatform } from '../shell/screen-keys';
+import { isMacPlatform } from '../../lib/platform';
+import { updateSentence } from '../../lib/update-text';
 import { UPDATE_MODES } from '../../../shared/domain/update-state';
 import type { SettingSaver } from './use-setting-save';
 
@@ -150,7 +150,7 @@ export function WatchTimeout({ settings, saver }: { settings: Settings; saver: S
 export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
   const name = useId();
   const hint = useId();
-  const state = useUpdateState();
+  const state = useAppStore((store) => store.updates);
   const check = useAppStore((store) => store.updatesCheck);
   const openDownload = useAppStore((store) => store.updatesOpenDownload);
   const mac = useAppStore((store) => isMacPlatform(store.appInfo?.platform));

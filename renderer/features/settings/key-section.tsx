@@ -13,7 +13,7 @@ import { Icon } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { formatDateTime, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import { useFocusRequest } from '../shell/use-focus-request';
+import { useFocusRequest } from '../../store/use-focus-request';
 import { ConnectionTest } from './connection-test';
 import { askingConsent, uncheckedWhy } from './key-form';
 import { backendName, keyStatusText } from './key-labels';

@@ -11,7 +11,7 @@ import type { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
 import { useTypedBaseUrl } from './connection-test';
-import { useFocusRequest } from '../shell/use-focus-request';
+import { useFocusRequest } from '../../store/use-focus-request';
 import type { SettingSaver } from './use-setting-save';
 
 /**

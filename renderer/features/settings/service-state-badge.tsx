@@ -6,12 +6,8 @@
 import type { ProviderId } from '../../../shared/domain/providers';
 import { Icon, type IconName } from '../../components/icon';
 import { t } from '../../i18n';
-import {
-  SERVICE_STATE_LABELS,
-  serviceKeyState,
-  type ServiceKeyState,
-} from '../../lib/service-key-state';
-import { useAppStore } from '../../store/app-store';
+import { SERVICE_STATE_LABELS, type ServiceKeyState } from '../../lib/service-key-state';
+import { useServiceKeyState } from '../../store/use-service-key-state';
 
 const ICONS: Readonly<Record<ServiceKeyState, IconName>> = {
   checked: 'check',
@@ -21,15 +17,6 @@ const ICONS: Readonly<Record<ServiceKeyState, IconName>> = {
   none: 'key',
   demo: 'demo',
 };
-
-/** The state of `provider`'s service now; null until its key status has come. */
-export function useServiceKeyState(provider: ProviderId): ServiceKeyState | null {
-  return useAppStore((state) => {
-    if (provider !== 'pictor') return serviceKeyState(state.serviceKeys?.[provider]);
-    if (!state.settings) return null;
-    return serviceKeyState(state.keyStatus, state.settings.baseUrl.trim() === '');
-  });
-}
 
 export function ServiceStateBadge({ provider }: { provider: ProviderId }) {
   const state = useServiceKeyState(provider);

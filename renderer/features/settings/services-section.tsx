@@ -14,7 +14,7 @@ import { useAppStore } from '../../store/app-store';
 import { fieldProblem } from './field-error';
 import { KeySection } from './key-section';
 import { ServiceStateBadge } from './service-state-badge';
-import { serviceSectionId } from './settings-sections';
+import { serviceSectionId } from '../../lib/settings-sections';
 import type { SettingSaver } from './use-setting-save';
 
 type OtherService = Exclude<ProviderId, 'pictor'>;

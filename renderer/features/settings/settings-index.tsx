@@ -11,7 +11,7 @@ import { t, type MessageKey } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
 import { ServiceStateBadge } from './service-state-badge';
-import { jumpTo, serviceSectionId } from './settings-sections';
+import { jumpTo, serviceSectionId } from '../../lib/settings-sections';
 
 /** The sections after the services, in the order Settings shows them: id and title. */
 const OTHER_SECTIONS = [

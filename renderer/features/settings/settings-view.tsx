@@ -24,7 +24,7 @@ import { ServiceSection } from './service-section';
 import { ServicesSection } from './services-section';
 import { ServiceStateBadge } from './service-state-badge';
 import { SettingsIndex } from './settings-index';
-import { serviceSectionId } from './settings-sections';
+import { serviceSectionId } from '../../lib/settings-sections';
 import { useSettingSave, type SettingSaver } from './use-setting-save';
 import type { Settings } from '../../../shared/domain/settings';
 import './settings.css';

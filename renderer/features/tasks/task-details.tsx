@@ -23,12 +23,13 @@ import { serviceLabel } from '../../lib/service-label';
 import { useNow } from '../../lib/use-now';
 import { useAppStore } from '../../store/app-store';
 import { CancelTaskButton } from './cancel-action';
-import { OpenImageButton, isViewable } from './task-image-viewer';
+import { OpenImageButton } from './open-image-button';
+import { isViewable } from '../../lib/saved-images';
 import { StatusAction, useRerun, useReusePrompt } from './task-row-actions';
 import { describeStatus, type StatusView } from './task-status';
 import { StatusWords } from './task-message';
 import { useCopyTaskId } from './use-copy-task-id';
-import { qualityLabel } from '../compose/options';
+import { qualityLabel } from '../../lib/request-options';
 
 function Row({ label, children }: { label: MessageKey; children: ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { IsolatedName } from '../../components/isolated-name';
 import { formatDateTime, formatSize, t } from '../../i18n';
 import { serviceLabel } from '../../lib/service-label';
-import { qualityLabel } from '../compose/options';
+import { qualityLabel } from '../../lib/request-options';
 
 /**
  * The service the task lives on, then what it asked for (its defaults when nothing was). The

@@ -8,7 +8,8 @@ import { imageUrl } from '../../lib/api';
 import { Icon, type IconName } from '../../components/icon';
 import { Spinner } from '../../components/spinner';
 import { t } from '../../i18n';
-import { OpenImageButton, isViewable } from './task-image-viewer';
+import { OpenImageButton } from './open-image-button';
+import { isViewable } from '../../lib/saved-images';
 
 const MAX_CELLS = 4;
 

@@ -20,7 +20,7 @@ import {
 } from '../../store/task-list-model';
 import { useHeaderFold } from '../../lib/use-header-fold';
 import { useRovingFocus } from '../../lib/roving-focus';
-import { useFocusRequest } from '../shell/use-focus-request';
+import { useFocusRequest } from '../../store/use-focus-request';
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 250;

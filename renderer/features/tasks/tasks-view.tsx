@@ -1,5 +1,5 @@
 /** The Tasks screen: compose at the top, then the searchable, filterable history. */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { Button } from '../../components/button';
 import { EmptyState } from '../../components/empty-state';
@@ -9,18 +9,15 @@ import { ViewErrorBoundary } from '../../components/error-boundary';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { isFiltered } from '../../store/task-list-model';
-import { ComposeForm } from '../compose/compose-form';
-import { useUndoFromPage } from '../shell/use-undo-from-page';
+import { useUndoFromPage } from '../../store/use-undo-from-page';
 import { StopWatchingQuestion } from './cancel-action';
 import { RemoveQuestion } from './remove-question';
 import { TaskDetails } from './task-details';
-import { TaskImageViewer } from './task-image-viewer';
 import { TaskList, type TaskListProps } from './task-list';
 import { SelectionBar } from './selection-bar';
 import { TaskToolbar } from './task-toolbar';
 import { TrackDialog } from './track-dialog';
 import './tasks.css';
-import '../compose/compose.css';
 
 /** Puts back the last removal (Ctrl/Cmd+Z with the focus nowhere). */
 const undoRemoval = (): void => void useAppStore.getState().tasksUndoRemove();
@@ -94,7 +91,15 @@ function ListArea({ onRemove, onRemoveSelected }: TaskListProps) {
   );
 }
 
-export function TasksView({ active = true }: { active?: boolean }) {
+export interface TasksViewProps {
+  readonly active?: boolean;
+  /** The compose form above the history (features/compose), put here by the window. */
+  readonly compose: ReactNode;
+  /** The image viewer over the screen (the gallery's, for a task's images), put here by the window. */
+  readonly viewer: ReactNode;
+}
+
+export function TasksView({ active = true, compose, viewer }: TasksViewProps) {
   const [tracking, setTracking] = useState(false);
   const [removing, setRemoving] = useState<TaskRecord | null>(null);
   /** How many selected tasks the confirmation asks to remove (0: not asking). */
@@ -102,9 +107,7 @@ export function TasksView({ active = true }: { active?: boolean }) {
   useUndoFromPage('tasks', undoRemoval);
   return (
     <div className="tasks-view">
-      <div className="tasks-view__compose">
-        <ComposeForm active={active} />
-      </div>
+      <div className="tasks-view__compose">{compose}</div>
       <section className="tasks-view__history" aria-label={t('tasks.title')}>
         <TaskToolbar active={active} onTrack={() => setTracking(true)} />
         <ListArea onRemove={setRemoving} onRemoveSelected={setRemovingSelected} />
@@ -113,7 +116,7 @@ export function TasksView({ active = true }: { active?: boolean }) {
       <ViewErrorBoundary>
         <TaskDetails onRemove={setRemoving} />
       </ViewErrorBoundary>
-      <TaskImageViewer />
+      {viewer}
       {tracking ? <TrackDialog onClose={() => setTracking(false)} /> : null}
       <RemoveQuestion
         task={removing}

@@ -8,7 +8,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import { isSelected, selectionSize } from '../../lib/selection';
 import { useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/app-state';
-import { isUndoKey } from '../gallery/viewer-keys';
+import { isUndoKey } from '../../lib/undo-key';
 import { recordProblem } from './unreadable-row';
 
 function nextIndex(key: string, index: number, total: number, pageRows: number): number | null {

@@ -102,6 +102,42 @@ function coreRows(): { layer: string; file: string; denied: string[]; allowed: s
   ];
 }
 
+/** The page's features, as eslint.config.js lists them (RENDERER_FEATURES). */
+const FEATURES = ['compose', 'costs', 'gallery', 'settings', 'tasks'];
+
+/**
+ * A row per feature: it may not import another feature (any of them, value or type), the window
+ * around it, nor the main side; it may import the rooms under it and itself.
+ */
+function featureRows(): { layer: string; file: string; denied: string[]; allowed: string[] }[] {
+  return FEATURES.map((name) => ({
+    layer: `renderer/features/${name}`,
+    file: `renderer/features/${name}/x.tsx`,
+    denied: [
+      ...FEATURES.filter((other) => other !== name).flatMap((other) => [
+        importing(`../${other}/x`),
+        importing(`../${other}/x`, 'X', true),
+      ]),
+      importing('../../app', 'App'),
+      importing('../../shell/status-area', 'StatusArea'),
+      importing('electron', 'shell'),
+      importing('node:path', 'join'),
+      importing('../../../electron/core/engine/task-engine', 'TaskEngine', true),
+      importing('../../../electron/preload', 'PictorApi', true),
+    ],
+    allowed: [
+      importing('./y'),
+      importing('../../store/app-store', 'useAppStore'),
+      importing('../../store/use-focus-request', 'useFocusRequest'),
+      importing('../../components/button', 'Button'),
+      importing('../../lib/undo-key', 'isUndoKey'),
+      importing('../../i18n', 't'),
+      importing('../../../shared/ipc/api', 'PictorApi', true),
+      importing('react', 'useState'),
+    ],
+  }));
+}
+
 /** Per row of the table: a file in it, imports it may not make, and imports it may. */
 const rows: readonly {
   layer: string;
@@ -401,27 +437,16 @@ const rows: readonly {
     denied: [
       importing('../features/tasks/task-row', 'TaskRow'),
       importing('../app', 'App'),
+      importing('../shell/status-area', 'StatusArea'),
       importing('node:path', 'join'),
-    ],
-    allowed: [importing('../components/live-region', 'announce'), importing('../lib/api', 'api')],
-  },
-  {
-    layer: 'renderer/features',
-    file: 'renderer/features/tasks/x.tsx',
-    denied: [
-      importing('electron', 'shell'),
-      importing('electron', 'App', true),
-      importing('node:path', 'join'),
-      importing('../../../electron/core/engine/task-engine', 'TaskEngine', true),
-      importing('../../../electron/preload', 'PictorApi', true),
-      importing('../../app', 'App'),
     ],
     allowed: [
-      importing('../../store/app-store', 'useAppStore'),
-      importing('../../../shared/ipc/api', 'PictorApi', true),
-      importing('../gallery/gallery-grid', 'GalleryGrid'),
+      importing('../components/live-region', 'announce'),
+      importing('../lib/api', 'api'),
+      importing('react', 'useEffect'),
     ],
   },
+  ...featureRows(),
   {
     layer: 'renderer/styles',
     file: 'renderer/styles/x.ts',
@@ -436,7 +461,12 @@ const rows: readonly {
       importing('node:path', 'join'),
       importing('../electron/core/engine/task-engine', 'TaskEngine', true),
     ],
-    allowed: [importing('./features/tasks/task-list', 'TaskList'), "import './styles/base.css';\n"],
+    allowed: [
+      importing('./features/tasks/task-list', 'TaskList'),
+      importing('./features/gallery/task-image-viewer', 'TaskImageViewer'),
+      importing('./shell/status-area', 'StatusArea'),
+      "import './styles/base.css';\n",
+    ],
   },
 ];
 
@@ -492,6 +522,20 @@ describe('layering lint rules', () => {
         'electron/core/errors, electron/core/base, Node built-ins, the packages zod, yaml, yauzl, ' +
         "yazl, @contentauth/c2pa-wasm, Electron as types only; '../../adapters/system-clock' is in " +
         '`electron/adapters`.',
+    );
+  });
+
+  it("says which feature's room an import leaves", async () => {
+    const [message] = await problems(
+      'renderer/features/tasks/x.tsx',
+      importing('../gallery/gallery-viewer', 'GalleryViewer'),
+    );
+    expect(message).toBe(
+      'local/code-layering: `renderer/features/tasks` (the Tasks screen: the history, its rows, ' +
+        'details and actions) may import only shared, renderer/i18n, renderer/lib, ' +
+        'renderer/components, renderer/store, renderer/features/tasks, the packages react, ' +
+        "react-dom, zustand, @tanstack/react-virtual; '../gallery/gallery-viewer' is in " +
+        '`renderer/features/gallery`.',
     );
   });
 

@@ -9,7 +9,7 @@ import axe from 'axe-core';
 import { afterEach, expect } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { LiveRegion } from '../../../../renderer/components/live-region';
-import { StatusArea } from '../../../../renderer/features/shell/status-area';
+import { StatusArea } from '../../../../renderer/shell/status-area';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';

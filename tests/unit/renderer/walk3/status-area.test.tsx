@@ -13,7 +13,7 @@ import {
   CONFIRMATION_MS,
   MAX_HOLD_MS,
   StatusArea,
-} from '../../../../renderer/features/shell/status-area';
+} from '../../../../renderer/shell/status-area';
 import { applyLocale, errorText, t } from '../../../../renderer/i18n';
 import { ApiError } from '../../../../renderer/lib/api';
 import { deleteWithUndo } from '../../../../renderer/features/gallery/use-image-actions';

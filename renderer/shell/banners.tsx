@@ -3,13 +3,13 @@
  * offline, a key that needs attention. A notice about the compose form's service shows only
  * while that service is chosen: choosing another takes it away.
  */
-import { Button } from '../../components/button';
-import { Icon } from '../../components/icon';
-import { IconButton } from '../../components/icon-button';
-import type { AppNotice } from '../../../shared/ipc/contract';
-import { errorText, t, type MessageKey } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
-import { ConnectPanelHost } from '../settings/connect-panel';
+import { Button } from '../components/button';
+import { Icon } from '../components/icon';
+import { IconButton } from '../components/icon-button';
+import type { AppNotice } from '../../shared/ipc/contract';
+import { errorText, t, type MessageKey } from '../i18n';
+import { useAppStore } from '../store/app-store';
+import { ConnectPanelHost } from '../features/settings/connect-panel';
 import { UpdateBanner } from './update-banner';
 
 const KEY_PROBLEMS = new Set(['backend_changed', 'decrypt_failed', 'unavailable']);

@@ -4,8 +4,8 @@
  * the system's languages decide.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { activeLocale, applyLocale, subscribeLocale } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
+import { activeLocale, applyLocale, subscribeLocale } from '../i18n';
+import { useAppStore } from '../store/app-store';
 
 function shownTag(): string {
   return activeLocale().tag;

@@ -4,9 +4,9 @@
  * grid or list. A text field keeps its own Ctrl/Cmd+Z: it has the focus, so this never sees it.
  */
 import { useEffect } from 'react';
-import { useAppStore } from '../../store/app-store';
-import type { View } from '../../store/ui-slice';
-import { isUndoKey } from '../gallery/viewer-keys';
+import { useAppStore } from './app-store';
+import type { View } from './ui-slice';
+import { isUndoKey } from '../lib/undo-key';
 
 export function useUndoFromPage(view: View, undo: () => void): void {
   useEffect(() => {

@@ -11,15 +11,16 @@
  * announcement); words follow a change of language.
  */
 import { useEffect, useState } from 'react';
-import { Button } from '../../components/button';
-import { ErrorMessage } from '../../components/error-message';
-import { Icon } from '../../components/icon';
-import { IconButton } from '../../components/icon-button';
-import { t } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
-import type { AppState } from '../../store/app-state';
+import { Button } from '../components/button';
+import { ErrorMessage } from '../components/error-message';
+import { Icon } from '../components/icon';
+import { IconButton } from '../components/icon-button';
+import { provideViewerStatus } from '../components/viewer-status';
+import { t } from '../i18n';
+import { useAppStore } from '../store/app-store';
+import type { AppState } from '../store/app-state';
 import { ExportProgress, TrashProgress } from './trash-progress';
-import { wordsOf, type StatusEntry, type StatusProgress } from '../../store/status-slice';
+import { wordsOf, type StatusEntry, type StatusProgress } from '../store/status-slice';
 
 /** How long a confirmation stays: long enough to read two lines. */
 export const CONFIRMATION_MS = 6_000;
@@ -176,3 +177,9 @@ export function StatusArea({ placement = 'window' }: { placement?: 'window' | 'v
     </div>
   );
 }
+
+/** The area as the image viewer shows it in its frame (components/viewer-status.tsx). */
+function ViewerStatusArea() {
+  return <StatusArea placement="viewer" />;
+}
+provideViewerStatus(ViewerStatusArea);

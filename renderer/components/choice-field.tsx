@@ -3,14 +3,10 @@
  * checked as typed, with the reason shown under it. Used for size and quality.
  */
 import { useId, useState, type Ref } from 'react';
-import { t, type MessageKey } from '../../i18n';
+import { t, type MessageKey } from '../i18n';
+import type { ChoiceOption } from '../lib/request-options';
 
 const CUSTOM = '__custom__';
-
-export interface ChoiceOption {
-  readonly value: string;
-  readonly label: string;
-}
 
 export interface ChoiceFieldProps {
   label: string;

@@ -1,7 +1,6 @@
 /** The preset choices of size and quality, labelled from the catalogue. */
-import { formatSize, t, type MessageKey } from '../../i18n';
-import { QUALITY_PRESETS, SIZE_PRESETS } from '../../lib/request-validation';
-import type { ChoiceOption } from './choice-field';
+import { formatSize, t, type MessageKey } from '../i18n';
+import { QUALITY_PRESETS, SIZE_PRESETS } from './request-validation';
 
 const SIZE_SHAPES: Record<(typeof SIZE_PRESETS)[number], MessageKey> = {
   '1024x1024': 'compose.size.square',
@@ -15,6 +14,12 @@ const QUALITY_LABELS: Record<(typeof QUALITY_PRESETS)[number], MessageKey> = {
   high: 'compose.quality.high',
   auto: 'compose.quality.auto',
 };
+
+/** One preset as a choice field shows it. */
+export interface ChoiceOption {
+  readonly value: string;
+  readonly label: string;
+}
 
 export function sizeOptions(): ChoiceOption[] {
   return SIZE_PRESETS.map((size) => ({

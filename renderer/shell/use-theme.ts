@@ -1,7 +1,7 @@
 /** Applies the theme from settings to <html data-theme>; `system` follows the OS and its changes. */
 import { useEffect } from 'react';
-import type { Settings } from '../../../shared/domain/settings';
-import { useAppStore } from '../../store/app-store';
+import type { Settings } from '../../shared/domain/settings';
+import { useAppStore } from '../store/app-store';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 

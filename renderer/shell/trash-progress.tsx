@@ -4,8 +4,8 @@
  * its Undo: store/trash-job.ts), and, when the app waits for it to quit, that too.
  * An export of a selection says how far it is the same way.
  */
-import { t } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
+import { t } from '../i18n';
+import { useAppStore } from '../store/app-store';
 
 const LABEL = {
   'restore-images': 'trash.progress.restoreImages',

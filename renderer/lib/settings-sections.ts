@@ -3,7 +3,7 @@
  * section's element id, and the jump itself, which brings the section into view and moves the
  * focus there, so the keyboard goes on from where the eye went.
  */
-import type { ProviderId } from '../../../shared/domain/providers';
+import type { ProviderId } from '../../shared/domain/providers';
 
 /** The id of the Settings section of `provider`'s service. */
 export function serviceSectionId(provider: ProviderId): string {

@@ -5,12 +5,13 @@
  * Tab from the sidebar goes straight to the screen.
  */
 import type { KeyboardEvent } from 'react';
-import { Icon, type IconName } from '../../components/icon';
-import { t, type MessageKey } from '../../i18n';
-import { logicalArrow } from '../../lib/direction';
-import { useAppStore } from '../../store/app-store';
-import type { View } from '../../store/ui-slice';
-import { isMacPlatform, screenShortcut } from './screen-keys';
+import { Icon, type IconName } from '../components/icon';
+import { t, type MessageKey } from '../i18n';
+import { logicalArrow } from '../lib/direction';
+import { useAppStore } from '../store/app-store';
+import type { View } from '../store/ui-slice';
+import { isMacPlatform } from '../lib/platform';
+import { screenShortcut } from './screen-keys';
 
 const NEXT_KEYS = new Set(['ArrowDown', 'ArrowRight']);
 const PREVIOUS_KEYS = new Set(['ArrowUp', 'ArrowLeft']);

@@ -5,9 +5,10 @@
  * dialog holds the window.
  */
 import { useEffect } from 'react';
-import { t } from '../../i18n';
-import { useAppStore } from '../../store/app-store';
-import type { View } from '../../store/ui-slice';
+import { t } from '../i18n';
+import { isMacPlatform } from '../lib/platform';
+import { useAppStore } from '../store/app-store';
+import type { View } from '../store/ui-slice';
 
 /** Each screen's digit. */
 const SCREEN_DIGITS: Readonly<Record<View, string>> = {
@@ -35,11 +36,6 @@ function screenForKey(event: ScreenKey, mac: boolean): View | null {
   const digit = /^Digit([1-4])$/.exec(event.code ?? '')?.[1] ?? event.key;
   const view = (Object.keys(SCREEN_DIGITS) as View[]).find((name) => SCREEN_DIGITS[name] === digit);
   return view ?? null;
-}
-
-/** Whether the app runs on a Mac (its own platform, else the page's guess). */
-export function isMacPlatform(platform: string | undefined): boolean {
-  return platform === 'darwin' || (platform === undefined && /Mac/.test(navigator.platform));
 }
 
 /** How a screen's key is written for the user ("Ctrl+2", "⌘2") and for aria-keyshortcuts. */

@@ -4,8 +4,8 @@
  * an old one.
  */
 import { useEffect, type RefObject } from 'react';
-import { useAppStore } from '../../store/app-store';
-import type { FocusTarget } from '../../store/ui-slice';
+import { useAppStore } from './app-store';
+import type { FocusTarget } from './ui-slice';
 
 export function useFocusRequest(
   target: FocusTarget,

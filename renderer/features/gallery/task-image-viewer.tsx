@@ -1,64 +1,22 @@
 /**
  * The gallery's image viewer, opened in place over the Tasks screen from a row's thumbnails or
- * the pictures in Task details. It shows the task's saved images, starting with the one clicked;
- * closing it gives the focus back to the thumbnail that opened it.
+ * the pictures in Task details (tasks/open-image-button.tsx). It shows the task's saved images,
+ * starting with the one clicked; closing it gives the focus back to the thumbnail that opened it.
+ * The window puts it in the Tasks screen (app.tsx), so the tasks need not know the gallery.
  */
-import { ConfirmImageDelete } from '../gallery/confirm-image-delete';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { galleryItemOf, type GalleryItem } from '../../../shared/domain/gallery-item';
 import { providerOf } from '../../../shared/domain/providers';
-import type { ImageRecord, TaskRecord } from '../../../shared/domain/task-record';
+import type { TaskRecord } from '../../../shared/domain/task-record';
 import { ViewErrorBoundary } from '../../components/error-boundary';
-import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import { requestOf } from '../../store/gallery-list-model';
-import { GalleryViewer } from '../gallery/gallery-viewer';
-import { useImageActions, type ImageActions } from '../gallery/use-image-actions';
+import { savedImages } from '../../lib/saved-images';
+import { ConfirmImageDelete } from './confirm-image-delete';
+import { GalleryViewer } from './gallery-viewer';
+import { useImageActions, type ImageActions } from './use-image-actions';
 
 const store = useAppStore.getState;
-
-/** Whether the viewer can show an image: it is saved, with its file. */
-export function isViewable(image: ImageRecord): boolean {
-  return image.state === 'saved' && image.file !== undefined;
-}
-
-function savedImages(record: TaskRecord): ImageRecord[] {
-  return record.images.filter(isViewable);
-}
-
-/** The accessible name of a thumbnail that opens the viewer ("Open image 2 of 3"). */
-function openImageLabel(record: TaskRecord, image: ImageRecord): string {
-  const saved = savedImages(record);
-  const position = saved.findIndex((candidate) => candidate.index === image.index);
-  return t('tasks.image.open', { index: position + 1, count: saved.length });
-}
-
-/** A task's picture as a button that opens it in the viewer (row thumbnails, Task details). */
-export function OpenImageButton({
-  record,
-  image,
-  className,
-  children,
-}: {
-  record: TaskRecord;
-  image: ImageRecord;
-  className: string;
-  children: ReactNode;
-}) {
-  const openViewer = useAppStore((state) => state.tasksOpenViewer);
-  const label = openImageLabel(record, image);
-  return (
-    <button
-      type="button"
-      className={className}
-      aria-label={label}
-      title={label}
-      onClick={() => openViewer({ localId: record.localId, index: image.index })}
-    >
-      {children}
-    </button>
-  );
-}
 
 export function TaskImageViewer() {
   const open = useAppStore((state) => state.tasksViewer);

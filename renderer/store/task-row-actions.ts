@@ -1,0 +1,71 @@
+/**
+ * A task row's requests (resume, retry, favourite, remove, rerun, track): each applies what main
+ * returns or shows its error. Part of the tasks slice (tasks-slice.ts).
+ */
+import type { StateCreator } from 'zustand';
+import type { TaskItem } from '../../shared/ipc/contract';
+import { call, toApiError } from '../lib/api';
+import type { AppState } from './app-state';
+import { removeTasks } from './task-remove';
+import type { TasksSlice } from './tasks-slice';
+
+/** What "Rerun" asks main for: the task, and how many new tasks when a batch asks for several. */
+function againInput(localId: string, count: number): { localId: string; count?: number } {
+  return count > 1 ? { localId, count } : { localId };
+}
+
+type Creator = StateCreator<AppState, [], [], TasksSlice>;
+
+/** The requests a row (or its menu, details and the gallery's Rerun) makes. */
+export function taskRowActions(
+  get: Parameters<Creator>[1],
+  api: Parameters<Creator>[2],
+): Pick<
+  TasksSlice,
+  | 'tasksResume'
+  | 'tasksRetryImages'
+  | 'tasksSetFavourite'
+  | 'tasksRemove'
+  | 'tasksSubmitAgain'
+  | 'tasksRerun'
+  | 'tasksTrack'
+> {
+  /** Runs a row action's request; applies the returned item or shows the error. */
+  const act = async (work: () => Promise<TaskItem | null>): Promise<boolean> => {
+    try {
+      const item = await work();
+      if (item) get().tasksApplyUpdate(item);
+      return true;
+    } catch (error) {
+      get().showError(toApiError(error));
+      return false;
+    }
+  };
+
+  return {
+    tasksResume: (localId) => act(() => call('tasks:resume', { localId })),
+    tasksRetryImages: (localId) => act(() => call('tasks:retryImages', { localId })),
+    tasksSetFavourite: (localId, favourite) =>
+      act(() => call('tasks:setFavourite', { localId, favourite })),
+    tasksRemove: (localId) =>
+      removeTasks(api, [localId], async () => {
+        const { removed } = await call('tasks:remove', { localId });
+        return { removed: removed ? [localId] : [] };
+      }),
+    tasksSubmitAgain: (record) => get().tasksRerun(record.localId),
+    tasksRerun: (localId, count = 1) =>
+      act(async () => {
+        get().tasksInsert(await call('tasks:submitAgain', againInput(localId, count)));
+        return null;
+      }),
+
+    async tasksTrack(taskId, prompt) {
+      const item = await call('tasks:track', {
+        taskId: taskId.trim(),
+        ...(prompt?.trim() ? { prompt: prompt.trim() } : {}),
+      });
+      get().tasksInsert([item]);
+      return item;
+    },
+  };
+}
