@@ -3,6 +3,7 @@
  * gallery's trash (core/trash/trash-operations.ts), back again while it is held, and a copy of
  * chosen images into a folder main asks for in its own dialog. Translations to core only.
  */
+import type { galleryBatchRequests } from '../../shared/ipc/batch-contract';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { RequestOutput, TaskItem } from '../../shared/ipc/contract';
 import { sentence } from '../../shared/i18n/sentence';
@@ -12,8 +13,7 @@ import type { TrashOperations, TrashOutcome } from '../core/trash/trash-operatio
 import { toIpcError } from './ipc-errors';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 
-type GalleryBatchChannel =
-  'gallery:deleteImage' | 'gallery:deleteImages' | 'gallery:undoDelete' | 'gallery:exportImages';
+type GalleryBatchChannel = keyof typeof galleryBatchRequests;
 
 export interface GalleryBatchDeps {
   /** The core's long operations: copies of chosen images, one at a time. */

@@ -3,6 +3,7 @@
  * from the filters the page gives, never from a list the page made up) and starring many images
  * in one request. Translations to core only.
  */
+import type { gallerySelectionRequests } from '../../shared/ipc/batch-contract';
 import type { ImageState, TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { MAX_SELECT_ALL } from '../../shared/ipc/contract';
@@ -12,7 +13,7 @@ import type { HistoryStore } from '../core/history/history-store';
 import { batchOutcome } from './gallery-batch-handlers';
 import type { IpcHandlers } from './ipc-main-bridge';
 
-type SelectionChannel = 'gallery:selectAll' | 'gallery:setFavourites';
+type SelectionChannel = keyof typeof gallerySelectionRequests;
 
 export interface GallerySelectionDeps {
   readonly core: {

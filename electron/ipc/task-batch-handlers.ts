@@ -3,6 +3,7 @@
  * to core/batch, which runs the single-task action for every id. The ids were checked by the
  * contract (at most MAX_IDS_PER_BATCH local ids); the export folder comes from main's own dialog.
  */
+import type { taskBatchRequests } from '../../shared/ipc/batch-contract';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import type { TaskItem } from '../../shared/ipc/contract';
 import { BatchTaskActions, type BatchEngine } from '../core/batch/batch-task-actions';
@@ -13,13 +14,7 @@ import { batchOutcome } from './gallery-batch-handlers';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
 import type { TaskChangeSink } from './task-updates';
 
-type BatchChannel =
-  | 'tasks:removeMany'
-  | 'tasks:undoRemove'
-  | 'tasks:setFavouriteMany'
-  | 'tasks:retryMany'
-  | 'tasks:submitAgainMany'
-  | 'tasks:exportMany';
+type BatchChannel = keyof typeof taskBatchRequests;
 
 export interface TaskBatchDeps {
   readonly core: {

@@ -13,7 +13,7 @@ import { isMacPlatform } from '../lib/platform';
 import { offerText } from '../lib/update-text';
 
 /** The update state from main (the store asks once at start, then follows `updates:changed`). */
-export function useUpdateState(): UpdateState | null {
+function useUpdateState(): UpdateState | null {
   return useAppStore((store) => store.updates);
 }
 

@@ -9,9 +9,8 @@ import { z } from 'zod';
 import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
 import { providerIdSchema } from '../domain/providers';
-import { MAX_IDS_PER_BATCH, dateMsSchema } from '../domain/limits';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
-import { imageStateSchema, taskStatusSchema } from '../domain/task-record';
+import { taskStatusSchema } from '../domain/task-record';
 import { updateStateSchema } from '../domain/update-state';
 import type { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from './channels';
 import { costEvents, costRequests } from './cost-contract';
@@ -23,6 +22,12 @@ import { keyRequests } from './key-contract';
 import { serviceRequests } from './service-contract';
 import { updateRequests } from './update-contract';
 import {
+  galleryBatchRequests,
+  gallerySelectionRequests,
+  taskBatchRequests,
+} from './batch-contract';
+import { MAX_SELECT_ALL, count, galleryFilter, imageRef } from './selection-schemas';
+import {
   exportSummarySchema,
   importSummarySchema,
   libraryExportInputSchema,
@@ -31,9 +36,9 @@ import {
 } from './library-contract';
 
 export { connectionReportSchema } from './service-contract';
+export { MAX_SELECT_ALL };
 
 const localId = localIdSchema;
-const imageRef = z.object({ localId, index: z.number().int().min(0).max(1_000) }).strict();
 const cursor = z.string().max(1_000).nullable().optional();
 const search = z.string().max(500).optional();
 const none = z.undefined();
@@ -41,9 +46,6 @@ const none = z.undefined();
 export type { TaskItem } from './task-item';
 export type { TaskChange, TaskLivePart, TaskRefusal } from './task-changes';
 
-/** Most images one gallery batch request (delete, undo, export) takes. */
-const MAX_IMAGES_PER_BATCH = 500;
-const imageRefs = z.object({ images: z.array(imageRef).min(1).max(MAX_IMAGES_PER_BATCH) }).strict();
 /** How far a trash operation is: deleting or bringing back images or tasks. */
 const trashProgressSchema = z.object({
   operation: z.enum(['delete', 'restore']),
@@ -52,47 +54,6 @@ const trashProgressSchema = z.object({
   total: z.number().int().min(0),
 });
 export type TrashProgressPayload = z.infer<typeof trashProgressSchema>;
-
-/** A batch's outcome: the records it changed, and how many items it could not act on. */
-const batchOutcome = z.object({
-  items: z.array(taskItemSchema),
-  failed: z.number().int().min(0),
-  problem: z.string().optional(),
-  /** `problem` as a catalogue sentence, shown in the window's language. */
-  problemSentence: sentenceSchema.optional(),
-  /**
-   * A delete stopped before its end by an Undo of its images: what it had moved is back (`items`
-   * as they are after that; `failed` counts what could not come back yet).
-   */
-  canceled: z.boolean().optional(),
-});
-
-/**
- * Most images or tasks a "Select all" names (`gallery:selectAll`, `tasks:selectAll`); a larger
- * set is named up to this many, and its `total` says how many there are.
- */
-export const MAX_SELECT_ALL = 100_000;
-
-/** The gallery's filters, shared by a count and a "Select all". */
-const galleryFilter = z
-  .object({
-    search,
-    favourite: z.boolean().optional(),
-    /** Only images that carry Content Credentials (true) or none (false). */
-    contentCredentials: z.boolean().optional(),
-    model: z.string().max(200).optional(),
-    provider: providerIdSchema.optional(),
-    from: dateMsSchema.optional(),
-    to: dateMsSchema.optional(),
-    states: z.array(imageStateSchema).max(10).optional(),
-  })
-  .strict();
-
-/** The tasks a batch action works on: distinct or not, at most {@link MAX_IDS_PER_BATCH}. */
-const localIds = z.array(localId).min(1).max(MAX_IDS_PER_BATCH);
-const batchCount = z.number().int().min(0);
-/** What a batch action changed or created, and how many ids it skipped. */
-const batchItems = z.object({ items: z.array(taskItemSchema), skipped: batchCount });
 
 /** Things main wants the page to say once, by code (the page words them in the user's language). */
 const APP_NOTICES = ['window_recovered', 'notifications_failed', 'thumbnails_unavailable'] as const;
@@ -128,7 +89,6 @@ const taskFilterFields = {
 };
 
 /** Request channels: renderer asks, main answers with a {@link Result}. */
-const count = z.number().int().min(0);
 /** Pictor task folders in a gallery folder, their files and bytes. */
 const libraryFactsSchema = z.object({ tasks: count, files: count, bytes: count });
 /** A folder main's own dialog returned, held in main under `ticket`: the page never names a path. */
@@ -210,43 +170,7 @@ export const requests = {
     input: z.object({ localId, favourite: z.boolean() }).strict(),
     output: taskItemSchema,
   },
-  /** Batch actions on a selection of tasks: unknown ids and tasks an action skips are counted. */
-  'tasks:removeMany': {
-    input: z.object({ localIds }).strict(),
-    output: z.object({
-      removed: z.array(localId),
-      skipped: batchCount,
-      /** Stopped before its end by an Undo: what it had removed is back (`removed`: what is not). */
-      canceled: z.boolean().optional(),
-    }),
-  },
-  /**
-   * Puts back tasks removed a moment ago (`tasks:remove`, `tasks:removeMany`) while main still
-   * holds their records; progress as `trash:progress`. A removal of any of them still under way
-   * (or waiting) is stopped and puts back what it removed, as one step.
-   */
-  'tasks:undoRemove': { input: z.object({ localIds }).strict(), output: batchOutcome },
-  'tasks:setFavouriteMany': {
-    input: z.object({ localIds, favourite: z.boolean() }).strict(),
-    output: batchItems,
-  },
-  'tasks:retryMany': { input: z.object({ localIds }).strict(), output: batchItems },
-  /** Each failed or unsent task's request as one new task; `items` are the new tasks. */
-  'tasks:submitAgainMany': { input: z.object({ localIds }).strict(), output: batchItems },
-  /**
-   * Copies the tasks' saved images into a folder main asks for in its own dialog (`folder` null:
-   * the user cancelled). The page never names a path.
-   */
-  'tasks:exportMany': {
-    // One folder dialog for the whole selection, "Select all" included.
-    input: z.object({ localIds: z.array(localId).min(1).max(MAX_SELECT_ALL) }).strict(),
-    output: z.object({
-      folder: z.string().nullable(),
-      copied: batchCount,
-      failed: batchCount,
-      skipped: batchCount,
-    }),
-  },
+  ...taskBatchRequests,
   'gallery:list': {
     input: galleryFilter
       .extend({
@@ -263,45 +187,12 @@ export const requests = {
   'gallery:models': { input: none, output: z.array(z.string()) },
   /** How many images `gallery:list` would list with these filters (all its pages together). */
   'gallery:count': { input: galleryFilter, output: z.number().int().nonnegative() },
-  /**
-   * Every image the filters match, loaded by the page or not: the whole set "Select all" names,
-   * found by main from the filters (newest first, at most MAX_SELECT_ALL; `total` counts all).
-   */
-  'gallery:selectAll': {
-    input: galleryFilter,
-    output: z.object({ images: z.array(imageRef).max(MAX_SELECT_ALL), total: count }),
-  },
-  /** Stars or unstars each image, as `gallery:setFavourite` does; one failing stops none. */
-  'gallery:setFavourites': {
-    input: imageRefs.extend({ favourite: z.boolean() }).strict(),
-    output: batchOutcome,
-  },
+  ...gallerySelectionRequests,
   'gallery:setFavourite': {
     input: imageRef.extend({ favourite: z.boolean() }).strict(),
     output: taskItemSchema,
   },
-  'gallery:deleteImage': { input: imageRef, output: taskItemSchema },
-  /**
-   * A selection of the gallery's images to the trash, each as `gallery:deleteImage` does (held
-   * for Undo a while). One failing does not stop the rest: `failed` counts them, `problem` says
-   * why the first one failed.
-   */
-  'gallery:deleteImages': { input: imageRefs, output: batchOutcome },
-  /**
-   * Undoes the deletes of these images while main still holds them (`gallery:deleteImage(s)`). A
-   * delete of any of them still under way (or waiting) is stopped and brings back what it moved,
-   * as one step: its own answer says `canceled`.
-   */
-  'gallery:undoDelete': { input: imageRefs, output: batchOutcome },
-  /**
-   * Copies the images' saved files into a folder main asks for in its own dialog (`folder` null:
-   * the user cancelled), never over a file there. The page never names a path.
-   */
-  'gallery:exportImages': {
-    // One folder dialog for the whole selection, "Select all" included.
-    input: z.object({ images: z.array(imageRef).min(1).max(MAX_SELECT_ALL) }).strict(),
-    output: z.object({ folder: z.string().nullable(), copied: count, failed: count }),
-  },
+  ...galleryBatchRequests,
   'gallery:reveal': { input: imageRef, output: z.void() },
   'gallery:copyImage': { input: imageRef, output: z.void() },
   'gallery:saveAs': { input: imageRef, output: z.object({ savedTo: z.string().nullable() }) },

@@ -1,0 +1,66 @@
+/**
+ * The schemas a selection is named with over IPC: images and tasks by reference, the gallery's
+ * filters a "Select all" or a count uses, and what a batch action answers. Shared by the batch
+ * requests (batch-contract.ts) and the rest of the contract.
+ */
+import { z } from 'zod';
+import { sentenceSchema } from '../i18n/sentence';
+import { providerIdSchema } from '../domain/providers';
+import { MAX_IDS_PER_BATCH, dateMsSchema } from '../domain/limits';
+import { imageStateSchema } from '../domain/task-record';
+import { localIdSchema, taskItemSchema } from './task-item';
+
+/** One image: its task's id and its place among the task's images. */
+export const imageRef = z
+  .object({ localId: localIdSchema, index: z.number().int().min(0).max(1_000) })
+  .strict();
+
+/** Most images one gallery batch request (delete, undo, export) takes. */
+const MAX_IMAGES_PER_BATCH = 500;
+export const imageRefs = z
+  .object({ images: z.array(imageRef).min(1).max(MAX_IMAGES_PER_BATCH) })
+  .strict();
+
+/** A batch's outcome: the records it changed, and how many items it could not act on. */
+export const batchOutcome = z.object({
+  items: z.array(taskItemSchema),
+  failed: z.number().int().min(0),
+  problem: z.string().optional(),
+  /** `problem` as a catalogue sentence, shown in the window's language. */
+  problemSentence: sentenceSchema.optional(),
+  /**
+   * A delete stopped before its end by an Undo of its images: what it had moved is back (`items`
+   * as they are after that; `failed` counts what could not come back yet).
+   */
+  canceled: z.boolean().optional(),
+});
+
+/**
+ * Most images or tasks a "Select all" names (`gallery:selectAll`, `tasks:selectAll`); a larger
+ * set is named up to this many, and its `total` says how many there are.
+ */
+export const MAX_SELECT_ALL = 100_000;
+
+/** The gallery's filters, shared by a count and a "Select all". */
+export const galleryFilter = z
+  .object({
+    search: z.string().max(500).optional(),
+    favourite: z.boolean().optional(),
+    /** Only images that carry Content Credentials (true) or none (false). */
+    contentCredentials: z.boolean().optional(),
+    model: z.string().max(200).optional(),
+    provider: providerIdSchema.optional(),
+    from: dateMsSchema.optional(),
+    to: dateMsSchema.optional(),
+    states: z.array(imageStateSchema).max(10).optional(),
+  })
+  .strict();
+
+/** The tasks a batch action works on: distinct or not, at most {@link MAX_IDS_PER_BATCH}. */
+export const localIds = z.array(localIdSchema).min(1).max(MAX_IDS_PER_BATCH);
+export const batchCount = z.number().int().min(0);
+/** What a batch action changed or created, and how many ids it skipped. */
+export const batchItems = z.object({ items: z.array(taskItemSchema), skipped: batchCount });
+
+/** A count in an answer. */
+export const count = z.number().int().min(0);
