@@ -30,11 +30,11 @@ import { costHandlers } from './cost-handlers';
 import { replaceFileBeside } from '../core/fs/atomic-file';
 import { TrashJournal, TRASH_JOURNAL_DIR } from '../core/trash/trash-journal';
 import { TrashOperations } from '../core/trash/trash-operations';
-import { galleryFolderHandlers } from './gallery-folder-handlers';
+import { libraryHandlers } from './library-handlers';
 import { galleryHandlers, systemTrash } from './gallery-handlers';
 import type { Emit, HandlersOf, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
-import { libraryHandlers } from './library-handlers';
+import { archiveHandlers } from './archive-handlers';
 import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { CapPrompts } from '../ports/user-prompts';
 import { serviceHandlers } from './service-handlers';
@@ -74,11 +74,11 @@ export type HostInfo = Omit<AppInfo, 'demo' | 'galleryDir'>;
 export interface AppWiringOptions {
   readonly runtime: WiredRuntime;
   readonly shell: ShellActions;
-  /** The main process's own folder dialog, for `galleryFolder:pick` and the exports. */
+  /** The main process's own folder dialog, for `library:pick` and the exports. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly copyText: (text: string) => void;
   /**
-   * The main process's own save and open dialogs for `library:export` / `library:import`, and the
+   * The main process's own save and open dialogs for `archive:export` / `archive:import`, and the
    * version written into exports (`info` is not asked: it hands out the page's one-time notices).
    */
   readonly library?: { readonly dialogs: LibraryDialogs; readonly version: string };
@@ -148,7 +148,7 @@ function createIpcHandlers(
     }),
     // The runtime stores, checks and removes keys (AppRuntime.setKey, saveKey, clearKey).
     ...keyHandlers(runtime),
-    ...galleryFolderHandlers({
+    ...libraryHandlers({
       runtime: {
         galleryDir: () => runtime.galleryDir(),
         moveGalleryTo: (folder, hooks) => changeFolder(() => runtime.moveGalleryTo(folder, hooks)),
@@ -167,7 +167,7 @@ function createIpcHandlers(
       now: () => runtime.clock.now(),
       recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),
     }),
-    ...libraryHandlers({
+    ...archiveHandlers({
       operations: core.operations,
       ...(options.library ? { dialogs: options.library.dialogs } : {}),
       version: () => options.library?.version ?? 'unknown',

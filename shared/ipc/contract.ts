@@ -25,10 +25,10 @@ import { updateRequests } from './update-contract';
 import {
   exportSummarySchema,
   importSummarySchema,
-  libraryExportInputSchema,
-  libraryImportInputSchema,
-  libraryProgressSchema,
-} from './library-contract';
+  archiveExportInputSchema,
+  archiveImportInputSchema,
+  archiveProgressSchema,
+} from './archive-contract';
 
 export { connectionReportSchema } from './service-contract';
 
@@ -308,12 +308,12 @@ export const requests = {
   'gallery:startDrag': { input: imageRef, output: z.void() },
   'gallery:openFolder': { input: none, output: z.void() },
   /** Settings › Gallery folder › Change: main's dialog, then what the folder holds. */
-  'galleryFolder:pick': {
+  'library:pick': {
     input: none,
     output: z.object({ choice: folderChoiceSchema.nullable() }),
   },
   /** Moves the library to the picked folder, or opens the library there (or an empty one). */
-  'galleryFolder:apply': {
+  'library:apply': {
     input: z
       .object({ ticket: z.string().min(1).max(64), action: z.enum(['move', 'open']) })
       .strict(),
@@ -323,23 +323,23 @@ export const requests = {
    * Ends the picked folder's ticket (the user cancelled the question), and cancels a move in
    * progress (before the switch; after it, the move completes).
    */
-  'galleryFolder:cancel': { input: none, output: z.object({ cancelling: z.boolean() }) },
+  'library:cancel': { input: none, output: z.object({ cancelling: z.boolean() }) },
   'settings:get': { input: none, output: settingsSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsSchema },
   ...keyRequests,
   ...serviceRequests,
   /** Exports the library (or the tasks named) to an archive main asks for in its own save dialog. */
-  'library:export': {
-    input: libraryExportInputSchema,
+  'archive:export': {
+    input: archiveExportInputSchema,
     output: z.object({ summary: exportSummarySchema.nullable() }),
   },
   /** Imports an archive or folder main asks for in its own open dialog; null: the user cancelled. */
-  'library:import': {
-    input: libraryImportInputSchema,
+  'archive:import': {
+    input: archiveImportInputSchema,
     output: z.object({ summary: importSummarySchema.nullable() }),
   },
   /** Stops the running export or import (what was fully imported stays). */
-  'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
+  'archive:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   ...updateRequests,
   ...costRequests,
   ...taskCancelRequests,
@@ -353,7 +353,7 @@ export const events = {
    */
   'tasks:updated': taskChangesSchema,
   /** How far a gallery move is (about ten times a second at most). */
-  'galleryFolder:progress': moveProgressSchema,
+  'library:progress': moveProgressSchema,
   'gallery:changed': z.object({ reason: z.string() }),
   'settings:changed': settingsSchema,
   'key:changed': keyStatusSchema,
@@ -365,7 +365,7 @@ export const events = {
   /** A notice to show once (also handed out by the next `app:getInfo` when no page listened). */
   'app:notice': z.object({ notice: z.enum(APP_NOTICES) }),
   /** How far the running library export or import has come. */
-  'library:progress': libraryProgressSchema,
+  'archive:progress': archiveProgressSchema,
   'updates:changed': updateStateSchema,
   /** How far a delete or an Undo is (a few times a second at most, and at its end). */
   'trash:progress': trashProgressSchema,

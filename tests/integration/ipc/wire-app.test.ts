@@ -137,10 +137,10 @@ describe('wireApp', () => {
     const folders = [app.moveTo, join(app.dir, 'Second'), join(app.dir, 'Third')];
     for (const folder of folders) {
       app.dialog.answer = folder;
-      const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+      const { choice } = await handlers['library:pick'](undefined, context);
       expect(choice).toMatchObject({ path: folder, library: { tasks: 0 } });
       expect(
-        await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context),
+        await handlers['library:apply']({ ticket: choice!.ticket, action: 'move' }, context),
       ).toMatchObject({ outcome: 'moved', path: folder, moved: 1 });
       expect(app.runtime.core).toBe(core);
       expect(core.gallery.root).toBe(folder);
@@ -200,8 +200,8 @@ describe('wireApp', () => {
     const trashed = () => app.os.calls.filter((call) => call.action === 'trash');
     expect(trashed()).toEqual([]);
 
-    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
-    await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context);
+    const { choice } = await handlers['library:pick'](undefined, context);
+    await handlers['library:apply']({ ticket: choice!.ticket, action: 'move' }, context);
     expect(app.runtime.galleryDir()).toBe(app.moveTo);
     // The held file went to the system trash from the old folder, before it stopped being the gallery.
     expect(trashed()).toHaveLength(1);
@@ -233,11 +233,8 @@ describe('wireApp', () => {
         },
       );
     };
-    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
-    const applying = handlers['galleryFolder:apply'](
-      { ticket: choice!.ticket, action: 'move' },
-      context,
-    );
+    const { choice } = await handlers['library:pick'](undefined, context);
+    const applying = handlers['library:apply']({ ticket: choice!.ticket, action: 'move' }, context);
     await applying;
     expect(deleting).not.toBeNull();
     expect(await deleting).toMatchObject({ failed: 0 });

@@ -291,8 +291,8 @@ describe('electron/main.ts', () => {
     const window = await until(() => FakeBrowserWindow.instances[0]);
     const contents = window.webContents as unknown as { mainFrame: unknown };
     const event = { sender: window.webContents, senderFrame: contents.mainFrame };
-    const pick = state.handlers.get('galleryFolder:pick')!;
-    const apply = state.handlers.get('galleryFolder:apply')!;
+    const pick = state.handlers.get('library:pick')!;
+    const apply = state.handlers.get('library:apply')!;
     const showOpenDialog = vi.mocked(electron.dialog.showOpenDialog);
     const chosen = join(state.dir, 'chosen-library');
     mkdirSync(chosen);
