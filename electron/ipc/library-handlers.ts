@@ -1,12 +1,12 @@
 /**
- * IPC handlers of the `library:` channels (Settings › Gallery folder › Change). The page
- * never names a path: `pick` opens the main process's own folder dialog and hands back the ticket
+ * IPC handlers of the `library:` channels (Settings › Gallery folder › Change). The page never
+ * names a path: `pick` opens the main process's own folder dialog and hands back the ticket
  * core/library/folder-choices.ts keeps for it, with what that folder and the current library hold
  * and whether it is the current library's folder (compared on disk, core/library/same-folder.ts);
- * `apply` moves the library to the ticket's folder or opens the library there, as the core's one
- * folder operation (core/operations), its progress on `library:progress`, and does nothing
- * for the current folder; `cancel` ends the ticket of a question the user cancelled, and stops a
- * move before its switch. Translations to core only.
+ * `move` moves the library to the ticket's folder and `open` opens the library there, each as the
+ * core's one folder operation (core/operations), its progress on `library:progress`, and does
+ * nothing for the current folder; `cancel` ends the ticket of a question the user cancelled, and
+ * stops a move before its switch. Translations to core only.
  */
 import type { FolderChange } from '../../shared/ipc/contract';
 import type { FolderChoices } from '../core/library/folder-choices';
@@ -81,7 +81,8 @@ export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'>
       ]);
       return { choice: { ...choice, library, current: { ...now, path: current }, same } };
     },
-    'library:apply': ({ ticket, action }) => change(action, ticket),
+    'library:move': ({ ticket }) => change('move', ticket),
+    'library:open': ({ ticket }) => change('open', ticket),
     'library:cancel': () => {
       choices.cancel();
       return { cancelling: operations.cancel('folder') };

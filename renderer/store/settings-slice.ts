@@ -93,6 +93,9 @@ export interface KeySaving {
   readonly skipCheck: boolean;
 }
 
+/** The request of each answer to the folder question. */
+const FOLDER_CHANNELS = { move: 'library:move', open: 'library:open' } as const;
+
 type SliceArgs = Parameters<StateCreator<AppState, [], [], SettingsSlice>>;
 
 /**
@@ -189,7 +192,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     const { choice } = current;
     set({ folderChange: { step: 'working', choice, action, progress: null, cancelling: false } });
     try {
-      const result = await call('library:apply', { ticket: choice.ticket, action });
+      const result = await call(FOLDER_CHANNELS[action], { ticket: choice.ticket });
       set({ folderChange: { step: 'done', result } });
     } catch (error) {
       set({ folderChange: { step: 'failed', error: toApiError(error) } });

@@ -132,8 +132,9 @@ const count = z.number().int().min(0);
 /** Pictor task folders in a gallery folder, their files and bytes. */
 const libraryFactsSchema = z.object({ tasks: count, files: count, bytes: count });
 /** A folder main's own dialog returned, held in main under `ticket`: the page never names a path. */
+const folderTicket = z.string().min(1).max(64);
 const folderChoiceSchema = z.object({
-  ticket: z.string().min(1).max(64),
+  ticket: folderTicket,
   path: z.string(),
   /** What the chosen folder holds (`tasks` 0: no Pictor library there). */
   library: libraryFactsSchema,
@@ -143,6 +144,8 @@ const folderChoiceSchema = z.object({
   same: z.boolean(),
 });
 export type FolderChoice = z.infer<typeof folderChoiceSchema>;
+/** `library:move` and `library:open` name the picked folder by its ticket alone. */
+const folderTicketSchema = z.object({ ticket: folderTicket }).strict();
 const folderChangeSchema = z.object({
   outcome: z.enum(['moved', 'opened', 'cancelled']),
   /** The gallery folder now. */
@@ -312,13 +315,10 @@ export const requests = {
     input: none,
     output: z.object({ choice: folderChoiceSchema.nullable() }),
   },
-  /** Moves the library to the picked folder, or opens the library there (or an empty one). */
-  'library:apply': {
-    input: z
-      .object({ ticket: z.string().min(1).max(64), action: z.enum(['move', 'open']) })
-      .strict(),
-    output: folderChangeSchema,
-  },
+  /** Moves the library to the picked folder (its ticket from `library:pick`). */
+  'library:move': { input: folderTicketSchema, output: folderChangeSchema },
+  /** Opens the library in the picked folder, or starts an empty one there (its ticket). */
+  'library:open': { input: folderTicketSchema, output: folderChangeSchema },
   /**
    * Ends the picked folder's ticket (the user cancelled the question), and cancels a move in
    * progress (before the switch; after it, the move completes).

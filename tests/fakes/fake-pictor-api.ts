@@ -320,6 +320,17 @@ export class FakePictorApi implements PictorApi {
     return `new-${String(this.seq).padStart(4, '0')}`;
   }
 
+  /** As main does: the library moves (or the one there opens), then the setting changes. */
+  private changeFolder(action: 'move' | 'open'): RequestOutput<'library:move'> {
+    const path = this.chosenFolder ?? '';
+    this.settings = { ...this.settings, galleryDir: path };
+    this.emit('settings:changed', this.settings);
+    const moved = action === 'move' ? this.tasks.length : 0;
+    const imported = action === 'open' ? this.chosenLibrary.tasks : 0;
+    const outcome = action === 'move' ? ('moved' as const) : ('opened' as const);
+    return { outcome, path, moved, leftBehind: 0, imported };
+  }
+
   private refreshDemo(): void {
     const demo = this.keyStatus.state !== 'ready' || this.settings.baseUrl === '';
     if (demo === this.info.demo) return;
@@ -789,16 +800,8 @@ export class FakePictorApi implements PictorApi {
         },
       };
     },
-    'library:apply': ({ action }) => {
-      // As main does: the library moves (or the one there opens), then the setting changes.
-      const path = this.chosenFolder ?? '';
-      this.settings = { ...this.settings, galleryDir: path };
-      this.emit('settings:changed', this.settings);
-      const moved = action === 'move' ? this.tasks.length : 0;
-      const imported = action === 'open' ? this.chosenLibrary.tasks : 0;
-      const outcome = action === 'move' ? ('moved' as const) : ('opened' as const);
-      return { outcome, path, moved, leftBehind: 0, imported };
-    },
+    'library:move': () => this.changeFolder('move'),
+    'library:open': () => this.changeFolder('open'),
     'library:cancel': () => ({ cancelling: false }),
     'settings:get': () => this.settings,
     'settings:update': (patch) => {

@@ -100,7 +100,7 @@ function folderApi(runtime: Runtime, chosen: string, onEvent?: (progress: unknow
       };
     }>('library:pick');
   const apply = (ticket: string, action: 'move' | 'open') =>
-    call<FolderChange>('library:apply', { ticket, action });
+    call<FolderChange>(action === 'move' ? 'library:move' : 'library:open', { ticket });
   return { emitted, call, pick, apply };
 }
 
@@ -185,7 +185,7 @@ describe('a gallery move', () => {
     await expect(api.apply(choice.ticket, 'open')).rejects.toThrow(/no longer valid/);
     // The page cannot name a path: the contract refuses one.
     await expect(
-      api.call('library:apply', { ticket: choice.ticket, action: 'move', path: '/etc' }),
+      api.call('library:move', { ticket: choice.ticket, path: '/etc' }),
     ).rejects.toThrow();
   });
 });

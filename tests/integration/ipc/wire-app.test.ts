@@ -139,9 +139,11 @@ describe('wireApp', () => {
       app.dialog.answer = folder;
       const { choice } = await handlers['library:pick'](undefined, context);
       expect(choice).toMatchObject({ path: folder, library: { tasks: 0 } });
-      expect(
-        await handlers['library:apply']({ ticket: choice!.ticket, action: 'move' }, context),
-      ).toMatchObject({ outcome: 'moved', path: folder, moved: 1 });
+      expect(await handlers['library:move']({ ticket: choice!.ticket }, context)).toMatchObject({
+        outcome: 'moved',
+        path: folder,
+        moved: 1,
+      });
       expect(app.runtime.core).toBe(core);
       expect(core.gallery.root).toBe(folder);
     }
@@ -201,7 +203,7 @@ describe('wireApp', () => {
     expect(trashed()).toEqual([]);
 
     const { choice } = await handlers['library:pick'](undefined, context);
-    await handlers['library:apply']({ ticket: choice!.ticket, action: 'move' }, context);
+    await handlers['library:move']({ ticket: choice!.ticket }, context);
     expect(app.runtime.galleryDir()).toBe(app.moveTo);
     // The held file went to the system trash from the old folder, before it stopped being the gallery.
     expect(trashed()).toHaveLength(1);
@@ -234,7 +236,7 @@ describe('wireApp', () => {
       );
     };
     const { choice } = await handlers['library:pick'](undefined, context);
-    const applying = handlers['library:apply']({ ticket: choice!.ticket, action: 'move' }, context);
+    const applying = handlers['library:move']({ ticket: choice!.ticket }, context);
     await applying;
     expect(deleting).not.toBeNull();
     expect(await deleting).toMatchObject({ failed: 0 });

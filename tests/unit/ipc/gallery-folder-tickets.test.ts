@@ -82,7 +82,7 @@ function setup(clock: Pick<Clock, 'now'> = new ManualClock()) {
     return (answered.value as { choice: { ticket: string } | null }).choice?.ticket ?? null;
   };
   const apply = (ticket: string | null, action: 'move' | 'open' = 'move') =>
-    call('library:apply', { ticket, action });
+    call(action === 'move' ? 'library:move' : 'library:open', { ticket });
   /** The next move waits until the returned function is called. */
   const holdNextMove = (): (() => void) => {
     let release: (value: undefined) => void = () => undefined;

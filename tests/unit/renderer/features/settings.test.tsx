@@ -517,7 +517,8 @@ describe('defaults, gallery, behaviour', () => {
     await user.click(within(region).getByRole('button', { name: 'Change…' }));
     // The page never names a folder: main's dialog chooses, the page sends back only a ticket.
     await waitFor(() => expect(fake.callsTo('library:pick')).toHaveLength(2));
-    expect(fake.callsTo('library:apply')).toEqual([{ ticket: 'ticket-1', action: 'move' }]);
+    expect(fake.callsTo('library:move')).toEqual([{ ticket: 'ticket-1' }]);
+    expect(fake.callsTo('library:open')).toEqual([]);
     expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
     expect(fake.callsTo('settings:update')).toEqual([]);
   });
@@ -530,7 +531,7 @@ describe('defaults, gallery, behaviour', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
     await waitFor(() => expect(fake.callsTo('library:cancel')).toHaveLength(1));
-    expect(fake.callsTo('library:apply')).toEqual([]);
+    expect([...fake.callsTo('library:move'), ...fake.callsTo('library:open')]).toEqual([]);
   });
 
   it('applies the theme to <html>, following the system when asked', async () => {
