@@ -93,6 +93,6 @@ export const EVENT_CHANNEL_NAMES = [
   'trash:progress',
   'app:quitting',
   'export:progress',
-  'cancel:progress',
+  'tasks:cancelProgress',
   'costs:changed',
 ] as const;

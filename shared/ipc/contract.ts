@@ -374,7 +374,7 @@ export const events = {
   /** How many of a selection's images an export copied (about fifty reports, and its last). */
   'export:progress': trashProgressSchema.pick({ done: true, total: true }),
   /** How many of a selection's cancels the services answered (each one as it is answered). */
-  'cancel:progress': cancelProgressSchema,
+  'tasks:cancelProgress': cancelProgressSchema,
   ...costEvents,
 } as const;
 
