@@ -73,7 +73,7 @@ export interface TaskEngineDeps {
 type Listener = (update: TaskUpdate) => void;
 
 export class TaskEngine {
-  private readonly settings: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
+  private readonly ownOptions: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
   private readonly updated: Emitter<TaskUpdate>;
   private readonly background: BackgroundWork;
   private readonly aborter = new AbortController();
@@ -96,7 +96,7 @@ export class TaskEngine {
   private paused = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
-    this.settings = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+    this.ownOptions = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
     this.updated = new Emitter({ name: 'task updated', logger: this.logger });
@@ -109,19 +109,19 @@ export class TaskEngine {
       ...(deps.removals ? { removals: deps.removals } : {}),
       logger: this.logger,
       now: () => this.now(),
-      bookkeepingWriteMs: () => this.settings.bookkeepingWriteMs,
+      bookkeepingWriteMs: () => this.ownOptions.bookkeepingWriteMs,
       isBusy: (localId) => this.downloads.isBusy(localId),
       announce: (record) => this.announce(record),
       letGo: (localId) => this.leases.release(localId),
     });
     this.leases = new TaskLeases(
-      { clock: deps.clock, logger: this.logger, options: this.settings },
+      { clock: deps.clock, logger: this.logger, options: this.ownOptions },
       deps.sharing,
       (lost) => this.onLeasesLost(lost),
     );
     this.elsewhere = new ElsewhereTimers({
       clock: deps.clock,
-      options: this.settings,
+      options: this.ownOptions,
       sharing: deps.sharing,
       leases: this.leases,
       isStopped: () => this.stopped,
@@ -131,7 +131,7 @@ export class TaskEngine {
       clock: deps.clock,
       logger: this.logger,
       random: deps.random ?? Math.random,
-      options: this.settings,
+      options: this.ownOptions,
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
       commit: (record: TaskRecord) => this.records.commit(record),
@@ -156,12 +156,12 @@ export class TaskEngine {
   }
 
   get options(): TaskEngineOptions {
-    return this.settings;
+    return this.ownOptions;
   }
 
   /** A new watch timeout (from Settings) for every watch from now on; `null` watches forever. */
   setWatchTimeout(ms: number | null): void {
-    this.settings.watchTimeoutMs = ms;
+    this.ownOptions.watchTimeoutMs = ms;
   }
 
   /**
