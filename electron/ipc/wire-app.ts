@@ -48,8 +48,8 @@ import { noUpdates, updateHandlers, type UpdatesControl } from './update-handler
 export interface WiredRuntime {
   /** The one core: moving the library changes its folder, never the core. */
   readonly core: PictorCore;
-  readonly settings: Pick<SettingsService, 'get' | 'onChange'>;
-  readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
+  readonly settings: Pick<SettingsService, 'get' | 'onDidChange'>;
+  readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onDidChange'>;
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf'>;
@@ -211,13 +211,13 @@ function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
 export function wireApp(options: AppWiringOptions): AppWiring {
   const { runtime, emit } = options;
   const wiring = new DisposableStore();
-  wiring.add(runtime.vault.onChange((status) => emit('key:changed', status)));
+  wiring.add(runtime.vault.onDidChange((status) => emit('key:changed', status)));
   wiring.add(
     runtime.keys.onChange((provider, status) => emit('keys:changed', { provider, status })),
   );
-  wiring.add(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
+  wiring.add(runtime.settings.onDidChange((settings) => emit('settings:changed', settings)));
   wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
-  wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
+  wiring.add((options.updates ?? noUpdates).onDidChange((state) => emit('updates:changed', state)));
   // The Costs screen reads the ledger again when it changed, not on every task update.
   wiring.add(runtime.core.costs.onDidChange((change) => emit('costs:changed', change)));
   // Deleted images and removed tasks wait here for Undo; what a quit, crash or kill left under
@@ -231,7 +231,7 @@ export function wireApp(options: AppWiringOptions): AppWiring {
     }),
   );
   void trash.replay().catch(() => undefined);
-  wiring.add(trash.onProgress((progress) => emit('trash:progress', progress)));
+  wiring.add(trash.onDidProgress((progress) => emit('trash:progress', progress)));
   // Task changes go to the page in batches; what waits is sent when the wiring ends.
   const updates = wiring.add(
     new TaskUpdates({ clock: runtime.clock, emit, logger: options.logger ?? silentLogger }),
@@ -261,7 +261,9 @@ function wireCore(
   const store = new DisposableStore();
   const observed = observeCore?.(core);
   if (observed) store.add(observed);
-  store.add(core.engine.subscribe(({ record }) => updates.updated(taskItem(core.engine, record))));
+  store.add(
+    core.engine.onDidUpdate(({ record }) => updates.updated(taskItem(core.engine, record))),
+  );
   core.engine.start({ resume: true });
   return store;
 }

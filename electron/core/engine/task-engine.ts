@@ -19,7 +19,7 @@ import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { Clock } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
-import { Emitter } from '../../ports/event';
+import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
@@ -69,8 +69,6 @@ export interface TaskEngineDeps {
   readonly newId?: () => string;
   readonly options?: Partial<TaskEngineOptions>;
 }
-
-type Listener = (update: TaskUpdate) => void;
 
 export class TaskEngine {
   private readonly ownOptions: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
@@ -300,9 +298,7 @@ export class TaskEngine {
    * Called with every change of a task, until the result is disposed. A listener that throws is
    * logged and skipped: it never stops the engine's own work or the other listeners.
    */
-  subscribe(listener: Listener): Disposable {
-    return this.updated.event(listener);
-  }
+  readonly onDidUpdate: Event<TaskUpdate> = (listener) => this.updated.event(listener);
 
   /** Resolves with the records once every given task needs nothing more from this run. */
   whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {
@@ -311,7 +307,7 @@ export class TaskEngine {
         get: (localId) => this.get(localId),
         isSettled: (record) =>
           isSettled(record, this.live(record.localId)) && !this.elsewhere.has(record.localId),
-        subscribe: (listener) => this.subscribe(listener),
+        subscribe: (listener) => this.onDidUpdate(listener),
       },
       localIds,
     );

@@ -28,19 +28,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Live subscriptions per engine, however they were made (wrapped on the prototype). */
-const engineSubscriptions = new Map<TaskEngine, number>();
-const subscribe = TaskEngine.prototype.subscribe;
-TaskEngine.prototype.subscribe = function (this: TaskEngine, listener) {
-  const subscription = subscribe.call(this, listener);
-  engineSubscriptions.set(this, (engineSubscriptions.get(this) ?? 0) + 1);
-  let live = true;
-  return toDisposable(() => {
-    if (live) engineSubscriptions.set(this, engineSubscriptions.get(this)! - 1);
-    live = false;
-    subscription.dispose();
-  });
-};
+/**
+ * Live subscriptions to an engine's updates, however they were made: its private emitter's
+ * subscriptions (the engine hands out `onDidUpdate`, an instance property, not a method to wrap).
+ */
+function engineSubscriptions(engine: TaskEngine): number {
+  return engine['updated']['subscriptions'].size;
+}
 /** Calls of `start` per engine (wrapped on the prototype). */
 const engineStarts = new Map<TaskEngine, number>();
 const start = TaskEngine.prototype.start;
@@ -49,7 +43,6 @@ TaskEngine.prototype.start = function (this: TaskEngine, options) {
   start.call(this, options);
 };
 afterAll(() => {
-  TaskEngine.prototype.subscribe = subscribe;
   TaskEngine.prototype.start = start;
 });
 
@@ -90,8 +83,8 @@ async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
     env: () => ({ PICTOR_E2E_CHOOSE_FOLDER: dialog.answer }),
   });
   const live = {
-    keyChanges: countLive(runtime.vault, 'onChange'),
-    settingsChanges: countLive(runtime.settings, 'onChange'),
+    keyChanges: countLive(runtime.vault, 'onDidChange'),
+    settingsChanges: countLive(runtime.settings, 'onDidChange'),
     demoChanges: countLive(runtime.credentials, 'onDemoChange'),
   };
   const emitted: [EventChannel, unknown][] = [];
@@ -105,7 +98,7 @@ async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
     emit: (channel, payload) => void emitted.push([channel, payload]),
     observeCore: (core) => {
       observed.push(core);
-      return core.engine.subscribe(() => undefined);
+      return core.engine.onDidUpdate(() => undefined);
     },
   });
   cleanups.push(async () => wiring.dispose());
@@ -132,7 +125,7 @@ describe('wireApp', () => {
       context,
     );
     await core.engine.whenSettled([first!.record.localId]);
-    expect(engineSubscriptions.get(core.engine)).toBe(2);
+    expect(engineSubscriptions(core.engine)).toBe(2);
 
     const folders = [app.moveTo, join(app.dir, 'Second'), join(app.dir, 'Third')];
     for (const folder of folders) {
@@ -152,7 +145,7 @@ describe('wireApp', () => {
     expect(started).toEqual([[core.engine, 1]]);
     expect(app.observed).toEqual([core]);
     expect(app.emitted.filter(([channel]) => channel === 'gallery:changed')).toHaveLength(3);
-    expect(engineSubscriptions.get(core.engine)).toBe(2);
+    expect(engineSubscriptions(core.engine)).toBe(2);
 
     const listed = await handlers['tasks:list']({}, context);
     expect(listed.items.map((item) => item.record.localId)).toEqual([first!.record.localId]);
@@ -311,14 +304,14 @@ describe('wireApp', () => {
     const app = await wiredApp();
     const core = app.runtime.core;
     expect(Object.values(app.liveCounts()).every((count) => count > 0)).toBe(true);
-    expect(engineSubscriptions.get(core.engine)).toBe(2);
+    expect(engineSubscriptions(core.engine)).toBe(2);
     app.wiring.dispose();
     expect(app.liveCounts()).toEqual({
       keyChanges: 0,
       settingsChanges: 0,
       demoChanges: 0,
     });
-    expect(engineSubscriptions.get(core.engine)).toBe(0);
+    expect(engineSubscriptions(core.engine)).toBe(0);
     app.emitted.length = 0;
     await app.runtime.updateSettings({ theme: 'dark' });
     await app.runtime.setKey('sk-wire-test-0123456789', false);
