@@ -175,7 +175,7 @@ export class TaskEngine {
     // Removed tasks their service still worked on: watched for the ledger until they end.
     this.takeUp([...stored, ...this.removed.takeUp()], resume);
     if (this.deps.sharing && this.watching === null) {
-      this.watching = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
+      this.watching = this.deps.sharing.onDidChangeElsewhere((changes) => this.onExternal(changes));
     }
   }
 
