@@ -19,7 +19,7 @@ export interface HistoryChanges {
 }
 
 /** How often the feed looks by default: well inside the one second the app promises. */
-export const CHANGE_POLL_MS = 250;
+const CHANGE_POLL_MS = 250;
 const MAX_READ = 10_000;
 
 export class ChangeFeed {
