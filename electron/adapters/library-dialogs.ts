@@ -1,6 +1,6 @@
 /**
  * The main process's own dialogs for the library archive: where to save an export, which archive
- * or folder to import. Drawn by main, so the page never names a path (see ipc/library-handlers.ts).
+ * or folder to import. Drawn by main, so the page never names a path (see ipc/archive-handlers.ts).
  */
 import type { BaseWindow, Dialog, OpenDialogOptions, SaveDialogOptions } from 'electron';
 import type { LibraryDialogs } from '../ports/library-dialogs';

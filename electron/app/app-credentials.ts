@@ -25,13 +25,13 @@ export interface KeySource {
   readKey(): Promise<string | null>;
   /** The base URL the stored key was entered for (see KeyVault.boundBaseUrl). */
   boundBaseUrl(): string | null | undefined;
-  onChange(listener: (status: KeyStatus) => void): Disposable;
+  onDidChange(listener: (status: KeyStatus) => void): Disposable;
 }
 
 /** What AppCredentials needs of the settings (the service chosen, the addresses). */
 export interface BaseUrlSource {
   get(): Pick<Settings, 'baseUrl'> & Partial<Pick<Settings, 'provider' | 'serviceBaseUrls'>>;
-  onChange(listener: (settings: Settings) => void): Disposable;
+  onDidChange(listener: (settings: Settings) => void): Disposable;
 }
 
 /** The other services' keys (ServiceKeys). */
@@ -170,8 +170,8 @@ export class AppCredentials implements CredentialsProvider {
       }
     };
     const subscriptions = new DisposableStore();
-    subscriptions.add(this.options.vault.onChange(check));
-    subscriptions.add(this.options.settings.onChange(check));
+    subscriptions.add(this.options.vault.onDidChange(check));
+    subscriptions.add(this.options.settings.onDidChange(check));
     return subscriptions;
   }
 

@@ -283,7 +283,7 @@ export class AppRuntime {
       JSON.stringify(PROVIDER_IDS.map((provider) => serviceAddress(settings, provider)));
     let before = addresses(this.settings.get());
     this.subscriptions.add(
-      this.settings.onChange((next) => {
+      this.settings.onDidChange((next) => {
         const now = addresses(next);
         if (now === before) return;
         before = now;

@@ -253,7 +253,7 @@ async function watch(run: Run, started: readonly TaskRecord[]): Promise<number> 
   const { core, io } = run;
   const ids = started.map((record) => record.localId);
   const progress = new CliProgress(new Set(ids), io.stderr, () => systemClock.now());
-  const progressShown = core.engine.subscribe(progress.onUpdate);
+  const progressShown = core.engine.onDidUpdate(progress.onUpdate);
   const interrupted = new Promise<'interrupted'>((resolve) => {
     if (io.interrupt.aborted) resolve('interrupted');
     io.interrupt.addEventListener('abort', () => resolve('interrupted'), { once: true });

@@ -16,7 +16,7 @@ export async function chooseGalleryFolder(
   defaultPath: string,
 ): Promise<string | null> {
   const options = {
-    title: mainText('dialog.galleryFolder'),
+    title: mainText('dialog.libraryFolder'),
     buttonLabel: mainText('dialog.chooseFolder'),
     // Electron 43+ opens in Downloads unless told where: start at the library itself.
     defaultPath,
@@ -28,7 +28,7 @@ export async function chooseGalleryFolder(
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
-/** The library archive's dialogs (ipc/library-handlers.ts) and the version its exports record. */
+/** The library archive's dialogs (ipc/archive-handlers.ts) and the version its exports record. */
 export function libraryOptions(window: () => BrowserWindow | null) {
   const dialogs = createLibraryDialogs({ dialog, window, saveDir: () => app.getPath('downloads') });
   return { dialogs, version: app.getVersion() };

@@ -13,7 +13,7 @@ import type { Logger } from '../ports/logger';
 
 /** The update service, started; dispose to stop it and its subscription to the settings. */
 export function startAppUpdates(
-  settings: Pick<SettingsService, 'get' | 'onChange'>,
+  settings: Pick<SettingsService, 'get' | 'onDidChange'>,
   logger: Logger,
   macSignature: MacSignature | undefined,
 ): { readonly updates: UpdateService; readonly owned: DisposableStore } {
@@ -36,7 +36,7 @@ export function startAppUpdates(
     mode: () => settings.get().updateMode,
   });
   owned.add(updates);
-  owned.add(settings.onChange(() => updates.modeChanged()));
+  owned.add(settings.onDidChange(() => updates.modeChanged()));
   updates.start();
   return { updates, owned };
 }

@@ -112,7 +112,7 @@ async function wireDesktop(
   void runtime
     .redactKeyIn(logger)
     .catch((error: unknown) => logger.warn('key redaction not set', { detail: String(error) }));
-  wired.add(runtime.settings.onChange((settings) => (nativeTheme.themeSource = settings.theme)));
+  wired.add(runtime.settings.onDidChange((settings) => (nativeTheme.themeSource = settings.theme)));
   registerAppProtocol({ root: join(app.getAppPath(), 'dist', 'renderer'), logger });
   registerGalleryProtocol({ root: () => runtime.galleryDir(), logger });
   started.watch = watchPowerAndNetwork({

@@ -30,11 +30,11 @@ export function lateUpdates(): LateUpdates {
   const listeners = new Set<(state: UpdateState) => void>();
   const subscriptions = new Map<(state: UpdateState) => void, Disposable>();
   const follow = (listener: (state: UpdateState) => void) => {
-    if (real) subscriptions.set(listener, real.onChange(listener));
+    if (real) subscriptions.set(listener, real.onDidChange(listener));
   };
   const control: UpdatesControl = {
     state: () => real?.state() ?? STARTING,
-    onChange(listener) {
+    onDidChange(listener) {
       listeners.add(listener);
       follow(listener);
       return toDisposable(() => {

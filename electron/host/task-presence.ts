@@ -55,7 +55,7 @@ export function taskPresence(options: TaskPresenceOptions): TaskPresence {
     observe(core) {
       for (const record of core.history.unfinished())
         progress.show(activity.update({ ...record, downloads: 0 }));
-      return core.engine.subscribe(({ record, live }) => {
+      return core.engine.onDidUpdate(({ record, live }) => {
         logTask(record);
         notifications.observe(record);
         const { localId, status, hold } = record;

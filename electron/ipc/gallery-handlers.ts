@@ -41,7 +41,7 @@ export interface GalleryHandlerDeps {
   readonly trash: Pick<TrashOperations, 'deleteImages' | 'restoreImages'>;
   /**
    * The main process's own folder dialog for exports: the only source of an export folder.
-   * (Changing the gallery folder is the `galleryFolder:` channels', which ask before moving.)
+   * (Changing the gallery folder is the `library:` channels', which ask before moving.)
    */
   readonly chooseExportFolder: () => Promise<string | null>;
 }

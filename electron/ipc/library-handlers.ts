@@ -1,83 +1,91 @@
 /**
- * IPC handlers of the `library:` channels: export the library to an archive, import an archive or
- * a folder, cancel. Every path comes from the main process's own dialogs (the page only says
- * "export" or "import from a folder"), asked once the operation has its turn; the work, one at a
- * time, its stop signal and its progress (`library:progress`, a few a second at most) are the
- * core's (core/operations). Translations to core only.
+ * IPC handlers of the `library:` channels (Settings › Gallery folder › Change). The page never
+ * names a path: `pick` opens the main process's own folder dialog and hands back the ticket
+ * core/library/folder-choices.ts keeps for it, with what that folder and the current library hold
+ * and whether it is the current library's folder (compared on disk, core/library/same-folder.ts);
+ * `move` moves the library to the ticket's folder and `open` opens the library there, each as the
+ * core's one folder operation (core/operations), its progress on `library:progress`, and does
+ * nothing for the current folder; `cancel` ends the ticket of a question the user cancelled, and
+ * stops a move before its switch. Translations to core only.
  */
-import { MAX_LISTED_REFUSALS } from '../../shared/ipc/library-contract';
-import type { RequestOutput } from '../../shared/ipc/contract';
-import { sentence } from '../../shared/i18n/sentence';
-import { UserFacingError } from '../core/errors/user-facing-error';
-import { isAbort } from '../core/library/archive/archive-errors';
+import type { FolderChange } from '../../shared/ipc/contract';
+import type { FolderChoices } from '../core/library/folder-choices';
+import {
+  GalleryMoveCancelled,
+  type GalleryMoveHooks,
+  type RelocateResult,
+} from '../core/library/relocate';
+import { inspectLibrary } from '../core/library/relocate-open';
+import { isSameFolder } from '../core/library/same-folder';
 import type { CoreOperations } from '../core/operations/core-operations';
-import type { LibraryProgress } from '../core/library/archive/library-progress';
-import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
 
+/** What the handlers use of the AppRuntime. */
+export interface FolderRuntime {
+  galleryDir(): string;
+  moveGalleryTo(folder: string, hooks?: GalleryMoveHooks): Promise<RelocateResult>;
+  openGalleryAt(folder: string): Promise<{ imported: number }>;
+}
+
 export interface LibraryHandlerDeps {
-  /** The core's long operations: an export or an import is its `archive` operation. */
-  readonly operations: Pick<CoreOperations, 'exportArchive' | 'importArchive' | 'cancel'>;
-  /** Absent where the host has no dialogs: both operations then say so. */
-  readonly dialogs?: LibraryDialogs;
-  readonly version: () => string;
+  readonly runtime: FolderRuntime;
+  /** The folders main's dialog returned, under their tickets. */
+  readonly choices: Pick<FolderChoices, 'pick' | 'take' | 'cancel'>;
+  /** The core's long operations: a move or an open is its `folder` operation. */
+  readonly operations: Pick<CoreOperations, 'changeFolder' | 'cancel'>;
+  /** The main process's own folder dialog: the only source of a new gallery folder. */
+  readonly chooseFolder: () => Promise<string | null>;
   readonly emit: Emit;
 }
 
-const NO_DIALOGS = sentence('error.library.noDialogs');
-
 export function libraryHandlers(deps: LibraryHandlerDeps): HandlersOf<'library'> {
-  const { operations, emit } = deps;
-  const dialogs = (): LibraryDialogs => {
-    if (!deps.dialogs) throw new UserFacingError(NO_DIALOGS, { code: 'failed' });
-    return deps.dialogs;
-  };
-  const onProgress = (update: LibraryProgress) => emit('library:progress', update);
+  const { runtime, choices, operations } = deps;
+  // The ticket is taken once the folder operation has its turn: a refused one keeps it.
+  const change = (action: 'move' | 'open', ticket: string): Promise<FolderChange> =>
+    operations.changeFolder(
+      async (hooks) => {
+        const path = choices.take(ticket);
+        // The page offers neither for the current folder; a page that asks anyway moves nothing.
+        if (await isSameFolder(path, runtime.galleryDir())) return unchanged(action);
+        if (action === 'open') return opened(await runtime.openGalleryAt(path));
+        try {
+          return moved(await runtime.moveGalleryTo(path, hooks));
+        } catch (error) {
+          if (error instanceof GalleryMoveCancelled) return cancelled();
+          throw error;
+        }
+      },
+      { onProgress: (progress) => deps.emit('library:progress', progress) },
+    );
+  const outcome = (fields: Omit<FolderChange, 'path'>): FolderChange => ({
+    ...fields,
+    path: runtime.galleryDir(),
+  });
+  const moved = ({ moved, leftBehind }: RelocateResult) =>
+    outcome({ outcome: 'moved', moved, leftBehind: leftBehind.length, imported: 0 });
+  const opened = ({ imported }: { imported: number }) =>
+    outcome({ outcome: 'opened', moved: 0, leftBehind: 0, imported });
+  const unchanged = (action: 'move' | 'open') =>
+    action === 'move' ? moved({ moved: 0, leftBehind: [] }) : opened({ imported: 0 });
+  const cancelled = () => outcome({ outcome: 'cancelled', moved: 0, leftBehind: 0, imported: 0 });
 
   return {
-    'library:export': async ({ localIds }): Promise<RequestOutput<'library:export'>> => {
-      const chosen = dialogs();
-      const summary = await operations
-        .exportArchive(
-          {
-            target: () => chosen.chooseExportFile(),
-            overwrite: true,
-            ...(localIds ? { localIds } : {}),
-            pictorVersion: deps.version(),
-          },
-          { onProgress },
-        )
-        .catch((error: unknown) => {
-          if (!isAbort(error)) throw error;
-          throw new UserFacingError(sentence('error.library.exportCancelled'), { code: 'failed' });
-        });
-      if (summary === null) return { summary: null };
-      const { skipped, ...rest } = summary;
-      return {
-        summary: {
-          ...rest,
-          skipped: skipped.slice(0, MAX_LISTED_REFUSALS),
-          skippedTotal: skipped.length,
-        },
-      };
+    'library:pick': async () => {
+      const choice = await choices.pick(deps.chooseFolder);
+      if (choice === null) return { choice: null };
+      const current = runtime.galleryDir();
+      const [library, now, same] = await Promise.all([
+        inspectLibrary(choice.path),
+        inspectLibrary(current),
+        isSameFolder(choice.path, current),
+      ]);
+      return { choice: { ...choice, library, current: { ...now, path: current }, same } };
     },
-    'library:import': async ({ from }): Promise<RequestOutput<'library:import'>> => {
-      const chosen = dialogs();
-      const summary = await operations.importArchive(() => chosen.chooseImportSource(from), {
-        onProgress,
-      });
-      if (summary === null) return { summary: null };
-      if (summary.addedTasks + summary.addedImages > 0)
-        emit('gallery:changed', { reason: 'imported' });
-      const { refused, ...rest } = summary;
-      return {
-        summary: {
-          ...rest,
-          refused: refused.slice(0, MAX_LISTED_REFUSALS),
-          refusedTotal: refused.length,
-        },
-      };
+    'library:move': ({ ticket }) => change('move', ticket),
+    'library:open': ({ ticket }) => change('open', ticket),
+    'library:cancel': () => {
+      choices.cancel();
+      return { cancelling: operations.cancel('folder') };
     },
-    'library:cancel': () => ({ cancelled: operations.cancel('archive') }),
   };
 }

@@ -41,7 +41,8 @@ export function taskCancelHandlers(deps: TaskCancelDeps): Pick<IpcHandlers, Task
       return outcomeItem(outcome ?? { kind: 'not_running', localId });
     },
     'tasks:cancelMany': async ({ localIds }) => {
-      const onProgress = (done: number, total: number) => emit('cancel:progress', { done, total });
+      const onProgress = (done: number, total: number) =>
+        emit('tasks:cancelProgress', { done, total });
       const outcomes = await cancels.cancel(localIds, { onProgress });
       return { outcomes: outcomes.map(outcomeItem) };
     },

@@ -10,7 +10,7 @@ import type { HandlersOf } from './ipc-main-bridge';
 /** What the handlers use of the update service (app/updates/update-service.ts). */
 export interface UpdatesControl {
   state(): UpdateState;
-  onChange(listener: (state: UpdateState) => void): Disposable;
+  onDidChange(listener: (state: UpdateState) => void): Disposable;
   checkNow(): Promise<UpdateState>;
   download(): Promise<UpdateState>;
   restart(): void;
@@ -21,7 +21,7 @@ export interface UpdatesControl {
 /** Where nothing updates (the test harnesses, which run no packaged app): says so, does nothing. */
 export const noUpdates: UpdatesControl = {
   state: () => ({ status: 'unavailable', reason: 'development', canInstall: false }),
-  onChange: () => toDisposable(() => undefined),
+  onDidChange: () => toDisposable(() => undefined),
   checkNow: () => Promise.resolve(noUpdates.state()),
   download: () => Promise.resolve(noUpdates.state()),
   restart: () => undefined,

@@ -28,11 +28,11 @@ import { appHandlers } from './app-handlers';
 import { costHandlers } from './cost-handlers';
 import { replaceFileBeside } from '../core/fs/atomic-file';
 import type { TrashOperations } from '../core/trash/trash-operations';
-import { galleryFolderHandlers } from './gallery-folder-handlers';
+import { libraryHandlers } from './library-handlers';
 import { galleryHandlers } from './gallery-handlers';
 import type { Emit, HandlersOf, IpcHandlers } from './ipc-main-bridge';
 import { keyHandlers } from './key-handlers';
-import { libraryHandlers } from './library-handlers';
+import { archiveHandlers } from './archive-handlers';
 import type { LibraryDialogs } from '../ports/library-dialogs';
 import type { CapPrompts } from '../ports/user-prompts';
 import { serviceHandlers } from './service-handlers';
@@ -46,8 +46,8 @@ import { noUpdates, updateHandlers, type UpdatesControl } from './update-handler
 export interface WiredRuntime {
   /** The one core: moving the library changes its folder, never the core. */
   readonly core: PictorCore;
-  readonly settings: Pick<SettingsService, 'get' | 'onChange'>;
-  readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onChange'>;
+  readonly settings: Pick<SettingsService, 'get' | 'onDidChange'>;
+  readonly vault: Pick<KeyVault, 'status' | 'clear' | 'onDidChange'>;
   readonly keys: Pick<ServiceKeys, 'statuses' | 'onChange'>;
   readonly credentials: ConnectionTestDeps['credentials'] &
     Pick<AppCredentials, 'onDemoChange' | 'isDemo' | 'storedKeyOf' | 'addressOf'>;
@@ -72,11 +72,11 @@ export type HostInfo = Omit<AppInfo, 'demo' | 'galleryDir'>;
 export interface AppWiringOptions {
   readonly runtime: WiredRuntime;
   readonly shell: ShellActions;
-  /** The main process's own folder dialog, for `galleryFolder:pick` and the exports. */
+  /** The main process's own folder dialog, for `library:pick` and the exports. */
   readonly chooseFolder: () => Promise<string | null>;
   readonly copyText: (text: string) => void;
   /**
-   * The main process's own save and open dialogs for `library:export` / `library:import`, and the
+   * The main process's own save and open dialogs for `archive:export` / `archive:import`, and the
    * version written into exports (`info` is not asked: it hands out the page's one-time notices).
    */
   readonly library?: { readonly dialogs: LibraryDialogs; readonly version: string };
@@ -146,7 +146,7 @@ function createIpcHandlers(
     }),
     // The runtime stores, checks and removes keys (AppRuntime.setKey, saveKey, clearKey).
     ...keyHandlers(runtime),
-    ...galleryFolderHandlers({
+    ...libraryHandlers({
       runtime: {
         galleryDir: () => runtime.galleryDir(),
         moveGalleryTo: (folder, hooks) => changeFolder(() => runtime.moveGalleryTo(folder, hooks)),
@@ -165,7 +165,7 @@ function createIpcHandlers(
       now: () => runtime.clock.now(),
       recordCheck: (credentials, outcome) => runtime.recordKeyCheck(credentials, outcome),
     }),
-    ...libraryHandlers({
+    ...archiveHandlers({
       operations: core.operations,
       ...(options.library ? { dialogs: options.library.dialogs } : {}),
       version: () => options.library?.version ?? 'unknown',
@@ -209,13 +209,13 @@ function ledgerHandlers(options: AppWiringOptions): HandlersOf<'costs'> {
 export function wireApp(options: AppWiringOptions): AppWiring {
   const { runtime, emit } = options;
   const wiring = new DisposableStore();
-  wiring.add(runtime.vault.onChange((status) => emit('key:changed', status)));
+  wiring.add(runtime.vault.onDidChange((status) => emit('key:changed', status)));
   wiring.add(
     runtime.keys.onChange((provider, status) => emit('keys:changed', { provider, status })),
   );
-  wiring.add(runtime.settings.onChange((settings) => emit('settings:changed', settings)));
+  wiring.add(runtime.settings.onDidChange((settings) => emit('settings:changed', settings)));
   wiring.add(runtime.credentials.onDemoChange((demo) => emit('app:demoChanged', { demo })));
-  wiring.add((options.updates ?? noUpdates).onChange((state) => emit('updates:changed', state)));
+  wiring.add((options.updates ?? noUpdates).onDidChange((state) => emit('updates:changed', state)));
   // The Costs screen reads the ledger again when it changed, not on every task update.
   wiring.add(runtime.core.costs.onDidChange((change) => emit('costs:changed', change)));
   // Deleted images and removed tasks wait in the core's trash for Undo; what a quit, crash or
@@ -223,7 +223,7 @@ export function wireApp(options: AppWiringOptions): AppWiring {
   // library is in (the trash acts around every change of folder).
   const { trash } = runtime.core;
   void trash.replay().catch(() => undefined);
-  wiring.add(trash.onProgress((progress) => emit('trash:progress', progress)));
+  wiring.add(trash.onDidProgress((progress) => emit('trash:progress', progress)));
   // Task changes go to the page in batches; what waits is sent when the wiring ends.
   const updates = wiring.add(
     new TaskUpdates({ clock: runtime.clock, emit, logger: options.logger ?? silentLogger }),
@@ -253,7 +253,9 @@ function wireCore(
   const store = new DisposableStore();
   const observed = observeCore?.(core);
   if (observed) store.add(observed);
-  store.add(core.engine.subscribe(({ record }) => updates.updated(taskItem(core.engine, record))));
+  store.add(
+    core.engine.onDidUpdate(({ record }) => updates.updated(taskItem(core.engine, record))),
+  );
   core.engine.start({ resume: true });
   return store;
 }

@@ -2,7 +2,7 @@
 import type { ComposeSlice } from './compose-slice';
 import type { CostsSlice } from './costs-slice';
 import type { DesktopSlice } from './desktop-slice';
-import type { LibrarySlice } from './library-slice';
+import type { ArchiveSlice } from './archive-slice';
 import type { StatusSlice } from './status-slice';
 import type { GallerySlice } from './gallery-slice';
 import type { SettingsSlice } from './settings-slice';
@@ -20,7 +20,7 @@ export type AppState = ComposeSlice &
   StatusSlice &
   TrashProgressSlice &
   UpdatesSlice &
-  LibrarySlice &
+  ArchiveSlice &
   DesktopSlice &
   CostsSlice &
   TaskCancelSlice;

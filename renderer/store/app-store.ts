@@ -4,7 +4,7 @@ import type { AppState } from './app-state';
 import { createComposeSlice } from './compose-slice';
 import { createCostsSlice } from './costs-slice';
 import { createDesktopSlice } from './desktop-slice';
-import { createLibrarySlice } from './library-slice';
+import { createArchiveSlice } from './archive-slice';
 import { createStatusSlice } from './status-slice';
 import { startStore } from './events';
 import { createGallerySlice } from './gallery-slice';
@@ -24,7 +24,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createStatusSlice(...a),
   ...createTrashProgressSlice(...a),
   ...createUpdatesSlice(...a),
-  ...createLibrarySlice(...a),
+  ...createArchiveSlice(...a),
   ...createDesktopSlice(...a),
   ...createCostsSlice(...a),
   ...createTaskCancelSlice(...a),

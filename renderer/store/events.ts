@@ -16,14 +16,14 @@ type StoreApi = {
   subscribe(listener: (state: AppState, previous: AppState) => void): () => void;
 };
 
-/** `gallery:changed` reasons that bring tasks the page has not heard of (library-handlers, wire-app). */
+/** `gallery:changed` reasons that bring tasks the page has not heard of (archive-handlers, wire-app). */
 const ADDS_TASKS: ReadonlySet<string> = new Set(['imported', 'moved']);
 
 function subscribe(store: StoreApi): Array<() => void> {
   const state = (): AppState => store.getState();
   return [
     listen('tasks:updated', (changes) => applyTaskChanges(store, changes)),
-    listen('galleryFolder:progress', (progress) => state().folderProgress(progress)),
+    listen('library:progress', (progress) => state().folderProgress(progress)),
     listen('gallery:changed', ({ reason }) => {
       void state().galleryRefresh();
       // An import or a move adds tasks no `tasks:updated` told of: the history is read again.
@@ -48,9 +48,9 @@ function subscribe(store: StoreApi): Array<() => void> {
     listen('trash:progress', (progress) => state().trashApplyProgress(progress)),
     listen('app:quitting', (payload) => state().trashApplyQuitting(payload)),
     listen('export:progress', (progress) => state().exportApplyProgress(progress)),
-    listen('cancel:progress', (progress) => state().tasksCancelProgress(progress)),
+    listen('tasks:cancelProgress', (progress) => state().tasksCancelProgress(progress)),
     listen('updates:changed', (updates) => state().updatesApply(updates)),
-    listen('library:progress', (progress) => state().libraryApplyProgress(progress)),
+    listen('archive:progress', (progress) => state().archiveApplyProgress(progress)),
     listen('costs:changed', ({ version }) => state().costsApplyChange(version)),
   ];
 }

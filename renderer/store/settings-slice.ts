@@ -24,7 +24,7 @@ export type FolderChangeState =
       readonly step: 'working';
       readonly choice: FolderChoice;
       readonly action: 'move' | 'open';
-      readonly progress: EventPayload<'galleryFolder:progress'> | null;
+      readonly progress: EventPayload<'library:progress'> | null;
       readonly cancelling: boolean;
     }
   | { readonly step: 'done'; readonly result: FolderChange }
@@ -38,7 +38,7 @@ export interface SettingsSlice {
   folderApply(action: 'move' | 'open'): Promise<void>;
   /** Asks main to cancel the move under way. */
   folderCancel(): Promise<void>;
-  folderProgress(progress: EventPayload<'galleryFolder:progress'>): void;
+  folderProgress(progress: EventPayload<'library:progress'>): void;
   /** Closes the question (main then ends its folder ticket) or the report. */
   folderDismiss(): void;
   /** `null` until the first answer. */
@@ -93,6 +93,9 @@ export interface KeySaving {
   readonly skipCheck: boolean;
 }
 
+/** The request of each answer to the folder question. */
+const FOLDER_CHANNELS = { move: 'library:move', open: 'library:open' } as const;
+
 type SliceArgs = Parameters<StateCreator<AppState, [], [], SettingsSlice>>;
 
 /**
@@ -102,7 +105,7 @@ type SliceArgs = Parameters<StateCreator<AppState, [], [], SettingsSlice>>;
 function dismissFolder(get: SliceArgs[1], set: SliceArgs[0]): void {
   const { step } = get().folderChange;
   if (step !== 'working') set({ folderChange: { step: 'idle' } });
-  if (step === 'ask') void call('galleryFolder:cancel').catch(get().showError);
+  if (step === 'ask') void call('library:cancel').catch(get().showError);
 }
 
 /** Every service's key: stored, removed and told through main, never kept in the store. */
@@ -176,7 +179,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
 
   async folderPick() {
     try {
-      const { choice } = await call('galleryFolder:pick');
+      const { choice } = await call('library:pick');
       set({ folderChange: choice ? { step: 'ask', choice } : { step: 'idle' } });
     } catch (error) {
       set({ folderChange: { step: 'failed', error: toApiError(error) } });
@@ -189,7 +192,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     const { choice } = current;
     set({ folderChange: { step: 'working', choice, action, progress: null, cancelling: false } });
     try {
-      const result = await call('galleryFolder:apply', { ticket: choice.ticket, action });
+      const result = await call(FOLDER_CHANNELS[action], { ticket: choice.ticket });
       set({ folderChange: { step: 'done', result } });
     } catch (error) {
       set({ folderChange: { step: 'failed', error: toApiError(error) } });
@@ -200,7 +203,7 @@ export const createSettingsSlice: StateCreator<AppState, [], [], SettingsSlice> 
     const current = get().folderChange;
     if (current.step !== 'working' || current.action !== 'move') return;
     set({ folderChange: { ...current, cancelling: true } });
-    await call('galleryFolder:cancel').catch(get().showError);
+    await call('library:cancel').catch(get().showError);
   },
 
   folderProgress(progress) {

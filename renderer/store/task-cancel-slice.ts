@@ -5,8 +5,8 @@
  * the status area: cancelled, still stopping, finished first with its images kept, or not
  * cancelled with the service's reason. A task whose service cannot cancel is offered "Stop
  * watching" instead (`tasksStopOffer`, a question the Tasks screen asks). A selection is one
- * action: main asks one task at a time and its progress (`cancel:progress`) fills the progress
- * line.
+ * action: main asks one task at a time and its progress (`tasks:cancelProgress`) fills the
+ * progress line.
  */
 import type { StateCreator } from 'zustand';
 import type { CancelOutcomeKind } from '../../shared/domain/cancel-outcome';
@@ -48,7 +48,7 @@ export interface TaskCancelSlice {
   /** Stops watching the tasks (their ids kept; Resume watches again). */
   tasksStopWatching(localIds: readonly string[]): Promise<boolean>;
   tasksDismissStopOffer(): void;
-  /** Main's `cancel:progress`: how many of the selection's cancels were answered. */
+  /** Main's `tasks:cancelProgress`: how many of the selection's cancels were answered. */
   tasksCancelProgress(progress: { done: number; total: number }): void;
 }
 

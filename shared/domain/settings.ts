@@ -67,7 +67,7 @@ export const DEFAULT_SETTINGS: Settings = {
 /**
  * A change from the renderer: any subset of the settings but the gallery folder. A path the
  * main process acts on comes from the main process itself (its folder dialog), never from the
- * page: see the `galleryFolder:pick` and `galleryFolder:apply` requests.
+ * page: see the `library:pick`, `library:move` and `library:open` requests.
  */
 export const settingsPatchSchema = settingsSchema
   .omit({ galleryDir: true })

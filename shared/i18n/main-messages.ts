@@ -111,7 +111,7 @@ export const mainMessages = {
 
   // File dialogs (adapters/shell-actions.ts, adapters/library-dialogs.ts, app-main.ts).
   'dialog.saveImageAs': 'Save Image As',
-  'dialog.galleryFolder': 'Choose the Gallery Folder',
+  'dialog.libraryFolder': 'Choose the Gallery Folder',
   'dialog.chooseFolder': 'Choose Folder',
   'dialog.exportLibrary': 'Export the Library',
   'dialog.importLibrary': 'Import a Library',

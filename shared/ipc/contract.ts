@@ -30,10 +30,10 @@ import { MAX_SELECT_ALL, count, galleryFilter, imageRef } from './selection-sche
 import {
   exportSummarySchema,
   importSummarySchema,
-  libraryExportInputSchema,
-  libraryImportInputSchema,
-  libraryProgressSchema,
-} from './library-contract';
+  archiveExportInputSchema,
+  archiveImportInputSchema,
+  archiveProgressSchema,
+} from './archive-contract';
 
 export { connectionReportSchema } from './service-contract';
 export { MAX_SELECT_ALL };
@@ -92,8 +92,9 @@ const taskFilterFields = {
 /** Pictor task folders in a gallery folder, their files and bytes. */
 const libraryFactsSchema = z.object({ tasks: count, files: count, bytes: count });
 /** A folder main's own dialog returned, held in main under `ticket`: the page never names a path. */
+const folderTicket = z.string().min(1).max(64);
 const folderChoiceSchema = z.object({
-  ticket: z.string().min(1).max(64),
+  ticket: folderTicket,
   path: z.string(),
   /** What the chosen folder holds (`tasks` 0: no Pictor library there). */
   library: libraryFactsSchema,
@@ -103,6 +104,8 @@ const folderChoiceSchema = z.object({
   same: z.boolean(),
 });
 export type FolderChoice = z.infer<typeof folderChoiceSchema>;
+/** `library:move` and `library:open` name the picked folder by its ticket alone. */
+const folderTicketSchema = z.object({ ticket: folderTicket }).strict();
 const folderChangeSchema = z.object({
   outcome: z.enum(['moved', 'opened', 'cancelled']),
   /** The gallery folder now. */
@@ -199,38 +202,35 @@ export const requests = {
   'gallery:startDrag': { input: imageRef, output: z.void() },
   'gallery:openFolder': { input: none, output: z.void() },
   /** Settings › Gallery folder › Change: main's dialog, then what the folder holds. */
-  'galleryFolder:pick': {
+  'library:pick': {
     input: none,
     output: z.object({ choice: folderChoiceSchema.nullable() }),
   },
-  /** Moves the library to the picked folder, or opens the library there (or an empty one). */
-  'galleryFolder:apply': {
-    input: z
-      .object({ ticket: z.string().min(1).max(64), action: z.enum(['move', 'open']) })
-      .strict(),
-    output: folderChangeSchema,
-  },
+  /** Moves the library to the picked folder (its ticket from `library:pick`). */
+  'library:move': { input: folderTicketSchema, output: folderChangeSchema },
+  /** Opens the library in the picked folder, or starts an empty one there (its ticket). */
+  'library:open': { input: folderTicketSchema, output: folderChangeSchema },
   /**
    * Ends the picked folder's ticket (the user cancelled the question), and cancels a move in
    * progress (before the switch; after it, the move completes).
    */
-  'galleryFolder:cancel': { input: none, output: z.object({ cancelling: z.boolean() }) },
+  'library:cancel': { input: none, output: z.object({ cancelling: z.boolean() }) },
   'settings:get': { input: none, output: settingsSchema },
   'settings:update': { input: settingsPatchSchema, output: settingsSchema },
   ...keyRequests,
   ...serviceRequests,
   /** Exports the library (or the tasks named) to an archive main asks for in its own save dialog. */
-  'library:export': {
-    input: libraryExportInputSchema,
+  'archive:export': {
+    input: archiveExportInputSchema,
     output: z.object({ summary: exportSummarySchema.nullable() }),
   },
   /** Imports an archive or folder main asks for in its own open dialog; null: the user cancelled. */
-  'library:import': {
-    input: libraryImportInputSchema,
+  'archive:import': {
+    input: archiveImportInputSchema,
     output: z.object({ summary: importSummarySchema.nullable() }),
   },
   /** Stops the running export or import (what was fully imported stays). */
-  'library:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
+  'archive:cancel': { input: none, output: z.object({ cancelled: z.boolean() }) },
   ...updateRequests,
   ...costRequests,
   ...taskCancelRequests,
@@ -244,7 +244,7 @@ export const events = {
    */
   'tasks:updated': taskChangesSchema,
   /** How far a gallery move is (about ten times a second at most). */
-  'galleryFolder:progress': moveProgressSchema,
+  'library:progress': moveProgressSchema,
   'gallery:changed': z.object({ reason: z.string() }),
   'settings:changed': settingsSchema,
   'key:changed': keyStatusSchema,
@@ -256,7 +256,7 @@ export const events = {
   /** A notice to show once (also handed out by the next `app:getInfo` when no page listened). */
   'app:notice': z.object({ notice: z.enum(APP_NOTICES) }),
   /** How far the running library export or import has come. */
-  'library:progress': libraryProgressSchema,
+  'archive:progress': archiveProgressSchema,
   'updates:changed': updateStateSchema,
   /** How far a delete or an Undo is (a few times a second at most, and at its end). */
   'trash:progress': trashProgressSchema,
@@ -265,7 +265,7 @@ export const events = {
   /** How many of a selection's images an export copied (about fifty reports, and its last). */
   'export:progress': trashProgressSchema.pick({ done: true, total: true }),
   /** How many of a selection's cancels the services answered (each one as it is answered). */
-  'cancel:progress': cancelProgressSchema,
+  'tasks:cancelProgress': cancelProgressSchema,
   ...costEvents,
 } as const;
 

@@ -1,6 +1,6 @@
 /**
  * The `tasks:` requests of "Cancel on the service" (electron/core/batch/cancel-tasks.ts): one
- * task, a selection (its progress as `cancel:progress`, one request at a time), and "Stop
+ * task, a selection (its progress as `tasks:cancelProgress`, one request at a time), and "Stop
  * watching" where a service cannot cancel (the id kept; Resume watches again).
  */
 import { z } from 'zod';

@@ -63,7 +63,7 @@ function galleryRecord(n: number): TaskRecord {
 }
 
 /** A gallery folder of `tasks` tasks, from the cache when one of this size and layout exists. */
-async function galleryFolder(tasks: number): Promise<{ root: string; built: boolean; ms: number }> {
+async function cachedGallery(tasks: number): Promise<{ root: string; built: boolean; ms: number }> {
   const root = join(tmpdir(), `pictor-bench-gallery-${tasks}`);
   const marker = join(root, '.complete');
   const expected = `${LAYOUT_VERSION}:${tasks}`;
@@ -123,7 +123,7 @@ async function bundleCli(): Promise<string> {
 /** Builds (or reuses) the folder and runs `pictor rebuild` on it with an empty library. */
 export async function measureRebuild(tasks: number): Promise<RebuildFigures> {
   const cli = await bundleCli();
-  const gallery = await galleryFolder(tasks);
+  const gallery = await cachedGallery(tasks);
   const dataDir = await mkdtemp(join(tmpdir(), 'pictor-bench-rebuild-data-'));
   try {
     const started = performance.now();

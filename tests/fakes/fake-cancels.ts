@@ -2,7 +2,7 @@
  * "Cancel on the service" and "Stop watching" for the in-memory `window.pictor`
  * (fake-pictor-api.ts), as main answers them: the service's answer is what the test sets in
  * `answer` (canceled by default), a service without cancel says so, a task that is not running is
- * `not_running`. A selection reports its progress as `cancel:progress`, one task at a time.
+ * `not_running`. A selection reports its progress as `tasks:cancelProgress`, one task at a time.
  * Browser-safe: imports only shared/.
  */
 import type { CancelOutcomeKind } from '../../shared/domain/cancel-outcome';
@@ -71,7 +71,7 @@ export class FakeCancels {
     const outcomes: Outcome[] = [];
     for (const [index, localId] of ids.entries()) {
       outcomes.push(await this.cancel(localId));
-      this.host.emit('cancel:progress', { done: index + 1, total: ids.length });
+      this.host.emit('tasks:cancelProgress', { done: index + 1, total: ids.length });
     }
     return { outcomes };
   }

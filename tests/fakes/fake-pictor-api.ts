@@ -144,7 +144,7 @@ export class FakePictorApi implements PictorApi {
   };
   /** What the folder picker answers (null: the user cancelled). */
   chosenFolder: string | null = '/home/ada/Images/Pictor';
-  /** What the chosen folder holds, as `galleryFolder:pick` reports it (tasks 0: no library). */
+  /** What the chosen folder holds, as `library:pick` reports it (tasks 0: no library). */
   chosenLibrary = { tasks: 0, files: 0, bytes: 0 };
   /** Whether main found the chosen folder to be the gallery folder now (compared on disk). */
   chosenIsCurrent = false;
@@ -318,6 +318,17 @@ export class FakePictorApi implements PictorApi {
   private nextLocalId(): string {
     this.seq += 1;
     return `new-${String(this.seq).padStart(4, '0')}`;
+  }
+
+  /** As main does: the library moves (or the one there opens), then the setting changes. */
+  private changeFolder(action: 'move' | 'open'): RequestOutput<'library:move'> {
+    const path = this.chosenFolder ?? '';
+    this.settings = { ...this.settings, galleryDir: path };
+    this.emit('settings:changed', this.settings);
+    const moved = action === 'move' ? this.tasks.length : 0;
+    const imported = action === 'open' ? this.chosenLibrary.tasks : 0;
+    const outcome = action === 'move' ? ('moved' as const) : ('opened' as const);
+    return { outcome, path, moved, leftBehind: 0, imported };
   }
 
   private refreshDemo(): void {
@@ -774,7 +785,7 @@ export class FakePictorApi implements PictorApi {
     'gallery:saveAs': () => ({ savedTo: '/home/ada/Desktop/image.png' }),
     'gallery:startDrag': () => undefined,
     'gallery:openFolder': () => undefined,
-    'galleryFolder:pick': () => {
+    'library:pick': () => {
       const path = this.chosenFolder;
       if (path === null) return { choice: null };
       const current = this.settings.galleryDir || this.info.galleryDir;
@@ -789,17 +800,9 @@ export class FakePictorApi implements PictorApi {
         },
       };
     },
-    'galleryFolder:apply': ({ action }) => {
-      // As main does: the library moves (or the one there opens), then the setting changes.
-      const path = this.chosenFolder ?? '';
-      this.settings = { ...this.settings, galleryDir: path };
-      this.emit('settings:changed', this.settings);
-      const moved = action === 'move' ? this.tasks.length : 0;
-      const imported = action === 'open' ? this.chosenLibrary.tasks : 0;
-      const outcome = action === 'move' ? ('moved' as const) : ('opened' as const);
-      return { outcome, path, moved, leftBehind: 0, imported };
-    },
-    'galleryFolder:cancel': () => ({ cancelling: false }),
+    'library:move': () => this.changeFolder('move'),
+    'library:open': () => this.changeFolder('open'),
+    'library:cancel': () => ({ cancelling: false }),
     'settings:get': () => this.settings,
     'settings:update': (patch) => {
       if (
@@ -848,9 +851,9 @@ export class FakePictorApi implements PictorApi {
     'service:testConnection': () => this.connection,
     'service:testService': () => this.serviceConnection,
     // Library export and import: nothing chosen unless a test handles the channel itself.
-    'library:export': () => ({ summary: null }),
-    'library:import': () => ({ summary: null }),
-    'library:cancel': () => ({ cancelled: false }),
+    'archive:export': () => ({ summary: null }),
+    'archive:import': () => ({ summary: null }),
+    'archive:cancel': () => ({ cancelled: false }),
     'updates:getState': () => this.updates,
     'updates:check': () => this.updates,
     'updates:download': () => this.updates,

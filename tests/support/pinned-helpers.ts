@@ -5,7 +5,7 @@
  * sees the right server reached proves the core pinned the right address.
  */
 import { join } from 'node:path';
-import { downloadOnce, type DownloadSettings } from '../../electron/core/download/download-image';
+import { downloadOnce, type DownloadOptions } from '../../electron/core/download/download-image';
 import type { DownloadOutcome } from '../../electron/core/download/download-outcome';
 import { createPinnedFetch } from '../../electron/core/download/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress, Resolver } from '../../electron/ports/http';
@@ -13,10 +13,10 @@ import { silentLogger } from '../../electron/ports/logger';
 import { testImageEngine } from './image-engine';
 
 /** Settings as Gallery builds them (its defaults), with the given ports. */
-export function downloadSettings(
+export function downloadOptions(
   root: string,
-  ports: Partial<Pick<DownloadSettings, 'imageFetch' | 'resolver' | 'classify'>> = {},
-): DownloadSettings {
+  ports: Partial<Pick<DownloadOptions, 'imageFetch' | 'resolver' | 'classify'>> = {},
+): DownloadOptions {
   return {
     root,
     fetch: () => Promise.reject(new Error('the service fetch must not carry images')),
@@ -34,11 +34,11 @@ export function downloadSettings(
 
 /** One attempt of image 0 of a task at `url`, into `<root>/task`. */
 export function downloadWith(
-  settings: DownloadSettings,
+  options: DownloadOptions,
   url: string,
   baseUrl: string,
 ): Promise<DownloadOutcome> {
-  return downloadOnce(settings, { url, baseUrl, folder: join(settings.root, 'task'), index: 0 });
+  return downloadOnce(options, { url, baseUrl, folder: join(options.root, 'task'), index: 0 });
 }
 
 const family = (address: string): 4 | 6 => (address.includes(':') ? 6 : 4);

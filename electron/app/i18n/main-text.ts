@@ -81,7 +81,7 @@ export function mainList(items: readonly string[]): string {
 /** What {@link followMainLanguage} reads: the settings service's `get` and `onChange`. */
 export interface LanguageSetting {
   get(): { readonly language: string };
-  onChange(listener: (settings: { readonly language: string }) => void): Disposable;
+  onDidChange(listener: (settings: { readonly language: string }) => void): Disposable;
 }
 
 /**
@@ -90,7 +90,7 @@ export interface LanguageSetting {
  */
 export function followMainLanguage(setting: LanguageSetting, onChanged: () => void): Disposable {
   setMainLanguage(setting.get().language);
-  return setting.onChange((settings) => {
+  return setting.onDidChange((settings) => {
     if (setMainLanguage(settings.language)) onChanged();
   });
 }

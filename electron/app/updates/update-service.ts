@@ -15,8 +15,7 @@ import {
 } from '../../../shared/domain/update-state';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { Clock, TimerHandle } from '../../ports/clock';
-import type { Disposable } from '../../ports/disposable';
-import { Emitter } from '../../ports/event';
+import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import type { UpdateOffer, Updater } from '../../ports/updater';
 import { UserFacingError } from '../../core/errors/user-facing-error';
@@ -36,8 +35,6 @@ export interface UpdateServiceOptions {
   readonly firstCheckDelayMs?: number;
   readonly intervalMs?: number;
 }
-
-export type UpdateStateListener = (state: UpdateState) => void;
 
 export class UpdateService {
   private current: UpdateState;
@@ -61,9 +58,7 @@ export class UpdateService {
   }
 
   /** Called with each new state, until the result is disposed. */
-  onChange(listener: UpdateStateListener): Disposable {
-    return this.changed.event(listener);
-  }
+  readonly onDidChange: Event<UpdateState> = (listener) => this.changed.event(listener);
 
   /** Schedules the first check and, after each, the next one a day later. */
   start(): void {

@@ -35,7 +35,7 @@ export interface CancelOutcome {
 /** The engine's parts a cancel uses. */
 export type CancelEngine = Pick<
   TaskEngine,
-  'get' | 'cancelOnService' | 'subscribe' | 'live' | 'edit'
+  'get' | 'cancelOnService' | 'onDidUpdate' | 'live' | 'edit'
 >;
 
 export interface CancelOptions {
@@ -164,7 +164,7 @@ export class TaskCancels {
     });
     // A poll already in flight was sent before the cancel: its answer says nothing of it.
     const stale = this.engine.live(localId).polling ? 1 : 0;
-    subscription = this.engine.subscribe(({ record }) => {
+    subscription = this.engine.onDidUpdate(({ record }) => {
       if (record.localId === localId && answered(before, record, since, stale)) finish(record);
     });
     const current = (): TaskRecord => this.engine.get(localId) ?? before;

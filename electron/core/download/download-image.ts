@@ -35,7 +35,7 @@ import { inlineSpoolResponse } from './inline-spool';
 /** Direct connections pinned to the checked address: safe whatever the caller wires. */
 const directPinnedFetch = createPinnedFetch();
 
-export interface DownloadSettings {
+export interface DownloadOptions {
   readonly root: string;
   /** Not used for images (it cannot be pinned to an address): see `imageFetch`. */
   readonly fetch: FetchLike;
@@ -77,28 +77,28 @@ export interface DownloadJob {
   readonly owner?: CredentialOwner;
 }
 
-async function fetchToTemp(settings: DownloadSettings, job: DownloadJob, tempImage: string) {
-  const abort = new AttemptAbort(settings.downloadTimeoutMs, job.signal);
+async function fetchToTemp(options: DownloadOptions, job: DownloadJob, tempImage: string) {
+  const abort = new AttemptAbort(options.downloadTimeoutMs, job.signal);
   try {
     // An inline image's spool stands in for the image host's answer: from its body on, the
     // bytes meet every check a downloaded image meets.
     const answer = job.inline
-      ? await inlineSpoolResponse(settings.root, job.folder, job.inline, settings.maxImageBytes)
+      ? await inlineSpoolResponse(options.root, job.folder, job.inline, options.maxImageBytes)
       : await requestImage(
           {
-            fetch: settings.imageFetch ?? directPinnedFetch,
-            resolve: settings.resolver ?? systemResolver,
-            ...(settings.classify ? { classify: settings.classify } : {}),
+            fetch: options.imageFetch ?? directPinnedFetch,
+            resolve: options.resolver ?? systemResolver,
+            ...(options.classify ? { classify: options.classify } : {}),
             baseUrl: job.baseUrl,
-            maxRedirects: settings.maxRedirects,
+            maxRedirects: options.maxRedirects,
             abort,
-            now: settings.now,
+            now: options.now,
           },
           job.url,
         );
     if (!answer.ok) return answer;
     return await bodyToFile(answer.response, tempImage, {
-      maxBytes: settings.maxImageBytes,
+      maxBytes: options.maxImageBytes,
       abort,
     });
   } finally {
@@ -126,33 +126,33 @@ async function tempFolderRefusal(root: string): Promise<FailedOutcome | null> {
 }
 
 /** What the Content Credentials step of `job` is given: the verifier, and whose image it is. */
-function credentialsContext(settings: DownloadSettings, job: DownloadJob): CredentialsContext {
+function credentialsContext(options: DownloadOptions, job: DownloadJob): CredentialsContext {
   return {
-    ...(settings.credentials ? { verifier: settings.credentials } : {}),
-    logger: settings.logger,
+    ...(options.credentials ? { verifier: options.credentials } : {}),
+    logger: options.logger,
     ...(job.signal ? { signal: job.signal } : {}),
     ...(job.owner ? { owner: job.owner } : {}),
   };
 }
 
-async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temps) {
-  const refused = await tempFolderRefusal(settings.root);
+async function attempt(options: DownloadOptions, job: DownloadJob, temps: Temps) {
+  const refused = await tempFolderRefusal(options.root);
   if (refused) return refused;
-  const body = await fetchToTemp(settings, job, temps.image);
+  const body = await fetchToTemp(options, job, temps.image);
   if (!body.ok) return body.outcome;
-  const context = credentialsContext(settings, job);
-  const credentials = await findCredentials(settings.root, temps.image, body.kind, context);
+  const context = credentialsContext(options, job);
+  const credentials = await findCredentials(options.root, temps.image, body.kind, context);
   const checked = await checkImage(temps.image, body.kind, {
-    ...settings,
+    ...options,
     ...(job.signal ? { signal: job.signal } : {}),
   });
   if ('state' in checked) return checked;
   const written =
     job.provenance &&
     (await provenanceStep(temps.image, body.kind, job.provenance, {
-      root: settings.root,
-      maxBytes: settings.maxImageBytes,
-      logger: settings.logger,
+      root: options.root,
+      maxBytes: options.maxImageBytes,
+      logger: options.logger,
       credentials: credentials.presence,
       xmpTemp: temps.xmp,
     }));
@@ -179,19 +179,19 @@ async function attempt(settings: DownloadSettings, job: DownloadJob, temps: Temp
   const names = imageNames(job.index, body.kind);
   const saved = {
     state: 'saved',
-    file: toGalleryPath(settings.root, join(job.folder, names.image)),
+    file: toGalleryPath(options.root, join(job.folder, names.image)),
     width: checked.width,
     height: checked.height,
     bytes: inImage ?? body.bytes,
     mime: IMAGE_MIME[body.kind],
-    ...(beside ? { xmpFile: toGalleryPath(settings.root, join(job.folder, names.xmp)) } : {}),
+    ...(beside ? { xmpFile: toGalleryPath(options.root, join(job.folder, names.xmp)) } : {}),
     ...(contentCredentials ? { contentCredentials } : {}),
   } as const;
   // No engine here decodes (core/images): sized from its header, its thumbnail made later.
   if (!checked.thumbnail) return { ...saved, thumbnailPending: true } satisfies DownloadOutcome;
   return {
     ...saved,
-    thumbnail: toGalleryPath(settings.root, join(job.folder, names.thumbnail)),
+    thumbnail: toGalleryPath(options.root, join(job.folder, names.thumbnail)),
   } satisfies DownloadOutcome;
 }
 
@@ -205,25 +205,25 @@ function logOutcome(logger: Logger, job: DownloadJob, outcome: DownloadOutcome):
 
 /** Runs one attempt; see {@link Gallery.downloadImage}. */
 export async function downloadOnce(
-  settings: DownloadSettings,
+  options: DownloadOptions,
   job: DownloadJob,
 ): Promise<DownloadOutcome> {
   const temps: Temps = {
-    image: tempPath(settings.root, '.part'),
-    thumbnail: tempPath(settings.root, '.thumb.part'),
-    xmp: tempPath(settings.root, '.xmp.part'),
+    image: tempPath(options.root, '.part'),
+    thumbnail: tempPath(options.root, '.thumb.part'),
+    xmp: tempPath(options.root, '.xmp.part'),
   };
   try {
-    const outcome = await attempt(settings, job, temps).catch((error: unknown) => {
+    const outcome = await attempt(options, job, temps).catch((error: unknown) => {
       // A bug or an odd platform failure: the engine still gets an outcome, the log the cause.
-      settings.logger.error('Image download failed unexpectedly.', {
+      options.logger.error('Image download failed unexpectedly.', {
         index: job.index,
         error: error instanceof Error ? error.name : typeof error,
         code: errorCode(error),
       });
       return retry(sentence('error.gallery.downloadUnexpected'));
     });
-    logOutcome(settings.logger, job, outcome);
+    logOutcome(options.logger, job, outcome);
     return outcome;
   } finally {
     await Promise.all(Object.values(temps).map((temp) => removeQuietly(temp)));

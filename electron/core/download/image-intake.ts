@@ -21,7 +21,7 @@ import type { Gallery } from '../gallery/gallery';
 import { THUMBS_DIR } from '../gallery/gallery-layout';
 import { provenanceOf } from '../gallery/metadata/provenance';
 import type { ImageKind } from '../images/image-sniff';
-import { downloadOnce, type DownloadSettings } from './download-image';
+import { downloadOnce, type DownloadOptions } from './download-image';
 import { invalid, type DownloadOutcome } from './download-outcome';
 import { checkedWithCredentials, type FoundCredentialsContext } from './found-credentials';
 import { checkImage, type ImageCheckResult } from './image-finish';
@@ -64,7 +64,7 @@ export interface ImageIntakeOptions {
 export type IntakeGallery = Pick<Gallery, 'root' | 'resolve' | 'taskFolder'>;
 
 export class ImageIntake {
-  private readonly base: Omit<DownloadSettings, 'root'>;
+  private readonly base: Omit<DownloadOptions, 'root'>;
   private readonly imageMetadata: { readonly appVersion: string } | undefined;
 
   constructor(
@@ -139,7 +139,7 @@ export class ImageIntake {
       // Disk trouble: the attempt itself reports it in plain words.
     }
     const inline = inlineTokenHash(url);
-    return downloadOnce(this.settings(), {
+    return downloadOnce(this.downloadOptions(), {
       url,
       baseUrl,
       folder,
@@ -180,12 +180,12 @@ export class ImageIntake {
    * download, and stores it beside the image. Never throws for image, engine or disk trouble.
    */
   makeThumbnail(image: ImageRecord): Promise<SavedThumbnail> {
-    const settings = this.settings();
+    const options = this.downloadOptions();
     return makeSavedThumbnail(
-      settings.root,
+      options.root,
       (relative) => this.gallery.resolve(relative),
       image,
-      settings,
+      options,
     );
   }
 
@@ -194,7 +194,7 @@ export class ImageIntake {
    * header, pixel limit, full decode, with this intake's limits and image engine.
    */
   checkImage(file: string, kind: ImageKind): Promise<ImageCheckResult> {
-    const check = () => checkImage(file, kind, this.settings());
+    const check = () => checkImage(file, kind, this.downloadOptions());
     return checkedWithCredentials(file, kind, check, this.credentialsContext());
   }
 
@@ -204,7 +204,7 @@ export class ImageIntake {
     return { root: this.gallery.root, logger, ...(credentials ? { verifier: credentials } : {}) };
   }
 
-  private settings(): DownloadSettings {
+  private downloadOptions(): DownloadOptions {
     return { ...this.base, root: this.gallery.root };
   }
 }

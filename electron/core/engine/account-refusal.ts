@@ -49,7 +49,7 @@ function accountRefusalOf(record: TaskRecord): SubmitRefusal | null {
 
 /** What {@link followSubmits} uses of the engine. */
 export interface RefusalEngine {
-  subscribe(listener: (update: TaskUpdate) => void): Disposable;
+  onDidUpdate(listener: (update: TaskUpdate) => void): Disposable;
   get(localId: string): TaskRecord | undefined;
   remove(localId: string): boolean;
 }
@@ -81,7 +81,7 @@ export function followSubmits(
     if (batchId !== undefined) reported.add(batchId);
     report(refusal);
   };
-  const subscription = engine.subscribe(({ record }) => {
+  const subscription = engine.onDidUpdate(({ record }) => {
     const refusal = settle(record);
     // Not inside the engine's own commit: removed once it has returned.
     if (refusal) queueMicrotask(() => drop(refusal, record.batchId));

@@ -7,7 +7,7 @@ import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
 import type { ServiceCredentials } from '../../ports/credentials';
-import type { Disposable } from '../../ports/disposable';
+import type { Event } from '../../ports/event';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { DownloadOutcome } from '../download/download-outcome';
 import type { TaskHandles } from '../service/providers/provider-profile';
@@ -90,8 +90,8 @@ export interface EngineSharing {
   /** Ends `owner`'s leases on `localIds`, or all of them. */
   releaseLeases(owner: string, localIds?: readonly string[]): void;
   leaseOf(localId: string): EngineLease | undefined;
-  /** Other processes' changes, reported on a timer until the result is disposed. */
-  watchChanges(listener: (changes: EngineHistoryChanges) => void): Disposable;
+  /** Other processes' changes, reported on a timer until the subscription is disposed. */
+  readonly onDidChangeElsewhere: Event<EngineHistoryChanges>;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { SubmitTarget } from '../../../shared/domain/submit-target';
 import type { Clock } from '../../ports/clock';
 import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
-import { Emitter } from '../../ports/event';
+import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { checkTaskId } from '../service/task-id';
@@ -70,10 +70,8 @@ export interface TaskEngineDeps {
   readonly options?: Partial<TaskEngineOptions>;
 }
 
-type Listener = (update: TaskUpdate) => void;
-
 export class TaskEngine {
-  private readonly settings: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
+  private readonly ownOptions: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
   private readonly updated: Emitter<TaskUpdate>;
   private readonly background: BackgroundWork;
   private readonly aborter = new AbortController();
@@ -96,7 +94,7 @@ export class TaskEngine {
   private paused = false;
 
   constructor(private readonly deps: TaskEngineDeps) {
-    this.settings = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
+    this.ownOptions = { ...DEFAULT_ENGINE_OPTIONS, ...deps.options };
     this.logger = deps.logger ?? silentLogger;
     this.newId = deps.newId ?? randomUUID;
     this.updated = new Emitter({ name: 'task updated', logger: this.logger });
@@ -109,19 +107,19 @@ export class TaskEngine {
       ...(deps.removals ? { removals: deps.removals } : {}),
       logger: this.logger,
       now: () => this.now(),
-      bookkeepingWriteMs: () => this.settings.bookkeepingWriteMs,
+      bookkeepingWriteMs: () => this.ownOptions.bookkeepingWriteMs,
       isBusy: (localId) => this.downloads.isBusy(localId),
       announce: (record) => this.announce(record),
       letGo: (localId) => this.leases.release(localId),
     });
     this.leases = new TaskLeases(
-      { clock: deps.clock, logger: this.logger, options: this.settings },
+      { clock: deps.clock, logger: this.logger, options: this.ownOptions },
       deps.sharing,
       (lost) => this.onLeasesLost(lost),
     );
     this.elsewhere = new ElsewhereTimers({
       clock: deps.clock,
-      options: this.settings,
+      options: this.ownOptions,
       sharing: deps.sharing,
       leases: this.leases,
       isStopped: () => this.stopped,
@@ -131,7 +129,7 @@ export class TaskEngine {
       clock: deps.clock,
       logger: this.logger,
       random: deps.random ?? Math.random,
-      options: this.settings,
+      options: this.ownOptions,
       signal: this.aborter.signal,
       get: (localId: string) => this.get(localId),
       commit: (record: TaskRecord) => this.records.commit(record),
@@ -156,12 +154,12 @@ export class TaskEngine {
   }
 
   get options(): TaskEngineOptions {
-    return this.settings;
+    return this.ownOptions;
   }
 
   /** A new watch timeout (from Settings) for every watch from now on; `null` watches forever. */
   setWatchTimeout(ms: number | null): void {
-    this.settings.watchTimeoutMs = ms;
+    this.ownOptions.watchTimeoutMs = ms;
   }
 
   /**
@@ -177,7 +175,7 @@ export class TaskEngine {
     // Removed tasks their service still worked on: watched for the ledger until they end.
     this.takeUp([...stored, ...this.removed.takeUp()], resume);
     if (this.deps.sharing && this.watching === null) {
-      this.watching = this.deps.sharing.watchChanges((changes) => this.onExternal(changes));
+      this.watching = this.deps.sharing.onDidChangeElsewhere((changes) => this.onExternal(changes));
     }
   }
 
@@ -300,9 +298,7 @@ export class TaskEngine {
    * Called with every change of a task, until the result is disposed. A listener that throws is
    * logged and skipped: it never stops the engine's own work or the other listeners.
    */
-  subscribe(listener: Listener): Disposable {
-    return this.updated.event(listener);
-  }
+  readonly onDidUpdate: Event<TaskUpdate> = (listener) => this.updated.event(listener);
 
   /** Resolves with the records once every given task needs nothing more from this run. */
   whenSettled(localIds: readonly string[]): Promise<TaskRecord[]> {
@@ -311,7 +307,7 @@ export class TaskEngine {
         get: (localId) => this.get(localId),
         isSettled: (record) =>
           isSettled(record, this.live(record.localId)) && !this.elsewhere.has(record.localId),
-        subscribe: (listener) => this.subscribe(listener),
+        subscribe: (listener) => this.onDidUpdate(listener),
       },
       localIds,
     );

@@ -5,8 +5,8 @@
  * nothing did) and, when one did, reads the new entries. This process's own writes are skipped:
  * its engine announced them already.
  */
-import { toDisposable, type Disposable } from '../../ports/disposable';
-import { Emitter } from '../../ports/event';
+import { toDisposable } from '../../ports/disposable';
+import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { messageOf } from '../errors/thrown-value';
 import type { SqliteConnection } from './sqlite-connection';
@@ -17,8 +17,6 @@ export interface HistoryChanges {
   /** The log was pruned past the last look: anything may have changed; reload what is shown. */
   readonly overflow: boolean;
 }
-
-export type HistoryChangeListener = (changes: HistoryChanges) => void;
 
 /** How often the feed looks by default: well inside the one second the app promises. */
 const CHANGE_POLL_MS = 250;
@@ -35,17 +33,22 @@ export class ChangeFeed {
   constructor(
     private readonly connection: SqliteConnection,
     private readonly logger: Logger,
+    /** How often it looks while anyone listens. */
+    private readonly intervalMs = CHANGE_POLL_MS,
   ) {
     this.changed = new Emitter({ name: 'history changed elsewhere', logger });
   }
 
-  /** Calls `listener` with other processes' changes from now on, until the result is disposed. */
-  watch(listener: HistoryChangeListener, intervalMs = CHANGE_POLL_MS): Disposable {
+  /**
+   * Other processes' changes from now on, until the subscription is disposed: the first listener
+   * starts the timer, the last one gone stops it.
+   */
+  readonly onDidChange: Event<HistoryChanges> = (listener) => {
     if (!this.changed.hasListeners()) {
       this.lastSeen = this.maxSeq();
       this.lastVersion = this.connection.dataVersion();
       this.ownRanges = [];
-      this.timer = setInterval(() => this.look(), intervalMs);
+      this.timer = setInterval(() => this.look(), this.intervalMs);
       // A watching CLI command must still exit when its work is done.
       this.timer.unref();
     }
@@ -54,7 +57,7 @@ export class ChangeFeed {
       subscription.dispose();
       if (!this.changed.hasListeners()) this.stopTimer();
     });
-  }
+  };
 
   /** Ends every watch (the store is closing). */
   stop(): void {

@@ -11,6 +11,7 @@
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { silentLogger, type Logger } from '../../ports/logger';
+import type { Event } from '../../ports/event';
 import type { HistoryQuery, ImageQuery } from './history-query';
 import { HISTORY_MIGRATIONS, type Migration } from './history-schema';
 import { ChangeFeed, type HistoryChanges } from './change-feed';
@@ -43,6 +44,8 @@ export interface HistoryStoreOptions {
   integrityCheck?: IntegrityCheck;
   /** Opens the file; default node:sqlite (a stand-in without FTS5 shows what `self-test` catches). */
   database?: DatabaseFactory;
+  /** How often the change feed looks while anyone listens; default 250 ms (tests: shorter). */
+  changePollMs?: number;
 }
 
 /** The history database. Synchronous; one instance per file and process, any number of processes. */
@@ -57,10 +60,15 @@ export class HistoryStore {
   /** The user's prices and spending caps, and the ledger's reads (cost-tables.ts). */
   readonly costs: CostTables;
 
-  private constructor(connection: SqliteConnection, schemaVersion: number, logger: Logger) {
+  private constructor(
+    connection: SqliteConnection,
+    schemaVersion: number,
+    logger: Logger,
+    changePollMs?: number,
+  ) {
     this.connection = connection;
     this.schemaVersion = schemaVersion;
-    this.feed = new ChangeFeed(connection, logger);
+    this.feed = new ChangeFeed(connection, logger, changePollMs);
     const access = new HistoryAccess(connection, logger, this.feed);
     const ledger = new LedgerRows(access, schemaVersion >= LEDGER_SUMS_VERSION);
     this.records = new HistoryRecords(access, schemaVersion, ledger);
@@ -82,7 +90,7 @@ export class HistoryStore {
       integrityCheck: options.integrityCheck,
       factory: options.database,
     });
-    return new HistoryStore(connection, schemaVersion, logger);
+    return new HistoryStore(connection, schemaVersion, logger, options.changePollMs);
   }
 
   /** Inserts or replaces the record; on disk when this returns. `updatedAt` is the caller's. */
@@ -140,12 +148,11 @@ export class HistoryStore {
   }
 
   /**
-   * Calls `listener` (on a timer) with the tasks other processes wrote or deleted, until the
-   * result is disposed or the store closes. This process's own writes are not reported.
+   * The tasks other processes wrote or deleted, reported on a timer until the subscription is
+   * disposed or the store closes. This process's own writes are not reported.
    */
-  watchChanges(listener: (changes: HistoryChanges) => void, intervalMs?: number) {
-    return this.feed.watch(listener, intervalMs);
-  }
+  readonly onDidChangeElsewhere: Event<HistoryChanges> = (listener) =>
+    this.feed.onDidChange(listener);
 
   get(localId: string): TaskRecord | undefined {
     return this.records.get(localId);

@@ -6,8 +6,7 @@ import { keyFingerprint } from '../../../shared/domain/fingerprint';
 import type { KeyStatus } from '../../../shared/domain/key-status';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
-import type { Disposable } from '../../ports/disposable';
-import { Emitter } from '../../ports/event';
+import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import type { DecryptedSecret, SecretCipher } from '../../ports/secret-cipher';
@@ -38,8 +37,6 @@ export interface SetKeyOptions {
   /** The service's answer to the key's check at `baseUrl`; absent: stored without a check. */
   readonly check?: KeyCheckMark;
 }
-
-export type KeyStatusListener = (status: KeyStatus) => void;
 
 export class KeyVault {
   /** `undefined` until first read: the file is read lazily so construction never throws. */
@@ -241,9 +238,7 @@ export class KeyVault {
   }
 
   /** Called with the new status whenever it changes, until the result is disposed. */
-  onChange(listener: KeyStatusListener): Disposable {
-    return this.changed.event(listener);
-  }
+  readonly onDidChange: Event<KeyStatus> = (listener) => this.changed.event(listener);
 
   private facts(): KeyFacts {
     const { cipher } = this.options;

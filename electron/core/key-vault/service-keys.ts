@@ -69,7 +69,7 @@ export class ServiceKeys {
   onChange(listener: (provider: ProviderId, status: KeyStatus) => void): Disposable {
     const subscriptions = new DisposableStore();
     for (const provider of PROVIDER_IDS) {
-      subscriptions.add(this.vaults[provider].onChange((status) => listener(provider, status)));
+      subscriptions.add(this.vaults[provider].onDidChange((status) => listener(provider, status)));
     }
     return subscriptions;
   }

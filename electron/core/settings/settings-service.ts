@@ -7,8 +7,7 @@ import type { Settings } from '../../../shared/domain/settings';
 import { DEFAULT_SETTINGS } from '../../../shared/domain/settings';
 import type { KeyValueStore } from '../../ports/key-value-store';
 import { damagedFileSuffix } from '../../ports/key-value-store';
-import type { Disposable } from '../../ports/disposable';
-import { Emitter } from '../../ports/event';
+import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
 import { silentLogger } from '../../ports/logger';
 import { englishText, sentence, type Sentence } from '../../../shared/i18n/sentence';
@@ -28,8 +27,6 @@ export interface SettingsServiceOptions {
   readonly now: () => number;
   readonly logger?: Logger;
 }
-
-export type SettingsListener = (settings: Settings) => void;
 
 /**
  * A problem found when the file was read, for a dialog at start: whole sentences of the
@@ -121,9 +118,7 @@ export class SettingsService {
   }
 
   /** Called with the new settings after each change, until the result is disposed. */
-  onChange(listener: SettingsListener): Disposable {
-    return this.changed.event(listener);
-  }
+  readonly onDidChange: Event<Settings> = (listener) => this.changed.event(listener);
 
   /** The main window's last bounds, or null when none were saved (or they were invalid). */
   getWindowBounds(): WindowBounds | null {

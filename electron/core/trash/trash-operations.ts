@@ -15,7 +15,7 @@ import { sentence } from '../../../shared/i18n/sentence';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { Clock } from '../../ports/clock';
 import type { Disposable } from '../../ports/disposable';
-import { Emitter } from '../../ports/event';
+import { Emitter, type Event } from '../../ports/event';
 import { silentLogger, type Logger } from '../../ports/logger';
 import { EngineInputError } from '../engine/engine-types';
 import { GalleryImageError, findImage, savedFile, type ImageRef } from '../gallery/gallery-images';
@@ -79,9 +79,7 @@ export class TrashOperations implements Disposable {
   }
 
   /** Calls `listener` as operations progress (a few times a second, and at the end of each). */
-  onProgress(listener: (progress: TrashProgress) => void): Disposable {
-    return this.progressed.event(listener);
-  }
+  readonly onDidProgress: Event<TrashProgress> = (listener) => this.progressed.event(listener);
 
   /** How far the operation under way is; null when none is. */
   inFlight(): TrashProgress | null {

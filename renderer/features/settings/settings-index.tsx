@@ -19,7 +19,7 @@ const OTHER_SECTIONS = [
   ['settings-costs', 'costs.settings.title'],
   ['settings-gallery', 'settings.gallery.title'],
   ['settings-behaviour', 'settings.behaviour.title'],
-  ['settings-library', 'settings.library.title'],
+  ['settings-library', 'settings.archive.title'],
   ['settings-about', 'settings.about.title'],
 ] as const satisfies ReadonlyArray<readonly [string, MessageKey]>;
 

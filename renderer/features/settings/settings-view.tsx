@@ -19,7 +19,7 @@ import {
   WatchTimeout,
 } from './general-section';
 import { KeySection } from './key-section';
-import { LibrarySection } from './library-section';
+import { ArchiveSection } from './archive-section';
 import { ServiceSection } from './service-section';
 import { ServicesSection } from './services-section';
 import { ServiceStateBadge } from './service-state-badge';
@@ -116,10 +116,10 @@ function OtherSections({ settings, saver }: { settings: Settings; saver: Setting
       </Section>
       <Section
         id="settings-library"
-        title="settings.library.title"
-        description="settings.library.description"
+        title="settings.archive.title"
+        description="settings.archive.description"
       >
-        <LibrarySection />
+        <ArchiveSection />
       </Section>
       <Section id="settings-about" title="settings.about.title">
         <About />

@@ -161,31 +161,31 @@ export const settings = {
   'settings.about.version': 'Pictor {version}',
   'settings.about.logs': 'Open the log folder',
 
-  'settings.library.title': 'Library',
-  'settings.library.description':
+  'settings.archive.title': 'Library',
+  'settings.archive.description':
     'Move your library: export every task and image to one archive, or merge an export or a gallery folder into this one. Nothing here is ever overwritten.',
-  'settings.library.export': 'Export all…',
-  'settings.library.importArchive': 'Import archive…',
-  'settings.library.importFolder': 'Import folder…',
-  'settings.library.cancel': 'Cancel',
-  'settings.library.progressLabel':
+  'settings.archive.export': 'Export all…',
+  'settings.archive.importArchive': 'Import archive…',
+  'settings.archive.importFolder': 'Import folder…',
+  'settings.archive.cancel': 'Cancel',
+  'settings.archive.progressLabel':
     '{operation, select, export {Export progress} other {Import progress}}',
-  'settings.library.progress':
+  'settings.archive.progress':
     '{operation, select, export {Exporting} other {Importing}}: {done} of {total, plural, one {# task} other {# tasks}} ({size})',
-  'settings.library.exported':
+  'settings.archive.exported':
     'Exported {tasks, plural, one {# task} other {# tasks}} and {images, plural, one {# image} other {# images}} ({size}) to {file}.',
-  'settings.library.exportSkipped':
+  'settings.archive.exportSkipped':
     '{count, plural, one {# file was left out:} other {# files were left out:}}',
-  'settings.library.imported':
+  'settings.archive.imported':
     'Added {tasks, plural, one {# task} other {# tasks}} and {images, plural, one {# image} other {# images}}.',
-  'settings.library.duplicates':
+  'settings.archive.duplicates':
     'Already in the library, skipped: {tasks, plural, one {# task} other {# tasks}} and {images, plural, one {# image} other {# images}}.',
-  'settings.library.refused':
+  'settings.archive.refused':
     '{count, plural, one {# file was refused:} other {# files were refused:}}',
-  'settings.library.refusedMore': '…and {count, plural, one {# more} other {# more}}.',
-  'settings.library.cancelled':
+  'settings.archive.refusedMore': '…and {count, plural, one {# more} other {# more}}.',
+  'settings.archive.cancelled':
     'Import cancelled. What was imported before stays in the library; import again to finish.',
-  'settings.library.hint':
+  'settings.archive.hint':
     'An import merges: the same task with the same image is kept once, a different image gets a new name.',
   'settings.updates.label': 'Updates',
   'settings.updates.download': 'Download updates automatically',

@@ -199,7 +199,7 @@ export const libraryErrors = {
   'error.library.exportTargetExists':
     '{file} already exists; Pictor does not replace it. Choose another name.',
 
-  // electron/core/operations/core-operations.ts (busy), electron/ipc/library-handlers.ts
+  // electron/core/operations/core-operations.ts (busy), electron/ipc/archive-handlers.ts
   'error.library.busy':
     'An export or import is already running. Wait for it to finish, or cancel it.',
   'error.library.noDialogs': 'Export and import are not available here.',

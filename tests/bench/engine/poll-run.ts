@@ -118,7 +118,7 @@ export async function runPollScenario(options: PollRunOptions): Promise<PollRunR
     });
     // When each task's record first reached the history with its image saved.
     const written = new Map<string, number>();
-    core.engine.subscribe(({ record }) => {
+    core.engine.onDidUpdate(({ record }) => {
       if (!written.has(record.localId) && record.images[0]?.state === 'saved') {
         written.set(record.localId, Date.now());
       }

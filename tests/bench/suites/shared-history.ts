@@ -122,7 +122,7 @@ async function twoProcessRows(dir: string): Promise<BenchRow[]> {
     store.putMany(own);
     const seen = new Map<string, string>();
     const visible: number[] = [];
-    store.watchChanges((changes) => {
+    store.onDidChangeElsewhere((changes) => {
       const now = Date.now();
       for (const localId of changes.localIds) {
         const record = store.get(localId);

@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   const refs = JSON.parse(readFileSync(refsFile!, 'utf8')) as { localId: string; index: number }[];
   const deleted = await trash.deleteImages(refs);
   if (deleted.failed > 0) throw new Error(`delete failed: ${String(deleted.problem)}`);
-  trash.onProgress(() => print('phase placed'));
+  trash.onDidProgress(() => print('phase placed'));
   const restored = await trash.restoreImages(refs);
   if (restored.failed > 0) throw new Error(`restore failed: ${String(restored.problem)}`);
   print('finished');

@@ -1,5 +1,5 @@
 /**
- * An import stopped at any point ends cleanly, as the app runs it (the `library:` IPC handlers over
+ * An import stopped at any point ends cleanly, as the app runs it (the `archive:` IPC handlers over
  * the core's operations): several tasks read at once from one archive, entries refused before any
  * decode (a wrong SHA-256) and by the image check, and the import stopped by Cancel at every step
  * it checks its signal, or by the gallery's disk filling up at every size, or turning read-only.
@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import { TEMP_DIR } from '../../../electron/core/fs/temp-names';
-import { libraryHandlers } from '../../../electron/ipc/library-handlers';
+import { archiveHandlers } from '../../../electron/ipc/archive-handlers';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
 import { makeTempDir } from '../../support/gallery-helpers';
 import {
@@ -73,19 +73,19 @@ async function library(): Promise<Library> {
 
 /** The app's handlers on `target`, its import dialog choosing `archive`. */
 function appOn(target: Library, archive: InterruptArchive, onProgress: () => void = () => {}) {
-  return libraryHandlers({
+  return archiveHandlers({
     operations: operationsOn(target),
     dialogs: { chooseExportFile: async () => null, chooseImportSource: async () => archive.path },
     version: () => 'test',
     emit: (channel) => {
-      if (channel === 'library:progress') onProgress();
+      if (channel === 'archive:progress') onProgress();
     },
   });
 }
 
 type App = ReturnType<typeof appOn>;
 
-const importThrough = async (app: App) => app['library:import']({ from: 'archive' }, context);
+const importThrough = async (app: App) => app['archive:import']({ from: 'archive' }, context);
 
 function records(target: Library): TaskRecord[] {
   return target.history.list({ limit: 100 }).items;
@@ -183,7 +183,7 @@ describe('an import through the app, stopped at any point', () => {
       const app = appOn(target, archive);
       const watch = watchProcessErrors();
       const stop = countSteps((step) => {
-        if (step === at) app['library:cancel'](undefined, context);
+        if (step === at) app['archive:cancel'](undefined, context);
       });
       const outcome = await settled(importThrough(app)).finally(stop);
       watch.stop();

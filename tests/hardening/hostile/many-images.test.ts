@@ -75,7 +75,7 @@ async function completeWith(...counts: number[]): Promise<Counted> {
     const before = server.requests.length;
     let commits = 0;
     const errors: string[] = [];
-    const counting = core.engine.subscribe((update) => {
+    const counting = core.engine.onDidUpdate((update) => {
       commits += 1;
       const said = JSON.stringify(update).match(/more than \d+ entries in one list/);
       if (said && errors.at(-1) !== said[0]) errors.push(said[0]);

@@ -177,7 +177,7 @@ async function runOnce(key: string, scene: Scenario): Promise<RunOutcome> {
       (line) => texts.push({ where: 'cli progress', text: line }),
       () => systemClock.now(),
     );
-    const collecting = core.engine.subscribe((update) => {
+    const collecting = core.engine.onDidUpdate((update) => {
       texts.push({ where: 'event', text: JSON.stringify(update) });
       progress.onUpdate(update);
     });

@@ -92,7 +92,7 @@ async function run(next: Scene): Promise<{ record: TaskRecord; texts: string[] }
   const texts: string[] = [];
   try {
     core.engine.start({ resume: false });
-    const collecting = core.engine.subscribe((update) => texts.push(JSON.stringify(update)));
+    const collecting = core.engine.onDidUpdate((update) => texts.push(JSON.stringify(update)));
     const [submitted] = await core.engine.submit(
       { prompt: 'a model echo' },
       targetAt(server.origin),

@@ -19,7 +19,7 @@ import { NOT_MEASURED, recordReliability } from '../support/reliability-record';
 import { randomPng } from './hostile-bodies';
 import { startFakeService, startRawHost, startRedirectingServer, type RawHost } from './raw-hosts';
 import {
-  downloadSettings,
+  downloadOptions,
   downloadWith,
   routedFetch,
   scriptedResolver,
@@ -160,7 +160,7 @@ describe('image downloads through the engine', () => {
     a.route('/good.png', png);
     const resolver = scriptedResolver({ 'images.example.test': [['93.184.215.14']] });
     const imageFetch = routedFetch({ '93.184.215.14': a.origin });
-    const settings = downloadSettings(join(dir, 'public'), { resolver, imageFetch });
+    const settings = downloadOptions(join(dir, 'public'), { resolver, imageFetch });
     const finalsBefore = hits(b, '/final.png');
     const outcomes = [];
     for (const path of ['/to-private', '/to-metadata', '/to-loopback', '/good.png']) {

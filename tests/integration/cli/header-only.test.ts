@@ -106,7 +106,7 @@ describe('a CLI with no image decoder', () => {
     try {
       expect(core.history.withPendingThumbnails(10)).toHaveLength(1);
       const made = new Promise<void>((resolve) => {
-        core.engine.subscribe((update) => {
+        core.engine.onDidUpdate((update) => {
           if (update.record.images.every((image) => image.thumbnail)) resolve();
         });
       });

@@ -44,7 +44,7 @@ describe('one library shared by the app and CLI commands', () => {
       engine: { pollIntervalMs: 200 },
     });
     const shown = new Map<string, { statuses: Set<string>; record: TaskRecord }>();
-    app.engine.subscribe(({ record }) => {
+    app.engine.onDidUpdate(({ record }) => {
       const entry = shown.get(record.localId) ?? { statuses: new Set(), record };
       entry.statuses.add(record.status);
       shown.set(record.localId, { ...entry, record });

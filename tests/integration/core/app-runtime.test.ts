@@ -1,14 +1,11 @@
-import { PROVIDER_IDS } from '../../../shared/domain/providers';
+import { PROVIDER_IDS, type ProviderId } from '../../../shared/domain/providers';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestRuntime } from '../../support/app-runtime';
-import { KeyVault } from '../../../electron/core/key-vault/key-vault';
-import { SettingsService } from '../../../electron/core/settings/settings-service';
 import { startDemoService } from '../../../electron/demo-service/server';
-import { toDisposable, type Disposable } from '../../../electron/ports/disposable';
 import type { DemoService } from '../../../electron/demo-service/types';
 import type {
   KeyOriginAnswer,
@@ -53,30 +50,16 @@ async function startRuntime(dir: string, prompts: UserPrompts = scriptedPrompts(
   return runtime;
 }
 
-/** Subscriptions made from now on to any key vault's and settings service's changes, still live. */
-function countSubscriptions() {
-  const counts = { vault: 0, settings: 0 };
-  const count = <T extends object>(proto: T, name: keyof typeof counts) => {
-    const original = (proto as { onChange: (...args: unknown[]) => Disposable }).onChange;
-    Object.assign(proto, {
-      onChange(this: T, ...args: unknown[]) {
-        const subscription = original.apply(this, args);
-        counts[name] += 1;
-        return toDisposable(() => {
-          counts[name] -= 1;
-          subscription.dispose();
-        });
-      },
-    });
-    return () => Object.assign(proto, { onChange: original });
+/**
+ * Live subscriptions to every service's key vault and to the settings service: their private
+ * emitters' subscriptions (each hands out `onDidChange`, an instance property, not a method).
+ */
+function liveSubscriptions(runtime: Awaited<ReturnType<typeof startTestRuntime>>) {
+  const vault = (provider: ProviderId) => runtime.keys.vault(provider)['changed']['subscriptions'];
+  return {
+    vault: PROVIDER_IDS.reduce((sum, provider) => sum + vault(provider).size, 0),
+    settings: runtime.settings['changed']['subscriptions'].size,
   };
-  const restores = [
-    count(KeyVault.prototype, 'vault'),
-    count(SettingsService.prototype, 'settings'),
-  ];
-  return Object.assign(() => ({ ...counts }), {
-    restore: () => restores.forEach((restore) => restore()),
-  });
 }
 
 describe('AppRuntime', () => {
@@ -212,7 +195,7 @@ describe('AppRuntime', () => {
     cleanups.push(() => runtime.close());
     const { engine, gallery } = runtime.core;
     const heard: string[] = [];
-    engine.subscribe(({ record }) => heard.push(record.status));
+    engine.onDidUpdate(({ record }) => heard.push(record.status));
     engine.start();
     const [record] = await engine.submit(
       { prompt: 'in flight', size: '64x64' },
@@ -221,7 +204,7 @@ describe('AppRuntime', () => {
     const localId = record!.localId;
     const polled = (since: number) =>
       new Promise<void>((resolve) => {
-        const subscription = engine.subscribe(({ record: changed }) => {
+        const subscription = engine.onDidUpdate(({ record: changed }) => {
           if (changed.localId === localId && changed.polls > since) {
             subscription.dispose();
             resolve();
@@ -308,25 +291,21 @@ describe('AppRuntime', () => {
   });
 
   it('ends its own subscriptions to the key and the settings when closed', async () => {
-    const live = countSubscriptions();
-    try {
-      const runtime = await startTestRuntime(await tempDir());
-      await runtime.redactKeyIn({ setRedactor: () => undefined });
-      const engine = runtime.core.engine;
-      let keyChanges = 0;
-      engine.keyChanged = () => void (keyChanges += 1);
-      runtime.settings.update({ baseUrl: 'https://one.example.com' });
-      expect(keyChanges).toBe(1);
-      // Held-task retries (every service's vault and settings) and the log's redactor (every
-      // service's vault).
-      expect(live()).toEqual({ vault: 2 * PROVIDER_IDS.length, settings: 1 });
-      await runtime.close();
-      expect(live()).toEqual({ vault: 0, settings: 0 });
-      runtime.settings.update({ baseUrl: 'https://two.example.com' });
-      expect(keyChanges).toBe(1);
-    } finally {
-      live.restore();
-    }
+    const runtime = await startTestRuntime(await tempDir());
+    const live = () => liveSubscriptions(runtime);
+    await runtime.redactKeyIn({ setRedactor: () => undefined });
+    const engine = runtime.core.engine;
+    let keyChanges = 0;
+    engine.keyChanged = () => void (keyChanges += 1);
+    runtime.settings.update({ baseUrl: 'https://one.example.com' });
+    expect(keyChanges).toBe(1);
+    // Held-task retries (every service's vault and settings) and the log's redactor (every
+    // service's vault).
+    expect(live()).toEqual({ vault: 2 * PROVIDER_IDS.length, settings: 1 });
+    await runtime.close();
+    expect(live()).toEqual({ vault: 0, settings: 0 });
+    runtime.settings.update({ baseUrl: 'https://two.example.com' });
+    expect(keyChanges).toBe(1);
   });
 
   it('refuses a gallery move onto another task’s folder and keeps the old library in use', async () => {

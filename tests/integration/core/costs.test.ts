@@ -182,7 +182,7 @@ describe('a task removed while its service works on it', () => {
     expect(h.core.engine.remove(localId)).toBe(true);
     expect(h.core.history.get(localId), 'gone from the history').toBeUndefined();
     const seen: string[] = [];
-    h.core.engine.subscribe(({ record }) => seen.push(record.localId));
+    h.core.engine.onDidUpdate(({ record }) => seen.push(record.localId));
     expect(h.core.costs.entries()).toMatchObject([
       { localId, inHistory: false, cost: { source: 'estimated', micros: 30_000 } },
     ]);

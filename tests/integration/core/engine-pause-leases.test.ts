@@ -45,7 +45,7 @@ describe('TaskEngine.pause with a shared history', () => {
     const { core, demo, clock } = await pausedCore();
     core.engine.start();
     const accepted = new Promise<void>((resolve) => {
-      const subscription = core.engine.subscribe(({ record }) => {
+      const subscription = core.engine.onDidUpdate(({ record }) => {
         if (record.taskId === null) return;
         subscription.dispose();
         resolve();

@@ -1,5 +1,5 @@
 /**
- * Changing the gallery folder with real files, through the `galleryFolder:`
+ * Changing the gallery folder with real files, through the `library:`
  * handlers over the real AppRuntime (demo service on loopback, SQLite history, gallery on disk):
  * a move cancelled at several points leaves the old library intact, complete and in use and no
  * copy in the new folder; a finished move reports its progress to the end; "open the library
@@ -12,7 +12,7 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { galleryFolderHandlers } from '../../../electron/ipc/gallery-folder-handlers';
+import { libraryHandlers } from '../../../electron/ipc/library-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import {
   events,
@@ -77,7 +77,7 @@ type Runtime = Awaited<ReturnType<typeof libraryOf>>['runtime'];
 
 function folderApi(runtime: Runtime, chosen: string, onEvent?: (progress: unknown) => void) {
   const emitted: [EventChannel, unknown][] = [];
-  const handlers = galleryFolderHandlers({
+  const handlers = libraryHandlers({
     runtime,
     choices: runtime.core.folderChoices,
     operations: runtime.core.operations,
@@ -98,9 +98,9 @@ function folderApi(runtime: Runtime, chosen: string, onEvent?: (progress: unknow
         current: { tasks: number };
         same: boolean;
       };
-    }>('galleryFolder:pick');
+    }>('library:pick');
   const apply = (ticket: string, action: 'move' | 'open') =>
-    call<FolderChange>('galleryFolder:apply', { ticket, action });
+    call<FolderChange>(action === 'move' ? 'library:move' : 'library:open', { ticket });
   return { emitted, call, pick, apply };
 }
 
@@ -128,7 +128,7 @@ describe('a gallery move', () => {
       const api = folderApi(runtime, target, (progress) => {
         if (!cancelled && at(progress as { filesDone: number; files: number })) {
           cancelled = true;
-          void api.call('galleryFolder:cancel');
+          void api.call('library:cancel');
         }
       });
       const { choice } = await api.pick();
@@ -154,7 +154,7 @@ describe('a gallery move', () => {
     const api = folderApi(runtime, target, (progress) => {
       if (first && (progress as { filesDone: number }).filesDone === 1) {
         first = false;
-        void api.call('galleryFolder:cancel');
+        void api.call('library:cancel');
       }
     });
     const cancelled = await api.apply((await api.pick()).choice.ticket, 'move');
@@ -164,7 +164,7 @@ describe('a gallery move', () => {
     expect(moved).toMatchObject({ outcome: 'moved', path: target, moved: 2, leftBehind: 0 });
     expect(runtime.core.gallery.root).toBe(target);
     const progress = api.emitted
-      .filter(([channel]) => channel === 'galleryFolder:progress')
+      .filter(([channel]) => channel === 'library:progress')
       .map(([, payload]) => payload as { filesDone: number; files: number; bytesDone: number });
     const last = progress[progress.length - 1]!;
     expect(last.filesDone).toBe(last.files);
@@ -185,7 +185,7 @@ describe('a gallery move', () => {
     await expect(api.apply(choice.ticket, 'open')).rejects.toThrow(/no longer valid/);
     // The page cannot name a path: the contract refuses one.
     await expect(
-      api.call('galleryFolder:apply', { ticket: choice.ticket, action: 'move', path: '/etc' }),
+      api.call('library:move', { ticket: choice.ticket, path: '/etc' }),
     ).rejects.toThrow();
   });
 });

@@ -26,12 +26,12 @@ describe('a throwing task listener', () => {
     const { logger, errors } = recordingLogger();
     const h = await coreAgainstDemo({ durationMs: 300 }, {}, logger);
     let thrown = 0;
-    h.core.engine.subscribe(() => {
+    h.core.engine.onDidUpdate(() => {
       thrown += 1;
       throw new Error('the window is gone');
     });
     const heard: TaskRecord[] = [];
-    h.core.engine.subscribe(({ record }) => heard.push(record));
+    h.core.engine.onDidUpdate(({ record }) => heard.push(record));
     h.core.engine.start();
     const submitted = await h.core.engine.submit({ prompt: 'a stubborn observer' }, h.target, 2);
     const done = await h.core.engine.whenSettled(submitted.map((record) => record.localId));

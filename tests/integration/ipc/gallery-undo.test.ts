@@ -108,7 +108,7 @@ describe('delete with Undo over the real core', () => {
     const paths = g.refs.map((_, n) => g.fileOf(n).path!);
     let changes = 0;
     let undo: Promise<Result<RequestOutput<'gallery:undoDelete'>>> | null = null;
-    const watching = g.h.core.engine.subscribe(() => {
+    const watching = g.h.core.engine.onDidUpdate(() => {
       changes += 1;
       if (changes === 3) undo = g.call('gallery:undoDelete', { images: g.refs });
     });

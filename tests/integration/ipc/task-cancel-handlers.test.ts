@@ -108,8 +108,8 @@ describe('tasks:cancelMany', () => {
     ]);
     expect(value.outcomes[1]!.item!.record.status).toBe('completed');
     expect(emitted).toEqual([
-      ['cancel:progress', { done: 1, total: 2 }],
-      ['cancel:progress', { done: 2, total: 2 }],
+      ['tasks:cancelProgress', { done: 1, total: 2 }],
+      ['tasks:cancelProgress', { done: 2, total: 2 }],
     ]);
   });
 });

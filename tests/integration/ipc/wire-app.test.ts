@@ -28,19 +28,13 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Live subscriptions per engine, however they were made (wrapped on the prototype). */
-const engineSubscriptions = new Map<TaskEngine, number>();
-const subscribe = TaskEngine.prototype.subscribe;
-TaskEngine.prototype.subscribe = function (this: TaskEngine, listener) {
-  const subscription = subscribe.call(this, listener);
-  engineSubscriptions.set(this, (engineSubscriptions.get(this) ?? 0) + 1);
-  let live = true;
-  return toDisposable(() => {
-    if (live) engineSubscriptions.set(this, engineSubscriptions.get(this)! - 1);
-    live = false;
-    subscription.dispose();
-  });
-};
+/**
+ * Live subscriptions to an engine's updates, however they were made: its private emitter's
+ * subscriptions (the engine hands out `onDidUpdate`, an instance property, not a method to wrap).
+ */
+function engineSubscriptions(engine: TaskEngine): number {
+  return engine['updated']['subscriptions'].size;
+}
 /** Calls of `start` per engine (wrapped on the prototype). */
 const engineStarts = new Map<TaskEngine, number>();
 const start = TaskEngine.prototype.start;
@@ -49,7 +43,6 @@ TaskEngine.prototype.start = function (this: TaskEngine, options) {
   start.call(this, options);
 };
 afterAll(() => {
-  TaskEngine.prototype.subscribe = subscribe;
   TaskEngine.prototype.start = start;
 });
 
@@ -92,8 +85,8 @@ async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
   });
   cleanups.push(() => runtime.close());
   const live = {
-    keyChanges: countLive(runtime.vault, 'onChange'),
-    settingsChanges: countLive(runtime.settings, 'onChange'),
+    keyChanges: countLive(runtime.vault, 'onDidChange'),
+    settingsChanges: countLive(runtime.settings, 'onDidChange'),
     demoChanges: countLive(runtime.credentials, 'onDemoChange'),
   };
   const emitted: [EventChannel, unknown][] = [];
@@ -107,7 +100,7 @@ async function wiredApp(faults: { beforeCopy?: () => void } = {}) {
     emit: (channel, payload) => void emitted.push([channel, payload]),
     observeCore: (core) => {
       observed.push(core);
-      return core.engine.subscribe(() => undefined);
+      return core.engine.onDidUpdate(() => undefined);
     },
   });
   cleanups.push(async () => wiring.dispose());
@@ -134,16 +127,18 @@ describe('wireApp', () => {
       context,
     );
     await core.engine.whenSettled([first!.record.localId]);
-    expect(engineSubscriptions.get(core.engine)).toBe(2);
+    expect(engineSubscriptions(core.engine)).toBe(2);
 
     const folders = [app.moveTo, join(app.dir, 'Second'), join(app.dir, 'Third')];
     for (const folder of folders) {
       app.dialog.answer = folder;
-      const { choice } = await handlers['galleryFolder:pick'](undefined, context);
+      const { choice } = await handlers['library:pick'](undefined, context);
       expect(choice).toMatchObject({ path: folder, library: { tasks: 0 } });
-      expect(
-        await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context),
-      ).toMatchObject({ outcome: 'moved', path: folder, moved: 1 });
+      expect(await handlers['library:move']({ ticket: choice!.ticket }, context)).toMatchObject({
+        outcome: 'moved',
+        path: folder,
+        moved: 1,
+      });
       expect(app.runtime.core).toBe(core);
       expect(core.gallery.root).toBe(folder);
     }
@@ -152,7 +147,7 @@ describe('wireApp', () => {
     expect(started).toEqual([[core.engine, 1]]);
     expect(app.observed).toEqual([core]);
     expect(app.emitted.filter(([channel]) => channel === 'gallery:changed')).toHaveLength(3);
-    expect(engineSubscriptions.get(core.engine)).toBe(2);
+    expect(engineSubscriptions(core.engine)).toBe(2);
 
     const listed = await handlers['tasks:list']({}, context);
     expect(listed.items.map((item) => item.record.localId)).toEqual([first!.record.localId]);
@@ -202,8 +197,8 @@ describe('wireApp', () => {
     const trashed = () => app.os.calls.filter((call) => call.action === 'trash');
     expect(trashed()).toEqual([]);
 
-    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
-    await handlers['galleryFolder:apply']({ ticket: choice!.ticket, action: 'move' }, context);
+    const { choice } = await handlers['library:pick'](undefined, context);
+    await handlers['library:move']({ ticket: choice!.ticket }, context);
     expect(app.runtime.galleryDir()).toBe(app.moveTo);
     // The held file went to the system trash from the old folder, before it stopped being the gallery.
     expect(trashed()).toHaveLength(1);
@@ -235,11 +230,8 @@ describe('wireApp', () => {
         },
       );
     };
-    const { choice } = await handlers['galleryFolder:pick'](undefined, context);
-    const applying = handlers['galleryFolder:apply'](
-      { ticket: choice!.ticket, action: 'move' },
-      context,
-    );
+    const { choice } = await handlers['library:pick'](undefined, context);
+    const applying = handlers['library:move']({ ticket: choice!.ticket }, context);
     await applying;
     expect(deleting).not.toBeNull();
     expect(await deleting).toMatchObject({ failed: 0 });
@@ -314,14 +306,14 @@ describe('wireApp', () => {
     const app = await wiredApp();
     const core = app.runtime.core;
     expect(Object.values(app.liveCounts()).every((count) => count > 0)).toBe(true);
-    expect(engineSubscriptions.get(core.engine)).toBe(2);
+    expect(engineSubscriptions(core.engine)).toBe(2);
     app.wiring.dispose();
     expect(app.liveCounts()).toEqual({
       keyChanges: 0,
       settingsChanges: 0,
       demoChanges: 0,
     });
-    expect(engineSubscriptions.get(core.engine)).toBe(0);
+    expect(engineSubscriptions(core.engine)).toBe(0);
     app.emitted.length = 0;
     await app.runtime.updateSettings({ theme: 'dark' });
     await app.runtime.setKey('sk-wire-test-0123456789', false);

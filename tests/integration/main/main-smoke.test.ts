@@ -291,8 +291,8 @@ describe('electron/main.ts', () => {
     const window = await until(() => FakeBrowserWindow.instances[0]);
     const contents = window.webContents as unknown as { mainFrame: unknown };
     const event = { sender: window.webContents, senderFrame: contents.mainFrame };
-    const pick = state.handlers.get('galleryFolder:pick')!;
-    const apply = state.handlers.get('galleryFolder:apply')!;
+    const pick = state.handlers.get('library:pick')!;
+    const move = state.handlers.get('library:move')!;
     const showOpenDialog = vi.mocked(electron.dialog.showOpenDialog);
     const chosen = join(state.dir, 'chosen-library');
     mkdirSync(chosen);
@@ -305,9 +305,10 @@ describe('electron/main.ts', () => {
       value: { choice: { path: chosen, library: { tasks: 0 } } },
     });
     // Once moved there, the next dialog opens at the new folder.
-    expect(
-      await apply(event, { ticket: picked.value.choice.ticket, action: 'move' }),
-    ).toMatchObject({ ok: true, value: { outcome: 'moved', path: chosen } });
+    expect(await move(event, { ticket: picked.value.choice.ticket })).toMatchObject({
+      ok: true,
+      value: { outcome: 'moved', path: chosen },
+    });
     expect(await pick(event, undefined)).toMatchObject({ ok: true, value: { choice: null } });
     const asked = showOpenDialog.mock.calls.map((call) => call.at(-1) as { defaultPath?: string });
     expect(asked.map((options) => options.defaultPath)).toEqual([

@@ -17,7 +17,7 @@ describe('fal: a task’s place in the queue', () => {
     /** Each task's queue positions as its updates said them, a repeat left out. */
     const said = new Map<string, (number | undefined)[]>();
     const unsendable: unknown[] = [];
-    rig.core.engine.subscribe(({ record, live }) => {
+    rig.core.engine.onDidUpdate(({ record, live }) => {
       // What the window is sent: the IPC contract's schema must take it.
       if (!liveStateSchema.safeParse(live).success) unsendable.push(live);
       const positions = said.get(record.localId) ?? [];

@@ -228,7 +228,7 @@ export function describeProvider({ provider, handles }: ProviderCase): void {
     it('keeps a task whose status word it does not know processing, and completes it', async () => {
       const rig = await providerRig(provider, { unknownStatusPolls: 3 });
       const seen = new Set<string>();
-      rig.core.engine.subscribe(({ record }) => seen.add(record.status));
+      rig.core.engine.onDidUpdate(({ record }) => seen.add(record.status));
       rig.core.engine.start();
       const localId = await submitOne(rig, 'an unexpected word');
       const [done] = await rig.settle([localId]);

@@ -15,7 +15,7 @@ function fakeService(state: UpdateState) {
   const changed = new Emitter<UpdateState>({ name: 'updates', logger: silentLogger });
   const service: UpdatesControl = {
     state: () => state,
-    onChange: (listener) => changed.event(listener),
+    onDidChange: (listener) => changed.event(listener),
     checkNow: async () => ({ ...state, status: 'checking' }),
     download: async () => state,
     restart: () => undefined,
@@ -28,7 +28,7 @@ describe('lateUpdates', () => {
   it('is idle until the service is attached, then is the service', async () => {
     const late = lateUpdates();
     const seen: UpdateState[] = [];
-    late.control.onChange((state) => void seen.push(state));
+    late.control.onDidChange((state) => void seen.push(state));
     expect(late.control.state()).toEqual({ status: 'idle', canInstall: false });
     const asked = late.control.checkNow();
     const { service, fire } = fakeService({ status: 'idle', canInstall: true });
@@ -45,7 +45,7 @@ describe('lateUpdates', () => {
   it('stops telling a listener that was disposed', () => {
     const late = lateUpdates();
     const seen: UpdateState[] = [];
-    const listening = late.control.onChange((state) => void seen.push(state));
+    const listening = late.control.onDidChange((state) => void seen.push(state));
     const { service, fire } = fakeService({ status: 'idle', canInstall: true });
     late.attach(service);
     listening.dispose();

@@ -13,10 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FOLDER_TICKET_TTL_MS, FolderChoices } from '../../../electron/core/library/folder-choices';
 import { CoreOperations } from '../../../electron/core/operations/core-operations';
 import type { Clock } from '../../../electron/ports/clock';
-import {
-  galleryFolderHandlers,
-  type FolderRuntime,
-} from '../../../electron/ipc/gallery-folder-handlers';
+import { libraryHandlers, type FolderRuntime } from '../../../electron/ipc/library-handlers';
 import type { IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { ManualClock } from '../../fakes/manual-clock';
 import { ipcCaller } from '../../support/ipc';
@@ -68,7 +65,7 @@ function setup(clock: Pick<Clock, 'now'> = new ManualClock()) {
     records: { get: () => undefined },
     clock: new ManualClock(),
   });
-  const handlers = galleryFolderHandlers({
+  const handlers = libraryHandlers({
     runtime,
     choices: new FolderChoices(clock),
     operations,
@@ -78,14 +75,14 @@ function setup(clock: Pick<Clock, 'now'> = new ManualClock()) {
   const call = ipcCaller(handlers);
   /** Opens the dialog, answers it with `path`, and returns the ticket (or null). */
   const pick = async (path: string | null): Promise<string | null> => {
-    const result = call('galleryFolder:pick');
+    const result = call('library:pick');
     dialog.answer(path);
     const answered = await result;
     if (!answered.ok) throw new Error(answered.error.message);
     return (answered.value as { choice: { ticket: string } | null }).choice?.ticket ?? null;
   };
   const apply = (ticket: string | null, action: 'move' | 'open' = 'move') =>
-    call('galleryFolder:apply', { ticket, action });
+    call(action === 'move' ? 'library:move' : 'library:open', { ticket });
   /** The next move waits until the returned function is called. */
   const holdNextMove = (): (() => void) => {
     let release: (value: undefined) => void = () => undefined;
@@ -111,7 +108,7 @@ describe('a folder ticket', () => {
   it('ends when the page cancels its question about the folder', async () => {
     const { call, pick, apply, used } = setup();
     const ticket = await pick(join(dir, 'A'));
-    expect(await call('galleryFolder:cancel')).toMatchObject({
+    expect(await call('library:cancel')).toMatchObject({
       ok: true,
       value: { cancelling: false },
     });
@@ -124,7 +121,7 @@ describe('a folder ticket', () => {
   it('ends while the next dialog is open, and stays ended when it is cancelled', async () => {
     const { call, dialog, pick, apply, used } = setup();
     const ticket = await pick(join(dir, 'A'));
-    const second = call('galleryFolder:pick');
+    const second = call('library:pick');
     expect(await apply(ticket)).toMatchObject(REFUSED);
     dialog.answer(null);
     expect(await second).toMatchObject({ ok: true, value: { choice: null } });
@@ -144,8 +141,8 @@ describe('a folder ticket', () => {
 
   it('comes from the last pick only, when an earlier dialog closes after it', async () => {
     const { call, dialog, apply, used } = setup();
-    const earlier = call('galleryFolder:pick');
-    const later = call('galleryFolder:pick');
+    const earlier = call('library:pick');
+    const later = call('library:pick');
     dialog.answer(join(dir, 'A'));
     dialog.answer(join(dir, 'B'));
     expect(await earlier).toMatchObject({ ok: true, value: { choice: null } });
@@ -210,7 +207,7 @@ describe('a folder that is the library’s own', () => {
     dialog: ScriptedDialog,
     path: string,
   ) => {
-    const result = call('galleryFolder:pick');
+    const result = call('library:pick');
     dialog.answer(path);
     const answered = await result;
     if (!answered.ok) throw new Error(answered.error.message);

@@ -32,7 +32,7 @@ import { ArchiveRefusedError } from '../../../electron/core/library/archive/arch
 import { exportLibrary } from '../../../electron/core/library/archive/export-library';
 import { importLibrary } from '../../../electron/core/library/archive/import-library';
 import { toIpcError } from '../../../electron/ipc/ipc-errors';
-import { libraryHandlers } from '../../../electron/ipc/library-handlers';
+import { archiveHandlers } from '../../../electron/ipc/archive-handlers';
 import { runRequest, type IpcHandlers } from '../../../electron/ipc/ipc-main-bridge';
 import { silentLogger } from '../../../electron/ports/logger';
 import { removeDir } from '../../support/gallery-helpers';
@@ -242,8 +242,8 @@ describe('library archive', () => {
     const task = await addTask(from, ['png']);
     await symlink(join(from.dir, 'history.sqlite'), join(from.root, task.folder!, 'linked.png'));
     const { handlers } = handlersOn(target, from.root);
-    const answer = await handlers['library:import']({ from: 'folder' }, context);
-    const { summary } = requests['library:import'].output.parse(answer);
+    const answer = await handlers['archive:import']({ from: 'folder' }, context);
+    const { summary } = requests['archive:import'].output.parse(answer);
     const refused = summary?.refused.find((item) => item.path.endsWith('linked.png'));
     expect(refused?.reasonSentence?.key).toBe('error.library.entryIsLink');
     expectAreaSentence(refused?.reasonSentence, refused!.reason);
@@ -268,7 +268,7 @@ const context = { sender: {} as never };
 
 function handlersOn(target: Library, source: string) {
   return {
-    handlers: libraryHandlers({
+    handlers: archiveHandlers({
       operations: operationsOn(target),
       dialogs: {
         chooseExportFile: async () => join(target.dir, 'out.zip'),
@@ -284,7 +284,7 @@ describe('IPC refusals', () => {
   it('a second library operation while one runs is refused with a sentence', async () => {
     const target = await library();
     let release: (path: string | null) => void = () => undefined;
-    const handlers = libraryHandlers({
+    const handlers = archiveHandlers({
       operations: operationsOn(target),
       dialogs: {
         chooseExportFile: async () => null,
@@ -296,8 +296,8 @@ describe('IPC refusals', () => {
       version: () => '1.0.0',
       emit: () => undefined,
     });
-    const first = handlers['library:import']({ from: 'folder' }, context);
-    const busy = await thrown(Error, () => handlers['library:export']({}, context));
+    const first = handlers['archive:import']({ from: 'folder' }, context);
+    const busy = await thrown(Error, () => handlers['archive:export']({}, context));
     const ipc = toIpcError(busy);
     expect(ipc.sentence?.key).toBe('error.library.busy');
     expectAreaSentence(ipc.sentence, ipc.message);
@@ -336,7 +336,7 @@ describe('source', () => {
     ...['electron/core/engine', 'electron/core/history', 'electron/core/library/archive'].flatMap(
       (dir) => readdirSync(dir).map((name) => join(dir, name)),
     ),
-    'electron/ipc/library-handlers.ts',
+    'electron/ipc/archive-handlers.ts',
     'electron/ipc/ipc-main-bridge.ts',
   ].filter((file) => file.endsWith('.ts'));
 

@@ -273,7 +273,7 @@ describe('task and update sentences', () => {
       vault: keys,
       settings: {
         get: () => ({ baseUrl: 'https://api.example.com' }),
-        onChange: () => toDisposable(() => undefined),
+        onDidChange: () => toDisposable(() => undefined),
       },
       demoUrl: () => null,
     });
@@ -296,7 +296,7 @@ describe('task and update sentences', () => {
     await keys.setKey(KEY, { allowWeakStorage: false, baseUrl: null });
     const credentials = new AppCredentials({
       vault: keys,
-      settings: { get: () => ({ baseUrl: '' }), onChange: () => toDisposable(() => undefined) },
+      settings: { get: () => ({ baseUrl: '' }), onDidChange: () => toDisposable(() => undefined) },
       demoUrl: () => null,
     });
     const reason = async (endpoint: string) => {
@@ -343,7 +343,7 @@ describe('task and update sentences', () => {
   it('never contacts this computer for an imported task, and says why', async () => {
     const credentials = new AppCredentials({
       vault: vault(),
-      settings: { get: () => ({ baseUrl: '' }), onChange: () => toDisposable(() => undefined) },
+      settings: { get: () => ({ baseUrl: '' }), onDidChange: () => toDisposable(() => undefined) },
       demoUrl: () => 'http://127.0.0.1:9',
     });
     const found = await credentialsForRecord(credentials, {

@@ -52,7 +52,7 @@ function languageSetting(initial: string) {
   const listeners = new Set<(settings: { language: string }) => void>();
   const setting: LanguageSetting = {
     get: () => ({ language }),
-    onChange: (listener) => {
+    onDidChange: (listener) => {
       listeners.add(listener);
       return toDisposable(() => listeners.delete(listener));
     },

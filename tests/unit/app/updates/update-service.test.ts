@@ -53,7 +53,7 @@ function setup(options: { capability?: UpdaterCapability; mode?: UpdateMode } = 
   let mode: UpdateMode = options.mode ?? 'download';
   const service = new UpdateService({ updater, clock, logger: silentLogger, mode: () => mode });
   const seen: UpdateState[] = [];
-  service.onChange((state) => seen.push(state));
+  service.onDidChange((state) => seen.push(state));
   return { updater, clock, service, seen, setMode: (next: UpdateMode) => (mode = next) };
 }
 
@@ -80,11 +80,11 @@ describe('UpdateService', () => {
 
   it('goes on to ready, telling every other listener, when a listener throws', async () => {
     const { updater, service, seen } = setup();
-    service.onChange(() => {
+    service.onDidChange(() => {
       throw new Error('the window is gone');
     });
     const after: string[] = [];
-    service.onChange((state) => after.push(state.status));
+    service.onDidChange((state) => after.push(state.status));
     updater.offer = offer();
     const state = await service.checkNow();
     expect(state.status).toBe('ready');

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { expectState, useDownloadFixture } from './download-fixture';
 import { makeImage, makeRecord, serve, tempFiles } from '../../../support/gallery-helpers';
-import { downloadSettings, downloadWith } from '../../../support/pinned-helpers';
+import { downloadOptions, downloadWith } from '../../../support/pinned-helpers';
 import { createPinnedFetch } from '../../../../electron/core/download/pinned-fetch';
 import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/http';
 import { testImageEngine } from '../../../support/image-engine';
@@ -68,7 +68,7 @@ describe('saving images', () => {
     };
     const url = f.server.route('/spied.png', serve(f.png));
     const outcome = await downloadWith(
-      downloadSettings(f.root, { imageFetch: spy }),
+      downloadOptions(f.root, { imageFetch: spy }),
       url,
       f.server.baseUrl,
     );
@@ -97,7 +97,7 @@ describe('saving images', () => {
       },
       { highWaterMark: 0 },
     );
-    const streaming = downloadSettings(f.root, {
+    const streaming = downloadOptions(f.root, {
       imageFetch: async () => new Response(body, { status: 200 }),
     });
     const outcome = await downloadWith(streaming, 'http://127.0.0.1/stream.png', f.server.baseUrl);

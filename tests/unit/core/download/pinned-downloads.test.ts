@@ -13,7 +13,7 @@ import type { PinnedFetch, ResolvedAddress } from '../../../../electron/ports/ht
 import { expectState } from './download-fixture';
 import { makeImage, makeTempDir, removeDir, tempFiles } from '../../../support/gallery-helpers';
 import {
-  downloadSettings,
+  downloadOptions,
   downloadWith,
   routedFetch,
   scriptedResolver,
@@ -115,7 +115,7 @@ describe('a name that resolves to a special-purpose address', () => {
   ])('%s (%s) is refused before any connection', async (address) => {
     const resolver = scriptedResolver({ 'img.example.net': [[address]] });
     const fetch = neverFetch();
-    const settings = downloadSettings(root, { resolver, imageFetch: fetch });
+    const settings = downloadOptions(root, { resolver, imageFetch: fetch });
     const outcome = await downloadWith(settings, 'https://img.example.net/a.png', REMOTE);
     expect(expectState(outcome, 'invalid').error).toContain(`(${address})`);
     expect(outcome.state === 'invalid' && outcome.error).toMatch(
@@ -132,7 +132,7 @@ describe('a name that resolves to a special-purpose address', () => {
     [['2606:4700::1', '::ffff:127.0.0.1'], '::ffff:127.0.0.1'],
   ])('%j: one bad address refuses the host', async (addresses, bad) => {
     const fetch = neverFetch();
-    const settings = downloadSettings(root, {
+    const settings = downloadOptions(root, {
       resolver: scriptedResolver({ 'img.example.net': [addresses] }),
       imageFetch: fetch,
     });
@@ -142,7 +142,7 @@ describe('a name that resolves to a special-purpose address', () => {
   });
 
   it('a name that does not resolve, or a resolver that hangs, is a retry, not a refusal', async () => {
-    const missing = downloadSettings(root, {
+    const missing = downloadOptions(root, {
       resolver: scriptedResolver({}),
       imageFetch: neverFetch(),
     });
@@ -151,7 +151,7 @@ describe('a name that resolves to a special-purpose address', () => {
         .error,
     ).toMatch(/could not be reached \(ENOTFOUND\)/);
     const hanging = {
-      ...downloadSettings(root, {
+      ...downloadOptions(root, {
         resolver: () => new Promise<never>(() => undefined),
         imageFetch: neverFetch(),
       }),
@@ -184,7 +184,7 @@ describe('the connection goes to the checked address only', () => {
 
   it('a name answering public first and 127.0.0.1 next is downloaded from the first answer', async () => {
     const resolver = scriptedResolver({ 'rebind.example': [['127.0.0.2'], ['127.0.0.1']] });
-    const settings = downloadSettings(root, {
+    const settings = downloadOptions(root, {
       resolver,
       classify,
       imageFetch: createPinnedFetch(),
@@ -205,7 +205,7 @@ describe('the connection goes to the checked address only', () => {
       const [fresh] = await resolver(new URL(url).hostname);
       return real(url, init, fresh!);
     };
-    const settings = downloadSettings(root, { resolver, classify, imageFetch: resolvesAgain });
+    const settings = downloadOptions(root, { resolver, classify, imageFetch: resolvesAgain });
     const before = secret.seen.length;
     const outcome = await downloadWith(
       settings,
@@ -234,7 +234,7 @@ describe('the connection goes to the checked address only', () => {
         'inside.example': [['10.0.0.5']],
       });
       const imageFetch = routedFetch({ [PUBLIC]: origin, '2606:4700::1': origin });
-      const settings = downloadSettings(root, { resolver, imageFetch });
+      const settings = downloadOptions(root, { resolver, imageFetch });
       const outcome = await downloadWith(settings, 'http://first.example/start', REMOTE);
       expect(expectState(outcome, 'invalid').error).toContain('(10.0.0.5)');
       expect(resolver.asked).toEqual(['first.example', 'second.example', 'inside.example']);
@@ -254,7 +254,7 @@ describe('the default resolver (hosts file, DNS)', () => {
     // The download pins the first answer: the image server listens there.
     const host = await listen(answers[0]!.address, 0, png);
     try {
-      const defaults = downloadSettings(root);
+      const defaults = downloadOptions(root);
       const url = `http://localhost:${host.port}/a.png`;
       const local = await downloadWith(defaults, url, `http://localhost:${host.port}`);
       expect(expectState(local, 'saved').bytes).toBe(png.length);

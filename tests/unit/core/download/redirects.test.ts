@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '../../../support/gallery-helpers';
 import {
-  downloadSettings,
+  downloadOptions,
   downloadWith,
   routedFetch,
   scriptedResolver,
@@ -130,7 +130,7 @@ describe('redirects', () => {
     // local server, so the second hop (a Location on loopback) meets the policy for a remote
     // service.
     const before = hitsOf('/img.png');
-    const remote = downloadSettings(root, {
+    const remote = downloadOptions(root, {
       resolver: scriptedResolver({ 'images.example': [['93.184.215.14']] }),
       imageFetch: routedFetch({ '93.184.215.14': server.baseUrl }),
     });

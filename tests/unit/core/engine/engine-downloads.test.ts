@@ -150,7 +150,7 @@ describe('TaskEngine: images', () => {
   it('emits updates with the next poll time for the UI', async () => {
     const h = engineHarness();
     const seen: { status: string; nextPollAt: number | null }[] = [];
-    h.engine.subscribe(({ record, live }) =>
+    h.engine.onDidUpdate(({ record, live }) =>
       seen.push({ status: record.status, nextPollAt: live.nextPollAt }),
     );
     await h.engine.submit({ prompt: 'events' }, TARGET);
@@ -178,7 +178,7 @@ describe('TaskEngine: edits', () => {
     await h.engine.submit({ prompt: 'favourite me' }, TARGET);
     await h.clock.advance(12_000);
     const seen: boolean[] = [];
-    h.engine.subscribe(({ record }) => seen.push(record.favourite));
+    h.engine.onDidUpdate(({ record }) => seen.push(record.favourite));
     const edited = h.engine.edit('local-1', (record) => ({ ...record, favourite: true }));
     expect(edited.favourite).toBe(true);
     expect(h.history.get('local-1')!.favourite).toBe(true);

@@ -45,7 +45,7 @@ describe('TaskEngine: history writes', () => {
     const h = engineHarness();
     h.client.durationMs = 60_000;
     const announced: number[] = [];
-    h.engine.subscribe(({ record }) => announced.push(record.polls));
+    h.engine.onDidUpdate(({ record }) => announced.push(record.polls));
     await h.engine.submit({ prompt: 'live counts' }, TARGET);
     await h.clock.advance(3_000 * 4 + 100);
     expect(h.engine.get('local-1')).toMatchObject({ status: 'processing', polls: 4 });

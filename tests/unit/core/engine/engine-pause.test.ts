@@ -79,7 +79,7 @@ describe('TaskEngine: pause and resume', () => {
     expect(h.gallery.downloads).toHaveLength(1);
     expect(h.engine.live('local-1').downloads).toBe(1);
     const heard: number[] = [];
-    const listening = h.engine.subscribe(({ live }) => heard.push(live.downloads));
+    const listening = h.engine.onDidUpdate(({ live }) => heard.push(live.downloads));
     await h.engine.pause();
     let settled = false;
     void h.engine.whenSettled(['local-1']).then(() => (settled = true));

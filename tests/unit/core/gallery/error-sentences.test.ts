@@ -163,7 +163,7 @@ describe('the gallery code words its errors only through the catalogue', () => {
     const files = [
       ...(await sources('electron/core/gallery')),
       'electron/core/fs/contained-fs.ts',
-      'electron/ipc/gallery-folder-handlers.ts',
+      'electron/ipc/library-handlers.ts',
       'electron/adapters/shell-actions.ts',
     ];
     expect(files.length).toBeGreaterThan(20);

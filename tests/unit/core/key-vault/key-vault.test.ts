@@ -414,11 +414,11 @@ describe('KeyVault with a damaged or unwritable file', () => {
 describe('KeyVault listeners and leaks', () => {
   it('tells listeners only of changes, survives a throwing listener, and can unsubscribe', async () => {
     const { vault, told } = vaultHarness();
-    vault.onChange(() => {
+    vault.onDidChange(() => {
       throw new Error('listener broke');
     });
     const seen: string[] = [];
-    const subscription = vault.onChange((status) => seen.push(status.state));
+    const subscription = vault.onDidChange((status) => seen.push(status.state));
     vault.refresh();
     vault.refresh();
     await vault.setKey(KEY, strong);

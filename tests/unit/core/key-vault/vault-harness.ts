@@ -31,7 +31,7 @@ export function vaultHarness(
   const logger: Logger = { debug: record, info: record, warn: record, error: record };
   const vault = new KeyVault({ store: kv, cipher, now: () => NOW, logger });
   const told: KeyStatus[] = [];
-  vault.onChange((status) => told.push(status));
+  vault.onDidChange((status) => told.push(status));
   return { vault, kv, cipher, told, logs };
 }
 

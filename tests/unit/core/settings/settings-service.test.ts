@@ -20,7 +20,7 @@ function open(kv = new InMemoryKv('/data', 'settings')) {
     logger: { debug: log, info: log, warn: log, error: log },
   });
   const changes: Settings[] = [];
-  service.onChange((settings) => changes.push(settings));
+  service.onDidChange((settings) => changes.push(settings));
   return { service, kv, changes, logs };
 }
 
@@ -136,11 +136,11 @@ describe('SettingsService defaults and changes', () => {
 
   it('keeps listeners apart: a throwing one is logged, an unsubscribed one hears nothing', () => {
     const { service, changes, logs } = open();
-    service.onChange(() => {
+    service.onDidChange(() => {
       throw new Error('listener broke');
     });
     const heard: string[] = [];
-    const subscription = service.onChange((s) => heard.push(s.theme));
+    const subscription = service.onDidChange((s) => heard.push(s.theme));
     service.update({ theme: 'dark' });
     subscription.dispose();
     service.update({ theme: 'light' });

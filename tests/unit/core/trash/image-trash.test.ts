@@ -218,7 +218,7 @@ describe('restoring an image', () => {
     const g = await galleryWithImages(3);
     await g.ops.deleteImages(g.refs);
     const seen: unknown[] = [];
-    g.ops.onProgress((progress) => seen.push(progress));
+    g.ops.onDidProgress((progress) => seen.push(progress));
     await g.ops.restoreImages(g.refs);
     expect(seen.at(-1)).toEqual({ operation: 'restore', items: 'images', done: 3, total: 3 });
   });

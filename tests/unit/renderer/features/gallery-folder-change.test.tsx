@@ -38,7 +38,8 @@ describe('changing the gallery folder', () => {
         /The gallery is now \/home\/ada\/Images\/Pictor; 12 of its tasks were added/,
       ),
     );
-    expect(fake.callsTo('galleryFolder:apply')).toEqual([{ ticket: 'ticket-1', action: 'open' }]);
+    expect(fake.callsTo('library:open')).toEqual([{ ticket: 'ticket-1' }]);
+    expect(fake.callsTo('library:move')).toEqual([]);
   });
 
   it('offers to move or start empty when the folder holds no library; Cancel changes nothing', async () => {
@@ -51,7 +52,7 @@ describe('changing the gallery folder', () => {
     expect(within(dialog).queryByRole('button', { name: 'Open the library there' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
-    expect(fake.callsTo('galleryFolder:apply')).toEqual([]);
+    expect([...fake.callsTo('library:move'), ...fake.callsTo('library:open')]).toEqual([]);
     expect(fake.settings.galleryDir).toBe('');
   });
 
@@ -69,7 +70,7 @@ describe('changing the gallery folder', () => {
     expect(within(dialog).queryByRole('button', { name: /Open the library/ })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(fake.callsTo('galleryFolder:apply')).toEqual([]);
+    expect([...fake.callsTo('library:move'), ...fake.callsTo('library:open')]).toEqual([]);
   });
 
   it('asks as for any folder when main says a folder spelled like the current one is another', async () => {
@@ -86,11 +87,8 @@ describe('changing the gallery folder', () => {
   it('shows a move’s progress with Cancel, and reports a cancelled move', async () => {
     let finish: (result: FolderChange) => void = () => undefined;
     const { user, fake, region } = await openSettings((fake) => {
-      fake.handle(
-        'galleryFolder:apply',
-        () => new Promise<FolderChange>((resolve) => (finish = resolve)),
-      );
-      fake.handle('galleryFolder:cancel', () => {
+      fake.handle('library:move', () => new Promise<FolderChange>((resolve) => (finish = resolve)));
+      fake.handle('library:cancel', () => {
         finish({
           outcome: 'cancelled',
           path: '/home/ada/Pictures/Pictor',
@@ -105,7 +103,7 @@ describe('changing the gallery folder', () => {
       within(await question()).getByRole('button', { name: 'Move this library there' }),
     );
     const progress = await screen.findByRole('dialog', { name: 'Moving the library' });
-    fake.emit('galleryFolder:progress', {
+    fake.emit('library:progress', {
       tasks: 4,
       tasksDone: 1,
       files: 12,
@@ -123,12 +121,12 @@ describe('changing the gallery folder', () => {
     expect(within(region).getByRole('status').textContent).toMatch(
       /The move was cancelled. Your library is still in \/home\/ada\/Pictures\/Pictor, complete/,
     );
-    expect(fake.callsTo('galleryFolder:cancel')).toHaveLength(1);
+    expect(fake.callsTo('library:cancel')).toHaveLength(1);
   });
 
   it('reports a refused folder as an error the user can read', async () => {
     const { user, fake, region } = await openSettings((fake) => {
-      fake.fail('galleryFolder:apply', {
+      fake.fail('library:move', {
         message: 'The gallery cannot be /etc: it is a system folder.',
       });
     });

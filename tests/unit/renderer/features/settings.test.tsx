@@ -516,8 +516,9 @@ describe('defaults, gallery, behaviour', () => {
     fake.chosenFolder = null;
     await user.click(within(region).getByRole('button', { name: 'Change…' }));
     // The page never names a folder: main's dialog chooses, the page sends back only a ticket.
-    await waitFor(() => expect(fake.callsTo('galleryFolder:pick')).toHaveLength(2));
-    expect(fake.callsTo('galleryFolder:apply')).toEqual([{ ticket: 'ticket-1', action: 'move' }]);
+    await waitFor(() => expect(fake.callsTo('library:pick')).toHaveLength(2));
+    expect(fake.callsTo('library:move')).toEqual([{ ticket: 'ticket-1' }]);
+    expect(fake.callsTo('library:open')).toEqual([]);
     expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
     expect(fake.callsTo('settings:update')).toEqual([]);
   });
@@ -529,8 +530,8 @@ describe('defaults, gallery, behaviour', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Change the gallery folder' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
-    await waitFor(() => expect(fake.callsTo('galleryFolder:cancel')).toHaveLength(1));
-    expect(fake.callsTo('galleryFolder:apply')).toEqual([]);
+    await waitFor(() => expect(fake.callsTo('library:cancel')).toHaveLength(1));
+    expect([...fake.callsTo('library:move'), ...fake.callsTo('library:open')]).toEqual([]);
   });
 
   it('applies the theme to <html>, following the system when asked', async () => {

@@ -267,7 +267,7 @@ describe('cancel a selection', () => {
       const outcomes = [];
       for (const [index, localId] of localIds.entries()) {
         outcomes.push(await fake.cancels.cancel(localId));
-        fake.emit('cancel:progress', { done: index + 1, total: localIds.length });
+        fake.emit('tasks:cancelProgress', { done: index + 1, total: localIds.length });
         if (index === 1) await answered;
       }
       return { outcomes };

@@ -1,6 +1,6 @@
 /**
  * Settings › Library in the real renderer over the fake API: the page asks main to export or
- * import (never naming a path), shows progress from `library:progress`, offers Cancel while it
+ * import (never naming a path), shows progress from `archive:progress`, offers Cancel while it
  * runs, and words the summary, refusals included.
  */
 import { act, screen, within } from '@testing-library/react';
@@ -23,19 +23,19 @@ async function openLibrary() {
 describe('Settings › Library', () => {
   it('imports an archive with progress and Cancel, then shows what came in and what was refused', async () => {
     const { user, fake, region } = await openLibrary();
-    let answer: (value: RequestOutput<'library:import'>) => void = () => undefined;
-    fake.handle('library:import', () => new Promise((resolve) => (answer = resolve)));
-    fake.handle('library:cancel', () => ({ cancelled: true }));
+    let answer: (value: RequestOutput<'archive:import'>) => void = () => undefined;
+    fake.handle('archive:import', () => new Promise((resolve) => (answer = resolve)));
+    fake.handle('archive:cancel', () => ({ cancelled: true }));
     await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
-    expect(fake.callsTo('library:import')).toEqual([{ from: 'archive' }]);
+    expect(fake.callsTo('archive:import')).toEqual([{ from: 'archive' }]);
     act(() =>
-      fake.emit('library:progress', { operation: 'import', done: 3, total: 10, bytes: 2_000_000 }),
+      fake.emit('archive:progress', { operation: 'import', done: 3, total: 10, bytes: 2_000_000 }),
     );
     const bar = await within(region).findByRole('progressbar', { name: 'Import progress' });
     expect(bar.getAttribute('value')).toBe('3');
     expect(within(region).getByText(/Importing: 3 of 10 tasks/)).toBeTruthy();
     await user.click(within(region).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('library:cancel')).toHaveLength(1);
+    expect(fake.callsTo('archive:cancel')).toHaveLength(1);
     act(() =>
       answer({
         summary: {
@@ -62,17 +62,17 @@ describe('Settings › Library', () => {
 
   it('starts no second operation while one runs, whoever asks: main runs one at a time', async () => {
     const { user, fake, region } = await openLibrary();
-    fake.handle('library:import', () => new Promise(() => undefined));
+    fake.handle('archive:import', () => new Promise(() => undefined));
     await user.click(within(region).getByRole('button', { name: 'Import folder…' }));
     for (const name of ['Export all…', 'Import archive…', 'Import folder…']) {
       expect((within(region).getByRole('button', { name }) as HTMLButtonElement).disabled).toBe(
         true,
       );
     }
-    await act(() => useAppStore.getState().libraryExport());
-    await act(() => useAppStore.getState().libraryImport('archive'));
-    expect(fake.callsTo('library:export')).toHaveLength(0);
-    expect(fake.callsTo('library:import')).toEqual([{ from: 'folder' }]);
+    await act(() => useAppStore.getState().archiveExport());
+    await act(() => useAppStore.getState().archiveImport('archive'));
+    expect(fake.callsTo('archive:export')).toHaveLength(0);
+    expect(fake.callsTo('archive:import')).toEqual([{ from: 'folder' }]);
     expect(within(region).getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
@@ -89,7 +89,7 @@ describe('Settings › Library', () => {
       cancelled: false,
     };
     const { user, fake, region } = await openLibrary();
-    fake.handle('library:import', () => ({ summary }));
+    fake.handle('archive:import', () => ({ summary }));
     await user.click(within(region).getByRole('button', { name: 'Import archive…' }));
     const item = (await within(region).findByText('../evil.png')).closest('li');
     expect(item?.textContent).toBe(`../evil.png ${englishText(said)}`);
@@ -97,9 +97,9 @@ describe('Settings › Library', () => {
       await act(() => applyLocale('en-XA'));
       const pseudo = new MainCatalogue(localeInfo('en-XA')!, undefined).text(said.key, said.params);
       expect(pseudo).not.toBe(englishText(said));
-      const shown = await screen.findByRole('region', { name: t('settings.library.title') });
+      const shown = await screen.findByRole('region', { name: t('settings.archive.title') });
       await user.click(
-        within(shown).getByRole('button', { name: t('settings.library.importArchive') }),
+        within(shown).getByRole('button', { name: t('settings.archive.importArchive') }),
       );
       const again = (await within(shown).findByText('../evil.png')).closest('li');
       expect(again?.textContent).toBe(`../evil.png ${pseudo}`);
@@ -111,9 +111,9 @@ describe('Settings › Library', () => {
   it('exports everything and says where; a cancelled dialog says nothing; a refusal is shown', async () => {
     const { user, fake, region } = await openLibrary();
     await user.click(within(region).getByRole('button', { name: 'Export all…' }));
-    expect(fake.callsTo('library:export')).toEqual([{}]);
+    expect(fake.callsTo('archive:export')).toEqual([{}]);
     expect(within(region).queryByRole('status')).toBeNull();
-    fake.handle('library:export', () => ({
+    fake.handle('archive:export', () => ({
       summary: {
         file: '/home/me/Downloads/lib.zip',
         tasks: 1,
@@ -128,7 +128,7 @@ describe('Settings › Library', () => {
       /Exported 1 task and 2 images \(.+\) to \/home\/me\/Downloads\/lib\.zip\./,
     );
     fake.fail(
-      'library:import',
+      'archive:import',
       { message: 'Pictor did not import this archive: an entry is a symbolic link.' },
       1,
     );

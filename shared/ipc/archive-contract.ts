@@ -19,7 +19,7 @@ const refusalSchema = z.object({
   reasonSentence: sentenceSchema.optional().catch(undefined),
 });
 
-export const libraryExportInputSchema = z
+export const archiveExportInputSchema = z
   .object({
     /** Only these tasks; absent: the whole library. */
     localIds: z
@@ -41,7 +41,7 @@ export const exportSummarySchema = z.object({
 });
 export type ExportSummaryView = z.infer<typeof exportSummarySchema>;
 
-export const libraryImportInputSchema = z
+export const archiveImportInputSchema = z
   .object({
     /** Which open dialog main shows: an archive file, or a folder. */
     from: z.enum(['archive', 'folder']),
@@ -59,10 +59,10 @@ export const importSummarySchema = z.object({
 });
 export type ImportSummaryView = z.infer<typeof importSummarySchema>;
 
-export const libraryProgressSchema = z.object({
+export const archiveProgressSchema = z.object({
   operation: z.enum(['export', 'import']),
   done: count,
   total: count,
   bytes: count,
 });
-export type LibraryProgressView = z.infer<typeof libraryProgressSchema>;
+export type ArchiveProgressView = z.infer<typeof archiveProgressSchema>;

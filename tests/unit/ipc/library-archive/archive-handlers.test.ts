@@ -1,11 +1,11 @@
 /**
- * The `library:` handlers over a real library in temporary folders: paths only from main's
+ * The `archive:` handlers over a real library in temporary folders: paths only from main's
  * dialogs (the page's input cannot name one), progress events, one operation at a time, cancel.
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { requests } from '../../../../shared/ipc/contract';
-import { libraryHandlers } from '../../../../electron/ipc/library-handlers';
+import { archiveHandlers } from '../../../../electron/ipc/archive-handlers';
 import type { LibraryDialogs } from '../../../../electron/ports/library-dialogs';
 import { removeDir } from '../../../support/gallery-helpers';
 import {
@@ -36,7 +36,7 @@ function handlersFor(
   onEvent: (channel: string, payload: unknown) => void = () => undefined,
 ) {
   const events: { channel: string; payload: unknown }[] = [];
-  const handlers = libraryHandlers({
+  const handlers = archiveHandlers({
     operations: operationsOn(target),
     dialogs,
     version: () => '1.2.3',
@@ -60,12 +60,12 @@ describe('library IPC handlers', () => {
       chooseExportFile: async () => archive,
       chooseImportSource: async () => null,
     });
-    const exported = await exporter.handlers['library:export']({}, context);
-    expect(requests['library:export'].output.parse(exported)).toMatchObject({
+    const exported = await exporter.handlers['archive:export']({}, context);
+    expect(requests['archive:export'].output.parse(exported)).toMatchObject({
       summary: { file: archive, tasks: 2, images: 3, skipped: [], skippedTotal: 0 },
     });
     expect(
-      exporter.events.filter((e) => e.channel === 'library:progress').at(-1)?.payload,
+      exporter.events.filter((e) => e.channel === 'archive:progress').at(-1)?.payload,
     ).toMatchObject({
       operation: 'export',
       done: 2,
@@ -78,9 +78,9 @@ describe('library IPC handlers', () => {
       chooseExportFile: async () => null,
       chooseImportSource: async (from) => (asked.push(from), archive),
     });
-    const imported = await importer.handlers['library:import']({ from: 'archive' }, context);
+    const imported = await importer.handlers['archive:import']({ from: 'archive' }, context);
     expect(asked).toEqual(['archive']);
-    expect(requests['library:import'].output.parse(imported)).toMatchObject({
+    expect(requests['archive:import'].output.parse(imported)).toMatchObject({
       summary: { addedTasks: 2, addedImages: 3, refusedTotal: 0, cancelled: false },
     });
     expect(importer.events).toContainEqual({
@@ -96,17 +96,17 @@ describe('library IPC handlers', () => {
       chooseExportFile: async () => null,
       chooseImportSource: async () => null,
     });
-    expect(await handlers['library:export']({}, context)).toEqual({ summary: null });
-    expect(await handlers['library:import']({ from: 'folder' }, context)).toEqual({
+    expect(await handlers['archive:export']({}, context)).toEqual({ summary: null });
+    expect(await handlers['archive:import']({ from: 'folder' }, context)).toEqual({
       summary: null,
     });
     expect(
-      requests['library:import'].input.safeParse({ from: 'archive', path: '/etc' }).success,
+      requests['archive:import'].input.safeParse({ from: 'archive', path: '/etc' }).success,
     ).toBe(false);
-    expect(requests['library:export'].input.safeParse({ target: '/tmp/x.zip' }).success).toBe(
+    expect(requests['archive:export'].input.safeParse({ target: '/tmp/x.zip' }).success).toBe(
       false,
     );
-    expect(requests['library:export'].input.safeParse({ localIds: [] }).success).toBe(false);
+    expect(requests['archive:export'].input.safeParse({ localIds: [] }).success).toBe(false);
   });
 
   it('runs one operation at a time, and cancel stops the running import', async () => {
@@ -128,17 +128,17 @@ describe('library IPC handlers', () => {
       },
       (channel, payload) => {
         // The page's Cancel, pressed once the first task is in.
-        if (channel === 'library:progress' && (payload as { done: number }).done === 1) {
-          cancelled.push(handlers['library:cancel'](undefined, context));
+        if (channel === 'archive:progress' && (payload as { done: number }).done === 1) {
+          cancelled.push(handlers['archive:cancel'](undefined, context));
         }
       },
     );
-    expect(await handlers['library:cancel'](undefined, context)).toEqual({ cancelled: false });
-    const first = handlers['library:import']({ from: 'folder' }, context);
+    expect(await handlers['archive:cancel'](undefined, context)).toEqual({ cancelled: false });
+    const first = handlers['archive:import']({ from: 'folder' }, context);
     await expect.poll(() => asked).toBe(true);
     // While the dialog is open the operation is running: a second one is refused.
-    await expect(handlers['library:export']({}, context)).rejects.toThrow(/already running/);
-    await expect(handlers['library:import']({ from: 'archive' }, context)).rejects.toThrow(
+    await expect(handlers['archive:export']({}, context)).rejects.toThrow(/already running/);
+    await expect(handlers['archive:import']({ from: 'archive' }, context)).rejects.toThrow(
       /already running/,
     );
     release(from.root);

@@ -1,14 +1,14 @@
 /**
  * Settings › Library: export the whole library to one archive, import an archive or a folder.
  * The main process shows its own save and open dialogs (the page never names a path), sends
- * progress as `library:progress`, and answers with a summary; Cancel stops a running operation.
+ * progress as `archive:progress`, and answers with a summary; Cancel stops a running operation.
  */
 import { useId } from 'react';
-import type { ExportSummaryView, LibraryProgressView } from '../../../shared/ipc/library-contract';
+import type { ExportSummaryView, ArchiveProgressView } from '../../../shared/ipc/archive-contract';
 import { Button } from '../../components/button';
 import { errorText, formatBytes, t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
-import type { LibraryOutcome as Outcome } from '../../store/library-slice';
+import type { ArchiveOutcome as Outcome } from '../../store/archive-slice';
 import { FieldError } from './field-error';
 
 function Refusals({
@@ -33,7 +33,7 @@ function Refusals({
         ))}
       </ul>
       {total > items.length ? (
-        <p>{t('settings.library.refusedMore', { count: total - items.length })}</p>
+        <p>{t('settings.archive.refusedMore', { count: total - items.length })}</p>
       ) : null}
     </details>
   );
@@ -45,7 +45,7 @@ function Summary({ outcome }: { outcome: Outcome }) {
     return (
       <div role="status">
         <p>
-          {t('settings.library.exported', {
+          {t('settings.archive.exported', {
             tasks: summary.tasks,
             images: summary.images,
             size: formatBytes(summary.bytes),
@@ -55,7 +55,7 @@ function Summary({ outcome }: { outcome: Outcome }) {
         <Refusals
           items={summary.skipped}
           total={summary.skippedTotal}
-          heading={t('settings.library.exportSkipped', { count: summary.skippedTotal })}
+          heading={t('settings.archive.exportSkipped', { count: summary.skippedTotal })}
         />
       </div>
     );
@@ -63,13 +63,13 @@ function Summary({ outcome }: { outcome: Outcome }) {
   const { summary } = outcome;
   return (
     <div role="status">
-      {summary.cancelled ? <p>{t('settings.library.cancelled')}</p> : null}
+      {summary.cancelled ? <p>{t('settings.archive.cancelled')}</p> : null}
       <p>
-        {t('settings.library.imported', { tasks: summary.addedTasks, images: summary.addedImages })}
+        {t('settings.archive.imported', { tasks: summary.addedTasks, images: summary.addedImages })}
       </p>
       {summary.duplicateTasks + summary.duplicateImages > 0 ? (
         <p>
-          {t('settings.library.duplicates', {
+          {t('settings.archive.duplicates', {
             tasks: summary.duplicateTasks,
             images: summary.duplicateImages,
           })}
@@ -78,19 +78,19 @@ function Summary({ outcome }: { outcome: Outcome }) {
       <Refusals
         items={summary.refused}
         total={summary.refusedTotal}
-        heading={t('settings.library.refused', { count: summary.refusedTotal })}
+        heading={t('settings.archive.refused', { count: summary.refusedTotal })}
       />
     </div>
   );
 }
 
-function Progress({ progress }: { progress: LibraryProgressView }) {
-  const label = t('settings.library.progressLabel', { operation: progress.operation });
+function Progress({ progress }: { progress: ArchiveProgressView }) {
+  const label = t('settings.archive.progressLabel', { operation: progress.operation });
   return (
     <div className="library-progress">
       <progress aria-label={label} max={Math.max(progress.total, 1)} value={progress.done} />
       <p className="muted" aria-live="polite">
-        {t('settings.library.progress', {
+        {t('settings.archive.progress', {
           operation: progress.operation,
           done: progress.done,
           total: progress.total,
@@ -101,34 +101,34 @@ function Progress({ progress }: { progress: LibraryProgressView }) {
   );
 }
 
-export function LibrarySection() {
+export function ArchiveSection() {
   const errorId = useId();
-  const { busy, progress, outcome, error } = useAppStore((state) => state.library);
-  const exportAll = useAppStore((state) => state.libraryExport);
-  const importFrom = useAppStore((state) => state.libraryImport);
-  const cancel = useAppStore((state) => state.libraryCancel);
+  const { busy, progress, outcome, error } = useAppStore((state) => state.archive);
+  const exportAll = useAppStore((state) => state.archiveExport);
+  const importFrom = useAppStore((state) => state.archiveImport);
+  const cancel = useAppStore((state) => state.archiveCancel);
 
   return (
     <div className="field">
       <div className="settings-actions">
         <Button disabled={busy} onClick={() => void exportAll()}>
-          {t('settings.library.export')}
+          {t('settings.archive.export')}
         </Button>
         <Button icon="folder" disabled={busy} onClick={() => void importFrom('archive')}>
-          {t('settings.library.importArchive')}
+          {t('settings.archive.importArchive')}
         </Button>
         <Button icon="folder" disabled={busy} onClick={() => void importFrom('folder')}>
-          {t('settings.library.importFolder')}
+          {t('settings.archive.importFolder')}
         </Button>
         {busy ? (
           <Button variant="danger" onClick={() => void cancel()}>
-            {t('settings.library.cancel')}
+            {t('settings.archive.cancel')}
           </Button>
         ) : null}
       </div>
       {busy && progress ? <Progress progress={progress} /> : null}
       {outcome ? <Summary outcome={outcome} /> : null}
-      <p className="field__hint">{t('settings.library.hint')}</p>
+      <p className="field__hint">{t('settings.archive.hint')}</p>
       <FieldError id={errorId} error={error} />
     </div>
   );
