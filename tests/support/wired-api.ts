@@ -42,8 +42,9 @@ export interface WiredApiOptions {
   readonly runtime?: Partial<AppRuntimeOptions>;
   /** What the OS stand-ins read (PICTOR_E2E_CHOOSE_FOLDER: the folder the dialog answers). */
   readonly env?: Record<string, string | undefined>;
-  /** `app:getInfo`'s host part. */
+  /** `app:getInfo`'s host part: the app's version and the OS (default linux). */
   readonly version?: string;
+  readonly platform?: NodeJS.Platform;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -178,7 +179,11 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     shell: os.shell,
     chooseFolder: os.chooseFolder,
     copyText: os.copyText,
-    info: () => ({ version: options.version ?? '0.1.0', platform: 'linux', online: true }),
+    info: () => ({
+      version: options.version ?? '0.1.0',
+      platform: options.platform ?? 'linux',
+      online: true,
+    }),
     emit: page.emit,
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
