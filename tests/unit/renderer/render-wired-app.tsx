@@ -9,8 +9,35 @@ import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { makeTask } from '../../fakes/fake-pictor-api';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { giveSize } from './render-app';
+
+const START = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/**
+ * Writes `count` finished tasks into main's history, newest first one minute apart, as the fake's
+ * `seedTasks` does (local ids `seed-000000`…, prompts "Prompt number 0"…); `build(i)` customises
+ * task i. For lists: no image files are behind them (`main.generate` makes real ones).
+ */
+export function seedHistory(
+  main: WiredApi,
+  count: number,
+  build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
+): TaskRecord[] {
+  const records = Array.from({ length: count }, (_, index) =>
+    makeTask({
+      localId: `seed-${String(index).padStart(6, '0')}`,
+      taskId: `task-${String(index)}`,
+      createdAt: START - index * 60_000,
+      prompt: `Prompt number ${String(index)}`,
+      ...build(index),
+    }),
+  );
+  main.runtime.core.history.putMany(records);
+  return records;
+}
 
 const running: Array<() => Promise<void> | void> = [];
 afterEach(async () => {

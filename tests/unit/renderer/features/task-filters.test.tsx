@@ -2,11 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../../../renderer/features/tasks/task-toolbar';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeTask } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
-import { startWiredApp } from '../render-wired-app';
-
-const START = Date.UTC(2026, 0, 15);
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const search = () => screen.getByRole('searchbox', { name: 'Search prompts' });
 
@@ -17,14 +14,9 @@ describe('search and filters', () => {
     // Thirty finished tasks in main's real history, a third of them about foxes.
     const { main } = await startWiredApp({
       prepare: (wired) =>
-        wired.runtime.core.history.putMany(
-          Array.from({ length: 30 }, (_, i) =>
-            makeTask({
-              createdAt: START - i * 60_000,
-              prompt: i % 3 === 0 ? `red fox ${i}` : `blue whale ${i}`,
-            }),
-          ),
-        ),
+        void seedHistory(wired, 30, (i) => ({
+          prompt: i % 3 === 0 ? `red fox ${i}` : `blue whale ${i}`,
+        })),
     });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // Keystrokes closer together than the debounce: nothing is asked while typing.
