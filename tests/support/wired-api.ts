@@ -17,9 +17,8 @@ import { tmpdir } from 'node:os';
 import { vi } from 'vitest';
 import { join } from 'node:path';
 import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
-import { runRequest, type Emit } from '../../electron/ipc/ipc-main-bridge';
+import type { Emit } from '../../electron/ipc/ipc-main-bridge';
 import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
-import { silentLogger } from '../../electron/ports/logger';
 import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
 import type { TaskRecord } from '../../shared/domain/task-record';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
@@ -33,7 +32,7 @@ import {
 } from '../../shared/ipc/contract';
 import { createOsStandIns, type OsStandIns } from '../e2e/harness/os-stand-ins';
 import { startTestRuntime } from './app-runtime';
-import { ipcCaller, okValue, PAGE_EVENT, type IpcCall } from './ipc';
+import { ipcCaller, okValue, type IpcCall } from './ipc';
 import { UNTIL } from './waits';
 
 /** What a test may ask of the wiring before the page starts. */
@@ -187,6 +186,8 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     emit: page.emit,
   });
   const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
+  // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).
+  const call = ipcCaller(wiring.handlers);
   const api: PictorApi = {
     galleryBase: GALLERY_BASE,
     invoke(channel, ...args) {
@@ -194,18 +195,10 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
       if (!page.open) return Promise.resolve(QUIT);
       const raw = structuredClone(args[0] as unknown);
       calls.push({ channel, input: structuredClone(raw) });
-      return runRequest({
-        channel,
-        event: PAGE_EVENT,
-        raw,
-        handlers: wiring.handlers,
-        isTrusted: () => true,
-        logger: silentLogger,
-      }).then((answer) => structuredClone(answer));
+      return call(channel, raw).then((answer) => structuredClone(answer));
     },
     on: (channel, listener) => page.on(channel, listener as Listener),
   };
-  const call = ipcCaller(wiring.handlers);
   let closing: Promise<void> | null = null;
   return {
     api,
