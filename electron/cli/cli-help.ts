@@ -9,6 +9,10 @@ export const DEFAULT_TIMEOUT_SECONDS = 900;
 /** `--count`'s range as the help and the usage error say it: "1 to 100". */
 export const COUNT_RANGE = `${TASKS_PER_ENGINE_SUBMIT.min} to ${TASKS_PER_ENGINE_SUBMIT.max}`;
 
+/** The providers that can cancel a task and those that cannot, as `cancel`'s help names them. */
+const CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => PROVIDERS[id].canCancel).join(', ');
+const NO_CANCEL_PROVIDERS = PROVIDER_IDS.filter((id) => !PROVIDERS[id].canCancel).join(' and ');
+
 /** What each command is for, as the help shows it. */
 const COMMAND_HELP = {
   generate: `generate "PROMPT" [--provider ID] [--base-url URL] [--model M] [--size WxH]
@@ -29,8 +33,8 @@ const COMMAND_HELP = {
                                   follow a task created elsewhere; --model is the model it was
                                   made with (fal needs it: its requests live under their model)`,
   cancel: `cancel <task-id>... [--provider ID] [--base-url URL]
-                                  ask each task's service to cancel it (fal, Replicate, DashScope;
-                                  BFL and today's contract cannot): exit 0 when every one ended
+                                  ask each task's service to cancel it (${CANCEL_PROVIDERS};
+                                  ${NO_CANCEL_PROVIDERS} cannot): exit 0 when every one ended
                                   canceled, 1 when a service refused or finished it first (its
                                   images are saved), 2 when it could not be asked`,
   list: 'list [--provider ID]            print the history (each task with its provider), or only\n                                  the tasks of one provider',

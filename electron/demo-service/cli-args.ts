@@ -24,8 +24,8 @@ Options:
   --max-image-side <px>    largest accepted width or height (default 2048)
   --seed <n>               seed of durations, failures and fault probabilities
   --control                expose the /_demo/* control API to loopback clients
-  --dialect <name>         the interface spoken: pictor (the spec's, default), fal, replicate,
-                           dashscope or bfl (those services' public APIs)
+  --dialect <name>         the interface spoken: pictor (the spec's, default) or a service's
+                           public API: ${DEMO_DIALECTS.filter((name) => name !== 'pictor').join(', ')}
   --rate-limit <n>         dialects: the next n submits are answered 429 with Retry-After: 1
   --unknown-status <n>     dialects: the first n status reads of each task carry a status word
                            outside the documented set

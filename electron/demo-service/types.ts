@@ -1,3 +1,4 @@
+import { PROVIDER_IDS, type ProviderId } from '../../shared/domain/providers';
 import type { ImageEngine } from '../ports/image-engine';
 
 /**
@@ -19,22 +20,16 @@ export type DemoDuration = number | { min: number; max: number };
 /**
  * Which service's HTTP interface the demo speaks: `pictor` is the spec's own (docs/SERVICE.md);
  * the others follow the public documentation of real asynchronous image services
- * (docs/DEMO-SERVICE.md, "Dialects").
+ * (docs/DEMO-SERVICE.md, "Dialects"). One per provider Pictor speaks (shared/domain/providers.ts).
  */
-export type DemoDialect = 'pictor' | 'fal' | 'replicate' | 'dashscope' | 'bfl';
+export type DemoDialect = ProviderId;
 
 /** How the demo carries completed images in the answer (see DemoServiceOptions.inlineResults). */
 export type DemoInlineResults = 'data-url' | 'b64-json';
 export const DEMO_INLINE_RESULTS: readonly DemoInlineResults[] = ['data-url', 'b64-json'];
 
 /** Every dialect name, in the order the help lists them. */
-export const DEMO_DIALECTS: readonly DemoDialect[] = [
-  'pictor',
-  'fal',
-  'replicate',
-  'dashscope',
-  'bfl',
-];
+export const DEMO_DIALECTS: readonly DemoDialect[] = PROVIDER_IDS;
 
 /**
  * How the demo (today's contract) says what a task cost (docs/DEMO-SERVICE.md, "Costs"): where,

@@ -1,6 +1,7 @@
 /** What the renderer may know about the API key: never the key itself. */
 import { z } from 'zod';
 import { sentenceSchema } from '../i18n/sentence';
+import { PROVIDER_IDS, perProvider } from './providers';
 
 export const KEY_STATES = [
   /** No key stored: the demo service is used. */
@@ -49,11 +50,5 @@ export const keyStatusSchema = z.object({
 export type KeyStatus = z.infer<typeof keyStatusSchema>;
 
 /** Every service's key status (shared/domain/providers.ts), never a key. */
-export const keyStatusesSchema = z.object({
-  pictor: keyStatusSchema,
-  fal: keyStatusSchema,
-  replicate: keyStatusSchema,
-  dashscope: keyStatusSchema,
-  bfl: keyStatusSchema,
-});
+export const keyStatusesSchema = z.object(perProvider(PROVIDER_IDS, () => keyStatusSchema));
 export type KeyStatuses = z.infer<typeof keyStatusesSchema>;

@@ -10,6 +10,24 @@ export const PROVIDER_IDS = ['pictor', 'fal', 'replicate', 'dashscope', 'bfl'] a
 export const providerIdSchema = z.enum(PROVIDER_IDS);
 export type ProviderId = z.infer<typeof providerIdSchema>;
 
+/** The services other than today's contract (whose address is the settings' own `baseUrl`). */
+export type OtherProviderId = Exclude<ProviderId, 'pictor'>;
+export const OTHER_PROVIDER_IDS: readonly OtherProviderId[] = PROVIDER_IDS.filter(
+  (id): id is OtherProviderId => id !== 'pictor',
+);
+
+/**
+ * One entry per provider of `ids`, each `make(id)`: every per-service record and zod shape in
+ * shared/ and the demo is built from PROVIDER_IDS, so a new service is named in one list
+ * (docs/ARCHITECTURE.md, "Adding a service"; tests/unit/shared/provider-lists.test.ts).
+ */
+export function perProvider<const K extends ProviderId, T>(
+  ids: readonly K[],
+  make: (id: K) => T,
+): Record<K, T> {
+  return Object.fromEntries(ids.map((id) => [id, make(id)])) as Record<K, T>;
+}
+
 /** Records written before services had profiles are today's contract's. */
 export const DEFAULT_PROVIDER: ProviderId = 'pictor';
 

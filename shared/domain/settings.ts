@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { SIZE_PATTERN } from '../service/wire';
 import { LANGUAGE_CHOICES } from './locales';
-import { providerIdSchema } from './providers';
+import { OTHER_PROVIDER_IDS, perProvider, providerIdSchema } from './providers';
 import { MAX_WATCH_MINUTES, REQUEST_LIMITS, TASKS_PER_SUBMIT } from './limits';
 import { UPDATE_MODES } from './update-state';
 
@@ -16,12 +16,9 @@ const addressOverride = z.string().max(2_000).optional();
  * field it does not name is dropped, as everywhere in settings (a `strict` object refused the
  * whole settings event the window is sent when one came along).
  */
-const serviceBaseUrlsSchema = z.object({
-  fal: addressOverride,
-  replicate: addressOverride,
-  dashscope: addressOverride,
-  bfl: addressOverride,
-});
+export const serviceBaseUrlsSchema = z.object(
+  perProvider(OTHER_PROVIDER_IDS, () => addressOverride),
+);
 export type ServiceBaseUrls = z.infer<typeof serviceBaseUrlsSchema>;
 
 export const settingsSchema = z.object({

@@ -2,7 +2,12 @@
  * An in-memory `window.pictor` for renderer tests and the screenshot harness: every contract
  * channel over in-memory records, inputs and outputs parsed with the contract's schemas (like
  * the real bridge), helpers to seed tasks, emit events and fail a channel on demand.
- * Browser-safe: imports only shared/ and zod.
+ * Browser-safe: imports only shared/ and zod (the screenshot and bench pages run it in a browser).
+ *
+ * A renderer test of a plain flow runs over the app's real wiring instead
+ * (tests/support/wired-api.ts, `startWiredApp`): this fake is for what main cannot be made to do
+ * on cue there (a failing or held-back channel, an event mid-operation, a state a fresh task
+ * never reaches, hundreds of thousands of rows).
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { withImageFavourite, withTaskFavourite } from '../../shared/domain/favourites';
@@ -10,7 +15,13 @@ import { hasContentCredentials } from '../../shared/domain/content-credentials';
 import type { LiveState } from '../../shared/domain/live-state';
 import type { KeyStatus } from '../../shared/domain/key-status';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/domain/settings';
-import { PROVIDERS, providerOf, type ProviderId } from '../../shared/domain/providers';
+import {
+  PROVIDERS,
+  PROVIDER_IDS,
+  perProvider,
+  providerOf,
+  type ProviderId,
+} from '../../shared/domain/providers';
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { recordTarget } from '../../shared/domain/submit-target';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
@@ -347,7 +358,7 @@ export class FakePictorApi implements PictorApi {
   }
 
   /** A service's key status, as main's `keys:getStatuses` has it. */
-  serviceKeyStatus(provider: ProviderId): KeyStatus {
+  private serviceKeyStatus(provider: ProviderId): KeyStatus {
     if (provider === 'pictor') return this.keyStatus;
     return (
       this.serviceKeys[provider] ?? {
@@ -832,13 +843,10 @@ export class FakePictorApi implements PictorApi {
         weak: this.storage.weak,
         message: null,
       }),
-    'keys:getStatuses': () => ({
-      pictor: this.keyStatus,
-      fal: this.serviceKeyStatus('fal'),
-      replicate: this.serviceKeyStatus('replicate'),
-      dashscope: this.serviceKeyStatus('dashscope'),
-      bfl: this.serviceKeyStatus('bfl'),
-    }),
+    'keys:getStatuses': () =>
+      perProvider(PROVIDER_IDS, (provider) =>
+        provider === 'pictor' ? this.keyStatus : this.serviceKeyStatus(provider),
+      ),
     'keys:set': (input) => this.saveKey(input),
     'keys:clear': ({ provider }) =>
       this.setServiceKey(provider, {

@@ -4,21 +4,21 @@ import { TASKS_PER_SUBMIT } from '../../../../shared/domain/limits';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import { makeTask } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const prompt = () => within(form()).getByRole('textbox', { name: 'Prompt' });
 
 describe('compose form', () => {
   it('starts from the defaults in settings', async () => {
-    await startApp({
-      prepare: (fake) => {
-        fake.settings = {
-          ...fake.settings,
+    await startWiredApp({
+      prepare: async (main) => {
+        await main.runtime.updateSettings({
           defaultModel: 'gpt-image-1',
           defaultSize: '1536x1024',
           defaultQuality: 'ultra',
           defaultCount: 2,
-        };
+        });
       },
     });
     expect(within(form()).getByRole('combobox', { name: 'Model' })).toHaveProperty(
@@ -46,30 +46,28 @@ describe('compose form', () => {
   });
 
   it('goes back to the default count after a submit, so a count of 3 is not sticky', async () => {
-    const { user, fake } = await startApp({
-      prepare: (fake) => {
-        fake.settings = { ...fake.settings, defaultCount: 2 };
-      },
+    const { user, main } = await startWiredApp({
+      prepare: (main) => main.runtime.updateSettings({ defaultCount: 2 }).then(() => undefined),
     });
     const count = within(form()).getByRole('spinbutton', { name: 'Number of tasks' });
     await user.clear(count);
     await user.type(count, '3');
     await user.type(prompt(), 'three foxes');
     await user.click(within(form()).getByRole('button', { name: 'Generate 3' }));
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    expect(fake.callsTo('tasks:submit')[0]!.count).toBe(3);
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
+    expect(main.callsTo('tasks:submit')[0]!.count).toBe(3);
     await waitFor(() => expect(count).toHaveProperty('value', '2'));
     expect(within(form()).getByRole('button', { name: 'Generate 2' })).toBeTruthy();
   });
 
   it('names the count field apart from the Tasks screen', async () => {
-    await startApp();
+    await startWiredApp();
     expect(within(form()).getByRole('spinbutton', { name: 'Number of tasks' })).toBeTruthy();
     expect(within(form()).queryByLabelText('Tasks', { exact: true })).toBeNull();
   });
 
   it('checks a custom size as it is typed and says why it is refused', async () => {
-    const { user } = await startApp();
+    const { user } = await startWiredApp();
     await user.selectOptions(within(form()).getByRole('combobox', { name: 'Size' }), 'Custom…');
     const size = within(form()).getByRole('textbox', { name: /Custom size/ });
     expect(size).toHaveProperty('value', '1024x1024');
@@ -85,7 +83,7 @@ describe('compose form', () => {
   });
 
   it('sends a custom size and quality in canonical form, count tasks in one request', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     await user.type(prompt(), 'A red fox');
     await user.type(within(form()).getByRole('combobox', { name: 'Model' }), 'my-model');
     await user.selectOptions(within(form()).getByRole('combobox', { name: 'Size' }), 'Custom…');
@@ -100,8 +98,8 @@ describe('compose form', () => {
     await user.clear(count);
     await user.type(count, '3');
     await user.click(within(form()).getByRole('button', { name: /Generate 3/ }));
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    expect(fake.callsTo('tasks:submit')[0]).toEqual({
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
+    expect(main.callsTo('tasks:submit')[0]).toEqual({
       request: { prompt: 'A red fox', model: 'my-model', size: '640x480', quality: 'hd' },
       // No key yet: today's contract on the built-in demo, named by the form.
       target: { provider: 'pictor', endpoint: 'demo:' },
@@ -115,7 +113,7 @@ describe('compose form', () => {
   });
 
   it('refuses a count outside 1–10 with the reason, and an empty custom quality', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     await user.type(prompt(), 'x');
     const count = within(form()).getByRole('spinbutton', { name: 'Number of tasks' });
     await user.clear(count);
@@ -138,53 +136,53 @@ describe('compose form', () => {
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     expect(screen.getByText('Type a quality value, or choose one from the list.')).toBeTruthy();
     expect(document.activeElement).toBe(quality);
-    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(main.callsTo('tasks:submit')).toEqual([]);
   });
 
   it('asks for a prompt when there is none', async () => {
-    const { user } = await startApp();
+    const { user } = await startWiredApp();
     await user.click(within(form()).getByRole('button', { name: /Generate/ }));
     expect(screen.getByRole('alert').textContent).toMatch(/Write a prompt first/);
     expect(document.activeElement).toBe(prompt());
   });
 
   it('has the focus in the prompt when the app starts', async () => {
-    await startApp();
+    await startWiredApp();
     await waitFor(() => expect(document.activeElement).toBe(prompt()));
   });
 
   it('submits on Enter; Shift+Enter adds a line; the keys are shown', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     expect(within(form()).getByText('Enter to generate · Shift+Enter for a new line')).toBeTruthy();
     await user.type(prompt(), 'line one{Shift>}{Enter}{/Shift}line two');
-    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(main.callsTo('tasks:submit')).toEqual([]);
     expect(prompt()).toHaveProperty('value', 'line one\nline two');
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    expect(fake.callsTo('tasks:submit')[0]!.request.prompt).toBe('line one\nline two');
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
+    expect(main.callsTo('tasks:submit')[0]!.request.prompt).toBe('line one\nline two');
   });
 
   it('names the Mac keys on macOS', async () => {
-    await startApp({ prepare: (fake) => void (fake.info = { ...fake.info, platform: 'darwin' }) });
+    await startWiredApp({ platform: 'darwin' });
     expect(
       within(form()).getByText('Return to generate · Shift-Return for a new line'),
     ).toBeTruthy();
   });
 
   it('keeps an Enter that ends an IME composition in the prompt', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     await user.type(prompt(), 'かな');
     fireEvent.keyDown(prompt(), { key: 'Enter', isComposing: true });
-    expect(fake.callsTo('tasks:submit')).toEqual([]);
+    expect(main.callsTo('tasks:submit')).toEqual([]);
     fireEvent.keyDown(prompt(), { key: 'Enter' });
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
   });
 
   it('still submits on Ctrl+Enter', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     await user.type(prompt(), 'a prompt');
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
   });
 
   it('never blocks: tasks show at once and the next prompt can be written while a submit is pending', async () => {
@@ -238,11 +236,16 @@ describe('compose form', () => {
   });
 
   it('offers models used before, most recent first', async () => {
-    await startApp({
-      prepare: (fake) =>
-        fake.seedTasks(3, (i) => ({
-          request: { prompt: `p${i}`, model: ['newest', 'older', 'newest'][i]! },
-        })),
+    await startWiredApp({
+      prepare: (main) =>
+        main.runtime.core.history.putMany(
+          ['newest', 'older', 'newest'].map((model, i) =>
+            makeTask({
+              createdAt: Date.UTC(2026, 0, 15) - i * 60_000,
+              request: { prompt: `p${i}`, model },
+            }),
+          ),
+        ),
     });
     const list = document.getElementById(
       within(form()).getByRole('combobox', { name: 'Model' }).getAttribute('list')!,

@@ -12,7 +12,9 @@ import { afterEach, expect, it, vi } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../fakes/fake-pictor-api';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const COSTS: { cost: TaskCost; provider?: 'bfl' }[] = [
   { cost: { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' } },
@@ -24,16 +26,34 @@ const COSTS: { cost: TaskCost; provider?: 'bfl' }[] = [
   { cost: { source: 'unknown' } },
 ];
 
+/** Task `index` of the four whose costs the screen shows. */
+function costed(now: number) {
+  return (index: number): Partial<TaskRecord> => ({
+    status: 'completed',
+    createdAt: now - index * 60_000,
+    ...COSTS[index],
+  });
+}
+
+/** The Costs screen over main's real ledger (the history's own cost tables). */
 async function openCosts() {
   const now = Date.now();
-  const started = await startApp({
-    prepare: (fake) =>
-      fake.seedTasks(COSTS.length, (index) => ({
-        status: 'completed',
-        createdAt: now - index * 60_000,
-        ...COSTS[index],
-      })),
-  });
+  return showCosts(
+    await startWiredApp({ prepare: (main) => void seedHistory(main, COSTS.length, costed(now)) }),
+  );
+}
+
+/** The same over the fake, for a test that changes a cost or answers the CSV dialog itself. */
+async function openCostsOnFake() {
+  const now = Date.now();
+  return showCosts(
+    await startApp({ prepare: (fake) => void fake.seedTasks(COSTS.length, costed(now)) }),
+  );
+}
+
+async function showCosts<App extends { user: { click(element: Element): Promise<void> } }>(
+  started: App,
+) {
   await started.user.click(screen.getByRole('button', { name: /^Costs/ }));
   await screen.findByRole('heading', { level: 2, name: 'Totals' });
   return { ...started, view: within(document.querySelector<HTMLElement>('.costs-view')!) };
@@ -73,7 +93,7 @@ it('lists each task with its cost and source', async () => {
 });
 
 it('asks main for the period and service chosen, and says where the CSV was saved', async () => {
-  const { user, fake, view } = await openCosts();
+  const { user, fake, view } = await openCostsOnFake();
   await user.selectOptions(view.getByLabelText('Period'), 'All time');
   await user.selectOptions(view.getByLabelText('Service'), 'bfl');
   await waitFor(() =>
@@ -91,21 +111,21 @@ it('asks main for the period and service chosen, and says where the CSV was save
 });
 
 it('starts the last 30 days at a local midnight by the calendar', async () => {
-  const { user, fake, view } = await openCosts();
+  const { user, main, view } = await openCosts();
   await user.selectOptions(view.getByLabelText('Period'), 'Last 30 days');
   const now = new Date();
   const since = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29).getTime();
-  await waitFor(() => expect(fake.callsTo('costs:ledger').at(-1)).toEqual({ since, limit: 100 }));
+  await waitFor(() => expect(main.callsTo('costs:ledger').at(-1)).toEqual({ since, limit: 100 }));
 });
 
 it('says so when no task has a cost yet', async () => {
-  const { user } = await startApp();
+  const { user } = await startWiredApp();
   await user.click(screen.getByRole('button', { name: /^Costs/ }));
   expect(await screen.findByText('No costs yet')).toBeTruthy();
 });
 
 it('reads the ledger again while shown when main says a task’s cost arrived late', async () => {
-  const { fake, view } = await openCosts();
+  const { fake, view } = await openCostsOnFake();
   const [first] = fake.callsTo('costs:ledger');
   expect(first).toBeDefined();
   const task = fake.task('seed-000003')!;

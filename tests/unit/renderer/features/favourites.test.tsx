@@ -1,25 +1,18 @@
 /**
  * One favourite, as the user meets it in the whole app: an image starred in
  * the Gallery puts its task in the Tasks screen's Favourites, and a task starred in Tasks puts
- * its images in the Gallery's Favourites only. The fake API keeps stars as main does
- * (shared/domain/favourites.ts; the history's own tests cover main).
+ * its images in the Gallery's Favourites only. The stars are main's own (the app's wiring over a
+ * real history and gallery, tests/support/wired-api.ts), on images made by the demo service.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeImage } from '../../../fakes/fake-pictor-api';
-import { giveSize, startApp } from '../render-app';
+import { giveSize } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
 
 const PROMPTS = ['A lighthouse in a storm', 'A paper boat', 'A snowy owl'];
 
 async function startWithImages() {
-  return startApp({
-    prepare: (api) =>
-      api.seedTasks(3, (i) => ({
-        prompt: PROMPTS[i],
-        request: { prompt: PROMPTS[i] ?? '' },
-        images: [makeImage(0, { file: `g/${String(i)}.png`, thumbnail: `g/${String(i)}.webp` })],
-      })),
-  });
+  return startWiredApp({ prepare: async (main) => void (await main.generate(PROMPTS)) });
 }
 
 /** The screen's button; the screen's virtualized list gets a size (jsdom has no layout). */

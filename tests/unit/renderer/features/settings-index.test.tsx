@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { KeyStatus } from '../../../../shared/domain/key-status';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { startApp, type StartOptions } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
 
 const READY: KeyStatus = {
   state: 'ready',
@@ -20,7 +21,15 @@ const READY: KeyStatus = {
 const AT = Date.UTC(2026, 0, 15);
 
 async function openSettings(options: StartOptions = {}) {
-  const app = await startApp(options);
+  return indexOf(await startApp(options));
+}
+
+/** Settings over main's real settings and key statuses (tests/support/wired-api.ts). */
+async function openWiredSettings() {
+  return indexOf(await startWiredApp());
+}
+
+async function indexOf<App>(app: App) {
   act(() => useAppStore.getState().setView('settings'));
   await screen.findByRole('heading', { name: 'Settings', level: 1 });
   return { ...app, index: screen.getByRole('navigation', { name: 'Settings sections' }) };
@@ -55,6 +64,22 @@ describe('the Settings index', () => {
     within(screen.getByRole('region', { name: 'Image task service' })).getByText('Built-in demo');
   });
 
+  it('reads main’s own key statuses: no key anywhere, today’s contract on the built-in demo', async () => {
+    const { index } = await openWiredSettings();
+    const services = within(index).getByRole('list', { name: 'Services' });
+    expect(
+      within(services)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Image task service Built-in demo',
+      'fal.ai No key',
+      'Replicate No key',
+      'Alibaba Cloud DashScope No key',
+      'Black Forest Labs No key',
+    ]);
+  });
+
   it('follows a key as it is saved: no key, then connected and checked', async () => {
     const { user, index } = await openSettings();
     const link = within(index).getByRole('link', { name: /^Replicate/ });
@@ -66,7 +91,7 @@ describe('the Settings index', () => {
   });
 
   it('jumps to a section and gives it the focus', async () => {
-    const { user, index } = await openSettings();
+    const { user, index } = await openWiredSettings();
     await user.click(within(index).getByRole('link', { name: /^Black Forest Labs/ }));
     expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Black Forest Labs' }));
     const others = within(index).getByRole('list', { name: 'Other settings' });
@@ -77,7 +102,7 @@ describe('the Settings index', () => {
   });
 
   it('opens "Connect a service"', async () => {
-    const { user, index } = await openSettings();
+    const { user, index } = await openWiredSettings();
     await user.click(within(index).getByRole('button', { name: 'Connect a service' }));
     await screen.findByRole('dialog', { name: 'Connect a service' });
   });

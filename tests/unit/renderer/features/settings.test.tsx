@@ -1,18 +1,27 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
+import { startWiredApp, type WiredAppOptions } from '../render-wired-app';
 
 async function openSettings(prepare?: (fake: FakePictorApi) => void) {
   const app = await startApp(prepare ? { prepare } : {});
   act(() => useAppStore.getState().setView('settings'));
   await screen.findByRole('heading', { name: 'Settings', level: 1 });
   return app;
+}
+
+/** Settings over main's real handlers and settings (tests/support/wired-api.ts). */
+async function openWiredSettings(options: WiredAppOptions = {}) {
+  const app = await startWiredApp(options);
+  act(() => useAppStore.getState().setView('settings'));
+  await screen.findByRole('heading', { name: 'Settings', level: 1 });
+  return { ...app, saved: () => app.main.runtime.settings.get() };
 }
 
 const keyRegion = () => screen.getByRole('region', { name: 'API key' });
@@ -334,7 +343,7 @@ describe('service', () => {
   const region = () => screen.getByRole('region', { name: 'Image task service' });
 
   it('saves the base URL and shows a refusal as a sentence under the field', async () => {
-    const { user, fake } = await openSettings();
+    const { user, saved } = await openWiredSettings();
     const url = within(region()).getByLabelText('Service address (base URL)');
     await user.type(url, 'ftp://nope');
     await user.click(within(region()).getByRole('button', { name: 'Save' }));
@@ -344,7 +353,7 @@ describe('service', () => {
     expect(url.getAttribute('aria-invalid')).toBe('true');
     await user.clear(url);
     await user.type(url, 'https://api.example.com{Enter}');
-    await waitFor(() => expect(fake.settings.baseUrl).toBe('https://api.example.com'));
+    await waitFor(() => expect(saved().baseUrl).toBe('https://api.example.com'));
     expect(within(region()).queryByRole('alert')).toBeNull();
     // "Saved." is shown, not only spoken: the toast corner's polite region.
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Saved.');
@@ -440,27 +449,27 @@ describe('service', () => {
   });
 
   it('shows the address as main saved it, /v1 removed', async () => {
-    const { user, fake } = await openSettings((fake) => {
-      fake.settings = { ...fake.settings, baseUrl: 'https://api.example.com' };
-    });
-    fake.handle('settings:update', (patch) => {
-      expect(patch).toEqual({ baseUrl: 'https://api.example.com/v1/' });
-      return fake.settings;
+    const { user, main, saved } = await openWiredSettings({
+      prepare: async (wired) =>
+        void (await wired.runtime.updateSettings({ baseUrl: 'https://api.example.com' })),
     });
     const url = within(region()).getByLabelText<HTMLInputElement>('Service address (base URL)');
     expect(url.value).toBe('https://api.example.com');
     await user.type(url, '/v1/{Enter}');
+    await waitFor(() =>
+      expect(main.callsTo('settings:update')).toEqual([{ baseUrl: 'https://api.example.com/v1/' }]),
+    );
     await waitFor(() => expect(url.value).toBe('https://api.example.com'));
-    expect(fake.callsTo('settings:update')).toHaveLength(1);
+    expect(saved().baseUrl).toBe('https://api.example.com');
   });
 });
 
 describe('defaults, gallery, behaviour', () => {
   it('saves defaults when valid and says why a typed value is not', async () => {
-    const { user, fake } = await openSettings();
+    const { user, saved } = await openWiredSettings();
     const region = screen.getByRole('region', { name: 'New prompts' });
     await user.selectOptions(within(region).getByRole('combobox', { name: 'Size' }), '1024x1536');
-    await waitFor(() => expect(fake.settings.defaultSize).toBe('1024x1536'));
+    await waitFor(() => expect(saved().defaultSize).toBe('1024x1536'));
     await user.selectOptions(within(region).getByRole('combobox', { name: 'Size' }), 'Custom…');
     const custom = within(region).getByRole('textbox', { name: /Custom size/ });
     await user.clear(custom);
@@ -468,16 +477,16 @@ describe('defaults, gallery, behaviour', () => {
     expect(within(region).getByText(/two whole numbers/)).toBeTruthy();
     await user.type(custom, '34');
     await user.tab();
-    await waitFor(() => expect(fake.settings.defaultSize).toBe('12x34'));
+    await waitFor(() => expect(saved().defaultSize).toBe('12x34'));
     const count = within(region).getByRole('spinbutton', { name: 'Number of tasks' });
     await user.clear(count);
     await user.type(count, '0');
     await user.tab();
     expect(within(region).getByText('Choose a whole number from 1 to 10.')).toBeTruthy();
-    expect(fake.settings.defaultCount).toBe(1);
+    expect(saved().defaultCount).toBe(1);
     await user.clear(count);
     await user.type(count, '4{Enter}');
-    await waitFor(() => expect(fake.settings.defaultCount).toBe(4));
+    await waitFor(() => expect(saved().defaultCount).toBe(4));
     // The compose form follows the new defaults.
     expect(useAppStore.getState().composeDraft).toMatchObject({
       size: '12x34',
@@ -487,7 +496,7 @@ describe('defaults, gallery, behaviour', () => {
   });
 
   it('validates the watch timeout (0 = never)', async () => {
-    const { user, fake } = await openSettings();
+    const { user, main, saved } = await openWiredSettings();
     const input = screen.getByRole('spinbutton', { name: /Stop watching a task after/ });
     await user.clear(input);
     await user.type(input, '20000');
@@ -496,11 +505,11 @@ describe('defaults, gallery, behaviour', () => {
       screen.getByText('Enter a whole number of minutes from 0 to 10080 (one week).'),
     ).toBeTruthy();
     expect(input.getAttribute('aria-invalid')).toBe('true');
-    expect(fake.callsTo('settings:update')).toEqual([]);
+    expect(main.callsTo('settings:update')).toEqual([]);
     await user.clear(input);
     await user.type(input, '0');
     await user.tab();
-    await waitFor(() => expect(fake.settings.watchTimeoutMinutes).toBe(0));
+    await waitFor(() => expect(saved().watchTimeoutMinutes).toBe(0));
     expect(screen.getByText('Tasks are watched until they finish.')).toBeTruthy();
   });
 
@@ -524,14 +533,15 @@ describe('defaults, gallery, behaviour', () => {
   });
 
   it('turning the folder question down tells main, which ends its ticket', async () => {
-    const { user, fake } = await openSettings();
+    const { user, main } = await openWiredSettings();
+    main.env.PICTOR_E2E_CHOOSE_FOLDER = join(main.dir, 'elsewhere');
     const region = screen.getByRole('region', { name: 'Gallery' });
     await user.click(within(region).getByRole('button', { name: 'Change…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change the gallery folder' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog', { name: 'Change the gallery folder' })).toBeNull();
-    await waitFor(() => expect(fake.callsTo('library:cancel')).toHaveLength(1));
-    expect([...fake.callsTo('library:move'), ...fake.callsTo('library:open')]).toEqual([]);
+    await waitFor(() => expect(main.callsTo('library:cancel')).toHaveLength(1));
+    expect([...main.callsTo('library:move'), ...main.callsTo('library:open')]).toEqual([]);
   });
 
   it('applies the theme to <html>, following the system when asked', async () => {
@@ -553,7 +563,7 @@ describe('defaults, gallery, behaviour', () => {
       };
     });
     try {
-      const { user } = await openSettings();
+      const { user } = await openWiredSettings();
       expect(document.documentElement.dataset.theme).toBe('dark');
       act(() => {
         dark = false;
@@ -577,11 +587,11 @@ describe('defaults, gallery, behaviour', () => {
         'utf8',
       ),
     ) as Record<string, string>;
-    const { user, fake } = await openSettings();
+    const { user, main } = await openWiredSettings();
     try {
       await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Deutsch');
       await waitFor(() => expect(document.documentElement.lang).toBe('de'));
-      expect(fake.callsTo('settings:update')).toContainEqual({ language: 'de' });
+      expect(main.callsTo('settings:update')).toContainEqual({ language: 'de' });
       await screen.findByRole('heading', { name: german['settings.title'], level: 1 });
       await within(
         screen.getByRole('status', { name: german['toasts.confirmationsLabel'] }),
@@ -595,8 +605,8 @@ describe('defaults, gallery, behaviour', () => {
   });
 
   it('switches notifications', async () => {
-    const { user, fake } = await openSettings();
+    const { user, saved } = await openWiredSettings();
     await user.click(screen.getByRole('checkbox', { name: 'Notify me when a task finishes' }));
-    await waitFor(() => expect(fake.settings.notifications).toBe(false));
+    await waitFor(() => expect(saved().notifications).toBe(false));
   });
 });

@@ -4,6 +4,7 @@ import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../fakes/fake-pictor-api';
 import { startApp } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
 
 const row = (index: number) => screen.getAllByRole('article')[index]!;
 
@@ -17,10 +18,14 @@ function seeded(builds: Array<Partial<TaskRecord>>) {
 
 describe('row actions', () => {
   it('copies the task id through the app', async () => {
-    const { user, fake } = await startApp(seeded([{ taskId: 'svc-123' }]));
+    let taskId: string | null = null;
+    const { user, main } = await startWiredApp({
+      prepare: async (wired) => void ({ taskId } = (await wired.generate(['A heron']))[0]!),
+    });
     await user.click(within(row(0)).getByRole('button', { name: 'Copy task id' }));
-    await waitFor(() => expect(fake.clipboard).toBe('svc-123'));
-    expect(fake.callsTo('app:copyText')).toEqual([{ text: 'svc-123' }]);
+    expect(taskId).toMatch(/^task_/);
+    await waitFor(() => expect(main.os.calls).toContainEqual({ action: 'copyText', arg: taskId }));
+    expect(main.callsTo('app:copyText')).toEqual([{ text: taskId }]);
     // Shown, not only spoken: the toast corner's polite region.
     await within(screen.getByRole('status', { name: 'Done' })).findByText('Task id copied.');
   });
@@ -74,7 +79,10 @@ describe('row actions', () => {
   });
 
   it('marks a favourite (a pressed toggle)', async () => {
-    const { user, fake } = await startApp(seeded([{}]));
+    const { user, main } = await startWiredApp({
+      prepare: async (wired) => void (await wired.generate(['A heron'])),
+    });
+    const [heron] = main.runtime.core.history.list().items;
     const star = within(row(0)).getByRole('button', { name: 'Favourite' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
     await user.click(star);
@@ -83,25 +91,30 @@ describe('row actions', () => {
         within(row(0)).getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed'),
       ).toBe('true'),
     );
-    expect(fake.callsTo('tasks:setFavourite')).toEqual([
-      { localId: 'seed-000000', favourite: true },
+    expect(main.callsTo('tasks:setFavourite')).toEqual([
+      { localId: heron!.localId, favourite: true },
     ]);
+    expect(main.runtime.core.history.get(heron!.localId)?.favourite).toBe(true);
   });
 
   it('removes from history only after confirmation', async () => {
-    const { user, fake } = await startApp(seeded([{}, {}]));
+    const { user, main } = await startWiredApp({
+      prepare: async (wired) => void (await wired.generate(['A heron', 'A crane'])),
+    });
+    const [newest] = main.runtime.core.history.list().items;
     await user.click(within(row(0)).getByRole('button', { name: 'Remove from history' }));
     const confirm = screen.getByRole('alertdialog', { name: 'Remove this task from the history?' });
     // The safe choice has the focus.
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }));
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('tasks:remove')).toEqual([]);
+    expect(main.callsTo('tasks:remove')).toEqual([]);
     await user.click(within(row(0)).getByRole('button', { name: 'Remove from history' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
     );
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
-    expect(fake.callsTo('tasks:remove')).toEqual([{ localId: 'seed-000000' }]);
+    expect(main.callsTo('tasks:remove')).toEqual([{ localId: newest!.localId }]);
+    expect(main.runtime.core.history.get(newest!.localId)).toBeUndefined();
     expect(screen.getByText('1 task')).toBeTruthy();
   });
 

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_DEBOUNCE_MS } from '../../../../renderer/features/tasks/task-toolbar';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const search = () => screen.getByRole('searchbox', { name: 'Search prompts' });
 
@@ -10,9 +11,12 @@ describe('search and filters', () => {
   afterEach(() => vi.useRealTimers());
 
   it('searches by prompt once typing pauses (debounced)', async () => {
-    const { fake } = await startApp({
-      prepare: (api) =>
-        api.seedTasks(30, (i) => ({ prompt: i % 3 === 0 ? `red fox ${i}` : `blue whale ${i}` })),
+    // Thirty finished tasks in main's real history, a third of them about foxes.
+    const { main } = await startWiredApp({
+      prepare: (wired) =>
+        void seedHistory(wired, 30, (i) => ({
+          prompt: i % 3 === 0 ? `red fox ${i}` : `blue whale ${i}`,
+        })),
     });
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     // Keystrokes closer together than the debounce: nothing is asked while typing.
@@ -20,10 +24,10 @@ describe('search and filters', () => {
       fireEvent.change(search(), { target: { value: text } });
       act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 10));
     }
-    expect(fake.callsTo('tasks:list')).toHaveLength(1);
+    expect(main.callsTo('tasks:list')).toHaveLength(1);
     act(() => vi.advanceTimersByTime(20));
-    expect(fake.callsTo('tasks:list')).toHaveLength(2);
-    expect(fake.callsTo('tasks:list')[1]).toMatchObject({ search: 'fox', cursor: null });
+    expect(main.callsTo('tasks:list')).toHaveLength(2);
+    expect(main.callsTo('tasks:list')[1]).toMatchObject({ search: 'fox', cursor: null });
     vi.useRealTimers();
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(10));
     expect(screen.getByText('10 tasks')).toBeTruthy();
@@ -64,8 +68,8 @@ describe('search and filters', () => {
   });
 
   it('menu "focus search" focuses the task search', async () => {
-    const { fake } = await startApp();
-    act(() => fake.emit('menu:command', { command: 'focus-search' }));
-    expect(document.activeElement).toBe(search());
+    const { main } = await startWiredApp();
+    act(() => main.send('menu:command', { command: 'focus-search' }));
+    await waitFor(() => expect(document.activeElement).toBe(search()));
   });
 });

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 const scroller = () => document.querySelector<HTMLElement>('.task-list')!;
 const rows = () => screen.getAllByRole('article');
@@ -88,7 +89,7 @@ describe('task list', () => {
   });
 
   it('moves between rows with the arrow keys, Home and End; Enter opens the details', async () => {
-    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(50) });
+    const { user } = await startWiredApp({ prepare: (main) => void seedHistory(main, 50) });
     const first = rows()[0]!;
     expect(first.tabIndex).toBe(0);
     expect(rows()[1]!.tabIndex).toBe(-1);
@@ -111,7 +112,7 @@ describe('task list', () => {
   });
 
   it('says what to do when there are no tasks, and when filters match none', async () => {
-    const { user } = await startApp();
+    const { user } = await startWiredApp();
     expect(screen.getByRole('heading', { name: 'No tasks yet' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Write a prompt' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Prompt' }));

@@ -6,16 +6,26 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import type { WiredApi } from '../../../support/wired-api';
 import { startApp } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
 
 const rows = () => screen.getAllByRole('article');
-const seeded = (count: number) => ({
-  prepare: (fake: { seedTasks(count: number): unknown }) => void fake.seedTasks(count),
-});
+
+/** The window over main's real history and trash, with `count` tasks made on the demo. */
+async function withTasks(count: number) {
+  let made: TaskRecord[] = [];
+  const prompts = Array.from({ length: count }, (_, i) => `Prompt number ${String(i)}`);
+  const prepare = async (main: WiredApi) => void (made = await main.generate(prompts));
+  const app = await startWiredApp({ prepare });
+  // Newest first, as the list shows them.
+  return { ...app, rowIds: made.map((record) => record.localId).reverse() };
+}
 
 describe('removing tasks with Undo', () => {
   it('puts a removed task back from the confirmation’s Undo', async () => {
-    const { user, fake } = await startApp(seeded(2));
+    const { user, main, rowIds } = await withTasks(2);
     await user.click(within(rows()[0]!).getByRole('button', { name: 'Remove from history' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
@@ -25,12 +35,13 @@ describe('removing tasks with Undo', () => {
     await within(done).findByText('1 task removed.');
     await user.click(within(done).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(fake.callsTo('tasks:undoRemove')).toEqual([{ localIds: ['seed-000000'] }]);
+    expect(main.callsTo('tasks:undoRemove')).toEqual([{ localIds: [rowIds[0]] }]);
     await within(done).findByText('Task put back.');
+    expect(main.runtime.core.history.get(rowIds[0]!)).toBeDefined();
   });
 
   it('puts back the last removal with Ctrl+Z over the list', async () => {
-    const { user, fake } = await startApp(seeded(3));
+    const { user, main, rowIds } = await withTasks(3);
     await user.click(within(rows()[1]!).getByRole('button', { name: 'Remove from history' }));
     await user.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }),
@@ -39,14 +50,15 @@ describe('removing tasks with Undo', () => {
     rows()[0]!.focus();
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(rows()).toHaveLength(3));
-    expect(fake.callsTo('tasks:undoRemove')).toEqual([{ localIds: ['seed-000001'] }]);
+    expect(main.callsTo('tasks:undoRemove')).toEqual([{ localIds: [rowIds[1]] }]);
     // Nothing more to undo: a second Ctrl+Z asks for nothing.
     await user.keyboard('{Control>}z{/Control}');
-    expect(fake.callsTo('tasks:undoRemove')).toHaveLength(1);
+    expect(main.callsTo('tasks:undoRemove')).toHaveLength(1);
   });
 
   it('shows how far an Undo is, and that quitting waits for it', async () => {
-    const { fake } = await startApp(seeded(1));
+    // Main's progress events, sent as a long Undo would send them.
+    const { fake } = await startApp({ prepare: (api) => void api.seedTasks(1) });
     act(() =>
       fake.emit('trash:progress', { operation: 'restore', items: 'images', done: 40, total: 200 }),
     );

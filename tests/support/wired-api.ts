@@ -1,0 +1,226 @@
+/**
+ * `window.pictor` over the app's real wiring, for the renderer's tests of plain flows: the real
+ * AppRuntime (history, gallery, settings, key vaults, costs, the embedded demo service on
+ * loopback) on a temporary folder, its handlers built by the app's own `wireApp`
+ * (electron/ipc/wire-app.ts) with the e2e harness's OS stand-ins, as the chromium host does
+ * (tests/e2e/harness/node-main.ts). No Electron: an in-process stand-in for ipcMain and
+ * webContents does what the preload and the bridge do. A request goes through `runRequest`
+ * (input schema, output whitelist, Result) and an event through its contract schema, and each
+ * crosses as a structured clone, as Electron's IPC copies it: the page never holds main's objects.
+ * Events arrive after what main is doing (a microtask later), in the order main sent them.
+ *
+ * Injected faults (a channel that fails, an answer held back) stay with the hand-written fake
+ * (tests/fakes/fake-pictor-api.ts).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { vi } from 'vitest';
+import { join } from 'node:path';
+import type { AppRuntime, AppRuntimeOptions } from '../../electron/app/app-runtime';
+import type { Emit } from '../../electron/ipc/ipc-main-bridge';
+import { wireApp, type AppWiring } from '../../electron/ipc/wire-app';
+import { DEMO_ENDPOINT } from '../../shared/domain/submit-target';
+import type { TaskRecord } from '../../shared/domain/task-record';
+import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
+import { EVENT_CHANNEL_NAMES, REQUEST_CHANNEL_NAMES } from '../../shared/ipc/channels';
+import {
+  events,
+  type EventChannel,
+  type RequestChannel,
+  type RequestInput,
+  type Result,
+} from '../../shared/ipc/contract';
+import { createOsStandIns, type OsStandIns } from '../e2e/harness/os-stand-ins';
+import { startTestRuntime } from './app-runtime';
+import { ipcCaller, okValue, type IpcCall } from './ipc';
+import { UNTIL } from './waits';
+
+/** What a test may ask of the wiring before the page starts. */
+export interface WiredApiOptions {
+  /** Runtime options over tests/support/app-runtime.ts's (the demo's pace, the clock…). */
+  readonly runtime?: Partial<AppRuntimeOptions>;
+  /** What the OS stand-ins read (PICTOR_E2E_CHOOSE_FOLDER: the folder the dialog answers). */
+  readonly env?: Record<string, string | undefined>;
+  /** `app:getInfo`'s host part: the app's version and the OS (default linux). */
+  readonly version?: string;
+  readonly platform?: NodeJS.Platform;
+}
+
+/** The page's `window.pictor` and the real main process behind it. */
+export interface WiredApi {
+  readonly api: PictorApi;
+  readonly runtime: AppRuntime;
+  readonly wiring: AppWiring;
+  /** Every OS action the app asked for (reveal, trash, copyText, chooseFolder…). */
+  readonly os: OsStandIns;
+  /** What the OS stand-ins read; a test may change it before a click. */
+  readonly env: Record<string, string | undefined>;
+  /** The temporary folder: `data/` (the history) and `gallery/` (the images). */
+  readonly dir: string;
+  /** Every request the page made, in order, as it crossed. */
+  readonly calls: Array<{ readonly channel: RequestChannel; readonly input: unknown }>;
+  /** The inputs of every request the page made on `channel`. */
+  callsTo<C extends RequestChannel>(channel: C): Array<RequestInput<C>>;
+  /**
+   * What only the Electron host sends (the menu's commands, the network's state), and what the
+   * wiring sends: to the page, as the host's emitter would.
+   */
+  send: Emit;
+  /**
+   * Tasks made as the user makes them, on the built-in demo service: one `tasks:submit` per
+   * prompt, newest last, waited for until each is completed with its images saved (real PNGs in
+   * the gallery). The requests are main's own, not the page's (not in {@link calls}).
+   */
+  generate(prompts: readonly string[]): Promise<TaskRecord[]>;
+  /** Ends the page's side, the wiring and the runtime, and removes the folder. */
+  close(): Promise<void>;
+}
+
+const REQUESTS = new Set<string>(REQUEST_CHANNEL_NAMES);
+const EVENTS = new Set<string>(EVENT_CHANNEL_NAMES);
+const UNKNOWN_REQUEST: Result<never> = {
+  ok: false,
+  error: { code: 'forbidden', message: 'Unknown request.' },
+};
+
+/** What a request made after the app quit gets (the window is gone in the app). */
+const QUIT: Result<never> = { ok: false, error: { code: 'failed', message: 'The app has quit.' } };
+
+type Listener = (payload: unknown) => void;
+
+/** The page's end of the bridge: listeners by channel, and what the preload's `on` does. */
+class PageEnd {
+  open = true;
+  private readonly listeners = new Map<string, Set<Listener>>();
+
+  on(channel: string, listener: Listener): () => void {
+    if (!EVENTS.has(channel)) throw new Error(`Unknown event: ${channel}`);
+    const set = this.listeners.get(channel) ?? new Set<Listener>();
+    this.listeners.set(channel, set);
+    const forward: Listener = (payload) => listener(payload);
+    set.add(forward);
+    return () => void set.delete(forward);
+  }
+
+  /** createEmitter's part (the contract's schema first), then the copy that crosses. */
+  readonly emit: Emit = (channel, payload) => {
+    if (!this.open) return;
+    const parsed = events[channel as EventChannel].safeParse(payload);
+    if (!parsed.success) throw new Error(`Event ${channel} does not match the contract`);
+    const sent = structuredClone(parsed.data as unknown);
+    queueMicrotask(() => {
+      if (!this.open) return;
+      // Each listener gets its own copy, as each ipcRenderer listener does.
+      for (const listener of [...(this.listeners.get(channel) ?? [])])
+        listener(structuredClone(sent));
+    });
+  };
+}
+
+/** Submits each prompt to the demo and waits until every task is completed and saved. */
+async function generate(
+  runtime: AppRuntime,
+  call: IpcCall,
+  prompts: readonly string[],
+): Promise<TaskRecord[]> {
+  const ids: string[] = [];
+  for (const prompt of prompts) {
+    const items = okValue(
+      await call('tasks:submit', {
+        request: { prompt },
+        target: { provider: 'pictor', endpoint: DEMO_ENDPOINT },
+        count: 1,
+      }),
+    );
+    ids.push(...items.map((item) => item.record.localId));
+  }
+  return vi.waitFor(() => {
+    const records = ids.map((id) => runtime.core.history.get(id));
+    const done = records.filter(
+      (record): record is TaskRecord =>
+        record?.status === 'completed' && record.images.every((image) => image.state === 'saved'),
+    );
+    if (done.length < ids.length) throw new Error('still generating');
+    return done;
+  }, UNTIL);
+}
+
+/**
+ * Vitest's jsdom environment replaces the global `Uint8Array` and `ArrayBuffer` with jsdom's,
+ * while Node's own APIs (Buffer, fs, sqlite, sharp) keep making Node's: main's checks such as
+ * `bytes instanceof Uint8Array` then fail on every image. Electron's main process and its page
+ * each have one set; main's is put back while main runs here (Buffer is Node's own in the
+ * environment), and the environment's after the test. Returns the undo.
+ */
+function nodeByteTypes(): () => void {
+  const scope = globalThis as Record<'Uint8Array' | 'ArrayBuffer', unknown>;
+  const before = { Uint8Array: scope.Uint8Array, ArrayBuffer: scope.ArrayBuffer };
+  const node = Buffer.alloc(0);
+  scope.Uint8Array = Object.getPrototypeOf(Buffer.prototype).constructor as unknown;
+  scope.ArrayBuffer = node.buffer.constructor;
+  return () => Object.assign(scope, before);
+}
+
+/** Starts the runtime on a temporary folder, wires it and gives the page's API over it. */
+export async function startWiredApi(options: WiredApiOptions = {}): Promise<WiredApi> {
+  const restoreByteTypes = nodeByteTypes();
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-wired-'));
+  const runtime = await startTestRuntime(dir, options.runtime);
+  const env: Record<string, string | undefined> = { ...options.env };
+  const os = createOsStandIns({
+    userDataDir: dir,
+    galleryDir: () => runtime.galleryDir(),
+    env: () => env,
+  });
+  const page = new PageEnd();
+  const wiring = wireApp({
+    runtime,
+    shell: os.shell,
+    chooseFolder: os.chooseFolder,
+    copyText: os.copyText,
+    info: () => ({
+      version: options.version ?? '0.1.0',
+      platform: options.platform ?? 'linux',
+      online: true,
+    }),
+    emit: page.emit,
+  });
+  const calls: Array<{ channel: RequestChannel; input: unknown }> = [];
+  // runRequest from the page's main frame, as ipcMain.handle runs it (tests/support/ipc.ts).
+  const call = ipcCaller(wiring.handlers);
+  const api: PictorApi = {
+    galleryBase: GALLERY_BASE,
+    invoke(channel, ...args) {
+      if (!REQUESTS.has(channel)) return Promise.resolve(UNKNOWN_REQUEST);
+      if (!page.open) return Promise.resolve(QUIT);
+      const raw = structuredClone(args[0] as unknown);
+      calls.push({ channel, input: structuredClone(raw) });
+      return call(channel, raw).then((answer) => structuredClone(answer));
+    },
+    on: (channel, listener) => page.on(channel, listener as Listener),
+  };
+  let closing: Promise<void> | null = null;
+  return {
+    api,
+    runtime,
+    wiring,
+    os,
+    env,
+    dir,
+    calls,
+    callsTo: (channel) =>
+      calls.filter((made) => made.channel === channel).map((made) => made.input as never),
+    send: page.emit,
+    generate: (prompts) => generate(runtime, call, prompts),
+    close() {
+      closing ??= (async () => {
+        page.open = false;
+        await runtime.close();
+        wiring.dispose();
+        await rm(dir, { recursive: true, force: true });
+        restoreByteTypes();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Starts the real renderer (store, events, <App/>) over the app's real main process
+ * (tests/support/wired-api.ts: AppRuntime and wireApp on a temporary folder, the embedded demo
+ * service), as main.tsx does in the window. For the plain flows; a test that injects a fault
+ * starts over the hand-written fake instead (render-app.tsx).
+ */
+import { cleanup, render, waitFor, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach } from 'vitest';
+import { App } from '../../../renderer/app';
+import { initStore, useAppStore } from '../../../renderer/store/app-store';
+import type { TaskRecord } from '../../../shared/domain/task-record';
+import { makeTask } from '../../fakes/fake-pictor-api';
+import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
+import { giveSize } from './render-app';
+
+const START = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/**
+ * Writes `count` finished tasks into main's history, newest first one minute apart, as the fake's
+ * `seedTasks` does (local ids `seed-000000`…, prompts "Prompt number 0"…); `build(i)` customises
+ * task i. For lists: no image files are behind them (`main.generate` makes real ones).
+ */
+export function seedHistory(
+  main: WiredApi,
+  count: number,
+  build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
+): TaskRecord[] {
+  const records = Array.from({ length: count }, (_, index) =>
+    makeTask({
+      localId: `seed-${String(index).padStart(6, '0')}`,
+      taskId: `task-${String(index)}`,
+      createdAt: START - index * 60_000,
+      prompt: `Prompt number ${String(index)}`,
+      ...build(index),
+    }),
+  );
+  main.runtime.core.history.putMany(records);
+  return records;
+}
+
+const running: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  // The window goes first (its subscriptions end), then main quits.
+  cleanup();
+  while (running.length > 0) await running.pop()?.();
+});
+
+export interface WiredApp extends RenderResult {
+  readonly main: WiredApi;
+  readonly user: ReturnType<typeof userEvent.setup>;
+}
+
+export interface WiredAppOptions extends WiredApiOptions {
+  /** Prepares main before the window starts (settings, history records, keys…). */
+  readonly prepare?: (main: WiredApi) => Promise<void> | void;
+  /** userEvent options. */
+  readonly userOptions?: Parameters<typeof userEvent.setup>[0];
+  /** The task list's layout size; 900 × 600 unless said. */
+  readonly listSize?: { width: number; height: number };
+}
+
+/** Starts main, installs its `window.pictor`, starts the store and renders the app. */
+export async function startWiredApp(options: WiredAppOptions = {}): Promise<WiredApp> {
+  const main = await startWiredApi(options);
+  running.push(() => main.close());
+  await options.prepare?.(main);
+  (window as { pictor?: unknown }).pictor = main.api;
+  giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });
+  running.push(initStore());
+  const user = userEvent.setup(options.userOptions);
+  const result = render(<App />);
+  await waitFor(() => {
+    const state = useAppStore.getState();
+    if (!state.tasksLoaded || !state.settings || !state.appInfo) throw new Error('still loading');
+  });
+  return { ...result, main, user };
+}

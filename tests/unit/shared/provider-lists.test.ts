@@ -1,0 +1,98 @@
+/**
+ * A sixth service is named in one list (PROVIDER_IDS) and registered in the few files
+ * docs/ARCHITECTURE.md lists under "Adding a service": every other per-service record and schema
+ * is derived from PROVIDER_IDS. Two checks hold that count: each per-provider record has exactly
+ * PROVIDER_IDS's keys (typed as `Record<ProviderId, …>`, so TypeScript refuses one that misses a
+ * provider), and no product file but the registries spells the services out by hand.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { profileOf } from '../../../electron/core/service/providers/profiles';
+import { DEMO_DIALECTS } from '../../../electron/demo-service/types';
+import { keyStatusesSchema } from '../../../shared/domain/key-status';
+import {
+  OTHER_PROVIDER_IDS,
+  PROVIDERS,
+  PROVIDER_IDS,
+  type OtherProviderId,
+  type ProviderId,
+} from '../../../shared/domain/providers';
+import { serviceBaseUrlsSchema } from '../../../shared/domain/settings';
+
+const ROOT = join(__dirname, '../../..');
+
+/**
+ * The files a new service is registered in, besides its own profile
+ * (electron/core/service/providers/<id>.ts) and demo dialect
+ * (electron/demo-service/dialects/<id>.ts): the only product files that may name every service.
+ */
+const REGISTRIES = [
+  'shared/domain/providers.ts',
+  'electron/core/service/providers/profiles.ts',
+  'electron/demo-service/dialects/dialect-for.ts',
+];
+
+// Type-level: each of these fails to compile when a provider is missing from it.
+const byProvider: Record<string, Record<ProviderId, unknown>> = {
+  PROVIDERS,
+  keyStatusesSchema: keyStatusesSchema.shape,
+};
+const byOtherProvider: Record<string, Record<OtherProviderId, unknown>> = {
+  serviceBaseUrlsSchema: serviceBaseUrlsSchema.shape,
+};
+
+function sorted(keys: Iterable<string>): string[] {
+  return [...keys].sort();
+}
+
+function productFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return productFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** The words a file's code holds (identifiers and string/template text), comments left out. */
+function codeWords(path: string): string[] {
+  const source = ts.createSourceFile(path, readFileSync(join(ROOT, path), 'utf8'), 99, true);
+  const words: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) || ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node))
+      words.push(node.text);
+    node.forEachChild(visit);
+  };
+  visit(source);
+  return words;
+}
+
+/** Whether the file's code names `id` (`fal`, `'fal'`, `"fal, Replicate"`: any case). */
+function names(words: readonly string[], id: string): boolean {
+  const word = new RegExp(`(^|[^a-z0-9])${id}([^a-z0-9]|$)`, 'i');
+  return words.some((text) => word.test(text));
+}
+
+describe('per-provider lists', () => {
+  it('every per-provider record and schema has exactly the keys of PROVIDER_IDS', () => {
+    for (const [name, record] of Object.entries(byProvider))
+      expect(sorted(Object.keys(record)), name).toEqual(sorted(PROVIDER_IDS));
+    for (const [name, record] of Object.entries(byOtherProvider))
+      expect(sorted(Object.keys(record)), name).toEqual(sorted(OTHER_PROVIDER_IDS));
+    expect(OTHER_PROVIDER_IDS).toEqual(PROVIDER_IDS.filter((id) => id !== 'pictor'));
+    expect([...DEMO_DIALECTS]).toEqual([...PROVIDER_IDS]);
+    for (const id of PROVIDER_IDS) expect(profileOf(id).id).toBe(id);
+  });
+
+  it('no product file but the registries spells out the services by hand', () => {
+    const files = ['shared', 'electron', 'renderer'].flatMap(productFiles);
+    const spellingAll = files
+      .map((file) => relative(ROOT, join(ROOT, file)).split('\\').join('/'))
+      .filter((file) => {
+        const words = codeWords(file);
+        return OTHER_PROVIDER_IDS.every((id) => names(words, id));
+      });
+    expect(sorted(spellingAll)).toEqual(sorted(REGISTRIES));
+  });
+});
