@@ -79,7 +79,13 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'jsdom',
           setupFiles: ['tests/unit/renderer/setup.ts'],
-          pool: 'threads',
+          // Each file in a fresh VM context of a long-lived thread, not in a fresh thread: the
+          // thread loads jsdom once instead of once per file (whole project on a loaded 2-core
+          // machine: 471.6 s of CPU in threads, environment 246.9 s; 279.9 s in VM contexts,
+          // environment 9.4 s). A context is the file's own: its modules, DOM and globals start
+          // fresh, whatever the files before it did. A thread whose heap passes 1 GB is replaced.
+          pool: 'vmThreads',
+          vmMemoryLimit: '1GB',
           testTimeout: 15_000,
         },
       },
