@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { filesNeedingOwnModules } from './tests/support/module-isolation.ts';
+import { filesNeedingOwnModules, runsMainSide } from './tests/support/module-isolation.ts';
 import { UNTIL } from './tests/support/waits.ts';
 
 /** `expect.poll` waits on its condition as long as `vi.waitFor(…, UNTIL)` does (tests/support/waits.ts). */
@@ -31,6 +31,17 @@ const OWN_MODULES = filesNeedingOwnModules(
   fileURLToPath(new URL('.', import.meta.url)),
   'tests/unit',
 ).filter((file) => !file.startsWith('tests/unit/renderer/'));
+
+/**
+ * The renderer files that run the app's real main side beside the page (tests/support/wired-api.ts)
+ * run each in a fresh worker thread, where the core sees Node's own globals (its Uint8Array, its
+ * timers that unref); in a VM context those are the DOM's.
+ */
+const MAIN_SIDE = filesNeedingOwnModules(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'tests/unit/renderer',
+  runsMainSide,
+);
 
 export default defineConfig({
   test: {
@@ -76,7 +87,7 @@ export default defineConfig({
           name: 'renderer',
           expect: expectations,
           include: ['tests/unit/renderer/**/*.test.ts', 'tests/unit/renderer/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, PROCESS_BOUND],
+          exclude: [...configDefaults.exclude, PROCESS_BOUND, ...MAIN_SIDE],
           environment: 'jsdom',
           setupFiles: ['tests/unit/renderer/setup.ts'],
           // Each file in a fresh VM context of a long-lived thread, not in a fresh thread: the
@@ -86,6 +97,19 @@ export default defineConfig({
           // fresh, whatever the files before it did. A thread whose heap passes 1 GB is replaced.
           pool: 'vmThreads',
           vmMemoryLimit: '1GB',
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The renderer files over the app's real main side (MAIN_SIDE), each in a fresh thread.
+        test: {
+          name: 'renderer-wired',
+          expect: expectations,
+          include: MAIN_SIDE,
+          exclude: [...configDefaults.exclude, PROCESS_BOUND],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/renderer/setup.ts'],
+          pool: 'threads',
           testTimeout: 15_000,
         },
       },

@@ -25,14 +25,27 @@ export function needsOwnModules(text: string): boolean {
 }
 
 /**
- * The test files under `dir` (relative to `root`, with `/`) that need their own modules, for a
- * project's `include`.
+ * Whether a renderer test runs the app's real main side in its own thread (tests/support/
+ * wired-api.ts): the core is plain Node and must see Node's globals (its buffers, timers), which
+ * a VM context's DOM globals are not.
  */
-export function filesNeedingOwnModules(root: string, dir: string): string[] {
+export function runsMainSide(text: string): boolean {
+  return /\b(?:startWiredApp|startWiredApi)\b/.test(text);
+}
+
+/**
+ * The test files under `dir` (relative to `root`, with `/`) whose text matches `which` (default:
+ * those that need their own modules), for a project's `include`.
+ */
+export function filesNeedingOwnModules(
+  root: string,
+  dir: string,
+  which: (text: string) => boolean = needsOwnModules,
+): string[] {
   return readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.test\.tsx?$/.test(entry.name))
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((file) => needsOwnModules(readFileSync(file, 'utf8')))
+    .filter((file) => which(readFileSync(file, 'utf8')))
     .map((file) => relative(root, file).split('\\').join('/'))
     .sort();
 }

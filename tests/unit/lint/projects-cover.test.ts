@@ -12,7 +12,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVitest, type TestSpecification } from 'vitest/node';
-import { needsOwnModules } from '../../support/module-isolation';
+import { needsOwnModules, runsMainSide } from '../../support/module-isolation';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const rel = (file: string) => relative(root, file).split('\\').join('/');
@@ -62,6 +62,15 @@ describe('the vitest projects', () => {
     expect(wrong).toEqual([]);
     // The time-zone test is one: the check above sees both kinds.
     expect(specs.some((spec) => spec.moduleId.endsWith('time-zone.process.test.ts'))).toBe(true);
+  });
+
+  it("run a renderer file over the app's real main side in a thread, never in a VM context", () => {
+    const wired = specs.filter((spec) => runsMainSide(readFileSync(spec.moduleId, 'utf8')));
+    expect(wired.length).toBeGreaterThan(5);
+    const wrong = wired
+      .filter((spec) => spec.project.config.pool !== 'threads')
+      .map((spec) => `${rel(spec.moduleId)} (${spec.project.name}: ${spec.project.config.pool})`);
+    expect(wrong).toEqual([]);
   });
 
   it('give a file that changes what the next file in its thread would see modules of its own', () => {
