@@ -23,6 +23,14 @@ export interface KillPlan {
   readonly patienceMs: number;
 }
 
+/**
+ * How long a run may show no phase at all before it is killed as `idle` (a kill that interrupts
+ * no work, which the test counts and refuses). Far past the patience: a worker on a saturated
+ * machine can take seconds to reach its first write, and a run always has work (the service
+ * keeps tasks processing), so only a worker that really does nothing waits this long.
+ */
+const IDLE_MS = 30_000;
+
 export interface RunOutcome {
   /** The phase whose marker triggered the kill; `idle` when none came at all; null when not killed. */
   readonly killedAt: Phase | 'idle' | null;
@@ -77,7 +85,7 @@ export async function runWorker(
     child.stdin.end('go\n');
     if (!plan) return;
     timers.push(setTimeout(() => (anyPhase = true), plan.patienceMs));
-    timers.push(setTimeout(() => kill('idle', 0), plan.patienceMs * 2));
+    timers.push(setTimeout(() => kill('idle', 0), Math.max(IDLE_MS, plan.patienceMs * 2)));
   };
   const onLine = (line: string): void => {
     if (line === 'ready') {
