@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import type { AmountKind } from '../../../shared/domain/cost-amounts';
 import type { CostUnit } from '../../../shared/domain/task-cost';
-import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
 import { readAmount, unitChoices } from './cost-choices';
@@ -18,17 +18,13 @@ interface AmountProps {
 export function AmountFields(props: AmountProps) {
   return (
     <>
-      <Field label={t('costs.settings.amount')} error={props.error}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            inputMode="decimal"
-            value={props.amount}
-            onChange={(event) => props.onAmount(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('costs.settings.amount')}
+        error={props.error}
+        inputMode="decimal"
+        value={props.amount}
+        onChange={props.onAmount}
+      />
       <SelectField
         label={t('costs.settings.unit')}
         value={props.unit}

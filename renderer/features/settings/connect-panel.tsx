@@ -12,6 +12,7 @@ import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
 import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';
 import { serviceLabel } from '../../lib/service-label';
@@ -57,26 +58,20 @@ function ServiceChoice({
 function AddressField({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
   const own = PROVIDERS[provider].defaultBaseUrl;
   return (
-    <Field
+    <TextField
       label={t('settings.connect.address')}
       hint={own ? t('settings.connect.addressHint', { address: own }) : t('settings.baseUrl.hint')}
       error={connect.addressProblem}
-    >
-      {(control) => (
-        <input
-          {...control}
-          className="input mono"
-          type="url"
-          inputMode="url"
-          dir="ltr"
-          value={connect.address}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder={own ?? t('settings.baseUrl.placeholder')}
-          onChange={(event) => connect.setAddress(event.target.value)}
-        />
-      )}
-    </Field>
+      inputClassName="input mono"
+      type="url"
+      inputMode="url"
+      dir="ltr"
+      value={connect.address}
+      spellCheck={false}
+      autoComplete="off"
+      placeholder={own ?? t('settings.baseUrl.placeholder')}
+      onChange={connect.setAddress}
+    />
   );
 }
 

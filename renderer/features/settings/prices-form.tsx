@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { COST_BOUNDS } from '../../../shared/domain/cost-amounts';
 import type { PriceBasis } from '../../../shared/domain/task-cost';
 import type { ProviderId } from '../../../shared/domain/providers';
-import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
@@ -40,17 +40,12 @@ function PriceList() {
 /** The model a price is for (empty: every model of the service without its own). */
 function ModelField({ value, onChange }: { value: string; onChange: (model: string) => void }) {
   return (
-    <Field label={t('costs.settings.model')}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          value={value}
-          maxLength={COST_BOUNDS.model}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={t('costs.settings.model')}
+      value={value}
+      maxLength={COST_BOUNDS.model}
+      onChange={onChange}
+    />
   );
 }
 
