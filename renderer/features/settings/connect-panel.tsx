@@ -17,6 +17,7 @@ import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import { ADDRESS_INPUT } from './address-field';
 import { ConnectionReport } from './connection-test';
 import { askingConsent, uncheckedWhy } from './key-form';
 import { ConsentPanel } from './key-section';
@@ -62,13 +63,8 @@ function AddressField({ provider, connect }: { provider: ProviderId; connect: Co
       label={t('settings.connect.address')}
       hint={own ? t('settings.connect.addressHint', { address: own }) : t('settings.baseUrl.hint')}
       error={connect.addressProblem}
-      inputClassName="input mono"
-      type="url"
-      inputMode="url"
-      dir="ltr"
+      {...ADDRESS_INPUT}
       value={connect.address}
-      spellCheck={false}
-      autoComplete="off"
       placeholder={own ?? t('settings.baseUrl.placeholder')}
       onChange={connect.setAddress}
     />
