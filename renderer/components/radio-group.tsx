@@ -1,15 +1,12 @@
 /**
- * A legend over radio buttons of a fixed set of choices (a setting's options): one group by name,
- * the checked one is `value`, and a choice goes to `onChange` as one of `options`.
+ * A legend (`label`) over radio buttons of a fixed set of choices (a setting's options): one
+ * group by name, the checked one is `value`, and a choice goes to `onChange` as one of `options`.
  */
 import { useId } from 'react';
-import type { SelectChoice } from './select-field';
+import type { SelectFieldProps } from './select-field';
 
-export interface RadioGroupProps<T extends string> {
-  readonly legend: string;
-  readonly value: T;
-  readonly options: readonly SelectChoice<T>[];
-  readonly onChange: (value: T) => void;
+/** SelectField's choices, drawn as radios under a legend (`label`). */
+export interface RadioGroupProps<T extends string> extends Omit<SelectFieldProps<T>, 'className'> {
   /** The id of what describes the group (a hint under it). */
   readonly describedBy?: string | undefined;
 }
@@ -18,7 +15,7 @@ export function RadioGroup<T extends string>(props: RadioGroupProps<T>) {
   const name = useId();
   return (
     <fieldset className="radio-group" aria-describedby={props.describedBy}>
-      <legend className="field__label">{props.legend}</legend>
+      <legend className="field__label">{props.label}</legend>
       {props.options.map((option) => (
         <label key={option.value} className="checkbox">
           <input

@@ -56,7 +56,7 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
 export function ThemeChoice({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
   return (
     <RadioGroup
-      legend={t('settings.theme.label')}
+      label={t('settings.theme.label')}
       value={settings.theme}
       options={THEMES.map((theme) => ({ value: theme, label: t(THEME_LABELS[theme]) }))}
       onChange={(theme) => void saver.save('theme', { theme })}
@@ -149,7 +149,7 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
   return (
     <div className="field">
       <RadioGroup
-        legend={t('settings.updates.label')}
+        label={t('settings.updates.label')}
         value={settings.updateMode}
         options={UPDATE_MODES.map((mode) => ({ value: mode, label: t(UPDATE_MODE_LABELS[mode]) }))}
         onChange={(mode) => void saver.save('updateMode', { updateMode: mode })}
