@@ -133,7 +133,7 @@ function UncheckedQuestion({ why, connect }: { why: Problem; connect: ConnectFor
 
 /** Test and Save, what the test found, and the one question a save may ask. */
 function ConnectActions({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
-  const { form, dispatch, store } = connect.keyForm;
+  const { form } = connect.keyForm;
   const status = useAppStore((state) =>
     provider === 'pictor' ? state.keyStatus : (state.serviceKeys?.[provider] ?? null),
   );
@@ -157,12 +157,7 @@ function ConnectActions({ provider, connect }: { provider: ProviderId; connect: 
         <ConnectionReport report={report} error={testError} showDetail={provider !== 'pictor'} />
       </div>
       {status && askingConsent(form.phase) ? (
-        <ConsentPanel
-          status={status}
-          busy={saving}
-          onAccept={() => void store(true)}
-          onDecline={() => dispatch({ type: 'declined' })}
-        />
+        <ConsentPanel status={status} busy={saving} keyForm={connect.keyForm} />
       ) : null}
       {unchecked ? <UncheckedQuestion why={unchecked} connect={connect} /> : null}
     </>
