@@ -16,7 +16,7 @@ import { errorText, t, type MessageKey } from '../i18n';
 import { call, failure, toApiError } from '../lib/api';
 import type { AppState } from './app-state';
 import { withProgress, type Words } from './status-slice';
-import { chosenIds } from './task-selection';
+import { chosenIds } from './task-selection-ids';
 
 /** "Stop watching?", asked about tasks whose service cannot cancel, with its sentence. */
 export interface StopOffer {

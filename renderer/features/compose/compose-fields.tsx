@@ -1,6 +1,6 @@
 /** The compose form's own fields: prompt, model (with suggestions) and count. */
 import { useId, type KeyboardEvent, type ReactNode, type Ref } from 'react';
-import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { Spinner } from '../../components/spinner';
 import { t, type MessageKey } from '../../i18n';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
@@ -88,56 +88,42 @@ export function ModelField({ value, onChange, error, inputRef }: SimpleFieldProp
   const list = useId();
   const models = useModelSuggestions();
   return (
-    <Field
+    <TextField
       label={t('compose.model.label')}
       className="compose__model"
       error={error ? t(error) : null}
-    >
-      {(control) => (
-        <>
-          <input
-            {...control}
-            ref={inputRef}
-            className="input"
-            list={list}
-            value={value}
-            placeholder={t('compose.serviceDefault')}
-            spellCheck={false}
-            autoComplete="off"
-            onChange={(event) => onChange(event.target.value)}
-          />
-          <datalist id={list}>
-            {models.map((model) => (
-              <option key={model} value={model} />
-            ))}
-          </datalist>
-        </>
-      )}
-    </Field>
+      inputRef={inputRef}
+      list={list}
+      value={value}
+      placeholder={t('compose.serviceDefault')}
+      spellCheck={false}
+      autoComplete="off"
+      onChange={onChange}
+      after={
+        <datalist id={list}>
+          {models.map((model) => (
+            <option key={model} value={model} />
+          ))}
+        </datalist>
+      }
+    />
   );
 }
 
 /** How many tasks one submit creates (1–10), checked as typed. */
 export function CountField({ value, onChange, error, inputRef }: SimpleFieldProps) {
   return (
-    <Field
+    <TextField
       label={t('compose.count.label')}
       className="compose__count"
       error={error ? t(error) : null}
-    >
-      {(control) => (
-        <input
-          {...control}
-          ref={inputRef}
-          className="input"
-          type="number"
-          min={TASKS_PER_SUBMIT.min}
-          max={TASKS_PER_SUBMIT.max}
-          step={1}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
+      inputRef={inputRef}
+      type="number"
+      min={TASKS_PER_SUBMIT.min}
+      max={TASKS_PER_SUBMIT.max}
+      step={1}
+      value={value}
+      onChange={onChange}
+    />
   );
 }

@@ -10,12 +10,8 @@ import { ErrorMessage } from '../../components/error-message';
 import { t } from '../../i18n';
 import { checkQuality, checkSize, type Checked } from '../../lib/request-validation';
 import { useAppStore } from '../../store/app-store';
-import {
-  composeErrors,
-  type ComposeDraft,
-  type ComposeErrors,
-  type ComposeField,
-} from '../../store/compose-slice';
+import { composeErrors } from '../../store/compose-model';
+import type { ComposeDraft, ComposeErrors, ComposeField } from '../../store/compose-slice';
 import { isMacPlatform } from '../../lib/platform';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { ChoiceField } from '../../components/choice-field';

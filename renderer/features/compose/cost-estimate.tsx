@@ -19,7 +19,7 @@ import { formatCost } from '../../lib/cost-text';
 import { checkCount, checkModel, checkQuality, checkSize } from '../../lib/request-validation';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
-import { composeTarget } from '../../store/compose-slice';
+import { composeTarget } from '../../store/compose-model';
 
 /** How long the form waits after a change before asking main again. */
 const SETTLE_MS = 250;

@@ -155,6 +155,25 @@ function TileCheck(props: {
   );
 }
 
+/**
+ * What makes an image's element a cell of the gallery grid: its column, its key and position
+ * (the grid's focus and keys find a cell by them), and whether Tab reaches it.
+ */
+function gridCell({
+  itemKey,
+  column,
+  tabbable,
+  index,
+}: Pick<GalleryTileProps, 'itemKey' | 'column' | 'tabbable' | 'index'>) {
+  return {
+    role: 'gridcell',
+    'aria-colindex': column + 1,
+    tabIndex: tabbable ? 0 : -1,
+    'data-key': itemKey,
+    'data-index': index,
+  } as const;
+}
+
 /** One cell of the gallery grid: the thumbnail in a fixed square, or what became of it. */
 export const GalleryTile = memo(function GalleryTile({
   item,
@@ -198,11 +217,7 @@ export const GalleryTile = memo(function GalleryTile({
 
   return (
     <div
-      role="gridcell"
-      aria-colindex={column + 1}
-      tabIndex={tabbable ? 0 : -1}
-      data-key={itemKey}
-      data-index={index}
+      {...gridCell({ itemKey, column, tabbable, index })}
       aria-selected={onSelect ? selected : undefined}
       className={[
         'gallery-tile',
@@ -273,11 +288,7 @@ export function UnreadableTile({
 }) {
   return (
     <div
-      role="gridcell"
-      aria-colindex={column + 1}
-      tabIndex={tabbable ? 0 : -1}
-      data-key={itemKey}
-      data-index={index}
+      {...gridCell({ itemKey, column, tabbable, index })}
       className="gallery-tile"
       style={{ width: size, height: size }}
       title={detail}

@@ -1,30 +1,30 @@
 /** The amount of a price or a cap, typed as a plain decimal (`0.04`), and the unit it is in. */
+import { useState } from 'react';
+import type { AmountKind } from '../../../shared/domain/cost-amounts';
 import type { CostUnit } from '../../../shared/domain/task-cost';
-import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
-import { unitChoices } from './cost-choices';
+import { readAmount, unitChoices } from './cost-choices';
 
-export function AmountFields(props: {
+interface AmountProps {
   amount: string;
   onAmount: (text: string) => void;
   unit: CostUnit;
   onUnit: (unit: CostUnit) => void;
   error: string | null;
-}) {
+}
+
+export function AmountFields(props: AmountProps) {
   return (
     <>
-      <Field label={t('costs.settings.amount')} error={props.error}>
-        {(control) => (
-          <input
-            {...control}
-            className="input"
-            inputMode="decimal"
-            value={props.amount}
-            onChange={(event) => props.onAmount(event.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('costs.settings.amount')}
+        error={props.error}
+        inputMode="decimal"
+        value={props.amount}
+        onChange={props.onAmount}
+      />
       <SelectField
         label={t('costs.settings.unit')}
         value={props.unit}
@@ -33,4 +33,24 @@ export function AmountFields(props: {
       />
     </>
   );
+}
+
+/**
+ * The amount typed for a `kind` and its unit, for {@link AmountFields}; `submit` reads it (a
+ * refusal is said under the field) and hands its micros to `save`, and a saved amount is cleared.
+ */
+export function useAmountEntry(
+  kind: AmountKind,
+  save: (unit: CostUnit, micros: number) => Promise<boolean>,
+): { fields: AmountProps; submit: () => Promise<void> } {
+  const [amount, setAmount] = useState('');
+  const [unit, setUnit] = useState<CostUnit>('USD');
+  const [error, setError] = useState<string | null>(null);
+  const submit = async () => {
+    const read = readAmount(amount, unit, kind);
+    if ('error' in read) return setError(read.error);
+    setError(null);
+    if (await save(unit, read.micros)) setAmount('');
+  };
+  return { fields: { amount, onAmount: setAmount, unit, onUnit: setUnit, error }, submit };
 }

@@ -6,69 +6,57 @@
 import { useState } from 'react';
 import type { CapPeriod } from '../../../shared/domain/cost-ledger';
 import type { ProviderId } from '../../../shared/domain/providers';
-import type { CostUnit } from '../../../shared/domain/task-cost';
-import { Button } from '../../components/button';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
-import { AmountFields } from './amount-field';
-import { SERVICE_CHOICES, kindChoices, periodChoices, readAmount } from './cost-choices';
+import { AmountFields, useAmountEntry } from './amount-field';
+import { SERVICE_CHOICES, kindChoices, periodChoices } from './cost-choices';
+import { CostEntryForm, CostEntryList } from './cost-entries';
 
 function CapList() {
   const caps = useAppStore((state) => state.caps);
   const clear = useAppStore((state) => state.costsClearCap);
-  if (caps.length === 0) return <p className="muted">{t('costs.settings.noCaps')}</p>;
   return (
-    <ul className="cost-settings-list">
-      {caps.map(({ cap, spentMicros }) => {
-        const { micros, ...key } = cap;
-        return (
-          <li key={`${cap.period}/${cap.unit}/${cap.provider ?? ''}/${cap.kind}`}>
-            <span>
-              {t('costs.settings.capLine', {
-                kind: cap.kind,
-                period: cap.period,
-                scope: cap.provider ? serviceLabel(cap.provider) : t('costs.settings.allServices'),
-                cap: formatCost(micros, cap.unit),
-                spent: formatCost(spentMicros, cap.unit),
-              })}
-            </span>
-            <Button size="small" onClick={() => void clear(key)}>
-              {t('costs.settings.remove')}
-            </Button>
-          </li>
-        );
-      })}
-    </ul>
+    <CostEntryList
+      entries={caps}
+      empty={t('costs.settings.noCaps')}
+      keyOf={({ cap }) => `${cap.period}/${cap.unit}/${cap.provider ?? ''}/${cap.kind}`}
+      line={({ cap, spentMicros }) =>
+        t('costs.settings.capLine', {
+          kind: cap.kind,
+          period: cap.period,
+          scope: cap.provider ? serviceLabel(cap.provider) : t('costs.settings.allServices'),
+          cap: formatCost(cap.micros, cap.unit),
+          spent: formatCost(spentMicros, cap.unit),
+        })
+      }
+      onRemove={({ cap }) => {
+        const { micros: _micros, ...key } = cap;
+        void clear(key);
+      }}
+    />
   );
 }
 
 export function CapsForm() {
   const setCap = useAppStore((state) => state.costsSetCap);
   const [period, setPeriod] = useState<CapPeriod>('day');
-  const [amount, setAmount] = useState('');
-  const [unit, setUnit] = useState<CostUnit>('USD');
   const [provider, setProvider] = useState<ProviderId | ''>('');
   const [kind, setKind] = useState<'soft' | 'hard'>('hard');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const read = readAmount(amount, unit, 'cap');
-    if ('error' in read) return setError(read.error);
-    setError(null);
-    const cap = { period, unit, provider: provider || null, kind, micros: read.micros };
-    if (await setCap(cap)) setAmount('');
-  };
+  const amount = useAmountEntry('cap', (unit, micros) =>
+    setCap({ period, unit, provider: provider || null, kind, micros }),
+  );
   return (
     <div className="cost-settings">
       <h3>{t('costs.settings.caps')}</h3>
       <p className="muted">{t('costs.settings.capsHint')}</p>
       <CapList />
-      <form
-        className="settings-grid"
-        aria-label={t('costs.settings.caps')}
-        onSubmit={(event) => (event.preventDefault(), void submit())}
+      <CostEntryForm
+        label={t('costs.settings.caps')}
+        action={t('costs.settings.setCap')}
+        onSubmit={amount.submit}
       >
         <SelectField
           label={t('costs.settings.period')}
@@ -76,13 +64,7 @@ export function CapsForm() {
           options={periodChoices()}
           onChange={setPeriod}
         />
-        <AmountFields
-          amount={amount}
-          onAmount={setAmount}
-          unit={unit}
-          onUnit={setUnit}
-          error={error}
-        />
+        <AmountFields {...amount.fields} />
         <SelectField
           label={t('costs.settings.service')}
           value={provider}
@@ -98,10 +80,7 @@ export function CapsForm() {
           options={kindChoices()}
           onChange={setKind}
         />
-        <div className="settings-actions">
-          <Button type="submit">{t('costs.settings.setCap')}</Button>
-        </div>
-      </form>
+      </CostEntryForm>
     </div>
   );
 }

@@ -12,10 +12,12 @@ import { Dialog } from '../../components/dialog';
 import { ErrorMessage } from '../../components/error-message';
 import { Field } from '../../components/field';
 import { Spinner } from '../../components/spinner';
+import { TextField } from '../../components/text-field';
 import { t } from '../../i18n';
 import type { Problem } from '../../lib/api';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
+import { ADDRESS_INPUT } from './address-field';
 import { ConnectionReport } from './connection-test';
 import { askingConsent, uncheckedWhy } from './key-form';
 import { ConsentPanel } from './key-section';
@@ -57,26 +59,15 @@ function ServiceChoice({
 function AddressField({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
   const own = PROVIDERS[provider].defaultBaseUrl;
   return (
-    <Field
+    <TextField
       label={t('settings.connect.address')}
       hint={own ? t('settings.connect.addressHint', { address: own }) : t('settings.baseUrl.hint')}
       error={connect.addressProblem}
-    >
-      {(control) => (
-        <input
-          {...control}
-          className="input mono"
-          type="url"
-          inputMode="url"
-          dir="ltr"
-          value={connect.address}
-          spellCheck={false}
-          autoComplete="off"
-          placeholder={own ?? t('settings.baseUrl.placeholder')}
-          onChange={(event) => connect.setAddress(event.target.value)}
-        />
-      )}
-    </Field>
+      {...ADDRESS_INPUT}
+      value={connect.address}
+      placeholder={own ?? t('settings.baseUrl.placeholder')}
+      onChange={connect.setAddress}
+    />
   );
 }
 
@@ -142,7 +133,7 @@ function UncheckedQuestion({ why, connect }: { why: Problem; connect: ConnectFor
 
 /** Test and Save, what the test found, and the one question a save may ask. */
 function ConnectActions({ provider, connect }: { provider: ProviderId; connect: ConnectForm }) {
-  const { form, dispatch, store } = connect.keyForm;
+  const { form } = connect.keyForm;
   const status = useAppStore((state) =>
     provider === 'pictor' ? state.keyStatus : (state.serviceKeys?.[provider] ?? null),
   );
@@ -166,12 +157,7 @@ function ConnectActions({ provider, connect }: { provider: ProviderId; connect: 
         <ConnectionReport report={report} error={testError} showDetail={provider !== 'pictor'} />
       </div>
       {status && askingConsent(form.phase) ? (
-        <ConsentPanel
-          status={status}
-          busy={saving}
-          onAccept={() => void store(true)}
-          onDecline={() => dispatch({ type: 'declined' })}
-        />
+        <ConsentPanel status={status} busy={saving} keyForm={connect.keyForm} />
       ) : null}
       {unchecked ? <UncheckedQuestion why={unchecked} connect={connect} /> : null}
     </>

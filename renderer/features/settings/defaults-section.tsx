@@ -13,7 +13,7 @@ import {
   checkSize,
   type Checked,
 } from '../../lib/request-validation';
-import { draftFromDefaults } from '../../store/compose-slice';
+import { draftFromDefaults } from '../../store/compose-model';
 import { ChoiceField } from '../../components/choice-field';
 import { qualityOptions, sizeOptions } from '../../lib/request-options';
 import { Field } from '../../components/field';

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { THEMES, type Settings } from '../../../shared/domain/settings';
 import { Button } from '../../components/button';
 import { Field } from '../../components/field';
+import { RadioGroup } from '../../components/radio-group';
 import { t, type MessageKey } from '../../i18n';
 import { MAX_WATCH_MINUTES } from '../../../shared/domain/limits';
 import { checkWatchMinutes } from '../../lib/request-validation';
@@ -53,23 +54,13 @@ export function GalleryFolder({ settings }: { settings: Settings }) {
 }
 
 export function ThemeChoice({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
-  const name = useId();
   return (
-    <fieldset className="radio-group">
-      <legend className="field__label">{t('settings.theme.label')}</legend>
-      {THEMES.map((theme) => (
-        <label key={theme} className="checkbox">
-          <input
-            type="radio"
-            name={name}
-            value={theme}
-            checked={settings.theme === theme}
-            onChange={() => void saver.save('theme', { theme })}
-          />
-          {t(THEME_LABELS[theme])}
-        </label>
-      ))}
-    </fieldset>
+    <RadioGroup
+      label={t('settings.theme.label')}
+      value={settings.theme}
+      options={THEMES.map((theme) => ({ value: theme, label: t(THEME_LABELS[theme]) }))}
+      onChange={(theme) => void saver.save('theme', { theme })}
+    />
   );
 }
 
@@ -148,7 +139,6 @@ export function WatchTimeout({ settings, saver }: { settings: Settings; saver: S
  * copy cannot update (development, not installed from a release) the status line says so.
  */
 export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: SettingSaver }) {
-  const name = useId();
   const hint = useId();
   const state = useAppStore((store) => store.updates);
   const check = useAppStore((store) => store.updatesCheck);
@@ -158,21 +148,13 @@ export function UpdatesChoice({ settings, saver }: { settings: Settings; saver: 
   const busy = !state || ['unavailable', 'checking', 'downloading', 'ready'].includes(state.status);
   return (
     <div className="field">
-      <fieldset className="radio-group" aria-describedby={hint}>
-        <legend className="field__label">{t('settings.updates.label')}</legend>
-        {UPDATE_MODES.map((mode) => (
-          <label key={mode} className="checkbox">
-            <input
-              type="radio"
-              name={name}
-              value={mode}
-              checked={settings.updateMode === mode}
-              onChange={() => void saver.save('updateMode', { updateMode: mode })}
-            />
-            {t(UPDATE_MODE_LABELS[mode])}
-          </label>
-        ))}
-      </fieldset>
+      <RadioGroup
+        label={t('settings.updates.label')}
+        value={settings.updateMode}
+        options={UPDATE_MODES.map((mode) => ({ value: mode, label: t(UPDATE_MODE_LABELS[mode]) }))}
+        onChange={(mode) => void saver.save('updateMode', { updateMode: mode })}
+        describedBy={hint}
+      />
       <p className="field__hint" id={hint}>
         {t(
           manual

@@ -89,13 +89,15 @@ function StoredKey({
 interface ConsentPanelProps {
   status: KeyStatus;
   busy: boolean;
-  onAccept: () => void;
-  onDecline: () => void;
+  /** The form asking: Accept stores its key anyway, Decline drops the question. */
+  keyForm: KeyForm;
 }
 
 /** The question whether to store the key with weak protection (Settings and Connect a service). */
-export function ConsentPanel({ status, busy, onAccept, onDecline }: ConsentPanelProps) {
+export function ConsentPanel({ status, busy, keyForm }: ConsentPanelProps) {
   const questionId = useId();
+  const onAccept = () => void keyForm.store(true);
+  const onDecline = () => keyForm.dispatch({ type: 'declined' });
   return (
     <div className="consent" role="group" aria-labelledby={questionId}>
       <ErrorMessage
@@ -190,14 +192,7 @@ function KeyEntryForm({ status, keyForm, input, label }: KeyEntryProps) {
     >
       {warning ? <ErrorMessage role="none" tone="warning" message={warning} /> : null}
       <KeyField keyForm={keyForm} input={input} label={label} />
-      {consent ? (
-        <ConsentPanel
-          status={status}
-          busy={busy}
-          onAccept={() => void store(true)}
-          onDecline={() => dispatch({ type: 'declined' })}
-        />
-      ) : null}
+      {consent ? <ConsentPanel status={status} busy={busy} keyForm={keyForm} /> : null}
       {status.fingerprint && status.state !== 'ready' ? (
         <div className="settings-actions">
           <Button variant="danger" onClick={() => dispatch({ type: 'askRemove' })}>

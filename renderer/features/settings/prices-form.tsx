@@ -4,57 +4,48 @@
  */
 import { useState } from 'react';
 import { COST_BOUNDS } from '../../../shared/domain/cost-amounts';
-import type { PriceBasis, CostUnit } from '../../../shared/domain/task-cost';
+import type { PriceBasis } from '../../../shared/domain/task-cost';
 import type { ProviderId } from '../../../shared/domain/providers';
-import { Button } from '../../components/button';
-import { Field } from '../../components/field';
+import { TextField } from '../../components/text-field';
 import { SelectField } from '../../components/select-field';
 import { t } from '../../i18n';
 import { formatCost } from '../../lib/cost-text';
 import { serviceLabel } from '../../lib/service-label';
 import { useAppStore } from '../../store/app-store';
-import { AmountFields } from './amount-field';
-import { SERVICE_CHOICES, basisChoices, readAmount } from './cost-choices';
+import { AmountFields, useAmountEntry } from './amount-field';
+import { SERVICE_CHOICES, basisChoices } from './cost-choices';
+import { CostEntryForm, CostEntryList } from './cost-entries';
 
 function PriceList() {
   const prices = useAppStore((state) => state.prices);
   const clear = useAppStore((state) => state.costsClearPrice);
-  if (prices.length === 0) return <p className="muted">{t('costs.settings.noPrices')}</p>;
   return (
-    <ul className="cost-settings-list">
-      {prices.map((price) => (
-        <li key={`${price.provider}/${price.model}/${price.unit}`}>
-          <span>
-            {t('costs.settings.priceLine', {
-              service: serviceLabel(price.provider),
-              model: price.model || t('costs.settings.everyModel'),
-              amount: formatCost(price.micros, price.unit),
-              basis: price.basis,
-            })}
-          </span>
-          <Button size="small" onClick={() => void clear(price.provider, price.model, price.unit)}>
-            {t('costs.settings.remove')}
-          </Button>
-        </li>
-      ))}
-    </ul>
+    <CostEntryList
+      entries={prices}
+      empty={t('costs.settings.noPrices')}
+      keyOf={(price) => `${price.provider}/${price.model}/${price.unit}`}
+      line={(price) =>
+        t('costs.settings.priceLine', {
+          service: serviceLabel(price.provider),
+          model: price.model || t('costs.settings.everyModel'),
+          amount: formatCost(price.micros, price.unit),
+          basis: price.basis,
+        })
+      }
+      onRemove={(price) => void clear(price.provider, price.model, price.unit)}
+    />
   );
 }
 
 /** The model a price is for (empty: every model of the service without its own). */
 function ModelField({ value, onChange }: { value: string; onChange: (model: string) => void }) {
   return (
-    <Field label={t('costs.settings.model')}>
-      {(control) => (
-        <input
-          {...control}
-          className="input"
-          value={value}
-          maxLength={COST_BOUNDS.model}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-    </Field>
+    <TextField
+      label={t('costs.settings.model')}
+      value={value}
+      maxLength={COST_BOUNDS.model}
+      onChange={onChange}
+    />
   );
 }
 
@@ -62,25 +53,18 @@ export function PricesForm() {
   const setPrice = useAppStore((state) => state.costsSetPrice);
   const [provider, setProvider] = useState<ProviderId>('pictor');
   const [model, setModel] = useState('');
-  const [amount, setAmount] = useState('');
-  const [unit, setUnit] = useState<CostUnit>('USD');
   const [basis, setBasis] = useState<PriceBasis>('image');
-  const [error, setError] = useState<string | null>(null);
-  const submit = async () => {
-    const read = readAmount(amount, unit, 'price');
-    if ('error' in read) return setError(read.error);
-    setError(null);
-    const price = { provider, model: model.trim(), unit, basis, micros: read.micros };
-    if (await setPrice(price)) setAmount('');
-  };
+  const amount = useAmountEntry('price', (unit, micros) =>
+    setPrice({ provider, model: model.trim(), unit, basis, micros }),
+  );
   return (
     <div className="cost-settings">
       <h3>{t('costs.settings.prices')}</h3>
       <PriceList />
-      <form
-        className="settings-grid"
-        aria-label={t('costs.settings.prices')}
-        onSubmit={(event) => (event.preventDefault(), void submit())}
+      <CostEntryForm
+        label={t('costs.settings.prices')}
+        action={t('costs.settings.setPrice')}
+        onSubmit={amount.submit}
       >
         <SelectField
           label={t('costs.settings.service')}
@@ -89,23 +73,14 @@ export function PricesForm() {
           onChange={setProvider}
         />
         <ModelField value={model} onChange={setModel} />
-        <AmountFields
-          amount={amount}
-          onAmount={setAmount}
-          unit={unit}
-          onUnit={setUnit}
-          error={error}
-        />
+        <AmountFields {...amount.fields} />
         <SelectField
           label={t('costs.settings.basis')}
           value={basis}
           options={basisChoices()}
           onChange={setBasis}
         />
-        <div className="settings-actions">
-          <Button type="submit">{t('costs.settings.setPrice')}</Button>
-        </div>
-      </form>
+      </CostEntryForm>
     </div>
   );
 }

@@ -3,13 +3,12 @@
  * key field, connection-test.tsx) tests.
  */
 import { useEffect, useRef } from 'react';
-import { Button } from '../../components/button';
-import { Field } from '../../components/field';
 import { Icon } from '../../components/icon';
 import { t } from '../../i18n';
 import type { ApiError } from '../../lib/api';
 import { useAppStore } from '../../store/app-store';
 import { USERS_CHOICE_SENTENCES } from '../../../shared/i18n/errors/settings';
+import { AddressSaveForm } from './address-field';
 import { useTypedBaseUrl } from './connection-test';
 import { useFocusRequest } from '../../store/use-focus-request';
 import type { SettingSaver } from './use-setting-save';
@@ -54,43 +53,22 @@ export function ServiceSection({ saver, active }: { saver: SettingSaver; active:
 
   return (
     <div className="service-section">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
+      <AddressSaveForm
+        label={t('settings.baseUrl.label')}
+        hint={t(demo ? 'settings.baseUrl.hintDemo' : 'settings.baseUrl.hint')}
+        error={error}
+        value={text}
+        placeholder={t('settings.baseUrl.placeholder')}
+        inputRef={input}
+        onText={(value) => {
+          setText(value);
+          saver.clearError('baseUrl');
         }}
+        changed={changed}
+        onSave={() => void save()}
       >
-        <Field
-          label={t('settings.baseUrl.label')}
-          hint={t(demo ? 'settings.baseUrl.hintDemo' : 'settings.baseUrl.hint')}
-          error={error}
-        >
-          {(control) => (
-            <div className="inline-controls">
-              <input
-                {...control}
-                ref={input}
-                className="input mono"
-                type="url"
-                inputMode="url"
-                value={text}
-                spellCheck={false}
-                autoComplete="off"
-                placeholder={t('settings.baseUrl.placeholder')}
-                onChange={(event) => {
-                  setText(event.target.value);
-                  saver.clearError('baseUrl');
-                }}
-              />
-              <Button type="submit" variant="primary" disabled={!changed}>
-                {t('common.save')}
-              </Button>
-            </div>
-          )}
-        </Field>
         {declined && refusal ? <DeclinedNotice refusal={refusal} /> : null}
-      </form>
+      </AddressSaveForm>
     </div>
   );
 }

@@ -7,10 +7,9 @@
 import { useEffect, useId, useState } from 'react';
 import { PROVIDER_IDS, PROVIDERS, type ProviderId } from '../../../shared/domain/providers';
 import type { ServiceBaseUrls } from '../../../shared/domain/settings';
-import { Button } from '../../components/button';
-import { Field } from '../../components/field';
 import { t } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
+import { AddressSaveForm } from './address-field';
 import { fieldProblem } from './field-error';
 import { KeySection } from './key-section';
 import { ServiceStateBadge } from './service-state-badge';
@@ -32,42 +31,21 @@ function AddressForm({ provider, saver }: { provider: OtherService; saver: Setti
   const field = `serviceBaseUrls.${provider}`;
   const own = PROVIDERS[provider].defaultBaseUrl ?? '';
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void saver.save(field, { serviceBaseUrls: { ...addresses, [provider]: text.trim() } });
+    <AddressSaveForm
+      label={t('settings.services.address')}
+      hint={t('settings.services.addressHint', { address: own })}
+      error={fieldProblem(undefined, saver.errorOf(field))}
+      value={text}
+      placeholder={own}
+      onText={(value) => {
+        setText(value);
+        saver.clearError(field);
       }}
-    >
-      <Field
-        label={t('settings.services.address')}
-        hint={t('settings.services.addressHint', { address: own })}
-        error={fieldProblem(undefined, saver.errorOf(field))}
-      >
-        {(control) => (
-          <div className="inline-controls">
-            <input
-              {...control}
-              className="input mono"
-              type="url"
-              inputMode="url"
-              dir="ltr"
-              value={text}
-              spellCheck={false}
-              autoComplete="off"
-              placeholder={own}
-              onChange={(event) => {
-                setText(event.target.value);
-                saver.clearError(field);
-              }}
-            />
-            <Button type="submit" variant="primary" disabled={text.trim() === saved}>
-              {t('common.save')}
-            </Button>
-          </div>
-        )}
-      </Field>
-    </form>
+      changed={text.trim() !== saved}
+      onSave={() =>
+        void saver.save(field, { serviceBaseUrls: { ...addresses, [provider]: text.trim() } })
+      }
+    />
   );
 }
 

@@ -1,0 +1,95 @@
+/**
+ * The compose draft as data: the fields a set of defaults gives, each field's check, an earlier
+ * request put back into the form, and where the form's tasks go. Pure; the compose slice's
+ * actions (compose-slice.ts) build on it.
+ */
+import { PROVIDERS, type ProviderId } from '../../shared/domain/providers';
+import type { Settings } from '../../shared/domain/settings';
+import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
+import type { GenerationRequest } from '../../shared/service/wire';
+import { formTarget, type SubmitTarget } from '../../shared/domain/submit-target';
+import {
+  QUALITY_PRESETS,
+  SIZE_PRESETS,
+  checkCount,
+  checkModel,
+  checkPrompt,
+  checkQuality,
+  checkSize,
+} from '../lib/request-validation';
+import type { AppState } from './app-state';
+import type { ComposeDraft, ComposeErrors } from './compose-slice';
+
+/** Where a task of the form's service `provider` goes, as `state` has Settings and the key now. */
+export function composeTarget(
+  state: Pick<AppState, 'settings' | 'keyStatus'>,
+  provider: ProviderId,
+): SubmitTarget {
+  const ready = state.keyStatus?.state === 'ready';
+  return formTarget(state.settings ?? DEFAULT_SETTINGS, provider, ready);
+}
+
+function sizeFields(size: string): Pick<ComposeDraft, 'size' | 'sizeCustom'> {
+  const preset = size === '' || (SIZE_PRESETS as readonly string[]).includes(size);
+  return { size, sizeCustom: !preset };
+}
+
+function qualityFields(quality: string): Pick<ComposeDraft, 'quality' | 'qualityCustom'> {
+  const preset = quality === '' || (QUALITY_PRESETS as readonly string[]).includes(quality);
+  return { quality, qualityCustom: !preset };
+}
+
+/** The model a task of `provider` asks for: Settings' default (today's contract), or its own. */
+export function defaultModelFor(settings: Settings, provider: ProviderId): string {
+  return provider === 'pictor' ? settings.defaultModel : (PROVIDERS[provider].defaultModel ?? '');
+}
+
+/** The draft fields a set of defaults gives. */
+export function draftFromDefaults(settings: Settings): Omit<ComposeDraft, 'prompt'> {
+  const provider = settings.provider ?? 'pictor';
+  return {
+    provider,
+    model: defaultModelFor(settings, provider),
+    ...sizeFields(settings.defaultSize),
+    ...qualityFields(settings.defaultQuality),
+    count: String(settings.defaultCount),
+  };
+}
+
+/** Every field's reason to refuse the draft (empty when it can be sent). */
+export function composeErrors(draft: ComposeDraft): ComposeErrors {
+  const errors: ComposeErrors = {};
+  const prompt = checkPrompt(draft.prompt);
+  if (!prompt.ok) errors.prompt = prompt.reason;
+  const model = checkModel(draft.model);
+  if (!model.ok) errors.model = model.reason;
+  if (draft.sizeCustom) {
+    const size = checkSize(draft.size);
+    if (!size.ok) errors.size = size.reason;
+  }
+  if (draft.qualityCustom) {
+    const quality = checkQuality(draft.quality);
+    if (!quality.ok) errors.quality = quality.reason;
+  }
+  const count = checkCount(draft.count);
+  if (!count.ok) errors.count = count.reason;
+  return errors;
+}
+
+/** `draft` filled with an earlier request, and with its service when known. */
+export function reusedDraft(
+  draft: ComposeDraft,
+  request: GenerationRequest,
+  provider: ProviderId | undefined,
+  count: number | undefined,
+): ComposeDraft {
+  return {
+    ...draft,
+    ...(provider === undefined ? {} : { provider }),
+    ...(count === undefined ? {} : { count: String(count) }),
+    prompt: request.prompt,
+    model: request.model ?? '',
+    ...sizeFields(request.size ?? ''),
+    ...qualityFields(request.quality ?? ''),
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * The compose form's submit, which never blocks (the form stays usable while earlier submits are
+ * in flight; new tasks go straight into the list), and the service it sends to. Part of the
+ * compose slice (compose-slice.ts).
+ */
+import type { StateCreator } from 'zustand';
+import type { ProviderId } from '../../shared/domain/providers';
+import type { Settings } from '../../shared/domain/settings';
+import { DEFAULT_SETTINGS } from '../../shared/domain/settings';
+import type { GenerationRequest } from '../../shared/service/wire';
+import type { SubmitTarget } from '../../shared/domain/submit-target';
+import { NO_KEY_SENTENCES } from '../../shared/i18n/errors/submit';
+import { call, toApiError, type ApiError } from '../lib/api';
+import { buildRequest, checkCount, checkSize } from '../lib/request-validation';
+import type { AppState } from './app-state';
+import { lacksKey, serviceKeyState } from '../lib/service-key-state';
+import { withRecent } from './compose-memory';
+import { composeErrors, composeTarget, defaultModelFor } from './compose-model';
+import type { ComposeDraft, ComposeField, ComposeSlice } from './compose-slice';
+
+/** The order fields are checked (and focused) in. */
+const COMPOSE_FIELDS: readonly ComposeField[] = ['prompt', 'model', 'size', 'quality', 'count'];
+
+/**
+ * The form takes the chosen service; the setting that remembers it is saved meanwhile (a failure
+ * to save is said, the form keeps the choice).
+ */
+async function chooseService(
+  get: () => AppState,
+  set: (patch: Partial<ComposeSlice>) => void,
+  provider: ProviderId,
+): Promise<void> {
+  const { composeDraft: draft, settings } = get();
+  const defaults = settings ?? DEFAULT_SETTINGS;
+  const followModel = draft.model === defaultModelFor(defaults, draft.provider);
+  // Why the last submit failed is not about this service (a refusal banner names its service).
+  const stale = draft.provider === provider ? {} : { composeSubmitError: null };
+  set({
+    ...stale,
+    composeDraft: {
+      ...draft,
+      provider,
+      model: followModel ? defaultModelFor(defaults, provider) : draft.model,
+    },
+  });
+  if (settings?.provider === provider) return;
+  try {
+    await get().settingsUpdate({ provider });
+  } catch (error) {
+    get().showError(error);
+  }
+}
+
+/**
+ * Where the form's tasks go: its service, at the address Settings gives it (shared/domain/
+ * submit-target.ts). Settings and the key's status are read first when they have not come yet,
+ * so an early submit never goes to the demo by mistake.
+ */
+async function formTargetOf(get: () => AppState, provider: ProviderId): Promise<SubmitTarget> {
+  if (get().settings === null || get().keyStatus === null) await get().settingsLoad();
+  return composeTarget(get(), provider);
+}
+
+/** Main's "no key it may send there", for a service the page too knows has no key. */
+function missingKeyRefusal(state: AppState, provider: ProviderId, error: ApiError): boolean {
+  if (!NO_KEY_SENTENCES.has(error.sentenceKey ?? '') || provider === 'pictor') return false;
+  return lacksKey(serviceKeyState(state.serviceKeys?.[provider]));
+}
+
+function requestOf(draft: ComposeDraft): { request: GenerationRequest; count: number } {
+  const size = draft.sizeCustom ? checkSize(draft.size) : null;
+  const count = checkCount(draft.count);
+  return {
+    request: buildRequest({
+      prompt: draft.prompt.trim(),
+      model: draft.model.trim(),
+      size: size?.ok ? size.value : draft.size,
+      quality: draft.quality.trim(),
+    }),
+    count: count.ok ? count.value : 1,
+  };
+}
+
+/**
+ * The draft once `sent` was accepted: the prompt is cleared and the count goes back to the
+ * default, so "Generate 3" once does not silently make 3 of every later prompt. A field the user
+ * changed meanwhile (the next prompt started, another count typed) is kept.
+ */
+function afterSubmit(current: ComposeDraft, sent: ComposeDraft, settings: Settings): ComposeDraft {
+  return {
+    ...current,
+    prompt: current.prompt === sent.prompt ? '' : current.prompt,
+    count: current.count === sent.count ? String(settings.defaultCount) : current.count,
+  };
+}
+
+type Creator = StateCreator<AppState, [], [], ComposeSlice>;
+
+/** The submit, its error dismissed, and the service the form's tasks go to. */
+export function composeSubmitActions(
+  set: Parameters<Creator>[0],
+  get: Parameters<Creator>[1],
+): Pick<ComposeSlice, 'composeDismissError' | 'composeChooseService' | 'composeSubmit'> {
+  return {
+    composeDismissError() {
+      set({ composeSubmitError: null });
+    },
+
+    composeChooseService: (provider) => chooseService(get, set, provider),
+
+    async composeSubmit() {
+      const draft = get().composeDraft;
+      const errors = composeErrors(draft);
+      const field = COMPOSE_FIELDS.find((name) => errors[name] !== undefined);
+      if (field) {
+        set({ composeAttempted: true });
+        return { ok: false, field };
+      }
+      const { request, count } = requestOf(draft);
+      set((state) => ({
+        composePending: state.composePending + 1,
+        composeSubmitError: null,
+        composeAttempted: false,
+      }));
+      try {
+        const target = await formTargetOf(get, draft.provider);
+        const items = await call('tasks:submit', { request, target, count });
+        get().tasksInsert(items);
+        // Refused already (no key, or the answer came first): what was typed stays in the form.
+        const refused = items.every((item) => item.record.status === 'submit_failed');
+        set((state) => ({
+          composeRecent: withRecent(state.composeRecent, request.prompt),
+          composeModels: request.model
+            ? [request.model, ...state.composeModels.filter((model) => model !== request.model)]
+            : state.composeModels,
+          ...(refused
+            ? {}
+            : {
+                composeDraft: afterSubmit(
+                  state.composeDraft,
+                  draft,
+                  state.settings ?? DEFAULT_SETTINGS,
+                ),
+                composeLastSent: { draft, localIds: items.map((item) => item.record.localId) },
+              }),
+        }));
+        return { ok: true, items };
+      } catch (error) {
+        const apiError = toApiError(error);
+        // No key for the chosen service: the notice under the form names it, with its link.
+        const missingKey = missingKeyRefusal(get(), draft.provider, apiError);
+        if (missingKey) return { ok: false, error: apiError, missingKey };
+        set({ composeSubmitError: apiError });
+        return { ok: false, error: apiError };
+      } finally {
+        set((state) => ({ composePending: state.composePending - 1 }));
+      }
+    },
+  };
+}

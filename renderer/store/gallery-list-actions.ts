@@ -1,0 +1,213 @@
+/**
+ * The gallery list's actions: loading pages for the filters, refreshing the first page while the
+ * gallery changes under it, and merging task changes into the loaded images. Part of the gallery
+ * slice (gallery-slice.ts).
+ */
+import type { StateCreator } from 'zustand';
+import type { GalleryItem } from '../../shared/domain/gallery-item';
+import type { RequestOutput } from '../../shared/ipc/contract';
+import { call } from '../lib/api';
+import type { AppState } from './app-state';
+import { galleryChanges, imagesAfterBatch } from './gallery-batch';
+import { countQuery, dropJump } from './gallery-browse';
+import { GALLERY_PAGE_SIZE, listQuery, mergeFirstPage, withModels } from './gallery-list-model';
+import type { GallerySlice } from './gallery-slice';
+import type { PagedList } from './paged-list';
+
+type Creator = StateCreator<AppState, [], [], GallerySlice>;
+
+type Set = Parameters<Creator>[0];
+type Get = Parameters<Creator>[1];
+type GalleryList = PagedList<'gallery', AppState, GalleryItem>;
+
+/** The list's query in the chosen order. */
+function query(get: Get, cursor: string | null) {
+  return listQuery(get().galleryFilters, cursor, GALLERY_PAGE_SIZE, get().galleryDisplay.sort);
+}
+
+/** How many images the filters match; null when it cannot be told (the list still loads). */
+function count(get: Get) {
+  return call('gallery:count', countQuery(get().galleryFilters)).catch(() => null);
+}
+
+/** Rounds of a refresh needed at most while the gallery keeps changing under it. */
+const MAX_REFRESH_ROUNDS = 5;
+
+/** Merges a fresh first page into what is loaded (deeper pages kept) with its count. */
+function applyFirstPage(
+  { set, get, list }: { set: Set; get: Get; list: GalleryList },
+  page: RequestOutput<'gallery:list'>,
+  total: number | null,
+): void {
+  const state = get();
+  const merged = mergeFirstPage(
+    state.galleryItems,
+    state.galleryNextCursor,
+    page.items,
+    page.nextCursor,
+  );
+  // A list replaced here makes a next page already on its way stale.
+  if (merged.replaced) list.drop();
+  set({
+    ...list.patch({
+      items: merged.items,
+      nextCursor: merged.nextCursor,
+      error: null,
+      ...(merged.replaced ? { loadingMore: false } : {}),
+    }),
+    galleryModels: withModels(state.galleryModels, page.items),
+    galleryTotal: total,
+  });
+  // Positions may have moved: the page loaded by position is loaded again, and shown as it
+  // is until then (its tiles, and the focus on one of them, stay).
+  const jump = get().galleryJump;
+  if (jump) void get().galleryLoadAt(jump.offset, jump.limit);
+}
+
+/** What keeps the loaded images fresh: the changes counted, and the refresh that reads again. */
+export interface GalleryFreshness {
+  /** Counts a change; what the store is to set with it (a page on its way dropped). */
+  changed(): Partial<AppState>;
+  /** Reads the first page again; one refresh at a time. */
+  refresh(): Promise<void>;
+}
+
+export function galleryFreshness(set: Set, get: Get, list: GalleryList): GalleryFreshness {
+  /**
+   * Counts the changes applied to the loaded images (task updates, removals). A page read
+   * before a change and answered after it is stale: it holds images deleted meanwhile (they
+   * would come back) or lacks ones restored. Such an answer is read again, never applied.
+   */
+  let changes = 0;
+  let refreshing: Promise<void> | null = null;
+  let refreshAgain = false;
+
+  /** Reads the first page again until an answer is newer than every change (or rounds run out). */
+  const refreshRounds = async (): Promise<void> => {
+    for (let round = 1; ; round += 1) {
+      refreshAgain = false;
+      const before = changes;
+      const status = get().galleryStatus;
+      // Never shown yet: the first load happens when the gallery opens.
+      if (status === 'idle') return;
+      if (status !== 'ready') return get().galleryLoad();
+      const stillCurrent = list.current();
+      let answer;
+      try {
+        answer = await Promise.all([call('gallery:list', query(get, null)), count(get)]);
+      } catch (error) {
+        if (stillCurrent()) set(list.patch({ error: list.failure(error) }));
+        return;
+      }
+      if (!stillCurrent()) return;
+      const stale = changes !== before || refreshAgain;
+      if (stale && round < MAX_REFRESH_ROUNDS) continue;
+      applyFirstPage({ set, get, list }, answer[0], answer[1]);
+      return;
+    }
+  };
+
+  return {
+    changed: () => {
+      changes += 1;
+      // A next page on its way was read before this change: dropped, the grid asks again.
+      if (!get().galleryLoadingMore) return {};
+      list.drop();
+      return list.patch({ loadingMore: false });
+    },
+    refresh: () => {
+      // One refresh at a time: a request meanwhile asks for one more round, not another read.
+      if (refreshing) {
+        refreshAgain = true;
+        return refreshing;
+      }
+      refreshing = refreshRounds().finally(() => {
+        refreshing = null;
+      });
+      return refreshing;
+    },
+  };
+}
+
+/** Loading: the first page for the filters, the next pages, a refresh, a change of filters. */
+export function galleryLoadActions(
+  set: Set,
+  get: Get,
+  list: GalleryList,
+  freshness: GalleryFreshness,
+): Pick<GallerySlice, 'galleryLoad' | 'galleryLoadMore' | 'galleryRefresh' | 'gallerySetFilters'> {
+  return {
+    galleryLoad: async () => {
+      await list.replace(
+        async () => {
+          const [page, models, total] = await Promise.all([
+            call('gallery:list', query(get, null)),
+            // Every model in the gallery, not only those on the pages loaded so far.
+            call('gallery:models').catch(() => [] as string[]),
+            count(get),
+          ]);
+          return { ...page, models, total };
+        },
+        (next, state, page) => ({
+          galleryTotal: page.total,
+          ...dropJump(),
+          galleryModels: withModels(
+            [...new Set([...state.galleryModels, ...page.models])].sort(),
+            next.items,
+          ),
+        }),
+      );
+    },
+
+    galleryLoadMore: () =>
+      list.extend(
+        (cursor) => call('gallery:list', query(get, cursor)),
+        (_next, state, page) => ({ galleryModels: withModels(state.galleryModels, page.items) }),
+      ),
+
+    galleryRefresh: () => freshness.refresh(),
+
+    gallerySetFilters: (patch) => {
+      set((state) => ({ galleryFilters: { ...state.galleryFilters, ...patch } }));
+      void get().galleryLoad();
+    },
+  };
+}
+
+/** Task changes merged into the loaded images (and the page loaded by position). */
+export function galleryChangeActions(
+  set: Set,
+  get: Get,
+  freshness: GalleryFreshness,
+): Pick<GallerySlice, 'galleryApplyTaskUpdate' | 'galleryAfterTaskChanges'> {
+  return {
+    galleryApplyTaskUpdate: ({ record }) => {
+      set(get().galleryAfterTaskChanges(galleryChanges([record])));
+    },
+
+    galleryAfterTaskChanges: (changes) => {
+      const state = get();
+      if (state.galleryStatus !== 'ready') return {};
+      // The page loaded by position shows the same images: their stars, states, or going.
+      const jump = state.galleryJump;
+      const jumpItems = jump ? imagesAfterBatch(jump.items, changes) : null;
+      const merge = imagesAfterBatch(state.galleryItems, changes, {
+        filters: state.galleryFilters,
+        hasMore: state.galleryNextCursor !== null,
+        sort: state.galleryDisplay.sort,
+      });
+      const patch: Partial<AppState> =
+        jump && jumpItems?.changed ? { galleryJump: { ...jump, items: jumpItems.items } } : {};
+      if (!merge.changed) return patch;
+      const grown = merge.items.length - state.galleryItems.length;
+      const models = [...changes.records.values()].map((record) => record.request);
+      return {
+        ...patch,
+        ...freshness.changed(),
+        galleryTotal: state.galleryTotal === null ? null : Math.max(0, state.galleryTotal + grown),
+        galleryItems: merge.items,
+        galleryModels: withModels(state.galleryModels, models),
+      };
+    },
+  };
+}
