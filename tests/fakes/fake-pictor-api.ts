@@ -25,7 +25,7 @@ import {
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { recordTarget } from '../../shared/domain/submit-target';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
-import { makeTaskRecord } from '../support/task-records';
+import { SEED_START, makeTask } from '../support/task-records';
 import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
@@ -47,47 +47,6 @@ type Handler<C extends RequestChannel> = (
   input: RequestInput<C>,
 ) => RequestOutput<C> | Promise<RequestOutput<C>>;
 type Handlers = { [C in RequestChannel]: Handler<C> };
-
-const START = Date.UTC(2026, 0, 15, 12, 0, 0);
-
-/** A saved image of a task (thumbnail and file paths under the task's folder). */
-export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord {
-  return {
-    index,
-    url: `https://cdn.example.com/${index}.png`,
-    state: 'saved',
-    file: `task/${index}.png`,
-    thumbnail: `task/${index}.thumb.webp`,
-    width: 1024,
-    height: 1024,
-    bytes: 1_234_567,
-    mime: 'image/png',
-    attempts: 1,
-    savedAt: START,
-    favourite: false,
-    ...overrides,
-  };
-}
-
-/** A task record with sensible defaults; `prompt` is a shortcut for `request.prompt`. */
-export function makeTask(overrides: Partial<TaskRecord> & { prompt?: string } = {}): TaskRecord {
-  const { prompt, ...rest } = overrides;
-  const createdAt = rest.createdAt ?? START;
-  return makeTaskRecord(
-    {
-      localId: `local-${createdAt}-${Math.random().toString(36).slice(2, 8)}`,
-      taskId: 'task-1',
-      endpoint: 'demo:',
-      account: 'demo',
-      request: { prompt: prompt ?? 'A lighthouse at dusk', model: 'demo-1', size: '1024x1024' },
-      finishedAt: createdAt + 30_000,
-      polls: 10,
-      lastPolledAt: createdAt + 30_000,
-      ...rest,
-    },
-    createdAt,
-  );
-}
 
 function newestFirst(a: TaskRecord, b: TaskRecord): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
@@ -270,7 +229,7 @@ export class FakePictorApi implements PictorApi {
   ): TaskRecord[] {
     const made: TaskRecord[] = [];
     for (let index = 0; index < count; index += 1) {
-      const createdAt = START - index * 60_000;
+      const createdAt = SEED_START - index * 60_000;
       made.push(
         makeTask({
           localId: `seed-${String(index).padStart(6, '0')}`,

@@ -10,7 +10,7 @@ import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { makeTask } from '../../fakes/fake-pictor-api';
+import { makeTask } from '../../support/task-records';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { giveSize } from './render-app';
 

@@ -11,7 +11,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
-import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
 import { isolated, sentenceAround } from '../../../support/isolated-text';
 

@@ -9,7 +9,8 @@ import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { selectionSize } from '../../../../renderer/lib/selection';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 const articles = () => screen.getAllByRole('article');

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import { CredentialsSummary } from '../../../../renderer/components/content-credentials';
 import { applyLocale } from '../../../../renderer/i18n';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { renderGallery, seedImages, seriousViolations } from './gallery-harness';
 
 const VERDICTS: Array<ContentCredentials | undefined> = [

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { keyOf, renderGallery, seedImages, tile } from './gallery-harness';
 
 const lastList = (calls: unknown[]): unknown => calls.at(-1);

@@ -12,7 +12,8 @@ import { LiveRegion } from '../../../../renderer/components/live-region';
 import { StatusArea } from '../../../../renderer/shell/status-area';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
-import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
+import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 
 export interface Size {
   width: number;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import {
   focusedKey,
   keyOf,

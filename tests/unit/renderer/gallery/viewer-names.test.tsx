@@ -8,7 +8,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { isolated, sentenceAround } from '../../../support/isolated-text';
 import { renderGallery, seedImages } from './gallery-harness';
 
