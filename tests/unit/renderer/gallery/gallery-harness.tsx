@@ -103,7 +103,7 @@ export function scroller(): HTMLElement {
 }
 
 /** Makes code that sets `scrollTop` fire `scroll`, as a browser does. */
-function scrollEventsFor(element: HTMLElement): void {
+export function scrollEventsFor(element: HTMLElement): void {
   let top = 0;
   Object.defineProperty(element, 'scrollTop', {
     configurable: true,
