@@ -58,12 +58,17 @@ export interface WiredAppOptions extends WiredApiOptions {
   readonly userOptions?: Parameters<typeof userEvent.setup>[0];
   /** The task list's layout size; 900 × 600 unless said. */
   readonly listSize?: { width: number; height: number };
+  /**
+   * The file's main (shared-wired-main.ts) instead of one of the test's own: it stays open after
+   * the test, emptied before the next.
+   */
+  readonly main?: () => Promise<WiredApi>;
 }
 
 /** Starts main, installs its `window.pictor`, starts the store and renders the app. */
 export async function startWiredApp(options: WiredAppOptions = {}): Promise<WiredApp> {
-  const main = await startWiredApi(options);
-  running.push(() => main.close());
+  const main = options.main ? await options.main() : await startWiredApi(options);
+  if (!options.main) running.push(() => main.close());
   await options.prepare?.(main);
   (window as { pictor?: unknown }).pictor = main.api;
   giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });
