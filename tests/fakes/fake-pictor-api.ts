@@ -1,13 +1,14 @@
 /**
- * An in-memory `window.pictor` for renderer tests and the screenshot harness: every contract
- * channel over in-memory records, inputs and outputs parsed with the contract's schemas (like
- * the real bridge), helpers to seed tasks, emit events and fail a channel on demand.
- * Browser-safe: imports only shared/ and zod (the screenshot and bench pages run it in a browser).
+ * For fault injection, and for pages that cannot run main: an in-memory `window.pictor` whose
+ * channels a test can make fail, hold back or answer itself, with events sent on cue and states a
+ * fresh task never reaches. Every contract channel over in-memory records, inputs and outputs
+ * parsed with the contract's schemas (like the real bridge). Browser-safe: imports only shared/
+ * and zod (the screenshot and bench pages run it in a browser, where main cannot run).
  *
  * A renderer test of a plain flow runs over the app's real wiring instead
- * (tests/support/wired-api.ts, `startWiredApp`): this fake is for what main cannot be made to do
- * on cue there (a failing or held-back channel, an event mid-operation, a state a fresh task
- * never reaches, hundreds of thousands of rows).
+ * (tests/support/wired-api.ts: `startWiredApp`, the gallery's `wiredGallery`, one main per file
+ * with tests/unit/renderer/shared-wired-main.ts); the record builders are in
+ * tests/support/task-records.ts. A test left here says in a comment why main could not do it.
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { withImageFavourite, withTaskFavourite } from '../../shared/domain/favourites';
