@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { filesNeedingOwnModules, runsMainSide } from './tests/support/module-isolation.ts';
 import { UNTIL } from './tests/support/waits.ts';
 
 /** `expect.poll` waits on its condition as long as `vi.waitFor(…, UNTIL)` does (tests/support/waits.ts). */
@@ -16,6 +18,31 @@ const expectations = { poll: UNTIL };
  */
 const PROCESS_BOUND = '**/*.process.test.{ts,tsx}';
 
+/**
+ * The `unit` project's files share their modules within a worker thread (`isolate: false`): a
+ * file's imports are loaded once for the thread instead of once per file, which was most of that
+ * project's time (on a loaded 2-core machine 319 s of CPU isolated, 193 s shared; import 219 s,
+ * 35 s). The few that change what the next file in the thread would see (a module mocked or
+ * reset, a global or an environment variable stubbed or assigned, fake timers) run isolated in
+ * `unit-isolated`: tests/support/module-isolation.ts finds them from their text, and
+ * projects-cover.test.ts checks none runs shared.
+ */
+const OWN_MODULES = filesNeedingOwnModules(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'tests/unit',
+).filter((file) => !file.startsWith('tests/unit/renderer/'));
+
+/**
+ * The renderer files that run the app's real main side beside the page (tests/support/wired-api.ts)
+ * run each in a fresh worker thread, where the core sees Node's own globals (its Uint8Array, its
+ * timers that unref); in a VM context those are the DOM's.
+ */
+const MAIN_SIDE = filesNeedingOwnModules(
+  fileURLToPath(new URL('.', import.meta.url)),
+  'tests/unit/renderer',
+  runsMainSide,
+);
+
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: 'test-results/vitest.json' }]],
@@ -31,7 +58,25 @@ export default defineConfig({
           expect: expectations,
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           // The renderer's tests need a DOM: they run in the `renderer` project below.
-          exclude: [...configDefaults.exclude, 'tests/unit/renderer/**', PROCESS_BOUND],
+          exclude: [
+            ...configDefaults.exclude,
+            'tests/unit/renderer/**',
+            PROCESS_BOUND,
+            ...OWN_MODULES,
+          ],
+          environment: 'node',
+          pool: 'threads',
+          isolate: false,
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The unit files that need modules of their own (OWN_MODULES), each in a fresh thread.
+        test: {
+          name: 'unit-isolated',
+          expect: expectations,
+          include: OWN_MODULES,
+          exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'node',
           pool: 'threads',
           testTimeout: 15_000,
@@ -42,6 +87,25 @@ export default defineConfig({
           name: 'renderer',
           expect: expectations,
           include: ['tests/unit/renderer/**/*.test.ts', 'tests/unit/renderer/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, PROCESS_BOUND, ...MAIN_SIDE],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/renderer/setup.ts'],
+          // Each file in a fresh VM context of a long-lived thread, not in a fresh thread: the
+          // thread loads jsdom once instead of once per file (whole project on a loaded 2-core
+          // machine: 471.6 s of CPU in threads, environment 246.9 s; 279.9 s in VM contexts,
+          // environment 9.4 s). A context is the file's own: its modules, DOM and globals start
+          // fresh, whatever the files before it did. A thread whose heap passes 1 GB is replaced.
+          pool: 'vmThreads',
+          vmMemoryLimit: '1GB',
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // The renderer files over the app's real main side (MAIN_SIDE), each in a fresh thread.
+        test: {
+          name: 'renderer-wired',
+          expect: expectations,
+          include: MAIN_SIDE,
           exclude: [...configDefaults.exclude, PROCESS_BOUND],
           environment: 'jsdom',
           setupFiles: ['tests/unit/renderer/setup.ts'],

@@ -17,7 +17,6 @@ import type { PendingThumbnails } from '../core/download/pending-thumbnails';
 import type { ShellActions } from '../ports/shell-actions';
 import { unwrap } from './ipc-errors';
 import type { Emit, HandlersOf } from './ipc-main-bridge';
-import { taskItem } from './task-handlers';
 
 export interface GalleryHandlerDeps {
   /** The one core (moving the library changes its folder, never the core). */
@@ -67,22 +66,21 @@ export function galleryHandlers(deps: GalleryHandlerDeps): HandlersOf<'gallery'>
       const { engine } = core;
       findImage(engine, ref);
       // One favourite: the task's star follows its images' (shared/domain/favourites.ts).
-      return taskItem(
-        engine,
+      return engine.item(
         engine.edit(ref.localId, (record) => withImageFavourite(record, ref.index, favourite)),
       );
     },
     ...gallerySelectionHandlers({
       core,
       visibleStates: VISIBLE_STATES,
-      item: (record) => taskItem(core.engine, record),
+      item: (record) => core.engine.item(record),
     }),
     ...galleryBatchHandlers({
       operations: core.operations,
       trash,
       chooseExportFolder: deps.chooseExportFolder,
       emit: deps.emit,
-      item: (record) => taskItem(core.engine, record),
+      item: (record) => core.engine.item(record),
     }),
     'gallery:reveal': async (ref) => unwrap(await shell.reveal(fileOf(ref))),
     'gallery:copyImage': async (ref) => unwrap(await shell.copyImage(fileOf(ref))),

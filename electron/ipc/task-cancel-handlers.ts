@@ -11,7 +11,6 @@ import { TaskCancels, type CancelOutcome } from '../core/batch/cancel-tasks';
 import type { TaskEngine } from '../core/engine/task-engine';
 import type { Clock } from '../ports/clock';
 import type { Emit, IpcHandlers } from './ipc-main-bridge';
-import { taskItem } from './task-handlers';
 import type { taskCancelRequests } from '../../shared/ipc/task-cancel-contract';
 
 /** The channels of the contract's cancel part (shared/ipc/task-cancel-contract.ts). */
@@ -27,7 +26,7 @@ export interface TaskCancelDeps {
 export function taskCancelHandlers(deps: TaskCancelDeps): Pick<IpcHandlers, TaskCancelChannel> {
   const { engine, emit } = deps;
   const cancels = new TaskCancels(engine, deps.clock);
-  const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
+  const item = (record: TaskRecord): TaskItem => engine.item(record);
   const outcomeItem = ({ kind, localId, record, reason }: CancelOutcome): CancelOutcomeItem => ({
     kind,
     localId,

@@ -1,6 +1,6 @@
 /** IPC handlers of the `tasks:` channels: thin translations from contract channels to the engine. */
 import { MAX_SELECT_ALL, type RequestInput, type TaskItem } from '../../shared/ipc/contract';
-import { isUnfinished, type TaskRecord } from '../../shared/domain/task-record';
+import { type TaskRecord } from '../../shared/domain/task-record';
 import { withTaskFavourite } from '../../shared/domain/favourites';
 import { followSubmits } from '../core/engine/account-refusal';
 import { submitAgain } from '../core/engine/submit-again';
@@ -41,17 +41,11 @@ function historyFilter(filter: RequestInput<'tasks:count'>): HistoryQuery {
   };
 }
 
-/** A record with the engine's live state when the engine still works on it. */
-export function taskItem(engine: TaskEngine, record: TaskRecord): TaskItem {
-  const current = engine.get(record.localId) ?? record;
-  return { record: current, live: isUnfinished(current) ? engine.live(current.localId) : null };
-}
-
 /** Every `tasks:` handler but cancel's (task-cancel-handlers.ts, wired beside these). */
 export function taskHandlers(deps: TaskHandlerDeps): Omit<HandlersOf<'tasks'>, TaskCancelChannel> {
   const { core, emit, changes, chooseFolder, trash } = deps;
   const { engine } = core;
-  const item = (record: TaskRecord): TaskItem => taskItem(engine, record);
+  const item = (record: TaskRecord): TaskItem => engine.item(record);
   // A submit refused for the account is not kept: the page hears it once (account-refusal.ts).
   const follow = (records: readonly TaskRecord[]): TaskItem[] =>
     followSubmits(

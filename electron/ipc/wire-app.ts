@@ -38,7 +38,7 @@ import type { CapPrompts } from '../ports/user-prompts';
 import { serviceHandlers } from './service-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { taskCancelHandlers } from './task-cancel-handlers';
-import { taskHandlers, taskItem } from './task-handlers';
+import { taskHandlers } from './task-handlers';
 import { TaskUpdates, type TaskChangeSink } from './task-updates';
 import { noUpdates, updateHandlers, type UpdatesControl } from './update-handlers';
 
@@ -253,9 +253,7 @@ function wireCore(
   const store = new DisposableStore();
   const observed = observeCore?.(core);
   if (observed) store.add(observed);
-  store.add(
-    core.engine.onDidUpdate(({ record }) => updates.updated(taskItem(core.engine, record))),
-  );
+  store.add(core.engine.onDidUpdate(({ record }) => updates.updated(core.engine.item(record))));
   core.engine.start({ resume: true });
   return store;
 }

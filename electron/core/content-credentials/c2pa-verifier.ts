@@ -12,6 +12,7 @@
  *   is replaced, so no state of a hostile file outlives it;
  * - idle: a worker ends after `idleMs` without work, and never keeps the process alive.
  */
+import { clearTimeout, setTimeout } from 'node:timers';
 import { Worker } from 'node:worker_threads';
 import type {
   ContentCredentialVerifier,

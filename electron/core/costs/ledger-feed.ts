@@ -10,6 +10,7 @@
  * That also coalesces a burst: two hundred tasks reporting costs in the same second are at most
  * four events. A task's status and a poll's bookkeeping do not move it.
  */
+import { processTimers } from '../base/process-timers';
 import type { Clock, TimerHandle } from '../../ports/clock';
 import { toDisposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
@@ -30,12 +31,6 @@ export interface LedgerFeedOptions {
   readonly intervalMs?: number;
   readonly logger?: Logger;
 }
-
-/** The process's own timers, never keeping it alive. */
-const processTimers: Pick<Clock, 'setTimeout' | 'clearTimeout'> = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 const LOOK_MS = 250;
 

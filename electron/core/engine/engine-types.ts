@@ -6,7 +6,9 @@ import type { LiveState } from '../../../shared/domain/live-state';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { AnswerCost } from '../../../shared/domain/task-cost';
 import type { GenerationRequest, ServiceTask } from '../../../shared/service/wire';
-import type { ServiceCredentials } from '../../ports/credentials';
+import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import type { Clock } from '../../ports/clock';
+import type { Logger } from '../../ports/logger';
 import type { Event } from '../../ports/event';
 import { UserFacingError } from '../errors/user-facing-error';
 import type { DownloadOutcome } from '../download/download-outcome';
@@ -174,4 +176,23 @@ export class EngineInputError extends UserFacingError {
 /** The images a service sent inline could not be kept on disk: the task is asked for them again. */
 export class InlineNotKeptError extends UserFacingError {
   override readonly name = 'InlineNotKeptError';
+}
+
+/** What the engine is built from: its ports, and the options a front may set. */
+export interface TaskEngineDeps {
+  readonly client: EngineServiceClient;
+  readonly history: EngineHistory;
+  /** The same history, shared with other processes (leases, their changes); absent: alone. */
+  readonly sharing?: EngineSharing;
+  /** Prices new tasks and checks the spending caps as they are stored; absent: no costs. */
+  readonly admission?: EngineAdmission;
+  /** Keeps watching a removed task its service still works on (the ledger); absent: forgotten. */
+  readonly removals?: EngineWatchedRemovals;
+  readonly gallery: EngineGallery;
+  readonly credentials: CredentialsProvider;
+  readonly clock: Clock;
+  readonly logger?: Logger;
+  readonly random?: () => number;
+  readonly newId?: () => string;
+  readonly options?: Partial<TaskEngineOptions>;
 }

@@ -14,10 +14,10 @@ import { setMaxListeners } from 'node:events';
 import { sentence } from '../../../shared/i18n/sentence';
 import type { GenerationRequest } from '../../../shared/service/wire';
 import type { TaskRecord } from '../../../shared/domain/task-record';
+import type { LiveState } from '../../../shared/domain/live-state';
 import { isUnfinished, newTaskRecord } from '../../../shared/domain/task-record';
 import type { SubmitTarget } from '../../../shared/domain/submit-target';
-import type { Clock } from '../../ports/clock';
-import type { CredentialsProvider, ServiceCredentials } from '../../ports/credentials';
+import type { ServiceCredentials } from '../../ports/credentials';
 import type { Disposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';
@@ -28,17 +28,7 @@ import { DownloadManager } from './download-manager';
 import { ElsewhereTimers } from './elsewhere-timers';
 import { withRetryTiming } from './engine-context';
 import { EngineRecords } from './engine-records';
-import type {
-  EngineAdmission,
-  EngineGallery,
-  EngineHistory,
-  EngineHistoryChanges,
-  EngineServiceClient,
-  EngineSharing,
-  EngineWatchedRemovals,
-  TaskEngineOptions,
-  TaskUpdate,
-} from './engine-types';
+import type { EngineHistoryChanges, TaskEngineOptions, TaskUpdate } from './engine-types';
 import { DEFAULT_ENGINE_OPTIONS, EngineInputError } from './engine-types';
 import { applyExternalChanges } from './external-changes';
 import { ServiceCancel } from './service-cancel';
@@ -51,24 +41,9 @@ import { isSettled, interruptedSubmit, needsWork } from './task-transitions';
 import { whenSettled } from './when-settled';
 import { RemovedTasks } from './removed-tasks';
 import { BackgroundWork } from './background-work';
+import type { TaskEngineDeps } from './engine-types';
 
-export interface TaskEngineDeps {
-  readonly client: EngineServiceClient;
-  readonly history: EngineHistory;
-  /** The same history, shared with other processes (leases, their changes); absent: alone. */
-  readonly sharing?: EngineSharing;
-  /** Prices new tasks and checks the spending caps as they are stored; absent: no costs. */
-  readonly admission?: EngineAdmission;
-  /** Keeps watching a removed task its service still works on (the ledger); absent: forgotten. */
-  readonly removals?: EngineWatchedRemovals;
-  readonly gallery: EngineGallery;
-  readonly credentials: CredentialsProvider;
-  readonly clock: Clock;
-  readonly logger?: Logger;
-  readonly random?: () => number;
-  readonly newId?: () => string;
-  readonly options?: Partial<TaskEngineOptions>;
-}
+export type { TaskEngineDeps } from './engine-types';
 
 export class TaskEngine {
   private readonly ownOptions: { -readonly [K in keyof TaskEngineOptions]: TaskEngineOptions[K] };
@@ -506,6 +481,15 @@ export class TaskEngine {
       downloads: this.downloads.busyCount(localId),
       ...this.poller.saidOf(localId),
     };
+  }
+
+  /**
+   * A task as the fronts show it: its record as the engine holds it now (`record` when it holds
+   * none), and its live view while unfinished, `null` once it has ended.
+   */
+  item(record: TaskRecord): { readonly record: TaskRecord; readonly live: LiveState | null } {
+    const current = this.get(record.localId) ?? record;
+    return { record: current, live: isUnfinished(current) ? this.live(current.localId) : null };
   }
 
   private now(): number {

@@ -5,6 +5,7 @@
  * nothing did) and, when one did, reads the new entries. This process's own writes are skipped:
  * its engine announced them already.
  */
+import { clearInterval, setInterval } from 'node:timers';
 import { toDisposable } from '../../ports/disposable';
 import { Emitter, type Event } from '../../ports/event';
 import type { Logger } from '../../ports/logger';

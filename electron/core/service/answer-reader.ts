@@ -11,6 +11,7 @@
  *   sentence (the poll is asked again later, a submit is never sent again) and the next answer
  *   gets a new one; its heap is capped.
  */
+import { clearTimeout, setTimeout } from 'node:timers';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';

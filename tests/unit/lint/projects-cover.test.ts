@@ -2,14 +2,17 @@
  * Every test file runs, once, where it can: vitest's own answer (its configuration resolved as
  * `npm test` resolves it) puts each `*.test.ts(x)` under tests/ in exactly one project, and a
  * `*.process.test.*` file in a project whose files get a child process each, never a thread
- * (vitest.config.ts says why). A file no project includes would pass by never running: a unit
- * file named for a process of its own did, before the `unit-process` project.
+ * (vitest.config.ts says why), and a file that changes what the next file in its thread would see
+ * (tests/support/module-isolation.ts) in a project that gives each file fresh modules. A file no
+ * project includes would pass by never running: a unit file named for a process of its own did,
+ * before the `unit-process` project.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVitest, type TestSpecification } from 'vitest/node';
+import { needsOwnModules, runsMainSide } from '../../support/module-isolation';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const rel = (file: string) => relative(root, file).split('\\').join('/');
@@ -59,5 +62,32 @@ describe('the vitest projects', () => {
     expect(wrong).toEqual([]);
     // The time-zone test is one: the check above sees both kinds.
     expect(specs.some((spec) => spec.moduleId.endsWith('time-zone.process.test.ts'))).toBe(true);
+  });
+
+  it("run a renderer file over the app's real main side in a thread, never in a VM context", () => {
+    const wired = specs.filter((spec) => runsMainSide(readFileSync(spec.moduleId, 'utf8')));
+    expect(wired.length).toBeGreaterThan(5);
+    const wrong = wired
+      .filter((spec) => spec.project.config.pool !== 'threads')
+      .map((spec) => `${rel(spec.moduleId)} (${spec.project.name}: ${spec.project.config.pool})`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('give a file that changes what the next file in its thread would see modules of its own', () => {
+    // A VM pool (vitest says isolate: false of it) gives each file a context of its own.
+    const shared = specs.filter(
+      (spec) => spec.project.config.isolate === false && !spec.project.config.pool.startsWith('vm'),
+    );
+    const wrong = shared
+      .filter((spec) => needsOwnModules(readFileSync(spec.moduleId, 'utf8')))
+      .map((spec) => `${rel(spec.moduleId)} (${spec.project.name})`);
+    expect(wrong).toEqual([]);
+    // Both kinds exist: most unit files share their modules, the ones that mock electron do not.
+    expect(shared.length).toBeGreaterThan(100);
+    const isolated = specs.filter((spec) => spec.project.name === 'unit-isolated');
+    expect(isolated.map((spec) => rel(spec.moduleId))).toContain(
+      'tests/unit/window/window.test.ts',
+    );
+    expect(isolated.every((spec) => spec.project.config.isolate)).toBe(true);
   });
 });
