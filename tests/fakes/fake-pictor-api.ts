@@ -1,13 +1,14 @@
 /**
- * An in-memory `window.pictor` for renderer tests and the screenshot harness: every contract
- * channel over in-memory records, inputs and outputs parsed with the contract's schemas (like
- * the real bridge), helpers to seed tasks, emit events and fail a channel on demand.
- * Browser-safe: imports only shared/ and zod (the screenshot and bench pages run it in a browser).
+ * For fault injection, and for pages that cannot run main: an in-memory `window.pictor` whose
+ * channels a test can make fail, hold back or answer itself, with events sent on cue and states a
+ * fresh task never reaches. Every contract channel over in-memory records, inputs and outputs
+ * parsed with the contract's schemas (like the real bridge). Browser-safe: imports only shared/
+ * and zod (the screenshot and bench pages run it in a browser, where main cannot run).
  *
  * A renderer test of a plain flow runs over the app's real wiring instead
- * (tests/support/wired-api.ts, `startWiredApp`): this fake is for what main cannot be made to do
- * on cue there (a failing or held-back channel, an event mid-operation, a state a fresh task
- * never reaches, hundreds of thousands of rows).
+ * (tests/support/wired-api.ts: `startWiredApp`, the gallery's `wiredGallery`, one main per file
+ * with tests/unit/renderer/shared-wired-main.ts); the record builders are in
+ * tests/support/task-records.ts. A test left here says in a comment why main could not do it.
  */
 import type { GalleryItem } from '../../shared/domain/gallery-item';
 import { withImageFavourite, withTaskFavourite } from '../../shared/domain/favourites';
@@ -25,7 +26,7 @@ import {
 import type { ImageRecord, TaskRecord } from '../../shared/domain/task-record';
 import { recordTarget } from '../../shared/domain/submit-target';
 import { canRetry, canSubmitAgain } from '../../shared/domain/task-actions';
-import { makeTaskRecord } from '../support/task-records';
+import { SEED_START, makeTask } from '../support/task-records';
 import { FakeCancels } from './fake-cancels';
 import { FakeCosts } from './fake-costs';
 import { GALLERY_BASE, type PictorApi } from '../../shared/ipc/api';
@@ -47,47 +48,6 @@ type Handler<C extends RequestChannel> = (
   input: RequestInput<C>,
 ) => RequestOutput<C> | Promise<RequestOutput<C>>;
 type Handlers = { [C in RequestChannel]: Handler<C> };
-
-const START = Date.UTC(2026, 0, 15, 12, 0, 0);
-
-/** A saved image of a task (thumbnail and file paths under the task's folder). */
-export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord {
-  return {
-    index,
-    url: `https://cdn.example.com/${index}.png`,
-    state: 'saved',
-    file: `task/${index}.png`,
-    thumbnail: `task/${index}.thumb.webp`,
-    width: 1024,
-    height: 1024,
-    bytes: 1_234_567,
-    mime: 'image/png',
-    attempts: 1,
-    savedAt: START,
-    favourite: false,
-    ...overrides,
-  };
-}
-
-/** A task record with sensible defaults; `prompt` is a shortcut for `request.prompt`. */
-export function makeTask(overrides: Partial<TaskRecord> & { prompt?: string } = {}): TaskRecord {
-  const { prompt, ...rest } = overrides;
-  const createdAt = rest.createdAt ?? START;
-  return makeTaskRecord(
-    {
-      localId: `local-${createdAt}-${Math.random().toString(36).slice(2, 8)}`,
-      taskId: 'task-1',
-      endpoint: 'demo:',
-      account: 'demo',
-      request: { prompt: prompt ?? 'A lighthouse at dusk', model: 'demo-1', size: '1024x1024' },
-      finishedAt: createdAt + 30_000,
-      polls: 10,
-      lastPolledAt: createdAt + 30_000,
-      ...rest,
-    },
-    createdAt,
-  );
-}
 
 function newestFirst(a: TaskRecord, b: TaskRecord): number {
   if (a.createdAt !== b.createdAt) return b.createdAt - a.createdAt;
@@ -270,7 +230,7 @@ export class FakePictorApi implements PictorApi {
   ): TaskRecord[] {
     const made: TaskRecord[] = [];
     for (let index = 0; index < count; index += 1) {
-      const createdAt = START - index * 60_000;
+      const createdAt = SEED_START - index * 60_000;
       made.push(
         makeTask({
           localId: `seed-${String(index).padStart(6, '0')}`,

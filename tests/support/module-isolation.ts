@@ -26,11 +26,12 @@ export function needsOwnModules(text: string): boolean {
 
 /**
  * Whether a renderer test runs the app's real main side in its own thread (tests/support/
- * wired-api.ts): the core is plain Node and must see Node's globals (its buffers, timers), which
+ * wired-api.ts, whichever way it starts it: a test's own main, the file's shared one, the
+ * gallery's wired harness): the core is plain Node and must see Node's globals (its buffers, timers), which
  * a VM context's DOM globals are not.
  */
 export function runsMainSide(text: string): boolean {
-  return /\b(?:startWiredApp|startWiredApi)\b/.test(text);
+  return /\b(?:startWiredApp|startWiredApi|sharedWiredMain|wiredGallery)\b/.test(text);
 }
 
 /**

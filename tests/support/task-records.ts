@@ -2,7 +2,7 @@
  * The task record tests build, over the product's own `newTaskRecord`: a field the record gains
  * gets the product's starting value here, instead of being spelled again in every test's builder.
  */
-import { newTaskRecord, type TaskRecord } from '../../shared/domain/task-record';
+import { newTaskRecord, type ImageRecord, type TaskRecord } from '../../shared/domain/task-record';
 
 /** When a record is created unless its builder says otherwise. */
 export const RECORD_CREATED = Date.UTC(2025, 0, 1, 9, 0, 0);
@@ -39,4 +39,46 @@ export function makeTaskRecord(
     finishedAt: at + 1000,
     ...overrides,
   };
+}
+
+/** When the renderer's tests' tasks are created unless said: seeded lists count back from it. */
+export const SEED_START = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+/** A saved image of a task (thumbnail and file paths under the task's folder). */
+export function makeImage(index: number, overrides: Partial<ImageRecord> = {}): ImageRecord {
+  return {
+    index,
+    url: `https://cdn.example.com/${index}.png`,
+    state: 'saved',
+    file: `task/${index}.png`,
+    thumbnail: `task/${index}.thumb.webp`,
+    width: 1024,
+    height: 1024,
+    bytes: 1_234_567,
+    mime: 'image/png',
+    attempts: 1,
+    savedAt: SEED_START,
+    favourite: false,
+    ...overrides,
+  };
+}
+
+/** A task record with sensible defaults; `prompt` is a shortcut for `request.prompt`. */
+export function makeTask(overrides: Partial<TaskRecord> & { prompt?: string } = {}): TaskRecord {
+  const { prompt, ...rest } = overrides;
+  const createdAt = rest.createdAt ?? SEED_START;
+  return makeTaskRecord(
+    {
+      localId: `local-${createdAt}-${Math.random().toString(36).slice(2, 8)}`,
+      taskId: 'task-1',
+      endpoint: 'demo:',
+      account: 'demo',
+      request: { prompt: prompt ?? 'A lighthouse at dusk', model: 'demo-1', size: '1024x1024' },
+      finishedAt: createdAt + 30_000,
+      polls: 10,
+      lastPolledAt: createdAt + 30_000,
+      ...rest,
+    },
+    createdAt,
+  );
 }

@@ -44,6 +44,8 @@ export interface WiredApiOptions {
   /** `app:getInfo`'s host part: the app's version and the OS (default linux). */
   readonly version?: string;
   readonly platform?: NodeJS.Platform;
+  /** `app:getInfo`'s network state at start (default online). */
+  readonly online?: boolean;
 }
 
 /** The page's `window.pictor` and the real main process behind it. */
@@ -181,7 +183,7 @@ export async function startWiredApi(options: WiredApiOptions = {}): Promise<Wire
     info: () => ({
       version: options.version ?? '0.1.0',
       platform: options.platform ?? 'linux',
-      online: true,
+      online: options.online ?? true,
     }),
     emit: page.emit,
   });

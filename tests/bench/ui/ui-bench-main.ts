@@ -5,7 +5,8 @@
  * that records requestAnimationFrame deltas and the most <img> elements seen.
  */
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { makeImage, type FakePictorApi } from '../../fakes/fake-pictor-api';
+import { type FakePictorApi } from '../../fakes/fake-pictor-api';
+import { makeImage } from '../../support/task-records';
 import { startHarnessPage } from '../../unit/renderer/harness/harness-page';
 import { useAppStore } from '../../../renderer/store/app-store';
 import type { View } from '../../../renderer/store/ui-slice';

@@ -4,7 +4,7 @@
  * changing what a later file would see is recognised, and reads and restores are left alone.
  */
 import { describe, expect, it } from 'vitest';
-import { needsOwnModules } from '../../support/module-isolation';
+import { needsOwnModules, runsMainSide } from '../../support/module-isolation';
 
 describe('a file that needs modules of its own', () => {
   it.each([
@@ -32,5 +32,20 @@ describe('a file that needs modules of its own', () => {
     'vi.unstubAllEnvs();',
   ])('is not one for %s', (text) => {
     expect(needsOwnModules(text)).toBe(false);
+  });
+});
+
+describe('a renderer file over the real main side', () => {
+  it.each([
+    'await startWiredApp({ prepare });',
+    'const main = await startWiredApi();',
+    'const fileMain = sharedWiredMain();',
+    'const renderWired = wiredGallery();',
+  ])('is recognised by %s', (text) => {
+    expect(runsMainSide(text)).toBe(true);
+  });
+
+  it('is not one that renders over the fake', () => {
+    expect(runsMainSide('await startApp({ prepare: (fake) => fake.seedTasks(3) });')).toBe(false);
   });
 });

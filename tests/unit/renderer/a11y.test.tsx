@@ -7,7 +7,7 @@ import { act, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../renderer/store/app-store';
-import { makeImage } from '../../fakes/fake-pictor-api';
+import { makeImage } from '../../support/task-records';
 import { startApp } from './render-app';
 
 async function seriousViolations(): Promise<string[]> {

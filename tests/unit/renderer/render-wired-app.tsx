@@ -10,7 +10,7 @@ import { afterEach } from 'vitest';
 import { App } from '../../../renderer/app';
 import { initStore, useAppStore } from '../../../renderer/store/app-store';
 import type { TaskRecord } from '../../../shared/domain/task-record';
-import { makeTask } from '../../fakes/fake-pictor-api';
+import { makeTask } from '../../support/task-records';
 import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
 import { giveSize } from './render-app';
 
@@ -58,12 +58,17 @@ export interface WiredAppOptions extends WiredApiOptions {
   readonly userOptions?: Parameters<typeof userEvent.setup>[0];
   /** The task list's layout size; 900 × 600 unless said. */
   readonly listSize?: { width: number; height: number };
+  /**
+   * The file's main (shared-wired-main.ts) instead of one of the test's own: it stays open after
+   * the test, emptied before the next.
+   */
+  readonly main?: () => Promise<WiredApi>;
 }
 
 /** Starts main, installs its `window.pictor`, starts the store and renders the app. */
 export async function startWiredApp(options: WiredAppOptions = {}): Promise<WiredApp> {
-  const main = await startWiredApi(options);
-  running.push(() => main.close());
+  const main = options.main ? await options.main() : await startWiredApi(options);
+  if (!options.main) running.push(() => main.close());
   await options.prepare?.(main);
   (window as { pictor?: unknown }).pictor = main.api;
   giveSize('.task-list', options.listSize ?? { width: 900, height: 600 });

@@ -7,6 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { startApp } from '../render-app';
+import { startWiredApp } from '../render-wired-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });
 const READY = {
@@ -24,16 +25,17 @@ async function submitPrompt(user: Awaited<ReturnType<typeof startApp>>['user'], 
 
 describe('the compose form’s target', () => {
   it('writes no setting when submitting: the submit names the service itself', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     await submitPrompt(user, 'a heron');
-    await waitFor(() => expect(fake.callsTo('tasks:submit')).toHaveLength(1));
-    expect(fake.callsTo('settings:update')).toEqual([]);
-    expect(fake.callsTo('tasks:submit')[0]?.target).toEqual({
+    await waitFor(() => expect(main.callsTo('tasks:submit')).toHaveLength(1));
+    expect(main.callsTo('settings:update')).toEqual([]);
+    expect(main.callsTo('tasks:submit')[0]?.target).toEqual({
       provider: 'pictor',
       endpoint: 'demo:',
     });
   });
 
+  // On the fake: the setting's refusal is an injected fault.
   it('sends the service chosen in the form even while the setting that remembers it is refused', async () => {
     const { user, fake } = await startApp({
       prepare: (f) => {
@@ -51,6 +53,7 @@ describe('the compose form’s target', () => {
     expect(fake.settings.provider).toBe('pictor');
   });
 
+  // On the fake: a ready key at a made-up address (a real one would be checked there).
   it('names today’s contract at its address once its key is ready, the demo before', async () => {
     const { user, fake } = await startApp({
       prepare: (f) => {
@@ -67,19 +70,20 @@ describe('the compose form’s target', () => {
   });
 
   it('asks the cost preview about the same service the submit would go to', async () => {
-    const { user, fake } = await startApp();
+    const { user, main } = await startWiredApp();
     await user.selectOptions(
       within(form()).getByRole('combobox', { name: 'Service' }),
       'dashscope',
     );
     await waitFor(() =>
-      expect(fake.callsTo('costs:preview').at(-1)).toMatchObject({
+      expect(main.callsTo('costs:preview').at(-1)).toMatchObject({
         target: { provider: 'dashscope', endpoint: 'https://dashscope.aliyuncs.com' },
         request: { model: 'wanx2.1-t2i-turbo' },
       }),
     );
   });
 
+  // On the fake: the submit goes to the real bfl.ai address.
   it('"Use this prompt" brings back the task’s service with its model', async () => {
     const { user, fake } = await startApp({
       prepare: (f) =>

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TASKS_PER_SUBMIT } from '../../../../shared/domain/limits';
 import type { TaskItem } from '../../../../shared/ipc/contract';
-import { makeTask } from '../../../fakes/fake-pictor-api';
+import { makeTask } from '../../../support/task-records';
 import { startApp } from '../render-app';
 import { startWiredApp } from '../render-wired-app';
 

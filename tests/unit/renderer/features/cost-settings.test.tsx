@@ -11,6 +11,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
 
 afterEach(async () => {
   await act(() => applyLocale('en'));
@@ -21,10 +22,20 @@ function catalogue(tag: string): Record<string, string> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, string>;
 }
 
+/**
+ * Settings over main's real prices, caps and ledger (tests/support/wired-api.ts), a main per test
+ * (prices and caps set by one test would be the next one's): today has spent $0.03, a task
+ * finished a moment ago.
+ */
 async function openSettings() {
-  const started = await startApp({
-    prepare: (fake) => {
-      fake.costs.spent.set('day/USD/', 30_000);
+  const started = await startWiredApp({
+    prepare: (main) => {
+      const now = Date.now();
+      seedHistory(main, 1, () => ({
+        createdAt: now - 1_000,
+        finishedAt: now,
+        cost: { source: 'reported', micros: 30_000, unit: 'USD', field: 'usage.cost' },
+      }));
     },
   });
   await started.user.click(screen.getByRole('button', { name: /^Settings/ }));
@@ -33,8 +44,16 @@ async function openSettings() {
   return { ...started, prices: within(prices), caps: within(caps) };
 }
 
+/** {@link openSettings} over the fake, today's spending said by it. */
+async function openSettingsOnFake() {
+  const started = await startApp({ prepare: (fake) => fake.costs.spent.set('day/USD/', 30_000) });
+  await started.user.click(screen.getByRole('button', { name: /^Settings/ }));
+  const caps = await screen.findByRole('form', { name: 'Spending caps' });
+  return { ...started, caps: within(caps) };
+}
+
 it('sets a price for a service and model, lists it, and removes it', async () => {
-  const { user, fake, prices } = await openSettings();
+  const { user, main, prices } = await openSettings();
   expect(screen.getByText('No prices set.')).toBeTruthy();
   await user.selectOptions(prices.getByLabelText('Service'), 'fal');
   await user.type(prices.getByLabelText('Model (empty: every model)'), 'flux-dev');
@@ -42,26 +61,26 @@ it('sets a price for a service and model, lists it, and removes it', async () =>
   await user.selectOptions(prices.getByLabelText('Per'), 'megapixel');
   await user.click(prices.getByRole('button', { name: 'Set price' }));
   expect(await screen.findByText('fal.ai, flux-dev: $0.025 per megapixel')).toBeTruthy();
-  expect(fake.callsTo('costs:setPrice')).toEqual([
+  expect(main.callsTo('costs:setPrice')).toEqual([
     { provider: 'fal', model: 'flux-dev', unit: 'USD', basis: 'megapixel', micros: 25_000 },
   ]);
   const line = screen.getByText('fal.ai, flux-dev: $0.025 per megapixel').closest('li')!;
   await user.click(within(line).getByRole('button', { name: 'Remove' }));
   expect(await screen.findByText('No prices set.')).toBeTruthy();
-  expect(fake.callsTo('costs:clearPrice')).toEqual([
+  expect(main.callsTo('costs:clearPrice')).toEqual([
     { provider: 'fal', model: 'flux-dev', unit: 'USD' },
   ]);
 });
 
 it('takes amounts as people type them: a leading point, a currency sign, a comma', async () => {
-  const { user, fake, prices } = await openSettings();
+  const { user, main, prices } = await openSettings();
   for (const typed of ['.05', '$0.05', '0,05', '0.05 USD']) {
     await user.clear(prices.getByLabelText('Amount'));
     await user.type(prices.getByLabelText('Amount'), typed);
     await user.click(prices.getByRole('button', { name: 'Set price' }));
-    await waitFor(() => expect(fake.callsTo('costs:setPrice').at(-1)?.micros).toBe(50_000));
+    await waitFor(() => expect(main.callsTo('costs:setPrice').at(-1)?.micros).toBe(50_000));
   }
-  expect(fake.callsTo('costs:setPrice')).toHaveLength(4);
+  expect(main.callsTo('costs:setPrice')).toHaveLength(4);
 });
 
 it.each([
@@ -77,27 +96,27 @@ it.each([
 ])(
   'refuses the cap %j with a sentence naming it and the range, asking main nothing',
   async (typed, said) => {
-    const { user, fake, caps } = await openSettings();
+    const { user, main, caps } = await openSettings();
     await user.type(caps.getByLabelText('Amount'), typed);
     await user.click(caps.getByRole('button', { name: 'Set cap' }));
     expect(caps.getByText(said)).toBeTruthy();
-    expect(fake.callsTo('costs:setCap')).toEqual([]);
+    expect(main.callsTo('costs:setCap')).toEqual([]);
   },
 );
 
 it('refuses a price over the most a price may be, and says the most', async () => {
-  const { user, fake, prices } = await openSettings();
+  const { user, main, prices } = await openSettings();
   await user.type(prices.getByLabelText('Amount'), '5000000');
   await user.click(prices.getByRole('button', { name: 'Set price' }));
   expect(
     prices.getByText('“5000000” is more than $1,000,000.00, the most a price may be.'),
   ).toBeTruthy();
-  expect(fake.callsTo('costs:setPrice')).toEqual([]);
+  expect(main.callsTo('costs:setPrice')).toEqual([]);
 });
 
 it('reads a German amount with its comma and euro sign, and refuses one in German', async () => {
   const german = catalogue('de');
-  const { user, fake } = await openSettings();
+  const { user, main } = await openSettings();
   await act(() => applyLocale('de'));
   const form = within(await screen.findByRole('form', { name: german['costs.settings.prices'] }));
   await user.selectOptions(form.getByLabelText(german['costs.settings.unit']!), 'EUR');
@@ -105,7 +124,7 @@ it('reads a German amount with its comma and euro sign, and refuses one in Germa
   await user.type(amount, '0,05 €');
   await user.click(form.getByRole('button', { name: german['costs.settings.setPrice'] }));
   await waitFor(() =>
-    expect(fake.callsTo('costs:setPrice').at(-1)).toMatchObject({ unit: 'EUR', micros: 50_000 }),
+    expect(main.callsTo('costs:setPrice').at(-1)).toMatchObject({ unit: 'EUR', micros: 50_000 }),
   );
   expect(await screen.findByText(/0,05\s€ pro Bild$/)).toBeTruthy();
   await user.clear(amount);
@@ -114,25 +133,26 @@ it('reads a German amount with its comma and euro sign, and refuses one in Germa
   const refusal = form.getByText(/1\.500/);
   expect(refusal.textContent).toContain('1500');
   expect(refusal.textContent).toContain('1,5');
-  expect(fake.callsTo('costs:setPrice')).toHaveLength(1);
+  expect(main.callsTo('costs:setPrice')).toHaveLength(1);
 });
 
 it('reads an Arabic amount in Arabic digits, and refuses a negative one', async () => {
   const arabic = catalogue('ar');
-  const { user, fake } = await openSettings();
+  const { user, main } = await openSettings();
   await act(() => applyLocale('ar'));
   const form = within(await screen.findByRole('form', { name: arabic['costs.settings.caps'] }));
   const amount = form.getByLabelText(arabic['costs.settings.amount']!);
   await user.type(amount, '٠٫٢٥');
   await user.click(form.getByRole('button', { name: arabic['costs.settings.setCap'] }));
-  await waitFor(() => expect(fake.callsTo('costs:setCap').at(-1)?.micros).toBe(250_000));
+  await waitFor(() => expect(main.callsTo('costs:setCap').at(-1)?.micros).toBe(250_000));
   await user.clear(amount);
   await user.type(amount, '-١');
   await user.click(form.getByRole('button', { name: arabic['costs.settings.setCap'] }));
   expect(form.getByText(/-١/)).toBeTruthy();
-  expect(fake.callsTo('costs:setCap')).toHaveLength(1);
+  expect(main.callsTo('costs:setCap')).toHaveLength(1);
 });
 
+// On the fake: a cost reported at a chosen moment of a running task.
 it('follows reported costs in each cap’s “spent so far”', async () => {
   let seeded = '';
   const { fake, user } = await startApp({
@@ -154,8 +174,10 @@ it('follows reported costs in each cap’s “spent so far”', async () => {
   expect(await screen.findByText(/Spent so far: \$0\.04$/)).toBeTruthy();
 });
 
+// On the fake for now: over real main it set the cap and showed the day's $0.03, then did not
+// finish within the deadline (not diagnosed yet: the removal of a hard cap?).
 it('sets a hard daily cap over every service, with what the day has spent so far', async () => {
-  const { user, fake, caps } = await openSettings();
+  const { user, fake, caps } = await openSettingsOnFake();
   expect(screen.getByText('No spending caps set.')).toBeTruthy();
   await user.type(caps.getByLabelText('Amount'), '0.10');
   await user.click(caps.getByRole('button', { name: 'Set cap' }));

@@ -11,7 +11,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { startApp } from '../render-app';
 import { seedHistory, startWiredApp } from '../render-wired-app';

@@ -11,11 +11,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
-import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { startApp } from '../render-app';
+import type { WiredApi } from '../../../support/wired-api';
+import { makeImage } from '../../../support/task-records';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
 import { isolated, sentenceAround } from '../../../support/isolated-text';
 
 /** "OpenAI" in Arabic script, and the certificate that reads "OpenAI" backwards. */
+/** Main's own history and output checks (tests/support/wired-api.ts), one runtime for the file. */
+const fileMain = sharedWiredMain();
+
 const SIGNER = 'أوبن إيه آي';
 const OVERRIDE = '\u202eIAnepO';
 const GENERATOR = 'מחולל 2.0';
@@ -30,8 +35,8 @@ const CREDENTIALS: ContentCredentials = {
   aiGenerated: true,
 };
 
-function seedTask(fake: FakePictorApi) {
-  fake.seedTasks(1, () => ({
+function seedTask(wired: WiredApi) {
+  seedHistory(wired, 1, () => ({
     status: 'completed',
     endpoint: ENDPOINT,
     request: { prompt: 'A lighthouse', model: ASKED },
@@ -42,7 +47,10 @@ function seedTask(fake: FakePictorApi) {
 
 describe('names in the task list and its details', () => {
   it('isolates the signer, the generator and both models', async () => {
-    const { user } = await startApp({ prepare: seedTask });
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: seedTask,
+    });
     const row = screen.getAllByRole('article')[0]!;
     // The row's parameters line: the model asked for, isolated between the service and the rest.
     expect(isolated(row)).toContain(ASKED);
@@ -59,9 +67,10 @@ describe('names in the task list and its details', () => {
   });
 
   it('shows a signer that carried an override cleaned, and isolated', async () => {
-    const { user } = await startApp({
-      prepare: (fake) =>
-        fake.seedTasks(1, () => ({
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) =>
+        void seedHistory(wired, 1, () => ({
           status: 'completed',
           images: [makeImage(0, { contentCredentials: { ...CREDENTIALS, signer: OVERRIDE } })],
         })),
@@ -79,9 +88,10 @@ describe('names in the task list and its details', () => {
 
 describe('names in the Costs list', () => {
   it('isolates each task’s model', async () => {
-    const { user } = await startApp({
-      prepare: (fake) =>
-        fake.seedTasks(1, () => ({
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) =>
+        void seedHistory(wired, 1, () => ({
           status: 'completed',
           createdAt: Date.now(),
           request: { prompt: 'p', model: ASKED },

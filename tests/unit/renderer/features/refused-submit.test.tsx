@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeTask } from '../../../fakes/fake-pictor-api';
+import { makeTask } from '../../../support/task-records';
 import { giveOverflow, startApp } from '../render-app';
 
 const form = () => screen.getByRole('form', { name: 'New task' });

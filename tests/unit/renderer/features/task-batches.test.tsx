@@ -9,8 +9,14 @@ import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { selectionSize } from '../../../../renderer/lib/selection';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import type { WiredApi } from '../../../support/wired-api';
+import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** Main's own history and handlers (tests/support/wired-api.ts), one runtime for the file. */
+const fileMain = sharedWiredMain();
 
 const articles = () => screen.getAllByRole('article');
 /** How many tasks are selected, loaded or not (the whole filtered history after Ctrl+A). */
@@ -22,9 +28,9 @@ const bar = () => screen.getByRole('toolbar', { name: 'Selected tasks' });
 
 /** `count` tasks, newest first; those at `batch` indices are one submit's, with one prompt. */
 function seedWithBatch(count: number, batch: readonly number[], build = (_i: number) => ({})) {
-  return (fake: FakePictorApi) => {
+  return (wired: WiredApi) => {
     const first = batch[0] ?? 0;
-    fake.seedTasks(count, (i) =>
+    seedHistory(wired, count, (i) =>
       batch.includes(i)
         ? {
             batchId: `seed-${String(first).padStart(6, '0')}`,
@@ -41,7 +47,7 @@ function seedWithBatch(count: number, batch: readonly number[], build = (_i: num
 describe('batches in the history', () => {
   it('shows the tasks of one submit as one row: the prompt once, their results side by side', async () => {
     const images = { status: 'completed' as const, images: [makeImage(0)] };
-    await startApp({ prepare: seedWithBatch(6, [1, 2, 3], () => images) });
+    await startWiredApp({ main: fileMain, prepare: seedWithBatch(6, [1, 2, 3], () => images) });
     const groups = document.querySelectorAll<HTMLElement>('.task-batch');
     expect(groups).toHaveLength(1);
     const batch = groups[0]!;
@@ -63,7 +69,7 @@ describe('batches in the history', () => {
 
   it('joins a batch that a page boundary split once the next page is in', async () => {
     // The first page holds 30 tasks: the batch is tasks 28 to 31.
-    await startApp({ prepare: seedWithBatch(40, [28, 29, 30, 31]) });
+    await startWiredApp({ main: fileMain, prepare: seedWithBatch(40, [28, 29, 30, 31]) });
     await waitFor(() => expect(useAppStore.getState().tasksItems.length).toBe(40));
     const scroller = document.querySelector<HTMLElement>('.task-list')!;
     scroller.scrollTop = 88 * 26;
@@ -79,8 +85,9 @@ describe('batches in the history', () => {
     expect(Number.parseFloat(feed.style.height)).toBe(36 * 88 + card.height);
   });
 
+  // A main of its own: its three demo tasks are still running when it ends.
   it('shows a new "Generate 3" as one row at the top', async () => {
-    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(2) });
+    const { user } = await startWiredApp({ prepare: (wired) => void seedHistory(wired, 2) });
     const form = screen.getByRole('form', { name: 'New task' });
     await user.type(within(form).getByLabelText('Prompt', { exact: true }), 'Three cranes');
     const count = within(form).getByLabelText('Number of tasks', { exact: true });
@@ -110,7 +117,7 @@ describe('row height', () => {
         query === '(min-width: 100rem)' ? media : { ...media, matches: false },
       ),
     );
-    await startApp({ prepare: (fake) => fake.seedTasks(100) });
+    await startWiredApp({ main: fileMain, prepare: (wired) => void seedHistory(wired, 100) });
     const feed = screen.getByRole('feed', { name: 'Task history' });
     await waitFor(() => expect(Number.parseFloat(feed.style.height)).toBe(100 * 112));
     media.matches = false;
@@ -121,7 +128,10 @@ describe('row height', () => {
 
 describe('selecting tasks', () => {
   it('click selects one, Ctrl/Cmd+click adds, Shift+click takes the range from the anchor', async () => {
-    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(8) });
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) => void seedHistory(wired, 8),
+    });
     await user.click(within(articles()[0]!).getByText('Prompt number 0'));
     expect(selectedCount()).toBe(1);
     expect(within(bar()).getByText('1 selected')).toBeTruthy();
@@ -150,7 +160,10 @@ describe('selecting tasks', () => {
   });
 
   it('checkboxes toggle, and Shift on a checkbox adds the range', async () => {
-    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(6) });
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) => void seedHistory(wired, 6),
+    });
     const box = (i: number) => within(articles()[i]!).getByRole('checkbox', { name: 'Select' });
     await user.click(box(1));
     await user.click(box(4));
@@ -165,7 +178,10 @@ describe('selecting tasks', () => {
   });
 
   it('the keyboard: Space toggles, Shift+arrows extend, Ctrl/Cmd+A selects all, Escape clears', async () => {
-    const { user } = await startApp({ prepare: (fake) => fake.seedTasks(10) });
+    const { user } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) => void seedHistory(wired, 10),
+    });
     articles()[0]!.focus();
     await user.keyboard(' ');
     expect(selectedCount()).toBe(1);
@@ -182,13 +198,16 @@ describe('selecting tasks', () => {
   });
 
   it('keeps the selection while pages load, and drops it when the filter changes', async () => {
-    const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(300) });
+    const { user, main } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) => void seedHistory(wired, 300),
+    });
     await user.click(within(articles()[1]!).getByText('Prompt number 1'));
     const scroller = document.querySelector<HTMLElement>('.task-list')!;
     scroller.scrollTop = 88 * 150;
     fireEvent.scroll(scroller);
     await waitFor(() => expect(screen.getByText('Prompt number 150')).toBeTruthy());
-    expect(fake.callsTo('tasks:list').length).toBeGreaterThan(2);
+    expect(main.callsTo('tasks:list').length).toBeGreaterThan(2);
     expect([...useAppStore.getState().tasksSelection.ids]).toEqual(['seed-000001']);
     // Ctrl/Cmd+A takes every task of the filter, loaded or not, and says so.
     articles()[0]!.focus();
@@ -201,7 +220,7 @@ describe('selecting tasks', () => {
   });
 
   it("a batch's checkbox selects its tasks", async () => {
-    const { user } = await startApp({ prepare: seedWithBatch(5, [0, 1, 2]) });
+    const { user } = await startWiredApp({ main: fileMain, prepare: seedWithBatch(5, [0, 1, 2]) });
     const batch = document.querySelector<HTMLElement>('.task-batch')!;
     await user.click(
       within(batch).getByRole('checkbox', { name: 'Select the 3 tasks of this batch' }),
@@ -216,8 +235,10 @@ describe('selecting tasks', () => {
 
 describe('acting on the selection', () => {
   it('removes every selected task after one confirmation, in one request', async () => {
-    const { user, fake } = await startApp({
-      prepare: (fake) => fake.seedTasks(12, () => ({ status: 'submit_failed', taskId: null })),
+    const { user, main } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) =>
+        void seedHistory(wired, 12, () => ({ status: 'submit_failed', taskId: null })),
     });
     articles()[0]!.focus();
     await user.keyboard('{Control>}a{/Control}');
@@ -225,23 +246,28 @@ describe('acting on the selection', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove 12 tasks?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove 12 tasks' }));
     await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(0));
-    expect(fake.callsTo('tasks:removeMany')).toHaveLength(1);
-    expect(fake.callsTo('tasks:removeMany')[0]!.localIds).toHaveLength(12);
-    expect(fake.callsTo('tasks:remove')).toHaveLength(0);
+    expect(main.callsTo('tasks:removeMany')).toHaveLength(1);
+    expect(main.callsTo('tasks:removeMany')[0]!.localIds).toHaveLength(12);
+    expect(main.callsTo('tasks:remove')).toHaveLength(0);
     await within(screen.getByRole('status', { name: 'Done' })).findByText('12 tasks removed.');
     expect(selectedCount()).toBe(0);
   });
 
   it('cancelling the confirmation removes nothing', async () => {
-    const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(3) });
+    const { user, main } = await startWiredApp({
+      main: fileMain,
+      prepare: (wired) => void seedHistory(wired, 3),
+    });
     await user.click(within(articles()[0]!).getByText('Prompt number 0'));
     await user.click(within(bar()).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Remove 1 task?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('tasks:removeMany')).toHaveLength(0);
+    expect(main.callsTo('tasks:removeMany')).toHaveLength(0);
     expect(articles()).toHaveLength(3);
   });
 
+  // On the fake: a failed task with expired images (states a fresh demo never reaches); a real
+  // retry would fetch their made-up addresses.
   it('favourites, retries, submits again and exports the selection, enabling what applies', async () => {
     const { user, fake } = await startApp({
       prepare: (fake) =>
@@ -292,6 +318,7 @@ describe('acting on the selection', () => {
     );
   });
 
+  // On the fake: an injected fault.
   it('shows a refused batch action as an error and keeps the selection', async () => {
     const { user, fake } = await startApp({ prepare: (fake) => fake.seedTasks(2) });
     fake.fail('tasks:setFavouriteMany', { code: 'failed', message: 'The history is busy.' });

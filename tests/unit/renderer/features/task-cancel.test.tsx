@@ -9,7 +9,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { startApp } from '../render-app';

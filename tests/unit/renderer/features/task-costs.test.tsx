@@ -5,7 +5,11 @@
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import type { TaskCost } from '../../../../shared/domain/task-cost';
-import { startApp } from '../render-app';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** Main's own history (tests/support/wired-api.ts), one runtime for the file. */
+const main = sharedWiredMain();
 
 const COSTS: (TaskCost | undefined)[] = [
   { source: 'reported', micros: 40_000, unit: 'USD', field: 'usage.cost' },
@@ -16,9 +20,10 @@ const COSTS: (TaskCost | undefined)[] = [
 ];
 
 async function seeded() {
-  return startApp({
-    prepare: (fake) =>
-      fake.seedTasks(COSTS.length, (index) => {
+  return startWiredApp({
+    main,
+    prepare: (wired) =>
+      void seedHistory(wired, COSTS.length, (index) => {
         const cost = COSTS[index];
         return { status: 'completed', ...(cost ? { cost } : {}) };
       }),

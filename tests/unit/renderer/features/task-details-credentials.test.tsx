@@ -1,7 +1,7 @@
 /** Task details say, per image, what its Content Credentials said when Pictor verified them. */
 import { screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 it('task details show each image’s Content Credentials and their meaning', async () => {

@@ -2,16 +2,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
-import { startApp } from '../render-app';
+import { makeImage } from '../../../support/task-records';
+import { seedHistory, startWiredApp } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+
+/** Main's own history and handlers (tests/support/wired-api.ts), one runtime for the file. */
+const main = sharedWiredMain();
 
 const row = (index: number) => screen.getAllByRole('article')[index]!;
 
 /** A completed task with two saved images around one whose link expired. */
 async function startWithImages() {
-  const started = await startApp({
-    prepare: (fake) =>
-      fake.seedTasks(2, (i) => ({
+  const started = await startWiredApp({
+    main,
+    prepare: (wired) =>
+      void seedHistory(wired, 2, (i) => ({
         status: 'completed',
         images:
           i === 0
@@ -28,7 +33,7 @@ const shownSource = (dialog: HTMLElement) =>
 
 describe('opening a task’s images', () => {
   it('a row thumbnail opens the viewer in place, on that image, among the task’s saved images', async () => {
-    const { user, fake } = await startWithImages();
+    const { user, main: wired } = await startWithImages();
     const thumbnails = within(row(0)).getAllByRole('button', { name: /^Open image/ });
     // The expired image has no picture to open.
     expect(thumbnails.map((button) => button.getAttribute('aria-label'))).toEqual([
@@ -42,7 +47,7 @@ describe('opening a task’s images', () => {
     // In place: still the Tasks screen, and the gallery was never asked for anything.
     expect(useAppStore.getState().view).toBe('tasks');
     expect(screen.getByRole('textbox', { name: 'Prompt' })).toBeTruthy();
-    expect(fake.callsTo('gallery:list')).toEqual([]);
+    expect(wired.callsTo('gallery:list')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Previous image' }));
     await waitFor(() => expect(shownSource(dialog)).toBe('pictor-gallery://gallery/task/0.png'));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import { availableActions, describeStatus } from '../../../../renderer/features/tasks/task-status';
 import { clockSubscribers } from '../../../../renderer/lib/use-now';
-import { makeImage, makeTask } from '../../../fakes/fake-pictor-api';
+import { makeImage, makeTask } from '../../../support/task-records';
 import { makeTaskRecord } from '../../../support/task-records';
 import { startApp } from '../render-app';
 

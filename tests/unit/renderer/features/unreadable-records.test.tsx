@@ -16,7 +16,8 @@ import {
   formatNumber,
   isoDate,
 } from '../../../../renderer/i18n';
-import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { giveSize, startApp } from '../render-app';
 

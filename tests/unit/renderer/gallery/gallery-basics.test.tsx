@@ -19,6 +19,10 @@ import {
   seriousViolations,
   tile,
 } from './gallery-harness';
+import { seedGallery, wiredGallery } from './gallery-wired';
+
+/** Main's own handlers and history, one runtime for the file; the 50,000-image pages stay on the fake. */
+const renderWired = wiredGallery();
 
 const STORED = 'pictor.galleryDisplay';
 const grid = () => screen.getByRole('grid', { name: 'Images' });
@@ -41,7 +45,7 @@ const tabStops = (): number[] =>
 
 describe('display options', () => {
   it('changes the thumbnail size with a three-step slider, and keeps it', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    await renderWired({ prepare: (m) => seedGallery(m, 40) });
     // 1000 px wide: medium tiles (at least 168 px) make 5 columns.
     expect(grid().getAttribute('aria-colcount')).toBe('5');
     expect(screen.queryByRole('slider', { name: 'Thumbnail size' })).toBeNull();
@@ -60,9 +64,9 @@ describe('display options', () => {
   });
 
   it('sorts newest, oldest or by prompt, asking main for that order, and keeps it', async () => {
-    const { fake, user } = await renderGallery({
-      prepare: (f) =>
-        seedImages(f, 30, (n) => ({
+    const { main, user } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 30, (n) => ({
           request: { prompt: `${['delta', 'alpha', 'Charlie', 'Bravo'][n % 4]!} ${String(n)}` },
         })),
     });
@@ -72,19 +76,19 @@ describe('display options', () => {
 
     await user.selectOptions(sort, 'Oldest first');
     await waitFor(() => expect(altTexts()[0]).toBe('alpha 29'));
-    expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ sort: 'oldest' });
+    expect(main.callsTo('gallery:list').at(-1)).toMatchObject({ sort: 'oldest' });
 
     await user.selectOptions(sort, 'Prompt A–Z');
     // ASCII case ignored ("Bravo" after "alpha"); the same prompt word sorts newest first.
     await waitFor(() => expect(altTexts().slice(0, 2)).toEqual(['alpha 1', 'alpha 13']));
     expect(altTexts().indexOf('Bravo 3')).toBeGreaterThan(altTexts().indexOf('alpha 9'));
-    expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({ sort: 'prompt' });
+    expect(main.callsTo('gallery:list').at(-1)).toMatchObject({ sort: 'prompt' });
     expect(loadGalleryDisplay().sort).toBe('prompt');
 
     await user.selectOptions(sort, 'Newest first');
     await waitFor(() => expect(altTexts()[0]).toBe('delta 0'));
     // Newest first is the default: main is not told an order.
-    expect(fake.callsTo('gallery:list').at(-1)).not.toHaveProperty('sort');
+    expect(main.callsTo('gallery:list').at(-1)).not.toHaveProperty('sort');
   });
 
   it('starts with the stored choices, and falls back field by field on a bad one', async () => {
@@ -103,7 +107,7 @@ describe('display options', () => {
   });
 
   it('shows whole images instead of filling the square, and keeps it', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     expect(tile(keyOf(0)).classList.contains('gallery-tile--uncropped')).toBe(false);
     const display = screen.getByRole('button', { name: 'Display' });
     await user.click(display);
@@ -120,7 +124,7 @@ describe('display options', () => {
   });
 
   it('keeps the clear button in place while there is nothing to clear', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     const clear = screen.getByText('Clear filters');
     expect(clear.classList.contains('gallery-filters__clear--idle')).toBe(true);
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
@@ -136,7 +140,7 @@ describe('the tiles’ actions menu', () => {
       .map((item) => item.textContent);
 
   it('opens at the pointer with the image’s actions, each doing what the viewer does', async () => {
-    const { fake, user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
     expect(menuItems()).toEqual([
       'Open',
@@ -148,8 +152,8 @@ describe('the tiles’ actions menu', () => {
     ]);
     await user.click(screen.getByRole('menuitem', { name: 'Copy image' }));
     expect(screen.queryByRole('menu')).toBeNull();
-    await waitFor(() => expect(fake.callsTo('gallery:copyImage')).toHaveLength(1));
-    expect(fake.callsTo('gallery:copyImage')[0]).toEqual({ localId: 'seed-000002', index: 0 });
+    await waitFor(() => expect(main.callsTo('gallery:copyImage')).toHaveLength(1));
+    expect(main.callsTo('gallery:copyImage')[0]).toEqual({ localId: 'seed-000002', index: 0 });
 
     fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
     await user.click(screen.getByRole('menuitem', { name: 'Show in folder' }));
@@ -157,9 +161,9 @@ describe('the tiles’ actions menu', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Save as…' }));
     fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
     await user.click(screen.getByRole('menuitem', { name: 'Mark as favourite' }));
-    await waitFor(() => expect(fake.callsTo('gallery:setFavourite')).toHaveLength(1));
-    expect(fake.callsTo('gallery:reveal')).toHaveLength(1);
-    expect(fake.callsTo('gallery:saveAs')).toHaveLength(1);
+    await waitFor(() => expect(main.callsTo('gallery:setFavourite')).toHaveLength(1));
+    expect(main.callsTo('gallery:reveal')).toHaveLength(1);
+    expect(main.callsTo('gallery:saveAs')).toHaveLength(1);
 
     fireEvent.contextMenu(tile(keyOf(2)), { clientX: 200, clientY: 150 });
     expect(menuItems()).toContain('Remove from favourites');
@@ -175,7 +179,7 @@ describe('the tiles’ actions menu', () => {
   });
 
   it('opens from the keyboard (Shift+F10, the Menu key), moves with arrows, and gives the focus back', async () => {
-    const { fake, user } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     act(() => tile(keyOf(0)).focus());
     await user.keyboard('{ArrowRight}');
     expect(focusedKey()).toBe(keyOf(1));
@@ -196,8 +200,8 @@ describe('the tiles’ actions menu', () => {
     fireEvent.keyDown(tile(keyOf(1)), { key: 'ContextMenu' });
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
     await user.keyboard('{ArrowUp}{ArrowUp}{Enter}');
-    await waitFor(() => expect(fake.callsTo('gallery:setFavourite')).toHaveLength(1));
-    expect(fake.callsTo('gallery:setFavourite')[0]).toMatchObject({
+    await waitFor(() => expect(main.callsTo('gallery:setFavourite')).toHaveLength(1));
+    expect(main.callsTo('gallery:setFavourite')[0]).toMatchObject({
       localId: 'seed-000001',
       favourite: true,
     });
@@ -207,16 +211,16 @@ describe('the tiles’ actions menu', () => {
   });
 
   it('closes on a click elsewhere, without acting', async () => {
-    const { fake, user } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    const { main, user } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
     fireEvent.contextMenu(tile(keyOf(0)), { clientX: 10, clientY: 10 });
     expect(screen.getByRole('menu')).toBeTruthy();
     await user.click(screen.getByRole('heading', { name: 'Gallery' }));
     expect(screen.queryByRole('menu')).toBeNull();
-    expect(fake.callsTo('gallery:setFavourite')).toHaveLength(0);
+    expect(main.callsTo('gallery:setFavourite')).toHaveLength(0);
   });
 
   it('stays open through a resize it opened in; a new window size closes it and gives the focus back', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 12) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 12) });
     act(() => tile(keyOf(5)).focus());
     await user.keyboard('{Shift>}{F10}{/Shift}');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Open'));
@@ -247,7 +251,7 @@ describe('the tiles’ actions menu', () => {
 
 describe('the viewer', () => {
   it('hides and shows its details panel (button and I key), remembered for the next image and start', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
     await user.click(screen.getByAltText('Prompt number 0'));
     const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
     const hide = within(dialog).getByRole('button', { name: 'Hide details' });
@@ -273,6 +277,7 @@ describe('the viewer', () => {
 });
 
 describe('a scrollbar as long as the gallery', () => {
+  // On the fake: 50,000 rows written to a real history per test would cost seconds each.
   // 1000 px wide: 5 columns, rows 195 px apart.
   it('spans every image, and loads the page at a position dragged to', async () => {
     const { fake } = await renderGallery({ prepare: (f) => seedImages(f, 50_000) });

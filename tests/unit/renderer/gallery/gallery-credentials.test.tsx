@@ -12,8 +12,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
 import { CredentialsSummary } from '../../../../renderer/components/content-credentials';
 import { applyLocale } from '../../../../renderer/i18n';
-import { makeImage } from '../../../fakes/fake-pictor-api';
-import { renderGallery, seedImages, seriousViolations } from './gallery-harness';
+import { makeImage } from '../../../support/task-records';
+import { seriousViolations } from './gallery-harness';
+import { seedGallery, wiredGallery } from './gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 
 const VERDICTS: Array<ContentCredentials | undefined> = [
   { state: 'valid', signer: 'OpenAI', generator: 'ChatGPT 1.0', trusted: true, aiGenerated: true },
@@ -33,9 +37,9 @@ afterEach(async () => {
 });
 
 async function gallery() {
-  return renderGallery({
-    prepare: (f) =>
-      seedImages(f, VERDICTS.length, (n) => ({
+  return renderWired({
+    prepare: (m) =>
+      void seedGallery(m, VERDICTS.length, (n) => ({
         request: { prompt: `Prompt number ${String(n)}` },
         images: [
           makeImage(0, {

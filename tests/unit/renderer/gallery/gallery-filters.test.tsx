@@ -1,29 +1,35 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { keyOf, renderGallery, seedImages, tile } from './gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
+/** The same, with the host saying the network is off. */
+const renderOffline = wiredGallery({ online: false });
 
 const lastList = (calls: unknown[]): unknown => calls.at(-1);
 
 describe('gallery filters', () => {
   it('searches by prompt once typing pauses', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 30) });
+    const { user, main } = await renderOffline({ prepare: (m) => seedGallery(m, 30) });
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), '2 number');
     // Nothing is sent for each key press: one query once typing pauses.
     await waitFor(() =>
-      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ search: '2 number' }),
+      expect(lastList(main.callsTo('gallery:list'))).toMatchObject({ search: '2 number' }),
     );
-    expect(fake.callsTo('gallery:list').filter((query) => query.search)).toHaveLength(1);
+    expect(main.callsTo('gallery:list').filter((query) => query.search)).toHaveLength(1);
     // Every word anywhere, in any order: numbers 2, 12 and 20 to 29.
     await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(12));
     expect(screen.getByAltText('Prompt number 20')).toBeTruthy();
   });
 
   it('offers every model in the gallery, also those on pages not loaded yet', async () => {
-    await renderGallery({
-      prepare: (f) =>
-        seedImages(f, 450, (index) => ({
+    await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 450, (index) => ({
           request: {
             prompt: `Prompt ${String(index)}`,
             model: index === 449 ? 'rare-model' : 'demo-1',
@@ -41,9 +47,9 @@ describe('gallery filters', () => {
   });
 
   it('filters by favourite, model and date range', async () => {
-    const { user, fake } = await renderGallery({
-      prepare: (f) =>
-        seedImages(f, 12, (index) => ({
+    const { user, main } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 12, (index) => ({
           request: {
             prompt: `Prompt ${String(index)}`,
             model: index % 2 ? 'gpt-image-1' : 'demo-1',
@@ -52,7 +58,7 @@ describe('gallery filters', () => {
     });
     await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
     await waitFor(() =>
-      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ favourite: true }),
+      expect(lastList(main.callsTo('gallery:list'))).toMatchObject({ favourite: true }),
     );
     expect(await screen.findByText('No images match these filters')).toBeTruthy();
     expect(await screen.findByText('No images shown.')).toBeTruthy();
@@ -65,7 +71,7 @@ describe('gallery filters', () => {
     expect(options).toEqual(['All models', 'demo-1', 'gpt-image-1']);
     await user.selectOptions(model, 'gpt-image-1');
     await waitFor(() =>
-      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({ model: 'gpt-image-1' }),
+      expect(lastList(main.callsTo('gallery:list'))).toMatchObject({ model: 'gpt-image-1' }),
     );
     await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(6));
     expect(await screen.findByText('6 images shown.')).toBeTruthy();
@@ -74,7 +80,7 @@ describe('gallery filters', () => {
     await user.type(screen.getByLabelText('From'), '01/14/2026{Enter}');
     await user.type(screen.getByLabelText('To'), '2026-01-15{Enter}');
     await waitFor(() =>
-      expect(lastList(fake.callsTo('gallery:list'))).toMatchObject({
+      expect(lastList(main.callsTo('gallery:list'))).toMatchObject({
         model: 'gpt-image-1',
         from: new Date(2026, 0, 14).getTime(),
         to: new Date(2026, 0, 16).getTime() - 1,
@@ -83,7 +89,7 @@ describe('gallery filters', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() =>
-      expect(lastList(fake.callsTo('gallery:list'))).toEqual({
+      expect(lastList(main.callsTo('gallery:list'))).toEqual({
         states: ['pending', 'saved', 'expired', 'invalid'],
         limit: 200,
       }),
@@ -91,13 +97,14 @@ describe('gallery filters', () => {
   });
 
   it('says what to do when the gallery is empty, and offers to try again when it cannot be read', async () => {
-    const empty = await renderGallery();
+    const empty = await renderWired();
     expect(await screen.findByText('No images yet')).toBeTruthy();
     await empty.user.click(screen.getByRole('button', { name: 'Write a prompt' }));
     expect(useAppStore.getState().view).toBe('tasks');
     empty.unmount();
 
     useAppStore.setState(useAppStore.getInitialState(), true);
+    // The unreadable folder is an injected fault: the fake.
     const broken = await renderGallery({
       prepare: (f) => {
         seedImages(f, 3);
@@ -156,7 +163,7 @@ describe('images that did not arrive', () => {
   });
 
   it('shows a missing file when the thumbnail does not load', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 2) });
+    await renderWired({ prepare: (m) => seedGallery(m, 2) });
     fireEvent.error(screen.getByAltText('Prompt number 1'));
     expect(tile(keyOf(1)).textContent).toContain('File not found');
   });
@@ -164,12 +171,7 @@ describe('images that did not arrive', () => {
 
 describe('with the network off', () => {
   it('browses, filters and opens images using only the local gallery', async () => {
-    const { user, fake } = await renderGallery({
-      prepare: (f) => {
-        seedImages(f, 30);
-        f.info = { ...f.info, online: false };
-      },
-    });
+    const { user, main } = await renderOffline({ prepare: (m) => seedGallery(m, 30) });
     await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), 'number 1');
     // Numbers 1, 10 to 19 and 21: every word anywhere.
     await waitFor(() => expect(useAppStore.getState().galleryItems).toHaveLength(12));
@@ -177,7 +179,7 @@ describe('with the network off', () => {
     const dialog = await screen.findByRole('dialog');
     await user.keyboard('{ArrowRight}');
     await user.click(within(dialog).getByRole('button', { name: 'Copy image' }));
-    const channels = new Set(fake.calls.map((call) => call.channel));
+    const channels = new Set(main.calls.map((call) => call.channel));
     expect([...channels].every((channel) => channel.startsWith('gallery:'))).toBe(true);
   });
 });

@@ -11,6 +11,10 @@ import {
   seriousViolations,
   tile,
 } from './gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 import { galleryCursorOf } from '../../../fakes/fake-pictor-api';
 
 // 1000 px wide: 5 columns of 187 px tiles, rows 195 px apart; 600 px tall: about 3 rows in view.
@@ -54,7 +58,7 @@ describe('the gallery grid', () => {
   });
 
   it('loads thumbnails from the gallery protocol in fixed-size squares, those in view first', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 50) });
+    await renderWired({ prepare: (m) => seedGallery(m, 50) });
     const image = screen.getByAltText('Prompt number 1');
     expect(image.getAttribute('src')).toBe('pictor-gallery://gallery/g/1.thumb.webp');
     // Only the rows in view and two around them are drawn: each is wanted now, not lazily.
@@ -71,7 +75,7 @@ describe('the gallery grid', () => {
   });
 
   it('sizes its columns to the width of the window', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    await renderWired({ prepare: (m) => seedGallery(m, 40) });
     const grid = screen.getByRole('grid');
     expect(grid.getAttribute('aria-colcount')).toBe('5');
     resize('.gallery-grid', { width: 520, height: 600 });
@@ -84,7 +88,7 @@ describe('the gallery grid', () => {
   });
 
   it('keeps the focus on its tile when a new width changes the columns', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    await renderWired({ prepare: (m) => seedGallery(m, 40) });
     act(() => tile(keyOf(7)).focus());
     // 5 columns to 2 and on to 8: the tile moves to another row, which mounts it anew.
     for (const width of [520, 1600]) {
@@ -98,7 +102,7 @@ describe('the gallery grid', () => {
   });
 
   it('gives the focus back to its tile when the menu closes after the tile was mounted anew', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 40) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 40) });
     act(() => tile(keyOf(7)).focus());
     await user.keyboard('{Shift>}{F10}{/Shift}');
     const menu = screen.getByRole('menu', { name: 'Actions for this image' });
@@ -113,7 +117,7 @@ describe('the gallery grid', () => {
   });
 
   it('moves one tab stop with the arrow keys, Home, End and the page keys', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 200) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 200) });
     const tabbable = () => document.querySelectorAll('[role="gridcell"][tabindex="0"]');
     expect(tabbable()).toHaveLength(1);
     act(() => tile(keyOf(0)).focus());
@@ -135,11 +139,11 @@ describe('the gallery grid', () => {
   });
 
   it('opens, favourites and asks before deleting from the keyboard', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 20) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 20) });
     act(() => tile(keyOf(2)).focus());
     await user.keyboard('f');
     await waitFor(() =>
-      expect(fake.callsTo('gallery:setFavourite')).toEqual([
+      expect(main.callsTo('gallery:setFavourite')).toEqual([
         { localId: 'seed-000002', index: 0, favourite: true },
       ]),
     );
@@ -151,7 +155,7 @@ describe('the gallery grid', () => {
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Move this image to the trash?');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('gallery:deleteImages')).toHaveLength(0);
+    expect(main.callsTo('gallery:deleteImages')).toHaveLength(0);
     expect(focusedKey()).toBe(keyOf(2));
 
     await user.keyboard('{Enter}');
@@ -159,13 +163,13 @@ describe('the gallery grid', () => {
   });
 
   it('deletes after confirmation and hands the focus to the next image', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 20) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 20) });
     act(() => tile(keyOf(2)).focus());
     await user.keyboard('{Delete}');
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() =>
-      expect(fake.callsTo('gallery:deleteImages')).toEqual([
+      expect(main.callsTo('gallery:deleteImages')).toEqual([
         { images: [{ localId: 'seed-000002', index: 0 }] },
       ]),
     );
@@ -175,7 +179,7 @@ describe('the gallery grid', () => {
   });
 
   it('undoes a delete with Ctrl+Z in the grid: the image is back and has the focus', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 20) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 20) });
     act(() => tile(keyOf(2)).focus());
     await user.keyboard('{Delete}');
     const confirm = await screen.findByRole('alertdialog');
@@ -183,7 +187,7 @@ describe('the gallery grid', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(3)));
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() =>
-      expect(fake.callsTo('gallery:undoDelete')).toEqual([
+      expect(main.callsTo('gallery:undoDelete')).toEqual([
         { images: [{ localId: 'seed-000002', index: 0 }] },
       ]),
     );
@@ -191,11 +195,11 @@ describe('the gallery grid', () => {
     expect(await screen.findByText('Image restored.')).toBeTruthy();
     // Nothing more to undo: a second Ctrl+Z asks main for nothing.
     await user.keyboard('{Control>}z{/Control}');
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
   });
 
   it('undoes a delete with the toast’s Undo button', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     act(() => tile(keyOf(1)).focus());
     await user.keyboard('{Delete}');
     await user.click(
@@ -205,18 +209,18 @@ describe('the gallery grid', () => {
     );
     const done = screen.getByRole('status', { name: 'Done' });
     await user.click(await within(done).findByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1));
+    await waitFor(() => expect(main.callsTo('gallery:undoDelete')).toHaveLength(1));
     await waitFor(() => expect(tile(keyOf(1))).toBeTruthy());
     await waitFor(() => expect(focusedKey()).toBe(keyOf(1)));
   });
 
   it('has no serious or critical axe violations', async () => {
-    await renderGallery({
-      prepare: (f) => {
-        seedImages(f, 30);
-        f.updateTask('seed-000001', {
-          images: [{ ...f.task('seed-000001')!.images[0]!, state: 'expired' }],
-        });
+    await renderWired({
+      prepare: (m) => {
+        seedGallery(m, 30);
+        const { history } = m.runtime.core;
+        const record = history.get('seed-000001')!;
+        history.put({ ...record, images: [{ ...record.images[0]!, state: 'expired' }] });
       },
     });
     expect(await seriousViolations()).toEqual([]);

@@ -12,7 +12,8 @@ import { LiveRegion } from '../../../../renderer/components/live-region';
 import { StatusArea } from '../../../../renderer/shell/status-area';
 import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
-import { FakePictorApi, installFakeApi, makeImage } from '../../../fakes/fake-pictor-api';
+import { FakePictorApi, installFakeApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 
 export interface Size {
   width: number;
@@ -102,7 +103,7 @@ export function scroller(): HTMLElement {
 }
 
 /** Makes code that sets `scrollTop` fire `scroll`, as a browser does. */
-function scrollEventsFor(element: HTMLElement): void {
+export function scrollEventsFor(element: HTMLElement): void {
   let top = 0;
   Object.defineProperty(element, 'scrollTop', {
     configurable: true,

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { galleryCursorOf, makeImage, makeTask } from '../../../fakes/fake-pictor-api';
+import { galleryCursorOf } from '../../../fakes/fake-pictor-api';
+import { makeImage, makeTask } from '../../../support/task-records';
 import {
   focusedKey,
   keyOf,

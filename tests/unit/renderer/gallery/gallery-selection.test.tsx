@@ -13,6 +13,10 @@ import {
   seriousViolations,
   tile,
 } from './gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 
 const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Selected images' });
 const selectedKeys = (): string[] =>
@@ -24,7 +28,7 @@ const confirmations = (): HTMLElement => screen.getByRole('status', { name: 'Don
 
 describe('selecting images in the gallery', () => {
   it('Ctrl-click toggles, Shift-click takes the range, and the toolbar counts them', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 12) });
+    await renderWired({ prepare: (m) => seedGallery(m, 12) });
     expect(screen.queryByRole('toolbar', { name: 'Selected images' })).toBeNull();
     fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
     fireEvent.click(tile(keyOf(3)), { metaKey: true });
@@ -40,7 +44,7 @@ describe('selecting images in the gallery', () => {
   });
 
   it('while something is selected a plain click selects; with nothing selected it opens', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 6) });
     await user.click(screen.getByRole('button', { name: 'Select “Prompt number 2”' }));
     expect(selectedKeys()).toEqual([keyOf(2)]);
     await user.click(screen.getByAltText('Prompt number 4'));
@@ -53,7 +57,7 @@ describe('selecting images in the gallery', () => {
   });
 
   it('works from the keyboard: Space, Shift+Space, Ctrl+A and Escape', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 8) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 8) });
     act(() => tile(keyOf(1)).focus());
     await user.keyboard(' ');
     expect(selectedKeys()).toEqual([keyOf(1)]);
@@ -75,7 +79,7 @@ describe('selecting images in the gallery', () => {
   });
 
   it('leaves Ctrl+A in the search field to the text', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     const search = screen.getByRole('searchbox', { name: 'Search prompts' });
     await user.type(search, 'harbour');
     await user.keyboard('{Control>}a{/Control}');
@@ -83,14 +87,14 @@ describe('selecting images in the gallery', () => {
   });
 
   it('deletes the selection after one question, and Undo brings every image back', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 10) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 10) });
     for (const n of [2, 3, 5]) fireEvent.click(tile(keyOf(n)), { ctrlKey: true });
     await user.click(within(toolbar()).getByRole('button', { name: 'Move to trash' }));
     const confirm = await screen.findByRole('alertdialog');
     expect(confirm.textContent).toContain('Move 3 images to the trash?');
     await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() =>
-      expect(fake.callsTo('gallery:deleteImages')).toEqual([
+      expect(main.callsTo('gallery:deleteImages')).toEqual([
         { images: [2, 3, 5].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 })) },
       ]),
     );
@@ -102,13 +106,13 @@ describe('selecting images in the gallery', () => {
 
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(10));
-    expect(fake.callsTo('gallery:undoDelete')).toEqual(fake.callsTo('gallery:deleteImages'));
+    expect(main.callsTo('gallery:undoDelete')).toEqual(main.callsTo('gallery:deleteImages'));
     await within(confirmations()).findByText('3 images restored.');
     await waitFor(() => expect(focusedKey()).toBe(keyOf(2)));
   });
 
   it('says one thing at a time: a later delete takes the place of the earlier, Undo is its own', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 6) });
     act(() => tile(keyOf(0)).focus());
     await user.keyboard('{Delete}');
     await user.click(
@@ -129,32 +133,32 @@ describe('selecting images in the gallery', () => {
 
     await user.click(within(confirmations()).getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(5));
-    expect(fake.callsTo('gallery:undoDelete')).toEqual([
+    expect(main.callsTo('gallery:undoDelete')).toEqual([
       { images: [3, 4].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 })) },
     ]);
     expect(within(confirmations()).queryByText('Image moved to the trash.')).toBeNull();
   });
 
   it('cancelling the question deletes nothing and keeps the selection', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     fireEvent.click(tile(keyOf(0)), { ctrlKey: true });
     fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
     await user.click(within(toolbar()).getByRole('button', { name: 'Move to trash' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel' }),
     );
-    expect(fake.callsTo('gallery:deleteImages')).toEqual([]);
+    expect(main.callsTo('gallery:deleteImages')).toEqual([]);
     expect(selectedKeys()).toEqual([keyOf(0), keyOf(1)]);
   });
 
   it('favourites and unfavourites the selection', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 5) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 5) });
     fireEvent.click(tile(keyOf(0)), { ctrlKey: true });
     fireEvent.click(tile(keyOf(2)), { shiftKey: true });
     await user.click(within(toolbar()).getByRole('button', { name: 'Favourite' }));
     // One request for them all.
     await waitFor(() =>
-      expect(fake.callsTo('gallery:setFavourites')).toEqual([
+      expect(main.callsTo('gallery:setFavourites')).toEqual([
         {
           images: [0, 1, 2].map((n) => ({ localId: `seed-00000${String(n)}`, index: 0 })),
           favourite: true,
@@ -186,7 +190,7 @@ describe('selecting images in the gallery', () => {
   });
 
   it('has no serious or critical axe violations with a selection', async () => {
-    await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    await renderWired({ prepare: (m) => seedGallery(m, 6) });
     fireEvent.click(tile(keyOf(1)), { ctrlKey: true });
     expect(await seriousViolations()).toEqual([]);
   });

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import {
-  FakePictorApi,
-  galleryCursorOf,
-  installFakeApi,
-  makeImage,
-} from '../../../fakes/fake-pictor-api';
+import { FakePictorApi, galleryCursorOf, installFakeApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 
 const state = () => useAppStore.getState();
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import {
   focusedKey,
   keyOf,
@@ -10,28 +10,40 @@ import {
   seriousViolations,
   tile,
 } from './gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
+
+/** Image `n` of a seeded gallery: a 1536 × 1024 high-quality render. */
+const viewerImage = (n: number) => ({
+  request: {
+    prompt: `Prompt number ${String(n)}`,
+    model: 'gpt-image-1',
+    size: '1536x1024',
+    quality: 'high' as const,
+  },
+  images: [
+    makeImage(0, {
+      file: `g/${String(n)}.png`,
+      thumbnail: `g/${String(n)}.thumb.webp`,
+      width: 1536,
+      height: 1024,
+      bytes: 2_345_678,
+    }),
+  ],
+});
 
 async function openViewer(index = 1, count = 10) {
-  const rendered = await renderGallery({
-    prepare: (f) =>
-      seedImages(f, count, (n) => ({
-        request: {
-          prompt: `Prompt number ${String(n)}`,
-          model: 'gpt-image-1',
-          size: '1536x1024',
-          quality: 'high',
-        },
-        images: [
-          makeImage(0, {
-            file: `g/${String(n)}.png`,
-            thumbnail: `g/${String(n)}.thumb.webp`,
-            width: 1536,
-            height: 1024,
-            bytes: 2_345_678,
-          }),
-        ],
-      })),
-  });
+  const rendered = await renderWired({ prepare: (m) => void seedGallery(m, count, viewerImage) });
+  await rendered.user.click(screen.getByAltText(`Prompt number ${String(index)}`));
+  const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
+  return { ...rendered, dialog };
+}
+
+/** {@link openViewer} over the fake, for a test that makes a channel fail. */
+async function openViewerOnFake(index = 1, count = 10) {
+  const rendered = await renderGallery({ prepare: (f) => seedImages(f, count, viewerImage) });
   await rendered.user.click(screen.getByAltText(`Prompt number ${String(index)}`));
   const dialog = await screen.findByRole('dialog', { name: 'Image viewer' });
   return { ...rendered, dialog };
@@ -138,8 +150,10 @@ describe('the image viewer', () => {
     expect(scaleOf()).toBeCloseTo(0.5 * 1.25 ** 2);
   });
 
+  // On the fake: the clipboard’s and the save dialog’s answers are the fake’s (the wired OS
+  // stand-ins save elsewhere, and copying needs a real image).
   it('calls the right channel for each action', async () => {
-    const { user, dialog, fake } = await openViewer(4);
+    const { user, dialog, fake } = await openViewerOnFake(4);
     const ref = { localId: 'seed-000004', index: 0 };
     const button = (name: string) => within(dialog).getByRole('button', { name });
 
@@ -174,7 +188,7 @@ describe('the image viewer', () => {
   });
 
   it('shows a failed action as a sentence with details, in the viewer', async () => {
-    const { user, dialog, fake } = await openViewer(1);
+    const { user, dialog, fake } = await openViewerOnFake(1);
     fake.fail('gallery:copyImage', { message: 'The image file is gone.', detail: 'ENOENT' }, 1);
     await user.click(within(dialog).getByRole('button', { name: 'Copy image' }));
     const alert = await within(dialog).findByRole('alert');
@@ -183,23 +197,23 @@ describe('the image viewer', () => {
   });
 
   it('asks before deleting, then moves to the next image', async () => {
-    const { user, dialog, fake } = await openViewer(2);
+    const { user, dialog, main } = await openViewer(2);
     await user.click(within(dialog).getByRole('button', { name: 'Move to trash' }));
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
-    expect(fake.callsTo('gallery:deleteImages')).toEqual([]);
+    expect(main.callsTo('gallery:deleteImages')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Move to trash' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
     );
     await waitFor(() =>
-      expect(fake.callsTo('gallery:deleteImages')).toEqual([
+      expect(main.callsTo('gallery:deleteImages')).toEqual([
         { images: [{ localId: 'seed-000002', index: 0 }] },
       ]),
     );
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 3')).toBeTruthy());
-    expect(document.querySelector(`[data-key="${keyOf(2)}"]`)).toBeNull();
+    await waitFor(() => expect(document.querySelector(`[data-key="${keyOf(2)}"]`)).toBeNull());
     await within(confirmations()).findByText('Image moved to the trash.');
     // The viewer stays open with the focus inside it.
     expect(screen.getByRole('dialog', { name: 'Image viewer' })).toBe(dialog);
@@ -207,18 +221,19 @@ describe('the image viewer', () => {
   });
 
   it('deletes with the Delete key, keeps the focus, and Ctrl+Z brings the image back', async () => {
-    const { user, dialog, fake } = await openViewer(2);
+    const { user, dialog, main } = await openViewer(2);
     await user.keyboard('{Delete}');
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
     );
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 3')).toBeTruthy());
     expect(document.activeElement).toBe(stage());
-    expect(within(dialog).getByText('Image 3 of 9')).toBeTruthy();
+    // Main's count follows its event.
+    expect(await within(dialog).findByText('Image 3 of 9')).toBeTruthy();
 
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() =>
-      expect(fake.callsTo('gallery:undoDelete')).toEqual([
+      expect(main.callsTo('gallery:undoDelete')).toEqual([
         { images: [{ localId: 'seed-000002', index: 0 }] },
       ]),
     );
@@ -229,7 +244,7 @@ describe('the image viewer', () => {
   });
 
   it('undoes with the toast’s button too (Cmd+Z works as Ctrl+Z)', async () => {
-    const { user, dialog, fake } = await openViewer(4);
+    const { user, dialog, main } = await openViewer(4);
     await user.keyboard('{Delete}');
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Move to trash' }),
@@ -237,7 +252,7 @@ describe('the image viewer', () => {
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 5')).toBeTruthy());
     await user.click(await within(confirmations()).findByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 4')).toBeTruthy());
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
 
     act(() => stage().focus());
     await user.keyboard('{Delete}');
@@ -247,7 +262,7 @@ describe('the image viewer', () => {
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 5')).toBeTruthy());
     await user.keyboard('{Meta>}z{/Meta}');
     await waitFor(() => expect(within(dialog).getByAltText('Prompt number 4')).toBeTruthy());
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(2);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(2);
   });
 
   it('uses the prompt again: fills compose and shows the tasks screen', async () => {
@@ -264,6 +279,8 @@ describe('the image viewer', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  // On the fake: an expired image (a state a fresh demo never reaches); a real retry would fetch
+  // its made-up address.
   it('explains an image that was not saved and offers Retry', async () => {
     const { user, fake } = await renderGallery({
       prepare: (f) =>

@@ -8,9 +8,12 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ContentCredentials } from '../../../../shared/domain/content-credentials';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { isolated, sentenceAround } from '../../../support/isolated-text';
-import { renderGallery, seedImages } from './gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 
 const SIGNER = 'أوبن إيه آي';
 const GENERATOR = 'מחולל 2.0';
@@ -26,9 +29,9 @@ const CREDENTIALS: ContentCredentials = {
 
 describe('names in the image viewer', () => {
   it('isolates the signer, the generator and both models', async () => {
-    const { user } = await renderGallery({
-      prepare: (f) =>
-        seedImages(f, 1, () => ({
+    const { user } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 1, () => ({
           request: { prompt: 'Prompt number 0', model: ASKED },
           reportedModel: REPORTED,
           images: [
@@ -48,9 +51,9 @@ describe('names in the image viewer', () => {
   });
 
   it('isolates an unverified signer inside the quotes of its verdict', async () => {
-    const { user } = await renderGallery({
-      prepare: (f) =>
-        seedImages(f, 1, () => ({
+    const { user } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 1, () => ({
           request: { prompt: 'Prompt number 0' },
           images: [
             makeImage(0, {

@@ -4,7 +4,7 @@
  */
 import type { TaskRecord } from '../../../../shared/domain/task-record';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 
 /** The real clock: the page ticks with it, so elapsed times and countdowns read naturally. */
 export const HARNESS_NOW = Date.now();

@@ -5,7 +5,8 @@ import { ApiError } from '../../../../renderer/lib/api';
 import { wordsOf } from '../../../../renderer/store/status-slice';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
-import { installFakeApi, makeTask } from '../../../fakes/fake-pictor-api';
+import { installFakeApi } from '../../../fakes/fake-pictor-api';
+import { makeTask } from '../../../support/task-records';
 
 let fake: FakePictorApi;
 let stop: () => void = () => undefined;

@@ -8,12 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveState } from '../../../../shared/domain/live-state';
 import type { TaskChange } from '../../../../shared/ipc/contract';
 import { initStore, useAppStore } from '../../../../renderer/store/app-store';
-import {
-  installFakeApi,
-  makeImage,
-  makeTask,
-  type FakePictorApi,
-} from '../../../fakes/fake-pictor-api';
+import { installFakeApi, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { makeImage, makeTask } from '../../../support/task-records';
 
 let fake: FakePictorApi;
 let stop: () => void = () => undefined;

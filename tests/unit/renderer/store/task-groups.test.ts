@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TaskItem } from '../../../../shared/ipc/contract';
 import { groupItems, rowOfTask } from '../../../../renderer/store/task-list-model';
-import { makeTask } from '../../../fakes/fake-pictor-api';
+import { makeTask } from '../../../support/task-records';
 
 function items(...batches: (string | null)[]): TaskItem[] {
   return batches.map((batchId, i) => ({

@@ -8,7 +8,7 @@ import {
   matchesFilter,
   upsertItems,
 } from '../../../../renderer/store/task-list-model';
-import { makeTask } from '../../../fakes/fake-pictor-api';
+import { makeTask } from '../../../support/task-records';
 
 const item = (overrides: Parameters<typeof makeTask>[0]): TaskItem => ({
   record: makeTask(overrides),

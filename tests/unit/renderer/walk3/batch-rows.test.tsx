@@ -9,7 +9,8 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchGeometry, batchMetrics } from '../../../../renderer/features/tasks/batch-geometry';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 const PROMPT = `A lighthouse keeper's cat watching the storm from the lantern room, ${'rain on glass, '.repeat(8)}oil painting`;

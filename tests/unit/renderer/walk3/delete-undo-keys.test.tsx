@@ -9,6 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { focusedKey, keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 
 const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Selected images' });
 
@@ -29,7 +33,7 @@ async function everShown(text: string, during: () => Promise<void>): Promise<boo
 
 describe('deleting by keyboard, and Undo', () => {
   it('never says "No images yet" while images remain past the loaded ones', async () => {
-    const { fake } = await renderGallery({ prepare: (f) => seedImages(f, 300), events: true });
+    const { main } = await renderWired({ prepare: (m) => seedGallery(m, 300), events: true });
     const loaded = useAppStore.getState().galleryItems;
     expect(loaded).toHaveLength(GALLERY_PAGE_SIZE);
     // A deleted image, once gone from the list, never comes back (a page read before it went).
@@ -47,12 +51,12 @@ describe('deleting by keyboard, and Undo', () => {
     stop();
     expect(shown).toBe(false);
     expect(back).toBe(false);
-    expect(fake.callsTo('gallery:deleteImages').flatMap((call) => call.images)).toHaveLength(200);
+    expect(main.callsTo('gallery:deleteImages').flatMap((call) => call.images)).toHaveLength(200);
     await waitFor(() => expect(screen.getByText('100 images')).toBeTruthy());
   });
 
   it('the focus goes to the next image, and Ctrl+Z there undoes the delete', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 8) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 8) });
     act(() => tile(keyOf(2)).focus());
     await user.keyboard(' {ArrowRight}{Shift>} {/Shift}');
     expect(toolbar().textContent).toContain('2 selected');
@@ -65,11 +69,11 @@ describe('deleting by keyboard, and Undo', () => {
     await waitFor(() => expect(focusedKey()).toBe(keyOf(4)));
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(8));
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
   });
 
   it('Ctrl+Z from the page undoes a delete that left no tile to focus; a text field keeps its own', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 3) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 3) });
     act(() => tile(keyOf(0)).focus());
     await user.keyboard('{Control>}a{/Control}');
     await user.click(within(toolbar()).getByRole('button', { name: 'Move to trash' }));
@@ -81,7 +85,7 @@ describe('deleting by keyboard, and Undo', () => {
     expect(document.activeElement).toBe(document.body);
     await user.keyboard('{Control>}z{/Control}');
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(3));
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
 
     // In the search field, Ctrl+Z is the field's (its text), never a delete's Undo.
     act(() => tile(keyOf(0)).focus());
@@ -92,7 +96,7 @@ describe('deleting by keyboard, and Undo', () => {
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(2));
     await user.click(screen.getByRole('searchbox', { name: 'Search prompts' }));
     await user.keyboard('{Control>}z{/Control}');
-    expect(fake.callsTo('gallery:undoDelete')).toHaveLength(1);
+    expect(main.callsTo('gallery:undoDelete')).toHaveLength(1);
   });
 
   it('an Undo main could not do says main’s own sentence, not a generic one', async () => {
@@ -116,7 +120,7 @@ describe('deleting by keyboard, and Undo', () => {
   });
 
   it('Delete on a tile of a selection of several asks about the whole selection', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 6) });
     act(() => tile(keyOf(1)).focus());
     await user.keyboard(' {ArrowRight} {ArrowRight}');
     expect(toolbar().textContent).toContain('2 selected');
@@ -134,7 +138,7 @@ describe('deleting by keyboard, and Undo', () => {
     expect(confirm.textContent).toContain('Move 2 images to the trash?');
     await user.click(within(confirm).getByRole('button', { name: 'Move to trash' }));
     await waitFor(() => expect(screen.getAllByRole('gridcell')).toHaveLength(4));
-    expect(fake.callsTo('gallery:deleteImages').flatMap((call) => call.images)).toEqual([
+    expect(main.callsTo('gallery:deleteImages').flatMap((call) => call.images)).toEqual([
       { localId: 'seed-000001', index: 0 },
       { localId: 'seed-000002', index: 0 },
     ]);

@@ -4,7 +4,7 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeImage, makeTask } from '../../../fakes/fake-pictor-api';
+import { makeImage, makeTask } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 const feed = (): HTMLElement => screen.getByRole('feed', { name: 'Task history' });

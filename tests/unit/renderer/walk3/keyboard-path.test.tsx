@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { parseDay } from '../../../../renderer/lib/day-text';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { giveSize, restartApp, startApp } from '../render-app';
 
 afterEach(async () => {

@@ -7,7 +7,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale, formatSize, t } from '../../../../renderer/i18n';
-import { makeTask } from '../../../fakes/fake-pictor-api';
+import { makeTask } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 afterEach(async () => {

@@ -9,12 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { GALLERY_PAGE_SIZE } from '../../../../renderer/store/gallery-list-model';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import { keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 import { startApp } from '../render-app';
 
 const toolbar = (name: string): HTMLElement => screen.getByRole('toolbar', { name });
 const sent = <T,>(calls: readonly { images: T[] }[]): T[] => calls.flatMap((call) => call.images);
 
 describe('Select all in the gallery', () => {
+  // On the fake for now: over the wiring, its 300 deletes through the real trash did not finish
+  // within the test's deadline (not diagnosed yet).
   it('Ctrl+A selects every image the filters match, loaded or not, and the trash takes them all', async () => {
     const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 300) });
     expect(useAppStore.getState().galleryItems).toHaveLength(GALLERY_PAGE_SIZE);
@@ -60,17 +66,17 @@ describe('Select all in the gallery', () => {
   });
 
   it('selects only what the filters match, and a new filter ends the selection', async () => {
-    const { user, fake } = await renderGallery({
-      prepare: (f) =>
-        seedImages(f, 300, (i) => ({ prompt: i % 3 === 0 ? `Harbour ${i}` : `Fox ${i}` })),
+    const { user, main } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 300, (i) => ({ prompt: i % 3 === 0 ? `Harbour ${i}` : `Fox ${i}` })),
     });
     act(() => useAppStore.getState().gallerySetFilters({ search: 'harbour' }));
     await waitFor(() => expect(useAppStore.getState().galleryTotal).toBe(100));
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     expect(toolbar('Selected images').textContent).toContain('All 100 images');
     await user.click(within(toolbar('Selected images')).getByRole('button', { name: 'Favourite' }));
-    await waitFor(() => expect(sent(fake.callsTo('gallery:setFavourites'))).toHaveLength(100));
-    expect(fake.callsTo('gallery:selectAll')).toEqual([
+    await waitFor(() => expect(sent(main.callsTo('gallery:setFavourites'))).toHaveLength(100));
+    expect(main.callsTo('gallery:selectAll')).toEqual([
       { search: 'harbour', states: ['pending', 'saved', 'expired', 'invalid'] },
     ]);
     act(() => useAppStore.getState().gallerySetFilters({ search: '' }));

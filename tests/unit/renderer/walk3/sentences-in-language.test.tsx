@@ -16,7 +16,8 @@ import { englishText, sentence, type Sentence } from '../../../../shared/i18n/se
 import { localeInfo, type LocaleInfo } from '../../../../shared/domain/locales';
 import { applyLocale, t } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage, makeTask, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { makeImage, makeTask } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 afterEach(async () => {

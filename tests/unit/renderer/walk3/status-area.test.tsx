@@ -18,7 +18,7 @@ import { applyLocale, errorText, t } from '../../../../renderer/i18n';
 import { ApiError } from '../../../../renderer/lib/api';
 import { deleteWithUndo } from '../../../../renderer/features/gallery/use-image-actions';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 afterEach(async () => {

@@ -10,7 +10,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HEADER_FOLD_QUERY } from '../../../../renderer/lib/use-header-fold';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { renderGallery, seedImages } from '../gallery/gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 import { startApp } from '../render-app';
 
 /** A window where the headers fold (or not), and a way to cross the line while it runs. */
@@ -40,9 +43,9 @@ const galleryHeader = (): HTMLElement => document.querySelector<HTMLElement>('.g
 describe('the gallery header in a small window', () => {
   it('folds every filter but the search behind "Filters", which counts those in use', async () => {
     windowFolds(true);
-    const { user, fake } = await renderGallery({
-      prepare: (f) =>
-        seedImages(f, 6, (index) => ({
+    const { user, main } = await renderWired({
+      prepare: (m) =>
+        seedGallery(m, 6, (index) => ({
           request: { prompt: `Prompt ${String(index)}`, model: index % 2 ? 'model-b' : 'model-a' },
         })),
     });
@@ -60,7 +63,7 @@ describe('the gallery header in a small window', () => {
     await user.click(within(panel).getByRole('checkbox', { name: 'Favourites only' }));
     await user.selectOptions(within(panel).getByRole('combobox', { name: 'Model' }), 'model-b');
     await waitFor(() =>
-      expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({
+      expect(main.callsTo('gallery:list').at(-1)).toMatchObject({
         favourite: true,
         model: 'model-b',
       }),
@@ -79,7 +82,7 @@ describe('the gallery header in a small window', () => {
 
   it('keeps the focus in the panel after "Clear filters", which then hides', async () => {
     windowFolds(true);
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     await user.click(within(galleryHeader()).getByRole('button', { name: 'Filters' }));
     const panel = within(galleryHeader()).getByRole('group', { name: 'Filters' });
     const favourites = within(panel).getByRole('checkbox', { name: 'Favourites only' });
@@ -97,13 +100,13 @@ describe('the gallery header in a small window', () => {
 
   it('applies a date typed in the panel when a click elsewhere closes it', async () => {
     windowFolds(true);
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     await user.click(within(galleryHeader()).getByRole('button', { name: 'Filters' }));
     await user.type(screen.getByLabelText('From'), '01/14/2026');
     fireEvent.pointerDown(screen.getByRole('grid'));
     expect(screen.queryByRole('group', { name: 'Filters' })).toBeNull();
     await waitFor(() =>
-      expect(fake.callsTo('gallery:list').at(-1)).toMatchObject({
+      expect(main.callsTo('gallery:list').at(-1)).toMatchObject({
         from: new Date(2026, 0, 14).getTime(),
       }),
     );
@@ -112,7 +115,7 @@ describe('the gallery header in a small window', () => {
 
   it('keeps the filters in the header in a large window, and folds them when it shrinks', async () => {
     const window = windowFolds(false);
-    await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    await renderWired({ prepare: (m) => seedGallery(m, 4) });
     const header = galleryHeader();
     expect(within(header).getByRole('combobox', { name: 'Model' })).toBeTruthy();
     expect(within(header).queryByRole('button', { name: 'Filters' })).toBeNull();
@@ -123,7 +126,7 @@ describe('the gallery header in a small window', () => {
 
   it('opens Display in a panel under the header too, closed by a click elsewhere', async () => {
     windowFolds(true);
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 4) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 4) });
     const display = within(galleryHeader()).getByRole('button', { name: 'Display' });
     await user.click(display);
     const panel = screen.getByRole('group', { name: 'Display' });

@@ -7,7 +7,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useAppStore } from '../../../../renderer/store/app-store';
-import { focusedKey, keyOf, renderGallery, seedImages, tile } from '../gallery/gallery-harness';
+import { focusedKey, keyOf, tile } from '../gallery/gallery-harness';
+import { seedGallery, wiredGallery } from '../gallery/gallery-wired';
+
+/** Main's own handlers and history (tests/support/wired-api.ts), one runtime for the file. */
+const renderWired = wiredGallery();
 
 const selectedKeys = (): string[] =>
   screen
@@ -18,7 +22,7 @@ const toolbar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Selected
 
 describe('Shift and the keys that move in the gallery grid', () => {
   it('Shift+Right and Shift+Left take the range from the tile the focus left', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 8) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 8) });
     act(() => tile(keyOf(2)).focus());
     await user.keyboard('{Shift>}{ArrowRight}{ArrowRight}{/Shift}');
     expect(selectedKeys()).toEqual([2, 3, 4].map(keyOf));
@@ -33,7 +37,7 @@ describe('Shift and the keys that move in the gallery grid', () => {
   });
 
   it('Shift+Home and Shift+End reach the first and the last image', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 6) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 6) });
     act(() => tile(keyOf(3)).focus());
     await user.keyboard(' ');
     await user.keyboard('{Shift>}{Home}{/Shift}');
@@ -44,7 +48,7 @@ describe('Shift and the keys that move in the gallery grid', () => {
   });
 
   it('Ctrl+Shift+arrow adds the range to what was selected', async () => {
-    const { user } = await renderGallery({ prepare: (f) => seedImages(f, 8) });
+    const { user } = await renderWired({ prepare: (m) => seedGallery(m, 8) });
     act(() => tile(keyOf(0)).focus());
     await user.keyboard(' ');
     act(() => tile(keyOf(4)).focus());
@@ -54,7 +58,7 @@ describe('Shift and the keys that move in the gallery grid', () => {
   });
 
   it('Shift+End before the last page is loaded takes every image from the anchor on', async () => {
-    const { user, fake } = await renderGallery({ prepare: (f) => seedImages(f, 450) });
+    const { user, main } = await renderWired({ prepare: (m) => seedGallery(m, 450) });
     await waitFor(() => expect(useAppStore.getState().galleryTotal).toBe(450));
     expect(useAppStore.getState().galleryItems.length).toBeLessThan(450);
     act(() => tile(keyOf(3)).focus());
@@ -62,8 +66,8 @@ describe('Shift and the keys that move in the gallery grid', () => {
     // Images 3 to 449: the whole set but the three before the anchor.
     await waitFor(() => expect(within(toolbar()).getByText('All 447 images')).toBeTruthy());
     await user.click(within(toolbar()).getByRole('button', { name: 'Favourite' }));
-    await waitFor(() => expect(fake.callsTo('gallery:setFavourites')).toHaveLength(1));
-    const refs = fake.callsTo('gallery:setFavourites')[0]!.images;
+    await waitFor(() => expect(main.callsTo('gallery:setFavourites')).toHaveLength(1));
+    const refs = main.callsTo('gallery:setFavourites')[0]!.images;
     expect(refs).toHaveLength(447);
     expect(refs.map((ref) => ref.localId)).not.toContain('seed-000002');
     expect(refs.map((ref) => ref.localId)).toContain('seed-000449');

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../../../../renderer/i18n';
 import { useAppStore } from '../../../../renderer/store/app-store';
 import type { RequestOutput } from '../../../../shared/ipc/contract';
-import { makeImage } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { giveSize, startApp } from '../render-app';
 
 afterEach(async () => {

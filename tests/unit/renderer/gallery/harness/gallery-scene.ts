@@ -4,7 +4,8 @@
  * Image paths point at PNGs the screenshot script writes beside the page.
  */
 import type { ImageRecord } from '../../../../../shared/domain/task-record';
-import { makeImage, type FakePictorApi } from '../../../../fakes/fake-pictor-api';
+import { type FakePictorApi } from '../../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../../support/task-records';
 import { SCENE_PROMPTS } from '../../harness/scenes';
 
 /** Distinct pictures the script draws: `g/<n>.png` (full) and `g/<n>.thumb.png`. */

@@ -1,0 +1,93 @@
+/**
+ * The gallery harness (gallery-harness.tsx: layout sizes, the test-driven ResizeObserver, scroll
+ * events) over the app's real wiring: the gallery screen asks main's own handlers, history and
+ * trash (tests/support/wired-api.ts), one main per test file (shared-wired-main.ts). For the
+ * plain flows; a test that injects a fault renders over the fake (`renderGallery`).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { render, waitFor, type RenderResult } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, expect } from 'vitest';
+import type { TaskRecord } from '../../../../shared/domain/task-record';
+import { LiveRegion } from '../../../../renderer/components/live-region';
+import { StatusArea } from '../../../../renderer/shell/status-area';
+import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
+import { initStore, useAppStore } from '../../../../renderer/store/app-store';
+import { makeImage } from '../../../support/task-records';
+import type { WiredApi, WiredApiOptions } from '../../../support/wired-api';
+import { seedHistory } from '../render-wired-app';
+import { sharedWiredMain } from '../shared-wired-main';
+import { scrollEventsFor } from './gallery-harness';
+
+export interface WiredGalleryOptions {
+  /** Prepares main before the screen starts (history records, settings…). */
+  readonly prepare?: (main: WiredApi) => unknown;
+  /** Subscribe to main's events as the app does. */
+  readonly events?: boolean;
+}
+
+export interface RenderedWiredGallery extends RenderResult {
+  readonly main: WiredApi;
+  readonly user: ReturnType<typeof userEvent.setup>;
+}
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  while (cleanups.length > 0) cleanups.pop()?.();
+});
+
+/**
+ * Registers the file's main (call at the top of a test file) and gives the gallery's render over
+ * it: the gallery (with the toasts and the live region), waited for until its first page.
+ */
+export function wiredGallery(
+  options: WiredApiOptions = {},
+): (render?: WiredGalleryOptions) => Promise<RenderedWiredGallery> {
+  const main = sharedWiredMain(options);
+  return async (renderOptions = {}) => {
+    const wired = await main();
+    await renderOptions.prepare?.(wired);
+    (window as { pictor?: unknown }).pictor = wired.api;
+    useAppStore.setState({ view: 'gallery' });
+    if (renderOptions.events) cleanups.push(initStore());
+    const user = userEvent.setup();
+    const result = render(
+      <>
+        <GalleryView />
+        <StatusArea />
+        <LiveRegion />
+      </>,
+    );
+    await waitFor(() => expect(useAppStore.getState().galleryStatus).not.toBe('loading'));
+    const grid = document.querySelector<HTMLElement>('.gallery-grid');
+    if (grid) scrollEventsFor(grid);
+    return { ...result, main: wired, user };
+  };
+}
+
+/**
+ * `count` tasks of one saved image each in main's history, newest first (`seed-000000` is the
+ * newest), as the fake's `seedImages` makes them, with a file behind each image and thumbnail
+ * (placeholder bytes: the grid shows thumbnails by address, which jsdom does not load, and the
+ * trash moves files without reading them).
+ */
+export function seedGallery(
+  main: WiredApi,
+  count: number,
+  build: (index: number) => Partial<TaskRecord> & { prompt?: string } = () => ({}),
+): TaskRecord[] {
+  const folder = join(main.runtime.galleryDir(), 'g');
+  mkdirSync(folder, { recursive: true });
+  for (let index = 0; index < count; index += 1) {
+    writeFileSync(join(folder, `${String(index)}.png`), 'image');
+    writeFileSync(join(folder, `${String(index)}.thumb.webp`), 'thumbnail');
+  }
+  return seedHistory(main, count, (index) => ({
+    images: [
+      makeImage(0, { file: `g/${String(index)}.png`, thumbnail: `g/${String(index)}.thumb.webp` }),
+    ],
+    taskId: `svc-${String(index)}`,
+    ...build(index),
+  }));
+}

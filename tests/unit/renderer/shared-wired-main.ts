@@ -1,0 +1,26 @@
+/**
+ * One wired main (tests/support/wired-api.ts) for every test of a file: a runtime start is the
+ * dearest part of a wired test, and a file of small tests should pay it once. Started by the
+ * file's first test that asks for it and closed after the file; before each test its history is
+ * emptied and the record of the page's requests cleared, so each test starts on an empty library.
+ * Settings, keys, prices and the gallery folder's files are kept: a file whose tests change those
+ * starts a main per test (`startWiredApp` without `main`).
+ */
+import { afterAll, beforeEach } from 'vitest';
+import { startWiredApi, type WiredApi, type WiredApiOptions } from '../../support/wired-api';
+
+/** Registers the file's main; call at the top of a test file, await the getter inside tests. */
+export function sharedWiredMain(options: WiredApiOptions = {}): () => Promise<WiredApi> {
+  let main: Promise<WiredApi> | undefined;
+  beforeEach(async () => {
+    if (!main) return;
+    const wired = await main;
+    const { history } = wired.runtime.core;
+    for (const localId of history.taskIds({}, Number.MAX_SAFE_INTEGER)) history.delete(localId);
+    wired.calls.length = 0;
+  });
+  afterAll(async () => {
+    await (await main)?.close();
+  });
+  return () => (main ??= startWiredApi(options));
+}
