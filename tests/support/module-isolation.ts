@@ -17,6 +17,9 @@ const CHANGES_SHARED_STATE = [
   /\bdelete\s+process\.env\b/,
   /\bglobalThis(?:\.\w+|\[[^\]]+\])\s*=(?!=)/,
   /\bObject\.(?:defineProperty|assign)\(\s*(?:globalThis|process\.env)\b/,
+  // Said by the file: it counts what a module holds for the whole process (a budget, a pool),
+  // which a file before it in the thread could still hold.
+  /@own-modules\b/,
 ];
 
 /** Whether a test file's text changes state a later file in its thread would share. */

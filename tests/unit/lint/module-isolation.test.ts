@@ -19,6 +19,7 @@ describe('a file that needs modules of its own', () => {
     'delete process.env.PICTOR_X;',
     'globalThis.fetch = fake;',
     "Object.defineProperty(globalThis, 'navigator', { value: {} });",
+    ' * @own-modules: it counts the process-wide read budget.',
   ])('is recognised by %s', (text) => {
     expect(needsOwnModules(text)).toBe(true);
   });

@@ -3,6 +3,9 @@
  * real handler. Files read whole hold their bytes until the page takes them; the budget's own
  * counters (read-budget.ts) must never pass its bound, every request must still get its own
  * bytes, and the bytes the page gets must be the buffer the file was read into, not a copy.
+ *
+ * @own-modules: it checks the process-wide budgets (GALLERY_READS, GALLERY_STREAMS) come back to
+ * zero, so no earlier file in its thread may share them.
  */
 import { mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
