@@ -110,7 +110,10 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/unit/renderer/setup.ts'],
           pool: 'threads',
-          testTimeout: 15_000,
+          // A real core under the page: the first test of a file starts it and seeds its history,
+          // which on a loaded 2-core machine took past the unit files' 15 s.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
