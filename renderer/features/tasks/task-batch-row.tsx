@@ -13,6 +13,7 @@ import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
 import { isoDate, t } from '../../i18n';
 import type { BatchGeometry } from './batch-geometry';
 import { BatchPrompt } from './batch-prompt';
@@ -50,6 +51,13 @@ function progressLine(items: readonly TaskItem[]): string | null {
   const parts = [t('tasks.batch.done', { done, count: items.length })];
   if (failed > 0) parts.push(t('tasks.batch.failed', { count: failed }));
   return parts.join(' · ');
+}
+
+/** A task still at work: being submitted, made by the service, or its images being saved. */
+function isBusy({ record }: TaskItem): boolean {
+  if (record.status === 'submitting') return true;
+  if (record.status === 'processing') return record.hold === null;
+  return record.images.some((image) => image.state === 'pending');
 }
 
 /** The batch's own actions: the same request again as a new batch, or back into the form. */
@@ -93,6 +101,8 @@ function BatchHead({
   box: RefObject<HTMLDivElement | null>;
 }) {
   const progress = progressLine(items);
+  // One spinner for the batch while any of its tasks works (each tile's mark stands still).
+  const busy = items.some(isBusy);
   return (
     <div className="task-batch__head" ref={box}>
       <BatchSelectBox localIds={items.map((item) => item.record.localId)} />
@@ -103,6 +113,7 @@ function BatchHead({
           {progress ? (
             <>
               <span aria-hidden="true"> · </span>
+              {busy ? <Spinner /> : null}
               <span>{progress}</span>
             </>
           ) : null}
