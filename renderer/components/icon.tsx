@@ -33,6 +33,7 @@ const PATHS = {
   demo: 'M12 2l2.5 6.5L21 11l-6.5 2.5L12 20l-2.5-6.5L3 11l6.5-2.5z',
   image: 'M4 4h16v16H4zM4 15l4-4 5 5M14 14l2-2 4 4M14.5 8.5h.01',
   clock: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM12 6v6l4 2',
+  hourglass: 'M6 2h12M6 22h12M7 2c0 5 5 6 5 10s-5 5-5 10M17 2c0 5-5 6-5 10s5 5 5 10',
   send: 'M22 2L11 13M22 2l-7 20-4-9-9-4z',
   details: 'M4 6h16M4 12h16M4 18h10',
   /** Towards the end of a line (mirrored in right-to-left windows by `icon--mirror`). */

@@ -2,7 +2,8 @@
  * `npm run bench`: runs every suite in tests/bench/suites, prints one table and writes it to
  * docs/PERFORMANCE.md with the date, the machine and the command of each row.
  * `npm run bench -- --only engine,history` runs some suites (the doc is then not rewritten):
- * `engine` is poll efficiency and completion to gallery, `download-memory` its own row.
+ * `engine` is poll efficiency and completion to gallery, `download-memory` its own row,
+ * `updates` the task messages to the page while 200 tasks poll.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ const SUITES = [
   'costs',
   'renderer',
   'ui',
+  'updates',
   'gallery',
   'archive',
 ] as const;

@@ -7,12 +7,11 @@
  * tile's description (and its tooltip). Each tile stays an article of the feed, named by the
  * batch's prompt with its own position in the history.
  */
-import { memo, useId, type MouseEvent } from 'react';
+import { memo, useId, useState, type FocusEvent, type MouseEvent } from 'react';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { CredentialsMark } from '../../components/content-credentials';
 import { Icon, type IconName } from '../../components/icon';
-import { Spinner } from '../../components/spinner';
 import { useAppStore } from '../../store/app-store';
 import { statusText } from './task-message';
 import { FavouriteButton, TaskIconButtons } from './task-row-actions';
@@ -33,28 +32,37 @@ export interface BatchTileProps {
   readonly onRemove: (record: TaskRecord) => void;
 }
 
-/** The state's mark in the tile's corner; nothing once it has its pictures. */
+/**
+ * The state's mark in the tile's corner; nothing once it has its pictures. A busy task's mark
+ * stands still: a batch's card turns one spinner for all its busy tasks (task-batch-row.tsx), as
+ * a page of busy tiles each turning its own keeps the page redrawing them every frame.
+ */
 const STATE_ICON: Partial<Record<StatusTone, IconName>> = {
+  busy: 'hourglass',
   warning: 'clock',
   danger: 'error',
   neutral: 'info',
 };
 
-/** The state as an icon on the square, and in words as the tile's description. */
-function TileState({ item, id }: { item: TaskItem; id: string }) {
-  const status = useStatusView(item);
+/**
+ * The state as an icon on the square, and in words as the tile's description (and tooltip). The
+ * words follow the clock every second only while the tile is `engaged` (pointed at or focused,
+ * when its tooltip shows or its description is read); otherwise they are as of their last
+ * drawing, which every change of the task brings.
+ */
+function TileState({ item, id, engaged }: { item: TaskItem; id: string; engaged: boolean }) {
+  const status = useStatusView(item, engaged);
   const words = statusText(status);
   const icon = STATE_ICON[status.tone];
-  const busy = status.tone === 'busy';
   return (
     <>
-      {busy || icon ? (
+      {icon ? (
         <span
           className={`task-tile__state tone--${status.tone}`}
           title={`${status.label}: ${words}`}
           aria-hidden="true"
         >
-          {busy ? <Spinner /> : <Icon name={icon ?? 'info'} />}
+          <Icon name={icon} />
         </span>
       ) : null}
       <span id={id} className="visually-hidden">
@@ -62,6 +70,22 @@ function TileState({ item, id }: { item: TaskItem; id: string }) {
       </span>
     </>
   );
+}
+
+/** Whether the pointer is on the tile or the focus in it, and the handlers that track it. */
+function useEngaged() {
+  const [engaged, setEngaged] = useState(false);
+  return {
+    engaged,
+    handlers: {
+      onPointerEnter: () => setEngaged(true),
+      onPointerLeave: () => setEngaged(false),
+      onFocus: () => setEngaged(true),
+      onBlur: (event: FocusEvent<HTMLElement>) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setEngaged(false);
+      },
+    },
+  };
 }
 
 /** Ctrl/Cmd- or Shift-click on the picture selects the task instead of opening it. */
@@ -89,6 +113,7 @@ export const BatchTile = memo(function BatchTile({
   const selected = useSelected(record.localId);
   const handlers = useSelectHandlers(record.localId);
   const onClickCapture = useModifiedClick(record.localId);
+  const { engaged, handlers: engage } = useEngaged();
   return (
     <article
       className={`task-tile${selected ? ' task-tile--selected' : ''}`}
@@ -101,14 +126,15 @@ export const BatchTile = memo(function BatchTile({
       aria-describedby={statusId}
       onClickCapture={onClickCapture}
       {...handlers}
+      {...engage}
     >
-      <TaskThumbnails record={record} max={1} />
+      <TaskThumbnails record={record} max={1} still />
       <CredentialsMark credentials={record.images[0]?.contentCredentials} corner />
       <span className="task-tile__check">
         <SelectBox localId={record.localId} />
       </span>
       <span className="task-tile__corner">
-        <TileState item={item} id={statusId} />
+        <TileState item={item} id={statusId} engaged={engaged} />
         <FavouriteButton
           record={record}
           className={`task-tile__star${record.favourite ? ' task-tile__star--on' : ''}`}

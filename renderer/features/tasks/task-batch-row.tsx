@@ -8,11 +8,12 @@
  * history), so the keyboard, screen readers and selection treat it as the task it is, with a
  * task's own buttons (batch-tile.tsx).
  */
-import { useId, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
+import { memo, useId, useLayoutEffect, useRef, type CSSProperties, type RefObject } from 'react';
 import { TASKS_PER_SUBMIT } from '../../../shared/domain/limits';
 import type { TaskRecord } from '../../../shared/domain/task-record';
 import type { TaskItem } from '../../../shared/ipc/contract';
 import { Button } from '../../components/button';
+import { Spinner } from '../../components/spinner';
 import { isoDate, t } from '../../i18n';
 import type { BatchGeometry } from './batch-geometry';
 import { BatchPrompt } from './batch-prompt';
@@ -52,6 +53,13 @@ function progressLine(items: readonly TaskItem[]): string | null {
   return parts.join(' · ');
 }
 
+/** A task still at work: being submitted, made by the service, or its images being saved. */
+function isBusy({ record }: TaskItem): boolean {
+  if (record.status === 'submitting') return true;
+  if (record.status === 'processing') return record.hold === null;
+  return record.images.some((image) => image.state === 'pending');
+}
+
 /** The batch's own actions: the same request again as a new batch, or back into the form. */
 function BatchActions({ record, size }: { record: TaskRecord; size: number }) {
   const rerun = useRerun();
@@ -80,42 +88,62 @@ function BatchActions({ record, size }: { record: TaskRecord; size: number }) {
   );
 }
 
-/** The card's head: its checkbox, the prompt and the batch's line, its actions. */
-function BatchHead({
-  record,
-  items,
-  promptId,
-  box,
-}: {
-  record: TaskRecord;
-  items: readonly TaskItem[];
-  promptId: string;
-  box: RefObject<HTMLDivElement | null>;
-}) {
-  const progress = progressLine(items);
-  return (
-    <div className="task-batch__head" ref={box}>
-      <BatchSelectBox localIds={items.map((item) => item.record.localId)} />
-      <div className="task-batch__text">
-        <BatchPrompt prompt={record.request.prompt} id={promptId} />
-        <p className="task-row__meta muted">
-          <span className="task-batch__size">{t('tasks.batch.size', { count: items.length })}</span>
-          {progress ? (
-            <>
-              <span aria-hidden="true"> · </span>
-              <span>{progress}</span>
-            </>
-          ) : null}
-          <span aria-hidden="true"> · </span>
-          <span>{parametersLine(record)}</span>
-          <span aria-hidden="true"> · </span>
-          <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
-        </p>
-      </div>
-      <BatchActions record={record} size={items.length} />
-    </div>
-  );
+interface BatchHeadProps {
+  readonly record: TaskRecord;
+  /** The batch's tasks, by local id, joined by spaces (a string, so memo can compare it). */
+  readonly localIds: string;
+  /** How far the batch is ({@link progressLine}). */
+  readonly progress: string | null;
+  /** Some task of the batch is at work. */
+  readonly busy: boolean;
+  readonly promptId: string;
+  readonly box: RefObject<HTMLDivElement | null>;
 }
+
+/**
+ * The card's head: its checkbox, the prompt and the batch's line, its actions. Drawn again only
+ * when what it shows changes: not for a poll that moved a task's bookkeeping (a new record object
+ * with the same request), which comes several times a second while a batch works.
+ */
+const BatchHead = memo(
+  function BatchHead({ record, localIds, progress, busy, promptId, box }: BatchHeadProps) {
+    return (
+      <div className="task-batch__head" ref={box}>
+        <BatchSelectBox localIds={localIds.split(' ')} />
+        <div className="task-batch__text">
+          <BatchPrompt prompt={record.request.prompt} id={promptId} />
+          <p className="task-row__meta muted">
+            <span className="task-batch__size">
+              {t('tasks.batch.size', { count: localIds.split(' ').length })}
+            </span>
+            {progress ? (
+              <>
+                <span aria-hidden="true"> · </span>
+                {busy ? <Spinner /> : null}
+                <span>{progress}</span>
+              </>
+            ) : null}
+            <span aria-hidden="true"> · </span>
+            <span>{parametersLine(record)}</span>
+            <span aria-hidden="true"> · </span>
+            <time dateTime={isoDate(record.createdAt)}>{createdLine(record)}</time>
+          </p>
+        </div>
+        <BatchActions record={record} size={localIds.split(' ').length} />
+      </div>
+    );
+  },
+  (before, after) =>
+    before.record.request === after.record.request &&
+    before.record.createdAt === after.record.createdAt &&
+    before.record.localId === after.record.localId &&
+    before.record.provider === after.record.provider &&
+    before.localIds === after.localIds &&
+    before.progress === after.progress &&
+    before.busy === after.busy &&
+    before.promptId === after.promptId &&
+    before.box === after.box,
+);
 
 /** "+N" on a closed card that hides some results; "Show fewer" on an opened one. */
 function BatchToggle({ card, onClick }: { card: BatchGeometry; onClick: () => void }) {
@@ -200,7 +228,14 @@ export function TaskBatchRow({
       data-batch-id={batchId}
       aria-label={t('tasks.batch.label', { count: items.length })}
     >
-      <BatchHead record={first.record} items={items} promptId={promptId} box={head} />
+      <BatchHead
+        record={first.record}
+        localIds={items.map((item) => item.record.localId).join(' ')}
+        progress={progressLine(items)}
+        busy={items.some(isBusy)}
+        promptId={promptId}
+        box={head}
+      />
       <div className="task-batch__grid">
         {items.slice(0, card.shown).map((item, offset) => (
           <BatchTile

@@ -38,10 +38,16 @@ function isTicking(item: TaskItem): boolean {
   return item.record.status === 'processing' && item.record.hold === null;
 }
 
-/** The task's status now: its badge, sentence and tone (read the clock only while it ticks). */
-export function useStatusView(item: TaskItem): StatusView {
+/**
+ * The task's status now: its badge, sentence and tone. While it ticks it follows the window's
+ * clock every second, unless `everySecond` is false: then it reads the time when it draws (a
+ * batch's tile, whose words are only its description and tooltip, batch-tile.tsx).
+ */
+export function useStatusView(item: TaskItem, everySecond = true): StatusView {
   const ticking = isTicking(item);
-  const now = useNow(ticking);
+  const clock = useNow(ticking && everySecond);
+  // Not on the clock: the time of this drawing (the clock's last tick may be long past).
+  const now = ticking && !everySecond ? Date.now() : clock;
   const typical = useAppStore(
     ticking ? selectTypicalDuration(item.record.request.model) : () => null,
   );

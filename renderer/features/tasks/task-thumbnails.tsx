@@ -22,12 +22,26 @@ function StateCell({ icon, label }: { icon: IconName; label: string }) {
   );
 }
 
-function ImageCell({ image, record }: { image: ImageRecord; record: TaskRecord }) {
+interface CellProps {
+  readonly image: ImageRecord;
+  readonly record: TaskRecord;
+  readonly still: boolean;
+}
+
+function ImageCell({ image, record, still }: CellProps) {
   const source = image.thumbnail ?? image.file;
   if (image.state === 'pending') {
+    const label = t('tasks.image.pending');
     return (
       <span className="thumbs__cell thumbs__cell--state">
-        <Spinner label={t('tasks.image.pending')} />
+        {still ? (
+          <>
+            <Icon name="image" />
+            <span className="visually-hidden">{label}</span>
+          </>
+        ) : (
+          <Spinner label={label} />
+        )}
       </span>
     );
   }
@@ -68,9 +82,21 @@ function placeholderIcon(record: TaskRecord): IconName {
   }
 }
 
-/** The task's results, `max` of them at most (four in a row; one on a batch's tile). */
-export function TaskThumbnails({ record, max = MAX_CELLS }: { record: TaskRecord; max?: number }) {
-  const busy = record.status === 'submitting' || (record.status === 'processing' && !record.hold);
+export interface TaskThumbnailsProps {
+  readonly record: TaskRecord;
+  /** Results shown at most (four in a row; one on a batch's tile). */
+  readonly max?: number;
+  /**
+   * No spinner: whoever shows the results says the task is busy once, elsewhere (a batch's tile
+   * in its corner, batch-tile.tsx).
+   */
+  readonly still?: boolean;
+}
+
+/** The task's results, `max` of them at most. */
+export function TaskThumbnails({ record, max = MAX_CELLS, still = false }: TaskThumbnailsProps) {
+  const busy =
+    !still && (record.status === 'submitting' || (record.status === 'processing' && !record.hold));
   if (record.images.length === 0) {
     return (
       <div className="thumbs" aria-hidden="true">
@@ -85,7 +111,7 @@ export function TaskThumbnails({ record, max = MAX_CELLS }: { record: TaskRecord
   return (
     <div className="thumbs">
       {shown.map((image) => (
-        <ImageCell key={image.index} image={image} record={record} />
+        <ImageCell key={image.index} image={image} record={record} still={still} />
       ))}
       {hidden > 0 ? (
         <span className="thumbs__more">
