@@ -8,7 +8,7 @@ import { useCallback } from 'react';
 import { VisuallyHidden } from './visually-hidden';
 
 /** The attribute the stylesheet pauses the ring on (components.css). */
-export const OFFSCREEN_ATTRIBUTE = 'data-offscreen';
+const OFFSCREEN_ATTRIBUTE = 'data-offscreen';
 
 let observer: IntersectionObserver | null = null;
 

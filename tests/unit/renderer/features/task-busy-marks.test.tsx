@@ -7,7 +7,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Spinner } from '../../../../renderer/components/spinner';
 import { clockSubscribers } from '../../../../renderer/lib/use-now';
-import { makeImage, type FakePictorApi } from '../../../fakes/fake-pictor-api';
+import type { FakePictorApi } from '../../../fakes/fake-pictor-api';
+import { makeImage } from '../../../support/task-records';
 import { startApp } from '../render-app';
 
 const NOW = Date.UTC(2026, 0, 15, 12, 0, 0);
