@@ -29,7 +29,7 @@ export interface KillPlan {
  * machine can take seconds to reach its first write, and a run always has work (the service
  * keeps tasks processing), so only a worker that really does nothing waits this long.
  */
-const IDLE_MS = 30_000;
+const IDLE_MS = 10_000;
 
 export interface RunOutcome {
   /** The phase whose marker triggered the kill; `idle` when none came at all; null when not killed. */
