@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { BenchRow, BenchSuite } from '../bench-row';
+import { LONG_FRAME_MS, frames, type Frames } from '../frame-times';
 import { withHarness } from '../../unit/renderer/harness/harness-server';
 import type { MountResult, ScrollResult } from '../ui/ui-bench-main';
 
@@ -22,7 +23,6 @@ const THUMBNAILS = 32;
  * 16.6–16.8 ms; a frame that really ran long reads as a vsync multiple (33.3 ms or more). 17 ms
  * separates the two without counting rounding as a miss.
  */
-const LONG_MS = 17;
 /** A brisk, steady scroll: about three 800-px viewports a second. */
 const SCROLL_PX_PER_S = 2400;
 const GALLERY_SCROLL_MS = 10_000;
@@ -57,31 +57,11 @@ async function writeThumbnails(dir: string): Promise<void> {
   }
 }
 
-interface Frames {
-  readonly frames: number;
-  readonly long: number;
-  readonly pct: number;
-  readonly p95: number;
-  readonly max: number;
-}
-
-function frames(deltas: readonly number[]): Frames {
-  const sorted = [...deltas].sort((a, b) => a - b);
-  const long = deltas.filter((d) => d > LONG_MS).length;
-  return {
-    frames: deltas.length,
-    long,
-    pct: deltas.length === 0 ? 100 : (100 * long) / deltas.length,
-    p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
-    max: sorted.at(-1) ?? 0,
-  };
-}
-
 function describe(scroll: Frames, idle: Frames): string {
   return `${scroll.pct.toFixed(1)}% long frames (${scroll.long}/${scroll.frames} > 16.7 ms; p95 ${scroll.p95.toFixed(1)} ms, max ${scroll.max.toFixed(0)} ms; idle page ${idle.pct.toFixed(1)}%)`;
 }
 
-const FRAMES_NOTE = `Frames: rAF deltas while the scroller's scrollTop follows time at a steady ${SCROLL_PX_PER_S} px/s (reversing at the ends); a frame is long above ${LONG_MS} ms (timer coarsened to 0.1 ms, so a 16.67 ms frame reads up to 16.8 ms; real misses read ≥ 33 ms). "Idle page" is the same count over ${IDLE_MS / 1000} s without scrolling: the machine's own noise.`;
+const FRAMES_NOTE = `Frames: rAF deltas while the scroller's scrollTop follows time at a steady ${SCROLL_PX_PER_S} px/s (reversing at the ends); a frame is long above ${LONG_FRAME_MS} ms (timer coarsened to 0.1 ms, so a 16.67 ms frame reads up to 16.8 ms; real misses read ≥ 33 ms). "Idle page" is the same count over ${IDLE_MS / 1000} s without scrolling: the machine's own noise.`;
 
 /** Scrolls, then counts the same page's frames at rest. */
 async function scrollAndIdle(page: Page, selector: string, ms: number) {

@@ -14,7 +14,9 @@ import type { LaunchedApp } from '../../e2e/harness/app-types';
 import { launchChromiumApp } from '../../e2e/harness/chromium-host';
 import { acquireTestBuild } from '../../support/test-build';
 import type { BenchRow, BenchSuite } from '../bench-row';
+import { LONG_FRAME_MS, frames, type Frames } from '../frame-times';
 import { withNameShim } from './renderer';
+import { busiestSecond } from '../../support/busiest-second';
 
 const COMMAND = 'npm run bench -- --only updates';
 const TASKS = 200;
@@ -25,32 +27,10 @@ const SETTLE_MS = 6_000;
 const MEASURE_MS = 30_000;
 const IDLE_MS = 3_000;
 const SAMPLE_MS = 25;
-/** A frame over 16.7 ms (see the ui suite: the page's timer is coarsened to 0.1 ms). */
-const LONG_MS = 17;
 const TARGET_PER_SECOND = 10;
 /** The control's poll interval (the most the app takes): no task polls while it is timed. */
 const QUIET_POLL_MS = 60_000;
 const TARGET_LONG_PCT = 2;
-
-interface Frames {
-  readonly frames: number;
-  readonly long: number;
-  readonly pct: number;
-  readonly p95: number;
-  readonly max: number;
-}
-
-function frames(deltas: readonly number[]): Frames {
-  const sorted = [...deltas].sort((a, b) => a - b);
-  const long = deltas.filter((delta) => delta > LONG_MS).length;
-  return {
-    frames: deltas.length,
-    long,
-    pct: deltas.length === 0 ? 100 : (100 * long) / deltas.length,
-    p95: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
-    max: sorted.at(-1) ?? 0,
-  };
-}
 
 /** The page's frame times (rAF deltas) over `ms`. */
 function pageFrames(page: Page, ms: number): Promise<number[]> {
@@ -111,17 +91,6 @@ function watchMessages(app: LaunchedApp): () => Sent[] {
       return message ? [{ at, bytes: Buffer.byteLength(text), ...message }] : [];
     });
   };
-}
-
-/** Most messages in any one-second window. */
-function busiestSecond(times: readonly number[]): number {
-  let most = 0;
-  for (const [n, start] of times.entries()) {
-    let count = 0;
-    for (let m = n; m < times.length && times[m]! < start + 1_000; m += 1) count += 1;
-    most = Math.max(most, count);
-  }
-  return most;
 }
 
 /** Submits the tasks from the page, ten per request as the form may (the demo, no key). */
@@ -225,7 +194,7 @@ function row(run: Measured, quiet: Measured): BenchRow {
     command: COMMAND,
     note:
       `Messages: every task message main handed to the page (the chromium host keeps each payload as the JSON that crossed), counted from ${SETTLE_MS / 1000} s after the ${TASKS / 10} submits of ten, when every task polls at its own phase of the 3 s interval (about ${Math.round(TASKS / 3)} polls a second), timestamped by sampling every ${SAMPLE_MS} ms. A live part is a poll that moved only the bookkeeping (count, time, live state), sent without the record and its prompt. ` +
-      `Frames: rAF deltas in the page over the same window; a frame is long above ${LONG_MS} ms (timer coarsened to 0.1 ms, so a 16.67 ms frame reads up to 16.8 ms). "Page before the tasks" is the same count over ${IDLE_MS / 1000} s with no task. ` +
+      `Frames: rAF deltas in the page over the same window; a frame is long above ${LONG_FRAME_MS} ms (timer coarsened to 0.1 ms, so a 16.67 ms frame reads up to 16.8 ms). "Page before the tasks" is the same count over ${IDLE_MS / 1000} s with no task. ` +
       'Built renderer in headless Chromium (chromium host, --disable-gpu, software raster, 1280x800); the harness hands each message to the page with a DevTools call (page.evaluate), which Electron’s IPC does not need; the main process runs in the bench’s own Node process.',
   };
 }

@@ -20,6 +20,7 @@ import { fresher } from '../../../renderer/store/task-list-model';
 import { createOsStandIns } from '../../e2e/harness/os-stand-ins';
 import { startTestRuntime } from '../../support/app-runtime';
 import { DEMO_TARGET } from '../../support/submit-target';
+import { busiestSecond } from '../../support/busiest-second';
 
 const TASKS = 200;
 const POLL_MS = 1_000;
@@ -53,17 +54,6 @@ function pageView(messages: readonly Received[]): Map<string, TaskItem> {
     }
   }
   return tasks;
-}
-
-/** Most messages in any one-second window. */
-function busiestSecond(times: readonly number[]): number {
-  let most = 0;
-  for (const [n, start] of times.entries()) {
-    let count = 0;
-    for (let m = n; m < times.length && times[m]! < start + 1_000; m += 1) count += 1;
-    most = Math.max(most, count);
-  }
-  return most;
 }
 
 async function wiredWindow() {
