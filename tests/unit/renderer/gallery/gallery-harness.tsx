@@ -139,8 +139,16 @@ export interface RenderedGallery extends RenderResult {
 export async function renderGallery(options: GalleryOptions = {}): Promise<RenderedGallery> {
   const fake = installFakeApi(new FakePictorApi());
   options.prepare?.(fake);
+  return { ...(await mountGallery(options.events)), fake };
+}
+
+/**
+ * The gallery view with the toasts and the live region, over whatever API the page has now, once
+ * its first page is in; `events`: the store listens to main's events (as the app does).
+ */
+export async function mountGallery(events = false) {
   useAppStore.setState({ view: 'gallery' });
-  if (options.events) cleanups.push(initStore());
+  if (events) cleanups.push(initStore());
   const user = userEvent.setup();
   const result = render(
     <>
@@ -152,7 +160,7 @@ export async function renderGallery(options: GalleryOptions = {}): Promise<Rende
   await waitFor(() => expect(useAppStore.getState().galleryStatus).not.toBe('loading'));
   const grid = document.querySelector<HTMLElement>('.gallery-grid');
   if (grid) scrollEventsFor(grid);
-  return { ...result, fake, user };
+  return { ...result, user };
 }
 
 /** `count` tasks of one saved image each, newest first (`seed-000000` is the newest). */

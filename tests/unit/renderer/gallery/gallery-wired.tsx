@@ -6,19 +6,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { render, waitFor, type RenderResult } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, expect } from 'vitest';
+import type { RenderResult } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import type { TaskRecord } from '../../../../shared/domain/task-record';
-import { LiveRegion } from '../../../../renderer/components/live-region';
-import { StatusArea } from '../../../../renderer/shell/status-area';
-import { GalleryView } from '../../../../renderer/features/gallery/gallery-view';
-import { initStore, useAppStore } from '../../../../renderer/store/app-store';
 import { makeImage } from '../../../support/task-records';
 import type { WiredApi, WiredApiOptions } from '../../../support/wired-api';
 import { seedHistory } from '../render-wired-app';
 import { sharedWiredMain } from '../shared-wired-main';
-import { scrollEventsFor } from './gallery-harness';
+import { mountGallery } from './gallery-harness';
 
 export interface WiredGalleryOptions {
   /** Prepares main before the screen starts (history records, settings…). */
@@ -32,11 +27,6 @@ export interface RenderedWiredGallery extends RenderResult {
   readonly user: ReturnType<typeof userEvent.setup>;
 }
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  while (cleanups.length > 0) cleanups.pop()?.();
-});
-
 /**
  * Registers the file's main (call at the top of a test file) and gives the gallery's render over
  * it: the gallery (with the toasts and the live region), waited for until its first page.
@@ -49,20 +39,7 @@ export function wiredGallery(
     const wired = await main();
     await renderOptions.prepare?.(wired);
     (window as { pictor?: unknown }).pictor = wired.api;
-    useAppStore.setState({ view: 'gallery' });
-    if (renderOptions.events) cleanups.push(initStore());
-    const user = userEvent.setup();
-    const result = render(
-      <>
-        <GalleryView />
-        <StatusArea />
-        <LiveRegion />
-      </>,
-    );
-    await waitFor(() => expect(useAppStore.getState().galleryStatus).not.toBe('loading'));
-    const grid = document.querySelector<HTMLElement>('.gallery-grid');
-    if (grid) scrollEventsFor(grid);
-    return { ...result, main: wired, user };
+    return { ...(await mountGallery(renderOptions.events)), main: wired };
   };
 }
 
