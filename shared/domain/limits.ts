@@ -36,6 +36,9 @@ export const MAX_IMAGE_BYTES = 2 ** 40;
  */
 export const DOWNLOAD_MAX_IMAGE_BYTES = 64 * 1024 * 1024;
 
+/** A search of prompts (the gallery's and Tasks'): the field takes no more, the request no more. */
+export const MAX_SEARCH_CHARS = 500;
+
 /** Our own id of a task (a UUID; the IPC contract accepts up to 100 characters). */
 export const MAX_LOCAL_ID_CHARS = 100;
 /** The service's id of a task (a submit answer's `id` is accepted up to this length). */

@@ -8,6 +8,7 @@ import { sentenceSchema } from '../i18n/sentence';
 import { z } from 'zod';
 import { galleryItemSchema, gallerySortSchema } from '../domain/gallery-item';
 import { keyStatusSchema } from '../domain/key-status';
+import { MAX_SEARCH_CHARS } from '../domain/limits';
 import { providerIdSchema } from '../domain/providers';
 import { settingsPatchSchema, settingsSchema } from '../domain/settings';
 import { taskStatusSchema } from '../domain/task-record';
@@ -40,7 +41,7 @@ export { MAX_SELECT_ALL };
 
 const localId = localIdSchema;
 const cursor = z.string().max(1_000).nullable().optional();
-const search = z.string().max(500).optional();
+const search = z.string().max(MAX_SEARCH_CHARS).optional();
 const none = z.undefined();
 
 export type { TaskItem } from './task-item';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { sentenceSchema } from '../i18n/sentence';
 import { providerIdSchema } from '../domain/providers';
-import { MAX_IDS_PER_BATCH, dateMsSchema } from '../domain/limits';
+import { MAX_IDS_PER_BATCH, MAX_SEARCH_CHARS, dateMsSchema } from '../domain/limits';
 import { imageStateSchema } from '../domain/task-record';
 import { localIdSchema, taskItemSchema } from './task-item';
 
@@ -44,7 +44,7 @@ export const MAX_SELECT_ALL = 100_000;
 /** The gallery's filters, shared by a count and a "Select all". */
 export const galleryFilter = z
   .object({
-    search: z.string().max(500).optional(),
+    search: z.string().max(MAX_SEARCH_CHARS).optional(),
     favourite: z.boolean().optional(),
     /** Only images that carry Content Credentials (true) or none (false). */
     contentCredentials: z.boolean().optional(),

@@ -1,11 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { HeaderPanel } from '../../components/header-panel';
-import { Icon } from '../../components/icon';
 import { SelectField } from '../../components/select-field';
+import { SearchInput } from '../../components/search-input';
 import { ServiceFilter } from '../../components/service-filter';
+import { Toolbar } from '../../components/toolbar';
 import { t } from '../../i18n';
-import { useRovingFocus } from '../../lib/roving-focus';
 import { useFocusRequest } from '../../store/use-focus-request';
 import { DateField } from './date-field';
 import {
@@ -51,16 +51,8 @@ function FilterCheck(props: {
  */
 function FilterChecks(props: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'>) {
   const { filters, onChange } = props;
-  const checks = useRef<HTMLDivElement>(null);
-  const onCheckKeys = useRovingFocus(checks);
   return (
-    <div
-      ref={checks}
-      className="gallery-filters__checks"
-      role="toolbar"
-      aria-label={t('gallery.filters.label')}
-      onKeyDown={onCheckKeys}
-    >
+    <Toolbar className="gallery-filters__checks" label={t('gallery.filters.label')}>
       <FilterCheck
         label={t('gallery.favourite.label')}
         checked={filters.favouriteOnly}
@@ -76,7 +68,7 @@ function FilterChecks(props: Pick<GalleryFiltersBarProps, 'filters' | 'onChange'
         value={filters.provider}
         onChange={(provider) => onChange({ provider })}
       />
-    </div>
+    </Toolbar>
   );
 }
 
@@ -185,26 +177,17 @@ function SearchField({
   onText: (text: string) => void;
   active: boolean;
 }) {
-  const id = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   useFocusRequest('search', searchRef, active);
   return (
-    <div className="gallery-filters__search">
-      <label htmlFor={`${id}-search`} className="visually-hidden">
-        {t('gallery.search.label')}
-      </label>
-      <Icon name="search" className="gallery-filters__search-icon" />
-      <input
-        ref={searchRef}
-        id={`${id}-search`}
-        type="search"
-        className="input"
-        placeholder={t('gallery.search.placeholder')}
-        value={text}
-        onChange={(event) => onText(event.target.value)}
-        maxLength={500}
-      />
-    </div>
+    <SearchInput
+      className="gallery-filters__search"
+      label={t('gallery.search.label')}
+      placeholder={t('gallery.search.placeholder')}
+      value={text}
+      onChange={onText}
+      inputRef={searchRef}
+    />
   );
 }
 

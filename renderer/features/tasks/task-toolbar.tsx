@@ -4,12 +4,14 @@
  * stop (arrows move inside): the way from the prompt to the first task is a few Tabs, not one per
  * chip. In a small window the chips fold behind a "Filters" button.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { HeaderPanel } from '../../components/header-panel';
 import { Icon } from '../../components/icon';
 import { IconButton } from '../../components/icon-button';
+import { SearchInput } from '../../components/search-input';
 import { ServiceFilter } from '../../components/service-filter';
+import { Toolbar } from '../../components/toolbar';
 import { t, type MessageKey } from '../../i18n';
 import { useAppStore } from '../../store/app-store';
 import {
@@ -19,7 +21,6 @@ import {
   type TaskFilter,
 } from '../../store/task-list-model';
 import { useHeaderFold } from '../../lib/use-header-fold';
-import { useRovingFocus } from '../../lib/roving-focus';
 import { useFocusRequest } from '../../store/use-focus-request';
 
 /** How long typing must pause before the search runs. */
@@ -33,7 +34,6 @@ const GROUP_LABELS: Record<StatusGroup, MessageKey> = {
 };
 
 function SearchField({ active }: { active: boolean }) {
-  const id = useId();
   const applied = useAppStore((state) => state.tasksFilter.search);
   const setSearch = useAppStore((state) => state.tasksSetSearch);
   const [text, setText] = useState(applied);
@@ -47,24 +47,15 @@ function SearchField({ active }: { active: boolean }) {
     return () => clearTimeout(timer);
   }, [text, applied, setSearch]);
   return (
-    <div className="task-toolbar__search">
-      <label className="visually-hidden" htmlFor={id}>
-        {t('tasks.search.label')}
-      </label>
-      <Icon name="search" className="task-toolbar__search-icon" />
-      <input
-        id={id}
-        ref={input}
-        className="input"
-        type="search"
-        value={text}
-        placeholder={t('tasks.search.placeholder')}
-        onChange={(event) => setText(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') setSearch(text);
-        }}
-      />
-    </div>
+    <SearchInput
+      className="task-toolbar__search"
+      label={t('tasks.search.label')}
+      placeholder={t('tasks.search.placeholder')}
+      value={text}
+      onChange={setText}
+      onEnter={() => setSearch(text)}
+      inputRef={input}
+    />
   );
 }
 
@@ -109,15 +100,8 @@ function FilterChips({ children }: { children?: ReactNode }) {
   const setFavourite = useAppStore((state) => state.tasksSetFavouriteOnly);
   const clear = useAppStore((state) => state.tasksClearFilters);
   const filterBar = useRef<HTMLDivElement>(null);
-  const onFilterKeys = useRovingFocus(filterBar);
   return (
-    <div
-      ref={filterBar}
-      className="task-toolbar__row"
-      role="toolbar"
-      aria-label={t('tasks.filter.label')}
-      onKeyDown={onFilterKeys}
-    >
+    <Toolbar className="task-toolbar__row" label={t('tasks.filter.label')} toolbarRef={filterBar}>
       <GroupChips />
       <button
         type="button"
@@ -143,7 +127,7 @@ function FilterChips({ children }: { children?: ReactNode }) {
         </Button>
       ) : null}
       {children}
-    </div>
+    </Toolbar>
   );
 }
 
